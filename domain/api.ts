@@ -1,0 +1,39 @@
+// Shapes that cross the wire between the SPA and the server (DESIGN.md "API contract").
+
+/** 400: {status, error, messages}; 404: message(s); 409: message + info; {code, message} elsewhere. */
+export interface ErrorBody {
+  status: 'error';
+  error: string;
+  messages?: string[];
+  message?: string;
+  info?: { text: string; id: number };
+  code?: number;
+}
+
+export interface LoginResponse {
+  token?: string;
+}
+
+/** GET /api/me */
+export interface CurrentUser {
+  user_id: number;
+  user_type: 'admin' | 'employee' | 'supplier';
+  is_admin: boolean;
+  role_id: string | number | null;
+  employee_id?: number | null;
+  supplier_id?: number | null;
+  email: string;
+  name: string;
+}
+
+/** Demo password of every seeded account (README). */
+export const DEMO_PASSWORD = 'Demo12345';
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@nutdesk.demo', role: 'администратор' },
+  { email: 'manager@nutdesk.demo', role: 'роль 1 (менеджер)' },
+  { email: 'warehouse@nutdesk.demo', role: 'роль 8 (склад)' },
+  { email: 'supplier@nutdesk.demo', role: 'поставщик' },
+] as const;
+
+/** 403 with this code in the body forces a logout after 10 seconds (spec point 4). */
+export const FORCED_LOGOUT_CODE = 2;

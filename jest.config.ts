@@ -1,0 +1,33 @@
+import type { Config } from 'jest';
+
+// ts-jest transpiles only (types are checked by `npm run typecheck`), emitting CommonJS for jest.
+const tsJest = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node10', jsx: 'react-jsx', isolatedModules: true, ignoreDeprecations: '6.0' }, diagnostics: false }],
+} as Config['transform'];
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'domain',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/domain'],
+      transform: tsJest,
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+      transform: tsJest,
+    },
+    {
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/__tests__'],
+      transform: tsJest,
+      setupFilesAfterEnv: ['<rootDir>/__tests__/setup.ts'],
+      moduleNameMapper: { '\\.(png|svg|jpg|css)$': '<rootDir>/__tests__/fileStub.ts' },
+    } as Config['projects'] extends (infer P)[] | undefined ? P : never,
+  ],
+};
+
+export default config;
