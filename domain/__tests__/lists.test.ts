@@ -1,0 +1,55 @@
+import { SECTION_COLUMNS, SECTION_FILTERS, SECTIONS, filterToParams, paramsToFilter, PAGE_SIZES } from '../lists';
+
+describe('list definitions', () => {
+  test('every section has the filter keys the spec lists (point 3)', () => {
+    const keys = (s: keyof typeof SECTION_FILTERS) => SECTION_FILTERS[s].map((d) => d.key).sort();
+    expect(keys('offers')).toEqual(
+      [
+        'offers_ids', 'with_image', 'statuses_ids', 'suppliers_ids', 'products_ids', 'harvest_years', 'origin_country',
+        'varieties_ids', 'packaging_ids', 'purchased_amount', 'unit_price', 'total_sum', 'reserved_amount', 'reserved_sum',
+        'reserve_ids', 'unit_amount', 'deal_ids', 'available_amount', 'available_sum', 'warehouse_cost', 'min_unit_price',
+        'max_unit_price', 'cities_ids', 'loading_address', 'creators_ids', 'created_at', 'with_documents', 'with_comments',
+      ].sort(),
+    );
+    expect(keys('products')).toEqual(['created_at', 'products', 'products_ids', 'statuses_ids', 'with_comments']);
+    expect(keys('cities')).toEqual(
+      ['cities', 'cities_ids', 'created_at', 'deleted_at', 'delivery_cost', 'delivery_days', 'statuses_ids', 'with_comments'],
+    );
+    expect(keys('suppliers')).toContain('contact_person');
+    expect(keys('reserves')).toEqual(expect.arrayContaining(['reserves_ids', 'delivery_city', 'warehouse_delivery_days']));
+  });
+
+  test('column keys are unique within a section and every section starts with its own id link', () => {
+    for (const section of SECTIONS) {
+      const keys = SECTION_COLUMNS[section].map((c) => c.key);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(SECTION_COLUMNS[section][0]).toMatchObject({ key: 'id', type: 'id_link' });
+    }
+  });
+
+  test('page sizes are 20, 50, 100, 200', () => {
+    expect(PAGE_SIZES).toEqual([20, 50, 100, 200]);
+  });
+
+  test('a filter survives the trip through the query string', () => {
+    const defs = SECTION_FILTERS.offers;
+    const filter = {
+      products_ids: ['3', '5'],
+      statuses_ids: ['active'],
+      unit_price: { from: '100', to: '250.5' },
+      created_at: { from: '2026-01-01' },
+      with_image: true,
+      loading_address: 'Ташкент',
+    };
+    const params = new URLSearchParams(filterToParams(filter, defs));
+    expect(params.toString()).toBe(
+      'statuses_ids=active&products_ids=3&products_ids=5&loading_address=%D0%A2%D0%B0%D1%88%D0%BA%D0%B5%D0%BD%D1%82' +
+        '&unit_price_from=100&unit_price_to=250.5&created_at_from=2026-01-01&with_image=true',
+    );
+    expect(paramsToFilter(params, defs)).toEqual(filter);
+  });
+
+  test('empty values are left out', () => {
+    expect(filterToParams({ origin_country: '  ', with_comments: false, unit_amount: {} }, SECTION_FILTERS.offers)).toEqual([]);
+  });
+});
