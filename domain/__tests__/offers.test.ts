@@ -1,0 +1,111 @@
+import { kgPrice, totalSum, packWeight, packsAmount, offerFigures, unitWeightFor, offerSchema, reservationFigures, money } from '../offers';
+
+describe('offer derived values (spec point 5), worked by hand', () => {
+  test('kg_price: the price itself for кг, price ÷ unit weight for шт', () => {
+    expect(kgPrice('кг', '950', '1')).toBe(950);
+    expect(kgPrice('шт', '2500', '25')).toBe(100); // a 25 kg sack at 2 500 ₽ → 100 ₽/кг
+    expect(kgPrice('шт', '1000', '3')).toBe(333.33);
+    expect(kgPrice('шт', '1000', '0')).toBeNull(); // infinite → empty
+    expect(kgPrice('шт', '0', '10')).toBeNull(); // zero → empty
+    expect(kgPrice('шт', 'abc', '10')).toBeNull(); // invalid → empty
+    expect(kgPrice('шт', '100', '')).toBeNull();
+  });
+
+  test('total_sum = unit_price × unit_amount', () => {
+    expect(totalSum('1150.50', '2000')).toBe(2301000);
+    expect(totalSum('0.01', '3')).toBe(0.03);
+    expect(totalSum('', '3')).toBeNull();
+  });
+
+  test('pack_weight = unit_weight × units_per_pack, empty when not positive', () => {
+    expect(packWeight('12.5', '4')).toBe(50);
+    expect(packWeight('0', '4')).toBeNull();
+    expect(packWeight('-1', '4')).toBeNull();
+  });
+
+  test('packs_amount = unit_amount ÷ units_per_pack', () => {
+    expect(packsAmount('1000', '40')).toBe(25);
+    expect(packsAmount('100', '3')).toBe(33.33);
+    expect(packsAmount('100', '0')).toBeNull();
+  });
+
+  test('кг uses a unit weight of 1 for every figure', () => {
+    expect(offerFigures({ unit_measure: 'кг', unit_price: '820', unit_amount: '500', units_per_pack: '25' })).toEqual({
+      kg_price: 820,
+      total_sum: 410000,
+      pack_weight: 25,
+      packs_amount: 20,
+    });
+  });
+
+  test('switching the unit clears the weight for шт and sets 1 for кг', () => {
+    expect(unitWeightFor('шт')).toBe('');
+    expect(unitWeightFor('кг')).toBe('1');
+  });
+
+  test('reservation figures: available = amount − reserved − purchased, sums at the unit price', () => {
+    expect(reservationFigures('1000', '150.00', '200', '300.5')).toEqual({
+      reserved_amount: 200,
+      reserved_sum: 30000,
+      purchased_amount: 300.5,
+      available_amount: 499.5,
+      available_sum: 74925,
+    });
+    expect(money(1.005)).toBe('1.01');
+  });
+});
+
+describe('offer schema messages', () => {
+  const errorsOf = async (values: Record<string, unknown>, hidden?: Set<string>) => {
+    try {
+      await offerSchema(hidden).validate(values, { abortEarly: false });
+      return {};
+    } catch (e) {
+      const out: Record<string, string> = {};
+      for (const inner of (e as { inner: { path: string; message: string }[] }).inner) out[inner.path] ??= inner.message;
+      return out;
+    }
+  };
+
+  test('an empty form names every required field', async () => {
+    expect(await errorsOf({ unit_measure: 'шт' })).toEqual({
+      product_id: 'Выберите товар',
+      unit_price: 'Обязательное поле',
+      unit_amount: 'Обязательное поле',
+      unit_weight: 'Укажите вес одной единицы в кг',
+      units_per_pack: 'Укажите количество',
+      harvest_year: 'Обязательное поле',
+      origin_country: 'Обязательное поле',
+      packing_id: 'Выберите тип упаковки',
+      supplier_id: 'Выберите поставщика',
+      city_id: 'Выберите город погрузки',
+      loading_address: 'Обязательное поле',
+    });
+    expect((await errorsOf({})).unit_measure).toBe('Выберите единицу измерения');
+  });
+
+  test('minimums', async () => {
+    const errors = await errorsOf({
+      unit_measure: 'шт', unit_price: '0', unit_amount: '0', unit_weight: '0', units_per_pack: '0',
+      harvest_year: '202', origin_country: 'И', loading_address: 'ул.', product_id: 1, packing_id: 1, supplier_id: 1, city_id: 1,
+    });
+    expect(errors).toEqual({
+      unit_price: 'Минимум 0.01',
+      unit_amount: 'Минимум 1',
+      unit_weight: 'Вес должен быть больше 0',
+      units_per_pack: 'Минимум 1',
+      harvest_year: 'Минимум 4 символа',
+      origin_country: 'Минимум 2 символа',
+      loading_address: 'Минимум 5 символов',
+    });
+  });
+
+  test('кг needs no unit weight; a role that cannot see the supplier is not asked for one', async () => {
+    const errors = await errorsOf(
+      { unit_measure: 'кг', unit_price: '10', unit_amount: '5', units_per_pack: '1', harvest_year: '2025',
+        origin_country: 'Иран', packing_id: 2, product_id: 3 },
+      new Set(['supplier', 'city', 'loading_address']),
+    );
+    expect(errors).toEqual({});
+  });
+});
