@@ -3,7 +3,11 @@ import type { Config } from 'jest';
 // ts-jest transpiles only (types are checked by `npm run typecheck`), emitting CommonJS for jest.
 const tsJest = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node10', jsx: 'react-jsx', isolatedModules: true, ignoreDeprecations: '6.0' }, diagnostics: false }],
+  // a few server dependencies ship ES modules only; babel turns them into CommonJS for jest
+  '^.+\\.m?js$': 'babel-jest',
 } as Config['transform'];
+const esmOnly = ['content-disposition', 'cookie'];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 
 const config: Config = {
   projects: [
@@ -11,13 +15,16 @@ const config: Config = {
       displayName: 'domain',
       testEnvironment: 'node',
       roots: ['<rootDir>/domain'],
+      testMatch: ['**/*.test.ts'],
       transform: tsJest,
     },
     {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
+      testMatch: ['**/*.test.ts'],
       transform: tsJest,
+      transformIgnorePatterns,
     },
     {
       displayName: 'client',

@@ -1,0 +1,147 @@
+// The demo data set as a user of the demo would meet it: the four accounts sign in with their roles, stock
+// figures add up, suppliers carry real-world-valid INNs, reserves exist in every status, roles 1 and 8 hide
+// exactly the spec's fields and every city reaches every other one.
+import { and, eq, sql } from 'drizzle-orm';
+import * as t from '../db/schema';
+import type { Database } from '../db/client';
+import { createTestApp, type TestContext } from './testApp';
+import { seedDemoData, buildDemoPlan } from '../db/seed';
+import { isValidInn } from '../db/seed/inn';
+import { SPEC_HIDDEN_FIELDS } from '../../domain/hiddenFields';
+import { money } from '../../domain/offers';
+
+const NOW = new Date('2025-06-01T09:00:00Z');
+
+let ctx: TestContext;
+let db: Database;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  db = ctx.db;
+  await seedDemoData(db, { now: NOW });
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+test('the four demo accounts exist with their roles and links', async () => {
+  const users = await db.select().from(t.users);
+  const byEmail = new Map(users.map((u) => [u.email, u]));
+
+  const admin = byEmail.get('admin@nutdesk.demo')!;
+  expect(admin).toMatchObject({ is_admin: true, user_type: 'admin' });
+
+  const manager = byEmail.get('manager@nutdesk.demo')!;
+  expect(manager).toMatchObject({ is_admin: false, user_type: 'employee', role_id: 1 });
+  expect(manager.employee_id).not.toBeNull();
+
+  const warehouse = byEmail.get('warehouse@nutdesk.demo')!;
+  expect(warehouse).toMatchObject({ is_admin: false, user_type: 'employee', role_id: 8 });
+  expect(warehouse.employee_id).not.toBeNull();
+
+  const supplier = byEmail.get('supplier@nutdesk.demo')!;
+  expect(supplier).toMatchObject({ is_admin: false, user_type: 'supplier' });
+  expect(supplier.supplier_id).not.toBeNull();
+  const [own] = await db.select({ n: sql<number>`count(*)::int` }).from(t.offers).where(eq(t.offers.supplier_id, supplier.supplier_id!));
+  expect(own.n).toBeGreaterThan(10);
+
+  // one hash for all four: the same salt everywhere
+  expect(new Set(users.filter((u) => u.email.endsWith('@nutdesk.demo')).map((u) => u.password_salt)).size).toBe(1);
+
+  const [supplierRole] = await db.select().from(t.roles).where(eq(t.roles.id, supplier.role_id!));
+  expect(supplierRole.name).toBe('Поставщик');
+  const supplierOffers = await db.select().from(t.rolePermissions)
+    .where(and(eq(t.rolePermissions.role_id, supplier.role_id!), eq(t.rolePermissions.resource, 'offers'), eq(t.rolePermissions.action, 'read')));
+  expect(supplierOffers.map((p) => p.scope)).toEqual(['own']);
+});
+
+test('roles 1 and 8 hide exactly the fields of the spec', async () => {
+  const rows = await db.select().from(t.roleHiddenFields);
+  for (const roleId of ['1', '8'] as const) {
+    const stored: Record<string, string[]> = {};
+    for (const row of rows.filter((r) => String(r.role_id) === roleId)) (stored[row.resource] ??= []).push(row.field);
+    const expected = Object.fromEntries(Object.entries(SPEC_HIDDEN_FIELDS[roleId]).map(([resource, fields]) => [resource, [...fields!].sort()]));
+    expect(Object.fromEntries(Object.entries(stored).map(([resource, fields]) => [resource, fields.sort()]))).toEqual(expected);
+  }
+});
+
+test("every offer's reserved and purchased amounts are the sums of its reserves and fit its stock", async () => {
+  const offers = await db.select({
+    id: t.offers.id, unit_amount: t.offers.unit_amount, reserved: t.offers.reserved_amount, purchased: t.offers.purchased_amount,
+  }).from(t.offers);
+  const reserves = await db.select({ offer_id: t.reserves.offer_id, status: t.reserves.status, amount: t.reserves.amount }).from(t.reserves);
+  expect(offers.length).toBeGreaterThanOrEqual(300);
+  expect(reserves.length).toBeGreaterThanOrEqual(500);
+
+  // Amounts are whole hundredths: sum them as integers so the check is exact.
+  const cents = (value: string | null) => Math.round(Number(value ?? 0) * 100);
+  const active = new Map<number, number>();
+  const completed = new Map<number, number>();
+  for (const r of reserves) {
+    const sums = r.status === 'active' ? active : r.status === 'completed' ? completed : null;
+    sums?.set(r.offer_id, (sums.get(r.offer_id) ?? 0) + cents(r.amount));
+  }
+  for (const offer of offers) {
+    expect([offer.id, cents(offer.reserved)]).toEqual([offer.id, active.get(offer.id) ?? 0]);
+    expect([offer.id, cents(offer.purchased)]).toEqual([offer.id, completed.get(offer.id) ?? 0]);
+    expect(cents(offer.reserved) + cents(offer.purchased)).toBeLessThanOrEqual(cents(offer.unit_amount));
+  }
+});
+
+test('reserves exist in every status, deleted ones with their deletion date', async () => {
+  const rows = await db.select({ status: t.reserves.status, n: sql<number>`count(*)::int`, undated: sql<number>`count(*) filter (where ${t.reserves.deleted_at} is null)::int` })
+    .from(t.reserves).groupBy(t.reserves.status);
+  const byStatus = Object.fromEntries(rows.map((r) => [r.status, r]));
+  for (const status of ['active', 'completed', 'cancelled', 'deleted']) expect(byStatus[status]?.n).toBeGreaterThan(0);
+  expect(byStatus.deleted.undated).toBe(0);
+});
+
+test('reserves sell above cost, inside the markup band of the business settings', async () => {
+  const settings = Object.fromEntries((await db.select().from(t.businessSettings)).map((s) => [s.name, Number(s.value)]));
+  expect(settings).toEqual({ delivery_cost_default: 15, costs_per_kg: 12, min_markup: 0.1, max_markup: 0.35 });
+  // margin = (price − cost) / price × 100 with price = cost × (1 + markup)
+  const lowestMargin = (1 - 1 / (1 + settings.min_markup)) * 100;
+  const highestMargin = (1 - 1 / (1 + settings.max_markup)) * 100;
+  const reserves = await db.select().from(t.reserves);
+  for (const r of reserves) {
+    const price = Number(r.unit_selling_price);
+    expect(price).toBeGreaterThan(Number(r.unit_price));
+    expect(price).toBeGreaterThanOrEqual(Number(r.min_selling_price));
+    expect(price).toBeLessThanOrEqual(Number(r.max_selling_price));
+    expect(Number(r.marginality)).toBeGreaterThanOrEqual(lowestMargin - 0.05);
+    expect(Number(r.marginality)).toBeLessThanOrEqual(highestMargin + 0.05);
+    expect(r.total_selling_sum).toBe(money(Number(r.amount) * price));
+    expect(r.total_sum).toBe(money(Number(r.amount) * Number(r.unit_price)));
+  }
+});
+
+test('every supplier has a valid INN: 10 digits for a company, 12 for an ИП', async () => {
+  const suppliers = await db.select({ name: t.suppliers.name, inn: t.suppliers.inn, phone: t.suppliers.phone }).from(t.suppliers);
+  expect(suppliers.length).toBeGreaterThanOrEqual(20);
+  for (const s of suppliers) {
+    expect([s.name, isValidInn(s.inn!)]).toEqual([s.name, true]);
+    expect(s.inn).toHaveLength(s.name.startsWith('ИП ') ? 12 : 10);
+    expect(s.phone).toMatch(/^7\d{10}$/);
+  }
+  expect(isValidInn('7707083893')).toBe(true); // a real company's INN
+  expect(isValidInn('7707083894')).toBe(false);
+});
+
+test('the delivery matrix links every city to every other one and never to itself', async () => {
+  const [cities] = await db.select({ n: sql<number>`count(*)::int` }).from(t.cities);
+  const [routes] = await db.select({
+    n: sql<number>`count(*)::int`,
+    pairs: sql<number>`count(distinct (${t.cityDelivery.from_city_id}, ${t.cityDelivery.to_city_id}))::int`,
+    self: sql<number>`count(*) filter (where ${t.cityDelivery.from_city_id} = ${t.cityDelivery.to_city_id})::int`,
+  }).from(t.cityDelivery);
+  expect(cities.n).toBeGreaterThanOrEqual(40);
+  expect(routes).toEqual({ n: cities.n * (cities.n - 1), pairs: cities.n * (cities.n - 1), self: 0 });
+});
+
+test('the data set is the same on every run', () => {
+  const first = buildDemoPlan(NOW);
+  const second = buildDemoPlan(NOW);
+  expect(second.offers).toEqual(first.offers);
+  expect(second.reserves.map((r) => r.buyer_name)).toEqual(first.reserves.map((r) => r.buyer_name));
+});

@@ -1,0 +1,115 @@
+// A fresh, migrated database per test file: in-memory PGlite by default, or, when DATABASE_URL is set (CI),
+// a throwaway database on that PostgreSQL server, dropped afterwards.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database, type OpenedDatabase } from '../db/client';
+import { buildApp } from '../app';
+import { hashPassword } from '../auth/passwords';
+import { roleHiddenFields, rolePermissions, roles, users } from '../db/schema';
+import { ACTIONS, RESOURCES, type Scope } from '../../domain/permissions';
+import { SPEC_HIDDEN_FIELDS } from '../../domain/hiddenFields';
+
+/** scrypt at a cost tests can afford; one test proves the production default separately. */
+export const TEST_SCRYPT_N = 2 ** 10;
+export const PASSWORD = 'Orehi2026';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  database: OpenedDatabase;
+  close(): Promise<void>;
+}
+
+async function throwawayPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { Client } = await import('pg');
+  const name = `nutdesk_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const c = new Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const baseUrl = process.env.DATABASE_URL;
+  const pg = baseUrl ? await throwawayPostgres(baseUrl) : null;
+  const config: Config = {
+    ...loadConfig({}),
+    databaseUrl: pg?.url,
+    scryptN: TEST_SCRYPT_N,
+    distDir: '/nonexistent-dist',
+    ...overrides,
+  };
+  const database = await openDatabase({ databaseUrl: pg?.url, inMemory: !pg });
+  await database.migrate();
+  const app = await buildApp({ config, db: database.db });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await pg?.drop();
+    },
+  };
+}
+
+/** Roles 1 and 8 with the spec's hidden fields, and a supplier role, as the seed would make them. */
+export async function insertRoles(db: Database): Promise<void> {
+  const grant = (roleId: number, scopes: Partial<Record<(typeof RESOURCES)[number], Scope>>) =>
+    RESOURCES.flatMap((resource) =>
+      ACTIONS.map((action) => ({ role_id: roleId, resource, action, scope: scopes[resource] ?? ('none' as Scope) })),
+    );
+  await db.insert(roles).values([
+    { id: 1, name: 'Менеджер по продажам' },
+    { id: 8, name: 'Склад' },
+    { id: 9, name: 'Поставщик' },
+  ]);
+  await db.insert(rolePermissions).values([
+    ...grant(1, { offers: 'all', reserves: 'own', employees: 'all', suppliers: 'all', products: 'all', cities: 'all' }),
+    ...grant(8, { offers: 'all', reserves: 'all', products: 'all', cities: 'all' }),
+    ...grant(9, { offers: 'own', products: 'all', cities: 'all' }),
+  ]);
+  for (const roleId of ['1', '8'] as const) {
+    await db.insert(roleHiddenFields).values(
+      Object.entries(SPEC_HIDDEN_FIELDS[roleId]).flatMap(([resource, fields]) =>
+        (fields ?? []).map((field) => ({ role_id: Number(roleId), resource, field })),
+      ),
+    );
+  }
+}
+
+export async function insertUser(
+  db: Database,
+  values: Partial<typeof users.$inferInsert> & { email: string },
+  password = PASSWORD,
+): Promise<number> {
+  const { hash, salt } = await hashPassword(password, TEST_SCRYPT_N);
+  const [row] = await db
+    .insert(users)
+    .values({ user_type: 'employee', name: values.email, password_hash: hash, password_salt: salt, ...values })
+    .returning({ id: users.id });
+  return row.id;
+}
+
+/** Signs in through the API and returns the token. */
+export async function signIn(app: FastifyInstance, login: string, psswd = PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/login', payload: { login, psswd } });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${res.statusCode} ${res.body}`);
+  return res.json().token;
+}

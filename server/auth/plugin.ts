@@ -1,0 +1,46 @@
+// Every /api route runs behind this hook: the bearer token becomes request.auth (the user, its permissions
+// and hidden fields). A missing, unknown, expired or revoked token is a 401, which the SPA turns into a logout.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { unauthorized } from '../errors';
+import { findSessionUser } from './sessions';
+import { loadPermissions, type AuthenticatedUser } from './users';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthenticatedUser | null;
+    /** The raw bearer token, for logout. */
+    bearer: string | null;
+  }
+}
+
+export function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/** The signed-in caller; throws 401 when there is none. */
+export function requireAuth(request: FastifyRequest): AuthenticatedUser {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('bearer', null);
+  app.addHook('onRequest', async (request) => {
+    const token = bearerOf(request);
+    request.bearer = token;
+    if (!token) return;
+    const userId = await findSessionUser(opts.db, token);
+    if (userId === null) return;
+    const [user] = await opts.db.select().from(users).where(eq(users.id, userId));
+    if (!user || user.status !== 'active') return;
+    request.auth = { user, permissions: await loadPermissions(opts.db, user) };
+  });
+});

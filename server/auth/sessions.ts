@@ -1,0 +1,30 @@
+// Sign-in tokens: 32 random bytes, given to the client once, stored only as a SHA-256 hash.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { sessions } from '../db/schema';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Database, userId: number, ttlHours: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    user_id: userId,
+    token_hash: hashToken(token),
+    expires_at: new Date(Date.now() + ttlHours * 3600_000),
+  });
+  return token;
+}
+
+/** The user id of a live session: not unknown, not expired, not revoked. */
+export async function findSessionUser(db: Database, token: string): Promise<number | null> {
+  const [row] = await db
+    .select({ user_id: sessions.user_id })
+    .from(sessions)
+    .where(and(eq(sessions.token_hash, hashToken(token)), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date())));
+  return row?.user_id ?? null;
+}
+
+export async function revokeSession(db: Database, token: string): Promise<void> {
+  await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.token_hash, hashToken(token)));
+}

@@ -1,0 +1,71 @@
+// One database API over two engines: PGlite (PostgreSQL in WASM, data in DATA_DIR) by default, or a real
+// PostgreSQL server through a pg pool when DATABASE_URL is set. Same schema, same migrations.
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface OpenedDatabase {
+  db: Database;
+  kind: 'pglite' | 'pg';
+  /** Runs migrations with drizzle's migrator for this engine. */
+  migrate(): Promise<void>;
+  /** PGlite: CHECKPOINT, then close, so a stop never leaves a half-written data folder. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** PGlite in memory: tests. */
+  inMemory?: boolean;
+}
+
+export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
+
+export async function openDatabase(options: DatabaseOptions): Promise<OpenedDatabase> {
+  if (options.databaseUrl) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'pg',
+      migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let dataPath: string | undefined;
+  if (!options.inMemory) {
+    if (!options.dataDir) throw new Error('dataDir is required for the embedded database');
+    dataPath = path.join(options.dataDir, 'pglite');
+    mkdirSync(dataPath, { recursive: true });
+  }
+  const client = await PGlite.create(dataPath, { extensions: { pg_trgm } });
+  const db = drizzle(client, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (dataPath) await client.exec('CHECKPOINT');
+      await client.close();
+    },
+  };
+}
+
+/** Kept for scripts that read better as migrate(database). */
+export function migrate(database: OpenedDatabase): Promise<void> {
+  return database.migrate();
+}

@@ -1,0 +1,249 @@
+// The whole data model (spec point 3, DESIGN.md). Money and amounts are numeric and travel as strings;
+// reserved_amount and purchased_amount of an offer are kept by the server in the same transaction as the
+// reserve that changes them, so lists can filter and sort by stock without aggregating.
+import { sql } from 'drizzle-orm';
+import {
+  pgTable, serial, integer, text, numeric, boolean, timestamp, date, jsonb, primaryKey, index,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const amount = (name: string) => numeric(name, { precision: 14, scale: 3 });
+
+/** Columns every business record has: status, created_at, deleted_at (soft delete). */
+const record = () => ({
+  status: text('status').notNull().default('active'),
+  created_at: ts('created_at').notNull().defaultNow(),
+  deleted_at: ts('deleted_at'),
+});
+
+// ---- access
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const rolePermissions = pgTable('role_permissions', {
+  role_id: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  resource: text('resource').notNull(),
+  action: text('action').notNull(),
+  scope: text('scope').notNull(), // all | own | none
+}, (t) => [primaryKey({ columns: [t.role_id, t.resource, t.action] })]);
+
+export const roleHiddenFields = pgTable('role_hidden_fields', {
+  role_id: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  resource: text('resource').notNull(),
+  field: text('field').notNull(),
+}, (t) => [primaryKey({ columns: [t.role_id, t.resource, t.field] })]);
+
+// ---- reference data
+export const cities = pgTable('cities', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  created_by: integer('created_by'),
+  ...record(),
+}, (t) => [index('cities_status_idx').on(t.status)]);
+
+/** The delivery matrix: cost per kg and days from one city to another. */
+export const cityDelivery = pgTable('city_delivery', {
+  from_city_id: integer('from_city_id').notNull().references(() => cities.id, { onDelete: 'cascade' }),
+  to_city_id: integer('to_city_id').notNull().references(() => cities.id, { onDelete: 'cascade' }),
+  cost: money('cost').notNull(),
+  days: integer('days').notNull(),
+}, (t) => [primaryKey({ columns: [t.from_city_id, t.to_city_id] })]);
+
+export const positions = pgTable('positions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  created_by: integer('created_by'),
+  ...record(),
+}, (t) => [index('products_status_idx').on(t.status)]);
+
+export const varieties = pgTable('varieties', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  product_id: integer('product_id').references(() => products.id),
+});
+
+export const packing = pgTable('packing', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const suppliers = pgTable('suppliers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  inn: text('inn'),
+  phone: text('phone'), // digits only
+  email: text('email'),
+  contact_name: text('contact_name'),
+  location: text('location'),
+  loading_address: text('loading_address'),
+  city_id: integer('city_id').references(() => cities.id),
+  created_by: integer('created_by'),
+  ...record(),
+}, (t) => [index('suppliers_status_idx').on(t.status), index('suppliers_inn_idx').on(t.inn)]);
+
+export const employees = pgTable('employees', {
+  id: serial('id').primaryKey(),
+  full_name: text('full_name').notNull(),
+  phone: text('phone'),
+  email: text('email'),
+  position_id: integer('position_id').references(() => positions.id),
+  created_by: integer('created_by'),
+  ...record(),
+}, (t) => [index('employees_status_idx').on(t.status)]);
+
+// ---- people who sign in
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(), // always stored lower-cased: one account per address
+  name: text('name'),
+  password_hash: text('password_hash'),
+  password_salt: text('password_salt'),
+  user_type: text('user_type').notNull(), // admin | employee | supplier
+  is_admin: boolean('is_admin').notNull().default(false),
+  role_id: integer('role_id').references(() => roles.id),
+  employee_id: integer('employee_id').references(() => employees.id),
+  supplier_id: integer('supplier_id').references(() => suppliers.id),
+  status: text('status').notNull().default('active'),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+
+/** Sign-in tokens, stored only as a SHA-256 hash. */
+export const sessions = pgTable('sessions', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  token_hash: text('token_hash').notNull().unique(),
+  created_at: ts('created_at').notNull().defaultNow(),
+  expires_at: ts('expires_at').notNull(),
+  revoked_at: ts('revoked_at'),
+});
+
+/** Invitation and password-reset links, stored only as a hash, used once. */
+export const oneTimeTokens = pgTable('one_time_tokens', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(), // invite | reset
+  token_hash: text('token_hash').notNull().unique(),
+  created_at: ts('created_at').notNull().defaultNow(),
+  expires_at: ts('expires_at').notNull(),
+  used_at: ts('used_at'),
+});
+
+/** Failed sign-ins per login (lower-cased), for throttling; kept in the database so every server instance agrees. */
+export const loginFailures = pgTable('login_failures', {
+  id: serial('id').primaryKey(),
+  login: text('login').notNull(),
+  failed_at: ts('failed_at').notNull().defaultNow(),
+}, (t) => [index('login_failures_login_idx').on(t.login, t.failed_at)]);
+
+// ---- the business
+export const offers = pgTable('offers', {
+  id: serial('id').primaryKey(),
+  product_id: integer('product_id').notNull().references(() => products.id),
+  variety_id: integer('variety_id').references(() => varieties.id),
+  packing_id: integer('packing_id').references(() => packing.id),
+  city_id: integer('city_id').references(() => cities.id),
+  supplier_id: integer('supplier_id').references(() => suppliers.id),
+  harvest_year: text('harvest_year'),
+  origin_country: text('origin_country'),
+  unit_measure: text('unit_measure'), // шт | кг
+  unit_weight: amount('unit_weight'),
+  units_per_pack: amount('units_per_pack'),
+  unit_amount: amount('unit_amount').notNull(),
+  unit_price: money('unit_price').notNull(),
+  total_sum: money('total_sum'),
+  kg_price: money('kg_price'),
+  warehouse_cost: money('warehouse_cost'),
+  min_unit_price: money('min_unit_price'),
+  max_unit_price: money('max_unit_price'),
+  reserved_amount: amount('reserved_amount').notNull().default('0'),
+  purchased_amount: amount('purchased_amount').notNull().default('0'),
+  available_amount: amount('available_amount').generatedAlwaysAs(sql`unit_amount - reserved_amount - purchased_amount`),
+  loading_address: text('loading_address'),
+  created_by: integer('created_by').references(() => users.id),
+  ...record(),
+}, (t) => [
+  index('offers_status_idx').on(t.status),
+  index('offers_created_at_idx').on(t.created_at),
+  index('offers_product_idx').on(t.product_id),
+  index('offers_supplier_idx').on(t.supplier_id),
+  index('offers_city_idx').on(t.city_id),
+]);
+
+export const reserves = pgTable('reserves', {
+  id: serial('id').primaryKey(),
+  offer_id: integer('offer_id').notNull().references(() => offers.id),
+  amount: amount('amount').notNull(),
+  packs_amount: amount('packs_amount'),
+  unit_price: money('unit_price'),
+  total_sum: money('total_sum'),
+  unit_selling_price: money('unit_selling_price'),
+  total_selling_sum: money('total_selling_sum'),
+  min_selling_price: money('min_selling_price'),
+  max_selling_price: money('max_selling_price'),
+  marginality: money('marginality'),
+  estimated_date_implementation: date('estimated_date_implementation', { mode: 'string' }),
+  actual_date_implementation: date('actual_date_implementation', { mode: 'string' }),
+  buyer_name: text('buyer_name'),
+  buyer_phone: text('buyer_phone'),
+  city_id: integer('city_id').references(() => cities.id),
+  delivery_address: text('delivery_address'),
+  delivery_cost: money('delivery_cost'),
+  delivery_days: integer('delivery_days'),
+  responsible_id: integer('responsible_id').references(() => employees.id),
+  created_by: integer('created_by').references(() => users.id),
+  ...record(), // status: active | completed | cancelled | deleted
+}, (t) => [
+  index('reserves_offer_idx').on(t.offer_id),
+  index('reserves_status_idx').on(t.status),
+  index('reserves_responsible_idx').on(t.responsible_id),
+]);
+
+export const comments = pgTable('comments', {
+  id: serial('id').primaryKey(),
+  entity_type: text('entity_type').notNull(), // the section: offers, reserves, …
+  entity_id: integer('entity_id').notNull(),
+  author_id: integer('author_id').references(() => users.id),
+  text: text('text').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('comments_entity_idx').on(t.entity_type, t.entity_id)]);
+
+export const files = pgTable('files', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(), // image | document
+  entity_type: text('entity_type'),
+  entity_id: integer('entity_id'),
+  original_name: text('original_name').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  storage_path: text('storage_path').notNull(),
+  created_by: integer('created_by').references(() => users.id),
+  created_at: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('files_entity_idx').on(t.entity_type, t.entity_id)]);
+
+/** delivery_cost_default, costs_per_kg, min_markup, max_markup. */
+export const businessSettings = pgTable('business_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Per-user table and card configs (columns, field visibility), keyed by config name. */
+export const userSettings = pgTable('user_settings', {
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  value: jsonb('value').notNull(),
+}, (t) => [primaryKey({ columns: [t.user_id, t.key] })]);
+
+/** A user's default filter per section ('Сохранить' in the filter panel). */
+export const savedFilters = pgTable('saved_filters', {
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  section: text('section').notNull(),
+  value: jsonb('value').notNull(),
+}, (t) => [primaryKey({ columns: [t.user_id, t.section] })]);

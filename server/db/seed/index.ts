@@ -1,0 +1,151 @@
+// Writes the demo data set (plan.ts) into an empty database in one transaction, table by table, in multi-row
+// inserts. Ids come back from RETURNING, so the seed also works where an administrator already exists.
+import { sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../client';
+import * as t from '../schema';
+import { hashPassword } from '../../auth/passwords';
+import { DEMO_PASSWORD } from '../../../domain/api';
+import { SPEC_HIDDEN_FIELDS } from '../../../domain/hiddenFields';
+import { ACTIONS, RESOURCES } from '../../../domain/permissions';
+import { ROLES } from './data/roles';
+import { buildDemoPlan, SETTINGS, type UserKey } from './plan';
+
+export { buildDemoPlan } from './plan';
+
+/** Rows per INSERT: well under PostgreSQL's 65 535 bind parameters for the widest table. */
+const BATCH = 500;
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+async function insertAll<T extends PgTable>(tx: Tx, table: T, rows: T['$inferInsert'][]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await tx.insert(table).values(rows.slice(i, i + BATCH));
+}
+
+/** Inserts and returns the new ids in the order of the rows. */
+async function insertIds<T extends PgTable & { id: PgColumn }>(tx: Tx, table: T, rows: T['$inferInsert'][]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const inserted = (await tx.insert(table).values(rows.slice(i, i + BATCH)).returning({ id: table.id })) as { id: number }[];
+    ids.push(...inserted.map((r) => r.id));
+  }
+  return ids;
+}
+
+export interface SeedOptions {
+  /** The day the data set is built around (offers of the last ~18 months up to it). */
+  now?: Date;
+}
+
+export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<void> {
+  const now = options.now ?? new Date();
+  const plan = buildDemoPlan(now);
+  // scrypt with OWASP's cost is deliberately slow: hash once, outside the transaction, for all four accounts.
+  const password = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    // ---- roles: 1 and 8 with the spec's ids, the sequence moved past them for the rest
+    const roleIds = {} as Record<UserKey, number>;
+    for (const role of ROLES.filter((r) => r.id !== undefined)) {
+      await tx.insert(t.roles).values({ id: role.id!, name: role.name });
+      roleIds[role.key] = role.id!;
+    }
+    await tx.execute(sql`SELECT setval(pg_get_serial_sequence('roles', 'id'), GREATEST((SELECT max(id) FROM roles), 8))`);
+    for (const role of ROLES.filter((r) => r.id === undefined)) {
+      const [row] = await tx.insert(t.roles).values({ name: role.name }).returning({ id: t.roles.id });
+      roleIds[role.key] = row.id;
+    }
+    await insertAll(tx, t.rolePermissions, ROLES.flatMap((role) =>
+      RESOURCES.flatMap((resource) => ACTIONS.map((action) => ({
+        role_id: roleIds[role.key], resource, action, scope: role.permissions[resource][action],
+      })))));
+    await insertAll(tx, t.roleHiddenFields, (['1', '8'] as const).flatMap((roleId) =>
+      Object.entries(SPEC_HIDDEN_FIELDS[roleId]).flatMap(([resource, fields]) =>
+        (fields ?? []).map((field) => ({ role_id: Number(roleId), resource, field })))));
+
+    // ---- reference data
+    const cityIds = await insertIds(tx, t.cities, plan.cities.map((c) => ({ name: c.name, status: 'active', created_at: c.created_at })));
+    await insertAll(tx, t.cityDelivery, plan.delivery.map((d) => ({
+      from_city_id: cityIds[d.from], to_city_id: cityIds[d.to], cost: d.cost, days: d.days,
+    })));
+    const positionIds = await insertIds(tx, t.positions, plan.positions.map((name) => ({ name })));
+    const productIds = await insertIds(tx, t.products, plan.products.map((p) => ({
+      name: p.name, status: p.status, created_at: p.created_at, deleted_at: p.deleted_at,
+    })));
+    const varietyIds = await insertIds(tx, t.varieties, plan.varieties.map((v) => ({ name: v.name, product_id: productIds[v.product] })));
+    const packingIds = await insertIds(tx, t.packing, plan.packing.map((name) => ({ name })));
+
+    const supplierIds = await insertIds(tx, t.suppliers, plan.suppliers.map((s) => ({
+      name: s.name, inn: s.inn, phone: s.phone, email: s.email, contact_name: s.contact_name, location: s.location,
+      loading_address: s.loading_address, city_id: cityIds[s.city], status: s.status,
+      created_at: s.created_at, deleted_at: s.deleted_at,
+    })));
+    const employeeIds = await insertIds(tx, t.employees, plan.employees.map((e) => ({
+      full_name: e.full_name, phone: e.phone, email: e.email, position_id: positionIds[e.position], status: e.status,
+      created_at: e.created_at, deleted_at: e.deleted_at,
+    })));
+
+    // ---- the demo accounts
+    const account = (email: string, name: string) => ({ email, name, password_hash: password.hash, password_salt: password.salt, status: 'active' });
+    const users: Record<UserKey, typeof t.users.$inferInsert> = {
+      admin: { ...account('admin@nutdesk.demo', 'Администратор'), user_type: 'admin', is_admin: true, role_id: roleIds.admin },
+      manager: {
+        ...account('manager@nutdesk.demo', plan.employees[plan.managerEmployee].full_name),
+        user_type: 'employee', is_admin: false, role_id: roleIds.manager, employee_id: employeeIds[plan.managerEmployee],
+      },
+      warehouse: {
+        ...account('warehouse@nutdesk.demo', plan.employees[plan.warehouseEmployee].full_name),
+        user_type: 'employee', is_admin: false, role_id: roleIds.warehouse, employee_id: employeeIds[plan.warehouseEmployee],
+      },
+      supplier: {
+        ...account('supplier@nutdesk.demo', plan.suppliers[plan.demoSupplier].contact_name),
+        user_type: 'supplier', is_admin: false, role_id: roleIds.supplier, supplier_id: supplierIds[plan.demoSupplier],
+      },
+    };
+    const userKeys = Object.keys(users) as UserKey[];
+    const userIds = {} as Record<UserKey, number>;
+    for (const key of userKeys) {
+      // create-admin may have made the admin account already: take it over with the demo password.
+      const [row] = await tx.insert(t.users).values(users[key])
+        .onConflictDoUpdate({ target: t.users.email, set: { ...users[key] } })
+        .returning({ id: t.users.id });
+      userIds[key] = row.id;
+    }
+
+    // ---- offers, then reserves against them
+    const offerIds = await insertIds(tx, t.offers, plan.offers.map((o) => ({
+      product_id: productIds[o.product], variety_id: o.variety === null ? null : varietyIds[o.variety],
+      packing_id: packingIds[o.packing], city_id: cityIds[o.city], supplier_id: supplierIds[o.supplier],
+      status: o.status, harvest_year: o.harvest_year, origin_country: o.origin_country, unit_measure: o.unit_measure,
+      unit_weight: o.unit_weight, units_per_pack: o.units_per_pack, unit_amount: o.unit_amount, unit_price: o.unit_price,
+      total_sum: o.total_sum, kg_price: o.kg_price, warehouse_cost: o.warehouse_cost, loading_address: o.loading_address,
+      reserved_amount: o.reserved_amount, purchased_amount: o.purchased_amount,
+      created_by: userIds[o.created_by], created_at: o.created_at, deleted_at: o.deleted_at,
+    })));
+    const reserveIds = await insertIds(tx, t.reserves, plan.reserves.map((r) => ({
+      offer_id: offerIds[r.offer], status: r.status, amount: r.amount, packs_amount: r.packs_amount,
+      unit_price: r.unit_price, total_sum: r.total_sum, unit_selling_price: r.unit_selling_price,
+      total_selling_sum: r.total_selling_sum, min_selling_price: r.min_selling_price, max_selling_price: r.max_selling_price,
+      marginality: r.marginality, estimated_date_implementation: isoDate(r.estimated_date_implementation),
+      actual_date_implementation: r.actual_date_implementation && isoDate(r.actual_date_implementation),
+      buyer_name: r.buyer_name, buyer_phone: r.buyer_phone, city_id: cityIds[r.city], delivery_address: r.delivery_address,
+      delivery_cost: r.delivery_cost, delivery_days: r.delivery_days, responsible_id: employeeIds[r.responsible],
+      created_by: userIds[r.created_by], created_at: r.created_at, deleted_at: r.deleted_at,
+    })));
+
+    // ---- comments and business settings
+    await insertAll(tx, t.comments, plan.comments.map((c) => ({
+      entity_type: c.entity, entity_id: c.entity === 'offers' ? offerIds[c.index] : reserveIds[c.index],
+      author_id: userIds[c.author], text: c.text, created_at: c.created_at,
+    })));
+    await insertAll(tx, t.businessSettings, Object.entries(SETTINGS).map(([name, value]) => ({ name, value: String(value) })));
+  });
+}
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+/** True when the database holds no offers yet: the signal to seed on first start. */
+export async function hasNoOffers(db: Database): Promise<boolean> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(t.offers);
+  return rows[0].n === 0;
+}

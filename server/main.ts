@@ -1,0 +1,67 @@
+// `npm start`: build the SPA if it is missing, take the data folder, migrate, seed demo data on a fresh
+// embedded database, listen; on SIGINT/SIGTERM close the server, checkpoint the database and free the folder.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/lock';
+import { hasNoOffers, seedDemoData } from './db/seed';
+import { buildApp } from './app';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../domain/api';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+
+  if (process.argv.includes('--build-if-missing') && !existsSync(path.join(config.distDir, 'index.html'))) {
+    console.log('Сборка интерфейса (npm run build)…');
+    const build = spawnSync('npx', ['webpack', '--mode', 'production'], { stdio: 'inherit', cwd: path.resolve(__dirname, '..') });
+    if (build.status !== 0) throw new Error('Сборка интерфейса не удалась');
+  }
+
+  let lock: DataDirLock | null = null;
+  if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
+  const database = await openDatabase(config);
+  await database.migrate();
+
+  let demo = false;
+  if (database.kind === 'pglite' && (await hasNoOffers(database.db))) {
+    console.log('Первый запуск: записываю демонстрационные данные…');
+    await seedDemoData(database.db);
+    demo = true;
+  }
+  // An embedded database is a demo installation unless someone cleared it: show the accounts every start.
+  demo ||= database.kind === 'pglite';
+
+  const app = await buildApp({ config, db: database.db, logger: { level: config.logLevel } });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: останавливаюсь…`);
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      lock?.release();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  console.log(`\nNutDesk: http://${shown}:${config.port}  (база: ${database.kind === 'pg' ? 'PostgreSQL' : `PGlite в ${config.dataDir}`})`);
+  if (demo) {
+    console.log(`Демо-учётные записи, пароль ${DEMO_PASSWORD}:`);
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(26)} ${account.role}`);
+  }
+}
+
+main().catch((error) => {
+  if (error instanceof DataDirLockedError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+// Sign-in and sign-out, at the root as DESIGN.md decides (GET /login is the SPA page, POST /login the call).
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { loginSchema } from '../../domain/schemas/auth';
+import { MSG } from '../../domain/messages';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { badRequest, tooManyRequests } from '../errors';
+import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { createSession, revokeSession } from '../auth/sessions';
+import { clearFailures, lockedForMinutes, recordFailure } from '../auth/throttle';
+import { normaliseLogin } from '../auth/users';
+
+const errorSchema = { type: 'object', additionalProperties: true } as const;
+
+export default async function authRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
+  const { db, config } = opts;
+  const rule = { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes };
+
+  app.post('/login', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in with an e-mail and a password',
+      body: { type: 'object', properties: { login: { type: 'string' }, psswd: { type: 'string' } } },
+      response: { 200: { type: 'object', properties: { token: { type: 'string' } } }, '4xx': errorSchema },
+    },
+  }, async (request) => {
+    const body = await loginSchema.validate(request.body ?? {}, { abortEarly: false });
+    const login = normaliseLogin(body.login);
+
+    const minutes = await lockedForMinutes(db, login, rule);
+    if (minutes > 0) throw tooManyRequests(MSG.tooManyAttempts(minutes));
+
+    const [user] = await db.select().from(users).where(eq(users.email, login));
+    const ok = user && user.status === 'active' && user.password_hash && user.password_salt
+      ? await verifyPassword(body.psswd, { hash: user.password_hash, salt: user.password_salt })
+      : await verifyAgainstDummy(body.psswd, config.scryptN);
+    if (!ok || !user) {
+      await recordFailure(db, login);
+      throw badRequest(MSG.wrongCredentials);
+    }
+    await clearFailures(db, login);
+    return { token: await createSession(db, user.id, config.sessionTtlHours) };
+  });
+
+  app.post('/logout', {
+    schema: { tags: ['auth'], summary: 'Revoke the bearer token', response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } },
+  }, async (request) => {
+    // Logging out twice, or with a dead token, is still a logout: the answer is the same.
+    if (request.bearer) await revokeSession(db, request.bearer);
+    return { status: 'success' };
+  });
+}
