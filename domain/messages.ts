@@ -24,3 +24,10 @@ export const MSG = {
   forbidden: 'Недостаточно прав для этого действия',
   serverError: 'Ошибка сервера. Попробуйте позже',
 } as const;
+
+/** Client-side texts of the shell. */
+export const UI = {
+  noAccess: 'Нет доступа к этому разделу',
+  loading: 'Загрузка',
+  genericEntity: 'данных',
+} as const;

@@ -1,0 +1,38 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import { PageSpinner } from '../components/Spinner';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ru';
+import { Navigation } from './Navigation';
+
+// dates in Russian (month names, Monday first) everywhere past the sign-in page
+dayjs.locale('ru');
+
+const NAV_WIDTH = 232;
+
+/** Signed-in frame: the navigation on the left, the current screen beside it. The date pickers' Russian
+ * localisation lives here, out of the sign-in page's bundle. */
+export default function Layout() {
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ru">
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Paper
+        square
+        variant="outlined"
+        sx={{ width: NAV_WIDTH, flexShrink: 0, position: 'sticky', top: 0, height: '100vh', overflowY: 'auto', borderTop: 0, borderBottom: 0, borderLeft: 0 }}
+      >
+        <Navigation />
+      </Paper>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+    </LocalizationProvider>
+  );
+}

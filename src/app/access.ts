@@ -1,0 +1,19 @@
+// Which signed-in screens a caller may open: the navigation and the route gates read the same rules
+// (spec points 2 "Navigation" and 6).
+import { hasSection, scopeOf, type Permissions } from '../../domain/permissions';
+
+export type Area = 'offers' | 'reserves' | 'employees' | 'suppliers' | 'products' | 'cities' | 'profile' | 'settings';
+
+export function canOpen(perms: Permissions | null | undefined, area: Area): boolean {
+  switch (area) {
+    case 'suppliers':
+      // the Поставщики link shows only when suppliers read is all
+      return scopeOf(perms, 'suppliers', 'read') === 'all';
+    case 'settings':
+      return Boolean(perms?.is_admin);
+    case 'profile':
+      return Boolean(perms);
+    default:
+      return hasSection(perms, area);
+  }
+}

@@ -1,0 +1,95 @@
+// The sign-in screen (spec point 2 "Login screen", point 5 "Login").
+import { useState } from 'react';
+import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { loginSchema, type LoginPayload } from '../../../domain/schemas/auth';
+import { useSchemaForm } from './useSchemaForm';
+import { Alert } from '../../components/Alert';
+import { Spinner } from '../../components/Spinner';
+import { FormField } from '../../components/FormField';
+import { errorMessage } from '../../api/errors';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { AuthLayout } from './AuthLayout';
+import { PasswordField } from './PasswordField';
+import { useLoginMutation } from './authApi';
+import { selectIsSignedIn, signedIn } from './authSlice';
+
+type FromState = { from?: { pathname?: string; search?: string } } | null;
+
+/** Where to go after signing in: the page the guard sent us from, or /. */
+export function returnPath(state: FromState): string {
+  const from = state?.from;
+  if (!from?.pathname || from.pathname === '/login') return '/';
+  return `${from.pathname}${from.search ?? ''}`;
+}
+
+export default function LoginPage() {
+  const [login, { isLoading }] = useLoginMutation();
+  const [serverError, setServerError] = useState<{ text: string; key: number } | null>(null);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signedInAlready = useAppSelector(selectIsSignedIn);
+
+  const form = useSchemaForm<LoginPayload>({
+    initialValues: { login: '', psswd: '' },
+    schema: loginSchema,
+    onSubmit: async (values) => {
+      setServerError(null);
+      try {
+        const { token } = await login({ login: values.login.trim(), psswd: values.psswd }).unwrap();
+        if (!token) throw new Error('no token');
+        dispatch(signedIn(token));
+        navigate(returnPath(location.state as FromState), { replace: true });
+      } catch (error) {
+        setServerError({ text: errorMessage(error), key: Date.now() });
+      }
+    },
+  });
+
+  if (signedInAlready && !form.isSubmitting) return <Navigate to={returnPath(location.state as FromState)} replace />;
+
+  const fieldError = form.visibleError;
+
+  return (
+    <AuthLayout title="Вход в систему">
+      {serverError && (
+        <Alert key={serverError.key} severity="error" onClose={() => setServerError(null)}>
+          {serverError.text}
+        </Alert>
+      )}
+      <Box component="form" noValidate onSubmit={form.handleSubmit} sx={{ display: 'grid', gap: 2, mt: 1 }}>
+        <FormField
+          id="login"
+          name="login"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          value={form.values.login}
+          onChange={form.handleChange}
+          onBlur={form.handleBlur}
+          error={fieldError('login')}
+        />
+        <PasswordField
+          id="psswd"
+          name="psswd"
+          label="Пароль"
+          autoComplete="current-password"
+          value={form.values.psswd}
+          onChange={form.handleChange}
+          onBlur={form.handleBlur}
+          error={fieldError('psswd')}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={isLoading} startIcon={isLoading ? <Spinner size={18} /> : undefined}>
+          Войти
+        </Button>
+        <Link component={RouterLink} to="/recover-password" sx={{ justifySelf: 'center' }}>
+          Забыли пароль?
+        </Link>
+      </Box>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,12 @@
+import { createRoot } from 'react-dom/client';
+import '@fontsource/roboto/cyrillic-400.css';
+import '@fontsource/roboto/cyrillic-500.css';
+import '@fontsource/roboto/cyrillic-700.css';
+import '@fontsource/roboto/latin-400.css';
+import '@fontsource/roboto/latin-500.css';
+import '@fontsource/roboto/latin-700.css';
+import { App } from './app/App';
+import { createRouter } from './app/router';
+import { makeStore } from './app/store';
+
+createRoot(document.getElementById('root')!).render(<App store={makeStore()} router={createRouter()} />);

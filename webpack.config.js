@@ -1,0 +1,61 @@
+// The SPA build: babel for TS/TSX, one chunk per lazy route, hashed file names served with a long cache.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+
+const API_PORT = Number(process.env.API_PORT || 3001);
+const AUTH_POSTS = ['/login', '/logout', '/activate-account', '/recover-password', '/reset-password'];
+
+module.exports = (env, argv) => {
+  const production = argv.mode === 'production';
+  return {
+    entry: './src/index.tsx',
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // react-router's package exports point at its development build (warnings and checks included);
+      // production bundles take the production build it ships beside it
+      alias: production ? { 'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') } : {},
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    module: {
+      rules: [
+        { test: /\.[jt]sx?$/, exclude: /node_modules/, use: 'babel-loader' },
+        // fonts' CSS goes to its own file, not into the sign-in page's JS
+        { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
+        { test: /\.(woff2?|svg|png)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg' }),
+      new CopyWebpackPlugin({ patterns: [{ from: 'public/empty.svg', to: 'empty.svg' }] }),
+      ...(production ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:8].css' })] : []),
+    ],
+    optimization: {
+      splitChunks: { chunks: 'all' },
+      runtimeChunk: 'single',
+    },
+    performance: { hints: false }, // the budget is measured by bench/bundle.ts, per page, not per file
+    devServer: {
+      port: 3000,
+      hot: true,
+      historyApiFallback: true,
+      proxy: [
+        { context: ['/api'], target: `http://127.0.0.1:${API_PORT}` },
+        {
+          // GET /login is the page; only the auth calls go to the API
+          context: (pathname, req) => req.method !== 'GET' && AUTH_POSTS.includes(pathname),
+          target: `http://127.0.0.1:${API_PORT}`,
+        },
+      ],
+    },
+  };
+};
