@@ -28,8 +28,9 @@ const config: Config = {
     },
     {
       displayName: 'client',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/__tests__/support/jsdom-environment.js',
       roots: ['<rootDir>/__tests__'],
+      testMatch: ['**/*.test.ts?(x)'],
       transform: tsJest,
       setupFilesAfterEnv: ['<rootDir>/__tests__/setup.ts'],
       moduleNameMapper: { '\\.(png|svg|jpg|css)$': '<rootDir>/__tests__/fileStub.ts' },

@@ -22,11 +22,17 @@ after(async () => {
 
 test('sign in from a deep link, return to it, see the navigation, log out', async () => {
   const page = await browser.newPage({ viewport: { width: 1366, height: 800 }, locale: 'ru-RU' });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
 
   await page.goto(`${app.url}/offers`);
   await page.waitForURL('**/login');
   await page.getByRole('heading', { name: 'Вход в систему' }).waitFor();
   await page.screenshot({ path: path.join(artifacts, 'login.png') });
+  // the sign-in page loads none of the sections' code
+  assert.deepEqual(scripts.filter((s) => /(offers|reserves|employees|suppliers|products|cities|shell)\./.test(s)), []);
 
   // a wrong password shows the server's message and leaves us on /login
   await page.getByLabel('Email').fill('manager@nutdesk.demo');

@@ -18,7 +18,8 @@ interface AuthRoot {
 }
 
 const rawBaseQuery = fetchBaseQuery({
-  baseUrl: '/',
+  // absolute, so requests resolve the same in the browser and under jsdom
+  baseUrl: `${globalThis.location?.origin ?? ''}/`,
   prepareHeaders(headers, { getState }) {
     const token = (getState() as AuthRoot).auth.token;
     if (token) headers.set('Authorization', `Bearer ${token}`);

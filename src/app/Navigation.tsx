@@ -1,6 +1,6 @@
 // The navigation beside all signed-in content, exactly as spec point 2 lists it.
 import { useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
@@ -33,14 +33,14 @@ interface Item {
 
 function NavItem({ item, nested = false }: { item: Item; nested?: boolean }) {
   const location = useLocation();
-  const active = item.alsoActiveAt?.includes(location.pathname) ?? false;
+  const { pathname } = location;
+  const active = pathname === item.to || pathname.startsWith(`${item.to}/`) || (item.alsoActiveAt?.includes(pathname) ?? false);
   return (
     <ListItemButton
-      component={NavLink}
+      component={Link}
       to={item.to}
-      selected={active || undefined}
       aria-current={active ? 'page' : undefined}
-      sx={{ pl: nested ? 4 : 2, '&.active, &[aria-current=page]': { bgcolor: 'action.selected', color: 'primary.main', fontWeight: 500 } }}
+      sx={{ pl: nested ? 4 : 2, '&[aria-current=page]': { bgcolor: 'action.selected', color: 'primary.main', fontWeight: 500 } }}
     >
       {!nested && <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>{item.icon}</ListItemIcon>}
       <ListItemText primary={item.label} />

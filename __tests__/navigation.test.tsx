@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, me, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+
+afterEach(() => localStorage.clear());
+
+const nav = async () => {
+  const element = await screen.findByRole('navigation', { name: 'Основная навигация' });
+  await within(element).findByText('Тихонов Олег Юрьевич');
+  return element;
+};
+
+test('the admin sees every item, Настройки included, in the spec order', async () => {
+  mockServer(...signedInHandlers(permissions({ is_admin: true, user_type: 'admin', role_id: null })));
+  renderApp('/', { token: 't' });
+  const element = await nav();
+  const order = [...element.querySelectorAll('a, [role=button]')].map((n) => n.textContent).filter(Boolean);
+  expect(order).toEqual(['Сотрудники', 'Предложения', 'Списки', 'Резервы', 'Профиль', 'Настройки', 'Выйти']);
+});
+
+test('a role without employees read has no Сотрудники and no Настройки; Списки is always there', async () => {
+  mockServer(...signedInHandlers(permissions({}, { offers: 'all', reserves: 'own', products: 'all' })));
+  renderApp('/', { token: 't' });
+  const element = await nav();
+  const order = [...element.querySelectorAll('a, [role=button]')].map((n) => n.textContent);
+  expect(order).toEqual(['Предложения', 'Списки', 'Резервы', 'Профиль', 'Выйти']);
+});
+
+test('Списки opens a submenu: Поставщики only with suppliers read all, and a close button', async () => {
+  mockServer(...signedInHandlers(permissions({}, { offers: 'all', suppliers: 'own', products: 'all', cities: 'all' })));
+  const user = userEvent.setup();
+  renderApp('/', { token: 't' });
+  const element = await nav();
+  expect(within(element).queryByText('Товары')).not.toBeInTheDocument();
+
+  await user.click(within(element).getByRole('button', { name: 'Списки' }));
+  const submenu = within(element).getByRole('group', { name: 'Списки' });
+  expect(within(submenu).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    ['Товары', '/products'],
+    ['Города', '/cities'],
+  ]);
+  await user.click(within(submenu).getByRole('button', { name: 'Закрыть' }));
+  await waitFor(() => expect(within(element).queryByRole('group', { name: 'Списки' })).not.toBeInTheDocument());
+});
+
+test('Поставщики shows with suppliers read all', async () => {
+  mockServer(...signedInHandlers(permissions({}, { offers: 'all', suppliers: 'all' })));
+  const user = userEvent.setup();
+  renderApp('/', { token: 't' });
+  const element = await nav();
+  await user.click(within(element).getByRole('button', { name: 'Списки' }));
+  expect(within(element).getByRole('link', { name: 'Поставщики' })).toHaveAttribute('href', '/suppliers');
+});
+
+test('the clicked item shows as active, and / marks Предложения', async () => {
+  mockServer(...signedInHandlers(permissions({}, { offers: 'all', reserves: 'all' })));
+  const user = userEvent.setup();
+  renderApp('/', { token: 't' });
+  const element = await nav();
+  expect(within(element).getByRole('link', { name: 'Предложения' })).toHaveAttribute('aria-current', 'page');
+  await user.click(within(element).getByRole('link', { name: 'Резервы' }));
+  expect(await screen.findByRole('heading', { name: 'Резервы' })).toBeInTheDocument();
+  expect(within(element).getByRole('link', { name: 'Резервы' })).toHaveAttribute('aria-current', 'page');
+  expect(within(element).getByRole('link', { name: 'Предложения' })).not.toHaveAttribute('aria-current');
+});
+
+test('a section the role may not read says so instead of opening', async () => {
+  mockServer(...signedInHandlers(permissions({}, { offers: 'all' })));
+  renderApp('/employees', { token: 't' });
+  expect(await screen.findByText('Нет доступа к этому разделу')).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Сотрудники' })).not.toBeInTheDocument();
+});
+
+test('Выйти revokes the token on the server, clears it and goes to /login', async () => {
+  const fetchMock = mockServer(...signedInHandlers(permissions({}, { offers: 'all' })), route('POST', '/logout', () => json({ status: 'success' })));
+  const user = userEvent.setup();
+  const { router } = renderApp('/offers', { token: 'tok-out' });
+  const element = await nav();
+  await user.click(within(element).getByRole('button', { name: 'Выйти' }));
+  expect(await screen.findByRole('heading', { name: 'Вход в систему' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/login');
+  expect(localStorage.getItem('auth_token')).toBeNull();
+  const logout = fetchMock.mock.calls.map(([r]) => r as Request).find((r) => new URL(r.url).pathname === '/logout')!;
+  expect(logout.method).toBe('POST');
+  expect(logout.headers.get('Authorization')).toBe('Bearer tok-out');
+});
+
+test('the profile shows who is signed in', async () => {
+  mockServer(...signedInHandlers(permissions({}, { offers: 'all' }), me({ email: 'warehouse@nutdesk.demo', name: 'Склад Иван' })));
+  renderApp('/profile', { token: 't' });
+  expect(await screen.findByRole('heading', { name: 'Профиль' })).toBeInTheDocument();
+  expect(await screen.findByText('warehouse@nutdesk.demo')).toBeInTheDocument();
+  expect(screen.getByText('Сотрудник')).toBeInTheDocument();
+});

@@ -1,0 +1,25 @@
+// jsdom lacks the fetch family; RTK Query's fetchBaseQuery needs them, with Node's own AbortController so
+// undici's Request accepts the signal.
+const { TestEnvironment } = require('jest-environment-jsdom');
+
+class JsdomWithFetch extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    const g = this.global;
+    Object.assign(g, {
+      fetch: globalThis.fetch,
+      Request: globalThis.Request,
+      Response: globalThis.Response,
+      Headers: globalThis.Headers,
+      FormData: globalThis.FormData,
+      AbortController: globalThis.AbortController,
+      AbortSignal: globalThis.AbortSignal,
+      TextEncoder: globalThis.TextEncoder,
+      TextDecoder: globalThis.TextDecoder,
+      ReadableStream: globalThis.ReadableStream,
+      structuredClone: globalThis.structuredClone,
+    });
+  }
+}
+
+module.exports = JsdomWithFetch;
