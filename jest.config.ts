@@ -23,6 +23,8 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],
+      // each file migrates a fresh database (and seeds some): slow on a loaded 2-core machine
+      testTimeout: 60_000,
       transform: tsJest,
       transformIgnorePatterns,
     },

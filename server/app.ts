@@ -11,6 +11,7 @@ import { installErrorHandler, notFound, unauthorized } from './errors';
 import { authPlugin } from './auth/plugin';
 import authRoutes from './routes/auth';
 import meRoutes from './routes/me';
+import offersRoutes from './routes/offers';
 
 export interface AppOptions {
   config: Config;
@@ -40,6 +41,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
       if (!request.auth) throw unauthorized();
     });
     await api.register(meRoutes);
+    await api.register(offersRoutes, { db });
   }, { prefix: '/api' });
 
   const indexHtml = path.join(config.distDir, 'index.html');

@@ -1,0 +1,141 @@
+// The generic list engine behind GET /api/{section}: a section describes its SQL (FROM, the row's columns,
+// sortable expressions, how each filter key becomes a condition, what "own" means); the engine checks the
+// caller's scope and hidden fields, pages, sorts and strips. Every value is a bound parameter.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { scopeOf, isFieldVisible, type Permissions } from '../../domain/permissions';
+import { SECTION_FILTERS, type FilterDef, type ListResponse, type Pagination, type Section } from '../../domain/lists';
+import { badRequest, forbidden } from '../errors';
+import type { AuthenticatedUser } from '../auth/users';
+import { LIST_MSG, pageUrl, parseListQuery, type ParsedFilter, type RawQuery } from './query';
+
+export type FilterCompiler = (filter: ParsedFilter) => SQL;
+
+export interface SectionSpec {
+  section: Section;
+  /** Alias of the section's own table in `from`, e.g. `o`. */
+  alias: string;
+  /** FROM clause with the joins the columns and filters need. */
+  from: SQL;
+  /** Output columns: key → expression. The row's JSON keys are these keys. */
+  columns: Record<string, SQL>;
+  /** Sort keys → expressions (column keys plus any extra). */
+  sortable: Record<string, SQL>;
+  filters: Record<string, FilterCompiler>;
+  /** What "own" limits the list to; null when the caller has nothing of its own. */
+  own: (auth: AuthenticatedUser) => SQL;
+}
+
+export const raw = (s: string) => sql.raw(s);
+
+// ---- filter helpers, shared by every section
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const list = (values: (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+export const byIds = (expr: SQL): FilterCompiler => (f) =>
+  sql`${expr} IN (${list((f as { values: string[] }).values.map(Number))})`;
+export const byValues = (expr: SQL): FilterCompiler => (f) => sql`${expr} IN (${list((f as { values: string[] }).values)})`;
+export const contains = (expr: SQL): FilterCompiler => (f) =>
+  sql`${expr} ILIKE ${`%${escapeLike((f as { value: string }).value)}%`}`;
+export const numberRange = (expr: SQL): FilterCompiler => (f) => {
+  const { from, to } = f as { from?: string; to?: string };
+  const parts: SQL[] = [];
+  if (from !== undefined) parts.push(sql`${expr} >= ${from}::numeric`);
+  if (to !== undefined) parts.push(sql`${expr} <= ${to}::numeric`);
+  return sql.join(parts, sql` AND `);
+};
+/** Whole days: to is inclusive. */
+export const dateRange = (expr: SQL): FilterCompiler => (f) => {
+  const { from, to } = f as { from?: string; to?: string };
+  const parts: SQL[] = [];
+  if (from !== undefined) parts.push(sql`${expr} >= ${from}::date`);
+  if (to !== undefined) parts.push(sql`${expr} < (${to}::date + 1)`);
+  return sql.join(parts, sql` AND `);
+};
+export const exists = (subquery: SQL): FilterCompiler => () => sql`EXISTS (${subquery})`;
+
+// ---- row pieces
+export const ref = (id: SQL, name: SQL) => sql`CASE WHEN ${id} IS NULL THEN NULL ELSE json_build_object('id', ${id}, 'name', ${name}) END`;
+export const money2 = (expr: SQL) => sql`round(${expr}, 2)::text`;
+/** The latest three comments of a record, for the comments cell. */
+export const latestComments = (section: Section, id: SQL) => sql`(
+  SELECT coalesce(json_agg(json_build_object('id', c.id, 'text', c.text, 'author_id', c.author_id,
+    'author_name', coalesce(cu.name, cu.email), 'created_at', c.created_at) ORDER BY c.created_at DESC), '[]'::json)
+  FROM (SELECT * FROM comments WHERE entity_type = ${section} AND entity_id = ${id} ORDER BY created_at DESC LIMIT 3) c
+  LEFT JOIN users cu ON cu.id = c.author_id)`;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Removes the fields the caller's role may not see from each row. */
+export function stripHidden(rows: Record<string, unknown>[], perms: Permissions, section: Section) {
+  const keys = rows.length ? Object.keys(rows[0]) : [];
+  const hidden = keys.filter((key) => key !== 'id' && !isFieldVisible(perms, section, key));
+  if (!hidden.length) return rows;
+  for (const row of rows) for (const key of hidden) delete row[key];
+  return rows;
+}
+
+export async function runList(
+  db: Database,
+  spec: SectionSpec,
+  auth: AuthenticatedUser,
+  query: RawQuery,
+  path: string,
+): Promise<ListResponse<Record<string, unknown>>> {
+  const perms = auth.permissions;
+  const scope = scopeOf(perms, spec.section, 'read');
+  if (scope === 'none') throw forbidden();
+
+  const defs: FilterDef[] = SECTION_FILTERS[spec.section];
+  const parsed = parseListQuery(query, defs);
+  const conditions: SQL[] = [];
+
+  const a = raw(spec.alias);
+  const asksForDeleted = parsed.filters.some((f) => f.def.key === 'statuses_ids' && f.kind === 'list' && f.values.includes('deleted'));
+  if (!parsed.withDeleted && !asksForDeleted) conditions.push(sql`${a}.status <> 'deleted'`);
+  if (scope === 'own') conditions.push(spec.own(auth));
+
+  for (const filter of parsed.filters) {
+    const field = filter.def.field ?? filter.def.key;
+    const forbiddenByRole = !isFieldVisible(perms, spec.section, field) || (filter.def.needs && scopeOf(perms, filter.def.needs, 'read') === 'none');
+    if (forbiddenByRole) throw forbidden(LIST_MSG.forbiddenFilter(filter.def.title));
+    const compile = spec.filters[filter.def.key];
+    if (!compile) throw badRequest(LIST_MSG.unknownFilter(filter.def.key));
+    conditions.push(sql`(${compile(filter)})`);
+  }
+  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+
+  let orderBy = sql`${a}.id DESC`;
+  if (parsed.sort) {
+    const expr = spec.sortable[parsed.sort];
+    if (!expr || !isFieldVisible(perms, spec.section, parsed.sort)) throw badRequest(LIST_MSG.sort(parsed.sort));
+    const direction = raw(parsed.order === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST');
+    orderBy = sql`${expr} ${direction}, ${a}.id ${raw(parsed.order === 'asc' ? 'ASC' : 'DESC')}`;
+  }
+
+  const [{ total }] = rowsOf<{ total: number }>(await db.execute(sql`SELECT count(*)::int AS total ${spec.from} ${where}`));
+  const offset = (parsed.page - 1) * parsed.perPage;
+  const select = sql.join(
+    Object.entries(spec.columns).map(([key, expr]) => sql`${expr} AS ${sql.identifier(key)}`),
+    sql`, `,
+  );
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`SELECT ${select} ${spec.from} ${where} ORDER BY ${orderBy} LIMIT ${parsed.perPage} OFFSET ${offset}`),
+  );
+
+  const pageCount = Math.max(1, Math.ceil(total / parsed.perPage));
+  const pagination: Pagination = {
+    totalItems: total,
+    currentPage: parsed.page,
+    firstPage: 1,
+    lastPage: pageCount,
+    nextPage: parsed.page < pageCount ? pageUrl(path, query, parsed.page + 1) : null,
+    previousPage: parsed.page > 1 ? pageUrl(path, query, Math.min(parsed.page - 1, pageCount)) : null,
+    perPage: parsed.perPage,
+    pageCount,
+    pageURI: pageUrl(path, query, parsed.page),
+  };
+  return { data: stripHidden(rows, perms, spec.section), pagination };
+}
