@@ -1,0 +1,68 @@
+// The calls every section's list makes: rows, bulk delete, filter config, saved filter, table layout.
+// Features pass their section; tags make a delete or a saved layout refresh what shows them.
+import { baseApi, TAG_TYPES } from './baseApi';
+import type { BulkDeleteResponse, FilterConfig, FilterState, ListResponse, Section } from '../../domain/lists';
+import type { Row } from '../components/DataTable/DataTable';
+import type { TableConfig } from '../components/DataTable/columns';
+
+type Tag = (typeof TAG_TYPES)[number];
+const TAGS: Record<Section, { one: Tag; list: Tag }> = {
+  offers: { one: 'Offer', list: 'Offer-LIST' },
+  reserves: { one: 'Reserve', list: 'Reserve-LIST' },
+  employees: { one: 'Employee', list: 'Employee-LIST' },
+  suppliers: { one: 'Supplier', list: 'Supplier-LIST' },
+  products: { one: 'Product', list: 'Product-LIST' },
+  cities: { one: 'City', list: 'City-LIST' },
+};
+
+/** Russian genitive of each section for the network-failure message. */
+export const SECTION_GENITIVE: Record<Section, string> = {
+  offers: 'предложений',
+  reserves: 'резервов',
+  employees: 'сотрудников',
+  suppliers: 'поставщиков',
+  products: 'товаров',
+  cities: 'городов',
+};
+
+export const listsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    list: build.query<ListResponse<Row>, { section: Section; query: string }>({
+      query: ({ section, query }) => `api/${section}${query ? `?${query}` : ''}`,
+      providesTags: (result, error, { section }) => [TAGS[section].list],
+    }),
+    deleteRecords: build.mutation<BulkDeleteResponse, { section: Section; ids: number[] }>({
+      query: ({ section, ids }) => ({ url: `api/${section}`, method: 'DELETE', body: { ids } }),
+      invalidatesTags: (result, error, { section }) => [TAGS[section].list, 'Offer-LIST'],
+    }),
+    filterConfig: build.query<FilterConfig, Section>({
+      query: (section) => (section === 'reserves' ? 'api/reserves_filter_config' : `api/${section}/filter_config`),
+      keepUnusedDataFor: 300,
+      extraOptions: { maxRetries: 3 },
+    }),
+    savedFilter: build.query<FilterState, Section>({
+      query: (section) => `api/filters/${section}`,
+    }),
+    saveFilter: build.mutation<{ status: string }, { section: Section; filter: FilterState }>({
+      query: ({ section, filter }) => ({ url: `api/filters/${section}`, method: 'PUT', body: filter }),
+      async onQueryStarted({ section, filter }, { dispatch, queryFulfilled }) {
+        await queryFulfilled;
+        dispatch(listsApi.util.upsertQueryData('savedFilter', section, filter));
+      },
+    }),
+    tableConfig: build.query<TableConfig | null, string>({
+      query: (key) => `api/settings?keys=${encodeURIComponent(key)}`,
+      transformResponse: (response: Record<string, TableConfig | null>, meta, key) => response[key] ?? null,
+      providesTags: ['Settings'],
+    }),
+    saveTableConfig: build.mutation<{ status: string }, { key: string; config: TableConfig | null }>({
+      query: ({ key, config }) => ({ url: 'api/settings', method: 'PUT', body: { [key]: config } }),
+      invalidatesTags: ['Settings'],
+    }),
+  }),
+});
+
+export const {
+  useListQuery, useDeleteRecordsMutation, useFilterConfigQuery, useSavedFilterQuery, useSaveFilterMutation,
+  useTableConfigQuery, useSaveTableConfigMutation,
+} = listsApi;
