@@ -77,13 +77,15 @@ export function stripHidden(rows: Record<string, unknown>[], perms: Permissions,
   return rows;
 }
 
-export async function runList(
-  db: Database,
-  spec: SectionSpec,
-  auth: AuthenticatedUser,
-  query: RawQuery,
-  path: string,
-): Promise<ListResponse<Record<string, unknown>>> {
+export interface CompiledList {
+  count: SQL;
+  page: SQL;
+  page_number: number;
+  perPage: number;
+}
+
+/** The two statements behind a list request (count and page), checked against the caller's rights. */
+export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: RawQuery): CompiledList {
   const perms = auth.permissions;
   const scope = scopeOf(perms, spec.section, 'read');
   if (scope === 'none') throw forbidden();
@@ -115,27 +117,41 @@ export async function runList(
     orderBy = sql`${expr} ${direction}, ${a}.id ${raw(parsed.order === 'asc' ? 'ASC' : 'DESC')}`;
   }
 
-  const [{ total }] = rowsOf<{ total: number }>(await db.execute(sql`SELECT count(*)::int AS total ${spec.from} ${where}`));
   const offset = (parsed.page - 1) * parsed.perPage;
   const select = sql.join(
     Object.entries(spec.columns).map(([key, expr]) => sql`${expr} AS ${sql.identifier(key)}`),
     sql`, `,
   );
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`SELECT ${select} ${spec.from} ${where} ORDER BY ${orderBy} LIMIT ${parsed.perPage} OFFSET ${offset}`),
-  );
+  return {
+    count: sql`SELECT count(*)::int AS total ${spec.from} ${where}`,
+    page: sql`SELECT ${select} ${spec.from} ${where} ORDER BY ${orderBy} LIMIT ${parsed.perPage} OFFSET ${offset}`,
+    page_number: parsed.page,
+    perPage: parsed.perPage,
+  };
+}
 
-  const pageCount = Math.max(1, Math.ceil(total / parsed.perPage));
+export async function runList(
+  db: Database,
+  spec: SectionSpec,
+  auth: AuthenticatedUser,
+  query: RawQuery,
+  path: string,
+): Promise<ListResponse<Record<string, unknown>>> {
+  const compiled = compileList(spec, auth, query);
+  const [{ total }] = rowsOf<{ total: number }>(await db.execute(compiled.count));
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(compiled.page));
+  const page = compiled.page_number;
+  const pageCount = Math.max(1, Math.ceil(total / compiled.perPage));
   const pagination: Pagination = {
     totalItems: total,
-    currentPage: parsed.page,
+    currentPage: page,
     firstPage: 1,
     lastPage: pageCount,
-    nextPage: parsed.page < pageCount ? pageUrl(path, query, parsed.page + 1) : null,
-    previousPage: parsed.page > 1 ? pageUrl(path, query, Math.min(parsed.page - 1, pageCount)) : null,
-    perPage: parsed.perPage,
+    nextPage: page < pageCount ? pageUrl(path, query, page + 1) : null,
+    previousPage: page > 1 ? pageUrl(path, query, Math.min(page - 1, pageCount)) : null,
+    perPage: compiled.perPage,
     pageCount,
-    pageURI: pageUrl(path, query, parsed.page),
+    pageURI: pageUrl(path, query, page),
   };
-  return { data: stripHidden(rows, perms, spec.section), pagination };
+  return { data: stripHidden(rows, auth.permissions, spec.section), pagination };
 }
