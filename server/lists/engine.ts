@@ -124,7 +124,11 @@ export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: R
   );
   return {
     count: sql`SELECT count(*)::int AS total ${spec.from} ${where}`,
-    page: sql`SELECT ${select} ${spec.from} ${where} ORDER BY ${orderBy} LIMIT ${parsed.perPage} OFFSET ${offset}`,
+    // Two steps in one statement: pick the page's ids with only what filters and sorting need (PostgreSQL drops
+    // the unused joins), then build the full rows, references and comments for those ids alone.
+    page: sql`SELECT ${select} ${spec.from}
+      WHERE ${a}.id IN (SELECT ${a}.id ${spec.from} ${where} ORDER BY ${orderBy} LIMIT ${parsed.perPage} OFFSET ${offset})
+      ORDER BY ${orderBy}`,
     page_number: parsed.page,
     perPage: parsed.perPage,
   };

@@ -1,0 +1,104 @@
+// GET /api/offers at 100k offers: a page of 20 with three filters and a sort, through the whole server
+// (app.inject: auth hook, parsing, SQL, stripping, JSON) against the same two statements run directly.
+// Budget (DESIGN.md): p50 ≤ 15 ms, p99 ≤ 50 ms, and no more than 1.5 × the direct SQL.
+// Runs on PGlite in memory; with DATABASE_URL set, on that PostgreSQL server too (in a throwaway database).
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { createTestApp, signIn } from '../server/__tests__/testApp';
+import { seedDemoData } from '../server/db/seed';
+import { compileList } from '../server/lists/engine';
+import { offersSpec } from '../server/sections/offers';
+import { DEMO_PASSWORD } from '../domain/api';
+import type { AuthenticatedUser } from '../server/auth/users';
+
+const TARGET_OFFERS = 100_000;
+const WARMUP = 30;
+const RUNS = 300;
+
+// a manager's everyday question: active offers of one product in a price band, dearest first
+const QUERY: Record<string, string> = {
+  statuses_ids: 'active',
+  products_ids: '1',
+  unit_price_from: '200',
+  unit_price_to: '2000',
+  sort: 'unit_price',
+  order: 'desc',
+  page: '3',
+  perPage: '20',
+};
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function time(label: string, fn: () => Promise<unknown>) {
+  for (let i = 0; i < WARMUP; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  const result = { label, p50: pct(samples, 50), p99: pct(samples, 99) };
+  console.log(`  ${label.padEnd(34)} p50 ${result.p50.toFixed(2).padStart(7)} ms   p99 ${result.p99.toFixed(2).padStart(7)} ms`);
+  return result;
+}
+
+async function bench(engine: string) {
+  const ctx = await createTestApp({ scryptN: 2 ** 14 });
+  try {
+    await seedDemoData(ctx.db, { now: new Date('2026-11-01T09:00:00Z') });
+    // multiply the demo offers up to 100k, keeping their real references and figures
+    const [{ n }] = (await ctx.db.execute(sql`SELECT count(*)::int AS n FROM offers`) as unknown as { rows: { n: number }[] }).rows;
+    const copies = Math.ceil(TARGET_OFFERS / n) - 1;
+    await ctx.db.execute(sql`
+      INSERT INTO offers (product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country,
+        unit_measure, unit_weight, units_per_pack, unit_amount, unit_price, total_sum, kg_price, warehouse_cost,
+        min_unit_price, max_unit_price, reserved_amount, purchased_amount, loading_address, created_by, status, created_at)
+      SELECT product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country,
+        unit_measure, unit_weight, units_per_pack, unit_amount, round(unit_price * (0.9 + (g % 20) / 100.0), 2), total_sum,
+        kg_price, warehouse_cost, min_unit_price, max_unit_price, reserved_amount, purchased_amount, loading_address,
+        created_by, status, created_at - (g || ' hours')::interval
+      FROM offers, generate_series(1, ${copies}) AS g`);
+    await ctx.db.execute(sql`ANALYZE`);
+    const [{ total }] = (await ctx.db.execute(sql`SELECT count(*)::int AS total FROM offers`) as unknown as { rows: { total: number }[] }).rows;
+
+    const token = await signIn(ctx.app, 'admin@nutdesk.demo', DEMO_PASSWORD);
+    const url = `/api/offers?${new URLSearchParams(QUERY).toString()}`;
+    const first = await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    if (first.statusCode !== 200) throw new Error(`GET ${url}: ${first.statusCode} ${first.body}`);
+    const body = first.json();
+
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/permissions', headers: { authorization: `Bearer ${token}` } });
+    const auth = { user: { id: me.json().user_id, supplier_id: null }, permissions: me.json() } as unknown as AuthenticatedUser;
+    const compiled = compileList(offersSpec, auth, QUERY);
+
+    console.log(`\n${engine}: ${total} offers; the filter matches ${body.pagination.totalItems}, page 3 of ${body.pagination.pageCount}`);
+    const api = await time('GET /api/offers (whole server)', () =>
+      ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } }),
+    );
+    const direct = await time('the same SQL run directly', async () => {
+      await ctx.db.execute(compiled.count);
+      await ctx.db.execute(compiled.page);
+    });
+    const ratio = api.p50 / direct.p50;
+    const verdict = api.p50 <= 15 && api.p99 <= 50 && ratio <= 1.5 ? 'met' : 'MISSED';
+    console.log(`  server ÷ direct at p50: ${ratio.toFixed(2)}×   budget (p50 ≤ 15 ms, p99 ≤ 50 ms, ≤ 1.5×): ${verdict}`);
+  } finally {
+    await ctx.close();
+  }
+}
+
+async function main() {
+  const url = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = '';
+  await bench('PGlite (in memory)');
+  if (url) {
+    process.env.DATABASE_URL = url;
+    await bench('PostgreSQL');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
