@@ -12,6 +12,13 @@ import { authPlugin } from './auth/plugin';
 import authRoutes from './routes/auth';
 import meRoutes from './routes/me';
 import offersRoutes from './routes/offers';
+import reservesRoutes from './routes/reserves';
+import employeesRoutes from './routes/employees';
+import suppliersRoutes from './routes/suppliers';
+import productsRoutes from './routes/products';
+import citiesRoutes from './routes/cities';
+import settingsRoutes from './routes/settings';
+import listsRoutes from './routes/lists';
 
 export interface AppOptions {
   config: Config;
@@ -41,7 +48,9 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
       if (!request.auth) throw unauthorized();
     });
     await api.register(meRoutes);
-    await api.register(offersRoutes, { db });
+    for (const routes of [offersRoutes, reservesRoutes, employeesRoutes, suppliersRoutes, productsRoutes, citiesRoutes, settingsRoutes, listsRoutes]) {
+      await api.register(routes, { db });
+    }
   }, { prefix: '/api' });
 
   const indexHtml = path.join(config.distDir, 'index.html');

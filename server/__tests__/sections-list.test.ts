@@ -1,0 +1,153 @@
+// The other five lists, bulk delete, filter configs, settings and the offers summary, on the seeded demo data.
+import { eq, sql, and, inArray } from 'drizzle-orm';
+import { createTestApp, signIn, type TestContext } from './testApp';
+import { seedDemoData } from '../db/seed';
+import { offers, reserves, users, products, userSettings } from '../db/schema';
+import { DEMO_PASSWORD } from '../../domain/api';
+
+let ctx: TestContext;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedDemoData(ctx.db, { now: new Date('2026-11-01T09:00:00Z') });
+  for (const who of ['admin', 'manager', 'warehouse', 'supplier']) tokens[who] = await signIn(ctx.app, `${who}@nutdesk.demo`, DEMO_PASSWORD);
+}, 120_000);
+
+afterAll(() => ctx?.close());
+
+const call = async (method: 'GET' | 'DELETE' | 'PUT' | 'POST', url: string, who = 'admin', payload?: unknown) => {
+  const res = await ctx.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, payload: payload as object });
+  return { status: res.statusCode, body: res.json() };
+};
+const scalar = async (query: ReturnType<typeof sql>) => (await ctx.db.execute(query) as unknown as { rows: { n: number }[] }).rows[0].n;
+
+test.each([
+  ['reserves', sql`SELECT count(*)::int AS n FROM reserves WHERE status <> 'deleted'`],
+  ['employees', sql`SELECT count(*)::int AS n FROM employees WHERE status <> 'deleted'`],
+  ['suppliers', sql`SELECT count(*)::int AS n FROM suppliers WHERE status <> 'deleted'`],
+  ['products', sql`SELECT count(*)::int AS n FROM products WHERE status <> 'deleted'`],
+  ['cities', sql`SELECT count(*)::int AS n FROM cities WHERE status <> 'deleted'`],
+])('GET /api/%s pages every visible record', async (section, countSql) => {
+  const { status, body } = await call('GET', `/api/${section}?perPage=20`);
+  expect(status).toBe(200);
+  expect(body.pagination.totalItems).toBe(await scalar(countSql));
+  expect(body.data.length).toBe(Math.min(20, body.pagination.totalItems));
+});
+
+test('reserves: text, range and status filters agree with SQL; phone matches on digits', async () => {
+  const [r] = await ctx.db.select().from(reserves).where(eq(reserves.status, 'completed')).limit(1);
+  const word = r.buyer_name!.split(/\s+/).find((w) => w.length > 3)!;
+  const res = await call('GET', `/api/reserves?buyer_name=${encodeURIComponent(word.toLowerCase())}&statuses_ids=completed&marginality_from=5&perPage=200`);
+  expect(res.body.pagination.totalItems).toBe(await scalar(sql`SELECT count(*)::int AS n FROM reserves WHERE buyer_name ILIKE ${`%${word}%`} AND status = 'completed' AND marginality >= 5`));
+  const phone = r.buyer_phone!;
+  const formatted = `+7 (${phone.slice(1, 4)}) ${phone.slice(4, 7)}`;
+  const byPhone = await call('GET', `/api/reserves?buyer_phone=${encodeURIComponent(formatted)}&withDeleted=true`);
+  expect(byPhone.body.data.map((x: { id: number }) => x.id)).toContain(r.id);
+});
+
+test('employees carry their reserve statistics', async () => {
+  const { body } = await call('GET', '/api/employees?sort=reserve_total_created&order=desc');
+  const top = body.data[0];
+  expect(Number(top.reserve_total_created)).toBe(await scalar(sql`SELECT count(*)::int AS n FROM reserves WHERE responsible_id = ${top.id} AND status <> 'deleted'`));
+  expect(top.position_name).toEqual(expect.any(String));
+});
+
+test('role 1 gets suppliers without contacts; role 8 gets reserves without buyers and margins', async () => {
+  const suppliers = await call('GET', '/api/suppliers', 'manager');
+  expect(suppliers.status).toBe(200);
+  for (const hidden of ['phone', 'email', 'contact_name', 'inn', 'city', 'location']) expect(suppliers.body.data[0]).not.toHaveProperty(hidden);
+  expect(suppliers.body.data[0]).toHaveProperty('name');
+  const res = await call('GET', '/api/reserves', 'warehouse');
+  for (const hidden of ['buyer_name', 'buyer_phone', 'marginality', 'unit_selling_price', 'city', 'delivery_address']) expect(res.body.data[0]).not.toHaveProperty(hidden);
+  expect((await call('GET', '/api/reserves?buyer_name=ООО', 'warehouse')).status).toBe(403);
+});
+
+test('scopes: a supplier user may not read reserves; role 1 sees only reserves it is responsible for or placed', async () => {
+  expect((await call('GET', '/api/reserves', 'supplier')).status).toBe(403);
+  const [manager] = await ctx.db.select().from(users).where(eq(users.email, 'manager@nutdesk.demo'));
+  const res = await call('GET', '/api/reserves?perPage=200', 'manager');
+  if (res.status === 200) {
+    const mine = await scalar(sql`SELECT count(*)::int AS n FROM reserves WHERE status <> 'deleted' AND (responsible_id = ${manager.employee_id} OR created_by = ${manager.id})`);
+    const all = await scalar(sql`SELECT count(*)::int AS n FROM reserves WHERE status <> 'deleted'`);
+    const perms = (await call('GET', '/api/permissions', 'manager')).body;
+    expect(res.body.pagination.totalItems).toBe(perms.role_permissions.reserves.read === 'own' ? mine : all);
+  } else {
+    expect(res.status).toBe(403);
+  }
+});
+
+describe('bulk delete', () => {
+  test('an offer with active reserves stays; the warning says how many were deleted', async () => {
+    const [busy] = await ctx.db.execute(sql`SELECT o.id FROM offers o WHERE o.status = 'active' AND EXISTS (SELECT 1 FROM reserves r WHERE r.offer_id = o.id AND r.status = 'active') LIMIT 1`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    const [free] = await ctx.db.execute(sql`SELECT o.id FROM offers o WHERE o.status = 'active' AND NOT EXISTS (SELECT 1 FROM reserves r WHERE r.offer_id = o.id AND r.status = 'active') LIMIT 1`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    const res = await call('DELETE', '/api/offers', 'admin', { ids: [busy.id, free.id] });
+    expect(res.body).toEqual({
+      status: 'success', deleted: 1, notDeleted: 1,
+      warning: 'Успешно удалено 1 из 2 элементов. 1 элементов не удалось удалить.',
+    });
+    const rows = await ctx.db.select().from(offers).where(inArray(offers.id, [busy.id, free.id]));
+    expect(rows.find((o) => o.id === free.id)).toMatchObject({ status: 'deleted', deleted_at: expect.any(Date) });
+    expect(rows.find((o) => o.id === busy.id)).toMatchObject({ status: 'active', deleted_at: null });
+
+    const again = await call('DELETE', '/api/offers', 'admin', { ids: [busy.id] });
+    expect(again.body).toEqual({ status: 'success', deleted: 0, notDeleted: 1 });
+  });
+
+  test('all deleted, no warning; a bad body is a 400; without the right a 403', async () => {
+    const ids = (await ctx.db.select({ id: products.id }).from(products).where(eq(products.status, 'deactivated'))).map((p) => p.id);
+    expect((await call('DELETE', '/api/products', 'admin', { ids })).body).toEqual({ status: 'success', deleted: ids.length, notDeleted: 0 });
+    expect((await call('DELETE', '/api/products', 'admin', { ids: [] })).body.messages).toEqual(['Не выбраны записи для удаления']);
+    expect((await call('DELETE', '/api/cities', 'warehouse', { ids: [1] })).status).toBe(403);
+  });
+});
+
+test('filter configs: options from the database, forbidden entries flagged', async () => {
+  const admin = await call('GET', '/api/offers/filter_config');
+  expect(admin.body.products_ids).toMatchObject({ title: 'Товар', type: 'multiple' });
+  expect(admin.body.products_ids.options.length).toBe(await scalar(sql`SELECT count(*)::int AS n FROM products WHERE status <> 'deleted'`));
+  expect(admin.body.statuses_ids.options).toEqual([
+    { title: 'Активный', value: 'active' }, { title: 'Выполнен', value: 'completed' }, { title: 'Удален', value: 'deleted' },
+  ]);
+  expect(admin.body.unit_price).toEqual({ title: 'Цена за единицу', type: 'currency', placeholder: ['От', 'До'] });
+  const manager = await call('GET', '/api/offers/filter_config', 'manager');
+  expect(manager.body.suppliers_ids).toEqual({ title: 'Поставщик', type: 'multiple', isForbidden: true });
+  const reservesConfig = await call('GET', '/api/reserves_filter_config');
+  expect(reservesConfig.body.statuses_ids.options.map((o: { title: string }) => o.title)).toEqual(['Активный', 'Завершен', 'Отменен', 'Удален']);
+});
+
+test('table layouts are saved per user; default filters per user and section', async () => {
+  const layout = { name: { position: 0, is_visible: true, width: '300' } };
+  expect((await call('PUT', '/api/settings', 'admin', { 'table:products': layout })).body).toEqual({ status: 'success' });
+  expect((await call('GET', '/api/settings?keys=table:products', 'admin')).body).toEqual({ 'table:products': layout });
+  expect((await call('GET', '/api/settings?keys=table:products', 'manager')).body).toEqual({ 'table:products': null });
+  const [admin] = await ctx.db.select().from(users).where(eq(users.email, 'admin@nutdesk.demo'));
+  expect(await ctx.db.select().from(userSettings).where(and(eq(userSettings.user_id, admin.id), eq(userSettings.key, 'table:products')))).toHaveLength(1);
+
+  await call('PUT', '/api/filters/offers', 'manager', { statuses_ids: ['active'] });
+  expect((await call('GET', '/api/filters/offers', 'manager')).body).toEqual({ statuses_ids: ['active'] });
+  expect((await call('GET', '/api/filters/offers', 'admin')).body).toEqual({});
+  expect((await call('GET', '/api/filters/nonsense', 'admin')).status).toBe(404);
+
+  const business = await call('POST', '/api/settings', 'admin', ['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup']);
+  expect(Object.keys(business.body).sort()).toEqual(['costs_per_kg', 'delivery_cost_default', 'max_markup', 'min_markup']);
+});
+
+test('the offers summary equals the sums in the database', async () => {
+  const { body } = await call('GET', '/api/offers/summary');
+  const q = (await ctx.db.execute(sql`
+    SELECT count(*) FILTER (WHERE r.status = 'active')::int AS placed, count(*) FILTER (WHERE r.status = 'completed')::int AS realized,
+      round(sum(r.total_sum) FILTER (WHERE r.status = 'completed'), 2)::text AS value
+    FROM reserves r JOIN offers o ON o.id = r.offer_id WHERE o.status <> 'deleted'`) as unknown as { rows: { placed: number; realized: number; value: string }[] }).rows[0];
+  expect(body.placed_reserves.count).toBe(q.placed);
+  expect(body.realized_reserves.count).toBe(q.realized);
+  expect(body.realized_value).toBe(q.value);
+  expect(q.realized).toBeGreaterThan(0);
+});
+
+test('reference lists for selects', async () => {
+  const cities = await call('GET', '/api/lists/cities/items', 'warehouse');
+  expect(cities.body[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
+  expect((await call('GET', '/api/lists/positions/items')).body.length).toBeGreaterThan(3);
+  expect((await call('GET', '/api/lists/nothing/items')).status).toBe(404);
+});

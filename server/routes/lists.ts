@@ -1,0 +1,32 @@
+// Reference lists for selects: GET /api/lists/{name}/items → [{id, name}] of active records.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { requireAuth } from '../auth/plugin';
+import { notFound } from '../errors';
+
+const LISTS: Record<string, string> = {
+  cities: `SELECT id, name FROM cities WHERE status = 'active' ORDER BY name`,
+  employees: `SELECT id, full_name AS name FROM employees WHERE status = 'active' ORDER BY full_name`,
+  positions: `SELECT id, name FROM positions ORDER BY name`,
+  suppliers: `SELECT id, name FROM suppliers WHERE status = 'active' ORDER BY name`,
+  varieties: `SELECT id, name, product_id FROM varieties ORDER BY name`,
+  packing: `SELECT id, name FROM packing ORDER BY name`,
+  products: `SELECT id, name FROM products WHERE status = 'active' ORDER BY name`,
+};
+
+export default async function listsRoutes(app: FastifyInstance, opts: { db: Database }) {
+  const items = async (name: string) => {
+    const query = LISTS[name];
+    if (!query) throw notFound();
+    return (await opts.db.execute(sql.raw(query)) as unknown as { rows: unknown[] }).rows;
+  };
+  app.get('/lists/:name/items', { schema: { tags: ['lists'], summary: 'A reference list as [{id, name}]' } }, async (request) => {
+    requireAuth(request);
+    return items((request.params as { name: string }).name);
+  });
+  app.get('/lists/cities', { schema: { tags: ['lists'], summary: 'Cities as [{id, name}]' } }, async (request) => {
+    requireAuth(request);
+    return items('cities');
+  });
+}
