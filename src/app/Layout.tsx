@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import { PageSpinner } from '../components/Spinner';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { ruRU as pickersRuRU } from '@mui/x-date-pickers/locales';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
 import { Navigation } from './Navigation';
@@ -18,7 +19,11 @@ const NAV_WIDTH = 232;
  * localisation lives here, out of the sign-in page's bundle. */
 export default function Layout() {
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ru">
+    <LocalizationProvider
+      dateAdapter={AdapterDayjs}
+      adapterLocale="ru"
+      localeText={pickersRuRU.components.MuiLocalizationProvider.defaultProps.localeText}
+    >
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <Paper
         square

@@ -1,6 +1,5 @@
 import { createTheme } from '@mui/material/styles';
 import { ruRU } from '@mui/material/locale';
-import { ruRU as pickersRuRU } from '@mui/x-date-pickers/locales';
 
 // Calm colours of the trade: walnut-shell olive for actions, warm neutrals for surfaces.
 export const theme = createTheme(
@@ -21,5 +20,4 @@ export const theme = createTheme(
     },
   },
   ruRU,
-  pickersRuRU,
 );

@@ -1,8 +1,9 @@
-// The three screens every section has (list, create card, edit card), headed by their Russian titles.
-// Each section's feature folder builds its own on top of these as its issue lands.
+// The three screens every section has: its list, its create card and its edit card. Cards are headed by
+// their Russian titles until their own issues build them.
 import { useParams } from 'react-router';
 import { SECTION_TITLES, type Section } from '../../domain/lists';
 import { PageTitle } from './PageTitle';
+import { SectionList, type DeleteTexts } from './SectionList';
 
 export interface SectionTexts {
   section: Section;
@@ -10,11 +11,20 @@ export interface SectionTexts {
   createTitle: string;
   /** 'Предложение' → 'Предложение № 12' */
   recordTitle: string;
+  /** The create link of the list ('Добавить товар'); none where records start elsewhere. */
+  addLabel?: string;
+  deleteTexts?: DeleteTexts;
 }
 
-export function sectionScreens({ section, createTitle, recordTitle }: SectionTexts) {
+export const GENERIC_DELETE_TEXTS: DeleteTexts = {
+  confirm: 'Вы действительно хотите удалить выбранные записи?',
+  success: 'Записи успешно удалены',
+  noneDeleted: 'Не удалось удалить выбранные записи',
+};
+
+export function sectionScreens({ section, createTitle, recordTitle, addLabel, deleteTexts = GENERIC_DELETE_TEXTS }: SectionTexts) {
   function ListScreen() {
-    return <PageTitle title={SECTION_TITLES[section]} />;
+    return <SectionList section={section} title={SECTION_TITLES[section]} addLabel={addLabel} deleteTexts={deleteTexts} />;
   }
   function CreateScreen() {
     return <PageTitle title={createTitle} />;

@@ -4,4 +4,5 @@ export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
   section: 'cities',
   createTitle: 'Новый город',
   recordTitle: 'Город',
+  addLabel: 'Добавить город',
 });

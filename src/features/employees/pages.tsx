@@ -4,4 +4,5 @@ export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
   section: 'employees',
   createTitle: 'Новый сотрудник',
   recordTitle: 'Сотрудник',
+  addLabel: 'Добавить сотрудника',
 });

@@ -4,4 +4,5 @@ export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
   section: 'products',
   createTitle: 'Новый товар',
   recordTitle: 'Товар',
+  addLabel: 'Добавить товар',
 });

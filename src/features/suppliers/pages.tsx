@@ -4,4 +4,5 @@ export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
   section: 'suppliers',
   createTitle: 'Новый поставщик',
   recordTitle: 'Поставщик',
+  addLabel: 'Добавить поставщика',
 });

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+
+afterEach(() => localStorage.clear());
+
+const offer = (id: number, patch: Record<string, unknown> = {}) => ({
+  id, status: 'active', product: { id: 3, name: 'Кешью' }, variety: null, packaging: { id: 1, name: 'Мешок 25 кг' },
+  harvest_year: '2025', origin_country: 'Вьетнам', unit_measure: 'кг', unit_amount: '1000.00', unit_price: '950.00',
+  total_sum: '950000.00', reserved_amount: '200.00', purchased_amount: '0.00', available_amount: '800.00',
+  city: { id: 2, name: 'Москва' }, supplier: { id: 4, name: 'ООО «Орехпром»' }, created_at: '2026-10-01T10:00:00Z',
+  images: [], comments: [], ...patch,
+});
+
+const page = (ids: number[], pageNo: number, total: number, perPage: number) => ({
+  data: ids.map((id) => offer(id)),
+  pagination: {
+    totalItems: total, currentPage: pageNo, firstPage: 1, lastPage: Math.ceil(total / perPage), perPage,
+    pageCount: Math.ceil(total / perPage), nextPage: null, previousPage: null, pageURI: `/api/offers?page=${pageNo}`,
+  },
+});
+
+const summary = { placed_reserves: { count: 12, sum: '1530000.50' }, realized_reserves: { count: 7, sum: '820000.00' }, realized_value: '640000.00' };
+
+function server(options: { perms?: ReturnType<typeof permissions>; deleteAnswer?: object; total?: number } = {}) {
+  const perms = options.perms ?? permissions({ is_admin: true, user_type: 'admin' });
+  const total = options.total ?? 45;
+  return mockServer(
+    ...signedInHandlers(perms),
+    route('GET', '/api/offers/summary', () => json(summary)),
+    route('GET', '/api/filters/offers', () => json({})),
+    route('GET', '/api/settings', () => json({ 'table:offers': null })),
+    route('PUT', '/api/settings', () => json({ status: 'success' })),
+    route('DELETE', '/api/offers', () => json(options.deleteAnswer ?? { status: 'success', deleted: 2, notDeleted: 0 })),
+    route('GET', '/api/offers', (request) => {
+      const url = new URL(request.url);
+      const p = Number(url.searchParams.get('page'));
+      const perPage = Number(url.searchParams.get('perPage'));
+      const first = (p - 1) * perPage + 1;
+      const ids = Array.from({ length: Math.max(0, Math.min(perPage, total - first + 1)) }, (_, i) => first + i);
+      return json(page(ids, p, total, perPage));
+    }),
+  );
+}
+
+const requests = (fetchMock: jest.Mock, method: string, path: string) =>
+  fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method && new URL(r.url).pathname === path);
+
+test('the offers page: title, real tiles, the add link, rows and the request sent', async () => {
+  const fetchMock = server();
+  renderApp('/offers', { token: 't' });
+  expect(await screen.findByRole('heading', { name: 'Предложения' })).toBeInTheDocument();
+  expect(await screen.findByRole('group', { name: 'Размещённые резервы' })).toHaveTextContent('12');
+  expect(screen.getByRole('group', { name: 'Стоимость реализованных предложений' })).toHaveTextContent('640 000,00 ₽');
+  expect(screen.getByRole('link', { name: 'Добавить предложение' })).toHaveAttribute('href', '/offers/create');
+  expect(await screen.findByText('Записей: 45')).toBeInTheDocument();
+  expect(screen.getAllByText('Кешью')).toHaveLength(20);
+  const url = new URL(requests(fetchMock, 'GET', '/api/offers')[0].url);
+  expect(url.searchParams.get('page')).toBe('1');
+  expect(url.searchParams.get('perPage')).toBe('20');
+});
+
+test('without the create right there is no add link', async () => {
+  const perms = permissions({}, { offers: 'none' });
+  perms.role_permissions.offers.read = 'all';
+  server({ perms });
+  renderApp('/offers', { token: 't' });
+  await screen.findByText('Записей: 45');
+  expect(screen.queryByRole('link', { name: 'Добавить предложение' })).not.toBeInTheDocument();
+});
+
+test('paging lives in the query string; a new page size goes back to page 1', async () => {
+  const user = userEvent.setup();
+  const fetchMock = server();
+  const { router } = renderApp('/offers?page=2', { token: 't' });
+  await screen.findByText('Записей: 45');
+  expect(screen.getByText('21–40 из 45')).toBeInTheDocument();
+  await user.click(screen.getByRole('combobox'));
+  await user.click(await screen.findByRole('option', { name: '50' }));
+  await waitFor(() => expect(router.state.location.search).toBe('?page=1&perPage=50'));
+  await waitFor(() => expect(requests(fetchMock, 'GET', '/api/offers').some((r) => r.url.includes('perPage=50') && r.url.includes('page=1'))).toBe(true));
+  expect(screen.getByRole('button', { name: 'Перейти на следующую страницу' })).toBeDisabled(); // 45 rows fit on one page of 50
+});
+
+test('deleting two offers, one with active reserves: the confirmation, the request and the warning', async () => {
+  const user = userEvent.setup();
+  const fetchMock = server({ deleteAnswer: { status: 'success', deleted: 1, notDeleted: 1, warning: 'Успешно удалено 1 из 2 элементов. 1 элементов не удалось удалить.' } });
+  renderApp('/offers', { token: 't' });
+  await screen.findByText('Записей: 45');
+  await user.click(screen.getByRole('checkbox', { name: 'Выбрать строку 1' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Выбрать строку 2' }));
+  await user.click(screen.getByRole('button', { name: 'Удалить выбранные строки' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Удалить' });
+  expect(dialog).toHaveTextContent('Вы действительно хотите удалить выбранные предложения?');
+  await user.click(within(dialog).getByRole('button', { name: 'Удалить' }));
+  expect(await screen.findByText('Успешно удалено 1 из 2 элементов. 1 элементов не удалось удалить.')).toBeInTheDocument();
+  expect(await requests(fetchMock, 'DELETE', '/api/offers')[0].json()).toEqual({ ids: [1, 2] });
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(screen.getByRole('checkbox', { name: 'Выбрать строку 1' })).not.toBeChecked();
+  await waitFor(() => expect(requests(fetchMock, 'GET', '/api/offers').length).toBeGreaterThan(1)); // reloaded
+});
+
+test('Отменить deletes nothing; zero deleted says why', async () => {
+  const user = userEvent.setup();
+  const fetchMock = server({ deleteAnswer: { status: 'success', deleted: 0, notDeleted: 1 } });
+  renderApp('/offers', { token: 't' });
+  await screen.findByText('Записей: 45');
+  await user.click(screen.getByRole('checkbox', { name: 'Выбрать строку 3' }));
+  await user.click(screen.getByRole('button', { name: 'Удалить выбранные строки' }));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Отменить' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(requests(fetchMock, 'DELETE', '/api/offers')).toHaveLength(0);
+  await user.click(screen.getByRole('button', { name: 'Удалить выбранные строки' }));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+  expect(await screen.findByText('Нельзя удалять предложение с активными резервами')).toBeInTheDocument();
+});
+
+test('table settings: hide a column, Применить saves the layout for this user', async () => {
+  const user = userEvent.setup();
+  const fetchMock = server();
+  renderApp('/offers', { token: 't' });
+  await screen.findByText('Записей: 45');
+  await user.click(screen.getByRole('button', { name: 'Настроить таблицу' }));
+  const panel = screen.getByRole('region', { name: 'Настройка таблицы' });
+  await user.click(screen.getByRole('button', { name: 'Скрыть столбец «Страна происхождения»' }));
+  expect(within(panel).getByText('Страна происхождения')).toBeInTheDocument();
+  await user.click(within(panel).getByRole('button', { name: 'Применить' }));
+  const body = await requests(fetchMock, 'PUT', '/api/settings')[0].json();
+  expect(body['table:offers'].origin_country).toEqual({ position: 7, is_visible: false, width: '160' });
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Настройка таблицы' })).not.toBeInTheDocument());
+});
+
+test('an empty list shows the illustration and Пока здесь пусто...', async () => {
+  server({ total: 0 });
+  renderApp('/offers', { token: 't' });
+  expect(await screen.findByText('Пока здесь пусто...')).toBeInTheDocument();
+});

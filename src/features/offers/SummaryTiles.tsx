@@ -1,0 +1,28 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { formatMoney, formatNumber } from '../../components/DataTable/cells';
+import { useOffersSummaryQuery } from './offersApi';
+
+function Tile({ title, value, note }: { title: string; value: string; note?: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, flex: '1 1 220px' }} role="group" aria-label={title}>
+      <Typography variant="body2" color="text.secondary">{title}</Typography>
+      <Typography sx={{ fontSize: 26, fontWeight: 500, mt: 0.5 }}>{value}</Typography>
+      {note && <Typography variant="body2" color="text.secondary">{note}</Typography>}
+    </Paper>
+  );
+}
+
+/** Placed reserves, realized reserves, value of realized offers: real figures, refreshed with the list. */
+export function SummaryTiles({ pollingInterval }: { pollingInterval?: number }) {
+  const { data } = useOffersSummaryQuery(undefined, { pollingInterval, skipPollingIfUnfocused: true });
+  if (!data) return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+      <Tile title="Размещённые резервы" value={formatNumber(data.placed_reserves.count)} note={`на ${formatMoney(data.placed_reserves.sum)}`} />
+      <Tile title="Реализованные резервы" value={formatNumber(data.realized_reserves.count)} note={`на ${formatMoney(data.realized_reserves.sum)}`} />
+      <Tile title="Стоимость реализованных предложений" value={formatMoney(data.realized_value)} />
+    </Box>
+  );
+}
