@@ -123,7 +123,7 @@ export function DataTable(props: DataTableProps) {
           Удалить
         </Button>
       </Box>
-      <TableContainer sx={{ maxHeight: 'calc(100vh - 290px)' }}>
+      <TableContainer sx={{ maxHeight: '70vh' }}>
         <Table size="small" stickyHeader sx={{ tableLayout: 'auto' }}>
           <TableHead>
             {settingsMode ? (

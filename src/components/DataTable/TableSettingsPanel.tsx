@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
 import { setColumnVisible, type TableColumn } from './columns';
 
 export interface TableSettingsPanelProps {
@@ -42,7 +43,7 @@ export function TableSettingsPanel({ columns, onColumnsChange, onReset, onApply,
               variant="outlined"
               onClick={() => onColumnsChange(setColumnVisible(columns, column.key, true))}
               onDelete={() => onColumnsChange(setColumnVisible(columns, column.key, true))}
-              deleteIcon={<span aria-label={`Показать столбец «${column.title}»`}>＋</span>}
+              deleteIcon={<AddCircleOutline aria-label={`Показать столбец «${column.title}»`} />}
             />
           ))}
         </Box>

@@ -142,6 +142,8 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
     case 'status':
       return typeof value === 'string' ? <StatusBadge status={value} /> : '';
     default:
+      // a reference shown as text (variety, packaging): its name
+      if (isRef(value)) return value.name;
       return value === null || value === undefined ? '' : String(value);
   }
 }

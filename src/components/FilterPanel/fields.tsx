@@ -196,7 +196,7 @@ export function NumberRangeFilter({ entry, value, onChange, currency }: FieldPro
   return (
     <Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>{entry.title}</Typography>
-      <Box sx={{ display: 'flex', gap: 1 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
         <TextField size="small" placeholder={entry.placeholder?.[0] ?? 'От'} value={range.from ?? ''} onChange={(e) => set('from', e.target.value)} slotProps={{ ...adornment, htmlInput: { inputMode: 'decimal', 'aria-label': `${entry.title}: от` } }} error={inverted} />
         <TextField size="small" placeholder={entry.placeholder?.[1] ?? 'До'} value={range.to ?? ''} onChange={(e) => set('to', e.target.value)} slotProps={{ ...adornment, htmlInput: { inputMode: 'decimal', 'aria-label': `${entry.title}: до` } }} error={inverted} />
       </Box>
@@ -239,7 +239,7 @@ export function DateRangeFilter({ entry, value, onChange }: FieldProps) {
   return (
     <Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>{entry.title}</Typography>
-      <Box sx={{ display: 'flex', gap: 1 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
         {picker('from', 'От')}
         {picker('to', 'До')}
       </Box>

@@ -80,7 +80,7 @@ export function FilterPanel({ open, onClose, status, errorMessage, config, value
           <Typography variant="h2" component="h2" sx={{ flexGrow: 1 }}>Фильтр</Typography>
           <IconButton aria-label="Закрыть" onClick={onClose}><Close /></IconButton>
         </Box>
-        <Box sx={{ flexGrow: 1, overflowY: 'auto', p: 2, display: 'grid', gap: 2, alignContent: 'start' }}>
+        <Box sx={{ flexGrow: 1, overflowY: 'auto', p: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, alignContent: 'start' }}>
           {status === 'loading' || status === 'idle' ? (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}><Spinner size={20} /> LOADING</Box>
           ) : status === 'failed' ? (
