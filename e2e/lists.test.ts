@@ -1,0 +1,124 @@
+// Scenarios of the lists issue, in Debian's Chromium against the real server and demo data.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../domain/api';
+import { artifacts, launchBrowser, startApp, type RunningApp } from './harness';
+
+let app: RunningApp;
+let browser: Browser;
+
+before(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function signedInPage(email = 'admin@nutdesk.demo'): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  return page;
+}
+
+const api = async (page: Page, url: string, init: RequestInit = {}) => {
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const res = await fetch(`${app.url}${url}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
+  return res.json();
+};
+
+const rowIds = async (page: Page) =>
+  page.locator('tbody tr td:nth-child(2)').allInnerTexts().then((t) => t.map((x) => Number(x.trim())));
+
+test('filter offers by product and status, and the link shows the same list to someone else', async () => {
+  const page = await signedInPage();
+  await page.getByText(/^Записей: \d+/).waitFor();
+  await page.getByLabel('Открыть фильтр').click();
+  const panel = page.getByRole('dialog', { name: 'Фильтр' });
+  await panel.getByLabel('Активный').check();
+  await panel.getByRole('group', { name: 'Товар' }).getByText('Кешью', { exact: true }).click();
+  await panel.getByRole('button', { name: 'Применить' }).click();
+  await page.waitForURL(/statuses_ids=active/);
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('statuses_ids'), 'active');
+  assert.ok(url.searchParams.get('products_ids'));
+  // the filtered page replaces the first one
+  await page.waitForFunction(() => {
+    const cells = [...document.querySelectorAll('tbody tr td:nth-child(4)')].map((td) => td.textContent?.trim());
+    return cells.length > 0 && cells.every((c) => c === 'Кешью');
+  });
+  const ids = await rowIds(page);
+  await page.screenshot({ path: path.join(artifacts, 'offers-filtered.png') });
+
+  const other = await signedInPage('warehouse@nutdesk.demo');
+  await other.goto(url.toString());
+  await other.getByText(/^Записей: \d+$/).waitFor();
+  assert.deepEqual(await rowIds(other), ids);
+  await other.close();
+  await page.close();
+});
+
+test('changing the page size goes back to page 1 and shows that many rows', async () => {
+  const page = await signedInPage();
+  await page.goto(`${app.url}/offers?page=3`);
+  await page.getByText(/^Записей: \d+$/).waitFor();
+  await page.getByRole('combobox').click();
+  await page.getByRole('option', { name: '50' }).click();
+  await page.waitForURL(/perPage=50/);
+  assert.equal(new URL(page.url()).searchParams.get('page'), '1');
+  await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 50);
+  await page.close();
+});
+
+test('reorder and hide a column, reload, and the layout is kept', async () => {
+  const page = await signedInPage();
+  await page.goto(`${app.url}/products`);
+  await page.getByText(/^Записей: \d+$/).waitFor();
+  await page.getByRole('button', { name: 'Настроить таблицу' }).click();
+  // keyboard drag of @hello-pangea/dnd: lift the «Статус» header, move it left once, drop
+  const status = page.locator('th[data-column="status"]');
+  await status.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(500); // the drop animation
+  await page.screenshot({ path: path.join(artifacts, 'products-settings.png') });
+  await page.getByRole('button', { name: 'Скрыть столбец «Дата создания»', exact: true }).click();
+  await page.getByRole('region', { name: 'Настройка таблицы' }).getByRole('button', { name: 'Применить' }).click();
+  await page.getByRole('region', { name: 'Настройка таблицы' }).waitFor({ state: 'detached' });
+
+  await page.reload();
+  await page.getByText(/^Записей: \d+$/).waitFor();
+  const headers = (await page.locator('thead th').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  assert.deepEqual(headers, ['№', 'Статус', 'Название', 'Комментарии']);
+  await page.screenshot({ path: path.join(artifacts, 'products-layout.png') });
+  await page.close();
+});
+
+test('delete two offers, one with active reserves: the warning says one was kept', async () => {
+  const page = await signedInPage();
+  const busy = await api(page, '/api/offers?statuses_ids=active&reserved_amount_from=1&perPage=20');
+  const free = await api(page, '/api/offers?statuses_ids=active&reserved_amount_to=0&perPage=20');
+  const withReserves = busy.data[0].id as number;
+  const without = free.data[0].id as number;
+  await page.goto(`${app.url}/offers?offers_ids=${withReserves}&offers_ids=${without}`);
+  await page.getByText('Записей: 2').waitFor();
+  await page.getByRole('checkbox', { name: 'Выбрать все строки' }).check();
+  await page.getByRole('button', { name: 'Удалить выбранные строки' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Удалить' });
+  await dialog.getByText('Вы действительно хотите удалить выбранные предложения?').waitFor();
+  await dialog.getByRole('button', { name: 'Удалить' }).click();
+  await page.getByText('Успешно удалено 1 из 2 элементов. 1 элементов не удалось удалить.').waitFor();
+  await page.getByText('Записей: 1').waitFor();
+  assert.deepEqual(await rowIds(page), [withReserves]);
+  await page.screenshot({ path: path.join(artifacts, 'offers-partial-delete.png') });
+  await page.close();
+});
