@@ -2,9 +2,7 @@
 // and hidden fields). A missing, unknown, expired or revoked token is a 401, which the SPA turns into a logout.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
 import { unauthorized } from '../errors';
 import { findSessionUser } from './sessions';
 import { loadPermissions, type AuthenticatedUser } from './users';
@@ -37,9 +35,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
     const token = bearerOf(request);
     request.bearer = token;
     if (!token) return;
-    const userId = await findSessionUser(opts.db, token);
-    if (userId === null) return;
-    const [user] = await opts.db.select().from(users).where(eq(users.id, userId));
+    const user = await findSessionUser(opts.db, token);
     if (!user || user.status !== 'active') return;
     request.auth = { user, permissions: await loadPermissions(opts.db, user) };
   });
