@@ -173,3 +173,25 @@ export function offerSchema(hidden: ReadonlySet<string> = new Set()) {
   }
   return yup.object(shape);
 }
+
+export const OFFER_WRITE_MSG = {
+  duplicate: 'Такое предложение уже есть: тот же поставщик, товар, сорт, упаковка, год урожая и город',
+  belowReserved: (n: string) => `Количество не может быть меньше зарезервированного и выкупленного: ${n}`,
+  hiddenField: (field: string) => `Поле «${field}» недоступно для вашей роли`,
+  badStatus: 'Статус может быть только «Активный» или «Выполнен»',
+} as const;
+
+/** Fields an offer form sends (spec point 3 "Offer create form fields"), besides comments and files. */
+export const OFFER_FORM_FIELDS = [
+  'product_id', 'variety_id', 'packing_id', 'city_id', 'supplier_id', 'harvest_year', 'origin_country', 'unit_measure',
+  'unit_weight', 'units_per_pack', 'unit_amount', 'unit_price', 'warehouse_cost', 'loading_address',
+] as const;
+
+/** The field whose hiding by role also hides a form field (spec point 6 names the reference, the form its id). */
+export const OFFER_FIELD_VISIBILITY: Record<string, string> = {
+  product_id: 'product',
+  variety_id: 'variety',
+  packing_id: 'packaging',
+  city_id: 'city',
+  supplier_id: 'supplier',
+};

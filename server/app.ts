@@ -19,6 +19,8 @@ import productsRoutes from './routes/products';
 import citiesRoutes from './routes/cities';
 import settingsRoutes from './routes/settings';
 import listsRoutes from './routes/lists';
+import filesRoutes from './routes/files';
+import commentsRoutes from './routes/comments';
 
 export interface AppOptions {
   config: Config;
@@ -51,6 +53,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
     for (const routes of [offersRoutes, reservesRoutes, employeesRoutes, suppliersRoutes, productsRoutes, citiesRoutes, settingsRoutes, listsRoutes]) {
       await api.register(routes, { db });
     }
+    await api.register(commentsRoutes, { db });
+    await api.register(filesRoutes, { db, config });
   }, { prefix: '/api' });
 
   const indexHtml = path.join(config.distDir, 'index.html');

@@ -6,7 +6,8 @@ import { requireAuth } from '../auth/plugin';
 import { listRoutes } from '../lists/routes';
 import { offersSpec } from '../sections/offers';
 import { scopeOf } from '../../domain/permissions';
-import { forbidden } from '../errors';
+import { forbidden, notFound } from '../errors';
+import { createOffer, readOffer, updateOffer } from '../sections/offerRecord';
 
 export default async function offersRoutes(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
@@ -33,4 +34,26 @@ export default async function offersRoutes(app: FastifyInstance, opts: { db: Dat
       realized_value: row.realized_value,
     };
   });
+
+  const idOf = (params: unknown) => {
+    const id = (params as { id: string }).id;
+    if (!/^\d+$/.test(id)) throw notFound();
+    return Number(id);
+  };
+  const flag = (query: unknown) => {
+    const v = (query as { withDeleted?: string }).withDeleted;
+    return v !== undefined && v !== 'false' && v !== '0';
+  };
+
+  app.get('/offers/:id', { schema: { tags: ['offers'], summary: 'One offer; a deleted one only with ?withDeleted' } }, async (request) =>
+    readOffer(db, requireAuth(request), idOf(request.params), flag(request.query)),
+  );
+  app.post('/offers', { schema: { tags: ['offers'], summary: 'Create an offer (409 with the id of an active duplicate)' } }, async (request, reply) => {
+    const offer = await createOffer(db, requireAuth(request), (request.body ?? {}) as Record<string, unknown>);
+    reply.status(201);
+    return offer;
+  });
+  app.patch('/offers/:id', { schema: { tags: ['offers'], summary: 'Change an offer' } }, async (request) =>
+    updateOffer(db, requireAuth(request), idOf(request.params), (request.body ?? {}) as Record<string, unknown>),
+  );
 }

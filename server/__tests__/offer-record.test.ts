@@ -1,0 +1,177 @@
+// Creating and changing offers, their files and comments, through the API on the seeded demo data.
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp, signIn, type TestContext } from './testApp';
+import { seedDemoData } from '../db/seed';
+import { offers, comments, files, users } from '../db/schema';
+import { DEMO_PASSWORD } from '../../domain/api';
+
+let ctx: TestContext;
+const tokens: Record<string, string> = {};
+let ref: { product: number; packing: number; city: number; supplier: number; variety: number };
+
+beforeAll(async () => {
+  ctx = await createTestApp({ dataDir: require('node:fs').mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'nd-files-')) });
+  await seedDemoData(ctx.db, { now: new Date('2026-11-01T09:00:00Z') });
+  for (const who of ['admin', 'manager', 'warehouse', 'supplier']) tokens[who] = await signIn(ctx.app, `${who}@nutdesk.demo`, DEMO_PASSWORD);
+  const one = async (q: ReturnType<typeof sql>) => (await ctx.db.execute(q) as unknown as { rows: { id: number }[] }).rows[0].id;
+  ref = {
+    product: await one(sql`SELECT id FROM products WHERE name = 'Кешью'`),
+    variety: await one(sql`SELECT v.id FROM varieties v JOIN products p ON p.id = v.product_id WHERE p.name = 'Кешью' LIMIT 1`),
+    packing: await one(sql`SELECT id FROM packing ORDER BY id LIMIT 1`),
+    city: await one(sql`SELECT id FROM cities WHERE name = 'Москва'`),
+    // a supplier other than the demo supplier user's own
+    supplier: await one(sql`SELECT id FROM suppliers WHERE status = 'active' AND id NOT IN (SELECT supplier_id FROM users WHERE supplier_id IS NOT NULL) ORDER BY id LIMIT 1`),
+  };
+}, 120_000);
+
+afterAll(() => ctx?.close());
+
+const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, who = 'admin', payload?: unknown) => {
+  const res = await ctx.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, payload: payload as object });
+  return { status: res.statusCode, body: res.json() };
+};
+
+const form = (patch: Record<string, unknown> = {}) => ({
+  product_id: ref.product, variety_id: ref.variety, packing_id: ref.packing, city_id: ref.city, supplier_id: ref.supplier,
+  harvest_year: '2099', origin_country: 'Вьетнам', unit_measure: 'шт', unit_weight: '22.68', units_per_pack: '1',
+  unit_amount: '300', unit_price: '25000', warehouse_cost: '1500', loading_address: 'Москва, ул. Складская, 4',
+  // the client's own figures are ignored: the server computes them
+  total_sum: '1', kg_price: '1',
+  ...patch,
+});
+
+test('create: 201, figures computed on the server, comments saved, blank ones ignored', async () => {
+  const res = await call('POST', '/api/offers', 'admin', form({ comments: [{ text: 'Партия после сортировки' }, { text: '   ' }] }));
+  expect(res.status).toBe(201);
+  expect(res.body).toMatchObject({
+    status: 'active', unit_price: '25000.00', unit_amount: '300.00', total_sum: '7500000.00', kg_price: '1102.29',
+    product: { id: ref.product, name: 'Кешью' }, reserved_amount: '0.00', available_amount: '300.00', can_update: true,
+  });
+  const [row] = await ctx.db.select().from(offers).where(eq(offers.id, res.body.id));
+  expect(row.total_sum).toBe('7500000.00');
+  const saved = await ctx.db.select().from(comments).where(eq(comments.entity_id, res.body.id));
+  expect(saved.filter((c) => c.entity_type === 'offers').map((c) => c.text)).toEqual(['Партия после сортировки']);
+});
+
+test('a duplicate active offer is a 409 carrying the existing id', async () => {
+  const first = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2098' }));
+  const again = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2098', unit_price: '1' }));
+  expect(again.status).toBe(409);
+  expect(again.body).toEqual({
+    status: 'error', error: 'conflict',
+    message: 'Такое предложение уже есть: тот же поставщик, товар, сорт, упаковка, год урожая и город',
+    info: { text: 'Предложение', id: first.body.id },
+  });
+});
+
+test('validation messages of spec point 5 come back as a 400', async () => {
+  const res = await call('POST', '/api/offers', 'admin', { unit_measure: 'шт', unit_price: '0', harvest_year: '20' });
+  expect(res.status).toBe(400);
+  expect(res.body.messages).toEqual(expect.arrayContaining([
+    'Выберите товар', 'Минимум 0.01', 'Укажите вес одной единицы в кг', 'Укажите количество', 'Минимум 4 символа',
+    'Выберите тип упаковки', 'Выберите поставщика', 'Выберите город погрузки',
+  ]));
+  expect(await ctx.db.select().from(offers).where(eq(offers.harvest_year, '20'))).toHaveLength(0);
+});
+
+test('patch recomputes; the amount cannot go below what is reserved and purchased', async () => {
+  const created = (await call('POST', '/api/offers', 'admin', form({ harvest_year: '2097', unit_measure: 'кг', unit_weight: '' }))).body;
+  expect(created.kg_price).toBe('25000.00');
+  const patched = await call('PATCH', `/api/offers/${created.id}`, 'admin', { unit_price: '900.50' });
+  expect(patched.status).toBe(200);
+  expect(patched.body).toMatchObject({ unit_price: '900.50', total_sum: '270150.00', kg_price: '900.50' });
+
+  const [busy] = (await ctx.db.execute(sql`SELECT id, reserved_amount + purchased_amount AS taken FROM offers WHERE status = 'active' AND reserved_amount > 0 LIMIT 1`) as unknown as { rows: { id: number; taken: string }[] }).rows;
+  const res = await call('PATCH', `/api/offers/${busy.id}`, 'admin', { unit_amount: '1' });
+  expect(res.status).toBe(400);
+  expect(res.body.messages[0]).toBe(`Количество не может быть меньше зарезервированного и выкупленного: ${Number(busy.taken).toFixed(2)}`);
+});
+
+test('a deleted offer is 404 unless asked withDeleted', async () => {
+  const [deleted] = await ctx.db.select().from(offers).where(eq(offers.status, 'deleted')).limit(1);
+  expect((await call('GET', `/api/offers/${deleted.id}`)).status).toBe(404);
+  const res = await call('GET', `/api/offers/${deleted.id}?withDeleted`);
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ status: 'deleted', can_update: false });
+});
+
+test('role 1 may not send the supplier it cannot see; role 8 not the warehouse cost; hidden fields never come back', async () => {
+  const manager = await call('POST', '/api/offers', 'manager', form());
+  expect(manager.status).toBe(403);
+  expect(manager.body.message).toBe('Поле «city_id» недоступно для вашей роли');
+  const { supplier_id, city_id, loading_address, ...visible } = form({ harvest_year: '2096' });
+  void supplier_id; void city_id; void loading_address;
+  const ok = await call('POST', '/api/offers', 'manager', visible);
+  expect(ok.status).toBe(201);
+  expect(ok.body).not.toHaveProperty('supplier');
+  expect(ok.body).not.toHaveProperty('loading_address');
+
+  const warehouse = await call('PATCH', `/api/offers/${ok.body.id}`, 'warehouse', { warehouse_cost: '10' });
+  expect(warehouse.status).toBe(403);
+  const read = await call('GET', `/api/offers/${ok.body.id}`, 'warehouse');
+  expect(read.body).not.toHaveProperty('warehouse_cost');
+  expect(read.body).not.toHaveProperty('supplier_id');
+});
+
+test("a supplier's user creates offers of its own supplier only, and cannot open others'", async () => {
+  const [me] = await ctx.db.select().from(users).where(eq(users.email, 'supplier@nutdesk.demo'));
+  // the supplier field is not the supplier user's to set (it cannot read suppliers): sending it is refused…
+  expect((await call('POST', '/api/offers', 'supplier', form({ harvest_year: '2095' }))).status).toBe(403);
+  // …and without it the offer is its own supplier's
+  const res = await call('POST', '/api/offers', 'supplier', form({ harvest_year: '2095', supplier_id: undefined }));
+  expect(res.status).toBe(201);
+  const [row] = await ctx.db.select().from(offers).where(eq(offers.id, res.body.id));
+  expect(row.supplier_id).toBe(me.supplier_id);
+  const [foreign] = (await ctx.db.execute(sql`SELECT id FROM offers WHERE supplier_id <> ${me.supplier_id} AND created_by <> ${me.id} AND status = 'active' LIMIT 1`) as unknown as { rows: { id: number }[] }).rows;
+  expect((await call('GET', `/api/offers/${foreign.id}`, 'supplier')).status).toBe(404);
+  expect((await call('PATCH', `/api/offers/${foreign.id}`, 'supplier', { unit_price: '1' })).status).toBe(404);
+});
+
+describe('files', () => {
+  const upload = (name: string, type: string, content: Buffer, kind = 'image', who = 'admin') => {
+    const boundary = '----nutdesk';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return ctx.app.inject({ method: 'POST', url: '/api/files', payload: body, headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  };
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+  test('a photo is uploaded, attached on create, and served only to those who may read the offer', async () => {
+    const up = await upload('партия.png', 'image/png', png);
+    expect(up.statusCode).toBe(201);
+    const file = up.json();
+    expect(file).toMatchObject({ url: `/api/files/${file.id}`, name: 'партия.png', kind: 'image', size: png.length });
+    const created = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2094', images: [file.id] }));
+    expect(created.body.images).toEqual([{ id: file.id, url: `/api/files/${file.id}`, alt: 'партия.png' }]);
+    const get = await ctx.app.inject({ method: 'GET', url: file.url, headers: { authorization: `Bearer ${tokens.admin}` } });
+    expect(get.statusCode).toBe(200);
+    expect(get.headers['content-type']).toBe('image/png');
+    expect(get.rawPayload.equals(png)).toBe(true);
+    expect((await ctx.app.inject({ method: 'GET', url: file.url })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: file.url, headers: { authorization: `Bearer ${tokens.supplier}` } })).statusCode).toBe(404);
+  });
+
+  test('wrong type and too large are refused in Russian', async () => {
+    const exe = await upload('прайс.exe', 'application/octet-stream', Buffer.from('MZ'));
+    expect(exe.statusCode).toBe(400);
+    expect(exe.json().messages).toEqual(['Файл «прайс.exe» не подходит: можно JPG, PNG, WEBP или GIF до 10 МБ']);
+    const big = await upload('огромное.jpg', 'image/jpeg', Buffer.alloc(10 * 1024 * 1024 + 1, 1));
+    expect(big.statusCode).toBe(400);
+    expect(big.json().messages).toEqual(['Файл «огромное.jpg» слишком большой: можно JPG, PNG, WEBP или GIF до 10 МБ']);
+    expect((await ctx.db.select().from(files).where(eq(files.original_name, 'прайс.exe')))).toHaveLength(0);
+  });
+});
+
+test('comments: read by those who see the record, added by those who may change it', async () => {
+  const created = (await call('POST', '/api/offers', 'admin', form({ harvest_year: '2093' }))).body;
+  const posted = await call('POST', `/api/offers/${created.id}/comments`, 'admin', { text: '  Звонил поставщику  ' });
+  expect(posted.status).toBe(201);
+  expect(posted.body).toMatchObject({ text: 'Звонил поставщику', author_name: 'Администратор' });
+  expect((await call('POST', `/api/offers/${created.id}/comments`, 'admin', { text: '   ' })).body.messages).toEqual(['Введите текст комментария']);
+  const list = await call('GET', `/api/offers/${created.id}/comments`, 'warehouse');
+  expect(list.body.map((c: { text: string }) => c.text)).toEqual(['Звонил поставщику']);
+});

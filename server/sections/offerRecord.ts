@@ -1,0 +1,147 @@
+// One offer: read with its files and comments, created and updated under the shared schema, with the
+// figures recomputed here whatever the client sent.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { AuthenticatedUser } from '../auth/users';
+import { can, isFieldVisible, scopeOf } from '../../domain/permissions';
+import {
+  OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, money, offerFigures, offerSchema, toNumber,
+} from '../../domain/offers';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { offersSpec } from './offers';
+import { stripHidden } from '../lists/engine';
+import { attachFiles } from '../routes/files';
+import { addComments } from '../routes/comments';
+
+type Row = Record<string, unknown>;
+const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+const visibleFieldOf = (field: string) => OFFER_FIELD_VISIBILITY[field] ?? field;
+
+/** The caller may see the offer (its read scope); throws 404 when not, so ids do not leak. */
+export async function readOffer(db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean): Promise<Row> {
+  const scope = scopeOf(auth.permissions, 'offers', 'read');
+  if (scope === 'none') throw forbidden();
+  const select = sql.join(Object.entries(offersSpec.columns).map(([k, e]) => sql`${e} AS ${sql.identifier(k)}`), sql`, `);
+  const own = scope === 'own' ? sql`AND ${offersSpec.own(auth)}` : sql``;
+  const [row] = rows<Row>(await db.execute(sql`SELECT ${select},
+      o.product_id, o.variety_id, o.packing_id, o.city_id, o.supplier_id, o.created_by AS created_by_id,
+      (SELECT coalesce(json_agg(json_build_object('id', f.id, 'url', '/api/files/' || f.id, 'name', f.original_name, 'size', f.size, 'mime', f.mime) ORDER BY f.id), '[]'::json)
+         FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = 'document') AS documents
+    ${offersSpec.from} WHERE o.id = ${id} ${own}`));
+  if (!row || (row.status === 'deleted' && !withDeleted)) throw notFound();
+  const isOwn = row.created_by_id === auth.user.id || (auth.user.supplier_id !== null && row.supplier_id === auth.user.supplier_id);
+  const updateScope = scopeOf(auth.permissions, 'offers', 'update');
+  row.can_update = row.status !== 'deleted' && (updateScope === 'all' || (updateScope === 'own' && isOwn));
+  delete row.created_by_id;
+  const [stripped] = stripHidden([row], auth.permissions, 'offers');
+  for (const [field, visibleAs] of Object.entries(OFFER_FIELD_VISIBILITY)) {
+    if (!isFieldVisible(auth.permissions, 'offers', visibleAs)) delete stripped[field];
+  }
+  return stripped;
+}
+
+function refuseHidden(auth: AuthenticatedUser, body: Row) {
+  for (const field of [...OFFER_FORM_FIELDS, 'status']) {
+    if (body[field] === undefined || body[field] === null || body[field] === '') continue;
+    if (!isFieldVisible(auth.permissions, 'offers', visibleFieldOf(field))) throw forbidden(OFFER_WRITE_MSG.hiddenField(field));
+  }
+}
+
+function hiddenSet(auth: AuthenticatedUser): Set<string> {
+  return new Set(OFFER_FORM_FIELDS.filter((f) => !isFieldVisible(auth.permissions, 'offers', visibleFieldOf(f))).flatMap((f) => [f, visibleFieldOf(f)]));
+}
+
+async function findDuplicate(db: Database, v: Row, exceptId?: number): Promise<number | null> {
+  const [dup] = rows<{ id: number }>(await db.execute(sql`
+    SELECT id FROM offers WHERE status = 'active'
+      AND supplier_id IS NOT DISTINCT FROM ${v.supplier_id ?? null}::int AND product_id = ${v.product_id}::int
+      AND variety_id IS NOT DISTINCT FROM ${v.variety_id ?? null}::int AND packing_id IS NOT DISTINCT FROM ${v.packing_id ?? null}::int
+      AND harvest_year IS NOT DISTINCT FROM ${v.harvest_year ?? null}::text AND city_id IS NOT DISTINCT FROM ${v.city_id ?? null}::int
+      ${exceptId ? sql`AND id <> ${exceptId}` : sql``}
+    ORDER BY id LIMIT 1`));
+  return dup?.id ?? null;
+}
+
+/** Validated values with the figures computed here. */
+async function prepare(auth: AuthenticatedUser, values: Row) {
+  const valid = (await offerSchema(hiddenSet(auth)).validate(values, { abortEarly: false, stripUnknown: true })) as Row;
+  const unit = String(valid.unit_measure);
+  const unitWeight = unit === 'кг' ? 1 : toNumber(valid.unit_weight as string);
+  const figures = offerFigures({ ...valid, unit_measure: unit, unit_weight: unitWeight } as never);
+  return {
+    product_id: Number(valid.product_id),
+    variety_id: valid.variety_id ?? null,
+    packing_id: Number(valid.packing_id),
+    city_id: valid.city_id ?? null,
+    supplier_id: valid.supplier_id ?? null,
+    harvest_year: String(valid.harvest_year).trim(),
+    origin_country: String(valid.origin_country).trim(),
+    unit_measure: unit,
+    unit_weight: money(unitWeight),
+    units_per_pack: money(toNumber(valid.units_per_pack as string)),
+    unit_amount: money(toNumber(valid.unit_amount as string)),
+    unit_price: money(toNumber(valid.unit_price as string)),
+    warehouse_cost: money(toNumber(valid.warehouse_cost as string)),
+    loading_address: valid.loading_address ? String(valid.loading_address).trim() : null,
+    total_sum: money(figures.total_sum),
+    kg_price: money(figures.kg_price),
+  };
+}
+
+export async function createOffer(db: Database, auth: AuthenticatedUser, body: Row): Promise<Row> {
+  if (!can(auth.permissions, 'offers', 'create')) throw forbidden();
+  refuseHidden(auth, body);
+  const values = await prepare(auth, body);
+  // a supplier's user offers only its own goods
+  if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
+  const existing = await findDuplicate(db, values);
+  if (existing) throw conflict(OFFER_WRITE_MSG.duplicate, 'Предложение', existing);
+  const id = await db.transaction(async (tx) => {
+    const [created] = rows<{ id: number }>(await tx.execute(sql`
+      INSERT INTO offers (product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure,
+        unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price, created_by)
+      VALUES (${values.product_id}, ${values.variety_id}, ${values.packing_id}, ${values.city_id}, ${values.supplier_id},
+        ${values.harvest_year}, ${values.origin_country}, ${values.unit_measure}, ${values.unit_weight}, ${values.units_per_pack},
+        ${values.unit_amount}, ${values.unit_price}, ${values.warehouse_cost}, ${values.loading_address}, ${values.total_sum},
+        ${values.kg_price}, ${auth.user.id})
+      RETURNING id`));
+    await addComments(tx as unknown as Database, auth, 'offers', created.id, body.comments);
+    await attachFiles(tx as unknown as Database, auth, 'offers', created.id, [...asIds(body.images), ...asIds(body.documents)]);
+    return created.id;
+  });
+  return readOffer(db, auth, id, false);
+}
+
+const asIds = (v: unknown): number[] =>
+  Array.isArray(v) ? v.map((x) => Number(typeof x === 'object' && x !== null ? (x as { id: unknown }).id : x)).filter((n) => Number.isInteger(n) && n > 0) : [];
+
+export async function updateOffer(db: Database, auth: AuthenticatedUser, id: number, body: Row): Promise<Row> {
+  const current = await readOffer(db, auth, id, false);
+  if (!current.can_update) throw forbidden();
+  refuseHidden(auth, body);
+  // what the form does not send (or the role cannot see) keeps its stored value
+  const [stored] = rows<Row>(await db.execute(sql`SELECT * FROM offers WHERE id = ${id}`));
+  const merged: Row = {};
+  for (const field of OFFER_FORM_FIELDS) merged[field] = body[field] !== undefined ? body[field] : stored[field];
+  const values = await prepare(auth, merged);
+  for (const field of hiddenSet(auth)) if (field in values) (values as Row)[field] = stored[field] ?? null;
+  if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
+  let status = current.status as string;
+  if (body.status !== undefined) {
+    if (body.status !== 'active' && body.status !== 'completed') throw badRequest(OFFER_WRITE_MSG.badStatus);
+    status = body.status;
+  }
+  const taken = (toNumber(current.reserved_amount as string) ?? 0) + (toNumber(current.purchased_amount as string) ?? 0);
+  if ((toNumber(values.unit_amount) ?? 0) < taken) throw badRequest(OFFER_WRITE_MSG.belowReserved(money(taken)!));
+  if (status === 'active') {
+    const existing = await findDuplicate(db, values, id);
+    if (existing) throw conflict(OFFER_WRITE_MSG.duplicate, 'Предложение', existing);
+  }
+  await db.transaction(async (tx) => {
+    const set = Object.entries(values);
+    await tx.execute(sql`UPDATE offers SET ${sql.join(set.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status} WHERE id = ${id}`);
+    await attachFiles(tx as unknown as Database, auth, 'offers', id, [...asIds(body.images), ...asIds(body.documents)]);
+  });
+  return readOffer(db, auth, id, false);
+}
