@@ -10,6 +10,8 @@ const esmOnly = ['content-disposition', 'cookie'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 
 const config: Config = {
+  // server files migrate a fresh database (and seed some), client files load lazy screens: slow on a loaded 2-core machine
+  testTimeout: 60_000,
   projects: [
     {
       displayName: 'domain',
@@ -23,8 +25,6 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],
-      // each file migrates a fresh database (and seeds some): slow on a loaded 2-core machine
-      testTimeout: 60_000,
       transform: tsJest,
       transformIgnorePatterns,
     },
