@@ -18,3 +18,62 @@ export const offersApi = baseApi.injectEndpoints({
 });
 
 export const { useOffersSummaryQuery } = offersApi;
+
+type Ref = { id: number; name: string } | null;
+/** GET /api/offers/{id}: the list row plus ids, documents and whether the caller may change it. */
+export interface OfferRecord {
+  id: number;
+  status: 'active' | 'completed' | 'deleted';
+  product?: Ref;
+  variety?: Ref;
+  packaging?: Ref;
+  city?: Ref;
+  supplier?: Ref;
+  product_id?: number;
+  variety_id?: number | null;
+  packing_id?: number | null;
+  city_id?: number | null;
+  supplier_id?: number | null;
+  harvest_year: string | null;
+  origin_country: string | null;
+  unit_measure: string | null;
+  unit_weight: string | null;
+  units_per_pack: string | null;
+  unit_amount: string;
+  unit_price: string;
+  total_sum: string | null;
+  kg_price: string | null;
+  warehouse_cost?: string | null;
+  loading_address?: string | null;
+  reserved_amount: string;
+  reserved_sum: string;
+  purchased_amount: string;
+  available_amount: string;
+  available_sum: string;
+  images: { id: number; url: string; alt?: string }[];
+  documents: { id: number; url: string; name: string }[];
+  created_at: string;
+  can_update: boolean;
+}
+
+export type OfferPayload = Record<string, unknown>;
+
+export const offerRecordApi = offersApi.injectEndpoints({
+  endpoints: (build) => ({
+    offer: build.query<OfferRecord, { id: number; withDeleted: boolean }>({
+      query: ({ id, withDeleted }) => `api/offers/${id}${withDeleted ? '?withDeleted' : ''}`,
+      providesTags: (result, error, { id }) => [{ type: 'Offer', id }],
+      extraOptions: { entity: 'предложения' },
+    }),
+    createOffer: build.mutation<OfferRecord, OfferPayload>({
+      query: (body) => ({ url: 'api/offers', method: 'POST', body }),
+      invalidatesTags: ['Offer-LIST'],
+    }),
+    updateOffer: build.mutation<OfferRecord, { id: number; body: OfferPayload }>({
+      query: ({ id, body }) => ({ url: `api/offers/${id}`, method: 'PATCH', body }),
+      invalidatesTags: (result, error, { id }) => [{ type: 'Offer', id }, 'Offer-LIST'],
+    }),
+  }),
+});
+
+export const { useOfferQuery, useCreateOfferMutation, useUpdateOfferMutation } = offerRecordApi;

@@ -1,12 +1,17 @@
-import { sectionScreens } from '../../components/SectionScreens';
 import { SectionList } from '../../components/SectionList';
 import { SummaryTiles } from './SummaryTiles';
+import { OfferCardScreen } from './OfferCard';
 
 /** The offers list refetches every 5 seconds while the tab is in front (spec point 4). */
 export const OFFERS_REFETCH_MS = 5000;
 
-const screens = sectionScreens({ section: 'offers', createTitle: 'Новое предложение', recordTitle: 'Предложение' });
-export const { CreateScreen, EditScreen } = screens;
+export function CreateScreen() {
+  return <OfferCardScreen mode="create" />;
+}
+
+export function EditScreen() {
+  return <OfferCardScreen mode="edit" />;
+}
 
 export function ListScreen() {
   return (

@@ -1,0 +1,47 @@
+// Comments and files of any record: shared by every section's card.
+import { baseApi } from './baseApi';
+import type { Section } from '../../domain/lists';
+import type { FileKind } from '../../domain/files';
+
+export interface CommentItem {
+  id: number | string;
+  text: string;
+  author_id?: number | null;
+  author_name?: string;
+  created_at?: string;
+}
+
+export interface UploadedFile {
+  id: number;
+  url: string;
+  name: string;
+  kind: FileKind;
+  size: number;
+  mime: string;
+}
+
+export const recordsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    comments: build.query<CommentItem[], { section: Section; id: number }>({
+      query: ({ section, id }) => `api/${section}/${id}/comments`,
+      extraOptions: { entity: 'комментариев' },
+    }),
+    addComment: build.mutation<CommentItem, { section: Section; id: number; text: string }>({
+      query: ({ section, id, text }) => ({ url: `api/${section}/${id}/comments`, method: 'POST', body: { text } }),
+      async onQueryStarted({ section, id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(recordsApi.util.updateQueryData('comments', { section, id }, (list) => void list.push(data)));
+      },
+    }),
+    uploadFile: build.mutation<UploadedFile, { file: File; kind: FileKind }>({
+      query: ({ file, kind }) => {
+        const body = new FormData();
+        body.append('kind', kind);
+        body.append('file', file);
+        return { url: 'api/files', method: 'POST', body };
+      },
+    }),
+  }),
+});
+
+export const { useCommentsQuery, useAddCommentMutation, useUploadFileMutation } = recordsApi;
