@@ -1,0 +1,145 @@
+import { screen, waitFor, within, fireEvent } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+import { SPEC_HIDDEN_FIELDS } from '../domain/hiddenFields';
+
+afterEach(() => localStorage.clear());
+
+const lists = [
+  route('GET', '/api/lists/products/items', () => json([{ id: 3, name: 'Кешью' }, { id: 5, name: 'Миндаль' }])),
+  route('GET', '/api/lists/varieties/items', () => json([{ id: 9, name: 'W320', product_id: 3 }])),
+  route('GET', '/api/lists/packing/items', () => json([{ id: 1, name: 'Мешок 25 кг' }])),
+  route('GET', '/api/lists/cities/items', () => json([{ id: 2, name: 'Москва' }])),
+  route('GET', '/api/lists/suppliers/items', () => json([{ id: 4, name: 'ООО «Орехпром»' }])),
+];
+const admin = permissions({ is_admin: true, user_type: 'admin' });
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const computed = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+test('Save appears once the form changed; an empty form names every required field', async () => {
+  const fetchMock = mockServer(...signedInHandlers(admin), ...lists);
+  const user = userEvent.setup();
+  renderApp('/offers/create', { token: 't' });
+  expect(await screen.findByText('О предложении')).toBeInTheDocument();
+  expect(screen.getByText('Вычисленные данные')).toBeInTheDocument();
+  expect(screen.getByRole('tab', { name: 'Комментарии' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
+
+  type('Год урожая', '20');
+  await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
+  await screen.findByText('Выберите тип упаковки');
+  const shown = [...document.querySelectorAll('.MuiFormHelperText-root')].map((el) => el.textContent);
+  expect(shown).toEqual(expect.arrayContaining([
+    'Выберите товар', 'Выберите единицу измерения', 'Укажите количество', 'Минимум 4 символа', 'Выберите тип упаковки',
+    'Выберите поставщика', 'Выберите город погрузки', 'Обязательное поле',
+  ]));
+  expect(fetchMock.mock.calls.some(([r]) => (r as Request).method === 'POST')).toBe(false);
+});
+
+test('derived values follow the typing; the unit switch clears or sets the unit weight', async () => {
+  mockServer(...signedInHandlers(admin), ...lists);
+  const user = userEvent.setup();
+  renderApp('/offers/create', { token: 't' });
+  await screen.findByText('О предложении');
+  await choose(user, 'Единица измерения', 'Килограммы (кг)');
+  expect(screen.queryByLabelText('Вес одной единицы, кг')).not.toBeInTheDocument();
+  type('Цена за единицу, ₽', '820');
+  type('Количество', '500');
+  type('Единиц в упаковке', '25');
+  expect(computed('Цена за кг')).toBe('820.00');
+  expect(computed('Сумма')).toBe('410000.00');
+  expect(computed('Вес упаковки, кг')).toBe('25.00');
+  expect(computed('Количество упаковок')).toBe('20.00');
+
+  await choose(user, 'Единица измерения', 'Штуки (шт)');
+  expect(screen.getByLabelText('Вес одной единицы, кг')).toHaveValue('');
+  expect(computed('Цена за кг')).toBe(''); // no weight yet: empty, not infinite
+  type('Цена за единицу, ₽', '2500');
+  type('Вес одной единицы, кг', '25');
+  expect(computed('Цена за кг')).toBe('100.00');
+  expect(computed('Вес упаковки, кг')).toBe('625.00');
+  expect(screen.getByLabelText('Цена за кг')).toHaveAttribute('readonly');
+});
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await choose(user, 'Выберите товар', 'Кешью');
+  await choose(user, 'Поставщик', 'ООО «Орехпром»');
+  await choose(user, 'Упаковка', 'Мешок 25 кг');
+  await choose(user, 'Город погрузки', 'Москва');
+  await choose(user, 'Единица измерения', 'Килограммы (кг)');
+  type('Год урожая', '2025');
+  type('Страна происхождения', 'Вьетнам');
+  type('Единиц в упаковке', '1');
+  type('Количество', '300');
+  type('Цена за единицу, ₽', '950');
+  type('Адрес погрузки', 'Москва, ул. Складская, 4');
+}
+
+test('Сохранить → Создаем... → the new offer opens, its comment sent with it', async () => {
+  let release: () => void = () => undefined;
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin), ...lists,
+    route('POST', '/api/offers', () => new Promise((resolve) => { release = () => resolve(json({ id: 77 }, 201)); })),
+    route('GET', '/api/offers/77', () => json({ id: 77, status: 'active', product_id: 3, unit_measure: 'кг', unit_amount: '300.00', unit_price: '950.00', reserved_amount: '0.00', reserved_sum: '0.00', purchased_amount: '0.00', available_amount: '300.00', available_sum: '285000.00', images: [], documents: [], can_update: true })),
+    route('GET', '/api/offers/77/comments', () => json([{ id: 1, text: 'Партия после сортировки', author_name: 'Администратор', created_at: '2026-11-22T10:00:00Z' }])),
+  );
+  const user = userEvent.setup();
+  const { router } = renderApp('/offers/create', { token: 't' });
+  await screen.findByText('О предложении');
+  await fillValid(user);
+  await user.click(screen.getByRole('tab', { name: 'Комментарии' }));
+  expect(screen.getByText('Нет комментариев')).toBeInTheDocument();
+  await user.type(screen.getByLabelText('Новый комментарий'), '   ');
+  expect(screen.getByRole('button', { name: 'Добавить' })).toBeDisabled(); // blank is ignored
+  await user.clear(screen.getByLabelText('Новый комментарий'));
+  await user.type(screen.getByLabelText('Новый комментарий'), 'Партия после сортировки');
+  await user.click(screen.getByRole('button', { name: 'Добавить' }));
+  expect(screen.getByTestId('comment')).toHaveTextContent('Партия после сортировки');
+
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  const sending = await screen.findByRole('button', { name: 'Создаем...' });
+  expect(sending).toBeDisabled();
+  const post = fetchMock.mock.calls.map(([r]) => r as Request).find((r) => r.method === 'POST')!;
+  expect(await post.clone().json()).toMatchObject({
+    product_id: 3, supplier_id: 4, packing_id: 1, city_id: 2, variety_id: null, unit_measure: 'кг', unit_weight: '1',
+    harvest_year: '2025', unit_amount: '300', unit_price: '950', comments: [{ text: 'Партия после сортировки' }], images: [], documents: [],
+  });
+  release();
+  await waitFor(() => expect(router.state.location.pathname).toBe('/offers/77'));
+  expect(await screen.findByRole('tab', { name: 'Предложение № 77' })).toBeInTheDocument();
+});
+
+test('a duplicate keeps what was typed and links to the existing offer', async () => {
+  mockServer(
+    ...signedInHandlers(admin), ...lists,
+    route('POST', '/api/offers', () => json({ status: 'error', error: 'conflict', message: 'Такое предложение уже есть: тот же поставщик, товар, сорт, упаковка, год урожая и город', info: { text: 'Предложение', id: 12 } }, 409)),
+  );
+  const user = userEvent.setup();
+  renderApp('/offers/create', { token: 't' });
+  await screen.findByText('О предложении');
+  await fillValid(user);
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Такое предложение уже есть');
+  const link = within(alert).getByRole('link', { name: 'Посмотреть предложение: 12' });
+  expect(link).toHaveAttribute('href', '/offers/12?withDeleted');
+  expect(link).toHaveAttribute('target', '_blank');
+  expect(screen.getByLabelText('Адрес погрузки')).toHaveValue('Москва, ул. Складская, 4');
+  expect(screen.getByRole('button', { name: 'Сохранить' })).toBeEnabled();
+});
+
+test('role 1 gets no supplier, city or loading address on the card', async () => {
+  const manager = permissions({ hidden_fields: SPEC_HIDDEN_FIELDS['1'] }, { offers: 'all', products: 'all', cities: 'all', suppliers: 'all' });
+  mockServer(...signedInHandlers(manager), ...lists);
+  renderApp('/offers/create', { token: 't' });
+  await screen.findByText('О предложении');
+  expect(screen.queryByRole('combobox', { name: 'Поставщик' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('combobox', { name: 'Город погрузки' })).not.toBeInTheDocument();
+  expect(screen.queryByLabelText('Адрес погрузки')).not.toBeInTheDocument();
+  expect(screen.getByRole('combobox', { name: 'Упаковка' })).toBeInTheDocument();
+});
