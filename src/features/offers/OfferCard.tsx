@@ -16,6 +16,9 @@ import { CardShell, type SaveState } from '../../components/Card/CardShell';
 import { InfoBlock } from '../../components/Card/InfoBlock';
 import { CommentsPanel, localComment } from '../../components/Card/CommentsPanel';
 import { FilesBlock, type StoredFile } from '../../components/Card/FilesBlock';
+import { ConfigurableField, useCardConfig } from '../../components/Card/FieldSettings';
+import Button from '@mui/material/Button';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { useSmartBack } from '../../components/smartBack';
 import { formatMoney, formatNumber } from '../../components/DataTable/cells';
 import { PageSpinner } from '../../components/Spinner';
@@ -102,6 +105,8 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
   const [createOffer] = useCreateOfferMutation();
   const [updateOffer] = useUpdateOfferMutation();
   const [saveState, setSaveState] = useState<SaveState>('idle');
+  const [fieldSettings, setFieldSettings] = useState(false);
+  const cardConfig = useCardConfig('offers');
   const [error, setError] = useState<ApiError | null>(null);
 
   const visible = (field: string) => isFieldVisible(perms, 'offers', OFFER_FIELD_VISIBILITY[field] ?? field);
@@ -159,7 +164,7 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
   const figures = offerFigures(form.values);
   const fieldError = (name: keyof OfferFormValues) =>
     (form.touched[name] || form.submitCount > 0) && typeof form.errors[name] === 'string' ? (form.errors[name] as string) : undefined;
-  const field = (name: keyof OfferFormValues, props: TextFieldProps = {}) => (
+  const input = (name: keyof OfferFormValues, props: TextFieldProps = {}) => (
     <TextField
       key={name}
       name={name}
@@ -174,6 +179,23 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
       {...props}
     />
   );
+  // every field but the header product can be hidden by the user in field settings mode
+  const field = (name: keyof OfferFormValues, props: TextFieldProps = {}) =>
+    name === 'product_id' ? (
+      input(name, props)
+    ) : (
+      <ConfigurableField
+        key={name}
+        name={name}
+        label={String(props.label ?? LABELS[name])}
+        settingsMode={fieldSettings}
+        // a field the user hid still shows while it holds an error, so a form never fails invisibly
+        setting={{ is_visible: cardConfig.isVisible(name) || Boolean(fieldError(name)) }}
+        onSave={(next) => void cardConfig.setField(name, next).catch((e) => setError(isApiError(e) ? e : null))}
+      >
+        {input(name, props)}
+      </ConfigurableField>
+    );
   const select = (name: keyof OfferFormValues, options: NamedRef[] | undefined, extra: TextFieldProps = {}) =>
     field(name, {
       select: true,
@@ -198,6 +220,7 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
   const comments = useCommentsQuery({ section: 'offers', id: offer?.id ?? 0 }, { skip: mode === 'create' });
   const [addComment, { isLoading: addingComment }] = useAddCommentMutation();
 
+  // the header product is required: it is never hidden
   const header = select('product_id', products.data, {
     label: OFFER_TEXTS.productPlaceholder,
     fullWidth: true,
@@ -208,6 +231,11 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
   const about = (
     <>
       <InfoBlock title={OFFER_TEXTS.about}>
+        <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
+          <Button size="small" startIcon={<TuneOutlined />} variant={fieldSettings ? 'contained' : 'text'} onClick={() => setFieldSettings((on) => !on)}>
+            {fieldSettings ? 'Готово' : 'Настроить поля'}
+          </Button>
+        </Box>
         {mode === 'edit' && field('status', { select: true, disabled: readOnly, children: (['active', 'completed'] as const).map((s) => <MenuItem key={s} value={s}>{OFFER_STATUS_TITLES[s]}</MenuItem>) })}
         {visible('supplier_id') && select('supplier_id', suppliers.data)}
         {select('variety_id', productVarieties)}
