@@ -42,7 +42,7 @@ export function Gallery({ images }: { images: GalleryImage[] }) {
         ))}
         <Button onClick={() => setOpen(true)}>Открыть галерею</Button>
       </Box>
-      <Dialog fullScreen open={open} onClose={() => setOpen(false)} aria-label="Галерея">
+      <Dialog fullScreen open={open} onClose={() => setOpen(false)} slotProps={{ paper: { 'aria-label': 'Галерея' } }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: '#111', color: '#fff' }}>
           <Box sx={{ display: 'flex', alignItems: 'center', p: 1 }}>
             <Typography sx={{ flexGrow: 1, pl: 1 }}>{`${index + 1} из ${images.length}`}</Typography>
