@@ -143,3 +143,45 @@ test('role 1 gets no supplier, city or loading address on the card', async () =>
   expect(screen.queryByLabelText('Адрес погрузки')).not.toBeInTheDocument();
   expect(screen.getByRole('combobox', { name: 'Упаковка' })).toBeInTheDocument();
 });
+
+const stored = (patch: Record<string, unknown> = {}) => ({
+  id: 12, status: 'active', product_id: 3, product: { id: 3, name: 'Кешью' }, packing_id: 1, city_id: 2, supplier_id: 4,
+  harvest_year: '2025', origin_country: 'Вьетнам', unit_measure: 'кг', unit_weight: '1.00', units_per_pack: '1.00',
+  unit_amount: '300.00', unit_price: '950.00', total_sum: '285000.00', kg_price: '950.00', warehouse_cost: null,
+  loading_address: 'Москва, ул. Складская, 4', reserved_amount: '100.00', reserved_sum: '95000.00', purchased_amount: '50.00',
+  available_amount: '150.00', available_sum: '142500.00', images: [], documents: [], created_at: '2026-10-01T10:00:00Z', can_update: true,
+  ...patch,
+});
+
+test('a deleted offer opened with ?withDeleted is read-only and marked', async () => {
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin), ...lists,
+    route('GET', '/api/offers/12', (request) => (new URL(request.url).searchParams.has('withDeleted') ? json(stored({ status: 'deleted', can_update: false })) : json({ status: 'error', message: 'Объект не найден' }, 404))),
+    route('GET', '/api/offers/12/comments', () => json([])),
+  );
+  renderApp('/offers/12?withDeleted', { token: 't' });
+  expect(await screen.findByText('Предложение удалено: его можно только просматривать')).toBeInTheDocument();
+  expect(screen.getByLabelText('Страна происхождения')).toBeDisabled();
+  expect(screen.queryByLabelText('Файл фото')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
+  expect(fetchMock.mock.calls.some(([r]) => (r as Request).url.includes('withDeleted'))).toBe(true);
+});
+
+test('the edit card shows the reservation figures and refuses a wrong file before sending it', async () => {
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin), ...lists,
+    route('GET', '/api/offers/12', () => json(stored())),
+    route('GET', '/api/offers/12/comments', () => json([{ id: 1, text: 'Проверить влажность', author_name: 'Анна Петрова', created_at: '2026-10-02T09:30:00Z' }])),
+  );
+  const user = userEvent.setup({ applyAccept: false });
+  renderApp('/offers/12', { token: 't' });
+  expect(await screen.findByText('Резервирование')).toBeInTheDocument();
+  expect(screen.getByText('95 000,00 ₽')).toBeInTheDocument();
+  expect(screen.getByText('142 500,00 ₽')).toBeInTheDocument();
+  await user.upload(screen.getByLabelText('Файл фото'), new File(['%PDF'], 'прайс.pdf', { type: 'application/pdf' }));
+  expect(await screen.findByText('Файл «прайс.pdf» не подходит: можно JPG, PNG, WEBP или GIF до 10 МБ')).toBeInTheDocument();
+  expect(fetchMock.mock.calls.some(([r]) => (r as Request).url.endsWith('/api/files'))).toBe(false);
+  await user.click(screen.getByRole('tab', { name: 'Комментарии' }));
+  expect(screen.getByTestId('comment')).toHaveTextContent('Анна Петрова · 02.10.2026');
+  expect(screen.getByLabelText('Новый комментарий')).toBeInTheDocument();
+});
