@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { after, before } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../domain/api';
 
 const root = path.resolve(__dirname, '..');
 export const artifacts = path.join(root, 'e2e', 'artifacts');
@@ -70,4 +72,34 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync',
     ],
   });
+}
+
+export interface Scenario {
+  app: RunningApp;
+  browser: Browser;
+}
+
+/** Registers the hooks that start the server and the browser for a scenario file, and stop them after. */
+export function scenario(): Scenario {
+  const ctx = {} as Scenario;
+  before(async () => {
+    ctx.app = await startApp();
+    ctx.browser = await launchBrowser();
+  });
+  after(async () => {
+    await ctx.browser?.close();
+    await ctx.app?.stop();
+  });
+  return ctx;
+}
+
+/** A new page signed in as a demo user, on the offers list. */
+export async function signedInPage(ctx: Scenario, email = 'admin@nutdesk.demo', viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const page = await ctx.browser.newPage({ viewport });
+  await page.goto(`${ctx.app.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  return page;
 }

@@ -1,37 +1,17 @@
 // Scenarios of the lists issue, in Debian's Chromium against the real server and demo data.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../domain/api';
-import { artifacts, launchBrowser, startApp, type RunningApp } from './harness';
+import type { Page } from 'playwright-core';
+import { artifacts, scenario, signedInPage as signedInAs } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
+const ctx = scenario();
 
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function signedInPage(email = 'admin@nutdesk.demo'): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${app.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  return page;
-}
+const signedInPage = (email?: string) => signedInAs(ctx, email);
 
 const api = async (page: Page, url: string, init: RequestInit = {}) => {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const res = await fetch(`${app.url}${url}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
+  const res = await fetch(`${ctx.app.url}${url}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
   return res.json();
 };
 
@@ -68,7 +48,7 @@ test('filter offers by product and status, and the link shows the same list to s
 
 test('changing the page size goes back to page 1 and shows that many rows', async () => {
   const page = await signedInPage();
-  await page.goto(`${app.url}/offers?page=3`);
+  await page.goto(`${ctx.app.url}/offers?page=3`);
   await page.getByText(/^Записей: \d+$/).waitFor();
   await page.getByRole('combobox').click();
   await page.getByRole('option', { name: '50' }).click();
@@ -80,7 +60,7 @@ test('changing the page size goes back to page 1 and shows that many rows', asyn
 
 test('reorder and hide a column, reload, and the layout is kept', async () => {
   const page = await signedInPage();
-  await page.goto(`${app.url}/products`);
+  await page.goto(`${ctx.app.url}/products`);
   await page.getByText(/^Записей: \d+$/).waitFor();
   await page.getByRole('button', { name: 'Настроить таблицу' }).click();
   // keyboard drag of @hello-pangea/dnd: lift the «Статус» header, move it left once, drop
@@ -109,7 +89,7 @@ test('delete two offers, one with active reserves: the warning says one was kept
   const free = await api(page, '/api/offers?statuses_ids=active&reserved_amount_to=0&perPage=20');
   const withReserves = busy.data[0].id as number;
   const without = free.data[0].id as number;
-  await page.goto(`${app.url}/offers?offers_ids=${withReserves}&offers_ids=${without}`);
+  await page.goto(`${ctx.app.url}/offers?offers_ids=${withReserves}&offers_ids=${without}`);
   await page.getByText('Записей: 2').waitFor();
   await page.getByRole('checkbox', { name: 'Выбрать все строки' }).check();
   await page.getByRole('button', { name: 'Удалить выбранные строки' }).click();

@@ -1,26 +1,14 @@
 // Scenario of the offer cards issue: create an offer with a photo and a comment, land on its card, find it in
 // the list, change the price and watch the figures follow, open the gallery.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../domain/api';
-import { artifacts, launchBrowser, startApp, type RunningApp } from './harness';
+import type { Page } from 'playwright-core';
+import { artifacts, scenario, signedInPage } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const ctx = scenario();
 
 /** A small real PNG (a walnut-brown square), made here rather than shipped. */
 function png(path_: string) {
@@ -69,12 +57,7 @@ test('create an offer with a photo and a comment, find it, change the price, ope
   const photo = path.join(artifacts, 'walnut.png');
   png(photo);
 
-  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-  await page.goto(`${app.url}/login`);
-  await page.getByLabel('Email').fill('admin@nutdesk.demo');
-  await page.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  const page = await signedInPage(ctx, 'admin@nutdesk.demo', { width: 1440, height: 1000 });
   await page.getByRole('link', { name: 'Добавить предложение' }).click();
   await page.waitForURL('**/offers/create');
   await page.getByText('О предложении').first().waitFor();
@@ -112,7 +95,7 @@ test('create an offer with a photo and a comment, find it, change the price, ope
   await page.getByRole('tab', { name: `Предложение № ${id}` }).click();
 
   // in the list
-  await page.goto(`${app.url}/offers?offers_ids=${id}`);
+  await page.goto(`${ctx.app.url}/offers?offers_ids=${id}`);
   await page.getByText('Записей: 1').waitFor();
   assert.equal((await page.locator('tbody tr td:nth-child(4)').innerText()).trim(), 'Фундук');
   await page.locator('tbody tr').first().click();

@@ -1,33 +1,21 @@
 // Scenario of issue 2: a signed-out user opens /offers, lands on /login, signs in, comes back to
 // /offers, sees the navigation of their role, and logs out.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { DEMO_PASSWORD } from '../domain/api';
-import { artifacts, launchBrowser, startApp, type RunningApp } from './harness';
+import { artifacts, scenario, signedInPage } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const ctx = scenario();
 
 test('sign in from a deep link, return to it, see the navigation, log out', async () => {
-  const page = await browser.newPage({ viewport: { width: 1366, height: 800 }, locale: 'ru-RU' });
+  const page = await ctx.browser.newPage({ viewport: { width: 1366, height: 800 }, locale: 'ru-RU' });
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
 
-  await page.goto(`${app.url}/offers`);
+  await page.goto(`${ctx.app.url}/offers`);
   await page.waitForURL('**/login');
   await page.getByRole('heading', { name: 'Вход в систему' }).waitFor();
   await page.screenshot({ path: path.join(artifacts, 'login.png') });
@@ -60,18 +48,13 @@ test('sign in from a deep link, return to it, see the navigation, log out', asyn
   assert.equal(await page.evaluate(() => localStorage.getItem('auth_token')), null);
 
   // the old token is revoked on the server
-  const res = await fetch(`${app.url}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetch(`${ctx.app.url}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
   assert.equal(res.status, 401);
   await page.close();
 });
 
 test('the admin sees Настройки', async () => {
-  const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
-  await page.goto(`${app.url}/login`);
-  await page.getByLabel('Email').fill('admin@nutdesk.demo');
-  await page.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  const page = await signedInPage(ctx);
   const nav = page.getByRole('navigation');
   await nav.getByText('Настройки').waitFor();
   await nav.getByText('Сотрудники').waitFor();

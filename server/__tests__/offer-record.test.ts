@@ -1,18 +1,16 @@
 // Creating and changing offers, their files and comments, through the API on the seeded demo data.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, signIn, type TestContext } from './testApp';
-import { seedDemoData } from '../db/seed';
+import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { offers, comments, files, users } from '../db/schema';
-import { DEMO_PASSWORD } from '../../domain/api';
 
-let ctx: TestContext;
-const tokens: Record<string, string> = {};
+let ctx: DemoContext;
 let ref: { product: number; packing: number; city: number; supplier: number; variety: number };
 
 beforeAll(async () => {
-  ctx = await createTestApp({ dataDir: require('node:fs').mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'nd-files-')) });
-  await seedDemoData(ctx.db, { now: new Date('2026-11-01T09:00:00Z') });
-  for (const who of ['admin', 'manager', 'warehouse', 'supplier']) tokens[who] = await signIn(ctx.app, `${who}@nutdesk.demo`, DEMO_PASSWORD);
+  ctx = await createDemoApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'nd-files-')) });
   const one = async (q: ReturnType<typeof sql>) => (await ctx.db.execute(q) as unknown as { rows: { id: number }[] }).rows[0].id;
   ref = {
     product: await one(sql`SELECT id FROM products WHERE name = 'Кешью'`),
@@ -26,10 +24,7 @@ beforeAll(async () => {
 
 afterAll(() => ctx?.close());
 
-const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, who = 'admin', payload?: unknown) => {
-  const res = await ctx.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, payload: payload as object });
-  return { status: res.statusCode, body: res.json() };
-};
+const call: DemoContext['call'] = (...args) => ctx.call(...args);
 
 const form = (patch: Record<string, unknown> = {}) => ({
   product_id: ref.product, variety_id: ref.variety, packing_id: ref.packing, city_id: ref.city, supplier_id: ref.supplier,
@@ -128,7 +123,7 @@ test("a supplier's user creates offers of its own supplier only, and cannot open
 });
 
 describe('files', () => {
-  const upload = (name: string, type: string, content: Buffer, kind = 'image', who = 'admin') => {
+  const upload = (name: string, type: string, content: Buffer, kind = 'image', who: DemoUser = 'admin') => {
     const boundary = '----nutdesk';
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
@@ -136,7 +131,7 @@ describe('files', () => {
       content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    return ctx.app.inject({ method: 'POST', url: '/api/files', payload: body, headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    return ctx.app.inject({ method: 'POST', url: '/api/files', payload: body, headers: { authorization: `Bearer ${ctx.tokens[who]}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
   };
   const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -147,12 +142,12 @@ describe('files', () => {
     expect(file).toMatchObject({ url: `/api/files/${file.id}`, name: 'партия.png', kind: 'image', size: png.length });
     const created = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2094', images: [file.id] }));
     expect(created.body.images).toEqual([{ id: file.id, url: `/api/files/${file.id}`, alt: 'партия.png' }]);
-    const get = await ctx.app.inject({ method: 'GET', url: file.url, headers: { authorization: `Bearer ${tokens.admin}` } });
+    const get = await ctx.app.inject({ method: 'GET', url: file.url, headers: { authorization: `Bearer ${ctx.tokens.admin}` } });
     expect(get.statusCode).toBe(200);
     expect(get.headers['content-type']).toBe('image/png');
     expect(get.rawPayload.equals(png)).toBe(true);
     expect((await ctx.app.inject({ method: 'GET', url: file.url })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: file.url, headers: { authorization: `Bearer ${tokens.supplier}` } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: file.url, headers: { authorization: `Bearer ${ctx.tokens.supplier}` } })).statusCode).toBe(404);
   });
 
   test('wrong type and too large are refused in Russian', async () => {

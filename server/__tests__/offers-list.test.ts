@@ -1,26 +1,18 @@
 // GET /api/offers on the seeded demo data: paging, sorting, every kind of filter, scopes and hidden fields,
 // checked against the rows in the database.
 import { and, eq, sql, ne } from 'drizzle-orm';
-import { createTestApp, signIn, type TestContext } from './testApp';
-import { seedDemoData } from '../db/seed';
+import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { offers, users, comments } from '../db/schema';
-import { DEMO_PASSWORD } from '../../domain/api';
 
-let ctx: TestContext;
-const tokens: Record<string, string> = {};
+let ctx: DemoContext;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedDemoData(ctx.db, { now: new Date('2026-11-01T09:00:00Z') });
-  for (const who of ['admin', 'manager', 'warehouse', 'supplier']) tokens[who] = await signIn(ctx.app, `${who}@nutdesk.demo`, DEMO_PASSWORD);
+  ctx = await createDemoApp();
 }, 120_000);
 
 afterAll(() => ctx?.close());
 
-const get = async (url: string, who = 'admin') => {
-  const res = await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } });
-  return { status: res.statusCode, body: res.json() };
-};
+const get = (url: string, who: DemoUser = 'admin') => ctx.call('GET', url, who);
 const count = async (where?: ReturnType<typeof sql>) =>
   (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(offers).where(where))[0].n;
 

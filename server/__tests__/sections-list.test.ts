@@ -1,25 +1,17 @@
 // The other five lists, bulk delete, filter configs, settings and the offers summary, on the seeded demo data.
 import { eq, sql, and, inArray } from 'drizzle-orm';
-import { createTestApp, signIn, type TestContext } from './testApp';
-import { seedDemoData } from '../db/seed';
+import { createDemoApp, type DemoContext } from './testApp';
 import { offers, reserves, users, products, userSettings } from '../db/schema';
-import { DEMO_PASSWORD } from '../../domain/api';
 
-let ctx: TestContext;
-const tokens: Record<string, string> = {};
+let ctx: DemoContext;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedDemoData(ctx.db, { now: new Date('2026-11-01T09:00:00Z') });
-  for (const who of ['admin', 'manager', 'warehouse', 'supplier']) tokens[who] = await signIn(ctx.app, `${who}@nutdesk.demo`, DEMO_PASSWORD);
+  ctx = await createDemoApp();
 }, 120_000);
 
 afterAll(() => ctx?.close());
 
-const call = async (method: 'GET' | 'DELETE' | 'PUT' | 'POST', url: string, who = 'admin', payload?: unknown) => {
-  const res = await ctx.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, payload: payload as object });
-  return { status: res.statusCode, body: res.json() };
-};
+const call: DemoContext['call'] = (...args) => ctx.call(...args);
 const scalar = async (query: ReturnType<typeof sql>) => (await ctx.db.execute(query) as unknown as { rows: { n: number }[] }).rows[0].n;
 
 test.each([

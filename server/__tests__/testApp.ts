@@ -113,3 +113,29 @@ export async function signIn(app: FastifyInstance, login: string, psswd = PASSWO
   if (res.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${res.statusCode} ${res.body}`);
   return res.json().token;
 }
+
+export type DemoUser = 'admin' | 'manager' | 'warehouse' | 'supplier';
+
+export interface DemoContext extends TestContext {
+  tokens: Record<DemoUser, string>;
+  /** An API call as one of the demo users, answered as {status, body}. */
+  call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who?: DemoUser, payload?: unknown): Promise<{ status: number; body: any }>;
+}
+
+/** A fresh database with the demo data set (built around a fixed day) and the four demo users signed in. */
+export async function createDemoApp(overrides: Partial<Config> = {}): Promise<DemoContext> {
+  const { seedDemoData } = await import('../db/seed');
+  const { DEMO_PASSWORD } = await import('../../domain/api');
+  const ctx = await createTestApp(overrides);
+  await seedDemoData(ctx.db, { now: new Date('2026-11-01T09:00:00Z') });
+  const tokens = {} as Record<DemoUser, string>;
+  for (const who of ['admin', 'manager', 'warehouse', 'supplier'] as const) tokens[who] = await signIn(ctx.app, `${who}@nutdesk.demo`, DEMO_PASSWORD);
+  return {
+    ...ctx,
+    tokens,
+    async call(method, url, who = 'admin', payload) {
+      const res = await ctx.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, payload: payload as object });
+      return { status: res.statusCode, body: res.body ? res.json() : undefined };
+    },
+  };
+}
