@@ -22,13 +22,13 @@ const page = (ids: number[], pageNo: number, total: number, perPage: number) => 
 
 const summary = { placed_reserves: { count: 12, sum: '1530000.50' }, realized_reserves: { count: 7, sum: '820000.00' }, realized_value: '640000.00' };
 
-function server(options: { perms?: ReturnType<typeof permissions>; deleteAnswer?: object; total?: number } = {}) {
+function server(options: { perms?: ReturnType<typeof permissions>; deleteAnswer?: object; total?: number; savedFilter?: object } = {}) {
   const perms = options.perms ?? permissions({ is_admin: true, user_type: 'admin' });
   const total = options.total ?? 45;
   return mockServer(
     ...signedInHandlers(perms),
     route('GET', '/api/offers/summary', () => json(summary)),
-    route('GET', '/api/filters/offers', () => json({})),
+    route('GET', '/api/filters/offers', () => json(options.savedFilter ?? {})),
     route('GET', '/api/settings', () => json({ 'table:offers': null })),
     route('PUT', '/api/settings', () => json({ status: 'success' })),
     route('DELETE', '/api/offers', () => json(options.deleteAnswer ?? { status: 'success', deleted: 2, notDeleted: 0 })),
@@ -134,4 +134,30 @@ test('an empty list shows the illustration and Пока здесь пусто...
   server({ total: 0 });
   renderApp('/offers', { token: 't' });
   expect(await screen.findByText('Пока здесь пусто...')).toBeInTheDocument();
+});
+
+test('Сбросить brings the default columns back before anything is saved', async () => {
+  const user = userEvent.setup();
+  const fetchMock = server();
+  renderApp('/offers', { token: 't' });
+  await screen.findByText('Записей: 45');
+  await user.click(screen.getByRole('button', { name: 'Настроить таблицу' }));
+  await user.click(screen.getByRole('button', { name: 'Скрыть столбец «Страна происхождения»' }));
+  // in settings mode headers are drag handles: find them by their column
+  expect(document.querySelector('th[data-column="origin_country"]')).toBeNull();
+  await user.click(within(screen.getByRole('region', { name: 'Настройка таблицы' })).getByRole('button', { name: 'Сбросить' }));
+  expect(document.querySelector('th[data-column="origin_country"]')).not.toBeNull();
+  expect(requests(fetchMock, 'PUT', '/api/settings')).toHaveLength(0);
+});
+
+test("opening a list without a filter applies the user's saved default filter", async () => {
+  const fetchMock = server({ savedFilter: { statuses_ids: ['active'], unit_price: { from: '500' } } });
+  const { router } = renderApp('/offers', { token: 't' });
+  await waitFor(() => expect(router.state.location.search).toBe('?statuses_ids=active&unit_price_from=500&page=1'));
+  await waitFor(() =>
+    expect(requests(fetchMock, 'GET', '/api/offers').some((r) => {
+      const q = new URL(r.url).searchParams;
+      return q.get('statuses_ids') === 'active' && q.get('unit_price_from') === '500';
+    })).toBe(true),
+  );
 });
