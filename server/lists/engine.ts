@@ -64,6 +64,16 @@ export const latestComments = (section: Section, id: SQL) => sql`(
   FROM (SELECT * FROM comments WHERE entity_type = ${section} AND entity_id = ${id} ORDER BY created_at DESC LIMIT 3) c
   LEFT JOIN users cu ON cu.id = c.author_id)`;
 
+/** Columns of the section's own table: shown as stored (text, dates) or with 2 decimals (amounts, money), and
+ * sortable as stored. Spread into a spec's columns and sortable. */
+export function ownColumns(alias: string, asStored: string[], amounts: string[]) {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  return {
+    columns: Object.fromEntries([...asStored.map((c) => [c, column(c)]), ...amounts.map((c) => [c, money2(column(c))])]) as Record<string, SQL>,
+    sortable: Object.fromEntries([...asStored, ...amounts].map((c) => [c, column(c)])) as Record<string, SQL>,
+  };
+}
+
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }

@@ -1,9 +1,15 @@
 // The offers list: one row per offer with its references, stock figures and latest comments.
 import { sql } from 'drizzle-orm';
 import {
-  byIds, byValues, contains, dateRange, exists, latestComments, money2, numberRange, ref, type SectionSpec,
+  byIds, byValues, contains, dateRange, exists, latestComments, money2, numberRange, ownColumns, ref, type SectionSpec,
 } from '../lists/engine';
 
+const own = ownColumns(
+  'o',
+  ['id', 'status', 'harvest_year', 'origin_country', 'unit_measure', 'loading_address', 'created_at', 'deleted_at'],
+  ['unit_weight', 'units_per_pack', 'unit_amount', 'unit_price', 'kg_price', 'total_sum', 'reserved_amount', 'purchased_amount',
+    'available_amount', 'warehouse_cost', 'min_unit_price', 'max_unit_price'],
+);
 const reservedSum = sql`o.reserved_amount * o.unit_price`;
 const availableSum = sql`o.available_amount * o.unit_price`;
 const hasFile = (kind: string) => sql`SELECT 1 FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = ${kind}`;
@@ -19,66 +25,29 @@ export const offersSpec: SectionSpec = {
     LEFT JOIN suppliers s ON s.id = o.supplier_id
     LEFT JOIN users u ON u.id = o.created_by`,
   columns: {
-    id: sql`o.id`,
-    status: sql`o.status`,
-    harvest_year: sql`o.harvest_year`,
-    origin_country: sql`o.origin_country`,
-    unit_measure: sql`o.unit_measure`,
-    unit_weight: money2(sql`o.unit_weight`),
-    units_per_pack: money2(sql`o.units_per_pack`),
-    unit_amount: money2(sql`o.unit_amount`),
-    unit_price: money2(sql`o.unit_price`),
-    kg_price: money2(sql`o.kg_price`),
-    total_sum: money2(sql`o.total_sum`),
-    reserved_amount: money2(sql`o.reserved_amount`),
+    ...own.columns,
     reserved_sum: money2(reservedSum),
-    purchased_amount: money2(sql`o.purchased_amount`),
-    available_amount: money2(sql`o.available_amount`),
     available_sum: money2(availableSum),
-    warehouse_cost: money2(sql`o.warehouse_cost`),
-    min_unit_price: money2(sql`o.min_unit_price`),
-    max_unit_price: money2(sql`o.max_unit_price`),
     product: ref(sql`p.id`, sql`p.name`),
     variety: ref(sql`v.id`, sql`v.name`),
     packaging: ref(sql`pk.id`, sql`pk.name`),
     city: ref(sql`c.id`, sql`c.name`),
     supplier: ref(sql`s.id`, sql`s.name`),
-    loading_address: sql`o.loading_address`,
     created_by: sql`coalesce(u.name, u.email)`,
-    created_at: sql`o.created_at`,
-    deleted_at: sql`o.deleted_at`,
     images: sql`(SELECT coalesce(json_agg(json_build_object('id', f.id, 'url', '/api/files/' || f.id, 'alt', f.original_name) ORDER BY f.id), '[]'::json)
       FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = 'image')`,
     comments: latestComments('offers', sql`o.id`),
   },
   sortable: {
-    id: sql`o.id`,
-    status: sql`o.status`,
-    harvest_year: sql`o.harvest_year`,
-    origin_country: sql`o.origin_country`,
-    unit_measure: sql`o.unit_measure`,
-    unit_weight: sql`o.unit_weight`,
-    units_per_pack: sql`o.units_per_pack`,
-    unit_amount: sql`o.unit_amount`,
-    unit_price: sql`o.unit_price`,
-    kg_price: sql`o.kg_price`,
-    total_sum: sql`o.total_sum`,
-    reserved_amount: sql`o.reserved_amount`,
+    ...own.sortable,
     reserved_sum: reservedSum,
-    purchased_amount: sql`o.purchased_amount`,
-    available_amount: sql`o.available_amount`,
     available_sum: availableSum,
-    warehouse_cost: sql`o.warehouse_cost`,
-    min_unit_price: sql`o.min_unit_price`,
-    max_unit_price: sql`o.max_unit_price`,
     product: sql`p.name`,
     variety: sql`v.name`,
     packaging: sql`pk.name`,
     city: sql`c.name`,
     supplier: sql`s.name`,
-    loading_address: sql`o.loading_address`,
     created_by: sql`coalesce(u.name, u.email)`,
-    created_at: sql`o.created_at`,
   },
   filters: {
     offers_ids: byIds(sql`o.id`),

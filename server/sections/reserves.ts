@@ -1,6 +1,14 @@
 // The reserves list: a buyer's reservation against an offer, with its selling figures and delivery.
 import { sql } from 'drizzle-orm';
-import { byIds, byValues, contains, dateRange, exists, latestComments, money2, numberRange, ref, type SectionSpec } from '../lists/engine';
+import { byIds, byValues, contains, dateRange, exists, latestComments, money2, numberRange, ownColumns, ref, type SectionSpec } from '../lists/engine';
+
+const own = ownColumns(
+  'r',
+  ['id', 'offer_id', 'status', 'buyer_name', 'buyer_phone', 'delivery_address', 'delivery_days', 'estimated_date_implementation',
+    'actual_date_implementation', 'responsible_id', 'created_at', 'deleted_at'],
+  ['amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum', 'min_selling_price', 'max_selling_price',
+    'marginality', 'delivery_cost'],
+);
 
 export const reservesSpec: SectionSpec = {
   section: 'reserves',
@@ -12,43 +20,19 @@ export const reservesSpec: SectionSpec = {
     LEFT JOIN employees e ON e.id = r.responsible_id
     LEFT JOIN users u ON u.id = r.created_by`,
   columns: {
-    id: sql`r.id`,
-    offer_id: sql`r.offer_id`,
+    ...own.columns,
     product: ref(sql`p.id`, sql`p.name`),
-    status: sql`r.status`,
-    amount: money2(sql`r.amount`),
     packs_amount: sql`round(r.packs_amount, 1)::text`,
-    unit_price: money2(sql`r.unit_price`),
-    total_sum: money2(sql`r.total_sum`),
-    unit_selling_price: money2(sql`r.unit_selling_price`),
-    total_selling_sum: money2(sql`r.total_selling_sum`),
-    min_selling_price: money2(sql`r.min_selling_price`),
-    max_selling_price: money2(sql`r.max_selling_price`),
-    marginality: money2(sql`r.marginality`),
-    buyer_name: sql`r.buyer_name`,
-    buyer_phone: sql`r.buyer_phone`,
     city: ref(sql`c.id`, sql`c.name`),
-    delivery_address: sql`r.delivery_address`,
-    delivery_cost: money2(sql`r.delivery_cost`),
-    delivery_days: sql`r.delivery_days`,
-    estimated_date_implementation: sql`r.estimated_date_implementation`,
-    actual_date_implementation: sql`r.actual_date_implementation`,
     responsible: ref(sql`e.id`, sql`e.full_name`),
-    responsible_id: sql`r.responsible_id`,
     available_amount: money2(sql`o.available_amount`),
     created_by: sql`coalesce(u.name, u.email)`,
-    created_at: sql`r.created_at`,
-    deleted_at: sql`r.deleted_at`,
     comments: latestComments('reserves', sql`r.id`),
   },
   sortable: {
-    id: sql`r.id`, offer_id: sql`r.offer_id`, product: sql`p.name`, status: sql`r.status`, amount: sql`r.amount`,
-    packs_amount: sql`r.packs_amount`, unit_price: sql`r.unit_price`, total_sum: sql`r.total_sum`,
-    unit_selling_price: sql`r.unit_selling_price`, total_selling_sum: sql`r.total_selling_sum`, marginality: sql`r.marginality`,
-    buyer_name: sql`r.buyer_name`, buyer_phone: sql`r.buyer_phone`, city: sql`c.name`, delivery_address: sql`r.delivery_address`,
-    delivery_cost: sql`r.delivery_cost`, delivery_days: sql`r.delivery_days`,
-    estimated_date_implementation: sql`r.estimated_date_implementation`, actual_date_implementation: sql`r.actual_date_implementation`,
-    responsible: sql`e.full_name`, created_by: sql`coalesce(u.name, u.email)`, created_at: sql`r.created_at`,
+    ...own.sortable,
+    product: sql`p.name`, packs_amount: sql`r.packs_amount`, city: sql`c.name`, responsible: sql`e.full_name`,
+    created_by: sql`coalesce(u.name, u.email)`,
   },
   filters: {
     reserves_ids: byIds(sql`r.id`),
