@@ -36,6 +36,8 @@ function server(options: { perms?: ReturnType<typeof permissions>; deleteAnswer?
       const url = new URL(request.url);
       const p = Number(url.searchParams.get('page'));
       const perPage = Number(url.searchParams.get('perPage'));
+      const pages = Math.max(1, Math.ceil(total / perPage));
+      if (p > pages) return json({ status: 'error', error: 'validation', messages: [`Страницы ${p} нет: всего страниц ${pages}`] }, 400);
       const first = (p - 1) * perPage + 1;
       const ids = Array.from({ length: Math.max(0, Math.min(perPage, total - first + 1)) }, (_, i) => first + i);
       return json(page(ids, p, total, perPage));
@@ -160,4 +162,12 @@ test("opening a list without a filter applies the user's saved default filter", 
       return q.get('statuses_ids') === 'active' && q.get('unit_price_from') === '500';
     })).toBe(true),
   );
+});
+
+test('a link to a page that no longer exists lands on page 1', async () => {
+  const fetchMock = server();
+  const { router } = renderApp('/offers?page=9&perPage=20', { token: 't' });
+  await waitFor(() => expect(router.state.location.search).toBe('?page=1&perPage=20'));
+  expect(await screen.findByText('Записей: 45')).toBeInTheDocument();
+  expect(requests(fetchMock, 'GET', '/api/offers').map((r) => new URL(r.url).searchParams.get('page'))).toEqual(expect.arrayContaining(['9', '1']));
 });

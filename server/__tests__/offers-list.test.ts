@@ -84,6 +84,9 @@ test('filters: ids, statuses, number range, text contains, date range, booleans'
 test('bad paging, sort and filter keys are refused in Russian', async () => {
   expect((await get('/api/offers?perPage=30')).body).toEqual({ status: 'error', error: 'validation', messages: ['Размер страницы может быть только 20, 50, 100, 200'] });
   expect((await get('/api/offers?page=0')).body.messages).toEqual(['Номер страницы должен быть целым числом от 1']);
+  const pages = Math.ceil((await count(ne(offers.status, 'deleted'))) / 200);
+  expect((await get(`/api/offers?perPage=200&page=${pages + 1}`)).body.messages).toEqual([`Страницы ${pages + 1} нет: всего страниц ${pages}`]);
+  expect((await get(`/api/offers?perPage=200&page=${pages}`)).status).toBe(200);
   expect((await get('/api/offers?colour=red')).body.messages).toEqual(['Неизвестный фильтр: colour']);
   expect((await get('/api/offers?sort=password_hash')).body.messages).toEqual(['Нельзя сортировать по полю «password_hash»']);
   expect((await get('/api/offers?unit_price_from=дорого')).body.messages).toEqual(['Фильтр «Цена за единицу»: введите число']);

@@ -153,9 +153,10 @@ export async function runList(
 ): Promise<ListResponse<Record<string, unknown>>> {
   const compiled = compileList(spec, auth, query);
   const [{ total }] = rowsOf<{ total: number }>(await db.execute(compiled.count));
-  const rows = rowsOf<Record<string, unknown>>(await db.execute(compiled.page));
   const page = compiled.page_number;
   const pageCount = Math.max(1, Math.ceil(total / compiled.perPage));
+  if (page > pageCount) throw badRequest(LIST_MSG.pageBeyond(page, pageCount));
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(compiled.page));
   const pagination: Pagination = {
     totalItems: total,
     currentPage: page,

@@ -6,6 +6,7 @@ import { badRequest } from '../errors';
 
 export const LIST_MSG = {
   page: 'Номер страницы должен быть целым числом от 1',
+  pageBeyond: (page: number, pageCount: number) => `Страницы ${page} нет: всего страниц ${pageCount}`,
   perPage: `Размер страницы может быть только ${PAGE_SIZES.join(', ')}`,
   order: 'Порядок сортировки может быть только asc или desc',
   sort: (key: string) => `Нельзя сортировать по полю «${key}»`,

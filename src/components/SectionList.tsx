@@ -112,6 +112,13 @@ export function SectionList({ section, title, addLabel, deleteTexts, summary, po
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [savedFilter.isSuccess]);
 
+  // The page the link points to no longer exists (records were deleted): go to the first one.
+  const listError = list.error as { status?: unknown } | undefined;
+  useEffect(() => {
+    if (listError?.status === 400 && page > 1) update((q) => q.set('page', '1'), true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listError, page]);
+
   // A success notice leaves after 3 seconds.
   useEffect(() => {
     if (notice?.severity !== 'success') return;
