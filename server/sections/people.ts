@@ -1,6 +1,6 @@
 // Employees and suppliers: reference records with their reserve statistics.
 import { sql } from 'drizzle-orm';
-import { byIds, byValues, contains, dateRange, latestComments, money2, numberRange, ref, type FilterCompiler, type SectionSpec } from '../lists/engine';
+import { byIds, byValues, contains, dateRange, latestComments, money2, numberRange, ownColumns, ref, type FilterCompiler, type SectionSpec } from '../lists/engine';
 
 /** Phone filters compare digits only: '+7 (916) 12' finds 7916123…. */
 const phoneContains = (expr: ReturnType<typeof sql>): FilterCompiler => (f) =>
@@ -17,33 +17,27 @@ const employeeStats = sql`LEFT JOIN LATERAL (
            avg(rs.marginality) FILTER (WHERE rs.status = 'completed') AS marginality
     FROM reserves rs WHERE rs.responsible_id = e.id) st ON true`;
 
+const employeeOwn = ownColumns('e', ['id', 'full_name', 'phone', 'email', 'position_id', 'status', 'created_at', 'deleted_at'], []);
+
 export const employeesSpec: SectionSpec = {
   section: 'employees',
   alias: 'e',
   from: sql`FROM employees e LEFT JOIN positions ps ON ps.id = e.position_id ${employeeStats}`,
   columns: {
-    id: sql`e.id`,
-    full_name: sql`e.full_name`,
-    phone: sql`e.phone`,
-    email: sql`e.email`,
-    position_id: sql`e.position_id`,
+    ...employeeOwn.columns,
     position_name: sql`ps.name`,
-    status: sql`e.status`,
     reserve_total_created: sql`st.total_created::text`,
     reserve_purchased_count: sql`st.purchased_count::text`,
     reserve_purchased_sum: money2(sql`st.purchased_sum`),
     reserve_cancelled_count: sql`st.cancelled_count::text`,
     marginality: money2(sql`st.marginality`),
     username: sql`(SELECT us.email FROM users us WHERE us.employee_id = e.id LIMIT 1)`,
-    created_at: sql`e.created_at`,
-    deleted_at: sql`e.deleted_at`,
     comments: latestComments('employees', sql`e.id`),
   },
   sortable: {
-    id: sql`e.id`, full_name: sql`e.full_name`, phone: sql`e.phone`, email: sql`e.email`, position_name: sql`ps.name`,
-    status: sql`e.status`, reserve_total_created: sql`st.total_created`, reserve_purchased_count: sql`st.purchased_count`,
-    reserve_purchased_sum: sql`st.purchased_sum`, reserve_cancelled_count: sql`st.cancelled_count`,
-    marginality: sql`st.marginality`, created_at: sql`e.created_at`,
+    ...employeeOwn.sortable, position_name: sql`ps.name`, reserve_total_created: sql`st.total_created`,
+    reserve_purchased_count: sql`st.purchased_count`, reserve_purchased_sum: sql`st.purchased_sum`,
+    reserve_cancelled_count: sql`st.cancelled_count`, marginality: sql`st.marginality`,
   },
   filters: {
     employees_ids: byIds(sql`e.id`),
@@ -75,20 +69,15 @@ const supplierStats = sql`LEFT JOIN LATERAL (
            count(*) FILTER (WHERE rs.status = 'cancelled') AS cancelled_count
     FROM reserves rs JOIN offers ro ON ro.id = rs.offer_id WHERE ro.supplier_id = s.id) str ON true`;
 
+const supplierOwn = ownColumns('s', ['id', 'name', 'inn', 'contact_name', 'phone', 'email', 'location', 'status', 'created_at', 'deleted_at'], []);
+
 export const suppliersSpec: SectionSpec = {
   section: 'suppliers',
   alias: 's',
   from: sql`FROM suppliers s LEFT JOIN cities c ON c.id = s.city_id ${supplierStats}`,
   columns: {
-    id: sql`s.id`,
-    name: sql`s.name`,
-    inn: sql`s.inn`,
-    contact_name: sql`s.contact_name`,
-    phone: sql`s.phone`,
-    email: sql`s.email`,
+    ...supplierOwn.columns,
     city: ref(sql`c.id`, sql`c.name`),
-    location: sql`s.location`,
-    status: sql`s.status`,
     total_offers_created: sql`sto.offers_created::text`,
     reserve_total_created: sql`str.total_created::text`,
     reserve_purchased_count: sql`str.purchased_count::text`,
@@ -97,17 +86,13 @@ export const suppliersSpec: SectionSpec = {
     available_amount: money2(sql`sto.available_amount`),
     min_selling_price: money2(sql`sto.min_price`),
     max_selling_price: money2(sql`sto.max_price`),
-    created_at: sql`s.created_at`,
-    deleted_at: sql`s.deleted_at`,
     comments: latestComments('suppliers', sql`s.id`),
   },
   sortable: {
-    id: sql`s.id`, name: sql`s.name`, inn: sql`s.inn`, contact_name: sql`s.contact_name`, phone: sql`s.phone`,
-    email: sql`s.email`, city: sql`c.name`, location: sql`s.location`, status: sql`s.status`,
-    total_offers_created: sql`sto.offers_created`, reserve_total_created: sql`str.total_created`,
-    reserve_purchased_count: sql`str.purchased_count`, reserve_purchased_sum: sql`str.purchased_sum`,
-    reserve_cancelled_count: sql`str.cancelled_count`, available_amount: sql`sto.available_amount`,
-    min_selling_price: sql`sto.min_price`, max_selling_price: sql`sto.max_price`, created_at: sql`s.created_at`,
+    ...supplierOwn.sortable, city: sql`c.name`, total_offers_created: sql`sto.offers_created`,
+    reserve_total_created: sql`str.total_created`, reserve_purchased_count: sql`str.purchased_count`,
+    reserve_purchased_sum: sql`str.purchased_sum`, reserve_cancelled_count: sql`str.cancelled_count`,
+    available_amount: sql`sto.available_amount`, min_selling_price: sql`sto.min_price`, max_selling_price: sql`sto.max_price`,
   },
   filters: {
     suppliers_ids: byIds(sql`s.id`),
