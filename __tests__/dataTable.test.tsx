@@ -1,3 +1,6 @@
+import { columns as productsColumns } from '../domain/products/columns';
+import { columns as offersColumns } from '../domain/offers/columns';
+import { columns as citiesColumns } from '../domain/cities/columns';
 import { useState } from 'react';
 import { render, screen, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,7 +21,7 @@ const rows: Row[] = [
 
 function Harness(props: { canUpdate?: boolean; canDelete?: boolean; settingsMode?: boolean; onOpenRow?: (id: number) => void; onSort?: (s: SortState) => void }) {
   const [selected, setSelected] = useState<number[]>([]);
-  const [columns, setColumns] = useState<TableColumn[]>(buildColumns('products', null, admin));
+  const [columns, setColumns] = useState<TableColumn[]>(buildColumns('products', productsColumns, null, admin));
   return (
     <MemoryRouter>
       <DataTable
@@ -123,17 +126,17 @@ test('settings mode: hide a column, resize with the keyboard by 25 px', async ()
 });
 
 test('moving a column gives every column its index as position; the layout saves widths as strings', () => {
-  const columns = buildColumns('products', null, admin);
+  const columns = buildColumns('products', productsColumns, null, admin);
   const moved = moveColumn(columns, 'status', 'id');
   expect(moved.map((c) => [c.key, c.position])).toEqual([['status', 0], ['id', 1], ['name', 2], ['created_at', 3], ['comments', 4]]);
   expect(toConfig(moved).name).toEqual({ position: 2, is_visible: true, width: '260' });
-  const restored = buildColumns('products', toConfig(moved), admin);
+  const restored = buildColumns('products', productsColumns, toConfig(moved), admin);
   expect(restored.map((c) => c.key)).toEqual(['status', 'id', 'name', 'created_at', 'comments']);
 });
 
 test('columns the role may not see are forbidden and never shown', () => {
   const manager = permissions({ hidden_fields: SPEC_HIDDEN_FIELDS['1'] }, { offers: 'all', suppliers: 'all', cities: 'all', products: 'all' });
-  const columns = buildColumns('offers', { supplier: { position: 0, is_visible: true } }, manager);
+  const columns = buildColumns('offers', offersColumns, { supplier: { position: 0, is_visible: true } }, manager);
   expect(columns.find((c) => c.key === 'supplier')).toMatchObject({ isForbidden: true });
   expect(columns.find((c) => c.key === 'unit_price')).toMatchObject({ isForbidden: false });
 });
@@ -141,7 +144,7 @@ test('columns the role may not see are forbidden and never shown', () => {
 test('the settings panel lists hidden columns, or says none are', async () => {
   const user = userEvent.setup();
   const onColumnsChange = jest.fn();
-  const columns = buildColumns('cities', null, admin); // deleted_at is off by default
+  const columns = buildColumns('cities', citiesColumns, null, admin); // deleted_at is off by default
   const { rerender } = render(<TableSettingsPanel columns={columns} onColumnsChange={onColumnsChange} onReset={jest.fn()} onApply={jest.fn()} />);
   expect(screen.getByRole('heading', { name: 'Настройка таблицы' })).toBeInTheDocument();
   await user.click(screen.getByText('Дата удаления'));

@@ -1,6 +1,9 @@
+// How values are shown to a person, written once: dates as dd.MM.yyyy (spec point 1), money with 2 decimals
+// and the rouble sign, numbers with Russian digit grouping, phones as +7 (XXX) XXX-XX-XX.
 import dayjs from 'dayjs';
 
-/** Dates display as dd.MM.yyyy (spec point 1). */
+export { formatPhone } from './phone';
+
 export const DATE_FORMAT = 'DD.MM.YYYY';
 
 export function formatDate(value: string | Date | null | undefined): string {
@@ -15,3 +18,12 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   const d = dayjs(value);
   return d.isValid() ? d.format(`${DATE_FORMAT} HH:mm`) : '';
 }
+
+const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+const moneyFormat = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+
+/** 1 234,5 */
+export const formatNumber = (v: unknown): string => (blank(v) ? '' : numberFormat.format(Number(v)));
+/** 1 234,50 ₽ */
+export const formatMoney = (v: unknown): string => (blank(v) ? '' : `${moneyFormat.format(Number(v))} ₽`);

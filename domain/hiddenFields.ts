@@ -1,10 +1,10 @@
-import type { HiddenFields } from './permissions';
+import { RESOURCES, type HiddenFields } from './permissions';
 
 // The field-hiding rules of spec point 6 for roles 1 and 8. The server stores them as data
 // (role_hidden_fields) and the seed writes exactly these; both roles also lose created_by everywhere.
 const everywhere = (fields: HiddenFields): HiddenFields => {
   const all: HiddenFields = {};
-  for (const resource of ['offers', 'reserves', 'employees', 'suppliers', 'products', 'cities'] as const) {
+  for (const resource of RESOURCES) {
     all[resource] = [...(fields[resource] ?? []), 'created_by'];
   }
   return all;

@@ -1,8 +1,11 @@
 // Permission model of spec point 6. Pure functions used by the SPA (what to show) and by the
 // server (what to allow), so the two can never disagree.
 
-export const RESOURCES = ['offers', 'reserves', 'employees', 'suppliers', 'products', 'cities'] as const;
-export type Resource = (typeof RESOURCES)[number];
+import { SECTIONS, type Section } from './sections';
+
+/** Every section is a resource of the permission model. */
+export const RESOURCES = SECTIONS;
+export type Resource = Section;
 
 export const ACTIONS = ['read', 'create', 'update', 'delete', 'export', 'import'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -87,4 +90,15 @@ export function isFieldVisible(perms: Permissions | null | undefined, resource: 
 export function canChooseResponsible(perms: Permissions | null | undefined): boolean {
   if (!perms) return false;
   return perms.is_admin || String(perms.role_id) !== '1';
+}
+
+/** A column (or a row's key) is visible when both its own key and the field it shows under another name are:
+ * 'responsible' shows responsible_id, so hiding responsible_id hides the column, its sort and its value. */
+export function isColumnVisible(
+  perms: Permissions | null | undefined,
+  resource: Resource,
+  column: { key: string; field?: string },
+): boolean {
+  if (column.key === 'id') return true;
+  return isFieldVisible(perms, resource, column.key) && isFieldVisible(perms, resource, column.field ?? column.key);
 }

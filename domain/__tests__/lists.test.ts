@@ -1,4 +1,26 @@
-import { SECTION_COLUMNS, SECTION_FILTERS, SECTIONS, filterToParams, paramsToFilter, PAGE_SIZES } from '../lists';
+import { filterToParams, paramsToFilter, PAGE_SIZES } from '../lists';
+import { SECTIONS } from '../sections';
+import * as offers from '../offers/columns';
+import * as reserves from '../reserves/columns';
+import * as employees from '../employees/columns';
+import * as suppliers from '../suppliers/columns';
+import * as products from '../products/columns';
+import * as cities from '../cities/columns';
+import { filters as offersFilters } from '../offers/filters';
+import { filters as reservesFilters } from '../reserves/filters';
+import { filters as employeesFilters } from '../employees/filters';
+import { filters as suppliersFilters } from '../suppliers/filters';
+import { filters as productsFilters } from '../products/filters';
+import { filters as citiesFilters } from '../cities/filters';
+
+const SECTION_COLUMNS = {
+  offers: offers.columns, reserves: reserves.columns, employees: employees.columns, suppliers: suppliers.columns,
+  products: products.columns, cities: cities.columns,
+};
+const SECTION_FILTERS = {
+  offers: offersFilters, reserves: reservesFilters, employees: employeesFilters, suppliers: suppliersFilters,
+  products: productsFilters, cities: citiesFilters,
+};
 
 describe('list definitions', () => {
   test('every section has the filter keys the spec lists (point 3)', () => {

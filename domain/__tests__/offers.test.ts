@@ -1,4 +1,6 @@
-import { kgPrice, totalSum, packWeight, packsAmount, offerFigures, unitWeightFor, offerSchema, reservationFigures, money } from '../offers';
+import { kgPrice, totalSum, packWeight, packsAmount, offerFigures, unitWeightFor, reservationFigures } from '../offers/figures';
+import { offerSchema } from '../offers/schema';
+import { money } from '../numbers';
 
 describe('offer derived values (spec point 5), worked by hand', () => {
   test('kg_price: the price itself for кг, price ÷ unit weight for шт', () => {

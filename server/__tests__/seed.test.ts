@@ -8,7 +8,7 @@ import { createTestApp, type TestContext } from './testApp';
 import { seedDemoData, buildDemoPlan } from '../db/seed';
 import { isValidInn } from '../db/seed/inn';
 import { SPEC_HIDDEN_FIELDS } from '../../domain/hiddenFields';
-import { money } from '../../domain/offers';
+import { money } from '../../domain/numbers';
 
 const NOW = new Date('2025-06-01T09:00:00Z');
 

@@ -3,24 +3,20 @@
 import { sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import type { Database } from '../db/client';
-import type { BulkDeleteResponse, Section } from '../../domain/lists';
+import { DELETE_MSG, type BulkDeleteResponse } from '../../domain/lists';
+import type { Section } from '../../domain/sections';
 import { scopeOf } from '../../domain/permissions';
 import { forbidden } from '../errors';
 import type { AuthenticatedUser } from '../auth/users';
 import type { SectionSpec } from './engine';
 
-export const DELETE_MSG = {
-  noIds: 'Не выбраны записи для удаления',
-  partial: (deleted: number, total: number, notDeleted: number) =>
-    `Успешно удалено ${deleted} из ${total} элементов. ${notDeleted} элементов не удалось удалить.`,
-} as const;
 
 export const deleteBodySchema = yup.object({
   ids: yup
     .array(yup.number().integer(DELETE_MSG.noIds).positive(DELETE_MSG.noIds).required(DELETE_MSG.noIds))
     .required(DELETE_MSG.noIds)
     .min(1, DELETE_MSG.noIds)
-    .max(1000, 'За один раз можно удалить не больше 1000 записей'),
+    .max(1000, DELETE_MSG.tooMany),
 });
 
 const TABLES: Record<Section, string> = {

@@ -3,8 +3,9 @@
 // caller's scope and hidden fields, pages, sorts and strips. Every value is a bound parameter.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { scopeOf, isFieldVisible, type Permissions } from '../../domain/permissions';
-import { SECTION_FILTERS, type FilterDef, type ListResponse, type Pagination, type Section } from '../../domain/lists';
+import { scopeOf, isColumnVisible, isFieldVisible, type Permissions } from '../../domain/permissions';
+import type { ColumnDef, FilterDef, ListResponse, Pagination } from '../../domain/lists';
+import type { Section } from '../../domain/sections';
 import { badRequest, forbidden } from '../errors';
 import type { AuthenticatedUser } from '../auth/users';
 import { LIST_MSG, pageUrl, parseListQuery, type ParsedFilter, type RawQuery } from './query';
@@ -13,6 +14,9 @@ export type FilterCompiler = (filter: ParsedFilter) => SQL;
 
 export interface SectionSpec {
   section: Section;
+  /** The section's column and filter definitions (domain/<section>/). */
+  columnDefs: ColumnDef[];
+  filterDefs: FilterDef[];
   /** Alias of the section's own table in `from`, e.g. `o`. */
   alias: string;
   /** FROM clause with the joins the columns and filters need. */
@@ -74,14 +78,17 @@ export function ownColumns(alias: string, asStored: string[], amounts: string[])
   };
 }
 
+/** The column a row key belongs to (with the field it shows), or the bare key. */
+const columnOf = (spec: Pick<SectionSpec, 'columnDefs'>, key: string) => spec.columnDefs.find((c) => c.key === key) ?? { key };
+
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
 /** Removes the fields the caller's role may not see from each row. */
-export function stripHidden(rows: Record<string, unknown>[], perms: Permissions, section: Section) {
+export function stripHidden(rows: Record<string, unknown>[], perms: Permissions, spec: Pick<SectionSpec, 'section' | 'columnDefs'>) {
   const keys = rows.length ? Object.keys(rows[0]) : [];
-  const hidden = keys.filter((key) => key !== 'id' && !isFieldVisible(perms, section, key));
+  const hidden = keys.filter((key) => !isColumnVisible(perms, spec.section, columnOf(spec, key)));
   if (!hidden.length) return rows;
   for (const row of rows) for (const key of hidden) delete row[key];
   return rows;
@@ -100,7 +107,7 @@ export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: R
   const scope = scopeOf(perms, spec.section, 'read');
   if (scope === 'none') throw forbidden();
 
-  const defs: FilterDef[] = SECTION_FILTERS[spec.section];
+  const defs: FilterDef[] = spec.filterDefs;
   const parsed = parseListQuery(query, defs);
   const conditions: SQL[] = [];
 
@@ -122,7 +129,7 @@ export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: R
   let orderBy = sql`${a}.id DESC`;
   if (parsed.sort) {
     const expr = spec.sortable[parsed.sort];
-    if (!expr || !isFieldVisible(perms, spec.section, parsed.sort)) throw badRequest(LIST_MSG.sort(parsed.sort));
+    if (!expr || !isColumnVisible(perms, spec.section, columnOf(spec, parsed.sort))) throw badRequest(LIST_MSG.sort(parsed.sort));
     const direction = raw(parsed.order === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST');
     orderBy = sql`${expr} ${direction}, ${a}.id ${raw(parsed.order === 'asc' ? 'ASC' : 'DESC')}`;
   }
@@ -168,5 +175,5 @@ export async function runList(
     pageCount,
     pageURI: pageUrl(path, query, page),
   };
-  return { data: stripHidden(rows, auth.permissions, spec.section), pagination };
+  return { data: stripHidden(rows, auth.permissions, spec), pagination };
 }

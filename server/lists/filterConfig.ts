@@ -2,7 +2,9 @@
 // and isForbidden where the caller's role may not see the field or read the referenced section.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { SECTION_FILTERS, SECTION_STATUSES, type FilterConfig, type FilterOption, type OptionSource, type Section } from '../../domain/lists';
+import type { FilterConfig, FilterOption, OptionSource } from '../../domain/lists';
+import { SECTION } from '../../domain/sections';
+import type { SectionSpec } from './engine';
 import { isFieldVisible, scopeOf } from '../../domain/permissions';
 import { forbidden } from '../errors';
 import type { AuthenticatedUser } from '../auth/users';
@@ -19,16 +21,17 @@ const NAMED: Partial<Record<OptionSource, string>> = {
   harvest_years: `SELECT DISTINCT harvest_year AS value, harvest_year AS title FROM offers WHERE harvest_year IS NOT NULL ORDER BY 1 DESC`,
 };
 
-export async function filterConfig(db: Database, section: Section, auth: AuthenticatedUser): Promise<FilterConfig> {
+export async function filterConfig(db: Database, spec: SectionSpec, auth: AuthenticatedUser): Promise<FilterConfig> {
+  const { section } = spec;
   const perms = auth.permissions;
   if (scopeOf(perms, section, 'read') === 'none') throw forbidden();
   const config: FilterConfig = {};
   const cache = new Map<OptionSource, FilterOption[]>();
-  for (const def of SECTION_FILTERS[section]) {
+  for (const def of spec.filterDefs) {
     const isForbidden =
       !isFieldVisible(perms, section, def.field ?? def.key) || (def.needs !== undefined && scopeOf(perms, def.needs, 'read') === 'none');
     let options: FilterOption[] | undefined;
-    if (!isForbidden && def.options === 'statuses') options = SECTION_STATUSES[section].map(({ title, value }) => ({ title, value }));
+    if (!isForbidden && def.options === 'statuses') options = SECTION[section].statuses.map(({ title, value }) => ({ title, value }));
     else if (!isForbidden && def.options && NAMED[def.options]) {
       if (!cache.has(def.options)) {
         const result = await db.execute(sql.raw(NAMED[def.options]!));

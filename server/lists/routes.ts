@@ -17,6 +17,6 @@ export function listRoutes(app: FastifyInstance, db: Database, spec: SectionSpec
     schema: { tags, summary: `${spec.section}: soft-delete {ids}`, body: { type: 'object', properties: { ids: { type: 'array' } } } },
   }, async (request) => bulkDelete(db, spec, requireAuth(request), request.body));
   app.get(`${path}/filter_config`, { schema: { tags, summary: `${spec.section}: filter fields and options` } }, async (request) =>
-    filterConfig(db, spec.section, requireAuth(request)),
+    filterConfig(db, spec, requireAuth(request)),
   );
 }

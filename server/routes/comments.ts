@@ -8,7 +8,7 @@ import { requireAuth } from '../auth/plugin';
 import type { AuthenticatedUser } from '../auth/users';
 import { badRequest, forbidden, notFound } from '../errors';
 import { scopeOf, type Action } from '../../domain/permissions';
-import { SECTIONS, type Section } from '../../domain/lists';
+import { SECTIONS, type Section } from '../../domain/sections';
 import { offersSpec } from '../sections/offers';
 import { reservesSpec } from '../sections/reserves';
 import { employeesSpec, suppliersSpec } from '../sections/people';

@@ -14,7 +14,7 @@ import { requireAuth } from '../auth/plugin';
 import type { AuthenticatedUser } from '../auth/users';
 import { badRequest, notFound } from '../errors';
 import { FILE_RULES, fileProblem, type FileKind } from '../../domain/files';
-import { SECTIONS, type Section } from '../../domain/lists';
+import { SECTIONS, type Section } from '../../domain/sections';
 import { recordVisible } from './comments';
 
 /** Attaches the caller's unattached uploads to a record. */

@@ -9,6 +9,6 @@ export default async function reservesRoutes(app: FastifyInstance, opts: { db: D
   listRoutes(app, opts.db, reservesSpec);
   // the spec's own path for the reserves filter config
   app.get('/reserves_filter_config', { schema: { tags: ['reserves'], summary: 'reserves: filter fields and options' } }, async (request) =>
-    filterConfig(opts.db, 'reserves', requireAuth(request)),
+    filterConfig(opts.db, reservesSpec, requireAuth(request)),
   );
 }

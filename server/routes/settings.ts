@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { businessSettings, savedFilters, userSettings } from '../db/schema';
 import { requireAuth } from '../auth/plugin';
 import { badRequest, notFound } from '../errors';
-import { SECTIONS } from '../../domain/lists';
+import { SECTIONS } from '../../domain/sections';
 
 const MAX_VALUE_BYTES = 64 * 1024;
 const keysSchema = yup.array(yup.string().required().max(100, 'Слишком длинное имя настройки')).max(50);

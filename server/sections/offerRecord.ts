@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../auth/users';
 import { can, isFieldVisible, scopeOf } from '../../domain/permissions';
-import {
-  OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, money, offerFigures, offerSchema, toNumber,
-} from '../../domain/offers';
+import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema } from '../../domain/offers/schema';
+import { offerFigures } from '../../domain/offers/figures';
+import { money, toNumber } from '../../domain/numbers';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { offersSpec } from './offers';
 import { stripHidden } from '../lists/engine';
@@ -15,8 +15,6 @@ import { addComments } from '../routes/comments';
 
 type Row = Record<string, unknown>;
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
-
-const visibleFieldOf = (field: string) => OFFER_FIELD_VISIBILITY[field] ?? field;
 
 /** The caller may see the offer (its read scope); throws 404 when not, so ids do not leak. */
 export async function readOffer(db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean): Promise<Row> {
@@ -34,7 +32,7 @@ export async function readOffer(db: Database, auth: AuthenticatedUser, id: numbe
   const updateScope = scopeOf(auth.permissions, 'offers', 'update');
   row.can_update = row.status !== 'deleted' && (updateScope === 'all' || (updateScope === 'own' && isOwn));
   delete row.created_by_id;
-  const [stripped] = stripHidden([row], auth.permissions, 'offers');
+  const [stripped] = stripHidden([row], auth.permissions, offersSpec);
   for (const [field, visibleAs] of Object.entries(OFFER_FIELD_VISIBILITY)) {
     if (!isFieldVisible(auth.permissions, 'offers', visibleAs)) delete stripped[field];
   }
@@ -42,15 +40,14 @@ export async function readOffer(db: Database, auth: AuthenticatedUser, id: numbe
 }
 
 function refuseHidden(auth: AuthenticatedUser, body: Row) {
+  const hidden = hiddenOfferFormFields(auth.permissions);
   for (const field of [...OFFER_FORM_FIELDS, 'status']) {
     if (body[field] === undefined || body[field] === null || body[field] === '') continue;
-    if (!isFieldVisible(auth.permissions, 'offers', visibleFieldOf(field))) throw forbidden(OFFER_WRITE_MSG.hiddenField(field));
+    if (hidden.has(field)) throw forbidden(OFFER_WRITE_MSG.hiddenField(field));
   }
 }
 
-function hiddenSet(auth: AuthenticatedUser): Set<string> {
-  return new Set(OFFER_FORM_FIELDS.filter((f) => !isFieldVisible(auth.permissions, 'offers', visibleFieldOf(f))).flatMap((f) => [f, visibleFieldOf(f)]));
-}
+const hiddenSet = (auth: AuthenticatedUser) => hiddenOfferFormFields(auth.permissions);
 
 async function findDuplicate(db: Database, v: Row, exceptId?: number): Promise<number | null> {
   const [dup] = rows<{ id: number }>(await db.execute(sql`

@@ -1,5 +1,7 @@
 // The offers list: one row per offer with its references, stock figures and latest comments.
 import { sql } from 'drizzle-orm';
+import { columns as offersColumns } from '../../domain/offers/columns';
+import { filters as offersFilters } from '../../domain/offers/filters';
 import {
   byIds, byValues, contains, dateRange, exists, latestComments, money2, numberRange, ownColumns, ref, type SectionSpec,
 } from '../lists/engine';
@@ -16,6 +18,8 @@ const hasFile = (kind: string) => sql`SELECT 1 FROM files f WHERE f.entity_type 
 
 export const offersSpec: SectionSpec = {
   section: 'offers',
+  columnDefs: offersColumns,
+  filterDefs: offersFilters,
   alias: 'o',
   from: sql`FROM offers o
     LEFT JOIN products p ON p.id = o.product_id

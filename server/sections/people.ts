@@ -1,5 +1,9 @@
 // Employees and suppliers: reference records with their reserve statistics.
 import { sql } from 'drizzle-orm';
+import { columns as employeesColumns } from '../../domain/employees/columns';
+import { filters as employeesFilters } from '../../domain/employees/filters';
+import { columns as suppliersColumns } from '../../domain/suppliers/columns';
+import { filters as suppliersFilters } from '../../domain/suppliers/filters';
 import { byIds, byValues, contains, dateRange, latestComments, money2, numberRange, ownColumns, ref, type FilterCompiler, type SectionSpec } from '../lists/engine';
 
 /** Phone filters compare digits only: '+7 (916) 12' finds 7916123…. */
@@ -21,6 +25,8 @@ const employeeOwn = ownColumns('e', ['id', 'full_name', 'phone', 'email', 'posit
 
 export const employeesSpec: SectionSpec = {
   section: 'employees',
+  columnDefs: employeesColumns,
+  filterDefs: employeesFilters,
   alias: 'e',
   from: sql`FROM employees e LEFT JOIN positions ps ON ps.id = e.position_id ${employeeStats}`,
   columns: {
@@ -73,6 +79,8 @@ const supplierOwn = ownColumns('s', ['id', 'name', 'inn', 'contact_name', 'phone
 
 export const suppliersSpec: SectionSpec = {
   section: 'suppliers',
+  columnDefs: suppliersColumns,
+  filterDefs: suppliersFilters,
   alias: 's',
   from: sql`FROM suppliers s LEFT JOIN cities c ON c.id = s.city_id ${supplierStats}`,
   columns: {

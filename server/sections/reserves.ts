@@ -1,5 +1,7 @@
 // The reserves list: a buyer's reservation against an offer, with its selling figures and delivery.
 import { sql } from 'drizzle-orm';
+import { columns as reservesColumns } from '../../domain/reserves/columns';
+import { filters as reservesFilters } from '../../domain/reserves/filters';
 import { byIds, byValues, contains, dateRange, exists, latestComments, money2, numberRange, ownColumns, ref, type SectionSpec } from '../lists/engine';
 
 const own = ownColumns(
@@ -12,6 +14,8 @@ const own = ownColumns(
 
 export const reservesSpec: SectionSpec = {
   section: 'reserves',
+  columnDefs: reservesColumns,
+  filterDefs: reservesFilters,
   alias: 'r',
   from: sql`FROM reserves r
     JOIN offers o ON o.id = r.offer_id

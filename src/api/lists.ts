@@ -1,29 +1,15 @@
 // The calls every section's list makes: rows, bulk delete, filter config, saved filter, table layout.
 // Features pass their section; tags make a delete or a saved layout refresh what shows them.
 import { baseApi, TAG_TYPES } from './baseApi';
-import type { BulkDeleteResponse, FilterConfig, FilterState, ListResponse, Section } from '../../domain/lists';
+import type { BulkDeleteResponse, FilterConfig, FilterState, ListResponse } from '../../domain/lists';
+import { SECTION, type Section } from '../../domain/sections';
 import type { Row } from '../components/DataTable/DataTable';
 import type { TableConfig } from '../components/DataTable/columns';
 
 type Tag = (typeof TAG_TYPES)[number];
-const TAGS: Record<Section, { one: Tag; list: Tag }> = {
-  offers: { one: 'Offer', list: 'Offer-LIST' },
-  reserves: { one: 'Reserve', list: 'Reserve-LIST' },
-  employees: { one: 'Employee', list: 'Employee-LIST' },
-  suppliers: { one: 'Supplier', list: 'Supplier-LIST' },
-  products: { one: 'Product', list: 'Product-LIST' },
-  cities: { one: 'City', list: 'City-LIST' },
-};
-
-/** Russian genitive of each section for the network-failure message. */
-export const SECTION_GENITIVE: Record<Section, string> = {
-  offers: 'предложений',
-  reserves: 'резервов',
-  employees: 'сотрудников',
-  suppliers: 'поставщиков',
-  products: 'товаров',
-  cities: 'городов',
-};
+const TAGS = Object.fromEntries(
+  Object.values(SECTION).map((s) => [s.key, { one: s.tag as Tag, list: `${s.tag}-LIST` as Tag }]),
+) as Record<Section, { one: Tag; list: Tag }>;
 
 export const listsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 // Comments and files of any record: shared by every section's card.
 import { baseApi } from './baseApi';
-import type { Section } from '../../domain/lists';
+import type { Section } from '../../domain/sections';
 import type { FileKind } from '../../domain/files';
 
 export interface CommentItem {

@@ -12,13 +12,14 @@ import Search from '@mui/icons-material/Search';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import Add from '@mui/icons-material/Add';
 import {
-  DEFAULT_PAGE_SIZE, PAGE_SIZES, SECTION_FILTERS, filterToParams, paramsToFilter, type FilterState, type Section,
+  DEFAULT_PAGE_SIZE, DELETE_MSG, PAGE_SIZES, filterToParams, paramsToFilter, type ColumnDef, type FilterDef, type FilterState,
 } from '../../domain/lists';
+import { SECTION, type Section } from '../../domain/sections';
 import { can } from '../../domain/permissions';
 import { usePermissionsQuery } from '../features/auth/authApi';
 import { errorMessage, isApiError } from '../api/errors';
 import {
-  SECTION_GENITIVE, useDeleteRecordsMutation, useFilterConfigQuery, useListQuery, useSavedFilterQuery,
+  useDeleteRecordsMutation, useFilterConfigQuery, useListQuery, useSavedFilterQuery,
   useSaveFilterMutation, useSaveTableConfigMutation, useTableConfigQuery,
 } from '../api/lists';
 import { Alert } from './Alert';
@@ -31,12 +32,6 @@ import { FilterPanel } from './FilterPanel';
 import { PageTitle } from './PageTitle';
 import { PageSpinner } from './Spinner';
 
-export const DELETE_MSG = {
-  failed: 'При удалении произошла ошибка, попробуйте позже',
-  partial: (deleted: number, total: number, notDeleted: number) =>
-    `Успешно удалено ${deleted} из ${total} элементов. ${notDeleted} элементов не удалось удалить.`,
-  unknown: (entity: string) => `Неизвестная ошибка при удалении ${entity}`,
-} as const;
 export const SUCCESS_ALERT_MS = 3000;
 
 export interface DeleteTexts {
@@ -48,6 +43,9 @@ export interface DeleteTexts {
 
 export interface SectionListProps {
   section: Section;
+  /** The section's columns and filter keys (domain/<section>/). */
+  columns: ColumnDef[];
+  filters: FilterDef[];
   title: string;
   addLabel?: string;
   deleteTexts: DeleteTexts;
@@ -59,11 +57,10 @@ export interface SectionListProps {
 
 type Notice = { severity: 'success' | 'error' | 'warning'; text: string; key: number };
 
-export function SectionList({ section, title, addLabel, deleteTexts, summary, pollingInterval }: SectionListProps) {
+export function SectionList({ section, columns: columnDefs, filters: defs, title, addLabel, deleteTexts, summary, pollingInterval }: SectionListProps) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const defs = SECTION_FILTERS[section];
   const from = `${location.pathname}${location.search}`;
 
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -126,7 +123,7 @@ export function SectionList({ section, title, addLabel, deleteTexts, summary, po
     return () => clearTimeout(timer);
   }, [notice]);
 
-  const savedColumns = useMemo(() => buildColumns(section, savedTable.data, perms), [section, savedTable.data, perms]);
+  const savedColumns = useMemo(() => buildColumns(section, columnDefs, savedTable.data, perms), [section, columnDefs, savedTable.data, perms]);
   const columns = draftColumns ?? savedColumns;
 
   function update(mutate: (next: URLSearchParams) => void, replace = false) {
@@ -170,7 +167,7 @@ export function SectionList({ section, title, addLabel, deleteTexts, summary, po
       else if (result.warning) setNotice({ severity: 'warning', text: result.warning, key: Date.now() });
       else setNotice({ severity: 'success', text: deleteTexts.success, key: Date.now() });
     } catch (error) {
-      const text = isApiError(error) && typeof error.status === 'number' ? error.message : DELETE_MSG.unknown(SECTION_GENITIVE[section]);
+      const text = isApiError(error) && typeof error.status === 'number' ? error.message : DELETE_MSG.unknown(SECTION[section].genitive);
       setNotice({ severity: 'error', text, key: Date.now() });
     }
   };
@@ -220,7 +217,7 @@ export function SectionList({ section, title, addLabel, deleteTexts, summary, po
         <TableSettingsPanel
           columns={columns}
           onColumnsChange={setDraftColumns}
-          onReset={() => setDraftColumns(buildColumns(section, null, perms))}
+          onReset={() => setDraftColumns(buildColumns(section, columnDefs, null, perms))}
           onApply={applyColumns}
           saving={savingTable}
         />

@@ -1,12 +1,15 @@
 // The three screens every section has: its list, its create card and its edit card. Cards are headed by
 // their Russian titles until their own issues build them.
 import { useParams } from 'react-router';
-import { SECTION_TITLES, type Section } from '../../domain/lists';
+import type { ColumnDef, FilterDef } from '../../domain/lists';
+import { SECTION, type Section } from '../../domain/sections';
 import { PageTitle } from './PageTitle';
 import { SectionList, type DeleteTexts } from './SectionList';
 
 export interface SectionTexts {
   section: Section;
+  columns: ColumnDef[];
+  filters: FilterDef[];
   /** 'Новое предложение' */
   createTitle: string;
   /** 'Предложение' → 'Предложение № 12' */
@@ -22,9 +25,9 @@ export const GENERIC_DELETE_TEXTS: DeleteTexts = {
   noneDeleted: 'Не удалось удалить выбранные записи',
 };
 
-export function sectionScreens({ section, createTitle, recordTitle, addLabel, deleteTexts = GENERIC_DELETE_TEXTS }: SectionTexts) {
+export function sectionScreens({ section, columns, filters, createTitle, recordTitle, addLabel, deleteTexts = GENERIC_DELETE_TEXTS }: SectionTexts) {
   function ListScreen() {
-    return <SectionList section={section} title={SECTION_TITLES[section]} addLabel={addLabel} deleteTexts={deleteTexts} />;
+    return <SectionList section={section} columns={columns} filters={filters} title={SECTION[section].title} addLabel={addLabel} deleteTexts={deleteTexts} />;
   }
   function CreateScreen() {
     return <PageTitle title={createTitle} />;

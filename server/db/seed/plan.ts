@@ -8,7 +8,7 @@ import { deliveryTerms } from './data/geography';
 import { PACKING, POSITIONS, PRODUCTS } from './data/products';
 import { buyerName, fullName, mobilePhone, personName, shortName, tradeName, translit, type PersonName } from './data/people';
 import { OFFER_COMMENTS, RESERVE_COMMENTS } from './data/comments';
-import { round2 } from '../../../domain/offers';
+import { round2 } from '../../../domain/numbers';
 
 export type UserKey = 'admin' | 'manager' | 'warehouse' | 'supplier';
 

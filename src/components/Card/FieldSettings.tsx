@@ -14,7 +14,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import type { Section } from '../../../domain/lists';
+import type { Section } from '../../../domain/sections';
 import { useSaveTableConfigMutation, useTableConfigQuery } from '../../api/lists';
 
 export interface FieldSetting {

@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import type { Section } from '../../../domain/lists';
+import type { Section } from '../../../domain/sections';
 import { moveColumn, resizeColumn, setColumnVisible, shownColumns, type TableColumn } from './columns';
 import { HeaderCell } from './HeaderCell';
 import { renderCell } from './cells';

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import { STATUS_TITLES } from '../../../domain/lists';
 
 // The seven badge styles of spec point 2 (cancelled reserves share the deactivated look).
 const STYLES: Record<string, { bg: string; fg: string }> = {
@@ -13,7 +12,8 @@ const STYLES: Record<string, { bg: string; fg: string }> = {
   cancelled: { bg: '#f3ece0', fg: '#7a5a2b' },
 };
 
-export function StatusBadge({ status, titles = STATUS_TITLES }: { status: string; titles?: Record<string, string> }) {
+/** A status with its section's one title (domain/sections.ts). */
+export function StatusBadge({ status, title }: { status: string; title: string }) {
   const style = STYLES[status] ?? STYLES.inactive;
   return (
     <Box
@@ -21,7 +21,7 @@ export function StatusBadge({ status, titles = STATUS_TITLES }: { status: string
       data-status={status}
       sx={{ display: 'inline-block', px: 1, py: 0.25, borderRadius: 1, fontSize: 13, fontWeight: 500, bgcolor: style.bg, color: style.fg, whiteSpace: 'nowrap' }}
     >
-      {titles[status] ?? status}
+      {title}
     </Box>
   );
 }

@@ -8,8 +8,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { CellType, Section } from '../../../domain/lists';
-import { formatDate, formatDateTime } from '../../../domain/format';
+import type { CellType } from '../../../domain/lists';
+import { statusTitle, type Section } from '../../../domain/sections';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../domain/format';
 import { StatusBadge } from './StatusBadge';
 
 export interface CellContext {
@@ -28,10 +29,6 @@ type Image = { id: number; url: string; alt?: string };
 const isRef = (v: unknown): v is Ref => typeof v === 'object' && v !== null && 'id' in v && 'name' in v;
 const stop = (event: React.SyntheticEvent) => event.stopPropagation();
 
-const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
-const moneyFormat = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const formatNumber = (v: unknown) => (v === null || v === undefined || v === '' ? '' : numberFormat.format(Number(v)));
-export const formatMoney = (v: unknown) => (v === null || v === undefined || v === '' ? '' : `${moneyFormat.format(Number(v))} ₽`);
 
 function EntityLink({ entity, value, from }: { entity: Section; value: Ref; from: string }) {
   return (
@@ -140,7 +137,7 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
       );
     }
     case 'status':
-      return typeof value === 'string' ? <StatusBadge status={value} /> : '';
+      return typeof value === 'string' ? <StatusBadge status={value} title={statusTitle(ctx.section, value)} /> : '';
     default:
       // a reference shown as text (variety, packaging): its name
       if (isRef(value)) return value.name;

@@ -1,7 +1,8 @@
 // A table's columns: the section's defaults (domain/lists.ts) overlaid with the user's saved layout and the
 // caller's permissions. Forbidden columns (hidden from the role) never show and cannot be switched on.
-import { SECTION_COLUMNS, type ColumnDef, type Section } from '../../../domain/lists';
-import { isFieldVisible, type Permissions } from '../../../domain/permissions';
+import type { ColumnDef } from '../../../domain/lists';
+import type { Section } from '../../../domain/sections';
+import { isColumnVisible, type Permissions } from '../../../domain/permissions';
 
 /** What is saved per user for one column (spec point 3 "Column display config"); width as a string. */
 export interface ColumnSetting {
@@ -21,8 +22,9 @@ export interface TableColumn extends ColumnDef {
 
 export const tableConfigKey = (section: Section) => `table:${section}`;
 
-export function buildColumns(section: Section, saved: TableConfig | null | undefined, perms: Permissions | null | undefined): TableColumn[] {
-  const defaults = SECTION_COLUMNS[section];
+export function buildColumns(
+  section: Section, defaults: ColumnDef[], saved: TableConfig | null | undefined, perms: Permissions | null | undefined,
+): TableColumn[] {
   const columns = defaults.map((def, index): TableColumn => {
     const setting = saved?.[def.key];
     const width = setting?.width !== undefined ? Number(setting.width) : def.width;
@@ -30,7 +32,7 @@ export function buildColumns(section: Section, saved: TableConfig | null | undef
       ...def,
       position: setting?.position ?? index,
       is_visible: setting?.is_visible ?? !def.hiddenByDefault,
-      isForbidden: def.key !== 'id' && !isFieldVisible(perms, section, def.key),
+      isForbidden: !isColumnVisible(perms, section, def),
       widthPx: Number.isFinite(width) && width! > 0 ? width : undefined,
     };
   });

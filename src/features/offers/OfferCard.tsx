@@ -6,7 +6,9 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { offerFigures, offerSchema, unitWeightFor, UNIT_MEASURES, OFFER_FIELD_VISIBILITY, OFFER_STATUS_TITLES } from '../../../domain/offers';
+import { offerFigures, unitWeightFor, UNIT_MEASURES } from '../../../domain/offers/figures';
+import { hiddenOfferFormFields, offerSchema, OFFER_FIELD_VISIBILITY } from '../../../domain/offers/schema';
+import { statusTitle } from '../../../domain/sections';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { usePermissionsQuery, useMeQuery } from '../auth/authApi';
 import { useReferenceListQuery, type NamedRef } from '../../api/references';
@@ -20,7 +22,7 @@ import { ConfigurableField, useCardConfig } from '../../components/Card/FieldSet
 import Button from '@mui/material/Button';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { useSmartBack } from '../../components/smartBack';
-import { formatMoney, formatNumber } from '../../components/DataTable/cells';
+import { formatMoney, formatNumber } from '../../../domain/format';
 import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
 import { errorMessage } from '../../api/errors';
@@ -110,11 +112,7 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
   const [error, setError] = useState<ApiError | null>(null);
 
   const visible = (field: string) => isFieldVisible(perms, 'offers', OFFER_FIELD_VISIBILITY[field] ?? field);
-  const hidden = useMemo(
-    () => new Set(Object.keys(LABELS).concat('product_id').filter((f) => !visible(f)).flatMap((f) => [f, OFFER_FIELD_VISIBILITY[f] ?? f])),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [perms],
-  );
+  const hidden = useMemo(() => hiddenOfferFormFields(perms), [perms]);
   const deleted = offer?.status === 'deleted';
   const readOnly = mode === 'edit' ? !offer?.can_update : !can(perms, 'offers', 'create');
 
@@ -236,7 +234,7 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
             {fieldSettings ? 'Готово' : 'Настроить поля'}
           </Button>
         </Box>
-        {mode === 'edit' && field('status', { select: true, disabled: readOnly, children: (['active', 'completed'] as const).map((s) => <MenuItem key={s} value={s}>{OFFER_STATUS_TITLES[s]}</MenuItem>) })}
+        {mode === 'edit' && field('status', { select: true, disabled: readOnly, children: (['active', 'completed'] as const).map((s) => <MenuItem key={s} value={s}>{statusTitle('offers', s)}</MenuItem>) })}
         {visible('supplier_id') && select('supplier_id', suppliers.data)}
         {select('variety_id', productVarieties)}
         {select('packing_id', packing.data)}

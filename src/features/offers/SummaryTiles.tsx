@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatMoney, formatNumber } from '../../components/DataTable/cells';
+import { formatMoney, formatNumber } from '../../../domain/format';
 import { useOffersSummaryQuery } from './offersApi';
 
 function Tile({ title, value, note }: { title: string; value: string; note?: string }) {

@@ -1,4 +1,6 @@
 import { SectionList } from '../../components/SectionList';
+import { columns } from '../../../domain/offers/columns';
+import { filters } from '../../../domain/offers/filters';
 import { SummaryTiles } from './SummaryTiles';
 import { OfferCardScreen } from './OfferCard';
 
@@ -17,6 +19,8 @@ export function ListScreen() {
   return (
     <SectionList
       section="offers"
+      columns={columns}
+      filters={filters}
       title="Предложения"
       addLabel="Добавить предложение"
       pollingInterval={OFFERS_REFETCH_MS}

@@ -1,0 +1,19 @@
+// The employees list's columns (spec point 2 "Generic data table"): the table shows them, the server builds rows
+// and sorts by them.
+import { col, type ColumnDef } from '../lists';
+
+export const columns: ColumnDef[] = [
+  col('id', '№', 'id_link', { width: 80 }),
+  col('full_name', 'ФИО', 'text', { width: 220 }),
+  col('position_name', 'Должность', 'text', { width: 180, field: 'position_id' }),
+  col('phone', 'Телефон', 'text', { width: 170 }),
+  col('email', 'Email', 'text', { width: 200 }),
+  col('status', 'Статус', 'status', { width: 120 }),
+  col('reserve_total_created', 'Создано резервов', 'number', { width: 140 }),
+  col('reserve_purchased_count', 'Выкуплено резервов', 'number', { width: 150 }),
+  col('reserve_purchased_sum', 'Сумма выкупленных', 'money', { width: 160 }),
+  col('reserve_cancelled_count', 'Отменено резервов', 'number', { width: 150 }),
+  col('marginality', 'Маржинальность, %', 'number', { width: 150 }),
+  col('created_at', 'Дата создания', 'date', { width: 130 }),
+  col('comments', 'Комментарии', 'comments', { width: 220, hiddenByDefault: true }),
+];

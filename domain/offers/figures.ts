@@ -1,0 +1,110 @@
+// The offer's figures (spec point 5 "Offer derived values"). The card shows them as the user types; the
+// server recomputes and stores the same ones on every write, with the offer's selling band.
+import { round2, toNumber, type Num } from '../numbers';
+import { costPerUnit, sellingBounds } from '../reserves/figures';
+import type { BusinessSettings } from '../settings';
+
+export const UNIT_MEASURES = [
+  { value: 'шт', label: 'Штуки' },
+  { value: 'кг', label: 'Килограммы' },
+] as const;
+export type UnitMeasure = (typeof UNIT_MEASURES)[number]['value'];
+
+/** unit_measure switched: 'шт' clears unit_weight (the user must give it), 'кг' sets it to 1. */
+export function unitWeightFor(unit: string): string {
+  return unit === 'кг' ? '1' : '';
+}
+
+/** kg_price = unit_price for 'кг'; for 'шт' unit_price / unit_weight, empty when zero, infinite or invalid. */
+export function kgPrice(unit: string, unitPrice: Num, unitWeight: Num): number | null {
+  const price = toNumber(unitPrice);
+  if (price === null) return null;
+  if (unit === 'кг') return round2(price);
+  if (unit !== 'шт') return null;
+  const weight = toNumber(unitWeight);
+  if (weight === null) return null;
+  const result = price / weight;
+  return Number.isFinite(result) && result !== 0 ? round2(result) : null;
+}
+
+/** total_sum = unit_price × unit_amount. */
+export function totalSum(unitPrice: Num, unitAmount: Num): number | null {
+  const price = toNumber(unitPrice);
+  const amount = toNumber(unitAmount);
+  return price === null || amount === null ? null : round2(price * amount);
+}
+
+/** pack_weight = unit_weight × units_per_pack, empty when not positive. */
+export function packWeight(unitWeight: Num, unitsPerPack: Num): number | null {
+  const weight = toNumber(unitWeight);
+  const units = toNumber(unitsPerPack);
+  if (weight === null || units === null) return null;
+  const result = weight * units;
+  return result > 0 ? round2(result) : null;
+}
+
+/** packs_amount = unit_amount / units_per_pack. */
+export function packsAmount(unitAmount: Num, unitsPerPack: Num): number | null {
+  const amount = toNumber(unitAmount);
+  const units = toNumber(unitsPerPack);
+  if (amount === null || units === null || units === 0) return null;
+  const result = amount / units;
+  return Number.isFinite(result) ? round2(result) : null;
+}
+
+export interface OfferFigures {
+  kg_price: number | null;
+  total_sum: number | null;
+  pack_weight: number | null;
+  packs_amount: number | null;
+}
+
+export function offerFigures(values: {
+  unit_measure?: string | null;
+  unit_price?: Num;
+  unit_amount?: Num;
+  unit_weight?: Num;
+  units_per_pack?: Num;
+}): OfferFigures {
+  const unit = values.unit_measure ?? '';
+  const weight = unit === 'кг' ? 1 : values.unit_weight;
+  return {
+    kg_price: kgPrice(unit, values.unit_price, weight),
+    total_sum: totalSum(values.unit_price, values.unit_amount),
+    pack_weight: packWeight(weight, values.units_per_pack),
+    packs_amount: packsAmount(values.unit_amount, values.units_per_pack),
+  };
+}
+
+/** Reservation figures of an offer (DESIGN.md "Business rules the server owns"). */
+export function reservationFigures(unitAmount: Num, unitPrice: Num, reserved: Num, purchased: Num) {
+  const amount = toNumber(unitAmount) ?? 0;
+  const price = toNumber(unitPrice) ?? 0;
+  const reservedAmount = toNumber(reserved) ?? 0;
+  const purchasedAmount = toNumber(purchased) ?? 0;
+  const available = amount - reservedAmount - purchasedAmount;
+  return {
+    reserved_amount: round2(reservedAmount),
+    reserved_sum: round2(reservedAmount * price),
+    purchased_amount: round2(purchasedAmount),
+    available_amount: round2(available),
+    available_sum: round2(available * price),
+  };
+}
+
+
+/** The offer's selling band at our warehouse (min_unit_price, max_unit_price): the reserve's cost per unit with
+ * the delivery to the warehouse as the delivery cost per kg (warehouse_cost spread over the lot's kilograms),
+ * or delivery_cost_default when the offer names none. */
+export function offerSellingBand(
+  values: { unit_measure?: string | null; unit_weight?: Num; unit_amount?: Num; kg_price?: Num; warehouse_cost?: Num },
+  settings: BusinessSettings,
+) {
+  const weight = values.unit_measure === 'кг' ? 1 : toNumber(values.unit_weight);
+  const amount = toNumber(values.unit_amount);
+  const warehouse = toNumber(values.warehouse_cost);
+  const lotKg = weight !== null && amount !== null ? weight * amount : 0;
+  const deliveryPerKg = warehouse !== null && warehouse > 0 && lotKg > 0 ? warehouse / lotKg : settings.delivery_cost_default;
+  const bounds = sellingBounds(costPerUnit(deliveryPerKg, values.kg_price, settings.costs_per_kg, weight), settings);
+  return { min_unit_price: bounds.min_selling_price, max_unit_price: bounds.max_selling_price };
+}

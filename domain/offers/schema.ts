@@ -1,0 +1,103 @@
+// The offer form (spec point 5 "Offer create"): the card validates with it, the server applies it again.
+import * as yup from 'yup';
+import { MSG } from '../messages';
+import { toNumber } from '../numbers';
+import { isFieldVisible, type Permissions } from '../permissions';
+
+export const OFFER_MSG = {
+  product: 'Выберите товар',
+  unitMeasure: 'Выберите единицу измерения',
+  min001: 'Минимум 0.01',
+  min1: 'Минимум 1',
+  unitWeightRequired: 'Укажите вес одной единицы в кг',
+  unitWeightPositive: 'Вес должен быть больше 0',
+  unitsPerPack: 'Укажите количество',
+  min4: 'Минимум 4 символа',
+  packing: 'Выберите тип упаковки',
+  supplier: 'Выберите поставщика',
+  city: 'Выберите город погрузки',
+  min5: 'Минимум 5 символов',
+  number: 'Введите число',
+} as const;
+
+const number = () =>
+  yup
+    .number()
+    .transform((value, original) => (original === '' || original === null ? undefined : toNumber(original) ?? NaN))
+    .typeError(OFFER_MSG.number);
+const id = (message: string) =>
+  yup
+    .number()
+    .transform((value, original) => (original === '' || original === null ? undefined : Number(original)))
+    .typeError(message)
+    .required(message);
+
+/**
+ * The offer form. `hidden` holds the fields the caller's role may not see (spec point 6): those are not asked
+ * for (the supplier selector, for one, appears only when the role may see the supplier field).
+ */
+export function offerSchema(hidden: ReadonlySet<string> = new Set()) {
+  const shape: Record<string, yup.AnySchema> = {
+    product_id: id(OFFER_MSG.product),
+    unit_measure: yup.string().required(OFFER_MSG.unitMeasure).oneOf(['шт', 'кг'], OFFER_MSG.unitMeasure),
+    unit_price: number().required(MSG.required).min(0.01, OFFER_MSG.min001),
+    unit_amount: number().required(MSG.required).min(1, OFFER_MSG.min1),
+    unit_weight: number().when('unit_measure', {
+      is: 'шт',
+      then: (s) => s.required(OFFER_MSG.unitWeightRequired).moreThan(0, OFFER_MSG.unitWeightPositive),
+      otherwise: (s) => s.nullable().optional(),
+    }),
+    units_per_pack: number().required(OFFER_MSG.unitsPerPack).min(1, OFFER_MSG.min1),
+    harvest_year: yup.string().trim().required(MSG.required).min(4, OFFER_MSG.min4),
+    origin_country: yup.string().trim().required(MSG.required).min(2, MSG.min2),
+    packing_id: id(OFFER_MSG.packing),
+    variety_id: yup
+      .number()
+      .transform((value, original) => (original === '' || original === null ? undefined : Number(original)))
+      .nullable()
+      .optional(),
+    warehouse_cost: number().nullable().optional().min(0, 'Минимум 0'),
+  };
+  if (!hidden.has('supplier') && !hidden.has('supplier_id')) shape.supplier_id = id(OFFER_MSG.supplier);
+  if (!hidden.has('city') && !hidden.has('city_id')) shape.city_id = id(OFFER_MSG.city);
+  if (!hidden.has('loading_address')) {
+    shape.loading_address = yup.string().trim().required(MSG.required).min(5, OFFER_MSG.min5);
+  }
+  return yup.object(shape);
+}
+
+export const OFFER_WRITE_MSG = {
+  duplicate: 'Такое предложение уже есть: тот же поставщик, товар, сорт, упаковка, год урожая и город',
+  belowReserved: (n: string) => `Количество не может быть меньше зарезервированного и выкупленного: ${n}`,
+  hiddenField: (field: string) => `Поле «${field}» недоступно для вашей роли`,
+  badStatus: 'Статус может быть только «Активный» или «Выполнен»',
+} as const;
+
+/** Fields an offer form sends (spec point 3 "Offer create form fields"), besides comments and files. */
+export const OFFER_FORM_FIELDS = [
+  'product_id', 'variety_id', 'packing_id', 'city_id', 'supplier_id', 'harvest_year', 'origin_country', 'unit_measure',
+  'unit_weight', 'units_per_pack', 'unit_amount', 'unit_price', 'warehouse_cost', 'loading_address',
+] as const;
+
+/** The field whose hiding by role also hides a form field (spec point 6 names the reference, the form its id). */
+export const OFFER_FIELD_VISIBILITY: Record<string, string> = {
+  product_id: 'product',
+  variety_id: 'variety',
+  packing_id: 'packaging',
+  city_id: 'city',
+  supplier_id: 'supplier',
+};
+
+/** The form fields the caller's role may not see or write (each with the field its hiding goes by). The card
+ * leaves them out and the server refuses them: one computation for both. */
+export function hiddenOfferFormFields(perms: Permissions | null | undefined): Set<string> {
+  const hidden = new Set<string>();
+  for (const field of [...OFFER_FORM_FIELDS, 'status']) {
+    const visibleAs = OFFER_FIELD_VISIBILITY[field] ?? field;
+    if (!isFieldVisible(perms, 'offers', visibleAs)) {
+      hidden.add(field);
+      hidden.add(visibleAs);
+    }
+  }
+  return hidden;
+}

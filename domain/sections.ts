@@ -1,0 +1,75 @@
+// The registry of sections: each section is named here once. The router, the navigation, RTK Query's tags,
+// the server's section plugins, filter configs, statuses and messages all read it. Adding a section means its
+// domain folder, its server folder, its feature folder and one entry here.
+//
+// Kept light on purpose: the sign-in page's bundle carries this file, so columns and filters live in each
+// section's own folder (domain/<section>/), imported only by that section's code.
+
+export const SECTIONS = ['offers', 'reserves', 'employees', 'suppliers', 'products', 'cities'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface StatusDef {
+  value: string;
+  title: string;
+}
+
+export interface SectionDef {
+  key: Section;
+  /** The list page's title and the navigation label. */
+  title: string;
+  /** Genitive plural for messages: 'Нет соединения с сервером или ошибка сети при загрузке {genitive}'. */
+  genitive: string;
+  /** Accusative singular for the conflict link: 'Посмотреть город: {id}'. */
+  one: string;
+  /** RTK Query tag type of one record; the list's tag is `${tag}-LIST`. */
+  tag: string;
+  /** Statuses a record can hold, with their one title each, in the order the filter offers them. */
+  statuses: StatusDef[];
+  /** Shown in the navigation's 'Списки' submenu rather than at the top level. */
+  inListsMenu?: boolean;
+}
+
+const ACTIVE: StatusDef = { value: 'active', title: 'Активный' };
+const DELETED: StatusDef = { value: 'deleted', title: 'Удален' };
+
+export const SECTION: Record<Section, SectionDef> = {
+  offers: {
+    key: 'offers', title: 'Предложения', genitive: 'предложений', one: 'предложение', tag: 'Offer',
+    // spec point 3 "Offer status labels"
+    statuses: [ACTIVE, { value: 'completed', title: 'Выполнен' }, DELETED],
+  },
+  reserves: {
+    key: 'reserves', title: 'Резервы', genitive: 'резервов', one: 'резерв', tag: 'Reserve',
+    // the reserves filter of spec point 4: 1 Активный, 2 Завершен, 3 Отменен
+    statuses: [ACTIVE, { value: 'completed', title: 'Завершен' }, { value: 'cancelled', title: 'Отменен' }, DELETED],
+  },
+  employees: {
+    key: 'employees', title: 'Сотрудники', genitive: 'сотрудников', one: 'сотрудника', tag: 'Employee',
+    statuses: [ACTIVE, DELETED],
+  },
+  suppliers: {
+    key: 'suppliers', title: 'Поставщики', genitive: 'поставщиков', one: 'поставщика', tag: 'Supplier',
+    statuses: [ACTIVE, DELETED], inListsMenu: true,
+  },
+  products: {
+    key: 'products', title: 'Товары', genitive: 'товаров', one: 'товар', tag: 'Product',
+    statuses: [ACTIVE, { value: 'deactivated', title: 'Деактивирован' }, DELETED], inListsMenu: true,
+  },
+  cities: {
+    key: 'cities', title: 'Города', genitive: 'городов', one: 'город', tag: 'City',
+    statuses: [ACTIVE, DELETED], inListsMenu: true,
+  },
+};
+
+export const isSection = (value: unknown): value is Section =>
+  typeof value === 'string' && (SECTIONS as readonly string[]).includes(value);
+
+/** The one title of a record's status in its section ('Завершен' for a completed reserve). */
+export function statusTitle(section: Section, status: string | null | undefined): string {
+  return SECTION[section].statuses.find((s) => s.value === status)?.title ?? String(status ?? '');
+}
+
+/** The link text of a duplicate's alert (spec point 8): 'Посмотреть город: 12'. */
+export function conflictLinkText(section: Section, id: number | string): string {
+  return `Посмотреть ${SECTION[section].one}: ${id}`;
+}
