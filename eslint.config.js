@@ -1,0 +1,58 @@
+// ESLint (flat config): typescript-eslint, react-hooks, and the house's import zones (DESIGN.md "Repository
+// layout"): on the SPA features → components → api → domain, never feature to feature; on the server
+// routes → services → records/lists → db; domain imports neither side.
+const tseslint = require('typescript-eslint');
+const reactHooks = require('eslint-plugin-react-hooks');
+const importX = require('eslint-plugin-import-x');
+
+const SECTIONS = ['offers', 'reserves', 'employees', 'suppliers', 'products', 'cities'];
+const FEATURES = ['auth', 'profile', 'settings', ...SECTIONS];
+
+/** A zone: files under `target` may not import from `from` (except what `except` names, relative to from). */
+const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
+
+const zones = [
+  // domain is pure: shared by both sides, it imports neither
+  zone('./domain', './src', 'domain/ is pure TypeScript shared by both sides: it imports no SPA code.'),
+  zone('./domain', './server', 'domain/ is pure TypeScript shared by both sides: it imports no server code.'),
+  // the SPA: features → components → api → domain
+  zone('./src/api', './src/components', 'src/api imports only domain/.'),
+  zone('./src/api', './src/features', 'src/api imports only domain/.'),
+  zone('./src/api', './src/app', 'src/api imports only domain/.'),
+  zone('./src/components', './src/features', 'components/ hold only what two features share: they import no feature.'),
+  zone('./src/components', './src/app', 'components/ import no app code (store, router, layout).'),
+  // a feature imports no other feature
+  ...FEATURES.map((feature) =>
+    zone(`./src/features/${feature}`, './src/features', 'A feature imports no other feature: move what two share to components/ or api/.', [`./${feature}`]),
+  ),
+  zone('./src/features', './src/app', 'Features import no app code: the app composes features, not the reverse.'),
+  // the server: nothing below routes imports a section's plugin; shared layers import no section
+  zone('./server/db', './server/sections', 'db/ is the bottom layer: it imports no section.'),
+  zone('./server/lists', './server/sections', 'The generic list engine holds no section rule: give it a hook.'),
+  zone('./server/records', './server/sections', 'records/ is shared by every section: it imports none.'),
+  ...SECTIONS.map((section) =>
+    zone(`./server/sections/${section}`, './server/sections', 'A section folder imports no other section: share through records/ or lists/.', [`./${section}`]),
+  ),
+];
+
+module.exports = tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'e2e/artifacts/', 'server/db/migrations/'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
