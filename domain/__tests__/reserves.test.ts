@@ -1,0 +1,79 @@
+// The reserve calculations of spec point 5, with numbers worked by hand.
+import {
+  amountOf, costPerUnit, deliveryTerms, marginality, maxPacks, packsOf, reserveFigures, sellingBounds, totalSellingSum,
+} from '../reserves/figures';
+import { offerSellingBand } from '../offers/figures';
+
+const settings = { delivery_cost_default: 15, costs_per_kg: 12, min_markup: 0.1, max_markup: 0.35 };
+
+describe('reserve calculations', () => {
+  test('cost per unit = (delivery cost + price per kg + costs_per_kg) × unit weight', () => {
+    expect(costPerUnit(15, 300, 12, 1)).toBe(327); // a kilogram of cashew at 300 ₽
+    expect(costPerUnit('20', '400', '12', '0.5')).toBe(216); // a 0.5 kg pack: (20 + 400 + 12) × 0.5
+    expect(costPerUnit('', 300, 12, 1)).toBeNull();
+  });
+
+  test('selling bounds: cost × (1 + markup), 2 decimals', () => {
+    expect(sellingBounds(327, settings)).toEqual({ min_selling_price: 359.7, max_selling_price: 441.45 });
+    expect(sellingBounds(216, settings)).toEqual({ min_selling_price: 237.6, max_selling_price: 291.6 });
+    expect(sellingBounds(null, settings)).toEqual({ min_selling_price: null, max_selling_price: null });
+  });
+
+  test('margin = (price − cost) / price × 100, 0 when the price is 0 or less', () => {
+    expect(marginality(250, 216)).toBe(13.6);
+    expect(marginality('359.70', 327)).toBe(9.09); // 32.7 / 359.7 = 9.0909…%
+    expect(marginality(0, 216)).toBe(0);
+    expect(marginality(-5, 216)).toBe(0);
+  });
+
+  test('total selling sum, packs and amount', () => {
+    expect(totalSellingSum(12, '250.50')).toBe(3006);
+    expect(packsOf(25, 10)).toBe(2.5);
+    expect(packsOf(7, 3)).toBe(2.3); // 2.333… to 1 decimal
+    expect(amountOf(2.5, 10)).toBe(25);
+    expect(packsOf(5, 0)).toBeNull();
+  });
+
+  test("the packs maximum never exceeds what is available", () => {
+    expect(maxPacks(37, 10)).toBe(3.7);
+    expect(maxPacks(38, 3)).toBe(12.6); // 12.66… packs: 12.7 would be 38.1 units
+  });
+
+  test('a looked-up delivery is used only when greater than 0; otherwise delivery_cost_default', () => {
+    expect(deliveryTerms({ cost: '22.50', days: 3 }, 15)).toEqual({ delivery_cost: 22.5, delivery_days: 3 });
+    expect(deliveryTerms({ cost: '0', days: '0' }, 15)).toEqual({ delivery_cost: 15, delivery_days: null });
+    expect(deliveryTerms(null, 15)).toEqual({ delivery_cost: 15, delivery_days: null });
+  });
+
+  test('every figure of a reserve at once', () => {
+    const figures = reserveFigures(
+      { amount: 10, unit_selling_price: 400, delivery_cost: 15, unit_price: 300, kg_price: 300, unit_weight: 1, units_per_pack: 4 },
+      settings,
+    );
+    expect(figures).toEqual({
+      cost_per_unit: 327,
+      min_selling_price: 359.7,
+      max_selling_price: 441.45,
+      marginality: 18.25, // 73 / 400
+      total_sum: 3000,
+      total_selling_sum: 4000,
+      packs_amount: 2.5,
+    });
+  });
+});
+
+describe("an offer's selling band at the warehouse", () => {
+  test('the delivery to the warehouse spread over the lot, per kg', () => {
+    // 1000 kg of almonds at 300 ₽/kg, 3000 ₽ to bring them: 3 ₽/kg → cost 315
+    expect(offerSellingBand({ unit_measure: 'кг', unit_amount: '1000', kg_price: '300', warehouse_cost: '3000' }, settings))
+      .toEqual({ min_unit_price: 346.5, max_unit_price: 425.25 });
+    // 40 sacks of 25 kg at 100 ₽/kg, 2000 ₽ delivery: 2 ₽/kg → (2 + 100 + 12) × 25 = 2850 per sack
+    expect(offerSellingBand({ unit_measure: 'шт', unit_weight: '25', unit_amount: '40', kg_price: '100', warehouse_cost: '2000' }, settings))
+      .toEqual({ min_unit_price: 3135, max_unit_price: 3847.5 });
+  });
+
+  test('without a delivery cost the default delivery applies', () => {
+    expect(offerSellingBand({ unit_measure: 'кг', unit_amount: '10', kg_price: '300', warehouse_cost: null }, settings))
+      .toEqual({ min_unit_price: 359.7, max_unit_price: 441.45 });
+  });
+});
