@@ -1,0 +1,114 @@
+// The offers page at 200 rows with every column, in headless Chromium against the real server and demo data,
+// timed inside the page with performance.now() (DESIGN.md "Budgets"):
+//   rows shown ≤ 150 ms after the data arrives; select-all ≤ 50 ms; one row's checkbox ≤ 16 ms;
+//   a page-size change to 200 ≤ 300 ms including the request.
+// "Shown" is the DOM reflecting the change; "frame" adds the wait for the next frame to be produced.
+// Needs a build (npm run build) and Debian's chromium. Prints figures, asserts nothing.
+import { startApp, launchBrowser } from '../e2e/harness';
+import { DEMO_PASSWORD } from '../domain/api';
+import { columns } from '../domain/offers/columns';
+
+const RUNS = 9;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const max = (xs: number[]) => Math.max(...xs);
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+interface Timing { dom: number; frame: number }
+
+async function main() {
+  const app = await startApp();
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // tsx names the functions inside page.evaluate callbacks with a helper the page does not have
+    await page.addInitScript('window.__name = (f) => f');
+    const login = await fetch(`${app.url}/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ login: 'admin@nutdesk.demo', psswd: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    // every column shown: the heaviest table a user can have
+    const allColumns = Object.fromEntries(columns.map((c, position) => [c.key, { position, is_visible: true }]));
+    const saved = await fetch(`${app.url}/api/settings`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ 'table:offers': allColumns }),
+    });
+    if (!saved.ok) throw new Error(`saving the table layout failed: ${saved.status}`);
+    await page.goto(`${app.url}/login`);
+    await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+
+    // ---- page-size change 20 → 200, including the request; and rows shown after the data arrived
+    const sizeChange: number[] = [];
+    const afterData: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      await page.goto(`${app.url}/offers?perPage=20`);
+      await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 20);
+      await page.getByRole('combobox').click();
+      await page.getByRole('option', { name: '200' }).waitFor();
+      const t = await page.evaluate(async () => {
+        const option = [...document.querySelectorAll('[role="option"]')].find((o) => o.textContent?.trim() === '200') as HTMLElement;
+        performance.clearResourceTimings();
+        const t0 = performance.now();
+        option.click();
+        while (document.querySelectorAll('tbody tr').length !== 200) await new Promise((r) => requestAnimationFrame(r));
+        const shown = performance.now();
+        const request = performance.getEntriesByType('resource')
+          .filter((e) => /\/api\/offers\?/.test(e.name) && /perPage=200/.test(e.name))
+          .at(-1) as PerformanceResourceTiming | undefined;
+        return { total: shown - t0, afterData: request ? shown - request.responseEnd : NaN };
+      });
+      sizeChange.push(t.total);
+      afterData.push(t.afterData);
+    }
+
+    // ---- select-all and one row's checkbox, 200 rows on the page
+    await page.goto(`${app.url}/offers?perPage=200`);
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 200);
+    const clickAndWait = (selector: string, wantChecked: 'all' | 'one') =>
+      page.evaluate(async ({ selector, wantChecked }): Promise<Timing> => {
+        const target = document.querySelector(selector) as HTMLInputElement;
+        const rows = () => [...document.querySelectorAll<HTMLInputElement>('input[aria-label^="Выбрать строку "]')];
+        const before = wantChecked === 'all' ? rows().every((r) => r.checked) : target.checked;
+        const done = () => (wantChecked === 'all' ? rows().every((r) => r.checked === !before) : target.checked === !before);
+        const t0 = performance.now();
+        target.click();
+        while (!done()) await new Promise((r) => requestAnimationFrame(r));
+        const dom = performance.now() - t0;
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        return { dom, frame: performance.now() - t0 };
+      }, { selector, wantChecked });
+
+    const selectAll: Timing[] = [];
+    for (let i = 0; i < RUNS * 2; i++) selectAll.push(await clickAndWait('input[aria-label="Выбрать все строки"]', 'all'));
+    const oneRow: Timing[] = [];
+    const firstRow = await page.evaluate(() => document.querySelector('input[aria-label^="Выбрать строку "]')!.getAttribute('aria-label'));
+    for (let i = 0; i < RUNS * 2; i++) oneRow.push(await clickAndWait(`input[aria-label="${firstRow}"]`, 'one'));
+
+    const version = browser.version();
+    const rows: [string, string, string, number][] = [
+      ['rows shown after the data arrived (page of 200)', ms(median(afterData)), ms(max(afterData)), 150],
+      ['page size 20 → 200, request included', ms(median(sizeChange)), ms(max(sizeChange)), 300],
+      ['select-all (header checkbox), shown', ms(median(selectAll.map((t) => t.dom))), ms(max(selectAll.map((t) => t.dom))), 50],
+      ['select-all, next frame', ms(median(selectAll.map((t) => t.frame))), ms(max(selectAll.map((t) => t.frame))), 50],
+      ["one row's checkbox, shown", ms(median(oneRow.map((t) => t.dom))), ms(max(oneRow.map((t) => t.dom))), 16],
+      ["one row's checkbox, next frame", ms(median(oneRow.map((t) => t.frame))), ms(max(oneRow.map((t) => t.frame))), 16],
+    ];
+    console.log(`Offers page, 200 rows, all ${columns.length} columns, headless Chromium ${version}, demo data`);
+    console.log(`${'what'.padEnd(50)} ${'median'.padStart(10)} ${'max'.padStart(10)}  budget`);
+    for (const [what, med, worst, budget] of rows) {
+      const met = Number.parseFloat(med) <= budget ? 'met' : 'MISSED';
+      console.log(`${what.padEnd(50)} ${med.padStart(10)} ${worst.padStart(10)}  ≤ ${budget} ms (median ${met})`);
+    }
+    await page.close();
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
