@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
-import { acquireDataDirLock, DataDirLockedError } from '../db/lock';
+import { acquireDataDirLock, DataDirLockedError, processStart } from '../db/lock';
 import { createTestApp } from './testApp';
 
 describe('the data folder lock', () => {
@@ -13,7 +13,7 @@ describe('the data folder lock', () => {
 
   test('a second holder is refused with a message naming the process and the folder', () => {
     const lock = acquireDataDirLock(dir);
-    expect(readFileSync(lock.path, 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(lock.path, 'utf8')).toBe(`${process.pid}\n${processStart('self')}\n`);
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
     expect(() => acquireDataDirLock(dir)).toThrow(`Папка данных ${dir} уже занята процессом ${process.pid}`);
     lock.release();
@@ -25,8 +25,30 @@ describe('the data folder lock', () => {
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
     writeFileSync(path.join(dir, 'nutdesk.lock'), dead);
     const lock = acquireDataDirLock(dir);
-    expect(readFileSync(lock.path, 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(lock.path, 'utf8').split('\n')[0]).toBe(String(process.pid));
     lock.release();
+  });
+
+  test('a pid reused by another process (a restart in a container) does not hold the lock', () => {
+    // the same pid as a live process, but that process started at another moment: the holder is gone
+    writeFileSync(path.join(dir, 'nutdesk.lock'), `${process.pid}\n1\n`);
+    const lock = acquireDataDirLock(dir);
+    expect(readFileSync(lock.path, 'utf8').split('\n')[1]).toBe(processStart('self'));
+    lock.release();
+  });
+
+  test('an old lock naming our own pid without a start time is stale, not a live server', () => {
+    writeFileSync(path.join(dir, 'nutdesk.lock'), String(process.pid));
+    acquireDataDirLock(dir).release();
+  });
+
+  test('a live holder with its start time is refused', () => {
+    const other = spawnSync('sh', ['-c', 'sleep 5 & echo $!']).stdout.toString().trim();
+    const start = processStart(Number(other));
+    expect(start).not.toBeNull();
+    writeFileSync(path.join(dir, 'nutdesk.lock'), `${other}\n${start}\n`);
+    expect(() => acquireDataDirLock(dir)).toThrow(`уже занята процессом ${other}`);
+    process.kill(Number(other));
   });
 });
 
