@@ -3,6 +3,7 @@ import {
   amountOf, costPerUnit, deliveryTerms, marginality, maxPacks, packsOf, reserveFigures, sellingBounds, totalSellingSum,
 } from '../reserves/figures';
 import { offerSellingBand } from '../offers/figures';
+import { reserveSchema } from '../reserves/schema';
 
 const settings = { delivery_cost_default: 15, costs_per_kg: 12, min_markup: 0.1, max_markup: 0.35 };
 
@@ -75,5 +76,65 @@ describe("an offer's selling band at the warehouse", () => {
   test('without a delivery cost the default delivery applies', () => {
     expect(offerSellingBand({ unit_measure: 'кг', unit_amount: '10', kg_price: '300', warehouse_cost: null }, settings))
       .toEqual({ min_unit_price: 359.7, max_unit_price: 441.45 });
+  });
+});
+
+describe('the reserve form (spec point 5 "Reserve form")', () => {
+  // 37 units available in packs of 10, 300 ₽/kg, 1 kg units
+  const offer = { available_amount: '37.00', kg_price: '300.00', unit_weight: '1', units_per_pack: '10' };
+  const schema = reserveSchema(offer, settings, '2026-11-23');
+  const valid = {
+    amount: '20', packs_amount: '2', unit_selling_price: '400', estimated_date_implementation: '2026-12-01',
+    buyer_name: 'ООО Орех', buyer_phone: '8 912 345-67-89', city_id: '3', delivery_address: 'ул. Ленина, 5',
+    delivery_cost: '15', delivery_days: '2', responsible_id: '4',
+  };
+  const errorsOf = async (values: Record<string, unknown>) => {
+    try {
+      await schema.validate(values, { abortEarly: false });
+      return [];
+    } catch (error) {
+      return (error as { errors: string[] }).errors;
+    }
+  };
+
+  test('a complete form passes, the phone stored as digits', async () => {
+    const result = (await schema.validate(valid)) as Record<string, unknown>;
+    expect(result.buyer_phone).toBe('79123456789');
+  });
+
+  test('every required field says so', async () => {
+    const errors = await errorsOf({});
+    expect(errors).toEqual(expect.arrayContaining([
+      'Обязательное поле', 'Выберите дату реализации', 'Выберите город доставки', 'Выберите ответственного',
+    ]));
+  });
+
+  test('amount between 1 and the available amount; packs between 0.2 and available / units per pack', async () => {
+    expect(await errorsOf({ ...valid, amount: '0' })).toEqual(['Минимум 1']);
+    expect(await errorsOf({ ...valid, amount: '38' })).toEqual(['Максимум 37']);
+    expect(await errorsOf({ ...valid, packs_amount: '0.1' })).toEqual(['Минимум 0.2']);
+    expect(await errorsOf({ ...valid, packs_amount: '3.8' })).toEqual(['Максимум 3.7']);
+  });
+
+  test('the selling price between the bounds computed from the delivery cost typed', async () => {
+    // delivery 15: cost 327, bounds 359.7 … 441.45
+    expect(await errorsOf({ ...valid, unit_selling_price: '359.69' })).toEqual(['Минимум 359.7']);
+    expect(await errorsOf({ ...valid, unit_selling_price: '441.46' })).toEqual(['Максимум 441.45']);
+    // delivery 25: cost 337, bounds 370.7 … 454.95
+    expect(await errorsOf({ ...valid, delivery_cost: '25', unit_selling_price: '365' })).toEqual(['Минимум 370.7']);
+  });
+
+  test('no date before today, no impossible date', async () => {
+    expect(await errorsOf({ ...valid, estimated_date_implementation: '2026-11-22' })).toEqual(['Дата реализации не может быть раньше сегодняшней']);
+    expect(await errorsOf({ ...valid, estimated_date_implementation: '2026-11-23' })).toEqual([]);
+    expect(await errorsOf({ ...valid, estimated_date_implementation: '2027-02-30' })).toEqual(['Выберите дату реализации']);
+  });
+
+  test('buyer, address, delivery cost and days', async () => {
+    expect(await errorsOf({ ...valid, buyer_name: 'О' })).toEqual(['Минимум 2 символа']);
+    expect(await errorsOf({ ...valid, buyer_phone: '+7 (912) 345' })).toEqual(['Неверный формат']);
+    expect(await errorsOf({ ...valid, delivery_address: 'ул.' })).toEqual(['Минимум 5 символов']);
+    expect(await errorsOf({ ...valid, delivery_cost: '0.5' })).toEqual(expect.arrayContaining(['Минимум 1']));
+    expect(await errorsOf({ ...valid, delivery_days: '-1' })).toEqual(['Минимум 0']);
   });
 });

@@ -1,0 +1,93 @@
+// The reserve form (spec point 5 "Reserve form"): the reserve card validates with it as the user types and the
+// server applies it again, so a selling price outside the bounds gets the same 'Минимум {n}' on both sides.
+// The bounds depend on the offer being reserved and on the business settings, so the schema is built for them.
+import * as yup from 'yup';
+import dayjs from 'dayjs';
+import { MSG } from '../messages';
+import { toNumber, type Num } from '../numbers';
+import { requiredPhone } from '../phone';
+import type { BusinessSettings } from '../settings';
+import { costPerUnit, maxPacks, sellingBounds } from './figures';
+
+export const RESERVE_MSG = {
+  min: (n: number) => `Минимум ${n}`,
+  max: (n: number) => `Максимум ${n}`,
+  date: 'Выберите дату реализации',
+  dateBeforeToday: 'Дата реализации не может быть раньше сегодняшней',
+  city: 'Выберите город доставки',
+  min5: 'Минимум 5 символов',
+  responsible: 'Выберите ответственного',
+  number: 'Введите число',
+} as const;
+
+/** What the bounds of a reserve are computed from: the offer's stock and prices. */
+export interface ReserveOffer {
+  available_amount: Num;
+  kg_price: Num;
+  unit_weight: Num;
+  units_per_pack: Num;
+}
+
+const number = () =>
+  yup
+    .number()
+    .transform((_value, original) => (original === '' || original === null || original === undefined ? undefined : toNumber(original) ?? NaN))
+    .typeError(RESERVE_MSG.number);
+
+const id = (message: string) =>
+  yup
+    .number()
+    .transform((_value, original) => (original === '' || original === null || original === undefined ? undefined : Number(original)))
+    .typeError(message)
+    .integer(message)
+    .positive(message)
+    .required(message);
+
+/** A real day written YYYY-MM-DD: '2024-02-30' is not one. */
+export const isCalendarDate = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs(value).isValid() && dayjs(value).format('YYYY-MM-DD') === value;
+
+/** The selling bounds for the delivery cost typed in the same form. */
+export function priceBounds(deliveryCost: Num, offer: ReserveOffer, settings: BusinessSettings) {
+  return sellingBounds(costPerUnit(deliveryCost, offer.kg_price, settings.costs_per_kg, offer.unit_weight), settings);
+}
+
+/**
+ * `today` is the first date that may be chosen (YYYY-MM-DD, the office's day); `hidden` holds the fields the
+ * caller's role may not see (role 8: buyer, delivery, margin, date and selling fields), which are not asked for.
+ */
+export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, today: string, hidden: ReadonlySet<string> = new Set()) {
+  const available = toNumber(offer.available_amount) ?? 0;
+  const packsMax = maxPacks(offer.available_amount, offer.units_per_pack) ?? 0;
+  const shape: Record<string, yup.AnySchema> = {
+    amount: number().required(MSG.required).min(1, RESERVE_MSG.min(1)).max(available, RESERVE_MSG.max(available)),
+    packs_amount: number().required(MSG.required).min(0.2, RESERVE_MSG.min(0.2)).max(packsMax, RESERVE_MSG.max(packsMax)),
+    unit_selling_price: number()
+      .required(MSG.required)
+      .test('selling-bounds', function check(value) {
+        if (value === undefined) return true;
+        const bounds = priceBounds(this.parent.delivery_cost, offer, settings);
+        if (bounds.min_selling_price !== null && value < bounds.min_selling_price) {
+          return this.createError({ message: RESERVE_MSG.min(bounds.min_selling_price) });
+        }
+        if (bounds.max_selling_price !== null && value > bounds.max_selling_price) {
+          return this.createError({ message: RESERVE_MSG.max(bounds.max_selling_price) });
+        }
+        return true;
+      }),
+    estimated_date_implementation: yup
+      .string()
+      .required(RESERVE_MSG.date)
+      .test('valid-date', RESERVE_MSG.date, (value) => !value || isCalendarDate(value.slice(0, 10)))
+      .test('not-before-today', RESERVE_MSG.dateBeforeToday, (value) => !value || value.slice(0, 10) >= today),
+    buyer_name: yup.string().trim().required(MSG.required).min(2, MSG.min2),
+    buyer_phone: requiredPhone(),
+    city_id: id(RESERVE_MSG.city),
+    delivery_address: yup.string().trim().required(MSG.required).min(5, RESERVE_MSG.min5),
+    delivery_cost: number().required(MSG.required).min(1, RESERVE_MSG.min(1)),
+    delivery_days: number().required(MSG.required).min(0, RESERVE_MSG.min(0)).integer(RESERVE_MSG.number),
+    responsible_id: id(RESERVE_MSG.responsible),
+  };
+  for (const field of hidden) delete shape[field];
+  return yup.object(shape);
+}
