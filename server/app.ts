@@ -7,10 +7,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { installErrorHandler, notFound, unauthorized } from './errors';
-import { authPlugin } from './auth/plugin';
-import authRoutes from './routes/auth';
-import meRoutes from './routes/me';
+import { installErrorHandler, notFound } from './errors';
+import { authPlugin, requireSession } from './http/auth';
+import authRoutes from './accounts/login';
+import meRoutes from './accounts/me';
 import offersRoutes from './routes/offers';
 import reservesRoutes from './routes/reserves';
 import employeesRoutes from './routes/employees';
@@ -46,9 +46,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
 
   // Everything under /api needs a live session, except the API docs.
   await app.register(async (api) => {
-    api.addHook('onRequest', async (request) => {
-      if (!request.auth) throw unauthorized();
-    });
+    api.addHook('onRequest', requireSession);
     await api.register(meRoutes);
     for (const routes of [offersRoutes, reservesRoutes, employeesRoutes, suppliersRoutes, productsRoutes, citiesRoutes, settingsRoutes, listsRoutes]) {
       await api.register(routes, { db });

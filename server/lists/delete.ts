@@ -7,7 +7,7 @@ import { DELETE_MSG, type BulkDeleteResponse } from '../../domain/lists';
 import type { Section } from '../../domain/sections';
 import { scopeOf } from '../../domain/permissions';
 import { forbidden } from '../errors';
-import type { AuthenticatedUser } from '../auth/users';
+import type { AuthenticatedUser } from '../accounts/users';
 import type { SectionSpec } from './engine';
 
 

@@ -7,7 +7,7 @@ import { scopeOf, isColumnVisible, isFieldVisible, type Permissions } from '../.
 import type { ColumnDef, FilterDef, ListResponse, Pagination } from '../../domain/lists';
 import type { Section } from '../../domain/sections';
 import { badRequest, forbidden } from '../errors';
-import type { AuthenticatedUser } from '../auth/users';
+import type { AuthenticatedUser } from '../accounts/users';
 import { LIST_MSG, pageUrl, parseListQuery, type ParsedFilter, type RawQuery } from './query';
 
 export type FilterCompiler = (filter: ParsedFilter) => SQL;

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { requireAuth } from '../auth/plugin';
+import { requireAuth } from '../http/auth';
 import { listRoutes } from '../lists/routes';
 import { offersSpec } from '../sections/offers';
 import { scopeOf } from '../../domain/permissions';

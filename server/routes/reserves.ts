@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { listRoutes } from '../lists/routes';
 import { reservesSpec } from '../sections/reserves';
-import { requireAuth } from '../auth/plugin';
+import { requireAuth } from '../http/auth';
 import { filterConfig } from '../lists/filterConfig';
 
 export default async function reservesRoutes(app: FastifyInstance, opts: { db: Database }) {

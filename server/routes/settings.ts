@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import type { Database } from '../db/client';
 import { businessSettings, savedFilters, userSettings } from '../db/schema';
-import { requireAuth } from '../auth/plugin';
+import { requireAuth } from '../http/auth';
 import { badRequest, notFound } from '../errors';
 import { SECTIONS } from '../../domain/sections';
 

@@ -2,7 +2,7 @@
 // figures recomputed here whatever the client sent.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import type { AuthenticatedUser } from '../auth/users';
+import type { AuthenticatedUser } from '../accounts/users';
 import { can, isFieldVisible, scopeOf } from '../../domain/permissions';
 import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema } from '../../domain/offers/schema';
 import { offerFigures } from '../../domain/offers/figures';
