@@ -1,37 +1,33 @@
 // One offer: read with its files and comments, created and updated under the shared schema, with the
 // figures recomputed here whatever the client sent.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import type { AuthenticatedUser } from '../accounts/users';
-import { can, isFieldVisible, scopeOf } from '../../domain/permissions';
-import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema } from '../../domain/offers/schema';
-import { offerFigures } from '../../domain/offers/figures';
-import { money, toNumber } from '../../domain/numbers';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { offersSpec } from './offers';
-import { stripHidden } from '../lists/engine';
-import { attachFiles } from '../routes/files';
-import { addComments } from '../routes/comments';
+import type { Database } from '../../db/client';
+import type { AuthenticatedUser } from '../../accounts/users';
+import { can, isFieldVisible } from '../../../domain/permissions';
+import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema } from '../../../domain/offers/schema';
+import { offerFigures } from '../../../domain/offers/figures';
+import { money, toNumber } from '../../../domain/numbers';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { rowsOf as rows } from '../../http/rows';
+import { stripHidden } from '../../lists/engine';
+import { mayColumn, scopeCondition } from '../../records/access';
+import { attachFiles, fileIdsOf } from '../../records/files';
+import { addComments } from '../../records/comments';
+import { offersSpec } from './list';
 
 type Row = Record<string, unknown>;
-const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** The caller may see the offer (its read scope); throws 404 when not, so ids do not leak. */
 export async function readOffer(db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean): Promise<Row> {
-  const scope = scopeOf(auth.permissions, 'offers', 'read');
-  if (scope === 'none') throw forbidden();
+  const readable = scopeCondition(offersSpec, auth, 'read');
   const select = sql.join(Object.entries(offersSpec.columns).map(([k, e]) => sql`${e} AS ${sql.identifier(k)}`), sql`, `);
-  const own = scope === 'own' ? sql`AND ${offersSpec.own(auth)}` : sql``;
   const [row] = rows<Row>(await db.execute(sql`SELECT ${select},
-      o.product_id, o.variety_id, o.packing_id, o.city_id, o.supplier_id, o.created_by AS created_by_id,
+      o.product_id, o.variety_id, o.packing_id, o.city_id, o.supplier_id,
+      o.status <> 'deleted' AND ${mayColumn(offersSpec, auth, 'update')} AS can_update,
       (SELECT coalesce(json_agg(json_build_object('id', f.id, 'url', '/api/files/' || f.id, 'name', f.original_name, 'size', f.size, 'mime', f.mime) ORDER BY f.id), '[]'::json)
          FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = 'document') AS documents
-    ${offersSpec.from} WHERE o.id = ${id} ${own}`));
+    ${offersSpec.from} WHERE o.id = ${id} AND ${readable}`));
   if (!row || (row.status === 'deleted' && !withDeleted)) throw notFound();
-  const isOwn = row.created_by_id === auth.user.id || (auth.user.supplier_id !== null && row.supplier_id === auth.user.supplier_id);
-  const updateScope = scopeOf(auth.permissions, 'offers', 'update');
-  row.can_update = row.status !== 'deleted' && (updateScope === 'all' || (updateScope === 'own' && isOwn));
-  delete row.created_by_id;
   const [stripped] = stripHidden([row], auth.permissions, offersSpec);
   for (const [field, visibleAs] of Object.entries(OFFER_FIELD_VISIBILITY)) {
     if (!isFieldVisible(auth.permissions, 'offers', visibleAs)) delete stripped[field];
@@ -104,14 +100,11 @@ export async function createOffer(db: Database, auth: AuthenticatedUser, body: R
         ${values.kg_price}, ${auth.user.id})
       RETURNING id`));
     await addComments(tx as unknown as Database, auth, 'offers', created.id, body.comments);
-    await attachFiles(tx as unknown as Database, auth, 'offers', created.id, [...asIds(body.images), ...asIds(body.documents)]);
+    await attachFiles(tx as unknown as Database, auth, 'offers', created.id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
     return created.id;
   });
   return readOffer(db, auth, id, false);
 }
-
-const asIds = (v: unknown): number[] =>
-  Array.isArray(v) ? v.map((x) => Number(typeof x === 'object' && x !== null ? (x as { id: unknown }).id : x)).filter((n) => Number.isInteger(n) && n > 0) : [];
 
 export async function updateOffer(db: Database, auth: AuthenticatedUser, id: number, body: Row): Promise<Row> {
   const current = await readOffer(db, auth, id, false);
@@ -138,7 +131,7 @@ export async function updateOffer(db: Database, auth: AuthenticatedUser, id: num
   await db.transaction(async (tx) => {
     const set = Object.entries(values);
     await tx.execute(sql`UPDATE offers SET ${sql.join(set.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status} WHERE id = ${id}`);
-    await attachFiles(tx as unknown as Database, auth, 'offers', id, [...asIds(body.images), ...asIds(body.documents)]);
+    await attachFiles(tx as unknown as Database, auth, 'offers', id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
   });
   return readOffer(db, auth, id, false);
 }

@@ -1,8 +1,8 @@
 // The reserves list: a buyer's reservation against an offer, with its selling figures and delivery.
 import { sql } from 'drizzle-orm';
-import { columns as reservesColumns } from '../../domain/reserves/columns';
-import { filters as reservesFilters } from '../../domain/reserves/filters';
-import { byIds, byValues, contains, dateRange, exists, latestComments, money2, numberRange, ownColumns, ref, type SectionSpec } from '../lists/engine';
+import { columns as reservesColumns } from '../../../domain/reserves/columns';
+import { filters as reservesFilters } from '../../../domain/reserves/filters';
+import { byIds, byValues, contains, dateRange, exists, latestComments, money2, numberRange, ownColumns, ref, type SectionSpec } from '../../lists/engine';
 
 const own = ownColumns(
   'r',
