@@ -5,6 +5,7 @@ import { filters as offersFilters } from '../../../domain/offers/filters';
 import {
   byIds, byValues, contains, dateRange, exists, latestComments, money2, numberRange, ownColumns, ref, type SectionSpec,
 } from '../../lists/engine';
+import { unreserved } from './stock';
 
 const own = ownColumns(
   'o',
@@ -85,7 +86,7 @@ export const offersSpec: SectionSpec = {
     with_comments: exists(sql`SELECT 1 FROM comments cm WHERE cm.entity_type = 'offers' AND cm.entity_id = o.id`),
   },
   // an offer with active reserves stays (it counts in notDeleted)
-  deletable: sql`NOT EXISTS (SELECT 1 FROM reserves r WHERE r.offer_id = o.id AND r.status = 'active')`,
+  deletable: unreserved('o'),
   // own: what the caller created; a supplier's user also sees every offer of its supplier
   own: ({ user }) =>
     user.supplier_id !== null

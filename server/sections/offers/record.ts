@@ -14,6 +14,7 @@ import { mayColumn, scopeCondition } from '../../records/access';
 import { attachFiles, fileIdsOf } from '../../records/files';
 import { addComments } from '../../records/comments';
 import { offersSpec } from './list';
+import { setUnitAmount } from './stock';
 
 type Row = Record<string, unknown>;
 
@@ -122,16 +123,18 @@ export async function updateOffer(db: Database, auth: AuthenticatedUser, id: num
     if (body.status !== 'active' && body.status !== 'completed') throw badRequest(OFFER_WRITE_MSG.badStatus);
     status = body.status;
   }
-  const taken = (toNumber(current.reserved_amount as string) ?? 0) + (toNumber(current.purchased_amount as string) ?? 0);
-  if ((toNumber(values.unit_amount) ?? 0) < taken) throw badRequest(OFFER_WRITE_MSG.belowReserved(money(taken)!));
-  if (status === 'active') {
-    const existing = await findDuplicate(db, values, id);
-    if (existing) throw conflict(OFFER_WRITE_MSG.duplicate, 'Предложение', existing);
-  }
   await db.transaction(async (tx) => {
-    const set = Object.entries(values);
+    const t = tx as unknown as Database;
+    // the quantity goes through the stock writer: the offer row is locked and checked against what is taken
+    const { unit_amount, ...rest } = values;
+    await setUnitAmount(t, id, unit_amount!);
+    if (status === 'active') {
+      const existing = await findDuplicate(t, values, id);
+      if (existing) throw conflict(OFFER_WRITE_MSG.duplicate, 'Предложение', existing);
+    }
+    const set = Object.entries(rest);
     await tx.execute(sql`UPDATE offers SET ${sql.join(set.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status} WHERE id = ${id}`);
-    await attachFiles(tx as unknown as Database, auth, 'offers', id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
+    await attachFiles(t, auth, 'offers', id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
   });
   return readOffer(db, auth, id, false);
 }
