@@ -5,7 +5,9 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema } from '../../../domain/offers/schema';
-import { offerFigures } from '../../../domain/offers/figures';
+import { offerFigures, offerSellingBand } from '../../../domain/offers/figures';
+import type { BusinessSettings } from '../../../domain/settings';
+import { readBusinessSettings } from '../../admin/businessSettings';
 import { money, toNumber } from '../../../domain/numbers';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { rowsOf as rows } from '../../http/rows';
@@ -83,6 +85,13 @@ async function prepare(auth: AuthenticatedUser, values: Row) {
   };
 }
 
+/** The offer's selling band (min/max unit price) from its stored figures and today's business settings:
+ * computed after hidden fields took their stored values, so it always matches what is saved. */
+function withSellingBand(values: Awaited<ReturnType<typeof prepare>>, settings: BusinessSettings) {
+  const band = offerSellingBand(values, settings);
+  return { ...values, min_unit_price: money(band.min_unit_price), max_unit_price: money(band.max_unit_price) };
+}
+
 export async function createOffer(db: Database, auth: AuthenticatedUser, body: Row): Promise<Row> {
   if (!can(auth.permissions, 'offers', 'create')) throw forbidden();
   refuseHidden(auth, body);
@@ -91,14 +100,16 @@ export async function createOffer(db: Database, auth: AuthenticatedUser, body: R
   if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
   const existing = await findDuplicate(db, values);
   if (existing) throw conflict(OFFER_WRITE_MSG.duplicate, 'Предложение', existing);
+  const band = withSellingBand(values, await readBusinessSettings(db));
   const id = await db.transaction(async (tx) => {
     const [created] = rows<{ id: number }>(await tx.execute(sql`
       INSERT INTO offers (product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure,
-        unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price, created_by)
+        unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price,
+        min_unit_price, max_unit_price, created_by)
       VALUES (${values.product_id}, ${values.variety_id}, ${values.packing_id}, ${values.city_id}, ${values.supplier_id},
         ${values.harvest_year}, ${values.origin_country}, ${values.unit_measure}, ${values.unit_weight}, ${values.units_per_pack},
         ${values.unit_amount}, ${values.unit_price}, ${values.warehouse_cost}, ${values.loading_address}, ${values.total_sum},
-        ${values.kg_price}, ${auth.user.id})
+        ${values.kg_price}, ${band.min_unit_price}, ${band.max_unit_price}, ${auth.user.id})
       RETURNING id`));
     await addComments(tx as unknown as Database, auth, 'offers', created.id, body.comments);
     await attachFiles(tx as unknown as Database, auth, 'offers', created.id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
@@ -123,10 +134,11 @@ export async function updateOffer(db: Database, auth: AuthenticatedUser, id: num
     if (body.status !== 'active' && body.status !== 'completed') throw badRequest(OFFER_WRITE_MSG.badStatus);
     status = body.status;
   }
+  const settings = await readBusinessSettings(db);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     // the quantity goes through the stock writer: the offer row is locked and checked against what is taken
-    const { unit_amount, ...rest } = values;
+    const { unit_amount, ...rest } = withSellingBand(values, settings);
     await setUnitAmount(t, id, unit_amount!);
     if (status === 'active') {
       const existing = await findDuplicate(t, values, id);
