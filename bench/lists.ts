@@ -7,9 +7,9 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, signIn } from '../server/__tests__/testApp';
 import { seedDemoData } from '../server/db/seed';
 import { compileList } from '../server/lists/engine';
-import { offersSpec } from '../server/sections/offers';
+import { offersSpec } from '../server/sections/offers/list';
 import { DEMO_PASSWORD } from '../domain/api';
-import type { AuthenticatedUser } from '../server/auth/users';
+import type { AuthenticatedUser } from '../server/accounts/users';
 
 const TARGET_OFFERS = 100_000;
 const WARMUP = 30;

@@ -7,20 +7,17 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { installErrorHandler, notFound, unauthorized } from './errors';
-import { authPlugin } from './auth/plugin';
-import authRoutes from './routes/auth';
-import meRoutes from './routes/me';
-import offersRoutes from './routes/offers';
-import reservesRoutes from './routes/reserves';
-import employeesRoutes from './routes/employees';
-import suppliersRoutes from './routes/suppliers';
-import productsRoutes from './routes/products';
-import citiesRoutes from './routes/cities';
-import settingsRoutes from './routes/settings';
-import listsRoutes from './routes/lists';
-import filesRoutes from './routes/files';
-import commentsRoutes from './routes/comments';
+import { installErrorHandler, notFound } from './errors';
+import { authPlugin, requireSession } from './http/auth';
+import loginRoutes from './accounts/login';
+import meRoutes from './accounts/me';
+import preferencesRoutes from './preferences';
+import adminRoutes from './admin';
+import referencesRoutes from './references';
+import commentsRoutes from './records/commentsRoutes';
+import filesRoutes from './records/filesRoutes';
+import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
+import { SECTIONS } from '../domain/sections';
 
 export interface AppOptions {
   config: Config;
@@ -42,19 +39,19 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { db });
-  await app.register(authRoutes, { db, config });
+  await app.register(loginRoutes, { db, config });
 
   // Everything under /api needs a live session, except the API docs.
   await app.register(async (api) => {
-    api.addHook('onRequest', async (request) => {
-      if (!request.auth) throw unauthorized();
-    });
+    api.addHook('onRequest', requireSession);
     await api.register(meRoutes);
-    for (const routes of [offersRoutes, reservesRoutes, employeesRoutes, suppliersRoutes, productsRoutes, citiesRoutes, settingsRoutes, listsRoutes]) {
-      await api.register(routes, { db });
-    }
-    await api.register(commentsRoutes, { db });
-    await api.register(filesRoutes, { db, config });
+    // one plugin per section of the registry, each owning /api/<section>
+    for (const section of SECTIONS) await api.register(SECTION_PLUGINS[section], { db });
+    await api.register(commentsRoutes, { db, specs: SECTION_SPECS });
+    await api.register(filesRoutes, { db, config, specs: SECTION_SPECS });
+    await api.register(referencesRoutes, { db });
+    await api.register(preferencesRoutes, { db });
+    await api.register(adminRoutes, { db });
   }, { prefix: '/api' });
 
   const indexHtml = path.join(config.distDir, 'index.html');

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { createTestApp, insertRoles, insertUser, signIn, PASSWORD, type TestContext } from './testApp';
 import { sessions, loginFailures } from '../db/schema';
-import { hashToken } from '../auth/sessions';
-import { hashPassword, verifyPassword, DEFAULT_SCRYPT_N } from '../auth/passwords';
+import { hashToken } from '../accounts/sessions';
+import { hashPassword, verifyPassword, DEFAULT_SCRYPT_N } from '../accounts/passwords';
 
 let ctx: TestContext;
 

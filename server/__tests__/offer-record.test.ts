@@ -48,6 +48,19 @@ test('create: 201, figures computed on the server, comments saved, blank ones ig
   expect(saved.filter((c) => c.entity_type === 'offers').map((c) => c.text)).toEqual(['Партия после сортировки']);
 });
 
+test('new and edited offers get their selling band from the business settings', async () => {
+  // Demo settings: delivery_cost_default 15, costs_per_kg 12, min_markup 0.1, max_markup 0.35.
+  // 300 pieces of 22.68 kg at 25 000 ₽: kg price 1102.29; the warehouse cost 1500 ₽ is 5 ₽ per piece.
+  // cost per unit = (1102.29 + 12) × 22.68 + 5 = 25 277.0972; × 1.1 = 27 804.81; × 1.35 = 34 124.08
+  const created = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2092' }));
+  expect(created.body).toMatchObject({ kg_price: '1102.29', min_unit_price: '27804.81', max_unit_price: '34124.08' });
+  // 22 680 ₽ a piece is 1000 ₽ per kg: (1000 + 12) × 22.68 + 5 = 22 957.16; × 1.1 = 25 252.88; × 1.35 = 30 992.17
+  const patched = await call('PATCH', `/api/offers/${created.body.id}`, 'admin', { unit_price: '22680' });
+  expect(patched.body).toMatchObject({ kg_price: '1000.00', min_unit_price: '25252.88', max_unit_price: '30992.17' });
+  const [row] = await ctx.db.select().from(offers).where(eq(offers.id, created.body.id));
+  expect([row.min_unit_price, row.max_unit_price]).toEqual(['25252.88', '30992.17']);
+});
+
 test('a duplicate active offer is a 409 carrying the existing id', async () => {
   const first = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2098' }));
   const again = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2098', unit_price: '1' }));

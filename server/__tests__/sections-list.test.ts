@@ -137,6 +137,23 @@ test('the offers summary equals the sums in the database', async () => {
   expect(q.realized).toBeGreaterThan(0);
 });
 
+test('a deleted offer keeps its history: the tiles and the reserves list agree on completed reserves', async () => {
+  const [offer] = (await ctx.db.execute(sql`
+    SELECT o.id FROM offers o WHERE o.status <> 'deleted' AND o.reserved_amount = 0
+      AND EXISTS (SELECT 1 FROM reserves r WHERE r.offer_id = o.id AND r.status = 'completed')
+    ORDER BY o.id LIMIT 1`) as unknown as { rows: { id: number }[] }).rows;
+  const agree = async () => {
+    const tiles = (await call('GET', '/api/offers/summary')).body;
+    const completed = (await call('GET', '/api/reserves?statuses_ids=completed&perPage=20')).body.pagination.totalItems;
+    const active = (await call('GET', '/api/reserves?statuses_ids=active&perPage=20')).body.pagination.totalItems;
+    expect([tiles.realized_reserves.count, tiles.placed_reserves.count]).toEqual([completed, active]);
+    return tiles;
+  };
+  const before = await agree();
+  expect((await call('DELETE', '/api/offers', 'admin', { ids: [offer.id] })).body.deleted).toBe(1);
+  expect(await agree()).toEqual(before);
+});
+
 test('reference lists for selects', async () => {
   const cities = await call('GET', '/api/lists/cities/items', 'warehouse');
   expect(cities.body[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });

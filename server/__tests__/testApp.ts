@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/client';
 import { buildApp } from '../app';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../accounts/passwords';
 import { roleHiddenFields, rolePermissions, roles, users } from '../db/schema';
 import { ACTIONS, RESOURCES, type Scope } from '../../domain/permissions';
 import { SPEC_HIDDEN_FIELDS } from '../../domain/hiddenFields';

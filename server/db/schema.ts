@@ -3,7 +3,7 @@
 // reserve that changes them, so lists can filter and sort by stock without aggregating.
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, serial, integer, text, numeric, boolean, timestamp, date, jsonb, primaryKey, index,
+  pgTable, serial, integer, text, numeric, boolean, timestamp, date, jsonb, primaryKey, index, check,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -175,6 +175,10 @@ export const offers = pgTable('offers', {
   index('offers_product_idx').on(t.product_id),
   index('offers_supplier_idx').on(t.supplier_id),
   index('offers_city_idx').on(t.city_id),
+  // The database's own line behind server/sections/offers/stock.ts: no offer is ever oversold or under zero.
+  check('offers_reserved_amount_not_negative', sql`${t.reserved_amount} >= 0`),
+  check('offers_purchased_amount_not_negative', sql`${t.purchased_amount} >= 0`),
+  check('offers_available_amount_not_negative', sql`${t.unit_amount} - ${t.reserved_amount} - ${t.purchased_amount} >= 0`),
 ]);
 
 export const reserves = pgTable('reserves', {

@@ -1,15 +1,14 @@
 // Bulk soft delete (DELETE /api/{section} with {ids}): status 'deleted' and deleted_at, in one transaction,
-// only for records the caller may delete. An offer with active reserves is kept (it counts in notDeleted).
+// only for records the caller may delete. What else a section must keep or do (an offer with active reserves
+// stays; a deleted active reserve gives its amount back) are its hooks, `deletable` and `onDelete`.
 import { sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import type { Database } from '../db/client';
 import { DELETE_MSG, type BulkDeleteResponse } from '../../domain/lists';
-import type { Section } from '../../domain/sections';
-import { scopeOf } from '../../domain/permissions';
-import { forbidden } from '../errors';
-import type { AuthenticatedUser } from '../auth/users';
+import type { AuthenticatedUser } from '../accounts/users';
+import { rowsOf } from '../http/rows';
+import { scopeCondition } from '../records/access';
 import type { SectionSpec } from './engine';
-
 
 export const deleteBodySchema = yup.object({
   ids: yup
@@ -19,30 +18,24 @@ export const deleteBodySchema = yup.object({
     .max(1000, DELETE_MSG.tooMany),
 });
 
-const TABLES: Record<Section, string> = {
-  offers: 'offers', reserves: 'reserves', employees: 'employees', suppliers: 'suppliers', products: 'products', cities: 'cities',
-};
-
 export async function bulkDelete(db: Database, spec: SectionSpec, auth: AuthenticatedUser, body: unknown): Promise<BulkDeleteResponse> {
-  const scope = scopeOf(auth.permissions, spec.section, 'delete');
-  if (scope === 'none') throw forbidden();
+  const scope = scopeCondition(spec, auth, 'delete');
   const { ids } = await deleteBodySchema.validate(body ?? {}, { abortEarly: true });
   const unique = [...new Set(ids)];
-  const table = sql.raw(TABLES[spec.section]);
   const a = sql.raw(spec.alias);
 
-  const conditions = [sql`${a}.id IN (${sql.join(unique.map((id) => sql`${id}`), sql`, `)})`, sql`${a}.status <> 'deleted'`];
-  if (scope === 'own') conditions.push(spec.own(auth));
-  if (spec.section === 'offers') {
-    conditions.push(sql`NOT EXISTS (SELECT 1 FROM reserves r WHERE r.offer_id = ${a}.id AND r.status = 'active')`);
-  }
-  // The own-scope predicate may reference the section's joins, so pick the ids through its FROM.
+  const conditions = [sql`${a}.id IN (${sql.join(unique.map((id) => sql`${id}`), sql`, `)})`, sql`${a}.status <> 'deleted'`, scope];
+  if (spec.deletable) conditions.push(spec.deletable);
   const deleted = await db.transaction(async (tx) => {
-    const result = await tx.execute(sql`
-      UPDATE ${table} SET status = 'deleted', deleted_at = now()
-      WHERE id IN (SELECT ${a}.id ${spec.from} WHERE ${sql.join(conditions, sql` AND `)} FOR UPDATE OF ${a})
-      RETURNING id`);
-    return (result as unknown as { rows: unknown[] }).rows.length;
+    // The own-scope predicate may reference the section's joins, so pick the ids through its FROM; the rows stay
+    // locked until commit, so `deletable` cannot change under us and onDelete sees them as they are.
+    const chosen = rowsOf<{ id: number }>(await tx.execute(sql`
+      SELECT ${a}.id ${spec.from} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY ${a}.id FOR UPDATE OF ${a}`)).map((r) => r.id);
+    if (!chosen.length) return 0;
+    await spec.onDelete?.(tx as unknown as Database, chosen);
+    await tx.execute(sql`UPDATE ${sql.identifier(spec.section)} SET status = 'deleted', deleted_at = now()
+      WHERE id IN (${sql.join(chosen.map((id) => sql`${id}`), sql`, `)})`);
+    return chosen.length;
   });
   const notDeleted = ids.length - deleted;
   const response: BulkDeleteResponse = { status: 'success', deleted, notDeleted };

@@ -7,7 +7,9 @@ import { scopeOf, isColumnVisible, isFieldVisible, type Permissions } from '../.
 import type { ColumnDef, FilterDef, ListResponse, Pagination } from '../../domain/lists';
 import type { Section } from '../../domain/sections';
 import { badRequest, forbidden } from '../errors';
-import type { AuthenticatedUser } from '../auth/users';
+import { rowsOf } from '../http/rows';
+import { scopeCondition } from '../records/access';
+import type { AuthenticatedUser } from '../accounts/users';
 import { LIST_MSG, pageUrl, parseListQuery, type ParsedFilter, type RawQuery } from './query';
 
 export type FilterCompiler = (filter: ParsedFilter) => SQL;
@@ -26,8 +28,13 @@ export interface SectionSpec {
   /** Sort keys → expressions (column keys plus any extra). */
   sortable: Record<string, SQL>;
   filters: Record<string, FilterCompiler>;
-  /** What "own" limits the list to; null when the caller has nothing of its own. */
+  /** What "own" means for the section, over its own table's alias: the one place this rule is written. */
   own: (auth: AuthenticatedUser) => SQL;
+  /** Bulk delete: a condition on the locked row that must hold for it to be deleted (the rest count in
+   * notDeleted), e.g. an offer with active reserves stays. */
+  deletable?: SQL;
+  /** Bulk delete: runs in the delete's transaction with the chosen rows locked, before they are marked deleted. */
+  onDelete?: (tx: Database, ids: number[]) => Promise<void>;
 }
 
 export const raw = (s: string) => sql.raw(s);
@@ -57,6 +64,11 @@ export const dateRange = (expr: SQL): FilterCompiler => (f) => {
   return sql.join(parts, sql` AND `);
 };
 export const exists = (subquery: SQL): FilterCompiler => () => sql`EXISTS (${subquery})`;
+/** Phone filters compare digits only: '+7 (916) 12' finds 7916123…. */
+export const digitsContain = (expr: SQL): FilterCompiler => (f) =>
+  contains(expr)({ ...f, value: (f as { value: string }).value.replace(/\D/g, '') } as never);
+/** "Own" for the reference sections: what the caller created. */
+export const ownByCreator = (alias: string) => ({ user }: { user: { id: number } }) => sql`${sql.raw(alias)}.created_by = ${user.id}`;
 
 // ---- row pieces
 export const ref = (id: SQL, name: SQL) => sql`CASE WHEN ${id} IS NULL THEN NULL ELSE json_build_object('id', ${id}, 'name', ${name}) END`;
@@ -81,10 +93,6 @@ export function ownColumns(alias: string, asStored: string[], amounts: string[])
 /** The column a row key belongs to (with the field it shows), or the bare key. */
 const columnOf = (spec: Pick<SectionSpec, 'columnDefs'>, key: string) => spec.columnDefs.find((c) => c.key === key) ?? { key };
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /** Removes the fields the caller's role may not see from each row. */
 export function stripHidden(rows: Record<string, unknown>[], perms: Permissions, spec: Pick<SectionSpec, 'section' | 'columnDefs'>) {
   const keys = rows.length ? Object.keys(rows[0]) : [];
@@ -104,8 +112,7 @@ export interface CompiledList {
 /** The two statements behind a list request (count and page), checked against the caller's rights. */
 export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: RawQuery): CompiledList {
   const perms = auth.permissions;
-  const scope = scopeOf(perms, spec.section, 'read');
-  if (scope === 'none') throw forbidden();
+  const scope = scopeCondition(spec, auth, 'read');
 
   const defs: FilterDef[] = spec.filterDefs;
   const parsed = parseListQuery(query, defs);
@@ -114,7 +121,7 @@ export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: R
   const a = raw(spec.alias);
   const asksForDeleted = parsed.filters.some((f) => f.def.key === 'statuses_ids' && f.kind === 'list' && f.values.includes('deleted'));
   if (!parsed.withDeleted && !asksForDeleted) conditions.push(sql`${a}.status <> 'deleted'`);
-  if (scope === 'own') conditions.push(spec.own(auth));
+  conditions.push(scope);
 
   for (const filter of parsed.filters) {
     const field = filter.def.field ?? filter.def.key;

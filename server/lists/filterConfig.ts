@@ -7,7 +7,7 @@ import { SECTION } from '../../domain/sections';
 import type { SectionSpec } from './engine';
 import { isFieldVisible, scopeOf } from '../../domain/permissions';
 import { forbidden } from '../errors';
-import type { AuthenticatedUser } from '../auth/users';
+import type { AuthenticatedUser } from '../accounts/users';
 
 const NAMED: Partial<Record<OptionSource, string>> = {
   products: `SELECT id AS value, name AS title FROM products WHERE status <> 'deleted' ORDER BY name`,

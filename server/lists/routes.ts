@@ -1,7 +1,7 @@
 // The routes every section's list has: GET /api/{section}, DELETE /api/{section} and the filter config.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { requireAuth } from '../auth/plugin';
+import { requireAuth } from '../http/auth';
 import { runList, type SectionSpec } from './engine';
 import { bulkDelete } from './delete';
 import { filterConfig } from './filterConfig';

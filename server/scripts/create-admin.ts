@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { acquireDataDirLock } from '../db/lock';
-import { upsertAdmin } from '../auth/users';
+import { upsertAdmin } from '../accounts/users';
 import { passwordSchema } from '../../domain/schemas/password';
 import { MSG } from '../../domain/messages';
 import * as yup from 'yup';

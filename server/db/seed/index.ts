@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../client';
 import * as t from '../schema';
-import { hashPassword } from '../../auth/passwords';
+import { hashPassword } from '../../accounts/passwords';
 import { DEMO_PASSWORD } from '../../../domain/api';
 import { SPEC_HIDDEN_FIELDS } from '../../../domain/hiddenFields';
 import { ACTIONS, RESOURCES } from '../../../domain/permissions';

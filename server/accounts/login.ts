@@ -7,10 +7,10 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, tooManyRequests } from '../errors';
-import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
-import { createSession, revokeSession } from '../auth/sessions';
-import { clearFailures, lockedForMinutes, recordFailure } from '../auth/throttle';
-import { normaliseLogin } from '../auth/users';
+import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { createSession, revokeSession } from './sessions';
+import { clearFailures, lockedForMinutes, recordFailure } from './throttle';
+import { normaliseLogin } from './users';
 
 const errorSchema = { type: 'object', additionalProperties: true } as const;
 

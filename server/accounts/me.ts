@@ -1,7 +1,7 @@
 // Who the caller is and what it may do: the SPA gates its routes, navigation and fields on these.
 import type { FastifyInstance } from 'fastify';
-import { requireAuth } from '../auth/plugin';
-import { currentUser } from '../auth/users';
+import { requireAuth } from '../http/auth';
+import { currentUser } from './users';
 
 export default async function meRoutes(app: FastifyInstance) {
   app.get('/me', { schema: { tags: ['auth'], summary: 'The signed-in user' } }, async (request) =>

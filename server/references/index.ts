@@ -1,11 +1,12 @@
-// Reference lists for selects: GET /api/lists/{name}/items → [{id, name}] of active records.
+// The reference lists behind selects: GET /api/lists/{name}/items → [{id, name}] of active records.
+// One route per list, so an unknown list is the router's 404 and /api/docs names every one.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { requireAuth } from '../auth/plugin';
-import { notFound } from '../errors';
+import { requireAuth } from '../http/auth';
+import { rowsOf } from '../http/rows';
 
-const LISTS: Record<string, string> = {
+export const REFERENCES: Record<string, string> = {
   cities: `SELECT id, name FROM cities WHERE status = 'active' ORDER BY name`,
   employees: `SELECT id, full_name AS name FROM employees WHERE status = 'active' ORDER BY full_name`,
   positions: `SELECT id, name FROM positions ORDER BY name`,
@@ -15,16 +16,14 @@ const LISTS: Record<string, string> = {
   products: `SELECT id, name FROM products WHERE status = 'active' ORDER BY name`,
 };
 
-export default async function listsRoutes(app: FastifyInstance, opts: { db: Database }) {
-  const items = async (name: string) => {
-    const query = LISTS[name];
-    if (!query) throw notFound();
-    return (await opts.db.execute(sql.raw(query)) as unknown as { rows: unknown[] }).rows;
-  };
-  app.get('/lists/:name/items', { schema: { tags: ['lists'], summary: 'A reference list as [{id, name}]' } }, async (request) => {
-    requireAuth(request);
-    return items((request.params as { name: string }).name);
-  });
+export default async function referencesRoutes(app: FastifyInstance, opts: { db: Database }) {
+  const items = async (name: string) => rowsOf(await opts.db.execute(sql.raw(REFERENCES[name])));
+  for (const name of Object.keys(REFERENCES)) {
+    app.get(`/lists/${name}/items`, { schema: { tags: ['lists'], summary: `${name} as [{id, name}]` } }, async (request) => {
+      requireAuth(request);
+      return items(name);
+    });
+  }
   app.get('/lists/cities', { schema: { tags: ['lists'], summary: 'Cities as [{id, name}]' } }, async (request) => {
     requireAuth(request);
     return items('cities');

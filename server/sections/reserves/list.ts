@@ -1,8 +1,9 @@
 // The reserves list: a buyer's reservation against an offer, with its selling figures and delivery.
 import { sql } from 'drizzle-orm';
-import { columns as reservesColumns } from '../../domain/reserves/columns';
-import { filters as reservesFilters } from '../../domain/reserves/filters';
-import { byIds, byValues, contains, dateRange, exists, latestComments, money2, numberRange, ownColumns, ref, type SectionSpec } from '../lists/engine';
+import { columns as reservesColumns } from '../../../domain/reserves/columns';
+import { filters as reservesFilters } from '../../../domain/reserves/filters';
+import { byIds, byValues, contains, dateRange, exists, latestComments, money2, numberRange, ownColumns, ref, type SectionSpec } from '../../lists/engine';
+import { releaseBeforeDelete } from './lifecycle';
 
 const own = ownColumns(
   'r',
@@ -62,6 +63,8 @@ export const reservesSpec: SectionSpec = {
     actual_date_implementation: dateRange(sql`r.actual_date_implementation`),
     with_comments: exists(sql`SELECT 1 FROM comments cm WHERE cm.entity_type = 'reserves' AND cm.entity_id = r.id`),
   },
+  // a deleted active reserve gives its amount back to the offer
+  onDelete: releaseBeforeDelete,
   // own: the reserves the caller is responsible for, or placed
   own: ({ user }) =>
     user.employee_id !== null

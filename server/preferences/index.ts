@@ -1,28 +1,19 @@
-// Settings (spec point 7): business settings by name, and each user's own table/card layouts and default
-// filters, kept on the server so they follow the user between browsers.
+// Each user's own table and card layouts (GET/PUT /api/settings by key) and default filters per section
+// (GET/PUT /api/filters/{section}), kept on the server so they follow the user between browsers.
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import type { Database } from '../db/client';
-import { businessSettings, savedFilters, userSettings } from '../db/schema';
-import { requireAuth } from '../auth/plugin';
-import { badRequest, notFound } from '../errors';
-import { SECTIONS } from '../../domain/sections';
+import { savedFilters, userSettings } from '../db/schema';
+import { requireAuth } from '../http/auth';
+import { badRequest } from '../errors';
+import { SECTIONS, type Section } from '../../domain/sections';
 
 const MAX_VALUE_BYTES = 64 * 1024;
 const keysSchema = yup.array(yup.string().required().max(100, 'Слишком длинное имя настройки')).max(50);
 
-export default async function settingsRoutes(app: FastifyInstance, opts: { db: Database }) {
+export default async function preferencesRoutes(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
-
-  // POST with the names wanted: delivery_cost_default, costs_per_kg, min_markup, max_markup
-  app.post('/settings', { schema: { tags: ['settings'], summary: 'Business settings by name' } }, async (request) => {
-    requireAuth(request);
-    const names = await keysSchema.required('Ожидается список имён настроек').validate(request.body);
-    if (!names.length) return {};
-    const rows = await db.select().from(businessSettings).where(inArray(businessSettings.name, names));
-    return Object.fromEntries(rows.map((r) => [r.name, r.value]));
-  });
 
   app.get('/settings', { schema: { tags: ['settings'], summary: "The caller's layouts by key" } }, async (request) => {
     const { user } = requireAuth(request);
@@ -52,22 +43,19 @@ export default async function settingsRoutes(app: FastifyInstance, opts: { db: D
     return { status: 'success' };
   });
 
-  const sectionOf = (params: unknown) => {
-    const section = (params as { section: string }).section;
-    if (!(SECTIONS as readonly string[]).includes(section)) throw notFound();
-    return section;
-  };
+  // One route per section of the registry: an unknown section is the router's 404.
+  for (const section of SECTIONS) filterRoutes(app, db, section);
+}
 
-  app.get('/filters/:section', { schema: { tags: ['settings'], summary: "The caller's default filter of a section" } }, async (request) => {
+function filterRoutes(app: FastifyInstance, db: Database, section: Section) {
+  app.get(`/filters/${section}`, { schema: { tags: ['settings'], summary: `The caller's default filter of ${section}` } }, async (request) => {
     const { user } = requireAuth(request);
-    const section = sectionOf(request.params);
     const [row] = await db.select().from(savedFilters).where(and(eq(savedFilters.user_id, user.id), eq(savedFilters.section, section)));
     return row?.value ?? {};
   });
 
-  app.put('/filters/:section', { schema: { tags: ['settings'], summary: "Save the caller's default filter" } }, async (request) => {
+  app.put(`/filters/${section}`, { schema: { tags: ['settings'], summary: `Save the caller's default filter of ${section}` } }, async (request) => {
     const { user } = requireAuth(request);
-    const section = sectionOf(request.params);
     const value = request.body;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('Ожидается объект фильтра');
     if (JSON.stringify(value).length > MAX_VALUE_BYTES) throw badRequest('Слишком большой фильтр');

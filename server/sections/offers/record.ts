@@ -1,37 +1,36 @@
 // One offer: read with its files and comments, created and updated under the shared schema, with the
 // figures recomputed here whatever the client sent.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import type { AuthenticatedUser } from '../auth/users';
-import { can, isFieldVisible, scopeOf } from '../../domain/permissions';
-import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema } from '../../domain/offers/schema';
-import { offerFigures } from '../../domain/offers/figures';
-import { money, toNumber } from '../../domain/numbers';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { offersSpec } from './offers';
-import { stripHidden } from '../lists/engine';
-import { attachFiles } from '../routes/files';
-import { addComments } from '../routes/comments';
+import type { Database } from '../../db/client';
+import type { AuthenticatedUser } from '../../accounts/users';
+import { can, isFieldVisible } from '../../../domain/permissions';
+import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema } from '../../../domain/offers/schema';
+import { offerFigures, offerSellingBand } from '../../../domain/offers/figures';
+import type { BusinessSettings } from '../../../domain/settings';
+import { readBusinessSettings } from '../../admin/businessSettings';
+import { money, toNumber } from '../../../domain/numbers';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { rowsOf as rows } from '../../http/rows';
+import { stripHidden } from '../../lists/engine';
+import { mayColumn, scopeCondition } from '../../records/access';
+import { attachFiles, fileIdsOf } from '../../records/files';
+import { addComments } from '../../records/comments';
+import { offersSpec } from './list';
+import { setUnitAmount } from './stock';
 
 type Row = Record<string, unknown>;
-const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** The caller may see the offer (its read scope); throws 404 when not, so ids do not leak. */
 export async function readOffer(db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean): Promise<Row> {
-  const scope = scopeOf(auth.permissions, 'offers', 'read');
-  if (scope === 'none') throw forbidden();
+  const readable = scopeCondition(offersSpec, auth, 'read');
   const select = sql.join(Object.entries(offersSpec.columns).map(([k, e]) => sql`${e} AS ${sql.identifier(k)}`), sql`, `);
-  const own = scope === 'own' ? sql`AND ${offersSpec.own(auth)}` : sql``;
   const [row] = rows<Row>(await db.execute(sql`SELECT ${select},
-      o.product_id, o.variety_id, o.packing_id, o.city_id, o.supplier_id, o.created_by AS created_by_id,
+      o.product_id, o.variety_id, o.packing_id, o.city_id, o.supplier_id,
+      o.status <> 'deleted' AND ${mayColumn(offersSpec, auth, 'update')} AS can_update,
       (SELECT coalesce(json_agg(json_build_object('id', f.id, 'url', '/api/files/' || f.id, 'name', f.original_name, 'size', f.size, 'mime', f.mime) ORDER BY f.id), '[]'::json)
          FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = 'document') AS documents
-    ${offersSpec.from} WHERE o.id = ${id} ${own}`));
+    ${offersSpec.from} WHERE o.id = ${id} AND ${readable}`));
   if (!row || (row.status === 'deleted' && !withDeleted)) throw notFound();
-  const isOwn = row.created_by_id === auth.user.id || (auth.user.supplier_id !== null && row.supplier_id === auth.user.supplier_id);
-  const updateScope = scopeOf(auth.permissions, 'offers', 'update');
-  row.can_update = row.status !== 'deleted' && (updateScope === 'all' || (updateScope === 'own' && isOwn));
-  delete row.created_by_id;
   const [stripped] = stripHidden([row], auth.permissions, offersSpec);
   for (const [field, visibleAs] of Object.entries(OFFER_FIELD_VISIBILITY)) {
     if (!isFieldVisible(auth.permissions, 'offers', visibleAs)) delete stripped[field];
@@ -86,6 +85,13 @@ async function prepare(auth: AuthenticatedUser, values: Row) {
   };
 }
 
+/** The offer's selling band (min/max unit price) from its stored figures and today's business settings:
+ * computed after hidden fields took their stored values, so it always matches what is saved. */
+function withSellingBand(values: Awaited<ReturnType<typeof prepare>>, settings: BusinessSettings) {
+  const band = offerSellingBand(values, settings);
+  return { ...values, min_unit_price: money(band.min_unit_price), max_unit_price: money(band.max_unit_price) };
+}
+
 export async function createOffer(db: Database, auth: AuthenticatedUser, body: Row): Promise<Row> {
   if (!can(auth.permissions, 'offers', 'create')) throw forbidden();
   refuseHidden(auth, body);
@@ -94,24 +100,23 @@ export async function createOffer(db: Database, auth: AuthenticatedUser, body: R
   if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
   const existing = await findDuplicate(db, values);
   if (existing) throw conflict(OFFER_WRITE_MSG.duplicate, 'Предложение', existing);
+  const band = withSellingBand(values, await readBusinessSettings(db));
   const id = await db.transaction(async (tx) => {
     const [created] = rows<{ id: number }>(await tx.execute(sql`
       INSERT INTO offers (product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure,
-        unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price, created_by)
+        unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price,
+        min_unit_price, max_unit_price, created_by)
       VALUES (${values.product_id}, ${values.variety_id}, ${values.packing_id}, ${values.city_id}, ${values.supplier_id},
         ${values.harvest_year}, ${values.origin_country}, ${values.unit_measure}, ${values.unit_weight}, ${values.units_per_pack},
         ${values.unit_amount}, ${values.unit_price}, ${values.warehouse_cost}, ${values.loading_address}, ${values.total_sum},
-        ${values.kg_price}, ${auth.user.id})
+        ${values.kg_price}, ${band.min_unit_price}, ${band.max_unit_price}, ${auth.user.id})
       RETURNING id`));
     await addComments(tx as unknown as Database, auth, 'offers', created.id, body.comments);
-    await attachFiles(tx as unknown as Database, auth, 'offers', created.id, [...asIds(body.images), ...asIds(body.documents)]);
+    await attachFiles(tx as unknown as Database, auth, 'offers', created.id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
     return created.id;
   });
   return readOffer(db, auth, id, false);
 }
-
-const asIds = (v: unknown): number[] =>
-  Array.isArray(v) ? v.map((x) => Number(typeof x === 'object' && x !== null ? (x as { id: unknown }).id : x)).filter((n) => Number.isInteger(n) && n > 0) : [];
 
 export async function updateOffer(db: Database, auth: AuthenticatedUser, id: number, body: Row): Promise<Row> {
   const current = await readOffer(db, auth, id, false);
@@ -129,16 +134,19 @@ export async function updateOffer(db: Database, auth: AuthenticatedUser, id: num
     if (body.status !== 'active' && body.status !== 'completed') throw badRequest(OFFER_WRITE_MSG.badStatus);
     status = body.status;
   }
-  const taken = (toNumber(current.reserved_amount as string) ?? 0) + (toNumber(current.purchased_amount as string) ?? 0);
-  if ((toNumber(values.unit_amount) ?? 0) < taken) throw badRequest(OFFER_WRITE_MSG.belowReserved(money(taken)!));
-  if (status === 'active') {
-    const existing = await findDuplicate(db, values, id);
-    if (existing) throw conflict(OFFER_WRITE_MSG.duplicate, 'Предложение', existing);
-  }
+  const settings = await readBusinessSettings(db);
   await db.transaction(async (tx) => {
-    const set = Object.entries(values);
+    const t = tx as unknown as Database;
+    // the quantity goes through the stock writer: the offer row is locked and checked against what is taken
+    const { unit_amount, ...rest } = withSellingBand(values, settings);
+    await setUnitAmount(t, id, unit_amount!);
+    if (status === 'active') {
+      const existing = await findDuplicate(t, values, id);
+      if (existing) throw conflict(OFFER_WRITE_MSG.duplicate, 'Предложение', existing);
+    }
+    const set = Object.entries(rest);
     await tx.execute(sql`UPDATE offers SET ${sql.join(set.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status} WHERE id = ${id}`);
-    await attachFiles(tx as unknown as Database, auth, 'offers', id, [...asIds(body.images), ...asIds(body.documents)]);
+    await attachFiles(t, auth, 'offers', id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
   });
   return readOffer(db, auth, id, false);
 }

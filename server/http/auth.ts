@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { unauthorized } from '../errors';
-import { findSessionUser } from './sessions';
-import { loadPermissions, type AuthenticatedUser } from './users';
+import { findSessionUser } from '../accounts/sessions';
+import { loadPermissions, type AuthenticatedUser } from '../accounts/users';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,6 +26,11 @@ export function bearerOf(request: FastifyRequest): string | null {
 export function requireAuth(request: FastifyRequest): AuthenticatedUser {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** The guard of everything under /api but the docs: a live session or 401. */
+export async function requireSession(request: FastifyRequest): Promise<void> {
+  if (!request.auth) throw unauthorized();
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {

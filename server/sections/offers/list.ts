@@ -1,10 +1,11 @@
 // The offers list: one row per offer with its references, stock figures and latest comments.
 import { sql } from 'drizzle-orm';
-import { columns as offersColumns } from '../../domain/offers/columns';
-import { filters as offersFilters } from '../../domain/offers/filters';
+import { columns as offersColumns } from '../../../domain/offers/columns';
+import { filters as offersFilters } from '../../../domain/offers/filters';
 import {
   byIds, byValues, contains, dateRange, exists, latestComments, money2, numberRange, ownColumns, ref, type SectionSpec,
-} from '../lists/engine';
+} from '../../lists/engine';
+import { unreserved } from './stock';
 
 const own = ownColumns(
   'o',
@@ -84,6 +85,8 @@ export const offersSpec: SectionSpec = {
     with_documents: exists(hasFile('document')),
     with_comments: exists(sql`SELECT 1 FROM comments cm WHERE cm.entity_type = 'offers' AND cm.entity_id = o.id`),
   },
+  // an offer with active reserves stays (it counts in notDeleted)
+  deletable: unreserved('o'),
   // own: what the caller created; a supplier's user also sees every offer of its supplier
   own: ({ user }) =>
     user.supplier_id !== null

@@ -1,0 +1,18 @@
+// Business settings live in admin/ (not preferences/): they are the company's, the same for every user, and
+// the admin page will edit them. Reading them by name is open to every signed-in user (the reserve card needs them).
+import type { FastifyInstance } from 'fastify';
+import * as yup from 'yup';
+import type { Database } from '../db/client';
+import { requireAuth } from '../http/auth';
+import { settingsByName } from './businessSettings';
+
+const namesSchema = yup.array(yup.string().required().max(100, 'Слишком длинное имя настройки')).max(50);
+
+export default async function adminRoutes(app: FastifyInstance, opts: { db: Database }) {
+  // POST with the names wanted: delivery_cost_default, costs_per_kg, min_markup, max_markup
+  app.post('/settings', { schema: { tags: ['settings'], summary: 'Business settings by name' } }, async (request) => {
+    requireAuth(request);
+    const names = await namesSchema.required('Ожидается список имён настроек').validate(request.body);
+    return settingsByName(opts.db, names as string[]);
+  });
+}

@@ -1,0 +1,31 @@
+// A named reference section's list (products, cities): alike but for their filter keys and extra filters.
+import { sql } from 'drizzle-orm';
+import type { ColumnDef, FilterDef } from '../../domain/lists';
+import { byIds, byValues, contains, dateRange, exists, latestComments, ownColumns, type FilterCompiler, type SectionSpec } from './engine';
+
+/** A named record's list: id, name, status, dates and comments, filtered by ids, name, status, dates, comments. */
+export function namedSection(
+  section: 'products' | 'cities', defs: { columnDefs: ColumnDef[]; filterDefs: FilterDef[] }, alias: string,
+  keys: { ids: string; name: string }, extraFilters: Record<string, FilterCompiler> = {},
+): SectionSpec {
+  const a = sql.raw(alias);
+  const own = ownColumns(alias, ['id', 'name', 'status', 'created_at', 'deleted_at'], []);
+  return {
+    section,
+    ...defs,
+    alias,
+    from: sql`FROM ${sql.raw(section)} ${a}`,
+    columns: { ...own.columns, comments: latestComments(section, sql`${a}.id`) },
+    sortable: own.sortable,
+    filters: {
+      [keys.ids]: byIds(sql`${a}.id`),
+      [keys.name]: contains(sql`${a}.name`),
+      statuses_ids: byValues(sql`${a}.status`),
+      created_at: dateRange(sql`${a}.created_at`),
+      with_comments: exists(sql`SELECT 1 FROM comments cm WHERE cm.entity_type = ${section} AND cm.entity_id = ${a}.id`),
+      ...extraFilters,
+    },
+    own: ({ user }) => sql`${a}.created_by = ${user.id}`,
+  };
+}
+

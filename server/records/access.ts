@@ -1,0 +1,35 @@
+// Access to records, written once for every section: the caller's scope for an action (none → 403,
+// own → the section's `own` predicate, all → everything) as one SQL condition, and whether one record is
+// within it. A card's "may I change it" is the same predicate selected as a column, never re-derived in JS.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { AuthenticatedUser } from '../accounts/users';
+import { scopeOf, type Action } from '../../domain/permissions';
+import { forbidden } from '../errors';
+import { rowsOf } from '../http/rows';
+import type { SectionSpec } from '../lists/engine';
+
+type Spec = Pick<SectionSpec, 'section' | 'alias' | 'from' | 'own'>;
+
+/** The rows the caller may touch for the action, as a condition over the section's FROM; 403 when none. */
+export function scopeCondition(spec: Spec, auth: AuthenticatedUser, action: Action): SQL {
+  const scope = scopeOf(auth.permissions, spec.section, action);
+  if (scope === 'none') throw forbidden();
+  return scope === 'own' ? sql`(${spec.own(auth)})` : sql`true`;
+}
+
+/** The same rule as a boolean column: true where the caller may do the action on the row. */
+export function mayColumn(spec: Spec, auth: AuthenticatedUser, action: Action): SQL {
+  const scope = scopeOf(auth.permissions, spec.section, action);
+  if (scope === 'none') return sql`false`;
+  return scope === 'own' ? sql`coalesce((${spec.own(auth)}), false)` : sql`true`;
+}
+
+/** Is the record there and within the caller's scope for the action? */
+export async function recordVisible(db: Database, spec: Spec, auth: AuthenticatedUser, id: number, action: Action = 'read'): Promise<boolean> {
+  const scope = scopeOf(auth.permissions, spec.section, action);
+  if (scope === 'none') return false;
+  const a = sql.raw(spec.alias);
+  const result = await db.execute(sql`SELECT 1 ${spec.from} WHERE ${a}.id = ${id} AND ${mayColumn(spec, auth, action)} LIMIT 1`);
+  return rowsOf(result).length > 0;
+}

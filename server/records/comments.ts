@@ -1,0 +1,41 @@
+// Comments of any record: read in order, added one by one from a card or several with a new record.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { comments, users } from '../db/schema';
+import type { AuthenticatedUser } from '../accounts/users';
+import type { Section } from '../../domain/sections';
+import { badRequest } from '../errors';
+
+export const COMMENT_MAX = 2000;
+export const COMMENT_MSG = {
+  empty: 'Введите текст комментария',
+  tooLong: `Комментарий длиннее ${COMMENT_MAX} символов`,
+} as const;
+
+/** A record's comments, oldest first, with their authors' names. */
+export function listComments(db: Database, section: Section, id: number) {
+  return db
+    .select({ id: comments.id, text: comments.text, author_id: comments.author_id, author_name: sql<string>`coalesce(${users.name}, ${users.email})`, created_at: comments.created_at })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.author_id))
+    .where(and(eq(comments.entity_type, section), eq(comments.entity_id, id)))
+    .orderBy(asc(comments.created_at), asc(comments.id));
+}
+
+/** One comment typed on a card. */
+export async function addComment(db: Database, auth: AuthenticatedUser, section: Section, id: number, input: unknown) {
+  const text = String(input ?? '').trim();
+  if (!text) throw badRequest(COMMENT_MSG.empty);
+  if (text.length > COMMENT_MAX) throw badRequest(COMMENT_MSG.tooLong);
+  const [row] = await db.insert(comments).values({ entity_type: section, entity_id: id, text, author_id: auth.user.id }).returning();
+  return { id: row.id, text: row.text, author_id: row.author_id, author_name: auth.user.name ?? auth.user.email, created_at: row.created_at };
+}
+
+/** Saves the comments typed on a create card; blank ones are ignored. */
+export async function addComments(db: Database, auth: AuthenticatedUser, section: Section, entityId: number, input: unknown) {
+  const texts = (Array.isArray(input) ? input : [])
+    .map((c) => String(typeof c === 'object' && c !== null ? (c as { text?: unknown }).text ?? '' : c).trim())
+    .filter(Boolean);
+  if (texts.some((t) => t.length > COMMENT_MAX)) throw badRequest(COMMENT_MSG.tooLong);
+  if (texts.length) await db.insert(comments).values(texts.map((text) => ({ entity_type: section, entity_id: entityId, text, author_id: auth.user.id })));
+}

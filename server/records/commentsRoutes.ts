@@ -1,0 +1,37 @@
+// GET/POST /api/{section}/{id}/comments for every section of the registry. Reading needs the record to be
+// visible to the caller; writing needs the right to update it (what the card's canAddComment reflects).
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { requireAuth } from '../http/auth';
+import { forbidden, notFound } from '../errors';
+import { SECTIONS, type Section } from '../../domain/sections';
+import type { SectionSpec } from '../lists/engine';
+import { recordVisible } from './access';
+import { addComment, listComments } from './comments';
+import { idParams } from '../http/schemas';
+
+export default async function commentsRoutes(app: FastifyInstance, opts: { db: Database; specs: Record<Section, SectionSpec> }) {
+  const { db, specs } = opts;
+  for (const section of SECTIONS) {
+    const spec = specs[section];
+    const path = `/${section}/:id/comments`;
+    const idOf = (params: unknown) => Number((params as { id: string }).id);
+
+    app.get(path, { schema: { tags: ['comments'], summary: `${section}: a record's comments, oldest first`, params: idParams } }, async (request) => {
+      const auth = requireAuth(request);
+      const id = idOf(request.params);
+      if (!(await recordVisible(db, spec, auth, id))) throw notFound();
+      return listComments(db, section, id);
+    });
+
+    app.post(path, { schema: { tags: ['comments'], summary: `${section}: add a comment`, params: idParams } }, async (request, reply) => {
+      const auth = requireAuth(request);
+      const id = idOf(request.params);
+      if (!(await recordVisible(db, spec, auth, id))) throw notFound();
+      if (!(await recordVisible(db, spec, auth, id, 'update'))) throw forbidden();
+      const comment = await addComment(db, auth, section, id, (request.body as { text?: unknown } | null)?.text);
+      reply.status(201);
+      return comment;
+    });
+  }
+}

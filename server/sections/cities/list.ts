@@ -1,0 +1,16 @@
+// The cities list: loading and delivery cities, filtered also by the deliveries leaving them.
+import { sql } from 'drizzle-orm';
+import { columns } from '../../../domain/cities/columns';
+import { filters } from '../../../domain/cities/filters';
+import { dateRange, numberRange, type FilterCompiler } from '../../lists/engine';
+import { namedSection } from '../../lists/named';
+
+/** A city matches a delivery filter when some delivery from it falls in the range. */
+const deliveryFrom = (column: 'cost' | 'days'): FilterCompiler => (f) =>
+  sql`EXISTS (SELECT 1 FROM city_delivery d WHERE d.from_city_id = ci.id AND ${numberRange(sql.raw(`d.${column}`) as never)(f)})`;
+
+export const citiesSpec = namedSection('cities', { columnDefs: columns, filterDefs: filters }, 'ci', { ids: 'cities_ids', name: 'cities' }, {
+  delivery_days: deliveryFrom('days'),
+  delivery_cost: deliveryFrom('cost'),
+  deleted_at: dateRange(sql`ci.deleted_at`),
+});

@@ -1,0 +1,27 @@
+// Every section of the registry (domain/sections.ts) has its folder here: the Fastify plugin for /api/<section>
+// and its list spec. These records are typed by the registry's keys, so a section added there fails the
+// typecheck until its folder is registered here; buildApp loops over them.
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import type { Section } from '../../domain/sections';
+import type { SectionSpec } from '../lists/engine';
+import offers from './offers';
+import reserves from './reserves';
+import employees from './employees';
+import suppliers from './suppliers';
+import products from './products';
+import cities from './cities';
+import { offersSpec } from './offers/list';
+import { reservesSpec } from './reserves/list';
+import { employeesSpec } from './employees/list';
+import { suppliersSpec } from './suppliers/list';
+import { productsSpec } from './products/list';
+import { citiesSpec } from './cities/list';
+
+export type SectionPlugin = (app: FastifyInstance, opts: { db: Database }) => Promise<void>;
+
+export const SECTION_PLUGINS: Record<Section, SectionPlugin> = { offers, reserves, employees, suppliers, products, cities };
+
+export const SECTION_SPECS: Record<Section, SectionSpec> = {
+  offers: offersSpec, reserves: reservesSpec, employees: employeesSpec, suppliers: suppliersSpec, products: productsSpec, cities: citiesSpec,
+};

@@ -1,0 +1,36 @@
+// /api/offers: the list, bulk delete, the filter config, the summary tiles and one offer's card.
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { requireAuth } from '../../http/auth';
+import { idParams } from '../../http/schemas';
+import { listRoutes } from '../../lists/routes';
+import { offersSpec } from './list';
+import { createOffer, readOffer, updateOffer } from './record';
+import { offersSummary } from './summary';
+
+export default async function offersPlugin(app: FastifyInstance, opts: { db: Database }) {
+  const { db } = opts;
+  listRoutes(app, db, offersSpec);
+
+  app.get('/offers/summary', { schema: { tags: ['offers'], summary: 'The three tiles of the offers page' } }, async (request) =>
+    offersSummary(db, requireAuth(request)),
+  );
+
+  const flag = (query: unknown) => {
+    const v = (query as { withDeleted?: string }).withDeleted;
+    return v !== undefined && v !== 'false' && v !== '0';
+  };
+  const idOf = (params: unknown) => (params as { id: number }).id;
+
+  app.get('/offers/:id', { schema: { tags: ['offers'], summary: 'One offer; a deleted one only with ?withDeleted', params: idParams } }, async (request) =>
+    readOffer(db, requireAuth(request), idOf(request.params), flag(request.query)),
+  );
+  app.post('/offers', { schema: { tags: ['offers'], summary: 'Create an offer (409 with the id of an active duplicate)' } }, async (request, reply) => {
+    const offer = await createOffer(db, requireAuth(request), (request.body ?? {}) as Record<string, unknown>);
+    reply.status(201);
+    return offer;
+  });
+  app.patch('/offers/:id', { schema: { tags: ['offers'], summary: 'Change an offer', params: idParams } }, async (request) =>
+    updateOffer(db, requireAuth(request), idOf(request.params), (request.body ?? {}) as Record<string, unknown>),
+  );
+}

@@ -1,0 +1,75 @@
+// The one writer of an offer's stock figures: reserved_amount, purchased_amount and (through unit_amount)
+// available_amount = unit_amount − reserved − purchased. Every operation runs inside the caller's transaction
+// with the offer row locked (SELECT … FOR UPDATE), so two reserves on one offer cannot both take the last
+// units, and compares amounts in SQL numerics, never floats. The CHECK constraints of migration 0003 are the
+// second line behind this file.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { badRequest, notFound } from '../../errors';
+import { firstRow } from '../../http/rows';
+import { OFFER_WRITE_MSG } from '../../../domain/offers/schema';
+import { STOCK_MSG } from '../../../domain/reserves/messages';
+
+/** The transaction handle the caller holds (drizzle's tx, typed as the database it runs on). */
+type Tx = Database;
+/** An amount as the database keeps it: a numeric string ('12.50'). */
+type Amount = string;
+
+export interface OfferStock {
+  id: number;
+  status: string;
+  unit_amount: Amount;
+  reserved_amount: Amount;
+  purchased_amount: Amount;
+  available_amount: Amount;
+}
+
+const STOCK = sql`id, status, round(unit_amount, 2)::text AS unit_amount, round(reserved_amount, 2)::text AS reserved_amount,
+  round(purchased_amount, 2)::text AS purchased_amount, round(available_amount, 2)::text AS available_amount`;
+
+/** Locks the offer row until the caller's transaction ends and returns its figures; 404 when there is none. */
+export async function lockOffer(tx: Tx, offerId: number): Promise<OfferStock> {
+  const offer = firstRow<OfferStock>(await tx.execute(sql`SELECT ${STOCK} FROM offers WHERE id = ${offerId} FOR UPDATE`));
+  if (!offer) throw notFound(STOCK_MSG.offerMissing);
+  return offer;
+}
+
+async function write(tx: Tx, offerId: number, set: SQL): Promise<OfferStock> {
+  return firstRow<OfferStock>(await tx.execute(sql`UPDATE offers SET ${set} WHERE id = ${offerId} RETURNING ${STOCK}`))!;
+}
+
+/** A reserve takes `amount` of an active offer's available stock (400 when not that much is free). */
+export async function reserve(tx: Tx, offerId: number, amount: Amount): Promise<OfferStock> {
+  const offer = await lockOffer(tx, offerId);
+  if (offer.status !== 'active') throw badRequest(STOCK_MSG.offerNotActive);
+  const short = firstRow<{ short: boolean }>(await tx.execute(sql`SELECT ${amount}::numeric > ${offer.available_amount}::numeric AS short`))!.short;
+  if (short) throw badRequest(STOCK_MSG.notEnough(offer.available_amount));
+  return write(tx, offerId, sql`reserved_amount = reserved_amount + ${amount}::numeric`);
+}
+
+/** An active reserve cancelled or deleted gives its amount back. */
+export async function release(tx: Tx, offerId: number, amount: Amount): Promise<OfferStock> {
+  await lockOffer(tx, offerId);
+  return write(tx, offerId, sql`reserved_amount = reserved_amount - ${amount}::numeric`);
+}
+
+/** An active reserve completed: its amount moves from reserved to purchased (available does not change). */
+export async function complete(tx: Tx, offerId: number, amount: Amount): Promise<OfferStock> {
+  await lockOffer(tx, offerId);
+  return write(tx, offerId, sql`reserved_amount = reserved_amount - ${amount}::numeric, purchased_amount = purchased_amount + ${amount}::numeric`);
+}
+
+/** An offer's quantity changed by an edit: never below what is reserved and purchased. */
+export async function setUnitAmount(tx: Tx, offerId: number, unitAmount: Amount): Promise<OfferStock> {
+  const offer = await lockOffer(tx, offerId);
+  const taken = firstRow<{ below: boolean; taken: string }>(await tx.execute(sql`
+    SELECT ${unitAmount}::numeric < reserved_amount + purchased_amount AS below, round(reserved_amount + purchased_amount, 2)::text AS taken
+    FROM offers WHERE id = ${offer.id}`))!;
+  if (taken.below) throw badRequest(OFFER_WRITE_MSG.belowReserved(taken.taken));
+  return write(tx, offerId, sql`unit_amount = ${unitAmount}::numeric`);
+}
+
+/** Bulk delete's rule for offers, on the locked row: an offer holding reserved stock (active reserves) stays.
+ * It reads the row's own figure rather than the reserves table, so a reserve placed while the delete waited
+ * for the lock is seen. */
+export const unreserved = (alias: string): SQL => sql`${sql.raw(alias)}.reserved_amount = 0`;

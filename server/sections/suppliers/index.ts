@@ -1,0 +1,9 @@
+// /api/suppliers: the list, bulk delete and the filter config.
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { listRoutes } from '../../lists/routes';
+import { suppliersSpec } from './list';
+
+export default async function suppliersPlugin(app: FastifyInstance, opts: { db: Database }) {
+  listRoutes(app, opts.db, suppliersSpec);
+}
