@@ -1,7 +1,7 @@
 // One RTK Query API for the whole app; each feature injects its endpoints (baseApi.injectEndpoints).
 import { createApi, fetchBaseQuery, retry, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { FORCED_LOGOUT_CODE } from '../../domain/api';
-import { loggedOut } from '../features/auth/authSlice';
+import { loggedOut } from './auth';
 import { normaliseError, type ApiError } from './errors';
 
 /** Delay before a 403 with code 2 logs the user out (spec point 9). */

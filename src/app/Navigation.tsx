@@ -17,10 +17,11 @@ import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import Close from '@mui/icons-material/Close';
-import { useLogoutMutation, useMeQuery, usePermissionsQuery } from '../features/auth/authApi';
+import { useLogoutMutation } from '../features/auth/authApi';
+import { useMeQuery, usePermissionsQuery } from '../api/session';
 import { BRAND } from '../features/auth/AuthLayout';
 import { canOpen } from './access';
-import { useAppDispatch } from './hooks';
+import { useAppDispatch } from '../api/hooks';
 import { endSession } from './store';
 
 interface Item {

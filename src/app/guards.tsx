@@ -4,9 +4,9 @@ import { UI } from '../../domain/messages';
 import { Alert } from '../components/Alert';
 import { PageSpinner } from '../components/Spinner';
 import { errorMessage } from '../api/errors';
-import { usePermissionsQuery } from '../features/auth/authApi';
-import { selectIsSignedIn } from '../features/auth/authSlice';
-import { useAppSelector } from './hooks';
+import { usePermissionsQuery } from '../api/session';
+import { selectIsSignedIn } from '../api/auth';
+import { useAppSelector } from '../api/hooks';
 import { canOpen, type Area } from './access';
 
 /** Any non-public path without a token goes to /login, remembering where the user was headed. */

@@ -16,7 +16,7 @@ import {
 } from '../../domain/lists';
 import { SECTION, type Section } from '../../domain/sections';
 import { can } from '../../domain/permissions';
-import { usePermissionsQuery } from '../features/auth/authApi';
+import { usePermissionsQuery } from '../api/session';
 import { errorMessage, isApiError } from '../api/errors';
 import {
   useDeleteRecordsMutation, useFilterConfigQuery, useListQuery, useSavedFilterQuery,
