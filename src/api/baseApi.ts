@@ -55,14 +55,12 @@ const retryingBaseQuery = retry(baseQuery, {
   },
 });
 
-export const TAG_TYPES = [
-  'Offer', 'Offer-LIST', 'Reserve', 'Reserve-LIST', 'Employee', 'Employee-LIST', 'Supplier', 'Supplier-LIST',
-  'Product', 'Product-LIST', 'City', 'City-LIST', 'Permissions', 'Me', 'Settings',
-] as const;
+/** The session's own tags; each section's tags come from the registry, in ./sectionApi.ts. */
+export const SESSION_TAG_TYPES = ['Permissions', 'Me', 'Settings'] as const;
 
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: retryingBaseQuery,
-  tagTypes: TAG_TYPES,
+  tagTypes: SESSION_TAG_TYPES,
   endpoints: () => ({}),
 });

@@ -1,17 +1,12 @@
 // The calls every section's list makes: rows, bulk delete, filter config, saved filter, table layout.
 // Features pass their section; tags make a delete or a saved layout refresh what shows them.
-import { baseApi, TAG_TYPES } from './baseApi';
+import { sectionApi, TAGS } from './sectionApi';
 import type { BulkDeleteResponse, FilterConfig, FilterState, ListResponse } from '../../domain/lists';
-import { SECTION, type Section } from '../../domain/sections';
+import type { Section } from '../../domain/sections';
 import type { Row } from '../components/DataTable/DataTable';
 import type { TableConfig } from '../components/DataTable/columns';
 
-type Tag = (typeof TAG_TYPES)[number];
-const TAGS = Object.fromEntries(
-  Object.values(SECTION).map((s) => [s.key, { one: s.tag as Tag, list: `${s.tag}-LIST` as Tag }]),
-) as Record<Section, { one: Tag; list: Tag }>;
-
-export const listsApi = baseApi.injectEndpoints({
+export const listsApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
     list: build.query<ListResponse<Row>, { section: Section; query: string }>({
       query: ({ section, query }) => `api/${section}${query ? `?${query}` : ''}`,
@@ -19,7 +14,7 @@ export const listsApi = baseApi.injectEndpoints({
     }),
     deleteRecords: build.mutation<BulkDeleteResponse, { section: Section; ids: number[] }>({
       query: ({ section, ids }) => ({ url: `api/${section}`, method: 'DELETE', body: { ids } }),
-      invalidatesTags: (result, error, { section }) => [TAGS[section].list, 'Offer-LIST'],
+      invalidatesTags: (result, error, { section }) => [TAGS[section].list, TAGS.offers.list],
     }),
     filterConfig: build.query<FilterConfig, Section>({
       query: (section) => (section === 'reserves' ? 'api/reserves_filter_config' : `api/${section}/filter_config`),
