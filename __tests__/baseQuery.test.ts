@@ -1,7 +1,7 @@
 import { normaliseError } from '../src/api/errors';
 import { baseApi, FORCED_LOGOUT_DELAY_MS } from '../src/api/baseApi';
 import { makeStore } from '../src/app/store';
-import { signedIn } from '../src/features/auth/authSlice';
+import { signedIn } from '../src/api/auth';
 import { json, mockServer, route } from './support/render';
 
 describe('error normalisation (spec point 8)', () => {
@@ -72,11 +72,11 @@ describe('forced logout (spec point 4)', () => {
   });
 
   test('permissions are retried on a network failure, three times at most', async () => {
-    const { authApi } = await import('../src/features/auth/authApi');
+    const { sessionApi } = await import('../src/api/session');
     const fetchMock = mockServer(route('GET', '/api/permissions', () => json({ message: 'упал' }, 503)));
     const store = makeStore();
     store.dispatch(signedIn('tok'));
-    const result = await store.dispatch(authApi.endpoints.permissions.initiate());
+    const result = await store.dispatch(sessionApi.endpoints.permissions.initiate());
     expect(result.error).toMatchObject({ status: 503 });
     expect(fetchMock).toHaveBeenCalledTimes(4); // the first try and 3 retries
   }, 30_000);

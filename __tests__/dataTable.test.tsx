@@ -9,6 +9,7 @@ import { DataTable, type Row, type SortState } from '../src/components/DataTable
 import { buildColumns, moveColumn, toConfig, type TableColumn } from '../src/components/DataTable/columns';
 import { TableSettingsPanel } from '../src/components/DataTable/TableSettingsPanel';
 import { KEYBOARD_RESIZE_STEP } from '../src/components/DataTable/HeaderCell';
+import { useSelectionStore } from '../src/components/List/selection';
 import { permissions } from './support/render';
 import { SPEC_HIDDEN_FIELDS } from '../domain/hiddenFields';
 
@@ -20,7 +21,7 @@ const rows: Row[] = [
 ];
 
 function Harness(props: { canUpdate?: boolean; canDelete?: boolean; settingsMode?: boolean; onOpenRow?: (id: number) => void; onSort?: (s: SortState) => void }) {
-  const [selected, setSelected] = useState<number[]>([]);
+  const selection = useSelectionStore();
   const [columns, setColumns] = useState<TableColumn[]>(buildColumns('products', productsColumns, null, admin));
   return (
     <MemoryRouter>
@@ -31,12 +32,10 @@ function Harness(props: { canUpdate?: boolean; canDelete?: boolean; settingsMode
         columns={columns}
         onColumnsChange={setColumns}
         settingsMode={props.settingsMode ?? false}
-        selected={selected}
-        onSelectedChange={setSelected}
+        selection={selection}
         onSort={props.onSort ?? (() => undefined)}
         canUpdate={props.canUpdate ?? true}
         canDelete={props.canDelete ?? true}
-        canReserve={false}
         onEdit={() => undefined}
         onDelete={() => undefined}
         onOpenRow={props.onOpenRow ?? (() => undefined)}

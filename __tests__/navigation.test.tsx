@@ -43,6 +43,23 @@ test('Списки opens a submenu: Поставщики only with suppliers rea
   await waitFor(() => expect(within(element).queryByRole('group', { name: 'Списки' })).not.toBeInTheDocument());
 });
 
+test("the submenu's close button sits in its own row, not under the first link, and closes the submenu", async () => {
+  mockServer(...signedInHandlers(permissions({}, { offers: 'all', suppliers: 'all', products: 'all', cities: 'all' })));
+  const user = userEvent.setup();
+  renderApp('/', { token: 't' });
+  const element = await nav();
+  await user.click(within(element).getByRole('button', { name: 'Списки' }));
+  const submenu = within(element).getByRole('group', { name: 'Списки' });
+  const close = within(submenu).getByRole('button', { name: 'Закрыть' });
+  // an absolutely placed button lay over 'Поставщики', which took the click
+  expect(getComputedStyle(close).position).not.toBe('absolute');
+  const first = within(submenu).getByRole('link', { name: 'Поставщики' });
+  expect(close.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(first.contains(close)).toBe(false);
+  await user.click(close);
+  await waitFor(() => expect(within(element).queryByRole('group', { name: 'Списки' })).not.toBeInTheDocument());
+});
+
 test('Поставщики shows with suppliers read all', async () => {
   mockServer(...signedInHandlers(permissions({}, { offers: 'all', suppliers: 'all' })));
   const user = userEvent.setup();

@@ -171,3 +171,21 @@ test('a link to a page that no longer exists lands on page 1', async () => {
   expect(await screen.findByText('Записей: 45')).toBeInTheDocument();
   expect(requests(fetchMock, 'GET', '/api/offers').map((r) => new URL(r.url).searchParams.get('page'))).toEqual(expect.arrayContaining(['9', '1']));
 });
+
+test("one click on a sorted column's control flips the order, also after its header was clicked again", async () => {
+  const user = userEvent.setup();
+  server();
+  const { router } = renderApp('/offers', { token: 't' });
+  await screen.findByText('Записей: 45');
+  const header = () => screen.getByRole('columnheader', { name: /Количество/ });
+  const control = () => within(header()).getByRole('button', { name: 'Сортировать по «Количество»' });
+  await user.click(header());
+  await user.click(control());
+  await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('order')).toBe('asc'));
+  await user.click(header());
+  await user.click(control());
+  await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('order')).toBe('desc'));
+  await user.click(control());
+  await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('order')).toBe('asc'));
+  expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('unit_amount');
+});

@@ -3,7 +3,7 @@ import { Alert, ALERT_FADE_IN_MS, ALERT_REMOVE_MS } from '../src/components/Aler
 import { Spinner, SPINNER_DOTS, SPINNER_STEP_MS } from '../src/components/Spinner';
 import { resolveBackPath } from '../src/components/smartBack';
 import { actionSanitizer, stateSanitizer, makeStore } from '../src/app/store';
-import { signedIn } from '../src/features/auth/authSlice';
+import { signedIn } from '../src/api/auth';
 import { formatDate, formatDateTime } from '../domain/format';
 
 afterEach(() => jest.useRealTimers());

@@ -55,9 +55,10 @@ export type CellType =
   | 'entity_list' // [{id, name}] → links
   | 'image' // first image or 'Нет фото'
   | 'gallery'
-  | 'action' // a value with a button (offers: available amount with "reserve")
+  | 'action' // a value with a button: the number here, the button from the column's own renderer (a feature's)
   | 'comments'
-  | 'status';
+  | 'status'
+  | 'phone'; // +7 (XXX) XXX-XX-XX
 
 export interface ColumnDef {
   key: string;
@@ -75,6 +76,17 @@ export interface ColumnDef {
    * ('responsible' shows responsible_id, 'position_name' shows position_id); defaults to the key. */
   field?: string;
 }
+
+/** A row of any list: the server's record as JSON, with its id. */
+export type ListRow = Record<string, unknown> & { id: number };
+
+/** What is saved per user for one column (spec point 3 "Column display config"); width as a string. */
+export interface ColumnSetting {
+  position: number;
+  is_visible: boolean;
+  width?: string;
+}
+export type TableConfig = Record<string, ColumnSetting>;
 
 export const col = (key: string, title: string, type: CellType, extra: Partial<ColumnDef> = {}): ColumnDef => ({
   key,

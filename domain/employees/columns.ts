@@ -6,7 +6,7 @@ export const columns: ColumnDef[] = [
   col('id', '№', 'id_link', { width: 80 }),
   col('full_name', 'ФИО', 'text', { width: 220 }),
   col('position_name', 'Должность', 'text', { width: 180, field: 'position_id' }),
-  col('phone', 'Телефон', 'text', { width: 170 }),
+  col('phone', 'Телефон', 'phone', { width: 170 }),
   col('email', 'Email', 'text', { width: 200 }),
   col('status', 'Статус', 'status', { width: 120 }),
   col('reserve_total_created', 'Создано резервов', 'number', { width: 140 }),

@@ -21,6 +21,7 @@ export const columns: ColumnDef[] = [
   col('reserved_amount', 'В резерве', 'number', { width: 120 }),
   col('reserved_sum', 'Сумма резервов', 'money', { width: 140, hiddenByDefault: true }),
   col('purchased_amount', 'Выкуплено', 'number', { width: 120 }),
+  // the offers feature draws the 'Зарезервировать' button beside the amount
   col('available_amount', 'Доступно', 'action', { width: 160 }),
   col('available_sum', 'Доступно на сумму', 'money', { width: 150, hiddenByDefault: true }),
   col('warehouse_cost', 'Доставка на склад', 'money', { width: 150, hiddenByDefault: true }),

@@ -7,7 +7,7 @@ export const columns: ColumnDef[] = [
   col('name', 'Название', 'text', { width: 220 }),
   col('inn', 'ИНН', 'text', { width: 130 }),
   col('contact_name', 'Контактное лицо', 'text', { width: 180 }),
-  col('phone', 'Телефон', 'text', { width: 170 }),
+  col('phone', 'Телефон', 'phone', { width: 170 }),
   col('email', 'Email', 'text', { width: 200 }),
   col('city', 'Город', 'entity_link', { entity: 'cities', width: 150 }),
   col('location', 'Адрес', 'text', { width: 220, hiddenByDefault: true }),

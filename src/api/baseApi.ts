@@ -1,7 +1,7 @@
 // One RTK Query API for the whole app; each feature injects its endpoints (baseApi.injectEndpoints).
 import { createApi, fetchBaseQuery, retry, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { FORCED_LOGOUT_CODE } from '../../domain/api';
-import { loggedOut } from '../features/auth/authSlice';
+import { loggedOut } from './auth';
 import { normaliseError, type ApiError } from './errors';
 
 /** Delay before a 403 with code 2 logs the user out (spec point 9). */
@@ -55,14 +55,12 @@ const retryingBaseQuery = retry(baseQuery, {
   },
 });
 
-export const TAG_TYPES = [
-  'Offer', 'Offer-LIST', 'Reserve', 'Reserve-LIST', 'Employee', 'Employee-LIST', 'Supplier', 'Supplier-LIST',
-  'Product', 'Product-LIST', 'City', 'City-LIST', 'Permissions', 'Me', 'Settings',
-] as const;
+/** The session's own tags; each section's tags come from the registry, in ./sectionApi.ts. */
+export const SESSION_TAG_TYPES = ['Permissions', 'Me', 'Settings'] as const;
 
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: retryingBaseQuery,
-  tagTypes: TAG_TYPES,
+  tagTypes: SESSION_TAG_TYPES,
   endpoints: () => ({}),
 });

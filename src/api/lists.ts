@@ -1,25 +1,24 @@
 // The calls every section's list makes: rows, bulk delete, filter config, saved filter, table layout.
 // Features pass their section; tags make a delete or a saved layout refresh what shows them.
-import { baseApi, TAG_TYPES } from './baseApi';
-import type { BulkDeleteResponse, FilterConfig, FilterState, ListResponse } from '../../domain/lists';
+import { sectionApi, TAGS } from './sectionApi';
+import type { BulkDeleteResponse, FilterConfig, FilterState, ListResponse, ListRow, TableConfig } from '../../domain/lists';
 import { SECTION, type Section } from '../../domain/sections';
-import type { Row } from '../components/DataTable/DataTable';
-import type { TableConfig } from '../components/DataTable/columns';
+import type { QueryReturnValue } from '@reduxjs/toolkit/query';
+import { baseQuery } from './baseApi';
+import type { ApiError } from './errors';
 
-type Tag = (typeof TAG_TYPES)[number];
-const TAGS = Object.fromEntries(
-  Object.values(SECTION).map((s) => [s.key, { one: s.tag as Tag, list: `${s.tag}-LIST` as Tag }]),
-) as Record<Section, { one: Tag; list: Tag }>;
-
-export const listsApi = baseApi.injectEndpoints({
+export const listsApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
-    list: build.query<ListResponse<Row>, { section: Section; query: string }>({
-      query: ({ section, query }) => `api/${section}${query ? `?${query}` : ''}`,
+    list: build.query<ListResponse<ListRow>, { section: Section; query: string }>({
+      // a failure names what was being loaded: '… ошибка сети при загрузке предложений'
+      queryFn: ({ section, query }, api) =>
+        baseQuery(`api/${section}${query ? `?${query}` : ''}`, api, { entity: SECTION[section].genitive }) as
+          Promise<QueryReturnValue<ListResponse<ListRow>, ApiError, {} | undefined>>,
       providesTags: (result, error, { section }) => [TAGS[section].list],
     }),
     deleteRecords: build.mutation<BulkDeleteResponse, { section: Section; ids: number[] }>({
       query: ({ section, ids }) => ({ url: `api/${section}`, method: 'DELETE', body: { ids } }),
-      invalidatesTags: (result, error, { section }) => [TAGS[section].list, 'Offer-LIST'],
+      invalidatesTags: (result, error, { section }) => [TAGS[section].list, TAGS.offers.list],
     }),
     filterConfig: build.query<FilterConfig, Section>({
       query: (section) => (section === 'reserves' ? 'api/reserves_filter_config' : `api/${section}/filter_config`),

@@ -1,5 +1,5 @@
 // Comments and files of any record: shared by every section's card.
-import { baseApi } from './baseApi';
+import { sectionApi } from './sectionApi';
 import type { Section } from '../../domain/sections';
 import type { FileKind } from '../../domain/files';
 
@@ -20,7 +20,7 @@ export interface UploadedFile {
   mime: string;
 }
 
-export const recordsApi = baseApi.injectEndpoints({
+export const recordsApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
     comments: build.query<CommentItem[], { section: Section; id: number }>({
       query: ({ section, id }) => `api/${section}/${id}/comments`,

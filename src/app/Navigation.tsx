@@ -1,5 +1,7 @@
-// The navigation beside all signed-in content, exactly as spec point 2 lists it.
-import { useState } from 'react';
+// The navigation beside all signed-in content, as spec point 2 lists it. Its sections and their labels come
+// from the registry (domain/sections.ts): a section with inListsMenu goes under 'Списки', any other is a
+// top-level item. This file decides only their order and icons.
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -13,23 +15,46 @@ import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import BookmarkAddedOutlined from '@mui/icons-material/BookmarkAddedOutlined';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import Close from '@mui/icons-material/Close';
-import { useLogoutMutation, useMeQuery, usePermissionsQuery } from '../features/auth/authApi';
+import { SECTION, SECTIONS, type Section } from '../../domain/sections';
+import { useLogoutMutation } from '../features/auth/authApi';
 import { BRAND } from '../features/auth/AuthLayout';
+import { useMeQuery, usePermissionsQuery } from '../api/session';
+import { useAppDispatch } from '../api/hooks';
 import { canOpen } from './access';
-import { useAppDispatch } from './hooks';
 import { endSession } from './store';
 
 interface Item {
   to: string;
   label: string;
-  icon: React.ReactNode;
+  icon: ReactNode;
   /** Paths (besides `to`) where the item shows as active: / is the offers list. */
   alsoActiveAt?: string[];
 }
+
+const LISTS = 'lists';
+/** The spec's order of the top-level items; a section not named here follows them, before Профиль. */
+const TOP_ORDER: (Section | typeof LISTS)[] = ['employees', 'offers', LISTS, 'reserves'];
+const ICONS: Partial<Record<Section, ReactNode>> = {
+  employees: <BadgeOutlined />,
+  offers: <Inventory2Outlined />,
+  reserves: <BookmarkAddedOutlined />,
+};
+const place = (key: Section | typeof LISTS) => {
+  const index = TOP_ORDER.indexOf(key);
+  return index < 0 ? TOP_ORDER.length : index;
+};
+
+const sectionItem = (key: Section): Item => ({
+  to: `/${key}`,
+  label: SECTION[key].title,
+  icon: ICONS[key] ?? <FolderOutlined />,
+  ...(key === 'offers' ? { alsoActiveAt: ['/'] } : {}),
+});
 
 function NavItem({ item, nested = false }: { item: Item; nested?: boolean }) {
   const location = useLocation();
@@ -48,10 +73,38 @@ function NavItem({ item, nested = false }: { item: Item; nested?: boolean }) {
   );
 }
 
+/** 'Списки' and its submenu: a header row with the close button, then the links below it (never under it). */
+function ListsMenu({ items }: { items: Item[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        <ListItemIcon sx={{ minWidth: 36 }}>
+          <ListAltOutlined />
+        </ListItemIcon>
+        <ListItemText primary="Списки" />
+      </ListItemButton>
+      <Collapse in={open} unmountOnExit>
+        <Box role="group" aria-label="Списки" sx={{ bgcolor: 'action.hover' }}>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 0.5, pt: 0.5 }}>
+            <IconButton aria-label="Закрыть" size="small" onClick={() => setOpen(false)}>
+              <Close fontSize="small" />
+            </IconButton>
+          </Box>
+          <List disablePadding>
+            {items.map((item) => (
+              <NavItem key={item.to} item={item} nested />
+            ))}
+          </List>
+        </Box>
+      </Collapse>
+    </>
+  );
+}
+
 export function Navigation() {
   const { data: perms } = usePermissionsQuery();
   const { data: me } = useMeQuery();
-  const [listsOpen, setListsOpen] = useState(false);
   const [logout] = useLogoutMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -63,11 +116,13 @@ export function Navigation() {
     navigate('/login', { replace: true });
   };
 
-  const lists: Item[] = [
-    ...(canOpen(perms, 'suppliers') ? [{ to: '/suppliers', label: 'Поставщики', icon: null }] : []),
-    ...(canOpen(perms, 'products') ? [{ to: '/products', label: 'Товары', icon: null }] : []),
-    ...(canOpen(perms, 'cities') ? [{ to: '/cities', label: 'Города', icon: null }] : []),
-  ];
+  const permitted = SECTIONS.filter((key) => canOpen(perms, key));
+  const lists = permitted.filter((key) => SECTION[key].inListsMenu).map(sectionItem);
+  // the Списки item itself is always shown
+  const top = [...permitted.filter((key) => !SECTION[key].inListsMenu), LISTS as typeof LISTS]
+    .map((key, index) => ({ key, index }))
+    .sort((a, b) => place(a.key) - place(b.key) || a.index - b.index)
+    .map(({ key }) => key);
 
   return (
     <Box component="nav" aria-label="Основная навигация" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -80,29 +135,7 @@ export function Navigation() {
         )}
       </Box>
       <List sx={{ flexGrow: 1 }}>
-        {canOpen(perms, 'employees') && <NavItem item={{ to: '/employees', label: 'Сотрудники', icon: <BadgeOutlined /> }} />}
-        {canOpen(perms, 'offers') && (
-          <NavItem item={{ to: '/offers', label: 'Предложения', icon: <Inventory2Outlined />, alsoActiveAt: ['/'] }} />
-        )}
-        <ListItemButton onClick={() => setListsOpen((open) => !open)} aria-expanded={listsOpen}>
-          <ListItemIcon sx={{ minWidth: 36 }}>
-            <ListAltOutlined />
-          </ListItemIcon>
-          <ListItemText primary="Списки" />
-        </ListItemButton>
-        <Collapse in={listsOpen} unmountOnExit>
-          <Box role="group" aria-label="Списки" sx={{ bgcolor: 'action.hover', position: 'relative' }}>
-            <IconButton aria-label="Закрыть" size="small" onClick={() => setListsOpen(false)} sx={{ position: 'absolute', right: 4, top: 4 }}>
-              <Close fontSize="small" />
-            </IconButton>
-            <List disablePadding sx={{ pt: 1 }}>
-              {lists.map((item) => (
-                <NavItem key={item.to} item={item} nested />
-              ))}
-            </List>
-          </Box>
-        </Collapse>
-        {canOpen(perms, 'reserves') && <NavItem item={{ to: '/reserves', label: 'Резервы', icon: <BookmarkAddedOutlined /> }} />}
+        {top.map((key) => (key === LISTS ? <ListsMenu key={key} items={lists} /> : <NavItem key={key} item={sectionItem(key)} />))}
         <NavItem item={{ to: '/profile', label: 'Профиль', icon: <AccountCircleOutlined /> }} />
         {canOpen(perms, 'settings') && <NavItem item={{ to: '/settings', label: 'Настройки', icon: <SettingsOutlined /> }} />}
         <ListItemButton onClick={onLogout}>

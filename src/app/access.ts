@@ -1,8 +1,9 @@
 // Which signed-in screens a caller may open: the navigation and the route gates read the same rules
 // (spec points 2 "Navigation" and 6).
 import { hasSection, scopeOf, type Permissions } from '../../domain/permissions';
+import type { Section } from '../../domain/sections';
 
-export type Area = 'offers' | 'reserves' | 'employees' | 'suppliers' | 'products' | 'cities' | 'profile' | 'settings';
+export type Area = Section | 'profile' | 'settings';
 
 export function canOpen(perms: Permissions | null | undefined, area: Area): boolean {
   switch (area) {

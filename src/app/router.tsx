@@ -1,29 +1,28 @@
-// Every route of the spec's route table. Sections load lazily, one chunk each, so the sign-in page carries
-// none of their code.
+// Every route of the spec's route table. Each section of the registry (domain/sections.ts) gets its list,
+// create and edit routes; its screens load lazily, one chunk per section, so the sign-in page carries none
+// of their code.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import LoginPage from '../features/auth/LoginPage';
 import { InvitePage, RecoverPasswordPage, ResetPasswordPage } from '../features/auth/PublicPages';
-import { AreaGate, RequireAuth } from './guards';
+import { SECTIONS, type Section } from '../../domain/sections';
+import { RequireAuth } from './guards';
 import { PageSpinner } from '../components/Spinner';
 import type { Area } from './access';
 
+/** What features/<section>/pages exports. */
 type SectionModule = { ListScreen: ComponentType; CreateScreen: ComponentType; EditScreen: ComponentType };
-type Loader = () => Promise<SectionModule>;
 
-const loaders: Record<Exclude<Area, 'profile' | 'settings'>, Loader> = {
-  offers: () => import(/* webpackChunkName: "offers" */ '../features/offers/pages'),
-  reserves: () => import(/* webpackChunkName: "reserves" */ '../features/reserves/pages'),
-  employees: () => import(/* webpackChunkName: "employees" */ '../features/employees/pages'),
-  suppliers: () => import(/* webpackChunkName: "suppliers" */ '../features/suppliers/pages'),
-  products: () => import(/* webpackChunkName: "products" */ '../features/products/pages'),
-  cities: () => import(/* webpackChunkName: "cities" */ '../features/cities/pages'),
-};
+// one chunk per section folder, named after it ("offers-pages")
+const loadSection = (key: Section): Promise<SectionModule> =>
+  import(/* webpackChunkName: "[request]" */ `../features/${key}/pages`);
 
-const screen = (load: Loader, name: keyof SectionModule): LazyExoticComponent<ComponentType> =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+const screen = (key: Section, name: keyof SectionModule): LazyExoticComponent<ComponentType> =>
+  lazy(() => loadSection(key).then((m) => ({ default: m[name] })));
 
 const Layout = lazy(() => import(/* webpackChunkName: "shell" */ './Layout'));
+// the permission rules load with the shell, not with the sign-in page
+const AreaGate = lazy(() => import(/* webpackChunkName: "shell" */ './AreaGate'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsPage'));
 
@@ -35,15 +34,11 @@ function gated(area: Area, Screen: ComponentType) {
   );
 }
 
-function sectionRoutes(section: keyof typeof loaders): RouteObject[] {
-  const load = loaders[section];
-  const List = screen(load, 'ListScreen');
-  const Create = screen(load, 'CreateScreen');
-  const Edit = screen(load, 'EditScreen');
+function sectionRoutes(key: Section): RouteObject[] {
   return [
-    { path: section, element: gated(section, List) },
-    { path: `${section}/create`, element: gated(section, Create) },
-    { path: `${section}/:id`, element: gated(section, Edit) },
+    { path: key, element: gated(key, screen(key, 'ListScreen')) },
+    { path: `${key}/create`, element: gated(key, screen(key, 'CreateScreen')) },
+    { path: `${key}/:id`, element: gated(key, screen(key, 'EditScreen')) },
   ];
 }
 
@@ -62,8 +57,9 @@ export const routes: RouteObject[] = [
       </RequireAuth>
     ),
     children: [
-      { index: true, element: gated('offers', screen(loaders.offers, 'ListScreen')) },
-      ...(Object.keys(loaders) as (keyof typeof loaders)[]).flatMap(sectionRoutes),
+      // the home page is the offers list
+      { index: true, element: gated('offers', screen('offers', 'ListScreen')) },
+      ...SECTIONS.flatMap(sectionRoutes),
       { path: 'profile', element: gated('profile', ProfilePage) },
       { path: 'settings', element: gated('settings', SettingsPage) },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -1,9 +1,10 @@
-import { combineSlices, configureStore, type Action } from '@reduxjs/toolkit';
+import { configureStore, type Action } from '@reduxjs/toolkit';
 import { baseApi } from '../api/baseApi';
-import authSlice, { loggedOut, signedIn } from '../features/auth/authSlice';
+import { loggedOut, signedIn } from '../api/auth';
+import { rootReducer, type RootState } from '../api/rootReducer';
+import type { AppDispatch as ApiDispatch } from '../api/hooks';
 
-export const rootReducer = combineSlices(authSlice, baseApi);
-export type RootState = ReturnType<typeof rootReducer>;
+export { rootReducer, type RootState };
 
 const REDACTED = '[redacted]';
 
@@ -33,7 +34,7 @@ export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
 /** Ends the session on this side: token gone, every cached answer dropped. */
-export function endSession(dispatch: AppDispatch, reason: Parameters<typeof loggedOut>[0]) {
+export function endSession(dispatch: AppDispatch | ApiDispatch, reason: Parameters<typeof loggedOut>[0]) {
   dispatch(loggedOut(reason));
   dispatch(baseApi.util.resetApiState());
 }

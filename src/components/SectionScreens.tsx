@@ -4,7 +4,8 @@ import { useParams } from 'react-router';
 import type { ColumnDef, FilterDef } from '../../domain/lists';
 import { SECTION, type Section } from '../../domain/sections';
 import { PageTitle } from './PageTitle';
-import { SectionList, type DeleteTexts } from './SectionList';
+import { ListPage } from './List/ListPage';
+import type { DeleteTexts } from './List/useBulkDelete';
 
 export interface SectionTexts {
   section: Section;
@@ -27,7 +28,7 @@ export const GENERIC_DELETE_TEXTS: DeleteTexts = {
 
 export function sectionScreens({ section, columns, filters, createTitle, recordTitle, addLabel, deleteTexts = GENERIC_DELETE_TEXTS }: SectionTexts) {
   function ListScreen() {
-    return <SectionList section={section} columns={columns} filters={filters} title={SECTION[section].title} addLabel={addLabel} deleteTexts={deleteTexts} />;
+    return <ListPage section={section} columns={columns} filters={filters} title={SECTION[section].title} addLabel={addLabel} deleteTexts={deleteTexts} />;
   }
   function CreateScreen() {
     return <PageTitle title={createTitle} />;

@@ -1,7 +1,7 @@
 // Files are served only with the bearer token, which <img src> cannot send: fetch them and show object URLs.
 import { useEffect, useState } from 'react';
-import { useAppSelector } from '../app/hooks';
-import { selectToken } from '../features/auth/authSlice';
+import { useAppSelector } from '../api/hooks';
+import { selectToken } from '../api/auth';
 
 export async function fetchFile(url: string, token: string | null): Promise<Blob> {
   const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });

@@ -1,6 +1,7 @@
 // One header: sort button (revealed by a click), and in settings mode a drag handle, a resize grip with a
-// 25 px keyboard step, and a button that hides the column.
-import { useRef } from 'react';
+// 25 px keyboard step, and a button that hides the column. A title too long for its column wraps onto a
+// second line and carries the full title as a tooltip.
+import { memo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
@@ -13,19 +14,31 @@ import type { TableColumn } from './columns';
 export const DRAGGED_HEADER_COLOUR = '#EAF5CE';
 export const KEYBOARD_RESIZE_STEP = 25;
 
+// up to two lines, broken inside a word only when a word is wider than the column
+const HEADER_TITLE_SX = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+  lineHeight: 1.25,
+} as const;
+
 export interface HeaderCellProps {
   column: TableColumn;
   settingsMode: boolean;
   sortOrder?: 'asc' | 'desc';
   sortRevealed: boolean;
-  onReveal(): void;
-  onSort(order: 'asc' | 'desc'): void;
-  onHide(): void;
-  onResize(widthPx: number): void;
+  onReveal(key: string): void;
+  onSort(key: string, order: 'asc' | 'desc'): void;
+  onHide(key: string): void;
+  onResize(key: string, widthPx: number): void;
   drag?: { provided: DraggableProvided; snapshot: DraggableStateSnapshot };
 }
 
-export function HeaderCell({ column, settingsMode, sortOrder, sortRevealed, onReveal, onSort, onHide, onResize, drag }: HeaderCellProps) {
+export const HeaderCell = memo(function HeaderCell({ column, settingsMode, sortOrder, sortRevealed, onReveal, onSort, onHide, onResize, drag }: HeaderCellProps) {
+  const { key } = column;
   const cellRef = useRef<HTMLTableCellElement | null>(null);
   const currentWidth = () => column.widthPx ?? cellRef.current?.getBoundingClientRect().width ?? 120;
 
@@ -34,7 +47,7 @@ export function HeaderCell({ column, settingsMode, sortOrder, sortRevealed, onRe
     event.stopPropagation();
     const startX = event.clientX;
     const startWidth = currentWidth();
-    const move = (e: MouseEvent) => onResize(startWidth + e.clientX - startX);
+    const move = (e: MouseEvent) => onResize(key, startWidth + e.clientX - startX);
     const up = () => {
       window.removeEventListener('mousemove', move);
       window.removeEventListener('mouseup', up);
@@ -44,8 +57,8 @@ export function HeaderCell({ column, settingsMode, sortOrder, sortRevealed, onRe
   };
 
   const resizeByKey = (event: React.KeyboardEvent) => {
-    if (event.key === 'ArrowRight') onResize(currentWidth() + KEYBOARD_RESIZE_STEP);
-    else if (event.key === 'ArrowLeft') onResize(currentWidth() - KEYBOARD_RESIZE_STEP);
+    if (event.key === 'ArrowRight') onResize(key, currentWidth() + KEYBOARD_RESIZE_STEP);
+    else if (event.key === 'ArrowLeft') onResize(key, currentWidth() - KEYBOARD_RESIZE_STEP);
     else return;
     event.preventDefault();
     event.stopPropagation();
@@ -64,14 +77,14 @@ export function HeaderCell({ column, settingsMode, sortOrder, sortRevealed, onRe
       {...drag?.provided.dragHandleProps}
       data-column={column.key}
       aria-sort={sortOrder === 'asc' ? 'ascending' : sortOrder === 'desc' ? 'descending' : undefined}
-      onClick={sortable ? onReveal : undefined}
+      onClick={sortable ? () => onReveal(key) : undefined}
       sx={{
         width: column.widthPx,
         minWidth: column.widthPx,
         maxWidth: column.widthPx,
         position: 'relative',
         fontWeight: 500,
-        whiteSpace: 'nowrap',
+        verticalAlign: 'bottom',
         cursor: settingsMode ? 'grab' : sortable ? 'pointer' : undefined,
         bgcolor: drag?.snapshot.isDragging ? DRAGGED_HEADER_COLOUR : 'background.paper',
         userSelect: 'none',
@@ -79,21 +92,21 @@ export function HeaderCell({ column, settingsMode, sortOrder, sortRevealed, onRe
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, overflow: 'hidden' }}>
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{column.title}</Box>
+        <Box component="span" title={column.title} sx={HEADER_TITLE_SX}>{column.title}</Box>
         {sortable && (sortRevealed || sortOrder) && (
           <IconButton
             size="small"
             aria-label={`Сортировать по «${column.title}»`}
             onClick={(e) => {
               e.stopPropagation();
-              onSort(sortOrder ? nextOrder : 'asc');
+              onSort(key, sortOrder ? nextOrder : 'asc');
             }}
           >
             {sortOrder === 'desc' ? <ArrowDownward fontSize="inherit" /> : <ArrowUpward fontSize="inherit" />}
           </IconButton>
         )}
         {settingsMode && column.key !== 'id' && (
-          <IconButton size="small" aria-label={`Скрыть столбец «${column.title}»`} onClick={(e) => { e.stopPropagation(); onHide(); }}>
+          <IconButton size="small" aria-label={`Скрыть столбец «${column.title}»`} onClick={(e) => { e.stopPropagation(); onHide(key); }}>
             <VisibilityOff fontSize="inherit" />
           </IconButton>
         )}
@@ -113,4 +126,4 @@ export function HeaderCell({ column, settingsMode, sortOrder, sortRevealed, onRe
       )}
     </TableCell>
   );
-}
+});

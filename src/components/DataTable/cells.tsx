@@ -1,4 +1,5 @@
-// What each cell display type of spec point 2 shows.
+// What each cell display type of spec point 2 shows. Generic: a section's own cells (a button beside a value)
+// come from the column's renderer, supplied by its feature.
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
@@ -10,16 +11,15 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { CellType } from '../../../domain/lists';
 import { statusTitle, type Section } from '../../../domain/sections';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../domain/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatPhone } from '../../../domain/format';
+import { AuthorizedImage } from '../AuthorizedImage';
 import { StatusBadge } from './StatusBadge';
+import type { CellProps } from './columns';
 
 export interface CellContext {
   section: Section;
-  row: Record<string, unknown>;
   /** Current path + query: the 'from' state of every link out of the table. */
   from: string;
-  /** May the caller place a reserve (the action cell's button). */
-  canReserve: boolean;
 }
 
 type Ref = { id: number; name: string };
@@ -27,31 +27,35 @@ type Comment = { id: number | string; text: string; author_name?: string; create
 type Image = { id: number; url: string; alt?: string };
 
 const isRef = (v: unknown): v is Ref => typeof v === 'object' && v !== null && 'id' in v && 'name' in v;
-const stop = (event: React.SyntheticEvent) => event.stopPropagation();
+export const stopPropagation = (event: React.SyntheticEvent) => event.stopPropagation();
 
+const THUMB_SX = { width: 56, height: 42, objectFit: 'cover', borderRadius: 1, display: 'block' } as const;
+const PHOTO_SX = { maxWidth: 280, maxHeight: 220, borderRadius: 1 } as const;
 
 function EntityLink({ entity, value, from }: { entity: Section; value: Ref; from: string }) {
   return (
-    <Link component={RouterLink} to={`/${entity}/${value.id}`} state={{ from }} onClick={stop}>
+    <Link component={RouterLink} to={`/${entity}/${value.id}`} state={{ from }} onClick={stopPropagation}>
       {value.name}
     </Link>
   );
 }
 
+function Empty({ children }: { children: string }) {
+  return <Typography variant="body2" color="text.secondary">{children}</Typography>;
+}
+
 function GalleryCell({ images }: { images: Image[] }) {
   const [open, setOpen] = useState(false);
-  if (!images.length) return <Typography variant="body2" color="text.secondary">Нет фото</Typography>;
+  if (!images.length) return <Empty>Нет фото</Empty>;
   return (
     <>
-      <Button size="small" onClick={(e) => { stop(e); setOpen(true); }}>
+      <Button size="small" onClick={(e) => { stopPropagation(e); setOpen(true); }}>
         Открыть галерею
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" onClick={stop}>
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" onClick={stopPropagation}>
         <DialogTitle>Фото</DialogTitle>
         <DialogContent sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {images.map((image) => (
-            <Box key={image.id} component="img" src={image.url} alt={image.alt ?? ''} sx={{ maxWidth: 280, maxHeight: 220, borderRadius: 1 }} />
-          ))}
+          {images.map((image) => <AuthorizedImage key={image.id} url={image.url} alt={image.alt} sx={PHOTO_SX} />)}
         </DialogContent>
       </Dialog>
     </>
@@ -62,21 +66,24 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
   switch (type) {
     case 'id_link':
       return (
-        <Link component={RouterLink} to={`/${ctx.section}/${value}`} state={{ from: ctx.from }} onClick={stop}>
+        <Link component={RouterLink} to={`/${ctx.section}/${value}`} state={{ from: ctx.from }} onClick={stopPropagation}>
           {String(value)}
         </Link>
       );
     case 'number':
+    case 'action':
       return formatNumber(value);
     case 'money':
       return formatMoney(value);
     case 'date':
       return formatDate(value as string | null);
+    case 'phone':
+      return formatPhone(typeof value === 'string' || typeof value === 'number' ? String(value) : '');
     case 'multi_text':
       return Array.isArray(value) ? value.join(', ') : String(value ?? '');
     case 'link':
       return value ? (
-        <Link href={String(value)} target="_blank" rel="noreferrer" onClick={stop}>
+        <Link href={String(value)} target="_blank" rel="noreferrer" onClick={stopPropagation}>
           {String(value)}
         </Link>
       ) : '';
@@ -95,37 +102,13 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
       ) : '';
     case 'image': {
       const first = Array.isArray(value) ? (value[0] as Image | undefined) : undefined;
-      return first ? (
-        <Box component="img" src={first.url} alt={first.alt ?? ''} sx={{ width: 56, height: 42, objectFit: 'cover', borderRadius: 1, display: 'block' }} />
-      ) : (
-        <Typography variant="body2" color="text.secondary">Нет фото</Typography>
-      );
+      return first ? <AuthorizedImage url={first.url} alt={first.alt} sx={THUMB_SX} /> : <Empty>Нет фото</Empty>;
     }
     case 'gallery':
       return <GalleryCell images={Array.isArray(value) ? (value as Image[]) : []} />;
-    case 'action': {
-      const amount = Number(value);
-      return (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <span>{formatNumber(value)}</span>
-          {ctx.canReserve && amount > 0 && ctx.row.status === 'active' && (
-            <Button
-              size="small"
-              variant="outlined"
-              component={RouterLink}
-              to={`/reserves/create?offer_id=${ctx.row.id}`}
-              state={{ from: ctx.from }}
-              onClick={stop}
-            >
-              Зарезервировать
-            </Button>
-          )}
-        </Box>
-      );
-    }
     case 'comments': {
       const list = Array.isArray(value) ? (value as Comment[]) : [];
-      if (!list.length) return <Typography variant="body2" color="text.secondary">Нет комментариев</Typography>;
+      if (!list.length) return <Empty>Нет комментариев</Empty>;
       const latest = list[0];
       return (
         <Box title={list.map((c) => `${c.author_name ?? ''}: ${c.text}`).join('\n')}>
@@ -143,4 +126,14 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
       if (isRef(value)) return value.name;
       return value === null || value === undefined ? '' : String(value);
   }
+}
+
+/** One cell: the column's own renderer, or the generic one for its type. */
+export function Cell(props: CellProps) {
+  const { column } = props;
+  if (column.render) {
+    const Render = column.render;
+    return <Render {...props} />;
+  }
+  return <>{renderCell(column.type, props.value, props, column.entity)}</>;
 }

@@ -1,16 +1,25 @@
-// A table's columns: the section's defaults (domain/lists.ts) overlaid with the user's saved layout and the
-// caller's permissions. Forbidden columns (hidden from the role) never show and cannot be switched on.
-import type { ColumnDef } from '../../../domain/lists';
+// A table's columns: the section's defaults (domain/<section>/columns.ts) overlaid with the user's saved layout
+// and the caller's permissions. Forbidden columns (hidden from the role) never show and cannot be switched on.
+// A feature may give a column its own cell renderer (the offers' 'Зарезервировать' button).
+import type { ComponentType } from 'react';
+import type { ColumnDef, ColumnSetting, ListRow, TableConfig } from '../../../domain/lists';
 import type { Section } from '../../../domain/sections';
 import { isColumnVisible, type Permissions } from '../../../domain/permissions';
 
-/** What is saved per user for one column (spec point 3 "Column display config"); width as a string. */
-export interface ColumnSetting {
-  position: number;
-  is_visible: boolean;
-  width?: string;
+export type { ColumnSetting, TableConfig };
+
+/** What a cell renderer gets. */
+export interface CellProps {
+  value: unknown;
+  row: ListRow;
+  column: TableColumn;
+  section: Section;
+  /** Current path + query: the 'from' state of every link out of the table. */
+  from: string;
 }
-export type TableConfig = Record<string, ColumnSetting>;
+export type CellRenderer = ComponentType<CellProps>;
+/** Cell renderers by column key, supplied by a feature. */
+export type CellRenderers = Partial<Record<string, CellRenderer>>;
 
 export interface TableColumn extends ColumnDef {
   position: number;
@@ -18,22 +27,30 @@ export interface TableColumn extends ColumnDef {
   isForbidden: boolean;
   /** px; undefined = automatic */
   widthPx?: number;
+  /** The column's own cell renderer; the generic one by type otherwise. */
+  render?: CellRenderer;
 }
 
 export const tableConfigKey = (section: Section) => `table:${section}`;
 
 export function buildColumns(
-  section: Section, defaults: ColumnDef[], saved: TableConfig | null | undefined, perms: Permissions | null | undefined,
+  section: Section,
+  defaults: ColumnDef[],
+  saved: TableConfig | null | undefined,
+  perms: Permissions | null | undefined,
+  renderers: CellRenderers = {},
 ): TableColumn[] {
   const columns = defaults.map((def, index): TableColumn => {
     const setting = saved?.[def.key];
     const width = setting?.width !== undefined ? Number(setting.width) : def.width;
+    const render = renderers[def.key];
     return {
       ...def,
       position: setting?.position ?? index,
       is_visible: setting?.is_visible ?? !def.hiddenByDefault,
       isForbidden: !isColumnVisible(perms, section, def),
       widthPx: Number.isFinite(width) && width! > 0 ? width : undefined,
+      ...(render ? { render } : {}),
     };
   });
   return columns.sort((a, b) => a.position - b.position);

@@ -10,11 +10,11 @@ import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { FormField } from '../../components/FormField';
 import { errorMessage } from '../../api/errors';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../api/hooks';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';
 import { useLoginMutation } from './authApi';
-import { selectIsSignedIn, signedIn } from './authSlice';
+import { selectIsSignedIn, signedIn } from '../../api/auth';
 
 type FromState = { from?: { pathname?: string; search?: string } } | null;
 

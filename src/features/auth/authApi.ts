@@ -1,6 +1,6 @@
+// The sign-in and sign-out calls; who is signed in (me, permissions) is shared, in api/session.ts.
 import { baseApi } from '../../api/baseApi';
-import type { CurrentUser, LoginResponse } from '../../../domain/api';
-import type { Permissions } from '../../../domain/permissions';
+import type { LoginResponse } from '../../../domain/api';
 import type { LoginPayload } from '../../../domain/schemas/auth';
 
 export const authApi = baseApi.injectEndpoints({
@@ -12,18 +12,7 @@ export const authApi = baseApi.injectEndpoints({
     logout: build.mutation<{ status: string }, void>({
       query: () => ({ url: 'logout', method: 'POST' }),
     }),
-    me: build.query<CurrentUser, void>({
-      query: () => 'api/me',
-      providesTags: ['Me'],
-      extraOptions: { entity: 'профиля' },
-    }),
-    // spec point 7: permissions are retried 3 times
-    permissions: build.query<Permissions, void>({
-      query: () => 'api/permissions',
-      extraOptions: { entity: 'прав доступа', maxRetries: 3 },
-      providesTags: ['Permissions'],
-    }),
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation, useMeQuery, usePermissionsQuery } = authApi;
+export const { useLoginMutation, useLogoutMutation } = authApi;

@@ -10,7 +10,7 @@ import { offerFigures, unitWeightFor, UNIT_MEASURES } from '../../../domain/offe
 import { hiddenOfferFormFields, offerSchema, OFFER_FIELD_VISIBILITY } from '../../../domain/offers/schema';
 import { statusTitle } from '../../../domain/sections';
 import { can, isFieldVisible } from '../../../domain/permissions';
-import { usePermissionsQuery, useMeQuery } from '../auth/authApi';
+import { usePermissionsQuery, useMeQuery } from '../../api/session';
 import { useReferenceListQuery, type NamedRef } from '../../api/references';
 import { useAddCommentMutation, useCommentsQuery, type CommentItem } from '../../api/records';
 import { isApiError, type ApiError } from '../../api/errors';

@@ -1,4 +1,4 @@
-import { baseApi } from '../../api/baseApi';
+import { sectionApi } from '../../api/sectionApi';
 
 /** GET /api/offers/summary: the three tiles of the offers page, from the caller's visible offers. */
 export interface OffersSummary {
@@ -7,7 +7,7 @@ export interface OffersSummary {
   realized_value: string;
 }
 
-export const offersApi = baseApi.injectEndpoints({
+export const offersApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
     offersSummary: build.query<OffersSummary, void>({
       query: () => 'api/offers/summary',

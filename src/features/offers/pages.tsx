@@ -1,11 +1,20 @@
-import { SectionList } from '../../components/SectionList';
+import { ListPage } from '../../components/List/ListPage';
 import { columns } from '../../../domain/offers/columns';
 import { filters } from '../../../domain/offers/filters';
+import { can } from '../../../domain/permissions';
+import { usePermissionsQuery } from '../../api/session';
 import { SummaryTiles } from './SummaryTiles';
 import { OfferCardScreen } from './OfferCard';
+import { PLAIN_CELLS, RESERVING_CELLS } from './cells';
 
 /** The offers list refetches every 5 seconds while the tab is in front (spec point 4). */
 export const OFFERS_REFETCH_MS = 5000;
+
+const DELETE_TEXTS = {
+  confirm: 'Вы действительно хотите удалить выбранные предложения?',
+  success: 'Предложения успешно удалены',
+  noneDeleted: 'Нельзя удалять предложение с активными резервами',
+};
 
 export function CreateScreen() {
   return <OfferCardScreen mode="create" />;
@@ -16,20 +25,17 @@ export function EditScreen() {
 }
 
 export function ListScreen() {
+  const { data: perms } = usePermissionsQuery();
   return (
-    <SectionList
+    <ListPage
       section="offers"
       columns={columns}
       filters={filters}
-      title="Предложения"
       addLabel="Добавить предложение"
       pollingInterval={OFFERS_REFETCH_MS}
       summary={<SummaryTiles pollingInterval={OFFERS_REFETCH_MS} />}
-      deleteTexts={{
-        confirm: 'Вы действительно хотите удалить выбранные предложения?',
-        success: 'Предложения успешно удалены',
-        noneDeleted: 'Нельзя удалять предложение с активными резервами',
-      }}
+      deleteTexts={DELETE_TEXTS}
+      cells={can(perms, 'reserves', 'create') ? RESERVING_CELLS : PLAIN_CELLS}
     />
   );
 }

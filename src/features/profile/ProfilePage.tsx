@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { PageTitle } from '../../components/PageTitle';
-import { useMeQuery } from '../auth/authApi';
+import { useMeQuery } from '../../api/session';
 
 const USER_TYPES = { admin: 'Администратор', employee: 'Сотрудник', supplier: 'Поставщик' } as const;
 

@@ -1,0 +1,125 @@
+// The generic list page as other sections meet it: phones shown in the spec's format, a failure named with the
+// section's genitive and no empty figures under it, the filter count beside the search box, photos through
+// the token, and the offers-only reserve button coming from the offers feature.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+
+afterEach(() => localStorage.clear());
+
+const admin = permissions({ is_admin: true, user_type: 'admin', role_id: null });
+const pagination = (total: number) => ({
+  totalItems: total, currentPage: 1, firstPage: 1, lastPage: 1, perPage: 20, pageCount: 1, nextPage: null, previousPage: null, pageURI: '/api/x?page=1',
+});
+const common = (section: string) => [
+  ...signedInHandlers(admin),
+  route('GET', `/api/filters/${section}`, () => json({})),
+  route('GET', '/api/settings', () => json({ [`table:${section}`]: null })),
+];
+
+test('phones in the employees list show as +7 (XXX) XXX-XX-XX', async () => {
+  mockServer(
+    ...common('employees'),
+    route('GET', '/api/employees', () => json({
+      data: [{ id: 1, full_name: 'Иванов Иван', position_name: 'Менеджер', phone: '79105964698', email: 'i@n.ru', status: 'active', comments: [] }],
+      pagination: pagination(1),
+    })),
+  );
+  renderApp('/employees', { token: 't' });
+  expect(await screen.findByText('+7 (910) 596-46-98')).toBeInTheDocument();
+  expect(screen.queryByText('79105964698')).not.toBeInTheDocument();
+});
+
+test('phones in the suppliers list show as +7 (XXX) XXX-XX-XX', async () => {
+  mockServer(
+    ...common('suppliers'),
+    route('GET', '/api/suppliers', () => json({
+      data: [{ id: 4, name: 'ООО «Орехпром»', inn: '7701234567', phone: '74951234567', status: 'active', comments: [] }],
+      pagination: pagination(1),
+    })),
+  );
+  renderApp('/suppliers', { token: 't' });
+  expect(await screen.findByText('+7 (495) 123-45-67')).toBeInTheDocument();
+});
+
+test("a network failure names the section's records and shows no empty figures", async () => {
+  mockServer(
+    ...common('cities'),
+    route('GET', '/api/cities', () => { throw new TypeError('Failed to fetch'); }),
+  );
+  renderApp('/cities', { token: 't' });
+  expect(await screen.findByText('Нет соединения с сервером или ошибка сети при загрузке городов')).toBeInTheDocument();
+  expect(screen.queryByText(/Записей: 0/)).not.toBeInTheDocument();
+  expect(screen.queryByText('0–0 из 0')).not.toBeInTheDocument();
+  expect(screen.queryByText('Пока здесь пусто...')).not.toBeInTheDocument();
+});
+
+test('the applied filter count sits beside the search box, not inside it over the placeholder', async () => {
+  mockServer(
+    ...common('products'),
+    route('GET', '/api/products', () => json({ data: [{ id: 1, name: 'Миндаль', status: 'active', comments: [] }], pagination: pagination(1) })),
+  );
+  renderApp('/products?statuses_ids=active', { token: 't' });
+  const chip = await screen.findByText('Фильтров: 1');
+  const search = screen.getByRole('textbox', { name: 'Открыть фильтр' });
+  expect(search).toHaveAttribute('placeholder', 'Поиск и фильтры');
+  const inputRoot = search.closest('.MuiInputBase-root')!;
+  expect(inputRoot).not.toContainElement(chip);
+});
+
+const offerRow = (id: number, patch: Record<string, unknown> = {}) => ({
+  id, status: 'active', product: { id: 3, name: 'Кешью' }, unit_amount: '10.00', available_amount: '800.00', images: [], comments: [], ...patch,
+});
+const offersServer = (perms = admin, rows = [offerRow(1)], extra: Parameters<typeof mockServer> = []) =>
+  mockServer(
+    ...signedInHandlers(perms),
+    route('GET', '/api/offers/summary', () => json({ placed_reserves: { count: 0, sum: '0' }, realized_reserves: { count: 0, sum: '0' }, realized_value: '0' })),
+    route('GET', '/api/filters/offers', () => json({})),
+    route('GET', '/api/settings', () => json({ 'table:offers': null })),
+    route('GET', '/api/offers', () => json({ data: rows, pagination: pagination(rows.length) })),
+    ...extra,
+  );
+
+test('the offers list offers Зарезервировать beside the available amount to a caller who may reserve', async () => {
+  offersServer(admin, [offerRow(1), offerRow(2, { available_amount: '0.00' }), offerRow(3, { status: 'completed' })]);
+  renderApp('/offers', { token: 't' });
+  const first = await screen.findByRole('row', { name: /Выбрать строку 1/ });
+  expect(within(first).getByRole('link', { name: 'Зарезервировать' })).toHaveAttribute('href', '/reserves/create?offer_id=1');
+  expect(within(first).getByText('800')).toBeInTheDocument();
+  expect(within(screen.getByRole('row', { name: /Выбрать строку 2/ })).queryByRole('link', { name: 'Зарезервировать' })).not.toBeInTheDocument();
+  expect(within(screen.getByRole('row', { name: /Выбрать строку 3/ })).queryByRole('link', { name: 'Зарезервировать' })).not.toBeInTheDocument();
+});
+
+test('without the reserves create right the amount shows alone', async () => {
+  const perms = permissions({}, { offers: 'all' });
+  perms.role_permissions.reserves.read = 'all';
+  mockServer(
+    ...signedInHandlers(perms),
+    route('GET', '/api/offers/summary', () => json({ placed_reserves: { count: 0, sum: '0' }, realized_reserves: { count: 0, sum: '0' }, realized_value: '0' })),
+    route('GET', '/api/filters/offers', () => json({})),
+    route('GET', '/api/settings', () => json({ 'table:offers': null })),
+    route('GET', '/api/offers', () => json({ data: [offerRow(1)], pagination: pagination(1) })),
+  );
+  renderApp('/offers', { token: 't' });
+  const first = await screen.findByRole('row', { name: /Выбрать строку 1/ });
+  expect(within(first).getByText('800')).toBeInTheDocument();
+  expect(within(first).queryByRole('link', { name: 'Зарезервировать' })).not.toBeInTheDocument();
+});
+
+test("a row's photo is fetched with the bearer token and shown from an object URL", async () => {
+  const createObjectURL = jest.fn(() => 'blob:photo-1');
+  const revokeObjectURL = jest.fn();
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+  const fetchMock = offersServer(admin, [offerRow(1, { images: [{ id: 9, url: '/api/files/9', alt: 'Кешью в мешке' }] })], [
+    route('GET', '/api/files/9', () => new Response(new Blob(['png']), { status: 200, headers: { 'Content-Type': 'image/png' } })),
+  ]);
+  const { unmount } = renderApp('/offers', { token: 'tok-photo' });
+  await waitFor(() => expect(screen.getByRole('img', { name: 'Кешью в мешке' })).toHaveAttribute('src', 'blob:photo-1'));
+  const calls = fetchMock.mock.calls.map(([input, init]) =>
+    input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init as RequestInit));
+  const photo = calls.find((r) => new URL(r.url).pathname === '/api/files/9');
+  expect(photo).toBeDefined();
+  expect(photo!.headers.get('Authorization')).toBe('Bearer tok-photo');
+  unmount();
+  expect(revokeObjectURL).toHaveBeenCalledWith('blob:photo-1');
+});

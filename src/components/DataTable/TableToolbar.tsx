@@ -1,0 +1,46 @@
+// The bar above the table: the row count and what is selected, 'Редактировать' (exactly one row and the update
+// right) and 'Удалить' (a row and the delete right). It follows the selection; the rows do not follow it.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import { useSelection, type SelectionStore } from '../List/selection';
+
+export interface TableToolbarProps {
+  totalItems: number;
+  selection: SelectionStore;
+  canUpdate: boolean;
+  canDelete: boolean;
+  onEdit(id: number): void;
+  onDelete(): void;
+}
+
+export function TableToolbar({ totalItems, selection, canUpdate, canDelete, onEdit, onDelete }: TableToolbarProps) {
+  const count = useSelection(selection).size();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }} data-testid="row-count">
+        Записей: {totalItems}
+        {count > 0 && ` · выбрано: ${count}`}
+      </Typography>
+      <Button
+        startIcon={<EditOutlined />}
+        aria-label="Редактировать выбранную строку"
+        disabled={!(canUpdate && count === 1)}
+        onClick={() => onEdit(selection.ids()[0])}
+      >
+        Редактировать
+      </Button>
+      <Button
+        color="error"
+        startIcon={<DeleteOutlined />}
+        aria-label="Удалить выбранные строки"
+        disabled={!canDelete || count === 0}
+        onClick={onDelete}
+      >
+        Удалить
+      </Button>
+    </Box>
+  );
+}
