@@ -4,22 +4,25 @@
 import { Random } from './random';
 import { companyInn, personInn } from './inn';
 import { CITIES, type CitySeed } from './data/cities';
-import { deliveryTerms } from './data/geography';
+import { deliveryTerms as routeTerms } from './data/geography';
 import { PACKING, POSITIONS, PRODUCTS } from './data/products';
 import { buyerName, fullName, mobilePhone, personName, shortName, tradeName, translit, type PersonName } from './data/people';
 import { OFFER_COMMENTS, RESERVE_COMMENTS } from './data/comments';
 import { round2 } from '../../../domain/numbers';
+import { offerSellingBand } from '../../../domain/offers/figures';
+import { costPerUnit, deliveryTerms, reserveFigures, sellingBounds } from '../../../domain/reserves/figures';
+import type { BusinessSettings } from '../../../domain/settings';
 
 export type UserKey = 'admin' | 'manager' | 'warehouse' | 'supplier';
 
-export const SETTINGS = {
+export const SETTINGS: BusinessSettings = {
   /** ₽ per kg when the matrix has no route (delivery within the city). */
   delivery_cost_default: 15,
   /** Own costs per kg on top of purchase and delivery: storage, handling, paperwork. */
   costs_per_kg: 12,
   min_markup: 0.1,
   max_markup: 0.35,
-} as const;
+};
 
 const DAY = 24 * 60 * 60 * 1000;
 const OFFER_COUNT = 400;
@@ -52,7 +55,7 @@ export interface PlanReserve {
   min_selling_price: string; max_selling_price: string; marginality: string;
   estimated_date_implementation: Date; actual_date_implementation: Date | null;
   buyer_name: string; buyer_phone: string; city: number; delivery_address: string; delivery_cost: string;
-  delivery_days: number; responsible: number; created_by: UserKey; created_at: Date; deleted_at: Date | null;
+  delivery_days: number | null; responsible: number; created_by: UserKey; created_at: Date; deleted_at: Date | null;
 }
 export interface PlanComment { entity: 'offers' | 'reserves'; index: number; author: UserKey; text: string; created_at: Date }
 
@@ -107,7 +110,7 @@ export function buildDemoPlan(now: Date = new Date(), seed = 'nutdesk-demo'): De
   const delivery: PlanDelivery[] = [];
   CITIES.forEach((from, i) =>
     CITIES.forEach((to, j) => {
-      if (i !== j) delivery.push({ from: i, to: j, ...deliveryTerms(from, to) });
+      if (i !== j) delivery.push({ from: i, to: j, ...routeTerms(from, to) });
     }),
   );
   const positions = [...POSITIONS];
@@ -261,17 +264,23 @@ export function buildDemoPlan(now: Date = new Date(), seed = 'nutdesk-demo'): De
     const harvestBase = created_at.getUTCMonth() >= 9 ? created_at.getUTCFullYear() : created_at.getUTCFullYear() - 1;
     const harvestYear = Math.min(2026, Math.max(2023, harvestBase - (random.chance(0.2) ? 1 : 0)));
 
-    // Selling band of one unit at the loading city (no delivery yet), as the offers list shows it.
-    const baseCost = (kgPrice + SETTINGS.costs_per_kg) * unitWeight;
     const status: PlanOffer['status'] = deletedSupplier
       ? random.chance(0.5) ? 'deleted' : 'completed'
       : ageDays > 150 && random.chance(0.4) ? 'completed'
       : random.chance(0.05) ? 'deleted' : 'active';
 
+    const origin_country = random.pick(seedProduct.origins);
+    // Bringing the lot to our warehouse: ~1.5–4 ₽ per kg for the whole lot.
+    const warehouseCost = fixed(totalKg * random.float(1.5, 4));
+    // The selling band at our warehouse, as the server computes it for an offer saved through the API.
+    const band = offerSellingBand(
+      { unit_measure: byPiece ? 'шт' : 'кг', unit_weight: unitWeight, unit_amount: unitAmount, kg_price: kgPrice, warehouse_cost: warehouseCost },
+      SETTINGS,
+    );
     const offer: PlanOffer = {
       product, variety, packing: packingIndex, city, supplier, status,
       harvest_year: String(harvestYear),
-      origin_country: random.pick(seedProduct.origins),
+      origin_country,
       unit_measure: byPiece ? 'шт' : 'кг',
       unit_weight: fmt(unitWeight),
       units_per_pack: fmt(unitsPerPack),
@@ -279,10 +288,9 @@ export function buildDemoPlan(now: Date = new Date(), seed = 'nutdesk-demo'): De
       unit_price: fixed(unitPrice),
       total_sum: fixed(unitPrice * unitAmount),
       kg_price: fixed(kgPrice),
-      // Bringing the lot to our warehouse: ~1.5–4 ₽ per kg for the whole lot.
-      warehouse_cost: fixed(totalKg * random.float(1.5, 4)),
-      min_unit_price: fixed(baseCost * (1 + SETTINGS.min_markup)),
-      max_unit_price: fixed(baseCost * (1 + SETTINGS.max_markup)),
+      warehouse_cost: warehouseCost,
+      min_unit_price: fixed(band.min_unit_price!),
+      max_unit_price: fixed(band.max_unit_price!),
       loading_address: address(random, CITIES[city], random.chance(0.4) ? `, склад № ${random.int(1, 12)}` : ''),
       created_by: supplier === demoSupplier && random.chance(0.7) ? 'supplier' : random.chance(0.55) ? 'manager' : 'admin',
       created_at,
@@ -333,34 +341,37 @@ export function buildDemoPlan(now: Date = new Date(), seed = 'nutdesk-demo'): De
       const actual = plan.status === 'completed' ? dateOnly(minDate(addDays(estimated, random.int(-2, 4)), addDays(now, -1))) : null;
       const deliveryCity = random.chance(0.1) ? city : random.weighted(buyerCityWeights);
       const route = delivery.find((d) => d.from === city && d.to === deliveryCity);
-      const deliveryCost = route ? Number(route.cost) : SETTINGS.delivery_cost_default;
-      const deliveryDays = route ? route.days : 1;
-      // Selling price per unit: cost (purchase + delivery + own costs) with a markup inside the allowed band.
-      const cost = (deliveryCost + kgPrice + SETTINGS.costs_per_kg) * unitWeight;
-      const minPrice = round2(cost * (1 + SETTINGS.min_markup));
-      const maxPrice = round2(cost * (1 + SETTINGS.max_markup));
-      const sellingPrice = round2(Math.min(maxPrice, Math.max(minPrice, cost * (1 + random.float(SETTINGS.min_markup, SETTINGS.max_markup)))));
+      // The reserve card's rules (spec point 5 "Reserve calculations"): the route's terms or the default cost.
+      const terms = deliveryTerms(route, SETTINGS.delivery_cost_default);
+      // The seller picks a price inside the allowed band.
+      const cost = costPerUnit(terms.delivery_cost, kgPrice, SETTINGS.costs_per_kg, unitWeight)!;
+      const bounds = sellingBounds(cost, SETTINGS);
+      const sellingPrice = round2(Math.min(bounds.max_selling_price!, Math.max(bounds.min_selling_price!, cost * (1 + random.float(SETTINGS.min_markup, SETTINGS.max_markup)))));
+      const figures = reserveFigures(
+        { amount, unit_selling_price: sellingPrice, delivery_cost: terms.delivery_cost, unit_price: unitPrice, kg_price: kgPrice, unit_weight: unitWeight, units_per_pack: unitsPerPack },
+        SETTINGS,
+      );
       const responsible = random.chance(0.3) ? managerEmployee : random.pick(sellers.filter((s) => employees[s].status === 'active' || reserveCreated < employees[s].deleted_at!));
       reserves.push({
         offer: offerIndex,
         status: plan.status,
         amount: fixed(amount),
-        packs_amount: (Math.round((amount / unitsPerPack) * 10) / 10).toFixed(1),
+        packs_amount: figures.packs_amount!.toFixed(1),
         unit_price: fixed(unitPrice),
-        total_sum: fixed(amount * unitPrice),
+        total_sum: fixed(figures.total_sum!),
         unit_selling_price: fixed(sellingPrice),
-        total_selling_sum: fixed(amount * sellingPrice),
-        min_selling_price: fixed(minPrice),
-        max_selling_price: fixed(maxPrice),
-        marginality: fixed(((sellingPrice - cost) / sellingPrice) * 100),
+        total_selling_sum: fixed(figures.total_selling_sum!),
+        min_selling_price: fixed(figures.min_selling_price!),
+        max_selling_price: fixed(figures.max_selling_price!),
+        marginality: fixed(figures.marginality),
         estimated_date_implementation: estimated,
         actual_date_implementation: actual,
         buyer_name: buyerName(random),
         buyer_phone: mobilePhone(random),
         city: deliveryCity,
         delivery_address: address(random, CITIES[deliveryCity]),
-        delivery_cost: fixed(deliveryCost),
-        delivery_days: deliveryDays,
+        delivery_cost: fixed(terms.delivery_cost),
+        delivery_days: terms.delivery_days,
         responsible,
         created_by: responsible === managerEmployee ? 'manager' : 'admin',
         created_at: reserveCreated,
