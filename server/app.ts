@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installErrorHandler, notFound } from './errors';
+import { russianErrors } from './http/validation';
 import { authPlugin, requireSession } from './http/auth';
 import loginRoutes from './accounts/login';
 import meRoutes from './accounts/me';
@@ -27,7 +28,14 @@ export interface AppOptions {
 }
 
 export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    // An unknown key is refused where a schema says additionalProperties: false (a list's filters), not
+    // silently dropped; failures come back in Russian in the spec's shape.
+    ajv: { customOptions: { removeAdditional: false, allowUnionTypes: true } },
+    schemaErrorFormatter: russianErrors(),
+  });
   installErrorHandler(app);
 
   await app.register(swagger, {

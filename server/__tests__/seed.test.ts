@@ -9,6 +9,9 @@ import { seedDemoData, buildDemoPlan } from '../db/seed';
 import { isValidInn } from '../db/seed/inn';
 import { SPEC_HIDDEN_FIELDS } from '../../domain/hiddenFields';
 import { money } from '../../domain/numbers';
+import { offerSellingBand } from '../../domain/offers/figures';
+import { reserveFigures } from '../../domain/reserves/figures';
+import type { BusinessSettings } from '../../domain/settings';
 
 const NOW = new Date('2025-06-01T09:00:00Z');
 
@@ -113,6 +116,24 @@ test('reserves sell above cost, inside the markup band of the business settings'
     expect(Number(r.marginality)).toBeLessThanOrEqual(highestMargin + 0.05);
     expect(r.total_selling_sum).toBe(money(Number(r.amount) * price));
     expect(r.total_sum).toBe(money(Number(r.amount) * Number(r.unit_price)));
+  }
+});
+
+test("offers' selling bands and reserves' figures are the domain's, from their stored inputs", async () => {
+  const settings = Object.fromEntries((await db.select().from(t.businessSettings)).map((s) => [s.name, Number(s.value)])) as BusinessSettings;
+  const offers = new Map((await db.select().from(t.offers)).map((o) => [o.id, o]));
+  for (const o of offers.values()) {
+    const band = offerSellingBand(o, settings);
+    expect([o.id, o.min_unit_price, o.max_unit_price]).toEqual([o.id, money(band.min_unit_price), money(band.max_unit_price)]);
+  }
+  for (const r of await db.select().from(t.reserves)) {
+    const o = offers.get(r.offer_id)!;
+    const f = reserveFigures({
+      amount: r.amount, unit_selling_price: r.unit_selling_price, delivery_cost: r.delivery_cost,
+      unit_price: r.unit_price, kg_price: o.kg_price, unit_weight: o.unit_weight, units_per_pack: o.units_per_pack,
+    }, settings);
+    expect([r.id, r.min_selling_price, r.max_selling_price, r.marginality, r.total_sum, r.total_selling_sum, Number(r.packs_amount)])
+      .toEqual([r.id, money(f.min_selling_price), money(f.max_selling_price), money(f.marginality), money(f.total_sum), money(f.total_selling_sum), f.packs_amount]);
   }
 });
 

@@ -11,8 +11,10 @@ import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { createSession, revokeSession } from './sessions';
 import { clearFailures, lockedForMinutes, recordFailure } from './throttle';
 import { normaliseLogin } from './users';
+import { noQuery, responses, success } from '../http/schemas';
 
-const errorSchema = { type: 'object', additionalProperties: true } as const;
+// No 'required' here: the login form's own messages ('Введите email', …) come from its yup schema.
+const loginBody = { type: 'object', properties: { login: { type: 'string', maxLength: 320 }, psswd: { type: 'string', maxLength: 1000 } } } as const;
 
 export default async function authRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
@@ -22,8 +24,9 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Datab
     schema: {
       tags: ['auth'],
       summary: 'Sign in with an e-mail and a password',
-      body: { type: 'object', properties: { login: { type: 'string' }, psswd: { type: 'string' } } },
-      response: { 200: { type: 'object', properties: { token: { type: 'string' } } }, '4xx': errorSchema },
+      querystring: noQuery,
+      body: loginBody,
+      response: responses({ 200: { type: 'object', properties: { token: { type: 'string' } } } }),
     },
   }, async (request) => {
     const body = await loginSchema.validate(request.body ?? {}, { abortEarly: false });
@@ -45,7 +48,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Datab
   });
 
   app.post('/logout', {
-    schema: { tags: ['auth'], summary: 'Revoke the bearer token', response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } },
+    schema: { tags: ['auth'], summary: 'Revoke the bearer token (no body)', querystring: noQuery, response: responses({ 200: success }) },
   }, async (request) => {
     // Logging out twice, or with a dead token, is still a logout: the answer is the same.
     if (request.bearer) await revokeSession(db, request.bearer);

@@ -5,12 +5,22 @@ import * as yup from 'yup';
 import type { Database } from '../db/client';
 import { requireAuth } from '../http/auth';
 import { settingsByName } from './businessSettings';
+import { noQuery, responses } from '../http/schemas';
+import { russianErrors } from '../http/validation';
+
+const namesBody = { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 100 } } as const;
 
 const namesSchema = yup.array(yup.string().required().max(100, 'Слишком длинное имя настройки')).max(50);
 
 export default async function adminRoutes(app: FastifyInstance, opts: { db: Database }) {
   // POST with the names wanted: delivery_cost_default, costs_per_kg, min_markup, max_markup
-  app.post('/settings', { schema: { tags: ['settings'], summary: 'Business settings by name' } }, async (request) => {
+  app.post('/settings', {
+    schema: {
+      tags: ['settings'], summary: 'Business settings by name', querystring: noQuery, body: namesBody,
+      response: responses({ 200: { type: 'object', additionalProperties: { type: 'string' } } }),
+    },
+    schemaErrorFormatter: russianErrors({ fields: { '': { default: 'Ожидается список имён настроек', maxLength: 'Слишком длинное имя настройки' } } }),
+  }, async (request) => {
     requireAuth(request);
     const names = await namesSchema.required('Ожидается список имён настроек').validate(request.body);
     return settingsByName(opts.db, names as string[]);

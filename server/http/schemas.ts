@@ -1,5 +1,7 @@
 // JSON schemas shared by the routes: Fastify checks params, query and body against them before a handler
 // runs (and coerces query strings to numbers where a schema says so), and /api/docs is built from them.
+// Response schemas describe the answer without narrowing it: objects keep the properties they do not list
+// (a list row's columns depend on the caller's hidden fields).
 
 /** A record id: a positive PostgreSQL integer (int4), so no id can overflow a query. */
 export const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -8,4 +10,52 @@ export const idParams = {
   type: 'object',
   required: ['id'],
   properties: { id: ID },
+} as const;
+
+/** `?withDeleted` (no value), `?withDeleted=true|1`: also a deleted record; absent, `false` or `0`: not. */
+export const WITH_DELETED = { type: 'string', maxLength: 5, description: 'present (and not false/0): include deleted records' } as const;
+
+export const withDeletedQuery = { type: 'object', properties: { withDeleted: WITH_DELETED } } as const;
+
+/** A route that reads nothing from the query string (other keys are ignored, as browsers and proxies add some). */
+export const noQuery = { type: 'object', properties: {} } as const;
+
+export const anyObject = { type: 'object', additionalProperties: true } as const;
+export const anyValue = {} as const;
+
+/** The error shapes of spec point 8 (server/errors.ts). */
+export const errorBody = {
+  type: 'object',
+  properties: {
+    status: { type: 'string' },
+    error: { type: 'string' },
+    message: { type: 'string' },
+    messages: { type: 'array', items: { type: 'string' } },
+    info: { type: 'object', properties: { text: { type: 'string' }, id: { type: 'integer' } } },
+  },
+} as const;
+
+export const success = { type: 'object', properties: { status: { type: 'string', enum: ['success'] } } } as const;
+
+/** Responses of a route: its own 2xx plus the error shapes. */
+export const responses = (ok: Record<number, object>) => ({ ...ok, '4xx': errorBody, '5xx': errorBody });
+
+/** A reference as rows carry it: {id, name}. */
+export const reference = { type: ['object', 'null'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } as const;
+
+export const pagination = {
+  type: 'object',
+  properties: {
+    totalItems: { type: 'integer' }, currentPage: { type: 'integer' }, firstPage: { type: 'integer' }, lastPage: { type: 'integer' },
+    nextPage: { type: ['string', 'null'] }, previousPage: { type: ['string', 'null'] }, perPage: { type: 'integer' },
+    pageCount: { type: 'integer' }, pageURI: { type: 'string' },
+  },
+} as const;
+
+export const comment = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' }, text: { type: 'string' }, author_id: { type: ['integer', 'null'] },
+    author_name: { type: ['string', 'null'] }, created_at: { type: 'string', format: 'date-time' },
+  },
 } as const;

@@ -8,6 +8,14 @@ import { savedFilters, userSettings } from '../db/schema';
 import { requireAuth } from '../http/auth';
 import { badRequest } from '../errors';
 import { SECTIONS, type Section } from '../../domain/sections';
+import { anyObject, noQuery, responses, success } from '../http/schemas';
+import { russianErrors } from '../http/validation';
+
+const KEY = { type: 'string', maxLength: 100 } as const;
+const keysQuery = { type: 'object', properties: { keys: { type: 'array', maxItems: 50, items: KEY } } } as const;
+const layoutsBody = { type: 'object', maxProperties: 50, propertyNames: KEY, additionalProperties: true } as const;
+const settingsTexts = russianErrors({ fields: { '': 'Ожидается объект настроек', keys: 'Слишком длинное имя настройки' } });
+const filterTexts = russianErrors({ fields: { '': 'Ожидается объект фильтра' } });
 
 const MAX_VALUE_BYTES = 64 * 1024;
 const keysSchema = yup.array(yup.string().required().max(100, 'Слишком длинное имя настройки')).max(50);
@@ -15,7 +23,10 @@ const keysSchema = yup.array(yup.string().required().max(100, 'Слишком д
 export default async function preferencesRoutes(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
 
-  app.get('/settings', { schema: { tags: ['settings'], summary: "The caller's layouts by key" } }, async (request) => {
+  app.get('/settings', {
+    schema: { tags: ['settings'], summary: "The caller's layouts by key", querystring: keysQuery, response: responses({ 200: anyObject }) },
+    schemaErrorFormatter: settingsTexts,
+  }, async (request) => {
     const { user } = requireAuth(request);
     const raw = (request.query as { keys?: string | string[] }).keys;
     const keys = await keysSchema.validate(raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]);
@@ -26,7 +37,10 @@ export default async function preferencesRoutes(app: FastifyInstance, opts: { db
     return result;
   });
 
-  app.put('/settings', { schema: { tags: ['settings'], summary: "Save the caller's layouts: {key: config}" } }, async (request) => {
+  app.put('/settings', {
+    schema: { tags: ['settings'], summary: "Save the caller's layouts: {key: config}", querystring: noQuery, body: layoutsBody, response: responses({ 200: success }) },
+    schemaErrorFormatter: settingsTexts,
+  }, async (request) => {
     const { user } = requireAuth(request);
     const body = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Ожидается объект настроек');
@@ -48,13 +62,20 @@ export default async function preferencesRoutes(app: FastifyInstance, opts: { db
 }
 
 function filterRoutes(app: FastifyInstance, db: Database, section: Section) {
-  app.get(`/filters/${section}`, { schema: { tags: ['settings'], summary: `The caller's default filter of ${section}` } }, async (request) => {
+  app.get(`/filters/${section}`, {
+    schema: { tags: ['settings'], summary: `The caller's default filter of ${section}`, querystring: noQuery, response: responses({ 200: anyObject }) },
+  }, async (request) => {
     const { user } = requireAuth(request);
     const [row] = await db.select().from(savedFilters).where(and(eq(savedFilters.user_id, user.id), eq(savedFilters.section, section)));
     return row?.value ?? {};
   });
 
-  app.put(`/filters/${section}`, { schema: { tags: ['settings'], summary: `Save the caller's default filter of ${section}` } }, async (request) => {
+  app.put(`/filters/${section}`, {
+    schema: {
+      tags: ['settings'], summary: `Save the caller's default filter of ${section}`, querystring: noQuery, body: anyObject, response: responses({ 200: success }),
+    },
+    schemaErrorFormatter: filterTexts,
+  }, async (request) => {
     const { user } = requireAuth(request);
     const value = request.body;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('Ожидается объект фильтра');

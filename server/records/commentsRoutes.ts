@@ -8,7 +8,11 @@ import { SECTIONS, type Section } from '../../domain/sections';
 import type { SectionSpec } from '../lists/engine';
 import { recordVisible } from './access';
 import { addComment, listComments } from './comments';
-import { idParams } from '../http/schemas';
+import { comment, idParams, noQuery, responses } from '../http/schemas';
+import { russianErrors } from '../http/validation';
+import { COMMENT_MSG } from './comments';
+
+const commentBody = { type: 'object', required: ['text'], properties: { text: { type: 'string' } } } as const;
 
 export default async function commentsRoutes(app: FastifyInstance, opts: { db: Database; specs: Record<Section, SectionSpec> }) {
   const { db, specs } = opts;
@@ -17,14 +21,25 @@ export default async function commentsRoutes(app: FastifyInstance, opts: { db: D
     const path = `/${section}/:id/comments`;
     const idOf = (params: unknown) => Number((params as { id: string }).id);
 
-    app.get(path, { schema: { tags: ['comments'], summary: `${section}: a record's comments, oldest first`, params: idParams } }, async (request) => {
+    app.get(path, {
+      schema: {
+        tags: ['comments'], summary: `${section}: a record's comments, oldest first`, params: idParams, querystring: noQuery,
+        response: responses({ 200: { type: 'array', items: comment } }),
+      },
+    }, async (request) => {
       const auth = requireAuth(request);
       const id = idOf(request.params);
       if (!(await recordVisible(db, spec, auth, id))) throw notFound();
       return listComments(db, section, id);
     });
 
-    app.post(path, { schema: { tags: ['comments'], summary: `${section}: add a comment`, params: idParams } }, async (request, reply) => {
+    app.post(path, {
+      schema: {
+        tags: ['comments'], summary: `${section}: add a comment`, params: idParams, querystring: noQuery, body: commentBody,
+        response: responses({ 201: comment }),
+      },
+      schemaErrorFormatter: russianErrors({ fields: { '': COMMENT_MSG.empty, text: COMMENT_MSG.empty } }),
+    }, async (request, reply) => {
       const auth = requireAuth(request);
       const id = idOf(request.params);
       if (!(await recordVisible(db, spec, auth, id))) throw notFound();

@@ -10,7 +10,15 @@ import { FILE_RULES, fileProblem, type FileKind } from '../../domain/files';
 import type { Section } from '../../domain/sections';
 import type { SectionSpec } from '../lists/engine';
 import { openFile, removeUpload, storeUpload, visibleFile } from './files';
-import { idParams } from '../http/schemas';
+import { idParams, noQuery, responses, success } from '../http/schemas';
+
+const uploaded = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' }, url: { type: 'string' }, name: { type: 'string' }, kind: { type: 'string' },
+    size: { type: 'integer' }, mime: { type: 'string' },
+  },
+} as const;
 
 export default async function filesRoutes(app: FastifyInstance, opts: { db: Database; config: Config; specs: Record<Section, SectionSpec> }) {
   const { db, config, specs } = opts;
@@ -19,7 +27,15 @@ export default async function filesRoutes(app: FastifyInstance, opts: { db: Data
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 4 } });
   const idOf = (params: unknown) => Number((params as { id: string }).id);
 
-  app.post('/files', { schema: { tags: ['files'], summary: 'Upload a photo (kind=image) or a document (kind=document)' } }, async (request, reply) => {
+  app.post('/files', {
+    schema: {
+      tags: ['files'], summary: 'Upload a photo (kind=image) or a document (kind=document)',
+      // the body is multipart/form-data (the file and a kind field), checked by the handler against domain/files.ts
+      consumes: ['multipart/form-data'],
+      querystring: { type: 'object', properties: { kind: { type: 'string', enum: ['image', 'document'] } } },
+      response: responses({ 201: uploaded }),
+    },
+  }, async (request, reply) => {
     const auth = requireAuth(request);
     const part = await request.file().catch(() => undefined);
     if (!part) throw badRequest('Выберите файл');
@@ -34,7 +50,9 @@ export default async function filesRoutes(app: FastifyInstance, opts: { db: Data
     return { id: row.id, url: `/api/files/${row.id}`, name: row.original_name, kind, size: row.size, mime: row.mime };
   });
 
-  app.get('/files/:id', { schema: { tags: ['files'], summary: 'Download a file the caller may see', params: idParams } }, async (request, reply) => {
+  app.get('/files/:id', {
+    schema: { tags: ['files'], summary: 'Download a file the caller may see', params: idParams, querystring: noQuery, response: responses({}) },
+  }, async (request, reply) => {
     const row = await visibleFile(db, specs, requireAuth(request), idOf(request.params));
     if (!row) throw notFound();
     reply.header('Content-Type', row.mime);
@@ -43,7 +61,9 @@ export default async function filesRoutes(app: FastifyInstance, opts: { db: Data
     return reply.send(openFile(dir, row));
   });
 
-  app.delete('/files/:id', { schema: { tags: ['files'], summary: 'Remove an unattached upload of the caller', params: idParams } }, async (request) => {
+  app.delete('/files/:id', {
+    schema: { tags: ['files'], summary: 'Remove an unattached upload of the caller', params: idParams, querystring: noQuery, response: responses({ 200: success }) },
+  }, async (request) => {
     if (!(await removeUpload(db, dir, requireAuth(request), idOf(request.params)))) throw notFound();
     return { status: 'success' };
   });

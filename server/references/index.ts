@@ -5,6 +5,11 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { requireAuth } from '../http/auth';
 import { rowsOf } from '../http/rows';
+import { noQuery, responses } from '../http/schemas';
+
+const items = responses({
+  200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, product_id: { type: ['integer', 'null'] } } } },
+});
 
 export const REFERENCES: Record<string, string> = {
   cities: `SELECT id, name FROM cities WHERE status = 'active' ORDER BY name`,
@@ -17,15 +22,15 @@ export const REFERENCES: Record<string, string> = {
 };
 
 export default async function referencesRoutes(app: FastifyInstance, opts: { db: Database }) {
-  const items = async (name: string) => rowsOf(await opts.db.execute(sql.raw(REFERENCES[name])));
+  const read = async (name: string) => rowsOf(await opts.db.execute(sql.raw(REFERENCES[name])));
   for (const name of Object.keys(REFERENCES)) {
-    app.get(`/lists/${name}/items`, { schema: { tags: ['lists'], summary: `${name} as [{id, name}]` } }, async (request) => {
+    app.get(`/lists/${name}/items`, { schema: { tags: ['lists'], summary: `${name} as [{id, name}]`, querystring: noQuery, response: items } }, async (request) => {
       requireAuth(request);
-      return items(name);
+      return read(name);
     });
   }
-  app.get('/lists/cities', { schema: { tags: ['lists'], summary: 'Cities as [{id, name}]' } }, async (request) => {
+  app.get('/lists/cities', { schema: { tags: ['lists'], summary: 'Cities as [{id, name}]', querystring: noQuery, response: items } }, async (request) => {
     requireAuth(request);
-    return items('cities');
+    return read('cities');
   });
 }

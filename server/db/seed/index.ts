@@ -119,6 +119,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       status: o.status, harvest_year: o.harvest_year, origin_country: o.origin_country, unit_measure: o.unit_measure,
       unit_weight: o.unit_weight, units_per_pack: o.units_per_pack, unit_amount: o.unit_amount, unit_price: o.unit_price,
       total_sum: o.total_sum, kg_price: o.kg_price, warehouse_cost: o.warehouse_cost, loading_address: o.loading_address,
+      min_unit_price: o.min_unit_price, max_unit_price: o.max_unit_price,
       reserved_amount: o.reserved_amount, purchased_amount: o.purchased_amount,
       created_by: userIds[o.created_by], created_at: o.created_at, deleted_at: o.deleted_at,
     })));

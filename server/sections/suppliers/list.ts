@@ -5,6 +5,7 @@ import { filters as suppliersFilters } from '../../../domain/suppliers/filters';
 import {
   byIds, byValues, contains, dateRange, digitsContain, latestComments, money2, numberRange, ownByCreator, ownColumns, ref, type SectionSpec,
 } from '../../lists/engine';
+import { reserveStats } from '../reserves/stats';
 
 // offer and reserve statistics per supplier
 const supplierStats = sql`LEFT JOIN LATERAL (
@@ -12,13 +13,8 @@ const supplierStats = sql`LEFT JOIN LATERAL (
            coalesce(sum(so.available_amount) FILTER (WHERE so.status = 'active'), 0) AS available_amount,
            min(so.unit_price) FILTER (WHERE so.status = 'active') AS min_price,
            max(so.unit_price) FILTER (WHERE so.status = 'active') AS max_price
-    FROM offers so WHERE so.supplier_id = s.id) sto ON true
-  LEFT JOIN LATERAL (
-    SELECT count(*) FILTER (WHERE rs.status <> 'deleted') AS total_created,
-           count(*) FILTER (WHERE rs.status = 'completed') AS purchased_count,
-           coalesce(sum(rs.total_selling_sum) FILTER (WHERE rs.status = 'completed'), 0) AS purchased_sum,
-           count(*) FILTER (WHERE rs.status = 'cancelled') AS cancelled_count
-    FROM reserves rs JOIN offers ro ON ro.id = rs.offer_id WHERE ro.supplier_id = s.id) str ON true`;
+    FROM offers so WHERE so.supplier_id = s.id) sto ON true`;
+const reserves = reserveStats('str', sql`FROM reserves rs JOIN offers ro ON ro.id = rs.offer_id WHERE ro.supplier_id = s.id`);
 
 const supplierOwn = ownColumns('s', ['id', 'name', 'inn', 'contact_name', 'phone', 'email', 'location', 'status', 'created_at', 'deleted_at'], []);
 
@@ -27,15 +23,12 @@ export const suppliersSpec: SectionSpec = {
   columnDefs: suppliersColumns,
   filterDefs: suppliersFilters,
   alias: 's',
-  from: sql`FROM suppliers s LEFT JOIN cities c ON c.id = s.city_id ${supplierStats}`,
+  from: sql`FROM suppliers s LEFT JOIN cities c ON c.id = s.city_id ${supplierStats} ${reserves.join}`,
   columns: {
     ...supplierOwn.columns,
     city: ref(sql`c.id`, sql`c.name`),
     total_offers_created: sql`sto.offers_created::text`,
-    reserve_total_created: sql`str.total_created::text`,
-    reserve_purchased_count: sql`str.purchased_count::text`,
-    reserve_purchased_sum: money2(sql`str.purchased_sum`),
-    reserve_cancelled_count: sql`str.cancelled_count::text`,
+    ...reserves.columns,
     available_amount: money2(sql`sto.available_amount`),
     min_selling_price: money2(sql`sto.min_price`),
     max_selling_price: money2(sql`sto.max_price`),
@@ -43,8 +36,7 @@ export const suppliersSpec: SectionSpec = {
   },
   sortable: {
     ...supplierOwn.sortable, city: sql`c.name`, total_offers_created: sql`sto.offers_created`,
-    reserve_total_created: sql`str.total_created`, reserve_purchased_count: sql`str.purchased_count`,
-    reserve_purchased_sum: sql`str.purchased_sum`, reserve_cancelled_count: sql`str.cancelled_count`,
+    ...reserves.sortable,
     available_amount: sql`sto.available_amount`, min_selling_price: sql`sto.min_price`, max_selling_price: sql`sto.max_price`,
   },
   filters: {
@@ -58,10 +50,7 @@ export const suppliersSpec: SectionSpec = {
     location: contains(sql`s.location`),
     statuses_ids: byValues(sql`s.status`),
     total_offers_created: numberRange(sql`sto.offers_created`),
-    total_reserves_created: numberRange(sql`str.total_created`),
-    purchased_reserves: numberRange(sql`str.purchased_count`),
-    purchased_reserves_currency: numberRange(sql`str.purchased_sum`),
-    cancelled_reserves: numberRange(sql`str.cancelled_count`),
+    ...reserves.filters,
     created_at: dateRange(sql`s.created_at`),
   },
   own: ownByCreator('s'),

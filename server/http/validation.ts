@@ -1,0 +1,54 @@
+// Route schema failures in Russian, in the spec's shape {status:'error', error:'validation', messages}.
+// Fastify runs ajv on params, query and body before a handler; this turns ajv's English into the messages a
+// user of the form or list reads. A route may name its own message per field (the list's filter titles,
+// bulk delete's 'Не выбраны записи для удаления'); every other failure gets a general one naming the field.
+import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema';
+import { badRequest, type HttpError } from '../errors';
+
+/** A field's message, or one per ajv keyword (minItems, maxItems, type, …) with `default` for the rest.
+ * The key is the field's name at the top of params, query or body; '' is the whole of it. */
+export type FieldMessages = Record<string, string | { default: string; [keyword: string]: string }>;
+
+export interface ErrorTexts {
+  fields?: FieldMessages;
+  /** A key the schema does not know (additionalProperties: false). */
+  unknown?: (key: string) => string;
+}
+
+const WHERE: Record<SchemaErrorDataVar, string> = { body: 'Поле', querystring: 'Параметр', params: 'Адрес: параметр', headers: 'Заголовок' };
+
+function general(error: FastifySchemaValidationError, field: string, where: string): string {
+  if (field === '') return 'Некорректный запрос';
+  switch (error.keyword) {
+    case 'required': return `${where} «${field}» обязателен`;
+    case 'additionalProperties': return `${where} «${field}» не поддерживается`;
+    case 'type': return `${where} «${field}»: ${['integer', 'number'].includes(String(error.params.type)) ? 'введите число' : 'неверный тип значения'}`;
+    default: return `${where} «${field}»: недопустимое значение`;
+  }
+}
+
+/** The top-level field an ajv error is about. */
+function fieldOf(error: FastifySchemaValidationError): string {
+  const params = error.params as { missingProperty?: string; additionalProperty?: string };
+  if (error.keyword === 'required' && params.missingProperty) return params.missingProperty;
+  if (error.keyword === 'additionalProperties' && params.additionalProperty) return params.additionalProperty;
+  const top = (error.instancePath ?? '').split('/')[1] ?? '';
+  // an item of a body that is itself a list ([names…]) speaks for the whole body
+  return /^\d+$/.test(top) ? '' : top;
+}
+
+export function russianErrors(texts: ErrorTexts = {}) {
+  return (errors: FastifySchemaValidationError[], dataVar: SchemaErrorDataVar): HttpError => {
+    const messages = errors.map((error) => {
+      const field = fieldOf(error);
+      if (error.keyword === 'additionalProperties' && texts.unknown) return texts.unknown(field);
+      // a record id in the path that is not one is a path to nothing
+      if (dataVar === 'params' && field === 'id') return 'Неверный номер записи';
+      const own = texts.fields?.[field];
+      if (typeof own === 'string') return own;
+      if (own) return own[error.keyword] ?? own.default;
+      return general(error, field, WHERE[dataVar]);
+    });
+    return badRequest(...new Set(messages));
+  };
+}

@@ -1,0 +1,34 @@
+// The JSON schemas of /api/offers beyond the list: a card's body and answers. The form's rules and Russian
+// messages stay in domain/offers/schema.ts (yup, shared with the card); these only keep out what is not an
+// offer form at all, before the handler runs.
+import { OFFER_FORM_FIELDS } from '../../../domain/offers/schema';
+import { ID, anyObject, responses } from '../../http/schemas';
+
+/** A form value: the card sends numbers or strings ('', '12,5'), null for an empty select. */
+const formValue = { type: ['string', 'number', 'null'], maxLength: 500 } as const;
+const fileIds = { type: 'array', maxItems: 50, items: { anyOf: [ID, { type: 'object', required: ['id'], properties: { id: ID } }] } } as const;
+
+export const offerBody = {
+  type: 'object',
+  properties: {
+    ...Object.fromEntries(OFFER_FORM_FIELDS.map((field) => [field, formValue])),
+    status: { type: 'string', maxLength: 20 },
+    comments: { type: 'array', maxItems: 50, items: { type: 'object', properties: { text: { type: 'string' } } } },
+    images: fileIds,
+    documents: fileIds,
+  },
+} as const;
+
+export const offerResponse = (status: 200 | 201) => responses({ [status]: anyObject });
+
+const money = { type: 'string' } as const;
+export const summaryResponse = responses({
+  200: {
+    type: 'object',
+    properties: {
+      placed_reserves: { type: 'object', properties: { count: { type: 'integer' }, sum: money } },
+      realized_reserves: { type: 'object', properties: { count: { type: 'integer' }, sum: money } },
+      realized_value: money,
+    },
+  },
+});
