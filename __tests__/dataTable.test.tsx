@@ -6,7 +6,7 @@ import { render, screen, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { DataTable, type Row, type SortState } from '../src/components/DataTable/DataTable';
-import { buildColumns, moveColumn, toConfig, type TableColumn } from '../src/components/DataTable/columns';
+import { buildColumns, moveColumn, toConfig, type CellProps, type TableColumn } from '../src/components/DataTable/columns';
 import { TableSettingsPanel } from '../src/components/DataTable/TableSettingsPanel';
 import { KEYBOARD_RESIZE_STEP } from '../src/components/DataTable/HeaderCell';
 import { useSelectionStore } from '../src/components/List/selection';
@@ -152,4 +152,32 @@ test('the settings panel lists hidden columns, or says none are', async () => {
   expect(screen.getByText('Все поля выбраны в таблице')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Сбросить' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Применить' })).toBeInTheDocument();
+});
+
+test('(de)selecting rows re-renders no cell: rows read their own selection', async () => {
+  const user = userEvent.setup();
+  const renders = jest.fn();
+  function CountingName({ value }: CellProps) {
+    renders();
+    return <>{String(value)}</>;
+  }
+  const columns = buildColumns('products', productsColumns, null, admin, { name: CountingName });
+  function Table() {
+    const selection = useSelectionStore();
+    return (
+      <MemoryRouter>
+        <DataTable section="products" rows={rows} totalItems={3} columns={columns} onColumnsChange={() => undefined} settingsMode={false}
+          selection={selection} onSort={() => undefined} canUpdate canDelete onEdit={() => undefined} onDelete={() => undefined}
+          onOpenRow={() => undefined} from="/products" />
+      </MemoryRouter>
+    );
+  }
+  render(<Table />);
+  expect(screen.getByText('Кешью')).toBeInTheDocument(); // the column's own renderer draws its cells
+  expect(renders).toHaveBeenCalledTimes(3);
+  await user.click(screen.getByRole('checkbox', { name: 'Выбрать все строки' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Выбрать строку 2' }));
+  expect(screen.getAllByRole('row').filter((r) => r.getAttribute('aria-selected') === 'true').map((r) => r.getAttribute('data-row-id'))).toEqual(['1', '3']);
+  expect(screen.getByTestId('row-count')).toHaveTextContent('выбрано: 2');
+  expect(renders).toHaveBeenCalledTimes(3);
 });

@@ -106,3 +106,23 @@ test('the panel opens on the applied filter; Очистить empties it; Сох
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
   expect(onSave).toHaveBeenCalledWith({ loading_address: 'Ош' });
 });
+
+test('the date picker lists 50 years from 25 years back; years after this one are disabled', async () => {
+  const user = userEvent.setup();
+  render(
+    <ThemeProvider theme={theme}>
+      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ru">
+        <FilterPanel open status="loaded" config={{ created_at: { title: 'Дата создания', type: 'date', placeholder: ['Выберите дату', 'Выберите дату'] } }} value={{}} onApply={jest.fn()} onSave={jest.fn()} onClose={jest.fn()} />
+      </LocalizationProvider>
+    </ThemeProvider>,
+  );
+  const panel = screen.getByRole('dialog', { name: 'Фильтр' });
+  await user.click(within(panel).getAllByRole('button', { name: /Choose date|Выберите дату|Выбрать дату/i })[0]);
+  const calendar = await screen.findByRole('dialog', { name: /От|Дата/i });
+  await user.click(within(calendar).getByRole('button', { name: /year view|вид года|просмотр года|на год/i }));
+  const years = within(calendar).getAllByRole('radio');
+  const thisYear = new Date().getFullYear();
+  expect(years.map((y) => Number(y.textContent))).toEqual(Array.from({ length: 50 }, (_, i) => thisYear - 25 + i));
+  expect(years.filter((y) => Number(y.textContent) > thisYear).every((y) => y.hasAttribute('disabled') || y.getAttribute('aria-disabled') === 'true')).toBe(true);
+  expect(years.find((y) => Number(y.textContent) === thisYear)).not.toHaveAttribute('disabled');
+});

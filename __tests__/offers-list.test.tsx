@@ -189,3 +189,24 @@ test("one click on a sorted column's control flips the order, also after its hea
   await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('order')).toBe('asc'));
   expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('unit_amount');
 });
+
+test('at narrow widths the figures keep their ₽ on their line and the heading actions do not wrap', async () => {
+  server();
+  renderApp('/offers', { token: 't' });
+  const tile = await screen.findByRole('group', { name: 'Стоимость реализованных предложений' });
+  expect(getComputedStyle(within(tile).getByText('640 000,00 ₽')).whiteSpace).toBe('nowrap');
+  const add = screen.getByRole('link', { name: 'Добавить предложение' });
+  expect(getComputedStyle(add).whiteSpace).toBe('nowrap');
+  expect(getComputedStyle(add).flexShrink).toBe('0');
+});
+
+test('a column header too long for its width wraps and carries its full title as a tooltip', async () => {
+  server();
+  renderApp('/offers', { token: 't' });
+  await screen.findByText('Записей: 45');
+  const header = screen.getByRole('columnheader', { name: /Страна происхождения/ });
+  const title = within(header).getByText('Страна происхождения');
+  expect(title).toHaveAttribute('title', 'Страна происхождения');
+  expect(getComputedStyle(title).whiteSpace).toBe('normal');
+  expect(getComputedStyle(header).whiteSpace).not.toBe('nowrap');
+});

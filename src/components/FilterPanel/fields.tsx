@@ -205,12 +205,20 @@ export function NumberRangeFilter({ entry, value, onChange, currency }: FieldPro
   );
 }
 
-/** Date range: dd.MM.yyyy, nothing after today, 50 years from 25 years back (spec point 2). */
+/** The date picker's year list (spec points 2 and 9): 50 years starting 25 years before the current one. */
+export const PICKER_YEARS = { before: 25, count: 50 } as const;
+
+export function pickerYearRange(now = dayjs()) {
+  const minDate = now.subtract(PICKER_YEARS.before, 'year').startOf('year');
+  return { minDate, maxDate: minDate.add(PICKER_YEARS.count - 1, 'year').endOf('year') };
+}
+
+/** Date range: dd.MM.yyyy, 50 years listed from 25 years back, nothing after today selectable (spec point 2). */
 export function DateRangeFilter({ entry, value, onChange }: FieldProps) {
   const range = asRange(value);
   const [invalid, setInvalid] = useState<{ from?: boolean; to?: boolean }>({});
-  const today = dayjs().endOf('day');
-  const minDate = dayjs().subtract(25, 'year').startOf('year');
+  // the later years are listed, disabled by the latest-date rule (today)
+  const { minDate, maxDate } = pickerYearRange();
   const set = (end: 'from' | 'to', date: Dayjs | null) => {
     const valid = date === null || date.isValid();
     setInvalid((s) => ({ ...s, [end]: !valid }));
@@ -223,8 +231,9 @@ export function DateRangeFilter({ entry, value, onChange }: FieldProps) {
       format="DD.MM.YYYY"
       value={range[end] ? dayjs(range[end]) : null}
       onChange={(d) => set(end, d)}
-      maxDate={today}
       minDate={minDate}
+      maxDate={maxDate}
+      disableFuture
       slotProps={{
         textField: {
           size: 'small',

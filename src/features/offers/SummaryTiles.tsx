@@ -6,9 +6,12 @@ import { useOffersSummaryQuery } from './offersApi';
 
 function Tile({ title, value, note }: { title: string; value: string; note?: string }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, flex: '1 1 220px' }} role="group" aria-label={title}>
+    <Paper variant="outlined" sx={{ p: 2, flex: '1 1 200px', minWidth: 0 }} role="group" aria-label={title}>
       <Typography variant="body2" color="text.secondary">{title}</Typography>
-      <Typography sx={{ fontSize: 26, fontWeight: 500, mt: 0.5 }}>{value}</Typography>
+      {/* a figure never breaks before its '₽'; narrow tiles get a smaller figure instead */}
+      <Typography sx={{ fontSize: 'clamp(20px, 1.9vw, 26px)', fontWeight: 500, mt: 0.5, whiteSpace: 'nowrap' }} data-testid="tile-value">
+        {value}
+      </Typography>
       {note && <Typography variant="body2" color="text.secondary">{note}</Typography>}
     </Paper>
   );

@@ -1,0 +1,66 @@
+// 'О предложении': the offer's own fields, the ones the caller's role may see, with the field-settings switch.
+import type { FormikProps } from 'formik';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import type { TextFieldProps } from '@mui/material/TextField';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import { unitWeightFor, UNIT_MEASURES } from '../../../domain/offers/figures';
+import { statusTitle } from '../../../domain/sections';
+import { useReferenceListQuery } from '../../api/references';
+import { InfoBlock } from '../../components/Card/InfoBlock';
+import { OFFER_TEXTS, type OfferFormValues } from './offerForm';
+import type { OfferInputs } from './offerInputs';
+
+export interface OfferAboutBlockProps {
+  form: FormikProps<OfferFormValues>;
+  inputs: OfferInputs;
+  mode: 'create' | 'edit';
+  readOnly: boolean;
+  fieldSettings: boolean;
+  onToggleFieldSettings(): void;
+  /** May the caller's role see this field. */
+  visible(field: string): boolean;
+}
+
+const decimal = { inputMode: 'decimal' } as TextFieldProps;
+
+export function OfferAboutBlock({ form, inputs, mode, readOnly, fieldSettings, onToggleFieldSettings, visible }: OfferAboutBlockProps) {
+  const { field, select } = inputs;
+  const varieties = useReferenceListQuery('varieties');
+  const packing = useReferenceListQuery('packing');
+  const cities = useReferenceListQuery('cities', { skip: !visible('city_id') });
+  const suppliers = useReferenceListQuery('suppliers', { skip: !visible('supplier_id') });
+  const productVarieties = (varieties.data ?? []).filter((v) => !form.values.product_id || String(v.product_id) === form.values.product_id);
+
+  return (
+    <InfoBlock title={OFFER_TEXTS.about}>
+      <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
+        <Button size="small" startIcon={<TuneOutlined />} variant={fieldSettings ? 'contained' : 'text'} onClick={onToggleFieldSettings}>
+          {fieldSettings ? 'Готово' : 'Настроить поля'}
+        </Button>
+      </Box>
+      {mode === 'edit' && field('status', { select: true, disabled: readOnly, children: (['active', 'completed'] as const).map((s) => <MenuItem key={s} value={s}>{statusTitle('offers', s)}</MenuItem>) })}
+      {visible('supplier_id') && select('supplier_id', suppliers.data)}
+      {select('variety_id', productVarieties)}
+      {select('packing_id', packing.data)}
+      {visible('city_id') && select('city_id', cities.data)}
+      {field('harvest_year', { inputMode: 'numeric' } as TextFieldProps)}
+      {field('origin_country')}
+      {field('unit_measure', {
+        select: true,
+        onChange: (e) => {
+          void form.setFieldValue('unit_measure', e.target.value);
+          void form.setFieldValue('unit_weight', unitWeightFor(String(e.target.value)));
+        },
+        children: [<MenuItem key="" value=""><em>Не выбрано</em></MenuItem>, ...UNIT_MEASURES.map((u) => <MenuItem key={u.value} value={u.value}>{`${u.label} (${u.value})`}</MenuItem>)],
+      })}
+      {form.values.unit_measure === 'шт' && field('unit_weight', decimal)}
+      {field('units_per_pack', decimal)}
+      {field('unit_amount', decimal)}
+      {field('unit_price', decimal)}
+      {visible('warehouse_cost') && field('warehouse_cost', decimal)}
+      {visible('loading_address') && field('loading_address', { sx: { gridColumn: 'span 2' } })}
+    </InfoBlock>
+  );
+}

@@ -1,0 +1,47 @@
+// The offer's figures: 'Вычисленные данные' live from the form (domain/offers/figures.ts), and for a saved
+// offer 'Резервирование' from the server's reserved, purchased and available amounts.
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { offerFigures } from '../../../domain/offers/figures';
+import { formatMoney, formatNumber } from '../../../domain/format';
+import { InfoBlock } from '../../components/Card/InfoBlock';
+import { OFFER_TEXTS, type OfferFormValues } from './offerForm';
+import type { OfferRecord } from './offersApi';
+
+function Computed({ label, value }: { label: string; value: number | null }) {
+  return <TextField label={label} value={value === null ? '' : value.toFixed(2)} size="small" slotProps={{ input: { readOnly: true } }} />;
+}
+
+function Shown({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">{label}</Typography>
+      <Typography>{value}</Typography>
+    </Box>
+  );
+}
+
+export function OfferComputedBlock({ values }: { values: OfferFormValues }) {
+  const figures = offerFigures(values);
+  return (
+    <InfoBlock title={OFFER_TEXTS.computed}>
+      <Computed label="Цена за кг" value={figures.kg_price} />
+      <Computed label="Сумма" value={figures.total_sum} />
+      <Computed label="Вес упаковки, кг" value={figures.pack_weight} />
+      <Computed label="Количество упаковок" value={figures.packs_amount} />
+    </InfoBlock>
+  );
+}
+
+export function OfferReservationBlock({ offer }: { offer: OfferRecord }) {
+  return (
+    <InfoBlock title={OFFER_TEXTS.reservation}>
+      <Shown label="В резерве" value={formatNumber(offer.reserved_amount)} />
+      <Shown label="Сумма резервов" value={formatMoney(offer.reserved_sum)} />
+      <Shown label="Выкуплено" value={formatNumber(offer.purchased_amount)} />
+      <Shown label="Доступно" value={formatNumber(offer.available_amount)} />
+      <Shown label="Доступно на сумму" value={formatMoney(offer.available_sum)} />
+    </InfoBlock>
+  );
+}
