@@ -34,10 +34,23 @@ async function throwawayPostgres(url: string): Promise<{ url: string; drop(): Pr
   return {
     url: target.toString(),
     async drop() {
+      // The pool's end() resolves before its sockets have closed; a forced drop would terminate those
+      // backends and their clients would raise an unhandled error. Wait for them to leave instead.
       const c = new Client({ connectionString: url });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name}`);
+            break;
+          } catch (e) {
+            if ((e as { code?: string }).code !== '55006' || attempt >= 50) throw e; // 55006: still in use
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }

@@ -31,6 +31,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (a restart, an administrator) is replaced on next use; without
+    // a listener its error would end the process.
+    pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
     const db = drizzle(pool, { schema }) as unknown as Database;
     return {
       db,
