@@ -47,6 +47,10 @@ test('/api/docs/json describes params, query, body and answer of every route', a
     const query = (paths[`/api/${section}`]?.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
     for (const key of ['page', 'perPage', 'sort', 'order', 'withDeleted']) if (!query.includes(key)) missing.push(`GET /api/${section}: query.${key}`);
     if (!paths[`/api/${section}`]?.delete?.requestBody) missing.push(`DELETE /api/${section}: body`);
+    // the registry drives the server: every section has its list, filter config and comments
+    for (const path of [`/api/${section}/filter_config`, `/api/${section}/{id}/comments`, `/api/filters/${section}`]) {
+      if (!paths[path]) missing.push(`${path}: no route`);
+    }
   }
   const offersQuery = paths['/api/offers'].get.parameters!.map((p) => p.name);
   for (const def of offerFilters) {

@@ -17,6 +17,9 @@ export const WITH_DELETED = { type: 'string', maxLength: 5, description: 'presen
 
 export const withDeletedQuery = { type: 'object', properties: { withDeleted: WITH_DELETED } } as const;
 
+/** Reads withDeleted as WITH_DELETED describes it. */
+export const wantsDeleted = (value: unknown): boolean => value !== undefined && value !== 'false' && value !== '0';
+
 /** A route that reads nothing from the query string (other keys are ignored, as browsers and proxies add some). */
 export const noQuery = { type: 'object', properties: {} } as const;
 

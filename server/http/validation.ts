@@ -20,7 +20,7 @@ const WHERE: Record<SchemaErrorDataVar, string> = { body: 'Поле', querystrin
 function general(error: FastifySchemaValidationError, field: string, where: string): string {
   if (field === '') return 'Некорректный запрос';
   switch (error.keyword) {
-    case 'required': return `${where} «${field}» обязателен`;
+    case 'required': return `${where} «${field}»: укажите значение`;
     case 'additionalProperties': return `${where} «${field}» не поддерживается`;
     case 'type': return `${where} «${field}»: ${['integer', 'number'].includes(String(error.params.type)) ? 'введите число' : 'неверный тип значения'}`;
     default: return `${where} «${field}»: недопустимое значение`;

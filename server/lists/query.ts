@@ -3,6 +3,7 @@
 // never silently ignored.
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type FilterDef } from '../../domain/lists';
 import { badRequest } from '../errors';
+import { wantsDeleted } from '../http/schemas';
 
 export const LIST_MSG = {
   page: 'Номер страницы должен быть целым числом от 1',
@@ -53,8 +54,7 @@ export function parseListQuery(query: RawQuery, defs: FilterDef[]): ListQuery {
   if (!(PAGE_SIZES as readonly number[]).includes(Number(perPageRaw))) throw badRequest(LIST_MSG.perPage);
   const order = (one(query.order) ?? 'desc').toLowerCase();
   if (order !== 'asc' && order !== 'desc') throw badRequest(LIST_MSG.order);
-  const withDeletedRaw = one(query.withDeleted);
-  const withDeleted = withDeletedRaw !== undefined && withDeletedRaw !== 'false' && withDeletedRaw !== '0';
+  const withDeleted = wantsDeleted(one(query.withDeleted));
 
   const byKey = new Map(defs.map((d) => [d.key, d]));
   const seen = new Map<string, ParsedFilter>();

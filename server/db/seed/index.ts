@@ -112,7 +112,9 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       userIds[key] = row.id;
     }
 
-    // ---- offers, then reserves against them
+    // ---- offers, then reserves against them. The seed writes each offer whole, its stock figures included:
+    // they are the sums of the plan's reserves (seed.test.ts checks it, the CHECK constraints refuse less than
+    // zero). At run time only server/sections/offers/stock.ts changes them.
     const offerIds = await insertIds(tx, t.offers, plan.offers.map((o) => ({
       product_id: productIds[o.product], variety_id: o.variety === null ? null : varietyIds[o.variety],
       packing_id: packingIds[o.packing], city_id: cityIds[o.city], supplier_id: supplierIds[o.supplier],

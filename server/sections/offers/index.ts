@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../http/auth';
-import { idParams, noQuery, withDeletedQuery } from '../../http/schemas';
+import { idParams, noQuery, wantsDeleted, withDeletedQuery } from '../../http/schemas';
 import { offerBody, offerResponse, summaryResponse } from './schema';
 import { listRoutes } from '../../lists/routes';
 import { offersSpec } from './list';
@@ -17,16 +17,12 @@ export default async function offersPlugin(app: FastifyInstance, opts: { db: Dat
     offersSummary(db, requireAuth(request)),
   );
 
-  const flag = (query: unknown) => {
-    const v = (query as { withDeleted?: string }).withDeleted;
-    return v !== undefined && v !== 'false' && v !== '0';
-  };
   const idOf = (params: unknown) => (params as { id: number }).id;
 
   app.get('/offers/:id', {
     schema: { tags: ['offers'], summary: 'One offer; a deleted one only with ?withDeleted', params: idParams, querystring: withDeletedQuery, response: offerResponse(200) },
   }, async (request) =>
-    readOffer(db, requireAuth(request), idOf(request.params), flag(request.query)),
+    readOffer(db, requireAuth(request), idOf(request.params), wantsDeleted((request.query as { withDeleted?: string }).withDeleted)),
   );
   app.post('/offers', {
     schema: { tags: ['offers'], summary: 'Create an offer (409 with the id of an active duplicate)', querystring: noQuery, body: offerBody, response: offerResponse(201) },
