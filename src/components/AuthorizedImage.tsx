@@ -1,14 +1,16 @@
 // An image the SPA shows: files answer only with the bearer token, which <img src> cannot send, so the
-// picture is fetched with it and shown from an object URL (revoked when the image goes).
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
+// picture is fetched with it and shown from an object URL (revoked when the image goes). Plain elements with
+// inline styles: a list page may show 200 of them.
+import type { CSSProperties } from 'react';
 import { useAuthorizedUrl } from './useAuthorizedUrl';
 
-export function AuthorizedImage({ url, alt, sx }: { url: string; alt?: string; sx?: SxProps<Theme> }) {
+const PLACEHOLDER: CSSProperties = { display: 'block', background: 'rgba(0, 0, 0, 0.04)' };
+
+export function AuthorizedImage({ url, alt, style }: { url: string; alt?: string; style?: CSSProperties }) {
   const src = useAuthorizedUrl(url);
   return src ? (
-    <Box component="img" src={src} alt={alt ?? ''} sx={sx} />
+    <img src={src} alt={alt ?? ''} style={style} />
   ) : (
-    <Box role="img" aria-label={alt ?? ''} aria-busy="true" sx={[{ bgcolor: 'action.hover' }, ...(Array.isArray(sx) ? sx : [sx])]} />
+    <span role="img" aria-label={alt ?? ''} aria-busy="true" style={{ ...PLACEHOLDER, ...style }} />
   );
 }

@@ -18,6 +18,7 @@ import { DataRow } from './DataRow';
 import { HeaderCell } from './HeaderCell';
 import { SelectAllCell } from './SelectAllCell';
 import { TableToolbar } from './TableToolbar';
+import { tableSx } from './tableStyles';
 
 export type Row = ListRow;
 export type { SortState };
@@ -41,11 +42,8 @@ export interface DataTableProps {
   from: string;
 }
 
-// cells cut long values with an ellipsis; written once for the body instead of once per cell
-const TABLE_SX = {
-  tableLayout: 'auto',
-  '& tbody td:not(.MuiTableCell-paddingCheckbox)': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-} as const;
+const CHECKBOX_WIDTH = 48;
+const AUTO_WIDTH = 150;
 
 const Body = memo(function Body({ rows, columns, section, from, selection, onOpen }: {
   rows: ListRow[]; columns: TableColumn[]; section: Section; from: string; selection: SelectionStore; onOpen?(id: number): void;
@@ -63,6 +61,8 @@ export function DataTable(props: DataTableProps) {
   const { rows, columns, settingsMode, selection, sort, onColumnsChange, onSort } = props;
   const [revealed, setRevealed] = useState<string | null>(null);
   const visible = useMemo(() => shownColumns(columns), [columns]);
+  // a fixed layout: widths come from the headers, so a changed cell never re-measures the whole table
+  const tableWidth = useMemo(() => visible.reduce((sum, c) => sum + (c.widthPx ?? AUTO_WIDTH), CHECKBOX_WIDTH), [visible]);
 
   const onDragEnd = (result: DropResult) => {
     if (!result.destination) return;
@@ -108,7 +108,7 @@ export function DataTable(props: DataTableProps) {
         onDelete={props.onDelete}
       />
       <TableContainer sx={{ maxHeight: '70vh' }}>
-        <Table size="small" stickyHeader sx={TABLE_SX}>
+        <Table size="small" stickyHeader sx={tableSx} style={{ width: tableWidth, minWidth: '100%', ['--row-width' as string]: `max(${tableWidth}px, 100%)` }}>
           <TableHead>
             {settingsMode ? (
               <DragDropContext onDragEnd={onDragEnd}>

@@ -1,7 +1,7 @@
-import Box from '@mui/material/Box';
+import type { CSSProperties } from 'react';
 
 // The seven badge styles of spec point 2 (cancelled reserves share the deactivated look).
-const STYLES: Record<string, { bg: string; fg: string }> = {
+const COLOURS: Record<string, { bg: string; fg: string }> = {
   active: { bg: '#e6f2d9', fg: '#35551a' },
   inactive: { bg: '#eeeeee', fg: '#555555' },
   deactivated: { bg: '#f3ece0', fg: '#7a5a2b' },
@@ -12,16 +12,19 @@ const STYLES: Record<string, { bg: string; fg: string }> = {
   cancelled: { bg: '#f3ece0', fg: '#7a5a2b' },
 };
 
+// inline styles computed once per status: a list page shows one badge per row
+const STYLES: Record<string, CSSProperties> = Object.fromEntries(
+  Object.entries(COLOURS).map(([status, { bg, fg }]) => [
+    status,
+    { display: 'inline-block', padding: '2px 8px', borderRadius: 4, fontSize: 13, fontWeight: 500, lineHeight: 1.5, background: bg, color: fg, whiteSpace: 'nowrap' },
+  ]),
+);
+
 /** A status with its section's one title (domain/sections.ts). */
 export function StatusBadge({ status, title }: { status: string; title: string }) {
-  const style = STYLES[status] ?? STYLES.inactive;
   return (
-    <Box
-      component="span"
-      data-status={status}
-      sx={{ display: 'inline-block', px: 1, py: 0.25, borderRadius: 1, fontSize: 13, fontWeight: 500, bgcolor: style.bg, color: style.fg, whiteSpace: 'nowrap' }}
-    >
+    <span data-status={status} style={STYLES[status] ?? STYLES.inactive}>
       {title}
-    </Box>
+    </span>
   );
 }

@@ -1,20 +1,19 @@
 // What each cell display type of spec point 2 shows. Generic: a section's own cells (a button beside a value)
-// come from the column's renderer, supplied by its feature.
-import { useState, type ReactNode } from 'react';
+// come from the column's renderer, supplied by its feature. Plain elements styled by the table's classes
+// (tableStyles.ts): a page holds thousands of cells.
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import type { CellType } from '../../../domain/lists';
 import { statusTitle, type Section } from '../../../domain/sections';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPhone } from '../../../domain/format';
 import { AuthorizedImage } from '../AuthorizedImage';
 import { StatusBadge } from './StatusBadge';
 import type { CellProps } from './columns';
+import { CELL } from './tableStyles';
 
 export interface CellContext {
   section: Section;
@@ -29,19 +28,20 @@ type Image = { id: number; url: string; alt?: string };
 const isRef = (v: unknown): v is Ref => typeof v === 'object' && v !== null && 'id' in v && 'name' in v;
 export const stopPropagation = (event: React.SyntheticEvent) => event.stopPropagation();
 
-const THUMB_SX = { width: 56, height: 42, objectFit: 'cover', borderRadius: 1, display: 'block' } as const;
-const PHOTO_SX = { maxWidth: 280, maxHeight: 220, borderRadius: 1 } as const;
+const THUMB: CSSProperties = { width: 56, height: 42, objectFit: 'cover', borderRadius: 8, display: 'block' };
+const PHOTO: CSSProperties = { maxWidth: 280, maxHeight: 220, borderRadius: 8 };
+const LIST: CSSProperties = { display: 'inline-flex', gap: 8, flexWrap: 'wrap' };
 
 function EntityLink({ entity, value, from }: { entity: Section; value: Ref; from: string }) {
   return (
-    <Link component={RouterLink} to={`/${entity}/${value.id}`} state={{ from }} onClick={stopPropagation}>
+    <RouterLink className={CELL.link} to={`/${entity}/${value.id}`} state={{ from }} onClick={stopPropagation}>
       {value.name}
-    </Link>
+    </RouterLink>
   );
 }
 
 function Empty({ children }: { children: string }) {
-  return <Typography variant="body2" color="text.secondary">{children}</Typography>;
+  return <span className={CELL.muted}>{children}</span>;
 }
 
 function GalleryCell({ images }: { images: Image[] }) {
@@ -55,7 +55,7 @@ function GalleryCell({ images }: { images: Image[] }) {
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" onClick={stopPropagation}>
         <DialogTitle>Фото</DialogTitle>
         <DialogContent sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {images.map((image) => <AuthorizedImage key={image.id} url={image.url} alt={image.alt} sx={PHOTO_SX} />)}
+          {images.map((image) => <AuthorizedImage key={image.id} url={image.url} alt={image.alt} style={PHOTO} />)}
         </DialogContent>
       </Dialog>
     </>
@@ -66,9 +66,9 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
   switch (type) {
     case 'id_link':
       return (
-        <Link component={RouterLink} to={`/${ctx.section}/${value}`} state={{ from: ctx.from }} onClick={stopPropagation}>
+        <RouterLink className={CELL.link} to={`/${ctx.section}/${value}`} state={{ from: ctx.from }} onClick={stopPropagation}>
           {String(value)}
-        </Link>
+        </RouterLink>
       );
     case 'number':
     case 'action':
@@ -83,9 +83,9 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
       return Array.isArray(value) ? value.join(', ') : String(value ?? '');
     case 'link':
       return value ? (
-        <Link href={String(value)} target="_blank" rel="noreferrer" onClick={stopPropagation}>
+        <a className={CELL.link} href={String(value)} target="_blank" rel="noreferrer" onClick={stopPropagation}>
           {String(value)}
-        </Link>
+        </a>
       ) : '';
     case 'entity_link':
       if (isRef(value) && entity) return <EntityLink entity={entity} value={value} from={ctx.from} />;
@@ -96,13 +96,13 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
       return '';
     case 'entity_list':
       return Array.isArray(value) && entity ? (
-        <Box component="span" sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap' }}>
+        <span style={LIST}>
           {value.filter(isRef).map((v) => <EntityLink key={v.id} entity={entity} value={v} from={ctx.from} />)}
-        </Box>
+        </span>
       ) : '';
     case 'image': {
       const first = Array.isArray(value) ? (value[0] as Image | undefined) : undefined;
-      return first ? <AuthorizedImage url={first.url} alt={first.alt} sx={THUMB_SX} /> : <Empty>Нет фото</Empty>;
+      return first ? <AuthorizedImage url={first.url} alt={first.alt} style={THUMB} /> : <Empty>Нет фото</Empty>;
     }
     case 'gallery':
       return <GalleryCell images={Array.isArray(value) ? (value as Image[]) : []} />;
@@ -111,12 +111,12 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
       if (!list.length) return <Empty>Нет комментариев</Empty>;
       const latest = list[0];
       return (
-        <Box title={list.map((c) => `${c.author_name ?? ''}: ${c.text}`).join('\n')}>
-          <Typography variant="body2" noWrap>{latest.text}</Typography>
-          <Typography variant="caption" color="text.secondary" noWrap>
+        <div title={list.map((c) => `${c.author_name ?? ''}: ${c.text}`).join('\n')}>
+          <div className={CELL.line}>{latest.text}</div>
+          <div className={CELL.caption}>
             {latest.author_name} · {formatDateTime(latest.created_at)}
-          </Typography>
-        </Box>
+          </div>
+        </div>
       );
     }
     case 'status':

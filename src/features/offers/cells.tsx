@@ -1,25 +1,25 @@
 // The offers list's own cells: the available amount with 'Зарезервировать' for a caller who may place a
-// reserve, on an active offer with stock left.
-import { memo } from 'react';
+// reserve, on an active offer with stock left. Plain elements with the table's classes (a page may hold 200).
+import { memo, type CSSProperties } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { formatNumber } from '../../../domain/format';
 import type { CellProps, CellRenderers } from '../../components/DataTable/columns';
+import { CELL } from '../../components/DataTable/tableStyles';
 
 const stop = (event: React.SyntheticEvent) => event.stopPropagation();
+const ROW: CSSProperties = { display: 'flex', alignItems: 'center', gap: 8 };
 
 export const ReserveCell = memo(function ReserveCell({ value, row, from }: CellProps) {
   const amount = Number(value);
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <span style={ROW}>
       <span>{formatNumber(value)}</span>
       {amount > 0 && row.status === 'active' && (
-        <Button size="small" variant="outlined" component={RouterLink} to={`/reserves/create?offer_id=${row.id}`} state={{ from }} onClick={stop}>
+        <RouterLink className={CELL.button} to={`/reserves/create?offer_id=${row.id}`} state={{ from }} onClick={stop}>
           Зарезервировать
-        </Button>
+        </RouterLink>
       )}
-    </Box>
+    </span>
   );
 });
 
