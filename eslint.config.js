@@ -30,10 +30,13 @@ const zones = [
   zone('./server/db', './server/sections', 'db/ is the bottom layer: it imports no section.'),
   zone('./server/lists', './server/sections', 'The generic list engine holds no section rule: give it a hook.'),
   zone('./server/records', './server/sections', 'records/ is shared by every section: it imports none.'),
-  // offers/stock.ts is the one writer of an offer's stock: the reserve lifecycle moves stock through it
+  // Two published entry points cross sections: offers/stock.ts, the one writer of an offer's stock (the
+  // reserve lifecycle moves stock through it), and reserves/stats.ts, the reserve statistics that the
+  // employees and suppliers lists show per person and per company.
   ...SECTIONS.map((section) =>
     zone(`./server/sections/${section}`, './server/sections', 'A section folder imports no other section: share through records/ or lists/.',
-      [`./${section}`, ...(section === 'reserves' ? ['./offers/stock.ts'] : [])]),
+      [`./${section}`, ...(section === 'reserves' ? ['./offers/stock.ts'] : []),
+        ...(section === 'employees' || section === 'suppliers' ? ['./reserves/stats.ts'] : [])]),
   ),
 ];
 

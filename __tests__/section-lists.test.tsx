@@ -2,7 +2,6 @@
 // section's genitive and no empty figures under it, the filter count beside the search box, photos through
 // the token, and the offers-only reserve button coming from the offers feature.
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { json, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
 
 afterEach(() => localStorage.clear());

@@ -13,7 +13,7 @@ export const listsApi = sectionApi.injectEndpoints({
       // a failure names what was being loaded: '… ошибка сети при загрузке предложений'
       queryFn: ({ section, query }, api) =>
         baseQuery(`api/${section}${query ? `?${query}` : ''}`, api, { entity: SECTION[section].genitive }) as
-          Promise<QueryReturnValue<ListResponse<ListRow>, ApiError, {} | undefined>>,
+          Promise<QueryReturnValue<ListResponse<ListRow>, ApiError, object | undefined>>,
       providesTags: (result, error, { section }) => [TAGS[section].list],
     }),
     deleteRecords: build.mutation<BulkDeleteResponse, { section: Section; ids: number[] }>({

@@ -139,7 +139,7 @@ function IdsFilter({ name, entry, value, onChange }: FieldProps) {
 export function MultipleFilter({ name, entry, value, onChange }: FieldProps) {
   const [search, setSearch] = useState('');
   const chosen = asList(value);
-  const options = entry.options ?? [];
+  const options = useMemo(() => entry.options ?? [], [entry.options]);
   const titleOf = useMemo(() => new Map(options.map((o) => [String(o.value), o.title])), [options]);
 
   if (!options.length) return <IdsFilter name={name} entry={entry} value={value} onChange={onChange} />;
