@@ -88,12 +88,19 @@ export interface ColumnSetting {
 }
 export type TableConfig = Record<string, ColumnSetting>;
 
+/** The narrowest default width at which a header's longest word fits on its line (14 px medium Roboto,
+ * about 9 px a letter, 16 px padding either side, the sort arrow's 28 px): a header wraps between words,
+ * never inside one ('Количеств|о'). */
+export const headerMinWidth = (title: string): number =>
+  Math.ceil((Math.max(...title.split(/\s+/).map((word) => word.length)) * 9 + 32 + 28) / 10) * 10;
+
 export const col = (key: string, title: string, type: CellType, extra: Partial<ColumnDef> = {}): ColumnDef => ({
   key,
   title,
   type,
   sortable: !['entity_list', 'image', 'gallery', 'comments', 'multi_text'].includes(type),
   ...extra,
+  ...(extra.width !== undefined && { width: Math.max(extra.width, headerMinWidth(title)) }),
 });
 
 
