@@ -16,7 +16,7 @@ export const filters: FilterDef[] = [
   f('reserved_unit_price', 'Цена закупки', 'currency', { field: 'unit_price' }),
   f('reserved_total_price', 'Сумма закупки', 'currency', { field: 'total_sum' }),
   f('unit_selling_price', 'Цена продажи', 'currency'),
-  f('total_selling_price', 'Сумма продажи', 'currency'),
+  f('total_selling_price', 'Сумма продажи', 'currency', { field: 'total_selling_sum' }),
   f('marginality', 'Маржинальность, %', 'number'),
   f('delivery_to_buyer_cost', 'Стоимость доставки', 'currency', { field: 'delivery_cost' }),
   // the offer's cost of delivery to the warehouse (offers.warehouse_cost), hidden with it

@@ -2,15 +2,16 @@
 // filters and sorts that read a hidden field, the summary tiles, other names of a hidden field, reference lists and
 // filter options outside the reader's scopes, the business settings, and a conflict's message. The generic tests at
 // the end walk every section's filter and column defs, so a new section or filter is covered without new code.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { SECTION_SPECS } from '../sections';
-import { LIST_MSG } from '../lists/query';
+import { LIST_MSG, type ParsedFilter } from '../lists/query';
 import { SECTIONS } from '../../domain/sections';
 import { filterReads, type FilterDef } from '../../domain/lists';
 import { fieldsRead, isRefVisible, scopeOf, type Permissions, type ReadsFields, type Resource } from '../../domain/permissions';
 import { MSG } from '../../domain/messages';
-import { RESPONSE_KEYS } from '../../domain/hiddenFields';
+import { RESPONSE_KEYS, SPEC_HIDDEN_FIELDS } from '../../domain/hiddenFields';
 
 let ctx: DemoContext;
 const perms = {} as Record<DemoUser, Permissions>;
@@ -258,4 +259,134 @@ describe.each(ROLES)('every filter and sort key, as %s', (who) => {
       if (!(key in page[0])) expect([key, hiddenReads(who, section, spec.columnDefs.find((c) => c.key === key) ?? RESPONSE_KEYS[section]?.find((k) => k.key === key) ?? { key }).length]).not.toEqual([key, 0]);
     }
   });
+});
+
+// ---- generic, from the SQL: what each filter, sort and response key reads must be declared
+// The tests above trust the declarations (a column's field and reads). This one checks them against the SQL the
+// section runs: every column of a section's table that a filter's condition, a sort's expression or a row key's
+// expression reaches (through the joins it uses, and the lateral statistics it picks from) and that roles 1 or 8 may
+// not see must be among the fields the filter or column declares. A filter written like the reserves list's
+// 'warehouse_delivery_cost' (o.warehouse_cost) without its `reads` fails here.
+const dialect = new PgDialect();
+const text = (q: SQL) => dialect.sqlToQuery(q).sql.replace(/\s+/g, ' ');
+
+interface Source { table?: string; lateral?: string; on: string }
+
+/** Splits at the top-level occurrences of a keyword (outside parentheses). */
+function splitTop(s: string, keyword: RegExp): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === '(') depth++;
+    else if (s[i] === ')') depth--;
+    else if (depth === 0 && keyword.test(s.slice(i, i + 12)) && (s[i] === ',' || /\W/.test(s[i - 1] ?? ' '))) {
+      parts.push(s.slice(start, i));
+      start = i;
+    }
+  }
+  parts.push(s.slice(start));
+  return parts;
+}
+
+/** The aliases of a FROM clause: table or lateral subquery, with the join condition that ties each in. */
+function parseFrom(from: string, into = new Map<string, Source>()): Map<string, Source> {
+  for (const piece of splitTop(from, /^JOIN\b/)) {
+    const clause = piece.replace(/\b(LEFT|INNER|RIGHT|FULL)\s*$/, '').trim();
+    const lateral = /^JOIN LATERAL \(/.exec(clause);
+    if (lateral) {
+      let depth = 0;
+      let end = lateral[0].length - 1;
+      for (; end < clause.length; end++) {
+        if (clause[end] === '(') depth++;
+        else if (clause[end] === ')' && --depth === 0) break;
+      }
+      const [, alias, on] = /^\s*"?(\w+)"? ON (.*)$/.exec(clause.slice(end + 1))!;
+      into.set(alias, { lateral: clause.slice(lateral[0].length, end), on });
+      continue;
+    }
+    const table = /^(?:FROM|JOIN) (\w+) (\w+)(?: ON (.*))?$/.exec(clause);
+    if (table) into.set(table[2], { table: table[1], on: table[3] ?? '' });
+  }
+  return into;
+}
+
+const refsIn = (s: string) => [...s.matchAll(/\b([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\b/g)].map((m) => [m[1], m[2]] as const);
+
+/** The (section table, column) pairs an expression reaches, through joins and the lateral column it names. */
+function reaches(expr: string, aliases: Map<string, Source>, seen = new Set<string>()): [string, string][] {
+  // tables an expression brings itself (EXISTS (SELECT … FROM reserves r …)) shadow the outer ones
+  const local = new Map(aliases);
+  for (const m of expr.matchAll(/\b(?:FROM|JOIN) (\w+) (\w+)/g)) local.set(m[2], { table: m[1], on: '' });
+  // and so do subqueries in FROM: (SELECT … FROM comments …) c is not the outer cities c
+  for (const m of expr.matchAll(/\) "?(\w+)"? (?=LEFT |JOIN |WHERE |ON )/g)) local.set(m[1], { on: '' });
+  const out: [string, string][] = [];
+  for (const [alias, column] of refsIn(expr)) {
+    const source = local.get(alias);
+    if (!source) continue;
+    if (source.table && (SECTIONS as readonly string[]).includes(source.table)) out.push([source.table, column]);
+    const key = `${alias}.${column}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (source.on) out.push(...reaches(source.on, local, seen));
+    if (source.lateral) {
+      const [select, ...rest] = splitTop(source.lateral, /^FROM\b/);
+      const body = rest.join('');
+      const [joins, ...where] = splitTop(body, /^WHERE\b/);
+      const own = parseFrom(joins);
+      const item = splitTop(select.replace(/^SELECT /, ''), /^,/).find((i) => new RegExp(`AS "?${column}"?\\s*$`).test(i.replace(/^,/, '').trim())) ?? '';
+      out.push(...reaches(`${item} ${where.join('')} ${[...own.values()].map((s) => s.on).join(' ')}`, new Map([...local, ...own]), seen));
+    }
+  }
+  return out;
+}
+
+const probe = (def: FilterDef): ParsedFilter => {
+  if (def.type === 'number' || def.type === 'currency' || def.type === 'date') return { def, kind: 'range', from: '0', to: '1' };
+  if (def.type === 'boolean') return { def, kind: 'boolean', value: true };
+  if (def.type === 'string' || def.type === 'address') return { def, kind: 'text', value: 'а' };
+  return { def, kind: 'list', values: ['1'] };
+};
+
+/** The hidden fields (of roles 1 and 8) among the columns an expression reaches that `declared` does not name. */
+function undeclared(expr: string, aliases: Map<string, Source>, declared: string[]): string[] {
+  const missing = new Set<string>();
+  for (const [table, column] of reaches(expr, aliases)) {
+    const names = [column, column.replace(/_id$/, '')];
+    for (const role of ['1', '8'] as const) {
+      const hidden = SPEC_HIDDEN_FIELDS[role][table as Resource] ?? [];
+      const hiddenName = names.find((n) => hidden.includes(n));
+      if (hiddenName && !declared.includes(`${table}.${hiddenName}`)) missing.add(`${table}.${hiddenName} (role ${role})`);
+    }
+  }
+  return [...missing];
+}
+
+test.each([...SECTIONS])('%s: every filter, sort and row key declares the hidden fields its SQL reads', (section) => {
+  const spec = SECTION_SPECS[section];
+  const aliases = parseFrom(text(spec.from));
+  const column = (key: string): ReadsFields => spec.columnDefs.find((c) => c.key === key) ?? RESPONSE_KEYS[section]?.find((k) => k.key === key) ?? { key };
+  const found: Record<string, string[]> = {};
+  for (const def of spec.filterDefs) {
+    const missing = undeclared(text(spec.filters[def.key](probe(def))), aliases, fieldsRead(section, filterReads(section, def, spec.columnDefs)));
+    if (missing.length) found[`filter ${def.key}`] = missing;
+  }
+  const keyed: [string, string, SQL][] = [
+    ...Object.entries(spec.sortable).map(([key, expr]): [string, string, SQL] => ['sort', key, expr]),
+    ...Object.entries(spec.columns).map(([key, expr]): [string, string, SQL] => ['key', key, expr]),
+  ];
+  for (const [kind, key, expr] of keyed) {
+    const missing = undeclared(text(expr), aliases, fieldsRead(section, column(key)));
+    if (missing.length) found[`${kind} ${key}`] = missing;
+  }
+  expect(found).toEqual({});
+});
+
+test('the SQL check sees a filter on another section\'s hidden field, through a join or a lateral statistic', () => {
+  const reservesFrom = parseFrom(text(SECTION_SPECS.reserves.from));
+  expect(undeclared(text(sql`o.warehouse_cost >= 1`), reservesFrom, ['reserves.warehouse_delivery_cost'])).toEqual(['offers.warehouse_cost (role 8)']);
+  expect(undeclared(text(sql`e.full_name`), reservesFrom, ['reserves.responsible'])).toEqual(['reserves.responsible_id (role 8)']);
+  const employeesFrom = parseFrom(text(SECTION_SPECS.employees.from));
+  expect(undeclared(text(sql`st.purchased_sum`), employeesFrom, ['reserves.responsible_id']).sort()).toEqual(['reserves.total_selling_sum (role 8)']);
+  expect(undeclared(text(sql`st.total_created`), employeesFrom, [])).toEqual(['reserves.responsible_id (role 8)']);
 });
