@@ -14,6 +14,6 @@ export default async function reservesPlugin(app: FastifyInstance, opts: { db: D
   app.get('/reserves_filter_config', {
     schema: { tags: ['reserves'], summary: 'reserves: filter fields and options', querystring: noQuery, response: filterConfigResponse },
   }, async (request) =>
-    filterConfig(opts.db, reservesSpec, requireAuth(request)),
+    filterConfig(opts.db, reservesSpec, requireAuth(request), app.sectionSpecs),
   );
 }
