@@ -156,7 +156,8 @@ export function ExtraBlock({ form, readOnly, visible, responsibleLocked }: Block
 
 function Computed({ label, value }: { label: string; value: number | string | null }) {
   const shown = value === null || value === '' ? '' : typeof value === 'number' ? value.toFixed(2) : value;
-  return <TextField label={label} value={shown} size="small" slotProps={{ input: { readOnly: true } }} />;
+  // the label stays up: a figure appears while the user types elsewhere, and the outline keeps its notch
+  return <TextField label={label} value={shown} size="small" slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }} />;
 }
 
 /** 'Расчетные данные': the spec's reserve calculations for what is typed now. */
