@@ -32,9 +32,65 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
   415: 'Неподдерживаемый формат запроса',
 };
 
+export const DB_MSG = {
+  missingReference: (field: string) => (field ? `Поле «${field}»: запись не найдена` : 'Запись не найдена'),
+  inUse: 'Запись используется в других данных и не может быть изменена',
+  duplicate: 'Такая запись уже есть',
+  conflict: 'Изменение противоречит текущим данным: обновите страницу и попробуйте снова',
+  required: (field: string) => (field ? `Поле «${field}»: укажите значение` : 'Не заполнено обязательное поле'),
+  tooLarge: 'Слишком большое число',
+  tooLong: 'Слишком длинное значение',
+  badValue: 'Недопустимое значение',
+  badDate: 'Недопустимая дата',
+  badCharacters: 'Недопустимые символы',
+} as const;
+
+interface PgError {
+  code?: string;
+  detail?: string;
+  column?: string;
+}
+
+/** The PostgreSQL error behind a failed query (drizzle wraps it as `cause`), if there is one. */
+function pgErrorOf(error: unknown): PgError | null {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as PgError;
+  }
+  return null;
+}
+
+/** A database error that is the caller's doing (a reference to nothing, a duplicate, a value the column cannot
+ * hold) as the 400 or 409 it is; null for the server's own failures, which stay 500. Routes validate first: this
+ * is the last line, so a gap in a schema is a clear Russian answer rather than an 'internal' one. */
+export function fromDatabaseError(error: unknown): HttpError | null {
+  const pg = pgErrorOf(error);
+  if (!pg?.code) return null;
+  const field = pg.column ?? /^Key \(([\w, ]+)\)=/.exec(pg.detail ?? '')?.[1] ?? '';
+  const conflictBody = (message: string) => new HttpError(409, { status: 'error', error: 'conflict', message });
+  switch (pg.code) {
+    case '23503': // foreign_key_violation
+      return /still referenced/.test(pg.detail ?? '') ? conflictBody(DB_MSG.inUse) : badRequest(DB_MSG.missingReference(field));
+    case '23505': return conflictBody(DB_MSG.duplicate); // unique_violation
+    case '23514': return conflictBody(DB_MSG.conflict); // check_violation
+    case '23502': return badRequest(DB_MSG.required(field)); // not_null_violation
+    case '22003': return badRequest(DB_MSG.tooLarge); // numeric_value_out_of_range
+    case '22001': return badRequest(DB_MSG.tooLong); // string_data_right_truncation
+    case '22007': case '22008': return badRequest(DB_MSG.badDate); // invalid_datetime_format, datetime_field_overflow
+    case '22021': case '22P05': return badRequest(DB_MSG.badCharacters); // character_not_in_repertoire, untranslatable_character
+    case '22P02': case '22023': case '2201E': case '22012': return badRequest(DB_MSG.badValue); // invalid text, parameter, log, division by zero
+    default: return null;
+  }
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ValidationError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
+    const refused = fromDatabaseError(error);
+    if (refused) {
+      // the input should have been refused before the query: worth a look, but the caller gets its answer
+      request.log.warn({ err: error }, 'database refused the input');
+      return reply.status(refused.statusCode).send(refused.body);
+    }
     if (error instanceof ValidationError) {
       return reply.status(400).send({ status: 'error', error: 'validation', messages: error.errors.length ? error.errors : [MSG.validationFallback] });
     }

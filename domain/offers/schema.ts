@@ -20,11 +20,15 @@ export const OFFER_MSG = {
   number: 'Введите число',
 } as const;
 
+/** Above any real quantity, price or weight, and well inside the numeric(14, 2|3) columns that store them. */
+export const OFFER_MAX_NUMBER = 1_000_000_000;
+
 const number = () =>
   yup
     .number()
     .transform((value, original) => (original === '' || original === null ? undefined : toNumber(original) ?? NaN))
-    .typeError(OFFER_MSG.number);
+    .typeError(OFFER_MSG.number)
+    .max(OFFER_MAX_NUMBER, `Максимум ${OFFER_MAX_NUMBER}`);
 const id = (message: string) =>
   yup
     .number()

@@ -30,8 +30,6 @@ const form = (patch: Record<string, unknown> = {}) => ({
   product_id: ref.product, variety_id: ref.variety, packing_id: ref.packing, city_id: ref.city, supplier_id: ref.supplier,
   harvest_year: '2099', origin_country: 'Вьетнам', unit_measure: 'шт', unit_weight: '22.68', units_per_pack: '1',
   unit_amount: '300', unit_price: '25000', warehouse_cost: '1500', loading_address: 'Москва, ул. Складская, 4',
-  // the client's own figures are ignored: the server computes them
-  total_sum: '1', kg_price: '1',
   ...patch,
 });
 
@@ -46,6 +44,12 @@ test('create: 201, figures computed on the server, comments saved, blank ones ig
   expect(row.total_sum).toBe('7500000.00');
   const saved = await ctx.db.select().from(comments).where(eq(comments.entity_id, res.body.id));
   expect(saved.filter((c) => c.entity_type === 'offers').map((c) => c.text)).toEqual(['Партия после сортировки']);
+  // the figures are the server's: a client that sends its own is told so, and nothing is stored
+  const count = async () => (await ctx.db.select().from(offers)).length;
+  const before = await count();
+  const figures = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2098', total_sum: '1', kg_price: '1' }));
+  expect(figures).toEqual({ status: 400, body: { status: 'error', error: 'validation', messages: ['Неизвестное поле: total_sum'] } });
+  expect(await count()).toBe(before);
 });
 
 test('new and edited offers get their selling band from the business settings', async () => {

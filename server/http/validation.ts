@@ -16,13 +16,19 @@ export interface ErrorTexts {
 }
 
 const WHERE: Record<SchemaErrorDataVar, string> = { body: 'Поле', querystring: 'Параметр', params: 'Адрес: параметр', headers: 'Заголовок' };
+/** A key nobody asked for, by where it came. */
+const UNKNOWN: Partial<Record<SchemaErrorDataVar, string>> = { body: 'Неизвестное поле', querystring: 'Неизвестный параметр' };
 
-function general(error: FastifySchemaValidationError, field: string, where: string): string {
+function general(error: FastifySchemaValidationError, field: string, dataVar: SchemaErrorDataVar): string {
+  const where = WHERE[dataVar];
   if (field === '') return 'Некорректный запрос';
   switch (error.keyword) {
     case 'required': return `${where} «${field}»: укажите значение`;
-    case 'additionalProperties': return `${where} «${field}» не поддерживается`;
+    case 'additionalProperties': return UNKNOWN[dataVar] ? `${UNKNOWN[dataVar]}: ${field}` : `${where} «${field}» не поддерживается`;
     case 'type': return `${where} «${field}»: ${['integer', 'number'].includes(String(error.params.type)) ? 'введите число' : 'неверный тип значения'}`;
+    case 'maxLength': return `${where} «${field}»: не длиннее ${String(error.params.limit)} символов`;
+    case 'maximum': return `${where} «${field}»: максимум ${String(error.params.limit)}`;
+    case 'minimum': return `${where} «${field}»: минимум ${String(error.params.limit)}`;
     default: return `${where} «${field}»: недопустимое значение`;
   }
 }
@@ -44,10 +50,11 @@ export function russianErrors(texts: ErrorTexts = {}) {
       if (error.keyword === 'additionalProperties' && texts.unknown) return texts.unknown(field);
       // a record id in the path that is not one is a path to nothing
       if (dataVar === 'params' && field === 'id') return 'Неверный номер записи';
-      const own = texts.fields?.[field];
+      // a field named like Object.prototype's members (constructor, toString…) is just an unknown field
+      const own = texts.fields && Object.hasOwn(texts.fields, field) ? texts.fields[field] : undefined;
       if (typeof own === 'string') return own;
-      if (own) return own[error.keyword] ?? own.default;
-      return general(error, field, WHERE[dataVar]);
+      if (own) return Object.hasOwn(own, error.keyword) ? own[error.keyword] : own.default;
+      return general(error, field, dataVar);
     });
     return badRequest(...new Set(messages));
   };

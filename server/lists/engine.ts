@@ -151,7 +151,8 @@ export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: R
 
   let orderBy = sql`${a}.id DESC`;
   if (parsed.sort) {
-    const expr = spec.sortable[parsed.sort];
+    // own keys only: 'constructor' or '__proto__' is no column
+    const expr = Object.hasOwn(spec.sortable, parsed.sort) ? spec.sortable[parsed.sort] : undefined;
     if (!expr || !isColumnVisible(perms, spec.section, columnOf(spec, parsed.sort))) throw badRequest(LIST_MSG.sort(parsed.sort));
     const direction = raw(parsed.order === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST');
     orderBy = sql`${expr} ${direction}, ${a}.id ${raw(parsed.order === 'asc' ? 'ASC' : 'DESC')}`;

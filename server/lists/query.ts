@@ -3,7 +3,7 @@
 // never silently ignored.
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type FilterDef } from '../../domain/lists';
 import { badRequest } from '../errors';
-import { wantsDeleted } from '../http/schemas';
+import { isCalendarDate, wantsDeleted } from '../http/schemas';
 
 export const LIST_MSG = {
   page: 'Номер страницы должен быть целым числом от 1',
@@ -65,7 +65,7 @@ export function parseListQuery(query: RawQuery, defs: FilterDef[]): ListQuery {
     if (rangeMatch && rangeDef && isRangeType(rangeDef)) {
       const value = (one(rawValue) ?? '').trim();
       if (!value) continue;
-      const valid = rangeDef.type === 'date' ? DATE.test(value) && !Number.isNaN(Date.parse(value)) : NUMBER.test(value);
+      const valid = rangeDef.type === 'date' ? DATE.test(value) && isCalendarDate(value) : NUMBER.test(value);
       if (!valid) throw badRequest(rangeDef.type === 'date' ? LIST_MSG.badDate(rangeDef.title) : LIST_MSG.badNumber(rangeDef.title));
       const current = (seen.get(rangeDef.key) as Extract<ParsedFilter, { kind: 'range' }>) ?? { def: rangeDef, kind: 'range' };
       current[rangeMatch[2] as 'from' | 'to'] = value;

@@ -30,11 +30,13 @@ export default async function preferencesRoutes(app: FastifyInstance, opts: { db
     const { user } = requireAuth(request);
     const raw = (request.query as { keys?: string | string[] }).keys;
     const keys = await keysSchema.validate(raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]);
-    const result: Record<string, unknown> = Object.fromEntries(keys!.map((k) => [k, null]));
-    if (!keys!.length) return result;
-    const rows = await db.select().from(userSettings).where(and(eq(userSettings.user_id, user.id), inArray(userSettings.key, keys!)));
-    for (const row of rows) result[row.key] = row.value;
-    return result;
+    // a Map, so a key named '__proto__' is a key like any other
+    const result = new Map<string, unknown>(keys!.map((k) => [k, null]));
+    if (keys!.length) {
+      const rows = await db.select().from(userSettings).where(and(eq(userSettings.user_id, user.id), inArray(userSettings.key, keys!)));
+      for (const row of rows) result.set(row.key, row.value);
+    }
+    return Object.fromEntries(result);
   });
 
   app.put('/settings', {

@@ -10,9 +10,10 @@ import { recordVisible } from './access';
 import { addComment, listComments } from './comments';
 import { comment, idParams, noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
-import { COMMENT_MSG } from './comments';
+import { COMMENT_MAX, COMMENT_MSG } from './comments';
 
-const commentBody = { type: 'object', required: ['text'], properties: { text: { type: 'string' } } } as const;
+// the length is checked again after trimming (addComment); this bound keeps a 100 000-character text out
+const commentBody = { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: COMMENT_MAX + 100 } } } as const;
 
 export default async function commentsRoutes(app: FastifyInstance, opts: { db: Database; specs: Record<Section, SectionSpec> }) {
   const { db, specs } = opts;
@@ -38,7 +39,7 @@ export default async function commentsRoutes(app: FastifyInstance, opts: { db: D
         tags: ['comments'], summary: `${section}: add a comment`, params: idParams, querystring: noQuery, body: commentBody,
         response: responses({ 201: comment }),
       },
-      schemaErrorFormatter: russianErrors({ fields: { '': COMMENT_MSG.empty, text: COMMENT_MSG.empty } }),
+      schemaErrorFormatter: russianErrors({ fields: { '': COMMENT_MSG.empty, text: { default: COMMENT_MSG.empty, maxLength: COMMENT_MSG.tooLong } } }),
     }, async (request, reply) => {
       const auth = requireAuth(request);
       const id = idOf(request.params);

@@ -3,6 +3,7 @@
 // offer form at all, before the handler runs.
 import { OFFER_FORM_FIELDS } from '../../../domain/offers/schema';
 import { ID, anyObject, responses } from '../../http/schemas';
+import { COMMENT_MAX } from '../../records/comments';
 
 /** A form value: the card sends numbers or strings ('', '12,5'), null for an empty select. */
 const formValue = { type: ['string', 'number', 'null'], maxLength: 500 } as const;
@@ -13,7 +14,7 @@ export const offerBody = {
   properties: {
     ...Object.fromEntries(OFFER_FORM_FIELDS.map((field) => [field, formValue])),
     status: { type: 'string', maxLength: 20 },
-    comments: { type: 'array', maxItems: 50, items: { type: 'object', properties: { text: { type: 'string' } } } },
+    comments: { type: 'array', maxItems: 50, items: { type: 'object', properties: { text: { type: 'string', maxLength: COMMENT_MAX + 100 } } } },
     images: fileIds,
     documents: fileIds,
   },

@@ -1,0 +1,57 @@
+// How route schemas are compiled (Fastify's setValidatorCompiler). Two ajv instances, because the parts of a
+// request differ in kind:
+// - params and the query string arrive as text, so they are coerced ('12' → 12, one value → [value]); a number
+//   must still be a finite one ('Infinity' passes ajv's own coercion to integer);
+// - a JSON body already has its types, so it is NOT coerced: `true` is no product id, `[]` no price, an object
+//   no comment. And an object the schema lists properties of is closed: an unknown key is refused by name
+//   (additionalProperties: false unless the schema says otherwise), never silently dropped or passed on.
+import Ajv, { type AnySchema } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+
+type Node = Record<string, unknown>;
+
+const OPTIONS = { useDefaults: true, removeAdditional: false, allowUnionTypes: true, allErrors: false } as const;
+
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A copy of the schema with `edit` applied to every subschema (properties, items, anyOf …), deepest first. */
+function mapSchema(schema: unknown, edit: (node: Node) => Node): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => mapSchema(s, edit));
+  if (!isNode(schema)) return schema;
+  const copy: Node = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'required') copy[key] = value;
+    else if (key === 'properties' && isNode(value)) {
+      copy[key] = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, mapSchema(s, edit)]));
+    } else copy[key] = mapSchema(value, edit);
+  }
+  return edit(copy);
+}
+
+const typesOf = (node: Node) => (Array.isArray(node.type) ? node.type : [node.type]) as unknown[];
+
+/** Objects with listed properties refuse other keys unless they say what else they take. */
+export const closeObjects = (schema: unknown) => mapSchema(schema, (node) =>
+  isNode(node.properties) && !('additionalProperties' in node) && !('patternProperties' in node) && !('propertyNames' in node)
+    ? { ...node, additionalProperties: false }
+    : node);
+
+/** Numbers in text parts must be finite after coercion. */
+const finiteNumbers = (schema: unknown) => mapSchema(schema, (node) =>
+  typesOf(node).some((t) => t === 'integer' || t === 'number') ? { ...node, finite: true } : node);
+
+function instance(coerceTypes: false | 'array'): Ajv {
+  const ajv = new Ajv({ ...OPTIONS, coerceTypes });
+  addFormats(ajv);
+  // no `type: 'number'` here: ajv runs number keywords only on finite numbers, which would skip Infinity itself
+  ajv.addKeyword({ keyword: 'finite', schemaType: 'boolean', validate: (on: boolean, data: unknown) => !on || typeof data !== 'number' || Number.isFinite(data) });
+  return ajv;
+}
+
+export function validatorCompiler(): FastifySchemaCompiler<AnySchema> {
+  const text = instance('array');
+  const json = instance(false);
+  return ({ schema, httpPart }) =>
+    httpPart === 'body' ? json.compile(closeObjects(schema) as AnySchema) : text.compile(finiteNumbers(schema) as AnySchema);
+}
