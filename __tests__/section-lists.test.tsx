@@ -83,7 +83,7 @@ test('the offers list offers Зарезервировать beside the available
   offersServer(admin, [offerRow(1), offerRow(2, { available_amount: '0.00' }), offerRow(3, { status: 'completed' })]);
   renderApp('/offers', { token: 't' });
   const first = await screen.findByRole('row', { name: /Выбрать строку 1/ });
-  expect(within(first).getByRole('link', { name: 'Зарезервировать' })).toHaveAttribute('href', '/reserves/create?offer_id=1');
+  expect(within(first).getByRole('link', { name: 'Зарезервировать' })).toHaveAttribute('href', '/reserves/create?offer=1');
   expect(within(first).getByText('800')).toBeInTheDocument();
   expect(within(screen.getByRole('row', { name: /Выбрать строку 2/ })).queryByRole('link', { name: 'Зарезервировать' })).not.toBeInTheDocument();
   expect(within(screen.getByRole('row', { name: /Выбрать строку 3/ })).queryByRole('link', { name: 'Зарезервировать' })).not.toBeInTheDocument();
