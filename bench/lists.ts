@@ -10,6 +10,7 @@ import { compileList } from '../server/lists/engine';
 import { offersSpec } from '../server/sections/offers/list';
 import { DEMO_PASSWORD } from '../domain/api';
 import type { AuthenticatedUser } from '../server/accounts/users';
+import { onEachEngine, pct } from './engines';
 
 const TARGET_OFFERS = 100_000;
 const WARMUP = 30;
@@ -27,7 +28,6 @@ const QUERY: Record<string, string> = {
   perPage: '20',
 };
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function time(label: string, fn: () => Promise<unknown>) {
   for (let i = 0; i < WARMUP; i++) await fn();
@@ -88,17 +88,4 @@ async function bench(engine: string) {
   }
 }
 
-async function main() {
-  const url = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = '';
-  await bench('PGlite (in memory)');
-  if (url) {
-    process.env.DATABASE_URL = url;
-    await bench('PostgreSQL');
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+onEachEngine(bench);

@@ -9,11 +9,11 @@ import { createTestApp, signIn } from '../server/__tests__/testApp';
 import { seedDemoData } from '../server/db/seed';
 import { firstRow } from '../server/http/rows';
 import { DEMO_PASSWORD } from '../domain/api';
+import { onEachEngine, pct } from './engines';
 
 const REQUESTS = 100;
 const STOCK = 37;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function bench(engine: string) {
   const ctx = await createTestApp({ scryptN: 2 ** 14 });
@@ -66,17 +66,4 @@ async function bench(engine: string) {
   }
 }
 
-async function main() {
-  const url = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = '';
-  await bench('PGlite (in memory)');
-  if (url) {
-    process.env.DATABASE_URL = url;
-    await bench('PostgreSQL');
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+onEachEngine(bench);
