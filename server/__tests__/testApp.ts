@@ -62,6 +62,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ...loadConfig({}),
     databaseUrl: pg?.url,
     scryptN: TEST_SCRYPT_N,
+    // sign-in delays are proved on the verdict (signin-throttle.test.ts), not waited out in every test
+    loginDelayMs: 1,
     distDir: '/nonexistent-dist',
     ...overrides,
   };
