@@ -162,6 +162,7 @@ test('a deleted offer opened with ?withDeleted is read-only and marked', async (
   renderApp('/offers/12?withDeleted', { token: 't' });
   expect(await screen.findByText('Предложение удалено: его можно только просматривать')).toBeInTheDocument();
   expect(screen.getByLabelText('Страна происхождения')).toBeDisabled();
+  expect(screen.getByRole('combobox', { name: 'Статус' })).toHaveTextContent('Удален');
   expect(screen.queryByLabelText('Файл фото')).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
   expect(fetchMock.mock.calls.some(([r]) => (r as Request).url.includes('withDeleted'))).toBe(true);

@@ -22,12 +22,12 @@ const page = (ids: number[], pageNo: number, total: number, perPage: number) => 
 
 const summary = { placed_reserves: { count: 12, sum: '1530000.50' }, realized_reserves: { count: 7, sum: '820000.00' }, realized_value: '640000.00' };
 
-function server(options: { perms?: ReturnType<typeof permissions>; deleteAnswer?: object; total?: number; savedFilter?: object } = {}) {
+function server(options: { perms?: ReturnType<typeof permissions>; deleteAnswer?: object; total?: number; savedFilter?: object; summary?: object } = {}) {
   const perms = options.perms ?? permissions({ is_admin: true, user_type: 'admin' });
   const total = options.total ?? 45;
   return mockServer(
     ...signedInHandlers(perms),
-    route('GET', '/api/offers/summary', () => json(summary)),
+    route('GET', '/api/offers/summary', () => json(options.summary ?? summary)),
     route('GET', '/api/filters/offers', () => json(options.savedFilter ?? {})),
     route('GET', '/api/settings', () => json({ 'table:offers': null })),
     route('PUT', '/api/settings', () => json({ status: 'success' })),
@@ -60,6 +60,21 @@ test('the offers page: title, real tiles, the add link, rows and the request sen
   const url = new URL(requests(fetchMock, 'GET', '/api/offers')[0].url);
   expect(url.searchParams.get('page')).toBe('1');
   expect(url.searchParams.get('perPage')).toBe('20');
+});
+
+test('a figure the server leaves out (role 8: the selling totals) draws no total', async () => {
+  server({ summary: { placed_reserves: { count: 12 }, realized_reserves: { count: 7 }, realized_value: '640000.00' } });
+  renderApp('/offers', { token: 't' });
+  expect(await screen.findByRole('group', { name: 'Размещённые резервы' })).toHaveTextContent(/^Размещённые резервы12$/);
+  expect(screen.getByRole('group', { name: 'Реализованные резервы' })).not.toHaveTextContent('₽');
+  expect(screen.getByRole('group', { name: 'Стоимость реализованных предложений' })).toHaveTextContent('640 000,00 ₽');
+});
+
+test('a reader with no reserve figure (a supplier\'s user) gets no tiles', async () => {
+  server({ summary: {} });
+  renderApp('/offers', { token: 't' });
+  expect(await screen.findByText('Записей: 45')).toBeInTheDocument();
+  expect(screen.queryByRole('group', { name: /резерв|предложений/ })).not.toBeInTheDocument();
 });
 
 test('without the create right there is no add link', async () => {
@@ -128,7 +143,7 @@ test('table settings: hide a column, Применить saves the layout for thi
   expect(within(panel).getByText('Страна происхождения')).toBeInTheDocument();
   await user.click(within(panel).getByRole('button', { name: 'Применить' }));
   const body = await requests(fetchMock, 'PUT', '/api/settings')[0].json();
-  expect(body['table:offers'].origin_country).toEqual({ position: 7, is_visible: false, width: '160' });
+  expect(body['table:offers'].origin_country).toEqual({ position: 7, is_visible: false, width: '180' }); // 'происхождения' needs 180 px (declared 160)
   await waitFor(() => expect(screen.queryByRole('region', { name: 'Настройка таблицы' })).not.toBeInTheDocument());
 });
 

@@ -83,7 +83,7 @@ test('the offers list offers Зарезервировать beside the available
   offersServer(admin, [offerRow(1), offerRow(2, { available_amount: '0.00' }), offerRow(3, { status: 'completed' })]);
   renderApp('/offers', { token: 't' });
   const first = await screen.findByRole('row', { name: /Выбрать строку 1/ });
-  expect(within(first).getByRole('link', { name: 'Зарезервировать' })).toHaveAttribute('href', '/reserves/create?offer_id=1');
+  expect(within(first).getByRole('link', { name: 'Зарезервировать' })).toHaveAttribute('href', '/reserves/create?offer=1');
   expect(within(first).getByText('800')).toBeInTheDocument();
   expect(within(screen.getByRole('row', { name: /Выбрать строку 2/ })).queryByRole('link', { name: 'Зарезервировать' })).not.toBeInTheDocument();
   expect(within(screen.getByRole('row', { name: /Выбрать строку 3/ })).queryByRole('link', { name: 'Зарезервировать' })).not.toBeInTheDocument();
@@ -121,4 +121,39 @@ test("a row's photo is fetched with the bearer token and shown from an object UR
   expect(photo!.headers.get('Authorization')).toBe('Bearer tok-photo');
   unmount();
   expect(revokeObjectURL).toHaveBeenCalledWith('blob:photo-1');
+});
+
+test("a column showing a hidden field under another name is hidden too: role 1 gets no 'Должность', role 8 no 'Ответственный'", async () => {
+  const role1 = permissions({ role_id: 1, hidden_fields: { employees: ['position_id'] } }, { employees: 'all' });
+  mockServer(
+    ...signedInHandlers(role1),
+    route('GET', '/api/filters/employees', () => json({})),
+    route('GET', '/api/settings', () => json({ 'table:employees': null })),
+    route('GET', '/api/employees', () => json({
+      data: [{ id: 1, full_name: 'Иванов Иван', phone: '79105964698', email: 'i@n.ru', status: 'active', comments: [] }],
+      pagination: pagination(1),
+    })),
+  );
+  const { unmount } = renderApp('/employees', { token: 't' });
+  expect(await screen.findByText('Иванов Иван')).toBeInTheDocument();
+  const employeeHeaders = screen.getAllByRole('columnheader').map((th) => th.textContent);
+  expect(employeeHeaders).toContain('ФИО');
+  expect(employeeHeaders).not.toContain('Должность');
+  unmount();
+
+  const role8 = permissions({ role_id: 8, hidden_fields: { reserves: ['responsible_id'] } }, { reserves: 'all' });
+  mockServer(
+    ...signedInHandlers(role8),
+    route('GET', '/api/filters/reserves', () => json({})),
+    route('GET', '/api/settings', () => json({ 'table:reserves': null })),
+    route('GET', '/api/reserves', () => json({
+      data: [{ id: 7, offer_id: 3, product: { id: 1, name: 'Миндаль' }, status: 'active', amount: '10', comments: [] }],
+      pagination: pagination(1),
+    })),
+  );
+  renderApp('/reserves', { token: 't' });
+  expect(await screen.findByText('Миндаль')).toBeInTheDocument();
+  const reserveHeaders = screen.getAllByRole('columnheader').map((th) => th.textContent);
+  expect(reserveHeaders).toContain('Количество');
+  expect(reserveHeaders).not.toContain('Ответственный');
 });

@@ -1,4 +1,4 @@
-import { RESOURCES, type HiddenFields } from './permissions';
+import { RESOURCES, type HiddenFields, type ReadsFields, type Resource } from './permissions';
 
 // The field-hiding rules of spec point 6 for roles 1 and 8. The server stores them as data
 // (role_hidden_fields) and the seed writes exactly these; both roles also lose created_by everywhere.
@@ -25,4 +25,12 @@ export const SPEC_HIDDEN_FIELDS: Record<'1' | '8', HiddenFields> = {
     ],
     employees: ['phone', 'email', 'contact_name'],
   }),
+};
+
+/** Keys a section's answers carry besides its columns, with the fields they show: a hidden field is hidden under
+ * every name it travels by (an employee's sign-in 'username' is its e-mail). Columns and filters declare theirs on
+ * their own defs (domain/<section>/columns.ts, filters.ts: field, reads). */
+export const RESPONSE_KEYS: Partial<Record<Resource, readonly ReadsFields[]>> = {
+  employees: [{ key: 'username', field: 'email' }],
+  reserves: [{ key: 'available_amount', reads: ['offers.available_amount'] }],
 };

@@ -2,6 +2,7 @@
 // column and filter definitions, the applied filter in the query string, bulk delete. Each section's own
 // columns and filters live in its folder (domain/<section>/columns.ts, filters.ts).
 import type { Section } from './sections';
+import { fieldsRead, type FieldRef, type ReadsFields } from './permissions';
 
 // ---- paging (spec point 9)
 export const PAGE_SIZES = [20, 50, 100, 200] as const;
@@ -75,6 +76,9 @@ export interface ColumnDef {
   /** The field whose hiding (by role) also hides this column, when the column shows it under another key
    * ('responsible' shows responsible_id, 'position_name' shows position_id); defaults to the key. */
   field?: string;
+  /** The fields, of this or another section, its value is computed from: hiding any of them hides the column, its
+   * sort and every filter on it ('reserve_purchased_sum' of an employee sums reserves.total_selling_sum). */
+  reads?: readonly FieldRef[];
 }
 
 /** A row of any list: the server's record as JSON, with its id. */
@@ -88,12 +92,19 @@ export interface ColumnSetting {
 }
 export type TableConfig = Record<string, ColumnSetting>;
 
+/** The narrowest default width at which a header's longest word fits on its line (14 px medium Roboto,
+ * about 9 px a letter, 16 px padding either side, the sort arrow's 28 px): a header wraps between words,
+ * never inside one ('Количеств|о'). */
+export const headerMinWidth = (title: string): number =>
+  Math.ceil((Math.max(...title.split(/\s+/).map((word) => word.length)) * 9 + 32 + 28) / 10) * 10;
+
 export const col = (key: string, title: string, type: CellType, extra: Partial<ColumnDef> = {}): ColumnDef => ({
   key,
   title,
   type,
   sortable: !['entity_list', 'image', 'gallery', 'comments', 'multi_text'].includes(type),
   ...extra,
+  ...(extra.width !== undefined && { width: Math.max(extra.width, headerMinWidth(title)) }),
 });
 
 
@@ -123,8 +134,17 @@ export interface FilterDef {
   options?: OptionSource;
   /** Flagged isForbidden without read rights to this section (spec point 6). */
   needs?: Section;
-  /** The field whose hiding (by role) also hides this filter; defaults to the key. */
+  /** The field (or the column's key) whose hiding by role also hides this filter; defaults to the key. A filter
+   * reads what its column reads: filtering or sorting by a field is a way of reading it. */
   field?: string;
+  /** The fields of this or another section it filters on besides its column's (see ColumnDef.reads). */
+  reads?: readonly FieldRef[];
+}
+
+/** What a filter reads: its key, its field, and all that the section's column of that field reads. */
+export function filterReads(section: Section, def: FilterDef, columns: readonly ColumnDef[]): ReadsFields {
+  const column = columns.find((c) => c.key === (def.field ?? def.key));
+  return { key: def.key, field: def.field, reads: [...(column ? fieldsRead(section, column) : []), ...(def.reads ?? [])] };
 }
 
 const RANGE: [string, string] = ['От', 'До'];

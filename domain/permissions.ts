@@ -92,13 +92,38 @@ export function canChooseResponsible(perms: Permissions | null | undefined): boo
   return perms.is_admin || String(perms.role_id) !== '1';
 }
 
-/** A column (or a row's key) is visible when both its own key and the field it shows under another name are:
- * 'responsible' shows responsible_id, so hiding responsible_id hides the column, its sort and its value. */
-export function isColumnVisible(
-  perms: Permissions | null | undefined,
-  resource: Resource,
-  column: { key: string; field?: string },
-): boolean {
-  if (column.key === 'id') return true;
-  return isFieldVisible(perms, resource, column.key) && isFieldVisible(perms, resource, column.field ?? column.key);
+/** A field of a section, as 'offers.warehouse_cost': what a column, filter or figure reads, in its own section or
+ * another (the reserves list's 'Доставка на склад' filters on the offer's warehouse_cost). */
+export type FieldRef = `${Resource}.${string}`;
+
+/** What a column, a filter, a response key or a figure is made of: its own key, the field it shows under another
+ * name, and the fields of this or another section it is computed from (declared on the column and filter defs). */
+export interface ReadsFields {
+  key: string;
+  field?: string;
+  reads?: readonly FieldRef[];
+}
+
+export function splitFieldRef(ref: FieldRef): [Resource, string] {
+  const dot = ref.indexOf('.');
+  return [ref.slice(0, dot) as Resource, ref.slice(dot + 1)];
+}
+
+/** Every field a column, filter or response key of `resource` reads; the record's own id is no secret. */
+export function fieldsRead(resource: Resource, def: ReadsFields): FieldRef[] {
+  const own = [def.key, def.field ?? def.key].filter((name) => name !== 'id').map((name): FieldRef => `${resource}.${name}`);
+  return [...new Set([...own, ...(def.reads ?? [])])];
+}
+
+/** One field of any section, visible to the caller (its section readable, the field not hidden from its role). */
+export function isRefVisible(perms: Permissions | null | undefined, ref: FieldRef): boolean {
+  const [resource, field] = splitFieldRef(ref);
+  return isFieldVisible(perms, resource, field);
+}
+
+/** A column (a row's key, a sort, a filter, a sum) is visible when every field it reads is: 'responsible' shows
+ * responsible_id, so hiding responsible_id hides the column, its sort and its value; the reserves list's
+ * warehouse cost filter reads offers.warehouse_cost, so hiding that hides the filter. */
+export function isColumnVisible(perms: Permissions | null | undefined, resource: Resource, column: ReadsFields): boolean {
+  return fieldsRead(resource, column).every((ref) => isRefVisible(perms, ref));
 }

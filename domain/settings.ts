@@ -1,6 +1,29 @@
 // The business settings every selling price depends on (spec point 7, POST /api/settings by name).
+import { can, isRefVisible, type FieldRef, type Permissions } from './permissions';
 export const BUSINESS_SETTING_NAMES = ['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup'] as const;
 export type BusinessSettingName = (typeof BUSINESS_SETTING_NAMES)[number];
 
 /** Delivery ₽ per kg used when no route is known; own costs ₽ per kg; markups as fractions (0.1 = 10 %). */
 export type BusinessSettings = Record<BusinessSettingName, number>;
+
+/** The reserve figure each setting is part of: the reserve card computes a reserve's delivery cost, its cost per
+ * unit (the margin's base) and its selling band with them. Markups and costs are the trader's secrets. */
+export const SETTING_FEEDS: Record<BusinessSettingName, FieldRef> = {
+  delivery_cost_default: 'reserves.delivery_cost',
+  costs_per_kg: 'reserves.marginality',
+  min_markup: 'reserves.min_selling_price',
+  max_markup: 'reserves.max_selling_price',
+};
+
+/** Who reads a business setting (POST /api/settings): an admin, or a role that creates or changes reserves and sees
+ * the reserve figure the setting is part of. Everyone else (a supplier's user, role 8) gets a 403. */
+export function canReadSetting(perms: Permissions | null | undefined, name: string): boolean {
+  if (perms?.is_admin) return true;
+  const feeds = (SETTING_FEEDS as Record<string, FieldRef | undefined>)[name];
+  if (!feeds) return false;
+  return (can(perms, 'reserves', 'create') || can(perms, 'reserves', 'update')) && isRefVisible(perms, feeds);
+}
+
+export const SETTINGS_MSG = {
+  forbidden: (names: string[]) => `Настройки недоступны для вашей роли: ${names.join(', ')}`,
+} as const;

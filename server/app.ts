@@ -58,6 +58,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   await app.register(async (api) => {
     api.addHook('onRequest', requireSession);
     await api.register(meRoutes);
+    api.decorate('sectionSpecs', SECTION_SPECS);
     // one plugin per section of the registry, each owning /api/<section>
     for (const section of SECTIONS) await api.register(SECTION_PLUGINS[section], { db });
     await api.register(commentsRoutes, { db, specs: SECTION_SPECS });

@@ -1,4 +1,4 @@
-import { filterToParams, paramsToFilter, PAGE_SIZES } from '../lists';
+import { filterToParams, headerMinWidth, paramsToFilter, PAGE_SIZES } from '../lists';
 import { SECTIONS } from '../sections';
 import * as offers from '../offers/columns';
 import * as reserves from '../reserves/columns';
@@ -74,4 +74,17 @@ describe('list definitions', () => {
   test('empty values are left out', () => {
     expect(filterToParams({ origin_country: '  ', with_comments: false, unit_amount: {} }, SECTION_FILTERS.offers)).toEqual([]);
   });
+});
+
+test('a default column is wide enough for its header\'s longest word: headers wrap between words, never inside one', () => {
+  expect(headerMinWidth('Количество')).toBe(150); // 10 letters × 9 px + 2 × 16 px padding + the 28 px sort arrow
+  expect(headerMinWidth('Маржинальность, %')).toBe(200);
+  const offerColumn = reserves.columns.find((c) => c.key === 'offer_id')!;
+  expect(offerColumn.title).toBe('Предложение');
+  expect(offerColumn.width).toBe(160); // declared 120, 'Предложение' needs 159
+  for (const section of SECTIONS) {
+    for (const column of SECTION_COLUMNS[section]) {
+      if (column.width !== undefined) expect([column.key, column.width >= headerMinWidth(column.title)]).toEqual([column.key, true]);
+    }
+  }
 });

@@ -35,9 +35,10 @@ describe('reserve calculations', () => {
     expect(packsOf(5, 0)).toBeNull();
   });
 
-  test("the packs maximum never exceeds what is available", () => {
+  test('the packs maximum is available / units per pack to 1 decimal, so the whole stock can be reserved', () => {
     expect(maxPacks(37, 10)).toBe(3.7);
-    expect(maxPacks(38, 3)).toBe(12.6); // 12.66… packs: 12.7 would be 38.1 units
+    expect(maxPacks(38, 3)).toBe(12.7); // 12.66… packs; 38 units are 12.7 packs as packsOf shows them
+    expect(packsOf(38, 3)).toBe(maxPacks(38, 3));
   });
 
   test('a looked-up delivery is used only when greater than 0; otherwise delivery_cost_default', () => {

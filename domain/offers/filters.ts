@@ -6,7 +6,7 @@ export const filters: FilterDef[] = [
   f('offers_ids', '№ предложения', 'multiple', { options: 'offers' }),
   f('statuses_ids', 'Статус', 'status', { options: 'statuses', field: 'status' }),
   f('products_ids', 'Товар', 'multiple', { options: 'products', needs: 'products', field: 'product' }),
-  f('suppliers_ids', 'Поставщик', 'multiple', { options: 'suppliers', needs: 'suppliers' }),
+  f('suppliers_ids', 'Поставщик', 'multiple', { options: 'suppliers', needs: 'suppliers', field: 'supplier' }),
   f('cities_ids', 'Город погрузки', 'multiple', { options: 'cities', needs: 'cities', field: 'city' }),
   f('varieties_ids', 'Сорт', 'multiple', { options: 'varieties', field: 'variety' }),
   f('packaging_ids', 'Упаковка', 'multiple', { options: 'packing', field: 'packaging' }),

@@ -70,8 +70,18 @@ export function offerSchema(hidden: ReadonlySet<string> = new Set()) {
   return yup.object(shape);
 }
 
+/** What makes two active offers the same (server/sections/offers/record.ts findDuplicate), as the message names it. */
+const DUPLICATE_KEY: [field: string, name: string][] = [
+  ['supplier', 'поставщик'], ['product', 'товар'], ['variety', 'сорт'], ['packaging', 'упаковка'], ['harvest_year', 'год урожая'], ['city', 'город'],
+];
+
 export const OFFER_WRITE_MSG = {
-  duplicate: 'Такое предложение уже есть: тот же поставщик, товар, сорт, упаковка, год урожая и город',
+  /** Names only what the reader may see: roles 1 and 8 do not learn that the other offer has the same supplier or city. */
+  duplicate: (perms: Permissions | null | undefined) => {
+    const same = DUPLICATE_KEY.filter(([field]) => isFieldVisible(perms, 'offers', field)).map(([, name]) => name);
+    const list = same.length > 1 ? `${same.slice(0, -1).join(', ')} и ${same.at(-1)}` : same.join('');
+    return `Такое предложение уже есть: тот же ${list}`;
+  },
   belowReserved: (n: string) => `Количество не может быть меньше зарезервированного и выкупленного: ${n}`,
   hiddenField: (field: string) => `Поле «${field}» недоступно для вашей роли`,
   badStatus: 'Статус может быть только «Активный» или «Выполнен»',

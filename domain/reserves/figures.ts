@@ -62,12 +62,11 @@ export function amountOf(packs: Num, unitsPerPack: Num): number | null {
   return p === null || u === null ? null : round2(p * u);
 }
 
-/** The packs field's maximum: available / units per pack, to 1 decimal, never more than is available. */
+/** The packs field's maximum: available / units per pack to 1 decimal (spec point 5), rounded as packs are, so
+ * reserving the whole available amount never fails on its packs; typing more packs than there are units is
+ * caught by the amount's own maximum. */
 export function maxPacks(available: Num, unitsPerPack: Num): number | null {
-  const a = toNumber(available);
-  const u = toNumber(unitsPerPack);
-  if (a === null || u === null || u <= 0) return null;
-  return Math.floor(round2((a / u) * 10)) / 10;
+  return packsOf(available, unitsPerPack);
 }
 
 export interface ReserveFigureInput {

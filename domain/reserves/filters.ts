@@ -16,10 +16,11 @@ export const filters: FilterDef[] = [
   f('reserved_unit_price', 'Цена закупки', 'currency', { field: 'unit_price' }),
   f('reserved_total_price', 'Сумма закупки', 'currency', { field: 'total_sum' }),
   f('unit_selling_price', 'Цена продажи', 'currency'),
-  f('total_selling_price', 'Сумма продажи', 'currency'),
+  f('total_selling_price', 'Сумма продажи', 'currency', { field: 'total_selling_sum' }),
   f('marginality', 'Маржинальность, %', 'number'),
   f('delivery_to_buyer_cost', 'Стоимость доставки', 'currency', { field: 'delivery_cost' }),
-  f('warehouse_delivery_cost', 'Доставка на склад', 'currency'),
+  // the offer's cost of delivery to the warehouse (offers.warehouse_cost), hidden with it
+  f('warehouse_delivery_cost', 'Доставка на склад', 'currency', { reads: ['offers.warehouse_cost'] }),
   f('warehouse_delivery_days', 'Дней доставки', 'number', { field: 'delivery_days' }),
   f('created_at', 'Дата создания', 'date'),
   f('estimated_date_implementation', 'Дата реализации', 'date'),

@@ -2,5 +2,6 @@
 export const STOCK_MSG = {
   offerMissing: 'Предложение не найдено',
   offerNotActive: 'Резервировать можно только активное предложение',
+  offerDeleted: 'Предложение удалено: резервировать его нельзя',
   notEnough: (available: string) => `Недостаточно свободного количества: доступно ${available}`,
 } as const;

@@ -6,6 +6,8 @@ import dayjs from 'dayjs';
 import { MSG } from '../messages';
 import { toNumber, type Num } from '../numbers';
 import { requiredPhone } from '../phone';
+import { isFieldVisible, type Permissions } from '../permissions';
+import { statusTitle } from '../sections';
 import type { BusinessSettings } from '../settings';
 import { costPerUnit, maxPacks, sellingBounds } from './figures';
 
@@ -91,3 +93,40 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
   for (const field of hidden) delete shape[field];
   return yup.object(shape);
 }
+
+/** The values a reserve form sends (besides comments); the server computes every other figure. */
+export const RESERVE_FORM_FIELDS = [
+  'offer_id', 'amount', 'packs_amount', 'unit_selling_price', 'estimated_date_implementation', 'buyer_name', 'buyer_phone',
+  'city_id', 'delivery_address', 'delivery_cost', 'delivery_days', 'responsible_id',
+] as const;
+export type ReserveFormField = (typeof RESERVE_FORM_FIELDS)[number];
+
+/** The field whose hiding by role also hides a form field (spec point 6 names the delivery city 'city'). */
+export const RESERVE_FIELD_VISIBILITY: Record<string, string> = { city_id: 'city', responsible: 'responsible_id' };
+
+/** The form fields the caller's role may neither see nor write (role 8: buyer, delivery, date and selling
+ * fields), each with the name its hiding goes by. The card leaves them out and the server refuses them. */
+export function hiddenReserveFormFields(perms: Permissions | null | undefined): Set<string> {
+  const hidden = new Set<string>();
+  for (const field of RESERVE_FORM_FIELDS) {
+    const visibleAs = RESERVE_FIELD_VISIBILITY[field] ?? field;
+    if (!isFieldVisible(perms, 'reserves', visibleAs)) {
+      hidden.add(field);
+      hidden.add(visibleAs);
+    }
+  }
+  return hidden;
+}
+
+export type ReserveStep = 'change' | 'complete' | 'cancel';
+const STEP_VERB: Record<ReserveStep, string> = { change: 'изменить', complete: 'завершить', cancel: 'отменить' };
+
+/** What the server answers when a reserve cannot take a step, and the card says the same. */
+export const RESERVE_WRITE_MSG = {
+  hiddenField: (field: string) => `Поле «${field}» недоступно для вашей роли`,
+  /** 'Резерв в статусе «Завершен» нельзя отменить': only an active reserve changes. */
+  notActive: (status: string, step: ReserveStep) => `Резерв в статусе «${statusTitle('reserves', status)}» нельзя ${STEP_VERB[step]}`,
+  responsibleLocked: 'Ответственным за резерв можете быть только вы',
+  offerRequired: 'Выберите предложение',
+  offerFixed: 'Предложение резерва изменить нельзя: создайте новый резерв',
+} as const;

@@ -6,7 +6,7 @@ export const filters: FilterDef[] = [
   f('suppliers_ids', '№ поставщика', 'multiple', { options: 'suppliers', field: 'id' }),
   f('suppliers', 'Название', 'string', { field: 'name' }),
   f('inn', 'ИНН', 'string'),
-  f('contact_person', 'Контактное лицо', 'string'),
+  f('contact_person', 'Контактное лицо', 'string', { field: 'contact_name' }),
   f('phone', 'Телефон', 'string'),
   f('email', 'Email', 'string'),
   f('cities', 'Город', 'multiple', { options: 'cities', needs: 'cities', field: 'city' }),

@@ -55,12 +55,12 @@ test('role 1 gets suppliers without contacts; role 8 gets reserves without buyer
   expect((await call('GET', '/api/reserves?buyer_name=ООО', 'warehouse')).status).toBe(403);
 });
 
-test('scopes: a supplier user may not read reserves; role 1 sees only reserves it is responsible for or placed', async () => {
+test('scopes: a supplier user may not read reserves; role 1 sees only reserves its employee is responsible for', async () => {
   expect((await call('GET', '/api/reserves', 'supplier')).status).toBe(403);
   const [manager] = await ctx.db.select().from(users).where(eq(users.email, 'manager@nutdesk.demo'));
   const res = await call('GET', '/api/reserves?perPage=200', 'manager');
   if (res.status === 200) {
-    const mine = await scalar(sql`SELECT count(*)::int AS n FROM reserves WHERE status <> 'deleted' AND (responsible_id = ${manager.employee_id} OR created_by = ${manager.id})`);
+    const mine = await scalar(sql`SELECT count(*)::int AS n FROM reserves WHERE status <> 'deleted' AND responsible_id = ${manager.employee_id}`);
     const all = await scalar(sql`SELECT count(*)::int AS n FROM reserves WHERE status <> 'deleted'`);
     const perms = (await call('GET', '/api/permissions', 'manager')).body;
     expect(res.body.pagination.totalItems).toBe(perms.role_permissions.reserves.read === 'own' ? mine : all);

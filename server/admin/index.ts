@@ -1,10 +1,13 @@
 // Business settings live in admin/ (not preferences/): they are the company's, the same for every user, and
-// the admin page will edit them. Reading them by name is open to every signed-in user (the reserve card needs them).
+// the admin page will edit them. Reading them by name is for those who need them (domain/settings.ts
+// canReadSetting: an admin, or a role that writes reserves and sees the figure a setting is part of).
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import type { Database } from '../db/client';
 import { requireAuth } from '../http/auth';
 import { settingsByName } from './businessSettings';
+import { canReadSetting, SETTINGS_MSG } from '../../domain/settings';
+import { forbidden } from '../errors';
 import { noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 
@@ -21,8 +24,10 @@ export default async function adminRoutes(app: FastifyInstance, opts: { db: Data
     },
     schemaErrorFormatter: russianErrors({ fields: { '': { default: 'Ожидается список имён настроек', maxLength: 'Слишком длинное имя настройки' } } }),
   }, async (request) => {
-    requireAuth(request);
-    const names = await namesSchema.required('Ожидается список имён настроек').validate(request.body);
-    return settingsByName(opts.db, names as string[]);
+    const auth = requireAuth(request);
+    const names = (await namesSchema.required('Ожидается список имён настроек').validate(request.body)) as string[];
+    const refused = names.filter((name) => !canReadSetting(auth.permissions, name));
+    if (refused.length) throw forbidden(SETTINGS_MSG.forbidden(refused));
+    return settingsByName(opts.db, names);
   });
 }

@@ -3,8 +3,9 @@
 // caller's scope and hidden fields, pages, sorts and strips. Every value is a bound parameter.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { scopeOf, isColumnVisible, isFieldVisible, type Permissions } from '../../domain/permissions';
-import type { ColumnDef, FilterDef, ListResponse, Pagination } from '../../domain/lists';
+import { scopeOf, isColumnVisible, type Permissions, type ReadsFields } from '../../domain/permissions';
+import { RESPONSE_KEYS } from '../../domain/hiddenFields';
+import { filterReads, type ColumnDef, type FilterDef, type ListResponse, type Pagination } from '../../domain/lists';
 import type { Section } from '../../domain/sections';
 import { badRequest, forbidden } from '../errors';
 import { rowsOf } from '../http/rows';
@@ -35,6 +36,14 @@ export interface SectionSpec {
   deletable?: SQL;
   /** Bulk delete: runs in the delete's transaction with the chosen rows locked, before they are marked deleted. */
   onDelete?: (tx: Database, ids: number[]) => Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every section's list spec, decorated once on /api by app.ts: for what follows another section's read scope
+     * (filter options, reference lists, the offers summary's reserve figures) without importing that section. */
+    sectionSpecs: Record<Section, SectionSpec>;
+  }
 }
 
 export const raw = (s: string) => sql.raw(s);
@@ -90,8 +99,17 @@ export function ownColumns(alias: string, asStored: string[], amounts: string[])
   };
 }
 
-/** The column a row key belongs to (with the field it shows), or the bare key. */
-const columnOf = (spec: Pick<SectionSpec, 'columnDefs'>, key: string) => spec.columnDefs.find((c) => c.key === key) ?? { key };
+/** The column a row key (or a sort key) belongs to, with the fields it reads; else a response key declared in
+ * domain/hiddenFields.ts; else the bare key. */
+const columnOf = (spec: Pick<SectionSpec, 'section' | 'columnDefs'>, key: string): ReadsFields =>
+  spec.columnDefs.find((c) => c.key === key) ?? RESPONSE_KEYS[spec.section]?.find((k) => k.key === key) ?? { key };
+
+/** May the caller filter by it? Filtering by a field is a way of reading it: every field the filter (and the
+ * column it goes by) reads must be visible, and the section it picks from readable. */
+export function isFilterAllowed(perms: Permissions, spec: Pick<SectionSpec, 'section' | 'columnDefs'>, def: FilterDef): boolean {
+  if (def.needs !== undefined && scopeOf(perms, def.needs, 'read') === 'none') return false;
+  return isColumnVisible(perms, spec.section, filterReads(spec.section, def, spec.columnDefs));
+}
 
 /** Removes the fields the caller's role may not see from each row. */
 export function stripHidden(rows: Record<string, unknown>[], perms: Permissions, spec: Pick<SectionSpec, 'section' | 'columnDefs'>) {
@@ -124,9 +142,7 @@ export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: R
   conditions.push(scope);
 
   for (const filter of parsed.filters) {
-    const field = filter.def.field ?? filter.def.key;
-    const forbiddenByRole = !isFieldVisible(perms, spec.section, field) || (filter.def.needs && scopeOf(perms, filter.def.needs, 'read') === 'none');
-    if (forbiddenByRole) throw forbidden(LIST_MSG.forbiddenFilter(filter.def.title));
+    if (!isFilterAllowed(perms, spec, filter.def)) throw forbidden(LIST_MSG.forbiddenFilter(filter.def.title));
     const compile = spec.filters[filter.def.key];
     if (!compile) throw badRequest(LIST_MSG.unknownFilter(filter.def.key));
     conditions.push(sql`(${compile(filter)})`);

@@ -1,49 +1,61 @@
 // GET /api/{section}/filter_config: the section's filters (domain/lists.ts) with options from the database
-// and isForbidden where the caller's role may not see the field or read the referenced section.
-import { sql } from 'drizzle-orm';
+// and isForbidden where the caller may not filter by it (a field it reads is hidden, or the section it picks from
+// is not readable). Options are what the caller may see: the reference lists under its scope of their section,
+// and values taken from the section's own rows within its read scope.
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { FilterConfig, FilterOption, OptionSource } from '../../domain/lists';
 import { SECTION } from '../../domain/sections';
-import type { SectionSpec } from './engine';
-import { isFieldVisible, scopeOf } from '../../domain/permissions';
-import { forbidden } from '../errors';
+import { isFilterAllowed, type SectionSpec } from './engine';
+import { scopeOf } from '../../domain/permissions';
+import { forbidden, HttpError } from '../errors';
+import { rowsOf } from '../http/rows';
 import type { AuthenticatedUser } from '../accounts/users';
+import { scopeCondition } from '../records/access';
+import { REFERENCES, referenceItems, type ReferenceName, type ScopeSpecs } from '../records/references';
 
-const NAMED: Partial<Record<OptionSource, string>> = {
-  products: `SELECT id AS value, name AS title FROM products WHERE status <> 'deleted' ORDER BY name`,
-  suppliers: `SELECT id AS value, name AS title FROM suppliers WHERE status <> 'deleted' ORDER BY name`,
-  cities: `SELECT id AS value, name AS title FROM cities WHERE status <> 'deleted' ORDER BY name`,
-  employees: `SELECT id AS value, full_name AS title FROM employees WHERE status <> 'deleted' ORDER BY full_name`,
-  positions: `SELECT id AS value, name AS title FROM positions ORDER BY name`,
-  varieties: `SELECT v.id AS value, v.name || coalesce(' (' || p.name || ')', '') AS title FROM varieties v LEFT JOIN products p ON p.id = v.product_id ORDER BY p.name, v.name`,
-  packing: `SELECT id AS value, name AS title FROM packing ORDER BY name`,
-  users: `SELECT id AS value, coalesce(name, email) AS title FROM users WHERE status = 'active' ORDER BY 2`,
-  harvest_years: `SELECT DISTINCT harvest_year AS value, harvest_year AS title FROM offers WHERE harvest_year IS NOT NULL ORDER BY 1 DESC`,
+/** Options taken from the section's own rows the caller may read: `rows` is the scope condition over its FROM. */
+const FROM_ROWS: Partial<Record<OptionSource, (spec: SectionSpec, rows: SQL) => SQL>> = {
+  harvest_years: (spec, rows) => sql`SELECT DISTINCT ${sql.raw(spec.alias)}.harvest_year AS value, ${sql.raw(spec.alias)}.harvest_year AS title
+    ${spec.from} WHERE ${sql.raw(spec.alias)}.harvest_year IS NOT NULL AND ${rows} ORDER BY 1 DESC`,
+  // the people who created the rows the caller may read, not every account
+  users: (spec, rows) => sql`SELECT cu.id AS value, coalesce(cu.name, cu.email) AS title FROM users cu
+    WHERE cu.id IN (SELECT ${sql.raw(spec.alias)}.created_by ${spec.from} WHERE ${rows}) ORDER BY 2`,
 };
 
-export async function filterConfig(db: Database, spec: SectionSpec, auth: AuthenticatedUser): Promise<FilterConfig> {
-  const { section } = spec;
+async function optionsOf(db: Database, spec: SectionSpec, specs: ScopeSpecs, auth: AuthenticatedUser, source: OptionSource): Promise<FilterOption[] | undefined> {
+  if (source === 'statuses') return SECTION[spec.section].statuses.map(({ title, value }) => ({ title, value }));
+  if (source in REFERENCES) {
+    const items = await referenceItems(db, specs, auth, source as ReferenceName, false);
+    return items.map((item) => ({ title: String(item.title ?? item.name), value: item.id }));
+  }
+  const fromRows = FROM_ROWS[source];
+  if (!fromRows) return undefined;
+  const rows = rowsOf<{ title: unknown; value: string | number }>(await db.execute(fromRows(spec, scopeCondition(spec, auth, 'read'))));
+  return rows.map((r) => ({ title: String(r.title), value: r.value }));
+}
+
+export async function filterConfig(db: Database, spec: SectionSpec, auth: AuthenticatedUser, specs: ScopeSpecs): Promise<FilterConfig> {
   const perms = auth.permissions;
-  if (scopeOf(perms, section, 'read') === 'none') throw forbidden();
+  if (scopeOf(perms, spec.section, 'read') === 'none') throw forbidden();
   const config: FilterConfig = {};
-  const cache = new Map<OptionSource, FilterOption[]>();
+  const cache = new Map<OptionSource, FilterOption[] | undefined | null>();
   for (const def of spec.filterDefs) {
-    const isForbidden =
-      !isFieldVisible(perms, section, def.field ?? def.key) || (def.needs !== undefined && scopeOf(perms, def.needs, 'read') === 'none');
-    let options: FilterOption[] | undefined;
-    if (!isForbidden && def.options === 'statuses') options = SECTION[section].statuses.map(({ title, value }) => ({ title, value }));
-    else if (!isForbidden && def.options && NAMED[def.options]) {
-      if (!cache.has(def.options)) {
-        const result = await db.execute(sql.raw(NAMED[def.options]!));
-        cache.set(def.options, (result as unknown as { rows: FilterOption[] }).rows.map((r) => ({ title: String(r.title), value: r.value })));
-      }
-      options = cache.get(def.options);
+    let isForbidden = !isFilterAllowed(perms, spec, def);
+    if (!isForbidden && def.options && !cache.has(def.options)) {
+      // a list the caller may not read (its section's scope is none, or it names a hidden field) is no option
+      cache.set(def.options, await optionsOf(db, spec, specs, auth, def.options).catch((e: unknown) => {
+        if (e instanceof HttpError && e.statusCode === 403) return null;
+        throw e;
+      }));
     }
+    const options = isForbidden || !def.options ? undefined : cache.get(def.options);
+    if (options === null) isForbidden = true;
     config[def.key] = {
       title: def.title,
       type: def.type,
       ...(def.placeholder ? { placeholder: [...def.placeholder] } : {}),
-      ...(options ? { options } : {}),
+      ...(options && !isForbidden ? { options } : {}),
       ...(isForbidden ? { isForbidden: true } : {}),
     };
   }

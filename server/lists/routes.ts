@@ -25,5 +25,5 @@ export function listRoutes(app: FastifyInstance, db: Database, spec: SectionSpec
   }, async (request) => bulkDelete(db, spec, requireAuth(request), request.body));
   app.get(`${path}/filter_config`, {
     schema: { tags, summary: `${spec.section}: filter fields and options`, querystring: noQuery, response: filterConfigResponse },
-  }, async (request) => filterConfig(db, spec, requireAuth(request)));
+  }, async (request) => filterConfig(db, spec, requireAuth(request), app.sectionSpecs));
 }

@@ -14,7 +14,7 @@ export default async function offersPlugin(app: FastifyInstance, opts: { db: Dat
   listRoutes(app, db, offersSpec);
 
   app.get('/offers/summary', { schema: { tags: ['offers'], summary: 'The three tiles of the offers page', querystring: noQuery, response: summaryResponse } }, async (request) =>
-    offersSummary(db, requireAuth(request)),
+    offersSummary(db, requireAuth(request), app.sectionSpecs.reserves),
   );
 
   const idOf = (params: unknown) => (params as { id: number }).id;

@@ -99,7 +99,7 @@ export async function createOffer(db: Database, auth: AuthenticatedUser, body: R
   // a supplier's user offers only its own goods
   if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
   const existing = await findDuplicate(db, values);
-  if (existing) throw conflict(OFFER_WRITE_MSG.duplicate, 'Предложение', existing);
+  if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
   const band = withSellingBand(values, await readBusinessSettings(db));
   const id = await db.transaction(async (tx) => {
     const [created] = rows<{ id: number }>(await tx.execute(sql`
@@ -142,7 +142,7 @@ export async function updateOffer(db: Database, auth: AuthenticatedUser, id: num
     await setUnitAmount(t, id, unit_amount!);
     if (status === 'active') {
       const existing = await findDuplicate(t, values, id);
-      if (existing) throw conflict(OFFER_WRITE_MSG.duplicate, 'Предложение', existing);
+      if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
     }
     const set = Object.entries(rest);
     await tx.execute(sql`UPDATE offers SET ${sql.join(set.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status} WHERE id = ${id}`);

@@ -38,13 +38,34 @@ async function write(tx: Tx, offerId: number, set: SQL): Promise<OfferStock> {
   return firstRow<OfferStock>(await tx.execute(sql`UPDATE offers SET ${set} WHERE id = ${offerId} RETURNING ${STOCK}`))!;
 }
 
+/** Refuses to take stock from an offer that is not active (deleted, or completed). */
+function assertReservable(offer: OfferStock) {
+  if (offer.status === 'deleted') throw badRequest(STOCK_MSG.offerDeleted);
+  if (offer.status !== 'active') throw badRequest(STOCK_MSG.offerNotActive);
+}
+
+async function take(tx: Tx, offer: OfferStock, amount: Amount): Promise<OfferStock> {
+  const short = firstRow<{ short: boolean }>(await tx.execute(sql`SELECT ${amount}::numeric > ${offer.available_amount}::numeric AS short`))!.short;
+  if (short) throw badRequest(STOCK_MSG.notEnough(offer.available_amount));
+  return write(tx, offer.id, sql`reserved_amount = reserved_amount + ${amount}::numeric`);
+}
+
 /** A reserve takes `amount` of an active offer's available stock (400 when not that much is free). */
 export async function reserve(tx: Tx, offerId: number, amount: Amount): Promise<OfferStock> {
   const offer = await lockOffer(tx, offerId);
-  if (offer.status !== 'active') throw badRequest(STOCK_MSG.offerNotActive);
-  const short = firstRow<{ short: boolean }>(await tx.execute(sql`SELECT ${amount}::numeric > ${offer.available_amount}::numeric AS short`))!.short;
-  if (short) throw badRequest(STOCK_MSG.notEnough(offer.available_amount));
-  return write(tx, offerId, sql`reserved_amount = reserved_amount + ${amount}::numeric`);
+  assertReservable(offer);
+  return take(tx, offer, amount);
+}
+
+/** An active reserve's amount edited from `from` to `to`: more takes from what is available (as a new reserve
+ * would), less gives the difference back. The difference is computed in SQL numerics. */
+export async function resize(tx: Tx, offerId: number, from: Amount, to: Amount): Promise<OfferStock> {
+  const offer = await lockOffer(tx, offerId);
+  const { delta, grows } = firstRow<{ delta: string; grows: boolean }>(await tx.execute(sql`
+    SELECT abs(${to}::numeric - ${from}::numeric)::text AS delta, ${to}::numeric > ${from}::numeric AS grows`))!;
+  if (!grows) return write(tx, offerId, sql`reserved_amount = reserved_amount - ${delta}::numeric`);
+  assertReservable(offer);
+  return take(tx, offer, delta);
 }
 
 /** An active reserve cancelled or deleted gives its amount back. */
@@ -53,10 +74,13 @@ export async function release(tx: Tx, offerId: number, amount: Amount): Promise<
   return write(tx, offerId, sql`reserved_amount = reserved_amount - ${amount}::numeric`);
 }
 
-/** An active reserve completed: its amount moves from reserved to purchased (available does not change). */
+/** An active reserve completed: its amount moves from reserved to purchased (available does not change). An
+ * offer whose whole amount is now purchased is done: its status becomes completed ('Выполнен'). */
 export async function complete(tx: Tx, offerId: number, amount: Amount): Promise<OfferStock> {
   await lockOffer(tx, offerId);
-  return write(tx, offerId, sql`reserved_amount = reserved_amount - ${amount}::numeric, purchased_amount = purchased_amount + ${amount}::numeric`);
+  return write(tx, offerId, sql`reserved_amount = reserved_amount - ${amount}::numeric,
+    purchased_amount = purchased_amount + ${amount}::numeric,
+    status = CASE WHEN status = 'active' AND purchased_amount + ${amount}::numeric >= unit_amount THEN 'completed' ELSE status END`);
 }
 
 /** An offer's quantity changed by an edit: never below what is reserved and purchased. */

@@ -63,11 +63,10 @@ export const reservesSpec: SectionSpec = {
     actual_date_implementation: dateRange(sql`r.actual_date_implementation`),
     with_comments: exists(sql`SELECT 1 FROM comments cm WHERE cm.entity_type = 'reserves' AND cm.entity_id = r.id`),
   },
-  // a deleted active reserve gives its amount back to the offer
-  onDelete: releaseBeforeDelete,
-  // own: the reserves the caller is responsible for, or placed
+  // a deleted active reserve gives its amount back to the offer (called late: lifecycle.ts reads this spec)
+  onDelete: (tx, ids) => releaseBeforeDelete(tx, ids),
+  // own: the reserves the caller's employee is responsible for (DESIGN.md); an account with no employee, the
+  // ones it placed
   own: ({ user }) =>
-    user.employee_id !== null
-      ? sql`(r.responsible_id = ${user.employee_id} OR r.created_by = ${user.id})`
-      : sql`r.created_by = ${user.id}`,
+    user.employee_id !== null ? sql`r.responsible_id = ${user.employee_id}` : sql`r.created_by = ${user.id}`,
 };

@@ -9,7 +9,7 @@ import TableBody from '@mui/material/TableBody';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { ListRow } from '../../../domain/lists';
+import { headerMinWidth, type ListRow } from '../../../domain/lists';
 import type { Section } from '../../../domain/sections';
 import type { SelectionStore } from '../List/selection';
 import type { SortState } from '../List/useListParams';
@@ -44,6 +44,8 @@ export interface DataTableProps {
 
 const CHECKBOX_WIDTH = 48;
 const AUTO_WIDTH = 150;
+/** A column's width: the user's or the default, else wide enough for its header's words. */
+const widthOf = (c: TableColumn) => c.widthPx ?? Math.max(AUTO_WIDTH, headerMinWidth(c.title));
 
 const Body = memo(function Body({ rows, columns, section, from, selection, onOpen }: {
   rows: ListRow[]; columns: TableColumn[]; section: Section; from: string; selection: SelectionStore; onOpen?(id: number): void;
@@ -62,7 +64,7 @@ export function DataTable(props: DataTableProps) {
   const [revealed, setRevealed] = useState<string | null>(null);
   const visible = useMemo(() => shownColumns(columns), [columns]);
   // a fixed layout: widths come from the headers, so a changed cell never re-measures the whole table
-  const tableWidth = useMemo(() => visible.reduce((sum, c) => sum + (c.widthPx ?? AUTO_WIDTH), CHECKBOX_WIDTH), [visible]);
+  const tableWidth = useMemo(() => visible.reduce((sum, c) => sum + widthOf(c), CHECKBOX_WIDTH), [visible]);
 
   const onDragEnd = (result: DropResult) => {
     if (!result.destination) return;
@@ -109,6 +111,11 @@ export function DataTable(props: DataTableProps) {
       />
       <TableContainer sx={{ maxHeight: '70vh' }}>
         <Table size="small" stickyHeader sx={tableSx} style={{ width: tableWidth, minWidth: '100%', ['--row-width' as string]: `max(${tableWidth}px, 100%)` }}>
+          {/* the column widths, stated once: a fixed layout takes them from here, never from the cells */}
+          <colgroup>
+            <col style={{ width: CHECKBOX_WIDTH }} />
+            {visible.map((c) => <col key={c.key} style={{ width: widthOf(c) }} />)}
+          </colgroup>
           <TableHead>
             {settingsMode ? (
               <DragDropContext onDragEnd={onDragEnd}>

@@ -9,7 +9,7 @@ export function SelectAllCell({ rows, selection }: { rows: ListRow[]; selection:
   const chosen = rows.filter((r) => selection.has(r.id)).length;
   const allSelected = rows.length > 0 && chosen === rows.length;
   return (
-    <TableCell padding="checkbox" sx={{ bgcolor: 'background.paper' }}>
+    <TableCell padding="checkbox" sx={{ bgcolor: 'background.paper', padding: '0 0 0 4px' }}>
       <Checkbox
         checked={allSelected}
         indeterminate={chosen > 0 && !allSelected}

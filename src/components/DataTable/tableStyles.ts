@@ -54,9 +54,9 @@ export const tableSx = ((theme: Theme) => ({
     display: 'block',
     width: 18,
     height: 18,
-    margin: 12,
+    margin: '12px', // a string: a number in sx is theme spacing (12 × 8 px)
     border: `2px solid ${theme.palette.action.active}`,
-    borderRadius: 2,
+    borderRadius: '2px', // a number would be theme.shape × 2
     cursor: 'pointer',
     backgroundColor: 'transparent',
     '&:checked': {

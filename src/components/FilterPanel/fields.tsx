@@ -48,13 +48,13 @@ export function isInverted(type: string, value: FilterValue | undefined): boolea
   return type === 'date' ? from > to : Number(from) > Number(to);
 }
 
+/** What every text-like filter field shares: full width, small, labelled with the filter's title. */
+const fieldOf = (name: string, entry: FieldProps['entry']) => ({ fullWidth: true, size: 'small', label: entry.title, name }) as const;
+
 export function TextFilter({ name, entry, value, onChange }: FieldProps) {
   return (
     <TextField
-      fullWidth
-      size="small"
-      label={entry.title}
-      name={name}
+      {...fieldOf(name, entry)}
       placeholder={entry.placeholder?.[0] ?? 'Введите значение'}
       value={typeof value === 'string' ? value : ''}
       onChange={(e) => onChange(e.target.value || undefined)}
@@ -76,10 +76,7 @@ export function EnumerationFilter({ name, entry, value, onChange }: FieldProps) 
   return (
     <TextField
       select
-      fullWidth
-      size="small"
-      label={entry.title}
-      name={name}
+      {...fieldOf(name, entry)}
       value={current}
       onChange={(e) => onChange(e.target.value ? [String(e.target.value)] : undefined)}
     >
@@ -120,10 +117,7 @@ function IdsFilter({ name, entry, value, onChange }: FieldProps) {
   const [text, setText] = useState(() => asList(value).join(', '));
   return (
     <TextField
-      fullWidth
-      size="small"
-      label={entry.title}
-      name={name}
+      {...fieldOf(name, entry)}
       helperText={FILTER_MSG.idsHint}
       value={text}
       onChange={(e) => {

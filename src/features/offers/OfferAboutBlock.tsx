@@ -25,6 +25,10 @@ export interface OfferAboutBlockProps {
 
 const decimal = { inputMode: 'decimal' } as TextFieldProps;
 
+/** The statuses a user may choose on the card; a record in another one ('Удален') still shows it, unchoosable. */
+const CHOOSABLE: readonly string[] = ['active', 'completed'];
+const statusChoices = (current: string | undefined) => (current && !CHOOSABLE.includes(current) ? [...CHOOSABLE, current] : CHOOSABLE);
+
 export function OfferAboutBlock({ form, inputs, mode, readOnly, fieldSettings, onToggleFieldSettings, visible }: OfferAboutBlockProps) {
   const { field, select } = inputs;
   const varieties = useReferenceListQuery('varieties');
@@ -40,7 +44,7 @@ export function OfferAboutBlock({ form, inputs, mode, readOnly, fieldSettings, o
           {fieldSettings ? 'Готово' : 'Настроить поля'}
         </Button>
       </Box>
-      {mode === 'edit' && field('status', { select: true, disabled: readOnly, children: (['active', 'completed'] as const).map((s) => <MenuItem key={s} value={s}>{statusTitle('offers', s)}</MenuItem>) })}
+      {mode === 'edit' && field('status', { select: true, disabled: readOnly, children: statusChoices(form.values.status).map((s) => <MenuItem key={s} value={s} disabled={!CHOOSABLE.includes(s)}>{statusTitle('offers', s)}</MenuItem>) })}
       {visible('supplier_id') && select('supplier_id', suppliers.data)}
       {select('variety_id', productVarieties)}
       {select('packing_id', packing.data)}

@@ -112,7 +112,7 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
         visible={visible}
       />
       <OfferComputedBlock values={form.values} />
-      {offer && <OfferReservationBlock offer={offer} />}
+      {offer && <OfferReservationBlock offer={offer} mayCreateReserves={can(perms, 'reserves', 'create')} />}
       <InfoBlock title={OFFER_TEXTS.photos}>
         <FilesBlock kind="image" files={form.values.images} disabled={readOnly} onUploaded={(f) => void form.setFieldValue('images', [...form.values.images, { id: f.id, url: f.url, name: f.name, alt: f.name }])} />
       </InfoBlock>

@@ -1,6 +1,8 @@
 // The offer's figures: 'Вычисленные данные' live from the form (domain/offers/figures.ts), and for a saved
 // offer 'Резервирование' from the server's reserved, purchased and available amounts.
+import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { offerFigures } from '../../../domain/offers/figures';
@@ -34,9 +36,22 @@ export function OfferComputedBlock({ values }: { values: OfferFormValues }) {
   );
 }
 
-export function OfferReservationBlock({ offer }: { offer: OfferRecord }) {
+/** The reserve action of the offers list's cell, on the card: for a caller who may place reserves, on an
+ * active offer with stock left. */
+export const canReserveOffer = (offer: Pick<OfferRecord, 'status' | 'available_amount'>, mayCreateReserves: boolean) =>
+  mayCreateReserves && offer.status === 'active' && Number(offer.available_amount) > 0;
+
+export function OfferReservationBlock({ offer, mayCreateReserves }: { offer: OfferRecord; mayCreateReserves: boolean }) {
+  const location = useLocation();
   return (
     <InfoBlock title={OFFER_TEXTS.reservation}>
+      {canReserveOffer(offer, mayCreateReserves) && (
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Button variant="contained" component={RouterLink} to={`/reserves/create?offer=${offer.id}`} state={{ from: location.pathname + location.search }}>
+            Зарезервировать
+          </Button>
+        </Box>
+      )}
       <Shown label="В резерве" value={formatNumber(offer.reserved_amount)} />
       <Shown label="Сумма резервов" value={formatMoney(offer.reserved_sum)} />
       <Shown label="Выкуплено" value={formatNumber(offer.purchased_amount)} />

@@ -17,15 +17,19 @@ function Tile({ title, value, note }: { title: string; value: string; note?: str
   );
 }
 
-/** Placed reserves, realized reserves, value of realized offers: real figures, refreshed with the list. */
+/** Placed reserves, realized reserves, value of realized offers: real figures, refreshed with the list. The server
+ * leaves out a figure the caller may not see: its tile (or a tile's total) is not drawn. */
 export function SummaryTiles({ pollingInterval }: { pollingInterval?: number }) {
   const { data } = useOffersSummaryQuery(undefined, { pollingInterval, skipPollingIfUnfocused: true });
   if (!data) return null;
+  const { placed_reserves: placed, realized_reserves: realized, realized_value: value } = data;
+  if (!placed && !realized && value === undefined) return null;
+  const total = (sum: string | undefined) => (sum === undefined ? undefined : `на ${formatMoney(sum)}`);
   return (
     <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-      <Tile title="Размещённые резервы" value={formatNumber(data.placed_reserves.count)} note={`на ${formatMoney(data.placed_reserves.sum)}`} />
-      <Tile title="Реализованные резервы" value={formatNumber(data.realized_reserves.count)} note={`на ${formatMoney(data.realized_reserves.sum)}`} />
-      <Tile title="Стоимость реализованных предложений" value={formatMoney(data.realized_value)} />
+      {placed && <Tile title="Размещённые резервы" value={formatNumber(placed.count)} note={total(placed.sum)} />}
+      {realized && <Tile title="Реализованные резервы" value={formatNumber(realized.count)} note={total(realized.sum)} />}
+      {value !== undefined && <Tile title="Стоимость реализованных предложений" value={formatMoney(value)} />}
     </Box>
   );
 }

@@ -15,7 +15,7 @@ export const ReserveCell = memo(function ReserveCell({ value, row, from }: CellP
     <span style={ROW}>
       <span>{formatNumber(value)}</span>
       {amount > 0 && row.status === 'active' && (
-        <RouterLink className={CELL.button} to={`/reserves/create?offer_id=${row.id}`} state={{ from }} onClick={stop}>
+        <RouterLink className={CELL.button} to={`/reserves/create?offer=${row.id}`} state={{ from }} onClick={stop}>
           Зарезервировать
         </RouterLink>
       )}

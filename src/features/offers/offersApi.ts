@@ -1,11 +1,8 @@
 import { sectionApi } from '../../api/sectionApi';
+import type { OffersSummary } from '../../../domain/offers/summary';
 
-/** GET /api/offers/summary: the three tiles of the offers page, from the caller's visible offers. */
-export interface OffersSummary {
-  placed_reserves: { count: number; sum: string };
-  realized_reserves: { count: number; sum: string };
-  realized_value: string;
-}
+/** GET /api/offers/summary: the three tiles of the offers page, each figure only if the caller may see it. */
+export type { OffersSummary } from '../../../domain/offers/summary';
 
 export const offersApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,11 +1,21 @@
 import { sectionScreens } from '../../components/SectionScreens';
 import { columns } from '../../../domain/reserves/columns';
 import { filters } from '../../../domain/reserves/filters';
+import { ReserveCardScreen } from './ReserveCard';
 
-export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
+// Reserves start from an offer ('Зарезервировать'), so the list has no create link of its own.
+export const { ListScreen } = sectionScreens({
   section: 'reserves',
   columns,
   filters,
   createTitle: 'Новый резерв',
   recordTitle: 'Резерв',
 });
+
+export function CreateScreen() {
+  return <ReserveCardScreen mode="create" />;
+}
+
+export function EditScreen() {
+  return <ReserveCardScreen mode="edit" />;
+}

@@ -1,0 +1,275 @@
+// The reserve card as a user meets it: prefilled from the offer and the business settings, figures that follow
+// the typing, packs and amount that follow each other, the delivery looked up from the city matrix, every
+// message of the form, the request sent, and the steps of a saved reserve.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { json, me, mockServer, permissions, renderApp, route, signedInHandlers, type Handler } from './support/render';
+
+afterEach(() => localStorage.clear());
+
+// 37 kg of cashew at 300 ₽/kg in packs of 10, loaded in Москва (city 2)
+const offer = (patch: Record<string, unknown> = {}) => ({
+  id: 12, status: 'active', product: { id: 3, name: 'Кешью' }, product_id: 3, city_id: 2, unit_measure: 'кг', unit_weight: '1.000',
+  units_per_pack: '10.000', unit_price: '300.00', kg_price: '300.00', available_amount: '37.00', unit_amount: '100.00',
+  reserved_amount: '63.00', purchased_amount: '0.00', images: [], documents: [], can_update: true, ...patch,
+});
+// the demo's settings: bounds at delivery 15 are (15 + 300 + 12) × 1.1 = 359.70 and × 1.35 = 441.45
+const settings = { delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35' };
+
+const manager = permissions({ role_id: 1, employee_id: 7 }, { offers: 'all', reserves: 'all', cities: 'all', employees: 'all', products: 'all' });
+const admin = permissions({ is_admin: true, user_type: 'admin', role_id: null });
+
+function server(perms = manager, extra: Handler[] = []) {
+  return mockServer(
+    ...extra,
+    ...signedInHandlers(perms, me({ employee_id: perms.is_admin ? null : 7, role_id: perms.role_id })),
+    route('GET', '/api/offers/12', () => json(offer())),
+    route('POST', '/api/settings', () => json(settings)),
+    route('GET', '/api/lists/cities/items', () => json([{ id: 2, name: 'Москва' }, { id: 5, name: 'Казань' }, { id: 6, name: 'Тула' }])),
+    route('GET', '/api/lists/employees/items', () => json([{ id: 7, name: 'Тихонов Олег Юрьевич' }, { id: 8, name: 'Анна Петрова' }])),
+    route('GET', '/api/delivery', (request) => {
+      const to = new URL(request.url).searchParams.get('to');
+      return json(to === '5' ? { to_id: 5, cost: '22.50', days: 3 } : { to_id: Number(to), cost: null, days: null });
+    }),
+  );
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const shown = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+const helperTexts = () => [...document.querySelectorAll('.MuiFormHelperText-root')].map((el) => el.textContent);
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+const requests = (fetchMock: jest.Mock) => fetchMock.mock.calls.map(([r]) => r as Request);
+
+test('prefilled from the offer and the settings: header, blocks, default delivery cost, the manager as responsible', async () => {
+  const fetchMock = server();
+  renderApp('/reserves/create?offer=12', { token: 't' });
+  const heading = await screen.findByRole('heading', { level: 1 });
+  expect(heading).toHaveTextContent('Кешью, предложение № 12');
+  expect(within(heading).getByRole('link', { name: 'предложение № 12' })).toHaveAttribute('href', '/offers/12');
+  for (const title of ['О резерве', 'О Доставке', 'Дополнительно', 'Расчетные данные']) expect(screen.getByText(title)).toBeInTheDocument();
+  expect(screen.getByRole('tab', { name: 'Комментарии' })).toBeInTheDocument();
+  expect(screen.getByText('Доступно: 37')).toBeInTheDocument();
+  expect(shown('Стоимость доставки, ₽/кг')).toBe('15');
+  expect(shown('Себестоимость единицы, ₽')).toBe('327.00');
+  expect(shown('Минимальная цена продажи, ₽')).toBe('359.70');
+  expect(shown('Максимальная цена продажи, ₽')).toBe('441.45');
+  // role 1 cannot choose: the selector shows the manager's own employee, locked
+  const responsible = screen.getByRole('combobox', { name: 'Ответственный' });
+  await waitFor(() => expect(responsible).toHaveTextContent('Тихонов Олег Юрьевич'));
+  expect(responsible).toHaveAttribute('aria-disabled', 'true');
+  // the settings were asked for by name, as the spec's POST /api/settings
+  const asked = requests(fetchMock).find((r) => r.method === 'POST' && r.url.endsWith('/api/settings'))!;
+  expect(await asked.clone().json()).toEqual(['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup']);
+  expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
+});
+
+test('figures follow the typing; packs and amount follow each other', async () => {
+  server();
+  renderApp('/reserves/create?offer=12', { token: 't' });
+  await screen.findByText('О резерве');
+  type('Количество', '20');
+  expect(shown('Количество упаковок')).toBe('2');
+  type('Количество упаковок', '2.5');
+  expect(shown('Количество')).toBe('25');
+  type('Количество', '7');
+  expect(shown('Количество упаковок')).toBe('0.7');
+  type('Количество', '25');
+  type('Цена продажи за единицу, ₽', '400');
+  expect(shown('Сумма закупки, ₽')).toBe('7500.00'); // 25 × 300
+  expect(shown('Сумма продажи, ₽')).toBe('10000.00'); // 25 × 400
+  expect(shown('Маржинальность, %')).toBe('18.25'); // (400 − 327) / 400
+  type('Стоимость доставки, ₽/кг', '25'); // cost 337: bounds 370.70 … 454.95, margin (400 − 337) / 400
+  expect(shown('Себестоимость единицы, ₽')).toBe('337.00');
+  expect(shown('Минимальная цена продажи, ₽')).toBe('370.70');
+  expect(shown('Максимальная цена продажи, ₽')).toBe('454.95');
+  expect(shown('Маржинальность, %')).toBe('15.75');
+});
+
+test("a delivery city fills cost and days from the matrix; a route with none falls back to delivery_cost_default", async () => {
+  const fetchMock = server(admin);
+  const user = userEvent.setup();
+  renderApp('/reserves/create?offer=12', { token: 't' });
+  await screen.findByText('О Доставке');
+  await choose(user, 'Город доставки', 'Казань');
+  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('22.5'));
+  expect(shown('Дней доставки')).toBe('3');
+  expect(shown('Себестоимость единицы, ₽')).toBe('334.50'); // 22.5 + 300 + 12
+  expect(shown('Максимальная цена продажи, ₽')).toBe('451.58'); // 334.5 × 1.35 = 451.575
+  expect(requests(fetchMock).some((r) => r.url.endsWith('/api/delivery?from=2&to=5'))).toBe(true);
+
+  await choose(user, 'Город доставки', 'Тула');
+  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('15'));
+  expect(shown('Дней доставки')).toBe('3'); // days are used only when the matrix has them
+});
+
+test("role 1, who may not see an offer's city, looks the route up by the offer", async () => {
+  const fetchMock = server(manager, [route('GET', '/api/offers/12', () => json(offer({ city_id: undefined })))]);
+  const user = userEvent.setup();
+  renderApp('/reserves/create?offer=12', { token: 't' });
+  await screen.findByText('О Доставке');
+  await choose(user, 'Город доставки', 'Казань');
+  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('22.5'));
+  expect(requests(fetchMock).some((r) => r.url.endsWith('/api/delivery?offer=12&to=5'))).toBe(true);
+});
+
+test('every message of the form', async () => {
+  server(admin);
+  const user = userEvent.setup();
+  renderApp('/reserves/create?offer=12', { token: 't' });
+  await screen.findByText('О резерве');
+  type('Покупатель', 'О');
+  await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
+  await waitFor(() => expect(helperTexts()).toEqual(expect.arrayContaining([
+    'Обязательное поле', 'Выберите дату реализации', 'Выберите город доставки', 'Минимум 2 символа', 'Выберите ответственного',
+  ])));
+  const expectMessage = async (label: string, value: string, message: string) => {
+    type(label, value);
+    fireEvent.blur(screen.getByLabelText(label));
+    const helper = () => document.getElementById(`${screen.getByLabelText(label).id}-helper-text`)?.textContent;
+    await waitFor(() => expect([label, value, helper()]).toEqual([label, value, message]));
+  };
+  await expectMessage('Количество', '0', 'Минимум 1');
+  await expectMessage('Количество', '38', 'Максимум 37');
+  await expectMessage('Количество упаковок', '0.1', 'Минимум 0.2');
+  await expectMessage('Количество упаковок', '3.8', 'Максимум 3.7');
+  await expectMessage('Цена продажи за единицу, ₽', '359.69', 'Минимум 359.7');
+  await expectMessage('Цена продажи за единицу, ₽', '441.46', 'Максимум 441.45');
+  await expectMessage('Адрес доставки', 'ул.', 'Минимум 5 символов');
+  await expectMessage('Стоимость доставки, ₽/кг', '0.5', 'Минимум 1');
+  await expectMessage('Дней доставки', '-1', 'Минимум 0');
+  await user.type(screen.getByLabelText('Телефон покупателя'), '912345');
+  expect(shown('Телефон покупателя')).toBe('+7 (912) 345');
+  fireEvent.blur(screen.getByLabelText('Телефон покупателя'));
+  await waitFor(() => expect(helperTexts()).toContain('Неверный формат'));
+});
+
+async function pickTomorrow(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: /^Выберите дату/ }));
+  const today = await screen.findByRole('gridcell', { current: 'date' } as never).catch(() => screen.findByRole('gridcell', { selected: false, name: String(dayjs().date()) }));
+  today.focus();
+  await user.keyboard('{ArrowRight}{Enter}');
+}
+
+test('Сохранить → Создаем... → the request sent, then the new reserve opens in place of the create card', async () => {
+  let release: () => void = () => undefined;
+  const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
+  const saved = {
+    id: 90, offer_id: 12, status: 'active', product: { id: 3, name: 'Кешью' }, amount: '20.00', packs_amount: '2.0', unit_price: '300.00',
+    unit_selling_price: '400.00', estimated_date_implementation: tomorrow, buyer_name: 'ООО «Орех»', buyer_phone: '79123456789', city_id: 5,
+    delivery_address: 'Казань, ул. Баумана, 5', delivery_cost: '22.50', delivery_days: 3, responsible_id: 7, created_at: '2026-11-22T10:00:00Z',
+    can_update: true, offer: { ...offer(), available_amount: '17.00' },
+  };
+  const fetchMock = server(manager, [
+    route('POST', '/api/reserves', () => new Promise((resolve) => { release = () => resolve(json(saved, 201)); })),
+    route('GET', '/api/reserves/90', () => json(saved)),
+    route('GET', '/api/reserves/90/comments', () => json([{ id: 1, text: 'Доставить до обеда', author_name: 'Тихонов Олег Юрьевич', created_at: '2026-11-22T10:00:00Z' }])),
+  ]);
+  const user = userEvent.setup();
+  const { router } = renderApp('/reserves/create?offer=12', { token: 't' });
+  await screen.findByText('О резерве');
+  type('Количество', '20');
+  type('Цена продажи за единицу, ₽', '400');
+  await pickTomorrow(user);
+  await choose(user, 'Город доставки', 'Казань');
+  await waitFor(() => expect(shown('Дней доставки')).toBe('3'));
+  type('Адрес доставки', 'Казань, ул. Баумана, 5');
+  type('Покупатель', 'ООО «Орех»');
+  await user.type(screen.getByLabelText('Телефон покупателя'), '89123456789');
+  expect(shown('Телефон покупателя')).toBe('+7 (912) 345-67-89');
+  await user.click(screen.getByRole('tab', { name: 'Комментарии' }));
+  await user.type(screen.getByLabelText('Новый комментарий'), 'Доставить до обеда');
+  await user.click(screen.getByRole('button', { name: 'Добавить' }));
+
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByRole('button', { name: 'Создаем...' })).toBeDisabled();
+  const post = requests(fetchMock).find((r) => r.method === 'POST' && r.url.endsWith('/api/reserves'))!;
+  const body = await post.clone().json();
+  expect(body).toEqual({
+    offer_id: 12, amount: '20', packs_amount: '2', unit_selling_price: '400', estimated_date_implementation: tomorrow,
+    buyer_name: 'ООО «Орех»', buyer_phone: '79123456789', city_id: 5, delivery_address: 'Казань, ул. Баумана, 5',
+    delivery_cost: '22.5', delivery_days: '3', comments: [{ text: 'Доставить до обеда' }],
+  }); // role 1 sends no responsible: the server makes it the caller's employee
+  release();
+  await waitFor(() => expect(router.state.location.pathname).toBe('/reserves/90'));
+  expect(router.state.historyAction).toBe('REPLACE');
+  expect(await screen.findByRole('tab', { name: 'Резерв № 90' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Заказ добавлен' })).toBeInTheDocument();
+  expect(shown('Количество')).toBe('20');
+});
+
+test('the offer cannot be fetched: the create card says so', async () => {
+  server(manager, [route('GET', '/api/offers/12', () => json({ status: 'error', error: 'internal', message: 'Ошибка сервера. Попробуйте позже' }, 500))]);
+  renderApp('/reserves/create?offer=12', { token: 't' });
+  expect(await screen.findByText('Не удалось получить данные для создания резерва')).toBeInTheDocument();
+});
+
+const stored = (patch: Record<string, unknown> = {}) => ({
+  id: 90, offer_id: 12, status: 'active', product: { id: 3, name: 'Кешью' }, amount: '20.00', packs_amount: '2.0', unit_price: '300.00',
+  unit_selling_price: '400.00', min_selling_price: '359.70', max_selling_price: '441.45', estimated_date_implementation: '2030-01-15',
+  buyer_name: 'ООО «Орех»', buyer_phone: '79123456789', city_id: 5, delivery_address: 'Казань, ул. Баумана, 5', delivery_cost: '15.00',
+  delivery_days: 3, responsible_id: 7, created_at: '2026-11-22T10:00:00Z', can_update: true, offer: offer({ available_amount: '17.00' }), ...patch,
+});
+
+test("'Завершить' asks first, then completes; the completed reserve is read-only and titled 'Завершен'", async () => {
+  let current = stored();
+  const fetchMock = server(manager, [
+    route('GET', '/api/reserves/90', () => json(current)),
+    route('GET', '/api/reserves/90/comments', () => json([])),
+    route('POST', '/api/reserves/90/complete', () => {
+      current = stored({ status: 'completed', can_update: false, actual_date_implementation: '2026-11-22' });
+      return json(current);
+    }),
+  ]);
+  const user = userEvent.setup();
+  renderApp('/reserves/90', { token: 't' });
+  expect(await screen.findByText('Активный')).toBeInTheDocument();
+
+  await user.click(await screen.findByRole('button', { name: 'Завершить' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Завершить резерв' });
+  await user.click(within(dialog).getByRole('button', { name: 'Назад' }));
+  expect(requests(fetchMock).some((r) => r.url.endsWith('/complete'))).toBe(false);
+
+  await user.click(await screen.findByRole('button', { name: 'Завершить' }));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Завершить резерв' })).getByRole('button', { name: 'Завершить' }));
+  expect(await screen.findByText('Завершен')).toBeInTheDocument();
+  expect(screen.getByLabelText('Количество')).toBeDisabled();
+  expect(screen.queryByRole('button', { name: 'Завершить' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Отменить' })).not.toBeInTheDocument();
+});
+
+test('an active reserve may grow by what is free plus what it holds; a change is sent as PATCH', async () => {
+  const fetchMock = server(manager, [
+    route('GET', '/api/reserves/90', () => json(stored())),
+    route('GET', '/api/reserves/90/comments', () => json([])),
+    route('PATCH', '/api/reserves/90', () => json(stored({ amount: '37.00', packs_amount: '3.7' }))),
+  ]);
+  const user = userEvent.setup();
+  renderApp('/reserves/90', { token: 't' });
+  await screen.findByText('Активный');
+  type('Количество', '38');
+  fireEvent.blur(screen.getByLabelText('Количество'));
+  await waitFor(() => expect(helperTexts()).toContain('Максимум 37')); // 17 free + 20 held
+  type('Количество', '37');
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  await screen.findByRole('button', { name: 'Изменения сохранены' });
+  const patch = requests(fetchMock).find((r) => r.method === 'PATCH')!;
+  expect(await patch.clone().json()).toMatchObject({ amount: '37', packs_amount: '3.7', unit_selling_price: '400', city_id: 5 });
+});
+
+test("'Отменить' confirmed sends the cancel; a refusal is shown in Russian", async () => {
+  server(manager, [
+    route('GET', '/api/reserves/90', () => json(stored())),
+    route('GET', '/api/reserves/90/comments', () => json([])),
+    route('POST', '/api/reserves/90/cancel', () => json({ status: 'error', error: 'validation', messages: ['Резерв в статусе «Завершен» нельзя отменить'] }, 400)),
+  ]);
+  const user = userEvent.setup();
+  renderApp('/reserves/90', { token: 't' });
+  await user.click(await screen.findByRole('button', { name: 'Отменить' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Отменить резерв' });
+  await user.click(within(dialog).getByRole('button', { name: 'Отменить резерв' }));
+  expect(await screen.findByText('Резерв в статусе «Завершен» нельзя отменить')).toBeInTheDocument();
+});

@@ -1,0 +1,307 @@
+// Reserves from the form to the end of their life, through the API: every refusal of the form in Russian,
+// stock moved exactly by create, amount edits, complete, cancel and delete, the offer sold out becoming
+// 'Выполнен', role scopes and hidden fields, the delivery lookup, and 100 requests racing for 37 units.
+import { eq, sql } from 'drizzle-orm';
+import dayjs from 'dayjs';
+import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
+import { offers, reserves, users } from '../db/schema';
+import { firstRow, rowsOf } from '../http/rows';
+
+let ctx: DemoContext;
+let employeeId: number; // an active seller, for the admin (who has no employee) to name as responsible
+let cityIds: number[];
+let offerTemplate: Record<string, unknown>;
+let year = 2100;
+
+const today = dayjs().format('YYYY-MM-DD');
+const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
+
+beforeAll(async () => {
+  ctx = await createDemoApp();
+  // the settings the demo runs on, written here so the numbers below are worked by hand against them
+  for (const [name, value] of Object.entries({ delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35' })) {
+    await ctx.db.execute(sql`INSERT INTO business_settings (name, value) VALUES (${name}, ${value}) ON CONFLICT (name) DO UPDATE SET value = ${value}`);
+  }
+  employeeId = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM employees WHERE status = 'active' ORDER BY id LIMIT 1`))!.id;
+  cityIds = rowsOf<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM cities WHERE status = 'active' ORDER BY id LIMIT 3`)).map((r) => r.id);
+  const [any] = await ctx.db.select().from(offers).limit(1);
+  offerTemplate = {
+    product_id: any.product_id, packing_id: 1, city_id: cityIds[0], supplier_id: 1, origin_country: 'Иран', unit_measure: 'кг',
+    unit_weight: '1', units_per_pack: '10', unit_price: '300', warehouse_cost: '0', loading_address: 'Москва, ул. Складская, 9',
+  };
+}, 120_000);
+
+afterAll(() => ctx?.close());
+
+/** A fresh offer of cashew by the kilogram at 300 ₽/kg in packs of 10: bounds at delivery 15 are 359.7 … 441.45. */
+async function newOffer(unitAmount: string, patch: Record<string, unknown> = {}): Promise<number> {
+  const res = await ctx.call('POST', '/api/offers', 'admin', { ...offerTemplate, harvest_year: String(year++), unit_amount: unitAmount, ...patch });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+const form = (offerId: number, patch: Record<string, unknown> = {}) => ({
+  offer_id: offerId, amount: '20', packs_amount: '2', unit_selling_price: '400', estimated_date_implementation: tomorrow,
+  buyer_name: 'ООО «Орех»', buyer_phone: '+7 (912) 345-67-89', city_id: cityIds[1], delivery_address: 'Казань, ул. Баумана, 5',
+  delivery_cost: '15', delivery_days: '3', responsible_id: employeeId, ...patch,
+});
+
+const post = (body: unknown, who: DemoUser = 'admin') => ctx.call('POST', '/api/reserves', who, body);
+const stock = async (offerId: number) => {
+  const [o] = await ctx.db.select().from(offers).where(eq(offers.id, offerId));
+  return { reserved: o.reserved_amount, purchased: o.purchased_amount, available: o.available_amount, status: o.status };
+};
+
+describe('POST /api/reserves', () => {
+  test('creates an active reserve with the figures computed on the server, taking its amount from the offer', async () => {
+    const offerId = await newOffer('100');
+    const res = await post({ ...form(offerId), comments: [{ text: 'Покупатель просит мешки по 10 кг' }] });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      offer_id: offerId, status: 'active', amount: '20.00', packs_amount: '2.0', unit_price: '300.00', total_sum: '6000.00',
+      unit_selling_price: '400.00', total_selling_sum: '8000.00',
+      // cost (15 + 300 + 12) × 1 = 327; bounds 327 × 1.1 and × 1.35; margin (400 − 327) / 400
+      min_selling_price: '359.70', max_selling_price: '441.45', marginality: '18.25',
+      buyer_phone: '79123456789', estimated_date_implementation: tomorrow, responsible_id: employeeId, can_update: true,
+      offer: { id: offerId, available_amount: '80.00', kg_price: '300.00' },
+    });
+    expect(await stock(offerId)).toEqual({ reserved: '20.000', purchased: '0.000', available: '80.000', status: 'active' });
+    const comments = await ctx.call('GET', `/api/reserves/${res.body.id}/comments`);
+    expect(comments.body.map((c: { text: string }) => c.text)).toEqual(['Покупатель просит мешки по 10 кг']);
+  });
+
+  test('every rule of the form answers 400 with its own message, and nothing is reserved', async () => {
+    const offerId = await newOffer('100');
+    const messages = async (body: unknown) => {
+      const res = await post(body);
+      expect(res.status).toBe(400);
+      return (res.body.messages as string[]).sort();
+    };
+    expect(await messages({})).toEqual(['Выберите предложение']);
+    expect(await messages({ offer_id: offerId })).toEqual(expect.arrayContaining([
+      'Обязательное поле', 'Выберите дату реализации', 'Выберите город доставки', 'Выберите ответственного',
+    ]));
+    expect(await messages(form(offerId, { amount: '0' }))).toEqual(['Минимум 0.2', 'Минимум 1']); // and so 0 packs
+    expect(await messages(form(offerId, { amount: '1' }))).toEqual(['Минимум 0.2']); // 1 unit is 0.1 of a pack of 10
+    expect(await messages(form(offerId, { amount: '101' }))).toEqual(['Максимум 10', 'Максимум 100']); // 10.1 packs of 10
+    expect(await messages(form(offerId, { amount: 'много' }))).toEqual(['Введите число']);
+    expect(await messages(form(offerId, { unit_selling_price: '359.69' }))).toEqual(['Минимум 359.7']);
+    expect(await messages(form(offerId, { unit_selling_price: '441.46' }))).toEqual(['Максимум 441.45']);
+    // delivery 25: cost 337, bounds 370.7 … 454.95
+    expect(await messages(form(offerId, { delivery_cost: '25', unit_selling_price: '365' }))).toEqual(['Минимум 370.7']);
+    expect(await messages(form(offerId, { unit_selling_price: '' }))).toEqual(['Обязательное поле']);
+    expect(await messages(form(offerId, { estimated_date_implementation: dayjs().subtract(1, 'day').format('YYYY-MM-DD') })))
+      .toEqual(['Дата реализации не может быть раньше сегодняшней']);
+    expect(await messages(form(offerId, { estimated_date_implementation: '2030-02-30' }))).toEqual(['Выберите дату реализации']);
+    expect(await messages(form(offerId, { buyer_name: 'О' }))).toEqual(['Минимум 2 символа']);
+    expect(await messages(form(offerId, { buyer_phone: '+7 (912) 345' }))).toEqual(['Неверный формат']);
+    expect(await messages(form(offerId, { buyer_phone: '' }))).toEqual(['Обязательное поле']);
+    expect(await messages(form(offerId, { city_id: '' }))).toEqual(['Выберите город доставки']);
+    expect(await messages(form(offerId, { city_id: 999999 }))).toEqual(['Выберите город доставки']);
+    expect(await messages(form(offerId, { delivery_address: 'ул.' }))).toEqual(['Минимум 5 символов']);
+    expect(await messages(form(offerId, { delivery_cost: '0.5', unit_selling_price: '350' }))).toEqual(['Минимум 1']);
+    expect(await messages(form(offerId, { delivery_days: '-1' }))).toEqual(['Минимум 0']);
+    expect(await messages(form(offerId, { responsible_id: 999999 }))).toEqual(['Выберите ответственного']);
+    // not a form at all: refused by the route's schema, still in Russian
+    expect(await messages({ ...form(offerId), amount: { much: true } })).toEqual(['Поле «amount»: неверный тип значения']);
+    expect(await stock(offerId)).toMatchObject({ reserved: '0.000', available: '100.000' });
+  });
+
+  test('the whole available amount can be reserved, one unit more cannot', async () => {
+    const offerId = await newOffer('38', { units_per_pack: '3' });
+    expect((await post(form(offerId, { amount: '39', packs_amount: '13' }))).body.messages.sort()).toEqual(['Максимум 12.7', 'Максимум 38']);
+    const res = await post(form(offerId, { amount: '38', packs_amount: '12.7' }));
+    expect(res.status).toBe(201);
+    expect(res.body.packs_amount).toBe('12.7');
+    expect(await stock(offerId)).toMatchObject({ reserved: '38.000', available: '0.000' });
+    expect((await post(form(offerId, { amount: '1' }))).body.messages).toEqual(['Недостаточно свободного количества: доступно 0.00']);
+  });
+
+  test('a deleted, a completed or an unknown offer cannot be reserved', async () => {
+    const deleted = await newOffer('50');
+    expect((await ctx.call('DELETE', '/api/offers', 'admin', { ids: [deleted] })).body.deleted).toBe(1);
+    expect(await post(form(deleted))).toEqual({ status: 400, body: expect.objectContaining({ messages: ['Предложение удалено: резервировать его нельзя'] }) });
+
+    const completed = await newOffer('50');
+    await ctx.db.update(offers).set({ status: 'completed' }).where(eq(offers.id, completed));
+    expect((await post(form(completed))).body.messages).toEqual(['Резервировать можно только активное предложение']);
+
+    expect((await post(form(2147483000))).body.messages).toEqual(['Предложение не найдено']);
+    expect(await stock(deleted)).toMatchObject({ reserved: '0.000' });
+  });
+});
+
+describe('the lifecycle moves stock exactly', () => {
+  test('an amount edit takes more or gives back the difference; beyond what is free it is refused', async () => {
+    const offerId = await newOffer('100');
+    const { id } = (await post(form(offerId))).body;
+    const patch = (body: unknown, who: DemoUser = 'admin') => ctx.call('PATCH', `/api/reserves/${id}`, who, body);
+
+    expect((await patch({ amount: '30' })).body).toMatchObject({ amount: '30.00', packs_amount: '3.0', total_selling_sum: '12000.00' });
+    expect(await stock(offerId)).toMatchObject({ reserved: '30.000', available: '70.000' });
+    expect((await patch({ amount: '5' })).body).toMatchObject({ amount: '5.00', packs_amount: '0.5', total_sum: '1500.00' });
+    expect(await stock(offerId)).toMatchObject({ reserved: '5.000', available: '95.000' });
+    // this reserve may hold everything that is free plus what it holds: 95 + 5
+    expect((await patch({ amount: '101' })).body.messages.sort()).toEqual(['Максимум 10', 'Максимум 100']);
+    expect((await patch({ amount: '100', unit_selling_price: '420.50', buyer_name: 'ИП Смирнов' })).body)
+      .toMatchObject({ amount: '100.00', unit_selling_price: '420.50', buyer_name: 'ИП Смирнов', total_selling_sum: '42050.00' });
+    expect(await stock(offerId)).toMatchObject({ reserved: '100.000', available: '0.000' });
+    expect((await patch({ offer_id: offerId + 1 })).body.messages).toEqual(['Предложение резерва изменить нельзя: создайте новый резерв']);
+  });
+
+  test('complete: the amount becomes purchased, the day is noted; a second step is refused in Russian', async () => {
+    const offerId = await newOffer('100');
+    const { id } = (await post(form(offerId, { amount: '40', packs_amount: '4' }))).body;
+    const done = await ctx.call('POST', `/api/reserves/${id}/complete`, 'admin', {});
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'completed', actual_date_implementation: today, can_update: false });
+    expect(await stock(offerId)).toEqual({ reserved: '0.000', purchased: '40.000', available: '60.000', status: 'active' });
+
+    expect((await ctx.call('POST', `/api/reserves/${id}/complete`)).body.messages).toEqual(['Резерв в статусе «Завершен» нельзя завершить']);
+    expect((await ctx.call('POST', `/api/reserves/${id}/cancel`)).body.messages).toEqual(['Резерв в статусе «Завершен» нельзя отменить']);
+    expect((await ctx.call('PATCH', `/api/reserves/${id}`, 'admin', { amount: '10' })).body.messages).toEqual(['Резерв в статусе «Завершен» нельзя изменить']);
+    expect(await stock(offerId)).toMatchObject({ reserved: '0.000', purchased: '40.000' });
+  });
+
+  test('cancel: the amount returns to the offer; a cancelled reserve cannot be completed', async () => {
+    const offerId = await newOffer('100');
+    const { id } = (await post(form(offerId, { amount: '25', packs_amount: '2.5' }))).body;
+    expect(await stock(offerId)).toMatchObject({ reserved: '25.000', available: '75.000' });
+    const res = await ctx.call('POST', `/api/reserves/${id}/cancel`);
+    expect(res.body).toMatchObject({ status: 'cancelled', actual_date_implementation: null });
+    expect(await stock(offerId)).toEqual({ reserved: '0.000', purchased: '0.000', available: '100.000', status: 'active' });
+    expect((await ctx.call('POST', `/api/reserves/${id}/complete`)).body.messages).toEqual(['Резерв в статусе «Отменен» нельзя завершить']);
+    expect((await ctx.call('POST', `/api/reserves/${id}/cancel`)).body.messages).toEqual(['Резерв в статусе «Отменен» нельзя отменить']);
+  });
+
+  test('delete: an active reserve gives its amount back; a deleted one opens only with ?withDeleted and takes no step', async () => {
+    const offerId = await newOffer('100');
+    const { id } = (await post(form(offerId, { amount: '30', packs_amount: '3' }))).body;
+    expect((await ctx.call('DELETE', '/api/reserves', 'admin', { ids: [id] })).body).toEqual({ status: 'success', deleted: 1, notDeleted: 0 });
+    expect(await stock(offerId)).toMatchObject({ reserved: '0.000', available: '100.000' });
+    expect((await ctx.call('GET', `/api/reserves/${id}`)).body).toEqual({ status: 'error', error: 'not_found', message: 'Объект не найден' });
+    expect((await ctx.call('GET', `/api/reserves/${id}?withDeleted`)).body).toMatchObject({ id, status: 'deleted', can_update: false });
+    expect((await ctx.call('POST', `/api/reserves/${id}/complete`)).body.messages).toEqual(['Резерв в статусе «Удален» нельзя завершить']);
+  });
+
+  test("an offer whose whole amount is purchased becomes 'Выполнен' and cannot be reserved again", async () => {
+    const offerId = await newOffer('50');
+    const first = (await post(form(offerId, { amount: '30', packs_amount: '3' }))).body.id;
+    const second = (await post(form(offerId, { amount: '20', packs_amount: '2' }))).body.id;
+    await ctx.call('POST', `/api/reserves/${first}/complete`);
+    expect(await stock(offerId)).toMatchObject({ purchased: '30.000', status: 'active' });
+    await ctx.call('POST', `/api/reserves/${second}/complete`);
+    expect(await stock(offerId)).toEqual({ reserved: '0.000', purchased: '50.000', available: '0.000', status: 'completed' });
+    expect((await ctx.call('GET', `/api/offers/${offerId}`)).body.status).toBe('completed');
+    expect((await post(form(offerId, { amount: '2' }))).body.messages).toEqual(['Резервировать можно только активное предложение']);
+  });
+});
+
+describe('scopes and hidden fields', () => {
+  const userOf = async (email: string) => (await ctx.db.select().from(users).where(eq(users.email, email)))[0];
+
+  test("a role with reserves 'none' (the supplier) gets 403 on every reserve route", async () => {
+    const offerId = await newOffer('10');
+    const { id } = (await post(form(offerId, { amount: '2', packs_amount: '0.2' }))).body;
+    for (const [method, url, body] of [
+      ['GET', `/api/reserves/${id}`], ['POST', '/api/reserves', form(offerId)], ['PATCH', `/api/reserves/${id}`, { amount: '3' }],
+      ['POST', `/api/reserves/${id}/complete`, {}], ['POST', `/api/reserves/${id}/cancel`, {}],
+    ] as const) {
+      expect([method, url, (await ctx.call(method, url, 'supplier', body)).status]).toEqual([method, url, 403]);
+    }
+    expect(await stock(offerId)).toMatchObject({ reserved: '2.000' });
+  });
+
+  test('role 8 never sees the buyer, delivery, margin, date and selling fields, and may not write them', async () => {
+    const offerId = await newOffer('100');
+    const { id } = (await post(form(offerId))).body;
+    const seen = (await ctx.call('GET', `/api/reserves/${id}`, 'warehouse')).body;
+    expect(seen).toMatchObject({ id, amount: '20.00', packs_amount: '2.0', status: 'active', can_update: false });
+    for (const field of [
+      'buyer_name', 'buyer_phone', 'city', 'city_id', 'delivery_address', 'delivery_cost', 'delivery_days', 'marginality',
+      'estimated_date_implementation', 'actual_date_implementation', 'unit_selling_price', 'total_selling_sum', 'min_selling_price',
+      'max_selling_price', 'responsible', 'responsible_id', 'created_by',
+    ]) expect([field, field in seen]).toEqual([field, false]);
+    expect(JSON.stringify(seen)).not.toContain('ООО «Орех»');
+
+    // the warehouse updates only reserves its storekeeper is responsible for
+    expect((await ctx.call('PATCH', `/api/reserves/${id}`, 'warehouse', { amount: '10' })).status).toBe(403);
+    expect((await ctx.call('POST', '/api/reserves', 'warehouse', form(offerId))).status).toBe(403);
+    const storekeeper = await userOf('warehouse@nutdesk.demo');
+    await ctx.db.update(reserves).set({ responsible_id: storekeeper.employee_id }).where(eq(reserves.id, id));
+    expect((await ctx.call('PATCH', `/api/reserves/${id}`, 'warehouse', { buyer_name: 'Кто-то другой' })))
+      .toEqual({ status: 403, body: expect.objectContaining({ message: 'Поле «buyer_name» недоступно для вашей роли' }) });
+    const changed = await ctx.call('PATCH', `/api/reserves/${id}`, 'warehouse', { amount: '10', packs_amount: '1' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.amount).toBe('10.00');
+    expect(changed.body).not.toHaveProperty('total_selling_sum');
+    // the hidden fields kept their values, and the selling sum follows the new amount on the server
+    const [row] = await ctx.db.select().from(reserves).where(eq(reserves.id, id));
+    expect(row).toMatchObject({ buyer_name: 'ООО «Орех»', unit_selling_price: '400.00', total_selling_sum: '4000.00', delivery_days: 3 });
+    expect(await stock(offerId)).toMatchObject({ reserved: '10.000', available: '90.000' });
+    expect((await ctx.call('POST', `/api/reserves/${id}/complete`, 'warehouse', {})).body.status).toBe('completed');
+  });
+
+  test("role 1 is its own reserves' responsible; with reserves 'own' it reaches only those", async () => {
+    const manager = await userOf('manager@nutdesk.demo');
+    const offerId = await newOffer('100');
+    const { responsible_id: _, ...noResponsible } = form(offerId);
+    const mine = await post(noResponsible, 'manager');
+    expect(mine.status).toBe(201);
+    expect(mine.body.responsible_id).toBe(manager.employee_id);
+    expect(mine.body).not.toHaveProperty('created_by');
+    expect(mine.body.offer).not.toHaveProperty('city_id'); // role 1 does not see an offer's city
+    expect((await post(form(offerId, { responsible_id: employeeId === manager.employee_id ? employeeId + 1 : employeeId }), 'manager')).body.messages)
+      .toEqual(['Ответственным за резерв можете быть только вы']);
+    const theirs = (await post(form(offerId, { responsible_id: employeeId === manager.employee_id ? employeeId + 1 : employeeId }))).body.id;
+
+    await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'own' WHERE role_id = ${manager.role_id} AND resource = 'reserves'`);
+    try {
+      expect((await ctx.call('GET', `/api/reserves/${theirs}`, 'manager')).status).toBe(404);
+      expect((await ctx.call('POST', `/api/reserves/${theirs}/cancel`, 'manager', {})).status).toBe(404);
+      expect((await ctx.call('PATCH', `/api/reserves/${theirs}`, 'manager', { amount: '3' })).status).toBe(404);
+      expect((await ctx.call('GET', `/api/reserves/${mine.body.id}`, 'manager')).body.can_update).toBe(true);
+      expect((await ctx.call('POST', `/api/reserves/${mine.body.id}/cancel`, 'manager', {})).body.status).toBe('cancelled');
+    } finally {
+      await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'all' WHERE role_id = ${manager.role_id} AND resource = 'reserves' AND action IN ('read', 'create', 'update', 'delete', 'export')`);
+    }
+    expect(await stock(offerId)).toMatchObject({ reserved: '20.000', available: '80.000' });
+  });
+});
+
+describe('GET /api/delivery', () => {
+  test('the matrix route from a city or from an offer\'s loading city; none known answers nulls', async () => {
+    const route = firstRow<{ from_city_id: number; to_city_id: number; cost: string; days: number }>(await ctx.db.execute(sql`
+      SELECT from_city_id, to_city_id, cost::text, days FROM city_delivery WHERE cost > 0 ORDER BY from_city_id, to_city_id LIMIT 1`))!;
+    const res = await ctx.call('GET', `/api/delivery?from=${route.from_city_id}&to=${route.to_city_id}`, 'manager');
+    expect(res).toEqual({ status: 200, body: { to_id: route.to_city_id, cost: Number(route.cost).toFixed(2), days: route.days } });
+
+    const offerId = await newOffer('10', { city_id: route.from_city_id });
+    expect((await ctx.call('GET', `/api/delivery?offer=${offerId}&to=${route.to_city_id}`, 'manager')).body)
+      .toEqual({ to_id: route.to_city_id, cost: Number(route.cost).toFixed(2), days: route.days });
+    expect((await ctx.call('GET', `/api/delivery?from=${route.from_city_id}&to=2147480000`, 'manager')).body).toEqual({ to_id: 2147480000, cost: null, days: null });
+    for (const query of ['to=1', `from=1&offer=${offerId}&to=1`, 'from=1', 'from=x&to=1']) {
+      expect((await ctx.call('GET', `/api/delivery?${query}`, 'manager')).body.messages)
+        .toEqual(['Укажите город отправления (from) или предложение (offer) и город доставки (to)']);
+    }
+  });
+});
+
+test('100 reserve requests at once on an offer with stock for 37: exactly 37 succeed, available ends at 0', async () => {
+  const offerId = await newOffer('37', { units_per_pack: '1' });
+  const results = await Promise.all(Array.from({ length: 100 }, () => post(form(offerId, { amount: '1', packs_amount: '1' }))));
+  const accepted = results.filter((r) => r.status === 201);
+  const refused = results.filter((r) => r.status !== 201);
+  expect(accepted).toHaveLength(37);
+  expect(new Set(refused.map((r) => r.status))).toEqual(new Set([400]));
+  // whether it read the stock before the last unit went (refused by the locked offer) or after, it is told why
+  for (const r of refused) expect(r.body.messages).toEqual(['Недостаточно свободного количества: доступно 0.00']);
+  const figures = firstRow<{ unit_amount: string; available: string; active: string; completed: string }>(await ctx.db.execute(sql`
+    SELECT o.unit_amount::text, o.available_amount::text AS available,
+      coalesce((SELECT sum(amount) FROM reserves WHERE offer_id = o.id AND status = 'active'), 0)::text AS active,
+      coalesce((SELECT sum(amount) FROM reserves WHERE offer_id = o.id AND status = 'completed'), 0)::text AS completed
+    FROM offers o WHERE o.id = ${offerId}`))!;
+  expect(Number(figures.available)).toBe(0);
+  expect(Number(figures.available)).toBe(Number(figures.unit_amount) - Number(figures.active) - Number(figures.completed));
+  expect(Number(figures.active)).toBe(37);
+}, 120_000);

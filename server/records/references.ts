@@ -1,0 +1,72 @@
+// The {id, name} lists behind selects and filter options, as the reader may see them: a list of a section's
+// records follows the reader's read scope of that section (none: refused, own: only its own records, all: all), and
+// a list that names a hidden field (an employee's position for role 1) is refused like the field. Written once for
+// GET /api/lists/*/items and the filter configs' options.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { AuthenticatedUser } from '../accounts/users';
+import { isRefVisible, type FieldRef, type Resource } from '../../domain/permissions';
+import type { Section } from '../../domain/sections';
+import { forbidden } from '../errors';
+import { rowsOf } from '../http/rows';
+import type { SectionSpec } from '../lists/engine';
+import { scopeCondition } from './access';
+
+export type ScopeSpecs = Record<Section, Pick<SectionSpec, 'section' | 'alias' | 'from' | 'own'>>;
+
+export interface ReferenceItem {
+  id: number;
+  name: string;
+  product_id?: number | null;
+  /** The option's title in a filter, when it says more than the name (a variety with its product). */
+  title?: string;
+}
+
+interface Reference {
+  /** The section whose read scope governs the list. */
+  resource: Resource;
+  /** The field the list's values are (an employee's position), hidden with it. */
+  field?: FieldRef;
+  /** The rows: `scope` limits the section's own table (under its spec's `alias`), `live` leaves out what may not be
+   * chosen. */
+  query: (alias: string, scope: SQL, live: SQL) => SQL;
+}
+
+/** The records of a section, named: the section's own table under its spec's alias. */
+const records = (resource: Resource, name: string): Reference => ({
+  resource,
+  query: (alias, scope, live) => sql`SELECT ${sql.raw(`${alias}.id`)}, ${sql.raw(`${alias}.${name}`)} AS name
+    FROM ${sql.raw(`${resource} ${alias}`)} WHERE ${live} AND ${scope} ORDER BY 2`,
+});
+
+export const REFERENCES = {
+  cities: records('cities', 'name'),
+  employees: records('employees', 'full_name'),
+  suppliers: records('suppliers', 'name'),
+  products: records('products', 'name'),
+  // names that describe records rather than being records: read with the section they describe
+  positions: { resource: 'employees', field: 'employees.position_id', query: () => sql`SELECT id, name FROM positions ORDER BY name` },
+  varieties: {
+    resource: 'products',
+    query: () => sql`SELECT v.id, v.name, v.product_id, v.name || coalesce(' (' || p.name || ')', '') AS title
+      FROM varieties v LEFT JOIN products p ON p.id = v.product_id ORDER BY v.name`,
+  },
+  packing: { resource: 'products', query: () => sql`SELECT id, name FROM packing ORDER BY name` },
+} satisfies Record<string, Reference>;
+
+export type ReferenceName = keyof typeof REFERENCES;
+export const REFERENCE_NAMES = Object.keys(REFERENCES) as ReferenceName[];
+
+/** The list as the reader may see it; 403 when it may not read the section or see the field. `activeOnly`: what a
+ * select offers (active records); otherwise what a filter may pick (all but deleted). */
+export async function referenceItems(
+  db: Database, specs: ScopeSpecs, auth: AuthenticatedUser, name: ReferenceName, activeOnly: boolean,
+): Promise<ReferenceItem[]> {
+  const reference: Reference = REFERENCES[name];
+  const spec = specs[reference.resource];
+  const scope = scopeCondition(spec, auth, 'read');
+  if (reference.field && !isRefVisible(auth.permissions, reference.field)) throw forbidden();
+  const status = sql.raw(`${spec.alias}.status`);
+  const live = activeOnly ? sql`${status} = 'active'` : sql`${status} <> 'deleted'`;
+  return rowsOf<ReferenceItem>(await db.execute(reference.query(spec.alias, scope, live)));
+}

@@ -1,0 +1,51 @@
+// GET /api/delivery: the city matrix looked up for one route (the spec's "delivery lookup by cityIdFrom and
+// cityIdTo"): what the reserve card fills its delivery cost and days from. A route the matrix does not hold
+// answers nulls, and the card falls back to delivery_cost_default. A caller whose role may not see an offer's
+// loading city (role 1) names the offer instead of the city: the route is found without the city being told.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { requireAuth } from '../../http/auth';
+import { ID, responses } from '../../http/schemas';
+import { russianErrors } from '../../http/validation';
+import { badRequest, forbidden } from '../../errors';
+import { firstRow } from '../../http/rows';
+import { can } from '../../../domain/permissions';
+
+export const DELIVERY_MSG = {
+  route: 'Укажите город отправления (from) или предложение (offer) и город доставки (to)',
+} as const;
+
+const deliveryQuery = {
+  type: 'object',
+  required: ['to'],
+  properties: { from: ID, to: ID, offer: ID },
+} as const;
+
+const deliveryResponse = responses({
+  200: {
+    type: 'object',
+    properties: {
+      to_id: { type: 'integer' },
+      cost: { type: ['string', 'null'], description: '₽ per kg; null when the matrix holds no such route' },
+      days: { type: ['integer', 'null'] },
+    },
+  },
+});
+
+export function deliveryRoutes(app: FastifyInstance, db: Database) {
+  app.get('/delivery', {
+    schema: { tags: ['cities'], summary: 'Delivery cost (₽/kg) and days from a city, or from an offer\'s loading city, to a city', querystring: deliveryQuery, response: deliveryResponse },
+    schemaErrorFormatter: russianErrors({ fields: { from: DELIVERY_MSG.route, to: DELIVERY_MSG.route, offer: DELIVERY_MSG.route } }),
+  }, async (request) => {
+    const auth = requireAuth(request);
+    if (!can(auth.permissions, 'cities', 'read')) throw forbidden();
+    const { from, to, offer } = request.query as { from?: number; to: number; offer?: number };
+    if ((from === undefined) === (offer === undefined)) throw badRequest(DELIVERY_MSG.route);
+    if (offer !== undefined && !can(auth.permissions, 'reserves', 'read')) throw forbidden();
+    const origin = from !== undefined ? sql`${from}::int` : sql`(SELECT city_id FROM offers WHERE id = ${offer})`;
+    const route = firstRow<{ cost: string; days: number }>(await db.execute(sql`
+      SELECT round(cost, 2)::text AS cost, days FROM city_delivery WHERE from_city_id = ${origin} AND to_city_id = ${to}`));
+    return { to_id: to, cost: route?.cost ?? null, days: route?.days ?? null };
+  });
+}

@@ -1,0 +1,189 @@
+// One reserve: read with its offer's figures (what the card computes its bounds from), and a form's values
+// turned into the row to write: checked against the shared yup schema for the offer being reserved and today's
+// business settings, with every figure computed here whatever the client sent.
+import { sql } from 'drizzle-orm';
+import dayjs from 'dayjs';
+import type { Database } from '../../db/client';
+import type { AuthenticatedUser } from '../../accounts/users';
+import { canChooseResponsible, isFieldVisible, scopeOf } from '../../../domain/permissions';
+import {
+  RESERVE_FIELD_VISIBILITY, RESERVE_FORM_FIELDS, RESERVE_MSG, RESERVE_WRITE_MSG, hiddenReserveFormFields, reserveSchema,
+} from '../../../domain/reserves/schema';
+import { packsOf, reserveFigures } from '../../../domain/reserves/figures';
+import { STOCK_MSG } from '../../../domain/reserves/messages';
+import { money, toNumber } from '../../../domain/numbers';
+import { readBusinessSettings } from '../../admin/businessSettings';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { firstRow, rowsOf } from '../../http/rows';
+import { stripHidden } from '../../lists/engine';
+import { mayColumn, scopeCondition } from '../../records/access';
+import { reservesSpec } from './list';
+
+type Row = Record<string, unknown>;
+
+/** The offer a reserve is placed against, as the form's bounds need it. */
+export interface ReservedOffer {
+  id: number;
+  status: string;
+  available_amount: string;
+  unit_price: string;
+  kg_price: string | null;
+  unit_weight: string | null;
+  units_per_pack: string | null;
+}
+
+const OFFER_FIGURES = sql`o.id, o.status, round(o.available_amount, 2)::text AS available_amount, round(o.unit_price, 2)::text AS unit_price,
+  round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight, o.units_per_pack::text AS units_per_pack`;
+
+/** A reserve as its card shows it; 404 when the caller may not read it or it is deleted (unless withDeleted). */
+export async function readReserve(db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean): Promise<Row> {
+  const readable = scopeCondition(reservesSpec, auth, 'read');
+  const select = sql.join(Object.entries(reservesSpec.columns).map(([k, e]) => sql`${e} AS ${sql.identifier(k)}`), sql`, `);
+  const [row] = rowsOf<Row>(await db.execute(sql`SELECT ${select},
+      r.city_id, r.responsible_id,
+      round(r.min_selling_price, 2)::text AS min_selling_price, round(r.max_selling_price, 2)::text AS max_selling_price,
+      r.status = 'active' AND ${mayColumn(reservesSpec, auth, 'update')} AS can_update,
+      json_build_object('id', o.id, 'status', o.status, 'product', ${reservesSpec.columns.product},
+        'unit_measure', o.unit_measure, 'unit_weight', o.unit_weight::text, 'units_per_pack', o.units_per_pack::text,
+        'unit_price', round(o.unit_price, 2)::text, 'kg_price', round(o.kg_price, 2)::text,
+        'available_amount', round(o.available_amount, 2)::text, 'city_id', o.city_id) AS offer
+    ${reservesSpec.from} WHERE r.id = ${id} AND ${readable}`));
+  if (!row || (row.status === 'deleted' && !withDeleted)) throw notFound();
+  const [stripped] = stripHidden([row], auth.permissions, reservesSpec);
+  for (const [field, visibleAs] of Object.entries(RESERVE_FIELD_VISIBILITY)) {
+    if (field in stripped && !isFieldVisible(auth.permissions, 'reserves', visibleAs)) delete stripped[field];
+  }
+  // the offer's loading city is the offer's field: hidden from the roles that may not see it there
+  const offer = stripped.offer as Row;
+  if (!isFieldVisible(auth.permissions, 'offers', 'city')) delete offer.city_id;
+  return stripped;
+}
+
+/** The stored reserve a change starts from. */
+export interface StoredReserve extends Row {
+  id: number;
+  offer_id: number;
+  status: string;
+  amount: string;
+  unit_price: string;
+  estimated_date_implementation: string | null;
+}
+
+export async function storedReserve(db: Database, id: number, lock = false): Promise<StoredReserve | undefined> {
+  return firstRow<StoredReserve>(await db.execute(sql`SELECT id, offer_id, status, round(amount, 2)::text AS amount,
+    round(unit_price, 2)::text AS unit_price, packs_amount::text AS packs_amount, round(unit_selling_price, 2)::text AS unit_selling_price,
+    estimated_date_implementation::text AS estimated_date_implementation, buyer_name, buyer_phone, city_id, delivery_address,
+    round(delivery_cost, 2)::text AS delivery_cost, delivery_days, responsible_id
+    FROM reserves WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`));
+}
+
+export async function offerOfReserve(db: Database, offerId: number): Promise<ReservedOffer | undefined> {
+  return firstRow<ReservedOffer>(await db.execute(sql`SELECT ${OFFER_FIGURES} FROM offers o WHERE o.id = ${offerId}`));
+}
+
+/** The office's day, the first a reserve may be due. */
+export const today = () => dayjs().format('YYYY-MM-DD');
+
+/** Refuses, before anything is read, a form that writes a field the caller's role may not see. */
+export function refuseHidden(auth: AuthenticatedUser, body: Row) {
+  const hidden = hiddenReserveFormFields(auth.permissions);
+  for (const field of RESERVE_FORM_FIELDS) {
+    if (body[field] === undefined || body[field] === null || body[field] === '') continue;
+    if (hidden.has(field)) throw forbidden(RESERVE_WRITE_MSG.hiddenField(field));
+  }
+}
+
+/** The reserve's row to write: validated values and computed figures. `current` is the reserve being changed
+ * (its amount is the caller's to move, its hidden fields keep their stored values). */
+export async function prepareReserve(db: Database, auth: AuthenticatedUser, offer: ReservedOffer, body: Row, current?: StoredReserve) {
+  const hidden = hiddenReserveFormFields(auth.permissions);
+  const values: Row = {};
+  for (const field of RESERVE_FORM_FIELDS) values[field] = body[field] !== undefined ? body[field] : current?.[field];
+  // packs follow the amount (spec point 5: packs = amount / units per pack, 1 decimal)
+  if (toNumber(values.amount as string) !== null) values.packs_amount = packsOf(values.amount as string, offer.units_per_pack);
+
+  // the responsible: the caller's own employee where the role may not choose (role 1) or may not see the field (role 8)
+  const own = auth.user.employee_id;
+  const locked = !canChooseResponsible(auth.permissions) || hidden.has('responsible_id') || scopeOf(auth.permissions, 'reserves', current ? 'update' : 'create') === 'own';
+  if (locked && !current) {
+    if (body.responsible_id !== undefined && body.responsible_id !== null && body.responsible_id !== '' && Number(body.responsible_id) !== own) {
+      throw badRequest(RESERVE_WRITE_MSG.responsibleLocked);
+    }
+    values.responsible_id = own;
+  } else if (locked && body.responsible_id !== undefined && Number(body.responsible_id) !== Number(current!.responsible_id)) {
+    throw badRequest(RESERVE_WRITE_MSG.responsibleLocked);
+  }
+
+  const settings = await readBusinessSettings(db);
+  // what the reserve may take: the free stock, plus what it already holds when it is being changed
+  const held = current?.status === 'active' ? toNumber(current.amount) ?? 0 : 0;
+  const available = (toNumber(offer.available_amount) ?? 0) + held;
+  // an overdue reserve keeps its date while other fields change; a new date is never before today
+  const day = today();
+  const stored = current?.estimated_date_implementation ?? null;
+  const firstDay = stored && stored < day && String(values.estimated_date_implementation ?? '').slice(0, 10) === stored ? stored : day;
+  const schema = reserveSchema({ ...offer, available_amount: available }, settings, firstDay, hidden);
+  const valid = (await schema.validate(values, { abortEarly: false, stripUnknown: true })) as Row;
+
+  const visible = (field: string) => !hidden.has(field);
+  const pick = (field: string) => (visible(field) ? valid[field] : current?.[field] ?? null);
+  const cityId = pick('city_id') === null || pick('city_id') === undefined ? null : Number(pick('city_id'));
+  const responsibleId = valid.responsible_id ?? values.responsible_id;
+  await assertReferences(db, cityId, responsibleId === null || responsibleId === undefined ? null : Number(responsibleId));
+
+  const unitPrice = current?.unit_price ?? offer.unit_price;
+  const sellingPrice = pick('unit_selling_price') as number | string | null;
+  const deliveryCost = pick('delivery_cost') as number | string | null;
+  const figures = reserveFigures(
+    {
+      amount: valid.amount as number, unit_selling_price: sellingPrice, delivery_cost: deliveryCost, unit_price: unitPrice,
+      kg_price: offer.kg_price, unit_weight: offer.unit_weight, units_per_pack: offer.units_per_pack,
+    },
+    settings,
+  );
+  const priced = toNumber(sellingPrice) !== null;
+  return {
+    amount: money(valid.amount as number)!,
+    packs_amount: figures.packs_amount === null ? null : figures.packs_amount.toFixed(1),
+    unit_price: money(toNumber(unitPrice)),
+    total_sum: money(figures.total_sum),
+    unit_selling_price: money(toNumber(sellingPrice)),
+    total_selling_sum: money(figures.total_selling_sum),
+    min_selling_price: money(figures.min_selling_price),
+    max_selling_price: money(figures.max_selling_price),
+    marginality: priced ? money(figures.marginality) : null,
+    estimated_date_implementation: (pick('estimated_date_implementation') as string | null)?.slice(0, 10) ?? null,
+    buyer_name: visible('buyer_name') ? String(valid.buyer_name).trim() : current?.buyer_name ?? null,
+    buyer_phone: (pick('buyer_phone') as string | null) ?? null,
+    city_id: cityId,
+    delivery_address: visible('delivery_address') ? String(valid.delivery_address).trim() : current?.delivery_address ?? null,
+    delivery_cost: money(toNumber(deliveryCost)),
+    delivery_days: pick('delivery_days') === null || pick('delivery_days') === undefined ? null : Number(pick('delivery_days')),
+    responsible_id: responsibleId === null || responsibleId === undefined ? null : Number(responsibleId),
+  };
+}
+
+export type ReserveValues = Awaited<ReturnType<typeof prepareReserve>>;
+
+/** The delivery city and the responsible employee must exist and not be deleted: the form's own messages. */
+async function assertReferences(db: Database, cityId: number | null, responsibleId: number | null) {
+  const found = firstRow<{ city: boolean; responsible: boolean }>(await db.execute(sql`SELECT
+    ${cityId === null ? sql`true` : sql`EXISTS (SELECT 1 FROM cities WHERE id = ${cityId} AND status <> 'deleted')`} AS city,
+    ${responsibleId === null ? sql`true` : sql`EXISTS (SELECT 1 FROM employees WHERE id = ${responsibleId} AND status <> 'deleted')`} AS responsible`))!;
+  const messages = [...(found.city ? [] : [RESERVE_MSG.city]), ...(found.responsible ? [] : [RESERVE_MSG.responsible])];
+  if (messages.length) throw badRequest(...messages);
+}
+
+/** The offer named by a new reserve's form: 400 when there is none, it was deleted or is no longer active. */
+export async function offerToReserve(db: Database, offerId: unknown): Promise<ReservedOffer> {
+  const id = Number(offerId);
+  if (offerId === undefined || offerId === null || offerId === '' || !Number.isInteger(id) || id < 1 || id > 2147483647) {
+    throw badRequest(RESERVE_WRITE_MSG.offerRequired);
+  }
+  const offer = await offerOfReserve(db, id);
+  if (!offer) throw badRequest(STOCK_MSG.offerMissing);
+  if (offer.status === 'deleted') throw badRequest(STOCK_MSG.offerDeleted);
+  if (offer.status !== 'active') throw badRequest(STOCK_MSG.offerNotActive);
+  if ((toNumber(offer.available_amount) ?? 0) <= 0) throw badRequest(STOCK_MSG.notEnough(offer.available_amount));
+  return offer;
+}

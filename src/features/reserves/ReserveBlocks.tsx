@@ -1,0 +1,186 @@
+// The reserve card's blocks: 'О резерве' (amount ↔ packs, selling price, date), 'О Доставке' (city with the
+// matrix lookup, address, cost, days), 'Дополнительно' (buyer, phone, responsible) and 'Расчетные данные', live
+// from domain/reserves/figures.ts as the user types. Fields the caller's role may not see are not drawn.
+import { useState } from 'react';
+import type { FormikProps } from 'formik';
+import dayjs from 'dayjs';
+import MenuItem from '@mui/material/MenuItem';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { amountOf, packsOf, reserveFigures } from '../../../domain/reserves/figures';
+import { formatNumber } from '../../../domain/format';
+import type { BusinessSettings } from '../../../domain/settings';
+import { useReferenceListQuery, type NamedRef } from '../../api/references';
+import { InfoBlock } from '../../components/Card/InfoBlock';
+import { PhoneInput } from '../../components/PhoneInput';
+import { LABELS, RESERVE_TEXTS, type ReserveFormValues } from './reserveForm';
+import type { ReserveOffer } from './reservesApi';
+
+/** The reserve date picker (spec point 5): dd.MM.yyyy, nothing before today, 5 years from this one. */
+export const RESERVE_DATE_YEARS = 5;
+const INVALID_DATE = 'Date input not valid.';
+
+type Form = FormikProps<ReserveFormValues>;
+type Name = keyof Omit<ReserveFormValues, 'comments'>;
+
+export interface BlockProps {
+  form: Form;
+  offer: ReserveOffer;
+  readOnly: boolean;
+  visible(field: string): boolean;
+}
+
+const decimal = { inputMode: 'decimal' } as const;
+const str = (n: number | null) => (n === null ? '' : String(n));
+
+function useInputs(form: Form, readOnly: boolean) {
+  const error = (name: Name) =>
+    (form.touched[name] || form.submitCount > 0) && typeof form.errors[name] === 'string' ? (form.errors[name] as string) : undefined;
+  const field = (name: Name, props: TextFieldProps = {}) => (
+    <TextField
+      key={name}
+      name={name}
+      label={LABELS[name]}
+      value={form.values[name]}
+      onChange={form.handleChange}
+      onBlur={form.handleBlur}
+      disabled={readOnly}
+      size="small"
+      {...props}
+      error={Boolean(error(name))}
+      helperText={error(name) ?? props.helperText}
+    />
+  );
+  const select = (name: Name, options: NamedRef[] | undefined, props: TextFieldProps = {}) =>
+    field(name, {
+      select: true,
+      ...props,
+      children: [
+        <MenuItem key="" value=""><em>Не выбрано</em></MenuItem>,
+        ...(options ?? []).map((o) => <MenuItem key={o.id} value={String(o.id)}>{o.name}</MenuItem>),
+      ],
+    });
+  return { field, select, error };
+}
+
+export function AboutBlock({ form, offer, readOnly, visible }: BlockProps) {
+  const { field, error } = useInputs(form, readOnly);
+  const [invalidDate, setInvalidDate] = useState(false);
+  const units = offer.units_per_pack;
+  const today = dayjs().startOf('day');
+  return (
+    <InfoBlock title={RESERVE_TEXTS.about}>
+      {field('amount', {
+        slotProps: { htmlInput: { ...decimal, min: 1, step: 1 } },
+        helperText: `Доступно: ${formatNumber(offer.available_amount)}`,
+        onChange: (e) => {
+          void form.setFieldValue('amount', e.target.value);
+          void form.setFieldValue('packs_amount', str(packsOf(e.target.value, units)));
+        },
+      })}
+      {field('packs_amount', {
+        slotProps: { htmlInput: { ...decimal, min: 0.2, step: 0.1 } },
+        onChange: (e) => {
+          void form.setFieldValue('packs_amount', e.target.value);
+          void form.setFieldValue('amount', str(amountOf(e.target.value, units)));
+        },
+      })}
+      {visible('unit_selling_price') && field('unit_selling_price', { slotProps: { htmlInput: { ...decimal, step: 0.01 } } })}
+      {visible('estimated_date_implementation') && (
+        <DatePicker
+          label={LABELS.estimated_date_implementation}
+          format="DD.MM.YYYY"
+          value={form.values.estimated_date_implementation && !invalidDate ? dayjs(form.values.estimated_date_implementation) : null}
+          onChange={(date) => {
+            const invalid = date !== null && !date.isValid();
+            setInvalidDate(invalid);
+            void form.setFieldValue('estimated_date_implementation', date && !invalid ? date.format('YYYY-MM-DD') : invalid ? 'invalid' : '');
+          }}
+          minDate={today}
+          maxDate={today.add(RESERVE_DATE_YEARS - 1, 'year').endOf('year')}
+          disablePast
+          disabled={readOnly}
+          slotProps={{
+            textField: {
+              size: 'small',
+              name: 'estimated_date_implementation',
+              onBlur: () => void form.setFieldTouched('estimated_date_implementation', true),
+              error: invalidDate || Boolean(error('estimated_date_implementation')),
+              helperText: invalidDate ? INVALID_DATE : error('estimated_date_implementation'),
+            },
+          }}
+        />
+      )}
+    </InfoBlock>
+  );
+}
+
+export function DeliveryBlock({ form, readOnly, visible, onCity }: BlockProps & { onCity(cityId: string): void }) {
+  const { field, select } = useInputs(form, readOnly);
+  const cities = useReferenceListQuery('cities', { skip: !visible('city_id') });
+  if (!['city_id', 'delivery_address', 'delivery_cost', 'delivery_days'].some(visible)) return null;
+  return (
+    <InfoBlock title={RESERVE_TEXTS.delivery}>
+      {visible('city_id') && select('city_id', cities.data, { onChange: (e) => onCity(String(e.target.value)) })}
+      {visible('delivery_address') && field('delivery_address', { sx: { gridColumn: 'span 2' } })}
+      {visible('delivery_cost') && field('delivery_cost', { slotProps: { htmlInput: { ...decimal, min: 1, step: 0.01 } } })}
+      {visible('delivery_days') && field('delivery_days', { slotProps: { htmlInput: { inputMode: 'numeric', min: 0, step: 1 } } })}
+    </InfoBlock>
+  );
+}
+
+export function ExtraBlock({ form, readOnly, visible, responsibleLocked }: BlockProps & { responsibleLocked: boolean }) {
+  const { field, select, error } = useInputs(form, readOnly);
+  const employees = useReferenceListQuery('employees', { skip: !visible('responsible_id') });
+  if (!['buyer_name', 'buyer_phone', 'responsible_id'].some(visible)) return null;
+  return (
+    <InfoBlock title={RESERVE_TEXTS.extra}>
+      {visible('buyer_name') && field('buyer_name')}
+      {visible('buyer_phone') && (
+        <PhoneInput
+          name="buyer_phone"
+          label={LABELS.buyer_phone}
+          size="small"
+          value={form.values.buyer_phone}
+          onChange={(value) => void form.setFieldValue('buyer_phone', value)}
+          onBlur={() => void form.setFieldTouched('buyer_phone', true)}
+          error={Boolean(error('buyer_phone'))}
+          helperText={error('buyer_phone')}
+          disabled={readOnly}
+        />
+      )}
+      {visible('responsible_id') && select('responsible_id', employees.data, { disabled: readOnly || responsibleLocked })}
+    </InfoBlock>
+  );
+}
+
+function Computed({ label, value }: { label: string; value: number | string | null }) {
+  const shown = value === null || value === '' ? '' : typeof value === 'number' ? value.toFixed(2) : value;
+  // the label stays up: a figure appears while the user types elsewhere, and the outline keeps its notch
+  return <TextField label={label} value={shown} size="small" slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }} />;
+}
+
+/** 'Расчетные данные': the spec's reserve calculations for what is typed now. */
+export function FiguresBlock({ values, offer, unitPrice, settings, visible }: {
+  values: ReserveFormValues; offer: ReserveOffer; unitPrice: string | null | undefined; settings: BusinessSettings; visible(field: string): boolean;
+}) {
+  const figures = reserveFigures(
+    {
+      amount: values.amount, unit_selling_price: values.unit_selling_price, delivery_cost: values.delivery_cost, unit_price: unitPrice,
+      kg_price: offer.kg_price, unit_weight: offer.unit_weight, units_per_pack: offer.units_per_pack,
+    },
+    settings,
+  );
+  return (
+    <InfoBlock title={RESERVE_TEXTS.figures}>
+      <Computed label="Доступно в предложении" value={formatNumber(offer.available_amount)} />
+      {unitPrice !== undefined && <Computed label="Цена закупки за единицу, ₽" value={unitPrice === null ? null : Number(unitPrice)} />}
+      {unitPrice !== undefined && <Computed label="Сумма закупки, ₽" value={figures.total_sum} />}
+      {visible('delivery_cost') && <Computed label="Себестоимость единицы, ₽" value={figures.cost_per_unit} />}
+      {visible('min_selling_price') && <Computed label="Минимальная цена продажи, ₽" value={figures.min_selling_price} />}
+      {visible('max_selling_price') && <Computed label="Максимальная цена продажи, ₽" value={figures.max_selling_price} />}
+      {visible('marginality') && <Computed label="Маржинальность, %" value={values.unit_selling_price ? figures.marginality : null} />}
+      {visible('total_selling_sum') && <Computed label="Сумма продажи, ₽" value={figures.total_selling_sum} />}
+    </InfoBlock>
+  );
+}

@@ -1,0 +1,196 @@
+// The reserve's create and edit card (spec point 2 "Create reserve", point 5 "Reserve form" and "Reserve
+// calculations"): the screen that loads the offer (or the reserve), the business settings and the caller, and
+// the card that holds the form, saves it and takes the reserve's steps ('Завершить', 'Отменить').
+import { useEffect, useMemo, useState } from 'react';
+import { useFormik } from 'formik';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import dayjs from 'dayjs';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { can, canChooseResponsible, isFieldVisible } from '../../../domain/permissions';
+import { hiddenReserveFormFields, reserveSchema, RESERVE_FIELD_VISIBILITY } from '../../../domain/reserves/schema';
+import { deliveryTerms } from '../../../domain/reserves/figures';
+import { toNumber } from '../../../domain/numbers';
+import { statusTitle } from '../../../domain/sections';
+import { BUSINESS_SETTING_NAMES, type BusinessSettings } from '../../../domain/settings';
+import { usePermissionsQuery, useMeQuery } from '../../api/session';
+import { errorMessage, isApiError, type ApiError } from '../../api/errors';
+import { CardShell, type SaveState } from '../../components/Card/CardShell';
+import { useSmartBack } from '../../components/smartBack';
+import { PageSpinner } from '../../components/Spinner';
+import { Alert } from '../../components/Alert';
+import {
+  useBusinessSettingsQuery, useCreateReserveMutation, useLazyDeliveryQuery, useReserveOfferQuery, useReserveQuery, useUpdateReserveMutation,
+  type ReserveOffer, type ReserveRecord,
+} from './reservesApi';
+import { newValues, RESERVE_TEXTS, reservePayload, settingsOf, valuesOf, type ReserveFormValues } from './reserveForm';
+import { AboutBlock, DeliveryBlock, ExtraBlock, FiguresBlock } from './ReserveBlocks';
+import { ReserveComments } from './ReserveComments';
+import { ReserveSteps } from './ReserveSteps';
+
+export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
+  const params = useParams();
+  const location = useLocation();
+  const query = new URLSearchParams(location.search);
+  const id = mode === 'edit' ? Number(params.id) : undefined;
+  const offerId = mode === 'create' ? Number(query.get('offer')) : undefined;
+  const badOffer = mode === 'create' && !(Number.isInteger(offerId) && offerId! > 0);
+  const perms = usePermissionsQuery();
+  const me = useMeQuery();
+  const reserve = useReserveQuery({ id: id ?? 0, withDeleted: query.has('withDeleted') }, { skip: id === undefined });
+  const offer = useReserveOfferQuery(offerId ?? 0, { skip: mode !== 'create' || badOffer });
+  const settings = useBusinessSettingsQuery(BUSINESS_SETTING_NAMES);
+  if (perms.isLoading || me.isLoading || reserve.isLoading || offer.isLoading || settings.isLoading) return <PageSpinner />;
+  if (mode === 'create' && (badOffer || offer.error || settings.error || !offer.data)) {
+    return <Alert severity="error" closable={false}>{RESERVE_TEXTS.createDataFailed}</Alert>;
+  }
+  if (mode === 'edit' && (reserve.error || settings.error || !reserve.data)) {
+    return <Alert severity="error" closable={false}>{errorMessage(reserve.error ?? settings.error)}</Alert>;
+  }
+  const record = reserve.data;
+  return (
+    <ReserveCard
+      // remount on another record (or after a save answered a new one) so the form starts from it
+      key={record ? `${record.id}` : `new-${offerId}`}
+      mode={mode}
+      offer={record ? record.offer : offer.data!}
+      reserve={record}
+      settings={settingsOf(settings.data)}
+    />
+  );
+}
+
+interface CardProps {
+  mode: 'create' | 'edit';
+  offer: ReserveOffer;
+  reserve?: ReserveRecord;
+  settings: BusinessSettings;
+}
+
+function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
+  const { data: perms } = usePermissionsQuery();
+  const { data: me } = useMeQuery();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [createReserve] = useCreateReserveMutation();
+  const [updateReserve] = useUpdateReserveMutation();
+  const [lookupDelivery] = useLazyDeliveryQuery();
+  // a card reached right after its create shows the create's success label for a moment
+  const justCreated = Boolean((location.state as { created?: boolean } | null)?.created);
+  const [saveState, setSaveState] = useState<SaveState>(justCreated ? 'success' : 'idle');
+  const [successLabel, setSuccessLabel] = useState<string>(justCreated ? RESERVE_TEXTS.created : RESERVE_TEXTS.saved);
+  const [error, setError] = useState<ApiError | null>(null);
+  useEffect(() => {
+    if (!justCreated) return undefined;
+    const timer = setTimeout(() => setSaveState('idle'), 2000);
+    return () => clearTimeout(timer);
+  }, [justCreated]);
+
+  const hidden = useMemo(() => hiddenReserveFormFields(perms), [perms]);
+  const visible = (field: string) => !hidden.has(field) && isFieldVisible(perms, 'reserves', RESERVE_FIELD_VISIBILITY[field] ?? field);
+  const responsibleLocked = !canChooseResponsible(perms);
+  const deleted = reserve?.status === 'deleted';
+  const readOnly = mode === 'edit' ? !reserve?.can_update : !can(perms, 'reserves', 'create');
+
+  // what this reserve may take: the free stock, plus what it holds while active
+  const held = reserve?.status === 'active' ? toNumber(reserve.amount) ?? 0 : 0;
+  const today = dayjs().format('YYYY-MM-DD');
+  const storedDate = reserve?.estimated_date_implementation ?? null;
+  const firstDay = storedDate && storedDate < today ? storedDate : today;
+  const schema = useMemo(
+    () => reserveSchema({ ...offer, available_amount: (toNumber(offer.available_amount) ?? 0) + held }, settings, firstDay, hidden),
+    [offer, held, settings, firstDay, hidden],
+  );
+
+  const form = useFormik<ReserveFormValues>({
+    initialValues: reserve ? valuesOf(reserve) : newValues(settings, me?.employee_id),
+    validationSchema: schema,
+    onSubmit: async (values, helpers) => {
+      setError(null);
+      setSaveState('sending');
+      const payload = reservePayload(values, visible, responsibleLocked);
+      try {
+        if (mode === 'create') {
+          const created = await createReserve({ ...payload, offer_id: offer.id, comments: values.comments.map((c) => ({ text: c.text })) }).unwrap();
+          setSuccessLabel(RESERVE_TEXTS.created);
+          setSaveState('success');
+          navigate(`/reserves/${created.id}`, { replace: true, state: { ...(location.state as object | null), created: true } });
+        } else {
+          const saved = await updateReserve({ id: reserve!.id, offerId: offer.id, body: payload }).unwrap();
+          helpers.resetForm({ values: valuesOf(saved) });
+          setSuccessLabel(RESERVE_TEXTS.saved);
+          setSaveState('success');
+          setTimeout(() => setSaveState('idle'), 2000);
+        }
+      } catch (e) {
+        setError(isApiError(e) ? e : { status: 'UNKNOWN', message: errorMessage(e) });
+        setSaveState('idle');
+      }
+    },
+  });
+  const back = useSmartBack(() => form.resetForm());
+
+  /** A delivery city chosen: the matrix's cost and days from the offer's city, each only when above 0. */
+  const chooseCity = async (cityId: string) => {
+    void form.setFieldValue('city_id', cityId);
+    if (!cityId) return;
+    const found = await lookupDelivery({ from: offer.city_id, offer: offer.id, to: Number(cityId) }, true).unwrap().catch(() => null);
+    const terms = deliveryTerms(found, settings.delivery_cost_default);
+    void form.setFieldValue('delivery_cost', String(terms.delivery_cost));
+    if (terms.delivery_days !== null) void form.setFieldValue('delivery_days', String(terms.delivery_days));
+  };
+
+  const productName = offer.product?.name ?? reserve?.product?.name ?? '';
+  const header = (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <Typography variant="h1" component="h1" sx={{ fontSize: 24 }}>
+        {productName ? `${productName}, ` : ''}
+        <Link component={RouterLink} to={`/offers/${offer.id}`} state={{ from: location.pathname + location.search }}>
+          {`${RESERVE_TEXTS.offer} № ${offer.id}`}
+        </Link>
+      </Typography>
+      {reserve && <Chip label={statusTitle('reserves', reserve.status)} color={reserve.status === 'active' ? 'success' : 'default'} size="small" />}
+      {reserve?.can_update && !form.dirty && <ReserveSteps reserve={reserve} onError={setError} />}
+    </Box>
+  );
+
+  const blockProps = { form, offer, readOnly, visible };
+  const about = (
+    <>
+      <AboutBlock {...blockProps} />
+      <DeliveryBlock {...blockProps} onCity={(cityId) => void chooseCity(cityId)} />
+      <ExtraBlock {...blockProps} responsibleLocked={responsibleLocked} />
+      <FiguresBlock values={form.values} offer={offer} unitPrice={reserve ? reserve.unit_price : offer.unit_price} settings={settings} visible={visible} />
+    </>
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void form.submitForm(); }}>
+      <CardShell
+        header={header}
+        onBack={back}
+        dirty={form.dirty}
+        saveState={saveState}
+        onSave={() => void form.submitForm()}
+        sendingLabel={mode === 'create' ? RESERVE_TEXTS.creating : RESERVE_TEXTS.saving}
+        successLabel={successLabel}
+        error={error}
+        onErrorClose={() => setError(null)}
+        conflictLabel={RESERVE_TEXTS.conflict}
+        listPath="/reserves"
+        deleted={deleted}
+        deletedText={RESERVE_TEXTS.deleted}
+        readOnly={readOnly}
+        tabs={[
+          { label: mode === 'create' ? 'Новый резерв' : `Резерв № ${reserve?.id}`, content: about },
+          {
+            label: RESERVE_TEXTS.commentsTab,
+            content: <ReserveComments mode={mode} form={form} reserve={reserve} readOnly={readOnly} authorName={me?.name} onError={setError} />,
+          },
+        ]}
+      />
+    </Box>
+  );
+}

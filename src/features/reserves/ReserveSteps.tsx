@@ -1,0 +1,56 @@
+// 'Завершить' and 'Отменить' on an active reserve, each confirmed in a dialog: completing turns the amount into
+// purchased, cancelling returns it to the offer's stock. The server refuses either from any other status.
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { isApiError, type ApiError } from '../../api/errors';
+import { useReserveStepMutation, type ReserveRecord } from './reservesApi';
+import { RESERVE_TEXTS } from './reserveForm';
+
+type Step = 'complete' | 'cancel';
+
+const DIALOG: Record<Step, { title: string; text: string; confirm: string; color: 'primary' | 'error' }> = {
+  complete: { title: RESERVE_TEXTS.completeTitle, text: RESERVE_TEXTS.completeText, confirm: RESERVE_TEXTS.complete, color: 'primary' },
+  cancel: { title: RESERVE_TEXTS.cancelTitle, text: RESERVE_TEXTS.cancelText, confirm: RESERVE_TEXTS.cancelTitle, color: 'error' },
+};
+
+export function ReserveSteps({ reserve, onError }: { reserve: ReserveRecord; onError(error: ApiError | null): void }) {
+  const [asked, setAsked] = useState<Step | null>(null);
+  const [takeStep, { isLoading }] = useReserveStepMutation();
+  const confirm = async () => {
+    const step = asked!;
+    onError(null);
+    try {
+      await takeStep({ id: reserve.id, offerId: reserve.offer_id, step }).unwrap();
+    } catch (e) {
+      onError(isApiError(e) ? e : null);
+    }
+    setAsked(null);
+  };
+  const dialog = asked ? DIALOG[asked] : null;
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      <Button variant="outlined" color="primary" onClick={() => setAsked('complete')}>{RESERVE_TEXTS.complete}</Button>
+      <Button variant="outlined" color="error" onClick={() => setAsked('cancel')}>{RESERVE_TEXTS.cancel}</Button>
+      <Dialog open={dialog !== null} onClose={() => setAsked(null)} aria-labelledby="reserve-step-title">
+        {dialog && (
+          <>
+            <DialogTitle id="reserve-step-title">{dialog.title}</DialogTitle>
+            <DialogContent>
+              <DialogContentText>{dialog.text}</DialogContentText>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setAsked(null)}>{RESERVE_TEXTS.back}</Button>
+              <Button variant="contained" color={dialog.color} onClick={() => void confirm()} disabled={isLoading}>{dialog.confirm}</Button>
+            </DialogActions>
+          </>
+        )}
+      </Dialog>
+    </Box>
+  );
+}
