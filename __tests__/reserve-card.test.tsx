@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { json, me, mockServer, permissions, renderApp, route, signedInHandlers, type Handler } from './support/render';
+import { SPEC_HIDDEN_FIELDS } from '../domain/hiddenFields';
 
 afterEach(() => localStorage.clear());
 
@@ -272,4 +273,19 @@ test("'Отменить' confirmed sends the cancel; a refusal is shown in Russi
   const dialog = await screen.findByRole('dialog', { name: 'Отменить резерв' });
   await user.click(within(dialog).getByRole('button', { name: 'Отменить резерв' }));
   expect(await screen.findByText('Резерв в статусе «Завершен» нельзя отменить')).toBeInTheDocument();
+});
+
+test('role 8 may not read the business settings: its card opens without asking for them', async () => {
+  const warehouse = permissions({ role_id: 8, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['8'] }, { offers: 'all', reserves: 'own', products: 'all', cities: 'all' });
+  const fetchMock = server(warehouse, [
+    route('GET', '/api/reserves/90', () => json(stored())),
+    route('GET', '/api/reserves/90/comments', () => json([])),
+    // what the server answers it (server/__tests__/leaks.test.ts)
+    route('POST', '/api/settings', () => json({ status: 'error', error: 'forbidden', message: 'Настройки недоступны для вашей роли: min_markup' }, 403)),
+  ]);
+  renderApp('/reserves/90', { token: 't' });
+  expect(await screen.findByText('Активный')).toBeInTheDocument();
+  expect(screen.getByLabelText('Количество')).toHaveValue('20');
+  expect(screen.queryByText(/Настройки недоступны/)).not.toBeInTheDocument();
+  expect(requests(fetchMock).some((r) => r.url.endsWith('/api/settings') && r.method === 'POST')).toBe(false);
 });

@@ -5,8 +5,7 @@ import { col, type ColumnDef } from '../lists';
 export const columns: ColumnDef[] = [
   col('id', '№', 'id_link', { width: 80 }),
   col('offer_id', 'Предложение', 'entity_link', { entity: 'offers', width: 120 }),
-  // the offer's product: hidden with it
-  col('product', 'Товар', 'entity_link', { entity: 'products', width: 170, reads: ['offers.product'] }),
+  col('product', 'Товар', 'entity_link', { entity: 'products', width: 170 }),
   col('status', 'Статус', 'status', { width: 120 }),
   col('amount', 'Количество', 'number', { width: 110 }),
   col('packs_amount', 'Упаковок', 'number', { width: 100 }),

@@ -14,7 +14,7 @@ import { hiddenReserveFormFields, reserveSchema, RESERVE_FIELD_VISIBILITY } from
 import { deliveryTerms } from '../../../domain/reserves/figures';
 import { toNumber } from '../../../domain/numbers';
 import { statusTitle } from '../../../domain/sections';
-import { BUSINESS_SETTING_NAMES, type BusinessSettings } from '../../../domain/settings';
+import { BUSINESS_SETTING_NAMES, canReadSetting, type BusinessSettings } from '../../../domain/settings';
 import { usePermissionsQuery, useMeQuery } from '../../api/session';
 import { errorMessage, isApiError, type ApiError } from '../../api/errors';
 import { CardShell, type SaveState } from '../../components/Card/CardShell';
@@ -41,7 +41,10 @@ export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
   const me = useMeQuery();
   const reserve = useReserveQuery({ id: id ?? 0, withDeleted: query.has('withDeleted') }, { skip: id === undefined });
   const offer = useReserveOfferQuery(offerId ?? 0, { skip: mode !== 'create' || badOffer });
-  const settings = useBusinessSettingsQuery(BUSINESS_SETTING_NAMES);
+  // only the settings the caller may read (domain/settings.ts canReadSetting): role 8 reads none, and sees none of
+  // the figures they are part of; a setting not read counts as 0 (settingsOf)
+  const readable = useMemo(() => BUSINESS_SETTING_NAMES.filter((name) => canReadSetting(perms.data, name)), [perms.data]);
+  const settings = useBusinessSettingsQuery(readable, { skip: !perms.data || readable.length === 0 });
   if (perms.isLoading || me.isLoading || reserve.isLoading || offer.isLoading || settings.isLoading) return <PageSpinner />;
   if (mode === 'create' && (badOffer || offer.error || settings.error || !offer.data)) {
     return <Alert severity="error" closable={false}>{RESERVE_TEXTS.createDataFailed}</Alert>;
