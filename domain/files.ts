@@ -20,8 +20,16 @@ export const FILE_RULES: Record<FileKind, { extensions: string[]; types: string[
   },
 };
 
+/** Longer names are not kept (a file system's own limit). */
+export const FILE_NAME_MAX = 255;
+/** Control characters (NUL first of all) and lone UTF-16 surrogates: no file name of a real file, and no text
+ * the database can store. */
+const BAD_NAME = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** The Russian reason a file is refused, or null when it may be uploaded. */
 export function fileProblem(kind: FileKind, file: { name: string; type: string; size: number }): string | null {
+  if (BAD_NAME.test(file.name)) return 'Имя файла содержит недопустимые символы';
+  if (file.name.length > FILE_NAME_MAX) return `Имя файла длиннее ${FILE_NAME_MAX} символов`;
   const rule = FILE_RULES[kind];
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
   if (!rule.extensions.includes(ext) || (file.type && !rule.types.includes(file.type))) {

@@ -33,6 +33,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
+    // request.ip is the client's address (sign-in throttling): behind a proxy, only when it is trusted
+    trustProxy: config.trustProxy,
     // failures of the route schemas come back in Russian in the spec's shape
     schemaErrorFormatter: russianErrors(),
   });

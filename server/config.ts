@@ -9,8 +9,18 @@ export interface Config {
   /** Unset: PGlite in dataDir/pglite. Set: a PostgreSQL server through a pg pool. */
   databaseUrl?: string;
   sessionTtlHours: number;
+  /** Failed sign-ins of one login from one address within the window before that address is refused for it. */
   loginMaxFailures: number;
+  /** Failed sign-ins from one address, over all logins, within the window before it is refused altogether. */
+  loginMaxFailuresPerAddress: number;
   loginWindowMinutes: number;
+  /** First delay of a sign-in to a login that failed loginMaxFailures times from anywhere; doubles per failure. */
+  loginDelayMs: number;
+  /** Password checks (scrypt) running at once, and how many more may wait. */
+  hashingConcurrency: number;
+  hashingQueue: number;
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (Fastify's trustProxy). */
+  trustProxy: boolean | string;
   smtpUrl?: string;
   logLevel: string;
   /** scrypt cost; OWASP's 2^17 unless a test lowers it for speed. */
@@ -34,7 +44,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     sessionTtlHours: int(env.SESSION_TTL_HOURS, 12, 'SESSION_TTL_HOURS'),
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
+    loginMaxFailuresPerAddress: int(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 30, 'LOGIN_MAX_FAILURES_PER_ADDRESS'),
     loginWindowMinutes: int(env.LOGIN_WINDOW_MINUTES, 15, 'LOGIN_WINDOW_MINUTES'),
+    loginDelayMs: int(env.LOGIN_DELAY_MS, 500, 'LOGIN_DELAY_MS'),
+    hashingConcurrency: int(env.PASSWORD_HASHING_CONCURRENCY, 2, 'PASSWORD_HASHING_CONCURRENCY'),
+    hashingQueue: int(env.PASSWORD_HASHING_QUEUE, 32, 'PASSWORD_HASHING_QUEUE'),
+    // 'true' trusts every proxy; otherwise a list of addresses or networks of the trusted proxies
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     smtpUrl: env.SMTP_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     scryptN: int(env.SCRYPT_N, 2 ** 17, 'SCRYPT_N'),

@@ -61,6 +61,38 @@ test('/api/docs/json describes params, query, body and answer of every route', a
   expect(routes).toBeGreaterThan(40);
 });
 
+type Schema = { type?: string | string[]; enum?: unknown[]; maxLength?: number; maximum?: number; properties?: Record<string, Schema>;
+  items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; additionalProperties?: boolean | Schema };
+
+/** Where a schema takes a text with no length limit or a number with no upper bound. */
+function unbounded(schema: Schema | undefined, at: string, outer: Pick<Schema, 'maxLength' | 'maximum'> = {}): string[] {
+  if (!schema) return [];
+  // the OpenAPI form of a union type puts its bounds beside anyOf
+  schema = { maxLength: outer.maxLength, maximum: outer.maximum, ...schema };
+  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  const found: string[] = [];
+  if (!schema.enum && types.includes('string') && schema.maxLength === undefined) found.push(`${at}: text without maxLength`);
+  if (!schema.enum && (types.includes('number') || types.includes('integer')) && schema.maximum === undefined) found.push(`${at}: number without maximum`);
+  for (const [name, s] of Object.entries(schema.properties ?? {})) found.push(...unbounded(s, `${at}.${name}`));
+  if (typeof schema.additionalProperties === 'object') found.push(...unbounded(schema.additionalProperties, `${at}.*`));
+  found.push(...unbounded(schema.items, `${at}[]`));
+  for (const s of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) found.push(...unbounded(s, at, schema));
+  return found;
+}
+
+test('every text and number a route takes is bounded, as the database columns behind them are', async () => {
+  const paths = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<string, Record<string, Operation & { requestBody?: { content: Record<string, { schema?: Schema }> } }>>;
+  const found: string[] = [];
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(operations)) {
+      const route = `${method.toUpperCase()} ${path}`;
+      for (const p of op.parameters ?? []) found.push(...unbounded(p.schema as Schema, `${route} ${p.in}.${p.name}`));
+      found.push(...unbounded(op.requestBody?.content['application/json']?.schema, `${route} body`));
+    }
+  }
+  expect(found).toEqual([]);
+});
+
 describe('bad input is refused before the handler, in Russian', () => {
   const get = (url: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' = 'GET', payload?: unknown) =>
     ctx.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload: payload as object });

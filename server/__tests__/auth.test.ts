@@ -55,7 +55,7 @@ describe('POST /login', () => {
     expect(notJson.json().status).toBe('error');
   });
 
-  test('repeated failures throttle the login, even with the right password, and say so in Russian', async () => {
+  test('repeated failures throttle the login from that address, even with the right password, and say so in Russian', async () => {
     for (let i = 0; i < 3; i++) expect((await login({ login: 'throttled@nutdesk.test', psswd: 'Wrong1234' })).statusCode).toBe(400);
     const res = await login({ login: 'throttled@nutdesk.test', psswd: PASSWORD });
     expect(res.statusCode).toBe(429);

@@ -6,16 +6,12 @@
 // OpenAPI description, so a new route is fuzzed without new test code. Seed and run counts are fixed: a failure
 // reproduces with the same request.
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
-import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
-import { rowsOf } from '../http/rows';
+import { createDemoApp, tableChecksum, type DemoContext, type DemoUser } from './testApp';
 
 const SEED = 20261101;
 /** Generated requests per route and role. */
 const RUNS = 7;
 const ROLES: DemoUser[] = ['admin', 'warehouse', 'supplier'];
-/** Tables a rejected request may write by design: failed sign-ins are counted, sessions come and go. */
-const VOLATILE = new Set(['login_failures', 'sessions', 'login_throttle']);
 
 type Schema = {
   type?: string | string[]; enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; required?: string[];
@@ -27,7 +23,6 @@ interface FuzzRequest { params: Record<string, string>; query: [string, string][
 
 let ctx: DemoContext;
 let routes: Route[];
-let tables: string[];
 
 beforeAll(async () => {
   ctx = await createDemoApp();
@@ -39,19 +34,12 @@ beforeAll(async () => {
     query: Object.fromEntries((op.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? {}])),
     body: op.requestBody?.content['application/json']?.schema,
   })));
-  tables = rowsOf<{ table_name: string }>(await ctx.db.execute(sql`
-    SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`))
-    .map((r) => r.table_name).filter((t) => !VOLATILE.has(t) && !t.startsWith('__'));
 }, 120_000);
 
 afterAll(() => ctx?.close());
 
-/** Row count and an md5 of every row's text, per table: what a rejected write must leave as it was. */
-async function checksum(): Promise<string> {
-  const parts = tables.map((t) => sql`SELECT ${t} AS t, count(*)::text AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${sql.identifier(t)} x`);
-  const rows = rowsOf<{ t: string; n: string; h: string }>(await ctx.db.execute(sql.join(parts, sql` UNION ALL `)));
-  return rows.map((r) => `${r.t}:${r.n}:${r.h}`).join(' ');
-}
+/** What a rejected write must leave as it was. */
+const checksum = () => tableChecksum(ctx.db);
 
 // ---- hostile values, by the classes of issue 8
 const BAD_IDS = ['1.5', '1e308', '2147483648', '-1', '0', 'abc', '', ' ', '9'.repeat(40), 'NaN', 'Infinity', '__proto__', 'constructor', 'toString', '1,2', '\u0000', '1\u0000'];

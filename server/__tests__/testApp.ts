@@ -62,6 +62,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ...loadConfig({}),
     databaseUrl: pg?.url,
     scryptN: TEST_SCRYPT_N,
+    // sign-in delays are proved on the verdict (signin-throttle.test.ts), not waited out in every test
+    loginDelayMs: 1,
     distDir: '/nonexistent-dist',
     ...overrides,
   };
@@ -152,4 +154,19 @@ export async function createDemoApp(overrides: Partial<Config> = {}): Promise<De
       return { status: res.statusCode, body: res.body ? res.json() : undefined };
     },
   };
+}
+
+/** Tables a refused request may still write by design: failed sign-ins are counted, sessions come and go. */
+export const VOLATILE_TABLES = ['login_failures', 'login_attempts', 'sessions'];
+
+/** Per table, its row count and an md5 of every row's text: equal before and after a request that changed no row. */
+export async function tableChecksum(db: Database): Promise<string> {
+  const { sql } = await import('drizzle-orm');
+  const { rowsOf } = await import('../http/rows');
+  const tables = rowsOf<{ table_name: string }>(await db.execute(sql`
+    SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`))
+    .map((r) => r.table_name).filter((t) => !VOLATILE_TABLES.includes(t) && !t.startsWith('__'));
+  const parts = tables.map((t) => sql`SELECT ${t} AS t, count(*)::text AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${sql.identifier(t)} x`);
+  const rows = rowsOf<{ t: string; n: string; h: string }>(await db.execute(sql.join(parts, sql` UNION ALL `)));
+  return rows.map((r) => `${r.t}:${r.n}:${r.h}`).join(' ');
 }

@@ -9,7 +9,8 @@ import { users } from '../db/schema';
 import { badRequest, tooManyRequests } from '../errors';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { createSession, revokeSession } from './sessions';
-import { clearFailures, lockedForMinutes, recordFailure } from './throttle';
+import { assess, clearFailures, clientAddress, recordFailure, type ThrottleRule } from './throttle';
+import { HashingGate } from './hashingGate';
 import { normaliseLogin } from './users';
 import { noQuery, responses, success } from '../http/schemas';
 
@@ -18,7 +19,13 @@ const loginBody = { type: 'object', properties: { login: { type: 'string', maxLe
 
 export default async function authRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
-  const rule = { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes };
+  const rule: ThrottleRule = {
+    maxFailures: config.loginMaxFailures,
+    maxAddressFailures: config.loginMaxFailuresPerAddress,
+    windowMinutes: config.loginWindowMinutes,
+    delayMs: config.loginDelayMs,
+  };
+  const gate = new HashingGate(config.hashingConcurrency, config.hashingQueue);
 
   app.post('/login', {
     schema: {
@@ -31,19 +38,23 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Datab
   }, async (request) => {
     const body = await loginSchema.validate(request.body ?? {}, { abortEarly: false });
     const login = normaliseLogin(body.login);
+    const address = clientAddress(request.ip);
 
-    const minutes = await lockedForMinutes(db, login, rule);
-    if (minutes > 0) throw tooManyRequests(MSG.tooManyAttempts(minutes));
+    const verdict = await assess(db, login, address, rule);
+    if (verdict.refuseMinutes > 0) throw tooManyRequests(MSG.tooManyAttempts(verdict.refuseMinutes));
+    // a login guessed at from many places is answered slowly (a timer, no CPU) before its password is checked
+    if (verdict.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
 
     const [user] = await db.select().from(users).where(eq(users.email, login));
-    const ok = user && user.status === 'active' && user.password_hash && user.password_salt
-      ? await verifyPassword(body.psswd, { hash: user.password_hash, salt: user.password_salt })
-      : await verifyAgainstDummy(body.psswd, config.scryptN);
+    // an unknown login costs the same scrypt as a known one, through the same gate
+    const ok = await gate.run(() => (user && user.status === 'active' && user.password_hash && user.password_salt
+      ? verifyPassword(body.psswd, { hash: user.password_hash, salt: user.password_salt })
+      : verifyAgainstDummy(body.psswd, config.scryptN)));
     if (!ok || !user) {
-      await recordFailure(db, login);
+      await recordFailure(db, login, address);
       throw badRequest(MSG.wrongCredentials);
     }
-    await clearFailures(db, login);
+    await clearFailures(db, login, address);
     return { token: await createSession(db, user.id, config.sessionTtlHours) };
   });
 

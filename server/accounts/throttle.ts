@@ -1,30 +1,76 @@
-// Failed sign-ins are counted per login in the database, so every server on one PostgreSQL agrees and a
-// restart does not reset them. Unknown logins count alike: the answer never tells whether an account exists.
-import { and, count, eq, gt, min } from 'drizzle-orm';
+// Sign-in throttling after OWASP's guidance (limit by source, prefer delays to hard locks), on failed sign-ins
+// counted in the database so every server on one PostgreSQL agrees and a restart does not reset them:
+// - one address and one login: after maxFailures failures in the window that address may not try that login
+//   again until the window has passed (the attacker's address, not the account, is stopped);
+// - one address, any logins: after maxAddressFailures it may not sign in at all (one client trying many accounts);
+// - one login, from anywhere: after maxFailures every further try is answered later, by a delay doubling with each
+//   failure (capped), but never refused: the owner with the right password from a fresh address still gets in.
+// Unknown logins are counted alike, so neither the answers nor their timing tell whether an account exists.
+import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { isIP } from 'node:net';
 import type { Database } from '../db/client';
 import { loginFailures } from '../db/schema';
+import { rowsOf } from '../http/rows';
 
 export interface ThrottleRule {
+  /** Failures of one login from one address within the window before that address is refused for it. */
   maxFailures: number;
+  /** Failures from one address, over all logins, within the window before it is refused altogether. */
+  maxAddressFailures: number;
   windowMinutes: number;
+  /** The first delay once a login has maxFailures failures from anywhere; it doubles per further failure. */
+  delayMs: number;
 }
 
-/** Minutes until the login may try again, or 0 when it may try now. */
-export async function lockedForMinutes(db: Database, login: string, rule: ThrottleRule): Promise<number> {
+/** The longest a sign-in is held back: long enough to slow a guesser, short enough for the owner to wait. */
+export const MAX_DELAY_MS = 8_000;
+
+export interface Verdict {
+  /** Minutes until this address may try this login again; 0: it may try now. */
+  refuseMinutes: number;
+  /** How long to hold this try back before checking the password. */
+  delayMs: number;
+}
+
+/** Where a sign-in comes from: an IPv4 address, or an IPv6 one by its /64 network (one client holds a whole /64). */
+export function clientAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (isIP(ip) !== 6) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+const minutesUntil = (oldest: Date | string | null, windowMinutes: number) =>
+  oldest ? Math.max(1, Math.ceil((new Date(oldest).getTime() + windowMinutes * 60_000 - Date.now()) / 60_000)) : windowMinutes;
+
+/** What to do with a sign-in of this login from this address, in one query over the window's failures. */
+export async function assess(db: Database, login: string, address: string, rule: ThrottleRule): Promise<Verdict> {
   const since = new Date(Date.now() - rule.windowMinutes * 60_000);
-  const [row] = await db
-    .select({ failures: count(), oldest: min(loginFailures.failed_at) })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.login, login), gt(loginFailures.failed_at, since)));
-  if (!row || row.failures < rule.maxFailures || !row.oldest) return 0;
-  const freeAt = new Date(row.oldest).getTime() + rule.windowMinutes * 60_000;
-  return Math.max(1, Math.ceil((freeAt - Date.now()) / 60_000));
+  const pair = and(eq(loginFailures.login, login), eq(loginFailures.address, address));
+  const [row] = rowsOf<{ pair: number; pair_oldest: string | null; by_address: number; address_oldest: string | null; by_login: number }>(await db.execute(sql`
+    SELECT count(*) FILTER (WHERE ${pair})::int AS pair, min(failed_at) FILTER (WHERE ${pair}) AS pair_oldest,
+      count(*) FILTER (WHERE ${eq(loginFailures.address, address)})::int AS by_address,
+      min(failed_at) FILTER (WHERE ${eq(loginFailures.address, address)}) AS address_oldest,
+      count(*) FILTER (WHERE ${eq(loginFailures.login, login)})::int AS by_login
+    FROM ${loginFailures}
+    WHERE ${gt(loginFailures.failed_at, since)} AND ${or(eq(loginFailures.login, login), eq(loginFailures.address, address))}`));
+  let refuseMinutes = 0;
+  if (row.pair >= rule.maxFailures) refuseMinutes = minutesUntil(row.pair_oldest, rule.windowMinutes);
+  if (row.by_address >= rule.maxAddressFailures) refuseMinutes = Math.max(refuseMinutes, minutesUntil(row.address_oldest, rule.windowMinutes));
+  const beyond = row.by_login - rule.maxFailures;
+  const delayMs = beyond < 0 ? 0 : Math.min(MAX_DELAY_MS, rule.delayMs * 2 ** Math.min(beyond, 16));
+  return { refuseMinutes, delayMs };
 }
 
-export async function recordFailure(db: Database, login: string): Promise<void> {
-  await db.insert(loginFailures).values({ login });
+export async function recordFailure(db: Database, login: string, address: string): Promise<void> {
+  await db.insert(loginFailures).values({ login, address });
 }
 
-export async function clearFailures(db: Database, login: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.login, login));
+/** A success forgets this address's failures for the login, not anyone else's: an attacker elsewhere stays slowed. */
+export async function clearFailures(db: Database, login: string, address: string): Promise<void> {
+  await db.delete(loginFailures).where(and(eq(loginFailures.login, login), eq(loginFailures.address, address)));
 }

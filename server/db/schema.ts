@@ -136,12 +136,15 @@ export const oneTimeTokens = pgTable('one_time_tokens', {
   used_at: ts('used_at'),
 });
 
-/** Failed sign-ins per login (lower-cased), for throttling; kept in the database so every server instance agrees. */
+/** Failed sign-ins per login (lower-cased) and client address, for throttling (server/accounts/throttle.ts);
+ * kept in the database so every server instance agrees and a restart does not reset them. */
 export const loginFailures = pgTable('login_failures', {
   id: serial('id').primaryKey(),
   login: text('login').notNull(),
+  /** The client's address (an IPv6 one by its /64 network), '' for failures recorded before addresses were. */
+  address: text('address').notNull().default(''),
   failed_at: ts('failed_at').notNull().defaultNow(),
-}, (t) => [index('login_failures_login_idx').on(t.login, t.failed_at)]);
+}, (t) => [index('login_failures_login_idx').on(t.login, t.failed_at), index('login_failures_address_idx').on(t.address, t.failed_at)]);
 
 // ---- the business
 export const offers = pgTable('offers', {

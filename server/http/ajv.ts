@@ -1,11 +1,11 @@
 // How route schemas are compiled (Fastify's setValidatorCompiler). Two ajv instances, because the parts of a
 // request differ in kind:
 // - params and the query string arrive as text, so they are coerced ('12' → 12, one value → [value]); a number
-//   must still be a finite one ('Infinity' passes ajv's own coercion to integer);
+//   must be written in plain digits ('Infinity', '0x10' and '1e3' pass ajv's own coercion to integer);
 // - a JSON body already has its types, so it is NOT coerced: `true` is no product id, `[]` no price, an object
 //   no comment. And an object the schema lists properties of is closed: an unknown key is refused by name
 //   (additionalProperties: false unless the schema says otherwise), never silently dropped or passed on.
-import Ajv, { type AnySchema } from 'ajv';
+import Ajv, { type AnySchema, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
@@ -49,9 +49,37 @@ function instance(coerceTypes: false | 'array'): Ajv {
   return ajv;
 }
 
+const PLAIN = { integer: /^-?\d+$/, number: /^-?\d+(\.\d+)?$/ } as const;
+
+/** ajv coerces '0x10', '1e3' and ' 12' to numbers; a number in a URL is written in plain digits or refused. */
+function plainNumbers(schema: unknown, validate: ValidateFunction): ValidateFunction {
+  const properties = isNode(schema) && isNode(schema.properties) ? schema.properties : {};
+  const checks = Object.entries(properties).flatMap(([key, property]) => {
+    const node = isNode(property) && property.type === 'array' && isNode(property.items) ? property.items : property;
+    if (!isNode(node)) return [];
+    const type = typesOf(node).includes('integer') ? 'integer' : typesOf(node).includes('number') ? 'number' : null;
+    return type && !typesOf(node).includes('string') ? [{ key, type: type as keyof typeof PLAIN }] : [];
+  });
+  if (!checks.length) return validate;
+  const wrapped = ((data: unknown, context?: never) => {
+    for (const { key, type } of checks) {
+      const values = isNode(data) ? [data[key]].flat() : [];
+      if (values.some((v) => typeof v === 'string' && !PLAIN[type].test(v))) {
+        wrapped.errors = [{ keyword: 'type', instancePath: `/${key}`, schemaPath: `#/properties/${key}/type`, params: { type }, message: `must be ${type}` }];
+        return false;
+      }
+    }
+    const valid = validate(data, context);
+    wrapped.errors = validate.errors;
+    return valid;
+  }) as ValidateFunction;
+  // Fastify passes the parent to ajv's own functions so that coercion can replace the root value
+  return Object.assign(wrapped, { schemaEnv: validate.schemaEnv, schema: validate.schema });
+}
+
 export function validatorCompiler(): FastifySchemaCompiler<AnySchema> {
   const text = instance('array');
   const json = instance(false);
   return ({ schema, httpPart }) =>
-    httpPart === 'body' ? json.compile(closeObjects(schema) as AnySchema) : text.compile(finiteNumbers(schema) as AnySchema);
+    httpPart === 'body' ? json.compile(closeObjects(schema) as AnySchema) : plainNumbers(schema, text.compile(finiteNumbers(schema) as AnySchema));
 }

@@ -45,7 +45,11 @@ function fieldOf(error: FastifySchemaValidationError): string {
 
 export function russianErrors(texts: ErrorTexts = {}) {
   return (errors: FastifySchemaValidationError[], dataVar: SchemaErrorDataVar): HttpError => {
-    const messages = errors.map((error) => {
+    // a value none of anyOf's alternatives took: one message for it, not one per alternative
+    const alternatives = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath ?? '');
+    const reported = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf'
+      || !alternatives.some((path) => (e.instancePath ?? '') === path || (e.instancePath ?? '').startsWith(`${path}/`)));
+    const messages = reported.map((error) => {
       const field = fieldOf(error);
       if (error.keyword === 'additionalProperties' && texts.unknown) return texts.unknown(field);
       // a record id in the path that is not one is a path to nothing

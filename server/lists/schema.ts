@@ -16,10 +16,10 @@ const isRange = (def: FilterDef) => def.type === 'number' || def.type === 'curre
 
 export function listQuerySchema(defs: FilterDef[]): { schema: object; texts: ErrorTexts } {
   const properties: Record<string, object> = {
-    page: { type: 'integer', minimum: 1, description: 'page number, from 1' },
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000_000, description: 'page number, from 1' },
     perPage: { type: 'integer', enum: [...PAGE_SIZES], description: 'rows per page' },
     sort: { type: 'string', maxLength: 100, description: 'a sortable column key' },
-    order: { type: 'string', pattern: '^([aA][sS][cC]|[dD][eE][sS][cC])$' },
+    order: { type: 'string', maxLength: 4, pattern: '^([aA][sS][cC]|[dD][eE][sS][cC])$' },
     withDeleted: WITH_DELETED,
   };
   const fields: FieldMessages = {
@@ -32,7 +32,7 @@ export function listQuerySchema(defs: FilterDef[]): { schema: object; texts: Err
     if (isRange(def)) {
       const date = def.type === 'date';
       for (const end of ['from', 'to']) {
-        properties[`${def.key}_${end}`] = { type: 'string', pattern: date ? DATE : NUMBER, description: `${description}: ${end === 'from' ? 'от' : 'до'}` };
+        properties[`${def.key}_${end}`] = { type: 'string', maxLength: 40, pattern: date ? DATE : NUMBER, description: `${description}: ${end === 'from' ? 'от' : 'до'}` };
         fields[`${def.key}_${end}`] = date ? LIST_MSG.badDate(def.title) : LIST_MSG.badNumber(def.title);
       }
     } else if (def.type === 'boolean') {

@@ -2,16 +2,18 @@
 // messages stay in domain/reserves/schema.ts (yup, shared with the card); these only keep out what is not a
 // reserve form at all, before the handler runs.
 import { RESERVE_FORM_FIELDS } from '../../../domain/reserves/schema';
-import { anyObject, responses } from '../../http/schemas';
+import { ID, anyObject, responses } from '../../http/schemas';
+import { COMMENT_MAX } from '../../records/comments';
 
-/** A form value: the card sends numbers or strings ('', '12,5'), null for an empty select. */
-const formValue = { type: ['string', 'number', 'null'], maxLength: 500 } as const;
+/** A form value: the card sends numbers or strings ('', '12,5'), null for an empty select. A number at most an
+ * int4, which every column of the form holds (ids, days, numeric(14, 2|3) amounts); the form's own rules follow. */
+const formValue = { type: ['string', 'number', 'null'], maxLength: 500, maximum: ID.maximum } as const;
 
 export const reserveBody = {
   type: 'object',
   properties: {
     ...Object.fromEntries(RESERVE_FORM_FIELDS.map((field) => [field, formValue])),
-    comments: { type: 'array', maxItems: 50, items: { type: 'object', properties: { text: { type: 'string' } } } },
+    comments: { type: 'array', maxItems: 50, items: { type: 'object', properties: { text: { type: 'string', maxLength: COMMENT_MAX + 100 } } } },
   },
 } as const;
 
