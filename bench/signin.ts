@@ -8,13 +8,13 @@ import { createTestApp, signIn } from '../server/__tests__/testApp';
 import { seedDemoData } from '../server/db/seed';
 import { DEFAULT_SCRYPT_N } from '../server/accounts/passwords';
 import { DEMO_PASSWORD } from '../domain/api';
+import { pct } from './engines';
 
 const WARMUP = 60;
 const RUNS = 200;
 const ATTACKERS = 32;
 const URL = '/api/offers?statuses_ids=active&sort=unit_price&order=desc&perPage=20';
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 type Mode = 'quiet' | 'gated' | 'open';
 
