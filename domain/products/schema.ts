@@ -19,15 +19,10 @@ export const PRODUCT_STATUSES = ['active', 'deactivated'] as const;
 
 const varietyName = () => yup.string().trim().required(PRODUCT_MSG.varietyName).min(2, MSG.min2).max(100);
 
-/** A product; a new one may come with the names of its varieties. */
-export const productSchema = () =>
-  yup.object({
-    name: cardNameSchema,
-    varieties: yup
-      .array(varietyName())
-      .max(100)
-      .test('unique', PRODUCT_MSG.varietyDuplicate, (names) => !names || new Set(names.map((n) => n.toLocaleLowerCase('ru'))).size === names.length)
-      .optional(),
-  });
+/** A product (a new one may come with the names of its varieties, each checked by varietySchema). */
+export const productSchema = () => yup.object({ name: cardNameSchema });
+
+/** Two varieties of one product may not share a name, whatever the case. */
+export const hasDuplicateName = (names: string[]) => new Set(names.map((n) => n.trim().toLocaleLowerCase('ru'))).size !== names.length;
 
 export const varietySchema = () => yup.object({ name: varietyName() });

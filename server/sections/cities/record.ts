@@ -2,10 +2,9 @@
 // The matrix holds what is known: a route with neither cost nor days is not stored, so a new city shows in
 // every other city's table with an empty cost, and the reserve card's lookup falls back to the default.
 import { sql } from 'drizzle-orm';
-import * as yup from 'yup';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
-import { CITY_MSG, citySchema, deliveryRowsSchema, isEmptyDelivery, type DeliveryRow, type DeliveryRowInput } from '../../../domain/cities/schema';
+import { CITY_MSG, DELIVERY_ROWS_MAX, citySchema, deliveryRowSchema, isEmptyDelivery, type DeliveryRow, type DeliveryRowInput } from '../../../domain/cities/schema';
 import { money, toNumber } from '../../../domain/numbers';
 import { badRequest } from '../../errors';
 import { rowsOf } from '../../http/rows';
@@ -16,8 +15,14 @@ import { citiesSpec } from './list';
 export const readCity = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) =>
   readCardRecord(db, citiesSpec, auth, id, withDeleted);
 
-const validRows = async (rows: unknown) =>
-  ((await validateCard(yup.object({ delivery: deliveryRowsSchema.required() }), { delivery: rows })).delivery ?? []) as DeliveryRowInput[];
+/** The rows of a delivery table, each checked by the shared row schema. */
+async function validRows(rows: unknown): Promise<DeliveryRowInput[]> {
+  if (rows === undefined || rows === null) return [];
+  if (!Array.isArray(rows) || rows.length > DELIVERY_ROWS_MAX) throw badRequest(CITY_MSG.city);
+  const valid: DeliveryRowInput[] = [];
+  for (const row of rows) valid.push((await validateCard(deliveryRowSchema, (row ?? {}) as Row)) as unknown as DeliveryRowInput);
+  return valid;
+}
 
 /** Another city of the same name, whatever the case, deleted or not. */
 const sameName = (name: string) => sql`lower(name) = lower(${name})`;
@@ -26,11 +31,12 @@ export async function createCity(db: Database, auth: AuthenticatedUser, body: Ro
   requireCreate(citiesSpec, auth);
   const valid = await validateCard(citySchema(), body);
   const name = String(valid.name);
+  const delivery = await validRows(body.delivery);
   await refuseDuplicate(db, sameName(name), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText);
   const id = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const [created] = rowsOf<{ id: number }>(await t.execute(sql`INSERT INTO cities (name, created_by) VALUES (${name}, ${auth.user.id}) RETURNING id`));
-    await storeDelivery(t, created.id, (valid.delivery ?? []) as DeliveryRowInput[]);
+    await storeDelivery(t, created.id, delivery);
     await addComments(t, auth, 'cities', created.id, body.comments);
     return created.id;
   });

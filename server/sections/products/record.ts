@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
-import { PRODUCT_MSG, PRODUCT_STATUSES, productSchema, varietySchema } from '../../../domain/products/schema';
+import { PRODUCT_MSG, PRODUCT_STATUSES, hasDuplicateName, productSchema, varietySchema } from '../../../domain/products/schema';
 import { badRequest, notFound } from '../../errors';
 import { rowsOf } from '../../http/rows';
 import { addComments } from '../../records/comments';
@@ -25,17 +25,27 @@ const sameName = (name: string) => sql`lower(name) = lower(${name})`;
 
 export async function createProduct(db: Database, auth: AuthenticatedUser, body: Row): Promise<Row> {
   requireCreate(productsSpec, auth);
-  const { name, varieties } = await validateCard(productSchema(), body);
+  const { name } = await validateCard(productSchema(), body);
+  const varieties = await validVarieties(body.varieties);
   await refuseDuplicate(db, sameName(String(name)), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText);
   const id = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const [created] = rowsOf<{ id: number }>(await t.execute(sql`INSERT INTO products (name, created_by) VALUES (${String(name)}, ${auth.user.id}) RETURNING id`));
-    const names = (varieties ?? []) as string[];
-    if (names.length) await t.execute(sql`INSERT INTO varieties (name, product_id) VALUES ${sql.join(names.map((v) => sql`(${v}, ${created.id})`), sql`, `)}`);
+    if (varieties.length) await t.execute(sql`INSERT INTO varieties (name, product_id) VALUES ${sql.join(varieties.map((v) => sql`(${v}, ${created.id})`), sql`, `)}`);
     await addComments(t, auth, 'products', created.id, body.comments);
     return created.id;
   });
   return readProduct(db, auth, id, false);
+}
+
+/** A new product's variety names, each checked by the shared variety schema, none twice. */
+async function validVarieties(input: unknown): Promise<string[]> {
+  if (input === undefined || input === null) return [];
+  if (!Array.isArray(input)) throw badRequest(PRODUCT_MSG.varietyName);
+  const names: string[] = [];
+  for (const name of input) names.push(String((await validateCard(varietySchema(), { name })).name));
+  if (hasDuplicateName(names)) throw badRequest(PRODUCT_MSG.varietyDuplicate);
+  return names;
 }
 
 export async function updateProduct(db: Database, auth: AuthenticatedUser, id: number, body: Row): Promise<Row> {
