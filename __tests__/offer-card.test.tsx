@@ -7,7 +7,7 @@ afterEach(() => localStorage.clear());
 
 const lists = [
   route('GET', '/api/lists/products/items', () => json([{ id: 3, name: 'Кешью' }, { id: 5, name: 'Миндаль' }])),
-  route('GET', '/api/lists/varieties/items', () => json([{ id: 9, name: 'W320', product_id: 3 }])),
+  route('GET', '/api/products/3/varieties', () => json([{ id: 9, name: 'W320', product_id: 3, offers: 2 }])),
   route('GET', '/api/lists/packing/items', () => json([{ id: 1, name: 'Мешок 25 кг' }])),
   route('GET', '/api/lists/cities/items', () => json([{ id: 2, name: 'Москва' }])),
   route('GET', '/api/lists/suppliers/items', () => json([{ id: 4, name: 'ООО «Орехпром»' }])),

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema } from '../../../domain/offers/schema';
+import { PRODUCT_MSG } from '../../../domain/products/schema';
 import { offerFigures, offerSellingBand } from '../../../domain/offers/figures';
 import type { BusinessSettings } from '../../../domain/settings';
 import { readBusinessSettings } from '../../admin/businessSettings';
@@ -92,12 +93,19 @@ function withSellingBand(values: Awaited<ReturnType<typeof prepare>>, settings: 
   return { ...values, min_unit_price: money(band.min_unit_price), max_unit_price: money(band.max_unit_price) };
 }
 
+/** A new offer (or an offer switched to another product) needs an active product. */
+async function requireOfferedProduct(db: Database, productId: number) {
+  const [product] = rows<{ status: string }>(await db.execute(sql`SELECT status FROM products WHERE id = ${productId}`));
+  if (product?.status !== 'active') throw badRequest(PRODUCT_MSG.notOffered);
+}
+
 export async function createOffer(db: Database, auth: AuthenticatedUser, body: Row): Promise<Row> {
   if (!can(auth.permissions, 'offers', 'create')) throw forbidden();
   refuseHidden(auth, body);
   const values = await prepare(auth, body);
   // a supplier's user offers only its own goods
   if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
+  await requireOfferedProduct(db, values.product_id);
   const existing = await findDuplicate(db, values);
   if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
   const band = withSellingBand(values, await readBusinessSettings(db));
@@ -129,6 +137,8 @@ export async function updateOffer(db: Database, auth: AuthenticatedUser, id: num
   const values = await prepare(auth, merged);
   for (const field of hiddenSet(auth)) if (field in values) (values as Row)[field] = stored[field] ?? null;
   if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
+  // an offer keeps a product deactivated since; it cannot be switched to one
+  if (values.product_id !== Number(stored.product_id)) await requireOfferedProduct(db, values.product_id);
   let status = current.status as string;
   if (body.status !== undefined) {
     if (body.status !== 'active' && body.status !== 'completed') throw badRequest(OFFER_WRITE_MSG.badStatus);

@@ -2,7 +2,13 @@
 // (every reserve not deleted), purchased (completed: count and selling sum) and cancelled. A section gives
 // which reserves are its record's and the alias of the lateral join; it spreads the pieces into its spec.
 import { sql, type SQL } from 'drizzle-orm';
-import { money2, numberRange } from '../../lists/engine';
+import { money2, numberRange, ref, stripHidden } from '../../lists/engine';
+import type { Database } from '../../db/client';
+import type { AuthenticatedUser } from '../../accounts/users';
+import { scopeOf } from '../../../domain/permissions';
+import { rowsOf } from '../../http/rows';
+import { scopeCondition } from '../../records/access';
+import { reservesSpec } from './list';
 
 /** `reserves` is a FROM over reserves aliased `rs` limited to the record's reserves; `extra` adds select items. */
 export function reserveStats(alias: string, reserves: SQL, extra: SQL = sql``) {
@@ -34,4 +40,18 @@ export function reserveStats(alias: string, reserves: SQL, extra: SQL = sql``) {
       cancelled_reserves: numberRange(column('cancelled_count')),
     },
   };
+}
+
+/** The latest reserves matching `of` (a condition over reserves `r`) as a card lists them: id, product,
+ * amount, selling sum, status and date; within the caller's reserve scope and hidden fields, none without
+ * the right to read reserves. The employee card shows the reserves the employee is responsible for. */
+export async function reservesShortList(db: Database, auth: AuthenticatedUser, of: SQL, limit = 10): Promise<Record<string, unknown>[]> {
+  if (scopeOf(auth.permissions, 'reserves', 'read') === 'none') return [];
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`
+    SELECT r.id, ${ref(sql`p.id`, sql`p.name`)} AS product, ${money2(sql`r.amount`)} AS amount,
+           ${money2(sql`r.total_selling_sum`)} AS total_selling_sum, r.status, r.created_at
+    ${reservesSpec.from}
+    WHERE (${of}) AND r.status <> 'deleted' AND ${scopeCondition(reservesSpec, auth, 'read')}
+    ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit}`));
+  return stripHidden(rows, auth.permissions, reservesSpec);
 }

@@ -1,8 +1,9 @@
 import { sectionScreens } from '../../components/SectionScreens';
 import { columns } from '../../../domain/cities/columns';
 import { filters } from '../../../domain/cities/filters';
+import { CityCardScreen } from './CityCard';
 
-export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
+export const { ListScreen } = sectionScreens({
   section: 'cities',
   columns,
   filters,
@@ -10,3 +11,6 @@ export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
   recordTitle: 'Город',
   addLabel: 'Добавить город',
 });
+
+export const CreateScreen = () => <CityCardScreen mode="create" />;
+export const EditScreen = () => <CityCardScreen mode="edit" />;

@@ -1,8 +1,9 @@
 import { sectionScreens } from '../../components/SectionScreens';
 import { columns } from '../../../domain/employees/columns';
+import { EmployeeCardScreen } from './EmployeeCard';
 import { filters } from '../../../domain/employees/filters';
 
-export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
+export const { ListScreen } = sectionScreens({
   section: 'employees',
   columns,
   filters,
@@ -10,3 +11,6 @@ export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
   recordTitle: 'Сотрудник',
   addLabel: 'Добавить сотрудника',
 });
+
+export const CreateScreen = () => <EmployeeCardScreen mode="create" />;
+export const EditScreen = () => <EmployeeCardScreen mode="edit" />;

@@ -8,6 +8,7 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { unitWeightFor, UNIT_MEASURES } from '../../../domain/offers/figures';
 import { statusTitle } from '../../../domain/sections';
 import { useReferenceListQuery } from '../../api/references';
+import { useProductVarietiesQuery } from '../../api/varieties';
 import { InfoBlock } from '../../components/Card/InfoBlock';
 import { OFFER_TEXTS, type OfferFormValues } from './offerForm';
 import type { OfferInputs } from './offerInputs';
@@ -31,11 +32,13 @@ const statusChoices = (current: string | undefined) => (current && !CHOOSABLE.in
 
 export function OfferAboutBlock({ form, inputs, mode, readOnly, fieldSettings, onToggleFieldSettings, visible }: OfferAboutBlockProps) {
   const { field, select } = inputs;
-  const varieties = useReferenceListQuery('varieties');
+  // the product's varieties, as its card keeps them
+  const productId = Number(form.values.product_id);
+  const varieties = useProductVarietiesQuery({ productId }, { skip: !productId });
   const packing = useReferenceListQuery('packing');
   const cities = useReferenceListQuery('cities', { skip: !visible('city_id') });
   const suppliers = useReferenceListQuery('suppliers', { skip: !visible('supplier_id') });
-  const productVarieties = (varieties.data ?? []).filter((v) => !form.values.product_id || String(v.product_id) === form.values.product_id);
+  const productVarieties = productId ? varieties.data : [];
 
   return (
     <InfoBlock title={OFFER_TEXTS.about}>

@@ -93,7 +93,10 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
   });
 
   // the header product is required: it is never hidden
-  const header = inputs.select('product_id', products.data, {
+  // an offer keeps a product deactivated since it was made: it stays shown, though no longer offered
+  const current = offer?.product;
+  const productOptions = current && products.data && !products.data.some((p) => p.id === current.id) ? [...products.data, current] : products.data;
+  const header = inputs.select('product_id', productOptions, {
     label: OFFER_TEXTS.productPlaceholder,
     fullWidth: true,
     size: 'medium',

@@ -1,8 +1,9 @@
 import { sectionScreens } from '../../components/SectionScreens';
 import { columns } from '../../../domain/products/columns';
 import { filters } from '../../../domain/products/filters';
+import { ProductCardScreen } from './ProductCard';
 
-export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
+export const { ListScreen } = sectionScreens({
   section: 'products',
   columns,
   filters,
@@ -10,3 +11,6 @@ export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
   recordTitle: 'Товар',
   addLabel: 'Добавить товар',
 });
+
+export const CreateScreen = () => <ProductCardScreen mode="create" />;
+export const EditScreen = () => <ProductCardScreen mode="edit" />;

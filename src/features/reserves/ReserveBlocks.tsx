@@ -140,12 +140,10 @@ export function ExtraBlock({ form, readOnly, visible, responsibleLocked }: Block
         <PhoneInput
           name="buyer_phone"
           label={LABELS.buyer_phone}
-          size="small"
           value={form.values.buyer_phone}
-          onChange={(value) => void form.setFieldValue('buyer_phone', value)}
+          onChange={(digits) => void form.setFieldValue('buyer_phone', digits)}
           onBlur={() => void form.setFieldTouched('buyer_phone', true)}
-          error={Boolean(error('buyer_phone'))}
-          helperText={error('buyer_phone')}
+          error={error('buyer_phone') || undefined}
           disabled={readOnly}
         />
       )}

@@ -1,6 +1,6 @@
 // The reserve card's form model: its texts, field labels, values from an offer or a saved reserve, and the
 // payload sent back.
-import { formatPhone, phoneDigits } from '../../../domain/phone';
+import { phoneDigits } from '../../../domain/phone';
 import { toNumber } from '../../../domain/numbers';
 import { BUSINESS_SETTING_NAMES, type BusinessSettings, type BusinessSettingName } from '../../../domain/settings';
 import type { CommentItem } from '../../api/records';
@@ -83,7 +83,7 @@ export function valuesOf(reserve: ReserveRecord): ReserveFormValues {
   return {
     amount: num(reserve.amount), packs_amount: num(reserve.packs_amount), unit_selling_price: num(reserve.unit_selling_price),
     estimated_date_implementation: str(reserve.estimated_date_implementation).slice(0, 10), buyer_name: str(reserve.buyer_name),
-    buyer_phone: formatPhone(reserve.buyer_phone), city_id: str(reserve.city_id), delivery_address: str(reserve.delivery_address),
+    buyer_phone: phoneDigits(reserve.buyer_phone), city_id: str(reserve.city_id), delivery_address: str(reserve.delivery_address),
     delivery_cost: num(reserve.delivery_cost), delivery_days: str(reserve.delivery_days), responsible_id: str(reserve.responsible_id),
     comments: [],
   };

@@ -1,8 +1,9 @@
 import { sectionScreens } from '../../components/SectionScreens';
 import { columns } from '../../../domain/suppliers/columns';
+import { SupplierCardScreen } from './SupplierCard';
 import { filters } from '../../../domain/suppliers/filters';
 
-export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
+export const { ListScreen } = sectionScreens({
   section: 'suppliers',
   columns,
   filters,
@@ -10,3 +11,6 @@ export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
   recordTitle: 'Поставщик',
   addLabel: 'Добавить поставщика',
 });
+
+export const CreateScreen = () => <SupplierCardScreen mode="create" />;
+export const EditScreen = () => <SupplierCardScreen mode="edit" />;

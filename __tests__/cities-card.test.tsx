@@ -1,0 +1,126 @@
+import { screen, waitFor, within, fireEvent } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+
+afterEach(() => localStorage.clear());
+
+const admin = permissions({ is_admin: true, user_type: 'admin' });
+const cityList = route('GET', '/api/lists/cities/items', () => json([{ id: 2, name: 'Москва' }, { id: 3, name: 'Казань' }, { id: 4, name: 'Омск' }]));
+const requests = (fetchMock: jest.Mock, method: string) => fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method);
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+test('the create card: its texts, a row per city with 0 shown empty, the name messages, and the rows sent with the city', async () => {
+  let release: () => void = () => undefined;
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin), cityList,
+    route('POST', '/api/cities', () => new Promise((resolve) => { release = () => resolve(json({ id: 77, name: 'Новоорехов', status: 'active', can_update: true }, 201)); })),
+    route('GET', '/api/cities/77', () => json({ id: 77, name: 'Новоорехов', status: 'active', can_update: true })),
+    route('GET', '/api/cities/77/delivery', () => json([{ id: 2, to_id: 2, to_name: 'Москва', cost: '12.50', days: 3 }])),
+  );
+  const user = userEvent.setup();
+  const { router } = renderApp('/cities/create', { token: 't' });
+  const name = await screen.findByPlaceholderText('Введите название города');
+  expect(screen.getByRole('tab', { name: 'Города' })).toHaveAttribute('aria-selected', 'true');
+  expect(screen.getByRole('tab', { name: 'Комментарии' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
+  // every city prefilled with cost 0 and days 0, shown empty
+  await screen.findByText('Омск');
+  for (const city of ['Москва', 'Казань', 'Омск']) {
+    expect(input(`${city}: стоимость доставки`).value).toBe('');
+    expect(input(`${city}: срок доставки`).value).toBe('');
+  }
+  // 0 or less typed still shows empty
+  fireEvent.change(input('Омск: стоимость доставки'), { target: { value: '-5' } });
+  expect(input('Омск: стоимость доставки').value).toBe('');
+
+  await user.type(name, 'Я');
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByText('Минимум 2 символа')).toBeInTheDocument();
+  await user.clear(name);
+  expect(await screen.findByText('Название обязательно')).toBeInTheDocument();
+  expect(requests(fetchMock, 'POST')).toHaveLength(0);
+
+  await user.type(name, 'Новоорехов');
+  fireEvent.change(input('Москва: стоимость доставки'), { target: { value: '12.5' } });
+  fireEvent.change(input('Москва: срок доставки'), { target: { value: '3' } });
+  expect(input('Москва: стоимость доставки').value).toBe('12.5');
+  await user.click(screen.getByRole('tab', { name: 'Комментарии' }));
+  await user.type(screen.getByLabelText('Новый комментарий'), 'Склад откроется весной');
+  await user.click(screen.getByRole('button', { name: 'Добавить' }));
+
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByRole('button', { name: 'Создаем...' })).toBeDisabled();
+  expect(await requests(fetchMock, 'POST')[0].clone().json()).toEqual({
+    name: 'Новоорехов',
+    delivery: [{ to_id: 2, cost: '12.5', days: '3' }, { to_id: 4, cost: '0', days: '0' }],
+    comments: [{ text: 'Склад откроется весной' }],
+  });
+  release();
+  await waitFor(() => expect(router.state.location.pathname).toBe('/cities/77'));
+  expect(await screen.findByDisplayValue('12.5')).toBeInTheDocument();
+});
+
+test('the edit card loads the city\'s table, finds a city by name and saves only the changed rows in one PUT', async () => {
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin),
+    route('GET', '/api/cities/5', () => json({ id: 5, name: 'Самара', status: 'active', can_update: true })),
+    route('GET', '/api/cities/5/delivery', () => json([
+      { id: 3, to_id: 3, to_name: 'Казань', cost: '7.25', days: 2 },
+      { id: 2, to_id: 2, to_name: 'Москва', cost: '12.50', days: 3 },
+      { id: 0, to_id: 4, to_name: 'Омск', cost: '0.00', days: 0 },
+    ])),
+    route('PUT', '/api/cities/5/delivery', async (request) => json((await request.clone().json()).map((r: { to_id: number; cost: string; days: string }) => ({ id: r.to_id, to_id: r.to_id, to_name: 'Омск', cost: r.cost, days: Number(r.days) })))),
+  );
+  const user = userEvent.setup();
+  renderApp('/cities/5', { token: 't' });
+  expect(await screen.findByDisplayValue('Самара')).toBeInTheDocument();
+  expect(screen.getByText('Активный')).toBeInTheDocument();
+  await screen.findByText('Омск');
+  expect(input('Москва: стоимость доставки').value).toBe('12.5');
+  expect(input('Омск: стоимость доставки').value).toBe('');
+
+  await user.type(screen.getByLabelText('Поиск города'), 'ом');
+  expect(screen.queryByText('Москва')).not.toBeInTheDocument();
+  expect(screen.getByText('Омск')).toBeInTheDocument();
+  fireEvent.change(input('Омск: стоимость доставки'), { target: { value: '30' } });
+  await user.clear(screen.getByLabelText('Поиск города'));
+  fireEvent.change(input('Казань: срок доставки'), { target: { value: '4' } });
+
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByRole('button', { name: 'Изменения сохранены' })).toBeInTheDocument();
+  const puts = requests(fetchMock, 'PUT');
+  expect(puts).toHaveLength(1);
+  expect(await puts[0].clone().json()).toEqual([{ to_id: 3, cost: '7.25', days: '4' }, { to_id: 4, cost: '30', days: '0' }]);
+  // the name did not change: no PATCH
+  expect(requests(fetchMock, 'PATCH')).toHaveLength(0);
+});
+
+test('a duplicate name keeps the card as typed and links to the existing city in a new tab', async () => {
+  mockServer(
+    ...signedInHandlers(admin), cityList,
+    route('POST', '/api/cities', () => json({ status: 'error', error: 'conflict', message: 'Город с таким названием уже есть', info: { text: 'Город', id: 2 } }, 409)),
+  );
+  const user = userEvent.setup();
+  renderApp('/cities/create', { token: 't' });
+  await user.type(await screen.findByPlaceholderText('Введите название города'), 'москва');
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Город с таким названием уже есть');
+  const link = within(alert).getByRole('link', { name: 'Посмотреть город: 2' });
+  expect(link).toHaveAttribute('href', '/cities/2?withDeleted');
+  expect(link).toHaveAttribute('target', '_blank');
+  expect(screen.getByPlaceholderText('Введите название города')).toHaveValue('москва');
+});
+
+test('a deleted city opened with ?withDeleted is read-only and marked; a reader without update rights gets no Save', async () => {
+  mockServer(
+    ...signedInHandlers(permissions({}, { cities: 'all' })),
+    route('GET', '/api/cities/9', (request) => (new URL(request.url).searchParams.has('withDeleted') ? json({ id: 9, name: 'Старый Город', status: 'deleted', can_update: false }) : json({ status: 'error', message: 'Объект не найден' }, 404))),
+    route('GET', '/api/cities/9/delivery', () => json([{ id: 0, to_id: 2, to_name: 'Москва', cost: '0.00', days: 0 }])),
+  );
+  renderApp('/cities/9?withDeleted', { token: 't' });
+  expect(await screen.findByText('Город удален: его можно только просматривать')).toBeInTheDocument();
+  expect(screen.getByText('Удален')).toBeInTheDocument();
+  expect(screen.getByDisplayValue('Старый Город')).toBeDisabled();
+  expect(await screen.findByLabelText('Москва: стоимость доставки')).toBeDisabled();
+});

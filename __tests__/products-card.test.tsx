@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+
+afterEach(() => localStorage.clear());
+
+const admin = permissions({ is_admin: true, user_type: 'admin' });
+const requests = (fetchMock: jest.Mock, method: string) => fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method);
+
+test('the create card: its texts, the name messages, varieties and comments sent with the product', async () => {
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin),
+    route('POST', '/api/products', () => json({ id: 40, name: 'Пекан', status: 'active', can_update: true }, 201)),
+    route('GET', '/api/products/40', () => json({ id: 40, name: 'Пекан', status: 'active', can_update: true })),
+    route('GET', '/api/products/40/varieties', () => json([{ id: 7, name: 'Стюарт', product_id: 40, offers: 0 }])),
+  );
+  const user = userEvent.setup();
+  const { router } = renderApp('/products/create', { token: 't' });
+  const name = await screen.findByPlaceholderText('Введите название товара');
+  expect(screen.getByRole('tab', { name: 'Товар' })).toBeInTheDocument();
+  expect(screen.getByRole('tab', { name: 'Комментарии' })).toBeInTheDocument();
+  expect(screen.getByText('Сортов пока нет')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
+
+  await user.type(name, 'П');
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByText('Минимум 2 символа')).toBeInTheDocument();
+  await user.clear(name);
+  expect(await screen.findByText('Название обязательно')).toBeInTheDocument();
+
+  await user.type(name, 'Пекан');
+  await user.type(screen.getByLabelText('Новый сорт'), 'Стюарт');
+  await user.click(screen.getByRole('button', { name: 'Добавить сорт' }));
+  expect(screen.getByRole('button', { name: 'Стюарт' })).toBeInTheDocument();
+  await user.click(screen.getByRole('tab', { name: 'Комментарии' }));
+  await user.type(screen.getByLabelText('Новый комментарий'), 'Калибр 2XL');
+  await user.click(screen.getByRole('button', { name: 'Добавить' }));
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+
+  await waitFor(() => expect(router.state.location.pathname).toBe('/products/40'));
+  expect(await requests(fetchMock, 'POST')[0].clone().json()).toEqual({ name: 'Пекан', varieties: ['Стюарт'], comments: [{ text: 'Калибр 2XL' }] });
+  expect(await screen.findByText('Стюарт')).toBeInTheDocument();
+});
+
+test('the edit card deactivates and reactivates at once, adds a variety and keeps one an offer names', async () => {
+  let status = 'active';
+  let list = [{ id: 9, name: 'W320', product_id: 3, offers: 2 }, { id: 10, name: 'W450', product_id: 3, offers: 0 }];
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin),
+    route('GET', '/api/products/3', () => json({ id: 3, name: 'Кешью', status, can_update: true })),
+    route('PATCH', '/api/products/3', async (request) => {
+      status = (await request.clone().json()).status;
+      return json({ id: 3, name: 'Кешью', status, can_update: true });
+    }),
+    route('GET', '/api/products/3/varieties', () => json(list)),
+    route('POST', '/api/products/3/varieties', async (request) => {
+      list = [...list, { id: 11, name: (await request.clone().json()).name, product_id: 3, offers: 0 }];
+      return json(list, 201);
+    }),
+  );
+  const user = userEvent.setup();
+  renderApp('/products/3', { token: 't' });
+  expect(await screen.findByText('Товар можно выбрать в новом предложении.')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Деактивировать' }));
+  expect(await screen.findByText('Деактивирован: товар нельзя выбрать в новом предложении, существующие предложения его сохраняют.')).toBeInTheDocument();
+  expect(await requests(fetchMock, 'PATCH')[0].clone().json()).toEqual({ status: 'deactivated' });
+  await waitFor(() => expect(screen.getAllByText('Деактивирован').length).toBeGreaterThan(0));
+  await user.click(screen.getByRole('button', { name: 'Активировать' }));
+  expect(await screen.findByText('Товар можно выбрать в новом предложении.')).toBeInTheDocument();
+
+  // a variety an offer names has no delete button; another one has
+  const varieties = await screen.findByTestId('varieties');
+  expect(within(varieties).getByText('W320 · в предложениях: 2')).toBeInTheDocument();
+  expect(within(within(varieties).getByLabelText('W320')).queryByTestId('CancelIcon')).not.toBeInTheDocument();
+  expect(within(within(varieties).getByRole('button', { name: 'W450' })).getByTestId('CancelIcon')).toBeInTheDocument();
+  await user.type(screen.getByLabelText('Новый сорт'), 'W240');
+  await user.click(screen.getByRole('button', { name: 'Добавить сорт' }));
+  expect(await within(varieties).findByText('W240')).toBeInTheDocument();
+  expect(await requests(fetchMock, 'POST')[0].clone().json()).toEqual({ name: 'W240' });
+  // nothing here needed Save
+  expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
+});
+
+test('the offer card\'s Сорт offers the chosen product\'s varieties', async () => {
+  mockServer(
+    ...signedInHandlers(admin),
+    route('GET', '/api/lists/products/items', () => json([{ id: 3, name: 'Кешью' }])),
+    route('GET', '/api/products/3/varieties', () => json([{ id: 9, name: 'W320', product_id: 3, offers: 2 }, { id: 11, name: 'W240', product_id: 3, offers: 0 }])),
+    route('GET', '/api/lists/packing/items', () => json([])),
+    route('GET', '/api/lists/cities/items', () => json([])),
+    route('GET', '/api/lists/suppliers/items', () => json([])),
+  );
+  const user = userEvent.setup();
+  renderApp('/offers/create', { token: 't' });
+  await user.click(await screen.findByRole('combobox', { name: 'Выберите товар' }));
+  await user.click(await screen.findByRole('option', { name: 'Кешью' }));
+  await user.click(screen.getByRole('combobox', { name: 'Сорт' }));
+  const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+  expect(options).toEqual(['Не выбрано', 'W320', 'W240']);
+});

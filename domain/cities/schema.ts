@@ -1,0 +1,55 @@
+// The city card (spec point 2 "Create city", point 3 "City delivery row"): its name, and the delivery from it
+// to every other city, cost (₽ per kg) and days. The card validates with it and the server applies it again.
+import * as yup from 'yup';
+import { cardNameSchema, formNumber } from '../schemas/card';
+import { toNumber } from '../numbers';
+
+export const CITY_MSG = {
+  duplicate: 'Город с таким названием уже есть',
+  conflictText: 'Город',
+  cost: 'Стоимость доставки не может быть меньше 0',
+  days: 'Срок доставки: целое число дней, не меньше 0',
+  number: 'Введите число',
+  city: 'Выберите город',
+  self: 'Доставка в тот же город не задается',
+} as const;
+
+/** One row of the delivery table as the card sends it: the destination and its cost and days. */
+export interface DeliveryRowInput {
+  to_id: number | string;
+  cost: number | string | null;
+  days: number | string | null;
+}
+
+/** A row as GET /api/cities/{id}/delivery answers it: id is 0 until the row is stored (spec point 2). */
+export interface DeliveryRow {
+  id: number;
+  to_id: number;
+  to_name: string;
+  cost: string;
+  days: number;
+}
+
+export const deliveryRowSchema = yup.object({
+  to_id: yup.number().transform((_v, o) => (o === '' || o === null ? undefined : Number(o))).typeError(CITY_MSG.city).integer(CITY_MSG.city).positive(CITY_MSG.city).required(CITY_MSG.city),
+  // an empty cost or days is "not known yet": stored as 0, shown empty
+  cost: formNumber(CITY_MSG.number).min(0, CITY_MSG.cost).nullable().optional(),
+  days: formNumber(CITY_MSG.days).integer(CITY_MSG.days).min(0, CITY_MSG.days).nullable().optional(),
+});
+
+/** At most this many rows in one request: every city of the matrix, with room to spare. */
+export const DELIVERY_ROWS_MAX = 2000;
+
+// The rows are checked one by one with deliveryRowSchema rather than with yup's array schema: the sign-in page
+// shares yup with the cards, and the array schema would add to its budget for no gain.
+export const citySchema = () => yup.object({ name: cardNameSchema });
+
+/** The table shows a cost or days of 0 or less as empty (spec point 2). */
+export const deliveryShown = (value: number | string | null | undefined): string => {
+  const n = toNumber(value ?? null);
+  return n === null || n <= 0 ? '' : String(n);
+};
+
+/** A row that says nothing (no cost and no days) is not stored: the route stays "unknown". */
+export const isEmptyDelivery = (row: { cost: unknown; days: unknown }) =>
+  (toNumber((row.cost ?? null) as string) ?? 0) <= 0 && (toNumber((row.days ?? null) as string) ?? 0) <= 0;

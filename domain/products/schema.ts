@@ -1,0 +1,28 @@
+// The product card (spec point 2 "Create product"): a name, the status a product can be switched between
+// (deactivated: no longer offered for new offers, existing offers keep it) and its varieties.
+import * as yup from 'yup';
+import { cardNameSchema } from '../schemas/card';
+import { MSG } from '../messages';
+
+export const PRODUCT_MSG = {
+  duplicate: 'Товар с таким названием уже есть',
+  conflictText: 'Товар',
+  badStatus: 'Статус может быть только «Активный» или «Деактивирован»',
+  notOffered: 'Товар деактивирован или удален: выберите другой',
+  varietyDuplicate: 'Такой сорт у товара уже есть',
+  varietyInUse: 'Сорт указан в предложениях: его нельзя удалить',
+  varietyName: 'Введите название сорта',
+} as const;
+
+/** The statuses a user may choose on the product card. */
+export const PRODUCT_STATUSES = ['active', 'deactivated'] as const;
+
+const varietyName = () => yup.string().trim().required(PRODUCT_MSG.varietyName).min(2, MSG.min2).max(100);
+
+/** A product (a new one may come with the names of its varieties, each checked by varietySchema). */
+export const productSchema = () => yup.object({ name: cardNameSchema });
+
+/** Two varieties of one product may not share a name, whatever the case. */
+export const hasDuplicateName = (names: string[]) => new Set(names.map((n) => n.trim().toLocaleLowerCase('ru'))).size !== names.length;
+
+export const varietySchema = () => yup.object({ name: varietyName() });

@@ -1,0 +1,119 @@
+// The product card through the API on the demo data: create, rename, deactivate and reactivate (a
+// deactivated product cannot start a new offer, existing offers keep it), varieties, duplicates and scopes.
+import { and, eq, sql } from 'drizzle-orm';
+import { createDemoApp, type DemoContext } from './testApp';
+import { comments, products, varieties } from '../db/schema';
+
+let ctx: DemoContext;
+let ref: { packing: number; city: number; supplier: number };
+
+const one = async (q: ReturnType<typeof sql>) => (await ctx.db.execute(q) as unknown as { rows: { id: number }[] }).rows[0].id;
+
+beforeAll(async () => {
+  ctx = await createDemoApp();
+  ref = {
+    packing: await one(sql`SELECT id FROM packing ORDER BY id LIMIT 1`),
+    city: await one(sql`SELECT id FROM cities WHERE name = 'Москва'`),
+    supplier: await one(sql`SELECT id FROM suppliers WHERE status = 'active' ORDER BY id LIMIT 1`),
+  };
+}, 120_000);
+afterAll(() => ctx?.close());
+
+const call: DemoContext['call'] = (...args) => ctx.call(...args);
+const offerForm = (product_id: number, patch: Record<string, unknown> = {}) => ({
+  product_id, packing_id: ref.packing, city_id: ref.city, supplier_id: ref.supplier, harvest_year: '2025', origin_country: 'Иран',
+  unit_measure: 'кг', unit_weight: '1', units_per_pack: '10', unit_amount: '100', unit_price: '900', loading_address: 'Москва, ул. Складская, 4', ...patch,
+});
+
+test('create: 201 with the product, its varieties and comments saved; the name is trimmed', async () => {
+  const res = await call('POST', '/api/products', 'admin', { name: ' Инжир сушеный ', varieties: ['Смирна', ' Бурса '], comments: [{ text: 'Из Турции, калибр 5' }] });
+  expect(res.status).toBe(201);
+  expect(res.body).toMatchObject({ name: 'Инжир сушеный', status: 'active', can_update: true });
+  const saved = await ctx.db.select().from(comments).where(and(eq(comments.entity_type, 'products'), eq(comments.entity_id, res.body.id)));
+  expect(saved.map((c) => c.text)).toEqual(['Из Турции, калибр 5']);
+  expect((await call('GET', `/api/products/${res.body.id}`)).body).toMatchObject({ id: res.body.id, name: 'Инжир сушеный' });
+  expect((await call('GET', `/api/products/${res.body.id}/varieties`)).body.map((v: { name: string }) => v.name)).toEqual(['Бурса', 'Смирна']);
+});
+
+test('every 400 message: the name and a status a user cannot set', async () => {
+  expect((await call('POST', '/api/products', 'admin', {})).body.messages).toEqual(['Название обязательно']);
+  expect((await call('POST', '/api/products', 'admin', { name: 'Я' })).body.messages).toEqual(['Минимум 2 символа']);
+  expect((await call('POST', '/api/products', 'admin', { name: 'Финики', varieties: ['Меджул', 'меджул'] })).body.messages).toEqual(['Такой сорт у товара уже есть']);
+  expect((await call('POST', '/api/products', 'admin', { name: 'Финики', varieties: [''] })).body.messages).toEqual(['Введите название сорта']);
+  const { body: product } = await call('POST', '/api/products', 'admin', { name: 'Финики Меджул' });
+  const bad = await call('PATCH', `/api/products/${product.id}`, 'admin', { status: 'deleted' });
+  expect([bad.status, bad.body.messages]).toEqual([400, ['Статус может быть только «Активный» или «Деактивирован»']]);
+});
+
+test('a duplicate name, whatever the case, is a 409 with the existing id, also of a deleted product', async () => {
+  const cashew = await one(sql`SELECT id FROM products WHERE name = 'Кешью'`);
+  const dup = await call('POST', '/api/products', 'admin', { name: 'КЕШЬЮ' });
+  expect(dup.status).toBe(409);
+  expect(dup.body).toEqual({ status: 'error', error: 'conflict', message: 'Товар с таким названием уже есть', info: { text: 'Товар', id: cashew } });
+  const [gone] = await ctx.db.select().from(products).where(eq(products.status, 'deleted')).limit(1);
+  const again = await call('POST', '/api/products', 'admin', { name: gone.name.toLowerCase() });
+  expect([again.status, again.body.info]).toEqual([409, { text: 'Товар', id: gone.id }]);
+  expect((await call('GET', `/api/products/${gone.id}`)).status).toBe(404);
+  expect((await call('GET', `/api/products/${gone.id}?withDeleted`)).body).toMatchObject({ status: 'deleted', can_update: false });
+});
+
+test('a deactivated product cannot start a new offer; its offers keep it; reactivated, it can again', async () => {
+  const { body: product } = await call('POST', '/api/products', 'admin', { name: 'Пекан Стюарт' });
+  const offer = await call('POST', '/api/offers', 'admin', offerForm(product.id));
+  expect(offer.status).toBe(201);
+
+  const off = await call('PATCH', `/api/products/${product.id}`, 'admin', { status: 'deactivated' });
+  expect(off.body).toMatchObject({ status: 'deactivated', name: 'Пекан Стюарт' });
+  const refused = await call('POST', '/api/offers', 'admin', offerForm(product.id, { harvest_year: '2024' }));
+  expect([refused.status, refused.body.messages]).toEqual([400, ['Товар деактивирован или удален: выберите другой']]);
+  // the select lists only products that can be offered
+  expect((await call('GET', '/api/lists/products/items')).body.map((p: { id: number }) => p.id)).not.toContain(product.id);
+  // the existing offer keeps its product and can still be changed
+  const kept = await call('PATCH', `/api/offers/${offer.body.id}`, 'admin', { unit_price: '950' });
+  expect([kept.status, kept.body.product]).toEqual([200, { id: product.id, name: 'Пекан Стюарт' }]);
+
+  expect((await call('PATCH', `/api/products/${product.id}`, 'admin', { status: 'active' })).body.status).toBe('active');
+  expect((await call('POST', '/api/offers', 'admin', offerForm(product.id, { harvest_year: '2024' }))).status).toBe(201);
+});
+
+test('varieties: added, renamed, listed for the offer card\'s select, removed unless an offer names one', async () => {
+  const { body: product } = await call('POST', '/api/products', 'admin', { name: 'Мушмула вяленая' });
+  const added = await call('POST', `/api/products/${product.id}/varieties`, 'admin', { name: 'Шалах' });
+  expect(added.status).toBe(201);
+  expect(added.body).toEqual([{ id: expect.any(Number), name: 'Шалах', product_id: product.id, offers: 0 }]);
+  await call('POST', `/api/products/${product.id}/varieties`, 'admin', { name: 'Хурмаи' });
+  expect((await call('POST', `/api/products/${product.id}/varieties`, 'admin', { name: 'шалах' })).body.messages).toEqual(['Такой сорт у товара уже есть']);
+  expect((await call('POST', `/api/products/${product.id}/varieties`, 'admin', { name: '' })).body.messages).toEqual(['Введите название сорта']);
+  const shalah = added.body[0].id;
+  const renamed = await call('PATCH', `/api/products/${product.id}/varieties/${shalah}`, 'admin', { name: 'Шалах отборный' });
+  expect(renamed.body.map((v: { name: string }) => v.name)).toEqual(['Хурмаи', 'Шалах отборный']);
+  const items = (await call('GET', '/api/lists/varieties/items')).body.filter((v: { product_id: number }) => v.product_id === product.id);
+  expect(items.map((v: { name: string }) => v.name)).toEqual(['Хурмаи', 'Шалах отборный']);
+
+  // a variety an offer names stays
+  expect((await call('POST', '/api/offers', 'admin', offerForm(product.id, { variety_id: shalah }))).status).toBe(201);
+  const inUse = await call('DELETE', `/api/products/${product.id}/varieties/${shalah}`, 'admin');
+  expect([inUse.status, inUse.body.messages]).toEqual([400, ['Сорт указан в предложениях: его нельзя удалить']]);
+  const other = renamed.body.find((v: { name: string }) => v.name === 'Хурмаи').id;
+  const removed = await call('DELETE', `/api/products/${product.id}/varieties/${other}`, 'admin');
+  expect(removed.body).toEqual([{ id: shalah, name: 'Шалах отборный', product_id: product.id, offers: 1 }]);
+  expect(await ctx.db.select().from(varieties).where(eq(varieties.id, other))).toEqual([]);
+  // another product's variety is not reachable through this one
+  const cashewVariety = await one(sql`SELECT v.id FROM varieties v JOIN products p ON p.id = v.product_id WHERE p.name = 'Кешью' LIMIT 1`);
+  expect((await call('PATCH', `/api/products/${product.id}/varieties/${cashewVariety}`, 'admin', { name: 'Чужой' })).status).toBe(404);
+});
+
+test('scopes: the warehouse and a supplier read products but change nothing; the manager creates and renames', async () => {
+  const cashew = await one(sql`SELECT id FROM products WHERE name = 'Кешью'`);
+  for (const who of ['warehouse', 'supplier'] as const) {
+    expect((await call('GET', `/api/products/${cashew}`, who)).body).toMatchObject({ name: 'Кешью', can_update: false });
+    expect((await call('GET', `/api/products/${cashew}/varieties`, who)).status).toBe(200);
+    expect((await call('POST', '/api/products', who, { name: 'Чужой товар' })).status).toBe(403);
+    expect((await call('PATCH', `/api/products/${cashew}`, who, { status: 'deactivated' })).status).toBe(403);
+    expect((await call('POST', `/api/products/${cashew}/varieties`, who, { name: 'W210' })).status).toBe(403);
+  }
+  const mine = await call('POST', '/api/products', 'manager', { name: 'Кумкват сушеный' });
+  expect(mine.status).toBe(201);
+  expect(mine.body).not.toHaveProperty('created_by');
+  expect((await call('PATCH', `/api/products/${mine.body.id}`, 'manager', { name: 'Кумкват в сахаре' })).body.name).toBe('Кумкват в сахаре');
+});

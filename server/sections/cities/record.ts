@@ -1,0 +1,100 @@
+// One city: created with its delivery rows and comments, renamed, and its delivery matrix row read and saved.
+// The matrix holds what is known: a route with neither cost nor days is not stored, so a new city shows in
+// every other city's table with an empty cost, and the reserve card's lookup falls back to the default.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { AuthenticatedUser } from '../../accounts/users';
+import { CITY_MSG, DELIVERY_ROWS_MAX, citySchema, deliveryRowSchema, isEmptyDelivery, type DeliveryRow, type DeliveryRowInput } from '../../../domain/cities/schema';
+import { money, toNumber } from '../../../domain/numbers';
+import { badRequest } from '../../errors';
+import { rowsOf } from '../../http/rows';
+import { addComments } from '../../records/comments';
+import { readCardRecord, refuseDuplicate, requireCreate, requireUpdatable, validateCard, type Row } from '../../records/card';
+import { citiesSpec } from './list';
+
+export const readCity = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) =>
+  readCardRecord(db, citiesSpec, auth, id, withDeleted);
+
+/** The rows of a delivery table, each checked by the shared row schema. */
+async function validRows(rows: unknown): Promise<DeliveryRowInput[]> {
+  if (rows === undefined || rows === null) return [];
+  if (!Array.isArray(rows) || rows.length > DELIVERY_ROWS_MAX) throw badRequest(CITY_MSG.city);
+  const valid: DeliveryRowInput[] = [];
+  for (const row of rows) valid.push((await validateCard(deliveryRowSchema, (row ?? {}) as Row)) as unknown as DeliveryRowInput);
+  return valid;
+}
+
+/** Another city of the same name, whatever the case, deleted or not. */
+const sameName = (name: string) => sql`lower(name) = lower(${name})`;
+
+export async function createCity(db: Database, auth: AuthenticatedUser, body: Row): Promise<Row> {
+  requireCreate(citiesSpec, auth);
+  const valid = await validateCard(citySchema(), body);
+  const name = String(valid.name);
+  const delivery = await validRows(body.delivery);
+  await refuseDuplicate(db, sameName(name), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText);
+  const id = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [created] = rowsOf<{ id: number }>(await t.execute(sql`INSERT INTO cities (name, created_by) VALUES (${name}, ${auth.user.id}) RETURNING id`));
+    await storeDelivery(t, created.id, delivery);
+    await addComments(t, auth, 'cities', created.id, body.comments);
+    return created.id;
+  });
+  return readCity(db, auth, id, false);
+}
+
+export async function updateCity(db: Database, auth: AuthenticatedUser, id: number, body: Row): Promise<Row> {
+  const current = await readCity(db, auth, id, false);
+  requireUpdatable(current);
+  const valid = await validateCard(citySchema(), { name: body.name ?? current.name });
+  const name = String(valid.name);
+  await refuseDuplicate(db, sameName(name), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText, id);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await t.execute(sql`UPDATE cities SET name = ${name} WHERE id = ${id}`);
+    if (body.delivery !== undefined) await storeDelivery(t, id, await validRows(body.delivery));
+  });
+  return readCity(db, auth, id, false);
+}
+
+/** The delivery from the city to every other city that is not deleted: stored routes with their cost and
+ * days, the others with id 0, cost 0 and days 0 (the table shows those empty). By destination name. */
+export async function readDelivery(db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean): Promise<DeliveryRow[]> {
+  await readCity(db, auth, id, withDeleted);
+  return rowsOf<DeliveryRow>(await db.execute(sql`
+    SELECT CASE WHEN d.to_city_id IS NULL THEN 0 ELSE c.id END AS id, c.id AS to_id, c.name AS to_name,
+           round(coalesce(d.cost, 0), 2)::text AS cost, coalesce(d.days, 0) AS days
+    FROM cities c LEFT JOIN city_delivery d ON d.from_city_id = ${id} AND d.to_city_id = c.id
+    WHERE c.id <> ${id} AND c.status <> 'deleted'
+    ORDER BY c.name, c.id`));
+}
+
+/** PUT /api/cities/{id}/delivery: the rows the table changed, saved at once. */
+export async function saveDelivery(db: Database, auth: AuthenticatedUser, id: number, body: unknown): Promise<DeliveryRow[]> {
+  requireUpdatable(await readCity(db, auth, id, false));
+  const rows = await validRows(body);
+  await db.transaction(async (tx) => storeDelivery(tx as unknown as Database, id, rows));
+  return readDelivery(db, auth, id, false);
+}
+
+/** Writes routes from the city: a row with a cost or days is stored (a later row for the same destination
+ * wins), an empty one removes what was stored. Destinations must be other cities that exist. */
+async function storeDelivery(db: Database, fromId: number, input: DeliveryRowInput[]) {
+  if (!input?.length) return;
+  const byDestination = new Map<number, DeliveryRowInput>();
+  for (const row of input) byDestination.set(Number(row.to_id), row);
+  if (byDestination.has(fromId)) throw badRequest(CITY_MSG.self);
+  const ids = [...byDestination.keys()];
+  const known = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM cities WHERE id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`));
+  if (known.length !== ids.length) throw badRequest(CITY_MSG.city);
+  const stored = [...byDestination.values()].filter((r) => !isEmptyDelivery(r));
+  const emptied = [...byDestination.values()].filter((r) => isEmptyDelivery(r)).map((r) => Number(r.to_id));
+  if (emptied.length) {
+    await db.execute(sql`DELETE FROM city_delivery WHERE from_city_id = ${fromId} AND to_city_id IN (${sql.join(emptied.map((i) => sql`${i}`), sql`, `)})`);
+  }
+  if (stored.length) {
+    const values = stored.map((r) => sql`(${fromId}, ${Number(r.to_id)}, ${money(Math.max(0, toNumber(r.cost as string) ?? 0))}::numeric, ${Math.max(0, Math.trunc(toNumber(r.days as string) ?? 0))}::int)`);
+    await db.execute(sql`INSERT INTO city_delivery (from_city_id, to_city_id, cost, days) VALUES ${sql.join(values, sql`, `)}
+      ON CONFLICT (from_city_id, to_city_id) DO UPDATE SET cost = excluded.cost, days = excluded.days`);
+  }
+}

@@ -1,0 +1,20 @@
+// The JSON schemas of a city's card and delivery matrix: what is not a city form at all is refused before
+// the handler runs; the rules and Russian messages are domain/cities/schema.ts (yup, shared with the card).
+import { ID, anyObject, responses } from '../../http/schemas';
+import { cardBody } from '../../records/card';
+
+const amount = { type: ['string', 'number', 'null'], maxLength: 30 } as const;
+export const deliveryRowsBody = {
+  type: 'array',
+  maxItems: 2000,
+  items: { type: 'object', required: ['to_id'], properties: { id: { type: ['integer', 'string', 'null'] }, to_id: ID, to_name: { type: 'string' }, cost: amount, days: amount } },
+} as const;
+
+export const cityBody = cardBody(['name'], { delivery: deliveryRowsBody });
+export const cityResponse = (status: 200 | 201) => responses({ [status]: anyObject });
+export const deliveryResponse = responses({
+  200: {
+    type: 'array',
+    items: { type: 'object', properties: { id: { type: 'integer' }, to_id: { type: 'integer' }, to_name: { type: 'string' }, cost: { type: 'string' }, days: { type: 'integer' } } },
+  },
+});

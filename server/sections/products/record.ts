@@ -1,0 +1,113 @@
+// One product: created with its comments, renamed, deactivated and reactivated (a deactivated product is not
+// offered for new offers; existing offers keep it), and its varieties, the list the offer card's 'Сорт' offers.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { AuthenticatedUser } from '../../accounts/users';
+import { PRODUCT_MSG, PRODUCT_STATUSES, hasDuplicateName, productSchema, varietySchema } from '../../../domain/products/schema';
+import { badRequest, notFound } from '../../errors';
+import { rowsOf } from '../../http/rows';
+import { addComments } from '../../records/comments';
+import { readCardRecord, refuseDuplicate, requireCreate, requireUpdatable, validateCard, type Row } from '../../records/card';
+import { productsSpec } from './list';
+
+export interface Variety {
+  id: number;
+  name: string;
+  product_id: number;
+  /** How many offers name it: such a variety cannot be removed. */
+  offers: number;
+}
+
+export const readProduct = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) =>
+  readCardRecord(db, productsSpec, auth, id, withDeleted);
+
+const sameName = (name: string) => sql`lower(name) = lower(${name})`;
+
+export async function createProduct(db: Database, auth: AuthenticatedUser, body: Row): Promise<Row> {
+  requireCreate(productsSpec, auth);
+  const { name } = await validateCard(productSchema(), body);
+  const varieties = await validVarieties(body.varieties);
+  await refuseDuplicate(db, sameName(String(name)), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText);
+  const id = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [created] = rowsOf<{ id: number }>(await t.execute(sql`INSERT INTO products (name, created_by) VALUES (${String(name)}, ${auth.user.id}) RETURNING id`));
+    if (varieties.length) await t.execute(sql`INSERT INTO varieties (name, product_id) VALUES ${sql.join(varieties.map((v) => sql`(${v}, ${created.id})`), sql`, `)}`);
+    await addComments(t, auth, 'products', created.id, body.comments);
+    return created.id;
+  });
+  return readProduct(db, auth, id, false);
+}
+
+/** A new product's variety names, each checked by the shared variety schema, none twice. */
+async function validVarieties(input: unknown): Promise<string[]> {
+  if (input === undefined || input === null) return [];
+  if (!Array.isArray(input)) throw badRequest(PRODUCT_MSG.varietyName);
+  const names: string[] = [];
+  for (const name of input) names.push(String((await validateCard(varietySchema(), { name })).name));
+  if (hasDuplicateName(names)) throw badRequest(PRODUCT_MSG.varietyDuplicate);
+  return names;
+}
+
+export async function updateProduct(db: Database, auth: AuthenticatedUser, id: number, body: Row): Promise<Row> {
+  const current = await readProduct(db, auth, id, false);
+  requireUpdatable(current);
+  const { name } = await validateCard(productSchema(), { name: body.name ?? current.name });
+  let status = String(current.status);
+  if (body.status !== undefined && body.status !== null) {
+    if (!(PRODUCT_STATUSES as readonly unknown[]).includes(body.status)) throw badRequest(PRODUCT_MSG.badStatus);
+    status = String(body.status);
+  }
+  await refuseDuplicate(db, sameName(String(name)), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText, id);
+  await db.execute(sql`UPDATE products SET name = ${String(name)}, status = ${status} WHERE id = ${id}`);
+  return readProduct(db, auth, id, false);
+}
+
+export async function listVarieties(db: Database, auth: AuthenticatedUser, productId: number, withDeleted: boolean): Promise<Variety[]> {
+  await readProduct(db, auth, productId, withDeleted);
+  return rowsOf<Variety>(await db.execute(sql`
+    SELECT v.id, v.name, v.product_id, (SELECT count(*)::int FROM offers o WHERE o.variety_id = v.id) AS offers
+    FROM varieties v WHERE v.product_id = ${productId} ORDER BY v.name, v.id`));
+}
+
+async function checkedName(db: Database, productId: number, body: unknown, exceptId?: number): Promise<string> {
+  const { name } = await validateCard(varietySchema(), (body ?? {}) as Row);
+  const [dup] = rowsOf<{ id: number }>(await db.execute(sql`
+    SELECT id FROM varieties WHERE product_id = ${productId} AND lower(name) = lower(${String(name)}) ${exceptId ? sql`AND id <> ${exceptId}` : sql``} LIMIT 1`));
+  if (dup) throw badRequest(PRODUCT_MSG.varietyDuplicate);
+  return String(name);
+}
+
+/** Variety writes need the right to change the product. */
+async function updatableProduct(db: Database, auth: AuthenticatedUser, productId: number) {
+  requireUpdatable(await readProduct(db, auth, productId, false));
+}
+
+async function varietyOf(db: Database, productId: number, varietyId: number) {
+  const [row] = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM varieties WHERE id = ${varietyId} AND product_id = ${productId}`));
+  if (!row) throw notFound();
+}
+
+export async function addVariety(db: Database, auth: AuthenticatedUser, productId: number, body: unknown): Promise<Variety[]> {
+  await updatableProduct(db, auth, productId);
+  const name = await checkedName(db, productId, body);
+  await db.execute(sql`INSERT INTO varieties (name, product_id) VALUES (${name}, ${productId})`);
+  return listVarieties(db, auth, productId, false);
+}
+
+export async function renameVariety(db: Database, auth: AuthenticatedUser, productId: number, varietyId: number, body: unknown): Promise<Variety[]> {
+  await updatableProduct(db, auth, productId);
+  await varietyOf(db, productId, varietyId);
+  const name = await checkedName(db, productId, body, varietyId);
+  await db.execute(sql`UPDATE varieties SET name = ${name} WHERE id = ${varietyId}`);
+  return listVarieties(db, auth, productId, false);
+}
+
+/** A variety no offer names can be removed; one in use stays (offers keep what they were made with). */
+export async function removeVariety(db: Database, auth: AuthenticatedUser, productId: number, varietyId: number): Promise<Variety[]> {
+  await updatableProduct(db, auth, productId);
+  await varietyOf(db, productId, varietyId);
+  const [used] = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM offers WHERE variety_id = ${varietyId} LIMIT 1`));
+  if (used) throw badRequest(PRODUCT_MSG.varietyInUse);
+  await db.execute(sql`DELETE FROM varieties WHERE id = ${varietyId}`);
+  return listVarieties(db, auth, productId, false);
+}

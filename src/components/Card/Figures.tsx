@@ -1,0 +1,70 @@
+// A card's read-only figures and short lists of related records (an employee's reserves, a supplier's
+// offers): labelled values, and a small table whose first column links to each record.
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+
+export interface Figure {
+  label: string;
+  value: string;
+}
+
+/** Labelled values; a figure the caller may not see (absent from the record) is left out by the caller. */
+export function Figures({ figures }: { figures: Figure[] }) {
+  return (
+    <>
+      {figures.map((f) => (
+        <Box key={f.label} data-figure={f.label}>
+          <Typography variant="body2" color="text.secondary">{f.label}</Typography>
+          <Typography>{f.value || '—'}</Typography>
+        </Box>
+      ))}
+    </>
+  );
+}
+
+export interface ShortListColumn<R> {
+  title: string;
+  value(row: R): ReactNode;
+}
+
+/** The latest related records; the first column is the record's № linking to its card. */
+export function ShortList<R extends { id: number }>({ rows, columns, path, empty, label }: {
+  rows: R[];
+  columns: ShortListColumn<R>[];
+  /** '/reserves' */
+  path: string;
+  empty: string;
+  label: string;
+}) {
+  // the card opened from here comes back here (smart back)
+  const from = useLocation().pathname;
+  if (!rows.length) return <Typography color="text.secondary" sx={{ gridColumn: '1 / -1' }}>{empty}</Typography>;
+  return (
+    <Box sx={{ gridColumn: '1 / -1', overflowX: 'auto' }}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            <TableCell>№</TableCell>
+            {columns.map((c) => <TableCell key={c.title}>{c.title}</TableCell>)}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell><Link component={RouterLink} to={`${path}/${row.id}`} state={{ from }}>{row.id}</Link></TableCell>
+              {columns.map((c) => <TableCell key={c.title}>{c.value(row)}</TableCell>)}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

@@ -1,0 +1,78 @@
+// How a card draws one field of its form: a text field or a select bound to formik, with its error shown
+// once touched (or after a save was tried), wrapped in the field-settings control that lets the user hide it
+// (spec point 2 "Shared widgets"). A field the user hid still shows while it holds an error, so a form never
+// fails invisibly. Fields named in `fixed` (a header's) cannot be hidden.
+import type { ReactNode } from 'react';
+import type { FormikProps } from 'formik';
+import MenuItem from '@mui/material/MenuItem';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { NamedRef } from '../../api/references';
+import { ConfigurableField, type FieldSetting } from './FieldSettings';
+
+export interface CardInputsOptions {
+  labels: Record<string, string>;
+  readOnly: boolean;
+  /** Field settings mode: every field shows its settings button. */
+  fieldSettings: boolean;
+  isVisible(field: string): boolean;
+  setField(field: string, setting: FieldSetting): void;
+  fixed?: readonly string[];
+}
+
+export function cardInputs<V extends object>(form: FormikProps<V>, { labels, readOnly, fieldSettings, isVisible, setField, fixed = [] }: CardInputsOptions) {
+  type Name = keyof V & string;
+  const errors = form.errors as Record<string, unknown>;
+  const touched = form.touched as Record<string, unknown>;
+  const fieldError = (name: string) =>
+    (touched[name] || form.submitCount > 0) && typeof errors[name] === 'string' ? (errors[name] as string) : undefined;
+
+  /** Any input of the form, wrapped in its settings control. */
+  const configurable = (name: string, label: string, input: ReactNode) =>
+    fixed.includes(name) ? (
+      input
+    ) : (
+      <ConfigurableField
+        key={name}
+        name={name}
+        label={label}
+        settingsMode={fieldSettings}
+        setting={{ is_visible: isVisible(name) || Boolean(fieldError(name)) }}
+        onSave={(next) => setField(name, next)}
+      >
+        {input}
+      </ConfigurableField>
+    );
+
+  const field = (name: Name, props: TextFieldProps = {}) =>
+    configurable(
+      name,
+      String(props.label ?? labels[name] ?? name),
+      <TextField
+        key={name}
+        name={name}
+        label={labels[name]}
+        value={(form.values[name] ?? '') as string}
+        onChange={form.handleChange}
+        onBlur={form.handleBlur}
+        error={Boolean(fieldError(name))}
+        helperText={fieldError(name)}
+        disabled={readOnly}
+        size="small"
+        {...props}
+      />,
+    );
+
+  const select = (name: Name, options: NamedRef[] | undefined, extra: TextFieldProps = {}) =>
+    field(name, {
+      select: true,
+      ...extra,
+      children: [
+        <MenuItem key="" value=""><em>Не выбрано</em></MenuItem>,
+        ...(options ?? []).map((o) => <MenuItem key={o.id} value={String(o.id)}>{o.name}</MenuItem>),
+      ],
+    });
+
+  return { field, select, configurable, fieldError };
+}
+
+export type CardInputs<V extends object> = ReturnType<typeof cardInputs<V>>;

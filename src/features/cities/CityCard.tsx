@@ -1,0 +1,67 @@
+// The city card (spec point 2 "Create city"): the name in the header, the 'Города' tab with the delivery from
+// this city to every other one, and the comments. A new city sends its delivery rows with it; a saved one
+// saves the rows the user changed in one PUT.
+import { useReferenceListQuery } from '../../api/references';
+import type { CardRecord } from '../../api/cards';
+import { citySchema } from '../../../domain/cities/schema';
+import { RecordCard, RecordCardScreen, type CardMode, type CardValues } from '../../components/Card/RecordCard';
+import { DELIVERY_TEXTS, DeliveryTable, type DeliveryChanges, type DeliveryLine } from './DeliveryTable';
+import { useCityDeliveryQuery, useSaveCityDeliveryMutation } from './citiesApi';
+
+export const CITY_TEXTS = {
+  placeholder: 'Введите название города',
+  created: 'Город добавлен',
+  deleted: 'Город удален: его можно только просматривать',
+} as const;
+
+interface CityValues extends CardValues {
+  name: string;
+  delivery: DeliveryChanges;
+}
+
+const valuesOf = (record?: CardRecord): CityValues => ({ name: String(record?.name ?? ''), delivery: {}, comments: [] });
+
+const rowsOf = (changes: DeliveryChanges) => Object.entries(changes).map(([to_id, r]) => ({ to_id: Number(to_id), cost: r.cost, days: r.days }));
+
+const payloadOf = (values: CityValues, mode: CardMode) =>
+  mode === 'create' ? { name: values.name, delivery: rowsOf(values.delivery) } : { name: values.name };
+
+/** Every other city with what is known of the delivery to it: stored on an edit card, 0 and 0 on a new one. */
+function useDeliveryLines(record?: CardRecord): DeliveryLine[] {
+  const withDeleted = record?.status === 'deleted';
+  const stored = useCityDeliveryQuery({ id: record?.id ?? 0, withDeleted }, { skip: !record });
+  const cities = useReferenceListQuery('cities', { skip: Boolean(record) });
+  if (record) return (stored.data ?? []).map((r) => ({ to_id: r.to_id, to_name: r.to_name, cost: String(r.cost), days: String(r.days) }));
+  return (cities.data ?? []).map((c) => ({ to_id: c.id, to_name: c.name, cost: '0', days: '0' }));
+}
+
+function CityCard({ mode, record }: { mode: CardMode; record?: CardRecord }) {
+  const lines = useDeliveryLines(record);
+  const [saveDelivery] = useSaveCityDeliveryMutation();
+  return (
+    <RecordCard<CityValues>
+      section="cities"
+      mode={mode}
+      record={record}
+      texts={CITY_TEXTS}
+      nameField="name"
+      labels={{}}
+      valuesOf={valuesOf}
+      payloadOf={payloadOf}
+      schema={citySchema()}
+      saveMore={async (saved, values) => {
+        if (Object.keys(values.delivery).length) await saveDelivery({ id: saved.id, rows: rowsOf(values.delivery) }).unwrap();
+      }}
+      tabs={({ form, readOnly }) => [
+        {
+          label: DELIVERY_TEXTS.tab,
+          content: <DeliveryTable rows={lines} changes={form.values.delivery} readOnly={readOnly} onChange={(next) => void form.setFieldValue('delivery', next)} />,
+        },
+      ]}
+    />
+  );
+}
+
+export function CityCardScreen({ mode }: { mode: CardMode }) {
+  return <RecordCardScreen section="cities" mode={mode}>{(record) => <CityCard mode={mode} record={record} />}</RecordCardScreen>;
+}

@@ -1,0 +1,107 @@
+// The city card's 'Города' tab (spec point 2 "Create city"): one row per other city with the delivery cost
+// (₽ per kg) and days from this city; number inputs where 0 or less shows empty; searchable by city name,
+// since the matrix has some forty cities.
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { deliveryShown } from '../../../domain/cities/schema';
+import { toNumber } from '../../../domain/numbers';
+
+export const DELIVERY_TEXTS = {
+  tab: 'Города',
+  search: 'Поиск города',
+  city: 'Город',
+  cost: 'Стоимость, ₽/кг',
+  days: 'Срок, дней',
+  nothing: 'Город не найден',
+  costOf: (city: string) => `${city}: стоимость доставки`,
+  daysOf: (city: string) => `${city}: срок доставки`,
+} as const;
+
+/** A row as the table shows it: a destination with its cost and days (as typed or as stored). */
+export interface DeliveryLine {
+  to_id: number;
+  to_name: string;
+  cost: string;
+  days: string;
+}
+
+/** The rows the user changed, by destination id. */
+export type DeliveryChanges = Record<string, { cost: string; days: string }>;
+
+/** 0 or less is "not known": kept as 0, so the table shows it empty and nothing negative is ever sent. */
+const typed = (value: string) => (value !== '' && (toNumber(value) ?? 0) <= 0 ? '0' : value);
+
+export function DeliveryTable({ rows, changes, readOnly, onChange }: {
+  rows: DeliveryLine[];
+  changes: DeliveryChanges;
+  readOnly: boolean;
+  onChange(next: DeliveryChanges): void;
+}) {
+  const [search, setSearch] = useState('');
+  const needle = search.trim().toLocaleLowerCase('ru');
+  const lines = rows.map((row) => ({ ...row, ...changes[row.to_id] })).filter((row) => !needle || row.to_name.toLocaleLowerCase('ru').includes(needle));
+  const change = (line: DeliveryLine, field: 'cost' | 'days', value: string) =>
+    onChange({ ...changes, [line.to_id]: { cost: line.cost, days: line.days, [field]: typed(value) } });
+
+  return (
+    <Box sx={{ maxWidth: 760 }}>
+      <TextField
+        size="small"
+        placeholder={DELIVERY_TEXTS.search}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        sx={{ mb: 1.5, width: 320 }}
+        slotProps={{
+          htmlInput: { 'aria-label': DELIVERY_TEXTS.search },
+          input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> },
+        }}
+      />
+      <Table size="small" aria-label="Доставка в города">
+        <TableHead>
+          <TableRow>
+            <TableCell>{DELIVERY_TEXTS.city}</TableCell>
+            <TableCell sx={{ width: 200 }}>{DELIVERY_TEXTS.cost}</TableCell>
+            <TableCell sx={{ width: 160 }}>{DELIVERY_TEXTS.days}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {lines.map((line) => (
+            <TableRow key={line.to_id} data-city={line.to_id}>
+              <TableCell>{line.to_name}</TableCell>
+              <TableCell>
+                <TextField
+                  type="number"
+                  size="small"
+                  value={deliveryShown(line.cost)}
+                  disabled={readOnly}
+                  onChange={(e) => change(line, 'cost', e.target.value)}
+                  slotProps={{ htmlInput: { min: 0, step: 0.01, 'aria-label': DELIVERY_TEXTS.costOf(line.to_name) } }}
+                />
+              </TableCell>
+              <TableCell>
+                <TextField
+                  type="number"
+                  size="small"
+                  value={deliveryShown(line.days)}
+                  disabled={readOnly}
+                  onChange={(e) => change(line, 'days', e.target.value)}
+                  slotProps={{ htmlInput: { min: 0, step: 1, 'aria-label': DELIVERY_TEXTS.daysOf(line.to_name) } }}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {lines.length === 0 && <Typography color="text.secondary" sx={{ mt: 1 }}>{DELIVERY_TEXTS.nothing}</Typography>}
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+// The product card (spec point 2 "Create product"): the name in the header, its varieties, the status a user
+// switches between 'Активный' and 'Деактивирован' (a deactivated product is not offered for new offers;
+// existing offers keep it), and the comments.
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { productSchema } from '../../../domain/products/schema';
+import { useUpdateRecordMutation, type CardRecord } from '../../api/cards';
+import { isApiError, type ApiError } from '../../api/errors';
+import { InfoBlock } from '../../components/Card/InfoBlock';
+import { RecordCard, RecordCardScreen, type CardMode, type CardValues } from '../../components/Card/RecordCard';
+import { DraftVarieties, SavedVarieties, VARIETY_TEXTS } from './VarietiesBlock';
+
+export const PRODUCT_TEXTS = {
+  placeholder: 'Введите название товара',
+  created: 'Товар добавлен',
+  deleted: 'Товар удален: его можно только просматривать',
+  tab: 'Товар',
+  availability: 'Доступность',
+  deactivate: 'Деактивировать',
+  reactivate: 'Активировать',
+  activeNote: 'Товар можно выбрать в новом предложении.',
+  deactivatedNote: 'Деактивирован: товар нельзя выбрать в новом предложении, существующие предложения его сохраняют.',
+} as const;
+
+interface ProductValues extends CardValues {
+  name: string;
+  varieties: string[];
+}
+
+const valuesOf = (record?: CardRecord): ProductValues => ({ name: String(record?.name ?? ''), varieties: [], comments: [] });
+const payloadOf = (values: ProductValues, mode: CardMode) => (mode === 'create' ? { name: values.name, varieties: values.varieties } : { name: values.name });
+
+/** Deactivates or reactivates the product at once (no Save needed). */
+function Availability({ record, readOnly, onError }: { record: CardRecord; readOnly: boolean; onError(error: ApiError | null): void }) {
+  const [update, { isLoading }] = useUpdateRecordMutation();
+  const [status, setStatus] = useState(record.status);
+  const deactivated = status === 'deactivated';
+  const switchTo = (next: string) =>
+    update({ section: 'products', id: record.id, body: { status: next } }).unwrap().then((saved) => setStatus(saved.status), (e) => onError(isApiError(e) ? e : null));
+  return (
+    <Box sx={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <Typography sx={{ flex: '1 1 320px' }}>{deactivated ? PRODUCT_TEXTS.deactivatedNote : PRODUCT_TEXTS.activeNote}</Typography>
+      {!readOnly && status !== 'deleted' && (
+        <Button variant="outlined" color={deactivated ? 'primary' : 'warning'} disabled={isLoading} onClick={() => void switchTo(deactivated ? 'active' : 'deactivated')}>
+          {deactivated ? PRODUCT_TEXTS.reactivate : PRODUCT_TEXTS.deactivate}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+function ProductCard({ mode, record }: { mode: CardMode; record?: CardRecord }) {
+  return (
+    <RecordCard<ProductValues>
+      section="products"
+      mode={mode}
+      record={record}
+      texts={PRODUCT_TEXTS}
+      nameField="name"
+      labels={{}}
+      valuesOf={valuesOf}
+      payloadOf={payloadOf}
+      schema={productSchema()}
+      tabs={({ form, readOnly, onError }) => [
+        {
+          label: PRODUCT_TEXTS.tab,
+          content: (
+            <>
+              {record && (
+                <InfoBlock title={PRODUCT_TEXTS.availability}>
+                  <Availability record={record} readOnly={readOnly} onError={onError} />
+                </InfoBlock>
+              )}
+              <InfoBlock title={VARIETY_TEXTS.title}>
+                {record ? (
+                  <SavedVarieties productId={record.id} withDeleted={record.status === 'deleted'} readOnly={readOnly} onError={onError} />
+                ) : (
+                  <DraftVarieties names={form.values.varieties} readOnly={readOnly} onChange={(next) => void form.setFieldValue('varieties', next)} />
+                )}
+              </InfoBlock>
+            </>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+export function ProductCardScreen({ mode }: { mode: CardMode }) {
+  return <RecordCardScreen section="products" mode={mode}>{(record) => <ProductCard mode={mode} record={record} />}</RecordCardScreen>;
+}

@@ -1,0 +1,88 @@
+// The product card's varieties: the list the offer card's 'Сорт' select offers for this product. A new
+// product keeps them as a draft sent with it; a saved one adds and removes them at once. A variety an offer
+// names cannot be removed.
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { isApiError, type ApiError } from '../../api/errors';
+import { useAddVarietyMutation, useProductVarietiesQuery, useRemoveVarietyMutation } from '../../api/varieties';
+
+export const VARIETY_TEXTS = {
+  title: 'Сорта',
+  input: 'Новый сорт',
+  add: 'Добавить сорт',
+  none: 'Сортов пока нет',
+  inUse: (n: number) => `в предложениях: ${n}`,
+  remove: (name: string) => `Удалить сорт «${name}»`,
+} as const;
+
+function AddVariety({ disabled, onAdd }: { disabled: boolean; onAdd(name: string): Promise<boolean> | boolean }) {
+  const [name, setName] = useState('');
+  const submit = async () => {
+    if (!name.trim()) return;
+    if (await onAdd(name.trim())) setName('');
+  };
+  if (disabled) return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1.5 }}>
+      <TextField
+        size="small"
+        label={VARIETY_TEXTS.input}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void submit();
+          }
+        }}
+      />
+      <Button variant="outlined" onClick={() => void submit()} disabled={!name.trim()}>{VARIETY_TEXTS.add}</Button>
+    </Box>
+  );
+}
+
+/** A new product's varieties, kept in its form. */
+export function DraftVarieties({ names, readOnly, onChange }: { names: string[]; readOnly: boolean; onChange(next: string[]): void }) {
+  return (
+    <Box sx={{ gridColumn: '1 / -1' }}>
+      {names.length === 0 && <Typography color="text.secondary">{VARIETY_TEXTS.none}</Typography>}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {names.map((name) => (
+          <Chip key={name} label={name} onDelete={readOnly ? undefined : () => onChange(names.filter((n) => n !== name))} slotProps={{ root: { 'aria-label': name } }} />
+        ))}
+      </Box>
+      <AddVariety disabled={readOnly} onAdd={(name) => (names.some((n) => n.toLowerCase() === name.toLowerCase()) ? false : (onChange([...names, name]), true))} />
+    </Box>
+  );
+}
+
+/** A saved product's varieties, changed at once. */
+export function SavedVarieties({ productId, withDeleted, readOnly, onError }: { productId: number; withDeleted: boolean; readOnly: boolean; onError(error: ApiError | null): void }) {
+  const { data = [] } = useProductVarietiesQuery({ productId, withDeleted });
+  const [add] = useAddVarietyMutation();
+  const [remove] = useRemoveVarietyMutation();
+  const failed = (e: unknown) => {
+    onError(isApiError(e) ? e : null);
+    return false;
+  };
+  return (
+    <Box sx={{ gridColumn: '1 / -1' }}>
+      {data.length === 0 && <Typography color="text.secondary">{VARIETY_TEXTS.none}</Typography>}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="varieties">
+        {data.map((v) => (
+          <Chip
+            key={v.id}
+            label={v.offers ? `${v.name} · ${VARIETY_TEXTS.inUse(v.offers)}` : v.name}
+            onDelete={readOnly || v.offers > 0 ? undefined : () => void remove({ productId, id: v.id }).unwrap().catch(failed)}
+            slotProps={{ root: { 'aria-label': v.name } }}
+          />
+        ))}
+      </Box>
+      <AddVariety disabled={readOnly} onAdd={(name) => add({ productId, name }).unwrap().then(() => { onError(null); return true; }, failed)} />
+    </Box>
+  );
+}
