@@ -13,6 +13,7 @@ import { validatorCompiler } from './http/ajv';
 import { guardInput } from './http/input';
 import { authPlugin, requireSession } from './http/auth';
 import loginRoutes from './accounts/login';
+import { createMailer, type Mailer } from './accounts/mail';
 import meRoutes from './accounts/me';
 import preferencesRoutes from './preferences';
 import adminRoutes from './admin';
@@ -27,9 +28,11 @@ export interface AppOptions {
   db: Database;
   /** Fastify's logger; off in tests. */
   logger?: boolean | object;
+  /** Tests replace the mail to make it fail. */
+  mailer?: Mailer;
 }
 
-export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, mailer }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -42,6 +45,9 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   app.setValidatorCompiler(validatorCompiler());
   installErrorHandler(app);
   guardInput(app);
+  app.decorate('mailer', mailer ?? createMailer(config, app.log));
+  // mail still on its way is written before the database closes
+  app.addHook('onClose', () => app.mailer.idle());
 
   await app.register(swagger, {
     openapi: {
