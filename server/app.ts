@@ -13,6 +13,7 @@ import { validatorCompiler } from './http/ajv';
 import { guardInput } from './http/input';
 import { authPlugin, requireSession } from './http/auth';
 import loginRoutes from './accounts/login';
+import recoveryRoutes from './accounts/recovery';
 import { createMailer, type Mailer } from './accounts/mail';
 import meRoutes from './accounts/me';
 import preferencesRoutes from './preferences';
@@ -59,6 +60,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { db });
   await app.register(loginRoutes, { db, config });
+  await app.register(recoveryRoutes, { db, config });
 
   // Everything under /api needs a live session, except the API docs.
   await app.register(async (api) => {
