@@ -1,9 +1,14 @@
-// The public password screens of the route table. Their flows (set, recover, reset) are their own issue;
-// until then each says what it is for and leads back to sign-in.
+// The public password screens of the route table, each loaded on demand so the sign-in page's bundle carries
+// none of them (bench/bundle.ts).
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { PageSpinner } from '../../components/Spinner';
 import { AuthLayout } from './AuthLayout';
+
+const RecoverPassword = lazy(() => import(/* webpackChunkName: "password" */ './RecoverPasswordPage'));
+const ResetPassword = lazy(() => import(/* webpackChunkName: "password" */ './ResetPasswordPage'));
 
 function NotYetOpen({ title, linkText }: { title: string; linkText: string }) {
   return (
@@ -23,9 +28,17 @@ export function InvitePage() {
 }
 
 export function RecoverPasswordPage() {
-  return <NotYetOpen title="Восстановление пароля" linkText="Вспомнили пароль? Войти" />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <RecoverPassword />
+    </Suspense>
+  );
 }
 
 export function ResetPasswordPage() {
-  return <NotYetOpen title="Сброс пароля" linkText="Вспомнили пароль? Войти" />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <ResetPassword />
+    </Suspense>
+  );
 }
