@@ -66,3 +66,34 @@ export interface StatusResponse {
   success?: boolean;
   message?: string;
 }
+
+export const INVITE_MSG = {
+  userTypeRequired: 'Выберите, кого вы приглашаете: сотрудника или пользователя поставщика',
+  roleRequired: 'Выберите роль',
+  employeeRequired: 'Выберите сотрудника',
+  supplierRequired: 'Выберите поставщика',
+  roleMissing: 'Роль не найдена',
+  employeeMissing: 'Сотрудник не найден',
+  supplierMissing: 'Поставщик не найден',
+  accountExists: 'Пользователь с таким email уже есть',
+  accountLink: 'Посмотреть пользователя',
+  sent: (email: string) => `Приглашение отправлено на ${email}`,
+} as const;
+
+/** POST /api/admin/invitations: who is invited, as whom (an employee's or a supplier's user) and with which role. */
+export const invitationSchema = yup.object({
+  email: yup.string().trim().required(MSG.emailRequired).email(MSG.emailInvalid),
+  user_type: yup.string().required(INVITE_MSG.userTypeRequired).oneOf(['employee', 'supplier'] as const, INVITE_MSG.userTypeRequired),
+  role_id: yup.number().typeError(INVITE_MSG.roleRequired).required(INVITE_MSG.roleRequired).integer(INVITE_MSG.roleRequired).positive(INVITE_MSG.roleRequired),
+  employee_id: yup.number().nullable().when('user_type', {
+    is: 'employee',
+    then: (s) => s.required(INVITE_MSG.employeeRequired).integer(INVITE_MSG.employeeRequired).positive(INVITE_MSG.employeeRequired),
+    otherwise: (s) => s.strip(),
+  }),
+  supplier_id: yup.number().nullable().when('user_type', {
+    is: 'supplier',
+    then: (s) => s.required(INVITE_MSG.supplierRequired).integer(INVITE_MSG.supplierRequired).positive(INVITE_MSG.supplierRequired),
+    otherwise: (s) => s.strip(),
+  }),
+});
+export type InvitationPayload = yup.InferType<typeof invitationSchema>;

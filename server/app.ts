@@ -14,6 +14,8 @@ import { guardInput } from './http/input';
 import { authPlugin, requireSession } from './http/auth';
 import loginRoutes from './accounts/login';
 import recoveryRoutes from './accounts/recovery';
+import activationRoutes from './accounts/activation';
+import invitationRoutes from './admin/invitations';
 import { createMailer, type Mailer } from './accounts/mail';
 import meRoutes from './accounts/me';
 import preferencesRoutes from './preferences';
@@ -61,6 +63,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(authPlugin, { db });
   await app.register(loginRoutes, { db, config });
   await app.register(recoveryRoutes, { db, config });
+  await app.register(activationRoutes, { db, config });
 
   // Everything under /api needs a live session, except the API docs.
   await app.register(async (api) => {
@@ -74,6 +77,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
     await api.register(referencesRoutes, { db });
     await api.register(preferencesRoutes, { db });
     await api.register(adminRoutes, { db });
+    await api.register(invitationRoutes, { db, config });
   }, { prefix: '/api' });
 
   const indexHtml = path.join(config.distDir, 'index.html');

@@ -2,10 +2,12 @@
 // and used once. A new link of a kind replaces the user's earlier unused ones, so only the latest mail works.
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { oneTimeTokens } from '../db/schema';
+import { oneTimeTokens, sessions, users } from '../db/schema';
 import { badRequest } from '../errors';
 import { ACCOUNT_MSG } from '../../domain/accounts';
+import { hashPassword } from './passwords';
 import { hashToken } from './sessions';
 
 export type TokenKind = 'invite' | 'reset';
@@ -37,4 +39,24 @@ export async function consumeToken(tx: Database, token: string, kind: TokenKind)
   if (new Date(row.expires_at).getTime() <= Date.now()) throw badRequest(ACCOUNT_MSG.linkExpired);
   await tx.update(oneTimeTokens).set({ used_at: new Date() }).where(eq(oneTimeTokens.id, row.id));
   return row.user_id;
+}
+
+/** Sets a new password from a one-time link and ends every session of the user; returns the user's id. */
+export async function setPasswordByToken(
+  db: Database, config: Config, token: string, psswrd: string, kind: 'invite' | 'reset',
+): Promise<number> {
+  const { hash, salt } = await hashPassword(psswrd, config.scryptN);
+  return db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, kind);
+    // an invitation opens only a still-invited account, a reset only an active one: a link mailed before the
+    // administrator deactivated the account no longer lets anyone in
+    const [user] = await tx
+      .update(users)
+      .set({ password_hash: hash, password_salt: salt, status: 'active' })
+      .where(and(eq(users.id, userId), eq(users.status, kind === 'invite' ? 'invited' : 'active')))
+      .returning({ id: users.id });
+    if (!user) throw badRequest(ACCOUNT_MSG.linkInvalid);
+    await tx.update(sessions).set({ revoked_at: new Date() }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+    return userId;
+  });
 }

@@ -4,16 +4,15 @@
 // and per address and e-mail like failed sign-ins, and refused beyond the same limits.
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ACCOUNT_MSG, newPasswordSchema, recoverySchema } from '../../domain/accounts';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { users } from '../db/schema';
 import { tooManyRequests } from '../errors';
 import { noQuery, responses } from '../http/schemas';
 import { appLink, type Mailer } from './mail';
-import { consumeToken, issueToken } from './oneTimeTokens';
-import { hashPassword } from './passwords';
+import { issueToken, setPasswordByToken } from './oneTimeTokens';
 import { createSession } from './sessions';
 import { assess, clientAddress, recordFailure, type ThrottleRule } from './throttle';
 import { normaliseLogin } from './users';
@@ -51,20 +50,6 @@ async function mailResetLink(db: Database, config: Config, mailer: Mailer, email
       `Ссылка действует ${config.resetTtlMinutes} мин. и открывается один раз.`,
       'Если вы не запрашивали восстановление пароля, просто удалите это письмо: пароль останется прежним.',
     ].join('\n'),
-  });
-}
-
-/** Sets a new password from a one-time link and ends every session of the user; returns the user's id. */
-export async function setPasswordByToken(
-  db: Database, config: Config, token: string, psswrd: string, kind: 'invite' | 'reset',
-): Promise<number> {
-  const { hash, salt } = await hashPassword(psswrd, config.scryptN);
-  return db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, token, kind);
-    const set = kind === 'invite' ? { password_hash: hash, password_salt: salt, status: 'active' } : { password_hash: hash, password_salt: salt };
-    await tx.update(users).set(set).where(eq(users.id, userId));
-    await tx.update(sessions).set({ revoked_at: new Date() }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
-    return userId;
   });
 }
 
