@@ -1,7 +1,7 @@
 // Password recovery → reset, at the root as DESIGN.md decides. POST /recover-password answers the same at once
 // whether or not the address has an account: looking the account up, issuing the link and mailing it run after
-// the answer, so neither its text nor its timing tells who has an account. Requests are counted per address
-// and per address and e-mail like failed sign-ins, and refused beyond the same limits.
+// the answer, so neither its text nor its timing tells who has an account. Requests are counted like failed sign-ins
+// (per address and e-mail, and per address over everything it tried) and refused beyond the same limits.
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { eq } from 'drizzle-orm';
