@@ -13,6 +13,10 @@ import { validatorCompiler } from './http/ajv';
 import { guardInput } from './http/input';
 import { authPlugin, requireSession } from './http/auth';
 import loginRoutes from './accounts/login';
+import recoveryRoutes from './accounts/recovery';
+import activationRoutes from './accounts/activation';
+import invitationRoutes from './admin/invitations';
+import { createMailer, type Mailer } from './accounts/mail';
 import meRoutes from './accounts/me';
 import preferencesRoutes from './preferences';
 import adminRoutes from './admin';
@@ -27,9 +31,11 @@ export interface AppOptions {
   db: Database;
   /** Fastify's logger; off in tests. */
   logger?: boolean | object;
+  /** Tests replace the mail to make it fail. */
+  mailer?: Mailer;
 }
 
-export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, mailer }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -42,6 +48,9 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   app.setValidatorCompiler(validatorCompiler());
   installErrorHandler(app);
   guardInput(app);
+  app.decorate('mailer', mailer ?? createMailer(config, app.log));
+  // mail still on its way is written before the database closes
+  app.addHook('onClose', () => app.mailer.idle());
 
   await app.register(swagger, {
     openapi: {
@@ -53,6 +62,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { db });
   await app.register(loginRoutes, { db, config });
+  await app.register(recoveryRoutes, { db, config });
+  await app.register(activationRoutes, { db, config });
 
   // Everything under /api needs a live session, except the API docs.
   await app.register(async (api) => {
@@ -66,6 +77,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
     await api.register(referencesRoutes, { db });
     await api.register(preferencesRoutes, { db });
     await api.register(adminRoutes, { db });
+    await api.register(invitationRoutes, { db, config });
   }, { prefix: '/api' });
 
   const indexHtml = path.join(config.distDir, 'index.html');

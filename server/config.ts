@@ -22,6 +22,12 @@ export interface Config {
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For (Fastify's trustProxy). */
   trustProxy: boolean | string;
   smtpUrl?: string;
+  /** Where users reach the app: the links in invitation and recovery mail start with it. */
+  publicUrl: string;
+  /** How long an invitation link stays valid. */
+  inviteTtlHours: number;
+  /** How long a password-reset link stays valid. */
+  resetTtlMinutes: number;
   logLevel: string;
   /** scrypt cost; OWASP's 2^17 unless a test lowers it for speed. */
   scryptN: number;
@@ -37,8 +43,9 @@ function int(value: string | undefined, fallback: number, name: string): number 
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env.PORT, 3000, 'PORT');
   return {
-    port: int(env.PORT, 3000, 'PORT'),
+    port,
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -52,6 +59,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // 'true' trusts every proxy; otherwise a list of addresses or networks of the trusted proxies
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    inviteTtlHours: int(env.INVITE_TTL_HOURS, 72, 'INVITE_TTL_HOURS'),
+    resetTtlMinutes: int(env.RESET_TTL_MINUTES, 60, 'RESET_TTL_MINUTES'),
     logLevel: env.LOG_LEVEL || 'info',
     scryptN: int(env.SCRYPT_N, 2 ** 17, 'SCRYPT_N'),
     distDir: path.resolve(__dirname, '..', 'dist'),

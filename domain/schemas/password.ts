@@ -11,13 +11,15 @@ export const PASSWORD_MSG = {
   mismatch: 'Пароли не совпадают',
 } as const;
 
-export const passwordSchema = yup
-  .string()
-  .required(PASSWORD_MSG.required)
-  .min(8, PASSWORD_MSG.min8)
-  .matches(/\p{Ll}/u, PASSWORD_MSG.lowercase)
-  .matches(/\p{Lu}/u, PASSWORD_MSG.uppercase)
-  .matches(/\d/, PASSWORD_MSG.digit);
+/** The policy (8+ characters, a lower-case letter, an upper-case one, a digit) on top of a field's own checks. */
+export const passwordRules = (field: yup.StringSchema<string>) =>
+  field
+    .min(8, PASSWORD_MSG.min8)
+    .matches(/\p{Ll}/u, PASSWORD_MSG.lowercase)
+    .matches(/\p{Lu}/u, PASSWORD_MSG.uppercase)
+    .matches(/\d/, PASSWORD_MSG.digit);
+
+export const passwordSchema = passwordRules(yup.string().required(PASSWORD_MSG.required));
 
 export const setPasswordSchema = yup.object({
   psswrd: passwordSchema,

@@ -1,31 +1,32 @@
-// The public password screens of the route table. Their flows (set, recover, reset) are their own issue;
-// until then each says what it is for and leads back to sign-in.
-import { Link as RouterLink } from 'react-router';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { AuthLayout } from './AuthLayout';
+// The public password screens of the route table, each loaded on demand so the sign-in page's bundle carries
+// none of them (bench/bundle.ts).
+import { lazy, Suspense } from 'react';
+import { PageSpinner } from '../../components/Spinner';
 
-function NotYetOpen({ title, linkText }: { title: string; linkText: string }) {
+const Invite = lazy(() => import(/* webpackChunkName: "password" */ './InvitePage'));
+const RecoverPassword = lazy(() => import(/* webpackChunkName: "password" */ './RecoverPasswordPage'));
+const ResetPassword = lazy(() => import(/* webpackChunkName: "password" */ './ResetPasswordPage'));
+
+export function InvitePage() {
   return (
-    <AuthLayout title={title}>
-      <Typography sx={{ mb: 3, color: 'text.secondary' }}>
-        Обратитесь к администратору: он выдаст новую ссылку или задаст пароль.
-      </Typography>
-      <Link component={RouterLink} to="/login">
-        {linkText}
-      </Link>
-    </AuthLayout>
+    <Suspense fallback={<PageSpinner />}>
+      <Invite />
+    </Suspense>
   );
 }
 
-export function InvitePage() {
-  return <NotYetOpen title="Установка пароля" linkText="Уже есть аккаунт? Войти" />;
-}
-
 export function RecoverPasswordPage() {
-  return <NotYetOpen title="Восстановление пароля" linkText="Вспомнили пароль? Войти" />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <RecoverPassword />
+    </Suspense>
+  );
 }
 
 export function ResetPasswordPage() {
-  return <NotYetOpen title="Сброс пароля" linkText="Вспомнили пароль? Войти" />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <ResetPassword />
+    </Suspense>
+  );
 }

@@ -2,6 +2,7 @@
 import { baseApi } from '../../api/baseApi';
 import type { LoginResponse } from '../../../domain/api';
 import type { LoginPayload } from '../../../domain/schemas/auth';
+import type { ActivatePayload, ActivateResponse, RecoveryPayload, ResetPasswordPayload, StatusResponse } from '../../../domain/accounts';
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -9,10 +10,25 @@ export const authApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'login', method: 'POST', body }),
       extraOptions: { entity: 'данных для входа' },
     }),
+    // the password screens (spec point 7): a recovery mail, a reset by its link, an invitation's first password
+    recoverPassword: build.mutation<StatusResponse, RecoveryPayload>({
+      query: (body) => ({ url: 'recover-password', method: 'POST', body }),
+      extraOptions: { entity: 'данных для восстановления пароля' },
+    }),
+    resetPassword: build.mutation<StatusResponse & { token?: string }, ResetPasswordPayload>({
+      query: (body) => ({ url: 'reset-password', method: 'POST', body }),
+      extraOptions: { entity: 'данных для сброса пароля' },
+    }),
+    activateAccount: build.mutation<ActivateResponse, ActivatePayload>({
+      query: (body) => ({ url: 'activate-account', method: 'POST', body }),
+      extraOptions: { entity: 'данных для установки пароля' },
+    }),
     logout: build.mutation<{ status: string }, void>({
       query: () => ({ url: 'logout', method: 'POST' }),
     }),
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation } = authApi;
+export const {
+  useLoginMutation, useLogoutMutation, useRecoverPasswordMutation, useResetPasswordMutation, useActivateAccountMutation,
+} = authApi;

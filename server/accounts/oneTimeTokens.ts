@@ -1,0 +1,62 @@
+// Invitation and password-reset links: 32 random bytes in the link, only their SHA-256 hash stored, an expiry,
+// and used once. A new link of a kind replaces the user's earlier unused ones, so only the latest mail works.
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { oneTimeTokens, sessions, users } from '../db/schema';
+import { badRequest } from '../errors';
+import { ACCOUNT_MSG } from '../../domain/accounts';
+import { hashPassword } from './passwords';
+import { hashToken } from './sessions';
+
+export type TokenKind = 'invite' | 'reset';
+
+export async function issueToken(db: Database, userId: number, kind: TokenKind, ttlMs: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  await db
+    .update(oneTimeTokens)
+    .set({ used_at: now })
+    .where(and(eq(oneTimeTokens.user_id, userId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.used_at)));
+  await db.insert(oneTimeTokens).values({ user_id: userId, kind, token_hash: hashToken(token), expires_at: new Date(now.getTime() + ttlMs) });
+  return token;
+}
+
+/**
+ * Marks the token used and returns its user, or answers 400 with why the link no longer works. Run it inside
+ * the transaction that acts on it: the row is locked, so two requests with one link cannot both pass.
+ */
+export async function consumeToken(tx: Database, token: string, kind: TokenKind): Promise<number> {
+  if (!token) throw badRequest(ACCOUNT_MSG.linkMissing);
+  const [row] = await tx
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.token_hash, hashToken(token)), eq(oneTimeTokens.kind, kind)))
+    .for('update');
+  if (!row) throw badRequest(ACCOUNT_MSG.linkInvalid);
+  if (row.used_at) throw badRequest(ACCOUNT_MSG.linkUsed);
+  if (new Date(row.expires_at).getTime() <= Date.now()) throw badRequest(ACCOUNT_MSG.linkExpired);
+  await tx.update(oneTimeTokens).set({ used_at: new Date() }).where(eq(oneTimeTokens.id, row.id));
+  return row.user_id;
+}
+
+/** Sets a new password from a one-time link and ends every session of the user; returns the user's id. */
+export async function setPasswordByToken(
+  db: Database, config: Config, token: string, psswrd: string, kind: 'invite' | 'reset',
+): Promise<number> {
+  const { hash, salt } = await hashPassword(psswrd, config.scryptN);
+  return db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, kind);
+    // an invitation opens only a still-invited account, a reset only an active one: a link mailed before the
+    // administrator deactivated the account no longer lets anyone in
+    const [user] = await tx
+      .update(users)
+      .set({ password_hash: hash, password_salt: salt, status: 'active' })
+      .where(and(eq(users.id, userId), eq(users.status, kind === 'invite' ? 'invited' : 'active')))
+      .returning({ id: users.id });
+    if (!user) throw badRequest(ACCOUNT_MSG.linkInvalid);
+    await tx.update(sessions).set({ revoked_at: new Date() }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+    return userId;
+  });
+}
