@@ -115,9 +115,12 @@ export function fieldsRead(resource: Resource, def: ReadsFields): FieldRef[] {
   return [...new Set([...own, ...(def.reads ?? [])])];
 }
 
-/** One field of any section, visible to the caller (its section readable, the field not hidden from its role). */
+/** One field of any section, visible to the caller (its section readable, the field not hidden from its role).
+ * `'<section>.*'` stands for a figure summed over every record of that section (an employee's reserve count):
+ * only a caller who reads all of that section's records may see it, or 'own' would count others' records. */
 export function isRefVisible(perms: Permissions | null | undefined, ref: FieldRef): boolean {
   const [resource, field] = splitFieldRef(ref);
+  if (field === '*') return scopeOf(perms, resource, 'read') === 'all';
   return isFieldVisible(perms, resource, field);
 }
 

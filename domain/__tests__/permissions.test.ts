@@ -1,4 +1,5 @@
-import { can, hasSection, isFieldVisible, permissionsOf, scopeOf, canChooseResponsible, type Permissions } from '../permissions';
+import { can, hasSection, isColumnVisible, isFieldVisible, permissionsOf, scopeOf, canChooseResponsible, type Permissions } from '../permissions';
+import { columns as employeeColumns } from '../employees/columns';
 import { SPEC_HIDDEN_FIELDS } from '../hiddenFields';
 
 const user = (patch: Partial<Permissions> = {}): Permissions => ({
@@ -76,4 +77,16 @@ describe('permission checks (spec point 6)', () => {
     expect(canChooseResponsible(user({ role_id: '1', is_admin: true }))).toBe(true);
     expect(canChooseResponsible(user({ role_id: 8 }))).toBe(true);
   });
+});
+
+test("a figure summed over every record of a section ('reserves.*') is seen only with read scope 'all' there", () => {
+  const perms = (reserves: 'all' | 'own' | 'none'): Permissions => ({
+    user_type: 'employee', user_id: 5, is_admin: false, role_id: 3, hidden_fields: {},
+    role_permissions: { ...permissionsOf('none'), employees: { ...permissionsOf('all').employees }, reserves: { ...permissionsOf(reserves).reserves } },
+  });
+  const column = employeeColumns.find((c) => c.key === 'reserve_total_created')!;
+  expect(isColumnVisible(perms('all'), 'employees', column)).toBe(true);
+  expect(isColumnVisible(perms('own'), 'employees', column)).toBe(false);
+  expect(isColumnVisible(perms('none'), 'employees', column)).toBe(false);
+  expect(isColumnVisible(perms('own'), 'employees', employeeColumns.find((c) => c.key === 'full_name')!)).toBe(true);
 });

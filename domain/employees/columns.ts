@@ -3,7 +3,8 @@
 import { col, type ColumnDef } from '../lists';
 import type { FieldRef } from '../permissions';
 
-const BY_RESPONSIBLE: FieldRef[] = ['reserves.responsible_id'];
+// counted over every reserve by its responsible: needs the responsible and all reserves readable
+const BY_RESPONSIBLE: FieldRef[] = ['reserves.responsible_id', 'reserves.*'];
 
 export const columns: ColumnDef[] = [
   col('id', '№', 'id_link', { width: 80 }),

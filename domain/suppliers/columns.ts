@@ -5,8 +5,9 @@ import type { FieldRef } from '../permissions';
 
 // A supplier's statistics are counted over its offers (and their reserves): they read which supplier an offer
 // has, and a role that may not know an offer's supplier could match an offer to its supplier by them.
-const BY_OFFERS: FieldRef[] = ['offers.supplier'];
-const BY_RESERVES: FieldRef[] = ['offers.supplier', 'reserves.id'];
+// counted over every offer (reserve) of the supplier: needs the offer's supplier and all of them readable
+const BY_OFFERS: FieldRef[] = ['offers.supplier', 'offers.*'];
+const BY_RESERVES: FieldRef[] = ['offers.supplier', 'offers.*', 'reserves.id', 'reserves.*'];
 
 export const columns: ColumnDef[] = [
   col('id', '№', 'id_link', { width: 80 }),

@@ -61,7 +61,9 @@ test('ids that are no positive int4, in the path, the query and a body', async (
 });
 
 test('a reference to a row that does not exist is a 400 naming the field; a duplicate key a 409', async () => {
-  expect(await refused('POST', '/api/offers', { ...form, product_id: 999_999 })).toEqual(['Поле «product_id»: запись не найдена']);
+  // a product is checked first for being chosen at all (active): a missing one is refused with that message
+  expect(await refused('POST', '/api/offers', { ...form, product_id: 999_999 })).toEqual(['Товар деактивирован или удален: выберите другой']);
+  expect(await refused('POST', '/api/offers', { ...form, city_id: 999_999 })).toEqual(['Поле «city_id»: запись не найдена']);
   expect(await refused('PATCH', `/api/offers/${offerId}`, { packing_id: 2147483647 })).toEqual(['Поле «packing_id»: запись не найдена']);
   // no route writes a unique column yet: the mapping is proved on a real duplicate of this database
   const duplicate = await ctx.db.execute(sql`INSERT INTO users (email, user_type) VALUES ('admin@nutdesk.demo', 'admin')`).catch((e: unknown) => e);

@@ -77,7 +77,7 @@ export function requireUpdatable(record: Row) {
 }
 
 /** A form value as a card sends it: a number or a string ('', '12,5'), null for an empty select. */
-export const formValue = { type: ['string', 'number', 'null'], maxLength: 500 } as const;
+export const formValue = { type: ['string', 'number', 'null'], maxLength: 500, minimum: -2147483648, maximum: 2147483647 } as const;
 const commentsValue = { type: 'array', maxItems: 50, items: { type: 'object', properties: { text: { type: 'string', maxLength: 5000 } } } } as const;
 
 /** The JSON schema of a card's body: its form fields, comments on create, and what the section adds. The

@@ -3,11 +3,11 @@
 import { ID, anyObject, responses } from '../../http/schemas';
 import { cardBody } from '../../records/card';
 
-const amount = { type: ['string', 'number', 'null'], maxLength: 30 } as const;
+const amount = { type: ['string', 'number', 'null'], maxLength: 30, minimum: -1_000_000_000, maximum: 1_000_000_000 } as const;
 export const deliveryRowsBody = {
   type: 'array',
   maxItems: 2000,
-  items: { type: 'object', required: ['to_id'], properties: { id: { type: ['integer', 'string', 'null'] }, to_id: ID, to_name: { type: 'string' }, cost: amount, days: amount } },
+  items: { type: 'object', required: ['to_id'], properties: { id: { type: ['integer', 'string', 'null'], maxLength: 20, maximum: 2147483647 }, to_id: ID, to_name: { type: 'string', maxLength: 200 }, cost: amount, days: amount } },
 } as const;
 
 export const cityBody = cardBody(['name'], { delivery: deliveryRowsBody });
