@@ -1,4 +1,4 @@
-// The routes every section's list has: GET /api/{section}, DELETE /api/{section} and the filter config,
+// The routes every section's list has: GET /api/{section}, DELETE /api/{section}, the filter config and the export,
 // each with its schema: the query string generated from the section's filters, the {ids} body of a delete.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
@@ -8,6 +8,7 @@ import { russianErrors } from '../http/validation';
 import { runList, type SectionSpec } from './engine';
 import { bulkDelete } from './delete';
 import { filterConfig } from './filterConfig';
+import { exportRoute } from './exportRoute';
 import type { RawQuery } from './query';
 import { deleteBody, deleteResponse, deleteTexts, filterConfigResponse, listQuerySchema, listResponse } from './schema';
 
@@ -26,4 +27,5 @@ export function listRoutes(app: FastifyInstance, db: Database, spec: SectionSpec
   app.get(`${path}/filter_config`, {
     schema: { tags, summary: `${spec.section}: filter fields and options`, querystring: noQuery, response: filterConfigResponse },
   }, async (request) => filterConfig(db, spec, requireAuth(request), app.sectionSpecs));
+  exportRoute(app, db, spec);
 }
