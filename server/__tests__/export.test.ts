@@ -49,7 +49,7 @@ async function listed(query: string, who: DemoUser = 'admin') {
 const QUERY = 'unit_price_from=300&unit_price_to=900&statuses_ids=active,completed&sort=unit_price&order=asc';
 
 test('XLSX: the filtered, sorted list with the asked columns in order, numbers as numbers, dates as dates', async () => {
-  const res = await download(`/api/offers/export?format=xlsx&${QUERY}&columns=unit_price,product,id,unit_amount,created_at,status`);
+  const res = await download(`/api/offers/export?format=xlsx&${QUERY}&columns=unit_price,product,images,id,unit_amount,created_at,status`);
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[^"]+\.xlsx"; filename\*=UTF-8''%D0%9F%D1%80%D0%B5%D0%B4%D0%BB%D0%BE%D0%B6%D0%B5%D0%BD%D0%B8%D1%8F%20\d{4}-\d{2}-\d{2}\.xlsx$/);
@@ -169,6 +169,7 @@ test('no export right: 403 in Russian; a bad format: 400', async () => {
   const badFormat = await download('/api/offers/export?format=pdf');
   expect(badFormat.status).toBe(400);
   expect(JSON.parse(badFormat.text).messages).toEqual(['Формат выгрузки может быть только xlsx или csv']);
+  expect(JSON.parse((await download('/api/offers/export?format=csv&columns=images')).text).messages).toEqual(['Выберите хотя бы один столбец для выгрузки']);
   expect(JSON.parse((await download('/api/offers/export')).text).messages).toEqual(['Формат выгрузки может быть только xlsx или csv']);
 });
 

@@ -34,19 +34,23 @@ export const EXPORT_PAGE_SIZE = 500;
 
 /** The columns to export, in order: the keys asked for, each a visible column of the section; else every
  * visible column in the section's order. Unknown and hidden keys get the same answer, so a hidden field's name
- * is not confirmed. */
+ * is not confirmed; photos, which a cell cannot hold, are left out. */
 export function exportColumns(spec: SectionSpec, auth: AuthenticatedUser, keys: string[] | undefined): ColumnDef[] {
-  const exportable = spec.columnDefs.filter(
-    (c) => !NOT_EXPORTED.has(c.type) && Object.hasOwn(spec.columns, c.key) && isColumnVisible(auth.permissions, spec.section, columnOf(spec, c.key)),
+  const visible = spec.columnDefs.filter(
+    (c) => Object.hasOwn(spec.columns, c.key) && isColumnVisible(auth.permissions, spec.section, columnOf(spec, c.key)),
   );
-  if (keys === undefined) return exportable;
-  const wanted = keys.flatMap((k) => k.split(',')).map((k) => k.trim()).filter(Boolean);
-  if (!wanted.length) throw badRequest(EXPORT_MSG.noColumns);
-  return [...new Set(wanted)].map((key) => {
-    const column = exportable.find((c) => c.key === key);
-    if (!column) throw badRequest(EXPORT_MSG.column(key));
-    return column;
-  });
+  let chosen = visible;
+  if (keys !== undefined) {
+    const wanted = keys.flatMap((k) => k.split(',')).map((k) => k.trim()).filter(Boolean);
+    chosen = [...new Set(wanted)].map((key) => {
+      const column = visible.find((c) => c.key === key);
+      if (!column) throw badRequest(EXPORT_MSG.column(key));
+      return column;
+    });
+  }
+  const exported = chosen.filter((c) => !NOT_EXPORTED.has(c.type));
+  if (!exported.length) throw badRequest(EXPORT_MSG.noColumns);
+  return exported;
 }
 
 // ---- values as a spreadsheet holds them
