@@ -162,9 +162,9 @@ export function listParts(spec: SectionSpec, auth: AuthenticatedUser, query: Raw
   return { parsed, conditions, orderBy, sort };
 }
 
-/** SELECT's column list: every output column under its key. */
-export const selectColumns = (spec: SectionSpec) =>
-  sql.join(Object.entries(spec.columns).map(([key, expr]) => sql`${expr} AS ${sql.identifier(key)}`), sql`, `);
+/** SELECT's column list: every output column (or those of `keys`) under its key. */
+export const selectColumns = (spec: SectionSpec, keys: string[] = Object.keys(spec.columns)) =>
+  sql.join(keys.map((key) => sql`${spec.columns[key]} AS ${sql.identifier(key)}`), sql`, `);
 
 /** The two statements behind a list request (count and page), checked against the caller's rights. */
 export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: RawQuery): CompiledList {

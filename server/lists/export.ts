@@ -2,7 +2,6 @@
 // visible columns in their order, with their Russian titles) as XLSX or CSV. Rows stream from the database to the
 // response in keyset pages through the engine's own query, so 100 000 offers never sit in memory at once.
 import { PassThrough, type Writable } from 'node:stream';
-import { once } from 'node:events';
 import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify';
@@ -124,8 +123,11 @@ function after(a: SQL, sort: { expr: SQL; asc: boolean } | undefined, last: { id
     : sql`((${expr}) < ${last.sort} OR (${expr}) = ${last.sort} AND ${a}.id < ${last.id} OR (${expr}) IS NULL)`;
 }
 
-/** The list's rows in its order, stripped of hidden fields, a page at a time. */
-async function* exportRows(db: Database, spec: SectionSpec, auth: AuthenticatedUser, parts: ReturnType<typeof listParts>, pageSize: number, isCancelled: () => boolean) {
+/** The list's rows in its order, only the exported columns (each already checked visible, and stripped again as the
+ * page strips), a page at a time. */
+async function* exportRows(
+  db: Database, spec: SectionSpec, auth: AuthenticatedUser, columns: ColumnDef[], parts: ReturnType<typeof listParts>, pageSize: number, isCancelled: () => boolean,
+) {
   const a = raw(spec.alias);
   const { conditions, orderBy, sort } = parts;
   let last: { id: number; sort: string | null } | undefined;
@@ -133,7 +135,7 @@ async function* exportRows(db: Database, spec: SectionSpec, auth: AuthenticatedU
     const all = last ? [...conditions, after(a, sort, last)] : conditions;
     const where = sql`WHERE ${sql.join(all, sql` AND `)}`;
     const sortKey = sort ? sql`, (${sort.expr})::text AS "__sort"` : sql``;
-    const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT ${selectColumns(spec)}, ${a}.id AS "__id"${sortKey} ${spec.from}
+    const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT ${selectColumns(spec, columns.map((c) => c.key))}, ${a}.id AS "__id"${sortKey} ${spec.from}
       WHERE ${a}.id IN (SELECT ${a}.id ${spec.from} ${where} ORDER BY ${orderBy} LIMIT ${pageSize})
       ORDER BY ${orderBy}`));
     if (!rows.length) return;
@@ -144,9 +146,18 @@ async function* exportRows(db: Database, spec: SectionSpec, auth: AuthenticatedU
   }
 }
 
-/** Writes and waits while the reader is behind, so a slow download holds back the database, not memory. */
-async function drained(stream: Writable) {
-  if (stream.writableNeedDrain && !stream.destroyed) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+/** Waits while the reader is behind, so a slow download holds back the database, not memory. */
+function drained(stream: Writable): Promise<void> {
+  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
 }
 
 export interface ExportRequest {
@@ -184,7 +195,7 @@ export async function prepareExport(db: Database, spec: SectionSpec, auth: Authe
 
   const stream = new PassThrough();
   const cancelled = () => stream.destroyed;
-  const rows = exportRows(db, spec, auth, parts, request.pageSize ?? EXPORT_PAGE_SIZE, cancelled);
+  const rows = exportRows(db, spec, auth, columns, parts, request.pageSize ?? EXPORT_PAGE_SIZE, cancelled);
   const write = request.format === 'xlsx' ? writeXlsx : writeCsv;
   write(stream, spec, columns, rows).catch((error: Error) => stream.destroy(error));
 
