@@ -3,16 +3,14 @@
 // Budget (DESIGN.md): p50 ≤ 15 ms, p99 ≤ 50 ms, and no more than 1.5 × the direct SQL.
 // Runs on PGlite in memory; with DATABASE_URL set, on that PostgreSQL server too (in a throwaway database).
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import { createTestApp, signIn } from '../server/__tests__/testApp';
-import { seedDemoData } from '../server/db/seed';
 import { compileList } from '../server/lists/engine';
 import { offersSpec } from '../server/sections/offers/list';
 import { DEMO_PASSWORD } from '../domain/api';
 import type { AuthenticatedUser } from '../server/accounts/users';
 import { onEachEngine, pct } from './engines';
+import { seedOffers, TARGET_OFFERS } from './offers';
 
-const TARGET_OFFERS = 100_000;
 const WARMUP = 30;
 const RUNS = 300;
 
@@ -46,21 +44,7 @@ async function time(label: string, fn: () => Promise<unknown>) {
 async function bench(engine: string) {
   const ctx = await createTestApp({ scryptN: 2 ** 14 });
   try {
-    await seedDemoData(ctx.db, { now: new Date('2026-11-01T09:00:00Z') });
-    // multiply the demo offers up to 100k, keeping their real references and figures
-    const [{ n }] = (await ctx.db.execute(sql`SELECT count(*)::int AS n FROM offers`) as unknown as { rows: { n: number }[] }).rows;
-    const copies = Math.ceil(TARGET_OFFERS / n) - 1;
-    await ctx.db.execute(sql`
-      INSERT INTO offers (product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country,
-        unit_measure, unit_weight, units_per_pack, unit_amount, unit_price, total_sum, kg_price, warehouse_cost,
-        min_unit_price, max_unit_price, reserved_amount, purchased_amount, loading_address, created_by, status, created_at)
-      SELECT product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country,
-        unit_measure, unit_weight, units_per_pack, unit_amount, round(unit_price * (0.9 + (g % 20) / 100.0), 2), total_sum,
-        kg_price, warehouse_cost, min_unit_price, max_unit_price, reserved_amount, purchased_amount, loading_address,
-        created_by, status, created_at - (g || ' hours')::interval
-      FROM offers, generate_series(1, ${copies}) AS g`);
-    await ctx.db.execute(sql`ANALYZE`);
-    const [{ total }] = (await ctx.db.execute(sql`SELECT count(*)::int AS total FROM offers`) as unknown as { rows: { total: number }[] }).rows;
+    const total = await seedOffers(ctx.db, TARGET_OFFERS);
 
     const token = await signIn(ctx.app, 'admin@nutdesk.demo', DEMO_PASSWORD);
     const url = `/api/offers?${new URLSearchParams(QUERY).toString()}`;

@@ -3,7 +3,7 @@
 // caller's scope and hidden fields, pages, sorts and strips. Every value is a bound parameter.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { scopeOf, isColumnVisible, type Permissions, type ReadsFields } from '../../domain/permissions';
+import { scopeOf, isColumnVisible, type Action, type Permissions, type ReadsFields } from '../../domain/permissions';
 import { RESPONSE_KEYS } from '../../domain/hiddenFields';
 import { filterReads, type ColumnDef, type FilterDef, type ListResponse, type Pagination } from '../../domain/lists';
 import type { Section } from '../../domain/sections';
@@ -101,7 +101,7 @@ export function ownColumns(alias: string, asStored: string[], amounts: string[])
 
 /** The column a row key (or a sort key) belongs to, with the fields it reads; else a response key declared in
  * domain/hiddenFields.ts; else the bare key. */
-const columnOf = (spec: Pick<SectionSpec, 'section' | 'columnDefs'>, key: string): ReadsFields =>
+export const columnOf = (spec: Pick<SectionSpec, 'section' | 'columnDefs'>, key: string): ReadsFields =>
   spec.columnDefs.find((c) => c.key === key) ?? RESPONSE_KEYS[spec.section]?.find((k) => k.key === key) ?? { key };
 
 /** May the caller filter by it? Filtering by a field is a way of reading it: every field the filter (and the
@@ -127,10 +127,11 @@ export interface CompiledList {
   perPage: number;
 }
 
-/** The two statements behind a list request (count and page), checked against the caller's rights. */
-export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: RawQuery): CompiledList {
+/** A list request checked against the caller's rights and compiled to SQL pieces: the page and the export both
+ * build on them. Each action's scope applies (the export: read and export), so 'own' limits either. */
+export function listParts(spec: SectionSpec, auth: AuthenticatedUser, query: RawQuery, actions: readonly Action[] = ['read']) {
   const perms = auth.permissions;
-  const scope = scopeCondition(spec, auth, 'read');
+  const scopes = actions.map((action) => scopeCondition(spec, auth, action));
 
   const defs: FilterDef[] = spec.filterDefs;
   const parsed = parseListQuery(query, defs);
@@ -139,7 +140,7 @@ export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: R
   const a = raw(spec.alias);
   const asksForDeleted = parsed.filters.some((f) => f.def.key === 'statuses_ids' && f.kind === 'list' && f.values.includes('deleted'));
   if (!parsed.withDeleted && !asksForDeleted) conditions.push(sql`${a}.status <> 'deleted'`);
-  conditions.push(scope);
+  conditions.push(...scopes);
 
   for (const filter of parsed.filters) {
     if (!isFilterAllowed(perms, spec, filter.def)) throw forbidden(LIST_MSG.forbiddenFilter(filter.def.title));
@@ -147,8 +148,8 @@ export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: R
     if (!compile) throw badRequest(LIST_MSG.unknownFilter(filter.def.key));
     conditions.push(sql`(${compile(filter)})`);
   }
-  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
 
+  let sort: { expr: SQL; asc: boolean } | undefined;
   let orderBy = sql`${a}.id DESC`;
   if (parsed.sort) {
     // own keys only: 'constructor' or '__proto__' is no column
@@ -156,18 +157,26 @@ export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: R
     if (!expr || !isColumnVisible(perms, spec.section, columnOf(spec, parsed.sort))) throw badRequest(LIST_MSG.sort(parsed.sort));
     const direction = raw(parsed.order === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST');
     orderBy = sql`${expr} ${direction}, ${a}.id ${raw(parsed.order === 'asc' ? 'ASC' : 'DESC')}`;
+    sort = { expr, asc: parsed.order === 'asc' };
   }
+  return { parsed, conditions, orderBy, sort };
+}
 
+/** SELECT's column list: every output column (or those of `keys`) under its key. */
+export const selectColumns = (spec: SectionSpec, keys: string[] = Object.keys(spec.columns)) =>
+  sql.join(keys.map((key) => sql`${spec.columns[key]} AS ${sql.identifier(key)}`), sql`, `);
+
+/** The two statements behind a list request (count and page), checked against the caller's rights. */
+export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: RawQuery): CompiledList {
+  const { parsed, conditions, orderBy } = listParts(spec, auth, query);
+  const a = raw(spec.alias);
+  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const offset = (parsed.page - 1) * parsed.perPage;
-  const select = sql.join(
-    Object.entries(spec.columns).map(([key, expr]) => sql`${expr} AS ${sql.identifier(key)}`),
-    sql`, `,
-  );
   return {
     count: sql`SELECT count(*)::int AS total ${spec.from} ${where}`,
     // Two steps in one statement: pick the page's ids with only what filters and sorting need (PostgreSQL drops
     // the unused joins), then build the full rows, references and comments for those ids alone.
-    page: sql`SELECT ${select} ${spec.from}
+    page: sql`SELECT ${selectColumns(spec)} ${spec.from}
       WHERE ${a}.id IN (SELECT ${a}.id ${spec.from} ${where} ORDER BY ${orderBy} LIMIT ${parsed.perPage} OFFSET ${offset})
       ORDER BY ${orderBy}`,
     page_number: parsed.page,

@@ -1,15 +1,16 @@
-// The routes every section's list has: GET /api/{section}, DELETE /api/{section} and the filter config,
+// The routes every section's list has: GET /api/{section}, DELETE /api/{section}, the filter config and the export,
 // each with its schema: the query string generated from the section's filters, the {ids} body of a delete.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { requireAuth } from '../http/auth';
-import { noQuery } from '../http/schemas';
+import { noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { runList, type SectionSpec } from './engine';
 import { bulkDelete } from './delete';
 import { filterConfig } from './filterConfig';
+import { attachment, prepareExport, type ExportFormat } from './export';
 import type { RawQuery } from './query';
-import { deleteBody, deleteResponse, deleteTexts, filterConfigResponse, listQuerySchema, listResponse } from './schema';
+import { deleteBody, deleteResponse, deleteTexts, exportQuerySchema, filterConfigResponse, listQuerySchema, listResponse } from './schema';
 
 export function listRoutes(app: FastifyInstance, db: Database, spec: SectionSpec) {
   const path = `/${spec.section}`;
@@ -26,4 +27,31 @@ export function listRoutes(app: FastifyInstance, db: Database, spec: SectionSpec
   app.get(`${path}/filter_config`, {
     schema: { tags, summary: `${spec.section}: filter fields and options`, querystring: noQuery, response: filterConfigResponse },
   }, async (request) => filterConfig(db, spec, requireAuth(request), app.sectionSpecs));
+  exportRoute(app, db, spec);
+}
+
+/** GET /api/{section}/export: the list's own query plus format and columns, answered with the file as it is written. */
+function exportRoute(app: FastifyInstance, db: Database, spec: SectionSpec) {
+  const query = exportQuerySchema(spec);
+  app.get(`/${spec.section}/export`, {
+    schema: {
+      tags: [spec.section],
+      summary: `${spec.section}: the filtered, sorted list as an XLSX or CSV file`,
+      querystring: query.schema,
+      // the file itself, streamed: Fastify sends a stream as it is, the schema only describes it
+      response: responses({ 200: { description: 'the XLSX or CSV file', type: 'string', format: 'binary' } }),
+    },
+    schemaErrorFormatter: russianErrors(query.texts),
+  }, async (request, reply) => {
+    const { format, columns, ...rest } = request.query as RawQuery & { format: ExportFormat; columns?: string[] };
+    const { page: _page, perPage: _perPage, ...listQuery } = rest;
+    const file = await prepareExport(db, spec, requireAuth(request), { format, columns, query: listQuery });
+    // the client stops reading: stop paging the database
+    reply.raw.on('close', () => file.stream.destroy());
+    reply.header('Content-Type', file.contentType);
+    reply.header('Content-Disposition', attachment(file.fileName));
+    reply.header('Cache-Control', 'no-store');
+    reply.header('X-Total-Count', String(file.total));
+    return reply.send(file.stream);
+  });
 }

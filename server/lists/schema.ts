@@ -4,8 +4,10 @@
 import { PAGE_SIZES, type FilterDef } from '../../domain/lists';
 import { ID, WITH_DELETED, pagination, responses } from '../http/schemas';
 import type { ErrorTexts, FieldMessages } from '../http/validation';
+import type { SectionSpec } from './engine';
 import { DELETE_MSG } from '../../domain/lists';
 import { LIST_MSG } from './query';
+import { EXPORT_FORMATS, EXPORT_MSG } from './export';
 
 const NUMBER = '^\\s*(-?\\d+(\\.\\d+)?)?\\s*$';
 const DATE = '^\\s*(\\d{4}-\\d{2}-\\d{2})?\\s*$';
@@ -76,3 +78,24 @@ export const deleteResponse = responses({
 });
 
 export const filterConfigResponse = responses({ 200: { type: 'object', additionalProperties: true } });
+
+/** The export's query: the list's own keys plus the format and the columns. */
+export function exportQuerySchema(spec: Pick<SectionSpec, 'filterDefs'>): { schema: object; texts: ErrorTexts } {
+  const list = listQuerySchema(spec.filterDefs);
+  const schema = list.schema as { properties: Record<string, object> };
+  return {
+    schema: {
+      ...schema,
+      required: ['format'],
+      properties: {
+        ...schema.properties,
+        format: { type: 'string', enum: [...EXPORT_FORMATS], description: 'xlsx or csv' },
+        columns: {
+          type: 'array', maxItems: 200, items: { type: 'string', maxLength: 2000 },
+          description: 'column keys in the order wanted (repeated or comma-separated); every visible column by default',
+        },
+      },
+    },
+    texts: { ...list.texts, fields: { ...list.texts.fields, format: EXPORT_MSG.format } },
+  };
+}

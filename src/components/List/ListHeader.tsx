@@ -1,5 +1,6 @@
 // The list page's heading row: title, the search box that opens the filter (with the number of applied
-// filters beside it, never over its placeholder), 'Настроить таблицу' and the add link.
+// filters beside it, never over its placeholder), 'Настроить таблицу', 'Экспорт' and the add link.
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,13 +20,15 @@ export interface ListHeaderProps {
   onToggleSettings(): void;
   /** The create link, when the caller may create. */
   add?: { label: string; to: string; from: string };
+  /** 'Экспорт', when the caller may export. */
+  exportButton?: ReactNode;
 }
 
 // on narrow screens (below 1200 px) 'Настроить таблицу' keeps its icon only, so the row fits in one line
 const SETTINGS_LABEL_SX = { display: { xs: 'none', lg: 'inline' } } as const;
 const SETTINGS_BUTTON_SX = { flexShrink: 0, whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, lg: 1 }, ml: { xs: 0, lg: -0.5 } } } as const;
 
-export function ListHeader({ title, filterCount, onOpenFilter, settingsMode, onToggleSettings, add }: ListHeaderProps) {
+export function ListHeader({ title, filterCount, onOpenFilter, settingsMode, onToggleSettings, add, exportButton }: ListHeaderProps) {
   return (
     <PageTitle title={title}>
       <OutlinedInput
@@ -51,6 +54,7 @@ export function ListHeader({ title, filterCount, onOpenFilter, settingsMode, onT
       >
         <Box component="span" sx={SETTINGS_LABEL_SX}>Настроить таблицу</Box>
       </Button>
+      {exportButton}
       {add && (
         <Button variant="contained" startIcon={<Add />} component={RouterLink} to={add.to} state={{ from: add.from }} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
           {add.label}

@@ -26,6 +26,10 @@ import { ListHeader } from './ListHeader';
 import { useSelectionStore } from './selection';
 import { useBulkDelete, useNotice, type DeleteTexts } from './useBulkDelete';
 import { useListParams } from './useListParams';
+import { useExport } from './useExport';
+import { ExportButton, ExportProgressBar } from './ExportButton';
+import { useAppSelector } from '../../api/hooks';
+import { selectToken } from '../../api/auth';
 
 export interface ListPageProps {
   section: Section;
@@ -94,6 +98,11 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
     [section, columnDefs, savedTable.data, perms, cells],
   );
   const columns = draftColumns ?? savedColumns;
+
+  // the export takes the saved layout's visible columns in their order, as the table shows them
+  const exportColumns = useMemo(() => savedColumns.filter((c) => c.is_visible && !c.isForbidden).map((c) => c.key), [savedColumns]);
+  const token = useAppSelector(selectToken);
+  const exporting = useExport(section, apiQuery, exportColumns, token, say);
 
   const toggleSettings = useCallback(() => {
     setSettingsMode((on) => !on);
@@ -168,7 +177,10 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
         settingsMode={settingsMode}
         onToggleSettings={toggleSettings}
         add={addLabel && canCreate ? { label: addLabel, to: `/${section}/create`, from } : undefined}
+        exportButton={can(perms, section, 'export') ? <ExportButton busy={exporting.progress !== null} onExport={exporting.start} /> : undefined}
       />
+
+      {exporting.progress && <ExportProgressBar progress={exporting.progress} onCancel={exporting.cancel} />}
 
       {summary}
 

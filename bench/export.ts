@@ -1,0 +1,52 @@
+// Export of 100 000 offers, XLSX and CSV, downloaded over a real socket (app.inject would gather the whole body
+// in memory and hide what streaming saves): the time, the file's size and the peak RSS above what the process
+// held before, sampled every 10 ms. Budget (DESIGN.md): peak RSS growth ≤ 100 MB, i.e. memory stays flat.
+// Runs on PGlite in memory; with DATABASE_URL set, on that PostgreSQL server too (in a throwaway database).
+import { performance } from 'node:perf_hooks';
+import type { AddressInfo } from 'node:net';
+import { createTestApp, signIn } from '../server/__tests__/testApp';
+import { DEMO_PASSWORD } from '../domain/api';
+import { onEachEngine } from './engines';
+import { seedOffers } from './offers';
+
+const MB = 1024 * 1024;
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+
+async function download(base: string, token: string, format: 'xlsx' | 'csv') {
+  gc();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 10);
+  const start = performance.now();
+  // the list a manager exports: every offer, dearest first, with the default columns
+  const res = await fetch(`${base}/api/offers/export?format=${format}&withDeleted=true&sort=unit_price&order=desc`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!res.ok || !res.body) throw new Error(`export ${format}: ${res.status} ${await res.text()}`);
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
+  const ms = performance.now() - start;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  const growth = (peak - before) / MB;
+  console.log(`  ${format.toUpperCase().padEnd(5)} ${res.headers.get('x-total-count')} rows  ${(ms / 1000).toFixed(1).padStart(5)} s  ${(bytes / MB).toFixed(1).padStart(5)} MB file` +
+    `  RSS ${(before / MB).toFixed(0)} → peak ${(peak / MB).toFixed(0)} MB (+${growth.toFixed(0)} MB)  budget ≤ 100 MB: ${growth <= 100 ? 'met' : 'MISSED'}`);
+}
+
+async function bench(engine: string) {
+  const ctx = await createTestApp({ scryptN: 2 ** 14 });
+  try {
+    const total = await seedOffers(ctx.db);
+    const token = await signIn(ctx.app, 'admin@nutdesk.demo', DEMO_PASSWORD);
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    console.log(`\n${engine}: ${total} offers exported${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for a steadier baseline)'}`);
+    await download(base, token, 'csv');
+    await download(base, token, 'xlsx');
+  } finally {
+    await ctx.close();
+  }
+}
+
+onEachEngine(bench);

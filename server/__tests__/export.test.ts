@@ -1,0 +1,183 @@
+// GET /api/{section}/export on the seeded demo data: the file holds the list as it stands (filter, sort, the asked
+// columns in order with their titles), typed cells in XLSX, Russian Excel's CSV, and never a hidden field.
+import ExcelJS from 'exceljs';
+import { and, eq, sql } from 'drizzle-orm';
+import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
+import { offers, rolePermissions, roles, users } from '../db/schema';
+import { loadPermissions } from '../accounts/users';
+import { SECTION_SPECS } from '../sections';
+import { prepareExport } from '../lists/export';
+import { formatDate } from '../../domain/format';
+import { statusTitle } from '../../domain/sections';
+
+let ctx: DemoContext;
+
+beforeAll(async () => {
+  ctx = await createDemoApp();
+  // the warehouse (role 8) and the supplier may export offers here, so what they get can be checked
+  await ctx.db.update(rolePermissions).set({ scope: 'all' })
+    .where(and(eq(rolePermissions.role_id, 8), eq(rolePermissions.resource, 'offers'), eq(rolePermissions.action, 'export')));
+  const [supplierRole] = await ctx.db.select().from(roles).where(eq(roles.name, 'Поставщик'));
+  await ctx.db.update(rolePermissions).set({ scope: 'own' })
+    .where(and(eq(rolePermissions.role_id, supplierRole.id), eq(rolePermissions.resource, 'offers'), eq(rolePermissions.action, 'export')));
+}, 120_000);
+
+afterAll(() => ctx?.close());
+
+async function download(url: string, who: DemoUser = 'admin') {
+  const res = await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${ctx.tokens[who]}` } });
+  return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, text: res.body };
+}
+
+async function sheetOf(raw: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(raw as never);
+  const sheet = workbook.worksheets[0];
+  const rows: ExcelJS.CellValue[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as ExcelJS.CellValue[]).slice(1)));
+  return { sheet, rows };
+}
+
+/** The same list through the page API, every row. */
+async function listed(query: string, who: DemoUser = 'admin') {
+  const res = await ctx.call('GET', `/api/offers?perPage=200&${query}`, who);
+  expect(res.status).toBe(200);
+  expect(res.body.pagination.pageCount).toBe(1);
+  return res.body.data as Record<string, unknown>[];
+}
+
+const QUERY = 'unit_price_from=300&unit_price_to=900&statuses_ids=active,completed&sort=unit_price&order=asc';
+
+test('XLSX: the filtered, sorted list with the asked columns in order, numbers as numbers, dates as dates', async () => {
+  const res = await download(`/api/offers/export?format=xlsx&${QUERY}&columns=unit_price,product,images,id,unit_amount,created_at,status`);
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[^"]+\.xlsx"; filename\*=UTF-8''%D0%9F%D1%80%D0%B5%D0%B4%D0%BB%D0%BE%D0%B6%D0%B5%D0%BD%D0%B8%D1%8F%20\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const expected = await listed(QUERY);
+  expect(expected.length).toBeGreaterThan(5);
+  expect(res.headers['x-total-count']).toBe(String(expected.length));
+
+  const { sheet, rows } = await sheetOf(res.raw);
+  expect(rows[0]).toEqual(['Цена за единицу', 'Товар', '№', 'Количество', 'Дата создания', 'Статус']);
+  expect(rows.slice(1)).toEqual(expected.map((o) => {
+    const created = new Date(o.created_at as string);
+    return [
+      Number(o.unit_price), (o.product as { name: string }).name, o.id, Number(o.unit_amount),
+      new Date(Date.UTC(created.getFullYear(), created.getMonth(), created.getDate())), statusTitle('offers', o.status as string),
+    ];
+  }));
+  expect(rows.slice(1).map((r) => r[5])).toContain('Выполнен');
+  // money shown with 2 decimals, dates as dd.MM.yyyy
+  expect(sheet.getRow(2).getCell(1).numFmt).toBe('#,##0.00');
+  expect(sheet.getRow(2).getCell(5).numFmt).toBe('dd.mm.yyyy');
+  expect(typeof rows[1][0]).toBe('number');
+  expect(rows[1][4]).toBeInstanceOf(Date);
+});
+
+test('CSV: UTF-8 with BOM, ; between fields, decimal comma, dd.MM.yyyy, quoted where a value needs it', async () => {
+  const query = 'statuses_ids=active&unit_price_from=300&unit_price_to=600&sort=created_at&order=desc';
+  const res = await download(`/api/offers/export?format=csv&${query}&columns=id&columns=unit_price&columns=created_at&columns=comments`);
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect([...res.raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const quote = (s: string) => (/[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const expected = (await listed(query)).map((o) => [
+    String(o.id),
+    Number(o.unit_price).toFixed(2).replace('.', ','),
+    formatDate(o.created_at as string),
+    quote((o.comments as { text: string }[]).map((c) => c.text).join('\n')),
+  ].join(';'));
+  expect(res.text).toBe(`\uFEFF№;Цена за единицу;Дата создания;Комментарии\r\n${expected.map((line) => `${line}\r\n`).join('')}`);
+  expect(expected.length).toBeGreaterThan(3);
+});
+
+/** The same export written in database pages of `pageSize` rows: its text, read whole. */
+async function exportedIn(pageSize: number, query: Record<string, string>) {
+  const [admin] = await ctx.db.select().from(users).where(eq(users.email, 'admin@nutdesk.demo'));
+  const auth = { user: admin, permissions: await loadPermissions(ctx.db, admin) };
+  const file = await prepareExport(ctx.db, SECTION_SPECS.offers, auth, { format: 'csv', columns: ['id'], query, pageSize });
+  let text = '';
+  for await (const chunk of file.stream) text += String(chunk);
+  return text;
+}
+
+test('paged through the database (keyset), the file holds every row in the list order, over ties and blanks', async () => {
+  // blanks among the sort values: nulls come first going up and last going down
+  await ctx.db.update(offers).set({ harvest_year: null }).where(sql`id % 5 = 0`);
+  for (const sort of [{} as Record<string, string>, { sort: 'product', order: 'desc' }, { sort: 'status', order: 'asc' }, { sort: 'harvest_year', order: 'asc' },
+    { sort: 'harvest_year', order: 'desc' }, { sort: 'unit_price', order: 'desc' }, { sort: 'created_at', order: 'asc' }]) {
+    const query = { withDeleted: 'true', ...sort };
+    const whole = await exportedIn(10_000, query);
+    const ids = whole.replace('\uFEFF', '').trim().split('\r\n').slice(1);
+    expect(ids.length).toBe((await ctx.db.select({ n: sql<number>`count(*)::int` }).from(offers))[0].n);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(await exportedIn(7, query)).toBe(whole);
+  }
+  // and the whole equals the list's own order
+  const page = (await listed('sort=product&order=desc&statuses_ids=completed')).map((o) => String(o.id));
+  const exported = (await download('/api/offers/export?format=csv&columns=id&sort=product&order=desc&statuses_ids=completed')).text;
+  expect(exported.replace('\uFEFF', '').trim().split('\r\n').slice(1)).toEqual(page);
+});
+
+test('no columns asked: every visible column in the section order, photos left out', async () => {
+  const { rows } = await sheetOf((await download('/api/offers/export?format=xlsx&statuses_ids=completed')).raw);
+  expect(rows[0]).toContain('Поставщик');
+  expect(rows[0]).not.toContain('Фото');
+  expect(rows[0][0]).toBe('№');
+  expect(rows.length - 1).toBe((await ctx.db.select({ n: sql<number>`count(*)::int` }).from(offers).where(eq(offers.status, 'completed')))[0].n);
+});
+
+test('fields hidden from roles 1 and 8 never leave, even asked for by name', async () => {
+  const manager = await sheetOf((await download('/api/offers/export?format=xlsx', 'manager')).raw);
+  expect(manager.rows[0]).toEqual(expect.arrayContaining(['Цена за единицу', 'Товар']));
+  for (const title of ['Поставщик', 'Город погрузки', 'Адрес погрузки', 'Создал']) expect(manager.rows[0]).not.toContain(title);
+
+  const warehouse = await sheetOf((await download('/api/offers/export?format=xlsx', 'warehouse')).raw);
+  for (const title of ['Поставщик', 'Доставка на склад', 'Мин. цена продажи', 'Макс. цена продажи', 'Создал']) expect(warehouse.rows[0]).not.toContain(title);
+  expect(warehouse.rows[0]).toContain('Количество');
+
+  const askedSupplier = await download('/api/offers/export?format=csv&columns=id,supplier', 'manager');
+  expect(askedSupplier.status).toBe(400);
+  expect(JSON.parse(askedSupplier.text).messages).toEqual(['Нельзя выгрузить столбец «supplier»']);
+  // a column that does not exist gets the same answer: the hidden one is not confirmed
+  expect(JSON.parse((await download('/api/offers/export?format=csv&columns=nonsense', 'manager')).text).messages).toEqual(['Нельзя выгрузить столбец «nonsense»']);
+  const askedCost = await download('/api/offers/export?format=xlsx&columns=warehouse_cost', 'warehouse');
+  expect(askedCost.status).toBe(400);
+  const sortedByCost = await download('/api/offers/export?format=xlsx&columns=id&sort=min_unit_price', 'warehouse');
+  expect(sortedByCost.status).toBe(400);
+  expect(JSON.parse(sortedByCost.text).messages).toEqual(['Нельзя сортировать по полю «min_unit_price»']);
+  const filteredBySupplier = await download('/api/offers/export?format=xlsx&columns=id&suppliers_ids=1', 'warehouse');
+  expect(filteredBySupplier.status).toBe(403);
+  expect(JSON.parse(filteredBySupplier.text).message).toBe('Фильтр «Поставщик» вам недоступен');
+});
+
+test("'own' export: a supplier's file holds its own offers only", async () => {
+  const res = await download('/api/offers/export?format=csv&columns=id&withDeleted=true', 'supplier');
+  expect(res.status).toBe(200);
+  const ids = res.text.replace('\uFEFF', '').trim().split('\r\n').slice(1).map(Number).sort((a, b) => a - b);
+  const me = (await ctx.call('GET', '/api/permissions', 'supplier')).body;
+  const own = await ctx.db.select({ id: offers.id }).from(offers).where(eq(offers.supplier_id, me.supplier_id)).orderBy(offers.id);
+  expect(own.length).toBeGreaterThan(0);
+  expect(ids).toEqual(own.map((o) => o.id));
+});
+
+test('no export right: 403 in Russian; a bad format: 400', async () => {
+  const refused = await download('/api/reserves/export?format=xlsx', 'warehouse');
+  expect(refused.status).toBe(403);
+  expect(JSON.parse(refused.text)).toEqual({ status: 'error', error: 'forbidden', message: 'Недостаточно прав для экспорта этого списка' });
+  expect((await download('/api/employees/export?format=csv', 'manager')).status).toBe(403);
+  const badFormat = await download('/api/offers/export?format=pdf');
+  expect(badFormat.status).toBe(400);
+  expect(JSON.parse(badFormat.text).messages).toEqual(['Формат выгрузки может быть только xlsx или csv']);
+  expect(JSON.parse((await download('/api/offers/export?format=csv&columns=images')).text).messages).toEqual(['Выберите хотя бы один столбец для выгрузки']);
+  expect(JSON.parse((await download('/api/offers/export')).text).messages).toEqual(['Формат выгрузки может быть только xlsx или csv']);
+});
+
+test('every section has its export', async () => {
+  for (const section of ['offers', 'reserves', 'employees', 'suppliers', 'products', 'cities']) {
+    const res = await download(`/api/${section}/export?format=xlsx`);
+    expect(res.status).toBe(200);
+    const { rows } = await sheetOf(res.raw);
+    expect(rows.length).toBeGreaterThan(1);
+  }
+});
