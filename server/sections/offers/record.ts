@@ -49,7 +49,9 @@ function refuseHidden(auth: AuthenticatedUser, body: Row) {
 
 const hiddenSet = (auth: AuthenticatedUser) => hiddenOfferFormFields(auth.permissions);
 
-async function findDuplicate(db: Database, v: Row, exceptId?: number): Promise<number | null> {
+/** The id of an active offer with the same supplier, product, variety, packing, harvest year and city (the card's
+ * 409 rule), or null. */
+export async function findDuplicate(db: Database, v: Row, exceptId?: number): Promise<number | null> {
   const [dup] = rows<{ id: number }>(await db.execute(sql`
     SELECT id FROM offers WHERE status = 'active'
       AND supplier_id IS NOT DISTINCT FROM ${v.supplier_id ?? null}::int AND product_id = ${v.product_id}::int
@@ -94,35 +96,50 @@ function withSellingBand(values: Awaited<ReturnType<typeof prepare>>, settings: 
 }
 
 /** A new offer (or an offer switched to another product) needs an active product. */
-async function requireOfferedProduct(db: Database, productId: number) {
+export async function requireOfferedProduct(db: Database, productId: number) {
   const [product] = rows<{ status: string }>(await db.execute(sql`SELECT status FROM products WHERE id = ${productId}`));
   if (product?.status !== 'active') throw badRequest(PRODUCT_MSG.notOffered);
 }
 
-export async function createOffer(db: Database, auth: AuthenticatedUser, body: Row): Promise<Row> {
-  if (!can(auth.permissions, 'offers', 'create')) throw forbidden();
+/** A new offer's values as the card's POST checks them: no field hidden from the role, the shared schema (its yup
+ * ValidationError lists every problem), the figures computed here, a supplier's user's own supplier. The product's
+ * being on offer and duplicates are checked against the database by the caller. */
+export async function newOfferValues(auth: AuthenticatedUser, body: Row) {
   refuseHidden(auth, body);
   const values = await prepare(auth, body);
   // a supplier's user offers only its own goods
   if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
+  return values;
+}
+
+export type NewOffer = Awaited<ReturnType<typeof newOfferValues>>;
+
+/** Writes a checked new offer inside the caller's transaction: its selling band from the business settings, its
+ * comments and files. The card's POST and the import both create offers here. */
+export async function insertOffer(tx: Database, auth: AuthenticatedUser, values: NewOffer, settings: BusinessSettings, body: Row): Promise<number> {
+  const band = withSellingBand(values, settings);
+  const [created] = rows<{ id: number }>(await tx.execute(sql`
+    INSERT INTO offers (product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure,
+      unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price,
+      min_unit_price, max_unit_price, created_by)
+    VALUES (${values.product_id}, ${values.variety_id}, ${values.packing_id}, ${values.city_id}, ${values.supplier_id},
+      ${values.harvest_year}, ${values.origin_country}, ${values.unit_measure}, ${values.unit_weight}, ${values.units_per_pack},
+      ${values.unit_amount}, ${values.unit_price}, ${values.warehouse_cost}, ${values.loading_address}, ${values.total_sum},
+      ${values.kg_price}, ${band.min_unit_price}, ${band.max_unit_price}, ${auth.user.id})
+    RETURNING id`));
+  await addComments(tx, auth, 'offers', created.id, body.comments);
+  await attachFiles(tx, auth, 'offers', created.id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
+  return created.id;
+}
+
+export async function createOffer(db: Database, auth: AuthenticatedUser, body: Row): Promise<Row> {
+  if (!can(auth.permissions, 'offers', 'create')) throw forbidden();
+  const values = await newOfferValues(auth, body);
   await requireOfferedProduct(db, values.product_id);
   const existing = await findDuplicate(db, values);
   if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
-  const band = withSellingBand(values, await readBusinessSettings(db));
-  const id = await db.transaction(async (tx) => {
-    const [created] = rows<{ id: number }>(await tx.execute(sql`
-      INSERT INTO offers (product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure,
-        unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price,
-        min_unit_price, max_unit_price, created_by)
-      VALUES (${values.product_id}, ${values.variety_id}, ${values.packing_id}, ${values.city_id}, ${values.supplier_id},
-        ${values.harvest_year}, ${values.origin_country}, ${values.unit_measure}, ${values.unit_weight}, ${values.units_per_pack},
-        ${values.unit_amount}, ${values.unit_price}, ${values.warehouse_cost}, ${values.loading_address}, ${values.total_sum},
-        ${values.kg_price}, ${band.min_unit_price}, ${band.max_unit_price}, ${auth.user.id})
-      RETURNING id`));
-    await addComments(tx as unknown as Database, auth, 'offers', created.id, body.comments);
-    await attachFiles(tx as unknown as Database, auth, 'offers', created.id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
-    return created.id;
-  });
+  const settings = await readBusinessSettings(db);
+  const id = await db.transaction((tx) => insertOffer(tx as unknown as Database, auth, values, settings, body));
   return readOffer(db, auth, id, false);
 }
 
