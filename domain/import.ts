@@ -85,3 +85,13 @@ export const rowsWithProblems = (problems: ImportProblem[]) => new Set(problems.
 /** The report's table as a file has it: a header and one line per problem. */
 export const REPORT_HEADER = ['Строка', 'Столбец', 'Ошибка'] as const;
 export const reportRows = (problems: ImportProblem[]): (string | number)[][] => problems.map((p) => [p.row, p.column || '—', p.message]);
+
+/** The report as CSV the way a Russian Excel opens it: UTF-8 with a byte order mark, ';' between fields, a field
+ * quoted when it holds ';', a quote or a line break. */
+export function reportCsv(problems: ImportProblem[]): string {
+  const field = (v: string | number) => {
+    const text = String(v);
+    return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return `\uFEFF${[[...REPORT_HEADER], ...reportRows(problems)].map((r) => r.map(field).join(';')).join('\r\n')}\r\n`;
+}
