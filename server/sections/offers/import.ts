@@ -19,7 +19,7 @@ import { readBusinessSettings } from '../../admin/businessSettings';
 import { matchHeader, readSheet, templateXlsx, type UploadedFile } from '../../lists/import';
 import { referenceItems, type ReferenceItem, type ScopeSpecs } from '../../records/references';
 import { scopeCondition } from '../../records/access';
-import { findDuplicate, insertOffer, newOfferValues, type NewOffer } from './record';
+import { findDuplicates, insertOffer, newOfferValues, type NewOffer } from './record';
 
 type Row = Record<string, unknown>;
 
@@ -198,19 +198,18 @@ export async function importOffers(
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const checked: Checked[] = [];
+    for (const row of sheet.rows) checked.push(await checkRow(auth, refs, columns, row.line, row.cells));
+    // duplicates: of an earlier row of the file, else of an offer already there (one look-up for the whole file)
+    const candidates = checked.filter((c) => c.values);
+    const existing = await findDuplicates(t, candidates.map((c) => c.values!));
     const firstLine = new Map<string, number>();
-    for (const row of sheet.rows) {
-      const result = await checkRow(auth, refs, columns, row.line, row.cells);
-      if (result.values) {
-        const k = duplicateKey(result.values);
-        const earlier = firstLine.get(k);
-        const existing = earlier === undefined ? await findDuplicate(t, result.values) : null;
-        if (earlier !== undefined) result.problems.push({ row: row.line, column: '', message: `${duplicate} — строка ${earlier} этого файла` });
-        else if (existing) result.problems.push({ row: row.line, column: '', message: `${duplicate} — предложение № ${existing}` });
-        else firstLine.set(k, row.line);
-      }
-      checked.push(result);
-    }
+    candidates.forEach((result, i) => {
+      const k = duplicateKey(result.values!);
+      const earlier = firstLine.get(k);
+      if (earlier !== undefined) result.problems.push({ row: result.line, column: '', message: `${duplicate} — строка ${earlier} этого файла` });
+      else if (existing[i]) result.problems.push({ row: result.line, column: '', message: `${duplicate} — предложение № ${existing[i]}` });
+      else firstLine.set(k, result.line);
+    });
     const problems = checked.flatMap((c) => c.problems);
     const valid = checked.filter((c) => !c.problems.length);
     const ids: number[] = [];

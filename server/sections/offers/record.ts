@@ -49,17 +49,38 @@ function refuseHidden(auth: AuthenticatedUser, body: Row) {
 
 const hiddenSet = (auth: AuthenticatedUser) => hiddenOfferFormFields(auth.permissions);
 
-/** The id of an active offer with the same supplier, product, variety, packing, harvest year and city (the card's
- * 409 rule), or null. */
-export async function findDuplicate(db: Database, v: Row, exceptId?: number): Promise<number | null> {
-  const [dup] = rows<{ id: number }>(await db.execute(sql`
-    SELECT id FROM offers WHERE status = 'active'
-      AND supplier_id IS NOT DISTINCT FROM ${v.supplier_id ?? null}::int AND product_id = ${v.product_id}::int
-      AND variety_id IS NOT DISTINCT FROM ${v.variety_id ?? null}::int AND packing_id IS NOT DISTINCT FROM ${v.packing_id ?? null}::int
-      AND harvest_year IS NOT DISTINCT FROM ${v.harvest_year ?? null}::text AND city_id IS NOT DISTINCT FROM ${v.city_id ?? null}::int
-      ${exceptId ? sql`AND id <> ${exceptId}` : sql``}
-    ORDER BY id LIMIT 1`));
-  return dup?.id ?? null;
+/** What makes two active offers the same (the card's 409 rule). */
+export type DuplicateKey = Pick<Row, 'supplier_id' | 'product_id' | 'variety_id' | 'packing_id' | 'harvest_year' | 'city_id'>;
+
+/** Keys looked up per query: well inside PostgreSQL's 65 535 parameters. */
+const DUPLICATE_BATCH = 1000;
+
+/** For each offer, the id of an active offer with the same supplier, product, variety, packing, harvest year and
+ * city (the card's 409 rule), or null: one query per thousand offers, so an import of thousands of rows does not
+ * ask one by one. Ids are positive, so coalesce(id, 0) compares like IS NOT DISTINCT FROM and can be hashed. */
+export async function findDuplicates(db: Database, values: DuplicateKey[], exceptId?: number): Promise<(number | null)[]> {
+  const found: (number | null)[] = values.map(() => null);
+  for (let from = 0; from < values.length; from += DUPLICATE_BATCH) {
+    const keys = sql.join(values.slice(from, from + DUPLICATE_BATCH).map((v, i) => sql`(${from + i}::int,
+      ${v.supplier_id ?? null}::int, ${v.product_id}::int, ${v.variety_id ?? null}::int, ${v.packing_id ?? null}::int,
+      ${v.harvest_year ?? null}::text, ${v.city_id ?? null}::int)`), sql`, `);
+    const dups = rows<{ i: number; id: number }>(await db.execute(sql`
+      SELECT k.i, min(o.id) AS id
+      FROM (VALUES ${keys}) AS k(i, supplier_id, product_id, variety_id, packing_id, harvest_year, city_id)
+      JOIN offers o ON o.status = 'active' AND o.product_id = k.product_id
+        AND coalesce(o.supplier_id, 0) = coalesce(k.supplier_id, 0) AND coalesce(o.variety_id, 0) = coalesce(k.variety_id, 0)
+        AND coalesce(o.packing_id, 0) = coalesce(k.packing_id, 0) AND coalesce(o.city_id, 0) = coalesce(k.city_id, 0)
+        AND coalesce(o.harvest_year, '') = coalesce(k.harvest_year, '')
+        ${exceptId ? sql`AND o.id <> ${exceptId}` : sql``}
+      GROUP BY k.i`));
+    for (const dup of dups) found[Number(dup.i)] = Number(dup.id);
+  }
+  return found;
+}
+
+/** The id of an active offer the same as this one (the card's 409 rule), or null. */
+export async function findDuplicate(db: Database, v: DuplicateKey, exceptId?: number): Promise<number | null> {
+  return (await findDuplicates(db, [v], exceptId))[0];
 }
 
 /** Validated values with the figures computed here. */
