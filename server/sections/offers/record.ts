@@ -83,9 +83,20 @@ export async function findDuplicate(db: Database, v: DuplicateKey, exceptId?: nu
   return (await findDuplicates(db, [v], exceptId))[0];
 }
 
+/** The form's schema per set of hidden fields: yup schemas are immutable, and building one costs more than
+ * checking a form with it (an import checks thousands). */
+const schemas = new Map<string, ReturnType<typeof offerSchema>>();
+function schemaFor(auth: AuthenticatedUser) {
+  const hidden = hiddenSet(auth);
+  const key = [...hidden].sort().join(',');
+  let schema = schemas.get(key);
+  if (!schema) schemas.set(key, (schema = offerSchema(hidden)));
+  return schema;
+}
+
 /** Validated values with the figures computed here. */
 async function prepare(auth: AuthenticatedUser, values: Row) {
-  const valid = (await offerSchema(hiddenSet(auth)).validate(values, { abortEarly: false, stripUnknown: true })) as Row;
+  const valid = (await schemaFor(auth).validate(values, { abortEarly: false, stripUnknown: true })) as Row;
   const unit = String(valid.unit_measure);
   const unitWeight = unit === 'кг' ? 1 : toNumber(valid.unit_weight as string);
   const figures = offerFigures({ ...valid, unit_measure: unit, unit_weight: unitWeight } as never);
