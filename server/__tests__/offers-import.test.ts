@@ -201,7 +201,9 @@ test('limits and broken files: a 400 in Russian before any row is read, nothing 
   expect(await refused(await upload(Buffer.from('x'), 'прайс.pdf', 'all'))).toEqual([IMPORT_MSG.type]);
   expect(await refused(await upload(Buffer.from('not a zip'), 'прайс.xlsx', 'all'))).toEqual([IMPORT_MSG.unreadable]);
   expect(await refused(await upload(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100)]), 'прайс.xlsx', 'all'))).toEqual([IMPORT_MSG.unreadable]);
+  // one byte over: cut by the parser at the limit; a megabyte over: refused by its declared length, before it is read
   expect(await refused(await upload(Buffer.alloc(IMPORT_LIMITS.maxBytes + 1, 0x41), 'big.csv', 'all'))).toEqual([IMPORT_MSG.size]);
+  expect(await refused(await upload(Buffer.alloc(IMPORT_LIMITS.maxBytes + 1024 * 1024, 0x41), 'big.csv', 'all'))).toEqual([IMPORT_MSG.size]);
   const many = csv(Array.from({ length: IMPORT_LIMITS.maxRows + 1 }, (_, i) => line({ 'Год урожая': String(3000 + i) })));
   expect(many.length).toBeLessThan(IMPORT_LIMITS.maxBytes);
   expect(await refused(await upload(many, 'many.csv', 'valid'))).toEqual(['В файле больше 5 000 строк: разделите его на части']);
