@@ -133,6 +133,8 @@ function resolve(refs: References, field: string, value: string, productId: numb
 }
 
 // ---- rows
+const TITLE_OF = new Map(OFFER_IMPORT_COLUMNS.map((c) => [c.key, c.title]));
+const COLUMN_ORDER = OFFER_IMPORT_COLUMNS.map((c) => c.key);
 const REFERENCE_FIELDS = ['product_id', 'variety_id', 'packing_id', 'city_id', 'supplier_id'];
 
 interface Checked {
@@ -144,7 +146,6 @@ interface Checked {
 
 /** One row: its cells as the card's form body, then the card's checks. */
 async function checkRow(auth: AuthenticatedUser, refs: References, columns: Map<string, number>, line: number, cells: string[]): Promise<Checked> {
-  const titleOf = new Map(OFFER_IMPORT_COLUMNS.map((c) => [c.key, c.title]));
   const problems = new Map<string, string>();
   const body: Row = {};
   for (const [field, index] of columns) {
@@ -175,9 +176,8 @@ async function checkRow(auth: AuthenticatedUser, refs: References, columns: Map<
       if (!problems.has(field)) problems.set(field, e.errors[0] ?? e.message);
     }
   }
-  const order = OFFER_IMPORT_COLUMNS.map((c) => c.key);
-  const listed = [...problems].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
-    .map(([field, message]) => ({ row: line, column: titleOf.get(field) ?? '', message }));
+  const listed = [...problems].sort(([a], [b]) => COLUMN_ORDER.indexOf(a) - COLUMN_ORDER.indexOf(b))
+    .map(([field, message]) => ({ row: line, column: TITLE_OF.get(field) ?? '', message }));
   return listed.length ? { line, problems: listed } : { line, problems: [], values, body };
 }
 
