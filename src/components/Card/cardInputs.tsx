@@ -55,11 +55,12 @@ export function cardInputs<V extends object>(form: FormikProps<V>, { labels, rea
         value={(form.values[name] ?? '') as string}
         onChange={form.handleChange}
         onBlur={form.handleBlur}
-        error={Boolean(fieldError(name))}
-        helperText={fieldError(name)}
         disabled={readOnly}
         size="small"
         {...props}
+        // the field's error wins over a hint it was given ('Доступно: 120')
+        error={Boolean(fieldError(name))}
+        helperText={fieldError(name) ?? props.helperText}
       />,
     );
 
