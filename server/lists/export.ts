@@ -90,7 +90,8 @@ function cellOf(section: SectionSpec['section'], column: ColumnDef, v: unknown):
     case 'phone':
       return formatPhone(String(v));
     default:
-      return String(v);
+      // a reference shown as text (an offer's variety, its packaging) travels as {id, name}
+      return typeof v === 'object' ? nameOf(v) || null : String(v);
   }
 }
 

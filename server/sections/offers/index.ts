@@ -1,4 +1,4 @@
-// /api/offers: the list, bulk delete, the filter config, the summary tiles and one offer's card.
+// /api/offers: the list, bulk delete, the filter config, the export and import, the summary tiles and one offer's card.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../http/auth';
@@ -8,10 +8,13 @@ import { listRoutes } from '../../lists/routes';
 import { offersSpec } from './list';
 import { createOffer, readOffer, updateOffer } from './record';
 import { offersSummary } from './summary';
+import offerImportRoutes from './importRoutes';
 
 export default async function offersPlugin(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
   listRoutes(app, db, offersSpec);
+  // the import in a plugin of its own: the multipart parser serves its routes only
+  await app.register(offerImportRoutes, { db });
 
   app.get('/offers/summary', { schema: { tags: ['offers'], summary: 'The three tiles of the offers page', querystring: noQuery, response: summaryResponse } }, async (request) =>
     offersSummary(db, requireAuth(request), app.sectionSpecs.reserves),

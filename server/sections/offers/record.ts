@@ -49,20 +49,54 @@ function refuseHidden(auth: AuthenticatedUser, body: Row) {
 
 const hiddenSet = (auth: AuthenticatedUser) => hiddenOfferFormFields(auth.permissions);
 
-async function findDuplicate(db: Database, v: Row, exceptId?: number): Promise<number | null> {
-  const [dup] = rows<{ id: number }>(await db.execute(sql`
-    SELECT id FROM offers WHERE status = 'active'
-      AND supplier_id IS NOT DISTINCT FROM ${v.supplier_id ?? null}::int AND product_id = ${v.product_id}::int
-      AND variety_id IS NOT DISTINCT FROM ${v.variety_id ?? null}::int AND packing_id IS NOT DISTINCT FROM ${v.packing_id ?? null}::int
-      AND harvest_year IS NOT DISTINCT FROM ${v.harvest_year ?? null}::text AND city_id IS NOT DISTINCT FROM ${v.city_id ?? null}::int
-      ${exceptId ? sql`AND id <> ${exceptId}` : sql``}
-    ORDER BY id LIMIT 1`));
-  return dup?.id ?? null;
+/** What makes two active offers the same (the card's 409 rule). */
+export type DuplicateKey = Pick<Row, 'supplier_id' | 'product_id' | 'variety_id' | 'packing_id' | 'harvest_year' | 'city_id'>;
+
+/** Keys looked up per query: well inside PostgreSQL's 65 535 parameters. */
+const DUPLICATE_BATCH = 1000;
+
+/** For each offer, the id of an active offer with the same supplier, product, variety, packing, harvest year and
+ * city (the card's 409 rule), or null: one query per thousand offers, so an import of thousands of rows does not
+ * ask one by one. Ids are positive, so coalesce(id, 0) compares like IS NOT DISTINCT FROM and can be hashed. */
+export async function findDuplicates(db: Database, values: DuplicateKey[], exceptId?: number): Promise<(number | null)[]> {
+  const found: (number | null)[] = values.map(() => null);
+  for (let from = 0; from < values.length; from += DUPLICATE_BATCH) {
+    const keys = sql.join(values.slice(from, from + DUPLICATE_BATCH).map((v, i) => sql`(${from + i}::int,
+      ${v.supplier_id ?? null}::int, ${v.product_id}::int, ${v.variety_id ?? null}::int, ${v.packing_id ?? null}::int,
+      ${v.harvest_year ?? null}::text, ${v.city_id ?? null}::int)`), sql`, `);
+    const dups = rows<{ i: number; id: number }>(await db.execute(sql`
+      SELECT k.i, min(o.id) AS id
+      FROM (VALUES ${keys}) AS k(i, supplier_id, product_id, variety_id, packing_id, harvest_year, city_id)
+      JOIN offers o ON o.status = 'active' AND o.product_id = k.product_id
+        AND coalesce(o.supplier_id, 0) = coalesce(k.supplier_id, 0) AND coalesce(o.variety_id, 0) = coalesce(k.variety_id, 0)
+        AND coalesce(o.packing_id, 0) = coalesce(k.packing_id, 0) AND coalesce(o.city_id, 0) = coalesce(k.city_id, 0)
+        AND coalesce(o.harvest_year, '') = coalesce(k.harvest_year, '')
+        ${exceptId ? sql`AND o.id <> ${exceptId}` : sql``}
+      GROUP BY k.i`));
+    for (const dup of dups) found[Number(dup.i)] = Number(dup.id);
+  }
+  return found;
+}
+
+/** The id of an active offer the same as this one (the card's 409 rule), or null. */
+export async function findDuplicate(db: Database, v: DuplicateKey, exceptId?: number): Promise<number | null> {
+  return (await findDuplicates(db, [v], exceptId))[0];
+}
+
+/** The form's schema per set of hidden fields: yup schemas are immutable, and building one costs more than
+ * checking a form with it (an import checks thousands). */
+const schemas = new Map<string, ReturnType<typeof offerSchema>>();
+function schemaFor(auth: AuthenticatedUser) {
+  const hidden = hiddenSet(auth);
+  const key = [...hidden].sort().join(',');
+  let schema = schemas.get(key);
+  if (!schema) schemas.set(key, (schema = offerSchema(hidden)));
+  return schema;
 }
 
 /** Validated values with the figures computed here. */
 async function prepare(auth: AuthenticatedUser, values: Row) {
-  const valid = (await offerSchema(hiddenSet(auth)).validate(values, { abortEarly: false, stripUnknown: true })) as Row;
+  const valid = (await schemaFor(auth).validate(values, { abortEarly: false, stripUnknown: true })) as Row;
   const unit = String(valid.unit_measure);
   const unitWeight = unit === 'кг' ? 1 : toNumber(valid.unit_weight as string);
   const figures = offerFigures({ ...valid, unit_measure: unit, unit_weight: unitWeight } as never);
@@ -94,35 +128,50 @@ function withSellingBand(values: Awaited<ReturnType<typeof prepare>>, settings: 
 }
 
 /** A new offer (or an offer switched to another product) needs an active product. */
-async function requireOfferedProduct(db: Database, productId: number) {
+export async function requireOfferedProduct(db: Database, productId: number) {
   const [product] = rows<{ status: string }>(await db.execute(sql`SELECT status FROM products WHERE id = ${productId}`));
   if (product?.status !== 'active') throw badRequest(PRODUCT_MSG.notOffered);
 }
 
-export async function createOffer(db: Database, auth: AuthenticatedUser, body: Row): Promise<Row> {
-  if (!can(auth.permissions, 'offers', 'create')) throw forbidden();
+/** A new offer's values as the card's POST checks them: no field hidden from the role, the shared schema (its yup
+ * ValidationError lists every problem), the figures computed here, a supplier's user's own supplier. The product's
+ * being on offer and duplicates are checked against the database by the caller. */
+export async function newOfferValues(auth: AuthenticatedUser, body: Row) {
   refuseHidden(auth, body);
   const values = await prepare(auth, body);
   // a supplier's user offers only its own goods
   if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
+  return values;
+}
+
+export type NewOffer = Awaited<ReturnType<typeof newOfferValues>>;
+
+/** Writes a checked new offer inside the caller's transaction: its selling band from the business settings, its
+ * comments and files. The card's POST and the import both create offers here. */
+export async function insertOffer(tx: Database, auth: AuthenticatedUser, values: NewOffer, settings: BusinessSettings, body: Row): Promise<number> {
+  const band = withSellingBand(values, settings);
+  const [created] = rows<{ id: number }>(await tx.execute(sql`
+    INSERT INTO offers (product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure,
+      unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price,
+      min_unit_price, max_unit_price, created_by)
+    VALUES (${values.product_id}, ${values.variety_id}, ${values.packing_id}, ${values.city_id}, ${values.supplier_id},
+      ${values.harvest_year}, ${values.origin_country}, ${values.unit_measure}, ${values.unit_weight}, ${values.units_per_pack},
+      ${values.unit_amount}, ${values.unit_price}, ${values.warehouse_cost}, ${values.loading_address}, ${values.total_sum},
+      ${values.kg_price}, ${band.min_unit_price}, ${band.max_unit_price}, ${auth.user.id})
+    RETURNING id`));
+  await addComments(tx, auth, 'offers', created.id, body.comments);
+  await attachFiles(tx, auth, 'offers', created.id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
+  return created.id;
+}
+
+export async function createOffer(db: Database, auth: AuthenticatedUser, body: Row): Promise<Row> {
+  if (!can(auth.permissions, 'offers', 'create')) throw forbidden();
+  const values = await newOfferValues(auth, body);
   await requireOfferedProduct(db, values.product_id);
   const existing = await findDuplicate(db, values);
   if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
-  const band = withSellingBand(values, await readBusinessSettings(db));
-  const id = await db.transaction(async (tx) => {
-    const [created] = rows<{ id: number }>(await tx.execute(sql`
-      INSERT INTO offers (product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure,
-        unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price,
-        min_unit_price, max_unit_price, created_by)
-      VALUES (${values.product_id}, ${values.variety_id}, ${values.packing_id}, ${values.city_id}, ${values.supplier_id},
-        ${values.harvest_year}, ${values.origin_country}, ${values.unit_measure}, ${values.unit_weight}, ${values.units_per_pack},
-        ${values.unit_amount}, ${values.unit_price}, ${values.warehouse_cost}, ${values.loading_address}, ${values.total_sum},
-        ${values.kg_price}, ${band.min_unit_price}, ${band.max_unit_price}, ${auth.user.id})
-      RETURNING id`));
-    await addComments(tx as unknown as Database, auth, 'offers', created.id, body.comments);
-    await attachFiles(tx as unknown as Database, auth, 'offers', created.id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
-    return created.id;
-  });
+  const settings = await readBusinessSettings(db);
+  const id = await db.transaction((tx) => insertOffer(tx as unknown as Database, auth, values, settings, body));
   return readOffer(db, auth, id, false);
 }
 

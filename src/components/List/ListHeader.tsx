@@ -1,5 +1,5 @@
 // The list page's heading row: title, the search box that opens the filter (with the number of applied
-// filters beside it, never over its placeholder), 'Настроить таблицу', 'Экспорт' and the add link.
+// filters beside it, never over its placeholder), 'Настроить таблицу', 'Экспорт', 'Импорт' and the add link.
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
@@ -22,13 +22,15 @@ export interface ListHeaderProps {
   add?: { label: string; to: string; from: string };
   /** 'Экспорт', when the caller may export. */
   exportButton?: ReactNode;
+  /** 'Импорт', when the caller may import. */
+  importButton?: ReactNode;
 }
 
 // on narrow screens (below 1200 px) 'Настроить таблицу' keeps its icon only, so the row fits in one line
 const SETTINGS_LABEL_SX = { display: { xs: 'none', lg: 'inline' } } as const;
 const SETTINGS_BUTTON_SX = { flexShrink: 0, whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, lg: 1 }, ml: { xs: 0, lg: -0.5 } } } as const;
 
-export function ListHeader({ title, filterCount, onOpenFilter, settingsMode, onToggleSettings, add, exportButton }: ListHeaderProps) {
+export function ListHeader({ title, filterCount, onOpenFilter, settingsMode, onToggleSettings, add, exportButton, importButton }: ListHeaderProps) {
   return (
     <PageTitle title={title}>
       <OutlinedInput
@@ -55,6 +57,7 @@ export function ListHeader({ title, filterCount, onOpenFilter, settingsMode, onT
         <Box component="span" sx={SETTINGS_LABEL_SX}>Настроить таблицу</Box>
       </Button>
       {exportButton}
+      {importButton}
       {add && (
         <Button variant="contained" startIcon={<Add />} component={RouterLink} to={add.to} state={{ from: add.from }} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
           {add.label}

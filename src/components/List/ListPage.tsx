@@ -4,6 +4,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import LinearProgress from '@mui/material/LinearProgress';
 import TablePagination from '@mui/material/TablePagination';
 import { PAGE_SIZES, filterToParams, type ColumnDef, type FilterDef } from '../../../domain/lists';
@@ -28,6 +30,9 @@ import { useBulkDelete, useNotice, type DeleteTexts } from './useBulkDelete';
 import { useListParams } from './useListParams';
 import { useExport } from './useExport';
 import { ExportButton, ExportProgressBar } from './ExportButton';
+import { ImportDialog, IMPORT_DIALOG_TEXTS } from './ImportDialog';
+import { TAGS, sectionApi } from '../../api/sectionApi';
+import { useAppDispatch } from '../../api/hooks';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/auth';
 
@@ -46,11 +51,13 @@ export interface ListPageProps {
   pollingInterval?: number;
   /** The section's own cells by column key (a stable object: define it outside the component or memoise it). */
   cells?: CellRenderers;
+  /** The import dialog's title ('Импорт предложений'), for a section the server imports into. */
+  importTitle?: string;
 }
 
 const NO_CELLS: CellRenderers = {};
 
-export function ListPage({ section, columns: columnDefs, filters: defs, title, addLabel, deleteTexts, summary, pollingInterval, cells = NO_CELLS }: ListPageProps) {
+export function ListPage({ section, columns: columnDefs, filters: defs, title, addLabel, deleteTexts, summary, pollingInterval, cells = NO_CELLS, importTitle }: ListPageProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const from = `${location.pathname}${location.search}`;
@@ -103,6 +110,9 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
   const exportColumns = useMemo(() => savedColumns.filter((c) => c.is_visible && !c.isForbidden).map((c) => c.key), [savedColumns]);
   const token = useAppSelector(selectToken);
   const exporting = useExport(section, apiQuery, exportColumns, token, say);
+  const [importOpen, setImportOpen] = useState(false);
+  const dispatch = useAppDispatch();
+  const imported = useCallback(() => dispatch(sectionApi.util.invalidateTags([TAGS[section].list])), [dispatch, section]);
 
   const toggleSettings = useCallback(() => {
     setSettingsMode((on) => !on);
@@ -178,7 +188,15 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
         onToggleSettings={toggleSettings}
         add={addLabel && canCreate ? { label: addLabel, to: `/${section}/create`, from } : undefined}
         exportButton={can(perms, section, 'export') ? <ExportButton busy={exporting.progress !== null} onExport={exporting.start} /> : undefined}
+        importButton={importTitle && can(perms, section, 'import') ? (
+          <Button variant="outlined" startIcon={<FileUploadOutlined />} onClick={() => setImportOpen(true)} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+            {IMPORT_DIALOG_TEXTS.button}
+          </Button>
+        ) : undefined}
       />
+      {importTitle && importOpen && (
+        <ImportDialog section={section} title={importTitle} open onClose={() => setImportOpen(false)} token={token} onImported={imported} />
+      )}
 
       {exporting.progress && <ExportProgressBar progress={exporting.progress} onCancel={exporting.cancel} />}
 

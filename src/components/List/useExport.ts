@@ -44,7 +44,8 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? fallback;
 }
 
-function save(blob: Blob, name: string) {
+/** Hands a file to the browser's downloads under its name. */
+export function save(blob: Blob, name: string) {
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = name;

@@ -36,6 +36,7 @@ export function ListScreen() {
       summary={<SummaryTiles pollingInterval={OFFERS_REFETCH_MS} />}
       deleteTexts={DELETE_TEXTS}
       cells={can(perms, 'reserves', 'create') ? RESERVING_CELLS : PLAIN_CELLS}
+      importTitle="Импорт предложений"
     />
   );
 }

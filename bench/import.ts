@@ -1,0 +1,83 @@
+// Import of a 5 000-row price list (the limit) into the demo data, as XLSX and as CSV: the time to check every row
+// (mode=all on a file with 50 bad rows: every row is checked and resolved, nothing is written) and to check and
+// write the 4 950 good ones (mode=valid, one transaction). With BENCH_OFFERS=100000 the offers table is first
+// grown to that size, so the duplicate look-ups run against a real table.
+// Runs on PGlite in memory; with DATABASE_URL set, on that PostgreSQL server too (in a throwaway database).
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { createTestApp, signIn, type TestContext } from '../server/__tests__/testApp';
+import { seedDemoData } from '../server/db/seed';
+import { DEMO_PASSWORD } from '../domain/api';
+import { IMPORT_LIMITS } from '../domain/import';
+import { OFFER_IMPORT_COLUMNS } from '../domain/offers/import';
+import { rowsOf } from '../server/http/rows';
+import { onEachEngine } from './engines';
+import { seedOffers } from './offers';
+
+const ROWS = IMPORT_LIMITS.maxRows;
+const BAD_EVERY = 100;
+
+function lines(inn: string, year0: number): (string | number)[][] {
+  return Array.from({ length: ROWS }, (_, i) => OFFER_IMPORT_COLUMNS.map((c) => {
+    if (c.key === 'supplier_id') return inn;
+    // a harvest year of its own per row: no row is another's duplicate
+    if (c.key === 'harvest_year') return String(year0 + i);
+    if (c.key === 'unit_price' && i % BAD_EVERY === BAD_EVERY - 1) return 0;
+    return c.example;
+  }));
+}
+
+async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Прайс');
+  sheet.addRow(OFFER_IMPORT_COLUMNS.map((c) => c.title));
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function csv(rows: (string | number)[][]): Buffer {
+  const cell = (v: string | number) => {
+    const text = typeof v === 'number' ? String(v).replace('.', ',') : v;
+    return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return Buffer.from(`\uFEFF${[OFFER_IMPORT_COLUMNS.map((c) => c.title), ...rows].map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`);
+}
+
+async function upload(ctx: TestContext, token: string, file: Buffer, name: string, mode: 'all' | 'valid') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file)]), name);
+  form.append('mode', mode);
+  const request = new Request('http://localhost/api/offers/import', { method: 'POST', body: form });
+  const start = performance.now();
+  const res = await ctx.app.inject({
+    method: 'POST', url: '/api/offers/import', payload: Buffer.from(await request.arrayBuffer()),
+    headers: { authorization: `Bearer ${token}`, 'content-type': request.headers.get('content-type')! },
+  });
+  const ms = performance.now() - start;
+  if (res.statusCode !== 200) throw new Error(`import: ${res.statusCode} ${res.body}`);
+  const report = res.json() as { total: number; valid: number; imported: number; problems: unknown[] };
+  console.log(`  ${name.padEnd(10)} ${(file.length / 1024 / 1024).toFixed(1)} MB  mode=${mode.padEnd(5)}  ${report.total} rows, ${report.problems.length} problems, ` +
+    `${report.imported} written  ${(ms / 1000).toFixed(1).padStart(5)} s  (${Math.round(report.total / (ms / 1000))} rows/s)`);
+}
+
+async function bench(engine: string) {
+  const ctx = await createTestApp({ scryptN: 2 ** 14 });
+  try {
+    const target = Number(process.env.BENCH_OFFERS ?? 0);
+    if (target) await seedOffers(ctx.db, target);
+    else await seedDemoData(ctx.db, { now: new Date('2026-11-01T09:00:00Z') });
+    const [{ n }] = rowsOf<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM offers`));
+    const [{ inn }] = rowsOf<{ inn: string }>(await ctx.db.execute(sql`SELECT inn FROM suppliers WHERE status = 'active' ORDER BY id LIMIT 1`));
+    const token = await signIn(ctx.app, 'admin@nutdesk.demo', DEMO_PASSWORD);
+    console.log(`\n${engine}: ${ROWS} rows (1 in ${BAD_EVERY} bad) into ${n} offers`);
+    await upload(ctx, token, await xlsx(lines(inn, 10_000)), 'price.xlsx', 'all');
+    await upload(ctx, token, await xlsx(lines(inn, 10_000)), 'price.xlsx', 'valid');
+    await upload(ctx, token, csv(lines(inn, 20_000)), 'price.csv', 'all');
+    await upload(ctx, token, csv(lines(inn, 20_000)), 'price.csv', 'valid');
+  } finally {
+    await ctx.close();
+  }
+}
+
+onEachEngine(bench);

@@ -1,0 +1,208 @@
+// Import of a section's rows from a spreadsheet (issue 12), the part every section shares: reading an XLSX or CSV
+// file within the limits (domain/import.ts), matching its header to the section's import columns (a column hidden
+// from the role cannot be imported), and writing the template. What a row means is the section's business
+// (server/sections/offers/import.ts for offers).
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { IMPORT_LIMITS, IMPORT_MSG, type ImportColumn, type ImportType } from '../../domain/import';
+import { badRequest, forbidden } from '../errors';
+
+export interface UploadedFile {
+  filename: string;
+  content: Buffer;
+  /** The upload went past the size limit and was cut. */
+  truncated?: boolean;
+}
+
+/** A data row: its number in the spreadsheet (the header is row 1 of a template) and its cells as text. */
+export interface SheetRow {
+  line: number;
+  cells: string[];
+}
+
+export interface Sheet {
+  header: string[];
+  rows: SheetRow[];
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** The file's kind by its name and, for XLSX, its first bytes (a zip): the name alone does not make a spreadsheet. */
+export function importType(file: UploadedFile): ImportType {
+  const ext = /\.([a-z]+)$/i.exec(file.filename)?.[1]?.toLowerCase();
+  if (ext === 'xlsx') {
+    if (!file.content.subarray(0, 4).equals(ZIP_MAGIC)) throw badRequest(IMPORT_MSG.unreadable);
+    return 'xlsx';
+  }
+  if (ext === 'csv') return 'csv';
+  throw badRequest(IMPORT_MSG.type);
+}
+
+/** Checks a file before it is read: its type and size. */
+export function checkUpload(file: UploadedFile | undefined): ImportType {
+  if (!file || !Buffer.isBuffer(file.content) || !file.filename) throw badRequest(IMPORT_MSG.noFile);
+  if (file.truncated || file.content.length > IMPORT_LIMITS.maxBytes) throw badRequest(IMPORT_MSG.size);
+  if (!file.content.length) throw badRequest(IMPORT_MSG.empty);
+  return importType(file);
+}
+
+// ---- cells as text
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A cell's value as the text a user typed: numbers in plain digits, dates dd.MM.yyyy, a formula's result. */
+export function cellText(value: ExcelJS.CellValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return `${pad(value.getUTCDate())}.${pad(value.getUTCMonth() + 1)}.${value.getUTCFullYear()}`;
+  if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
+  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result);
+  if ('text' in value) return cellText((value as { text: ExcelJS.CellValue }).text);
+  if ('error' in value) return String(value.error);
+  return '';
+}
+
+/**
+ * The uncompressed size an XLSX (a zip) declares in its central directory: a few megabytes of zip can unpack to
+ * gigabytes of XML, so a file that says it does is refused before it is unpacked.
+ */
+export function declaredUnzippedSize(zip: Buffer): number | null {
+  // the end-of-central-directory record: within the last 64 KB + 22 bytes
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 65_557); i--) {
+    if (zip.readUInt32LE(i) !== 0x06054b50) continue;
+    const entries = zip.readUInt16LE(i + 10);
+    let at = zip.readUInt32LE(i + 16);
+    let total = 0;
+    for (let n = 0; n < entries; n++) {
+      if (at + 46 > zip.length || zip.readUInt32LE(at) !== 0x02014b50) return null;
+      total += zip.readUInt32LE(at + 24);
+      at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    }
+    return total;
+  }
+  return null;
+}
+
+/** What a 5 MB workbook of price lines unpacks to, with room to spare. */
+const MAX_UNZIPPED = 200 * 1024 * 1024;
+
+async function xlsxRows(content: Buffer): Promise<{ line: number; cells: string[] }[]> {
+  const size = declaredUnzippedSize(content);
+  if (size === null) throw badRequest(IMPORT_MSG.unreadable);
+  if (size > MAX_UNZIPPED) throw badRequest(IMPORT_MSG.size);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(content as never);
+  } catch {
+    throw badRequest(IMPORT_MSG.unreadable);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw badRequest(IMPORT_MSG.empty);
+  const rows: { line: number; cells: string[] }[] = [];
+  sheet.eachRow((row, line) => {
+    const values = row.values as ExcelJS.CellValue[];
+    rows.push({ line, cells: values.slice(1, IMPORT_LIMITS.maxColumns + 2).map((v) => cellText(v)) });
+  });
+  return rows;
+}
+
+/** UTF-8 (with or without a byte order mark), else Windows-1251, in which a Russian Excel saves 'CSV (разделители)'. */
+export function decodeText(content: Buffer): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(content);
+  } catch {
+    text = new TextDecoder('windows-1251').decode(content);
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** The separator of the header line: ';' as a Russian Excel writes, else ',' or a tab, whichever it holds most of. */
+export function csvDelimiter(text: string): string {
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const count = (c: string) => firstLine.split(c).length - 1;
+  return [';', ',', '\t'].reduce((best, c) => (count(c) > count(best) ? c : best), ';');
+}
+
+async function csvRows(content: Buffer): Promise<{ line: number; cells: string[] }[]> {
+  const text = decodeText(content);
+  const workbook = new ExcelJS.Workbook();
+  let sheet: ExcelJS.Worksheet;
+  try {
+    // exceljs reads CSV with fast-csv (quotes, separators and line breaks inside quotes); every value kept as text
+    sheet = await workbook.csv.read(Readable.from([text]), {
+      parserOptions: { delimiter: csvDelimiter(text), maxRows: IMPORT_LIMITS.maxRows + 2 },
+      map: (value: unknown) => value,
+    } as never);
+  } catch {
+    throw badRequest(IMPORT_MSG.unreadable);
+  }
+  const rows: { line: number; cells: string[] }[] = [];
+  sheet.eachRow((row, line) => {
+    const values = row.values as ExcelJS.CellValue[];
+    rows.push({ line, cells: values.slice(1, IMPORT_LIMITS.maxColumns + 2).map((v) => cellText(v)) });
+  });
+  return rows;
+}
+
+/** The file's first sheet: the first non-blank row is the header, the blank rows after it are skipped. */
+export async function readSheet(file: UploadedFile): Promise<Sheet> {
+  const type = checkUpload(file);
+  const all = (type === 'xlsx' ? await xlsxRows(file.content) : await csvRows(file.content)).filter((r) => r.cells.some((c) => c !== ''));
+  if (!all.length) throw badRequest(IMPORT_MSG.empty);
+  const [header, ...rows] = all;
+  if (header.cells.length > IMPORT_LIMITS.maxColumns) throw badRequest(IMPORT_MSG.columns);
+  if (rows.length > IMPORT_LIMITS.maxRows) throw badRequest(IMPORT_MSG.rows);
+  if (!rows.length) throw badRequest(IMPORT_MSG.empty);
+  return { header: header.cells, rows };
+}
+
+// ---- the header
+const normal = (title: string) => title.trim().replace(/\s+/g, ' ').replace(/ё/g, 'е').replace(/Ё/g, 'Е').toLocaleLowerCase('ru');
+
+/**
+ * Where each import column is in the file, by its title (or another title it is known by). Refused: a title that
+ * is no column (unless `ignored`: a computed column of an exported list), one given twice, a column the role may
+ * not see (403, as the card refuses the field), a required column missing.
+ */
+export function matchHeader(
+  header: string[], columns: ImportColumn[], options: { ignored?: string[]; hidden(column: ImportColumn): boolean },
+): Map<string, number> {
+  const byTitle = new Map<string, ImportColumn>();
+  for (const column of columns) for (const title of [column.title, ...(column.aliases ?? [])]) byTitle.set(normal(title), column);
+  const ignored = new Set((options.ignored ?? []).map(normal));
+  const found = new Map<string, number>();
+  header.forEach((title, index) => {
+    if (!title.trim() || ignored.has(normal(title))) return;
+    const column = byTitle.get(normal(title));
+    if (!column) throw badRequest(IMPORT_MSG.unknownColumn(title.trim()));
+    if (options.hidden(column)) throw forbidden(IMPORT_MSG.hiddenColumn(column.title));
+    if (found.has(column.key)) throw badRequest(IMPORT_MSG.repeatedColumn(column.title));
+    found.set(column.key, index);
+  });
+  const missing = columns.filter((c) => c.required && !options.hidden(c) && !found.has(c.key)).map((c) => c.title);
+  if (missing.length) throw badRequest(IMPORT_MSG.missingColumns(missing));
+  return found;
+}
+
+// ---- the template
+/** An XLSX with the columns the caller may fill, an example row, and a sheet of notes on what each column takes. */
+export async function templateXlsx(sheetName: string, columns: ImportColumn[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.columns = columns.map((c) => ({
+    key: c.key,
+    header: c.title,
+    width: Math.max(12, c.title.length + 4, String(c.example).length + 4),
+    style: typeof c.example === 'number' ? { numFmt: Number.isInteger(c.example) ? '0' : '0.00' } : { numFmt: '@' },
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.addRow(columns.map((c) => c.example));
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  const notes = workbook.addWorksheet('Подсказки');
+  notes.columns = [{ header: 'Столбец', width: 34 }, { header: 'Что указать', width: 60 }];
+  notes.getRow(1).font = { bold: true };
+  for (const c of columns) notes.addRow([c.title, [c.required ? 'обязательно' : '', c.note ?? ''].filter(Boolean).join('; ')]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
