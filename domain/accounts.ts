@@ -34,14 +34,17 @@ export type RecoveryPayload = yup.InferType<typeof recoverySchema>;
 /** The new password of spec point 5 "Reset": its own message when empty, then the set-password policy. */
 export const newPasswordSchema = passwordRules(yup.string().required(ACCOUNT_MSG.newPasswordRequired).min(1, ACCOUNT_MSG.newPasswordRequired));
 
+/** The confirmation of a new password (spec point 5 "Reset"): the reset form's and the profile's. */
+const confirmNewPasswordSchema = yup
+  .string()
+  .required(ACCOUNT_MSG.confirmNewPasswordRequired)
+  .min(1, ACCOUNT_MSG.confirmNewPasswordRequired)
+  .oneOf([yup.ref('psswrd')], PASSWORD_MSG.mismatch);
+
 /** The reset form (spec point 5 "Reset"); POST /reset-password checks psswrd with newPasswordSchema. */
 export const resetPasswordSchema = yup.object({
   psswrd: newPasswordSchema,
-  confirmPsswrd: yup
-    .string()
-    .required(ACCOUNT_MSG.confirmNewPasswordRequired)
-    .min(1, ACCOUNT_MSG.confirmNewPasswordRequired)
-    .oneOf([yup.ref('psswrd')], PASSWORD_MSG.mismatch),
+  confirmPsswrd: confirmNewPasswordSchema,
 });
 export type ResetPasswordForm = yup.InferType<typeof resetPasswordSchema>;
 
@@ -135,7 +138,7 @@ export interface ProfileForm {
 export const changePasswordSchema = yup.object({
   currentPsswrd: yup.string().required(PROFILE_MSG.currentRequired),
   psswrd: newPasswordSchema.test('not-current', PROFILE_MSG.sameAsCurrent, (value, { parent }) => !value || value !== parent.currentPsswrd),
-  confirmPsswrd: resetPasswordSchema.fields.confirmPsswrd,
+  confirmPsswrd: confirmNewPasswordSchema,
 });
 export type ChangePasswordPayload = yup.InferType<typeof changePasswordSchema>;
 

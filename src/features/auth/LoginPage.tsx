@@ -5,14 +5,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { loginSchema, type LoginPayload } from '../../../domain/schemas/auth';
-import { useSchemaForm } from './useSchemaForm';
+import { useSchemaForm } from '../../components/useSchemaForm';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { FormField } from '../../components/FormField';
 import { errorMessage } from '../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../api/hooks';
 import { AuthLayout } from './AuthLayout';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../components/PasswordField';
 import { useLoginMutation } from './authApi';
 import { selectIsSignedIn, signedIn } from '../../api/auth';
 

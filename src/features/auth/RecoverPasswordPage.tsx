@@ -11,7 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { FormField } from '../../components/FormField';
 import { errorMessage } from '../../api/errors';
 import { AuthLayout } from './AuthLayout';
-import { useSchemaForm } from './useSchemaForm';
+import { useSchemaForm } from '../../components/useSchemaForm';
 import { useRecoverPasswordMutation } from './authApi';
 
 export type RequestState = { state: 'idle' } | { state: 'sending' } | { state: 'success' } | { state: 'error'; message: string; key: number };

@@ -14,8 +14,8 @@ import { errorMessage } from '../../api/errors';
 import { useAppDispatch } from '../../api/hooks';
 import { signedIn } from '../../api/auth';
 import { AuthLayout } from './AuthLayout';
-import { PasswordField } from './PasswordField';
-import { useSchemaForm } from './useSchemaForm';
+import { PasswordField } from '../../components/PasswordField';
+import { useSchemaForm } from '../../components/useSchemaForm';
 import { useResetPasswordMutation } from './authApi';
 import type { RequestState } from './RecoverPasswordPage';
 

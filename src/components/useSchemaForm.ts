@@ -1,5 +1,5 @@
-// A two-field form state for the public screens, validated by the shared yup schema. The cards use formik;
-// the sign-in page does without it to stay inside its 200 KB JS budget (formik and lodash-es are ~10 KB gzipped).
+// A small form of text fields (the public screens, the profile's password), validated by the shared yup schema.
+// The cards use formik; the sign-in page does without it to stay inside its 200 KB JS budget (formik and lodash-es are ~10 KB gzipped).
 import { useCallback, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import { ValidationError, type ObjectSchema } from 'yup';
 
@@ -70,3 +70,5 @@ export function useSchemaForm<V extends Record<string, string>>(options: {
 
   return { values, errors, touched, isSubmitting, handleChange, handleBlur, handleSubmit, visibleError };
 }
+
+export type SchemaForm<V extends Record<string, string>> = ReturnType<typeof useSchemaForm<V>>;
