@@ -4,10 +4,10 @@ import { useMemo, useState } from 'react';
 import { useFormik } from 'formik';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PROFILE_MSG, profileSchema, type Profile, type ProfileForm } from '../../../domain/accounts';
 import { Alert } from '../../components/Alert';
-import { FormField } from '../../components/FormField';
 import { PhoneInput } from '../../components/PhoneInput';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../api/errors';
@@ -54,15 +54,18 @@ export function ProfileData({ profile }: { profile: Profile }) {
           {result.text}
         </Alert>
       )}
-      <FormField
+      {/* TextField like PhoneInput beside it: one size, one look */}
+      <TextField
         id="profile-name"
         name="name"
         label={T.name}
+        size="small"
         autoComplete="name"
         value={form.values.name}
         onChange={form.handleChange}
         onBlur={form.handleBlur}
-        error={error('name')}
+        error={Boolean(error('name'))}
+        helperText={error('name')}
       />
       {phoneEditable && (
         <PhoneInput
