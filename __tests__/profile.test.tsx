@@ -34,6 +34,20 @@ function server(...more: Parameters<typeof mockServer>) {
   );
 }
 
+/** The profile's calls where `method path` answers `answer` and leaves only the current session. */
+function serverEndingOthers(method: string, path: string, answer: object) {
+  let sessions = SESSIONS;
+  return mockServer(
+    ...signedInHandlers(manager),
+    route('GET', '/api/profile', () => json(profile())),
+    route('GET', '/api/profile/sessions', () => json(sessions)),
+    route(method, path, () => {
+      sessions = SESSIONS.slice(0, 1);
+      return json(answer);
+    }),
+  );
+}
+
 describe('my data', () => {
   test('the account with what the user may change; e-mail and role are shown, not editable', async () => {
     server();
@@ -145,16 +159,7 @@ describe('change of password', () => {
   });
 
   test('success: the three values are posted, the message shown, the form emptied and the sessions reloaded', async () => {
-    let sessions = SESSIONS;
-    const fetchMock = mockServer(
-      ...signedInHandlers(manager),
-      route('GET', '/api/profile', () => json(profile())),
-      route('GET', '/api/profile/sessions', () => json(sessions)),
-      route('POST', '/api/profile/password', () => {
-        sessions = SESSIONS.slice(0, 1);
-        return json({ status: 'success', message: 'Пароль успешно изменен. Остальные сеансы завершены.', ended: 1 });
-      }),
-    );
+    const fetchMock = serverEndingOthers('POST', '/api/profile/password', { status: 'success', message: 'Пароль успешно изменен. Остальные сеансы завершены.', ended: 1 });
     const user = userEvent.setup();
     const { store } = renderApp('/profile', { token: 't' });
     expect(await screen.findByText('Firefox 140, Windows')).toBeInTheDocument();
@@ -187,16 +192,7 @@ describe('active sessions', () => {
   });
 
   test('ending one session sends its id and reloads the list', async () => {
-    let sessions = SESSIONS;
-    const fetchMock = mockServer(
-      ...signedInHandlers(manager),
-      route('GET', '/api/profile', () => json(profile())),
-      route('GET', '/api/profile/sessions', () => json(sessions)),
-      route('DELETE', '/api/profile/sessions/4', () => {
-        sessions = SESSIONS.slice(0, 1);
-        return json({ status: 'success', message: 'Сеанс завершён', ended: 1 });
-      }),
-    );
+    const fetchMock = serverEndingOthers('DELETE', '/api/profile/sessions/4', { status: 'success', message: 'Сеанс завершён', ended: 1 });
     const user = userEvent.setup();
     renderApp('/profile', { token: 't' });
     await user.click(await screen.findByRole('button', { name: 'Завершить сеанс: Firefox 140, Windows' }));
@@ -208,16 +204,7 @@ describe('active sessions', () => {
   });
 
   test('\'Завершить все другие сеансы\'', async () => {
-    let sessions = SESSIONS;
-    const fetchMock = mockServer(
-      ...signedInHandlers(manager),
-      route('GET', '/api/profile', () => json(profile())),
-      route('GET', '/api/profile/sessions', () => json(sessions)),
-      route('POST', '/api/profile/sessions/end-others', () => {
-        sessions = SESSIONS.slice(0, 1);
-        return json({ status: 'success', message: 'Завершено других сеансов: 1', ended: 1 });
-      }),
-    );
+    const fetchMock = serverEndingOthers('POST', '/api/profile/sessions/end-others', { status: 'success', message: 'Завершено других сеансов: 1', ended: 1 });
     const user = userEvent.setup();
     renderApp('/profile', { token: 't' });
     await screen.findByText('Firefox 140, Windows');

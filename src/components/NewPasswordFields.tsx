@@ -8,27 +8,8 @@ type NewPassword = { psswrd: string; confirmPsswrd: string };
 export function NewPasswordFields<V extends NewPassword>({ form, label, autoFocus }: { form: SchemaForm<V>; label: string; autoFocus?: boolean }) {
   return (
     <>
-      <PasswordField
-        id="psswrd"
-        name="psswrd"
-        label={label}
-        autoComplete="new-password"
-        autoFocus={autoFocus}
-        value={form.values.psswrd}
-        onChange={form.handleChange}
-        onBlur={form.handleBlur}
-        error={form.visibleError('psswrd')}
-      />
-      <PasswordField
-        id="confirmPsswrd"
-        name="confirmPsswrd"
-        label="Подтверждение пароля"
-        autoComplete="new-password"
-        value={form.values.confirmPsswrd}
-        onChange={form.handleChange}
-        onBlur={form.handleBlur}
-        error={form.visibleError('confirmPsswrd')}
-      />
+      <PasswordField label={label} autoComplete="new-password" autoFocus={autoFocus} {...form.field('psswrd')} />
+      <PasswordField label="Подтверждение пароля" autoComplete="new-password" {...form.field('confirmPsswrd')} />
     </>
   );
 }

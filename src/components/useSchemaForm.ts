@@ -68,7 +68,12 @@ export function useSchemaForm<V extends Record<string, string>>(options: {
   /** The message to show under a field: only once the user has left it or tried to submit. */
   const visibleError = (name: keyof V): string | undefined => (touched[name] && errors[name]) || undefined;
 
-  return { values, errors, touched, isSubmitting, handleChange, handleBlur, handleSubmit, visibleError };
+  /** What an input of the field takes: its id and name, value, handlers and visible message. */
+  const field = (name: keyof V & string) => ({
+    id: name, name, value: values[name], onChange: handleChange, onBlur: handleBlur, error: visibleError(name),
+  });
+
+  return { values, errors, touched, isSubmitting, handleChange, handleBlur, handleSubmit, visibleError, field };
 }
 
 export type SchemaForm<V extends Record<string, string>> = ReturnType<typeof useSchemaForm<V>>;

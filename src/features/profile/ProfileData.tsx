@@ -1,20 +1,17 @@
 // 'Мои данные': the account as the server shows it to this role, the name (and an employee's phone) editable with
 // the employee card's rules; e-mail, role and position are the administrator's to change.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useFormik } from 'formik';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PROFILE_MSG, profileSchema, type Profile, type ProfileForm } from '../../../domain/accounts';
-import { Alert } from '../../components/Alert';
 import { PhoneInput } from '../../components/PhoneInput';
 import { Spinner } from '../../components/Spinner';
-import { errorMessage } from '../../api/errors';
 import { useUpdateProfileMutation } from './profileApi';
+import { useResultAlert } from './useResultAlert';
 import { PROFILE_TEXTS as T } from './texts';
-
-type Result = { severity: 'success' | 'error'; text: string; key: number } | null;
 
 function ReadOnly({ label, value }: { label: string; value: string }) {
   return (
@@ -27,7 +24,7 @@ function ReadOnly({ label, value }: { label: string; value: string }) {
 
 export function ProfileData({ profile }: { profile: Profile }) {
   const [update] = useUpdateProfileMutation();
-  const [result, setResult] = useState<Result>(null);
+  const { alert, report } = useResultAlert();
   const phoneEditable = profile.editable.includes('phone');
   const schema = useMemo(() => profileSchema(phoneEditable), [phoneEditable]);
 
@@ -35,25 +32,18 @@ export function ProfileData({ profile }: { profile: Profile }) {
     initialValues: { name: profile.name, phone: profile.phone ?? '' },
     validationSchema: schema,
     onSubmit: async (values, helpers) => {
-      setResult(null);
-      try {
-        const saved = await update({ name: values.name.trim(), ...(phoneEditable ? { phone: values.phone } : {}) }).unwrap();
-        helpers.resetForm({ values: { name: saved.name, phone: saved.phone ?? '' } });
-        setResult({ severity: 'success', text: PROFILE_MSG.saved, key: Date.now() });
-      } catch (error) {
-        setResult({ severity: 'error', text: errorMessage(error), key: Date.now() });
-      }
+      const saved = await report(
+        () => update({ name: values.name.trim(), ...(phoneEditable ? { phone: values.phone } : {}) }).unwrap(),
+        () => PROFILE_MSG.saved,
+      );
+      if (saved) helpers.resetForm({ values: { name: saved.name, phone: saved.phone ?? '' } });
     },
   });
   const error = (field: keyof ProfileForm) => (form.touched[field] && form.errors[field]) || undefined;
 
   return (
     <Box component="form" noValidate onSubmit={form.handleSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 520 }}>
-      {result && (
-        <Alert key={result.key} severity={result.severity} onClose={() => setResult(null)}>
-          {result.text}
-        </Alert>
-      )}
+      {alert}
       {/* TextField like PhoneInput beside it: one size, one look */}
       <TextField
         id="profile-name"

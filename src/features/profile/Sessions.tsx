@@ -1,6 +1,5 @@
 // 'Активные сеансы': every live sign-in of this user with its browser, address, sign-in and last use. The current
 // one comes first, marked, and ends with 'Выйти'; any other ends here, or all of them at once.
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,25 +15,15 @@ import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../api/errors';
 import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery } from './profileApi';
+import { useResultAlert } from './useResultAlert';
 import { PROFILE_TEXTS as T } from './texts';
-
-type Result = { severity: 'success' | 'error'; text: string; key: number } | null;
 
 export function Sessions() {
   const { data: sessions, error, isLoading } = useSessionsQuery();
   const [endSession, ending] = useEndSessionMutation();
   const [endOthers, endingOthers] = useEndOtherSessionsMutation();
-  const [result, setResult] = useState<Result>(null);
-
-  const run = async (work: () => Promise<{ message: string }>) => {
-    setResult(null);
-    try {
-      const answer = await work();
-      setResult({ severity: 'success', text: answer.message, key: Date.now() });
-    } catch (failure) {
-      setResult({ severity: 'error', text: errorMessage(failure), key: Date.now() });
-    }
-  };
+  const { alert, report } = useResultAlert();
+  const run = (work: () => Promise<{ message: string }>) => void report(work, (answer) => answer.message);
 
   if (isLoading) return <Spinner />;
   if (error) return <Alert severity="error" closable={false}>{errorMessage(error)}</Alert>;
@@ -42,11 +31,7 @@ export function Sessions() {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      {result && (
-        <Alert key={result.key} severity={result.severity} onClose={() => setResult(null)}>
-          {result.text}
-        </Alert>
-      )}
+      {alert}
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={T.sessions}>
           <TableHead>
@@ -74,7 +59,7 @@ export function Sessions() {
                       color="error"
                       aria-label={T.endAria(s.browser)}
                       disabled={ending.isLoading}
-                      onClick={() => void run(() => endSession(s.id).unwrap())}
+                      onClick={() => run(() => endSession(s.id).unwrap())}
                     >
                       {T.end}
                     </Button>
@@ -92,7 +77,7 @@ export function Sessions() {
           color="error"
           disabled={others === 0 || endingOthers.isLoading}
           startIcon={endingOthers.isLoading ? <Spinner size={18} /> : undefined}
-          onClick={() => void run(() => endOthers().unwrap())}
+          onClick={() => run(() => endOthers().unwrap())}
         >
           {PROFILE_MSG.endOthers}
         </Button>
