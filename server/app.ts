@@ -17,7 +17,9 @@ import recoveryRoutes from './accounts/recovery';
 import activationRoutes from './accounts/activation';
 import invitationRoutes from './admin/invitations';
 import { createMailer, type Mailer } from './accounts/mail';
+import { HashingGate } from './accounts/hashingGate';
 import meRoutes from './accounts/me';
+import profileRoutes from './accounts/profileRoutes';
 import preferencesRoutes from './preferences';
 import adminRoutes from './admin';
 import referencesRoutes from './references';
@@ -49,6 +51,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   installErrorHandler(app);
   guardInput(app);
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
+  app.decorate('hashingGate', new HashingGate(config.hashingConcurrency, config.hashingQueue));
   // mail still on its way is written before the database closes
   app.addHook('onClose', () => app.mailer.idle());
 
@@ -69,6 +72,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(async (api) => {
     api.addHook('onRequest', requireSession);
     await api.register(meRoutes);
+    await api.register(profileRoutes, { db, config });
     api.decorate('sectionSpecs', SECTION_SPECS);
     // one plugin per section of the registry, each owning /api/<section>
     for (const section of SECTIONS) await api.register(SECTION_PLUGINS[section], { db });

@@ -123,7 +123,12 @@ export const sessions = pgTable('sessions', {
   created_at: ts('created_at').notNull().defaultNow(),
   expires_at: ts('expires_at').notNull(),
   revoked_at: ts('revoked_at'),
-});
+  // what the profile's list of sessions shows: the browser, where it signed in from, when it was last used
+  // (written at most once a minute per session, server/accounts/sessions.ts)
+  user_agent: text('user_agent'),
+  address: text('address'),
+  last_seen_at: ts('last_seen_at'),
+}, (t) => [index('sessions_user_idx').on(t.user_id)]);
 
 /** Invitation and password-reset links, stored only as a hash, used once. */
 export const oneTimeTokens = pgTable('one_time_tokens', {

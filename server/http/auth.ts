@@ -40,8 +40,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
     const token = bearerOf(request);
     request.bearer = token;
     if (!token) return;
-    const user = await findSessionUser(opts.db, token);
-    if (!user || user.status !== 'active') return;
-    request.auth = { user, permissions: await loadPermissions(opts.db, user) };
+    const session = await findSessionUser(opts.db, token);
+    if (!session || session.user.status !== 'active') return;
+    request.auth = { user: session.user, permissions: await loadPermissions(opts.db, session.user), sessionId: session.sessionId };
   });
 });
