@@ -1,6 +1,6 @@
 // Sign-in tokens: 32 random bytes, given to the client once, stored only as a SHA-256 hash.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 
@@ -16,13 +16,14 @@ export async function createSession(db: Database, userId: number, ttlHours: numb
   return token;
 }
 
-/** The user of a live session (not unknown, expired or revoked), in one query: it runs on every request. */
+/** The user of a live session (not unknown, expired or revoked), in one query: it runs on every request. A
+ * deactivated account's sessions were revoked with it but still name it, so its holder learns why (403 code 2). */
 export async function findSessionUser(db: Database, token: string): Promise<typeof users.$inferSelect | null> {
   const [row] = await db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.token_hash, hashToken(token)), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date())));
+    .where(and(eq(sessions.token_hash, hashToken(token)), or(isNull(sessions.revoked_at), eq(users.status, 'deactivated')), gt(sessions.expires_at, new Date())));
   return row?.user ?? null;
 }
 
