@@ -113,7 +113,7 @@ test('users: kinds, roles, statuses and last sign-in; invite with every message;
   const manager = within(table).getByText('manager@nutdesk.demo').closest('tr')!;
   expect(within(manager).getByText('Сотрудник')).toBeInTheDocument();
   expect(within(manager).getByText('Активен')).toBeInTheDocument();
-  expect(within(manager).getByText('21.11.2026 11:00')).toBeInTheDocument();
+  expect(within(manager).getByText('21.11.2026 08:00')).toBeInTheDocument();
   const invited = within(table).getByText('new@nutdesk.demo').closest('tr')!;
   expect(within(invited).getByText('Пользователь поставщика')).toBeInTheDocument();
   expect(within(invited).getByText('ООО Орехов')).toBeInTheDocument();
@@ -234,5 +234,5 @@ test('the change log: when, who, what', async () => {
   const table = await screen.findByRole('table', { name: 'Журнал изменений' });
   const row = within(table).getByText('Бизнес-настройки: Минимальная наценка 0.1 → 0.15').closest('tr')!;
   expect(within(row).getByText('Администратор')).toBeInTheDocument();
-  expect(within(row).getByText('21.11.2026 11:00')).toBeInTheDocument();
+  expect(within(row).getByText('21.11.2026 08:00')).toBeInTheDocument();
 });
