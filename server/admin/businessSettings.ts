@@ -3,9 +3,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { businessSettings } from '../db/schema';
-import {
-  BUSINESS_SETTING_NAMES, businessSettingsSchema, SETTING_TITLE, type BusinessSettingName, type BusinessSettings,
-} from '../../domain/settings';
+import { BUSINESS_SETTING_NAMES, type BusinessSettingName, type BusinessSettings } from '../../domain/settings';
+import { businessSettingsSchema, SETTING_TITLE } from '../../domain/settingsSchema';
 import { money, toNumber } from '../../domain/numbers';
 import { offerSellingBand } from '../../domain/offers/figures';
 import { rowsOf } from '../http/rows';

@@ -9,7 +9,8 @@ import Typography from '@mui/material/Typography';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import type { ApiError } from '../../api/errors';
-import { BUSINESS_SETTING_NAMES, businessSettingsSchema, SETTING_TITLE } from '../../../domain/settings';
+import { BUSINESS_SETTING_NAMES } from '../../../domain/settings';
+import { businessSettingsSchema, SETTING_TITLE } from '../../../domain/settingsSchema';
 import { useAdminSettingsQuery, useSaveSettingsMutation, type SettingsValues } from './adminApi';
 
 export const BUSINESS_MSG = {
