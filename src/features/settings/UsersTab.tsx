@@ -75,7 +75,7 @@ export function UsersTab() {
               const role = roleList.find((r) => r.id === Number(event.target.value));
               if (role) void report(changeUser({ id: u.id, role_id: role.id }), USERS_MSG.roleChanged(u.email, role.name));
             }}
-            sx={{ minWidth: 200 }}
+            sx={{ minWidth: 240 }}
           >
             {!u.role && <MenuItem value="">—</MenuItem>}
             {roleList.map((r) => <MenuItem key={r.id} value={r.id}>{r.name}</MenuItem>)}
