@@ -16,6 +16,7 @@ import loginRoutes from './accounts/login';
 import recoveryRoutes from './accounts/recovery';
 import activationRoutes from './accounts/activation';
 import invitationRoutes from './admin/invitations';
+import adminPageRoutes from './admin/routes';
 import { createMailer, type Mailer } from './accounts/mail';
 import { HashingGate } from './accounts/hashingGate';
 import meRoutes from './accounts/me';
@@ -82,6 +83,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
     await api.register(preferencesRoutes, { db });
     await api.register(adminRoutes, { db });
     await api.register(invitationRoutes, { db, config });
+    await api.register(adminPageRoutes, { db, config });
   }, { prefix: '/api' });
 
   const indexHtml = path.join(config.distDir, 'index.html');

@@ -42,17 +42,18 @@ export interface LiveSession {
   sessionId: number;
 }
 
-/** The user of a live session (not unknown, expired or revoked), in one query: it runs on every request. Its
- * last_seen_at moves on only when it is older than LAST_SEEN_STEP_MS, so most requests write nothing. */
+/** The user of a live session (not unknown, expired or revoked), in one query: it runs on every request. A
+ * deactivated account's sessions were revoked with it but still name it, so its holder learns why (403 code 2).
+ * Its last_seen_at moves on only when it is older than LAST_SEEN_STEP_MS, so most requests write nothing. */
 export async function findSessionUser(db: Database, token: string): Promise<LiveSession | null> {
   const [row] = await db
     .select({ user: users, sessionId: sessions.id, lastSeen: sessions.last_seen_at })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.token_hash, hashToken(token)), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date())));
+    .where(and(eq(sessions.token_hash, hashToken(token)), or(isNull(sessions.revoked_at), eq(users.status, 'deactivated')), gt(sessions.expires_at, new Date())));
   if (!row) return null;
   const now = Date.now();
-  if (!row.lastSeen || now - new Date(row.lastSeen).getTime() >= LAST_SEEN_STEP_MS) {
+  if (row.user.status === 'active' && (!row.lastSeen || now - new Date(row.lastSeen).getTime() >= LAST_SEEN_STEP_MS)) {
     const staleBefore = new Date(now - LAST_SEEN_STEP_MS);
     // conditional, so parallel requests of one session write it once
     await db

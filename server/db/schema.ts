@@ -259,3 +259,16 @@ export const savedFilters = pgTable('saved_filters', {
   section: text('section').notNull(),
   value: jsonb('value').notNull(),
 }, (t) => [primaryKey({ columns: [t.user_id, t.section] })]);
+
+/** Every change made on the settings page (issue 11): who, when, what. Written in the transaction of the change. */
+export const adminLog = pgTable('admin_log', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  created_at: ts('created_at').notNull().defaultNow(),
+  /** What kind of change: settings, invitation, user, role, permissions, hidden_fields, positions, packing. */
+  action: text('action').notNull(),
+  /** The change in Russian, as the log shows it. */
+  summary: text('summary').notNull(),
+  /** The values before and after, for whoever investigates. */
+  details: jsonb('details'),
+}, (t) => [index('admin_log_created_at_idx').on(t.created_at)]);
