@@ -7,6 +7,7 @@ import type { FormikProps } from 'formik';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { NamedRef } from '../../api/references';
+import { PhoneInput } from '../PhoneInput';
 import { ConfigurableField, type FieldSetting } from './FieldSettings';
 
 export interface CardInputsOptions {
@@ -72,7 +73,23 @@ export function cardInputs<V extends object>(form: FormikProps<V>, { labels, rea
       ],
     });
 
-  return { field, select, configurable, fieldError };
+  /** A phone with the +7 mask: the form holds its digits. */
+  const phone = (name: Name) =>
+    configurable(
+      name,
+      labels[name] ?? name,
+      <PhoneInput
+        name={name}
+        label={labels[name]}
+        value={String(form.values[name] ?? '')}
+        onChange={(digits) => void form.setFieldValue(name, digits)}
+        onBlur={() => void form.setFieldTouched(name, true)}
+        error={fieldError(name)}
+        disabled={readOnly}
+      />,
+    );
+
+  return { field, select, phone, configurable, fieldError };
 }
 
 export type CardInputs<V extends object> = ReturnType<typeof cardInputs<V>>;
