@@ -169,12 +169,12 @@ function valueText(section: Section, field: HistoryField, value: unknown): strin
   }
 }
 
-/** 'Цена за единицу: 250,00 → 300,00 ₽'; a city's delivery as 'Доставка в Казань: 5,00 ₽, 2 дн. → —'. */
+/** 'Цена за единицу: 250,00 → 300,00 ₽'; a city's delivery as 'Доставка в город Казань: 5,00 ₽, 2 дн. → —'. */
 export function changeText(section: Section, change: FieldChange): string {
   const field = HISTORY_FIELDS[section][change.field] ?? { key: change.field, title: change.field, format: 'text' as const };
   const unit = field.format === 'money' && !blank(change.new) ? ' ₽' : '';
   const oldUnit = field.format === 'money' && blank(change.new) && !blank(change.old) ? ' ₽' : '';
-  const title = field.format === 'delivery' ? `${field.title} в ${change.name ?? `№ ${change.key}`}` : field.title;
+  const title = field.format === 'delivery' ? `${field.title} в город ${change.name ?? `№ ${change.key}`}` : field.title;
   return `${title}: ${valueText(section, field, change.old)}${oldUnit} → ${valueText(section, field, change.new)}${unit}`;
 }
 
