@@ -2,10 +2,13 @@
 // own transaction, an offer's stock moved by a reserve's step leaves one on the offer naming the reserve, a refused
 // write leaves none, and GET /api/{section}/{id}/history answers it newest first within the card's read scope, with
 // the fields hidden from the reader's role left out.
-import { sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { createDemoApp, tableChecksum, type DemoContext, type DemoUser } from './testApp';
 import { firstRow, rowsOf } from '../http/rows';
+import { getTableColumns, sql } from 'drizzle-orm';
+import * as schema from '../db/schema';
+import { HISTORY_FIELDS } from '../../domain/history';
+import { SECTIONS } from '../../domain/sections';
 
 let ctx: DemoContext;
 let adminId: number;
@@ -59,6 +62,16 @@ const stored = async (section: string, id: number) => rowsOf<{ action: string; u
   SELECT action, user_id, changes, via FROM record_history WHERE section = ${section} AND record_id = ${id} ORDER BY id`));
 const countAll = async () => firstRow<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM record_history`))!.n;
 const fieldsOf = (entry: { changes: { field: string }[] }) => entry.changes.map((c) => c.field);
+
+test('every field a section\'s history keeps is a column of its table, or one of the parts the section records itself', () => {
+  const tables = { offers: schema.offers, reserves: schema.reserves, employees: schema.employees, suppliers: schema.suppliers, products: schema.products, cities: schema.cities };
+  const own: Record<string, string[]> = { products: ['varieties'], cities: ['delivery'] };
+  for (const section of SECTIONS) {
+    const columns = Object.keys(getTableColumns(tables[section]));
+    const missing = Object.keys(HISTORY_FIELDS[section]).filter((key) => !columns.includes(key) && !own[section]?.includes(key));
+    expect([section, missing]).toEqual([section, []]);
+  }
+});
 
 describe('what a write records', () => {
   test('a card edit: old → new of every field it changed, who and when, newest first; an edit changing nothing records nothing', async () => {
