@@ -25,6 +25,7 @@ import preferencesRoutes from './preferences';
 import adminRoutes from './admin';
 import referencesRoutes from './references';
 import commentsRoutes from './records/commentsRoutes';
+import historyRoutes from './records/historyRoutes';
 import filesRoutes from './records/filesRoutes';
 import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
 import { SECTIONS } from '../domain/sections';
@@ -78,6 +79,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
     // one plugin per section of the registry, each owning /api/<section>
     for (const section of SECTIONS) await api.register(SECTION_PLUGINS[section], { db });
     await api.register(commentsRoutes, { db, specs: SECTION_SPECS });
+    await api.register(historyRoutes, { db, specs: SECTION_SPECS });
     await api.register(filesRoutes, { db, config, specs: SECTION_SPECS });
     await api.register(referencesRoutes, { db });
     await api.register(preferencesRoutes, { db });

@@ -272,3 +272,17 @@ export const adminLog = pgTable('admin_log', {
   /** The values before and after, for whoever investigates. */
   details: jsonb('details'),
 }, (t) => [index('admin_log_created_at_idx').on(t.created_at)]);
+
+/** The history of every record of the six sections (server/records/history.ts): one row per write of a record,
+ * in the write's own transaction. `changes` holds [{field, key?, old, new}] by database column; `via` what caused
+ * an offer's stock change ({section: 'reserves', step, ids}). Read newest first per record. */
+export const recordHistory = pgTable('record_history', {
+  id: serial('id').primaryKey(),
+  section: text('section').notNull(),
+  record_id: integer('record_id').notNull(),
+  action: text('action').notNull(), // create | update | delete | stock
+  user_id: integer('user_id').references(() => users.id),
+  at: ts('at').notNull().defaultNow(),
+  changes: jsonb('changes').notNull().default(sql`'[]'::jsonb`),
+  via: jsonb('via'),
+}, (t) => [index('record_history_record_idx').on(t.section, t.record_id, t.id)]);

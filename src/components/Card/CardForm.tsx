@@ -1,6 +1,6 @@
 // What every record card does around its own fields (spec point 2 "Creation cards"): the save states
 // ('Сохранить' → 'Создаем...'/'Сохраняем...' → the success label), the server's error with the conflicting
-// record's link, smart back, the deleted mark and the 'Комментарии' tab. The generic RecordCard, the offer card
+// record's link, smart back, the deleted mark, the 'Комментарии' tab and a saved record's 'История'. The generic RecordCard, the offer card
 // and the reserve card all save through useCardSave and draw through CardForm, so these behave alike everywhere.
 import { useEffect, useState, type ReactNode } from 'react';
 import type { FormikHelpers, FormikProps } from 'formik';
@@ -12,6 +12,8 @@ import { errorMessage, isApiError, type ApiError } from '../../api/errors';
 import { useSmartBack } from '../smartBack';
 import { CardShell, type CardTab, type SaveState } from './CardShell';
 import { RecordComments } from './RecordComments';
+import { RecordHistory } from './RecordHistory';
+import { HISTORY_TEXTS } from '../../../domain/history';
 
 export type CardMode = 'create' | 'edit';
 
@@ -133,6 +135,7 @@ export function CardForm<V extends CardValues>({ section, mode, form, save, head
               />
             ),
           },
+          ...(record ? [{ label: HISTORY_TEXTS.tab, content: <RecordHistory section={section} recordId={record.id} deleted={record.status === 'deleted'} /> }] : []),
         ]}
       />
     </Box>
