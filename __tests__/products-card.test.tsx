@@ -81,6 +81,37 @@ test('the edit card deactivates and reactivates at once, adds a variety and keep
   expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
 });
 
+test('a variety is renamed from its chip; a name another variety has is refused and what was typed stays', async () => {
+  let list = [{ id: 9, name: 'W320', product_id: 3, offers: 2 }, { id: 10, name: 'W450', product_id: 3, offers: 0 }];
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin),
+    route('GET', '/api/products/3', () => json({ id: 3, name: 'Кешью', status: 'active', can_update: true })),
+    route('GET', '/api/products/3/varieties', () => json(list)),
+    route('PATCH', '/api/products/3/varieties/9', async (request) => {
+      const { name } = await request.clone().json();
+      if (name === 'W450') return json({ message: 'Такой сорт у товара уже есть' }, 409);
+      list = list.map((v) => (v.id === 9 ? { ...v, name } : v));
+      return json(list);
+    }),
+  );
+  const user = userEvent.setup();
+  renderApp('/products/3', { token: 't' });
+  const varieties = await screen.findByTestId('varieties');
+  await user.click(await within(varieties).findByText('W320 · в предложениях: 2'));
+  const dialog = await screen.findByRole('dialog', { name: 'Переименовать сорт «W320»' });
+  const input = within(dialog).getByLabelText('Название сорта');
+  await user.clear(input);
+  await user.type(input, 'W450');
+  await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+  expect(await within(dialog).findByText('Такой сорт у товара уже есть')).toBeInTheDocument();
+  expect(input).toHaveValue('W450');
+  await user.clear(input);
+  await user.type(input, 'W320 крупный{Enter}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(await within(varieties).findByText('W320 крупный · в предложениях: 2')).toBeInTheDocument();
+  expect(await Promise.all(requests(fetchMock, 'PATCH').map((r) => r.clone().json()))).toEqual([{ name: 'W450' }, { name: 'W320 крупный' }]);
+});
+
 test('the offer card\'s Сорт offers the chosen product\'s varieties', async () => {
   mockServer(
     ...signedInHandlers(admin),

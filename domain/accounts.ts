@@ -3,6 +3,8 @@
 import * as yup from 'yup';
 import { MSG } from './messages';
 import { passwordRules, PASSWORD_MSG } from './schemas/password';
+import { cardNameSchema } from './schemas/card';
+import { optionalPhone } from './phone';
 
 export { setPasswordSchema, PASSWORD_MSG } from './schemas/password';
 
@@ -32,14 +34,17 @@ export type RecoveryPayload = yup.InferType<typeof recoverySchema>;
 /** The new password of spec point 5 "Reset": its own message when empty, then the set-password policy. */
 export const newPasswordSchema = passwordRules(yup.string().required(ACCOUNT_MSG.newPasswordRequired).min(1, ACCOUNT_MSG.newPasswordRequired));
 
+/** The confirmation of a new password (spec point 5 "Reset"): the reset form's and the profile's. */
+const confirmNewPasswordSchema = yup
+  .string()
+  .required(ACCOUNT_MSG.confirmNewPasswordRequired)
+  .min(1, ACCOUNT_MSG.confirmNewPasswordRequired)
+  .oneOf([yup.ref('psswrd')], PASSWORD_MSG.mismatch);
+
 /** The reset form (spec point 5 "Reset"); POST /reset-password checks psswrd with newPasswordSchema. */
 export const resetPasswordSchema = yup.object({
   psswrd: newPasswordSchema,
-  confirmPsswrd: yup
-    .string()
-    .required(ACCOUNT_MSG.confirmNewPasswordRequired)
-    .min(1, ACCOUNT_MSG.confirmNewPasswordRequired)
-    .oneOf([yup.ref('psswrd')], PASSWORD_MSG.mismatch),
+  confirmPsswrd: confirmNewPasswordSchema,
 });
 export type ResetPasswordForm = yup.InferType<typeof resetPasswordSchema>;
 
@@ -97,3 +102,67 @@ export const invitationSchema = yup.object({
   }),
 });
 export type InvitationPayload = yup.InferType<typeof invitationSchema>;
+
+// ---- the profile (/profile, issue 11): the account's own data, its password and its sessions
+
+export const PROFILE_MSG = {
+  currentRequired: 'Введите текущий пароль',
+  wrongCurrent: 'Неверный текущий пароль',
+  sameAsCurrent: 'Новый пароль должен отличаться от текущего',
+  tooManyAttempts: (minutes: number) => `Слишком много попыток ввода пароля. Повторите попытку через ${minutes} мин.`,
+  passwordChanged: 'Пароль успешно изменен. Остальные сеансы завершены.',
+  saved: 'Данные сохранены',
+  phoneNotEditable: 'Телефон хранится в карточке сотрудника, а ваша учётная запись с сотрудником не связана',
+  sessionMissing: 'Сеанс не найден или уже завершён',
+  currentSession: 'Текущий сеанс завершается кнопкой «Выйти»',
+  sessionEnded: 'Сеанс завершён',
+  othersEnded: (count: number) => `Завершено других сеансов: ${count}`,
+  endOthers: 'Завершить все другие сеансы',
+} as const;
+
+/** PATCH /api/profile, with the employee card's rules (domain/employees/schema.ts): the name as its full_name
+ * (an employee's account name is its card's), the phone only where the account has an employee card whose phone
+ * the role sees. */
+export const profileSchema = (phoneEditable: boolean) =>
+  yup.object({
+    name: cardNameSchema,
+    ...(phoneEditable ? { phone: optionalPhone() } : {}),
+  });
+export interface ProfileForm {
+  name: string;
+  phone: string;
+}
+
+/** The profile's change of password: the current one, then a new one with the set-password policy and the reset
+ * screen's messages, confirmed. */
+export const changePasswordSchema = yup.object({
+  currentPsswrd: yup.string().required(PROFILE_MSG.currentRequired),
+  psswrd: newPasswordSchema.test('not-current', PROFILE_MSG.sameAsCurrent, (value, { parent }) => !value || value !== parent.currentPsswrd),
+  confirmPsswrd: confirmNewPasswordSchema,
+});
+export type ChangePasswordPayload = yup.InferType<typeof changePasswordSchema>;
+
+/** GET /api/profile. `phone` and `position` are absent when the role may not see them on an employee card. */
+export interface Profile {
+  user_id: number;
+  email: string;
+  name: string;
+  user_type: 'admin' | 'employee' | 'supplier';
+  is_admin: boolean;
+  role: string | null;
+  supplier: string | null;
+  phone?: string | null;
+  position?: string | null;
+  /** The fields PATCH /api/profile takes from this account. */
+  editable: ('name' | 'phone')[];
+}
+
+/** GET /api/profile/sessions: the account's live sessions, the caller's own marked `current`. */
+export interface SessionInfo {
+  id: number;
+  browser: string;
+  address: string | null;
+  created_at: string;
+  last_seen_at: string | null;
+  current: boolean;
+}

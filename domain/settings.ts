@@ -27,3 +27,6 @@ export function canReadSetting(perms: Permissions | null | undefined, name: stri
 export const SETTINGS_MSG = {
   forbidden: (names: string[]) => `Настройки недоступны для вашей роли: ${names.join(', ')}`,
 } as const;
+
+export const isBusinessSetting = (name: string): name is BusinessSettingName =>
+  (BUSINESS_SETTING_NAMES as readonly string[]).includes(name);

@@ -1,6 +1,6 @@
 // Scenario of the cards issue (10): a city with its delivery to two cities; an employee with a phone, a
-// supplier with an INN; a product with a variety used on a new offer; a duplicate showing its link.
-// (Reserving to the new city and seeing the looked-up cost needs the reserve card of issue 9: not here.)
+// supplier with an INN; a product with a variety used on a new offer; a duplicate showing its link; a reserve
+// delivered to the new city takes its cost and days from the matrix.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -69,8 +69,27 @@ test('a city with its delivery to two cities, kept after a reload and changed on
   await page.goto(`${ctx.app.url}/cities?cities=Москва`);
   await page.locator('tbody tr[data-row-id] a.cell-link').first().click();
   await page.waitForURL(/\/cities\/\d+$/);
+  const moscowId = idFromUrl(page);
   await page.getByLabel('Поиск города').fill('орехо');
   assert.equal(await page.getByLabel('Орехогорск: стоимость доставки', { exact: true }).inputValue(), '');
+
+  // Москва → Орехогорск given a cost and days: a reserve of an offer loading in Москва, delivered to the new
+  // city, takes them from the matrix
+  await page.getByLabel('Орехогорск: стоимость доставки', { exact: true }).fill('12.4');
+  await page.getByLabel('Орехогорск: срок доставки', { exact: true }).fill('4');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByRole('button', { name: 'Изменения сохранены' }).waitFor();
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const offers = await fetch(`${ctx.app.url}/api/offers?statuses_ids=active&cities_ids=${moscowId}&sort=available_amount&order=desc&perPage=20`, {
+    headers: { Authorization: `Bearer ${token}` },
+  }).then((r) => r.json() as Promise<{ data: { id: number; city?: { name: string } }[] }>);
+  const offer = offers.data[0];
+  assert.equal(offer?.city?.name, 'Москва');
+  await page.goto(`${ctx.app.url}/reserves/create?offer=${offer.id}`);
+  await choose(page, 'Город доставки', 'Орехогорск');
+  assert.equal(await settledValue(page.getByLabel('Стоимость доставки, ₽/кг', { exact: true }), '12.4'), '12.4');
+  assert.equal(await page.getByLabel('Дней доставки', { exact: true }).inputValue(), '4');
+  await shot(page, 'reserve-to-new-city');
   await page.close();
 });
 

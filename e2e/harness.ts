@@ -25,6 +25,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningApp {
   url: string;
+  /** The server's DATA_DIR: its outbox/ holds the mail it sent (no SMTP_URL). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startApp(): Promise<RunningApp> {
   }
   return {
     url,
+    dataDir,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

@@ -16,12 +16,16 @@ import loginRoutes from './accounts/login';
 import recoveryRoutes from './accounts/recovery';
 import activationRoutes from './accounts/activation';
 import invitationRoutes from './admin/invitations';
+import adminPageRoutes from './admin/routes';
 import { createMailer, type Mailer } from './accounts/mail';
+import { HashingGate } from './accounts/hashingGate';
 import meRoutes from './accounts/me';
+import profileRoutes from './accounts/profileRoutes';
 import preferencesRoutes from './preferences';
 import adminRoutes from './admin';
 import referencesRoutes from './references';
 import commentsRoutes from './records/commentsRoutes';
+import historyRoutes from './records/historyRoutes';
 import filesRoutes from './records/filesRoutes';
 import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
 import { SECTIONS } from '../domain/sections';
@@ -49,6 +53,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   installErrorHandler(app);
   guardInput(app);
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
+  app.decorate('hashingGate', new HashingGate(config.hashingConcurrency, config.hashingQueue));
   // mail still on its way is written before the database closes
   app.addHook('onClose', () => app.mailer.idle());
 
@@ -69,15 +74,18 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   await app.register(async (api) => {
     api.addHook('onRequest', requireSession);
     await api.register(meRoutes);
+    await api.register(profileRoutes, { db, config });
     api.decorate('sectionSpecs', SECTION_SPECS);
     // one plugin per section of the registry, each owning /api/<section>
     for (const section of SECTIONS) await api.register(SECTION_PLUGINS[section], { db });
     await api.register(commentsRoutes, { db, specs: SECTION_SPECS });
+    await api.register(historyRoutes, { db, specs: SECTION_SPECS });
     await api.register(filesRoutes, { db, config, specs: SECTION_SPECS });
     await api.register(referencesRoutes, { db });
     await api.register(preferencesRoutes, { db });
     await api.register(adminRoutes, { db });
     await api.register(invitationRoutes, { db, config });
+    await api.register(adminPageRoutes, { db, config });
   }, { prefix: '/api' });
 
   const indexHtml = path.join(config.distDir, 'index.html');

@@ -2,7 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ValidationError } from 'yup';
 import { MSG } from '../domain/messages';
-import type { ErrorBody } from '../domain/api';
+import { FORCED_LOGOUT_CODE, type ErrorBody } from '../domain/api';
 
 export class HttpError extends Error {
   constructor(readonly statusCode: number, readonly body: ErrorBody) {
@@ -16,6 +16,9 @@ export const unauthorized = () =>
   new HttpError(401, { status: 'error', error: 'unauthorized', message: MSG.unauthorized });
 export const forbidden = (message: string = MSG.forbidden) =>
   new HttpError(403, { status: 'error', error: 'forbidden', message });
+/** 403 with code 2: the SPA ends the session after 10 seconds (spec point 4), e.g. for a deactivated account. */
+export const forcedLogout = (message: string) =>
+  new HttpError(403, { status: 'error', error: 'forbidden', code: FORCED_LOGOUT_CODE, message });
 export const notFound = (message: string = MSG.notFound) =>
   new HttpError(404, { status: 'error', error: 'not_found', message });
 export const conflict = (message: string, text: string, id: number) =>

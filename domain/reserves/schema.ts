@@ -5,6 +5,7 @@ import * as yup from 'yup';
 import dayjs from 'dayjs';
 import { MSG } from '../messages';
 import { toNumber, type Num } from '../numbers';
+import { formNumber, requiredId } from '../schemas/card';
 import { requiredPhone } from '../phone';
 import { isFieldVisible, type Permissions } from '../permissions';
 import { statusTitle } from '../sections';
@@ -30,20 +31,8 @@ export interface ReserveOffer {
   units_per_pack: Num;
 }
 
-const number = () =>
-  yup
-    .number()
-    .transform((_value, original) => (original === '' || original === null || original === undefined ? undefined : toNumber(original) ?? NaN))
-    .typeError(RESERVE_MSG.number);
-
-const id = (message: string) =>
-  yup
-    .number()
-    .transform((_value, original) => (original === '' || original === null || original === undefined ? undefined : Number(original)))
-    .typeError(message)
-    .integer(message)
-    .positive(message)
-    .required(message);
+const number = () => formNumber(RESERVE_MSG.number);
+const id = requiredId;
 
 /** A real day written YYYY-MM-DD: '2024-02-30' is not one. */
 export const isCalendarDate = (value: string) =>

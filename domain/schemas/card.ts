@@ -56,3 +56,16 @@ export function withoutHidden(shape: Record<string, yup.AnySchema>, hidden: Read
   for (const field of hidden) delete shape[field];
   return yup.object(shape);
 }
+
+/**
+ * What a card sends: each of its form fields the caller's role sees, as typed; a reference (a select's id) as a
+ * number, or null when none is chosen.
+ */
+export function cardPayload(values: Record<string, unknown>, fields: readonly string[], hidden: ReadonlySet<string>, references: readonly string[] = []) {
+  const payload: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (hidden.has(field)) continue;
+    payload[field] = references.includes(field) ? (values[field] ? Number(values[field]) : null) : values[field];
+  }
+  return payload;
+}

@@ -47,8 +47,8 @@ test('/api/docs/json describes params, query, body and answer of every route', a
     const query = (paths[`/api/${section}`]?.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
     for (const key of ['page', 'perPage', 'sort', 'order', 'withDeleted']) if (!query.includes(key)) missing.push(`GET /api/${section}: query.${key}`);
     if (!paths[`/api/${section}`]?.delete?.requestBody) missing.push(`DELETE /api/${section}: body`);
-    // the registry drives the server: every section has its list, filter config and comments
-    for (const path of [`/api/${section}/filter_config`, `/api/${section}/{id}/comments`, `/api/filters/${section}`]) {
+    // the registry drives the server: every section has its list, filter config, comments and history
+    for (const path of [`/api/${section}/filter_config`, `/api/${section}/{id}/comments`, `/api/${section}/{id}/history`, `/api/filters/${section}`]) {
       if (!paths[path]) missing.push(`${path}: no route`);
     }
   }
@@ -106,6 +106,7 @@ describe('bad input is refused before the handler, in Russian', () => {
   test('a record id that is not a positive int32', async () => {
     for (const id of ['abc', '0', '-3', '2147483648', '1.5']) expect(await refused(await get(`/api/offers/${id}`))).toEqual(['Неверный номер записи']);
     expect(await refused(await get('/api/reserves/abc/comments'))).toEqual(['Неверный номер записи']);
+    expect(await refused(await get('/api/cities/0/history'))).toEqual(['Неверный номер записи']);
   });
 
   test('list query values and unknown filter keys', async () => {

@@ -63,14 +63,15 @@ test('reserve takes no more than is available, also when requests race; complete
   expect(created.status).toBe(201);
   const id = created.body.id as number;
   const inTx = <T>(work: (tx: never) => Promise<T>) => ctx.db.transaction((tx) => work(tx as never));
+  const cause = { by: (await ctx.call('GET', '/api/me')).body.user_id as number, via: { section: 'reserves', step: 'create' } } as const;
 
   // ten requests for 30 each against 100: three fit, the rest are refused with what is left
-  const results = await Promise.allSettled(Array.from({ length: 10 }, () => inTx((tx) => reserve(tx, id, '30'))));
+  const results = await Promise.allSettled(Array.from({ length: 10 }, () => inTx((tx) => reserve(tx, id, '30', cause))));
   expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
   const refusal = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
   expect(refusal.reason.body.messages).toEqual(['Недостаточно свободного количества: доступно 10.00']);
 
-  await inTx((tx) => complete(tx, id, '30'));
-  await inTx((tx) => release(tx, id, '30'));
+  await inTx((tx) => complete(tx, id, '30', cause));
+  await inTx((tx) => release(tx, id, '30', cause));
   expect(await offerOf(id)).toMatchObject({ reserved_amount: '30.000', purchased_amount: '30.000', available_amount: '40.000' });
 });

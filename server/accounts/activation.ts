@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { noQuery, responses } from '../http/schemas';
 import { setPasswordByToken } from './oneTimeTokens';
-import { createSession } from './sessions';
+import { clientOf, createSession } from './sessions';
 
 const activateBody = {
   type: 'object',
@@ -30,6 +30,6 @@ export default async function activationRoutes(app: FastifyInstance, opts: { db:
   }, async (request) => {
     const { token, psswrd } = await activateSchema.validate(request.body ?? {}, { abortEarly: false });
     const userId = await setPasswordByToken(db, config, token, psswrd, 'invite');
-    return { status: 'success', token: await createSession(db, userId, config.sessionTtlHours) };
+    return { status: 'success', token: await createSession(db, userId, config.sessionTtlHours, clientOf(request)) };
   });
 }

@@ -3,6 +3,13 @@
 // `concurrency` checks run at once, a few more wait their turn, and beyond that a sign-in is told to retry.
 import { HttpError } from '../errors';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One gate for the whole server: sign-in and the profile's password check take their turns together. */
+    hashingGate: HashingGate;
+  }
+}
+
 export const BUSY_MSG = 'Сервер занят: слишком много попыток входа одновременно. Повторите попытку через несколько секунд.';
 
 export class HashingGate {

@@ -6,11 +6,10 @@ import { MSG } from '../../domain/messages';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import { badRequest, tooManyRequests } from '../errors';
-import { verifyAgainstDummy, verifyPassword } from './passwords';
-import { createSession, revokeSession } from './sessions';
-import { assess, clearFailures, clientAddress, recordFailure, type ThrottleRule } from './throttle';
-import { HashingGate } from './hashingGate';
+import { badRequest } from '../errors';
+import { checkPassword } from './passwordCheck';
+import { clientOf, createSession, revokeSession } from './sessions';
+import { clientAddress, throttleRuleOf } from './throttle';
 import { normaliseLogin } from './users';
 import { noQuery, responses, success } from '../http/schemas';
 
@@ -19,13 +18,7 @@ const loginBody = { type: 'object', properties: { login: { type: 'string', maxLe
 
 export default async function authRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
-  const rule: ThrottleRule = {
-    maxFailures: config.loginMaxFailures,
-    maxAddressFailures: config.loginMaxFailuresPerAddress,
-    windowMinutes: config.loginWindowMinutes,
-    delayMs: config.loginDelayMs,
-  };
-  const gate = new HashingGate(config.hashingConcurrency, config.hashingQueue);
+  const guard = { db, rule: throttleRuleOf(config), gate: app.hashingGate, scryptN: config.scryptN };
 
   app.post('/login', {
     schema: {
@@ -38,24 +31,10 @@ export default async function authRoutes(app: FastifyInstance, opts: { db: Datab
   }, async (request) => {
     const body = await loginSchema.validate(request.body ?? {}, { abortEarly: false });
     const login = normaliseLogin(body.login);
-    const address = clientAddress(request.ip);
-
-    const verdict = await assess(db, login, address, rule);
-    if (verdict.refuseMinutes > 0) throw tooManyRequests(MSG.tooManyAttempts(verdict.refuseMinutes));
-    // a login guessed at from many places is answered slowly (a timer, no CPU) before its password is checked
-    if (verdict.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
-
     const [user] = await db.select().from(users).where(eq(users.email, login));
-    // an unknown login costs the same scrypt as a known one, through the same gate
-    const ok = await gate.run(() => (user && user.status === 'active' && user.password_hash && user.password_salt
-      ? verifyPassword(body.psswd, { hash: user.password_hash, salt: user.password_salt })
-      : verifyAgainstDummy(body.psswd, config.scryptN)));
-    if (!ok || !user) {
-      await recordFailure(db, login, address);
-      throw badRequest(MSG.wrongCredentials);
-    }
-    await clearFailures(db, login, address);
-    return { token: await createSession(db, user.id, config.sessionTtlHours) };
+    const ok = await checkPassword(guard, login, clientAddress(request.ip), body.psswd, user, MSG.tooManyAttempts);
+    if (!ok || !user) throw badRequest(MSG.wrongCredentials);
+    return { token: await createSession(db, user.id, config.sessionTtlHours, clientOf(request)) };
   });
 
   app.post('/logout', {

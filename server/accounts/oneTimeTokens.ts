@@ -4,11 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { oneTimeTokens, sessions, users } from '../db/schema';
+import { oneTimeTokens, users } from '../db/schema';
 import { badRequest } from '../errors';
 import { ACCOUNT_MSG } from '../../domain/accounts';
 import { hashPassword } from './passwords';
-import { hashToken } from './sessions';
+import { hashToken, revokeUserSessions } from './sessions';
 
 export type TokenKind = 'invite' | 'reset';
 
@@ -56,7 +56,7 @@ export async function setPasswordByToken(
       .where(and(eq(users.id, userId), eq(users.status, kind === 'invite' ? 'invited' : 'active')))
       .returning({ id: users.id });
     if (!user) throw badRequest(ACCOUNT_MSG.linkInvalid);
-    await tx.update(sessions).set({ revoked_at: new Date() }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+    await revokeUserSessions(tx, userId);
     return userId;
   });
 }

@@ -13,8 +13,8 @@ import { tooManyRequests } from '../errors';
 import { noQuery, responses } from '../http/schemas';
 import { appLink, type Mailer } from './mail';
 import { issueToken, setPasswordByToken } from './oneTimeTokens';
-import { createSession } from './sessions';
-import { assess, clientAddress, recordFailure, type ThrottleRule } from './throttle';
+import { clientOf, createSession } from './sessions';
+import { assess, clientAddress, recordFailure, throttleRuleOf } from './throttle';
 import { normaliseLogin } from './users';
 
 // The form's messages come from the shared yup schemas, so the JSON schemas only bound the sizes.
@@ -55,12 +55,7 @@ async function mailResetLink(db: Database, config: Config, mailer: Mailer, email
 
 export default async function recoveryRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
-  const rule: ThrottleRule = {
-    maxFailures: config.loginMaxFailures,
-    maxAddressFailures: config.loginMaxFailuresPerAddress,
-    windowMinutes: config.loginWindowMinutes,
-    delayMs: config.loginDelayMs,
-  };
+  const rule = throttleRuleOf(config);
 
   app.post('/recover-password', {
     schema: {
@@ -87,6 +82,6 @@ export default async function recoveryRoutes(app: FastifyInstance, opts: { db: D
     const { token, psswrd } = await resetSchema.validate(request.body ?? {}, { abortEarly: false });
     const userId = await setPasswordByToken(db, config, token, psswrd, 'reset');
     // the person who reset the password is signed in; every earlier session has ended
-    return { status: 'success', success: true, message: ACCOUNT_MSG.resetDone, token: await createSession(db, userId, config.sessionTtlHours) };
+    return { status: 'success', success: true, message: ACCOUNT_MSG.resetDone, token: await createSession(db, userId, config.sessionTtlHours, clientOf(request)) };
   });
 }

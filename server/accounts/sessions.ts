@@ -1,31 +1,80 @@
-// Sign-in tokens: 32 random bytes, given to the client once, stored only as a SHA-256 hash.
+// Sign-in tokens: 32 random bytes, given to the client once, stored only as a SHA-256 hash, with the browser and
+// address they were issued to and when they were last used, for the profile's list of sessions.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: Database, userId: number, ttlHours: number): Promise<string> {
+/** Where a session was opened: the browser's User-Agent (bounded, it is the client's text) and its address. */
+export interface SessionClient {
+  userAgent: string | null;
+  address: string | null;
+}
+
+export const clientOf = (request: FastifyRequest): SessionClient => ({
+  userAgent: request.headers['user-agent']?.slice(0, 500) || null,
+  address: request.ip || null,
+});
+
+/** A session's last_seen_at is written at most this often: a request in between writes nothing. */
+export const LAST_SEEN_STEP_MS = 60_000;
+
+export async function createSession(db: Database, userId: number, ttlHours: number, client: SessionClient): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  const now = new Date();
   await db.insert(sessions).values({
     user_id: userId,
     token_hash: hashToken(token),
-    expires_at: new Date(Date.now() + ttlHours * 3600_000),
+    created_at: now,
+    expires_at: new Date(now.getTime() + ttlHours * 3600_000),
+    user_agent: client.userAgent,
+    address: client.address,
+    last_seen_at: now,
   });
   return token;
 }
 
-/** The user of a live session (not unknown, expired or revoked), in one query: it runs on every request. */
-export async function findSessionUser(db: Database, token: string): Promise<typeof users.$inferSelect | null> {
+export interface LiveSession {
+  user: typeof users.$inferSelect;
+  sessionId: number;
+}
+
+/** The user of a live session (not unknown, expired or revoked), in one query: it runs on every request. A
+ * deactivated account's sessions were revoked with it but still name it, so its holder learns why (403 code 2).
+ * Its last_seen_at moves on only when it is older than LAST_SEEN_STEP_MS, so most requests write nothing. */
+export async function findSessionUser(db: Database, token: string): Promise<LiveSession | null> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, sessionId: sessions.id, lastSeen: sessions.last_seen_at })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.token_hash, hashToken(token)), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date())));
-  return row?.user ?? null;
+    .where(and(eq(sessions.token_hash, hashToken(token)), or(isNull(sessions.revoked_at), eq(users.status, 'deactivated')), gt(sessions.expires_at, new Date())));
+  if (!row) return null;
+  const now = Date.now();
+  if (row.user.status === 'active' && (!row.lastSeen || now - new Date(row.lastSeen).getTime() >= LAST_SEEN_STEP_MS)) {
+    const staleBefore = new Date(now - LAST_SEEN_STEP_MS);
+    // conditional, so parallel requests of one session write it once
+    await db
+      .update(sessions)
+      .set({ last_seen_at: new Date(now) })
+      .where(and(eq(sessions.id, row.sessionId), or(isNull(sessions.last_seen_at), lt(sessions.last_seen_at, staleBefore))));
+  }
+  return { user: row.user, sessionId: row.sessionId };
 }
 
 export async function revokeSession(db: Database, token: string): Promise<void> {
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.token_hash, hashToken(token)));
+}
+
+/** Ends every live session of the user but `keepId` (none kept when it is undefined); answers how many ended. */
+export async function revokeUserSessions(db: Database, userId: number, keepId?: number): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date()),
+      keepId === undefined ? sql`true` : ne(sessions.id, keepId)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }

@@ -8,6 +8,7 @@
 // Unknown logins are counted alike, so neither the answers nor their timing tell whether an account exists.
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { isIP } from 'node:net';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { loginFailures } from '../db/schema';
 import { rowsOf } from '../http/rows';
@@ -21,6 +22,14 @@ export interface ThrottleRule {
   /** The first delay once a login has maxFailures failures from anywhere; it doubles per further failure. */
   delayMs: number;
 }
+
+/** The rule of the configuration (LOGIN_* variables): sign-in, recovery and the profile's password check share it. */
+export const throttleRuleOf = (config: Config): ThrottleRule => ({
+  maxFailures: config.loginMaxFailures,
+  maxAddressFailures: config.loginMaxFailuresPerAddress,
+  windowMinutes: config.loginWindowMinutes,
+  delayMs: config.loginDelayMs,
+});
 
 /** The longest a sign-in is held back: long enough to slow a guesser, short enough for the owner to wait. */
 export const MAX_DELAY_MS = 8_000;

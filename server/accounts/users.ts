@@ -13,6 +13,8 @@ export type UserRow = typeof users.$inferSelect;
 export interface AuthenticatedUser {
   user: UserRow;
   permissions: Permissions;
+  /** The session the request came with (the profile marks it and keeps it when others end). */
+  sessionId?: number;
 }
 
 export async function loadPermissions(db: Database, user: UserRow): Promise<Permissions> {

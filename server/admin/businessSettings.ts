@@ -1,10 +1,15 @@
 // Business settings (delivery_cost_default, costs_per_kg, min_markup, max_markup): read by name for the
 // reserve card, and as numbers for the server's own selling-band and reserve calculations.
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { businessSettings } from '../db/schema';
-import { BUSINESS_SETTING_NAMES, type BusinessSettings } from '../../domain/settings';
-import { toNumber } from '../../domain/numbers';
+import { BUSINESS_SETTING_NAMES, type BusinessSettingName, type BusinessSettings } from '../../domain/settings';
+import { businessSettingsSchema, SETTING_TITLE } from '../../domain/settingsSchema';
+import { money, toNumber } from '../../domain/numbers';
+import { offerSellingBand } from '../../domain/offers/figures';
+import { rowsOf } from '../http/rows';
+import type { AuthenticatedUser } from '../accounts/users';
+import { recordChange } from './log';
 
 export async function settingsByName(db: Database, names: string[]): Promise<Record<string, string>> {
   if (!names.length) return {};
@@ -16,4 +21,71 @@ export async function settingsByName(db: Database, names: string[]): Promise<Rec
 export async function readBusinessSettings(db: Database): Promise<BusinessSettings> {
   const stored = await settingsByName(db, [...BUSINESS_SETTING_NAMES]);
   return Object.fromEntries(BUSINESS_SETTING_NAMES.map((name) => [name, toNumber(stored[name]) ?? 0])) as BusinessSettings;
+}
+
+/** Offers whose band is rewritten per statement: well under PostgreSQL's bind-parameter limit. */
+const BAND_BATCH = 1000;
+
+interface OfferBandInput {
+  id: number;
+  unit_measure: string | null;
+  unit_weight: string | null;
+  unit_amount: string;
+  kg_price: string | null;
+  warehouse_cost: string | null;
+  min_unit_price: string | null;
+  max_unit_price: string | null;
+}
+
+/** Every offer's min/max unit price from the given settings, by the offer card's own formula
+ * (domain/offers/figures.ts offerSellingBand); only the offers whose band moved are written. */
+export async function recomputeOfferBands(tx: Database, settings: BusinessSettings): Promise<number> {
+  const offers = rowsOf<OfferBandInput>(await tx.execute(sql`
+    SELECT id, unit_measure, unit_weight, unit_amount, kg_price, warehouse_cost, min_unit_price, max_unit_price
+    FROM offers ORDER BY id FOR UPDATE`));
+  const changed: { id: number; min: string | null; max: string | null }[] = [];
+  for (const offer of offers) {
+    const band = offerSellingBand(offer, settings);
+    const min = money(band.min_unit_price);
+    const max = money(band.max_unit_price);
+    if (min !== money(toNumber(offer.min_unit_price)) || max !== money(toNumber(offer.max_unit_price))) changed.push({ id: offer.id, min, max });
+  }
+  for (let i = 0; i < changed.length; i += BAND_BATCH) {
+    const values = sql.join(changed.slice(i, i + BAND_BATCH).map((c) => sql`(${c.id}::int, ${c.min}::numeric, ${c.max}::numeric)`), sql`, `);
+    await tx.execute(sql`
+      UPDATE offers o SET min_unit_price = v.min, max_unit_price = v.max
+      FROM (VALUES ${values}) AS v(id, min, max) WHERE o.id = v.id`);
+  }
+  return changed.length;
+}
+
+const stored = (n: number) => String(n);
+
+/**
+ * An administrator's change of some of the four settings (PUT /api/settings): checked together with the ones
+ * kept (the maximum markup against the minimum), stored, every offer's selling band recomputed and the change
+ * logged, all in one transaction: no offer is ever priced by a half-saved setting.
+ */
+export async function saveBusinessSettings(
+  db: Database, auth: AuthenticatedUser, changes: Partial<Record<BusinessSettingName, unknown>>,
+): Promise<{ settings: Record<BusinessSettingName, string>; offers: number }> {
+  return db.transaction(async (tx) => {
+    // one writer at a time: two admins saving at once cannot interleave their recomputations
+    await tx.execute(sql`LOCK TABLE business_settings IN SHARE ROW EXCLUSIVE MODE`);
+    const before = await readBusinessSettings(tx);
+    const valid = await businessSettingsSchema.validate({ ...before, ...changes }, { abortEarly: false });
+    const after = Object.fromEntries(BUSINESS_SETTING_NAMES.map((name) => [name, valid[name]])) as BusinessSettings;
+    const moved = BUSINESS_SETTING_NAMES.filter((name) => after[name] !== before[name]);
+    const settings = Object.fromEntries(BUSINESS_SETTING_NAMES.map((name) => [name, stored(after[name])])) as Record<BusinessSettingName, string>;
+    if (!moved.length) return { settings, offers: 0 };
+    await tx.insert(businessSettings)
+      .values(moved.map((name) => ({ name, value: stored(after[name]) })))
+      .onConflictDoUpdate({ target: businessSettings.name, set: { value: sql`excluded.value` } });
+    const offers = await recomputeOfferBands(tx, after);
+    const summary = `Бизнес-настройки: ${moved.map((name) => `${SETTING_TITLE[name].label} ${before[name]} → ${after[name]}`).join('; ')}`;
+    await recordChange(tx, auth, 'settings', summary, {
+      before: Object.fromEntries(moved.map((n) => [n, before[n]])), after: Object.fromEntries(moved.map((n) => [n, after[n]])), offers,
+    });
+    return { settings, offers };
+  });
 }

@@ -10,7 +10,8 @@ import { employees, roles, suppliers, users } from '../db/schema';
 import { badRequest, conflict, forbidden } from '../errors';
 import { requireAuth } from '../http/auth';
 import { ID, noQuery, responses } from '../http/schemas';
-import { appLink } from '../accounts/mail';
+import { appLink, type Mailer } from '../accounts/mail';
+import { recordChange } from './log';
 import { issueToken } from '../accounts/oneTimeTokens';
 import { normaliseLogin } from '../accounts/users';
 
@@ -41,6 +42,31 @@ async function whoIsInvited(db: Database, employeeId?: number | null, supplierId
   return supplier.contact_name || supplier.name;
 }
 
+/** A new invitation link for an invited account, mailed; earlier links of the account stop working. Run it in
+ * the transaction that invites: a mail that fails throws and takes the invitation back. */
+export async function mailInvitation(
+  tx: Database, mailer: Mailer, config: Config, account: { id: number; email: string; name: string },
+): Promise<void> {
+  const { id, email, name } = account;
+  const token = await issueToken(tx, id, 'invite', config.inviteTtlHours * 3600_000);
+  const link = appLink(config, '/invite', { token });
+  await mailer.send({
+    to: email,
+    subject: 'Приглашение в NutDesk',
+    link,
+    text: [
+      `Здравствуйте, ${name}!`,
+      '',
+      `Вас пригласили в NutDesk, систему учёта предложений и резервов. Ваш логин: ${email}.`,
+      'Чтобы задать пароль и войти, откройте ссылку:',
+      link,
+      '',
+      `Ссылка действует ${config.inviteTtlHours} ч. и открывается один раз.`,
+      'Если вы не ждали этого письма, просто удалите его.',
+    ].join('\n'),
+  });
+}
+
 export default async function invitationRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
 
@@ -54,7 +80,7 @@ export default async function invitationRoutes(app: FastifyInstance, opts: { db:
     if (!auth.user.is_admin) throw forbidden();
     const body = await invitationSchema.validate(request.body ?? {}, { abortEarly: false, stripUnknown: true });
     const email = normaliseLogin(body.email);
-    const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, body.role_id));
+    const [role] = await db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.id, body.role_id));
     if (!role) throw badRequest(INVITE_MSG.roleMissing);
     const name = await whoIsInvited(db, body.employee_id, body.supplier_id);
     const [existing] = await db.select().from(users).where(eq(users.email, email));
@@ -68,24 +94,9 @@ export default async function invitationRoutes(app: FastifyInstance, opts: { db:
       const [row] = existing
         ? await tx.update(users).set(account).where(eq(users.id, existing.id)).returning({ id: users.id })
         : await tx.insert(users).values(account).returning({ id: users.id });
-      const token = await issueToken(tx, row.id, 'invite', config.inviteTtlHours * 3600_000);
-      const link = appLink(config, '/invite', { token });
-      // a failed mail throws and the transaction takes the account and its link back
-      await app.mailer.send({
-        to: email,
-        subject: 'Приглашение в NutDesk',
-        link,
-        text: [
-          `Здравствуйте, ${name}!`,
-          '',
-          `Вас пригласили в NutDesk, систему учёта предложений и резервов. Ваш логин: ${email}.`,
-          'Чтобы задать пароль и войти, откройте ссылку:',
-          link,
-          '',
-          `Ссылка действует ${config.inviteTtlHours} ч. и открывается один раз.`,
-          'Если вы не ждали этого письма, просто удалите его.',
-        ].join('\n'),
-      });
+      await recordChange(tx, auth, 'invitation', `Приглашение: ${email} (${name}), роль «${role.name}»`, { user_id: row.id, ...account });
+      // a failed mail throws and the transaction takes the account, its log entry and its link back
+      await mailInvitation(tx, app.mailer, config, { id: row.id, email, name });
       return row.id;
     });
     reply.code(201);

@@ -123,7 +123,12 @@ export const sessions = pgTable('sessions', {
   created_at: ts('created_at').notNull().defaultNow(),
   expires_at: ts('expires_at').notNull(),
   revoked_at: ts('revoked_at'),
-});
+  // what the profile's list of sessions shows: the browser, where it signed in from, when it was last used
+  // (written at most once a minute per session, server/accounts/sessions.ts)
+  user_agent: text('user_agent'),
+  address: text('address'),
+  last_seen_at: ts('last_seen_at'),
+}, (t) => [index('sessions_user_idx').on(t.user_id)]);
 
 /** Invitation and password-reset links, stored only as a hash, used once. */
 export const oneTimeTokens = pgTable('one_time_tokens', {
@@ -254,3 +259,30 @@ export const savedFilters = pgTable('saved_filters', {
   section: text('section').notNull(),
   value: jsonb('value').notNull(),
 }, (t) => [primaryKey({ columns: [t.user_id, t.section] })]);
+
+/** Every change made on the settings page (issue 11): who, when, what. Written in the transaction of the change. */
+export const adminLog = pgTable('admin_log', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  created_at: ts('created_at').notNull().defaultNow(),
+  /** What kind of change: settings, invitation, user, role, permissions, hidden_fields, positions, packing. */
+  action: text('action').notNull(),
+  /** The change in Russian, as the log shows it. */
+  summary: text('summary').notNull(),
+  /** The values before and after, for whoever investigates. */
+  details: jsonb('details'),
+}, (t) => [index('admin_log_created_at_idx').on(t.created_at)]);
+
+/** The history of every record of the six sections (server/records/history.ts): one row per write of a record,
+ * in the write's own transaction. `changes` holds [{field, key?, old, new}] by database column; `via` what caused
+ * an offer's stock change ({section: 'reserves', step, ids}). Read newest first per record. */
+export const recordHistory = pgTable('record_history', {
+  id: serial('id').primaryKey(),
+  section: text('section').notNull(),
+  record_id: integer('record_id').notNull(),
+  action: text('action').notNull(), // create | update | delete | stock
+  user_id: integer('user_id').references(() => users.id),
+  at: ts('at').notNull().defaultNow(),
+  changes: jsonb('changes').notNull().default(sql`'[]'::jsonb`),
+  via: jsonb('via'),
+}, (t) => [index('record_history_record_idx').on(t.section, t.record_id, t.id)]);

@@ -3,7 +3,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
-import { unauthorized } from '../errors';
+import { forcedLogout, unauthorized } from '../errors';
+import { ADMIN_MSG } from '../../domain/admin';
 import { findSessionUser } from '../accounts/sessions';
 import { loadPermissions, type AuthenticatedUser } from '../accounts/users';
 
@@ -12,6 +13,8 @@ declare module 'fastify' {
     auth: AuthenticatedUser | null;
     /** The raw bearer token, for logout. */
     bearer: string | null;
+    /** The token is an account's that an administrator deactivated: 403 with code 2, not 401. */
+    deactivated: boolean;
   }
 }
 
@@ -30,18 +33,22 @@ export function requireAuth(request: FastifyRequest): AuthenticatedUser {
 
 /** The guard of everything under /api but the docs: a live session or 401. */
 export async function requireSession(request: FastifyRequest): Promise<void> {
+  if (request.deactivated) throw forcedLogout(ADMIN_MSG.deactivated);
   if (!request.auth) throw unauthorized();
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('bearer', null);
+  app.decorateRequest('deactivated', false);
   app.addHook('onRequest', async (request) => {
     const token = bearerOf(request);
     request.bearer = token;
     if (!token) return;
-    const user = await findSessionUser(opts.db, token);
-    if (!user || user.status !== 'active') return;
-    request.auth = { user, permissions: await loadPermissions(opts.db, user) };
+    const session = await findSessionUser(opts.db, token);
+    if (session?.user.status === 'deactivated') request.deactivated = true;
+    if (!session || session.user.status !== 'active') return;
+    // read on every request, never cached: a role's new rights or hidden fields apply to its users' next request
+    request.auth = { user: session.user, permissions: await loadPermissions(opts.db, session.user), sessionId: session.sessionId };
   });
 });

@@ -45,6 +45,7 @@ export const errorBody = {
     message: { type: 'string' },
     messages: { type: 'array', items: { type: 'string' } },
     info: { type: 'object', properties: { text: { type: 'string' }, id: { type: 'integer' } } },
+    code: { type: 'integer' },
   },
 } as const;
 

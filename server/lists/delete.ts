@@ -1,6 +1,7 @@
 // Bulk soft delete (DELETE /api/{section} with {ids}): status 'deleted' and deleted_at, in one transaction,
 // only for records the caller may delete. What else a section must keep or do (an offer with active reserves
-// stays; a deleted active reserve gives its amount back) are its hooks, `deletable` and `onDelete`.
+// stays; a deleted active reserve gives its amount back) are its hooks, `deletable` and `onDelete`. Each deleted
+// record's history gets its 'deleted' entry in the same transaction.
 import { sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import type { Database } from '../db/client';
@@ -8,6 +9,7 @@ import { DELETE_MSG, type BulkDeleteResponse } from '../../domain/lists';
 import type { AuthenticatedUser } from '../accounts/users';
 import { rowsOf } from '../http/rows';
 import { scopeCondition } from '../records/access';
+import { recordDeleted } from '../records/history';
 import type { SectionSpec } from './engine';
 
 export const deleteBodySchema = yup.object({
@@ -32,9 +34,10 @@ export async function bulkDelete(db: Database, spec: SectionSpec, auth: Authenti
     const chosen = rowsOf<{ id: number }>(await tx.execute(sql`
       SELECT ${a}.id ${spec.from} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY ${a}.id FOR UPDATE OF ${a}`)).map((r) => r.id);
     if (!chosen.length) return 0;
-    await spec.onDelete?.(tx as unknown as Database, chosen);
+    await spec.onDelete?.(tx as unknown as Database, chosen, auth.user.id);
     await tx.execute(sql`UPDATE ${sql.identifier(spec.section)} SET status = 'deleted', deleted_at = now()
       WHERE id IN (${sql.join(chosen.map((id) => sql`${id}`), sql`, `)})`);
+    await recordDeleted(tx as unknown as Database, auth.user.id, spec.section, chosen);
     return chosen.length;
   });
   const notDeleted = ids.length - deleted;

@@ -34,8 +34,9 @@ export interface SectionSpec {
   /** Bulk delete: a condition on the locked row that must hold for it to be deleted (the rest count in
    * notDeleted), e.g. an offer with active reserves stays. */
   deletable?: SQL;
-  /** Bulk delete: runs in the delete's transaction with the chosen rows locked, before they are marked deleted. */
-  onDelete?: (tx: Database, ids: number[]) => Promise<void>;
+  /** Bulk delete: runs in the delete's transaction with the chosen rows locked, before they are marked deleted;
+   * `by` is the user deleting (what the section's own history records of it name). */
+  onDelete?: (tx: Database, ids: number[], by: number) => Promise<void>;
 }
 
 declare module 'fastify' {

@@ -10,12 +10,26 @@ import { badRequest } from '../errors';
 import { SECTIONS, type Section } from '../../domain/sections';
 import { anyObject, noQuery, responses, success } from '../http/schemas';
 import { russianErrors } from '../http/validation';
+import { isBusinessSetting } from '../../domain/settings';
+import { ADMIN_MSG } from '../../domain/admin';
+import { forbidden } from '../errors';
+import { saveBusinessSettings } from '../admin/businessSettings';
 
 const KEY = { type: 'string', maxLength: 100 } as const;
 const keysQuery = { type: 'object', properties: { keys: { type: 'array', maxItems: 50, items: KEY } } } as const;
 const layoutsBody = { type: 'object', maxProperties: 50, propertyNames: KEY, additionalProperties: true } as const;
 const settingsTexts = russianErrors({ fields: { '': 'Ожидается объект настроек', keys: 'Слишком длинное имя настройки' } });
 const filterTexts = russianErrors({ fields: { '': 'Ожидается объект фильтра' } });
+
+const savedAnswer = {
+  type: 'object',
+  properties: {
+    status: { type: 'string', enum: ['success'] },
+    /** The business settings as stored, when the call changed them; and how many offers' selling bands moved. */
+    settings: { type: 'object', additionalProperties: { type: 'string' } },
+    offers: { type: 'integer' },
+  },
+} as const;
 
 const MAX_VALUE_BYTES = 64 * 1024;
 const keysSchema = yup.array(yup.string().required().max(100, 'Слишком длинное имя настройки')).max(50);
@@ -40,14 +54,24 @@ export default async function preferencesRoutes(app: FastifyInstance, opts: { db
   });
 
   app.put('/settings', {
-    schema: { tags: ['settings'], summary: "Save the caller's layouts: {key: config}", querystring: noQuery, body: layoutsBody, response: responses({ 200: success }) },
+    schema: {
+      tags: ['settings'],
+      summary: "Save the caller's layouts: {key: config}; the business settings by name (administrators only), each offer's selling band recomputed",
+      querystring: noQuery, body: layoutsBody, response: responses({ 200: savedAnswer }),
+    },
     schemaErrorFormatter: settingsTexts,
   }, async (request) => {
-    const { user } = requireAuth(request);
+    const auth = requireAuth(request);
+    const { user } = auth;
     const body = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Ожидается объект настроек');
-    const entries = Object.entries(body as Record<string, unknown>);
-    await keysSchema.validate(entries.map(([k]) => k));
+    const all = Object.entries(body as Record<string, unknown>);
+    await keysSchema.validate(all.map(([k]) => k));
+    // the company's business settings share the call (spec point 7) but not the owner: only an admin writes them
+    const business = all.filter(([k]) => isBusinessSetting(k));
+    const entries = all.filter(([k]) => !isBusinessSetting(k));
+    if (business.length && !user.is_admin) throw forbidden(ADMIN_MSG.adminOnly);
+    const saved = business.length ? await saveBusinessSettings(db, auth, Object.fromEntries(business)) : undefined;
     for (const [key, value] of entries) {
       if (JSON.stringify(value ?? null).length > MAX_VALUE_BYTES) throw badRequest('Слишком большая настройка');
       if (value === null) await db.delete(userSettings).where(and(eq(userSettings.user_id, user.id), eq(userSettings.key, key)));
@@ -56,7 +80,7 @@ export default async function preferencesRoutes(app: FastifyInstance, opts: { db
           .onConflictDoUpdate({ target: [userSettings.user_id, userSettings.key], set: { value: sql`excluded.value` } });
       }
     }
-    return { status: 'success' };
+    return saved ? { status: 'success', ...saved } : { status: 'success' };
   });
 
   // One route per section of the registry: an unknown section is the router's 404.

@@ -1,7 +1,8 @@
-// Comments and files of any record: shared by every section's card.
-import { sectionApi } from './sectionApi';
+// Comments, files and the history of any record: shared by every section's card.
+import { sectionApi, TAGS } from './sectionApi';
 import type { Section } from '../../domain/sections';
 import type { FileKind } from '../../domain/files';
+import type { HistoryEntry } from '../../domain/history';
 
 export interface CommentItem {
   id: number | string;
@@ -33,6 +34,12 @@ export const recordsApi = sectionApi.injectEndpoints({
         dispatch(recordsApi.util.updateQueryData('comments', { section, id }, (list) => void list.push(data)));
       },
     }),
+    /** GET /api/{section}/{id}/history: newest first, as the reader may see it; again whenever the record changes. */
+    history: build.query<HistoryEntry[], { section: Section; id: number; withDeleted?: boolean }>({
+      query: ({ section, id, withDeleted }) => `api/${section}/${id}/history${withDeleted ? '?withDeleted' : ''}`,
+      providesTags: (result, error, { section, id }) => [{ type: TAGS[section].one, id }, TAGS[section].list],
+      extraOptions: { entity: 'истории' },
+    }),
     uploadFile: build.mutation<UploadedFile, { file: File; kind: FileKind }>({
       query: ({ file, kind }) => {
         const body = new FormData();
@@ -44,4 +51,4 @@ export const recordsApi = sectionApi.injectEndpoints({
   }),
 });
 
-export const { useCommentsQuery, useAddCommentMutation, useUploadFileMutation } = recordsApi;
+export const { useCommentsQuery, useAddCommentMutation, useHistoryQuery, useUploadFileMutation } = recordsApi;

@@ -9,6 +9,8 @@ import { money, toNumber } from '../../../domain/numbers';
 import { badRequest } from '../../errors';
 import { rowsOf } from '../../http/rows';
 import { addComments } from '../../records/comments';
+import { changeRecord, keyedChanges, recordCreated, recordHistory } from '../../records/history';
+import type { FieldChange } from '../../../domain/history';
 import { readCardRecord, refuseDuplicate, requireCreate, requireUpdatable, validateCard, type Row } from '../../records/card';
 import { citiesSpec } from './list';
 
@@ -38,6 +40,7 @@ export async function createCity(db: Database, auth: AuthenticatedUser, body: Ro
     const [created] = rowsOf<{ id: number }>(await t.execute(sql`INSERT INTO cities (name, created_by) VALUES (${name}, ${auth.user.id}) RETURNING id`));
     await storeDelivery(t, created.id, delivery);
     await addComments(t, auth, 'cities', created.id, body.comments);
+    await recordCreated(t, auth.user.id, 'cities', created.id);
     return created.id;
   });
   return readCity(db, auth, id, false);
@@ -51,8 +54,8 @@ export async function updateCity(db: Database, auth: AuthenticatedUser, id: numb
   await refuseDuplicate(db, sameName(name), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText, id);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    await t.execute(sql`UPDATE cities SET name = ${name} WHERE id = ${id}`);
-    if (body.delivery !== undefined) await storeDelivery(t, id, await validRows(body.delivery));
+    const delivery = body.delivery !== undefined ? await storeDelivery(t, id, await validRows(body.delivery)) : [];
+    await changeRecord(t, auth.user.id, 'cities', id, sql`name = ${name}`, { extra: delivery });
   });
   return readCity(db, auth, id, false);
 }
@@ -73,28 +76,42 @@ export async function readDelivery(db: Database, auth: AuthenticatedUser, id: nu
 export async function saveDelivery(db: Database, auth: AuthenticatedUser, id: number, body: unknown): Promise<DeliveryRow[]> {
   requireUpdatable(await readCity(db, auth, id, false));
   const rows = await validRows(body);
-  await db.transaction(async (tx) => storeDelivery(tx as unknown as Database, id, rows));
+  await db.transaction(async (tx) => {
+    const changes = await storeDelivery(tx as unknown as Database, id, rows);
+    await recordHistory(tx as unknown as Database, auth.user.id, [{ section: 'cities', recordId: id, action: 'update', changes }]);
+  });
   return readDelivery(db, auth, id, false);
 }
 
+/** A route as the history keeps it, or null while the matrix does not hold it. */
+type Route = { cost: number; days: number } | null;
+
 /** Writes routes from the city: a row with a cost or days is stored (a later row for the same destination
- * wins), an empty one removes what was stored. Destinations must be other cities that exist. */
-async function storeDelivery(db: Database, fromId: number, input: DeliveryRowInput[]) {
-  if (!input?.length) return;
+ * wins), an empty one removes what was stored. Destinations must be other cities that exist. Answers the routes
+ * that changed, for the city's history. */
+async function storeDelivery(db: Database, fromId: number, input: DeliveryRowInput[]): Promise<FieldChange[]> {
+  if (!input?.length) return [];
   const byDestination = new Map<number, DeliveryRowInput>();
   for (const row of input) byDestination.set(Number(row.to_id), row);
   if (byDestination.has(fromId)) throw badRequest(CITY_MSG.self);
   const ids = [...byDestination.keys()];
   const known = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM cities WHERE id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`));
   if (known.length !== ids.length) throw badRequest(CITY_MSG.city);
+  const before = new Map<number, Route>(rowsOf<{ to_city_id: number; cost: string; days: number }>(await db.execute(sql`
+    SELECT to_city_id, cost::text AS cost, days FROM city_delivery
+    WHERE from_city_id = ${fromId} AND to_city_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) FOR UPDATE`))
+    .map((r) => [r.to_city_id, { cost: Number(r.cost), days: r.days }]));
   const stored = [...byDestination.values()].filter((r) => !isEmptyDelivery(r));
   const emptied = [...byDestination.values()].filter((r) => isEmptyDelivery(r)).map((r) => Number(r.to_id));
   if (emptied.length) {
     await db.execute(sql`DELETE FROM city_delivery WHERE from_city_id = ${fromId} AND to_city_id IN (${sql.join(emptied.map((i) => sql`${i}`), sql`, `)})`);
   }
+  const routeOf = (r: DeliveryRowInput) => ({ cost: Number(money(Math.max(0, toNumber(r.cost as string) ?? 0))), days: Math.max(0, Math.trunc(toNumber(r.days as string) ?? 0)) });
+  const after = new Map<number, Route>(stored.map((r) => [Number(r.to_id), routeOf(r)]));
   if (stored.length) {
-    const values = stored.map((r) => sql`(${fromId}, ${Number(r.to_id)}, ${money(Math.max(0, toNumber(r.cost as string) ?? 0))}::numeric, ${Math.max(0, Math.trunc(toNumber(r.days as string) ?? 0))}::int)`);
+    const values = stored.map((r) => sql`(${fromId}, ${Number(r.to_id)}, ${routeOf(r).cost}::numeric, ${routeOf(r).days}::int)`);
     await db.execute(sql`INSERT INTO city_delivery (from_city_id, to_city_id, cost, days) VALUES ${sql.join(values, sql`, `)}
       ON CONFLICT (from_city_id, to_city_id) DO UPDATE SET cost = excluded.cost, days = excluded.days`);
   }
+  return keyedChanges('delivery', ids, before, after);
 }

@@ -9,6 +9,7 @@ import { hiddenCardFields } from '../../../domain/schemas/card';
 import { badRequest } from '../../errors';
 import { rowsOf } from '../../http/rows';
 import { addComments } from '../../records/comments';
+import { changeRecord, recordCreated } from '../../records/history';
 import { mergeStored, readCardRecord, refuseDuplicate, refuseHidden, requireCreate, requireUpdatable, validateCard, type Row } from '../../records/card';
 import { reservesShortList } from '../reserves/stats';
 import { employeesSpec } from './list';
@@ -55,6 +56,7 @@ export async function createEmployee(db: Database, auth: AuthenticatedUser, body
       INSERT INTO employees (${sql.join(columns.map(([k]) => sql.identifier(k)), sql`, `)})
       VALUES (${sql.join(columns.map(([, v]) => sql`${v}`), sql`, `)}) RETURNING id`));
     await addComments(t, auth, 'employees', created.id, body.comments);
+    await recordCreated(t, auth.user.id, 'employees', created.id);
     return created.id;
   });
   return readEmployee(db, auth, id, false);
@@ -69,6 +71,6 @@ export async function updateEmployee(db: Database, auth: AuthenticatedUser, id: 
   await checkPosition(db, values);
   await refuseDuplicate(db, sameContacts(values), 'employees', EMPLOYEE_MSG.duplicate, EMPLOYEE_MSG.conflictText, id);
   const columns = columnsOf(values);
-  await db.execute(sql`UPDATE employees SET ${sql.join(columns.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)} WHERE id = ${id}`);
+  await db.transaction((tx) => changeRecord(tx as unknown as Database, auth.user.id, 'employees', id, sql.join(columns.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)));
   return readEmployee(db, auth, id, false);
 }

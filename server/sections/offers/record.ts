@@ -1,5 +1,6 @@
 // One offer: read with its files and comments, created and updated under the shared schema, with the
-// figures recomputed here whatever the client sent.
+// figures recomputed here whatever the client sent. Both record the offer's history in their transaction (the
+// import creates offers through createOffer too).
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
@@ -16,6 +17,7 @@ import { stripHidden } from '../../lists/engine';
 import { mayColumn, scopeCondition } from '../../records/access';
 import { attachFiles, fileIdsOf } from '../../records/files';
 import { addComments } from '../../records/comments';
+import { changeRecord, lockedRecord, recordCreated } from '../../records/history';
 import { offersSpec } from './list';
 import { setUnitAmount } from './stock';
 
@@ -161,6 +163,7 @@ export async function insertOffer(tx: Database, auth: AuthenticatedUser, values:
     RETURNING id`));
   await addComments(tx, auth, 'offers', created.id, body.comments);
   await attachFiles(tx, auth, 'offers', created.id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
+  await recordCreated(tx, auth.user.id, 'offers', created.id);
   return created.id;
 }
 
@@ -196,6 +199,8 @@ export async function updateOffer(db: Database, auth: AuthenticatedUser, id: num
   const settings = await readBusinessSettings(db);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    // the offer as it was, locked: the history compares the whole edit with it, quantity included
+    const before = await lockedRecord(t, 'offers', id);
     // the quantity goes through the stock writer: the offer row is locked and checked against what is taken
     const { unit_amount, ...rest } = withSellingBand(values, settings);
     await setUnitAmount(t, id, unit_amount!);
@@ -204,7 +209,7 @@ export async function updateOffer(db: Database, auth: AuthenticatedUser, id: num
       if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
     }
     const set = Object.entries(rest);
-    await tx.execute(sql`UPDATE offers SET ${sql.join(set.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status} WHERE id = ${id}`);
+    await changeRecord(t, auth.user.id, 'offers', id, sql`${sql.join(set.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status}`, { before });
     await attachFiles(t, auth, 'offers', id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
   });
   return readOffer(db, auth, id, false);

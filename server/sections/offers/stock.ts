@@ -2,18 +2,27 @@
 // available_amount = unit_amount − reserved − purchased. Every operation runs inside the caller's transaction
 // with the offer row locked (SELECT … FOR UPDATE), so two reserves on one offer cannot both take the last
 // units, and compares amounts in SQL numerics, never floats. The CHECK constraints of migration 0003 are the
-// second line behind this file.
+// second line behind this file. Each change a reserve causes is recorded in the offer's history here, in the
+// same transaction, with the reserve(s) and the step that caused it.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import { firstRow } from '../../http/rows';
 import { OFFER_WRITE_MSG } from '../../../domain/offers/schema';
 import { STOCK_MSG } from '../../../domain/reserves/messages';
+import type { HistoryCause } from '../../../domain/history';
+import { diff, recordHistory, type Author } from '../../records/history';
 
 /** The transaction handle the caller holds (drizzle's tx, typed as the database it runs on). */
 type Tx = Database;
 /** An amount as the database keeps it: a numeric string ('12.50'). */
 type Amount = string;
+
+/** Who moves the stock and which reserves' step: what the offer's history tells of the change. */
+export interface StockCause {
+  by: Author;
+  via: HistoryCause;
+}
 
 export interface OfferStock {
   id: number;
@@ -34,8 +43,11 @@ export async function lockOffer(tx: Tx, offerId: number): Promise<OfferStock> {
   return offer;
 }
 
-async function write(tx: Tx, offerId: number, set: SQL): Promise<OfferStock> {
-  return firstRow<OfferStock>(await tx.execute(sql`UPDATE offers SET ${set} WHERE id = ${offerId} RETURNING ${STOCK}`))!;
+/** Writes the locked offer's figures; with a cause, records their change in the offer's history. */
+async function write(tx: Tx, before: OfferStock, set: SQL, cause?: StockCause): Promise<OfferStock> {
+  const after = firstRow<OfferStock>(await tx.execute(sql`UPDATE offers SET ${set} WHERE id = ${before.id} RETURNING ${STOCK}`))!;
+  if (cause) await recordHistory(tx, cause.by, [{ section: 'offers', recordId: before.id, action: 'stock', changes: diff('offers', before, after), via: cause.via }]);
+  return after;
 }
 
 /** Refuses to take stock from an offer that is not active (deleted, or completed). */
@@ -44,53 +56,54 @@ function assertReservable(offer: OfferStock) {
   if (offer.status !== 'active') throw badRequest(STOCK_MSG.offerNotActive);
 }
 
-async function take(tx: Tx, offer: OfferStock, amount: Amount): Promise<OfferStock> {
+async function take(tx: Tx, offer: OfferStock, amount: Amount, cause: StockCause): Promise<OfferStock> {
   const short = firstRow<{ short: boolean }>(await tx.execute(sql`SELECT ${amount}::numeric > ${offer.available_amount}::numeric AS short`))!.short;
   if (short) throw badRequest(STOCK_MSG.notEnough(offer.available_amount));
-  return write(tx, offer.id, sql`reserved_amount = reserved_amount + ${amount}::numeric`);
+  return write(tx, offer, sql`reserved_amount = reserved_amount + ${amount}::numeric`, cause);
 }
 
 /** A reserve takes `amount` of an active offer's available stock (400 when not that much is free). */
-export async function reserve(tx: Tx, offerId: number, amount: Amount): Promise<OfferStock> {
+export async function reserve(tx: Tx, offerId: number, amount: Amount, cause: StockCause): Promise<OfferStock> {
   const offer = await lockOffer(tx, offerId);
   assertReservable(offer);
-  return take(tx, offer, amount);
+  return take(tx, offer, amount, cause);
 }
 
 /** An active reserve's amount edited from `from` to `to`: more takes from what is available (as a new reserve
  * would), less gives the difference back. The difference is computed in SQL numerics. */
-export async function resize(tx: Tx, offerId: number, from: Amount, to: Amount): Promise<OfferStock> {
+export async function resize(tx: Tx, offerId: number, from: Amount, to: Amount, cause: StockCause): Promise<OfferStock> {
   const offer = await lockOffer(tx, offerId);
   const { delta, grows } = firstRow<{ delta: string; grows: boolean }>(await tx.execute(sql`
     SELECT abs(${to}::numeric - ${from}::numeric)::text AS delta, ${to}::numeric > ${from}::numeric AS grows`))!;
-  if (!grows) return write(tx, offerId, sql`reserved_amount = reserved_amount - ${delta}::numeric`);
+  if (!grows) return write(tx, offer, sql`reserved_amount = reserved_amount - ${delta}::numeric`, cause);
   assertReservable(offer);
-  return take(tx, offer, delta);
+  return take(tx, offer, delta, cause);
 }
 
 /** An active reserve cancelled or deleted gives its amount back. */
-export async function release(tx: Tx, offerId: number, amount: Amount): Promise<OfferStock> {
-  await lockOffer(tx, offerId);
-  return write(tx, offerId, sql`reserved_amount = reserved_amount - ${amount}::numeric`);
+export async function release(tx: Tx, offerId: number, amount: Amount, cause: StockCause): Promise<OfferStock> {
+  const offer = await lockOffer(tx, offerId);
+  return write(tx, offer, sql`reserved_amount = reserved_amount - ${amount}::numeric`, cause);
 }
 
 /** An active reserve completed: its amount moves from reserved to purchased (available does not change). An
  * offer whose whole amount is now purchased is done: its status becomes completed ('Выполнен'). */
-export async function complete(tx: Tx, offerId: number, amount: Amount): Promise<OfferStock> {
-  await lockOffer(tx, offerId);
-  return write(tx, offerId, sql`reserved_amount = reserved_amount - ${amount}::numeric,
+export async function complete(tx: Tx, offerId: number, amount: Amount, cause: StockCause): Promise<OfferStock> {
+  const offer = await lockOffer(tx, offerId);
+  return write(tx, offer, sql`reserved_amount = reserved_amount - ${amount}::numeric,
     purchased_amount = purchased_amount + ${amount}::numeric,
-    status = CASE WHEN status = 'active' AND purchased_amount + ${amount}::numeric >= unit_amount THEN 'completed' ELSE status END`);
+    status = CASE WHEN status = 'active' AND purchased_amount + ${amount}::numeric >= unit_amount THEN 'completed' ELSE status END`, cause);
 }
 
-/** An offer's quantity changed by an edit: never below what is reserved and purchased. */
+/** An offer's quantity changed by an edit: never below what is reserved and purchased. The edit records it in
+ * the offer's history with its other fields, in one entry (updateOffer). */
 export async function setUnitAmount(tx: Tx, offerId: number, unitAmount: Amount): Promise<OfferStock> {
   const offer = await lockOffer(tx, offerId);
   const taken = firstRow<{ below: boolean; taken: string }>(await tx.execute(sql`
     SELECT ${unitAmount}::numeric < reserved_amount + purchased_amount AS below, round(reserved_amount + purchased_amount, 2)::text AS taken
     FROM offers WHERE id = ${offer.id}`))!;
   if (taken.below) throw badRequest(OFFER_WRITE_MSG.belowReserved(taken.taken));
-  return write(tx, offerId, sql`unit_amount = ${unitAmount}::numeric`);
+  return write(tx, offer, sql`unit_amount = ${unitAmount}::numeric`);
 }
 
 /** Bulk delete's rule for offers, on the locked row: an offer holding reserved stock (active reserves) stays.

@@ -7,6 +7,7 @@ import { PRODUCT_MSG, PRODUCT_STATUSES, hasDuplicateName, productSchema, variety
 import { badRequest, notFound } from '../../errors';
 import { rowsOf } from '../../http/rows';
 import { addComments } from '../../records/comments';
+import { changeRecord, recordCreated, recordHistory } from '../../records/history';
 import { readCardRecord, refuseDuplicate, requireCreate, requireUpdatable, validateCard, type Row } from '../../records/card';
 import { productsSpec } from './list';
 
@@ -33,6 +34,7 @@ export async function createProduct(db: Database, auth: AuthenticatedUser, body:
     const [created] = rowsOf<{ id: number }>(await t.execute(sql`INSERT INTO products (name, created_by) VALUES (${String(name)}, ${auth.user.id}) RETURNING id`));
     if (varieties.length) await t.execute(sql`INSERT INTO varieties (name, product_id) VALUES ${sql.join(varieties.map((v) => sql`(${v}, ${created.id})`), sql`, `)}`);
     await addComments(t, auth, 'products', created.id, body.comments);
+    await recordCreated(t, auth.user.id, 'products', created.id);
     return created.id;
   });
   return readProduct(db, auth, id, false);
@@ -58,7 +60,7 @@ export async function updateProduct(db: Database, auth: AuthenticatedUser, id: n
     status = String(body.status);
   }
   await refuseDuplicate(db, sameName(String(name)), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText, id);
-  await db.execute(sql`UPDATE products SET name = ${String(name)}, status = ${status} WHERE id = ${id}`);
+  await db.transaction((tx) => changeRecord(tx as unknown as Database, auth.user.id, 'products', id, sql`name = ${String(name)}, status = ${status}`));
   return readProduct(db, auth, id, false);
 }
 
@@ -83,31 +85,45 @@ async function updatableProduct(db: Database, auth: AuthenticatedUser, productId
 }
 
 async function varietyOf(db: Database, productId: number, varietyId: number) {
-  const [row] = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM varieties WHERE id = ${varietyId} AND product_id = ${productId}`));
+  const [row] = rowsOf<{ id: number; name: string }>(await db.execute(sql`SELECT id, name FROM varieties WHERE id = ${varietyId} AND product_id = ${productId}`));
   if (!row) throw notFound();
+  return row;
 }
+
+/** A variety added (old null), renamed or removed (new null): a change of the product, in its history. */
+const varietyChanged = (tx: Database, auth: AuthenticatedUser, productId: number, old: string | null, name: string | null) =>
+  recordHistory(tx, auth.user.id, [{ section: 'products', recordId: productId, action: 'update', changes: [{ field: 'varieties', old, new: name }] }]);
 
 export async function addVariety(db: Database, auth: AuthenticatedUser, productId: number, body: unknown): Promise<Variety[]> {
   await updatableProduct(db, auth, productId);
   const name = await checkedName(db, productId, body);
-  await db.execute(sql`INSERT INTO varieties (name, product_id) VALUES (${name}, ${productId})`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`INSERT INTO varieties (name, product_id) VALUES (${name}, ${productId})`);
+    await varietyChanged(tx as unknown as Database, auth, productId, null, name);
+  });
   return listVarieties(db, auth, productId, false);
 }
 
 export async function renameVariety(db: Database, auth: AuthenticatedUser, productId: number, varietyId: number, body: unknown): Promise<Variety[]> {
   await updatableProduct(db, auth, productId);
-  await varietyOf(db, productId, varietyId);
+  const old = await varietyOf(db, productId, varietyId);
   const name = await checkedName(db, productId, body, varietyId);
-  await db.execute(sql`UPDATE varieties SET name = ${name} WHERE id = ${varietyId}`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`UPDATE varieties SET name = ${name} WHERE id = ${varietyId}`);
+    await varietyChanged(tx as unknown as Database, auth, productId, old.name, name);
+  });
   return listVarieties(db, auth, productId, false);
 }
 
 /** A variety no offer names can be removed; one in use stays (offers keep what they were made with). */
 export async function removeVariety(db: Database, auth: AuthenticatedUser, productId: number, varietyId: number): Promise<Variety[]> {
   await updatableProduct(db, auth, productId);
-  await varietyOf(db, productId, varietyId);
+  const old = await varietyOf(db, productId, varietyId);
   const [used] = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM offers WHERE variety_id = ${varietyId} LIMIT 1`));
   if (used) throw badRequest(PRODUCT_MSG.varietyInUse);
-  await db.execute(sql`DELETE FROM varieties WHERE id = ${varietyId}`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM varieties WHERE id = ${varietyId}`);
+    await varietyChanged(tx as unknown as Database, auth, productId, old.name, null);
+  });
   return listVarieties(db, auth, productId, false);
 }

@@ -2,7 +2,8 @@
 // stock), completed (the amount becomes purchased) or cancelled and deleted (the amount goes back). Each step
 // moves the offer's stock through offers/stock.ts in the step's own transaction, with the reserve row locked
 // first and the offer row after it (the order bulk delete locks them in too), so concurrent steps serialise
-// instead of overselling or deadlocking.
+// instead of overselling or deadlocking. Each step records the reserve's change and (through the stock writer)
+// the offer's in their histories, in the step's transaction.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
@@ -12,7 +13,9 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { rowsOf } from '../../http/rows';
 import { addComments } from '../../records/comments';
 import { recordVisible } from '../../records/access';
-import { complete, release, reserve, resize } from '../offers/stock';
+import { changeRecord, recordCreated, type Author } from '../../records/history';
+import { complete, release, reserve, resize, type StockCause } from '../offers/stock';
+import type { HistoryCause } from '../../../domain/history';
 import { reservesSpec } from './list';
 import {
   offerOfReserve, offerToReserve, prepareReserve, readReserve, refuseHidden, storedReserve, today, type ReserveValues, type StoredReserve,
@@ -31,14 +34,17 @@ export async function createReserve(db: Database, auth: AuthenticatedUser, body:
     throw forbidden(RESERVE_WRITE_MSG.responsibleLocked);
   }
   const id = await db.transaction(async (tx) => {
+    // the reserve's number first, so the offer's history names it; the offer is locked before the reserve is
+    // written (inserting it first would hold a key lock on the offer that two creators then deadlock on)
+    const [{ id: reserveId }] = rowsOf<{ id: number }>(await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('reserves', 'id'))::int AS id`));
     // the form was checked against the stock read above; the locked offer has the last word
-    await reserve(tx$(tx), offer.id, values.amount);
-    const [created] = rowsOf<{ id: number }>(await tx.execute(sql`
-      INSERT INTO reserves (offer_id, ${columnsOf(values)}, created_by)
-      VALUES (${offer.id}, ${valuesOf(values)}, ${auth.user.id})
-      RETURNING id`));
-    await addComments(tx$(tx), auth, 'reserves', created.id, body.comments);
-    return created.id;
+    await reserve(tx$(tx), offer.id, values.amount, { by: auth.user.id, via: { section: 'reserves', step: 'create', ids: [reserveId] } });
+    await tx.execute(sql`
+      INSERT INTO reserves (id, offer_id, ${columnsOf(values)}, created_by)
+      VALUES (${reserveId}, ${offer.id}, ${valuesOf(values)}, ${auth.user.id})`);
+    await addComments(tx$(tx), auth, 'reserves', reserveId, body.comments);
+    await recordCreated(tx$(tx), auth.user.id, 'reserves', reserveId);
+    return reserveId;
   });
   return readReserve(db, auth, id, false);
 }
@@ -52,6 +58,9 @@ async function reserveToChange(db: Database, auth: AuthenticatedUser, id: number
   await readReserve(db, auth, id, true);
   if (!(await recordVisible(db, reservesSpec, auth, id, 'update'))) throw forbidden();
 }
+
+/** What the offer's history tells of a step of one reserve. */
+const stepOf = (auth: AuthenticatedUser, id: number, step: HistoryCause['step']): StockCause => ({ by: auth.user.id, via: { section: 'reserves', step, ids: [id] } });
 
 /** Locks the reserve and checks it is still active: a step from any other status is refused in Russian. */
 async function lockActive(tx: Database, id: number, step: ReserveStep): Promise<StoredReserve> {
@@ -72,9 +81,9 @@ export async function updateReserve(db: Database, auth: AuthenticatedUser, id: n
     const current = await lockActive(tx$(tx), id, 'change');
     const offer = (await offerOfReserve(tx$(tx), current.offer_id))!;
     const values = await prepareReserve(tx$(tx), auth, offer, body, current);
-    await resize(tx$(tx), current.offer_id, current.amount, values.amount);
+    await resize(tx$(tx), current.offer_id, current.amount, values.amount, stepOf(auth, id, 'change'));
     const set = Object.entries(values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`);
-    await tx.execute(sql`UPDATE reserves SET ${sql.join(set, sql`, `)} WHERE id = ${id}`);
+    await changeRecord(tx$(tx), auth.user.id, 'reserves', id, sql.join(set, sql`, `));
   });
   return readReserve(db, auth, id, false);
 }
@@ -84,8 +93,8 @@ export async function completeReserve(db: Database, auth: AuthenticatedUser, id:
   await reserveToChange(db, auth, id);
   await db.transaction(async (tx) => {
     const current = await lockActive(tx$(tx), id, 'complete');
-    await complete(tx$(tx), current.offer_id, current.amount);
-    await tx.execute(sql`UPDATE reserves SET status = 'completed', actual_date_implementation = ${today()}::date WHERE id = ${id}`);
+    await complete(tx$(tx), current.offer_id, current.amount, stepOf(auth, id, 'complete'));
+    await changeRecord(tx$(tx), auth.user.id, 'reserves', id, sql`status = 'completed', actual_date_implementation = ${today()}::date`);
   });
   return readReserve(db, auth, id, false);
 }
@@ -95,18 +104,18 @@ export async function cancelReserve(db: Database, auth: AuthenticatedUser, id: n
   await reserveToChange(db, auth, id);
   await db.transaction(async (tx) => {
     const current = await lockActive(tx$(tx), id, 'cancel');
-    await release(tx$(tx), current.offer_id, current.amount);
-    await tx.execute(sql`UPDATE reserves SET status = 'cancelled' WHERE id = ${id}`);
+    await release(tx$(tx), current.offer_id, current.amount, stepOf(auth, id, 'cancel'));
+    await changeRecord(tx$(tx), auth.user.id, 'reserves', id, sql`status = 'cancelled'`);
   });
   return readReserve(db, auth, id, false);
 }
 
 /** Before reserves are marked deleted: the active ones among them give their amounts back to their offers,
  * offer by offer in id order so two concurrent deletes lock offers in the same order. */
-export async function releaseBeforeDelete(tx: Database, reserveIds: number[]): Promise<void> {
-  const held = rowsOf<{ offer_id: number; amount: string }>(await tx.execute(sql`
-    SELECT offer_id, sum(amount)::text AS amount FROM reserves
+export async function releaseBeforeDelete(tx: Database, reserveIds: number[], by: Author): Promise<void> {
+  const held = rowsOf<{ offer_id: number; amount: string; ids: number[] }>(await tx.execute(sql`
+    SELECT offer_id, sum(amount)::text AS amount, array_agg(id ORDER BY id) AS ids FROM reserves
     WHERE id IN (${sql.join(reserveIds.map((id) => sql`${id}`), sql`, `)}) AND status = 'active'
     GROUP BY offer_id ORDER BY offer_id`));
-  for (const { offer_id, amount } of held) await release(tx, offer_id, amount);
+  for (const { offer_id, amount, ids } of held) await release(tx, offer_id, amount, { by, via: { section: 'reserves', step: 'delete', ids: ids.map(Number) } });
 }

@@ -64,7 +64,7 @@ export const reservesSpec: SectionSpec = {
     with_comments: exists(sql`SELECT 1 FROM comments cm WHERE cm.entity_type = 'reserves' AND cm.entity_id = r.id`),
   },
   // a deleted active reserve gives its amount back to the offer (called late: lifecycle.ts reads this spec)
-  onDelete: (tx, ids) => releaseBeforeDelete(tx, ids),
+  onDelete: (tx, ids, by) => releaseBeforeDelete(tx, ids, by),
   // own: the reserves the caller's employee is responsible for (DESIGN.md); an account with no employee, the
   // ones it placed
   own: ({ user }) =>

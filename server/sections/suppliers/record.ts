@@ -9,6 +9,7 @@ import { hiddenCardFields } from '../../../domain/schemas/card';
 import { badRequest } from '../../errors';
 import { rowsOf } from '../../http/rows';
 import { addComments } from '../../records/comments';
+import { changeRecord, recordCreated } from '../../records/history';
 import { mergeStored, readCardRecord, refuseDuplicate, refuseHidden, requireCreate, requireUpdatable, validateCard, type Row } from '../../records/card';
 import { suppliersSpec } from './list';
 
@@ -48,6 +49,7 @@ export async function createSupplier(db: Database, auth: AuthenticatedUser, body
       INSERT INTO suppliers (${sql.join(columns.map(([k]) => sql.identifier(k)), sql`, `)})
       VALUES (${sql.join(columns.map(([, v]) => sql`${v}`), sql`, `)}) RETURNING id`));
     await addComments(t, auth, 'suppliers', created.id, body.comments);
+    await recordCreated(t, auth.user.id, 'suppliers', created.id);
     return created.id;
   });
   return readSupplier(db, auth, id, false);
@@ -62,6 +64,6 @@ export async function updateSupplier(db: Database, auth: AuthenticatedUser, id: 
   await checkCity(db, values);
   await refuseDuplicate(db, sameInn(values), 'suppliers', SUPPLIER_MSG.duplicate, SUPPLIER_MSG.conflictText, id);
   const columns = columnsOf(values);
-  await db.execute(sql`UPDATE suppliers SET ${sql.join(columns.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)} WHERE id = ${id}`);
+  await db.transaction((tx) => changeRecord(tx as unknown as Database, auth.user.id, 'suppliers', id, sql.join(columns.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)));
   return readSupplier(db, auth, id, false);
 }

@@ -30,6 +30,14 @@ export function Figures({ figures }: { figures: Figure[] }) {
   );
 }
 
+/** A record's figure: the key it comes under, its label and how it is shown. */
+export type FigureOf = readonly [key: string, label: string, format: (value: unknown) => string];
+
+/** The record's figures the caller may see: a figure hidden from the role is absent from the record. */
+export function RecordFigures({ record, figures }: { record: Record<string, unknown>; figures: readonly FigureOf[] }) {
+  return <Figures figures={figures.filter(([key]) => key in record).map(([key, label, format]) => ({ label, value: format(record[key]) }))} />;
+}
+
 export interface ShortListColumn<R> {
   title: string;
   value(row: R): ReactNode;

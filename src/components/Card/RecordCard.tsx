@@ -5,33 +5,26 @@
 // schema checks what would be sent, exactly as the server will.
 import { useState, type ReactNode } from 'react';
 import { useFormik, yupToFormErrors, type FormikProps } from 'formik';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import type { AnyObjectSchema } from 'yup';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { can } from '../../../domain/permissions';
-import { SECTION, statusTitle, type Section } from '../../../domain/sections';
+import { statusTitle, type Section } from '../../../domain/sections';
 import { useMeQuery, usePermissionsQuery } from '../../api/session';
 import { useCreateRecordMutation, useRecordQuery, useUpdateRecordMutation, type CardPayload, type CardRecord } from '../../api/cards';
-import type { CommentItem } from '../../api/records';
-import { errorMessage, isApiError, type ApiError } from '../../api/errors';
+import { errorMessage, type ApiError } from '../../api/errors';
 import { Alert } from '../Alert';
 import { StatusBadge } from '../DataTable/StatusBadge';
-import { useSmartBack } from '../smartBack';
-import { CardShell, type CardTab, type SaveState } from './CardShell';
+import { CardShell, type CardTab } from './CardShell';
+import { CardForm, CARD_TEXTS, useCardSave, type CardMode, type CardValues } from './CardForm';
 import { HeaderNameField } from './HeaderNameField';
-import { RecordComments } from './RecordComments';
 import { useCardConfig } from './FieldSettings';
 import { cardInputs, type CardInputs } from './cardInputs';
 
-export type CardMode = 'create' | 'edit';
-
-/** Every card's form holds the comments typed before the record exists. */
-export interface CardValues {
-  comments: CommentItem[];
-}
+export { CARD_TEXTS, type CardMode, type CardValues };
 
 export interface CardTexts {
   /** The header's placeholder: 'Введите название города'. */
@@ -40,16 +33,6 @@ export interface CardTexts {
   created: string;
   deleted?: string;
 }
-
-export const CARD_TEXTS = {
-  creating: 'Создаем...',
-  saving: 'Сохраняем...',
-  saved: 'Изменения сохранены',
-  commentsTab: 'Комментарии',
-  settings: 'Настроить поля',
-  settingsDone: 'Готово',
-  status: 'Статус',
-} as const;
 
 /** What a section's tabs are drawn with. */
 export interface CardContext<V extends CardValues> {
@@ -103,15 +86,12 @@ export function RecordCard<V extends CardValues>(props: RecordCardProps<V>) {
   const { section, mode, record, texts, nameField, labels, valuesOf, payloadOf, schema, saveMore } = props;
   const { data: perms } = usePermissionsQuery();
   const { data: me } = useMeQuery();
-  const navigate = useNavigate();
   const [createRecord] = useCreateRecordMutation();
   const [updateRecord] = useUpdateRecordMutation();
-  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const save = useCardSave<V>(section);
   const [fieldSettings, setFieldSettings] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
   const cardConfig = useCardConfig(section);
   const readOnly = mode === 'edit' ? !record?.can_update : !can(perms, section, 'create');
-  const failed = (e: unknown) => setError(isApiError(e) ? e : { status: 'UNKNOWN', message: errorMessage(e) });
 
   const form = useFormik<V>({
     initialValues: valuesOf(record),
@@ -123,40 +103,26 @@ export function RecordCard<V extends CardValues>(props: RecordCardProps<V>) {
         return yupToFormErrors(e);
       }
     },
-    onSubmit: async (values, helpers) => {
-      setError(null);
-      setSaveState('sending');
-      try {
-        if (mode === 'create') {
-          const body = { ...payloadOf(values, mode), comments: values.comments.map((c) => ({ text: c.text })) };
-          const created = await createRecord({ section, body }).unwrap();
-          setSaveState('success');
-          helpers.resetForm({ values: valuesOf() });
-          navigate(`/${section}/${created.id}`, { replace: true });
-        } else {
-          const initial = form.initialValues;
-          const body = payloadOf(values, mode);
-          let saved = record!;
-          if (JSON.stringify(body) !== JSON.stringify(payloadOf(initial, mode))) saved = await updateRecord({ section, id: record!.id, body }).unwrap();
-          await saveMore?.(saved, values, initial);
-          helpers.resetForm({ values: valuesOf(saved) });
-          setSaveState('success');
-          setTimeout(() => setSaveState('idle'), 2000);
-        }
-      } catch (e) {
-        failed(e);
-        setSaveState('idle');
+    onSubmit: (values, helpers) => save.save(helpers, async () => {
+      if (mode === 'create') {
+        const body = { ...payloadOf(values, mode), comments: values.comments.map((c) => ({ text: c.text })) };
+        return { created: (await createRecord({ section, body }).unwrap()).id };
       }
-    },
+      const initial = form.initialValues;
+      const body = payloadOf(values, mode);
+      let saved = record!;
+      if (JSON.stringify(body) !== JSON.stringify(payloadOf(initial, mode))) saved = await updateRecord({ section, id: record!.id, body }).unwrap();
+      await saveMore?.(saved, values, initial);
+      return { saved: valuesOf(saved) };
+    }),
   });
-  const back = useSmartBack(() => form.resetForm());
 
   const inputs = cardInputs(form, {
     labels,
     readOnly,
     fieldSettings,
     isVisible: cardConfig.isVisible,
-    setField: (name, next) => void cardConfig.setField(name, next).catch(failed),
+    setField: (name, next) => void cardConfig.setField(name, next).catch(save.failed),
     fixed: [nameField],
   });
 
@@ -187,43 +153,21 @@ export function RecordCard<V extends CardValues>(props: RecordCardProps<V>) {
     </Box>
   );
 
-  const context: CardContext<V> = { form, inputs, mode, record, readOnly, settingsButton, onError: setError };
+  const context: CardContext<V> = { form, inputs, mode, record, readOnly, settingsButton, onError: save.setError };
 
   return (
-    <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void form.submitForm(); }}>
-      <CardShell
-        header={header}
-        onBack={back}
-        dirty={form.dirty}
-        saveState={saveState}
-        onSave={() => void form.submitForm()}
-        sendingLabel={mode === 'create' ? CARD_TEXTS.creating : CARD_TEXTS.saving}
-        successLabel={mode === 'create' ? texts.created : CARD_TEXTS.saved}
-        error={error}
-        onErrorClose={() => setError(null)}
-        conflictLabel={`Посмотреть ${SECTION[section].one}`}
-        listPath={`/${section}`}
-        deleted={record?.status === 'deleted'}
-        deletedText={texts.deleted}
-        readOnly={readOnly}
-        tabs={[
-          ...props.tabs(context),
-          {
-            label: CARD_TEXTS.commentsTab,
-            content: (
-              <RecordComments
-                section={section}
-                recordId={record?.id}
-                draft={form.values.comments}
-                onDraftChange={(next) => void form.setFieldValue('comments', next)}
-                canAddComment={!readOnly}
-                authorName={me?.name}
-                onError={setError}
-              />
-            ),
-          },
-        ]}
-      />
-    </Box>
+    <CardForm
+      section={section}
+      mode={mode}
+      form={form}
+      save={save}
+      header={header}
+      record={record}
+      createdText={texts.created}
+      deletedText={texts.deleted}
+      readOnly={readOnly}
+      authorName={me?.name}
+      tabs={props.tabs(context)}
+    />
   );
 }

@@ -7,6 +7,7 @@ import type { FormikProps } from 'formik';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { NamedRef } from '../../api/references';
+import { PhoneInput } from '../PhoneInput';
 import { ConfigurableField, type FieldSetting } from './FieldSettings';
 
 export interface CardInputsOptions {
@@ -54,11 +55,12 @@ export function cardInputs<V extends object>(form: FormikProps<V>, { labels, rea
         value={(form.values[name] ?? '') as string}
         onChange={form.handleChange}
         onBlur={form.handleBlur}
-        error={Boolean(fieldError(name))}
-        helperText={fieldError(name)}
         disabled={readOnly}
         size="small"
         {...props}
+        // the field's error wins over a hint it was given ('Доступно: 120')
+        error={Boolean(fieldError(name))}
+        helperText={fieldError(name) ?? props.helperText}
       />,
     );
 
@@ -72,7 +74,23 @@ export function cardInputs<V extends object>(form: FormikProps<V>, { labels, rea
       ],
     });
 
-  return { field, select, configurable, fieldError };
+  /** A phone with the +7 mask: the form holds its digits. */
+  const phone = (name: Name) =>
+    configurable(
+      name,
+      labels[name] ?? name,
+      <PhoneInput
+        name={name}
+        label={labels[name]}
+        value={String(form.values[name] ?? '')}
+        onChange={(digits) => void form.setFieldValue(name, digits)}
+        onBlur={() => void form.setFieldTouched(name, true)}
+        error={fieldError(name)}
+        disabled={readOnly}
+      />,
+    );
+
+  return { field, select, phone, configurable, fieldError };
 }
 
 export type CardInputs<V extends object> = ReturnType<typeof cardInputs<V>>;

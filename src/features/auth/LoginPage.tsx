@@ -5,14 +5,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { loginSchema, type LoginPayload } from '../../../domain/schemas/auth';
-import { useSchemaForm } from './useSchemaForm';
+import { useSchemaForm } from '../../components/useSchemaForm';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { FormField } from '../../components/FormField';
 import { errorMessage } from '../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../api/hooks';
 import { AuthLayout } from './AuthLayout';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../components/PasswordField';
 import { useLoginMutation } from './authApi';
 import { selectIsSignedIn, signedIn } from '../../api/auth';
 
@@ -51,8 +51,6 @@ export default function LoginPage() {
 
   if (signedInAlready && !form.isSubmitting) return <Navigate to={returnPath(location.state as FromState)} replace />;
 
-  const fieldError = form.visibleError;
-
   return (
     <AuthLayout title="Вход в систему">
       {serverError && (
@@ -61,28 +59,9 @@ export default function LoginPage() {
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={form.handleSubmit} sx={{ display: 'grid', gap: 2, mt: 1 }}>
-        <FormField
-          id="login"
-          name="login"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          value={form.values.login}
-          onChange={form.handleChange}
-          onBlur={form.handleBlur}
-          error={fieldError('login')}
-        />
-        <PasswordField
-          id="psswd"
-          name="psswd"
-          label="Пароль"
-          autoComplete="current-password"
-          value={form.values.psswd}
-          onChange={form.handleChange}
-          onBlur={form.handleBlur}
-          error={fieldError('psswd')}
-        />
+        <FormField label="Email" type="email" autoComplete="username" autoFocus {...form.field('login')} />
+        <PasswordField label="Пароль" autoComplete="current-password" {...form.field('psswd')} />
+        {/* not SubmitButton: the sign-in page's bundle is at its budget, and a shared component costs bytes here */}
         <Button type="submit" variant="contained" size="large" disabled={isLoading} startIcon={isLoading ? <Spinner size={18} /> : undefined}>
           Войти
         </Button>

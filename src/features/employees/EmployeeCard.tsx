@@ -2,17 +2,15 @@
 // (phone with the +7 mask, e-mail, position), and on a saved employee the reserve figures and the latest
 // reserves they are responsible for. Fields the caller's role does not see are not on the card.
 import { useMemo } from 'react';
-import MenuItem from '@mui/material/MenuItem';
 import { EMPLOYEE_FIELD_VISIBILITY, EMPLOYEE_FORM_FIELDS, employeeSchema } from '../../../domain/employees/schema';
-import { hiddenCardFields } from '../../../domain/schemas/card';
+import { cardPayload, hiddenCardFields } from '../../../domain/schemas/card';
 import { formatDate, formatMoney, formatNumber } from '../../../domain/format';
 import { statusTitle } from '../../../domain/sections';
 import { usePermissionsQuery } from '../../api/session';
 import { useReferenceListQuery } from '../../api/references';
 import type { CardRecord } from '../../api/cards';
 import { InfoBlock } from '../../components/Card/InfoBlock';
-import { Figures, ShortList } from '../../components/Card/Figures';
-import { PhoneInput } from '../../components/PhoneInput';
+import { RecordFigures, ShortList, type FigureOf } from '../../components/Card/Figures';
 import { RecordCard, RecordCardScreen, type CardMode, type CardValues } from '../../components/Card/RecordCard';
 
 export const EMPLOYEE_TEXTS = {
@@ -52,14 +50,7 @@ function EmployeeCard({ mode, record }: { mode: CardMode; record?: CardRecord })
   const { data: perms } = usePermissionsQuery();
   const hidden = useMemo(() => hiddenCardFields(perms, 'employees', EMPLOYEE_FORM_FIELDS, EMPLOYEE_FIELD_VISIBILITY), [perms]);
   const positions = useReferenceListQuery('positions', { skip: hidden.has('position_id') });
-  const payloadOf = (values: EmployeeValues) => {
-    const payload: Record<string, unknown> = {};
-    for (const field of EMPLOYEE_FORM_FIELDS) {
-      if (hidden.has(field)) continue;
-      payload[field] = field === 'position_id' ? (values.position_id ? Number(values.position_id) : null) : values[field];
-    }
-    return payload;
-  };
+  const payloadOf = (values: EmployeeValues) => cardPayload({ ...values }, EMPLOYEE_FORM_FIELDS, hidden, ['position_id']);
   const reserves = (record?.reserves ?? []) as ReserveLine[];
   const figures = [
     ['reserve_total_created', 'Создано резервов', formatNumber],
@@ -67,7 +58,7 @@ function EmployeeCard({ mode, record }: { mode: CardMode; record?: CardRecord })
     ['reserve_purchased_sum', 'Сумма выкупленных', formatMoney],
     ['reserve_cancelled_count', 'Отменено резервов', formatNumber],
     ['marginality', 'Маржинальность, %', formatNumber],
-  ] as const;
+  ] as const satisfies readonly FigureOf[];
 
   return (
     <RecordCard<EmployeeValues>
@@ -80,33 +71,20 @@ function EmployeeCard({ mode, record }: { mode: CardMode; record?: CardRecord })
       valuesOf={valuesOf}
       payloadOf={payloadOf}
       schema={employeeSchema(hidden)}
-      tabs={({ form, inputs, readOnly, settingsButton }) => [
+      tabs={({ inputs, settingsButton }) => [
         {
           label: record ? `Сотрудник № ${record.id}` : 'Новый сотрудник',
           content: (
             <>
               <InfoBlock title={EMPLOYEE_TEXTS.data}>
                 {settingsButton}
-                {!hidden.has('phone') && inputs.configurable('phone', LABELS.phone, (
-                  <PhoneInput
-                    name="phone"
-                    label={LABELS.phone}
-                    value={form.values.phone}
-                    onChange={(digits) => void form.setFieldValue('phone', digits)}
-                    onBlur={() => void form.setFieldTouched('phone', true)}
-                    error={inputs.fieldError('phone')}
-                    disabled={readOnly}
-                  />
-                ))}
+                {!hidden.has('phone') && inputs.phone('phone')}
                 {!hidden.has('email') && inputs.field('email', { type: 'email' })}
-                {!hidden.has('position_id') && inputs.field('position_id', {
-                  select: true,
-                  children: [<MenuItem key="" value=""><em>Не выбрано</em></MenuItem>, ...(positions.data ?? []).map((p) => <MenuItem key={p.id} value={String(p.id)}>{p.name}</MenuItem>)],
-                })}
+                {!hidden.has('position_id') && inputs.select('position_id', positions.data)}
               </InfoBlock>
               {record && (
                 <InfoBlock title={EMPLOYEE_TEXTS.figures}>
-                  <Figures figures={figures.filter(([key]) => key in record).map(([key, label, format]) => ({ label, value: format(record[key]) }))} />
+                  <RecordFigures record={record} figures={figures} />
                 </InfoBlock>
               )}
               {record && (

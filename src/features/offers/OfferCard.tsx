@@ -1,20 +1,18 @@
 // The offer's create and edit card (spec point 2 "Create offer", point 5 "Offer create" and derived values):
 // the screen that loads the record, and the card that holds the form and saves it. Its blocks live beside it:
-// the fields (OfferAboutBlock), the figures (OfferFigures), the comments tab (OfferComments).
+// the fields (OfferAboutBlock), the figures (OfferFigures); saving, back and comments are every card's (CardForm).
 import { useMemo, useState } from 'react';
 import { useFormik } from 'formik';
-import { useLocation, useNavigate, useParams } from 'react-router';
-import Box from '@mui/material/Box';
+import { useLocation, useParams } from 'react-router';
 import { hiddenOfferFormFields, offerSchema, OFFER_FIELD_VISIBILITY } from '../../../domain/offers/schema';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { usePermissionsQuery, useMeQuery } from '../../api/session';
 import { useReferenceListQuery } from '../../api/references';
-import { errorMessage, isApiError, type ApiError } from '../../api/errors';
-import { CardShell, type SaveState } from '../../components/Card/CardShell';
+import { errorMessage } from '../../api/errors';
+import { CardForm, useCardSave } from '../../components/Card/CardForm';
 import { InfoBlock } from '../../components/Card/InfoBlock';
 import { FilesBlock } from '../../components/Card/FilesBlock';
 import { useCardConfig } from '../../components/Card/FieldSettings';
-import { useSmartBack } from '../../components/smartBack';
 import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
 import { useCreateOfferMutation, useOfferQuery, useUpdateOfferMutation, type OfferRecord } from './offersApi';
@@ -22,7 +20,6 @@ import { OFFER_TEXTS, offerPayload, valuesOf, type OfferFormValues } from './off
 import { offerInputs } from './offerInputs';
 import { OfferAboutBlock } from './OfferAboutBlock';
 import { OfferComputedBlock, OfferReservationBlock } from './OfferFigures';
-import { OfferComments } from './OfferComments';
 
 export { OFFER_TEXTS };
 
@@ -42,54 +39,36 @@ export function OfferCardScreen({ mode }: { mode: 'create' | 'edit' }) {
 function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferRecord }) {
   const { data: perms } = usePermissionsQuery();
   const { data: me } = useMeQuery();
-  const navigate = useNavigate();
   const [createOffer] = useCreateOfferMutation();
   const [updateOffer] = useUpdateOfferMutation();
-  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const save = useCardSave<OfferFormValues>('offers');
   const [fieldSettings, setFieldSettings] = useState(false);
   const cardConfig = useCardConfig('offers');
-  const [error, setError] = useState<ApiError | null>(null);
   const products = useReferenceListQuery('products');
 
   const visible = (field: string) => isFieldVisible(perms, 'offers', OFFER_FIELD_VISIBILITY[field] ?? field);
   const hidden = useMemo(() => hiddenOfferFormFields(perms), [perms]);
-  const deleted = offer?.status === 'deleted';
   const readOnly = mode === 'edit' ? !offer?.can_update : !can(perms, 'offers', 'create');
 
   const form = useFormik<OfferFormValues>({
     initialValues: valuesOf(offer),
     validationSchema: offerSchema(hidden),
-    onSubmit: async (values, helpers) => {
-      setError(null);
-      setSaveState('sending');
+    onSubmit: (values, helpers) => save.save(helpers, async () => {
       const payload = offerPayload(values, visible);
-      try {
-        if (mode === 'create') {
-          payload.comments = values.comments.map((c) => ({ text: c.text }));
-          const created = await createOffer(payload).unwrap();
-          setSaveState('success');
-          helpers.resetForm({ values: valuesOf() });
-          navigate(`/offers/${created.id}`, { replace: true });
-        } else {
-          if (values.status !== offer!.status) payload.status = values.status;
-          const saved = await updateOffer({ id: offer!.id, body: payload }).unwrap();
-          helpers.resetForm({ values: valuesOf(saved) });
-          setSaveState('success');
-          setTimeout(() => setSaveState('idle'), 2000);
-        }
-      } catch (e) {
-        setError(isApiError(e) ? e : { status: 'UNKNOWN', message: errorMessage(e) });
-        setSaveState('idle');
+      if (mode === 'create') {
+        payload.comments = values.comments.map((c) => ({ text: c.text }));
+        return { created: (await createOffer(payload).unwrap()).id };
       }
-    },
+      if (values.status !== offer!.status) payload.status = values.status;
+      return { saved: valuesOf(await updateOffer({ id: offer!.id, body: payload }).unwrap()) };
+    }),
   });
-  const back = useSmartBack(() => form.resetForm());
 
   const inputs = offerInputs(form, {
     readOnly,
     fieldSettings,
     isVisible: cardConfig.isVisible,
-    setField: (name, next) => void cardConfig.setField(name, next).catch((e) => setError(isApiError(e) ? e : null)),
+    setField: (name, next) => void cardConfig.setField(name, next).catch(save.failed),
   });
 
   // the header product is required: it is never hidden
@@ -126,30 +105,18 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
   );
 
   return (
-    <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void form.submitForm(); }}>
-      <CardShell
-        header={header}
-        onBack={back}
-        dirty={form.dirty}
-        saveState={saveState}
-        onSave={() => void form.submitForm()}
-        sendingLabel={mode === 'create' ? OFFER_TEXTS.creating : OFFER_TEXTS.saving}
-        successLabel={mode === 'create' ? OFFER_TEXTS.created : OFFER_TEXTS.saved}
-        error={error}
-        onErrorClose={() => setError(null)}
-        conflictLabel={OFFER_TEXTS.conflict}
-        listPath="/offers"
-        deleted={deleted}
-        deletedText={OFFER_TEXTS.deleted}
-        readOnly={readOnly}
-        tabs={[
-          { label: mode === 'create' ? 'Новое предложение' : `Предложение № ${offer?.id}`, content: about },
-          {
-            label: OFFER_TEXTS.commentsTab,
-            content: <OfferComments mode={mode} form={form} offer={offer} readOnly={readOnly} authorName={me?.name} onError={setError} />,
-          },
-        ]}
-      />
-    </Box>
+    <CardForm
+      section="offers"
+      mode={mode}
+      form={form}
+      save={save}
+      header={header}
+      record={offer}
+      createdText={OFFER_TEXTS.created}
+      deletedText={OFFER_TEXTS.deleted}
+      readOnly={readOnly}
+      authorName={me?.name}
+      tabs={[{ label: mode === 'create' ? 'Новое предложение' : `Предложение № ${offer?.id}`, content: about }]}
+    />
   );
 }

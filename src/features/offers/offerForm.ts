@@ -10,12 +10,7 @@ export const OFFER_TEXTS = {
   reservation: 'Резервирование',
   photos: 'Фото',
   documents: 'Документы',
-  commentsTab: 'Комментарии',
   created: 'Предложение добавлен',
-  saved: 'Изменения сохранены',
-  creating: 'Создаем...',
-  saving: 'Сохраняем...',
-  conflict: 'Посмотреть предложение',
   deleted: 'Предложение удалено: его можно только просматривать',
 } as const;
 

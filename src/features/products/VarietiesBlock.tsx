@@ -1,14 +1,19 @@
 // The product card's varieties: the list the offer card's 'Сорт' select offers for this product. A new
 // product keeps them as a draft sent with it; a saved one adds and removes them at once. A variety an offer
-// names cannot be removed.
+// names cannot be removed; any can be renamed (its offers then show the new name).
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isApiError, type ApiError } from '../../api/errors';
-import { useAddVarietyMutation, useProductVarietiesQuery, useRemoveVarietyMutation } from '../../api/varieties';
+import { errorMessage } from '../../api/errors';
+import { useAddVarietyMutation, useProductVarietiesQuery, useRemoveVarietyMutation, useRenameVarietyMutation, type Variety } from '../../api/varieties';
 
 export const VARIETY_TEXTS = {
   title: 'Сорта',
@@ -17,7 +22,53 @@ export const VARIETY_TEXTS = {
   none: 'Сортов пока нет',
   inUse: (n: number) => `в предложениях: ${n}`,
   remove: (name: string) => `Удалить сорт «${name}»`,
+  rename: (name: string) => `Переименовать сорт «${name}»`,
+  newName: 'Название сорта',
+  save: 'Сохранить',
+  cancel: 'Отмена',
+  empty: 'Введите название сорта',
 } as const;
+
+/** Renames a saved variety; a refused name (another variety's) keeps the dialog open with what was typed. */
+function RenameVariety({ productId, variety, onClose }: { productId: number; variety: Variety; onClose(): void }) {
+  const [name, setName] = useState(variety.name);
+  const [error, setError] = useState<string | null>(null);
+  const [rename, { isLoading }] = useRenameVarietyMutation();
+  const submit = async () => {
+    const next = name.trim();
+    if (!next) return setError(VARIETY_TEXTS.empty);
+    if (next === variety.name) return onClose();
+    await rename({ productId, id: variety.id, name: next }).unwrap().then(onClose, (e) => setError(errorMessage(e)));
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="rename-variety-title">
+      <DialogTitle id="rename-variety-title">{VARIETY_TEXTS.rename(variety.name)}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          size="small"
+          sx={{ mt: 1 }}
+          label={VARIETY_TEXTS.newName}
+          value={name}
+          error={Boolean(error)}
+          helperText={error}
+          onChange={(e) => { setName(e.target.value); setError(null); }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void submit();
+            }
+          }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{VARIETY_TEXTS.cancel}</Button>
+        <Button variant="contained" disabled={isLoading} onClick={() => void submit()}>{VARIETY_TEXTS.save}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
 
 function AddVariety({ disabled, onAdd }: { disabled: boolean; onAdd(name: string): Promise<boolean> | boolean }) {
   const [name, setName] = useState('');
@@ -65,6 +116,7 @@ export function SavedVarieties({ productId, withDeleted, readOnly, onError }: { 
   const { data = [] } = useProductVarietiesQuery({ productId, withDeleted });
   const [add] = useAddVarietyMutation();
   const [remove] = useRemoveVarietyMutation();
+  const [renaming, setRenaming] = useState<Variety | null>(null);
   const failed = (e: unknown) => {
     onError(isApiError(e) ? e : null);
     return false;
@@ -77,11 +129,14 @@ export function SavedVarieties({ productId, withDeleted, readOnly, onError }: { 
           <Chip
             key={v.id}
             label={v.offers ? `${v.name} · ${VARIETY_TEXTS.inUse(v.offers)}` : v.name}
+            onClick={readOnly ? undefined : () => setRenaming(v)}
+            title={readOnly ? undefined : VARIETY_TEXTS.rename(v.name)}
             onDelete={readOnly || v.offers > 0 ? undefined : () => void remove({ productId, id: v.id }).unwrap().catch(failed)}
             slotProps={{ root: { 'aria-label': v.name } }}
           />
         ))}
       </Box>
+      {renaming && <RenameVariety productId={productId} variety={renaming} onClose={() => setRenaming(null)} />}
       <AddVariety disabled={readOnly} onAdd={(name) => add({ productId, name }).unwrap().then(() => { onError(null); return true; }, failed)} />
     </Box>
   );

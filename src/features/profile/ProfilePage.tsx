@@ -1,26 +1,48 @@
+// /profile, for every signed-in user (issue 11): one's own data, the change of password and the live sessions.
+// The spec names the page without showing it; its calls are under /api/profile (server/accounts/profile.ts).
+import type { ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { PageTitle } from '../../components/PageTitle';
-import { useMeQuery } from '../../api/session';
+import { Alert } from '../../components/Alert';
+import { PageSpinner } from '../../components/Spinner';
+import { errorMessage } from '../../api/errors';
+import { useProfileQuery } from './profileApi';
+import { ProfileData } from './ProfileData';
+import { ChangePassword } from './ChangePassword';
+import { Sessions } from './Sessions';
+import { PROFILE_TEXTS as T } from './texts';
 
-const USER_TYPES = { admin: 'Администратор', employee: 'Сотрудник', supplier: 'Поставщик' } as const;
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" variant="outlined" aria-label={title} sx={{ p: 3, mb: 2 }}>
+      <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
 
-/** Who is signed in: the spec leaves the page's content open, so it shows the account. */
 export default function ProfilePage() {
-  const { data: me } = useMeQuery();
+  const { data: profile, error, isLoading } = useProfileQuery();
   return (
     <>
-      <PageTitle title="Профиль" />
-      {me && (
-        <Paper variant="outlined" sx={{ p: 3, maxWidth: 520, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1 }}>
-          <Typography color="text.secondary">Имя</Typography>
-          <Typography>{me.name}</Typography>
-          <Typography color="text.secondary">Email</Typography>
-          <Typography>{me.email}</Typography>
-          <Typography color="text.secondary">Тип учётной записи</Typography>
-          <Typography>{USER_TYPES[me.user_type]}</Typography>
-        </Paper>
+      <PageTitle title={T.title} />
+      {isLoading && <PageSpinner />}
+      {error && <Alert severity="error" closable={false}>{errorMessage(error)}</Alert>}
+      {profile && (
+        <Block title={T.data}>
+          {/* a saved answer with another name or phone starts the form anew from it */}
+          <ProfileData key={`${profile.name}|${profile.phone ?? ''}`} profile={profile} />
+        </Block>
       )}
+      <Block title={T.password}>
+        <ChangePassword />
+      </Block>
+      <Block title={T.sessions}>
+        <Sessions />
+      </Block>
     </>
   );
 }

@@ -4,14 +4,14 @@
 import { useState } from 'react';
 import type { FormikProps } from 'formik';
 import dayjs from 'dayjs';
-import MenuItem from '@mui/material/MenuItem';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { amountOf, packsOf, reserveFigures } from '../../../domain/reserves/figures';
 import { formatNumber } from '../../../domain/format';
 import type { BusinessSettings } from '../../../domain/settings';
-import { useReferenceListQuery, type NamedRef } from '../../api/references';
+import { useReferenceListQuery } from '../../api/references';
 import { InfoBlock } from '../../components/Card/InfoBlock';
+import { cardInputs } from '../../components/Card/cardInputs';
 import { PhoneInput } from '../../components/PhoneInput';
 import { LABELS, RESERVE_TEXTS, type ReserveFormValues } from './reserveForm';
 import type { ReserveOffer } from './reservesApi';
@@ -21,7 +21,6 @@ export const RESERVE_DATE_YEARS = 5;
 const INVALID_DATE = 'Date input not valid.';
 
 type Form = FormikProps<ReserveFormValues>;
-type Name = keyof Omit<ReserveFormValues, 'comments'>;
 
 export interface BlockProps {
   form: Form;
@@ -33,34 +32,12 @@ export interface BlockProps {
 const decimal = { inputMode: 'decimal' } as const;
 const str = (n: number | null) => (n === null ? '' : String(n));
 
+/** The card's inputs without field settings: every reserve field always shows. */
 function useInputs(form: Form, readOnly: boolean) {
-  const error = (name: Name) =>
-    (form.touched[name] || form.submitCount > 0) && typeof form.errors[name] === 'string' ? (form.errors[name] as string) : undefined;
-  const field = (name: Name, props: TextFieldProps = {}) => (
-    <TextField
-      key={name}
-      name={name}
-      label={LABELS[name]}
-      value={form.values[name]}
-      onChange={form.handleChange}
-      onBlur={form.handleBlur}
-      disabled={readOnly}
-      size="small"
-      {...props}
-      error={Boolean(error(name))}
-      helperText={error(name) ?? props.helperText}
-    />
-  );
-  const select = (name: Name, options: NamedRef[] | undefined, props: TextFieldProps = {}) =>
-    field(name, {
-      select: true,
-      ...props,
-      children: [
-        <MenuItem key="" value=""><em>Не выбрано</em></MenuItem>,
-        ...(options ?? []).map((o) => <MenuItem key={o.id} value={String(o.id)}>{o.name}</MenuItem>),
-      ],
-    });
-  return { field, select, error };
+  const { field, select, fieldError } = cardInputs(form, {
+    labels: LABELS, readOnly, fieldSettings: false, isVisible: () => true, setField: () => undefined, fixed: Object.keys(LABELS),
+  });
+  return { field, select, error: fieldError };
 }
 
 export function AboutBlock({ form, offer, readOnly, visible }: BlockProps) {

@@ -1,9 +1,9 @@
 // The reserve's create and edit card (spec point 2 "Create reserve", point 5 "Reserve form" and "Reserve
 // calculations"): the screen that loads the offer (or the reserve), the business settings and the caller, and
 // the card that holds the form, saves it and takes the reserve's steps ('Завершить', 'Отменить').
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useFormik } from 'formik';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -16,9 +16,8 @@ import { toNumber } from '../../../domain/numbers';
 import { statusTitle } from '../../../domain/sections';
 import { BUSINESS_SETTING_NAMES, canReadSetting, type BusinessSettings } from '../../../domain/settings';
 import { usePermissionsQuery, useMeQuery } from '../../api/session';
-import { errorMessage, isApiError, type ApiError } from '../../api/errors';
-import { CardShell, type SaveState } from '../../components/Card/CardShell';
-import { useSmartBack } from '../../components/smartBack';
+import { errorMessage } from '../../api/errors';
+import { CardForm, useCardSave } from '../../components/Card/CardForm';
 import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
 import {
@@ -27,7 +26,6 @@ import {
 } from './reservesApi';
 import { newValues, RESERVE_TEXTS, reservePayload, settingsOf, valuesOf, type ReserveFormValues } from './reserveForm';
 import { AboutBlock, DeliveryBlock, ExtraBlock, FiguresBlock } from './ReserveBlocks';
-import { ReserveComments } from './ReserveComments';
 import { ReserveSteps } from './ReserveSteps';
 
 export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
@@ -75,26 +73,15 @@ interface CardProps {
 function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   const { data: perms } = usePermissionsQuery();
   const { data: me } = useMeQuery();
-  const navigate = useNavigate();
-  const location = useLocation();
   const [createReserve] = useCreateReserveMutation();
   const [updateReserve] = useUpdateReserveMutation();
   const [lookupDelivery] = useLazyDeliveryQuery();
-  // a card reached right after its create shows the create's success label for a moment
-  const justCreated = Boolean((location.state as { created?: boolean } | null)?.created);
-  const [saveState, setSaveState] = useState<SaveState>(justCreated ? 'success' : 'idle');
-  const [successLabel, setSuccessLabel] = useState<string>(justCreated ? RESERVE_TEXTS.created : RESERVE_TEXTS.saved);
-  const [error, setError] = useState<ApiError | null>(null);
-  useEffect(() => {
-    if (!justCreated) return undefined;
-    const timer = setTimeout(() => setSaveState('idle'), 2000);
-    return () => clearTimeout(timer);
-  }, [justCreated]);
+  const location = useLocation();
+  const save = useCardSave<ReserveFormValues>('reserves');
 
   const hidden = useMemo(() => hiddenReserveFormFields(perms), [perms]);
   const visible = (field: string) => !hidden.has(field) && isFieldVisible(perms, 'reserves', RESERVE_FIELD_VISIBILITY[field] ?? field);
   const responsibleLocked = !canChooseResponsible(perms);
-  const deleted = reserve?.status === 'deleted';
   const readOnly = mode === 'edit' ? !reserve?.can_update : !can(perms, 'reserves', 'create');
 
   // what this reserve may take: the free stock, plus what it holds while active
@@ -110,30 +97,14 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   const form = useFormik<ReserveFormValues>({
     initialValues: reserve ? valuesOf(reserve) : newValues(settings, me?.employee_id),
     validationSchema: schema,
-    onSubmit: async (values, helpers) => {
-      setError(null);
-      setSaveState('sending');
+    onSubmit: (values, helpers) => save.save(helpers, async () => {
       const payload = reservePayload(values, visible, responsibleLocked);
-      try {
-        if (mode === 'create') {
-          const created = await createReserve({ ...payload, offer_id: offer.id, comments: values.comments.map((c) => ({ text: c.text })) }).unwrap();
-          setSuccessLabel(RESERVE_TEXTS.created);
-          setSaveState('success');
-          navigate(`/reserves/${created.id}`, { replace: true, state: { ...(location.state as object | null), created: true } });
-        } else {
-          const saved = await updateReserve({ id: reserve!.id, offerId: offer.id, body: payload }).unwrap();
-          helpers.resetForm({ values: valuesOf(saved) });
-          setSuccessLabel(RESERVE_TEXTS.saved);
-          setSaveState('success');
-          setTimeout(() => setSaveState('idle'), 2000);
-        }
-      } catch (e) {
-        setError(isApiError(e) ? e : { status: 'UNKNOWN', message: errorMessage(e) });
-        setSaveState('idle');
+      if (mode === 'create') {
+        return { created: (await createReserve({ ...payload, offer_id: offer.id, comments: values.comments.map((c) => ({ text: c.text })) }).unwrap()).id };
       }
-    },
+      return { saved: valuesOf(await updateReserve({ id: reserve!.id, offerId: offer.id, body: payload }).unwrap()) };
+    }),
   });
-  const back = useSmartBack(() => form.resetForm());
 
   /** A delivery city chosen: the matrix's cost and days from the offer's city, each only when above 0. */
   const chooseCity = async (cityId: string) => {
@@ -155,7 +126,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
         </Link>
       </Typography>
       {reserve && <Chip label={statusTitle('reserves', reserve.status)} color={reserve.status === 'active' ? 'success' : 'default'} size="small" />}
-      {reserve?.can_update && !form.dirty && <ReserveSteps reserve={reserve} onError={setError} />}
+      {reserve?.can_update && !form.dirty && <ReserveSteps reserve={reserve} onError={save.setError} />}
     </Box>
   );
 
@@ -170,30 +141,18 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   );
 
   return (
-    <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void form.submitForm(); }}>
-      <CardShell
-        header={header}
-        onBack={back}
-        dirty={form.dirty}
-        saveState={saveState}
-        onSave={() => void form.submitForm()}
-        sendingLabel={mode === 'create' ? RESERVE_TEXTS.creating : RESERVE_TEXTS.saving}
-        successLabel={successLabel}
-        error={error}
-        onErrorClose={() => setError(null)}
-        conflictLabel={RESERVE_TEXTS.conflict}
-        listPath="/reserves"
-        deleted={deleted}
-        deletedText={RESERVE_TEXTS.deleted}
-        readOnly={readOnly}
-        tabs={[
-          { label: mode === 'create' ? 'Новый резерв' : `Резерв № ${reserve?.id}`, content: about },
-          {
-            label: RESERVE_TEXTS.commentsTab,
-            content: <ReserveComments mode={mode} form={form} reserve={reserve} readOnly={readOnly} authorName={me?.name} onError={setError} />,
-          },
-        ]}
-      />
-    </Box>
+    <CardForm
+      section="reserves"
+      mode={mode}
+      form={form}
+      save={save}
+      header={header}
+      record={reserve}
+      createdText={RESERVE_TEXTS.created}
+      deletedText={RESERVE_TEXTS.deleted}
+      readOnly={readOnly}
+      authorName={me?.name}
+      tabs={[{ label: mode === 'create' ? 'Новый резерв' : `Резерв № ${reserve?.id}`, content: about }]}
+    />
   );
 }

@@ -80,6 +80,8 @@ export const reservesApi = sectionApi.injectEndpoints({
     businessSettings: build.query<Partial<Record<BusinessSettingName, string>>, readonly BusinessSettingName[]>({
       query: (names) => ({ url: 'api/settings', method: 'POST', body: names }),
       keepUnusedDataFor: 300,
+      // the settings page invalidates it when an administrator changes them
+      providesTags: [{ type: 'Settings', id: 'business' }],
       extraOptions: { entity: 'настроек' },
     }),
     delivery: build.query<Delivery, { from?: number | null; offer: number; to: number }>({

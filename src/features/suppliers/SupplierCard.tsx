@@ -4,7 +4,7 @@
 // the card.
 import { useMemo } from 'react';
 import { SUPPLIER_FIELD_VISIBILITY, SUPPLIER_FORM_FIELDS, supplierSchema } from '../../../domain/suppliers/schema';
-import { hiddenCardFields } from '../../../domain/schemas/card';
+import { cardPayload, hiddenCardFields } from '../../../domain/schemas/card';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatDate, formatMoney, formatNumber } from '../../../domain/format';
 import { statusTitle } from '../../../domain/sections';
@@ -13,8 +13,7 @@ import { useReferenceListQuery } from '../../api/references';
 import { useListQuery } from '../../api/lists';
 import type { CardRecord } from '../../api/cards';
 import { InfoBlock } from '../../components/Card/InfoBlock';
-import { Figures, ShortList } from '../../components/Card/Figures';
-import { PhoneInput } from '../../components/PhoneInput';
+import { RecordFigures, ShortList, type FigureOf } from '../../components/Card/Figures';
 import { RecordCard, RecordCardScreen, type CardMode, type CardValues } from '../../components/Card/RecordCard';
 
 export const SUPPLIER_TEXTS = {
@@ -80,14 +79,7 @@ function SupplierCard({ mode, record }: { mode: CardMode; record?: CardRecord })
   const { data: perms } = usePermissionsQuery();
   const hidden = useMemo(() => hiddenCardFields(perms, 'suppliers', SUPPLIER_FORM_FIELDS, SUPPLIER_FIELD_VISIBILITY), [perms]);
   const cities = useReferenceListQuery('cities', { skip: hidden.has('city_id') });
-  const payloadOf = (values: SupplierValues) => {
-    const payload: Record<string, unknown> = {};
-    for (const field of SUPPLIER_FORM_FIELDS) {
-      if (hidden.has(field)) continue;
-      payload[field] = field === 'city_id' ? (values.city_id ? Number(values.city_id) : null) : values[field];
-    }
-    return payload;
-  };
+  const payloadOf = (values: SupplierValues) => cardPayload({ ...values }, SUPPLIER_FORM_FIELDS, hidden, ['city_id']);
   const showOffers = can(perms, 'offers', 'read') && isFieldVisible(perms, 'offers', 'suppliers_ids');
   const figures = [
     ['total_offers_created', 'Предложений создано', formatNumber],
@@ -97,7 +89,7 @@ function SupplierCard({ mode, record }: { mode: CardMode; record?: CardRecord })
     ['min_selling_price', 'Мин. цена', formatMoney],
     ['max_selling_price', 'Макс. цена', formatMoney],
     ['available_amount', 'Доступно', formatNumber],
-  ] as const;
+  ] as const satisfies readonly FigureOf[];
 
   return (
     <RecordCard<SupplierValues>
@@ -110,7 +102,7 @@ function SupplierCard({ mode, record }: { mode: CardMode; record?: CardRecord })
       valuesOf={valuesOf}
       payloadOf={payloadOf}
       schema={supplierSchema(hidden)}
-      tabs={({ form, inputs, readOnly, settingsButton }) => [
+      tabs={({ inputs, settingsButton }) => [
         {
           label: record ? `Поставщик № ${record.id}` : 'Новый поставщик',
           content: (
@@ -118,17 +110,7 @@ function SupplierCard({ mode, record }: { mode: CardMode; record?: CardRecord })
               <InfoBlock title={SUPPLIER_TEXTS.data}>
                 {settingsButton}
                 {!hidden.has('email') && inputs.field('email', { type: 'email' })}
-                {!hidden.has('phone') && inputs.configurable('phone', LABELS.phone, (
-                  <PhoneInput
-                    name="phone"
-                    label={LABELS.phone}
-                    value={form.values.phone}
-                    onChange={(digits) => void form.setFieldValue('phone', digits)}
-                    onBlur={() => void form.setFieldTouched('phone', true)}
-                    error={inputs.fieldError('phone')}
-                    disabled={readOnly}
-                  />
-                ))}
+                {!hidden.has('phone') && inputs.phone('phone')}
                 {!hidden.has('contact_name') && inputs.field('contact_name')}
                 {!hidden.has('inn') && inputs.field('inn', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
                 {!hidden.has('city_id') && inputs.select('city_id', cities.data)}
@@ -136,7 +118,7 @@ function SupplierCard({ mode, record }: { mode: CardMode; record?: CardRecord })
               </InfoBlock>
               {record && (
                 <InfoBlock title={SUPPLIER_TEXTS.figures}>
-                  <Figures figures={figures.filter(([key]) => key in record).map(([key, label, format]) => ({ label, value: format(record[key]) }))} />
+                  <RecordFigures record={record} figures={figures} />
                 </InfoBlock>
               )}
               {record && showOffers && (

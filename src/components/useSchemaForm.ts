@@ -1,5 +1,5 @@
-// A two-field form state for the public screens, validated by the shared yup schema. The cards use formik;
-// the sign-in page does without it to stay inside its 200 KB JS budget (formik and lodash-es are ~10 KB gzipped).
+// A small form of text fields (the public screens, the profile's password), validated by the shared yup schema.
+// The cards use formik; the sign-in page does without it to stay inside its 200 KB JS budget (formik and lodash-es are ~10 KB gzipped).
 import { useCallback, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import { ValidationError, type ObjectSchema } from 'yup';
 
@@ -68,5 +68,12 @@ export function useSchemaForm<V extends Record<string, string>>(options: {
   /** The message to show under a field: only once the user has left it or tried to submit. */
   const visibleError = (name: keyof V): string | undefined => (touched[name] && errors[name]) || undefined;
 
-  return { values, errors, touched, isSubmitting, handleChange, handleBlur, handleSubmit, visibleError };
+  /** What an input of the field takes: its id and name, value, handlers and visible message. */
+  const field = (name: keyof V & string) => ({
+    id: name, name, value: values[name], onChange: handleChange, onBlur: handleBlur, error: visibleError(name),
+  });
+
+  return { values, errors, touched, isSubmitting, handleChange, handleBlur, handleSubmit, visibleError, field };
 }
+
+export type SchemaForm<V extends Record<string, string>> = ReturnType<typeof useSchemaForm<V>>;

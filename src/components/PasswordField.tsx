@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { FormField, type FormFieldProps } from '../../components/FormField';
+import { FormField, type FormFieldProps } from './FormField';
 
 /** A password input with the show/hide toggle of the sign-in and password screens. */
 export function PasswordField(props: Omit<FormFieldProps, 'type' | 'endAdornment'>) {

@@ -1,0 +1,238 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockServer, permissions, renderApp, route, signedInHandlers, me } from './support/render';
+import { permissionsOf } from '../domain/permissions';
+import type { AdminRole, AdminUser, RolesAnswer } from '../domain/admin';
+
+afterEach(() => localStorage.clear());
+
+const admin = permissions({ is_admin: true, user_type: 'admin' });
+const adminMe = me({ is_admin: true, user_type: 'admin', email: 'admin@nutdesk.demo', name: 'Администратор' });
+const settings = { delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35' };
+const sent = (fetchMock: jest.Mock, method: string, path: string) =>
+  fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method && new URL(r.url).pathname === path);
+const bodyOf = async (request: Request) => JSON.parse(await request.clone().text());
+
+const role1: AdminRole = {
+  id: 1, name: 'Менеджер по продажам', users: 1, permissions: permissionsOf('all'),
+  hidden: { offers: ['Поставщик'] },
+};
+const role8: AdminRole = { id: 8, name: 'Склад', users: 1, permissions: permissionsOf('none'), hidden: {} };
+const roles: RolesAnswer = {
+  roles: [role1, role8],
+  fields: {
+    offers: [{ title: 'Поставщик', fields: ['supplier', 'suppliers_ids'] }, { title: 'Сумма', fields: ['total_sum'] }],
+    reserves: [], employees: [], suppliers: [], products: [], cities: [],
+  },
+};
+const users: AdminUser[] = [
+  {
+    id: 1, email: 'admin@nutdesk.demo', name: 'Администратор', user_type: 'admin', is_admin: true, role: null, linked: null,
+    status: 'active', last_sign_in_at: '2026-11-20T09:30:00Z', created_at: '2026-01-01T00:00:00Z',
+  },
+  {
+    id: 2, email: 'manager@nutdesk.demo', name: 'Тихонов Олег Юрьевич', user_type: 'employee', is_admin: false,
+    role: { id: 1, name: 'Менеджер по продажам' }, linked: { id: 4, name: 'Тихонов Олег Юрьевич' },
+    status: 'active', last_sign_in_at: '2026-11-21T08:00:00Z', created_at: '2026-01-01T00:00:00Z',
+  },
+  {
+    id: 5, email: 'new@nutdesk.demo', name: 'Смирнова Ольга', user_type: 'supplier', is_admin: false,
+    role: { id: 8, name: 'Склад' }, linked: { id: 3, name: 'ООО Орехов' }, status: 'invited', last_sign_in_at: null, created_at: '2026-11-01T00:00:00Z',
+  },
+];
+
+const adminHandlers = () => [
+  ...signedInHandlers(admin, adminMe),
+  route('POST', '/api/settings', () => json(settings)),
+  route('GET', '/api/admin/users', () => json(users)),
+  route('GET', '/api/admin/roles', () => json(roles)),
+];
+
+async function openTab(name: string) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('tab', { name }));
+  return user;
+}
+
+test('a non-admin is not let in', async () => {
+  mockServer(...signedInHandlers(permissions({}, { offers: 'all' })));
+  renderApp('/settings', { token: 't' });
+  expect(await screen.findByText('Нет доступа к этому разделу')).toBeInTheDocument();
+  expect(screen.queryByRole('tab', { name: 'Бизнес-настройки' })).not.toBeInTheDocument();
+});
+
+test('business settings: the tabs, the values, every message, and the PUT /api/settings sent', async () => {
+  const fetchMock = mockServer(...adminHandlers(),
+    route('PUT', '/api/settings', () => json({ status: 'success', settings: { ...settings, min_markup: '0.15' }, offers: 412 })));
+  renderApp('/settings', { token: 't' });
+  expect(await screen.findByRole('heading', { name: 'Настройки' })).toBeInTheDocument();
+  for (const tab of ['Бизнес-настройки', 'Пользователи', 'Роли', 'Справочники', 'Журнал изменений']) {
+    expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
+  }
+  const min = await screen.findByLabelText('Минимальная наценка');
+  expect(min).toHaveValue('0.1');
+  expect(screen.getByLabelText('Доставка по умолчанию, ₽/кг')).toHaveValue('15');
+  expect(screen.getByText('min_markup: доля: 0.1 — это 10 %')).toBeInTheDocument();
+  const user = userEvent.setup();
+  const save = screen.getByRole('button', { name: 'Сохранить' });
+  expect(save).toBeDisabled();
+
+  await user.clear(min);
+  await user.type(min, '-1');
+  await user.tab();
+  expect(await screen.findByText('Значение не может быть отрицательным')).toBeInTheDocument();
+  await user.clear(min);
+  await user.type(min, '0.5');
+  await user.tab();
+  expect(await screen.findByText('Максимальная наценка не может быть меньше минимальной')).toBeInTheDocument();
+  await user.clear(screen.getByLabelText('Свои расходы, ₽/кг'));
+  await user.tab();
+  expect(await screen.findByText('Введите число')).toBeInTheDocument();
+  await user.click(save);
+  expect(sent(fetchMock, 'PUT', '/api/settings')).toHaveLength(0);
+
+  await user.type(screen.getByLabelText('Свои расходы, ₽/кг'), '12');
+  await user.clear(min);
+  await user.type(min, '0.15');
+  await user.click(save);
+  expect(await screen.findByText('Настройки сохранены. Пересчитаны цены продажи предложений: 412')).toBeInTheDocument();
+  const [put] = sent(fetchMock, 'PUT', '/api/settings');
+  expect(await bodyOf(put)).toEqual({ ...settings, min_markup: '0.15' });
+});
+
+test('users: kinds, roles, statuses and last sign-in; invite with every message; resend; deactivate; change a role', async () => {
+  const fetchMock = mockServer(...adminHandlers(),
+    route('GET', '/api/lists/employees/items', () => json([{ id: 4, name: 'Тихонов Олег Юрьевич' }, { id: 7, name: 'Орлова Анна' }])),
+    route('POST', '/api/admin/invitations', () => json({ status: 'success', id: 9, email: 'anna@nutdesk.demo', message: 'Приглашение отправлено на anna@nutdesk.demo' }, 201)),
+    route('POST', '/api/admin/users/5/invitation', () => json(users[2])),
+    route('PATCH', '/api/admin/users/2', async (r) => json({ ...users[1], ...(await bodyOf(r)).status && { status: 'deactivated' } })),
+  );
+  renderApp('/settings', { token: 't' });
+  const user = await openTab('Пользователи');
+  const table = await screen.findByRole('table', { name: 'Пользователи' });
+  const manager = within(table).getByText('manager@nutdesk.demo').closest('tr')!;
+  expect(within(manager).getByText('Сотрудник')).toBeInTheDocument();
+  expect(within(manager).getByText('Активен')).toBeInTheDocument();
+  expect(within(manager).getByText('21.11.2026 08:00')).toBeInTheDocument();
+  const invited = within(table).getByText('new@nutdesk.demo').closest('tr')!;
+  expect(within(invited).getByText('Пользователь поставщика')).toBeInTheDocument();
+  expect(within(invited).getByText('ООО Орехов')).toBeInTheDocument();
+  expect(within(invited).getByText('Приглашён')).toBeInTheDocument();
+  expect(within(invited).getByText('Не входил')).toBeInTheDocument();
+
+  // resend
+  await user.click(within(invited).getByRole('button', { name: 'Отправить приглашение повторно' }));
+  expect(await screen.findByText('Приглашение отправлено повторно на new@nutdesk.demo')).toBeInTheDocument();
+
+  // deactivate: the switch sends the status
+  await user.click(within(manager).getByRole('switch', { name: 'Доступ открыт: manager@nutdesk.demo' }));
+  expect(await screen.findByText('Пользователь manager@nutdesk.demo отключён: его сеансы завершены')).toBeInTheDocument();
+  expect(await bodyOf(sent(fetchMock, 'PATCH', '/api/admin/users/2')[0])).toEqual({ status: 'deactivated' });
+
+  // change a role
+  await user.click(within(manager).getByRole('combobox', { name: 'Роль: manager@nutdesk.demo' }));
+  await user.click(await screen.findByRole('option', { name: 'Склад' }));
+  await waitFor(() => expect(sent(fetchMock, 'PATCH', '/api/admin/users/2')).toHaveLength(2));
+  expect(await bodyOf(sent(fetchMock, 'PATCH', '/api/admin/users/2')[1])).toEqual({ role_id: 8 });
+
+  // invite
+  await user.click(screen.getByRole('button', { name: 'Пригласить' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Приглашение' });
+  await user.click(within(dialog).getByRole('button', { name: 'Отправить приглашение' }));
+  expect(await within(dialog).findByText('Введите email')).toBeInTheDocument();
+  expect(within(dialog).getByText('Выберите сотрудника')).toBeInTheDocument();
+  expect(within(dialog).getByText('Выберите роль')).toBeInTheDocument();
+  await user.type(within(dialog).getByLabelText('Email'), 'anna@');
+  expect(await within(dialog).findByText('Введите корректный email')).toBeInTheDocument();
+  await user.type(within(dialog).getByLabelText('Email'), 'nutdesk.demo');
+  await user.click(within(dialog).getByRole('combobox', { name: 'Сотрудник' }));
+  await user.click(await screen.findByRole('option', { name: 'Орлова Анна' }));
+  await user.click(within(dialog).getByRole('combobox', { name: 'Роль' }));
+  await user.click(await screen.findByRole('option', { name: 'Менеджер по продажам' }));
+  expect(sent(fetchMock, 'POST', '/api/admin/invitations')).toHaveLength(0);
+  await user.click(within(dialog).getByRole('button', { name: 'Отправить приглашение' }));
+  expect(await screen.findByText('Приглашение отправлено на anna@nutdesk.demo')).toBeInTheDocument();
+  expect(await bodyOf(sent(fetchMock, 'POST', '/api/admin/invitations')[0]))
+    .toEqual({ email: 'anna@nutdesk.demo', user_type: 'employee', employee_id: 7, role_id: 1 });
+});
+
+test('roles: add with its message, the matrix and the hidden fields by title send only what changed', async () => {
+  const fetchMock = mockServer(...adminHandlers(),
+    route('POST', '/api/admin/roles', () => json({ status: 'error', error: 'conflict', message: 'Роль «склад» уже есть', info: { text: 'Роль', id: 8 } }, 409)),
+    route('PUT', '/api/admin/roles/8/permissions', () => json({ ...role8, permissions: { ...role8.permissions, suppliers: { ...role8.permissions.suppliers, read: 'all' } } })),
+    route('PUT', '/api/admin/roles/1/hidden-fields', () => json({ ...role1, hidden: { offers: ['Поставщик', 'Сумма'] } })),
+  );
+  renderApp('/settings', { token: 't' });
+  const user = await openTab('Роли');
+  expect(await screen.findByLabelText('Название роли')).toHaveValue('Менеджер по продажам');
+  expect(screen.getByText('Пользователей с этой ролью: 1')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Добавить роль' }));
+  expect(await screen.findByText('Введите название роли')).toBeInTheDocument();
+  await user.type(screen.getByLabelText('Новая роль'), 'склад');
+  await user.click(screen.getByRole('button', { name: 'Добавить роль' }));
+  expect(await screen.findByText('Роль «склад» уже есть')).toBeInTheDocument();
+
+  // hidden fields of role 1: 'Поставщик' is checked, 'Сумма' is not
+  expect(screen.getByRole('checkbox', { name: 'Предложения: Поставщик' })).toBeChecked();
+  await user.click(screen.getByRole('checkbox', { name: 'Предложения: Сумма' }));
+  await user.click(screen.getByRole('button', { name: 'Сохранить скрытые поля' }));
+  expect(await screen.findByText('Скрытые поля сохранены: они действуют со следующего запроса пользователей роли')).toBeInTheDocument();
+  expect((await bodyOf(sent(fetchMock, 'PUT', '/api/admin/roles/1/hidden-fields')[0])).offers).toEqual(['Поставщик', 'Сумма']);
+
+  // the matrix of role 8
+  await user.click(screen.getByRole('combobox', { name: 'Роль' }));
+  await user.click(await screen.findByRole('option', { name: 'Склад' }));
+  const save = screen.getByRole('button', { name: 'Сохранить права' });
+  expect(save).toBeDisabled();
+  await user.click(screen.getByRole('combobox', { name: 'Поставщики: Просмотр' }));
+  await user.click(await screen.findByRole('option', { name: 'Все' }));
+  await user.click(save);
+  expect(await screen.findByText('Права сохранены: они действуют со следующего запроса пользователей роли')).toBeInTheDocument();
+  expect(await bodyOf(sent(fetchMock, 'PUT', '/api/admin/roles/8/permissions')[0])).toEqual({ suppliers: { read: 'all' } });
+});
+
+test("reference lists: add, a duplicate's Russian message, rename", async () => {
+  const fetchMock = mockServer(...adminHandlers(),
+    route('GET', '/api/admin/positions', () => json([{ id: 1, name: 'Логист', used: 3 }])),
+    route('GET', '/api/admin/packing', () => json([{ id: 2, name: 'Мешок 25 кг', used: 40 }])),
+    route('POST', '/api/admin/positions', () => json({ status: 'error', error: 'conflict', message: 'Должность «Логист» уже есть', info: { text: 'Должность', id: 1 } }, 409)),
+    route('PATCH', '/api/admin/packing/2', () => json({ id: 2, name: 'Мешок 50 кг', used: 40 })),
+    route('GET', '/api/lists/packing/items', () => json([{ id: 2, name: 'Мешок 50 кг' }])),
+  );
+  renderApp('/settings', { token: 't' });
+  const user = await openTab('Справочники');
+  const positions = await screen.findByRole('region', { name: 'Должности' });
+  expect(await within(positions).findByText('Логист')).toBeInTheDocument();
+  await user.click(within(positions).getByRole('button', { name: 'Добавить' }));
+  expect(await within(positions).findByText('Введите название')).toBeInTheDocument();
+  await user.type(within(positions).getByLabelText('Должность'), 'логист');
+  await user.click(within(positions).getByRole('button', { name: 'Добавить' }));
+  expect(await within(positions).findByText('Должность «Логист» уже есть')).toBeInTheDocument();
+
+  const packing = screen.getByRole('region', { name: 'Типы упаковки' });
+  await user.click(await within(packing).findByRole('button', { name: 'Переименовать «Мешок 25 кг»' }));
+  const input = within(packing).getByRole('textbox', { name: 'Переименовать «Мешок 25 кг»' });
+  await user.clear(input);
+  await user.type(input, 'Мешок 50 кг');
+  await user.click(within(packing).getByRole('button', { name: 'Сохранить' }));
+  expect(await within(packing).findByText('Переименовано: «Мешок 50 кг»')).toBeInTheDocument();
+  expect(await bodyOf(sent(fetchMock, 'PATCH', '/api/admin/packing/2')[0])).toEqual({ name: 'Мешок 50 кг' });
+  // the cards' selects get the new name
+  await waitFor(() => expect(sent(fetchMock, 'GET', '/api/lists/packing/items')).toHaveLength(1));
+});
+
+test('the change log: when, who, what', async () => {
+  mockServer(...adminHandlers(),
+    route('GET', '/api/admin/log', () => json({
+      data: [{ id: 3, created_at: '2026-11-21T08:00:00Z', user: { id: 1, name: 'Администратор' }, summary: 'Бизнес-настройки: Минимальная наценка 0.1 → 0.15' }],
+      pagination: { totalItems: 1, currentPage: 1, firstPage: 1, lastPage: 1, nextPage: null, previousPage: null, perPage: 20, pageCount: 1, pageURI: '' },
+    })),
+  );
+  renderApp('/settings', { token: 't' });
+  await openTab('Журнал изменений');
+  const table = await screen.findByRole('table', { name: 'Журнал изменений' });
+  const row = within(table).getByText('Бизнес-настройки: Минимальная наценка 0.1 → 0.15').closest('tr')!;
+  expect(within(row).getByText('Администратор')).toBeInTheDocument();
+  expect(within(row).getByText('21.11.2026 08:00')).toBeInTheDocument();
+});

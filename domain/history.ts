@@ -1,0 +1,191 @@
+// The history of a record (issue 12): what every create, change, status move and delete of a record, and every
+// change of an offer's stock through its reserves, leaves behind, and how a person reads it. The server records
+// the fields named here (the record's own database columns) and leaves out of an answer those the reader's role
+// may not see; the card's 'История' tab prints them in Russian with the fields' titles from the list columns and
+// the values formatted as the lists format them.
+import { col, type CellType, type ColumnDef } from './lists';
+import type { FieldRef, ReadsFields } from './permissions';
+import { statusTitle, type Section } from './sections';
+import { formatDate, formatDateTime, formatNumber, formatPhone } from './format';
+import { columns as offerColumns } from './offers/columns';
+import { columns as reserveColumns } from './reserves/columns';
+import { columns as employeeColumns } from './employees/columns';
+import { columns as supplierColumns } from './suppliers/columns';
+import { columns as productColumns } from './products/columns';
+import { columns as cityColumns } from './cities/columns';
+
+export type HistoryAction = 'create' | 'update' | 'delete' | 'stock';
+
+/** The reference lists a recorded id names: the server answers the name beside the id. */
+export type HistoryRef = 'products' | 'varieties' | 'packing' | 'cities' | 'suppliers' | 'employees' | 'positions';
+
+/** How a recorded value is shown. */
+export type HistoryFormat = 'text' | 'money' | 'number' | 'date' | 'status' | 'phone' | 'ref' | 'delivery';
+
+/** One field of a record as the history keeps it: `key` is the database column; what hides it from a role is
+ * every name it goes by (the column's key, its field and what it reads), as for the list column it shows in. */
+export interface HistoryField extends ReadsFields {
+  key: string;
+  title: string;
+  format: HistoryFormat;
+  ref?: HistoryRef;
+}
+
+/** A recorded change of one field; `key` tells apart changes of one field (a city's delivery to each city). */
+export interface FieldChange {
+  field: string;
+  key?: number;
+  /** The name of what `key` stands for, answered by the server (the destination city). */
+  name?: string | null;
+  old: unknown;
+  new: unknown;
+}
+
+/** A reference as the server answers it in a change. */
+export interface NamedValue {
+  id: number;
+  name: string | null;
+}
+
+/** What caused an offer's stock change: its reserves (ids left out for a reader who may not read reserves). */
+export interface HistoryCause {
+  section: 'reserves';
+  step: 'create' | 'change' | 'complete' | 'cancel' | 'delete';
+  ids?: number[];
+}
+
+/** One entry of GET /api/{section}/{id}/history. `user` is null for a reader who may not see who wrote records
+ * (created_by is hidden from the role: the author of the 'Создано' entry is the record's creator). */
+export interface HistoryEntry {
+  id: number;
+  at: string;
+  action: HistoryAction;
+  user: NamedValue | null;
+  changes: FieldChange[];
+  via?: HistoryCause | null;
+}
+
+const FORMAT_OF: Partial<Record<CellType, HistoryFormat>> = {
+  money: 'money', number: 'number', action: 'number', date: 'date', status: 'status', phone: 'phone', entity_link: 'ref',
+};
+
+/** A field shown by a list column: its title and format from the column, its hiding from every name. */
+function fromColumn(section: Section, columns: readonly ColumnDef[], columnKey: string, key = columnKey, ref?: HistoryRef): HistoryField {
+  const column = columns.find((c) => c.key === columnKey);
+  if (!column) throw new Error(`history: no column ${section}.${columnKey}`);
+  const names: FieldRef[] = [`${section}.${column.key}`, ...(column.field ? [`${section}.${column.field}` as FieldRef] : [])];
+  return {
+    key, title: column.title, format: ref ? 'ref' : FORMAT_OF[column.type] ?? 'text', ...(ref && { ref }),
+    field: column.field ?? column.key, reads: [...names, ...(column.reads ?? [])],
+  };
+}
+
+/** The fields a section's history records, by database column. */
+function fields(section: Section, columns: readonly ColumnDef[], plain: string[], refs: Record<string, [string, HistoryRef]> = {}, extra: ColumnDef[] = []) {
+  const all = [...columns, ...extra];
+  const out: Record<string, HistoryField> = {};
+  for (const key of plain) out[key] = fromColumn(section, all, key);
+  for (const [key, [columnKey, ref]] of Object.entries(refs)) out[key] = fromColumn(section, all, columnKey, key, ref);
+  return out;
+}
+
+export const HISTORY_FIELDS: Record<Section, Record<string, HistoryField>> = {
+  offers: fields('offers', offerColumns, [
+    'status', 'harvest_year', 'origin_country', 'unit_measure', 'unit_weight', 'units_per_pack', 'unit_amount', 'unit_price', 'kg_price',
+    'total_sum', 'reserved_amount', 'purchased_amount', 'available_amount', 'warehouse_cost', 'min_unit_price', 'max_unit_price', 'loading_address',
+  ], {
+    product_id: ['product', 'products'], variety_id: ['variety', 'varieties'], packing_id: ['packaging', 'packing'],
+    city_id: ['city', 'cities'], supplier_id: ['supplier', 'suppliers'],
+  }),
+  reserves: fields('reserves', reserveColumns, [
+    'status', 'amount', 'packs_amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum', 'min_selling_price', 'max_selling_price',
+    'marginality', 'buyer_name', 'buyer_phone', 'delivery_address', 'delivery_cost', 'delivery_days', 'estimated_date_implementation',
+    'actual_date_implementation',
+  ], { city_id: ['city', 'cities'], responsible_id: ['responsible', 'employees'] }, [
+    // the selling band is no list column; the card shows it under these titles
+    col('min_selling_price', 'Мин. цена продажи', 'money'), col('max_selling_price', 'Макс. цена продажи', 'money'),
+  ]),
+  employees: fields('employees', employeeColumns, ['status', 'full_name', 'phone', 'email'], { position_id: ['position_name', 'positions'] }),
+  suppliers: fields('suppliers', supplierColumns, ['status', 'name', 'inn', 'contact_name', 'phone', 'email', 'location'], { city_id: ['city', 'cities'] }),
+  products: {
+    ...fields('products', productColumns, ['status', 'name']),
+    // the product's varieties: the list the offer card's 'Сорт' offers
+    varieties: { key: 'varieties', title: 'Сорт', format: 'text' },
+  },
+  cities: {
+    ...fields('cities', cityColumns, ['status', 'name']),
+    // the city's row of the delivery matrix, one change per destination (the change's key), named by the server
+    delivery: { key: 'delivery', title: 'Доставка', format: 'delivery', ref: 'cities' },
+  },
+};
+
+// ---- how a person reads it
+export const HISTORY_TEXTS = {
+  tab: 'История',
+  empty: 'Изменений пока нет',
+  created: 'Создано',
+  deleted: 'Удалено',
+  nobody: 'Пользователь скрыт',
+  blank: '—',
+} as const;
+
+const STEP_TITLE: Record<HistoryCause['step'], [string, string]> = {
+  create: ['создан', 'созданы'],
+  change: ['изменен', 'изменены'],
+  complete: ['завершен', 'завершены'],
+  cancel: ['отменен', 'отменены'],
+  delete: ['удален', 'удалены'],
+};
+
+/** 'Резерв № 12 завершен', 'Резервы № 3, 4 удалены', 'Резерв завершен' (the reader may not read reserves). */
+export function causeText(via: HistoryCause): string {
+  const many = (via.ids?.length ?? 0) > 1;
+  const [one, plural] = STEP_TITLE[via.step];
+  const numbers = via.ids?.length ? ` № ${via.ids.join(', ')}` : '';
+  return `${many ? 'Резервы' : 'Резерв'}${numbers} ${many ? plural : one}`;
+}
+
+const moneyNumber = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+
+/** A value as the list shows it, without the unit (money's ₽ goes once, after the new value). */
+function valueText(section: Section, field: HistoryField, value: unknown): string {
+  if (blank(value)) return HISTORY_TEXTS.blank;
+  switch (field.format) {
+    case 'money': return moneyNumber.format(Number(value));
+    case 'number': return formatNumber(value);
+    case 'date': return formatDate(String(value)) || String(value);
+    case 'status': return statusTitle(section, String(value));
+    case 'phone': return formatPhone(String(value)) || String(value);
+    case 'ref': {
+      const named = value as NamedValue;
+      return typeof named === 'object' ? named.name ?? `№ ${named.id}` : `№ ${String(value)}`;
+    }
+    case 'delivery': {
+      const { cost, days } = value as { cost: unknown; days: unknown };
+      return `${moneyNumber.format(Number(cost ?? 0))} ₽, ${formatNumber(days ?? 0)} дн.`;
+    }
+    default: return String(value);
+  }
+}
+
+/** 'Цена за единицу: 250,00 → 300,00 ₽'; a city's delivery as 'Доставка в город Казань: 5,00 ₽, 2 дн. → —'. */
+export function changeText(section: Section, change: FieldChange): string {
+  const field = HISTORY_FIELDS[section][change.field] ?? { key: change.field, title: change.field, format: 'text' as const };
+  const unit = field.format === 'money' && !blank(change.new) ? ' ₽' : '';
+  const oldUnit = field.format === 'money' && blank(change.new) && !blank(change.old) ? ' ₽' : '';
+  const title = field.format === 'delivery' ? `${field.title} в город ${change.name ?? `№ ${change.key}`}` : field.title;
+  return `${title}: ${valueText(section, field, change.old)}${oldUnit} → ${valueText(section, field, change.new)}${unit}`;
+}
+
+/** The lines of one entry, in the order the tab prints them under its author and time. */
+export function entryLines(section: Section, entry: Pick<HistoryEntry, 'action' | 'changes' | 'via'>): string[] {
+  if (entry.action === 'create') return [HISTORY_TEXTS.created];
+  if (entry.action === 'delete') return [HISTORY_TEXTS.deleted];
+  const head = entry.action === 'stock' && entry.via ? [causeText(entry.via)] : [];
+  return [...head, ...entry.changes.map((change) => changeText(section, change))];
+}
+
+/** 'Иван Петров, 01.11.2026 12:30' */
+export const entryHeading = (entry: Pick<HistoryEntry, 'user' | 'at'>): string =>
+  `${entry.user ? entry.user.name ?? `№ ${entry.user.id}` : HISTORY_TEXTS.nobody}, ${formatDateTime(entry.at)}`;

@@ -1,0 +1,90 @@
+// /api/profile: the signed-in user's own account, password and sessions (profile.ts). Every signed-in user has
+// it, whatever the role's permissions.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { PROFILE_MSG } from '../../domain/accounts';
+import { requireAuth } from '../http/auth';
+import { idParams, noQuery, responses } from '../http/schemas';
+import { changePassword, endOtherSessions, endSession, listSessions, readProfile, updateProfile } from './profile';
+import { throttleRuleOf } from './throttle';
+
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+const nullableText = { type: ['string', 'null'] } as const;
+
+const profile = {
+  type: 'object',
+  properties: {
+    user_id: { type: 'integer' }, email: { type: 'string' }, name: { type: 'string' }, user_type: { type: 'string' }, is_admin: { type: 'boolean' },
+    role: nullableText, supplier: nullableText, phone: nullableText, position: nullableText,
+    editable: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+// the texts' rules and Russian messages are the shared yup schemas'; these keep out what is no form at all
+const profileBody = { type: 'object', properties: { name: text(200), phone: { type: ['string', 'null'], maxLength: 30 } } } as const;
+const passwordBody = { type: 'object', properties: { currentPsswrd: text(1000), psswrd: text(1000), confirmPsswrd: text(1000) } } as const;
+/** Ending sessions takes no values: an empty object, or no body at all (read as {} before it is checked). */
+const emptyBody = { type: 'object', properties: {} } as const;
+const noBodyIsEmpty = async (request: FastifyRequest) => {
+  request.body ??= {};
+};
+
+const done = { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' }, ended: { type: 'integer' } } } as const;
+const sessionList = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' }, browser: { type: 'string' }, address: nullableText, created_at: { type: 'string', format: 'date-time' },
+      last_seen_at: { type: ['string', 'null'], format: 'date-time' }, current: { type: 'boolean' },
+    },
+  },
+} as const;
+
+export default async function profileRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
+  const { db, config } = opts;
+  const guard = { db, rule: throttleRuleOf(config), gate: app.hashingGate, scryptN: config.scryptN };
+  const tags = ['profile'];
+
+  app.get('/profile', {
+    schema: { tags, summary: 'The caller\'s own data and which of it they may change', querystring: noQuery, response: responses({ 200: profile }) },
+  }, async (request) => readProfile(db, requireAuth(request)));
+
+  app.patch('/profile', {
+    schema: {
+      tags, summary: 'Change one\'s name (and an employee\'s phone, where the role sees it)', querystring: noQuery, body: profileBody,
+      response: responses({ 200: profile }),
+    },
+  }, async (request) => updateProfile(db, requireAuth(request), (request.body ?? {}) as Record<string, unknown>));
+
+  app.post('/profile/password', {
+    schema: {
+      tags, summary: 'Change one\'s password (the current one checked and throttled like a sign-in); ends every other session',
+      querystring: noQuery, body: passwordBody, response: responses({ 200: done }),
+    },
+  }, async (request) => {
+    const ended = await changePassword(guard, requireAuth(request), (request.body ?? {}) as Record<string, unknown>, request.ip);
+    return { status: 'success', message: PROFILE_MSG.passwordChanged, ended };
+  });
+
+  app.get('/profile/sessions', {
+    schema: { tags, summary: 'The caller\'s live sessions, the current one marked', querystring: noQuery, response: responses({ 200: sessionList }) },
+  }, async (request) => listSessions(db, requireAuth(request)));
+
+  app.post('/profile/sessions/end-others', {
+    preValidation: noBodyIsEmpty,
+    schema: { tags, summary: 'End every session of the caller but this one', querystring: noQuery, body: emptyBody, response: responses({ 200: done }) },
+  }, async (request) => {
+    const ended = await endOtherSessions(db, requireAuth(request));
+    return { status: 'success', message: PROFILE_MSG.othersEnded(ended), ended };
+  });
+
+  app.delete('/profile/sessions/:id', {
+    preValidation: noBodyIsEmpty,
+    schema: { tags, summary: 'End one other session of the caller', params: idParams, querystring: noQuery, body: emptyBody, response: responses({ 200: done }) },
+  }, async (request) => {
+    await endSession(db, requireAuth(request), (request.params as { id: number }).id);
+    return { status: 'success', message: PROFILE_MSG.sessionEnded, ended: 1 };
+  });
+}

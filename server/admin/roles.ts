@@ -1,0 +1,141 @@
+// Roles: their names, the matrix resource × action → all / own / none (role_permissions), and the fields each
+// role does not see (role_hidden_fields), chosen by title. Nothing caches them: the auth hook reads a caller's
+// role on every request, so a change applies to the role's users on their next request.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { roleHiddenFields, rolePermissions, roles } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import { rowsOf } from '../http/rows';
+import type { AuthenticatedUser } from '../accounts/users';
+import {
+  ACTION_TITLE, ADMIN_MSG, RESOURCE_TITLE, SCOPE_TITLE, type AdminRole, type RolesAnswer,
+} from '../../domain/admin';
+import { ACTIONS, RESOURCES, permissionsOf, type Action, type Resource, type Scope } from '../../domain/permissions';
+import { FIELD_CHOICES, hiddenTitles } from '../../domain/fieldChoices';
+import { recordChange } from './log';
+
+export type PermissionChanges = Partial<Record<Resource, Partial<Record<Action, Scope>>>>;
+export type HiddenChanges = Partial<Record<Resource, string[]>>;
+
+async function readRoles(db: Database, id?: number): Promise<AdminRole[]> {
+  const list = rowsOf<{ id: number; name: string; users: number }>(await db.execute(sql`
+    SELECT r.id, r.name, (SELECT count(*)::int FROM users u WHERE u.role_id = r.id) AS users
+    FROM roles r ${id === undefined ? sql`` : sql`WHERE r.id = ${id}`} ORDER BY r.id`));
+  if (!list.length) return [];
+  const ids = list.map((r) => r.id);
+  const grants = await db.select().from(rolePermissions).where(inArray(rolePermissions.role_id, ids));
+  const hidden = await db.select().from(roleHiddenFields).where(inArray(roleHiddenFields.role_id, ids));
+  return list.map((role) => {
+    const permissions = permissionsOf('none');
+    for (const g of grants) {
+      if (g.role_id === role.id && (RESOURCES as readonly string[]).includes(g.resource) && (ACTIONS as readonly string[]).includes(g.action)) {
+        permissions[g.resource as Resource][g.action as Action] = g.scope as Scope;
+      }
+    }
+    const titles: AdminRole['hidden'] = {};
+    for (const resource of RESOURCES) {
+      const fields = hidden.filter((h) => h.role_id === role.id && h.resource === resource).map((h) => h.field);
+      const chosen = hiddenTitles(resource, fields);
+      if (chosen.length) titles[resource] = chosen;
+    }
+    return { ...role, permissions, hidden: titles };
+  });
+}
+
+export async function listRoles(db: Database): Promise<RolesAnswer> {
+  return { roles: await readRoles(db), fields: FIELD_CHOICES };
+}
+
+async function oneRole(db: Database, id: number): Promise<AdminRole> {
+  const [role] = await readRoles(db, id);
+  if (!role) throw notFound(ADMIN_MSG.roleMissing);
+  return role;
+}
+
+/** Role names are unique whatever their case: two 'Склад' roles could not be told apart in a select. */
+async function refuseDuplicateName(tx: Database, name: string, except?: number): Promise<void> {
+  const [same] = rowsOf<{ id: number }>(await tx.execute(sql`
+    SELECT id FROM roles WHERE lower(name) = lower(${name}) ${except === undefined ? sql`` : sql`AND id <> ${except}`} LIMIT 1`));
+  if (same) throw conflict(ADMIN_MSG.roleNameExists(name), 'Роль', same.id);
+}
+
+/** A new role may do nothing until the matrix says otherwise. */
+export async function createRole(db: Database, auth: AuthenticatedUser, name: string): Promise<AdminRole> {
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE roles IN SHARE ROW EXCLUSIVE MODE`);
+    await refuseDuplicateName(tx, name);
+    const [row] = await tx.insert(roles).values({ name }).returning({ id: roles.id });
+    await tx.insert(rolePermissions).values(RESOURCES.flatMap((resource) =>
+      ACTIONS.map((action) => ({ role_id: row.id, resource, action, scope: 'none' }))));
+    await recordChange(tx, auth, 'role', `Новая роль «${name}»`, { role_id: row.id, name });
+    return row.id;
+  });
+  return oneRole(db, id);
+}
+
+export async function renameRole(db: Database, auth: AuthenticatedUser, id: number, name: string): Promise<AdminRole> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE roles IN SHARE ROW EXCLUSIVE MODE`);
+    const [current] = await tx.select().from(roles).where(eq(roles.id, id));
+    if (!current) throw notFound(ADMIN_MSG.roleMissing);
+    if (current.name === name) return;
+    await refuseDuplicateName(tx, name, id);
+    await tx.update(roles).set({ name }).where(eq(roles.id, id));
+    await recordChange(tx, auth, 'role', `Роль «${current.name}» переименована в «${name}»`, { role_id: id, before: current.name, after: name });
+  });
+  return oneRole(db, id);
+}
+
+export async function changePermissions(db: Database, auth: AuthenticatedUser, id: number, changes: PermissionChanges): Promise<AdminRole> {
+  await db.transaction(async (tx) => {
+    const [role] = await tx.select().from(roles).where(eq(roles.id, id)).for('update');
+    if (!role) throw notFound(ADMIN_MSG.roleMissing);
+    const [before] = await readRoles(tx, id);
+    const moved: string[] = [];
+    for (const resource of RESOURCES) {
+      for (const action of ACTIONS) {
+        const scope = changes[resource]?.[action];
+        if (scope === undefined || scope === before.permissions[resource][action]) continue;
+        await tx.insert(rolePermissions).values({ role_id: id, resource, action, scope })
+          .onConflictDoUpdate({ target: [rolePermissions.role_id, rolePermissions.resource, rolePermissions.action], set: { scope } });
+        moved.push(`${RESOURCE_TITLE[resource]} / ${ACTION_TITLE[action]}: ${SCOPE_TITLE[before.permissions[resource][action]]} → ${SCOPE_TITLE[scope]}`);
+      }
+    }
+    if (moved.length) await recordChange(tx, auth, 'permissions', `Права роли «${role.name}»: ${moved.join('; ')}`, { role_id: id, changes });
+  });
+  return oneRole(db, id);
+}
+
+/** For each resource given, the titles the role shall not see: every name of a chosen field is hidden, every
+ * name of an unchosen one shown; stored names no title stands for (a rule written by hand) are kept. */
+export async function changeHiddenFields(db: Database, auth: AuthenticatedUser, id: number, changes: HiddenChanges): Promise<AdminRole> {
+  for (const [resource, titles] of Object.entries(changes)) {
+    const known = FIELD_CHOICES[resource as Resource].map((c) => c.title);
+    const unknown = (titles ?? []).find((t) => !known.includes(t));
+    if (unknown !== undefined) throw badRequest(ADMIN_MSG.unknownField(unknown));
+  }
+  await db.transaction(async (tx) => {
+    const [role] = await tx.select().from(roles).where(eq(roles.id, id)).for('update');
+    if (!role) throw notFound(ADMIN_MSG.roleMissing);
+    const [before] = await readRoles(tx, id);
+    const moved: string[] = [];
+    for (const resource of RESOURCES) {
+      const titles = changes[resource];
+      if (!titles) continue;
+      const was = before.hidden[resource] ?? [];
+      for (const choice of FIELD_CHOICES[resource]) {
+        const hide = titles.includes(choice.title);
+        if (hide === was.includes(choice.title)) continue;
+        if (hide) {
+          await tx.insert(roleHiddenFields).values(choice.fields.map((field) => ({ role_id: id, resource, field }))).onConflictDoNothing();
+        } else {
+          await tx.delete(roleHiddenFields).where(and(
+            eq(roleHiddenFields.role_id, id), eq(roleHiddenFields.resource, resource), inArray(roleHiddenFields.field, choice.fields)));
+        }
+        moved.push(`${RESOURCE_TITLE[resource]} / «${choice.title}»: ${hide ? 'скрыто' : 'показано'}`);
+      }
+    }
+    if (moved.length) await recordChange(tx, auth, 'hidden_fields', `Скрытые поля роли «${role.name}»: ${moved.join('; ')}`, { role_id: id, changes });
+  });
+  return oneRole(db, id);
+}

@@ -1,0 +1,209 @@
+// The settings page's API under /api/admin/… (administrators only; everyone else a 403 in Russian). The business
+// settings themselves travel through the spec's /api/settings calls (this folder's index.ts, preferences/).
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import type { Config } from '../config';
+import { ID, idParams, noQuery, responses } from '../http/schemas';
+import { russianErrors } from '../http/validation';
+import { ADMIN_REFERENCES, ACTIONS, RESOURCES, SCOPES, NAME_MAX, referenceNameSchema, roleNameSchema, type UserChange } from '../../domain/admin';
+import { requireAdmin } from './access';
+import { changeUser, listUsers, resendInvitation } from './users';
+import { changeHiddenFields, changePermissions, createRole, listRoles, renameRole, type HiddenChanges, type PermissionChanges } from './roles';
+import { addReference, listReference, renameReference } from './references';
+import { readLog } from './log';
+
+const ref = { type: ['object', 'null'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } as const;
+const adminUser = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' }, email: { type: 'string' }, name: { type: ['string', 'null'] }, user_type: { type: 'string' },
+    is_admin: { type: 'boolean' }, role: ref, linked: ref, status: { type: 'string' },
+    last_sign_in_at: { type: ['string', 'null'] }, created_at: { type: 'string' },
+  },
+} as const;
+const scopes = { type: 'object', additionalProperties: { type: 'string' } } as const;
+const adminRole = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' }, name: { type: 'string' }, users: { type: 'integer' },
+    permissions: { type: 'object', additionalProperties: scopes },
+    hidden: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+} as const;
+const choice = { type: 'object', properties: { title: { type: 'string' }, fields: { type: 'array', items: { type: 'string' } } } } as const;
+const rolesAnswer = {
+  type: 'object',
+  properties: {
+    roles: { type: 'array', items: adminRole },
+    fields: { type: 'object', additionalProperties: { type: 'array', items: choice } },
+  },
+} as const;
+const referenceItem = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, used: { type: 'integer' } } } as const;
+const logAnswer = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'array',
+      items: { type: 'object', properties: { id: { type: 'integer' }, created_at: { type: 'string' }, user: ref, summary: { type: 'string' } } },
+    },
+    pagination: { type: 'object', additionalProperties: true },
+  },
+} as const;
+
+const nameBody = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: NAME_MAX } } } as const;
+const nameTexts = russianErrors({ fields: { name: { default: 'Введите название', maxLength: `Не длиннее ${NAME_MAX} символов` } } });
+const userChangeBody = {
+  type: 'object',
+  properties: { role_id: ID, status: { type: 'string', enum: ['active', 'deactivated'] } },
+} as const;
+const userChangeTexts = russianErrors({ fields: { role_id: 'Выберите роль', status: 'Статус может быть только active или deactivated' } });
+const permissionsBody = {
+  type: 'object',
+  properties: Object.fromEntries(RESOURCES.map((resource) => [resource, {
+    type: 'object', properties: Object.fromEntries(ACTIONS.map((action) => [action, { type: 'string', enum: [...SCOPES] }])),
+  }])),
+} as const;
+const permissionsTexts = russianErrors({
+  fields: Object.fromEntries(RESOURCES.map((r) => [r, 'Права: для каждого действия укажите all, own или none'])),
+  unknown: (key) => `Неизвестный раздел: ${key}`,
+});
+const hiddenBody = {
+  type: 'object',
+  properties: Object.fromEntries(RESOURCES.map((resource) => [resource, {
+    type: 'array', maxItems: 100, items: { type: 'string', maxLength: 200 },
+  }])),
+} as const;
+const hiddenTexts = russianErrors({
+  fields: Object.fromEntries(RESOURCES.map((r) => [r, 'Скрытые поля: ожидается список названий полей'])),
+  unknown: (key) => `Неизвестный раздел: ${key}`,
+});
+const logQuery = {
+  type: 'object',
+  properties: { page: { type: 'integer', minimum: 1, maximum: 100_000 }, perPage: { type: 'integer', enum: [20, 50, 100, 200] } },
+} as const;
+const logTexts = russianErrors({
+  fields: { page: 'Номер страницы должен быть целым числом от 1', perPage: 'Размер страницы может быть только 20, 50, 100, 200' },
+});
+const emptyBody = { type: 'object', properties: {} } as const;
+
+export default async function adminPageRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
+  const { db, config } = opts;
+  const tags = ['admin'];
+
+  // ---- users
+  app.get('/admin/users', {
+    schema: { tags, summary: 'Every account: kind, role, status, last sign-in', querystring: noQuery, response: responses({ 200: { type: 'array', items: adminUser } }) },
+  }, async (request) => {
+    requireAdmin(request);
+    return listUsers(db);
+  });
+
+  app.patch('/admin/users/:id', {
+    schema: {
+      tags, summary: "Change an account's role, deactivate it (its sessions end at once) or reactivate it",
+      params: idParams, querystring: noQuery, body: userChangeBody, response: responses({ 200: adminUser }),
+    },
+    schemaErrorFormatter: userChangeTexts,
+  }, async (request) => {
+    const auth = requireAdmin(request);
+    return changeUser(db, auth, (request.params as { id: number }).id, request.body as UserChange);
+  });
+
+  app.post('/admin/users/:id/invitation', {
+    schema: {
+      tags, summary: 'Send an invited account a new link (the earlier ones stop working)',
+      params: idParams, querystring: noQuery, body: emptyBody, response: responses({ 200: adminUser }),
+    },
+  }, async (request) => {
+    const auth = requireAdmin(request);
+    return resendInvitation(db, app.mailer, config, auth, (request.params as { id: number }).id);
+  });
+
+  // ---- roles
+  app.get('/admin/roles', {
+    schema: { tags, summary: 'Roles with their permission matrix and hidden fields; the fields that can be hidden, by title', querystring: noQuery, response: responses({ 200: rolesAnswer }) },
+  }, async (request) => {
+    requireAdmin(request);
+    return listRoles(db);
+  });
+
+  app.post('/admin/roles', {
+    schema: { tags, summary: 'A new role (no rights until given)', querystring: noQuery, body: nameBody, response: responses({ 201: adminRole }) },
+    schemaErrorFormatter: nameTexts,
+  }, async (request, reply) => {
+    const auth = requireAdmin(request);
+    const { name } = await roleNameSchema.validate(request.body);
+    reply.code(201);
+    return createRole(db, auth, name);
+  });
+
+  app.patch('/admin/roles/:id', {
+    schema: { tags, summary: 'Rename a role', params: idParams, querystring: noQuery, body: nameBody, response: responses({ 200: adminRole }) },
+    schemaErrorFormatter: nameTexts,
+  }, async (request) => {
+    const auth = requireAdmin(request);
+    const { name } = await roleNameSchema.validate(request.body);
+    return renameRole(db, auth, (request.params as { id: number }).id, name);
+  });
+
+  app.put('/admin/roles/:id/permissions', {
+    schema: {
+      tags, summary: "Change a role's scopes: {resource: {action: all|own|none}}; what is not named stays",
+      params: idParams, querystring: noQuery, body: permissionsBody, response: responses({ 200: adminRole }),
+    },
+    schemaErrorFormatter: permissionsTexts,
+  }, async (request) => {
+    const auth = requireAdmin(request);
+    return changePermissions(db, auth, (request.params as { id: number }).id, request.body as PermissionChanges);
+  });
+
+  app.put('/admin/roles/:id/hidden-fields', {
+    schema: {
+      tags, summary: "Per resource named, the titles of the fields the role does not see (the rest of that resource's are shown)",
+      params: idParams, querystring: noQuery, body: hiddenBody, response: responses({ 200: adminRole }),
+    },
+    schemaErrorFormatter: hiddenTexts,
+  }, async (request) => {
+    const auth = requireAdmin(request);
+    return changeHiddenFields(db, auth, (request.params as { id: number }).id, request.body as HiddenChanges);
+  });
+
+  // ---- reference lists nothing else edits
+  for (const list of ADMIN_REFERENCES) {
+    app.get(`/admin/${list}`, {
+      schema: { tags, summary: `The ${list} list with how many records use each`, querystring: noQuery, response: responses({ 200: { type: 'array', items: referenceItem } }) },
+    }, async (request) => {
+      requireAdmin(request);
+      return listReference(db, list);
+    });
+
+    app.post(`/admin/${list}`, {
+      schema: { tags, summary: `Add to ${list} (a name already there, in any case, is a 409)`, querystring: noQuery, body: nameBody, response: responses({ 201: referenceItem }) },
+      schemaErrorFormatter: nameTexts,
+    }, async (request, reply) => {
+      const auth = requireAdmin(request);
+      const { name } = await referenceNameSchema.validate(request.body);
+      reply.code(201);
+      return addReference(db, auth, list, name);
+    });
+
+    app.patch(`/admin/${list}/:id`, {
+      schema: { tags, summary: `Rename an entry of ${list}`, params: idParams, querystring: noQuery, body: nameBody, response: responses({ 200: referenceItem }) },
+      schemaErrorFormatter: nameTexts,
+    }, async (request) => {
+      const auth = requireAdmin(request);
+      const { name } = await referenceNameSchema.validate(request.body);
+      return renameReference(db, auth, list, (request.params as { id: number }).id, name);
+    });
+  }
+
+  // ---- the change log
+  app.get('/admin/log', {
+    schema: { tags, summary: 'Every administrative change, newest first', querystring: logQuery, response: responses({ 200: logAnswer }) },
+    schemaErrorFormatter: logTexts,
+  }, async (request) => {
+    requireAdmin(request);
+    const { page = 1, perPage = 20 } = request.query as { page?: number; perPage?: number };
+    return readLog(db, page, perPage, '/api/admin/log');
+  });
+}

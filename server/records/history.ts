@@ -1,0 +1,102 @@
+// The history of every record, written once for every section: each write path calls these inside its own
+// transaction, so a write and its history row commit or roll back together. One INSERT per write (a bulk delete
+// writes its rows in that one INSERT too). What is recorded is the fields domain/history.ts names for the section,
+// old → new, compared as the database holds them; a write that changes none of them leaves no row.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { HISTORY_FIELDS, type FieldChange, type HistoryAction, type HistoryCause } from '../../domain/history';
+import type { Section } from '../../domain/sections';
+import { firstRow } from '../http/rows';
+
+type Row = Record<string, unknown>;
+
+/** The signed-in user a write is done by (users.id). */
+export type Author = number;
+
+export interface HistoryWrite {
+  section: Section;
+  recordId: number;
+  action: HistoryAction;
+  changes?: FieldChange[];
+  via?: HistoryCause;
+}
+
+/** Writes the entries in one INSERT; a change or stock entry without changes is nothing to tell. */
+export async function recordHistory(tx: Database, by: Author, writes: HistoryWrite[]): Promise<void> {
+  const kept = writes.filter((w) => w.action === 'create' || w.action === 'delete' || (w.changes?.length ?? 0) > 0);
+  if (!kept.length) return;
+  const rows = kept.map((w) => sql`(${w.section}, ${w.recordId}, ${w.action}, ${by}, ${JSON.stringify(w.changes ?? [])}::jsonb,
+    ${w.via ? JSON.stringify(w.via) : null}::jsonb)`);
+  await tx.execute(sql`INSERT INTO record_history (section, record_id, action, user_id, changes, via) VALUES ${sql.join(rows, sql`, `)}`);
+}
+
+export const recordCreated = (tx: Database, by: Author, section: Section, recordId: number) =>
+  recordHistory(tx, by, [{ section, recordId, action: 'create' }]);
+
+export const recordDeleted = (tx: Database, by: Author, section: Section, recordIds: number[]) =>
+  recordHistory(tx, by, recordIds.map((recordId) => ({ section, recordId, action: 'delete' as const })));
+
+/** A value as history compares and keeps it: numbers (numeric columns come as text or JSON numbers) as numbers,
+ * dates as YYYY-MM-DD, an empty text as none. */
+function normalise(format: string, value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return null;
+  if (format === 'money' || format === 'number') {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : value;
+  }
+  if (format === 'date') return String(value).slice(0, 10);
+  return value;
+}
+
+/** The recorded fields that differ between two states of a record (fields missing from either are not compared). */
+export function diff(section: Section, beforeRecord: object, afterRecord: object): FieldChange[] {
+  const before = beforeRecord as Row;
+  const after = afterRecord as Row;
+  const changes: FieldChange[] = [];
+  for (const field of Object.values(HISTORY_FIELDS[section])) {
+    if (!(field.key in before) || !(field.key in after)) continue;
+    const old = normalise(field.format, before[field.key]);
+    const next = normalise(field.format, after[field.key]);
+    if (JSON.stringify(old) !== JSON.stringify(next)) changes.push({ field: field.key, old, new: next });
+  }
+  return changes;
+}
+
+/** The record as stored, locked until the transaction ends: what a change made in several statements is
+ * compared with (an offer's edit sets its quantity through the stock writer first). */
+export async function lockedRecord(tx: Database, section: Section, id: number): Promise<Row | undefined> {
+  return firstRow<{ row: Row }>(await tx.execute(sql`SELECT to_jsonb(t) AS row FROM ${sql.identifier(section)} t WHERE t.id = ${id} FOR UPDATE`))?.row;
+}
+
+export interface ChangeOptions {
+  /** The record before the write, when the caller locked and read it already (lockedRecord). */
+  before?: Row;
+  /** Changes the UPDATE does not show (a city's delivery rows, a product's varieties), recorded in the same row. */
+  extra?: FieldChange[];
+}
+
+/** UPDATE one record (`set`: the SET list, unqualified columns) and record what it changed, in the caller's
+ * transaction. Without `before`, the row is locked and read by the UPDATE itself. Returns the record after. */
+export async function changeRecord(tx: Database, by: Author, section: Section, id: number, set: SQL, options: ChangeOptions = {}): Promise<Row | undefined> {
+  const table = sql.identifier(section);
+  const row = options.before
+    ? firstRow<{ before?: Row; after: Row }>(await tx.execute(sql`UPDATE ${table} AS t SET ${set} WHERE t.id = ${id} RETURNING to_jsonb(t) AS after`))
+    : firstRow<{ before: Row; after: Row }>(await tx.execute(sql`UPDATE ${table} AS t SET ${set}
+        FROM (SELECT x.id AS old_id, to_jsonb(x) AS before FROM ${table} x WHERE x.id = ${id} FOR UPDATE) old
+        WHERE t.id = old.old_id RETURNING old.before, to_jsonb(t) AS after`));
+  if (!row) return undefined;
+  const before = options.before ?? row.before!;
+  await recordHistory(tx, by, [{ section, recordId: id, action: 'update', changes: [...diff(section, before, row.after), ...(options.extra ?? [])] }]);
+  return row.after;
+}
+
+/** Changes of a keyed part of a record (a city's delivery to each city): `before` and `after` by key. */
+export function keyedChanges(field: string, keys: number[], before: Map<number, unknown>, after: Map<number, unknown>): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const key of keys) {
+    const old = before.get(key) ?? null;
+    const next = after.get(key) ?? null;
+    if (JSON.stringify(old) !== JSON.stringify(next)) changes.push({ field, key, old, new: next });
+  }
+  return changes;
+}

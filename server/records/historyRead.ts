@@ -1,0 +1,115 @@
+// GET /api/{section}/{id}/history: a record's history as its reader may see it. The record must be readable as
+// the card's GET reads it (the read scope; a deleted one only with ?withDeleted). Every change of a field the
+// reader's role may not see under any of its names is left out, and an entry left with nothing to tell goes
+// entirely (it would say that something hidden changed); who wrote is left out where the role does not see who
+// created records; reserves named as the cause of an offer's stock change only where the reader may read them.
+// References are answered by name.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { AuthenticatedUser } from '../accounts/users';
+import { HISTORY_FIELDS, type FieldChange, type HistoryAction, type HistoryCause, type HistoryEntry, type HistoryRef, type NamedValue } from '../../domain/history';
+import { isColumnVisible, isRefVisible, scopeOf } from '../../domain/permissions';
+import type { Section } from '../../domain/sections';
+import { notFound } from '../errors';
+import { firstRow, rowsOf } from '../http/rows';
+import type { SectionSpec } from '../lists/engine';
+import { scopeCondition } from './access';
+
+interface StoredEntry {
+  id: number;
+  at: string | Date;
+  action: HistoryAction;
+  changes: FieldChange[];
+  via: HistoryCause | null;
+  user_id: number | null;
+  user_name: string | null;
+}
+
+/** The table and name column of each reference list a change may name. */
+const REF_TABLES: Record<HistoryRef, [string, string]> = {
+  products: ['products', 'name'], varieties: ['varieties', 'name'], packing: ['packing', 'name'], cities: ['cities', 'name'],
+  suppliers: ['suppliers', 'name'], employees: ['employees', 'full_name'], positions: ['positions', 'name'],
+};
+
+export async function readHistory(db: Database, specs: Record<Section, SectionSpec>, auth: AuthenticatedUser, section: Section, id: number, withDeleted: boolean): Promise<HistoryEntry[]> {
+  const spec = specs[section];
+  const a = sql.raw(spec.alias);
+  const record = firstRow<{ status: string }>(await db.execute(sql`SELECT ${a}.status ${spec.from} WHERE ${a}.id = ${id} AND ${scopeCondition(spec, auth, 'read')}`));
+  if (!record || (record.status === 'deleted' && !withDeleted)) throw notFound();
+
+  const stored = rowsOf<StoredEntry>(await db.execute(sql`
+    SELECT h.id, h.at, h.action, h.changes, h.via, h.user_id, coalesce(u.name, u.email) AS user_name
+    FROM record_history h LEFT JOIN users u ON u.id = h.user_id
+    WHERE h.section = ${section} AND h.record_id = ${id} ORDER BY h.id DESC`));
+
+  const fields = HISTORY_FIELDS[section];
+  const visible = (change: FieldChange) => {
+    const field = fields[change.field];
+    return field !== undefined && isColumnVisible(auth.permissions, section, field);
+  };
+  const showsAuthor = isRefVisible(auth.permissions, `${section}.created_by`);
+  const readableReserves = await readableIds(db, specs.reserves, auth, stored.flatMap((e) => e.via?.ids ?? []));
+
+  const entries: HistoryEntry[] = [];
+  for (const e of stored) {
+    const changes = (e.changes ?? []).filter(visible);
+    if ((e.action === 'update' || e.action === 'stock') && !changes.length) continue;
+    const via = e.via ? { ...e.via, ids: (e.via.ids ?? []).filter((rid) => readableReserves.has(rid)) } : null;
+    if (via && !via.ids.length) delete (via as Partial<HistoryCause>).ids;
+    entries.push({
+      id: e.id,
+      at: new Date(e.at).toISOString(),
+      action: e.action,
+      user: showsAuthor && e.user_id !== null ? { id: e.user_id, name: e.user_name } : null,
+      changes,
+      via,
+    });
+  }
+  await nameReferences(db, section, entries);
+  return entries;
+}
+
+/** The reserves among `ids` the caller may read. */
+async function readableIds(db: Database, spec: SectionSpec, auth: AuthenticatedUser, ids: number[]): Promise<Set<number>> {
+  const unique = [...new Set(ids.map(Number))];
+  const scope = scopeOf(auth.permissions, spec.section, 'read');
+  if (!unique.length || scope === 'none') return new Set();
+  if (scope === 'all') return new Set(unique);
+  const a = sql.raw(spec.alias);
+  return new Set(rowsOf<{ id: number }>(await db.execute(sql`SELECT ${a}.id ${spec.from}
+    WHERE ${a}.id IN (${sql.join(unique.map((i) => sql`${i}`), sql`, `)}) AND (${spec.own(auth)})`)).map((r) => r.id));
+}
+
+/** Replaces the ids of references with {id, name}, and names the destination of a city's delivery change: one
+ * query per reference list the entries name. */
+async function nameReferences(db: Database, section: Section, entries: HistoryEntry[]) {
+  const fields = HISTORY_FIELDS[section];
+  const wanted = new Map<HistoryRef, Set<number>>();
+  const want = (ref: HistoryRef, id: unknown) => {
+    if (id === null || id === undefined) return;
+    if (!wanted.has(ref)) wanted.set(ref, new Set());
+    wanted.get(ref)!.add(Number(id));
+  };
+  for (const change of entries.flatMap((e) => e.changes)) {
+    const field = fields[change.field];
+    if (field.format === 'ref') [change.old, change.new].forEach((v) => want(field.ref!, v));
+    if (field.format === 'delivery') want(field.ref!, change.key);
+  }
+  const names = new Map<string, string>();
+  for (const [ref, ids] of wanted) {
+    const [table, column] = REF_TABLES[ref];
+    const rows = rowsOf<{ id: number; name: string }>(await db.execute(sql`SELECT id, ${sql.identifier(column)} AS name FROM ${sql.identifier(table)}
+      WHERE id IN (${sql.join([...ids].map((i) => sql`${i}`), sql`, `)})`));
+    for (const row of rows) names.set(`${ref}:${row.id}`, row.name);
+  }
+  const named = (ref: HistoryRef, id: unknown): NamedValue | null =>
+    id === null || id === undefined ? null : { id: Number(id), name: names.get(`${ref}:${Number(id)}`) ?? null };
+  for (const change of entries.flatMap((e) => e.changes)) {
+    const field = fields[change.field];
+    if (field.format === 'ref') {
+      change.old = named(field.ref!, change.old);
+      change.new = named(field.ref!, change.new);
+    }
+    if (field.format === 'delivery') change.name = named(field.ref!, change.key)?.name ?? null;
+  }
+}

@@ -1,0 +1,70 @@
+// The four business settings every selling price depends on. Saving recomputes every offer's selling band.
+import { useState } from 'react';
+import { useFormik } from 'formik';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Alert } from '../../components/Alert';
+import { Spinner } from '../../components/Spinner';
+import type { ApiError } from '../../api/errors';
+import { BUSINESS_SETTING_NAMES } from '../../../domain/settings';
+import { businessSettingsSchema, SETTING_TITLE } from '../../../domain/settingsSchema';
+import { useAdminSettingsQuery, useSaveSettingsMutation, type SettingsValues } from './adminApi';
+
+export const BUSINESS_MSG = {
+  intro: 'Из этих значений считаются себестоимость резерва и допустимая цена продажи. Сохранение пересчитывает минимальную и максимальную цену продажи всех предложений.',
+  saved: (offers: number) => `Настройки сохранены. Пересчитаны цены продажи предложений: ${offers}`,
+  unchanged: 'Настройки сохранены, значения не изменились',
+} as const;
+
+export function BusinessSettingsTab() {
+  const { data, error, isLoading } = useAdminSettingsQuery();
+  if (isLoading) return <Spinner />;
+  if (error) return <Alert severity="error" closable={false}>{(error as ApiError).message}</Alert>;
+  return <SettingsForm initial={data!} />;
+}
+
+function SettingsForm({ initial }: { initial: SettingsValues }) {
+  const [save, { isLoading }] = useSaveSettingsMutation();
+  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string; key: number } | null>(null);
+  const form = useFormik<SettingsValues>({
+    initialValues: Object.fromEntries(BUSINESS_SETTING_NAMES.map((n) => [n, initial[n] ?? ''])) as SettingsValues,
+    validationSchema: businessSettingsSchema,
+    enableReinitialize: true,
+    onSubmit: async (values) => {
+      const result = await save(values);
+      if ('error' in result) setNotice({ severity: 'error', text: (result.error as ApiError).message, key: Date.now() });
+      else setNotice({ severity: 'success', text: result.data.offers ? BUSINESS_MSG.saved(result.data.offers) : BUSINESS_MSG.unchanged, key: Date.now() });
+    },
+  });
+  return (
+    <Paper variant="outlined" component="form" noValidate onSubmit={form.handleSubmit} sx={{ p: 3, maxWidth: 640 }}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>{BUSINESS_MSG.intro}</Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, gap: 2 }}>
+        {BUSINESS_SETTING_NAMES.map((name) => {
+          const shown = form.touched[name] || form.submitCount > 0;
+          return (
+            <TextField
+              key={name}
+              id={`setting-${name}`}
+              name={name}
+              label={SETTING_TITLE[name].label}
+              value={form.values[name]}
+              onChange={form.handleChange}
+              onBlur={form.handleBlur}
+              error={Boolean(shown && form.errors[name])}
+              helperText={(shown && form.errors[name]) || `${name}: ${SETTING_TITLE[name].hint}`}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+          );
+        })}
+      </Box>
+      <Box sx={{ mt: 2, display: 'flex', gap: 2, alignItems: 'center' }}>
+        <Button type="submit" variant="contained" disabled={!form.dirty || isLoading}>{isLoading ? 'Сохраняем...' : 'Сохранить'}</Button>
+      </Box>
+      {notice && <Box sx={{ mt: 2 }}><Alert key={notice.key} severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert></Box>}
+    </Paper>
+  );
+}

@@ -1,0 +1,129 @@
+// Positions (of employees) and packaging types (of offers): the reference lists nothing else edits. Add and
+// rename; a name already there, in any case, is refused by the server with its Russian message.
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { Alert } from '../../components/Alert';
+import { Spinner } from '../../components/Spinner';
+import type { ApiError } from '../../api/errors';
+import { ADMIN_REFERENCES, REFERENCE_TITLE, referenceNameSchema, type AdminReference } from '../../../domain/admin';
+import { useAddReferenceMutation, useAdminReferenceQuery, useRenameReferenceMutation, type ReferenceItem } from './adminApi';
+
+export const REFERENCES_MSG = {
+  add: 'Добавить',
+  save: 'Сохранить',
+  cancel: 'Отменить',
+  rename: (name: string) => `Переименовать «${name}»`,
+  used: 'Используется',
+  added: (name: string) => `Добавлено: «${name}»`,
+  renamed: (name: string) => `Переименовано: «${name}»`,
+} as const;
+
+export function ReferencesTab() {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { md: '1fr 1fr' }, gap: 2 }}>
+      {ADMIN_REFERENCES.map((list) => <ReferenceList key={list} list={list} />)}
+    </Box>
+  );
+}
+
+type Notice = { severity: 'success' | 'error'; text: string; key: number };
+
+function ReferenceList({ list }: { list: AdminReference }) {
+  const { data, error, isLoading } = useAdminReferenceQuery(list);
+  const [add] = useAddReferenceMutation();
+  const [rename] = useRenameReferenceMutation();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState('');
+  const [editing, setEditing] = useState<{ id: number; name: string; error: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const title = REFERENCE_TITLE[list];
+
+  const check = async (value: string): Promise<string | { error: string }> => {
+    try {
+      return (await referenceNameSchema.validate({ name: value })).name;
+    } catch (e) {
+      return { error: (e as Error).message };
+    }
+  };
+  const submitNew = async () => {
+    const valid = await check(name);
+    if (typeof valid !== 'string') return setNameError(valid.error);
+    setNameError('');
+    const result = await add({ list, name: valid });
+    if ('error' in result) return setNotice({ severity: 'error', text: (result.error as ApiError).message, key: Date.now() });
+    setName('');
+    setNotice({ severity: 'success', text: REFERENCES_MSG.added(result.data.name), key: Date.now() });
+  };
+  const submitRename = async () => {
+    if (!editing) return;
+    const valid = await check(editing.name);
+    if (typeof valid !== 'string') return setEditing({ ...editing, error: valid.error });
+    const result = await rename({ list, id: editing.id, name: valid });
+    if ('error' in result) return setNotice({ severity: 'error', text: (result.error as ApiError).message, key: Date.now() });
+    setEditing(null);
+    setNotice({ severity: 'success', text: REFERENCES_MSG.renamed(result.data.name), key: Date.now() });
+  };
+
+  const row = (item: ReferenceItem) => (
+    <TableRow key={item.id}>
+      <TableCell>
+        {editing?.id === item.id ? (
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            <TextField
+              size="small" autoFocus value={editing.name} error={Boolean(editing.error)} helperText={editing.error || ' '}
+              slotProps={{ htmlInput: { 'aria-label': REFERENCES_MSG.rename(item.name) } }}
+              onChange={(e) => setEditing({ ...editing, name: e.target.value, error: '' })}
+            />
+            <Button size="small" variant="contained" onClick={() => void submitRename()}>{REFERENCES_MSG.save}</Button>
+            <Button size="small" onClick={() => setEditing(null)}>{REFERENCES_MSG.cancel}</Button>
+          </Box>
+        ) : item.name}
+      </TableCell>
+      <TableCell align="right">{item.used}</TableCell>
+      <TableCell padding="checkbox">
+        <IconButton size="small" aria-label={REFERENCES_MSG.rename(item.name)} onClick={() => setEditing({ id: item.id, name: item.name, error: '' })}>
+          <EditOutlined fontSize="small" />
+        </IconButton>
+      </TableCell>
+    </TableRow>
+  );
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label={title.list} role="region">
+      <Typography variant="h2" sx={{ mb: 2 }}>{title.list}</Typography>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mb: 1 }}>
+        <TextField
+          size="small" label={title.one} value={name} error={Boolean(nameError)} helperText={nameError || ' '}
+          onChange={(e) => setName(e.target.value)} sx={{ flexGrow: 1 }}
+        />
+        <Button variant="outlined" onClick={() => void submitNew()}>{REFERENCES_MSG.add}</Button>
+      </Box>
+      {notice && <Box sx={{ mb: 1 }}><Alert key={notice.key} severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert></Box>}
+      {isLoading && <Spinner />}
+      {error && <Alert severity="error" closable={false}>{(error as ApiError).message}</Alert>}
+      {data && (
+        <Table size="small" aria-label={title.list}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Название</TableCell>
+              <TableCell align="right">{REFERENCES_MSG.used}</TableCell>
+              <TableCell padding="checkbox" />
+            </TableRow>
+          </TableHead>
+          <TableBody>{data.map(row)}</TableBody>
+        </Table>
+      )}
+    </Paper>
+  );
+}

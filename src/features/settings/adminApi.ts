@@ -1,0 +1,118 @@
+// The settings page's calls: the business settings through the spec's /api/settings (read by name with POST,
+// written with PUT), the rest under /api/admin/…
+import { sectionApi, TAGS } from '../../api/sectionApi';
+import { referencesApi } from '../../api/references';
+import type {
+  AdminLogAnswer, AdminReference, AdminRole, AdminUser, RolesAnswer, UserChange,
+} from '../../../domain/admin';
+import type { InvitationPayload } from '../../../domain/accounts';
+import { BUSINESS_SETTING_NAMES, type BusinessSettingName } from '../../../domain/settings';
+import type { Action, Resource, Scope } from '../../../domain/permissions';
+
+export type SettingsValues = Record<BusinessSettingName, string>;
+export interface ReferenceItem {
+  id: number;
+  name: string;
+  used: number;
+}
+
+const api = sectionApi.enhanceEndpoints({ addTagTypes: ['AdminUser', 'AdminRole', 'AdminReference', 'AdminLog'] });
+
+export const adminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    adminSettings: build.query<SettingsValues, void>({
+      query: () => ({ url: 'api/settings', method: 'POST', body: BUSINESS_SETTING_NAMES }),
+      providesTags: [{ type: 'Settings', id: 'business' }],
+      extraOptions: { entity: 'настроек' },
+    }),
+    saveSettings: build.mutation<{ status: string; settings?: SettingsValues; offers?: number }, SettingsValues>({
+      query: (body) => ({ url: 'api/settings', method: 'PUT', body }),
+      // the offers' selling bands moved with them, and the reserve card reads them
+      invalidatesTags: [{ type: 'Settings', id: 'business' }, TAGS.offers.one, TAGS.offers.list, 'AdminLog'],
+    }),
+
+    adminUsers: build.query<AdminUser[], void>({
+      query: () => 'api/admin/users',
+      providesTags: ['AdminUser'],
+      extraOptions: { entity: 'пользователей' },
+    }),
+    invite: build.mutation<{ status: string; id: number; message: string }, InvitationPayload>({
+      query: (body) => ({ url: 'api/admin/invitations', method: 'POST', body }),
+      invalidatesTags: ['AdminUser', 'AdminRole', 'AdminLog'],
+    }),
+    resendInvitation: build.mutation<AdminUser, number>({
+      query: (id) => ({ url: `api/admin/users/${id}/invitation`, method: 'POST', body: {} }),
+      invalidatesTags: ['AdminUser', 'AdminLog'],
+    }),
+    changeUser: build.mutation<AdminUser, { id: number } & UserChange>({
+      query: ({ id, ...body }) => ({ url: `api/admin/users/${id}`, method: 'PATCH', body }),
+      invalidatesTags: ['AdminUser', 'AdminRole', 'AdminLog'],
+    }),
+
+    adminRoles: build.query<RolesAnswer, void>({
+      query: () => 'api/admin/roles',
+      providesTags: ['AdminRole'],
+      extraOptions: { entity: 'ролей' },
+    }),
+    createRole: build.mutation<AdminRole, string>({
+      query: (name) => ({ url: 'api/admin/roles', method: 'POST', body: { name } }),
+      invalidatesTags: ['AdminRole', 'AdminLog'],
+    }),
+    renameRole: build.mutation<AdminRole, { id: number; name: string }>({
+      query: ({ id, name }) => ({ url: `api/admin/roles/${id}`, method: 'PATCH', body: { name } }),
+      invalidatesTags: ['AdminRole', 'AdminUser', 'AdminLog'],
+    }),
+    changePermissions: build.mutation<AdminRole, { id: number; changes: Partial<Record<Resource, Partial<Record<Action, Scope>>>> }>({
+      query: ({ id, changes }) => ({ url: `api/admin/roles/${id}/permissions`, method: 'PUT', body: changes }),
+      invalidatesTags: ['AdminRole', 'AdminLog'],
+    }),
+    changeHiddenFields: build.mutation<AdminRole, { id: number; changes: Partial<Record<Resource, string[]>> }>({
+      query: ({ id, changes }) => ({ url: `api/admin/roles/${id}/hidden-fields`, method: 'PUT', body: changes }),
+      invalidatesTags: ['AdminRole', 'AdminLog'],
+    }),
+
+    adminReference: build.query<ReferenceItem[], AdminReference>({
+      query: (list) => `api/admin/${list}`,
+      providesTags: (result, error, list) => [{ type: 'AdminReference', id: list }],
+      extraOptions: { entity: 'справочника' },
+    }),
+    addReference: build.mutation<ReferenceItem, { list: AdminReference; name: string }>({
+      query: ({ list, name }) => ({ url: `api/admin/${list}`, method: 'POST', body: { name } }),
+      invalidatesTags: (result, error, { list }) => [{ type: 'AdminReference', id: list }, 'AdminLog'],
+      onQueryStarted: refreshSelects,
+    }),
+    renameReference: build.mutation<ReferenceItem, { list: AdminReference; id: number; name: string }>({
+      query: ({ list, id, name }) => ({ url: `api/admin/${list}/${id}`, method: 'PATCH', body: { name } }),
+      invalidatesTags: (result, error, { list }) => [{ type: 'AdminReference', id: list }, 'AdminLog'],
+      onQueryStarted: refreshSelects,
+    }),
+
+    adminLog: build.query<AdminLogAnswer, number>({
+      query: (page) => `api/admin/log?page=${page}&perPage=20`,
+      providesTags: ['AdminLog'],
+      extraOptions: { entity: 'журнала изменений' },
+    }),
+  }),
+});
+
+/** The cards' selects read positions and packing from a cache kept five minutes: fetch it again once the list
+ * changed, so the next card shows the new names. */
+async function refreshSelects(
+  { list }: { list: AdminReference },
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
+) {
+  try {
+    await queryFulfilled;
+  } catch {
+    return;
+  }
+  dispatch(referencesApi.endpoints.referenceList.initiate(list, { forceRefetch: true, subscribe: false }));
+}
+
+export const {
+  useAdminSettingsQuery, useSaveSettingsMutation,
+  useAdminUsersQuery, useInviteMutation, useResendInvitationMutation, useChangeUserMutation,
+  useAdminRolesQuery, useCreateRoleMutation, useRenameRoleMutation, useChangePermissionsMutation, useChangeHiddenFieldsMutation,
+  useAdminReferenceQuery, useAddReferenceMutation, useRenameReferenceMutation,
+  useAdminLogQuery,
+} = adminApi;
