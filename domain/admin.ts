@@ -11,15 +11,12 @@ export const ADMIN_MSG = {
   roleMissing: 'Роль не найдена',
   notInvited: 'Приглашение отправляется только тому, кто ещё не задал пароль',
   selfDeactivation: 'Нельзя отключить собственную учётную запись',
-  adminRole: 'Роль администратора не меняется: он видит и может всё',
   roleName: 'Введите название роли',
   roleNameExists: (name: string) => `Роль «${name}» уже есть`,
   referenceName: 'Введите название',
   referenceExists: (title: string, name: string) => `${title} «${name}» уже есть`,
   referenceMissing: 'Запись справочника не найдена',
-  unknownResource: (resource: string) => `Неизвестный раздел: ${resource}`,
   unknownField: (title: string) => `Неизвестное поле: ${title}`,
-  saved: 'Изменения сохранены',
 } as const;
 
 export const NAME_MAX = 100;

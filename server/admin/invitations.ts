@@ -10,9 +10,8 @@ import { employees, roles, suppliers, users } from '../db/schema';
 import { badRequest, conflict, forbidden } from '../errors';
 import { requireAuth } from '../http/auth';
 import { ID, noQuery, responses } from '../http/schemas';
-import { appLink, type Mailer } from '../accounts/mail';
 import { recordChange } from './log';
-import { issueToken } from '../accounts/oneTimeTokens';
+import { mailInvitation } from './invitationMail';
 import { normaliseLogin } from '../accounts/users';
 
 const nullableId = { anyOf: [ID, { type: 'null' }] } as const;
@@ -40,31 +39,6 @@ async function whoIsInvited(db: Database, employeeId?: number | null, supplierId
   const [supplier] = await db.select().from(suppliers).where(and(eq(suppliers.id, supplierId ?? 0), ne(suppliers.status, 'deleted')));
   if (!supplier) throw badRequest(INVITE_MSG.supplierMissing);
   return supplier.contact_name || supplier.name;
-}
-
-/** A new invitation link for an invited account, mailed; earlier links of the account stop working. Run it in
- * the transaction that invites: a mail that fails throws and takes the invitation back. */
-export async function mailInvitation(
-  tx: Database, mailer: Mailer, config: Config, account: { id: number; email: string; name: string },
-): Promise<void> {
-  const { id, email, name } = account;
-  const token = await issueToken(tx, id, 'invite', config.inviteTtlHours * 3600_000);
-  const link = appLink(config, '/invite', { token });
-  await mailer.send({
-    to: email,
-    subject: 'Приглашение в NutDesk',
-    link,
-    text: [
-      `Здравствуйте, ${name}!`,
-      '',
-      `Вас пригласили в NutDesk, систему учёта предложений и резервов. Ваш логин: ${email}.`,
-      'Чтобы задать пароль и войти, откройте ссылку:',
-      link,
-      '',
-      `Ссылка действует ${config.inviteTtlHours} ч. и открывается один раз.`,
-      'Если вы не ждали этого письма, просто удалите его.',
-    ].join('\n'),
-  });
 }
 
 export default async function invitationRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {

@@ -10,7 +10,7 @@ import type { Mailer } from '../accounts/mail';
 import type { Config } from '../config';
 import { ACCOUNT_STATUS_TITLE, ADMIN_MSG, type AccountStatus, type AdminUser, type UserChange } from '../../domain/admin';
 import { recordChange } from './log';
-import { mailInvitation } from './invitations';
+import { mailInvitation } from './invitationMail';
 
 interface UserRow {
   id: number; email: string; name: string | null; user_type: string; is_admin: boolean; status: string;
