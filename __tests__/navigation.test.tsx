@@ -103,9 +103,17 @@ test('Выйти revokes the token on the server, clears it and goes to /login',
 });
 
 test('the profile shows who is signed in', async () => {
-  mockServer(...signedInHandlers(permissions({}, { offers: 'all' }), me({ email: 'warehouse@nutdesk.demo', name: 'Склад Иван' })));
+  mockServer(
+    ...signedInHandlers(permissions({}, { offers: 'all' }), me({ email: 'warehouse@nutdesk.demo', name: 'Склад Иван' })),
+    route('GET', '/api/profile', () => json({
+      user_id: 5, email: 'warehouse@nutdesk.demo', name: 'Склад Иван', user_type: 'employee', is_admin: false, role: 'Склад', supplier: null, editable: ['name'],
+    })),
+    route('GET', '/api/profile/sessions', () => json([])),
+  );
   renderApp('/profile', { token: 't' });
   expect(await screen.findByRole('heading', { name: 'Профиль' })).toBeInTheDocument();
-  expect(await screen.findByText('warehouse@nutdesk.demo')).toBeInTheDocument();
-  expect(screen.getByText('Сотрудник')).toBeInTheDocument();
+  const data = await screen.findByRole('region', { name: 'Мои данные' });
+  expect(within(data).getByText('warehouse@nutdesk.demo')).toBeInTheDocument();
+  expect(within(data).getByText('Склад')).toBeInTheDocument();
+  expect(within(data).getByLabelText('Имя')).toHaveValue('Склад Иван');
 });
