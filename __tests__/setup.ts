@@ -2,4 +2,5 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 
 // lazy screens and MUI transitions take longer than a second on a busy 2-core CI machine
-configure({ asyncUtilTimeout: 5000 });
+// generous: a loaded CI machine renders a lazy section slowly; a passing wait returns as soon as it is met
+configure({ asyncUtilTimeout: 15000 });
