@@ -7,32 +7,34 @@ import { memo } from 'react';
 import type { ListRow } from '../../../domain/lists';
 import type { Section } from '../../../domain/sections';
 import { useIsSelected, type SelectionStore } from '../List/selection';
-import { renderCell, stopPropagation } from './cells';
+import { renderCell, stopPropagation, surelyFits } from './cells';
 import type { TableColumn } from './columns';
 import { CELL } from './tableStyles';
 
 interface RowCellsProps {
   row: ListRow;
   columns: TableColumn[];
+  /** The columns' widths in px (columnWidth), in their order. */
+  widths: number[];
   section: Section;
   from: string;
 }
 
 // A generic cell's content goes straight into its <td> (a text is the td's text, no node of its own): a
-// component per cell was 5 800 more for React to build on a page of 200 offers.
-const RowCells = memo(function RowCells({ row, columns, section, from }: RowCellsProps) {
+// component per cell was 5 800 more for React to build on a page of 200 offers. A cell is clipped (for its
+// ellipsis) only when its content may not fit.
+const RowCells = memo(function RowCells({ row, columns, widths, section, from }: RowCellsProps) {
   const ctx = { section, from };
   return (
     <>
-      {columns.map((column) => {
+      {columns.map((column, index) => {
         const Render = column.render;
-        return (
-          <td key={column.key}>
-            {Render
-              ? <Render value={row[column.key]} row={row} column={column} section={section} from={from} />
-              : renderCell(column.type, row[column.key], ctx, column.entity)}
-          </td>
-        );
+        const value = row[column.key];
+        const shown = Render
+          ? <Render value={value} row={row} column={column} section={section} from={from} />
+          : renderCell(column.type, value, ctx, column.entity);
+        const clip = Render !== undefined || !surelyFits(column.type, value, shown, ctx, widths[index]);
+        return <td key={column.key} className={clip ? CELL.clip : undefined}>{shown}</td>;
       })}
     </>
   );
@@ -44,7 +46,7 @@ export interface DataRowProps extends RowCellsProps {
   clickable: boolean;
 }
 
-export const DataRow = memo(function DataRow({ row, columns, section, from, selection, clickable }: DataRowProps) {
+export const DataRow = memo(function DataRow({ row, columns, widths, section, from, selection, clickable }: DataRowProps) {
   const selected = useIsSelected(selection, row.id);
   const className = [selected ? CELL.selected : '', clickable ? CELL.clickable : ''].join(' ').trim() || undefined;
   return (
@@ -52,7 +54,7 @@ export const DataRow = memo(function DataRow({ row, columns, section, from, sele
       <td className={CELL.checkbox} onClick={stopPropagation}>
         <input type="checkbox" checked={selected} onChange={() => selection.toggle(row.id)} aria-label={`Выбрать строку ${row.id}`} />
       </td>
-      <RowCells row={row} columns={columns} section={section} from={from} />
+      <RowCells row={row} columns={columns} widths={widths} section={section} from={from} />
     </tr>
   );
 });

@@ -10,11 +10,11 @@ import TableBody from '@mui/material/TableBody';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { headerMinWidth, type ListRow } from '../../../domain/lists';
+import type { ListRow } from '../../../domain/lists';
 import type { Section } from '../../../domain/sections';
 import type { SelectionStore } from '../List/selection';
 import type { SortState } from '../List/useListParams';
-import { moveColumn, resizeColumn, setColumnVisible, shownColumns, type TableColumn } from './columns';
+import { columnWidth, moveColumn, resizeColumn, setColumnVisible, shownColumns, type TableColumn } from './columns';
 import { DataRow } from './DataRow';
 import { HeaderCell } from './HeaderCell';
 import { SelectAllCell } from './SelectAllCell';
@@ -44,9 +44,6 @@ export interface DataTableProps {
 }
 
 const CHECKBOX_WIDTH = 48;
-const AUTO_WIDTH = 150;
-/** A column's width: the user's or the default, else wide enough for its header's words. */
-const widthOf = (c: TableColumn) => c.widthPx ?? Math.max(AUTO_WIDTH, headerMinWidth(c.title));
 
 /** A plain click that the browser would follow in this tab (not a new tab, window or download). */
 const isPlainClick = (event: MouseEvent, link: HTMLAnchorElement) =>
@@ -58,8 +55,8 @@ const isPlainClick = (event: MouseEvent, link: HTMLAnchorElement) =>
  * Cells hold plain <a href> instead of a Link each: 200 rows × four links of hooks and closures was a fifth of
  * a page's render.
  */
-const Body = memo(function Body({ rows, columns, section, from, selection, onOpen }: {
-  rows: ListRow[]; columns: TableColumn[]; section: Section; from: string; selection: SelectionStore; onOpen?(id: number): void;
+const Body = memo(function Body({ rows, columns, widths, section, from, selection, onOpen }: {
+  rows: ListRow[]; columns: TableColumn[]; widths: number[]; section: Section; from: string; selection: SelectionStore; onOpen?(id: number): void;
 }) {
   const navigate = useNavigate();
   const onClick = useCallback((event: MouseEvent<HTMLElement>) => {
@@ -78,7 +75,7 @@ const Body = memo(function Body({ rows, columns, section, from, selection, onOpe
   return (
     <TableBody onClick={onClick}>
       {rows.map((row) => (
-        <DataRow key={row.id} row={row} columns={columns} section={section} from={from} selection={selection} clickable={!!onOpen} />
+        <DataRow key={row.id} row={row} columns={columns} widths={widths} section={section} from={from} selection={selection} clickable={!!onOpen} />
       ))}
     </TableBody>
   );
@@ -89,7 +86,8 @@ export function DataTable(props: DataTableProps) {
   const [revealed, setRevealed] = useState<string | null>(null);
   const visible = useMemo(() => shownColumns(columns), [columns]);
   // a fixed layout: widths come from the headers, so a changed cell never re-measures the whole table
-  const widths = useMemo(() => [CHECKBOX_WIDTH, ...visible.map(widthOf)], [visible]);
+  const columnWidths = useMemo(() => visible.map(columnWidth), [visible]);
+  const widths = useMemo(() => [CHECKBOX_WIDTH, ...columnWidths], [columnWidths]);
   const tableWidth = widths.reduce((sum, width) => sum + width, 0);
   const sx = useMemo(() => tableSx(widths), [widths]);
 
@@ -159,7 +157,7 @@ export function DataTable(props: DataTableProps) {
               </TableRow>
             )}
           </TableHead>
-          <Body rows={rows} columns={visible} section={props.section} from={props.from} selection={selection} onOpen={settingsMode ? undefined : props.onOpenRow} />
+          <Body rows={rows} columns={visible} widths={columnWidths} section={props.section} from={props.from} selection={selection} onOpen={settingsMode ? undefined : props.onOpenRow} />
         </Table>
       </TableContainer>
     </Paper>

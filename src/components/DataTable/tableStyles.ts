@@ -18,6 +18,8 @@ export const CELL = {
   /** A small outlined button inside a cell (a feature's action: 'Зарезервировать'). */
   button: 'cell-button',
   checkbox: 'cell-checkbox',
+  /** A cell whose content may not fit: clipped, with an ellipsis. */
+  clip: 'cell-clip',
   /** A selected row (its own class: MUI's Mui-selected would restyle every descendant on each change). */
   selected: 'row-selected',
   clickable: 'cell-clickable',
@@ -65,10 +67,10 @@ const tableStyles = (theme: Theme) => ({
     ...theme.typography.body2,
     color: theme.palette.text.primary,
     padding: '6px 16px',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
   },
+  // only where needed: a clip per cell costs every frame (see cells.tsx surelyFits)
+  [`& tbody td.${CELL.clip}`]: { overflow: 'hidden', textOverflow: 'ellipsis' },
   [`& tbody td.${CELL.checkbox}`]: { padding: '0 0 0 4px', overflow: 'visible' },
   // the row checkbox: a native input drawn like MUI's Checkbox. Checking it changes its style only (no icon
   // swapped in the DOM), so selecting 200 rows costs no layout
