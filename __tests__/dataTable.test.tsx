@@ -9,7 +9,7 @@ import { DataTable, type Row, type SortState } from '../src/components/DataTable
 import { buildColumns, moveColumn, toConfig, type CellProps, type TableColumn } from '../src/components/DataTable/columns';
 import { TableSettingsPanel } from '../src/components/DataTable/TableSettingsPanel';
 import { KEYBOARD_RESIZE_STEP } from '../src/components/DataTable/HeaderCell';
-import { useSelectionStore } from '../src/components/List/selection';
+import { createSelectionStore, useSelectionStore } from '../src/components/List/selection';
 import { permissions } from './support/render';
 import { SPEC_HIDDEN_FIELDS } from '../domain/hiddenFields';
 
@@ -180,4 +180,31 @@ test('(de)selecting rows re-renders no cell: rows read their own selection', asy
   expect(screen.getAllByRole('row').filter((r) => r.getAttribute('aria-selected') === 'true').map((r) => r.getAttribute('data-row-id'))).toEqual(['1', '3']);
   expect(screen.getByTestId('row-count')).toHaveTextContent('выбрано: 2');
   expect(renders).toHaveBeenCalledTimes(3);
+});
+
+test('a cell whose text may not fit its column ends in an ellipsis; a short one is not clipped', () => {
+  const long = 'Миндаль калифорнийский обжаренный несолёный в вакуумной упаковке';
+  render(
+    <MemoryRouter>
+      <DataTable
+        section="products"
+        rows={[{ id: 7, name: long, status: 'active', created_at: '2026-03-09T10:00:00Z', comments: [] }]}
+        totalItems={1}
+        columns={buildColumns('products', productsColumns, null, admin)}
+        onColumnsChange={() => undefined}
+        settingsMode={false}
+        selection={createSelectionStore()}
+        onSort={() => undefined}
+        canUpdate
+        canDelete
+        onEdit={() => undefined}
+        onDelete={() => undefined}
+        onOpenRow={() => undefined}
+        from="/products"
+      />
+    </MemoryRouter>,
+  );
+  expect(screen.getByText(long).closest('td')).toHaveClass('cell-clip');
+  expect(screen.getByText('09.03.2026').closest('td')).not.toHaveClass('cell-clip');
+  expect(screen.getByRole('link', { name: '7' }).closest('td')).not.toHaveClass('cell-clip');
 });

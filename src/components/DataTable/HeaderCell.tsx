@@ -79,9 +79,6 @@ export const HeaderCell = memo(function HeaderCell({ column, settingsMode, sortO
       aria-sort={sortOrder === 'asc' ? 'ascending' : sortOrder === 'desc' ? 'descending' : undefined}
       onClick={sortable ? () => onReveal(key) : undefined}
       sx={{
-        width: column.widthPx,
-        minWidth: column.widthPx,
-        maxWidth: column.widthPx,
         position: 'relative',
         fontWeight: 500,
         verticalAlign: 'bottom',

@@ -1,8 +1,8 @@
 // What each cell display type of spec point 2 shows. Generic: a section's own cells (a button beside a value)
 // come from the column's renderer, supplied by its feature. Plain elements styled by the table's classes
-// (tableStyles.ts): a page holds thousands of cells.
+// (tableStyles.ts): a page holds thousands of cells. Links are plain <a href>: the table's body follows them
+// in the app (with 'from' for the way back) and keeps a click on one from opening the row.
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -12,7 +12,6 @@ import { statusTitle, type Section } from '../../../domain/sections';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPhone } from '../../../domain/format';
 import { AuthorizedImage } from '../AuthorizedImage';
 import { StatusBadge } from './StatusBadge';
-import type { CellProps } from './columns';
 import { CELL } from './tableStyles';
 
 export interface CellContext {
@@ -32,12 +31,8 @@ const THUMB: CSSProperties = { width: 56, height: 42, objectFit: 'cover', border
 const PHOTO: CSSProperties = { maxWidth: 280, maxHeight: 220, borderRadius: 8 };
 const LIST: CSSProperties = { display: 'inline-flex', gap: 8, flexWrap: 'wrap' };
 
-function EntityLink({ entity, value, from }: { entity: Section; value: Ref; from: string }) {
-  return (
-    <RouterLink className={CELL.link} to={`/${entity}/${value.id}`} state={{ from }} onClick={stopPropagation}>
-      {value.name}
-    </RouterLink>
-  );
+function EntityLink({ entity, value }: { entity: Section; value: Ref }) {
+  return <a className={CELL.link} href={`/${entity}/${value.id}`}>{value.name}</a>;
 }
 
 function Empty({ children }: { children: string }) {
@@ -66,9 +61,9 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
   switch (type) {
     case 'id_link':
       return (
-        <RouterLink className={CELL.link} to={`/${ctx.section}/${value}`} state={{ from: ctx.from }} onClick={stopPropagation}>
+        <a className={CELL.link} href={`/${ctx.section}/${value}`}>
           {String(value)}
-        </RouterLink>
+        </a>
       );
     case 'number':
     case 'action':
@@ -83,21 +78,21 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
       return Array.isArray(value) ? value.join(', ') : String(value ?? '');
     case 'link':
       return value ? (
-        <a className={CELL.link} href={String(value)} target="_blank" rel="noreferrer" onClick={stopPropagation}>
+        <a className={CELL.link} href={String(value)} target="_blank" rel="noreferrer">
           {String(value)}
         </a>
       ) : '';
     case 'entity_link':
-      if (isRef(value) && entity) return <EntityLink entity={entity} value={value} from={ctx.from} />;
+      if (isRef(value) && entity) return <EntityLink entity={entity} value={value} />;
       // a bare id (reserve → offer) links to the record too
       if ((typeof value === 'number' || typeof value === 'string') && value !== '' && entity) {
-        return <EntityLink entity={entity} value={{ id: Number(value), name: `№ ${value}` }} from={ctx.from} />;
+        return <EntityLink entity={entity} value={{ id: Number(value), name: `№ ${value}` }} />;
       }
       return '';
     case 'entity_list':
       return Array.isArray(value) && entity ? (
         <span style={LIST}>
-          {value.filter(isRef).map((v) => <EntityLink key={v.id} entity={entity} value={v} from={ctx.from} />)}
+          {value.filter(isRef).map((v) => <EntityLink key={v.id} entity={entity} value={v} />)}
         </span>
       ) : '';
     case 'image': {
@@ -128,12 +123,39 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
   }
 }
 
-/** One cell: the column's own renderer, or the generic one for its type. */
-export function Cell(props: CellProps) {
-  const { column } = props;
-  if (column.render) {
-    const Render = column.render;
-    return <Render {...props} />;
+/** At most how wide a text is in a cell's 14 px Roboto: a digit 8 px, a space or a stop 5, anything else 12 (wider than 'Ш'). */
+function textWidthAtMost(text: string): number {
+  let width = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    width += c >= 48 && c <= 57 ? 8 : c === 32 || c === 160 || c === 0x202f || c === 44 || c === 46 ? 5 : 12;
   }
-  return <>{renderCell(column.type, props.value, props, column.entity)}</>;
+  return width;
+}
+
+const CELL_PADDING = 32;
+const BADGE_PADDING = 16;
+const THUMB_WIDTH = 56;
+
+/**
+ * Whether a generic cell's content surely fits a column this wide, so the cell needs no clip for its ellipsis.
+ * A clip per cell made every frame's compositing walk thousands of clips (10–30 ms a click at 200 rows); most
+ * cells (numbers, dates, statuses, short names) never overflow.
+ */
+export function surelyFits(type: CellType, value: unknown, shown: ReactNode, ctx: CellContext, width: number): boolean {
+  const room = width - CELL_PADDING;
+  if (typeof shown === 'string') return textWidthAtMost(shown) <= room;
+  if (shown === null || shown === undefined) return true;
+  switch (type) {
+    case 'id_link':
+      return textWidthAtMost(String(value)) <= room;
+    case 'entity_link':
+      return textWidthAtMost(isRef(value) ? value.name : `№ ${String(value)}`) <= room;
+    case 'status':
+      return typeof value === 'string' && textWidthAtMost(statusTitle(ctx.section, value)) + BADGE_PADDING <= room;
+    case 'image':
+      return THUMB_WIDTH <= room;
+    default:
+      return false;
+  }
 }

@@ -2,7 +2,7 @@
 // and the caller's permissions. Forbidden columns (hidden from the role) never show and cannot be switched on.
 // A feature may give a column its own cell renderer (the offers' 'Зарезервировать' button).
 import type { ComponentType } from 'react';
-import type { ColumnDef, ColumnSetting, ListRow, TableConfig } from '../../../domain/lists';
+import { headerMinWidth, type ColumnDef, type ColumnSetting, type ListRow, type TableConfig } from '../../../domain/lists';
 import type { Section } from '../../../domain/sections';
 import { isColumnVisible, type Permissions } from '../../../domain/permissions';
 
@@ -68,6 +68,10 @@ export function toConfig(columns: TableColumn[]): TableConfig {
   });
   return config;
 }
+
+const AUTO_WIDTH = 150;
+/** A column's width in px: the user's or the default, else wide enough for its header's words. */
+export const columnWidth = (c: TableColumn) => c.widthPx ?? Math.max(AUTO_WIDTH, headerMinWidth(c.title));
 
 export const shownColumns = (columns: TableColumn[]) => columns.filter((c) => c.is_visible && !c.isForbidden);
 
