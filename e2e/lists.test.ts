@@ -58,6 +58,20 @@ test('changing the page size goes back to page 1 and shows that many rows', asyn
   await page.close();
 });
 
+test('at 1024 px the offers header fits one row: the tools keep their icons and names, the add button stays beside them', async () => {
+  const page = await signedInAs(ctx, 'admin@nutdesk.demo', { width: 1024, height: 800 });
+  await page.goto(`${ctx.app.url}/offers`);
+  await page.getByText(/^Записей: \d+$/).waitFor();
+  const title = await page.getByRole('heading', { level: 1, name: 'Предложения' }).boundingBox();
+  for (const name of ['Настроить таблицу', 'Экспорт', 'Импорт', 'Добавить предложение']) {
+    const control = page.getByRole(name === 'Добавить предложение' ? 'link' : 'button', { name, exact: true });
+    const box = await control.boundingBox();
+    assert.ok(box && title && Math.abs(box.y + box.height / 2 - (title.y + title.height / 2)) < 12, `${name} is on the title's row`);
+    if (name !== 'Добавить предложение') assert.equal(await control.getAttribute('title'), name);
+  }
+  await page.close();
+});
+
 test('reorder and hide a column, reload, and the layout is kept', async () => {
   const page = await signedInPage();
   await page.goto(`${ctx.app.url}/products`);

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { HeaderToolButton } from './ListHeader';
 import LinearProgress from '@mui/material/LinearProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,16 +20,7 @@ export function ExportButton({ busy, onExport }: { busy: boolean; onExport(forma
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Button
-        variant="outlined"
-        startIcon={<FileDownloadOutlined />}
-        disabled={busy}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        aria-haspopup="menu"
-        sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
-      >
-        Экспорт
-      </Button>
+      <HeaderToolButton label="Экспорт" icon={<FileDownloadOutlined />} disabled={busy} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" />
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {FORMATS.map(({ format, label }) => (
           <MenuItem key={format} onClick={() => { setAnchor(null); onExport(format); }}>{label}</MenuItem>

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import OutlinedInput from '@mui/material/OutlinedInput';
@@ -26,9 +26,21 @@ export interface ListHeaderProps {
   importButton?: ReactNode;
 }
 
-// on narrow screens (below 1200 px) 'Настроить таблицу' keeps its icon only, so the row fits in one line
-const SETTINGS_LABEL_SX = { display: { xs: 'none', lg: 'inline' } } as const;
-const SETTINGS_BUTTON_SX = { flexShrink: 0, whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, lg: 1 }, ml: { xs: 0, lg: -0.5 } } } as const;
+// on narrow screens (below 1200 px) the header's tool buttons keep their icon only, so the row fits in one line
+// (at 1024 px: title, search, 'Настроить таблицу', 'Экспорт', 'Импорт' and the add button; the search box gives
+// way first, from 280 down to 150 px, and the icons stand close together); the name stays as the button's label
+// and tooltip
+const LABEL_SX = { display: { xs: 'none', lg: 'inline' } } as const;
+const TOOL_SX = { flexShrink: 0, whiteSpace: 'nowrap', minWidth: 0, px: { xs: 1, lg: 2 }, '& .MuiButton-startIcon': { mr: { xs: 0, lg: 1 }, ml: { xs: 0, lg: -0.5 } } } as const;
+
+/** A tool button of the list's header: its icon always, its name from 1200 px. */
+export function HeaderToolButton({ label, icon, ...props }: Omit<ButtonProps, 'children' | 'startIcon'> & { label: string; icon: ReactNode }) {
+  return (
+    <Button variant="outlined" {...props} startIcon={icon} aria-label={label} title={label} sx={TOOL_SX}>
+      <Box component="span" sx={LABEL_SX}>{label}</Box>
+    </Button>
+  );
+}
 
 export function ListHeader({ title, filterCount, onOpenFilter, settingsMode, onToggleSettings, add, exportButton, importButton }: ListHeaderProps) {
   return (
@@ -41,23 +53,16 @@ export function ListHeader({ title, filterCount, onOpenFilter, settingsMode, onT
         onKeyDown={(e) => e.key === 'Enter' && onOpenFilter()}
         inputProps={{ 'aria-label': 'Открыть фильтр' }}
         startAdornment={<InputAdornment position="start"><Search fontSize="small" /></InputAdornment>}
-        sx={{ flex: '0 1 280px', minWidth: 180, bgcolor: 'background.paper', cursor: 'pointer' }}
+        sx={{ flex: '10 1 150px', minWidth: 150, maxWidth: 280, bgcolor: 'background.paper', cursor: 'pointer' }}
       />
       {filterCount > 0 && (
         <Chip label={`Фильтров: ${filterCount}`} color="primary" variant="outlined" onClick={onOpenFilter} sx={{ flexShrink: 0 }} />
       )}
-      <Button
-        variant={settingsMode ? 'contained' : 'outlined'}
-        startIcon={<TuneOutlined />}
-        onClick={onToggleSettings}
-        aria-label="Настроить таблицу"
-        title="Настроить таблицу"
-        sx={SETTINGS_BUTTON_SX}
-      >
-        <Box component="span" sx={SETTINGS_LABEL_SX}>Настроить таблицу</Box>
-      </Button>
-      {exportButton}
-      {importButton}
+      <Box sx={{ display: 'flex', gap: { xs: 0.5, lg: 2 }, flexShrink: 0 }}>
+        <HeaderToolButton label="Настроить таблицу" icon={<TuneOutlined />} variant={settingsMode ? 'contained' : 'outlined'} onClick={onToggleSettings} />
+        {exportButton}
+        {importButton}
+      </Box>
       {add && (
         <Button variant="contained" startIcon={<Add />} component={RouterLink} to={add.to} state={{ from: add.from }} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
           {add.label}

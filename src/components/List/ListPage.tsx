@@ -4,7 +4,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import LinearProgress from '@mui/material/LinearProgress';
 import TablePagination from '@mui/material/TablePagination';
@@ -24,7 +23,7 @@ import { DeleteDialog } from '../DeleteDialog';
 import { EmptyState } from '../EmptyState';
 import { FilterPanel } from '../FilterPanel';
 import { PageSpinner } from '../Spinner';
-import { ListHeader } from './ListHeader';
+import { HeaderToolButton, ListHeader } from './ListHeader';
 import { useSelectionStore } from './selection';
 import { useBulkDelete, useNotice, type DeleteTexts } from './useBulkDelete';
 import { useListParams } from './useListParams';
@@ -189,9 +188,7 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
         add={addLabel && canCreate ? { label: addLabel, to: `/${section}/create`, from } : undefined}
         exportButton={can(perms, section, 'export') ? <ExportButton busy={exporting.progress !== null} onExport={exporting.start} /> : undefined}
         importButton={importTitle && can(perms, section, 'import') ? (
-          <Button variant="outlined" startIcon={<FileUploadOutlined />} onClick={() => setImportOpen(true)} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
-            {IMPORT_DIALOG_TEXTS.button}
-          </Button>
+          <HeaderToolButton label={IMPORT_DIALOG_TEXTS.button} icon={<FileUploadOutlined />} onClick={() => setImportOpen(true)} />
         ) : undefined}
       />
       {importTitle && importOpen && (
