@@ -1,5 +1,5 @@
 // How values are shown to a person, written once: dates as dd.MM.yyyy (spec point 1), money with 2 decimals
-// and the rouble sign, numbers with Russian digit grouping, phones as +7 (XXX) XXX-XX-XX.
+// and the rouble sign, numbers with Russian digit grouping, phones in the spec's mask, +7 (910) 596-46-98.
 import dayjs from 'dayjs';
 
 export { formatPhone } from './phone';

@@ -59,7 +59,7 @@ export type CellType =
   | 'action' // a value with a button: the number here, the button from the column's own renderer (a feature's)
   | 'comments'
   | 'status'
-  | 'phone'; // +7 (XXX) XXX-XX-XX
+  | 'phone'; // shown in the spec's mask: +7 (910) 596-46-98
 
 export interface ColumnDef {
   key: string;

@@ -1,4 +1,4 @@
-// The phone field of spec point 5: digits only, a leading 8 read as 7, shown as +7 (XXX) XXX-XX-XX,
+// The phone field of spec point 5: digits only, a leading 8 read as 7, shown in the spec's mask as +7 (910) 596-46-98,
 // at most 11 digits; the stored value keeps the digits only.
 import * as yup from 'yup';
 import { MSG } from './messages';
@@ -15,7 +15,7 @@ export function phoneDigits(input: string | null | undefined): string {
   return digits.slice(0, 11);
 }
 
-/** +7 (XXX) XXX-XX-XX, partially filled while typing. */
+/** The spec's mask, +7 (910) 596-46-98, partially filled while typing. */
 export function formatPhone(input: string | null | undefined): string {
   const digits = phoneDigits(input);
   if (!digits) return '';

@@ -1,4 +1,4 @@
-// The phone field of spec point 5: shown as +7 (XXX) XXX-XX-XX, the +7 prefix cannot be deleted or typed
+// The phone field of spec point 5: shown in the spec's mask as +7 (910) 596-46-98, the +7 prefix cannot be deleted or typed
 // over, an empty field gets +7 on focus, a leading 8 of a pasted number is read as 7, and the value handed
 // on keeps the digits only (domain/phone.ts formats and checks them).
 import { useState, type KeyboardEvent } from 'react';
