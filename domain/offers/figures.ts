@@ -1,6 +1,6 @@
 // The offer's figures (spec point 5 "Offer derived values"). The card shows them as the user types; the
 // server recomputes and stores the same ones on every write, with the offer's selling band.
-import { round2, toNumber, type Num } from '../numbers';
+import { perUnit, round2, times, toNumber, type Num } from '../numbers';
 import { costPerUnit, sellingBounds } from '../reserves/figures';
 import type { BusinessSettings } from '../settings';
 
@@ -29,27 +29,19 @@ export function kgPrice(unit: string, unitPrice: Num, unitWeight: Num): number |
 
 /** total_sum = unit_price × unit_amount. */
 export function totalSum(unitPrice: Num, unitAmount: Num): number | null {
-  const price = toNumber(unitPrice);
-  const amount = toNumber(unitAmount);
-  return price === null || amount === null ? null : round2(price * amount);
+  return times(unitPrice, unitAmount);
 }
 
 /** pack_weight = unit_weight × units_per_pack, empty when not positive. */
 export function packWeight(unitWeight: Num, unitsPerPack: Num): number | null {
-  const weight = toNumber(unitWeight);
-  const units = toNumber(unitsPerPack);
-  if (weight === null || units === null) return null;
-  const result = weight * units;
-  return result > 0 ? round2(result) : null;
+  const weight = times(unitWeight, unitsPerPack);
+  return weight !== null && weight > 0 ? weight : null;
 }
 
-/** packs_amount = unit_amount / units_per_pack. */
+/** packs_amount = unit_amount / units_per_pack, 2 decimals. */
 export function packsAmount(unitAmount: Num, unitsPerPack: Num): number | null {
-  const amount = toNumber(unitAmount);
-  const units = toNumber(unitsPerPack);
-  if (amount === null || units === null || units === 0) return null;
-  const result = amount / units;
-  return Number.isFinite(result) ? round2(result) : null;
+  const packs = perUnit(unitAmount, unitsPerPack);
+  return packs === null ? null : round2(packs);
 }
 
 export interface OfferFigures {

@@ -1,7 +1,7 @@
 // The reserve calculations of spec point 5 "Reserve calculations", written once: the reserve card shows them
 // as the user types, the server recomputes and checks them on every write, the demo seed uses them, and an
 // offer's own selling band (min/max unit price) comes from the same formulas.
-import { round1, round2, toNumber, type Num } from '../numbers';
+import { perUnit, round1, round2, times, toNumber, type Num } from '../numbers';
 import type { BusinessSettings } from '../settings';
 
 /** Delivery cost and days from the city matrix are used only when greater than 0; otherwise the cost is the
@@ -42,24 +42,18 @@ export function marginality(price: Num, cost: number | null): number {
 
 /** total_selling_sum = amount × selling price. */
 export function totalSellingSum(amount: Num, price: Num): number | null {
-  const a = toNumber(amount);
-  const p = toNumber(price);
-  return a === null || p === null ? null : round2(a * p);
+  return times(amount, price);
 }
 
 /** Packs = amount / units per pack, 1 decimal. */
 export function packsOf(amount: Num, unitsPerPack: Num): number | null {
-  const a = toNumber(amount);
-  const u = toNumber(unitsPerPack);
-  if (a === null || u === null || u <= 0) return null;
-  return round1(a / u);
+  const packs = perUnit(amount, unitsPerPack);
+  return packs === null ? null : round1(packs);
 }
 
 /** Amount = packs × units per pack. */
 export function amountOf(packs: Num, unitsPerPack: Num): number | null {
-  const p = toNumber(packs);
-  const u = toNumber(unitsPerPack);
-  return p === null || u === null ? null : round2(p * u);
+  return times(packs, unitsPerPack);
 }
 
 /** The packs field's maximum: available / units per pack to 1 decimal (spec point 5), rounded as packs are, so
