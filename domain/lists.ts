@@ -98,14 +98,30 @@ export type TableConfig = Record<string, ColumnSetting>;
 export const headerMinWidth = (title: string): number =>
   Math.ceil((Math.max(...title.split(/\s+/).map((word) => word.length)) * 9 + 32 + 28) / 10) * 10;
 
-export const col = (key: string, title: string, type: CellType, extra: Partial<ColumnDef> = {}): ColumnDef => ({
-  key,
-  title,
-  type,
-  sortable: !['entity_list', 'image', 'gallery', 'comments', 'multi_text'].includes(type),
-  ...extra,
-  ...(extra.width !== undefined && { width: Math.max(extra.width, headerMinWidth(title)) }),
-});
+/** A column's width where it gives none: money, amounts and dates are as wide in every list. */
+const DEFAULT_WIDTH: Partial<Record<CellType, number>> = { money: 140, number: 120, date: 130, status: 120 };
+
+export const col = (key: string, title: string, type: CellType, extra: Partial<ColumnDef> = {}): ColumnDef => {
+  const width = extra.width ?? DEFAULT_WIDTH[type];
+  return {
+    key,
+    title,
+    type,
+    sortable: !['entity_list', 'image', 'gallery', 'comments', 'multi_text'].includes(type),
+    ...extra,
+    ...(width !== undefined && { width: Math.max(width, headerMinWidth(title)) }),
+  };
+};
+
+/** The columns every section's list has, alike in each: the number, status, author, creation date and
+ * comments (the short lists of cities and products give them more room). */
+export const recordColumns = {
+  id: () => col('id', '№', 'id_link', { width: 80 }),
+  status: (width?: number) => col('status', 'Статус', 'status', { width }),
+  createdBy: () => col('created_by', 'Создал', 'text', { width: 160, hiddenByDefault: true }),
+  createdAt: (width?: number) => col('created_at', 'Дата создания', 'date', { width }),
+  comments: (extra: Partial<ColumnDef> = {}) => col('comments', 'Комментарии', 'comments', { width: 220, ...extra }),
+};
 
 
 // ---- filters
@@ -158,6 +174,26 @@ export const f = (key: string, title: string, type: FilterType, extra: Partial<F
   ...(type === 'string' || type === 'address' ? { placeholder: ['Введите значение'] as [string] } : {}),
   ...extra,
 });
+
+/** Range filters over list columns, titled as their columns are (money filters as currency, the rest as
+ * numbers). Given as filter keys (the column's own) or as filter key → column key where the spec names the
+ * filter apart from its column ('reserved_stock' filters 'amount'). */
+export function rangeFilters(columns: readonly ColumnDef[], keys: readonly string[] | Record<string, string>): FilterDef[] {
+  const pairs = Array.isArray(keys) ? keys.map((key) => [key, key]) : Object.entries(keys);
+  return pairs.map(([key, column]) => {
+    const def = columns.find((c) => c.key === column);
+    if (!def) throw new Error(`No column ${column} for the filter ${key}`);
+    return f(key, def.title, def.type === 'money' ? 'currency' : 'number', key === column ? {} : { field: column });
+  });
+}
+
+/** The filters every list with statuses has, alike in each. */
+export const recordFilters = {
+  status: () => f('statuses_ids', 'Статус', 'status', { options: 'statuses', field: 'status' }),
+  createdBy: () => f('creators_ids', 'Создал', 'multiple', { options: 'users', field: 'created_by' }),
+  createdAt: () => f('created_at', 'Дата создания', 'date'),
+  withComments: () => f('with_comments', 'С комментариями', 'boolean', { field: 'comments' }),
+};
 
 
 /** A filter config entry as the server sends it (spec point 3 "Filter configuration entry"). */

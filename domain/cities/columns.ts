@@ -1,12 +1,12 @@
 // The cities list's columns (spec point 2 "Generic data table"): the table shows them, the server builds rows
 // and sorts by them.
-import { col, type ColumnDef } from '../lists';
+import { col, recordColumns, type ColumnDef } from '../lists';
 
 export const columns: ColumnDef[] = [
-  col('id', '№', 'id_link', { width: 80 }),
+  recordColumns.id(),
   col('name', 'Название', 'text', { width: 240 }),
-  col('status', 'Статус', 'status', { width: 140 }),
-  col('created_at', 'Дата создания', 'date', { width: 140 }),
+  recordColumns.status(140),
+  recordColumns.createdAt(140),
   col('deleted_at', 'Дата удаления', 'date', { width: 140, hiddenByDefault: true }),
-  col('comments', 'Комментарии', 'comments', { width: 260 }),
+  recordColumns.comments({ width: 260 }),
 ];

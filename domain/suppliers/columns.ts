@@ -1,6 +1,6 @@
 // The suppliers list's columns (spec point 2 "Generic data table"): the table shows them, the server builds rows
 // and sorts by them.
-import { col, type ColumnDef } from '../lists';
+import { col, recordColumns, type ColumnDef } from '../lists';
 import type { FieldRef } from '../permissions';
 
 // A supplier's statistics are counted over its offers (and their reserves): they read which supplier an offer
@@ -10,7 +10,7 @@ const BY_OFFERS: FieldRef[] = ['offers.supplier', 'offers.*'];
 const BY_RESERVES: FieldRef[] = ['offers.supplier', 'offers.*', 'reserves.id', 'reserves.*'];
 
 export const columns: ColumnDef[] = [
-  col('id', '№', 'id_link', { width: 80 }),
+  recordColumns.id(),
   col('name', 'Название', 'text', { width: 220 }),
   col('inn', 'ИНН', 'text', { width: 130 }),
   col('contact_name', 'Контактное лицо', 'text', { width: 180 }),
@@ -18,15 +18,15 @@ export const columns: ColumnDef[] = [
   col('email', 'Email', 'text', { width: 200 }),
   col('city', 'Город', 'entity_link', { entity: 'cities', width: 150 }),
   col('location', 'Адрес', 'text', { width: 220, hiddenByDefault: true }),
-  col('status', 'Статус', 'status', { width: 120 }),
-  col('total_offers_created', 'Предложений', 'number', { width: 120, reads: BY_OFFERS }),
+  recordColumns.status(),
+  col('total_offers_created', 'Предложений', 'number', { reads: BY_OFFERS }),
   col('reserve_total_created', 'Резервов', 'number', { width: 110, reads: BY_RESERVES }),
   col('reserve_purchased_count', 'Выкуплено резервов', 'number', { width: 150, hiddenByDefault: true, reads: BY_RESERVES }),
   col('reserve_purchased_sum', 'Сумма выкупленных', 'money', { width: 160, reads: [...BY_RESERVES, 'reserves.total_selling_sum'] }),
   col('reserve_cancelled_count', 'Отменено резервов', 'number', { width: 150, hiddenByDefault: true, reads: BY_RESERVES }),
-  col('available_amount', 'Доступно', 'number', { width: 120, hiddenByDefault: true, reads: [...BY_OFFERS, 'offers.available_amount'] }),
+  col('available_amount', 'Доступно', 'number', { hiddenByDefault: true, reads: [...BY_OFFERS, 'offers.available_amount'] }),
   col('min_selling_price', 'Мин. цена', 'money', { width: 120, hiddenByDefault: true, reads: [...BY_OFFERS, 'offers.unit_price'] }),
   col('max_selling_price', 'Макс. цена', 'money', { width: 120, hiddenByDefault: true, reads: [...BY_OFFERS, 'offers.unit_price'] }),
-  col('created_at', 'Дата создания', 'date', { width: 130 }),
-  col('comments', 'Комментарии', 'comments', { width: 220, hiddenByDefault: true }),
+  recordColumns.createdAt(),
+  recordColumns.comments({ hiddenByDefault: true }),
 ];

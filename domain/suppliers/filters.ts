@@ -1,6 +1,8 @@
 // The suppliers list's filter keys (spec point 3 "Filter keys per section"): the filter panel offers them, the
 // server turns each into SQL.
-import { f, type FilterDef } from '../lists';
+import { f, rangeFilters, recordFilters, type FilterDef } from '../lists';
+import { RESERVE_STATISTICS_FILTERS } from '../reserves/statistics';
+import { columns } from './columns';
 
 export const filters: FilterDef[] = [
   f('suppliers_ids', '№ поставщика', 'multiple', { options: 'suppliers', field: 'id' }),
@@ -11,11 +13,7 @@ export const filters: FilterDef[] = [
   f('email', 'Email', 'string'),
   f('cities', 'Город', 'multiple', { options: 'cities', needs: 'cities', field: 'city' }),
   f('location', 'Адрес', 'address'),
-  f('statuses_ids', 'Статус', 'status', { options: 'statuses', field: 'status' }),
-  f('total_offers_created', 'Предложений', 'number'),
-  f('total_reserves_created', 'Резервов', 'number', { field: 'reserve_total_created' }),
-  f('purchased_reserves', 'Выкуплено резервов', 'number', { field: 'reserve_purchased_count' }),
-  f('purchased_reserves_currency', 'Сумма выкупленных', 'currency', { field: 'reserve_purchased_sum' }),
-  f('cancelled_reserves', 'Отменено резервов', 'number', { field: 'reserve_cancelled_count' }),
-  f('created_at', 'Дата создания', 'date'),
+  recordFilters.status(),
+  ...rangeFilters(columns, { total_offers_created: 'total_offers_created', ...RESERVE_STATISTICS_FILTERS }),
+  recordFilters.createdAt(),
 ];
