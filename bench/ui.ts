@@ -21,7 +21,7 @@ interface Timing { dom: number; interaction: number }
 
 async function main() {
   const app = await startApp();
-  const browser = await launchBrowser();
+  const browser = await launchBrowser((process.env.BENCH_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean));
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     // tsx names the functions inside page.evaluate callbacks with a helper the page does not have

@@ -66,13 +66,13 @@ export async function startApp(): Promise<RunningApp> {
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   mkdirSync(artifacts, { recursive: true });
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync',
+      '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync', ...extraArgs,
     ],
   });
 }
