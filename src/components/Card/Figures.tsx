@@ -10,6 +10,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { ColumnDef } from '../../../domain/lists';
+import { formatMoney, formatNumber } from '../../../domain/format';
+import { InfoBlock } from './InfoBlock';
 
 export interface Figure {
   label: string;
@@ -36,6 +39,28 @@ export type FigureOf = readonly [key: string, label: string, format: (value: unk
 /** The record's figures the caller may see: a figure hidden from the role is absent from the record. */
 export function RecordFigures({ record, figures }: { record: Record<string, unknown>; figures: readonly FigureOf[] }) {
   return <Figures figures={figures.filter(([key]) => key in record).map(([key, label, format]) => ({ label, value: format(record[key]) }))} />;
+}
+
+/**
+ * A card's figures are its list's columns shown on the card: each under its column's title (unless the card names
+ * it otherwise) and in its column's format, money or number.
+ */
+export function columnFigures(columns: readonly ColumnDef[], keys: readonly string[], labels: Record<string, string> = {}): FigureOf[] {
+  return keys.map((key) => {
+    const column = columns.find((c) => c.key === key);
+    if (!column) throw new Error(`No column ${key} to show as a figure`);
+    return [key, labels[key] ?? column.title, column.type === 'money' ? formatMoney : formatNumber];
+  });
+}
+
+/** A saved record's figures under their title; a create card has none. */
+export function FiguresBlock({ title, record, figures }: { title: string; record?: Record<string, unknown>; figures: readonly FigureOf[] }) {
+  if (!record) return null;
+  return (
+    <InfoBlock title={title}>
+      <RecordFigures record={record} figures={figures} />
+    </InfoBlock>
+  );
 }
 
 export interface ShortListColumn<R> {
