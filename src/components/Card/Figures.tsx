@@ -11,7 +11,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ColumnDef } from '../../../domain/lists';
-import { formatMoney, formatNumber } from '../../../domain/format';
+import { formatDate, formatMoney, formatNumber } from '../../../domain/format';
+import { SECTION, statusTitle, type Section } from '../../../domain/sections';
 import { InfoBlock } from './InfoBlock';
 
 export interface Figure {
@@ -69,7 +70,7 @@ export interface ShortListColumn<R> {
 }
 
 /** The latest related records; the first column is the record's № linking to its card. */
-export function ShortList<R extends { id: number }>({ rows, columns, path, empty, label }: {
+function ShortList<R extends { id: number }>({ rows, columns, path, empty, label }: {
   rows: R[];
   columns: ShortListColumn<R>[];
   /** '/reserves' */
@@ -99,5 +100,39 @@ export function ShortList<R extends { id: number }>({ rows, columns, path, empty
         </TableBody>
       </Table>
     </Box>
+  );
+}
+
+/** A record a short list shows: its product, status and creation date besides its section's own figures. */
+export interface LatestRecord {
+  id: number;
+  product?: { id: number; name: string } | null;
+  status: string;
+  created_at: string;
+}
+
+/**
+ * The latest records of another section that belong to this card's record (an employee's reserves, a supplier's
+ * offers), in a block titled by that section: №, product, that section's figures, status and date.
+ */
+export function LatestRecords<R extends LatestRecord>({ section, rows, figures }: {
+  section: Section;
+  rows: R[];
+  /** The columns between the product and the status. */
+  figures: ShortListColumn<R>[];
+}) {
+  const { title, genitive } = SECTION[section];
+  // 'Резервов пока нет'
+  const empty = `${genitive.charAt(0).toLocaleUpperCase('ru')}${genitive.slice(1)} пока нет`;
+  const columns: ShortListColumn<R>[] = [
+    { title: 'Товар', value: (r) => r.product?.name ?? '' },
+    ...figures,
+    { title: 'Статус', value: (r) => statusTitle(section, r.status) },
+    { title: 'Дата', value: (r) => formatDate(r.created_at) },
+  ];
+  return (
+    <InfoBlock title={title}>
+      <ShortList rows={rows} columns={columns} path={`/${section}`} empty={empty} label={title} />
+    </InfoBlock>
   );
 }

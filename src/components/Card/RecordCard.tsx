@@ -1,8 +1,8 @@
 // The create and edit card of a record, as the employees, suppliers, products and cities share it (spec
 // point 2 "Creation cards"): the header name, Save once changed ('Сохранить' → 'Создаем...' → the section's
 // success label), the server's error with the duplicate's link, the status and the deleted mark, field
-// settings, the comments tab and smart back. A section gives its form model and its tabs; the shared yup
-// schema checks what would be sent, exactly as the server will.
+// settings, the comments tab and smart back. A section declares its card once (RecordCardDef) and gives its
+// tabs; the shared yup schema checks what would be sent, exactly as the server will.
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useFormik, yupToFormErrors, type FormikProps } from 'formik';
 import { useLocation, useParams } from 'react-router';
@@ -41,6 +41,15 @@ export interface CardFields {
   visibleAs?: Record<string, string>;
   /** The fields chosen in a select: sent as a number, or null when none is chosen. */
   references?: readonly string[];
+}
+
+/** The values of a card whose fields are all typed or chosen as text. */
+export type FieldValues<F extends string> = Record<F, string> & CardValues;
+
+/** A card's values from its record: each field as the form holds it, '' where the record has none. */
+export function fieldValues<F extends string>(names: readonly F[], record?: CardRecord): FieldValues<F> {
+  const values = Object.fromEntries(names.map((name) => [name, record?.[name] === null || record?.[name] === undefined ? '' : String(record[name])]));
+  return { ...(values as Record<F, string>), comments: [] };
 }
 
 /** What a section's card is made of, declared once beside it. */

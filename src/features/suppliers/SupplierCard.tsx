@@ -4,16 +4,14 @@
 // the card.
 import { SUPPLIER_FIELD_VISIBILITY, SUPPLIER_FORM_FIELDS, supplierSchema } from '../../../domain/suppliers/schema';
 import { can, isFieldVisible } from '../../../domain/permissions';
-import { formatDate, formatMoney, formatNumber } from '../../../domain/format';
-import { statusTitle } from '../../../domain/sections';
+import { formatMoney, formatNumber } from '../../../domain/format';
 import { usePermissionsQuery } from '../../api/session';
 import { useReferenceListQuery } from '../../api/references';
 import { useListQuery } from '../../api/lists';
-import type { CardRecord } from '../../api/cards';
-import { InfoBlock } from '../../components/Card/InfoBlock';
-import { columnFigures, FiguresBlock, ShortList } from '../../components/Card/Figures';
+import { columnFigures, LatestRecords, type LatestRecord } from '../../components/Card/Figures';
 import { columns } from '../../../domain/suppliers/columns';
-import { RecordCard, recordCardScreen, recordTab, useHiddenFields, type CardValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import { RecordCard, recordCardScreen, useHiddenFields, fieldValues, type CardContext, type FieldValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import { dataTab } from '../../components/Card/dataTab';
 
 export const SUPPLIER_TEXTS = {
   placeholder: 'Введите название поставщика',
@@ -23,31 +21,16 @@ export const SUPPLIER_TEXTS = {
   newTitle: 'Новый поставщик',
   data: 'Данные поставщика',
   figures: 'Показатели',
-  offers: 'Предложения',
-  noOffers: 'Предложений пока нет',
 } as const;
 
 const LABELS: Record<string, string> = { email: 'Email', phone: 'Телефон', contact_name: 'Контактное лицо', inn: 'ИНН', city_id: 'Город', location: 'Адрес' };
 const SHORT_LIST = 10;
 
-interface SupplierValues extends CardValues {
-  name: string;
-  email: string;
-  phone: string;
-  contact_name: string;
-  inn: string;
-  city_id: string;
-  location: string;
-}
-
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-const valuesOf = (r?: CardRecord): SupplierValues => ({
-  name: str(r?.name), email: str(r?.email), phone: str(r?.phone), contact_name: str(r?.contact_name), inn: str(r?.inn),
-  city_id: str(r?.city_id), location: str(r?.location), comments: [],
-});
+type SupplierValues = FieldValues<(typeof SUPPLIER_FORM_FIELDS)[number]>;
 
 const SUPPLIER_CARD: RecordCardDef<SupplierValues> = {
-  section: 'suppliers', texts: SUPPLIER_TEXTS, nameField: 'name', labels: LABELS, valuesOf, schema: supplierSchema,
+  section: 'suppliers', texts: SUPPLIER_TEXTS, nameField: 'name', labels: LABELS, schema: supplierSchema,
+  valuesOf: (record) => fieldValues(SUPPLIER_FORM_FIELDS, record),
   fields: { names: SUPPLIER_FORM_FIELDS, visibleAs: SUPPLIER_FIELD_VISIBILITY, references: ['city_id'] },
 };
 
@@ -58,13 +41,9 @@ const FIGURES = columnFigures(
   { total_offers_created: 'Предложений создано', reserve_purchased_sum: 'Выкуплено на сумму' },
 );
 
-interface OfferLine {
-  id: number;
-  product?: { id: number; name: string } | null;
+interface OfferLine extends LatestRecord {
   available_amount?: string;
   unit_price?: string;
-  status: string;
-  created_at: string;
 }
 
 /** The supplier's latest offers, from the offers list filtered by supplier (the caller's scope applies). */
@@ -72,17 +51,12 @@ function SupplierOffers({ supplierId }: { supplierId: number }) {
   const { data } = useListQuery({ section: 'offers', query: `suppliers_ids=${supplierId}&perPage=20&sort=created_at&order=desc` });
   const rows = ((data?.data ?? []) as unknown as OfferLine[]).slice(0, SHORT_LIST);
   return (
-    <ShortList<OfferLine>
+    <LatestRecords<OfferLine>
+      section="offers"
       rows={rows}
-      path="/offers"
-      label={SUPPLIER_TEXTS.offers}
-      empty={SUPPLIER_TEXTS.noOffers}
-      columns={[
-        { title: 'Товар', value: (o) => o.product?.name ?? '' },
+      figures={[
         { title: 'Доступно', value: (o) => formatNumber(o.available_amount) },
         { title: 'Цена за единицу', value: (o) => formatMoney(o.unit_price) },
-        { title: 'Статус', value: (o) => statusTitle('offers', o.status) },
-        { title: 'Дата', value: (o) => formatDate(o.created_at) },
       ]}
     />
   );
@@ -95,35 +69,24 @@ function SupplierCard(props: RecordCardScreenProps) {
   const cities = useReferenceListQuery('cities', { skip: hidden.has('city_id') });
   const showOffers = can(perms, 'offers', 'read') && isFieldVisible(perms, 'offers', 'suppliers_ids');
 
-  return (
-    <RecordCard<SupplierValues>
-      {...props}
-      def={SUPPLIER_CARD}
-      tabs={({ inputs, settingsButton }) => [
-        recordTab(
-          SUPPLIER_TEXTS,
-          record,
-          <>
-            <InfoBlock title={SUPPLIER_TEXTS.data}>
-              {settingsButton}
-              {inputs.field('email', { type: 'email' })}
-              {inputs.phone('phone')}
-              {inputs.field('contact_name')}
-              {inputs.field('inn', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
-              {inputs.select('city_id', cities.data)}
-              {inputs.field('location', { sx: { gridColumn: 'span 2' } })}
-            </InfoBlock>
-            <FiguresBlock title={SUPPLIER_TEXTS.figures} record={record} figures={FIGURES} />
-            {record && showOffers && (
-              <InfoBlock title={SUPPLIER_TEXTS.offers}>
-                <SupplierOffers supplierId={record.id} />
-              </InfoBlock>
-            )}
-          </>,
-        ),
-      ]}
-    />
-  );
+  const tabs = ({ inputs, ...card }: CardContext<SupplierValues>) => [
+    dataTab(card, SUPPLIER_TEXTS, {
+      fields: (
+        <>
+          {inputs.field('email', { type: 'email' })}
+          {inputs.phone('phone')}
+          {inputs.field('contact_name')}
+          {inputs.field('inn', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
+          {inputs.select('city_id', cities.data)}
+          {inputs.field('location', { sx: { gridColumn: 'span 2' } })}
+        </>
+      ),
+      figures: FIGURES,
+      more: record && showOffers && <SupplierOffers supplierId={record.id} />,
+    }),
+  ];
+
+  return <RecordCard<SupplierValues> {...props} def={SUPPLIER_CARD} tabs={tabs} />;
 }
 
 export const SupplierCardScreen = recordCardScreen('suppliers', SupplierCard);
