@@ -1,7 +1,8 @@
 // What every record card does around its own fields (spec point 2 "Creation cards"): the save states
 // ('Сохранить' → 'Создаем...'/'Сохраняем...' → the success label), the server's error with the conflicting
-// record's link, smart back, the deleted mark, the 'Комментарии' tab and a saved record's 'История'. The generic RecordCard, the offer card
-// and the reserve card all save through useCardSave and draw through CardForm, so these behave alike everywhere.
+// record's link, smart back, the deleted mark, the 'Комментарии' tab and a saved record's 'История'. The generic
+// RecordCard, the offer card and the reserve card all take their rights and save from useCardBase and draw through
+// CardForm, so these behave alike everywhere.
 import { useEffect, useState, type ReactNode } from 'react';
 import type { FormikHelpers, FormikProps } from 'formik';
 import { useLocation, useNavigate } from 'react-router';
