@@ -1,23 +1,22 @@
-// The three screens every section has: its list, its create card and its edit card. Cards are headed by
-// their Russian titles until their own issues build them.
-import { useParams } from 'react-router';
+// The three screens every section has: its list, its create card and its edit card. A section's pages module
+// (features/<section>/pages.tsx, one lazy chunk per section) builds them from its columns, filters and card.
+import type { ComponentType } from 'react';
 import type { ColumnDef, FilterDef } from '../../domain/lists';
 import { SECTION, type Section } from '../../domain/sections';
-import { PageTitle } from './PageTitle';
 import { ListPage } from './List/ListPage';
 import type { DeleteTexts } from './List/useBulkDelete';
 
-export interface SectionTexts {
+/** A section's card screen: loads the record of an edit card, or starts a new one. */
+export type CardScreen = ComponentType<{ mode: 'create' | 'edit' }>;
+
+export interface SectionPages {
   section: Section;
   columns: ColumnDef[];
   filters: FilterDef[];
-  /** 'Новое предложение' */
-  createTitle: string;
-  /** 'Предложение' → 'Предложение № 12' */
-  recordTitle: string;
   /** The create link of the list ('Добавить товар'); none where records start elsewhere. */
   addLabel?: string;
   deleteTexts?: DeleteTexts;
+  Card: CardScreen;
 }
 
 export const GENERIC_DELETE_TEXTS: DeleteTexts = {
@@ -26,16 +25,16 @@ export const GENERIC_DELETE_TEXTS: DeleteTexts = {
   noneDeleted: 'Не удалось удалить выбранные записи',
 };
 
-export function sectionScreens({ section, columns, filters, createTitle, recordTitle, addLabel, deleteTexts = GENERIC_DELETE_TEXTS }: SectionTexts) {
+/** The create and edit screens of a section's card. */
+export function cardScreens(Card: CardScreen) {
+  const CreateScreen = () => <Card mode="create" />;
+  const EditScreen = () => <Card mode="edit" />;
+  return { CreateScreen, EditScreen };
+}
+
+export function sectionScreens({ section, columns, filters, addLabel, deleteTexts = GENERIC_DELETE_TEXTS, Card }: SectionPages) {
   function ListScreen() {
     return <ListPage section={section} columns={columns} filters={filters} title={SECTION[section].title} addLabel={addLabel} deleteTexts={deleteTexts} />;
   }
-  function CreateScreen() {
-    return <PageTitle title={createTitle} />;
-  }
-  function EditScreen() {
-    const { id } = useParams();
-    return <PageTitle title={`${recordTitle} № ${id}`} />;
-  }
-  return { ListScreen, CreateScreen, EditScreen };
+  return { ListScreen, ...cardScreens(Card) };
 }

@@ -1,12 +1,15 @@
 // What every record card does around its own fields (spec point 2 "Creation cards"): the save states
 // ('Сохранить' → 'Создаем...'/'Сохраняем...' → the success label), the server's error with the conflicting
-// record's link, smart back, the deleted mark, the 'Комментарии' tab and a saved record's 'История'. The generic RecordCard, the offer card
-// and the reserve card all save through useCardSave and draw through CardForm, so these behave alike everywhere.
+// record's link, smart back, the deleted mark, the 'Комментарии' tab and a saved record's 'История'. The generic
+// RecordCard, the offer card and the reserve card all take their rights and save from useCardBase and draw through
+// CardForm, so these behave alike everywhere.
 import { useEffect, useState, type ReactNode } from 'react';
 import type { FormikHelpers, FormikProps } from 'formik';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
+import { can } from '../../../domain/permissions';
 import { SECTION, type Section } from '../../../domain/sections';
+import { useMeQuery, usePermissionsQuery } from '../../api/session';
 import type { CommentItem } from '../../api/records';
 import { errorMessage, isApiError, type ApiError } from '../../api/errors';
 import { useSmartBack } from '../smartBack';
@@ -83,24 +86,54 @@ export interface CardValues {
   comments: CommentItem[];
 }
 
+/** A card's own texts: the success label of a create ('Предложение добавлен') and the deleted mark. */
+export interface CardFormTexts {
+  created: string;
+  deleted?: string;
+}
+
+/** The saved record a card shows; none on a create card. */
+export interface CardFormRecord {
+  id: number;
+  status: string;
+  can_update: boolean;
+}
+
+/**
+ * What every card holds besides its form and fields: its section and mode, the record, its texts, the caller
+ * and their rights, the save, and whether the card may be changed at all.
+ */
+export function useCardBase<V, R extends CardFormRecord = CardFormRecord>(section: Section, mode: CardMode, record: R | undefined, texts: CardFormTexts) {
+  const { data: perms } = usePermissionsQuery();
+  const { data: me } = useMeQuery();
+  const save = useCardSave<V>(section);
+  const readOnly = mode === 'edit' ? !record?.can_update : !can(perms, section, 'create');
+  return { section, mode, record, texts, perms, me, save, readOnly };
+}
+
+export type CardBase<V> = ReturnType<typeof useCardBase<V>>;
+
+/** The titles of a card's main tab: 'Новый сотрудник' on a create card, 'Сотрудник № 12' on a saved one. */
+export interface RecordTitles {
+  title: string;
+  newTitle: string;
+}
+
+export const recordTab = (titles: RecordTitles, record: { id: number } | undefined, content: ReactNode): CardTab => ({
+  label: record ? `${titles.title} № ${record.id}` : titles.newTitle,
+  content,
+});
+
 export interface CardFormProps<V extends CardValues> {
-  section: Section;
-  mode: CardMode;
+  card: CardBase<V>;
   form: FormikProps<V>;
-  save: CardSave<V>;
   header: ReactNode;
-  /** The saved record; none on a create card. */
-  record?: { id: number; status: string };
-  /** The success label of a create: 'Предложение добавлен'. */
-  createdText: string;
-  deletedText?: string;
-  readOnly: boolean;
-  authorName?: string;
   /** The section's tabs, before 'Комментарии'. */
   tabs: CardTab[];
 }
 
-export function CardForm<V extends CardValues>({ section, mode, form, save, header, record, createdText, deletedText, readOnly, authorName, tabs }: CardFormProps<V>) {
+export function CardForm<V extends CardValues>({ card, form, header, tabs }: CardFormProps<V>) {
+  const { section, mode, save, record, texts, readOnly } = card;
   const back = useSmartBack(() => form.resetForm());
   return (
     <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void form.submitForm(); }}>
@@ -111,13 +144,13 @@ export function CardForm<V extends CardValues>({ section, mode, form, save, head
         saveState={save.saveState}
         onSave={() => void form.submitForm()}
         sendingLabel={mode === 'create' ? CARD_TEXTS.creating : CARD_TEXTS.saving}
-        successLabel={mode === 'create' || save.lastSave === 'created' ? createdText : CARD_TEXTS.saved}
+        successLabel={mode === 'create' || save.lastSave === 'created' ? texts.created : CARD_TEXTS.saved}
         error={save.error}
         onErrorClose={() => save.setError(null)}
         conflictLabel={`Посмотреть ${SECTION[section].one}`}
         listPath={`/${section}`}
         deleted={record?.status === 'deleted'}
-        deletedText={deletedText}
+        deletedText={texts.deleted}
         readOnly={readOnly}
         tabs={[
           ...tabs,
@@ -130,7 +163,7 @@ export function CardForm<V extends CardValues>({ section, mode, form, save, head
                 draft={form.values.comments}
                 onDraftChange={(next) => void form.setFieldValue('comments', next)}
                 canAddComment={!readOnly}
-                authorName={authorName}
+                authorName={card.me?.name}
                 onError={save.setError}
               />
             ),

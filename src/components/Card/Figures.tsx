@@ -10,6 +10,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { ColumnDef } from '../../../domain/lists';
+import { formatDate, formatMoney, formatNumber } from '../../../domain/format';
+import { SECTION, statusTitle, type Section } from '../../../domain/sections';
+import { InfoBlock } from './InfoBlock';
 
 export interface Figure {
   label: string;
@@ -38,13 +42,35 @@ export function RecordFigures({ record, figures }: { record: Record<string, unkn
   return <Figures figures={figures.filter(([key]) => key in record).map(([key, label, format]) => ({ label, value: format(record[key]) }))} />;
 }
 
+/**
+ * A card's figures are its list's columns shown on the card: each under its column's title (unless the card names
+ * it otherwise) and in its column's format, money or number.
+ */
+export function columnFigures(columns: readonly ColumnDef[], keys: readonly string[], labels: Record<string, string> = {}): FigureOf[] {
+  return keys.map((key) => {
+    const column = columns.find((c) => c.key === key);
+    if (!column) throw new Error(`No column ${key} to show as a figure`);
+    return [key, labels[key] ?? column.title, column.type === 'money' ? formatMoney : formatNumber];
+  });
+}
+
+/** A saved record's figures under their title; a create card has none. */
+export function FiguresBlock({ title, record, figures }: { title: string; record?: Record<string, unknown>; figures: readonly FigureOf[] }) {
+  if (!record) return null;
+  return (
+    <InfoBlock title={title}>
+      <RecordFigures record={record} figures={figures} />
+    </InfoBlock>
+  );
+}
+
 export interface ShortListColumn<R> {
   title: string;
   value(row: R): ReactNode;
 }
 
 /** The latest related records; the first column is the record's № linking to its card. */
-export function ShortList<R extends { id: number }>({ rows, columns, path, empty, label }: {
+function ShortList<R extends { id: number }>({ rows, columns, path, empty, label }: {
   rows: R[];
   columns: ShortListColumn<R>[];
   /** '/reserves' */
@@ -74,5 +100,39 @@ export function ShortList<R extends { id: number }>({ rows, columns, path, empty
         </TableBody>
       </Table>
     </Box>
+  );
+}
+
+/** A record a short list shows: its product, status and creation date besides its section's own figures. */
+export interface LatestRecord {
+  id: number;
+  product?: { id: number; name: string } | null;
+  status: string;
+  created_at: string;
+}
+
+/**
+ * The latest records of another section that belong to this card's record (an employee's reserves, a supplier's
+ * offers), in a block titled by that section: №, product, that section's figures, status and date.
+ */
+export function LatestRecords<R extends LatestRecord>({ section, rows, figures }: {
+  section: Section;
+  rows: R[];
+  /** The columns between the product and the status. */
+  figures: ShortListColumn<R>[];
+}) {
+  const { title, genitive } = SECTION[section];
+  // 'Резервов пока нет'
+  const empty = `${genitive.charAt(0).toLocaleUpperCase('ru')}${genitive.slice(1)} пока нет`;
+  const columns: ShortListColumn<R>[] = [
+    { title: 'Товар', value: (r) => r.product?.name ?? '' },
+    ...figures,
+    { title: 'Статус', value: (r) => statusTitle(section, r.status) },
+    { title: 'Дата', value: (r) => formatDate(r.created_at) },
+  ];
+  return (
+    <InfoBlock title={title}>
+      <ShortList rows={rows} columns={columns} path={`/${section}`} empty={empty} label={title} />
+    </InfoBlock>
   );
 }

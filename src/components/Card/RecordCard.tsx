@@ -1,9 +1,9 @@
 // The create and edit card of a record, as the employees, suppliers, products and cities share it (spec
 // point 2 "Creation cards"): the header name, Save once changed ('Сохранить' → 'Создаем...' → the section's
 // success label), the server's error with the duplicate's link, the status and the deleted mark, field
-// settings, the comments tab and smart back. A section gives its form model and its tabs; the shared yup
-// schema checks what would be sent, exactly as the server will.
-import { useState, type ReactNode } from 'react';
+// settings, the comments tab and smart back. A section declares its card once (RecordCardDef) and gives its
+// tabs; the shared yup schema checks what would be sent, exactly as the server will.
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useFormik, yupToFormErrors, type FormikProps } from 'formik';
 import { useLocation, useParams } from 'react-router';
 import type { AnyObjectSchema } from 'yup';
@@ -11,20 +11,20 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import { can } from '../../../domain/permissions';
+import { hiddenCardFields, cardPayload } from '../../../domain/schemas/card';
 import { statusTitle, type Section } from '../../../domain/sections';
-import { useMeQuery, usePermissionsQuery } from '../../api/session';
+import { usePermissionsQuery } from '../../api/session';
 import { useCreateRecordMutation, useRecordQuery, useUpdateRecordMutation, type CardPayload, type CardRecord } from '../../api/cards';
 import { errorMessage, type ApiError } from '../../api/errors';
 import { Alert } from '../Alert';
 import { StatusBadge } from '../DataTable/StatusBadge';
 import { CardShell, type CardTab } from './CardShell';
-import { CardForm, CARD_TEXTS, useCardSave, type CardMode, type CardValues } from './CardForm';
+import { CardForm, CARD_TEXTS, recordTab, useCardBase, type CardMode, type CardValues } from './CardForm';
 import { HeaderNameField } from './HeaderNameField';
 import { useCardConfig } from './FieldSettings';
 import { cardInputs, type CardInputs } from './cardInputs';
 
-export { CARD_TEXTS, type CardMode, type CardValues };
+export { CARD_TEXTS, recordTab, type CardMode, type CardValues };
 
 export interface CardTexts {
   /** The header's placeholder: 'Введите название города'. */
@@ -34,6 +34,39 @@ export interface CardTexts {
   deleted?: string;
 }
 
+/** A card's form fields sent as typed (cardPayload), each left out where the caller's role may not see it. */
+export interface CardFields {
+  names: readonly string[];
+  /** The name the hiding rules use for a field, where it differs (a supplier's city_id: 'city'). */
+  visibleAs?: Record<string, string>;
+  /** The fields chosen in a select: sent as a number, or null when none is chosen. */
+  references?: readonly string[];
+}
+
+/** The values of a card whose fields are all typed or chosen as text. */
+export type FieldValues<F extends string> = Record<F, string> & CardValues;
+
+/** A card's values from its record: each field as the form holds it, '' where the record has none. */
+export function fieldValues<F extends string>(names: readonly F[], record?: CardRecord): FieldValues<F> {
+  const values = Object.fromEntries(names.map((name) => [name, record?.[name] === null || record?.[name] === undefined ? '' : String(record[name])]));
+  return { ...(values as Record<F, string>), comments: [] };
+}
+
+/** What a section's card is made of, declared once beside it. */
+export interface RecordCardDef<V extends CardValues> {
+  section: Section;
+  texts: CardTexts;
+  /** The field the header edits ('name', 'full_name'). */
+  nameField: keyof V & string;
+  labels?: Record<string, string>;
+  valuesOf(record?: CardRecord): V;
+  /** What a save sends (without comments): payloadOf's answer, or else each of `fields` the role sees. */
+  payloadOf?(values: V, mode: CardMode): CardPayload;
+  fields?: CardFields;
+  /** The shared schema; it checks exactly what a save sends, asking nothing of the fields hidden from the role. */
+  schema(hidden: ReadonlySet<string>): AnyObjectSchema;
+}
+
 /** What a section's tabs are drawn with. */
 export interface CardContext<V extends CardValues> {
   form: FormikProps<V>;
@@ -41,27 +74,31 @@ export interface CardContext<V extends CardValues> {
   mode: CardMode;
   record?: CardRecord;
   readOnly: boolean;
+  /** The fields the caller's role may not see: not on the card. */
+  hidden: ReadonlySet<string>;
   /** The 'Настроить поля' switch, for the block that holds the configurable fields. */
   settingsButton: ReactNode;
   onError(error: ApiError | null): void;
 }
 
-export interface RecordCardProps<V extends CardValues> {
-  section: Section;
+/** What a card screen hands its card: the mode and, on an edit card, the record. */
+export interface RecordCardScreenProps {
   mode: CardMode;
   record?: CardRecord;
-  texts: CardTexts;
-  /** The field the header edits ('name', 'full_name'). */
-  nameField: keyof V & string;
-  labels: Record<string, string>;
-  valuesOf(record?: CardRecord): V;
-  /** What a save sends (without comments); the shared schema checks exactly this. */
-  payloadOf(values: V, mode: CardMode): CardPayload;
-  schema: AnyObjectSchema;
+}
+
+export interface RecordCardProps<V extends CardValues> extends RecordCardScreenProps {
+  def: RecordCardDef<V>;
   /** The section's tabs, before 'Комментарии'. */
   tabs(card: CardContext<V>): CardTab[];
   /** An edit card's save of what the record's PATCH does not carry (a city's delivery rows). */
   saveMore?(record: CardRecord, values: V, initial: V): Promise<void>;
+}
+
+/** The fields of a card the caller's role may not see (none where the card names no hidden-able fields). */
+export function useHiddenFields({ section, fields }: Pick<RecordCardDef<CardValues>, 'section' | 'fields'>): ReadonlySet<string> {
+  const { data: perms } = usePermissionsQuery();
+  return useMemo(() => hiddenCardFields(perms, section, fields?.names ?? [], fields?.visibleAs), [perms, section, fields]);
 }
 
 /** Loads the record of an edit card (with ?withDeleted as the link asked) and the caller's rights. */
@@ -78,20 +115,29 @@ export function RecordCardScreen({ section, mode, children }: { section: Section
   return <Box key={id ?? 'new'}>{children(record.data)}</Box>;
 }
 
+/** A section's card screen: its card, drawn once the record and the caller's rights are loaded. */
+export function recordCardScreen(section: Section, Card: ComponentType<RecordCardScreenProps>) {
+  return function CardScreen({ mode }: { mode: CardMode }) {
+    return <RecordCardScreen section={section} mode={mode}>{(record) => <Card mode={mode} record={record} />}</RecordCardScreen>;
+  };
+}
+
 function CardSkeleton() {
   return <CardShell loading header={null} onBack={() => undefined} dirty={false} saveState="idle" onSave={() => undefined} sendingLabel="" successLabel="" conflictLabel="" listPath="" tabs={[]} />;
 }
 
-export function RecordCard<V extends CardValues>(props: RecordCardProps<V>) {
-  const { section, mode, record, texts, nameField, labels, valuesOf, payloadOf, schema, saveMore } = props;
-  const { data: perms } = usePermissionsQuery();
-  const { data: me } = useMeQuery();
+export function RecordCard<V extends CardValues>({ def, mode, record, tabs, saveMore }: RecordCardProps<V>) {
+  const { section, texts, nameField, valuesOf } = def;
+  const card = useCardBase<V>(section, mode, record, texts);
+  const { save, readOnly } = card;
   const [createRecord] = useCreateRecordMutation();
   const [updateRecord] = useUpdateRecordMutation();
-  const save = useCardSave<V>(section);
+  const hidden = useHiddenFields(def);
+  const schema = useMemo(() => def.schema(hidden), [def, hidden]);
+  const payloadOf = (values: V, saving: CardMode): CardPayload =>
+    def.payloadOf ? def.payloadOf(values, saving) : cardPayload(values as unknown as Record<string, unknown>, def.fields?.names ?? [], hidden, def.fields?.references);
   const [fieldSettings, setFieldSettings] = useState(false);
   const cardConfig = useCardConfig(section);
-  const readOnly = mode === 'edit' ? !record?.can_update : !can(perms, section, 'create');
 
   const form = useFormik<V>({
     initialValues: valuesOf(record),
@@ -118,12 +164,13 @@ export function RecordCard<V extends CardValues>(props: RecordCardProps<V>) {
   });
 
   const inputs = cardInputs(form, {
-    labels,
+    labels: def.labels ?? {},
     readOnly,
     fieldSettings,
     isVisible: cardConfig.isVisible,
     setField: (name, next) => void cardConfig.setField(name, next).catch(save.failed),
     fixed: [nameField],
+    hidden,
   });
 
   const settingsButton = (
@@ -153,21 +200,7 @@ export function RecordCard<V extends CardValues>(props: RecordCardProps<V>) {
     </Box>
   );
 
-  const context: CardContext<V> = { form, inputs, mode, record, readOnly, settingsButton, onError: save.setError };
+  const context: CardContext<V> = { form, inputs, mode, record, readOnly, hidden, settingsButton, onError: save.setError };
 
-  return (
-    <CardForm
-      section={section}
-      mode={mode}
-      form={form}
-      save={save}
-      header={header}
-      record={record}
-      createdText={texts.created}
-      deletedText={texts.deleted}
-      readOnly={readOnly}
-      authorName={me?.name}
-      tabs={props.tabs(context)}
-    />
-  );
+  return <CardForm card={card} form={form} header={header} tabs={tabs(context)} />;
 }

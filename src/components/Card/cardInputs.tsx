@@ -1,7 +1,7 @@
 // How a card draws one field of its form: a text field or a select bound to formik, with its error shown
 // once touched (or after a save was tried), wrapped in the field-settings control that lets the user hide it
 // (spec point 2 "Shared widgets"). A field the user hid still shows while it holds an error, so a form never
-// fails invisibly. Fields named in `fixed` (a header's) cannot be hidden.
+// fails invisibly. Fields named in `fixed` (a header's) cannot be hidden; fields hidden from the role are not drawn.
 import type { ReactNode } from 'react';
 import type { FormikProps } from 'formik';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,9 +18,11 @@ export interface CardInputsOptions {
   isVisible(field: string): boolean;
   setField(field: string, setting: FieldSetting): void;
   fixed?: readonly string[];
+  /** Fields the caller's role may not see: not drawn at all. */
+  hidden?: ReadonlySet<string>;
 }
 
-export function cardInputs<V extends object>(form: FormikProps<V>, { labels, readOnly, fieldSettings, isVisible, setField, fixed = [] }: CardInputsOptions) {
+export function cardInputs<V extends object>(form: FormikProps<V>, { labels, readOnly, fieldSettings, isVisible, setField, fixed = [], hidden }: CardInputsOptions) {
   type Name = keyof V & string;
   const errors = form.errors as Record<string, unknown>;
   const touched = form.touched as Record<string, unknown>;
@@ -29,7 +31,7 @@ export function cardInputs<V extends object>(form: FormikProps<V>, { labels, rea
 
   /** Any input of the form, wrapped in its settings control. */
   const configurable = (name: string, label: string, input: ReactNode) =>
-    fixed.includes(name) ? (
+    hidden?.has(name) ? null : fixed.includes(name) ? (
       input
     ) : (
       <ConfigurableField

@@ -4,7 +4,7 @@
 import { useReferenceListQuery } from '../../api/references';
 import type { CardRecord } from '../../api/cards';
 import { citySchema } from '../../../domain/cities/schema';
-import { RecordCard, RecordCardScreen, type CardMode, type CardValues } from '../../components/Card/RecordCard';
+import { RecordCard, recordCardScreen, type CardMode, type CardValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
 import { DELIVERY_TEXTS, DeliveryTable, type DeliveryChanges, type DeliveryLine } from './DeliveryTable';
 import { useCityDeliveryQuery, useSaveCityDeliveryMutation } from './citiesApi';
 
@@ -26,6 +26,8 @@ const rowsOf = (changes: DeliveryChanges) => Object.entries(changes).map(([to_id
 const payloadOf = (values: CityValues, mode: CardMode) =>
   mode === 'create' ? { name: values.name, delivery: rowsOf(values.delivery) } : { name: values.name };
 
+const CITY_CARD: RecordCardDef<CityValues> = { section: 'cities', texts: CITY_TEXTS, nameField: 'name', valuesOf, payloadOf, schema: citySchema };
+
 /** Every other city with what is known of the delivery to it: stored on an edit card, 0 and 0 on a new one. */
 function useDeliveryLines(record?: CardRecord): DeliveryLine[] {
   const withDeleted = record?.status === 'deleted';
@@ -35,20 +37,13 @@ function useDeliveryLines(record?: CardRecord): DeliveryLine[] {
   return (cities.data ?? []).map((c) => ({ to_id: c.id, to_name: c.name, cost: '0', days: '0' }));
 }
 
-function CityCard({ mode, record }: { mode: CardMode; record?: CardRecord }) {
-  const lines = useDeliveryLines(record);
+function CityCard(props: RecordCardScreenProps) {
+  const lines = useDeliveryLines(props.record);
   const [saveDelivery] = useSaveCityDeliveryMutation();
   return (
     <RecordCard<CityValues>
-      section="cities"
-      mode={mode}
-      record={record}
-      texts={CITY_TEXTS}
-      nameField="name"
-      labels={{}}
-      valuesOf={valuesOf}
-      payloadOf={payloadOf}
-      schema={citySchema()}
+      {...props}
+      def={CITY_CARD}
       saveMore={async (saved, values) => {
         if (Object.keys(values.delivery).length) await saveDelivery({ id: saved.id, rows: rowsOf(values.delivery) }).unwrap();
       }}
@@ -62,6 +57,4 @@ function CityCard({ mode, record }: { mode: CardMode; record?: CardRecord }) {
   );
 }
 
-export function CityCardScreen({ mode }: { mode: CardMode }) {
-  return <RecordCardScreen section="cities" mode={mode}>{(record) => <CityCard mode={mode} record={record} />}</RecordCardScreen>;
-}
+export const CityCardScreen = recordCardScreen('cities', CityCard);

@@ -37,6 +37,34 @@ export interface DeliveryLine {
 /** The rows the user changed, by destination id. */
 export type DeliveryChanges = Record<string, { cost: string; days: string }>;
 
+type DeliveryField = 'cost' | 'days';
+
+/** How each number of a row is typed: its step and its input's name for a screen reader. */
+const INPUTS = {
+  cost: { step: 0.01, label: DELIVERY_TEXTS.costOf },
+  days: { step: 1, label: DELIVERY_TEXTS.daysOf },
+} as const;
+
+function DeliveryCell({ line, field, readOnly, onChange }: {
+  line: DeliveryLine;
+  field: DeliveryField;
+  readOnly: boolean;
+  onChange(line: DeliveryLine, field: DeliveryField, value: string): void;
+}) {
+  return (
+    <TableCell>
+      <TextField
+        type="number"
+        size="small"
+        value={deliveryShown(line[field])}
+        disabled={readOnly}
+        onChange={(e) => onChange(line, field, e.target.value)}
+        slotProps={{ htmlInput: { min: 0, step: INPUTS[field].step, 'aria-label': INPUTS[field].label(line.to_name) } }}
+      />
+    </TableCell>
+  );
+}
+
 /** 0 or less is "not known": kept as 0, so the table shows it empty and nothing negative is ever sent. */
 const typed = (value: string) => (value !== '' && (toNumber(value) ?? 0) <= 0 ? '0' : value);
 
@@ -49,7 +77,7 @@ export function DeliveryTable({ rows, changes, readOnly, onChange }: {
   const [search, setSearch] = useState('');
   const needle = search.trim().toLocaleLowerCase('ru');
   const lines = rows.map((row) => ({ ...row, ...changes[row.to_id] })).filter((row) => !needle || row.to_name.toLocaleLowerCase('ru').includes(needle));
-  const change = (line: DeliveryLine, field: 'cost' | 'days', value: string) =>
+  const change = (line: DeliveryLine, field: DeliveryField, value: string) =>
     onChange({ ...changes, [line.to_id]: { cost: line.cost, days: line.days, [field]: typed(value) } });
 
   return (
@@ -77,26 +105,8 @@ export function DeliveryTable({ rows, changes, readOnly, onChange }: {
           {lines.map((line) => (
             <TableRow key={line.to_id} data-city={line.to_id}>
               <TableCell>{line.to_name}</TableCell>
-              <TableCell>
-                <TextField
-                  type="number"
-                  size="small"
-                  value={deliveryShown(line.cost)}
-                  disabled={readOnly}
-                  onChange={(e) => change(line, 'cost', e.target.value)}
-                  slotProps={{ htmlInput: { min: 0, step: 0.01, 'aria-label': DELIVERY_TEXTS.costOf(line.to_name) } }}
-                />
-              </TableCell>
-              <TableCell>
-                <TextField
-                  type="number"
-                  size="small"
-                  value={deliveryShown(line.days)}
-                  disabled={readOnly}
-                  onChange={(e) => change(line, 'days', e.target.value)}
-                  slotProps={{ htmlInput: { min: 0, step: 1, 'aria-label': DELIVERY_TEXTS.daysOf(line.to_name) } }}
-                />
-              </TableCell>
+              <DeliveryCell line={line} field="cost" readOnly={readOnly} onChange={change} />
+              <DeliveryCell line={line} field="days" readOnly={readOnly} onChange={change} />
             </TableRow>
           ))}
         </TableBody>

@@ -3,14 +3,4 @@ import { columns } from '../../../domain/cities/columns';
 import { filters } from '../../../domain/cities/filters';
 import { CityCardScreen } from './CityCard';
 
-export const { ListScreen } = sectionScreens({
-  section: 'cities',
-  columns,
-  filters,
-  createTitle: 'Новый город',
-  recordTitle: 'Город',
-  addLabel: 'Добавить город',
-});
-
-export const CreateScreen = () => <CityCardScreen mode="create" />;
-export const EditScreen = () => <CityCardScreen mode="edit" />;
+export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({ section: 'cities', columns, filters, addLabel: 'Добавить город', Card: CityCardScreen });

@@ -1,16 +1,6 @@
 import { sectionScreens } from '../../components/SectionScreens';
 import { columns } from '../../../domain/employees/columns';
-import { EmployeeCardScreen } from './EmployeeCard';
 import { filters } from '../../../domain/employees/filters';
+import { EmployeeCardScreen } from './EmployeeCard';
 
-export const { ListScreen } = sectionScreens({
-  section: 'employees',
-  columns,
-  filters,
-  createTitle: 'Новый сотрудник',
-  recordTitle: 'Сотрудник',
-  addLabel: 'Добавить сотрудника',
-});
-
-export const CreateScreen = () => <EmployeeCardScreen mode="create" />;
-export const EditScreen = () => <EmployeeCardScreen mode="edit" />;
+export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({ section: 'employees', columns, filters, addLabel: 'Добавить сотрудника', Card: EmployeeCardScreen });

@@ -6,10 +6,10 @@ import { useFormik } from 'formik';
 import { useLocation, useParams } from 'react-router';
 import { hiddenOfferFormFields, offerSchema, OFFER_FIELD_VISIBILITY } from '../../../domain/offers/schema';
 import { can, isFieldVisible } from '../../../domain/permissions';
-import { usePermissionsQuery, useMeQuery } from '../../api/session';
+import { usePermissionsQuery } from '../../api/session';
 import { useReferenceListQuery } from '../../api/references';
 import { errorMessage } from '../../api/errors';
-import { CardForm, useCardSave } from '../../components/Card/CardForm';
+import { CardForm, recordTab, useCardBase } from '../../components/Card/CardForm';
 import { InfoBlock } from '../../components/Card/InfoBlock';
 import { FilesBlock } from '../../components/Card/FilesBlock';
 import { useCardConfig } from '../../components/Card/FieldSettings';
@@ -37,18 +37,16 @@ export function OfferCardScreen({ mode }: { mode: 'create' | 'edit' }) {
 }
 
 function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferRecord }) {
-  const { data: perms } = usePermissionsQuery();
-  const { data: me } = useMeQuery();
+  const card = useCardBase<OfferFormValues, OfferRecord>('offers', mode, offer, OFFER_TEXTS);
+  const { perms, save, readOnly } = card;
   const [createOffer] = useCreateOfferMutation();
   const [updateOffer] = useUpdateOfferMutation();
-  const save = useCardSave<OfferFormValues>('offers');
   const [fieldSettings, setFieldSettings] = useState(false);
   const cardConfig = useCardConfig('offers');
   const products = useReferenceListQuery('products');
 
   const visible = (field: string) => isFieldVisible(perms, 'offers', OFFER_FIELD_VISIBILITY[field] ?? field);
   const hidden = useMemo(() => hiddenOfferFormFields(perms), [perms]);
-  const readOnly = mode === 'edit' ? !offer?.can_update : !can(perms, 'offers', 'create');
 
   const form = useFormik<OfferFormValues>({
     initialValues: valuesOf(offer),
@@ -104,19 +102,5 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
     </>
   );
 
-  return (
-    <CardForm
-      section="offers"
-      mode={mode}
-      form={form}
-      save={save}
-      header={header}
-      record={offer}
-      createdText={OFFER_TEXTS.created}
-      deletedText={OFFER_TEXTS.deleted}
-      readOnly={readOnly}
-      authorName={me?.name}
-      tabs={[{ label: mode === 'create' ? 'Новое предложение' : `Предложение № ${offer?.id}`, content: about }]}
-    />
-  );
+  return <CardForm card={card} form={form} header={header} tabs={[recordTab(OFFER_TEXTS, offer, about)]} />;
 }

@@ -12,6 +12,8 @@ export const OFFER_TEXTS = {
   documents: 'Документы',
   created: 'Предложение добавлен',
   deleted: 'Предложение удалено: его можно только просматривать',
+  title: 'Предложение',
+  newTitle: 'Новое предложение',
 } as const;
 
 export const LABELS: Record<string, string> = {

@@ -1,20 +1,9 @@
+// The offers section's own endpoints: one offer's read and writes, and the summary tiles above the list.
 import { sectionApi } from '../../api/sectionApi';
 import type { OffersSummary } from '../../../domain/offers/summary';
 
 /** GET /api/offers/summary: the three tiles of the offers page, each figure only if the caller may see it. */
 export type { OffersSummary } from '../../../domain/offers/summary';
-
-export const offersApi = sectionApi.injectEndpoints({
-  endpoints: (build) => ({
-    offersSummary: build.query<OffersSummary, void>({
-      query: () => 'api/offers/summary',
-      providesTags: ['Offer-LIST'],
-      extraOptions: { entity: 'сводки' },
-    }),
-  }),
-});
-
-export const { useOffersSummaryQuery } = offersApi;
 
 type Ref = { id: number; name: string } | null;
 /** GET /api/offers/{id}: the list row plus ids, documents and whether the caller may change it. */
@@ -55,7 +44,7 @@ export interface OfferRecord {
 
 export type OfferPayload = Record<string, unknown>;
 
-export const offerRecordApi = offersApi.injectEndpoints({
+export const offersApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
     offer: build.query<OfferRecord, { id: number; withDeleted: boolean }>({
       query: ({ id, withDeleted }) => `api/offers/${id}${withDeleted ? '?withDeleted' : ''}`,
@@ -70,7 +59,12 @@ export const offerRecordApi = offersApi.injectEndpoints({
       query: ({ id, body }) => ({ url: `api/offers/${id}`, method: 'PATCH', body }),
       invalidatesTags: (result, error, { id }) => [{ type: 'Offer', id }, 'Offer-LIST'],
     }),
+    offersSummary: build.query<OffersSummary, void>({
+      query: () => 'api/offers/summary',
+      providesTags: ['Offer-LIST'],
+      extraOptions: { entity: 'сводки' },
+    }),
   }),
 });
 
-export const { useOfferQuery, useCreateOfferMutation, useUpdateOfferMutation } = offerRecordApi;
+export const { useOfferQuery, useCreateOfferMutation, useUpdateOfferMutation, useOffersSummaryQuery } = offersApi;

@@ -1,4 +1,5 @@
 import { ListPage } from '../../components/List/ListPage';
+import { cardScreens } from '../../components/SectionScreens';
 import { columns } from '../../../domain/offers/columns';
 import { filters } from '../../../domain/offers/filters';
 import { can } from '../../../domain/permissions';
@@ -16,13 +17,7 @@ const DELETE_TEXTS = {
   noneDeleted: 'Нельзя удалять предложение с активными резервами',
 };
 
-export function CreateScreen() {
-  return <OfferCardScreen mode="create" />;
-}
-
-export function EditScreen() {
-  return <OfferCardScreen mode="edit" />;
-}
+export const { CreateScreen, EditScreen } = cardScreens(OfferCardScreen);
 
 export function ListScreen() {
   const { data: perms } = usePermissionsQuery();

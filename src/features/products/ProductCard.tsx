@@ -9,7 +9,7 @@ import { productSchema } from '../../../domain/products/schema';
 import { useUpdateRecordMutation, type CardRecord } from '../../api/cards';
 import { isApiError, type ApiError } from '../../api/errors';
 import { InfoBlock } from '../../components/Card/InfoBlock';
-import { RecordCard, RecordCardScreen, type CardMode, type CardValues } from '../../components/Card/RecordCard';
+import { RecordCard, recordCardScreen, type CardMode, type CardValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
 import { DraftVarieties, SavedVarieties, VARIETY_TEXTS } from './VarietiesBlock';
 
 export const PRODUCT_TEXTS = {
@@ -32,6 +32,8 @@ interface ProductValues extends CardValues {
 const valuesOf = (record?: CardRecord): ProductValues => ({ name: String(record?.name ?? ''), varieties: [], comments: [] });
 const payloadOf = (values: ProductValues, mode: CardMode) => (mode === 'create' ? { name: values.name, varieties: values.varieties } : { name: values.name });
 
+const PRODUCT_CARD: RecordCardDef<ProductValues> = { section: 'products', texts: PRODUCT_TEXTS, nameField: 'name', valuesOf, payloadOf, schema: productSchema };
+
 /** Deactivates or reactivates the product at once (no Save needed). */
 function Availability({ record, readOnly, onError }: { record: CardRecord; readOnly: boolean; onError(error: ApiError | null): void }) {
   const [update, { isLoading }] = useUpdateRecordMutation();
@@ -51,18 +53,12 @@ function Availability({ record, readOnly, onError }: { record: CardRecord; readO
   );
 }
 
-function ProductCard({ mode, record }: { mode: CardMode; record?: CardRecord }) {
+function ProductCard(props: RecordCardScreenProps) {
+  const { record } = props;
   return (
     <RecordCard<ProductValues>
-      section="products"
-      mode={mode}
-      record={record}
-      texts={PRODUCT_TEXTS}
-      nameField="name"
-      labels={{}}
-      valuesOf={valuesOf}
-      payloadOf={payloadOf}
-      schema={productSchema()}
+      {...props}
+      def={PRODUCT_CARD}
       tabs={({ form, readOnly, onError }) => [
         {
           label: PRODUCT_TEXTS.tab,
@@ -88,6 +84,4 @@ function ProductCard({ mode, record }: { mode: CardMode; record?: CardRecord }) 
   );
 }
 
-export function ProductCardScreen({ mode }: { mode: CardMode }) {
-  return <RecordCardScreen section="products" mode={mode}>{(record) => <ProductCard mode={mode} record={record} />}</RecordCardScreen>;
-}
+export const ProductCardScreen = recordCardScreen('products', ProductCard);

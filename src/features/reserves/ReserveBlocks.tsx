@@ -12,7 +12,6 @@ import type { BusinessSettings } from '../../../domain/settings';
 import { useReferenceListQuery } from '../../api/references';
 import { InfoBlock } from '../../components/Card/InfoBlock';
 import { cardInputs } from '../../components/Card/cardInputs';
-import { PhoneInput } from '../../components/PhoneInput';
 import { LABELS, RESERVE_TEXTS, type ReserveFormValues } from './reserveForm';
 import type { ReserveOffer } from './reservesApi';
 
@@ -34,10 +33,10 @@ const str = (n: number | null) => (n === null ? '' : String(n));
 
 /** The card's inputs without field settings: every reserve field always shows. */
 function useInputs(form: Form, readOnly: boolean) {
-  const { field, select, fieldError } = cardInputs(form, {
+  const { field, select, phone, fieldError } = cardInputs(form, {
     labels: LABELS, readOnly, fieldSettings: false, isVisible: () => true, setField: () => undefined, fixed: Object.keys(LABELS),
   });
-  return { field, select, error: fieldError };
+  return { field, select, phone, error: fieldError };
 }
 
 export function AboutBlock({ form, offer, readOnly, visible }: BlockProps) {
@@ -107,23 +106,13 @@ export function DeliveryBlock({ form, readOnly, visible, onCity }: BlockProps & 
 }
 
 export function ExtraBlock({ form, readOnly, visible, responsibleLocked }: BlockProps & { responsibleLocked: boolean }) {
-  const { field, select, error } = useInputs(form, readOnly);
+  const { field, select, phone } = useInputs(form, readOnly);
   const employees = useReferenceListQuery('employees', { skip: !visible('responsible_id') });
   if (!['buyer_name', 'buyer_phone', 'responsible_id'].some(visible)) return null;
   return (
     <InfoBlock title={RESERVE_TEXTS.extra}>
       {visible('buyer_name') && field('buyer_name')}
-      {visible('buyer_phone') && (
-        <PhoneInput
-          name="buyer_phone"
-          label={LABELS.buyer_phone}
-          value={form.values.buyer_phone}
-          onChange={(digits) => void form.setFieldValue('buyer_phone', digits)}
-          onBlur={() => void form.setFieldTouched('buyer_phone', true)}
-          error={error('buyer_phone') || undefined}
-          disabled={readOnly}
-        />
-      )}
+      {visible('buyer_phone') && phone('buyer_phone')}
       {visible('responsible_id') && select('responsible_id', employees.data, { disabled: readOnly || responsibleLocked })}
     </InfoBlock>
   );

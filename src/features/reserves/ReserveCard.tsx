@@ -9,7 +9,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { can, canChooseResponsible, isFieldVisible } from '../../../domain/permissions';
+import { canChooseResponsible, isFieldVisible } from '../../../domain/permissions';
 import { hiddenReserveFormFields, reserveSchema, RESERVE_FIELD_VISIBILITY } from '../../../domain/reserves/schema';
 import { deliveryTerms } from '../../../domain/reserves/figures';
 import { toNumber } from '../../../domain/numbers';
@@ -17,7 +17,7 @@ import { statusTitle } from '../../../domain/sections';
 import { BUSINESS_SETTING_NAMES, canReadSetting, type BusinessSettings } from '../../../domain/settings';
 import { usePermissionsQuery, useMeQuery } from '../../api/session';
 import { errorMessage } from '../../api/errors';
-import { CardForm, useCardSave } from '../../components/Card/CardForm';
+import { CardForm, recordTab, useCardBase } from '../../components/Card/CardForm';
 import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
 import {
@@ -71,18 +71,16 @@ interface CardProps {
 }
 
 function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
-  const { data: perms } = usePermissionsQuery();
-  const { data: me } = useMeQuery();
+  const card = useCardBase<ReserveFormValues, ReserveRecord>('reserves', mode, reserve, RESERVE_TEXTS);
+  const { perms, me, save, readOnly } = card;
   const [createReserve] = useCreateReserveMutation();
   const [updateReserve] = useUpdateReserveMutation();
   const [lookupDelivery] = useLazyDeliveryQuery();
   const location = useLocation();
-  const save = useCardSave<ReserveFormValues>('reserves');
 
   const hidden = useMemo(() => hiddenReserveFormFields(perms), [perms]);
   const visible = (field: string) => !hidden.has(field) && isFieldVisible(perms, 'reserves', RESERVE_FIELD_VISIBILITY[field] ?? field);
   const responsibleLocked = !canChooseResponsible(perms);
-  const readOnly = mode === 'edit' ? !reserve?.can_update : !can(perms, 'reserves', 'create');
 
   // what this reserve may take: the free stock, plus what it holds while active
   const held = reserve?.status === 'active' ? toNumber(reserve.amount) ?? 0 : 0;
@@ -140,19 +138,5 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     </>
   );
 
-  return (
-    <CardForm
-      section="reserves"
-      mode={mode}
-      form={form}
-      save={save}
-      header={header}
-      record={reserve}
-      createdText={RESERVE_TEXTS.created}
-      deletedText={RESERVE_TEXTS.deleted}
-      readOnly={readOnly}
-      authorName={me?.name}
-      tabs={[{ label: mode === 'create' ? 'Новый резерв' : `Резерв № ${reserve?.id}`, content: about }]}
-    />
-  );
+  return <CardForm card={card} form={form} header={header} tabs={[recordTab(RESERVE_TEXTS, reserve, about)]} />;
 }

@@ -4,18 +4,4 @@ import { filters } from '../../../domain/reserves/filters';
 import { ReserveCardScreen } from './ReserveCard';
 
 // Reserves start from an offer ('Зарезервировать'), so the list has no create link of its own.
-export const { ListScreen } = sectionScreens({
-  section: 'reserves',
-  columns,
-  filters,
-  createTitle: 'Новый резерв',
-  recordTitle: 'Резерв',
-});
-
-export function CreateScreen() {
-  return <ReserveCardScreen mode="create" />;
-}
-
-export function EditScreen() {
-  return <ReserveCardScreen mode="edit" />;
-}
+export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({ section: 'reserves', columns, filters, Card: ReserveCardScreen });

@@ -1,16 +1,6 @@
 import { sectionScreens } from '../../components/SectionScreens';
 import { columns } from '../../../domain/suppliers/columns';
-import { SupplierCardScreen } from './SupplierCard';
 import { filters } from '../../../domain/suppliers/filters';
+import { SupplierCardScreen } from './SupplierCard';
 
-export const { ListScreen } = sectionScreens({
-  section: 'suppliers',
-  columns,
-  filters,
-  createTitle: 'Новый поставщик',
-  recordTitle: 'Поставщик',
-  addLabel: 'Добавить поставщика',
-});
-
-export const CreateScreen = () => <SupplierCardScreen mode="create" />;
-export const EditScreen = () => <SupplierCardScreen mode="edit" />;
+export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({ section: 'suppliers', columns, filters, addLabel: 'Добавить поставщика', Card: SupplierCardScreen });
