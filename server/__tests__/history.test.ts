@@ -2,9 +2,8 @@
 // own transaction, an offer's stock moved by a reserve's step leaves one on the offer naming the reserve, a refused
 // write leaves none, and GET /api/{section}/{id}/history answers it newest first within the card's read scope, with
 // the fields hidden from the reader's role left out.
-import dayjs from 'dayjs';
 import { createDemoApp, tableChecksum, type DemoContext, type DemoUser } from './testApp';
-import { offerForm, prepareTrade, reserveForm as tradeReserve, type Trade } from './trade';
+import { prepareTrade, reserveForm as tradeReserve, today, type Trade } from './trade';
 import { firstRow, rowsOf } from '../http/rows';
 import { getTableColumns, sql } from 'drizzle-orm';
 import * as schema from '../db/schema';
@@ -16,27 +15,18 @@ let adminId: number;
 let employeeId: number;
 let cityIds: number[];
 let trade: Trade;
-let offerTemplate: Record<string, unknown>;
-let year = 2200;
-
-const today = dayjs().format('YYYY-MM-DD');
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  trade = await prepareTrade(ctx.db);
+  const product = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM products WHERE status = 'active' ORDER BY id LIMIT 1`))!;
+  trade = await prepareTrade(ctx, { product_id: product.id, unit_price: '250' }, 2200);
   ({ employeeId, cityIds } = trade);
   adminId = (await ctx.call('GET', '/api/me')).body.user_id;
-  const product = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM products WHERE status = 'active' ORDER BY id LIMIT 1`))!;
-  offerTemplate = { ...offerForm(trade, product.id), unit_price: '250' };
 }, 120_000);
 
 afterAll(() => ctx?.close());
 
-async function newOffer(unitAmount = '100', patch: Record<string, unknown> = {}) {
-  const res = await ctx.call('POST', '/api/offers', 'admin', { ...offerTemplate, harvest_year: String(year++), unit_amount: unitAmount, ...patch });
-  expect(res.status).toBe(201);
-  return res.body as Record<string, unknown> & { id: number };
-}
+const newOffer = (unitAmount = '100', patch: Record<string, unknown> = {}) => trade.newOffer(unitAmount, patch);
 
 const reserveForm = (offerId: number, patch: Record<string, unknown> = {}) => tradeReserve(trade, offerId, { unit_selling_price: '330', ...patch });
 

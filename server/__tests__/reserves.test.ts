@@ -4,35 +4,26 @@
 import { eq, sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
-import { offerForm, prepareTrade, reserveForm, tomorrow, type Trade } from './trade';
+import { prepareTrade, reserveForm, today, tomorrow, type Trade } from './trade';
 import { offers, reserves, users } from '../db/schema';
 import { firstRow } from '../http/rows';
 
 let ctx: DemoContext;
 let employeeId: number; // an active seller, for the admin (who has no employee) to name as responsible
 let trade: Trade;
-let offerTemplate: Record<string, unknown>;
-let year = 2100;
-
-const today = dayjs().format('YYYY-MM-DD');
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  // the settings the demo runs on, written here so the numbers below are worked by hand against them
-  trade = await prepareTrade(ctx.db);
-  ({ employeeId } = trade);
   const [any] = await ctx.db.select().from(offers).limit(1);
-  offerTemplate = { ...offerForm(trade, any.product_id), unit_weight: '1', unit_price: '300' };
+  // the settings the demo runs on, written here so the numbers below are worked by hand against them
+  trade = await prepareTrade(ctx, { product_id: any.product_id, unit_weight: '1', unit_price: '300' }, 2100);
+  ({ employeeId } = trade);
 }, 120_000);
 
 afterAll(() => ctx?.close());
 
 /** A fresh offer of cashew by the kilogram at 300 ₽/kg in packs of 10: bounds at delivery 15 are 359.7 … 441.45. */
-async function newOffer(unitAmount: string, patch: Record<string, unknown> = {}): Promise<number> {
-  const res = await ctx.call('POST', '/api/offers', 'admin', { ...offerTemplate, harvest_year: String(year++), unit_amount: unitAmount, ...patch });
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
+const newOffer = async (unitAmount: string, patch: Record<string, unknown> = {}): Promise<number> => (await trade.newOffer(unitAmount, patch)).id;
 
 const form = (offerId: number, patch: Record<string, unknown> = {}) => reserveForm(trade, offerId, { packs_amount: '2', unit_selling_price: '400', ...patch });
 

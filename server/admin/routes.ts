@@ -58,26 +58,17 @@ const userChangeBody = {
   properties: { role_id: ID, status: { type: 'string', enum: ['active', 'deactivated'] } },
 } as const;
 const userChangeTexts = russianErrors({ fields: { role_id: 'Выберите роль', status: 'Статус может быть только active или deactivated' } });
-const permissionsBody = {
-  type: 'object',
-  properties: Object.fromEntries(RESOURCES.map((resource) => [resource, {
-    type: 'object', properties: Object.fromEntries(ACTIONS.map((action) => [action, { type: 'string', enum: [...SCOPES] }])),
-  }])),
-} as const;
-const permissionsTexts = russianErrors({
-  fields: Object.fromEntries(RESOURCES.map((r) => [r, 'Права: для каждого действия укажите all, own или none'])),
-  unknown: (key) => `Неизвестный раздел: ${key}`,
+/** A body keyed by resource, each value checked against `value` (refused with `message`), an unknown resource
+ * refused by name. */
+const byResource = (value: object, message: string) => ({
+  body: { type: 'object', properties: Object.fromEntries(RESOURCES.map((resource) => [resource, value])) },
+  texts: russianErrors({ fields: Object.fromEntries(RESOURCES.map((r) => [r, message])), unknown: (key) => `Неизвестный раздел: ${key}` }),
 });
-const hiddenBody = {
-  type: 'object',
-  properties: Object.fromEntries(RESOURCES.map((resource) => [resource, {
-    type: 'array', maxItems: 100, items: { type: 'string', maxLength: 200 },
-  }])),
-} as const;
-const hiddenTexts = russianErrors({
-  fields: Object.fromEntries(RESOURCES.map((r) => [r, 'Скрытые поля: ожидается список названий полей'])),
-  unknown: (key) => `Неизвестный раздел: ${key}`,
-});
+const permissionsInput = byResource(
+  { type: 'object', properties: Object.fromEntries(ACTIONS.map((action) => [action, { type: 'string', enum: [...SCOPES] }])) },
+  'Права: для каждого действия укажите all, own или none',
+);
+const hiddenInput = byResource({ type: 'array', maxItems: 100, items: { type: 'string', maxLength: 200 } }, 'Скрытые поля: ожидается список названий полей');
 const logQuery = {
   type: 'object',
   properties: { page: { type: 'integer', minimum: 1, maximum: 100_000 }, perPage: { type: 'integer', enum: [20, 50, 100, 200] } },
@@ -137,9 +128,9 @@ export default async function adminPageRoutes(app: FastifyInstance, opts: { db: 
   change('PATCH', '/admin/roles/:id', 'Rename a role', { body: nameBody, texts: nameTexts, answer: adminRole },
     async (auth, id, body) => renameRole(db, auth, id, (await roleNameSchema.validate(body)).name));
   change('PUT', '/admin/roles/:id/permissions', "Change a role's scopes: {resource: {action: all|own|none}}; what is not named stays",
-    { body: permissionsBody, texts: permissionsTexts, answer: adminRole }, (auth, id, body) => changePermissions(db, auth, id, body as PermissionChanges));
+    { ...permissionsInput, answer: adminRole }, (auth, id, body) => changePermissions(db, auth, id, body as PermissionChanges));
   change('PUT', '/admin/roles/:id/hidden-fields', "Per resource named, the titles of the fields the role does not see (the rest of that resource's are shown)",
-    { body: hiddenBody, texts: hiddenTexts, answer: adminRole }, (auth, id, body) => changeHiddenFields(db, auth, id, body as HiddenChanges));
+    { ...hiddenInput, answer: adminRole }, (auth, id, body) => changeHiddenFields(db, auth, id, body as HiddenChanges));
 
   // ---- reference lists nothing else edits
   for (const list of ADMIN_REFERENCES) {

@@ -27,6 +27,10 @@ const named = () => ({
 const ofRole = () => ({ role_id: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }) });
 const ofUser = () => ({ user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }) });
 
+/** The table of a named reference section (cities, products): its name, who created it, status and dates. */
+const namedSection = <Name extends string>(name: Name) =>
+  pgTable(name, { ...named(), created_by: integer('created_by'), ...record() }, (t) => [index(`${name}_status_idx`).on(t.status)]);
+
 // ---- access
 export const roles = pgTable('roles', named());
 
@@ -44,11 +48,7 @@ export const roleHiddenFields = pgTable('role_hidden_fields', {
 }, (t) => [primaryKey({ columns: [t.role_id, t.resource, t.field] })]);
 
 // ---- reference data
-export const cities = pgTable('cities', {
-  ...named(),
-  created_by: integer('created_by'),
-  ...record(),
-}, (t) => [index('cities_status_idx').on(t.status)]);
+export const cities = namedSection('cities');
 
 /** The delivery matrix: cost per kg and days from one city to another. */
 export const cityDelivery = pgTable('city_delivery', {
@@ -60,11 +60,7 @@ export const cityDelivery = pgTable('city_delivery', {
 
 export const positions = pgTable('positions', named());
 
-export const products = pgTable('products', {
-  ...named(),
-  created_by: integer('created_by'),
-  ...record(),
-}, (t) => [index('products_status_idx').on(t.status)]);
+export const products = namedSection('products');
 
 export const varieties = pgTable('varieties', {
   ...named(),
