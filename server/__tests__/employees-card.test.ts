@@ -3,6 +3,7 @@
 // roles 1 and 8 do not see.
 import { eq, sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
+import { formMessages } from './cards';
 import { employees } from '../db/schema';
 
 let ctx: DemoContext;
@@ -33,11 +34,7 @@ test('create: 201, the phone stored as digits with 8 read as 7, the e-mail lower
 });
 
 test('every 400 message of the employee form', async () => {
-  const messages = async (body: unknown) => {
-    const res = await call('POST', '/api/employees', 'admin', body);
-    expect(res.status).toBe(400);
-    return res.body.messages;
-  };
+  const messages = formMessages(call, '/api/employees');
   expect((await messages({})).sort()).toEqual(['Выберите должность', 'Название обязательно', 'Обязательное поле']);
   expect(await messages(form({ full_name: 'Я' }))).toEqual(['Минимум 2 символа']);
   expect(await messages(form({ email: 'orlov@' }))).toEqual(['Некорректный email']);

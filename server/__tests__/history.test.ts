@@ -2,8 +2,8 @@
 // own transaction, an offer's stock moved by a reserve's step leaves one on the offer naming the reserve, a refused
 // write leaves none, and GET /api/{section}/{id}/history answers it newest first within the card's read scope, with
 // the fields hidden from the reader's role left out.
-import dayjs from 'dayjs';
 import { createDemoApp, tableChecksum, type DemoContext, type DemoUser } from './testApp';
+import { prepareTrade, reserveForm as tradeReserve, today, type Trade } from './trade';
 import { firstRow, rowsOf } from '../http/rows';
 import { getTableColumns, sql } from 'drizzle-orm';
 import * as schema from '../db/schema';
@@ -14,40 +14,21 @@ let ctx: DemoContext;
 let adminId: number;
 let employeeId: number;
 let cityIds: number[];
-let offerTemplate: Record<string, unknown>;
-let year = 2200;
-
-const today = dayjs().format('YYYY-MM-DD');
-const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
+let trade: Trade;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  for (const [name, value] of Object.entries({ delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35' })) {
-    await ctx.db.execute(sql`INSERT INTO business_settings (name, value) VALUES (${name}, ${value}) ON CONFLICT (name) DO UPDATE SET value = ${value}`);
-  }
-  adminId = (await ctx.call('GET', '/api/me')).body.user_id;
-  employeeId = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM employees WHERE status = 'active' ORDER BY id LIMIT 1`))!.id;
-  cityIds = rowsOf<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM cities WHERE status = 'active' ORDER BY id LIMIT 3`)).map((r) => r.id);
   const product = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM products WHERE status = 'active' ORDER BY id LIMIT 1`))!;
-  offerTemplate = {
-    product_id: product.id, packing_id: 1, city_id: cityIds[0], supplier_id: 1, origin_country: 'Иран', unit_measure: 'кг',
-    units_per_pack: '10', unit_price: '250', warehouse_cost: '0', loading_address: 'Москва, ул. Складская, 9',
-  };
+  trade = await prepareTrade(ctx, { product_id: product.id, unit_price: '250' }, 2200);
+  ({ employeeId, cityIds } = trade);
+  adminId = (await ctx.call('GET', '/api/me')).body.user_id;
 }, 120_000);
 
 afterAll(() => ctx?.close());
 
-async function newOffer(unitAmount = '100', patch: Record<string, unknown> = {}) {
-  const res = await ctx.call('POST', '/api/offers', 'admin', { ...offerTemplate, harvest_year: String(year++), unit_amount: unitAmount, ...patch });
-  expect(res.status).toBe(201);
-  return res.body as Record<string, unknown> & { id: number };
-}
+const newOffer = (unitAmount = '100', patch: Record<string, unknown> = {}) => trade.newOffer(unitAmount, patch);
 
-const reserveForm = (offerId: number, patch: Record<string, unknown> = {}) => ({
-  offer_id: offerId, amount: '20', unit_selling_price: '330', estimated_date_implementation: tomorrow,
-  buyer_name: 'ООО «Орех»', buyer_phone: '+7 (912) 345-67-89', city_id: cityIds[1], delivery_address: 'Казань, ул. Баумана, 5',
-  delivery_cost: '15', delivery_days: '3', responsible_id: employeeId, ...patch,
-});
+const reserveForm = (offerId: number, patch: Record<string, unknown> = {}) => tradeReserve(trade, offerId, { unit_selling_price: '330', ...patch });
 
 async function newReserve(offerId: number, patch: Record<string, unknown> = {}): Promise<number> {
   const res = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(offerId, patch));

@@ -18,8 +18,9 @@ const rel = (file: string) => path.relative(server, file);
 const isRouteFile = (file: string) => /\bapp\.(get|post|put|patch|delete)\(/.test(readFileSync(file, 'utf8'));
 /** Where the plugins are put together. */
 const COMPOSITION = new Set(['app.ts', 'sections/index.ts']);
-/** The generic list routes (list, bulk delete, filter config) every section plugin mounts. */
-const SHARED_ROUTES = new Set(['lists/routes.ts']);
+/** The generic list routes (list, bulk delete, filter config) and card routes (read, create, change) every section
+ * plugin mounts. */
+const SHARED_ROUTES = new Set(['lists/routes.ts', 'records/cardRoutes.ts']);
 
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');

@@ -4,47 +4,28 @@
 import { eq, sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
+import { prepareTrade, reserveForm, today, tomorrow, type Trade } from './trade';
 import { offers, reserves, users } from '../db/schema';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow } from '../http/rows';
 
 let ctx: DemoContext;
 let employeeId: number; // an active seller, for the admin (who has no employee) to name as responsible
-let cityIds: number[];
-let offerTemplate: Record<string, unknown>;
-let year = 2100;
-
-const today = dayjs().format('YYYY-MM-DD');
-const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
+let trade: Trade;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  // the settings the demo runs on, written here so the numbers below are worked by hand against them
-  for (const [name, value] of Object.entries({ delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35' })) {
-    await ctx.db.execute(sql`INSERT INTO business_settings (name, value) VALUES (${name}, ${value}) ON CONFLICT (name) DO UPDATE SET value = ${value}`);
-  }
-  employeeId = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM employees WHERE status = 'active' ORDER BY id LIMIT 1`))!.id;
-  cityIds = rowsOf<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM cities WHERE status = 'active' ORDER BY id LIMIT 3`)).map((r) => r.id);
   const [any] = await ctx.db.select().from(offers).limit(1);
-  offerTemplate = {
-    product_id: any.product_id, packing_id: 1, city_id: cityIds[0], supplier_id: 1, origin_country: 'Иран', unit_measure: 'кг',
-    unit_weight: '1', units_per_pack: '10', unit_price: '300', warehouse_cost: '0', loading_address: 'Москва, ул. Складская, 9',
-  };
+  // the settings the demo runs on, written here so the numbers below are worked by hand against them
+  trade = await prepareTrade(ctx, { product_id: any.product_id, unit_weight: '1', unit_price: '300' }, 2100);
+  ({ employeeId } = trade);
 }, 120_000);
 
 afterAll(() => ctx?.close());
 
 /** A fresh offer of cashew by the kilogram at 300 ₽/kg in packs of 10: bounds at delivery 15 are 359.7 … 441.45. */
-async function newOffer(unitAmount: string, patch: Record<string, unknown> = {}): Promise<number> {
-  const res = await ctx.call('POST', '/api/offers', 'admin', { ...offerTemplate, harvest_year: String(year++), unit_amount: unitAmount, ...patch });
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
+const newOffer = async (unitAmount: string, patch: Record<string, unknown> = {}): Promise<number> => (await trade.newOffer(unitAmount, patch)).id;
 
-const form = (offerId: number, patch: Record<string, unknown> = {}) => ({
-  offer_id: offerId, amount: '20', packs_amount: '2', unit_selling_price: '400', estimated_date_implementation: tomorrow,
-  buyer_name: 'ООО «Орех»', buyer_phone: '+7 (912) 345-67-89', city_id: cityIds[1], delivery_address: 'Казань, ул. Баумана, 5',
-  delivery_cost: '15', delivery_days: '3', responsible_id: employeeId, ...patch,
-});
+const form = (offerId: number, patch: Record<string, unknown> = {}) => reserveForm(trade, offerId, { packs_amount: '2', unit_selling_price: '400', ...patch });
 
 const post = (body: unknown, who: DemoUser = 'admin') => ctx.call('POST', '/api/reserves', who, body);
 const stock = async (offerId: number) => {

@@ -2,6 +2,7 @@
 // (also of a deleted supplier), the figures, scopes and what role 1 does not see.
 import { eq, sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
+import { formMessages } from './cards';
 import { suppliers } from '../db/schema';
 
 let ctx: DemoContext;
@@ -30,11 +31,7 @@ test('create: 201 with the supplier, phone as digits, e-mail lower-cased, commen
 });
 
 test('every 400 message of the supplier form', async () => {
-  const messages = async (body: unknown) => {
-    const res = await call('POST', '/api/suppliers', 'admin', body);
-    expect(res.status).toBe(400);
-    return res.body.messages;
-  };
+  const messages = formMessages(call, '/api/suppliers');
   expect((await messages({})).sort()).toEqual(['Выберите город', 'Название обязательно', 'Обязательное поле']);
   expect(await messages(form({ name: 'Я' }))).toEqual(['Минимум 2 символа']);
   expect(await messages(form({ email: 'sales@yadro' }))).toEqual(['Некорректный email']);

@@ -86,11 +86,24 @@ export async function renameRole(db: Database, auth: AuthenticatedUser, id: numb
   return oneRole(db, id);
 }
 
-export async function changePermissions(db: Database, auth: AuthenticatedUser, id: number, changes: PermissionChanges): Promise<AdminRole> {
+/** A change of a role's rights, in one transaction with the role locked: `apply` makes it against the role as it
+ * was and names each move it made; the log records the moves, when there are any, after `title` and the role's name. */
+async function changeRights(
+  db: Database, auth: AuthenticatedUser, id: number, action: 'permissions' | 'hidden_fields', title: string, changes: PermissionChanges | HiddenChanges,
+  apply: (tx: Database, before: AdminRole) => Promise<string[]>,
+): Promise<AdminRole> {
   await db.transaction(async (tx) => {
     const [role] = await tx.select().from(roles).where(eq(roles.id, id)).for('update');
     if (!role) throw notFound(ADMIN_MSG.roleMissing);
     const [before] = await readRoles(tx, id);
+    const moved = await apply(tx, before);
+    if (moved.length) await recordChange(tx, auth, action, `${title} «${role.name}»: ${moved.join('; ')}`, { role_id: id, changes });
+  });
+  return oneRole(db, id);
+}
+
+export async function changePermissions(db: Database, auth: AuthenticatedUser, id: number, changes: PermissionChanges): Promise<AdminRole> {
+  return changeRights(db, auth, id, 'permissions', 'Права роли', changes, async (tx, before) => {
     const moved: string[] = [];
     for (const resource of RESOURCES) {
       for (const action of ACTIONS) {
@@ -101,9 +114,8 @@ export async function changePermissions(db: Database, auth: AuthenticatedUser, i
         moved.push(`${RESOURCE_TITLE[resource]} / ${ACTION_TITLE[action]}: ${SCOPE_TITLE[before.permissions[resource][action]]} → ${SCOPE_TITLE[scope]}`);
       }
     }
-    if (moved.length) await recordChange(tx, auth, 'permissions', `Права роли «${role.name}»: ${moved.join('; ')}`, { role_id: id, changes });
+    return moved;
   });
-  return oneRole(db, id);
 }
 
 /** For each resource given, the titles the role shall not see: every name of a chosen field is hidden, every
@@ -114,10 +126,7 @@ export async function changeHiddenFields(db: Database, auth: AuthenticatedUser, 
     const unknown = (titles ?? []).find((t) => !known.includes(t));
     if (unknown !== undefined) throw badRequest(ADMIN_MSG.unknownField(unknown));
   }
-  await db.transaction(async (tx) => {
-    const [role] = await tx.select().from(roles).where(eq(roles.id, id)).for('update');
-    if (!role) throw notFound(ADMIN_MSG.roleMissing);
-    const [before] = await readRoles(tx, id);
+  return changeRights(db, auth, id, 'hidden_fields', 'Скрытые поля роли', changes, async (tx, before) => {
     const moved: string[] = [];
     for (const resource of RESOURCES) {
       const titles = changes[resource];
@@ -135,7 +144,6 @@ export async function changeHiddenFields(db: Database, auth: AuthenticatedUser, 
         moved.push(`${RESOURCE_TITLE[resource]} / «${choice.title}»: ${hide ? 'скрыто' : 'показано'}`);
       }
     }
-    if (moved.length) await recordChange(tx, auth, 'hidden_fields', `Скрытые поля роли «${role.name}»: ${moved.join('; ')}`, { role_id: id, changes });
+    return moved;
   });
-  return oneRole(db, id);
 }

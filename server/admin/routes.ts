@@ -3,9 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import type { Config } from '../config';
-import { ID, idParams, noQuery, responses } from '../http/schemas';
+import { ID, idOf, idParams, noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { ADMIN_REFERENCES, ACTIONS, RESOURCES, SCOPES, NAME_MAX, referenceNameSchema, roleNameSchema, type UserChange } from '../../domain/admin';
+import type { AuthenticatedUser } from '../accounts/users';
 import { requireAdmin } from './access';
 import { changeUser, listUsers, resendInvitation } from './users';
 import { changeHiddenFields, changePermissions, createRole, listRoles, renameRole, type HiddenChanges, type PermissionChanges } from './roles';
@@ -57,26 +58,17 @@ const userChangeBody = {
   properties: { role_id: ID, status: { type: 'string', enum: ['active', 'deactivated'] } },
 } as const;
 const userChangeTexts = russianErrors({ fields: { role_id: 'Выберите роль', status: 'Статус может быть только active или deactivated' } });
-const permissionsBody = {
-  type: 'object',
-  properties: Object.fromEntries(RESOURCES.map((resource) => [resource, {
-    type: 'object', properties: Object.fromEntries(ACTIONS.map((action) => [action, { type: 'string', enum: [...SCOPES] }])),
-  }])),
-} as const;
-const permissionsTexts = russianErrors({
-  fields: Object.fromEntries(RESOURCES.map((r) => [r, 'Права: для каждого действия укажите all, own или none'])),
-  unknown: (key) => `Неизвестный раздел: ${key}`,
+/** A body keyed by resource, each value checked against `value` (refused with `message`), an unknown resource
+ * refused by name. */
+const byResource = (value: object, message: string) => ({
+  body: { type: 'object', properties: Object.fromEntries(RESOURCES.map((resource) => [resource, value])) },
+  texts: russianErrors({ fields: Object.fromEntries(RESOURCES.map((r) => [r, message])), unknown: (key) => `Неизвестный раздел: ${key}` }),
 });
-const hiddenBody = {
-  type: 'object',
-  properties: Object.fromEntries(RESOURCES.map((resource) => [resource, {
-    type: 'array', maxItems: 100, items: { type: 'string', maxLength: 200 },
-  }])),
-} as const;
-const hiddenTexts = russianErrors({
-  fields: Object.fromEntries(RESOURCES.map((r) => [r, 'Скрытые поля: ожидается список названий полей'])),
-  unknown: (key) => `Неизвестный раздел: ${key}`,
-});
+const permissionsInput = byResource(
+  { type: 'object', properties: Object.fromEntries(ACTIONS.map((action) => [action, { type: 'string', enum: [...SCOPES] }])) },
+  'Права: для каждого действия укажите all, own или none',
+);
+const hiddenInput = byResource({ type: 'array', maxItems: 100, items: { type: 'string', maxLength: 200 } }, 'Скрытые поля: ожидается список названий полей');
 const logQuery = {
   type: 'object',
   properties: { page: { type: 'integer', minimum: 1, maximum: 100_000 }, perPage: { type: 'integer', enum: [20, 50, 100, 200] } },
@@ -85,10 +77,22 @@ const logTexts = russianErrors({
   fields: { page: 'Номер страницы должен быть целым числом от 1', perPage: 'Размер страницы может быть только 20, 50, 100, 200' },
 });
 const emptyBody = { type: 'object', properties: {} } as const;
+type ErrorFormatter = ReturnType<typeof russianErrors>;
 
 export default async function adminPageRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
   const tags = ['admin'];
+  /** An administrator's change of one record at /admin/…/{id}: the body checked against its schema (refused in
+   * Russian with `texts`), the answer the record as changed. */
+  const change = (
+    method: 'PATCH' | 'PUT' | 'POST', url: string, summary: string, io: { body: object; texts?: ErrorFormatter; answer: object },
+    run: (auth: AuthenticatedUser, id: number, body: unknown) => Promise<unknown>,
+  ) => app.route({
+    method, url,
+    schema: { tags, summary, params: idParams, querystring: noQuery, body: io.body, response: responses({ 200: io.answer }) },
+    ...(io.texts && { schemaErrorFormatter: io.texts }),
+    handler: async (request) => run(requireAdmin(request), idOf(request.params), request.body),
+  });
 
   // ---- users
   app.get('/admin/users', {
@@ -98,26 +102,10 @@ export default async function adminPageRoutes(app: FastifyInstance, opts: { db: 
     return listUsers(db);
   });
 
-  app.patch('/admin/users/:id', {
-    schema: {
-      tags, summary: "Change an account's role, deactivate it (its sessions end at once) or reactivate it",
-      params: idParams, querystring: noQuery, body: userChangeBody, response: responses({ 200: adminUser }),
-    },
-    schemaErrorFormatter: userChangeTexts,
-  }, async (request) => {
-    const auth = requireAdmin(request);
-    return changeUser(db, auth, (request.params as { id: number }).id, request.body as UserChange);
-  });
-
-  app.post('/admin/users/:id/invitation', {
-    schema: {
-      tags, summary: 'Send an invited account a new link (the earlier ones stop working)',
-      params: idParams, querystring: noQuery, body: emptyBody, response: responses({ 200: adminUser }),
-    },
-  }, async (request) => {
-    const auth = requireAdmin(request);
-    return resendInvitation(db, app.mailer, config, auth, (request.params as { id: number }).id);
-  });
+  change('PATCH', '/admin/users/:id', "Change an account's role, deactivate it (its sessions end at once) or reactivate it",
+    { body: userChangeBody, texts: userChangeTexts, answer: adminUser }, (auth, id, body) => changeUser(db, auth, id, body as UserChange));
+  change('POST', '/admin/users/:id/invitation', 'Send an invited account a new link (the earlier ones stop working)',
+    { body: emptyBody, answer: adminUser }, (auth, id) => resendInvitation(db, app.mailer, config, auth, id));
 
   // ---- roles
   app.get('/admin/roles', {
@@ -137,36 +125,12 @@ export default async function adminPageRoutes(app: FastifyInstance, opts: { db: 
     return createRole(db, auth, name);
   });
 
-  app.patch('/admin/roles/:id', {
-    schema: { tags, summary: 'Rename a role', params: idParams, querystring: noQuery, body: nameBody, response: responses({ 200: adminRole }) },
-    schemaErrorFormatter: nameTexts,
-  }, async (request) => {
-    const auth = requireAdmin(request);
-    const { name } = await roleNameSchema.validate(request.body);
-    return renameRole(db, auth, (request.params as { id: number }).id, name);
-  });
-
-  app.put('/admin/roles/:id/permissions', {
-    schema: {
-      tags, summary: "Change a role's scopes: {resource: {action: all|own|none}}; what is not named stays",
-      params: idParams, querystring: noQuery, body: permissionsBody, response: responses({ 200: adminRole }),
-    },
-    schemaErrorFormatter: permissionsTexts,
-  }, async (request) => {
-    const auth = requireAdmin(request);
-    return changePermissions(db, auth, (request.params as { id: number }).id, request.body as PermissionChanges);
-  });
-
-  app.put('/admin/roles/:id/hidden-fields', {
-    schema: {
-      tags, summary: "Per resource named, the titles of the fields the role does not see (the rest of that resource's are shown)",
-      params: idParams, querystring: noQuery, body: hiddenBody, response: responses({ 200: adminRole }),
-    },
-    schemaErrorFormatter: hiddenTexts,
-  }, async (request) => {
-    const auth = requireAdmin(request);
-    return changeHiddenFields(db, auth, (request.params as { id: number }).id, request.body as HiddenChanges);
-  });
+  change('PATCH', '/admin/roles/:id', 'Rename a role', { body: nameBody, texts: nameTexts, answer: adminRole },
+    async (auth, id, body) => renameRole(db, auth, id, (await roleNameSchema.validate(body)).name));
+  change('PUT', '/admin/roles/:id/permissions', "Change a role's scopes: {resource: {action: all|own|none}}; what is not named stays",
+    { ...permissionsInput, answer: adminRole }, (auth, id, body) => changePermissions(db, auth, id, body as PermissionChanges));
+  change('PUT', '/admin/roles/:id/hidden-fields', "Per resource named, the titles of the fields the role does not see (the rest of that resource's are shown)",
+    { ...hiddenInput, answer: adminRole }, (auth, id, body) => changeHiddenFields(db, auth, id, body as HiddenChanges));
 
   // ---- reference lists nothing else edits
   for (const list of ADMIN_REFERENCES) {
@@ -187,14 +151,8 @@ export default async function adminPageRoutes(app: FastifyInstance, opts: { db: 
       return addReference(db, auth, list, name);
     });
 
-    app.patch(`/admin/${list}/:id`, {
-      schema: { tags, summary: `Rename an entry of ${list}`, params: idParams, querystring: noQuery, body: nameBody, response: responses({ 200: referenceItem }) },
-      schemaErrorFormatter: nameTexts,
-    }, async (request) => {
-      const auth = requireAdmin(request);
-      const { name } = await referenceNameSchema.validate(request.body);
-      return renameReference(db, auth, list, (request.params as { id: number }).id, name);
-    });
+    change('PATCH', `/admin/${list}/:id`, `Rename an entry of ${list}`, { body: nameBody, texts: nameTexts, answer: referenceItem },
+      async (auth, id, body) => renameReference(db, auth, list, id, (await referenceNameSchema.validate(body)).name));
   }
 
   // ---- the change log

@@ -17,32 +17,38 @@ const record = () => ({
   deleted_at: ts('deleted_at'),
 });
 
-// ---- access
-export const roles = pgTable('roles', {
+/** The id and name of a named row (roles, positions, packing, cities, products, varieties). */
+const named = () => ({
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
 });
 
+/** The key of a row that belongs to a role, or to a user, and goes with it. */
+const ofRole = () => ({ role_id: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }) });
+const ofUser = () => ({ user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }) });
+
+/** The table of a named reference section (cities, products): its name, who created it, status and dates. */
+const namedSection = <Name extends string>(name: Name) =>
+  pgTable(name, { ...named(), created_by: integer('created_by'), ...record() }, (t) => [index(`${name}_status_idx`).on(t.status)]);
+
+// ---- access
+export const roles = pgTable('roles', named());
+
 export const rolePermissions = pgTable('role_permissions', {
-  role_id: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  ...ofRole(),
   resource: text('resource').notNull(),
   action: text('action').notNull(),
   scope: text('scope').notNull(), // all | own | none
 }, (t) => [primaryKey({ columns: [t.role_id, t.resource, t.action] })]);
 
 export const roleHiddenFields = pgTable('role_hidden_fields', {
-  role_id: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  ...ofRole(),
   resource: text('resource').notNull(),
   field: text('field').notNull(),
 }, (t) => [primaryKey({ columns: [t.role_id, t.resource, t.field] })]);
 
 // ---- reference data
-export const cities = pgTable('cities', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  created_by: integer('created_by'),
-  ...record(),
-}, (t) => [index('cities_status_idx').on(t.status)]);
+export const cities = namedSection('cities');
 
 /** The delivery matrix: cost per kg and days from one city to another. */
 export const cityDelivery = pgTable('city_delivery', {
@@ -52,28 +58,16 @@ export const cityDelivery = pgTable('city_delivery', {
   days: integer('days').notNull(),
 }, (t) => [primaryKey({ columns: [t.from_city_id, t.to_city_id] })]);
 
-export const positions = pgTable('positions', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-});
+export const positions = pgTable('positions', named());
 
-export const products = pgTable('products', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  created_by: integer('created_by'),
-  ...record(),
-}, (t) => [index('products_status_idx').on(t.status)]);
+export const products = namedSection('products');
 
 export const varieties = pgTable('varieties', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
+  ...named(),
   product_id: integer('product_id').references(() => products.id),
 });
 
-export const packing = pgTable('packing', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-});
+export const packing = pgTable('packing', named());
 
 export const suppliers = pgTable('suppliers', {
   id: serial('id').primaryKey(),
@@ -118,7 +112,7 @@ export const users = pgTable('users', {
 /** Sign-in tokens, stored only as a SHA-256 hash. */
 export const sessions = pgTable('sessions', {
   id: serial('id').primaryKey(),
-  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  ...ofUser(),
   token_hash: text('token_hash').notNull().unique(),
   created_at: ts('created_at').notNull().defaultNow(),
   expires_at: ts('expires_at').notNull(),
@@ -133,7 +127,7 @@ export const sessions = pgTable('sessions', {
 /** Invitation and password-reset links, stored only as a hash, used once. */
 export const oneTimeTokens = pgTable('one_time_tokens', {
   id: serial('id').primaryKey(),
-  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  ...ofUser(),
   kind: text('kind').notNull(), // invite | reset
   token_hash: text('token_hash').notNull().unique(),
   created_at: ts('created_at').notNull().defaultNow(),
@@ -248,14 +242,14 @@ export const businessSettings = pgTable('business_settings', {
 
 /** Per-user table and card configs (columns, field visibility), keyed by config name. */
 export const userSettings = pgTable('user_settings', {
-  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  ...ofUser(),
   key: text('key').notNull(),
   value: jsonb('value').notNull(),
 }, (t) => [primaryKey({ columns: [t.user_id, t.key] })]);
 
 /** A user's default filter per section ('Сохранить' in the filter panel). */
 export const savedFilters = pgTable('saved_filters', {
-  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  ...ofUser(),
   section: text('section').notNull(),
   value: jsonb('value').notNull(),
 }, (t) => [primaryKey({ columns: [t.user_id, t.section] })]);

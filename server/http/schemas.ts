@@ -29,6 +29,11 @@ export const withDeletedQuery = { type: 'object', properties: { withDeleted: WIT
 
 /** Reads withDeleted as WITH_DELETED describes it. */
 export const wantsDeleted = (value: unknown): boolean => value !== undefined && value !== 'false' && value !== '0';
+/** A route's `?withDeleted`, its query checked against withDeletedQuery. */
+export const withDeletedOf = (query: unknown): boolean => wantsDeleted((query as { withDeleted?: string }).withDeleted);
+
+/** The record id of a route's params, checked (and coerced to a number) against idParams. */
+export const idOf = (params: unknown): number => (params as { id: number }).id;
 
 /** A route that reads nothing from the query string (other keys are ignored, as browsers and proxies add some). */
 export const noQuery = { type: 'object', properties: {} } as const;

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { scopeOf, isColumnVisible, type Action, type Permissions, type ReadsFields } from '../../domain/permissions';
 import { RESPONSE_KEYS } from '../../domain/hiddenFields';
-import { filterReads, type ColumnDef, type FilterDef, type ListResponse, type Pagination } from '../../domain/lists';
+import { filterReads, type ColumnDef, type FilterDef, type FilterType, type ListResponse, type Pagination } from '../../domain/lists';
 import type { Section } from '../../domain/sections';
 import { badRequest, forbidden } from '../errors';
 import { rowsOf } from '../http/rows';
@@ -77,6 +77,25 @@ export const exists = (subquery: SQL): FilterCompiler => () => sql`EXISTS (${sub
 /** Phone filters compare digits only: '+7 (916) 12' finds 7916123…. */
 export const digitsContain = (expr: SQL): FilterCompiler => (f) =>
   contains(expr)({ ...f, value: (f as { value: string }).value.replace(/\D/g, '') } as never);
+
+/** How a filter of each type compares one value of the row; a boolean filter asks a question of its own. */
+const COMPARE: Partial<Record<FilterType, (expr: SQL) => FilterCompiler>> = {
+  multiple: byIds, status: byValues, enumeration: byValues, string: contains, address: contains,
+  number: numberRange, currency: numberRange, date: dateRange,
+};
+
+/** Filters on the columns of the section's own table, each compared as its definition's type says: a list of ids,
+ * a status or enumeration, a text it contains, a number or date range. A filter goes by the column its definition
+ * names (`field`, else its key) unless `columns` names another column of the table or an expression. */
+export function ownFilters(alias: string, defs: FilterDef[], keys: string[], columns: Record<string, string | SQL> = {}) {
+  return Object.fromEntries([...keys, ...Object.keys(columns)].map((key) => {
+    const def = defs.find((d) => d.key === key);
+    const compare = def && COMPARE[def.type];
+    if (!compare) throw new Error(`${key}: no filter that compares a column`);
+    const column = columns[key] ?? def.field ?? key;
+    return [key, compare(typeof column === 'string' ? raw(`${alias}.${column}`) : column)];
+  })) as Record<string, FilterCompiler>;
+}
 /** "Own" for the reference sections: what the caller created. */
 export const ownByCreator = (alias: string) => ({ user }: { user: { id: number } }) => sql`${sql.raw(alias)}.created_by = ${user.id}`;
 

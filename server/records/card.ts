@@ -9,6 +9,7 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { hiddenFieldMessage } from '../../domain/schemas/card';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { rowsOf } from '../http/rows';
+import { anyObject, responses } from '../http/schemas';
 import { stripHidden, type SectionSpec } from '../lists/engine';
 import { mayColumn, scopeCondition } from './access';
 
@@ -86,3 +87,14 @@ export const cardBody = (fields: readonly string[], extra: Record<string, object
   type: 'object',
   properties: { ...Object.fromEntries(fields.map((field) => [field, formValue])), comments: commentsValue, ...extra },
 }) as const;
+
+/** The answers of a card's routes: the record as the card shows it (its columns depend on the caller's hidden
+ * fields), under 200 or 201. */
+export const cardResponse = (status: 200 | 201) => responses({ [status]: anyObject });
+
+/** What /api/docs says of each of a card's routes (records/cardRoutes.ts). */
+export interface CardSummaries {
+  read: string;
+  create: string;
+  update: string;
+}

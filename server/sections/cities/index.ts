@@ -1,14 +1,17 @@
-// /api/cities: the list, bulk delete and the filter config; and /api/delivery, the matrix's lookup of one route.
+// /api/cities: the list, bulk delete and the filter config; one city's card (created with its delivery rows and
+// comments); its delivery matrix; and /api/delivery, the matrix's lookup of one route.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { cityCardRoutes } from './card';
+import { cardRoutes } from '../../records/cardRoutes';
 import { deliveryMatrixRoutes } from './matrix';
 import { listRoutes } from '../../lists/routes';
 import { citiesSpec } from './list';
 import { deliveryRoutes } from './delivery';
+import { cityBody, citySummaries } from './schema';
+import { createCity, readCity, updateCity } from './record';
 
 export default async function citiesPlugin(app: FastifyInstance, opts: { db: Database }) {
-  cityCardRoutes(app, opts.db);
+  cardRoutes(app, opts.db, { section: 'cities', body: cityBody, summaries: citySummaries, read: readCity, create: createCity, update: updateCity });
   deliveryMatrixRoutes(app, opts.db);
   listRoutes(app, opts.db, citiesSpec);
   deliveryRoutes(app, opts.db);

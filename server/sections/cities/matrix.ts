@@ -3,15 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../http/auth';
-import { idParams, noQuery, wantsDeleted, withDeletedQuery } from '../../http/schemas';
+import { idOf, idParams, noQuery, withDeletedOf, withDeletedQuery } from '../../http/schemas';
 import { deliveryResponse, deliveryRowsBody } from './schema';
 import { readDelivery, saveDelivery } from './record';
 
 export function deliveryMatrixRoutes(app: FastifyInstance, db: Database) {
-  const idOf = (params: unknown) => (params as { id: number }).id;
   app.get('/cities/:id/delivery', {
     schema: { tags: ['cities'], summary: 'Delivery from the city to every other city: {id, to_id, to_name, cost, days}', params: idParams, querystring: withDeletedQuery, response: deliveryResponse },
-  }, async (request) => readDelivery(db, requireAuth(request), idOf(request.params), wantsDeleted((request.query as { withDeleted?: string }).withDeleted)));
+  }, async (request) => readDelivery(db, requireAuth(request), idOf(request.params), withDeletedOf(request.query)));
   app.put('/cities/:id/delivery', {
     schema: { tags: ['cities'], summary: 'Save the changed rows {to_id, cost, days}; a row with neither cost nor days is removed', params: idParams, querystring: noQuery, body: deliveryRowsBody, response: deliveryResponse },
   }, async (request) => saveDelivery(db, requireAuth(request), idOf(request.params), request.body));

@@ -1,7 +1,7 @@
 // The JSON schemas of a city's card and delivery matrix: what is not a city form at all is refused before
 // the handler runs; the rules and Russian messages are domain/cities/schema.ts (yup, shared with the card).
-import { ID, anyObject, responses } from '../../http/schemas';
-import { cardBody } from '../../records/card';
+import { ID, responses } from '../../http/schemas';
+import { cardBody, type CardSummaries } from '../../records/card';
 
 const amount = { type: ['string', 'number', 'null'], maxLength: 30, minimum: -1_000_000_000, maximum: 1_000_000_000 } as const;
 export const deliveryRowsBody = {
@@ -11,7 +11,11 @@ export const deliveryRowsBody = {
 } as const;
 
 export const cityBody = cardBody(['name'], { delivery: deliveryRowsBody });
-export const cityResponse = (status: 200 | 201) => responses({ [status]: anyObject });
+export const citySummaries: CardSummaries = {
+  read: 'One city; a deleted one only with ?withDeleted',
+  create: 'Create a city with its delivery rows (409 with the id of a city of the same name)',
+  update: 'Rename a city',
+};
 export const deliveryResponse = responses({
   200: {
     type: 'array',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { columns as employeesColumns } from '../../../domain/employees/columns';
 import { filters as employeesFilters } from '../../../domain/employees/filters';
 import {
-  byIds, byValues, contains, dateRange, digitsContain, latestComments, money2, numberRange, ownByCreator, ownColumns, type SectionSpec,
+  digitsContain, latestComments, money2, numberRange, ownByCreator, ownColumns, ownFilters, type SectionSpec,
 } from '../../lists/engine';
 import { reserveStats } from '../reserves/stats';
 
@@ -31,14 +31,10 @@ export const employeesSpec: SectionSpec = {
     ...employeeOwn.sortable, ...stats.sortable, position_name: sql`ps.name`, marginality: sql`st.marginality`,
   },
   filters: {
-    employees_ids: byIds(sql`e.id`),
-    employees: contains(sql`e.full_name`),
+    ...ownFilters('e', employeesFilters, ['employees_ids', 'employees', 'positions', 'statuses_ids', 'created_at']),
     phone: digitsContain(sql`e.phone`),
-    positions: byIds(sql`e.position_id`),
-    statuses_ids: byValues(sql`e.status`),
     ...stats.filters,
     marginality: numberRange(sql`st.marginality`),
-    created_at: dateRange(sql`e.created_at`),
   },
   own: ownByCreator('e'),
 };

@@ -2,9 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../http/auth';
-import { idParams, noQuery, wantsDeleted, withDeletedQuery } from '../../http/schemas';
-import { offerBody, offerResponse, summaryResponse } from './schema';
+import { noQuery } from '../../http/schemas';
+import { offerBody, offerSummaries, summaryResponse } from './schema';
 import { listRoutes } from '../../lists/routes';
+import { cardRoutes } from '../../records/cardRoutes';
 import { offersSpec } from './list';
 import { createOffer, readOffer, updateOffer } from './record';
 import { offersSummary } from './summary';
@@ -20,23 +21,5 @@ export default async function offersPlugin(app: FastifyInstance, opts: { db: Dat
     offersSummary(db, requireAuth(request), app.sectionSpecs.reserves),
   );
 
-  const idOf = (params: unknown) => (params as { id: number }).id;
-
-  app.get('/offers/:id', {
-    schema: { tags: ['offers'], summary: 'One offer; a deleted one only with ?withDeleted', params: idParams, querystring: withDeletedQuery, response: offerResponse(200) },
-  }, async (request) =>
-    readOffer(db, requireAuth(request), idOf(request.params), wantsDeleted((request.query as { withDeleted?: string }).withDeleted)),
-  );
-  app.post('/offers', {
-    schema: { tags: ['offers'], summary: 'Create an offer (409 with the id of an active duplicate)', querystring: noQuery, body: offerBody, response: offerResponse(201) },
-  }, async (request, reply) => {
-    const offer = await createOffer(db, requireAuth(request), (request.body ?? {}) as Record<string, unknown>);
-    reply.status(201);
-    return offer;
-  });
-  app.patch('/offers/:id', {
-    schema: { tags: ['offers'], summary: 'Change an offer', params: idParams, querystring: noQuery, body: offerBody, response: offerResponse(200) },
-  }, async (request) =>
-    updateOffer(db, requireAuth(request), idOf(request.params), (request.body ?? {}) as Record<string, unknown>),
-  );
+  cardRoutes(app, db, { section: 'offers', body: offerBody, summaries: offerSummaries, read: readOffer, create: createOffer, update: updateOffer });
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { columns as offersColumns } from '../../../domain/offers/columns';
 import { filters as offersFilters } from '../../../domain/offers/filters';
 import {
-  byIds, byValues, contains, dateRange, exists, latestComments, money2, numberRange, ownColumns, ref, type SectionSpec,
+  byIds, exists, latestComments, money2, ownColumns, ownFilters, ref, type SectionSpec,
 } from '../../lists/engine';
 import { unreserved } from './stock';
 
@@ -55,32 +55,16 @@ export const offersSpec: SectionSpec = {
     created_by: sql`coalesce(u.name, u.email)`,
   },
   filters: {
-    offers_ids: byIds(sql`o.id`),
-    statuses_ids: byValues(sql`o.status`),
-    products_ids: byIds(sql`o.product_id`),
-    suppliers_ids: byIds(sql`o.supplier_id`),
-    cities_ids: byIds(sql`o.city_id`),
-    varieties_ids: byIds(sql`o.variety_id`),
-    packaging_ids: byIds(sql`o.packing_id`),
-    harvest_years: byValues(sql`o.harvest_year`),
-    origin_country: contains(sql`o.origin_country`),
-    loading_address: contains(sql`o.loading_address`),
-    unit_amount: numberRange(sql`o.unit_amount`),
-    unit_price: numberRange(sql`o.unit_price`),
-    total_sum: numberRange(sql`o.total_sum`),
-    reserved_amount: numberRange(sql`o.reserved_amount`),
-    reserved_sum: numberRange(reservedSum),
-    purchased_amount: numberRange(sql`o.purchased_amount`),
-    available_amount: numberRange(sql`o.available_amount`),
-    available_sum: numberRange(availableSum),
-    warehouse_cost: numberRange(sql`o.warehouse_cost`),
-    min_unit_price: numberRange(sql`o.min_unit_price`),
-    max_unit_price: numberRange(sql`o.max_unit_price`),
+    ...ownFilters('o', offersFilters, [
+      'statuses_ids', 'harvest_years', 'origin_country', 'loading_address', 'unit_amount', 'unit_price', 'total_sum', 'reserved_amount',
+      'purchased_amount', 'available_amount', 'warehouse_cost', 'min_unit_price', 'max_unit_price', 'creators_ids', 'created_at',
+    ], {
+      offers_ids: 'id', products_ids: 'product_id', suppliers_ids: 'supplier_id', cities_ids: 'city_id', varieties_ids: 'variety_id',
+      packaging_ids: 'packing_id', reserved_sum: reservedSum, available_sum: availableSum,
+    }),
     reserve_ids: (f) => sql`EXISTS (SELECT 1 FROM reserves r WHERE r.offer_id = o.id AND ${byIds(sql`r.id`)(f)})`,
     // a deal is a completed reserve
     deal_ids: (f) => sql`EXISTS (SELECT 1 FROM reserves r WHERE r.offer_id = o.id AND r.status = 'completed' AND ${byIds(sql`r.id`)(f)})`,
-    creators_ids: byIds(sql`o.created_by`),
-    created_at: dateRange(sql`o.created_at`),
     with_image: exists(hasFile('image')),
     with_documents: exists(hasFile('document')),
     with_comments: exists(sql`SELECT 1 FROM comments cm WHERE cm.entity_type = 'offers' AND cm.entity_id = o.id`),

@@ -2,8 +2,9 @@
 // messages stay in domain/offers/schema.ts (yup, shared with the card); these only keep out what is not an
 // offer form at all, before the handler runs.
 import { OFFER_FORM_FIELDS, OFFER_MAX_NUMBER } from '../../../domain/offers/schema';
-import { ID, anyObject, responses } from '../../http/schemas';
+import { ID, responses } from '../../http/schemas';
 import { COMMENT_MAX } from '../../records/comments';
+import type { CardSummaries } from '../../records/card';
 
 /** A form value: the card sends numbers or strings ('', '12,5'), null for an empty select. Bounds: an id is an
  * int4; a quantity, price or weight at most what domain/offers/schema.ts allows; a text a line of the card. */
@@ -27,7 +28,11 @@ export const offerBody = {
   },
 } as const;
 
-export const offerResponse = (status: 200 | 201) => responses({ [status]: anyObject });
+export const offerSummaries: CardSummaries = {
+  read: 'One offer; a deleted one only with ?withDeleted',
+  create: 'Create an offer (409 with the id of an active duplicate)',
+  update: 'Change an offer',
+};
 
 const money = { type: 'string' } as const;
 export const summaryResponse = responses({

@@ -1,13 +1,17 @@
 // The JSON schemas of a product's card and varieties; the rules and Russian messages are
 // domain/products/schema.ts (yup, shared with the card).
-import { ID, anyObject, responses } from '../../http/schemas';
-import { cardBody } from '../../records/card';
+import { ID, responses } from '../../http/schemas';
+import { cardBody, type CardSummaries } from '../../records/card';
 
 export const productBody = cardBody(['name'], {
   status: { type: 'string', maxLength: 20 },
   varieties: { type: 'array', maxItems: 100, items: { type: ['string', 'null'], maxLength: 200 } },
 });
-export const productResponse = (status: 200 | 201) => responses({ [status]: anyObject });
+export const productSummaries: CardSummaries = {
+  read: 'One product; a deleted one only with ?withDeleted',
+  create: 'Create a product (409 with the id of a product of the same name)',
+  update: 'Rename, deactivate (status deactivated) or reactivate (active) a product',
+};
 
 export const varietyParams = { type: 'object', required: ['id', 'varietyId'], properties: { id: ID, varietyId: ID } } as const;
 export const varietyBody = { type: 'object', properties: { name: { type: ['string', 'null'], maxLength: 200 } } } as const;

@@ -4,7 +4,7 @@
 // first and the offer row after it (the order bulk delete locks them in too), so concurrent steps serialise
 // instead of overselling or deadlocking. Each step records the reserve's change and (through the stock writer)
 // the offer's in their histories, in the step's transaction.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { can, scopeOf } from '../../../domain/permissions';
@@ -88,27 +88,25 @@ export async function updateReserve(db: Database, auth: AuthenticatedUser, id: n
   return readReserve(db, auth, id, false);
 }
 
-/** POST /api/reserves/{id}/complete: the buyer took the goods; the amount becomes purchased and the day is noted. */
-export async function completeReserve(db: Database, auth: AuthenticatedUser, id: number): Promise<Row> {
+/** The end of an active reserve's life, completed or cancelled: its amount moves as `move` says and the reserve
+ * takes the columns `set` gives, in one transaction. */
+async function endReserve(db: Database, auth: AuthenticatedUser, id: number, step: 'complete' | 'cancel', move: typeof complete, set: SQL): Promise<Row> {
   await reserveToChange(db, auth, id);
   await db.transaction(async (tx) => {
-    const current = await lockActive(tx$(tx), id, 'complete');
-    await complete(tx$(tx), current.offer_id, current.amount, stepOf(auth, id, 'complete'));
-    await changeRecord(tx$(tx), auth.user.id, 'reserves', id, sql`status = 'completed', actual_date_implementation = ${today()}::date`);
+    const current = await lockActive(tx$(tx), id, step);
+    await move(tx$(tx), current.offer_id, current.amount, stepOf(auth, id, step));
+    await changeRecord(tx$(tx), auth.user.id, 'reserves', id, set);
   });
   return readReserve(db, auth, id, false);
 }
 
+/** POST /api/reserves/{id}/complete: the buyer took the goods; the amount becomes purchased and the day is noted. */
+export const completeReserve = (db: Database, auth: AuthenticatedUser, id: number) =>
+  endReserve(db, auth, id, 'complete', complete, sql`status = 'completed', actual_date_implementation = ${today()}::date`);
+
 /** POST /api/reserves/{id}/cancel: the deal is off; the amount returns to the offer's stock. */
-export async function cancelReserve(db: Database, auth: AuthenticatedUser, id: number): Promise<Row> {
-  await reserveToChange(db, auth, id);
-  await db.transaction(async (tx) => {
-    const current = await lockActive(tx$(tx), id, 'cancel');
-    await release(tx$(tx), current.offer_id, current.amount, stepOf(auth, id, 'cancel'));
-    await changeRecord(tx$(tx), auth.user.id, 'reserves', id, sql`status = 'cancelled'`);
-  });
-  return readReserve(db, auth, id, false);
-}
+export const cancelReserve = (db: Database, auth: AuthenticatedUser, id: number) =>
+  endReserve(db, auth, id, 'cancel', release, sql`status = 'cancelled'`);
 
 /** Before reserves are marked deleted: the active ones among them give their amounts back to their offers,
  * offer by offer in id order so two concurrent deletes lock offers in the same order. */

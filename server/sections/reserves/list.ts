@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { columns as reservesColumns } from '../../../domain/reserves/columns';
 import { filters as reservesFilters } from '../../../domain/reserves/filters';
-import { byIds, byValues, contains, dateRange, exists, latestComments, money2, numberRange, ownColumns, ref, type SectionSpec } from '../../lists/engine';
+import { digitsContain, exists, latestComments, money2, ownColumns, ownFilters, ref, type SectionSpec } from '../../lists/engine';
 import { releaseBeforeDelete } from './lifecycle';
 
 const own = ownColumns(
@@ -40,27 +40,15 @@ export const reservesSpec: SectionSpec = {
     created_by: sql`coalesce(u.name, u.email)`,
   },
   filters: {
-    reserves_ids: byIds(sql`r.id`),
-    statuses_ids: byValues(sql`r.status`),
-    products_ids: byIds(sql`o.product_id`),
-    offers_ids: byIds(sql`r.offer_id`),
-    creators_ids: byIds(sql`r.created_by`),
-    buyer_name: contains(sql`r.buyer_name`),
-    buyer_phone: (f) => contains(sql`r.buyer_phone`)({ ...f, value: (f as { value: string }).value.replace(/\D/g, '') } as never),
-    delivery_city: byIds(sql`r.city_id`),
-    delivery_address: contains(sql`r.delivery_address`),
-    reserved_stock: numberRange(sql`r.amount`),
-    reserved_unit_price: numberRange(sql`r.unit_price`),
-    reserved_total_price: numberRange(sql`r.total_sum`),
-    unit_selling_price: numberRange(sql`r.unit_selling_price`),
-    total_selling_price: numberRange(sql`r.total_selling_sum`),
-    marginality: numberRange(sql`r.marginality`),
-    delivery_to_buyer_cost: numberRange(sql`r.delivery_cost`),
-    warehouse_delivery_cost: numberRange(sql`o.warehouse_cost`),
-    warehouse_delivery_days: numberRange(sql`r.delivery_days`),
-    created_at: dateRange(sql`r.created_at`),
-    estimated_date_implementation: dateRange(sql`r.estimated_date_implementation`),
-    actual_date_implementation: dateRange(sql`r.actual_date_implementation`),
+    // the amounts and prices go by the reserve's own columns their definitions name (reserved_stock by amount, …)
+    ...ownFilters('r', reservesFilters, [
+      'statuses_ids', 'offers_ids', 'creators_ids', 'buyer_name', 'delivery_address', 'reserved_stock', 'reserved_unit_price',
+      'reserved_total_price', 'unit_selling_price', 'total_selling_price', 'marginality', 'delivery_to_buyer_cost', 'warehouse_delivery_days',
+      'created_at', 'estimated_date_implementation', 'actual_date_implementation',
+    ], {
+      reserves_ids: 'id', delivery_city: 'city_id', products_ids: sql`o.product_id`, warehouse_delivery_cost: sql`o.warehouse_cost`,
+    }),
+    buyer_phone: digitsContain(sql`r.buyer_phone`),
     with_comments: exists(sql`SELECT 1 FROM comments cm WHERE cm.entity_type = 'reserves' AND cm.entity_id = r.id`),
   },
   // a deleted active reserve gives its amount back to the offer (called late: lifecycle.ts reads this spec)

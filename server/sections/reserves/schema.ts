@@ -2,8 +2,9 @@
 // messages stay in domain/reserves/schema.ts (yup, shared with the card); these only keep out what is not a
 // reserve form at all, before the handler runs.
 import { RESERVE_FORM_FIELDS } from '../../../domain/reserves/schema';
-import { ID, anyObject, responses } from '../../http/schemas';
+import { ID } from '../../http/schemas';
 import { COMMENT_MAX } from '../../records/comments';
+import type { CardSummaries } from '../../records/card';
 
 /** A form value: the card sends numbers or strings ('', '12,5'), null for an empty select. A number at most an
  * int4, which every column of the form holds (ids, days, numeric(14, 2|3) amounts); the form's own rules follow. */
@@ -20,4 +21,8 @@ export const reserveBody = {
 /** complete and cancel take nothing but the reserve's id; an empty object (or no body) is their body. */
 export const noBody = { type: ['object', 'null'], properties: {} } as const;
 
-export const reserveResponse = (status: 200 | 201) => responses({ [status]: anyObject });
+export const reserveSummaries: CardSummaries = {
+  read: 'One reserve with its offer\'s figures; a deleted one only with ?withDeleted',
+  create: 'Reserve part of an offer\'s stock (400 when the offer cannot give it)',
+  update: 'Change an active reserve; a new amount moves the offer\'s stock',
+};

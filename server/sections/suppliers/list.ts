@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { columns as suppliersColumns } from '../../../domain/suppliers/columns';
 import { filters as suppliersFilters } from '../../../domain/suppliers/filters';
 import {
-  byIds, byValues, contains, dateRange, digitsContain, latestComments, money2, numberRange, ownByCreator, ownColumns, ref, type SectionSpec,
+  digitsContain, latestComments, money2, numberRange, ownByCreator, ownColumns, ownFilters, ref, type SectionSpec,
 } from '../../lists/engine';
 import { reserveStats } from '../reserves/stats';
 
@@ -40,18 +40,12 @@ export const suppliersSpec: SectionSpec = {
     available_amount: sql`sto.available_amount`, min_selling_price: sql`sto.min_price`, max_selling_price: sql`sto.max_price`,
   },
   filters: {
-    suppliers_ids: byIds(sql`s.id`),
-    suppliers: contains(sql`s.name`),
-    inn: contains(sql`s.inn`),
-    contact_person: contains(sql`s.contact_name`),
+    ...ownFilters('s', suppliersFilters, ['suppliers_ids', 'suppliers', 'inn', 'contact_person', 'email', 'location', 'statuses_ids', 'created_at'], {
+      cities: 'city_id',
+    }),
     phone: digitsContain(sql`s.phone`),
-    email: contains(sql`s.email`),
-    cities: byIds(sql`s.city_id`),
-    location: contains(sql`s.location`),
-    statuses_ids: byValues(sql`s.status`),
     total_offers_created: numberRange(sql`sto.offers_created`),
     ...reserves.filters,
-    created_at: dateRange(sql`s.created_at`),
   },
   own: ownByCreator('s'),
 };

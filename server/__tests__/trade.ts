@@ -1,0 +1,50 @@
+// What the tests of reserves and of the records' history start from on the demo data: the business settings their
+// figures are worked by hand against, an active employee and active cities, and the offer and reserve forms they
+// post, each test file adding its own prices.
+import { sql } from 'drizzle-orm';
+import dayjs from 'dayjs';
+import { firstRow, rowsOf } from '../http/rows';
+import type { DemoContext } from './testApp';
+
+export const today = dayjs().format('YYYY-MM-DD');
+export const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
+
+export interface Trade {
+  /** The first active employee: a seller for the admin (who has no employee) to name as responsible. */
+  employeeId: number;
+  /** The first three active cities: offers load in the first, reserves deliver to the second. */
+  cityIds: number[];
+  /** Posts a fresh offer of `unitAmount` units as the admin (each of another harvest year, so none is a duplicate). */
+  newOffer: (unitAmount: string, patch?: Record<string, unknown>) => Promise<Record<string, unknown> & { id: number }>;
+}
+
+/** Writes the settings the demo runs on (delivery 15 ₽/kg, costs 12 ₽/kg, markups 10 % … 35 %) and picks the
+ * employee and cities of the forms; the offers are the offer form with `offer`'s product and prices, their harvest
+ * years counted from `firstYear`. */
+export async function prepareTrade(ctx: DemoContext, offer: { product_id: number } & Record<string, unknown>, firstYear: number): Promise<Trade> {
+  const { db } = ctx;
+  for (const [name, value] of Object.entries({ delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35' })) {
+    await db.execute(sql`INSERT INTO business_settings (name, value) VALUES (${name}, ${value}) ON CONFLICT (name) DO UPDATE SET value = ${value}`);
+  }
+  const employeeId = firstRow<{ id: number }>(await db.execute(sql`SELECT id FROM employees WHERE status = 'active' ORDER BY id LIMIT 1`))!.id;
+  const cityIds = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM cities WHERE status = 'active' ORDER BY id LIMIT 3`)).map((r) => r.id);
+  // an offer by the kilogram in packs of 10, from supplier 1, loaded in the first city at no cost
+  const template = {
+    packing_id: 1, city_id: cityIds[0], supplier_id: 1, origin_country: 'Иран', unit_measure: 'кг',
+    units_per_pack: '10', warehouse_cost: '0', loading_address: 'Москва, ул. Складская, 9', ...offer,
+  };
+  let year = firstYear;
+  const newOffer = async (unitAmount: string, patch: Record<string, unknown> = {}) => {
+    const res = await ctx.call('POST', '/api/offers', 'admin', { ...template, harvest_year: String(year++), unit_amount: unitAmount, ...patch });
+    expect(res.status).toBe(201);
+    return res.body as Record<string, unknown> & { id: number };
+  };
+  return { employeeId, cityIds, newOffer };
+}
+
+/** A reserve of 20 units of the offer for a buyer in the second city, delivered in 3 days at 15 ₽/kg by tomorrow. */
+export const reserveForm = (trade: Trade, offerId: number, patch: Record<string, unknown> = {}) => ({
+  offer_id: offerId, amount: '20', estimated_date_implementation: tomorrow,
+  buyer_name: 'ООО «Орех»', buyer_phone: '+7 (912) 345-67-89', city_id: trade.cityIds[1], delivery_address: 'Казань, ул. Баумана, 5',
+  delivery_cost: '15', delivery_days: '3', responsible_id: trade.employeeId, ...patch,
+});
