@@ -101,6 +101,22 @@ export const ownByCreator = (alias: string) => ({ user }: { user: { id: number }
 
 // ---- row pieces
 export const ref = (id: SQL, name: SQL) => sql`CASE WHEN ${id} IS NULL THEN NULL ELSE json_build_object('id', ${id}, 'name', ${name}) END`;
+/** A list's references, each an {id, name} link to another table: its LEFT JOIN, its column and its sort (by the
+ * name) come from one entry. `on` is the referencing column ('o.product_id'); `name` the shown one ('name'). */
+export function references(refs: Record<string, { table: string; alias: string; on: string; name?: string }>) {
+  const entries = Object.entries(refs);
+  const nameOf = (r: { alias: string; name?: string }) => raw(`${r.alias}.${r.name ?? 'name'}`);
+  return {
+    joins: sql.join(entries.map(([, r]) => raw(`LEFT JOIN ${r.table} ${r.alias} ON ${r.alias}.id = ${r.on}`)), sql` `),
+    columns: Object.fromEntries(entries.map(([key, r]) => [key, ref(raw(`${r.alias}.id`), nameOf(r))])),
+    sortable: Object.fromEntries(entries.map(([key, r]) => [key, nameOf(r)])),
+  };
+}
+/** Who created the record, by name (or e-mail where the account has none): its join, column and sort. */
+export function createdBy(alias: string) {
+  const name = sql`coalesce(u.name, u.email)`;
+  return { join: raw(`LEFT JOIN users u ON u.id = ${alias}.created_by`), columns: { created_by: name }, sortable: { created_by: name } };
+}
 export const money2 = (expr: SQL) => sql`round(${expr}, 2)::text`;
 /** The latest three comments of a record, for the comments cell. */
 export const latestComments = (section: Section, id: SQL) => sql`(

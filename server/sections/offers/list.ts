@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { columns as offersColumns } from '../../../domain/offers/columns';
 import { filters as offersFilters } from '../../../domain/offers/filters';
 import {
-  byIds, exists, latestComments, money2, ownColumns, ownFilters, ref, type SectionSpec,
+  byIds, createdBy, exists, latestComments, money2, ownColumns, ownFilters, references, type SectionSpec,
 } from '../../lists/engine';
 import { unreserved } from './stock';
 
@@ -17,28 +17,28 @@ const reservedSum = sql`o.reserved_amount * o.unit_price`;
 const availableSum = sql`o.available_amount * o.unit_price`;
 const hasFile = (kind: string) => sql`SELECT 1 FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = ${kind}`;
 
+// the other tables an offer row names; the aliases are the ones its filters and search use
+const refs = references({
+  product: { table: 'products', alias: 'p', on: 'o.product_id' },
+  variety: { table: 'varieties', alias: 'v', on: 'o.variety_id' },
+  packaging: { table: 'packing', alias: 'pk', on: 'o.packing_id' },
+  city: { table: 'cities', alias: 'c', on: 'o.city_id' },
+  supplier: { table: 'suppliers', alias: 's', on: 'o.supplier_id' },
+});
+const author = createdBy('o');
+
 export const offersSpec: SectionSpec = {
   section: 'offers',
   columnDefs: offersColumns,
   filterDefs: offersFilters,
   alias: 'o',
-  from: sql`FROM offers o
-    LEFT JOIN products p ON p.id = o.product_id
-    LEFT JOIN varieties v ON v.id = o.variety_id
-    LEFT JOIN packing pk ON pk.id = o.packing_id
-    LEFT JOIN cities c ON c.id = o.city_id
-    LEFT JOIN suppliers s ON s.id = o.supplier_id
-    LEFT JOIN users u ON u.id = o.created_by`,
+  from: sql`FROM offers o ${refs.joins} ${author.join}`,
   columns: {
     ...own.columns,
     reserved_sum: money2(reservedSum),
     available_sum: money2(availableSum),
-    product: ref(sql`p.id`, sql`p.name`),
-    variety: ref(sql`v.id`, sql`v.name`),
-    packaging: ref(sql`pk.id`, sql`pk.name`),
-    city: ref(sql`c.id`, sql`c.name`),
-    supplier: ref(sql`s.id`, sql`s.name`),
-    created_by: sql`coalesce(u.name, u.email)`,
+    ...refs.columns,
+    ...author.columns,
     images: sql`(SELECT coalesce(json_agg(json_build_object('id', f.id, 'url', '/api/files/' || f.id, 'alt', f.original_name) ORDER BY f.id), '[]'::json)
       FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = 'image')`,
     comments: latestComments('offers', sql`o.id`),
@@ -47,12 +47,8 @@ export const offersSpec: SectionSpec = {
     ...own.sortable,
     reserved_sum: reservedSum,
     available_sum: availableSum,
-    product: sql`p.name`,
-    variety: sql`v.name`,
-    packaging: sql`pk.name`,
-    city: sql`c.name`,
-    supplier: sql`s.name`,
-    created_by: sql`coalesce(u.name, u.email)`,
+    ...refs.sortable,
+    ...author.sortable,
   },
   filters: {
     ...ownFilters('o', offersFilters, [

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { columns as reservesColumns } from '../../../domain/reserves/columns';
 import { filters as reservesFilters } from '../../../domain/reserves/filters';
-import { digitsContain, exists, latestComments, money2, ownColumns, ownFilters, ref, type SectionSpec } from '../../lists/engine';
+import { createdBy, digitsContain, exists, latestComments, money2, ownColumns, ownFilters, references, type SectionSpec } from '../../lists/engine';
 import { releaseBeforeDelete } from './lifecycle';
 
 const own = ownColumns(
@@ -13,31 +13,33 @@ const own = ownColumns(
     'marginality', 'delivery_cost'],
 );
 
+// the other tables a reserve row names (its product through its offer)
+const refs = references({
+  product: { table: 'products', alias: 'p', on: 'o.product_id' },
+  city: { table: 'cities', alias: 'c', on: 'r.city_id' },
+  responsible: { table: 'employees', alias: 'e', on: 'r.responsible_id', name: 'full_name' },
+});
+const author = createdBy('r');
+
 export const reservesSpec: SectionSpec = {
   section: 'reserves',
   columnDefs: reservesColumns,
   filterDefs: reservesFilters,
   alias: 'r',
-  from: sql`FROM reserves r
-    JOIN offers o ON o.id = r.offer_id
-    LEFT JOIN products p ON p.id = o.product_id
-    LEFT JOIN cities c ON c.id = r.city_id
-    LEFT JOIN employees e ON e.id = r.responsible_id
-    LEFT JOIN users u ON u.id = r.created_by`,
+  from: sql`FROM reserves r JOIN offers o ON o.id = r.offer_id ${refs.joins} ${author.join}`,
   columns: {
     ...own.columns,
-    product: ref(sql`p.id`, sql`p.name`),
+    ...refs.columns,
     packs_amount: sql`round(r.packs_amount, 1)::text`,
-    city: ref(sql`c.id`, sql`c.name`),
-    responsible: ref(sql`e.id`, sql`e.full_name`),
     available_amount: money2(sql`o.available_amount`),
-    created_by: sql`coalesce(u.name, u.email)`,
+    ...author.columns,
     comments: latestComments('reserves', sql`r.id`),
   },
   sortable: {
     ...own.sortable,
-    product: sql`p.name`, packs_amount: sql`r.packs_amount`, city: sql`c.name`, responsible: sql`e.full_name`,
-    created_by: sql`coalesce(u.name, u.email)`,
+    ...refs.sortable,
+    ...author.sortable,
+    packs_amount: sql`r.packs_amount`,
   },
   filters: {
     // the amounts and prices go by the reserve's own columns their definitions name (reserved_stock by amount, …)

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { columns as suppliersColumns } from '../../../domain/suppliers/columns';
 import { filters as suppliersFilters } from '../../../domain/suppliers/filters';
 import {
-  digitsContain, latestComments, money2, numberRange, ownByCreator, ownColumns, ownFilters, ref, type SectionSpec,
+  digitsContain, latestComments, money2, numberRange, ownByCreator, ownColumns, ownFilters, references, type SectionSpec,
 } from '../../lists/engine';
 import { reserveStats } from '../reserves/stats';
 
@@ -18,15 +18,17 @@ const reserves = reserveStats('str', sql`FROM reserves rs JOIN offers ro ON ro.i
 
 const supplierOwn = ownColumns('s', ['id', 'name', 'inn', 'contact_name', 'phone', 'email', 'location', 'status', 'created_at', 'deleted_at'], []);
 
+const refs = references({ city: { table: 'cities', alias: 'c', on: 's.city_id' } });
+
 export const suppliersSpec: SectionSpec = {
   section: 'suppliers',
   columnDefs: suppliersColumns,
   filterDefs: suppliersFilters,
   alias: 's',
-  from: sql`FROM suppliers s LEFT JOIN cities c ON c.id = s.city_id ${supplierStats} ${reserves.join}`,
+  from: sql`FROM suppliers s ${refs.joins} ${supplierStats} ${reserves.join}`,
   columns: {
     ...supplierOwn.columns,
-    city: ref(sql`c.id`, sql`c.name`),
+    ...refs.columns,
     total_offers_created: sql`sto.offers_created::text`,
     ...reserves.columns,
     available_amount: money2(sql`sto.available_amount`),
@@ -35,7 +37,7 @@ export const suppliersSpec: SectionSpec = {
     comments: latestComments('suppliers', sql`s.id`),
   },
   sortable: {
-    ...supplierOwn.sortable, city: sql`c.name`, total_offers_created: sql`sto.offers_created`,
+    ...supplierOwn.sortable, ...refs.sortable, total_offers_created: sql`sto.offers_created`,
     ...reserves.sortable,
     available_amount: sql`sto.available_amount`, min_selling_price: sql`sto.min_price`, max_selling_price: sql`sto.max_price`,
   },
