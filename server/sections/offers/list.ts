@@ -17,6 +17,7 @@ const reservedSum = sql`o.reserved_amount * o.unit_price`;
 const availableSum = sql`o.available_amount * o.unit_price`;
 const hasFile = (kind: string) => sql`SELECT 1 FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = ${kind}`;
 
+const author = createdBy('o');
 // the other tables an offer row names; the aliases are the ones its filters and search use
 const refs = references({
   product: { table: 'products', alias: 'p', on: 'o.product_id' },
@@ -25,7 +26,6 @@ const refs = references({
   city: { table: 'cities', alias: 'c', on: 'o.city_id' },
   supplier: { table: 'suppliers', alias: 's', on: 'o.supplier_id' },
 });
-const author = createdBy('o');
 
 export const offersSpec: SectionSpec = {
   section: 'offers',

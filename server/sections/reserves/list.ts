@@ -13,13 +13,13 @@ const own = ownColumns(
     'marginality', 'delivery_cost'],
 );
 
+const author = createdBy('r');
 // the other tables a reserve row names (its product through its offer)
 const refs = references({
   product: { table: 'products', alias: 'p', on: 'o.product_id' },
   city: { table: 'cities', alias: 'c', on: 'r.city_id' },
   responsible: { table: 'employees', alias: 'e', on: 'r.responsible_id', name: 'full_name' },
 });
-const author = createdBy('r');
 
 export const reservesSpec: SectionSpec = {
   section: 'reserves',
