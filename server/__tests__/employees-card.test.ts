@@ -3,7 +3,7 @@
 // roles 1 and 8 do not see.
 import { eq, sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
-import { formMessages } from './cards';
+import { formMessages, messagesByField } from './cards';
 import { employees } from '../db/schema';
 
 let ctx: DemoContext;
@@ -36,10 +36,9 @@ test('create: 201, the phone stored as digits with 8 read as 7, the e-mail lower
 test('every 400 message of the employee form', async () => {
   const messages = formMessages(call, '/api/employees');
   expect((await messages({})).sort()).toEqual(['Выберите должность', 'Название обязательно', 'Обязательное поле']);
-  expect(await messages(form({ full_name: 'Я' }))).toEqual(['Минимум 2 символа']);
-  expect(await messages(form({ email: 'orlov@' }))).toEqual(['Некорректный email']);
-  expect(await messages(form({ phone: '+7 (912) 345' }))).toEqual(['Неверный формат']);
-  expect(await messages(form({ position_id: 99999 }))).toEqual(['Выберите должность']);
+  expect(await messagesByField(messages, form, { full_name: 'Я', email: 'orlov@', phone: '+7 (912) 345', position_id: 99999 })).toEqual({
+    full_name: ['Минимум 2 символа'], email: ['Некорректный email'], phone: ['Неверный формат'], position_id: ['Выберите должность'],
+  });
 });
 
 test('a duplicate e-mail (any case) or phone is a 409 with the existing id, also of a deleted employee', async () => {
