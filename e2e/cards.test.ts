@@ -124,6 +124,9 @@ test('an employee with a phone, a supplier with an INN', async () => {
   await page.getByText('Показатели').waitFor();
   assert.equal(await page.getByLabel('Телефон').inputValue(), '+7 (843) 200-10-20');
   assert.equal(await page.getByLabel('ИНН').inputValue(), '1655999001');
+  // the address takes two columns of the block: a whole street and house number stay readable
+  const width = async (name: string) => (await page.locator(`[data-field="${name}"]`).boundingBox())!.width;
+  assert.ok((await width('location')) > 1.9 * (await width('email')), 'the address field spans two columns');
   await page.getByText('Предложений пока нет').waitFor();
   await shot(page, 'supplier-card');
   await page.close();

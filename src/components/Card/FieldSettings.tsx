@@ -70,9 +70,11 @@ export function FieldSettingsPanel({ open, label, setting, onSave, onClose }: {
 }
 
 /** Wraps one field of a card with its settings button and its hidden state. */
-export function ConfigurableField({ name, label, settingsMode, setting, onSave, children }: {
+export function ConfigurableField({ name, label, wide = false, settingsMode, setting, onSave, children }: {
   name: string;
   label: string;
+  /** Takes two columns of the block's grid (the field is the grid's cell through this wrapper). */
+  wide?: boolean;
   settingsMode: boolean;
   setting: FieldSetting;
   onSave(next: FieldSetting): void;
@@ -83,7 +85,7 @@ export function ConfigurableField({ name, label, settingsMode, setting, onSave, 
   const panel = open && <FieldSettingsPanel open label={label} setting={setting} onSave={onSave} onClose={() => setOpen(false)} />;
   if (!setting.is_visible) {
     return (
-      <Box data-field={name} sx={{ border: '1px dashed', borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.5, display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box data-field={name} sx={{ gridColumn: wide ? 'span 2' : undefined, border: '1px dashed', borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.5, display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
           {label}: Поле скрыто!
         </Typography>
@@ -93,7 +95,7 @@ export function ConfigurableField({ name, label, settingsMode, setting, onSave, 
     );
   }
   return (
-    <Box data-field={name} sx={{ position: 'relative', display: 'flex', alignItems: 'flex-start', gap: 0.5, '& > :first-of-type': { flexGrow: 1 } }}>
+    <Box data-field={name} sx={{ gridColumn: wide ? 'span 2' : undefined, position: 'relative', display: 'flex', alignItems: 'flex-start', gap: 0.5, '& > :first-of-type': { flexGrow: 1 } }}>
       {children}
       {settingsMode && (
         <IconButton size="small" aria-label={`Настроить поле «${label}»`} onClick={() => setOpen(true)} sx={{ mt: 0.5 }}>

@@ -30,7 +30,7 @@ export function cardInputs<V extends object>(form: FormikProps<V>, { labels, rea
     (touched[name] || form.submitCount > 0) && typeof errors[name] === 'string' ? (errors[name] as string) : undefined;
 
   /** Any input of the form, wrapped in its settings control. */
-  const configurable = (name: string, label: string, input: ReactNode) =>
+  const configurable = (name: string, label: string, input: ReactNode, wide = false) =>
     hidden?.has(name) ? null : fixed.includes(name) ? (
       input
     ) : (
@@ -38,6 +38,7 @@ export function cardInputs<V extends object>(form: FormikProps<V>, { labels, rea
         key={name}
         name={name}
         label={label}
+        wide={wide}
         settingsMode={fieldSettings}
         setting={{ is_visible: isVisible(name) || Boolean(fieldError(name)) }}
         onSave={(next) => setField(name, next)}
@@ -46,7 +47,8 @@ export function cardInputs<V extends object>(form: FormikProps<V>, { labels, rea
       </ConfigurableField>
     );
 
-  const field = (name: Name, props: TextFieldProps = {}) =>
+  /** A text field; a wide one (an address) takes two columns of its block's grid. */
+  const field = (name: Name, props: TextFieldProps = {}, { wide = false } = {}) =>
     configurable(
       name,
       String(props.label ?? labels[name] ?? name),
@@ -64,6 +66,7 @@ export function cardInputs<V extends object>(form: FormikProps<V>, { labels, rea
         error={Boolean(fieldError(name))}
         helperText={fieldError(name) ?? props.helperText}
       />,
+      wide,
     );
 
   const select = (name: Name, options: NamedRef[] | undefined, extra: TextFieldProps = {}) =>

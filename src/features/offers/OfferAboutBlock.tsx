@@ -67,7 +67,7 @@ export function OfferAboutBlock({ form, inputs, mode, readOnly, fieldSettings, o
       {field('unit_amount', decimal)}
       {field('unit_price', decimal)}
       {visible('warehouse_cost') && field('warehouse_cost', decimal)}
-      {visible('loading_address') && field('loading_address', { sx: { gridColumn: 'span 2' } })}
+      {visible('loading_address') && field('loading_address', {}, { wide: true })}
     </InfoBlock>
   );
 }

@@ -98,7 +98,7 @@ export function DeliveryBlock({ form, readOnly, visible, onCity }: BlockProps & 
   return (
     <InfoBlock title={RESERVE_TEXTS.delivery}>
       {visible('city_id') && select('city_id', cities.data, { onChange: (e) => onCity(String(e.target.value)) })}
-      {visible('delivery_address') && field('delivery_address', { sx: { gridColumn: 'span 2' } })}
+      {visible('delivery_address') && field('delivery_address', {}, { wide: true })}
       {visible('delivery_cost') && field('delivery_cost', { slotProps: { htmlInput: { ...decimal, min: 1, step: 0.01 } } })}
       {visible('delivery_days') && field('delivery_days', { slotProps: { htmlInput: { inputMode: 'numeric', min: 0, step: 1 } } })}
     </InfoBlock>

@@ -78,7 +78,7 @@ function SupplierCard(props: RecordCardScreenProps) {
           {inputs.field('contact_name')}
           {inputs.field('inn', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
           {inputs.select('city_id', cities.data)}
-          {inputs.field('location', { sx: { gridColumn: 'span 2' } })}
+          {inputs.field('location', {}, { wide: true })}
         </>
       ),
       figures: FIGURES,
