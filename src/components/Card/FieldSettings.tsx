@@ -14,7 +14,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type { Section } from '../../../domain/sections';
+import { CARD_TEXTS } from './CardForm';
 import { useSaveTableConfigMutation, useTableConfigQuery } from '../../api/lists';
 
 export interface FieldSetting {
@@ -103,6 +105,17 @@ export function ConfigurableField({ name, label, wide = false, settingsMode, set
         </IconButton>
       )}
       {panel}
+    </Box>
+  );
+}
+
+/** 'Настроить поля' ↔ 'Готово': switches a card's field settings mode, above the block that holds the fields. */
+export function FieldSettingsButton({ on, onToggle }: { on: boolean; onToggle(): void }) {
+  return (
+    <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
+      <Button size="small" startIcon={<TuneOutlined />} variant={on ? 'contained' : 'text'} onClick={onToggle}>
+        {on ? CARD_TEXTS.settingsDone : CARD_TEXTS.settings}
+      </Button>
     </Box>
   );
 }

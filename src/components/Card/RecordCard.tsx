@@ -8,9 +8,7 @@ import { useFormik, yupToFormErrors, type FormikProps } from 'formik';
 import { useLocation, useParams } from 'react-router';
 import type { AnyObjectSchema } from 'yup';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { hiddenCardFields, cardPayload } from '../../../domain/schemas/card';
 import { statusTitle, type Section } from '../../../domain/sections';
 import { usePermissionsQuery } from '../../api/session';
@@ -21,7 +19,7 @@ import { StatusBadge } from '../DataTable/StatusBadge';
 import { CardShell, type CardTab } from './CardShell';
 import { CardForm, CARD_TEXTS, recordTab, useCardBase, type CardMode, type CardValues } from './CardForm';
 import { HeaderNameField } from './HeaderNameField';
-import { useCardConfig } from './FieldSettings';
+import { FieldSettingsButton, useCardConfig } from './FieldSettings';
 import { cardInputs, type CardInputs } from './cardInputs';
 
 export { CARD_TEXTS, recordTab, type CardMode, type CardValues };
@@ -173,13 +171,7 @@ export function RecordCard<V extends CardValues>({ def, mode, record, tabs, save
     hidden,
   });
 
-  const settingsButton = (
-    <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
-      <Button size="small" startIcon={<TuneOutlined />} variant={fieldSettings ? 'contained' : 'text'} onClick={() => setFieldSettings((on) => !on)}>
-        {fieldSettings ? CARD_TEXTS.settingsDone : CARD_TEXTS.settings}
-      </Button>
-    </Box>
-  );
+  const settingsButton = <FieldSettingsButton on={fieldSettings} onToggle={() => setFieldSettings((on) => !on)} />;
 
   const header = (
     <Box>

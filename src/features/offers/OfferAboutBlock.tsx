@@ -1,10 +1,8 @@
 // 'О предложении': the offer's own fields, the ones the caller's role may see, with the field-settings switch.
+import type { ReactNode } from 'react';
 import type { FormikProps } from 'formik';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import type { TextFieldProps } from '@mui/material/TextField';
-import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { unitWeightFor, UNIT_MEASURES } from '../../../domain/offers/figures';
 import { statusTitle } from '../../../domain/sections';
 import { useReferenceListQuery } from '../../api/references';
@@ -18,8 +16,8 @@ export interface OfferAboutBlockProps {
   inputs: OfferInputs;
   mode: 'create' | 'edit';
   readOnly: boolean;
-  fieldSettings: boolean;
-  onToggleFieldSettings(): void;
+  /** The 'Настроить поля' switch. */
+  settingsButton: ReactNode;
   /** May the caller's role see this field. */
   visible(field: string): boolean;
 }
@@ -30,7 +28,7 @@ const decimal = { inputMode: 'decimal' } as TextFieldProps;
 const CHOOSABLE: readonly string[] = ['active', 'completed'];
 const statusChoices = (current: string | undefined) => (current && !CHOOSABLE.includes(current) ? [...CHOOSABLE, current] : CHOOSABLE);
 
-export function OfferAboutBlock({ form, inputs, mode, readOnly, fieldSettings, onToggleFieldSettings, visible }: OfferAboutBlockProps) {
+export function OfferAboutBlock({ form, inputs, mode, readOnly, settingsButton, visible }: OfferAboutBlockProps) {
   const { field, select } = inputs;
   // the product's varieties, as its card keeps them
   const productId = Number(form.values.product_id);
@@ -42,11 +40,7 @@ export function OfferAboutBlock({ form, inputs, mode, readOnly, fieldSettings, o
 
   return (
     <InfoBlock title={OFFER_TEXTS.about}>
-      <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
-        <Button size="small" startIcon={<TuneOutlined />} variant={fieldSettings ? 'contained' : 'text'} onClick={onToggleFieldSettings}>
-          {fieldSettings ? 'Готово' : 'Настроить поля'}
-        </Button>
-      </Box>
+      {settingsButton}
       {mode === 'edit' && field('status', { select: true, disabled: readOnly, children: statusChoices(form.values.status).map((s) => <MenuItem key={s} value={s} disabled={!CHOOSABLE.includes(s)}>{statusTitle('offers', s)}</MenuItem>) })}
       {visible('supplier_id') && select('supplier_id', suppliers.data)}
       {select('variety_id', productVarieties)}

@@ -12,7 +12,7 @@ import { errorMessage } from '../../api/errors';
 import { CardForm, recordTab, useCardBase } from '../../components/Card/CardForm';
 import { InfoBlock } from '../../components/Card/InfoBlock';
 import { FilesBlock } from '../../components/Card/FilesBlock';
-import { useCardConfig } from '../../components/Card/FieldSettings';
+import { FieldSettingsButton, useCardConfig } from '../../components/Card/FieldSettings';
 import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
 import { useCreateOfferMutation, useOfferQuery, useUpdateOfferMutation, type OfferRecord } from './offersApi';
@@ -87,8 +87,7 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
         inputs={inputs}
         mode={mode}
         readOnly={readOnly}
-        fieldSettings={fieldSettings}
-        onToggleFieldSettings={() => setFieldSettings((on) => !on)}
+        settingsButton={<FieldSettingsButton on={fieldSettings} onToggle={() => setFieldSettings((on) => !on)} />}
         visible={visible}
       />
       <OfferComputedBlock values={form.values} />
