@@ -106,3 +106,14 @@ export async function signedInPage(ctx: Scenario, email = 'admin@nutdesk.demo', 
   await page.waitForURL((url) => url.pathname === '/');
   return page;
 }
+
+/** On the offers list: the filter panel's 'Активный' status and one product, applied as a person does it. */
+export async function filterActiveOffersOf(page: Page, product: string): Promise<void> {
+  await page.getByText(/^Записей: \d+/).waitFor();
+  await page.getByLabel('Открыть фильтр').click();
+  const panel = page.getByRole('dialog', { name: 'Фильтр' });
+  await panel.getByLabel('Активный').check();
+  await panel.getByRole('group', { name: 'Товар' }).getByText(product, { exact: true }).click();
+  await panel.getByRole('button', { name: 'Применить' }).click();
+  await page.waitForURL(/statuses_ids=active/);
+}

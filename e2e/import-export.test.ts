@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { artifacts, scenario, signedInPage } from './harness';
+import { artifacts, filterActiveOffersOf, scenario, signedInPage } from './harness';
 import { OFFER_IMPORT_COLUMNS } from '../domain/offers/import';
 
 const ctx = scenario();
@@ -31,13 +31,7 @@ async function sheetRows(file: string): Promise<ExcelJS.CellValue[][]> {
 
 test('filter offers, export XLSX: the downloaded file holds the filtered list, row for row', async () => {
   const page = await signedInPage(ctx);
-  await page.getByText(/^Записей: \d+/).waitFor();
-  await page.getByLabel('Открыть фильтр').click();
-  const panel = page.getByRole('dialog', { name: 'Фильтр' });
-  await panel.getByLabel('Активный').check();
-  await panel.getByRole('group', { name: 'Товар' }).getByText('Кешью', { exact: true }).click();
-  await panel.getByRole('button', { name: 'Применить' }).click();
-  await page.waitForURL(/statuses_ids=active/);
+  await filterActiveOffersOf(page, 'Кешью');
   await page.waitForFunction(() => {
     const cells = [...document.querySelectorAll('tbody tr td:nth-child(4)')].map((td) => td.textContent?.trim());
     return cells.length > 0 && cells.every((c) => c === 'Кешью');

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { artifacts, scenario, signedInPage as signedInAs } from './harness';
+import { artifacts, filterActiveOffersOf, scenario, signedInPage as signedInAs } from './harness';
 
 const ctx = scenario();
 
@@ -20,13 +20,7 @@ const rowIds = async (page: Page) =>
 
 test('filter offers by product and status, and the link shows the same list to someone else', async () => {
   const page = await signedInPage();
-  await page.getByText(/^Записей: \d+/).waitFor();
-  await page.getByLabel('Открыть фильтр').click();
-  const panel = page.getByRole('dialog', { name: 'Фильтр' });
-  await panel.getByLabel('Активный').check();
-  await panel.getByRole('group', { name: 'Товар' }).getByText('Кешью', { exact: true }).click();
-  await panel.getByRole('button', { name: 'Применить' }).click();
-  await page.waitForURL(/statuses_ids=active/);
+  await filterActiveOffersOf(page, 'Кешью');
   const url = new URL(page.url());
   assert.equal(url.searchParams.get('statuses_ids'), 'active');
   assert.ok(url.searchParams.get('products_ids'));
