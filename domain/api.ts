@@ -1,4 +1,5 @@
 // Shapes that cross the wire between the SPA and the server (DESIGN.md "API contract").
+import type { StaleInfo } from './versions';
 
 /** 400: {status, error, messages}; 404: message(s); 409: message + info; {code, message} elsewhere. */
 export interface ErrorBody {
@@ -7,6 +8,8 @@ export interface ErrorBody {
   messages?: string[];
   message?: string;
   info?: { text: string; id: number };
+  /** 409 'stale': the record changed since the version the write was made on (domain/versions.ts). */
+  stale?: StaleInfo;
   code?: number;
 }
 

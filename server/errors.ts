@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ValidationError } from 'yup';
 import { MSG } from '../domain/messages';
 import { FORCED_LOGOUT_CODE, type ErrorBody } from '../domain/api';
+import { VERSION_MSG, type StaleInfo } from '../domain/versions';
 
 export class HttpError extends Error {
   constructor(readonly statusCode: number, readonly body: ErrorBody) {
@@ -23,6 +24,9 @@ export const notFound = (message: string = MSG.notFound) =>
   new HttpError(404, { status: 'error', error: 'not_found', message });
 export const conflict = (message: string, text: string, id: number) =>
   new HttpError(409, { status: 'error', error: 'conflict', message, info: { text, id } });
+/** 409 'stale': the write was made on an older version of the record; nothing was changed. */
+export const stale = (info: StaleInfo) =>
+  new HttpError(409, { status: 'error', error: 'stale', message: VERSION_MSG.stale, stale: info });
 export const tooManyRequests = (message: string) =>
   new HttpError(429, { status: 'error', error: 'too_many_requests', messages: [message] });
 

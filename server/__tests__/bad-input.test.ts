@@ -2,7 +2,7 @@
 // Russian, and the request changes no row.
 import { sql } from 'drizzle-orm';
 import { createDemoApp, tableChecksum, type DemoContext } from './testApp';
-import { rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../http/rows';
 import { fromDatabaseError } from '../errors';
 
 let ctx: DemoContext;
@@ -37,6 +37,10 @@ async function unchanged(method: Method, url: string, payload?: unknown, raw?: s
   return { status: res.statusCode, body: res.json() };
 }
 
+/** The offer's version now: what its card would send with a change. */
+const versionOf = async (id: number) =>
+  firstRow<{ version: number }>(await ctx.db.execute(sql`SELECT version FROM offers WHERE id = ${id}`))!.version;
+
 /** The Russian messages of a 400. */
 async function refused(method: Method, url: string, payload?: unknown, raw?: string): Promise<string[]> {
   const res = await unchanged(method, url, payload, raw);
@@ -64,7 +68,7 @@ test('a reference to a row that does not exist is a 400 naming the field; a dupl
   // a product is checked first for being chosen at all (active): a missing one is refused with that message
   expect(await refused('POST', '/api/offers', { ...form, product_id: 999_999 })).toEqual(['Товар деактивирован или удален: выберите другой']);
   expect(await refused('POST', '/api/offers', { ...form, city_id: 999_999 })).toEqual(['Поле «city_id»: запись не найдена']);
-  expect(await refused('PATCH', `/api/offers/${offerId}`, { packing_id: 2147483647 })).toEqual(['Поле «packing_id»: запись не найдена']);
+  expect(await refused('PATCH', `/api/offers/${offerId}`, { version: await versionOf(offerId), packing_id: 2147483647 })).toEqual(['Поле «packing_id»: запись не найдена']);
   // no route writes a unique column yet: the mapping is proved on a real duplicate of this database
   const duplicate = await ctx.db.execute(sql`INSERT INTO users (email, user_type) VALUES ('admin@nutdesk.demo', 'admin')`).catch((e: unknown) => e);
   const answer = fromDatabaseError(duplicate);
@@ -136,7 +140,7 @@ test('numbers beyond what the columns hold', async () => {
   expect(await refused('POST', '/api/offers', { ...form, unit_price: '1e308' })).toEqual(['Максимум 1000000000']);
   expect(await refused('POST', '/api/offers', { ...form, unit_price: 1e308 })).toEqual(['Поле «unit_price»: максимум 1000000000']);
   expect(await refused('POST', '/api/offers', { ...form, product_id: 1e308 })).toEqual(['Поле «product_id»: максимум 2147483647']);
-  expect(await refused('PATCH', `/api/offers/${offerId}`, { unit_amount: '99999999999999999999' })).toEqual(['Максимум 1000000000']);
+  expect(await refused('PATCH', `/api/offers/${offerId}`, { version: await versionOf(offerId), unit_amount: '99999999999999999999' })).toEqual(['Максимум 1000000000']);
   // each within its bound, their product beyond numeric(14, 2)
   expect(await refused('POST', '/api/offers', { ...form, unit_price: '999999999', unit_amount: '999999999' })).toEqual(['Слишком большое число']);
 });
@@ -149,7 +153,7 @@ test('JSON nested fifty thousand levels deep', async () => {
 
 test('wrong input is not stored as something else: [] as a cost, true as an id, an object as a comment, 100 000 characters', async () => {
   expect(await refused('POST', '/api/offers', { ...form, warehouse_cost: [] })).toEqual(['Поле «warehouse_cost»: неверный тип значения']);
-  expect(await refused('PATCH', `/api/offers/${offerId}`, { warehouse_cost: [] })).toEqual(['Поле «warehouse_cost»: неверный тип значения']);
+  expect(await refused('PATCH', `/api/offers/${offerId}`, { version: await versionOf(offerId), warehouse_cost: [] })).toEqual(['Поле «warehouse_cost»: неверный тип значения']);
   expect(await refused('POST', '/api/offers', { ...form, product_id: true })).toEqual(['Поле «product_id»: неверный тип значения']);
   expect(await refused('POST', '/api/offers', { ...form, comments: [{ text: { a: 1 } }] })).toEqual(['Поле «comments»: неверный тип значения']);
   expect(await refused('POST', '/api/offers', { ...form, comments: ['Позвонить'] })).toEqual(['Поле «comments»: неверный тип значения']);

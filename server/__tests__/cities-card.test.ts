@@ -19,6 +19,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const call: DemoContext['call'] = (...args) => ctx.call(...args);
+const change: DemoContext['change'] = (...args) => ctx.change(...args);
 const storedRoutes = (from: number) => ctx.db.select().from(cityDelivery).where(eq(cityDelivery.from_city_id, from));
 
 test('a city created with delivery rows and comments stores them; its table lists every other city', async () => {
@@ -96,17 +97,17 @@ test('a duplicate name, whatever the case, is a 409 with the existing id, also w
   const shown = await call('GET', `/api/cities/${gone.id}?withDeleted`);
   expect(shown.body).toMatchObject({ id: gone.id, status: 'deleted', can_update: false });
   // a deleted city is not changed
-  expect((await call('PATCH', `/api/cities/${gone.id}`, 'admin', { name: 'Воскресший' })).status).toBe(404);
+  expect((await change('PATCH', `/api/cities/${gone.id}`, 'admin', { name: 'Воскресший' })).status).toBe(404);
 });
 
 test('rename: PATCH changes the name; another city\'s name is a 409', async () => {
   const { body: city } = await call('POST', '/api/cities', 'admin', { name: 'Кедровый Бор' });
-  const renamed = await call('PATCH', `/api/cities/${city.id}`, 'admin', { name: 'Кедровый Лог' });
+  const renamed = await change('PATCH', `/api/cities/${city.id}`, 'admin', { name: 'Кедровый Лог' });
   expect([renamed.status, renamed.body.name]).toEqual([200, 'Кедровый Лог']);
-  const taken = await call('PATCH', `/api/cities/${city.id}`, 'admin', { name: 'Казань' });
+  const taken = await change('PATCH', `/api/cities/${city.id}`, 'admin', { name: 'Казань' });
   expect([taken.status, taken.body.info]).toEqual([409, { text: 'Город', id: kazan }]);
   // its own name in another case is no conflict
-  expect((await call('PATCH', `/api/cities/${city.id}`, 'admin', { name: 'КЕДРОВЫЙ ЛОГ' })).status).toBe(200);
+  expect((await change('PATCH', `/api/cities/${city.id}`, 'admin', { name: 'КЕДРОВЫЙ ЛОГ' })).status).toBe(200);
 });
 
 test('scopes: the warehouse and a supplier read cities but change nothing; the manager creates and edits', async () => {
@@ -114,7 +115,7 @@ test('scopes: the warehouse and a supplier read cities but change nothing; the m
     expect((await call('GET', `/api/cities/${kazan}`, who)).body).toMatchObject({ id: kazan, name: 'Казань', can_update: false });
     expect((await call('GET', `/api/cities/${kazan}/delivery`, who)).status).toBe(200);
     expect((await call('POST', '/api/cities', who, { name: 'Чужой' })).status).toBe(403);
-    expect((await call('PATCH', `/api/cities/${kazan}`, who, { name: 'Чужая Казань' })).status).toBe(403);
+    expect((await change('PATCH', `/api/cities/${kazan}`, who, { name: 'Чужая Казань' })).status).toBe(403);
     expect((await call('PUT', `/api/cities/${kazan}/delivery`, who, [{ to_id: moscow, cost: 1, days: 1 }])).body).toMatchObject({ message: 'Недостаточно прав для этого действия' });
   }
   const created = await call('POST', '/api/cities', 'manager', { name: 'Менеджерск' });

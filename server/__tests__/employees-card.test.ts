@@ -17,6 +17,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const call: DemoContext['call'] = (...args) => ctx.call(...args);
+const change: DemoContext['change'] = (...args) => ctx.change(...args);
 const form = (patch: Record<string, unknown> = {}) => ({ full_name: 'Орлов Иван Петрович', phone: '8 912 345-67-89', email: 'I.Orlov@Example.ru', position_id: position, ...patch });
 const grant = (role: number, actions: string[]) =>
   ctx.db.execute(sql`UPDATE role_permissions SET scope = 'all' WHERE role_id = ${role} AND resource = 'employees' AND action IN (${sql.join(actions.map((a) => sql`${a}`), sql`, `)})`);
@@ -58,9 +59,9 @@ test('a duplicate e-mail (any case) or phone is a 409 with the existing id, also
 
 test('edit: PATCH changes what it sends and keeps the rest; another employee\'s e-mail is a 409', async () => {
   const { body: created } = await call('POST', '/api/employees', 'admin', form({ email: 'edit@nutdesk.test', phone: '79005556677' }));
-  const res = await call('PATCH', `/api/employees/${created.id}`, 'admin', { phone: '+7 (900) 555-66-88' });
+  const res = await change('PATCH', `/api/employees/${created.id}`, 'admin', { phone: '+7 (900) 555-66-88' });
   expect(res.body).toMatchObject({ phone: '79005556688', email: 'edit@nutdesk.test', full_name: 'Орлов Иван Петрович' });
-  const taken = await call('PATCH', `/api/employees/${created.id}`, 'admin', { email: 'i.orlov@example.ru' });
+  const taken = await change('PATCH', `/api/employees/${created.id}`, 'admin', { email: 'i.orlov@example.ru' });
   expect(taken.status).toBe(409);
 });
 
@@ -91,7 +92,7 @@ test('role 1 does not see or write the position; role 8 neither the phone nor th
 
   // read-only for both in the demo: no writes at all
   expect((await call('POST', '/api/employees', 'manager', form({ email: 'm1@nutdesk.test', phone: '' }))).status).toBe(403);
-  expect((await call('PATCH', `/api/employees/${someone.id}`, 'warehouse', { full_name: 'Другое Имя' })).status).toBe(403);
+  expect((await change('PATCH', `/api/employees/${someone.id}`, 'warehouse', { full_name: 'Другое Имя' })).status).toBe(403);
   // given the right to write, a hidden field is still refused, and the rest goes through
   await grant(1, ['create', 'update']);
   await grant(8, ['create', 'update']);
@@ -101,8 +102,8 @@ test('role 1 does not see or write the position; role 8 neither the phone nor th
   const created = await call('POST', '/api/employees', 'manager', withoutPosition);
   expect(created.status).toBe(201);
   expect(created.body).not.toHaveProperty('position_id');
-  expect((await call('PATCH', `/api/employees/${someone.id}`, 'warehouse', { email: 'x@nutdesk.test' })).body.message).toBe('Поле «email» недоступно для вашей роли');
-  const renamed = await call('PATCH', `/api/employees/${someone.id}`, 'warehouse', { full_name: 'Орлова Анна' });
+  expect((await change('PATCH', `/api/employees/${someone.id}`, 'warehouse', { email: 'x@nutdesk.test' })).body.message).toBe('Поле «email» недоступно для вашей роли');
+  const renamed = await change('PATCH', `/api/employees/${someone.id}`, 'warehouse', { full_name: 'Орлова Анна' });
   expect(renamed.body.full_name).toBe('Орлова Анна');
   // what role 8 could not send kept its stored value
   const [row] = await ctx.db.select().from(employees).where(eq(employees.id, someone.id));

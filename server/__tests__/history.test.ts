@@ -57,7 +57,7 @@ test('every field a section\'s history keeps is a column of its table, or one of
 describe('what a write records', () => {
   test('a card edit: old → new of every field it changed, who and when, newest first; an edit changing nothing records nothing', async () => {
     const offer = await newOffer('100');
-    const patched = await ctx.call('PATCH', `/api/offers/${offer.id}`, 'admin', { unit_price: '300' });
+    const patched = await ctx.change('PATCH', `/api/offers/${offer.id}`, 'admin', { unit_price: '300' });
     expect(patched.status).toBe(200);
 
     const res = await history('offers', offer.id);
@@ -77,14 +77,14 @@ describe('what a write records', () => {
       { field: 'max_unit_price', old: Number(offer.max_unit_price), new: Number(patched.body.max_unit_price) },
     ]);
 
-    expect((await ctx.call('PATCH', `/api/offers/${offer.id}`, 'admin', { unit_price: '300' })).status).toBe(200);
+    expect((await ctx.change('PATCH', `/api/offers/${offer.id}`, 'admin', { unit_price: '300' })).status).toBe(200);
     expect((await stored('offers', offer.id)).map((r) => [r.action, r.user_id])).toEqual([['create', adminId], ['update', adminId]]);
   });
 
   test('a reserve completed: the reserve\'s status and day, and the offer\'s stock moved by that reserve', async () => {
     const offer = await newOffer('100');
     const reserveId = await newReserve(offer.id);
-    expect((await ctx.call('POST', `/api/reserves/${reserveId}/complete`)).status).toBe(200);
+    expect((await ctx.change('POST', `/api/reserves/${reserveId}/complete`)).status).toBe(200);
 
     const reserve = (await history('reserves', reserveId)).body;
     expect(reserve.map((e: { action: string }) => e.action)).toEqual(['update', 'create']);
@@ -108,7 +108,7 @@ describe('what a write records', () => {
   test('a reserve taking the last units completes its offer on completion: the offer\'s status move is in the same entry', async () => {
     const offer = await newOffer('20');
     const reserveId = await newReserve(offer.id);
-    await ctx.call('POST', `/api/reserves/${reserveId}/complete`);
+    await ctx.change('POST', `/api/reserves/${reserveId}/complete`);
     const [done] = (await history('offers', offer.id)).body;
     expect(done.changes).toEqual([
       { field: 'status', old: 'active', new: 'completed' },
@@ -120,8 +120,8 @@ describe('what a write records', () => {
   test('a change and a cancellation of a reserve each move the offer\'s stock in its history', async () => {
     const offer = await newOffer('100');
     const reserveId = await newReserve(offer.id);
-    expect((await ctx.call('PATCH', `/api/reserves/${reserveId}`, 'admin', { amount: '30' })).status).toBe(200);
-    expect((await ctx.call('POST', `/api/reserves/${reserveId}/cancel`)).status).toBe(200);
+    expect((await ctx.change('PATCH', `/api/reserves/${reserveId}`, 'admin', { amount: '30' })).status).toBe(200);
+    expect((await ctx.change('POST', `/api/reserves/${reserveId}/cancel`)).status).toBe(200);
     const stock = (await history('offers', offer.id)).body;
     expect(stock.map((e: { via: { step: string } | null }) => e.via?.step)).toEqual(['cancel', 'change', 'create', undefined]);
     expect(stock[0].changes).toEqual([{ field: 'reserved_amount', old: 30, new: 0 }, { field: 'available_amount', old: 70, new: 100 }]);
@@ -152,8 +152,8 @@ describe('what a write records', () => {
   test('products, their varieties, and a city\'s name and delivery matrix: references answered by name', async () => {
     const product = (await ctx.call('POST', '/api/products', 'admin', { name: 'Орех пекан' })).body.id;
     const [variety] = (await ctx.call('POST', `/api/products/${product}/varieties`, 'admin', { name: 'Стюарт' })).body;
-    await ctx.call('PATCH', `/api/products/${product}/varieties/${variety.id}`, 'admin', { name: 'Дезирабл' });
-    await ctx.call('PATCH', `/api/products/${product}`, 'admin', { status: 'deactivated' });
+    await ctx.change('PATCH', `/api/products/${product}/varieties/${variety.id}`, 'admin', { name: 'Дезирабл' });
+    await ctx.change('PATCH', `/api/products/${product}`, 'admin', { status: 'deactivated' });
     expect((await history('products', product)).body.map((e: { changes: unknown[] }) => e.changes)).toEqual([
       [{ field: 'status', old: 'active', new: 'deactivated' }],
       [{ field: 'varieties', old: 'Стюарт', new: 'Дезирабл' }],
@@ -164,7 +164,7 @@ describe('what a write records', () => {
     const city = (await ctx.call('POST', '/api/cities', 'admin', { name: 'Тамбов' })).body.id;
     const [to] = rowsOf<{ id: number; name: string }>(await ctx.db.execute(sql`SELECT id, name FROM cities WHERE id = ${cityIds[0]}`));
     expect((await ctx.call('PUT', `/api/cities/${city}/delivery`, 'admin', [{ to_id: to.id, cost: '7.5', days: '2' }])).status).toBe(200);
-    expect((await ctx.call('PATCH', `/api/cities/${city}`, 'admin', { name: 'Тамбов-2', delivery: [{ to_id: to.id, cost: '', days: '' }] })).status).toBe(200);
+    expect((await ctx.change('PATCH', `/api/cities/${city}`, 'admin', { name: 'Тамбов-2', delivery: [{ to_id: to.id, cost: '', days: '' }] })).status).toBe(200);
     const [renamed, priced] = (await history('cities', city)).body;
     expect(renamed.changes).toEqual([
       { field: 'name', old: 'Тамбов', new: 'Тамбов-2' },
@@ -173,7 +173,7 @@ describe('what a write records', () => {
     expect(priced.changes).toEqual([{ field: 'delivery', key: to.id, name: to.name, old: null, new: { cost: 7.5, days: 2 } }]);
 
     const offer = await newOffer('100');
-    await ctx.call('PATCH', `/api/offers/${offer.id}`, 'admin', { city_id: cityIds[2] });
+    await ctx.change('PATCH', `/api/offers/${offer.id}`, 'admin', { city_id: cityIds[2] });
     const [moved] = (await history('offers', offer.id)).body;
     const names = rowsOf<{ id: number; name: string }>(await ctx.db.execute(sql`SELECT id, name FROM cities WHERE id IN (${cityIds[0]}, ${cityIds[2]}) ORDER BY id`));
     expect(moved.changes).toEqual([{ field: 'city_id', old: names.find((n) => n.id === cityIds[0]), new: names.find((n) => n.id === cityIds[2]) }]);
@@ -185,12 +185,12 @@ describe('a refused write records nothing: the history goes with the write', () 
     const offer = await newOffer('100');
     await newReserve(offer.id);
     const before = await tableChecksum(ctx.db);
-    expect((await ctx.call('PATCH', `/api/offers/${offer.id}`, 'admin', { unit_amount: '10', unit_price: '260' })).status).toBe(400);
+    expect((await ctx.change('PATCH', `/api/offers/${offer.id}`, 'admin', { unit_amount: '10', unit_price: '260' })).status).toBe(400);
     expect(await tableChecksum(ctx.db)).toBe(before);
     const twin = await newOffer('100');
     const checksum = await tableChecksum(ctx.db);
     const { product_id, harvest_year } = offer;
-    expect((await ctx.call('PATCH', `/api/offers/${twin.id}`, 'admin', { product_id, harvest_year, unit_price: '260' })).status).toBe(409);
+    expect((await ctx.change('PATCH', `/api/offers/${twin.id}`, 'admin', { product_id, harvest_year, unit_price: '260' })).status).toBe(409);
     expect(await tableChecksum(ctx.db)).toBe(checksum);
     expect(checksum).not.toBe(before); // the twin's creation did write
   });
@@ -223,7 +223,7 @@ describe('a refused write records nothing: the history goes with the write', () 
 describe('GET /api/{section}/{id}/history as the reader may see it', () => {
   test('role 8 sees no price, cost or supplier change of an offer, role 1 no supplier, city or address; neither sees who wrote', async () => {
     const offer = await newOffer('100');
-    await ctx.call('PATCH', `/api/offers/${offer.id}`, 'admin', {
+    await ctx.change('PATCH', `/api/offers/${offer.id}`, 'admin', {
       unit_price: '270', warehouse_cost: '300', supplier_id: 2, city_id: cityIds[1], loading_address: 'Тверь, ул. Складская, 1',
     });
     const admin = (await history('offers', offer.id)).body[0];
@@ -236,7 +236,7 @@ describe('GET /api/{section}/{id}/history as the reader may see it', () => {
     expect(JSON.stringify([warehouse, manager])).not.toContain('Администратор');
 
     // an edit of hidden fields alone is not shown at all: it would tell that something hidden changed
-    await ctx.call('PATCH', `/api/offers/${offer.id}`, 'admin', { warehouse_cost: '500' });
+    await ctx.change('PATCH', `/api/offers/${offer.id}`, 'admin', { warehouse_cost: '500' });
     expect((await history('offers', offer.id)).body).toHaveLength(3);
     expect((await history('offers', offer.id, 'warehouse')).body).toHaveLength(2);
   });
@@ -245,7 +245,7 @@ describe('GET /api/{section}/{id}/history as the reader may see it', () => {
     const offer = await newOffer('100');
     const reserveId = await newReserve(offer.id);
     const other = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM employees WHERE status = 'active' AND id <> ${employeeId} ORDER BY id LIMIT 1`))!.id;
-    await ctx.call('PATCH', `/api/reserves/${reserveId}`, 'admin', { amount: '25', buyer_name: 'ИП Смирнов', responsible_id: other });
+    await ctx.change('PATCH', `/api/reserves/${reserveId}`, 'admin', { amount: '25', buyer_name: 'ИП Смирнов', responsible_id: other });
     expect(fieldsOf((await history('reserves', reserveId)).body[0])).toEqual([
       'amount', 'packs_amount', 'total_sum', 'total_selling_sum', 'buyer_name', 'responsible_id',
     ]);
@@ -257,7 +257,7 @@ describe('GET /api/{section}/{id}/history as the reader may see it', () => {
     const created = await ctx.call('POST', '/api/employees', 'admin', { full_name: 'Пётр Сидоров', email: 'sidorov@nutdesk.test', phone: '79120000001', position_id: positions[0] });
     expect(created.status).toBe(201);
     const id = created.body.id;
-    await ctx.call('PATCH', `/api/employees/${id}`, 'admin', { full_name: 'Пётр Сидоров-Ветров', email: 'vetrov@nutdesk.test', phone: '79120000002', position_id: positions[1] });
+    await ctx.change('PATCH', `/api/employees/${id}`, 'admin', { full_name: 'Пётр Сидоров-Ветров', email: 'vetrov@nutdesk.test', phone: '79120000002', position_id: positions[1] });
     expect(fieldsOf((await history('employees', id)).body[0])).toEqual(['full_name', 'phone', 'email', 'position_id']);
     expect(fieldsOf((await history('employees', id, 'warehouse')).body[0])).toEqual(['full_name', 'position_id']);
     expect(fieldsOf((await history('employees', id, 'manager')).body[0])).toEqual(['full_name', 'phone', 'email']);

@@ -25,6 +25,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const call: DemoContext['call'] = (...args) => ctx.call(...args);
+const change: DemoContext['change'] = (...args) => ctx.change(...args);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows as the database returns them
 const rows = async <T = any>(query: ReturnType<typeof sql>) => (await ctx.db.execute(query) as unknown as { rows: T[] }).rows;
 const forbiddenFilter = (title: string) => ({ status: 'error', error: 'forbidden', message: LIST_MSG.forbiddenFilter(title) });
@@ -193,7 +194,7 @@ describe('a conflict\'s message names only what the reader may see', () => {
     ['warehouse', 'Такое предложение уже есть: тот же товар, сорт, упаковка, год урожая и город'],
     ['admin', 'Такое предложение уже есть: тот же поставщик, товар, сорт, упаковка, год урожая и город'],
   ] as const)('%s: %s', async (who, message) => {
-    const res = await call('PATCH', `/api/offers/${pair.a}`, who, pair.b);
+    const res = await change('PATCH', `/api/offers/${pair.a}`, who, pair.b);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(message);
   });

@@ -25,6 +25,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const call: DemoContext['call'] = (...args) => ctx.call(...args);
+const change: DemoContext['change'] = (...args) => ctx.change(...args);
 
 const form = (patch: Record<string, unknown> = {}) => ({
   product_id: ref.product, variety_id: ref.variety, packing_id: ref.packing, city_id: ref.city, supplier_id: ref.supplier,
@@ -59,7 +60,7 @@ test('new and edited offers get their selling band from the business settings', 
   const created = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2092' }));
   expect(created.body).toMatchObject({ kg_price: '1102.29', min_unit_price: '27804.81', max_unit_price: '34124.08' });
   // 22 680 ₽ a piece is 1000 ₽ per kg: (1000 + 12) × 22.68 + 5 = 22 957.16; × 1.1 = 25 252.88; × 1.35 = 30 992.17
-  const patched = await call('PATCH', `/api/offers/${created.body.id}`, 'admin', { unit_price: '22680' });
+  const patched = await change('PATCH', `/api/offers/${created.body.id}`, 'admin', { unit_price: '22680' });
   expect(patched.body).toMatchObject({ kg_price: '1000.00', min_unit_price: '25252.88', max_unit_price: '30992.17' });
   const [row] = await ctx.db.select().from(offers).where(eq(offers.id, created.body.id));
   expect([row.min_unit_price, row.max_unit_price]).toEqual(['25252.88', '30992.17']);
@@ -89,12 +90,12 @@ test('validation messages of spec point 5 come back as a 400', async () => {
 test('patch recomputes; the amount cannot go below what is reserved and purchased', async () => {
   const created = (await call('POST', '/api/offers', 'admin', form({ harvest_year: '2097', unit_measure: 'кг', unit_weight: '' }))).body;
   expect(created.kg_price).toBe('25000.00');
-  const patched = await call('PATCH', `/api/offers/${created.id}`, 'admin', { unit_price: '900.50' });
+  const patched = await change('PATCH', `/api/offers/${created.id}`, 'admin', { unit_price: '900.50' });
   expect(patched.status).toBe(200);
   expect(patched.body).toMatchObject({ unit_price: '900.50', total_sum: '270150.00', kg_price: '900.50' });
 
   const [busy] = (await ctx.db.execute(sql`SELECT id, reserved_amount + purchased_amount AS taken FROM offers WHERE status = 'active' AND reserved_amount > 0 LIMIT 1`) as unknown as { rows: { id: number; taken: string }[] }).rows;
-  const res = await call('PATCH', `/api/offers/${busy.id}`, 'admin', { unit_amount: '1' });
+  const res = await change('PATCH', `/api/offers/${busy.id}`, 'admin', { unit_amount: '1' });
   expect(res.status).toBe(400);
   expect(res.body.messages[0]).toBe(`Количество не может быть меньше зарезервированного и выкупленного: ${Number(busy.taken).toFixed(2)}`);
 });
@@ -118,7 +119,7 @@ test('role 1 may not send the supplier it cannot see; role 8 not the warehouse c
   expect(ok.body).not.toHaveProperty('supplier');
   expect(ok.body).not.toHaveProperty('loading_address');
 
-  const warehouse = await call('PATCH', `/api/offers/${ok.body.id}`, 'warehouse', { warehouse_cost: '10' });
+  const warehouse = await change('PATCH', `/api/offers/${ok.body.id}`, 'warehouse', { warehouse_cost: '10' });
   expect(warehouse.status).toBe(403);
   const read = await call('GET', `/api/offers/${ok.body.id}`, 'warehouse');
   expect(read.body).not.toHaveProperty('warehouse_cost');
@@ -136,7 +137,7 @@ test("a supplier's user creates offers of its own supplier only, and cannot open
   expect(row.supplier_id).toBe(me.supplier_id);
   const [foreign] = (await ctx.db.execute(sql`SELECT id FROM offers WHERE supplier_id <> ${me.supplier_id} AND created_by <> ${me.id} AND status = 'active' LIMIT 1`) as unknown as { rows: { id: number }[] }).rows;
   expect((await call('GET', `/api/offers/${foreign.id}`, 'supplier')).status).toBe(404);
-  expect((await call('PATCH', `/api/offers/${foreign.id}`, 'supplier', { unit_price: '1' })).status).toBe(404);
+  expect((await change('PATCH', `/api/offers/${foreign.id}`, 'supplier', { unit_price: '1' })).status).toBe(404);
 });
 
 describe('files', () => {

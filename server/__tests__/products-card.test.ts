@@ -20,6 +20,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const call: DemoContext['call'] = (...args) => ctx.call(...args);
+const change: DemoContext['change'] = (...args) => ctx.change(...args);
 const offerForm = (product_id: number, patch: Record<string, unknown> = {}) => ({
   product_id, packing_id: ref.packing, city_id: ref.city, supplier_id: ref.supplier, harvest_year: '2025', origin_country: 'Иран',
   unit_measure: 'кг', unit_weight: '1', units_per_pack: '10', unit_amount: '100', unit_price: '900', loading_address: 'Москва, ул. Складская, 4', ...patch,
@@ -41,7 +42,7 @@ test('every 400 message: the name and a status a user cannot set', async () => {
   expect((await call('POST', '/api/products', 'admin', { name: 'Финики', varieties: ['Меджул', 'меджул'] })).body.messages).toEqual(['Такой сорт у товара уже есть']);
   expect((await call('POST', '/api/products', 'admin', { name: 'Финики', varieties: [''] })).body.messages).toEqual(['Введите название сорта']);
   const { body: product } = await call('POST', '/api/products', 'admin', { name: 'Финики Меджул' });
-  const bad = await call('PATCH', `/api/products/${product.id}`, 'admin', { status: 'deleted' });
+  const bad = await change('PATCH', `/api/products/${product.id}`, 'admin', { status: 'deleted' });
   expect([bad.status, bad.body.messages]).toEqual([400, ['Статус может быть только «Активный» или «Деактивирован»']]);
 });
 
@@ -62,17 +63,17 @@ test('a deactivated product cannot start a new offer; its offers keep it; reacti
   const offer = await call('POST', '/api/offers', 'admin', offerForm(product.id));
   expect(offer.status).toBe(201);
 
-  const off = await call('PATCH', `/api/products/${product.id}`, 'admin', { status: 'deactivated' });
+  const off = await change('PATCH', `/api/products/${product.id}`, 'admin', { status: 'deactivated' });
   expect(off.body).toMatchObject({ status: 'deactivated', name: 'Пекан Стюарт' });
   const refused = await call('POST', '/api/offers', 'admin', offerForm(product.id, { harvest_year: '2024' }));
   expect([refused.status, refused.body.messages]).toEqual([400, ['Товар деактивирован или удален: выберите другой']]);
   // the select lists only products that can be offered
   expect((await call('GET', '/api/lists/products/items')).body.map((p: { id: number }) => p.id)).not.toContain(product.id);
   // the existing offer keeps its product and can still be changed
-  const kept = await call('PATCH', `/api/offers/${offer.body.id}`, 'admin', { unit_price: '950' });
+  const kept = await change('PATCH', `/api/offers/${offer.body.id}`, 'admin', { unit_price: '950' });
   expect([kept.status, kept.body.product]).toEqual([200, { id: product.id, name: 'Пекан Стюарт' }]);
 
-  expect((await call('PATCH', `/api/products/${product.id}`, 'admin', { status: 'active' })).body.status).toBe('active');
+  expect((await change('PATCH', `/api/products/${product.id}`, 'admin', { status: 'active' })).body.status).toBe('active');
   expect((await call('POST', '/api/offers', 'admin', offerForm(product.id, { harvest_year: '2024' }))).status).toBe(201);
 });
 
@@ -85,7 +86,7 @@ test('varieties: added, renamed, listed for the offer card\'s select, removed un
   expect((await call('POST', `/api/products/${product.id}/varieties`, 'admin', { name: 'шалах' })).body.messages).toEqual(['Такой сорт у товара уже есть']);
   expect((await call('POST', `/api/products/${product.id}/varieties`, 'admin', { name: '' })).body.messages).toEqual(['Введите название сорта']);
   const shalah = added.body[0].id;
-  const renamed = await call('PATCH', `/api/products/${product.id}/varieties/${shalah}`, 'admin', { name: 'Шалах отборный' });
+  const renamed = await change('PATCH', `/api/products/${product.id}/varieties/${shalah}`, 'admin', { name: 'Шалах отборный' });
   expect(renamed.body.map((v: { name: string }) => v.name)).toEqual(['Хурмаи', 'Шалах отборный']);
   const items = (await call('GET', '/api/lists/varieties/items')).body.filter((v: { product_id: number }) => v.product_id === product.id);
   expect(items.map((v: { name: string }) => v.name)).toEqual(['Хурмаи', 'Шалах отборный']);
@@ -100,7 +101,7 @@ test('varieties: added, renamed, listed for the offer card\'s select, removed un
   expect(await ctx.db.select().from(varieties).where(eq(varieties.id, other))).toEqual([]);
   // another product's variety is not reachable through this one
   const cashewVariety = await one(sql`SELECT v.id FROM varieties v JOIN products p ON p.id = v.product_id WHERE p.name = 'Кешью' LIMIT 1`);
-  expect((await call('PATCH', `/api/products/${product.id}/varieties/${cashewVariety}`, 'admin', { name: 'Чужой' })).status).toBe(404);
+  expect((await change('PATCH', `/api/products/${product.id}/varieties/${cashewVariety}`, 'admin', { name: 'Чужой' })).status).toBe(404);
 });
 
 test('scopes: the warehouse and a supplier read products but change nothing; the manager creates and renames', async () => {
@@ -109,11 +110,11 @@ test('scopes: the warehouse and a supplier read products but change nothing; the
     expect((await call('GET', `/api/products/${cashew}`, who)).body).toMatchObject({ name: 'Кешью', can_update: false });
     expect((await call('GET', `/api/products/${cashew}/varieties`, who)).status).toBe(200);
     expect((await call('POST', '/api/products', who, { name: 'Чужой товар' })).status).toBe(403);
-    expect((await call('PATCH', `/api/products/${cashew}`, who, { status: 'deactivated' })).status).toBe(403);
+    expect((await change('PATCH', `/api/products/${cashew}`, who, { status: 'deactivated' })).status).toBe(403);
     expect((await call('POST', `/api/products/${cashew}/varieties`, who, { name: 'W210' })).status).toBe(403);
   }
   const mine = await call('POST', '/api/products', 'manager', { name: 'Кумкват сушеный' });
   expect(mine.status).toBe(201);
   expect(mine.body).not.toHaveProperty('created_by');
-  expect((await call('PATCH', `/api/products/${mine.body.id}`, 'manager', { name: 'Кумкват в сахаре' })).body.name).toBe('Кумкват в сахаре');
+  expect((await change('PATCH', `/api/products/${mine.body.id}`, 'manager', { name: 'Кумкват в сахаре' })).body.name).toBe('Кумкват в сахаре');
 });

@@ -116,7 +116,7 @@ describe('the lifecycle moves stock exactly', () => {
   test('an amount edit takes more or gives back the difference; beyond what is free it is refused', async () => {
     const offerId = await newOffer('100');
     const { id } = (await post(form(offerId))).body;
-    const patch = (body: unknown, who: DemoUser = 'admin') => ctx.call('PATCH', `/api/reserves/${id}`, who, body);
+    const patch = (body: unknown, who: DemoUser = 'admin') => ctx.change('PATCH', `/api/reserves/${id}`, who, body);
 
     expect((await patch({ amount: '30' })).body).toMatchObject({ amount: '30.00', packs_amount: '3.0', total_selling_sum: '12000.00' });
     expect(await stock(offerId)).toMatchObject({ reserved: '30.000', available: '70.000' });
@@ -133,14 +133,14 @@ describe('the lifecycle moves stock exactly', () => {
   test('complete: the amount becomes purchased, the day is noted; a second step is refused in Russian', async () => {
     const offerId = await newOffer('100');
     const { id } = (await post(form(offerId, { amount: '40', packs_amount: '4' }))).body;
-    const done = await ctx.call('POST', `/api/reserves/${id}/complete`, 'admin', {});
+    const done = await ctx.change('POST', `/api/reserves/${id}/complete`, 'admin', {});
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: 'completed', actual_date_implementation: today, can_update: false });
     expect(await stock(offerId)).toEqual({ reserved: '0.000', purchased: '40.000', available: '60.000', status: 'active' });
 
-    expect((await ctx.call('POST', `/api/reserves/${id}/complete`)).body.messages).toEqual(['Резерв в статусе «Завершен» нельзя завершить']);
-    expect((await ctx.call('POST', `/api/reserves/${id}/cancel`)).body.messages).toEqual(['Резерв в статусе «Завершен» нельзя отменить']);
-    expect((await ctx.call('PATCH', `/api/reserves/${id}`, 'admin', { amount: '10' })).body.messages).toEqual(['Резерв в статусе «Завершен» нельзя изменить']);
+    expect((await ctx.change('POST', `/api/reserves/${id}/complete`)).body.messages).toEqual(['Резерв в статусе «Завершен» нельзя завершить']);
+    expect((await ctx.change('POST', `/api/reserves/${id}/cancel`)).body.messages).toEqual(['Резерв в статусе «Завершен» нельзя отменить']);
+    expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { amount: '10' })).body.messages).toEqual(['Резерв в статусе «Завершен» нельзя изменить']);
     expect(await stock(offerId)).toMatchObject({ reserved: '0.000', purchased: '40.000' });
   });
 
@@ -148,11 +148,11 @@ describe('the lifecycle moves stock exactly', () => {
     const offerId = await newOffer('100');
     const { id } = (await post(form(offerId, { amount: '25', packs_amount: '2.5' }))).body;
     expect(await stock(offerId)).toMatchObject({ reserved: '25.000', available: '75.000' });
-    const res = await ctx.call('POST', `/api/reserves/${id}/cancel`);
+    const res = await ctx.change('POST', `/api/reserves/${id}/cancel`);
     expect(res.body).toMatchObject({ status: 'cancelled', actual_date_implementation: null });
     expect(await stock(offerId)).toEqual({ reserved: '0.000', purchased: '0.000', available: '100.000', status: 'active' });
-    expect((await ctx.call('POST', `/api/reserves/${id}/complete`)).body.messages).toEqual(['Резерв в статусе «Отменен» нельзя завершить']);
-    expect((await ctx.call('POST', `/api/reserves/${id}/cancel`)).body.messages).toEqual(['Резерв в статусе «Отменен» нельзя отменить']);
+    expect((await ctx.change('POST', `/api/reserves/${id}/complete`)).body.messages).toEqual(['Резерв в статусе «Отменен» нельзя завершить']);
+    expect((await ctx.change('POST', `/api/reserves/${id}/cancel`)).body.messages).toEqual(['Резерв в статусе «Отменен» нельзя отменить']);
   });
 
   test('delete: an active reserve gives its amount back; a deleted one opens only with ?withDeleted and takes no step', async () => {
@@ -162,16 +162,16 @@ describe('the lifecycle moves stock exactly', () => {
     expect(await stock(offerId)).toMatchObject({ reserved: '0.000', available: '100.000' });
     expect((await ctx.call('GET', `/api/reserves/${id}`)).body).toEqual({ status: 'error', error: 'not_found', message: 'Объект не найден' });
     expect((await ctx.call('GET', `/api/reserves/${id}?withDeleted`)).body).toMatchObject({ id, status: 'deleted', can_update: false });
-    expect((await ctx.call('POST', `/api/reserves/${id}/complete`)).body.messages).toEqual(['Резерв в статусе «Удален» нельзя завершить']);
+    expect((await ctx.change('POST', `/api/reserves/${id}/complete`)).body.messages).toEqual(['Резерв в статусе «Удален» нельзя завершить']);
   });
 
   test("an offer whose whole amount is purchased becomes 'Выполнен' and cannot be reserved again", async () => {
     const offerId = await newOffer('50');
     const first = (await post(form(offerId, { amount: '30', packs_amount: '3' }))).body.id;
     const second = (await post(form(offerId, { amount: '20', packs_amount: '2' }))).body.id;
-    await ctx.call('POST', `/api/reserves/${first}/complete`);
+    await ctx.change('POST', `/api/reserves/${first}/complete`);
     expect(await stock(offerId)).toMatchObject({ purchased: '30.000', status: 'active' });
-    await ctx.call('POST', `/api/reserves/${second}/complete`);
+    await ctx.change('POST', `/api/reserves/${second}/complete`);
     expect(await stock(offerId)).toEqual({ reserved: '0.000', purchased: '50.000', available: '0.000', status: 'completed' });
     expect((await ctx.call('GET', `/api/offers/${offerId}`)).body.status).toBe('completed');
     expect((await post(form(offerId, { amount: '2' }))).body.messages).toEqual(['Резервировать можно только активное предложение']);
@@ -206,13 +206,13 @@ describe('scopes and hidden fields', () => {
     expect(JSON.stringify(seen)).not.toContain('ООО «Орех»');
 
     // the warehouse updates only reserves its storekeeper is responsible for
-    expect((await ctx.call('PATCH', `/api/reserves/${id}`, 'warehouse', { amount: '10' })).status).toBe(403);
+    expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'warehouse', { amount: '10' })).status).toBe(403);
     expect((await ctx.call('POST', '/api/reserves', 'warehouse', form(offerId))).status).toBe(403);
     const storekeeper = await userOf('warehouse@nutdesk.demo');
     await ctx.db.update(reserves).set({ responsible_id: storekeeper.employee_id }).where(eq(reserves.id, id));
-    expect((await ctx.call('PATCH', `/api/reserves/${id}`, 'warehouse', { buyer_name: 'Кто-то другой' })))
+    expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'warehouse', { buyer_name: 'Кто-то другой' })))
       .toEqual({ status: 403, body: expect.objectContaining({ message: 'Поле «buyer_name» недоступно для вашей роли' }) });
-    const changed = await ctx.call('PATCH', `/api/reserves/${id}`, 'warehouse', { amount: '10', packs_amount: '1' });
+    const changed = await ctx.change('PATCH', `/api/reserves/${id}`, 'warehouse', { amount: '10', packs_amount: '1' });
     expect(changed.status).toBe(200);
     expect(changed.body.amount).toBe('10.00');
     expect(changed.body).not.toHaveProperty('total_selling_sum');
@@ -220,7 +220,7 @@ describe('scopes and hidden fields', () => {
     const [row] = await ctx.db.select().from(reserves).where(eq(reserves.id, id));
     expect(row).toMatchObject({ buyer_name: 'ООО «Орех»', unit_selling_price: '400.00', total_selling_sum: '4000.00', delivery_days: 3 });
     expect(await stock(offerId)).toMatchObject({ reserved: '10.000', available: '90.000' });
-    expect((await ctx.call('POST', `/api/reserves/${id}/complete`, 'warehouse', {})).body.status).toBe('completed');
+    expect((await ctx.change('POST', `/api/reserves/${id}/complete`, 'warehouse', {})).body.status).toBe('completed');
   });
 
   test("role 1 is its own reserves' responsible; with reserves 'own' it reaches only those", async () => {
@@ -239,10 +239,10 @@ describe('scopes and hidden fields', () => {
     await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'own' WHERE role_id = ${manager.role_id} AND resource = 'reserves'`);
     try {
       expect((await ctx.call('GET', `/api/reserves/${theirs}`, 'manager')).status).toBe(404);
-      expect((await ctx.call('POST', `/api/reserves/${theirs}/cancel`, 'manager', {})).status).toBe(404);
-      expect((await ctx.call('PATCH', `/api/reserves/${theirs}`, 'manager', { amount: '3' })).status).toBe(404);
+      expect((await ctx.change('POST', `/api/reserves/${theirs}/cancel`, 'manager', {})).status).toBe(404);
+      expect((await ctx.change('PATCH', `/api/reserves/${theirs}`, 'manager', { amount: '3' })).status).toBe(404);
       expect((await ctx.call('GET', `/api/reserves/${mine.body.id}`, 'manager')).body.can_update).toBe(true);
-      expect((await ctx.call('POST', `/api/reserves/${mine.body.id}/cancel`, 'manager', {})).body.status).toBe('cancelled');
+      expect((await ctx.change('POST', `/api/reserves/${mine.body.id}/cancel`, 'manager', {})).body.status).toBe('cancelled');
     } finally {
       await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'all' WHERE role_id = ${manager.role_id} AND resource = 'reserves' AND action IN ('read', 'create', 'update', 'delete', 'export')`);
     }

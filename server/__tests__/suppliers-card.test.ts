@@ -16,6 +16,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const call: DemoContext['call'] = (...args) => ctx.call(...args);
+const change: DemoContext['change'] = (...args) => ctx.change(...args);
 const form = (patch: Record<string, unknown> = {}) => ({
   name: 'ООО «Ядро»', email: 'Sales@Yadro.ru', phone: '8 843 200-10-20', contact_name: 'Гарипов Ильдар', inn: '1655123456', city_id: city, location: 'Казань, ул. Складская, 7', ...patch,
 });
@@ -55,10 +56,10 @@ test('a duplicate INN is a 409 with the existing id, also of a deleted supplier'
 
 test('edit: PATCH changes what it sends; another supplier\'s INN is a 409', async () => {
   const { body: created } = await call('POST', '/api/suppliers', 'admin', form({ inn: '7701000002' }));
-  const res = await call('PATCH', `/api/suppliers/${created.id}`, 'admin', { location: 'Казань, ул. Новая, 1' });
+  const res = await change('PATCH', `/api/suppliers/${created.id}`, 'admin', { location: 'Казань, ул. Новая, 1' });
   expect(res.body).toMatchObject({ location: 'Казань, ул. Новая, 1', inn: '7701000002', email: 'sales@yadro.ru' });
   const [other] = await rows<{ id: number; inn: string }>(sql`SELECT id, inn FROM suppliers WHERE status = 'active' AND inn IS NOT NULL AND id <> ${created.id} LIMIT 1`);
-  const taken = await call('PATCH', `/api/suppliers/${created.id}`, 'admin', { inn: other.inn });
+  const taken = await change('PATCH', `/api/suppliers/${created.id}`, 'admin', { inn: other.inn });
   expect([taken.status, taken.body.info.id]).toEqual([409, other.id]);
 });
 
@@ -83,10 +84,10 @@ test('role 1 sees no contacts, INN, city or location and may not write them; rol
   await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'all' WHERE role_id = 1 AND resource = 'suppliers' AND action IN ('create', 'update')`);
   const refused = await call('POST', '/api/suppliers', 'manager', form({ inn: '7701000004' }));
   expect([refused.status, refused.body.message]).toEqual([403, 'Поле «email» недоступно для вашей роли']);
-  expect((await call('PATCH', `/api/suppliers/${supplier.id}`, 'manager', { city_id: city })).body.message).toBe('Поле «city_id» недоступно для вашей роли');
+  expect((await change('PATCH', `/api/suppliers/${supplier.id}`, 'manager', { city_id: city })).body.message).toBe('Поле «city_id» недоступно для вашей роли');
   const created = await call('POST', '/api/suppliers', 'manager', { name: 'ООО «Менеджер»' });
   expect(created.status).toBe(201);
-  const renamed = await call('PATCH', `/api/suppliers/${supplier.id}`, 'manager', { name: 'ООО «Ядро-2»' });
+  const renamed = await change('PATCH', `/api/suppliers/${supplier.id}`, 'manager', { name: 'ООО «Ядро-2»' });
   expect(renamed.body.name).toBe('ООО «Ядро-2»');
   const [row] = await ctx.db.select().from(suppliers).where(eq(suppliers.id, supplier.id));
   expect([row.inn, row.email, row.city_id]).toEqual(['7701000003', 'sales@yadro.ru', city]);

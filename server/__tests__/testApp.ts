@@ -136,7 +136,13 @@ export interface DemoContext extends TestContext {
   /** An API call as one of the demo users, answered as {status, body}. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever JSON the route answered
   call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who?: DemoUser, payload?: unknown): Promise<{ status: number; body: any }>;
+  /** A change or a step of a record as a card makes it: the call with the version the record has now (read from
+   * the database) added to the payload, unless the payload names one. */
+  change: DemoContext['call'];
 }
+
+/** The section and id of a record's change or step URL (/api/offers/12, /api/reserves/7/complete). */
+const RECORD_URL = /^\/api\/(offers|reserves|employees|suppliers|products|cities)\/(\d+)(?:\/(?:complete|cancel))?$/;
 
 /** A fresh database with the demo data set (built around a fixed day) and the four demo users signed in. */
 export async function createDemoApp(overrides: Partial<Config> = {}): Promise<DemoContext> {
@@ -146,12 +152,23 @@ export async function createDemoApp(overrides: Partial<Config> = {}): Promise<De
   await seedDemoData(ctx.db, { now: new Date('2026-11-01T09:00:00Z') });
   const tokens = {} as Record<DemoUser, string>;
   for (const who of ['admin', 'manager', 'warehouse', 'supplier'] as const) tokens[who] = await signIn(ctx.app, `${who}@nutdesk.demo`, DEMO_PASSWORD);
+  const call: DemoContext['call'] = async (method, url, who = 'admin', payload) => {
+    const res = await ctx.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, payload: payload as object });
+    return { status: res.statusCode, body: res.body ? res.json() : undefined };
+  };
   return {
     ...ctx,
     tokens,
-    async call(method, url, who = 'admin', payload) {
-      const res = await ctx.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, payload: payload as object });
-      return { status: res.statusCode, body: res.body ? res.json() : undefined };
+    call,
+    async change(method, url, who = 'admin', payload) {
+      const body = { ...(payload as object | undefined) } as Record<string, unknown>;
+      const [, section, id] = RECORD_URL.exec(url) ?? [];
+      if (section && !('version' in body)) {
+        const { sql } = await import('drizzle-orm');
+        const { firstRow } = await import('../http/rows');
+        body.version = firstRow<{ version: number }>(await ctx.db.execute(sql`SELECT version FROM ${sql.identifier(section)} WHERE id = ${Number(id)}`))?.version;
+      }
+      return call(method, url, who, body);
     },
   };
 }

@@ -5,6 +5,8 @@ import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
+/** The database, or a transaction on it: drizzle's transaction is a PgDatabase of the same schema, so every
+ * function that takes a Database runs inside the caller's transaction when handed one, without a cast. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface OpenedDatabase {

@@ -10,9 +10,11 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const amount = (name: string) => numeric(name, { precision: 14, scale: 3 });
 
-/** Columns every business record has: status, created_at, deleted_at (soft delete). */
+/** Columns every business record has: status, created_at, deleted_at (soft delete), and its version: every
+ * UPDATE of the row bumps it (the trigger of migration 0008), so a card's save can tell it was changed since. */
 const record = () => ({
   status: text('status').notNull().default('active'),
+  version: integer('version').notNull().default(1),
   created_at: ts('created_at').notNull().defaultNow(),
   deleted_at: ts('deleted_at'),
 });
@@ -279,4 +281,6 @@ export const recordHistory = pgTable('record_history', {
   at: ts('at').notNull().defaultNow(),
   changes: jsonb('changes').notNull().default(sql`'[]'::jsonb`),
   via: jsonb('via'),
+  /** The record's version after this write: a stale save answers the changes made after the version it saw. */
+  version: integer('version'),
 }, (t) => [index('record_history_record_idx').on(t.section, t.record_id, t.id)]);

@@ -50,6 +50,14 @@ export const errorBody = {
     message: { type: 'string' },
     messages: { type: 'array', items: { type: 'string' } },
     info: { type: 'object', properties: { text: { type: 'string' }, id: { type: 'integer' } } },
+    stale: {
+      type: 'object',
+      description: "409 'stale': the record's current version, who changed it and when, and what changed since",
+      properties: {
+        version: { type: 'integer' }, by: { type: ['string', 'null'] }, at: { type: ['string', 'null'] },
+        changes: { type: 'array', items: { type: 'object', additionalProperties: true } },
+      },
+    },
     code: { type: 'integer' },
   },
 } as const;

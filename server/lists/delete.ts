@@ -34,10 +34,10 @@ export async function bulkDelete(db: Database, spec: SectionSpec, auth: Authenti
     const chosen = rowsOf<{ id: number }>(await tx.execute(sql`
       SELECT ${a}.id ${spec.from} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY ${a}.id FOR UPDATE OF ${a}`)).map((r) => r.id);
     if (!chosen.length) return 0;
-    await spec.onDelete?.(tx as unknown as Database, chosen, auth.user.id);
+    await spec.onDelete?.(tx, chosen, auth.user.id);
     await tx.execute(sql`UPDATE ${sql.identifier(spec.section)} SET status = 'deleted', deleted_at = now()
       WHERE id IN (${sql.join(chosen.map((id) => sql`${id}`), sql`, `)})`);
-    await recordDeleted(tx as unknown as Database, auth.user.id, spec.section, chosen);
+    await recordDeleted(tx, auth.user.id, spec.section, chosen);
     return chosen.length;
   });
   const notDeleted = ids.length - deleted;

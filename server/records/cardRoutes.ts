@@ -1,40 +1,51 @@
 // The three routes of a record's card, alike in every section: GET /{section}/{id} (a deleted record only with
-// ?withDeleted), POST /{section} answering 201 with the new record, PATCH /{section}/{id}. The section names its
-// card's body schema, the summaries /api/docs shows, and the record service behind each route.
+// ?withDeleted), POST /{section} answering 201 with the new record, PATCH /{section}/{id} made on the version the
+// user saw. Each goes through the record pipeline (records/pipeline.ts); the section names its card's body
+// schema, the summaries /api/docs shows, and its record's hooks.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import type { AuthenticatedUser } from '../accounts/users';
-import type { Section } from '../../domain/sections';
+import { versionProperty } from '../../domain/versions';
 import { requireAuth } from '../http/auth';
 import { idOf, idParams, noQuery, withDeletedOf, withDeletedQuery } from '../http/schemas';
-import { cardResponse, type CardSummaries, type Row } from './card';
+import { cardResponse, type CardSummaries } from './card';
+import { createRecord, readRecord, updateRecord, type RecordSection, type Row } from './pipeline';
 
-export interface CardRoutes {
-  section: Section;
-  /** The JSON schema of the card's body, for POST and PATCH. */
-  body: object;
-  summaries: CardSummaries;
-  read: (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) => Promise<Row>;
-  create: (db: Database, auth: AuthenticatedUser, body: Row) => Promise<Row>;
-  update: (db: Database, auth: AuthenticatedUser, id: number, body: Row) => Promise<Row>;
+/** A card's body: its form's fields as JSON schema properties. */
+export interface CardBody {
+  type: 'object';
+  properties: Record<string, object>;
 }
 
-export function cardRoutes(app: FastifyInstance, db: Database, card: CardRoutes) {
-  const { section, body, summaries } = card;
+export interface CardRoutes<Values> {
+  /** The JSON schema of the card's body, for POST and PATCH (PATCH adds the version). */
+  body: CardBody;
+  summaries: CardSummaries;
+  record: RecordSection<Values>;
+}
+
+/** A change's body: the card's fields and the version of the record the user changed. */
+export const changeBody = (body: CardBody) => ({
+  ...body,
+  properties: { ...body.properties, version: { ...versionProperty, description: 'the version of the record the change was made on (409 stale when newer)' } },
+});
+
+export function cardRoutes<Values>(app: FastifyInstance, db: Database, card: CardRoutes<Values>) {
+  const { body, summaries, record } = card;
+  const section = record.spec.section;
   const tags = [section];
   const bodyOf = (value: unknown) => (value ?? {}) as Row;
 
   app.get(`/${section}/:id`, {
     schema: { tags, summary: summaries.read, params: idParams, querystring: withDeletedQuery, response: cardResponse(200) },
-  }, async (request) => card.read(db, requireAuth(request), idOf(request.params), withDeletedOf(request.query)));
+  }, async (request) => readRecord(db, requireAuth(request), record, idOf(request.params), withDeletedOf(request.query)));
   app.post(`/${section}`, {
     schema: { tags, summary: summaries.create, querystring: noQuery, body, response: cardResponse(201) },
   }, async (request, reply) => {
-    const record = await card.create(db, requireAuth(request), bodyOf(request.body));
+    const created = await createRecord(db, requireAuth(request), record, bodyOf(request.body));
     reply.status(201);
-    return record;
+    return created;
   });
   app.patch(`/${section}/:id`, {
-    schema: { tags, summary: summaries.update, params: idParams, querystring: noQuery, body, response: cardResponse(200) },
-  }, async (request) => card.update(db, requireAuth(request), idOf(request.params), bodyOf(request.body)));
+    schema: { tags, summary: summaries.update, params: idParams, querystring: noQuery, body: changeBody(body), response: cardResponse(200) },
+  }, async (request) => updateRecord(db, requireAuth(request), record, idOf(request.params), bodyOf(request.body)));
 }

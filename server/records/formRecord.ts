@@ -1,18 +1,15 @@
-// Creating and changing a record whose card is a form over its own table's columns (employees, suppliers):
-// the fields hidden from the caller's role refused, the shared yup schema applied (a change over the stored
-// values), the references it names checked, the duplicate's 409, then one INSERT (with its comments) or UPDATE
-// and the record's history in one transaction. The answer is the record as its card reads it.
+// The record hooks of a card that is a form over its own table's columns (employees, suppliers): the shared yup
+// schema applied (a change over the stored values), the references it names checked, the duplicate's 409, then
+// one INSERT or the SET of a change. The pipeline (records/pipeline.ts) does the rest.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyObjectSchema } from 'yup';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
-import { hiddenCardFields } from '../../domain/schemas/card';
 import { badRequest } from '../errors';
 import { rowsOf } from '../http/rows';
 import type { SectionSpec } from '../lists/engine';
-import { addComments } from './comments';
-import { changeRecord, recordCreated } from './history';
-import { mergeStored, readCardRecord, refuseDuplicate, refuseHidden, requireCreate, requireUpdatable, validateCard, type Row } from './card';
+import { refuseDuplicate, validateCard } from './card';
+import type { RecordSection, Row } from './pipeline';
 
 export interface FormRecord {
   /** The section's list spec; its table is named as the section. */
@@ -27,12 +24,10 @@ export interface FormRecord {
   checkReferences: (db: Database, values: Row) => Promise<void>;
   /** What makes another record the same one (null: nothing to compare), and the 409's message and link text. */
   duplicate: { of: (values: Row) => SQL | null; message: string; text: string };
-  read: (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) => Promise<Row>;
+  /** Columns the card reads beside the list row's, and the section's own part of the read. */
+  readColumns?: Record<string, SQL>;
+  finishRead?: (db: Database, auth: AuthenticatedUser, row: Row) => Row | Promise<Row>;
 }
-
-/** The form's fields the caller's role does not see. */
-export const hiddenFormFields = (form: FormRecord, auth: AuthenticatedUser) =>
-  hiddenCardFields(auth.permissions, form.spec.section, form.fields, form.visibleAs);
 
 /** 400 with `message` when the form names a row of `table` that is not there; nothing when it names none. */
 export async function requireReference(db: Database, table: string, id: unknown, message: string) {
@@ -55,33 +50,32 @@ async function checked(db: Database, form: FormRecord, hidden: ReadonlySet<strin
   return values;
 }
 
-export async function createFormRecord(db: Database, auth: AuthenticatedUser, form: FormRecord, body: Row): Promise<Row> {
-  const section = form.spec.section;
-  requireCreate(form.spec, auth);
-  const hidden = hiddenFormFields(form, auth);
-  refuseHidden(hidden, body, form.fields);
-  const values = await checked(db, form, hidden, body);
-  const columns = [...columnsOf(form, values), ['created_by', auth.user.id] as const];
-  const id = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const [created] = rowsOf<{ id: number }>(await t.execute(sql`
-      INSERT INTO ${sql.identifier(section)} (${sql.join(columns.map(([k]) => sql.identifier(k)), sql`, `)})
-      VALUES (${sql.join(columns.map(([, v]) => sql`${v}`), sql`, `)}) RETURNING id`));
-    await addComments(t, auth, section, created.id, body.comments);
-    await recordCreated(t, auth.user.id, section, created.id);
-    return created.id;
-  });
-  return form.read(db, auth, id, false);
+/** What a change checks: the fields it sends over the stored ones; hidden fields keep what is stored. */
+function mergeStored(fields: readonly string[], body: Row, stored: Row, hidden: ReadonlySet<string>): Row {
+  const merged: Row = {};
+  for (const field of fields) merged[field] = body[field] !== undefined && !hidden.has(field) ? body[field] : stored[field];
+  return merged;
 }
 
-export async function updateFormRecord(db: Database, auth: AuthenticatedUser, form: FormRecord, id: number, body: Row): Promise<Row> {
-  const section = form.spec.section;
-  requireUpdatable(await readCardRecord(db, form.spec, auth, id, false));
-  const hidden = hiddenFormFields(form, auth);
-  refuseHidden(hidden, body, form.fields);
-  const [stored] = rowsOf<Row>(await db.execute(sql`SELECT * FROM ${sql.identifier(section)} WHERE id = ${id}`));
-  const values = await checked(db, form, hidden, mergeStored(form.fields, body, stored, hidden), id);
-  const set = sql.join(columnsOf(form, values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `);
-  await db.transaction((tx) => changeRecord(tx as unknown as Database, auth.user.id, section, id, set));
-  return form.read(db, auth, id, false);
+export function formRecordSection(form: FormRecord): RecordSection<Row> {
+  const table = sql.identifier(form.spec.section);
+  return {
+    spec: form.spec,
+    fields: form.fields,
+    visibleAs: form.visibleAs,
+    readColumns: form.readColumns,
+    finishRead: form.finishRead,
+    prepareCreate: (db, _auth, body, hidden) => checked(db, form, hidden, body),
+    async insert(tx, auth, values) {
+      const columns = [...columnsOf(form, values), ['created_by', auth.user.id] as const];
+      const [created] = rowsOf<{ id: number }>(await tx.execute(sql`
+        INSERT INTO ${table} (${sql.join(columns.map(([k]) => sql.identifier(k)), sql`, `)})
+        VALUES (${sql.join(columns.map(([, v]) => sql`${v}`), sql`, `)}) RETURNING id`));
+      return created.id;
+    },
+    async change(tx, _auth, { id, before, body, hidden }) {
+      const values = await checked(tx, form, hidden, mergeStored(form.fields, body, before, hidden), id);
+      return { set: sql.join(columnsOf(form, values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `) };
+    },
+  };
 }

@@ -25,9 +25,10 @@ export interface HistoryWrite {
 export async function recordHistory(tx: Database, by: Author, writes: HistoryWrite[]): Promise<void> {
   const kept = writes.filter((w) => w.action === 'create' || w.action === 'delete' || (w.changes?.length ?? 0) > 0);
   if (!kept.length) return;
+  // each entry keeps the record's version after the write (the write ran first): what a stale save answers from
   const rows = kept.map((w) => sql`(${w.section}, ${w.recordId}, ${w.action}, ${by}, ${JSON.stringify(w.changes ?? [])}::jsonb,
-    ${w.via ? JSON.stringify(w.via) : null}::jsonb)`);
-  await tx.execute(sql`INSERT INTO record_history (section, record_id, action, user_id, changes, via) VALUES ${sql.join(rows, sql`, `)}`);
+    ${w.via ? JSON.stringify(w.via) : null}::jsonb, (SELECT version FROM ${sql.identifier(w.section)} WHERE id = ${w.recordId}))`);
+  await tx.execute(sql`INSERT INTO record_history (section, record_id, action, user_id, changes, via, version) VALUES ${sql.join(rows, sql`, `)}`);
 }
 
 export const recordCreated = (tx: Database, by: Author, section: Section, recordId: number) =>

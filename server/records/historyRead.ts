@@ -31,25 +31,44 @@ const REF_TABLES: Record<HistoryRef, [string, string]> = {
   suppliers: ['suppliers', 'name'], employees: ['employees', 'full_name'], positions: ['positions', 'name'],
 };
 
+/** `afterVersion`: only the entries of writes after that version of the record (what a stale save answers). */
 export async function readHistory(db: Database, specs: Record<Section, SectionSpec>, auth: AuthenticatedUser, section: Section, id: number, withDeleted: boolean): Promise<HistoryEntry[]> {
   const spec = specs[section];
   const a = sql.raw(spec.alias);
   const record = firstRow<{ status: string }>(await db.execute(sql`SELECT ${a}.status ${spec.from} WHERE ${a}.id = ${id} AND ${scopeCondition(spec, auth, 'read')}`));
   if (!record || (record.status === 'deleted' && !withDeleted)) throw notFound();
+  const stored = await storedEntries(db, section, id);
+  const readableReserves = await readableIds(db, specs.reserves, auth, stored.flatMap((e) => e.via?.ids ?? []));
+  const entries = visibleEntries(auth, section, stored, readableReserves);
+  await nameReferences(db, section, entries);
+  return entries;
+}
 
-  const stored = rowsOf<StoredEntry>(await db.execute(sql`
+/** What changed in a record after the version a write was made on, as its reader may see it, newest first: the
+ * caller has read the record already (a stale save). No reserve is named as the cause of a stock change. */
+export async function changesSince(db: Database, auth: AuthenticatedUser, section: Section, id: number, version: number): Promise<HistoryEntry[]> {
+  const entries = visibleEntries(auth, section, await storedEntries(db, section, id, version), new Set());
+  await nameReferences(db, section, entries);
+  return entries;
+}
+
+async function storedEntries(db: Database, section: Section, id: number, afterVersion?: number): Promise<StoredEntry[]> {
+  return rowsOf<StoredEntry>(await db.execute(sql`
     SELECT h.id, h.at, h.action, h.changes, h.via, h.user_id, coalesce(u.name, u.email) AS user_name
     FROM record_history h LEFT JOIN users u ON u.id = h.user_id
-    WHERE h.section = ${section} AND h.record_id = ${id} ORDER BY h.id DESC`));
+    WHERE h.section = ${section} AND h.record_id = ${id} ${afterVersion === undefined ? sql`` : sql`AND h.version > ${afterVersion}`}
+    ORDER BY h.id DESC`));
+}
 
+/** The entries as the reader may see them: hidden fields' changes left out, an entry left with nothing to tell
+ * dropped, who wrote left out where the role does not see authors, only readable reserves named as causes. */
+function visibleEntries(auth: AuthenticatedUser, section: Section, stored: StoredEntry[], readableReserves: Set<number>): HistoryEntry[] {
   const fields = HISTORY_FIELDS[section];
   const visible = (change: FieldChange) => {
     const field = fields[change.field];
     return field !== undefined && isColumnVisible(auth.permissions, section, field);
   };
   const showsAuthor = isRefVisible(auth.permissions, `${section}.created_by`);
-  const readableReserves = await readableIds(db, specs.reserves, auth, stored.flatMap((e) => e.via?.ids ?? []));
-
   const entries: HistoryEntry[] = [];
   for (const e of stored) {
     const changes = (e.changes ?? []).filter(visible);
@@ -65,7 +84,6 @@ export async function readHistory(db: Database, specs: Record<Section, SectionSp
       via,
     });
   }
-  await nameReferences(db, section, entries);
   return entries;
 }
 

@@ -8,10 +8,10 @@ import { listRoutes } from '../../lists/routes';
 import { citiesSpec } from './list';
 import { deliveryRoutes } from './delivery';
 import { cityBody, citySummaries } from './schema';
-import { createCity, readCity, updateCity } from './record';
+import { cityRecord } from './record';
 
 export default async function citiesPlugin(app: FastifyInstance, opts: { db: Database }) {
-  cardRoutes(app, opts.db, { section: 'cities', body: cityBody, summaries: citySummaries, read: readCity, create: createCity, update: updateCity });
+  cardRoutes(app, opts.db, { body: cityBody, summaries: citySummaries, record: cityRecord });
   deliveryMatrixRoutes(app, opts.db);
   listRoutes(app, opts.db, citiesSpec);
   deliveryRoutes(app, opts.db);

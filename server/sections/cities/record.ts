@@ -6,16 +6,41 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { CITY_MSG, DELIVERY_ROWS_MAX, citySchema, deliveryRowSchema, isEmptyDelivery, type DeliveryRow, type DeliveryRowInput } from '../../../domain/cities/schema';
 import { money, toNumber } from '../../../domain/numbers';
-import { badRequest } from '../../errors';
+import { badRequest, forbidden } from '../../errors';
 import { rowsOf } from '../../http/rows';
-import { addComments } from '../../records/comments';
-import { changeRecord, keyedChanges, recordCreated, recordHistory } from '../../records/history';
+import { keyedChanges, recordHistory } from '../../records/history';
 import type { FieldChange } from '../../../domain/history';
-import { readCardRecord, refuseDuplicate, requireCreate, requireUpdatable, validateCard, type Row } from '../../records/card';
+import { refuseDuplicate, validateCard } from '../../records/card';
+import { readRecord, type RecordSection, type Row } from '../../records/pipeline';
 import { citiesSpec } from './list';
 
-export const readCity = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) =>
-  readCardRecord(db, citiesSpec, auth, id, withDeleted);
+/** Another city of the same name, whatever the case, deleted or not. */
+const sameName = (name: string) => sql`lower(name) = lower(${name})`;
+
+/** A city's card: its name and the delivery rows the card's table sends with it. */
+export const cityRecord: RecordSection<{ name: string; delivery: DeliveryRowInput[] }> = {
+  spec: citiesSpec,
+  fields: ['name'],
+  async prepareCreate(db, _auth, body) {
+    const name = String((await validateCard(citySchema(), body)).name);
+    const delivery = await validRows(body.delivery);
+    await refuseDuplicate(db, sameName(name), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText);
+    return { name, delivery };
+  },
+  async insert(tx, auth, { name, delivery }) {
+    const [created] = rowsOf<{ id: number }>(await tx.execute(sql`INSERT INTO cities (name, created_by) VALUES (${name}, ${auth.user.id}) RETURNING id`));
+    await storeDelivery(tx, created.id, delivery);
+    return created.id;
+  },
+  async change(tx, _auth, { id, before, body }) {
+    const name = String((await validateCard(citySchema(), { name: body.name ?? before.name })).name);
+    await refuseDuplicate(tx, sameName(name), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText, id);
+    const delivery = body.delivery !== undefined ? await storeDelivery(tx, id, await validRows(body.delivery)) : [];
+    return { set: sql`name = ${name}`, extra: delivery };
+  },
+};
+
+export const readCity = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) => readRecord(db, auth, cityRecord, id, withDeleted);
 
 /** The rows of a delivery table, each checked by the shared row schema. */
 async function validRows(rows: unknown): Promise<DeliveryRowInput[]> {
@@ -24,40 +49,6 @@ async function validRows(rows: unknown): Promise<DeliveryRowInput[]> {
   const valid: DeliveryRowInput[] = [];
   for (const row of rows) valid.push((await validateCard(deliveryRowSchema, (row ?? {}) as Row)) as unknown as DeliveryRowInput);
   return valid;
-}
-
-/** Another city of the same name, whatever the case, deleted or not. */
-const sameName = (name: string) => sql`lower(name) = lower(${name})`;
-
-export async function createCity(db: Database, auth: AuthenticatedUser, body: Row): Promise<Row> {
-  requireCreate(citiesSpec, auth);
-  const valid = await validateCard(citySchema(), body);
-  const name = String(valid.name);
-  const delivery = await validRows(body.delivery);
-  await refuseDuplicate(db, sameName(name), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText);
-  const id = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const [created] = rowsOf<{ id: number }>(await t.execute(sql`INSERT INTO cities (name, created_by) VALUES (${name}, ${auth.user.id}) RETURNING id`));
-    await storeDelivery(t, created.id, delivery);
-    await addComments(t, auth, 'cities', created.id, body.comments);
-    await recordCreated(t, auth.user.id, 'cities', created.id);
-    return created.id;
-  });
-  return readCity(db, auth, id, false);
-}
-
-export async function updateCity(db: Database, auth: AuthenticatedUser, id: number, body: Row): Promise<Row> {
-  const current = await readCity(db, auth, id, false);
-  requireUpdatable(current);
-  const valid = await validateCard(citySchema(), { name: body.name ?? current.name });
-  const name = String(valid.name);
-  await refuseDuplicate(db, sameName(name), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText, id);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const delivery = body.delivery !== undefined ? await storeDelivery(t, id, await validRows(body.delivery)) : [];
-    await changeRecord(t, auth.user.id, 'cities', id, sql`name = ${name}`, { extra: delivery });
-  });
-  return readCity(db, auth, id, false);
 }
 
 /** The delivery from the city to every other city that is not deleted: stored routes with their cost and
@@ -74,11 +65,12 @@ export async function readDelivery(db: Database, auth: AuthenticatedUser, id: nu
 
 /** PUT /api/cities/{id}/delivery: the rows the table changed, saved at once. */
 export async function saveDelivery(db: Database, auth: AuthenticatedUser, id: number, body: unknown): Promise<DeliveryRow[]> {
-  requireUpdatable(await readCity(db, auth, id, false));
+  if (!(await readCity(db, auth, id, false)).can_update) throw forbidden();
   const rows = await validRows(body);
+  // a route is a row of the matrix, not of the city: saving one leaves the city's version as it is
   await db.transaction(async (tx) => {
-    const changes = await storeDelivery(tx as unknown as Database, id, rows);
-    await recordHistory(tx as unknown as Database, auth.user.id, [{ section: 'cities', recordId: id, action: 'update', changes }]);
+    const changes = await storeDelivery(tx, id, rows);
+    await recordHistory(tx, auth.user.id, [{ section: 'cities', recordId: id, action: 'update', changes }]);
   });
   return readDelivery(db, auth, id, false);
 }

@@ -5,11 +5,9 @@ import { listRoutes } from '../../lists/routes';
 import { cardRoutes } from '../../records/cardRoutes';
 import { employeesSpec } from './list';
 import { employeeBody, employeeSummaries } from './schema';
-import { createEmployee, readEmployee, updateEmployee } from './record';
+import { employeeRecord } from './record';
 
 export default async function employeesPlugin(app: FastifyInstance, opts: { db: Database }) {
   listRoutes(app, opts.db, employeesSpec);
-  cardRoutes(app, opts.db, {
-    section: 'employees', body: employeeBody, summaries: employeeSummaries, read: readEmployee, create: createEmployee, update: updateEmployee,
-  });
+  cardRoutes(app, opts.db, { body: employeeBody, summaries: employeeSummaries, record: employeeRecord });
 }

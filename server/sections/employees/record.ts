@@ -2,19 +2,11 @@
 // latest reserves the employee is responsible for. A duplicate is another employee with the same e-mail or
 // phone (deleted ones count). Fields the caller's role does not see are neither shown nor written.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import type { AuthenticatedUser } from '../../accounts/users';
 import { EMPLOYEE_FIELD_VISIBILITY, EMPLOYEE_FORM_FIELDS, EMPLOYEE_MSG, employeeSchema } from '../../../domain/employees/schema';
-import { readCardRecord, type Row } from '../../records/card';
-import { createFormRecord, hiddenFormFields, requireReference, updateFormRecord, type FormRecord } from '../../records/formRecord';
+import type { Row } from '../../records/pipeline';
+import { formRecordSection, requireReference } from '../../records/formRecord';
 import { reservesShortList } from '../reserves/stats';
 import { employeesSpec } from './list';
-
-export async function readEmployee(db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean): Promise<Row> {
-  const row = await readCardRecord(db, employeesSpec, auth, id, withDeleted);
-  for (const field of hiddenFormFields(employeeForm, auth)) delete row[field];
-  return { ...row, reserves: await reservesShortList(db, auth, sql`r.responsible_id = ${id}`) };
-}
 
 /** Another employee with this e-mail (any case) or phone. */
 function sameContacts(values: Row): SQL | null {
@@ -24,11 +16,9 @@ function sameContacts(values: Row): SQL | null {
   return conditions.length ? sql.join(conditions, sql` OR `) : null;
 }
 
-const employeeForm: FormRecord = {
-  spec: employeesSpec, fields: EMPLOYEE_FORM_FIELDS, visibleAs: EMPLOYEE_FIELD_VISIBILITY, schema: employeeSchema, read: readEmployee,
+export const employeeRecord = formRecordSection({
+  spec: employeesSpec, fields: EMPLOYEE_FORM_FIELDS, visibleAs: EMPLOYEE_FIELD_VISIBILITY, schema: employeeSchema,
   checkReferences: (db, values) => requireReference(db, 'positions', values.position_id, EMPLOYEE_MSG.position),
   duplicate: { of: sameContacts, message: EMPLOYEE_MSG.duplicate, text: EMPLOYEE_MSG.conflictText },
-};
-
-export const createEmployee = (db: Database, auth: AuthenticatedUser, body: Row) => createFormRecord(db, auth, employeeForm, body);
-export const updateEmployee = (db: Database, auth: AuthenticatedUser, id: number, body: Row) => updateFormRecord(db, auth, employeeForm, id, body);
+  finishRead: async (db, auth, row) => ({ ...row, reserves: await reservesShortList(db, auth, sql`r.responsible_id = ${Number(row.id)}`) }),
+});

@@ -19,7 +19,8 @@ import { readBusinessSettings } from '../../admin/businessSettings';
 import { matchHeader, readSheet, templateXlsx, type UploadedFile } from '../../lists/import';
 import { referenceItems, type ReferenceItem, type ScopeSpecs } from '../../records/references';
 import { scopeCondition } from '../../records/access';
-import { findDuplicates, insertOffer, newOfferValues, type NewOffer } from './record';
+import { findDuplicates, newOfferValues, offerRecord, type NewOffer } from './record';
+import { insertRecord } from '../../records/pipeline';
 
 type Row = Record<string, unknown>;
 
@@ -195,8 +196,7 @@ export async function importOffers(
   const settings = await readBusinessSettings(db);
   const duplicate = OFFER_WRITE_MSG.duplicate(auth.permissions);
 
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+  return db.transaction(async (t) => {
     const checked: Checked[] = [];
     for (const row of sheet.rows) checked.push(await checkRow(auth, refs, columns, row.line, row.cells));
     // duplicates: of an earlier row of the file, else of an offer already there (one look-up for the whole file)
@@ -215,7 +215,7 @@ export async function importOffers(
     const ids: number[] = [];
     // all: a file with a problem writes nothing; valid: the good rows are written, in the file's order
     if (mode === 'valid' || !problems.length) {
-      for (const row of valid) ids.push(await insertOffer(t, auth, row.values!, settings, row.body!));
+      for (const row of valid) ids.push(await insertRecord(t, auth, offerRecord, { values: row.values!, settings }, row.body!));
     }
     return { mode, total: sheet.rows.length, valid: valid.length, imported: ids.length, ids, problems };
   });

@@ -7,7 +7,7 @@ import { offerBody, offerSummaries, summaryResponse } from './schema';
 import { listRoutes } from '../../lists/routes';
 import { cardRoutes } from '../../records/cardRoutes';
 import { offersSpec } from './list';
-import { createOffer, readOffer, updateOffer } from './record';
+import { offerRecord } from './record';
 import { offersSummary } from './summary';
 import offerImportRoutes from './importRoutes';
 
@@ -21,5 +21,5 @@ export default async function offersPlugin(app: FastifyInstance, opts: { db: Dat
     offersSummary(db, requireAuth(request), app.sectionSpecs.reserves),
   );
 
-  cardRoutes(app, db, { section: 'offers', body: offerBody, summaries: offerSummaries, read: readOffer, create: createOffer, update: updateOffer });
+  cardRoutes(app, db, { body: offerBody, summaries: offerSummaries, record: offerRecord });
 }

@@ -1,55 +1,21 @@
-// One offer: read with its files and comments, created and updated under the shared schema, with the
-// figures recomputed here whatever the client sent. Both record the offer's history in their transaction (the
-// import creates offers through createOffer too).
+// One offer's card as the record pipeline runs it: read with its ids and documents, created and changed under
+// the shared schema, with the figures recomputed here whatever the client sent (the import creates offers
+// through the same hooks).
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
-import { can, isFieldVisible } from '../../../domain/permissions';
 import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema } from '../../../domain/offers/schema';
 import { PRODUCT_MSG } from '../../../domain/products/schema';
 import { offerFigures, offerSellingBand } from '../../../domain/offers/figures';
 import type { BusinessSettings } from '../../../domain/settings';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { money, toNumber } from '../../../domain/numbers';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import { rowsOf as rows } from '../../http/rows';
-import { stripHidden } from '../../lists/engine';
-import { mayColumn, scopeCondition } from '../../records/access';
 import { attachFiles, fileIdsOf } from '../../records/files';
-import { addComments } from '../../records/comments';
-import { changeRecord, lockedRecord, recordCreated } from '../../records/history';
+import type { RecordSection, Row } from '../../records/pipeline';
 import { offersSpec } from './list';
-import { setUnitAmount } from './stock';
-
-type Row = Record<string, unknown>;
-
-/** The caller may see the offer (its read scope); throws 404 when not, so ids do not leak. */
-export async function readOffer(db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean): Promise<Row> {
-  const readable = scopeCondition(offersSpec, auth, 'read');
-  const select = sql.join(Object.entries(offersSpec.columns).map(([k, e]) => sql`${e} AS ${sql.identifier(k)}`), sql`, `);
-  const [row] = rows<Row>(await db.execute(sql`SELECT ${select},
-      o.product_id, o.variety_id, o.packing_id, o.city_id, o.supplier_id,
-      o.status <> 'deleted' AND ${mayColumn(offersSpec, auth, 'update')} AS can_update,
-      (SELECT coalesce(json_agg(json_build_object('id', f.id, 'url', '/api/files/' || f.id, 'name', f.original_name, 'size', f.size, 'mime', f.mime) ORDER BY f.id), '[]'::json)
-         FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = 'document') AS documents
-    ${offersSpec.from} WHERE o.id = ${id} AND ${readable}`));
-  if (!row || (row.status === 'deleted' && !withDeleted)) throw notFound();
-  const [stripped] = stripHidden([row], auth.permissions, offersSpec);
-  for (const [field, visibleAs] of Object.entries(OFFER_FIELD_VISIBILITY)) {
-    if (!isFieldVisible(auth.permissions, 'offers', visibleAs)) delete stripped[field];
-  }
-  return stripped;
-}
-
-function refuseHidden(auth: AuthenticatedUser, body: Row) {
-  const hidden = hiddenOfferFormFields(auth.permissions);
-  for (const field of [...OFFER_FORM_FIELDS, 'status']) {
-    if (body[field] === undefined || body[field] === null || body[field] === '') continue;
-    if (hidden.has(field)) throw forbidden(OFFER_WRITE_MSG.hiddenField(field));
-  }
-}
-
-const hiddenSet = (auth: AuthenticatedUser) => hiddenOfferFormFields(auth.permissions);
+import { unitAmountChange } from './stock';
 
 /** What makes two active offers the same (the card's 409 rule). */
 export type DuplicateKey = Pick<Row, 'supplier_id' | 'product_id' | 'variety_id' | 'packing_id' | 'harvest_year' | 'city_id'>;
@@ -89,7 +55,7 @@ export async function findDuplicate(db: Database, v: DuplicateKey, exceptId?: nu
  * checking a form with it (an import checks thousands). */
 const schemas = new Map<string, ReturnType<typeof offerSchema>>();
 function schemaFor(auth: AuthenticatedUser) {
-  const hidden = hiddenSet(auth);
+  const hidden = hiddenOfferFormFields(auth.permissions);
   const key = [...hidden].sort().join(',');
   let schema = schemas.get(key);
   if (!schema) schemas.set(key, (schema = offerSchema(hidden)));
@@ -135,11 +101,11 @@ export async function requireOfferedProduct(db: Database, productId: number) {
   if (product?.status !== 'active') throw badRequest(PRODUCT_MSG.notOffered);
 }
 
-/** A new offer's values as the card's POST checks them: no field hidden from the role, the shared schema (its yup
- * ValidationError lists every problem), the figures computed here, a supplier's user's own supplier. The product's
- * being on offer and duplicates are checked against the database by the caller. */
+/** A new offer's values as the card's POST and the import check them: the shared schema (its yup ValidationError
+ * lists every problem), the figures computed here, a supplier's user's own supplier. Fields hidden from the role
+ * were refused before (the pipeline; the import leaves their columns out). The product's being on offer and
+ * duplicates are checked against the database by the caller. */
 export async function newOfferValues(auth: AuthenticatedUser, body: Row) {
-  refuseHidden(auth, body);
   const values = await prepare(auth, body);
   // a supplier's user offers only its own goods
   if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
@@ -148,69 +114,70 @@ export async function newOfferValues(auth: AuthenticatedUser, body: Row) {
 
 export type NewOffer = Awaited<ReturnType<typeof newOfferValues>>;
 
-/** Writes a checked new offer inside the caller's transaction: its selling band from the business settings, its
- * comments and files. The card's POST and the import both create offers here. */
-export async function insertOffer(tx: Database, auth: AuthenticatedUser, values: NewOffer, settings: BusinessSettings, body: Row): Promise<number> {
-  const band = withSellingBand(values, settings);
-  const [created] = rows<{ id: number }>(await tx.execute(sql`
-    INSERT INTO offers (product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure,
-      unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price,
-      min_unit_price, max_unit_price, created_by)
-    VALUES (${values.product_id}, ${values.variety_id}, ${values.packing_id}, ${values.city_id}, ${values.supplier_id},
-      ${values.harvest_year}, ${values.origin_country}, ${values.unit_measure}, ${values.unit_weight}, ${values.units_per_pack},
-      ${values.unit_amount}, ${values.unit_price}, ${values.warehouse_cost}, ${values.loading_address}, ${values.total_sum},
-      ${values.kg_price}, ${band.min_unit_price}, ${band.max_unit_price}, ${auth.user.id})
-    RETURNING id`));
-  await addComments(tx, auth, 'offers', created.id, body.comments);
-  await attachFiles(tx, auth, 'offers', created.id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
-  await recordCreated(tx, auth.user.id, 'offers', created.id);
-  return created.id;
+/** A new offer checked, with the business settings its selling band is computed from. */
+export interface OfferToInsert {
+  values: NewOffer;
+  settings: BusinessSettings;
 }
 
-export async function createOffer(db: Database, auth: AuthenticatedUser, body: Row): Promise<Row> {
-  if (!can(auth.permissions, 'offers', 'create')) throw forbidden();
-  const values = await newOfferValues(auth, body);
-  await requireOfferedProduct(db, values.product_id);
-  const existing = await findDuplicate(db, values);
-  if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
-  const settings = await readBusinessSettings(db);
-  const id = await db.transaction((tx) => insertOffer(tx as unknown as Database, auth, values, settings, body));
-  return readOffer(db, auth, id, false);
-}
+/** The columns of the offer's card beside its list row: the ids its selects show, and its documents. */
+const readColumns = {
+  product_id: sql`o.product_id`, variety_id: sql`o.variety_id`, packing_id: sql`o.packing_id`, city_id: sql`o.city_id`, supplier_id: sql`o.supplier_id`,
+  documents: sql`(SELECT coalesce(json_agg(json_build_object('id', f.id, 'url', '/api/files/' || f.id, 'name', f.original_name, 'size', f.size, 'mime', f.mime) ORDER BY f.id), '[]'::json)
+    FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = 'document')`,
+};
 
-export async function updateOffer(db: Database, auth: AuthenticatedUser, id: number, body: Row): Promise<Row> {
-  const current = await readOffer(db, auth, id, false);
-  if (!current.can_update) throw forbidden();
-  refuseHidden(auth, body);
-  // what the form does not send (or the role cannot see) keeps its stored value
-  const [stored] = rows<Row>(await db.execute(sql`SELECT * FROM offers WHERE id = ${id}`));
-  const merged: Row = {};
-  for (const field of OFFER_FORM_FIELDS) merged[field] = body[field] !== undefined ? body[field] : stored[field];
-  const values = await prepare(auth, merged);
-  for (const field of hiddenSet(auth)) if (field in values) (values as Row)[field] = stored[field] ?? null;
-  if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
-  // an offer keeps a product deactivated since; it cannot be switched to one
-  if (values.product_id !== Number(stored.product_id)) await requireOfferedProduct(db, values.product_id);
-  let status = current.status as string;
-  if (body.status !== undefined) {
-    if (body.status !== 'active' && body.status !== 'completed') throw badRequest(OFFER_WRITE_MSG.badStatus);
-    status = body.status;
-  }
-  const settings = await readBusinessSettings(db);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    // the offer as it was, locked: the history compares the whole edit with it, quantity included
-    const before = await lockedRecord(t, 'offers', id);
+/** An offer's card. The figures are computed here whatever the client sent; the quantity goes through the stock
+ * writer, which never lets it below what is reserved and purchased. */
+export const offerRecord: RecordSection<OfferToInsert> = {
+  spec: offersSpec,
+  fields: [...OFFER_FORM_FIELDS, 'status'],
+  visibleAs: OFFER_FIELD_VISIBILITY,
+  readColumns,
+  async prepareCreate(db, auth, body) {
+    const values = await newOfferValues(auth, body);
+    await requireOfferedProduct(db, values.product_id);
+    const existing = await findDuplicate(db, values);
+    if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
+    return { values, settings: await readBusinessSettings(db) };
+  },
+  async insert(tx, auth, { values, settings }, body) {
+    const band = withSellingBand(values, settings);
+    const [created] = rows<{ id: number }>(await tx.execute(sql`
+      INSERT INTO offers (product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure,
+        unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price,
+        min_unit_price, max_unit_price, created_by)
+      VALUES (${values.product_id}, ${values.variety_id}, ${values.packing_id}, ${values.city_id}, ${values.supplier_id},
+        ${values.harvest_year}, ${values.origin_country}, ${values.unit_measure}, ${values.unit_weight}, ${values.units_per_pack},
+        ${values.unit_amount}, ${values.unit_price}, ${values.warehouse_cost}, ${values.loading_address}, ${values.total_sum},
+        ${values.kg_price}, ${band.min_unit_price}, ${band.max_unit_price}, ${auth.user.id})
+      RETURNING id`));
+    await attachFiles(tx, auth, 'offers', created.id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
+    return created.id;
+  },
+  async change(tx, auth, { id, body, hidden }) {
+    // what the form does not send (or the role cannot see) keeps its stored value
+    const [stored] = rows<Row>(await tx.execute(sql`SELECT * FROM offers WHERE id = ${id}`));
+    const merged: Row = {};
+    for (const field of OFFER_FORM_FIELDS) merged[field] = body[field] !== undefined ? body[field] : stored[field];
+    const values = await prepare(auth, merged);
+    for (const field of hidden) if (field in values) (values as Row)[field] = stored[field] ?? null;
+    if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
+    // an offer keeps a product deactivated since; it cannot be switched to one
+    if (values.product_id !== Number(stored.product_id)) await requireOfferedProduct(tx, values.product_id);
+    let status = String(stored.status);
+    if (body.status !== undefined) {
+      if (body.status !== 'active' && body.status !== 'completed') throw badRequest(OFFER_WRITE_MSG.badStatus);
+      status = body.status;
+    }
+    const { unit_amount, ...rest } = withSellingBand(values, await readBusinessSettings(tx));
     // the quantity goes through the stock writer: the offer row is locked and checked against what is taken
-    const { unit_amount, ...rest } = withSellingBand(values, settings);
-    await setUnitAmount(t, id, unit_amount!);
+    const quantity = await unitAmountChange(tx, id, unit_amount!);
     if (status === 'active') {
-      const existing = await findDuplicate(t, values, id);
+      const existing = await findDuplicate(tx, values, id);
       if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
     }
-    const set = Object.entries(rest);
-    await changeRecord(t, auth.user.id, 'offers', id, sql`${sql.join(set.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status}`, { before });
-    await attachFiles(t, auth, 'offers', id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
-  });
-  return readOffer(db, auth, id, false);
-}
+    await attachFiles(tx, auth, 'offers', id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
+    return { set: sql`${quantity}, ${sql.join(Object.entries(rest).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status}` };
+  },
+};

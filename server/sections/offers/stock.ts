@@ -95,15 +95,16 @@ export async function complete(tx: Tx, offerId: number, amount: Amount, cause: S
     status = CASE WHEN status = 'active' AND purchased_amount + ${amount}::numeric >= unit_amount THEN 'completed' ELSE status END`, cause);
 }
 
-/** An offer's quantity changed by an edit: never below what is reserved and purchased. The edit records it in
- * the offer's history with its other fields, in one entry (updateOffer). */
-export async function setUnitAmount(tx: Tx, offerId: number, unitAmount: Amount): Promise<OfferStock> {
+/** An offer's quantity changed by an edit: never below what is reserved and purchased. The offer row is locked
+ * here and stays so; the edit writes the assignment this answers in its own UPDATE, so the quantity and the other
+ * fields change in one write of the offer (one version, one history entry: the pipeline's change). */
+export async function unitAmountChange(tx: Tx, offerId: number, unitAmount: Amount): Promise<SQL> {
   const offer = await lockOffer(tx, offerId);
   const taken = firstRow<{ below: boolean; taken: string }>(await tx.execute(sql`
     SELECT ${unitAmount}::numeric < reserved_amount + purchased_amount AS below, round(reserved_amount + purchased_amount, 2)::text AS taken
     FROM offers WHERE id = ${offer.id}`))!;
   if (taken.below) throw badRequest(OFFER_WRITE_MSG.belowReserved(taken.taken));
-  return write(tx, offer, sql`unit_amount = ${unitAmount}::numeric`);
+  return sql`unit_amount = ${unitAmount}::numeric`;
 }
 
 /** Bulk delete's rule for offers, on the locked row: an offer holding reserved stock (active reserves) stays.

@@ -7,14 +7,12 @@ import { listRoutes } from '../../lists/routes';
 import { cardRoutes } from '../../records/cardRoutes';
 import { productsSpec } from './list';
 import { productBody, productSummaries, varietiesResponse, varietyBody, varietyParams } from './schema';
-import { addVariety, createProduct, listVarieties, readProduct, removeVariety, renameVariety, updateProduct } from './record';
+import { addVariety, listVarieties, productRecord, removeVariety, renameVariety } from './record';
 
 export default async function productsPlugin(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
   listRoutes(app, db, productsSpec);
-  cardRoutes(app, db, {
-    section: 'products', body: productBody, summaries: productSummaries, read: readProduct, create: createProduct, update: updateProduct,
-  });
+  cardRoutes(app, db, { body: productBody, summaries: productSummaries, record: productRecord });
   const varietyOf = (params: unknown) => (params as { varietyId: number }).varietyId;
 
   app.get('/products/:id/varieties', {

@@ -4,11 +4,11 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { PRODUCT_MSG, PRODUCT_STATUSES, hasDuplicateName, productSchema, varietySchema } from '../../../domain/products/schema';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import { rowsOf } from '../../http/rows';
-import { addComments } from '../../records/comments';
-import { changeRecord, recordCreated, recordHistory } from '../../records/history';
-import { readCardRecord, refuseDuplicate, requireCreate, requireUpdatable, validateCard, type Row } from '../../records/card';
+import { recordHistory } from '../../records/history';
+import { refuseDuplicate, validateCard } from '../../records/card';
+import { readRecord, type RecordSection, type Row } from '../../records/pipeline';
 import { productsSpec } from './list';
 
 export interface Variety {
@@ -19,26 +19,36 @@ export interface Variety {
   offers: number;
 }
 
-export const readProduct = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) =>
-  readCardRecord(db, productsSpec, auth, id, withDeleted);
-
 const sameName = (name: string) => sql`lower(name) = lower(${name})`;
 
-export async function createProduct(db: Database, auth: AuthenticatedUser, body: Row): Promise<Row> {
-  requireCreate(productsSpec, auth);
-  const { name } = await validateCard(productSchema(), body);
-  const varieties = await validVarieties(body.varieties);
-  await refuseDuplicate(db, sameName(String(name)), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText);
-  const id = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const [created] = rowsOf<{ id: number }>(await t.execute(sql`INSERT INTO products (name, created_by) VALUES (${String(name)}, ${auth.user.id}) RETURNING id`));
-    if (varieties.length) await t.execute(sql`INSERT INTO varieties (name, product_id) VALUES ${sql.join(varieties.map((v) => sql`(${v}, ${created.id})`), sql`, `)}`);
-    await addComments(t, auth, 'products', created.id, body.comments);
-    await recordCreated(t, auth.user.id, 'products', created.id);
+/** A product's card: its name (and, when created, its varieties); a change may also move its status. */
+export const productRecord: RecordSection<{ name: string; varieties: string[] }> = {
+  spec: productsSpec,
+  fields: ['name'],
+  async prepareCreate(db, _auth, body) {
+    const { name } = await validateCard(productSchema(), body);
+    const varieties = await validVarieties(body.varieties);
+    await refuseDuplicate(db, sameName(String(name)), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText);
+    return { name: String(name), varieties };
+  },
+  async insert(tx, auth, { name, varieties }) {
+    const [created] = rowsOf<{ id: number }>(await tx.execute(sql`INSERT INTO products (name, created_by) VALUES (${name}, ${auth.user.id}) RETURNING id`));
+    if (varieties.length) await tx.execute(sql`INSERT INTO varieties (name, product_id) VALUES ${sql.join(varieties.map((v) => sql`(${v}, ${created.id})`), sql`, `)}`);
     return created.id;
-  });
-  return readProduct(db, auth, id, false);
-}
+  },
+  async change(tx, _auth, { id, before, body }) {
+    const { name } = await validateCard(productSchema(), { name: body.name ?? before.name });
+    let status = String(before.status);
+    if (body.status !== undefined && body.status !== null) {
+      if (!(PRODUCT_STATUSES as readonly unknown[]).includes(body.status)) throw badRequest(PRODUCT_MSG.badStatus);
+      status = String(body.status);
+    }
+    await refuseDuplicate(tx, sameName(String(name)), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText, id);
+    return { set: sql`name = ${String(name)}, status = ${status}` };
+  },
+};
+
+export const readProduct = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) => readRecord(db, auth, productRecord, id, withDeleted);
 
 /** A new product's variety names, each checked by the shared variety schema, none twice. */
 async function validVarieties(input: unknown): Promise<string[]> {
@@ -48,20 +58,6 @@ async function validVarieties(input: unknown): Promise<string[]> {
   for (const name of input) names.push(String((await validateCard(varietySchema(), { name })).name));
   if (hasDuplicateName(names)) throw badRequest(PRODUCT_MSG.varietyDuplicate);
   return names;
-}
-
-export async function updateProduct(db: Database, auth: AuthenticatedUser, id: number, body: Row): Promise<Row> {
-  const current = await readProduct(db, auth, id, false);
-  requireUpdatable(current);
-  const { name } = await validateCard(productSchema(), { name: body.name ?? current.name });
-  let status = String(current.status);
-  if (body.status !== undefined && body.status !== null) {
-    if (!(PRODUCT_STATUSES as readonly unknown[]).includes(body.status)) throw badRequest(PRODUCT_MSG.badStatus);
-    status = String(body.status);
-  }
-  await refuseDuplicate(db, sameName(String(name)), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText, id);
-  await db.transaction((tx) => changeRecord(tx as unknown as Database, auth.user.id, 'products', id, sql`name = ${String(name)}, status = ${status}`));
-  return readProduct(db, auth, id, false);
 }
 
 export async function listVarieties(db: Database, auth: AuthenticatedUser, productId: number, withDeleted: boolean): Promise<Variety[]> {
@@ -81,7 +77,7 @@ async function checkedName(db: Database, productId: number, body: unknown, excep
 
 /** Variety writes need the right to change the product. */
 async function updatableProduct(db: Database, auth: AuthenticatedUser, productId: number) {
-  requireUpdatable(await readProduct(db, auth, productId, false));
+  if (!(await readProduct(db, auth, productId, false)).can_update) throw forbidden();
 }
 
 async function varietyOf(db: Database, productId: number, varietyId: number) {
@@ -99,7 +95,7 @@ export async function addVariety(db: Database, auth: AuthenticatedUser, productI
   const name = await checkedName(db, productId, body);
   await db.transaction(async (tx) => {
     await tx.execute(sql`INSERT INTO varieties (name, product_id) VALUES (${name}, ${productId})`);
-    await varietyChanged(tx as unknown as Database, auth, productId, null, name);
+    await varietyChanged(tx, auth, productId, null, name);
   });
   return listVarieties(db, auth, productId, false);
 }
@@ -110,7 +106,7 @@ export async function renameVariety(db: Database, auth: AuthenticatedUser, produ
   const name = await checkedName(db, productId, body, varietyId);
   await db.transaction(async (tx) => {
     await tx.execute(sql`UPDATE varieties SET name = ${name} WHERE id = ${varietyId}`);
-    await varietyChanged(tx as unknown as Database, auth, productId, old.name, name);
+    await varietyChanged(tx, auth, productId, old.name, name);
   });
   return listVarieties(db, auth, productId, false);
 }
@@ -123,7 +119,7 @@ export async function removeVariety(db: Database, auth: AuthenticatedUser, produ
   if (used) throw badRequest(PRODUCT_MSG.varietyInUse);
   await db.transaction(async (tx) => {
     await tx.execute(sql`DELETE FROM varieties WHERE id = ${varietyId}`);
-    await varietyChanged(tx as unknown as Database, auth, productId, old.name, null);
+    await varietyChanged(tx, auth, productId, old.name, null);
   });
   return listVarieties(db, auth, productId, false);
 }

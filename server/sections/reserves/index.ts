@@ -10,9 +10,8 @@ import { idOf, idParams, noQuery } from '../../http/schemas';
 import { filterConfigResponse } from '../../lists/schema';
 import { cardResponse } from '../../records/card';
 import { cardRoutes } from '../../records/cardRoutes';
-import { noBody, reserveBody, reserveSummaries } from './schema';
-import { readReserve } from './record';
-import { cancelReserve, completeReserve, createReserve, updateReserve } from './lifecycle';
+import { stepBody, reserveBody, reserveSummaries } from './schema';
+import { cancelReserve, completeReserve, reserveRecord } from './lifecycle';
 
 export default async function reservesPlugin(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
@@ -24,17 +23,15 @@ export default async function reservesPlugin(app: FastifyInstance, opts: { db: D
     filterConfig(db, reservesSpec, requireAuth(request), app.sectionSpecs),
   );
 
-  cardRoutes(app, db, {
-    section: 'reserves', body: reserveBody, summaries: reserveSummaries, read: readReserve, create: createReserve, update: updateReserve,
-  });
+  cardRoutes(app, db, { body: reserveBody, summaries: reserveSummaries, record: reserveRecord });
   app.post('/reserves/:id/complete', {
-    schema: { tags: ['reserves'], summary: 'Complete an active reserve: its amount becomes purchased', params: idParams, querystring: noQuery, body: noBody, response: cardResponse(200) },
+    schema: { tags: ['reserves'], summary: 'Complete an active reserve: its amount becomes purchased', params: idParams, querystring: noQuery, body: stepBody, response: cardResponse(200) },
   }, async (request) =>
-    completeReserve(db, requireAuth(request), idOf(request.params)),
+    completeReserve(db, requireAuth(request), idOf(request.params), request.body),
   );
   app.post('/reserves/:id/cancel', {
-    schema: { tags: ['reserves'], summary: 'Cancel an active reserve: its amount returns to the offer', params: idParams, querystring: noQuery, body: noBody, response: cardResponse(200) },
+    schema: { tags: ['reserves'], summary: 'Cancel an active reserve: its amount returns to the offer', params: idParams, querystring: noQuery, body: stepBody, response: cardResponse(200) },
   }, async (request) =>
-    cancelReserve(db, requireAuth(request), idOf(request.params)),
+    cancelReserve(db, requireAuth(request), idOf(request.params), request.body),
   );
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { columns as reservesColumns } from '../../../domain/reserves/columns';
 import { filters as reservesFilters } from '../../../domain/reserves/filters';
 import { createdBy, digitsContain, exists, latestComments, money2, ownColumns, ownFilters, references, type SectionSpec } from '../../lists/engine';
-import { releaseBeforeDelete } from './lifecycle';
+import { releaseBeforeDelete } from './release';
 
 const own = ownColumns(
   'r',
@@ -53,8 +53,8 @@ export const reservesSpec: SectionSpec = {
     buyer_phone: digitsContain(sql`r.buyer_phone`),
     with_comments: exists(sql`SELECT 1 FROM comments cm WHERE cm.entity_type = 'reserves' AND cm.entity_id = r.id`),
   },
-  // a deleted active reserve gives its amount back to the offer (called late: lifecycle.ts reads this spec)
-  onDelete: (tx, ids, by) => releaseBeforeDelete(tx, ids, by),
+  // a deleted active reserve gives its amount back to the offer
+  onDelete: releaseBeforeDelete,
   // own: the reserves the caller's employee is responsible for (DESIGN.md); an account with no employee, the
   // ones it placed
   own: ({ user }) =>

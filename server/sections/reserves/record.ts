@@ -7,19 +7,16 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { canChooseResponsible, isFieldVisible, scopeOf } from '../../../domain/permissions';
 import {
-  RESERVE_FIELD_VISIBILITY, RESERVE_FORM_FIELDS, RESERVE_MSG, RESERVE_WRITE_MSG, hiddenReserveFormFields, reserveSchema,
+  RESERVE_FIELD_VISIBILITY, RESERVE_FORM_FIELDS, RESERVE_MSG, RESERVE_WRITE_MSG, hiddenReserveFormFields, reserveSchema, type ReserveStep,
 } from '../../../domain/reserves/schema';
 import { packsOf, reserveFigures } from '../../../domain/reserves/figures';
 import { STOCK_MSG } from '../../../domain/reserves/messages';
 import { money, toNumber } from '../../../domain/numbers';
 import { readBusinessSettings } from '../../admin/businessSettings';
-import { badRequest, forbidden, notFound } from '../../errors';
-import { firstRow, rowsOf } from '../../http/rows';
-import { stripHidden } from '../../lists/engine';
-import { mayColumn, scopeCondition } from '../../records/access';
+import { badRequest } from '../../errors';
+import { firstRow } from '../../http/rows';
+import type { Row } from '../../records/pipeline';
 import { reservesSpec } from './list';
-
-type Row = Record<string, unknown>;
 
 /** The offer a reserve is placed against, as the form's bounds need it. */
 export interface ReservedOffer {
@@ -35,29 +32,38 @@ export interface ReservedOffer {
 const OFFER_FIGURES = sql`o.id, o.status, round(o.available_amount, 2)::text AS available_amount, round(o.unit_price, 2)::text AS unit_price,
   round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight, o.units_per_pack::text AS units_per_pack`;
 
-/** A reserve as its card shows it; 404 when the caller may not read it or it is deleted (unless withDeleted). */
-export async function readReserve(db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean): Promise<Row> {
-  const readable = scopeCondition(reservesSpec, auth, 'read');
-  const select = sql.join(Object.entries(reservesSpec.columns).map(([k, e]) => sql`${e} AS ${sql.identifier(k)}`), sql`, `);
-  const [row] = rowsOf<Row>(await db.execute(sql`SELECT ${select},
-      r.city_id, r.responsible_id,
-      round(r.min_selling_price, 2)::text AS min_selling_price, round(r.max_selling_price, 2)::text AS max_selling_price,
-      r.status = 'active' AND ${mayColumn(reservesSpec, auth, 'update')} AS can_update,
-      json_build_object('id', o.id, 'status', o.status, 'product', ${reservesSpec.columns.product},
-        'unit_measure', o.unit_measure, 'unit_weight', o.unit_weight::text, 'units_per_pack', o.units_per_pack::text,
-        'unit_price', round(o.unit_price, 2)::text, 'kg_price', round(o.kg_price, 2)::text,
-        'available_amount', round(o.available_amount, 2)::text, 'city_id', o.city_id) AS offer
-    ${reservesSpec.from} WHERE r.id = ${id} AND ${readable}`));
-  if (!row || (row.status === 'deleted' && !withDeleted)) throw notFound();
-  const [stripped] = stripHidden([row], auth.permissions, reservesSpec);
+/** The columns of a reserve's card beside its list row: the ids its selects show, its selling band, and the
+ * offer's figures its bounds are computed from. */
+const readColumns = {
+  city_id: sql`r.city_id`, responsible_id: sql`r.responsible_id`,
+  min_selling_price: sql`round(r.min_selling_price, 2)::text`, max_selling_price: sql`round(r.max_selling_price, 2)::text`,
+  offer: sql`json_build_object('id', o.id, 'status', o.status, 'product', ${reservesSpec.columns.product},
+    'unit_measure', o.unit_measure, 'unit_weight', o.unit_weight::text, 'units_per_pack', o.units_per_pack::text,
+    'unit_price', round(o.unit_price, 2)::text, 'kg_price', round(o.kg_price, 2)::text,
+    'available_amount', round(o.available_amount, 2)::text, 'city_id', o.city_id)`,
+};
+
+/** What the read leaves out beyond the form's hidden fields: the list's names of them (the responsible by
+ * 'responsible_id'), and the offer's loading city, which is the offer's field, for the roles that may not see it. */
+export function finishReserveRead(auth: AuthenticatedUser, row: Row): Row {
   for (const [field, visibleAs] of Object.entries(RESERVE_FIELD_VISIBILITY)) {
-    if (field in stripped && !isFieldVisible(auth.permissions, 'reserves', visibleAs)) delete stripped[field];
+    if (field in row && !isFieldVisible(auth.permissions, 'reserves', visibleAs)) delete row[field];
   }
-  // the offer's loading city is the offer's field: hidden from the roles that may not see it there
-  const offer = stripped.offer as Row;
+  const offer = row.offer as Row;
   if (!isFieldVisible(auth.permissions, 'offers', 'city')) delete offer.city_id;
-  return stripped;
+  return row;
 }
+
+export const reserveReadShape = {
+  spec: reservesSpec,
+  fields: RESERVE_FORM_FIELDS,
+  visibleAs: RESERVE_FIELD_VISIBILITY,
+  readColumns,
+  /** Only an active reserve changes; its steps say why not in the reserve's own words. */
+  changeable: sql`r.status = 'active'`,
+  refuseStatus: (status: string, step: string) => (status === 'active' ? null : RESERVE_WRITE_MSG.notActive(status, step as ReserveStep)),
+  finishRead: (_db: Database, auth: AuthenticatedUser, row: Row) => finishReserveRead(auth, row),
+};
 
 /** The stored reserve a change starts from. */
 export interface StoredReserve extends Row {
@@ -83,15 +89,6 @@ export async function offerOfReserve(db: Database, offerId: number): Promise<Res
 
 /** The office's day, the first a reserve may be due. */
 export const today = () => dayjs().format('YYYY-MM-DD');
-
-/** Refuses, before anything is read, a form that writes a field the caller's role may not see. */
-export function refuseHidden(auth: AuthenticatedUser, body: Row) {
-  const hidden = hiddenReserveFormFields(auth.permissions);
-  for (const field of RESERVE_FORM_FIELDS) {
-    if (body[field] === undefined || body[field] === null || body[field] === '') continue;
-    if (hidden.has(field)) throw forbidden(RESERVE_WRITE_MSG.hiddenField(field));
-  }
-}
 
 /** The reserve's row to write: validated values and computed figures. `current` is the reserve being changed
  * (its amount is the caller's to move, its hidden fields keep their stored values). */

@@ -3,6 +3,7 @@
 // reserve form at all, before the handler runs.
 import { RESERVE_FORM_FIELDS } from '../../../domain/reserves/schema';
 import { ID } from '../../http/schemas';
+import { versionProperty } from '../../../domain/versions';
 import { COMMENT_MAX } from '../../records/comments';
 import type { CardSummaries } from '../../records/card';
 
@@ -18,8 +19,11 @@ export const reserveBody = {
   },
 } as const;
 
-/** complete and cancel take nothing but the reserve's id; an empty object (or no body) is their body. */
-export const noBody = { type: ['object', 'null'], properties: {} } as const;
+/** complete and cancel take the version of the reserve the user saw (400 'Не указана версия записи' without). */
+export const stepBody = {
+  type: ['object', 'null'],
+  properties: { version: { ...versionProperty, description: 'the version of the reserve the step was made on (409 stale when newer)' } },
+} as const;
 
 export const reserveSummaries: CardSummaries = {
   read: 'One reserve with its offer\'s figures; a deleted one only with ?withDeleted',

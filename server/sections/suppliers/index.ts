@@ -5,11 +5,9 @@ import { listRoutes } from '../../lists/routes';
 import { cardRoutes } from '../../records/cardRoutes';
 import { suppliersSpec } from './list';
 import { supplierBody, supplierSummaries } from './schema';
-import { createSupplier, readSupplier, updateSupplier } from './record';
+import { supplierRecord } from './record';
 
 export default async function suppliersPlugin(app: FastifyInstance, opts: { db: Database }) {
   listRoutes(app, opts.db, suppliersSpec);
-  cardRoutes(app, opts.db, {
-    section: 'suppliers', body: supplierBody, summaries: supplierSummaries, read: readSupplier, create: createSupplier, update: updateSupplier,
-  });
+  cardRoutes(app, opts.db, { body: supplierBody, summaries: supplierSummaries, record: supplierRecord });
 }

@@ -1,0 +1,21 @@
+// Record versions (issue 18): every record carries an integer version that each write of it bumps. A card's save
+// and a reserve's step send the version the user saw; a write over a newer one changes nothing and answers 409
+// 'stale' with who changed the record, when, and what (the history's changes since, hidden fields left out).
+import type { FieldChange } from './history';
+
+export const VERSION_MSG = {
+  missing: 'Не указана версия записи',
+  stale: 'Запись изменена другим пользователем',
+} as const;
+
+/** What a 409 'stale' tells beside its message: the record's current version and what changed after the one the
+ * user saw, oldest change first. `by` is null where the reader's role does not see who writes records. */
+export interface StaleInfo {
+  version: number;
+  by: string | null;
+  at: string | null;
+  changes: FieldChange[];
+}
+
+/** The JSON schema of the version a write sends: the record's version as the user's card read it. */
+export const versionProperty = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;

@@ -1,0 +1,58 @@
+// Scenario of issue 18: two people open one offer's card in two browsers. The warehouse sets the price and
+// saves; the admin, whose card still shows the old price, fixes the loading address and saves. The admin's save
+// is refused as stale: what they typed stays, 'Показать изменения' shows their value against the current one,
+// 'Загрузить текущую версию' brings the warehouse's price in, and the next save keeps both edits.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { artifacts, scenario, signedInPage } from './harness';
+
+const ctx = scenario();
+
+test('a save made on an older version of the card loses nothing, and the current version can be loaded', async () => {
+  const admin = await signedInPage(ctx, 'admin@nutdesk.demo');
+  const warehouse = await signedInPage(ctx, 'warehouse@nutdesk.demo');
+  // an active offer the warehouse may change: the newest one in the list
+  const token = await admin.evaluate(() => localStorage.getItem('auth_token'));
+  const list = await (await fetch(`${ctx.app.url}/api/offers?statuses_ids=active&sort=id&order=desc&perPage=1`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const id = list.data[0].id as number;
+
+  for (const page of [admin, warehouse]) {
+    await page.goto(`${ctx.app.url}/offers/${id}`);
+    await page.getByText('О предложении').first().waitFor();
+  }
+  const oldPrice = await admin.getByLabel('Цена за единицу, ₽').inputValue();
+  const newPrice = String(Number(oldPrice) + 17);
+
+  await warehouse.getByLabel('Цена за единицу, ₽').fill(newPrice);
+  await warehouse.getByRole('button', { name: 'Сохранить' }).click();
+  await warehouse.getByRole('button', { name: 'Изменения сохранены' }).waitFor();
+
+  await admin.getByLabel('Адрес погрузки').fill('Москва, ул. Ореховая, 7');
+  await admin.getByRole('button', { name: 'Сохранить' }).click();
+  await admin.getByText(/^Запись изменена другим пользователем/).waitFor();
+  // nothing typed is lost, and the old price is not written back
+  assert.equal(await admin.getByLabel('Адрес погрузки').inputValue(), 'Москва, ул. Ореховая, 7');
+  assert.equal(await admin.getByLabel('Цена за единицу, ₽').inputValue(), oldPrice);
+  const stored = await (await fetch(`${ctx.app.url}/api/offers/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  assert.equal(Number(stored.unit_price), Number(newPrice));
+  assert.notEqual(stored.loading_address, 'Москва, ул. Ореховая, 7');
+
+  await admin.getByRole('button', { name: 'Показать изменения' }).click();
+  const changes = admin.getByRole('table', { name: 'Изменения' });
+  await changes.waitFor();
+  const priceRow = changes.getByRole('row').filter({ hasText: 'Цена' }).first();
+  assert.match(await priceRow.innerText(), new RegExp(`${Number(oldPrice).toLocaleString('ru-RU').replace(/\s/g, '\\s')}|${oldPrice}`));
+  await admin.screenshot({ path: path.join(artifacts, 'stale-card.png') });
+
+  await admin.getByRole('button', { name: 'Загрузить текущую версию' }).click();
+  assert.equal(Number(await admin.getByLabel('Цена за единицу, ₽').inputValue()), Number(newPrice));
+  await admin.getByLabel('Адрес погрузки').fill('Москва, ул. Ореховая, 7');
+  await admin.getByRole('button', { name: 'Сохранить' }).click();
+  await admin.getByRole('button', { name: 'Изменения сохранены' }).waitFor();
+  const both = await (await fetch(`${ctx.app.url}/api/offers/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  assert.equal(Number(both.unit_price), Number(newPrice));
+  assert.equal(both.loading_address, 'Москва, ул. Ореховая, 7');
+  await admin.close();
+  await warehouse.close();
+});

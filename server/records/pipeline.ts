@@ -1,0 +1,182 @@
+// The record pipeline: every section's card is read, created, changed and stepped through here, so what all of
+// them share is written once. Read: the caller's read scope, the list row with the card's own columns, the
+// record's version, whether the caller may change it, every field hidden from the role stripped. Write: the
+// section's create right, fields hidden from the role refused, then the section's own hooks (its schema, figures,
+// stock and references), with comments and history in the write's transaction. A change and a step (a reserve's
+// complete or cancel) name the version the user saw: the row is locked and a newer version answers 409 'stale'
+// with what changed since, changing nothing.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { AuthenticatedUser } from '../accounts/users';
+import { hiddenCardFields, hiddenFieldMessage } from '../../domain/schemas/card';
+import type { FieldChange } from '../../domain/history';
+import { VERSION_MSG, type StaleInfo } from '../../domain/versions';
+import { badRequest, forbidden, notFound, stale } from '../errors';
+import { firstRow, rowsOf } from '../http/rows';
+import { stripHidden, type SectionSpec } from '../lists/engine';
+import { mayColumn, recordVisible, scopeCondition } from './access';
+import { addComments } from './comments';
+import { changeRecord, lockedRecord, recordCreated } from './history';
+import { changesSince } from './historyRead';
+
+export type Row = Record<string, unknown>;
+
+/** A change's write: the SET list of the record's own columns, and what else it changed for the history. */
+export interface Change {
+  set: SQL;
+  /** Changes the UPDATE does not show (a city's delivery rows), recorded in the same history entry. */
+  extra?: FieldChange[];
+}
+
+/** What a change's hook is handed: the record locked as stored (its version checked), the body, the hidden fields. */
+export interface ChangeContext {
+  id: number;
+  before: Row;
+  body: Row;
+  hidden: ReadonlySet<string>;
+}
+
+/** A section's card as the pipeline runs it: its descriptor, its form fields, and its own hooks. */
+export interface RecordSection<Values = Row> {
+  spec: SectionSpec;
+  /** The fields a card writes (besides comments and files): a write naming one hidden from the role is refused. */
+  fields: readonly string[];
+  /** The rule a field is hidden by, where it is not its own name (a supplier's city_id by 'city'). */
+  visibleAs?: Readonly<Record<string, string>>;
+  /** Columns the card reads beside the list row's, over the section's FROM (ids of references, figures). */
+  readColumns?: Record<string, SQL>;
+  /** Which records may be changed at all, over the section's alias; the card's can_update. Default: not deleted. */
+  changeable?: SQL;
+  /** A section whose records change only in some statuses refuses the others in its own words (reserves:
+   * 'Резерв в статусе «Завершен» нельзя отменить'); such a record is found even when deleted, to say so. */
+  refuseStatus?: (status: string, step: string) => string | null;
+  /** The section's own part of the read, after the hidden fields went. */
+  finishRead?: (db: Database, auth: AuthenticatedUser, row: Row) => Row | Promise<Row>;
+  /** A create's values, checked (outside the transaction). */
+  prepareCreate: (db: Database, auth: AuthenticatedUser, body: Row, hidden: ReadonlySet<string>) => Promise<Values>;
+  /** Writes the checked values inside the create's transaction; answers the new record's id. */
+  insert: (tx: Database, auth: AuthenticatedUser, values: Values, body: Row) => Promise<number>;
+  /** A change inside its transaction, the record locked and its version checked: the section's checks and writes
+   * (stock through the stock writer), answering the SET of the record's own columns. */
+  change: (tx: Database, auth: AuthenticatedUser, context: ChangeContext) => Promise<Change>;
+}
+
+/** What a section's card is, apart from its writes: enough to read it and check a write's rights and version. */
+export type RecordShape = Pick<RecordSection<unknown>, 'spec' | 'fields' | 'visibleAs' | 'readColumns' | 'changeable' | 'refuseStatus' | 'finishRead'>;
+
+/** The form fields the caller's role may neither see nor write, under every name they go by. */
+export const hiddenFields = (section: RecordShape, auth: AuthenticatedUser) =>
+  hiddenCardFields(auth.permissions, section.spec.section, section.fields, section.visibleAs);
+
+/** A write may not name a field the caller's role does not see: 403 naming it. */
+export function refuseHidden(hidden: ReadonlySet<string>, body: Row, fields: readonly string[]) {
+  for (const field of fields) {
+    const value = body[field];
+    if (value === undefined || value === null || value === '') continue;
+    if (hidden.has(field)) throw forbidden(hiddenFieldMessage(field));
+  }
+}
+
+/** One record as its card shows it; 404 when it is not there, out of the caller's read scope, or deleted and
+ * `withDeleted` was not asked for. */
+export async function readRecord(db: Database, auth: AuthenticatedUser, section: RecordShape, id: number, withDeleted: boolean): Promise<Row> {
+  const { spec } = section;
+  const a = sql.raw(spec.alias);
+  const columns = { ...spec.columns, ...section.readColumns };
+  const select = sql.join(Object.entries(columns).map(([k, e]) => sql`${e} AS ${sql.identifier(k)}`), sql`, `);
+  const changeable = section.changeable ?? sql`${a}.status <> 'deleted'`;
+  const [row] = rowsOf<Row>(await db.execute(sql`SELECT ${select}, ${a}.version,
+      ${changeable} AND ${mayColumn(spec, auth, 'update')} AS can_update
+    ${spec.from} WHERE ${a}.id = ${id} AND ${scopeCondition(spec, auth, 'read')}`));
+  if (!row || (row.status === 'deleted' && !withDeleted)) throw notFound();
+  const [stripped] = stripHidden([row], auth.permissions, spec);
+  for (const field of hiddenFields(section, auth)) delete stripped[field];
+  return section.finishRead ? section.finishRead(db, auth, stripped) : stripped;
+}
+
+/** Inside the caller's transaction: checks and writes a new record with its comments and its history's first
+ * entry; answers its id. The card's POST and an import both create here. */
+export async function insertRecord<Values>(tx: Database, auth: AuthenticatedUser, section: RecordSection<Values>, values: Values, body: Row): Promise<number> {
+  const id = await section.insert(tx, auth, values, body);
+  await addComments(tx, auth, section.spec.section, id, body.comments);
+  await recordCreated(tx, auth.user.id, section.spec.section, id);
+  return id;
+}
+
+export async function createRecord<Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, body: Row): Promise<Row> {
+  scopeCondition(section.spec, auth, 'create');
+  const hidden = hiddenFields(section, auth);
+  refuseHidden(hidden, body, section.fields);
+  const values = await section.prepareCreate(db, auth, body, hidden);
+  const id = await db.transaction((tx) => insertRecord(tx, auth, section, values, body));
+  return readRecord(db, auth, section, id, false);
+}
+
+/** The version a write names: 400 'Не указана версия записи' without one. */
+export function versionOf(body: unknown): number {
+  const version = (body as { version?: unknown } | null | undefined)?.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) throw badRequest(VERSION_MSG.missing);
+  return version;
+}
+
+/** 404 when the caller may not read the record, 403 when it may not change it. */
+async function requireChangeable(db: Database, auth: AuthenticatedUser, section: RecordShape, id: number) {
+  if (section.refuseStatus) {
+    // the status is the section's to refuse, after the version: here only the scope counts
+    await readRecord(db, auth, section, id, true);
+    if (!(await recordVisible(db, section.spec, auth, id, 'update'))) throw forbidden();
+  } else if (!(await readRecord(db, auth, section, id, false)).can_update) {
+    throw forbidden();
+  }
+}
+
+/** Locks the record and checks the version the write was made on: a newer one is 409 'stale' with what changed
+ * since (as the caller may see it), who changed it last and when. Answers the record as stored. */
+async function lockVersion(tx: Database, auth: AuthenticatedUser, section: RecordShape, id: number, seen: number): Promise<Row> {
+  const before = await lockedRecord(tx, section.spec.section, id);
+  if (!before) throw notFound();
+  const current = Number(before.version);
+  if (current !== seen) throw stale(await staleInfo(tx, auth, section, id, seen, current));
+  return before;
+}
+
+async function staleInfo(tx: Database, auth: AuthenticatedUser, section: RecordShape, id: number, seen: number, version: number): Promise<StaleInfo> {
+  const entries = await changesSince(tx, auth, section.spec.section, id, seen);
+  // when, even where no change is the caller's to see: that the record changed, the 409 says anyway
+  const last = firstRow<{ at: string | Date }>(await tx.execute(sql`SELECT max(at) AS at FROM record_history
+    WHERE section = ${section.spec.section} AND record_id = ${id} AND version > ${seen}`));
+  return {
+    version,
+    by: entries[0]?.user?.name ?? null,
+    at: last?.at ? new Date(last.at).toISOString() : null,
+    changes: entries.reverse().flatMap((e) => e.changes),
+  };
+}
+
+/** Runs a write of an existing record: rights, the version, the section's status rule for the step, then
+ * `write` in the transaction, and the record's history of what the write changed. */
+async function writeRecord(db: Database, auth: AuthenticatedUser, section: RecordShape, id: number, body: Row, step: string,
+  write: (tx: Database, before: Row, hidden: ReadonlySet<string>) => Promise<Change>): Promise<Row> {
+  await requireChangeable(db, auth, section, id);
+  const version = versionOf(body);
+  const hidden = hiddenFields(section, auth);
+  refuseHidden(hidden, body, section.fields);
+  await db.transaction(async (tx) => {
+    const before = await lockVersion(tx, auth, section, id, version);
+    const refused = section.refuseStatus?.(String(before.status), step);
+    if (refused) throw badRequest(refused);
+    const { set, extra } = await write(tx, before, hidden);
+    await changeRecord(tx, auth.user.id, section.spec.section, id, set, { before, extra });
+  });
+  return readRecord(db, auth, section, id, false);
+}
+
+/** PATCH /{section}/{id}: the card's change, made on the version the user saw. */
+export const updateRecord = <Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, id: number, body: Row) =>
+  writeRecord(db, auth, section, id, body, 'change', (tx, before, hidden) => section.change(tx, auth, { id, before, body, hidden }));
+
+/** A named step of a record (a reserve's complete or cancel), made on the version the user saw: `write` moves
+ * what the step moves and answers the record's own columns it sets. */
+export const recordStep = <Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, id: number, body: unknown, step: string,
+  write: (tx: Database, before: Row) => Promise<SQL>) =>
+  writeRecord(db, auth, section, id, (body ?? {}) as Row, step, async (tx, before) => ({ set: await write(tx, before) }));
