@@ -1,7 +1,7 @@
 // One record of any section as its card reads and writes it: GET /api/{section}/{id} (?withDeleted), POST and
 // PATCH. A saved record refreshes its list and the reference list the selects show it in (a new city is
 // offered by the supplier card at once, a deactivated product no longer by the offer card).
-import { sectionApi, TAGS } from './sectionApi';
+import { recordTag, sectionApi, TAGS } from './sectionApi';
 import { SECTION, type Section } from '../../domain/sections';
 import type { QueryReturnValue } from '@reduxjs/toolkit/query';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
@@ -29,7 +29,7 @@ export const cardsApi = sectionApi.injectEndpoints({
       queryFn: ({ section, id, withDeleted }, api) =>
         baseQuery(`api/${section}/${id}${withDeleted ? '?withDeleted' : ''}`, api, { entity: SECTION[section].genitive }) as
           Promise<QueryReturnValue<CardRecord, ApiError, object | undefined>>,
-      providesTags: (result, error, { section, id }) => [{ type: TAGS[section].one, id }],
+      providesTags: (result, error, { section, id }) => [recordTag(section, id)],
     }),
     createRecord: build.mutation<CardRecord, { section: Section; body: CardPayload }>({
       query: ({ section, body }) => ({ url: `api/${section}`, method: 'POST', body }),
@@ -38,7 +38,7 @@ export const cardsApi = sectionApi.injectEndpoints({
     }),
     updateRecord: build.mutation<CardRecord, { section: Section; id: number; body: CardPayload }>({
       query: ({ section, id, body }) => ({ url: `api/${section}/${id}`, method: 'PATCH', body }),
-      invalidatesTags: (result, error, { section, id }) => (error ? [] : [{ type: TAGS[section].one, id }, TAGS[section].list]),
+      invalidatesTags: (result, error, { section, id }) => (error ? [] : [recordTag(section, id), TAGS[section].list]),
       onQueryStarted: ({ section }, { dispatch, queryFulfilled }) => refreshReference(section, dispatch, queryFulfilled),
     }),
   }),

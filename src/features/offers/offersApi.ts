@@ -1,5 +1,5 @@
 // The offers section's own endpoints: one offer's read and writes, and the summary tiles above the list.
-import { sectionApi } from '../../api/sectionApi';
+import { recordTag, sectionApi, TAGS } from '../../api/sectionApi';
 import type { OffersSummary } from '../../../domain/offers/summary';
 
 /** GET /api/offers/summary: the three tiles of the offers page, each figure only if the caller may see it. */
@@ -48,20 +48,20 @@ export const offersApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
     offer: build.query<OfferRecord, { id: number; withDeleted: boolean }>({
       query: ({ id, withDeleted }) => `api/offers/${id}${withDeleted ? '?withDeleted' : ''}`,
-      providesTags: (result, error, { id }) => [{ type: 'Offer', id }],
+      providesTags: (result, error, { id }) => [recordTag('offers', id)],
       extraOptions: { entity: 'предложения' },
     }),
     createOffer: build.mutation<OfferRecord, OfferPayload>({
       query: (body) => ({ url: 'api/offers', method: 'POST', body }),
-      invalidatesTags: ['Offer-LIST'],
+      invalidatesTags: [TAGS.offers.list],
     }),
     updateOffer: build.mutation<OfferRecord, { id: number; body: OfferPayload }>({
       query: ({ id, body }) => ({ url: `api/offers/${id}`, method: 'PATCH', body }),
-      invalidatesTags: (result, error, { id }) => [{ type: 'Offer', id }, 'Offer-LIST'],
+      invalidatesTags: (result, error, { id }) => [recordTag('offers', id), TAGS.offers.list],
     }),
     offersSummary: build.query<OffersSummary, void>({
       query: () => 'api/offers/summary',
-      providesTags: ['Offer-LIST'],
+      providesTags: [TAGS.offers.list],
       extraOptions: { entity: 'сводки' },
     }),
   }),

@@ -1,7 +1,7 @@
 // The reserve card's calls. Creating, changing, completing or cancelling a reserve moves an offer's stock, so
 // each invalidates the offers list (and with it the summary tiles, which the list's tag provides), the offer's
 // own card and the reserves list.
-import { sectionApi, TAGS } from '../../api/sectionApi';
+import { recordTag, sectionApi, TAGS } from '../../api/sectionApi';
 import type { BusinessSettingName } from '../../../domain/settings';
 
 type Ref = { id: number; name: string } | null;
@@ -60,20 +60,20 @@ export type ReservePayload = Record<string, unknown>;
 
 /** What a change to a reserve makes stale: the reserve, both lists, the offer's card (and the tiles). */
 const stockTags = (reserveId: number | undefined, offerId: number) => [
-  ...(reserveId ? [{ type: TAGS.reserves.one, id: reserveId }] : []),
-  TAGS.reserves.list, TAGS.offers.list, { type: TAGS.offers.one, id: offerId },
+  ...(reserveId ? [recordTag('reserves', reserveId)] : []),
+  TAGS.reserves.list, TAGS.offers.list, recordTag('offers', offerId),
 ];
 
 export const reservesApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
     reserve: build.query<ReserveRecord, { id: number; withDeleted: boolean }>({
       query: ({ id, withDeleted }) => `api/reserves/${id}${withDeleted ? '?withDeleted' : ''}`,
-      providesTags: (result, error, { id }) => [{ type: TAGS.reserves.one, id }],
+      providesTags: (result, error, { id }) => [recordTag('reserves', id)],
       extraOptions: { entity: 'резерва' },
     }),
     reserveOffer: build.query<ReserveOffer, number>({
       query: (id) => `api/offers/${id}`,
-      providesTags: (result, error, id) => [{ type: TAGS.offers.one, id }],
+      providesTags: (result, error, id) => [recordTag('offers', id)],
       extraOptions: { entity: 'предложения' },
     }),
     /** The spec's POST /api/settings with the names wanted. */
