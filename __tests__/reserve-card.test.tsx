@@ -351,3 +351,20 @@ test("a step on a reserve another user changed is refused as stale: the alert sa
   expect(steps).toEqual([{ version: 4 }, { version: 6 }]);
   expect(requests(fetchMock).filter((r) => r.method === 'GET' && r.url.endsWith('/api/reserves/90')).length).toBeGreaterThanOrEqual(2);
 });
+
+test("the reserve card's offer is the offer card's one cache entry: opening the offer from it reads the offer no second time", async () => {
+  const fetchMock = server(manager, [
+    route('GET', '/api/offers/12/comments', () => json([])),
+    route('GET', '/api/lists/products/items', () => json([{ id: 3, name: 'Кешью' }])),
+    route('GET', '/api/lists/packing/items', () => json([])),
+    route('GET', '/api/lists/suppliers/items', () => json([])),
+    route('GET', '/api/products/3/varieties', () => json([])),
+  ]);
+  const user = userEvent.setup();
+  renderApp('/reserves/create?offer=12', { token: 't' });
+  await screen.findByText('О резерве');
+  await user.click(screen.getByRole('link', { name: 'предложение № 12' }));
+  expect(await screen.findByRole('tab', { name: 'Предложение № 12' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('300');
+  expect(requests(fetchMock).filter((r) => r.method === 'GET' && r.url.endsWith('/api/offers/12'))).toHaveLength(1);
+});
