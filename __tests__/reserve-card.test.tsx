@@ -263,8 +263,8 @@ test('an active reserve may grow by what is free plus what it holds; a change is
   expect(await patch.clone().json()).toMatchObject({ amount: '37', packs_amount: '3.7', unit_selling_price: '400', city_id: 5, version: 4 });
 });
 
-test("'Отменить' confirmed sends the cancel; a refusal is shown in Russian", async () => {
-  server(manager, [
+test("'Отменить' confirmed sends the cancel with the reserve's version; a refusal is shown in Russian", async () => {
+  const fetchMock = server(manager, [
     route('GET', '/api/reserves/90', () => json(stored())),
     route('GET', '/api/reserves/90/comments', () => json([])),
     route('POST', '/api/reserves/90/cancel', () => json({ status: 'error', error: 'validation', messages: ['Резерв в статусе «Завершен» нельзя отменить'] }, 400)),
@@ -275,6 +275,7 @@ test("'Отменить' confirmed sends the cancel; a refusal is shown in Russi
   const dialog = await screen.findByRole('dialog', { name: 'Отменить резерв' });
   await user.click(within(dialog).getByRole('button', { name: 'Отменить резерв' }));
   expect(await screen.findByText('Резерв в статусе «Завершен» нельзя отменить')).toBeInTheDocument();
+  expect(await requests(fetchMock).find((r) => r.url.endsWith('/api/reserves/90/cancel'))!.clone().json()).toEqual({ version: 4 });
 });
 
 test('role 8 may not read the business settings: its card opens without asking for them', async () => {
