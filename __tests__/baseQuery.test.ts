@@ -1,3 +1,4 @@
+import { findNonSerializableValue } from '@reduxjs/toolkit';
 import { normaliseError } from '../src/api/errors';
 import { baseApi, FORCED_LOGOUT_DELAY_MS } from '../src/api/baseApi';
 import { makeStore } from '../src/app/store';
@@ -16,6 +17,19 @@ describe('error normalisation (spec point 8)', () => {
     ['an unknown error', { status: 500, data: {} }, { status: 500, message: 'Неизвестная ошибка! Попробуйте позже...' }],
   ])('%s', (_, input, expected) => {
     expect(normaliseError(input as never)).toEqual(expected);
+  });
+
+  test('409 stale carries the current version, who, when and the changes, as plain data the store may keep', () => {
+    const stale = {
+      version: 7, by: 'Мария Иванова', at: '2026-11-25T12:34:56.000Z',
+      changes: [{ field: 'unit_price', old: 300, new: 320 }, { field: 'product_id', old: { id: 3, name: 'Кешью' }, new: { id: 5, name: 'Миндаль' } }],
+    };
+    const error = normaliseError({ status: 409, data: { status: 'error', error: 'stale', message: 'Запись изменена другим пользователем', stale } });
+    expect(error).toEqual({ status: 409, message: 'Запись изменена другим пользователем', stale });
+    expect(findNonSerializableValue(error)).toBe(false);
+    // who and when may be hidden from the caller
+    expect(normaliseError({ status: 409, data: { error: 'stale', message: 'Запись изменена другим пользователем', stale: { version: 3, by: null, at: null, changes: [] } } }).stale)
+      .toEqual({ version: 3, by: null, at: null, changes: [] });
   });
 
   test('a network failure names what was being loaded', () => {

@@ -124,3 +124,51 @@ test('a deleted city opened with ?withDeleted is read-only and marked; a reader 
   expect(screen.getByDisplayValue('Старый Город')).toBeDisabled();
   expect(await screen.findByLabelText('Москва: стоимость доставки')).toBeDisabled();
 });
+
+test('a rename of a city another user renamed meanwhile is refused as stale: the typed name stays until the current one is loaded, whose rename then goes with its version', async () => {
+  let current = { id: 5, name: 'Самара', status: 'active', can_update: true, version: 3 };
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin),
+    route('GET', '/api/cities/5', () => json(current)),
+    route('GET', '/api/cities/5/delivery', () => json([{ id: 2, to_id: 2, to_name: 'Москва', cost: '12.50', days: 3 }])),
+    route('PATCH', '/api/cities/5', async (request) => {
+      const { name, version } = await request.clone().json();
+      if (version === 3) {
+        current = { ...current, name: 'Самара-на-Волге', version: 4 };
+        // who and when hidden from this reader
+        return json({ status: 'error', error: 'stale', message: 'Запись изменена другим пользователем', stale: { version: 4, by: null, at: null, changes: [{ field: 'name', old: 'Самара', new: 'Самара-на-Волге' }] } }, 409);
+      }
+      current = { ...current, name, version: version + 1 };
+      return json(current);
+    }),
+  );
+  const user = userEvent.setup();
+  renderApp('/cities/5', { token: 't' });
+  const name = await screen.findByDisplayValue('Самара');
+  await user.clear(name);
+  await user.type(name, 'Самара Новая');
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+
+  const alert = await screen.findByRole('alert');
+  // the whole message: no one and no time to name
+  expect(within(alert).getByText('Запись изменена другим пользователем')).toBeInTheDocument();
+  expect(screen.getByPlaceholderText('Введите название города')).toHaveValue('Самара Новая');
+  await user.click(within(alert).getByRole('button', { name: 'Показать изменения' }));
+  expect(within(within(alert).getByRole('table')).getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+    ['Поле', 'Ваше значение', 'Текущее значение'],
+    ['Название', 'Самара Новая', 'Самара-на-Волге'],
+  ]);
+  const load = within(alert).getByRole('button', { name: 'Загрузить текущую версию' });
+  await waitFor(() => expect(load).toBeEnabled());
+  await user.click(load);
+  expect(screen.getByPlaceholderText('Введите название города')).toHaveValue('Самара-на-Волге');
+  await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+
+  await user.type(screen.getByPlaceholderText('Введите название города'), ' (центр)');
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByRole('button', { name: 'Изменения сохранены' })).toBeInTheDocument();
+  expect(await Promise.all(requests(fetchMock, 'PATCH').map((r) => r.clone().json()))).toEqual([
+    { name: 'Самара Новая', version: 3 },
+    { name: 'Самара-на-Волге (центр)', version: 4 },
+  ]);
+});

@@ -150,7 +150,7 @@ const stored = (patch: Record<string, unknown> = {}) => ({
   unit_amount: '300.00', unit_price: '950.00', total_sum: '285000.00', kg_price: '950.00', warehouse_cost: null,
   loading_address: 'Москва, ул. Складская, 4', reserved_amount: '100.00', reserved_sum: '95000.00', purchased_amount: '50.00',
   available_amount: '150.00', available_sum: '142500.00', images: [], documents: [], created_at: '2026-10-01T10:00:00Z', can_update: true,
-  ...patch,
+  version: 6, ...patch,
 });
 
 test('a deleted offer opened with ?withDeleted is read-only and marked', async () => {
@@ -185,4 +185,84 @@ test('the edit card shows the reservation figures and refuses a wrong file befor
   await user.click(screen.getByRole('tab', { name: 'Комментарии' }));
   expect(screen.getByTestId('comment')).toHaveTextContent('Анна Петрова · 02.10.2026');
   expect(screen.getByLabelText('Новый комментарий')).toBeInTheDocument();
+});
+
+test('a change goes with the version the card loaded; refused as stale it keeps what was typed, compares it with the current offer and loads that on request', async () => {
+  // 25.11.2026 15:34 wherever the test runs: the app shows local time
+  const at = new Date(2026, 10, 25, 15, 34, 56).toISOString();
+  let current = stored();
+  const patches: Record<string, unknown>[] = [];
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin), ...lists,
+    route('GET', '/api/offers/12', () => json(current)),
+    route('GET', '/api/offers/12/comments', () => json([])),
+    route('GET', '/api/products/5/varieties', () => json([])),
+    route('PATCH', '/api/offers/12', async (request) => {
+      const body = await request.clone().json();
+      patches.push(body);
+      if (body.version === 6) {
+        // meanwhile Мария Иванова lowered the price and changed the product
+        current = stored({ version: 7, unit_price: '320.00', product_id: 5, product: { id: 5, name: 'Миндаль' } });
+        return json({
+          status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
+          stale: {
+            version: 7, by: 'Мария Иванова', at, changes: [
+              { field: 'unit_price', old: '950.00', new: '320.00' },
+              { field: 'product_id', old: { id: 3, name: 'Кешью' }, new: { id: 5, name: 'Миндаль' } },
+            ],
+          },
+        }, 409);
+      }
+      current = stored({ version: 8, unit_price: '330.00', product_id: 5, product: { id: 5, name: 'Миндаль' } });
+      return json(current);
+    }),
+  );
+  const offerReads = () => fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === 'GET' && r.url.endsWith('/api/offers/12')).length;
+  const user = userEvent.setup();
+  renderApp('/offers/12', { token: 't' });
+  await screen.findByText('Резервирование');
+  type('Цена за единицу, ₽', '999');
+  await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
+
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34');
+  expect(within(alert).getByRole('button', { name: 'Показать изменения' })).toBeInTheDocument();
+  expect(within(alert).getByRole('button', { name: 'Загрузить текущую версию' })).toBeInTheDocument();
+  expect(patches).toHaveLength(1);
+  expect(patches[0]).toMatchObject({ unit_price: '999', product_id: 3, version: 6 });
+  // the offer is read again, and what the user typed stays in the form
+  await waitFor(() => expect(offerReads()).toBe(2));
+  await waitFor(() => expect(within(alert).getByRole('button', { name: 'Загрузить текущую версию' })).toBeEnabled());
+  expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('999');
+  expect(screen.getByRole('combobox', { name: 'Выберите товар' })).toHaveTextContent('Кешью');
+
+  await user.click(within(alert).getByRole('button', { name: 'Показать изменения' }));
+  const table = within(alert).getByRole('table', { name: 'Изменения записи' });
+  expect(within(table).getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+    ['Поле', 'Ваше значение', 'Текущее значение'],
+    ['Цена за единицу', '999,00 ₽', '320,00 ₽'],
+    ['Товар', 'Кешью', 'Миндаль'],
+  ]);
+
+  // saved again as it stands, it is still a change of version 6, not of the offer read since
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  await waitFor(() => expect(patches).toHaveLength(2));
+  expect(patches[1]).toMatchObject({ unit_price: '999', version: 6 });
+  const again = await screen.findByRole('alert');
+  expect(again).toHaveTextContent('Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34');
+  expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('999');
+
+  await waitFor(() => expect(within(again).getByRole('button', { name: 'Загрузить текущую версию' })).toBeEnabled());
+  await user.click(within(again).getByRole('button', { name: 'Загрузить текущую версию' }));
+  await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('320');
+  expect(screen.getByRole('combobox', { name: 'Выберите товар' })).toHaveTextContent('Миндаль');
+  expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument(); // nothing typed on it yet
+
+  type('Цена за единицу, ₽', '330');
+  await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByRole('button', { name: 'Изменения сохранены' })).toBeInTheDocument();
+  expect(patches).toHaveLength(3);
+  expect(patches[2]).toMatchObject({ unit_price: '330', product_id: 5, version: 7 });
+  expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('330');
 });

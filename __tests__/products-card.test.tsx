@@ -42,15 +42,17 @@ test('the create card: its texts, the name messages, varieties and comments sent
   expect(await screen.findByText('Стюарт')).toBeInTheDocument();
 });
 
-test('the edit card deactivates and reactivates at once, adds a variety and keeps one an offer names', async () => {
+test('the edit card deactivates and reactivates at once, each on the version the last one answered; adds a variety and keeps one an offer names', async () => {
   let status = 'active';
+  let version = 2;
   let list = [{ id: 9, name: 'W320', product_id: 3, offers: 2 }, { id: 10, name: 'W450', product_id: 3, offers: 0 }];
   const fetchMock = mockServer(
     ...signedInHandlers(admin),
-    route('GET', '/api/products/3', () => json({ id: 3, name: 'Кешью', status, can_update: true })),
+    route('GET', '/api/products/3', () => json({ id: 3, name: 'Кешью', status, version, can_update: true })),
     route('PATCH', '/api/products/3', async (request) => {
       status = (await request.clone().json()).status;
-      return json({ id: 3, name: 'Кешью', status, can_update: true });
+      version += 1;
+      return json({ id: 3, name: 'Кешью', status, version, can_update: true });
     }),
     route('GET', '/api/products/3/varieties', () => json(list)),
     route('POST', '/api/products/3/varieties', async (request) => {
@@ -63,10 +65,11 @@ test('the edit card deactivates and reactivates at once, adds a variety and keep
   expect(await screen.findByText('Товар можно выбрать в новом предложении.')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Деактивировать' }));
   expect(await screen.findByText('Деактивирован: товар нельзя выбрать в новом предложении, существующие предложения его сохраняют.')).toBeInTheDocument();
-  expect(await requests(fetchMock, 'PATCH')[0].clone().json()).toEqual({ status: 'deactivated' });
+  expect(await requests(fetchMock, 'PATCH')[0].clone().json()).toEqual({ status: 'deactivated', version: 2 });
   await waitFor(() => expect(screen.getAllByText('Деактивирован').length).toBeGreaterThan(0));
   await user.click(screen.getByRole('button', { name: 'Активировать' }));
   expect(await screen.findByText('Товар можно выбрать в новом предложении.')).toBeInTheDocument();
+  expect(await requests(fetchMock, 'PATCH')[1].clone().json()).toEqual({ status: 'active', version: 3 });
 
   // a variety an offer names has no delete button; another one has
   const varieties = await screen.findByTestId('varieties');

@@ -1,7 +1,10 @@
 // The section registry drives the app: a section added to domain/sections.ts gets its routes, its navigation
 // item (titled from the registry) and its RTK Query tags, with no other file touched.
 import { screen, within } from '@testing-library/react';
+import type { TagDescription } from '@reduxjs/toolkit/query';
 import { json, me, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+import type { Section } from '../domain/sections';
+import type { TagType } from '../src/api/sectionApi';
 
 jest.mock('../domain/sections', () => {
   const actual = jest.requireActual('../domain/sections');
@@ -55,10 +58,19 @@ test("a registry section marked inListsMenu goes under 'Списки'", async ()
   expect(within(submenu).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/suppliers', '/products', '/cities', '/stores']);
 });
 
-test('the registry names the RTK Query tags', async () => {
-  const { TAG_TYPES } = await import('../src/api/sectionApi');
-  expect(TAG_TYPES).toEqual(expect.arrayContaining(['Offer', 'Offer-LIST', 'Warehouse', 'Warehouse-LIST', 'Store-LIST']));
+test('the registry names the RTK Query tags: a record { type, id }, a list { type, id: LIST }', async () => {
+  const { TAG_TYPES, TAGS, recordTag } = await import('../src/api/sectionApi');
+  expect(TAG_TYPES).toEqual(expect.arrayContaining(['Offer', 'Reserve', 'City', 'Warehouse', 'Store']));
+  expect(TAG_TYPES.filter((type) => type.includes('LIST'))).toEqual([]);
+  expect(TAGS['warehouses' as Section].list).toEqual({ type: 'Warehouse', id: 'LIST' });
+  expect(recordTag('stores' as Section, 4)).toEqual({ type: 'Store', id: 4 });
 });
+
+// checked by the typecheck: a tag type the registry does not name does not compile
+// @ts-expect-error a misspelt section tag
+export const misspelt: TagDescription<TagType> = { type: 'Ofer', id: 1 };
+// @ts-expect-error a list is { type, id: 'LIST' }, no string tag of its own
+export const stringList: TagDescription<TagType> = 'Offer-LIST';
 
 test('the create and edit routes of the new section open its screens', async () => {
   mockServer(...signedInHandlers(permissions({ is_admin: true, user_type: 'admin', role_id: null })), route('GET', '/api/x', () => json({})));

@@ -212,7 +212,7 @@ const stored = (patch: Record<string, unknown> = {}) => ({
   id: 90, offer_id: 12, status: 'active', product: { id: 3, name: 'Кешью' }, amount: '20.00', packs_amount: '2.0', unit_price: '300.00',
   unit_selling_price: '400.00', min_selling_price: '359.70', max_selling_price: '441.45', estimated_date_implementation: '2030-01-15',
   buyer_name: 'ООО «Орех»', buyer_phone: '79123456789', city_id: 5, delivery_address: 'Казань, ул. Баумана, 5', delivery_cost: '15.00',
-  delivery_days: 3, responsible_id: 7, created_at: '2026-11-22T10:00:00Z', can_update: true, offer: offer({ available_amount: '17.00' }), ...patch,
+  delivery_days: 3, responsible_id: 7, created_at: '2026-11-22T10:00:00Z', can_update: true, version: 4, offer: offer({ available_amount: '17.00' }), ...patch,
 });
 
 test("'Завершить' asks first, then completes; the completed reserve is read-only and titled 'Завершен'", async () => {
@@ -221,7 +221,7 @@ test("'Завершить' asks first, then completes; the completed reserve is 
     route('GET', '/api/reserves/90', () => json(current)),
     route('GET', '/api/reserves/90/comments', () => json([])),
     route('POST', '/api/reserves/90/complete', () => {
-      current = stored({ status: 'completed', can_update: false, actual_date_implementation: '2026-11-22' });
+      current = stored({ status: 'completed', can_update: false, actual_date_implementation: '2026-11-22', version: 5 });
       return json(current);
     }),
   ]);
@@ -237,6 +237,8 @@ test("'Завершить' asks first, then completes; the completed reserve is 
   await user.click(await screen.findByRole('button', { name: 'Завершить' }));
   await user.click(within(await screen.findByRole('dialog', { name: 'Завершить резерв' })).getByRole('button', { name: 'Завершить' }));
   expect(await screen.findByText('Завершен')).toBeInTheDocument();
+  // taken on the version the card was loaded with
+  expect(await requests(fetchMock).find((r) => r.url.endsWith('/api/reserves/90/complete'))!.clone().json()).toEqual({ version: 4 });
   expect(screen.getByLabelText('Количество')).toBeDisabled();
   expect(screen.queryByRole('button', { name: 'Завершить' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Отменить' })).not.toBeInTheDocument();
@@ -258,11 +260,11 @@ test('an active reserve may grow by what is free plus what it holds; a change is
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
   await screen.findByRole('button', { name: 'Изменения сохранены' });
   const patch = requests(fetchMock).find((r) => r.method === 'PATCH')!;
-  expect(await patch.clone().json()).toMatchObject({ amount: '37', packs_amount: '3.7', unit_selling_price: '400', city_id: 5 });
+  expect(await patch.clone().json()).toMatchObject({ amount: '37', packs_amount: '3.7', unit_selling_price: '400', city_id: 5, version: 4 });
 });
 
-test("'Отменить' confirmed sends the cancel; a refusal is shown in Russian", async () => {
-  server(manager, [
+test("'Отменить' confirmed sends the cancel with the reserve's version; a refusal is shown in Russian", async () => {
+  const fetchMock = server(manager, [
     route('GET', '/api/reserves/90', () => json(stored())),
     route('GET', '/api/reserves/90/comments', () => json([])),
     route('POST', '/api/reserves/90/cancel', () => json({ status: 'error', error: 'validation', messages: ['Резерв в статусе «Завершен» нельзя отменить'] }, 400)),
@@ -273,6 +275,7 @@ test("'Отменить' confirmed sends the cancel; a refusal is shown in Russi
   const dialog = await screen.findByRole('dialog', { name: 'Отменить резерв' });
   await user.click(within(dialog).getByRole('button', { name: 'Отменить резерв' }));
   expect(await screen.findByText('Резерв в статусе «Завершен» нельзя отменить')).toBeInTheDocument();
+  expect(await requests(fetchMock).find((r) => r.url.endsWith('/api/reserves/90/cancel'))!.clone().json()).toEqual({ version: 4 });
 });
 
 test('role 8 may not read the business settings: its card opens without asking for them', async () => {
@@ -288,4 +291,81 @@ test('role 8 may not read the business settings: its card opens without asking f
   expect(screen.getByLabelText('Количество')).toHaveValue('20');
   expect(screen.queryByText(/Настройки недоступны/)).not.toBeInTheDocument();
   expect(requests(fetchMock).some((r) => r.url.endsWith('/api/settings') && r.method === 'POST')).toBe(false);
+});
+
+test("a step on a reserve another user changed is refused as stale: the alert says who and when, the step is not taken, and it is taken again on the current version", async () => {
+  // 25.11.2026 15:34 wherever the test runs: the app shows local time
+  const at = new Date(2026, 10, 25, 15, 34, 56).toISOString();
+  let current = stored();
+  const steps: unknown[] = [];
+  const fetchMock = server(manager, [
+    route('GET', '/api/reserves/90', () => json(current)),
+    route('GET', '/api/reserves/90/comments', () => json([])),
+    route('POST', '/api/reserves/90/complete', async (request) => {
+      const body = await request.clone().json();
+      steps.push(body);
+      if (body.version !== 6) {
+        // meanwhile Мария Иванова renamed the buyer and handed the reserve to Анна Петрова
+        current = stored({ version: 6, buyer_name: 'ООО «Орех и Ко»', responsible_id: 8 });
+        return json({
+          status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
+          stale: {
+            version: 6, by: 'Мария Иванова', at, changes: [
+              { field: 'buyer_name', old: 'ООО «Орех»', new: 'ООО «Орех и Ко»' },
+              { field: 'responsible_id', old: { id: 7, name: 'Тихонов Олег Юрьевич' }, new: { id: 8, name: 'Анна Петрова' } },
+            ],
+          },
+        }, 409);
+      }
+      current = stored({ status: 'completed', can_update: false, version: 7, buyer_name: 'ООО «Орех и Ко»', responsible_id: 8 });
+      return json(current);
+    }),
+  ]);
+  const user = userEvent.setup();
+  renderApp('/reserves/90', { token: 't' });
+  expect(await screen.findByText('Активный')).toBeInTheDocument();
+  await user.click(await screen.findByRole('button', { name: 'Завершить' }));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Завершить резерв' })).getByRole('button', { name: 'Завершить' }));
+
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34');
+  expect(steps).toEqual([{ version: 4 }]);
+  expect(screen.getByText('Активный')).toBeInTheDocument(); // not completed
+  expect(screen.queryByText('Завершен')).not.toBeInTheDocument();
+
+  await user.click(within(alert).getByRole('button', { name: 'Показать изменения' }));
+  const table = within(alert).getByRole('table', { name: 'Изменения записи' });
+  expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
+    'ПолеВаше значениеТекущее значение',
+    'ПокупательООО «Орех»ООО «Орех и Ко»',
+    'ОтветственныйТихонов Олег ЮрьевичАнна Петрова',
+  ]);
+
+  const load = within(alert).getByRole('button', { name: 'Загрузить текущую версию' });
+  await waitFor(() => expect(load).toBeEnabled()); // once the reserve has been read again
+  await user.click(load);
+  await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  expect(screen.getByLabelText('Покупатель')).toHaveValue('ООО «Орех и Ко»');
+  await user.click(await screen.findByRole('button', { name: 'Завершить' }));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Завершить резерв' })).getByRole('button', { name: 'Завершить' }));
+  expect(await screen.findByText('Завершен')).toBeInTheDocument();
+  expect(steps).toEqual([{ version: 4 }, { version: 6 }]);
+  expect(requests(fetchMock).filter((r) => r.method === 'GET' && r.url.endsWith('/api/reserves/90')).length).toBeGreaterThanOrEqual(2);
+});
+
+test("the reserve card's offer is the offer card's one cache entry: opening the offer from it reads the offer no second time", async () => {
+  const fetchMock = server(manager, [
+    route('GET', '/api/offers/12/comments', () => json([])),
+    route('GET', '/api/lists/products/items', () => json([{ id: 3, name: 'Кешью' }])),
+    route('GET', '/api/lists/packing/items', () => json([])),
+    route('GET', '/api/lists/suppliers/items', () => json([])),
+    route('GET', '/api/products/3/varieties', () => json([])),
+  ]);
+  const user = userEvent.setup();
+  renderApp('/reserves/create?offer=12', { token: 't' });
+  await screen.findByText('О резерве');
+  await user.click(screen.getByRole('link', { name: 'предложение № 12' }));
+  expect(await screen.findByRole('tab', { name: 'Предложение № 12' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('300');
+  expect(requests(fetchMock).filter((r) => r.method === 'GET' && r.url.endsWith('/api/offers/12'))).toHaveLength(1);
 });

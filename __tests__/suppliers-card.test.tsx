@@ -59,7 +59,7 @@ test('the edit card shows the figures and the supplier\'s latest offers; a dupli
     route('GET', '/api/suppliers/8', () => json({
       id: 8, name: 'ООО «Ядро»', email: 'sales@yadro.ru', phone: '78432001020', contact_name: 'Ильдар Гарипов', inn: '1655123456', city_id: 3, location: 'Казань',
       status: 'active', can_update: true, total_offers_created: '14', reserve_total_created: '9', reserve_purchased_sum: '480000.00', reserve_cancelled_count: '1',
-      min_selling_price: '750.00', max_selling_price: '1200.00', available_amount: '3400.00',
+      min_selling_price: '750.00', max_selling_price: '1200.00', available_amount: '3400.00', version: 5,
     })),
     route('GET', '/api/offers', () => json({ data: [{ id: 120, product: { id: 3, name: 'Кешью' }, available_amount: '300.00', unit_price: '950.00', status: 'active', created_at: '2026-10-01T10:00:00Z' }], pagination: {} })),
     route('PATCH', '/api/suppliers/8', () => json({ status: 'error', error: 'conflict', message: 'Поставщик с таким ИНН уже есть', info: { text: 'Поставщик', id: 4 } }, 409)),
@@ -80,7 +80,7 @@ test('the edit card shows the figures and the supplier\'s latest offers; a dupli
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
   const link = within(await screen.findByRole('alert')).getByRole('link', { name: 'Посмотреть поставщика: 4' });
   expect(link).toHaveAttribute('href', '/suppliers/4?withDeleted');
-  expect(await requests(fetchMock, 'PATCH')[0].clone().json()).toMatchObject({ inn: '7701000001' });
+  expect(await requests(fetchMock, 'PATCH')[0].clone().json()).toMatchObject({ inn: '7701000001', version: 5 });
 });
 
 test('role 1 gets only the name on the card', async () => {

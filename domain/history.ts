@@ -149,7 +149,7 @@ const moneyNumber = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, m
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 
 /** A value as the list shows it, without the unit (money's ₽ goes once, after the new value). */
-function valueText(section: Section, field: HistoryField, value: unknown): string {
+export function valueText(section: Section, field: HistoryField, value: unknown): string {
   if (blank(value)) return HISTORY_TEXTS.blank;
   switch (field.format) {
     case 'money': return moneyNumber.format(Number(value));

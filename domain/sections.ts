@@ -21,8 +21,9 @@ export interface SectionDef {
   genitive: string;
   /** Accusative singular for the conflict link: 'Посмотреть город: {id}'. */
   one: string;
-  /** RTK Query tag type of one record; the list's tag is `${tag}-LIST`. */
-  tag: string;
+  /** RTK Query tag type of the section's records: one record is { type: tag, id }, its list { type: tag, id: 'LIST' }.
+   * Capitalised, and so typed: the registry keeps each tag's literal (SectionTag), and a misspelt tag does not compile. */
+  tag: Capitalize<string>;
   /** Statuses a record can hold, with their one title each, in the order the filter offers them. */
   statuses: StatusDef[];
   /** Shown in the navigation's 'Списки' submenu rather than at the top level. */
@@ -32,7 +33,7 @@ export interface SectionDef {
 const ACTIVE: StatusDef = { value: 'active', title: 'Активный' };
 const DELETED: StatusDef = { value: 'deleted', title: 'Удален' };
 
-export const SECTION: Record<Section, SectionDef> = {
+const REGISTRY = {
   offers: {
     key: 'offers', title: 'Предложения', genitive: 'предложений', one: 'предложение', tag: 'Offer',
     // spec point 3 "Offer status labels"
@@ -59,7 +60,12 @@ export const SECTION: Record<Section, SectionDef> = {
     key: 'cities', title: 'Города', genitive: 'городов', one: 'город', tag: 'City',
     statuses: [ACTIVE, DELETED], inListsMenu: true,
   },
-};
+} satisfies Record<Section, SectionDef>;
+
+export const SECTION: Record<Section, SectionDef> = REGISTRY;
+
+/** The sections' RTK Query tag types, as the registry names them: 'Offer' | 'Reserve' | … */
+export type SectionTag = (typeof REGISTRY)[Section]['tag'];
 
 export const isSection = (value: unknown): value is Section =>
   typeof value === 'string' && (SECTIONS as readonly string[]).includes(value);

@@ -1,4 +1,4 @@
-// Every failed call becomes { status, message, entityId?, code? } with the texts of spec point 8, so screens
+// Every failed call becomes { status, message, entityId?, code?, stale? } with the texts of spec point 8, so screens
 // show `error.message` and never parse server bodies themselves.
 import { MSG, UI } from '../../domain/messages';
 
@@ -8,6 +8,24 @@ export interface ApiError {
   /** 409: the id of the existing record (for the 'Посмотреть …' link). */
   entityId?: number;
   code?: number;
+  /** 409 'stale': the record changed since the version the write was made on (plain JSON: the store keeps it). */
+  stale?: StaleRecord;
+}
+
+/** A change of one field since the caller's version: the database column, as domain/history.ts names it. */
+export interface StaleChange {
+  field: string;
+  old: unknown;
+  new: unknown;
+}
+
+/** What the server answers with a stale write: the record's current version, who wrote it and when (null where
+ * the caller may not see it), and the changes since the caller's version, newest last, hidden fields left out. */
+export interface StaleRecord {
+  version: number;
+  by: string | null;
+  at: string | null;
+  changes: StaleChange[];
 }
 
 interface ErrorLike {
@@ -35,6 +53,8 @@ export function normaliseError(error: ErrorLike, entity: string = UI.genericEnti
   const code = typeof body.code === 'number' ? body.code : undefined;
 
   if (status === 409) {
+    const stale = body.error === 'stale' && isObject(body.stale) ? staleOf(body.stale) : undefined;
+    if (stale) return { status, message: message ?? MSG.unknown, stale };
     const info = isObject(body.info) ? body.info : {};
     const entityId = typeof info.id === 'number' ? info.id : Number(info.id) || undefined;
     return { status, message: message ?? messages[0] ?? MSG.unknown, entityId };
@@ -43,6 +63,13 @@ export function normaliseError(error: ErrorLike, entity: string = UI.genericEnti
   if (messages.length) return { status, message: messages[0], code };
   if (message) return { status, message, code };
   return { status, message: MSG.unknown, code };
+}
+
+function staleOf(stale: Record<string, unknown>): StaleRecord | undefined {
+  if (typeof stale.version !== 'number') return undefined;
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  const changes = Array.isArray(stale.changes) ? stale.changes.filter((c): c is StaleChange => isObject(c) && typeof c.field === 'string') : [];
+  return { version: stale.version, by: text(stale.by), at: text(stale.at), changes };
 }
 
 export function isApiError(value: unknown): value is ApiError {

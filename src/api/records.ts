@@ -1,5 +1,5 @@
 // Comments, files and the history of any record: shared by every section's card.
-import { sectionApi, TAGS } from './sectionApi';
+import { recordTag, sectionApi, TAGS } from './sectionApi';
 import type { Section } from '../../domain/sections';
 import type { FileKind } from '../../domain/files';
 import type { HistoryEntry } from '../../domain/history';
@@ -37,7 +37,7 @@ export const recordsApi = sectionApi.injectEndpoints({
     /** GET /api/{section}/{id}/history: newest first, as the reader may see it; again whenever the record changes. */
     history: build.query<HistoryEntry[], { section: Section; id: number; withDeleted?: boolean }>({
       query: ({ section, id, withDeleted }) => `api/${section}/${id}/history${withDeleted ? '?withDeleted' : ''}`,
-      providesTags: (result, error, { section, id }) => [{ type: TAGS[section].one, id }, TAGS[section].list],
+      providesTags: (result, error, { section, id }) => [recordTag(section, id), TAGS[section].list],
       extraOptions: { entity: 'истории' },
     }),
     uploadFile: build.mutation<UploadedFile, { file: File; kind: FileKind }>({

@@ -1,6 +1,6 @@
 // A product's varieties (GET /api/products/{id}/varieties and its writes): the product card manages them and
 // the offer card's 'Сорт' select offers them, so a variety added on one shows on the other at once.
-import { sectionApi } from './sectionApi';
+import { recordTag, sectionApi } from './sectionApi';
 
 export interface Variety {
   id: number;
@@ -10,7 +10,7 @@ export interface Variety {
   offers: number;
 }
 
-const tags = (id: number) => [{ type: 'Product' as const, id }];
+const tags = (id: number) => [recordTag('products', id)];
 
 export const varietiesApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({

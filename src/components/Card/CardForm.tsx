@@ -1,8 +1,9 @@
 // What every record card does around its own fields (spec point 2 "Creation cards"): the save states
 // ('Сохранить' → 'Создаем...'/'Сохраняем...' → the success label), the server's error with the conflicting
 // record's link, smart back, the deleted mark, the 'Комментарии' tab and a saved record's 'История'. The generic
-// RecordCard, the offer card and the reserve card all take their rights and save from useCardBase and draw through
-// CardForm, so these behave alike everywhere.
+// RecordCard, the offer card and the reserve card all take their rights, their record's writes (one endpoint set,
+// src/api/cards.ts, each change sent with the version the form holds) and save from useCardBase and draw through
+// CardForm, so these behave alike everywhere, down to a change refused as stale (StaleAlert).
 import { useEffect, useState, type ReactNode } from 'react';
 import type { FormikHelpers, FormikProps } from 'formik';
 import { useLocation, useNavigate } from 'react-router';
@@ -12,10 +13,12 @@ import { SECTION, type Section } from '../../../domain/sections';
 import { useMeQuery, usePermissionsQuery } from '../../api/session';
 import type { CommentItem } from '../../api/records';
 import { errorMessage, isApiError, type ApiError } from '../../api/errors';
+import { useCreateRecordMutation, useUpdateRecordMutation, type CardPayload, type RecordBase } from '../../api/cards';
 import { useSmartBack } from '../smartBack';
 import { CardShell, type CardTab, type SaveState } from './CardShell';
 import { RecordComments } from './RecordComments';
 import { RecordHistory } from './RecordHistory';
+import { StaleAlert } from './StaleAlert';
 import { HISTORY_TEXTS } from '../../../domain/history';
 
 export type CardMode = 'create' | 'edit';
@@ -38,7 +41,7 @@ const SUCCESS_SHOWN_MS = 2000;
 /**
  * The save of a card. A create moves to the new record's card, which shows the create's success label for a
  * moment (the route state carries it across the remount); an edit shows 'Изменения сохранены' for a moment.
- * A failure keeps what the user typed and shows the server's message.
+ * A failure keeps what the user typed and shows the server's message; a stale one also what changed (CardForm).
  */
 export function useCardSave<V>(section: Section) {
   const navigate = useNavigate();
@@ -93,25 +96,37 @@ export interface CardFormTexts {
 }
 
 /** The saved record a card shows; none on a create card. */
-export interface CardFormRecord {
-  id: number;
-  status: string;
-  can_update: boolean;
-}
+export type CardFormRecord = RecordBase;
 
 /**
  * What every card holds besides its form and fields: its section and mode, the record, its texts, the caller
- * and their rights, the save, and whether the card may be changed at all.
+ * and their rights, the save, whether the card may be changed at all, and the record's writes.
+ *
+ * `version` is the version of the record the form was loaded from (or last saved or loaded again): every change
+ * is sent with it, never with the version of a record read since (after a stale answer the record is read again,
+ * and the form keeps what the user typed until they load the current version).
  */
 export function useCardBase<V, R extends CardFormRecord = CardFormRecord>(section: Section, mode: CardMode, record: R | undefined, texts: CardFormTexts) {
   const { data: perms } = usePermissionsQuery();
   const { data: me } = useMeQuery();
   const save = useCardSave<V>(section);
+  const [version, setVersion] = useState(record?.version);
+  const [createRecord] = useCreateRecordMutation();
+  const [updateRecord] = useUpdateRecordMutation();
   const readOnly = mode === 'edit' ? !record?.can_update : !can(perms, section, 'create');
-  return { section, mode, record, texts, perms, me, save, readOnly };
+
+  /** A new record: the card moves to it. */
+  const create = async (body: CardPayload) => (await createRecord({ section, body }).unwrap()) as unknown as R;
+  /** A change of the card's record, made on `version`; what comes back is the version the form goes on from. */
+  const update = async (body: CardPayload) => {
+    const saved = (await updateRecord({ section, id: record!.id, version: version!, body }).unwrap()) as unknown as R;
+    setVersion(saved.version);
+    return saved;
+  };
+  return { section, mode, record, texts, perms, me, save, readOnly, version, setVersion, create, update };
 }
 
-export type CardBase<V> = ReturnType<typeof useCardBase<V>>;
+export type CardBase<V, R extends CardFormRecord = CardFormRecord> = ReturnType<typeof useCardBase<V, R>>;
 
 /** The titles of a card's main tab: 'Новый сотрудник' on a create card, 'Сотрудник № 12' on a saved one. */
 export interface RecordTitles {
@@ -124,17 +139,27 @@ export const recordTab = (titles: RecordTitles, record: { id: number } | undefin
   content,
 });
 
-export interface CardFormProps<V extends CardValues> {
-  card: CardBase<V>;
+export interface CardFormProps<V extends CardValues, R extends CardFormRecord> {
+  card: CardBase<V, NoInfer<R>>;
   form: FormikProps<V>;
+  /** The form's values of a record: a stale change compares with and loads the current one. */
+  valuesOf(record: R | undefined): V;
   header: ReactNode;
   /** The section's tabs, before 'Комментарии'. */
   tabs: CardTab[];
 }
 
-export function CardForm<V extends CardValues>({ card, form, header, tabs }: CardFormProps<V>) {
+export function CardForm<V extends CardValues, R extends CardFormRecord>({ card, form, valuesOf, header, tabs }: CardFormProps<V, R>) {
   const { section, mode, save, record, texts, readOnly } = card;
   const back = useSmartBack(() => form.resetForm());
+  const stale = save.error?.stale;
+  // the record is read again after a stale answer: until it has come, there is no current version to load
+  const current = record && stale && record.version >= stale.version ? record : undefined;
+  const loadCurrent = (latest: R) => {
+    form.resetForm({ values: valuesOf(latest) });
+    card.setVersion(latest.version);
+    save.setError(null);
+  };
   return (
     <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void form.submitForm(); }}>
       <CardShell
@@ -145,8 +170,20 @@ export function CardForm<V extends CardValues>({ card, form, header, tabs }: Car
         onSave={() => void form.submitForm()}
         sendingLabel={mode === 'create' ? CARD_TEXTS.creating : CARD_TEXTS.saving}
         successLabel={mode === 'create' || save.lastSave === 'created' ? texts.created : CARD_TEXTS.saved}
-        error={save.error}
+        error={stale ? null : save.error}
         onErrorClose={() => save.setError(null)}
+        alert={stale && (
+          <StaleAlert
+            key={stale.version}
+            section={section}
+            message={save.error!.message}
+            stale={stale}
+            yours={form.values as unknown as Record<string, unknown>}
+            current={current && (valuesOf(current) as unknown as Record<string, unknown>)}
+            onLoad={current && (() => loadCurrent(current))}
+            onClose={() => save.setError(null)}
+          />
+        )}
         conflictLabel={`Посмотреть ${SECTION[section].one}`}
         listPath={`/${section}`}
         deleted={record?.status === 'deleted'}

@@ -35,6 +35,8 @@ export interface CardShellProps {
   successLabel: string;
   error?: ApiError | null;
   onErrorClose?(): void;
+  /** An alert of the card's own in the error's place (a stale change's, with its actions). */
+  alert?: ReactNode;
   /** 'Посмотреть предложение' → the link to the conflicting record */
   conflictLabel: string;
   /** '/offers' */
@@ -73,6 +75,7 @@ export function CardShell(props: CardShellProps) {
           {props.deletedText ?? 'Запись удалена и доступна только для просмотра'}
         </Alert>
       )}
+      {props.alert}
       {props.error && (
         <Alert
           key={props.error.message}

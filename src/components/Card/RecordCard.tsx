@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { hiddenCardFields, cardPayload } from '../../../domain/schemas/card';
 import { statusTitle, type Section } from '../../../domain/sections';
 import { usePermissionsQuery } from '../../api/session';
-import { useCreateRecordMutation, useRecordQuery, useUpdateRecordMutation, type CardPayload, type CardRecord } from '../../api/cards';
+import { useSectionRecordQuery, type CardPayload, type CardRecord } from '../../api/cards';
 import { errorMessage, type ApiError } from '../../api/errors';
 import { Alert } from '../Alert';
 import { StatusBadge } from '../DataTable/StatusBadge';
@@ -77,6 +77,8 @@ export interface CardContext<V extends CardValues> {
   /** The 'Настроить поля' switch, for the block that holds the configurable fields. */
   settingsButton: ReactNode;
   onError(error: ApiError | null): void;
+  /** A change of the saved record outside the form (a product's status), sent with the form's version. */
+  update(body: CardPayload): Promise<CardRecord>;
 }
 
 /** What a card screen hands its card: the mode and, on an edit card, the record. */
@@ -105,10 +107,11 @@ export function RecordCardScreen({ section, mode, children }: { section: Section
   const location = useLocation();
   const id = mode === 'edit' ? Number(params.id) : undefined;
   const withDeleted = new URLSearchParams(location.search).has('withDeleted');
-  const record = useRecordQuery({ section, id: id ?? 0, withDeleted }, { skip: id === undefined });
+  const record = useSectionRecordQuery({ section, id: id ?? 0, withDeleted }, { skip: id === undefined });
   const perms = usePermissionsQuery();
   if (perms.isLoading || record.isLoading) return <CardSkeleton />;
-  if (record.error) return <Alert severity="error" closable={false}>{errorMessage(record.error)}</Alert>;
+  // a read again that fails (the record deleted meanwhile) keeps the card and what was typed in it
+  if (record.error && !record.data) return <Alert severity="error" closable={false}>{errorMessage(record.error)}</Alert>;
   // remount on another record so the form starts from it
   return <Box key={id ?? 'new'}>{children(record.data)}</Box>;
 }
@@ -126,10 +129,8 @@ function CardSkeleton() {
 
 export function RecordCard<V extends CardValues>({ def, mode, record, tabs, saveMore }: RecordCardProps<V>) {
   const { section, texts, nameField, valuesOf } = def;
-  const card = useCardBase<V>(section, mode, record, texts);
+  const card = useCardBase<V, CardRecord>(section, mode, record, texts);
   const { save, readOnly } = card;
-  const [createRecord] = useCreateRecordMutation();
-  const [updateRecord] = useUpdateRecordMutation();
   const hidden = useHiddenFields(def);
   const schema = useMemo(() => def.schema(hidden), [def, hidden]);
   const payloadOf = (values: V, saving: CardMode): CardPayload =>
@@ -150,12 +151,12 @@ export function RecordCard<V extends CardValues>({ def, mode, record, tabs, save
     onSubmit: (values, helpers) => save.save(helpers, async () => {
       if (mode === 'create') {
         const body = { ...payloadOf(values, mode), comments: values.comments.map((c) => ({ text: c.text })) };
-        return { created: (await createRecord({ section, body }).unwrap()).id };
+        return { created: (await card.create(body)).id };
       }
       const initial = form.initialValues;
       const body = payloadOf(values, mode);
       let saved = record!;
-      if (JSON.stringify(body) !== JSON.stringify(payloadOf(initial, mode))) saved = await updateRecord({ section, id: record!.id, body }).unwrap();
+      if (JSON.stringify(body) !== JSON.stringify(payloadOf(initial, mode))) saved = await card.update(body);
       await saveMore?.(saved, values, initial);
       return { saved: valuesOf(saved) };
     }),
@@ -192,7 +193,7 @@ export function RecordCard<V extends CardValues>({ def, mode, record, tabs, save
     </Box>
   );
 
-  const context: CardContext<V> = { form, inputs, mode, record, readOnly, hidden, settingsButton, onError: save.setError };
+  const context: CardContext<V> = { form, inputs, mode, record, readOnly, hidden, settingsButton, onError: save.setError, update: card.update };
 
-  return <CardForm card={card} form={form} header={header} tabs={tabs(context)} />;
+  return <CardForm card={card} form={form} valuesOf={valuesOf} header={header} tabs={tabs(context)} />;
 }

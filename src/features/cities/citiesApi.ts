@@ -1,5 +1,5 @@
 // A city's row of the delivery matrix: GET /api/cities/{id}/delivery and PUT with the rows the table changed.
-import { sectionApi } from '../../api/sectionApi';
+import { recordTag, sectionApi, TAGS } from '../../api/sectionApi';
 import type { DeliveryRow, DeliveryRowInput } from '../../../domain/cities/schema';
 
 export const citiesApi = sectionApi.injectEndpoints({
@@ -7,7 +7,7 @@ export const citiesApi = sectionApi.injectEndpoints({
     cityDelivery: build.query<DeliveryRow[], { id: number; withDeleted: boolean }>({
       query: ({ id, withDeleted }) => `api/cities/${id}/delivery${withDeleted ? '?withDeleted' : ''}`,
       // a new or renamed city changes every other city's table
-      providesTags: (result, error, { id }) => [{ type: 'City', id }, 'City-LIST'],
+      providesTags: (result, error, { id }) => [recordTag('cities', id), TAGS.cities.list],
       extraOptions: { entity: 'доставки' },
     }),
     saveCityDelivery: build.mutation<DeliveryRow[], { id: number; rows: DeliveryRowInput[] }>({

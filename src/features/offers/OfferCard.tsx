@@ -9,13 +9,14 @@ import { can, isFieldVisible } from '../../../domain/permissions';
 import { usePermissionsQuery } from '../../api/session';
 import { useReferenceListQuery } from '../../api/references';
 import { errorMessage } from '../../api/errors';
+import { useSectionRecordQuery } from '../../api/cards';
 import { CardForm, recordTab, useCardBase } from '../../components/Card/CardForm';
 import { InfoBlock } from '../../components/Card/InfoBlock';
 import { FilesBlock } from '../../components/Card/FilesBlock';
 import { FieldSettingsButton, useCardConfig } from '../../components/Card/FieldSettings';
 import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
-import { useCreateOfferMutation, useOfferQuery, useUpdateOfferMutation, type OfferRecord } from './offersApi';
+import type { OfferRecord } from './offersApi';
 import { OFFER_TEXTS, offerPayload, valuesOf, type OfferFormValues } from './offerForm';
 import { offerInputs } from './offerInputs';
 import { OfferAboutBlock } from './OfferAboutBlock';
@@ -28,10 +29,11 @@ export function OfferCardScreen({ mode }: { mode: 'create' | 'edit' }) {
   const location = useLocation();
   const id = mode === 'edit' ? Number(params.id) : undefined;
   const withDeleted = new URLSearchParams(location.search).has('withDeleted');
-  const offer = useOfferQuery({ id: id ?? 0, withDeleted }, { skip: id === undefined });
+  const offer = useSectionRecordQuery<OfferRecord>({ section: 'offers', id: id ?? 0, withDeleted }, { skip: id === undefined });
   const perms = usePermissionsQuery();
   if (perms.isLoading || offer.isLoading) return <PageSpinner />;
-  if (offer.error) return <Alert severity="error" closable={false}>{errorMessage(offer.error)}</Alert>;
+  // a read again that fails (the offer deleted meanwhile) keeps the card and what was typed in it
+  if (offer.error && !offer.data) return <Alert severity="error" closable={false}>{errorMessage(offer.error)}</Alert>;
   // remount on another record so the form starts from it
   return <OfferCard key={id ?? 'new'} mode={mode} offer={offer.data} />;
 }
@@ -39,8 +41,6 @@ export function OfferCardScreen({ mode }: { mode: 'create' | 'edit' }) {
 function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferRecord }) {
   const card = useCardBase<OfferFormValues, OfferRecord>('offers', mode, offer, OFFER_TEXTS);
   const { perms, save, readOnly } = card;
-  const [createOffer] = useCreateOfferMutation();
-  const [updateOffer] = useUpdateOfferMutation();
   const [fieldSettings, setFieldSettings] = useState(false);
   const cardConfig = useCardConfig('offers');
   const products = useReferenceListQuery('products');
@@ -55,10 +55,11 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
       const payload = offerPayload(values, visible);
       if (mode === 'create') {
         payload.comments = values.comments.map((c) => ({ text: c.text }));
-        return { created: (await createOffer(payload).unwrap()).id };
+        return { created: (await card.create(payload)).id };
       }
-      if (values.status !== offer!.status) payload.status = values.status;
-      return { saved: valuesOf(await updateOffer({ id: offer!.id, body: payload }).unwrap()) };
+      // the status the form was loaded with, not the one of the offer read since
+      if (values.status !== form.initialValues.status) payload.status = values.status;
+      return { saved: valuesOf(await card.update(payload)) };
     }),
   });
 
@@ -101,5 +102,5 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
     </>
   );
 
-  return <CardForm card={card} form={form} header={header} tabs={[recordTab(OFFER_TEXTS, offer, about)]} />;
+  return <CardForm card={card} form={form} valuesOf={valuesOf} header={header} tabs={[recordTab(OFFER_TEXTS, offer, about)]} />;
 }

@@ -1,14 +1,15 @@
-// The offers section's own endpoints: one offer's read and writes, and the summary tiles above the list.
-import { sectionApi } from '../../api/sectionApi';
+// The offers section's own endpoint, the summary tiles above the list; one offer is read and written through
+// the cards' endpoints (src/api/cards.ts), as every section's record is.
+import { sectionApi, TAGS } from '../../api/sectionApi';
+import type { RecordBase } from '../../api/cards';
 import type { OffersSummary } from '../../../domain/offers/summary';
 
 /** GET /api/offers/summary: the three tiles of the offers page, each figure only if the caller may see it. */
 export type { OffersSummary } from '../../../domain/offers/summary';
 
 type Ref = { id: number; name: string } | null;
-/** GET /api/offers/{id}: the list row plus ids, documents and whether the caller may change it. */
-export interface OfferRecord {
-  id: number;
+/** GET /api/offers/{id}: the list row plus ids, documents, its version and whether the caller may change it. */
+export interface OfferRecord extends RecordBase {
   status: 'active' | 'completed' | 'deleted';
   product?: Ref;
   variety?: Ref;
@@ -39,32 +40,16 @@ export interface OfferRecord {
   images: { id: number; url: string; alt?: string }[];
   documents: { id: number; url: string; name: string }[];
   created_at: string;
-  can_update: boolean;
 }
-
-export type OfferPayload = Record<string, unknown>;
 
 export const offersApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
-    offer: build.query<OfferRecord, { id: number; withDeleted: boolean }>({
-      query: ({ id, withDeleted }) => `api/offers/${id}${withDeleted ? '?withDeleted' : ''}`,
-      providesTags: (result, error, { id }) => [{ type: 'Offer', id }],
-      extraOptions: { entity: 'предложения' },
-    }),
-    createOffer: build.mutation<OfferRecord, OfferPayload>({
-      query: (body) => ({ url: 'api/offers', method: 'POST', body }),
-      invalidatesTags: ['Offer-LIST'],
-    }),
-    updateOffer: build.mutation<OfferRecord, { id: number; body: OfferPayload }>({
-      query: ({ id, body }) => ({ url: `api/offers/${id}`, method: 'PATCH', body }),
-      invalidatesTags: (result, error, { id }) => [{ type: 'Offer', id }, 'Offer-LIST'],
-    }),
     offersSummary: build.query<OffersSummary, void>({
       query: () => 'api/offers/summary',
-      providesTags: ['Offer-LIST'],
+      providesTags: [TAGS.offers.list],
       extraOptions: { entity: 'сводки' },
     }),
   }),
 });
 
-export const { useOfferQuery, useCreateOfferMutation, useUpdateOfferMutation, useOffersSummaryQuery } = offersApi;
+export const { useOffersSummaryQuery } = offersApi;

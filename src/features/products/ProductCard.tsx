@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { productSchema } from '../../../domain/products/schema';
-import { useUpdateRecordMutation, type CardRecord } from '../../api/cards';
+import type { CardPayload, CardRecord } from '../../api/cards';
 import { isApiError, type ApiError } from '../../api/errors';
 import { InfoBlock } from '../../components/Card/InfoBlock';
 import { RecordCard, recordCardScreen, type CardMode, type CardValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
@@ -34,13 +34,20 @@ const payloadOf = (values: ProductValues, mode: CardMode) => (mode === 'create' 
 
 const PRODUCT_CARD: RecordCardDef<ProductValues> = { section: 'products', texts: PRODUCT_TEXTS, nameField: 'name', valuesOf, payloadOf, schema: productSchema };
 
-/** Deactivates or reactivates the product at once (no Save needed). */
-function Availability({ record, readOnly, onError }: { record: CardRecord; readOnly: boolean; onError(error: ApiError | null): void }) {
-  const [update, { isLoading }] = useUpdateRecordMutation();
+/** Deactivates or reactivates the product at once (no Save needed), as a change of the version the card holds. */
+function Availability({ record, readOnly, onError, update }: {
+  record: CardRecord; readOnly: boolean; onError(error: ApiError | null): void; update(body: CardPayload): Promise<CardRecord>;
+}) {
+  const [isLoading, setLoading] = useState(false);
   const [status, setStatus] = useState(record.status);
   const deactivated = status === 'deactivated';
-  const switchTo = (next: string) =>
-    update({ section: 'products', id: record.id, body: { status: next } }).unwrap().then((saved) => setStatus(saved.status), (e) => onError(isApiError(e) ? e : null));
+  const switchTo = (next: string) => {
+    setLoading(true);
+    onError(null);
+    return update({ status: next })
+      .then((saved) => setStatus(saved.status), (e) => onError(isApiError(e) ? e : null))
+      .finally(() => setLoading(false));
+  };
   return (
     <Box sx={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
       <Typography sx={{ flex: '1 1 320px' }}>{deactivated ? PRODUCT_TEXTS.deactivatedNote : PRODUCT_TEXTS.activeNote}</Typography>
@@ -59,14 +66,14 @@ function ProductCard(props: RecordCardScreenProps) {
     <RecordCard<ProductValues>
       {...props}
       def={PRODUCT_CARD}
-      tabs={({ form, readOnly, onError }) => [
+      tabs={({ form, readOnly, onError, update }) => [
         {
           label: PRODUCT_TEXTS.tab,
           content: (
             <>
               {record && (
                 <InfoBlock title={PRODUCT_TEXTS.availability}>
-                  <Availability record={record} readOnly={readOnly} onError={onError} />
+                  <Availability key={record.version} record={record} readOnly={readOnly} onError={onError} update={update} />
                 </InfoBlock>
               )}
               <InfoBlock title={VARIETY_TEXTS.title}>

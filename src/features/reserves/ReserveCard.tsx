@@ -17,13 +17,11 @@ import { statusTitle } from '../../../domain/sections';
 import { BUSINESS_SETTING_NAMES, canReadSetting, type BusinessSettings } from '../../../domain/settings';
 import { usePermissionsQuery, useMeQuery } from '../../api/session';
 import { errorMessage } from '../../api/errors';
+import { useSectionRecordQuery } from '../../api/cards';
 import { CardForm, recordTab, useCardBase } from '../../components/Card/CardForm';
 import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
-import {
-  useBusinessSettingsQuery, useCreateReserveMutation, useLazyDeliveryQuery, useReserveOfferQuery, useReserveQuery, useUpdateReserveMutation,
-  type ReserveOffer, type ReserveRecord,
-} from './reservesApi';
+import { useBusinessSettingsQuery, useLazyDeliveryQuery, type ReserveOffer, type ReserveRecord } from './reservesApi';
 import { newValues, RESERVE_TEXTS, reservePayload, settingsOf, valuesOf, type ReserveFormValues } from './reserveForm';
 import { AboutBlock, DeliveryBlock, ExtraBlock, FiguresBlock } from './ReserveBlocks';
 import { ReserveSteps } from './ReserveSteps';
@@ -37,17 +35,19 @@ export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
   const badOffer = mode === 'create' && !(Number.isInteger(offerId) && offerId! > 0);
   const perms = usePermissionsQuery();
   const me = useMeQuery();
-  const reserve = useReserveQuery({ id: id ?? 0, withDeleted: query.has('withDeleted') }, { skip: id === undefined });
-  const offer = useReserveOfferQuery(offerId ?? 0, { skip: mode !== 'create' || badOffer });
+  const reserve = useSectionRecordQuery<ReserveRecord>({ section: 'reserves', id: id ?? 0, withDeleted: query.has('withDeleted') }, { skip: id === undefined });
+  // the offer's one cache entry, the offer card's too
+  const offer = useSectionRecordQuery<ReserveOffer>({ section: 'offers', id: offerId ?? 0, withDeleted: false }, { skip: mode !== 'create' || badOffer });
   // only the settings the caller may read (domain/settings.ts canReadSetting): role 8 reads none, and sees none of
   // the figures they are part of; a setting not read counts as 0 (settingsOf)
   const readable = useMemo(() => BUSINESS_SETTING_NAMES.filter((name) => canReadSetting(perms.data, name)), [perms.data]);
   const settings = useBusinessSettingsQuery(readable, { skip: !perms.data || readable.length === 0 });
   if (perms.isLoading || me.isLoading || reserve.isLoading || offer.isLoading || settings.isLoading) return <PageSpinner />;
-  if (mode === 'create' && (badOffer || offer.error || settings.error || !offer.data)) {
+  if (mode === 'create' && (badOffer || (offer.error && !offer.data) || settings.error || !offer.data)) {
     return <Alert severity="error" closable={false}>{RESERVE_TEXTS.createDataFailed}</Alert>;
   }
-  if (mode === 'edit' && (reserve.error || settings.error || !reserve.data)) {
+  // a read again that fails (the reserve deleted meanwhile) keeps the card and what was typed in it
+  if (mode === 'edit' && ((reserve.error && !reserve.data) || settings.error || !reserve.data)) {
     return <Alert severity="error" closable={false}>{errorMessage(reserve.error ?? settings.error)}</Alert>;
   }
   const record = reserve.data;
@@ -73,8 +73,6 @@ interface CardProps {
 function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   const card = useCardBase<ReserveFormValues, ReserveRecord>('reserves', mode, reserve, RESERVE_TEXTS);
   const { perms, me, save, readOnly } = card;
-  const [createReserve] = useCreateReserveMutation();
-  const [updateReserve] = useUpdateReserveMutation();
   const [lookupDelivery] = useLazyDeliveryQuery();
   const location = useLocation();
 
@@ -98,9 +96,9 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     onSubmit: (values, helpers) => save.save(helpers, async () => {
       const payload = reservePayload(values, visible, responsibleLocked);
       if (mode === 'create') {
-        return { created: (await createReserve({ ...payload, offer_id: offer.id, comments: values.comments.map((c) => ({ text: c.text })) }).unwrap()).id };
+        return { created: (await card.create({ ...payload, offer_id: offer.id, comments: values.comments.map((c) => ({ text: c.text })) })).id };
       }
-      return { saved: valuesOf(await updateReserve({ id: reserve!.id, offerId: offer.id, body: payload }).unwrap()) };
+      return { saved: valuesOf(await card.update(payload)) };
     }),
   });
 
@@ -124,7 +122,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
         </Link>
       </Typography>
       {reserve && <Chip label={statusTitle('reserves', reserve.status)} color={reserve.status === 'active' ? 'success' : 'default'} size="small" />}
-      {reserve?.can_update && !form.dirty && <ReserveSteps reserve={reserve} onError={save.setError} />}
+      {reserve?.can_update && !form.dirty && <ReserveSteps reserve={reserve} version={card.version!} onTaken={(saved) => card.setVersion(saved.version)} onError={save.setError} />}
     </Box>
   );
 
@@ -138,5 +136,5 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     </>
   );
 
-  return <CardForm card={card} form={form} header={header} tabs={[recordTab(RESERVE_TEXTS, reserve, about)]} />;
+  return <CardForm card={card} form={form} valuesOf={valuesOf} header={header} tabs={[recordTab(RESERVE_TEXTS, reserve, about)]} />;
 }

@@ -9,24 +9,31 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { isApiError, type ApiError } from '../../api/errors';
-import { useReserveStepMutation, type ReserveRecord } from './reservesApi';
+import { useReserveStepMutation, type ReserveRecord, type ReserveStep } from './reservesApi';
 import { RESERVE_TEXTS } from './reserveForm';
 
-type Step = 'complete' | 'cancel';
-
-const DIALOG: Record<Step, { title: string; text: string; confirm: string; color: 'primary' | 'error' }> = {
+const DIALOG: Record<ReserveStep, { title: string; text: string; confirm: string; color: 'primary' | 'error' }> = {
   complete: { title: RESERVE_TEXTS.completeTitle, text: RESERVE_TEXTS.completeText, confirm: RESERVE_TEXTS.complete, color: 'primary' },
   cancel: { title: RESERVE_TEXTS.cancelTitle, text: RESERVE_TEXTS.cancelText, confirm: RESERVE_TEXTS.cancelTitle, color: 'error' },
 };
 
-export function ReserveSteps({ reserve, onError }: { reserve: ReserveRecord; onError(error: ApiError | null): void }) {
-  const [asked, setAsked] = useState<Step | null>(null);
+export interface ReserveStepsProps {
+  reserve: ReserveRecord;
+  /** The version the card holds: the step is taken on it, and refused as stale if the reserve changed since. */
+  version: number;
+  /** The step was taken: the reserve's new version. */
+  onTaken(saved: ReserveRecord): void;
+  onError(error: ApiError | null): void;
+}
+
+export function ReserveSteps({ reserve, version, onTaken, onError }: ReserveStepsProps) {
+  const [asked, setAsked] = useState<ReserveStep | null>(null);
   const [takeStep, { isLoading }] = useReserveStepMutation();
   const confirm = async () => {
     const step = asked!;
     onError(null);
     try {
-      await takeStep({ id: reserve.id, offerId: reserve.offer_id, step }).unwrap();
+      onTaken(await takeStep({ id: reserve.id, offerId: reserve.offer_id, version, step }).unwrap());
     } catch (e) {
       onError(isApiError(e) ? e : null);
     }

@@ -1,7 +1,9 @@
-// The reserve card's calls. Creating, changing, completing or cancelling a reserve moves an offer's stock, so
-// each invalidates the offers list (and with it the summary tiles, which the list's tag provides), the offer's
-// own card and the reserves list.
-import { sectionApi, TAGS } from '../../api/sectionApi';
+// The reserve card's own calls: the business settings, the delivery lookup and the reserve's steps. The reserve
+// and its offer are read, created and changed through the cards' endpoints (src/api/cards.ts), as every record is.
+// Completing or cancelling a reserve moves its offer's stock, so each invalidates the offers list (and with it
+// the summary tiles, which the list's tag provides), the offer's own card, the reserve and the reserves list.
+import { recordTag, sectionApi, TAGS } from '../../api/sectionApi';
+import { stockTags, type RecordBase } from '../../api/cards';
 import type { BusinessSettingName } from '../../../domain/settings';
 
 type Ref = { id: number; name: string } | null;
@@ -10,6 +12,7 @@ type Ref = { id: number; name: string } | null;
 export interface ReserveOffer {
   id: number;
   status: string;
+  version?: number;
   product?: Ref;
   unit_measure?: string | null;
   unit_weight: string | null;
@@ -21,9 +24,9 @@ export interface ReserveOffer {
   city_id?: number | null;
 }
 
-/** GET /api/reserves/{id}: the list row, ids, the bounds stored with it, its offer and whether it may change. */
-export interface ReserveRecord {
-  id: number;
+/** GET /api/reserves/{id}: the list row, ids, the bounds stored with it, its offer, its version and whether it
+ * may change. */
+export interface ReserveRecord extends RecordBase {
   offer_id: number;
   status: 'active' | 'completed' | 'cancelled' | 'deleted';
   product?: Ref;
@@ -46,7 +49,6 @@ export interface ReserveRecord {
   delivery_days?: number | null;
   responsible_id?: number | null;
   created_at: string;
-  can_update: boolean;
   offer: ReserveOffer;
 }
 
@@ -56,26 +58,10 @@ export interface Delivery {
   days: number | null;
 }
 
-export type ReservePayload = Record<string, unknown>;
-
-/** What a change to a reserve makes stale: the reserve, both lists, the offer's card (and the tiles). */
-const stockTags = (reserveId: number | undefined, offerId: number) => [
-  ...(reserveId ? [{ type: TAGS.reserves.one, id: reserveId }] : []),
-  TAGS.reserves.list, TAGS.offers.list, { type: TAGS.offers.one, id: offerId },
-];
+export type ReserveStep = 'complete' | 'cancel';
 
 export const reservesApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
-    reserve: build.query<ReserveRecord, { id: number; withDeleted: boolean }>({
-      query: ({ id, withDeleted }) => `api/reserves/${id}${withDeleted ? '?withDeleted' : ''}`,
-      providesTags: (result, error, { id }) => [{ type: TAGS.reserves.one, id }],
-      extraOptions: { entity: 'резерва' },
-    }),
-    reserveOffer: build.query<ReserveOffer, number>({
-      query: (id) => `api/offers/${id}`,
-      providesTags: (result, error, id) => [{ type: TAGS.offers.one, id }],
-      extraOptions: { entity: 'предложения' },
-    }),
     /** The spec's POST /api/settings with the names wanted. */
     businessSettings: build.query<Partial<Record<BusinessSettingName, string>>, readonly BusinessSettingName[]>({
       query: (names) => ({ url: 'api/settings', method: 'POST', body: names }),
@@ -89,22 +75,13 @@ export const reservesApi = sectionApi.injectEndpoints({
       query: ({ from, offer, to }) => `api/delivery?${from ? `from=${from}` : `offer=${offer}`}&to=${to}`,
       extraOptions: { entity: 'доставки' },
     }),
-    createReserve: build.mutation<ReserveRecord, ReservePayload & { offer_id: number }>({
-      query: (body) => ({ url: 'api/reserves', method: 'POST', body }),
-      invalidatesTags: (result, error, { offer_id }) => stockTags(undefined, offer_id),
-    }),
-    updateReserve: build.mutation<ReserveRecord, { id: number; offerId: number; body: ReservePayload }>({
-      query: ({ id, body }) => ({ url: `api/reserves/${id}`, method: 'PATCH', body }),
-      invalidatesTags: (result, error, { id, offerId }) => stockTags(id, offerId),
-    }),
-    reserveStep: build.mutation<ReserveRecord, { id: number; offerId: number; step: 'complete' | 'cancel' }>({
-      query: ({ id, step }) => ({ url: `api/reserves/${id}/${step}`, method: 'POST', body: {} }),
-      invalidatesTags: (result, error, { id, offerId }) => stockTags(id, offerId),
+    /** POST /api/reserves/{id}/complete|cancel with the version the card holds; refused or stale, the reserve is
+     * read again too (what the card shows is no longer what the server holds). */
+    reserveStep: build.mutation<ReserveRecord, { id: number; offerId: number; version: number; step: ReserveStep }>({
+      query: ({ id, step, version }) => ({ url: `api/reserves/${id}/${step}`, method: 'POST', body: { version } }),
+      invalidatesTags: (result, error, { id, offerId }) => [recordTag('reserves', id), TAGS.reserves.list, ...stockTags(offerId)],
     }),
   }),
 });
 
-export const {
-  useReserveQuery, useReserveOfferQuery, useBusinessSettingsQuery, useLazyDeliveryQuery, useCreateReserveMutation,
-  useUpdateReserveMutation, useReserveStepMutation,
-} = reservesApi;
+export const { useBusinessSettingsQuery, useLazyDeliveryQuery, useReserveStepMutation } = reservesApi;

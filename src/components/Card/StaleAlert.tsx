@@ -1,0 +1,161 @@
+// A change refused because another user wrote the record since the form was loaded (409 'stale'): what the user
+// typed stays in the form; the alert says who changed the record and when, 'Показать изменения' lays the user's
+// values beside the current ones field by field, and 'Загрузить текущую версию' puts the current record (and its
+// version) in the form. Values are printed as the 'История' tab prints them (domain/history.ts).
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { HISTORY_FIELDS, HISTORY_TEXTS, valueText, type HistoryField, type NamedValue } from '../../../domain/history';
+import { formatDateTime } from '../../../domain/format';
+import type { Section } from '../../../domain/sections';
+import type { StaleRecord } from '../../api/errors';
+import { useReferenceListQuery } from '../../api/references';
+import { Alert } from '../Alert';
+
+export const STALE_TEXTS = {
+  show: 'Показать изменения',
+  hide: 'Скрыть изменения',
+  load: 'Загрузить текущую версию',
+  table: 'Изменения записи',
+  field: 'Поле',
+  yours: 'Ваше значение',
+  current: 'Текущее значение',
+} as const;
+
+/** 'Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34' (who and when, as far as known). */
+export function staleMessage(message: string, stale: Pick<StaleRecord, 'by' | 'at'>): string {
+  const who = [stale.by, formatDateTime(stale.at)].filter(Boolean).join(', ');
+  return who ? `${message}: ${who}` : message;
+}
+
+/** One field compared: the user's value and the current one, each as the record or the form holds it. */
+export interface StaleRow {
+  field: string;
+  yours: unknown;
+  current: unknown;
+}
+
+const isNamed = (v: unknown): v is NamedValue => typeof v === 'object' && v !== null && 'id' in v;
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+/** A value reduced to what tells two apart: a reference by its id, a number by its value ('320' is '320.00'). */
+const sameAs = (v: unknown) => (blank(v) ? '' : isNamed(v) ? String(v.id) : Number.isFinite(Number(v)) ? String(Number(v)) : String(v));
+
+/**
+ * The fields to lay side by side: those changed since the user's version (in the server's order), then those where
+ * the form differs from the current record. A form field is compared as typed; a field the form does not hold (an
+ * offer's stock) as the user saw it. Until the current record has come, a changed field's current value is the
+ * server's last change of it.
+ */
+export function staleRows(stale: StaleRecord, yours: Record<string, unknown>, current?: Record<string, unknown>): StaleRow[] {
+  const inForm = (field: string) => typeof yours[field] === 'string';
+  const seen = new Map<string, unknown>();
+  const latest = new Map<string, unknown>();
+  for (const change of stale.changes) {
+    if (!seen.has(change.field)) seen.set(change.field, change.old);
+    latest.set(change.field, change.new);
+  }
+  const rows: StaleRow[] = [...seen.keys()].map((field) => ({
+    field,
+    yours: inForm(field) ? yours[field] : seen.get(field),
+    current: current && inForm(field) ? current[field] : latest.get(field),
+  }));
+  if (current) {
+    for (const field of Object.keys(yours)) {
+      if (!seen.has(field) && inForm(field) && sameAs(yours[field]) !== sameAs(current[field])) rows.push({ field, yours: yours[field], current: current[field] });
+    }
+  }
+  return rows;
+}
+
+/** The names the changes carry for references ({id, name}), by field and id. */
+function namesOf(stale: StaleRecord): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const change of stale.changes) {
+    for (const v of [change.old, change.new]) if (isNamed(v) && v.name) names.set(`${change.field}:${v.id}`, v.name);
+  }
+  return names;
+}
+
+function PlainValue({ section, field, value }: { section: Section; field: HistoryField; value: unknown }) {
+  const unit = field.format === 'money' && !blank(value) ? ' ₽' : '';
+  return <>{`${valueText(section, field, value)}${unit}`}</>;
+}
+
+/** A reference by its name: from the changes, else from the select's list the card has read. */
+function RefValue({ section, field, value, names }: { section: Section; field: HistoryField; value: unknown; names: Map<string, string> }) {
+  const list = useReferenceListQuery(field.ref!, { skip: blank(value) });
+  if (blank(value)) return <>{HISTORY_TEXTS.blank}</>;
+  const id = isNamed(value) ? value.id : Number(value);
+  const name = (isNamed(value) ? value.name : null) ?? names.get(`${field.key}:${id}`) ?? list.data?.find((item) => item.id === id)?.name ?? null;
+  return <>{valueText(section, field, { id, name })}</>;
+}
+
+function Value({ section, field, value, names }: { section: Section; field: string; value: unknown; names: Map<string, string> }) {
+  const known = HISTORY_FIELDS[section][field];
+  if (!known) return <>{blank(value) ? HISTORY_TEXTS.blank : String(value)}</>;
+  if (known.format === 'ref' && known.ref) return <RefValue section={section} field={known} value={value} names={names} />;
+  return <PlainValue section={section} field={known} value={value} />;
+}
+
+export interface StaleAlertProps {
+  section: Section;
+  /** The server's message: 'Запись изменена другим пользователем'. */
+  message: string;
+  stale: StaleRecord;
+  /** The form's values, as the user typed them. */
+  yours: Record<string, unknown>;
+  /** The form's values of the current record, once it has been read again. */
+  current?: Record<string, unknown>;
+  /** Puts the current record in the form; none until it has come. */
+  onLoad?(): void;
+  onClose(): void;
+}
+
+export function StaleAlert({ section, message, stale, yours, current, onLoad, onClose }: StaleAlertProps) {
+  const [shown, setShown] = useState(false);
+  const names = namesOf(stale);
+  const rows = shown ? staleRows(stale, yours, current) : [];
+  return (
+    <Alert
+      severity="error"
+      onClose={onClose}
+      action={
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button color="inherit" size="small" aria-expanded={shown} onClick={() => setShown((on) => !on)}>
+            {shown ? STALE_TEXTS.hide : STALE_TEXTS.show}
+          </Button>
+          <Button color="inherit" size="small" variant="outlined" disabled={!onLoad} onClick={onLoad}>
+            {STALE_TEXTS.load}
+          </Button>
+        </Box>
+      }
+    >
+      {staleMessage(message, stale)}
+      {shown && (
+        <Table size="small" aria-label={STALE_TEXTS.table} sx={{ mt: 1 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{STALE_TEXTS.field}</TableCell>
+              <TableCell>{STALE_TEXTS.yours}</TableCell>
+              <TableCell>{STALE_TEXTS.current}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.field}>
+                <TableCell component="th" scope="row">{HISTORY_FIELDS[section][row.field]?.title ?? row.field}</TableCell>
+                <TableCell><Value section={section} field={row.field} value={row.yours} names={names} /></TableCell>
+                <TableCell><Value section={section} field={row.field} value={row.current} names={names} /></TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Alert>
+  );
+}
