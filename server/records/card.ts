@@ -10,7 +10,8 @@ import { hiddenFieldMessage } from '../../domain/schemas/card';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { rowsOf } from '../http/rows';
 import { anyObject, responses } from '../http/schemas';
-import { stripHidden, type SectionSpec } from '../lists/engine';
+import { stripHidden } from '../lists/engine';
+import type { SectionSpec } from '../spec/section';
 import { mayColumn, scopeCondition } from './access';
 
 export type Row = Record<string, unknown>;

@@ -9,7 +9,7 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { hiddenCardFields } from '../../domain/schemas/card';
 import { badRequest } from '../errors';
 import { rowsOf } from '../http/rows';
-import type { SectionSpec } from '../lists/engine';
+import type { SectionSpec } from '../spec/section';
 import { addComments } from './comments';
 import { changeRecord, recordCreated } from './history';
 import { mergeStored, readCardRecord, refuseDuplicate, refuseHidden, requireCreate, requireUpdatable, validateCard, type Row } from './card';

@@ -12,11 +12,12 @@ import { cardResponse } from '../../records/card';
 import { cardRoutes } from '../../records/cardRoutes';
 import { noBody, reserveBody, reserveSummaries } from './schema';
 import { readReserve } from './record';
-import { cancelReserve, completeReserve, createReserve, updateReserve } from './lifecycle';
+import { cancelReserve, completeReserve, createReserve, releaseBeforeDelete, updateReserve } from './lifecycle';
 
 export default async function reservesPlugin(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
-  listRoutes(app, db, reservesSpec);
+  // bulk delete: a deleted active reserve gives its amount back to the offer, in the delete's transaction
+  listRoutes(app, db, { ...reservesSpec, onDelete: releaseBeforeDelete });
   // the spec's own path for the reserves filter config
   app.get('/reserves_filter_config', {
     schema: { tags: ['reserves'], summary: 'reserves: filter fields and options', querystring: noQuery, response: filterConfigResponse },

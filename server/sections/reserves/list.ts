@@ -2,8 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { columns as reservesColumns } from '../../../domain/reserves/columns';
 import { filters as reservesFilters } from '../../../domain/reserves/filters';
-import { createdBy, digitsContain, exists, latestComments, money2, ownColumns, ownFilters, references, type SectionSpec } from '../../lists/engine';
-import { releaseBeforeDelete } from './lifecycle';
+import { createdBy, digitsContain, exists, latestComments, money2, ownColumns, ownFilters, references } from '../../lists/engine';
+import type { SectionSpec } from '../../spec/section';
 
 const own = ownColumns(
   'r',
@@ -21,6 +21,9 @@ const refs = references({
   responsible: { table: 'employees', alias: 'e', on: 'r.responsible_id', name: 'full_name' },
 });
 
+// The read side of the section: what the list, the card, the lifecycle and the statistics read through. Its
+// bulk-delete hook (a deleted active reserve gives its amount back) is the lifecycle's and is added by the
+// plugin (index.ts): the lifecycle reads this spec, so this spec cannot import it.
 export const reservesSpec: SectionSpec = {
   section: 'reserves',
   columnDefs: reservesColumns,
@@ -53,8 +56,6 @@ export const reservesSpec: SectionSpec = {
     buyer_phone: digitsContain(sql`r.buyer_phone`),
     with_comments: exists(sql`SELECT 1 FROM comments cm WHERE cm.entity_type = 'reserves' AND cm.entity_id = r.id`),
   },
-  // a deleted active reserve gives its amount back to the offer (called late: lifecycle.ts reads this spec)
-  onDelete: (tx, ids, by) => releaseBeforeDelete(tx, ids, by),
   // own: the reserves the caller's employee is responsible for (DESIGN.md); an account with no employee, the
   // ones it placed
   own: ({ user }) =>
