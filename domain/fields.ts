@@ -5,8 +5,11 @@ import type { ImportColumn } from './import';
 /** What a field holds, which decides how it travels and how the card shows it:
  * - reference: the id of a row of another table (a select); the card holds it as a string, the payload a number;
  * - text: a line of text; choice: one of a fixed list (an offer's шт or кг), a text on the wire;
- * - amount: a quantity or weight; money: a price in roubles. Both are stored with 2 decimals, which the card drops. */
-export type FieldKind = 'reference' | 'text' | 'choice' | 'amount' | 'money';
+ * - amount: a quantity or weight; money: a price in roubles. Both are stored with 2 decimals, which the card drops;
+ * - count: a whole number (days);
+ * - date: a calendar day (YYYY-MM-DD);
+ * - phone: a Russian phone, typed with the +7 mask, held as its digits; email: an e-mail address. */
+export type FieldKind = 'reference' | 'text' | 'choice' | 'amount' | 'money' | 'count' | 'date' | 'phone' | 'email';
 
 export interface FormField<K extends string = string> {
   key: K;
@@ -22,6 +25,9 @@ export interface FormField<K extends string = string> {
 
 /** A table of fields with its keys kept as a union of literals (for the card's typed form values). */
 export const fieldTable = <const K extends string>(fields: readonly FormField<K>[]) => fields;
+
+/** The fields chosen in a select (sent as a number, or null when none is chosen). */
+export const referencesOf = <K extends string>(fields: readonly FormField<K>[]): K[] => fields.filter((f) => f.kind === 'reference').map((f) => f.key);
 
 /** Form field → the field its hiding goes by, for the fields that name one. */
 export const visibilityOf = (fields: readonly FormField[]): Record<string, string> =>
