@@ -4,8 +4,25 @@
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const importX = require('eslint-plugin-import-x');
+const fs = require('node:fs');
+const path = require('node:path');
+const ts = require('typescript');
 
-const SECTIONS = ['offers', 'reserves', 'employees', 'suppliers', 'products', 'cities'];
+/** The registry's exports (domain/sections.ts), read at config load so the zones name the sections it names:
+ * a section added or removed there is added to or removed from the zones with no second list to keep. The
+ * registry imports nothing, so its transpiled text runs on its own. */
+function loadRegistry() {
+  const file = path.join(__dirname, 'domain', 'sections.ts');
+  const { outputText } = ts.transpileModule(fs.readFileSync(file, 'utf8'), {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 }, fileName: file,
+  });
+  const registry = { exports: {} };
+  const refuse = (name) => { throw new Error(`domain/sections.ts imports ${name}: eslint.config.js reads it on its own`); };
+  new Function('exports', 'require', 'module', outputText)(registry.exports, refuse, registry);
+  return registry.exports;
+}
+
+const { SECTIONS } = loadRegistry();
 const FEATURES = ['auth', 'profile', 'settings', ...SECTIONS];
 
 /** A zone: files under `target` may not import from `from` (except what `except` names, relative to from). */
@@ -30,6 +47,9 @@ const zones = [
   zone('./server/db', './server/sections', 'db/ is the bottom layer: it imports no section.'),
   zone('./server/lists', './server/sections', 'The generic list engine holds no section rule: give it a hook.'),
   zone('./server/records', './server/sections', 'records/ is shared by every section: it imports none.'),
+  // the section descriptor sits below both generic layers, which read it
+  ...['./server/lists', './server/records', './server/sections'].map((from) =>
+    zone('./server/spec', from, 'spec/ describes a section for lists/ and records/: it sits below them and imports neither.')),
   // Two published entry points cross sections: offers/stock.ts, the one writer of an offer's stock (the
   // reserve lifecycle moves stock through it), and reserves/stats.ts, the reserve statistics that the
   // employees and suppliers lists show per person and per company.
@@ -46,11 +66,19 @@ module.exports = tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+      // the files import-x reads to follow imports (no-cycle): without TypeScript here it finds no circle at all
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/ignore': ['node_modules'],
+    },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'import-x/no-restricted-paths': ['error', { zones }],
+      // imports point one way, so no module reaches itself again (type-only imports are skipped by the rule;
+      // server/__tests__/layout.test.ts checks those too)
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       '@typescript-eslint/no-explicit-any': 'error',
     },

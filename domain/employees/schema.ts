@@ -2,6 +2,8 @@
 // phone, e-mail and position. The card validates with it and the server applies it again.
 import { cardNameSchema, requiredEmail, requiredId, withoutHidden } from '../schemas/card';
 import { optionalPhone } from '../phone';
+import { visibilityOf } from '../fields';
+import { EMPLOYEE_FIELDS } from './fields';
 
 export const EMPLOYEE_MSG = {
   position: 'Выберите должность',
@@ -9,11 +11,11 @@ export const EMPLOYEE_MSG = {
   conflictText: 'Сотрудник',
 } as const;
 
-/** What an employee card sends, besides comments. */
-export const EMPLOYEE_FORM_FIELDS = ['full_name', 'phone', 'email', 'position_id'] as const;
+/** What an employee card sends, besides comments (fields.ts). */
+export const EMPLOYEE_FORM_FIELDS = EMPLOYEE_FIELDS.map((f) => f.key);
 
-/** The field whose hiding by role also hides a form field. */
-export const EMPLOYEE_FIELD_VISIBILITY: Record<string, string> = {};
+/** The field whose hiding by role also hides a form field: none of an employee's names another. */
+export const EMPLOYEE_FIELD_VISIBILITY: Record<string, string> = visibilityOf(EMPLOYEE_FIELDS);
 
 /** `hidden`: the fields the caller's role may not see (role 1: position_id; role 8: phone, email), not asked for. */
 export function employeeSchema(hidden: ReadonlySet<string> = new Set()) {

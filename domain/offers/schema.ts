@@ -3,6 +3,8 @@ import * as yup from 'yup';
 import { MSG } from '../messages';
 import { toNumber } from '../numbers';
 import { isFieldVisible, type Permissions } from '../permissions';
+import { visibilityOf } from '../fields';
+import { OFFER_FIELDS, type OfferFieldKey } from './fields';
 
 export const OFFER_MSG = {
   product: 'Выберите товар',
@@ -88,19 +90,10 @@ export const OFFER_WRITE_MSG = {
 } as const;
 
 /** Fields an offer form sends (spec point 3 "Offer create form fields"), besides comments and files. */
-export const OFFER_FORM_FIELDS = [
-  'product_id', 'variety_id', 'packing_id', 'city_id', 'supplier_id', 'harvest_year', 'origin_country', 'unit_measure',
-  'unit_weight', 'units_per_pack', 'unit_amount', 'unit_price', 'warehouse_cost', 'loading_address',
-] as const;
+export const OFFER_FORM_FIELDS: readonly OfferFieldKey[] = OFFER_FIELDS.map((f) => f.key);
 
 /** The field whose hiding by role also hides a form field (spec point 6 names the reference, the form its id). */
-export const OFFER_FIELD_VISIBILITY: Record<string, string> = {
-  product_id: 'product',
-  variety_id: 'variety',
-  packing_id: 'packaging',
-  city_id: 'city',
-  supplier_id: 'supplier',
-};
+export const OFFER_FIELD_VISIBILITY: Record<string, string> = visibilityOf(OFFER_FIELDS);
 
 /** The form fields the caller's role may not see or write (each with the field its hiding goes by). The card
  * leaves them out and the server refuses them: one computation for both. */

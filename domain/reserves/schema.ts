@@ -11,6 +11,8 @@ import { isFieldVisible, type Permissions } from '../permissions';
 import { statusTitle } from '../sections';
 import type { BusinessSettings } from '../settings';
 import { costPerUnit, maxPacks, sellingBounds } from './figures';
+import { visibilityOf } from '../fields';
+import { RESERVE_FIELDS, type ReserveFieldKey } from './fields';
 
 export const RESERVE_MSG = {
   min: (n: number) => `Минимум ${n}`,
@@ -84,14 +86,12 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
 }
 
 /** The values a reserve form sends (besides comments); the server computes every other figure. */
-export const RESERVE_FORM_FIELDS = [
-  'offer_id', 'amount', 'packs_amount', 'unit_selling_price', 'estimated_date_implementation', 'buyer_name', 'buyer_phone',
-  'city_id', 'delivery_address', 'delivery_cost', 'delivery_days', 'responsible_id',
-] as const;
-export type ReserveFormField = (typeof RESERVE_FORM_FIELDS)[number];
+export const RESERVE_FORM_FIELDS: readonly ReserveFieldKey[] = RESERVE_FIELDS.map((f) => f.key);
+export type ReserveFormField = ReserveFieldKey;
 
-/** The field whose hiding by role also hides a form field (spec point 6 names the delivery city 'city'). */
-export const RESERVE_FIELD_VISIBILITY: Record<string, string> = { city_id: 'city', responsible: 'responsible_id' };
+/** The field whose hiding by role also hides a form field (fields.ts: the delivery city goes by 'city'), and the
+ * answer's `responsible` {id, name}, which goes by the form's responsible_id. */
+export const RESERVE_FIELD_VISIBILITY: Record<string, string> = { ...visibilityOf(RESERVE_FIELDS), responsible: 'responsible_id' };
 
 /** The form fields the caller's role may neither see nor write (role 8: buyer, delivery, date and selling
  * fields), each with the name its hiding goes by. The card leaves them out and the server refuses them. */

@@ -4,6 +4,8 @@ import * as yup from 'yup';
 import { MSG } from '../messages';
 import { cardNameSchema, requiredEmail, requiredId, withoutHidden } from '../schemas/card';
 import { optionalPhone } from '../phone';
+import { visibilityOf } from '../fields';
+import { SUPPLIER_FIELDS } from './fields';
 
 export const SUPPLIER_MSG = {
   inn: 'Минимум 5 цифр',
@@ -13,11 +15,11 @@ export const SUPPLIER_MSG = {
   conflictText: 'Поставщик',
 } as const;
 
-/** What a supplier card sends, besides comments. */
-export const SUPPLIER_FORM_FIELDS = ['name', 'email', 'phone', 'contact_name', 'inn', 'city_id', 'location'] as const;
+/** What a supplier card sends, besides comments (fields.ts). */
+export const SUPPLIER_FORM_FIELDS = SUPPLIER_FIELDS.map((f) => f.key);
 
 /** The field whose hiding by role also hides a form field (spec point 6 hides a supplier's 'city'). */
-export const SUPPLIER_FIELD_VISIBILITY: Record<string, string> = { city_id: 'city' };
+export const SUPPLIER_FIELD_VISIBILITY: Record<string, string> = visibilityOf(SUPPLIER_FIELDS);
 
 /** `hidden`: the fields the caller's role may not see (role 1: the contacts, INN, city and location). */
 export function supplierSchema(hidden: ReadonlySet<string> = new Set()) {

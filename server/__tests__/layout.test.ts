@@ -1,6 +1,8 @@
-// The server's layout as DESIGN.md draws it, held by a test: one folder per section of the registry, and
-// imports pointing one way (routes → services → records/lists → db): no service imports a route file.
+// The repository's layout as DESIGN.md draws it, held by a test: one folder per section of the registry, and
+// imports pointing one way (routes → services → records/lists → db): no service imports a route file, no module
+// reaches itself again, and the ESLint zones that hold the rest name the registry's sections.
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { SECTIONS } from '../../domain/sections';
 
@@ -56,4 +58,73 @@ test('the generic layers name no section: lists/, records/ and http/ import noth
     .filter((file) => /^(lists|records|http)\//.test(rel(file)))
     .flatMap((file) => importsOf(file).filter((target) => rel(target).startsWith('sections/')).map((target) => `${rel(file)} → ${rel(target)}`));
   expect(wrong).toEqual([]);
+});
+
+// ---- the ESLint zones and the import graph of the whole repository
+const repo = path.resolve(server, '..');
+const eslint = path.join(repo, 'node_modules', '.bin', 'eslint');
+
+/** ESLint's own view of a file's configuration (the flat config as it is loaded, zones built and all). */
+function eslintConfigFor(file: string): { rules: Record<string, [number, { zones?: { target: string; from: string }[] }?]> } {
+  const run = spawnSync(eslint, ['--print-config', file], { cwd: repo, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout);
+}
+
+test('the ESLint zones name the sections of the registry, and the import-cycle rule is on', () => {
+  const { rules } = eslintConfigFor('server/sections/offers/index.ts');
+  expect(rules['import-x/no-cycle'][0]).toBe(2);
+  const zones = rules['import-x/no-restricted-paths'][1]!.zones!;
+  const targets = (prefix: string) => zones.filter((z) => z.target.startsWith(prefix) && z.from !== z.target).map((z) => z.target.slice(prefix.length)).sort();
+  const sorted = (names: readonly string[]) => [...names].sort();
+  // one zone per section folder on the server, and one per feature folder on the SPA (the sections and the rest)
+  expect(targets('./server/sections/')).toEqual(sorted(SECTIONS));
+  const featureFolders = readdirSync(path.join(repo, 'src', 'features')).filter((name) => statSync(path.join(repo, 'src', 'features', name)).isDirectory());
+  expect(targets('./src/features/')).toEqual(sorted(featureFolders));
+  expect(SECTIONS.every((section) => featureFolders.includes(section))).toBe(true);
+});
+
+test('ESLint sees a circle through TypeScript files (import-x needs the .ts extensions to follow them)', () => {
+  // domain/permissions.ts imports the registry; the registry importing it back closes a circle
+  const text = `${readFileSync(path.join(repo, 'domain', 'sections.ts'), 'utf8')}\nimport { can } from './permissions';\nexport const _can = can;\n`;
+  const run = spawnSync(eslint, ['--stdin', '--stdin-filename', 'domain/sections.ts', '--format', 'json'], { cwd: repo, encoding: 'utf8', input: text });
+  const [{ messages }] = JSON.parse(run.stdout) as { messages: { ruleId: string }[] }[];
+  expect(messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+});
+
+/** Every file of the repository's code and the files it imports, type-only and lazy imports included. */
+function importGraph(): Map<string, string[]> {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      if (name === 'node_modules' || name === 'migrations') return [];
+      if (statSync(full).isDirectory()) return walk(full);
+      return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
+    });
+  const resolve = (from: string, spec: string) => {
+    const target = path.resolve(path.dirname(from), spec);
+    return [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts'), path.join(target, 'index.tsx')]
+      .find((f) => existsSync(f) && statSync(f).isFile());
+  };
+  const code = ['server', 'src', 'domain', '__tests__', 'e2e', 'bench'].map((dir) => path.join(repo, dir)).filter(existsSync).flatMap(walk);
+  return new Map(code.map((file) => {
+    const source = readFileSync(file, 'utf8');
+    const specs = [...source.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*(?:\/\*.*?\*\/\s*)?|^import\s+)'(\.[^']+)'/gm)].map(([, spec]) => spec);
+    return [file, specs.map((spec) => resolve(file, spec)).filter((f): f is string => f !== undefined)];
+  }));
+}
+
+test('no module reaches itself through its imports, type-only imports included (which the lint rule skips)', () => {
+  const graph = importGraph();
+  const circles: string[] = [];
+  const done = new Set<string>();
+  const visit = (file: string, trail: string[]) => {
+    const at = trail.indexOf(file);
+    if (at >= 0) return void circles.push([...trail.slice(at), file].map((f) => path.relative(repo, f)).join(' → '));
+    if (done.has(file)) return;
+    for (const next of graph.get(file) ?? []) visit(next, [...trail, file]);
+    done.add(file);
+  };
+  for (const file of graph.keys()) visit(file, []);
+  expect(circles).toEqual([]);
 });

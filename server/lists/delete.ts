@@ -10,7 +10,7 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { rowsOf } from '../http/rows';
 import { scopeCondition } from '../records/access';
 import { recordDeleted } from '../records/history';
-import type { SectionSpec } from './engine';
+import type { SectionSpec } from '../spec/section';
 
 export const deleteBodySchema = yup.object({
   ids: yup

@@ -5,47 +5,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { scopeOf, isColumnVisible, type Action, type Permissions, type ReadsFields } from '../../domain/permissions';
 import { RESPONSE_KEYS } from '../../domain/hiddenFields';
-import { filterReads, type ColumnDef, type FilterDef, type FilterType, type ListResponse, type Pagination } from '../../domain/lists';
+import { filterReads, type FilterDef, type FilterType, type ListResponse, type Pagination } from '../../domain/lists';
 import type { Section } from '../../domain/sections';
 import { badRequest, forbidden } from '../errors';
 import { rowsOf } from '../http/rows';
 import { scopeCondition } from '../records/access';
 import type { AuthenticatedUser } from '../accounts/users';
-import { LIST_MSG, pageUrl, parseListQuery, type ParsedFilter, type RawQuery } from './query';
-
-export type FilterCompiler = (filter: ParsedFilter) => SQL;
-
-export interface SectionSpec {
-  section: Section;
-  /** The section's column and filter definitions (domain/<section>/). */
-  columnDefs: ColumnDef[];
-  filterDefs: FilterDef[];
-  /** Alias of the section's own table in `from`, e.g. `o`. */
-  alias: string;
-  /** FROM clause with the joins the columns and filters need. */
-  from: SQL;
-  /** Output columns: key → expression. The row's JSON keys are these keys. */
-  columns: Record<string, SQL>;
-  /** Sort keys → expressions (column keys plus any extra). */
-  sortable: Record<string, SQL>;
-  filters: Record<string, FilterCompiler>;
-  /** What "own" means for the section, over its own table's alias: the one place this rule is written. */
-  own: (auth: AuthenticatedUser) => SQL;
-  /** Bulk delete: a condition on the locked row that must hold for it to be deleted (the rest count in
-   * notDeleted), e.g. an offer with active reserves stays. */
-  deletable?: SQL;
-  /** Bulk delete: runs in the delete's transaction with the chosen rows locked, before they are marked deleted;
-   * `by` is the user deleting (what the section's own history records of it name). */
-  onDelete?: (tx: Database, ids: number[], by: number) => Promise<void>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every section's list spec, decorated once on /api by app.ts: for what follows another section's read scope
-     * (filter options, reference lists, the offers summary's reserve figures) without importing that section. */
-    sectionSpecs: Record<Section, SectionSpec>;
-  }
-}
+import type { FilterCompiler, SectionSpec } from '../spec/section';
+import { LIST_MSG, pageUrl, parseListQuery, type RawQuery } from './query';
 
 export const raw = (s: string) => sql.raw(s);
 

@@ -13,7 +13,8 @@ import { SECTION, statusTitle } from '../../domain/sections';
 import { formatPhone } from '../../domain/format';
 import { badRequest, forbidden } from '../errors';
 import { rowsOf } from '../http/rows';
-import { columnOf, listParts, raw, selectColumns, stripHidden, type SectionSpec } from './engine';
+import { columnOf, listParts, raw, selectColumns, stripHidden } from './engine';
+import type { SectionSpec } from '../spec/section';
 import type { RawQuery } from './query';
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;

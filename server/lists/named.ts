@@ -1,7 +1,8 @@
 // A named reference section's list (products, cities): alike but for their filter keys and extra filters.
 import { sql } from 'drizzle-orm';
 import type { ColumnDef, FilterDef } from '../../domain/lists';
-import { byIds, byValues, contains, dateRange, exists, latestComments, ownColumns, type FilterCompiler, type SectionSpec } from './engine';
+import { byIds, byValues, contains, dateRange, exists, latestComments, ownColumns } from './engine';
+import type { FilterCompiler, SectionSpec } from '../spec/section';
 
 /** A named record's list: id, name, status, dates and comments, filtered by ids, name, status, dates, comments. */
 export function namedSection(

@@ -4,6 +4,7 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type FilterDef } from '../../domain/lists';
 import { badRequest } from '../errors';
 import { isCalendarDate, wantsDeleted } from '../http/schemas';
+import type { ParsedFilter } from '../spec/section';
 
 export const LIST_MSG = {
   page: 'Номер страницы должен быть целым числом от 1',
@@ -20,12 +21,6 @@ export const LIST_MSG = {
 } as const;
 
 export type RawQuery = Record<string, string | string[] | undefined>;
-
-export type ParsedFilter =
-  | { def: FilterDef; kind: 'list'; values: string[] }
-  | { def: FilterDef; kind: 'text'; value: string }
-  | { def: FilterDef; kind: 'range'; from?: string; to?: string }
-  | { def: FilterDef; kind: 'boolean'; value: boolean };
 
 export interface ListQuery {
   page: number;

@@ -4,7 +4,7 @@
 import { PAGE_SIZES, type FilterDef } from '../../domain/lists';
 import { ID, WITH_DELETED, pagination, responses } from '../http/schemas';
 import type { ErrorTexts, FieldMessages } from '../http/validation';
-import type { SectionSpec } from './engine';
+import type { SectionSpec } from '../spec/section';
 import { DELETE_MSG } from '../../domain/lists';
 import { LIST_MSG } from './query';
 import { EXPORT_FORMATS, EXPORT_MSG } from './export';

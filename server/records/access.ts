@@ -7,7 +7,7 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { scopeOf, type Action } from '../../domain/permissions';
 import { forbidden } from '../errors';
 import { rowsOf } from '../http/rows';
-import type { SectionSpec } from '../lists/engine';
+import type { SectionSpec } from '../spec/section';
 
 type Spec = Pick<SectionSpec, 'section' | 'alias' | 'from' | 'own'>;
 

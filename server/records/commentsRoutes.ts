@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { requireAuth } from '../http/auth';
 import { forbidden, notFound } from '../errors';
 import { SECTIONS, type Section } from '../../domain/sections';
-import type { SectionSpec } from '../lists/engine';
+import type { SectionSpec } from '../spec/section';
 import { recordVisible } from './access';
 import { addComment, listComments } from './comments';
 import { comment, idParams, noQuery, responses } from '../http/schemas';

@@ -10,7 +10,7 @@ import { files } from '../db/schema';
 import type { AuthenticatedUser } from '../accounts/users';
 import { isSection, type Section } from '../../domain/sections';
 import type { FileKind } from '../../domain/files';
-import type { SectionSpec } from '../lists/engine';
+import type { SectionSpec } from '../spec/section';
 import { recordVisible } from './access';
 
 export type FileRow = typeof files.$inferSelect;

@@ -8,7 +8,7 @@ import { requireAuth } from '../http/auth';
 import { badRequest, notFound } from '../errors';
 import { FILE_RULES, fileProblem, type FileKind } from '../../domain/files';
 import type { Section } from '../../domain/sections';
-import type { SectionSpec } from '../lists/engine';
+import type { SectionSpec } from '../spec/section';
 import { openFile, removeUpload, storeUpload, visibleFile } from './files';
 import { idParams, noQuery, responses, success } from '../http/schemas';
 

@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { badRequest } from '../errors';
 import { rowsOf } from '../http/rows';
-import type { SectionSpec } from '../lists/engine';
+import type { SectionSpec } from '../spec/section';
 import { refuseDuplicate, validateCard } from './card';
 import type { RecordSection, Row } from './pipeline';
 

@@ -12,7 +12,7 @@ import { isColumnVisible, isRefVisible, scopeOf } from '../../domain/permissions
 import type { Section } from '../../domain/sections';
 import { notFound } from '../errors';
 import { firstRow, rowsOf } from '../http/rows';
-import type { SectionSpec } from '../lists/engine';
+import type { SectionSpec } from '../spec/section';
 import { scopeCondition } from './access';
 
 interface StoredEntry {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { requireAuth } from '../http/auth';
 import { SECTIONS, type Section } from '../../domain/sections';
-import type { SectionSpec } from '../lists/engine';
+import type { SectionSpec } from '../spec/section';
 import { anyValue, idParams, reference, responses, wantsDeleted, withDeletedQuery } from '../http/schemas';
 import { readHistory } from './historyRead';
 

@@ -2,7 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { columns } from '../../../domain/cities/columns';
 import { filters } from '../../../domain/cities/filters';
-import { dateRange, numberRange, type FilterCompiler } from '../../lists/engine';
+import { dateRange, numberRange } from '../../lists/engine';
+import type { FilterCompiler } from '../../spec/section';
 import { namedSection } from '../../lists/named';
 
 /** A city matches a delivery filter when some delivery from it falls in the range. */

@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { columns as employeesColumns } from '../../../domain/employees/columns';
 import { filters as employeesFilters } from '../../../domain/employees/filters';
 import {
-  digitsContain, latestComments, money2, numberRange, ownByCreator, ownColumns, ownFilters, type SectionSpec,
+  digitsContain, latestComments, money2, numberRange, ownByCreator, ownColumns, ownFilters,
 } from '../../lists/engine';
+import type { SectionSpec } from '../../spec/section';
 import { reserveStats } from '../reserves/stats';
 
 // reserve statistics per employee (as the responsible one), with the average margin of its deals

@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { columns as offersColumns } from '../../../domain/offers/columns';
 import { filters as offersFilters } from '../../../domain/offers/filters';
 import {
-  byIds, createdBy, exists, latestComments, money2, ownColumns, ownFilters, references, type SectionSpec,
+  byIds, createdBy, exists, latestComments, money2, ownColumns, ownFilters, references,
 } from '../../lists/engine';
+import type { SectionSpec } from '../../spec/section';
 import { unreserved } from './stock';
 
 const own = ownColumns(

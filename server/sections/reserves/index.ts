@@ -15,6 +15,7 @@ import { cancelReserve, completeReserve, reserveRecord } from './lifecycle';
 
 export default async function reservesPlugin(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
+  // bulk delete: a deleted active reserve gives its amount back to the offer, in the delete's transaction
   listRoutes(app, db, reservesSpec);
   // the spec's own path for the reserves filter config
   app.get('/reserves_filter_config', {

@@ -2,7 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { columns as reservesColumns } from '../../../domain/reserves/columns';
 import { filters as reservesFilters } from '../../../domain/reserves/filters';
-import { createdBy, digitsContain, exists, latestComments, money2, ownColumns, ownFilters, references, type SectionSpec } from '../../lists/engine';
+import { createdBy, digitsContain, exists, latestComments, money2, ownColumns, ownFilters, references } from '../../lists/engine';
+import type { SectionSpec } from '../../spec/section';
 import { releaseBeforeDelete } from './release';
 
 const own = ownColumns(
@@ -21,6 +22,9 @@ const refs = references({
   responsible: { table: 'employees', alias: 'e', on: 'r.responsible_id', name: 'full_name' },
 });
 
+// The read side of the section: what the list, the card, the lifecycle and the statistics read through. Its
+// bulk-delete hook (a deleted active reserve gives its amount back) is the lifecycle's and is added by the
+// plugin (index.ts): the lifecycle reads this spec, so this spec cannot import it.
 export const reservesSpec: SectionSpec = {
   section: 'reserves',
   columnDefs: reservesColumns,

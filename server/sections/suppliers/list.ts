@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { columns as suppliersColumns } from '../../../domain/suppliers/columns';
 import { filters as suppliersFilters } from '../../../domain/suppliers/filters';
 import {
-  digitsContain, latestComments, money2, numberRange, ownByCreator, ownColumns, ownFilters, references, type SectionSpec,
+  digitsContain, latestComments, money2, numberRange, ownByCreator, ownColumns, ownFilters, references,
 } from '../../lists/engine';
+import type { SectionSpec } from '../../spec/section';
 import { reserveStats } from '../reserves/stats';
 
 // offer and reserve statistics per supplier

@@ -2,6 +2,8 @@
 // (phone with the +7 mask, e-mail, position), and on a saved employee the reserve figures and the latest
 // reserves they are responsible for. Fields the caller's role does not see are not on the card.
 import { EMPLOYEE_FIELD_VISIBILITY, EMPLOYEE_FORM_FIELDS, employeeSchema } from '../../../domain/employees/schema';
+import { EMPLOYEE_FIELDS } from '../../../domain/employees/fields';
+import { referencesOf } from '../../../domain/fields';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { useReferenceListQuery } from '../../api/references';
 import { columnFigures, LatestRecords, type LatestRecord } from '../../components/Card/Figures';
@@ -19,14 +21,14 @@ export const EMPLOYEE_TEXTS = {
   figures: 'Показатели',
 } as const;
 
-const LABELS: Record<string, string> = { full_name: 'ФИО', phone: 'Телефон', email: 'Email', position_id: 'Должность' };
+const LABELS: Record<string, string> = Object.fromEntries(EMPLOYEE_FIELDS.map((f) => [f.key, f.label]));
 
 type EmployeeValues = FieldValues<(typeof EMPLOYEE_FORM_FIELDS)[number]>;
 
 const EMPLOYEE_CARD: RecordCardDef<EmployeeValues> = {
   section: 'employees', texts: EMPLOYEE_TEXTS, nameField: 'full_name', labels: LABELS, schema: employeeSchema,
   valuesOf: (record) => fieldValues(EMPLOYEE_FORM_FIELDS, record),
-  fields: { names: EMPLOYEE_FORM_FIELDS, visibleAs: EMPLOYEE_FIELD_VISIBILITY, references: ['position_id'] },
+  fields: { names: EMPLOYEE_FORM_FIELDS, visibleAs: EMPLOYEE_FIELD_VISIBILITY, references: referencesOf(EMPLOYEE_FIELDS) },
 };
 
 const FIGURES = columnFigures(columns, ['reserve_total_created', 'reserve_purchased_count', 'reserve_purchased_sum', 'reserve_cancelled_count', 'marginality']);

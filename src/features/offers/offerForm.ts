@@ -2,6 +2,8 @@
 import type { CommentItem } from '../../api/records';
 import type { StoredFile } from '../../components/Card/FilesBlock';
 import type { OfferRecord } from './offersApi';
+import type { FieldKind } from '../../../domain/fields';
+import { OFFER_FIELDS, type OfferFieldKey } from '../../../domain/offers/fields';
 
 export const OFFER_TEXTS = {
   productPlaceholder: 'Выберите товар',
@@ -16,57 +18,39 @@ export const OFFER_TEXTS = {
   newTitle: 'Новое предложение',
 } as const;
 
+/** The card's labels: each form field's (domain/offers/fields.ts) and the edit card's status. The header's product
+ * select is drawn with its placeholder ('Выберите товар') as its label, over the field's 'Товар'. */
 export const LABELS: Record<string, string> = {
-  supplier_id: 'Поставщик', variety_id: 'Сорт', packing_id: 'Упаковка', city_id: 'Город погрузки', harvest_year: 'Год урожая',
-  origin_country: 'Страна происхождения', unit_measure: 'Единица измерения', unit_weight: 'Вес одной единицы, кг',
-  units_per_pack: 'Единиц в упаковке', unit_amount: 'Количество', unit_price: 'Цена за единицу, ₽',
-  warehouse_cost: 'Стоимость доставки на склад, ₽', loading_address: 'Адрес погрузки', status: 'Статус',
+  ...Object.fromEntries(OFFER_FIELDS.map((f) => [f.key, f.label])),
+  status: 'Статус',
 };
 
-export interface OfferFormValues {
-  product_id: string;
-  supplier_id: string;
-  variety_id: string;
-  packing_id: string;
-  city_id: string;
-  harvest_year: string;
-  origin_country: string;
-  unit_measure: string;
-  unit_weight: string;
-  units_per_pack: string;
-  unit_amount: string;
-  unit_price: string;
-  warehouse_cost: string;
-  loading_address: string;
+/** Every form field as the card holds it: a string ('' for none), as formik's inputs take it. */
+export type OfferFormValues = Record<OfferFieldKey, string> & {
   status: string;
   comments: CommentItem[];
   images: StoredFile[];
   documents: StoredFile[];
-}
+};
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 /** Stored amounts come with 2 decimals; the form shows them without trailing zeros. */
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? '' : String(Number(v)));
+const shown = (kind: FieldKind) => (kind === 'amount' || kind === 'money' ? num : str);
 
 export function valuesOf(offer?: OfferRecord): OfferFormValues {
-  return {
-    product_id: str(offer?.product_id), supplier_id: str(offer?.supplier_id), variety_id: str(offer?.variety_id),
-    packing_id: str(offer?.packing_id), city_id: str(offer?.city_id), harvest_year: str(offer?.harvest_year),
-    origin_country: str(offer?.origin_country), unit_measure: str(offer?.unit_measure), unit_weight: num(offer?.unit_weight),
-    units_per_pack: num(offer?.units_per_pack), unit_amount: num(offer?.unit_amount), unit_price: num(offer?.unit_price),
-    warehouse_cost: num(offer?.warehouse_cost), loading_address: str(offer?.loading_address), status: offer?.status ?? 'active',
-    comments: [], images: offer?.images ?? [], documents: offer?.documents ?? [],
-  };
+  const fields = Object.fromEntries(OFFER_FIELDS.map((f) => [f.key, shown(f.kind)(offer?.[f.key])])) as Record<OfferFieldKey, string>;
+  return { ...fields, status: offer?.status ?? 'active', comments: [], images: offer?.images ?? [], documents: offer?.documents ?? [] };
 }
 
 /** The fields the caller may write (ids as numbers, kg offers weigh 1 per unit), files by id. Status is the
  * edit card's business and comments the create card's. */
 export function offerPayload(values: OfferFormValues, visible: (field: string) => boolean): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
-  for (const key of Object.keys(LABELS).concat('product_id')) {
-    if (!visible(key) || key === 'status') continue;
-    const value = values[key as keyof OfferFormValues] as string;
-    payload[key] = key.endsWith('_id') ? (value ? Number(value) : null) : value;
+  for (const { key, kind } of OFFER_FIELDS) {
+    if (!visible(key)) continue;
+    const value = values[key];
+    payload[key] = kind === 'reference' ? (value ? Number(value) : null) : value;
   }
   if (values.unit_measure === 'кг') payload.unit_weight = '1';
   payload.images = values.images.map((f) => f.id);

@@ -5,6 +5,8 @@ import { toNumber } from '../../../domain/numbers';
 import { BUSINESS_SETTING_NAMES, type BusinessSettings, type BusinessSettingName } from '../../../domain/settings';
 import type { CommentItem } from '../../api/records';
 import type { ReserveRecord } from './reservesApi';
+import type { FieldKind, FormField } from '../../../domain/fields';
+import { RESERVE_FIELDS, type ReserveFieldKey } from '../../../domain/reserves/fields';
 
 export const RESERVE_TEXTS = {
   about: 'О резерве',
@@ -29,38 +31,23 @@ export const RESERVE_TEXTS = {
   cancelled: 'Резерв отменен',
 } as const;
 
-export const LABELS: Record<string, string> = {
-  amount: 'Количество',
-  packs_amount: 'Количество упаковок',
-  unit_selling_price: 'Цена продажи за единицу, ₽',
-  estimated_date_implementation: 'Дата реализации',
-  buyer_name: 'Покупатель',
-  buyer_phone: 'Телефон покупателя',
-  city_id: 'Город доставки',
-  delivery_address: 'Адрес доставки',
-  delivery_cost: 'Стоимость доставки, ₽/кг',
-  delivery_days: 'Дней доставки',
-  responsible_id: 'Ответственный',
-};
+/** The card's fields: the form's (domain/reserves/fields.ts) but the offer, which is the one the card was opened
+ * from and is added to the payload by the card. */
+type CardField = Exclude<ReserveFieldKey, 'offer_id'>;
+const CARD_FIELDS = RESERVE_FIELDS.filter((f): f is FormField<CardField> => f.key !== 'offer_id');
 
-export interface ReserveFormValues {
-  amount: string;
-  packs_amount: string;
-  unit_selling_price: string;
-  estimated_date_implementation: string;
-  buyer_name: string;
-  buyer_phone: string;
-  city_id: string;
-  delivery_address: string;
-  delivery_cost: string;
-  delivery_days: string;
-  responsible_id: string;
-  comments: CommentItem[];
-}
+export const LABELS: Record<string, string> = Object.fromEntries(CARD_FIELDS.map((f) => [f.key, f.label]));
+
+/** Every field as the card holds it: a string ('' for none), as formik's inputs take it. */
+export type ReserveFormValues = Record<CardField, string> & { comments: CommentItem[] };
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 /** Stored amounts come with 2 decimals; the form shows them without trailing zeros. */
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? '' : String(Number(v)));
+/** How the card holds a stored value of each kind: a date as its day, a phone as its digits. */
+const SHOWN: Partial<Record<FieldKind, (v: unknown) => string>> = {
+  amount: num, money: num, date: (v) => str(v).slice(0, 10), phone: (v) => phoneDigits(v as string | null | undefined),
+};
 
 /** The business settings as numbers; one the server does not hold counts as 0. */
 export function settingsOf(stored: Partial<Record<BusinessSettingName, string>> | undefined): BusinessSettings {
@@ -77,23 +64,18 @@ export function newValues(settings: BusinessSettings, employeeId: number | null 
 }
 
 export function valuesOf(reserve: ReserveRecord): ReserveFormValues {
-  return {
-    amount: num(reserve.amount), packs_amount: num(reserve.packs_amount), unit_selling_price: num(reserve.unit_selling_price),
-    estimated_date_implementation: str(reserve.estimated_date_implementation).slice(0, 10), buyer_name: str(reserve.buyer_name),
-    buyer_phone: phoneDigits(reserve.buyer_phone), city_id: str(reserve.city_id), delivery_address: str(reserve.delivery_address),
-    delivery_cost: num(reserve.delivery_cost), delivery_days: str(reserve.delivery_days), responsible_id: str(reserve.responsible_id),
-    comments: [],
-  };
+  const fields = Object.fromEntries(CARD_FIELDS.map((f) => [f.key, (SHOWN[f.kind] ?? str)(reserve[f.key])])) as Record<CardField, string>;
+  return { ...fields, comments: [] };
 }
 
 /** The fields the caller may write: ids as numbers, the phone as digits. */
 export function reservePayload(values: ReserveFormValues, visible: (field: string) => boolean, responsibleLocked: boolean): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
-  for (const key of Object.keys(LABELS)) {
+  for (const { key, kind } of CARD_FIELDS) {
     if (!visible(key) || (key === 'responsible_id' && responsibleLocked)) continue;
-    const value = values[key as keyof ReserveFormValues] as string;
-    if (key.endsWith('_id')) payload[key] = value ? Number(value) : null;
-    else if (key === 'buyer_phone') payload[key] = phoneDigits(value);
+    const value = values[key];
+    if (kind === 'reference') payload[key] = value ? Number(value) : null;
+    else if (kind === 'phone') payload[key] = phoneDigits(value);
     else payload[key] = value;
   }
   return payload;

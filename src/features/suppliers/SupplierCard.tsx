@@ -3,6 +3,8 @@
 // its figures and latest offers. Fields the caller's role does not see (role 1: all but the name) are not on
 // the card.
 import { SUPPLIER_FIELD_VISIBILITY, SUPPLIER_FORM_FIELDS, supplierSchema } from '../../../domain/suppliers/schema';
+import { SUPPLIER_FIELDS } from '../../../domain/suppliers/fields';
+import { referencesOf } from '../../../domain/fields';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { usePermissionsQuery } from '../../api/session';
@@ -23,7 +25,7 @@ export const SUPPLIER_TEXTS = {
   figures: 'Показатели',
 } as const;
 
-const LABELS: Record<string, string> = { email: 'Email', phone: 'Телефон', contact_name: 'Контактное лицо', inn: 'ИНН', city_id: 'Город', location: 'Адрес' };
+const LABELS: Record<string, string> = Object.fromEntries(SUPPLIER_FIELDS.map((f) => [f.key, f.label]));
 const SHORT_LIST = 10;
 
 type SupplierValues = FieldValues<(typeof SUPPLIER_FORM_FIELDS)[number]>;
@@ -31,7 +33,7 @@ type SupplierValues = FieldValues<(typeof SUPPLIER_FORM_FIELDS)[number]>;
 const SUPPLIER_CARD: RecordCardDef<SupplierValues> = {
   section: 'suppliers', texts: SUPPLIER_TEXTS, nameField: 'name', labels: LABELS, schema: supplierSchema,
   valuesOf: (record) => fieldValues(SUPPLIER_FORM_FIELDS, record),
-  fields: { names: SUPPLIER_FORM_FIELDS, visibleAs: SUPPLIER_FIELD_VISIBILITY, references: ['city_id'] },
+  fields: { names: SUPPLIER_FORM_FIELDS, visibleAs: SUPPLIER_FIELD_VISIBILITY, references: referencesOf(SUPPLIER_FIELDS) },
 };
 
 // two figures read better on the card than under their column's short title

@@ -1,0 +1,49 @@
+// The section descriptor: what a section tells the generic layers about itself (its SQL, columns, filters, what
+// "own" means, its delete hooks). It sits below lists/ and records/, which both read it, and above db/ and
+// domain/ alone, so neither generic layer has to import the other for a type.
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { AuthenticatedUser } from '../accounts/users';
+import type { ColumnDef, FilterDef } from '../../domain/lists';
+import type { Section } from '../../domain/sections';
+
+/** One filter of a list request as read from its query string (lists/query.ts), ready to become a condition. */
+export type ParsedFilter =
+  | { def: FilterDef; kind: 'list'; values: string[] }
+  | { def: FilterDef; kind: 'text'; value: string }
+  | { def: FilterDef; kind: 'range'; from?: string; to?: string }
+  | { def: FilterDef; kind: 'boolean'; value: boolean };
+
+export type FilterCompiler = (filter: ParsedFilter) => SQL;
+
+export interface SectionSpec {
+  section: Section;
+  /** The section's column and filter definitions (domain/<section>/). */
+  columnDefs: ColumnDef[];
+  filterDefs: FilterDef[];
+  /** Alias of the section's own table in `from`, e.g. `o`. */
+  alias: string;
+  /** FROM clause with the joins the columns and filters need. */
+  from: SQL;
+  /** Output columns: key → expression. The row's JSON keys are these keys. */
+  columns: Record<string, SQL>;
+  /** Sort keys → expressions (column keys plus any extra). */
+  sortable: Record<string, SQL>;
+  filters: Record<string, FilterCompiler>;
+  /** What "own" means for the section, over its own table's alias: the one place this rule is written. */
+  own: (auth: AuthenticatedUser) => SQL;
+  /** Bulk delete: a condition on the locked row that must hold for it to be deleted (the rest count in
+   * notDeleted), e.g. an offer with active reserves stays. */
+  deletable?: SQL;
+  /** Bulk delete: runs in the delete's transaction with the chosen rows locked, before they are marked deleted;
+   * `by` is the user deleting (what the section's own history records of it name). */
+  onDelete?: (tx: Database, ids: number[], by: number) => Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every section's list spec, decorated once on /api by app.ts: for what follows another section's read scope
+     * (filter options, reference lists, the offers summary's reserve figures) without importing that section. */
+    sectionSpecs: Record<Section, SectionSpec>;
+  }
+}
