@@ -7,7 +7,8 @@ import Box from '@mui/material/Box';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import LinearProgress from '@mui/material/LinearProgress';
 import TablePagination from '@mui/material/TablePagination';
-import { PAGE_SIZES, filterToParams, type ColumnDef, type FilterDef } from '../../../domain/lists';
+import { PAGE_SIZES, type ColumnDef, type FilterDef } from '../../../domain/lists';
+import { encodeExport, hasFilter, type ExportFormat } from '../../../domain/listQuery';
 import { SECTION, type Section } from '../../../domain/sections';
 import { can } from '../../../domain/permissions';
 import { usePermissionsQuery } from '../../api/session';
@@ -87,9 +88,8 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
   useEffect(() => {
     if (appliedDefault.current || !savedFilter.isSuccess) return;
     appliedDefault.current = true;
-    const hasFilter = filterToParams(filter, defs).length > 0;
     const saved = savedFilter.data ?? {};
-    if (!hasFilter && filterToParams(saved, defs).length) applyFilter(saved, true);
+    if (!hasFilter(filter, defs) && hasFilter(saved, defs)) applyFilter(saved, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [savedFilter.isSuccess]);
 
@@ -105,10 +105,12 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
   );
   const columns = draftColumns ?? savedColumns;
 
-  // the export takes the saved layout's visible columns in their order, as the table shows them
+  // the export takes the list's filter and sort and the saved layout's visible columns in their order, as the table
+  // shows them
   const exportColumns = useMemo(() => savedColumns.filter((c) => c.is_visible && !c.isForbidden).map((c) => c.key), [savedColumns]);
+  const exportQuery = useCallback((format: ExportFormat) => encodeExport({ filter, sort }, defs, format, exportColumns), [filter, sort, defs, exportColumns]);
   const token = useAppSelector(selectToken);
-  const exporting = useExport(section, apiQuery, exportColumns, token, say);
+  const exporting = useExport(section, exportQuery, token, say);
   const [importOpen, setImportOpen] = useState(false);
   const dispatch = useAppDispatch();
   const imported = useCallback(() => dispatch(sectionApi.util.invalidateTags([TAGS[section].list])), [dispatch, section]);
