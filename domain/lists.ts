@@ -1,6 +1,6 @@
 // Generic list types and rules shared by every section (spec points 2 "Generic data table", 3, 9): paging,
 // column and filter definitions, the applied filter in the query string, bulk delete. Each section's own
-// columns and filters live in its folder (domain/<section>/columns.ts, filters.ts).
+// columns and filters live in its folder (domain/<section>/columns.ts, filters.ts); the query string, listQuery.ts.
 import type { Section } from './sections';
 import { fieldsRead, type FieldRef, type ReadsFields } from './permissions';
 
@@ -212,51 +212,7 @@ export interface FilterConfigEntry {
 /** GET /api/{section}/filter_config → keyed by filter key, in display order. */
 export type FilterConfig = Record<string, FilterConfigEntry>;
 
-/** The applied filter: what travels in the query string (ranges as key_from/key_to, lists repeated). */
+/** The applied filter, by filter key: a range {from, to}, a list of values, a text or a boolean. The list query
+ * codec (listQuery.ts) writes it into the query string and reads it back. */
 export type FilterValue = string | string[] | boolean | { from?: string; to?: string };
 export type FilterState = Record<string, FilterValue>;
-
-/** Serialises a filter into URLSearchParams entries (ranges as _from/_to, lists repeated, true booleans). */
-export function filterToParams(filter: FilterState, defs: FilterDef[]): [string, string][] {
-  const out: [string, string][] = [];
-  for (const def of defs) {
-    const value = filter[def.key];
-    if (value === undefined || value === '' || value === false) continue;
-    if (def.type === 'number' || def.type === 'currency' || def.type === 'date') {
-      const range = value as { from?: string; to?: string };
-      if (range.from) out.push([`${def.key}_from`, range.from]);
-      if (range.to) out.push([`${def.key}_to`, range.to]);
-    } else if (def.type === 'boolean') {
-      if (value === true) out.push([def.key, 'true']);
-    } else if (Array.isArray(value)) {
-      for (const v of value) out.push([def.key, v]);
-    } else if (typeof value === 'string' && value.trim()) {
-      out.push([def.key, value.trim()]);
-    }
-  }
-  return out;
-}
-
-/** The inverse of filterToParams: reads a filter back from a query string. */
-export function paramsToFilter(params: URLSearchParams, defs: FilterDef[]): FilterState {
-  const filter: FilterState = {};
-  for (const def of defs) {
-    if (def.type === 'number' || def.type === 'currency' || def.type === 'date') {
-      const from = params.get(`${def.key}_from`) ?? undefined;
-      const to = params.get(`${def.key}_to`) ?? undefined;
-      if (from || to) filter[def.key] = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
-    } else if (def.type === 'boolean') {
-      if (params.get(def.key) === 'true') filter[def.key] = true;
-    } else if (def.type === 'multiple' || def.type === 'status' || def.type === 'enumeration') {
-      const values = params.getAll(def.key).filter(Boolean);
-      if (values.length) filter[def.key] = values;
-    } else {
-      const value = params.get(def.key);
-      if (value) filter[def.key] = value;
-    }
-  }
-  return filter;
-}
-
-/** Query-string keys that are not filters. */
-export const LIST_CONTROL_KEYS = ['page', 'perPage', 'sort', 'order', 'withDeleted'] as const;

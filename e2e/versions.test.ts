@@ -12,9 +12,9 @@ const ctx = scenario();
 test('a save made on an older version of the card loses nothing, and the current version can be loaded', async () => {
   const admin = await signedInPage(ctx, 'admin@nutdesk.demo');
   const warehouse = await signedInPage(ctx, 'warehouse@nutdesk.demo');
-  // an active offer the warehouse may change: the newest one in the list
+  // an active offer the warehouse may change: the first one in the list
   const token = await admin.evaluate(() => localStorage.getItem('auth_token'));
-  const list = await (await fetch(`${ctx.app.url}/api/offers?statuses_ids=active&sort=id&order=desc&perPage=1`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const list = await (await fetch(`${ctx.app.url}/api/offers?statuses_ids=active&perPage=1`, { headers: { authorization: `Bearer ${token}` } })).json();
   const id = list.data[0].id as number;
 
   for (const page of [admin, warehouse]) {

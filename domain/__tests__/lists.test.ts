@@ -1,4 +1,4 @@
-import { filterToParams, headerMinWidth, paramsToFilter, PAGE_SIZES } from '../lists';
+import { headerMinWidth, PAGE_SIZES } from '../lists';
 import { SECTIONS } from '../sections';
 import * as offers from '../offers/columns';
 import * as reserves from '../reserves/columns';
@@ -51,28 +51,6 @@ describe('list definitions', () => {
 
   test('page sizes are 20, 50, 100, 200', () => {
     expect(PAGE_SIZES).toEqual([20, 50, 100, 200]);
-  });
-
-  test('a filter survives the trip through the query string', () => {
-    const defs = SECTION_FILTERS.offers;
-    const filter = {
-      products_ids: ['3', '5'],
-      statuses_ids: ['active'],
-      unit_price: { from: '100', to: '250.5' },
-      created_at: { from: '2026-01-01' },
-      with_image: true,
-      loading_address: 'Ташкент',
-    };
-    const params = new URLSearchParams(filterToParams(filter, defs));
-    expect(params.toString()).toBe(
-      'statuses_ids=active&products_ids=3&products_ids=5&loading_address=%D0%A2%D0%B0%D1%88%D0%BA%D0%B5%D0%BD%D1%82' +
-        '&unit_price_from=100&unit_price_to=250.5&created_at_from=2026-01-01&with_image=true',
-    );
-    expect(paramsToFilter(params, defs)).toEqual(filter);
-  });
-
-  test('empty values are left out', () => {
-    expect(filterToParams({ origin_country: '  ', with_comments: false, unit_amount: {} }, SECTION_FILTERS.offers)).toEqual([]);
   });
 });
 

@@ -120,6 +120,21 @@ test('table layouts are saved per user; default filters per user and section', a
   expect((await call('GET', '/api/filters/offers', 'manager')).body).toEqual({ statuses_ids: ['active'] });
   expect((await call('GET', '/api/filters/offers', 'admin')).body).toEqual({});
   expect((await call('GET', '/api/filters/nonsense', 'admin')).status).toBe(404);
+  // a default filter is one the list takes: checked as the list reads it, a refusal leaves the saved one as it was
+  const refused = async (filter: unknown) => {
+    const { status, body } = await call('PUT', '/api/filters/offers', 'manager', filter);
+    expect(status).toBe(400);
+    return body.messages;
+  };
+  expect(await refused({ colour: 'red' })).toEqual(['Неизвестный фильтр: colour']);
+  expect(await refused({ unit_price: { from: 'дёшево' } })).toEqual(['Фильтр «Цена за единицу»: введите число']);
+  expect(await refused({ created_at: { to: '2024-02-30' } })).toEqual(['Фильтр «Дата создания»: введите дату в формате ГГГГ-ММ-ДД']);
+  expect(await refused({ products_ids: ['x'] })).toEqual(['Фильтр «Товар»: неверное значение']);
+  expect(await refused({ products_ids: 3 })).toEqual(['Поле «products_ids»: неверный тип значения']);
+  expect((await call('GET', '/api/filters/offers', 'manager')).body).toEqual({ statuses_ids: ['active'] });
+  const typed = { origin_country: ' Иран ', unit_price: { from: '100', to: '' }, with_image: false, products_ids: [] };
+  expect((await call('PUT', '/api/filters/offers', 'manager', typed)).body).toEqual({ status: 'success' });
+  expect((await call('GET', '/api/filters/offers', 'manager')).body).toEqual(typed);
 
   const business = await call('POST', '/api/settings', 'admin', ['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup']);
   expect(Object.keys(business.body).sort()).toEqual(['costs_per_kg', 'delivery_cost_default', 'max_markup', 'min_markup']);

@@ -2,6 +2,7 @@
 // runs (and coerces query strings to numbers where a schema says so), and /api/docs is built from them.
 // Response schemas describe the answer without narrowing it: objects keep the properties they do not list
 // (a list row's columns depend on the caller's hidden fields).
+import { WITH_DELETED, wantsDeleted } from '../../domain/listQuery';
 
 /** A record id: a positive PostgreSQL integer (int4), so no id can overflow a query. */
 export const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -12,23 +13,11 @@ export const idParams = {
   properties: { id: ID },
 } as const;
 
-/** A day that exists and PostgreSQL can store: 'YYYY-MM-DD', year 1 to 9999 (no 2024-02-30, no 0000-01-01). */
-export function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day); // not Date.UTC, which reads years 0–99 as 1900–1999
-  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** `?withDeleted` (no value), `?withDeleted=true|1`: also a deleted record; absent, `false` or `0`: not. */
-export const WITH_DELETED = { type: 'string', maxLength: 5, description: 'present (and not false/0): include deleted records' } as const;
+// withDeleted is part of the list query's grammar (domain/listQuery.ts); a card's link carries it too
+export { WITH_DELETED, wantsDeleted };
 
 export const withDeletedQuery = { type: 'object', properties: { withDeleted: WITH_DELETED } } as const;
 
-/** Reads withDeleted as WITH_DELETED describes it. */
-export const wantsDeleted = (value: unknown): boolean => value !== undefined && value !== 'false' && value !== '0';
 /** A route's `?withDeleted`, its query checked against withDeletedQuery. */
 export const withDeletedOf = (query: unknown): boolean => wantsDeleted((query as { withDeleted?: string }).withDeleted);
 

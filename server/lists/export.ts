@@ -15,14 +15,10 @@ import { badRequest, forbidden } from '../errors';
 import { rowsOf } from '../http/rows';
 import { columnOf, listParts, raw, selectColumns, stripHidden } from './engine';
 import type { SectionSpec } from '../spec/section';
-import type { RawQuery } from './query';
-
-export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import type { ExportFormat, RawQuery } from '../../domain/listQuery';
 
 export const EXPORT_MSG = {
   forbidden: 'Недостаточно прав для экспорта этого списка',
-  format: 'Формат выгрузки может быть только xlsx или csv',
   column: (key: string) => `Нельзя выгрузить столбец «${key}»`,
   noColumns: 'Выберите хотя бы один столбец для выгрузки',
 } as const;
@@ -32,7 +28,7 @@ const NOT_EXPORTED = new Set(['image', 'gallery']);
 /** Rows fetched per keyset page: small enough to keep memory flat, large enough to keep round trips few. */
 export const EXPORT_PAGE_SIZE = 500;
 
-/** The columns to export, in order: the keys asked for, each a visible column of the section; else every
+/** The columns to export, in order: the keys asked for (read by the codec), each a visible column of the section; else every
  * visible column in the section's order. Unknown and hidden keys get the same answer, so a hidden field's name
  * is not confirmed; photos, which a cell cannot hold, are left out. */
 export function exportColumns(spec: SectionSpec, auth: AuthenticatedUser, keys: string[] | undefined): ColumnDef[] {
@@ -41,8 +37,7 @@ export function exportColumns(spec: SectionSpec, auth: AuthenticatedUser, keys: 
   );
   let chosen = visible;
   if (keys !== undefined) {
-    const wanted = keys.flatMap((k) => k.split(',')).map((k) => k.trim()).filter(Boolean);
-    chosen = [...new Set(wanted)].map((key) => {
+    chosen = [...new Set(keys)].map((key) => {
       const column = visible.find((c) => c.key === key);
       if (!column) throw badRequest(EXPORT_MSG.column(key));
       return column;
@@ -164,7 +159,9 @@ function drained(stream: Writable): Promise<void> {
 
 export interface ExportRequest {
   format: ExportFormat;
+  /** Column keys, as decodeExport reads them; every visible column when absent. */
   columns?: string[];
+  /** The list's query without paging, for the engine to decode. */
   query: RawQuery;
   /** Rows per database page; EXPORT_PAGE_SIZE unless a test pages through ties and blanks. */
   pageSize?: number;
@@ -188,7 +185,6 @@ export async function prepareExport(db: Database, spec: SectionSpec, auth: Authe
   if (scopeOf(auth.permissions, spec.section, 'read') === 'none' || scopeOf(auth.permissions, spec.section, 'export') === 'none') {
     throw forbidden(EXPORT_MSG.forbidden);
   }
-  if (!(EXPORT_FORMATS as readonly string[]).includes(request.format)) throw badRequest(EXPORT_MSG.format);
   const columns = exportColumns(spec, auth, request.columns);
   const parts = listParts(spec, auth, request.query, ['read', 'export']);
   const [{ total }] = rowsOf<{ total: number }>(

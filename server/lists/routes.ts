@@ -9,9 +9,10 @@ import { runList } from './engine';
 import type { SectionSpec } from '../spec/section';
 import { bulkDelete } from './delete';
 import { filterConfig } from './filterConfig';
-import { attachment, prepareExport, type ExportFormat } from './export';
-import type { RawQuery } from './query';
-import { deleteBody, deleteResponse, deleteTexts, exportQuerySchema, filterConfigResponse, listQuerySchema, listResponse } from './schema';
+import { attachment, prepareExport } from './export';
+import { checked, type RawQuery } from './query';
+import { deleteBody, deleteResponse, deleteTexts, filterConfigResponse, listResponse } from './schema';
+import { decodeExport, exportQuerySchema, listQuerySchema } from '../../domain/listQuery';
 
 export function listRoutes(app: FastifyInstance, db: Database, spec: SectionSpec) {
   const path = `/${spec.section}`;
@@ -33,7 +34,7 @@ export function listRoutes(app: FastifyInstance, db: Database, spec: SectionSpec
 
 /** GET /api/{section}/export: the list's own query plus format and columns, answered with the file as it is written. */
 function exportRoute(app: FastifyInstance, db: Database, spec: SectionSpec) {
-  const query = exportQuerySchema(spec);
+  const query = exportQuerySchema(spec.filterDefs);
   app.get(`/${spec.section}/export`, {
     schema: {
       tags: [spec.section],
@@ -44,9 +45,9 @@ function exportRoute(app: FastifyInstance, db: Database, spec: SectionSpec) {
     },
     schemaErrorFormatter: russianErrors(query.texts),
   }, async (request, reply) => {
-    const { format, columns, ...rest } = request.query as RawQuery & { format: ExportFormat; columns?: string[] };
-    const { page: _page, perPage: _perPage, ...listQuery } = rest;
-    const file = await prepareExport(db, spec, requireAuth(request), { format, columns, query: listQuery });
+    const auth = requireAuth(request);
+    const { format, columns, list } = checked(() => decodeExport(request.query as RawQuery));
+    const file = await prepareExport(db, spec, auth, { format, columns, query: list });
     // the client stops reading: stop paging the database
     reply.raw.on('close', () => file.stream.destroy());
     reply.header('Content-Type', file.contentType);

@@ -1,5 +1,6 @@
 // Each user's own table and card layouts (GET/PUT /api/settings by key) and default filters per section
-// (GET/PUT /api/filters/{section}), kept on the server so they follow the user between browsers.
+// (GET/PUT /api/filters/{section}), kept on the server so they follow the user between browsers. A default filter
+// is checked by the list query codec as the list will read it, so what is saved is a filter the list takes.
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as yup from 'yup';
@@ -14,12 +15,14 @@ import { isBusinessSetting } from '../../domain/settings';
 import { ADMIN_MSG } from '../../domain/admin';
 import { forbidden } from '../errors';
 import { saveBusinessSettings } from '../admin/businessSettings';
+import { LIST_MSG, decodeFilter, savedFilterSchema } from '../../domain/listQuery';
+import type { FilterState } from '../../domain/lists';
+import { checked } from '../lists/query';
 
 const KEY = { type: 'string', maxLength: 100 } as const;
 const keysQuery = { type: 'object', properties: { keys: { type: 'array', maxItems: 50, items: KEY } } } as const;
 const layoutsBody = { type: 'object', maxProperties: 50, propertyNames: KEY, additionalProperties: true } as const;
 const settingsTexts = russianErrors({ fields: { '': 'Ожидается объект настроек', keys: 'Слишком длинное имя настройки' } });
-const filterTexts = russianErrors({ fields: { '': 'Ожидается объект фильтра' } });
 
 const savedAnswer = {
   type: 'object',
@@ -88,6 +91,7 @@ export default async function preferencesRoutes(app: FastifyInstance, opts: { db
 }
 
 function filterRoutes(app: FastifyInstance, db: Database, section: Section) {
+  const filter = savedFilterSchema(app.sectionSpecs[section].filterDefs);
   app.get(`/filters/${section}`, {
     schema: { tags: ['settings'], summary: `The caller's default filter of ${section}`, querystring: noQuery, response: responses({ 200: anyObject }) },
   }, async (request) => {
@@ -98,14 +102,16 @@ function filterRoutes(app: FastifyInstance, db: Database, section: Section) {
 
   app.put(`/filters/${section}`, {
     schema: {
-      tags: ['settings'], summary: `Save the caller's default filter of ${section}`, querystring: noQuery, body: anyObject, response: responses({ 200: success }),
+      tags: ['settings'], summary: `Save the caller's default filter of ${section}`, querystring: noQuery, body: filter.schema, response: responses({ 200: success }),
     },
-    schemaErrorFormatter: filterTexts,
+    schemaErrorFormatter: russianErrors(filter.texts),
   }, async (request) => {
     const { user } = requireAuth(request);
-    const value = request.body;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('Ожидается объект фильтра');
+    const value = request.body as FilterState;
+    // a request without a body is not validated by its schema
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest(LIST_MSG.savedFilter);
     if (JSON.stringify(value).length > MAX_VALUE_BYTES) throw badRequest('Слишком большой фильтр');
+    checked(() => decodeFilter(value, app.sectionSpecs[section].filterDefs));
     await db.insert(savedFilters).values({ user_id: user.id, section, value })
       .onConflictDoUpdate({ target: [savedFilters.user_id, savedFilters.section], set: { value: sql`excluded.value` } });
     return { status: 'success' };

@@ -7,12 +7,10 @@ import type { AuthenticatedUser } from '../accounts/users';
 import type { ColumnDef, FilterDef } from '../../domain/lists';
 import type { Section } from '../../domain/sections';
 
-/** One filter of a list request as read from its query string (lists/query.ts), ready to become a condition. */
-export type ParsedFilter =
-  | { def: FilterDef; kind: 'list'; values: string[] }
-  | { def: FilterDef; kind: 'text'; value: string }
-  | { def: FilterDef; kind: 'range'; from?: string; to?: string }
-  | { def: FilterDef; kind: 'boolean'; value: boolean };
+import type { ParsedFilter } from '../../domain/listQuery';
+
+/** One filter of a list request as the list query codec reads it (domain/listQuery.ts), ready to become a condition. */
+export type { ParsedFilter };
 
 export type FilterCompiler = (filter: ParsedFilter) => SQL;
 

@@ -1,39 +1,27 @@
 // A section's list page (spec point 2): heading and actions, summary figures, the filter panel, table
-// settings, the table, paging and bulk delete. State lives in the query string (useListParams), the
-// selection in a store read per row (selection.ts), deleting in useBulkDelete.
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+// settings, the table, paging and bulk delete, as its controller (useListController) gives them: this file only
+// lays them out.
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import LinearProgress from '@mui/material/LinearProgress';
 import TablePagination from '@mui/material/TablePagination';
-import { PAGE_SIZES, filterToParams, type ColumnDef, type FilterDef } from '../../../domain/lists';
+import { PAGE_SIZES, type ColumnDef, type FilterDef } from '../../../domain/lists';
 import { SECTION, type Section } from '../../../domain/sections';
-import { can } from '../../../domain/permissions';
-import { usePermissionsQuery } from '../../api/session';
 import { errorMessage } from '../../api/errors';
-import {
-  useFilterConfigQuery, useListQuery, useSavedFilterQuery, useSaveFilterMutation, useSaveTableConfigMutation, useTableConfigQuery,
-} from '../../api/lists';
 import { Alert } from '../Alert';
 import { DataTable } from '../DataTable/DataTable';
 import { TableSettingsPanel } from '../DataTable/TableSettingsPanel';
-import { buildColumns, tableConfigKey, toConfig, type CellRenderers, type TableColumn } from '../DataTable/columns';
+import type { CellRenderers } from '../DataTable/columns';
 import { DeleteDialog } from '../DeleteDialog';
 import { EmptyState } from '../EmptyState';
 import { FilterPanel } from '../FilterPanel';
 import { PageSpinner } from '../Spinner';
 import { HeaderToolButton, ListHeader } from './ListHeader';
-import { useSelectionStore } from './selection';
-import { useBulkDelete, useNotice, type DeleteTexts } from './useBulkDelete';
-import { useListParams } from './useListParams';
-import { useExport } from './useExport';
+import type { DeleteTexts } from './useBulkDelete';
+import { useListController } from './useListController';
 import { ExportButton, ExportProgressBar } from './ExportButton';
 import { ImportDialog, IMPORT_DIALOG_TEXTS } from './ImportDialog';
-import { TAGS, sectionApi } from '../../api/sectionApi';
-import { useAppDispatch } from '../../api/hooks';
-import { useAppSelector } from '../../api/hooks';
-import { selectToken } from '../../api/auth';
 
 export interface ListPageProps {
   section: Section;
@@ -57,84 +45,10 @@ export interface ListPageProps {
 const NO_CELLS: CellRenderers = {};
 
 export function ListPage({ section, columns: columnDefs, filters: defs, title, addLabel, deleteTexts, summary, pollingInterval, cells = NO_CELLS, importTitle }: ListPageProps) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const from = `${location.pathname}${location.search}`;
-  const params = useListParams(defs);
-  const { page, perPage, sort, filter, apiQuery, setPage, setPerPage, setSort, applyFilter } = params;
-
-  const { data: perms } = usePermissionsQuery();
-  const list = useListQuery({ section, query: apiQuery }, { pollingInterval, skipPollingIfUnfocused: true });
-  const [filterOpen, setFilterOpen] = useState(false);
-  const filterConfig = useFilterConfigQuery(section, { skip: !filterOpen });
-  const savedFilter = useSavedFilterQuery(section);
-  const [saveFilter] = useSaveFilterMutation();
-  const tableKey = tableConfigKey(section);
-  const savedTable = useTableConfigQuery(tableKey);
-  const [saveTable, { isLoading: savingTable }] = useSaveTableConfigMutation();
-
-  const selection = useSelectionStore();
-  const { notice, say, dismiss } = useNotice();
-  const bulkDelete = useBulkDelete(section, selection, deleteTexts, say);
-  const [settingsMode, setSettingsMode] = useState(false);
-  const [draftColumns, setDraftColumns] = useState<TableColumn[] | null>(null);
-
-  // another page, size, sort or filter: what was selected is no longer on screen
-  useEffect(() => selection.clear(), [apiQuery, selection]);
-
-  // Opening a list without a filter in its link applies the user's saved default filter once.
-  const appliedDefault = useRef(false);
-  useEffect(() => {
-    if (appliedDefault.current || !savedFilter.isSuccess) return;
-    appliedDefault.current = true;
-    const hasFilter = filterToParams(filter, defs).length > 0;
-    const saved = savedFilter.data ?? {};
-    if (!hasFilter && filterToParams(saved, defs).length) applyFilter(saved, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [savedFilter.isSuccess]);
-
-  // The page the link points to no longer exists (records were deleted): go to the first one.
-  const listError = list.error as { status?: unknown } | undefined;
-  useEffect(() => {
-    if (listError?.status === 400 && page > 1) setPage(1, true);
-  }, [listError, page, setPage]);
-
-  const savedColumns = useMemo(
-    () => buildColumns(section, columnDefs, savedTable.data, perms, cells),
-    [section, columnDefs, savedTable.data, perms, cells],
-  );
-  const columns = draftColumns ?? savedColumns;
-
-  // the export takes the saved layout's visible columns in their order, as the table shows them
-  const exportColumns = useMemo(() => savedColumns.filter((c) => c.is_visible && !c.isForbidden).map((c) => c.key), [savedColumns]);
-  const token = useAppSelector(selectToken);
-  const exporting = useExport(section, apiQuery, exportColumns, token, say);
-  const [importOpen, setImportOpen] = useState(false);
-  const dispatch = useAppDispatch();
-  const imported = useCallback(() => dispatch(sectionApi.util.invalidateTags([TAGS[section].list])), [dispatch, section]);
-
-  const toggleSettings = useCallback(() => {
-    setSettingsMode((on) => !on);
-    setDraftColumns(null);
-  }, []);
-
-  const applyColumns = async () => {
-    try {
-      await saveTable({ key: tableKey, config: toConfig(columns) }).unwrap();
-      setSettingsMode(false);
-      setDraftColumns(null);
-    } catch (error) {
-      say('error', errorMessage(error));
-    }
-  };
-
-  const openRecord = useCallback((id: number) => navigate(`/${section}/${id}`, { state: { from } }), [navigate, section, from]);
-  const openFilter = useCallback(() => setFilterOpen(true), []);
-
-  const rows = list.data?.data ?? [];
-  const pagination = list.data?.pagination;
-  const canCreate = can(perms, section, 'create');
-  const filterCount = Object.keys(filter).length;
+  const {
+    params, from, list, rows, pagination, may, filterCount, filterPanel, table, selection, bulkDelete, notice, dismiss, exporting, importing, openRecord,
+  } = useListController({ section, columns: columnDefs, filters: defs, deleteTexts, pollingInterval, cells });
+  const { page, perPage, sort, filter, setPage, setPerPage, setSort } = params;
 
   let body: ReactNode;
   if (list.isLoading) body = <PageSpinner />;
@@ -149,14 +63,14 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
           section={section}
           rows={rows}
           totalItems={pagination?.totalItems ?? rows.length}
-          columns={columns}
-          onColumnsChange={setDraftColumns}
-          settingsMode={settingsMode}
+          columns={table.columns}
+          onColumnsChange={table.setDraftColumns}
+          settingsMode={table.settingsMode}
           selection={selection}
           sort={sort}
           onSort={setSort}
-          canUpdate={can(perms, section, 'update')}
-          canDelete={can(perms, section, 'delete')}
+          canUpdate={may.update}
+          canDelete={may.delete}
           onEdit={openRecord}
           onDelete={bulkDelete.ask}
           onOpenRow={openRecord}
@@ -182,17 +96,17 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
       <ListHeader
         title={title ?? SECTION[section].title}
         filterCount={filterCount}
-        onOpenFilter={openFilter}
-        settingsMode={settingsMode}
-        onToggleSettings={toggleSettings}
-        add={addLabel && canCreate ? { label: addLabel, to: `/${section}/create`, from } : undefined}
-        exportButton={can(perms, section, 'export') ? <ExportButton busy={exporting.progress !== null} onExport={exporting.start} /> : undefined}
-        importButton={importTitle && can(perms, section, 'import') ? (
-          <HeaderToolButton label={IMPORT_DIALOG_TEXTS.button} icon={<FileUploadOutlined />} onClick={() => setImportOpen(true)} />
+        onOpenFilter={filterPanel.openFilter}
+        settingsMode={table.settingsMode}
+        onToggleSettings={table.toggleSettings}
+        add={addLabel && may.create ? { label: addLabel, to: `/${section}/create`, from } : undefined}
+        exportButton={may.export ? <ExportButton busy={exporting.progress !== null} onExport={exporting.start} /> : undefined}
+        importButton={importTitle && may.import ? (
+          <HeaderToolButton label={IMPORT_DIALOG_TEXTS.button} icon={<FileUploadOutlined />} onClick={importing.show} />
         ) : undefined}
       />
-      {importTitle && importOpen && (
-        <ImportDialog section={section} title={importTitle} open onClose={() => setImportOpen(false)} token={token} onImported={imported} />
+      {importTitle && importing.open && (
+        <ImportDialog section={section} title={importTitle} open onClose={importing.close} token={importing.token} onImported={importing.imported} />
       )}
 
       {exporting.progress && <ExportProgressBar progress={exporting.progress} onCancel={exporting.cancel} />}
@@ -210,30 +124,27 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
         </Alert>
       )}
 
-      {settingsMode && (
+      {table.settingsMode && (
         <TableSettingsPanel
-          columns={columns}
-          onColumnsChange={setDraftColumns}
-          onReset={() => setDraftColumns(buildColumns(section, columnDefs, null, perms, cells))}
-          onApply={applyColumns}
-          saving={savingTable}
+          columns={table.columns}
+          onColumnsChange={table.setDraftColumns}
+          onReset={table.resetColumns}
+          onApply={table.applyColumns}
+          saving={table.saving}
         />
       )}
 
       {body}
 
       <FilterPanel
-        open={filterOpen}
-        onClose={() => setFilterOpen(false)}
-        status={filterConfig.isLoading || filterConfig.isUninitialized ? 'loading' : filterConfig.error ? 'failed' : 'loaded'}
-        errorMessage={filterConfig.error ? errorMessage(filterConfig.error) : undefined}
-        config={filterConfig.data}
+        open={filterPanel.open}
+        onClose={filterPanel.close}
+        status={filterPanel.status}
+        errorMessage={filterPanel.errorMessage}
+        config={filterPanel.config}
         value={filter}
-        onApply={(next) => applyFilter(next)}
-        onSave={(next) => {
-          applyFilter(next);
-          saveFilter({ section, filter: next }).unwrap().catch((error) => say('error', errorMessage(error)));
-        }}
+        onApply={filterPanel.apply}
+        onSave={filterPanel.save}
       />
       <DeleteDialog open={bulkDelete.confirmOpen} text={deleteTexts.confirm} onCancel={bulkDelete.cancel} onConfirm={bulkDelete.confirm} busy={bulkDelete.deleting} />
     </>

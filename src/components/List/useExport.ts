@@ -4,9 +4,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG } from '../../../domain/messages';
 import { SECTION, type Section } from '../../../domain/sections';
+import type { ExportFormat } from '../../../domain/listQuery';
 import { normaliseError } from '../../api/errors';
 
-export type ExportFormat = 'xlsx' | 'csv';
+export type { ExportFormat };
 
 export interface ExportProgress {
   format: ExportFormat;
@@ -21,15 +22,8 @@ export const EXPORT_TEXTS = {
   done: (name: string) => `Файл «${name}» сохранён`,
 } as const;
 
-/** The list's query without paging: the export takes every row the filter leaves. */
-export function exportUrl(section: Section, format: ExportFormat, apiQuery: string, columns: string[]): string {
-  const q = new URLSearchParams(apiQuery);
-  q.delete('page');
-  q.delete('perPage');
-  q.set('format', format);
-  for (const key of columns) q.append('columns', key);
-  return `/api/${section}/export?${q.toString()}`;
-}
+/** The export's query string for a format, as the list query codec writes it (encodeExport). */
+export type ExportQuery = (format: ExportFormat) => string;
 
 /** The file name of Content-Disposition: filename* (RFC 5987) first. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -61,8 +55,7 @@ export interface UseExport {
 
 export function useExport(
   section: Section,
-  apiQuery: string,
-  columns: string[],
+  queryOf: ExportQuery,
   token: string | null,
   say: (severity: 'success' | 'error' | 'warning', text: string) => void,
 ): UseExport {
@@ -78,7 +71,7 @@ export function useExport(
     setProgress({ format, received: 0 });
     const entity = SECTION[section].genitive;
     try {
-      const url = `${globalThis.location?.origin ?? ''}${exportUrl(section, format, apiQuery, columns)}`;
+      const url = `${globalThis.location?.origin ?? ''}/api/${section}/export?${queryOf(format)}`;
       const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: abort.signal });
       if (!res.ok) {
         const data = await res.json().catch(() => undefined);
@@ -108,7 +101,7 @@ export function useExport(
         setProgress(null);
       }
     }
-  }, [section, apiQuery, columns, token, say]);
+  }, [section, queryOf, token, say]);
 
   const cancel = useCallback(() => controller.current?.abort(), []);
   return { progress, start, cancel };

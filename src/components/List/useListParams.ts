@@ -1,14 +1,13 @@
 // A list's state lives in the query string, so a list is a link (spec point 2): page (from 1), perPage,
-// sort and order, and the applied filter. Setters are stable and read the current query string when they
-// run, so a memoised header or pager never acts on a stale one.
+// sort and order, and the applied filter, read and written by the list query codec (domain/listQuery.ts), which
+// also writes the list's request. Setters are stable and read the current query string when they run, so a
+// memoised header or pager never acts on a stale one.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, filterToParams, paramsToFilter, type FilterDef, type FilterState } from '../../../domain/lists';
+import { DEFAULT_PAGE_SIZE, type FilterDef, type FilterState } from '../../../domain/lists';
+import { encode, readState, type ListState, type SortState } from '../../../domain/listQuery';
 
-export interface SortState {
-  key: string;
-  order: 'asc' | 'desc';
-}
+export type { SortState };
 
 export interface ListParams {
   page: number;
@@ -27,71 +26,36 @@ export interface ListParams {
   applyFilter(filter: FilterState, replace?: boolean): void;
 }
 
-const sortOf = (params: URLSearchParams): SortState | undefined => {
-  const key = params.get('sort');
-  return key ? { key, order: params.get('order') === 'asc' ? 'asc' : 'desc' } : undefined;
-};
-
 export function useListParams(defs: FilterDef[]): ListParams {
   const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  const state = useMemo(() => readState(search, defs), [search, defs]);
 
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const perPageRaw = Number(params.get('perPage'));
-  const perPage = (PAGE_SIZES as readonly number[]).includes(perPageRaw) ? perPageRaw : DEFAULT_PAGE_SIZE;
-  const sortKey = params.get('sort');
-  const sortOrder = params.get('order');
-  const sort = useMemo<SortState | undefined>(
-    () => (sortKey ? { key: sortKey, order: sortOrder === 'asc' ? 'asc' : 'desc' } : undefined),
-    [sortKey, sortOrder],
-  );
-  const filter = useMemo(() => paramsToFilter(params, defs), [params, defs]);
+  const page = state.page ?? 1;
+  const perPage = state.perPage ?? DEFAULT_PAGE_SIZE;
+  const sortKey = state.sort?.key;
+  const sortOrder = state.sort?.order;
+  const sort = useMemo<SortState | undefined>(() => (sortKey && sortOrder ? { key: sortKey, order: sortOrder } : undefined), [sortKey, sortOrder]);
+  const { filter } = state;
 
-  const apiQuery = useMemo(() => {
-    const q = new URLSearchParams(filterToParams(filter, defs));
-    q.set('page', String(page));
-    q.set('perPage', String(perPage));
-    if (sort) {
-      q.set('sort', sort.key);
-      q.set('order', sort.order);
-    }
-    return q.toString();
-  }, [filter, defs, page, perPage, sort]);
+  const apiQuery = useMemo(() => encode({ filter, page, perPage, sort }, defs), [filter, defs, page, perPage, sort]);
 
+  // the link keeps what it named and changes what was asked
   const update = useCallback(
-    (mutate: (next: URLSearchParams) => void, replace = false) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        mutate(next);
-        return next;
-      }, { replace }),
-    [setParams],
+    (change: (current: ListState) => ListState, replace = false) =>
+      setParams((current) => new URLSearchParams(encode(change(readState(current, defs)), defs)), { replace }),
+    [setParams, defs],
   );
 
-  const setPage = useCallback((next: number, replace = false) => update((q) => q.set('page', String(next)), replace), [update]);
-  const setPerPage = useCallback((next: number) => update((q) => { q.set('perPage', String(next)); q.set('page', '1'); }), [update]);
-  const setSort = useCallback(
-    (next: SortState) => update((q) => { q.set('sort', next.key); q.set('order', next.order); q.set('page', '1'); }),
-    [update],
-  );
+  const setPage = useCallback((next: number, replace = false) => update((s) => ({ ...s, page: next }), replace), [update]);
+  const setPerPage = useCallback((next: number) => update((s) => ({ ...s, perPage: next, page: 1 })), [update]);
+  const setSort = useCallback((next: SortState) => update((s) => ({ ...s, sort: next, page: 1 })), [update]);
   const toggleSort = useCallback(
     (key: string) =>
-      update((q) => {
-        const current = sortOf(q);
-        q.set('sort', key);
-        q.set('order', current?.key === key && current.order === 'asc' ? 'desc' : 'asc');
-        q.set('page', '1');
-      }),
+      update((s) => ({ ...s, sort: { key, order: s.sort?.key === key && s.sort.order === 'asc' ? 'desc' : 'asc' }, page: 1 })),
     [update],
   );
-  const applyFilter = useCallback(
-    (next: FilterState, replace = false) =>
-      update((q) => {
-        for (const key of [...q.keys()]) if (!['perPage', 'sort', 'order'].includes(key)) q.delete(key);
-        for (const [key, value] of filterToParams(next, defs)) q.append(key, value);
-        q.set('page', '1');
-      }, replace),
-    [update, defs],
-  );
+  const applyFilter = useCallback((next: FilterState, replace = false) => update((s) => ({ ...s, filter: next, page: 1 }), replace), [update]);
 
   return { page, perPage, sort, filter, apiQuery, setPage, setPerPage, toggleSort, setSort, applyFilter };
 }

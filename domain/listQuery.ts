@@ -1,0 +1,363 @@
+// A list's query string, written once (spec point 2: a list is a link): the SPA encodes its state into it for its
+// URL and its requests, the server takes its JSON schema for the route and decodes it for the list, the export and
+// the saved filter. The grammar: page (from 1), perPage (one of PAGE_SIZES), sort and order, withDeleted, and the
+// section's filter keys: ranges as key_from/key_to, lists repeated or comma-separated, a text or a boolean once
+// (the last one given counts). A bad value is refused with the Russian message a user of the list reads.
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type FilterDef, type FilterState } from './lists';
+
+export const LIST_MSG = {
+  page: 'Номер страницы должен быть целым числом от 1',
+  pageBeyond: (page: number, pageCount: number) => `Страницы ${page} нет: всего страниц ${pageCount}`,
+  perPage: `Размер страницы может быть только ${PAGE_SIZES.join(', ')}`,
+  order: 'Порядок сортировки может быть только asc или desc',
+  sort: (key: string) => `Нельзя сортировать по полю «${key}»`,
+  unknownFilter: (key: string) => `Неизвестный фильтр: ${key}`,
+  badNumber: (title: string) => `Фильтр «${title}»: введите число`,
+  badDate: (title: string) => `Фильтр «${title}»: введите дату в формате ГГГГ-ММ-ДД`,
+  badId: (title: string) => `Фильтр «${title}»: неверное значение`,
+  badBoolean: (title: string) => `Фильтр «${title}»: допустимо только true или false`,
+  forbiddenFilter: (title: string) => `Фильтр «${title}» вам недоступен`,
+  exportFormat: 'Формат выгрузки может быть только xlsx или csv',
+  savedFilter: 'Ожидается объект фильтра',
+} as const;
+
+/** A query string as a server framework hands it over: one value or a list per key (a schema may have coerced
+ * a number already, so values are read as text). */
+export type RawQuery = Record<string, string | string[] | undefined>;
+
+export interface SortState {
+  key: string;
+  order: 'asc' | 'desc';
+}
+
+/** What a list shows, as its link holds it. Paging and sort are left out of a link that does not name them. */
+export interface ListState {
+  page?: number;
+  perPage?: number;
+  sort?: SortState;
+  withDeleted?: boolean;
+  filter: FilterState;
+}
+
+export type ParsedFilter =
+  | { def: FilterDef; kind: 'list'; values: string[] }
+  | { def: FilterDef; kind: 'text'; value: string }
+  | { def: FilterDef; kind: 'range'; from?: string; to?: string }
+  | { def: FilterDef; kind: 'boolean'; value: boolean };
+
+/** A list request, checked: what the server's list engine consumes. Filters come in the order their keys came. */
+export interface ListQuery {
+  page: number;
+  perPage: number;
+  sort?: string;
+  order: 'asc' | 'desc';
+  withDeleted: boolean;
+  filters: ParsedFilter[];
+}
+
+/** A query string the grammar refuses; `message` is the Russian text for the user. */
+export class ListQueryError extends Error {}
+
+const CONTROL = new Set(['page', 'perPage', 'sort', 'order', 'withDeleted']);
+export const isRange = (def: FilterDef) => def.type === 'number' || def.type === 'currency' || def.type === 'date';
+const isText = (def: FilterDef) => def.type === 'string' || def.type === 'address';
+/** Ids are whole numbers; statuses and years are checked by the section's own filters. */
+const isIds = (def: FilterDef) => def.key.endsWith('_ids') && def.key !== 'statuses_ids';
+
+// ---- withDeleted, which a card's link carries too
+/** `?withDeleted` (no value), `?withDeleted=true|1`: also a deleted record; absent, `false` or `0`: not. */
+export const WITH_DELETED = { type: 'string', maxLength: 5, description: 'present (and not false/0): include deleted records' } as const;
+/** Reads withDeleted as WITH_DELETED describes it. */
+export const wantsDeleted = (value: unknown): boolean => value !== undefined && value !== 'false' && value !== '0';
+
+/** A day that exists and PostgreSQL can store: 'YYYY-MM-DD', year 1 to 9999 (no 2024-02-30, no 0000-01-01). */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day); // not Date.UTC, which reads years 0–99 as 1900–1999
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+const INT_ID = /^\d{1,9}$/;
+
+// ---- encode: state → query string
+/** A filter's query-string entries, in the order of the section's filters: ranges as _from/_to, lists repeated,
+ * a boolean only when true, a text trimmed; empty values are left out. */
+export function filterEntries(filter: FilterState, defs: readonly FilterDef[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (const def of defs) {
+    const value = Object.hasOwn(filter, def.key) ? filter[def.key] : undefined;
+    if (value === undefined || value === '' || value === false) continue;
+    if (isRange(def)) {
+      const range = value as { from?: string; to?: string };
+      if (range.from) out.push([`${def.key}_from`, range.from]);
+      if (range.to) out.push([`${def.key}_to`, range.to]);
+    } else if (def.type === 'boolean') {
+      if (value === true) out.push([def.key, 'true']);
+    } else if (Array.isArray(value)) {
+      for (const v of value) out.push([def.key, v]);
+    } else if (typeof value === 'string' && value.trim()) {
+      out.push([def.key, value.trim()]);
+    }
+  }
+  return out;
+}
+
+/** Does the filter narrow the list at all (an empty text or range does not). */
+export const hasFilter = (filter: FilterState, defs: readonly FilterDef[]) => filterEntries(filter, defs).length > 0;
+
+/** The list's query string: the filter first, then paging, sort and withDeleted, each only when the state has it. */
+export function encode(state: ListState, defs: readonly FilterDef[]): string {
+  const q = new URLSearchParams(filterEntries(state.filter, defs));
+  if (state.page !== undefined) q.set('page', String(state.page));
+  if (state.perPage !== undefined) q.set('perPage', String(state.perPage));
+  if (state.sort) {
+    q.set('sort', state.sort.key);
+    q.set('order', state.sort.order);
+  }
+  if (state.withDeleted) q.set('withDeleted', 'true');
+  return q.toString();
+}
+
+/** A query string as the server framework hands it over: repeated keys become lists. */
+export function rawQueryOf(search: string | URLSearchParams): RawQuery {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const raw: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    raw[key] = values.length === 1 ? values[0] : values;
+  }
+  return raw;
+}
+
+// ---- decode: raw query → the checked query
+const all = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
+const one = (v: unknown) => all(v).at(-1);
+
+/** Reads a query the one way both sides read it. `refuse` is told of each bad value: the server's decode throws,
+ * the SPA's reading of its own link leaves the value out. `checkValues` checks numbers, dates and ids too (the
+ * SPA sends them as typed, for the server to say what is wrong with them). */
+function read(query: RawQuery, defs: readonly FilterDef[], refuse: (message: string) => void, checkValues: boolean): ListQuery {
+  let page = 1;
+  const pageRaw = one(query.page);
+  if (pageRaw !== undefined) {
+    if (/^\d+$/.test(pageRaw) && Number(pageRaw) >= 1) page = Number(pageRaw);
+    else refuse(LIST_MSG.page);
+  }
+  let perPage = DEFAULT_PAGE_SIZE;
+  const perPageRaw = one(query.perPage);
+  if (perPageRaw !== undefined) {
+    if ((PAGE_SIZES as readonly number[]).includes(Number(perPageRaw))) perPage = Number(perPageRaw);
+    else refuse(LIST_MSG.perPage);
+  }
+  let order: 'asc' | 'desc' = 'desc';
+  const orderRaw = one(query.order)?.toLowerCase();
+  if (orderRaw === 'asc' || orderRaw === 'desc') order = orderRaw;
+  else if (orderRaw !== undefined) refuse(LIST_MSG.order);
+  const withDeleted = wantsDeleted(one(query.withDeleted));
+
+  const byKey = new Map(defs.map((d) => [d.key, d]));
+  const seen = new Map<string, ParsedFilter>();
+  for (const [rawKey, rawValue] of Object.entries(query)) {
+    if (CONTROL.has(rawKey) || rawValue === undefined) continue;
+    const rangeMatch = /^(.*)_(from|to)$/.exec(rawKey);
+    const rangeDef = rangeMatch ? byKey.get(rangeMatch[1]) : undefined;
+    if (rangeMatch && rangeDef && isRange(rangeDef)) {
+      const value = (one(rawValue) ?? '').trim();
+      if (!value) continue;
+      const date = rangeDef.type === 'date';
+      if (checkValues && !(date ? isCalendarDate(value) : NUMBER.test(value))) {
+        refuse(date ? LIST_MSG.badDate(rangeDef.title) : LIST_MSG.badNumber(rangeDef.title));
+        continue;
+      }
+      const current = (seen.get(rangeDef.key) as Extract<ParsedFilter, { kind: 'range' }>) ?? { def: rangeDef, kind: 'range' };
+      current[rangeMatch[2] as 'from' | 'to'] = value;
+      seen.set(rangeDef.key, current);
+      continue;
+    }
+    const def = byKey.get(rawKey);
+    if (!def || isRange(def)) {
+      refuse(LIST_MSG.unknownFilter(rawKey));
+    } else if (def.type === 'boolean') {
+      const value = one(rawValue);
+      if (value !== 'true' && value !== 'false') refuse(LIST_MSG.badBoolean(def.title));
+      else if (value === 'true') seen.set(def.key, { def, kind: 'boolean', value: true });
+    } else if (isText(def)) {
+      const value = (one(rawValue) ?? '').trim();
+      if (value) seen.set(def.key, { def, kind: 'text', value });
+    } else {
+      const values = all(rawValue).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+      if (!values.length) continue;
+      if (checkValues && isIds(def) && values.some((v) => !INT_ID.test(v))) refuse(LIST_MSG.badId(def.title));
+      else seen.set(def.key, { def, kind: 'list', values });
+    }
+  }
+  return { page, perPage, sort: one(query.sort), order, withDeleted, filters: [...seen.values()] };
+}
+
+/** The server's reading: the query checked, or a ListQueryError with the first thing wrong, in Russian. */
+export function decode(query: RawQuery, defs: readonly FilterDef[]): ListQuery {
+  return read(query, defs, (message) => { throw new ListQueryError(message); }, true);
+}
+
+/** A decoded query's state: what encode() writes to ask for it again. */
+export function stateOf(query: ListQuery): ListState {
+  const filter: FilterState = {};
+  for (const f of query.filters) {
+    if (f.kind === 'range') filter[f.def.key] = { ...(f.from !== undefined && { from: f.from }), ...(f.to !== undefined && { to: f.to }) };
+    else if (f.kind === 'list') filter[f.def.key] = f.values;
+    else filter[f.def.key] = f.value;
+  }
+  return {
+    page: query.page,
+    perPage: query.perPage,
+    ...(query.sort ? { sort: { key: query.sort, order: query.order } } : {}),
+    ...(query.withDeleted ? { withDeleted: true } : {}),
+    filter,
+  };
+}
+
+/** The SPA's reading of its own link: what the link names, a bad page, size or order left out (the list then shows
+ * the first page, 20 rows, descending), unknown keys ignored; filter values go to the server as typed. */
+export function readState(search: string | URLSearchParams, defs: readonly FilterDef[]): ListState {
+  const raw = rawQueryOf(search);
+  const refused = new Set<string>();
+  const query = read(raw, defs, (message) => refused.add(message), false);
+  const state = stateOf(query);
+  const named = (key: string, message: string) => raw[key] !== undefined && !refused.has(message);
+  return {
+    filter: state.filter,
+    ...(named('page', LIST_MSG.page) ? { page: query.page } : {}),
+    ...(named('perPage', LIST_MSG.perPage) ? { perPage: query.perPage } : {}),
+    ...(query.sort ? { sort: { key: query.sort, order: query.order } } : {}),
+  };
+}
+
+/** The same query with another page, keys in the order they came: a list's pageURI, nextPage and previousPage. */
+export function withPage(query: RawQuery, page: number): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'page') continue;
+    for (const v of all(value)) params.append(key, v);
+  }
+  params.set('page', String(page));
+  return params.toString();
+}
+
+/** A saved filter (GET/PUT /api/filters/{section}) is a filter state; it is checked as the list would read it. */
+export function decodeFilter(filter: FilterState, defs: readonly FilterDef[]): ParsedFilter[] {
+  for (const key of Object.keys(filter)) if (!defs.some((d) => d.key === key)) throw new ListQueryError(LIST_MSG.unknownFilter(key));
+  const raw: Record<string, string[]> = {};
+  for (const [key, value] of filterEntries(filter, defs)) (raw[key] ??= []).push(value);
+  return decode(raw, defs).filters;
+}
+
+// ---- the export: the list's own query without paging, plus the file's format and columns
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The export's query string: the list's filter and sort (every row, so no paging), the format, the columns. */
+export function encodeExport(state: ListState, defs: readonly FilterDef[], format: ExportFormat, columns: readonly string[]): string {
+  const q = new URLSearchParams(encode({ filter: state.filter, sort: state.sort, withDeleted: state.withDeleted }, defs));
+  q.set('format', format);
+  for (const key of columns) q.append('columns', key);
+  return q.toString();
+}
+
+export interface ExportQuery {
+  format: ExportFormat;
+  /** Column keys in the order asked (repeated or comma-separated); undefined: every visible column. */
+  columns?: string[];
+  /** The list's own query, without paging: for the engine to decode. */
+  list: RawQuery;
+}
+
+export function decodeExport(query: RawQuery): ExportQuery {
+  const { format, columns, page: _page, perPage: _perPage, ...list } = query;
+  const chosen = one(format);
+  if (!(EXPORT_FORMATS as readonly string[]).includes(chosen ?? '')) throw new ListQueryError(LIST_MSG.exportFormat);
+  const keys = columns === undefined ? undefined : all(columns).flatMap((k) => k.split(',')).map((k) => k.trim()).filter(Boolean);
+  return { format: chosen as ExportFormat, columns: keys, list };
+}
+
+// ---- the JSON schemas of the routes, for the framework to refuse a bad query before the handler and to document it
+/** A field's message by top-level key, and the message for a key the schema does not know. */
+export interface QueryTexts {
+  fields: Record<string, string>;
+  unknown: (key: string) => string;
+}
+
+const NUMBER_PATTERN = '^\\s*(-?\\d+(\\.\\d+)?)?\\s*$';
+const DATE_PATTERN = '^\\s*(\\d{4}-\\d{2}-\\d{2})?\\s*$';
+/** Ids, repeated or comma-separated, blanks allowed: '3', '3,4', ' 5 '. */
+const IDS_PATTERN = '^\\s*(\\d{1,9})?\\s*(,\\s*(\\d{1,9})?\\s*)*$';
+
+/** The list's query string as a JSON schema: paging, sort, order, withDeleted and each filter key of the section. */
+export function listQuerySchema(defs: readonly FilterDef[]): { schema: object; texts: QueryTexts } {
+  const properties: Record<string, object> = {
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000_000, description: 'page number, from 1' },
+    perPage: { type: 'integer', enum: [...PAGE_SIZES], description: 'rows per page' },
+    sort: { type: 'string', maxLength: 100, description: 'a sortable column key' },
+    order: { type: 'string', maxLength: 4, pattern: '^([aA][sS][cC]|[dD][eE][sS][cC])$' },
+    withDeleted: WITH_DELETED,
+  };
+  const fields: Record<string, string> = { page: LIST_MSG.page, perPage: LIST_MSG.perPage, order: LIST_MSG.order };
+  for (const def of defs) {
+    const description = def.title;
+    if (isRange(def)) {
+      const date = def.type === 'date';
+      for (const end of ['from', 'to']) {
+        properties[`${def.key}_${end}`] = { type: 'string', maxLength: 40, pattern: date ? DATE_PATTERN : NUMBER_PATTERN, description: `${description}: ${end === 'from' ? 'от' : 'до'}` };
+        fields[`${def.key}_${end}`] = date ? LIST_MSG.badDate(def.title) : LIST_MSG.badNumber(def.title);
+      }
+    } else if (def.type === 'boolean') {
+      properties[def.key] = { type: 'string', enum: ['true', 'false'], description };
+      fields[def.key] = LIST_MSG.badBoolean(def.title);
+    } else if (isText(def)) {
+      properties[def.key] = { type: 'string', maxLength: 200, description };
+      fields[def.key] = LIST_MSG.badId(def.title);
+    } else {
+      properties[def.key] = { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 100, ...(isIds(def) ? { pattern: IDS_PATTERN } : {}) }, description };
+      fields[def.key] = LIST_MSG.badId(def.title);
+    }
+  }
+  return { schema: { type: 'object', additionalProperties: false, properties }, texts: { fields, unknown: LIST_MSG.unknownFilter } };
+}
+
+/** The export's query: the list's own keys plus the format and the columns. */
+export function exportQuerySchema(defs: readonly FilterDef[]): { schema: object; texts: QueryTexts } {
+  const list = listQuerySchema(defs);
+  const schema = list.schema as { properties: Record<string, object> };
+  return {
+    schema: {
+      ...schema,
+      required: ['format'],
+      properties: {
+        ...schema.properties,
+        format: { type: 'string', enum: [...EXPORT_FORMATS], description: 'xlsx or csv' },
+        columns: {
+          type: 'array', maxItems: 200, items: { type: 'string', maxLength: 2000 },
+          description: 'column keys in the order wanted (repeated or comma-separated); every visible column by default',
+        },
+      },
+    },
+    texts: { ...list.texts, fields: { ...list.texts.fields, format: LIST_MSG.exportFormat } },
+  };
+}
+
+/** A saved filter as a JSON body: each filter key of the section in its state's shape (a range {from, to}, a list
+ * of values, a text, a boolean); the values are then checked as the list checks them (decodeFilter). */
+export function savedFilterSchema(defs: readonly FilterDef[]): { schema: object; texts: QueryTexts } {
+  const end = { type: 'string', maxLength: 40 } as const;
+  const properties = Object.fromEntries(defs.map((def) => [def.key, {
+    description: def.title,
+    ...(isRange(def) ? { type: 'object', additionalProperties: false, properties: { from: end, to: end } }
+      : def.type === 'boolean' ? { type: 'boolean' }
+        : isText(def) ? { type: 'string', maxLength: 200 }
+          : { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 100 } }),
+  }]));
+  return { schema: { type: 'object', additionalProperties: false, properties }, texts: { fields: { '': LIST_MSG.savedFilter }, unknown: LIST_MSG.unknownFilter } };
+}
