@@ -14,7 +14,7 @@ test('a save made on an older version of the card loses nothing, and the current
   const warehouse = await signedInPage(ctx, 'warehouse@nutdesk.demo');
   // an active offer the warehouse may change: the first one in the list
   const token = await admin.evaluate(() => localStorage.getItem('auth_token'));
-  const list = await (await fetch(`${ctx.app.url}/api/offers?statuses_ids=active&perPage=1`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const list = await (await fetch(`${ctx.app.url}/api/offers?statuses_ids=active`, { headers: { authorization: `Bearer ${token}` } })).json();
   const id = list.data[0].id as number;
 
   for (const page of [admin, warehouse]) {
