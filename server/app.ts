@@ -29,6 +29,7 @@ import historyRoutes from './records/historyRoutes';
 import filesRoutes from './records/filesRoutes';
 import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
 import { SECTIONS } from '../domain/sections';
+import { safeLogger } from './http/logging';
 
 export interface AppOptions {
   config: Config;
@@ -41,7 +42,7 @@ export interface AppOptions {
 
 export async function buildApp({ config, db, logger = false, mailer }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: safeLogger(logger),
     bodyLimit: 1024 * 1024,
     // request.ip is the client's address (sign-in throttling): behind a proxy, only when it is trusted
     trustProxy: config.trustProxy,

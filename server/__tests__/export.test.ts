@@ -181,3 +181,20 @@ test('every section has its export', async () => {
     expect(rows.length).toBeGreaterThan(1);
   }
 });
+
+test('CSV: a text that a spreadsheet would run as a formula is written as text, and an import reads it back', async () => {
+  const [offer] = await ctx.db.select().from(offers).where(and(eq(offers.status, 'active'),
+    sql`NOT EXISTS (SELECT 1 FROM comments c WHERE c.entity_type = 'offers' AND c.entity_id = ${offers.id})`)).limit(1);
+  const evil = '=HYPERLINK("http://evil.example/","Иран")';
+  await ctx.db.update(offers).set({ origin_country: evil }).where(eq(offers.id, offer.id));
+  await ctx.call('POST', `/api/offers/${offer.id}/comments`, 'admin', { text: '@SUM(1+1)*cmd' });
+  const res = await download(`/api/offers/export?format=csv&offers_ids=${offer.id}&columns=id,origin_country,comments`);
+  expect(res.status).toBe(200);
+  const [, line] = res.text.replace(/^\uFEFF/, '').split('\r\n');
+  // the apostrophe makes each cell text; the quotes inside the formula are CSV-doubled
+  expect(line).toBe(`${offer.id};"'=HYPERLINK(""http://evil.example/"",""Иран"")";'@SUM(1+1)*cmd`);
+  const { inertText, textOfInert } = await import('../../domain/spreadsheet');
+  for (const text of ['+7 (912) 345-67-89', '-5', '@x', '\tx', '\rx', evil]) expect(textOfInert(inertText(text))).toBe(text);
+  expect(inertText('Иран')).toBe('Иран');
+  expect(textOfInert("'обычный текст")).toBe("'обычный текст");
+});

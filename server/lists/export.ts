@@ -11,6 +11,7 @@ import { scopeOf, isColumnVisible } from '../../domain/permissions';
 import type { ColumnDef } from '../../domain/lists';
 import { SECTION, statusTitle } from '../../domain/sections';
 import { formatPhone } from '../../domain/format';
+import { inertText } from '../../domain/spreadsheet';
 import { badRequest, forbidden } from '../errors';
 import { rowsOf } from '../http/rows';
 import { columnOf, listParts, raw, selectColumns, stripHidden } from './engine';
@@ -100,7 +101,8 @@ function csvText(column: ColumnDef, cell: Cell): string {
     return `${dd}.${mm}.${cell.getUTCFullYear()}`;
   }
   if (typeof cell === 'number') return (column.type === 'money' ? cell.toFixed(2) : String(cell)).replace('.', ',');
-  return cell;
+  // what a user typed never runs as a formula in the reader's spreadsheet (XLSX cells are typed text already)
+  return inertText(cell);
 }
 
 // ---- the rows, page by page

@@ -5,6 +5,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { IMPORT_LIMITS, IMPORT_MSG, type ImportColumn, type ImportType } from '../../domain/import';
+import { textOfInert } from '../../domain/spreadsheet';
 import { badRequest, forbidden } from '../errors';
 
 export interface UploadedFile {
@@ -52,7 +53,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A cell's value as the text a user typed: numbers in plain digits, dates dd.MM.yyyy, a formula's result. */
 export function cellText(value: ExcelJS.CellValue | undefined): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return textOfInert(value.trim());
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof Date) return `${pad(value.getUTCDate())}.${pad(value.getUTCMonth() + 1)}.${value.getUTCFullYear()}`;
