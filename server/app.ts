@@ -30,6 +30,8 @@ import filesRoutes from './records/filesRoutes';
 import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
 import { SECTIONS } from '../domain/sections';
 import { safeLogger } from './http/logging';
+import { MSG } from '../domain/messages';
+import { knownMethods } from './http/methods';
 
 export interface AppOptions {
   config: Config;
@@ -51,6 +53,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   });
   // bodies are checked without coercion and refuse unknown keys; params and query are coerced from text
   app.setValidatorCompiler(validatorCompiler());
+  const methodsOf = knownMethods(app);
   installErrorHandler(app);
   guardInput(app);
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
@@ -108,6 +111,10 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
     if (request.method === 'GET' && !isApi && existsSync(indexHtml)) {
       // every SPA route (/, /login, /offers/12 …) is the same page; the router takes it from there
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.distDir);
+    }
+    const allowed = methodsOf(url);
+    if (allowed.length) {
+      return reply.status(405).header('Allow', allowed.join(', ')).send({ status: 'error', error: 'method_not_allowed', message: MSG.methodNotAllowed });
     }
     throw notFound();
   });

@@ -34,7 +34,7 @@ export const tooManyRequests = (message: string) =>
 const FRAMEWORK_MESSAGES: Record<number, string> = {
   400: 'Некорректный запрос',
   404: MSG.notFound,
-  405: 'Метод не поддерживается',
+  405: MSG.methodNotAllowed,
   413: 'Слишком большой запрос',
   415: 'Неподдерживаемый формат запроса',
 };

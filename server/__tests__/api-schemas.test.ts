@@ -21,8 +21,8 @@ type Operation = {
   responses?: Record<string, unknown>;
 };
 
-/** Routes that take no body by nature: sign-out, and the upload (multipart, checked against domain/files.ts). */
-const NO_BODY = new Set(['POST /logout', 'POST /api/files', 'DELETE /api/files/{id}']);
+/** Routes that take no body by nature: sign-out, and the removal of an upload. */
+const NO_BODY = new Set(['POST /logout', 'DELETE /api/files/{id}']);
 
 test('/api/docs/json describes params, query, body and answer of every route', async () => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
@@ -126,4 +126,10 @@ describe('bad input is refused before the handler, in Russian', () => {
     expect(await refused(await get('/api/settings', 'PUT', ['table:offers']))).toEqual(['Ожидается объект настроек']);
     expect(await refused(await get('/api/filters/offers', 'PUT', [1]))).toEqual(['Ожидается объект фильтра']);
   });
+});
+
+test('the upload documents its multipart body: the file and its kind', async () => {
+  const paths = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+  const body = paths['/api/files'].post.requestBody.content['multipart/form-data'].schema;
+  expect(body).toMatchObject({ required: ['file'], properties: { file: { type: 'string', format: 'binary' }, kind: { enum: ['image', 'document'] } } });
 });

@@ -123,3 +123,27 @@ test('the production scrypt cost (N = 2^17) hashes and verifies', async () => {
   const again = await hashPassword('Demo12345');
   expect(again.salt).not.toBe(stored.salt); // per-user salt
 });
+
+test('a known path asked with another method is 405 with the methods it takes; an unknown one stays 404', async () => {
+  const token = await signIn(ctx.app, 'manager@nutdesk.test');
+  const headers = { authorization: `Bearer ${token}` };
+  const put = await ctx.app.inject({ method: 'PUT', url: '/api/offers/12', headers, payload: {} });
+  expect(put.statusCode).toBe(405);
+  expect(put.headers.allow).toBe('GET, PATCH');
+  expect(put.json()).toEqual({ status: 'error', error: 'method_not_allowed', message: 'Метод не поддерживается' });
+  const login = await ctx.app.inject({ method: 'DELETE', url: '/login' });
+  expect([login.statusCode, login.headers.allow]).toEqual([405, 'POST']);
+  expect((await ctx.app.inject({ method: 'PUT', url: '/api/nothing-here', headers, payload: {} })).statusCode).toBe(404);
+});
+
+test('create-admin on an existing account sets the password and ends the sessions signed in with the old one', async () => {
+  const { upsertAdmin } = await import('../accounts/users');
+  await insertUser(ctx.db, { email: 'takenover@nutdesk.test', role_id: 1 });
+  const token = await signIn(ctx.app, 'takenover@nutdesk.test');
+  const me = () => ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+  expect((await me()).statusCode).toBe(200);
+  expect(await upsertAdmin(ctx.db, 'TakenOver@nutdesk.test', 'NewPassw0rd', 1024)).toBe('updated');
+  expect((await me()).statusCode).toBe(401);
+  expect((await login({ login: 'takenover@nutdesk.test', psswd: PASSWORD })).statusCode).toBe(400);
+  expect((await login({ login: 'takenover@nutdesk.test', psswd: 'NewPassw0rd' })).statusCode).toBe(200);
+});

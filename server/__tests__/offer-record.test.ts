@@ -1,5 +1,5 @@
 // Creating and changing offers, their files and comments, through the API on the seeded demo data.
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -176,6 +176,67 @@ describe('files', () => {
     expect(big.statusCode).toBe(400);
     expect(big.json().messages).toEqual(['Файл «огромное.jpg» слишком большой: можно JPG, PNG, WEBP или GIF до 10 МБ']);
     expect((await ctx.db.select().from(files).where(eq(files.original_name, 'прайс.exe')))).toHaveLength(0);
+  });
+});
+
+describe('uploads are what they say they are', () => {
+  const upload = (name: string, type: string, content: Buffer, kind = 'image') => {
+    const boundary = '----nutdesk';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return ctx.app.inject({ method: 'POST', url: '/api/files', payload: body, headers: { authorization: `Bearer ${ctx.tokens.admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  };
+  const download = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${ctx.tokens.admin}` } });
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+  test('HTML named x.png, or markup named .csv, is refused and not stored', async () => {
+    const html = await upload('x.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>'));
+    expect(html.statusCode).toBe(400);
+    expect(html.json().messages).toEqual(['Файл «x.png» не подходит: его содержимое не PNG']);
+    const markup = await upload('прайс.csv', 'text/csv', Buffer.from('  <svg onload="alert(1)"></svg>'), 'document');
+    expect(markup.json().messages).toEqual(['Файл «прайс.csv» не подходит: его содержимое не CSV']);
+    expect(await ctx.db.select().from(files).where(eq(files.original_name, 'x.png'))).toHaveLength(0);
+    expect((await upload('прайс.csv', 'text/csv', Buffer.from('\uFEFFТовар;Цена\r\nКешью;820\r\n'), 'document')).statusCode).toBe(201);
+  });
+
+  test('a photo shows inline and may be cached privately; a document downloads and is never stored by the browser', async () => {
+    const photo = (await upload('фото.png', 'image/png', png)).json();
+    const shown = await download(photo.url);
+    expect(shown.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'cache-control': 'private, max-age=3600' });
+    expect(shown.headers['content-disposition']).toMatch(/^inline;/);
+    const pdf = (await upload('договор.pdf', 'application/pdf', Buffer.from('%PDF-1.7\n%…'), 'document')).json();
+    const got = await download(pdf.url);
+    expect(got.headers).toMatchObject({ 'content-type': 'application/pdf', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+    expect(got.headers['content-disposition']).toMatch(/^attachment;/);
+    // a PNG uploaded as a document downloads too
+    const asDocument = (await upload('схема.png', 'image/png', png, 'document')).json();
+    expect((await download(asDocument.url)).headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
+  test('a user holds at most 100 MB of unsaved uploads; uploads no record took in a day are removed', async () => {
+    const [admin] = await ctx.db.select().from(users).where(eq(users.email, 'admin@nutdesk.demo'));
+    const dir = path.join(ctx.config.dataDir, 'files');
+    // a day-old upload nobody saved, on disk and in the table
+    writeFileSync(path.join(dir, 'stale-upload'), 'old');
+    const [old] = await ctx.db.insert(files).values({
+      kind: 'image', original_name: 'старое.png', mime: 'image/png', size: 3, storage_path: 'stale-upload', created_by: admin.id,
+      created_at: new Date(Date.now() - 25 * 3600 * 1000),
+    }).returning();
+    // and 100 MB of fresh ones (their rows; the content does not matter here)
+    const [big] = await ctx.db.insert(files).values({
+      kind: 'document', original_name: 'большой.pdf', mime: 'application/pdf', size: 100 * 1024 * 1024, storage_path: 'none', created_by: admin.id,
+    }).returning();
+    const refused = await upload('ещё.png', 'image/png', png);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().messages).toEqual(['Слишком много несохранённых файлов (больше 100 МБ): сохраните карточку или удалите лишние']);
+    expect(await ctx.db.select().from(files).where(eq(files.id, old.id))).toHaveLength(0);
+    expect(existsSync(path.join(dir, 'stale-upload'))).toBe(false);
+    await ctx.db.delete(files).where(eq(files.id, big.id));
+    expect((await upload('ещё.png', 'image/png', png)).statusCode).toBe(201);
   });
 });
 

@@ -1,7 +1,7 @@
 // Loading a signed-in user with the permissions of its role, and creating accounts for scripts.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { roleHiddenFields, rolePermissions, users } from '../db/schema';
+import { roleHiddenFields, rolePermissions, sessions, users } from '../db/schema';
 import {
   ACTIONS, RESOURCES, permissionsOf, type Action, type HiddenFields, type Permissions, type Resource, type Scope, type UserType,
 } from '../../domain/permissions';
@@ -64,10 +64,14 @@ export async function upsertAdmin(db: Database, email: string, password: string,
   const address = normaliseLogin(email);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, address));
   if (existing) {
-    await db
-      .update(users)
-      .set({ password_hash: hash, password_salt: salt, is_admin: true, user_type: 'admin', status: 'active' })
-      .where(eq(users.id, existing.id));
+    // a reset password ends every session signed in with the old one (whoever held it is out)
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ password_hash: hash, password_salt: salt, is_admin: true, user_type: 'admin', status: 'active' })
+        .where(eq(users.id, existing.id));
+      await tx.update(sessions).set({ revoked_at: new Date() }).where(and(eq(sessions.user_id, existing.id), isNull(sessions.revoked_at)));
+    });
     return 'updated';
   }
   await db.insert(users).values({

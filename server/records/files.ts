@@ -4,12 +4,13 @@ import { createReadStream } from 'node:fs';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { files } from '../db/schema';
 import type { AuthenticatedUser } from '../accounts/users';
 import { isSection, type Section } from '../../domain/sections';
-import type { FileKind } from '../../domain/files';
+import { UNATTACHED_KEEP_HOURS, type FileKind } from '../../domain/files';
+import { rowsOf } from '../http/rows';
 import type { SectionSpec } from '../spec/section';
 import { recordVisible } from './access';
 
@@ -27,6 +28,25 @@ export async function attachFiles(db: Database, auth: AuthenticatedUser, section
 /** File ids as a create or update payload sends them: [3, 4] or [{id: 3}, …]. */
 export const fileIdsOf = (v: unknown): number[] =>
   Array.isArray(v) ? v.map((x) => Number(typeof x === 'object' && x !== null ? (x as { id: unknown }).id : x)).filter((n) => Number.isInteger(n) && n > 0) : [];
+
+/** Bytes the user holds uploaded and not yet attached to a record. */
+export async function unattachedBytes(db: Database, auth: AuthenticatedUser): Promise<number> {
+  const [row] = await db.select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)::text` }).from(files)
+    .where(and(eq(files.created_by, auth.user.id), isNull(files.entity_id)));
+  return Number(row.bytes);
+}
+
+/** Uploads no record took within UNATTACHED_KEEP_HOURS (a card left without saving) are removed, a batch at a
+ * time, rows first so nothing serves a file being removed. Answers how many went. */
+export async function removeStaleUploads(db: Database, dir: string, batch = 200): Promise<number> {
+  const stale = rowsOf<{ id: number; storage_path: string }>(await db.execute(sql`
+    DELETE FROM files WHERE id IN (
+      SELECT id FROM files WHERE entity_id IS NULL AND created_at < now() - make_interval(hours => ${UNATTACHED_KEEP_HOURS})
+      ORDER BY id LIMIT ${batch})
+    RETURNING id, storage_path`));
+  for (const row of stale) await unlink(path.join(dir, row.storage_path)).catch(() => undefined);
+  return stale.length;
+}
 
 export async function storeUpload(
   db: Database, dir: string, auth: AuthenticatedUser,

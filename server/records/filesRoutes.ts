@@ -6,11 +6,14 @@ import type { Database } from '../db/client';
 import type { Config } from '../config';
 import { requireAuth } from '../http/auth';
 import { badRequest, notFound } from '../errors';
-import { FILE_RULES, fileProblem, type FileKind } from '../../domain/files';
+import {
+  FILE_RULES, MIME_BY_EXTENSION, UPLOAD_MSG, UPLOAD_QUOTA_BYTES, contentProblem, extensionOf, fileProblem, type FileKind,
+} from '../../domain/files';
 import type { Section } from '../../domain/sections';
 import type { SectionSpec } from '../spec/section';
-import { openFile, removeUpload, storeUpload, visibleFile } from './files';
+import { openFile, removeStaleUploads, removeUpload, storeUpload, unattachedBytes, visibleFile } from './files';
 import { idParams, noQuery, responses, success } from '../http/schemas';
+import { validatorCompiler } from '../http/ajv';
 
 const uploaded = {
   type: 'object',
@@ -27,11 +30,20 @@ export default async function filesRoutes(app: FastifyInstance, opts: { db: Data
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 4 } });
   const idOf = (params: unknown) => Number((params as { id: string }).id);
 
+  const compile = validatorCompiler();
   app.post('/files', {
+    // the multipart body is read and checked by the handler (domain/files.ts); its schema is what /api/docs shows
+    validatorCompiler: (route) => (route.httpPart === 'body' ? () => true : compile(route)),
     schema: {
       tags: ['files'], summary: 'Upload a photo (kind=image) or a document (kind=document)',
       // the body is multipart/form-data (the file and a kind field), checked by the handler against domain/files.ts
       consumes: ['multipart/form-data'],
+      body: {
+        type: 'object',
+        description: 'multipart/form-data: the file and its kind (image or document)',
+        required: ['file'],
+        properties: { file: { type: 'string', format: 'binary' }, kind: { type: 'string', enum: ['image', 'document'] } },
+      },
       querystring: { type: 'object', properties: { kind: { type: 'string', enum: ['image', 'document'] } } },
       response: responses({ 201: uploaded }),
     },
@@ -43,9 +55,13 @@ export default async function filesRoutes(app: FastifyInstance, opts: { db: Data
     const kind: FileKind = kindField === 'document' ? 'document' : 'image';
     const buffer = await part.toBuffer().catch(() => null);
     if (!buffer || part.file.truncated) throw badRequest(fileProblem(kind, { name: part.filename, type: part.mimetype, size: maxBytes + 1 })!);
-    const problem = fileProblem(kind, { name: part.filename, type: part.mimetype, size: buffer.length });
+    const problem = fileProblem(kind, { name: part.filename, type: part.mimetype, size: buffer.length }) ?? contentProblem(part.filename, buffer);
     if (problem) throw badRequest(problem);
-    const row = await storeUpload(db, dir, auth, { kind, name: part.filename, mime: part.mimetype, content: buffer });
+    await removeStaleUploads(db, dir);
+    if ((await unattachedBytes(db, auth)) + buffer.length > UPLOAD_QUOTA_BYTES) throw badRequest(UPLOAD_MSG.quota);
+    // served as the type its checked content is, whatever the browser declared
+    const mime = MIME_BY_EXTENSION[extensionOf(part.filename)];
+    const row = await storeUpload(db, dir, auth, { kind, name: part.filename, mime, content: buffer });
     reply.status(201);
     return { id: row.id, url: `/api/files/${row.id}`, name: row.original_name, kind, size: row.size, mime: row.mime };
   });
@@ -55,9 +71,13 @@ export default async function filesRoutes(app: FastifyInstance, opts: { db: Data
   }, async (request, reply) => {
     const row = await visibleFile(db, specs, requireAuth(request), idOf(request.params));
     if (!row) throw notFound();
+    // only a photo shows in the page; anything else downloads, is never sniffed into another type, and a document
+    // (a contract, a price list) is not kept in a shared cache or the browser's
+    const photo = row.kind === 'image' && row.mime.startsWith('image/');
     reply.header('Content-Type', row.mime);
-    reply.header('Cache-Control', 'private, max-age=3600');
-    reply.header('Content-Disposition', `${row.kind === 'image' ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.original_name)}`);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Cache-Control', photo ? 'private, max-age=3600' : 'no-store');
+    reply.header('Content-Disposition', `${photo ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.original_name)}`);
     return reply.send(openFile(dir, row));
   });
 
