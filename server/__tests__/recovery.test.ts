@@ -129,3 +129,32 @@ describe('POST /reset-password', () => {
     expect(live.filter((s) => !s.revoked_at)).toHaveLength(1);
   });
 });
+
+describe('a link costs nothing until it is one', () => {
+  test('a made-up or used link is refused before any password is hashed; a good one is hashed once, at the gate', async () => {
+    const gate = jest.spyOn(ctx.app.hashingGate, 'run');
+    try {
+      expect((await post('/reset-password', { token: 'y'.repeat(43), psswrd: NEW_PASSWORD })).json().messages).toEqual(['Ссылка недействительна. Запросите новую.']);
+      expect((await post('/activate-account', { token: 'z'.repeat(43), psswrd: NEW_PASSWORD, confirmPsswrd: NEW_PASSWORD })).statusCode).toBe(400);
+      expect(gate).not.toHaveBeenCalled();
+      await ctx.db.update(users).set({ status: 'active' }).where(eq(users.email, 'vera@nutdesk.test'));
+      await recover('vera@nutdesk.test');
+      const token = tokenOf(mailTo('vera@nutdesk.test').at(-1)!.link);
+      expect((await post('/reset-password', { token, psswrd: NEW_PASSWORD })).statusCode).toBe(200);
+      expect(gate).toHaveBeenCalledTimes(1);
+    } finally {
+      gate.mockRestore();
+    }
+  });
+
+  test('an address trying link after link is refused like a sign-in guesser, from that address only', async () => {
+    const from = (remoteAddress: string, token: string) =>
+      ctx.app.inject({ method: 'POST', url: '/reset-password', remoteAddress, payload: { token, psswrd: NEW_PASSWORD } });
+    const limit = ctx.config.loginMaxFailuresPerAddress;
+    for (let i = 0; i < limit; i++) expect((await from('198.51.100.77', `guess-${i}`.padEnd(43, 'x'))).statusCode).toBe(400);
+    const refused = await from('198.51.100.77', 'one-more'.padEnd(43, 'x'));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().messages[0]).toMatch(/^Слишком много попыток по недействительным ссылкам\. Повторите попытку через \d+ мин\.$/);
+    expect((await from('198.51.100.78', 'elsewhere'.padEnd(43, 'x'))).statusCode).toBe(400);
+  });
+});

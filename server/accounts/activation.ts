@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { noQuery, responses } from '../http/schemas';
 import { setPasswordByToken } from './oneTimeTokens';
+import { clientAddress, throttleRuleOf } from './throttle';
 import { clientOf, createSession } from './sessions';
 
 const activateBody = {
@@ -29,7 +30,8 @@ export default async function activationRoutes(app: FastifyInstance, opts: { db:
     },
   }, async (request) => {
     const { token, psswrd } = await activateSchema.validate(request.body ?? {}, { abortEarly: false });
-    const userId = await setPasswordByToken(db, config, token, psswrd, 'invite');
+    const guard = { gate: app.hashingGate, address: clientAddress(request.ip), rule: throttleRuleOf(config) };
+    const userId = await setPasswordByToken(db, config, guard, token, psswrd, 'invite');
     return { status: 'success', token: await createSession(db, userId, config.sessionTtlHours, clientOf(request)) };
   });
 }

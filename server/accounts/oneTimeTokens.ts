@@ -5,10 +5,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { oneTimeTokens, users } from '../db/schema';
-import { badRequest } from '../errors';
+import { badRequest, tooManyRequests } from '../errors';
 import { ACCOUNT_MSG } from '../../domain/accounts';
 import { hashPassword } from './passwords';
 import { hashToken, revokeUserSessions } from './sessions';
+import type { HashingGate } from './hashingGate';
+import { assess, recordFailure, type ThrottleRule } from './throttle';
 
 export type TokenKind = 'invite' | 'reset';
 
@@ -23,29 +25,59 @@ export async function issueToken(db: Database, userId: number, kind: TokenKind, 
   return token;
 }
 
+type TokenRow = typeof oneTimeTokens.$inferSelect;
+
+/** Why a link no longer works, or null. */
+function linkProblem(row: TokenRow | undefined): string | null {
+  if (!row) return ACCOUNT_MSG.linkInvalid;
+  if (row.used_at) return ACCOUNT_MSG.linkUsed;
+  if (new Date(row.expires_at).getTime() <= Date.now()) return ACCOUNT_MSG.linkExpired;
+  return null;
+}
+
+const tokenRow = (db: Database, token: string, kind: TokenKind) =>
+  db.select().from(oneTimeTokens).where(and(eq(oneTimeTokens.token_hash, hashToken(token)), eq(oneTimeTokens.kind, kind)));
+
 /**
  * Marks the token used and returns its user, or answers 400 with why the link no longer works. Run it inside
  * the transaction that acts on it: the row is locked, so two requests with one link cannot both pass.
  */
 export async function consumeToken(tx: Database, token: string, kind: TokenKind): Promise<number> {
   if (!token) throw badRequest(ACCOUNT_MSG.linkMissing);
-  const [row] = await tx
-    .select()
-    .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.token_hash, hashToken(token)), eq(oneTimeTokens.kind, kind)))
-    .for('update');
-  if (!row) throw badRequest(ACCOUNT_MSG.linkInvalid);
-  if (row.used_at) throw badRequest(ACCOUNT_MSG.linkUsed);
-  if (new Date(row.expires_at).getTime() <= Date.now()) throw badRequest(ACCOUNT_MSG.linkExpired);
+  const [row] = await tokenRow(tx, token, kind).for('update');
+  const problem = linkProblem(row);
+  if (problem) throw badRequest(problem);
   await tx.update(oneTimeTokens).set({ used_at: new Date() }).where(eq(oneTimeTokens.id, row.id));
   return row.user_id;
 }
 
-/** Sets a new password from a one-time link and ends every session of the user; returns the user's id. */
+/** What guards a link's use: the hashing gate sign-in waits at, the client's address and the throttle rule. */
+export interface LinkGuard {
+  gate: HashingGate;
+  address: string;
+  rule: ThrottleRule;
+}
+
+/**
+ * Sets a new password from a one-time link and ends every session of the user; returns the user's id. Anyone may
+ * call this without an account, and a password's hash is dear (a large share of a core and 128 MiB): the link is
+ * checked first, so a made-up one costs a look-up; a failed link counts against the address as a failed sign-in
+ * does (refused beyond the same limits); and the hash waits its turn at the gate sign-in uses.
+ */
 export async function setPasswordByToken(
-  db: Database, config: Config, token: string, psswrd: string, kind: 'invite' | 'reset',
+  db: Database, config: Config, guard: LinkGuard, token: string, psswrd: string, kind: TokenKind,
 ): Promise<number> {
-  const { hash, salt } = await hashPassword(psswrd, config.scryptN);
+  if (!token) throw badRequest(ACCOUNT_MSG.linkMissing);
+  // each link its own key: one address trying many links meets the per-address limit
+  const key = `link:${hashToken(token).slice(0, 32)}`;
+  const verdict = await assess(db, key, guard.address, guard.rule);
+  if (verdict.refuseMinutes > 0) throw tooManyRequests(ACCOUNT_MSG.tooManyLinks(verdict.refuseMinutes));
+  const problem = linkProblem((await tokenRow(db, token, kind))[0]);
+  if (problem) {
+    await recordFailure(db, key, guard.address);
+    throw badRequest(problem);
+  }
+  const { hash, salt } = await guard.gate.run(() => hashPassword(psswrd, config.scryptN));
   return db.transaction(async (tx) => {
     const userId = await consumeToken(tx, token, kind);
     // an invitation opens only a still-invited account, a reset only an active one: a link mailed before the

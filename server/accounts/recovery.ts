@@ -80,7 +80,8 @@ export default async function recoveryRoutes(app: FastifyInstance, opts: { db: D
     },
   }, async (request) => {
     const { token, psswrd } = await resetSchema.validate(request.body ?? {}, { abortEarly: false });
-    const userId = await setPasswordByToken(db, config, token, psswrd, 'reset');
+    const guard = { gate: app.hashingGate, address: clientAddress(request.ip), rule };
+    const userId = await setPasswordByToken(db, config, guard, token, psswrd, 'reset');
     // the person who reset the password is signed in; every earlier session has ended
     return { status: 'success', success: true, message: ACCOUNT_MSG.resetDone, token: await createSession(db, userId, config.sessionTtlHours, clientOf(request)) };
   });
