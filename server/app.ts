@@ -29,6 +29,7 @@ import historyRoutes from './records/historyRoutes';
 import filesRoutes from './records/filesRoutes';
 import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
 import { SECTIONS } from '../domain/sections';
+import { createServer } from 'node:http';
 import { safeLogger } from './http/logging';
 import { MSG } from '../domain/messages';
 import { knownMethods } from './http/methods';
@@ -45,6 +46,13 @@ export interface AppOptions {
 export async function buildApp({ config, db, logger = false, mailer }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: safeLogger(logger),
+    // a request trickled in (slowloris) is cut off: Node answers 408 and closes the connection. The server checks
+    // its connections at a tenth of the limit, so the cut comes close to it.
+    serverFactory: (handler) => createServer({
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.ceil(config.requestTimeoutMs / 4),
+      connectionsCheckingInterval: Math.max(100, Math.ceil(config.requestTimeoutMs / 10)),
+    }, handler),
     bodyLimit: 1024 * 1024,
     // request.ip is the client's address (sign-in throttling): behind a proxy, only when it is trusted
     trustProxy: config.trustProxy,

@@ -19,6 +19,9 @@ export interface Config {
   /** Password checks (scrypt) running at once, and how many more may wait. */
   hashingConcurrency: number;
   hashingQueue: number;
+  /** The longest a client may take to send one request, headers and body: a body trickled a byte at a time (or
+   * never finished) no longer holds a connection for ever. Its headers must arrive within a quarter of it. */
+  requestTimeoutMs: number;
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For (Fastify's trustProxy). */
   trustProxy: boolean | string;
   smtpUrl?: string;
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginDelayMs: int(env.LOGIN_DELAY_MS, 500, 'LOGIN_DELAY_MS'),
     hashingConcurrency: int(env.PASSWORD_HASHING_CONCURRENCY, 2, 'PASSWORD_HASHING_CONCURRENCY'),
     hashingQueue: int(env.PASSWORD_HASHING_QUEUE, 32, 'PASSWORD_HASHING_QUEUE'),
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_SECONDS, 120, 'REQUEST_TIMEOUT_SECONDS') * 1000,
     // 'true' trusts every proxy; otherwise a list of addresses or networks of the trusted proxies
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     smtpUrl: env.SMTP_URL || undefined,
