@@ -8,16 +8,16 @@ const fs = require('node:fs');
 const path = require('node:path');
 const ts = require('typescript');
 
-/** The registry's exports (domain/sections.ts), read at config load so the zones name the sections it names:
- * a section added or removed there is added to or removed from the zones with no second list to keep. The
- * registry imports nothing, so its transpiled text runs on its own. */
+/** The registry's list of sections (domain/sectionKeys.ts, which domain/sections.ts re-exports), read at config load
+ * so the zones name the sections it names: a section added or removed there is added to or removed from the zones
+ * with no second list to keep. The list imports nothing, so its transpiled text runs on its own. */
 function loadRegistry() {
-  const file = path.join(__dirname, 'domain', 'sections.ts');
+  const file = path.join(__dirname, 'domain', 'sectionKeys.ts');
   const { outputText } = ts.transpileModule(fs.readFileSync(file, 'utf8'), {
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 }, fileName: file,
   });
   const registry = { exports: {} };
-  const refuse = (name) => { throw new Error(`domain/sections.ts imports ${name}: eslint.config.js reads it on its own`); };
+  const refuse = (name) => { throw new Error(`domain/sectionKeys.ts imports ${name}: eslint.config.js reads it on its own`); };
   new Function('exports', 'require', 'module', outputText)(registry.exports, refuse, registry);
   return registry.exports;
 }

@@ -6,6 +6,11 @@ import { json, me, mockServer, permissions, renderApp, route, signedInHandlers }
 import type { Section } from '../domain/sections';
 import type { TagType } from '../src/api/sectionApi';
 
+// the registry's list of keys (the router reads it alone) and its entries
+jest.mock('../domain/sectionKeys', () => {
+  const actual = jest.requireActual('../domain/sectionKeys');
+  return { ...actual, SECTIONS: [...actual.SECTIONS, 'warehouses', 'stores'] };
+});
 jest.mock('../domain/sections', () => {
   const actual = jest.requireActual('../domain/sections');
   const warehouses = {
@@ -18,7 +23,6 @@ jest.mock('../domain/sections', () => {
   };
   return {
     ...actual,
-    SECTIONS: [...actual.SECTIONS, 'warehouses', 'stores'],
     SECTION: { ...actual.SECTION, warehouses, stores },
   };
 });

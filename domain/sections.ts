@@ -2,11 +2,12 @@
 // the server's section plugins, filter configs, statuses and messages all read it. Adding a section means its
 // domain folder, its server folder, its feature folder and one entry here.
 //
-// Kept light on purpose: the sign-in page's bundle carries this file, so columns and filters live in each
-// section's own folder (domain/<section>/), imported only by that section's code.
+// Kept light on purpose: the section pages' shared chunk carries this file, so columns and filters live in each
+// section's own folder (domain/<section>/), imported only by that section's code. The keys alone are in
+// sectionKeys.ts, which the sign-in page's router reads.
+import { SECTIONS, type Section } from './sectionKeys';
 
-export const SECTIONS = ['offers', 'reserves', 'employees', 'suppliers', 'products', 'cities'] as const;
-export type Section = (typeof SECTIONS)[number];
+export { SECTIONS, type Section };
 
 export interface StatusDef {
   value: string;

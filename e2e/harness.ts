@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../domain/api';
 
@@ -82,16 +83,42 @@ export interface Scenario {
   browser: Browser;
 }
 
-/** Registers the hooks that start the server and the browser for a scenario file, and stop them after. */
+/** What the page's Content Security Policy refused, as Chromium reports it in the console. */
+const CSP_REPORT = /Content Security Policy/i;
+
+/** Every page the browser opens reports the CSP violations it meets into `violations`. */
+function watchCsp(browser: Browser, violations: string[]): void {
+  const watch = (page: Page) => page.on('console', (message) => {
+    if (CSP_REPORT.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    watch(page);
+    return page;
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    context.on('page', watch);
+    return context;
+  };
+}
+
+/** Registers the hooks that start the server and the browser for a scenario file, and stop them after. A scenario
+ * file fails when any of its pages met a Content Security Policy violation. */
 export function scenario(): Scenario {
   const ctx = {} as Scenario;
+  const violations: string[] = [];
   before(async () => {
     ctx.app = await startApp();
     ctx.browser = await launchBrowser();
+    watchCsp(ctx.browser, violations);
   });
   after(async () => {
     await ctx.browser?.close();
     await ctx.app?.stop();
+    assert.deepEqual(violations, [], 'the pages met Content Security Policy violations');
   });
   return ctx;
 }

@@ -1,5 +1,5 @@
 // buildApp() assembles the server; main.ts listens, tests call app.inject.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -31,6 +31,7 @@ import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
 import { SECTIONS } from '../domain/sections';
 import { createServer } from 'node:http';
 import { safeLogger } from './http/logging';
+import { securityHeaders, spaPage } from './http/security';
 import { MSG } from '../domain/messages';
 import { knownMethods } from './http/methods';
 
@@ -76,7 +77,13 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
       security: [{ bearer: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await securityHeaders(app);
+  // Swagger UI runs from its own files under a policy of its own: its scripts only from here, the inline styles it
+  // writes allowed (a developer's page with no user content), no upgrade to https (a laptop serves plain http)
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
+  });
   await app.register(authPlugin, { db });
   await app.register(loginRoutes, { db, config });
   await app.register(recoveryRoutes, { db, config });
@@ -101,11 +108,14 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   }, { prefix: '/api' });
 
   const indexHtml = path.join(config.distDir, 'index.html');
+  let indexTemplate: string | undefined;
   if (existsSync(indexHtml)) {
     await app.register(fastifyStatic, {
       root: config.distDir,
       wildcard: false,
       index: false,
+      // the page is served with its nonce by the handler below, never as a file
+      allowedPath: (pathName) => pathName !== '/index.html',
       // file names carry a content hash: cache them for good; index.html is never cached
       setHeaders(reply, filePath) {
         reply.header('Cache-Control', filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
@@ -118,7 +128,8 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
     const isApi = url === '/api' || url.startsWith('/api/');
     if (request.method === 'GET' && !isApi && existsSync(indexHtml)) {
       // every SPA route (/, /login, /offers/12 …) is the same page; the router takes it from there
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.distDir);
+      const page = spaPage((indexTemplate ??= readFileSync(indexHtml, 'utf8')));
+      return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', page.policy).type('text/html; charset=utf-8').send(page.html);
     }
     const allowed = methodsOf(url);
     if (allowed.length) {

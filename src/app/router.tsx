@@ -5,7 +5,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import LoginPage from '../features/auth/LoginPage';
 import { InvitePage, RecoverPasswordPage, ResetPasswordPage } from '../features/auth/PublicPages';
-import { SECTIONS, type Section } from '../../domain/sections';
+import { SECTIONS, type Section } from '../../domain/sectionKeys';
 import { RequireAuth } from './guards';
 import { PageSpinner } from '../components/Spinner';
 import type { Area } from './access';

@@ -4,6 +4,7 @@
 import { memo, useCallback, useMemo, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
+import { cspNonce } from '../cspNonce';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -139,7 +140,7 @@ export function DataTable(props: DataTableProps) {
         <Table size="small" sx={sx} style={{ width: tableWidth, minWidth: '100%' }}>
           <TableHead>
             {settingsMode ? (
-              <DragDropContext onDragEnd={onDragEnd}>
+              <DragDropContext onDragEnd={onDragEnd} nonce={cspNonce()}>
                 <Droppable droppableId="columns" direction="horizontal">
                   {(provided) => (
                     <TableRow ref={provided.innerRef} {...provided.droppableProps}>
