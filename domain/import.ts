@@ -59,6 +59,7 @@ export const IMPORT_MSG = {
   noFile: 'Выберите файл XLSX или CSV',
   type: 'Загрузить можно только файл XLSX или CSV',
   size: `Файл больше ${IMPORT_LIMITS.maxBytes / 1024 / 1024} МБ: разделите его на части`,
+  unpacked: 'Файл распаковывается в слишком большой объём данных: разделите его на части',
   rows: `В файле больше ${fmt(IMPORT_LIMITS.maxRows)} строк: разделите его на части`,
   columns: `В файле больше ${IMPORT_LIMITS.maxColumns} столбцов`,
   unreadable: 'Не удалось прочитать файл: он повреждён или не в формате XLSX/CSV',

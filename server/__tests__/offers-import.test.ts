@@ -11,6 +11,7 @@ import { IMPORT_LIMITS, IMPORT_MSG, type ImportReport } from '../../domain/impor
 import { OFFER_IMPORT_COLUMNS } from '../../domain/offers/import';
 import { OFFER_WRITE_MSG } from '../../domain/offers/schema';
 import { permissionsOf } from '../../domain/permissions';
+import { lyingZip } from './zips';
 
 let ctx: DemoContext;
 /** An INN of a supplier other than the demo supplier user's own, and that supplier's id and name. */
@@ -299,4 +300,28 @@ test('a failure in the middle of the writing leaves nothing half-imported', asyn
     await ctx.db.execute(sql.raw('DROP TRIGGER refuse_2079 ON offers'));
     await ctx.db.execute(sql.raw('DROP FUNCTION refuse_2079()'));
   }
+});
+
+test('an XLSX that lies about its unpacked size is measured as it unpacks and refused, nothing kept', async () => {
+  const { unzippedSize } = await import('../lists/import');
+  const bomb = await lyingZip(110 * 1024 * 1024);
+  // a few hundred kilobytes that unpack past the 100 MB an import allows
+  expect(bomb.length).toBeLessThan(IMPORT_LIMITS.maxBytes);
+  expect(await unzippedSize(bomb, 100 * 1024 * 1024)).toBe(Infinity);
+  // the same member, honest in size but for its lie: measured by what it inflates to, not by what it says
+  expect(await unzippedSize(await lyingZip(2 * 1024 * 1024), 100 * 1024 * 1024)).toBeGreaterThanOrEqual(2 * 1024 * 1024);
+  const before = await tableChecksum(ctx.db);
+  const res = await upload(bomb, 'прайс.xlsx', 'all');
+  expect(res).toEqual({ status: 400, body: { status: 'error', error: 'validation', messages: ['Файл распаковывается в слишком большой объём данных: разделите его на части'] } });
+  expect(await tableChecksum(ctx.db)).toBe(before);
+});
+
+test('an XLSX of far more rows than an import takes is refused by its row count, read only as far as the limit', async () => {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Предложения');
+  sheet.addRow(TITLES);
+  for (let i = 0; i < IMPORT_LIMITS.maxRows + 500; i++) sheet.addRow(line({ 'Год урожая': String(4000 + i) }));
+  const file = Buffer.from(await workbook.xlsx.writeBuffer());
+  const res = await upload(file, 'много.xlsx', 'valid');
+  expect(res).toEqual({ status: 400, body: { status: 'error', error: 'validation', messages: ['В файле больше 5 000 строк: разделите его на части'] } });
 });

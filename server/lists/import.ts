@@ -3,6 +3,7 @@
 // from the role cannot be imported), and writing the template. What a row means is the section's business
 // (server/sections/offers/import.ts for offers).
 import { Readable } from 'node:stream';
+import { createInflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { IMPORT_LIMITS, IMPORT_MSG, type ImportColumn, type ImportType } from '../../domain/import';
 import { textOfInert } from '../../domain/spreadsheet';
@@ -64,47 +65,104 @@ export function cellText(value: ExcelJS.CellValue | undefined): string {
   return '';
 }
 
-/**
- * The uncompressed size an XLSX (a zip) declares in its central directory: a few megabytes of zip can unpack to
- * gigabytes of XML, so a file that says it does is refused before it is unpacked.
- */
-export function declaredUnzippedSize(zip: Buffer): number | null {
+/** One member of a zip as its central directory describes it. */
+interface ZipEntry {
+  method: number;
+  compressedSize: number;
+  /** Where its data starts, past its local header. */
+  dataAt: number;
+}
+
+/** The members of a zip (an XLSX), from its central directory; null when it is no zip this can read (ZIP64, or
+ * records that do not add up). */
+function zipEntries(zip: Buffer): ZipEntry[] | null {
   // the end-of-central-directory record: within the last 64 KB + 22 bytes
   for (let i = zip.length - 22; i >= Math.max(0, zip.length - 65_557); i--) {
     if (zip.readUInt32LE(i) !== 0x06054b50) continue;
-    const entries = zip.readUInt16LE(i + 10);
+    const count = zip.readUInt16LE(i + 10);
     let at = zip.readUInt32LE(i + 16);
-    let total = 0;
-    for (let n = 0; n < entries; n++) {
+    const entries: ZipEntry[] = [];
+    for (let n = 0; n < count; n++) {
       if (at + 46 > zip.length || zip.readUInt32LE(at) !== 0x02014b50) return null;
-      total += zip.readUInt32LE(at + 24);
+      const local = zip.readUInt32LE(at + 42);
+      if (local + 30 > zip.length || zip.readUInt32LE(local) !== 0x04034b50) return null;
+      const compressedSize = zip.readUInt32LE(at + 20);
+      if (compressedSize === 0xffffffff) return null;
+      entries.push({ method: zip.readUInt16LE(at + 10), compressedSize, dataAt: local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28) });
       at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
     }
-    return total;
+    return entries;
   }
   return null;
 }
 
-/** What a 5 MB workbook of price lines unpacks to, with room to spare. */
-const MAX_UNZIPPED = 200 * 1024 * 1024;
+/** How many bytes `data` inflates to, counted as it inflates and given up past `limit` (Infinity then): nothing
+ * is kept, so a zip bomb costs the time to inflate `limit` bytes and no memory. */
+function inflatedLength(data: Buffer, limit: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const inflate = createInflateRaw();
+    let length = 0;
+    inflate.on('data', (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > limit) {
+        inflate.destroy();
+        resolve(Infinity);
+      }
+    });
+    inflate.on('end', () => resolve(length));
+    inflate.on('error', reject);
+    inflate.end(data);
+  });
+}
 
+/**
+ * The size an XLSX really unpacks to, up to `limit` (Infinity beyond it), inflating every member without keeping
+ * it: a few hundred kilobytes of zip can unpack to gigabytes of XML, and the sizes a zip declares can lie. Null
+ * when it is no zip this can read.
+ */
+export async function unzippedSize(zip: Buffer, limit: number): Promise<number | null> {
+  const entries = zipEntries(zip);
+  if (!entries) return null;
+  let total = 0;
+  for (const entry of entries) {
+    const data = zip.subarray(entry.dataAt, entry.dataAt + entry.compressedSize);
+    if (entry.method === 0) total += data.length;
+    else if (entry.method === 8) total += await inflatedLength(data, limit - total).catch(() => NaN);
+    else return null;
+    if (Number.isNaN(total)) return null;
+    if (total > limit) return Infinity;
+  }
+  return total;
+}
+
+/** What a 5 MB workbook of price lines unpacks to, with room to spare. */
+const MAX_UNZIPPED = 100 * 1024 * 1024;
+
+/** The first sheet's rows, streamed: reading stops at the first row past the limit (the header, the data rows the
+ * import takes, one more to tell the file is too long), so a sheet of a million rows is never held. */
 async function xlsxRows(content: Buffer): Promise<{ line: number; cells: string[] }[]> {
-  const size = declaredUnzippedSize(content);
+  const size = await unzippedSize(content, MAX_UNZIPPED);
   if (size === null) throw badRequest(IMPORT_MSG.unreadable);
-  if (size > MAX_UNZIPPED) throw badRequest(IMPORT_MSG.size);
-  const workbook = new ExcelJS.Workbook();
+  if (size > MAX_UNZIPPED) throw badRequest(IMPORT_MSG.unpacked);
+  const rows: { line: number; cells: string[] }[] = [];
+  const enough = IMPORT_LIMITS.maxRows + 2;
   try {
-    await workbook.xlsx.load(content as never);
+    // styles are read for the number formats that tell a date from a number
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
+      sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore',
+    });
+    sheets: for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const cells = (row.values as ExcelJS.CellValue[]).slice(1, IMPORT_LIMITS.maxColumns + 2).map((v) => cellText(v));
+        if (cells.some((c) => c !== '')) rows.push({ line: row.number, cells });
+        if (rows.length >= enough) break sheets;
+      }
+      break; // the first sheet only
+    }
   } catch {
     throw badRequest(IMPORT_MSG.unreadable);
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw badRequest(IMPORT_MSG.empty);
-  const rows: { line: number; cells: string[] }[] = [];
-  sheet.eachRow((row, line) => {
-    const values = row.values as ExcelJS.CellValue[];
-    rows.push({ line, cells: values.slice(1, IMPORT_LIMITS.maxColumns + 2).map((v) => cellText(v)) });
-  });
+  if (!rows.length) throw badRequest(IMPORT_MSG.empty);
   return rows;
 }
 
