@@ -10,7 +10,8 @@ import { requiredPhone } from '../phone';
 import { isFieldVisible, type Permissions } from '../permissions';
 import { statusTitle } from '../sections';
 import type { BusinessSettings } from '../settings';
-import { costPerUnit, maxPacks, sellingBounds } from './figures';
+import { DELIVERY_COST_MIN, costPerUnit, maxPacks, sellingBounds } from './figures';
+import { WHOLE_MSG, isWholeFor } from '../offers/figures';
 import { visibilityOf } from '../fields';
 import { RESERVE_FIELDS, type ReserveFieldKey } from './fields';
 
@@ -31,6 +32,8 @@ export interface ReserveOffer {
   kg_price: Num;
   unit_weight: Num;
   units_per_pack: Num;
+  /** 'шт' reserves whole pieces; 'кг' may take part of a kilogram. */
+  unit_measure?: string | null;
 }
 
 const number = () => formNumber(RESERVE_MSG.number);
@@ -53,7 +56,8 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
   const available = toNumber(offer.available_amount) ?? 0;
   const packsMax = maxPacks(offer.available_amount, offer.units_per_pack) ?? 0;
   const shape: Record<string, yup.AnySchema> = {
-    amount: number().required(MSG.required).min(1, RESERVE_MSG.min(1)).max(available, RESERVE_MSG.max(available)),
+    amount: number().required(MSG.required).min(1, RESERVE_MSG.min(1)).max(available, RESERVE_MSG.max(available))
+      .test('whole', WHOLE_MSG, (value) => isWholeFor(offer.unit_measure, value)),
     packs_amount: number().required(MSG.required).min(0.2, RESERVE_MSG.min(0.2)).max(packsMax, RESERVE_MSG.max(packsMax)),
     unit_selling_price: number()
       .required(MSG.required)
@@ -77,7 +81,7 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
     buyer_phone: requiredPhone(),
     city_id: id(RESERVE_MSG.city),
     delivery_address: yup.string().trim().required(MSG.required).min(5, RESERVE_MSG.min5),
-    delivery_cost: number().required(MSG.required).min(1, RESERVE_MSG.min(1)),
+    delivery_cost: number().required(MSG.required).min(DELIVERY_COST_MIN, RESERVE_MSG.min(DELIVERY_COST_MIN)),
     delivery_days: number().required(MSG.required).min(0, RESERVE_MSG.min(0)).integer(RESERVE_MSG.number),
     responsible_id: id(RESERVE_MSG.responsible),
   };
