@@ -132,6 +132,17 @@ export function decimalPlaces(value: Num): number {
   return scale;
 }
 
+/** Money and amounts are stored to the kopeck (numeric(14, 2), and the wire form of both). */
+export const STORED_DECIMALS = 2;
+
+/** What a form says of a number with more digits after the point than is stored: it is refused rather than
+ * stored as another number than the one typed. */
+export const decimalsMessage = (places: number) => `Не больше ${places} знаков после запятой`;
+
+/** Does a form's number fit in `places` decimals? An empty one does (being required is another rule). */
+export const fitsDecimals = (value: number | null | undefined, places: number) =>
+  value === null || value === undefined || !Number.isFinite(value) || decimalPlaces(value) <= places;
+
 /** The wire form of money: a string with 2 decimals. */
 export function money(n: Num): string | null {
   return roundHalfUp(n, 2);

@@ -125,6 +125,11 @@ describe('offer schema messages', () => {
       unit_amount: 'Только целое число', units_per_pack: 'Только целое число',
     });
     expect(await errorsOf({ ...valid, unit_measure: 'кг', unit_amount: '10.5', units_per_pack: '2.5' })).toEqual({});
+    // prices and amounts are stored to the kopeck: a 3rd decimal is refused, not rounded away
+    expect(await errorsOf({ ...valid, unit_price: '10,005', warehouse_cost: '1.001' })).toEqual({
+      unit_price: 'Не больше 2 знаков после запятой', warehouse_cost: 'Не больше 2 знаков после запятой',
+    });
+    expect(await errorsOf({ ...valid, unit_measure: 'кг', unit_amount: '10.125' })).toEqual({ unit_amount: 'Не больше 2 знаков после запятой' });
   });
 
   test('кг needs no unit weight; a role that cannot see the supplier is not asked for one', async () => {

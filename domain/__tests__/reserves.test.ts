@@ -151,6 +151,10 @@ describe('the reserve form (spec point 5 "Reserve form")', () => {
     const kilograms = reserveSchema({ ...offer, unit_measure: 'кг' }, settings, '2026-11-23');
     await expect(pieces.validate({ ...valid, amount: '20.5', packs_amount: '2.1' })).rejects.toThrow('Только целое число');
     await expect(kilograms.validate({ ...valid, amount: '20.5', packs_amount: '2.1' })).resolves.toBeDefined();
+    // amounts and prices are stored to 2 decimals: a 3rd is refused, not rounded away
+    await expect(kilograms.validate({ ...valid, amount: '20.125', packs_amount: '2' })).rejects.toThrow('Не больше 2 знаков после запятой');
+    expect(await errorsOf({ ...valid, unit_selling_price: '400.005' })).toEqual(['Не больше 2 знаков после запятой']);
+    expect(await errorsOf({ ...valid, delivery_cost: '15.125' })).toEqual(['Не больше 2 знаков после запятой']);
   });
 
   test('no date before today, no impossible date', async () => {

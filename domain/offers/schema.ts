@@ -1,7 +1,7 @@
 // The offer form (spec point 5 "Offer create"): the card validates with it, the server applies it again.
 import * as yup from 'yup';
 import { MSG } from '../messages';
-import { decimalPlaces, round3, toNumber } from '../numbers';
+import { STORED_DECIMALS, decimalsMessage, fitsDecimals, round3, toNumber } from '../numbers';
 import { isFieldVisible, type Permissions } from '../permissions';
 import { visibilityOf } from '../fields';
 import { OFFER_FIELDS, type OfferFieldKey } from './fields';
@@ -22,7 +22,8 @@ export const OFFER_MSG = {
   min5: 'Минимум 5 символов',
   number: 'Введите число',
   whole: WHOLE_MSG,
-  weightDecimals: 'Не больше 3 знаков после запятой',
+  weightDecimals: decimalsMessage(3),
+  decimals: decimalsMessage(STORED_DECIMALS),
 } as const;
 
 /** Digits after the point a unit weight keeps: kg to the gram, as the numeric(14, 3) column stores it. */
@@ -37,6 +38,8 @@ const number = () =>
     .transform((value, original) => (original === '' || original === null ? undefined : toNumber(original) ?? NaN))
     .typeError(OFFER_MSG.number)
     .max(OFFER_MAX_NUMBER, `Максимум ${OFFER_MAX_NUMBER}`);
+/** A price or an amount: stored to the kopeck, so a 3rd decimal is refused rather than rounded away. */
+const stored = () => number().test('decimals', OFFER_MSG.decimals, (v) => fitsDecimals(v, STORED_DECIMALS));
 /** A count of the offer's units: whole when they are pieces ('шт'). */
 const wholeForPieces = (schema: yup.NumberSchema<number | undefined>) =>
   schema.test('whole', OFFER_MSG.whole, function whole(value) {
@@ -57,18 +60,18 @@ export function offerSchema(hidden: ReadonlySet<string> = new Set()) {
   const shape: Record<string, yup.AnySchema> = {
     product_id: id(OFFER_MSG.product),
     unit_measure: yup.string().required(OFFER_MSG.unitMeasure).oneOf(['шт', 'кг'], OFFER_MSG.unitMeasure),
-    unit_price: number().required(MSG.required).min(0.01, OFFER_MSG.min001),
-    unit_amount: wholeForPieces(number().required(MSG.required).min(1, OFFER_MSG.min1)),
+    unit_price: stored().required(MSG.required).min(0.01, OFFER_MSG.min001),
+    unit_amount: wholeForPieces(stored().required(MSG.required).min(1, OFFER_MSG.min1)),
     unit_weight: number().when('unit_measure', {
       is: 'шт',
       // a weight is stored to the gram: one that rounds to 0 g weighs nothing, one with more digits is refused
       // rather than stored as another weight than the kg price was computed from
       then: (s) => s.required(OFFER_MSG.unitWeightRequired)
         .test('positive', OFFER_MSG.unitWeightPositive, (v) => v === undefined || round3(v) > 0)
-        .test('decimals', OFFER_MSG.weightDecimals, (v) => v === undefined || round3(v) <= 0 || decimalPlaces(v) <= UNIT_WEIGHT_DECIMALS),
+        .test('decimals', OFFER_MSG.weightDecimals, (v) => v === undefined || round3(v) <= 0 || fitsDecimals(v, UNIT_WEIGHT_DECIMALS)),
       otherwise: (s) => s.nullable().optional(),
     }),
-    units_per_pack: wholeForPieces(number().required(OFFER_MSG.unitsPerPack).min(1, OFFER_MSG.min1)),
+    units_per_pack: wholeForPieces(stored().required(OFFER_MSG.unitsPerPack).min(1, OFFER_MSG.min1)),
     harvest_year: yup.string().trim().required(MSG.required).min(4, OFFER_MSG.min4),
     origin_country: yup.string().trim().required(MSG.required).min(2, MSG.min2),
     packing_id: id(OFFER_MSG.packing),
@@ -77,7 +80,7 @@ export function offerSchema(hidden: ReadonlySet<string> = new Set()) {
       .transform((value, original) => (original === '' || original === null ? undefined : Number(original)))
       .nullable()
       .optional(),
-    warehouse_cost: number().nullable().optional().min(0, 'Минимум 0'),
+    warehouse_cost: stored().nullable().optional().min(0, 'Минимум 0'),
   };
   if (!hidden.has('supplier') && !hidden.has('supplier_id')) shape.supplier_id = id(OFFER_MSG.supplier);
   if (!hidden.has('city') && !hidden.has('city_id')) shape.city_id = id(OFFER_MSG.city);

@@ -111,6 +111,7 @@ test('a weight that cannot be stored and a fraction of a piece are refused, and 
   expect(await messages({ unit_weight: '0.0004' })).toEqual(['Вес должен быть больше 0']); // 0 g once stored
   expect(await messages({ unit_amount: '10.5' })).toEqual(['Только целое число']);
   expect(await messages({ units_per_pack: '2,5' })).toEqual(['Только целое число']);
+  expect(await messages({ unit_price: '10,005' })).toEqual(['Не больше 2 знаков после запятой']); // not stored as 10.01
   expect(await count()).toBe(before);
   // kilograms may be fractional: 10.5 kg in packs of 2.5 kg
   const kg = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2090', unit_measure: 'кг', unit_weight: '1', unit_amount: '10.5', units_per_pack: '2.5' }));
