@@ -36,6 +36,8 @@ describe('numbers as forms and the database give them', () => {
     // 0.125 kg × 80.5 ₽/kg = 10.0625 ₽ → 10.06; 0.35 × 1.1 = 0.385 → 0.39 (a float gives 0.38500000000000006 or below)
     expect(times('0.125', '80.5')).toBe(10.06);
     expect(times('0.35', '1.1')).toBe(0.39);
+    // 702 189.95 ₽ × 7 650.7 = 5 372 244 650.465 → …650.47 (a float product gives …650.4649…, rounded to …650.46)
+    expect(money(times('702189.95', '7650.7'))).toBe('5372244650.47');
     expect(times(null, 3)).toBeNull();
     expect(sum('0.1', '0.2', -0.3)).toBe(0);
   });
