@@ -66,6 +66,23 @@ test('derived values follow the typing; the unit switch clears or sets the unit 
   expect(screen.getByLabelText('Цена за кг')).toHaveAttribute('readonly');
 });
 
+test('a unit of 0.125 kg at 10 ₽ is 80.00 ₽/kg; a 4th decimal of a weight and a fraction of a piece are refused', async () => {
+  mockServer(...signedInHandlers(admin), ...lists);
+  const user = userEvent.setup();
+  renderApp('/offers/create', { token: 't' });
+  await screen.findByText('О предложении');
+  await choose(user, 'Единица измерения', 'Штуки (шт)');
+  type('Цена за единицу, ₽', '10');
+  type('Вес одной единицы, кг', '0,125');
+  expect(computed('Цена за кг')).toBe('80.00'); // 10 / 0.125
+  type('Вес одной единицы, кг', '0.1254');
+  type('Количество', '10.5');
+  type('Единиц в упаковке', '2,5');
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByText('Не больше 3 знаков после запятой')).toBeInTheDocument();
+  expect(screen.getAllByText('Только целое число')).toHaveLength(2);
+});
+
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await choose(user, 'Выберите товар', 'Кешью');
   await choose(user, 'Поставщик', 'ООО «Орехпром»');

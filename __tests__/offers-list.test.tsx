@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+import { UnitWeightCell } from '../src/features/offers/cells';
 
 afterEach(() => localStorage.clear());
 
@@ -224,4 +225,11 @@ test('a column header too long for its width wraps and carries its full title as
   expect(title).toHaveAttribute('title', 'Страна происхождения');
   expect(getComputedStyle(title).whiteSpace).toBe('normal');
   expect(getComputedStyle(header).whiteSpace).not.toBe('nowrap');
+});
+
+test('a unit weight shows to the gram, as stored: 0,125 kg, not 0,13', () => {
+  const cell = (value: unknown) => render(<UnitWeightCell value={value} row={{ id: 1 }} column={{} as never} section="offers" from="/offers" />).container.textContent;
+  expect(cell('0.125')).toBe('0,125');
+  expect(cell('25.000')).toBe('25');
+  expect(cell(null)).toBe('');
 });

@@ -90,7 +90,7 @@ test('figures follow the typing; packs and amount follow each other', async () =
   expect(shown('Маржинальность, %')).toBe('15.75');
 });
 
-test("a delivery city fills cost and days from the matrix; a route with none falls back to delivery_cost_default", async () => {
+test("a delivery city fills cost and days from the matrix; a route with none takes delivery_cost_default and empty days", async () => {
   const fetchMock = server(admin);
   const user = userEvent.setup();
   renderApp('/reserves/create?offer=12', { token: 't' });
@@ -104,7 +104,43 @@ test("a delivery city fills cost and days from the matrix; a route with none fal
 
   await choose(user, 'Город доставки', 'Тула');
   await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('15'));
-  expect(shown('Дней доставки')).toBe('3'); // days are used only when the matrix has them
+  // no route to Тула: the default cost and no days, not Казань's 3 days; the user fills them
+  expect(shown('Дней доставки')).toBe('');
+  expect(shown('Себестоимость единицы, ₽')).toBe('327.00'); // 15 + 300 + 12
+});
+
+test('a route cost below the minimum of 1 ₽/kg is not prefilled: the default cost is, and passes the form', async () => {
+  server(admin, [route('GET', '/api/delivery', () => json({ to_id: 6, cost: '0.50', days: 2 }))]);
+  const user = userEvent.setup();
+  renderApp('/reserves/create?offer=12', { token: 't' });
+  await screen.findByText('О Доставке');
+  await choose(user, 'Город доставки', 'Тула');
+  await waitFor(() => expect(shown('Дней доставки')).toBe('2'));
+  expect(shown('Стоимость доставки, ₽/кг')).toBe('15');
+  await user.click(screen.getByLabelText('Стоимость доставки, ₽/кг'));
+  await user.tab();
+  expect(helperTexts()).not.toContain('Минимум 1');
+});
+
+test('pieces are whole: packs give whole pieces and step by whole pieces, a fraction of a piece is refused', async () => {
+  // 100 pieces of 0.125 kg at 10 ₽ (80 ₽/kg) in packs of 24
+  server(manager, [route('GET', '/api/offers/12', () => json(offer({
+    unit_measure: 'шт', unit_weight: '0.125', units_per_pack: '24.000', unit_price: '10.00', kg_price: '80.00', available_amount: '100.00',
+  })))]);
+  const user = userEvent.setup();
+  renderApp('/reserves/create?offer=12', { token: 't' });
+  await screen.findByText('О резерве');
+  expect(screen.getByLabelText('Количество упаковок')).toHaveAttribute('step', '0.5'); // half a pack of 24 is 12 pieces
+  type('Количество упаковок', '0.3');
+  expect(shown('Количество')).toBe('7'); // 0.3 × 24 = 7.2 pieces → 7
+  // cost (15 + 80 + 12) × 0.125 = 13.375: bounds 14.7125 → 14.71 and 18.05625 → 18.06
+  expect(shown('Себестоимость единицы, ₽')).toBe('13.38');
+  expect(shown('Минимальная цена продажи, ₽')).toBe('14.71');
+  expect(shown('Максимальная цена продажи, ₽')).toBe('18.06');
+  type('Количество', '7.5');
+  await user.click(screen.getByLabelText('Количество'));
+  await user.tab();
+  await waitFor(() => expect(helperTexts()).toContain('Только целое число'));
 });
 
 test("role 1, who may not see an offer's city, looks the route up by the offer", async () => {

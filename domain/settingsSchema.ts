@@ -4,6 +4,7 @@
 import * as yup from 'yup';
 import { toNumber } from './numbers';
 import type { BusinessSettingName } from './settings';
+import { DELIVERY_COST_MIN } from './reserves/figures';
 
 /** The settings page's labels and hints, a setting each. */
 export const SETTING_TITLE: Record<BusinessSettingName, { label: string; hint: string }> = {
@@ -22,6 +23,7 @@ export const SETTING_MSG = {
   maxMarkup: `Не больше ${SETTING_LIMITS.markup} (${SETTING_LIMITS.markup * 100} %)`,
   markupOrder: 'Максимальная наценка не может быть меньше минимальной',
   decimals: 'Не больше 4 знаков после запятой',
+  minDelivery: `Не меньше ${DELIVERY_COST_MIN}`,
 } as const;
 
 const settingNumber = (max: number, maxMessage: string) =>
@@ -37,7 +39,8 @@ const settingNumber = (max: number, maxMessage: string) =>
 
 /** The four business settings as an administrator saves them (the settings page and PUT /api/settings). */
 export const businessSettingsSchema = yup.object({
-  delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles),
+  // the reserve card prefills it as a reserve's delivery cost, which may not be below the spec's minimum
+  delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery),
   costs_per_kg: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles),
   min_markup: settingNumber(SETTING_LIMITS.markup, SETTING_MSG.maxMarkup),
   max_markup: settingNumber(SETTING_LIMITS.markup, SETTING_MSG.maxMarkup)

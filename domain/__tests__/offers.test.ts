@@ -13,6 +13,16 @@ describe('offer derived values (spec point 5), worked by hand', () => {
     expect(kgPrice('шт', '100', '')).toBeNull();
   });
 
+  test('a unit weight counts to the gram, as stored', () => {
+    // 0.125 kg at 10 ₽: 10 / 0.125 = 80.00 ₽/kg; a pack of 3 weighs 0.375 kg
+    expect(kgPrice('шт', '10', '0.125')).toBe(80);
+    expect(packWeight('0.125', '3')).toBe(0.375);
+    // 1 ₽ for 0.3 kg: 3.3333… → 3.33; 0.5 ₽ for 0.08 kg: 6.25 exactly
+    expect(kgPrice('шт', '1', '0.3')).toBe(3.33);
+    expect(kgPrice('шт', '0.5', '0.08')).toBe(6.25);
+    expect(kgPrice('шт', '10', '0.0004')).toBeNull(); // 0 g once stored: no kg price
+  });
+
   test('total_sum = unit_price × unit_amount', () => {
     expect(totalSum('1150.50', '2000')).toBe(2301000);
     expect(totalSum('0.01', '3')).toBe(0.03);
@@ -100,6 +110,26 @@ describe('offer schema messages', () => {
       origin_country: 'Минимум 2 символа',
       loading_address: 'Минимум 5 символов',
     });
+  });
+
+  test('a weight with more than 3 decimals, or one that is 0 g, is refused; pieces are whole, kilograms not', async () => {
+    const valid = {
+      unit_measure: 'шт', unit_price: '10', unit_amount: '800', unit_weight: '0.125', units_per_pack: '8', harvest_year: '2025',
+      origin_country: 'Иран', loading_address: 'ул. Складская, 4', product_id: 1, packing_id: 1, supplier_id: 1, city_id: 1,
+    };
+    expect(await errorsOf(valid)).toEqual({});
+    expect(await errorsOf({ ...valid, unit_weight: '0,1254' })).toEqual({ unit_weight: 'Не больше 3 знаков после запятой' });
+    expect(await errorsOf({ ...valid, unit_weight: '0.0004' })).toEqual({ unit_weight: 'Вес должен быть больше 0' });
+    expect(await errorsOf({ ...valid, unit_weight: '0.1250' })).toEqual({});
+    expect(await errorsOf({ ...valid, unit_amount: '10.5', units_per_pack: '1.5' })).toEqual({
+      unit_amount: 'Только целое число', units_per_pack: 'Только целое число',
+    });
+    expect(await errorsOf({ ...valid, unit_measure: 'кг', unit_amount: '10.5', units_per_pack: '2.5' })).toEqual({});
+    // prices and amounts are stored to the kopeck: a 3rd decimal is refused, not rounded away
+    expect(await errorsOf({ ...valid, unit_price: '10,005', warehouse_cost: '1.001' })).toEqual({
+      unit_price: 'Не больше 2 знаков после запятой', warehouse_cost: 'Не больше 2 знаков после запятой',
+    });
+    expect(await errorsOf({ ...valid, unit_measure: 'кг', unit_amount: '10.125' })).toEqual({ unit_amount: 'Не больше 2 знаков после запятой' });
   });
 
   test('кг needs no unit weight; a role that cannot see the supplier is not asked for one', async () => {

@@ -1,6 +1,6 @@
 // The reserve calculations of spec point 5, with numbers worked by hand.
 import {
-  amountOf, costPerUnit, deliveryTerms, marginality, maxPacks, packsOf, reserveFigures, sellingBounds, totalSellingSum,
+  amountOf, costPerUnit, deliveryTerms, marginality, maxPacks, packsOf, packsStep, reserveFigures, sellingBounds, totalSellingSum,
 } from '../reserves/figures';
 import { offerSellingBand } from '../offers/figures';
 import { reserveSchema } from '../reserves/schema';
@@ -35,6 +35,25 @@ describe('reserve calculations', () => {
     expect(packsOf(5, 0)).toBeNull();
   });
 
+  test('pieces are whole: packs give whole pieces and step by packs that hold whole pieces; kilograms need not', () => {
+    expect(amountOf('0.3', '24', 'шт')).toBe(7); // 0.3 × 24 = 7.2 pieces → 7
+    expect(amountOf('0.5', '24', 'шт')).toBe(12);
+    expect(amountOf('0.35', '10', 'кг')).toBe(3.5);
+    expect(packsStep('24', 'шт')).toBe(0.5); // 0.1 … 0.4 of 24 are 2.4 … 9.6 pieces; 0.5 is 12
+    expect(packsStep('7', 'шт')).toBe(1);
+    expect(packsStep('10', 'шт')).toBe(0.1);
+    expect(packsStep('4', 'шт')).toBe(0.5);
+    expect(packsStep('25', 'кг')).toBe(0.1);
+  });
+
+  test('a cost from a weight kept to the gram, and bounds rounded half up once from the exact cost', () => {
+    // 0.125 kg at 80 ₽/kg, delivery 15, costs 12: (15 + 80 + 12) × 0.125 = 13.375; × 1.1 = 14.7125; × 1.35 = 18.05625
+    expect(costPerUnit('15', '80.00', 12, '0.125')).toBe(13.375);
+    expect(sellingBounds(13.375, settings)).toEqual({ min_selling_price: 14.71, max_selling_price: 18.06 });
+    // 1.90 × 1.15 = 2.185 exactly → 2.19 (in floats 2.1849999999999996, which rounded to 2.18)
+    expect(sellingBounds(1.9, { min_markup: 0.15, max_markup: 0.15 })).toEqual({ min_selling_price: 2.19, max_selling_price: 2.19 });
+  });
+
   test('the packs maximum is available / units per pack to 1 decimal, so the whole stock can be reserved', () => {
     expect(maxPacks(37, 10)).toBe(3.7);
     expect(maxPacks(38, 3)).toBe(12.7); // 12.66… packs; 38 units are 12.7 packs as packsOf shows them
@@ -45,6 +64,8 @@ describe('reserve calculations', () => {
     expect(deliveryTerms({ cost: '22.50', days: 3 }, 15)).toEqual({ delivery_cost: 22.5, delivery_days: 3 });
     expect(deliveryTerms({ cost: '0', days: '0' }, 15)).toEqual({ delivery_cost: 15, delivery_days: null });
     expect(deliveryTerms(null, 15)).toEqual({ delivery_cost: 15, delivery_days: null });
+    // a route cost below the reserve's minimum of 1 ₽/kg would be refused: the default is prefilled instead
+    expect(deliveryTerms({ cost: '0.50', days: 2 }, 15)).toEqual({ delivery_cost: 15, delivery_days: 2 });
   });
 
   test('every figure of a reserve at once', () => {
@@ -123,6 +144,17 @@ describe('the reserve form (spec point 5 "Reserve form")', () => {
     expect(await errorsOf({ ...valid, unit_selling_price: '441.46' })).toEqual(['Максимум 441.45']);
     // delivery 25: cost 337, bounds 370.7 … 454.95
     expect(await errorsOf({ ...valid, delivery_cost: '25', unit_selling_price: '365' })).toEqual(['Минимум 370.7']);
+  });
+
+  test('a reserve of pieces takes whole pieces; of kilograms, part of one', async () => {
+    const pieces = reserveSchema({ ...offer, unit_measure: 'шт' }, settings, '2026-11-23');
+    const kilograms = reserveSchema({ ...offer, unit_measure: 'кг' }, settings, '2026-11-23');
+    await expect(pieces.validate({ ...valid, amount: '20.5', packs_amount: '2.1' })).rejects.toThrow('Только целое число');
+    await expect(kilograms.validate({ ...valid, amount: '20.5', packs_amount: '2.1' })).resolves.toBeDefined();
+    // amounts and prices are stored to 2 decimals: a 3rd is refused, not rounded away
+    await expect(kilograms.validate({ ...valid, amount: '20.125', packs_amount: '2' })).rejects.toThrow('Не больше 2 знаков после запятой');
+    expect(await errorsOf({ ...valid, unit_selling_price: '400.005' })).toEqual(['Не больше 2 знаков после запятой']);
+    expect(await errorsOf({ ...valid, delivery_cost: '15.125' })).toEqual(['Не больше 2 знаков после запятой']);
   });
 
   test('no date before today, no impossible date', async () => {

@@ -3,11 +3,12 @@
 import * as yup from 'yup';
 import { cardNameSchema, formNumber } from '../schemas/card';
 import { toNumber } from '../numbers';
+import { DELIVERY_COST_MIN } from '../reserves/figures';
 
 export const CITY_MSG = {
   duplicate: 'Город с таким названием уже есть',
   conflictText: 'Город',
-  cost: 'Стоимость доставки не может быть меньше 0',
+  cost: `Стоимость доставки не может быть меньше ${DELIVERY_COST_MIN}`,
   days: 'Срок доставки: целое число дней, не меньше 0',
   number: 'Введите число',
   city: 'Выберите город',
@@ -32,8 +33,10 @@ export interface DeliveryRow {
 
 export const deliveryRowSchema = yup.object({
   to_id: yup.number().transform((_v, o) => (o === '' || o === null ? undefined : Number(o))).typeError(CITY_MSG.city).integer(CITY_MSG.city).positive(CITY_MSG.city).required(CITY_MSG.city),
-  // an empty cost or days is "not known yet": stored as 0, shown empty
-  cost: formNumber(CITY_MSG.number).min(0, CITY_MSG.cost).nullable().optional(),
+  // an empty cost or days is "not known yet": stored as 0, shown empty. A known cost is at least the reserve's
+  // minimum, which the reserve card prefills it into
+  cost: formNumber(CITY_MSG.number).nullable().optional()
+    .test('min', CITY_MSG.cost, (v) => v === null || v === undefined || v === 0 || v >= DELIVERY_COST_MIN),
   days: formNumber(CITY_MSG.days).integer(CITY_MSG.days).min(0, CITY_MSG.days).nullable().optional(),
 });
 

@@ -1,6 +1,6 @@
 // The offer's figures (spec point 5 "Offer derived values"). The card shows them as the user types; the
 // server recomputes and stores the same ones on every write, with the offer's selling band.
-import { perUnit, round2, times, toNumber, type Num } from '../numbers';
+import { product, ratio, round2, sum, times, toNumber, weightText, type Num } from '../numbers';
 import { costPerUnit, sellingBounds } from '../reserves/figures';
 import type { BusinessSettings } from '../settings';
 
@@ -15,16 +15,26 @@ export function unitWeightFor(unit: string): string {
   return unit === 'кг' ? '1' : '';
 }
 
+/** Pieces are counted whole ('шт'); kilograms may be fractional. The offer's and the reserve's schemas refuse a
+ * fraction of a piece with it, so the card and the server say the same. */
+export const WHOLE_MSG = 'Только целое число';
+export const isWholeFor = (unit: string | null | undefined, value: number | null | undefined) =>
+  unit !== 'шт' || value === null || value === undefined || !Number.isFinite(value) || Number.isInteger(value);
+
+/** A unit's weight as the offer stores it: kg to 3 decimals ('кг' units weigh 1). Every figure is computed from
+ * this, so what the card shows is what the saved offer holds. */
+export function storedUnitWeight(unit: string | null | undefined, unitWeight: Num): string | null {
+  return unit === 'кг' ? '1.000' : weightText(unitWeight);
+}
+
 /** kg_price = unit_price for 'кг'; for 'шт' unit_price / unit_weight, empty when zero, infinite or invalid. */
 export function kgPrice(unit: string, unitPrice: Num, unitWeight: Num): number | null {
-  const price = toNumber(unitPrice);
-  if (price === null) return null;
-  if (unit === 'кг') return round2(price);
+  if (toNumber(unitPrice) === null) return null;
+  if (unit === 'кг') return round2(toNumber(unitPrice)!);
   if (unit !== 'шт') return null;
-  const weight = toNumber(unitWeight);
-  if (weight === null) return null;
-  const result = price / weight;
-  return Number.isFinite(result) && result !== 0 ? round2(result) : null;
+  // 0.125 kg at 10 ₽: 80 ₽/kg, from the weight as stored (to the gram), rounded half up to the kopeck
+  const result = ratio(unitPrice, storedUnitWeight(unit, unitWeight), 2);
+  return result !== null && result !== 0 ? result : null;
 }
 
 /** total_sum = unit_price × unit_amount. */
@@ -32,16 +42,15 @@ export function totalSum(unitPrice: Num, unitAmount: Num): number | null {
   return times(unitPrice, unitAmount);
 }
 
-/** pack_weight = unit_weight × units_per_pack, empty when not positive. */
+/** pack_weight = unit_weight × units_per_pack (kg, to the gram), empty when not positive. */
 export function packWeight(unitWeight: Num, unitsPerPack: Num): number | null {
-  const weight = times(unitWeight, unitsPerPack);
+  const weight = product(3, weightText(unitWeight), unitsPerPack);
   return weight !== null && weight > 0 ? weight : null;
 }
 
 /** packs_amount = unit_amount / units_per_pack, 2 decimals. */
 export function packsAmount(unitAmount: Num, unitsPerPack: Num): number | null {
-  const packs = perUnit(unitAmount, unitsPerPack);
-  return packs === null ? null : round2(packs);
+  return ratio(unitAmount, unitsPerPack, 2);
 }
 
 export interface OfferFigures {
@@ -74,13 +83,13 @@ export function reservationFigures(unitAmount: Num, unitPrice: Num, reserved: Nu
   const price = toNumber(unitPrice) ?? 0;
   const reservedAmount = toNumber(reserved) ?? 0;
   const purchasedAmount = toNumber(purchased) ?? 0;
-  const available = amount - reservedAmount - purchasedAmount;
+  const available = sum(amount, -reservedAmount, -purchasedAmount)!;
   return {
     reserved_amount: round2(reservedAmount),
-    reserved_sum: round2(reservedAmount * price),
+    reserved_sum: times(reservedAmount, price)!,
     purchased_amount: round2(purchasedAmount),
     available_amount: round2(available),
-    available_sum: round2(available * price),
+    available_sum: times(available, price)!,
   };
 }
 
@@ -92,11 +101,11 @@ export function offerSellingBand(
   values: { unit_measure?: string | null; unit_weight?: Num; unit_amount?: Num; kg_price?: Num; warehouse_cost?: Num },
   settings: BusinessSettings,
 ) {
-  const weight = values.unit_measure === 'кг' ? 1 : toNumber(values.unit_weight);
-  const amount = toNumber(values.unit_amount);
+  const weight = storedUnitWeight(values.unit_measure, values.unit_weight);
   const warehouse = toNumber(values.warehouse_cost);
-  const lotKg = weight !== null && amount !== null ? weight * amount : 0;
-  const deliveryPerKg = warehouse !== null && warehouse > 0 && lotKg > 0 ? warehouse / lotKg : settings.delivery_cost_default;
+  const lotKg = product(3, weight, values.unit_amount) ?? 0;
+  // the delivery spread over the lot's kilograms, to far below a kopeck: the band rounds once, at the end
+  const deliveryPerKg = warehouse !== null && warehouse > 0 && lotKg > 0 ? ratio(warehouse, lotKg, 10) : settings.delivery_cost_default;
   const bounds = sellingBounds(costPerUnit(deliveryPerKg, values.kg_price, settings.costs_per_kg, weight), settings);
   return { min_unit_price: bounds.min_selling_price, max_unit_price: bounds.max_selling_price };
 }

@@ -1,10 +1,11 @@
 // The offer form (spec point 5 "Offer create"): the card validates with it, the server applies it again.
 import * as yup from 'yup';
 import { MSG } from '../messages';
-import { toNumber } from '../numbers';
+import { STORED_DECIMALS, decimalsMessage, fitsDecimals, round3, toNumber } from '../numbers';
 import { isFieldVisible, type Permissions } from '../permissions';
 import { visibilityOf } from '../fields';
 import { OFFER_FIELDS, type OfferFieldKey } from './fields';
+import { WHOLE_MSG, isWholeFor } from './figures';
 
 export const OFFER_MSG = {
   product: 'Выберите товар',
@@ -20,7 +21,13 @@ export const OFFER_MSG = {
   city: 'Выберите город погрузки',
   min5: 'Минимум 5 символов',
   number: 'Введите число',
+  whole: WHOLE_MSG,
+  weightDecimals: decimalsMessage(3),
+  decimals: decimalsMessage(STORED_DECIMALS),
 } as const;
+
+/** Digits after the point a unit weight keeps: kg to the gram, as the numeric(14, 3) column stores it. */
+export const UNIT_WEIGHT_DECIMALS = 3;
 
 /** Above any real quantity, price or weight, and well inside the numeric(14, 2|3) columns that store them. */
 export const OFFER_MAX_NUMBER = 1_000_000_000;
@@ -31,6 +38,13 @@ const number = () =>
     .transform((value, original) => (original === '' || original === null ? undefined : toNumber(original) ?? NaN))
     .typeError(OFFER_MSG.number)
     .max(OFFER_MAX_NUMBER, `Максимум ${OFFER_MAX_NUMBER}`);
+/** A price or an amount: stored to the kopeck, so a 3rd decimal is refused rather than rounded away. */
+const stored = () => number().test('decimals', OFFER_MSG.decimals, (v) => fitsDecimals(v, STORED_DECIMALS));
+/** A count of the offer's units: whole when they are pieces ('шт'). */
+const wholeForPieces = (schema: yup.NumberSchema<number | undefined>) =>
+  schema.test('whole', OFFER_MSG.whole, function whole(value) {
+    return isWholeFor(this.parent?.unit_measure as string | undefined, value);
+  });
 const id = (message: string) =>
   yup
     .number()
@@ -46,14 +60,18 @@ export function offerSchema(hidden: ReadonlySet<string> = new Set()) {
   const shape: Record<string, yup.AnySchema> = {
     product_id: id(OFFER_MSG.product),
     unit_measure: yup.string().required(OFFER_MSG.unitMeasure).oneOf(['шт', 'кг'], OFFER_MSG.unitMeasure),
-    unit_price: number().required(MSG.required).min(0.01, OFFER_MSG.min001),
-    unit_amount: number().required(MSG.required).min(1, OFFER_MSG.min1),
+    unit_price: stored().required(MSG.required).min(0.01, OFFER_MSG.min001),
+    unit_amount: wholeForPieces(stored().required(MSG.required).min(1, OFFER_MSG.min1)),
     unit_weight: number().when('unit_measure', {
       is: 'шт',
-      then: (s) => s.required(OFFER_MSG.unitWeightRequired).moreThan(0, OFFER_MSG.unitWeightPositive),
+      // a weight is stored to the gram: one that rounds to 0 g weighs nothing, one with more digits is refused
+      // rather than stored as another weight than the kg price was computed from
+      then: (s) => s.required(OFFER_MSG.unitWeightRequired)
+        .test('positive', OFFER_MSG.unitWeightPositive, (v) => v === undefined || round3(v) > 0)
+        .test('decimals', OFFER_MSG.weightDecimals, (v) => v === undefined || round3(v) <= 0 || fitsDecimals(v, UNIT_WEIGHT_DECIMALS)),
       otherwise: (s) => s.nullable().optional(),
     }),
-    units_per_pack: number().required(OFFER_MSG.unitsPerPack).min(1, OFFER_MSG.min1),
+    units_per_pack: wholeForPieces(stored().required(OFFER_MSG.unitsPerPack).min(1, OFFER_MSG.min1)),
     harvest_year: yup.string().trim().required(MSG.required).min(4, OFFER_MSG.min4),
     origin_country: yup.string().trim().required(MSG.required).min(2, MSG.min2),
     packing_id: id(OFFER_MSG.packing),
@@ -62,7 +80,7 @@ export function offerSchema(hidden: ReadonlySet<string> = new Set()) {
       .transform((value, original) => (original === '' || original === null ? undefined : Number(original)))
       .nullable()
       .optional(),
-    warehouse_cost: number().nullable().optional().min(0, 'Минимум 0'),
+    warehouse_cost: stored().nullable().optional().min(0, 'Минимум 0'),
   };
   if (!hidden.has('supplier') && !hidden.has('supplier_id')) shape.supplier_id = id(OFFER_MSG.supplier);
   if (!hidden.has('city') && !hidden.has('city_id')) shape.city_id = id(OFFER_MSG.city);

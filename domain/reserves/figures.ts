@@ -1,35 +1,43 @@
 // The reserve calculations of spec point 5 "Reserve calculations", written once: the reserve card shows them
 // as the user types, the server recomputes and checks them on every write, the demo seed uses them, and an
 // offer's own selling band (min/max unit price) comes from the same formulas.
-import { perUnit, round1, round2, times, toNumber, type Num } from '../numbers';
+import { product, ratio, round2, sum, times, toNumber, type Num } from '../numbers';
 import type { BusinessSettings } from '../settings';
 
+/** The least delivery cost, ₽ per kg (spec point 5: a reserve's delivery_cost is at least 1). One rule for every
+ * place a delivery cost comes from: the reserve's form, the city matrix's routes and the setting
+ * delivery_cost_default, so what the reserve card prefills always passes its own check. */
+export const DELIVERY_COST_MIN = 1;
+
 /** Delivery cost and days from the city matrix are used only when greater than 0; otherwise the cost is the
- * setting delivery_cost_default (and the days stay unknown). */
+ * setting delivery_cost_default (and the days stay unknown). A cost the reserve would refuse (stored before the
+ * matrix had its minimum) is not prefilled either. */
 export function deliveryTerms(lookup: { cost?: Num; days?: Num } | null | undefined, deliveryCostDefault: number) {
   const cost = toNumber(lookup?.cost);
   const days = toNumber(lookup?.days);
   return {
-    delivery_cost: cost !== null && cost > 0 ? cost : deliveryCostDefault,
+    delivery_cost: cost !== null && cost >= DELIVERY_COST_MIN ? cost : deliveryCostDefault,
     delivery_days: days !== null && days > 0 ? days : null,
   };
 }
 
-/** Cost per unit = (delivery cost + offer price per kg + costs_per_kg) × unit weight. */
+/** Figures that are rounded later (a cost per unit before its markup) keep this many decimals: exact for every
+ * stored input (2-decimal prices, 3-decimal weights, 4-decimal settings). */
+const UNROUNDED = 10;
+
+/** Cost per unit = (delivery cost + offer price per kg + costs_per_kg) × unit weight, exact (not rounded: the
+ * selling bounds and the margin round once, from it). */
 export function costPerUnit(deliveryCost: Num, kgPrice: Num, costsPerKg: Num, unitWeight: Num): number | null {
-  const delivery = toNumber(deliveryCost);
-  const kg = toNumber(kgPrice);
-  const weight = toNumber(unitWeight);
-  if (delivery === null || kg === null || weight === null) return null;
-  return (delivery + kg + (toNumber(costsPerKg) ?? 0)) * weight;
+  if (toNumber(deliveryCost) === null || toNumber(kgPrice) === null || toNumber(unitWeight) === null) return null;
+  return product(UNROUNDED, sum(deliveryCost, kgPrice, toNumber(costsPerKg) ?? 0), unitWeight);
 }
 
 /** Minimum selling price = cost × (1 + min_markup); maximum = cost × (1 + max_markup); 2 decimals. */
 export function sellingBounds(cost: number | null, settings: Pick<BusinessSettings, 'min_markup' | 'max_markup'>) {
   if (cost === null) return { min_selling_price: null, max_selling_price: null };
   return {
-    min_selling_price: round2(cost * (1 + settings.min_markup)),
-    max_selling_price: round2(cost * (1 + settings.max_markup)),
+    min_selling_price: product(2, cost, sum(1, settings.min_markup)),
+    max_selling_price: product(2, cost, sum(1, settings.max_markup)),
   };
 }
 
@@ -37,7 +45,7 @@ export function sellingBounds(cost: number | null, settings: Pick<BusinessSettin
 export function marginality(price: Num, cost: number | null): number {
   const p = toNumber(price);
   if (p === null || p <= 0 || cost === null) return 0;
-  return round2(((p - cost) / p) * 100);
+  return ratio(product(UNROUNDED, sum(p, -cost), 100), p, 2)!;
 }
 
 /** total_selling_sum = amount × selling price. */
@@ -47,13 +55,23 @@ export function totalSellingSum(amount: Num, price: Num): number | null {
 
 /** Packs = amount / units per pack, 1 decimal. */
 export function packsOf(amount: Num, unitsPerPack: Num): number | null {
-  const packs = perUnit(amount, unitsPerPack);
-  return packs === null ? null : round1(packs);
+  return ratio(amount, unitsPerPack, 1);
 }
 
-/** Amount = packs × units per pack. */
-export function amountOf(packs: Num, unitsPerPack: Num): number | null {
-  return times(packs, unitsPerPack);
+/** Amount = packs × units per pack: whole pieces for 'шт' (half up: 0.3 of a pack of 24 is 7.2, so 7), kg to 2
+ * decimals as amounts are stored. */
+export function amountOf(packs: Num, unitsPerPack: Num, unit?: string | null): number | null {
+  return product(unit === 'шт' ? 0 : 2, packs, unitsPerPack);
+}
+
+/** The packs field's step: 0.1 of a pack, or for 'шт' the least multiple of it that holds whole pieces (packs of
+ * 24: 0.5 = 12 pieces; packs of 7: 1). */
+export function packsStep(unitsPerPack: Num, unit?: string | null): number {
+  if (unit !== 'шт' || toNumber(unitsPerPack) === null) return 0.1;
+  for (let tenths = 1; tenths <= 10; tenths++) {
+    if (Number.isInteger(product(3, tenths / 10, unitsPerPack))) return tenths / 10;
+  }
+  return 1;
 }
 
 /** The packs field's maximum: available / units per pack to 1 decimal (spec point 5), rounded as packs are, so
@@ -83,7 +101,7 @@ export function reserveFigures(v: ReserveFigureInput, settings: BusinessSettings
     cost_per_unit: cost === null ? null : round2(cost),
     ...sellingBounds(cost, settings),
     marginality: marginality(v.unit_selling_price, cost),
-    total_sum: amount === null || price === null ? null : round2(amount * price),
+    total_sum: amount === null || price === null ? null : times(amount, price),
     total_selling_sum: totalSellingSum(v.amount, v.unit_selling_price),
     packs_amount: packsOf(v.amount, v.units_per_pack),
   };

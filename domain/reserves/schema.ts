@@ -4,13 +4,14 @@
 import * as yup from 'yup';
 import dayjs from 'dayjs';
 import { MSG } from '../messages';
-import { toNumber, type Num } from '../numbers';
+import { STORED_DECIMALS, decimalsMessage, fitsDecimals, toNumber, type Num } from '../numbers';
 import { formNumber, requiredId } from '../schemas/card';
 import { requiredPhone } from '../phone';
 import { isFieldVisible, type Permissions } from '../permissions';
 import { statusTitle } from '../sections';
 import type { BusinessSettings } from '../settings';
-import { costPerUnit, maxPacks, sellingBounds } from './figures';
+import { DELIVERY_COST_MIN, costPerUnit, maxPacks, sellingBounds } from './figures';
+import { WHOLE_MSG, isWholeFor } from '../offers/figures';
 import { visibilityOf } from '../fields';
 import { RESERVE_FIELDS, type ReserveFieldKey } from './fields';
 
@@ -31,9 +32,13 @@ export interface ReserveOffer {
   kg_price: Num;
   unit_weight: Num;
   units_per_pack: Num;
+  /** 'шт' reserves whole pieces; 'кг' may take part of a kilogram. */
+  unit_measure?: string | null;
 }
 
 const number = () => formNumber(RESERVE_MSG.number);
+/** An amount or a price: stored to the kopeck, so a 3rd decimal is refused rather than rounded away. */
+const stored = () => number().test('decimals', decimalsMessage(STORED_DECIMALS), (v) => fitsDecimals(v, STORED_DECIMALS));
 const id = requiredId;
 
 /** A real day written YYYY-MM-DD: '2024-02-30' is not one. */
@@ -53,9 +58,10 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
   const available = toNumber(offer.available_amount) ?? 0;
   const packsMax = maxPacks(offer.available_amount, offer.units_per_pack) ?? 0;
   const shape: Record<string, yup.AnySchema> = {
-    amount: number().required(MSG.required).min(1, RESERVE_MSG.min(1)).max(available, RESERVE_MSG.max(available)),
+    amount: stored().required(MSG.required).min(1, RESERVE_MSG.min(1)).max(available, RESERVE_MSG.max(available))
+      .test('whole', WHOLE_MSG, (value) => isWholeFor(offer.unit_measure, value)),
     packs_amount: number().required(MSG.required).min(0.2, RESERVE_MSG.min(0.2)).max(packsMax, RESERVE_MSG.max(packsMax)),
-    unit_selling_price: number()
+    unit_selling_price: stored()
       .required(MSG.required)
       .test('selling-bounds', function check(value) {
         if (value === undefined) return true;
@@ -77,7 +83,7 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
     buyer_phone: requiredPhone(),
     city_id: id(RESERVE_MSG.city),
     delivery_address: yup.string().trim().required(MSG.required).min(5, RESERVE_MSG.min5),
-    delivery_cost: number().required(MSG.required).min(1, RESERVE_MSG.min(1)),
+    delivery_cost: stored().required(MSG.required).min(DELIVERY_COST_MIN, RESERVE_MSG.min(DELIVERY_COST_MIN)),
     delivery_days: number().required(MSG.required).min(0, RESERVE_MSG.min(0)).integer(RESERVE_MSG.number),
     responsible_id: id(RESERVE_MSG.responsible),
   };

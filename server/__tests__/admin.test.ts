@@ -87,6 +87,9 @@ describe('business settings', () => {
     expect(await refused({ min_markup: '0.4' })).toEqual(['Максимальная наценка не может быть меньше минимальной']);
     expect(await refused({ max_markup: 11 })).toEqual(['Не больше 10 (1000 %)']);
     expect(await refused({ delivery_cost_default: '100001' })).toEqual(['Не больше 100000']);
+    // the reserve card prefills it as a reserve's delivery cost, whose minimum is 1 ₽/kg
+    expect(await refused({ delivery_cost_default: '0,5' })).toEqual(['Не меньше 1']);
+    expect(await refused({ delivery_cost_default: '0' })).toEqual(['Не меньше 1']);
     expect(await refused({ costs_per_kg: '1.23456' })).toEqual(['Не больше 4 знаков после запятой']);
     expect(await tableChecksum(ctx.db)).toBe(before);
   });

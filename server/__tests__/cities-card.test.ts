@@ -2,7 +2,7 @@
 // delivery matrix row read and saved, duplicates by name (also of a deleted city), and who may do what.
 import { and, eq, sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
-import { cityDelivery, comments } from '../db/schema';
+import { cities, cityDelivery, comments } from '../db/schema';
 
 let ctx: DemoContext;
 let moscow: number;
@@ -75,7 +75,13 @@ test('every 400 message: the name, a negative cost, days that are not whole, an 
   };
   expect(await bad({ name: '' })).toEqual(['Название обязательно']);
   expect(await bad({ name: 'Я' })).toEqual(['Минимум 2 символа']);
-  expect(await bad({ name: 'Новый', delivery: [{ to_id: moscow, cost: -1, days: 1 }] })).toEqual(['Стоимость доставки не может быть меньше 0']);
+  expect(await bad({ name: 'Новый', delivery: [{ to_id: moscow, cost: -1, days: 1 }] })).toEqual(['Стоимость доставки не может быть меньше 1']);
+  // a reserve's delivery cost is at least 1 ₽/kg and the reserve card prefills the route's: 0.5 would be refused there
+  expect(await bad({ name: 'Новый', delivery: [{ to_id: moscow, cost: '0,5', days: 1 }] })).toEqual(['Стоимость доставки не может быть меньше 1']);
+  const routesBefore = await ctx.db.select().from(cityDelivery).where(eq(cityDelivery.from_city_id, moscow));
+  expect(await bad([{ to_id: kazan, cost: 0.99, days: 1 }], 'PUT', `/api/cities/${moscow}/delivery`)).toEqual(['Стоимость доставки не может быть меньше 1']);
+  expect(await ctx.db.select().from(cityDelivery).where(eq(cityDelivery.from_city_id, moscow))).toEqual(routesBefore);
+  expect(await ctx.db.select().from(cities).where(eq(cities.name, 'Новый'))).toEqual([]);
   expect(await bad({ name: 'Новый', delivery: [{ to_id: moscow, cost: 1, days: 1.5 }] })).toEqual(['Срок доставки: целое число дней, не меньше 0']);
   expect(await bad({ name: 'Новый', delivery: [{ to_id: moscow, cost: 'много', days: 1 }] })).toEqual(['Введите число']);
   expect(await bad({ name: 'Новый', delivery: [{ to_id: 999999, cost: 1, days: 1 }] })).toEqual(['Выберите город']);

@@ -87,6 +87,38 @@ test('validation messages of spec point 5 come back as a 400', async () => {
   expect(await ctx.db.select().from(offers).where(eq(offers.harvest_year, '20'))).toHaveLength(0);
 });
 
+test('a unit weight is stored to the gram and every figure comes from what is stored', async () => {
+  // 0.125 kg at 10 ₽: kg price 10 / 0.125 = 80.00 (the weight was stored as 0.13 before, 10 / 0.13 = 76.92)
+  const res = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2091', unit_weight: '0,125', unit_price: '10', unit_amount: '800', units_per_pack: '8' }));
+  expect(res.status).toBe(201);
+  expect(res.body).toMatchObject({ unit_weight: '0.125', kg_price: '80.00', total_sum: '8000.00' });
+  const [row] = await ctx.db.select().from(offers).where(eq(offers.id, res.body.id));
+  expect([row.unit_weight, row.kg_price]).toEqual(['0.125', '80.00']);
+  // the selling band from the stored weight: warehouse 1500 ₽ over 800 × 0.125 = 100 kg is 15 ₽/kg;
+  // cost (15 + 80 + 12) × 0.125 = 13.375; × 1.1 = 14.7125 → 14.71; × 1.35 = 18.05625 → 18.06
+  expect([row.min_unit_price, row.max_unit_price]).toEqual(['14.71', '18.06']);
+});
+
+test('a weight that cannot be stored and a fraction of a piece are refused, and nothing is stored', async () => {
+  const count = async () => (await ctx.db.select().from(offers)).length;
+  const before = await count();
+  const messages = async (patch: Record<string, unknown>) => {
+    const res = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2090', ...patch }));
+    expect(res.status).toBe(400);
+    return res.body.messages;
+  };
+  expect(await messages({ unit_weight: '0.1254' })).toEqual(['Не больше 3 знаков после запятой']);
+  expect(await messages({ unit_weight: '0.0004' })).toEqual(['Вес должен быть больше 0']); // 0 g once stored
+  expect(await messages({ unit_amount: '10.5' })).toEqual(['Только целое число']);
+  expect(await messages({ units_per_pack: '2,5' })).toEqual(['Только целое число']);
+  expect(await messages({ unit_price: '10,005' })).toEqual(['Не больше 2 знаков после запятой']); // not stored as 10.01
+  expect(await count()).toBe(before);
+  // kilograms may be fractional: 10.5 kg in packs of 2.5 kg
+  const kg = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2090', unit_measure: 'кг', unit_weight: '1', unit_amount: '10.5', units_per_pack: '2.5' }));
+  expect(kg.status).toBe(201);
+  expect(kg.body).toMatchObject({ unit_amount: '10.50', units_per_pack: '2.50' });
+});
+
 test('patch recomputes; the amount cannot go below what is reserved and purchased', async () => {
   const created = (await call('POST', '/api/offers', 'admin', form({ harvest_year: '2097', unit_measure: 'кг', unit_weight: '' }))).body;
   expect(created.kg_price).toBe('25000.00');

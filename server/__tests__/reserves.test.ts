@@ -88,6 +88,25 @@ describe('POST /api/reserves', () => {
     expect(await stock(offerId)).toMatchObject({ reserved: '0.000', available: '100.000' });
   });
 
+  test('a reserve of 0.125 kg pieces costs from the stored weight, and takes whole pieces only', async () => {
+    // 800 pieces of 0.125 kg at 10 ₽ in packs of 8: kg price 10 / 0.125 = 80.00
+    const offerId = await newOffer('800', { unit_measure: 'шт', unit_weight: '0.125', unit_price: '10', units_per_pack: '8' });
+    const refused = await post(form(offerId, { amount: '20.5', unit_selling_price: '16' }));
+    expect(refused).toMatchObject({ status: 400, body: { messages: ['Только целое число'] } });
+    expect(await stock(offerId)).toMatchObject({ reserved: '0.000', available: '800.000' });
+    const res = await post(form(offerId, { amount: '20', unit_selling_price: '16' }));
+    expect(res.status).toBe(201);
+    // cost (15 + 80 + 12) × 0.125 = 13.375 (with the weight stored as 0.13 it was 13.91, 4 % more);
+    // bounds 13.375 × 1.1 = 14.7125 → 14.71 and × 1.35 = 18.05625 → 18.06; margin (16 − 13.375) / 16 = 16.40625 % → 16.41;
+    // 20 pieces are 2.5 packs of 8, bought at 20 × 10 = 200.00 and sold at 20 × 16 = 320.00
+    expect(res.body).toMatchObject({
+      amount: '20.00', packs_amount: '2.5', min_selling_price: '14.71', max_selling_price: '18.06', marginality: '16.41',
+      total_sum: '200.00', total_selling_sum: '320.00', offer: { unit_weight: '0.125', kg_price: '80.00' },
+    });
+    const [row] = await ctx.db.select().from(reserves).where(eq(reserves.id, res.body.id));
+    expect([row.min_selling_price, row.max_selling_price, row.marginality]).toEqual(['14.71', '18.06', '16.41']);
+  });
+
   test('the whole available amount can be reserved, one unit more cannot', async () => {
     const offerId = await newOffer('38', { units_per_pack: '3' });
     expect((await post(form(offerId, { amount: '39', packs_amount: '13' }))).body.messages.sort()).toEqual(['Максимум 12.7', 'Максимум 38']);

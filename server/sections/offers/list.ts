@@ -36,6 +36,8 @@ export const offersSpec: SectionSpec = {
   from: sql`FROM offers o ${refs.joins} ${author.join}`,
   columns: {
     ...own.columns,
+    // a weight is kept to the gram (0.125 kg), the kg price is computed from it
+    unit_weight: sql`round(o.unit_weight, 3)::text`,
     reserved_sum: money2(reservedSum),
     available_sum: money2(availableSum),
     ...refs.columns,

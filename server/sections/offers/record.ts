@@ -6,10 +6,10 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema } from '../../../domain/offers/schema';
 import { PRODUCT_MSG } from '../../../domain/products/schema';
-import { offerFigures, offerSellingBand } from '../../../domain/offers/figures';
+import { offerFigures, offerSellingBand, storedUnitWeight } from '../../../domain/offers/figures';
 import type { BusinessSettings } from '../../../domain/settings';
 import { readBusinessSettings } from '../../admin/businessSettings';
-import { money, toNumber } from '../../../domain/numbers';
+import { money } from '../../../domain/numbers';
 import { badRequest, conflict } from '../../errors';
 import { rowsOf as rows } from '../../http/rows';
 import { attachFiles, fileIdsOf } from '../../records/files';
@@ -66,8 +66,14 @@ function schemaFor(auth: AuthenticatedUser) {
 async function prepare(auth: AuthenticatedUser, values: Row) {
   const valid = (await schemaFor(auth).validate(values, { abortEarly: false, stripUnknown: true })) as Row;
   const unit = String(valid.unit_measure);
-  const unitWeight = unit === 'кг' ? 1 : toNumber(valid.unit_weight as string);
-  const figures = offerFigures({ ...valid, unit_measure: unit, unit_weight: unitWeight } as never);
+  // the figures are computed from the values as they are stored (the weight to the gram), never from what was typed
+  const stored = {
+    unit_weight: storedUnitWeight(unit, valid.unit_weight as number | undefined),
+    units_per_pack: money(valid.units_per_pack as number),
+    unit_amount: money(valid.unit_amount as number),
+    unit_price: money(valid.unit_price as number),
+  };
+  const figures = offerFigures({ ...stored, unit_measure: unit });
   return {
     product_id: Number(valid.product_id),
     variety_id: valid.variety_id ?? null,
@@ -77,11 +83,8 @@ async function prepare(auth: AuthenticatedUser, values: Row) {
     harvest_year: String(valid.harvest_year).trim(),
     origin_country: String(valid.origin_country).trim(),
     unit_measure: unit,
-    unit_weight: money(unitWeight),
-    units_per_pack: money(toNumber(valid.units_per_pack as string)),
-    unit_amount: money(toNumber(valid.unit_amount as string)),
-    unit_price: money(toNumber(valid.unit_price as string)),
-    warehouse_cost: money(toNumber(valid.warehouse_cost as string)),
+    ...stored,
+    warehouse_cost: money(valid.warehouse_cost as number | null | undefined),
     loading_address: valid.loading_address ? String(valid.loading_address).trim() : null,
     total_sum: money(figures.total_sum),
     kg_price: money(figures.kg_price),

@@ -27,10 +27,11 @@ export interface ReservedOffer {
   kg_price: string | null;
   unit_weight: string | null;
   units_per_pack: string | null;
+  unit_measure: string | null;
 }
 
 const OFFER_FIGURES = sql`o.id, o.status, round(o.available_amount, 2)::text AS available_amount, round(o.unit_price, 2)::text AS unit_price,
-  round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight, o.units_per_pack::text AS units_per_pack`;
+  round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight, o.units_per_pack::text AS units_per_pack, o.unit_measure`;
 
 /** The columns of a reserve's card beside its list row: the ids its selects show, its selling band, and the
  * offer's figures its bounds are computed from. */

@@ -22,6 +22,13 @@ export const ReserveCell = memo(function ReserveCell({ value, row }: CellProps) 
   );
 });
 
+/** A unit's weight to the gram, as it is stored and as its kg price is computed: 0,125, not the 0,13 that the
+ * list's 2-decimal numbers would show. */
+const weightFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 3 });
+export const UnitWeightCell = memo(function UnitWeightCell({ value }: CellProps) {
+  return <>{value === null || value === undefined || value === '' ? '' : weightFormat.format(Number(value))}</>;
+});
+
 /** The offers list's cells for a caller who may or may not place reserves (stable objects, so rows stay memoised). */
-export const RESERVING_CELLS: CellRenderers = { available_amount: ReserveCell };
-export const PLAIN_CELLS: CellRenderers = {};
+export const RESERVING_CELLS: CellRenderers = { available_amount: ReserveCell, unit_weight: UnitWeightCell };
+export const PLAIN_CELLS: CellRenderers = { unit_weight: UnitWeightCell };

@@ -6,7 +6,7 @@ import type { FormikProps } from 'formik';
 import dayjs from 'dayjs';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { amountOf, packsOf, reserveFigures } from '../../../domain/reserves/figures';
+import { amountOf, packsOf, packsStep, reserveFigures } from '../../../domain/reserves/figures';
 import { formatNumber } from '../../../domain/format';
 import type { BusinessSettings } from '../../../domain/settings';
 import { useReferenceListQuery } from '../../api/references';
@@ -43,11 +43,13 @@ export function AboutBlock({ form, offer, readOnly, visible }: BlockProps) {
   const { field, error } = useInputs(form, readOnly);
   const [invalidDate, setInvalidDate] = useState(false);
   const units = offer.units_per_pack;
+  // pieces are whole: typed packs give whole pieces, and the packs' arrows step by packs that hold whole pieces
+  const pieces = offer.unit_measure === 'шт';
   const today = dayjs().startOf('day');
   return (
     <InfoBlock title={RESERVE_TEXTS.about}>
       {field('amount', {
-        slotProps: { htmlInput: { ...decimal, min: 1, step: 1 } },
+        slotProps: { htmlInput: { ...(pieces ? { inputMode: 'numeric' } : decimal), min: 1, step: pieces ? 1 : 0.01 } },
         helperText: `Доступно: ${formatNumber(offer.available_amount)}`,
         onChange: (e) => {
           void form.setFieldValue('amount', e.target.value);
@@ -55,10 +57,10 @@ export function AboutBlock({ form, offer, readOnly, visible }: BlockProps) {
         },
       })}
       {field('packs_amount', {
-        slotProps: { htmlInput: { ...decimal, min: 0.2, step: 0.1 } },
+        slotProps: { htmlInput: { ...decimal, min: 0.2, step: packsStep(units, offer.unit_measure) } },
         onChange: (e) => {
           void form.setFieldValue('packs_amount', e.target.value);
-          void form.setFieldValue('amount', str(amountOf(e.target.value, units)));
+          void form.setFieldValue('amount', str(amountOf(e.target.value, units, offer.unit_measure)));
         },
       })}
       {visible('unit_selling_price') && field('unit_selling_price', { slotProps: { htmlInput: { ...decimal, step: 0.01 } } })}

@@ -11,7 +11,6 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { canChooseResponsible, isFieldVisible } from '../../../domain/permissions';
 import { hiddenReserveFormFields, reserveSchema, RESERVE_FIELD_VISIBILITY } from '../../../domain/reserves/schema';
-import { deliveryTerms } from '../../../domain/reserves/figures';
 import { toNumber } from '../../../domain/numbers';
 import { statusTitle } from '../../../domain/sections';
 import { BUSINESS_SETTING_NAMES, canReadSetting, type BusinessSettings } from '../../../domain/settings';
@@ -22,7 +21,7 @@ import { CardForm, recordTab, useCardBase } from '../../components/Card/CardForm
 import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
 import { useBusinessSettingsQuery, useLazyDeliveryQuery, type ReserveOffer, type ReserveRecord } from './reservesApi';
-import { newValues, RESERVE_TEXTS, reservePayload, settingsOf, valuesOf, type ReserveFormValues } from './reserveForm';
+import { deliveryPrefill, newValues, RESERVE_TEXTS, reservePayload, settingsOf, valuesOf, type ReserveFormValues } from './reserveForm';
 import { AboutBlock, DeliveryBlock, ExtraBlock, FiguresBlock } from './ReserveBlocks';
 import { ReserveSteps } from './ReserveSteps';
 
@@ -107,9 +106,9 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     void form.setFieldValue('city_id', cityId);
     if (!cityId) return;
     const found = await lookupDelivery({ from: offer.city_id, offer: offer.id, to: Number(cityId) }, true).unwrap().catch(() => null);
-    const terms = deliveryTerms(found, settings.delivery_cost_default);
-    void form.setFieldValue('delivery_cost', String(terms.delivery_cost));
-    if (terms.delivery_days !== null) void form.setFieldValue('delivery_days', String(terms.delivery_days));
+    const prefill = deliveryPrefill(found, settings);
+    void form.setFieldValue('delivery_cost', prefill.delivery_cost);
+    void form.setFieldValue('delivery_days', prefill.delivery_days);
   };
 
   const productName = offer.product?.name ?? reserve?.product?.name ?? '';

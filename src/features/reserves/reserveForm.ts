@@ -1,7 +1,8 @@
 // The reserve card's form model: its texts, field labels, values from an offer or a saved reserve, and the
 // payload sent back.
 import { phoneDigits } from '../../../domain/phone';
-import { toNumber } from '../../../domain/numbers';
+import { toNumber, type Num } from '../../../domain/numbers';
+import { deliveryTerms } from '../../../domain/reserves/figures';
 import { BUSINESS_SETTING_NAMES, type BusinessSettings, type BusinessSettingName } from '../../../domain/settings';
 import type { CommentItem } from '../../api/records';
 import type { ReserveRecord } from './reservesApi';
@@ -61,6 +62,14 @@ export function newValues(settings: BusinessSettings, employeeId: number | null 
     city_id: '', delivery_address: '', delivery_cost: String(settings.delivery_cost_default), delivery_days: '',
     responsible_id: str(employeeId), comments: [],
   };
+}
+
+/** A delivery city chosen: the matrix's cost and days for the route (each only when the matrix knows it), else
+ * delivery_cost_default and empty days for the user to fill. Both fields are set, so nothing of the previous
+ * city's route stays behind. */
+export function deliveryPrefill(route: { cost?: Num; days?: Num } | null | undefined, settings: BusinessSettings) {
+  const terms = deliveryTerms(route, settings.delivery_cost_default);
+  return { delivery_cost: String(terms.delivery_cost), delivery_days: str(terms.delivery_days) };
 }
 
 export function valuesOf(reserve: ReserveRecord): ReserveFormValues {

@@ -1,6 +1,7 @@
 // The delivery matrix: cost per kg and days between two cities, from the great-circle distance.
 // Roads are longer than the arc, and a truck covers ~600 km a day plus a day for loading.
 import type { CitySeed } from './cities';
+import { money } from '../../../../domain/numbers';
 
 const EARTH_RADIUS_KM = 6371;
 const ROAD_FACTOR = 1.25;
@@ -24,5 +25,5 @@ export function deliveryTerms(from: CitySeed, to: CitySeed): DeliveryTerms {
   const roadKm = greatCircleKm(from, to) * ROAD_FACTOR;
   const cost = 2.5 + roadKm * 0.0055;
   const days = 1 + Math.ceil(roadKm / 600);
-  return { cost: (Math.round(cost * 100) / 100).toFixed(2), days };
+  return { cost: money(cost)!, days };
 }

@@ -3,11 +3,12 @@
 import { Random } from '../random';
 import { CITIES, type CitySeed } from '../data/cities';
 import { mobilePhone } from '../data/people';
-import { round2 } from '../../../../domain/numbers';
+import { money, round2 } from '../../../../domain/numbers';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export const fixed = (n: number) => round2(n).toFixed(2);
+/** Money as stored: the domain's half-up rounding to the kopeck. */
+export const fixed = (n: number) => money(n)!;
 export const fmt = (n: number) => String(round2(n));
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY);
 /** A moment during office hours (Moscow, UTC+3) on the given day. */

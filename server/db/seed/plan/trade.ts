@@ -3,8 +3,8 @@
 import { CITIES } from '../data/cities';
 import { PACKING, PRODUCTS } from '../data/products';
 import { buyerName, mobilePhone } from '../data/people';
-import { round2 } from '../../../../domain/numbers';
-import { offerSellingBand } from '../../../../domain/offers/figures';
+import { round2, weightText } from '../../../../domain/numbers';
+import { kgPrice as kgPriceOf, offerSellingBand, totalSum } from '../../../../domain/offers/figures';
 import { costPerUnit, deliveryTerms, reserveFigures, sellingBounds } from '../../../../domain/reserves/figures';
 import { SUPPLIER_CITIES, addDays, address, cityIndex, dateOnly, fixed, fmt, minDate, officeTime, type PlanContext } from './helpers';
 import { SETTINGS, type PlanDelivery, type PlanEmployee, type PlanOffer, type PlanReserve, type PlanSupplier, type PlanVariety } from './model';
@@ -63,7 +63,7 @@ export function planTrade({ random, now }: PlanContext, input: TradeInput): { of
     const [low, high] = seedProduct.priceKg;
     const priceKg = Math.round(random.float(low, high) * drift);
     const unitPrice = round2(priceKg * unitWeight);
-    const kgPrice = round2(unitPrice / unitWeight);
+    const kgPrice = kgPriceOf(byPiece ? 'шт' : 'кг', unitPrice, unitWeight)!;
     const totalKg = unitAmount * unitWeight;
 
     const harvestBase = created_at.getUTCMonth() >= 9 ? created_at.getUTCFullYear() : created_at.getUTCFullYear() - 1;
@@ -87,11 +87,11 @@ export function planTrade({ random, now }: PlanContext, input: TradeInput): { of
       harvest_year: String(harvestYear),
       origin_country,
       unit_measure: byPiece ? 'шт' : 'кг',
-      unit_weight: fmt(unitWeight),
+      unit_weight: weightText(unitWeight)!,
       units_per_pack: fmt(unitsPerPack),
       unit_amount: fixed(unitAmount),
       unit_price: fixed(unitPrice),
-      total_sum: fixed(unitPrice * unitAmount),
+      total_sum: fixed(totalSum(unitPrice, unitAmount)!),
       kg_price: fixed(kgPrice),
       warehouse_cost: warehouseCost,
       min_unit_price: fixed(band.min_unit_price!),
