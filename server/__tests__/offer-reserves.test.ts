@@ -1,7 +1,7 @@
 // What an offer's active reserves keep it from (issue 19): being set to 'Выполнен' by hand, being deleted; and a
 // bulk delete that counts each record once and says why none went.
 import { eq, sql } from 'drizzle-orm';
-import { createDemoApp, type DemoContext } from './testApp';
+import { createDemoApp, tableChecksum, type DemoContext } from './testApp';
 import { prepareTrade, reserveForm, type Trade } from './trade';
 import { offers, users } from '../db/schema';
 import { rowsOf } from '../http/rows';
@@ -23,6 +23,23 @@ const newReserve = async (offerId: number) => {
   expect(res.status).toBe(201);
   return res.body as Record<string, unknown> & { id: number };
 };
+
+test("an offer is not set to 'Выполнен' by hand while reserves are active: 400 with their count", async () => {
+  const offerId = (await trade.newOffer('100')).id;
+  const first = await newReserve(offerId);
+  const second = await newReserve(offerId);
+  const before = await tableChecksum(ctx.db);
+  const refused = await ctx.change('PATCH', `/api/offers/${offerId}`, 'admin', { status: 'completed' });
+  expect(refused).toEqual({ status: 400, body: expect.objectContaining({ messages: ['Нельзя завершить предложение: активных резервов — 2'] }) });
+  expect(await tableChecksum(ctx.db)).toBe(before);
+  await ctx.change('POST', `/api/reserves/${first.id}/complete`, 'admin', {});
+  expect((await ctx.change('PATCH', `/api/offers/${offerId}`, 'admin', { status: 'completed' })).body.messages)
+    .toEqual(['Нельзя завершить предложение: активных резервов — 1']);
+  await ctx.change('POST', `/api/reserves/${second.id}/cancel`, 'admin', {});
+  const done = await ctx.change('PATCH', `/api/offers/${offerId}`, 'admin', { status: 'completed' });
+  expect(done.status).toBe(200);
+  expect(done.body.status).toBe('completed');
+});
 
 describe('bulk delete', () => {
   const del = (ids: number[], who: 'admin' | 'manager' | 'supplier' = 'admin') => ctx.call('DELETE', '/api/offers', who, { ids });
