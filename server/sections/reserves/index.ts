@@ -10,7 +10,7 @@ import { idOf, idParams, noQuery } from '../../http/schemas';
 import { filterConfigResponse } from '../../lists/schema';
 import { cardResponse } from '../../records/card';
 import { cardRoutes } from '../../records/cardRoutes';
-import { stepBody, reserveBody, reserveSummaries } from './schema';
+import { completeBody, stepBody, reserveBody, reserveSummaries } from './schema';
 import { cancelReserve, completeReserve, reserveRecord } from './lifecycle';
 
 export default async function reservesPlugin(app: FastifyInstance, opts: { db: Database }) {
@@ -26,7 +26,7 @@ export default async function reservesPlugin(app: FastifyInstance, opts: { db: D
 
   cardRoutes(app, db, { body: reserveBody, summaries: reserveSummaries, record: reserveRecord });
   app.post('/reserves/:id/complete', {
-    schema: { tags: ['reserves'], summary: 'Complete an active reserve: its amount becomes purchased', params: idParams, querystring: noQuery, body: stepBody, response: cardResponse(200) },
+    schema: { tags: ['reserves'], summary: 'Complete an active reserve on the day the buyer took the goods: its amount becomes purchased', params: idParams, querystring: noQuery, body: completeBody, response: cardResponse(200) },
   }, async (request) =>
     completeReserve(db, requireAuth(request), idOf(request.params), request.body),
   );
