@@ -36,6 +36,14 @@ export function currentTerms(
   };
 }
 
+/** The terms a saved reserve is judged by: its own, as stored; `today`'s for any it does not hold (or the reader
+ * may not see: such a reader is shown no band they are part of). */
+export function keptTerms(stored: Partial<Record<(typeof TERM_FIELDS)[number], Num>>, today: ReserveTerms): ReserveTerms {
+  const terms = { ...today };
+  for (const field of TERM_FIELDS) if (stored[field] !== undefined && stored[field] !== null) terms[field] = stored[field];
+  return terms;
+}
+
 /** The offer's figures and the settings the band is computed from, as the terms say: what the form's schema
  * (reserveSchema) and the figures (reserveFigures) take. */
 export function pricedBy<Offer extends { kg_price: Num; unit_weight: Num }>(terms: ReserveTerms, offer: Offer, settings: BusinessSettings) {

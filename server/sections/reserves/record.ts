@@ -11,7 +11,7 @@ import {
 } from '../../../domain/reserves/schema';
 import { packsOf, reserveFigures } from '../../../domain/reserves/figures';
 import { STOCK_MSG } from '../../../domain/reserves/messages';
-import { currentTerms, pricedBy, TERM_FIELDS, TERM_VISIBILITY, type ReserveTerms } from '../../../domain/reserves/terms';
+import { currentTerms, keptTerms, pricedBy, TERM_VISIBILITY } from '../../../domain/reserves/terms';
 import { money, toNumber } from '../../../domain/numbers';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { badRequest } from '../../errors';
@@ -97,11 +97,6 @@ export async function offerOfReserve(db: Database, offerId: number): Promise<Res
 /** The office's day, the first a reserve may be due. */
 export const today = () => dayjs().format('YYYY-MM-DD');
 
-/** The terms a reserve is judged by: its own, where kept; `today`'s for any it lacks. */
-function storedTerms(current: StoredReserve, today: ReserveTerms): ReserveTerms {
-  return Object.fromEntries(TERM_FIELDS.map((field) => [field, (current[field] as string | null | undefined) ?? today[field]])) as unknown as ReserveTerms;
-}
-
 /** A term as stored: the database's own text where it came from there (the offer's '300.00'), else the number. */
 const termValue = (n: unknown) => (toNumber(n as string) === null ? null : typeof n === 'string' ? n : String(n));
 
@@ -129,7 +124,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
 
   const settings = await readBusinessSettings(db);
   const todayTerms = currentTerms(offer, settings);
-  const terms = current && !reprice ? storedTerms(current, todayTerms) : todayTerms;
+  const terms = current && !reprice ? keptTerms(current, todayTerms) : todayTerms;
   const basis = pricedBy(terms, offer, settings);
   // what the reserve may take: the free stock, plus what it already holds when it is being changed
   const held = current?.status === 'active' ? toNumber(current.amount) ?? 0 : 0;
