@@ -412,6 +412,8 @@ describe('a saved reserve keeps the terms it was made on', () => {
     offer_price_kg: '300.00', unit_weight: '1.000', costs_per_kg: '12.0000', min_markup: '0.1000', max_markup: '0.3500', ...patch,
   });
   const todaySettings = { delivery_cost_default: '15', costs_per_kg: '20', min_markup: '0.2', max_markup: '0.5' };
+  // what GET /api/reserves/90/reprice answers: the offer's prices and the settings as the server holds them now
+  const todayTerms = { unit_price: '350.00', offer_price_kg: '350.00', unit_weight: '1.000', costs_per_kg: '20', min_markup: '0.2', max_markup: '0.5' };
 
   test('the card checks an edit against its own band, not today\'s', async () => {
     server(manager, [
@@ -437,6 +439,7 @@ describe('a saved reserve keeps the terms it was made on', () => {
     let current = made();
     const fetchMock = server(manager, [
       route('POST', '/api/settings', () => json(todaySettings)),
+      route('GET', '/api/reserves/90/reprice', () => json(todayTerms)),
       route('GET', '/api/reserves/90', () => json(current)),
       route('GET', '/api/reserves/90/comments', () => json([])),
       route('PATCH', '/api/reserves/90', async (request) => {
@@ -474,11 +477,37 @@ describe('a saved reserve keeps the terms it was made on', () => {
     expect(rows()[6]).toBe('Маржинальность, %34.6023.00');
     await user.click(apply);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(patches).toEqual([{ reprice: true, unit_selling_price: '500', version: 4 }]);
+    expect(patches).toEqual([{ reprice: true, reprice_terms: todayTerms, unit_selling_price: '500', version: 4 }]);
     await waitFor(() => expect(shown('Минимальная цена продажи, ₽')).toBe('462.00'));
     expect(shown('Цена продажи за единицу, ₽')).toBe('500');
     expect(shown('Маржинальность, %')).toBe('23.00');
     expect(requests(fetchMock).filter((r) => r.method === 'PATCH')).toHaveLength(1);
+  });
+
+  test('terms that moved after the preview are refused by the server: the dialog stays and reads them again', async () => {
+    // meanwhile own costs went to 25 ₽/kg: cost (15 + 350 + 25) × 1 = 390, band 468.00 … 585.00
+    let terms = todayTerms;
+    const fetchMock = server(manager, [
+      route('POST', '/api/settings', () => json(todaySettings)),
+      route('GET', '/api/reserves/90/reprice', () => json(terms)),
+      route('GET', '/api/reserves/90', () => json(made())),
+      route('GET', '/api/reserves/90/comments', () => json([])),
+      route('PATCH', '/api/reserves/90', () => {
+        terms = { ...todayTerms, costs_per_kg: '25' };
+        return json({ status: 'error', error: 'validation', messages: ['Цены или настройки изменились после расчета: проверьте новый расчет'] }, 400);
+      }),
+    ]);
+    const user = userEvent.setup();
+    renderApp('/reserves/90', { token: 't' });
+    await user.click(await screen.findByRole('button', { name: 'Пересчитать по текущим ценам' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Пересчитать по текущим ценам' });
+    fireEvent.change(within(dialog).getByLabelText('Цена продажи за единицу, ₽'), { target: { value: '500' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
+    // said in the dialog, which stays open with the figures read again
+    expect(await within(dialog).findByText('Цены или настройки изменились после расчета: проверьте новый расчет')).toBeInTheDocument();
+    const table = within(screen.getByRole('dialog', { name: 'Пересчитать по текущим ценам' })).getByRole('table', { name: 'Пересчет резерва' });
+    await waitFor(() => expect(within(table).getAllByRole('row')[4].textContent).toBe('Минимальная цена продажи, ₽359.70468.00'));
+    expect(requests(fetchMock).filter((r) => r.url.endsWith('/api/reserves/90/reprice'))).toHaveLength(2);
   });
 
   test('a role that does not see the selling band has no re-pricing', async () => {

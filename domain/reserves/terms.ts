@@ -83,6 +83,11 @@ export function repricePreview(
 export const canReprice = (perms: Permissions | null | undefined) =>
   ['unit_selling_price', 'min_selling_price', 'max_selling_price', 'marginality'].every((field) => isFieldVisible(perms, 'reserves', field));
 
+/** Did the terms move since they were shown? Compared as numbers ('300.00' is 300). */
+export const sameTerms = (a: Partial<Record<string, unknown>>, b: ReserveTerms) =>
+  TERM_FIELDS.every((field) => toNumber(a[field] as Num) === toNumber(b[field]));
+
 export const TERMS_MSG = {
   forbidden: 'Пересчет по текущим ценам недоступен для вашей роли',
+  moved: 'Цены или настройки изменились после расчета: проверьте новый расчет',
 } as const;

@@ -60,13 +60,20 @@ describe('a reserve keeps the terms it was made on', () => {
       expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { unit_selling_price: '441.46' })).body.messages).toEqual(['Максимум 441.45']);
       expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { unit_selling_price: '359.69' })).body.messages).toEqual(['Минимум 359.7']);
 
-      // re-pricing at the reserve's price of 400 is refused by today's band, and changes nothing
+      // what a re-pricing would take, read from the database for the card's preview
+      const terms = (await ctx.call('GET', `/api/reserves/${id}/reprice`)).body;
+      expect(terms).toEqual({ unit_price: '350.00', offer_price_kg: '350.00', unit_weight: '1.000', costs_per_kg: '20', min_markup: '0.2', max_markup: '0.5' });
+
+      // re-pricing at the reserve's price of 400 is refused by today's band, and changes nothing; so is a
+      // re-pricing confirmed on terms that moved since the preview (own costs 12 → 20)
       const before = await tableChecksum(ctx.db);
+      expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { reprice: true, reprice_terms: { ...terms, costs_per_kg: '12' }, unit_selling_price: '500' })).body.messages)
+        .toEqual(['Цены или настройки изменились после расчета: проверьте новый расчет']);
       expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { reprice: true })).body.messages).toEqual(['Минимум 462']);
       expect(await tableChecksum(ctx.db)).toBe(before);
 
       // re-priced at 500 ₽: cost 385, band 462.00 … 577.50, margin (500 − 385) / 500 = 23 %, purchase 30 × 350 = 10500
-      const repriced = await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { reprice: true, unit_selling_price: '500' });
+      const repriced = await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { reprice: true, reprice_terms: terms, unit_selling_price: '500' });
       expect(repriced.status).toBe(200);
       expect(repriced.body).toMatchObject({
         unit_price: '350.00', total_sum: '10500.00', unit_selling_price: '500.00', total_selling_sum: '15000.00',
@@ -96,12 +103,14 @@ describe('a reserve keeps the terms it was made on', () => {
     await ctx.db.update(reserves).set({ responsible_id: storekeeper.employee_id }).where(eq(reserves.id, id));
     expect(await ctx.change('PATCH', `/api/reserves/${id}`, 'warehouse', { reprice: true }))
       .toEqual({ status: 403, body: expect.objectContaining({ message: 'Пересчет по текущим ценам недоступен для вашей роли' }) });
+    expect((await ctx.call('GET', `/api/reserves/${id}/reprice`, 'warehouse')).body.message).toBe('Пересчет по текущим ценам недоступен для вашей роли');
     // role 8 sees neither its own costs nor its markups
     const seen = (await ctx.call('GET', `/api/reserves/${id}`, 'warehouse')).body;
     for (const field of ['costs_per_kg', 'min_markup', 'max_markup']) expect([field, field in seen]).toEqual([field, false]);
 
     expect((await ctx.change('POST', `/api/reserves/${id}/cancel`)).status).toBe(200);
     expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { reprice: true })).body.messages).toEqual(['Резерв в статусе «Отменен» нельзя изменить']);
+    expect((await ctx.call('GET', `/api/reserves/${id}/reprice`)).body.messages).toEqual(['Резерв в статусе «Отменен» нельзя изменить']);
   });
 });
 

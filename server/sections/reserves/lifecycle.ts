@@ -10,11 +10,12 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { scopeOf } from '../../../domain/permissions';
 import { RESERVE_WRITE_MSG } from '../../../domain/reserves/schema';
-import { canReprice, TERMS_MSG } from '../../../domain/reserves/terms';
+import { canReprice, currentTerms, sameTerms, TERMS_MSG, type ReserveTerms } from '../../../domain/reserves/terms';
 import { completionDateError } from '../../../domain/reserves/completion';
 import { badRequest, forbidden } from '../../errors';
 import { rowsOf } from '../../http/rows';
-import { recordStep, type RecordSection, type Row } from '../../records/pipeline';
+import { readRecord, recordStep, type RecordSection, type Row } from '../../records/pipeline';
+import { readBusinessSettings } from '../../admin/businessSettings';
 import { complete, release, reserve, resize, type StockCause } from '../offers/stock';
 import type { HistoryCause } from '../../../domain/history';
 import {
@@ -59,11 +60,26 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
     const reprice = body.reprice === true;
     if (reprice && !canReprice(auth.permissions)) throw forbidden(TERMS_MSG.forbidden);
     const offer = (await offerOfReserve(tx, current.offer_id))!;
+    // what the user confirmed must be what is applied: prices or settings moved since the preview are refused
+    if (reprice && body.reprice_terms && !sameTerms(body.reprice_terms as Row, currentTerms(offer, await readBusinessSettings(tx)))) {
+      throw badRequest(TERMS_MSG.moved);
+    }
     const values = await prepareReserve(tx, auth, offer, body, current, reprice);
     await resize(tx, current.offer_id, current.amount, values.amount, stepOf(auth, id, 'change'));
     return { set: sql.join(Object.entries(values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `) };
   },
 };
+
+/** GET /api/reserves/{id}/reprice: the terms a re-pricing would take now (the offer's prices, today's settings),
+ * read from the database so the preview shows what 'Применить' applies. */
+export async function repriceTerms(db: Database, auth: AuthenticatedUser, id: number): Promise<Record<keyof ReserveTerms, string | null>> {
+  const reserve = await readRecord(db, auth, reserveRecord, id, false);
+  if (!canReprice(auth.permissions)) throw forbidden(TERMS_MSG.forbidden);
+  const refused = reserveRecord.refuseStatus?.(String(reserve.status), 'change');
+  if (refused) throw badRequest(refused);
+  const terms = currentTerms((await offerOfReserve(db, Number(reserve.offer_id)))!, await readBusinessSettings(db));
+  return Object.fromEntries(Object.entries(terms).map(([k, v]) => [k, v === null || v === undefined ? null : String(v)])) as Record<keyof ReserveTerms, string | null>;
+}
 
 /** The end of an active reserve's life, completed or cancelled, made on the version the user saw: its amount
  * moves as `move` says and the reserve takes the columns `set` gives, in one transaction. */

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { canChooseResponsible, isFieldVisible } from '../../../domain/permissions';
 import { hiddenReserveFormFields, reserveSchema, RESERVE_FIELD_VISIBILITY } from '../../../domain/reserves/schema';
 import { deliveryTerms } from '../../../domain/reserves/figures';
-import { canReprice, currentTerms, keptTerms, pricedBy } from '../../../domain/reserves/terms';
+import { canReprice, currentTerms, keptTerms, pricedBy, type ReserveTerms } from '../../../domain/reserves/terms';
 import { toNumber } from '../../../domain/numbers';
 import { statusTitle } from '../../../domain/sections';
 import { BUSINESS_SETTING_NAMES, canReadSetting, type BusinessSettings } from '../../../domain/settings';
@@ -121,14 +121,18 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   };
 
   /** 'Пересчитать по текущим ценам' confirmed: the server takes the offer's prices and today's settings. */
-  const reprice = async (sellingPrice: string) => {
+  const reprice = async (sellingPrice: string, todays: ReserveTerms): Promise<string | null> => {
     save.setError(null);
     try {
-      form.resetForm({ values: valuesOf(await card.update({ reprice: true, unit_selling_price: sellingPrice })) });
-      return true;
+      form.resetForm({ values: valuesOf(await card.update({ reprice: true, reprice_terms: todays, unit_selling_price: sellingPrice })) });
+      return null;
     } catch (e) {
-      save.setError(isApiError(e) ? e : null);
-      return false;
+      // changed by someone else meanwhile: the card says who and what (StaleAlert); any other refusal, the dialog
+      if (isApiError(e) && e.stale) {
+        save.setError(e);
+        return null;
+      }
+      return errorMessage(e);
     }
   };
 

@@ -5,6 +5,7 @@
 import { recordTag, sectionApi, TAGS } from '../../api/sectionApi';
 import { stockTags, type RecordBase } from '../../api/cards';
 import type { BusinessSettingName } from '../../../domain/settings';
+import type { TERM_FIELDS } from '../../../domain/reserves/terms';
 
 type Ref = { id: number; name: string } | null;
 
@@ -91,7 +92,13 @@ export const reservesApi = sectionApi.injectEndpoints({
       }),
       invalidatesTags: (result, error, { id, offerId }) => [recordTag('reserves', id), TAGS.reserves.list, ...stockTags(offerId)],
     }),
+    /** GET /api/reserves/{id}/reprice: the terms a re-pricing takes now, read fresh each time the preview opens. */
+    repriceTerms: build.query<Record<(typeof TERM_FIELDS)[number], string | null>, number>({
+      query: (id) => `api/reserves/${id}/reprice`,
+      keepUnusedDataFor: 0,
+      extraOptions: { entity: 'пересчета' },
+    }),
   }),
 });
 
-export const { useBusinessSettingsQuery, useLazyDeliveryQuery, useReserveStepMutation } = reservesApi;
+export const { useBusinessSettingsQuery, useLazyDeliveryQuery, useReserveStepMutation, useRepriceTermsQuery } = reservesApi;
