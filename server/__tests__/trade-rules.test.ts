@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { createDemoApp, tableChecksum, type DemoContext } from './testApp';
 import { prepareTrade, reserveForm, today, type Trade } from './trade';
 import { offers, reserves, users } from '../db/schema';
-import { firstRow } from '../http/rows';
+import { firstRow, rowsOf } from '../http/rows';
 
 let ctx: DemoContext;
 let trade: Trade;
@@ -141,4 +141,24 @@ describe("'Завершить' on the actual date of implementation", () => {
     const { id } = await newReserve((await trade.newOffer('100')).id);
     expect((await ctx.change('POST', `/api/reserves/${id}/complete`, 'admin', {})).body).toMatchObject({ actual_date_implementation: today });
   });
+});
+
+test("every demo reserve's stored band follows from its own stored terms (the seed writes the terms it priced on)", async () => {
+  const { keptTerms, pricedBy, currentTerms } = await import('../../domain/reserves/terms');
+  const { reserveFigures } = await import('../../domain/reserves/figures');
+  const rows = rowsOf<Record<string, string>>(await ctx.db.execute(sql`SELECT r.id::text, r.amount::text, r.unit_selling_price::text, r.delivery_cost::text,
+    r.unit_price::text, r.offer_price_kg::text, r.unit_weight::text, r.costs_per_kg::text, r.min_markup::text, r.max_markup::text,
+    r.min_selling_price::text, r.max_selling_price::text FROM reserves r WHERE r.created_by IS NOT NULL AND r.id < 1000 ORDER BY r.id`));
+  expect(rows.length).toBeGreaterThan(100);
+  const zero = { delivery_cost_default: 0, costs_per_kg: 0, min_markup: 0, max_markup: 0 };
+  const wrong = rows.filter((r) => {
+    const terms = keptTerms(r, currentTerms({ kg_price: null, unit_weight: null }, zero));
+    const { settings } = pricedBy(terms, { kg_price: null, unit_weight: null }, zero);
+    const f = reserveFigures({
+      amount: r.amount, unit_selling_price: r.unit_selling_price, delivery_cost: r.delivery_cost, unit_price: r.unit_price,
+      kg_price: terms.offer_price_kg, unit_weight: terms.unit_weight, units_per_pack: null,
+    }, settings);
+    return f.min_selling_price!.toFixed(2) !== r.min_selling_price || f.max_selling_price!.toFixed(2) !== r.max_selling_price;
+  });
+  expect(wrong.map((r) => r.id)).toEqual([]);
 });
