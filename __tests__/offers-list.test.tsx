@@ -118,9 +118,13 @@ test('deleting two offers, one with active reserves: the confirmation, the reque
   await waitFor(() => expect(requests(fetchMock, 'GET', '/api/offers').length).toBeGreaterThan(1)); // reloaded
 });
 
+const noneDeleted = (reasons: Record<string, number>) => ({
+  status: 'success', deleted: 0, notDeleted: 1, reasons: { kept: 0, forbidden: 0, deleted: 0, missing: 0, ...reasons },
+});
+
 test('Отменить deletes nothing; zero deleted says why', async () => {
   const user = userEvent.setup();
-  const fetchMock = server({ deleteAnswer: { status: 'success', deleted: 0, notDeleted: 1 } });
+  const fetchMock = server({ deleteAnswer: noneDeleted({ kept: 1 }) });
   renderApp('/offers', { token: 't' });
   await screen.findByText('Записей: 45');
   await user.click(screen.getByRole('checkbox', { name: 'Выбрать строку 3' }));
@@ -131,6 +135,23 @@ test('Отменить deletes nothing; zero deleted says why', async () => {
   await user.click(screen.getByRole('button', { name: 'Удалить выбранные строки' }));
   await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
   expect(await screen.findByText('Нельзя удалять предложение с активными резервами')).toBeInTheDocument();
+});
+
+test.each([
+  [{ forbidden: 1 }, 'Нет прав на удаление выбранных записей'],
+  [{ deleted: 1 }, 'Выбранные записи уже удалены'],
+  [{ kept: 1, deleted: 1 }, 'Нельзя удалять предложение с активными резервами. Выбранные записи уже удалены'],
+])('a zero delete for another reason (%j) says that one, not the reserves text', async (reasons, text) => {
+  const user = userEvent.setup();
+  const fetchMock = server({ deleteAnswer: noneDeleted(reasons) });
+  renderApp('/offers', { token: 't' });
+  await screen.findByText('Записей: 45');
+  await user.click(screen.getByRole('checkbox', { name: 'Выбрать строку 4' }));
+  await user.click(screen.getByRole('button', { name: 'Удалить выбранные строки' }));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+  expect(await screen.findByText(text)).toBeInTheDocument();
+  expect(await requests(fetchMock, 'DELETE', '/api/offers')[0].json()).toEqual({ ids: [4] });
+  if (!('kept' in reasons)) expect(screen.queryByText('Нельзя удалять предложение с активными резервами')).not.toBeInTheDocument();
 });
 
 test('table settings: hide a column, Применить saves the layout for this user', async () => {

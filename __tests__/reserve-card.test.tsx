@@ -44,6 +44,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
   await user.click(await screen.findByRole('option', { name: option }));
 }
 const requests = (fetchMock: jest.Mock) => fetchMock.mock.calls.map(([r]) => r as Request);
+const today = dayjs().format('YYYY-MM-DD');
 
 test('prefilled from the offer and the settings: header, blocks, default delivery cost, the manager as responsible', async () => {
   const fetchMock = server();
@@ -274,7 +275,7 @@ test("'Завершить' asks first, then completes; the completed reserve is 
   await user.click(within(await screen.findByRole('dialog', { name: 'Завершить резерв' })).getByRole('button', { name: 'Завершить' }));
   expect(await screen.findByText('Завершен')).toBeInTheDocument();
   // taken on the version the card was loaded with
-  expect(await requests(fetchMock).find((r) => r.url.endsWith('/api/reserves/90/complete'))!.clone().json()).toEqual({ version: 4 });
+  expect(await requests(fetchMock).find((r) => r.url.endsWith('/api/reserves/90/complete'))!.clone().json()).toEqual({ version: 4, actual_date_implementation: today });
   expect(screen.getByLabelText('Количество')).toBeDisabled();
   expect(screen.queryByRole('button', { name: 'Завершить' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Отменить' })).not.toBeInTheDocument();
@@ -365,7 +366,7 @@ test("a step on a reserve another user changed is refused as stale: the alert sa
 
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34');
-  expect(steps).toEqual([{ version: 4 }]);
+  expect(steps).toEqual([{ version: 4, actual_date_implementation: today }]);
   expect(screen.getByText('Активный')).toBeInTheDocument(); // not completed
   expect(screen.queryByText('Завершен')).not.toBeInTheDocument();
 
@@ -385,7 +386,7 @@ test("a step on a reserve another user changed is refused as stale: the alert sa
   await user.click(await screen.findByRole('button', { name: 'Завершить' }));
   await user.click(within(await screen.findByRole('dialog', { name: 'Завершить резерв' })).getByRole('button', { name: 'Завершить' }));
   expect(await screen.findByText('Завершен')).toBeInTheDocument();
-  expect(steps).toEqual([{ version: 4 }, { version: 6 }]);
+  expect(steps).toEqual([{ version: 4, actual_date_implementation: today }, { version: 6, actual_date_implementation: today }]);
   expect(requests(fetchMock).filter((r) => r.method === 'GET' && r.url.endsWith('/api/reserves/90')).length).toBeGreaterThanOrEqual(2);
 });
 
@@ -404,4 +405,156 @@ test("the reserve card's offer is the offer card's one cache entry: opening the 
   expect(await screen.findByRole('tab', { name: 'Предложение № 12' })).toBeInTheDocument();
   expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('300');
   expect(requests(fetchMock).filter((r) => r.method === 'GET' && r.url.endsWith('/api/offers/12'))).toHaveLength(1);
+});
+
+test("'Завершить' asks the actual date: today by default, not later, not before the reserve was made; the day chosen is sent", async () => {
+  let current = stored();
+  const fetchMock = server(manager, [
+    route('GET', '/api/reserves/90', () => json(current)),
+    route('GET', '/api/reserves/90/comments', () => json([])),
+    route('POST', '/api/reserves/90/complete', () => {
+      current = stored({ status: 'completed', can_update: false, actual_date_implementation: '2026-11-23', version: 5 });
+      return json(current);
+    }),
+  ]);
+  const user = userEvent.setup();
+  renderApp('/reserves/90', { token: 't' });
+  await user.click(await screen.findByRole('button', { name: 'Завершить' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Завершить резерв' });
+  const date = within(dialog).getByLabelText('Фактическая дата реализации');
+  expect(date).toHaveValue(today);
+  const confirm = within(dialog).getByRole('button', { name: 'Завершить' });
+  fireEvent.change(date, { target: { value: dayjs().add(1, 'day').format('YYYY-MM-DD') } });
+  expect(dialog).toHaveTextContent('Дата не может быть позже сегодняшней');
+  expect(confirm).toBeDisabled();
+  // the reserve was made on 22.11.2026
+  fireEvent.change(date, { target: { value: '2026-11-21' } });
+  expect(dialog).toHaveTextContent('Дата не может быть раньше создания резерва');
+  expect(confirm).toBeDisabled();
+  fireEvent.change(date, { target: { value: '2026-11-23' } });
+  expect(confirm).toBeEnabled();
+  await user.click(confirm);
+  expect(await screen.findByText('Завершен')).toBeInTheDocument();
+  expect(await requests(fetchMock).find((r) => r.url.endsWith('/api/reserves/90/complete'))!.clone().json())
+    .toEqual({ version: 4, actual_date_implementation: '2026-11-23' });
+});
+
+describe('a saved reserve keeps the terms it was made on', () => {
+  // made at 300 ₽/kg with own costs 12 ₽/kg and markups 10 % … 35 %: cost (15 + 300 + 12) × 1 = 327, band
+  // 359.70 … 441.45. Since then the offer went to 350 ₽/kg and the settings to 20 ₽/kg and 20 % … 50 %: today's
+  // cost is (15 + 350 + 20) × 1 = 385, band 385 × 1.2 = 462.00 … 385 × 1.5 = 577.50.
+  const made = (patch: Record<string, unknown> = {}) => stored({
+    offer: offer({ available_amount: '17.00', unit_price: '350.00', kg_price: '350.00' }),
+    offer_price_kg: '300.00', unit_weight: '1.000', costs_per_kg: '12.0000', min_markup: '0.1000', max_markup: '0.3500', ...patch,
+  });
+  const todaySettings = { delivery_cost_default: '15', costs_per_kg: '20', min_markup: '0.2', max_markup: '0.5' };
+  // what GET /api/reserves/90/reprice answers: the offer's prices and the settings as the server holds them now
+  const todayTerms = { unit_price: '350.00', offer_price_kg: '350.00', unit_weight: '1.000', costs_per_kg: '20', min_markup: '0.2', max_markup: '0.5' };
+
+  test('the card checks an edit against its own band, not today\'s', async () => {
+    server(manager, [
+      route('POST', '/api/settings', () => json(todaySettings)),
+      route('GET', '/api/reserves/90', () => json(made())),
+      route('GET', '/api/reserves/90/comments', () => json([])),
+    ]);
+    renderApp('/reserves/90', { token: 't' });
+    expect(await screen.findByText('Активный')).toBeInTheDocument();
+    expect(shown('Себестоимость единицы, ₽')).toBe('327.00');
+    expect(shown('Минимальная цена продажи, ₽')).toBe('359.70');
+    expect(shown('Максимальная цена продажи, ₽')).toBe('441.45');
+    type('Цена продажи за единицу, ₽', '441.46');
+    fireEvent.blur(screen.getByLabelText('Цена продажи за единицу, ₽'));
+    await waitFor(() => expect(helperTexts()).toContain('Максимум 441.45'));
+    type('Цена продажи за единицу, ₽', '420');
+    await waitFor(() => expect(helperTexts()).not.toContain('Максимум 441.45'));
+    expect(helperTexts()).not.toContain('Минимум 462');
+  });
+
+  test("'Пересчитать по текущим ценам' shows the new band first and applies it on confirmation with the version", async () => {
+    const patches: unknown[] = [];
+    let current = made();
+    const fetchMock = server(manager, [
+      route('POST', '/api/settings', () => json(todaySettings)),
+      route('GET', '/api/reserves/90/reprice', () => json(todayTerms)),
+      route('GET', '/api/reserves/90', () => json(current)),
+      route('GET', '/api/reserves/90/comments', () => json([])),
+      route('PATCH', '/api/reserves/90', async (request) => {
+        patches.push(await request.clone().json());
+        current = made({
+          version: 5, unit_price: '350.00', unit_selling_price: '500.00', min_selling_price: '462.00', max_selling_price: '577.50', marginality: '23.00',
+          offer_price_kg: '350.00', costs_per_kg: '20.0000', min_markup: '0.2000', max_markup: '0.5000',
+        });
+        return json(current);
+      }),
+    ]);
+    const user = userEvent.setup();
+    renderApp('/reserves/90', { token: 't' });
+    await user.click(await screen.findByRole('button', { name: 'Пересчитать по текущим ценам' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Пересчитать по текущим ценам' });
+    const rows = () => within(within(dialog).getByRole('table', { name: 'Пересчет резерва' })).getAllByRole('row').map((r) => r.textContent);
+    // at the reserve's 400 ₽: margin (400 − 327) / 400 = 18.25 % now, (400 − 385) / 400 = 3.75 % on today's terms
+    expect(rows()).toEqual([
+      'СейчасПо текущим ценам',
+      'Цена закупки за единицу, ₽300.00350.00',
+      'Цена закупки за кг, ₽300.00350.00',
+      'Себестоимость единицы, ₽327.00385.00',
+      'Минимальная цена продажи, ₽359.70462.00',
+      'Максимальная цена продажи, ₽441.45577.50',
+      'Маржинальность, %18.253.75',
+      'Сумма закупки, ₽6000.007000.00',
+    ]);
+    expect(dialog).toHaveTextContent('Минимум 462');
+    const apply = within(dialog).getByRole('button', { name: 'Применить' });
+    expect(apply).toBeDisabled();
+    expect(patches).toEqual([]); // nothing applied by looking
+
+    fireEvent.change(within(dialog).getByLabelText('Цена продажи за единицу, ₽'), { target: { value: '500' } });
+    // (500 − 327) / 500 = 34.6 % on its terms, (500 − 385) / 500 = 23 % on today's
+    expect(rows()[6]).toBe('Маржинальность, %34.6023.00');
+    await user.click(apply);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(patches).toEqual([{ reprice: true, reprice_terms: todayTerms, unit_selling_price: '500', version: 4 }]);
+    await waitFor(() => expect(shown('Минимальная цена продажи, ₽')).toBe('462.00'));
+    expect(shown('Цена продажи за единицу, ₽')).toBe('500');
+    expect(shown('Маржинальность, %')).toBe('23.00');
+    expect(requests(fetchMock).filter((r) => r.method === 'PATCH')).toHaveLength(1);
+  });
+
+  test('terms that moved after the preview are refused by the server: the dialog stays and reads them again', async () => {
+    // meanwhile own costs went to 25 ₽/kg: cost (15 + 350 + 25) × 1 = 390, band 468.00 … 585.00
+    let terms = todayTerms;
+    const fetchMock = server(manager, [
+      route('POST', '/api/settings', () => json(todaySettings)),
+      route('GET', '/api/reserves/90/reprice', () => json(terms)),
+      route('GET', '/api/reserves/90', () => json(made())),
+      route('GET', '/api/reserves/90/comments', () => json([])),
+      route('PATCH', '/api/reserves/90', () => {
+        terms = { ...todayTerms, costs_per_kg: '25' };
+        return json({ status: 'error', error: 'validation', messages: ['Цены или настройки изменились после расчета: проверьте новый расчет'] }, 400);
+      }),
+    ]);
+    const user = userEvent.setup();
+    renderApp('/reserves/90', { token: 't' });
+    await user.click(await screen.findByRole('button', { name: 'Пересчитать по текущим ценам' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Пересчитать по текущим ценам' });
+    fireEvent.change(within(dialog).getByLabelText('Цена продажи за единицу, ₽'), { target: { value: '500' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
+    // said in the dialog, which stays open with the figures read again
+    expect(await within(dialog).findByText('Цены или настройки изменились после расчета: проверьте новый расчет')).toBeInTheDocument();
+    const table = within(screen.getByRole('dialog', { name: 'Пересчитать по текущим ценам' })).getByRole('table', { name: 'Пересчет резерва' });
+    await waitFor(() => expect(within(table).getAllByRole('row')[4].textContent).toBe('Минимальная цена продажи, ₽359.70468.00'));
+    expect(requests(fetchMock).filter((r) => r.url.endsWith('/api/reserves/90/reprice'))).toHaveLength(2);
+  });
+
+  test('a role that does not see the selling band has no re-pricing', async () => {
+    const warehouse = permissions({ role_id: 8, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['8'] }, { offers: 'all', reserves: 'own', products: 'all', cities: 'all' });
+    server(warehouse, [
+      route('POST', '/api/settings', () => json({ status: 'error', error: 'forbidden', message: 'Настройки недоступны для вашей роли: min_markup' }, 403)),
+      route('GET', '/api/reserves/90', () => json(made())),
+      route('GET', '/api/reserves/90/comments', () => json([])),
+    ]);
+    renderApp('/reserves/90', { token: 't' });
+    expect(await screen.findByRole('button', { name: 'Завершить' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Пересчитать по текущим ценам' })).not.toBeInTheDocument();
+  });
 });

@@ -100,10 +100,15 @@ export const HISTORY_FIELDS: Record<Section, Record<string, HistoryField>> = {
   reserves: fields('reserves', reserveColumns, [
     'status', 'amount', 'packs_amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum', 'min_selling_price', 'max_selling_price',
     'marginality', 'buyer_name', 'buyer_phone', 'delivery_address', 'delivery_cost', 'delivery_days', 'estimated_date_implementation',
-    'actual_date_implementation',
+    'actual_date_implementation', 'offer_price_kg', 'unit_weight', 'costs_per_kg', 'min_markup', 'max_markup',
   ], { city_id: ['city', 'cities'], responsible_id: ['responsible', 'employees'] }, [
     // the selling band is no list column; the card shows it under these titles
     col('min_selling_price', 'Мин. цена продажи', 'money'), col('max_selling_price', 'Макс. цена продажи', 'money'),
+    // the terms it is judged by (a re-pricing changes them), hidden with the figure each reveals
+    col('offer_price_kg', 'Цена закупки за кг', 'money'), col('unit_weight', 'Вес единицы, кг', 'number'),
+    col('costs_per_kg', 'Свои расходы, ₽/кг', 'money', { field: 'marginality' }),
+    col('min_markup', 'Минимальная наценка', 'number', { field: 'min_selling_price' }),
+    col('max_markup', 'Максимальная наценка', 'number', { field: 'max_selling_price' }),
   ]),
   employees: fields('employees', employeeColumns, ['status', 'full_name', 'phone', 'email'], { position_id: ['position_name', 'positions'] }),
   suppliers: fields('suppliers', supplierColumns, ['status', 'name', 'inn', 'contact_name', 'phone', 'email', 'location'], { city_id: ['city', 'cities'] }),

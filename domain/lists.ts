@@ -25,11 +25,25 @@ export interface ListResponse<Row> {
   pagination: Pagination;
 }
 
+/** Why the selected records that stayed were not deleted, counted per distinct id: kept by the section's own
+ * rule (an offer's active reserves), outside the caller's delete right, deleted already, or not found (nor
+ * readable by the caller, which is the same to it). */
+export interface DeleteReasons {
+  kept: number;
+  forbidden: number;
+  deleted: number;
+  missing: number;
+}
+
 export interface BulkDeleteResponse {
   status: 'success' | 'error';
   deleted: number;
   notDeleted: number;
   warning?: string;
+  /** With any record not deleted. */
+  reasons?: DeleteReasons;
+  /** When none was deleted: why, in Russian (noneDeletedText). */
+  message?: string;
 }
 
 /** Bulk delete's messages (spec point 8): the server writes the warning, the list shows the others. */
@@ -40,7 +54,25 @@ export const DELETE_MSG = {
   unknown: (genitive: string) => `Неизвестная ошибка при удалении ${genitive}`,
   partial: (deleted: number, total: number, notDeleted: number) =>
     `Успешно удалено ${deleted} из ${total} элементов. ${notDeleted} элементов не удалось удалить.`,
+  /** What keeps a record of a section by its own rule (spec point 4 for offers); any other section's words. */
+  kept: { offers: 'Нельзя удалять предложение с активными резервами' } as Partial<Record<Section, string>>,
+  keptOther: 'Выбранные записи удалить нельзя',
+  forbidden: 'Нет прав на удаление выбранных записей',
+  alreadyDeleted: 'Выбранные записи уже удалены',
+  missing: 'Выбранные записи не найдены',
 } as const;
+
+/** Why nothing was deleted: each reason that held, the section's own rule first; 'Нельзя удалять предложение с
+ * активными резервами' alone when the offers' reserves were the only one. */
+export function noneDeletedText(section: Section, reasons: DeleteReasons): string {
+  const texts = [
+    reasons.kept > 0 ? DELETE_MSG.kept[section] ?? DELETE_MSG.keptOther : null,
+    reasons.forbidden > 0 ? DELETE_MSG.forbidden : null,
+    reasons.deleted > 0 ? DELETE_MSG.alreadyDeleted : null,
+    reasons.missing > 0 ? DELETE_MSG.missing : null,
+  ].filter((t): t is string => t !== null);
+  return texts.length ? texts.join('. ') : DELETE_MSG.failed;
+}
 
 // ---- columns
 /** Cell display types of the generic data table. */

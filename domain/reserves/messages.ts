@@ -5,3 +5,8 @@ export const STOCK_MSG = {
   offerDeleted: 'Предложение удалено: резервировать его нельзя',
   notEnough: (available: string) => `Недостаточно свободного количества: доступно ${available}`,
 } as const;
+
+/** An offer is 'Выполнен' when its goods are sold: not by hand while reserves still hold some of them. */
+export const OFFER_RESERVES_MSG = {
+  completeWithActive: (count: number) => `Нельзя завершить предложение: активных резервов — ${count}`,
+} as const;

@@ -75,7 +75,7 @@ describe('bulk delete', () => {
     const [free] = await ctx.db.execute(sql`SELECT o.id FROM offers o WHERE o.status = 'active' AND NOT EXISTS (SELECT 1 FROM reserves r WHERE r.offer_id = o.id AND r.status = 'active') LIMIT 1`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
     const res = await call('DELETE', '/api/offers', 'admin', { ids: [busy.id, free.id] });
     expect(res.body).toEqual({
-      status: 'success', deleted: 1, notDeleted: 1,
+      status: 'success', deleted: 1, notDeleted: 1, reasons: { kept: 1, forbidden: 0, deleted: 0, missing: 0 },
       warning: 'Успешно удалено 1 из 2 элементов. 1 элементов не удалось удалить.',
     });
     const rows = await ctx.db.select().from(offers).where(inArray(offers.id, [busy.id, free.id]));
@@ -83,7 +83,10 @@ describe('bulk delete', () => {
     expect(rows.find((o) => o.id === busy.id)).toMatchObject({ status: 'active', deleted_at: null });
 
     const again = await call('DELETE', '/api/offers', 'admin', { ids: [busy.id] });
-    expect(again.body).toEqual({ status: 'success', deleted: 0, notDeleted: 1 });
+    expect(again.body).toEqual({
+      status: 'success', deleted: 0, notDeleted: 1, reasons: { kept: 1, forbidden: 0, deleted: 0, missing: 0 },
+      message: 'Нельзя удалять предложение с активными резервами',
+    });
   });
 
   test('all deleted, no warning; a bad body is a 400; without the right a 403', async () => {

@@ -30,7 +30,9 @@ test('DELETE /api/reserves on an active reserve gives its amount back to the off
   expect(cents(after.available_amount)).toBe(cents(before.available_amount) + cents(reserve.amount));
   expect(after.purchased_amount).toBe(before.purchased_amount);
   // deleting it again changes nothing: it is no longer active
-  expect((await ctx.call('DELETE', '/api/reserves', 'admin', { ids: [reserve.id] })).body).toEqual({ status: 'success', deleted: 0, notDeleted: 1 });
+  expect((await ctx.call('DELETE', '/api/reserves', 'admin', { ids: [reserve.id] })).body).toEqual({
+    status: 'success', deleted: 0, notDeleted: 1, reasons: { kept: 0, forbidden: 0, deleted: 1, missing: 0 }, message: 'Выбранные записи уже удалены',
+  });
   expect((await offerOf(reserve.offer_id)).reserved_amount).toBe(after.reserved_amount);
 });
 

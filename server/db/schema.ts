@@ -206,6 +206,13 @@ export const reserves = pgTable('reserves', {
   delivery_cost: money('delivery_cost'),
   delivery_days: integer('delivery_days'),
   responsible_id: integer('responsible_id').references(() => employees.id),
+  // the terms it was made on (domain/reserves/terms.ts), beside unit_price: its band is judged by them until it
+  // is re-priced on purpose; the offer's kg price as the offer holds it, the settings to their 4 decimals
+  offer_price_kg: numeric('offer_price_kg'),
+  unit_weight: amount('unit_weight'),
+  costs_per_kg: numeric('costs_per_kg', { precision: 14, scale: 4 }),
+  min_markup: numeric('min_markup', { precision: 8, scale: 4 }),
+  max_markup: numeric('max_markup', { precision: 8, scale: 4 }),
   created_by: integer('created_by').references(() => users.id),
   ...record(), // status: active | completed | cancelled | deleted
 }, (t) => [

@@ -5,10 +5,10 @@
 import { sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import type { Database } from '../db/client';
-import { DELETE_MSG, type BulkDeleteResponse } from '../../domain/lists';
+import { DELETE_MSG, noneDeletedText, type BulkDeleteResponse, type DeleteReasons } from '../../domain/lists';
 import type { AuthenticatedUser } from '../accounts/users';
 import { rowsOf } from '../http/rows';
-import { scopeCondition } from '../records/access';
+import { mayColumn, scopeCondition } from '../records/access';
 import { recordDeleted } from '../records/history';
 import type { SectionSpec } from '../spec/section';
 
@@ -21,27 +21,42 @@ export const deleteBodySchema = yup.object({
 });
 
 export async function bulkDelete(db: Database, spec: SectionSpec, auth: AuthenticatedUser, body: unknown): Promise<BulkDeleteResponse> {
-  const scope = scopeCondition(spec, auth, 'delete');
+  const may = mayColumn(spec, auth, 'delete');
+  scopeCondition(spec, auth, 'delete'); // 403 without the right at all
   const { ids } = await deleteBodySchema.validate(body ?? {}, { abortEarly: true });
+  // a repeated id is one record: [5, 5] deletes one of one, not one of two
   const unique = [...new Set(ids)];
   const a = sql.raw(spec.alias);
 
-  const conditions = [sql`${a}.id IN (${sql.join(unique.map((id) => sql`${id}`), sql`, `)})`, sql`${a}.status <> 'deleted'`, scope];
-  if (spec.deletable) conditions.push(spec.deletable);
-  const deleted = await db.transaction(async (tx) => {
-    // The own-scope predicate may reference the section's joins, so pick the ids through its FROM; the rows stay
-    // locked until commit, so `deletable` cannot change under us and onDelete sees them as they are.
-    const chosen = rowsOf<{ id: number }>(await tx.execute(sql`
-      SELECT ${a}.id ${spec.from} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY ${a}.id FOR UPDATE OF ${a}`)).map((r) => r.id);
-    if (!chosen.length) return 0;
+  const { deleted, reasons } = await db.transaction(async (tx) => {
+    // Each selected record with why it may or may not go, read through the section's FROM (the own-scope predicate
+    // may reference its joins); the rows stay locked until commit, so `deletable` cannot change under us and
+    // onDelete sees them as they are.
+    const found = rowsOf<{ id: number; status: string; readable: boolean; may: boolean; kept: boolean }>(await tx.execute(sql`
+      SELECT ${a}.id, ${a}.status, ${mayColumn(spec, auth, 'read')} AS readable, ${may} AS may,
+        ${spec.deletable ? sql`NOT coalesce((${spec.deletable}), false)` : sql`false`} AS kept
+      ${spec.from} WHERE ${a}.id IN (${sql.join(unique.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${a}.id FOR UPDATE OF ${a}`));
+    const why: DeleteReasons = { kept: 0, forbidden: 0, deleted: 0, missing: unique.length - found.length };
+    const chosen: number[] = [];
+    for (const row of found) {
+      // what the caller may not read is as good as not there: no reason tells it apart
+      if (!row.readable) why.missing++;
+      else if (row.status === 'deleted') why.deleted++;
+      else if (!row.may) why.forbidden++;
+      else if (row.kept) why.kept++;
+      else chosen.push(Number(row.id));
+    }
+    if (!chosen.length) return { deleted: 0, reasons: why };
     await spec.onDelete?.(tx, chosen, auth.user.id);
     await tx.execute(sql`UPDATE ${sql.identifier(spec.section)} SET status = 'deleted', deleted_at = now()
       WHERE id IN (${sql.join(chosen.map((id) => sql`${id}`), sql`, `)})`);
     await recordDeleted(tx, auth.user.id, spec.section, chosen);
-    return chosen.length;
+    return { deleted: chosen.length, reasons: why };
   });
-  const notDeleted = ids.length - deleted;
+  const notDeleted = unique.length - deleted;
   const response: BulkDeleteResponse = { status: 'success', deleted, notDeleted };
-  if (deleted > 0 && notDeleted > 0) response.warning = DELETE_MSG.partial(deleted, ids.length, notDeleted);
+  if (notDeleted > 0) response.reasons = reasons;
+  if (deleted > 0 && notDeleted > 0) response.warning = DELETE_MSG.partial(deleted, unique.length, notDeleted);
+  if (deleted === 0) response.message = noneDeletedText(spec.section, reasons);
   return response;
 }

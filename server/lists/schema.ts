@@ -22,7 +22,14 @@ export const deleteTexts: ErrorTexts = {
 export const deleteResponse = responses({
   200: {
     type: 'object',
-    properties: { status: { type: 'string' }, deleted: { type: 'integer' }, notDeleted: { type: 'integer' }, warning: { type: 'string' } },
+    properties: {
+      status: { type: 'string' }, deleted: { type: 'integer' }, notDeleted: { type: 'integer' }, warning: { type: 'string' },
+      reasons: {
+        type: 'object', description: 'why the records not deleted stayed, per distinct id',
+        properties: { kept: { type: 'integer' }, forbidden: { type: 'integer' }, deleted: { type: 'integer' }, missing: { type: 'integer' } },
+      },
+      message: { type: 'string', description: 'why none was deleted, in Russian' },
+    },
   },
 });
 

@@ -8,6 +8,7 @@ import { hashPassword } from '../../accounts/passwords';
 import { DEMO_PASSWORD } from '../../../domain/api';
 import { SPEC_HIDDEN_FIELDS } from '../../../domain/hiddenFields';
 import { ACTIONS, RESOURCES } from '../../../domain/permissions';
+import { currentTerms, type ReserveTerms } from '../../../domain/reserves/terms';
 import { ROLES } from './data/roles';
 import { buildDemoPlan, SETTINGS, type UserKey } from './plan';
 
@@ -133,6 +134,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       actual_date_implementation: r.actual_date_implementation && isoDate(r.actual_date_implementation),
       buyer_name: r.buyer_name, buyer_phone: r.buyer_phone, city_id: cityIds[r.city], delivery_address: r.delivery_address,
       delivery_cost: r.delivery_cost, delivery_days: r.delivery_days, responsible_id: employeeIds[r.responsible],
+      // the terms each was priced on: its offer's and the demo's settings (domain/reserves/terms.ts)
+      ...termsOf(currentTerms({ kg_price: plan.offers[r.offer].kg_price, unit_weight: plan.offers[r.offer].unit_weight }, SETTINGS)),
       created_by: userIds[r.created_by], created_at: r.created_at, deleted_at: r.deleted_at,
     })));
 
@@ -146,6 +149,11 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
 }
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const termsOf = (t: ReserveTerms) => ({
+  offer_price_kg: text(t.offer_price_kg), unit_weight: text(t.unit_weight), costs_per_kg: text(t.costs_per_kg),
+  min_markup: text(t.min_markup), max_markup: text(t.max_markup),
+});
 
 /** True when the database holds no offers yet: the signal to seed on first start. */
 export async function hasNoOffers(db: Database): Promise<boolean> {

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema } from '../../../domain/offers/schema';
 import { PRODUCT_MSG } from '../../../domain/products/schema';
+import { OFFER_RESERVES_MSG } from '../../../domain/reserves/messages';
 import { offerFigures, offerSellingBand, storedUnitWeight } from '../../../domain/offers/figures';
 import type { BusinessSettings } from '../../../domain/settings';
 import { readBusinessSettings } from '../../admin/businessSettings';
@@ -172,6 +173,11 @@ export const offerRecord: RecordSection<OfferToInsert> = {
     if (body.status !== undefined) {
       if (body.status !== 'active' && body.status !== 'completed') throw badRequest(OFFER_WRITE_MSG.badStatus);
       status = body.status;
+    }
+    // 'Выполнен' by hand only when no reserve still holds its goods (the offer is locked: none is made meanwhile)
+    if (status === 'completed' && stored.status !== 'completed') {
+      const [{ count }] = rows<{ count: number }>(await tx.execute(sql`SELECT count(*)::int AS count FROM reserves WHERE offer_id = ${id} AND status = 'active'`));
+      if (count > 0) throw badRequest(OFFER_RESERVES_MSG.completeWithActive(count));
     }
     const { unit_amount, ...rest } = withSellingBand(values, await readBusinessSettings(tx));
     // the quantity goes through the stock writer: the offer row is locked and checked against what is taken

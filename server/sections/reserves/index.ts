@@ -10,8 +10,8 @@ import { idOf, idParams, noQuery } from '../../http/schemas';
 import { filterConfigResponse } from '../../lists/schema';
 import { cardResponse } from '../../records/card';
 import { cardRoutes } from '../../records/cardRoutes';
-import { stepBody, reserveBody, reserveSummaries } from './schema';
-import { cancelReserve, completeReserve, reserveRecord } from './lifecycle';
+import { completeBody, repriceResponse, stepBody, reserveBody, reserveSummaries } from './schema';
+import { cancelReserve, completeReserve, repriceTerms, reserveRecord } from './lifecycle';
 
 export default async function reservesPlugin(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
@@ -25,8 +25,13 @@ export default async function reservesPlugin(app: FastifyInstance, opts: { db: D
   );
 
   cardRoutes(app, db, { body: reserveBody, summaries: reserveSummaries, record: reserveRecord });
+  app.get('/reserves/:id/reprice', {
+    schema: { tags: ['reserves'], summary: 'The terms re-pricing an active reserve would take now: the offer\'s prices and today\'s settings', params: idParams, querystring: noQuery, response: repriceResponse },
+  }, async (request) =>
+    repriceTerms(db, requireAuth(request), idOf(request.params)),
+  );
   app.post('/reserves/:id/complete', {
-    schema: { tags: ['reserves'], summary: 'Complete an active reserve: its amount becomes purchased', params: idParams, querystring: noQuery, body: stepBody, response: cardResponse(200) },
+    schema: { tags: ['reserves'], summary: 'Complete an active reserve on the day the buyer took the goods: its amount becomes purchased', params: idParams, querystring: noQuery, body: completeBody, response: cardResponse(200) },
   }, async (request) =>
     completeReserve(db, requireAuth(request), idOf(request.params), request.body),
   );

@@ -5,13 +5,17 @@
 // after it (the order bulk delete locks them in too), so concurrent steps serialise instead of overselling or
 // deadlocking. The stock writer records the offer's change in its history, in the step's transaction.
 import { sql, type SQL } from 'drizzle-orm';
+import dayjs from 'dayjs';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { scopeOf } from '../../../domain/permissions';
 import { RESERVE_WRITE_MSG } from '../../../domain/reserves/schema';
+import { canReprice, currentTerms, sameTerms, TERMS_MSG, type ReserveTerms } from '../../../domain/reserves/terms';
+import { completionDateError } from '../../../domain/reserves/completion';
 import { badRequest, forbidden } from '../../errors';
 import { rowsOf } from '../../http/rows';
-import { recordStep, type RecordSection } from '../../records/pipeline';
+import { readRecord, recordStep, type RecordSection, type Row } from '../../records/pipeline';
+import { readBusinessSettings } from '../../admin/businessSettings';
 import { complete, release, reserve, resize, type StockCause } from '../offers/stock';
 import type { HistoryCause } from '../../../domain/history';
 import {
@@ -25,7 +29,8 @@ const columnsOf = (values: ReserveValues) => sql.join(Object.keys(values).map((k
 const valuesOf = (values: ReserveValues) => sql.join(Object.values(values).map((v) => sql`${v}`), sql`, `);
 
 /** A reserve's card through the record pipeline: created taking stock, changed while active (a new amount moves
- * the offer's stock). */
+ * the offer's stock). A change keeps the terms the reserve was made on; `reprice: true` takes the offer's prices
+ * and today's settings instead, for a role that sees the selling band it moves. */
 export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: ReserveValues }> = {
   ...reserveReadShape,
   async prepareCreate(db, auth, body) {
@@ -52,26 +57,53 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
     if (body.offer_id !== undefined && body.offer_id !== null && Number(body.offer_id) !== Number(current.offer_id)) {
       throw badRequest(RESERVE_WRITE_MSG.offerFixed);
     }
+    const reprice = body.reprice === true;
+    if (reprice && !canReprice(auth.permissions)) throw forbidden(TERMS_MSG.forbidden);
     const offer = (await offerOfReserve(tx, current.offer_id))!;
-    const values = await prepareReserve(tx, auth, offer, body, current);
+    // what the user confirmed must be what is applied: prices or settings moved since the preview are refused
+    if (reprice && body.reprice_terms && !sameTerms(body.reprice_terms as Row, currentTerms(offer, await readBusinessSettings(tx)))) {
+      throw badRequest(TERMS_MSG.moved);
+    }
+    const values = await prepareReserve(tx, auth, offer, body, current, reprice);
     await resize(tx, current.offer_id, current.amount, values.amount, stepOf(auth, id, 'change'));
     return { set: sql.join(Object.entries(values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `) };
   },
 };
 
+/** GET /api/reserves/{id}/reprice: the terms a re-pricing would take now (the offer's prices, today's settings),
+ * read from the database so the preview shows what 'Применить' applies. */
+export async function repriceTerms(db: Database, auth: AuthenticatedUser, id: number): Promise<Record<keyof ReserveTerms, string | null>> {
+  const reserve = await readRecord(db, auth, reserveRecord, id, false);
+  if (!canReprice(auth.permissions)) throw forbidden(TERMS_MSG.forbidden);
+  const refused = reserveRecord.refuseStatus?.(String(reserve.status), 'change');
+  if (refused) throw badRequest(refused);
+  const terms = currentTerms((await offerOfReserve(db, Number(reserve.offer_id)))!, await readBusinessSettings(db));
+  return Object.fromEntries(Object.entries(terms).map(([k, v]) => [k, v === null || v === undefined ? null : String(v)])) as Record<keyof ReserveTerms, string | null>;
+}
+
 /** The end of an active reserve's life, completed or cancelled, made on the version the user saw: its amount
  * moves as `move` says and the reserve takes the columns `set` gives, in one transaction. */
-const endReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unknown, step: 'complete' | 'cancel', move: typeof complete, set: SQL) =>
-  recordStep(db, auth, reserveRecord, id, body, step, async (tx) => {
+const endReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unknown, step: 'complete' | 'cancel', move: typeof complete,
+  set: (before: Row) => SQL) =>
+  recordStep(db, auth, reserveRecord, id, body, step, async (tx, before) => {
+    const stepSet = set(before); // refused before any stock moves
     const current = (await storedReserve(tx, id))!;
     await move(tx, current.offer_id, current.amount, stepOf(auth, id, step));
-    return set;
+    return stepSet;
   });
 
-/** POST /api/reserves/{id}/complete: the buyer took the goods; the amount becomes purchased and the day is noted. */
+/** POST /api/reserves/{id}/complete: the buyer took the goods on `actual_date_implementation` (YYYY-MM-DD; today
+ * when not given), not after today nor before the reserve was made; the amount becomes purchased. */
 export const completeReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unknown) =>
-  endReserve(db, auth, id, body, 'complete', complete, sql`status = 'completed', actual_date_implementation = ${today()}::date`);
+  endReserve(db, auth, id, body, 'complete', complete, (before) => {
+    const day = today();
+    const asked = (body as { actual_date_implementation?: string } | null)?.actual_date_implementation;
+    const date = asked === undefined || asked === null || asked === '' ? day : asked;
+    const refused = completionDateError(date, dayjs(String(before.created_at)).format('YYYY-MM-DD'), day);
+    if (refused) throw badRequest(refused);
+    return sql`status = 'completed', actual_date_implementation = ${date}::date`;
+  });
 
 /** POST /api/reserves/{id}/cancel: the deal is off; the amount returns to the offer's stock. */
 export const cancelReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unknown) =>
-  endReserve(db, auth, id, body, 'cancel', release, sql`status = 'cancelled'`);
+  endReserve(db, auth, id, body, 'cancel', release, () => sql`status = 'cancelled'`);

@@ -11,6 +11,7 @@ import {
 } from '../../../domain/reserves/schema';
 import { packsOf, reserveFigures } from '../../../domain/reserves/figures';
 import { STOCK_MSG } from '../../../domain/reserves/messages';
+import { currentTerms, keptTerms, pricedBy, TERM_VISIBILITY } from '../../../domain/reserves/terms';
 import { money, toNumber } from '../../../domain/numbers';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { badRequest } from '../../errors';
@@ -33,11 +34,17 @@ export interface ReservedOffer {
 const OFFER_FIGURES = sql`o.id, o.status, round(o.available_amount, 2)::text AS available_amount, round(o.unit_price, 2)::text AS unit_price,
   round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight, o.units_per_pack::text AS units_per_pack, o.unit_measure`;
 
-/** The columns of a reserve's card beside its list row: the ids its selects show, its selling band, and the
- * offer's figures its bounds are computed from. */
+/** A reserve's stored terms as text, exactly as kept (domain/reserves/terms.ts). */
+const TERMS = sql`r.offer_price_kg::text AS offer_price_kg, r.unit_weight::text AS unit_weight, r.costs_per_kg::text AS costs_per_kg,
+  r.min_markup::text AS min_markup, r.max_markup::text AS max_markup`;
+
+/** The columns of a reserve's card beside its list row: the ids its selects show, its selling band, the terms it
+ * is judged by, and the offer's figures as they stand now (what a re-pricing would take). */
 const readColumns = {
   city_id: sql`r.city_id`, responsible_id: sql`r.responsible_id`,
   min_selling_price: sql`round(r.min_selling_price, 2)::text`, max_selling_price: sql`round(r.max_selling_price, 2)::text`,
+  offer_price_kg: sql`r.offer_price_kg::text`, unit_weight: sql`r.unit_weight::text`, costs_per_kg: sql`r.costs_per_kg::text`,
+  min_markup: sql`r.min_markup::text`, max_markup: sql`r.max_markup::text`,
   offer: sql`json_build_object('id', o.id, 'status', o.status, 'product', ${reservesSpec.columns.product},
     'unit_measure', o.unit_measure, 'unit_weight', o.unit_weight::text, 'units_per_pack', o.units_per_pack::text,
     'unit_price', round(o.unit_price, 2)::text, 'kg_price', round(o.kg_price, 2)::text,
@@ -47,7 +54,7 @@ const readColumns = {
 /** What the read leaves out beyond the form's hidden fields: the list's names of them (the responsible by
  * 'responsible_id'), and the offer's loading city, which is the offer's field, for the roles that may not see it. */
 export function finishReserveRead(auth: AuthenticatedUser, row: Row): Row {
-  for (const [field, visibleAs] of Object.entries(RESERVE_FIELD_VISIBILITY)) {
+  for (const [field, visibleAs] of Object.entries({ ...RESERVE_FIELD_VISIBILITY, ...TERM_VISIBILITY })) {
     if (field in row && !isFieldVisible(auth.permissions, 'reserves', visibleAs)) delete row[field];
   }
   const offer = row.offer as Row;
@@ -80,8 +87,8 @@ export async function storedReserve(db: Database, id: number, lock = false): Pro
   return firstRow<StoredReserve>(await db.execute(sql`SELECT id, offer_id, status, round(amount, 2)::text AS amount,
     round(unit_price, 2)::text AS unit_price, packs_amount::text AS packs_amount, round(unit_selling_price, 2)::text AS unit_selling_price,
     estimated_date_implementation::text AS estimated_date_implementation, buyer_name, buyer_phone, city_id, delivery_address,
-    round(delivery_cost, 2)::text AS delivery_cost, delivery_days, responsible_id
-    FROM reserves WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`));
+    round(delivery_cost, 2)::text AS delivery_cost, delivery_days, responsible_id, ${TERMS}
+    FROM reserves r WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`));
 }
 
 export async function offerOfReserve(db: Database, offerId: number): Promise<ReservedOffer | undefined> {
@@ -91,9 +98,13 @@ export async function offerOfReserve(db: Database, offerId: number): Promise<Res
 /** The office's day, the first a reserve may be due. */
 export const today = () => dayjs().format('YYYY-MM-DD');
 
+/** A term as stored: the database's own text where it came from there (the offer's '300.00'), else the number. */
+const termValue = (n: unknown) => (toNumber(n as string) === null ? null : typeof n === 'string' ? n : String(n));
+
 /** The reserve's row to write: validated values and computed figures. `current` is the reserve being changed
- * (its amount is the caller's to move, its hidden fields keep their stored values). */
-export async function prepareReserve(db: Database, auth: AuthenticatedUser, offer: ReservedOffer, body: Row, current?: StoredReserve) {
+ * (its amount is the caller's to move, its hidden fields keep their stored values); it keeps the terms it was
+ * made on unless `reprice` takes the offer's and today's settings on purpose. */
+export async function prepareReserve(db: Database, auth: AuthenticatedUser, offer: ReservedOffer, body: Row, current?: StoredReserve, reprice = false) {
   const hidden = hiddenReserveFormFields(auth.permissions);
   const values: Row = {};
   for (const field of RESERVE_FORM_FIELDS) values[field] = body[field] !== undefined ? body[field] : current?.[field];
@@ -113,6 +124,9 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   }
 
   const settings = await readBusinessSettings(db);
+  const todayTerms = currentTerms(offer, settings);
+  const terms = current && !reprice ? keptTerms(current, todayTerms) : todayTerms;
+  const basis = pricedBy(terms, offer, settings);
   // what the reserve may take: the free stock, plus what it already holds when it is being changed
   const held = current?.status === 'active' ? toNumber(current.amount) ?? 0 : 0;
   const available = (toNumber(offer.available_amount) ?? 0) + held;
@@ -120,7 +134,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   const day = today();
   const stored = current?.estimated_date_implementation ?? null;
   const firstDay = stored && stored < day && String(values.estimated_date_implementation ?? '').slice(0, 10) === stored ? stored : day;
-  const schema = reserveSchema({ ...offer, available_amount: available }, settings, firstDay, hidden);
+  const schema = reserveSchema({ ...basis.offer, available_amount: available }, basis.settings, firstDay, hidden);
   const valid = (await schema.validate(values, { abortEarly: false, stripUnknown: true })) as Row;
 
   const visible = (field: string) => !hidden.has(field);
@@ -129,15 +143,15 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   const responsibleId = valid.responsible_id ?? values.responsible_id;
   await assertReferences(db, cityId, responsibleId === null || responsibleId === undefined ? null : Number(responsibleId));
 
-  const unitPrice = current?.unit_price ?? offer.unit_price;
+  const unitPrice = terms.unit_price;
   const sellingPrice = pick('unit_selling_price') as number | string | null;
   const deliveryCost = pick('delivery_cost') as number | string | null;
   const figures = reserveFigures(
     {
       amount: valid.amount as number, unit_selling_price: sellingPrice, delivery_cost: deliveryCost, unit_price: unitPrice,
-      kg_price: offer.kg_price, unit_weight: offer.unit_weight, units_per_pack: offer.units_per_pack,
+      kg_price: terms.offer_price_kg, unit_weight: terms.unit_weight, units_per_pack: offer.units_per_pack,
     },
-    settings,
+    basis.settings,
   );
   const priced = toNumber(sellingPrice) !== null;
   return {
@@ -158,6 +172,11 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
     delivery_cost: money(toNumber(deliveryCost)),
     delivery_days: pick('delivery_days') === null || pick('delivery_days') === undefined ? null : Number(pick('delivery_days')),
     responsible_id: responsibleId === null || responsibleId === undefined ? null : Number(responsibleId),
+    offer_price_kg: termValue(terms.offer_price_kg),
+    unit_weight: termValue(terms.unit_weight),
+    costs_per_kg: termValue(terms.costs_per_kg),
+    min_markup: termValue(terms.min_markup),
+    max_markup: termValue(terms.max_markup),
   };
 }
 

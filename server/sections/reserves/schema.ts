@@ -2,7 +2,8 @@
 // messages stay in domain/reserves/schema.ts (yup, shared with the card); these only keep out what is not a
 // reserve form at all, before the handler runs.
 import { RESERVE_FORM_FIELDS } from '../../../domain/reserves/schema';
-import { ID } from '../../http/schemas';
+import { TERM_FIELDS } from '../../../domain/reserves/terms';
+import { ID, responses } from '../../http/schemas';
 import { versionProperty } from '../../../domain/versions';
 import { COMMENT_MAX } from '../../records/comments';
 import type { CardSummaries } from '../../records/card';
@@ -16,6 +17,11 @@ export const reserveBody = {
   properties: {
     ...Object.fromEntries(RESERVE_FORM_FIELDS.map((field) => [field, formValue])),
     comments: { type: 'array', maxItems: 50, items: { type: 'object', properties: { text: { type: 'string', maxLength: COMMENT_MAX + 100 } } } },
+    reprice: { type: 'boolean', description: 'a change only: take the offer\'s prices and today\'s settings instead of the reserve\'s own terms' },
+    reprice_terms: {
+      type: 'object', additionalProperties: false, description: 'the terms the preview showed (GET /reserves/{id}/reprice); refused when they moved since',
+      properties: Object.fromEntries(TERM_FIELDS.map((field) => [field, { type: ['string', 'number', 'null'], maxLength: 40, maximum: ID.maximum }])),
+    },
   },
 } as const;
 
@@ -25,8 +31,23 @@ export const stepBody = {
   properties: { version: { ...versionProperty, description: 'the version of the reserve the step was made on (409 stale when newer)' } },
 } as const;
 
+/** complete also takes the day the buyer took the goods (today when not given); the rule and its Russian
+ * messages are domain/reserves/completion.ts, so a bad day is a 400 from the handler, not from here. */
+export const completeBody = {
+  ...stepBody,
+  properties: {
+    ...stepBody.properties,
+    actual_date_implementation: { type: ['string', 'null'], maxLength: 30, description: 'YYYY-MM-DD, not after today nor before the reserve was made' },
+  },
+} as const;
+
 export const reserveSummaries: CardSummaries = {
   read: 'One reserve with its offer\'s figures; a deleted one only with ?withDeleted',
   create: 'Reserve part of an offer\'s stock (400 when the offer cannot give it)',
-  update: 'Change an active reserve; a new amount moves the offer\'s stock',
+  update: 'Change an active reserve on its own terms; a new amount moves the offer\'s stock; reprice: true takes today\'s prices and settings',
 };
+
+/** GET /reserves/{id}/reprice: the terms a re-pricing takes now, as text. */
+export const repriceResponse = responses({
+  200: { type: 'object', properties: Object.fromEntries(TERM_FIELDS.map((field) => [field, { type: ['string', 'null'] }])) },
+});

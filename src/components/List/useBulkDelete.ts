@@ -1,7 +1,8 @@
 // Bulk delete (spec point 4 "Offer deletion"): confirm, delete the selected ids, clear the selection, then say
-// what happened: a success for 3 seconds, the server's partial-delete warning, or why nothing was deleted.
+// what happened: a success for 3 seconds, the server's partial-delete warning, or why nothing was deleted
+// (active reserves, no right, deleted already: domain/lists.ts noneDeletedText).
 import { useCallback, useEffect, useState } from 'react';
-import { DELETE_MSG } from '../../../domain/lists';
+import { DELETE_MSG, noneDeletedText } from '../../../domain/lists';
 import { SECTION, type Section } from '../../../domain/sections';
 import { isApiError } from '../../api/errors';
 import { useDeleteRecordsMutation } from '../../api/lists';
@@ -12,7 +13,7 @@ export const SUCCESS_ALERT_MS = 3000;
 export interface DeleteTexts {
   confirm: string;
   success: string;
-  /** When the server deleted none of them. */
+  /** When the server deleted none of them and did not say why. */
   noneDeleted: string;
 }
 
@@ -45,7 +46,8 @@ export function useBulkDelete(section: Section, selection: SelectionStore, texts
       const result = await deleteRecords({ section, ids }).unwrap();
       selection.clear();
       if (result.status !== 'success') say('error', DELETE_MSG.failed);
-      else if (result.deleted === 0) say('error', texts.noneDeleted);
+      // why none went, from the server's count of reasons: the offers' spec text when their reserves kept them
+      else if (result.deleted === 0) say('error', result.reasons ? noneDeletedText(section, result.reasons) : texts.noneDeleted);
       else if (result.warning) say('warning', result.warning);
       else say('success', texts.success);
     } catch (error) {

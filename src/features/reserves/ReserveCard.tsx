@@ -11,11 +11,12 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { canChooseResponsible, isFieldVisible } from '../../../domain/permissions';
 import { hiddenReserveFormFields, reserveSchema, RESERVE_FIELD_VISIBILITY } from '../../../domain/reserves/schema';
+import { canReprice, currentTerms, keptTerms, pricedBy, type ReserveTerms } from '../../../domain/reserves/terms';
 import { toNumber } from '../../../domain/numbers';
 import { statusTitle } from '../../../domain/sections';
 import { BUSINESS_SETTING_NAMES, canReadSetting, type BusinessSettings } from '../../../domain/settings';
 import { usePermissionsQuery, useMeQuery } from '../../api/session';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, isApiError } from '../../api/errors';
 import { useSectionRecordQuery } from '../../api/cards';
 import { CardForm, recordTab, useCardBase } from '../../components/Card/CardForm';
 import { PageSpinner } from '../../components/Spinner';
@@ -24,6 +25,7 @@ import { useBusinessSettingsQuery, useLazyDeliveryQuery, type ReserveOffer, type
 import { deliveryPrefill, newValues, RESERVE_TEXTS, reservePayload, settingsOf, valuesOf, type ReserveFormValues } from './reserveForm';
 import { AboutBlock, DeliveryBlock, ExtraBlock, FiguresBlock } from './ReserveBlocks';
 import { ReserveSteps } from './ReserveSteps';
+import { RepriceButton } from './RepriceDialog';
 
 export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
   const params = useParams();
@@ -84,9 +86,15 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   const today = dayjs().format('YYYY-MM-DD');
   const storedDate = reserve?.estimated_date_implementation ?? null;
   const firstDay = storedDate && storedDate < today ? storedDate : today;
+  // a saved reserve is judged by the terms it was made on (or last re-priced on), a new one by today's
+  const terms = useMemo(() => {
+    const todays = currentTerms(offer, settings);
+    return reserve ? keptTerms(reserve, todays) : todays;
+  }, [offer, settings, reserve]);
+  const basis = useMemo(() => pricedBy(terms, offer, settings), [terms, offer, settings]);
   const schema = useMemo(
-    () => reserveSchema({ ...offer, available_amount: (toNumber(offer.available_amount) ?? 0) + held }, settings, firstDay, hidden),
-    [offer, held, settings, firstDay, hidden],
+    () => reserveSchema({ ...basis.offer, available_amount: (toNumber(offer.available_amount) ?? 0) + held }, basis.settings, firstDay, hidden),
+    [basis, offer.available_amount, held, firstDay, hidden],
   );
 
   const form = useFormik<ReserveFormValues>({
@@ -111,6 +119,22 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     void form.setFieldValue('delivery_days', prefill.delivery_days);
   };
 
+  /** 'Пересчитать по текущим ценам' confirmed: the server takes the offer's prices and today's settings. */
+  const reprice = async (sellingPrice: string, todays: ReserveTerms): Promise<string | null> => {
+    save.setError(null);
+    try {
+      form.resetForm({ values: valuesOf(await card.update({ reprice: true, reprice_terms: todays, unit_selling_price: sellingPrice })) });
+      return null;
+    } catch (e) {
+      // changed by someone else meanwhile: the card says who and what (StaleAlert); any other refusal, the dialog
+      if (isApiError(e) && e.stale) {
+        save.setError(e);
+        return null;
+      }
+      return errorMessage(e);
+    }
+  };
+
   const productName = offer.product?.name ?? reserve?.product?.name ?? '';
   const header = (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -122,6 +146,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
       </Typography>
       {reserve && <Chip label={statusTitle('reserves', reserve.status)} color={reserve.status === 'active' ? 'success' : 'default'} size="small" />}
       {reserve?.can_update && !form.dirty && <ReserveSteps reserve={reserve} version={card.version!} onTaken={(saved) => card.setVersion(saved.version)} onError={save.setError} />}
+      {reserve?.can_update && !form.dirty && canReprice(perms) && <RepriceButton reserve={reserve} offer={offer} terms={terms} settings={settings} onApply={reprice} />}
     </Box>
   );
 
@@ -131,7 +156,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
       <AboutBlock {...blockProps} />
       <DeliveryBlock {...blockProps} onCity={(cityId) => void chooseCity(cityId)} />
       <ExtraBlock {...blockProps} responsibleLocked={responsibleLocked} />
-      <FiguresBlock values={form.values} offer={offer} unitPrice={reserve ? reserve.unit_price : offer.unit_price} settings={settings} visible={visible} />
+      <FiguresBlock values={form.values} offer={basis.offer} unitPrice={reserve ? reserve.unit_price : offer.unit_price} settings={basis.settings} visible={visible} />
     </>
   );
 

@@ -1,6 +1,9 @@
-// 'Завершить' and 'Отменить' on an active reserve, each confirmed in a dialog: completing turns the amount into
+// 'Завершить' and 'Отменить' on an active reserve, each confirmed in a dialog: completing asks the day the buyer
+// took the goods (today by default, not later, not before the reserve was made) and turns the amount into
 // purchased, cancelling returns it to the offer's stock. The server refuses either from any other status.
 import { useState } from 'react';
+import dayjs from 'dayjs';
+import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,6 +14,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { isApiError, type ApiError } from '../../api/errors';
 import { useReserveStepMutation, type ReserveRecord, type ReserveStep } from './reservesApi';
 import { RESERVE_TEXTS } from './reserveForm';
+import { completionDateError } from '../../../domain/reserves/completion';
 
 const DIALOG: Record<ReserveStep, { title: string; text: string; confirm: string; color: 'primary' | 'error' }> = {
   complete: { title: RESERVE_TEXTS.completeTitle, text: RESERVE_TEXTS.completeText, confirm: RESERVE_TEXTS.complete, color: 'primary' },
@@ -28,12 +32,21 @@ export interface ReserveStepsProps {
 
 export function ReserveSteps({ reserve, version, onTaken, onError }: ReserveStepsProps) {
   const [asked, setAsked] = useState<ReserveStep | null>(null);
+  const today = dayjs().format('YYYY-MM-DD');
+  const createdDay = dayjs(reserve.created_at).format('YYYY-MM-DD');
+  const [actualDate, setActualDate] = useState(today);
+  const dateError = asked === 'complete' ? completionDateError(actualDate, createdDay, today) : null;
   const [takeStep, { isLoading }] = useReserveStepMutation();
+  const ask = (step: ReserveStep) => {
+    setActualDate(today);
+    setAsked(step);
+  };
   const confirm = async () => {
     const step = asked!;
     onError(null);
     try {
-      onTaken(await takeStep({ id: reserve.id, offerId: reserve.offer_id, version, step }).unwrap());
+      const date = step === 'complete' ? { actualDate } : {};
+      onTaken(await takeStep({ id: reserve.id, offerId: reserve.offer_id, version, step, ...date }).unwrap());
     } catch (e) {
       onError(isApiError(e) ? e : null);
     }
@@ -42,18 +55,31 @@ export function ReserveSteps({ reserve, version, onTaken, onError }: ReserveStep
   const dialog = asked ? DIALOG[asked] : null;
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
-      <Button variant="outlined" color="primary" onClick={() => setAsked('complete')}>{RESERVE_TEXTS.complete}</Button>
-      <Button variant="outlined" color="error" onClick={() => setAsked('cancel')}>{RESERVE_TEXTS.cancel}</Button>
+      <Button variant="outlined" color="primary" onClick={() => ask('complete')}>{RESERVE_TEXTS.complete}</Button>
+      <Button variant="outlined" color="error" onClick={() => ask('cancel')}>{RESERVE_TEXTS.cancel}</Button>
       <Dialog open={dialog !== null} onClose={() => setAsked(null)} aria-labelledby="reserve-step-title">
         {dialog && (
           <>
             <DialogTitle id="reserve-step-title">{dialog.title}</DialogTitle>
             <DialogContent>
               <DialogContentText>{dialog.text}</DialogContentText>
+              {asked === 'complete' && (
+                <TextField
+                  type="date"
+                  label={RESERVE_TEXTS.actualDate}
+                  value={actualDate}
+                  onChange={(e) => setActualDate(e.target.value)}
+                  error={dateError !== null}
+                  helperText={dateError}
+                  size="small"
+                  sx={{ mt: 2 }}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: createdDay, max: today } }}
+                />
+              )}
             </DialogContent>
             <DialogActions>
               <Button onClick={() => setAsked(null)}>{RESERVE_TEXTS.back}</Button>
-              <Button variant="contained" color={dialog.color} onClick={() => void confirm()} disabled={isLoading}>{dialog.confirm}</Button>
+              <Button variant="contained" color={dialog.color} onClick={() => void confirm()} disabled={isLoading || dateError !== null}>{dialog.confirm}</Button>
             </DialogActions>
           </>
         )}

@@ -30,6 +30,13 @@ export const RESERVE_TEXTS = {
   back: 'Назад',
   completed: 'Резерв завершен',
   cancelled: 'Резерв отменен',
+  actualDate: 'Фактическая дата реализации',
+  reprice: 'Пересчитать по текущим ценам',
+  repriceText: 'Резерв оценен по ценам и настройкам дня, когда он создан. Новые цены изменят его себестоимость и границы цены продажи.',
+  repriceApply: 'Применить',
+  repriceNow: 'Сейчас',
+  repriceToday: 'По текущим ценам',
+  repriceTable: 'Пересчет резерва',
 } as const;
 
 /** The card's fields: the form's (domain/reserves/fields.ts) but the offer, which is the one the card was opened

@@ -5,6 +5,7 @@
 import { recordTag, sectionApi, TAGS } from '../../api/sectionApi';
 import { stockTags, type RecordBase } from '../../api/cards';
 import type { BusinessSettingName } from '../../../domain/settings';
+import type { TERM_FIELDS } from '../../../domain/reserves/terms';
 
 type Ref = { id: number; name: string } | null;
 
@@ -49,6 +50,13 @@ export interface ReserveRecord extends RecordBase {
   delivery_days?: number | null;
   responsible_id?: number | null;
   created_at: string;
+  /** The terms it is judged by (domain/reserves/terms.ts); costs and markups absent for a role that may not see
+   * the figure each reveals. */
+  offer_price_kg?: string | null;
+  unit_weight?: string | null;
+  costs_per_kg?: string | null;
+  min_markup?: string | null;
+  max_markup?: string | null;
   offer: ReserveOffer;
 }
 
@@ -75,13 +83,22 @@ export const reservesApi = sectionApi.injectEndpoints({
       query: ({ from, offer, to }) => `api/delivery?${from ? `from=${from}` : `offer=${offer}`}&to=${to}`,
       extraOptions: { entity: 'доставки' },
     }),
-    /** POST /api/reserves/{id}/complete|cancel with the version the card holds; refused or stale, the reserve is
-     * read again too (what the card shows is no longer what the server holds). */
-    reserveStep: build.mutation<ReserveRecord, { id: number; offerId: number; version: number; step: ReserveStep }>({
-      query: ({ id, step, version }) => ({ url: `api/reserves/${id}/${step}`, method: 'POST', body: { version } }),
+    /** POST /api/reserves/{id}/complete|cancel with the version the card holds (complete with the actual date);
+     * refused or stale, the reserve is read again too (what the card shows is no longer what the server holds). */
+    reserveStep: build.mutation<ReserveRecord, { id: number; offerId: number; version: number; step: ReserveStep; actualDate?: string }>({
+      // complete carries the day the buyer took the goods
+      query: ({ id, step, version, actualDate }) => ({
+        url: `api/reserves/${id}/${step}`, method: 'POST', body: actualDate === undefined ? { version } : { version, actual_date_implementation: actualDate },
+      }),
       invalidatesTags: (result, error, { id, offerId }) => [recordTag('reserves', id), TAGS.reserves.list, ...stockTags(offerId)],
+    }),
+    /** GET /api/reserves/{id}/reprice: the terms a re-pricing takes now, read fresh each time the preview opens. */
+    repriceTerms: build.query<Record<(typeof TERM_FIELDS)[number], string | null>, number>({
+      query: (id) => `api/reserves/${id}/reprice`,
+      keepUnusedDataFor: 0,
+      extraOptions: { entity: 'пересчета' },
     }),
   }),
 });
 
-export const { useBusinessSettingsQuery, useLazyDeliveryQuery, useReserveStepMutation } = reservesApi;
+export const { useBusinessSettingsQuery, useLazyDeliveryQuery, useReserveStepMutation, useRepriceTermsQuery } = reservesApi;

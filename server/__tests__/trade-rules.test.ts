@@ -1,0 +1,164 @@
+// The trade's numbers (issue 19): a reserve judged by the terms it was made on until it is re-priced on purpose,
+// and 'Завершить' on the day the buyer took the goods. Figures worked by hand in the comments.
+import { eq, sql } from 'drizzle-orm';
+import dayjs from 'dayjs';
+import { createDemoApp, tableChecksum, type DemoContext } from './testApp';
+import { prepareTrade, reserveForm, today, type Trade } from './trade';
+import { offers, reserves, users } from '../db/schema';
+import { firstRow, rowsOf } from '../http/rows';
+
+let ctx: DemoContext;
+let trade: Trade;
+
+beforeAll(async () => {
+  ctx = await createDemoApp();
+  const [any] = await ctx.db.select().from(offers).limit(1);
+  // delivery 15 ₽/kg, own costs 12 ₽/kg, markups 10 % … 35 %; offers by the kilogram at 300 ₽ in packs of 10
+  trade = await prepareTrade(ctx, { product_id: any.product_id, unit_weight: '1', unit_price: '300' }, 2300);
+}, 120_000);
+
+afterAll(() => ctx?.close());
+
+const setSettings = async (values: Record<string, string>) => {
+  for (const [name, value] of Object.entries(values)) {
+    await ctx.db.execute(sql`UPDATE business_settings SET value = ${value} WHERE name = ${name}`);
+  }
+};
+const DEMO_SETTINGS = { costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35' };
+
+/** A reserve of 20 kg at 400 ₽ delivered at 15 ₽/kg: cost (15 + 300 + 12) × 1 = 327, band 359.70 … 441.45. */
+const newReserve = async (offerId: number, patch: Record<string, unknown> = {}) => {
+  const res = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, offerId, { packs_amount: '2', unit_selling_price: '400', ...patch }));
+  expect(res.status).toBe(201);
+  return res.body as Record<string, unknown> & { id: number };
+};
+const reserveRow = async (id: number) => (await ctx.db.select().from(reserves).where(eq(reserves.id, id)))[0];
+const history = async (id: number) => (await ctx.call('GET', `/api/reserves/${id}/history`)).body as { changes: { field: string; old: unknown; new: unknown }[] }[];
+
+describe('a reserve keeps the terms it was made on', () => {
+  test('stored at creation; an edit after prices and settings moved is checked against its own band; re-pricing takes today\'s', async () => {
+    const offerId = (await trade.newOffer('100')).id;
+    const { id } = await newReserve(offerId);
+    expect(await reserveRow(id)).toMatchObject({
+      unit_price: '300.00', offer_price_kg: '300.00', unit_weight: '1.000', costs_per_kg: '12.0000', min_markup: '0.1000', max_markup: '0.3500',
+      min_selling_price: '359.70', max_selling_price: '441.45', marginality: '18.25',
+    });
+
+    // the offer goes up to 350 ₽/kg, own costs to 20 ₽/kg, markups to 20 % … 50 %: today's band at delivery 15 is
+    // (15 + 350 + 20) × 1.2 = 462.00 … × 1.5 = 577.50, which 400 ₽ is far below
+    expect((await ctx.change('PATCH', `/api/offers/${offerId}`, 'admin', { unit_price: '350' })).status).toBe(200);
+    await setSettings({ costs_per_kg: '20', min_markup: '0.2', max_markup: '0.5' });
+    try {
+      const edited = await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { buyer_name: 'ИП Смирнов', amount: '30', packs_amount: '3' });
+      expect(edited.status).toBe(200);
+      // its own terms: purchase 30 × 300 = 9000, selling 30 × 400 = 12000, band and margin as made
+      expect(edited.body).toMatchObject({
+        buyer_name: 'ИП Смирнов', unit_price: '300.00', total_sum: '9000.00', total_selling_sum: '12000.00',
+        min_selling_price: '359.70', max_selling_price: '441.45', marginality: '18.25', costs_per_kg: '12.0000', min_markup: '0.1000',
+      });
+      // its own band's edges, not today's
+      expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { unit_selling_price: '441.46' })).body.messages).toEqual(['Максимум 441.45']);
+      expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { unit_selling_price: '359.69' })).body.messages).toEqual(['Минимум 359.7']);
+
+      // what a re-pricing would take, read from the database for the card's preview
+      const terms = (await ctx.call('GET', `/api/reserves/${id}/reprice`)).body;
+      expect(terms).toEqual({ unit_price: '350.00', offer_price_kg: '350.00', unit_weight: '1.000', costs_per_kg: '20', min_markup: '0.2', max_markup: '0.5' });
+
+      // re-pricing at the reserve's price of 400 is refused by today's band, and changes nothing; so is a
+      // re-pricing confirmed on terms that moved since the preview (own costs 12 → 20)
+      const before = await tableChecksum(ctx.db);
+      expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { reprice: true, reprice_terms: { ...terms, costs_per_kg: '12' }, unit_selling_price: '500' })).body.messages)
+        .toEqual(['Цены или настройки изменились после расчета: проверьте новый расчет']);
+      expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { reprice: true })).body.messages).toEqual(['Минимум 462']);
+      expect(await tableChecksum(ctx.db)).toBe(before);
+
+      // re-priced at 500 ₽: cost 385, band 462.00 … 577.50, margin (500 − 385) / 500 = 23 %, purchase 30 × 350 = 10500
+      const repriced = await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { reprice: true, reprice_terms: terms, unit_selling_price: '500' });
+      expect(repriced.status).toBe(200);
+      expect(repriced.body).toMatchObject({
+        unit_price: '350.00', total_sum: '10500.00', unit_selling_price: '500.00', total_selling_sum: '15000.00',
+        min_selling_price: '462.00', max_selling_price: '577.50', marginality: '23.00',
+        offer_price_kg: '350.00', costs_per_kg: '20.0000', min_markup: '0.2000', max_markup: '0.5000',
+      });
+      const [last] = await history(id);
+      expect(last.changes).toEqual(expect.arrayContaining([
+        { field: 'unit_price', old: 300, new: 350 },
+        { field: 'offer_price_kg', old: 300, new: 350 },
+        { field: 'costs_per_kg', old: 12, new: 20 },
+        { field: 'min_markup', old: 0.1, new: 0.2 },
+        { field: 'max_markup', old: 0.35, new: 0.5 },
+        { field: 'min_selling_price', old: 359.7, new: 462 },
+      ]));
+    } finally {
+      await setSettings(DEMO_SETTINGS);
+    }
+    // the settings are back, the reserve keeps the terms it was re-priced on
+    expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { unit_selling_price: '462' })).body.min_selling_price).toBe('462.00');
+  });
+
+  test('only a role that sees the selling band re-prices, and only an active reserve', async () => {
+    const offerId = (await trade.newOffer('100')).id;
+    const { id } = await newReserve(offerId);
+    const storekeeper = (await ctx.db.select().from(users).where(eq(users.email, 'warehouse@nutdesk.demo')))[0];
+    await ctx.db.update(reserves).set({ responsible_id: storekeeper.employee_id }).where(eq(reserves.id, id));
+    expect(await ctx.change('PATCH', `/api/reserves/${id}`, 'warehouse', { reprice: true }))
+      .toEqual({ status: 403, body: expect.objectContaining({ message: 'Пересчет по текущим ценам недоступен для вашей роли' }) });
+    expect((await ctx.call('GET', `/api/reserves/${id}/reprice`, 'warehouse')).body.message).toBe('Пересчет по текущим ценам недоступен для вашей роли');
+    // role 8 sees neither its own costs nor its markups
+    const seen = (await ctx.call('GET', `/api/reserves/${id}`, 'warehouse')).body;
+    for (const field of ['costs_per_kg', 'min_markup', 'max_markup']) expect([field, field in seen]).toEqual([field, false]);
+
+    expect((await ctx.change('POST', `/api/reserves/${id}/cancel`)).status).toBe(200);
+    expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { reprice: true })).body.messages).toEqual(['Резерв в статусе «Отменен» нельзя изменить']);
+    expect((await ctx.call('GET', `/api/reserves/${id}/reprice`)).body.messages).toEqual(['Резерв в статусе «Отменен» нельзя изменить']);
+  });
+});
+
+describe("'Завершить' on the actual date of implementation", () => {
+  test('not after today, not before the reserve was made; the day asked is stored', async () => {
+    const offerId = (await trade.newOffer('100')).id;
+    const { id } = await newReserve(offerId, { amount: '40', packs_amount: '4' });
+    const complete = (date: unknown) => ctx.change('POST', `/api/reserves/${id}/complete`, 'admin', { actual_date_implementation: date });
+    const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
+    const yesterday = dayjs().subtract(1, 'day').format('YYYY-MM-DD');
+    const before = await tableChecksum(ctx.db);
+    expect((await complete(tomorrow)).body.messages).toEqual(['Дата не может быть позже сегодняшней']);
+    expect((await complete(yesterday)).body.messages).toEqual(['Дата не может быть раньше создания резерва']);
+    expect((await complete('25.11.2026')).body.messages).toEqual(['Укажите фактическую дату реализации']);
+    expect(await tableChecksum(ctx.db)).toBe(before);
+
+    // made five days ago, taken by the buyer three days ago
+    await ctx.db.execute(sql`UPDATE reserves SET created_at = now() - interval '5 days' WHERE id = ${id}`);
+    const threeDaysAgo = dayjs().subtract(3, 'day').format('YYYY-MM-DD');
+    const done = await complete(threeDaysAgo);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'completed', actual_date_implementation: threeDaysAgo });
+    expect((await reserveRow(id)).actual_date_implementation).toBe(threeDaysAgo);
+    expect(firstRow<{ purchased: string }>(await ctx.db.execute(sql`SELECT purchased_amount::text AS purchased FROM offers WHERE id = ${offerId}`))!.purchased).toBe('40.000');
+  });
+
+  test('today, the day it was made, is the default', async () => {
+    const { id } = await newReserve((await trade.newOffer('100')).id);
+    expect((await ctx.change('POST', `/api/reserves/${id}/complete`, 'admin', {})).body).toMatchObject({ actual_date_implementation: today });
+  });
+});
+
+test("every demo reserve's stored band follows from its own stored terms (the seed writes the terms it priced on)", async () => {
+  const { keptTerms, pricedBy, currentTerms } = await import('../../domain/reserves/terms');
+  const { reserveFigures } = await import('../../domain/reserves/figures');
+  const rows = rowsOf<Record<string, string>>(await ctx.db.execute(sql`SELECT r.id::text, r.amount::text, r.unit_selling_price::text, r.delivery_cost::text,
+    r.unit_price::text, r.offer_price_kg::text, r.unit_weight::text, r.costs_per_kg::text, r.min_markup::text, r.max_markup::text,
+    r.min_selling_price::text, r.max_selling_price::text FROM reserves r WHERE r.created_by IS NOT NULL AND r.id < 1000 ORDER BY r.id`));
+  expect(rows.length).toBeGreaterThan(100);
+  const zero = { delivery_cost_default: 0, costs_per_kg: 0, min_markup: 0, max_markup: 0 };
+  const wrong = rows.filter((r) => {
+    const terms = keptTerms(r, currentTerms({ kg_price: null, unit_weight: null }, zero));
+    const { settings } = pricedBy(terms, { kg_price: null, unit_weight: null }, zero);
+    const f = reserveFigures({
+      amount: r.amount, unit_selling_price: r.unit_selling_price, delivery_cost: r.delivery_cost, unit_price: r.unit_price,
+      kg_price: terms.offer_price_kg, unit_weight: terms.unit_weight, units_per_pack: null,
+    }, settings);
+    return f.min_selling_price!.toFixed(2) !== r.min_selling_price || f.max_selling_price!.toFixed(2) !== r.max_selling_price;
+  });
+  expect(wrong.map((r) => r.id)).toEqual([]);
+});
