@@ -107,14 +107,18 @@ test("a delivery city fills cost and days from the matrix; a route with none fal
   expect(shown('Дней доставки')).toBe('3'); // days are used only when the matrix has them
 });
 
-test("role 1, who may not see an offer's city, looks the route up by the offer", async () => {
-  const fetchMock = server(manager, [route('GET', '/api/offers/12', () => json(offer({ city_id: undefined })))]);
+test("role 1, who may not see an offer's city, asks by the offer; the server refuses (the route would tell the city) and the default cost stays", async () => {
+  const fetchMock = server(manager, [
+    route('GET', '/api/offers/12', () => json(offer({ city_id: undefined }))),
+    route('GET', '/api/delivery', () => json({ status: 'error', error: 'forbidden', message: 'Поле «city» недоступно для вашей роли' }, 403)),
+  ]);
   const user = userEvent.setup();
   renderApp('/reserves/create?offer=12', { token: 't' });
   await screen.findByText('О Доставке');
   await choose(user, 'Город доставки', 'Казань');
-  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('22.5'));
-  expect(requests(fetchMock).some((r) => r.url.endsWith('/api/delivery?offer=12&to=5'))).toBe(true);
+  await waitFor(() => expect(requests(fetchMock).some((r) => r.url.endsWith('/api/delivery?offer=12&to=5'))).toBe(true));
+  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('15'));
+  expect(screen.getByRole('combobox', { name: 'Город доставки' })).toHaveTextContent('Казань');
 });
 
 test('every message of the form', async () => {
