@@ -200,7 +200,10 @@ function read(query: RawQuery, defs: readonly FilterDef[], refuse: (message: str
 
 /** The server's reading: the query checked, or a ListQueryError with the first thing wrong, in Russian. */
 export function decode(query: RawQuery, defs: readonly FilterDef[]): ListQuery {
-  return read(query, defs, (message) => { throw new ListQueryError(message); }, true);
+  const checked = read(query, defs, (message) => { throw new ListQueryError(message); }, true);
+  // a value named by its id (the reserves' status 2) is read as the value it stands for ('completed')
+  for (const f of checked.filters) if (f.kind === 'list' && f.def.ids) f.values = f.values.map((v) => f.def.ids![v] ?? v);
+  return checked;
 }
 
 /** A decoded query's state: what encode() writes to ask for it again. */

@@ -155,6 +155,15 @@ export interface FilterDef {
   field?: string;
   /** The fields of this or another section it filters on besides its column's (see ColumnDef.reads). */
   reads?: readonly FieldRef[];
+  /** Ids the spec gives the filter's values (the reserves' statuses: 1 Активный …): its options carry them and
+   * the list reads them as the values they stand for; the values themselves stay accepted. */
+  ids?: Readonly<Record<string, string>>;
+}
+
+/** An option's value as the filter's options carry it: its id where the filter has one. */
+export function optionValue(def: FilterDef, value: string | number): string | number {
+  const id = def.ids && Object.keys(def.ids).find((key) => def.ids![key] === String(value));
+  return id === undefined ? value : Number(id);
 }
 
 /** What a filter reads: its key, its field, and all that the section's column of that field reads. */
