@@ -205,6 +205,17 @@ export const recordFilters = {
 };
 
 
+/** A filter config's failures as the products list reports them (spec point 8); other sections' configs fail with
+ * the general messages. */
+export const FILTER_CONFIG_MSG = {
+  request: (status: number, statusText: string) => `Ошибка запроса: ${status} - ${statusText}`,
+  invalid: (field: string) => `Ошибка валидации конфигурации: ${field}`,
+  json: 'Ошибка парсинга json',
+} as const;
+
+/** The cities list behind the selects could not be read and the server said nothing (spec point 8). */
+export const CITIES_LIST_FAILED = 'Не удалось получить список городов';
+
 /** A filter config entry as the server sends it (spec point 3 "Filter configuration entry"). */
 export interface FilterOption {
   title: string;

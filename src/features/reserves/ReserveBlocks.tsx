@@ -8,7 +8,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { amountOf, packsOf, reserveFigures } from '../../../domain/reserves/figures';
 import { formatNumber } from '../../../domain/format';
 import type { BusinessSettings } from '../../../domain/settings';
-import { useReferenceListQuery } from '../../api/references';
+import { listFailure, useReferenceListQuery } from '../../api/references';
 import { InfoBlock } from '../../components/Card/InfoBlock';
 import { ComputedField as Computed } from '../../components/Card/Figures';
 import { cardInputs } from '../../components/Card/cardInputs';
@@ -97,7 +97,7 @@ export function DeliveryBlock({ form, readOnly, visible, onCity }: BlockProps & 
   if (!['city_id', 'delivery_address', 'delivery_cost', 'delivery_days'].some(visible)) return null;
   return (
     <InfoBlock title={RESERVE_TEXTS.delivery}>
-      {visible('city_id') && select('city_id', cities.data, { onChange: (e) => onCity(String(e.target.value)) })}
+      {visible('city_id') && select('city_id', cities.data, { helperText: listFailure(cities), onChange: (e) => onCity(String(e.target.value)) })}
       {visible('delivery_address') && field('delivery_address', {}, { wide: true })}
       {visible('delivery_cost') && field('delivery_cost', { slotProps: { htmlInput: { ...decimal, min: 1, step: 0.01 } } })}
       {visible('delivery_days') && field('delivery_days', { slotProps: { htmlInput: { inputMode: 'numeric', min: 0, step: 1 } } })}

@@ -1,0 +1,67 @@
+// The shapes of the answers the SPA reads through its shared endpoints (lists, filter configs, reference lists,
+// bulk delete, cards): the server's route schemas answer with these objects and the SPA checks each answer against
+// them (domain/shape.ts). `required` names what a screen cannot do without; rows and cards keep their other keys
+// (additionalProperties), which the fields' hiding leaves out per role.
+import type { Shape } from './shape';
+
+const REF_ID = { type: 'integer' } as const;
+
+export const PAGINATION = {
+  type: 'object',
+  required: ['totalItems'],
+  properties: {
+    totalItems: { type: 'integer' }, currentPage: { type: 'integer' }, firstPage: { type: 'integer' }, lastPage: { type: 'integer' },
+    nextPage: { type: ['string', 'null'] }, previousPage: { type: ['string', 'null'] }, perPage: { type: 'integer' },
+    pageCount: { type: 'integer' }, pageURI: { type: 'string' },
+  },
+} as const satisfies Shape;
+
+/** GET /api/{section}: a page of rows, each with its id. */
+export const LIST_PAGE = {
+  type: 'object',
+  required: ['data', 'pagination'],
+  properties: {
+    data: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: REF_ID }, additionalProperties: true } },
+    pagination: PAGINATION,
+  },
+} as const satisfies Shape;
+
+/** DELETE /api/{section}. */
+export const DELETE_RESULT = {
+  type: 'object',
+  required: ['status', 'deleted', 'notDeleted'],
+  properties: { status: { type: 'string' }, deleted: { type: 'integer' }, notDeleted: { type: 'integer' }, warning: { type: 'string' } },
+} as const satisfies Shape;
+
+/** GET /api/{section}/filter_config: an entry per filter key (spec point 3 "Filter configuration entry"). */
+export const FILTER_CONFIG = {
+  type: 'object',
+  additionalProperties: {
+    type: 'object',
+    required: ['title', 'type'],
+    properties: {
+      title: { type: 'string' },
+      type: { type: 'string' },
+      placeholder: { type: 'array', items: { type: 'string' } },
+      options: {
+        type: 'array',
+        items: { type: 'object', required: ['title', 'value'], properties: { title: { type: 'string' }, value: { type: ['string', 'integer'] }, selected: { type: 'boolean' } } },
+      },
+      isForbidden: { type: 'boolean' },
+    },
+  },
+} as const satisfies Shape;
+
+/** GET /api/lists/{name}/items: [{id, name}] (a variety also names its product). */
+export const REFERENCE_ITEMS = {
+  type: 'array',
+  items: { type: 'object', required: ['id', 'name'], properties: { id: REF_ID, name: { type: 'string' }, product_id: { type: ['integer', 'null'] } } },
+} as const satisfies Shape;
+
+/** GET /api/{section}/{id} and a card's writes: the record with its id (and version), its fields as the role sees them. */
+export const CARD_RECORD = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: REF_ID, version: { type: 'integer' } },
+  additionalProperties: true,
+} as const satisfies Shape;
