@@ -116,3 +116,12 @@ test("a card whose answer is no record: 'Ошибка формата данны�
   renderApp('/offers/12', { token: 't' });
   expect(await screen.findByText('Ошибка формата данных для предложений')).toBeInTheDocument();
 });
+
+test("permissions of the wrong shape: the shell says 'Ошибка формата данных для прав доступа'", async () => {
+  mockServer(
+    route('GET', '/api/permissions', () => json({ user_type: 'employee', user_id: 5, is_admin: false, role_permissions: 'all' })),
+    route('GET', '/api/me', () => json({ user_id: 5, user_type: 'employee', is_admin: false, role_id: 1, email: 'm@n.ru', name: 'М' })),
+  );
+  renderApp('/products', { token: 't' });
+  expect(await screen.findByText('Ошибка формата данных для прав доступа')).toBeInTheDocument();
+});

@@ -65,3 +65,27 @@ export const CARD_RECORD = {
   properties: { id: REF_ID, version: { type: 'integer' } },
   additionalProperties: true,
 } as const satisfies Shape;
+
+const NULLABLE_ID = { type: ['integer', 'null'] } as const;
+
+/** GET /api/me: the signed-in user. */
+export const CURRENT_USER = {
+  type: 'object',
+  required: ['user_id', 'user_type', 'is_admin'],
+  properties: {
+    user_id: REF_ID, user_type: { type: 'string' }, is_admin: { type: 'boolean' }, role_id: NULLABLE_ID,
+    employee_id: NULLABLE_ID, supplier_id: NULLABLE_ID, email: { type: 'string' }, name: { type: 'string' },
+  },
+} as const satisfies Shape;
+
+/** GET /api/permissions: the caller's rights per section and action, and the fields hidden from it. */
+export const PERMISSIONS = {
+  type: 'object',
+  required: ['user_type', 'user_id', 'is_admin', 'role_permissions', 'hidden_fields'],
+  properties: {
+    user_type: { type: 'string' }, user_id: REF_ID, is_admin: { type: 'boolean' }, role_id: { type: ['integer', 'string', 'null'] },
+    employee_id: NULLABLE_ID, supplier_id: NULLABLE_ID,
+    role_permissions: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } },
+    hidden_fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+} as const satisfies Shape;
