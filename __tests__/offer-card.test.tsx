@@ -51,18 +51,24 @@ test('derived values follow the typing; the unit switch clears or sets the unit 
   type('Цена за единицу, ₽', '820');
   type('Количество', '500');
   type('Единиц в упаковке', '25');
-  expect(computed('Цена за кг')).toBe('820.00');
-  expect(computed('Сумма')).toBe('410000.00');
-  expect(computed('Вес упаковки, кг')).toBe('25.00');
-  expect(computed('Количество упаковок')).toBe('20.00');
+  expect(computed('Цена за кг')).toBe('820,00');
+  expect(computed('Сумма')).toBe('410\u00a0000,00');
+  expect(computed('Вес упаковки, кг')).toBe('25,00');
+  expect(computed('Количество упаковок')).toBe('20,00');
 
   await choose(user, 'Единица измерения', 'Штуки (шт)');
   expect(screen.getByLabelText('Вес одной единицы, кг')).toHaveValue('');
   expect(computed('Цена за кг')).toBe(''); // no weight yet: empty, not infinite
   type('Цена за единицу, ₽', '2500');
   type('Вес одной единицы, кг', '25');
-  expect(computed('Цена за кг')).toBe('100.00');
-  expect(computed('Вес упаковки, кг')).toBe('625.00');
+  expect(computed('Цена за кг')).toBe('100,00');
+  expect(computed('Вес упаковки, кг')).toBe('625,00');
+  // a decimal comma types as well as a point
+  type('Цена за единицу, ₽', '2500,5');
+  expect(computed('Цена за кг')).toBe('100,02');
+  type('Цена за единицу, ₽', '2500.5');
+  expect(computed('Цена за кг')).toBe('100,02');
+  expect(computed('Сумма')).toBe('1\u00a0250\u00a0250,00'); // 2 500,5 × 500
   expect(screen.getByLabelText('Цена за кг')).toHaveAttribute('readonly');
 });
 

@@ -56,9 +56,9 @@ test('prefilled from the offer and the settings: header, blocks, default deliver
   expect(screen.getByRole('tab', { name: 'Комментарии' })).toBeInTheDocument();
   expect(screen.getByText('Доступно: 37')).toBeInTheDocument();
   expect(shown('Стоимость доставки, ₽/кг')).toBe('15');
-  expect(shown('Себестоимость единицы, ₽')).toBe('327.00');
-  expect(shown('Минимальная цена продажи, ₽')).toBe('359.70');
-  expect(shown('Максимальная цена продажи, ₽')).toBe('441.45');
+  expect(shown('Себестоимость единицы, ₽')).toBe('327,00');
+  expect(shown('Минимальная цена продажи, ₽')).toBe('359,70');
+  expect(shown('Максимальная цена продажи, ₽')).toBe('441,45');
   // role 1 cannot choose: the selector shows the manager's own employee, locked
   const responsible = screen.getByRole('combobox', { name: 'Ответственный' });
   await waitFor(() => expect(responsible).toHaveTextContent('Тихонов Олег Юрьевич'));
@@ -81,14 +81,14 @@ test('figures follow the typing; packs and amount follow each other', async () =
   expect(shown('Количество упаковок')).toBe('0.7');
   type('Количество', '25');
   type('Цена продажи за единицу, ₽', '400');
-  expect(shown('Сумма закупки, ₽')).toBe('7500.00'); // 25 × 300
-  expect(shown('Сумма продажи, ₽')).toBe('10000.00'); // 25 × 400
-  expect(shown('Маржинальность, %')).toBe('18.25'); // (400 − 327) / 400
+  expect(shown('Сумма закупки, ₽')).toBe('7\u00a0500,00'); // 25 × 300
+  expect(shown('Сумма продажи, ₽')).toBe('10\u00a0000,00'); // 25 × 400
+  expect(shown('Маржинальность, %')).toBe('18,25'); // (400 − 327) / 400
   type('Стоимость доставки, ₽/кг', '25'); // cost 337: bounds 370.70 … 454.95, margin (400 − 337) / 400
-  expect(shown('Себестоимость единицы, ₽')).toBe('337.00');
-  expect(shown('Минимальная цена продажи, ₽')).toBe('370.70');
-  expect(shown('Максимальная цена продажи, ₽')).toBe('454.95');
-  expect(shown('Маржинальность, %')).toBe('15.75');
+  expect(shown('Себестоимость единицы, ₽')).toBe('337,00');
+  expect(shown('Минимальная цена продажи, ₽')).toBe('370,70');
+  expect(shown('Максимальная цена продажи, ₽')).toBe('454,95');
+  expect(shown('Маржинальность, %')).toBe('15,75');
 });
 
 test("a delivery city fills cost and days from the matrix; a route with none takes delivery_cost_default and empty days", async () => {
@@ -99,8 +99,8 @@ test("a delivery city fills cost and days from the matrix; a route with none tak
   await choose(user, 'Город доставки', 'Казань');
   await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('22.5'));
   expect(shown('Дней доставки')).toBe('3');
-  expect(shown('Себестоимость единицы, ₽')).toBe('334.50'); // 22.5 + 300 + 12
-  expect(shown('Максимальная цена продажи, ₽')).toBe('451.58'); // 334.5 × 1.35 = 451.575
+  expect(shown('Себестоимость единицы, ₽')).toBe('334,50'); // 22.5 + 300 + 12
+  expect(shown('Максимальная цена продажи, ₽')).toBe('451,58'); // 334.5 × 1.35 = 451.575
   expect(requests(fetchMock).some((r) => r.url.endsWith('/api/delivery?from=2&to=5'))).toBe(true);
 
   await choose(user, 'Город доставки', 'Тула');
@@ -144,14 +144,18 @@ test('pieces are whole: packs give whole pieces and step by whole pieces, a frac
   await waitFor(() => expect(helperTexts()).toContain('Только целое число'));
 });
 
-test("role 1, who may not see an offer's city, looks the route up by the offer", async () => {
-  const fetchMock = server(manager, [route('GET', '/api/offers/12', () => json(offer({ city_id: undefined })))]);
+test("role 1, who may not see an offer's city, asks by the offer; the server refuses (the route would tell the city) and the default cost stays", async () => {
+  const fetchMock = server(manager, [
+    route('GET', '/api/offers/12', () => json(offer({ city_id: undefined }))),
+    route('GET', '/api/delivery', () => json({ status: 'error', error: 'forbidden', message: 'Поле «city» недоступно для вашей роли' }, 403)),
+  ]);
   const user = userEvent.setup();
   renderApp('/reserves/create?offer=12', { token: 't' });
   await screen.findByText('О Доставке');
   await choose(user, 'Город доставки', 'Казань');
-  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('22.5'));
-  expect(requests(fetchMock).some((r) => r.url.endsWith('/api/delivery?offer=12&to=5'))).toBe(true);
+  await waitFor(() => expect(requests(fetchMock).some((r) => r.url.endsWith('/api/delivery?offer=12&to=5'))).toBe(true));
+  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('15'));
+  expect(screen.getByRole('combobox', { name: 'Город доставки' })).toHaveTextContent('Казань');
 });
 
 test('every message of the form', async () => {
@@ -247,7 +251,7 @@ test('the offer cannot be fetched: the create card says so', async () => {
 
 const stored = (patch: Record<string, unknown> = {}) => ({
   id: 90, offer_id: 12, status: 'active', product: { id: 3, name: 'Кешью' }, amount: '20.00', packs_amount: '2.0', unit_price: '300.00',
-  unit_selling_price: '400.00', min_selling_price: '359.70', max_selling_price: '441.45', estimated_date_implementation: '2030-01-15',
+  unit_selling_price: '400.00', min_selling_price: '359,70', max_selling_price: '441,45', estimated_date_implementation: '2030-01-15',
   buyer_name: 'ООО «Орех»', buyer_phone: '79123456789', city_id: 5, delivery_address: 'Казань, ул. Баумана, 5', delivery_cost: '15.00',
   delivery_days: 3, responsible_id: 7, created_at: '2026-11-22T10:00:00Z', can_update: true, version: 4, offer: offer({ available_amount: '17.00' }), ...patch,
 });

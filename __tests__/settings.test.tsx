@@ -69,10 +69,13 @@ test('business settings: the tabs, the values, every message, and the PUT /api/s
   for (const tab of ['Бизнес-настройки', 'Пользователи', 'Роли', 'Справочники', 'Журнал изменений']) {
     expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
   }
+  // the stored fractions 0.1 and 0.35 are shown as percent
   const min = await screen.findByLabelText('Минимальная наценка');
-  expect(min).toHaveValue('0.1');
+  expect(min).toHaveValue('10');
+  expect(min.parentElement).toHaveTextContent('%');
+  expect(screen.getByLabelText('Максимальная наценка')).toHaveValue('35');
   expect(screen.getByLabelText('Доставка по умолчанию, ₽/кг')).toHaveValue('15');
-  expect(screen.getByText('min_markup: доля: 0.1 — это 10 %')).toBeInTheDocument();
+  expect(screen.getByText('min_markup: в процентах к себестоимости')).toBeInTheDocument();
   const user = userEvent.setup();
   const save = screen.getByRole('button', { name: 'Сохранить' });
   expect(save).toBeDisabled();
@@ -82,7 +85,15 @@ test('business settings: the tabs, the values, every message, and the PUT /api/s
   await user.tab();
   expect(await screen.findByText('Значение не может быть отрицательным')).toBeInTheDocument();
   await user.clear(min);
-  await user.type(min, '0.5');
+  await user.type(min, '1001');
+  await user.tab();
+  expect(await screen.findByText('Не больше 1000 %')).toBeInTheDocument();
+  await user.clear(min);
+  await user.type(min, '12,345');
+  await user.tab();
+  expect(await screen.findByText('Не больше 2 знаков после запятой')).toBeInTheDocument();
+  await user.clear(min);
+  await user.type(min, '40');
   await user.tab();
   expect(await screen.findByText('Максимальная наценка не может быть меньше минимальной')).toBeInTheDocument();
   await user.clear(screen.getByLabelText('Свои расходы, ₽/кг'));
@@ -93,11 +104,28 @@ test('business settings: the tabs, the values, every message, and the PUT /api/s
 
   await user.type(screen.getByLabelText('Свои расходы, ₽/кг'), '12');
   await user.clear(min);
-  await user.type(min, '0.15');
+  await user.type(min, '12,5'); // a decimal comma or point
   await user.click(save);
   expect(await screen.findByText('Настройки сохранены. Пересчитаны цены продажи предложений: 412')).toBeInTheDocument();
+  // the API keeps the spec's fractions
   const [put] = sent(fetchMock, 'PUT', '/api/settings');
-  expect(await bodyOf(put)).toEqual({ ...settings, min_markup: '0.15' });
+  expect(await bodyOf(put)).toEqual({ ...settings, min_markup: '0.125' });
+});
+
+test("the open tab is in the URL: a reload keeps 'Роли', a link opens it", async () => {
+  mockServer(...adminHandlers());
+  const first = renderApp('/settings', { token: 't' });
+  const user = await openTab('Роли');
+  await waitFor(() => expect(first.router.state.location.search).toBe('?tab=roles'));
+  expect(screen.getByRole('tab', { name: 'Роли' })).toHaveAttribute('aria-selected', 'true');
+  first.unmount();
+  // the page opened again at the URL it was left on, as a reload does
+  const again = renderApp('/settings?tab=roles', { token: 't' });
+  expect(await screen.findByRole('tab', { name: 'Роли' })).toHaveAttribute('aria-selected', 'true');
+  expect(screen.getByRole('tab', { name: 'Бизнес-настройки' })).toHaveAttribute('aria-selected', 'false');
+  await user.click(screen.getByRole('tab', { name: 'Пользователи' }));
+  await waitFor(() => expect(again.router.state.location.search).toBe('?tab=users'));
+  expect(await screen.findByRole('table', { name: 'Пользователи' })).toBeInTheDocument();
 });
 
 test('users: kinds, roles, statuses and last sign-in; invite with every message; resend; deactivate; change a role', async () => {

@@ -14,7 +14,7 @@ test('the create card: its texts, every message of the supplier form, then the s
     ...signedInHandlers(admin), cities,
     route('POST', '/api/suppliers', () => json({ id: 60, name: 'ООО «Ядро»', status: 'active', can_update: true }, 201)),
     route('GET', '/api/suppliers/60', () => json({ id: 60, name: 'ООО «Ядро»', status: 'active', can_update: true, inn: '1655123456' })),
-    route('GET', '/api/offers', () => json({ data: [], pagination: {} })),
+    route('GET', '/api/offers', () => json({ data: [], pagination: { totalItems: 0 } })),
   );
   const user = userEvent.setup();
   const { router } = renderApp('/suppliers/create', { token: 't' });
@@ -61,7 +61,7 @@ test('the edit card shows the figures and the supplier\'s latest offers; a dupli
       status: 'active', can_update: true, total_offers_created: '14', reserve_total_created: '9', reserve_purchased_sum: '480000.00', reserve_cancelled_count: '1',
       min_selling_price: '750.00', max_selling_price: '1200.00', available_amount: '3400.00', version: 5,
     })),
-    route('GET', '/api/offers', () => json({ data: [{ id: 120, product: { id: 3, name: 'Кешью' }, available_amount: '300.00', unit_price: '950.00', status: 'active', created_at: '2026-10-01T10:00:00Z' }], pagination: {} })),
+    route('GET', '/api/offers', () => json({ data: [{ id: 120, product: { id: 3, name: 'Кешью' }, available_amount: '300.00', unit_price: '950.00', status: 'active', created_at: '2026-10-01T10:00:00Z' }], pagination: { totalItems: 1 } })),
     route('PATCH', '/api/suppliers/8', () => json({ status: 'error', error: 'conflict', message: 'Поставщик с таким ИНН уже есть', info: { text: 'Поставщик', id: 4 } }, 409)),
   );
   const user = userEvent.setup();

@@ -3,7 +3,7 @@
 // the saved filter. The grammar: page (from 1), perPage (one of PAGE_SIZES), sort and order, withDeleted, and the
 // section's filter keys: ranges as key_from/key_to, lists repeated or comma-separated, a text or a boolean once
 // (the last one given counts). A bad value is refused with the Russian message a user of the list reads.
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type FilterDef, type FilterState } from './lists';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, optionValue, type FilterDef, type FilterState } from './lists';
 
 export const LIST_MSG = {
   page: 'Номер страницы должен быть целым числом от 1',
@@ -200,7 +200,10 @@ function read(query: RawQuery, defs: readonly FilterDef[], refuse: (message: str
 
 /** The server's reading: the query checked, or a ListQueryError with the first thing wrong, in Russian. */
 export function decode(query: RawQuery, defs: readonly FilterDef[]): ListQuery {
-  return read(query, defs, (message) => { throw new ListQueryError(message); }, true);
+  const checked = read(query, defs, (message) => { throw new ListQueryError(message); }, true);
+  // a value named by its id (the reserves' status 2) is read as the value it stands for ('completed')
+  for (const f of checked.filters) if (f.kind === 'list' && f.def.ids) f.values = f.values.map((v) => f.def.ids![v] ?? v);
+  return checked;
 }
 
 /** A decoded query's state: what encode() writes to ask for it again. */
@@ -226,6 +229,9 @@ export function readState(search: string | URLSearchParams, defs: readonly Filte
   const raw = rawQueryOf(search);
   const refused = new Set<string>();
   const query = read(raw, defs, (message) => refused.add(message), false);
+  // a value named where the filter's options carry an id (a reserve's 'completed' in an old link) reads as the id,
+  // so the panel shows it chosen
+  for (const f of query.filters) if (f.kind === 'list' && f.def.ids) f.values = [...new Set(f.values.map((v) => String(optionValue(f.def, v))))];
   const state = stateOf(query);
   const named = (key: string, message: string) => raw[key] !== undefined && !refused.has(message);
   return {

@@ -187,6 +187,15 @@ export interface FilterDef {
   field?: string;
   /** The fields of this or another section it filters on besides its column's (see ColumnDef.reads). */
   reads?: readonly FieldRef[];
+  /** Ids the spec gives the filter's values (the reserves' statuses: 1 Активный …): its options carry them and
+   * the list reads them as the values they stand for; the values themselves stay accepted. */
+  ids?: Readonly<Record<string, string>>;
+}
+
+/** An option's value as the filter's options carry it: its id where the filter has one. */
+export function optionValue(def: FilterDef, value: string | number): string | number {
+  const id = def.ids && Object.keys(def.ids).find((key) => def.ids![key] === String(value));
+  return id === undefined ? value : Number(id);
 }
 
 /** What a filter reads: its key, its field, and all that the section's column of that field reads. */
@@ -227,6 +236,17 @@ export const recordFilters = {
   withComments: () => f('with_comments', 'С комментариями', 'boolean', { field: 'comments' }),
 };
 
+
+/** A filter config's failures as the products list reports them (spec point 8); other sections' configs fail with
+ * the general messages. */
+export const FILTER_CONFIG_MSG = {
+  request: (status: number, statusText: string) => `Ошибка запроса: ${status} - ${statusText}`,
+  invalid: (field: string) => `Ошибка валидации конфигурации: ${field}`,
+  json: 'Ошибка парсинга json',
+} as const;
+
+/** The cities list behind the selects could not be read and the server said nothing (spec point 8). */
+export const CITIES_LIST_FAILED = 'Не удалось получить список городов';
 
 /** A filter config entry as the server sends it (spec point 3 "Filter configuration entry"). */
 export interface FilterOption {

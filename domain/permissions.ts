@@ -73,12 +73,51 @@ const OFFER_REFERENCE_FIELDS: Partial<Record<string, Resource>> = {
   suppliers_ids: 'suppliers',
 };
 
-/** A field is visible when the resource is readable, the role does not hide it, and (for an offer's
- * product, city and supplier) the referenced section is readable too. Admins see every field. */
+/**
+ * The trader's figures, hidden from every supplier-kind account whatever its role's hidden fields say (an admin may
+ * give a supplier's role more rights, never these): a supplier quotes its price to us and must not learn what we
+ * sell at, so no selling band (it is the purchase cost times the markups, so it gives the markups away), no
+ * selling price, sum or margin, no buyer (the trader's customer), no business terms, and none of the statistics
+ * that add up other suppliers' offers or the trader's sales. Kept visible: its own offers' purchase price, stock,
+ * reserved and purchased amounts and sums (at its own price) and the warehouse delivery cost, which the supplier
+ * fills in itself and which gives nothing away without the band.
+ */
+export const SUPPLIER_HIDDEN_FIELDS: HiddenFields = {
+  offers: ['min_unit_price', 'max_unit_price'],
+  reserves: [
+    'unit_selling_price', 'total_selling_sum', 'total_selling_price', 'min_selling_price', 'max_selling_price', 'marginality',
+    'min_markup', 'max_markup', 'costs_per_kg', 'delivery_cost', 'buyer_name', 'buyer_phone', 'delivery_address',
+  ],
+  suppliers: [
+    'total_offers_created', 'reserve_total_created', 'reserve_purchased_count', 'reserve_purchased_sum', 'reserve_cancelled_count',
+    'available_amount', 'min_selling_price', 'max_selling_price',
+  ],
+  employees: ['reserve_purchased_sum', 'marginality'],
+};
+
+/** What an account kind never sees, over and above its role's rules. */
+const KIND_HIDDEN_FIELDS: Partial<Record<UserType, HiddenFields>> = { supplier: SUPPLIER_HIDDEN_FIELDS };
+
+/** The fields hidden from a caller: its role's rules (data) joined with its account kind's (this file). What
+ * GET /api/permissions answers as hidden_fields, so the SPA hides what the server strips. */
+export function hiddenFieldsOf(userType: UserType, roleHidden: HiddenFields): HiddenFields {
+  const kind = KIND_HIDDEN_FIELDS[userType] ?? {};
+  const result: HiddenFields = {};
+  for (const resource of RESOURCES) {
+    const fields = [...new Set([...(roleHidden[resource] ?? []), ...(kind[resource] ?? [])])];
+    if (fields.length) result[resource] = fields;
+  }
+  return result;
+}
+
+/** A field is visible when the resource is readable, neither the role nor the account kind hides it, and (for an
+ * offer's product, city and supplier) the referenced section is readable too. Admins see every field. */
 export function isFieldVisible(perms: Permissions | null | undefined, resource: Resource, field: string): boolean {
   if (!can(perms, resource, 'read')) return false;
   if (perms!.is_admin) return true;
   if (perms!.hidden_fields?.[resource]?.includes(field)) return false;
+  // the kind's rule holds even where a Permissions object was put together without hiddenFieldsOf
+  if (KIND_HIDDEN_FIELDS[perms!.user_type]?.[resource]?.includes(field)) return false;
   if (resource === 'offers') {
     const referenced = OFFER_REFERENCE_FIELDS[field];
     if (referenced && !can(perms, referenced, 'read')) return false;
@@ -117,10 +156,12 @@ export function fieldsRead(resource: Resource, def: ReadsFields): FieldRef[] {
 
 /** One field of any section, visible to the caller (its section readable, the field not hidden from its role).
  * `'<section>.*'` stands for a figure summed over every record of that section (an employee's reserve count):
- * only a caller who reads all of that section's records may see it, or 'own' would count others' records. */
+ * only a caller who reads all of that section's records may see it, or 'own' would count others' records; never a
+ * supplier's user. */
 export function isRefVisible(perms: Permissions | null | undefined, ref: FieldRef): boolean {
   const [resource, field] = splitFieldRef(ref);
-  if (field === '*') return scopeOf(perms, resource, 'read') === 'all';
+  // a supplier's user never sees such a total: it would count other suppliers' offers and the trader's sales
+  if (field === '*') return scopeOf(perms, resource, 'read') === 'all' && perms?.user_type !== 'supplier';
   return isFieldVisible(perms, resource, field);
 }
 

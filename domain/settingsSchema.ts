@@ -10,9 +10,27 @@ import { DELIVERY_COST_MIN } from './reserves/figures';
 export const SETTING_TITLE: Record<BusinessSettingName, { label: string; hint: string }> = {
   delivery_cost_default: { label: 'Доставка по умолчанию, ₽/кг', hint: 'когда у городов нет маршрута' },
   costs_per_kg: { label: 'Свои расходы, ₽/кг', hint: 'хранение, обработка, документы' },
-  min_markup: { label: 'Минимальная наценка', hint: 'доля: 0.1 — это 10 %' },
-  max_markup: { label: 'Максимальная наценка', hint: 'доля: 0.35 — это 35 %' },
+  min_markup: { label: 'Минимальная наценка', hint: 'в процентах к себестоимости' },
+  max_markup: { label: 'Максимальная наценка', hint: 'в процентах к себестоимости' },
 };
+
+/** The markups: fractions where they are stored and on the API (the spec's 0.1), percent where a person types them. */
+export const MARKUP_SETTINGS: readonly BusinessSettingName[] = ['min_markup', 'max_markup'];
+export const isMarkup = (name: BusinessSettingName) => MARKUP_SETTINGS.includes(name);
+
+/** A stored markup as the settings page shows it: '0.1' → '10', '0.125' → '12,5' (a decimal comma, as the lists
+ * show numbers). Four decimals of a fraction are two of a percent, so the shift is exact in kopeck-sized steps. */
+export function markupPercent(fraction: string): string {
+  const value = toNumber(fraction);
+  return value === null ? fraction : String(Math.round(value * 1_000_000) / 10_000).replace('.', ',');
+}
+
+/** A percent typed on the settings page as the markup stored: '12,5' → '0.125'. Text that is no number stays,
+ * for the schema to refuse. */
+export function markupFraction(percent: string): string {
+  const value = toNumber(percent);
+  return value === null ? percent : String(Math.round(value * 100) / 10_000);
+}
 
 export const SETTING_LIMITS = { rubles: 100_000, markup: 10 } as const;
 
@@ -21,12 +39,14 @@ export const SETTING_MSG = {
   notNegative: 'Значение не может быть отрицательным',
   maxRubles: `Не больше ${SETTING_LIMITS.rubles}`,
   maxMarkup: `Не больше ${SETTING_LIMITS.markup} (${SETTING_LIMITS.markup * 100} %)`,
+  maxMarkupPercent: `Не больше ${SETTING_LIMITS.markup * 100} %`,
   markupOrder: 'Максимальная наценка не может быть меньше минимальной',
   decimals: 'Не больше 4 знаков после запятой',
   minDelivery: `Не меньше ${DELIVERY_COST_MIN}`,
+  percentDecimals: 'Не больше 2 знаков после запятой',
 } as const;
 
-const settingNumber = (max: number, maxMessage: string) =>
+const settingNumber = (max: number, maxMessage: string, places = 4, placesMessage: string = SETTING_MSG.decimals) =>
   yup
     .number()
     // the page's inputs hold text; a decimal comma is a decimal point
@@ -35,18 +55,28 @@ const settingNumber = (max: number, maxMessage: string) =>
     .required(SETTING_MSG.number)
     .min(0, SETTING_MSG.notNegative)
     .max(max, maxMessage)
-    .test('decimals', SETTING_MSG.decimals, (v) => v === undefined || Math.abs(Math.round(v * 10_000) - v * 10_000) < 1e-6);
+    .test('decimals', placesMessage, (v) => v === undefined || Math.abs(Math.round(v * 10 ** places) - v * 10 ** places) < 1e-6);
 
-/** The four business settings as an administrator saves them (the settings page and PUT /api/settings). */
+const markupOrder = (schema: yup.NumberSchema) =>
+  schema.test('order', SETTING_MSG.markupOrder, function (v) {
+    const min = this.parent.min_markup as number | undefined;
+    return v === undefined || min === undefined || !Number.isFinite(min) || v >= min;
+  });
+
+/** The four business settings as an administrator saves them (PUT /api/settings): markups as fractions. */
 export const businessSettingsSchema = yup.object({
   // the reserve card prefills it as a reserve's delivery cost, which may not be below the spec's minimum
   delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery),
   costs_per_kg: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles),
   min_markup: settingNumber(SETTING_LIMITS.markup, SETTING_MSG.maxMarkup),
-  max_markup: settingNumber(SETTING_LIMITS.markup, SETTING_MSG.maxMarkup)
-    .test('order', SETTING_MSG.markupOrder, function (v) {
-      const min = this.parent.min_markup as number | undefined;
-      return v === undefined || min === undefined || !Number.isFinite(min) || v >= min;
-    }),
+  max_markup: markupOrder(settingNumber(SETTING_LIMITS.markup, SETTING_MSG.maxMarkup)),
 });
 
+/** The same settings as the settings page's form holds them: markups in percent, within the same limits (the
+ * fraction's 4 decimals are the percent's 2); the page sends them through markupFraction. */
+export const businessSettingsFormSchema = yup.object({
+  delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery),
+  costs_per_kg: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles),
+  min_markup: settingNumber(SETTING_LIMITS.markup * 100, SETTING_MSG.maxMarkupPercent, 2, SETTING_MSG.percentDecimals),
+  max_markup: markupOrder(settingNumber(SETTING_LIMITS.markup * 100, SETTING_MSG.maxMarkupPercent, 2, SETTING_MSG.percentDecimals)),
+});

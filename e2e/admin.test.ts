@@ -124,8 +124,9 @@ test('invite → set password → signed in; forgot → recover through the mail
 
   await admin.goto(`${ctx.app.url}/settings`);
   const minMarkup = admin.getByLabel('Минимальная наценка');
-  assert.equal(await minMarkup.inputValue(), '0.1');
-  await minMarkup.fill('0.2');
+  // typed in percent, stored as the spec's fraction (the log names the stored values)
+  assert.equal(await minMarkup.inputValue(), '10');
+  await minMarkup.fill('20');
   await admin.getByRole('button', { name: 'Сохранить' }).click();
   await admin.getByText(/^Настройки сохранены\. Пересчитаны цены продажи предложений: \d+$/).waitFor();
   await admin.screenshot({ path: path.join(artifacts, 'settings-business.png'), fullPage: true });

@@ -74,8 +74,8 @@ test('create an offer with a photo and a comment, find it, change the price, ope
   await page.getByLabel('Количество', { exact: true }).fill('120');
   await page.getByLabel('Цена за единицу, ₽').fill('22500');
   await page.getByLabel('Адрес погрузки').fill('Краснодар, ул. Элеваторная, 12');
-  assert.equal(await page.getByLabel('Цена за кг').inputValue(), '900.00');
-  assert.equal(await page.getByLabel('Сумма').inputValue(), '2700000.00');
+  assert.equal(await page.getByLabel('Цена за кг').inputValue(), '900,00');
+  assert.equal(await page.getByLabel('Сумма').inputValue(), '2\u00a0700\u00a0000,00') // the lists' Russian format;
 
   await page.getByLabel('Файл фото').setInputFiles(photo);
   await page.getByRole('button', { name: 'Фото 1' }).waitFor();
@@ -103,13 +103,13 @@ test('create an offer with a photo and a comment, find it, change the price, ope
 
   // change the price: the figures follow before and after saving
   await page.getByLabel('Цена за единицу, ₽').fill('25000');
-  assert.equal(await page.getByLabel('Цена за кг').inputValue(), '1000.00');
+  assert.equal(await page.getByLabel('Цена за кг').inputValue(), '1\u00a0000,00');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await page.getByRole('button', { name: 'Изменения сохранены' }).waitFor();
   await page.reload();
   await page.getByText('О предложении').first().waitFor();
   assert.equal(await page.getByLabel('Цена за единицу, ₽').inputValue(), '25000');
-  assert.equal(await page.getByLabel('Сумма').inputValue(), '3000000.00');
+  assert.equal(await page.getByLabel('Сумма').inputValue(), '3\u00a0000\u00a0000,00');
 
   await page.getByRole('button', { name: 'Открыть галерею' }).click();
   const gallery = page.getByRole('dialog', { name: 'Галерея' });

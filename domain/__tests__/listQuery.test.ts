@@ -197,3 +197,15 @@ describe('the route schemas take what encode writes and refuse what decode refus
     expect(saved({ colour: 'red' })).toBe(false);
   });
 });
+
+test("the reserves' statuses go by the spec's ids 1, 2, 3 or by name; the SPA's link reads names as ids", () => {
+  const statuses = (search: string) => decode(rawQueryOf(search), reserves).filters.find((f) => f.def.key === 'statuses_ids');
+  expect(statuses('statuses_ids=1&statuses_ids=2,3')).toMatchObject({ kind: 'list', values: ['active', 'completed', 'cancelled'] });
+  expect(statuses('statuses_ids=completed&statuses_ids=deleted')).toMatchObject({ values: ['completed', 'deleted'] });
+  // the offers' statuses have no ids: '2' stays '2' (and matches nothing)
+  expect(decode(rawQueryOf('statuses_ids=2'), offers).filters[0]).toMatchObject({ values: ['2'] });
+  expect(readState('statuses_ids=2', reserves).filter).toEqual({ statuses_ids: ['2'] });
+  // an old link's names read as the ids the panel's options carry
+  expect(readState('statuses_ids=completed&statuses_ids=2&statuses_ids=deleted', reserves).filter).toEqual({ statuses_ids: ['2', 'deleted'] });
+  expect(readState('statuses_ids=completed', offers).filter).toEqual({ statuses_ids: ['completed'] });
+});

@@ -1,4 +1,4 @@
-import { can, hasSection, isColumnVisible, isFieldVisible, permissionsOf, scopeOf, canChooseResponsible, type Permissions } from '../permissions';
+import { can, hasSection, hiddenFieldsOf, isColumnVisible, isFieldVisible, isRefVisible, permissionsOf, scopeOf, canChooseResponsible, type Permissions } from '../permissions';
 import { columns as employeeColumns } from '../employees/columns';
 import { SPEC_HIDDEN_FIELDS } from '../hiddenFields';
 
@@ -89,4 +89,29 @@ test("a figure summed over every record of a section ('reserves.*') is seen only
   expect(isColumnVisible(perms('own'), 'employees', column)).toBe(false);
   expect(isColumnVisible(perms('none'), 'employees', column)).toBe(false);
   expect(isColumnVisible(perms('own'), 'employees', employeeColumns.find((c) => c.key === 'full_name')!)).toBe(true);
+});
+
+describe("a supplier-kind account never sees the trader's figures, whatever its role hides", () => {
+  const supplier = user({ user_type: 'supplier', role_permissions: { ...permissionsOf('none'), offers: { ...permissionsOf('all').offers }, reserves: { ...permissionsOf('all').reserves } } });
+
+  test('the selling band of offers and the selling figures of reserves are hidden with an empty role rule', () => {
+    expect(supplier.hidden_fields).toEqual({});
+    for (const field of ['min_unit_price', 'max_unit_price']) expect(isFieldVisible(supplier, 'offers', field)).toBe(false);
+    for (const field of ['unit_selling_price', 'total_selling_sum', 'marginality', 'buyer_name']) expect(isFieldVisible(supplier, 'reserves', field)).toBe(false);
+    // its own purchase price and stock stay
+    for (const field of ['unit_price', 'unit_amount', 'reserved_amount', 'warehouse_cost']) expect(isFieldVisible(supplier, 'offers', field)).toBe(true);
+    // an employee with the same rights sees them
+    expect(isFieldVisible({ ...supplier, user_type: 'employee' }, 'offers', 'min_unit_price')).toBe(true);
+  });
+
+  test('a total over every record of a section (other suppliers\' offers) is not its, even with read all', () => {
+    expect(isRefVisible(supplier, 'offers.*')).toBe(false);
+    expect(isRefVisible({ ...supplier, user_type: 'employee' }, 'offers.*')).toBe(true);
+  });
+
+  test('hiddenFieldsOf joins the role\'s rules with the kind\'s, what /api/permissions answers', () => {
+    expect(hiddenFieldsOf('supplier', { offers: ['created_by', 'min_unit_price'] }).offers).toEqual(['created_by', 'min_unit_price', 'max_unit_price']);
+    expect(hiddenFieldsOf('supplier', {}).reserves).toContain('total_selling_sum');
+    expect(hiddenFieldsOf('employee', { offers: ['city'] })).toEqual({ offers: ['city'] });
+  });
 });

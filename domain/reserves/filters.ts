@@ -3,9 +3,13 @@
 import { f, rangeFilters, recordFilters, type FilterDef } from '../lists';
 import { columns } from './columns';
 
+/** The reserves filter's status values as the spec numbers them (point 4: 1 Активный, 2 Завершен, 3 Отменен); a
+ * deleted reserve has no number there and keeps its name. */
+export const RESERVE_STATUS_IDS = { 1: 'active', 2: 'completed', 3: 'cancelled' } as const;
+
 export const filters: FilterDef[] = [
   f('reserves_ids', '№ резерва', 'multiple', { options: 'reserves' }),
-  recordFilters.status(),
+  { ...recordFilters.status(), ids: RESERVE_STATUS_IDS },
   f('products_ids', 'Товар', 'multiple', { options: 'products', needs: 'products', field: 'product' }),
   f('offers_ids', '№ предложения', 'multiple', { options: 'offers', needs: 'offers', field: 'offer_id' }),
   recordFilters.createdBy(),

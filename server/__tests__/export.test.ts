@@ -159,6 +159,12 @@ test("'own' export: a supplier's file holds its own offers only", async () => {
   const own = await ctx.db.select({ id: offers.id }).from(offers).where(eq(offers.supplier_id, me.supplier_id)).orderBy(offers.id);
   expect(own.length).toBeGreaterThan(0);
   expect(ids).toEqual(own.map((o) => o.id));
+  // its own offers' file leaves out the trader's selling band, also asked for by name
+  const header = (await download('/api/offers/export?format=csv', 'supplier')).text.replace('\uFEFF', '').split('\r\n')[0].split(';');
+  expect(header).toEqual(expect.arrayContaining(['Цена за единицу', 'Количество']));
+  for (const title of ['Мин. цена продажи', 'Макс. цена продажи']) expect(header).not.toContain(title);
+  const asked = await download('/api/offers/export?format=csv&columns=id,max_unit_price', 'supplier');
+  expect([asked.status, JSON.parse(asked.text).messages]).toEqual([400, ['Нельзя выгрузить столбец «max_unit_price»']]);
 });
 
 test('no export right: 403 in Russian; a bad format: 400', async () => {

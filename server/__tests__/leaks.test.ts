@@ -105,6 +105,70 @@ describe('the offers summary shows only figures the reader may see', () => {
   });
 });
 
+describe("a supplier's user never sees the trader's prices, markups or other suppliers' figures, whatever its role says", () => {
+  // the demo supplier's role hides nothing in role_hidden_fields: what follows is the account kind's rule
+  const band = ['min_unit_price', 'max_unit_price'];
+  const ownOffer = async () => (await rows<{ id: number }>(sql`SELECT id FROM offers WHERE supplier_id = ${perms.supplier.supplier_id!} AND status = 'active' ORDER BY id LIMIT 1`))[0].id;
+
+  test('its role hides nothing, yet /api/permissions names the selling band and the reserves\' selling figures hidden', async () => {
+    expect(await rows(sql`SELECT 1 FROM role_hidden_fields WHERE role_id = ${Number(perms.supplier.role_id)}`)).toEqual([]);
+    expect(perms.supplier.hidden_fields.offers).toEqual(expect.arrayContaining(band));
+    expect(perms.supplier.hidden_fields.reserves).toEqual(expect.arrayContaining(['unit_selling_price', 'total_selling_sum', 'marginality', 'min_selling_price', 'max_selling_price']));
+    expect(perms.admin.hidden_fields).toEqual({});
+    expect(perms.manager.hidden_fields.offers).not.toContain('min_unit_price');
+  });
+
+  test('its own offers come without the selling band: list, card, sort, filter, filter config', async () => {
+    const id = await ownOffer();
+    const [stored] = await rows<{ min: string }>(sql`SELECT min_unit_price::text AS min FROM offers WHERE id = ${id}`);
+    expect(Number(stored.min)).toBeGreaterThan(0); // there is a band to leak
+    const list = await call('GET', '/api/offers?perPage=200', 'supplier');
+    expect(list.body.data.length).toBeGreaterThan(0);
+    for (const row of list.body.data) for (const key of band) expect(Object.keys(row)).not.toContain(key);
+    const card = await call('GET', `/api/offers/${id}`, 'supplier');
+    expect(card.status).toBe(200);
+    expect(card.body).toHaveProperty('unit_price');
+    for (const key of band) expect(card.body).not.toHaveProperty(key);
+    expect(await call('GET', '/api/offers?sort=max_unit_price', 'supplier')).toEqual({ status: 400, body: refusedSort('max_unit_price') });
+    expect(await call('GET', '/api/offers?min_unit_price_from=0', 'supplier')).toEqual({ status: 403, body: forbiddenFilter('Мин. цена продажи') });
+    expect((await call('GET', '/api/offers/filter_config', 'supplier')).body.max_unit_price).toMatchObject({ isForbidden: true });
+    // the admin still gets it
+    expect(Number((await call('GET', `/api/offers/${id}`, 'admin')).body.min_unit_price)).toBe(Number(stored.min));
+  });
+
+  test('a right to reserves given to a supplier\'s role still shows no selling price, margin or buyer', async () => {
+    const role = Number(perms.supplier.role_id);
+    await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'all' WHERE role_id = ${role} AND resource = 'reserves' AND action = 'read'`);
+    try {
+      const list = await call('GET', '/api/reserves?perPage=50', 'supplier');
+      expect(list.status).toBe(200);
+      expect(list.body.data.length).toBeGreaterThan(0);
+      for (const row of list.body.data) {
+        for (const key of ['unit_selling_price', 'total_selling_sum', 'marginality', 'buyer_name', 'delivery_cost']) expect(Object.keys(row)).not.toContain(key);
+        expect(row).toHaveProperty('amount');
+      }
+      expect(await call('GET', '/api/reserves?marginality_from=0', 'supplier')).toEqual({ status: 403, body: forbiddenFilter('Маржинальность, %') });
+      expect((await call('GET', `/api/reserves/${list.body.data[0].id}`, 'supplier')).body).not.toHaveProperty('unit_selling_price');
+      // nor the selling totals of the offers page's tiles
+      expect((await call('GET', '/api/offers/summary', 'supplier')).body).toEqual({ placed_reserves: expect.not.objectContaining({ sum: expect.anything() }), realized_reserves: expect.not.objectContaining({ sum: expect.anything() }), realized_value: expect.any(String) });
+    } finally {
+      await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'none' WHERE role_id = ${role} AND resource = 'reserves' AND action = 'read'`);
+    }
+  });
+
+  test('a product\'s varieties carry no count of other suppliers\' offers', async () => {
+    const [variety] = await rows<{ product_id: number; variety_id: number; n: number }>(sql`SELECT product_id, variety_id, count(*)::int AS n FROM offers
+      WHERE variety_id IS NOT NULL AND supplier_id <> ${perms.supplier.supplier_id!} GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1`);
+    const [{ total }] = await rows<{ total: number }>(sql`SELECT count(*)::int AS total FROM offers WHERE variety_id = ${variety.variety_id}`);
+    const admin = await call('GET', `/api/products/${variety.product_id}/varieties`, 'admin');
+    expect(admin.body.find((v: { id: number }) => v.id === variety.variety_id)).toMatchObject({ offers: total });
+    const supplier = await call('GET', `/api/products/${variety.product_id}/varieties`, 'supplier');
+    expect(supplier.status).toBe(200);
+    expect(supplier.body.map((v: { id: number }) => v.id)).toEqual(admin.body.map((v: { id: number }) => v.id));
+    for (const v of supplier.body) expect(Object.keys(v).sort()).toEqual(['id', 'name', 'product_id']);
+  });
+});
+
 describe('a hidden field is hidden under every name it travels by', () => {
   test('role 8 gets no reserve\'s responsible employee (hidden responsible_id) and cannot sort by it', async () => {
     const list = await call('GET', '/api/reserves?perPage=200', 'warehouse');
@@ -282,8 +346,9 @@ describe.each(ROLES)('a record\'s history, as %s', (who) => {
     // who wrote it is who created the record for a 'create' entry: shown only to a role that sees created_by
     expect(entry.user === null).toBe(!isRefVisible(perms[who], `${section}.created_by`));
     if (who !== 'supplier') expect(entry.user).toBeNull();
-    // the spec's rules reach the history: role 1 loses fields of offers, suppliers and employees, role 8 of offers, reserves and employees
-    const restricted = { manager: ['offers', 'suppliers', 'employees'], warehouse: ['offers', 'reserves', 'employees'], supplier: [] as string[] }[who];
+    // the spec's rules reach the history: role 1 loses fields of offers, suppliers and employees, role 8 of offers, reserves
+    // and employees, a supplier's user the selling band of its offers
+    const restricted = { manager: ['offers', 'suppliers', 'employees'], warehouse: ['offers', 'reserves', 'employees'], supplier: ['offers'] }[who];
     if (restricted.includes(section)) expect(seen.length).toBeLessThan(changes.length);
     expect((await call('GET', `/api/${section}/${id}/history`, 'admin')).body[0].changes).toHaveLength(changes.length);
   });

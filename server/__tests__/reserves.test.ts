@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { prepareTrade, reserveForm, today, tomorrow, type Trade } from './trade';
 import { offers, reserves, users } from '../db/schema';
-import { firstRow } from '../http/rows';
+import { firstRow, rowsOf } from '../http/rows';
 
 let ctx: DemoContext;
 let employeeId: number; // an active seller, for the admin (who has no employee) to name as responsible
@@ -277,12 +277,39 @@ describe('GET /api/delivery', () => {
     expect(res).toEqual({ status: 200, body: { to_id: route.to_city_id, cost: Number(route.cost).toFixed(2), days: route.days } });
 
     const offerId = await newOffer('10', { city_id: route.from_city_id });
-    expect((await ctx.call('GET', `/api/delivery?offer=${offerId}&to=${route.to_city_id}`, 'manager')).body)
+    expect((await ctx.call('GET', `/api/delivery?offer=${offerId}&to=${route.to_city_id}`, 'admin')).body)
       .toEqual({ to_id: route.to_city_id, cost: Number(route.cost).toFixed(2), days: route.days });
     expect((await ctx.call('GET', `/api/delivery?from=${route.from_city_id}&to=2147480000`, 'manager')).body).toEqual({ to_id: 2147480000, cost: null, days: null });
     for (const query of ['to=1', `from=1&offer=${offerId}&to=1`, 'from=1', 'from=x&to=1']) {
       expect((await ctx.call('GET', `/api/delivery?${query}`, 'manager')).body.messages)
         .toEqual(['Укажите город отправления (from) или предложение (offer) и город доставки (to)']);
+    }
+  });
+});
+
+describe('GET /api/delivery?offer= tells no one what they may not see', () => {
+  test("role 1, who does not see an offer's loading city, gets the same 403 for every destination, the city's own included", async () => {
+    const [{ from_city_id: city }] = rowsOf<{ from_city_id: number }>(await ctx.db.execute(sql`SELECT from_city_id FROM city_delivery GROUP BY 1 ORDER BY 1 LIMIT 1`));
+    const offerId = await newOffer('10', { city_id: city });
+    const others = rowsOf<{ to_city_id: number }>(await ctx.db.execute(sql`SELECT to_city_id FROM city_delivery WHERE from_city_id = ${city} ORDER BY 1 LIMIT 2`));
+    const refused = { status: 403, body: { status: 'error', error: 'forbidden', message: 'Поле «city» недоступно для вашей роли' } };
+    // the offer's own city was the one destination answered with nulls: now it is answered like any other
+    for (const to of [city, ...others.map((r) => r.to_city_id)]) {
+      expect(await ctx.call('GET', `/api/delivery?offer=${offerId}&to=${to}`, 'manager')).toEqual(refused);
+    }
+    expect((await ctx.call('GET', `/api/delivery?offer=${offerId}&to=${city}`, 'admin')).body).toEqual({ to_id: city, cost: null, days: null });
+  });
+
+  test('an offer the caller may not read is not found, as its card', async () => {
+    const offerId = await newOffer('10'); // the admin's
+    const [manager] = await ctx.db.select().from(users).where(eq(users.email, 'manager@nutdesk.demo'));
+    await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'own' WHERE role_id = ${manager.role_id} AND resource = 'offers' AND action = 'read'`);
+    try {
+      expect(await ctx.call('GET', `/api/delivery?offer=${offerId}&to=1`, 'manager')).toEqual({ status: 404, body: expect.objectContaining({ message: 'Объект не найден' }) });
+      expect((await ctx.call('GET', `/api/offers/${offerId}`, 'manager')).status).toBe(404);
+      expect((await ctx.call('GET', '/api/delivery?offer=2147480000&to=1', 'admin')).status).toBe(404);
+    } finally {
+      await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'all' WHERE role_id = ${manager.role_id} AND resource = 'offers' AND action = 'read'`);
     }
   });
 });

@@ -13,6 +13,7 @@ afterAll(() => ctx?.close());
 
 const call: DemoContext['call'] = (...args) => ctx.call(...args);
 const scalar = async (query: ReturnType<typeof sql>) => (await ctx.db.execute(query) as unknown as { rows: { n: number }[] }).rows[0].n;
+const scalarRows = async <T>(query: ReturnType<typeof sql>) => (await ctx.db.execute(query) as unknown as { rows: T[] }).rows;
 
 test.each([
   ['reserves', sql`SELECT count(*)::int AS n FROM reserves WHERE status <> 'deleted'`],
@@ -109,6 +110,26 @@ test('filter configs: options from the database, forbidden entries flagged', asy
   expect(manager.body.suppliers_ids).toEqual({ title: 'Поставщик', type: 'multiple', isForbidden: true });
   const reservesConfig = await call('GET', '/api/reserves_filter_config');
   expect(reservesConfig.body.statuses_ids.options.map((o: { title: string }) => o.title)).toEqual(['Активный', 'Завершен', 'Отменен', 'Удален']);
+});
+
+test("the reserves filter's statuses carry the spec's values 1 Активный, 2 Завершен, 3 Отменен, and the list reads them", async () => {
+  for (const path of ['/api/reserves_filter_config', '/api/reserves/filter_config']) {
+    expect((await call('GET', path)).body.statuses_ids.options).toEqual([
+      { title: 'Активный', value: 1 }, { title: 'Завершен', value: 2 }, { title: 'Отменен', value: 3 }, { title: 'Удален', value: 'deleted' },
+    ]);
+  }
+  const counts = await scalarRows<{ status: string; n: number }>(sql`SELECT status, count(*)::int AS n FROM reserves GROUP BY status`);
+  const count = (...statuses: string[]) => counts.filter((c) => statuses.includes(c.status)).reduce((sum, c) => sum + c.n, 0);
+  expect(count('completed')).toBeGreaterThan(0);
+  const total = async (query: string) => (await call('GET', `/api/reserves?${query}&perPage=20`)).body.pagination.totalItems;
+  expect(await total('statuses_ids=2')).toBe(count('completed'));
+  expect(await total('statuses_ids=1&statuses_ids=3')).toBe(count('active', 'cancelled'));
+  // the names stay accepted, and a saved filter may hold either
+  expect(await total('statuses_ids=completed')).toBe(count('completed'));
+  expect((await call('PUT', '/api/filters/reserves', 'admin', { statuses_ids: ['3'] })).status).toBe(200);
+  // the export reads the same query
+  const exported = await ctx.app.inject({ method: 'GET', url: '/api/reserves/export?format=csv&columns=id&statuses_ids=3', headers: { authorization: `Bearer ${ctx.tokens.admin}` } });
+  expect(exported.body.replace('\uFEFF', '').trim().split('\r\n').length - 1).toBe(count('cancelled'));
 });
 
 test('table layouts are saved per user; default filters per user and section', async () => {

@@ -2,22 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../http/auth';
 import { currentUser } from './users';
-import { anyObject, noQuery, responses } from '../http/schemas';
-
-const nullableId = { type: ['integer', 'null'] } as const;
-const me = {
-  type: 'object',
-  properties: {
-    user_id: { type: 'integer' }, user_type: { type: 'string' }, is_admin: { type: 'boolean' }, role_id: nullableId,
-    employee_id: nullableId, supplier_id: nullableId, email: { type: 'string' }, name: { type: 'string' },
-  },
-} as const;
+import { noQuery, responses } from '../http/schemas';
+// the SPA checks both answers against the same shapes
+import { CURRENT_USER, PERMISSIONS } from '../../domain/responseShapes';
 
 export default async function meRoutes(app: FastifyInstance) {
-  app.get('/me', { schema: { tags: ['auth'], summary: 'The signed-in user', querystring: noQuery, response: responses({ 200: me }) } }, async (request) =>
+  app.get('/me', { schema: { tags: ['auth'], summary: 'The signed-in user', querystring: noQuery, response: responses({ 200: CURRENT_USER }) } }, async (request) =>
     currentUser(requireAuth(request).user),
   );
   app.get('/permissions', {
-    schema: { tags: ['auth'], summary: 'role_permissions and hidden_fields of the caller', querystring: noQuery, response: responses({ 200: anyObject }) },
+    schema: { tags: ['auth'], summary: 'role_permissions and hidden_fields of the caller', querystring: noQuery, response: responses({ 200: PERMISSIONS }) },
   }, async (request) => requireAuth(request).permissions);
 }

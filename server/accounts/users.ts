@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { roleHiddenFields, rolePermissions, sessions, users } from '../db/schema';
 import {
-  ACTIONS, RESOURCES, permissionsOf, type Action, type HiddenFields, type Permissions, type Resource, type Scope, type UserType,
+  ACTIONS, RESOURCES, hiddenFieldsOf, permissionsOf, type Action, type HiddenFields, type Permissions, type Resource, type Scope, type UserType,
 } from '../../domain/permissions';
 import type { CurrentUser } from '../../domain/api';
 import { hashPassword } from './passwords';
@@ -40,7 +40,7 @@ export async function loadPermissions(db: Database, user: UserRow): Promise<Perm
     const hidden = await db.select().from(roleHiddenFields).where(eq(roleHiddenFields.role_id, user.role_id));
     for (const row of hidden) (hidden_fields[row.resource as Resource] ??= []).push(row.field);
   }
-  return { ...base, role_permissions, hidden_fields };
+  return { ...base, role_permissions, hidden_fields: hiddenFieldsOf(base.user_type, hidden_fields) };
 }
 
 export function currentUser(user: UserRow): CurrentUser {

@@ -59,14 +59,7 @@ export const responses = (ok: Record<number, object>) => ({ ...ok, '4xx': errorB
 /** A reference as rows carry it: {id, name}. */
 export const reference = { type: ['object', 'null'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } as const;
 
-export const pagination = {
-  type: 'object',
-  properties: {
-    totalItems: { type: 'integer' }, currentPage: { type: 'integer' }, firstPage: { type: 'integer' }, lastPage: { type: 'integer' },
-    nextPage: { type: ['string', 'null'] }, previousPage: { type: ['string', 'null'] }, perPage: { type: 'integer' },
-    pageCount: { type: 'integer' }, pageURI: { type: 'string' },
-  },
-} as const;
+export { PAGINATION as pagination } from '../../domain/responseShapes';
 
 export const comment = {
   type: 'object',

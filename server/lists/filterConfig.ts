@@ -4,7 +4,7 @@
 // and values taken from the section's own rows within its read scope.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import type { FilterConfig, FilterOption, OptionSource } from '../../domain/lists';
+import { optionValue, type FilterConfig, type FilterOption, type OptionSource } from '../../domain/lists';
 import { SECTION } from '../../domain/sections';
 import { isFilterAllowed } from './engine';
 import type { SectionSpec } from '../spec/section';
@@ -56,7 +56,7 @@ export async function filterConfig(db: Database, spec: SectionSpec, auth: Authen
       title: def.title,
       type: def.type,
       ...(def.placeholder ? { placeholder: [...def.placeholder] } : {}),
-      ...(options && !isForbidden ? { options } : {}),
+      ...(options && !isForbidden ? { options: options.map((o) => ({ ...o, value: optionValue(def, o.value) })) } : {}),
       ...(isForbidden ? { isForbidden: true } : {}),
     };
   }

@@ -6,8 +6,9 @@ import { ValidationError, type AnyObjectSchema } from 'yup';
 import type { Database } from '../db/client';
 import { badRequest, conflict } from '../errors';
 import { rowsOf } from '../http/rows';
-import { anyObject, responses } from '../http/schemas';
+import { responses } from '../http/schemas';
 import type { Row } from './pipeline';
+import { CARD_RECORD } from '../../domain/responseShapes';
 
 /** The shared form schema: a 400 with the first message of every field that fails (as the card shows them
  * under its fields), unknown keys dropped. */
@@ -44,7 +45,7 @@ export const cardBody = (fields: readonly string[], extra: Record<string, object
 
 /** The answers of a card's routes: the record as the card shows it (its columns depend on the caller's hidden
  * fields), under 200 or 201. */
-export const cardResponse = (status: 200 | 201) => responses({ [status]: anyObject });
+export const cardResponse = (status: 200 | 201) => responses({ [status]: CARD_RECORD });
 
 /** What /api/docs says of each of a card's routes (records/cardRoutes.ts). */
 export interface CardSummaries {

@@ -6,9 +6,10 @@ import type { Database } from '../db/client';
 import { requireAuth } from '../http/auth';
 import { noQuery, responses } from '../http/schemas';
 import { REFERENCE_NAMES, referenceItems, type ReferenceName } from '../records/references';
+import { REFERENCE_ITEMS } from '../../domain/responseShapes';
 
 const items = responses({
-  200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, product_id: { type: ['integer', 'null'] } } } },
+  200: REFERENCE_ITEMS,
 });
 
 export default async function referencesRoutes(app: FastifyInstance, opts: { db: Database }) {

@@ -11,6 +11,10 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { baseQuery } from './baseApi';
 import type { ApiError } from './errors';
 import { referencesApi, type ReferenceList } from './references';
+import { checked } from './shapes';
+import { CARD_RECORD } from '../../domain/responseShapes';
+
+const genitive = ({ section }: { section: Section }) => SECTION[section].genitive;
 
 /** What every section's record carries to its card. */
 export interface RecordBase {
@@ -58,15 +62,18 @@ export const cardsApi = sectionApi.injectEndpoints({
         baseQuery(`api/${section}/${id}${withDeleted ? '?withDeleted' : ''}`, api, { entity: SECTION[section].genitive }) as
           Promise<QueryReturnValue<CardRecord, ApiError, object | undefined>>,
       providesTags: (result, error, { section, id }) => [recordTag(section, id)],
+      ...checked<CardRecord, RecordArgs>(CARD_RECORD, genitive),
     }),
     createRecord: build.mutation<CardRecord, { section: Section; body: CardPayload }>({
       query: ({ section, body }) => ({ url: `api/${section}`, method: 'POST', body }),
+      ...checked<CardRecord, { section: Section }>(CARD_RECORD, genitive),
       invalidatesTags: (result, error, { section, body }) => (error ? [] : [TAGS[section].list, ...movedWith(section, result ?? body)]),
       onQueryStarted: ({ section }, { dispatch, queryFulfilled }) => refreshReference(section, dispatch, queryFulfilled),
     }),
     /** PATCH with the fields changed and the version they were made on. */
     updateRecord: build.mutation<CardRecord, { section: Section; id: number; version: number; body: CardPayload }>({
       query: ({ section, id, version, body }) => ({ url: `api/${section}/${id}`, method: 'PATCH', body: { ...body, version } }),
+      ...checked<CardRecord, { section: Section }>(CARD_RECORD, genitive),
       invalidatesTags: (result, error, { section, id }) =>
         error && !isStale(error) ? [] : [recordTag(section, id), TAGS[section].list, ...movedWith(section, result)],
       onQueryStarted: ({ section }, { dispatch, queryFulfilled }) => refreshReference(section, dispatch, queryFulfilled),

@@ -3,7 +3,8 @@
 import { MSG, UI } from '../../domain/messages';
 
 export interface ApiError {
-  status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'UNKNOWN';
+  /** BAD_SHAPE: the answer came but does not have the shape the read expects (src/api/shapes.ts). */
+  status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'UNKNOWN' | 'BAD_SHAPE';
   message: string;
   /** 409: the id of the existing record (for the 'Посмотреть …' link). */
   entityId?: number;

@@ -1,11 +1,24 @@
 // The calls every section's list makes: rows, bulk delete, filter config, saved filter, table layout.
 // Features pass their section; tags make a delete or a saved layout refresh what shows them.
 import { sectionApi, TAGS } from './sectionApi';
-import type { BulkDeleteResponse, FilterConfig, FilterState, ListResponse, ListRow, TableConfig } from '../../domain/lists';
+import { FILTER_CONFIG_MSG, type BulkDeleteResponse, type FilterConfig, type FilterState, type ListResponse, type ListRow, type TableConfig } from '../../domain/lists';
+import { DELETE_RESULT, FILTER_CONFIG, LIST_PAGE } from '../../domain/responseShapes';
 import { SECTION, type Section } from '../../domain/sections';
 import type { QueryReturnValue } from '@reduxjs/toolkit/query';
 import { baseQuery } from './baseApi';
 import type { ApiError } from './errors';
+import { checked, mismatchedField } from './shapes';
+import { MSG } from '../../domain/messages';
+
+const genitive = ({ section }: { section: Section }) => SECTION[section].genitive;
+
+/** The products list's filter config reports its failures in its own words (spec point 8): a refused request by its
+ * status, an answer that is no JSON, a config whose entry is malformed by the entry's key. */
+function productsConfigError(error: ApiError, meta: { response?: Response } | undefined): ApiError {
+  if (typeof error.status !== 'number') return error;
+  if (error.status >= 400) return { ...error, message: FILTER_CONFIG_MSG.request(error.status, meta?.response?.statusText ?? '') };
+  return { ...error, message: FILTER_CONFIG_MSG.json };
+}
 
 export const listsApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
@@ -15,15 +28,22 @@ export const listsApi = sectionApi.injectEndpoints({
         baseQuery(`api/${section}${query ? `?${query}` : ''}`, api, { entity: SECTION[section].genitive }) as
           Promise<QueryReturnValue<ListResponse<ListRow>, ApiError, object | undefined>>,
       providesTags: (result, error, { section }) => [TAGS[section].list],
+      ...checked<ListResponse<ListRow>, { section: Section }>(LIST_PAGE, genitive),
     }),
     deleteRecords: build.mutation<BulkDeleteResponse, { section: Section; ids: number[] }>({
       query: ({ section, ids }) => ({ url: `api/${section}`, method: 'DELETE', body: { ids } }),
+      ...checked<BulkDeleteResponse, { section: Section }>(DELETE_RESULT, genitive),
       invalidatesTags: (result, error, { section }) => [TAGS[section].list, TAGS.offers.list],
     }),
     filterConfig: build.query<FilterConfig, Section>({
       query: (section) => (section === 'reserves' ? 'api/reserves_filter_config' : `api/${section}/filter_config`),
       keepUnusedDataFor: 300,
-      extraOptions: { maxRetries: 3 },
+      extraOptions: { maxRetries: 3, entity: 'фильтров' },
+      transformErrorResponse: (error: ApiError, meta, section) =>
+        (section === 'products' ? productsConfigError(error, meta as { response?: Response } | undefined) : error),
+      // the entity passed on is the section: the products config names the malformed entry
+      ...checked<FilterConfig, Section>(FILTER_CONFIG, (section) => section, (section, error) =>
+        (section === 'products' ? FILTER_CONFIG_MSG.invalid(mismatchedField(error)) : MSG.badShape('фильтров'))),
     }),
     savedFilter: build.query<FilterState, Section>({
       query: (section) => `api/filters/${section}`,

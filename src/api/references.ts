@@ -1,5 +1,18 @@
 // The reference lists behind selects (spec point 7: /api/lists/{name}/items), not refetched on focus.
 import { baseApi } from './baseApi';
+import type { ApiError } from './errors';
+import { checked } from './shapes';
+import { MSG } from '../../domain/messages';
+import { CITIES_LIST_FAILED } from '../../domain/lists';
+import { REFERENCE_ITEMS } from '../../domain/responseShapes';
+
+/** The cities list's failure (spec point 8): the server's message when it sent one, else 'Не удалось получить
+ * список городов'. */
+const citiesFailure = (error: ApiError): ApiError =>
+  (typeof error.status === 'number' && error.message !== MSG.unknown && error.message !== MSG.notJson ? error : { ...error, message: CITIES_LIST_FAILED });
+
+/** A reference list's failure as a select shows it under itself. */
+export const listFailure = (query: { error?: unknown }): string | undefined => (query.error as ApiError | undefined)?.message;
 
 export interface NamedRef {
   id: number;
@@ -15,6 +28,8 @@ export const referencesApi = baseApi.injectEndpoints({
       query: (name) => `api/lists/${name}/items`,
       keepUnusedDataFor: 300,
       extraOptions: { entity: 'справочников' },
+      transformErrorResponse: (error: ApiError, meta, name) => (name === 'cities' ? citiesFailure(error) : error),
+      ...checked<NamedRef[], ReferenceList>(REFERENCE_ITEMS, (name) => (name === 'cities' ? 'городов' : 'справочников')),
     }),
   }),
 });

@@ -7,7 +7,7 @@ export interface Variety {
   name: string;
   product_id: number;
   /** How many offers name it: such a variety cannot be removed. */
-  offers: number;
+  offers?: number;
 }
 
 const tags = (id: number) => [recordTag('products', id)];

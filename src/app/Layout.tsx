@@ -9,6 +9,8 @@ import { ruRU as pickersRuRU } from '@mui/x-date-pickers/locales';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
 import { Navigation } from './Navigation';
+// the session's reads get their shape checks with the shell, off the sign-in page
+import '../api/sessionShapes';
 
 // dates in Russian (month names, Monday first) everywhere past the sign-in page
 dayjs.locale('ru');

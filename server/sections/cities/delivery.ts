@@ -1,16 +1,21 @@
 // GET /api/delivery: the city matrix looked up for one route (the spec's "delivery lookup by cityIdFrom and
 // cityIdTo"): what the reserve card fills its delivery cost and days from. A route the matrix does not hold
-// answers nulls, and the card falls back to delivery_cost_default. A caller whose role may not see an offer's
-// loading city (role 1) names the offer instead of the city: the route is found without the city being told.
+// answers nulls, and the card falls back to delivery_cost_default. `offer=` looks the route up from an offer's
+// loading city, for a caller who may read that offer (else 404, as its card) and see its city. A caller whose role
+// does not see the city (role 1) is refused with 403, like a write of the hidden field: any answer from the
+// matrix would give the city away (the origin's own row is missing, and the cities' delivery tables, which role 1
+// reads, match the figures to one origin), so its card takes the default cost and the user types the days.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../http/auth';
 import { ID, responses } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
-import { badRequest, forbidden } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import { firstRow } from '../../http/rows';
-import { can } from '../../../domain/permissions';
+import { recordVisible } from '../../records/access';
+import { can, isFieldVisible } from '../../../domain/permissions';
+import { hiddenFieldMessage } from '../../../domain/schemas/card';
 
 export const DELIVERY_MSG = {
   route: 'Укажите город отправления (from) или предложение (offer) и город доставки (to)',
@@ -42,7 +47,11 @@ export function deliveryRoutes(app: FastifyInstance, db: Database) {
     if (!can(auth.permissions, 'cities', 'read')) throw forbidden();
     const { from, to, offer } = request.query as { from?: number; to: number; offer?: number };
     if ((from === undefined) === (offer === undefined)) throw badRequest(DELIVERY_MSG.route);
-    if (offer !== undefined && !can(auth.permissions, 'reserves', 'read')) throw forbidden();
+    if (offer !== undefined) {
+      if (!can(auth.permissions, 'reserves', 'read')) throw forbidden();
+      if (!(await recordVisible(db, app.sectionSpecs.offers, auth, offer))) throw notFound();
+      if (!isFieldVisible(auth.permissions, 'offers', 'city')) throw forbidden(hiddenFieldMessage('city'));
+    }
     const origin = from !== undefined ? sql`${from}::int` : sql`(SELECT city_id FROM offers WHERE id = ${offer})`;
     const route = firstRow<{ cost: string; days: number }>(await db.execute(sql`
       SELECT round(cost, 2)::text AS cost, days FROM city_delivery WHERE from_city_id = ${origin} AND to_city_id = ${to}`));

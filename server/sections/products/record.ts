@@ -9,14 +9,15 @@ import { rowsOf } from '../../http/rows';
 import { recordHistory } from '../../records/history';
 import { refuseDuplicate, validateCard } from '../../records/card';
 import { readRecord, type RecordSection, type Row } from '../../records/pipeline';
+import { isRefVisible } from '../../../domain/permissions';
 import { productsSpec } from './list';
 
 export interface Variety {
   id: number;
   name: string;
   product_id: number;
-  /** How many offers name it: such a variety cannot be removed. */
-  offers: number;
+  /** How many offers name it: such a variety cannot be removed. Left out for a caller who does not read every offer. */
+  offers?: number;
 }
 
 const sameName = (name: string) => sql`lower(name) = lower(${name})`;
@@ -62,8 +63,11 @@ async function validVarieties(input: unknown): Promise<string[]> {
 
 export async function listVarieties(db: Database, auth: AuthenticatedUser, productId: number, withDeleted: boolean): Promise<Variety[]> {
   await readProduct(db, auth, productId, withDeleted);
+  // the count is a figure over every offer: only for a caller who reads them all and is not a supplier's user
+  // (a supplier would learn what other suppliers offer); without it the removal of one in use is refused by the server
+  const counted = isRefVisible(auth.permissions, 'offers.*');
   return rowsOf<Variety>(await db.execute(sql`
-    SELECT v.id, v.name, v.product_id, (SELECT count(*)::int FROM offers o WHERE o.variety_id = v.id) AS offers
+    SELECT v.id, v.name, v.product_id${counted ? sql`, (SELECT count(*)::int FROM offers o WHERE o.variety_id = v.id) AS offers` : sql``}
     FROM varieties v WHERE v.product_id = ${productId} ORDER BY v.name, v.id`));
 }
 

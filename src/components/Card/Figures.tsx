@@ -5,13 +5,14 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
+import TextField from '@mui/material/TextField';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ColumnDef } from '../../../domain/lists';
-import { formatDate, formatMoney, formatNumber } from '../../../domain/format';
+import { formatDate, formatFigure, formatMoney, formatNumber } from '../../../domain/format';
 import { SECTION, statusTitle, type Section } from '../../../domain/sections';
 import { InfoBlock } from './InfoBlock';
 
@@ -32,6 +33,14 @@ export function Figures({ figures }: { figures: Figure[] }) {
       ))}
     </>
   );
+}
+
+/** A figure a card computes as the user types (the offer's kg price, the reserve's band): read-only, in the
+ * lists' Russian format with 2 decimals ('28 000,00'); text is shown as given (a figure formatted otherwise). */
+export function ComputedField({ label, value }: { label: string; value: number | string | null }) {
+  const shown = typeof value === 'number' ? formatFigure(value) : value ?? '';
+  // the label stays up: a figure appears while the user types elsewhere, and the outline keeps its notch
+  return <TextField label={label} value={shown} size="small" slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }} />;
 }
 
 /** A record's figure: the key it comes under, its label and how it is shown. */

@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import type { TextFieldProps } from '@mui/material/TextField';
 import { unitWeightFor, UNIT_MEASURES } from '../../../domain/offers/figures';
 import { statusTitle } from '../../../domain/sections';
-import { useReferenceListQuery } from '../../api/references';
+import { listFailure, useReferenceListQuery } from '../../api/references';
 import { useProductVarietiesQuery } from '../../api/varieties';
 import { InfoBlock } from '../../components/Card/InfoBlock';
 import { OFFER_TEXTS, type OfferFormValues } from './offerForm';
@@ -45,7 +45,7 @@ export function OfferAboutBlock({ form, inputs, mode, readOnly, settingsButton, 
       {visible('supplier_id') && select('supplier_id', suppliers.data)}
       {select('variety_id', productVarieties)}
       {select('packing_id', packing.data)}
-      {visible('city_id') && select('city_id', cities.data)}
+      {visible('city_id') && select('city_id', cities.data, { helperText: listFailure(cities) })}
       {field('harvest_year', { inputMode: 'numeric' } as TextFieldProps)}
       {field('origin_country')}
       {field('unit_measure', {

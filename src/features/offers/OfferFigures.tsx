@@ -3,17 +3,13 @@
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { offerFigures } from '../../../domain/offers/figures';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { InfoBlock } from '../../components/Card/InfoBlock';
+import { ComputedField as Computed } from '../../components/Card/Figures';
 import { OFFER_TEXTS, type OfferFormValues } from './offerForm';
 import type { OfferRecord } from './offersApi';
-
-function Computed({ label, value }: { label: string; value: number | null }) {
-  return <TextField label={label} value={value === null ? '' : value.toFixed(2)} size="small" slotProps={{ input: { readOnly: true } }} />;
-}
 
 function Shown({ label, value }: { label: string; value: string }) {
   return (

@@ -131,7 +131,7 @@ export function SavedVarieties({ productId, withDeleted, readOnly, onError }: { 
             label={v.offers ? `${v.name} · ${VARIETY_TEXTS.inUse(v.offers)}` : v.name}
             onClick={readOnly ? undefined : () => setRenaming(v)}
             title={readOnly ? undefined : VARIETY_TEXTS.rename(v.name)}
-            onDelete={readOnly || v.offers > 0 ? undefined : () => void remove({ productId, id: v.id }).unwrap().catch(failed)}
+            onDelete={readOnly || (v.offers ?? 0) > 0 ? undefined : () => void remove({ productId, id: v.id }).unwrap().catch(failed)}
             slotProps={{ root: { 'aria-label': v.name } }}
           />
         ))}

@@ -4,13 +4,13 @@
 import { useState } from 'react';
 import type { FormikProps } from 'formik';
 import dayjs from 'dayjs';
-import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { amountOf, packsOf, packsStep, reserveFigures } from '../../../domain/reserves/figures';
 import { formatNumber } from '../../../domain/format';
 import type { BusinessSettings } from '../../../domain/settings';
-import { useReferenceListQuery } from '../../api/references';
+import { listFailure, useReferenceListQuery } from '../../api/references';
 import { InfoBlock } from '../../components/Card/InfoBlock';
+import { ComputedField as Computed } from '../../components/Card/Figures';
 import { cardInputs } from '../../components/Card/cardInputs';
 import { LABELS, RESERVE_TEXTS, type ReserveFormValues } from './reserveForm';
 import type { ReserveOffer } from './reservesApi';
@@ -99,7 +99,7 @@ export function DeliveryBlock({ form, readOnly, visible, onCity }: BlockProps & 
   if (!['city_id', 'delivery_address', 'delivery_cost', 'delivery_days'].some(visible)) return null;
   return (
     <InfoBlock title={RESERVE_TEXTS.delivery}>
-      {visible('city_id') && select('city_id', cities.data, { onChange: (e) => onCity(String(e.target.value)) })}
+      {visible('city_id') && select('city_id', cities.data, { helperText: listFailure(cities), onChange: (e) => onCity(String(e.target.value)) })}
       {visible('delivery_address') && field('delivery_address', {}, { wide: true })}
       {visible('delivery_cost') && field('delivery_cost', { slotProps: { htmlInput: { ...decimal, min: 1, step: 0.01 } } })}
       {visible('delivery_days') && field('delivery_days', { slotProps: { htmlInput: { inputMode: 'numeric', min: 0, step: 1 } } })}
@@ -118,12 +118,6 @@ export function ExtraBlock({ form, readOnly, visible, responsibleLocked }: Block
       {visible('responsible_id') && select('responsible_id', employees.data, { disabled: readOnly || responsibleLocked })}
     </InfoBlock>
   );
-}
-
-function Computed({ label, value }: { label: string; value: number | string | null }) {
-  const shown = value === null || value === '' ? '' : typeof value === 'number' ? value.toFixed(2) : value;
-  // the label stays up: a figure appears while the user types elsewhere, and the outline keeps its notch
-  return <TextField label={label} value={shown} size="small" slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }} />;
 }
 
 /** 'Расчетные данные': the spec's reserve calculations for what is typed now. */

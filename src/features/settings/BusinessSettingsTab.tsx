@@ -1,16 +1,18 @@
 // The four business settings every selling price depends on. Saving recomputes every offer's selling band.
+// The markups are typed in percent ('10 %') and stored, as the spec has them, as fractions (0.1).
 import { useState } from 'react';
 import { useFormik } from 'formik';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import type { ApiError } from '../../api/errors';
 import { BUSINESS_SETTING_NAMES } from '../../../domain/settings';
-import { businessSettingsSchema, SETTING_TITLE } from '../../../domain/settingsSchema';
+import { businessSettingsFormSchema, isMarkup, markupFraction, markupPercent, SETTING_TITLE } from '../../../domain/settingsSchema';
 import { useAdminSettingsQuery, useSaveSettingsMutation, type SettingsValues } from './adminApi';
 
 export const BUSINESS_MSG = {
@@ -30,11 +32,11 @@ function SettingsForm({ initial }: { initial: SettingsValues }) {
   const [save, { isLoading }] = useSaveSettingsMutation();
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string; key: number } | null>(null);
   const form = useFormik<SettingsValues>({
-    initialValues: Object.fromEntries(BUSINESS_SETTING_NAMES.map((n) => [n, initial[n] ?? ''])) as SettingsValues,
-    validationSchema: businessSettingsSchema,
+    initialValues: Object.fromEntries(BUSINESS_SETTING_NAMES.map((n) => [n, isMarkup(n) ? markupPercent(initial[n] ?? '') : initial[n] ?? ''])) as SettingsValues,
+    validationSchema: businessSettingsFormSchema,
     enableReinitialize: true,
     onSubmit: async (values) => {
-      const result = await save(values);
+      const result = await save(Object.fromEntries(BUSINESS_SETTING_NAMES.map((n) => [n, isMarkup(n) ? markupFraction(values[n]) : values[n]])) as SettingsValues);
       if ('error' in result) setNotice({ severity: 'error', text: (result.error as ApiError).message, key: Date.now() });
       else setNotice({ severity: 'success', text: result.data.offers ? BUSINESS_MSG.saved(result.data.offers) : BUSINESS_MSG.unchanged, key: Date.now() });
     },
@@ -56,7 +58,10 @@ function SettingsForm({ initial }: { initial: SettingsValues }) {
               onBlur={form.handleBlur}
               error={Boolean(shown && form.errors[name])}
               helperText={(shown && form.errors[name]) || `${name}: ${SETTING_TITLE[name].hint}`}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal' },
+                ...(isMarkup(name) ? { input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } } : {}),
+              }}
             />
           );
         })}

@@ -1,7 +1,7 @@
 // /settings (administrators only; the route gate and the server both refuse everyone else): the business
 // settings, the accounts, the roles with their rights and hidden fields, the reference lists nothing else edits,
-// and the log of every change made here.
-import { useState } from 'react';
+// and the log of every change made here. The open tab is in the URL (/settings?tab=roles): a reload or a link keeps it.
+import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -20,9 +20,17 @@ const TABS = [
   { key: 'log', label: 'Журнал изменений', Panel: LogTab },
 ] as const;
 
+type TabKey = (typeof TABS)[number]['key'];
+
 export default function SettingsPage() {
-  const [tab, setTab] = useState<(typeof TABS)[number]['key']>('business');
-  const { Panel } = TABS.find((t) => t.key === tab)!;
+  const [params, setParams] = useSearchParams();
+  // an unknown or missing tab opens the first
+  const { key: tab, Panel } = TABS.find((t) => t.key === params.get('tab')) ?? TABS[0];
+  const setTab = (key: TabKey) => setParams((current) => {
+    const next = new URLSearchParams(current);
+    next.set('tab', key);
+    return next;
+  }, { replace: true });
   return (
     <>
       <PageTitle title="Настройки" />

@@ -8,7 +8,7 @@ import { referencesOf } from '../../../domain/fields';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { usePermissionsQuery } from '../../api/session';
-import { useReferenceListQuery } from '../../api/references';
+import { listFailure, useReferenceListQuery } from '../../api/references';
 import { useListQuery } from '../../api/lists';
 import { columnFigures, LatestRecords, type LatestRecord } from '../../components/Card/Figures';
 import { columns } from '../../../domain/suppliers/columns';
@@ -79,7 +79,7 @@ function SupplierCard(props: RecordCardScreenProps) {
           {inputs.phone('phone')}
           {inputs.field('contact_name')}
           {inputs.field('inn', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
-          {inputs.select('city_id', cities.data)}
+          {inputs.select('city_id', cities.data, { helperText: listFailure(cities) })}
           {inputs.field('location', {}, { wide: true })}
         </>
       ),
