@@ -107,7 +107,7 @@ test("a delivery city fills cost and days from the matrix; a route with none tak
   await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('15'));
   // no route to Тула: the default cost and no days, not Казань's 3 days; the user fills them
   expect(shown('Дней доставки')).toBe('');
-  expect(shown('Себестоимость единицы, ₽')).toBe('327.00'); // 15 + 300 + 12
+  expect(shown('Себестоимость единицы, ₽')).toBe('327,00'); // 15 + 300 + 12
 });
 
 test('a route cost below the minimum of 1 ₽/kg is not prefilled: the default cost is, and passes the form', async () => {
@@ -135,9 +135,9 @@ test('pieces are whole: packs give whole pieces and step by whole pieces, a frac
   type('Количество упаковок', '0.3');
   expect(shown('Количество')).toBe('7'); // 0.3 × 24 = 7.2 pieces → 7
   // cost (15 + 80 + 12) × 0.125 = 13.375: bounds 14.7125 → 14.71 and 18.05625 → 18.06
-  expect(shown('Себестоимость единицы, ₽')).toBe('13.38');
-  expect(shown('Минимальная цена продажи, ₽')).toBe('14.71');
-  expect(shown('Максимальная цена продажи, ₽')).toBe('18.06');
+  expect(shown('Себестоимость единицы, ₽')).toBe('13,38');
+  expect(shown('Минимальная цена продажи, ₽')).toBe('14,71');
+  expect(shown('Максимальная цена продажи, ₽')).toBe('18,06');
   type('Количество', '7.5');
   await user.click(screen.getByLabelText('Количество'));
   await user.tab();
@@ -463,9 +463,9 @@ describe('a saved reserve keeps the terms it was made on', () => {
     ]);
     renderApp('/reserves/90', { token: 't' });
     expect(await screen.findByText('Активный')).toBeInTheDocument();
-    expect(shown('Себестоимость единицы, ₽')).toBe('327.00');
-    expect(shown('Минимальная цена продажи, ₽')).toBe('359.70');
-    expect(shown('Максимальная цена продажи, ₽')).toBe('441.45');
+    expect(shown('Себестоимость единицы, ₽')).toBe('327,00');
+    expect(shown('Минимальная цена продажи, ₽')).toBe('359,70');
+    expect(shown('Максимальная цена продажи, ₽')).toBe('441,45');
     type('Цена продажи за единицу, ₽', '441.46');
     fireEvent.blur(screen.getByLabelText('Цена продажи за единицу, ₽'));
     await waitFor(() => expect(helperTexts()).toContain('Максимум 441.45'));
@@ -495,17 +495,17 @@ describe('a saved reserve keeps the terms it was made on', () => {
     renderApp('/reserves/90', { token: 't' });
     await user.click(await screen.findByRole('button', { name: 'Пересчитать по текущим ценам' }));
     const dialog = await screen.findByRole('dialog', { name: 'Пересчитать по текущим ценам' });
-    const rows = () => within(within(dialog).getByRole('table', { name: 'Пересчет резерва' })).getAllByRole('row').map((r) => r.textContent);
+    const rows = () => within(within(dialog).getByRole('table', { name: 'Пересчет резерва' })).getAllByRole('row').map((r) => r.textContent?.replace(/[\u00a0\u202f]/g, ' '));
     // at the reserve's 400 ₽: margin (400 − 327) / 400 = 18.25 % now, (400 − 385) / 400 = 3.75 % on today's terms
     expect(rows()).toEqual([
       'СейчасПо текущим ценам',
-      'Цена закупки за единицу, ₽300.00350.00',
-      'Цена закупки за кг, ₽300.00350.00',
-      'Себестоимость единицы, ₽327.00385.00',
-      'Минимальная цена продажи, ₽359.70462.00',
-      'Максимальная цена продажи, ₽441.45577.50',
-      'Маржинальность, %18.253.75',
-      'Сумма закупки, ₽6000.007000.00',
+      'Цена закупки за единицу, ₽300,00350,00',
+      'Цена закупки за кг, ₽300,00350,00',
+      'Себестоимость единицы, ₽327,00385,00',
+      'Минимальная цена продажи, ₽359,70462,00',
+      'Максимальная цена продажи, ₽441,45577,50',
+      'Маржинальность, %18,253,75',
+      'Сумма закупки, ₽6 000,007 000,00',
     ]);
     expect(dialog).toHaveTextContent('Минимум 462');
     const apply = within(dialog).getByRole('button', { name: 'Применить' });
@@ -514,13 +514,13 @@ describe('a saved reserve keeps the terms it was made on', () => {
 
     fireEvent.change(within(dialog).getByLabelText('Цена продажи за единицу, ₽'), { target: { value: '500' } });
     // (500 − 327) / 500 = 34.6 % on its terms, (500 − 385) / 500 = 23 % on today's
-    expect(rows()[6]).toBe('Маржинальность, %34.6023.00');
+    expect(rows()[6]).toBe('Маржинальность, %34,6023,00');
     await user.click(apply);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(patches).toEqual([{ reprice: true, reprice_terms: todayTerms, unit_selling_price: '500', version: 4 }]);
-    await waitFor(() => expect(shown('Минимальная цена продажи, ₽')).toBe('462.00'));
+    await waitFor(() => expect(shown('Минимальная цена продажи, ₽')).toBe('462,00'));
     expect(shown('Цена продажи за единицу, ₽')).toBe('500');
-    expect(shown('Маржинальность, %')).toBe('23.00');
+    expect(shown('Маржинальность, %')).toBe('23,00');
     expect(requests(fetchMock).filter((r) => r.method === 'PATCH')).toHaveLength(1);
   });
 
@@ -546,7 +546,7 @@ describe('a saved reserve keeps the terms it was made on', () => {
     // said in the dialog, which stays open with the figures read again
     expect(await within(dialog).findByText('Цены или настройки изменились после расчета: проверьте новый расчет')).toBeInTheDocument();
     const table = within(screen.getByRole('dialog', { name: 'Пересчитать по текущим ценам' })).getByRole('table', { name: 'Пересчет резерва' });
-    await waitFor(() => expect(within(table).getAllByRole('row')[4].textContent).toBe('Минимальная цена продажи, ₽359.70468.00'));
+    await waitFor(() => expect(within(table).getAllByRole('row')[4].textContent).toBe('Минимальная цена продажи, ₽359,70468,00'));
     expect(requests(fetchMock).filter((r) => r.url.endsWith('/api/reserves/90/reprice'))).toHaveLength(2);
   });
 

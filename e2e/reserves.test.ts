@@ -62,6 +62,10 @@ test('reserve part of an offer from the list, complete it, cancel another: the a
   await page.getByRole('combobox', { name: 'Город доставки' }).click();
   await page.getByRole('option').nth(2).click();
   await page.waitForFunction(() => (document.querySelector('input[name="delivery_cost"]') as HTMLInputElement | null)?.value !== '');
+  // the manager does not see the offer's loading city, so no route is looked up: the default cost, and the days
+  // are the manager's to fill
+  assert.equal(await page.getByLabel('Дней доставки').inputValue(), '');
+  await page.getByLabel('Дней доставки').fill('4');
   await page.getByLabel('Адрес доставки').fill('ул. Баумана, 5, склад 2');
   await page.getByLabel('Покупатель').fill('ООО «Ореховый дом»');
   await page.getByLabel('Телефон покупателя').pressSequentially('89123456789');

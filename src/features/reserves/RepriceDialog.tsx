@@ -17,6 +17,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { toNumber } from '../../../domain/numbers';
+import { formatFigure } from '../../../domain/format';
 import { RESERVE_MSG } from '../../../domain/reserves/schema';
 import { repricePreview, type ReserveTerms } from '../../../domain/reserves/terms';
 import type { BusinessSettings } from '../../../domain/settings';
@@ -38,7 +39,8 @@ const ROWS: [label: string, key: keyof Omit<Figures, 'inBand'>][] = [
   ['Сумма закупки, ₽', 'total_sum'],
 ];
 
-const shown = (n: number | null) => (n === null ? '' : n.toFixed(2));
+/** A figure as the card's computed fields show it ('28 000,00'). */
+const shown = (n: number | null) => (n === null ? '' : formatFigure(n));
 
 /** The selling price against the new band, in the form's own words ('Минимум 462'). */
 function priceError(price: string, band: Figures): string | null {
