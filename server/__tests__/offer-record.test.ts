@@ -172,18 +172,21 @@ test("a supplier's user creates offers of its own supplier only, and cannot open
   expect((await change('PATCH', `/api/offers/${foreign.id}`, 'supplier', { unit_price: '1' })).status).toBe(404);
 });
 
+/** POST /api/files as the card sends it: the kind and the file, multipart. */
+const upload = (name: string, type: string, content: Buffer, kind = 'image', who: DemoUser = 'admin') => {
+  const boundary = '----nutdesk';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return ctx.app.inject({ method: 'POST', url: '/api/files', payload: body, headers: { authorization: `Bearer ${ctx.tokens[who]}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+};
+/** A PNG's signature and header: enough to be one. */
+const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
 describe('files', () => {
-  const upload = (name: string, type: string, content: Buffer, kind = 'image', who: DemoUser = 'admin') => {
-    const boundary = '----nutdesk';
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return ctx.app.inject({ method: 'POST', url: '/api/files', payload: body, headers: { authorization: `Bearer ${ctx.tokens[who]}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
-  };
-  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
   test('a photo is uploaded, attached on create, and served only to those who may read the offer', async () => {
     const up = await upload('партия.png', 'image/png', png);
@@ -212,18 +215,7 @@ describe('files', () => {
 });
 
 describe('uploads are what they say they are', () => {
-  const upload = (name: string, type: string, content: Buffer, kind = 'image') => {
-    const boundary = '----nutdesk';
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return ctx.app.inject({ method: 'POST', url: '/api/files', payload: body, headers: { authorization: `Bearer ${ctx.tokens.admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
-  };
   const download = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${ctx.tokens.admin}` } });
-  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
   test('HTML named x.png, or markup named .csv, is refused and not stored', async () => {
     const html = await upload('x.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>'));
