@@ -2,8 +2,8 @@
 // bulk delete that counts each record once and says why none went.
 import { eq, sql } from 'drizzle-orm';
 import { createDemoApp, tableChecksum, type DemoContext } from './testApp';
-import { prepareTrade, reserveForm, type Trade } from './trade';
-import { offers, users } from '../db/schema';
+import { kilogramTrade, reserveForm, type Trade } from './trade';
+import { users } from '../db/schema';
 import { rowsOf } from '../http/rows';
 
 let ctx: DemoContext;
@@ -11,8 +11,7 @@ let trade: Trade;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  const [any] = await ctx.db.select().from(offers).limit(1);
-  trade = await prepareTrade(ctx, { product_id: any.product_id, unit_weight: '1', unit_price: '300' }, 2400);
+  trade = await kilogramTrade(ctx, 2400);
 }, 120_000);
 
 afterAll(() => ctx?.close());

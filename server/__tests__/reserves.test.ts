@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
-import { prepareTrade, reserveForm, today, tomorrow, type Trade } from './trade';
+import { kilogramTrade, reserveForm, today, tomorrow, type Trade } from './trade';
 import { offers, reserves, users } from '../db/schema';
 import { firstRow, rowsOf } from '../http/rows';
 
@@ -14,9 +14,8 @@ let trade: Trade;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  const [any] = await ctx.db.select().from(offers).limit(1);
   // the settings the demo runs on, written here so the numbers below are worked by hand against them
-  trade = await prepareTrade(ctx, { product_id: any.product_id, unit_weight: '1', unit_price: '300' }, 2100);
+  trade = await kilogramTrade(ctx, 2100);
   ({ employeeId } = trade);
 }, 120_000);
 

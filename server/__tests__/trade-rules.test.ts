@@ -3,8 +3,8 @@
 import { eq, sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { createDemoApp, tableChecksum, type DemoContext } from './testApp';
-import { prepareTrade, reserveForm, today, type Trade } from './trade';
-import { offers, reserves, users } from '../db/schema';
+import { kilogramTrade, reserveForm, today, type Trade } from './trade';
+import { reserves, users } from '../db/schema';
 import { firstRow, rowsOf } from '../http/rows';
 
 let ctx: DemoContext;
@@ -12,9 +12,8 @@ let trade: Trade;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  const [any] = await ctx.db.select().from(offers).limit(1);
   // delivery 15 ₽/kg, own costs 12 ₽/kg, markups 10 % … 35 %; offers by the kilogram at 300 ₽ in packs of 10
-  trade = await prepareTrade(ctx, { product_id: any.product_id, unit_weight: '1', unit_price: '300' }, 2300);
+  trade = await kilogramTrade(ctx, 2300);
 }, 120_000);
 
 afterAll(() => ctx?.close());

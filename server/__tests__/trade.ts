@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { firstRow, rowsOf } from '../http/rows';
+import { offers } from '../db/schema';
 import type { DemoContext } from './testApp';
 
 export const today = dayjs().format('YYYY-MM-DD');
@@ -40,6 +41,13 @@ export async function prepareTrade(ctx: DemoContext, offer: { product_id: number
     return res.body as Record<string, unknown> & { id: number };
   };
   return { employeeId, cityIds, newOffer };
+}
+
+/** The trade most reserve tests work against: offers of the first offer's product by the kilogram at 300 ₽ in packs
+ * of 10, so at delivery 15 ₽/kg the selling band is (15 + 300 + 12) × 1.1 = 359.70 … × 1.35 = 441.45. */
+export async function kilogramTrade(ctx: DemoContext, firstYear: number): Promise<Trade> {
+  const [any] = await ctx.db.select().from(offers).limit(1);
+  return prepareTrade(ctx, { product_id: any.product_id, unit_weight: '1', unit_price: '300' }, firstYear);
 }
 
 /** A reserve of 20 units of the offer for a buyer in the second city, delivered in 3 days at 15 ₽/kg by tomorrow. */

@@ -3,7 +3,7 @@
 // changes nothing and answers 409 with who changed the record, when, and what, hidden fields left out.
 import { eq, sql } from 'drizzle-orm';
 import { createDemoApp, tableChecksum, type DemoContext, type DemoUser } from './testApp';
-import { prepareTrade, reserveForm, type Trade } from './trade';
+import { kilogramTrade, reserveForm, type Trade } from './trade';
 import { offers, reserves, users } from '../db/schema';
 import { firstRow } from '../http/rows';
 
@@ -12,8 +12,7 @@ let trade: Trade;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  const [any] = await ctx.db.select().from(offers).limit(1);
-  trade = await prepareTrade(ctx, { product_id: any.product_id, unit_weight: '1', unit_price: '300' }, 2300);
+  trade = await kilogramTrade(ctx, 2300);
 }, 120_000);
 
 afterAll(() => ctx?.close());
