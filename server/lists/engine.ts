@@ -165,9 +165,13 @@ export function listParts(spec: SectionSpec, auth: AuthenticatedUser, query: Raw
   return { parsed, conditions, orderBy, sort };
 }
 
+/** A SELECT's column list: each expression under its key. */
+export const selectList = (columns: Record<string, SQL>) =>
+  sql.join(Object.entries(columns).map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`), sql`, `);
+
 /** SELECT's column list: every output column (or those of `keys`) under its key. */
 export const selectColumns = (spec: SectionSpec, keys: string[] = Object.keys(spec.columns)) =>
-  sql.join(keys.map((key) => sql`${spec.columns[key]} AS ${sql.identifier(key)}`), sql`, `);
+  selectList(Object.fromEntries(keys.map((key) => [key, spec.columns[key]])));
 
 /** The two statements behind a list request (count and page), checked against the caller's rights. */
 export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: RawQuery): CompiledList {

@@ -13,7 +13,7 @@ import type { FieldChange } from '../../domain/history';
 import { VERSION_MSG, type StaleInfo } from '../../domain/versions';
 import { badRequest, forbidden, notFound, stale } from '../errors';
 import { firstRow, rowsOf } from '../http/rows';
-import { stripHidden } from '../lists/engine';
+import { selectList, stripHidden } from '../lists/engine';
 import type { SectionSpec } from '../spec/section';
 import { mayColumn, recordVisible, scopeCondition } from './access';
 import { addComments } from './comments';
@@ -84,7 +84,7 @@ export async function readRecord(db: Database, auth: AuthenticatedUser, section:
   const { spec } = section;
   const a = sql.raw(spec.alias);
   const columns = { ...spec.columns, ...section.readColumns };
-  const select = sql.join(Object.entries(columns).map(([k, e]) => sql`${e} AS ${sql.identifier(k)}`), sql`, `);
+  const select = selectList(columns);
   const changeable = section.changeable ?? sql`${a}.status <> 'deleted'`;
   const [row] = rowsOf<Row>(await db.execute(sql`SELECT ${select}, ${a}.version,
       ${changeable} AND ${mayColumn(spec, auth, 'update')} AS can_update

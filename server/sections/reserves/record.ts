@@ -17,6 +17,7 @@ import { readBusinessSettings } from '../../admin/businessSettings';
 import { badRequest } from '../../errors';
 import { firstRow } from '../../http/rows';
 import type { Row } from '../../records/pipeline';
+import { selectList } from '../../lists/engine';
 import { reservesSpec } from './list';
 
 /** The offer a reserve is placed against, as the form's bounds need it. */
@@ -34,17 +35,20 @@ export interface ReservedOffer {
 const OFFER_FIGURES = sql`o.id, o.status, round(o.available_amount, 2)::text AS available_amount, round(o.unit_price, 2)::text AS unit_price,
   round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight, o.units_per_pack::text AS units_per_pack, o.unit_measure`;
 
-/** A reserve's stored terms as text, exactly as kept (domain/reserves/terms.ts). */
-const TERMS = sql`r.offer_price_kg::text AS offer_price_kg, r.unit_weight::text AS unit_weight, r.costs_per_kg::text AS costs_per_kg,
-  r.min_markup::text AS min_markup, r.max_markup::text AS max_markup`;
+/** A reserve's stored terms as text, exactly as kept (domain/reserves/terms.ts): what its card reads and a change
+ * starts from. */
+const TERM_COLUMNS = {
+  offer_price_kg: sql`r.offer_price_kg::text`, unit_weight: sql`r.unit_weight::text`, costs_per_kg: sql`r.costs_per_kg::text`,
+  min_markup: sql`r.min_markup::text`, max_markup: sql`r.max_markup::text`,
+};
+const TERMS = selectList(TERM_COLUMNS);
 
 /** The columns of a reserve's card beside its list row: the ids its selects show, its selling band, the terms it
  * is judged by, and the offer's figures as they stand now (what a re-pricing would take). */
 const readColumns = {
   city_id: sql`r.city_id`, responsible_id: sql`r.responsible_id`,
   min_selling_price: sql`round(r.min_selling_price, 2)::text`, max_selling_price: sql`round(r.max_selling_price, 2)::text`,
-  offer_price_kg: sql`r.offer_price_kg::text`, unit_weight: sql`r.unit_weight::text`, costs_per_kg: sql`r.costs_per_kg::text`,
-  min_markup: sql`r.min_markup::text`, max_markup: sql`r.max_markup::text`,
+  ...TERM_COLUMNS,
   offer: sql`json_build_object('id', o.id, 'status', o.status, 'product', ${reservesSpec.columns.product},
     'unit_measure', o.unit_measure, 'unit_weight', o.unit_weight::text, 'units_per_pack', o.units_per_pack::text,
     'unit_price', round(o.unit_price, 2)::text, 'kg_price', round(o.kg_price, 2)::text,
@@ -53,7 +57,7 @@ const readColumns = {
 
 /** What the read leaves out beyond the form's hidden fields: the list's names of them (the responsible by
  * 'responsible_id'), and the offer's loading city, which is the offer's field, for the roles that may not see it. */
-export function finishReserveRead(auth: AuthenticatedUser, row: Row): Row {
+function finishReserveRead(auth: AuthenticatedUser, row: Row): Row {
   for (const [field, visibleAs] of Object.entries({ ...RESERVE_FIELD_VISIBILITY, ...TERM_VISIBILITY })) {
     if (field in row && !isFieldVisible(auth.permissions, 'reserves', visibleAs)) delete row[field];
   }
