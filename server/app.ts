@@ -34,17 +34,20 @@ import { safeLogger } from './http/logging';
 import { securityHeaders, spaPage } from './http/security';
 import { MSG } from '../domain/messages';
 import { knownMethods } from './http/methods';
+import { memoryBus, type Bus } from './db/bus';
 
 export interface AppOptions {
   config: Config;
   db: Database;
+  /** Messages between the instances on this database; one in-process bus when not given (a single instance). */
+  bus?: Bus;
   /** Fastify's logger; off in tests. */
   logger?: boolean | object;
   /** Tests replace the mail to make it fail. */
   mailer?: Mailer;
 }
 
-export async function buildApp({ config, db, logger = false, mailer }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, bus = memoryBus(), logger = false, mailer }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: safeLogger(logger),
     // a request trickled in (slowloris) is cut off: Node answers 408 and closes the connection. The server checks
@@ -65,6 +68,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
   const methodsOf = knownMethods(app);
   installErrorHandler(app);
   guardInput(app);
+  app.decorate('bus', bus);
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
   app.decorate('hashingGate', new HashingGate(config.hashingConcurrency, config.hashingQueue));
   // mail still on its way is written before the database closes

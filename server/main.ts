@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   // An embedded database is a demo installation unless someone cleared it: show the accounts every start.
   demo ||= database.kind === 'pglite';
 
-  const app = await buildApp({ config, db: database.db, logger: { level: config.logLevel } });
+  const app = await buildApp({ config, db: database.db, bus: database.bus, logger: { level: config.logLevel } });
 
   let stopping = false;
   const stop = async (signal: string) => {

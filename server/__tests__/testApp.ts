@@ -69,7 +69,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
   const database = await openDatabase({ databaseUrl: pg?.url, inMemory: !pg });
   await database.migrate();
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, bus: database.bus });
   await app.ready();
   return {
     app,
@@ -80,6 +80,23 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await app.close();
       await database.close();
       await pg?.drop();
+    },
+  };
+}
+
+/** A second app instance on the test's database, as a second server behind a proxy would be: on PostgreSQL its
+ * own pool and bus (messages cross through LISTEN/NOTIFY); on PGlite, which one process owns, the same database
+ * and in-process bus. */
+export async function secondInstance(ctx: TestContext): Promise<{ app: FastifyInstance; database: OpenedDatabase; close(): Promise<void> }> {
+  const database = ctx.config.databaseUrl ? await openDatabase({ databaseUrl: ctx.config.databaseUrl }) : ctx.database;
+  const app = await buildApp({ config: ctx.config, db: database.db, bus: database.bus });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      if (database !== ctx.database) await database.close();
     },
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { memoryBus, postgresBus, type Bus } from './bus';
 
 /** The database, or a transaction on it: drizzle's transaction is a PgDatabase of the same schema, so every
  * function that takes a Database runs inside the caller's transaction when handed one, without a cast. */
@@ -12,6 +13,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface OpenedDatabase {
   db: Database;
   kind: 'pglite' | 'pg';
+  /** Messages between the app instances on this database (server/db/bus.ts). */
+  bus: Bus;
   /** Runs migrations with drizzle's migrator for this engine. */
   migrate(): Promise<void>;
   /** PGlite: CHECKPOINT, then close, so a stop never leaves a half-written data folder. */
@@ -37,11 +40,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     // a listener its error would end the process.
     pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
     const db = drizzle(pool, { schema }) as unknown as Database;
+    const bus = postgresBus(pool);
     return {
       db,
       kind: 'pg',
+      bus,
       migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => pool.end(),
+      async close() {
+        await bus.close();
+        await pool.end();
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -57,13 +65,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   const client = await PGlite.create(dataPath, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema }) as unknown as Database;
   let closed = false;
+  const bus = memoryBus();
   return {
     db,
     kind: 'pglite',
+    bus,
     migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     async close() {
       if (closed) return;
       closed = true;
+      await bus.close();
       if (dataPath) await client.exec('CHECKPOINT');
       await client.close();
     },

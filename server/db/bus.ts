@@ -1,0 +1,135 @@
+// The message bus between the app instances that share one database: live events, cache invalidation. On a
+// PostgreSQL server it is LISTEN/NOTIFY, so a message published by one instance reaches every instance (the
+// publisher included, through the same round trip: every subscriber sees each message exactly once, wherever it
+// came from). On the embedded PGlite there is one instance by construction (the data folder is locked), so an
+// in-process emitter is the whole bus.
+import { EventEmitter } from 'node:events';
+import type { Pool, PoolClient } from 'pg';
+
+export type BusListener = (payload: string) => void;
+
+export interface Bus {
+  /** Delivers payload to every subscriber of channel on every instance. Payloads stay small: PostgreSQL caps a
+   * notification at 8 000 bytes, so a message names what changed and readers fetch the rest. */
+  publish(channel: string, payload: string): Promise<void>;
+  /** Returns the unsubscribe. */
+  subscribe(channel: string, listener: BusListener): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = /^[a-z][a-z0-9_]{0,62}$/;
+
+function checkChannel(channel: string): void {
+  // channels are identifiers in LISTEN: never built from user input, and refused if they ever were
+  if (!CHANNEL.test(channel)) throw new Error(`bad bus channel: ${channel}`);
+}
+
+export function memoryBus(): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(channel, payload) {
+      checkChannel(channel);
+      // asynchronously, as a notification arrives: a subscriber never runs inside the publisher's call stack
+      setImmediate(() => emitter.emit(channel, payload));
+    },
+    subscribe(channel, listener) {
+      checkChannel(channel);
+      emitter.on(channel, listener);
+      return () => emitter.off(channel, listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/** LISTEN on one dedicated connection of the pool (taken on the first subscription, re-taken after a loss with
+ * every channel listened to again); NOTIFY through any connection. */
+export function postgresBus(pool: Pool, log: (message: string) => void = console.error): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const channels = new Set<string>();
+  let client: PoolClient | null = null;
+  let connecting: Promise<PoolClient | null> | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const listenSql = (channel: string) => `LISTEN "${channel}"`;
+
+  const connect = (): Promise<PoolClient | null> => {
+    if (client) return Promise.resolve(client);
+    connecting ??= (async () => {
+      try {
+        const c = await pool.connect();
+        c.on('notification', (n) => {
+          if (n.channel) emitter.emit(n.channel, n.payload ?? '');
+        });
+        c.on('error', (err) => {
+          log(`PostgreSQL bus connection lost: ${err.message}`);
+          c.release(err);
+          if (client === c) client = null;
+          scheduleReconnect();
+        });
+        for (const channel of channels) await c.query(listenSql(channel));
+        if (closed) {
+          c.release();
+          return null;
+        }
+        client = c;
+        return c;
+      } catch (err) {
+        log(`PostgreSQL bus cannot listen: ${(err as Error).message}`);
+        scheduleReconnect();
+        return null;
+      } finally {
+        connecting = null;
+      }
+    })();
+    return connecting;
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, 1000);
+    retry.unref();
+  };
+
+  return {
+    async publish(channel, payload) {
+      checkChannel(channel);
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    subscribe(channel, listener) {
+      checkChannel(channel);
+      emitter.on(channel, listener);
+      if (!channels.has(channel)) {
+        channels.add(channel);
+        void connect().then((c) => c?.query(listenSql(channel)).catch((err: Error) => log(`LISTEN ${channel}: ${err.message}`)));
+      }
+      return () => emitter.off(channel, listener);
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await connecting;
+      emitter.removeAllListeners();
+      if (client) {
+        const c = client;
+        client = null;
+        await c.query('UNLISTEN *').catch(() => undefined);
+        c.release();
+      }
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The bus between the instances on this database. */
+    bus: Bus;
+  }
+}
