@@ -253,14 +253,14 @@ test("reference lists: add, a duplicate's Russian message, rename", async () => 
 test('the change log: when, who, what', async () => {
   mockServer(...adminHandlers(),
     route('GET', '/api/admin/log', () => json({
-      data: [{ id: 3, created_at: '2026-11-21T08:00:00Z', user: { id: 1, name: 'Администратор' }, summary: 'Бизнес-настройки: Минимальная наценка 0.1 → 0.15' }],
+      data: [{ id: 3, created_at: '2026-11-21T08:00:00Z', user: { id: 1, name: 'Администратор' }, summary: 'Бизнес-настройки: Минимальная наценка 10 % → 15 %' }],
       pagination: { totalItems: 1, currentPage: 1, firstPage: 1, lastPage: 1, nextPage: null, previousPage: null, perPage: 20, pageCount: 1, pageURI: '' },
     })),
   );
   renderApp('/settings', { token: 't' });
   await openTab('Журнал изменений');
   const table = await screen.findByRole('table', { name: 'Журнал изменений' });
-  const row = within(table).getByText('Бизнес-настройки: Минимальная наценка 0.1 → 0.15').closest('tr')!;
+  const row = within(table).getByText('Бизнес-настройки: Минимальная наценка 10 % → 15 %').closest('tr')!;
   expect(within(row).getByText('Администратор')).toBeInTheDocument();
   expect(within(row).getByText('21.11.2026 08:00')).toBeInTheDocument();
 });

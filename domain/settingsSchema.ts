@@ -32,6 +32,13 @@ export function markupFraction(percent: string): string {
   return value === null ? percent : String(Math.round(value * 100) / 10_000);
 }
 
+/** A stored setting as a person reads it in the change log: markups in percent ('0.1' → '10 %'), rubles with a
+ * decimal comma ('12.5' → '12,5 ₽/кг'), as the settings page shows them. */
+export function settingShown(name: BusinessSettingName, stored: string | number): string {
+  const text = String(stored);
+  return isMarkup(name) ? `${markupPercent(text)} %` : `${text.replace('.', ',')} ₽/кг`;
+}
+
 export const SETTING_LIMITS = { rubles: 100_000, markup: 10 } as const;
 
 export const SETTING_MSG = {

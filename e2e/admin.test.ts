@@ -131,7 +131,7 @@ test('invite → set password → signed in; forgot → recover through the mail
   await admin.getByText(/^Настройки сохранены\. Пересчитаны цены продажи предложений: \d+$/).waitFor();
   await admin.screenshot({ path: path.join(artifacts, 'settings-business.png'), fullPage: true });
   await admin.getByRole('tab', { name: 'Журнал изменений' }).click();
-  await admin.getByText('Бизнес-настройки: Минимальная наценка 0.1 → 0.2').waitFor();
+  await admin.getByText('Бизнес-настройки: Минимальная наценка 10 % → 20 %').waitFor();
 
   const after = await minSellingPrice(admin, offerId);
   // cost × 1.1 before, cost × 1.2 after (2 decimals each)

@@ -119,7 +119,7 @@ describe('business settings', () => {
 
     // role 1 reads the new value for its reserve card; the log says who changed what
     expect((await settingsOf('manager')).min_markup).toBe('0.2');
-    expect(await lastLog()).toMatchObject({ user: { name: 'Администратор' }, summary: 'Бизнес-настройки: Минимальная наценка 0.1 → 0.2' });
+    expect(await lastLog()).toMatchObject({ user: { name: 'Администратор' }, summary: 'Бизнес-настройки: Минимальная наценка 10 % → 20 %' });
   });
 
   test('saving the same values again changes nothing and logs nothing', async () => {

@@ -4,7 +4,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { businessSettings } from '../db/schema';
 import { BUSINESS_SETTING_NAMES, type BusinessSettingName, type BusinessSettings } from '../../domain/settings';
-import { businessSettingsSchema, SETTING_TITLE } from '../../domain/settingsSchema';
+import { businessSettingsSchema, SETTING_TITLE, settingShown } from '../../domain/settingsSchema';
 import { money, toNumber } from '../../domain/numbers';
 import { offerSellingBand } from '../../domain/offers/figures';
 import { rowsOf } from '../http/rows';
@@ -82,7 +82,7 @@ export async function saveBusinessSettings(
       .values(moved.map((name) => ({ name, value: stored(after[name]) })))
       .onConflictDoUpdate({ target: businessSettings.name, set: { value: sql`excluded.value` } });
     const offers = await recomputeOfferBands(tx, after);
-    const summary = `Бизнес-настройки: ${moved.map((name) => `${SETTING_TITLE[name].label} ${before[name]} → ${after[name]}`).join('; ')}`;
+    const summary = `Бизнес-настройки: ${moved.map((name) => `${SETTING_TITLE[name].label} ${settingShown(name, before[name])} → ${settingShown(name, after[name])}`).join('; ')}`;
     await recordChange(tx, auth, 'settings', summary, {
       before: Object.fromEntries(moved.map((n) => [n, before[n]])), after: Object.fromEntries(moved.map((n) => [n, after[n]])), offers,
     });
