@@ -425,17 +425,19 @@ test("'Завершить' asks the actual date: today by default, not later, no
   renderApp('/reserves/90', { token: 't' });
   await user.click(await screen.findByRole('button', { name: 'Завершить' }));
   const dialog = await screen.findByRole('dialog', { name: 'Завершить резерв' });
-  const date = within(dialog).getByLabelText('Фактическая дата реализации');
-  expect(date).toHaveValue(today);
+  // the picker's field (dd.mm.yyyy, as every date of the card) and the value it holds
+  expect(within(dialog).getByRole('group', { name: 'Фактическая дата реализации' })).toBeInTheDocument();
+  const date = dialog.querySelector<HTMLInputElement>('input[name="actual_date_implementation"]')!;
+  expect(date).toHaveValue(dayjs(today).format('DD.MM.YYYY'));
   const confirm = within(dialog).getByRole('button', { name: 'Завершить' });
-  fireEvent.change(date, { target: { value: dayjs().add(1, 'day').format('YYYY-MM-DD') } });
+  fireEvent.change(date, { target: { value: dayjs().add(1, 'day').format('DD.MM.YYYY') } });
   expect(dialog).toHaveTextContent('Дата не может быть позже сегодняшней');
   expect(confirm).toBeDisabled();
   // the reserve was made on 22.11.2026
-  fireEvent.change(date, { target: { value: '2026-11-21' } });
+  fireEvent.change(date, { target: { value: '21.11.2026' } });
   expect(dialog).toHaveTextContent('Дата не может быть раньше создания резерва');
   expect(confirm).toBeDisabled();
-  fireEvent.change(date, { target: { value: '2026-11-23' } });
+  fireEvent.change(date, { target: { value: '23.11.2026' } });
   expect(confirm).toBeEnabled();
   await user.click(confirm);
   expect(await screen.findByText('Завершен')).toBeInTheDocument();

@@ -3,7 +3,7 @@
 // purchased, cancelling returns it to the offer's stock. The server refuses either from any other status.
 import { useState } from 'react';
 import dayjs from 'dayjs';
-import TextField from '@mui/material/TextField';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -64,16 +64,16 @@ export function ReserveSteps({ reserve, version, onTaken, onError }: ReserveStep
             <DialogContent>
               <DialogContentText>{dialog.text}</DialogContentText>
               {asked === 'complete' && (
-                <TextField
-                  type="date"
+                <DatePicker
                   label={RESERVE_TEXTS.actualDate}
-                  value={actualDate}
-                  onChange={(e) => setActualDate(e.target.value)}
-                  error={dateError !== null}
-                  helperText={dateError}
-                  size="small"
-                  sx={{ mt: 2 }}
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: createdDay, max: today } }}
+                  format="DD.MM.YYYY"
+                  value={actualDate ? dayjs(actualDate) : null}
+                  // a day half typed is no day: the dialog says so and keeps 'Завершить' off
+                  onChange={(date) => setActualDate(date?.isValid() ? date.format('YYYY-MM-DD') : '')}
+                  minDate={dayjs(createdDay)}
+                  disableFuture
+                  sx={{ mt: 2, display: 'flex' }}
+                  slotProps={{ textField: { size: 'small', name: 'actual_date_implementation', error: dateError !== null, helperText: dateError } }}
                 />
               )}
             </DialogContent>
