@@ -125,3 +125,26 @@ test("permissions of the wrong shape: the shell says 'Ошибка формат�
   renderApp('/products', { token: 't' });
   expect(await screen.findByText('Ошибка формата данных для прав доступа')).toBeInTheDocument();
 });
+
+describe('the other typed reads check their answers too', () => {
+  test("a profile without the fields it may change: 'Ошибка формата данных для профиля'", async () => {
+    mockServer(
+      ...signedInHandlers(admin),
+      route('GET', '/api/profile', () => json({ user_id: 1, email: 'admin@nutdesk.ru', name: 'Администратор', user_type: 'admin' })),
+      route('GET', '/api/profile/sessions', () => json([])),
+    );
+    renderApp('/profile', { token: 't' });
+    expect(await screen.findByText('Ошибка формата данных для профиля')).toBeInTheDocument();
+  });
+
+  test("an accounts list whose rows have no e-mail: 'Ошибка формата данных для пользователей'", async () => {
+    mockServer(
+      ...signedInHandlers(admin),
+      route('POST', '/api/settings', () => json({ delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35' })),
+      route('GET', '/api/admin/users', () => json([{ id: 1, name: 'Администратор', user_type: 'admin', status: 'active' }])),
+      route('GET', '/api/admin/roles', () => json({ roles: [], fields: {} })),
+    );
+    renderApp('/settings?tab=users', { token: 't' });
+    expect(await screen.findByText('Ошибка формата данных для пользователей')).toBeInTheDocument();
+  });
+});

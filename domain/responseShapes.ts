@@ -3,6 +3,7 @@
 // them (domain/shape.ts). `required` names what a screen cannot do without; rows and cards keep their other keys
 // (additionalProperties), which the fields' hiding leaves out per role.
 import type { Shape } from './shape';
+import { TERM_FIELDS } from './reserves/terms';
 
 const REF_ID = { type: 'integer' } as const;
 
@@ -94,5 +95,192 @@ export const PERMISSIONS = {
     employee_id: NULLABLE_ID, supplier_id: NULLABLE_ID,
     role_permissions: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } },
     hidden_fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+} as const satisfies Shape;
+
+const TEXT = { type: 'string' } as const;
+const NULLABLE_TEXT = { type: ['string', 'null'] } as const;
+/** A reference as {id, name}; null where there is none or the reader may not see it. */
+const REFERENCE = { type: ['object', 'null'], properties: { id: REF_ID, name: TEXT } } as const satisfies Shape;
+
+/** GET /api/filters/{section}: the caller's default filter, {} when none is saved. Its values are checked by the
+ * list query codec when the list reads them; here, that it is a filter at all. */
+export const SAVED_FILTER = {
+  type: 'object',
+  additionalProperties: { type: ['string', 'boolean', 'array', 'object'], additionalProperties: true },
+} as const satisfies Shape;
+
+/** GET /api/settings?keys=…: the caller's layouts by key, null for a key never saved. */
+export const LAYOUTS = {
+  type: 'object',
+  additionalProperties: { type: ['object', 'array', 'null'], additionalProperties: true },
+} as const satisfies Shape;
+
+/** GET /api/products/{id}/varieties and its writes: the product's varieties, with how many offers name each. */
+export const VARIETIES = {
+  type: 'array',
+  items: {
+    type: 'object', required: ['id', 'name', 'product_id'],
+    properties: { id: REF_ID, name: TEXT, product_id: REF_ID, offers: { type: 'integer' } },
+  },
+} as const satisfies Shape;
+
+/** A comment of a record (GET /api/{section}/{id}/comments is a list of them; POST answers one). */
+export const COMMENT = {
+  type: 'object',
+  required: ['id', 'text'],
+  properties: {
+    id: REF_ID, text: TEXT, author_id: NULLABLE_ID, author_name: NULLABLE_TEXT, created_at: { type: 'string', format: 'date-time' },
+  },
+} as const satisfies Shape;
+export const COMMENTS = { type: 'array', items: COMMENT } as const satisfies Shape;
+
+const HISTORY_CHANGE = {
+  type: 'object',
+  required: ['field'],
+  properties: {
+    field: { type: 'string', description: 'the database column (domain/history.ts names its title and format)' },
+    key: { type: 'integer', description: 'which part of the field changed: the destination city of a delivery change' },
+    name: { type: ['string', 'null'], description: 'the name of what key stands for' },
+    old: { description: 'the value before; a reference as {id, name}' },
+    new: { description: 'the value after; a reference as {id, name}' },
+  },
+} as const satisfies Shape;
+
+/** GET /api/{section}/{id}/history: the record's history, newest first, as the reader may see it. */
+export const HISTORY = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'at', 'action', 'changes'],
+    properties: {
+      id: REF_ID,
+      at: { type: 'string', format: 'date-time' },
+      action: { type: 'string', enum: ['create', 'update', 'delete', 'stock'] },
+      user: { ...REFERENCE, description: 'who wrote it; null where the reader\'s role does not see who created records' },
+      changes: { type: 'array', items: HISTORY_CHANGE },
+      via: {
+        type: ['object', 'null'],
+        description: 'what changed an offer\'s stock: the reserves (those the reader may read) and their step',
+        properties: {
+          section: TEXT,
+          step: { type: 'string', enum: ['create', 'change', 'complete', 'cancel', 'delete'] },
+          ids: { type: 'array', items: REF_ID },
+        },
+      },
+    },
+  },
+} as const satisfies Shape;
+
+/** GET /api/cities/{id}/delivery and its PUT: the city's row of the delivery matrix. */
+export const CITY_DELIVERY = {
+  type: 'array',
+  items: {
+    type: 'object', required: ['id', 'to_id', 'to_name'],
+    properties: { id: REF_ID, to_id: REF_ID, to_name: TEXT, cost: TEXT, days: { type: 'integer' } },
+  },
+} as const satisfies Shape;
+
+/** GET /api/delivery: cost (₽ per kg) and days of one route; null where the matrix holds no such route. */
+export const DELIVERY = {
+  type: 'object',
+  required: ['to_id', 'cost', 'days'],
+  properties: {
+    to_id: REF_ID,
+    cost: { type: ['string', 'null'], description: '₽ per kg; null when the matrix holds no such route' },
+    days: { type: ['integer', 'null'] },
+  },
+} as const satisfies Shape;
+
+/** POST /api/settings with names: the business settings asked for, each as its stored text. */
+export const BUSINESS_SETTINGS = { type: 'object', additionalProperties: TEXT } as const satisfies Shape;
+
+/** GET /api/reserves/{id}/reprice: the terms a re-pricing takes now, as text. */
+export const REPRICE_TERMS = {
+  type: 'object',
+  required: [...TERM_FIELDS],
+  properties: Object.fromEntries(TERM_FIELDS.map((field) => [field, NULLABLE_TEXT])),
+} as const satisfies Shape;
+
+const RESERVE_TILE = { type: 'object', required: ['count'], properties: { count: { type: 'integer' }, sum: TEXT } } as const satisfies Shape;
+/** GET /api/offers/summary: the three tiles, each figure only if the caller may see it. */
+export const OFFERS_SUMMARY = {
+  type: 'object',
+  properties: { placed_reserves: RESERVE_TILE, realized_reserves: RESERVE_TILE, realized_value: TEXT },
+} as const satisfies Shape;
+
+/** GET /api/profile and its PATCH: the caller's own data and which of it they may change. */
+export const PROFILE = {
+  type: 'object',
+  required: ['user_id', 'email', 'user_type', 'editable'],
+  properties: {
+    user_id: REF_ID, email: TEXT, name: TEXT, user_type: TEXT, is_admin: { type: 'boolean' },
+    role: NULLABLE_TEXT, supplier: NULLABLE_TEXT, phone: NULLABLE_TEXT, position: NULLABLE_TEXT,
+    editable: { type: 'array', items: TEXT },
+  },
+} as const satisfies Shape;
+
+/** GET /api/profile/sessions: the caller's live sessions, the current one marked. */
+export const SESSIONS = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'browser', 'created_at', 'current'],
+    properties: {
+      id: REF_ID, browser: TEXT, address: NULLABLE_TEXT, created_at: { type: 'string', format: 'date-time' },
+      last_seen_at: { type: ['string', 'null'], format: 'date-time' }, current: { type: 'boolean' },
+    },
+  },
+} as const satisfies Shape;
+
+/** An account on the settings page (GET /api/admin/users lists them; its changes answer one). */
+export const ADMIN_USER = {
+  type: 'object',
+  required: ['id', 'email', 'user_type', 'status'],
+  properties: {
+    id: REF_ID, email: TEXT, name: NULLABLE_TEXT, user_type: TEXT,
+    is_admin: { type: 'boolean' }, role: REFERENCE, linked: REFERENCE, status: TEXT,
+    last_sign_in_at: NULLABLE_TEXT, created_at: TEXT,
+  },
+} as const satisfies Shape;
+export const ADMIN_USERS = { type: 'array', items: ADMIN_USER } as const satisfies Shape;
+
+const SCOPES = { type: 'object', additionalProperties: TEXT } as const satisfies Shape;
+/** A role with its permission matrix and hidden fields (GET /api/admin/roles lists them; its changes answer one). */
+export const ADMIN_ROLE = {
+  type: 'object',
+  required: ['id', 'name', 'permissions', 'hidden'],
+  properties: {
+    id: REF_ID, name: TEXT, users: { type: 'integer' },
+    permissions: { type: 'object', additionalProperties: SCOPES },
+    hidden: { type: 'object', additionalProperties: { type: 'array', items: TEXT } },
+  },
+} as const satisfies Shape;
+const HIDEABLE = { type: 'object', required: ['title', 'fields'], properties: { title: TEXT, fields: { type: 'array', items: TEXT } } } as const satisfies Shape;
+export const ADMIN_ROLES = {
+  type: 'object',
+  required: ['roles', 'fields'],
+  properties: {
+    roles: { type: 'array', items: ADMIN_ROLE },
+    fields: { type: 'object', additionalProperties: { type: 'array', items: HIDEABLE } },
+  },
+} as const satisfies Shape;
+
+/** A name of a reference list on the settings page, with how many records use it. */
+export const ADMIN_REFERENCE_ITEM = {
+  type: 'object', required: ['id', 'name', 'used'], properties: { id: REF_ID, name: TEXT, used: { type: 'integer' } },
+} as const satisfies Shape;
+export const ADMIN_REFERENCE = { type: 'array', items: ADMIN_REFERENCE_ITEM } as const satisfies Shape;
+
+/** GET /api/admin/log: every administrative change, newest first, a page of them. */
+export const ADMIN_LOG = {
+  type: 'object',
+  required: ['data', 'pagination'],
+  properties: {
+    data: {
+      type: 'array',
+      items: { type: 'object', required: ['id', 'created_at', 'summary'], properties: { id: REF_ID, created_at: TEXT, user: REFERENCE, summary: TEXT } },
+    },
+    pagination: { type: 'object', additionalProperties: true },
   },
 } as const satisfies Shape;

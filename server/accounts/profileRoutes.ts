@@ -8,18 +8,9 @@ import { requireAuth } from '../http/auth';
 import { idParams, noQuery, responses } from '../http/schemas';
 import { changePassword, endOtherSessions, endSession, listSessions, readProfile, updateProfile } from './profile';
 import { throttleRuleOf } from './throttle';
+import { PROFILE, SESSIONS } from '../../domain/responseShapes';
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const nullableText = { type: ['string', 'null'] } as const;
-
-const profile = {
-  type: 'object',
-  properties: {
-    user_id: { type: 'integer' }, email: { type: 'string' }, name: { type: 'string' }, user_type: { type: 'string' }, is_admin: { type: 'boolean' },
-    role: nullableText, supplier: nullableText, phone: nullableText, position: nullableText,
-    editable: { type: 'array', items: { type: 'string' } },
-  },
-} as const;
 
 // the texts' rules and Russian messages are the shared yup schemas'; these keep out what is no form at all
 const profileBody = { type: 'object', properties: { name: text(200), phone: { type: ['string', 'null'], maxLength: 30 } } } as const;
@@ -31,30 +22,19 @@ const noBodyIsEmpty = async (request: FastifyRequest) => {
 };
 
 const done = { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' }, ended: { type: 'integer' } } } as const;
-const sessionList = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      id: { type: 'integer' }, browser: { type: 'string' }, address: nullableText, created_at: { type: 'string', format: 'date-time' },
-      last_seen_at: { type: ['string', 'null'], format: 'date-time' }, current: { type: 'boolean' },
-    },
-  },
-} as const;
-
 export default async function profileRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
   const guard = { db, rule: throttleRuleOf(config), gate: app.hashingGate, scryptN: config.scryptN };
   const tags = ['profile'];
 
   app.get('/profile', {
-    schema: { tags, summary: 'The caller\'s own data and which of it they may change', querystring: noQuery, response: responses({ 200: profile }) },
+    schema: { tags, summary: 'The caller\'s own data and which of it they may change', querystring: noQuery, response: responses({ 200: PROFILE }) },
   }, async (request) => readProfile(db, requireAuth(request)));
 
   app.patch('/profile', {
     schema: {
       tags, summary: 'Change one\'s name (and an employee\'s phone, where the role sees it)', querystring: noQuery, body: profileBody,
-      response: responses({ 200: profile }),
+      response: responses({ 200: PROFILE }),
     },
   }, async (request) => updateProfile(db, requireAuth(request), (request.body ?? {}) as Record<string, unknown>));
 
@@ -69,7 +49,7 @@ export default async function profileRoutes(app: FastifyInstance, opts: { db: Da
   });
 
   app.get('/profile/sessions', {
-    schema: { tags, summary: 'The caller\'s live sessions, the current one marked', querystring: noQuery, response: responses({ 200: sessionList }) },
+    schema: { tags, summary: 'The caller\'s live sessions, the current one marked', querystring: noQuery, response: responses({ 200: SESSIONS }) },
   }, async (request) => listSessions(db, requireAuth(request)));
 
   app.post('/profile/sessions/end-others', {

@@ -10,6 +10,7 @@ import { canReadSetting, SETTINGS_MSG } from '../../domain/settings';
 import { forbidden } from '../errors';
 import { noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
+import { BUSINESS_SETTINGS } from '../../domain/responseShapes';
 
 const namesBody = { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 100 } } as const;
 
@@ -20,7 +21,7 @@ export default async function adminRoutes(app: FastifyInstance, opts: { db: Data
   app.post('/settings', {
     schema: {
       tags: ['settings'], summary: 'Business settings by name', querystring: noQuery, body: namesBody,
-      response: responses({ 200: { type: 'object', additionalProperties: { type: 'string' } } }),
+      response: responses({ 200: BUSINESS_SETTINGS }),
     },
     schemaErrorFormatter: russianErrors({ fields: { '': { default: 'Ожидается список имён настроек', maxLength: 'Слишком длинное имя настройки' } } }),
   }, async (request) => {

@@ -12,44 +12,7 @@ import { changeUser, listUsers, resendInvitation } from './users';
 import { changeHiddenFields, changePermissions, createRole, listRoles, renameRole, type HiddenChanges, type PermissionChanges } from './roles';
 import { addReference, listReference, renameReference } from './references';
 import { readLog } from './log';
-
-const ref = { type: ['object', 'null'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } as const;
-const adminUser = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' }, email: { type: 'string' }, name: { type: ['string', 'null'] }, user_type: { type: 'string' },
-    is_admin: { type: 'boolean' }, role: ref, linked: ref, status: { type: 'string' },
-    last_sign_in_at: { type: ['string', 'null'] }, created_at: { type: 'string' },
-  },
-} as const;
-const scopes = { type: 'object', additionalProperties: { type: 'string' } } as const;
-const adminRole = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' }, name: { type: 'string' }, users: { type: 'integer' },
-    permissions: { type: 'object', additionalProperties: scopes },
-    hidden: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-  },
-} as const;
-const choice = { type: 'object', properties: { title: { type: 'string' }, fields: { type: 'array', items: { type: 'string' } } } } as const;
-const rolesAnswer = {
-  type: 'object',
-  properties: {
-    roles: { type: 'array', items: adminRole },
-    fields: { type: 'object', additionalProperties: { type: 'array', items: choice } },
-  },
-} as const;
-const referenceItem = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, used: { type: 'integer' } } } as const;
-const logAnswer = {
-  type: 'object',
-  properties: {
-    data: {
-      type: 'array',
-      items: { type: 'object', properties: { id: { type: 'integer' }, created_at: { type: 'string' }, user: ref, summary: { type: 'string' } } },
-    },
-    pagination: { type: 'object', additionalProperties: true },
-  },
-} as const;
+import { ADMIN_LOG, ADMIN_REFERENCE, ADMIN_REFERENCE_ITEM, ADMIN_ROLE, ADMIN_ROLES, ADMIN_USER, ADMIN_USERS } from '../../domain/responseShapes';
 
 const nameBody = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: NAME_MAX } } } as const;
 const nameTexts = russianErrors({ fields: { name: { default: 'Введите название', maxLength: `Не длиннее ${NAME_MAX} символов` } } });
@@ -96,27 +59,27 @@ export default async function adminPageRoutes(app: FastifyInstance, opts: { db: 
 
   // ---- users
   app.get('/admin/users', {
-    schema: { tags, summary: 'Every account: kind, role, status, last sign-in', querystring: noQuery, response: responses({ 200: { type: 'array', items: adminUser } }) },
+    schema: { tags, summary: 'Every account: kind, role, status, last sign-in', querystring: noQuery, response: responses({ 200: ADMIN_USERS }) },
   }, async (request) => {
     requireAdmin(request);
     return listUsers(db);
   });
 
   change('PATCH', '/admin/users/:id', "Change an account's role, deactivate it (its sessions end at once) or reactivate it",
-    { body: userChangeBody, texts: userChangeTexts, answer: adminUser }, (auth, id, body) => changeUser(db, auth, id, body as UserChange));
+    { body: userChangeBody, texts: userChangeTexts, answer: ADMIN_USER }, (auth, id, body) => changeUser(db, auth, id, body as UserChange));
   change('POST', '/admin/users/:id/invitation', 'Send an invited account a new link (the earlier ones stop working)',
-    { body: emptyBody, answer: adminUser }, (auth, id) => resendInvitation(db, app.mailer, config, auth, id));
+    { body: emptyBody, answer: ADMIN_USER }, (auth, id) => resendInvitation(db, app.mailer, config, auth, id));
 
   // ---- roles
   app.get('/admin/roles', {
-    schema: { tags, summary: 'Roles with their permission matrix and hidden fields; the fields that can be hidden, by title', querystring: noQuery, response: responses({ 200: rolesAnswer }) },
+    schema: { tags, summary: 'Roles with their permission matrix and hidden fields; the fields that can be hidden, by title', querystring: noQuery, response: responses({ 200: ADMIN_ROLES }) },
   }, async (request) => {
     requireAdmin(request);
     return listRoles(db);
   });
 
   app.post('/admin/roles', {
-    schema: { tags, summary: 'A new role (no rights until given)', querystring: noQuery, body: nameBody, response: responses({ 201: adminRole }) },
+    schema: { tags, summary: 'A new role (no rights until given)', querystring: noQuery, body: nameBody, response: responses({ 201: ADMIN_ROLE }) },
     schemaErrorFormatter: nameTexts,
   }, async (request, reply) => {
     const auth = requireAdmin(request);
@@ -125,24 +88,24 @@ export default async function adminPageRoutes(app: FastifyInstance, opts: { db: 
     return createRole(db, auth, name);
   });
 
-  change('PATCH', '/admin/roles/:id', 'Rename a role', { body: nameBody, texts: nameTexts, answer: adminRole },
+  change('PATCH', '/admin/roles/:id', 'Rename a role', { body: nameBody, texts: nameTexts, answer: ADMIN_ROLE },
     async (auth, id, body) => renameRole(db, auth, id, (await roleNameSchema.validate(body)).name));
   change('PUT', '/admin/roles/:id/permissions', "Change a role's scopes: {resource: {action: all|own|none}}; what is not named stays",
-    { ...permissionsInput, answer: adminRole }, (auth, id, body) => changePermissions(db, auth, id, body as PermissionChanges));
+    { ...permissionsInput, answer: ADMIN_ROLE }, (auth, id, body) => changePermissions(db, auth, id, body as PermissionChanges));
   change('PUT', '/admin/roles/:id/hidden-fields', "Per resource named, the titles of the fields the role does not see (the rest of that resource's are shown)",
-    { ...hiddenInput, answer: adminRole }, (auth, id, body) => changeHiddenFields(db, auth, id, body as HiddenChanges));
+    { ...hiddenInput, answer: ADMIN_ROLE }, (auth, id, body) => changeHiddenFields(db, auth, id, body as HiddenChanges));
 
   // ---- reference lists nothing else edits
   for (const list of ADMIN_REFERENCES) {
     app.get(`/admin/${list}`, {
-      schema: { tags, summary: `The ${list} list with how many records use each`, querystring: noQuery, response: responses({ 200: { type: 'array', items: referenceItem } }) },
+      schema: { tags, summary: `The ${list} list with how many records use each`, querystring: noQuery, response: responses({ 200: ADMIN_REFERENCE }) },
     }, async (request) => {
       requireAdmin(request);
       return listReference(db, list);
     });
 
     app.post(`/admin/${list}`, {
-      schema: { tags, summary: `Add to ${list} (a name already there, in any case, is a 409)`, querystring: noQuery, body: nameBody, response: responses({ 201: referenceItem }) },
+      schema: { tags, summary: `Add to ${list} (a name already there, in any case, is a 409)`, querystring: noQuery, body: nameBody, response: responses({ 201: ADMIN_REFERENCE_ITEM }) },
       schemaErrorFormatter: nameTexts,
     }, async (request, reply) => {
       const auth = requireAdmin(request);
@@ -151,13 +114,13 @@ export default async function adminPageRoutes(app: FastifyInstance, opts: { db: 
       return addReference(db, auth, list, name);
     });
 
-    change('PATCH', `/admin/${list}/:id`, `Rename an entry of ${list}`, { body: nameBody, texts: nameTexts, answer: referenceItem },
+    change('PATCH', `/admin/${list}/:id`, `Rename an entry of ${list}`, { body: nameBody, texts: nameTexts, answer: ADMIN_REFERENCE_ITEM },
       async (auth, id, body) => renameReference(db, auth, list, id, (await referenceNameSchema.validate(body)).name));
   }
 
   // ---- the change log
   app.get('/admin/log', {
-    schema: { tags, summary: 'Every administrative change, newest first', querystring: logQuery, response: responses({ 200: logAnswer }) },
+    schema: { tags, summary: 'Every administrative change, newest first', querystring: logQuery, response: responses({ 200: ADMIN_LOG }) },
     schemaErrorFormatter: logTexts,
   }, async (request) => {
     requireAdmin(request);

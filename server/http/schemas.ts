@@ -61,10 +61,4 @@ export const reference = { type: ['object', 'null'], properties: { id: { type: '
 
 export { PAGINATION as pagination } from '../../domain/responseShapes';
 
-export const comment = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' }, text: { type: 'string' }, author_id: { type: ['integer', 'null'] },
-    author_name: { type: ['string', 'null'] }, created_at: { type: 'string', format: 'date-time' },
-  },
-} as const;
+export { COMMENT as comment } from '../../domain/responseShapes';

@@ -9,7 +9,7 @@ import { savedFilters, userSettings } from '../db/schema';
 import { requireAuth } from '../http/auth';
 import { badRequest } from '../errors';
 import { SECTIONS, type Section } from '../../domain/sections';
-import { anyObject, noQuery, responses, success } from '../http/schemas';
+import { noQuery, responses, success } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { isBusinessSetting } from '../../domain/settings';
 import { ADMIN_MSG } from '../../domain/admin';
@@ -18,6 +18,7 @@ import { saveBusinessSettings } from '../admin/businessSettings';
 import { LIST_MSG, decodeFilter, savedFilterSchema } from '../../domain/listQuery';
 import type { FilterState } from '../../domain/lists';
 import { checked } from '../lists/query';
+import { LAYOUTS, SAVED_FILTER } from '../../domain/responseShapes';
 
 const KEY = { type: 'string', maxLength: 100 } as const;
 const keysQuery = { type: 'object', properties: { keys: { type: 'array', maxItems: 50, items: KEY } } } as const;
@@ -41,7 +42,7 @@ export default async function preferencesRoutes(app: FastifyInstance, opts: { db
   const { db } = opts;
 
   app.get('/settings', {
-    schema: { tags: ['settings'], summary: "The caller's layouts by key", querystring: keysQuery, response: responses({ 200: anyObject }) },
+    schema: { tags: ['settings'], summary: "The caller's layouts by key", querystring: keysQuery, response: responses({ 200: LAYOUTS }) },
     schemaErrorFormatter: settingsTexts,
   }, async (request) => {
     const { user } = requireAuth(request);
@@ -93,7 +94,7 @@ export default async function preferencesRoutes(app: FastifyInstance, opts: { db
 function filterRoutes(app: FastifyInstance, db: Database, section: Section) {
   const filter = savedFilterSchema(app.sectionSpecs[section].filterDefs);
   app.get(`/filters/${section}`, {
-    schema: { tags: ['settings'], summary: `The caller's default filter of ${section}`, querystring: noQuery, response: responses({ 200: anyObject }) },
+    schema: { tags: ['settings'], summary: `The caller's default filter of ${section}`, querystring: noQuery, response: responses({ 200: SAVED_FILTER }) },
   }, async (request) => {
     const { user } = requireAuth(request);
     const [row] = await db.select().from(savedFilters).where(and(eq(savedFilters.user_id, user.id), eq(savedFilters.section, section)));

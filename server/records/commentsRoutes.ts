@@ -11,6 +11,7 @@ import { addComment, listComments } from './comments';
 import { comment, idParams, noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { COMMENT_MAX, COMMENT_MSG } from './comments';
+import { COMMENTS } from '../../domain/responseShapes';
 
 // the length is checked again after trimming (addComment); this bound keeps a 100 000-character text out
 const commentBody = { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: COMMENT_MAX + 100 } } } as const;
@@ -25,7 +26,7 @@ export default async function commentsRoutes(app: FastifyInstance, opts: { db: D
     app.get(path, {
       schema: {
         tags: ['comments'], summary: `${section}: a record's comments, oldest first`, params: idParams, querystring: noQuery,
-        response: responses({ 200: { type: 'array', items: comment } }),
+        response: responses({ 200: COMMENTS }),
       },
     }, async (request) => {
       const auth = requireAuth(request);

@@ -2,12 +2,12 @@
 // Features pass their section; tags make a delete or a saved layout refresh what shows them.
 import { sectionApi, TAGS } from './sectionApi';
 import { FILTER_CONFIG_MSG, type BulkDeleteResponse, type FilterConfig, type FilterState, type ListResponse, type ListRow, type TableConfig } from '../../domain/lists';
-import { DELETE_RESULT, FILTER_CONFIG, LIST_PAGE } from '../../domain/responseShapes';
+import { DELETE_RESULT, FILTER_CONFIG, LAYOUTS, LIST_PAGE, SAVED_FILTER } from '../../domain/responseShapes';
 import { SECTION, type Section } from '../../domain/sections';
 import type { QueryReturnValue } from '@reduxjs/toolkit/query';
 import { baseQuery } from './baseApi';
 import type { ApiError } from './errors';
-import { checked, mismatchedField } from './shapes';
+import { checked, checkedRaw, mismatchedField } from './shapes';
 import { MSG } from '../../domain/messages';
 
 const genitive = ({ section }: { section: Section }) => SECTION[section].genitive;
@@ -47,6 +47,8 @@ export const listsApi = sectionApi.injectEndpoints({
     }),
     savedFilter: build.query<FilterState, Section>({
       query: (section) => `api/filters/${section}`,
+      extraOptions: { entity: 'фильтра' },
+      ...checked<FilterState>(SAVED_FILTER, 'фильтра'),
     }),
     saveFilter: build.mutation<{ status: string }, { section: Section; filter: FilterState }>({
       query: ({ section, filter }) => ({ url: `api/filters/${section}`, method: 'PUT', body: filter }),
@@ -59,6 +61,8 @@ export const listsApi = sectionApi.injectEndpoints({
       query: (key) => `api/settings?keys=${encodeURIComponent(key)}`,
       transformResponse: (response: Record<string, TableConfig | null>, meta, key) => response[key] ?? null,
       providesTags: ['Settings'],
+      extraOptions: { entity: 'настроек таблицы' },
+      ...checkedRaw<Record<string, TableConfig | null>>(LAYOUTS, 'настроек таблицы'),
     }),
     saveTableConfig: build.mutation<{ status: string }, { key: string; config: TableConfig | null }>({
       query: ({ key, config }) => ({ url: 'api/settings', method: 'PUT', body: { [key]: config } }),

@@ -3,6 +3,8 @@ import { recordTag, sectionApi, TAGS } from './sectionApi';
 import type { Section } from '../../domain/sections';
 import type { FileKind } from '../../domain/files';
 import type { HistoryEntry } from '../../domain/history';
+import { COMMENTS, HISTORY } from '../../domain/responseShapes';
+import { checked } from './shapes';
 
 export interface CommentItem {
   id: number | string;
@@ -26,6 +28,7 @@ export const recordsApi = sectionApi.injectEndpoints({
     comments: build.query<CommentItem[], { section: Section; id: number }>({
       query: ({ section, id }) => `api/${section}/${id}/comments`,
       extraOptions: { entity: 'комментариев' },
+      ...checked<CommentItem[]>(COMMENTS, 'комментариев'),
     }),
     addComment: build.mutation<CommentItem, { section: Section; id: number; text: string }>({
       query: ({ section, id, text }) => ({ url: `api/${section}/${id}/comments`, method: 'POST', body: { text } }),
@@ -39,6 +42,7 @@ export const recordsApi = sectionApi.injectEndpoints({
       query: ({ section, id, withDeleted }) => `api/${section}/${id}/history${withDeleted ? '?withDeleted' : ''}`,
       providesTags: (result, error, { section, id }) => [recordTag(section, id), TAGS[section].list],
       extraOptions: { entity: 'истории' },
+      ...checked<HistoryEntry[]>(HISTORY, 'истории'),
     }),
     uploadFile: build.mutation<UploadedFile, { file: File; kind: FileKind }>({
       query: ({ file, kind }) => {

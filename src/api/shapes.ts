@@ -22,3 +22,9 @@ export function checked<T, Arg = unknown>(
     }),
   };
 }
+
+/** The same check on the answer as it arrives, for an endpoint whose transformResponse then reshapes it. */
+export function checkedRaw<T, Arg = unknown>(shape: Shape, entity: string | ((arg: Arg) => string)) {
+  const { responseSchema, catchSchemaFailure } = checked<T, Arg>(shape, entity);
+  return { rawResponseSchema: responseSchema, catchSchemaFailure };
+}

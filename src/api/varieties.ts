@@ -1,6 +1,8 @@
 // A product's varieties (GET /api/products/{id}/varieties and its writes): the product card manages them and
 // the offer card's 'Сорт' select offers them, so a variety added on one shows on the other at once.
 import { recordTag, sectionApi } from './sectionApi';
+import { VARIETIES } from '../../domain/responseShapes';
+import { checked } from './shapes';
 
 export interface Variety {
   id: number;
@@ -18,6 +20,7 @@ export const varietiesApi = sectionApi.injectEndpoints({
       query: ({ productId, withDeleted }) => `api/products/${productId}/varieties${withDeleted ? '?withDeleted' : ''}`,
       providesTags: (result, error, { productId }) => tags(productId),
       extraOptions: { entity: 'сортов' },
+      ...checked<Variety[]>(VARIETIES, 'сортов'),
     }),
     addVariety: build.mutation<Variety[], { productId: number; name: string }>({
       query: ({ productId, name }) => ({ url: `api/products/${productId}/varieties`, method: 'POST', body: { name } }),

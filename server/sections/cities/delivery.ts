@@ -16,6 +16,7 @@ import { firstRow } from '../../http/rows';
 import { recordVisible } from '../../records/access';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { hiddenFieldMessage } from '../../../domain/schemas/card';
+import { DELIVERY } from '../../../domain/responseShapes';
 
 export const DELIVERY_MSG = {
   route: 'Укажите город отправления (from) или предложение (offer) и город доставки (to)',
@@ -28,14 +29,7 @@ const deliveryQuery = {
 } as const;
 
 const deliveryResponse = responses({
-  200: {
-    type: 'object',
-    properties: {
-      to_id: { type: 'integer' },
-      cost: { type: ['string', 'null'], description: '₽ per kg; null when the matrix holds no such route' },
-      days: { type: ['integer', 'null'] },
-    },
-  },
+  200: DELIVERY,
 });
 
 export function deliveryRoutes(app: FastifyInstance, db: Database) {

@@ -2,6 +2,7 @@
 // the handler runs; the rules and Russian messages are domain/cities/schema.ts (yup, shared with the card).
 import { ID, responses } from '../../http/schemas';
 import { cardBody, type CardSummaries } from '../../records/card';
+import { CITY_DELIVERY } from '../../../domain/responseShapes';
 
 const amount = { type: ['string', 'number', 'null'], maxLength: 30, minimum: -1_000_000_000, maximum: 1_000_000_000 } as const;
 export const deliveryRowsBody = {
@@ -17,8 +18,5 @@ export const citySummaries: CardSummaries = {
   update: 'Rename a city',
 };
 export const deliveryResponse = responses({
-  200: {
-    type: 'array',
-    items: { type: 'object', properties: { id: { type: 'integer' }, to_id: { type: 'integer' }, to_name: { type: 'string' }, cost: { type: 'string' }, days: { type: 'integer' } } },
-  },
+  200: CITY_DELIVERY,
 });

@@ -7,6 +7,7 @@ import type { FieldKind } from '../../../domain/fields';
 import { ID, responses } from '../../http/schemas';
 import { COMMENT_MAX } from '../../records/comments';
 import type { CardSummaries } from '../../records/card';
+import { OFFERS_SUMMARY } from '../../../domain/responseShapes';
 
 /** A form value: the card sends numbers or strings ('', '12,5'), null for an empty select. Bounds by the field's
  * kind (domain/offers/fields.ts): a reference is an int4 id; a text a line of the card; a quantity, price or weight
@@ -36,14 +37,6 @@ export const offerSummaries: CardSummaries = {
   update: 'Change an offer',
 };
 
-const money = { type: 'string' } as const;
 export const summaryResponse = responses({
-  200: {
-    type: 'object',
-    properties: {
-      placed_reserves: { type: 'object', properties: { count: { type: 'integer' }, sum: money } },
-      realized_reserves: { type: 'object', properties: { count: { type: 'integer' }, sum: money } },
-      realized_value: money,
-    },
-  },
+  200: OFFERS_SUMMARY,
 });

@@ -2,6 +2,7 @@
 // domain/products/schema.ts (yup, shared with the card).
 import { ID, responses } from '../../http/schemas';
 import { cardBody, type CardSummaries } from '../../records/card';
+import { VARIETIES } from '../../../domain/responseShapes';
 
 export const productBody = cardBody(['name'], {
   status: { type: 'string', maxLength: 20 },
@@ -16,8 +17,5 @@ export const productSummaries: CardSummaries = {
 export const varietyParams = { type: 'object', required: ['id', 'varietyId'], properties: { id: ID, varietyId: ID } } as const;
 export const varietyBody = { type: 'object', properties: { name: { type: ['string', 'null'], maxLength: 200 } } } as const;
 export const varietiesResponse = (status: 200 | 201) => responses({
-  [status]: {
-    type: 'array',
-    items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, product_id: { type: 'integer' }, offers: { type: 'integer' } } },
-  },
+  [status]: VARIETIES,
 });

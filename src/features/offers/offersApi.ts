@@ -3,6 +3,8 @@
 import { sectionApi, TAGS } from '../../api/sectionApi';
 import type { RecordBase } from '../../api/cards';
 import type { OffersSummary } from '../../../domain/offers/summary';
+import { OFFERS_SUMMARY } from '../../../domain/responseShapes';
+import { checked } from '../../api/shapes';
 
 /** GET /api/offers/summary: the three tiles of the offers page, each figure only if the caller may see it. */
 export type { OffersSummary } from '../../../domain/offers/summary';
@@ -48,6 +50,7 @@ export const offersApi = sectionApi.injectEndpoints({
       query: () => 'api/offers/summary',
       providesTags: [TAGS.offers.list],
       extraOptions: { entity: 'сводки' },
+      ...checked<OffersSummary>(OFFERS_SUMMARY, 'сводки'),
     }),
   }),
 });

@@ -2,6 +2,8 @@
 // nothing of the profile.
 import { baseApi } from '../../api/baseApi';
 import type { ChangePasswordPayload, Profile, ProfileForm, SessionInfo } from '../../../domain/accounts';
+import { PROFILE, SESSIONS } from '../../../domain/responseShapes';
+import { checked } from '../../api/shapes';
 
 interface Done {
   status: string;
@@ -15,6 +17,7 @@ export const profileApi = baseApi.enhanceEndpoints({ addTagTypes: ['Profile', 'P
       query: () => 'api/profile',
       providesTags: ['Profile'],
       extraOptions: { entity: 'профиля' },
+      ...checked<Profile>(PROFILE, 'профиля'),
     }),
     updateProfile: build.mutation<Profile, Partial<ProfileForm>>({
       query: (body) => ({ url: 'api/profile', method: 'PATCH', body }),
@@ -31,6 +34,7 @@ export const profileApi = baseApi.enhanceEndpoints({ addTagTypes: ['Profile', 'P
       query: () => 'api/profile/sessions',
       providesTags: ['ProfileSessions'],
       extraOptions: { entity: 'сеансов' },
+      ...checked<SessionInfo[]>(SESSIONS, 'сеансов'),
     }),
     endSession: build.mutation<Done, number>({
       query: (id) => ({ url: `api/profile/sessions/${id}`, method: 'DELETE' }),

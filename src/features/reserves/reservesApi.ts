@@ -6,6 +6,8 @@ import { recordTag, sectionApi, TAGS } from '../../api/sectionApi';
 import { stockTags, type RecordBase } from '../../api/cards';
 import type { BusinessSettingName } from '../../../domain/settings';
 import type { TERM_FIELDS } from '../../../domain/reserves/terms';
+import { BUSINESS_SETTINGS, DELIVERY, REPRICE_TERMS } from '../../../domain/responseShapes';
+import { checked } from '../../api/shapes';
 
 type Ref = { id: number; name: string } | null;
 
@@ -77,11 +79,13 @@ export const reservesApi = sectionApi.injectEndpoints({
       // the settings page invalidates it when an administrator changes them
       providesTags: [{ type: 'Settings', id: 'business' }],
       extraOptions: { entity: 'настроек' },
+      ...checked<Partial<Record<BusinessSettingName, string>>>(BUSINESS_SETTINGS, 'настроек'),
     }),
     delivery: build.query<Delivery, { from?: number | null; offer: number; to: number }>({
       // a role that may not see the offer's loading city names the offer instead
       query: ({ from, offer, to }) => `api/delivery?${from ? `from=${from}` : `offer=${offer}`}&to=${to}`,
       extraOptions: { entity: 'доставки' },
+      ...checked<Delivery>(DELIVERY, 'доставки'),
     }),
     /** POST /api/reserves/{id}/complete|cancel with the version the card holds (complete with the actual date);
      * refused or stale, the reserve is read again too (what the card shows is no longer what the server holds). */
@@ -97,6 +101,7 @@ export const reservesApi = sectionApi.injectEndpoints({
       query: (id) => `api/reserves/${id}/reprice`,
       keepUnusedDataFor: 0,
       extraOptions: { entity: 'пересчета' },
+      ...checked<Record<(typeof TERM_FIELDS)[number], string | null>>(REPRICE_TERMS, 'пересчета'),
     }),
   }),
 });

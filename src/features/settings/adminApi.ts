@@ -8,6 +8,8 @@ import type {
 import type { InvitationPayload } from '../../../domain/accounts';
 import { BUSINESS_SETTING_NAMES, type BusinessSettingName } from '../../../domain/settings';
 import type { Action, Resource, Scope } from '../../../domain/permissions';
+import { ADMIN_LOG, ADMIN_REFERENCE, ADMIN_ROLES, ADMIN_USERS, BUSINESS_SETTINGS } from '../../../domain/responseShapes';
+import { checked } from '../../api/shapes';
 
 export type SettingsValues = Record<BusinessSettingName, string>;
 export interface ReferenceItem {
@@ -24,6 +26,7 @@ export const adminApi = api.injectEndpoints({
       query: () => ({ url: 'api/settings', method: 'POST', body: BUSINESS_SETTING_NAMES }),
       providesTags: [{ type: 'Settings', id: 'business' }],
       extraOptions: { entity: 'настроек' },
+      ...checked<SettingsValues>(BUSINESS_SETTINGS, 'настроек'),
     }),
     saveSettings: build.mutation<{ status: string; settings?: SettingsValues; offers?: number }, SettingsValues>({
       query: (body) => ({ url: 'api/settings', method: 'PUT', body }),
@@ -35,6 +38,7 @@ export const adminApi = api.injectEndpoints({
       query: () => 'api/admin/users',
       providesTags: ['AdminUser'],
       extraOptions: { entity: 'пользователей' },
+      ...checked<AdminUser[]>(ADMIN_USERS, 'пользователей'),
     }),
     invite: build.mutation<{ status: string; id: number; message: string }, InvitationPayload>({
       query: (body) => ({ url: 'api/admin/invitations', method: 'POST', body }),
@@ -53,6 +57,7 @@ export const adminApi = api.injectEndpoints({
       query: () => 'api/admin/roles',
       providesTags: ['AdminRole'],
       extraOptions: { entity: 'ролей' },
+      ...checked<RolesAnswer>(ADMIN_ROLES, 'ролей'),
     }),
     createRole: build.mutation<AdminRole, string>({
       query: (name) => ({ url: 'api/admin/roles', method: 'POST', body: { name } }),
@@ -75,6 +80,7 @@ export const adminApi = api.injectEndpoints({
       query: (list) => `api/admin/${list}`,
       providesTags: (result, error, list) => [{ type: 'AdminReference', id: list }],
       extraOptions: { entity: 'справочника' },
+      ...checked<ReferenceItem[]>(ADMIN_REFERENCE, 'справочника'),
     }),
     addReference: build.mutation<ReferenceItem, { list: AdminReference; name: string }>({
       query: ({ list, name }) => ({ url: `api/admin/${list}`, method: 'POST', body: { name } }),
@@ -91,6 +97,7 @@ export const adminApi = api.injectEndpoints({
       query: (page) => `api/admin/log?page=${page}&perPage=20`,
       providesTags: ['AdminLog'],
       extraOptions: { entity: 'журнала изменений' },
+      ...checked<AdminLogAnswer>(ADMIN_LOG, 'журнала изменений'),
     }),
   }),
 });
