@@ -107,13 +107,14 @@ const REFERENCE = { type: ['object', 'null'], properties: { id: REF_ID, name: TE
  * list query codec when the list reads them; here, that it is a filter at all. */
 export const SAVED_FILTER = {
   type: 'object',
-  additionalProperties: { type: ['string', 'boolean', 'array', 'object'], additionalProperties: true },
+  // a value's type is the filter's (text, list, flag or {from, to}); untyped here so the server writes each as it is
+  additionalProperties: { description: 'the filter\'s value: text, a list, a flag or {from, to}' },
 } as const satisfies Shape;
 
 /** GET /api/settings?keys=…: the caller's layouts by key, null for a key never saved. */
 export const LAYOUTS = {
   type: 'object',
-  additionalProperties: { type: ['object', 'array', 'null'], additionalProperties: true },
+  additionalProperties: { description: 'the layout as saved: {column: {position, is_visible, width}}, or null' },
 } as const satisfies Shape;
 
 /** GET /api/products/{id}/varieties and its writes: the product's varieties, with how many offers name each. */
