@@ -7,7 +7,7 @@ import PDFDocument from 'pdfkit';
 import { formatDate, formatFigure, formatNumber } from '../../domain/format';
 import { toNumber } from '../../domain/numbers';
 import { inertText } from '../../domain/spreadsheet';
-import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS } from '../../domain/priceList/access';
+import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS } from '../../domain/priceList/texts';
 import type { PriceList, PriceListLine } from './lines';
 
 export const CONTENT_TYPES = {

@@ -11,7 +11,7 @@ import { assertPriceListAccess, buildPriceList, offersScope } from './lines';
 import { CONTENT_TYPES, documentName, priceListPdf, priceListXlsx } from './documents';
 import { createLink, listLinks, revokeLink } from './links';
 import {
-  exportQuery, linkBody, linkCreated, linksResponse, priceListErrors, priceListQuery, priceListResponse, revokeResponse,
+  exportQuery, fileResponse, linkBody, linkCreated, linksResponse, priceListErrors, priceListQuery, priceListResponse, revokeResponse,
 } from './schema';
 
 export default async function priceListRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
@@ -26,7 +26,7 @@ export default async function priceListRoutes(app: FastifyInstance, opts: { db: 
   });
 
   app.get('/price-list/export', {
-    schema: { tags: ['price-list'], summary: 'The price list as an XLSX or an A4 PDF for the buyer', querystring: exportQuery, produces: [CONTENT_TYPES.xlsx, CONTENT_TYPES.pdf] },
+    schema: { tags: ['price-list'], summary: 'The price list as an XLSX or an A4 PDF for the buyer', querystring: exportQuery, produces: [CONTENT_TYPES.xlsx, CONTENT_TYPES.pdf], response: fileResponse },
     schemaErrorFormatter: priceListErrors,
   }, async (request, reply) => {
     const auth = requireAuth(request);

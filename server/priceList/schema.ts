@@ -7,7 +7,7 @@ import { russianErrors } from '../http/validation';
 
 const ids = { type: 'array', items: ID, maxItems: 200 } as const;
 const texts = { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 200 } as const;
-const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' } as const;
+const DAY = { type: 'string', maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' } as const;
 
 const queryProperties = {
   city_id: ID,
@@ -77,6 +77,7 @@ export const linksResponse = responses({ 200: { type: 'array', items: link } });
 export const linkCreated = responses({
   201: { type: 'object', properties: { id: { type: 'integer' }, url: { type: 'string' }, expires_at: { type: 'string' } } },
 });
+export const fileResponse = responses({ 200: { description: 'the XLSX or PDF file', type: 'string', format: 'binary' } });
 export const revokeResponse = responses({ 200: { type: 'object', properties: { status: { type: 'string' } } } });
 
 export const tokenParams = {
