@@ -56,29 +56,30 @@ test('a line is the reserve calculation with the matrix\'s delivery, to the kope
   expect(res.body.city).toEqual({ id: kazan, name: 'Казань' });
   expect(res.body.lines).toEqual([
     {
-      offer_id: pieceOffer, product: 'Орех макадамия', variety: null, harvest_year: '1991', origin_country: 'Иран', packing: expect.any(String),
-      unit_measure: 'шт', available_amount: '240.00', available_packs: '20.0', unit_price: '128.10', kg_price: '512.40',
-      delivery_cost: '15.00', delivery_days: null, default_delivery: true,
-    },
-    {
       offer_id: kgOffer, product: 'Орех макадамия', variety: null, harvest_year: '1990', origin_country: 'Иран', packing: expect.any(String),
       unit_measure: 'кг', available_amount: '500.00', available_packs: '50.0', unit_price: '383.40', kg_price: '383.40',
       delivery_cost: '7.50', delivery_days: 4, default_delivery: false,
     },
+    {
+      offer_id: pieceOffer, product: 'Орех макадамия', variety: null, harvest_year: '1991', origin_country: 'Иран', packing: expect.any(String),
+      unit_measure: 'шт', available_amount: '240.00', available_packs: '20.0', unit_price: '128.10', kg_price: '512.40',
+      delivery_cost: '15.00', delivery_days: null, default_delivery: true,
+    },
   ]);
 
-  // the band's minimum: 106.75 × 1.10 = 117.425 → 117.43 (half up); per kg 117.43 / 0.25 = 469.72;
-  // 319.50 × 1.10 = 351.45
+  // sorted by the price per kg: 383.40 before 512.40
+  // the band's minimum: 319.50 × 1.10 = 351.45; 106.75 × 1.10 = 117.425 → 117.43 (half up), per kg
+  // 117.43 / 0.25 = 469.72
   const min = await ctx.call('GET', listUrl('&level=min'));
-  expect(min.body.lines.map((l: { unit_price: string; kg_price: string }) => [l.unit_price, l.kg_price])).toEqual([['117.43', '469.72'], ['351.45', '351.45']]);
-  // the maximum: 106.75 × 1.35 = 144.1125 → 144.11; 319.50 × 1.35 = 431.325 → 431.33
+  expect(min.body.lines.map((l: { unit_price: string; kg_price: string }) => [l.unit_price, l.kg_price])).toEqual([['351.45', '351.45'], ['117.43', '469.72']]);
+  // the maximum: 319.50 × 1.35 = 431.325 → 431.33; 106.75 × 1.35 = 144.1125 → 144.11
   const max = await ctx.call('GET', listUrl('&level=max'));
-  expect(max.body.lines.map((l: { unit_price: string }) => l.unit_price)).toEqual(['144.11', '431.33']);
-  // to 10 ₽: 128.10 → 130, 383.40 → 380; to 1 ₽: 128, 383; the minimum to 10 ₽: 117.43 → 120, 351.45 → 350 is
-  // under the band's 351.45, so one step up: 360
-  expect((await ctx.call('GET', listUrl('&level=percent&markup=20&rounding=10'))).body.lines.map((l: { unit_price: string }) => l.unit_price)).toEqual(['130.00', '380.00']);
-  expect((await ctx.call('GET', listUrl('&level=percent&markup=20&rounding=1'))).body.lines.map((l: { unit_price: string }) => l.unit_price)).toEqual(['128.00', '383.00']);
-  expect((await ctx.call('GET', listUrl('&level=min&rounding=10'))).body.lines.map((l: { unit_price: string }) => l.unit_price)).toEqual(['120.00', '360.00']);
+  expect(max.body.lines.map((l: { unit_price: string }) => l.unit_price)).toEqual(['431.33', '144.11']);
+  // to 10 ₽: 383.40 → 380, 128.10 → 130; to 1 ₽: 383, 128; the minimum to 10 ₽: 351.45 → 350 is under the
+  // band's 351.45, so one step up: 360; 117.43 → 120
+  expect((await ctx.call('GET', listUrl('&level=percent&markup=20&rounding=10'))).body.lines.map((l: { unit_price: string }) => l.unit_price)).toEqual(['380.00', '130.00']);
+  expect((await ctx.call('GET', listUrl('&level=percent&markup=20&rounding=1'))).body.lines.map((l: { unit_price: string }) => l.unit_price)).toEqual(['383.00', '128.00']);
+  expect((await ctx.call('GET', listUrl('&level=min&rounding=10'))).body.lines.map((l: { unit_price: string }) => l.unit_price)).toEqual(['360.00', '120.00']);
 });
 
 test('the quoted price is one the reserve card accepts for the same offer, city and delivery', async () => {
@@ -132,7 +133,7 @@ test('XLSX and PDF carry the list for the buyer', async () => {
   const header = sheet.getRow(6).values as unknown[];
   expect(header).toContain('Цена за ед., ₽');
   expect(header).not.toContain('Доставка, ₽/кг');
-  expect(sheet.getRow(7).getCell(9).value).toBe(144.11);
+  expect(sheet.getRow(7).getCell(9).value).toBe(431.33);
 
   const pdf = await ctx.app.inject({ method: 'GET', url: `/api/price-list/export?format=pdf&city_id=${kazan}&product_id=${productId}&level=max`, headers: { authorization: `Bearer ${ctx.tokens.admin}` } });
   expect(pdf.statusCode).toBe(200);
@@ -164,8 +165,8 @@ test('the buyer\'s link: public, only the buyer\'s columns, live, expiring and r
   expect(body).toEqual({
     company: 'NutDesk', city: 'Казань', date: today, valid_until: today,
     lines: [
-      { product: 'Орех макадамия', variety: null, harvest_year: '1991', origin_country: 'Иран', packing: expect.any(String), unit_measure: 'шт', available_amount: '240.00', available_packs: '20.0', price: '130.00', price_per_kg: '520.00', delivery_days: null },
       { product: 'Орех макадамия', variety: null, harvest_year: '1990', origin_country: 'Иран', packing: expect.any(String), unit_measure: 'кг', available_amount: '490.00', available_packs: '49.0', price: '380.00', price_per_kg: '380.00', delivery_days: 4 },
+      { product: 'Орех макадамия', variety: null, harvest_year: '1991', origin_country: 'Иран', packing: expect.any(String), unit_measure: 'шт', available_amount: '240.00', available_packs: '20.0', price: '130.00', price_per_kg: '520.00', delivery_days: null },
     ],
   });
   // the leak scan: no internal key anywhere, and none of the internal values (purchase prices, the supplier, the
@@ -185,7 +186,7 @@ test('the buyer\'s link: public, only the buyer\'s columns, live, expiring and r
 
   // live: a reserve of 40 more takes the stock down at the next read
   await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, kgOffer, { amount: '40', city_id: kazan, unit_selling_price: '360' }));
-  expect((await ctx.app.inject({ method: 'GET', url: `/api/public/price-list/${token}` })).json().lines[1].available_amount).toBe('450.00');
+  expect((await ctx.app.inject({ method: 'GET', url: `/api/public/price-list/${token}` })).json().lines[0].available_amount).toBe('450.00');
 
   // listed on the page, then revoked: 410 with the reason; someone else cannot revoke it
   const links = await ctx.call('GET', '/api/price-list/links');

@@ -106,7 +106,7 @@ export function offersScope(offersSpec: SectionSpec, auth: AuthenticatedUser): S
 }
 
 /** The price list of a request: the city, the company, the day and every priced line, grouped by product and
- * sorted by price within it. */
+ * sorted by price per kg within it. */
 export async function buildPriceList(db: Database, q: PriceListQuery, scope: SQL | null): Promise<PriceList> {
   const city = firstRow<{ id: number; name: string }>(await db.execute(sql`
     SELECT id, name FROM cities WHERE id = ${q.city_id} AND status <> 'deleted'`));
@@ -127,6 +127,8 @@ export async function buildPriceList(db: Database, q: PriceListQuery, scope: SQL
       delivery_days: line.delivery_days, default_delivery: line.default_delivery,
     });
   }
-  lines.sort((a, b) => a.product.localeCompare(b.product, 'ru') || (toNumber(a.unit_price)! - toNumber(b.unit_price)!) || a.offer_id - b.offer_id);
+  // by product, then by the price a buyer compares lots of it by: per kg (units of lots differ: a box, a kilogram)
+  lines.sort((a, b) => a.product.localeCompare(b.product, 'ru') || (toNumber(a.kg_price)! - toNumber(b.kg_price)!)
+    || (toNumber(a.unit_price)! - toNumber(b.unit_price)!) || a.offer_id - b.offer_id);
   return { city, company, date: dayjs().format('YYYY-MM-DD'), valid_until: q.valid_until ?? null, lines };
 }

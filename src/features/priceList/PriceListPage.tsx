@@ -18,6 +18,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../domain/priceList/texts';
 import { decodePriceListQuery, encodePriceListQuery, type PriceListQuery, type PriceLevel, type Rounding } from '../../../domain/priceList/query';
@@ -42,11 +43,15 @@ const ROUNDING: { value: Rounding; label: string }[] = [
   { value: 'none', label: TEXT.roundingNone }, { value: '1', label: TEXT.rounding1 }, { value: '10', label: TEXT.rounding10 },
 ];
 
-/** The page's request: what the URL holds, with the defaults for the rest. */
+/** What the URL holds, with the defaults for the rest. */
+const requestOf = (params: URLSearchParams) => ({ level: 'min' as PriceLevel, rounding: 'none' as Rounding, ...decodePriceListQuery(params.toString()) });
+
+/** The page's request and how a control changes it. */
 function useRequest() {
   const [params, setParams] = useSearchParams();
-  const request = useMemo(() => ({ level: 'min' as PriceLevel, rounding: 'none' as Rounding, ...decodePriceListQuery(params.toString()) }), [params]);
-  const change = (patch: Partial<PriceListQuery>) => setParams(encodePriceListQuery({ ...request, ...patch }), { replace: true });
+  const request = useMemo(() => requestOf(params), [params]);
+  // from the URL as it is at the moment of the change, so two changes in a row (or a widget's late callback) keep both
+  const change = (patch: Partial<PriceListQuery>) => setParams((current) => encodePriceListQuery({ ...requestOf(current), ...patch }), { replace: true });
   return { request, change };
 }
 
@@ -95,9 +100,18 @@ function Filters({ request, change }: ReturnType<typeof useRequest>) {
           onChange={(e) => change({ rounding: e.target.value as Rounding })}>
           {ROUNDING.map((r) => <MenuItem key={r.value} value={r.value}>{r.label}</MenuItem>)}
         </TextField>
-        <TextField size="small" type="date" label={TEXT.validUntil} value={request.valid_until ?? ''} sx={{ width: 170 }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: dayjs().format('YYYY-MM-DD') } }}
-          onChange={(e) => change({ valid_until: e.target.value || undefined })} />
+        <DatePicker
+          label={TEXT.validUntil}
+          format="DD.MM.YYYY"
+          value={request.valid_until ? dayjs(request.valid_until) : null}
+          minDate={dayjs()}
+          disablePast
+          onChange={(date) => {
+            if (date === null) change({ valid_until: undefined });
+            else if (date.isValid()) change({ valid_until: date.format('YYYY-MM-DD') });
+          }}
+          slotProps={{ textField: { size: 'small', name: 'valid_until', sx: { width: 190 } } }}
+        />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         {multi('Товары', products.data ?? [], request.product_id, 'product_id')}
