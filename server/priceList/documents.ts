@@ -76,15 +76,15 @@ const FONTS = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.j
 
 /** The table's columns on an A4 page (width 595 pt, margins 36): title, width, alignment, cell. */
 const PDF_COLUMNS: { title: string; width: number; right?: boolean; cell: (l: PriceListLine) => string }[] = [
-  { title: T.variety, width: 78, cell: (l) => l.variety ?? '' },
-  { title: T.harvest_year, width: 42, cell: (l) => l.harvest_year ?? '' },
-  { title: T.origin_country, width: 70, cell: (l) => l.origin_country ?? '' },
-  { title: T.packing, width: 62, cell: (l) => l.packing ?? '' },
-  { title: T.available_amount, width: 64, right: true, cell: amountText },
-  { title: T.available_packs, width: 46, right: true, cell: (l) => formatNumber(l.available_packs) },
-  { title: T.unit_price, width: 60, right: true, cell: (l) => formatFigure(l.unit_price) },
-  { title: T.kg_price, width: 57, right: true, cell: (l) => formatFigure(l.kg_price) },
-  { title: 'Доставка, дн.', width: 44, right: true, cell: (l) => (l.delivery_days === null ? '' : String(l.delivery_days)) },
+  { title: T.variety, width: 66, cell: (l) => l.variety ?? '' },
+  { title: T.harvest_year, width: 40, cell: (l) => l.harvest_year ?? '' },
+  { title: T.origin_country, width: 74, cell: (l) => l.origin_country ?? '' },
+  { title: T.packing, width: 80, cell: (l) => l.packing ?? '' },
+  { title: T.available_amount, width: 62, right: true, cell: amountText },
+  { title: T.available_packs, width: 44, right: true, cell: (l) => formatNumber(l.available_packs) },
+  { title: T.unit_price, width: 58, right: true, cell: (l) => formatFigure(l.unit_price) },
+  { title: T.kg_price, width: 55, right: true, cell: (l) => formatFigure(l.kg_price) },
+  { title: 'Срок, дн.', width: 42, right: true, cell: (l) => (l.delivery_days === null ? '' : String(l.delivery_days)) },
 ];
 
 /** Russian number formats group thousands with a narrow no-break space; the PDF writes a plain no-break one. */
@@ -110,21 +110,23 @@ export function priceListPdf(list: PriceList): Promise<Buffer> {
   doc.moveDown(0.8);
 
   const rowHeight = 14;
-  const cells = (values: string[], font: 'body' | 'bold') => {
-    doc.font(font).fontSize(7.5);
+  const headerHeight = 22;
+  /** One row of cells; a body cell is one line, cut with an ellipsis, the header's may take two. */
+  const cells = (values: string[], font: 'body' | 'bold', height: number) => {
+    doc.font(font).fontSize(font === 'bold' ? 6.8 : 7.5);
     let x = left;
     const y = doc.y;
     PDF_COLUMNS.forEach((c, i) => {
-      doc.text(pdfText(values[i]), x + 2, y + 3, { width: c.width - 4, align: c.right ? 'right' : 'left', lineBreak: false, ellipsis: true });
+      doc.text(pdfText(values[i]), x + 2, y + 3, { width: c.width - 4, height: height - 4, align: c.right ? 'right' : 'left', ellipsis: true });
       x += c.width;
     });
-    doc.y = y + rowHeight;
+    doc.y = y + height;
     doc.x = left;
   };
   const tableWidth = PDF_COLUMNS.reduce((s, c) => s + c.width, 0);
   const header = () => {
-    doc.rect(left, doc.y, tableWidth, rowHeight).fill('#e8eef5').fillColor('black');
-    cells(PDF_COLUMNS.map((c) => c.title), 'bold');
+    doc.rect(left, doc.y, tableWidth, headerHeight).fill('#e8eef5').fillColor('black');
+    cells(PDF_COLUMNS.map((c) => c.title), 'bold', headerHeight);
   };
   const room = (rows: number) => {
     if (doc.y + rows * rowHeight > bottom()) {
@@ -136,13 +138,14 @@ export function priceListPdf(list: PriceList): Promise<Buffer> {
   if (!list.lines.length) doc.font('body').fontSize(10).text(PRICE_LIST_TEXTS.empty, left, doc.y + 6);
   for (const [product, lines] of byProduct(list.lines)) {
     room(2);
-    doc.font('bold').fontSize(9).text(pdfText(product), left + 2, doc.y + 4, { lineBreak: false });
-    doc.y += rowHeight + 2;
+    const y = doc.y;
+    doc.font('bold').fontSize(9).text(pdfText(product), left + 2, y + 5, { lineBreak: false });
+    doc.y = y + rowHeight + 4;
     doc.x = left;
     lines.forEach((line, i) => {
       room(1);
       if (i % 2) doc.rect(left, doc.y, tableWidth, rowHeight).fill('#f6f6f6').fillColor('black');
-      cells(PDF_COLUMNS.map((c) => c.cell(line)), 'body');
+      cells(PDF_COLUMNS.map((c) => c.cell(line)), 'body', rowHeight);
     });
   }
   doc.end();

@@ -79,7 +79,7 @@ const anyOf = (column: SQL, values: (string | number)[] | undefined) =>
 
 /** The lots the filters keep, with their route to the city. `scope` limits them to what the reader may read
  * (a role whose offers read is 'own'); a public link reads as its creator would. */
-async function lots(db: Database, q: PriceListQuery, scope: SQL | null): Promise<LotRow[]> {
+export async function lots(db: Database, q: PriceListQuery, scope: SQL | null): Promise<LotRow[]> {
   const conditions = [
     sql`o.status = 'active'`, sql`o.available_amount > 0`,
     anyOf(sql`o.product_id`, q.product_id), anyOf(sql`o.variety_id`, q.variety_id), anyOf(sql`o.harvest_year`, q.harvest_year),

@@ -125,7 +125,7 @@ function Filters({ request, change }: ReturnType<typeof useRequest>) {
           multiple freeSolo size="small" sx={{ minWidth: 180 }} options={[] as string[]} value={request.origin_country ?? []}
           onChange={(_, v) => change({ origin_country: v })} renderInput={(p) => <TextField {...p} label="Происхождение" placeholder="Введите и нажмите Enter" />}
         />
-        <TextField size="small" label="Доступно не меньше" value={request.min_available ?? ''} sx={{ width: 170 }}
+        <TextField size="small" label="Доступно не меньше" value={request.min_available ?? ''} sx={{ width: 210 }}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           onChange={(e) => {
             const n = Number(e.target.value.replace(',', '.'));
