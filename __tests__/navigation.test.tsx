@@ -10,12 +10,12 @@ const nav = async () => {
   return element;
 };
 
-test('the admin sees every item, Настройки included, in the spec order', async () => {
+test('the admin sees every item, Настройки included, in the spec order (Прайс-лист, issue 23, after Резервы)', async () => {
   mockServer(...signedInHandlers(permissions({ is_admin: true, user_type: 'admin', role_id: null })));
   renderApp('/', { token: 't' });
   const element = await nav();
   const order = [...element.querySelectorAll('a, [role=button]')].map((n) => n.textContent).filter(Boolean);
-  expect(order).toEqual(['Сотрудники', 'Предложения', 'Списки', 'Резервы', 'Профиль', 'Настройки', 'Выйти']);
+  expect(order).toEqual(['Сотрудники', 'Предложения', 'Списки', 'Резервы', 'Прайс-лист', 'Профиль', 'Настройки', 'Выйти']);
 });
 
 test('a role without employees read has no Сотрудники and no Настройки; Списки is always there', async () => {

@@ -285,3 +285,27 @@ export const ADMIN_LOG = {
     pagination: { type: 'object', additionalProperties: true },
   },
 } as const satisfies Shape;
+
+/** GET /api/price-list (issue 23): the buyer's city and a line per available lot. */
+export const PRICE_LIST = {
+  type: 'object',
+  required: ['city', 'lines'],
+  properties: {
+    city: { type: 'object', required: ['id', 'name'], properties: { id: REF_ID, name: { type: 'string' } } },
+    company: { type: 'string' },
+    lines: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['offer_id', 'product', 'unit_price', 'kg_price'],
+        properties: { offer_id: REF_ID, product: { type: 'string' }, unit_price: { type: 'string' }, kg_price: { type: 'string' }, default_delivery: { type: 'boolean' } },
+      },
+    },
+  },
+} as const satisfies Shape;
+
+/** GET /api/price-list/links: the caller's buyer links. */
+export const PRICE_LIST_LINKS = {
+  type: 'array',
+  items: { type: 'object', required: ['id', 'url', 'status'], properties: { id: REF_ID, url: { type: 'string' }, status: { type: 'string' } } },
+} as const satisfies Shape;

@@ -28,6 +28,8 @@ import commentsRoutes from './records/commentsRoutes';
 import historyRoutes from './records/historyRoutes';
 import filesRoutes from './records/filesRoutes';
 import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
+import priceListRoutes from './priceList';
+import publicPriceListRoutes from './priceList/public';
 import { SECTIONS } from '../domain/sections';
 import { createServer } from 'node:http';
 import { safeLogger } from './http/logging';
@@ -109,7 +111,10 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     await api.register(adminRoutes, { db });
     await api.register(invitationRoutes, { db, config });
     await api.register(adminPageRoutes, { db, config });
+    await api.register(priceListRoutes, { db, config });
   }, { prefix: '/api' });
+  // the one read without a session: a buyer's price list by its link (DESIGN.md "Public pages")
+  await app.register(publicPriceListRoutes, { prefix: '/api/public', db, specs: SECTION_SPECS });
 
   const indexHtml = path.join(config.distDir, 'index.html');
   let indexTemplate: string | undefined;

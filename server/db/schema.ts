@@ -291,3 +291,18 @@ export const recordHistory = pgTable('record_history', {
   /** The record's version after this write: a stale save answers the changes made after the version it saw. */
   version: integer('version'),
 }, (t) => [index('record_history_record_idx').on(t.section, t.record_id, t.id)]);
+
+/** A buyer's price list shared by a link (issue 23): the request it was built with, read live at every visit by
+ * whoever holds the random token, until the list's validity ends or its creator revokes it. */
+export const priceListLinks = pgTable('price_list_links', {
+  id: serial('id').primaryKey(),
+  ...ofUser(),
+  token: text('token').notNull().unique(),
+  city_id: integer('city_id').notNull().references(() => cities.id),
+  /** The price list's query string (domain/priceList/query.ts): filters, level, rounding, validity. */
+  query: text('query').notNull(),
+  valid_until: date('valid_until', { mode: 'string' }).notNull(),
+  expires_at: ts('expires_at').notNull(),
+  revoked_at: ts('revoked_at'),
+  created_at: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('price_list_links_user_idx').on(t.user_id)]);

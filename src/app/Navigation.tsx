@@ -18,6 +18,7 @@ import BookmarkAddedOutlined from '@mui/icons-material/BookmarkAddedOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import Close from '@mui/icons-material/Close';
 import { SECTION, SECTIONS, type Section } from '../../domain/sections';
@@ -136,6 +137,7 @@ export function Navigation() {
       </Box>
       <List sx={{ flexGrow: 1 }}>
         {top.map((key) => (key === LISTS ? <ListsMenu key={key} items={lists} /> : <NavItem key={key} item={sectionItem(key)} />))}
+        {canOpen(perms, 'priceList') && <NavItem item={{ to: '/price-list', label: 'Прайс-лист', icon: <RequestQuoteOutlined /> }} />}
         <NavItem item={{ to: '/profile', label: 'Профиль', icon: <AccountCircleOutlined /> }} />
         {canOpen(perms, 'settings') && <NavItem item={{ to: '/settings', label: 'Настройки', icon: <SettingsOutlined /> }} />}
         <ListItemButton onClick={onLogout}>

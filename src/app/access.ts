@@ -2,8 +2,9 @@
 // (spec points 2 "Navigation" and 6).
 import { hasSection, scopeOf, type Permissions } from '../../domain/permissions';
 import type { Section } from '../../domain/sections';
+import { canBuildPriceList } from '../../domain/priceList/access';
 
-export type Area = Section | 'profile' | 'settings';
+export type Area = Section | 'profile' | 'settings' | 'priceList';
 
 export function canOpen(perms: Permissions | null | undefined, area: Area): boolean {
   switch (area) {
@@ -14,6 +15,9 @@ export function canOpen(perms: Permissions | null | undefined, area: Area): bool
       return Boolean(perms?.is_admin);
     case 'profile':
       return Boolean(perms);
+    case 'priceList':
+      // for roles that create reserves and see the band and the loading city (domain/priceList/access.ts)
+      return canBuildPriceList(perms);
     default:
       return hasSection(perms, area);
   }

@@ -25,6 +25,9 @@ const Layout = lazy(() => import(/* webpackChunkName: "shell" */ './Layout'));
 const AreaGate = lazy(() => import(/* webpackChunkName: "shell" */ './AreaGate'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsPage'));
+const PriceListPage = lazy(() => import(/* webpackChunkName: "price-list" */ '../features/priceList/PriceListPage'));
+// the buyer's page: no sign-in, none of the signed-in shell, a chunk of its own
+const PublicPriceListPage = lazy(() => import(/* webpackChunkName: "public-price-list" */ '../features/priceList/PublicPriceListPage'));
 
 function gated(area: Area, Screen: ComponentType) {
   return (
@@ -47,6 +50,7 @@ export const routes: RouteObject[] = [
   { path: '/invite', element: <InvitePage /> },
   { path: '/recover-password', element: <RecoverPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/p/:token', element: <Suspense fallback={<PageSpinner />}><PublicPriceListPage /></Suspense> },
   {
     path: '/',
     element: (
@@ -62,6 +66,7 @@ export const routes: RouteObject[] = [
       ...SECTIONS.flatMap(sectionRoutes),
       { path: 'profile', element: gated('profile', ProfilePage) },
       { path: 'settings', element: gated('settings', SettingsPage) },
+      { path: 'price-list', element: gated('priceList', PriceListPage) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -13,6 +13,7 @@ import { canChooseResponsible, isFieldVisible } from '../../../domain/permission
 import { hiddenReserveFormFields, reserveSchema, RESERVE_FIELD_VISIBILITY } from '../../../domain/reserves/schema';
 import { canReprice, currentTerms, keptTerms, pricedBy, type ReserveTerms } from '../../../domain/reserves/terms';
 import { toNumber } from '../../../domain/numbers';
+import { prefillOf } from '../../../domain/reserves/prefill';
 import { statusTitle } from '../../../domain/sections';
 import { BUSINESS_SETTING_NAMES, canReadSetting, type BusinessSettings } from '../../../domain/settings';
 import { usePermissionsQuery, useMeQuery } from '../../api/session';
@@ -98,7 +99,8 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   );
 
   const form = useFormik<ReserveFormValues>({
-    initialValues: reserve ? valuesOf(reserve) : newValues(settings, me?.employee_id),
+    // a new one may come prefilled from its URL (a price list's 'Зарезервировать': city, price, delivery)
+    initialValues: reserve ? valuesOf(reserve) : { ...newValues(settings, me?.employee_id), ...prefillOf(location.search) },
     validationSchema: schema,
     onSubmit: (values, helpers) => save.save(helpers, async () => {
       const payload = reservePayload(values, visible, responsibleLocked);

@@ -1,0 +1,39 @@
+// The price list's Russian texts (issue 23): the page's, the files' and the buyer's page's. Kept apart from the
+// access rules so the buyer's page, which knows nothing of permissions, carries only these.
+export const PRICE_LIST_TEXTS = {
+  title: 'Прайс-лист',
+  xlsx: 'Скачать XLSX',
+  pdf: 'Скачать PDF',
+  link: 'Ссылка для покупателя',
+  reserve: 'Зарезервировать',
+  defaultDelivery: 'доставка по умолчанию',
+  levelMin: 'Минимальная цена диапазона',
+  levelMax: 'Максимальная цена диапазона',
+  levelPercent: 'Наценка, %',
+  roundingNone: 'Без округления',
+  rounding1: 'До 1 ₽',
+  rounding10: 'До 10 ₽',
+  validUntil: 'Действует до',
+  city: 'Город покупателя',
+  empty: 'Нет доступных предложений по выбранным условиям',
+  links: 'Ссылки для покупателей',
+  revoke: 'Отозвать',
+  revoked: 'Отозвана',
+  expired: 'Истекла',
+  publicTitle: 'Прайс-лист',
+} as const;
+
+/** The columns of a line, the page's, the files' and the public page's titles. */
+export const PRICE_LIST_COLUMNS = {
+  product: 'Товар',
+  variety: 'Сорт',
+  harvest_year: 'Урожай',
+  origin_country: 'Происхождение',
+  packing: 'Упаковка',
+  available_amount: 'Доступно',
+  available_packs: 'Упаковок',
+  unit_price: 'Цена за ед., ₽',
+  kg_price: 'Цена за кг, ₽',
+  delivery_cost: 'Доставка, ₽/кг',
+  delivery_days: 'Срок доставки, дн.',
+} as const;

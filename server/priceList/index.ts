@@ -1,0 +1,64 @@
+// /api/price-list (issue 23): a buyer's price list with delivery priced in, its files, and the caller's buyer links.
+// Every route is for a role that builds price lists (domain/priceList/access.ts), else 403 in Russian.
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import type { Config } from '../config';
+import { requireAuth } from '../http/auth';
+import { idOf, idParams, noQuery } from '../http/schemas';
+import { attachment } from '../lists/export';
+import type { PriceListQuery } from '../../domain/priceList/query';
+import { assertPriceListAccess, buildPriceList, offersScope } from './lines';
+import { CONTENT_TYPES, documentName, priceListPdf, priceListXlsx } from './documents';
+import { createLink, listLinks, revokeLink } from './links';
+import {
+  exportQuery, fileResponse, linkBody, linkCreated, linksResponse, priceListErrors, priceListQuery, priceListResponse, revokeResponse,
+} from './schema';
+
+export default async function priceListRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
+  const { db, config } = opts;
+  app.get('/price-list', {
+    schema: { tags: ['price-list'], summary: 'A buyer\'s price list: every available lot priced with delivery to the city', querystring: priceListQuery, response: priceListResponse },
+    schemaErrorFormatter: priceListErrors,
+  }, async (request) => {
+    const auth = requireAuth(request);
+    assertPriceListAccess(auth);
+    return buildPriceList(db, request.query as PriceListQuery, offersScope(app.sectionSpecs.offers, auth));
+  });
+
+  app.get('/price-list/export', {
+    schema: { tags: ['price-list'], summary: 'The price list as an XLSX or an A4 PDF for the buyer', querystring: exportQuery, produces: [CONTENT_TYPES.xlsx, CONTENT_TYPES.pdf], response: fileResponse },
+    schemaErrorFormatter: priceListErrors,
+  }, async (request, reply) => {
+    const auth = requireAuth(request);
+    assertPriceListAccess(auth);
+    const { format, ...query } = request.query as PriceListQuery & { format: 'xlsx' | 'pdf' };
+    const list = await buildPriceList(db, query, offersScope(app.sectionSpecs.offers, auth));
+    const body = format === 'pdf' ? await priceListPdf(list) : await priceListXlsx(list);
+    return reply.type(CONTENT_TYPES[format]).header('Content-Disposition', attachment(documentName(list, format))).send(body);
+  });
+
+  app.get('/price-list/links', {
+    schema: { tags: ['price-list'], summary: 'The caller\'s buyer links, newest first', querystring: noQuery, response: linksResponse },
+  }, async (request) => {
+    const auth = requireAuth(request);
+    assertPriceListAccess(auth);
+    return listLinks(db, auth, config.publicUrl);
+  });
+
+  app.post('/price-list/links', {
+    schema: { tags: ['price-list'], summary: 'A read-only link for the buyer, expiring with the validity', querystring: noQuery, body: linkBody, response: linkCreated },
+    schemaErrorFormatter: priceListErrors,
+  }, async (request, reply) => {
+    const auth = requireAuth(request);
+    assertPriceListAccess(auth);
+    return reply.status(201).send(await createLink(db, auth, request.body as PriceListQuery, config.publicUrl));
+  });
+
+  app.delete('/price-list/links/:id', {
+    schema: { tags: ['price-list'], summary: 'Revoke a buyer link', params: idParams, querystring: noQuery, response: revokeResponse },
+  }, async (request) => {
+    const auth = requireAuth(request);
+    assertPriceListAccess(auth);
+    return revokeLink(db, auth, idOf(request.params));
+  });
+}

@@ -1,0 +1,134 @@
+// The lines of a buyer's price list (issue 23): every available lot (an active offer with stock) the caller may
+// read, with the matrix's route from its loading city to the buyer's city joined in one query, priced by the
+// reserve calculation (domain/priceList/figures.ts) on today's business settings.
+import { sql, type SQL } from 'drizzle-orm';
+import dayjs from 'dayjs';
+import type { Database } from '../db/client';
+import type { AuthenticatedUser } from '../accounts/users';
+import type { SectionSpec } from '../spec/section';
+import { scopeOf } from '../../domain/permissions';
+import { money, toNumber } from '../../domain/numbers';
+import { canBuildPriceList, PRICE_LIST_MSG } from '../../domain/priceList/access';
+import { markupBounds, priceLine } from '../../domain/priceList/figures';
+import type { PriceListQuery } from '../../domain/priceList/query';
+import { readBusinessSettings, settingsByName } from '../admin/businessSettings';
+import { badRequest, forbidden } from '../errors';
+import { firstRow, rowsOf } from '../http/rows';
+
+/** The company the documents are issued by: business setting company_name, else the product's name. */
+export const COMPANY_SETTING = 'company_name';
+export const COMPANY_FALLBACK = 'NutDesk';
+
+export interface PriceListLine {
+  offer_id: number;
+  product: string;
+  variety: string | null;
+  harvest_year: string | null;
+  origin_country: string | null;
+  packing: string | null;
+  unit_measure: string | null;
+  available_amount: string;
+  available_packs: string | null;
+  unit_price: string;
+  kg_price: string;
+  delivery_cost: string;
+  delivery_days: number | null;
+  default_delivery: boolean;
+}
+
+export interface PriceList {
+  city: { id: number; name: string };
+  company: string;
+  date: string;
+  valid_until: string | null;
+  lines: PriceListLine[];
+}
+
+interface LotRow {
+  offer_id: number;
+  product: string;
+  variety: string | null;
+  harvest_year: string | null;
+  origin_country: string | null;
+  packing: string | null;
+  unit_measure: string | null;
+  available_amount: string;
+  units_per_pack: string | null;
+  kg_price: string | null;
+  unit_weight: string | null;
+  route_cost: string | null;
+  route_days: number | null;
+}
+
+/** 403 with the reason for a caller who may not build a price list. */
+export function assertPriceListAccess(auth: AuthenticatedUser) {
+  if (!canBuildPriceList(auth.permissions)) throw forbidden(PRICE_LIST_MSG.forbidden);
+}
+
+/** The query's own rules beyond its schema: a markup within the band's, a validity not in the past. */
+function checkQuery(q: PriceListQuery, bounds: { min: number; max: number }) {
+  if (q.level === 'percent') {
+    if (q.markup === undefined || q.markup === null) throw badRequest(PRICE_LIST_MSG.markupMissing);
+    if (q.markup < bounds.min || q.markup > bounds.max) throw badRequest(PRICE_LIST_MSG.markup(String(bounds.min), String(bounds.max)));
+  }
+  if (q.valid_until && q.valid_until < dayjs().format('YYYY-MM-DD')) throw badRequest(PRICE_LIST_MSG.validUntil);
+}
+
+const anyOf = (column: SQL, values: (string | number)[] | undefined) =>
+  values?.length ? sql`${column} IN (${sql.join(values.map((v) => sql`${v}`), sql`, `)})` : null;
+
+/** The lots the filters keep, with their route to the city. `scope` limits them to what the reader may read
+ * (a role whose offers read is 'own'); a public link reads as its creator would. */
+export async function lots(db: Database, q: PriceListQuery, scope: SQL | null): Promise<LotRow[]> {
+  const conditions = [
+    sql`o.status = 'active'`, sql`o.available_amount > 0`,
+    anyOf(sql`o.product_id`, q.product_id), anyOf(sql`o.variety_id`, q.variety_id), anyOf(sql`o.harvest_year`, q.harvest_year),
+    anyOf(sql`o.packing_id`, q.packing_id), anyOf(sql`o.origin_country`, q.origin_country),
+    q.min_available !== undefined ? sql`o.available_amount >= ${q.min_available}` : null,
+    scope,
+  ].filter((c): c is SQL => c !== null);
+  return rowsOf<LotRow>(await db.execute(sql`
+    SELECT o.id AS offer_id, p.name AS product, v.name AS variety, o.harvest_year, o.origin_country, pk.name AS packing,
+      o.unit_measure, round(o.available_amount, 2)::text AS available_amount, o.units_per_pack::text AS units_per_pack,
+      round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight,
+      round(d.cost, 2)::text AS route_cost, d.days AS route_days
+    FROM offers o
+    JOIN products p ON p.id = o.product_id
+    LEFT JOIN varieties v ON v.id = o.variety_id
+    LEFT JOIN packing pk ON pk.id = o.packing_id
+    LEFT JOIN city_delivery d ON d.from_city_id = o.city_id AND d.to_city_id = ${q.city_id}
+    WHERE ${sql.join(conditions, sql` AND `)}`));
+}
+
+/** The offers a caller may read: all, or (scope 'own') its own, as the offers section says own. */
+export function offersScope(offersSpec: SectionSpec, auth: AuthenticatedUser): SQL | null {
+  return scopeOf(auth.permissions, 'offers', 'read') === 'own' ? offersSpec.own(auth) : null;
+}
+
+/** The price list of a request: the city, the company, the day and every priced line, grouped by product and
+ * sorted by price per kg within it. */
+export async function buildPriceList(db: Database, q: PriceListQuery, scope: SQL | null): Promise<PriceList> {
+  const city = firstRow<{ id: number; name: string }>(await db.execute(sql`
+    SELECT id, name FROM cities WHERE id = ${q.city_id} AND status <> 'deleted'`));
+  if (!city) throw badRequest(PRICE_LIST_MSG.cityMissing);
+  const settings = await readBusinessSettings(db);
+  checkQuery(q, markupBounds(settings));
+  const company = (await settingsByName(db, [COMPANY_SETTING]))[COMPANY_SETTING]?.trim() || COMPANY_FALLBACK;
+  const terms = { level: q.level, markup: q.markup, rounding: q.rounding };
+  const lines: PriceListLine[] = [];
+  for (const lot of await lots(db, q, scope)) {
+    const line = priceLine(lot, { cost: lot.route_cost, days: lot.route_days }, settings, terms);
+    if (!line) continue;
+    lines.push({
+      offer_id: lot.offer_id, product: lot.product, variety: lot.variety, harvest_year: lot.harvest_year, origin_country: lot.origin_country,
+      packing: lot.packing, unit_measure: lot.unit_measure, available_amount: lot.available_amount,
+      available_packs: line.available_packs === null ? null : line.available_packs.toFixed(1),
+      unit_price: money(line.unit_price)!, kg_price: money(line.kg_price)!, delivery_cost: money(line.delivery_cost)!,
+      delivery_days: line.delivery_days, default_delivery: line.default_delivery,
+    });
+  }
+  // by product, then by the price a buyer compares lots of it by: per kg (units of lots differ: a box, a kilogram)
+  lines.sort((a, b) => a.product.localeCompare(b.product, 'ru') || (toNumber(a.kg_price)! - toNumber(b.kg_price)!)
+    || (toNumber(a.unit_price)! - toNumber(b.unit_price)!) || a.offer_id - b.offer_id);
+  return { city, company, date: dayjs().format('YYYY-MM-DD'), valid_until: q.valid_until ?? null, lines };
+}

@@ -1,0 +1,81 @@
+// A buyer's link to a price list (issue 23): a random token (crypto, 32 bytes) that reads the list its creator
+// built, live, without a sign-in, until the end of the list's validity day or until its creator revokes it. The
+// link reads as its creator would today: a creator who lost the right (or the account) takes the link with them.
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import dayjs from 'dayjs';
+import type { Database } from '../db/client';
+import type { AuthenticatedUser } from '../accounts/users';
+import { loadPermissions } from '../accounts/users';
+import type { SectionSpec } from '../spec/section';
+import { priceListLinks, users } from '../db/schema';
+import { canBuildPriceList, PRICE_LIST_MSG } from '../../domain/priceList/access';
+import { decodePriceListQuery, encodePriceListQuery, type PriceListQuery } from '../../domain/priceList/query';
+import { HttpError, badRequest, notFound } from '../errors';
+import { firstRow, rowsOf } from '../http/rows';
+import { buildPriceList, offersScope } from './lines';
+
+export const linkUrl = (publicUrl: string, token: string) => `${publicUrl}/p/${token}`;
+
+/** The moment a link stops working: the end of its validity day, in the server's time zone. */
+export const expiryOf = (validUntil: string) => dayjs(validUntil).add(1, 'day').startOf('day').toDate();
+
+export async function createLink(db: Database, auth: AuthenticatedUser, q: PriceListQuery, publicUrl: string) {
+  if (!q.valid_until) throw badRequest(PRICE_LIST_MSG.validUntilMissing);
+  // the list must build (city, markup, validity) before anyone is handed a link to it
+  await buildPriceList(db, q, null);
+  const token = randomBytes(32).toString('base64url');
+  const expires = expiryOf(q.valid_until);
+  const [row] = await db.insert(priceListLinks).values({
+    user_id: auth.user.id, token, city_id: q.city_id, query: encodePriceListQuery(q), valid_until: q.valid_until, expires_at: expires,
+  }).returning({ id: priceListLinks.id });
+  return { id: row.id, url: linkUrl(publicUrl, token), expires_at: expires.toISOString() };
+}
+
+export async function listLinks(db: Database, auth: AuthenticatedUser, publicUrl: string) {
+  const rows = rowsOf<{ id: number; token: string; city_id: number; city: string; query: string; valid_until: string; expires_at: string; revoked_at: string | null; created_at: string; expired: boolean }>(
+    await db.execute(sql`
+      SELECT l.id, l.token, l.city_id, c.name AS city, l.query, l.valid_until::text AS valid_until,
+        l.expires_at, l.revoked_at, l.created_at, l.expires_at <= now() AS expired
+      FROM price_list_links l JOIN cities c ON c.id = l.city_id
+      WHERE l.user_id = ${auth.user.id} ORDER BY l.id DESC LIMIT 100`));
+  return rows.map((r) => ({
+    id: r.id, url: linkUrl(publicUrl, r.token), city: { id: r.city_id, name: r.city }, query: r.query, valid_until: r.valid_until,
+    expires_at: new Date(r.expires_at).toISOString(), created_at: new Date(r.created_at).toISOString(),
+    revoked_at: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
+    status: r.revoked_at ? 'revoked' : r.expired ? 'expired' : 'active',
+  }));
+}
+
+/** DELETE /api/price-list/links/{id}: the creator revokes their link (404 for anyone else's). */
+export async function revokeLink(db: Database, auth: AuthenticatedUser, id: number) {
+  const row = firstRow<{ id: number }>(await db.execute(sql`
+    UPDATE price_list_links SET revoked_at = coalesce(revoked_at, now()) WHERE id = ${id} AND user_id = ${auth.user.id} RETURNING id`));
+  if (!row) throw notFound(PRICE_LIST_MSG.linkNotFound);
+  return { status: 'success' as const };
+}
+
+const gone = () => new HttpError(410, { status: 'error', error: 'gone', message: PRICE_LIST_MSG.linkGone });
+
+/** GET /api/public/price-list/{token}: the list as the buyer sees it, with today's stock and prices. */
+export async function publicPriceList(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string) {
+  const link = firstRow<{ user_id: number; query: string; live: boolean }>(await db.execute(sql`
+    SELECT user_id, query, (revoked_at IS NULL AND expires_at > now()) AS live FROM price_list_links WHERE token = ${token}`));
+  if (!link) throw notFound(PRICE_LIST_MSG.linkNotFound);
+  if (!link.live) throw gone();
+  const [user] = await db.select().from(users).where(eq(users.id, link.user_id));
+  if (!user || user.status !== 'active') throw gone();
+  const permissions = await loadPermissions(db, user);
+  if (!canBuildPriceList(permissions)) throw gone();
+  const q = decodePriceListQuery(link.query) as PriceListQuery;
+  // the validity day is the link's: a list whose day has passed is not read (the link expired with it)
+  const list = await buildPriceList(db, { ...q, valid_until: undefined }, offersScope(sectionSpecs.offers, { user, permissions }));
+  return {
+    company: list.company, city: list.city.name, date: list.date, valid_until: q.valid_until ?? null,
+    lines: list.lines.map((l) => ({
+      product: l.product, variety: l.variety, harvest_year: l.harvest_year, origin_country: l.origin_country, packing: l.packing,
+      unit_measure: l.unit_measure, available_amount: l.available_amount, available_packs: l.available_packs,
+      price: l.unit_price, price_per_kg: l.kg_price, delivery_days: l.delivery_days,
+    })),
+  };
+}

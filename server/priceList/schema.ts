@@ -1,0 +1,108 @@
+// The price list's route schemas (issue 23): its query, the lines it answers, the links, and the public answer,
+// whose schema lists the buyer's columns only (the serializer drops any other key a line could ever carry).
+import { ID, responses } from '../http/schemas';
+import { PRICE_LEVELS, ROUNDINGS } from '../../domain/priceList/query';
+import { PRICE_LIST_MSG } from '../../domain/priceList/access';
+import { russianErrors } from '../http/validation';
+
+const ids = { type: 'array', items: ID, maxItems: 200 } as const;
+const texts = { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 200 } as const;
+const DAY = { type: 'string', maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' } as const;
+
+const queryProperties = {
+  city_id: ID,
+  product_id: ids, variety_id: ids, harvest_year: texts, packing_id: ids, origin_country: texts,
+  min_available: { type: 'number', minimum: 0, maximum: 1e12 },
+  level: { type: 'string', enum: PRICE_LEVELS, default: 'min' },
+  markup: { type: 'number', minimum: 0, maximum: 10000 },
+  rounding: { type: 'string', enum: ROUNDINGS, default: 'none' },
+  valid_until: DAY,
+} as const;
+
+export const priceListQuery = { type: 'object', required: ['city_id'], properties: queryProperties } as const;
+
+export const exportQuery = {
+  type: 'object', required: ['city_id', 'format'],
+  properties: { ...queryProperties, format: { type: 'string', enum: ['xlsx', 'pdf'] } },
+} as const;
+
+/** POST /api/price-list/links: the list's request, with its validity (the link expires with it). */
+export const linkBody = { type: 'object', required: ['city_id', 'valid_until'], properties: queryProperties } as const;
+
+export const priceListErrors = russianErrors({
+  fields: {
+    city_id: PRICE_LIST_MSG.city,
+    level: 'Уровень цены: min, max или percent',
+    rounding: 'Округление: none, 1 или 10',
+    format: 'Формат: xlsx или pdf',
+    valid_until: { default: 'Срок действия: дата в формате ГГГГ-ММ-ДД', required: PRICE_LIST_MSG.validUntilMissing },
+    markup: 'Наценка: число процентов',
+    min_available: 'Минимальный доступный объём: число не меньше 0',
+  },
+});
+
+const nullable = (type: string) => ({ type: [type, 'null'] });
+
+const line = {
+  type: 'object',
+  properties: {
+    offer_id: { type: 'integer' }, product: { type: 'string' }, variety: nullable('string'), harvest_year: nullable('string'),
+    origin_country: nullable('string'), packing: nullable('string'), unit_measure: nullable('string'), available_amount: { type: 'string' },
+    available_packs: nullable('string'), unit_price: { type: 'string' }, kg_price: { type: 'string' }, delivery_cost: { type: 'string' },
+    delivery_days: nullable('integer'), default_delivery: { type: 'boolean' },
+  },
+} as const;
+
+export const priceListResponse = responses({
+  200: {
+    type: 'object',
+    properties: {
+      city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+      company: { type: 'string' }, date: { type: 'string' }, valid_until: nullable('string'),
+      lines: { type: 'array', items: line },
+    },
+  },
+});
+
+const link = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' }, url: { type: 'string' }, city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+    query: { type: 'string' }, valid_until: { type: 'string' }, expires_at: { type: 'string' }, created_at: { type: 'string' },
+    revoked_at: nullable('string'), status: { type: 'string', enum: ['active', 'expired', 'revoked'] },
+  },
+} as const;
+
+export const linksResponse = responses({ 200: { type: 'array', items: link } });
+export const linkCreated = responses({
+  201: { type: 'object', properties: { id: { type: 'integer' }, url: { type: 'string' }, expires_at: { type: 'string' } } },
+});
+export const fileResponse = responses({ 200: { description: 'the XLSX or PDF file', type: 'string', format: 'binary' } });
+export const revokeResponse = responses({ 200: { type: 'object', properties: { status: { type: 'string' } } } });
+
+export const tokenParams = {
+  type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } },
+} as const;
+
+/** The buyer's columns, and nothing else: closed objects, so no other key is ever written out. */
+export const publicResponse = responses({
+  200: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      company: { type: 'string' }, city: { type: 'string' }, date: { type: 'string' }, valid_until: nullable('string'),
+      lines: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            product: { type: 'string' }, variety: nullable('string'), harvest_year: nullable('string'), origin_country: nullable('string'),
+            packing: nullable('string'), unit_measure: nullable('string'), available_amount: { type: 'string' }, available_packs: nullable('string'),
+            price: { type: 'string' }, price_per_kg: { type: 'string' }, delivery_days: nullable('integer'),
+          },
+        },
+      },
+    },
+  },
+});

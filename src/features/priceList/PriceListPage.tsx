@@ -1,0 +1,278 @@
+// 'Прайс-лист' (issue 23): the buyer's city, the filters, the price level and rounding, the validity; a line per
+// available lot priced with delivery, grouped by product; the files, the buyer's link and the links made so far.
+// The request lives in the URL (domain/priceList/query.ts), so a list is a link a colleague can open too.
+import { Fragment, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
+import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../domain/priceList/texts';
+import { decodePriceListQuery, encodePriceListQuery, type PriceListQuery, type PriceLevel, type Rounding } from '../../../domain/priceList/query';
+import { PageTitle } from '../../components/PageTitle';
+import { PageSpinner } from '../../components/Spinner';
+import { Alert } from '../../components/Alert';
+import { errorMessage } from '../../api/errors';
+import { useReferenceListQuery, type NamedRef } from '../../api/references';
+import { useFilterConfigQuery } from '../../api/lists';
+import { useAppSelector } from '../../api/hooks';
+import { selectToken } from '../../api/auth';
+import { fileNameOf, save } from '../../components/List/useExport';
+import {
+  useCreatePriceListLinkMutation, usePriceListLinksQuery, usePriceListQuery, useRevokePriceListLinkMutation, type PriceListLine,
+} from './priceListApi';
+import { reserveUrl } from './reserveLink';
+
+const LEVELS: { value: PriceLevel; label: string }[] = [
+  { value: 'min', label: TEXT.levelMin }, { value: 'max', label: TEXT.levelMax }, { value: 'percent', label: TEXT.levelPercent },
+];
+const ROUNDING: { value: Rounding; label: string }[] = [
+  { value: 'none', label: TEXT.roundingNone }, { value: '1', label: TEXT.rounding1 }, { value: '10', label: TEXT.rounding10 },
+];
+
+/** What the URL holds, with the defaults for the rest. */
+const requestOf = (params: URLSearchParams) => ({ level: 'min' as PriceLevel, rounding: 'none' as Rounding, ...decodePriceListQuery(params.toString()) });
+
+/** The page's request and how a control changes it. */
+function useRequest() {
+  const [params, setParams] = useSearchParams();
+  const request = useMemo(() => requestOf(params), [params]);
+  // from the URL as it is at the moment of the change, so two changes in a row (or a widget's late callback) keep both
+  const change = (patch: Partial<PriceListQuery>) => setParams((current) => encodePriceListQuery({ ...requestOf(current), ...patch }), { replace: true });
+  return { request, change };
+}
+
+const byIds = (refs: NamedRef[] | undefined, ids: number[] | undefined) => (refs ?? []).filter((r) => ids?.includes(r.id));
+
+function Filters({ request, change }: ReturnType<typeof useRequest>) {
+  const cities = useReferenceListQuery('cities');
+  const products = useReferenceListQuery('products');
+  const varieties = useReferenceListQuery('varieties');
+  const packing = useReferenceListQuery('packing');
+  const config = useFilterConfigQuery('offers');
+  const years = (config.data?.harvest_years?.options ?? []).map((o) => String(o.value));
+  const shownVarieties = (varieties.data ?? []).filter((v) => !request.product_id?.length || (v.product_id && request.product_id.includes(v.product_id)));
+  // the markup is typed freely and applied when it is a number
+  const [markup, setMarkup] = useState(request.markup === undefined ? '' : String(request.markup));
+  const multi = (label: string, refs: NamedRef[], ids: number[] | undefined, key: 'product_id' | 'variety_id' | 'packing_id') => (
+    <Autocomplete
+      multiple size="small" sx={{ minWidth: 220, flex: 1 }} options={refs} getOptionLabel={(o) => o.name} value={byIds(refs, ids)}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_, v) => change({ [key]: v.map((r) => r.id) })}
+      renderInput={(p) => <TextField {...p} label={label} />}
+    />
+  );
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <Autocomplete
+          size="small" sx={{ minWidth: 240 }} options={cities.data ?? []} getOptionLabel={(o) => o.name}
+          value={(cities.data ?? []).find((c) => c.id === request.city_id) ?? null} isOptionEqualToValue={(a, b) => a.id === b.id}
+          onChange={(_, v) => change({ city_id: v?.id })}
+          renderInput={(p) => <TextField {...p} label={TEXT.city} required />}
+        />
+        <TextField select size="small" label="Уровень цены" value={request.level} sx={{ minWidth: 240 }}
+          onChange={(e) => change({ level: e.target.value as PriceLevel })}>
+          {LEVELS.map((l) => <MenuItem key={l.value} value={l.value}>{l.label}</MenuItem>)}
+        </TextField>
+        {request.level === 'percent' && (
+          <TextField size="small" label={TEXT.levelPercent} value={markup} sx={{ width: 130 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            onChange={(e) => {
+              setMarkup(e.target.value);
+              const n = Number(e.target.value.replace(',', '.'));
+              if (e.target.value !== '' && Number.isFinite(n)) change({ markup: n });
+            }} />
+        )}
+        <TextField select size="small" label="Округление" value={request.rounding} sx={{ minWidth: 170 }}
+          onChange={(e) => change({ rounding: e.target.value as Rounding })}>
+          {ROUNDING.map((r) => <MenuItem key={r.value} value={r.value}>{r.label}</MenuItem>)}
+        </TextField>
+        <DatePicker
+          label={TEXT.validUntil}
+          format="DD.MM.YYYY"
+          value={request.valid_until ? dayjs(request.valid_until) : null}
+          minDate={dayjs()}
+          disablePast
+          onChange={(date) => {
+            if (date === null) change({ valid_until: undefined });
+            else if (date.isValid()) change({ valid_until: date.format('YYYY-MM-DD') });
+          }}
+          slotProps={{ textField: { size: 'small', name: 'valid_until', sx: { width: 190 } } }}
+        />
+      </Box>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        {multi('Товары', products.data ?? [], request.product_id, 'product_id')}
+        {multi('Сорта', shownVarieties, request.variety_id, 'variety_id')}
+        <Autocomplete
+          multiple size="small" sx={{ minWidth: 160 }} options={years} value={request.harvest_year ?? []}
+          onChange={(_, v) => change({ harvest_year: v })} renderInput={(p) => <TextField {...p} label="Год урожая" />}
+        />
+        {multi('Упаковка', packing.data ?? [], request.packing_id, 'packing_id')}
+        <Autocomplete
+          multiple freeSolo size="small" sx={{ minWidth: 180 }} options={[] as string[]} value={request.origin_country ?? []}
+          onChange={(_, v) => change({ origin_country: v })} renderInput={(p) => <TextField {...p} label="Происхождение" placeholder="Введите и нажмите Enter" />}
+        />
+        <TextField size="small" label="Доступно не меньше" value={request.min_available ?? ''} sx={{ width: 210 }}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          onChange={(e) => {
+            const n = Number(e.target.value.replace(',', '.'));
+            change({ min_available: e.target.value === '' || !Number.isFinite(n) ? undefined : n });
+          }} />
+      </Box>
+    </Paper>
+  );
+}
+
+/** Lines of one product after another, in the list's order (the server sorts by product, then price). */
+function groups(lines: PriceListLine[]): [string, PriceListLine[]][] {
+  const map = new Map<string, PriceListLine[]>();
+  for (const line of lines) map.set(line.product, [...(map.get(line.product) ?? []), line]);
+  return [...map];
+}
+
+function Lines({ lines, cityId }: { lines: PriceListLine[]; cityId: number }) {
+  const navigate = useNavigate();
+  if (!lines.length) return <Typography color="text.secondary" sx={{ my: 3 }}>{TEXT.empty}</Typography>;
+  const head = [T.variety, T.harvest_year, T.origin_country, T.packing, T.available_amount, T.available_packs, T.unit_price, T.kg_price, T.delivery_cost, T.delivery_days, ''];
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={TEXT.title}>
+        <TableHead>
+          <TableRow>{head.map((h, i) => <TableCell key={i} align={i >= 4 && i < 10 ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
+        </TableHead>
+        <TableBody>
+          {groups(lines).map(([product, rows]) => (
+            <Fragment key={product}>
+              <TableRow sx={{ bgcolor: 'action.hover' }}>
+                <TableCell colSpan={head.length} sx={{ fontWeight: 600 }}>{product}</TableCell>
+              </TableRow>
+              {rows.map((l) => (
+                <TableRow key={l.offer_id} data-offer={l.offer_id} hover>
+                  <TableCell>{l.variety}</TableCell>
+                  <TableCell>{l.harvest_year}</TableCell>
+                  <TableCell>{l.origin_country}</TableCell>
+                  <TableCell>{l.packing}</TableCell>
+                  <TableCell align="right">{formatNumber(l.available_amount)} {l.unit_measure}</TableCell>
+                  <TableCell align="right">{formatNumber(l.available_packs)}</TableCell>
+                  <TableCell align="right" data-field="unit_price" sx={{ fontWeight: 600 }}>{formatFigure(l.unit_price)}</TableCell>
+                  <TableCell align="right">{formatFigure(l.kg_price)}</TableCell>
+                  <TableCell align="right">
+                    {formatFigure(l.delivery_cost)}
+                    {l.default_delivery && <Chip size="small" variant="outlined" color="warning" label={TEXT.defaultDelivery} sx={{ ml: 1 }} />}
+                  </TableCell>
+                  <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
+                  <TableCell>
+                    <Button size="small" onClick={() => navigate(reserveUrl(l, cityId))}>{TEXT.reserve}</Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </Fragment>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+const STATUS_TITLE = { active: 'Действует', expired: TEXT.expired, revoked: TEXT.revoked } as const;
+
+function Links() {
+  const links = usePriceListLinksQuery();
+  const [revoke] = useRevokePriceListLinkMutation();
+  if (!links.data?.length) return null;
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="h2" sx={{ fontSize: 18, mb: 1 }}>{TEXT.links}</Typography>
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={TEXT.links}>
+          <TableHead>
+            <TableRow>
+              {['Ссылка', 'Город', TEXT.validUntil, 'Состояние', ''].map((h) => <TableCell key={h} sx={{ fontWeight: 600 }}>{h}</TableCell>)}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {links.data.map((l) => (
+              <TableRow key={l.id} data-link={l.id}>
+                <TableCell sx={{ wordBreak: 'break-all', maxWidth: 420 }}>
+                  {l.status === 'active' ? <a href={l.url} target="_blank" rel="noreferrer">{l.url}</a> : l.url}
+                </TableCell>
+                <TableCell>{l.city.name}</TableCell>
+                <TableCell>{formatDate(l.valid_until)}</TableCell>
+                <TableCell>{STATUS_TITLE[l.status]}</TableCell>
+                <TableCell>{l.status === 'active' && <Button size="small" color="error" onClick={() => revoke(l.id)}>{TEXT.revoke}</Button>}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}
+
+export default function PriceListPage() {
+  const state = useRequest();
+  const { request } = state;
+  const token = useAppSelector(selectToken);
+  const ready = Boolean(request.city_id);
+  const list = usePriceListQuery(request as PriceListQuery, { skip: !ready });
+  const [createLink, link] = useCreatePriceListLinkMutation();
+  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string; key: number } | null>(null);
+  const say = (severity: 'success' | 'error', text: string) => setNotice({ severity, text, key: Date.now() });
+
+  const download = async (format: 'xlsx' | 'pdf') => {
+    try {
+      const res = await fetch(`/api/price-list/export?format=${format}&${encodePriceListQuery(request)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      if (!res.ok) throw new Error(((await res.json().catch(() => ({}))) as { message?: string; messages?: string[] }).messages?.[0] ?? res.statusText);
+      save(await res.blob(), fileNameOf(res.headers.get('Content-Disposition'), `${TEXT.title}.${format}`));
+    } catch (e) {
+      say('error', (e as Error).message);
+    }
+  };
+  const share = async () => {
+    try {
+      const made = await createLink(request as PriceListQuery).unwrap();
+      await navigator.clipboard?.writeText(made.url).catch(() => undefined);
+      say('success', `Ссылка создана: ${made.url}`);
+    } catch (e) {
+      say('error', errorMessage(e));
+    }
+  };
+
+  return (
+    <Box>
+      <PageTitle title={TEXT.title}>
+        <Button variant="outlined" disabled={!ready} onClick={() => download('xlsx')}>{TEXT.xlsx}</Button>
+        <Button variant="outlined" disabled={!ready} onClick={() => download('pdf')}>{TEXT.pdf}</Button>
+        <Button variant="contained" disabled={!ready || link.isLoading} onClick={share}>{TEXT.link}</Button>
+      </PageTitle>
+      {notice && <Box sx={{ mb: 2 }}><Alert key={notice.key} severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert></Box>}
+      <Filters {...state} />
+      {!ready && <Typography color="text.secondary">Выберите город покупателя, чтобы построить прайс-лист.</Typography>}
+      {ready && list.isFetching && !list.data && <PageSpinner />}
+      {ready && list.error && <Alert severity="error" closable={false}>{errorMessage(list.error)}</Alert>}
+      {ready && list.data && !list.error && (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {list.data.company} · {list.data.city.name} · {formatDate(list.data.date)}
+            {list.data.valid_until ? ` · действует до ${formatDate(list.data.valid_until)}` : ''} · позиций: {list.data.lines.length}
+          </Typography>
+          <Lines lines={list.data.lines} cityId={list.data.city.id} />
+        </>
+      )}
+      <Links />
+    </Box>
+  );
+}

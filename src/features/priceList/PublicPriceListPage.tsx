@@ -1,0 +1,107 @@
+// The buyer's page at /p/{token} (issue 23): no sign-in, none of the signed-in shell (no store, no session, no
+// navigation; a chunk of its own), read-only. It reads GET /api/public/price-list/{token}, whose answer holds the
+// buyer's columns only, with the stock as it stands at the moment of reading.
+import { Fragment, useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import MuiAlert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
+import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../domain/priceList/texts';
+
+interface PublicLine {
+  product: string;
+  variety: string | null;
+  harvest_year: string | null;
+  origin_country: string | null;
+  packing: string | null;
+  unit_measure: string | null;
+  available_amount: string;
+  available_packs: string | null;
+  price: string;
+  price_per_kg: string;
+  delivery_days: number | null;
+}
+
+interface PublicList {
+  company: string;
+  city: string;
+  date: string;
+  valid_until: string | null;
+  lines: PublicLine[];
+}
+
+const FAILED = 'Не удалось загрузить прайс-лист. Попробуйте позже.';
+
+export default function PublicPriceListPage() {
+  const { token = '' } = useParams();
+  const [list, setList] = useState<PublicList | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch(`/api/public/price-list/${encodeURIComponent(token)}`)
+      .then(async (res) => {
+        const body = await res.json().catch(() => null);
+        if (!live) return;
+        if (res.ok) setList(body as PublicList);
+        else setError((body as { message?: string; messages?: string[] } | null)?.message ?? body?.messages?.[0] ?? FAILED);
+      })
+      .catch(() => live && setError(FAILED));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  if (error) return <Box sx={{ maxWidth: 720, mx: 'auto', mt: 6, px: 2 }}><MuiAlert severity="warning">{error}</MuiAlert></Box>;
+  if (!list) return <Box sx={{ display: 'flex', justifyContent: 'center', mt: 8 }}><CircularProgress aria-label="Загрузка" /></Box>;
+
+  const groups = new Map<string, PublicLine[]>();
+  for (const line of list.lines) groups.set(line.product, [...(groups.get(line.product) ?? []), line]);
+  const head = [T.variety, T.harvest_year, T.origin_country, T.packing, T.available_amount, T.available_packs, T.unit_price, T.kg_price, T.delivery_days];
+  return (
+    <Box component="main" sx={{ maxWidth: 1200, mx: 'auto', p: { xs: 1.5, md: 3 } }}>
+      <Typography variant="h1" component="h1" sx={{ mb: 0.5 }}>{TEXT.publicTitle}: {list.company}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Город доставки: {list.city} · {formatDate(list.date)}{list.valid_until ? ` · действует до ${formatDate(list.valid_until)}` : ''}.
+        {' '}Цены указаны с доставкой до города покупателя, наличие — на момент открытия страницы.
+      </Typography>
+      {!list.lines.length ? <Typography>{TEXT.empty}</Typography> : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={TEXT.publicTitle}>
+            <TableHead>
+              <TableRow>{head.map((h, i) => <TableCell key={h} align={i >= 4 ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
+            </TableHead>
+            <TableBody>
+              {[...groups].map(([product, rows]) => (
+                <Fragment key={product}>
+                  <TableRow sx={{ bgcolor: 'action.hover' }}><TableCell colSpan={head.length} sx={{ fontWeight: 600 }}>{product}</TableCell></TableRow>
+                  {rows.map((l, i) => (
+                    <TableRow key={i}>
+                      <TableCell>{l.variety}</TableCell>
+                      <TableCell>{l.harvest_year}</TableCell>
+                      <TableCell>{l.origin_country}</TableCell>
+                      <TableCell>{l.packing}</TableCell>
+                      <TableCell align="right">{formatNumber(l.available_amount)} {l.unit_measure}</TableCell>
+                      <TableCell align="right">{formatNumber(l.available_packs)}</TableCell>
+                      <TableCell align="right" sx={{ fontWeight: 600 }}>{formatFigure(l.price)}</TableCell>
+                      <TableCell align="right">{formatFigure(l.price_per_kg)}</TableCell>
+                      <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
+                    </TableRow>
+                  ))}
+                </Fragment>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}
