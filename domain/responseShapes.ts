@@ -96,3 +96,29 @@ export const PERMISSIONS = {
     hidden_fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
   },
 } as const satisfies Shape;
+
+/** A bulk write's records left as they were, each with its reason (issue 25). */
+const REFUSED_ROWS = {
+  type: 'array', description: 'each record left as it was, with the reason in Russian',
+  items: { type: 'object', required: ['id', 'reason'], properties: { id: { type: 'integer' }, reason: { type: 'string' } } },
+} as const satisfies Shape;
+
+/** PATCH /api/{section} with {ids, set, adjust?}: as a bulk delete answers, with each refused record's reason. */
+export const BULK_EDIT_RESULT = {
+  type: 'object',
+  required: ['status', 'changed', 'notChanged', 'refused'],
+  properties: {
+    status: { type: 'string' }, changed: { type: 'integer' }, notChanged: { type: 'integer' }, warning: { type: 'string' },
+    message: { type: 'string', description: 'why none was changed, in Russian' }, refused: REFUSED_ROWS,
+  },
+} as const satisfies Shape;
+
+/** POST /api/{section}/restore with {ids}: the same for a restore. */
+export const BULK_RESTORE_RESULT = {
+  type: 'object',
+  required: ['status', 'restored', 'notRestored', 'refused'],
+  properties: {
+    status: { type: 'string' }, restored: { type: 'integer' }, notRestored: { type: 'integer' }, warning: { type: 'string' },
+    message: { type: 'string', description: 'why none was restored, in Russian' }, refused: REFUSED_ROWS,
+  },
+} as const satisfies Shape;

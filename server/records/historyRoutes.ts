@@ -24,7 +24,7 @@ const entry = {
   properties: {
     id: { type: 'integer' },
     at: { type: 'string', format: 'date-time' },
-    action: { type: 'string', enum: ['create', 'update', 'delete', 'stock'] },
+    action: { type: 'string', enum: ['create', 'update', 'delete', 'stock', 'restore'] },
     user: { ...reference, description: 'who wrote it; null where the reader\'s role does not see who created records' },
     changes: { type: 'array', items: change },
     via: {
@@ -32,7 +32,7 @@ const entry = {
       description: 'what changed an offer\'s stock: the reserves (those the reader may read) and their step',
       properties: {
         section: { type: 'string' },
-        step: { type: 'string', enum: ['create', 'change', 'complete', 'cancel', 'delete'] },
+        step: { type: 'string', enum: ['create', 'change', 'complete', 'cancel', 'delete', 'restore'] },
         ids: { type: 'array', items: { type: 'integer' } },
       },
     },
