@@ -8,6 +8,7 @@ import { SUPPLIER_FIELDS } from './suppliers/fields';
 import { RESERVE_FIELDS } from './reserves/fields';
 import { product, roundHalfUp, toNumber, type Num } from './numbers';
 import type { Section } from './sectionKeys';
+import { isFieldVisible, type Permissions } from './permissions';
 
 /** A field the bulk dialog offers: the card's own key and label; `kind` picks its input; `adjustable` money may be
  * moved by a percentage instead of set; `options` are a choice's values (a status the card lets a user set). */
@@ -17,33 +18,42 @@ export interface BulkField {
   kind: FieldKind | 'status';
   adjustable?: boolean;
   options?: readonly { value: string; title: string }[];
-  /** The reference list (/api/lists/{list}) a reference's select offers. */
-  list?: string;
+  /** The reference list (/api/lists/{list}/items) a reference's select offers. */
+  list?: 'cities' | 'employees' | 'positions' | 'packing';
+  /** The list row's column that shows the field (a reference's name), where it is not the key. */
+  column?: string;
+  /** The rule the field is hidden by, where it is not its key (the card's field table says). */
+  visibleAs?: string;
 }
 
-const labelOf = (fields: readonly { key: string; label: string }[], key: string) => fields.find((f) => f.key === key)!.label;
+type TableField = { key: string; label: string; visibleAs?: string };
+/** A card field's label and hiding rule, from its section's field table. */
+const from = (fields: readonly TableField[], key: string) => {
+  const { label, visibleAs } = fields.find((f) => f.key === key)!;
+  return { key, label, ...(visibleAs && { visibleAs }) };
+};
 
 /** Only what makes sense for many records at once: no names, phones, e-mails or INNs (each is one record's, and
  * unique), no quantities (stock is per offer), nothing a city's delivery matrix holds. */
 export const BULK_FIELDS: Readonly<Record<Section, readonly BulkField[]>> = {
   offers: [
     { key: 'status', label: 'Статус', kind: 'status', options: [{ value: 'active', title: 'Активный' }, { value: 'completed', title: 'Выполнен' }] },
-    { key: 'unit_price', label: labelOf(OFFER_FIELDS, 'unit_price'), kind: 'money', adjustable: true },
-    { key: 'warehouse_cost', label: labelOf(OFFER_FIELDS, 'warehouse_cost'), kind: 'money', adjustable: true },
-    { key: 'city_id', label: labelOf(OFFER_FIELDS, 'city_id'), kind: 'reference', list: 'cities' },
-    { key: 'packing_id', label: labelOf(OFFER_FIELDS, 'packing_id'), kind: 'reference', list: 'packaging' },
-    { key: 'loading_address', label: labelOf(OFFER_FIELDS, 'loading_address'), kind: 'text' },
+    { ...from(OFFER_FIELDS, 'unit_price'), kind: 'money', adjustable: true },
+    { ...from(OFFER_FIELDS, 'warehouse_cost'), kind: 'money', adjustable: true },
+    { ...from(OFFER_FIELDS, 'city_id'), kind: 'reference', list: 'cities', column: 'city' },
+    { ...from(OFFER_FIELDS, 'packing_id'), kind: 'reference', list: 'packing', column: 'packaging' },
+    { ...from(OFFER_FIELDS, 'loading_address'), kind: 'text' },
   ],
   reserves: [
-    { key: 'responsible_id', label: labelOf(RESERVE_FIELDS, 'responsible_id'), kind: 'reference', list: 'employees' },
-    { key: 'estimated_date_implementation', label: labelOf(RESERVE_FIELDS, 'estimated_date_implementation'), kind: 'date' },
-    { key: 'delivery_address', label: labelOf(RESERVE_FIELDS, 'delivery_address'), kind: 'text' },
+    { ...from(RESERVE_FIELDS, 'responsible_id'), kind: 'reference', list: 'employees', column: 'responsible' },
+    { ...from(RESERVE_FIELDS, 'estimated_date_implementation'), kind: 'date' },
+    { ...from(RESERVE_FIELDS, 'delivery_address'), kind: 'text' },
   ],
   employees: [
-    { key: 'position_id', label: labelOf(EMPLOYEE_FIELDS, 'position_id'), kind: 'reference', list: 'positions' },
+    { ...from(EMPLOYEE_FIELDS, 'position_id'), kind: 'reference', list: 'positions', column: 'position_name' },
   ],
   suppliers: [
-    { key: 'city_id', label: labelOf(SUPPLIER_FIELDS, 'city_id'), kind: 'reference', list: 'cities' },
+    { ...from(SUPPLIER_FIELDS, 'city_id'), kind: 'reference', list: 'cities', column: 'city' },
   ],
   products: [
     { key: 'status', label: 'Статус', kind: 'status', options: [{ value: 'active', title: 'Активный' }, { value: 'deactivated', title: 'Деактивирован' }] },
@@ -52,6 +62,10 @@ export const BULK_FIELDS: Readonly<Record<Section, readonly BulkField[]>> = {
 };
 
 export const bulkFieldsOf = (section: Section): readonly BulkField[] => BULK_FIELDS[section];
+
+/** The bulk fields the caller's role sees (a hidden one is neither offered nor accepted). */
+export const visibleBulkFields = (perms: Permissions | null | undefined, section: Section): BulkField[] =>
+  BULK_FIELDS[section].filter((f) => isFieldVisible(perms, section, f.visibleAs ?? f.key));
 
 /** The largest selection one request changes or restores (as a bulk delete). */
 export const BULK_MAX = 1000;

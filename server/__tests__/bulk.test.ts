@@ -132,9 +132,11 @@ describe('bulk edit', () => {
     // role 1 does not see an offer's loading city
     const hidden = await bulk('offers', { ids: [a.id], set: { city_id: trade.cityIds[1] } }, 'manager');
     expect(hidden.status).toBe(403);
-    expect(hidden.body.message).toBe('Поле «city_id» недоступно для вашей роли') // the card's own answer;
-    // role 8 sees no prices: neither set nor moved
-    expect((await bulk('offers', { ids: [a.id], set: {}, adjust: { unit_price: 5 } }, 'warehouse')).status).toBe(403);
+    expect(hidden.body.message).toBe('Поле «city_id» недоступно для вашей роли'); // the card's own answer
+    // role 8 does not see the warehouse cost: neither set nor moved
+    const cost = await bulk('offers', { ids: [a.id], set: {}, adjust: { warehouse_cost: 5 } }, 'warehouse');
+    expect(cost.status).toBe(403);
+    expect(cost.body.message).toBe('Поле «warehouse_cost» недоступно для вашей роли');
     // the supplier's user may not touch products
     expect((await bulk('products', { ids: [1], set: { status: 'deactivated' } }, 'supplier')).status).toBe(403);
     expect((await offerRow(a.id)).version).toBe(1);
