@@ -1,6 +1,7 @@
 // Accessibility audit (issue 25): every page of the app, signed out and as each demo role, through axe-core in the
 // real browser. Every page's results are printed (the CI log keeps them); a serious or critical violation fails.
 import { test } from 'node:test';
+import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../domain/api';
 import { assertAccessible, scenario, signedInPage } from './harness';
@@ -13,7 +14,7 @@ const SECTIONS = ['offers', 'reserves', 'employees', 'suppliers', 'products', 'c
 /** The first record of a section the signed-in user may read, through the API the page itself uses. */
 async function firstId(page: Page, section: string): Promise<number | null> {
   return page.evaluate(async (name) => {
-    const res = await fetch(`/api/${name}?perPage=10&sort=id&order=asc`, { headers: { Authorization: `Bearer ${localStorage.getItem('auth_token')}` } });
+    const res = await fetch(`/api/${name}?perPage=20&sort=id&order=asc`, { headers: { Authorization: `Bearer ${localStorage.getItem('auth_token')}` } });
     if (!res.ok) return null;
     const body = (await res.json()) as { data: { id: number }[] };
     return body.data[0]?.id ?? null;
@@ -54,10 +55,13 @@ for (const role of ROLES) {
     }
     const offer = await firstId(page, 'offers');
     if (offer !== null) paths.push(`/reserves/create?offer=${offer}`);
+    // every page is audited and printed; the failures are told together at the end
+    const failures: string[] = [];
     for (const path of paths) {
       await visit(page, path);
-      await assertAccessible(page, `${role} ${path}`);
+      await assertAccessible(page, `${role} ${path}`).catch((e: Error) => failures.push(e.message));
     }
     await page.close();
+    assert.deepEqual(failures, []);
   });
 }

@@ -91,7 +91,7 @@ function ListsMenu({ items }: { items: Item[] }) {
               <Close fontSize="small" />
             </IconButton>
           </Box>
-          <List disablePadding>
+          <List component="div" disablePadding>
             {items.map((item) => (
               <NavItem key={item.to} item={item} nested />
             ))}
@@ -134,7 +134,7 @@ export function Navigation() {
           </Typography>
         )}
       </Box>
-      <List sx={{ flexGrow: 1 }}>
+      <List component="div" sx={{ flexGrow: 1 }}>
         {top.map((key) => (key === LISTS ? <ListsMenu key={key} items={lists} /> : <NavItem key={key} item={sectionItem(key)} />))}
         <NavItem item={{ to: '/profile', label: 'Профиль', icon: <AccountCircleOutlined /> }} />
         {canOpen(perms, 'settings') && <NavItem item={{ to: '/settings', label: 'Настройки', icon: <SettingsOutlined /> }} />}

@@ -206,7 +206,7 @@ export function BulkEditDialog({ section, rows, fields, onClose, onChanged }: Bu
             {chosen.length > 0 && (
               <>
                 <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>{BULK_MSG.preview}</Typography>
-                <Box sx={{ maxHeight: 280, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }} tabIndex={0} aria-label={BULK_MSG.preview}>
+                <Box sx={{ maxHeight: 280, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }} tabIndex={0} role="region" aria-label={BULK_MSG.preview}>
                   <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', '& th, & td': { p: '4px 8px', textAlign: 'left', borderBottom: 1, borderColor: 'divider', fontSize: 14 } }} data-testid="bulk-preview">
                     <thead>
                       <tr><th scope="col">{BULK_MSG.previewRecord}</th><th scope="col">{BULK_MSG.previewField}</th><th scope="col">{BULK_MSG.previewBefore}</th><th scope="col">{BULK_MSG.previewAfter}</th></tr>
