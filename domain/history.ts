@@ -14,7 +14,7 @@ import { columns as supplierColumns } from './suppliers/columns';
 import { columns as productColumns } from './products/columns';
 import { columns as cityColumns } from './cities/columns';
 
-export type HistoryAction = 'create' | 'update' | 'delete' | 'stock';
+export type HistoryAction = 'create' | 'update' | 'delete' | 'stock' | 'restore';
 
 /** The reference lists a recorded id names: the server answers the name beside the id. */
 export type HistoryRef = 'products' | 'varieties' | 'packing' | 'cities' | 'suppliers' | 'employees' | 'positions';
@@ -50,7 +50,7 @@ export interface NamedValue {
 /** What caused an offer's stock change: its reserves (ids left out for a reader who may not read reserves). */
 export interface HistoryCause {
   section: 'reserves';
-  step: 'create' | 'change' | 'complete' | 'cancel' | 'delete';
+  step: 'create' | 'change' | 'complete' | 'cancel' | 'delete' | 'restore';
   ids?: number[];
 }
 
@@ -130,6 +130,7 @@ export const HISTORY_TEXTS = {
   empty: 'Изменений пока нет',
   created: 'Создано',
   deleted: 'Удалено',
+  restored: 'Восстановлено',
   nobody: 'Пользователь скрыт',
   blank: '—',
 } as const;
@@ -140,6 +141,7 @@ const STEP_TITLE: Record<HistoryCause['step'], [string, string]> = {
   complete: ['завершен', 'завершены'],
   cancel: ['отменен', 'отменены'],
   delete: ['удален', 'удалены'],
+  restore: ['восстановлен', 'восстановлены'],
 };
 
 /** 'Резерв № 12 завершен', 'Резервы № 3, 4 удалены', 'Резерв завершен' (the reader may not read reserves). */
@@ -187,6 +189,7 @@ export function changeText(section: Section, change: FieldChange): string {
 export function entryLines(section: Section, entry: Pick<HistoryEntry, 'action' | 'changes' | 'via'>): string[] {
   if (entry.action === 'create') return [HISTORY_TEXTS.created];
   if (entry.action === 'delete') return [HISTORY_TEXTS.deleted];
+  if (entry.action === 'restore') return [HISTORY_TEXTS.restored];
   const head = entry.action === 'stock' && entry.via ? [causeText(entry.via)] : [];
   return [...head, ...entry.changes.map((change) => changeText(section, change))];
 }

@@ -157,7 +157,7 @@ export const HISTORY = {
     properties: {
       id: REF_ID,
       at: { type: 'string', format: 'date-time' },
-      action: { type: 'string', enum: ['create', 'update', 'delete', 'stock'] },
+      action: { type: 'string', enum: ['create', 'update', 'delete', 'stock', 'restore'] },
       user: { ...REFERENCE, description: 'who wrote it; null where the reader\'s role does not see who created records' },
       changes: { type: 'array', items: HISTORY_CHANGE },
       via: {
@@ -165,7 +165,7 @@ export const HISTORY = {
         description: 'what changed an offer\'s stock: the reserves (those the reader may read) and their step',
         properties: {
           section: TEXT,
-          step: { type: 'string', enum: ['create', 'change', 'complete', 'cancel', 'delete'] },
+          step: { type: 'string', enum: ['create', 'change', 'complete', 'cancel', 'delete', 'restore'] },
           ids: { type: 'array', items: REF_ID },
         },
       },
@@ -308,4 +308,30 @@ export const PRICE_LIST = {
 export const PRICE_LIST_LINKS = {
   type: 'array',
   items: { type: 'object', required: ['id', 'url', 'status'], properties: { id: REF_ID, url: { type: 'string' }, status: { type: 'string' } } },
+} as const satisfies Shape;
+
+/** A bulk write's records left as they were, each with its reason (issue 25). */
+const REFUSED_ROWS = {
+  type: 'array', description: 'each record left as it was, with the reason in Russian',
+  items: { type: 'object', required: ['id', 'reason'], properties: { id: { type: 'integer' }, reason: { type: 'string' } } },
+} as const satisfies Shape;
+
+/** PATCH /api/{section} with {ids, set, adjust?}: as a bulk delete answers, with each refused record's reason. */
+export const BULK_EDIT_RESULT = {
+  type: 'object',
+  required: ['status', 'changed', 'notChanged', 'refused'],
+  properties: {
+    status: { type: 'string' }, changed: { type: 'integer' }, notChanged: { type: 'integer' }, warning: { type: 'string' },
+    message: { type: 'string', description: 'why none was changed, in Russian' }, refused: REFUSED_ROWS,
+  },
+} as const satisfies Shape;
+
+/** POST /api/{section}/restore with {ids}: the same for a restore. */
+export const BULK_RESTORE_RESULT = {
+  type: 'object',
+  required: ['status', 'restored', 'notRestored', 'refused'],
+  properties: {
+    status: { type: 'string' }, restored: { type: 'integer' }, notRestored: { type: 'integer' }, warning: { type: 'string' },
+    message: { type: 'string', description: 'why none was restored, in Russian' }, refused: REFUSED_ROWS,
+  },
 } as const satisfies Shape;

@@ -1,7 +1,7 @@
 // Starts the real server (embedded PGlite, demo data) on a free port in a throwaway DATA_DIR, and a real
 // Debian chromium through playwright-core. Every scenario runs against these, nothing is mocked.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -143,4 +143,39 @@ export async function filterActiveOffersOf(page: Page, product: string): Promise
   await panel.getByRole('group', { name: 'Товар' }).getByText(product, { exact: true }).click();
   await panel.getByRole('button', { name: 'Применить' }).click();
   await page.waitForURL(/statuses_ids=active/);
+}
+
+/** One axe-core rule the page broke, as the CI log prints it. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** Impacts that fail a scenario (issue 25): no serious or critical violation on any page. */
+export const FAILING_IMPACTS = ['serious', 'critical'];
+
+/** Runs axe-core (the installed package, evaluated in the page through the DevTools protocol, so the page's Content
+ * Security Policy neither blocks it nor reports it) over the page as it stands; answers every violation. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(' ')) }));
+  });
+}
+
+/** Prints the page's axe results (the CI log keeps them) and fails on a serious or critical violation. */
+export async function assertAccessible(page: Page, label: string): Promise<AxeViolation[]> {
+  const violations = await axeViolations(page);
+  const line = violations.length
+    ? violations.map((v) => `${v.impact ?? '-'} ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes.join(' | ')}`).join('\n    ')
+    : 'no violations';
+  console.log(`axe ${label}: ${line}`);
+  const failing = violations.filter((v) => v.impact !== null && FAILING_IMPACTS.includes(v.impact));
+  assert.deepEqual(failing.map((v) => `${v.id}: ${v.nodes.join(' | ')}`), [], `${label}: serious or critical accessibility violations`);
+  return violations;
 }

@@ -10,3 +10,8 @@ export const STOCK_MSG = {
 export const OFFER_RESERVES_MSG = {
   completeWithActive: (count: number) => `Нельзя завершить предложение: активных резервов — ${count}`,
 } as const;
+
+/** An active reserve deleted gave its amount back; restored, it must take it again (issue 25). */
+export const RESERVE_RESTORE_MSG = {
+  refused: (why: string) => `Резерв нельзя восстановить: ${why.charAt(0).toLowerCase()}${why.slice(1)}`,
+} as const;

@@ -17,6 +17,8 @@ const record = () => ({
   version: integer('version').notNull().default(1),
   created_at: ts('created_at').notNull().defaultNow(),
   deleted_at: ts('deleted_at'),
+  /** The status a deleted record was deleted from (a trigger of migration 0013 keeps it): where a restore puts it back. */
+  deleted_from: text('deleted_from'),
 });
 
 /** The id and name of a named row (roles, positions, packing, cities, products, varieties). */

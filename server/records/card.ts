@@ -32,6 +32,14 @@ export async function refuseDuplicate(db: Database, condition: SQL | null, table
   if (dup) throw conflict(message, text, dup.id);
 }
 
+/** A restore's duplicate rule: 409 when a record that is not deleted is the same as the one coming back. */
+export async function refuseActiveTwin(db: Database, condition: SQL | null, table: string, message: string, text: string, exceptId: number) {
+  if (!condition) return;
+  const [twin] = rowsOf<{ id: number }>(await db.execute(sql`
+    SELECT id FROM ${sql.identifier(table)} WHERE (${condition}) AND status <> 'deleted' AND id <> ${exceptId} ORDER BY id LIMIT 1`));
+  if (twin) throw conflict(message, text, twin.id);
+}
+
 /** A form value as a card sends it: a number or a string ('', '12,5'), null for an empty select. */
 export const formValue = { type: ['string', 'number', 'null'], maxLength: 500, minimum: -2147483648, maximum: 2147483647 } as const;
 const commentsValue = { type: 'array', maxItems: 50, items: { type: 'object', properties: { text: { type: 'string', maxLength: 5000 } } } } as const;

@@ -9,6 +9,7 @@ import { requireAuth } from '../http/auth';
 import { idOf, idParams, noQuery, withDeletedOf, withDeletedQuery } from '../http/schemas';
 import { cardResponse, type CardSummaries } from './card';
 import { createRecord, readRecord, updateRecord, type RecordSection, type Row } from './pipeline';
+import { bulkRoutes } from './bulkRoutes';
 
 /** A card's body: its form's fields as JSON schema properties. */
 export interface CardBody {
@@ -48,4 +49,6 @@ export function cardRoutes<Values>(app: FastifyInstance, db: Database, card: Car
   app.patch(`/${section}/:id`, {
     schema: { tags, summary: summaries.update, params: idParams, querystring: noQuery, body: changeBody(body), response: cardResponse(200) },
   }, async (request) => updateRecord(db, requireAuth(request), record, idOf(request.params), bodyOf(request.body)));
+  // bulk edit and the trash's restore, through the same record hooks
+  bulkRoutes(app, db, record);
 }

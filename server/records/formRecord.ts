@@ -8,7 +8,7 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { badRequest } from '../errors';
 import { rowsOf } from '../http/rows';
 import type { SectionSpec } from '../spec/section';
-import { refuseDuplicate, validateCard } from './card';
+import { refuseActiveTwin, refuseDuplicate, validateCard } from './card';
 import type { RecordSection, Row } from './pipeline';
 
 export interface FormRecord {
@@ -77,5 +77,7 @@ export function formRecordSection(form: FormRecord): RecordSection<Row> {
       const values = await checked(tx, form, hidden, mergeStored(form.fields, body, before, hidden), id);
       return { set: sql.join(columnsOf(form, values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `) };
     },
+    beforeRestore: (tx, _auth, record) =>
+      refuseActiveTwin(tx, form.duplicate.of(record), form.spec.section, form.duplicate.message, form.duplicate.text, Number(record.id)),
   };
 }

@@ -23,7 +23,7 @@ export interface HistoryWrite {
 
 /** Writes the entries in one INSERT; a change or stock entry without changes is nothing to tell. */
 export async function recordHistory(tx: Database, by: Author, writes: HistoryWrite[]): Promise<void> {
-  const kept = writes.filter((w) => w.action === 'create' || w.action === 'delete' || (w.changes?.length ?? 0) > 0);
+  const kept = writes.filter((w) => w.action === 'create' || w.action === 'delete' || w.action === 'restore' || (w.changes?.length ?? 0) > 0);
   if (!kept.length) return;
   // each entry keeps the record's version after the write (the write ran first): what a stale save answers from
   const rows = kept.map((w) => sql`(${w.section}, ${w.recordId}, ${w.action}, ${by}, ${JSON.stringify(w.changes ?? [])}::jsonb,

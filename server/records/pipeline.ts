@@ -60,6 +60,10 @@ export interface RecordSection<Values = Row> {
   /** A change inside its transaction, the record locked and its version checked: the section's checks and writes
    * (stock through the stock writer), answering the SET of the record's own columns. */
   change: (tx: Database, auth: AuthenticatedUser, context: ChangeContext) => Promise<Change>;
+  /** A restore (records/restore.ts), inside its transaction with the record locked, still deleted, before it goes
+   * back to `status`: the section's duplicate rule against the records not deleted (409 with the twin's id), and
+   * what else coming back means (a reserve takes its amount again through the stock writer, or is refused). */
+  beforeRestore?: (tx: Database, auth: AuthenticatedUser, record: Row, status: string) => Promise<void>;
 }
 
 /** What a section's card is, apart from its writes: enough to read it and check a write's rights and version. */

@@ -92,7 +92,7 @@ function ListsMenu({ items }: { items: Item[] }) {
               <Close fontSize="small" />
             </IconButton>
           </Box>
-          <List disablePadding>
+          <List component="div" disablePadding>
             {items.map((item) => (
               <NavItem key={item.to} item={item} nested />
             ))}
@@ -135,7 +135,7 @@ export function Navigation() {
           </Typography>
         )}
       </Box>
-      <List sx={{ flexGrow: 1 }}>
+      <List component="div" sx={{ flexGrow: 1 }}>
         {top.map((key) => (key === LISTS ? <ListsMenu key={key} items={lists} /> : <NavItem key={key} item={sectionItem(key)} />))}
         {canOpen(perms, 'priceList') && <NavItem item={{ to: '/price-list', label: 'Прайс-лист', icon: <RequestQuoteOutlined /> }} />}
         <NavItem item={{ to: '/profile', label: 'Профиль', icon: <AccountCircleOutlined /> }} />

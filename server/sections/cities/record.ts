@@ -10,7 +10,7 @@ import { badRequest, forbidden } from '../../errors';
 import { rowsOf } from '../../http/rows';
 import { keyedChanges, recordHistory } from '../../records/history';
 import type { FieldChange } from '../../../domain/history';
-import { refuseDuplicate, validateCard } from '../../records/card';
+import { refuseActiveTwin, refuseDuplicate, validateCard } from '../../records/card';
 import { readRecord, type RecordSection, type Row } from '../../records/pipeline';
 import { citiesSpec } from './list';
 
@@ -38,6 +38,8 @@ export const cityRecord: RecordSection<{ name: string; delivery: DeliveryRowInpu
     const delivery = body.delivery !== undefined ? await storeDelivery(tx, id, await validRows(body.delivery)) : [];
     return { set: sql`name = ${name}`, extra: delivery };
   },
+  beforeRestore: (tx, _auth, record) =>
+    refuseActiveTwin(tx, sameName(String(record.name)), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText, Number(record.id)),
 };
 
 export const readCity = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) => readRecord(db, auth, cityRecord, id, withDeleted);

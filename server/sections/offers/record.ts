@@ -189,4 +189,11 @@ export const offerRecord: RecordSection<OfferToInsert> = {
     await attachFiles(tx, auth, 'offers', id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
     return { set: sql`${quantity}, ${sql.join(Object.entries(rest).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status}` };
   },
+  // an offer coming back active must not be the twin of an active one (the card's 409 rule); a deleted offer held
+  // no reserved stock (bulk delete keeps those), so no stock moves
+  async beforeRestore(tx, auth, record, status) {
+    if (status !== 'active') return;
+    const existing = await findDuplicate(tx, record as DuplicateKey, Number(record.id));
+    if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
+  },
 };

@@ -7,7 +7,7 @@ import { PRODUCT_MSG, PRODUCT_STATUSES, hasDuplicateName, productSchema, variety
 import { badRequest, forbidden, notFound } from '../../errors';
 import { rowsOf } from '../../http/rows';
 import { recordHistory } from '../../records/history';
-import { refuseDuplicate, validateCard } from '../../records/card';
+import { refuseActiveTwin, refuseDuplicate, validateCard } from '../../records/card';
 import { readRecord, type RecordSection, type Row } from '../../records/pipeline';
 import { isRefVisible } from '../../../domain/permissions';
 import { productsSpec } from './list';
@@ -47,6 +47,8 @@ export const productRecord: RecordSection<{ name: string; varieties: string[] }>
     await refuseDuplicate(tx, sameName(String(name)), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText, id);
     return { set: sql`name = ${String(name)}, status = ${status}` };
   },
+  beforeRestore: (tx, _auth, record) =>
+    refuseActiveTwin(tx, sameName(String(record.name)), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText, Number(record.id)),
 };
 
 export const readProduct = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) => readRecord(db, auth, productRecord, id, withDeleted);

@@ -21,6 +21,7 @@ import type { HistoryCause } from '../../../domain/history';
 import {
   offerOfReserve, offerToReserve, prepareReserve, reserveReadShape, storedReserve, today, type ReservedOffer, type ReserveValues,
 } from './record';
+import { takeStockAgain } from './restore';
 
 /** What the offer's history tells of a step of one reserve. */
 const stepOf = (auth: AuthenticatedUser, id: number, step: HistoryCause['step']): StockCause => ({ by: auth.user.id, via: { section: 'reserves', step, ids: [id] } });
@@ -33,6 +34,8 @@ const valuesOf = (values: ReserveValues) => sql.join(Object.values(values).map((
  * and today's settings instead, for a role that sees the selling band it moves. */
 export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: ReserveValues }> = {
   ...reserveReadShape,
+  // restored active, a reserve takes its amount again (or is refused)
+  beforeRestore: takeStockAgain,
   async prepareCreate(db, auth, body) {
     const offer = await offerToReserve(db, body.offer_id);
     const values = await prepareReserve(db, auth, offer, body);

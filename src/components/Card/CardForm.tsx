@@ -20,6 +20,8 @@ import { RecordComments } from './RecordComments';
 import { RecordHistory } from './RecordHistory';
 import { StaleAlert } from './StaleAlert';
 import { HISTORY_TEXTS } from '../../../domain/history';
+import { RESTORE_MSG } from '../../../domain/bulk';
+import { useRestoreRecordMutation } from '../../api/bulk';
 
 export type CardMode = 'create' | 'edit';
 
@@ -155,6 +157,27 @@ export function CardForm<V extends CardValues, R extends CardFormRecord>({ card,
   const stale = save.error?.stale;
   // the record is read again after a stale answer: until it has come, there is no current version to load
   const current = record && stale && record.version >= stale.version ? record : undefined;
+  // a deleted record's 'Восстановить': back through the duplicate rule (a 409 shows the twin's link) and history;
+  // the card goes on from the restored record, its link without ?withDeleted
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [restoreRecord, { isLoading: restoring }] = useRestoreRecordMutation();
+  const deleted = record?.status === 'deleted';
+  const restore = deleted && can(card.perms, section, 'delete') ? {
+    label: RESTORE_MSG.button,
+    busy: restoring,
+    async onRestore() {
+      save.setError(null);
+      try {
+        const restored = (await restoreRecord({ section, id: record.id }).unwrap()) as unknown as R;
+        card.setVersion(restored.version);
+        form.resetForm({ values: valuesOf(restored) });
+        navigate(`/${section}/${record.id}`, { replace: true, state: location.state });
+      } catch (e) {
+        save.setError(isApiError(e) ? e : { status: 'UNKNOWN', message: errorMessage(e) });
+      }
+    },
+  } : undefined;
   const loadCurrent = (latest: R) => {
     form.resetForm({ values: valuesOf(latest) });
     card.setVersion(latest.version);
@@ -188,6 +211,7 @@ export function CardForm<V extends CardValues, R extends CardFormRecord>({ card,
         listPath={`/${section}`}
         deleted={record?.status === 'deleted'}
         deletedText={texts.deleted}
+        restore={restore}
         readOnly={readOnly}
         tabs={[
           ...tabs,

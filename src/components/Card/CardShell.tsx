@@ -43,6 +43,8 @@ export interface CardShellProps {
   listPath: string;
   deleted?: boolean;
   deletedText?: string;
+  /** 'Восстановить' on a deleted record's card, for a caller with the delete right (issue 25). */
+  restore?: { label: string; busy: boolean; onRestore(): void };
   readOnly?: boolean;
   tabs: CardTab[];
 }
@@ -71,7 +73,15 @@ export function CardShell(props: CardShellProps) {
         )}
       </Box>
       {props.deleted && (
-        <Alert severity="warning" closable={false}>
+        <Alert
+          severity="warning"
+          closable={false}
+          action={props.restore && (
+            <Button color="inherit" size="small" variant="outlined" disabled={props.restore.busy} onClick={props.restore.onRestore} sx={{ alignSelf: 'center' }}>
+              {props.restore.label}
+            </Button>
+          )}
+        >
           {props.deletedText ?? 'Запись удалена и доступна только для просмотра'}
         </Alert>
       )}

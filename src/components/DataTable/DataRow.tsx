@@ -52,7 +52,7 @@ export const DataRow = memo(function DataRow({ row, columns, widths, section, fr
   return (
     <tr className={className} aria-selected={selected} data-row-id={row.id}>
       <td className={CELL.checkbox} onClick={stopPropagation}>
-        <input type="checkbox" checked={selected} onChange={() => selection.toggle(row.id)} aria-label={`Выбрать строку ${row.id}`} />
+        <input type="checkbox" tabIndex={-1} checked={selected} onChange={() => selection.toggle(row.id)} aria-label={`Выбрать строку ${row.id}`} />
       </td>
       <RowCells row={row} columns={columns} widths={widths} section={section} from={from} />
     </tr>

@@ -21,6 +21,8 @@ import { HeaderCell } from './HeaderCell';
 import { SelectAllCell } from './SelectAllCell';
 import { TableToolbar } from './TableToolbar';
 import { tableSx } from './tableStyles';
+import { useGridKeyboard } from './useGridKeyboard';
+import { SECTION } from '../../../domain/sections';
 
 export type Row = ListRow;
 export type { SortState };
@@ -40,6 +42,11 @@ export interface DataTableProps {
   onEdit(id: number): void;
   onDelete(): void;
   onOpenRow(id: number): void;
+  /** 'Изменить выбранные', where the caller may change several records at once. */
+  onBulkEdit?(): void;
+  /** 'Восстановить выбранные', where the list shows deleted records and the caller may restore them. */
+  onRestore?(): void;
+  restoring?: boolean;
   /** Current path + query, the 'from' state of links. */
   from: string;
 }
@@ -124,6 +131,7 @@ export function DataTable(props: DataTableProps) {
   });
 
   const selectAll = <SelectAllCell rows={rows} selection={selection} />;
+  const keyboard = useGridKeyboard({ onToggle: selection.toggle, onOpen: settingsMode ? undefined : props.onOpenRow });
 
   return (
     <Paper variant="outlined">
@@ -134,10 +142,28 @@ export function DataTable(props: DataTableProps) {
         canDelete={props.canDelete}
         onEdit={props.onEdit}
         onDelete={props.onDelete}
+        onBulkEdit={props.onBulkEdit}
+        onRestore={props.onRestore}
+        restoring={props.restoring}
       />
       <TableContainer sx={{ maxHeight: '70vh' }}>
         {/* the column widths, stated once (tableSx), never measured from the cells */}
-        <Table size="small" sx={sx} style={{ width: tableWidth, minWidth: '100%' }}>
+        {/* one tab stop: the keyboard moves an active cell inside (useGridKeyboard) */}
+        <Table
+          size="small"
+          sx={sx}
+          style={{ width: tableWidth, minWidth: '100%' }}
+          ref={keyboard.tableRef}
+          role="grid"
+          aria-label={SECTION[props.section].title}
+          aria-multiselectable
+          aria-rowcount={rows.length + 1}
+          tabIndex={0}
+          onFocus={keyboard.onFocus}
+          onBlur={keyboard.onBlur}
+          onKeyDown={keyboard.onKeyDown}
+          onMouseDown={keyboard.onMouseDown}
+        >
           <TableHead>
             {settingsMode ? (
               <DragDropContext onDragEnd={onDragEnd} nonce={cspNonce()}>

@@ -94,6 +94,8 @@ export const HeaderCell = memo(function HeaderCell({ column, settingsMode, sortO
           <IconButton
             size="small"
             aria-label={`Сортировать по «${column.title}»`}
+            data-sort
+            tabIndex={settingsMode ? undefined : -1}
             onClick={(e) => {
               e.stopPropagation();
               onSort(key, sortOrder ? nextOrder : 'asc');

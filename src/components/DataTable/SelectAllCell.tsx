@@ -15,7 +15,8 @@ export function SelectAllCell({ rows, selection }: { rows: ListRow[]; selection:
         indeterminate={chosen > 0 && !allSelected}
         onChange={() => selection.set(allSelected ? [] : rows.map((r) => r.id))}
         disabled={!rows.length}
-        slotProps={{ input: { 'aria-label': 'Выбрать все строки' } }}
+        slotProps={{ input: { 'aria-label': 'Выбрать все строки', tabIndex: -1 } }}
+        tabIndex={-1}
       />
     </TableCell>
   );

@@ -5,6 +5,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import RestoreFromTrashOutlined from '@mui/icons-material/RestoreFromTrashOutlined';
+import { BULK_MSG, RESTORE_MSG } from '../../../domain/bulk';
 import { useSelection, type SelectionStore } from '../List/selection';
 
 export interface TableToolbarProps {
@@ -14,9 +17,12 @@ export interface TableToolbarProps {
   canDelete: boolean;
   onEdit(id: number): void;
   onDelete(): void;
+  onBulkEdit?(): void;
+  onRestore?(): void;
+  restoring?: boolean;
 }
 
-export function TableToolbar({ totalItems, selection, canUpdate, canDelete, onEdit, onDelete }: TableToolbarProps) {
+export function TableToolbar({ totalItems, selection, canUpdate, canDelete, onEdit, onDelete, onBulkEdit, onRestore, restoring }: TableToolbarProps) {
   const count = useSelection(selection).size();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
@@ -32,6 +38,16 @@ export function TableToolbar({ totalItems, selection, canUpdate, canDelete, onEd
       >
         Редактировать
       </Button>
+      {onBulkEdit && (
+        <Button startIcon={<EditNoteOutlined />} disabled={count === 0} onClick={onBulkEdit}>
+          {BULK_MSG.button}
+        </Button>
+      )}
+      {onRestore && (
+        <Button startIcon={<RestoreFromTrashOutlined />} disabled={count === 0 || restoring} onClick={onRestore}>
+          {RESTORE_MSG.bulkButton}
+        </Button>
+      )}
       <Button
         color="error"
         startIcon={<DeleteOutlined />}

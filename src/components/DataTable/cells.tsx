@@ -32,7 +32,7 @@ const PHOTO: CSSProperties = { maxWidth: 280, maxHeight: 220, borderRadius: 8 };
 const LIST: CSSProperties = { display: 'inline-flex', gap: 8, flexWrap: 'wrap' };
 
 function EntityLink({ entity, value }: { entity: Section; value: Ref }) {
-  return <a className={CELL.link} href={`/${entity}/${value.id}`}>{value.name}</a>;
+  return <a className={CELL.link} tabIndex={-1} href={`/${entity}/${value.id}`}>{value.name}</a>;
 }
 
 function Empty({ children }: { children: string }) {
@@ -44,7 +44,7 @@ function GalleryCell({ images }: { images: Image[] }) {
   if (!images.length) return <Empty>Нет фото</Empty>;
   return (
     <>
-      <Button size="small" onClick={(e) => { stopPropagation(e); setOpen(true); }}>
+      <Button size="small" tabIndex={-1} onClick={(e) => { stopPropagation(e); setOpen(true); }}>
         Открыть галерею
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" onClick={stopPropagation}>
@@ -61,7 +61,7 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
   switch (type) {
     case 'id_link':
       return (
-        <a className={CELL.link} href={`/${ctx.section}/${value}`}>
+        <a className={CELL.link} tabIndex={-1} href={`/${ctx.section}/${value}`}>
           {String(value)}
         </a>
       );
@@ -78,7 +78,7 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
       return Array.isArray(value) ? value.join(', ') : String(value ?? '');
     case 'link':
       return value ? (
-        <a className={CELL.link} href={String(value)} target="_blank" rel="noreferrer">
+        <a className={CELL.link} tabIndex={-1} href={String(value)} target="_blank" rel="noreferrer">
           {String(value)}
         </a>
       ) : '';

@@ -40,6 +40,9 @@ export const tableSx = (widths: number[]) => ((theme: Theme) => ({ ...tableStyle
 
 const tableStyles = (theme: Theme) => ({
   display: 'block',
+  // the keyboard's active cell (useGridKeyboard) is outlined while the table has the focus; the table itself is not
+  '&:focus': { outline: 'none' },
+  '&:focus [data-active]': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
   '& thead, & tbody': { display: 'block' },
   '& tr': { display: 'flex' },
   '& th, & td': { display: 'block', boxSizing: 'border-box', minWidth: 0 },

@@ -22,6 +22,7 @@ import type { DeleteTexts } from './useBulkDelete';
 import { useListController } from './useListController';
 import { ExportButton, ExportProgressBar } from './ExportButton';
 import { ImportDialog, IMPORT_DIALOG_TEXTS } from './ImportDialog';
+import { BulkEditDialog } from './BulkEditDialog';
 
 export interface ListPageProps {
   section: Section;
@@ -47,6 +48,7 @@ const NO_CELLS: CellRenderers = {};
 export function ListPage({ section, columns: columnDefs, filters: defs, title, addLabel, deleteTexts, summary, pollingInterval, cells = NO_CELLS, importTitle }: ListPageProps) {
   const {
     params, from, list, rows, pagination, may, filterCount, filterPanel, table, selection, bulkDelete, notice, dismiss, exporting, importing, openRecord,
+    bulkEdit, bulkRestore,
   } = useListController({ section, columns: columnDefs, filters: defs, deleteTexts, pollingInterval, cells });
   const { page, perPage, sort, filter, setPage, setPerPage, setSort } = params;
 
@@ -74,6 +76,9 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
           onEdit={openRecord}
           onDelete={bulkDelete.ask}
           onOpenRow={openRecord}
+          onBulkEdit={bulkEdit.open}
+          onRestore={bulkRestore.restore}
+          restoring={bulkRestore.restoring}
           from={from}
         />
         <TablePagination
@@ -146,6 +151,9 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
         onApply={filterPanel.apply}
         onSave={filterPanel.save}
       />
+      {bulkEdit.rows && (
+        <BulkEditDialog section={section} rows={bulkEdit.rows} fields={bulkEdit.fields} onClose={bulkEdit.close} onChanged={bulkEdit.done} />
+      )}
       <DeleteDialog open={bulkDelete.confirmOpen} text={deleteTexts.confirm} onCancel={bulkDelete.cancel} onConfirm={bulkDelete.confirm} busy={bulkDelete.deleting} />
     </>
   );

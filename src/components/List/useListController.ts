@@ -21,6 +21,9 @@ import { useSelectionStore } from './selection';
 import { useBulkDelete, useNotice, type DeleteTexts } from './useBulkDelete';
 import { useListParams } from './useListParams';
 import { useExport } from './useExport';
+import { useBulkRestore } from './useBulkRestore';
+import { visibleBulkFields } from '../../../domain/bulk';
+import type { ListRow } from '../../../domain/lists';
 
 export interface ListControllerOptions {
   section: Section;
@@ -106,7 +109,31 @@ export function useListController({ section, columns: columnDefs, filters: defs,
     }
   };
 
-  const openRecord = useCallback((id: number) => navigate(`/${section}/${id}`, { state: { from } }), [navigate, section, from]);
+  // a deleted row (the status filter shows 'Удален') opens its card from the trash, with ?withDeleted; the rows are
+  // read from a ref so a poll's new rows do not make a new handler (and the table's body re-render)
+  const rows = list.data?.data;
+  const rowsRef = useRef<ListRow[] | undefined>(rows);
+  rowsRef.current = rows;
+  const openRecord = useCallback((id: number) => {
+    const deleted = rowsRef.current?.find((r) => r.id === id)?.status === 'deleted';
+    navigate(`/${section}/${id}${deleted ? '?withDeleted' : ''}`, { state: { from } });
+  }, [navigate, section, from]);
+  // bulk edit and the trash's restore (issue 25)
+  const bulkFields = useMemo(() => (can(perms, section, 'update') ? visibleBulkFields(perms, section) : []), [perms, section]);
+  const [bulkEditRows, setBulkEditRows] = useState<ListRow[] | null>(null);
+  const openBulkEdit = useCallback(() => {
+    const chosen = new Set(selection.ids());
+    setBulkEditRows((rowsRef.current ?? []).filter((r) => chosen.has(r.id)));
+  }, [selection]);
+  const closeBulkEdit = useCallback(() => setBulkEditRows(null), []);
+  const bulkEdited = useCallback((text: string) => {
+    setBulkEditRows(null);
+    selection.clear();
+    say('success', text);
+  }, [selection, say]);
+  const { restore, restoring } = useBulkRestore(section, selection, say);
+  const statuses = filter.statuses_ids;
+  const showsDeleted = (Array.isArray(statuses) ? statuses : [statuses]).includes('deleted');
   const openFilter = useCallback(() => setFilterOpen(true), []);
   const filterStatus: FilterPanelProps['status'] = filterConfig.isLoading || filterConfig.isUninitialized ? 'loading' : filterConfig.error ? 'failed' : 'loaded';
   const closeFilter = () => setFilterOpen(false);
@@ -148,6 +175,8 @@ export function useListController({ section, columns: columnDefs, filters: defs,
     exporting,
     importing: { open: importOpen, show: () => setImportOpen(true), close: () => setImportOpen(false), imported, token },
     openRecord,
+    bulkEdit: { fields: bulkFields, rows: bulkEditRows, open: bulkFields.length ? openBulkEdit : undefined, close: closeBulkEdit, done: bulkEdited },
+    bulkRestore: { restore: can(perms, section, 'delete') && showsDeleted ? restore : undefined, restoring },
   };
 }
 

@@ -14,7 +14,7 @@ export const ReserveCell = memo(function ReserveCell({ value, row }: CellProps) 
     <span style={ROW}>
       <span>{formatNumber(value)}</span>
       {amount > 0 && row.status === 'active' && (
-        <a className={CELL.button} href={`/reserves/create?offer=${row.id}`}>
+        <a className={CELL.button} tabIndex={-1} href={`/reserves/create?offer=${row.id}`}>
           Зарезервировать
         </a>
       )}

@@ -112,6 +112,9 @@ export function DraftVarieties({ names, readOnly, onChange }: { names: string[];
 }
 
 /** A saved product's varieties, changed at once. */
+/** A saved variety's chip: its name, and how many offers hold it. */
+const chipLabel = (v: Variety) => (v.offers ? `${v.name} · ${VARIETY_TEXTS.inUse(v.offers)}` : v.name);
+
 export function SavedVarieties({ productId, withDeleted, readOnly, onError }: { productId: number; withDeleted: boolean; readOnly: boolean; onError(error: ApiError | null): void }) {
   const { data = [] } = useProductVarietiesQuery({ productId, withDeleted });
   const [add] = useAddVarietyMutation();
@@ -128,11 +131,12 @@ export function SavedVarieties({ productId, withDeleted, readOnly, onError }: { 
         {data.map((v) => (
           <Chip
             key={v.id}
-            label={v.offers ? `${v.name} · ${VARIETY_TEXTS.inUse(v.offers)}` : v.name}
+            label={chipLabel(v)}
             onClick={readOnly ? undefined : () => setRenaming(v)}
             title={readOnly ? undefined : VARIETY_TEXTS.rename(v.name)}
             onDelete={readOnly || (v.offers ?? 0) > 0 ? undefined : () => void remove({ productId, id: v.id }).unwrap().catch(failed)}
-            slotProps={{ root: { 'aria-label': v.name } }}
+            // the name said is the text shown (axe: label-content-name-mismatch), the title adds what a click does
+            slotProps={{ root: { 'aria-label': chipLabel(v) } }}
           />
         ))}
       </Box>
