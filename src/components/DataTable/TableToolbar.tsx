@@ -8,7 +8,8 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { useSelection, type SelectionStore } from '../List/selection';
 
 export interface TableToolbarProps {
-  totalItems: number;
+  /** The row count as shown: a number, or a text ('более 10 000'). */
+  totalItems: number | string;
   selection: SelectionStore;
   canUpdate: boolean;
   canDelete: boolean;
