@@ -227,7 +227,8 @@ export async function runList(
     perPage: compiled.perPage,
     pageCount,
     pageURI: pageUrl(path, query, page),
-    totalExact,
+    // said only when it is not: an exact count's answer is as it always was
+    ...(totalExact ? {} : { totalExact: false }),
   };
   return { data: stripHidden(rows, auth.permissions, spec), pagination };
 }
