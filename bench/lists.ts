@@ -1,16 +1,25 @@
-// GET /api/offers at 100k offers: a page of 20 with three filters and a sort, through the whole server
-// (app.inject: auth hook, parsing, SQL, stripping, JSON) against the same two statements run directly.
-// Budget (DESIGN.md): p50 ≤ 15 ms, p99 ≤ 50 ms, and no more than 1.5 × the direct SQL.
-// Runs on PGlite in memory; with DATABASE_URL set, on that PostgreSQL server too (in a throwaway database).
+// GET /api/offers at BENCH_OFFERS offers (default 100 000): a page of 20 with three filters and a sort, through the
+// whole server (app.inject: auth hook, parsing, SQL, stripping, JSON) against the same two statements run directly
+// (the capped count and the page). Prints one line per engine:
+//   RESULT lists engine=<pglite|postgresql> offers=<n> p50_ms=<x> p99_ms=<y> direct_p50_ms=<z>
+// Runs on PGlite in memory; with DATABASE_URL set, on that PostgreSQL server too (in a throwaway database), or with
+// BENCH_DATABASE_URL on that database as it is (seeded only up to BENCH_OFFERS if it holds fewer), so a million
+// offers are written once for several runs. BENCH_ENGINES=postgresql skips PGlite.
 import { performance } from 'node:perf_hooks';
-import { createTestApp, signIn } from '../server/__tests__/testApp';
+import { sql } from 'drizzle-orm';
+import { createTestApp, signIn, type TestContext } from '../server/__tests__/testApp';
 import { compileList } from '../server/lists/engine';
 import { offersSpec } from '../server/sections/offers/list';
 import { DEMO_PASSWORD } from '../domain/api';
 import type { AuthenticatedUser } from '../server/accounts/users';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { buildApp } from '../server/app';
+import { firstRow } from '../server/http/rows';
 import { onEachEngine, pct } from './engines';
 import { seedOffers, TARGET_OFFERS } from './offers';
 
+const OFFERS = Number(process.env.BENCH_OFFERS ?? TARGET_OFFERS);
 const WARMUP = 30;
 const RUNS = 300;
 
@@ -41,10 +50,27 @@ async function time(label: string, fn: () => Promise<unknown>) {
   return result;
 }
 
-async function bench(engine: string) {
-  const ctx = await createTestApp({ scryptN: 2 ** 14 });
+/** The bench's app: a fresh test app, or one on BENCH_DATABASE_URL's database as it stands. */
+async function benchApp(engine: string): Promise<Pick<TestContext, 'app' | 'db' | 'close'>> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url || engine !== 'postgresql') return createTestApp({ scryptN: 2 ** 14 });
+  const database = await openDatabase({ databaseUrl: url });
+  await database.migrate();
+  const app = await buildApp({ config: { ...loadConfig({}), databaseUrl: url, scryptN: 2 ** 14, distDir: '/nonexistent-dist' }, db: database.db, bus: database.bus });
+  await app.ready();
+  return { app, db: database.db, async close() { await app.close(); await database.close(); } };
+}
+
+async function bench(label: string) {
+  const engine = label.startsWith('PGlite') ? 'pglite' : 'postgresql';
+  if (process.env.BENCH_ENGINES && !process.env.BENCH_ENGINES.split(',').includes(engine)) return;
+  const ctx = await benchApp(engine);
   try {
-    const total = await seedOffers(ctx.db, TARGET_OFFERS);
+    const existing = Number(firstRow<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM offers`))?.n ?? 0);
+    const total = existing >= OFFERS ? existing : await seedOffers(ctx.db, OFFERS);
+    // what autovacuum does on PostgreSQL after a bulk insert (the visibility map lets a count read the index alone);
+    // PGlite has no autovacuum, so this is what a periodic VACUUM of the embedded database buys
+    await ctx.db.execute(sql`VACUUM (ANALYZE) offers`);
 
     const token = await signIn(ctx.app, 'admin@nutdesk.demo', DEMO_PASSWORD);
     const url = `/api/offers?${new URLSearchParams(QUERY).toString()}`;
@@ -55,18 +81,19 @@ async function bench(engine: string) {
     const me = await ctx.app.inject({ method: 'GET', url: '/api/permissions', headers: { authorization: `Bearer ${token}` } });
     const auth = { user: { id: me.json().user_id, supplier_id: null }, permissions: me.json() } as unknown as AuthenticatedUser;
     const compiled = compileList(offersSpec, auth, QUERY);
+    const count = compiled.countUpTo(compiled.countLimit);
 
-    console.log(`\n${engine}: ${total} offers; the filter matches ${body.pagination.totalItems}, page 3 of ${body.pagination.pageCount}`);
+    const shown = `${body.pagination.totalExact === false ? 'more than ' : ''}${body.pagination.totalItems}`;
+    console.log(`\n${label}: ${total} offers; the filter matches ${shown}, page 3 of ${body.pagination.pageCount}${body.pagination.totalExact === false ? '+' : ''}`);
     const api = await time('GET /api/offers (whole server)', () =>
       ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } }),
     );
     const direct = await time('the same SQL run directly', async () => {
-      await ctx.db.execute(compiled.count);
+      await ctx.db.execute(count);
       await ctx.db.execute(compiled.page);
     });
-    const ratio = api.p50 / direct.p50;
-    const verdict = api.p50 <= 15 && api.p99 <= 50 && ratio <= 1.5 ? 'met' : 'MISSED';
-    console.log(`  server ÷ direct at p50: ${ratio.toFixed(2)}×   budget (p50 ≤ 15 ms, p99 ≤ 50 ms, ≤ 1.5×): ${verdict}`);
+    console.log(`  server ÷ direct at p50: ${(api.p50 / direct.p50).toFixed(2)}×`);
+    console.log(`RESULT lists engine=${engine} offers=${total} p50_ms=${api.p50.toFixed(2)} p99_ms=${api.p99.toFixed(2)} direct_p50_ms=${direct.p50.toFixed(2)}`);
   } finally {
     await ctx.close();
   }

@@ -18,7 +18,18 @@ export interface Pagination {
   perPage: number;
   pageCount: number;
   pageURI: string;
+  /** false: more rows match than were counted (LIST_COUNT_CAP); totalItems is how many at least, shown as
+   * 'более …', and pageCount the pages known so far (there is always a next one). Absent means exact. */
+  totalExact?: boolean;
 }
+
+/** A list counts its matches exactly up to this many (or up to the page asked for, and one more); a count of a
+ * million rows would cost more than the page it goes with. */
+export const LIST_COUNT_CAP = 10_000;
+
+/** The list's row count as the toolbar shows it: '57', or 'более 10 000' when the count stopped at the cap. */
+export const rowCountText = (pagination: Pick<Pagination, 'totalItems' | 'totalExact'>): string =>
+  pagination.totalExact === false ? `более ${pagination.totalItems.toLocaleString('ru-RU')}` : String(pagination.totalItems);
 
 export interface ListResponse<Row> {
   data: Row[];

@@ -13,7 +13,7 @@ export const PAGINATION = {
   properties: {
     totalItems: { type: 'integer' }, currentPage: { type: 'integer' }, firstPage: { type: 'integer' }, lastPage: { type: 'integer' },
     nextPage: { type: ['string', 'null'] }, previousPage: { type: ['string', 'null'] }, perPage: { type: 'integer' },
-    pageCount: { type: 'integer' }, pageURI: { type: 'string' },
+    pageCount: { type: 'integer' }, pageURI: { type: 'string' }, totalExact: { type: 'boolean' },
   },
 } as const satisfies Shape;
 

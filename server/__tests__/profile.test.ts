@@ -243,8 +243,15 @@ describe('/api/profile/sessions', () => {
     await call('GET', '/api/me', token);
     expect(await lastSeen()).toBe(recent.getTime());
     await ctx.db.update(sessions).set({ last_seen_at: new Date(Date.now() - 2 * LAST_SEEN_STEP_MS) }).where(eq(sessions.id, row.id));
+    // the instance remembers when it wrote last (its auth cache): a minute passes on its clock too
     const before = Date.now();
-    const listed = (await call('GET', '/api/profile/sessions', token)).body.find((s: { id: number }) => s.id === row.id);
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(before + LAST_SEEN_STEP_MS);
+    let listed;
+    try {
+      listed = (await call('GET', '/api/profile/sessions', token)).body.find((s: { id: number }) => s.id === row.id);
+    } finally {
+      clock.mockRestore();
+    }
     expect(await lastSeen()).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(listed.last_seen_at)).toBe(await lastSeen());
   });

@@ -40,28 +40,40 @@ export async function createSession(db: Database, userId: number, ttlHours: numb
 export interface LiveSession {
   user: typeof users.$inferSelect;
   sessionId: number;
+  /** When the token stops being valid (a cached session is refused from then on). */
+  expiresAt: Date;
+  /** When its last_seen_at was last written, in ms. */
+  lastSeen: number;
 }
 
-/** The user of a live session (not unknown, expired or revoked), in one query: it runs on every request. A
- * deactivated account's sessions were revoked with it but still name it, so its holder learns why (403 code 2).
- * Its last_seen_at moves on only when it is older than LAST_SEEN_STEP_MS, so most requests write nothing. */
+/** The user of a live session (not unknown, expired or revoked), in one query. A deactivated account's sessions
+ * were revoked with it but still name it, so its holder learns why (403 code 2). Its last_seen_at moves on only
+ * when it is older than LAST_SEEN_STEP_MS, so most requests write nothing. The request hook reads it through the
+ * instance's cache (authCache.ts), so it runs once per token while nothing changes. */
 export async function findSessionUser(db: Database, token: string): Promise<LiveSession | null> {
   const [row] = await db
-    .select({ user: users, sessionId: sessions.id, lastSeen: sessions.last_seen_at })
+    .select({ user: users, sessionId: sessions.id, lastSeen: sessions.last_seen_at, expiresAt: sessions.expires_at })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(and(eq(sessions.token_hash, hashToken(token)), or(isNull(sessions.revoked_at), eq(users.status, 'deactivated')), gt(sessions.expires_at, new Date())));
   if (!row) return null;
   const now = Date.now();
-  if (row.user.status === 'active' && (!row.lastSeen || now - new Date(row.lastSeen).getTime() >= LAST_SEEN_STEP_MS)) {
-    const staleBefore = new Date(now - LAST_SEEN_STEP_MS);
-    // conditional, so parallel requests of one session write it once
-    await db
-      .update(sessions)
-      .set({ last_seen_at: new Date(now) })
-      .where(and(eq(sessions.id, row.sessionId), or(isNull(sessions.last_seen_at), lt(sessions.last_seen_at, staleBefore))));
+  let lastSeen = row.lastSeen ? new Date(row.lastSeen).getTime() : 0;
+  if (row.user.status === 'active' && now - lastSeen >= LAST_SEEN_STEP_MS) {
+    await touchSession(db, row.sessionId, now);
+    lastSeen = now;
   }
-  return { user: row.user, sessionId: row.sessionId };
+  return { user: row.user, sessionId: row.sessionId, expiresAt: row.expiresAt, lastSeen };
+}
+
+/** Moves a session's last_seen_at on to `now`, unless a parallel request did within the step (conditional, so
+ * parallel requests of one session write it once). It names no column the auth epoch watches. */
+export async function touchSession(db: Database, sessionId: number, now: number): Promise<void> {
+  const staleBefore = new Date(now - LAST_SEEN_STEP_MS);
+  await db
+    .update(sessions)
+    .set({ last_seen_at: new Date(now) })
+    .where(and(eq(sessions.id, sessionId), or(isNull(sessions.last_seen_at), lt(sessions.last_seen_at, staleBefore))));
 }
 
 export async function revokeSession(db: Database, token: string): Promise<void> {

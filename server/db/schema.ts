@@ -3,7 +3,7 @@
 // reserve that changes them, so lists can filter and sort by stock without aggregating.
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, serial, integer, text, numeric, boolean, timestamp, date, jsonb, primaryKey, index, check,
+  pgTable, serial, integer, bigint, text, numeric, boolean, timestamp, date, jsonb, primaryKey, index, check, type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -150,6 +150,21 @@ export const loginFailures = pgTable('login_failures', {
 }, (t) => [index('login_failures_login_idx').on(t.login, t.failed_at), index('login_failures_address_idx').on(t.address, t.failed_at)]);
 
 // ---- the business
+/** Migration 0010's partial indexes of the offers list: equality filters first, then the sort with its tie-break. */
+const liveOffersIndexes = (t: Record<'product_id' | 'status' | 'unit_price' | 'created_at' | 'supplier_id' | 'id', ExtraConfigColumn>) => {
+  const live = sql`${t.status} <> 'deleted'`;
+  return [
+    index('offers_live_product_status_price_idx').on(t.product_id, t.status, t.unit_price.asc().nullsFirst(), t.id).where(live),
+    index('offers_live_status_price_idx').on(t.status, t.unit_price.asc().nullsFirst(), t.id).where(live),
+    index('offers_live_price_idx').on(t.unit_price.asc().nullsFirst(), t.id).where(live),
+    index('offers_live_status_created_idx').on(t.status, t.created_at.asc().nullsFirst(), t.id).where(live),
+    index('offers_live_created_idx').on(t.created_at.asc().nullsFirst(), t.id).where(live),
+    index('offers_live_product_status_idx').on(t.product_id, t.status, t.id).where(live),
+    index('offers_live_supplier_status_idx').on(t.supplier_id, t.status, t.id).where(live),
+    index('offers_live_status_idx').on(t.status, t.id).where(live),
+  ];
+};
+
 export const offers = pgTable('offers', {
   id: serial('id').primaryKey(),
   product_id: integer('product_id').notNull().references(() => products.id),
@@ -181,6 +196,8 @@ export const offers = pgTable('offers', {
   index('offers_product_idx').on(t.product_id),
   index('offers_supplier_idx').on(t.supplier_id),
   index('offers_city_idx').on(t.city_id),
+  // the lists' indexes (migration 0010): live rows only, in the list engine's sort order (x NULLS FIRST, id)
+  ...liveOffersIndexes(t),
   // The database's own line behind server/sections/offers/stock.ts: no offer is ever oversold or under zero.
   check('offers_reserved_amount_not_negative', sql`${t.reserved_amount} >= 0`),
   check('offers_purchased_amount_not_negative', sql`${t.purchased_amount} >= 0`),
@@ -308,3 +325,10 @@ export const priceListLinks = pgTable('price_list_links', {
   revoked_at: ts('revoked_at'),
   created_at: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('price_list_links_user_idx').on(t.user_id)]);
+
+/** One counter that every change of a session, user, role permission or hidden field bumps in its own transaction
+ * (migration 0010's triggers): the per-request auth cache (server/accounts/authCache.ts) is valid while it stands. */
+export const authEpoch = pgTable('auth_epoch', {
+  id: integer('id').primaryKey().default(1),
+  epoch: bigint('epoch', { mode: 'number' }).notNull().default(0),
+}, (t) => [check('auth_epoch_one_row', sql`${t.id} = 1`)]);

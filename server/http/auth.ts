@@ -5,8 +5,8 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { forcedLogout, unauthorized } from '../errors';
 import { ADMIN_MSG } from '../../domain/admin';
-import { findSessionUser } from '../accounts/sessions';
-import { loadPermissions, type AuthenticatedUser } from '../accounts/users';
+import { authCache } from '../accounts/authCache';
+import type { AuthenticatedUser } from '../accounts/users';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,14 +41,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
   app.decorateRequest('auth', null);
   app.decorateRequest('bearer', null);
   app.decorateRequest('deactivated', false);
+  // one read of the auth epoch per signed-in request; the session, user and role rows only when it moved
+  // (server/accounts/authCache.ts): a role's new rights or hidden fields apply to its users' very next request
+  const cache = authCache(opts.db);
   app.addHook('onRequest', async (request) => {
     const token = bearerOf(request);
     request.bearer = token;
     if (!token) return;
-    const session = await findSessionUser(opts.db, token);
-    if (session?.user.status === 'deactivated') request.deactivated = true;
-    if (!session || session.user.status !== 'active') return;
-    // read on every request, never cached: a role's new rights or hidden fields apply to its users' next request
-    request.auth = { user: session.user, permissions: await loadPermissions(opts.db, session.user), sessionId: session.sessionId };
+    const read = await cache.read(token);
+    if (read?.session.user.status === 'deactivated') request.deactivated = true;
+    if (!read || !read.permissions || read.session.user.status !== 'active') return;
+    request.auth = { user: read.session.user, permissions: read.permissions, sessionId: read.session.sessionId };
   });
 });

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { scopeOf, isColumnVisible, type Action, type Permissions, type ReadsFields } from '../../domain/permissions';
 import { RESPONSE_KEYS } from '../../domain/hiddenFields';
-import { filterReads, type FilterDef, type FilterType, type ListResponse, type Pagination } from '../../domain/lists';
+import { filterReads, LIST_COUNT_CAP, type FilterDef, type FilterType, type ListResponse, type Pagination } from '../../domain/lists';
 import type { Section } from '../../domain/sections';
 import { badRequest, forbidden } from '../errors';
 import { rowsOf } from '../http/rows';
@@ -124,7 +124,12 @@ export function stripHidden(rows: Record<string, unknown>[], perms: Permissions,
 }
 
 export interface CompiledList {
+  /** The exact count of the matching rows (the export's total). */
   count: SQL;
+  /** The count the list shows: exact up to `limit` rows, never reading more than that many. */
+  countUpTo(limit: number): SQL;
+  /** How many rows the list's count reads at most: LIST_COUNT_CAP, or past the asked page and one more. */
+  countLimit: number;
   page: SQL;
   page_number: number;
   perPage: number;
@@ -181,6 +186,9 @@ export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: R
   const offset = (parsed.page - 1) * parsed.perPage;
   return {
     count: sql`SELECT count(*)::int AS total ${spec.from} ${where}`,
+    // the joins the row does not use are dropped by the planner; the LIMIT stops the scan at `limit` rows
+    countUpTo: (limit: number) => sql`SELECT count(*)::int AS total FROM (SELECT 1 ${spec.countFrom ?? spec.from} ${where} LIMIT ${limit}) counted`,
+    countLimit: Math.max(LIST_COUNT_CAP, offset + parsed.perPage) + 1,
     // Two steps in one statement: pick the page's ids with only what filters and sorting need (PostgreSQL drops
     // the unused joins), then build the full rows, references and comments for those ids alone.
     page: sql`SELECT ${selectColumns(spec)} ${spec.from}
@@ -199,9 +207,14 @@ export async function runList(
   path: string,
 ): Promise<ListResponse<Record<string, unknown>>> {
   const compiled = compileList(spec, auth, query);
-  const [{ total }] = rowsOf<{ total: number }>(await db.execute(compiled.count));
+  // A million matches are not counted one by one for a pager: up to LIST_COUNT_CAP rows (or the asked page and one
+  // more) the count is exact; past it the answer says "more than" (totalExact false, totalItems the rows counted)
+  // and there is always a next page to go to.
+  const [{ total: counted }] = rowsOf<{ total: number }>(await db.execute(compiled.countUpTo(compiled.countLimit)));
+  const totalExact = counted < compiled.countLimit;
+  const total = totalExact ? counted : counted - 1;
   const page = compiled.page_number;
-  const pageCount = Math.max(1, Math.ceil(total / compiled.perPage));
+  const pageCount = Math.max(1, Math.ceil((totalExact ? total : total + 1) / compiled.perPage));
   if (page > pageCount) throw badRequest(LIST_MSG.pageBeyond(page, pageCount));
   const rows = rowsOf<Record<string, unknown>>(await db.execute(compiled.page));
   const pagination: Pagination = {
@@ -214,6 +227,8 @@ export async function runList(
     perPage: compiled.perPage,
     pageCount,
     pageURI: pageUrl(path, query, page),
+    // said only when it is not: an exact count's answer is as it always was
+    ...(totalExact ? {} : { totalExact: false }),
   };
   return { data: stripHidden(rows, auth.permissions, spec), pagination };
 }

@@ -23,6 +23,9 @@ export interface SectionSpec {
   alias: string;
   /** FROM clause with the joins the columns and filters need. */
   from: SQL;
+  /** The FROM of the list's count when none of the section's filters or its "own" reads a joined table: the own
+   * table alone, so PostgreSQL counts off an index (an index-only scan) instead of visiting each row. */
+  countFrom?: SQL;
   /** Output columns: key → expression. The row's JSON keys are these keys. */
   columns: Record<string, SQL>;
   /** Sort keys → expressions (column keys plus any extra). */

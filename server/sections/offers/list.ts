@@ -34,6 +34,8 @@ export const offersSpec: SectionSpec = {
   filterDefs: offersFilters,
   alias: 'o',
   from: sql`FROM offers o ${refs.joins} ${author.join}`,
+  // every filter below and "own" read the offer's own columns (or a subquery of their own): the count needs no join
+  countFrom: sql`FROM offers o`,
   columns: {
     ...own.columns,
     // a weight is kept to the gram (0.125 kg), the kg price is computed from it

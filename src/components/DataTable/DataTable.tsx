@@ -30,7 +30,8 @@ export type { SortState };
 export interface DataTableProps {
   section: Section;
   rows: ListRow[];
-  totalItems: number;
+  /** The row count as shown: a number, or a text ('более 10 000'). */
+  totalItems: number | string;
   columns: TableColumn[];
   onColumnsChange(columns: TableColumn[]): void;
   settingsMode: boolean;

@@ -11,7 +11,8 @@ import { BULK_MSG, RESTORE_MSG } from '../../../domain/bulk';
 import { useSelection, type SelectionStore } from '../List/selection';
 
 export interface TableToolbarProps {
-  totalItems: number;
+  /** The row count as shown: a number, or a text ('более 10 000'). */
+  totalItems: number | string;
   selection: SelectionStore;
   canUpdate: boolean;
   canDelete: boolean;

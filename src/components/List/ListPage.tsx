@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import LinearProgress from '@mui/material/LinearProgress';
 import TablePagination from '@mui/material/TablePagination';
-import { PAGE_SIZES, type ColumnDef, type FilterDef } from '../../../domain/lists';
+import { PAGE_SIZES, rowCountText, type ColumnDef, type FilterDef } from '../../../domain/lists';
 import { SECTION, type Section } from '../../../domain/sections';
 import { errorMessage } from '../../api/errors';
 import { Alert } from '../Alert';
@@ -64,7 +64,7 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
         <DataTable
           section={section}
           rows={rows}
-          totalItems={pagination?.totalItems ?? rows.length}
+          totalItems={pagination ? rowCountText(pagination) : rows.length}
           columns={table.columns}
           onColumnsChange={table.setDraftColumns}
           settingsMode={table.settingsMode}
@@ -83,7 +83,11 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
         />
         <TablePagination
           component="div"
-          count={pagination?.totalItems ?? 0}
+          // a count that stopped at the cap: MUI's 'unknown' (-1) keeps 'next' open and 'last' shut
+          count={pagination?.totalExact === false ? -1 : (pagination?.totalItems ?? 0)}
+          labelDisplayedRows={pagination?.totalExact === false
+            ? ({ from: first, to }) => `${first}–${to} из ${rowCountText(pagination)}`
+            : undefined}
           page={Math.min(page, pagination?.pageCount ?? page) - 1}
           rowsPerPage={perPage}
           rowsPerPageOptions={[...PAGE_SIZES]}

@@ -1,0 +1,84 @@
+// The per-request read of the session, its user, the role's permissions and hidden fields, cached in the app
+// instance. A signed-in request asks the database one question first, the auth epoch (one row, migration 0010):
+// every statement that changes a session (revocation, expiry), a user (role, status, password, name…), a role's
+// permissions or hidden fields bumps it in its own transaction, by trigger, whoever writes it (a route, a script,
+// psql). While the epoch stands the cached answers are the database's; once it moves, the cache is emptied and
+// each token is read again on its next request. So a change is seen by the very next request on every instance
+// that shares the database, with no message in flight to wait for (a bus notification could still be on its
+// way to another instance when that instance's next request arrives).
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { firstRow } from '../http/rows';
+import { hashToken, LAST_SEEN_STEP_MS, findSessionUser, touchSession, type LiveSession } from './sessions';
+import { loadPermissions } from './users';
+import type { Permissions } from '../../domain/permissions';
+
+/** At most this many tokens are held; beyond it the oldest entries go first. */
+export const AUTH_CACHE_SIZE = 10_000;
+
+interface Entry {
+  session: LiveSession;
+  /** null for an account that is not active (deactivated: the hook answers 403 code 2 for it). */
+  permissions: Permissions | null;
+  expiresAt: number;
+  lastSeen: number;
+}
+
+export interface AuthRead {
+  session: LiveSession;
+  permissions: Permissions | null;
+}
+
+const EPOCH = sql`SELECT epoch FROM auth_epoch WHERE id = 1`;
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value) || value instanceof Date) return;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+}
+
+export function authCache(db: Database, size = AUTH_CACHE_SIZE) {
+  let epoch: number | null = null;
+  const entries = new Map<string, Entry>();
+  const stats = { hits: 0, misses: 0 };
+
+  return {
+    stats,
+    /** The live session of a token with its user's permissions, or null (unknown, expired, revoked). */
+    async read(token: string): Promise<AuthRead | null> {
+      const now = Date.now();
+      const current = Number(firstRow<{ epoch: string | number }>(await db.execute(EPOCH))?.epoch ?? 0);
+      if (current !== epoch) {
+        entries.clear();
+        epoch = current;
+      }
+      const key = hashToken(token);
+      const hit = entries.get(key);
+      if (hit && hit.expiresAt > now) {
+        stats.hits++;
+        if (hit.session.user.status === 'active' && now - hit.lastSeen >= LAST_SEEN_STEP_MS) {
+          hit.lastSeen = now;
+          await touchSession(db, hit.session.sessionId, now);
+        }
+        return { session: hit.session, permissions: hit.permissions };
+      }
+      if (hit) entries.delete(key);
+      stats.misses++;
+      const session = await findSessionUser(db, token);
+      if (!session) return null;
+      const permissions = session.user.status === 'active' ? await loadPermissions(db, session.user) : null;
+      // stored only under the epoch read before the rows were: a change that committed in between has moved it,
+      // and the next request reads again
+      if (epoch === current) {
+        if (entries.size >= size) entries.delete(entries.keys().next().value as string);
+        // shared by every request of the token: frozen, so a handler that changed it would fail loudly
+        deepFreeze(session.user);
+        if (permissions) deepFreeze(permissions);
+        entries.set(key, { session, permissions, expiresAt: session.expiresAt.getTime(), lastSeen: session.lastSeen });
+      }
+      return { session, permissions };
+    },
+  };
+}
+
+export type AuthCache = ReturnType<typeof authCache>;
