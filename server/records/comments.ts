@@ -31,11 +31,20 @@ export async function addComment(db: Database, auth: AuthenticatedUser, section:
   return { id: row.id, text: row.text, author_id: row.author_id, author_name: auth.user.name ?? auth.user.email, created_at: row.created_at };
 }
 
+/** Rows per multi-row INSERT of comments: well inside PostgreSQL's 65 535 parameters. */
+const COMMENT_BATCH = 2000;
+
 /** Saves the comments typed on a create card; blank ones are ignored. */
-export async function addComments(db: Database, auth: AuthenticatedUser, section: Section, entityId: number, input: unknown) {
-  const texts = (Array.isArray(input) ? input : [])
+export const addComments = (db: Database, auth: AuthenticatedUser, section: Section, entityId: number, input: unknown) =>
+  addRecordsComments(db, auth, section, [{ id: entityId, input }]);
+
+/** The comments typed on new records (a card's, or an import's rows), in the records' order, in multi-row
+ * INSERTs; blank ones are ignored, and one too long refuses them all before any is written. */
+export async function addRecordsComments(db: Database, auth: AuthenticatedUser, section: Section, records: { id: number; input: unknown }[]) {
+  const rows = records.flatMap(({ id, input }) => (Array.isArray(input) ? input : [])
     .map((c) => String(typeof c === 'object' && c !== null ? (c as { text?: unknown }).text ?? '' : c).trim())
-    .filter(Boolean);
-  if (texts.some((t) => t.length > COMMENT_MAX)) throw badRequest(COMMENT_MSG.tooLong);
-  if (texts.length) await db.insert(comments).values(texts.map((text) => ({ entity_type: section, entity_id: entityId, text, author_id: auth.user.id })));
+    .filter(Boolean)
+    .map((text) => ({ entity_type: section, entity_id: id, text, author_id: auth.user.id })));
+  if (rows.some((r) => r.text.length > COMMENT_MAX)) throw badRequest(COMMENT_MSG.tooLong);
+  for (let from = 0; from < rows.length; from += COMMENT_BATCH) await db.insert(comments).values(rows.slice(from, from + COMMENT_BATCH));
 }

@@ -1,7 +1,7 @@
 // One offer's card as the record pipeline runs it: read with its ids and documents, created and changed under
 // the shared schema, with the figures recomputed here whatever the client sent (the import creates offers
 // through the same hooks).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema } from '../../../domain/offers/schema';
@@ -124,6 +124,39 @@ export interface OfferToInsert {
   settings: BusinessSettings;
 }
 
+/** Offers per multi-row INSERT: 19 parameters a row, well inside PostgreSQL's 65 535. */
+const INSERT_BATCH = 1000;
+
+/** One offer's row of an INSERT's VALUES, its selling band computed from its stored figures and the settings. */
+function offerTuple(auth: AuthenticatedUser, { values, settings }: OfferToInsert): SQL {
+  const band = withSellingBand(values, settings);
+  return sql`(${values.product_id}, ${values.variety_id}, ${values.packing_id}, ${values.city_id}, ${values.supplier_id},
+    ${values.harvest_year}, ${values.origin_country}, ${values.unit_measure}, ${values.unit_weight}, ${values.units_per_pack},
+    ${values.unit_amount}, ${values.unit_price}, ${values.warehouse_cost}, ${values.loading_address}, ${values.total_sum},
+    ${values.kg_price}, ${band.min_unit_price}, ${band.max_unit_price}, ${auth.user.id})`;
+}
+
+/** Writes checked offers, a thousand to a statement, with their photos and documents; answers their ids in the
+ * order given (one statement numbers its rows in VALUES order from the sequence, so its ids ascend with them). */
+async function insertOffers(tx: Database, auth: AuthenticatedUser, items: { values: OfferToInsert; body: Row }[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let from = 0; from < items.length; from += INSERT_BATCH) {
+    const batch = items.slice(from, from + INSERT_BATCH);
+    const created = rows<{ id: number }>(await tx.execute(sql`
+      INSERT INTO offers (product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure,
+        unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price,
+        min_unit_price, max_unit_price, created_by)
+      VALUES ${sql.join(batch.map((item) => offerTuple(auth, item.values)), sql`, `)}
+      RETURNING id`));
+    ids.push(...created.map((c) => Number(c.id)).sort((a, b) => a - b));
+  }
+  for (const [i, { body }] of items.entries()) {
+    const files = [...fileIdsOf(body.images), ...fileIdsOf(body.documents)];
+    if (files.length) await attachFiles(tx, auth, 'offers', ids[i], files);
+  }
+  return ids;
+}
+
 /** The columns of the offer's card beside its list row: the ids its selects show, and its documents. */
 const readColumns = {
   product_id: sql`o.product_id`, variety_id: sql`o.variety_id`, packing_id: sql`o.packing_id`, city_id: sql`o.city_id`, supplier_id: sql`o.supplier_id`,
@@ -145,20 +178,11 @@ export const offerRecord: RecordSection<OfferToInsert> = {
     if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
     return { values, settings: await readBusinessSettings(db) };
   },
-  async insert(tx, auth, { values, settings }, body) {
-    const band = withSellingBand(values, settings);
-    const [created] = rows<{ id: number }>(await tx.execute(sql`
-      INSERT INTO offers (product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure,
-        unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price,
-        min_unit_price, max_unit_price, created_by)
-      VALUES (${values.product_id}, ${values.variety_id}, ${values.packing_id}, ${values.city_id}, ${values.supplier_id},
-        ${values.harvest_year}, ${values.origin_country}, ${values.unit_measure}, ${values.unit_weight}, ${values.units_per_pack},
-        ${values.unit_amount}, ${values.unit_price}, ${values.warehouse_cost}, ${values.loading_address}, ${values.total_sum},
-        ${values.kg_price}, ${band.min_unit_price}, ${band.max_unit_price}, ${auth.user.id})
-      RETURNING id`));
-    await attachFiles(tx, auth, 'offers', created.id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
-    return created.id;
+  async insert(tx, auth, item, body) {
+    const [id] = await insertOffers(tx, auth, [{ values: item, body }]);
+    return id;
   },
+  insertMany: insertOffers,
   async change(tx, auth, { id, body, hidden }) {
     // what the form does not send (or the role cannot see) keeps its stored value
     const [stored] = rows<Row>(await tx.execute(sql`SELECT * FROM offers WHERE id = ${id}`));
