@@ -31,20 +31,22 @@ export async function addComment(db: Database, auth: AuthenticatedUser, section:
   return { id: row.id, text: row.text, author_id: row.author_id, author_name: auth.user.name ?? auth.user.email, created_at: row.created_at };
 }
 
-/** Rows per multi-row INSERT of comments: well inside PostgreSQL's 65 535 parameters. */
-const COMMENT_BATCH = 2000;
-
 /** Saves the comments typed on a create card; blank ones are ignored. */
 export const addComments = (db: Database, auth: AuthenticatedUser, section: Section, entityId: number, input: unknown) =>
   addRecordsComments(db, auth, section, [{ id: entityId, input }]);
 
-/** The comments typed on new records (a card's, or an import's rows), in the records' order, in multi-row
- * INSERTs; blank ones are ignored, and one too long refuses them all before any is written. */
+/** The comments typed on new records (a card's, or an import's rows), in the records' order, in one
+ * INSERT; blank ones are ignored, and one too long refuses them all before any is written. */
 export async function addRecordsComments(db: Database, auth: AuthenticatedUser, section: Section, records: { id: number; input: unknown }[]) {
   const rows = records.flatMap(({ id, input }) => (Array.isArray(input) ? input : [])
     .map((c) => String(typeof c === 'object' && c !== null ? (c as { text?: unknown }).text ?? '' : c).trim())
     .filter(Boolean)
     .map((text) => ({ entity_type: section, entity_id: id, text, author_id: auth.user.id })));
   if (rows.some((r) => r.text.length > COMMENT_MAX)) throw badRequest(COMMENT_MSG.tooLong);
-  for (let from = 0; from < rows.length; from += COMMENT_BATCH) await db.insert(comments).values(rows.slice(from, from + COMMENT_BATCH));
+  if (!rows.length) return;
+  // one INSERT, its values as one JSON parameter, written in the order given
+  await db.execute(sql`INSERT INTO comments (entity_type, entity_id, text, author_id)
+      SELECT ${section}, c.entity_id, c.text, ${auth.user.id}::int
+      FROM jsonb_to_recordset(${JSON.stringify(rows.map(({ entity_id, text }, i) => ({ i, entity_id, text })))}::jsonb) AS c(i int, entity_id int, text text)
+      ORDER BY c.i`);
 }

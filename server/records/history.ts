@@ -40,22 +40,16 @@ export interface CreatedRecord {
   version: number;
 }
 
-/** Ids per history INSERT of new records. */
-const CREATED_BATCH = 1000;
-
-/** The first history entry of each new record, in multi-row INSERTs (one per thousand records), each keeping the
- * version the record was stored with; answers the ids with those versions, in the order given. */
+/** The first history entry of each new record, in one INSERT (the ids travel as one JSON parameter), each
+ * keeping the version the record was stored with; answers the ids with those versions, in the order given. */
 export async function recordsCreated(tx: Database, by: Author, section: Section, recordIds: number[]): Promise<CreatedRecord[]> {
-  const versions = new Map<number, number>();
-  for (let from = 0; from < recordIds.length; from += CREATED_BATCH) {
-    const ids = sql.join(recordIds.slice(from, from + CREATED_BATCH).map((id) => sql`${id}`), sql`, `);
-    const written = rowsOf<{ id: number; version: number }>(await tx.execute(sql`
-      INSERT INTO record_history (section, record_id, action, user_id, changes, via, version)
-      SELECT ${section}, t.id, 'create', ${by}, '[]'::jsonb, NULL, t.version FROM ${sql.identifier(section)} t
-      WHERE t.id IN (${ids}) ORDER BY t.id
-      RETURNING record_id AS id, version`));
-    for (const row of written) versions.set(Number(row.id), Number(row.version));
-  }
+  if (!recordIds.length) return [];
+  const written = rowsOf<{ id: number; version: number }>(await tx.execute(sql`
+    INSERT INTO record_history (section, record_id, action, user_id, changes, via, version)
+    SELECT ${section}, t.id, 'create', ${by}::int, '[]'::jsonb, NULL, t.version FROM ${sql.identifier(section)} t
+    WHERE t.id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(recordIds)}::jsonb)) ORDER BY t.id
+    RETURNING record_id AS id, version`));
+  const versions = new Map(written.map((row) => [Number(row.id), Number(row.version)]));
   return recordIds.map((id) => ({ id, version: versions.get(id)! }));
 }
 
