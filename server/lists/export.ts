@@ -117,40 +117,59 @@ const isPglite = (db: Database) => 'waitReady' in (((db as { $client?: object })
 
 /**
  * The list's rows in its order, only the exported columns (each already checked visible, and stripped again as the
- * page strips), from ONE query the database runs once, read through a server-side cursor `pageSize` rows a FETCH.
- * On PostgreSQL the cursor lives in a read-only transaction on a connection of its own. PGlite has one connection,
- * and a transaction there would hold every other request back for as long as the download takes (a slow reader
- * for minutes), so there the cursor is declared WITH HOLD outside one: the database builds the rows once, and the
- * other requests run between the fetches. Either way, memory holds one page.
+ * page strips), read through a server-side cursor `pageSize` rows a FETCH, so memory holds one page.
+ *
+ * On PostgreSQL the cursor is ONE query, the database building every row (the engine's FROM, filters, scopes and
+ * sort), in a read-only transaction on a connection of its own.
+ *
+ * PGlite is one connection inside this process: a transaction there would hold every other request back for as
+ * long as the download takes (a slow reader, for minutes), and whatever the database sorts or keeps lands in the
+ * process's own memory. So there the cursor is declared WITH HOLD outside a transaction and holds only the ids in
+ * the list's order (a narrow sort the database keeps in its working memory), other requests run between the
+ * fetches, and each fetched page of ids is built into rows by one query of its own.
  */
 function cursorRows(db: Database, spec: SectionSpec, auth: AuthenticatedUser, columns: ColumnDef[], parts: ReturnType<typeof listParts>,
   pageSize: number, isCancelled: () => boolean): Rows {
   const { conditions, orderBy } = parts;
-  const query = sql`SELECT ${selectColumns(spec, columns.map((c) => c.key))} ${spec.from}
-    WHERE ${sql.join(conditions, sql` AND `)} ORDER BY ${orderBy}`;
+  const a = sql.raw(spec.alias);
+  const where = sql`WHERE ${sql.join(conditions, sql` AND `)}`;
+  const select = selectColumns(spec, columns.map((c) => c.key));
   const cursor = sql.identifier(`export_${randomBytes(8).toString('hex')}`);
-  const fetchAll = async (on: Database, each: EachPage) => {
+  const fetchAll = async (on: Database, each: EachPage, build: (fetched: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>) => {
     while (!isCancelled()) {
-      const rows = rowsOf<Record<string, unknown>>(await on.execute(sql`FETCH ${sql.raw(String(pageSize))} FROM ${cursor}`));
-      if (!rows.length) return;
-      await each(stripHidden(rows, auth.permissions, spec));
-      if (rows.length < pageSize) return;
+      const fetched = rowsOf<Record<string, unknown>>(await on.execute(sql`FETCH ${sql.raw(String(pageSize))} FROM ${cursor}`));
+      if (!fetched.length) return;
+      await each(stripHidden(await build(fetched), auth.permissions, spec));
+      if (fetched.length < pageSize) return;
     }
   };
-  if (isPglite(db)) {
-    return async (each) => {
-      await db.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR ${query}`);
-      try {
-        await fetchAll(db, each);
-      } finally {
-        await db.execute(sql`CLOSE ${cursor}`);
-      }
-    };
+  if (!isPglite(db)) {
+    return (each) => db.transaction(async (tx) => {
+      await tx.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${select} ${spec.from} ${where} ORDER BY ${orderBy}`);
+      await fetchAll(tx, each, async (rows) => rows);
+    }, { accessMode: 'read only' });
   }
-  return (each) => db.transaction(async (tx) => {
-    await tx.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR FOR ${query}`);
-    await fetchAll(tx, each);
-  }, { accessMode: 'read only' });
+  // a page's rows by their ids, in the cursor's order
+  const rowsOfIds = async (fetched: Record<string, unknown>[]) => {
+    const ids = fetched.map((r) => Number(r.id));
+    const built = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT ${select}, ${a}.id AS "__id" ${spec.from}
+      WHERE ${a}.id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`));
+    const byId = new Map(built.map((row) => [Number(row.__id), row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      delete row.__id;
+      return [row];
+    });
+  };
+  return async (each) => {
+    await db.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR SELECT ${a}.id ${spec.from} ${where} ORDER BY ${orderBy}`);
+    try {
+      await fetchAll(db, each, rowsOfIds);
+    } finally {
+      await db.execute(sql`CLOSE ${cursor}`);
+    }
+  };
 }
 
 /** Waits while the reader is behind, so a slow download holds back the database, not memory. */
@@ -249,12 +268,24 @@ const csvField = (text: string) => (/[;"\r\n]/.test(text) ? `"${text.replace(/"/
 /** A page of CSV lines: the fields joined by ';', each line ended by CRLF. */
 const csvLines = (lines: string[][]) => lines.map((fields) => `${fields.map(csvField).join(';')}\r\n`).join('');
 
+/** Characters per write of CSV: chunks the size of the stream's buffer stay short-lived garbage, where a page
+ * written at once (a third of a megabyte) is kept by the heap until a full collection. */
+const CSV_CHUNK = 16 * 1024;
+
 async function writeCsv(out: PassThrough, spec: SectionSpec, columns: ColumnDef[], rows: Rows) {
   // The byte order mark tells Excel the file is UTF-8; ';' is the list separator of a Russian Windows.
   out.write(`\uFEFF${csvLines([columns.map((c) => c.title)])}`);
-  // a page is one write: the writer's per-record machinery cost more than the database
+  // lines joined into chunks: csv-stringify's per-record machinery cost more than the database
   await rows(async (page) => {
-    out.write(csvLines(page.map((row) => columns.map((c) => csvText(c, cellOf(spec.section, c, row[c.key]))))));
+    let chunk = '';
+    for (const row of page) {
+      chunk += csvLines([columns.map((c) => csvText(c, cellOf(spec.section, c, row[c.key])))]);
+      if (chunk.length >= CSV_CHUNK) {
+        out.write(chunk);
+        chunk = '';
+      }
+    }
+    if (chunk) out.write(chunk);
     await drained(out);
   });
   if (!out.destroyed) out.end();
