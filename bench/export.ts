@@ -12,7 +12,10 @@ import { seedOffers } from './offers';
 const MB = 1024 * 1024;
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
-async function download(base: string, token: string, format: 'xlsx' | 'csv') {
+/** The engine as a RESULT line names it. */
+const engineName = (engine: string) => (engine.startsWith('PGlite') ? 'pglite' : 'postgresql');
+
+async function download(engine: string, base: string, token: string, format: 'xlsx' | 'csv') {
   gc();
   await new Promise((resolve) => setTimeout(resolve, 200));
   const before = process.memoryUsage().rss;
@@ -32,6 +35,7 @@ async function download(base: string, token: string, format: 'xlsx' | 'csv') {
   const growth = (peak - before) / MB;
   console.log(`  ${format.toUpperCase().padEnd(5)} ${res.headers.get('x-total-count')} rows  ${(ms / 1000).toFixed(1).padStart(5)} s  ${(bytes / MB).toFixed(1).padStart(5)} MB file` +
     `  RSS ${(before / MB).toFixed(0)} → peak ${(peak / MB).toFixed(0)} MB (+${growth.toFixed(0)} MB)  budget ≤ 100 MB: ${growth <= 100 ? 'met' : 'MISSED'}`);
+  console.log(`RESULT export engine=${engineName(engine)} format=${format} rows=${res.headers.get('x-total-count')} seconds=${(ms / 1000).toFixed(2)} rss_growth_mb=${growth.toFixed(0)}`);
 }
 
 async function bench(engine: string) {
@@ -42,8 +46,8 @@ async function bench(engine: string) {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     console.log(`\n${engine}: ${total} offers exported${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for a steadier baseline)'}`);
-    await download(base, token, 'csv');
-    await download(base, token, 'xlsx');
+    await download(engine, base, token, 'csv');
+    await download(engine, base, token, 'xlsx');
   } finally {
     await ctx.close();
   }

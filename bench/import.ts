@@ -44,7 +44,10 @@ function csv(rows: (string | number)[][]): Buffer {
   return Buffer.from(`\uFEFF${[OFFER_IMPORT_COLUMNS.map((c) => c.title), ...rows].map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`);
 }
 
-async function upload(ctx: TestContext, token: string, file: Buffer, name: string, mode: 'all' | 'valid') {
+/** The engine as a RESULT line names it. */
+const engineName = (engine: string) => (engine.startsWith('PGlite') ? 'pglite' : 'postgresql');
+
+async function upload(ctx: TestContext, engine: string, token: string, file: Buffer, name: string, mode: 'all' | 'valid') {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), name);
   form.append('mode', mode);
@@ -59,6 +62,7 @@ async function upload(ctx: TestContext, token: string, file: Buffer, name: strin
   const report = res.json() as { total: number; valid: number; imported: number; problems: unknown[] };
   console.log(`  ${name.padEnd(10)} ${(file.length / 1024 / 1024).toFixed(1)} MB  mode=${mode.padEnd(5)}  ${report.total} rows, ${report.problems.length} problems, ` +
     `${report.imported} written  ${(ms / 1000).toFixed(1).padStart(5)} s  (${Math.round(report.total / (ms / 1000))} rows/s)`);
+  console.log(`RESULT import engine=${engineName(engine)} format=${name.split('.').pop()} mode=${mode} rows=${report.total} seconds=${(ms / 1000).toFixed(2)}`);
 }
 
 async function bench(engine: string) {
@@ -71,10 +75,10 @@ async function bench(engine: string) {
     const [{ inn }] = rowsOf<{ inn: string }>(await ctx.db.execute(sql`SELECT inn FROM suppliers WHERE status = 'active' ORDER BY id LIMIT 1`));
     const token = await signIn(ctx.app, 'admin@nutdesk.demo', DEMO_PASSWORD);
     console.log(`\n${engine}: ${ROWS} rows (1 in ${BAD_EVERY} bad) into ${n} offers`);
-    await upload(ctx, token, await xlsx(lines(inn, 10_000)), 'price.xlsx', 'all');
-    await upload(ctx, token, await xlsx(lines(inn, 10_000)), 'price.xlsx', 'valid');
-    await upload(ctx, token, csv(lines(inn, 20_000)), 'price.csv', 'all');
-    await upload(ctx, token, csv(lines(inn, 20_000)), 'price.csv', 'valid');
+    await upload(ctx, engine, token, await xlsx(lines(inn, 10_000)), 'price.xlsx', 'all');
+    await upload(ctx, engine, token, await xlsx(lines(inn, 10_000)), 'price.xlsx', 'valid');
+    await upload(ctx, engine, token, csv(lines(inn, 20_000)), 'price.csv', 'all');
+    await upload(ctx, engine, token, csv(lines(inn, 20_000)), 'price.csv', 'valid');
   } finally {
     await ctx.close();
   }

@@ -6,7 +6,8 @@ import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { offers, rolePermissions, roles, users } from '../db/schema';
 import { loadPermissions } from '../accounts/users';
 import { SECTION_SPECS } from '../sections';
-import { prepareExport } from '../lists/export';
+import { stringify } from 'csv-stringify/sync';
+import { cellOf, csvText, prepareExport } from '../lists/export';
 import { formatDate } from '../../domain/format';
 import { statusTitle } from '../../domain/sections';
 
@@ -91,7 +92,7 @@ test('CSV: UTF-8 with BOM, ; between fields, decimal comma, dd.MM.yyyy, quoted w
   expect(expected.length).toBeGreaterThan(3);
 });
 
-/** The same export written in database pages of `pageSize` rows: its text, read whole. */
+/** The same export read from the cursor `pageSize` rows a FETCH: its text, read whole. */
 async function exportedIn(pageSize: number, query: Record<string, string>) {
   const [admin] = await ctx.db.select().from(users).where(eq(users.email, 'admin@nutdesk.demo'));
   const auth = { user: admin, permissions: await loadPermissions(ctx.db, admin) };
@@ -101,7 +102,43 @@ async function exportedIn(pageSize: number, query: Record<string, string>) {
   return text;
 }
 
-test('paged through the database (keyset), the file holds every row in the list order, over ties and blanks', async () => {
+test("the cursor's file is the file the keyset pages wrote: a manager's filtered, sorted list, hidden fields left out, byte for byte and cell for cell", async () => {
+  // what the export wrote before the cursor: the list's own rows (here through the page API, as the manager reads
+  // them), each cell as cellOf makes it, the CSV through csv-stringify with ';' and CRLF after a byte order mark
+  const query = 'statuses_ids=active,completed&unit_price_from=300&unit_price_to=900&sort=product&order=desc';
+  // two comments on one offer of the list, one with the separator and quotes: a cell CSV must quote over lines
+  const [first] = await listed(query, 'manager');
+  await ctx.call('POST', `/api/offers/${first.id}/comments`, 'admin', { text: 'Сорт; "экстра"' });
+  await ctx.call('POST', `/api/offers/${first.id}/comments`, 'admin', { text: 'Проверено' });
+  const rows = await listed(query, 'manager');
+  expect(rows.length).toBeGreaterThan(5);
+  const columns = SECTION_SPECS.offers.columnDefs.filter((c) => c.key in rows[0] && c.type !== 'image' && c.type !== 'gallery');
+  const titles = columns.map((c) => c.title);
+  for (const hidden of ['Поставщик', 'Город погрузки', 'Адрес погрузки', 'Создал']) expect(titles).not.toContain(hidden);
+  // every kind of cell is there: money, amounts, references, status, dates, comments
+  for (const type of ['money', 'entity_link', 'status', 'date', 'comments']) expect(columns.map((c) => c.type)).toContain(type);
+  const cells = rows.map((o) => columns.map((c) => cellOf('offers', c, o[c.key])));
+
+  const csv = await download(`/api/offers/export?format=csv&${query}`, 'manager');
+  expect(csv.status).toBe(200);
+  const before = `\uFEFF${stringify([titles, ...cells.map((line) => line.map((cell, i) => csvText(columns[i], cell)))], { delimiter: ';', record_delimiter: '\r\n' })}`;
+  expect(csv.text).toBe(before);
+  expect(csv.raw.equals(Buffer.from(before, 'utf8'))).toBe(true);
+  // the comments spanning lines are quoted, their quotes doubled
+  expect(csv.text).toContain(';"Проверено\nСорт; ""экстра""');
+
+  const xlsx = await download(`/api/offers/export?format=xlsx&${query}`, 'manager');
+  const { sheet, rows: read } = await sheetOf(xlsx.raw);
+  expect(read[0]).toEqual(titles);
+  // a cell left empty (an empty text too) reads back as a hole
+  expect(read.slice(1).map((line) => columns.map((_, i) => line[i] ?? null))).toEqual(cells.map((line) => line.map((cell) => (cell === '' ? null : cell))));
+  columns.forEach((c, i) => {
+    if (c.type === 'money') expect(sheet.getRow(2).getCell(i + 1).numFmt).toBe('#,##0.00');
+    if (c.type === 'date') expect(sheet.getRow(2).getCell(i + 1).numFmt).toBe('dd.mm.yyyy');
+  });
+});
+
+test('read through the cursor a few rows a FETCH or all at once, the file holds every row in the list order, over ties and blanks', async () => {
   // blanks among the sort values: nulls come first going up and last going down
   await ctx.db.update(offers).set({ harvest_year: null }).where(sql`id % 5 = 0`);
   for (const sort of [{} as Record<string, string>, { sort: 'product', order: 'desc' }, { sort: 'status', order: 'asc' }, { sort: 'harvest_year', order: 'asc' },

@@ -158,6 +158,61 @@ test('mode=valid: exactly the good rows are written, through the card\'s rules (
   expect(await offerCount()).toBe(count + 2);
 });
 
+test('set-based: a file of many rows writes the same offers, comments and history as the card creating them one by one', async () => {
+  // twelve rows of every kind: pieces and kilograms, with and without a variety, a comment, a delivery cost
+  const rows = Array.from({ length: 12 }, (_, i) => line({
+    'Год урожая': String(2201 + i),
+    'Единица измерения': i % 3 === 0 ? 'кг' : 'шт',
+    'Вес одной единицы, кг': i % 3 === 0 ? null : 10 + i / 8,
+    'Сорт': i % 4 === 1 ? null : 'W240',
+    'Количество': 100 + i,
+    'Цена за единицу, ₽': 1000 + i * 37.5,
+    'Стоимость доставки на склад, ₽': i % 5 === 2 ? null : 100 * i + 50,
+    'Комментарий': i % 2 ? `Партия ${i}; "сорт" проверен` : null,
+  }));
+  const imported = await upload(csv(rows), 'price.csv', 'valid');
+  expect(imported.body).toMatchObject({ total: 12, valid: 12, imported: 12, problems: [] });
+  const ids = imported.body.ids as number[];
+  // the ids ascend in the file's order
+  expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+
+  /** The offers as stored (without their ids and times), their comments and their history, in the given order. */
+  const stored = async (of: number[]) => {
+    const list = sql.join(of.map((id) => sql`${id}`), sql`, `);
+    const at = (id: number) => of.indexOf(Number(id));
+    const offerRows = await ctx.db.select().from(offers).where(sql`${offers.id} IN (${list})`);
+    const commentRows = rowsOf<{ entity_id: number; text: string; author_id: number }>(await ctx.db.execute(sql`SELECT entity_id, text, author_id FROM comments
+      WHERE entity_type = 'offers' AND entity_id IN (${list}) ORDER BY id`));
+    const historyRows = rowsOf<{ record_id: number; action: string; user_id: number; changes: unknown; via: unknown; version: number }>(await ctx.db.execute(sql`
+      SELECT record_id, action, user_id, changes, via, version FROM record_history WHERE section = 'offers' AND record_id IN (${list}) ORDER BY id`));
+    return {
+      offers: of.map((id) => {
+        const { id: _id, created_at: _at, ...row } = offerRows.find((r) => r.id === id)!;
+        return row as Record<string, unknown>;
+      }),
+      comments: commentRows.map((c) => ({ ...c, entity_id: at(c.entity_id) })),
+      history: historyRows.map((h) => ({ ...h, record_id: at(h.record_id) })),
+    };
+  };
+  const set = await stored(ids);
+  expect(set.offers).toHaveLength(12);
+  expect(set.offers[1]).toMatchObject({ unit_measure: 'шт', unit_weight: '10.125', unit_amount: '101.000', warehouse_cost: '150.00', unit_price: '1037.50', total_sum: '104787.50', variety_id: null, status: 'active', version: 1 });
+  expect(set.comments.map((c) => [c.entity_id, c.text])).toEqual([1, 3, 5, 7, 9, 11].map((i) => [i, `Партия ${i}; "сорт" проверен`]));
+  expect(set.history.map((h) => [h.record_id, h.action, h.changes, h.via, h.version])).toEqual(ids.map((_, i) => [i, 'create', [], null, 1]));
+
+  // the same offers made one at a time on the card (the imported ones set aside, so they are no duplicates)
+  await ctx.db.execute(sql`UPDATE offers SET status = 'completed' WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  const carded: number[] = [];
+  for (const [i, offer] of set.offers.entries()) {
+    const form = Object.fromEntries(['product_id', 'variety_id', 'packing_id', 'city_id', 'supplier_id', 'harvest_year', 'origin_country', 'unit_measure',
+      'unit_weight', 'units_per_pack', 'unit_amount', 'unit_price', 'warehouse_cost', 'loading_address'].map((k) => [k, offer[k]]));
+    const res = await ctx.call('POST', '/api/offers', 'admin', { ...form, comments: i % 2 ? [{ text: `Партия ${i}; "сорт" проверен` }] : [] });
+    expect(res.status).toBe(201);
+    carded.push(res.body.id);
+  }
+  expect(await stored(carded)).toEqual(set);
+});
+
 test('CSV as a Russian Excel saves it: BOM, ";", decimal comma, a quoted ";" and line break; all rows of a clean file', async () => {
   const count = await offerCount();
   const file = csv([

@@ -1,10 +1,11 @@
 // GET /api/{section}/export: the list as it stands (the same filter, sort and scope as the page, the caller's
-// visible columns in their order, with their Russian titles) as XLSX or CSV. Rows stream from the database to the
-// response in keyset pages through the engine's own query, so 100 000 offers never sit in memory at once.
+// visible columns in their order, with their Russian titles) as XLSX or CSV. The database builds the rows in one
+// query (the engine's own filters, scopes and sort) read through a cursor a page at a time, streamed to the
+// response, so 100 000 offers never sit in memory at once.
+import { randomBytes } from 'node:crypto';
 import { PassThrough, type Writable } from 'node:stream';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { stringify } from 'csv-stringify';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { scopeOf, isColumnVisible } from '../../domain/permissions';
@@ -14,7 +15,7 @@ import { formatPhone } from '../../domain/format';
 import { inertText } from '../../domain/spreadsheet';
 import { badRequest, forbidden } from '../errors';
 import { rowsOf } from '../http/rows';
-import { columnOf, listParts, raw, selectColumns, stripHidden } from './engine';
+import { columnOf, listParts, selectColumns, stripHidden } from './engine';
 import type { SectionSpec } from '../spec/section';
 import type { ExportFormat, RawQuery } from '../../domain/listQuery';
 
@@ -26,8 +27,8 @@ export const EXPORT_MSG = {
 
 /** Cells a spreadsheet cannot hold (photos) stay out of the export. */
 const NOT_EXPORTED = new Set(['image', 'gallery']);
-/** Rows fetched per keyset page: small enough to keep memory flat, large enough to keep round trips few. */
-export const EXPORT_PAGE_SIZE = 500;
+/** Rows per FETCH from the export's cursor: small enough to keep memory flat, large enough to keep round trips few. */
+export const EXPORT_PAGE_SIZE = 1000;
 
 /** The columns to export, in order: the keys asked for (read by the codec), each a visible column of the section; else every
  * visible column in the section's order. Unknown and hidden keys get the same answer, so a hidden field's name
@@ -63,7 +64,7 @@ function calendarDay(v: unknown): Date | null {
 
 type Cell = string | number | Date | null;
 
-function cellOf(section: SectionSpec['section'], column: ColumnDef, v: unknown): Cell {
+export function cellOf(section: SectionSpec['section'], column: ColumnDef, v: unknown): Cell {
   if (blank(v)) return null;
   switch (column.type) {
     case 'number':
@@ -93,7 +94,7 @@ function cellOf(section: SectionSpec['section'], column: ColumnDef, v: unknown):
 }
 
 /** CSV as Russian Excel reads it: decimal comma, no digit grouping, dates dd.MM.yyyy. */
-function csvText(column: ColumnDef, cell: Cell): string {
+export function csvText(column: ColumnDef, cell: Cell): string {
   if (cell === null) return '';
   if (cell instanceof Date) {
     const dd = String(cell.getUTCDate()).padStart(2, '0');
@@ -105,44 +106,70 @@ function csvText(column: ColumnDef, cell: Cell): string {
   return inertText(cell);
 }
 
-// ---- the rows, page by page
-/** The condition for rows after the last one sent, in the list's order (sort value, then id). */
-function after(a: SQL, sort: { expr: SQL; asc: boolean } | undefined, last: { id: number; sort: string | null }): SQL {
-  if (!sort) return sql`${a}.id < ${last.id}`;
-  const { expr } = sort;
-  if (sort.asc) {
-    // ASC NULLS FIRST, id ASC
-    return last.sort === null
-      ? sql`((${expr}) IS NULL AND ${a}.id > ${last.id} OR (${expr}) IS NOT NULL)`
-      : sql`((${expr}) > ${last.sort} OR (${expr}) = ${last.sort} AND ${a}.id > ${last.id})`;
-  }
-  // DESC NULLS LAST, id DESC
-  return last.sort === null
-    ? sql`((${expr}) IS NULL AND ${a}.id < ${last.id})`
-    : sql`((${expr}) < ${last.sort} OR (${expr}) = ${last.sort} AND ${a}.id < ${last.id} OR (${expr}) IS NULL)`;
-}
+// ---- the rows, through a cursor
+/** What a page of rows is handed to: written out, and the reader waited for. */
+type EachPage = (rows: Record<string, unknown>[]) => Promise<void>;
+/** Runs `each` on the list's rows in order, a page at a time, until they end or the download is cancelled. */
+type Rows = (each: EachPage) => Promise<void>;
 
-/** The list's rows in its order, only the exported columns (each already checked visible, and stripped again as the
- * page strips), a page at a time. */
-async function* exportRows(
-  db: Database, spec: SectionSpec, auth: AuthenticatedUser, columns: ColumnDef[], parts: ReturnType<typeof listParts>, pageSize: number, isCancelled: () => boolean,
-) {
-  const a = raw(spec.alias);
-  const { conditions, orderBy, sort } = parts;
-  let last: { id: number; sort: string | null } | undefined;
-  while (!isCancelled()) {
-    const all = last ? [...conditions, after(a, sort, last)] : conditions;
-    const where = sql`WHERE ${sql.join(all, sql` AND `)}`;
-    const sortKey = sort ? sql`, (${sort.expr})::text AS "__sort"` : sql``;
-    const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT ${selectColumns(spec, columns.map((c) => c.key))}, ${a}.id AS "__id"${sortKey} ${spec.from}
-      WHERE ${a}.id IN (SELECT ${a}.id ${spec.from} ${where} ORDER BY ${orderBy} LIMIT ${pageSize})
-      ORDER BY ${orderBy}`));
-    if (!rows.length) return;
-    const tail = rows[rows.length - 1];
-    last = { id: Number(tail.__id), sort: (tail.__sort as string | null | undefined) ?? null };
-    yield stripHidden(rows, auth.permissions, spec);
-    if (rows.length < pageSize) return;
+/** PGlite is one connection that a transaction holds for itself (every other request waits for it). */
+const isPglite = (db: Database) => 'waitReady' in (((db as { $client?: object }).$client) ?? {});
+
+/**
+ * The list's rows in its order, only the exported columns (each already checked visible, and stripped again as the
+ * page strips), read through a server-side cursor `pageSize` rows a FETCH, so memory holds one page.
+ *
+ * On PostgreSQL the cursor is ONE query, the database building every row (the engine's FROM, filters, scopes and
+ * sort), in a read-only transaction on a connection of its own.
+ *
+ * PGlite is one connection inside this process: a transaction there would hold every other request back for as
+ * long as the download takes (a slow reader, for minutes), and whatever the database sorts or keeps lands in the
+ * process's own memory. So there the cursor is declared WITH HOLD outside a transaction and holds only the ids in
+ * the list's order (a narrow sort the database keeps in its working memory), other requests run between the
+ * fetches, and each fetched page of ids is built into rows by one query of its own.
+ */
+function cursorRows(db: Database, spec: SectionSpec, auth: AuthenticatedUser, columns: ColumnDef[], parts: ReturnType<typeof listParts>,
+  pageSize: number, isCancelled: () => boolean): Rows {
+  const { conditions, orderBy } = parts;
+  const a = sql.raw(spec.alias);
+  const where = sql`WHERE ${sql.join(conditions, sql` AND `)}`;
+  const select = selectColumns(spec, columns.map((c) => c.key));
+  const cursor = sql.identifier(`export_${randomBytes(8).toString('hex')}`);
+  const fetchAll = async (on: Database, each: EachPage, build: (fetched: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>) => {
+    while (!isCancelled()) {
+      const fetched = rowsOf<Record<string, unknown>>(await on.execute(sql`FETCH ${sql.raw(String(pageSize))} FROM ${cursor}`));
+      if (!fetched.length) return;
+      await each(stripHidden(await build(fetched), auth.permissions, spec));
+      if (fetched.length < pageSize) return;
+    }
+  };
+  if (!isPglite(db)) {
+    return (each) => db.transaction(async (tx) => {
+      await tx.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${select} ${spec.from} ${where} ORDER BY ${orderBy}`);
+      await fetchAll(tx, each, async (rows) => rows);
+    }, { accessMode: 'read only' });
   }
+  // a page's rows by their ids, in the cursor's order
+  const rowsOfIds = async (fetched: Record<string, unknown>[]) => {
+    const ids = fetched.map((r) => Number(r.id));
+    const built = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT ${select}, ${a}.id AS "__id" ${spec.from}
+      WHERE ${a}.id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`));
+    const byId = new Map(built.map((row) => [Number(row.__id), row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      delete row.__id;
+      return [row];
+    });
+  };
+  return async (each) => {
+    await db.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR SELECT ${a}.id ${spec.from} ${where} ORDER BY ${orderBy}`);
+    try {
+      await fetchAll(db, each, rowsOfIds);
+    } finally {
+      await db.execute(sql`CLOSE ${cursor}`);
+    }
+  };
 }
 
 /** Waits while the reader is behind, so a slow download holds back the database, not memory. */
@@ -195,15 +222,13 @@ export async function prepareExport(db: Database, spec: SectionSpec, auth: Authe
 
   const stream = new PassThrough();
   const cancelled = () => stream.destroyed;
-  const rows = exportRows(db, spec, auth, columns, parts, request.pageSize ?? EXPORT_PAGE_SIZE, cancelled);
+  const rows = cursorRows(db, spec, auth, columns, parts, request.pageSize ?? EXPORT_PAGE_SIZE, cancelled);
   const write = request.format === 'xlsx' ? writeXlsx : writeCsv;
   write(stream, spec, columns, rows).catch((error: Error) => stream.destroy(error));
 
   const date = new Date().toISOString().slice(0, 10);
   return { fileName: `${SECTION[spec.section].title} ${date}.${request.format}`, contentType: CONTENT_TYPES[request.format], total, stream };
 }
-
-type Rows = AsyncGenerator<Record<string, unknown>[]>;
 
 async function writeXlsx(out: PassThrough, spec: SectionSpec, columns: ColumnDef[], rows: Rows) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -215,28 +240,55 @@ async function writeXlsx(out: PassThrough, spec: SectionSpec, columns: ColumnDef
     style: c.type === 'money' ? { numFmt: '#,##0.00' } : c.type === 'date' ? { numFmt: 'dd.mm.yyyy' } : {},
   }));
   sheet.getRow(1).font = { bold: true };
-  for await (const page of rows) {
-    for (const row of page) sheet.addRow(columns.map((c) => cellOf(spec.section, c, row[c.key]))).commit();
+  // exceljs gives each new cell a style object of its own and works out its style id again from it (rendering it
+  // as XML to look it up), which cost more than the rest of the export; it remembers an id by the object, so each
+  // column's cells share one object per kind of value (a number's id differs from a text's where no number format
+  // is set): the same ids, worked out once
+  const shared = columns.map((_, i) => {
+    const style = sheet.getColumn(i + 1).style ?? {};
+    return { number: { ...style }, other: { ...style } };
+  });
+  await rows(async (page) => {
+    for (const row of page) {
+      const values = columns.map((c) => cellOf(spec.section, c, row[c.key]));
+      const added = sheet.addRow(values);
+      values.forEach((value, i) => { added.getCell(i + 1).style = typeof value === 'number' ? shared[i].number : shared[i].other; });
+      added.commit();
+    }
     await drained(out);
-    if (out.destroyed) return;
-  }
+  });
+  if (out.destroyed) return;
   sheet.commit();
   await workbook.commit();
 }
 
+/** A CSV field as csv-stringify writes it with ';': quoted, its quotes doubled, where it holds ; " or a line break. */
+const csvField = (text: string) => (/[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/** A page of CSV lines: the fields joined by ';', each line ended by CRLF. */
+const csvLines = (lines: string[][]) => lines.map((fields) => `${fields.map(csvField).join(';')}\r\n`).join('');
+
+/** Characters per write of CSV: chunks the size of the stream's buffer stay short-lived garbage, where a page
+ * written at once (a third of a megabyte) is kept by the heap until a full collection. */
+const CSV_CHUNK = 16 * 1024;
+
 async function writeCsv(out: PassThrough, spec: SectionSpec, columns: ColumnDef[], rows: Rows) {
   // The byte order mark tells Excel the file is UTF-8; ';' is the list separator of a Russian Windows.
-  out.write('\uFEFF');
-  const csv = stringify({ delimiter: ';', record_delimiter: '\r\n' });
-  csv.pipe(out);
-  csv.write(columns.map((c) => c.title));
-  for await (const page of rows) {
-    for (const row of page) csv.write(columns.map((c) => csvText(c, cellOf(spec.section, c, row[c.key]))));
-    await drained(csv);
+  out.write(`\uFEFF${csvLines([columns.map((c) => c.title)])}`);
+  // lines joined into chunks: csv-stringify's per-record machinery cost more than the database
+  await rows(async (page) => {
+    let chunk = '';
+    for (const row of page) {
+      chunk += csvLines([columns.map((c) => csvText(c, cellOf(spec.section, c, row[c.key])))]);
+      if (chunk.length >= CSV_CHUNK) {
+        out.write(chunk);
+        chunk = '';
+      }
+    }
+    if (chunk) out.write(chunk);
     await drained(out);
-    if (out.destroyed) return;
-  }
-  csv.end();
+  });
+  if (!out.destroyed) out.end();
 }
 
 /** Content-Disposition for a Russian file name: an ASCII fallback and the real name (RFC 5987 / 6266). */

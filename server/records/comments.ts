@@ -32,10 +32,21 @@ export async function addComment(db: Database, auth: AuthenticatedUser, section:
 }
 
 /** Saves the comments typed on a create card; blank ones are ignored. */
-export async function addComments(db: Database, auth: AuthenticatedUser, section: Section, entityId: number, input: unknown) {
-  const texts = (Array.isArray(input) ? input : [])
+export const addComments = (db: Database, auth: AuthenticatedUser, section: Section, entityId: number, input: unknown) =>
+  addRecordsComments(db, auth, section, [{ id: entityId, input }]);
+
+/** The comments typed on new records (a card's, or an import's rows), in the records' order, in one
+ * INSERT; blank ones are ignored, and one too long refuses them all before any is written. */
+export async function addRecordsComments(db: Database, auth: AuthenticatedUser, section: Section, records: { id: number; input: unknown }[]) {
+  const rows = records.flatMap(({ id, input }) => (Array.isArray(input) ? input : [])
     .map((c) => String(typeof c === 'object' && c !== null ? (c as { text?: unknown }).text ?? '' : c).trim())
-    .filter(Boolean);
-  if (texts.some((t) => t.length > COMMENT_MAX)) throw badRequest(COMMENT_MSG.tooLong);
-  if (texts.length) await db.insert(comments).values(texts.map((text) => ({ entity_type: section, entity_id: entityId, text, author_id: auth.user.id })));
+    .filter(Boolean)
+    .map((text) => ({ entity_type: section, entity_id: id, text, author_id: auth.user.id })));
+  if (rows.some((r) => r.text.length > COMMENT_MAX)) throw badRequest(COMMENT_MSG.tooLong);
+  if (!rows.length) return;
+  // one INSERT, its values as one JSON parameter, written in the order given
+  await db.execute(sql`INSERT INTO comments (entity_type, entity_id, text, author_id)
+      SELECT ${section}, c.entity_id, c.text, ${auth.user.id}::int
+      FROM jsonb_to_recordset(${JSON.stringify(rows.map(({ entity_id, text }, i) => ({ i, entity_id, text })))}::jsonb) AS c(i int, entity_id int, text text)
+      ORDER BY c.i`);
 }

@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { HISTORY_FIELDS, type FieldChange, type HistoryAction, type HistoryCause } from '../../domain/history';
 import type { Section } from '../../domain/sections';
-import { firstRow } from '../http/rows';
+import { firstRow, rowsOf } from '../http/rows';
 
 type Row = Record<string, unknown>;
 
@@ -33,6 +33,25 @@ export async function recordHistory(tx: Database, by: Author, writes: HistoryWri
 
 export const recordCreated = (tx: Database, by: Author, section: Section, recordId: number) =>
   recordHistory(tx, by, [{ section, recordId, action: 'create' }]);
+
+/** A record a create wrote: its id and its version as stored (what its history's first entry keeps). */
+export interface CreatedRecord {
+  id: number;
+  version: number;
+}
+
+/** The first history entry of each new record, in one INSERT (the ids travel as one JSON parameter), each
+ * keeping the version the record was stored with; answers the ids with those versions, in the order given. */
+export async function recordsCreated(tx: Database, by: Author, section: Section, recordIds: number[]): Promise<CreatedRecord[]> {
+  if (!recordIds.length) return [];
+  const written = rowsOf<{ id: number; version: number }>(await tx.execute(sql`
+    INSERT INTO record_history (section, record_id, action, user_id, changes, via, version)
+    SELECT ${section}, t.id, 'create', ${by}::int, '[]'::jsonb, NULL, t.version FROM ${sql.identifier(section)} t
+    WHERE t.id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(recordIds)}::jsonb)) ORDER BY t.id
+    RETURNING record_id AS id, version`));
+  const versions = new Map(written.map((row) => [Number(row.id), Number(row.version)]));
+  return recordIds.map((id) => ({ id, version: versions.get(id)! }));
+}
 
 export const recordDeleted = (tx: Database, by: Author, section: Section, recordIds: number[]) =>
   recordHistory(tx, by, recordIds.map((recordId) => ({ section, recordId, action: 'delete' as const })));

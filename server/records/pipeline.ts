@@ -16,8 +16,8 @@ import { firstRow, rowsOf } from '../http/rows';
 import { selectList, stripHidden } from '../lists/engine';
 import type { SectionSpec } from '../spec/section';
 import { mayColumn, recordVisible, scopeCondition } from './access';
-import { addComments } from './comments';
-import { changeRecord, lockedRecord, recordCreated } from './history';
+import { addRecordsComments } from './comments';
+import { changeRecord, lockedRecord, recordsCreated, type CreatedRecord } from './history';
 import { changesSince } from './historyRead';
 
 export type Row = Record<string, unknown>;
@@ -57,6 +57,9 @@ export interface RecordSection<Values = Row> {
   prepareCreate: (db: Database, auth: AuthenticatedUser, body: Row, hidden: ReadonlySet<string>) => Promise<Values>;
   /** Writes the checked values inside the create's transaction; answers the new record's id. */
   insert: (tx: Database, auth: AuthenticatedUser, values: Values, body: Row) => Promise<number>;
+  /** Writes many checked creates at once (an import) in a few multi-row statements, inside the caller's
+   * transaction; answers their ids in the order given. Without it, `insert` runs once per record. */
+  insertMany?: (tx: Database, auth: AuthenticatedUser, items: NewRecord<Values>[]) => Promise<number[]>;
   /** A change inside its transaction, the record locked and its version checked: the section's checks and writes
    * (stock through the stock writer), answering the SET of the record's own columns. */
   change: (tx: Database, auth: AuthenticatedUser, context: ChangeContext) => Promise<Change>;
@@ -99,13 +102,36 @@ export async function readRecord(db: Database, auth: AuthenticatedUser, section:
   return section.finishRead ? section.finishRead(db, auth, stripped) : stripped;
 }
 
-/** Inside the caller's transaction: checks and writes a new record with its comments and its history's first
- * entry; answers its id. The card's POST and an import both create here. */
+/** A create as the pipeline writes it: the section's checked values and the form body (comments, files). */
+export interface NewRecord<Values> {
+  values: Values;
+  body: Row;
+}
+
+export type { CreatedRecord };
+
+/** Inside the caller's transaction: writes new records, each with its comments and its history's first entry;
+ * answers their ids and versions in the order given. Every create ends here (the card's POST through
+ * insertRecord, an import with all its rows at once), so this is the one place records are known created.
+ * Many records go in set-based statements (the section's insertMany, the comments and the history rows each a
+ * multi-row INSERT), not one round trip per record. */
+export async function insertRecords<Values>(tx: Database, auth: AuthenticatedUser, section: RecordSection<Values>, items: NewRecord<Values>[]): Promise<CreatedRecord[]> {
+  if (!items.length) return [];
+  let ids: number[];
+  if (section.insertMany && items.length > 1) {
+    ids = await section.insertMany(tx, auth, items);
+  } else {
+    ids = [];
+    for (const item of items) ids.push(await section.insert(tx, auth, item.values, item.body));
+  }
+  await addRecordsComments(tx, auth, section.spec.section, ids.map((id, i) => ({ id, input: items[i].body.comments })));
+  return recordsCreated(tx, auth.user.id, section.spec.section, ids);
+}
+
+/** One new record (the card's POST): insertRecords with one item; answers its id. */
 export async function insertRecord<Values>(tx: Database, auth: AuthenticatedUser, section: RecordSection<Values>, values: Values, body: Row): Promise<number> {
-  const id = await section.insert(tx, auth, values, body);
-  await addComments(tx, auth, section.spec.section, id, body.comments);
-  await recordCreated(tx, auth.user.id, section.spec.section, id);
-  return id;
+  const [created] = await insertRecords(tx, auth, section, [{ values, body }]);
+  return created.id;
 }
 
 export async function createRecord<Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, body: Row): Promise<Row> {

@@ -20,7 +20,7 @@ import { matchHeader, readSheet, templateXlsx, type UploadedFile } from '../../l
 import { referenceItems, type ReferenceItem, type ScopeSpecs } from '../../records/references';
 import { scopeCondition } from '../../records/access';
 import { findDuplicates, newOfferValues, offerRecord, type NewOffer } from './record';
-import { insertRecord } from '../../records/pipeline';
+import { insertRecords } from '../../records/pipeline';
 
 type Row = Record<string, unknown>;
 
@@ -212,11 +212,11 @@ export async function importOffers(
     });
     const problems = checked.flatMap((c) => c.problems);
     const valid = checked.filter((c) => !c.problems.length);
-    const ids: number[] = [];
-    // all: a file with a problem writes nothing; valid: the good rows are written, in the file's order
-    if (mode === 'valid' || !problems.length) {
-      for (const row of valid) ids.push(await insertRecord(t, auth, offerRecord, { values: row.values!, settings }, row.body!));
-    }
+    // all: a file with a problem writes nothing; valid: the good rows are written, in the file's order, set-based
+    // through the pipeline (multi-row INSERTs of the offers, their comments and their history)
+    const write = mode === 'valid' || !problems.length;
+    const created = write ? await insertRecords(t, auth, offerRecord, valid.map((row) => ({ values: { values: row.values!, settings }, body: row.body! }))) : [];
+    const ids = created.map((c) => c.id);
     return { mode, total: sheet.rows.length, valid: valid.length, imported: ids.length, ids, problems };
   });
 }

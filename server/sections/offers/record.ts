@@ -124,6 +124,32 @@ export interface OfferToInsert {
   settings: BusinessSettings;
 }
 
+/** The columns an offer is created with, as jsonb_to_recordset reads them (the table's own types). */
+const NEW_OFFER_COLUMNS = sql.raw(`product_id int, variety_id int, packing_id int, city_id int, supplier_id int, harvest_year text,
+  origin_country text, unit_measure text, unit_weight numeric, units_per_pack numeric, unit_amount numeric, unit_price numeric,
+  warehouse_cost numeric, loading_address text, total_sum numeric, kg_price numeric, min_unit_price numeric, max_unit_price numeric`);
+const NEW_OFFER_NAMES = sql.raw(`product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure,
+  unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price, min_unit_price, max_unit_price`);
+
+/** Writes checked offers, each with its selling band, in one INSERT whose rows travel as one JSON parameter (a
+ * statement of thousands of bound values costs more to build and bind than to run), with their photos and
+ * documents; answers their ids in the order given (the rows are inserted in that order, numbered from the
+ * sequence as they go, so their ids ascend with it). */
+async function insertOffers(tx: Database, auth: AuthenticatedUser, items: { values: OfferToInsert; body: Row }[]): Promise<number[]> {
+  const rowsJson = JSON.stringify(items.map(({ values: { values, settings } }, i) => ({ ...withSellingBand(values, settings), i })));
+  const created = rows<{ id: number }>(await tx.execute(sql`
+    INSERT INTO offers (${NEW_OFFER_NAMES}, created_by)
+    SELECT ${NEW_OFFER_NAMES}, ${auth.user.id}::int
+    FROM jsonb_to_recordset(${rowsJson}::jsonb) AS r(i int, ${NEW_OFFER_COLUMNS}) ORDER BY r.i
+    RETURNING id`));
+  const ids = created.map((c) => Number(c.id)).sort((a, b) => a - b);
+  for (const [i, { body }] of items.entries()) {
+    const files = [...fileIdsOf(body.images), ...fileIdsOf(body.documents)];
+    if (files.length) await attachFiles(tx, auth, 'offers', ids[i], files);
+  }
+  return ids;
+}
+
 /** The columns of the offer's card beside its list row: the ids its selects show, and its documents. */
 const readColumns = {
   product_id: sql`o.product_id`, variety_id: sql`o.variety_id`, packing_id: sql`o.packing_id`, city_id: sql`o.city_id`, supplier_id: sql`o.supplier_id`,
@@ -145,20 +171,11 @@ export const offerRecord: RecordSection<OfferToInsert> = {
     if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
     return { values, settings: await readBusinessSettings(db) };
   },
-  async insert(tx, auth, { values, settings }, body) {
-    const band = withSellingBand(values, settings);
-    const [created] = rows<{ id: number }>(await tx.execute(sql`
-      INSERT INTO offers (product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure,
-        unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price,
-        min_unit_price, max_unit_price, created_by)
-      VALUES (${values.product_id}, ${values.variety_id}, ${values.packing_id}, ${values.city_id}, ${values.supplier_id},
-        ${values.harvest_year}, ${values.origin_country}, ${values.unit_measure}, ${values.unit_weight}, ${values.units_per_pack},
-        ${values.unit_amount}, ${values.unit_price}, ${values.warehouse_cost}, ${values.loading_address}, ${values.total_sum},
-        ${values.kg_price}, ${band.min_unit_price}, ${band.max_unit_price}, ${auth.user.id})
-      RETURNING id`));
-    await attachFiles(tx, auth, 'offers', created.id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
-    return created.id;
+  async insert(tx, auth, item, body) {
+    const [id] = await insertOffers(tx, auth, [{ values: item, body }]);
+    return id;
   },
+  insertMany: insertOffers,
   async change(tx, auth, { id, body, hidden }) {
     // what the form does not send (or the role cannot see) keeps its stored value
     const [stored] = rows<Row>(await tx.execute(sql`SELECT * FROM offers WHERE id = ${id}`));
