@@ -21,8 +21,12 @@ type Operation = {
   responses?: Record<string, unknown>;
 };
 
-/** Routes that take no body by nature: sign-out, the removal of an upload, the revocation of a buyer's link. */
-const NO_BODY = new Set(['POST /logout', 'DELETE /api/files/{id}', 'DELETE /api/price-list/links/{id}']);
+/** Routes that take no body by nature: sign-out, the removal of an upload, the revocation of a buyer's link, the
+ * restore of a deleted record (it takes no values: the record comes back as it was deleted). */
+const NO_BODY = new Set([
+  'POST /logout', 'DELETE /api/files/{id}', 'DELETE /api/price-list/links/{id}',
+  ...SECTIONS.map((section) => `POST /api/${section}/{id}/restore`),
+]);
 
 test('/api/docs/json describes params, query, body and answer of every route', async () => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });

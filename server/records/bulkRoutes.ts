@@ -2,7 +2,7 @@
 // PATCH /{section} {ids, set, adjust?} (bulk edit), POST /{section}/{id}/restore and POST /{section}/restore {ids}.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { BULK_MAX, BULK_MSG, RESTORE_MSG, bulkFieldsOf } from '../../domain/bulk';
+import { BULK_MAX, BULK_MSG, PERCENT_MAX, PERCENT_MIN, RESTORE_MSG, bulkFieldsOf } from '../../domain/bulk';
 import { BULK_EDIT_RESULT, BULK_RESTORE_RESULT } from '../../domain/responseShapes';
 import { requireAuth } from '../http/auth';
 import { ID, idOf, idParams, noQuery, responses } from '../http/schemas';
@@ -12,6 +12,8 @@ import { cardResponse, formValue } from './card';
 import type { RecordSection } from './pipeline';
 import { bulkRestore, restoreRecord } from './restore';
 
+/** A percentage of adjust, bounded here as the handler bounds it (the same Russian message either way). */
+const percent = { type: 'number', minimum: PERCENT_MIN, maximum: PERCENT_MAX } as const;
 const idsProperty = { type: 'array', minItems: 1, maxItems: BULK_MAX, items: ID } as const;
 
 export function bulkRoutes<Values>(app: FastifyInstance, db: Database, record: RecordSection<Values>) {
@@ -30,9 +32,9 @@ export function bulkRoutes<Values>(app: FastifyInstance, db: Database, record: R
             set: { type: 'object', description: `new values by field: ${keys.join(', ')}`, properties: Object.fromEntries(keys.map((k) => [k, formValue])) },
             adjust: {
               type: 'object', description: 'percentages (−99.99…1000) by money field, of each record\'s own value',
-              properties: Object.fromEntries(fields.filter((f) => f.adjustable).map((f) => [f.key, { type: 'number' }])),
+              properties: Object.fromEntries(fields.filter((f) => f.adjustable).map((f) => [f.key, percent])),
               // any other field is the handler's to refuse by its label ('… нельзя изменить на процент')
-              additionalProperties: { type: 'number' },
+              additionalProperties: percent,
             },
           },
         },
