@@ -11,7 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import { createTestApp, insertRoles, insertUser, secondInstance, signIn, type TestContext } from './testApp';
 import { startLocalS3, type LocalS3 } from './s3';
 import { fileChunks, files } from '../db/schema';
-import { CHUNK_BYTES, s3Store } from '../db/fileStores';
+import { CHUNK_BYTES, openFileStores, s3Store } from '../db/fileStores';
+import { moveFiles } from '../db/moveFiles';
+import { readdirSync } from 'node:fs';
 import { loadConfig, type Config, type FileStoreKind } from '../config';
 
 /** A PNG of 600 KiB: the signature and header, then random bytes (every byte value, three database chunks). */
@@ -113,6 +115,53 @@ describe.each(cases)('the $store store', ({ store, config }) => {
       }
     });
   }
+});
+
+describe('files:move', () => {
+  let ctx: TestContext;
+  let dataDir: string;
+  let token: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'nutdesk-move-'));
+    ctx = await createTestApp({ dataDir, fileStore: 'disk', s3: s3.config });
+    await insertRoles(ctx.db);
+    await insertUser(ctx.db, { email: 'manager@nutdesk.test', role_id: 1 });
+    token = await signIn(ctx.app, 'manager@nutdesk.test');
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('moves the data folder into the database, then into S3 and back, resumable and idempotent, every file intact', async () => {
+    const contents = [photo, photo.subarray(0, 1000), Buffer.concat([photo.subarray(0, 29), randomBytes(CHUNK_BYTES * 2)])];
+    const ids: number[] = [];
+    for (const [i, content] of contents.entries()) ids.push((await upload(ctx.app, token, `фото-${i}.png`, content)).json().id);
+    const stores = await openFileStores({ ...ctx.config, s3: s3.config }, ctx.db);
+    const storesOfRows = async () => (await ctx.db.select({ id: files.id, store: files.store }).from(files).orderBy(files.id)).map((r) => r.store);
+    const allIntact = async () => {
+      for (const [i, id] of ids.entries()) expect((await download(ctx.app, token, id)).rawPayload.equals(contents[i])).toBe(true);
+    };
+
+    // cut off after one file: the rest stays where it was, readable
+    expect(await moveFiles(ctx.db, stores, 'database', { limit: 1 })).toEqual({ moved: 1, missing: [], left: 2 });
+    expect(await storesOfRows()).toEqual(['database', 'disk', 'disk']);
+    await allIntact();
+    expect(await moveFiles(ctx.db, stores, 'database')).toEqual({ moved: 2, missing: [], left: 0 });
+    expect(await moveFiles(ctx.db, stores, 'database')).toEqual({ moved: 0, missing: [], left: 0 });
+    expect(readdirSync(path.join(dataDir, 'files'))).toEqual([]);
+    await allIntact();
+
+    expect(await moveFiles(ctx.db, stores, 's3')).toEqual({ moved: 3, missing: [], left: 0 });
+    expect(await ctx.db.select().from(fileChunks)).toHaveLength(0);
+    expect(await storesOfRows()).toEqual(['s3', 's3', 's3']);
+    await allIntact();
+
+    expect(await moveFiles(ctx.db, stores, 'disk')).toEqual({ moved: 3, missing: [], left: 0 });
+    expect(readdirSync(path.join(dataDir, 'files'))).toHaveLength(3);
+    await allIntact();
+    await stores.close();
+  });
 });
 
 test('with DATABASE_URL the database store is the default, and S3_URL takes precedence', () => {
