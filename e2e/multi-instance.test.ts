@@ -263,7 +263,7 @@ function scenario(title: string, withS3: boolean): void {
           });
       });
       await new Promise((r) => setTimeout(r, 1000));
-      const list = await (await api(a.url, 'GET', '/api/offers?perPage=1')).json() as { data: { id: number; version: number; unit_price: string }[] };
+      const list = await (await api(a.url, 'GET', '/api/offers?perPage=20')).json() as { data: { id: number; version: number; unit_price: string }[] };
       const offer = list.data[0];
       const patched = await api(a.url, 'PATCH', `/api/offers/${offer.id}`, JSON.stringify({ version: offer.version, unit_price: (Number(offer.unit_price) + 1).toFixed(2) }), 'application/json');
       assert.equal(patched.status, 200, await patched.clone().text());
@@ -285,13 +285,13 @@ function scenario(title: string, withS3: boolean): void {
       const worker = async (n: number) => {
         while (running) {
           const res = n % 2
-            ? await api(proxy.url, 'GET', '/api/offers?perPage=5').catch((e: Error) => ({ status: 0, statusText: e.message }) as Response)
+            ? await api(proxy.url, 'GET', '/api/offers?perPage=20').catch((e: Error) => ({ status: 0, statusText: e.message }) as Response)
             : await (() => {
               const { body, type } = multipart(`поток-${n}.png`, photo.subarray(0, 2048));
               return api(proxy.url, 'POST', '/api/files', body, type).catch((e: Error) => ({ status: 0, statusText: e.message }) as Response);
             })();
-          if (res.status !== 200 && res.status !== 201) failures.push(`${res.status} ${res.statusText}`);
-          await (res as Response).arrayBuffer?.().catch(() => undefined);
+          const text = await (res as Response).text?.().catch(() => '') ?? '';
+          if (res.status !== 200 && res.status !== 201) failures.push(`${n % 2 ? 'GET' : 'POST'} ${res.status} ${res.statusText} ${text.slice(0, 200)}`);
           done++;
         }
       };
