@@ -37,6 +37,9 @@ import { securityHeaders, spaPage } from './http/security';
 import { MSG } from '../domain/messages';
 import { knownMethods } from './http/methods';
 import { memoryBus, type Bus } from './db/bus';
+import { openFileStores } from './db/fileStores';
+import { healthRoute } from './http/health';
+import { installShutdown } from './http/shutdown';
 
 export interface AppOptions {
   config: Config;
@@ -75,6 +78,9 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
   app.decorate('hashingGate', new HashingGate(config.hashingConcurrency, config.hashingQueue));
   // mail still on its way is written before the database closes
   app.addHook('onClose', () => app.mailer.idle());
+  installShutdown(app);
+  const fileStores = await openFileStores(config, db);
+  app.addHook('onClose', () => fileStores.close());
 
   await app.register(swagger, {
     openapi: {
@@ -95,7 +101,9 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
   await app.register(recoveryRoutes, { db, config });
   await app.register(activationRoutes, { db, config });
 
-  // Everything under /api needs a live session, except the API docs.
+  healthRoute(app, db);
+
+  // Everything under /api needs a live session, except the API docs and the health probe.
   await app.register(async (api) => {
     api.addHook('onRequest', requireSession);
     await api.register(meRoutes);
@@ -105,7 +113,7 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     for (const section of SECTIONS) await api.register(SECTION_PLUGINS[section], { db });
     await api.register(commentsRoutes, { db, specs: SECTION_SPECS });
     await api.register(historyRoutes, { db, specs: SECTION_SPECS });
-    await api.register(filesRoutes, { db, config, specs: SECTION_SPECS });
+    await api.register(filesRoutes, { db, stores: fileStores, specs: SECTION_SPECS });
     await api.register(referencesRoutes, { db });
     await api.register(preferencesRoutes, { db });
     await api.register(adminRoutes, { db });

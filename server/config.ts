@@ -36,6 +36,48 @@ export interface Config {
   scryptN: number;
   /** Where the built SPA is served from. */
   distDir: string;
+  /** At shutdown, how long requests in flight may take to finish before their connections are cut. */
+  shutdownTimeoutSeconds: number;
+  /** Where new uploads go (server/files/stores.ts): 's3' when S3_URL is set, else 'database' on a PostgreSQL
+   * server, else 'disk' (DATA_DIR/files). FILE_STORE names one explicitly. Files already stored stay readable
+   * wherever their row says they are. */
+  fileStore: FileStoreKind;
+  /** S3-compatible object storage (S3_URL, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION). */
+  s3?: S3Config;
+}
+
+export type FileStoreKind = 'disk' | 'database' | 's3';
+export const FILE_STORE_KINDS: readonly FileStoreKind[] = ['disk', 'database', 's3'];
+
+export interface S3Config {
+  url: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+function s3Of(env: NodeJS.ProcessEnv): S3Config | undefined {
+  if (!env.S3_URL) return undefined;
+  if (!env.S3_BUCKET) throw new Error('S3_URL is set: S3_BUCKET must name the bucket');
+  return {
+    url: env.S3_URL,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+  };
+}
+
+function fileStoreOf(env: NodeJS.ProcessEnv, s3: S3Config | undefined): FileStoreKind {
+  const named = env.FILE_STORE;
+  if (named) {
+    if (!FILE_STORE_KINDS.includes(named as FileStoreKind)) throw new Error(`FILE_STORE must be disk, database or s3, got "${named}"`);
+    if (named === 's3' && !s3) throw new Error('FILE_STORE=s3 needs S3_URL and S3_BUCKET');
+    if (named === 'database' && !env.DATABASE_URL) throw new Error('FILE_STORE=database needs DATABASE_URL (the embedded database keeps files in DATA_DIR)');
+    return named as FileStoreKind;
+  }
+  return s3 ? 's3' : env.DATABASE_URL ? 'database' : 'disk';
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -47,6 +89,7 @@ function int(value: string | undefined, fallback: number, name: string): number 
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 3000, 'PORT');
+  const s3 = s3Of(env);
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -69,5 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     scryptN: int(env.SCRYPT_N, 2 ** 17, 'SCRYPT_N'),
     distDir: path.resolve(__dirname, '..', 'dist'),
+    shutdownTimeoutSeconds: int(env.SHUTDOWN_TIMEOUT_SECONDS, 25, 'SHUTDOWN_TIMEOUT_SECONDS'),
+    fileStore: fileStoreOf(env, s3),
+    s3,
   };
 }

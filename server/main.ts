@@ -1,5 +1,7 @@
 // `npm start`: build the SPA if it is missing, take the data folder, migrate, seed demo data on a fresh
-// embedded database, listen; on SIGINT/SIGTERM close the server, checkpoint the database and free the folder.
+// embedded database, listen; on SIGINT/SIGTERM shut down gracefully: stop accepting connections, end the long-lived
+// streams (server/http/shutdown.ts), let the requests in flight finish, then close (checkpoint) the database and free
+// the folder. A request that still runs after SHUTDOWN_TIMEOUT_SECONDS is cut off.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -35,15 +37,22 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db: database.db, bus: database.bus, logger: { level: config.logLevel } });
 
+  const shutdownSeconds = config.shutdownTimeoutSeconds;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: останавливаюсь…`);
+    const deadline = setTimeout(() => {
+      console.error(`Запросы не завершились за ${shutdownSeconds} с: закрываю соединения`);
+      app.server.closeAllConnections();
+    }, shutdownSeconds * 1000);
+    deadline.unref();
     try {
       await app.close();
       await database.close();
     } finally {
+      clearTimeout(deadline);
       lock?.release();
       process.exit(0);
     }

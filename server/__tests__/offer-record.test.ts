@@ -1,5 +1,5 @@
 // Creating and changing offers, their files and comments, through the API on the seeded demo data.
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -244,10 +244,12 @@ describe('uploads are what they say they are', () => {
   test('a user holds at most 100 MB of unsaved uploads; uploads no record took in a day are removed', async () => {
     const [admin] = await ctx.db.select().from(users).where(eq(users.email, 'admin@nutdesk.demo'));
     const dir = path.join(ctx.config.dataDir, 'files');
-    // a day-old upload nobody saved, on disk and in the table
-    writeFileSync(path.join(dir, 'stale-upload'), 'old');
+    // a day-old upload nobody saved, on disk and in the table (under a storage key as the server makes them)
+    const staleKey = 'a'.repeat(32);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, staleKey), 'old');
     const [old] = await ctx.db.insert(files).values({
-      kind: 'image', original_name: 'старое.png', mime: 'image/png', size: 3, storage_path: 'stale-upload', created_by: admin.id,
+      kind: 'image', original_name: 'старое.png', mime: 'image/png', size: 3, storage_path: staleKey, created_by: admin.id,
       created_at: new Date(Date.now() - 25 * 3600 * 1000),
     }).returning();
     // and 100 MB of fresh ones (their rows; the content does not matter here)
@@ -258,7 +260,7 @@ describe('uploads are what they say they are', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().messages).toEqual(['Слишком много несохранённых файлов (больше 100 МБ): сохраните карточку или удалите лишние']);
     expect(await ctx.db.select().from(files).where(eq(files.id, old.id))).toHaveLength(0);
-    expect(existsSync(path.join(dir, 'stale-upload'))).toBe(false);
+    expect(existsSync(path.join(dir, staleKey))).toBe(false);
     await ctx.db.delete(files).where(eq(files.id, big.id));
     expect((await upload('ещё.png', 'image/png', png)).statusCode).toBe(201);
   });

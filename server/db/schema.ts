@@ -3,7 +3,7 @@
 // reserve that changes them, so lists can filter and sort by stock without aggregating.
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, serial, integer, bigint, text, numeric, boolean, timestamp, date, jsonb, primaryKey, index, check, type ExtraConfigColumn,
+  pgTable, serial, integer, bigint, text, numeric, boolean, timestamp, date, jsonb, primaryKey, index, check, customType, type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -258,9 +258,26 @@ export const files = pgTable('files', {
   mime: text('mime').notNull(),
   size: integer('size').notNull(),
   storage_path: text('storage_path').notNull(),
+  /** The store holding the contents (migration 0016): disk | database | s3. */
+  store: text('store').notNull().default('disk'),
   created_by: integer('created_by').references(() => users.id),
   created_at: ts('created_at').notNull().defaultNow(),
-}, (t) => [index('files_entity_idx').on(t.entity_type, t.entity_id)]);
+}, (t) => [
+  index('files_entity_idx').on(t.entity_type, t.entity_id),
+  check('files_store_check', sql`${t.store} IN ('disk', 'database', 's3')`),
+]);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v as Uint8Array),
+});
+
+/** The contents of the files kept in the database, in chunks of at most 256 KiB (server/db/fileStores.ts). */
+export const fileChunks = pgTable('file_chunks', {
+  storage_key: text('storage_key').notNull(),
+  seq: integer('seq').notNull(),
+  data: bytea('data').notNull(),
+}, (t) => [primaryKey({ name: 'file_chunks_pk', columns: [t.storage_key, t.seq] })]);
 
 /** delivery_cost_default, costs_per_kg, min_markup, max_markup. */
 export const businessSettings = pgTable('business_settings', {

@@ -1,11 +1,9 @@
-// Photos and documents of any record: uploaded first (stored under DATA_DIR/files), attached to a record when
-// it is saved, and served only to users who may read that record.
-import { createReadStream } from 'node:fs';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
+// Photos and documents of any record: uploaded first (into the configured file store, server/db/fileStores.ts),
+// attached to a record when it is saved, and served only to users who may read that record.
+import { Readable } from 'node:stream';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { newStorageKey, type FileStores, type StoredFile } from '../db/fileStores';
 import { files } from '../db/schema';
 import type { AuthenticatedUser } from '../accounts/users';
 import { isSection, type Section } from '../../domain/sections';
@@ -38,28 +36,34 @@ export async function unattachedBytes(db: Database, auth: AuthenticatedUser): Pr
 
 /** Uploads no record took within UNATTACHED_KEEP_HOURS (a card left without saving) are removed, a batch at a
  * time, rows first so nothing serves a file being removed. Answers how many went. */
-export async function removeStaleUploads(db: Database, dir: string, batch = 200): Promise<number> {
-  const stale = rowsOf<{ id: number; storage_path: string }>(await db.execute(sql`
+export async function removeStaleUploads(db: Database, stores: FileStores, batch = 200): Promise<number> {
+  const stale = rowsOf<{ id: number; storage_path: string; store: string }>(await db.execute(sql`
     DELETE FROM files WHERE id IN (
       SELECT id FROM files WHERE entity_id IS NULL AND created_at < now() - make_interval(hours => ${UNATTACHED_KEEP_HOURS})
       ORDER BY id LIMIT ${batch})
-    RETURNING id, storage_path`));
-  for (const row of stale) await unlink(path.join(dir, row.storage_path)).catch(() => undefined);
+    RETURNING id, storage_path, store`));
+  for (const row of stale) await stores.of(row.store).delete(row.storage_path).catch(() => undefined);
   return stale.length;
 }
 
 export async function storeUpload(
-  db: Database, dir: string, auth: AuthenticatedUser,
+  db: Database, stores: FileStores, auth: AuthenticatedUser,
   upload: { kind: FileKind; name: string; mime: string; content: Buffer },
 ): Promise<FileRow> {
-  await mkdir(dir, { recursive: true });
-  const storage = randomBytes(16).toString('hex');
-  await writeFile(path.join(dir, storage), upload.content);
-  const [row] = await db
-    .insert(files)
-    .values({ kind: upload.kind, original_name: upload.name, mime: upload.mime, size: upload.content.length, storage_path: storage, created_by: auth.user.id })
-    .returning();
-  return row;
+  const store = stores.current;
+  const key = newStorageKey();
+  // contents first, then the row: a row never names contents that are not there
+  const size = await store.put(key, Readable.from([upload.content]), upload.mime);
+  try {
+    const [row] = await db
+      .insert(files)
+      .values({ kind: upload.kind, original_name: upload.name, mime: upload.mime, size, storage_path: key, store: store.kind, created_by: auth.user.id })
+      .returning();
+    return row;
+  } catch (error) {
+    await store.delete(key).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The file if the caller may see it: its own unattached upload, or a file of a record it may read. */
@@ -71,13 +75,14 @@ export async function visibleFile(db: Database, specs: Record<Section, SectionSp
   return (await recordVisible(db, specs[row.entity_type], auth, row.entity_id)) ? row : null;
 }
 
-export const openFile = (dir: string, row: FileRow) => createReadStream(path.join(dir, row.storage_path));
+/** The contents of a file's row from the store the row names; null when they are missing. */
+export const openFile = (stores: FileStores, row: FileRow): Promise<StoredFile | null> => stores.of(row.store).get(row.storage_path);
 
 /** Removes an upload of the caller that no record holds yet; false when there is none. */
-export async function removeUpload(db: Database, dir: string, auth: AuthenticatedUser, id: number): Promise<boolean> {
+export async function removeUpload(db: Database, stores: FileStores, auth: AuthenticatedUser, id: number): Promise<boolean> {
   const [row] = await db.select().from(files).where(and(eq(files.id, id), eq(files.created_by, auth.user.id), isNull(files.entity_id)));
   if (!row) return false;
   await db.delete(files).where(eq(files.id, id));
-  await unlink(path.join(dir, row.storage_path)).catch(() => undefined);
+  await stores.of(row.store).delete(row.storage_path).catch(() => undefined);
   return true;
 }

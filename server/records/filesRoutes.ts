@@ -1,9 +1,8 @@
 // /api/files: upload (multipart), download and removal of an unattached upload.
 import type { FastifyInstance } from 'fastify';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { Database } from '../db/client';
-import type { Config } from '../config';
+import type { FileStores } from '../db/fileStores';
 import { requireAuth } from '../http/auth';
 import { badRequest, notFound } from '../errors';
 import {
@@ -23,9 +22,8 @@ const uploaded = {
   },
 } as const;
 
-export default async function filesRoutes(app: FastifyInstance, opts: { db: Database; config: Config; specs: Record<Section, SectionSpec> }) {
-  const { db, config, specs } = opts;
-  const dir = path.join(config.dataDir, 'files');
+export default async function filesRoutes(app: FastifyInstance, opts: { db: Database; stores: FileStores; specs: Record<Section, SectionSpec> }) {
+  const { db, stores, specs } = opts;
   const maxBytes = Math.max(...Object.values(FILE_RULES).map((r) => r.maxBytes));
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 4 } });
   const idOf = (params: unknown) => Number((params as { id: string }).id);
@@ -57,11 +55,11 @@ export default async function filesRoutes(app: FastifyInstance, opts: { db: Data
     if (!buffer || part.file.truncated) throw badRequest(fileProblem(kind, { name: part.filename, type: part.mimetype, size: maxBytes + 1 })!);
     const problem = fileProblem(kind, { name: part.filename, type: part.mimetype, size: buffer.length }) ?? contentProblem(part.filename, buffer);
     if (problem) throw badRequest(problem);
-    await removeStaleUploads(db, dir);
+    await removeStaleUploads(db, stores);
     if ((await unattachedBytes(db, auth)) + buffer.length > UPLOAD_QUOTA_BYTES) throw badRequest(UPLOAD_MSG.quota);
     // served as the type its checked content is, whatever the browser declared
     const mime = MIME_BY_EXTENSION[extensionOf(part.filename)];
-    const row = await storeUpload(db, dir, auth, { kind, name: part.filename, mime, content: buffer });
+    const row = await storeUpload(db, stores, auth, { kind, name: part.filename, mime, content: buffer });
     reply.status(201);
     return { id: row.id, url: `/api/files/${row.id}`, name: row.original_name, kind, size: row.size, mime: row.mime };
   });
@@ -70,7 +68,8 @@ export default async function filesRoutes(app: FastifyInstance, opts: { db: Data
     schema: { tags: ['files'], summary: 'Download a file the caller may see', params: idParams, querystring: noQuery, response: responses({}) },
   }, async (request, reply) => {
     const row = await visibleFile(db, specs, requireAuth(request), idOf(request.params));
-    if (!row) throw notFound();
+    const stored = row && (await openFile(stores, row));
+    if (!stored) throw notFound();
     // only a photo shows in the page; anything else downloads, is never sniffed into another type, and a document
     // (a contract, a price list) is not kept in a shared cache or the browser's
     const photo = row.kind === 'image' && row.mime.startsWith('image/');
@@ -78,13 +77,14 @@ export default async function filesRoutes(app: FastifyInstance, opts: { db: Data
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Cache-Control', photo ? 'private, max-age=3600' : 'no-store');
     reply.header('Content-Disposition', `${photo ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.original_name)}`);
-    return reply.send(openFile(dir, row));
+    reply.header('Content-Length', stored.size);
+    return reply.send(stored.body);
   });
 
   app.delete('/files/:id', {
     schema: { tags: ['files'], summary: 'Remove an unattached upload of the caller', params: idParams, querystring: noQuery, response: responses({ 200: success }) },
   }, async (request) => {
-    if (!(await removeUpload(db, dir, requireAuth(request), idOf(request.params)))) throw notFound();
+    if (!(await removeUpload(db, stores, requireAuth(request), idOf(request.params)))) throw notFound();
     return { status: 'success' };
   });
 }
