@@ -7,6 +7,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { embeddedMaintenance } from './db/maintenance';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/lock';
 import { hasNoOffers, seedDemoData } from './db/seed';
 import { buildApp } from './app';
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db: database.db, bus: database.bus, logger: { level: config.logLevel } });
 
+  const stopMaintenance = embeddedMaintenance(database, (message) => app.log.info(message));
+
   const shutdownSeconds = config.shutdownTimeoutSeconds;
   let stopping = false;
   const stop = async (signal: string) => {
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
       app.server.closeAllConnections();
     }, shutdownSeconds * 1000);
     deadline.unref();
+    stopMaintenance();
     try {
       await app.close();
       await database.close();
