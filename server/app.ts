@@ -35,6 +35,8 @@ import { securityHeaders, spaPage } from './http/security';
 import { MSG } from '../domain/messages';
 import { knownMethods } from './http/methods';
 import { memoryBus, type Bus } from './db/bus';
+import eventsRoutes from './events';
+import notificationsRoutes from './notifications';
 
 export interface AppOptions {
   config: Config;
@@ -109,6 +111,9 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     await api.register(adminRoutes, { db });
     await api.register(invitationRoutes, { db, config });
     await api.register(adminPageRoutes, { db, config });
+    // the live event stream: every committed change of a record, told to the users who may read it
+    await api.register(eventsRoutes, { db });
+    await api.register(notificationsRoutes, { db });
   }, { prefix: '/api' });
 
   const indexHtml = path.join(config.distDir, 'index.html');

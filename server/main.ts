@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/lock';
 import { hasNoOffers, seedDemoData } from './db/seed';
 import { buildApp } from './app';
+import { scheduleReserveExpiry } from './sections/reserves/expiry';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../domain/api';
 
 async function main(): Promise<void> {
@@ -35,12 +36,16 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db: database.db, bus: database.bus, logger: { level: config.logLevel } });
 
+  // the reserves' expiry job (issue 22): at start and every minute; one runner across instances by its lock
+  const stopExpiry = scheduleReserveExpiry(database.db, (message) => app.log.info(message));
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: останавливаюсь…`);
     try {
+      await stopExpiry();
       await app.close();
       await database.close();
     } finally {

@@ -32,7 +32,7 @@ const entry = {
       description: 'what changed an offer\'s stock: the reserves (those the reader may read) and their step',
       properties: {
         section: { type: 'string' },
-        step: { type: 'string', enum: ['create', 'change', 'complete', 'cancel', 'delete'] },
+        step: { type: 'string', enum: ['create', 'change', 'complete', 'cancel', 'delete', 'expire', 'renew'] },
         ids: { type: 'array', items: { type: 'integer' } },
       },
     },

@@ -9,6 +9,7 @@ import { DEMO_PASSWORD } from '../../../domain/api';
 import { SPEC_HIDDEN_FIELDS } from '../../../domain/hiddenFields';
 import { ACTIONS, RESOURCES } from '../../../domain/permissions';
 import { currentTerms, type ReserveTerms } from '../../../domain/reserves/terms';
+import { defaultReservedUntil } from '../../../domain/reserves/schema';
 import { ROLES } from './data/roles';
 import { buildDemoPlan, SETTINGS, type UserKey } from './plan';
 
@@ -136,6 +137,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       delivery_cost: r.delivery_cost, delivery_days: r.delivery_days, responsible_id: employeeIds[r.responsible],
       // the terms each was priced on: its offer's and the demo's settings (domain/reserves/terms.ts)
       ...termsOf(currentTerms({ kg_price: plan.offers[r.offer].kg_price, unit_weight: plan.offers[r.offer].unit_weight }, SETTINGS)),
+      // an active one holds from the day of the seed (issue 22), never past an estimated date ahead
+      reserved_until: r.status === 'active' ? defaultReservedUntil(isoDate(now), SETTINGS.reserve_hold_days, isoDate(r.estimated_date_implementation)) : null,
       created_by: userIds[r.created_by], created_at: r.created_at, deleted_at: r.deleted_at,
     })));
 
@@ -144,7 +147,9 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       entity_type: c.entity, entity_id: c.entity === 'offers' ? offerIds[c.index] : reserveIds[c.index],
       author_id: userIds[c.author], text: c.text, created_at: c.created_at,
     })));
-    await insertAll(tx, t.businessSettings, Object.entries(SETTINGS).map(([name, value]) => ({ name, value: String(value) })));
+    // migration 0011 wrote reserve_hold_days already: the demo's value replaces it
+    await tx.insert(t.businessSettings).values(Object.entries(SETTINGS).map(([name, value]) => ({ name, value: String(value) })))
+      .onConflictDoUpdate({ target: t.businessSettings.name, set: { value: sql`excluded.value` } });
   });
 }
 

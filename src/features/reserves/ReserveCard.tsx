@@ -145,7 +145,8 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
         </Link>
       </Typography>
       {reserve && <Chip label={statusTitle('reserves', reserve.status)} color={reserve.status === 'active' ? 'success' : 'default'} size="small" />}
-      {reserve?.can_update && !form.dirty && <ReserveSteps reserve={reserve} version={card.version!} onTaken={(saved) => card.setVersion(saved.version)} onError={save.setError} />}
+      {reserve?.status === 'expired' && <Chip label={RESERVE_TEXTS.expired} color="warning" size="small" variant="outlined" />}
+      {(reserve?.can_update || reserve?.status === 'expired') && !form.dirty && <ReserveSteps reserve={reserve} version={card.version!} onTaken={(saved) => card.setVersion(saved.version)} onError={save.setError} />}
       {reserve?.can_update && !form.dirty && canReprice(perms) && <RepriceButton reserve={reserve} offer={offer} terms={terms} settings={settings} onApply={reprice} />}
     </Box>
   );
