@@ -141,7 +141,7 @@ export function useLiveStream(): void {
         try {
           const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' };
           if (lastEventId) headers['Last-Event-ID'] = lastEventId;
-          const res = await fetch(`${globalThis.location?.origin ?? ''}/api/events`, { headers, signal: attempt.signal, cache: 'no-store' });
+          const res = await fetch(new Request(`${globalThis.location?.origin ?? ''}/api/events`, { headers, signal: attempt.signal, cache: 'no-store' }));
           if (res.status === 401) {
             dispatch(loggedOut('unauthorized'));
             return;

@@ -14,7 +14,7 @@ import { hiddenReserveFormFields, reserveSchema, RESERVE_FIELD_VISIBILITY } from
 import { canReprice, currentTerms, keptTerms, pricedBy, type ReserveTerms } from '../../../domain/reserves/terms';
 import { toNumber } from '../../../domain/numbers';
 import { statusTitle } from '../../../domain/sections';
-import { BUSINESS_SETTING_NAMES, canReadSetting, type BusinessSettings } from '../../../domain/settings';
+import { BAND_SETTINGS, canReadSetting, type BusinessSettings } from '../../../domain/settings';
 import { usePermissionsQuery, useMeQuery } from '../../api/session';
 import { errorMessage, isApiError } from '../../api/errors';
 import { useSectionRecordQuery } from '../../api/cards';
@@ -41,7 +41,7 @@ export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
   const offer = useSectionRecordQuery<ReserveOffer>({ section: 'offers', id: offerId ?? 0, withDeleted: false }, { skip: mode !== 'create' || badOffer });
   // only the settings the caller may read (domain/settings.ts canReadSetting): role 8 reads none, and sees none of
   // the figures they are part of; a setting not read counts as 0 (settingsOf)
-  const readable = useMemo(() => BUSINESS_SETTING_NAMES.filter((name) => canReadSetting(perms.data, name)), [perms.data]);
+  const readable = useMemo(() => BAND_SETTINGS.filter((name) => canReadSetting(perms.data, name)), [perms.data]);
   const settings = useBusinessSettingsQuery(readable, { skip: !perms.data || readable.length === 0 });
   if (perms.isLoading || me.isLoading || reserve.isLoading || offer.isLoading || settings.isLoading) return <PageSpinner />;
   if (mode === 'create' && (badOffer || (offer.error && !offer.data) || settings.error || !offer.data)) {
