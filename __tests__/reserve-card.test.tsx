@@ -190,7 +190,8 @@ test('every message of the form', async () => {
 });
 
 async function pickTomorrow(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: /^Выберите дату/ }));
+  // the first picker is 'Дата реализации' ('Резерв до' follows it)
+  await user.click(screen.getAllByRole('button', { name: /^Выберите дату/ })[0]);
   const today = await screen.findByRole('gridcell', { current: 'date' } as never).catch(() => screen.findByRole('gridcell', { selected: false, name: String(dayjs().date()) }));
   today.focus();
   await user.keyboard('{ArrowRight}{Enter}');
@@ -232,6 +233,8 @@ test('Сохранить → Создаем... → the request sent, then the ne
   const body = await post.clone().json();
   expect(body).toEqual({
     offer_id: 12, amount: '20', packs_amount: '2', unit_selling_price: '400', estimated_date_implementation: tomorrow,
+    // 'Резерв до' left empty: the server takes today + reserve_hold_days
+    reserved_until: '',
     buyer_name: 'ООО «Орех»', buyer_phone: '79123456789', city_id: 5, delivery_address: 'Казань, ул. Баумана, 5',
     delivery_cost: '22.5', delivery_days: '3', comments: [{ text: 'Доставить до обеда' }],
   }); // role 1 sends no responsible: the server makes it the caller's employee

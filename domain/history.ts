@@ -50,7 +50,7 @@ export interface NamedValue {
 /** What caused an offer's stock change: its reserves (ids left out for a reader who may not read reserves). */
 export interface HistoryCause {
   section: 'reserves';
-  step: 'create' | 'change' | 'complete' | 'cancel' | 'delete' | 'restore';
+  step: 'create' | 'change' | 'complete' | 'cancel' | 'delete' | 'restore' | 'expire' | 'renew';
   ids?: number[];
 }
 
@@ -100,7 +100,7 @@ export const HISTORY_FIELDS: Record<Section, Record<string, HistoryField>> = {
   reserves: fields('reserves', reserveColumns, [
     'status', 'amount', 'packs_amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum', 'min_selling_price', 'max_selling_price',
     'marginality', 'buyer_name', 'buyer_phone', 'delivery_address', 'delivery_cost', 'delivery_days', 'estimated_date_implementation',
-    'actual_date_implementation', 'offer_price_kg', 'unit_weight', 'costs_per_kg', 'min_markup', 'max_markup',
+    'actual_date_implementation', 'reserved_until', 'offer_price_kg', 'unit_weight', 'costs_per_kg', 'min_markup', 'max_markup',
   ], { city_id: ['city', 'cities'], responsible_id: ['responsible', 'employees'] }, [
     // the selling band is no list column; the card shows it under these titles
     col('min_selling_price', 'Мин. цена продажи', 'money'), col('max_selling_price', 'Макс. цена продажи', 'money'),
@@ -142,6 +142,8 @@ const STEP_TITLE: Record<HistoryCause['step'], [string, string]> = {
   cancel: ['отменен', 'отменены'],
   delete: ['удален', 'удалены'],
   restore: ['восстановлен', 'восстановлены'],
+  expire: ['просрочен', 'просрочены'],
+  renew: ['продлен', 'продлены'],
 };
 
 /** 'Резерв № 12 завершен', 'Резервы № 3, 4 удалены', 'Резерв завершен' (the reader may not read reserves). */

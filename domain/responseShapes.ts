@@ -165,7 +165,7 @@ export const HISTORY = {
         description: 'what changed an offer\'s stock: the reserves (those the reader may read) and their step',
         properties: {
           section: TEXT,
-          step: { type: 'string', enum: ['create', 'change', 'complete', 'cancel', 'delete', 'restore'] },
+          step: { type: 'string', enum: ['create', 'change', 'complete', 'cancel', 'delete', 'restore', 'expire', 'renew'] },
           ids: { type: 'array', items: REF_ID },
         },
       },

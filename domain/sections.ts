@@ -42,8 +42,9 @@ const REGISTRY = {
   },
   reserves: {
     key: 'reserves', title: 'Резервы', genitive: 'резервов', one: 'резерв', tag: 'Reserve',
-    // the reserves filter of spec point 4: 1 Активный, 2 Завершен, 3 Отменен
-    statuses: [ACTIVE, { value: 'completed', title: 'Завершен' }, { value: 'cancelled', title: 'Отменен' }, DELETED],
+    // the reserves filter of spec point 4: 1 Активный, 2 Завершен, 3 Отменен; 4 Просрочен (issue 22: past its
+    // 'Резерв до', its amount back on the offer)
+    statuses: [ACTIVE, { value: 'completed', title: 'Завершен' }, { value: 'cancelled', title: 'Отменен' }, { value: 'expired', title: 'Просрочен' }, DELETED],
   },
   employees: {
     key: 'employees', title: 'Сотрудники', genitive: 'сотрудников', one: 'сотрудника', tag: 'Employee',

@@ -1,10 +1,14 @@
 // The business settings every selling price depends on (spec point 7, POST /api/settings by name).
 import { can, isRefVisible, type FieldRef, type Permissions } from './permissions';
-export const BUSINESS_SETTING_NAMES = ['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup'] as const;
+export const BUSINESS_SETTING_NAMES = ['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup', 'reserve_hold_days'] as const;
 export type BusinessSettingName = (typeof BUSINESS_SETTING_NAMES)[number];
 
-/** Delivery ₽ per kg used when no route is known; own costs ₽ per kg; markups as fractions (0.1 = 10 %). */
-export type BusinessSettings = Record<BusinessSettingName, number>;
+/** Delivery ₽ per kg used when no route is known; own costs ₽ per kg; markups as fractions (0.1 = 10 %); the days
+ * a new reserve holds its stock ('Резерв до' = today + reserve_hold_days, issue 22). */
+export type BusinessSettings = Record<Exclude<BusinessSettingName, 'reserve_hold_days'>, number> & { reserve_hold_days?: number };
+
+/** The days a new reserve holds when the setting is not there. */
+export const RESERVE_HOLD_DAYS_DEFAULT = 5;
 
 /** The reserve figure each setting is part of: the reserve card computes a reserve's delivery cost, its cost per
  * unit (the margin's base) and its selling band with them. Markups and costs are the trader's secrets. */
@@ -13,7 +17,11 @@ export const SETTING_FEEDS: Record<BusinessSettingName, FieldRef> = {
   costs_per_kg: 'reserves.marginality',
   min_markup: 'reserves.min_selling_price',
   max_markup: 'reserves.max_selling_price',
+  reserve_hold_days: 'reserves.reserved_until',
 };
+
+/** A setting that moves no selling band: saving it recomputes no offer. */
+export const BAND_SETTINGS: readonly BusinessSettingName[] = ['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup'];
 
 /** Who reads a business setting (POST /api/settings): an admin, or a role that creates or changes reserves and sees
  * the reserve figure the setting is part of. Everyone else (a supplier's user, role 8) gets a 403. */

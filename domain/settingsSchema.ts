@@ -12,6 +12,7 @@ export const SETTING_TITLE: Record<BusinessSettingName, { label: string; hint: s
   costs_per_kg: { label: 'Свои расходы, ₽/кг', hint: 'хранение, обработка, документы' },
   min_markup: { label: 'Минимальная наценка', hint: 'в процентах к себестоимости' },
   max_markup: { label: 'Максимальная наценка', hint: 'в процентах к себестоимости' },
+  reserve_hold_days: { label: 'Срок резерва, дней', hint: 'Резерв до = дата создания + столько дней' },
 };
 
 /** The markups: fractions where they are stored and on the API (the spec's 0.1), percent where a person types them. */
@@ -33,10 +34,12 @@ export function markupFraction(percent: string): string {
 }
 
 /** A stored setting as a person reads it in the change log: markups in percent ('0.1' → '10 %'), rubles with a
- * decimal comma ('12.5' → '12,5 ₽/кг'), as the settings page shows them. */
+ * decimal comma ('12.5' → '12,5 ₽/кг'), the hold in days ('5 дн.'), as the settings page shows them. */
 export function settingShown(name: BusinessSettingName, stored: string | number): string {
   const text = String(stored);
-  return isMarkup(name) ? `${markupPercent(text)} %` : `${text.replace('.', ',')} ₽/кг`;
+  if (isMarkup(name)) return `${markupPercent(text)} %`;
+  if (name === 'reserve_hold_days') return `${text} дн.`;
+  return `${text.replace('.', ',')} ₽/кг`;
 }
 
 export const SETTING_LIMITS = { rubles: 100_000, markup: 10 } as const;
@@ -51,7 +54,12 @@ export const SETTING_MSG = {
   decimals: 'Не больше 4 знаков после запятой',
   minDelivery: `Не меньше ${DELIVERY_COST_MIN}`,
   percentDecimals: 'Не больше 2 знаков после запятой',
+  holdDays: `Целое число дней от 1 до ${365}`,
 } as const;
+
+const holdDays = () => yup.number()
+  .transform((value, original) => (typeof original === 'string' ? (original.trim() === '' ? undefined : toNumber(original) ?? NaN) : value))
+  .typeError(SETTING_MSG.number).required(SETTING_MSG.number).integer(SETTING_MSG.holdDays).min(1, SETTING_MSG.holdDays).max(365, SETTING_MSG.holdDays);
 
 const settingNumber = (max: number, maxMessage: string, places = 4, placesMessage: string = SETTING_MSG.decimals) =>
   yup
@@ -77,6 +85,7 @@ export const businessSettingsSchema = yup.object({
   costs_per_kg: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles),
   min_markup: settingNumber(SETTING_LIMITS.markup, SETTING_MSG.maxMarkup),
   max_markup: markupOrder(settingNumber(SETTING_LIMITS.markup, SETTING_MSG.maxMarkup)),
+  reserve_hold_days: holdDays(),
 });
 
 /** The same settings as the settings page's form holds them: markups in percent, within the same limits (the
@@ -86,4 +95,5 @@ export const businessSettingsFormSchema = yup.object({
   costs_per_kg: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles),
   min_markup: settingNumber(SETTING_LIMITS.markup * 100, SETTING_MSG.maxMarkupPercent, 2, SETTING_MSG.percentDecimals),
   max_markup: markupOrder(settingNumber(SETTING_LIMITS.markup * 100, SETTING_MSG.maxMarkupPercent, 2, SETTING_MSG.percentDecimals)),
+  reserve_hold_days: holdDays(),
 });

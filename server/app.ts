@@ -40,6 +40,8 @@ import { memoryBus, type Bus } from './db/bus';
 import { openFileStores } from './db/fileStores';
 import { healthRoute } from './http/health';
 import { installShutdown } from './http/shutdown';
+import eventsRoutes from './events';
+import notificationsRoutes from './notifications';
 
 export interface AppOptions {
   config: Config;
@@ -120,6 +122,9 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     await api.register(invitationRoutes, { db, config });
     await api.register(adminPageRoutes, { db, config });
     await api.register(priceListRoutes, { db, config });
+    // the live event stream: every committed change of a record, told to the users who may read it
+    await api.register(eventsRoutes, { db });
+    await api.register(notificationsRoutes, { db });
   }, { prefix: '/api' });
   // the one read without a session: a buyer's price list by its link (DESIGN.md "Public pages")
   await app.register(publicPriceListRoutes, { prefix: '/api/public', db, specs: SECTION_SPECS });

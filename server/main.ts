@@ -11,6 +11,7 @@ import { embeddedMaintenance } from './db/maintenance';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/lock';
 import { hasNoOffers, seedDemoData } from './db/seed';
 import { buildApp } from './app';
+import { scheduleReserveExpiry } from './sections/reserves/expiry';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../domain/api';
 
 async function main(): Promise<void> {
@@ -38,6 +39,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db: database.db, bus: database.bus, logger: { level: config.logLevel } });
 
+  // the reserves' expiry job (issue 22): at start and every minute; one runner across instances by its lock
+  const stopExpiry = scheduleReserveExpiry(database.db, (message) => app.log.info(message));
+
   const stopMaintenance = embeddedMaintenance(database, (message) => app.log.info(message));
 
   const shutdownSeconds = config.shutdownTimeoutSeconds;
@@ -53,6 +57,7 @@ async function main(): Promise<void> {
     deadline.unref();
     stopMaintenance();
     try {
+      await stopExpiry();
       await app.close();
       await database.close();
     } finally {

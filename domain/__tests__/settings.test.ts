@@ -16,4 +16,5 @@ test('the change log names a setting the way the settings page shows it', () => 
   expect(settingShown('max_markup', 0.125)).toBe('12,5 %');
   expect(settingShown('delivery_cost_default', '12.5')).toBe('12,5 ₽/кг');
   expect(settingShown('costs_per_kg', 3)).toBe('3 ₽/кг');
+  expect(settingShown('reserve_hold_days', 7)).toBe('7 дн.');
 });

@@ -21,6 +21,7 @@ export const columns: ColumnDef[] = [
   col('delivery_cost', 'Стоимость доставки', 'money', { width: 150, hiddenByDefault: true }),
   col('delivery_days', 'Дней доставки', 'number', { hiddenByDefault: true }),
   col('estimated_date_implementation', 'Дата реализации', 'date', { width: 140 }),
+  col('reserved_until', 'Резерв до', 'date', { width: 130 }),
   col('actual_date_implementation', 'Фактическая дата', 'date', { width: 140, hiddenByDefault: true }),
   col('responsible', 'Ответственный', 'entity_link', { entity: 'employees', width: 180, field: 'responsible_id' }),
   recordColumns.createdBy(),

@@ -10,6 +10,8 @@ export const RESERVE_FIELDS = fieldTable([
   { key: 'packs_amount', label: 'Количество упаковок', kind: 'amount' },
   { key: 'unit_selling_price', label: 'Цена продажи за единицу, ₽', kind: 'money' },
   { key: 'estimated_date_implementation', label: 'Дата реализации', kind: 'date' },
+  // issue 22: the day the reserve holds the stock until (empty: today + reserve_hold_days)
+  { key: 'reserved_until', label: 'Резерв до', kind: 'date' },
   { key: 'buyer_name', label: 'Покупатель', kind: 'text' },
   { key: 'buyer_phone', label: 'Телефон покупателя', kind: 'phone' },
   // spec point 6 names the delivery city 'city'

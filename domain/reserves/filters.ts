@@ -5,7 +5,7 @@ import { columns } from './columns';
 
 /** The reserves filter's status values as the spec numbers them (point 4: 1 Активный, 2 Завершен, 3 Отменен); a
  * deleted reserve has no number there and keeps its name. */
-export const RESERVE_STATUS_IDS = { 1: 'active', 2: 'completed', 3: 'cancelled' } as const;
+export const RESERVE_STATUS_IDS = { 1: 'active', 2: 'completed', 3: 'cancelled', 4: 'expired' } as const;
 
 export const filters: FilterDef[] = [
   f('reserves_ids', '№ резерва', 'multiple', { options: 'reserves' }),
@@ -28,5 +28,6 @@ export const filters: FilterDef[] = [
   recordFilters.createdAt(),
   f('estimated_date_implementation', 'Дата реализации', 'date'),
   f('actual_date_implementation', 'Фактическая дата', 'date'),
+  f('reserved_until', 'Резерв до', 'date'),
   recordFilters.withComments(),
 ];

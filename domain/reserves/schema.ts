@@ -9,7 +9,7 @@ import { formNumber, requiredId } from '../schemas/card';
 import { requiredPhone } from '../phone';
 import { isFieldVisible, type Permissions } from '../permissions';
 import { statusTitle } from '../sections';
-import type { BusinessSettings } from '../settings';
+import { RESERVE_HOLD_DAYS_DEFAULT, type BusinessSettings } from '../settings';
 import { DELIVERY_COST_MIN, costPerUnit, maxPacks, sellingBounds } from './figures';
 import { WHOLE_MSG, isWholeFor } from '../offers/figures';
 import { visibilityOf } from '../fields';
@@ -24,7 +24,29 @@ export const RESERVE_MSG = {
   min5: 'Минимум 5 символов',
   responsible: 'Выберите ответственного',
   number: 'Введите число',
+  heldDate: 'Укажите дату окончания резерва',
+  heldBeforeToday: 'Резерв не может закончиться раньше сегодняшнего дня',
+  heldAfterDate: 'Резерв не может быть дольше даты реализации',
 } as const;
+
+/** 'Резерв до' (issue 22): a day from today up to the estimated date (when that is ahead; an overdue reserve's
+ * estimated date bounds nothing). Empty: the server takes today + reserve_hold_days. */
+export function reservedUntilError(value: string | null | undefined, estimated: string | null | undefined, today: string): string | null {
+  if (!value) return null;
+  const day = value.slice(0, 10);
+  if (!isCalendarDate(day)) return RESERVE_MSG.heldDate;
+  if (day < today) return RESERVE_MSG.heldBeforeToday;
+  const until = estimated ? String(estimated).slice(0, 10) : '';
+  if (isCalendarDate(until) && until >= today && day > until) return RESERVE_MSG.heldAfterDate;
+  return null;
+}
+
+/** A new reserve's or a renewed one's 'Резерв до': today + the hold days, not past an estimated date ahead. */
+export function defaultReservedUntil(today: string, holdDays: number | undefined, estimated: string | null | undefined): string {
+  const held = dayjs(today).add(Math.max(1, Math.round(holdDays ?? RESERVE_HOLD_DAYS_DEFAULT)), 'day').format('YYYY-MM-DD');
+  const until = estimated ? String(estimated).slice(0, 10) : '';
+  return isCalendarDate(until) && until >= today && until < held ? until : held;
+}
 
 /** What the bounds of a reserve are computed from: the offer's stock and prices. */
 export interface ReserveOffer {
@@ -79,6 +101,11 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
       .required(RESERVE_MSG.date)
       .test('valid-date', RESERVE_MSG.date, (value) => !value || isCalendarDate(value.slice(0, 10)))
       .test('not-before-today', RESERVE_MSG.dateBeforeToday, (value) => !value || value.slice(0, 10) >= today),
+    reserved_until: yup.string().nullable()
+      .test('held', function check(value) {
+        const refused = reservedUntilError(value, this.parent.estimated_date_implementation, today);
+        return refused ? this.createError({ message: refused }) : true;
+      }),
     buyer_name: yup.string().trim().required(MSG.required).min(2, MSG.min2),
     buyer_phone: requiredPhone(),
     city_id: id(RESERVE_MSG.city),
@@ -113,8 +140,13 @@ export function hiddenReserveFormFields(perms: Permissions | null | undefined): 
   return hidden;
 }
 
-export type ReserveStep = 'change' | 'complete' | 'cancel';
-const STEP_VERB: Record<ReserveStep, string> = { change: 'изменить', complete: 'завершить', cancel: 'отменить' };
+export type ReserveStep = 'change' | 'complete' | 'cancel' | 'renew';
+const STEP_VERB: Record<ReserveStep, string> = { change: 'изменить', complete: 'завершить', cancel: 'отменить', renew: 'продлить' };
+
+/** The statuses a reserve may take each step in: an expired one is renewed ('Продлить') or cancelled. */
+export const STEP_FROM: Record<ReserveStep, readonly string[]> = {
+  change: ['active'], complete: ['active'], cancel: ['active', 'expired'], renew: ['expired'],
+};
 
 /** What the server answers when a reserve cannot take a step, and the card says the same. */
 export const RESERVE_WRITE_MSG = {
@@ -124,4 +156,7 @@ export const RESERVE_WRITE_MSG = {
   responsibleLocked: 'Ответственным за резерв можете быть только вы',
   offerRequired: 'Выберите предложение',
   offerFixed: 'Предложение резерва изменить нельзя: создайте новый резерв',
+  /** 'Продлить' on an expired reserve whose amount the offer no longer has free. */
+  renewShort: (available: string) => `Продлить резерв нельзя: у предложения свободно только ${available}`,
+  renewOffer: 'Продлить резерв нельзя: предложение больше не активно',
 } as const;

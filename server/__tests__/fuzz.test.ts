@@ -140,6 +140,9 @@ test('no route answers 500 to malformed input, and no rejected write changes a r
   const anonymous = new Set(['POST /logout']);
   for (const route of routes) {
     if (route.path.startsWith('/api/docs')) continue;
+    // the live event stream never ends while its user is signed in: its input (no query, a Last-Event-ID header)
+    // is tried on a real socket in live.test.ts
+    if (route.path === '/api/events') continue;
     const write = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
     for (const who of ROLES) {
       const result = await fc.check(fc.asyncProperty(requestFor(route), async (req) => {

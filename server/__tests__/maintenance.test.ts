@@ -3,13 +3,14 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
 import { embeddedMaintenance } from '../db/maintenance';
+import { rowsOf } from '../http/rows';
 
 test('on PGlite the statistics are brought up to date after start, and again on the period', async () => {
   const database = await openDatabase({ inMemory: true });
   try {
     await database.db.execute(sql`CREATE TABLE lots (id serial PRIMARY KEY, kg numeric)`);
     await database.db.execute(sql`INSERT INTO lots (kg) SELECT g FROM generate_series(1, 1234) g`);
-    const reltuples = async () => Number((await database.db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = 'lots'`)).rows[0].reltuples);
+    const reltuples = async () => Number(rowsOf<{ reltuples: number }>(await database.db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = 'lots'`))[0].reltuples);
     // never analysed: PostgreSQL 14+ says -1
     expect(await reltuples()).toBe(-1);
     const logged: string[] = [];

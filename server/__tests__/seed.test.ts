@@ -103,7 +103,7 @@ test('reserves exist in every status, deleted ones with their deletion date', as
 
 test('reserves sell above cost, inside the markup band of the business settings', async () => {
   const settings = Object.fromEntries((await db.select().from(t.businessSettings)).map((s) => [s.name, Number(s.value)]));
-  expect(settings).toEqual({ delivery_cost_default: 15, costs_per_kg: 12, min_markup: 0.1, max_markup: 0.35 });
+  expect(settings).toEqual({ delivery_cost_default: 15, costs_per_kg: 12, min_markup: 0.1, max_markup: 0.35, reserve_hold_days: 5 });
   // every stored figure of an offer is the SQL half-up rounding of its stored inputs: kg price = price / weight
   const offersDiffer = await db.execute(sql`SELECT id FROM offers
     WHERE total_sum <> round(unit_price * unit_amount, 2) OR kg_price <> round(unit_price / unit_weight, 2)`);

@@ -3,7 +3,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { businessSettings } from '../db/schema';
-import { BUSINESS_SETTING_NAMES, type BusinessSettingName, type BusinessSettings } from '../../domain/settings';
+import { BAND_SETTINGS, BUSINESS_SETTING_NAMES, RESERVE_HOLD_DAYS_DEFAULT, type BusinessSettingName, type BusinessSettings } from '../../domain/settings';
 import { businessSettingsSchema, SETTING_TITLE, settingShown } from '../../domain/settingsSchema';
 import { money, toNumber } from '../../domain/numbers';
 import { offerSellingBand } from '../../domain/offers/figures';
@@ -17,10 +17,10 @@ export async function settingsByName(db: Database, names: string[]): Promise<Rec
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
 }
 
-/** All four as numbers; a missing or unreadable one counts as 0 (no cost, no markup), never as NaN. */
+/** All as numbers; a missing or unreadable one counts as 0 (no cost, no markup), never as NaN; the hold days as 5. */
 export async function readBusinessSettings(db: Database): Promise<BusinessSettings> {
   const stored = await settingsByName(db, [...BUSINESS_SETTING_NAMES]);
-  return Object.fromEntries(BUSINESS_SETTING_NAMES.map((name) => [name, toNumber(stored[name]) ?? 0])) as BusinessSettings;
+  return Object.fromEntries(BUSINESS_SETTING_NAMES.map((name) => [name, toNumber(stored[name]) ?? (name === 'reserve_hold_days' ? RESERVE_HOLD_DAYS_DEFAULT : 0)])) as BusinessSettings;
 }
 
 /** Offers whose band is rewritten per statement: well under PostgreSQL's bind-parameter limit. */
@@ -59,7 +59,7 @@ export async function recomputeOfferBands(tx: Database, settings: BusinessSettin
   return changed.length;
 }
 
-const stored = (n: number) => String(n);
+const stored = (n: number | undefined) => String(n ?? '');
 
 /**
  * An administrator's change of some of the four settings (PUT /api/settings): checked together with the ones
@@ -81,8 +81,9 @@ export async function saveBusinessSettings(
     await tx.insert(businessSettings)
       .values(moved.map((name) => ({ name, value: stored(after[name]) })))
       .onConflictDoUpdate({ target: businessSettings.name, set: { value: sql`excluded.value` } });
-    const offers = await recomputeOfferBands(tx, after);
-    const summary = `Бизнес-настройки: ${moved.map((name) => `${SETTING_TITLE[name].label} ${settingShown(name, before[name])} → ${settingShown(name, after[name])}`).join('; ')}`;
+    // the hold days move no selling band: only a band setting's change recomputes the offers
+    const offers = moved.some((name) => BAND_SETTINGS.includes(name)) ? await recomputeOfferBands(tx, after) : 0;
+    const summary = `Бизнес-настройки: ${moved.map((name) => `${SETTING_TITLE[name].label} ${settingShown(name, before[name] ?? '')} → ${settingShown(name, after[name] ?? '')}`).join('; ')}`;
     await recordChange(tx, auth, 'settings', summary, {
       before: Object.fromEntries(moved.map((n) => [n, before[n]])), after: Object.fromEntries(moved.map((n) => [n, after[n]])), offers,
     });

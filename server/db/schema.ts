@@ -3,7 +3,7 @@
 // reserve that changes them, so lists can filter and sort by stock without aggregating.
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, serial, integer, bigint, text, numeric, boolean, timestamp, date, jsonb, primaryKey, index, check, customType, type ExtraConfigColumn,
+  pgTable, serial, integer, bigint, text, numeric, boolean, timestamp, date, jsonb, primaryKey, index, uniqueIndex, check, customType, type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -232,12 +232,15 @@ export const reserves = pgTable('reserves', {
   costs_per_kg: numeric('costs_per_kg', { precision: 14, scale: 4 }),
   min_markup: numeric('min_markup', { precision: 8, scale: 4 }),
   max_markup: numeric('max_markup', { precision: 8, scale: 4 }),
+  // 'Резерв до': an active reserve past this day is expired by the job (server/sections/reserves/expiry.ts)
+  reserved_until: date('reserved_until', { mode: 'string' }),
   created_by: integer('created_by').references(() => users.id),
-  ...record(), // status: active | completed | cancelled | deleted
+  ...record(), // status: active | completed | cancelled | expired | deleted
 }, (t) => [
   index('reserves_offer_idx').on(t.offer_id),
   index('reserves_status_idx').on(t.status),
   index('reserves_responsible_idx').on(t.responsible_id),
+  index('reserves_due_idx').on(t.reserved_until).where(sql`${t.status} = 'active'`),
 ]);
 
 export const comments = pgTable('comments', {
@@ -349,3 +352,21 @@ export const authEpoch = pgTable('auth_epoch', {
   id: integer('id').primaryKey().default(1),
   epoch: bigint('epoch', { mode: 'number' }).notNull().default(0),
 }, (t) => [check('auth_epoch_one_row', sql`${t.id} = 1`)]);
+
+/** A user's notifications (the bell): what happened to which record, newest first; `dedupe_key` keeps a notice
+ * the job makes every minute ('expires tomorrow') to one per reserve and day. */
+export const notifications = pgTable('notifications', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  section: text('section').notNull(),
+  record_id: integer('record_id').notNull(),
+  text: text('text').notNull(),
+  dedupe_key: text('dedupe_key'),
+  created_at: ts('created_at').notNull().defaultNow(),
+  read_at: ts('read_at'),
+}, (t) => [
+  index('notifications_user_idx').on(t.user_id, t.id),
+  index('notifications_unread_idx').on(t.user_id).where(sql`${t.read_at} IS NULL`),
+  uniqueIndex('notifications_dedupe_idx').on(t.user_id, t.dedupe_key),
+]);

@@ -7,11 +7,12 @@ import type { Database } from '../db/client';
 import { HISTORY_FIELDS, type FieldChange, type HistoryAction, type HistoryCause } from '../../domain/history';
 import type { Section } from '../../domain/sections';
 import { firstRow, rowsOf } from '../http/rows';
+import { recordChanged } from '../db/changes';
 
 type Row = Record<string, unknown>;
 
 /** The signed-in user a write is done by (users.id). */
-export type Author = number;
+export type Author = number | null; // null: the system (the reserves' expiry job)
 
 export interface HistoryWrite {
   section: Section;
@@ -23,6 +24,10 @@ export interface HistoryWrite {
 
 /** Writes the entries in one INSERT; a change or stock entry without changes is nothing to tell. */
 export async function recordHistory(tx: Database, by: Author, writes: HistoryWrite[]): Promise<void> {
+  // every write of a record passes here: the live streams hear of it once its transaction commits (even of a
+  // write that changed no recorded field: its version moved)
+  // a restored record comes back into the lists as a new one would
+  for (const w of writes) recordChanged(w.section, w.recordId, w.action === 'restore' ? 'create' : w.action);
   const kept = writes.filter((w) => w.action === 'create' || w.action === 'delete' || w.action === 'restore' || (w.changes?.length ?? 0) > 0);
   if (!kept.length) return;
   // each entry keeps the record's version after the write (the write ran first): what a stale save answers from
@@ -50,6 +55,8 @@ export async function recordsCreated(tx: Database, by: Author, section: Section,
     WHERE t.id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(recordIds)}::jsonb)) ORDER BY t.id
     RETURNING record_id AS id, version`));
   const versions = new Map(written.map((row) => [Number(row.id), Number(row.version)]));
+  // a created record is heard on the live streams like every other write (recordHistory's note)
+  for (const id of recordIds) recordChanged(section, id, 'create');
   return recordIds.map((id) => ({ id, version: versions.get(id)! }));
 }
 

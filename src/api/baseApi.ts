@@ -56,7 +56,7 @@ const retryingBaseQuery = retry(baseQuery, {
 });
 
 /** The session's own tags; each section's tags come from the registry, in ./sectionApi.ts. */
-export const SESSION_TAG_TYPES = ['Permissions', 'Me', 'Settings'] as const;
+export const SESSION_TAG_TYPES = ['Permissions', 'Me', 'Settings', 'Notifications'] as const;
 
 export const baseApi = createApi({
   reducerPath: 'api',

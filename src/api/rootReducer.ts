@@ -3,6 +3,7 @@
 import { combineSlices } from '@reduxjs/toolkit';
 import { baseApi } from './baseApi';
 import authSlice from './auth';
+import liveSlice from './liveState';
 
-export const rootReducer = combineSlices(authSlice, baseApi);
+export const rootReducer = combineSlices(authSlice, liveSlice, baseApi);
 export type RootState = ReturnType<typeof rootReducer>;

@@ -27,6 +27,9 @@ export const TAGS = Object.fromEntries(SECTIONS.map((key) => [key, { one: tagOf(
   { one: SectionTag; list: ListTag }
 >;
 
+/** The offers page's tiles: read again when any offer's stock moves, without the list. */
+export const SUMMARY_TAG = { type: tagOf('offers'), id: 'SUMMARY' } as const;
+
 /** One record's tag. */
 export const recordTag = (section: Section, id: number) => ({ type: tagOf(section), id });
 

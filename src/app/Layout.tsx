@@ -9,6 +9,7 @@ import { ruRU as pickersRuRU } from '@mui/x-date-pickers/locales';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
 import { Navigation } from './Navigation';
+import { useLiveStream } from '../api/live';
 // the session's reads get their shape checks with the shell, off the sign-in page
 import '../api/sessionShapes';
 
@@ -20,6 +21,8 @@ const NAV_WIDTH = 232;
 /** Signed-in frame: the navigation on the left, the current screen beside it. The date pickers' Russian
  * localisation lives here, out of the sign-in page's bundle. */
 export default function Layout() {
+  // one live event stream per signed-in shell: lists, tiles, open cards and the bell follow other users' changes
+  useLiveStream();
   return (
     <LocalizationProvider
       dateAdapter={AdapterDayjs}

@@ -27,6 +27,7 @@ import { BRAND } from '../features/auth/AuthLayout';
 import { useMeQuery, usePermissionsQuery } from '../api/session';
 import { useAppDispatch } from '../api/hooks';
 import { canOpen } from './access';
+import { NotificationBell } from '../components/NotificationBell';
 import { endSession } from './store';
 
 interface Item {
@@ -128,7 +129,10 @@ export function Navigation() {
   return (
     <Box component="nav" aria-label="Основная навигация" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ px: 2, py: 2.5 }}>
-        <Typography sx={{ fontWeight: 700, fontSize: 20, color: 'primary.main' }}>{BRAND}</Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography sx={{ fontWeight: 700, fontSize: 20, color: 'primary.main' }}>{BRAND}</Typography>
+          <NotificationBell />
+        </Box>
         {me && (
           <Typography variant="body2" color="text.secondary" noWrap title={me.email}>
             {me.name}

@@ -9,6 +9,7 @@ import { DEMO_PASSWORD } from '../../../domain/api';
 import { SPEC_HIDDEN_FIELDS } from '../../../domain/hiddenFields';
 import { ACTIONS, RESOURCES } from '../../../domain/permissions';
 import { currentTerms, type ReserveTerms } from '../../../domain/reserves/terms';
+import { defaultReservedUntil } from '../../../domain/reserves/schema';
 import { ROLES } from './data/roles';
 import { buildDemoPlan, SETTINGS, type UserKey } from './plan';
 
@@ -126,7 +127,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       reserved_amount: o.reserved_amount, purchased_amount: o.purchased_amount,
       created_by: userIds[o.created_by], created_at: o.created_at, deleted_at: o.deleted_at,
     })));
-    const reserveIds = await insertIds(tx, t.reserves, plan.reserves.map((r) => ({
+    const yesterday = isoDate(new Date(now.getTime() - 24 * 3600 * 1000));
+    const reserveIds = await insertIds(tx, t.reserves, plan.reserves.map((r, index) => ({
       offer_id: offerIds[r.offer], status: r.status, amount: r.amount, packs_amount: r.packs_amount,
       unit_price: r.unit_price, total_sum: r.total_sum, unit_selling_price: r.unit_selling_price,
       total_selling_sum: r.total_selling_sum, min_selling_price: r.min_selling_price, max_selling_price: r.max_selling_price,
@@ -136,6 +138,10 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       delivery_cost: r.delivery_cost, delivery_days: r.delivery_days, responsible_id: employeeIds[r.responsible],
       // the terms each was priced on: its offer's and the demo's settings (domain/reserves/terms.ts)
       ...termsOf(currentTerms({ kg_price: plan.offers[r.offer].kg_price, unit_weight: plan.offers[r.offer].unit_weight }, SETTINGS)),
+      // an active one holds from the day of the seed (issue 22), never past an estimated date ahead; every 25th's
+      // buyer went quiet: it was due yesterday, and the expiry job makes it 'Просрочен' at the first start
+      reserved_until: r.status !== 'active' ? null : index % 25 === 0 ? yesterday
+        : defaultReservedUntil(isoDate(now), SETTINGS.reserve_hold_days, isoDate(r.estimated_date_implementation)),
       created_by: userIds[r.created_by], created_at: r.created_at, deleted_at: r.deleted_at,
     })));
 
@@ -144,7 +150,9 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       entity_type: c.entity, entity_id: c.entity === 'offers' ? offerIds[c.index] : reserveIds[c.index],
       author_id: userIds[c.author], text: c.text, created_at: c.created_at,
     })));
-    await insertAll(tx, t.businessSettings, Object.entries(SETTINGS).map(([name, value]) => ({ name, value: String(value) })));
+    // migration 0011 wrote reserve_hold_days already: the demo's value replaces it
+    await tx.insert(t.businessSettings).values(Object.entries(SETTINGS).map(([name, value]) => ({ name, value: String(value) })))
+      .onConflictDoUpdate({ target: t.businessSettings.name, set: { value: sql`excluded.value` } });
   });
 }
 

@@ -12,6 +12,8 @@ import { OFFER_WRITE_MSG } from '../../../domain/offers/schema';
 import { STOCK_MSG } from '../../../domain/reserves/messages';
 import type { HistoryCause } from '../../../domain/history';
 import { diff, recordHistory, type Author } from '../../records/history';
+import { notify, recipients } from '../../records/notify';
+import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 
 /** The transaction handle the caller holds (drizzle's tx, typed as the database it runs on). */
 type Tx = Database;
@@ -47,6 +49,13 @@ export async function lockOffer(tx: Tx, offerId: number): Promise<OfferStock> {
 async function write(tx: Tx, before: OfferStock, set: SQL, cause?: StockCause): Promise<OfferStock> {
   const after = firstRow<OfferStock>(await tx.execute(sql`UPDATE offers SET ${set} WHERE id = ${before.id} RETURNING ${STOCK}`))!;
   if (cause) await recordHistory(tx, cause.by, [{ section: 'offers', recordId: before.id, action: 'stock', changes: diff('offers', before, after), via: cause.via }]);
+  // the last free unit taken: the offer's author and its supplier's users are told (issue 22)
+  const soldOut = firstRow<{ now: boolean }>(await tx.execute(sql`SELECT ${before.available_amount}::numeric > 0 AND ${after.available_amount}::numeric = 0 AS now`))!.now;
+  if (soldOut) {
+    for (const to of [recipients.authorOf(before.id), recipients.supplierOf(before.id)]) {
+      await notify(tx, { to, kind: 'offer_sold_out', section: 'offers', recordId: before.id, text: NOTIFICATION_TEXT.offer_sold_out(before.id), by: cause?.by });
+    }
+  }
   return after;
 }
 

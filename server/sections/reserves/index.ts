@@ -11,7 +11,7 @@ import { filterConfigResponse } from '../../lists/schema';
 import { cardResponse } from '../../records/card';
 import { cardRoutes } from '../../records/cardRoutes';
 import { completeBody, repriceResponse, stepBody, reserveBody, reserveSummaries } from './schema';
-import { cancelReserve, completeReserve, repriceTerms, reserveRecord } from './lifecycle';
+import { cancelReserve, completeReserve, renewReserve, repriceTerms, reserveRecord } from './lifecycle';
 
 export default async function reservesPlugin(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
@@ -34,6 +34,11 @@ export default async function reservesPlugin(app: FastifyInstance, opts: { db: D
     schema: { tags: ['reserves'], summary: 'Complete an active reserve on the day the buyer took the goods: its amount becomes purchased', params: idParams, querystring: noQuery, body: completeBody, response: cardResponse(200) },
   }, async (request) =>
     completeReserve(db, requireAuth(request), idOf(request.params), request.body),
+  );
+  app.post('/reserves/:id/renew', {
+    schema: { tags: ['reserves'], summary: 'Renew an expired reserve (\'Продлить\'): it takes its amount from the offer again if still free, and holds for reserve_hold_days', params: idParams, querystring: noQuery, body: stepBody, response: cardResponse(200) },
+  }, async (request) =>
+    renewReserve(db, requireAuth(request), idOf(request.params), request.body),
   );
   app.post('/reserves/:id/cancel', {
     schema: { tags: ['reserves'], summary: 'Cancel an active reserve: its amount returns to the offer', params: idParams, querystring: noQuery, body: stepBody, response: cardResponse(200) },

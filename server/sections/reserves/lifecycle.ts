@@ -16,7 +16,11 @@ import { badRequest, forbidden } from '../../errors';
 import { rowsOf } from '../../http/rows';
 import { readRecord, recordStep, type RecordSection, type Row } from '../../records/pipeline';
 import { readBusinessSettings } from '../../admin/businessSettings';
-import { complete, release, reserve, resize, type StockCause } from '../offers/stock';
+import { complete, lockOffer, release, reserve, resize, type StockCause } from '../offers/stock';
+import { notify, recipients } from '../../records/notify';
+import { NOTIFICATION_TEXT } from '../../../domain/notifications';
+import { defaultReservedUntil } from '../../../domain/reserves/schema';
+import { formatNumber } from '../../../domain/format';
 import type { HistoryCause } from '../../../domain/history';
 import {
   offerOfReserve, offerToReserve, prepareReserve, reserveReadShape, storedReserve, today, type ReservedOffer, type ReserveValues,
@@ -53,6 +57,7 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
     await tx.execute(sql`
       INSERT INTO reserves (id, offer_id, ${columnsOf(values)}, created_by)
       VALUES (${id}, ${offer.id}, ${valuesOf(values)}, ${auth.user.id})`);
+    await notify(tx, { to: recipients.authorOf(offer.id), kind: 'reserve_placed', section: 'reserves', recordId: id, text: NOTIFICATION_TEXT.reserve_placed(id, offer.id), by: auth.user.id });
     return id;
   },
   async change(tx, auth, { id, body }) {
@@ -91,7 +96,10 @@ const endReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unk
   recordStep(db, auth, reserveRecord, id, body, step, async (tx, before) => {
     const stepSet = set(before); // refused before any stock moves
     const current = (await storedReserve(tx, id))!;
-    await move(tx, current.offer_id, current.amount, stepOf(auth, id, step));
+    // an expired reserve gave its amount back when it expired: cancelling it moves no stock
+    if (current.status === 'active') await move(tx, current.offer_id, current.amount, stepOf(auth, id, step));
+    const kind = step === 'complete' ? 'reserve_completed' : 'reserve_cancelled';
+    await notify(tx, { to: recipients.authorOf(current.offer_id), kind, section: 'reserves', recordId: id, text: NOTIFICATION_TEXT[kind](id, current.offer_id), by: auth.user.id });
     return stepSet;
   });
 
@@ -105,6 +113,21 @@ export const completeReserve = (db: Database, auth: AuthenticatedUser, id: numbe
     const refused = completionDateError(date, dayjs(String(before.created_at)).format('YYYY-MM-DD'), day);
     if (refused) throw badRequest(refused);
     return sql`status = 'completed', actual_date_implementation = ${date}::date`;
+  });
+
+/** POST /api/reserves/{id}/renew ('Продлить'): an expired reserve takes its amount from the offer again, if the
+ * offer is still active and has that much free (else a 400 saying so), and holds for the setting's days anew. */
+export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unknown) =>
+  recordStep(db, auth, reserveRecord, id, body, 'renew', async (tx) => {
+    const current = (await storedReserve(tx, id))!;
+    const offer = await lockOffer(tx, current.offer_id);
+    if (offer.status !== 'active') throw badRequest(RESERVE_WRITE_MSG.renewOffer);
+    const short = rowsOf<{ short: boolean }>(await tx.execute(sql`SELECT ${current.amount}::numeric > ${offer.available_amount}::numeric AS short`))[0].short;
+    if (short) throw badRequest(RESERVE_WRITE_MSG.renewShort(formatNumber(offer.available_amount)));
+    await reserve(tx, current.offer_id, current.amount, stepOf(auth, id, 'renew'));
+    const settings = await readBusinessSettings(tx);
+    const until = defaultReservedUntil(today(), settings.reserve_hold_days, current.estimated_date_implementation);
+    return sql`status = 'active', reserved_until = ${until}::date`;
   });
 
 /** POST /api/reserves/{id}/cancel: the deal is off; the amount returns to the offer's stock. */

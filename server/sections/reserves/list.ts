@@ -9,7 +9,7 @@ import { releaseBeforeDelete } from './release';
 const own = ownColumns(
   'r',
   ['id', 'offer_id', 'status', 'buyer_name', 'buyer_phone', 'delivery_address', 'delivery_days', 'estimated_date_implementation',
-    'actual_date_implementation', 'responsible_id', 'created_at', 'deleted_at'],
+    'actual_date_implementation', 'reserved_until', 'responsible_id', 'created_at', 'deleted_at'],
   ['amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum', 'min_selling_price', 'max_selling_price',
     'marginality', 'delivery_cost'],
 );
@@ -50,7 +50,7 @@ export const reservesSpec: SectionSpec = {
     ...ownFilters('r', reservesFilters, [
       'statuses_ids', 'offers_ids', 'creators_ids', 'buyer_name', 'delivery_address', 'reserved_stock', 'reserved_unit_price',
       'reserved_total_price', 'unit_selling_price', 'total_selling_price', 'marginality', 'delivery_to_buyer_cost', 'warehouse_delivery_days',
-      'created_at', 'estimated_date_implementation', 'actual_date_implementation',
+      'created_at', 'estimated_date_implementation', 'actual_date_implementation', 'reserved_until',
     ], {
       reserves_ids: 'id', delivery_city: 'city_id', products_ids: sql`o.product_id`, warehouse_delivery_cost: sql`o.warehouse_cost`,
     }),

@@ -7,7 +7,8 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { canChooseResponsible, isFieldVisible, scopeOf } from '../../../domain/permissions';
 import {
-  RESERVE_FIELD_VISIBILITY, RESERVE_FORM_FIELDS, RESERVE_MSG, RESERVE_WRITE_MSG, hiddenReserveFormFields, reserveSchema, type ReserveStep,
+  RESERVE_FIELD_VISIBILITY, RESERVE_FORM_FIELDS, RESERVE_MSG, RESERVE_WRITE_MSG, STEP_FROM, defaultReservedUntil, hiddenReserveFormFields, reserveSchema,
+  type ReserveStep,
 } from '../../../domain/reserves/schema';
 import { packsOf, reserveFigures } from '../../../domain/reserves/figures';
 import { STOCK_MSG } from '../../../domain/reserves/messages';
@@ -73,7 +74,8 @@ export const reserveReadShape = {
   readColumns,
   /** Only an active reserve changes; its steps say why not in the reserve's own words. */
   changeable: sql`r.status = 'active'`,
-  refuseStatus: (status: string, step: string) => (status === 'active' ? null : RESERVE_WRITE_MSG.notActive(status, step as ReserveStep)),
+  refuseStatus: (status: string, step: string) =>
+    ((STEP_FROM[step as ReserveStep] ?? ['active']).includes(status) ? null : RESERVE_WRITE_MSG.notActive(status, step as ReserveStep)),
   finishRead: (_db: Database, auth: AuthenticatedUser, row: Row) => finishReserveRead(auth, row),
 };
 
@@ -85,12 +87,13 @@ export interface StoredReserve extends Row {
   amount: string;
   unit_price: string;
   estimated_date_implementation: string | null;
+  reserved_until: string | null;
 }
 
 export async function storedReserve(db: Database, id: number, lock = false): Promise<StoredReserve | undefined> {
   return firstRow<StoredReserve>(await db.execute(sql`SELECT id, offer_id, status, round(amount, 2)::text AS amount,
     round(unit_price, 2)::text AS unit_price, packs_amount::text AS packs_amount, round(unit_selling_price, 2)::text AS unit_selling_price,
-    estimated_date_implementation::text AS estimated_date_implementation, buyer_name, buyer_phone, city_id, delivery_address,
+    estimated_date_implementation::text AS estimated_date_implementation, reserved_until::text AS reserved_until, buyer_name, buyer_phone, city_id, delivery_address,
     round(delivery_cost, 2)::text AS delivery_cost, delivery_days, responsible_id, ${TERMS}
     FROM reserves r WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`));
 }
@@ -158,6 +161,10 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
     basis.settings,
   );
   const priced = toNumber(sellingPrice) !== null;
+  const estimated = (pick('estimated_date_implementation') as string | null)?.slice(0, 10) ?? null;
+  const asked = valid.reserved_until ? String(valid.reserved_until).slice(0, 10) : null;
+  // 'Резерв до': as typed; else kept; a new reserve holds for the business setting's days
+  const reservedUntil = asked ?? current?.reserved_until ?? (current ? null : defaultReservedUntil(day, settings.reserve_hold_days, estimated));
   return {
     amount: money(valid.amount as number)!,
     packs_amount: figures.packs_amount === null ? null : figures.packs_amount.toFixed(1),
@@ -168,7 +175,8 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
     min_selling_price: money(figures.min_selling_price),
     max_selling_price: money(figures.max_selling_price),
     marginality: priced ? money(figures.marginality) : null,
-    estimated_date_implementation: (pick('estimated_date_implementation') as string | null)?.slice(0, 10) ?? null,
+    estimated_date_implementation: estimated,
+    reserved_until: reservedUntil,
     buyer_name: visible('buyer_name') ? String(valid.buyer_name).trim() : current?.buyer_name ?? null,
     buyer_phone: (pick('buyer_phone') as string | null) ?? null,
     city_id: cityId,

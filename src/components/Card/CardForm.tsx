@@ -18,6 +18,7 @@ import { useSmartBack } from '../smartBack';
 import { CardShell, type CardTab, type SaveState } from './CardShell';
 import { RecordComments } from './RecordComments';
 import { RecordHistory } from './RecordHistory';
+import { ChangedAlert } from './ChangedAlert';
 import { StaleAlert } from './StaleAlert';
 import { HISTORY_TEXTS } from '../../../domain/history';
 import { RESTORE_MSG } from '../../../domain/bulk';
@@ -178,6 +179,9 @@ export function CardForm<V extends CardValues, R extends CardFormRecord>({ card,
       }
     },
   } : undefined;
+  // another user's write heard over the live stream: the record was read again and is newer than the form's
+  const newer = mode === 'edit' && record && card.version !== undefined && record.version > card.version && !stale && save.saveState !== 'sending'
+    ? record : undefined;
   const loadCurrent = (latest: R) => {
     form.resetForm({ values: valuesOf(latest) });
     card.setVersion(latest.version);
@@ -195,7 +199,9 @@ export function CardForm<V extends CardValues, R extends CardFormRecord>({ card,
         successLabel={mode === 'create' || save.lastSave === 'created' ? texts.created : CARD_TEXTS.saved}
         error={stale ? null : save.error}
         onErrorClose={() => save.setError(null)}
-        alert={stale && (
+        alert={newer ? (
+          <ChangedAlert key={newer.version} section={section} id={newer.id} onRefresh={() => loadCurrent(newer)} />
+        ) : stale && (
           <StaleAlert
             key={stale.version}
             section={section}

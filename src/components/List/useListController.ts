@@ -1,6 +1,7 @@
 // What a section's list page does, apart from how it looks (ListPage): the state in its link (useListParams), the
 // rows, the filter panel and the saved default filter, the table layout and its settings mode, the selection,
 // bulk delete, export and import, and the notices they leave.
+import { useFallbackPolling } from '../../api/live';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ColumnDef, FilterDef } from '../../../domain/lists';
@@ -44,7 +45,9 @@ export function useListController({ section, columns: columnDefs, filters: defs,
   const { page, filter, sort, apiQuery, setPage, applyFilter } = params;
 
   const { data: perms } = usePermissionsQuery();
-  const list = useListQuery({ section, query: apiQuery }, { pollingInterval, skipPollingIfUnfocused: true });
+  // the poll is the fallback while the live stream is down (src/api/live.ts), not on top of it
+  const polling = useFallbackPolling(pollingInterval);
+  const list = useListQuery({ section, query: apiQuery }, { pollingInterval: polling, skipPollingIfUnfocused: true });
   const [filterOpen, setFilterOpen] = useState(false);
   const filterConfig = useFilterConfigQuery(section, { skip: !filterOpen });
   const savedFilter = useSavedFilterQuery(section);

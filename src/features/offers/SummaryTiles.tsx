@@ -1,3 +1,4 @@
+import { useFallbackPolling } from '../../api/live';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -20,7 +21,8 @@ function Tile({ title, value, note }: { title: string; value: string; note?: str
 /** Placed reserves, realized reserves, value of realized offers: real figures, refreshed with the list. The server
  * leaves out a figure the caller may not see: its tile (or a tile's total) is not drawn. */
 export function SummaryTiles({ pollingInterval }: { pollingInterval?: number }) {
-  const { data } = useOffersSummaryQuery(undefined, { pollingInterval, skipPollingIfUnfocused: true });
+  const polling = useFallbackPolling(pollingInterval);
+  const { data } = useOffersSummaryQuery(undefined, { pollingInterval: polling, skipPollingIfUnfocused: true });
   if (!data) return null;
   const { placed_reserves: placed, realized_reserves: realized, realized_value: value } = data;
   if (!placed && !realized && value === undefined) return null;

@@ -1,6 +1,6 @@
 // The offers section's own endpoint, the summary tiles above the list; one offer is read and written through
 // the cards' endpoints (src/api/cards.ts), as every section's record is.
-import { sectionApi, TAGS } from '../../api/sectionApi';
+import { sectionApi, SUMMARY_TAG, TAGS } from '../../api/sectionApi';
 import type { RecordBase } from '../../api/cards';
 import type { OffersSummary } from '../../../domain/offers/summary';
 import { OFFERS_SUMMARY } from '../../../domain/responseShapes';
@@ -48,7 +48,7 @@ export const offersApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
     offersSummary: build.query<OffersSummary, void>({
       query: () => 'api/offers/summary',
-      providesTags: [TAGS.offers.list],
+      providesTags: [TAGS.offers.list, SUMMARY_TAG],
       extraOptions: { entity: 'сводки' },
       ...checked<OffersSummary>(OFFERS_SUMMARY, 'сводки'),
     }),

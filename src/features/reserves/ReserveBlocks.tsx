@@ -89,6 +89,29 @@ export function AboutBlock({ form, offer, readOnly, visible }: BlockProps) {
           }}
         />
       )}
+      {visible('reserved_until') && (
+        // 'Резерв до' (issue 22): empty takes today + the business setting's days; not past the estimated date
+        <DatePicker
+          label={LABELS.reserved_until}
+          format="DD.MM.YYYY"
+          value={form.values.reserved_until && dayjs(form.values.reserved_until).isValid() ? dayjs(form.values.reserved_until) : null}
+          onChange={(date) => void form.setFieldValue('reserved_until', date && date.isValid() ? date.format('YYYY-MM-DD') : '')}
+          minDate={today}
+          maxDate={form.values.estimated_date_implementation && dayjs(form.values.estimated_date_implementation).isValid() && !dayjs(form.values.estimated_date_implementation).isBefore(today)
+            ? dayjs(form.values.estimated_date_implementation) : today.add(RESERVE_DATE_YEARS - 1, 'year').endOf('year')}
+          disablePast
+          disabled={readOnly}
+          slotProps={{
+            textField: {
+              size: 'small',
+              name: 'reserved_until',
+              onBlur: () => void form.setFieldTouched('reserved_until', true),
+              error: Boolean(error('reserved_until')),
+              helperText: error('reserved_until'),
+            },
+          }}
+        />
+      )}
     </InfoBlock>
   );
 }

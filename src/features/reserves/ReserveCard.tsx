@@ -15,7 +15,7 @@ import { canReprice, currentTerms, keptTerms, pricedBy, type ReserveTerms } from
 import { toNumber } from '../../../domain/numbers';
 import { prefillOf } from '../../../domain/reserves/prefill';
 import { statusTitle } from '../../../domain/sections';
-import { BUSINESS_SETTING_NAMES, canReadSetting, type BusinessSettings } from '../../../domain/settings';
+import { BAND_SETTINGS, canReadSetting, type BusinessSettings } from '../../../domain/settings';
 import { usePermissionsQuery, useMeQuery } from '../../api/session';
 import { errorMessage, isApiError } from '../../api/errors';
 import { useSectionRecordQuery } from '../../api/cards';
@@ -42,7 +42,7 @@ export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
   const offer = useSectionRecordQuery<ReserveOffer>({ section: 'offers', id: offerId ?? 0, withDeleted: false }, { skip: mode !== 'create' || badOffer });
   // only the settings the caller may read (domain/settings.ts canReadSetting): role 8 reads none, and sees none of
   // the figures they are part of; a setting not read counts as 0 (settingsOf)
-  const readable = useMemo(() => BUSINESS_SETTING_NAMES.filter((name) => canReadSetting(perms.data, name)), [perms.data]);
+  const readable = useMemo(() => BAND_SETTINGS.filter((name) => canReadSetting(perms.data, name)), [perms.data]);
   const settings = useBusinessSettingsQuery(readable, { skip: !perms.data || readable.length === 0 });
   if (perms.isLoading || me.isLoading || reserve.isLoading || offer.isLoading || settings.isLoading) return <PageSpinner />;
   if (mode === 'create' && (badOffer || (offer.error && !offer.data) || settings.error || !offer.data)) {
@@ -147,7 +147,8 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
         </Link>
       </Typography>
       {reserve && <Chip label={statusTitle('reserves', reserve.status)} color={reserve.status === 'active' ? 'success' : 'default'} size="small" />}
-      {reserve?.can_update && !form.dirty && <ReserveSteps reserve={reserve} version={card.version!} onTaken={(saved) => card.setVersion(saved.version)} onError={save.setError} />}
+      {reserve?.status === 'expired' && <Chip label={RESERVE_TEXTS.expired} color="warning" size="small" variant="outlined" />}
+      {(reserve?.can_update || reserve?.status === 'expired') && !form.dirty && <ReserveSteps reserve={reserve} version={card.version!} onTaken={(saved) => card.setVersion(saved.version)} onError={save.setError} />}
       {reserve?.can_update && !form.dirty && canReprice(perms) && <RepriceButton reserve={reserve} offer={offer} terms={terms} settings={settings} onApply={reprice} />}
     </Box>
   );

@@ -19,6 +19,7 @@ import { completionDateError } from '../../../domain/reserves/completion';
 const DIALOG: Record<ReserveStep, { title: string; text: string; confirm: string; color: 'primary' | 'error' }> = {
   complete: { title: RESERVE_TEXTS.completeTitle, text: RESERVE_TEXTS.completeText, confirm: RESERVE_TEXTS.complete, color: 'primary' },
   cancel: { title: RESERVE_TEXTS.cancelTitle, text: RESERVE_TEXTS.cancelText, confirm: RESERVE_TEXTS.cancelTitle, color: 'error' },
+  renew: { title: RESERVE_TEXTS.renewTitle, text: RESERVE_TEXTS.renewText, confirm: RESERVE_TEXTS.renew, color: 'primary' },
 };
 
 export interface ReserveStepsProps {
@@ -55,7 +56,12 @@ export function ReserveSteps({ reserve, version, onTaken, onError }: ReserveStep
   const dialog = asked ? DIALOG[asked] : null;
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
-      <Button variant="outlined" color="primary" onClick={() => ask('complete')}>{RESERVE_TEXTS.complete}</Button>
+      {reserve.status === 'expired' ? (
+        // an expired reserve: renewed if the stock is still there, or cancelled
+        <Button variant="outlined" color="primary" onClick={() => ask('renew')}>{RESERVE_TEXTS.renew}</Button>
+      ) : (
+        <Button variant="outlined" color="primary" onClick={() => ask('complete')}>{RESERVE_TEXTS.complete}</Button>
+      )}
       <Button variant="outlined" color="error" onClick={() => ask('cancel')}>{RESERVE_TEXTS.cancel}</Button>
       <Dialog open={dialog !== null} onClose={() => setAsked(null)} aria-labelledby="reserve-step-title">
         {dialog && (

@@ -37,6 +37,10 @@ export const RESERVE_TEXTS = {
   repriceNow: 'Сейчас',
   repriceToday: 'По текущим ценам',
   repriceTable: 'Пересчет резерва',
+  renew: 'Продлить',
+  renewTitle: 'Продлить резерв',
+  renewText: 'Резерв просрочен, его количество вернулось в свободный остаток. Продлить — снова взять его у предложения, если оно еще свободно.',
+  expired: 'Резерв просрочен: продлите или отмените его',
 } as const;
 
 /** The card's fields: the form's (domain/reserves/fields.ts) but the offer, which is the one the card was opened
@@ -65,7 +69,7 @@ export function settingsOf(stored: Partial<Record<BusinessSettingName, string>> 
 /** A new reserve: the responsible is the caller's employee, the delivery the default until a city is chosen. */
 export function newValues(settings: BusinessSettings, employeeId: number | null | undefined): ReserveFormValues {
   return {
-    amount: '', packs_amount: '', unit_selling_price: '', estimated_date_implementation: '', buyer_name: '', buyer_phone: '',
+    amount: '', packs_amount: '', unit_selling_price: '', estimated_date_implementation: '', reserved_until: '', buyer_name: '', buyer_phone: '',
     city_id: '', delivery_address: '', delivery_cost: String(settings.delivery_cost_default), delivery_days: '',
     responsible_id: str(employeeId), comments: [],
   };

@@ -31,7 +31,7 @@ export interface ReserveOffer {
  * may change. */
 export interface ReserveRecord extends RecordBase {
   offer_id: number;
-  status: 'active' | 'completed' | 'cancelled' | 'deleted';
+  status: 'active' | 'completed' | 'cancelled' | 'expired' | 'deleted';
   product?: Ref;
   amount: string;
   packs_amount: string | null;
@@ -44,6 +44,8 @@ export interface ReserveRecord extends RecordBase {
   marginality?: string | null;
   estimated_date_implementation?: string | null;
   actual_date_implementation?: string | null;
+  /** 'Резерв до' (issue 22). */
+  reserved_until?: string | null;
   buyer_name?: string | null;
   buyer_phone?: string | null;
   city_id?: number | null;
@@ -68,7 +70,7 @@ export interface Delivery {
   days: number | null;
 }
 
-export type ReserveStep = 'complete' | 'cancel';
+export type ReserveStep = 'complete' | 'cancel' | 'renew';
 
 export const reservesApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({

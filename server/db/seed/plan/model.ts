@@ -11,6 +11,8 @@ export const SETTINGS: BusinessSettings = {
   costs_per_kg: 12,
   min_markup: 0.1,
   max_markup: 0.35,
+  /** A new reserve holds its stock this many days ('Резерв до'). */
+  reserve_hold_days: 5,
 };
 
 export interface PlanCity { name: string; created_at: Date }

@@ -1,0 +1,43 @@
+// The bell's notifications (issue 22): what each tells, in the words the user reads, and where it leads. A
+// supplier's user is told of its own offer alone, never of a buyer.
+import type { Section } from './sections';
+
+export type NotificationKind =
+  | 'reserve_expiring' | 'reserve_expired' | 'reserve_overdue'
+  | 'reserve_placed' | 'reserve_completed' | 'reserve_cancelled' | 'offer_sold_out';
+
+export const NOTIFICATION_TEXT = {
+  reserve_expiring: (reserve: number) => `Резерв № ${reserve} истекает завтра`,
+  reserve_expired: (reserve: number) => `Резерв № ${reserve} просрочен`,
+  reserve_overdue: (reserve: number) => `Резерв № ${reserve}: дата реализации прошла, резерв не завершен`,
+  reserve_placed: (reserve: number, offer: number) => `На предложение № ${offer} поставлен резерв № ${reserve}`,
+  reserve_completed: (reserve: number, offer: number) => `Резерв № ${reserve} на предложение № ${offer} завершен`,
+  reserve_cancelled: (reserve: number, offer: number) => `Резерв № ${reserve} на предложение № ${offer} отменен`,
+  offer_sold_out: (offer: number) => `Предложение № ${offer} распродано`,
+} as const;
+
+export const NOTIFICATION_UI = {
+  title: 'Уведомления',
+  bell: 'Уведомления',
+  empty: 'Уведомлений нет',
+  markAll: 'Отметить все прочитанными',
+} as const;
+
+/** One notification as GET /api/notifications answers it. */
+export interface NotificationItem {
+  id: number;
+  kind: NotificationKind;
+  section: Section;
+  record_id: number;
+  text: string;
+  created_at: string;
+  read: boolean;
+}
+
+export interface NotificationList {
+  items: NotificationItem[];
+  unread: number;
+}
+
+/** Where a notification leads: the record's card. */
+export const notificationLink = (n: Pick<NotificationItem, 'section' | 'record_id'>) => `/${n.section}/${n.record_id}`;

@@ -1,0 +1,132 @@
+// The live event hub of one app instance: it hears every committed change on the bus (server/db/changes.ts; on
+// PostgreSQL from every instance through LISTEN/NOTIFY) and sends each connected user the events of records that
+// user may read (the section's read scope, its `own` predicate: a supplier's user hears of its own offers only).
+// An event names the record, its version and the kind of change, never a field's value. The last RING events are
+// kept for a reconnect's Last-Event-ID; one older than that (or from before this instance started) answers
+// 'reset': the client reads everything again.
+import type { ServerResponse } from 'node:http';
+import type { Database } from '../db/client';
+import type { Bus } from '../db/bus';
+import { CHANGES_CHANNEL, NOTIFY_CHANNEL } from '../db/changes';
+import type { AuthenticatedUser } from '../accounts/users';
+import { findSessionUser } from '../accounts/sessions';
+import { loadPermissions } from '../accounts/users';
+import { recordVisible } from '../records/access';
+import type { SectionSpec } from '../spec/section';
+import { scopeOf } from '../../domain/permissions';
+import { LIVE_EVENT, type LiveEvent } from '../../domain/live';
+import type { Section } from '../../domain/sections';
+
+/** Events kept for reconnects: a minute of a busy office's writes. */
+export const RING = 1000;
+
+export interface LiveClient {
+  auth: AuthenticatedUser;
+  token: string;
+  res: ServerResponse;
+  heartbeat?: NodeJS.Timeout;
+}
+
+const frame = (event: string, data: unknown, id?: string) => `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export class LiveHub {
+  readonly clients = new Set<LiveClient>();
+  private ring: LiveEvent[] = [];
+  private queue: Promise<void> = Promise.resolve();
+  private unsubscribe: (() => void)[] = [];
+
+  constructor(private db: Database, private bus: Bus, private specs: Record<Section, SectionSpec>, private heartbeatMs: number) {}
+
+  start() {
+    this.unsubscribe.push(this.bus.subscribe(CHANGES_CHANNEL, (payload) => {
+      let events: LiveEvent[];
+      try {
+        events = JSON.parse(payload) as LiveEvent[];
+      } catch {
+        return;
+      }
+      // one batch after the other: a client sees the events in the order they were published
+      this.queue = this.queue.then(() => this.deliver(events)).catch(() => undefined);
+    }));
+    this.unsubscribe.push(this.bus.subscribe(NOTIFY_CHANNEL, (payload) => {
+      let users: number[] = [];
+      try {
+        users = (JSON.parse(payload) as { users: number[] }).users;
+      } catch {
+        return;
+      }
+      for (const client of this.clients) if (users.includes(client.auth.user.id)) this.write(client, frame(LIVE_EVENT.notification, {}));
+    }));
+  }
+
+  /** May this user read that record? Scope all without a query; own through the section's predicate. */
+  private async mayRead(auth: AuthenticatedUser, event: LiveEvent): Promise<boolean> {
+    const spec = this.specs[event.section];
+    if (!spec) return false;
+    const scope = scopeOf(auth.permissions, event.section, 'read');
+    if (scope === 'none') return false;
+    if (scope === 'all') return true;
+    return recordVisible(this.db, spec, auth, event.id, 'read');
+  }
+
+  /** The event as a user receives it: the record's name, version and kind, nothing of its fields. */
+  private async deliver(events: LiveEvent[]) {
+    for (const event of events) {
+      this.ring.push(event);
+      if (this.ring.length > RING) this.ring.splice(0, this.ring.length - RING);
+    }
+    for (const client of this.clients) {
+      for (const event of events) {
+        if (await this.mayRead(client.auth, event).catch(() => false)) this.write(client, frame(LIVE_EVENT.change, publicEvent(event), event.eid));
+      }
+    }
+  }
+
+  private write(client: LiveClient, text: string) {
+    if (!client.res.writableEnded) client.res.write(text);
+  }
+
+  /** A new stream: what was missed since `lastEventId` first (or 'reset'), then every event as it comes. */
+  async connect(client: LiveClient, lastEventId: string | undefined) {
+    this.write(client, `retry: 2000\n\n`);
+    if (lastEventId) {
+      const at = this.ring.findIndex((e) => e.eid === lastEventId);
+      if (at < 0) this.write(client, frame(LIVE_EVENT.reset, {}));
+      else for (const event of this.ring.slice(at + 1)) {
+        if (await this.mayRead(client.auth, event).catch(() => false)) this.write(client, frame(LIVE_EVENT.change, publicEvent(event), event.eid));
+      }
+    }
+    this.clients.add(client);
+    client.heartbeat = setInterval(() => void this.beat(client), this.heartbeatMs);
+    client.res.on('close', () => this.drop(client));
+  }
+
+  /** A heartbeat comment keeps proxies from closing an idle stream; the session is checked again with it (a
+   * signed-out or deactivated account's stream ends, a role's new rights apply). */
+  private async beat(client: LiveClient) {
+    const session = await findSessionUser(this.db, client.token).catch(() => null);
+    if (!session || session.user.status !== 'active') {
+      client.res.end();
+      this.drop(client);
+      return;
+    }
+    client.auth = { ...client.auth, user: session.user, permissions: await loadPermissions(this.db, session.user) };
+    this.write(client, `: heartbeat\n\n`);
+  }
+
+  private drop(client: LiveClient) {
+    if (client.heartbeat) clearInterval(client.heartbeat);
+    this.clients.delete(client);
+  }
+
+  /** The app closes: every stream ends (the browser reconnects to another instance). */
+  close() {
+    for (const u of this.unsubscribe) u();
+    for (const client of [...this.clients]) {
+      client.res.end();
+      this.drop(client);
+    }
+  }
+}
+
+const publicEvent = (e: LiveEvent) => ({ section: e.section, id: e.id, version: e.version, kind: e.kind });

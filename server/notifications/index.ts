@@ -1,0 +1,58 @@
+// /api/notifications: the signed-in user's own notifications (the bell), newest first, with the unread count;
+// one marked read, or all ('Отметить все прочитанными'). A user reaches only its own: another's id is a 404.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { requireAuth } from '../http/auth';
+import { idOf, idParams, noQuery, responses } from '../http/schemas';
+import { firstRow, rowsOf } from '../http/rows';
+import { notFound } from '../errors';
+import type { NotificationItem, NotificationList } from '../../domain/notifications';
+
+/** The latest this many are listed. */
+export const NOTIFICATIONS_SHOWN = 50;
+
+const item = {
+  type: 'object',
+  required: ['id', 'kind', 'section', 'record_id', 'text', 'created_at', 'read'],
+  properties: {
+    id: { type: 'integer' }, kind: { type: 'string' }, section: { type: 'string' }, record_id: { type: 'integer' },
+    text: { type: 'string' }, created_at: { type: 'string' }, read: { type: 'boolean' },
+  },
+} as const;
+const listResponse = responses({ 200: { type: 'object', required: ['items', 'unread'], properties: { items: { type: 'array', items: item }, unread: { type: 'integer' } } } });
+const marked = responses({ 200: { type: 'object', properties: { status: { type: 'string', enum: ['success'] }, marked: { type: 'integer' } } } });
+const noBody = { type: ['object', 'null'], properties: {}, additionalProperties: false } as const;
+
+export async function listNotifications(db: Database, userId: number): Promise<NotificationList> {
+  const items = rowsOf<NotificationItem & { created_at: string | Date }>(await db.execute(sql`
+    SELECT id, kind, section, record_id, text, created_at, read_at IS NOT NULL AS read FROM notifications
+    WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${NOTIFICATIONS_SHOWN}`));
+  const { unread } = firstRow<{ unread: number }>(await db.execute(sql`SELECT count(*)::int AS unread FROM notifications
+    WHERE user_id = ${userId} AND read_at IS NULL`))!;
+  return { items: items.map((n) => ({ ...n, id: Number(n.id), record_id: Number(n.record_id), created_at: new Date(n.created_at).toISOString() })), unread: Number(unread) };
+}
+
+export default async function notificationsRoutes(app: FastifyInstance, opts: { db: Database }) {
+  const { db } = opts;
+  app.get('/notifications', {
+    schema: { tags: ['notifications'], summary: 'The signed-in user\'s notifications, newest first (the latest 50), and how many are unread', querystring: noQuery, response: listResponse },
+  }, async (request) => listNotifications(db, requireAuth(request).user.id));
+
+  app.post('/notifications/:id/read', {
+    schema: { tags: ['notifications'], summary: 'Mark one of one\'s notifications read', params: idParams, querystring: noQuery, body: noBody, response: marked },
+  }, async (request) => {
+    const rows = rowsOf(await db.execute(sql`UPDATE notifications SET read_at = coalesce(read_at, now())
+      WHERE id = ${idOf(request.params)} AND user_id = ${requireAuth(request).user.id} RETURNING id`));
+    if (!rows.length) throw notFound();
+    return { status: 'success' as const, marked: 1 };
+  });
+
+  app.post('/notifications/read-all', {
+    schema: { tags: ['notifications'], summary: '\'Отметить все прочитанными\'', querystring: noQuery, body: noBody, response: marked },
+  }, async (request) => {
+    const rows = rowsOf(await db.execute(sql`UPDATE notifications SET read_at = now()
+      WHERE user_id = ${requireAuth(request).user.id} AND read_at IS NULL RETURNING id`));
+    return { status: 'success' as const, marked: rows.length };
+  });
+}

@@ -1,0 +1,45 @@
+// Notifications are written here, in the transaction of the write they tell of (so a rolled-back write leaves
+// none), and told live to their users once it commits (db/changes.ts). Who is told is a condition over users;
+// the acting user is not told of what it did itself. A dedupe key keeps a notice the job repeats every minute to
+// one per user.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { notificationCreated } from '../db/changes';
+import { rowsOf } from '../http/rows';
+import type { NotificationKind } from '../../domain/notifications';
+import type { Section } from '../../domain/sections';
+import type { Author } from './history';
+
+/** The users a notification goes to, as a condition over `users u`. */
+export const recipients = {
+  /** The employee responsible for the reserve. */
+  responsibleOf: (reserveId: number): SQL => sql`u.employee_id = (SELECT responsible_id FROM reserves WHERE id = ${reserveId})`,
+  /** The account that created the offer. */
+  authorOf: (offerId: number): SQL => sql`u.id = (SELECT created_by FROM offers WHERE id = ${offerId})`,
+  /** The supplier's users of the offer's supplier. */
+  supplierOf: (offerId: number): SQL => sql`u.user_type = 'supplier' AND u.supplier_id = (SELECT supplier_id FROM offers WHERE id = ${offerId})`,
+};
+
+export interface Notice {
+  to: SQL;
+  kind: NotificationKind;
+  section: Section;
+  recordId: number;
+  text: string;
+  /** Unique per user: a notice with a key already given is not given again. */
+  dedupe?: string;
+  /** The user whose action this tells of: not told. */
+  by?: Author;
+}
+
+/** Writes the notice for every active user it goes to; answers how many were told. */
+export async function notify(tx: Database, notice: Notice): Promise<number> {
+  const rows = rowsOf<{ user_id: number }>(await tx.execute(sql`
+    INSERT INTO notifications (user_id, kind, section, record_id, text, dedupe_key)
+    SELECT u.id, ${notice.kind}, ${notice.section}, ${notice.recordId}, ${notice.text}, ${notice.dedupe ?? null}
+    FROM users u WHERE u.status = 'active' AND (${notice.to}) ${notice.by ? sql`AND u.id <> ${notice.by}` : sql``}
+    ON CONFLICT (user_id, dedupe_key) DO NOTHING
+    RETURNING user_id`));
+  for (const r of rows) notificationCreated(Number(r.user_id));
+  return rows.length;
+}

@@ -1,0 +1,88 @@
+// The reserves' expiry job (issue 22): every minute, and once at start, each active reserve past its 'Резерв до'
+// becomes 'expired' ('Просрочен') and gives its amount back to the offer through the stock writer, one reserve per
+// transaction, recorded in the offer's history as 'Резерв № {id} просрочен' and in the reserve's as its status
+// change. Its responsible is told; so is it the day before ('истекает завтра') and when its estimated date passed
+// with the reserve not completed.
+//
+// One runner across the instances on one database: each transaction first takes a transaction-level advisory
+// lock (pg_try_advisory_xact_lock) and an instance that does not get it stops, leaving the work to the one that
+// has it; the reserve is picked FOR UPDATE and must still be active and due, so none is expired twice whatever
+// the timing. On PGlite there is one instance and the lock is always free.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { firstRow, rowsOf } from '../../http/rows';
+import { changeRecord } from '../../records/history';
+import { notify, recipients } from '../../records/notify';
+import { NOTIFICATION_TEXT } from '../../../domain/notifications';
+import { release } from '../offers/stock';
+
+/** The advisory lock's key: 'NutDesk reserves expiry'. */
+export const EXPIRY_LOCK = 2_022_0001;
+export const EXPIRY_EVERY_MS = 60_000;
+
+const locked = async (tx: Database) =>
+  firstRow<{ got: boolean }>(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${EXPIRY_LOCK}) AS got`))!.got;
+
+/** Expires one due reserve in its own transaction: its id, null when none is due, 'busy' when another runs. */
+async function expireOne(db: Database): Promise<number | null | 'busy'> {
+  return db.transaction(async (tx) => {
+    if (!(await locked(tx))) return 'busy' as const;
+    const due = firstRow<{ id: number; offer_id: number; amount: string }>(await tx.execute(sql`
+      SELECT id, offer_id, round(amount, 2)::text AS amount FROM reserves
+      WHERE status = 'active' AND reserved_until < current_date ORDER BY id LIMIT 1 FOR UPDATE`));
+    if (!due) return null;
+    const id = Number(due.id);
+    await release(tx, due.offer_id, due.amount, { by: null, via: { section: 'reserves', step: 'expire', ids: [id] } });
+    await changeRecord(tx, null, 'reserves', id, sql`status = 'expired'`);
+    await notify(tx, { to: recipients.responsibleOf(id), kind: 'reserve_expired', section: 'reserves', recordId: id, text: NOTIFICATION_TEXT.reserve_expired(id), dedupe: `expired:${id}` });
+    return id;
+  });
+}
+
+/** The reminders: expires tomorrow (once per reserve and date), estimated date passed and not completed (once per
+ * reserve and estimated date). */
+async function remind(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await locked(tx))) return;
+    const tomorrow = rowsOf<{ id: number; until: string }>(await tx.execute(sql`SELECT id, reserved_until::text AS until FROM reserves
+      WHERE status = 'active' AND reserved_until = current_date + 1`));
+    for (const r of tomorrow) {
+      await notify(tx, { to: recipients.responsibleOf(r.id), kind: 'reserve_expiring', section: 'reserves', recordId: r.id, text: NOTIFICATION_TEXT.reserve_expiring(r.id), dedupe: `expiring:${r.id}:${r.until}` });
+    }
+    const overdue = rowsOf<{ id: number; date: string }>(await tx.execute(sql`SELECT id, estimated_date_implementation::text AS date FROM reserves
+      WHERE status IN ('active', 'expired') AND estimated_date_implementation < current_date`));
+    for (const r of overdue) {
+      await notify(tx, { to: recipients.responsibleOf(r.id), kind: 'reserve_overdue', section: 'reserves', recordId: r.id, text: NOTIFICATION_TEXT.reserve_overdue(r.id), dedupe: `overdue:${r.id}:${r.date}` });
+    }
+  });
+}
+
+/** One run of the job: the due reserves expired (their ids), then the reminders. */
+export async function runReserveExpiry(db: Database): Promise<number[]> {
+  const expired: number[] = [];
+  for (;;) {
+    const id = await expireOne(db);
+    if (id === null || id === 'busy') break;
+    expired.push(id);
+  }
+  await remind(db);
+  return expired;
+}
+
+/** Runs the job now and every minute until the returned stop is called; a failed run is logged and retried. */
+export function scheduleReserveExpiry(db: Database, log: (message: string) => void, everyMs = EXPIRY_EVERY_MS): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = running.then(() => runReserveExpiry(db)).then(
+      (ids) => { if (ids.length) log(`Просрочены резервы: ${ids.join(', ')}`); },
+      (err: Error) => log(`Задание просрочки резервов не выполнено: ${err.message}`),
+    );
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
