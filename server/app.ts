@@ -27,6 +27,7 @@ import referencesRoutes from './references';
 import commentsRoutes from './records/commentsRoutes';
 import historyRoutes from './records/historyRoutes';
 import filesRoutes from './records/filesRoutes';
+import analyticsRoutes from './analytics/routes';
 import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
 import { SECTIONS } from '../domain/sections';
 import { createServer } from 'node:http';
@@ -105,6 +106,7 @@ export async function buildApp({ config, db, logger = false, mailer }: AppOption
     await api.register(adminRoutes, { db });
     await api.register(invitationRoutes, { db, config });
     await api.register(adminPageRoutes, { db, config });
+    await api.register(analyticsRoutes, { db });
   }, { prefix: '/api' });
 
   const indexHtml = path.join(config.distDir, 'index.html');

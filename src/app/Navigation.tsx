@@ -18,6 +18,7 @@ import BookmarkAddedOutlined from '@mui/icons-material/BookmarkAddedOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import Close from '@mui/icons-material/Close';
 import { SECTION, SECTIONS, type Section } from '../../domain/sections';
@@ -136,6 +137,7 @@ export function Navigation() {
       </Box>
       <List sx={{ flexGrow: 1 }}>
         {top.map((key) => (key === LISTS ? <ListsMenu key={key} items={lists} /> : <NavItem key={key} item={sectionItem(key)} />))}
+        {canOpen(perms, 'analytics') && <NavItem item={{ to: '/analytics', label: 'Аналитика', icon: <InsightsOutlined /> }} />}
         <NavItem item={{ to: '/profile', label: 'Профиль', icon: <AccountCircleOutlined /> }} />
         {canOpen(perms, 'settings') && <NavItem item={{ to: '/settings', label: 'Настройки', icon: <SettingsOutlined /> }} />}
         <ListItemButton onClick={onLogout}>

@@ -1,9 +1,10 @@
 // Which signed-in screens a caller may open: the navigation and the route gates read the same rules
 // (spec points 2 "Navigation" and 6).
 import { hasSection, scopeOf, type Permissions } from '../../domain/permissions';
+import { canOpenAnalytics } from '../../domain/analytics';
 import type { Section } from '../../domain/sections';
 
-export type Area = Section | 'profile' | 'settings';
+export type Area = Section | 'profile' | 'settings' | 'analytics';
 
 export function canOpen(perms: Permissions | null | undefined, area: Area): boolean {
   switch (area) {
@@ -14,6 +15,9 @@ export function canOpen(perms: Permissions | null | undefined, area: Area): bool
       return Boolean(perms?.is_admin);
     case 'profile':
       return Boolean(perms);
+    case 'analytics':
+      // every signed-in role that reads reserves or offers
+      return canOpenAnalytics(perms);
     default:
       return hasSection(perms, area);
   }

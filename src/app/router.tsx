@@ -25,6 +25,8 @@ const Layout = lazy(() => import(/* webpackChunkName: "shell" */ './Layout'));
 const AreaGate = lazy(() => import(/* webpackChunkName: "shell" */ './AreaGate'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsPage'));
+// the charts library loads with this page alone
+const AnalyticsPage = lazy(() => import(/* webpackChunkName: "analytics" */ '../features/analytics/AnalyticsPage'));
 
 function gated(area: Area, Screen: ComponentType) {
   return (
@@ -62,6 +64,7 @@ export const routes: RouteObject[] = [
       ...SECTIONS.flatMap(sectionRoutes),
       { path: 'profile', element: gated('profile', ProfilePage) },
       { path: 'settings', element: gated('settings', SettingsPage) },
+      { path: 'analytics', element: gated('analytics', AnalyticsPage) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
