@@ -1,7 +1,7 @@
 // The page 'Аналитика' (issue 24): the filters on top, in the link (period, products, cities, responsible), and
 // each chart the caller may see (domain/analytics.ts isChartVisible, the server's own rule) in a card with its
 // figures on hover and 'Скачать XLSX'. A chart with nothing in the period says 'Нет данных за период'.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -77,24 +77,50 @@ function IdsFilter({ name, value, onChange }: { name: AnalyticsListFilter; value
   );
 }
 
-function Filters({ perms, filter, onChange }: { perms?: Permissions; filter: AnalyticsFilter; onChange(next: AnalyticsFilter): void }) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const setDay = (end: 'from' | 'to', d: Dayjs | null) => {
-    if (!d || !d.isValid()) return;
-    const next = { ...filter, [end]: d.format('YYYY-MM-DD') };
-    const wrong = periodProblem(next.from, next.to);
-    setProblem(wrong);
-    if (!wrong) onChange(next);
-  };
-  const picker = (end: 'from' | 'to', label: string) => (
+/** A date of the period as typed: the field keeps what is typed (a year typed digit by digit passes through 0002 …
+ * 2026), and the day goes to the link a moment after the typing stops, when it is a real day. */
+function PeriodPicker({ label, value, onChange }: { label: string; value: string; onChange(day: string): void }) {
+  const [local, setLocal] = useState<Dayjs | null>(dayjs(value));
+  const [adopted, setAdopted] = useState(value);
+  if (value !== adopted) {
+    // the link changed (reset, back button): show its day
+    setAdopted(value);
+    setLocal(dayjs(value));
+  }
+  useEffect(() => {
+    if (!local || !local.isValid()) return undefined;
+    const day = local.format('YYYY-MM-DD');
+    if (day === value) return undefined;
+    const timer = setTimeout(() => onChange(day), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [local, value, onChange]);
+  return (
     <DatePicker
       label={label}
       format="DD.MM.YYYY"
-      value={dayjs(filter[end])}
-      onChange={(d) => setDay(end, d)}
+      value={local}
+      onChange={setLocal}
       disableFuture
       slotProps={{ textField: { size: 'small', sx: { width: 170 } } }}
     />
+  );
+}
+
+/** How long typing in a date field rests before the period is asked for. */
+const TYPING_PAUSE_MS = 600;
+
+function Filters({ perms, filter, onChange }: { perms?: Permissions; filter: AnalyticsFilter; onChange(next: AnalyticsFilter): void }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const setDay = useCallback((end: 'from' | 'to', day: string) => {
+    const next = { ...filter, [end]: day };
+    const wrong = periodProblem(next.from, next.to);
+    setProblem(wrong);
+    if (!wrong) onChange(next);
+  }, [filter, onChange]);
+  const setFrom = useCallback((day: string) => setDay('from', day), [setDay]);
+  const setTo = useCallback((day: string) => setDay('to', day), [setDay]);
+  const picker = (end: 'from' | 'to', label: string) => (
+    <PeriodPicker label={label} value={filter[end]} onChange={end === 'from' ? setFrom : setTo} />
   );
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label="Фильтры аналитики">
@@ -169,10 +195,11 @@ export default function AnalyticsPage() {
   const filter = useMemo(() => filterFromSearch(search), [search]);
   const query = filterToSearch(filter);
   const charts = CHARTS.filter((chart) => isChartVisible(perms, chart));
+  const applyFilter = useCallback((next: AnalyticsFilter) => setSearch(new URLSearchParams(filterToSearch(next))), [setSearch]);
   return (
     <Box>
       <PageTitle title={ANALYTICS_TEXTS.title} />
-      <Filters perms={perms} filter={filter} onChange={(next) => setSearch(new URLSearchParams(filterToSearch(next)))} />
+      <Filters perms={perms} filter={filter} onChange={applyFilter} />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="analytics-period">
         {ANALYTICS_TEXTS.period(filter.from, filter.to)}
       </Typography>

@@ -108,35 +108,51 @@ function ManagersChart({ answer }: { answer: ChartAnswer }) {
   );
 }
 
-const cropColor = (row: Row) => {
-  const age = row.age as number | null;
-  if (age === null || age === undefined || age <= 0) return CROP_COLORS.current;
-  return age === 1 ? CROP_COLORS.last : CROP_COLORS.older;
-};
+type Crop = keyof typeof CROP_COLORS;
+const CROPS: { key: Crop; title: string }[] = [
+  { key: 'current', title: 'Урожай этого года' },
+  { key: 'last', title: 'Урожай прошлого года' },
+  { key: 'older', title: 'Урожай старше' },
+];
+const cropOf = (age: unknown): Crop => (typeof age !== 'number' || age <= 0 ? 'current' : age === 1 ? 'last' : 'older');
 
+/** One bar per product, its free stock stacked by the crop's age: last year's crop (orange) and older (red) stand
+ * out from this year's (green). The tooltip names the years and the purchase value; the XLSX has every year. */
 function StockChart({ answer }: { answer: ChartAnswer }) {
-  const labels = answer.rows.map((r) => `${formatFigureOf('ref', r.product)} · ${r.harvest_year ?? 'год не указан'}`);
-  const value = answer.fields.includes('available_value') ? (row: Row) => `закупочная стоимость ${formatMoney(row.available_value)}` : undefined;
-  const [available] = seriesOf(answer, ['available_kg'], cropColor, value);
+  const products: string[] = [];
+  const cells = new Map<string, { kg: number; value: number; years: string[] }>();
+  for (const row of answer.rows) {
+    const name = formatFigureOf('ref', row.product);
+    if (!products.includes(name)) products.push(name);
+    const key = `${name}|${cropOf(row.age)}`;
+    const cell = cells.get(key) ?? { kg: 0, value: 0, years: [] };
+    cell.kg += Number(row.available_kg ?? 0);
+    cell.value += Number(row.available_value ?? 0);
+    cell.years.push(String(row.harvest_year ?? 'год не указан'));
+    cells.set(key, cell);
+  }
+  const withValue = answer.fields.includes('available_value');
+  const series = CROPS.map((crop) => ({
+    id: crop.key,
+    label: crop.title,
+    stack: 'crop',
+    color: CROP_COLORS[crop.key],
+    data: products.map((p) => cells.get(`${p}|${crop.key}`)?.kg ?? null),
+    valueFormatter: (v: number | null, { dataIndex }: { dataIndex: number }) => {
+      const cell = cells.get(`${products[dataIndex]}|${crop.key}`);
+      if (!cell || v === null) return null;
+      const value = withValue ? `, ${formatMoney(Math.round(cell.value * 100) / 100)}` : '';
+      return `${formatFigureOf('kg', Math.round(v * 100) / 100)}${value} (${cell.years.join(', ')})`;
+    },
+  })).filter((s) => s.data.some((v) => v !== null));
   return (
-    <>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', fontSize: 13, color: 'text.secondary' }} aria-label="Урожай">
-        {([['current', 'урожай этого года'], ['last', 'урожай прошлого года'], ['older', 'урожай старше']] as const).map(([key, text]) => (
-          <Box key={key} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-            <Box sx={{ width: 12, height: 12, borderRadius: '2px', bgcolor: CROP_COLORS[key] }} />
-            {text}
-          </Box>
-        ))}
-      </Box>
-      <BarChart
-        layout="horizontal"
-        height={horizontalHeight(labels.length)}
-        yAxis={[{ scaleType: 'band', data: labels, width: bandWidth(labels) }]}
-        xAxis={[{ valueFormatter: plainTicks, label: 'кг' }]}
-        series={available ? [{ ...available, color: CROP_COLORS.current }] : []}
-        hideLegend
-      />
-    </>
+    <BarChart
+      layout="horizontal"
+      height={horizontalHeight(products.length)}
+      yAxis={[{ scaleType: 'band', data: products, width: bandWidth(products) }]}
+      xAxis={[{ valueFormatter: plainTicks, label: 'свободно, кг' }]}
+      series={series}
+    />
   );
 }
 
