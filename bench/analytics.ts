@@ -13,8 +13,8 @@ import { pct } from './engines';
 import { seedOffers, TARGET_OFFERS } from './offers';
 
 const TARGET_RESERVES = 50_000;
-const WARMUP = 10;
-const RUNS = 100;
+const WARMUP = 5;
+const RUNS = 50;
 const QUERY = 'from=2025-11-03&to=2026-11-01';
 
 const count = async (db: Awaited<ReturnType<typeof createTestApp>>['db'], table: string) =>

@@ -63,7 +63,7 @@ const plainTicks = (v: number | null) => (v === null ? '' : compact.format(v));
 
 const HEIGHT = 300;
 /** Room for the category labels of a horizontal chart. */
-const bandWidth = (labels: string[]) => Math.min(220, Math.max(90, Math.max(0, ...labels.map((l) => l.length)) * 7));
+const bandWidth = (labels: string[]) => Math.min(220, Math.max(90, Math.max(0, ...labels.map((l) => l.length)) * 8));
 const horizontalHeight = (rows: number) => Math.max(HEIGHT, rows * 34 + 80);
 
 function Titled({ title, children }: { title: string; children: ReactNode }) {
@@ -102,7 +102,8 @@ function ManagersChart({ answer }: { answer: ChartAnswer }) {
       layout="horizontal"
       height={horizontalHeight(labels.length)}
       yAxis={[{ scaleType: 'band', data: labels, width: bandWidth(labels) }]}
-      xAxis={[{ valueFormatter: moneyTicks }]}
+      xAxis={[{ valueFormatter: moneyTicks, tickNumber: 4 }]}
+      margin={{ right: 28 }}
       series={seriesOf(answer, ['margin_sum', 'selling_sum'], undefined, avg)}
     />
   );
@@ -179,7 +180,8 @@ function BuyersChart({ answer }: { answer: ChartAnswer }) {
       layout="horizontal"
       height={horizontalHeight(labels.length)}
       yAxis={[{ scaleType: 'band', data: labels, width: bandWidth(labels) }]}
-      xAxis={[{ valueFormatter: moneyTicks }]}
+      xAxis={[{ valueFormatter: moneyTicks, tickNumber: 4 }]}
+      margin={{ right: 28 }}
       series={seriesOf(answer, ['selling_sum'], undefined, more)}
       hideLegend
     />
