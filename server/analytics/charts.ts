@@ -102,33 +102,29 @@ const CHARTS: Record<Chart, (ctx: Context) => Promise<Row[]>> = {
     const { from, where } = reservesFrom(ctx);
     const rows = rowsOf<Row>(await ctx.db.execute(sql`
       SELECT to_char(w.week, 'YYYY-MM-DD') AS week, ${selectOf(ctx.figures, {
-        selling_sum: money2(sql`coalesce(a.selling_sum, 0)`),
-        margin_sum: money2(sql`coalesce(a.margin_sum, 0)`),
-        completed_kg: kg2(sql`a.kg`),
-        completed_count: sql`coalesce(a.n_sold, 0)::int`,
-        placed_count: sql`coalesce(a.n_placed, 0)::int`,
-        cancelled_count: sql`coalesce(a.cancelled, 0)::int`,
-        expired_count: sql`coalesce(a.expired, 0)::int`,
+        selling_sum: money2(sql`coalesce(d.selling_sum, 0)`),
+        margin_sum: money2(sql`coalesce(d.margin_sum, 0)`),
+        completed_kg: kg2(sql`d.kg`),
+        completed_count: sql`coalesce(d.n, 0)::int`,
+        placed_count: sql`coalesce(p.n, 0)::int`,
+        cancelled_count: sql`coalesce(p.cancelled, 0)::int`,
+        expired_count: sql`coalesce(p.expired, 0)::int`,
       })}
       FROM generate_series(date_trunc('week', ${f.from}::date), ${f.to}::date, interval '1 week') AS w(week)
       LEFT JOIN (
-        -- one pass over the reserves: each counts in the week it was placed and, sold in the period, the week of its sale
-        SELECT count(*) FILTER (WHERE g.kind = 'placed') AS n_placed,
-               count(*) FILTER (WHERE g.kind = 'placed' AND r.status = 'cancelled') AS cancelled,
+        SELECT date_trunc('week', r.created_at) AS week, count(*) AS n,
+               count(*) FILTER (WHERE r.status = 'cancelled') AS cancelled,
                -- 'Просрочен': the reserves' status 'expired' (the expiry job), counted by its value
-               count(*) FILTER (WHERE g.kind = 'placed' AND r.status = 'expired') AS expired,
-               count(*) FILTER (WHERE g.kind = 'sold') AS n_sold,
-               sum(r.total_selling_sum) FILTER (WHERE g.kind = 'sold') AS selling_sum,
-               sum(${MARGIN}) FILTER (WHERE g.kind = 'sold') AS margin_sum,
-               sum(${RESERVE_KG}) FILTER (WHERE g.kind = 'sold') AS kg,
-               g.week
+               count(*) FILTER (WHERE r.status = 'expired') AS expired
         ${from}
-        CROSS JOIN LATERAL (VALUES
-          ('placed', CASE WHEN ${placedIn(f)} THEN date_trunc('week', r.created_at)::date END),
-          ('sold', CASE WHEN ${soldIn(f)} THEN date_trunc('week', r.actual_date_implementation)::date END)) AS g(kind, week)
-        WHERE ${where} AND (${placedIn(f)} OR ${soldIn(f)}) AND g.week IS NOT NULL
-        GROUP BY g.week
-      ) a ON a.week = w.week::date
+        WHERE ${where} AND ${placedIn(f)} GROUP BY 1
+      ) p ON p.week = w.week
+      LEFT JOIN (
+        SELECT date_trunc('week', r.actual_date_implementation) AS week, count(*) AS n, sum(r.total_selling_sum) AS selling_sum,
+               sum(${MARGIN}) AS margin_sum, sum(${RESERVE_KG}) AS kg
+        ${from}
+        WHERE ${where} AND ${soldIn(f)} GROUP BY 1
+      ) d ON d.week = w.week
       ORDER BY w.week`));
     return rows.every((row) => ctx.figures.every((fig) => isZero(row[fig.key]))) ? [] : rows;
   },
