@@ -13,6 +13,11 @@ type Row = Record<string, unknown>;
 /** The palette: the current crop, last year's (it stands out), older ones. */
 export const CROP_COLORS = { current: '#2e7d32', last: '#ed6c02', older: '#c62828' } as const;
 const SERIES_COLORS = ['#1565c0', '#2e7d32', '#6a1b9a', '#ef6c00', '#c62828', '#00838f', '#5d4037'];
+/** A figure keeps its colour whichever others the caller gets (role 8's sales have no 'Завершено'). */
+const FIGURE_COLORS: Record<string, string> = {
+  selling_sum: '#1565c0', margin_sum: '#2e7d32', completed_count: '#2e7d32', placed_count: '#1565c0', cancelled_count: '#757575',
+  expired_count: '#c62828',
+};
 const STAGE_PALETTE: Record<(typeof FUNNEL_STAGES)[number]['key'], string> = {
   placed: '#1565c0', active: '#0288d1', completed: '#2e7d32', cancelled: '#757575', expired: '#c62828',
 };
@@ -48,7 +53,7 @@ function seriesOf(answer: ChartAnswer, keys: string[], colorOf?: (row: Row) => s
       id: key,
       label: figure.title,
       data: answer.rows.map((row) => num(row[key])),
-      color: SERIES_COLORS[index % SERIES_COLORS.length],
+      color: FIGURE_COLORS[key] ?? SERIES_COLORS[index % SERIES_COLORS.length],
       valueFormatter: (value: number | null, { dataIndex }: { dataIndex: number }) => {
         const text = formatFigureOf(figure.kind, value);
         return extra ? `${text} · ${extra(answer.rows[dataIndex])}` : text;
