@@ -15,7 +15,7 @@ test('the admin sees every item, Настройки included, in the spec order 
   renderApp('/', { token: 't' });
   const element = await nav();
   const order = [...element.querySelectorAll('a, [role=button]')].map((n) => n.textContent).filter(Boolean);
-  expect(order).toEqual(['Сотрудники', 'Предложения', 'Списки', 'Резервы', 'Прайс-лист', 'Профиль', 'Настройки', 'Выйти']);
+  expect(order).toEqual(['Сотрудники', 'Предложения', 'Списки', 'Резервы', 'Прайс-лист', 'Аналитика', 'Профиль', 'Настройки', 'Выйти']);
 });
 
 test('a role without employees read has no Сотрудники and no Настройки; Списки is always there', async () => {
@@ -23,7 +23,15 @@ test('a role without employees read has no Сотрудники and no Наст�
   renderApp('/', { token: 't' });
   const element = await nav();
   const order = [...element.querySelectorAll('a, [role=button]')].map((n) => n.textContent);
-  expect(order).toEqual(['Предложения', 'Списки', 'Резервы', 'Профиль', 'Выйти']);
+  expect(order).toEqual(['Предложения', 'Списки', 'Резервы', 'Аналитика', 'Профиль', 'Выйти']);
+});
+
+test('Аналитика is there for a role that reads offers or reserves, not for one that reads neither', async () => {
+  mockServer(...signedInHandlers(permissions({}, { products: 'all', cities: 'all' })));
+  renderApp('/profile', { token: 't' });
+  const element = await nav();
+  const order = [...element.querySelectorAll('a, [role=button]')].map((n) => n.textContent);
+  expect(order).toEqual(['Списки', 'Профиль', 'Выйти']);
 });
 
 test('Списки opens a submenu: Поставщики only with suppliers read all, and a close button', async () => {

@@ -4,6 +4,7 @@
 // (additionalProperties), which the fields' hiding leaves out per role.
 import type { Shape } from './shape';
 import { TERM_FIELDS } from './reserves/terms';
+import { CHART, CHARTS } from './analytics';
 
 const REF_ID = { type: 'integer' } as const;
 
@@ -333,5 +334,40 @@ export const BULK_RESTORE_RESULT = {
   properties: {
     status: { type: 'string' }, restored: { type: 'integer' }, notRestored: { type: 'integer' }, warning: { type: 'string' },
     message: { type: 'string', description: 'why none was restored, in Russian' }, refused: REFUSED_ROWS,
+  },
+} as const satisfies Shape;
+
+// ---- the analytics page (domain/analytics.ts)
+const KIND_SHAPES: Record<string, Shape> = {
+  money: { type: 'string', description: 'roubles, 2 decimals' },
+  kg: { type: 'string', description: 'kilograms, 2 decimals' },
+  count: { type: ['integer', 'null'] },
+  percent: { type: ['string', 'null'], description: 'percent, 2 decimals' },
+  days: { type: 'number', description: 'days, 1 decimal' },
+  week: { type: 'string', description: 'the Monday of the week, YYYY-MM-DD' },
+  text: { type: 'string' },
+  year: { type: ['string', 'null'] },
+  ref: { type: ['object', 'null'], properties: { id: REF_ID, name: { type: 'string' } } },
+  status: { type: 'string' },
+};
+
+/** GET /api/analytics/{chart}: the figures the caller gets, in order, and the rows. A row carries only those keys:
+ * a figure hidden from the caller is absent, never null. */
+export const ANALYTICS_CHART = {
+  type: 'object',
+  required: ['chart', 'from', 'to', 'fields', 'rows'],
+  properties: {
+    chart: { type: 'string', enum: [...CHARTS] },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    fields: { type: 'array', items: { type: 'string' } },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: Object.fromEntries(CHARTS.flatMap((c) => [...CHART[c].dimensions, ...CHART[c].figures].map((f) => [f.key, KIND_SHAPES[f.kind]]))),
+        additionalProperties: false,
+      },
+    },
   },
 } as const satisfies Shape;

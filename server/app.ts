@@ -27,6 +27,7 @@ import referencesRoutes from './references';
 import commentsRoutes from './records/commentsRoutes';
 import historyRoutes from './records/historyRoutes';
 import filesRoutes from './records/filesRoutes';
+import analyticsRoutes from './analytics/routes';
 import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
 import priceListRoutes from './priceList';
 import publicPriceListRoutes from './priceList/public';
@@ -125,6 +126,7 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     // the live event stream: every committed change of a record, told to the users who may read it
     await api.register(eventsRoutes, { db });
     await api.register(notificationsRoutes, { db });
+    await api.register(analyticsRoutes, { db });
   }, { prefix: '/api' });
   // the one read without a session: a buyer's price list by its link (DESIGN.md "Public pages")
   await app.register(publicPriceListRoutes, { prefix: '/api/public', db, specs: SECTION_SPECS });

@@ -1,10 +1,11 @@
 // Which signed-in screens a caller may open: the navigation and the route gates read the same rules
 // (spec points 2 "Navigation" and 6).
 import { hasSection, scopeOf, type Permissions } from '../../domain/permissions';
+import { canOpenAnalytics } from '../../domain/analytics';
 import type { Section } from '../../domain/sections';
 import { canBuildPriceList } from '../../domain/priceList/access';
 
-export type Area = Section | 'profile' | 'settings' | 'priceList';
+export type Area = Section | 'profile' | 'settings' | 'priceList' | 'analytics';
 
 export function canOpen(perms: Permissions | null | undefined, area: Area): boolean {
   switch (area) {
@@ -18,6 +19,9 @@ export function canOpen(perms: Permissions | null | undefined, area: Area): bool
     case 'priceList':
       // for roles that create reserves and see the band and the loading city (domain/priceList/access.ts)
       return canBuildPriceList(perms);
+    case 'analytics':
+      // every signed-in role that reads reserves or offers
+      return canOpenAnalytics(perms);
     default:
       return hasSection(perms, area);
   }

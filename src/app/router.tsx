@@ -28,6 +28,8 @@ const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../fe
 const PriceListPage = lazy(() => import(/* webpackChunkName: "price-list" */ '../features/priceList/PriceListPage'));
 // the buyer's page: no sign-in, none of the signed-in shell, a chunk of its own
 const PublicPriceListPage = lazy(() => import(/* webpackChunkName: "public-price-list" */ '../features/priceList/PublicPriceListPage'));
+// the charts library loads with this page alone
+const AnalyticsPage = lazy(() => import(/* webpackChunkName: "analytics" */ '../features/analytics/AnalyticsPage'));
 
 function gated(area: Area, Screen: ComponentType) {
   return (
@@ -67,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: 'profile', element: gated('profile', ProfilePage) },
       { path: 'settings', element: gated('settings', SettingsPage) },
       { path: 'price-list', element: gated('priceList', PriceListPage) },
+      { path: 'analytics', element: gated('analytics', AnalyticsPage) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

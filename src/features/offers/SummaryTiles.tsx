@@ -1,14 +1,33 @@
 import { useFallbackPolling } from '../../api/live';
+import { Link } from 'react-router';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { useOffersSummaryQuery } from './offersApi';
 
+/** Where a tile leads: the analytics page, the figures behind it in charts. */
+export const ANALYTICS_PATH = '/analytics';
+
 function Tile({ title, value, note }: { title: string; value: string; note?: string }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, flex: '1 1 200px', minWidth: 0 }} role="group" aria-label={title}>
-      <Typography variant="body2" color="text.secondary">{title}</Typography>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, flex: '1 1 200px', minWidth: 0, position: 'relative', '&:hover': { borderColor: 'primary.main' } }}
+      role="group"
+      aria-label={title}
+    >
+      {/* the title is the tile's link to the analytics page; its ::after covers the whole tile */}
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        component={Link}
+        to={ANALYTICS_PATH}
+        title="Открыть аналитику"
+        sx={{ textDecoration: 'none', '&::after': { content: '""', position: 'absolute', inset: 0 } }}
+      >
+        {title}
+      </Typography>
       {/* a figure never breaks before its '₽'; narrow tiles get a smaller figure instead */}
       <Typography sx={{ fontSize: 'clamp(20px, 1.9vw, 26px)', fontWeight: 500, mt: 0.5, whiteSpace: 'nowrap' }} data-testid="tile-value">
         {value}

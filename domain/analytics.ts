@@ -1,0 +1,280 @@
+// The analytics page (issue 24): six charts the server computes in SQL over the whole data, within the caller's
+// read scopes and hidden fields. Written once for both sides: which charts and figures a caller gets (the SPA
+// draws what the server answers, and the navigation shows the page by the same rule), the figures' Russian
+// titles, the filters of the page's link and their checks.
+//
+// A figure declares the fields it is made of (`reads`, as the lists' columns and filters do) and the list
+// engine's rule decides: a figure is left out of the answer when any field it reads is hidden from the caller
+// (domain/permissions.ts isRefVisible: role rules, a supplier's kind rules, unreadable sections). A chart is not
+// the caller's when its sections are unreadable or its dimension (the manager, the buyer) is hidden.
+import { isRefVisible, scopeOf, type FieldRef, type Permissions, type Resource } from './permissions';
+
+export const CHARTS = ['sales', 'managers', 'stock', 'turnover', 'buyers', 'funnel'] as const;
+export type Chart = (typeof CHARTS)[number];
+
+/** How a figure is shown and written to the XLSX: money to the kopeck with '₽', kilograms, whole counts, … */
+export type FigureKind = 'money' | 'kg' | 'count' | 'percent' | 'days' | 'week' | 'text' | 'year' | 'ref' | 'status';
+
+export interface FigureDef {
+  key: string;
+  title: string;
+  kind: FigureKind;
+  /** The fields it is computed from; hidden any of them, the figure is not in the answer. */
+  reads: readonly FieldRef[];
+  /** The trader's money: also needs MONEY_READS. */
+  money?: boolean;
+}
+
+/**
+ * Money is the trader's: a money figure also reads the offers' cost (warehouse_cost). Role 8 does not see it (spec
+ * point 6: "the price, cost … fields" of offers), so role 8 gets amounts and counts but no figure in roubles at
+ * all, even the offers' purchase value, whose unit_price its stored rules leave visible on the offers list. A
+ * supplier's user sees its own offers' cost (it fills it in), so it keeps the purchase value of its own stock;
+ * selling sums and margins it never sees (domain/permissions.ts SUPPLIER_HIDDEN_FIELDS).
+ */
+export const MONEY_READS: readonly FieldRef[] = ['offers.warehouse_cost'];
+
+export interface ChartDef {
+  key: Chart;
+  title: string;
+  /** What the chart shows, under its title. */
+  note: string;
+  /** The sections whose records it counts: each must be readable (read not none). */
+  sections: readonly Resource[];
+  /** What one row is about (the week, the manager, the product and year): the chart needs them all. */
+  dimensions: readonly FigureDef[];
+  figures: readonly FigureDef[];
+  /** Does the period filter apply to it (the stock is as it stands today). */
+  periodic: boolean;
+  /** Does the responsible filter apply to it (offers have no responsible). */
+  byResponsible: boolean;
+}
+
+const R_STATUS: FieldRef = 'reserves.status';
+const COMPLETED_ON: FieldRef = 'reserves.actual_date_implementation';
+
+const money = (key: string, title: string, reads: FieldRef[]): FigureDef => ({ key, title, kind: 'money', reads, money: true });
+
+export const CHART: Record<Chart, ChartDef> = {
+  sales: {
+    key: 'sales', title: 'Продажи по неделям', periodic: true, byResponsible: true,
+    note: 'Завершённые резервы — по неделе реализации; размещённые, отменённые и просроченные — по неделе размещения',
+    sections: ['reserves', 'offers'],
+    dimensions: [{ key: 'week', title: 'Неделя', kind: 'week', reads: [] }],
+    figures: [
+      money('selling_sum', 'Сумма продаж', ['reserves.total_selling_sum', COMPLETED_ON]),
+      money('margin_sum', 'Маржа', ['reserves.total_selling_sum', 'reserves.marginality', COMPLETED_ON]),
+      { key: 'completed_kg', title: 'Продано, кг', kind: 'kg', reads: ['reserves.amount', COMPLETED_ON] },
+      { key: 'completed_count', title: 'Завершено', kind: 'count', reads: [R_STATUS, COMPLETED_ON] },
+      { key: 'placed_count', title: 'Размещено', kind: 'count', reads: [R_STATUS] },
+      { key: 'cancelled_count', title: 'Отменено', kind: 'count', reads: [R_STATUS] },
+      { key: 'expired_count', title: 'Просрочено', kind: 'count', reads: [R_STATUS] },
+    ],
+  },
+  managers: {
+    key: 'managers', title: 'Маржа по менеджерам', periodic: true, byResponsible: true,
+    note: 'Завершённые резервы за период по ответственному, по убыванию маржи',
+    sections: ['reserves', 'offers', 'employees'],
+    dimensions: [{ key: 'responsible', title: 'Ответственный', kind: 'ref', reads: ['reserves.responsible_id', 'employees.full_name'] }],
+    figures: [
+      money('margin_sum', 'Маржа', ['reserves.total_selling_sum', 'reserves.marginality', COMPLETED_ON]),
+      money('selling_sum', 'Сумма продаж', ['reserves.total_selling_sum', COMPLETED_ON]),
+      { key: 'margin_avg', title: 'Средняя маржинальность, %', kind: 'percent', reads: ['reserves.marginality', COMPLETED_ON] },
+      { key: 'completed_count', title: 'Завершено резервов', kind: 'count', reads: [R_STATUS, COMPLETED_ON] },
+    ],
+  },
+  stock: {
+    key: 'stock', title: 'Возраст остатков', periodic: false, byResponsible: false,
+    note: 'Свободный остаток активных предложений на сегодня по товару и году урожая; урожай прошлых лет выделен',
+    sections: ['offers'],
+    dimensions: [
+      { key: 'product', title: 'Товар', kind: 'ref', reads: ['offers.product'] },
+      { key: 'harvest_year', title: 'Год урожая', kind: 'year', reads: ['offers.harvest_year'] },
+      { key: 'age', title: 'Возраст урожая, лет', kind: 'count', reads: ['offers.harvest_year'] },
+    ],
+    figures: [
+      { key: 'available_kg', title: 'Свободно, кг', kind: 'kg', reads: ['offers.available_amount', 'offers.unit_weight'] },
+      money('available_value', 'Закупочная стоимость', ['offers.available_amount', 'offers.unit_price']),
+      { key: 'sold_kg', title: 'Продано, кг', kind: 'kg', reads: ['offers.purchased_amount', 'offers.unit_weight'] },
+      { key: 'offers_count', title: 'Предложений', kind: 'count', reads: [] },
+    ],
+  },
+  turnover: {
+    key: 'turnover', title: 'Оборачиваемость партий', periodic: true, byResponsible: false,
+    note: 'Дней от создания предложения до его полной продажи (статус «Выполнен»), по товару; партии, проданные за период',
+    sections: ['offers'],
+    dimensions: [{ key: 'product', title: 'Товар', kind: 'ref', reads: ['offers.product'] }],
+    figures: [
+      { key: 'avg_days', title: 'В среднем, дней', kind: 'days', reads: ['offers.created_at', 'offers.status'] },
+      { key: 'min_days', title: 'Быстрее всего, дней', kind: 'days', reads: ['offers.created_at', 'offers.status'] },
+      { key: 'max_days', title: 'Дольше всего, дней', kind: 'days', reads: ['offers.created_at', 'offers.status'] },
+      { key: 'lots', title: 'Партий продано', kind: 'count', reads: ['offers.status'] },
+    ],
+  },
+  buyers: {
+    key: 'buyers', title: 'Крупнейшие покупатели', periodic: true, byResponsible: true,
+    note: 'Десять покупателей с наибольшей суммой завершённых резервов за период',
+    sections: ['reserves', 'offers'],
+    dimensions: [{ key: 'buyer_name', title: 'Покупатель', kind: 'text', reads: ['reserves.buyer_name'] }],
+    figures: [
+      money('selling_sum', 'Сумма продаж', ['reserves.total_selling_sum', COMPLETED_ON]),
+      { key: 'completed_kg', title: 'Куплено, кг', kind: 'kg', reads: ['reserves.amount', COMPLETED_ON] },
+      { key: 'completed_count', title: 'Резервов', kind: 'count', reads: [R_STATUS, COMPLETED_ON] },
+    ],
+  },
+  funnel: {
+    key: 'funnel', title: 'Воронка резервов', periodic: true, byResponsible: true,
+    note: 'Резервы, размещённые за период, и чем они закончились',
+    sections: ['reserves', 'offers'],
+    dimensions: [{ key: 'stage', title: 'Этап', kind: 'text', reads: [] }],
+    figures: [{ key: 'count', title: 'Резервов', kind: 'count', reads: [R_STATUS] }],
+  },
+};
+
+/** The buyers chart's length. */
+export const TOP_BUYERS = 10;
+
+/** The funnel's stages in order, with their titles ('Просрочен' is the reserves' status 'expired'). */
+export const FUNNEL_STAGES = [
+  { key: 'placed', title: 'Размещено' },
+  { key: 'active', title: 'Активные' },
+  { key: 'completed', title: 'Завершено' },
+  { key: 'cancelled', title: 'Отменено' },
+  { key: 'expired', title: 'Просрочено' },
+] as const;
+
+export function isFigureVisible(perms: Permissions | null | undefined, figure: FigureDef): boolean {
+  const reads = figure.money ? [...figure.reads, ...MONEY_READS] : figure.reads;
+  return reads.every((ref) => isRefVisible(perms, ref));
+}
+
+/** The figures of a chart the caller gets; none when the chart is not its at all. */
+export function visibleFigures(perms: Permissions | null | undefined, chart: Chart): FigureDef[] {
+  const def = CHART[chart];
+  if (def.sections.some((section) => scopeOf(perms, section, 'read') === 'none')) return [];
+  if (!def.dimensions.every((d) => isFigureVisible(perms, d))) return [];
+  return def.figures.filter((f) => isFigureVisible(perms, f));
+}
+
+/** A chart is the caller's when it gets its dimension and at least one figure; the margins chart needs its margin
+ * and the buyers chart its sums (what they are sorted by). */
+export function isChartVisible(perms: Permissions | null | undefined, chart: Chart): boolean {
+  const figures = visibleFigures(perms, chart);
+  if (chart === 'managers') return figures.some((f) => f.key === 'margin_sum');
+  if (chart === 'buyers') return figures.some((f) => f.key === 'selling_sum');
+  return figures.length > 0;
+}
+
+/** The page is in the navigation for every signed-in role that reads reserves or offers. */
+export function canOpenAnalytics(perms: Permissions | null | undefined): boolean {
+  return scopeOf(perms, 'reserves', 'read') !== 'none' || scopeOf(perms, 'offers', 'read') !== 'none';
+}
+
+// ---- the page's filters, as its link and each request carry them
+
+export interface AnalyticsFilter {
+  /** YYYY-MM-DD, both ends included. */
+  from: string;
+  to: string;
+  products_ids: number[];
+  cities_ids: number[];
+  responsible_ids: number[];
+}
+
+export const ANALYTICS_LIST_FILTERS = [
+  { key: 'products_ids', title: 'Товары', reads: ['offers.product_id'] as FieldRef[] },
+  { key: 'cities_ids', title: 'Города', reads: ['offers.city'] as FieldRef[] },
+  { key: 'responsible_ids', title: 'Ответственные', reads: ['reserves.responsible_id'] as FieldRef[] },
+] as const;
+export type AnalyticsListFilter = (typeof ANALYTICS_LIST_FILTERS)[number]['key'];
+
+/** The longest period a request may span, in days (three years of weeks). */
+export const MAX_PERIOD_DAYS = 1100;
+
+export const ANALYTICS_MSG = {
+  chartForbidden: 'Диаграмма недоступна для вашей роли',
+  badDate: (title: string) => `${title}: введите дату в формате ГГГГ-ММ-ДД`,
+  periodOrder: 'Начало периода позже его конца',
+  periodTooLong: 'Период не может быть длиннее трёх лет',
+  noData: 'Нет данных за период',
+  noStock: 'Нет остатков',
+} as const;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDay(text: string): boolean {
+  if (!DATE.test(text)) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && isoDay(d) === text;
+}
+
+/** The default period: the twelve whole weeks up to today (from a Monday). */
+export function defaultPeriod(today: Date = new Date()): { from: string; to: string } {
+  const day = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()));
+  const monday = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS - 11 * 7 * DAY_MS);
+  return { from: isoDay(monday), to: isoDay(day) };
+}
+
+/** The period's problem in Russian, or null when it is a good one. */
+export function periodProblem(from: string, to: string): string | null {
+  if (!isCalendarDay(from)) return ANALYTICS_MSG.badDate('Начало периода');
+  if (!isCalendarDay(to)) return ANALYTICS_MSG.badDate('Конец периода');
+  if (from > to) return ANALYTICS_MSG.periodOrder;
+  if ((Date.parse(to) - Date.parse(from)) / DAY_MS > MAX_PERIOD_DAYS) return ANALYTICS_MSG.periodTooLong;
+  return null;
+}
+
+const ids = (value: string | string[] | null | undefined): number[] =>
+  [...new Set((Array.isArray(value) ? value : value ? [value] : [])
+    .flatMap((v) => String(v).split(','))
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0 && n <= 2147483647))];
+
+/** The filter a link holds (unknown or bad ids are dropped, a missing or bad period is the default one). */
+export function filterFromSearch(search: URLSearchParams, today?: Date): AnalyticsFilter {
+  const period = defaultPeriod(today);
+  const from = search.get('from') ?? '';
+  const to = search.get('to') ?? '';
+  const good = !periodProblem(from || period.from, to || period.to);
+  return {
+    from: good && from ? from : period.from,
+    to: good && to ? to : period.to,
+    products_ids: ids(search.getAll('products_ids')),
+    cities_ids: ids(search.getAll('cities_ids')),
+    responsible_ids: ids(search.getAll('responsible_ids')),
+  };
+}
+
+/** The filter as a query string (the page's link and the API's query are the same). */
+export function filterToSearch(filter: AnalyticsFilter): string {
+  const params = new URLSearchParams({ from: filter.from, to: filter.to });
+  for (const { key } of ANALYTICS_LIST_FILTERS) for (const id of filter[key]) params.append(key, String(id));
+  return params.toString();
+}
+
+/** What a chart's answer holds: the figures' keys in order (the dimensions first) and the rows. */
+export interface ChartAnswer {
+  chart: Chart;
+  from: string;
+  to: string;
+  fields: string[];
+  rows: Record<string, unknown>[];
+}
+
+/** The figures' and dimensions' keys an answer may carry, by chart: the response shape lists them. */
+export const ANSWER_KEYS: Record<Chart, string[]> = Object.fromEntries(
+  CHARTS.map((chart) => [chart, [...CHART[chart].dimensions, ...CHART[chart].figures].map((f) => f.key)]),
+) as Record<Chart, string[]>;
+
+/** Every money key of every chart (what the role tests scan answers for). */
+export const MONEY_KEYS: readonly string[] = [...new Set(CHARTS.flatMap((c) => CHART[c].figures.filter((f) => f.money).map((f) => f.key)))];
+
+/** The current harvest is this calendar year's; a crop a year or more old is last year's or older. */
+export function cropAge(harvestYear: string | null | undefined, today: Date = new Date()): number | null {
+  const year = Number(harvestYear);
+  return Number.isInteger(year) && year > 1900 ? today.getFullYear() - year : null;
+}

@@ -1,0 +1,231 @@
+// The analytics charts (domain/analytics.ts), each one SQL statement over the whole data: the reserves and offers
+// within the caller's read scopes (the list engine's scope conditions, the sections' own `own`), the figures it
+// may see (the lists' hidden-field rule over what each figure reads). A figure hidden from the caller is not
+// selected at all, so it is absent from the answer under any name.
+//
+// Dates: a completed reserve counts on its sale's day (actual_date_implementation); a placed, cancelled or
+// expired one on the day it was placed (created_at), so the counts tell what became of a week's reserves. An
+// offer is sold out when its history records its status turning 'completed' (offers/stock.ts writes that entry
+// in the completing reserve's transaction); an offer sold out before history was kept (the demo data set, data
+// migrated in) takes the day its last reserve was completed, for a caller who reads all reserves and their dates.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { AuthenticatedUser } from '../accounts/users';
+import type { Section } from '../../domain/sections';
+import type { SectionSpec } from '../spec/section';
+import {
+  ANALYTICS_LIST_FILTERS, ANALYTICS_MSG, CHART, FUNNEL_STAGES, TOP_BUYERS, cropAge, isChartVisible, visibleFigures,
+  type AnalyticsFilter, type Chart, type ChartAnswer, type FigureDef,
+} from '../../domain/analytics';
+import { LIST_MSG } from '../../domain/listQuery';
+import { isRefVisible, scopeOf } from '../../domain/permissions';
+import { forbidden } from '../errors';
+import { rowsOf } from '../http/rows';
+import { money2, ref } from '../lists/engine';
+import { scopeCondition } from '../records/access';
+
+type Specs = Record<Section, SectionSpec>;
+type Row = Record<string, unknown>;
+
+/** A completed reserve's margin in roubles, exact: its selling sum less its cost on the terms it was made on
+ * (domain/reserves/figures.ts costPerUnit × amount); a reserve without stored terms by its margin percent. */
+const MARGIN = sql`coalesce(r.total_selling_sum - r.amount * (r.delivery_cost + r.offer_price_kg + coalesce(r.costs_per_kg, 0)) * r.unit_weight,
+  r.total_selling_sum * r.marginality / 100, 0)`;
+/** A reserve's amount in kilograms: pieces by the unit weight it was made on ('кг' has weight 1); a reserve from
+ * before terms were kept by its offer's (coalesce reads the offer only for such a one). */
+const RESERVE_KG = sql`r.amount * coalesce(r.unit_weight, (SELECT w.unit_weight FROM offers w WHERE w.id = r.offer_id), 1)`;
+const kg2 = (expr: SQL) => sql`round(coalesce(${expr}, 0), 2)::text`;
+
+/** A history entry of an offer turning 'Выполнен' (offers/stock.ts `complete`, records/history.ts `diff`). */
+const SOLD_OUT = '[{"field": "status", "new": "completed"}]';
+
+const inList = (column: SQL, ids: number[]) => sql`${column} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+
+/** The filters' conditions: over offers `o`, and over reserves `r` (the responsible, where the chart counts
+ * reserves). A filter whose field is hidden from the caller is refused with the lists' message, as a list refuses it. */
+function filterConditions(auth: AuthenticatedUser, filter: AnalyticsFilter): { offer: SQL[]; reserve: SQL[] } {
+  const result = { offer: [] as SQL[], reserve: [] as SQL[] };
+  const columns = {
+    products_ids: ['offer', sql`o.product_id`], cities_ids: ['offer', sql`o.city_id`], responsible_ids: ['reserve', sql`r.responsible_id`],
+  } as const;
+  for (const def of ANALYTICS_LIST_FILTERS) {
+    const ids = filter[def.key];
+    if (!ids.length) continue;
+    if (!def.reads.every((r) => isRefVisible(auth.permissions, r))) throw forbidden(LIST_MSG.forbiddenFilter(def.title));
+    const [table, column] = columns[def.key];
+    result[table].push(inList(column, ids));
+  }
+  return result;
+}
+
+/** The offers a chart of offers counts: readable and within the filters. */
+const offersWhere = (ctx: Context) => and([scopeCondition(ctx.specs.offers, ctx.auth, 'read'), ...filterConditions(ctx.auth, ctx.filter).offer]);
+
+const and = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
+
+interface Context {
+  db: Database;
+  auth: AuthenticatedUser;
+  specs: Specs;
+  filter: AnalyticsFilter;
+  figures: FigureDef[];
+}
+
+/** The reserves a reserve chart counts: not deleted, readable, on a readable offer, within the filters, as a FROM
+ * over reserves `r` and its WHERE. The offers are joined only when a condition reads them (a scope of 'own', a
+ * product or city filter): the whole offers table is not read for a caller who reads them all. */
+function reservesFrom(ctx: Context): { from: SQL; where: SQL } {
+  const filters = filterConditions(ctx.auth, ctx.filter);
+  const offers = [
+    ...(scopeOf(ctx.auth.permissions, 'offers', 'read') === 'all' ? [] : [scopeCondition(ctx.specs.offers, ctx.auth, 'read')]),
+    ...filters.offer,
+  ];
+  return {
+    from: offers.length ? sql`FROM reserves r JOIN offers o ON o.id = r.offer_id` : sql`FROM reserves r`,
+    where: and([sql`r.status <> 'deleted'`, scopeCondition(ctx.specs.reserves, ctx.auth, 'read'), ...offers, ...filters.reserve]),
+  };
+}
+
+const placedIn = (f: AnalyticsFilter) => sql`r.created_at >= ${f.from}::date AND r.created_at < ${f.to}::date + 1`;
+const soldIn = (f: AnalyticsFilter) => sql`r.status = 'completed' AND r.actual_date_implementation BETWEEN ${f.from}::date AND ${f.to}::date`;
+
+/** The select list of the visible figures, in the definition's order. */
+function selectOf(figures: FigureDef[], expressions: Record<string, SQL>): SQL {
+  return sql.join(figures.map((f) => sql`${expressions[f.key]} AS ${sql.identifier(f.key)}`), sql`, `);
+}
+
+const isZero = (v: unknown) => v === null || v === undefined || Number(v) === 0;
+
+const CHARTS: Record<Chart, (ctx: Context) => Promise<Row[]>> = {
+  async sales(ctx) {
+    const { filter: f } = ctx;
+    const { from, where } = reservesFrom(ctx);
+    const rows = rowsOf<Row>(await ctx.db.execute(sql`
+      SELECT to_char(w.week, 'YYYY-MM-DD') AS week, ${selectOf(ctx.figures, {
+        selling_sum: money2(sql`coalesce(d.selling_sum, 0)`),
+        margin_sum: money2(sql`coalesce(d.margin_sum, 0)`),
+        completed_kg: kg2(sql`d.kg`),
+        completed_count: sql`coalesce(d.n, 0)::int`,
+        placed_count: sql`coalesce(p.n, 0)::int`,
+        cancelled_count: sql`coalesce(p.cancelled, 0)::int`,
+        expired_count: sql`coalesce(p.expired, 0)::int`,
+      })}
+      FROM generate_series(date_trunc('week', ${f.from}::date), ${f.to}::date, interval '1 week') AS w(week)
+      LEFT JOIN (
+        SELECT date_trunc('week', r.created_at) AS week, count(*) AS n,
+               count(*) FILTER (WHERE r.status = 'cancelled') AS cancelled,
+               -- 'Просрочен': the reserves' status 'expired' (the expiry job), counted by its value
+               count(*) FILTER (WHERE r.status = 'expired') AS expired
+        ${from}
+        WHERE ${where} AND ${placedIn(f)} GROUP BY 1
+      ) p ON p.week = w.week
+      LEFT JOIN (
+        SELECT date_trunc('week', r.actual_date_implementation) AS week, count(*) AS n, sum(r.total_selling_sum) AS selling_sum,
+               sum(${MARGIN}) AS margin_sum, sum(${RESERVE_KG}) AS kg
+        ${from}
+        WHERE ${where} AND ${soldIn(f)} GROUP BY 1
+      ) d ON d.week = w.week
+      ORDER BY w.week`));
+    return rows.every((row) => ctx.figures.every((fig) => isZero(row[fig.key]))) ? [] : rows;
+  },
+
+  async managers(ctx) {
+    const { from, where } = reservesFrom(ctx);
+    return rowsOf<Row>(await ctx.db.execute(sql`
+      SELECT ${ref(sql`e.id`, sql`e.full_name`)} AS responsible, ${selectOf(ctx.figures, {
+        margin_sum: money2(sql`sum(${MARGIN})`),
+        selling_sum: money2(sql`sum(r.total_selling_sum)`),
+        margin_avg: sql`round(avg(r.marginality), 2)::text`,
+        completed_count: sql`count(*)::int`,
+      })}
+      ${from} JOIN employees e ON e.id = r.responsible_id
+      WHERE ${where} AND ${soldIn(ctx.filter)}
+      GROUP BY e.id, e.full_name
+      ORDER BY sum(${MARGIN}) DESC, e.full_name, e.id`));
+  },
+
+  async stock(ctx) {
+    const rows = rowsOf<Row>(await ctx.db.execute(sql`
+      SELECT ${ref(sql`p.id`, sql`p.name`)} AS product, o.harvest_year, ${selectOf(ctx.figures, {
+        available_kg: kg2(sql`sum(o.available_amount * coalesce(o.unit_weight, 1))`),
+        available_value: money2(sql`sum(o.available_amount * o.unit_price)`),
+        sold_kg: kg2(sql`sum(o.purchased_amount * coalesce(o.unit_weight, 1))`),
+        offers_count: sql`count(*)::int`,
+      })}
+      FROM offers o JOIN products p ON p.id = o.product_id
+      WHERE o.status = 'active' AND o.available_amount > 0
+        AND ${offersWhere(ctx)}
+      GROUP BY p.id, p.name, o.harvest_year
+      ORDER BY p.name, p.id, o.harvest_year NULLS FIRST`));
+    const today = new Date();
+    return rows.map(({ product, harvest_year: year, ...figures }) => ({ product, harvest_year: year, age: cropAge(year as string | null, today), ...figures }));
+  },
+
+  async turnover(ctx) {
+    const { auth, filter: f } = ctx;
+    // the fallback reads the offers' reserves' sale dates: only for a caller who reads every reserve and sees them
+    const fallback = scopeOf(auth.permissions, 'reserves', 'read') === 'all' && isRefVisible(auth.permissions, 'reserves.actual_date_implementation')
+      ? sql`LEFT JOIN (SELECT r.offer_id, max(r.actual_date_implementation) AS sold FROM reserves r WHERE r.status = 'completed' GROUP BY r.offer_id) f
+          ON f.offer_id = o.id`
+      : sql`LEFT JOIN (SELECT NULL::int AS offer_id, NULL::date AS sold) f ON false`;
+    return rowsOf<Row>(await ctx.db.execute(sql`
+      SELECT ${ref(sql`p.id`, sql`p.name`)} AS product, ${selectOf(ctx.figures, {
+        avg_days: sql`round(avg(x.days), 1)::float8`,
+        min_days: sql`min(x.days)::float8`,
+        max_days: sql`max(x.days)::float8`,
+        lots: sql`count(*)::int`,
+      })}
+      FROM (
+        SELECT o.product_id, greatest(coalesce(h.sold, f.sold) - o.created_at::date, 0) AS days, coalesce(h.sold, f.sold) AS sold
+        FROM offers o
+        -- the sell-outs the stock writer recorded: one scan of migration 0015's partial index, not a look-up per offer
+        LEFT JOIN (SELECT h.record_id, max(h.at)::date AS sold FROM record_history h
+                   WHERE h.section = 'offers' AND h.changes @> ${sql.raw(`'${SOLD_OUT}'::jsonb`)} GROUP BY h.record_id) h ON h.record_id = o.id
+        ${fallback}
+        WHERE o.status = 'completed' AND ${offersWhere(ctx)}
+      ) x
+      JOIN products p ON p.id = x.product_id
+      WHERE x.sold BETWEEN ${f.from}::date AND ${f.to}::date
+      GROUP BY p.id, p.name
+      ORDER BY avg(x.days) DESC, p.name, p.id`));
+  },
+
+  async buyers(ctx) {
+    const { from, where } = reservesFrom(ctx);
+    return rowsOf<Row>(await ctx.db.execute(sql`
+      SELECT r.buyer_name, ${selectOf(ctx.figures, {
+        selling_sum: money2(sql`sum(r.total_selling_sum)`),
+        completed_kg: kg2(sql`sum(${RESERVE_KG})`),
+        completed_count: sql`count(*)::int`,
+      })}
+      ${from}
+      WHERE ${where} AND ${soldIn(ctx.filter)} AND r.buyer_name IS NOT NULL
+      GROUP BY r.buyer_name
+      ORDER BY sum(r.total_selling_sum) DESC, r.buyer_name
+      LIMIT ${TOP_BUYERS}`));
+  },
+
+  async funnel(ctx) {
+    const { from, where } = reservesFrom(ctx);
+    const [counts] = rowsOf<Record<string, number>>(await ctx.db.execute(sql`
+      SELECT count(*)::int AS placed,
+             count(*) FILTER (WHERE r.status = 'active')::int AS active,
+             count(*) FILTER (WHERE r.status = 'completed')::int AS completed,
+             count(*) FILTER (WHERE r.status = 'cancelled')::int AS cancelled,
+             count(*) FILTER (WHERE r.status = 'expired')::int AS expired
+      ${from}
+      WHERE ${where} AND ${placedIn(ctx.filter)}`));
+    if (!counts.placed) return [];
+    return FUNNEL_STAGES.map((stage) => ({ stage: stage.title, count: counts[stage.key] }));
+  },
+};
+
+/** One chart's answer for the caller: 403 when the chart is not its (a section it cannot read, its dimension
+ * hidden); the figures it sees, in order, and the rows with those keys alone. */
+export async function chartAnswer(db: Database, auth: AuthenticatedUser, specs: Specs, chart: Chart, filter: AnalyticsFilter): Promise<ChartAnswer> {
+  if (!isChartVisible(auth.permissions, chart)) throw forbidden(ANALYTICS_MSG.chartForbidden);
+  const figures = visibleFigures(auth.permissions, chart);
+  const rows = await CHARTS[chart]({ db, auth, specs, filter, figures });
+  const fields = [...CHART[chart].dimensions.map((d) => d.key), ...figures.map((f) => f.key)];
+  return { chart, from: filter.from, to: filter.to, fields, rows };
+}

@@ -1,0 +1,211 @@
+// The page 'Аналитика' (issue 24): the filters on top, in the link (period, products, cities, responsible), and
+// each chart the caller may see (domain/analytics.ts isChartVisible, the server's own rule) in a card with its
+// figures on hover and 'Скачать XLSX'. A chart with nothing in the period says 'Нет данных за период'.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  ANALYTICS_LIST_FILTERS, ANALYTICS_MSG, CHART, CHARTS, defaultPeriod, filterFromSearch, filterToSearch, isChartVisible, periodProblem,
+  type AnalyticsFilter, type AnalyticsListFilter, type Chart,
+} from '../../../domain/analytics';
+import { isRefVisible, scopeOf, type Permissions } from '../../../domain/permissions';
+import { usePermissionsQuery } from '../../api/session';
+import { useAppSelector } from '../../api/hooks';
+import { selectToken } from '../../api/auth';
+import { normaliseError, type ApiError } from '../../api/errors';
+import { useReferenceListQuery, type ReferenceList } from '../../api/references';
+import { fileNameOf, save } from '../../components/List/useExport';
+import { PageTitle } from '../../components/PageTitle';
+import { useAnalyticsChartQuery } from './analyticsApi';
+import { CHART_VIEWS } from './charts';
+
+export const ANALYTICS_TEXTS = {
+  title: 'Аналитика',
+  from: 'Период с',
+  to: 'по',
+  download: 'Скачать XLSX',
+  reset: 'Сбросить фильтры',
+  noData: ANALYTICS_MSG.noData,
+  noStock: ANALYTICS_MSG.noStock,
+  period: (from: string, to: string) => `${dayjs(from).format('DD.MM.YYYY')} — ${dayjs(to).format('DD.MM.YYYY')}`,
+} as const;
+
+/** Each list filter's reference list, and the sections it needs beside its field. */
+const FILTER_LISTS: Record<AnalyticsListFilter, { list: ReferenceList; section: 'products' | 'cities' | 'employees' }> = {
+  products_ids: { list: 'products', section: 'products' },
+  cities_ids: { list: 'cities', section: 'cities' },
+  responsible_ids: { list: 'employees', section: 'employees' },
+};
+
+/** A filter the caller may use: its fields visible (the server refuses the others) and its list readable. */
+function filterUsable(perms: Permissions | undefined, key: AnalyticsListFilter): boolean {
+  const def = ANALYTICS_LIST_FILTERS.find((f) => f.key === key)!;
+  return def.reads.every((ref) => isRefVisible(perms, ref)) && scopeOf(perms, FILTER_LISTS[key].section, 'read') !== 'none'
+    && (key !== 'responsible_ids' || scopeOf(perms, 'reserves', 'read') !== 'none');
+}
+
+function IdsFilter({ name, value, onChange }: { name: AnalyticsListFilter; value: number[]; onChange(ids: number[]): void }) {
+  const def = ANALYTICS_LIST_FILTERS.find((f) => f.key === name)!;
+  const { data: items = [], isFetching } = useReferenceListQuery(FILTER_LISTS[name].list);
+  const chosen = items.filter((item) => value.includes(item.id));
+  return (
+    <Autocomplete
+      multiple
+      size="small"
+      limitTags={2}
+      loading={isFetching}
+      options={items}
+      value={chosen}
+      getOptionLabel={(o) => o.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_, next) => onChange(next.map((o) => o.id))}
+      noOptionsText="Список пуст"
+      loadingText="Загрузка…"
+      renderInput={(params) => <TextField {...params} label={def.title} placeholder={value.length ? undefined : 'Все'} />}
+      sx={{ minWidth: 200, flex: '1 1 220px' }}
+    />
+  );
+}
+
+/** A date of the period as typed: the field keeps what is typed (a year typed digit by digit passes through 0002 …
+ * 2026), and the day goes to the link a moment after the typing stops, when it is a real day. */
+function PeriodPicker({ label, value, onChange }: { label: string; value: string; onChange(day: string): void }) {
+  const [local, setLocal] = useState<Dayjs | null>(dayjs(value));
+  const [adopted, setAdopted] = useState(value);
+  if (value !== adopted) {
+    // the link changed (reset, back button): show its day
+    setAdopted(value);
+    setLocal(dayjs(value));
+  }
+  useEffect(() => {
+    if (!local || !local.isValid()) return undefined;
+    const day = local.format('YYYY-MM-DD');
+    if (day === value) return undefined;
+    const timer = setTimeout(() => onChange(day), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [local, value, onChange]);
+  return (
+    <DatePicker
+      label={label}
+      format="DD.MM.YYYY"
+      value={local}
+      onChange={setLocal}
+      disableFuture
+      slotProps={{ textField: { size: 'small', sx: { width: 170 } } }}
+    />
+  );
+}
+
+/** How long typing in a date field rests before the period is asked for. */
+const TYPING_PAUSE_MS = 600;
+
+function Filters({ perms, filter, onChange }: { perms?: Permissions; filter: AnalyticsFilter; onChange(next: AnalyticsFilter): void }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const setDay = useCallback((end: 'from' | 'to', day: string) => {
+    const next = { ...filter, [end]: day };
+    const wrong = periodProblem(next.from, next.to);
+    setProblem(wrong);
+    if (!wrong) onChange(next);
+  }, [filter, onChange]);
+  const setFrom = useCallback((day: string) => setDay('from', day), [setDay]);
+  const setTo = useCallback((day: string) => setDay('to', day), [setDay]);
+  const picker = (end: 'from' | 'to', label: string) => (
+    <PeriodPicker label={label} value={filter[end]} onChange={end === 'from' ? setFrom : setTo} />
+  );
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label="Фильтры аналитики">
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        {picker('from', ANALYTICS_TEXTS.from)}
+        {picker('to', ANALYTICS_TEXTS.to)}
+        {ANALYTICS_LIST_FILTERS.filter((f) => filterUsable(perms, f.key)).map((f) => (
+          <IdsFilter key={f.key} name={f.key} value={filter[f.key]} onChange={(ids) => onChange({ ...filter, [f.key]: ids })} />
+        ))}
+        <Button size="small" onClick={() => { setProblem(null); onChange({ ...defaultPeriod(), products_ids: [], cities_ids: [], responsible_ids: [] }); }}>
+          {ANALYTICS_TEXTS.reset}
+        </Button>
+      </Box>
+      {problem && <Alert severity="error" sx={{ mt: 1 }}>{problem}</Alert>}
+    </Paper>
+  );
+}
+
+function useDownload(chart: Chart, query: string) {
+  const token = useAppSelector(selectToken);
+  const [error, setError] = useState<string | null>(null);
+  const download = useCallback(async () => {
+    setError(null);
+    try {
+      const res = await fetch(`/api/analytics/${chart}/xlsx?${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      if (!res.ok) {
+        setError(normaliseError({ status: res.status, data: await res.json().catch(() => undefined) }, 'аналитики').message);
+        return;
+      }
+      save(await res.blob(), fileNameOf(res.headers.get('Content-Disposition'), `${CHART[chart].title}.xlsx`));
+    } catch (e) {
+      setError(normaliseError({ status: 'FETCH_ERROR', error: String(e) }, 'аналитики').message);
+    }
+  }, [chart, query, token]);
+  return { download, error };
+}
+
+function ChartCard({ chart, query }: { chart: Chart; query: string }) {
+  const def = CHART[chart];
+  const { data, error, isFetching, isLoading } = useAnalyticsChartQuery({ chart, query });
+  const { download, error: downloadError } = useDownload(chart, query);
+  const View = CHART_VIEWS[chart];
+  const empty = data && data.rows.length === 0;
+  return (
+    <Paper variant="outlined" component="section" aria-label={def.title} data-testid="analytics-chart" data-chart={chart}
+      sx={{ p: 2, minWidth: 0, opacity: isFetching && !isLoading ? 0.6 : 1, transition: 'opacity 150ms' }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography component="h2" variant="h6" sx={{ fontSize: 18 }}>{def.title}</Typography>
+          <Typography variant="body2" color="text.secondary">{def.note}</Typography>
+        </Box>
+        <Button size="small" startIcon={<FileDownloadOutlined />} onClick={download} disabled={!data || empty} sx={{ flexShrink: 0 }}>
+          {ANALYTICS_TEXTS.download}
+        </Button>
+      </Box>
+      {downloadError && <Alert severity="error" sx={{ mt: 1 }}>{downloadError}</Alert>}
+      {error && <Alert severity="error" sx={{ mt: 1 }}>{(error as ApiError).message}</Alert>}
+      {isLoading && <Skeleton variant="rounded" height={300} sx={{ mt: 1 }} />}
+      {empty && (
+        <Typography sx={{ py: 6, textAlign: 'center' }} color="text.secondary" data-testid="chart-empty">
+          {chart === 'stock' ? ANALYTICS_TEXTS.noStock : ANALYTICS_TEXTS.noData}
+        </Typography>
+      )}
+      {data && !empty && <View answer={data} />}
+    </Paper>
+  );
+}
+
+export default function AnalyticsPage() {
+  const { data: perms } = usePermissionsQuery();
+  const [search, setSearch] = useSearchParams();
+  const filter = useMemo(() => filterFromSearch(search), [search]);
+  const query = filterToSearch(filter);
+  const charts = CHARTS.filter((chart) => isChartVisible(perms, chart));
+  const applyFilter = useCallback((next: AnalyticsFilter) => setSearch(new URLSearchParams(filterToSearch(next))), [setSearch]);
+  return (
+    <Box>
+      <PageTitle title={ANALYTICS_TEXTS.title} />
+      <Filters perms={perms} filter={filter} onChange={applyFilter} />
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="analytics-period">
+        {ANALYTICS_TEXTS.period(filter.from, filter.to)}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' } }}>
+        {charts.map((chart) => <ChartCard key={chart} chart={chart} query={query} />)}
+      </Box>
+    </Box>
+  );
+}
