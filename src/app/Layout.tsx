@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -8,7 +8,9 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { ruRU as pickersRuRU } from '@mui/x-date-pickers/locales';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
+import { setupListeners } from '@reduxjs/toolkit/query/react';
 import { Navigation } from './Navigation';
+import { useAppDispatch } from '../api/hooks';
 // the session's reads get their shape checks with the shell, off the sign-in page
 import '../api/sessionShapes';
 
@@ -20,6 +22,9 @@ const NAV_WIDTH = 232;
 /** Signed-in frame: the navigation on the left, the current screen beside it. The date pickers' Russian
  * localisation lives here, out of the sign-in page's bundle. */
 export default function Layout() {
+  const dispatch = useAppDispatch();
+  // tells RTK Query when the tab is focused and online: polling pauses in the background, refetches on return
+  useEffect(() => setupListeners(dispatch), [dispatch]);
   return (
     <LocalizationProvider
       dateAdapter={AdapterDayjs}
