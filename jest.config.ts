@@ -12,6 +12,8 @@ const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 const config: Config = {
   // server files migrate a fresh database (and seed some), client files load lazy screens: slow on a loaded 2-core machine
   testTimeout: 60_000,
+  // jest's default is one worker fewer than the cores: one worker on the 2-core machine, the files one after another
+  maxWorkers: '100%',
   projects: [
     {
       displayName: 'domain',
@@ -27,6 +29,9 @@ const config: Config = {
       testMatch: ['**/*.test.ts'],
       transform: tsJest,
       transformIgnorePatterns,
+      // one migrated database (and one with the demo data) built per run, copied by every file (testApp.ts)
+      globalSetup: '<rootDir>/server/__tests__/globalSetup.ts',
+      globalTeardown: '<rootDir>/server/__tests__/globalTeardown.ts',
     },
     {
       displayName: 'client',

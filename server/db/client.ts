@@ -19,6 +19,8 @@ export interface OpenedDatabase {
   migrate(): Promise<void>;
   /** PGlite: CHECKPOINT, then close, so a stop never leaves a half-written data folder. */
   close(): Promise<void>;
+  /** PGlite: the data folder as a tarball, for `loadDataDir` (tests build their starting database once). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -26,6 +28,9 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PGlite in memory: tests. */
   inMemory?: boolean;
+  /** PGlite: start from this data folder (a tarball of PGlite's dumpDataDir) instead of an empty cluster. Tests
+   * start every file from one migrated database built once (server/__tests__/globalSetup.ts). */
+  loadDataDir?: Blob;
 }
 
 export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
@@ -62,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     dataPath = path.join(options.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
   }
-  const client = await PGlite.create(dataPath, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataPath, { extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   const db = drizzle(client, { schema }) as unknown as Database;
   let closed = false;
   const bus = memoryBus();
@@ -71,6 +76,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     kind: 'pglite',
     bus,
     migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    dumpDataDir: async () => {
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('none');
+    },
     async close() {
       if (closed) return;
       closed = true;

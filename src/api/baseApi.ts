@@ -1,7 +1,9 @@
 // One RTK Query API for the whole app; each feature injects its endpoints (baseApi.injectEndpoints).
+import type { WithSlice } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, retry, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { FORCED_LOGOUT_CODE } from '../../domain/api';
 import { loggedOut } from './auth';
+import { lateMiddleware, rootReducer } from './rootReducer';
 import { normaliseError, type ApiError } from './errors';
 
 /** Delay before a 403 with code 2 logs the user out (spec point 9). */
@@ -64,3 +66,11 @@ export const baseApi = createApi({
   tagTypes: SESSION_TAG_TYPES,
   endpoints: () => ({}),
 });
+
+// The store of the sign-in page starts without the API (./rootReducer.ts): it joins every store when this module loads.
+declare module './rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the API's slice
+  export interface LazyLoadedSlices extends WithSlice<typeof baseApi> {}
+}
+rootReducer.inject(baseApi);
+lateMiddleware.addMiddleware(baseApi.middleware);

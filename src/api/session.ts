@@ -1,6 +1,8 @@
 // Who is signed in and what they may do: every signed-in screen reads these two calls, so they live beside
 // the base API rather than in a feature.
 import { baseApi } from './baseApi';
+import { loggedOut } from './auth';
+import type { AppDispatch } from './hooks';
 import type { CurrentUser } from '../../domain/api';
 import type { Permissions } from '../../domain/permissions';
 
@@ -21,3 +23,9 @@ export const sessionApi = baseApi.injectEndpoints({
 });
 
 export const { useMeQuery, usePermissionsQuery } = sessionApi;
+
+/** Ends the session on this side: token gone, every cached answer dropped. */
+export function endSession(dispatch: AppDispatch, reason: Parameters<typeof loggedOut>[0]) {
+  dispatch(loggedOut(reason));
+  dispatch(baseApi.util.resetApiState());
+}

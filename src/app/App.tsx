@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { CacheProvider } from '@emotion/react';
 import createCache from '@emotion/cache';
 import { cspNonce } from '../components/cspNonce';
 import { theme } from './theme';
+import { AppRoutes } from './router';
 import type { AppStore } from './store';
 
 /** The styles MUI writes carry the page's CSP nonce (components/cspNonce.ts). */
@@ -27,10 +28,12 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
   );
 }
 
-export function App({ store, router }: { store: AppStore; router: ReturnType<typeof createBrowserRouter> }) {
+export function App({ store }: { store: AppStore }) {
   return (
     <AppProviders store={store}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

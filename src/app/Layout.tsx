@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -8,8 +8,10 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { ruRU as pickersRuRU } from '@mui/x-date-pickers/locales';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
+import { setupListeners } from '@reduxjs/toolkit/query/react';
 import { Navigation } from './Navigation';
 import { useLiveStream } from '../api/live';
+import { useAppDispatch } from '../api/hooks';
 // the session's reads get their shape checks with the shell, off the sign-in page
 import '../api/sessionShapes';
 
@@ -23,6 +25,9 @@ const NAV_WIDTH = 232;
 export default function Layout() {
   // one live event stream per signed-in shell: lists, tiles, open cards and the bell follow other users' changes
   useLiveStream();
+  const dispatch = useAppDispatch();
+  // tells RTK Query when the tab is focused and online: polling pauses in the background, refetches on return
+  useEffect(() => setupListeners(dispatch), [dispatch]);
   return (
     <LocalizationProvider
       dateAdapter={AdapterDayjs}

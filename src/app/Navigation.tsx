@@ -25,11 +25,10 @@ import Close from '@mui/icons-material/Close';
 import { SECTION, SECTIONS, type Section } from '../../domain/sections';
 import { useLogoutMutation } from '../features/auth/authApi';
 import { BRAND } from '../features/auth/AuthLayout';
-import { useMeQuery, usePermissionsQuery } from '../api/session';
+import { endSession, useMeQuery, usePermissionsQuery } from '../api/session';
 import { useAppDispatch } from '../api/hooks';
 import { canOpen } from './access';
 import { NotificationBell } from '../components/NotificationBell';
-import { endSession } from './store';
 
 interface Item {
   to: string;

@@ -1,8 +1,6 @@
 import { configureStore, type Action } from '@reduxjs/toolkit';
-import { baseApi } from '../api/baseApi';
-import { loggedOut, signedIn } from '../api/auth';
-import { rootReducer, type RootState } from '../api/rootReducer';
-import type { AppDispatch as ApiDispatch } from '../api/hooks';
+import { signedIn } from '../api/auth';
+import { lateMiddleware, rootReducer, type RootState } from '../api/rootReducer';
 
 export { rootReducer, type RootState };
 
@@ -24,7 +22,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
+    // RTK Query's middleware joins when the API loads (api/baseApi.ts), with the signed-in shell
+    middleware: (getDefault) => getDefault().concat(lateMiddleware.middleware),
     devTools: { name: 'NutDesk', stateSanitizer, actionSanitizer },
   });
   return store;
@@ -32,9 +31,3 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
-
-/** Ends the session on this side: token gone, every cached answer dropped. */
-export function endSession(dispatch: AppDispatch | ApiDispatch, reason: Parameters<typeof loggedOut>[0]) {
-  dispatch(loggedOut(reason));
-  dispatch(baseApi.util.resetApiState());
-}

@@ -1,15 +1,10 @@
-// The sign-in and sign-out calls; who is signed in (me, permissions) is shared, in api/session.ts.
+// The sign-out and password calls; who is signed in (me, permissions) is shared, in api/session.ts. Signing in
+// is a plain call (api/publicCall.ts): the sign-in page carries no RTK Query.
 import { baseApi } from '../../api/baseApi';
-import type { LoginResponse } from '../../../domain/api';
-import type { LoginPayload } from '../../../domain/schemas/auth';
 import type { ActivatePayload, ActivateResponse, RecoveryPayload, ResetPasswordPayload, StatusResponse } from '../../../domain/accounts';
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, LoginPayload>({
-      query: (body) => ({ url: 'login', method: 'POST', body }),
-      extraOptions: { entity: 'данных для входа' },
-    }),
     // the password screens (spec point 7): a recovery mail, a reset by its link, an invitation's first password
     recoverPassword: build.mutation<StatusResponse, RecoveryPayload>({
       query: (body) => ({ url: 'recover-password', method: 'POST', body }),
@@ -30,5 +25,5 @@ export const authApi = baseApi.injectEndpoints({
 });
 
 export const {
-  useLoginMutation, useLogoutMutation, useRecoverPasswordMutation, useResetPasswordMutation, useActivateAccountMutation,
+  useLogoutMutation, useRecoverPasswordMutation, useResetPasswordMutation, useActivateAccountMutation,
 } = authApi;
