@@ -21,8 +21,8 @@ test('a title stands for the column, the field it shows and the filters on it; t
 });
 
 test('the business settings: a decimal comma, and the Russian messages', async () => {
-  const valid = { delivery_cost_default: '15', costs_per_kg: '12,5', min_markup: '0.1', max_markup: '0.35' };
-  expect(await businessSettingsSchema.validate(valid)).toEqual({ delivery_cost_default: 15, costs_per_kg: 12.5, min_markup: 0.1, max_markup: 0.35 });
+  const valid = { delivery_cost_default: '15', costs_per_kg: '12,5', min_markup: '0.1', max_markup: '0.35', reserve_hold_days: '5' };
+  expect(await businessSettingsSchema.validate(valid)).toEqual({ delivery_cost_default: 15, costs_per_kg: 12.5, min_markup: 0.1, max_markup: 0.35, reserve_hold_days: 5 });
   const errors = async (patch: Record<string, string>) =>
     (await businessSettingsSchema.validate({ ...valid, ...patch }, { abortEarly: false }).catch((e: { errors: string[] }) => e)) as { errors: string[] };
   expect((await errors({ min_markup: '' })).errors).toEqual(['Введите число']);

@@ -22,7 +22,8 @@ const isRouteFile = (file: string) => /\bapp\.(get|post|put|patch|delete)\(/.tes
 const COMPOSITION = new Set(['app.ts', 'sections/index.ts']);
 /** The generic list routes (list, bulk delete, filter config) and card routes (read, create, change) every section
  * plugin mounts. */
-const SHARED_ROUTES = new Set(['lists/routes.ts', 'records/cardRoutes.ts']);
+// the route builders every section shares: a record's card (with its bulk edit and restore) and its list
+const SHARED_ROUTES = new Set(['lists/routes.ts', 'records/cardRoutes.ts', 'records/bulkRoutes.ts']);
 
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');

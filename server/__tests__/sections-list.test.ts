@@ -109,13 +109,13 @@ test('filter configs: options from the database, forbidden entries flagged', asy
   const manager = await call('GET', '/api/offers/filter_config', 'manager');
   expect(manager.body.suppliers_ids).toEqual({ title: 'Поставщик', type: 'multiple', isForbidden: true });
   const reservesConfig = await call('GET', '/api/reserves_filter_config');
-  expect(reservesConfig.body.statuses_ids.options.map((o: { title: string }) => o.title)).toEqual(['Активный', 'Завершен', 'Отменен', 'Удален']);
+  expect(reservesConfig.body.statuses_ids.options.map((o: { title: string }) => o.title)).toEqual(['Активный', 'Завершен', 'Отменен', 'Просрочен', 'Удален']);
 });
 
-test("the reserves filter's statuses carry the spec's values 1 Активный, 2 Завершен, 3 Отменен, and the list reads them", async () => {
+test("the reserves filter's statuses carry the spec's values 1 Активный, 2 Завершен, 3 Отменен (and 4 Просрочен, issue 22), and the list reads them", async () => {
   for (const path of ['/api/reserves_filter_config', '/api/reserves/filter_config']) {
     expect((await call('GET', path)).body.statuses_ids.options).toEqual([
-      { title: 'Активный', value: 1 }, { title: 'Завершен', value: 2 }, { title: 'Отменен', value: 3 }, { title: 'Удален', value: 'deleted' },
+      { title: 'Активный', value: 1 }, { title: 'Завершен', value: 2 }, { title: 'Отменен', value: 3 }, { title: 'Просрочен', value: 4 }, { title: 'Удален', value: 'deleted' },
     ]);
   }
   const counts = await scalarRows<{ status: string; n: number }>(sql`SELECT status, count(*)::int AS n FROM reserves GROUP BY status`);
@@ -124,6 +124,7 @@ test("the reserves filter's statuses carry the spec's values 1 Активный,
   const total = async (query: string) => (await call('GET', `/api/reserves?${query}&perPage=20`)).body.pagination.totalItems;
   expect(await total('statuses_ids=2')).toBe(count('completed'));
   expect(await total('statuses_ids=1&statuses_ids=3')).toBe(count('active', 'cancelled'));
+  expect(await total('statuses_ids=4')).toBe(count('expired'));
   // the names stay accepted, and a saved filter may hold either
   expect(await total('statuses_ids=completed')).toBe(count('completed'));
   expect((await call('PUT', '/api/filters/reserves', 'admin', { statuses_ids: ['3'] })).status).toBe(200);

@@ -25,7 +25,9 @@ export default async function eventsRoutes(app: FastifyInstance, opts: { db: Dat
   const hub = new LiveHub(opts.db, app.bus, app.sectionSpecs, opts.heartbeatMs ?? LIVE_HEARTBEAT_MS);
   hub.start();
   app.decorate('live', hub);
-  app.addHook('preClose', async () => hub.close());
+  // at shutdown every stream ends first (server/http/shutdown.ts), so the close is not held open by them and each
+  // browser reconnects, through the proxy, to an instance still up
+  app.longLivedStreams.add(() => hub.close());
 
   app.get('/events', {
     schema: {
