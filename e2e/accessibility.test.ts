@@ -21,10 +21,12 @@ async function firstId(page: Page, section: string): Promise<number | null> {
   }, section);
 }
 
-/** Opens a page and waits until its data has come (no request for half a second), the spinner gone. */
+/** Opens a page and waits until its data has come, the spinner gone. The signed-in shell keeps the live event
+ * stream open, so the network is never idle: the page is loaded, then the requests it starts are waited out. */
 async function visit(page: Page, path: string): Promise<void> {
   await page.goto(`${ctx.app.url}${path}`);
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(500);
   await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
 }
 

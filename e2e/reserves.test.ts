@@ -70,7 +70,7 @@ test('reserve part of an offer from the list, complete it, cancel another: the a
   await page.getByLabel('Покупатель').fill('ООО «Ореховый дом»');
   await page.getByLabel('Телефон покупателя').pressSequentially('89123456789');
   assert.equal(await page.getByLabel('Телефон покупателя').inputValue(), '+7 (912) 345-67-89');
-  await page.getByRole('button', { name: /^Выберите дату/ }).click();
+  await page.getByRole('group', { name: 'Дата реализации' }).getByRole('button', { name: /^Выберите дату/ }).click();
   // the calendar opens on today, focused: the next day is one key away, whichever month it falls in
   await page.getByRole('grid').waitFor();
   await page.keyboard.press('ArrowRight');

@@ -45,12 +45,15 @@ test('the page is framed by no one, sniffed by nothing, and runs whole under its
   const offerId = Number(new URL(page.url()).pathname.split('/').pop());
   await page.goto(`${ctx.app.url}/reserves/create?offer=${offerId}`);
   await page.getByText('О резерве').first().waitFor();
-  await page.getByRole('button', { name: /^Выберите дату/ }).click();
+  await page.getByRole('group', { name: 'Дата реализации' }).getByRole('button', { name: /^Выберите дату/ }).click();
   await page.getByRole('grid').waitFor();
   await page.keyboard.press('Escape');
   for (const path of ['/reserves', '/employees', '/suppliers', '/products', '/cities', '/settings', '/profile']) {
     await page.goto(`${ctx.app.url}${path}`);
-    await page.waitForLoadState('networkidle');
+    // the live event stream stays open, so the network is never idle: the page loaded, its first requests done
+    await page.waitForLoadState('load');
+    await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page.waitForTimeout(300);
   }
   // styles really come from the nonce'd tags: MUI's buttons are drawn, not left unstyled
   const cursor = await page.getByText('Выйти').first().evaluate((el) => getComputedStyle(el.closest('[role="button"], a, button') ?? el).cursor);

@@ -1,7 +1,7 @@
 // 'Прайс-лист' (issue 23): the buyer's city, the filters, the price level and rounding, the validity; a line per
 // available lot priced with delivery, grouped by product; the files, the buyer's link and the links made so far.
 // The request lives in the URL (domain/priceList/query.ts), so a list is a link a colleague can open too.
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -50,8 +50,17 @@ const requestOf = (params: URLSearchParams) => ({ level: 'min' as PriceLevel, ro
 function useRequest() {
   const [params, setParams] = useSearchParams();
   const request = useMemo(() => requestOf(params), [params]);
-  // from the URL as it is at the moment of the change, so two changes in a row (or a widget's late callback) keep both
-  const change = (patch: Partial<PriceListQuery>) => setParams((current) => encodePriceListQuery({ ...requestOf(current), ...patch }), { replace: true });
+  // the request as the last change left it: setSearchParams' updater sees the params of the last render, so two
+  // changes before the next render (or a widget's late callback) would lose the first
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const change = (patch: Partial<PriceListQuery>) => {
+    const next = encodePriceListQuery({ ...requestOf(latest.current), ...patch });
+    latest.current = new URLSearchParams(next);
+    setParams(next, { replace: true });
+  };
   return { request, change };
 }
 
