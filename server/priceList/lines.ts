@@ -14,35 +14,13 @@ import type { PriceListQuery } from '../../domain/priceList/query';
 import { readBusinessSettings, settingsByName } from '../admin/businessSettings';
 import { badRequest, forbidden } from '../errors';
 import { firstRow, rowsOf } from '../http/rows';
+import type { PriceList, PriceListLine } from '../../domain/priceList/lines';
+
+export type { PriceList, PriceListLine };
 
 /** The company the documents are issued by: business setting company_name, else the product's name. */
 export const COMPANY_SETTING = 'company_name';
 export const COMPANY_FALLBACK = 'NutDesk';
-
-export interface PriceListLine {
-  offer_id: number;
-  product: string;
-  variety: string | null;
-  harvest_year: string | null;
-  origin_country: string | null;
-  packing: string | null;
-  unit_measure: string | null;
-  available_amount: string;
-  available_packs: string | null;
-  unit_price: string;
-  kg_price: string;
-  delivery_cost: string;
-  delivery_days: number | null;
-  default_delivery: boolean;
-}
-
-export interface PriceList {
-  city: { id: number; name: string };
-  company: string;
-  date: string;
-  valid_until: string | null;
-  lines: PriceListLine[];
-}
 
 interface LotRow {
   offer_id: number;

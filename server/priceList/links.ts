@@ -14,6 +14,7 @@ import { decodePriceListQuery, encodePriceListQuery, type PriceListQuery } from 
 import { HttpError, badRequest, notFound } from '../errors';
 import { firstRow, rowsOf } from '../http/rows';
 import { buildPriceList, offersScope } from './lines';
+import { buyerLine, type BuyerPriceList } from '../../domain/priceList/lines';
 
 export const linkUrl = (publicUrl: string, token: string) => `${publicUrl}/p/${token}`;
 
@@ -58,7 +59,7 @@ export async function revokeLink(db: Database, auth: AuthenticatedUser, id: numb
 const gone = () => new HttpError(410, { status: 'error', error: 'gone', message: PRICE_LIST_MSG.linkGone });
 
 /** GET /api/public/price-list/{token}: the list as the buyer sees it, with today's stock and prices. */
-export async function publicPriceList(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string) {
+export async function publicPriceList(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string): Promise<BuyerPriceList> {
   const link = firstRow<{ user_id: number; query: string; live: boolean }>(await db.execute(sql`
     SELECT user_id, query, (revoked_at IS NULL AND expires_at > now()) AS live FROM price_list_links WHERE token = ${token}`));
   if (!link) throw notFound(PRICE_LIST_MSG.linkNotFound);
@@ -72,10 +73,6 @@ export async function publicPriceList(db: Database, sectionSpecs: Record<string,
   const list = await buildPriceList(db, { ...q, valid_until: undefined }, offersScope(sectionSpecs.offers, { user, permissions }));
   return {
     company: list.company, city: list.city.name, date: list.date, valid_until: q.valid_until ?? null,
-    lines: list.lines.map((l) => ({
-      product: l.product, variety: l.variety, harvest_year: l.harvest_year, origin_country: l.origin_country, packing: l.packing,
-      unit_measure: l.unit_measure, available_amount: l.available_amount, available_packs: l.available_packs,
-      price: l.unit_price, price_per_kg: l.kg_price, delivery_days: l.delivery_days,
-    })),
+    lines: list.lines.map(buyerLine),
   };
 }

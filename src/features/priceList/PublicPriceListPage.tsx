@@ -16,34 +16,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../domain/priceList/texts';
-
-interface PublicLine {
-  product: string;
-  variety: string | null;
-  harvest_year: string | null;
-  origin_country: string | null;
-  packing: string | null;
-  unit_measure: string | null;
-  available_amount: string;
-  available_packs: string | null;
-  price: string;
-  price_per_kg: string;
-  delivery_days: number | null;
-}
-
-interface PublicList {
-  company: string;
-  city: string;
-  date: string;
-  valid_until: string | null;
-  lines: PublicLine[];
-}
+import type { BuyerLine, BuyerPriceList } from '../../../domain/priceList/lines';
 
 const FAILED = 'Не удалось загрузить прайс-лист. Попробуйте позже.';
 
 export default function PublicPriceListPage() {
   const { token = '' } = useParams();
-  const [list, setList] = useState<PublicList | null>(null);
+  const [list, setList] = useState<BuyerPriceList | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -51,7 +30,7 @@ export default function PublicPriceListPage() {
       .then(async (res) => {
         const body = await res.json().catch(() => null);
         if (!live) return;
-        if (res.ok) setList(body as PublicList);
+        if (res.ok) setList(body as BuyerPriceList);
         else setError((body as { message?: string; messages?: string[] } | null)?.message ?? body?.messages?.[0] ?? FAILED);
       })
       .catch(() => live && setError(FAILED));
@@ -63,7 +42,7 @@ export default function PublicPriceListPage() {
   if (error) return <Box sx={{ maxWidth: 720, mx: 'auto', mt: 6, px: 2 }}><MuiAlert severity="warning">{error}</MuiAlert></Box>;
   if (!list) return <Box sx={{ display: 'flex', justifyContent: 'center', mt: 8 }}><CircularProgress aria-label="Загрузка" /></Box>;
 
-  const groups = new Map<string, PublicLine[]>();
+  const groups = new Map<string, BuyerLine[]>();
   for (const line of list.lines) groups.set(line.product, [...(groups.get(line.product) ?? []), line]);
   const head = [T.variety, T.harvest_year, T.origin_country, T.packing, T.available_amount, T.available_packs, T.unit_price, T.kg_price, T.delivery_days];
   return (

@@ -4,31 +4,11 @@ import { baseApi } from '../../api/baseApi';
 import { checked } from '../../api/shapes';
 import { PRICE_LIST, PRICE_LIST_LINKS } from '../../../domain/responseShapes';
 import { encodePriceListQuery, type PriceListQuery } from '../../../domain/priceList/query';
+import type { PriceList, PriceListLine } from '../../../domain/priceList/lines';
 
-export interface PriceListLine {
-  offer_id: number;
-  product: string;
-  variety: string | null;
-  harvest_year: string | null;
-  origin_country: string | null;
-  packing: string | null;
-  unit_measure: string | null;
-  available_amount: string;
-  available_packs: string | null;
-  unit_price: string;
-  kg_price: string;
-  delivery_cost: string;
-  delivery_days: number | null;
-  default_delivery: boolean;
-}
-
-export interface PriceListAnswer {
-  city: { id: number; name: string };
-  company: string;
-  date: string;
-  valid_until: string | null;
-  lines: PriceListLine[];
-}
+export type { PriceListLine };
+/** GET /api/price-list. */
+export type PriceListAnswer = PriceList;
 
 export interface PriceListLink {
   id: number;

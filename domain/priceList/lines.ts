@@ -1,0 +1,48 @@
+// What a price list answers (GET /api/price-list), as the server builds it and the page, its files and the reserve
+// link read it: one line per available lot, priced to the buyer's city.
+
+export interface PriceListLine {
+  offer_id: number;
+  product: string;
+  variety: string | null;
+  harvest_year: string | null;
+  origin_country: string | null;
+  packing: string | null;
+  unit_measure: string | null;
+  available_amount: string;
+  available_packs: string | null;
+  unit_price: string;
+  kg_price: string;
+  delivery_cost: string;
+  delivery_days: number | null;
+  default_delivery: boolean;
+}
+
+export interface PriceList {
+  city: { id: number; name: string };
+  company: string;
+  date: string;
+  valid_until: string | null;
+  lines: PriceListLine[];
+}
+
+/** A line as the buyer's public page shows it (GET /api/public/price-list/{token}): the buyer's columns only, the
+ * prices under names of their own, no offer id, cost or delivery price. */
+export type BuyerLine = Pick<PriceListLine,
+  'product' | 'variety' | 'harvest_year' | 'origin_country' | 'packing' | 'unit_measure' | 'available_amount' | 'available_packs' | 'delivery_days'
+> & { price: string; price_per_kg: string };
+
+export interface BuyerPriceList {
+  company: string;
+  city: string;
+  date: string;
+  valid_until: string | null;
+  lines: BuyerLine[];
+}
+
+/** The buyer's columns of a line: what the public page may show of it. */
+export const buyerLine = (l: PriceListLine): BuyerLine => ({
+  product: l.product, variety: l.variety, harvest_year: l.harvest_year, origin_country: l.origin_country, packing: l.packing,
+  unit_measure: l.unit_measure, available_amount: l.available_amount, available_packs: l.available_packs,
+  price: l.unit_price, price_per_kg: l.kg_price, delivery_days: l.delivery_days,
+});
