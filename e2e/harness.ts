@@ -171,7 +171,13 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 /** Prints the page's axe results (the CI log keeps them) and fails on a serious or critical violation. */
 export async function assertAccessible(page: Page, label: string): Promise<AxeViolation[]> {
   // an element fading in is measured at its final colours, not half-way through its transition
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // (only animations that end: a spinner turns for ever; and never longer than 2 s)
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((a) => Number(a.effect?.getComputedTiming().endTime ?? Infinity) !== Infinity)
+      .map((a) => a.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 2000)),
+  ]));
   const violations = await axeViolations(page);
   const line = violations.length
     ? violations.map((v) => `${v.impact ?? '-'} ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes.join(' | ')}`).join('\n    ')

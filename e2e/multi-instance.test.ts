@@ -263,8 +263,9 @@ function scenario(title: string, withS3: boolean): void {
           });
       });
       await new Promise((r) => setTimeout(r, 1000));
-      const list = await (await api(a.url, 'GET', '/api/offers?perPage=20')).json() as { data: { id: number; version: number; unit_price: string }[] };
-      const offer = list.data[0];
+      const list = await (await api(a.url, 'GET', '/api/offers?perPage=20')).json() as { data: { id: number }[] };
+      // the card carries the version a change is made on
+      const offer = await (await api(a.url, 'GET', `/api/offers/${list.data[0].id}`)).json() as { id: number; version: number; unit_price: string };
       const patched = await api(a.url, 'PATCH', `/api/offers/${offer.id}`, JSON.stringify({ version: offer.version, unit_price: (Number(offer.unit_price) + 1).toFixed(2) }), 'application/json');
       assert.equal(patched.status, 200, await patched.clone().text());
       await page.waitForFunction((id) => new RegExp(`"section":"offers".*"id":${id}|"id":${id}.*"section":"offers"`).test((window as unknown as { received: string }).received), offer.id, { timeout: 15_000 });
