@@ -22,21 +22,16 @@ export type { PriceList, PriceListLine };
 export const COMPANY_SETTING = 'company_name';
 export const COMPANY_FALLBACK = 'NutDesk';
 
-interface LotRow {
-  offer_id: number;
-  product: string;
-  variety: string | null;
-  harvest_year: string | null;
-  origin_country: string | null;
-  packing: string | null;
-  unit_measure: string | null;
-  available_amount: string;
+/** A lot as the query reads it: the line's descriptive columns, and what its price is computed from. */
+type LotRow = Pick<PriceListLine,
+  'offer_id' | 'product' | 'variety' | 'harvest_year' | 'origin_country' | 'packing' | 'unit_measure' | 'available_amount'
+> & {
   units_per_pack: string | null;
   kg_price: string | null;
   unit_weight: string | null;
   route_cost: string | null;
   route_days: number | null;
-}
+};
 
 /** 403 with the reason for a caller who may not build a price list. */
 export function assertPriceListAccess(auth: AuthenticatedUser) {
