@@ -4,7 +4,7 @@
 //   RESULT lists engine=<pglite|postgresql> offers=<n> p50_ms=<x> p99_ms=<y> direct_p50_ms=<z>
 // Runs on PGlite in memory; with DATABASE_URL set, on that PostgreSQL server too (in a throwaway database), or with
 // BENCH_DATABASE_URL on that database as it is (seeded only up to BENCH_OFFERS if it holds fewer), so a million
-// offers are written once for several runs. BENCH_ENGINES=postgresql skips PGlite.
+// offers are written once for several runs. BENCH_ENGINES=postgresql skips PGlite (bench/engines.ts).
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createTestApp, signIn, type TestContext } from '../server/__tests__/testApp';
@@ -63,7 +63,6 @@ async function benchApp(engine: string): Promise<Pick<TestContext, 'app' | 'db' 
 
 async function bench(label: string) {
   const engine = label.startsWith('PGlite') ? 'pglite' : 'postgresql';
-  if (process.env.BENCH_ENGINES && !process.env.BENCH_ENGINES.split(',').includes(engine)) return;
   const ctx = await benchApp(engine);
   try {
     const existing = Number(firstRow<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM offers`))?.n ?? 0);
