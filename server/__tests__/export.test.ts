@@ -3,7 +3,7 @@
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
-import { offers, rolePermissions, roles, users } from '../db/schema';
+import { comments, offers, rolePermissions, roles, users } from '../db/schema';
 import { loadPermissions } from '../accounts/users';
 import { SECTION_SPECS } from '../sections';
 import { stringify } from 'csv-stringify/sync';
@@ -106,8 +106,12 @@ test("the cursor's file is the file the keyset pages wrote: a manager's filtered
   // what the export wrote before the cursor: the list's own rows (here through the page API, as the manager reads
   // them), each cell as cellOf makes it, the CSV through csv-stringify with ';' and CRLF after a byte order mark
   const query = 'statuses_ids=active,completed&unit_price_from=300&unit_price_to=900&sort=product&order=desc';
-  // two comments on one offer of the list, one with the separator and quotes: a cell CSV must quote over lines
+  // four comments on one offer of the list: the cell shows the latest three. Two were written in one transaction
+  // (one time, the later written first) before the two added from the card, one with the separator and quotes: a
+  // cell CSV must quote over lines
   const [first] = await listed(query, 'manager');
+  await ctx.db.insert(comments).values(['Тот же миг: первый', 'Тот же миг: второй'].map((text) =>
+    ({ entity_type: 'offers', entity_id: Number(first.id), text, created_at: new Date('2026-01-05T10:00:00Z') })));
   await ctx.call('POST', `/api/offers/${first.id}/comments`, 'admin', { text: 'Сорт; "экстра"' });
   await ctx.call('POST', `/api/offers/${first.id}/comments`, 'admin', { text: 'Проверено' });
   const rows = await listed(query, 'manager');
@@ -125,7 +129,7 @@ test("the cursor's file is the file the keyset pages wrote: a manager's filtered
   expect(csv.text).toBe(before);
   expect(csv.raw.equals(Buffer.from(before, 'utf8'))).toBe(true);
   // the comments spanning lines are quoted, their quotes doubled
-  expect(csv.text).toContain(';"Проверено\nСорт; ""экстра""');
+  expect(csv.text).toContain(';"Проверено\nСорт; ""экстра""\nТот же миг: второй"\r\n');
 
   const xlsx = await download(`/api/offers/export?format=xlsx&${query}`, 'manager');
   const { sheet, rows: read } = await sheetOf(xlsx.raw);

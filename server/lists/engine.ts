@@ -76,6 +76,8 @@ export function references(refs: Record<string, { table: string; alias: string; 
   return {
     joins: sql.join(entries.map(([, r]) => raw(`LEFT JOIN ${r.table} ${r.alias} ON ${r.alias}.id = ${r.on}`)), sql` `),
     columns: Object.fromEntries(entries.map(([key, r]) => [key, ref(raw(`${r.alias}.id`), nameOf(r))])),
+    /** For the export: the name alone, all a cell shows. */
+    names: Object.fromEntries(entries.map(([key, r]) => [key, nameOf(r)])),
     sortable: Object.fromEntries(entries.map(([key, r]) => [key, nameOf(r)])),
   };
 }
@@ -85,11 +87,12 @@ export function createdBy(alias: string) {
   return { join: raw(`LEFT JOIN users u ON u.id = ${alias}.created_by`), columns: { created_by: name }, sortable: { created_by: name } };
 }
 export const money2 = (expr: SQL) => sql`round(${expr}, 2)::text`;
-/** The latest three comments of a record, for the comments cell. */
+/** The latest three comments of a record, for the comments cell (those written in one transaction share a time:
+ * the later written first). */
 export const latestComments = (section: Section, id: SQL) => sql`(
   SELECT coalesce(json_agg(json_build_object('id', c.id, 'text', c.text, 'author_id', c.author_id,
-    'author_name', coalesce(cu.name, cu.email), 'created_at', c.created_at) ORDER BY c.created_at DESC), '[]'::json)
-  FROM (SELECT * FROM comments WHERE entity_type = ${section} AND entity_id = ${id} ORDER BY created_at DESC LIMIT 3) c
+    'author_name', coalesce(cu.name, cu.email), 'created_at', c.created_at) ORDER BY c.created_at DESC, c.id DESC), '[]'::json)
+  FROM (SELECT * FROM comments WHERE entity_type = ${section} AND entity_id = ${id} ORDER BY created_at DESC, id DESC LIMIT 3) c
   LEFT JOIN users cu ON cu.id = c.author_id)`;
 
 /** Columns of the section's own table: shown as stored (text, dates) or with 2 decimals (amounts, money), and

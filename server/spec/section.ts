@@ -28,6 +28,10 @@ export interface SectionSpec {
   countFrom?: SQL;
   /** Output columns: key → expression. The row's JSON keys are these keys. */
   columns: Record<string, SQL>;
+  /** The export's reading of a column where it differs from the page's: a reference's name alone (a spreadsheet
+   * cell shows the name; no {id, name} object to build and parse 100 000 times). The comments cell is the export
+   * engine's own (lists/export.ts). */
+  exportColumns?: Record<string, SQL>;
   /** Sort keys → expressions (column keys plus any extra). */
   sortable: Record<string, SQL>;
   filters: Record<string, FilterCompiler>;

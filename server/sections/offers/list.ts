@@ -48,6 +48,7 @@ export const offersSpec: SectionSpec = {
       FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = 'image')`,
     comments: latestComments('offers', sql`o.id`),
   },
+  exportColumns: refs.names,
   sortable: {
     ...own.sortable,
     reserved_sum: reservedSum,

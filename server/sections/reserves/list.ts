@@ -39,6 +39,7 @@ export const reservesSpec: SectionSpec = {
     ...author.columns,
     comments: latestComments('reserves', sql`r.id`),
   },
+  exportColumns: refs.names,
   sortable: {
     ...own.sortable,
     ...refs.sortable,

@@ -37,6 +37,7 @@ export const suppliersSpec: SectionSpec = {
     max_selling_price: money2(sql`sto.max_price`),
     comments: latestComments('suppliers', sql`s.id`),
   },
+  exportColumns: refs.names,
   sortable: {
     ...supplierOwn.sortable, ...refs.sortable, total_offers_created: sql`sto.offers_created`,
     ...reserves.sortable,
