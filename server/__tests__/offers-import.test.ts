@@ -357,6 +357,38 @@ test('a failure in the middle of the writing leaves nothing half-imported', asyn
   }
 });
 
+test('a file over one chunk (checked and written 1 000 rows at a time): a row of the second chunk is the duplicate of its line in the first, the rest written in file order; a failure writing the second chunk leaves nothing of the first', async () => {
+  // 1 203 different offers (years 3000–4202), and row 1 202 (line 1 203) the same offer as line 2
+  const rows = Array.from({ length: 1203 }, (_, i) => line({ 'Год урожая': String(3000 + i), 'Комментарий': null }));
+  rows[1201] = line({ 'Год урожая': '3000', 'Комментарий': null });
+  const count = await offerCount();
+  const res = await upload(csv(rows), 'big.csv', 'valid');
+  expect(res.status).toBe(200);
+  expect(res.body.problems).toEqual([{ row: 1203, column: '', message: `${duplicate} — строка 2 этого файла` }]);
+  expect(res.body.imported).toBe(1202);
+  expect(await offerCount()).toBe(count + 1202);
+  // ids ascend in the file's order across the chunks; each offer is its line's
+  const ids: number[] = res.body.ids;
+  expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+  const years = rowsOf<{ harvest_year: string }>(await ctx.db.execute(sql`SELECT harvest_year FROM offers WHERE id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY id`));
+  expect(years.map((o) => o.harvest_year)).toEqual(rows.filter((_, i) => i !== 1201).map((r) => String(r[TITLES.indexOf('Год урожая')])));
+  await ctx.db.execute(sql`UPDATE offers SET status = 'completed' WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`);
+
+  // the database refuses an offer of the second chunk: the first chunk, written by then, goes too
+  await ctx.db.execute(sql.raw(`CREATE FUNCTION refuse_4100() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN IF NEW.harvest_year = '4100' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`));
+  await ctx.db.execute(sql.raw('CREATE TRIGGER refuse_4100 BEFORE INSERT ON offers FOR EACH ROW EXECUTE FUNCTION refuse_4100()'));
+  try {
+    const before = await offerCount();
+    const failed = await upload(csv(rows), 'big.csv', 'valid');
+    expect(failed.status).toBe(500);
+    expect(await offerCount()).toBe(before);
+  } finally {
+    await ctx.db.execute(sql.raw('DROP TRIGGER refuse_4100 ON offers'));
+    await ctx.db.execute(sql.raw('DROP FUNCTION refuse_4100()'));
+  }
+});
+
 test('an XLSX that lies about its unpacked size is measured as it unpacks and refused, nothing kept', async () => {
   const { unzippedSize } = await import('../lists/import');
   const bomb = await lyingZip(110 * 1024 * 1024);

@@ -20,7 +20,7 @@ import { matchHeader, readSheet, templateXlsx, type UploadedFile } from '../../l
 import { referenceItems, type ReferenceItem, type ScopeSpecs } from '../../records/references';
 import { scopeCondition } from '../../records/access';
 import { findDuplicates, newOfferValues, offerRecord, type NewOffer } from './record';
-import { insertRecords } from '../../records/pipeline';
+import { insertRecords, type CreatedRecord } from '../../records/pipeline';
 
 type Row = Record<string, unknown>;
 
@@ -183,6 +183,9 @@ async function checkRow(auth: AuthenticatedUser, refs: References, columns: Map<
 }
 
 /** The card's duplicate key: two active offers with these equal are one. */
+/** Rows checked a chunk at a time: while the database writes one chunk's offers, the next chunk is checked. */
+const IMPORT_CHUNK = 1000;
+
 const duplicateKey = (v: NewOffer) => JSON.stringify([v.supplier_id, v.product_id, v.variety_id, v.packing_id, v.harvest_year, v.city_id]);
 
 export async function importOffers(
@@ -198,25 +201,41 @@ export async function importOffers(
 
   return db.transaction(async (t) => {
     const checked: Checked[] = [];
-    for (const row of sheet.rows) checked.push(await checkRow(auth, refs, columns, row.line, row.cells));
-    // duplicates: of an earlier row of the file, else of an offer already there (one look-up for the whole file)
-    const candidates = checked.filter((c) => c.values);
-    const existing = await findDuplicates(t, candidates.map((c) => c.values!));
     const firstLine = new Map<string, number>();
-    candidates.forEach((result, i) => {
-      const k = duplicateKey(result.values!);
-      const earlier = firstLine.get(k);
-      if (earlier !== undefined) result.problems.push({ row: result.line, column: '', message: `${duplicate} — строка ${earlier} этого файла` });
-      else if (existing[i]) result.problems.push({ row: result.line, column: '', message: `${duplicate} — предложение № ${existing[i]}` });
-      else firstLine.set(k, result.line);
-    });
+    const toWrite = (rows: Checked[]) => rows.map((row) => ({ values: { values: row.values!, settings }, body: row.body! }));
+    // valid: each chunk's good rows are written (set-based, through the pipeline: multi-row INSERTs of the offers,
+    // their comments and their history) while the next chunk is checked, one chunk after another in the file's order
+    let writing: Promise<CreatedRecord[]> = Promise.resolve([]);
+    const written: CreatedRecord[] = [];
+    for (let from = 0; from < sheet.rows.length; from += IMPORT_CHUNK) {
+      const chunk: Checked[] = [];
+      for (const row of sheet.rows.slice(from, from + IMPORT_CHUNK)) chunk.push(await checkRow(auth, refs, columns, row.line, row.cells));
+      // duplicates: of an earlier row of the file, else of an offer already there (one look-up per chunk). An
+      // offer an earlier chunk wrote is no "offer already there" to a later row: that row is the earlier line's
+      // duplicate first.
+      const candidates = chunk.filter((c) => c.values);
+      const existing = await findDuplicates(t, candidates.map((c) => c.values!));
+      candidates.forEach((result, i) => {
+        const k = duplicateKey(result.values!);
+        const earlier = firstLine.get(k);
+        if (earlier !== undefined) result.problems.push({ row: result.line, column: '', message: `${duplicate} — строка ${earlier} этого файла` });
+        else if (existing[i]) result.problems.push({ row: result.line, column: '', message: `${duplicate} — предложение № ${existing[i]}` });
+        else firstLine.set(k, result.line);
+      });
+      checked.push(...chunk);
+      if (mode === 'valid') {
+        const items = toWrite(chunk.filter((c) => !c.problems.length));
+        writing = writing.then(async (done) => { written.push(...done); return insertRecords(t, auth, offerRecord, items); });
+        // a failed write is thrown below, after the checks; until then it is not an unhandled rejection
+        writing.catch(() => undefined);
+      }
+    }
+    written.push(...(await writing));
     const problems = checked.flatMap((c) => c.problems);
     const valid = checked.filter((c) => !c.problems.length);
-    // all: a file with a problem writes nothing; valid: the good rows are written, in the file's order, set-based
-    // through the pipeline (multi-row INSERTs of the offers, their comments and their history)
-    const write = mode === 'valid' || !problems.length;
-    const created = write ? await insertRecords(t, auth, offerRecord, valid.map((row) => ({ values: { values: row.values!, settings }, body: row.body! }))) : [];
-    const ids = created.map((c) => c.id);
+    // all: a file with a problem writes nothing, so its rows are written only once the whole file is checked
+    if (mode === 'all' && !problems.length) written.push(...(await insertRecords(t, auth, offerRecord, toWrite(valid))));
+    const ids = written.map((c) => c.id);
     return { mode, total: sheet.rows.length, valid: valid.length, imported: ids.length, ids, problems };
   });
 }
