@@ -209,7 +209,11 @@ export async function importOffers(
     const written: CreatedRecord[] = [];
     for (let from = 0; from < sheet.rows.length; from += IMPORT_CHUNK) {
       const chunk: Checked[] = [];
-      for (const row of sheet.rows.slice(from, from + IMPORT_CHUNK)) chunk.push(await checkRow(auth, refs, columns, row.line, row.cells));
+      for (const row of sheet.rows.slice(from, from + IMPORT_CHUNK)) {
+        chunk.push(await checkRow(auth, refs, columns, row.line, row.cells));
+        // the checks never wait for I/O: a pause now and then lets the writing send its next statement
+        if (chunk.length % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
       // duplicates: of an earlier row of the file, else of an offer already there (one look-up per chunk). An
       // offer an earlier chunk wrote is no "offer already there" to a later row: that row is the earlier line's
       // duplicate first.
