@@ -7,9 +7,10 @@ import { comments, offers, rolePermissions, roles, users } from '../db/schema';
 import { loadPermissions } from '../accounts/users';
 import { SECTION_SPECS } from '../sections';
 import { stringify } from 'csv-stringify/sync';
-import { cellOf, csvText, prepareExport } from '../lists/export';
+import { cellOf, csvFieldOf, csvText, prepareExport } from '../lists/export';
 import { formatDate } from '../../domain/format';
 import { statusTitle } from '../../domain/sections';
+import type { ColumnDef } from '../../domain/lists';
 
 let ctx: DemoContext;
 
@@ -244,4 +245,22 @@ test('CSV: a text that a spreadsheet would run as a formula is written as text, 
   for (const text of ['+7 (912) 345-67-89', '-5', '@x', '\tx', '\rx', evil]) expect(textOfInert(inertText(text))).toBe(text);
   expect(inertText('Иран')).toBe('Иран');
   expect(textOfInert("'обычный текст")).toBe("'обычный текст");
+});
+
+test("each CSV field is the one the cell's rule writes, through the fast paths too: the database's decimals, repeated texts", () => {
+  // the rule: cellOf, csvText, then quoted as csv-stringify quotes with ';'
+  const byRule = (column: ColumnDef, v: unknown) =>
+    stringify([[csvText(column, cellOf('offers', column, v))]], { delimiter: ';', record_delimiter: '\n' }).replace(/\n$/, '');
+  const values = ['1234.50', '0.50', '10.000', '0.0', '100.10', '25000.00', '-5.00', '-0.00', '0.000001', '0.0000001',
+    '123456789012345', '1234567890123456', '12345678901234.56', '1e5', '', ' 1', '007', 'abc', '=1+1', 'Сорт; "экстра"',
+    'active', 'deleted', '2026-11-01 09:00:00+00', '2026-11-01', 5, 5.5, 1e21, 0, null, undefined, Number.NaN];
+  for (const type of ['money', 'number', 'action', 'id_link', 'text', 'status', 'entity_link', 'date', 'phone'] as const) {
+    const column = { key: 'x', title: 'x', type } as ColumnDef;
+    const field = csvFieldOf('offers', column);
+    // twice: the second time from the column's memo
+    for (const v of [...values, ...values]) expect([type, v, field(v)]).toEqual([type, v, byRule(column, v)]);
+  }
+  // what a reader sees: the decimal comma, no trailing zeros on an amount, two places on money
+  expect(csvFieldOf('offers', { key: 'p', title: 'p', type: 'money' } as ColumnDef)('1234.50')).toBe('1234,50');
+  expect(csvFieldOf('offers', { key: 'a', title: 'a', type: 'number' } as ColumnDef)('10.500')).toBe('10,5');
 });
