@@ -13,7 +13,8 @@ import { DEMO_PASSWORD } from '../domain/api';
 const root = path.resolve(__dirname, '..');
 export const artifacts = path.join(root, 'e2e', 'artifacts');
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {

@@ -5,13 +5,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, artifacts } from './harness';
+import { launchBrowser, artifacts, freePort } from './harness';
 import { startLocalS3, type LocalS3 } from '../server/__tests__/s3';
 import { DEMO_PASSWORD } from '../domain/api';
 
@@ -21,17 +20,6 @@ const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 const skip = !DATABASE_URL ? 'needs DATABASE_URL (a PostgreSQL server): the two-instance scenario runs on PostgreSQL only'
   : !NGINX ? 'needs nginx (apt-get install nginx)'
     : !existsSync(path.join(root, 'dist', 'index.html')) ? 'needs the built app (npm run build)' : false;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function waitFor(what: string, check: () => Promise<boolean>, output: () => string, ms = 120_000): Promise<void> {
   const deadline = Date.now() + ms;
