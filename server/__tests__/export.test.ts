@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { comments, offers, rolePermissions, roles, users } from '../db/schema';
 import { loadPermissions } from '../accounts/users';
+import { rowsOf } from '../http/rows';
 import { SECTION_SPECS } from '../sections';
 import { stringify } from 'csv-stringify/sync';
 import { cellOf, csvFieldOf, csvText, prepareExport } from '../lists/export';
@@ -93,11 +94,14 @@ test('CSV: UTF-8 with BOM, ; between fields, decimal comma, dd.MM.yyyy, quoted w
   expect(expected.length).toBeGreaterThan(3);
 });
 
+async function adminAuth() {
+  const [admin] = await ctx.db.select().from(users).where(eq(users.email, 'admin@nutdesk.demo'));
+  return { user: admin, permissions: await loadPermissions(ctx.db, admin) };
+}
+
 /** The same export read from the cursor `pageSize` rows a FETCH: its text, read whole. */
 async function exportedIn(pageSize: number, query: Record<string, string>) {
-  const [admin] = await ctx.db.select().from(users).where(eq(users.email, 'admin@nutdesk.demo'));
-  const auth = { user: admin, permissions: await loadPermissions(ctx.db, admin) };
-  const file = await prepareExport(ctx.db, SECTION_SPECS.offers, auth, { format: 'csv', columns: ['id'], query, pageSize });
+  const file = await prepareExport(ctx.db, SECTION_SPECS.offers, await adminAuth(), { format: 'csv', columns: ['id'], query, pageSize });
   let text = '';
   for await (const chunk of file.stream) text += String(chunk);
   return text;
@@ -109,12 +113,12 @@ test("the cursor's file is the file the keyset pages wrote: a manager's filtered
   const query = 'statuses_ids=active,completed&unit_price_from=300&unit_price_to=900&sort=product&order=desc';
   // four comments on one offer of the list: the cell shows the latest three. Two were written in one transaction
   // (one time, the later written first) before the two added from the card, one with the separator and quotes: a
-  // cell CSV must quote over lines
+  // cell CSV must quote over lines; a tab and a backslash, which PostgreSQL's COPY writes escaped, come back as typed
   const [first] = await listed(query, 'manager');
   await ctx.db.insert(comments).values(['Тот же миг: первый', 'Тот же миг: второй'].map((text) =>
     ({ entity_type: 'offers', entity_id: Number(first.id), text, created_at: new Date('2026-01-05T10:00:00Z') })));
   await ctx.call('POST', `/api/offers/${first.id}/comments`, 'admin', { text: 'Сорт; "экстра"' });
-  await ctx.call('POST', `/api/offers/${first.id}/comments`, 'admin', { text: 'Проверено' });
+  await ctx.call('POST', `/api/offers/${first.id}/comments`, 'admin', { text: 'Проверено\tпартия C:\\2026\\N' });
   const rows = await listed(query, 'manager');
   expect(rows.length).toBeGreaterThan(5);
   const columns = SECTION_SPECS.offers.columnDefs.filter((c) => c.key in rows[0] && c.type !== 'image' && c.type !== 'gallery');
@@ -130,7 +134,7 @@ test("the cursor's file is the file the keyset pages wrote: a manager's filtered
   expect(csv.text).toBe(before);
   expect(csv.raw.equals(Buffer.from(before, 'utf8'))).toBe(true);
   // the comments spanning lines are quoted, their quotes doubled
-  expect(csv.text).toContain(';"Проверено\nСорт; ""экстра""\nТот же миг: второй"\r\n');
+  expect(csv.text).toContain(';"Проверено\tпартия C:\\2026\\N\nСорт; ""экстра""\nТот же миг: второй"\r\n');
 
   const xlsx = await download(`/api/offers/export?format=xlsx&${query}`, 'manager');
   const { sheet, rows: read } = await sheetOf(xlsx.raw);
@@ -264,3 +268,30 @@ test("each CSV field is the one the cell's rule writes, through the fast paths t
   expect(csvFieldOf('offers', { key: 'p', title: 'p', type: 'money' } as ColumnDef)('1234.50')).toBe('1234,50');
   expect(csvFieldOf('offers', { key: 'a', title: 'a', type: 'number' } as ColumnDef)('10.500')).toBe('10,5');
 });
+
+test('a download the reader leaves half-way stops the database too: nothing left running, and the next export is whole', async () => {
+  // more offers than a page (the COPY itself, stopped while it waits on a full socket, is copyOut.test.ts's)
+  const copied = rowsOf<{ column_name: string }>(await ctx.db.execute(sql`SELECT column_name FROM information_schema.columns
+    WHERE table_name = 'offers' AND column_name <> 'id' AND is_generated = 'NEVER' AND column_default IS DISTINCT FROM 'nextval(''offers_id_seq''::regclass)'`))
+    .map((c) => sql.identifier(c.column_name));
+  await ctx.db.execute(sql`INSERT INTO offers (${sql.join(copied, sql`, `)}) SELECT ${sql.join(copied, sql`, `)} FROM offers, generate_series(1, 20)`);
+  const [{ total }] = rowsOf<{ total: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS total FROM offers`));
+  expect(total).toBeGreaterThan(1_000);
+
+  const file = await prepareExport(ctx.db, SECTION_SPECS.offers, await adminAuth(), { format: 'csv', query: { withDeleted: 'true' }, pageSize: 100 });
+  let received = 0;
+  // leaving the loop destroys the stream, as a closed connection does in the route
+  for await (const chunk of file.stream) {
+    received += (chunk as Buffer).length;
+    break;
+  }
+  expect(received).toBeGreaterThan(0);
+  // what would still be running for it: a COPY on PostgreSQL, the cursor on PGlite
+  const running = async () => rowsOf<{ n: number }>(await ctx.db.execute(sql`SELECT
+    (SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE 'COPY%')
+    + (SELECT count(*)::int FROM pg_cursors WHERE name LIKE 'export_%') AS n`))[0].n;
+  for (let tries = 0; (await running()) > 0 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(await running()).toBe(0);
+  const whole = await exportedIn(1000, { withDeleted: 'true' });
+  expect(whole.replace('\uFEFF', '').trim().split('\r\n').length - 1).toBe(total);
+}, 60_000);

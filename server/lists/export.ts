@@ -6,7 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough, type Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import type { Pool } from 'pg';
 import type { Database } from '../db/client';
+import { copyOutPages } from '../db/copyOut';
 import type { AuthenticatedUser } from '../accounts/users';
 import { scopeOf, isColumnVisible } from '../../domain/permissions';
 import type { ColumnDef } from '../../domain/lists';
@@ -179,12 +181,11 @@ function cursorRows(db: Database, spec: SectionSpec, auth: AuthenticatedUser, co
   };
   if (!isPglite(db)) {
     const { select, from } = exportQuery(spec, columns);
-    return (each) => db.transaction(async (tx) => {
+    const pool = (db as unknown as { $client: Pool }).$client;
+    return (each) => copyOutPages(pool, sql`SELECT ${select} ${from} ${where} ORDER BY ${orderBy}`,
+      (rows) => each(stripHidden(rows, auth.permissions, spec)),
       // the JIT compiles a statement this size for longer than it then saves
-      await tx.execute(sql`SET LOCAL jit = off`);
-      await tx.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${select} ${from} ${where} ORDER BY ${orderBy}`);
-      await fetchAll(tx, each, async (rows) => rows);
-    }, { accessMode: 'read only' });
+      { pageSize, isCancelled, settings: [sql`SET LOCAL jit = off`] });
   }
   // a page's rows by their ids, in the cursor's order
   const rowsOfIds = async (fetched: Record<string, unknown>[]) => {

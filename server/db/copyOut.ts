@@ -1,0 +1,115 @@
+// The rows of one query as PostgreSQL's COPY TO STDOUT sends them (text format), a page of row objects at a time.
+// A cursor answers each FETCH only when asked, and the driver makes a string of every field (3 million of them for
+// 100 000 offers); COPY sends the rows without waiting, as lines of bytes that node decodes a socket read at a
+// time. The rows read the same as the driver's: each field through the parser drizzle's session gives its type.
+import type { Readable } from 'node:stream';
+import pg, { escapeLiteral, type Pool } from 'pg';
+import { prepareValue } from 'pg/lib/utils';
+import { to as copyTo } from 'pg-copy-streams';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { CasingCache } from 'drizzle-orm/casing';
+import type { SQL } from 'drizzle-orm';
+
+const dialect = new PgDialect();
+const casing = new CasingCache();
+
+/** A bound value as a quoted literal: the text node-postgres would send for it (prepareValue), quoted by its own
+ * escapeLiteral, of unknown type like an untyped parameter. COPY takes no parameters. */
+function literal(value: unknown): string {
+  const text = prepareValue(value);
+  if (text === null || text === undefined) return 'NULL';
+  if (typeof text !== 'string') throw new Error('COPY: a binary value cannot be written into the statement');
+  return escapeLiteral(text);
+}
+
+/** The statement's text with its values written in as literals. */
+export const inlined = (query: SQL): string =>
+  query.toQuery({ casing, escapeName: (name) => dialect.escapeName(name), escapeString: (text) => dialect.escapeString(text), escapeParam: (_, value) => literal(value) }).sql;
+
+/** Types drizzle's node-postgres session hands over as the database's text (dates, times and their arrays). */
+const AS_TEXT = new Set([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231]);
+const parserOf = (oid: number): ((text: string) => unknown) => (AS_TEXT.has(oid) ? (text) => text : pg.types.getTypeParser(oid, 'text'));
+
+const ESCAPED: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+/** A COPY text field's backslash sequences undone (COPY TO writes no octal or hex ones). */
+const unescape = (field: string) => field.replace(/\\(.)/g, (_, c: string) => ESCAPED[c] ?? c);
+
+export interface CopyOutOptions {
+  /** Rows handed over at once. */
+  pageSize: number;
+  /** Statements run first in the read-only transaction (SET LOCAL …). */
+  settings?: SQL[];
+  /** Checked between pages: true stops the copy (the database is told to stop). */
+  isCancelled: () => boolean;
+}
+
+/**
+ * Runs `query` through COPY on a connection of its own, in a read-only transaction, and hands its rows to `each`
+ * a page at a time, waiting for it before reading on: while it waits, the socket is not read and PostgreSQL waits
+ * too, so memory holds a page and the socket's buffers, however slow the reader.
+ */
+export async function copyOutPages(pool: Pool, query: SQL, each: (rows: Record<string, unknown>[]) => Promise<void>, options: CopyOutOptions): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN READ ONLY');
+    for (const setting of options.settings ?? []) await client.query(inlined(setting));
+    const text = inlined(query);
+    // the columns' names and types, from the statement planned and not run; the backend, to stop it by
+    const described = await client.query({ text: `SELECT * FROM (${text}) described LIMIT 0` });
+    const [{ pid }] = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
+    const names = described.fields.map((f) => f.name);
+    const parsers = described.fields.map((f) => parserOf(f.dataTypeID));
+    const rowOf = (line: string) => {
+      const values = line.split('\t');
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) {
+        const v = values[i];
+        row[names[i]] = v === '\\N' ? null : parsers[i](v.includes('\\') ? unescape(v) : v);
+      }
+      return row;
+    };
+
+    const stream: Readable = client.query(copyTo(`COPY (${text}) TO STDOUT`));
+    const ended = new Promise<void>((resolve, reject) => {
+      stream.on('end', resolve);
+      stream.on('error', reject);
+    });
+    ended.catch(() => undefined); // awaited below, or dropped with a stopped copy
+    let finished = false;
+    try {
+      // each line decoded on its own: a field is a slice of its line, and a line no longer than the row, where
+      // slices of a whole socket read kept every read alive that some remembered field came from
+      let rest: Buffer | undefined;
+      let page: Record<string, unknown>[] = [];
+      for await (const chunk of stream.iterator({ destroyOnReturn: false })) {
+        const bytes = rest ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
+        let start = 0;
+        for (let end = bytes.indexOf(10); end !== -1; start = end + 1, end = bytes.indexOf(10, start)) {
+          page.push(rowOf(bytes.toString('utf8', start, end)));
+          if (page.length === options.pageSize) {
+            await each(page);
+            page = [];
+            if (options.isCancelled()) return;
+          }
+        }
+        rest = start < bytes.length ? bytes.subarray(start) : undefined;
+      }
+      await ended;
+      finished = true;
+      if (rest) throw new Error('COPY: the last row came without its line end');
+      if (page.length) await each(page);
+    } finally {
+      if (!finished) {
+        // the reader is gone or the writer failed mid-copy: PostgreSQL is told to stop, and what it sent before
+        // it heard is read and dropped, so the connection comes back clean
+        await pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined);
+        stream.resume();
+        await ended.catch(() => undefined);
+      }
+    }
+  } finally {
+    // read only: nothing to commit; a connection that cannot even roll back is closed, not pooled
+    const clean = await client.query('ROLLBACK').then(() => true, () => false);
+    client.release(!clean);
+  }
+}
