@@ -1,4 +1,5 @@
-// The rows of one query as PostgreSQL's COPY TO STDOUT sends them (text format), a page of row objects at a time.
+// The rows of one query as PostgreSQL's COPY TO STDOUT sends them (text format), a page at a time, each row its
+// values in the statement's column order.
 // A cursor answers each FETCH only when asked, and the driver makes a string of every field (3 million of them for
 // 100 000 offers); COPY sends the rows without waiting, as lines of bytes that node decodes a socket read at a
 // time. The rows read the same as the driver's: each field through the parser drizzle's session gives its type.
@@ -48,7 +49,7 @@ export interface CopyOutOptions {
  * a page at a time, waiting for it before reading on: while it waits, the socket is not read and PostgreSQL waits
  * too, so memory holds a page and the socket's buffers, however slow the reader.
  */
-export async function copyOutPages(pool: Pool, query: SQL, each: (rows: Record<string, unknown>[]) => Promise<void>, options: CopyOutOptions): Promise<void> {
+export async function copyOutPages(pool: Pool, query: SQL, each: (rows: unknown[][]) => Promise<void>, options: CopyOutOptions): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN READ ONLY');
@@ -57,16 +58,15 @@ export async function copyOutPages(pool: Pool, query: SQL, each: (rows: Record<s
     // the columns' names and types, from the statement planned and not run; the backend, to stop it by
     const described = await client.query({ text: `SELECT * FROM (${text}) described LIMIT 0` });
     const [{ pid }] = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
-    const names = described.fields.map((f) => f.name);
     const parsers = described.fields.map((f) => parserOf(f.dataTypeID));
-    const rowOf = (line: string) => {
-      const values = line.split('\t');
-      const row: Record<string, unknown> = {};
-      for (let i = 0; i < names.length; i++) {
-        const v = values[i];
-        row[names[i]] = v === '\\N' ? null : parsers[i](v.includes('\\') ? unescape(v) : v);
+    const rowOf = (line: string): unknown[] => {
+      const values: unknown[] = line.split('\t');
+      if (values.length !== parsers.length) throw new Error(`COPY: a row of ${values.length} fields where ${parsers.length} were described`);
+      for (let i = 0; i < parsers.length; i++) {
+        const v = values[i] as string;
+        values[i] = v === '\\N' ? null : parsers[i](v.includes('\\') ? unescape(v) : v);
       }
-      return row;
+      return values;
     };
 
     const stream: Readable = client.query(copyTo(`COPY (${text}) TO STDOUT`));
@@ -80,7 +80,7 @@ export async function copyOutPages(pool: Pool, query: SQL, each: (rows: Record<s
       // each line decoded on its own: a field is a slice of its line, and a line no longer than the row, where
       // slices of a whole socket read kept every read alive that some remembered field came from
       let rest: Buffer | undefined;
-      let page: Record<string, unknown>[] = [];
+      let page: unknown[][] = [];
       for await (const chunk of stream.iterator({ destroyOnReturn: false })) {
         const bytes = rest ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
         let start = 0;

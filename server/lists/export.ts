@@ -17,7 +17,7 @@ import { formatPhone } from '../../domain/format';
 import { inertText } from '../../domain/spreadsheet';
 import { badRequest, forbidden } from '../errors';
 import { rowsOf } from '../http/rows';
-import { columnOf, listParts, selectList, stripHidden } from './engine';
+import { columnOf, listParts, selectList } from './engine';
 import type { SectionSpec } from '../spec/section';
 import type { ExportFormat, RawQuery } from '../../domain/listQuery';
 
@@ -133,8 +133,9 @@ function exportQuery(spec: SectionSpec, columns: ColumnDef[], only?: SQL) {
   return { select, from: withComments ? sql`${spec.from} ${exportComments(spec, only)}` : spec.from };
 }
 
-/** What a page of rows is handed to: written out, and the reader waited for. */
-type EachPage = (rows: Record<string, unknown>[]) => Promise<void>;
+/** What a page of rows is handed to: written out, and the reader waited for. A row is its values in the exported
+ * columns' order. */
+type EachPage = (rows: unknown[][]) => Promise<void>;
 /** Runs `each` on the list's rows in order, a page at a time, until they end or the download is cancelled. */
 type Rows = (each: EachPage) => Promise<void>;
 
@@ -142,11 +143,11 @@ type Rows = (each: EachPage) => Promise<void>;
 const isPglite = (db: Database) => 'waitReady' in (((db as { $client?: object }).$client) ?? {});
 
 /**
- * The list's rows in its order, only the exported columns (each already checked visible, and stripped again as the
- * page strips), read through a server-side cursor `pageSize` rows a FETCH, so memory holds one page.
+ * The list's rows in its order, only the exported columns (each checked visible by exportColumns, as the page
+ * strips what is hidden), `pageSize` rows at a time, so memory holds one page.
  *
- * On PostgreSQL the cursor is ONE query, the database building every row (the engine's FROM, filters, scopes and
- * sort), in a read-only transaction on a connection of its own.
+ * On PostgreSQL it is ONE query, the database building every row (the engine's FROM, filters, scopes and sort),
+ * streamed by COPY (server/db/copyOut.ts) in a read-only transaction on a connection of its own.
  *
  * PGlite is one connection inside this process: a transaction there would hold every other request back for as
  * long as the download takes (a slow reader, for minutes), and whatever the database sorts or keeps lands in the
@@ -154,42 +155,21 @@ const isPglite = (db: Database) => 'waitReady' in (((db as { $client?: object })
  * the list's order (a narrow sort the database keeps in its working memory), other requests run between the
  * fetches, and each fetched page of ids is built into rows by one query of its own.
  */
-function cursorRows(db: Database, spec: SectionSpec, auth: AuthenticatedUser, columns: ColumnDef[], parts: ReturnType<typeof listParts>,
+function cursorRows(db: Database, spec: SectionSpec, columns: ColumnDef[], parts: ReturnType<typeof listParts>,
   pageSize: number, isCancelled: () => boolean): Rows {
   const { conditions, orderBy } = parts;
   const a = sql.raw(spec.alias);
   const where = sql`WHERE ${sql.join(conditions, sql` AND `)}`;
-  const cursor = sql.identifier(`export_${randomBytes(8).toString('hex')}`);
-  const fetchAll = async (on: Database, each: EachPage, build: (fetched: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>) => {
-    const nextPage = async () => {
-      const fetched = rowsOf<Record<string, unknown>>(await on.execute(sql`FETCH ${sql.raw(String(pageSize))} FROM ${cursor}`));
-      return { last: fetched.length < pageSize, rows: fetched.length ? await build(fetched) : [] };
-    };
-    // the database reads the next page while this one is written out (on PostgreSQL, in a process of its own)
-    let next = nextPage();
-    try {
-      while (!isCancelled()) {
-        const page = await next;
-        if (!page.last) next = nextPage();
-        if (page.rows.length) await each(stripHidden(page.rows, auth.permissions, spec));
-        if (page.last) return;
-      }
-    } finally {
-      // a page read ahead for a download that ended: its answer waited for, so the cursor is closed after it
-      await next.catch(() => undefined);
-    }
-  };
   if (!isPglite(db)) {
     const { select, from } = exportQuery(spec, columns);
     const pool = (db as unknown as { $client: Pool }).$client;
-    return (each) => copyOutPages(pool, sql`SELECT ${select} ${from} ${where} ORDER BY ${orderBy}`,
-      (rows) => each(stripHidden(rows, auth.permissions, spec)),
-      // the JIT compiles a statement this size for longer than it then saves
+    // the JIT compiles a statement this size for longer than it then saves
+    return (each) => copyOutPages(pool, sql`SELECT ${select} ${from} ${where} ORDER BY ${orderBy}`, each,
       { pageSize, isCancelled, settings: [sql`SET LOCAL jit = off`] });
   }
+  const keys = columns.map((c) => c.key);
   // a page's rows by their ids, in the cursor's order
-  const rowsOfIds = async (fetched: Record<string, unknown>[]) => {
-    const ids = fetched.map((r) => Number(r.id));
+  const rowsOfIds = async (ids: number[]): Promise<unknown[][]> => {
     // an array the planner sees the size of (an index scan per id, the comments of these ids alone), where a
     // set-returning function made it join every record before keeping the page's
     const idList = sql`${`{${ids.join(',')}}`}::int[]`;
@@ -202,16 +182,28 @@ function cursorRows(db: Database, spec: SectionSpec, auth: AuthenticatedUser, co
     const byId = new Map(built.map((row) => [Number(row.__id), row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      if (!row) return [];
-      delete row.__id;
-      return [row];
+      return row ? [keys.map((key) => row[key])] : [];
     });
+  };
+  const cursor = sql.identifier(`export_${randomBytes(8).toString('hex')}`);
+  const nextPage = async () => {
+    const ids = rowsOf<{ id: number }>(await db.execute(sql`FETCH ${sql.raw(String(pageSize))} FROM ${cursor}`)).map((r) => Number(r.id));
+    return { last: ids.length < pageSize, rows: ids.length ? await rowsOfIds(ids) : [] };
   };
   return async (each) => {
     await db.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR SELECT ${a}.id ${spec.from} ${where} ORDER BY ${orderBy}`);
+    // the next page is read while this one is written out
+    let next = nextPage();
     try {
-      await fetchAll(db, each, rowsOfIds);
+      while (!isCancelled()) {
+        const page = await next;
+        if (!page.last) next = nextPage();
+        if (page.rows.length) await each(page.rows);
+        if (page.last) return;
+      }
     } finally {
+      // a page read ahead for a download that ended: its answer waited for, so the cursor is closed after it
+      await next.catch(() => undefined);
       await db.execute(sql`CLOSE ${cursor}`);
     }
   };
@@ -269,7 +261,7 @@ export async function prepareExport(db: Database, spec: SectionSpec, auth: Authe
 
   const stream = new PassThrough();
   const cancelled = () => stream.destroyed;
-  const rows = cursorRows(db, spec, auth, columns, parts, request.pageSize ?? EXPORT_PAGE_SIZE, cancelled);
+  const rows = cursorRows(db, spec, columns, parts, request.pageSize ?? EXPORT_PAGE_SIZE, cancelled);
   const write = request.format === 'xlsx' ? writeXlsx : writeCsv;
   write(stream, spec, columns, rows).catch((error: Error) => stream.destroy(error));
 
@@ -303,7 +295,7 @@ async function writeXlsx(out: PassThrough, spec: SectionSpec, columns: ColumnDef
   });
   await rows(async (page) => {
     for (const row of page) {
-      const values = columns.map((c) => cellOf(spec.section, c, row[c.key]));
+      const values = columns.map((c, i) => cellOf(spec.section, c, row[i]));
       const added = sheet.addRow(values);
       values.forEach((value, i) => { added.getCell(i + 1).style = typeof value === 'number' ? shared[i].number : shared[i].other; });
       added.commit();
@@ -366,14 +358,13 @@ const CSV_CHUNK = 16 * 1024;
 async function writeCsv(out: PassThrough, spec: SectionSpec, columns: ColumnDef[], rows: Rows) {
   // The byte order mark tells Excel the file is UTF-8; ';' is the list separator of a Russian Windows.
   out.write(`\uFEFF${csvLines([columns.map((c) => c.title)])}`);
-  const keys = columns.map((c) => c.key);
   const fields = columns.map((c) => csvFieldOf(spec.section, c));
   // lines joined into chunks: csv-stringify's per-record machinery cost more than the database
   await rows(async (page) => {
     let chunk = '';
     for (const row of page) {
-      let line = fields[0](row[keys[0]]);
-      for (let i = 1; i < keys.length; i++) line += `;${fields[i](row[keys[i]])}`;
+      let line = fields[0](row[0]);
+      for (let i = 1; i < fields.length; i++) line += `;${fields[i](row[i])}`;
       chunk += `${line}\r\n`;
       if (chunk.length >= CSV_CHUNK) {
         out.write(chunk);
