@@ -1,5 +1,6 @@
 // GET /api/{section}/export on the seeded demo data: the file holds the list as it stands (filter, sort, the asked
 // columns in order with their titles), typed cells in XLSX, Russian Excel's CSV, and never a hidden field.
+import { execFile } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
@@ -267,7 +268,41 @@ test("each CSV field is the one the cell's rule writes, through the fast paths t
   // what a reader sees: the decimal comma, no trailing zeros on an amount, two places on money
   expect(csvFieldOf('offers', { key: 'p', title: 'p', type: 'money' } as ColumnDef)('1234.50')).toBe('1234,50');
   expect(csvFieldOf('offers', { key: 'a', title: 'a', type: 'number' } as ColumnDef)('10.500')).toBe('10,5');
+  expect(csvFieldOf('offers', { key: 'a', title: 'a', type: 'number' } as ColumnDef)('10.000')).toBe('10');
 });
+
+/** Each text's CSV field for a date column, by the fast path and by the rule, in a node process whose time zone is
+ * `tz` (the zone is read when the process starts: jest's process.env is the sandbox's own copy). */
+function dateFieldsIn(tz: string, texts: string[]): Promise<[string, string, string][]> {
+  const script = `
+    const { csvFieldOf, csvText, cellOf } = require(${JSON.stringify(require.resolve('../lists/export'))});
+    const date = { key: 'created_at', title: 'Дата создания', type: 'date' };
+    const field = csvFieldOf('offers', date);
+    const texts = JSON.parse(process.env.TEXTS);
+    process.stdout.write(JSON.stringify(texts.map((t) => [t, field(t), csvText(date, cellOf('offers', date, t))])));`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', '-e', script], { env: { ...process.env, TZ: tz, TEXTS: JSON.stringify(texts) } },
+      (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout))));
+  });
+}
+
+test("a date's CSV field is the calendar day the server's time zone saw, through the fast path too: offsets, midnight, fractions", async () => {
+  const texts = ['2026-11-01 00:00:00+00', '2026-10-31 23:59:59.999999+00', '2026-11-01 02:30:00+03', '2026-11-01 20:59:59+00',
+    '2026-11-01 21:00:00+00', '2026-03-29 01:59:59.5+00', '2026-11-01 05:29:00+05:30', '2026-11-01 18:30:00-03:30', '2024-02-29 23:00:00-01',
+    '1999-12-31 23:59:59+14', '1000-01-01 12:00:00+00', '2026-11-01', '2026-11-01 09:00:00+02:30:17', '0999-01-01 00:00:00+00',
+    '2026-11-01 09:00:00+00 BC', 'infinity', 'вчера'];
+  // the server's own time zone decides the day: whole and half hours on both sides of Greenwich
+  const zones = ['UTC', 'Europe/Moscow', 'Asia/Kolkata', 'America/St_Johns'];
+  const fields = await Promise.all(zones.map((tz) => dateFieldsIn(tz, texts)));
+  zones.forEach((tz, z) => {
+    expect(fields[z].map(([text]) => text)).toEqual(texts);
+    for (const [text, fast, rule] of fields[z]) expect([tz, text, fast]).toEqual([tz, text, rule]);
+  });
+  const moscow = new Map(fields[1].map(([text, fast]) => [text, fast]));
+  expect([moscow.get('2026-11-01 20:59:59+00'), moscow.get('2026-11-01 21:00:00+00')]).toEqual(['01.11.2026', '02.11.2026']);
+  const stJohns = new Map(fields[3].map(([text, fast]) => [text, fast]));
+  expect(stJohns.get('2026-11-01 02:30:00+03')).toBe('31.10.2026');
+}, 60_000);
 
 test('a download the reader leaves half-way stops the database too: nothing left running, and the next export is whole', async () => {
   // more offers than a page (the COPY itself, stopped while it waits on a full socket, is copyOut.test.ts's)

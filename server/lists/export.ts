@@ -322,25 +322,33 @@ const MONEY_TEXT = /^\d{1,13}\.\d\d$/;
  * exponent: String(Number(text)) is the text without its trailing zeros. */
 const DECIMAL_TEXT = /^(?:[1-9]\d{0,14}|0)(?:\.\d{1,14})?$/;
 
+/** A timestamp with time zone as PostgreSQL writes it (ISO DateStyle), from year 1000 on: 2026-11-01 09:00:00+03,
+ * with a fraction of a second, an offset in minutes too. */
+const TIMESTAMPTZ_TEXT = /^([1-9]\d{3})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.\d{1,6})?([+-])(\d\d)(?::(\d\d))?$/;
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 /** A column's CSV field of a value: always csvField(csvText(column, cellOf(…))) (the test compares them over every
- * kind of value), found faster: the column's type looked up once, the database's own decimal text used as it
- * stands, and text a list repeats formatted once per export. */
+ * kind of value), found faster: the column's type looked up once, the database's own decimal and timestamp text
+ * read as it stands, and text a list repeats formatted once per export. */
 export function csvFieldOf(section: SectionSpec['section'], column: ColumnDef): (v: unknown) => string {
   const generic = (v: unknown) => csvField(csvText(column, cellOf(section, column, v)));
   if (column.type === 'money') {
-    return (v) => (typeof v === 'string' && MONEY_TEXT.test(v) ? v.replace('.', ',') : generic(v));
+    return (v) => (typeof v === 'string' && MONEY_TEXT.test(v) ? `${v.slice(0, -3)},${v.slice(-2)}` : generic(v));
   }
   if (column.type === 'number' || column.type === 'action' || column.type === 'id_link') {
     return (v) => {
       if (typeof v === 'number' && Number.isInteger(v)) return String(v);
       if (typeof v !== 'string' || v.length > 16 || !DECIMAL_TEXT.test(v) || v.startsWith('0.000000')) return generic(v);
-      if (!v.includes('.')) return v;
-      const trimmed = v.replace(/\.?0+$/, '');
-      return trimmed.replace('.', ',');
+      const dot = v.indexOf('.');
+      if (dot === -1) return v;
+      // the trailing zeros of the fraction dropped, and its point with them when nothing is left
+      let end = v.length;
+      while (v.charCodeAt(end - 1) === 48) end--;
+      return end === dot + 1 ? v.slice(0, dot) : `${v.slice(0, dot)},${v.slice(dot + 1, end)}`;
     };
   }
   const memo = new Map<string, string>();
-  return (v) => {
+  const remembered = (v: unknown) => {
     if (typeof v !== 'string') return generic(v);
     let field = memo.get(v);
     if (field === undefined) {
@@ -349,6 +357,18 @@ export function csvFieldOf(section: SectionSpec['section'], column: ColumnDef): 
     }
     return field;
   };
+  if (column.type === 'date') {
+    // the calendar day the office saw (calendarDay), worked out from the parts, not by parsing the text as a Date
+    return (v) => {
+      const parts = typeof v === 'string' ? TIMESTAMPTZ_TEXT.exec(v) : null;
+      if (!parts) return remembered(v);
+      const [, year, month, day, hours, minutes, seconds, sign, offsetHours, offsetMinutes] = parts;
+      const offset = (Number(offsetHours) * 60 + Number(offsetMinutes ?? 0)) * (sign === '-' ? -1 : 1);
+      const at = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hours), Number(minutes), Number(seconds)) - offset * 60_000);
+      return `${twoDigits(at.getDate())}.${twoDigits(at.getMonth() + 1)}.${at.getFullYear()}`;
+    };
+  }
+  return remembered;
 }
 
 /** Characters per write of CSV: chunks the size of the stream's buffer stay short-lived garbage, where a page
