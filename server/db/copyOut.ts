@@ -10,6 +10,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { CasingCache } from 'drizzle-orm/casing';
 import type { SQL } from 'drizzle-orm';
+import { DRIZZLE_TEXT_TYPES } from './textTypes';
 
 const dialect = new PgDialect();
 const casing = new CasingCache();
@@ -27,8 +28,7 @@ function literal(value: unknown): string {
 export const inlined = (query: SQL): string =>
   query.toQuery({ casing, escapeName: (name) => dialect.escapeName(name), escapeString: (text) => dialect.escapeString(text), escapeParam: (_, value) => literal(value) }).sql;
 
-/** Types drizzle's node-postgres session hands over as the database's text (dates, times and their arrays). */
-const AS_TEXT = new Set([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231]);
+const AS_TEXT = new Set(DRIZZLE_TEXT_TYPES);
 const parserOf = (oid: number): ((text: string) => unknown) => (AS_TEXT.has(oid) ? (text) => text : pg.types.getTypeParser(oid, 'text'));
 
 const ESCAPED: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };

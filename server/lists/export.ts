@@ -7,7 +7,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Pool } from 'pg';
-import type { Database } from '../db/client';
+import { embeddedClient, type Database } from '../db/client';
 import { copyOutPages } from '../db/copyOut';
 import type { AuthenticatedUser } from '../accounts/users';
 import { scopeOf, isColumnVisible } from '../../domain/permissions';
@@ -143,8 +143,6 @@ type EachPage = (rows: unknown[][]) => Promise<void>;
 /** Runs `each` on the list's rows in order, a page at a time, until they end or the download is cancelled. */
 type Rows = (each: EachPage) => Promise<void>;
 
-/** PGlite is one connection that a transaction holds for itself (every other request waits for it). */
-const isPglite = (db: Database) => 'waitReady' in (((db as { $client?: object }).$client) ?? {});
 
 /**
  * The list's rows in its order, only the exported columns (each checked visible by exportColumns, as the page
@@ -164,7 +162,7 @@ function cursorRows(db: Database, spec: SectionSpec, columns: ColumnDef[], parts
   const { conditions, orderBy } = parts;
   const a = sql.raw(spec.alias);
   const where = sql`WHERE ${sql.join(conditions, sql` AND `)}`;
-  if (!isPglite(db)) {
+  if (!embeddedClient(db)) {
     const { select, from } = exportQuery(spec, columns);
     const pool = (db as unknown as { $client: Pool }).$client;
     // the JIT compiles a statement this size for longer than it then saves
