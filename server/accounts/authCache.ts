@@ -6,8 +6,11 @@
 // each token is read again on its next request. So a change is seen by the very next request on every instance
 // that shares the database, with no message in flight to wait for (a bus notification could still be on its
 // way to another instance when that instance's next request arrives).
+// The embedded PGlite is one connection inside this one process: there the epoch's announcement of a move
+// (migration 0017) reaches the cache before the statement that committed it returns, so the epoch is kept in memory
+// and a request asks the database nothing until its token's rows must be read.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { embeddedClient, type Database } from '../db/client';
 import { firstRow } from '../http/rows';
 import { hashToken, LAST_SEEN_STEP_MS, findSessionUser, touchSession, type LiveSession } from './sessions';
 import { loadPermissions } from './users';
@@ -41,13 +44,24 @@ export function authCache(db: Database, size = AUTH_CACHE_SIZE) {
   let epoch: number | null = null;
   const entries = new Map<string, Entry>();
   const stats = { hits: 0, misses: 0 };
+  const readEpoch = async () => Number(firstRow<{ epoch: string | number }>(await db.execute(EPOCH))?.epoch ?? 0);
+  // the embedded database's epoch as each move commits (its announcement, migration 0017), not read per request
+  const embedded = embeddedClient(db);
+  let announced = 0;
+  const listening = embedded && (async () => {
+    await embedded.listen('auth_epoch', (payload) => { announced = Number(payload); });
+    announced = await readEpoch();
+  })();
+  const currentEpoch = async () => (embedded ? announced : readEpoch());
 
   return {
     stats,
+    /** Resolves once the cache may answer: on PGlite, when the bumps are listened to. */
+    ready: async () => { await listening; },
     /** The live session of a token with its user's permissions, or null (unknown, expired, revoked). */
     async read(token: string): Promise<AuthRead | null> {
       const now = Date.now();
-      const current = Number(firstRow<{ epoch: string | number }>(await db.execute(EPOCH))?.epoch ?? 0);
+      const current = await currentEpoch();
       if (current !== epoch) {
         entries.clear();
         epoch = current;

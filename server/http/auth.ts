@@ -44,6 +44,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
   // one read of the auth epoch per signed-in request; the session, user and role rows only when it moved
   // (server/accounts/authCache.ts): a role's new rights or hidden fields apply to its users' very next request
   const cache = authCache(opts.db);
+  await cache.ready();
   app.addHook('onRequest', async (request) => {
     const token = bearerOf(request);
     request.bearer = token;
