@@ -69,6 +69,8 @@ export async function copyOutPages(pool: Pool, query: SQL, each: (rows: unknown[
       return values;
     };
 
+    // a reader that left while the statement was being prepared: nothing to copy for
+    if (options.isCancelled()) return;
     const stream: Readable = client.query(copyTo(`COPY (${text}) TO STDOUT`));
     const ended = new Promise<void>((resolve, reject) => {
       stream.on('end', resolve);

@@ -244,6 +244,8 @@ export interface PreparedExport {
   total: number;
   /** Starts writing; the stream ends when the last row is out, or is destroyed on a failure. */
   stream: PassThrough;
+  /** Settles once the writer is done with the database: after the last row, a failure, or a reader that left. */
+  done: Promise<void>;
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -266,10 +268,10 @@ export async function prepareExport(db: Database, spec: SectionSpec, auth: Authe
   const cancelled = () => stream.destroyed;
   const rows = cursorRows(db, spec, columns, parts, request.pageSize, cancelled);
   const write = request.format === 'xlsx' ? writeXlsx : writeCsv;
-  write(stream, spec, columns, rows).catch((error: Error) => stream.destroy(error));
+  const done = write(stream, spec, columns, rows).catch((error: Error) => { stream.destroy(error); });
 
   const date = new Date().toISOString().slice(0, 10);
-  return { fileName: `${SECTION[spec.section].title} ${date}.${request.format}`, contentType: CONTENT_TYPES[request.format], total, stream };
+  return { fileName: `${SECTION[spec.section].title} ${date}.${request.format}`, contentType: CONTENT_TYPES[request.format], total, stream, done };
 }
 
 /** The zip entry streams the sheet's rows go to. exceljs (4.4) hands them its 64 KB buffers without waiting for
