@@ -27,8 +27,10 @@ const abs = (n: bigint) => (n < 0n ? -n : n);
 
 /** The exact decimal a value stands for: a string as typed ('12,5', '1 150.50'), a number as its shortest text. */
 function decimalOf(value: Num): Decimal | null {
-  if (toNumber(value) === null) return null;
+  if (value === null || value === undefined || value === '') return null;
+  // the text toNumber reads, cleaned once: a value it finds no finite number in is none here either
   const text = typeof value === 'number' ? String(value) : String(value).replace(',', '.').replace(/\s/g, '');
+  if (!Number.isFinite(typeof value === 'number' ? value : Number(text))) return null;
   const match = DECIMAL_TEXT.exec(text);
   if (!match || (match[2] === '' && !match[3])) return null;
   const fraction = match[3] ?? '';
