@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { createTestApp, type TestContext } from './testApp';
 import { copyOutPages } from '../db/copyOut';
+import { serverPool } from '../db/client';
 import { rowsOf } from '../http/rows';
 
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
@@ -14,7 +15,7 @@ onPostgres('COPY TO STDOUT, a page at a time', () => {
   let pool: Pool;
   beforeAll(async () => {
     ctx = await createTestApp();
-    pool = (ctx.db as unknown as { $client: Pool }).$client;
+    pool = serverPool(ctx.db)!;
   }, 60_000);
   afterAll(() => ctx?.close());
 

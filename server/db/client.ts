@@ -4,6 +4,7 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite as PGliteClient } from '@electric-sql/pglite';
+import type { Pool as PgPool } from 'pg';
 import * as schema from './schema';
 import { memoryBus, postgresBus, type Bus } from './bus';
 import { areDrizzleTextParsers, TEXT_PARSERS } from './textTypes';
@@ -102,6 +103,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
 export function embeddedClient(db: Database): PGliteClient | null {
   const client = (db as { $client?: object }).$client;
   return client && 'waitReady' in client ? (client as PGliteClient) : null;
+}
+
+/** The PostgreSQL server's pool behind db, or null on the embedded PGlite. */
+export function serverPool(db: Database): PgPool | null {
+  return embeddedClient(db) ? null : (db as unknown as { $client: PgPool }).$client;
 }
 
 /** Kept for scripts that read better as migrate(database). */

@@ -25,7 +25,7 @@ function literal(value: unknown): string {
 }
 
 /** The statement's text with its values written in as literals. */
-export const inlined = (query: SQL): string =>
+const inlined = (query: SQL): string =>
   query.toQuery({ casing, escapeName: (name) => dialect.escapeName(name), escapeString: (text) => dialect.escapeString(text), escapeParam: (_, value) => literal(value) }).sql;
 
 const AS_TEXT = new Set(DRIZZLE_TEXT_TYPES);

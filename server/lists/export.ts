@@ -6,8 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough, type Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { Pool } from 'pg';
-import { embeddedClient, type Database } from '../db/client';
+import { serverPool, type Database } from '../db/client';
 import { copyOutPages } from '../db/copyOut';
 import type { AuthenticatedUser } from '../accounts/users';
 import { scopeOf, isColumnVisible } from '../../domain/permissions';
@@ -162,9 +161,9 @@ function cursorRows(db: Database, spec: SectionSpec, columns: ColumnDef[], parts
   const { conditions, orderBy } = parts;
   const a = sql.raw(spec.alias);
   const where = sql`WHERE ${sql.join(conditions, sql` AND `)}`;
-  if (!embeddedClient(db)) {
+  const pool = serverPool(db);
+  if (pool) {
     const { select, from } = exportQuery(spec, columns);
-    const pool = (db as unknown as { $client: Pool }).$client;
     // the JIT compiles a statement this size for longer than it then saves
     return (each) => copyOutPages(pool, sql`SELECT ${select} ${from} ${where} ORDER BY ${orderBy}`, each,
       { pageSize: pageSize ?? COPY_PAGE_SIZE, isCancelled, settings: [sql`SET LOCAL jit = off`] });
@@ -330,7 +329,6 @@ const DECIMAL_TEXT = /^(?:[1-9]\d{0,14}|0)(?:\.\d{1,14})?$/;
 /** A timestamp with time zone as PostgreSQL writes it (ISO DateStyle), from year 1000 on: 2026-11-01 09:00:00+03,
  * with a fraction of a second, an offset in minutes too. */
 const TIMESTAMPTZ_TEXT = /^([1-9]\d{3})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.\d{1,6})?([+-])(\d\d)(?::(\d\d))?$/;
-const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** A column's CSV field of a value: always csvField(csvText(column, cellOf(…))) (the test compares them over every
  * kind of value), found faster: the column's type looked up once, the database's own decimal and timestamp text
@@ -363,14 +361,14 @@ export function csvFieldOf(section: SectionSpec['section'], column: ColumnDef): 
     return field;
   };
   if (column.type === 'date') {
-    // the calendar day the office saw (calendarDay), worked out from the parts, not by parsing the text as a Date
+    // the instant read from the text's parts, not by parsing the text as a Date; its day and text are the rule's
     return (v) => {
       const parts = typeof v === 'string' ? TIMESTAMPTZ_TEXT.exec(v) : null;
       if (!parts) return remembered(v);
       const [, year, month, day, hours, minutes, seconds, sign, offsetHours, offsetMinutes] = parts;
       const offset = (Number(offsetHours) * 60 + Number(offsetMinutes ?? 0)) * (sign === '-' ? -1 : 1);
       const at = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hours), Number(minutes), Number(seconds)) - offset * 60_000);
-      return `${twoDigits(at.getDate())}.${twoDigits(at.getMonth() + 1)}.${at.getFullYear()}`;
+      return csvText(column, calendarDay(at));
     };
   }
   return remembered;
