@@ -4,7 +4,7 @@ import { columns as citiesColumns } from '../domain/cities/columns';
 import { useState } from 'react';
 import { render, screen, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { DataTable, type Row, type SortState } from '../src/components/DataTable/DataTable';
 import { buildColumns, moveColumn, toConfig, type CellProps, type TableColumn } from '../src/components/DataTable/columns';
 import { TableSettingsPanel } from '../src/components/DataTable/TableSettingsPanel';
@@ -19,6 +19,11 @@ const rows: Row[] = [
   { id: 2, name: 'Кешью', status: 'deactivated', created_at: '2026-04-01T10:00:00Z', comments: [{ id: 5, text: 'Проверить влажность', author_name: 'Анна', created_at: '2026-04-02T09:30:00Z' }] },
   { id: 3, name: 'Фундук', status: 'deleted', created_at: '2026-05-20T10:00:00Z', comments: [] },
 ];
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
 
 function Harness(props: { canUpdate?: boolean; canDelete?: boolean; settingsMode?: boolean; onOpenRow?: (id: number) => void; onSort?: (s: SortState) => void }) {
   const selection = useSelectionStore();
@@ -41,6 +46,7 @@ function Harness(props: { canUpdate?: boolean; canDelete?: boolean; settingsMode
         onOpenRow={props.onOpenRow ?? (() => undefined)}
         from="/products?page=1"
       />
+      <LocationProbe />
       <output data-testid="order">{columns.filter((c) => c.is_visible).map((c) => `${c.key}:${c.widthPx ?? ''}`).join(',')}</output>
     </MemoryRouter>
   );
@@ -88,6 +94,15 @@ test('cells: status badge title, dates dd.MM.yyyy, comments or Нет комме
   expect(within(second).getByText('Проверить влажность')).toBeInTheDocument();
   expect(within(screen.getAllByRole('row')[1]).getByText('Нет комментариев')).toBeInTheDocument();
   expect(within(second).getByRole('link', { name: '2' })).toHaveAttribute('href', '/products/2');
+});
+
+test("a deleted row's links carry ?withDeleted, so its card opens from the trash; a live row's do not", async () => {
+  const user = userEvent.setup();
+  render(<Harness />);
+  expect(screen.getByRole('link', { name: '3' })).toHaveAttribute('href', '/products/3?withDeleted');
+  expect(screen.getByRole('link', { name: '1' })).toHaveAttribute('href', '/products/1');
+  await user.click(screen.getByRole('link', { name: '3' }));
+  expect(screen.getByTestId('location')).toHaveTextContent('/products/3?withDeleted');
 });
 
 test('a row click opens the record; a checkbox click does not', async () => {

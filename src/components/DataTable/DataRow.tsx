@@ -24,7 +24,7 @@ interface RowCellsProps {
 // component per cell was 5 800 more for React to build on a page of 200 offers. A cell is clipped (for its
 // ellipsis) only when its content may not fit.
 const RowCells = memo(function RowCells({ row, columns, widths, section, from }: RowCellsProps) {
-  const ctx = { section, from };
+  const ctx = { section, from, deleted: row.status === 'deleted' };
   return (
     <>
       {columns.map((column, index) => {

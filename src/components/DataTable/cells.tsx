@@ -18,7 +18,13 @@ export interface CellContext {
   section: Section;
   /** Current path + query: the 'from' state of every link out of the table. */
   from: string;
+  /** The row is a deleted record (the trash): its links carry ?withDeleted, as a detail link to a possibly deleted
+   * record does (spec point 2), so its card opens with 'Восстановить' instead of 'Объект не найден'. */
+  deleted?: boolean;
 }
+
+/** A detail link's query: ?withDeleted from a deleted row. */
+const detailQuery = (ctx: CellContext) => (ctx.deleted ? '?withDeleted' : '');
 
 type Ref = { id: number; name: string };
 type Comment = { id: number | string; text: string; author_name?: string; created_at?: string };
@@ -31,8 +37,8 @@ const THUMB: CSSProperties = { width: 56, height: 42, objectFit: 'cover', border
 const PHOTO: CSSProperties = { maxWidth: 280, maxHeight: 220, borderRadius: 8 };
 const LIST: CSSProperties = { display: 'inline-flex', gap: 8, flexWrap: 'wrap' };
 
-function EntityLink({ entity, value }: { entity: Section; value: Ref }) {
-  return <a className={CELL.link} tabIndex={-1} href={`/${entity}/${value.id}`}>{value.name}</a>;
+function EntityLink({ entity, value, query }: { entity: Section; value: Ref; query: string }) {
+  return <a className={CELL.link} tabIndex={-1} href={`/${entity}/${value.id}${query}`}>{value.name}</a>;
 }
 
 function Empty({ children }: { children: string }) {
@@ -61,7 +67,7 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
   switch (type) {
     case 'id_link':
       return (
-        <a className={CELL.link} tabIndex={-1} href={`/${ctx.section}/${value}`}>
+        <a className={CELL.link} tabIndex={-1} href={`/${ctx.section}/${value}${detailQuery(ctx)}`}>
           {String(value)}
         </a>
       );
@@ -83,16 +89,16 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
         </a>
       ) : '';
     case 'entity_link':
-      if (isRef(value) && entity) return <EntityLink entity={entity} value={value} />;
+      if (isRef(value) && entity) return <EntityLink entity={entity} value={value} query={detailQuery(ctx)} />;
       // a bare id (reserve → offer) links to the record too
       if ((typeof value === 'number' || typeof value === 'string') && value !== '' && entity) {
-        return <EntityLink entity={entity} value={{ id: Number(value), name: `№ ${value}` }} />;
+        return <EntityLink entity={entity} value={{ id: Number(value), name: `№ ${value}` }} query={detailQuery(ctx)} />;
       }
       return '';
     case 'entity_list':
       return Array.isArray(value) && entity ? (
         <span style={LIST}>
-          {value.filter(isRef).map((v) => <EntityLink key={v.id} entity={entity} value={v} />)}
+          {value.filter(isRef).map((v) => <EntityLink key={v.id} entity={entity} value={v} query={detailQuery(ctx)} />)}
         </span>
       ) : '';
     case 'image': {
