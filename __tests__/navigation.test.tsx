@@ -7,8 +7,45 @@ afterEach(() => localStorage.clear());
 const nav = async () => {
   const element = await screen.findByRole('navigation', { name: 'Основная навигация' });
   await within(element).findByText('Тихонов Олег Юрьевич');
+  await within(element).findByText('Выйти');
   return element;
 };
+
+test('the navigation waits for the permissions: never a part of the menu first (Списки, Профиль, Выйти), then the rest', async () => {
+  let answer: (response: Response) => void = () => undefined;
+  const permissionsAnswered = new Promise<Response>((resolve) => { answer = resolve; });
+  mockServer(
+    route('GET', '/api/permissions', () => permissionsAnswered),
+    route('GET', '/api/me', () => json(me())),
+  );
+  renderApp('/profile', { token: 't' });
+  const element = await screen.findByRole('navigation', { name: 'Основная навигация' });
+  await within(element).findByText('Тихонов Олег Юрьевич');
+  expect(within(element).queryByText('Списки')).not.toBeInTheDocument();
+  expect(within(element).queryByText('Профиль')).not.toBeInTheDocument();
+  expect(within(element).queryByText('Выйти')).not.toBeInTheDocument();
+  answer(json(permissions({}, { offers: 'all', reserves: 'own' })));
+  await within(element).findByText('Выйти');
+  const order = [...element.querySelectorAll('a, [role=button]')].map((n) => n.textContent).filter(Boolean);
+  expect(order).toEqual(['Предложения', 'Списки', 'Резервы', 'Аналитика', 'Профиль', 'Выйти']);
+});
+
+test("'Перейти к содержимому' is the first Tab stop and moves the focus past the navigation to the screen", async () => {
+  mockServer(...signedInHandlers(permissions({}, { offers: 'all' })),
+    route('GET', '/api/profile', () => json({
+      user_id: 5, email: 'manager@nutdesk.demo', name: 'Тихонов Олег Юрьевич', user_type: 'employee', is_admin: false, role: 'Менеджер', supplier: null, editable: ['name'],
+    })),
+    route('GET', '/api/profile/sessions', () => json([])));
+  const user = userEvent.setup();
+  renderApp('/profile', { token: 't' });
+  await nav();
+  await user.tab();
+  const skip = screen.getByRole('link', { name: 'Перейти к содержимому' });
+  expect(skip).toHaveFocus();
+  await user.keyboard('{Enter}');
+  expect(screen.getByRole('main')).toHaveFocus();
+  expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: 'Профиль' }));
+});
 
 test('the admin sees every item, Настройки included, in the spec order (Прайс-лист, issue 23, after Резервы)', async () => {
   mockServer(...signedInHandlers(permissions({ is_admin: true, user_type: 'admin', role_id: null })));

@@ -75,7 +75,11 @@ test('business settings: the tabs, the values, every message, and the PUT /api/s
   expect(min.parentElement).toHaveTextContent('%');
   expect(screen.getByLabelText('Максимальная наценка')).toHaveValue('35');
   expect(screen.getByLabelText('Доставка по умолчанию, ₽/кг')).toHaveValue('15');
-  expect(screen.getByText('min_markup: в процентах к себестоимости')).toBeInTheDocument();
+  // the help texts are the user's words, never the settings' keys
+  expect(screen.getAllByText('В процентах к себестоимости')).toHaveLength(2);
+  expect(screen.getByText('Когда у городов нет маршрута')).toBeInTheDocument();
+  expect(screen.getByText('Резерв до = дата создания + столько дней')).toBeInTheDocument();
+  expect(document.body.textContent).not.toMatch(/delivery_cost_default|costs_per_kg|min_markup|max_markup|reserve_hold_days/);
   const user = userEvent.setup();
   const save = screen.getByRole('button', { name: 'Сохранить' });
   expect(save).toBeDisabled();

@@ -8,10 +8,10 @@ import { DELIVERY_COST_MIN } from './reserves/figures';
 
 /** The settings page's labels and hints, a setting each. */
 export const SETTING_TITLE: Record<BusinessSettingName, { label: string; hint: string }> = {
-  delivery_cost_default: { label: 'Доставка по умолчанию, ₽/кг', hint: 'когда у городов нет маршрута' },
-  costs_per_kg: { label: 'Свои расходы, ₽/кг', hint: 'хранение, обработка, документы' },
-  min_markup: { label: 'Минимальная наценка', hint: 'в процентах к себестоимости' },
-  max_markup: { label: 'Максимальная наценка', hint: 'в процентах к себестоимости' },
+  delivery_cost_default: { label: 'Доставка по умолчанию, ₽/кг', hint: 'Когда у городов нет маршрута' },
+  costs_per_kg: { label: 'Свои расходы, ₽/кг', hint: 'Хранение, обработка, документы' },
+  min_markup: { label: 'Минимальная наценка', hint: 'В процентах к себестоимости' },
+  max_markup: { label: 'Максимальная наценка', hint: 'В процентах к себестоимости' },
   reserve_hold_days: { label: 'Срок резерва, дней', hint: 'Резерв до = дата создания + столько дней' },
 };
 

@@ -10,6 +10,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
@@ -104,8 +105,18 @@ function ListsMenu({ items }: { items: Item[] }) {
   );
 }
 
+/** While the permissions are read: grey bars where the items will be, so the menu never shows a part of itself
+ * ('Списки', 'Профиль', 'Выйти') and then grows. */
+function NavigationPlaceholder() {
+  return (
+    <Box aria-busy="true" sx={{ flexGrow: 1, px: 2, py: 1 }}>
+      {[0, 1, 2, 3, 4].map((n) => <Skeleton key={n} variant="rounded" height={32} sx={{ my: 1 }} />)}
+    </Box>
+  );
+}
+
 export function Navigation() {
-  const { data: perms } = usePermissionsQuery();
+  const { data: perms, isError } = usePermissionsQuery();
   const { data: me } = useMeQuery();
   const [logout] = useLogoutMutation();
   const dispatch = useAppDispatch();
@@ -139,19 +150,21 @@ export function Navigation() {
           </Typography>
         )}
       </Box>
-      <List component="div" sx={{ flexGrow: 1 }}>
-        {top.map((key) => (key === LISTS ? <ListsMenu key={key} items={lists} /> : <NavItem key={key} item={sectionItem(key)} />))}
-        {canOpen(perms, 'priceList') && <NavItem item={{ to: '/price-list', label: 'Прайс-лист', icon: <RequestQuoteOutlined /> }} />}
-        {canOpen(perms, 'analytics') && <NavItem item={{ to: '/analytics', label: 'Аналитика', icon: <InsightsOutlined /> }} />}
-        <NavItem item={{ to: '/profile', label: 'Профиль', icon: <AccountCircleOutlined /> }} />
-        {canOpen(perms, 'settings') && <NavItem item={{ to: '/settings', label: 'Настройки', icon: <SettingsOutlined /> }} />}
-        <ListItemButton onClick={onLogout}>
-          <ListItemIcon sx={{ minWidth: 36 }}>
-            <LogoutOutlined />
-          </ListItemIcon>
-          <ListItemText primary="Выйти" />
-        </ListItemButton>
-      </List>
+      {!perms && !isError ? <NavigationPlaceholder /> : (
+        <List component="div" sx={{ flexGrow: 1 }}>
+          {top.map((key) => (key === LISTS ? <ListsMenu key={key} items={lists} /> : <NavItem key={key} item={sectionItem(key)} />))}
+          {canOpen(perms, 'priceList') && <NavItem item={{ to: '/price-list', label: 'Прайс-лист', icon: <RequestQuoteOutlined /> }} />}
+          {canOpen(perms, 'analytics') && <NavItem item={{ to: '/analytics', label: 'Аналитика', icon: <InsightsOutlined /> }} />}
+          <NavItem item={{ to: '/profile', label: 'Профиль', icon: <AccountCircleOutlined /> }} />
+          {canOpen(perms, 'settings') && <NavItem item={{ to: '/settings', label: 'Настройки', icon: <SettingsOutlined /> }} />}
+          <ListItemButton onClick={onLogout}>
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <LogoutOutlined />
+            </ListItemIcon>
+            <ListItemText primary="Выйти" />
+          </ListItemButton>
+        </List>
+      )}
     </Box>
   );
 }

@@ -57,7 +57,7 @@ function SettingsForm({ initial }: { initial: SettingsValues }) {
               onChange={form.handleChange}
               onBlur={form.handleBlur}
               error={Boolean(shown && form.errors[name])}
-              helperText={(shown && form.errors[name]) || `${name}: ${SETTING_TITLE[name].hint}`}
+              helperText={(shown && form.errors[name]) || SETTING_TITLE[name].hint}
               slotProps={{
                 htmlInput: { inputMode: 'decimal' },
                 ...(isMarkup(name) ? { input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } } : {}),
