@@ -1,5 +1,5 @@
 import { columns as productsColumns } from '../domain/products/columns';
-import { columns as offersColumns } from '../domain/offers/columns';
+import { columns as offersColumns } from '../domain/offers/resource';
 import { columns as citiesColumns } from '../domain/cities/columns';
 import { useState } from 'react';
 import { render, screen, within, fireEvent } from '@testing-library/react';

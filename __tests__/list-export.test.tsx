@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
 import type { Permissions } from '../domain/permissions';
-import { columns as offerColumns } from '../domain/offers/columns';
+import { columns as offerColumns } from '../domain/offers/resource';
 
 const pagination = { totalItems: 1, currentPage: 1, firstPage: 1, lastPage: 1, perPage: 20, pageCount: 1, nextPage: null, previousPage: null, pageURI: '/api/offers?page=1' };
 const row = { id: 1, status: 'active', product: { id: 3, name: 'Кешью' }, unit_amount: '10.00', available_amount: '800.00', images: [], comments: [] };

@@ -7,7 +7,7 @@
 // Needs a build (npm run build) and Debian's chromium. Prints figures, asserts nothing.
 import { startApp, launchBrowser } from '../e2e/harness';
 import { DEMO_PASSWORD } from '../domain/api';
-import { columns } from '../domain/offers/columns';
+import { columns } from '../domain/offers/resource';
 
 const RUNS = 9;
 // The frame clock runs unlimited (no vsync): an interaction's Event Timing duration then ends when the frame that

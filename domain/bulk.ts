@@ -2,7 +2,8 @@
 // every selected record, which of them a percentage moves, the texts of the dialog and of the answers, and the
 // ±% arithmetic, written once for the dialog's preview and the server's write (they must agree to the kopeck).
 import type { FieldKind } from './fields';
-import { OFFER_FIELDS } from './offers/fields';
+import { offersResource } from './offers/resource';
+import type { Resource } from './resource';
 import { EMPLOYEE_FIELDS } from './employees/fields';
 import { SUPPLIER_FIELDS } from './suppliers/fields';
 import { RESERVE_FIELDS } from './reserves/fields';
@@ -33,17 +34,27 @@ const from = (fields: readonly TableField[], key: string) => {
   return { key, label, ...(visibleAs && { visibleAs }) };
 };
 
+/** A section's bulk fields from its resource: its status choices, then the fields it names (domain/resource.ts). */
+function resourceBulk(resource: Resource): BulkField[] {
+  const { status, order } = resource.spec.bulk ?? { order: [] };
+  return [
+    ...(status ? [{ key: 'status', label: 'Статус', kind: 'status' as const, options: status }] : []),
+    ...order.map((key) => {
+      const field = resource.field(key);
+      const ref = field.reference;
+      return {
+        key, label: field.label, ...((field.visibleAs ?? ref?.as) && { visibleAs: field.visibleAs ?? ref!.as }), kind: field.kind,
+        ...(field.bulk === 'adjust' && { adjustable: true }),
+        ...(ref && { list: ref.list as BulkField['list'], column: ref.as }),
+      };
+    }),
+  ];
+}
+
 /** Only what makes sense for many records at once: no names, phones, e-mails or INNs (each is one record's, and
  * unique), no quantities (stock is per offer), nothing a city's delivery matrix holds. */
 export const BULK_FIELDS: Readonly<Record<Section, readonly BulkField[]>> = {
-  offers: [
-    { key: 'status', label: 'Статус', kind: 'status', options: [{ value: 'active', title: 'Активный' }, { value: 'completed', title: 'Выполнен' }] },
-    { ...from(OFFER_FIELDS, 'unit_price'), kind: 'money', adjustable: true },
-    { ...from(OFFER_FIELDS, 'warehouse_cost'), kind: 'money', adjustable: true },
-    { ...from(OFFER_FIELDS, 'city_id'), kind: 'reference', list: 'cities', column: 'city' },
-    { ...from(OFFER_FIELDS, 'packing_id'), kind: 'reference', list: 'packing', column: 'packaging' },
-    { ...from(OFFER_FIELDS, 'loading_address'), kind: 'text' },
-  ],
+  offers: resourceBulk(offersResource),
   reserves: [
     { ...from(RESERVE_FIELDS, 'responsible_id'), kind: 'reference', list: 'employees', column: 'responsible' },
     { ...from(RESERVE_FIELDS, 'estimated_date_implementation'), kind: 'date' },

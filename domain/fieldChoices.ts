@@ -5,8 +5,7 @@
 import type { ColumnDef, FilterDef } from './lists';
 import type { Resource } from './permissions';
 import type { FieldChoice } from './admin';
-import { columns as offerColumns } from './offers/columns';
-import { filters as offerFilters } from './offers/filters';
+import { offersResource } from './offers/resource';
 import { columns as reserveColumns } from './reserves/columns';
 import { filters as reserveFilters } from './reserves/filters';
 import { columns as employeeColumns } from './employees/columns';
@@ -19,7 +18,7 @@ import { columns as cityColumns } from './cities/columns';
 import { filters as cityFilters } from './cities/filters';
 
 const DEFS: Record<Resource, { columns: readonly ColumnDef[]; filters: readonly FilterDef[] }> = {
-  offers: { columns: offerColumns, filters: offerFilters },
+  offers: offersResource,
   reserves: { columns: reserveColumns, filters: reserveFilters },
   employees: { columns: employeeColumns, filters: employeeFilters },
   suppliers: { columns: supplierColumns, filters: supplierFilters },

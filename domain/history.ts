@@ -7,7 +7,8 @@ import { col, type CellType, type ColumnDef } from './lists';
 import type { FieldRef, ReadsFields } from './permissions';
 import { statusTitle, type Section } from './sections';
 import { formatDate, formatDateTime, formatNumber, formatPhone } from './format';
-import { columns as offerColumns } from './offers/columns';
+import type { Resource } from './resource';
+import { offersResource } from './offers/resource';
 import { columns as reserveColumns } from './reserves/columns';
 import { columns as employeeColumns } from './employees/columns';
 import { columns as supplierColumns } from './suppliers/columns';
@@ -73,6 +74,10 @@ const FORMAT_OF: Partial<Record<CellType, HistoryFormat>> = {
 function fromColumn(section: Section, columns: readonly ColumnDef[], columnKey: string, key = columnKey, ref?: HistoryRef): HistoryField {
   const column = columns.find((c) => c.key === columnKey);
   if (!column) throw new Error(`history: no column ${section}.${columnKey}`);
+  return fromColumnDef(section, column, key, ref);
+}
+
+function fromColumnDef(section: Section, column: ColumnDef, key: string, ref?: HistoryRef): HistoryField {
   const names: FieldRef[] = [`${section}.${column.key}`, ...(column.field ? [`${section}.${column.field}` as FieldRef] : [])];
   return {
     key, title: column.title, format: ref ? 'ref' : FORMAT_OF[column.type] ?? 'text', ...(ref && { ref }),
@@ -89,14 +94,18 @@ function fields(section: Section, columns: readonly ColumnDef[], plain: string[]
   return out;
 }
 
+/** The fields a section's history records, from its resource: the status, then each stored field (the plain ones,
+ * then the references, each named from its list), titled and formatted as its list column shows it. */
+function resourceFields(resource: Resource): Record<string, HistoryField> {
+  const out: Record<string, HistoryField> = { status: fromColumn(resource.section, resource.columns, 'status') };
+  const recorded = resource.stored.filter((f) => f.history !== false);
+  for (const f of recorded) if (!f.reference) out[f.key] = fromColumnDef(resource.section, resource.columnOf(f.key), f.key);
+  for (const f of recorded) if (f.reference) out[f.key] = fromColumnDef(resource.section, resource.columnOf(f.key), f.key, f.reference.list as HistoryRef);
+  return out;
+}
+
 export const HISTORY_FIELDS: Record<Section, Record<string, HistoryField>> = {
-  offers: fields('offers', offerColumns, [
-    'status', 'harvest_year', 'origin_country', 'unit_measure', 'unit_weight', 'units_per_pack', 'unit_amount', 'unit_price', 'kg_price',
-    'total_sum', 'reserved_amount', 'purchased_amount', 'available_amount', 'warehouse_cost', 'min_unit_price', 'max_unit_price', 'loading_address',
-  ], {
-    product_id: ['product', 'products'], variety_id: ['variety', 'varieties'], packing_id: ['packaging', 'packing'],
-    city_id: ['city', 'cities'], supplier_id: ['supplier', 'suppliers'],
-  }),
+  offers: resourceFields(offersResource),
   reserves: fields('reserves', reserveColumns, [
     'status', 'amount', 'packs_amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum', 'min_selling_price', 'max_selling_price',
     'marginality', 'buyer_name', 'buyer_phone', 'delivery_address', 'delivery_cost', 'delivery_days', 'estimated_date_implementation',

@@ -1,6 +1,6 @@
 // The sections' field tables (domain/<section>/fields.ts) against what is built from them: each field once, in the
 // form and in the import template, under the label the card shows.
-import { OFFER_FIELDS, OFFER_IMPORT_ORDER } from '../offers/fields';
+import { OFFER_FIELDS, OFFER_IMPORT_ORDER } from '../offers/resource';
 import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, offerSchema } from '../offers/schema';
 import { OFFER_IMPORT_COLUMNS } from '../offers/import';
 import { RESERVE_FIELDS } from '../reserves/fields';

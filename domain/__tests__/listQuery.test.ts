@@ -5,7 +5,7 @@ import {
   decode, decodeExport, decodeFilter, encode, encodeExport, exportQuerySchema, listQuerySchema, LIST_MSG, ListQueryError,
   rawQueryOf, readState, savedFilterSchema, stateOf, withPage, type ListState, type RawQuery,
 } from '../listQuery';
-import { filters as offers } from '../offers/filters';
+import { filters as offers } from '../offers/resource';
 import { filters as reserves } from '../reserves/filters';
 import { filters as cities } from '../cities/filters';
 

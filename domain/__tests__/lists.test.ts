@@ -1,12 +1,12 @@
 import { headerMinWidth, PAGE_SIZES } from '../lists';
 import { SECTIONS } from '../sections';
-import * as offers from '../offers/columns';
+import * as offers from '../offers/resource';
 import * as reserves from '../reserves/columns';
 import * as employees from '../employees/columns';
 import * as suppliers from '../suppliers/columns';
 import * as products from '../products/columns';
 import * as cities from '../cities/columns';
-import { filters as offersFilters } from '../offers/filters';
+import { filters as offersFilters } from '../offers/resource';
 import { filters as reservesFilters } from '../reserves/filters';
 import { filters as employeesFilters } from '../employees/filters';
 import { filters as suppliersFilters } from '../suppliers/filters';

@@ -4,7 +4,7 @@ import { MSG } from '../messages';
 import { STORED_DECIMALS, decimalsMessage, fitsDecimals, round3, toNumber } from '../numbers';
 import { isFieldVisible, type Permissions } from '../permissions';
 import { visibilityOf } from '../fields';
-import { OFFER_FIELDS, type OfferFieldKey } from './fields';
+import { OFFER_FIELDS, type OfferFieldKey } from './resource';
 import { WHOLE_MSG, isWholeFor } from './figures';
 
 export const OFFER_MSG = {

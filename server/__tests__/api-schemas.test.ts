@@ -2,7 +2,7 @@
 // and Fastify refuses bad input before a handler runs, in Russian and in the spec's error shape.
 import { createTestApp, insertUser, signIn, type TestContext } from './testApp';
 import { SECTIONS } from '../../domain/sections';
-import { filters as offerFilters } from '../../domain/offers/filters';
+import { filters as offerFilters } from '../../domain/offers/resource';
 
 let ctx: TestContext;
 let token: string;

@@ -2,7 +2,7 @@
 // messages stay in domain/offers/schema.ts (yup, shared with the card); these only keep out what is not an
 // offer form at all, before the handler runs.
 import { OFFER_MAX_NUMBER } from '../../../domain/offers/schema';
-import { OFFER_FIELDS } from '../../../domain/offers/fields';
+import { OFFER_FIELDS } from '../../../domain/offers/resource';
 import type { FieldKind } from '../../../domain/fields';
 import { ID, responses } from '../../http/schemas';
 import { COMMENT_MAX } from '../../records/comments';

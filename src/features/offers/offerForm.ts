@@ -3,7 +3,7 @@ import type { CommentItem } from '../../api/records';
 import type { StoredFile } from '../../components/Card/FilesBlock';
 import type { OfferRecord } from './offersApi';
 import type { FieldKind } from '../../../domain/fields';
-import { OFFER_FIELDS, type OfferFieldKey } from '../../../domain/offers/fields';
+import { OFFER_FIELDS, type OfferFieldKey } from '../../../domain/offers/resource';
 
 export const OFFER_TEXTS = {
   productPlaceholder: 'Выберите товар',

@@ -1,7 +1,7 @@
 import { ListPage } from '../../components/List/ListPage';
 import { cardScreens } from '../../components/SectionScreens';
-import { columns } from '../../../domain/offers/columns';
-import { filters } from '../../../domain/offers/filters';
+import { columns } from '../../../domain/offers/resource';
+import { filters } from '../../../domain/offers/resource';
 import { can } from '../../../domain/permissions';
 import { usePermissionsQuery } from '../../api/session';
 import { SummaryTiles } from './SummaryTiles';

@@ -1,0 +1,92 @@
+// The offers section, declared once (domain/resource.ts): the card's form fields (spec point 3 "Offer create form
+// fields"), the list's columns (point 2), the filter keys (point 3 "Filter keys per section"), history, bulk edit and
+// the import template are derived from it; so are the server's body schema, SQL columns, joins, sorts and filters.
+import { col, f, recordColumns, recordFilters, type ColumnDef, type FilterDef } from '../lists';
+import { defineResource } from '../resource';
+
+export const offersResource = defineResource({
+  section: 'offers',
+  // in the form's order; the stored fields in the order the list's SQL selects them (texts, then amounts)
+  fields: {
+    product_id: { label: 'Товар', kind: 'reference', reference: { list: 'products', as: 'product', alias: 'p', section: 'products' },
+      column: { width: 180 }, filter: true, import: { required: true, example: 'Кешью', note: 'название из списка товаров' } },
+    variety_id: { label: 'Сорт', kind: 'reference', reference: { list: 'varieties', as: 'variety', alias: 'v' },
+      column: { width: 130 }, filter: true, import: { example: 'W240', note: 'название сорта этого товара; можно оставить пустым' } },
+    packing_id: { label: 'Упаковка', kind: 'reference', reference: { list: 'packing', as: 'packaging', alias: 'pk' },
+      column: { width: 150 }, filter: { key: 'packaging_ids' }, bulk: 'set',
+      import: { required: true, example: 'Коробка 22,68 кг', note: 'название из списка упаковок' } },
+    city_id: { label: 'Город погрузки', kind: 'reference', reference: { list: 'cities', as: 'city', alias: 'c', section: 'cities' },
+      column: { width: 150 }, filter: true, bulk: 'set', import: { required: true, example: 'Москва', note: 'название из списка городов' } },
+    supplier_id: { label: 'Поставщик', kind: 'reference', reference: { list: 'suppliers', as: 'supplier', alias: 's', section: 'suppliers' },
+      column: { width: 200 }, filter: true, import: { required: true, example: '7707083893', note: 'название или ИНН поставщика' } },
+    harvest_year: { label: 'Год урожая', kind: 'text', column: { width: 110 },
+      filter: { key: 'harvest_years', type: 'enumeration', options: 'harvest_years' }, import: { required: true, example: '2025' } },
+    origin_country: { label: 'Страна происхождения', kind: 'text', column: { width: 160 }, filter: true, import: { required: true, example: 'Вьетнам' } },
+    unit_measure: { label: 'Единица измерения', kind: 'choice', column: { title: 'Ед. изм.', width: 90 },
+      import: { required: true, example: 'шт', note: 'шт или кг' } },
+    unit_weight: { label: 'Вес одной единицы, кг', kind: 'amount', column: { title: 'Вес единицы, кг', width: 130, hiddenByDefault: true },
+      import: { example: 22.68, note: 'только для шт' } },
+    units_per_pack: { label: 'Единиц в упаковке', kind: 'amount', column: { width: 140, hiddenByDefault: true }, import: { required: true, example: 1 } },
+    unit_amount: { label: 'Количество', kind: 'amount', filter: true, import: { required: true, example: 300 } },
+    unit_price: { label: 'Цена за единицу, ₽', kind: 'money', column: { title: 'Цена за единицу' }, filter: true, bulk: 'adjust',
+      import: { required: true, example: 25000 } },
+    kg_price: { label: 'Цена за кг', kind: 'money', form: false, column: { width: 120, hiddenByDefault: true } },
+    total_sum: { label: 'Сумма', kind: 'money', form: false, filter: true },
+    reserved_amount: { label: 'В резерве', kind: 'amount', form: false, filter: true },
+    reserved_sum: { label: 'Сумма резервов', kind: 'money', form: false, computed: true, history: false, column: { hiddenByDefault: true }, filter: true },
+    purchased_amount: { label: 'Выкуплено', kind: 'amount', form: false, filter: true },
+    // the offers feature draws the 'Зарезервировать' button beside the amount
+    available_amount: { label: 'Доступно', kind: 'amount', form: false, column: { type: 'action', width: 160 }, filter: true },
+    available_sum: { label: 'Доступно на сумму', kind: 'money', form: false, computed: true, history: false,
+      column: { width: 150, hiddenByDefault: true }, filter: true },
+    warehouse_cost: { label: 'Стоимость доставки на склад, ₽', kind: 'money', column: { title: 'Доставка на склад', width: 150, hiddenByDefault: true },
+      filter: true, bulk: 'adjust', import: { example: 1500, note: 'можно оставить пустым' } },
+    min_unit_price: { label: 'Мин. цена продажи', kind: 'money', form: false, column: { width: 150, hiddenByDefault: true }, filter: true },
+    max_unit_price: { label: 'Макс. цена продажи', kind: 'money', form: false, column: { width: 150, hiddenByDefault: true }, filter: true },
+    loading_address: { label: 'Адрес погрузки', kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' }, bulk: 'set',
+      import: { required: true, example: 'Москва, ул. Складская, 4' } },
+  },
+  columns: [
+    recordColumns.id(),
+    col('images', 'Фото', 'image', { width: 90 }),
+    'product_id', 'variety_id', 'packing_id',
+    recordColumns.status(),
+    'harvest_year', 'origin_country', 'unit_measure', 'unit_weight', 'units_per_pack', 'unit_amount', 'unit_price', 'kg_price', 'total_sum',
+    'reserved_amount', 'reserved_sum', 'purchased_amount', 'available_amount', 'available_sum', 'warehouse_cost', 'min_unit_price',
+    'max_unit_price', 'city_id', 'supplier_id', 'loading_address',
+    recordColumns.createdBy(),
+    recordColumns.createdAt(),
+    recordColumns.comments(),
+  ],
+  filters: [
+    f('offers_ids', '№ предложения', 'multiple', { options: 'offers' }),
+    recordFilters.status(),
+    'product_id', 'supplier_id', 'city_id', 'variety_id', 'packing_id', 'harvest_year', 'origin_country', 'loading_address',
+    'unit_amount', 'unit_price', 'total_sum', 'reserved_amount', 'reserved_sum', 'purchased_amount', 'available_amount', 'available_sum',
+    'warehouse_cost', 'min_unit_price', 'max_unit_price',
+    f('reserve_ids', '№ резерва', 'multiple', { options: 'reserves', needs: 'reserves' }),
+    f('deal_ids', '№ сделки (выполненного резерва)', 'multiple', { options: 'reserves', needs: 'reserves' }),
+    recordFilters.createdBy(),
+    recordFilters.createdAt(),
+    f('with_image', 'С фото', 'boolean', { field: 'images' }),
+    f('with_documents', 'С документами', 'boolean', { field: 'documents' }),
+    recordFilters.withComments(),
+  ],
+  bulk: {
+    status: [{ value: 'active', title: 'Активный' }, { value: 'completed', title: 'Выполнен' }],
+    order: ['unit_price', 'warehouse_cost', 'city_id', 'packing_id', 'loading_address'],
+  },
+  // the import template's column order: what, how packed, how much, then where from and whose; not the form's
+  importOrder: [
+    'product_id', 'variety_id', 'packing_id', 'harvest_year', 'origin_country', 'unit_measure', 'unit_weight', 'units_per_pack',
+    'unit_amount', 'unit_price', 'warehouse_cost', 'city_id', 'loading_address', 'supplier_id',
+  ],
+});
+
+export type OfferFieldKey = (typeof offersResource.formFields)[number]['key'];
+
+/** The offer's form fields (spec point 3 "Offer create form fields"), in the form's order. */
+export const OFFER_FIELDS = offersResource.formFields;
+export const OFFER_IMPORT_ORDER = offersResource.spec.importOrder!;
+export const columns: ColumnDef[] = offersResource.columns;
+export const filters: FilterDef[] = offersResource.filters;

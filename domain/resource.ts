@@ -1,0 +1,177 @@
+// A section declared once (DESIGN.md "The field is the unit"): each field of its records with its labels, kind,
+// reference, hiding, list column, filter, history, bulk edit and import rules, in domain/<section>/resource.ts.
+// The card's form fields, the list's columns and filters, the history's fields, the bulk dialog's fields, the
+// import template, the roles tab's choices, the server's body schema and its SQL columns, joins, sorts and filter
+// compilers are derived from it here and in server/lists/resource.ts. How to declare one: notes in README.md,
+// "Adding a field".
+import type { FieldKind, FormField } from './fields';
+import type { ImportColumn } from './import';
+import { col, f, type CellType, type ColumnDef, type FilterDef, type FilterType, type OptionSource } from './lists';
+import type { Section } from './sectionKeys';
+
+/** The reference lists a field may point to: the table joined for its name, the list its select and filter offer,
+ * the list a history entry names it from. */
+export type ReferenceList = 'products' | 'varieties' | 'packing' | 'cities' | 'suppliers' | 'employees' | 'positions' | 'offers';
+
+export interface ReferenceSpec {
+  /** The table it points to and the list its select, filter and history name it from. */
+  list: ReferenceList;
+  /** The key the record's {id, name} travels by ('product' beside 'product_id'): the list column's key and the
+   * name the field's hiding goes by (spec point 6 names the reference, the form its id). */
+  as: string;
+  /** The joined table's alias in the section's SQL. */
+  alias: string;
+  /** The joined table's column shown as the name; 'name' if absent. */
+  name?: string;
+  /** The section its link opens and its filter needs read rights to; absent for a list that is no section. */
+  section?: Section;
+}
+
+/** How the list shows a field; every key defaults from the field (title from its label, type from its kind). */
+export type ColumnSpec = Partial<Omit<ColumnDef, 'key'>> & { key?: string };
+
+/** How the filter panel filters by a field: its key defaults to the field's (a reference's to `<list>_ids`). */
+export type FilterSpec = Partial<Omit<FilterDef, 'key' | 'type'>> & { key?: string; type?: FilterType };
+
+export interface FieldSpec {
+  /** The card's label; every other label defaults to it. */
+  label: string;
+  /** What the field holds; a field with a kind that is not `form: false` is one of the card's form fields. */
+  kind: FieldKind;
+  /** Not typed on the card: computed or moved by the server (sums, stock). */
+  form?: false;
+  /** Not a column of the section's own table: list.ts computes it (sums over other columns). */
+  computed?: true;
+  /** The field whose hiding by role hides this one too, besides its reference's `as`. */
+  visibleAs?: string;
+  reference?: ReferenceSpec;
+  /** The list column; false: none (the card alone shows it). */
+  column?: ColumnSpec | false;
+  /** The filter; absent: none; true: the default for its kind. */
+  filter?: FilterSpec | true;
+  /** Whether history records its changes (default: stored fields do). */
+  history?: false;
+  /** Whether 'Изменить выбранные' may set it, or move it by a percentage (money). */
+  bulk?: 'set' | 'adjust';
+  /** The import template's column: whether a row must fill it, an example value and a hint, other titles read. */
+  import?: Omit<ImportColumn, 'key' | 'title'>;
+}
+
+export interface ResourceSpec<K extends string = string> {
+  section: Section;
+  /** In the form's order; fields not in the form anywhere between (their order among the stored fields is the
+   * order the list's SQL selects them in). */
+  fields: { readonly [P in K]: FieldSpec };
+  /** The list's columns in order: a field's key, or a column that is no field (the number, photos, comments). */
+  columns: readonly (K | ColumnDef)[];
+  /** The filter panel's filters in order: a field's key, or a filter that is no field's (record, exists, …). */
+  filters: readonly (K | FilterDef)[];
+  /** The bulk dialog's fields in order (each with `bulk`), after a status entry the section's own. */
+  bulk?: { status?: readonly { value: string; title: string }[]; order: readonly K[] };
+  /** The import template's columns in order (each with `import`). */
+  importOrder?: readonly K[];
+}
+
+const CELL_OF_KIND: Record<FieldKind, CellType> = {
+  reference: 'text', text: 'text', choice: 'text', amount: 'number', money: 'money', count: 'number', date: 'date', phone: 'phone', email: 'text',
+};
+const FILTER_OF_KIND: Record<FieldKind, FilterType> = {
+  reference: 'multiple', text: 'string', choice: 'string', amount: 'number', money: 'currency', count: 'number', date: 'date', phone: 'string', email: 'string',
+};
+
+/** A field with its key. */
+export type ResourceField<K extends string = string> = FieldSpec & { key: K };
+
+/** The keys of a resource's form fields (those not `form: false`). */
+export type FormKey<F extends Record<string, FieldSpec>> = { [P in keyof F & string]: F[P] extends { form: false } ? never : P }[keyof F & string];
+
+export interface Resource<K extends string = string> {
+  section: Section;
+  spec: ResourceSpec<K>;
+  /** Every field, in declaration order. */
+  all: readonly ResourceField<K>[];
+  field(key: K): ResourceField<K>;
+  /** The card's form fields, in the form's order. */
+  formFields: readonly FormField<K>[];
+  /** The list's columns. */
+  columns: ColumnDef[];
+  /** The filter panel's filters. */
+  filters: FilterDef[];
+  /** Each field's column as it would show in a list (the key it travels by, its title and cell type), listed or not:
+   * what the history titles and formats its changes by. */
+  columnOf(key: K): ColumnDef;
+  /** Stored fields of the section's own table (not references' names, not computed). */
+  stored: readonly ResourceField<K>[];
+  /** The import template's fields in order, titled as the card labels them, read by their column's title too. */
+  importColumns: ImportColumn[];
+}
+
+/** The column a field shows in: its reference's `as` (or the field's key), titled by its label. */
+function fieldColumn(key: string, field: FieldSpec): ColumnDef {
+  const spec = field.column || {};
+  const ref = field.reference;
+  const type = spec.type ?? (ref?.section ? 'entity_link' : CELL_OF_KIND[field.kind]);
+  const { key: columnKey, title, ...extra } = spec;
+  return col(columnKey ?? ref?.as ?? key, title ?? field.label, type, { ...(type === 'entity_link' && ref?.section ? { entity: ref.section } : {}), ...extra });
+}
+
+/** A field's filter: its key (a reference's `<list>_ids`), titled by its column's title, typed by its kind. */
+function fieldFilter(key: string, field: FieldSpec, column: ColumnDef): FilterDef {
+  const spec = field.filter === true || field.filter === undefined ? {} : field.filter;
+  const ref = field.reference;
+  const { key: filterKey, type, title, ...extra } = spec;
+  const filterType = type ?? FILTER_OF_KIND[field.kind];
+  const base: Partial<FilterDef> = ref
+    ? { options: ref.list as OptionSource, ...(ref.section ? { needs: ref.section } : {}), field: column.key }
+    : filterKey && filterKey !== column.key ? { field: column.key } : {};
+  return f(filterKey ?? (ref ? `${ref.list}_ids` : column.key), title ?? column.title, filterType, { ...base, ...extra });
+}
+
+/** The section's resource: its declaration and all that is derived from it. */
+export function defineResource<const F extends Record<string, FieldSpec>>(
+  spec: ResourceSpec<keyof F & string> & { fields: F },
+): Omit<Resource<keyof F & string>, 'formFields'> & { formFields: readonly FormField<FormKey<F>>[] } {
+  type K = keyof F & string;
+  const all = (Object.keys(spec.fields) as K[]).map((key) => ({ key, ...spec.fields[key] }) as ResourceField<K>);
+  const byKey = new Map(all.map((field) => [field.key, field]));
+  const field = (key: K) => {
+    const found = byKey.get(key);
+    if (!found) throw new Error(`${spec.section}: no field ${key}`);
+    return found;
+  };
+  const columnCache = new Map<K, ColumnDef>();
+  const columnOf = (key: K) => {
+    let column = columnCache.get(key);
+    if (!column) columnCache.set(key, (column = fieldColumn(key, field(key))));
+    return column;
+  };
+  // a file exported from the list is read back: a column titled as the list titles it is the field too
+  const importOf = (fd: ResourceField<K>) => {
+    const title = columnOf(fd.key).title;
+    const aliases = fd.import?.aliases ?? (title !== fd.label ? [title] : undefined);
+    return fd.import && { ...(aliases && { aliases }), ...fd.import };
+  };
+  const formFields = all.filter((fd) => fd.form !== false).map((fd) => {
+    const { key, label, kind, reference, visibleAs } = fd;
+    const imp = importOf(fd);
+    return { key, label, kind, ...(visibleAs ?? reference?.as ? { visibleAs: visibleAs ?? reference!.as } : {}), ...(imp && { import: imp }) } as FormField<FormKey<F>>;
+  });
+  const columns = spec.columns.map((entry) => (typeof entry === 'string' ? columnOf(entry as K) : entry));
+  const filters = spec.filters.map((entry) => (typeof entry === 'string' ? fieldFilter(entry, field(entry as K), columnOf(entry as K)) : entry));
+  const importColumns = (spec.importOrder ?? []).map((key) => ({ key, title: field(key).label, ...importOf(field(key)) }) as ImportColumn);
+  return {
+    section: spec.section,
+    spec,
+    all,
+    field,
+    formFields,
+    columns,
+    filters,
+    columnOf,
+    stored: all.filter((fd) => !fd.computed),
+    importColumns,
+  };
+}
+
+/** The field key a form field's hiding goes by (its reference's `as`, or its own). */
+export const visibleAsOf = (field: Pick<FieldSpec, 'visibleAs' | 'reference'>, key: string): string => field.visibleAs ?? field.reference?.as ?? key;

@@ -1,0 +1,62 @@
+// A section's list SQL derived from its resource (domain/resource.ts): the own table's columns (texts as stored,
+// amounts and money with 2 decimals), each reference's join, {id, name} column, export name and sort, and every
+// filter that compares a column: a field's, a reference's ids, the record's number, status, author and date. What
+// is no plain column (sums, photos, stock questions) the section's list.ts adds by hand.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Resource, ResourceField } from '../../domain/resource';
+import type { FilterCompiler } from '../spec/section';
+import { createdBy, exists, money2, ownColumns, ownFilters, references } from './engine';
+
+const isNumeric = (field: ResourceField) => field.kind === 'amount' || field.kind === 'money';
+
+export interface ResourceSqlOptions {
+  /** Expressions of the computed fields (`computed: true`), over the section's SQL. */
+  computed?: Record<string, SQL>;
+  /** A reference joined through another table than the section's own ('o.product_id' for a reserve's product). */
+  joinedOn?: Record<string, string>;
+}
+
+/** The list SQL of a section's resource over its own table's alias. */
+export function resourceSql(resource: Resource, alias: string, options: ResourceSqlOptions = {}) {
+  const a = sql.raw(alias);
+  const stored = resource.stored.filter((f) => !f.reference);
+  const own = ownColumns(
+    alias,
+    ['id', 'status', ...stored.filter((f) => !isNumeric(f)).map((f) => f.key), 'created_at', 'deleted_at'],
+    stored.filter(isNumeric).map((f) => f.key),
+  );
+  const refs = references(Object.fromEntries(resource.all.flatMap((f) => (f.reference
+    ? [[f.reference.as, { table: f.reference.list, alias: f.reference.alias, on: options.joinedOn?.[f.key] ?? `${alias}.${f.key}`, name: f.reference.name }]]
+    : []))));
+  const computed = options.computed ?? {};
+  const author = createdBy(alias);
+
+  // the filters that compare a column: the field's own (by the column its definition names), a reference's by its
+  // id column, a computed field's by its expression, the record's number, status, author and creation date
+  const keys: string[] = [];
+  const columns: Record<string, string | SQL> = {};
+  for (const def of resource.filters) {
+    const field = resource.all.find((f) => resource.columnOf(f.key).key === (def.field ?? def.key) && f.filter !== undefined);
+    if (field?.reference) columns[def.key] = options.joinedOn?.[field.key] ? sql.raw(options.joinedOn[field.key]) : field.key;
+    else if (field?.computed) columns[def.key] = computed[field.key];
+    else if (field) columns[def.key] = field.key;
+    else if (['statuses_ids', 'creators_ids', 'created_at'].includes(def.key)) keys.push(def.key);
+    else if (def.key === `${resource.section}_ids`) columns[def.key] = 'id';
+  }
+  const filters: Record<string, FilterCompiler> = {
+    ...ownFilters(alias, resource.filters, keys, columns),
+    ...(resource.filters.some((f) => f.key === 'with_comments') && {
+      with_comments: exists(sql`SELECT 1 FROM comments cm WHERE cm.entity_type = ${resource.section} AND cm.entity_id = ${a}.id`),
+    }),
+  };
+  const computedColumns = Object.fromEntries(Object.entries(computed).map(([key, expr]) => [key, money2(expr)]));
+  return {
+    /** The joins of the references and the author. */
+    joins: sql`${refs.joins} ${author.join}`,
+    columns: { ...own.columns, ...computedColumns, ...refs.columns, ...author.columns } as Record<string, SQL>,
+    /** The export's reading of a reference: its name alone. */
+    exportColumns: refs.names,
+    sortable: { ...own.sortable, ...computed, ...refs.sortable, ...author.sortable } as Record<string, SQL>,
+    filters,
+  };
+}
