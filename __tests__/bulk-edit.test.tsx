@@ -70,7 +70,7 @@ test('price +5 %: the preview per row worked out half-up to the kopeck, one PATC
   await user.click(apply);
   await waitFor(() => expect(requests(fetchMock, 'PATCH', '/api/offers')).toHaveLength(1));
   expect(await requests(fetchMock, 'PATCH', '/api/offers')[0].json()).toEqual({ ids: [1, 2], set: {}, adjust: { unit_price: 5 } });
-  expect(await screen.findByText('Изменено 2 из 2')).toBeInTheDocument();
+  expect(await screen.findByText('Изменено: 2 предложения')).toBeInTheDocument();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(screen.getByRole('checkbox', { name: 'Выбрать строку 1' })).not.toBeChecked();
 });
@@ -102,7 +102,7 @@ test('a bad percentage is said under the field and nothing can be sent; a value 
 test('refused rows are listed with their reasons, as the server answered', async () => {
   server({
     patchAnswer: {
-      status: 'success', changed: 1, notChanged: 1, warning: 'Успешно изменено 1 из 2 элементов. 1 элементов не удалось изменить.',
+      status: 'success', changed: 1, notChanged: 1, warning: 'Успешно изменено: 1 предложение из 2. Не удалось изменить: 1 предложение.',
       refused: [{ id: 2, reason: 'Нельзя завершить предложение: активных резервов — 1' }],
     },
   });
@@ -113,7 +113,7 @@ test('refused rows are listed with their reasons, as the server answered', async
   await user.click(within(dialog).getByRole('combobox', { name: 'Статус' }));
   await user.click(await screen.findByRole('option', { name: 'Выполнен' }));
   await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
-  expect(await within(dialog).findByText('Успешно изменено 1 из 2 элементов. 1 элементов не удалось изменить.')).toBeInTheDocument();
+  expect(await within(dialog).findByText('Успешно изменено: 1 предложение из 2. Не удалось изменить: 1 предложение.')).toBeInTheDocument();
   expect(within(dialog).getByTestId('bulk-refused')).toHaveTextContent('№ 2: Нельзя завершить предложение: активных резервов — 1');
   await user.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -138,5 +138,5 @@ test('the list filtered on \'Удален\' offers \'Восстановить в
   await user.click(screen.getByRole('button', { name: 'Восстановить выбранные' }));
   await waitFor(() => expect(requests(fetchMock, 'POST', '/api/offers/restore')).toHaveLength(1));
   expect(await requests(fetchMock, 'POST', '/api/offers/restore')[0].json()).toEqual({ ids: [3] });
-  expect(await screen.findByText('Восстановлено записей: 1')).toBeInTheDocument();
+  expect(await screen.findByText('Восстановлено: 1 предложение')).toBeInTheDocument();
 });

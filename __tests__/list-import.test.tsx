@@ -171,7 +171,7 @@ test('a file with a bad row: the request, the progress, the report table and fil
   expect(second.body!.get('mode')).toBe('valid');
   expect((second.body!.get('file') as File).name).toBe('прайс.csv');
   second.respond(200, { ...report, mode: 'valid', imported: 2, ids: [501, 502] });
-  expect(await within(dialog).findByText('Загружено строк: 2 из 3')).toBeInTheDocument();
+  expect(await within(dialog).findByText('Загружено: 2 предложения из 3')).toBeInTheDocument();
   expect(within(dialog).getByRole('radio', { name: 'Загрузить строки без ошибок, остальные показать в отчёте' })).toBeChecked();
   // the list behind the dialog shows the new offers
   await waitFor(() => expect(listCalls).toBeGreaterThan(before));

@@ -102,7 +102,7 @@ test('paging lives in the query string; a new page size goes back to page 1', as
 
 test('deleting two offers, one with active reserves: the confirmation, the request and the warning', async () => {
   const user = userEvent.setup();
-  const fetchMock = server({ deleteAnswer: { status: 'success', deleted: 1, notDeleted: 1, warning: 'Успешно удалено 1 из 2 элементов. 1 элементов не удалось удалить.' } });
+  const fetchMock = server({ deleteAnswer: { status: 'success', deleted: 1, notDeleted: 1, warning: 'Успешно удалено: 1 предложение из 2. Не удалось удалить: 1 предложение.' } });
   renderApp('/offers', { token: 't' });
   await screen.findByText('Записей: 45');
   await user.click(screen.getByRole('checkbox', { name: 'Выбрать строку 1' }));
@@ -111,7 +111,7 @@ test('deleting two offers, one with active reserves: the confirmation, the reque
   const dialog = await screen.findByRole('dialog', { name: 'Удалить' });
   expect(dialog).toHaveTextContent('Вы действительно хотите удалить выбранные предложения?');
   await user.click(within(dialog).getByRole('button', { name: 'Удалить' }));
-  expect(await screen.findByText('Успешно удалено 1 из 2 элементов. 1 элементов не удалось удалить.')).toBeInTheDocument();
+  expect(await screen.findByText('Успешно удалено: 1 предложение из 2. Не удалось удалить: 1 предложение.')).toBeInTheDocument();
   expect(await requests(fetchMock, 'DELETE', '/api/offers')[0].json()).toEqual({ ids: [1, 2] });
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(screen.getByRole('checkbox', { name: 'Выбрать строку 1' })).not.toBeChecked();

@@ -9,6 +9,7 @@ import { SUPPLIER_FIELDS } from './suppliers/fields';
 import { RESERVE_FIELDS } from './reserves/fields';
 import { product, roundHalfUp, toNumber, type Num } from './numbers';
 import type { Section } from './sectionKeys';
+import { countText } from './sections';
 import { isFieldVisible, type Permissions } from './permissions';
 
 /** A field the bulk dialog offers: the card's own key and label; `kind` picks its input; `adjustable` money may be
@@ -105,9 +106,10 @@ export const BULK_MSG = {
   notAdjustable: (field: string) => `Поле «${field}» нельзя изменить на процент`,
   both: (field: string) => `Поле «${field}» задано и значением, и процентом`,
   badPercent: `Процент — число от ${String(PERCENT_MIN).replace('.', ',')} до ${PERCENT_MAX}, не больше 2 знаков после запятой`,
-  changed: (changed: number, total: number) => `Изменено ${changed} из ${total}`,
-  partial: (changed: number, total: number, refused: number) =>
-    `Успешно изменено ${changed} из ${total} элементов. ${refused} элементов не удалось изменить.`,
+  // counts in the section's own noun and plural (countText): 'Изменено: 2 предложения'
+  changed: (section: Section, changed: number) => `Изменено: ${countText(section, changed)}`,
+  partial: (section: Section, changed: number, total: number, refused: number) =>
+    `Успешно изменено: ${countText(section, changed)} из ${total}. Не удалось изменить: ${countText(section, refused)}.`,
   noneChanged: 'Ни одна запись не изменена',
   refusedHead: 'Не изменены:',
   refusedRow: (id: number, reason: string) => `№ ${id}: ${reason}`,
@@ -121,9 +123,9 @@ export const RESTORE_MSG = {
   notDeleted: 'Запись не удалена',
   noIds: 'Не выбраны записи для восстановления',
   tooMany: `За один раз можно восстановить не больше ${BULK_MAX} записей`,
-  restored: (restored: number) => `Восстановлено записей: ${restored}`,
-  partial: (restored: number, total: number, refused: number) =>
-    `Успешно восстановлено ${restored} из ${total} элементов. ${refused} элементов не удалось восстановить.`,
+  restored: (section: Section, restored: number) => `Восстановлено: ${countText(section, restored)}`,
+  partial: (section: Section, restored: number, total: number, refused: number) =>
+    `Успешно восстановлено: ${countText(section, restored)} из ${total}. Не удалось восстановить: ${countText(section, refused)}.`,
   noneRestored: 'Ни одна запись не восстановлена',
 } as const;
 

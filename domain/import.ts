@@ -1,5 +1,7 @@
 // Import of a section's rows from a spreadsheet (issue 12): the limits, the modes, the per-row report and its
 // Russian messages, shared by the server that checks a file and the dialog that shows the report.
+import { plural } from './plural';
+import { SECTION, type Section } from './sections';
 
 /** Refused with a 400 before a row is read: a file larger than this, or with more data rows. */
 export const IMPORT_LIMITS = {
@@ -75,7 +77,8 @@ export const IMPORT_MSG = {
   tooLong: `Не больше ${IMPORT_LIMITS.maxCell} символов`,
   badCharacters: 'Недопустимые символы',
   // the outcome
-  imported: (n: number, total: number) => `Загружено строк: ${fmt(n)} из ${fmt(total)}`,
+  /** In the section's own noun and plural: 'Загружено: 2 предложения из 3'. */
+  imported: (section: Section, n: number, total: number) => `Загружено: ${fmt(n)} ${plural(n, SECTION[section].forms)} из ${fmt(total)}`,
   nothingImported: (rows: number, total: number) =>
     `Ошибки в строках: ${fmt(rows)} из ${fmt(total)}. Ничего не загружено: исправьте файл или загрузите только строки без ошибок`,
 } as const;

@@ -1,7 +1,7 @@
 // Generic list types and rules shared by every section (spec points 2 "Generic data table", 3, 9): paging,
 // column and filter definitions, the applied filter in the query string, bulk delete. Each section's own
 // columns and filters live in its folder (domain/<section>/columns.ts, filters.ts); the query string, listQuery.ts.
-import type { Section } from './sections';
+import { countText, type Section } from './sections';
 import { fieldsRead, type FieldRef, type ReadsFields } from './permissions';
 
 // ---- paging (spec point 9)
@@ -63,8 +63,9 @@ export const DELETE_MSG = {
   tooMany: 'За один раз можно удалить не больше 1000 записей',
   failed: 'При удалении произошла ошибка, попробуйте позже',
   unknown: (genitive: string) => `Неизвестная ошибка при удалении ${genitive}`,
-  partial: (deleted: number, total: number, notDeleted: number) =>
-    `Успешно удалено ${deleted} из ${total} элементов. ${notDeleted} элементов не удалось удалить.`,
+  /** Counts in the section's own noun and plural: 'Успешно удалено: 1 предложение из 3. Не удалось удалить: 2 предложения.' */
+  partial: (section: Section, deleted: number, total: number, notDeleted: number) =>
+    `Успешно удалено: ${countText(section, deleted)} из ${total}. Не удалось удалить: ${countText(section, notDeleted)}.`,
   /** What keeps a record of a section by its own rule (spec point 4 for offers); any other section's words. */
   kept: { offers: 'Нельзя удалять предложение с активными резервами' } as Partial<Record<Section, string>>,
   keptOther: 'Выбранные записи удалить нельзя',

@@ -6,6 +6,7 @@
 // section's own folder (domain/<section>/), imported only by that section's code. The keys alone are in
 // sectionKeys.ts, which the sign-in page's router reads.
 import { SECTIONS, type Section } from './sectionKeys';
+import { countWith, type NounForms } from './plural';
 
 export { SECTIONS, type Section };
 
@@ -22,6 +23,8 @@ export interface SectionDef {
   genitive: string;
   /** Accusative singular for the conflict link: 'Посмотреть город: {id}'. */
   one: string;
+  /** The record's noun after a number, for counts: '1 предложение', '2 предложения', '5 предложений' (countText). */
+  forms: NounForms;
   /** RTK Query tag type of the section's records: one record is { type: tag, id }, its list { type: tag, id: 'LIST' }.
    * Capitalised, and so typed: the registry keeps each tag's literal (SectionTag), and a misspelt tag does not compile. */
   tag: Capitalize<string>;
@@ -37,29 +40,35 @@ const DELETED: StatusDef = { value: 'deleted', title: 'Удален' };
 const REGISTRY = {
   offers: {
     key: 'offers', title: 'Предложения', genitive: 'предложений', one: 'предложение', tag: 'Offer',
+    forms: ['предложение', 'предложения', 'предложений'],
     // spec point 3 "Offer status labels"
     statuses: [ACTIVE, { value: 'completed', title: 'Выполнен' }, DELETED],
   },
   reserves: {
     key: 'reserves', title: 'Резервы', genitive: 'резервов', one: 'резерв', tag: 'Reserve',
+    forms: ['резерв', 'резерва', 'резервов'],
     // the reserves filter of spec point 4: 1 Активный, 2 Завершен, 3 Отменен; 4 Просрочен (issue 22: past its
     // 'Резерв до', its amount back on the offer)
     statuses: [ACTIVE, { value: 'completed', title: 'Завершен' }, { value: 'cancelled', title: 'Отменен' }, { value: 'expired', title: 'Просрочен' }, DELETED],
   },
   employees: {
     key: 'employees', title: 'Сотрудники', genitive: 'сотрудников', one: 'сотрудника', tag: 'Employee',
+    forms: ['сотрудник', 'сотрудника', 'сотрудников'],
     statuses: [ACTIVE, DELETED],
   },
   suppliers: {
     key: 'suppliers', title: 'Поставщики', genitive: 'поставщиков', one: 'поставщика', tag: 'Supplier',
+    forms: ['поставщик', 'поставщика', 'поставщиков'],
     statuses: [ACTIVE, DELETED], inListsMenu: true,
   },
   products: {
     key: 'products', title: 'Товары', genitive: 'товаров', one: 'товар', tag: 'Product',
+    forms: ['товар', 'товара', 'товаров'],
     statuses: [ACTIVE, { value: 'deactivated', title: 'Деактивирован' }, DELETED], inListsMenu: true,
   },
   cities: {
     key: 'cities', title: 'Города', genitive: 'городов', one: 'город', tag: 'City',
+    forms: ['город', 'города', 'городов'],
     statuses: [ACTIVE, DELETED], inListsMenu: true,
   },
 } satisfies Record<Section, SectionDef>;
@@ -76,6 +85,9 @@ export const isSection = (value: unknown): value is Section =>
 export function statusTitle(section: Section, status: string | null | undefined): string {
   return SECTION[section].statuses.find((s) => s.value === status)?.title ?? String(status ?? '');
 }
+
+/** A count of a section's records in its own noun: countText('offers', 2) → '2 предложения'. */
+export const countText = (section: Section, n: number) => countWith(n, SECTION[section].forms);
 
 /** The link text of a duplicate's alert (spec point 8): 'Посмотреть город: 12'. */
 export function conflictLinkText(section: Section, id: number | string): string {

@@ -48,7 +48,7 @@ test('select 3 offers, raise the price 5 %: the preview, the new prices in the l
   assert.deepEqual(preview, offers.map((o, i) => [`№ ${o.id}`, 'Цена за единицу, ₽', formatMoney(o.unit_price), expected[i]]));
   await page.screenshot({ path: path.join(artifacts, 'bulk-edit-preview.png') });
   await dialog.getByRole('button', { name: 'Применить' }).click();
-  await page.getByText('Изменено 3 из 3').waitFor();
+  await page.getByText('Изменено: 3 предложения').waitFor();
 
   // the list reads the new prices
   await page.waitForFunction(([id, text]) => document.querySelector(`tbody tr[data-row-id="${id}"]`)?.textContent?.includes(text as string), [ids[0], expected[0]] as const);

@@ -97,7 +97,7 @@ test('import a file with one bad row: its Russian message in the report, then th
   await page.screenshot({ path: path.join(artifacts, 'offers-import-report.png') });
 
   await dialog.getByRole('button', { name: 'Загрузить строки без ошибок (1)' }).click();
-  await dialog.getByText('Загружено строк: 1 из 2').waitFor();
+  await dialog.getByText('Загружено: 1 предложение из 2').waitFor();
   await dialog.getByRole('button', { name: 'Закрыть' }).click();
 
   await page.goto(`${ctx.app.url}/offers?harvest_years=2097`);

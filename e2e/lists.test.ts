@@ -104,7 +104,7 @@ test('delete two offers, one with active reserves: the warning says one was kept
   const dialog = page.getByRole('dialog', { name: 'Удалить' });
   await dialog.getByText('Вы действительно хотите удалить выбранные предложения?').waitFor();
   await dialog.getByRole('button', { name: 'Удалить' }).click();
-  await page.getByText('Успешно удалено 1 из 2 элементов. 1 элементов не удалось удалить.').waitFor();
+  await page.getByText('Успешно удалено: 1 предложение из 2. Не удалось удалить: 1 предложение.').waitFor();
   await page.getByText('Записей: 1').waitFor();
   assert.deepEqual(await rowIds(page), [withReserves]);
   await page.screenshot({ path: path.join(artifacts, 'offers-partial-delete.png') });

@@ -96,7 +96,7 @@ describe('bulk edit', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       status: 'success', changed: 1, notChanged: 3,
-      warning: 'Успешно изменено 1 из 4 элементов. 3 элементов не удалось изменить.',
+      warning: 'Успешно изменено: 1 предложение из 4. Не удалось изменить: 3 предложения.',
       refused: [
         { id: held.id, reason: 'Нельзя завершить предложение: активных резервов — 1' },
         { id: gone.id, reason: 'Объект не найден' },
@@ -225,7 +225,7 @@ describe('restore', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       status: 'success', restored: 1, notRestored: 2,
-      warning: 'Успешно восстановлено 1 из 3 элементов. 2 элементов не удалось восстановить.',
+      warning: 'Успешно восстановлено: 1 предложение из 3. Не удалось восстановить: 2 предложения.',
       refused: [{ id: a.id, reason: expect.stringMatching(/^Такое предложение уже есть/) }, { id: c.id, reason: 'Запись не удалена' }],
     });
     expect((await offerRow(b.id)).status).toBe('active');

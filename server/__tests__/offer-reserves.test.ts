@@ -51,7 +51,7 @@ describe('bulk delete', () => {
     await newReserve(reserved);
     expect((await del([b, b, reserved])).body).toEqual({
       status: 'success', deleted: 1, notDeleted: 1, reasons: { kept: 1, forbidden: 0, deleted: 0, missing: 0 },
-      warning: 'Успешно удалено 1 из 2 элементов. 1 элементов не удалось удалить.',
+      warning: 'Успешно удалено: 1 предложение из 2. Не удалось удалить: 1 предложение.',
     });
   });
 

@@ -77,7 +77,7 @@ describe('bulk delete', () => {
     const res = await call('DELETE', '/api/offers', 'admin', { ids: [busy.id, free.id] });
     expect(res.body).toEqual({
       status: 'success', deleted: 1, notDeleted: 1, reasons: { kept: 1, forbidden: 0, deleted: 0, missing: 0 },
-      warning: 'Успешно удалено 1 из 2 элементов. 1 элементов не удалось удалить.',
+      warning: 'Успешно удалено: 1 предложение из 2. Не удалось удалить: 1 предложение.',
     });
     const rows = await ctx.db.select().from(offers).where(inArray(offers.id, [busy.id, free.id]));
     expect(rows.find((o) => o.id === free.id)).toMatchObject({ status: 'deleted', deleted_at: expect.any(Date) });

@@ -56,7 +56,7 @@ export async function bulkDelete(db: Database, spec: SectionSpec, auth: Authenti
   const notDeleted = unique.length - deleted;
   const response: BulkDeleteResponse = { status: 'success', deleted, notDeleted };
   if (notDeleted > 0) response.reasons = reasons;
-  if (deleted > 0 && notDeleted > 0) response.warning = DELETE_MSG.partial(deleted, unique.length, notDeleted);
+  if (deleted > 0 && notDeleted > 0) response.warning = DELETE_MSG.partial(spec.section, deleted, unique.length, notDeleted);
   if (deleted === 0) response.message = noneDeletedText(spec.section, reasons);
   return response;
 }

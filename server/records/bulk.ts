@@ -95,7 +95,7 @@ export async function bulkUpdate<Values>(db: Database, auth: AuthenticatedUser, 
     }
   });
   const answer: BulkEditResponse = { status: 'success', changed, notChanged: ids.length - changed, refused };
-  if (changed > 0 && refused.length) answer.warning = BULK_MSG.partial(changed, ids.length, refused.length);
+  if (changed > 0 && refused.length) answer.warning = BULK_MSG.partial(record.spec.section, changed, ids.length, refused.length);
   if (changed === 0) answer.message = [BULK_MSG.noneChanged, ...new Set(refused.map((r) => r.reason))].join('. ');
   return answer;
 }

@@ -58,7 +58,7 @@ export async function bulkRestore<Values>(db: Database, auth: AuthenticatedUser,
     }
   });
   const answer: BulkRestoreResponse = { status: 'success', restored, notRestored: ids.length - restored, refused };
-  if (restored > 0 && refused.length) answer.warning = RESTORE_MSG.partial(restored, ids.length, refused.length);
+  if (restored > 0 && refused.length) answer.warning = RESTORE_MSG.partial(section.spec.section, restored, ids.length, refused.length);
   if (restored === 0) answer.message = [RESTORE_MSG.noneRestored, ...new Set(refused.map((r) => r.reason))].join('. ');
   return answer;
 }

@@ -162,7 +162,7 @@ export function BulkEditDialog({ section, rows, fields, onClose, onChanged }: Bu
     setFailure(null);
     try {
       const answer = await bulkEdit({ section, ids: rows.map((r) => r.id), set, ...(Object.keys(adjust).length && { adjust }) }).unwrap();
-      if (answer.refused.length === 0) onChanged(BULK_MSG.changed(answer.changed, rows.length));
+      if (answer.refused.length === 0) onChanged(BULK_MSG.changed(section, answer.changed));
       else setResult(answer);
     } catch (error) {
       setFailure(errorMessage(error));

@@ -51,9 +51,9 @@ export const IMPORT_DIALOG_TEXTS = {
 /** Rows of the report drawn in the dialog; the file has them all. */
 const SHOWN = 200;
 
-function Outcome({ report }: { report: ImportReport }) {
+function Outcome({ section, report }: { section: Section; report: ImportReport }) {
   if (report.imported > 0 || !report.problems.length) {
-    return <MuiAlert severity={report.problems.length ? 'warning' : 'success'}>{IMPORT_MSG.imported(report.imported, report.total)}</MuiAlert>;
+    return <MuiAlert severity={report.problems.length ? 'warning' : 'success'}>{IMPORT_MSG.imported(section, report.imported, report.total)}</MuiAlert>;
   }
   return <MuiAlert severity="error">{IMPORT_MSG.nothingImported(rowsWithProblems(report.problems), report.total)}</MuiAlert>;
 }
@@ -162,7 +162,7 @@ export function ImportDialog({ section, title, open, onClose, token, onImported 
         {stage.kind === 'failed' && <MuiAlert severity="error">{stage.message}</MuiAlert>}
         {report && (
           <>
-            <Outcome report={report} />
+            <Outcome section={section} report={report} />
             {report.problems.length > 0 && (
               <>
                 <ReportTable report={report} />

@@ -19,7 +19,7 @@ export function useBulkRestore(section: Section, selection: SelectionStore, say:
       const reasons = result.refused.map((r) => BULK_MSG.refusedRow(r.id, r.reason)).join('; ');
       if (result.restored === 0) say('error', result.message ?? RESTORE_MSG.noneRestored);
       else if (result.warning) say('warning', `${result.warning} ${reasons}`);
-      else say('success', RESTORE_MSG.restored(result.restored));
+      else say('success', RESTORE_MSG.restored(section, result.restored));
     } catch (error) {
       say('error', errorMessage(error));
     }
