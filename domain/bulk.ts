@@ -3,10 +3,10 @@
 // ±% arithmetic, written once for the dialog's preview and the server's write (they must agree to the kopeck).
 import type { FieldKind } from './fields';
 import { offersResource } from './offers/resource';
-import type { Resource } from './resource';
+import { visibleAsOf, type Resource } from './resource';
 import { EMPLOYEE_FIELDS } from './employees/fields';
 import { SUPPLIER_FIELDS } from './suppliers/fields';
-import { RESERVE_FIELDS } from './reserves/fields';
+import { reservesResource } from './reserves/resource';
 import { product, roundHalfUp, toNumber, type Num } from './numbers';
 import type { Section } from './sectionKeys';
 import { countText } from './sections';
@@ -43,8 +43,9 @@ function resourceBulk(resource: Resource): BulkField[] {
     ...order.map((key) => {
       const field = resource.field(key);
       const ref = field.reference;
+      const hiddenBy = visibleAsOf(field, key);
       return {
-        key, label: field.label, ...((field.visibleAs ?? ref?.as) && { visibleAs: field.visibleAs ?? ref!.as }), kind: field.kind,
+        key, label: field.label, ...(hiddenBy !== key && { visibleAs: hiddenBy }), kind: field.kind,
         ...(field.bulk === 'adjust' && { adjustable: true }),
         ...(ref && { list: ref.list as BulkField['list'], column: ref.as }),
       };
@@ -56,11 +57,7 @@ function resourceBulk(resource: Resource): BulkField[] {
  * unique), no quantities (stock is per offer), nothing a city's delivery matrix holds. */
 export const BULK_FIELDS: Readonly<Record<Section, readonly BulkField[]>> = {
   offers: resourceBulk(offersResource),
-  reserves: [
-    { ...from(RESERVE_FIELDS, 'responsible_id'), kind: 'reference', list: 'employees', column: 'responsible' },
-    { ...from(RESERVE_FIELDS, 'estimated_date_implementation'), kind: 'date' },
-    { ...from(RESERVE_FIELDS, 'delivery_address'), kind: 'text' },
-  ],
+  reserves: resourceBulk(reservesResource),
   employees: [
     { ...from(EMPLOYEE_FIELDS, 'position_id'), kind: 'reference', list: 'positions', column: 'position_name' },
   ],

@@ -6,8 +6,7 @@ import type { ColumnDef, FilterDef } from './lists';
 import type { Resource } from './permissions';
 import type { FieldChoice } from './admin';
 import { offersResource } from './offers/resource';
-import { columns as reserveColumns } from './reserves/columns';
-import { filters as reserveFilters } from './reserves/filters';
+import { reservesResource } from './reserves/resource';
 import { columns as employeeColumns } from './employees/columns';
 import { filters as employeeFilters } from './employees/filters';
 import { columns as supplierColumns } from './suppliers/columns';
@@ -19,7 +18,7 @@ import { filters as cityFilters } from './cities/filters';
 
 const DEFS: Record<Resource, { columns: readonly ColumnDef[]; filters: readonly FilterDef[] }> = {
   offers: offersResource,
-  reserves: { columns: reserveColumns, filters: reserveFilters },
+  reserves: reservesResource,
   employees: { columns: employeeColumns, filters: employeeFilters },
   suppliers: { columns: supplierColumns, filters: supplierFilters },
   products: { columns: productColumns, filters: productFilters },

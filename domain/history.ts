@@ -3,13 +3,13 @@
 // the fields named here (the record's own database columns) and leaves out of an answer those the reader's role
 // may not see; the card's 'История' tab prints them in Russian with the fields' titles from the list columns and
 // the values formatted as the lists format them.
-import { col, type CellType, type ColumnDef } from './lists';
+import type { CellType, ColumnDef } from './lists';
 import type { FieldRef, ReadsFields } from './permissions';
 import { statusTitle, type Section } from './sections';
 import { formatDate, formatDateTime, formatNumber, formatPhone } from './format';
 import type { Resource } from './resource';
 import { offersResource } from './offers/resource';
-import { columns as reserveColumns } from './reserves/columns';
+import { reservesResource } from './reserves/resource';
 import { columns as employeeColumns } from './employees/columns';
 import { columns as supplierColumns } from './suppliers/columns';
 import { columns as productColumns } from './products/columns';
@@ -98,7 +98,9 @@ function fields(section: Section, columns: readonly ColumnDef[], plain: string[]
  * then the references, each named from its list), titled and formatted as its list column shows it. */
 function resourceFields(resource: Resource): Record<string, HistoryField> {
   const out: Record<string, HistoryField> = { status: fromColumn(resource.section, resource.columns, 'status') };
-  const recorded = resource.stored.filter((f) => f.history !== false);
+  const order = resource.spec.historyOrder;
+  const recorded = (order ? [...order.map((key) => resource.field(key)), ...resource.stored.filter((f) => f.reference)] : resource.stored)
+    .filter((f) => f.history !== false);
   for (const f of recorded) if (!f.reference) out[f.key] = fromColumnDef(resource.section, resource.columnOf(f.key), f.key);
   for (const f of recorded) if (f.reference) out[f.key] = fromColumnDef(resource.section, resource.columnOf(f.key), f.key, f.reference.list as HistoryRef);
   return out;
@@ -106,19 +108,7 @@ function resourceFields(resource: Resource): Record<string, HistoryField> {
 
 export const HISTORY_FIELDS: Record<Section, Record<string, HistoryField>> = {
   offers: resourceFields(offersResource),
-  reserves: fields('reserves', reserveColumns, [
-    'status', 'amount', 'packs_amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum', 'min_selling_price', 'max_selling_price',
-    'marginality', 'buyer_name', 'buyer_phone', 'delivery_address', 'delivery_cost', 'delivery_days', 'estimated_date_implementation',
-    'actual_date_implementation', 'reserved_until', 'offer_price_kg', 'unit_weight', 'costs_per_kg', 'min_markup', 'max_markup',
-  ], { city_id: ['city', 'cities'], responsible_id: ['responsible', 'employees'] }, [
-    // the selling band is no list column; the card shows it under these titles
-    col('min_selling_price', 'Мин. цена продажи', 'money'), col('max_selling_price', 'Макс. цена продажи', 'money'),
-    // the terms it is judged by (a re-pricing changes them), hidden with the figure each reveals
-    col('offer_price_kg', 'Цена закупки за кг', 'money'), col('unit_weight', 'Вес единицы, кг', 'number'),
-    col('costs_per_kg', 'Свои расходы, ₽/кг', 'money', { field: 'marginality' }),
-    col('min_markup', 'Минимальная наценка', 'number', { field: 'min_selling_price' }),
-    col('max_markup', 'Максимальная наценка', 'number', { field: 'max_selling_price' }),
-  ]),
+  reserves: resourceFields(reservesResource),
   employees: fields('employees', employeeColumns, ['status', 'full_name', 'phone', 'email'], { position_id: ['position_name', 'positions'] }),
   suppliers: fields('suppliers', supplierColumns, ['status', 'name', 'inn', 'contact_name', 'phone', 'email', 'location'], { city_id: ['city', 'cities'] }),
   products: {

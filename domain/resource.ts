@@ -42,6 +42,8 @@ export interface FieldSpec {
   form?: false;
   /** Not a column of the section's own table: list.ts computes it (sums over other columns). */
   computed?: true;
+  /** A column of the own table the list does not select (the card or history alone reads it). */
+  select?: false;
   /** The field whose hiding by role hides this one too, besides its reference's `as`. */
   visibleAs?: string;
   reference?: ReferenceSpec;
@@ -70,6 +72,11 @@ export interface ResourceSpec<K extends string = string> {
   bulk?: { status?: readonly { value: string; title: string }[]; order: readonly K[] };
   /** The import template's columns in order (each with `import`). */
   importOrder?: readonly K[];
+  /** The order history records the plain fields in, where it is not the declaration's (the references follow). */
+  historyOrder?: readonly K[];
+  /** The own table's columns the list selects as stored, in order, where it is not 'id', 'status', the plain fields
+   * that are no amount or money in declaration order, 'created_at', 'deleted_at' (the JSON keys' order). */
+  selectOrder?: readonly string[];
 }
 
 const CELL_OF_KIND: Record<FieldKind, CellType> = {
@@ -152,9 +159,10 @@ export function defineResource<const F extends Record<string, FieldSpec>>(
     return fd.import && { ...(aliases && { aliases }), ...fd.import };
   };
   const formFields = all.filter((fd) => fd.form !== false).map((fd) => {
-    const { key, label, kind, reference, visibleAs } = fd;
+    const { key, label, kind } = fd;
     const imp = importOf(fd);
-    return { key, label, kind, ...(visibleAs ?? reference?.as ? { visibleAs: visibleAs ?? reference!.as } : {}), ...(imp && { import: imp }) } as FormField<FormKey<F>>;
+    const hiddenBy = visibleAsOf(fd, key);
+    return { key, label, kind, ...(hiddenBy !== key && { visibleAs: hiddenBy }), ...(imp && { import: imp }) } as FormField<FormKey<F>>;
   });
   const columns = spec.columns.map((entry) => (typeof entry === 'string' ? columnOf(entry as K) : entry));
   const filters = spec.filters.map((entry) => (typeof entry === 'string' ? fieldFilter(entry, field(entry as K), columnOf(entry as K)) : entry));

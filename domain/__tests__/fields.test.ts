@@ -3,7 +3,7 @@
 import { OFFER_FIELDS, OFFER_IMPORT_ORDER } from '../offers/resource';
 import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, offerSchema } from '../offers/schema';
 import { OFFER_IMPORT_COLUMNS } from '../offers/import';
-import { RESERVE_FIELDS } from '../reserves/fields';
+import { RESERVE_FIELDS } from '../reserves/resource';
 import { RESERVE_FIELD_VISIBILITY, RESERVE_FORM_FIELDS, reserveSchema } from '../reserves/schema';
 import { EMPLOYEE_FIELDS } from '../employees/fields';
 import { EMPLOYEE_FIELD_VISIBILITY, EMPLOYEE_FORM_FIELDS, employeeSchema } from '../employees/schema';

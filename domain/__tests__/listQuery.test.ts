@@ -6,7 +6,7 @@ import {
   rawQueryOf, readState, savedFilterSchema, stateOf, withPage, type ListState, type RawQuery,
 } from '../listQuery';
 import { filters as offers } from '../offers/resource';
-import { filters as reserves } from '../reserves/filters';
+import { filters as reserves } from '../reserves/resource';
 import { filters as cities } from '../cities/filters';
 
 const roundTrip = (state: ListState, defs = offers) => stateOf(decode(rawQueryOf(encode(state, defs)), defs));

@@ -1,13 +1,13 @@
 import { headerMinWidth, PAGE_SIZES } from '../lists';
 import { SECTIONS } from '../sections';
 import * as offers from '../offers/resource';
-import * as reserves from '../reserves/columns';
+import * as reserves from '../reserves/resource';
 import * as employees from '../employees/columns';
 import * as suppliers from '../suppliers/columns';
 import * as products from '../products/columns';
 import * as cities from '../cities/columns';
 import { filters as offersFilters } from '../offers/resource';
-import { filters as reservesFilters } from '../reserves/filters';
+import { filters as reservesFilters } from '../reserves/resource';
 import { filters as employeesFilters } from '../employees/filters';
 import { filters as suppliersFilters } from '../suppliers/filters';
 import { filters as productsFilters } from '../products/filters';

@@ -2,7 +2,7 @@
 import { RESERVE_MSG, defaultReservedUntil, reservedUntilError, reserveSchema } from '../reserves/schema';
 import { NOTIFICATION_TEXT, notificationLink } from '../notifications';
 import { statusTitle } from '../sections';
-import { RESERVE_STATUS_IDS } from '../reserves/filters';
+import { RESERVE_STATUS_IDS } from '../reserves/resource';
 
 const today = '2026-11-25';
 

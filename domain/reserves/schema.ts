@@ -13,7 +13,7 @@ import { RESERVE_HOLD_DAYS_DEFAULT, type BusinessSettings } from '../settings';
 import { DELIVERY_COST_MIN, costPerUnit, maxPacks, sellingBounds } from './figures';
 import { WHOLE_MSG, isWholeFor } from '../offers/figures';
 import { visibilityOf } from '../fields';
-import { RESERVE_FIELDS, type ReserveFieldKey } from './fields';
+import { RESERVE_FIELDS, type ReserveFieldKey } from './resource';
 
 export const RESERVE_MSG = {
   min: (n: number) => `Минимум ${n}`,

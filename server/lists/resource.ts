@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Resource, ResourceField } from '../../domain/resource';
 import type { FilterCompiler } from '../spec/section';
-import { createdBy, exists, money2, ownColumns, ownFilters, references } from './engine';
+import { createdBy, digitsContain, exists, money2, ownColumns, ownFilters, references } from './engine';
 
 const isNumeric = (field: ResourceField) => field.kind === 'amount' || field.kind === 'money';
 
@@ -14,15 +14,17 @@ export interface ResourceSqlOptions {
   computed?: Record<string, SQL>;
   /** A reference joined through another table than the section's own ('o.product_id' for a reserve's product). */
   joinedOn?: Record<string, string>;
+  /** Stored fields list.ts selects and sorts itself (another rounding, another place among the row's keys). */
+  own?: string[];
 }
 
 /** The list SQL of a section's resource over its own table's alias. */
 export function resourceSql(resource: Resource, alias: string, options: ResourceSqlOptions = {}) {
   const a = sql.raw(alias);
-  const stored = resource.stored.filter((f) => !f.reference);
+  const stored = resource.stored.filter((f) => !f.reference && f.select !== false && !options.own?.includes(f.key));
   const own = ownColumns(
     alias,
-    ['id', 'status', ...stored.filter((f) => !isNumeric(f)).map((f) => f.key), 'created_at', 'deleted_at'],
+    resource.spec.selectOrder ? [...resource.spec.selectOrder] : ['id', 'status', ...stored.filter((f) => !isNumeric(f)).map((f) => f.key), 'created_at', 'deleted_at'],
     stored.filter(isNumeric).map((f) => f.key),
   );
   const refs = references(Object.fromEntries(resource.all.flatMap((f) => (f.reference
@@ -35,18 +37,21 @@ export function resourceSql(resource: Resource, alias: string, options: Resource
   // id column, a computed field's by its expression, the record's number, status, author and creation date
   const keys: string[] = [];
   const columns: Record<string, string | SQL> = {};
+  const phones: Record<string, FilterCompiler> = {};
   for (const def of resource.filters) {
     const field = resource.all.find((f) => resource.columnOf(f.key).key === (def.field ?? def.key) && f.filter !== undefined);
     if (field?.reference) columns[def.key] = options.joinedOn?.[field.key] ? sql.raw(options.joinedOn[field.key]) : field.key;
     else if (field?.computed) columns[def.key] = computed[field.key];
+    else if (field?.kind === 'phone') phones[def.key] = digitsContain(sql.raw(`${alias}.${field.key}`));
     else if (field) columns[def.key] = field.key;
     else if (['statuses_ids', 'creators_ids', 'created_at'].includes(def.key)) keys.push(def.key);
     else if (def.key === `${resource.section}_ids`) columns[def.key] = 'id';
   }
   const filters: Record<string, FilterCompiler> = {
     ...ownFilters(alias, resource.filters, keys, columns),
+    ...phones,
     ...(resource.filters.some((f) => f.key === 'with_comments') && {
-      with_comments: exists(sql`SELECT 1 FROM comments cm WHERE cm.entity_type = ${resource.section} AND cm.entity_id = ${a}.id`),
+      with_comments: exists(sql`SELECT 1 FROM comments cm WHERE cm.entity_type = ${sql.raw(`'${resource.section}'`)} AND cm.entity_id = ${a}.id`),
     }),
   };
   const computedColumns = Object.fromEntries(Object.entries(computed).map(([key, expr]) => [key, money2(expr)]));
@@ -54,6 +59,8 @@ export function resourceSql(resource: Resource, alias: string, options: Resource
     /** The joins of the references and the author. */
     joins: sql`${refs.joins} ${author.join}`,
     columns: { ...own.columns, ...computedColumns, ...refs.columns, ...author.columns } as Record<string, SQL>,
+    /** The same in parts, for a list whose row puts its own columns elsewhere among them. */
+    parts: { own: own.columns, computed: computedColumns, refs: refs.columns, author: author.columns },
     /** The export's reading of a reference: its name alone. */
     exportColumns: refs.names,
     sortable: { ...own.sortable, ...computed, ...refs.sortable, ...author.sortable } as Record<string, SQL>,

@@ -1,62 +1,41 @@
-// The reserves list: a buyer's reservation against an offer, with its selling figures and delivery.
+// The reserves list: a buyer's reservation against an offer, with its selling figures and delivery. The columns,
+// joins, sorts and filters of its fields come from its resource (domain/reserves/resource.ts); here is what is no
+// plain column of the reserve's own.
 import { sql } from 'drizzle-orm';
-import { columns as reservesColumns } from '../../../domain/reserves/columns';
-import { filters as reservesFilters } from '../../../domain/reserves/filters';
-import { createdBy, digitsContain, exists, latestComments, money2, ownColumns, ownFilters, references } from '../../lists/engine';
+import { reservesResource } from '../../../domain/reserves/resource';
+import { latestComments, money2, numberRange } from '../../lists/engine';
+import { resourceSql } from '../../lists/resource';
 import type { SectionSpec } from '../../spec/section';
 import { releaseBeforeDelete } from './release';
 
-const own = ownColumns(
-  'r',
-  ['id', 'offer_id', 'status', 'buyer_name', 'buyer_phone', 'delivery_address', 'delivery_days', 'estimated_date_implementation',
-    'actual_date_implementation', 'reserved_until', 'responsible_id', 'created_at', 'deleted_at'],
-  ['amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum', 'min_selling_price', 'max_selling_price',
-    'marginality', 'delivery_cost'],
-);
-
-const author = createdBy('r');
-// the other tables a reserve row names (its product through its offer)
-const refs = references({
-  product: { table: 'products', alias: 'p', on: 'o.product_id' },
-  city: { table: 'cities', alias: 'c', on: 'r.city_id' },
-  responsible: { table: 'employees', alias: 'e', on: 'r.responsible_id', name: 'full_name' },
-});
+// its product through its offer; its packs to a tenth, selected after the references
+const fields = resourceSql(reservesResource, 'r', { joinedOn: { product: 'o.product_id' }, own: ['packs_amount'] });
 
 // The read side of the section: what the list, the card, the lifecycle and the statistics read through. Its
 // bulk-delete hook (a deleted active reserve gives its amount back) is the lifecycle's and is added by the
 // plugin (index.ts): the lifecycle reads this spec, so this spec cannot import it.
 export const reservesSpec: SectionSpec = {
   section: 'reserves',
-  columnDefs: reservesColumns,
-  filterDefs: reservesFilters,
+  columnDefs: reservesResource.columns,
+  filterDefs: reservesResource.filters,
   alias: 'r',
-  from: sql`FROM reserves r JOIN offers o ON o.id = r.offer_id ${refs.joins} ${author.join}`,
+  from: sql`FROM reserves r JOIN offers o ON o.id = r.offer_id ${fields.joins}`,
   columns: {
-    ...own.columns,
-    ...refs.columns,
+    ...fields.parts.own,
+    ...fields.parts.refs,
     packs_amount: sql`round(r.packs_amount, 1)::text`,
     available_amount: money2(sql`o.available_amount`),
-    ...author.columns,
+    ...fields.parts.author,
     comments: latestComments('reserves', sql`r.id`),
   },
-  exportColumns: refs.names,
+  exportColumns: fields.exportColumns,
   sortable: {
-    ...own.sortable,
-    ...refs.sortable,
-    ...author.sortable,
+    ...fields.sortable,
     packs_amount: sql`r.packs_amount`,
   },
   filters: {
-    // the amounts and prices go by the reserve's own columns their definitions name (reserved_stock by amount, …)
-    ...ownFilters('r', reservesFilters, [
-      'statuses_ids', 'offers_ids', 'creators_ids', 'buyer_name', 'delivery_address', 'reserved_stock', 'reserved_unit_price',
-      'reserved_total_price', 'unit_selling_price', 'total_selling_price', 'marginality', 'delivery_to_buyer_cost', 'warehouse_delivery_days',
-      'created_at', 'estimated_date_implementation', 'actual_date_implementation', 'reserved_until',
-    ], {
-      reserves_ids: 'id', delivery_city: 'city_id', products_ids: sql`o.product_id`, warehouse_delivery_cost: sql`o.warehouse_cost`,
-    }),
-    buyer_phone: digitsContain(sql`r.buyer_phone`),
-    with_comments: exists(sql`SELECT 1 FROM comments cm WHERE cm.entity_type = 'reserves' AND cm.entity_id = r.id`),
+    ...fields.filters,
+    warehouse_delivery_cost: numberRange(sql`o.warehouse_cost`),
   },
   // a deleted active reserve gives its amount back to the offer
   onDelete: releaseBeforeDelete,

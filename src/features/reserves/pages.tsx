@@ -1,6 +1,6 @@
 import { sectionScreens } from '../../components/SectionScreens';
-import { columns } from '../../../domain/reserves/columns';
-import { filters } from '../../../domain/reserves/filters';
+import { columns } from '../../../domain/reserves/resource';
+import { filters } from '../../../domain/reserves/resource';
 import { ReserveCardScreen } from './ReserveCard';
 
 // Reserves start from an offer ('Зарезервировать'), so the list has no create link of its own.

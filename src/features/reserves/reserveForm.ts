@@ -7,7 +7,7 @@ import { BUSINESS_SETTING_NAMES, type BusinessSettings, type BusinessSettingName
 import type { CommentItem } from '../../api/records';
 import type { ReserveRecord } from './reservesApi';
 import type { FieldKind, FormField } from '../../../domain/fields';
-import { RESERVE_FIELDS, type ReserveFieldKey } from '../../../domain/reserves/fields';
+import { RESERVE_FIELDS, type ReserveFieldKey } from '../../../domain/reserves/resource';
 
 export const RESERVE_TEXTS = {
   about: 'О резерве',
