@@ -1,8 +1,12 @@
 // Two app instances on one PostgreSQL behind Debian's nginx, run with deploy/nginx.conf: sign in through the proxy
 // in Chromium, upload a photo through instance A and read it through instance B, then stop A (SIGTERM) and keep
 // working through the proxy with no request failing. Run twice: files in PostgreSQL, then in S3 (s3rver).
+// Then a client on another host (a network namespace of its own, as root with iproute2) that forges X-Forwarded-For
+// and X-Forwarded-Proto: the app sees its real address and scheme, and throttles it by that; and a write whose answer
+// is lost after the instance committed it is not sent again to the other instance.
 // Needs DATABASE_URL (a PostgreSQL server where it may create a database), nginx and the built app (npm run build).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,12 +42,12 @@ interface Instance {
 }
 
 /** `npm start` as a deployment runs it, on its own port and its own data folder, on the shared database. */
-async function startInstance(env: Record<string, string>): Promise<Instance> {
+async function startInstance(env: Record<string, string>, extra: Record<string, string> = {}): Promise<Instance> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nutdesk-multi-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'warn', ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -84,16 +88,17 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
   };
 }
 
-/** Debian's nginx with deploy/nginx.conf, the two instances as its upstream, on a free port, as a non-root process
- * with every path it writes under one temporary folder. */
-async function startNginx(a: Instance, b: Instance): Promise<{ url: string; stop(): Promise<void>; log: () => string }> {
+/** Debian's nginx with deploy/nginx.conf, the two upstreams (host:port) in its upstream block, on a free port of
+ * 127.0.0.1 (and of `alsoOn`, an address of this host), as a non-root process with every path it writes under one
+ * temporary folder. */
+async function startNginx(a: string, b: string, alsoOn?: string): Promise<{ url: string; port: number; stop(): Promise<void>; log: () => string }> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'nutdesk-nginx-'));
   const site = readFileSync(path.join(root, 'deploy', 'nginx.conf'), 'utf8')
-    .replace('server 127.0.0.1:3001', `server ${new URL(a.url).host}`)
-    .replace('server 127.0.0.1:3002', `server ${new URL(b.url).host}`)
-    .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
-  assert.ok(site.includes(`listen 127.0.0.1:${port};`) && site.includes(new URL(b.url).host), 'deploy/nginx.conf has the upstream and listen lines the scenario replaces');
+    .replace('server 127.0.0.1:3001', `server ${a}`)
+    .replace('server 127.0.0.1:3002', `server ${b}`)
+    .replace(/listen 80;/, `listen 127.0.0.1:${port};${alsoOn ? ` listen ${alsoOn}:${port};` : ''}`);
+  assert.ok(site.includes(`listen 127.0.0.1:${port};`) && site.includes(b), 'deploy/nginx.conf has the upstream and listen lines the scenario replaces');
   for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, sub));
   writeFileSync(path.join(dir, 'nginx.conf'), `
 daemon off;
@@ -130,6 +135,7 @@ ${site}
   }, log, 30_000);
   return {
     url,
+    port,
     log,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
@@ -172,7 +178,7 @@ function scenario(title: string, withS3: boolean): void {
       const env = { DATABASE_URL: db.url, ...(s3?.env ?? {}) };
       a = await startInstance(env);
       b = await startInstance(env);
-      proxy = await startNginx(a, b);
+      proxy = await startNginx(new URL(a.url).host, new URL(b.url).host);
       browser = await launchBrowser();
     });
     after(async () => {
@@ -309,6 +315,211 @@ function scenario(title: string, withS3: boolean): void {
 
 scenario('two instances, files in PostgreSQL', false);
 scenario('two instances, files in S3 (s3rver)', true);
+
+/** Another host: a network namespace joined to this one by a veth pair, 10.234.N.2 inside, 10.234.N.1 here. Only
+ * this machine's own namespaces are reached: the addresses exist between the pair and nowhere else. */
+interface OutsideHost {
+  /** This host's address on the pair (nginx listens on it too). */
+  here: string;
+  /** The other host's address: the one the app must see. */
+  there: string;
+  /** Runs fetch calls one after another from the other host; answers status, the named headers and the body. */
+  send(requests: { url: string; method?: string; headers?: Record<string, string>; body?: string }[]): Promise<{ status: number; hsts: string | null; body: string }[]>;
+  remove(): void;
+}
+
+const canMakeHosts = process.getuid?.() === 0 && ['/usr/sbin/ip', '/usr/bin/ip', '/sbin/ip'].some((p) => existsSync(p));
+
+function makeOutsideHost(): OutsideHost {
+  const tag = randomBytes(3).toString('hex');
+  const ns = `nd-out-${tag}`;
+  const subnet = 16 + (parseInt(tag, 16) % 200);
+  const here = `10.234.${subnet}.1`;
+  const there = `10.234.${subnet}.2`;
+  const ip = (...args: string[]) => {
+    const run = spawnSync('ip', args, { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`ip ${args.join(' ')}: ${run.stderr}`);
+  };
+  ip('netns', 'add', ns);
+  try {
+    ip('link', 'add', `ndh${tag}`, 'type', 'veth', 'peer', 'name', `ndc${tag}`);
+    ip('link', 'set', `ndc${tag}`, 'netns', ns);
+    ip('addr', 'add', `${here}/30`, 'dev', `ndh${tag}`);
+    ip('link', 'set', `ndh${tag}`, 'up');
+    ip('netns', 'exec', ns, 'ip', 'addr', 'add', `${there}/30`, 'dev', `ndc${tag}`);
+    ip('netns', 'exec', ns, 'ip', 'link', 'set', `ndc${tag}`, 'up');
+  } catch (error) {
+    spawnSync('ip', ['link', 'del', `ndh${tag}`]);
+    spawnSync('ip', ['netns', 'del', ns]);
+    throw error;
+  }
+  const client = `
+    const requests = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+    (async () => {
+      const out = [];
+      for (const r of requests) {
+        const res = await fetch(r.url, { method: r.method ?? 'GET', headers: r.headers, body: r.body });
+        out.push({ status: res.status, hsts: res.headers.get('strict-transport-security'), body: await res.text() });
+      }
+      process.stdout.write(JSON.stringify(out));
+    })();`;
+  return {
+    here,
+    there,
+    // never spawnSync: the lossy front below runs in this process and must keep forwarding meanwhile
+    send(requests) {
+      const child = spawn('ip', ['netns', 'exec', ns, process.execPath, '-e', client], { stdio: ['pipe', 'pipe', 'pipe'], timeout: 120_000 });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.stdin.end(JSON.stringify(requests));
+      return new Promise((resolve, reject) => child.once('close', (code) => {
+        if (code === 0) resolve(JSON.parse(stdout) as { status: number; hsts: string | null; body: string }[]);
+        else reject(new Error(`the client on ${there} failed (${code}): ${stderr}`));
+      }));
+    },
+    remove() {
+      spawnSync('ip', ['link', 'del', `ndh${tag}`]);
+      spawnSync('ip', ['netns', 'del', ns]);
+    },
+  };
+}
+
+/** An instance's front that loses answers: it passes every connection to `target`, but once armed, the next POST
+ * /api/files reaches the instance (which stores the file and commits) and its answer is cut off (a reset), as when an
+ * instance dies between its commit and its answer. */
+async function startLossyFront(target: string): Promise<{ host: string; arm(): void; readonly lost: number; close(): Promise<void> }> {
+  const [targetHost, targetPort] = target.split(':');
+  const sockets = new Set<Socket>();
+  let armed = false;
+  let lost = 0;
+  const server: Server = createServer((client) => {
+    const upstream = connect(Number(targetPort), targetHost);
+    sockets.add(client).add(upstream);
+    let cut = false;
+    client.once('data', (first: Buffer) => {
+      if (armed && first.toString('latin1').startsWith('POST /api/files')) {
+        armed = false;
+        cut = true;
+      }
+    });
+    client.pipe(upstream);
+    upstream.on('data', (chunk: Buffer) => {
+      if (!cut) {
+        client.write(chunk);
+        return;
+      }
+      lost++;
+      client.resetAndDestroy();
+      upstream.destroy();
+    });
+    upstream.on('end', () => client.end());
+    for (const s of [client, upstream]) {
+      s.on('error', () => { client.destroy(); upstream.destroy(); });
+      s.on('close', () => sockets.delete(s));
+    }
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  return {
+    host: `127.0.0.1:${port}`,
+    arm: () => { armed = true; },
+    get lost() { return lost; },
+    close: () => new Promise<void>((r) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => r());
+    }),
+  };
+}
+
+describe('a client on another host behind nginx: its own address, whatever it claims; a lost answer is not a second write', {
+  skip: skip || (!canMakeHosts ? 'needs root and iproute2 (ip netns) for a client on another host' : false),
+}, () => {
+  let db: Awaited<ReturnType<typeof createDatabase>>;
+  let a: Instance;
+  let b: Instance;
+  let front: Awaited<ReturnType<typeof startLossyFront>>;
+  let proxy: Awaited<ReturnType<typeof startNginx>>;
+  let outside: OutsideHost;
+
+  before(async () => {
+    db = await createDatabase();
+    // five failures of one login from one address refuse that address for it (the default), and no delay to wait
+    const throttle = { LOGIN_MAX_FAILURES: '5', LOGIN_DELAY_MS: '1' };
+    a = await startInstance({ DATABASE_URL: db.url }, throttle);
+    b = await startInstance({ DATABASE_URL: db.url }, throttle);
+    front = await startLossyFront(new URL(a.url).host);
+    outside = makeOutsideHost();
+    proxy = await startNginx(front.host, new URL(b.url).host, outside.here);
+  });
+  after(async () => {
+    await proxy?.stop();
+    outside?.remove();
+    await front?.close();
+    for (const instance of [a, b]) {
+      if (instance && instance.child.exitCode === null) {
+        instance.child.kill('SIGTERM');
+        await instance.exited;
+      }
+    }
+    await db?.drop();
+  });
+
+  const signIn = (psswd: string, forged: string) => ({
+    url: `http://${outside.here}:${proxy.port}/login`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': forged, 'x-forwarded-proto': 'https', 'x-real-ip': forged },
+    body: JSON.stringify({ login: 'admin@nutdesk.demo', psswd }),
+  });
+
+  test('the app sees the client\'s own address and plain http, not the forged X-Forwarded-For and -Proto', async () => {
+    const [login] = await outside.send([signIn(DEMO_PASSWORD, '10.9.9.9')]);
+    assert.equal(login.status, 200, login.body);
+    const { token } = JSON.parse(login.body) as { token: string };
+    const [listed] = await outside.send([{ url: `http://${outside.here}:${proxy.port}/api/profile/sessions`, headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '10.9.9.9', 'x-forwarded-proto': 'https' } }]);
+    assert.equal(listed.status, 200, listed.body);
+    const sessions = JSON.parse(listed.body) as { address: string | null; current: boolean }[];
+    assert.equal(sessions.find((s) => s.current)?.address, outside.there, 'the session was opened from the client\'s own address');
+    // HSTS is sent only on https: a plain-http client claiming https does not get it
+    assert.equal(listed.hsts, null);
+  });
+
+  test('five failed sign-ins "from" five forged addresses refuse the client\'s own address; another address signs in', async () => {
+    const tries = await outside.send([1, 2, 3, 4, 5, 6].map((n) => signIn(n === 6 ? DEMO_PASSWORD : `не-тот-${n}`, `10.9.9.${n}`)));
+    assert.deepEqual(tries.slice(0, 5).map((t) => [t.status, JSON.parse(t.body).messages]), Array(5).fill([400, ['Неверный логин или пароль']]));
+    assert.equal(tries[5].status, 429, tries[5].body);
+    assert.match(JSON.parse(tries[5].body).messages[0], /^Слишком много попыток входа\. Повторите попытку через \d+ мин\.$/);
+    // the same login from this host (127.0.0.1 through the proxy) with the right password still signs in
+    const res = await fetch(`${proxy.url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'admin@nutdesk.demo', psswd: DEMO_PASSWORD }) });
+    assert.equal(res.status, 200, await res.text());
+  });
+
+  test('a write whose answer was lost after the instance committed it answers 502 and is not made again on the other instance', async () => {
+    const login = await fetch(`${proxy.url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'admin@nutdesk.demo', psswd: DEMO_PASSWORD }) });
+    const { token } = await login.json() as { token: string };
+    const name = `ответ-потерян-${randomBytes(3).toString('hex')}.png`;
+    front.arm();
+    // round robin: the writes alternate between the lossy front of A and B; send until A's answer was lost once
+    const statuses: number[] = [];
+    for (let i = 0; i < 6 && front.lost === 0; i++) {
+      const { body, type } = multipart(name, photo.subarray(0, 4096));
+      const res = await fetch(`${proxy.url}/api/files`, { method: 'POST', body: new Uint8Array(body), headers: { authorization: `Bearer ${token}`, 'content-type': type } });
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    assert.equal(front.lost, 1, `A's answer was lost once (statuses ${statuses.join(', ')})`);
+    assert.equal(statuses.at(-1), 502, 'the write whose answer was lost is answered 502, not tried on B');
+    assert.ok(statuses.slice(0, -1).every((s) => s === 201), statuses.join(', '));
+    const { Client } = await import('pg');
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM files WHERE original_name = $1', [name]);
+    await client.end();
+    // each 201 stored one file, and the lost one was stored once, by A: none twice
+    assert.equal(Number(rows[0].n), statuses.length);
+  });
+});
 
 // a folder the harness writes screenshots into exists whether or not a scenario ran
 mkdirSync(artifacts, { recursive: true });
