@@ -43,7 +43,14 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (!reply.hasHeader('Content-Security-Policy') && !ownPolicy(request.url.split('?')[0])) reply.header('Content-Security-Policy', NOTHING_POLICY);
+    const path = request.url.split('?')[0];
+    if (!reply.hasHeader('Content-Security-Policy') && !ownPolicy(path)) reply.header('Content-Security-Policy', NOTHING_POLICY);
+    // no API answer is kept by a browser or a proxy (records, sessions, files, a buyer's price list, the sign-in's
+    // token): what a user read stays nowhere once the session ends; the docs' static files are the only exception
+    const api = path.startsWith('/api/') && !ownPolicy(path);
+    // GET /login is the SPA's page (no-cache above); POST /login answers the token
+    const signIn = (path === '/login' || path === '/logout') && request.method === 'POST';
+    if (api || signIn) reply.header('Cache-Control', 'no-store');
   });
 }
 
