@@ -38,6 +38,13 @@ export interface Config {
   distDir: string;
   /** At shutdown, how long requests in flight may take to finish before their connections are cut. */
   shutdownTimeoutSeconds: number;
+  /** Downloads (exports) running at once on this instance, and for one user (server/lists/exportGate.ts). */
+  exportsPerInstance: number;
+  exportsPerUser: number;
+  /** A download whose reader has taken nothing for this long is ended (its database connection freed). */
+  exportStallMs: number;
+  /** The longest a request waits for a free connection of the PostgreSQL pool before it fails. */
+  dbConnectTimeoutMs: number;
   /** Where new uploads go (server/files/stores.ts): 's3' when S3_URL is set, else 'database' on a PostgreSQL
    * server, else 'disk' (DATA_DIR/files). FILE_STORE names one explicitly. Files already stored stay readable
    * wherever their row says they are. */
@@ -113,6 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptN: int(env.SCRYPT_N, 2 ** 17, 'SCRYPT_N'),
     distDir: path.resolve(__dirname, '..', 'dist'),
     shutdownTimeoutSeconds: int(env.SHUTDOWN_TIMEOUT_SECONDS, 25, 'SHUTDOWN_TIMEOUT_SECONDS'),
+    exportsPerInstance: int(env.EXPORT_MAX_PER_INSTANCE, 4, 'EXPORT_MAX_PER_INSTANCE'),
+    exportsPerUser: int(env.EXPORT_MAX_PER_USER, 2, 'EXPORT_MAX_PER_USER'),
+    exportStallMs: int(env.EXPORT_STALL_SECONDS, 60, 'EXPORT_STALL_SECONDS') * 1000,
+    dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_SECONDS, 10, 'DB_CONNECT_TIMEOUT_SECONDS') * 1000,
     fileStore: fileStoreOf(env, s3),
     s3,
   };

@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   const stopMaintenance = embeddedMaintenance(database, (message) => app.log.info(message));
 
   const shutdownSeconds = config.shutdownTimeoutSeconds;
+  const DATABASE_CLOSE_MS = 5000;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -56,10 +57,15 @@ async function main(): Promise<void> {
     }, shutdownSeconds * 1000);
     deadline.unref();
     stopMaintenance();
+    // never waits on a job: the expiry's timer stops, and a run in progress ends with the database (its
+    // transaction rolls back; the next run, here or on another instance, takes it up)
+    void stopExpiry();
     try {
-      await stopExpiry();
       await app.close();
-      await database.close();
+      // on PostgreSQL a connection some job still holds does not keep the process: the pool gets a few seconds to
+      // close (PGlite's close is its CHECKPOINT, always waited for: a data folder is never left half-written)
+      const closed = database.close();
+      await (database.kind === 'pg' ? Promise.race([closed, new Promise((resolve) => setTimeout(resolve, DATABASE_CLOSE_MS).unref())]) : closed);
     } finally {
       clearTimeout(deadline);
       lock?.release();

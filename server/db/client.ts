@@ -34,6 +34,8 @@ export interface DatabaseOptions {
   /** PGlite: start from this data folder (a tarball of PGlite's dumpDataDir) instead of an empty cluster. Tests
    * start every file from one migrated database built once (server/__tests__/globalSetup.ts). */
   loadDataDir?: Blob;
+  /** PostgreSQL: how long a query waits for a free connection of the pool (DB_CONNECT_TIMEOUT_SECONDS). */
+  dbConnectTimeoutMs?: number;
 }
 
 export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
@@ -43,7 +45,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    // a request waits at most dbConnectTimeoutMs for a free connection, then fails, instead of queueing for ever
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: options.dbConnectTimeoutMs ?? 10_000 });
     // An idle connection the server drops (a restart, an administrator) is replaced on next use; without
     // a listener its error would end the process.
     pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));

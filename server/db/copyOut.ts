@@ -40,24 +40,33 @@ export interface CopyOutOptions {
   pageSize: number;
   /** Statements run first in the read-only transaction (SET LOCAL …). */
   settings?: SQL[];
-  /** Checked between pages: true stops the copy (the database is told to stop). */
+  /** Checked between pages: true stops the copy (its connection is closed). */
   isCancelled: () => boolean;
 }
 
 /**
- * Runs `query` through COPY on a connection of its own, in a read-only transaction, and hands its rows to `each`
- * a page at a time, waiting for it before reading on: while it waits, the socket is not read and PostgreSQL waits
- * too, so memory holds a page and the socket's buffers, however slow the reader.
+ * Runs `query` through COPY on a connection of its own (opened for it with the pool's settings, never taken from
+ * the pool), in a read-only transaction, and hands its rows to `each` a page at a time, waiting for it before
+ * reading on: while it waits, the socket is not read and PostgreSQL waits too, so memory holds a page and the
+ * socket's buffers, however slow the reader.
+ *
+ * A copy that does not finish (the reader left, the writer failed) is stopped by closing that connection: the
+ * server's backend, blocked writing to it, fails at once and ends. Stopping it through the pool
+ * (pg_cancel_backend) needed a free pooled connection, and slow downloads holding the whole pool left none: the
+ * COPYs ran on for minutes and every other request waited.
  */
 export async function copyOutPages(pool: Pool, query: SQL, each: (rows: unknown[][]) => Promise<void>, options: CopyOutOptions): Promise<void> {
-  const client = await pool.connect();
+  const client = new pg.Client(pool.options);
+  // a connection closed under the copy reports it here and through the copy's stream: not the process's error
+  client.on('error', () => undefined);
+  await client.connect();
+  let finished = false;
   try {
     await client.query('BEGIN READ ONLY');
     for (const setting of options.settings ?? []) await client.query(inlined(setting));
     const text = inlined(query);
-    // the columns' names and types, from the statement planned and not run; the backend, to stop it by
+    // the columns' names and types, from the statement planned and not run
     const described = await client.query({ text: `SELECT * FROM (${text}) described LIMIT 0` });
-    const [{ pid }] = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
     const parsers = described.fields.map((f) => parserOf(f.dataTypeID));
     const rowOf = (line: string): unknown[] => {
       const values: unknown[] = line.split('\t');
@@ -77,41 +86,35 @@ export async function copyOutPages(pool: Pool, query: SQL, each: (rows: unknown[
       stream.on('error', reject);
     });
     ended.catch(() => undefined); // awaited below, or dropped with a stopped copy
-    let finished = false;
-    try {
-      // each line decoded on its own: a field is a slice of its line, and a line no longer than the row, where
-      // slices of a whole socket read kept every read alive that some remembered field came from
-      let rest: Buffer | undefined;
-      let page: unknown[][] = [];
-      for await (const chunk of stream.iterator({ destroyOnReturn: false })) {
-        const bytes = rest ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
-        let start = 0;
-        for (let end = bytes.indexOf(10); end !== -1; start = end + 1, end = bytes.indexOf(10, start)) {
-          page.push(rowOf(bytes.toString('utf8', start, end)));
-          if (page.length === options.pageSize) {
-            await each(page);
-            page = [];
-            if (options.isCancelled()) return;
-          }
+    // each line decoded on its own: a field is a slice of its line, and a line no longer than the row, where
+    // slices of a whole socket read kept every read alive that some remembered field came from
+    let rest: Buffer | undefined;
+    let page: unknown[][] = [];
+    for await (const chunk of stream.iterator({ destroyOnReturn: false })) {
+      const bytes = rest ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
+      let start = 0;
+      for (let end = bytes.indexOf(10); end !== -1; start = end + 1, end = bytes.indexOf(10, start)) {
+        page.push(rowOf(bytes.toString('utf8', start, end)));
+        if (page.length === options.pageSize) {
+          await each(page);
+          page = [];
+          if (options.isCancelled()) return;
         }
-        rest = start < bytes.length ? bytes.subarray(start) : undefined;
       }
-      await ended;
-      finished = true;
-      if (rest) throw new Error('COPY: the last row came without its line end');
-      if (page.length) await each(page);
-    } finally {
-      if (!finished) {
-        // the reader is gone or the writer failed mid-copy: PostgreSQL is told to stop, and what it sent before
-        // it heard is read and dropped, so the connection comes back clean
-        await pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined);
-        stream.resume();
-        await ended.catch(() => undefined);
-      }
+      rest = start < bytes.length ? bytes.subarray(start) : undefined;
     }
+    await ended;
+    finished = true;
+    if (rest) throw new Error('COPY: the last row came without its line end');
+    if (page.length) await each(page);
   } finally {
-    // read only: nothing to commit; a connection that cannot even roll back is closed, not pooled
-    const clean = await client.query('ROLLBACK').then(() => true, () => false);
-    client.release(!clean);
+    // read only: nothing to commit. A finished copy's connection says goodbye; an unfinished one is closed under
+    // its copy (pg's end() destroys the socket while a query is active), and the backend ends with it
+    const closed = new Promise<void>((resolve) => client.once('end', resolve));
+    if (finished) await client.end().catch(() => undefined);
+    else {
+      void client.end().catch(() => undefined);
+      await closed;
+    }
   }
 }

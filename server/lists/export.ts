@@ -211,7 +211,31 @@ function cursorRows(db: Database, spec: SectionSpec, columns: ColumnDef[], parts
   };
 }
 
-/** Waits while the reader is behind, so a slow download holds back the database, not memory. */
+/** Where a download is written, and how long its reader may take nothing before it is left. */
+interface Out {
+  stream: PassThrough;
+  stallMs: number;
+}
+
+/** Waits while the reader is behind (the streams given, the download's own among them), so a slow download holds
+ * back the database, not memory; a reader that takes nothing for out.stallMs is left: the download's stream is
+ * destroyed, which stops the rows and frees the database connection. */
+async function caughtUp(out: Out, streams: Writable[]): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      out.stream.destroy(new Error(STALLED));
+      resolve();
+    }, out.stallMs);
+  });
+  try {
+    await Promise.race([Promise.all(streams.map(drained)), stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Waits while one stream is behind. */
 function drained(stream: Writable): Promise<void> {
   // the zip's entry streams are readable-stream's (archiver 5), which keep the flag in their state alone
   const needDrain = stream.writableNeedDrain ?? (stream as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain;
@@ -235,7 +259,14 @@ export interface ExportRequest {
   query: RawQuery;
   /** Rows per page (both engines); EXPORT_PAGE_SIZE or COPY_PAGE_SIZE unless a test pages through ties and blanks. */
   pageSize?: number;
+  /** A reader that takes nothing for this long is left (the stream destroyed, the database given up); a minute
+   * unless the configuration says otherwise. */
+  stallMs?: number;
 }
+
+/** The error a download ends with when its reader stopped taking it. */
+export const STALLED = 'the reader took nothing for too long: the download is ended';
+const DEFAULT_STALL_MS = 60_000;
 
 export interface PreparedExport {
   fileName: string;
@@ -267,7 +298,8 @@ export async function prepareExport(db: Database, spec: SectionSpec, auth: Authe
   const cancelled = () => stream.destroyed;
   const rows = cursorRows(db, spec, columns, parts, request.pageSize, cancelled);
   const write = request.format === 'xlsx' ? writeXlsx : writeCsv;
-  const done = write(stream, spec, columns, rows).catch((error: Error) => { stream.destroy(error); });
+  const out = { stream, stallMs: request.stallMs ?? DEFAULT_STALL_MS };
+  const done = write(out, spec, columns, rows).catch((error: Error) => { stream.destroy(error); });
 
   const date = new Date().toISOString().slice(0, 10);
   return { fileName: `${SECTION[spec.section].title} ${date}.${request.format}`, contentType: CONTENT_TYPES[request.format], total, stream, done };
@@ -279,8 +311,8 @@ export async function prepareExport(db: Database, spec: SectionSpec, auth: Authe
 const zipEntries = (sheet: ExcelJS.Worksheet): Writable[] =>
   (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
 
-async function writeXlsx(out: PassThrough, spec: SectionSpec, columns: ColumnDef[], rows: Rows) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+async function writeXlsx(out: Out, spec: SectionSpec, columns: ColumnDef[], rows: Rows) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out.stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(SECTION[spec.section].title.slice(0, 31));
   sheet.columns = columns.map((c) => ({
     key: c.key,
@@ -304,9 +336,9 @@ async function writeXlsx(out: PassThrough, spec: SectionSpec, columns: ColumnDef
       values.forEach((value, i) => { added.getCell(i + 1).style = typeof value === 'number' ? shared[i].number : shared[i].other; });
       added.commit();
     }
-    await Promise.all([out, ...zipEntries(sheet)].map(drained));
+    await caughtUp(out, [out.stream, ...zipEntries(sheet)]);
   });
-  if (out.destroyed) return;
+  if (out.stream.destroyed) return;
   sheet.commit();
   await workbook.commit();
 }
@@ -378,7 +410,7 @@ export function csvFieldOf(section: SectionSpec['section'], column: ColumnDef): 
  * written at once (a third of a megabyte) is kept by the heap until a full collection. */
 const CSV_CHUNK = 16 * 1024;
 
-async function writeCsv(out: PassThrough, spec: SectionSpec, columns: ColumnDef[], rows: Rows) {
+async function writeCsv({ stream: out, ...rest }: Out, spec: SectionSpec, columns: ColumnDef[], rows: Rows) {
   // The byte order mark tells Excel the file is UTF-8; ';' is the list separator of a Russian Windows.
   out.write(`\uFEFF${csvLines([columns.map((c) => c.title)])}`);
   const fields = columns.map((c) => csvFieldOf(spec.section, c));
@@ -395,7 +427,7 @@ async function writeCsv(out: PassThrough, spec: SectionSpec, columns: ColumnDef[
       }
     }
     if (chunk) out.write(chunk);
-    await drained(out);
+    await caughtUp({ stream: out, ...rest }, [out]);
   });
   if (!out.destroyed) out.end();
 }

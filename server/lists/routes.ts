@@ -32,6 +32,10 @@ export function listRoutes(app: FastifyInstance, db: Database, spec: SectionSpec
   exportRoute(app, db, spec);
 }
 
+/** The error a download is cut with when the instance shuts down: the reader sees a broken download, not a
+ * shorter file. */
+const EXPORT_SHUTDOWN = 'the instance shuts down: the download is cut';
+
 /** GET /api/{section}/export: the list's own query plus format and columns, answered with the file as it is written. */
 function exportRoute(app: FastifyInstance, db: Database, spec: SectionSpec) {
   const query = exportQuerySchema(spec.filterDefs);
@@ -47,9 +51,22 @@ function exportRoute(app: FastifyInstance, db: Database, spec: SectionSpec) {
   }, async (request, reply) => {
     const auth = requireAuth(request);
     const { format, columns, list } = checked(() => decodeExport(request.query as RawQuery));
-    const file = await prepareExport(db, spec, auth, { format, columns, query: list });
-    // the client stops reading: stop paging the database
-    reply.raw.on('close', () => file.stream.destroy());
+    // a place among the instance's and the user's downloads, held until the writer is done with the database
+    const release = app.exportGate.enter(auth.user.id);
+    let file: Awaited<ReturnType<typeof prepareExport>>;
+    try {
+      file = await prepareExport(db, spec, auth, { format, columns, query: list, stallMs: app.exportGate.stallMs });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    void file.done.finally(release);
+    // the client stops reading, or the instance shuts down (which never waits for a download): stop paging the database
+    const unregister = app.longLivedStreams.add(() => file.stream.destroy(new Error(EXPORT_SHUTDOWN)));
+    reply.raw.on('close', () => {
+      unregister();
+      file.stream.destroy();
+    });
     reply.header('Content-Type', file.contentType);
     reply.header('Content-Disposition', attachment(file.fileName));
     reply.header('Cache-Control', 'no-store');
