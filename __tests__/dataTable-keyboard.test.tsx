@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { columns as productsColumns } from '../domain/products/columns';
+import { columns as productsColumns } from '../domain/products/resource';
 import { DataTable, type Row, type SortState } from '../src/components/DataTable/DataTable';
 import { buildColumns, type TableColumn } from '../src/components/DataTable/columns';
 import { useSelectionStore } from '../src/components/List/selection';

@@ -1,6 +1,6 @@
-import { columns as productsColumns } from '../domain/products/columns';
+import { columns as productsColumns } from '../domain/products/resource';
 import { columns as offersColumns } from '../domain/offers/resource';
-import { columns as citiesColumns } from '../domain/cities/columns';
+import { columns as citiesColumns } from '../domain/cities/resource';
 import { useState } from 'react';
 import { render, screen, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

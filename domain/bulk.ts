@@ -4,8 +4,10 @@
 import type { FieldKind } from './fields';
 import { offersResource } from './offers/resource';
 import { visibleAsOf, type Resource } from './resource';
-import { EMPLOYEE_FIELDS } from './employees/fields';
-import { SUPPLIER_FIELDS } from './suppliers/fields';
+import { employeesResource } from './employees/resource';
+import { suppliersResource } from './suppliers/resource';
+import { productsResource } from './products/resource';
+import { citiesResource } from './cities/resource';
 import { reservesResource } from './reserves/resource';
 import { product, roundHalfUp, toNumber, type Num } from './numbers';
 import type { Section } from './sectionKeys';
@@ -27,13 +29,6 @@ export interface BulkField {
   /** The rule the field is hidden by, where it is not its key (the card's field table says). */
   visibleAs?: string;
 }
-
-type TableField = { key: string; label: string; visibleAs?: string };
-/** A card field's label and hiding rule, from its section's field table. */
-const from = (fields: readonly TableField[], key: string) => {
-  const { label, visibleAs } = fields.find((f) => f.key === key)!;
-  return { key, label, ...(visibleAs && { visibleAs }) };
-};
 
 /** A section's bulk fields from its resource: its status choices, then the fields it names (domain/resource.ts). */
 function resourceBulk(resource: Resource): BulkField[] {
@@ -58,16 +53,10 @@ function resourceBulk(resource: Resource): BulkField[] {
 export const BULK_FIELDS: Readonly<Record<Section, readonly BulkField[]>> = {
   offers: resourceBulk(offersResource),
   reserves: resourceBulk(reservesResource),
-  employees: [
-    { ...from(EMPLOYEE_FIELDS, 'position_id'), kind: 'reference', list: 'positions', column: 'position_name' },
-  ],
-  suppliers: [
-    { ...from(SUPPLIER_FIELDS, 'city_id'), kind: 'reference', list: 'cities', column: 'city' },
-  ],
-  products: [
-    { key: 'status', label: 'Статус', kind: 'status', options: [{ value: 'active', title: 'Активный' }, { value: 'deactivated', title: 'Деактивирован' }] },
-  ],
-  cities: [],
+  employees: resourceBulk(employeesResource),
+  suppliers: resourceBulk(suppliersResource),
+  products: resourceBulk(productsResource),
+  cities: resourceBulk(citiesResource),
 };
 
 export const bulkFieldsOf = (section: Section): readonly BulkField[] => BULK_FIELDS[section];

@@ -7,22 +7,18 @@ import type { Resource } from './permissions';
 import type { FieldChoice } from './admin';
 import { offersResource } from './offers/resource';
 import { reservesResource } from './reserves/resource';
-import { columns as employeeColumns } from './employees/columns';
-import { filters as employeeFilters } from './employees/filters';
-import { columns as supplierColumns } from './suppliers/columns';
-import { filters as supplierFilters } from './suppliers/filters';
-import { columns as productColumns } from './products/columns';
-import { filters as productFilters } from './products/filters';
-import { columns as cityColumns } from './cities/columns';
-import { filters as cityFilters } from './cities/filters';
+import { employeesResource } from './employees/resource';
+import { suppliersResource } from './suppliers/resource';
+import { productsResource } from './products/resource';
+import { citiesResource } from './cities/resource';
 
 const DEFS: Record<Resource, { columns: readonly ColumnDef[]; filters: readonly FilterDef[] }> = {
   offers: offersResource,
   reserves: reservesResource,
-  employees: { columns: employeeColumns, filters: employeeFilters },
-  suppliers: { columns: supplierColumns, filters: supplierFilters },
-  products: { columns: productColumns, filters: productFilters },
-  cities: { columns: cityColumns, filters: cityFilters },
+  employees: employeesResource,
+  suppliers: suppliersResource,
+  products: productsResource,
+  cities: citiesResource,
 };
 
 /** What is no secret: the record's number, its name and its status identify it to whoever reads the section. */

@@ -10,10 +10,10 @@ import { formatDate, formatDateTime, formatNumber, formatPhone } from './format'
 import type { Resource } from './resource';
 import { offersResource } from './offers/resource';
 import { reservesResource } from './reserves/resource';
-import { columns as employeeColumns } from './employees/columns';
-import { columns as supplierColumns } from './suppliers/columns';
-import { columns as productColumns } from './products/columns';
-import { columns as cityColumns } from './cities/columns';
+import { employeesResource } from './employees/resource';
+import { suppliersResource } from './suppliers/resource';
+import { productsResource } from './products/resource';
+import { citiesResource } from './cities/resource';
 
 export type HistoryAction = 'create' | 'update' | 'delete' | 'stock' | 'restore';
 
@@ -85,15 +85,6 @@ function fromColumnDef(section: Section, column: ColumnDef, key: string, ref?: H
   };
 }
 
-/** The fields a section's history records, by database column. */
-function fields(section: Section, columns: readonly ColumnDef[], plain: string[], refs: Record<string, [string, HistoryRef]> = {}, extra: ColumnDef[] = []) {
-  const all = [...columns, ...extra];
-  const out: Record<string, HistoryField> = {};
-  for (const key of plain) out[key] = fromColumn(section, all, key);
-  for (const [key, [columnKey, ref]] of Object.entries(refs)) out[key] = fromColumn(section, all, columnKey, key, ref);
-  return out;
-}
-
 /** The fields a section's history records, from its resource: the status, then each stored field (the plain ones,
  * then the references, each named from its list), titled and formatted as its list column shows it. */
 function resourceFields(resource: Resource): Record<string, HistoryField> {
@@ -109,15 +100,15 @@ function resourceFields(resource: Resource): Record<string, HistoryField> {
 export const HISTORY_FIELDS: Record<Section, Record<string, HistoryField>> = {
   offers: resourceFields(offersResource),
   reserves: resourceFields(reservesResource),
-  employees: fields('employees', employeeColumns, ['status', 'full_name', 'phone', 'email'], { position_id: ['position_name', 'positions'] }),
-  suppliers: fields('suppliers', supplierColumns, ['status', 'name', 'inn', 'contact_name', 'phone', 'email', 'location'], { city_id: ['city', 'cities'] }),
+  employees: resourceFields(employeesResource),
+  suppliers: resourceFields(suppliersResource),
   products: {
-    ...fields('products', productColumns, ['status', 'name']),
+    ...resourceFields(productsResource),
     // the product's varieties: the list the offer card's 'Сорт' offers
     varieties: { key: 'varieties', title: 'Сорт', format: 'text' },
   },
   cities: {
-    ...fields('cities', cityColumns, ['status', 'name']),
+    ...resourceFields(citiesResource),
     // the city's row of the delivery matrix, one change per destination (the change's key), named by the server
     delivery: { key: 'delivery', title: 'Доставка', format: 'delivery', ref: 'cities' },
   },

@@ -25,6 +25,8 @@ export interface ReferenceSpec {
   name?: string;
   /** The section its link opens and its filter needs read rights to; absent for a list that is no section. */
   section?: Section;
+  /** 'name': the row shows the name alone (an employee's 'position_name'), not an {id, name} link. */
+  shown?: 'name';
 }
 
 /** How the list shows a field; every key defaults from the field (title from its label, type from its kind). */
@@ -107,6 +109,8 @@ export interface Resource<K extends string = string> {
   /** Each field's column as it would show in a list (the key it travels by, its title and cell type), listed or not:
    * what the history titles and formats its changes by. */
   columnOf(key: K): ColumnDef;
+  /** The field a filter of the panel filters by (absent: a filter of no field's). */
+  fieldOfFilter(filterKey: string): ResourceField<K> | undefined;
   /** Stored fields of the section's own table (not references' names, not computed). */
   stored: readonly ResourceField<K>[];
   /** The import template's fields in order, titled as the card labels them, read by their column's title too. */
@@ -129,7 +133,7 @@ function fieldFilter(key: string, field: FieldSpec, column: ColumnDef): FilterDe
   const { key: filterKey, type, title, ...extra } = spec;
   const filterType = type ?? FILTER_OF_KIND[field.kind];
   const base: Partial<FilterDef> = ref
-    ? { options: ref.list as OptionSource, ...(ref.section ? { needs: ref.section } : {}), field: column.key }
+    ? { options: ref.list as OptionSource, ...(ref.section ? { needs: ref.section } : {}), field: column.field ?? column.key }
     : filterKey && filterKey !== column.key ? { field: column.key } : {};
   return f(filterKey ?? (ref ? `${ref.list}_ids` : column.key), title ?? column.title, filterType, { ...base, ...extra });
 }
@@ -165,7 +169,13 @@ export function defineResource<const F extends Record<string, FieldSpec>>(
     return { key, label, kind, ...(hiddenBy !== key && { visibleAs: hiddenBy }), ...(imp && { import: imp }) } as FormField<FormKey<F>>;
   });
   const columns = spec.columns.map((entry) => (typeof entry === 'string' ? columnOf(entry as K) : entry));
-  const filters = spec.filters.map((entry) => (typeof entry === 'string' ? fieldFilter(entry, field(entry as K), columnOf(entry as K)) : entry));
+  const filterFields = new Map<string, ResourceField<K>>();
+  const filters = spec.filters.map((entry) => {
+    if (typeof entry !== 'string') return entry;
+    const def = fieldFilter(entry, field(entry as K), columnOf(entry as K));
+    filterFields.set(def.key, field(entry as K));
+    return def;
+  });
   const importColumns = (spec.importOrder ?? []).map((key) => ({ key, title: field(key).label, ...importOf(field(key)) }) as ImportColumn);
   return {
     section: spec.section,
@@ -176,6 +186,7 @@ export function defineResource<const F extends Record<string, FieldSpec>>(
     columns,
     filters,
     columnOf,
+    fieldOfFilter: (key) => filterFields.get(key),
     stored: all.filter((fd) => !fd.computed),
     importColumns,
   };

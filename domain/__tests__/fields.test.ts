@@ -5,9 +5,9 @@ import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, offerSchema } from '../offer
 import { OFFER_IMPORT_COLUMNS } from '../offers/import';
 import { RESERVE_FIELDS } from '../reserves/resource';
 import { RESERVE_FIELD_VISIBILITY, RESERVE_FORM_FIELDS, reserveSchema } from '../reserves/schema';
-import { EMPLOYEE_FIELDS } from '../employees/fields';
+import { EMPLOYEE_FIELDS } from '../employees/resource';
 import { EMPLOYEE_FIELD_VISIBILITY, EMPLOYEE_FORM_FIELDS, employeeSchema } from '../employees/schema';
-import { SUPPLIER_FIELDS } from '../suppliers/fields';
+import { SUPPLIER_FIELDS } from '../suppliers/resource';
 import { SUPPLIER_FIELD_VISIBILITY, SUPPLIER_FORM_FIELDS, supplierSchema } from '../suppliers/schema';
 
 const sorted = (keys: readonly string[]) => [...keys].sort();

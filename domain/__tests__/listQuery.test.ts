@@ -7,7 +7,7 @@ import {
 } from '../listQuery';
 import { filters as offers } from '../offers/resource';
 import { filters as reserves } from '../reserves/resource';
-import { filters as cities } from '../cities/filters';
+import { filters as cities } from '../cities/resource';
 
 const roundTrip = (state: ListState, defs = offers) => stateOf(decode(rawQueryOf(encode(state, defs)), defs));
 const refusal = (search: string, defs = offers) => {

@@ -2,16 +2,16 @@ import { headerMinWidth, PAGE_SIZES } from '../lists';
 import { SECTIONS } from '../sections';
 import * as offers from '../offers/resource';
 import * as reserves from '../reserves/resource';
-import * as employees from '../employees/columns';
-import * as suppliers from '../suppliers/columns';
-import * as products from '../products/columns';
-import * as cities from '../cities/columns';
+import * as employees from '../employees/resource';
+import * as suppliers from '../suppliers/resource';
+import * as products from '../products/resource';
+import * as cities from '../cities/resource';
 import { filters as offersFilters } from '../offers/resource';
 import { filters as reservesFilters } from '../reserves/resource';
-import { filters as employeesFilters } from '../employees/filters';
-import { filters as suppliersFilters } from '../suppliers/filters';
-import { filters as productsFilters } from '../products/filters';
-import { filters as citiesFilters } from '../cities/filters';
+import { filters as employeesFilters } from '../employees/resource';
+import { filters as suppliersFilters } from '../suppliers/resource';
+import { filters as productsFilters } from '../products/resource';
+import { filters as citiesFilters } from '../cities/resource';
 
 const SECTION_COLUMNS = {
   offers: offers.columns, reserves: reserves.columns, employees: employees.columns, suppliers: suppliers.columns,

@@ -1,5 +1,5 @@
 import { can, hasSection, hiddenFieldsOf, isColumnVisible, isFieldVisible, isRefVisible, permissionsOf, scopeOf, canChooseResponsible, type Permissions } from '../permissions';
-import { columns as employeeColumns } from '../employees/columns';
+import { columns as employeeColumns } from '../employees/resource';
 import { SPEC_HIDDEN_FIELDS } from '../hiddenFields';
 
 const user = (patch: Partial<Permissions> = {}): Permissions => ({

@@ -3,7 +3,7 @@
 import { cardNameSchema, requiredEmail, requiredId, withoutHidden } from '../schemas/card';
 import { optionalPhone } from '../phone';
 import { visibilityOf } from '../fields';
-import { EMPLOYEE_FIELDS } from './fields';
+import { EMPLOYEE_FIELDS } from './resource';
 
 export const EMPLOYEE_MSG = {
   position: 'Выберите должность',

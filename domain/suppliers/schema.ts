@@ -5,7 +5,7 @@ import { MSG } from '../messages';
 import { cardNameSchema, requiredEmail, requiredId, withoutHidden } from '../schemas/card';
 import { optionalPhone } from '../phone';
 import { visibilityOf } from '../fields';
-import { SUPPLIER_FIELDS } from './fields';
+import { SUPPLIER_FIELDS } from './resource';
 
 export const SUPPLIER_MSG = {
   inn: 'Минимум 5 цифр',

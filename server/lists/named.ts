@@ -1,19 +1,20 @@
 // A named reference section's list (products, cities): alike but for their filter keys and extra filters.
 import { sql } from 'drizzle-orm';
-import type { ColumnDef, FilterDef } from '../../domain/lists';
+import type { Resource } from '../../domain/resource';
 import { byIds, byValues, contains, dateRange, exists, latestComments, ownColumns } from './engine';
 import type { FilterCompiler, SectionSpec } from '../spec/section';
 
 /** A named record's list: id, name, status, dates and comments, filtered by ids, name, status, dates, comments. */
-export function namedSection(
-  section: 'products' | 'cities', defs: { columnDefs: ColumnDef[]; filterDefs: FilterDef[] }, alias: string,
-  keys: { ids: string; name: string }, extraFilters: Record<string, FilterCompiler> = {},
-): SectionSpec {
+export function namedSection(resource: Resource, alias: string, extraFilters: Record<string, FilterCompiler> = {}): SectionSpec {
+  const section = resource.section;
   const a = sql.raw(alias);
+  // the filter keys: the ids' `<section>_ids`, the name's as its resource declares it
+  const keys = { ids: `${section}_ids`, name: resource.filters.find((f) => resource.fieldOfFilter(f.key)?.key === 'name')!.key };
   const own = ownColumns(alias, ['id', 'name', 'status', 'created_at', 'deleted_at'], []);
   return {
     section,
-    ...defs,
+    columnDefs: resource.columns,
+    filterDefs: resource.filters,
     alias,
     from: sql`FROM ${sql.raw(section)} ${a}`,
     columns: { ...own.columns, comments: latestComments(section, sql`${a}.id`) },

@@ -27,11 +27,17 @@ export function resourceSql(resource: Resource, alias: string, options: Resource
     resource.spec.selectOrder ? [...resource.spec.selectOrder] : ['id', 'status', ...stored.filter((f) => !isNumeric(f)).map((f) => f.key), 'created_at', 'deleted_at'],
     stored.filter(isNumeric).map((f) => f.key),
   );
+  const linked = resource.all.filter((f) => f.reference && f.reference.shown !== 'name');
+  const named = resource.all.filter((f) => f.reference?.shown === 'name');
   const refs = references(Object.fromEntries(resource.all.flatMap((f) => (f.reference
     ? [[f.reference.as, { table: f.reference.list, alias: f.reference.alias, on: options.joinedOn?.[f.key] ?? `${alias}.${f.key}`, name: f.reference.name }]]
     : []))));
+  // a reference shown by its name alone: the joined name is the row's column, its export and its sort
+  const names = Object.fromEntries(named.map((f) => [f.reference!.as, refs.names[f.reference!.as]]));
+  const links = (source: Record<string, SQL>) => Object.fromEntries(linked.map((f) => [f.reference!.as, source[f.reference!.as]]));
   const computed = options.computed ?? {};
-  const author = createdBy(alias);
+  // who created the record, where its list shows it
+  const author = resource.columns.some((c) => c.key === 'created_by') ? createdBy(alias) : { join: sql``, columns: {}, sortable: {} };
 
   // the filters that compare a column: the field's own (by the column its definition names), a reference's by its
   // id column, a computed field's by its expression, the record's number, status, author and creation date
@@ -39,7 +45,7 @@ export function resourceSql(resource: Resource, alias: string, options: Resource
   const columns: Record<string, string | SQL> = {};
   const phones: Record<string, FilterCompiler> = {};
   for (const def of resource.filters) {
-    const field = resource.all.find((f) => resource.columnOf(f.key).key === (def.field ?? def.key) && f.filter !== undefined);
+    const field = resource.fieldOfFilter(def.key);
     if (field?.reference) columns[def.key] = options.joinedOn?.[field.key] ? sql.raw(options.joinedOn[field.key]) : field.key;
     else if (field?.computed) columns[def.key] = computed[field.key];
     else if (field?.kind === 'phone') phones[def.key] = digitsContain(sql.raw(`${alias}.${field.key}`));
@@ -58,11 +64,13 @@ export function resourceSql(resource: Resource, alias: string, options: Resource
   return {
     /** The joins of the references and the author. */
     joins: sql`${refs.joins} ${author.join}`,
-    columns: { ...own.columns, ...computedColumns, ...refs.columns, ...author.columns } as Record<string, SQL>,
+    columns: { ...own.columns, ...computedColumns, ...links(refs.columns), ...names, ...author.columns } as Record<string, SQL>,
     /** The same in parts, for a list whose row puts its own columns elsewhere among them. */
-    parts: { own: own.columns, computed: computedColumns, refs: refs.columns, author: author.columns },
+    parts: { own: own.columns, computed: computedColumns, refs: { ...links(refs.columns), ...names }, author: author.columns },
+    /** The references' joins alone. */
+    refJoins: refs.joins,
     /** The export's reading of a reference: its name alone. */
-    exportColumns: refs.names,
+    exportColumns: links(refs.names),
     sortable: { ...own.sortable, ...computed, ...refs.sortable, ...author.sortable } as Record<string, SQL>,
     filters,
   };

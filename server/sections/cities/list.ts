@@ -1,7 +1,6 @@
 // The cities list: loading and delivery cities, filtered also by the deliveries leaving them.
 import { sql } from 'drizzle-orm';
-import { columns } from '../../../domain/cities/columns';
-import { filters } from '../../../domain/cities/filters';
+import { citiesResource } from '../../../domain/cities/resource';
 import { dateRange, numberRange } from '../../lists/engine';
 import type { FilterCompiler } from '../../spec/section';
 import { namedSection } from '../../lists/named';
@@ -10,7 +9,7 @@ import { namedSection } from '../../lists/named';
 const deliveryFrom = (column: 'cost' | 'days'): FilterCompiler => (f) =>
   sql`EXISTS (SELECT 1 FROM city_delivery d WHERE d.from_city_id = ci.id AND ${numberRange(sql.raw(`d.${column}`) as never)(f)})`;
 
-export const citiesSpec = namedSection('cities', { columnDefs: columns, filterDefs: filters }, 'ci', { ids: 'cities_ids', name: 'cities' }, {
+export const citiesSpec = namedSection(citiesResource, 'ci', {
   delivery_days: deliveryFrom('days'),
   delivery_cost: deliveryFrom('cost'),
   deleted_at: dateRange(sql`ci.deleted_at`),

@@ -1,7 +1,5 @@
 // The products list: the goods we trade, a named reference section.
-import { columns } from '../../../domain/products/columns';
-import { filters } from '../../../domain/products/filters';
+import { productsResource } from '../../../domain/products/resource';
 import { namedSection } from '../../lists/named';
 
-export const productsSpec = namedSection('products', { columnDefs: columns, filterDefs: filters }, 'p', { ids: 'products_ids', name: 'products' });
-
+export const productsSpec = namedSection(productsResource, 'p');

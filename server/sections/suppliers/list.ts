@@ -1,10 +1,8 @@
 // The suppliers list: companies (and ИП) we buy from, with their offer and reserve statistics.
 import { sql } from 'drizzle-orm';
-import { columns as suppliersColumns } from '../../../domain/suppliers/columns';
-import { filters as suppliersFilters } from '../../../domain/suppliers/filters';
-import {
-  digitsContain, latestComments, money2, numberRange, ownByCreator, ownColumns, ownFilters, references,
-} from '../../lists/engine';
+import { suppliersResource } from '../../../domain/suppliers/resource';
+import { latestComments, money2, numberRange, ownByCreator } from '../../lists/engine';
+import { resourceSql } from '../../lists/resource';
 import type { SectionSpec } from '../../spec/section';
 import { reserveStats } from '../reserves/stats';
 
@@ -17,19 +15,18 @@ const supplierStats = sql`LEFT JOIN LATERAL (
     FROM offers so WHERE so.supplier_id = s.id) sto ON true`;
 const reserves = reserveStats('str', sql`FROM reserves rs JOIN offers ro ON ro.id = rs.offer_id WHERE ro.supplier_id = s.id`);
 
-const supplierOwn = ownColumns('s', ['id', 'name', 'inn', 'contact_name', 'phone', 'email', 'location', 'status', 'created_at', 'deleted_at'], []);
-
-const refs = references({ city: { table: 'cities', alias: 'c', on: 's.city_id' } });
+// its fields as the resource declares them
+const fields = resourceSql(suppliersResource, 's');
 
 export const suppliersSpec: SectionSpec = {
   section: 'suppliers',
-  columnDefs: suppliersColumns,
-  filterDefs: suppliersFilters,
+  columnDefs: suppliersResource.columns,
+  filterDefs: suppliersResource.filters,
   alias: 's',
-  from: sql`FROM suppliers s ${refs.joins} ${supplierStats} ${reserves.join}`,
+  from: sql`FROM suppliers s ${fields.refJoins} ${supplierStats} ${reserves.join}`,
   columns: {
-    ...supplierOwn.columns,
-    ...refs.columns,
+    ...fields.parts.own,
+    ...fields.parts.refs,
     total_offers_created: sql`sto.offers_created::text`,
     ...reserves.columns,
     available_amount: money2(sql`sto.available_amount`),
@@ -37,17 +34,14 @@ export const suppliersSpec: SectionSpec = {
     max_selling_price: money2(sql`sto.max_price`),
     comments: latestComments('suppliers', sql`s.id`),
   },
-  exportColumns: refs.names,
+  exportColumns: fields.exportColumns,
   sortable: {
-    ...supplierOwn.sortable, ...refs.sortable, total_offers_created: sql`sto.offers_created`,
+    ...fields.sortable, total_offers_created: sql`sto.offers_created`,
     ...reserves.sortable,
     available_amount: sql`sto.available_amount`, min_selling_price: sql`sto.min_price`, max_selling_price: sql`sto.max_price`,
   },
   filters: {
-    ...ownFilters('s', suppliersFilters, ['suppliers_ids', 'suppliers', 'inn', 'contact_person', 'email', 'location', 'statuses_ids', 'created_at'], {
-      cities: 'city_id',
-    }),
-    phone: digitsContain(sql`s.phone`),
+    ...fields.filters,
     total_offers_created: numberRange(sql`sto.offers_created`),
     ...reserves.filters,
   },

@@ -2,12 +2,12 @@
 // (phone with the +7 mask, e-mail, position), and on a saved employee the reserve figures and the latest
 // reserves they are responsible for. Fields the caller's role does not see are not on the card.
 import { EMPLOYEE_FIELD_VISIBILITY, EMPLOYEE_FORM_FIELDS, employeeSchema } from '../../../domain/employees/schema';
-import { EMPLOYEE_FIELDS } from '../../../domain/employees/fields';
+import { EMPLOYEE_FIELDS } from '../../../domain/employees/resource';
 import { referencesOf } from '../../../domain/fields';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { useReferenceListQuery } from '../../api/references';
 import { columnFigures, LatestRecords, type LatestRecord } from '../../components/Card/Figures';
-import { columns } from '../../../domain/employees/columns';
+import { columns } from '../../../domain/employees/resource';
 import { RecordCard, recordCardScreen, useHiddenFields, fieldValues, type CardContext, type FieldValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
 import { dataTab } from '../../components/Card/dataTab';
 

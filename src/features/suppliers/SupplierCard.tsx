@@ -3,7 +3,7 @@
 // its figures and latest offers. Fields the caller's role does not see (role 1: all but the name) are not on
 // the card.
 import { SUPPLIER_FIELD_VISIBILITY, SUPPLIER_FORM_FIELDS, supplierSchema } from '../../../domain/suppliers/schema';
-import { SUPPLIER_FIELDS } from '../../../domain/suppliers/fields';
+import { SUPPLIER_FIELDS } from '../../../domain/suppliers/resource';
 import { referencesOf } from '../../../domain/fields';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatMoney, formatNumber } from '../../../domain/format';
@@ -11,7 +11,7 @@ import { usePermissionsQuery } from '../../api/session';
 import { listFailure, useReferenceListQuery } from '../../api/references';
 import { useListQuery } from '../../api/lists';
 import { columnFigures, LatestRecords, type LatestRecord } from '../../components/Card/Figures';
-import { columns } from '../../../domain/suppliers/columns';
+import { columns } from '../../../domain/suppliers/resource';
 import { RecordCard, recordCardScreen, useHiddenFields, fieldValues, type CardContext, type FieldValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
 import { dataTab } from '../../components/Card/dataTab';
 

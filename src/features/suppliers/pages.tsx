@@ -1,6 +1,6 @@
 import { sectionScreens } from '../../components/SectionScreens';
-import { columns } from '../../../domain/suppliers/columns';
-import { filters } from '../../../domain/suppliers/filters';
+import { columns } from '../../../domain/suppliers/resource';
+import { filters } from '../../../domain/suppliers/resource';
 import { SupplierCardScreen } from './SupplierCard';
 
 export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({ section: 'suppliers', columns, filters, addLabel: 'Добавить поставщика', Card: SupplierCardScreen });

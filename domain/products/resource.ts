@@ -1,0 +1,29 @@
+// The products section, declared once (domain/resource.ts): a named record (its name is the card's header), its
+// list's columns (spec point 2) and filter keys (point 3) and its history derived from it.
+import { f, recordColumns, recordFilters, type ColumnDef, type FilterDef } from '../lists';
+import { defineResource } from '../resource';
+
+export const productsResource = defineResource({
+  section: 'products',
+  fields: {
+    name: { label: 'Название', kind: 'text', column: { width: 260 }, filter: { key: 'products' } },
+  },
+  columns: [
+    recordColumns.id(),
+    'name',
+    recordColumns.status(140),
+    recordColumns.createdAt(140),
+    recordColumns.comments({ width: 260 }),
+  ],
+  filters: [
+    f('products_ids', '№ товара', 'multiple', { options: 'products', field: 'id' }),
+    'name',
+    recordFilters.status(),
+    recordFilters.createdAt(),
+    recordFilters.withComments(),
+  ],
+  bulk: { status: [{ value: 'active', title: 'Активный' }, { value: 'deactivated', title: 'Деактивирован' }], order: [] },
+});
+
+export const columns: ColumnDef[] = productsResource.columns;
+export const filters: FilterDef[] = productsResource.filters;
