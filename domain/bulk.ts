@@ -31,7 +31,7 @@ export interface BulkField {
 }
 
 /** A section's bulk fields from its resource: its status choices, then the fields it names (domain/resource.ts). */
-function resourceBulk(resource: Resource): BulkField[] {
+export function bulkFieldsFor(resource: Resource): BulkField[] {
   const { status, order } = resource.spec.bulk ?? { order: [] };
   return [
     ...(status ? [{ key: 'status', label: 'Статус', kind: 'status' as const, options: status }] : []),
@@ -51,12 +51,12 @@ function resourceBulk(resource: Resource): BulkField[] {
 /** Only what makes sense for many records at once: no names, phones, e-mails or INNs (each is one record's, and
  * unique), no quantities (stock is per offer), nothing a city's delivery matrix holds. */
 export const BULK_FIELDS: Readonly<Record<Section, readonly BulkField[]>> = {
-  offers: resourceBulk(offersResource),
-  reserves: resourceBulk(reservesResource),
-  employees: resourceBulk(employeesResource),
-  suppliers: resourceBulk(suppliersResource),
-  products: resourceBulk(productsResource),
-  cities: resourceBulk(citiesResource),
+  offers: bulkFieldsFor(offersResource),
+  reserves: bulkFieldsFor(reservesResource),
+  employees: bulkFieldsFor(employeesResource),
+  suppliers: bulkFieldsFor(suppliersResource),
+  products: bulkFieldsFor(productsResource),
+  cities: bulkFieldsFor(citiesResource),
 };
 
 export const bulkFieldsOf = (section: Section): readonly BulkField[] => BULK_FIELDS[section];

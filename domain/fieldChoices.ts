@@ -24,8 +24,8 @@ const DEFS: Record<Resource, { columns: readonly ColumnDef[]; filters: readonly 
 /** What is no secret: the record's number, its name and its status identify it to whoever reads the section. */
 const ALWAYS_SHOWN = new Set(['id', 'name', 'status']);
 
-function choicesOf(resource: Resource): FieldChoice[] {
-  const { columns, filters } = DEFS[resource];
+/** A section's choices from its list's columns and filters (its resource's). */
+export function choicesFor({ columns, filters }: { columns: readonly ColumnDef[]; filters: readonly FilterDef[] }): FieldChoice[] {
   const byTitle = new Map<string, Set<string>>();
   const add = (title: string, names: string[]) => {
     const set = byTitle.get(title) ?? new Set<string>();
@@ -46,7 +46,7 @@ function choicesOf(resource: Resource): FieldChoice[] {
 }
 
 export const FIELD_CHOICES: Record<Resource, FieldChoice[]> = Object.fromEntries(
-  (Object.keys(DEFS) as Resource[]).map((resource) => [resource, choicesOf(resource)]),
+  (Object.keys(DEFS) as Resource[]).map((resource) => [resource, choicesFor(DEFS[resource])]),
 ) as Record<Resource, FieldChoice[]>;
 
 /** The titles of the choices a role's stored hidden fields hide (any of a choice's names hides it). */

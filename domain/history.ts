@@ -87,7 +87,7 @@ function fromColumnDef(section: Section, column: ColumnDef, key: string, ref?: H
 
 /** The fields a section's history records, from its resource: the status, then each stored field (the plain ones,
  * then the references, each named from its list), titled and formatted as its list column shows it. */
-function resourceFields(resource: Resource): Record<string, HistoryField> {
+export function historyFieldsOf(resource: Resource): Record<string, HistoryField> {
   const out: Record<string, HistoryField> = { status: fromColumn(resource.section, resource.columns, 'status') };
   const order = resource.spec.historyOrder;
   const recorded = (order ? [...order.map((key) => resource.field(key)), ...resource.stored.filter((f) => f.reference)] : resource.stored)
@@ -98,17 +98,17 @@ function resourceFields(resource: Resource): Record<string, HistoryField> {
 }
 
 export const HISTORY_FIELDS: Record<Section, Record<string, HistoryField>> = {
-  offers: resourceFields(offersResource),
-  reserves: resourceFields(reservesResource),
-  employees: resourceFields(employeesResource),
-  suppliers: resourceFields(suppliersResource),
+  offers: historyFieldsOf(offersResource),
+  reserves: historyFieldsOf(reservesResource),
+  employees: historyFieldsOf(employeesResource),
+  suppliers: historyFieldsOf(suppliersResource),
   products: {
-    ...resourceFields(productsResource),
+    ...historyFieldsOf(productsResource),
     // the product's varieties: the list the offer card's 'Сорт' offers
     varieties: { key: 'varieties', title: 'Сорт', format: 'text' },
   },
   cities: {
-    ...resourceFields(citiesResource),
+    ...historyFieldsOf(citiesResource),
     // the city's row of the delivery matrix, one change per destination (the change's key), named by the server
     delivery: { key: 'delivery', title: 'Доставка', format: 'delivery', ref: 'cities' },
   },
