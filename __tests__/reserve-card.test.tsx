@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { json, me, mockServer, permissions, renderApp, route, signedInHandlers, type Handler } from './support/render';
 import { SPEC_HIDDEN_FIELDS } from '../domain/hiddenFields';
+import { addDays, businessToday, TIME_ZONE_DEFAULT } from '../domain/businessDay';
 
 afterEach(() => localStorage.clear());
 
@@ -44,7 +45,8 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
   await user.click(await screen.findByRole('option', { name: option }));
 }
 const requests = (fetchMock: jest.Mock) => fetchMock.mock.calls.map(([r]) => r as Request);
-const today = dayjs().format('YYYY-MM-DD');
+// the business day (the default zone, Europe/Moscow): the card's 'today', whatever the machine's zone
+const today = businessToday(TIME_ZONE_DEFAULT);
 
 test('prefilled from the offer and the settings: header, blocks, default delivery cost, the manager as responsible', async () => {
   const fetchMock = server();
@@ -64,8 +66,9 @@ test('prefilled from the offer and the settings: header, blocks, default deliver
   await waitFor(() => expect(responsible).toHaveTextContent('Тихонов Олег Юрьевич'));
   expect(responsible).toHaveAttribute('aria-disabled', 'true');
   // the settings were asked for by name, as the spec's POST /api/settings
-  const asked = requests(fetchMock).find((r) => r.method === 'POST' && r.url.endsWith('/api/settings'))!;
-  expect(await asked.clone().json()).toEqual(['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup']);
+  // (and the business zone, which decides the card's 'today', on its own: every role reads that one)
+  const asked = await Promise.all(requests(fetchMock).filter((r) => r.method === 'POST' && r.url.endsWith('/api/settings')).map((r) => r.clone().json()));
+  expect(asked).toEqual(expect.arrayContaining([['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup'], ['time_zone']]));
   expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
 });
 
@@ -199,7 +202,7 @@ async function pickTomorrow(user: ReturnType<typeof userEvent.setup>) {
 
 test('Сохранить → Создаем... → the request sent, then the new reserve opens in place of the create card', async () => {
   let release: () => void = () => undefined;
-  const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
+  const tomorrow = addDays(today, 1);
   const saved = {
     id: 90, offer_id: 12, status: 'active', product: { id: 3, name: 'Кешью' }, amount: '20.00', packs_amount: '2.0', unit_price: '300.00',
     unit_selling_price: '400.00', estimated_date_implementation: tomorrow, buyer_name: 'ООО «Орех»', buyer_phone: '79123456789', city_id: 5,
@@ -334,7 +337,9 @@ test('role 8 may not read the business settings: its card opens without asking f
   expect(await screen.findByText('Активный')).toBeInTheDocument();
   expect(screen.getByLabelText('Количество')).toHaveValue('20');
   expect(screen.queryByText(/Настройки недоступны/)).not.toBeInTheDocument();
-  expect(requests(fetchMock).some((r) => r.url.endsWith('/api/settings') && r.method === 'POST')).toBe(false);
+  // only the business zone is asked for, which every role reads (the card's 'today')
+  const asked = await Promise.all(requests(fetchMock).filter((r) => r.url.endsWith('/api/settings') && r.method === 'POST').map((r) => r.clone().json()));
+  expect(asked.every((names) => JSON.stringify(names) === '["time_zone"]')).toBe(true);
 });
 
 test("a step on a reserve another user changed is refused as stale: the alert says who and when, the step is not taken, and it is taken again on the current version", async () => {
@@ -433,7 +438,7 @@ test("'Завершить' asks the actual date: today by default, not later, no
   const date = dialog.querySelector<HTMLInputElement>('input[name="actual_date_implementation"]')!;
   expect(date).toHaveValue(dayjs(today).format('DD.MM.YYYY'));
   const confirm = within(dialog).getByRole('button', { name: 'Завершить' });
-  fireEvent.change(date, { target: { value: dayjs().add(1, 'day').format('DD.MM.YYYY') } });
+  fireEvent.change(date, { target: { value: dayjs(addDays(today, 1)).format('DD.MM.YYYY') } });
   expect(dialog).toHaveTextContent('Дата не может быть позже сегодняшней');
   expect(confirm).toBeDisabled();
   // the reserve was made on 22.11.2026

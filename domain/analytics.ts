@@ -212,9 +212,10 @@ export function isCalendarDay(text: string): boolean {
   return !Number.isNaN(d.getTime()) && isoDay(d) === text;
 }
 
-/** The default period: the twelve whole weeks up to today (from a Monday). */
-export function defaultPeriod(today: Date = new Date()): { from: string; to: string } {
-  const day = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()));
+/** The default period: the twelve whole weeks up to today (from a Monday); `today` is the business day
+ * (domain/businessDay.ts), or a Date read in the local zone. */
+export function defaultPeriod(today: string | Date = new Date()): { from: string; to: string } {
+  const day = typeof today === 'string' ? new Date(`${today}T00:00:00Z`) : new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()));
   const monday = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS - 11 * 7 * DAY_MS);
   return { from: isoDay(monday), to: isoDay(day) };
 }
@@ -235,7 +236,7 @@ const ids = (value: string | string[] | null | undefined): number[] =>
     .filter((n) => Number.isInteger(n) && n > 0 && n <= 2147483647))];
 
 /** The filter a link holds (unknown or bad ids are dropped, a missing or bad period is the default one). */
-export function filterFromSearch(search: URLSearchParams, today?: Date): AnalyticsFilter {
+export function filterFromSearch(search: URLSearchParams, today?: string | Date): AnalyticsFilter {
   const period = defaultPeriod(today);
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';

@@ -5,6 +5,7 @@ import * as yup from 'yup';
 import { toNumber } from './numbers';
 import type { BusinessSettingName } from './settings';
 import { DELIVERY_COST_MIN } from './reserves/figures';
+import { isTimeZone, TIME_ZONE_MSG } from './businessDay';
 
 /** The settings page's labels and hints, a setting each. */
 export const SETTING_TITLE: Record<BusinessSettingName, { label: string; hint: string }> = {
@@ -78,8 +79,12 @@ const markupOrder = (schema: yup.NumberSchema) =>
     return v === undefined || min === undefined || !Number.isFinite(min) || v >= min;
   });
 
-/** The four business settings as an administrator saves them (PUT /api/settings): markups as fractions. */
+/** 'Часовой пояс' (issue 33): an IANA zone name; it decides which day "today" is. */
+const timeZone = () => yup.string().trim().required(TIME_ZONE_MSG.invalid).test('zone', TIME_ZONE_MSG.invalid, (v) => v === undefined || isTimeZone(v));
+
+/** The business settings as an administrator saves them (PUT /api/settings): markups as fractions. */
 export const businessSettingsSchema = yup.object({
+  time_zone: timeZone(),
   // the reserve card prefills it as a reserve's delivery cost, which may not be below the spec's minimum
   delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery),
   costs_per_kg: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles),
@@ -91,6 +96,7 @@ export const businessSettingsSchema = yup.object({
 /** The same settings as the settings page's form holds them: markups in percent, within the same limits (the
  * fraction's 4 decimals are the percent's 2); the page sends them through markupFraction. */
 export const businessSettingsFormSchema = yup.object({
+  time_zone: timeZone(),
   delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery),
   costs_per_kg: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles),
   min_markup: settingNumber(SETTING_LIMITS.markup * 100, SETTING_MSG.maxMarkupPercent, 2, SETTING_MSG.percentDecimals),

@@ -2,7 +2,7 @@
 // stock moved exactly by create, amount edits, complete, cancel and delete, the offer sold out becoming
 // 'Выполнен', role scopes and hidden fields, the delivery lookup, and 100 requests racing for 37 units.
 import { eq, sql } from 'drizzle-orm';
-import dayjs from 'dayjs';
+import { addDays } from '../../domain/businessDay';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { kilogramTrade, reserveForm, today, tomorrow, type Trade } from './trade';
 import { offers, reserves, users } from '../db/schema';
@@ -70,7 +70,7 @@ describe('POST /api/reserves', () => {
     // delivery 25: cost 337, bounds 370.7 … 454.95
     expect(await messages(form(offerId, { delivery_cost: '25', unit_selling_price: '365' }))).toEqual(['Минимум 370.7']);
     expect(await messages(form(offerId, { unit_selling_price: '' }))).toEqual(['Обязательное поле']);
-    expect(await messages(form(offerId, { estimated_date_implementation: dayjs().subtract(1, 'day').format('YYYY-MM-DD') })))
+    expect(await messages(form(offerId, { estimated_date_implementation: addDays(today, -1) })))
       .toEqual(['Дата реализации не может быть раньше сегодняшней']);
     expect(await messages(form(offerId, { estimated_date_implementation: '2030-02-30' }))).toEqual(['Выберите дату реализации']);
     expect(await messages(form(offerId, { buyer_name: 'О' }))).toEqual(['Минимум 2 символа']);

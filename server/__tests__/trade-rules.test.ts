@@ -1,7 +1,7 @@
 // The trade's numbers (issue 19): a reserve judged by the terms it was made on until it is re-priced on purpose,
 // and 'Завершить' on the day the buyer took the goods. Figures worked by hand in the comments.
 import { eq, sql } from 'drizzle-orm';
-import dayjs from 'dayjs';
+import { addDays } from '../../domain/businessDay';
 import { createDemoApp, tableChecksum, type DemoContext } from './testApp';
 import { kilogramTrade, reserveForm, today, type Trade } from './trade';
 import { reserves, users } from '../db/schema';
@@ -118,8 +118,8 @@ describe("'Завершить' on the actual date of implementation", () => {
     const offerId = (await trade.newOffer('100')).id;
     const { id } = await newReserve(offerId, { amount: '40', packs_amount: '4' });
     const complete = (date: unknown) => ctx.change('POST', `/api/reserves/${id}/complete`, 'admin', { actual_date_implementation: date });
-    const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
-    const yesterday = dayjs().subtract(1, 'day').format('YYYY-MM-DD');
+    const tomorrow = addDays(today, 1);
+    const yesterday = addDays(today, -1);
     const before = await tableChecksum(ctx.db);
     expect((await complete(tomorrow)).body.messages).toEqual(['Дата не может быть позже сегодняшней']);
     expect((await complete(yesterday)).body.messages).toEqual(['Дата не может быть раньше создания резерва']);
@@ -128,7 +128,7 @@ describe("'Завершить' on the actual date of implementation", () => {
 
     // made five days ago, taken by the buyer three days ago
     await ctx.db.execute(sql`UPDATE reserves SET created_at = now() - interval '5 days' WHERE id = ${id}`);
-    const threeDaysAgo = dayjs().subtract(3, 'day').format('YYYY-MM-DD');
+    const threeDaysAgo = addDays(today, -3);
     const done = await complete(threeDaysAgo);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: 'completed', actual_date_implementation: threeDaysAgo });

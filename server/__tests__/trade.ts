@@ -2,13 +2,14 @@
 // figures are worked by hand against, an active employee and active cities, and the offer and reserve forms they
 // post, each test file adding its own prices.
 import { sql } from 'drizzle-orm';
-import dayjs from 'dayjs';
+import { addDays, businessToday, TIME_ZONE_DEFAULT } from '../../domain/businessDay';
 import { firstRow, rowsOf } from '../http/rows';
 import { offers } from '../db/schema';
 import type { DemoContext } from './testApp';
 
-export const today = dayjs().format('YYYY-MM-DD');
-export const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
+/** The business day (the demo's zone, Europe/Moscow), as the server judges dates, whatever the machine's zone. */
+export const today = businessToday(TIME_ZONE_DEFAULT);
+export const tomorrow = addDays(today, 1);
 
 export interface Trade {
   /** The first active employee: a seller for the admin (who has no employee) to name as responsible. */

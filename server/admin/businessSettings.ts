@@ -10,11 +10,16 @@ import { offerSellingBand } from '../../domain/offers/figures';
 import { rowsOf } from '../http/rows';
 import type { AuthenticatedUser } from '../accounts/users';
 import { recordChange } from './log';
+import { readTimeZone } from '../db/businessDay';
+import { businessZone, TIME_ZONE_SETTING, TIME_ZONE_TITLE } from '../../domain/businessDay';
 
 export async function settingsByName(db: Database, names: string[]): Promise<Record<string, string>> {
   if (!names.length) return {};
   const rows = await db.select().from(businessSettings).where(inArray(businessSettings.name, names));
-  return Object.fromEntries(rows.map((r) => [r.name, r.value]));
+  const found = Object.fromEntries(rows.map((r) => [r.name, r.value]));
+  // the business zone is always there: the default one until an administrator chooses another
+  if (names.includes(TIME_ZONE_SETTING)) found[TIME_ZONE_SETTING] = businessZone(found[TIME_ZONE_SETTING]);
+  return found;
 }
 
 /** All as numbers; a missing or unreadable one counts as 0 (no cost, no markup), never as NaN; the hold days as 5. */
@@ -67,25 +72,33 @@ const stored = (n: number | undefined) => String(n ?? '');
  * logged, all in one transaction: no offer is ever priced by a half-saved setting.
  */
 export async function saveBusinessSettings(
-  db: Database, auth: AuthenticatedUser, changes: Partial<Record<BusinessSettingName, unknown>>,
-): Promise<{ settings: Record<BusinessSettingName, string>; offers: number }> {
+  db: Database, auth: AuthenticatedUser, changes: Partial<Record<BusinessSettingName | typeof TIME_ZONE_SETTING, unknown>>,
+): Promise<{ settings: Record<BusinessSettingName | typeof TIME_ZONE_SETTING, string>; offers: number }> {
   return db.transaction(async (tx) => {
     // one writer at a time: two admins saving at once cannot interleave their recomputations
     await tx.execute(sql`LOCK TABLE business_settings IN SHARE ROW EXCLUSIVE MODE`);
     const before = await readBusinessSettings(tx);
-    const valid = await businessSettingsSchema.validate({ ...before, ...changes }, { abortEarly: false });
+    const zoneBefore = await readTimeZone(tx);
+    const valid = await businessSettingsSchema.validate({ ...before, time_zone: zoneBefore, ...changes }, { abortEarly: false });
     const after = Object.fromEntries(BUSINESS_SETTING_NAMES.map((name) => [name, valid[name]])) as BusinessSettings;
     const moved = BUSINESS_SETTING_NAMES.filter((name) => after[name] !== before[name]);
-    const settings = Object.fromEntries(BUSINESS_SETTING_NAMES.map((name) => [name, stored(after[name])])) as Record<BusinessSettingName, string>;
-    if (!moved.length) return { settings, offers: 0 };
+    const zoneAfter = valid.time_zone;
+    const settings = {
+      ...Object.fromEntries(BUSINESS_SETTING_NAMES.map((name) => [name, stored(after[name])])), time_zone: zoneAfter,
+    } as Record<BusinessSettingName | typeof TIME_ZONE_SETTING, string>;
+    const zoneMoved = zoneAfter !== zoneBefore;
+    if (!moved.length && !zoneMoved) return { settings, offers: 0 };
     await tx.insert(businessSettings)
-      .values(moved.map((name) => ({ name, value: stored(after[name]) })))
+      .values([...moved.map((name) => ({ name, value: stored(after[name]) })), ...(zoneMoved ? [{ name: TIME_ZONE_SETTING, value: zoneAfter }] : [])])
       .onConflictDoUpdate({ target: businessSettings.name, set: { value: sql`excluded.value` } });
     // the hold days move no selling band: only a band setting's change recomputes the offers
     const offers = moved.some((name) => BAND_SETTINGS.includes(name)) ? await recomputeOfferBands(tx, after) : 0;
-    const summary = `Бизнес-настройки: ${moved.map((name) => `${SETTING_TITLE[name].label} ${settingShown(name, before[name] ?? '')} → ${settingShown(name, after[name] ?? '')}`).join('; ')}`;
-    await recordChange(tx, auth, 'settings', summary, {
-      before: Object.fromEntries(moved.map((n) => [n, before[n]])), after: Object.fromEntries(moved.map((n) => [n, after[n]])), offers,
+    const lines = moved.map((name) => `${SETTING_TITLE[name].label} ${settingShown(name, before[name] ?? '')} → ${settingShown(name, after[name] ?? '')}`);
+    if (zoneMoved) lines.push(`${TIME_ZONE_TITLE.label} ${zoneBefore} → ${zoneAfter}`);
+    await recordChange(tx, auth, 'settings', `Бизнес-настройки: ${lines.join('; ')}`, {
+      before: { ...Object.fromEntries(moved.map((n) => [n, before[n]])), ...(zoneMoved ? { time_zone: zoneBefore } : {}) },
+      after: { ...Object.fromEntries(moved.map((n) => [n, after[n]])), ...(zoneMoved ? { time_zone: zoneAfter } : {}) },
+      offers,
     });
     return { settings, offers };
   });

@@ -23,6 +23,8 @@ import { forbidden } from '../errors';
 import { rowsOf } from '../http/rows';
 import { money2, ref } from '../lists/engine';
 import { scopeCondition } from '../records/access';
+import { dayStartSql, ZONE_SQL } from '../db/businessDay';
+import { addDays } from '../../domain/businessDay';
 
 type Specs = Record<Section, SectionSpec>;
 type Row = Record<string, unknown>;
@@ -86,7 +88,9 @@ function reservesFrom(ctx: Context): { from: SQL; where: SQL } {
   };
 }
 
-const placedIn = (f: AnalyticsFilter) => sql`r.created_at >= ${f.from}::date AND r.created_at < ${f.to}::date + 1`;
+// an instant's day is the business day (setting time_zone), not the database session's
+const placedIn = (f: AnalyticsFilter) => sql`r.created_at >= ${dayStartSql(f.from)} AND r.created_at < ${dayStartSql(addDays(f.to, 1))}`;
+const dayOf = (at: SQL) => sql`(${at} AT TIME ZONE ${ZONE_SQL})`;
 const soldIn = (f: AnalyticsFilter) => sql`r.status = 'completed' AND r.actual_date_implementation BETWEEN ${f.from}::date AND ${f.to}::date`;
 
 /** The select list of the visible figures, in the definition's order. */
@@ -112,7 +116,7 @@ const CHARTS: Record<Chart, (ctx: Context) => Promise<Row[]>> = {
       })}
       FROM generate_series(date_trunc('week', ${f.from}::date), ${f.to}::date, interval '1 week') AS w(week)
       LEFT JOIN (
-        SELECT date_trunc('week', r.created_at) AS week, count(*) AS n,
+        SELECT date_trunc('week', ${dayOf(sql`r.created_at`)}) AS week, count(*) AS n,
                count(*) FILTER (WHERE r.status = 'cancelled') AS cancelled,
                -- 'Просрочен': the reserves' status 'expired' (the expiry job), counted by its value
                count(*) FILTER (WHERE r.status = 'expired') AS expired
@@ -176,10 +180,10 @@ const CHARTS: Record<Chart, (ctx: Context) => Promise<Row[]>> = {
         lots: sql`count(*)::int`,
       })}
       FROM (
-        SELECT o.product_id, greatest(coalesce(h.sold, f.sold) - o.created_at::date, 0) AS days, coalesce(h.sold, f.sold) AS sold
+        SELECT o.product_id, greatest(coalesce(h.sold, f.sold) - ${dayOf(sql`o.created_at`)}::date, 0) AS days, coalesce(h.sold, f.sold) AS sold
         FROM offers o
         -- the sell-outs the stock writer recorded: one scan of migration 0015's partial index, not a look-up per offer
-        LEFT JOIN (SELECT h.record_id, max(h.at)::date AS sold FROM record_history h
+        LEFT JOIN (SELECT h.record_id, max(${dayOf(sql`h.at`)})::date AS sold FROM record_history h
                    WHERE h.section = 'offers' AND h.changes @> ${sql.raw(`'${SOLD_OUT}'::jsonb`)} GROUP BY h.record_id) h ON h.record_id = o.id
         ${fallback}
         WHERE o.status = 'completed' AND ${offersWhere(ctx)}

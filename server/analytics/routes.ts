@@ -10,6 +10,7 @@ import { ID, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { badRequest } from '../errors';
 import { attachment } from '../lists/export';
+import { todayOf } from '../db/businessDay';
 import { chartAnswer } from './charts';
 import { chartFileName, chartWorkbook } from './xlsx';
 
@@ -31,8 +32,8 @@ const schemaErrors = russianErrors({
 
 type Query = Partial<Record<'from' | 'to', string>> & Partial<Record<(typeof ANALYTICS_LIST_FILTERS)[number]['key'], number[]>>;
 
-function filterOf(query: Query): AnalyticsFilter {
-  const period = defaultPeriod();
+function filterOf(query: Query, today: string): AnalyticsFilter {
+  const period = defaultPeriod(today);
   const from = query.from ?? period.from;
   const to = query.to ?? period.to;
   const problem = periodProblem(from, to);
@@ -47,8 +48,8 @@ function filterOf(query: Query): AnalyticsFilter {
 
 export default async function analyticsRoutes(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
-  const answerOf = (request: FastifyRequest) =>
-    chartAnswer(db, requireAuth(request), app.sectionSpecs, (request.params as { chart: Chart }).chart, filterOf(request.query as Query));
+  const answerOf = async (request: FastifyRequest) =>
+    chartAnswer(db, requireAuth(request), app.sectionSpecs, (request.params as { chart: Chart }).chart, filterOf(request.query as Query, await todayOf(db)));
 
   app.get('/analytics/:chart', {
     schema: {

@@ -13,6 +13,8 @@ import { scopeCondition } from '../records/access';
 import type { AuthenticatedUser } from '../accounts/users';
 import type { FilterCompiler, SectionSpec } from '../spec/section';
 import { LIST_MSG, pageUrl, parseListQuery, type RawQuery } from './query';
+import { dayStartSql } from '../db/businessDay';
+import { addDays } from '../../domain/businessDay';
 
 export const raw = (s: string) => sql.raw(s);
 
@@ -32,14 +34,22 @@ export const numberRange = (expr: SQL): FilterCompiler => (f) => {
   if (to !== undefined) parts.push(sql`${expr} <= ${to}::numeric`);
   return sql.join(parts, sql` AND `);
 };
-/** Whole days: to is inclusive. */
-export const dateRange = (expr: SQL): FilterCompiler => (f) => {
+/** Whole days: to is inclusive. An instant (`instant`: a timestamptz such as created_at) is cut into business days
+ * (setting time_zone), not the database session's: 'from 27.11' starts at 00:00 of the 27th in Moscow. */
+export const dateRange = (expr: SQL, instant = false): FilterCompiler => (f) => {
   const { from, to } = f as { from?: string; to?: string };
   const parts: SQL[] = [];
-  if (from !== undefined) parts.push(sql`${expr} >= ${from}::date`);
-  if (to !== undefined) parts.push(sql`${expr} < (${to}::date + 1)`);
+  if (instant) {
+    if (from !== undefined) parts.push(sql`${expr} >= ${dayStartSql(from)}`);
+    if (to !== undefined) parts.push(sql`${expr} < ${dayStartSql(addDays(to, 1))}`);
+  } else {
+    if (from !== undefined) parts.push(sql`${expr} >= ${from}::date`);
+    if (to !== undefined) parts.push(sql`${expr} < (${to}::date + 1)`);
+  }
   return sql.join(parts, sql` AND `);
 };
+/** The house's columns named *_at are instants (timestamptz); the other dates are calendar days. */
+const isInstant = (column: string) => column.endsWith('_at');
 export const exists = (subquery: SQL): FilterCompiler => () => sql`EXISTS (${subquery})`;
 /** Phone filters compare digits only: '+7 (916) 12' finds 7916123…. */
 export const digitsContain = (expr: SQL): FilterCompiler => (f) =>
@@ -60,6 +70,7 @@ export function ownFilters(alias: string, defs: FilterDef[], keys: string[], col
     const compare = def && COMPARE[def.type];
     if (!compare) throw new Error(`${key}: no filter that compares a column`);
     const column = columns[key] ?? def.field ?? key;
+    if (compare === dateRange) return [key, dateRange(typeof column === 'string' ? raw(`${alias}.${column}`) : column, typeof column === 'string' && isInstant(column))];
     return [key, compare(typeof column === 'string' ? raw(`${alias}.${column}`) : column)];
   })) as Record<string, FilterCompiler>;
 }

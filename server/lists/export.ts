@@ -19,6 +19,8 @@ import { rowsOf } from '../http/rows';
 import { columnOf, listParts, selectList } from './engine';
 import type { SectionSpec } from '../spec/section';
 import type { ExportFormat, RawQuery } from '../../domain/listQuery';
+import { businessToday, TIME_ZONE_DEFAULT, zoneOffsetMinutes } from '../../domain/businessDay';
+import { clock, readTimeZone } from '../db/businessDay';
 
 export const EXPORT_MSG = {
   forbidden: 'Недостаточно прав для экспорта этого списка',
@@ -59,17 +61,20 @@ export function exportColumns(spec: SectionSpec, auth: AuthenticatedUser, keys: 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 const nameOf = (v: unknown) => (v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name ?? '') : '');
 
-/** A date as the calendar day the office saw (server time), at UTC midnight: Excel stores no time zone. */
-function calendarDay(v: unknown): Date | null {
+/** A date as the business day it fell on (setting time_zone, never the server's zone), at UTC midnight: Excel
+ * stores no time zone. */
+function calendarDay(v: unknown, zone: string): Date | null {
   const d = v instanceof Date ? v : new Date(String(v));
   if (Number.isNaN(d.getTime())) return null;
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(`${v}T00:00:00Z`);
-  return new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()));
+  const day = new Date(d.getTime() + zoneOffsetMinutes(zone, d.getTime()) * 60_000);
+  day.setUTCHours(0, 0, 0, 0);
+  return day;
 }
 
 type Cell = string | number | Date | null;
 
-export function cellOf(section: SectionSpec['section'], column: ColumnDef, v: unknown): Cell {
+export function cellOf(section: SectionSpec['section'], column: ColumnDef, v: unknown, zone: string = TIME_ZONE_DEFAULT): Cell {
   if (blank(v)) return null;
   switch (column.type) {
     case 'number':
@@ -80,7 +85,7 @@ export function cellOf(section: SectionSpec['section'], column: ColumnDef, v: un
       return Number.isFinite(n) ? n : String(v);
     }
     case 'date':
-      return calendarDay(v);
+      return calendarDay(v, zone);
     case 'entity_link':
       // the export reads a reference's name alone (SectionSpec.exportColumns); a row of the page is {id, name}
       return (typeof v === 'string' ? v : nameOf(v)) || null;
@@ -294,14 +299,15 @@ export async function prepareExport(db: Database, spec: SectionSpec, auth: Authe
     await db.execute(sql`SELECT count(*)::int AS total ${spec.from} WHERE ${sql.join(parts.conditions, sql` AND `)}`),
   );
 
+  const zone = await readTimeZone(db);
   const stream = new PassThrough();
   const cancelled = () => stream.destroyed;
   const rows = cursorRows(db, spec, columns, parts, request.pageSize, cancelled);
   const write = request.format === 'xlsx' ? writeXlsx : writeCsv;
   const out = { stream, stallMs: request.stallMs ?? DEFAULT_STALL_MS };
-  const done = write(out, spec, columns, rows).catch((error: Error) => { stream.destroy(error); });
+  const done = write(out, spec, columns, rows, zone).catch((error: Error) => { stream.destroy(error); });
 
-  const date = new Date().toISOString().slice(0, 10);
+  const date = businessToday(zone, clock.now());
   return { fileName: `${SECTION[spec.section].title} ${date}.${request.format}`, contentType: CONTENT_TYPES[request.format], total, stream, done };
 }
 
@@ -311,7 +317,7 @@ export async function prepareExport(db: Database, spec: SectionSpec, auth: Authe
 const zipEntries = (sheet: ExcelJS.Worksheet): Writable[] =>
   (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
 
-async function writeXlsx(out: Out, spec: SectionSpec, columns: ColumnDef[], rows: Rows) {
+async function writeXlsx(out: Out, spec: SectionSpec, columns: ColumnDef[], rows: Rows, zone: string) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out.stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(SECTION[spec.section].title.slice(0, 31));
   sheet.columns = columns.map((c) => ({
@@ -331,7 +337,7 @@ async function writeXlsx(out: Out, spec: SectionSpec, columns: ColumnDef[], rows
   });
   await rows(async (page) => {
     for (const row of page) {
-      const values = columns.map((c, i) => cellOf(spec.section, c, row[i]));
+      const values = columns.map((c, i) => cellOf(spec.section, c, row[i], zone));
       const added = sheet.addRow(values);
       values.forEach((value, i) => { added.getCell(i + 1).style = typeof value === 'number' ? shared[i].number : shared[i].other; });
       added.commit();
@@ -365,8 +371,8 @@ const TIMESTAMPTZ_TEXT = /^([1-9]\d{3})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.\
 /** A column's CSV field of a value: always csvField(csvText(column, cellOf(…))) (the test compares them over every
  * kind of value), found faster: the column's type looked up once, the database's own decimal and timestamp text
  * read as it stands, and text a list repeats formatted once per export. */
-export function csvFieldOf(section: SectionSpec['section'], column: ColumnDef): (v: unknown) => string {
-  const generic = (v: unknown) => csvField(csvText(column, cellOf(section, column, v)));
+export function csvFieldOf(section: SectionSpec['section'], column: ColumnDef, zone: string = TIME_ZONE_DEFAULT): (v: unknown) => string {
+  const generic = (v: unknown) => csvField(csvText(column, cellOf(section, column, v, zone)));
   if (column.type === 'money') {
     return (v) => (typeof v === 'string' && MONEY_TEXT.test(v) ? `${v.slice(0, -3)},${v.slice(-2)}` : generic(v));
   }
@@ -400,7 +406,7 @@ export function csvFieldOf(section: SectionSpec['section'], column: ColumnDef): 
       const [, year, month, day, hours, minutes, seconds, sign, offsetHours, offsetMinutes] = parts;
       const offset = (Number(offsetHours) * 60 + Number(offsetMinutes ?? 0)) * (sign === '-' ? -1 : 1);
       const at = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hours), Number(minutes), Number(seconds)) - offset * 60_000);
-      return csvText(column, calendarDay(at));
+      return csvText(column, calendarDay(at, zone));
     };
   }
   return remembered;
@@ -410,10 +416,10 @@ export function csvFieldOf(section: SectionSpec['section'], column: ColumnDef): 
  * written at once (a third of a megabyte) is kept by the heap until a full collection. */
 const CSV_CHUNK = 16 * 1024;
 
-async function writeCsv({ stream: out, ...rest }: Out, spec: SectionSpec, columns: ColumnDef[], rows: Rows) {
+async function writeCsv({ stream: out, ...rest }: Out, spec: SectionSpec, columns: ColumnDef[], rows: Rows, zone: string) {
   // The byte order mark tells Excel the file is UTF-8; ';' is the list separator of a Russian Windows.
   out.write(`\uFEFF${csvLines([columns.map((c) => c.title)])}`);
-  const fields = columns.map((c) => csvFieldOf(spec.section, c));
+  const fields = columns.map((c) => csvFieldOf(spec.section, c, zone));
   // lines joined into chunks: csv-stringify's per-record machinery cost more than the database
   await rows(async (page) => {
     let chunk = '';

@@ -23,7 +23,7 @@ export function namedSection(resource: Resource, alias: string, extraFilters: Re
       [keys.ids]: byIds(sql`${a}.id`),
       [keys.name]: contains(sql`${a}.name`),
       statuses_ids: byValues(sql`${a}.status`),
-      created_at: dateRange(sql`${a}.created_at`),
+      created_at: dateRange(sql`${a}.created_at`, true),
       with_comments: exists(sql`SELECT 1 FROM comments cm WHERE cm.entity_type = ${section} AND cm.entity_id = ${a}.id`),
       ...extraFilters,
     },

@@ -2,7 +2,7 @@
 // read, with the matrix's route from its loading city to the buyer's city joined in one query, priced by the
 // reserve calculation (domain/priceList/figures.ts) on today's business settings.
 import { sql, type SQL } from 'drizzle-orm';
-import dayjs from 'dayjs';
+import { todayOf } from '../db/businessDay';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import type { SectionSpec } from '../spec/section';
@@ -39,12 +39,12 @@ export function assertPriceListAccess(auth: AuthenticatedUser) {
 }
 
 /** The query's own rules beyond its schema: a markup within the band's, a validity not in the past. */
-function checkQuery(q: PriceListQuery, bounds: { min: number; max: number }) {
+function checkQuery(q: PriceListQuery, bounds: { min: number; max: number }, today: string) {
   if (q.level === 'percent') {
     if (q.markup === undefined || q.markup === null) throw badRequest(PRICE_LIST_MSG.markupMissing);
     if (q.markup < bounds.min || q.markup > bounds.max) throw badRequest(PRICE_LIST_MSG.markup(String(bounds.min), String(bounds.max)));
   }
-  if (q.valid_until && q.valid_until < dayjs().format('YYYY-MM-DD')) throw badRequest(PRICE_LIST_MSG.validUntil);
+  if (q.valid_until && q.valid_until < today) throw badRequest(PRICE_LIST_MSG.validUntil);
 }
 
 const anyOf = (column: SQL, values: (string | number)[] | undefined) =>
@@ -85,7 +85,8 @@ export async function buildPriceList(db: Database, q: PriceListQuery, scope: SQL
     SELECT id, name FROM cities WHERE id = ${q.city_id} AND status <> 'deleted'`));
   if (!city) throw badRequest(PRICE_LIST_MSG.cityMissing);
   const settings = await readBusinessSettings(db);
-  checkQuery(q, markupBounds(settings));
+  const today = await todayOf(db);
+  checkQuery(q, markupBounds(settings), today);
   const company = (await settingsByName(db, [COMPANY_SETTING]))[COMPANY_SETTING]?.trim() || COMPANY_FALLBACK;
   const terms = { level: q.level, markup: q.markup, rounding: q.rounding };
   const lines: PriceListLine[] = [];
@@ -103,5 +104,5 @@ export async function buildPriceList(db: Database, q: PriceListQuery, scope: SQL
   // by product, then by the price a buyer compares lots of it by: per kg (units of lots differ: a box, a kilogram)
   lines.sort((a, b) => a.product.localeCompare(b.product, 'ru') || (toNumber(a.kg_price)! - toNumber(b.kg_price)!)
     || (toNumber(a.unit_price)! - toNumber(b.unit_price)!) || a.offer_id - b.offer_id);
-  return { city, company, date: dayjs().format('YYYY-MM-DD'), valid_until: q.valid_until ?? null, lines };
+  return { city, company, date: today, valid_until: q.valid_until ?? null, lines };
 }

@@ -3,7 +3,8 @@
 // link reads as its creator would today: a creator who lost the right (or the account) takes the link with them.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import dayjs from 'dayjs';
+import { readTimeZone } from '../db/businessDay';
+import { addDays, businessDayStart } from '../../domain/businessDay';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { loadPermissions } from '../accounts/users';
@@ -18,15 +19,15 @@ import { buyerLine, type BuyerPriceList } from '../../domain/priceList/lines';
 
 export const linkUrl = (publicUrl: string, token: string) => `${publicUrl}/p/${token}`;
 
-/** The moment a link stops working: the end of its validity day, in the server's time zone. */
-export const expiryOf = (validUntil: string) => dayjs(validUntil).add(1, 'day').startOf('day').toDate();
+/** The moment a link stops working: the end of its validity day in the business zone (setting time_zone). */
+export const expiryOf = (validUntil: string, zone: string) => businessDayStart(addDays(validUntil, 1), zone);
 
 export async function createLink(db: Database, auth: AuthenticatedUser, q: PriceListQuery, publicUrl: string) {
   if (!q.valid_until) throw badRequest(PRICE_LIST_MSG.validUntilMissing);
   // the list must build (city, markup, validity) before anyone is handed a link to it
   await buildPriceList(db, q, null);
   const token = randomBytes(32).toString('base64url');
-  const expires = expiryOf(q.valid_until);
+  const expires = expiryOf(q.valid_until, await readTimeZone(db));
   const [row] = await db.insert(priceListLinks).values({
     user_id: auth.user.id, token, city_id: q.city_id, query: encodePriceListQuery(q), valid_until: q.valid_until, expires_at: expires,
   }).returning({ id: priceListLinks.id });

@@ -12,6 +12,7 @@ import { currentTerms, type ReserveTerms } from '../../../domain/reserves/terms'
 import { defaultReservedUntil } from '../../../domain/reserves/schema';
 import { ROLES } from './data/roles';
 import { buildDemoPlan, SETTINGS, type UserKey } from './plan';
+import { businessDayOf, TIME_ZONE_DEFAULT, TIME_ZONE_SETTING } from '../../../domain/businessDay';
 
 export { buildDemoPlan } from './plan';
 
@@ -151,12 +152,13 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       author_id: userIds[c.author], text: c.text, created_at: c.created_at,
     })));
     // migration 0011 wrote reserve_hold_days already: the demo's value replaces it
-    await tx.insert(t.businessSettings).values(Object.entries(SETTINGS).map(([name, value]) => ({ name, value: String(value) })))
+    await tx.insert(t.businessSettings).values([...Object.entries(SETTINGS).map(([name, value]) => ({ name, value: String(value) })), { name: TIME_ZONE_SETTING, value: TIME_ZONE_DEFAULT }])
       .onConflictDoUpdate({ target: t.businessSettings.name, set: { value: sql`excluded.value` } });
   });
 }
 
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+/** The business day of a seeded instant (the demo's zone is the default one). */
+const isoDate = (d: Date) => businessDayOf(d, TIME_ZONE_DEFAULT);
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const termsOf = (t: ReserveTerms) => ({
   offer_price_kg: text(t.offer_price_kg), unit_weight: text(t.unit_weight), costs_per_kg: text(t.costs_per_kg),

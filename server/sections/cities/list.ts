@@ -12,5 +12,5 @@ const deliveryFrom = (column: 'cost' | 'days'): FilterCompiler => (f) =>
 export const citiesSpec = namedSection(citiesResource, 'ci', {
   delivery_days: deliveryFrom('days'),
   delivery_cost: deliveryFrom('cost'),
-  deleted_at: dateRange(sql`ci.deleted_at`),
+  deleted_at: dateRange(sql`ci.deleted_at`, true),
 });

@@ -15,6 +15,8 @@ import { changeRecord } from '../../records/history';
 import { notify, recipients } from '../../records/notify';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import { release } from '../offers/stock';
+import { todayOf } from '../../db/businessDay';
+import { addDays } from '../../../domain/businessDay';
 
 /** The advisory lock's key: 'NutDesk reserves expiry'. */
 export const EXPIRY_LOCK = 2_022_0001;
@@ -24,12 +26,12 @@ const locked = async (tx: Database) =>
   firstRow<{ got: boolean }>(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${EXPIRY_LOCK}) AS got`))!.got;
 
 /** Expires one due reserve in its own transaction: its id, null when none is due, 'busy' when another runs. */
-async function expireOne(db: Database): Promise<number | null | 'busy'> {
+async function expireOne(db: Database, today: string): Promise<number | null | 'busy'> {
   return db.transaction(async (tx) => {
     if (!(await locked(tx))) return 'busy' as const;
     const due = firstRow<{ id: number; offer_id: number; amount: string }>(await tx.execute(sql`
       SELECT id, offer_id, round(amount, 2)::text AS amount FROM reserves
-      WHERE status = 'active' AND reserved_until < current_date ORDER BY id LIMIT 1 FOR UPDATE`));
+      WHERE status = 'active' AND reserved_until < ${today}::date ORDER BY id LIMIT 1 FOR UPDATE`));
     if (!due) return null;
     const id = Number(due.id);
     await release(tx, due.offer_id, due.amount, { by: null, via: { section: 'reserves', step: 'expire', ids: [id] } });
@@ -41,31 +43,34 @@ async function expireOne(db: Database): Promise<number | null | 'busy'> {
 
 /** The reminders: expires tomorrow (once per reserve and date), estimated date passed and not completed (once per
  * reserve and estimated date). */
-async function remind(db: Database): Promise<void> {
+async function remind(db: Database, today: string): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await locked(tx))) return;
     const tomorrow = rowsOf<{ id: number; until: string }>(await tx.execute(sql`SELECT id, reserved_until::text AS until FROM reserves
-      WHERE status = 'active' AND reserved_until = current_date + 1`));
+      WHERE status = 'active' AND reserved_until = ${addDays(today, 1)}::date`));
     for (const r of tomorrow) {
       await notify(tx, { to: recipients.responsibleOf(r.id), kind: 'reserve_expiring', section: 'reserves', recordId: r.id, text: NOTIFICATION_TEXT.reserve_expiring(r.id), dedupe: `expiring:${r.id}:${r.until}` });
     }
     const overdue = rowsOf<{ id: number; date: string }>(await tx.execute(sql`SELECT id, estimated_date_implementation::text AS date FROM reserves
-      WHERE status IN ('active', 'expired') AND estimated_date_implementation < current_date`));
+      WHERE status IN ('active', 'expired') AND estimated_date_implementation < ${today}::date`));
     for (const r of overdue) {
       await notify(tx, { to: recipients.responsibleOf(r.id), kind: 'reserve_overdue', section: 'reserves', recordId: r.id, text: NOTIFICATION_TEXT.reserve_overdue(r.id), dedupe: `overdue:${r.id}:${r.date}` });
     }
   });
 }
 
-/** One run of the job: the due reserves expired (their ids), then the reminders. */
+/** One run of the job: the due reserves expired (their ids), then the reminders. The day is the business day
+ * (setting time_zone) by the server's clock: a reserve held until the 27th expires at 00:00 of the 28th in Moscow,
+ * not at 03:00 when the UTC day turns. */
 export async function runReserveExpiry(db: Database): Promise<number[]> {
+  const today = await todayOf(db);
   const expired: number[] = [];
   for (;;) {
-    const id = await expireOne(db);
+    const id = await expireOne(db, today);
     if (id === null || id === 'busy') break;
     expired.push(id);
   }
-  await remind(db);
+  await remind(db, today);
   return expired;
 }
 

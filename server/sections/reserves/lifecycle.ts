@@ -5,7 +5,6 @@
 // after it (the order bulk delete locks them in too), so concurrent steps serialise instead of overselling or
 // deadlocking. The stock writer records the offer's change in its history, in the step's transaction.
 import { sql, type SQL } from 'drizzle-orm';
-import dayjs from 'dayjs';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { scopeOf } from '../../../domain/permissions';
@@ -23,9 +22,11 @@ import { defaultReservedUntil } from '../../../domain/reserves/schema';
 import { formatNumber } from '../../../domain/format';
 import type { HistoryCause } from '../../../domain/history';
 import {
-  offerOfReserve, offerToReserve, prepareReserve, reserveReadShape, storedReserve, today, type ReservedOffer, type ReserveValues,
+  offerOfReserve, offerToReserve, prepareReserve, reserveReadShape, storedReserve, type ReservedOffer, type ReserveValues,
 } from './record';
 import { takeStockAgain } from './restore';
+import { clock, readTimeZone, todayOf } from '../../db/businessDay';
+import { businessDayOf, businessToday } from '../../../domain/businessDay';
 
 /** What the offer's history tells of a step of one reserve. */
 const stepOf = (auth: AuthenticatedUser, id: number, step: HistoryCause['step']): StockCause => ({ by: auth.user.id, via: { section: 'reserves', step, ids: [id] } });
@@ -92,9 +93,9 @@ export async function repriceTerms(db: Database, auth: AuthenticatedUser, id: nu
 /** The end of an active reserve's life, completed or cancelled, made on the version the user saw: its amount
  * moves as `move` says and the reserve takes the columns `set` gives, in one transaction. */
 const endReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unknown, step: 'complete' | 'cancel', move: typeof complete,
-  set: (before: Row) => SQL) =>
+  set: (tx: Database, before: Row) => SQL | Promise<SQL>) =>
   recordStep(db, auth, reserveRecord, id, body, step, async (tx, before) => {
-    const stepSet = set(before); // refused before any stock moves
+    const stepSet = await set(tx, before); // refused before any stock moves
     const current = (await storedReserve(tx, id))!;
     // an expired reserve gave its amount back when it expired: cancelling it moves no stock
     if (current.status === 'active') await move(tx, current.offer_id, current.amount, stepOf(auth, id, step));
@@ -106,11 +107,13 @@ const endReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unk
 /** POST /api/reserves/{id}/complete: the buyer took the goods on `actual_date_implementation` (YYYY-MM-DD; today
  * when not given), not after today nor before the reserve was made; the amount becomes purchased. */
 export const completeReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unknown) =>
-  endReserve(db, auth, id, body, 'complete', complete, (before) => {
-    const day = today();
+  endReserve(db, auth, id, body, 'complete', complete, async (tx, before) => {
+    const zone = await readTimeZone(tx);
+    const day = businessToday(zone, clock.now());
     const asked = (body as { actual_date_implementation?: string } | null)?.actual_date_implementation;
     const date = asked === undefined || asked === null || asked === '' ? day : asked;
-    const refused = completionDateError(date, dayjs(String(before.created_at)).format('YYYY-MM-DD'), day);
+    // the day the reserve was made is the business day its creation fell on
+    const refused = completionDateError(date, businessDayOf(String(before.created_at), zone), day);
     if (refused) throw badRequest(refused);
     return sql`status = 'completed', actual_date_implementation = ${date}::date`;
   });
@@ -126,7 +129,7 @@ export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, 
     if (short) throw badRequest(RESERVE_WRITE_MSG.renewShort(formatNumber(offer.available_amount)));
     await reserve(tx, current.offer_id, current.amount, stepOf(auth, id, 'renew'));
     const settings = await readBusinessSettings(tx);
-    const until = defaultReservedUntil(today(), settings.reserve_hold_days, current.estimated_date_implementation);
+    const until = defaultReservedUntil(await todayOf(tx), settings.reserve_hold_days, current.estimated_date_implementation);
     return sql`status = 'active', reserved_until = ${until}::date`;
   });
 

@@ -2,7 +2,7 @@
 // turned into the row to write: checked against the shared yup schema for the offer being reserved and today's
 // business settings, with every figure computed here whatever the client sent.
 import { sql } from 'drizzle-orm';
-import dayjs from 'dayjs';
+import { todayOf } from '../../db/businessDay';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { canChooseResponsible, isFieldVisible, scopeOf } from '../../../domain/permissions';
@@ -102,9 +102,6 @@ export async function offerOfReserve(db: Database, offerId: number): Promise<Res
   return firstRow<ReservedOffer>(await db.execute(sql`SELECT ${OFFER_FIGURES} FROM offers o WHERE o.id = ${offerId}`));
 }
 
-/** The office's day, the first a reserve may be due. */
-export const today = () => dayjs().format('YYYY-MM-DD');
-
 /** A term as stored: the database's own text where it came from there (the offer's '300.00'), else the number. */
 const termValue = (n: unknown) => (toNumber(n as string) === null ? null : typeof n === 'string' ? n : String(n));
 
@@ -138,7 +135,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   const held = current?.status === 'active' ? toNumber(current.amount) ?? 0 : 0;
   const available = (toNumber(offer.available_amount) ?? 0) + held;
   // an overdue reserve keeps its date while other fields change; a new date is never before today
-  const day = today();
+  const day = await todayOf(db);
   const stored = current?.estimated_date_implementation ?? null;
   const firstDay = stored && stored < day && String(values.estimated_date_implementation ?? '').slice(0, 10) === stored ? stored : day;
   const schema = reserveSchema({ ...basis.offer, available_amount: available }, basis.settings, firstDay, hidden);

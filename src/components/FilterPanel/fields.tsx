@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useBusinessToday } from '../../api/businessDay';
 import type { FilterConfigEntry, FilterValue } from '../../../domain/lists';
 
 export const FILTER_MSG = {
@@ -211,8 +212,9 @@ export function pickerYearRange(now = dayjs()) {
 export function DateRangeFilter({ entry, value, onChange }: FieldProps) {
   const range = asRange(value);
   const [invalid, setInvalid] = useState<{ from?: boolean; to?: boolean }>({});
-  // the later years are listed, disabled by the latest-date rule (today)
-  const { minDate, maxDate } = pickerYearRange();
+  // the later years are listed, disabled by the latest-date rule (today: the business day, setting time_zone)
+  const today = useBusinessToday();
+  const { minDate, maxDate } = pickerYearRange(dayjs(today));
   const set = (end: 'from' | 'to', date: Dayjs | null) => {
     const valid = date === null || date.isValid();
     setInvalid((s) => ({ ...s, [end]: !valid }));
@@ -227,7 +229,7 @@ export function DateRangeFilter({ entry, value, onChange }: FieldProps) {
       onChange={(d) => set(end, d)}
       minDate={minDate}
       maxDate={maxDate}
-      disableFuture
+      shouldDisableDate={(d) => d.format('YYYY-MM-DD') > today}
       slotProps={{
         textField: {
           size: 'small',

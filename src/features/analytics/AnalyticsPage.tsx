@@ -28,6 +28,7 @@ import { fileNameOf, save } from '../../components/List/useExport';
 import { PageTitle } from '../../components/PageTitle';
 import { useAnalyticsChartQuery } from './analyticsApi';
 import { CHART_VIEWS } from './charts';
+import { useBusinessToday } from '../../api/businessDay';
 
 export const ANALYTICS_TEXTS = {
   title: 'Аналитика',
@@ -111,6 +112,7 @@ const TYPING_PAUSE_MS = 600;
 
 function Filters({ perms, filter, onChange }: { perms?: Permissions; filter: AnalyticsFilter; onChange(next: AnalyticsFilter): void }) {
   const [problem, setProblem] = useState<string | null>(null);
+  const today = useBusinessToday();
   const setDay = useCallback((end: 'from' | 'to', day: string) => {
     const next = { ...filter, [end]: day };
     const wrong = periodProblem(next.from, next.to);
@@ -130,7 +132,7 @@ function Filters({ perms, filter, onChange }: { perms?: Permissions; filter: Ana
         {ANALYTICS_LIST_FILTERS.filter((f) => filterUsable(perms, f.key)).map((f) => (
           <IdsFilter key={f.key} name={f.key} value={filter[f.key]} onChange={(ids) => onChange({ ...filter, [f.key]: ids })} />
         ))}
-        <Button size="small" onClick={() => { setProblem(null); onChange({ ...defaultPeriod(), products_ids: [], cities_ids: [], responsible_ids: [] }); }}>
+        <Button size="small" onClick={() => { setProblem(null); onChange({ ...defaultPeriod(today), products_ids: [], cities_ids: [], responsible_ids: [] }); }}>
           {ANALYTICS_TEXTS.reset}
         </Button>
       </Box>
@@ -192,7 +194,9 @@ function ChartCard({ chart, query }: { chart: Chart; query: string }) {
 export default function AnalyticsPage() {
   const { data: perms } = usePermissionsQuery();
   const [search, setSearch] = useSearchParams();
-  const filter = useMemo(() => filterFromSearch(search), [search]);
+  // the default period ends on the business day (setting time_zone), as the server's does
+  const today = useBusinessToday();
+  const filter = useMemo(() => filterFromSearch(search, today), [search, today]);
   const query = filterToSearch(filter);
   const charts = CHARTS.filter((chart) => isChartVisible(perms, chart));
   const applyFilter = useCallback((next: AnalyticsFilter) => setSearch(new URLSearchParams(filterToSearch(next))), [setSearch]);

@@ -35,6 +35,7 @@ import {
   useCreatePriceListLinkMutation, usePriceListLinksQuery, usePriceListQuery, useRevokePriceListLinkMutation, type PriceListLine,
 } from './priceListApi';
 import { reserveUrl } from './reserveLink';
+import { useBusinessToday } from '../../api/businessDay';
 
 const LEVELS: { value: PriceLevel; label: string }[] = [
   { value: 'min', label: TEXT.levelMin }, { value: 'max', label: TEXT.levelMax }, { value: 'percent', label: TEXT.levelPercent },
@@ -76,6 +77,8 @@ function Filters({ request, change }: ReturnType<typeof useRequest>) {
   const shownVarieties = (varieties.data ?? []).filter((v) => !request.product_id?.length || (v.product_id && request.product_id.includes(v.product_id)));
   // the markup is typed freely and applied when it is a number
   const [markup, setMarkup] = useState(request.markup === undefined ? '' : String(request.markup));
+  // the business day (setting time_zone): the server refuses a validity before it
+  const today = useBusinessToday();
   const multi = (label: string, refs: NamedRef[], ids: number[] | undefined, key: 'product_id' | 'variety_id' | 'packing_id') => (
     <Autocomplete
       multiple size="small" sx={{ minWidth: 220, flex: 1 }} options={refs} getOptionLabel={(o) => o.name} value={byIds(refs, ids)}
@@ -113,8 +116,7 @@ function Filters({ request, change }: ReturnType<typeof useRequest>) {
           label={TEXT.validUntil}
           format="DD.MM.YYYY"
           value={request.valid_until ? dayjs(request.valid_until) : null}
-          minDate={dayjs()}
-          disablePast
+          minDate={dayjs(today)}
           onChange={(date) => {
             if (date === null) change({ valid_until: undefined });
             else if (date.isValid()) change({ valid_until: date.format('YYYY-MM-DD') });

@@ -14,6 +14,7 @@ import { ComputedField as Computed } from '../../components/Card/Figures';
 import { cardInputs } from '../../components/Card/cardInputs';
 import { LABELS, RESERVE_TEXTS, type ReserveFormValues } from './reserveForm';
 import type { ReserveOffer } from './reservesApi';
+import { useBusinessToday } from '../../api/businessDay';
 
 /** The reserve date picker (spec point 5): dd.MM.yyyy, nothing before today, 5 years from this one. */
 export const RESERVE_DATE_YEARS = 5;
@@ -45,7 +46,8 @@ export function AboutBlock({ form, offer, readOnly, visible }: BlockProps) {
   const units = offer.units_per_pack;
   // pieces are whole: typed packs give whole pieces, and the packs' arrows step by packs that hold whole pieces
   const pieces = offer.unit_measure === 'шт';
-  const today = dayjs().startOf('day');
+  // the business day (setting time_zone), not the browser's
+  const today = dayjs(useBusinessToday());
   return (
     <InfoBlock title={RESERVE_TEXTS.about}>
       {field('amount', {

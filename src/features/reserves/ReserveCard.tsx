@@ -4,7 +4,6 @@
 import { useMemo } from 'react';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -27,6 +26,7 @@ import { deliveryPrefill, newValues, RESERVE_TEXTS, reservePayload, settingsOf, 
 import { AboutBlock, DeliveryBlock, ExtraBlock, FiguresBlock } from './ReserveBlocks';
 import { ReserveSteps } from './ReserveSteps';
 import { RepriceButton } from './RepriceDialog';
+import { useBusinessToday } from '../../api/businessDay';
 
 export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
   const params = useParams();
@@ -84,7 +84,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
 
   // what this reserve may take: the free stock, plus what it holds while active
   const held = reserve?.status === 'active' ? toNumber(reserve.amount) ?? 0 : 0;
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = useBusinessToday();
   const storedDate = reserve?.estimated_date_implementation ?? null;
   const firstDay = storedDate && storedDate < today ? storedDate : today;
   // a saved reserve is judged by the terms it was made on (or last re-priced on), a new one by today's

@@ -15,6 +15,8 @@ import { isApiError, type ApiError } from '../../api/errors';
 import { useReserveStepMutation, type ReserveRecord, type ReserveStep } from './reservesApi';
 import { RESERVE_TEXTS } from './reserveForm';
 import { completionDateError } from '../../../domain/reserves/completion';
+import { useBusinessZone } from '../../api/businessDay';
+import { businessDayOf, businessToday } from '../../../domain/businessDay';
 
 const DIALOG: Record<ReserveStep, { title: string; text: string; confirm: string; color: 'primary' | 'error' }> = {
   complete: { title: RESERVE_TEXTS.completeTitle, text: RESERVE_TEXTS.completeText, confirm: RESERVE_TEXTS.complete, color: 'primary' },
@@ -33,8 +35,10 @@ export interface ReserveStepsProps {
 
 export function ReserveSteps({ reserve, version, onTaken, onError }: ReserveStepsProps) {
   const [asked, setAsked] = useState<ReserveStep | null>(null);
-  const today = dayjs().format('YYYY-MM-DD');
-  const createdDay = dayjs(reserve.created_at).format('YYYY-MM-DD');
+  // the business day (setting time_zone): at 00:30 in Moscow 'Завершить' defaults to Moscow's day, as the server judges
+  const zone = useBusinessZone();
+  const today = businessToday(zone);
+  const createdDay = businessDayOf(reserve.created_at, zone);
   const [actualDate, setActualDate] = useState(today);
   const dateError = asked === 'complete' ? completionDateError(actualDate, createdDay, today) : null;
   const [takeStep, { isLoading }] = useReserveStepMutation();

@@ -1,4 +1,5 @@
-// The four business settings every selling price depends on. Saving recomputes every offer's selling band.
+// The business settings every selling price depends on, and the business time zone that decides "today"
+// (issue 33). Saving a price setting recomputes every offer's selling band.
 // The markups are typed in percent ('10 %') and stored, as the spec has them, as fractions (0.1).
 import { useState } from 'react';
 import { useFormik } from 'formik';
@@ -13,6 +14,7 @@ import { Spinner } from '../../components/Spinner';
 import type { ApiError } from '../../api/errors';
 import { BUSINESS_SETTING_NAMES } from '../../../domain/settings';
 import { businessSettingsFormSchema, isMarkup, markupFraction, markupPercent, SETTING_TITLE } from '../../../domain/settingsSchema';
+import { TIME_ZONE_DEFAULT, TIME_ZONE_TITLE } from '../../../domain/businessDay';
 import { useAdminSettingsQuery, useSaveSettingsMutation, type SettingsValues } from './adminApi';
 
 export const BUSINESS_MSG = {
@@ -32,11 +34,17 @@ function SettingsForm({ initial }: { initial: SettingsValues }) {
   const [save, { isLoading }] = useSaveSettingsMutation();
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string; key: number } | null>(null);
   const form = useFormik<SettingsValues>({
-    initialValues: Object.fromEntries(BUSINESS_SETTING_NAMES.map((n) => [n, isMarkup(n) ? markupPercent(initial[n] ?? '') : initial[n] ?? ''])) as SettingsValues,
+    initialValues: {
+      ...Object.fromEntries(BUSINESS_SETTING_NAMES.map((n) => [n, isMarkup(n) ? markupPercent(initial[n] ?? '') : initial[n] ?? ''])),
+      time_zone: initial.time_zone ?? TIME_ZONE_DEFAULT,
+    } as SettingsValues,
     validationSchema: businessSettingsFormSchema,
     enableReinitialize: true,
     onSubmit: async (values) => {
-      const result = await save(Object.fromEntries(BUSINESS_SETTING_NAMES.map((n) => [n, isMarkup(n) ? markupFraction(values[n]) : values[n]])) as SettingsValues);
+      const result = await save({
+        ...Object.fromEntries(BUSINESS_SETTING_NAMES.map((n) => [n, isMarkup(n) ? markupFraction(values[n]) : values[n]])),
+        time_zone: values.time_zone.trim(),
+      } as SettingsValues);
       if ('error' in result) setNotice({ severity: 'error', text: (result.error as ApiError).message, key: Date.now() });
       else setNotice({ severity: 'success', text: result.data.offers ? BUSINESS_MSG.saved(result.data.offers) : BUSINESS_MSG.unchanged, key: Date.now() });
     },
@@ -65,6 +73,16 @@ function SettingsForm({ initial }: { initial: SettingsValues }) {
             />
           );
         })}
+        <TextField
+          id="setting-time_zone"
+          name="time_zone"
+          label={TIME_ZONE_TITLE.label}
+          value={form.values.time_zone}
+          onChange={form.handleChange}
+          onBlur={form.handleBlur}
+          error={Boolean((form.touched.time_zone || form.submitCount > 0) && form.errors.time_zone)}
+          helperText={((form.touched.time_zone || form.submitCount > 0) && form.errors.time_zone) || `time_zone: ${TIME_ZONE_TITLE.hint}`}
+        />
       </Box>
       <Box sx={{ mt: 2, display: 'flex', gap: 2, alignItems: 'center' }}>
         <Button type="submit" variant="contained" disabled={!form.dirty || isLoading}>{isLoading ? 'Сохраняем...' : 'Сохранить'}</Button>

@@ -10,8 +10,9 @@ import { BUSINESS_SETTING_NAMES, type BusinessSettingName } from '../../../domai
 import type { Action, Resource, Scope } from '../../../domain/permissions';
 import { ADMIN_LOG, ADMIN_REFERENCE, ADMIN_ROLES, ADMIN_USERS, BUSINESS_SETTINGS } from '../../../domain/responseShapes';
 import { checked } from '../../api/shapes';
+import { TIME_ZONE_SETTING } from '../../../domain/businessDay';
 
-export type SettingsValues = Record<BusinessSettingName, string>;
+export type SettingsValues = Record<BusinessSettingName | typeof TIME_ZONE_SETTING, string>;
 export interface ReferenceItem {
   id: number;
   name: string;
@@ -23,7 +24,7 @@ const api = sectionApi.enhanceEndpoints({ addTagTypes: ['AdminUser', 'AdminRole'
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminSettings: build.query<SettingsValues, void>({
-      query: () => ({ url: 'api/settings', method: 'POST', body: BUSINESS_SETTING_NAMES }),
+      query: () => ({ url: 'api/settings', method: 'POST', body: [...BUSINESS_SETTING_NAMES, TIME_ZONE_SETTING] }),
       providesTags: [{ type: 'Settings', id: 'business' }],
       extraOptions: { entity: 'настроек' },
       ...checked<SettingsValues>(BUSINESS_SETTINGS, 'настроек'),
