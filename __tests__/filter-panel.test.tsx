@@ -1,4 +1,5 @@
-import { render, screen, within, fireEvent } from '@testing-library/react';
+import { render, screen, within, fireEvent, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from '@mui/material/styles';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
@@ -6,6 +7,8 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import 'dayjs/locale/ru';
 import { FilterPanel, type FilterPanelProps } from '../src/components/FilterPanel';
 import { theme } from '../src/app/theme';
+import { makeStore } from '../src/app/store';
+import { json, mockServer, route } from './support/render';
 import type { FilterConfig } from '../domain/lists';
 
 const config: FilterConfig = {
@@ -109,13 +112,18 @@ test('the panel opens on the applied filter; Очистить empties it; Сох
 
 test('the date picker lists 50 years from 25 years back; years after this one are disabled', async () => {
   const user = userEvent.setup();
+  // "today" is the business day: the picker reads the business zone from the settings
+  const fetchMock = mockServer(route('POST', '/api/settings', () => json({ time_zone: 'Europe/Moscow' })));
   render(
-    <ThemeProvider theme={theme}>
-      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ru">
-        <FilterPanel open status="loaded" config={{ created_at: { title: 'Дата создания', type: 'date', placeholder: ['Выберите дату', 'Выберите дату'] } }} value={{}} onApply={jest.fn()} onSave={jest.fn()} onClose={jest.fn()} />
-      </LocalizationProvider>
-    </ThemeProvider>,
+    <Provider store={makeStore()}>
+      <ThemeProvider theme={theme}>
+        <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ru">
+          <FilterPanel open status="loaded" config={{ created_at: { title: 'Дата создания', type: 'date', placeholder: ['Выберите дату', 'Выберите дату'] } }} value={{}} onApply={jest.fn()} onSave={jest.fn()} onClose={jest.fn()} />
+        </LocalizationProvider>
+      </ThemeProvider>
+    </Provider>,
   );
+  await waitFor(() => expect(fetchMock).toHaveBeenCalled());
   const panel = screen.getByRole('dialog', { name: 'Фильтр' });
   await user.click(within(panel).getAllByRole('button', { name: /Choose date|Выберите дату|Выбрать дату/i })[0]);
   const calendar = await screen.findByRole('dialog', { name: /От|Дата/i });

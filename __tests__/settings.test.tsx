@@ -113,7 +113,7 @@ test('business settings: the tabs, the values, every message, and the PUT /api/s
   expect(await screen.findByText('Настройки сохранены. Пересчитаны цены продажи предложений: 412')).toBeInTheDocument();
   // the API keeps the spec's fractions
   const [put] = sent(fetchMock, 'PUT', '/api/settings');
-  expect(await bodyOf(put)).toEqual({ ...settings, min_markup: '0.125' });
+  expect(await bodyOf(put)).toEqual({ ...settings, min_markup: '0.125', time_zone: 'Europe/Moscow' });
 });
 
 test("the open tab is in the URL: a reload keeps 'Роли', a link opens it", async () => {

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { createDemoApp, type DemoContext } from './testApp';
 import { firstRow } from '../http/rows';
 import { kilogramTrade, reserveForm, today, tomorrow, type Trade } from './trade';
+import { businessDayStart, TIME_ZONE_DEFAULT } from '../../domain/businessDay';
 import { PRICE_LIST_MSG } from '../../domain/priceList/access';
 
 let ctx: DemoContext;
@@ -204,7 +205,8 @@ test('a link expires with its validity day; a token nobody issued is not found',
   const token = created.body.url.split('/p/')[1];
   // it ends at the start of the next day
   const expires = new Date(created.body.expires_at);
-  expect(expires.getTime()).toBe(new Date(`${tomorrow}T00:00:00`).getTime());
+  // (the business day's end: 00:00 of the next day in the business zone, Europe/Moscow)
+  expect(expires.toISOString()).toBe(businessDayStart(tomorrow, TIME_ZONE_DEFAULT).toISOString());
   expect((await ctx.app.inject({ method: 'GET', url: `/api/public/price-list/${token}` })).statusCode).toBe(200);
   // the day is over
   await ctx.db.execute(sql`UPDATE price_list_links SET expires_at = now() - interval '1 second' WHERE id = ${created.body.id}`);

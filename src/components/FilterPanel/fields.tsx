@@ -230,6 +230,8 @@ export function DateRangeFilter({ entry, value, onChange }: FieldProps) {
       minDate={minDate}
       maxDate={maxDate}
       shouldDisableDate={(d) => d.format('YYYY-MM-DD') > today}
+      shouldDisableMonth={(d) => d.format('YYYY-MM') > today.slice(0, 7)}
+      shouldDisableYear={(d) => d.year() > Number(today.slice(0, 4))}
       slotProps={{
         textField: {
           size: 'small',
