@@ -1,10 +1,12 @@
 // The message bus between the app instances that share one database: live events, cache invalidation. On a
 // PostgreSQL server it is LISTEN/NOTIFY, so a message published by one instance reaches every instance (the
 // publisher included, through the same round trip: every subscriber sees each message exactly once, wherever it
-// came from). On the embedded PGlite there is one instance by construction (the data folder is locked), so an
-// in-process emitter is the whole bus.
+// came from). On the embedded PGlite there is one instance by construction (the data folder is locked): its own
+// LISTEN/NOTIFY, heard in this process (so a write's NOTIFY reaches the bus as on a server, at its commit); an
+// in-process emitter alone is the bus of an app built without a database's.
 import { EventEmitter } from 'node:events';
 import type { Pool, PoolClient } from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 
 export type BusListener = (payload: string) => void;
 
@@ -40,6 +42,35 @@ export function memoryBus(): Bus {
     },
     async close() {
       emitter.removeAllListeners();
+    },
+  };
+}
+
+/** The embedded database's LISTEN/NOTIFY: a channel is listened to on the first subscription; a notification
+ * reaches the subscribers after the statement that delivered it (never inside the publisher's call stack). */
+export function embeddedBus(client: PGlite): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const listening = new Map<string, Promise<unknown>>();
+  return {
+    async publish(channel, payload) {
+      checkChannel(channel);
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    subscribe(channel, listener) {
+      checkChannel(channel);
+      emitter.on(channel, listener);
+      if (!listening.has(channel)) {
+        listening.set(channel, client.listen(channel, (payload) => setImmediate(() => emitter.emit(channel, payload)))
+          .catch((err: Error) => console.error(`LISTEN ${channel}: ${err.message}`)));
+      }
+      return () => emitter.off(channel, listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+      await Promise.all(listening.values());
+      if (!client.closed) for (const channel of listening.keys()) await client.unlisten(channel).catch(() => undefined);
+      listening.clear();
     },
   };
 }

@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import type { Pool as PgPool } from 'pg';
 import * as schema from './schema';
-import { memoryBus, postgresBus, type Bus } from './bus';
+import { embeddedBus, postgresBus, type Bus } from './bus';
 import { areDrizzleTextParsers, TEXT_PARSERS } from './textTypes';
 
 /** The database, or a transaction on it: drizzle's transaction is a PgDatabase of the same schema, so every
@@ -82,7 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     query(text, params, areDrizzleTextParsers(queryOptions?.parsers) ? { ...queryOptions, parsers: undefined } : queryOptions)) as typeof client.query;
   const db = drizzle(client, { schema }) as unknown as Database;
   let closed = false;
-  const bus = memoryBus();
+  const bus = embeddedBus(client);
   return {
     db,
     kind: 'pglite',

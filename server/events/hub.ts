@@ -1,13 +1,13 @@
-// The live event hub of one app instance: it hears every committed change on the bus (server/db/changes.ts; on
-// PostgreSQL from every instance through LISTEN/NOTIFY) and sends each connected user the events of records that
-// user may read (the section's read scope, its `own` predicate: a supplier's user hears of its own offers only).
+// The live event hub of one app instance: it hears every committed change on the bus (the database announces
+// each write as it commits, server/db/changes.ts; on PostgreSQL from every instance through LISTEN/NOTIFY) and
+// sends each connected user the events of records that user may read (the section's read scope, its `own` predicate: a supplier's user hears of its own offers only).
 // An event names the record, its version and the kind of change, never a field's value. The last RING events are
 // kept for a reconnect's Last-Event-ID; one older than that (or from before this instance started) answers
 // 'reset': the client reads everything again.
 import type { ServerResponse } from 'node:http';
 import type { Database } from '../db/client';
 import type { Bus } from '../db/bus';
-import { CHANGES_CHANNEL, NOTIFY_CHANNEL } from '../db/changes';
+import { CHANGES_CHANNEL, NOTIFY_CHANNEL, eventsOf } from '../db/changes';
 import type { AuthenticatedUser } from '../accounts/users';
 import { findSessionUser } from '../accounts/sessions';
 import { loadPermissions } from '../accounts/users';
@@ -39,12 +39,8 @@ export class LiveHub {
 
   start() {
     this.unsubscribe.push(this.bus.subscribe(CHANGES_CHANNEL, (payload) => {
-      let events: LiveEvent[];
-      try {
-        events = JSON.parse(payload) as LiveEvent[];
-      } catch {
-        return;
-      }
+      const events = eventsOf(payload);
+      if (!events.length) return;
       // one batch after the other: a client sees the events in the order they were published
       this.queue = this.queue.then(() => this.deliver(events)).catch(() => undefined);
     }));

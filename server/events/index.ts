@@ -3,7 +3,6 @@
 // and a token in the URL would land in logs and history); a reconnect sends Last-Event-ID the same way.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { deliverChanges } from '../db/changes';
 import { requireAuth } from '../http/auth';
 import { noQuery } from '../http/schemas';
 import { LiveHub } from './hub';
@@ -21,7 +20,6 @@ only of records the user may read, no field values; 'notification' (data: {}): t
 ': heartbeat' every 15 s.`;
 
 export default async function eventsRoutes(app: FastifyInstance, opts: { db: Database; heartbeatMs?: number }) {
-  deliverChanges(opts.db, app.bus);
   const hub = new LiveHub(opts.db, app.bus, app.sectionSpecs, opts.heartbeatMs ?? LIVE_HEARTBEAT_MS);
   hub.start();
   app.decorate('live', hub);

@@ -1,9 +1,15 @@
-// Bulk edit (issue 25): PATCH /api/{section} with {ids, set, adjust?} changes every selected record as its card
-// would: each goes through the record pipeline's updateRecord (rights and scope, hidden fields, the section's
-// schema and rules, stock, the version, history), on the version it has when its turn comes, in a savepoint of one
-// transaction. A record its card refuses stays as it was, and the answer says why, in the card's own words; the
-// others commit together. `adjust` moves money by a percentage of each record's own stored value, rounded half-up
-// to the kopeck (domain/bulk.ts, the dialog's preview computes the same).
+// Bulk edit (issue 25, set-based since issue 36): PATCH /api/{section} with {ids, set, adjust?} changes every
+// selected record as its card would, at the database's pace. Per chunk of records, in one transaction: the
+// records are locked and checked (read scope, the update right and scope, the section's changeable and status
+// rules) in one statement; the section's changeMany makes the card's checks as sets (its schema per record in
+// memory, the references, stock and reserves, duplicates each in one statement for the chunk); the accepted
+// records are written in one UPDATE guarded by the version they were locked at (a record whose version moved
+// meanwhile is reported, never overwritten), their history in one INSERT, their events in a few notifications.
+// A record its card refuses stays as it was, and the answer says why, in the card's own words; the others commit
+// together. A section without changeMany runs its card's change per record, each in a savepoint. `adjust` moves
+// money by a percentage of each record's own stored value, rounded half-up to the kopeck (domain/bulk.ts, the
+// dialog's preview computes the same).
+import { sql } from 'drizzle-orm';
 import { ValidationError } from 'yup';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
@@ -11,10 +17,12 @@ import {
   BULK_MAX, BULK_MSG, adjustedMoney, bulkFieldsOf, validPercent, type BulkEditResponse, type RefusedRow,
 } from '../../domain/bulk';
 import { MSG } from '../../domain/messages';
-import { badRequest, fromDatabaseError, HttpError } from '../errors';
-import { scopeCondition } from './access';
-import { lockedRecord } from './history';
-import { hiddenFields, refuseHidden, updateRecord, type RecordSection, type Row } from './pipeline';
+import { VERSION_MSG } from '../../domain/versions';
+import { badRequest, forbidden, fromDatabaseError, HttpError, notFound } from '../errors';
+import { rowsOf } from '../http/rows';
+import { mayColumn, scopeCondition } from './access';
+import { lockedRecord, recordsChanged } from './history';
+import { hiddenFields, refuseHidden, updateRecord, type BulkRow, type RecordSection, type Row } from './pipeline';
 
 /** The distinct ids of a bulk body, ascending (two bulk writes lock their records in the same order). */
 export function idsOf(body: unknown, texts: { noIds: string; tooMany: string }): number[] {
@@ -63,37 +71,125 @@ function checkedBody(section: RecordSection<unknown>, body: unknown): Checked {
   return { ids, set, adjust: adjust as Record<string, number> };
 }
 
-/** PATCH /api/{section}: how many changed, and each refused record with its reason. */
+/** Records locked, checked and written per statement: a chunk's rows travel as one JSON parameter. */
+const CHUNK = 500;
+
+/** The values the body sets on one stored record: `set` as given, `adjust` as a percentage of the stored money
+ * (a value that is not there, no warehouse cost, stays not there). */
+function valuesFor(stored: Row, set: Row, adjust: Record<string, number>): Row {
+  const values: Row = { ...set };
+  for (const [key, percent] of Object.entries(adjust)) {
+    const moved = adjustedMoney(stored[key] as string | number | null, percent);
+    if (moved !== null) values[key] = moved;
+  }
+  return values;
+}
+
+interface Found {
+  id: number;
+  row: Row;
+  readable: boolean;
+  may: boolean;
+  changeable: boolean;
+}
+
+/** Why the card would refuse this record before its own checks, as readRecord, the update right and the section's
+ * status rule answer there (404, 403, the status's own words); null when it goes on. */
+function lockedRefusal(section: RecordSection<unknown>, f: Found): string | null {
+  const status = String(f.row.status);
+  // what the caller may not read is as good as not there; a deleted record is not found unless its section
+  // says why it cannot change (a reserve in its status's words)
+  if (!f.readable || (status === 'deleted' && !section.refuseStatus)) return refusalOf(notFound());
+  if (section.refuseStatus ? !f.may : !(f.changeable && f.may)) return refusalOf(forbidden());
+  const byStatus = section.refuseStatus?.(status, 'change');
+  return byStatus ? refusalOf(badRequest(byStatus)) : null;
+}
+
+/** One chunk, set-based, inside the bulk's transaction: answers how many changed; refusals go to `refused`. */
+async function changeChunk(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown>, ids: number[], body: Checked,
+  hidden: ReadonlySet<string>, refused: RefusedRow[]): Promise<number> {
+  const { spec } = section;
+  const a = sql.raw(spec.alias);
+  const table = sql.identifier(spec.section);
+  const changeable = section.changeable ?? sql`${a}.status <> 'deleted'`;
+  // locked in id order (two bulk writes lock alike) and checked in one statement
+  const found = rowsOf<Found>(await tx.execute(sql`
+    SELECT ${a}.id, to_jsonb(${a}) AS row, ${mayColumn(spec, auth, 'read')} AS readable, ${mayColumn(spec, auth, 'update')} AS may,
+      coalesce(${changeable}, false) AS changeable
+    ${spec.from} WHERE ${a}.id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY ${a}.id FOR UPDATE OF ${a}`));
+  const there = new Set(found.map((f) => Number(f.id)));
+  for (const id of ids) if (!there.has(id)) refused.push({ id, reason: BULK_MSG.missing });
+  const rows: BulkRow[] = [];
+  for (const f of found) {
+    const reason = lockedRefusal(section, f);
+    if (reason) refused.push({ id: Number(f.id), reason });
+    else rows.push({ id: Number(f.id), before: f.row, body: valuesFor(f.row, body.set, body.adjust) });
+  }
+  if (!rows.length) return 0;
+  const outcomes = await section.changeMany!(tx, auth, rows, hidden);
+  const writes: { id: number; version: number; patch: Row }[] = [];
+  const before = new Map(rows.map((r) => [r.id, r.before]));
+  for (const outcome of outcomes) {
+    if ('refused' in outcome) refused.push({ id: outcome.id, reason: refusalOf(outcome.refused) });
+    else writes.push({ id: outcome.id, version: Number(before.get(outcome.id)!.version), patch: outcome.set });
+  }
+  if (!writes.length) return 0;
+  const columns = [...new Set(writes.flatMap((w) => Object.keys(w.patch)))];
+  const assignments = sql.join(columns.map((c) => sql`${sql.identifier(c)} = CASE WHEN v.patch ? ${c} THEN p.${sql.identifier(c)} ELSE t.${sql.identifier(c)} END`), sql`, `);
+  // one UPDATE, each record on the version it was locked at: one whose version moved is reported, not overwritten
+  const written = rowsOf<{ id: number; after: Row }>(await tx.execute(sql`
+    UPDATE ${table} AS t SET ${assignments}
+    FROM jsonb_to_recordset(${JSON.stringify(writes)}::jsonb) AS v(id int, version int, patch jsonb),
+      LATERAL jsonb_populate_record(NULL::${table}, v.patch) AS p
+    WHERE t.id = v.id AND t.version = v.version
+    RETURNING t.id, to_jsonb(t) AS after`));
+  const done = new Set(written.map((w) => Number(w.id)));
+  for (const w of writes) if (!done.has(w.id)) refused.push({ id: w.id, reason: VERSION_MSG.stale });
+  await recordsChanged(tx, auth.user.id, spec.section, written.map((w) => ({ id: Number(w.id), before: before.get(Number(w.id))!, after: w.after })));
+  return written.length;
+}
+
+/** A section without a set-based change: each record through its card's change, in a savepoint, on the version
+ * it has when its turn comes. */
+async function changeEach(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown>, ids: number[], body: Checked, refused: RefusedRow[]): Promise<number> {
+  let changed = 0;
+  for (const id of ids) {
+    const stored = await lockedRecord(tx, section.spec.section, id);
+    if (!stored) {
+      refused.push({ id, reason: BULK_MSG.missing });
+      continue;
+    }
+    try {
+      // the record is locked in this transaction: the version it has now is the one the change is made on
+      await updateRecord(tx, auth, section, id, { ...valuesFor(stored, body.set, body.adjust), version: Number(stored.version) });
+      changed++;
+    } catch (e) {
+      refused.push({ id, reason: refusalOf(e) });
+    }
+  }
+  return changed;
+}
+
+/** PATCH /api/{section}: how many changed, and each refused record with its reason (in id order). */
 export async function bulkUpdate<Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, body: unknown): Promise<BulkEditResponse> {
   const record = section as RecordSection<unknown>;
   scopeCondition(record.spec, auth, 'update'); // 403 without the right at all
-  const { ids, set, adjust } = checkedBody(record, body);
+  const checked = checkedBody(record, body);
+  const { ids, set, adjust } = checked;
   // a field hidden from the role is refused for the whole request, set or moved, as the card refuses it
-  refuseHidden(hiddenFields(record, auth), { ...set, ...Object.fromEntries(Object.keys(adjust).map((k) => [k, 1])) }, [...record.fields, ...Object.keys(adjust)]);
+  const hidden = hiddenFields(record, auth);
+  refuseHidden(hidden, { ...set, ...Object.fromEntries(Object.keys(adjust).map((k) => [k, 1])) }, [...record.fields, ...Object.keys(adjust)]);
   const refused: RefusedRow[] = [];
   let changed = 0;
   await db.transaction(async (tx) => {
-    for (const id of ids) {
-      const stored = await lockedRecord(tx, record.spec.section, id);
-      if (!stored) {
-        refused.push({ id, reason: BULK_MSG.missing });
-        continue;
-      }
-      const values: Row = { ...set };
-      // a percentage of what is stored; a value that is not there (no warehouse cost) stays not there
-      for (const [key, percent] of Object.entries(adjust)) {
-        const moved = adjustedMoney(stored[key] as string | number | null, percent);
-        if (moved !== null) values[key] = moved;
-      }
-      try {
-        // the record is locked in this transaction: the version it has now is the one the change is made on
-        await updateRecord(tx, auth, record, id, { ...values, version: Number(stored.version) });
-        changed++;
-      } catch (e) {
-        refused.push({ id, reason: refusalOf(e) });
-      }
+    for (let from = 0; from < ids.length; from += CHUNK) {
+      const chunk = ids.slice(from, from + CHUNK);
+      changed += record.changeMany
+        ? await changeChunk(tx, auth, record, chunk, checked, hidden, refused)
+        : await changeEach(tx, auth, record, chunk, checked, refused);
     }
   });
+  refused.sort((x, y) => x.id - y.id);
   const answer: BulkEditResponse = { status: 'success', changed, notChanged: ids.length - changed, refused };
   if (changed > 0 && refused.length) answer.warning = BULK_MSG.partial(record.spec.section, changed, ids.length, refused.length);
   if (changed === 0) answer.message = [BULK_MSG.noneChanged, ...new Set(refused.map((r) => r.reason))].join('. ');

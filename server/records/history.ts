@@ -7,7 +7,8 @@ import type { Database } from '../db/client';
 import { HISTORY_FIELDS, type FieldChange, type HistoryAction, type HistoryCause } from '../../domain/history';
 import type { Section } from '../../domain/sections';
 import { firstRow, rowsOf } from '../http/rows';
-import { recordChanged } from '../db/changes';
+import { announceChanges } from '../db/changes';
+import type { LiveKind } from '../../domain/live';
 
 type Row = Record<string, unknown>;
 
@@ -24,16 +25,28 @@ export interface HistoryWrite {
 
 /** Writes the entries in one INSERT; a change or stock entry without changes is nothing to tell. */
 export async function recordHistory(tx: Database, by: Author, writes: HistoryWrite[]): Promise<void> {
-  // every write of a record passes here: the live streams hear of it once its transaction commits (even of a
-  // write that changed no recorded field: its version moved)
-  // a restored record comes back into the lists as a new one would
-  for (const w of writes) recordChanged(w.section, w.recordId, w.action === 'restore' ? 'create' : w.action);
+  await announce(tx, writes);
   const kept = writes.filter((w) => w.action === 'create' || w.action === 'delete' || w.action === 'restore' || (w.changes?.length ?? 0) > 0);
   if (!kept.length) return;
   // each entry keeps the record's version after the write (the write ran first): what a stale save answers from
   const rows = kept.map((w) => sql`(${w.section}, ${w.recordId}, ${w.action}, ${by}, ${JSON.stringify(w.changes ?? [])}::jsonb,
     ${w.via ? JSON.stringify(w.via) : null}::jsonb, (SELECT version FROM ${sql.identifier(w.section)} WHERE id = ${w.recordId}))`);
   await tx.execute(sql`INSERT INTO record_history (section, record_id, action, user_id, changes, via, version) VALUES ${sql.join(rows, sql`, `)}`);
+}
+
+/** Every write of a record passes the history writer: the live streams hear of it once its transaction commits
+ * (even of a write that changed no recorded field: its version moved). A restored record comes back into the
+ * lists as a new one would. */
+async function announce(tx: Database, writes: HistoryWrite[]): Promise<void> {
+  const groups = new Map<string, { section: Section; kind: LiveKind; ids: number[] }>();
+  for (const w of writes) {
+    const kind: LiveKind = w.action === 'restore' ? 'create' : w.action;
+    const key = `${w.section}:${kind}`;
+    const group = groups.get(key);
+    if (group) group.ids.push(w.recordId);
+    else groups.set(key, { section: w.section, kind, ids: [w.recordId] });
+  }
+  for (const g of groups.values()) await announceChanges(tx, g.section, g.kind, g.ids);
 }
 
 export const recordCreated = (tx: Database, by: Author, section: Section, recordId: number) =>
@@ -56,7 +69,7 @@ export async function recordsCreated(tx: Database, by: Author, section: Section,
     RETURNING record_id AS id, version`));
   const versions = new Map(written.map((row) => [Number(row.id), Number(row.version)]));
   // a created record is heard on the live streams like every other write (recordHistory's note)
-  for (const id of recordIds) recordChanged(section, id, 'create');
+  await announceChanges(tx, section, 'create', recordIds);
   return recordIds.map((id) => ({ id, version: versions.get(id)! }));
 }
 
@@ -115,6 +128,29 @@ export async function changeRecord(tx: Database, by: Author, section: Section, i
   const before = options.before ?? row.before!;
   await recordHistory(tx, by, [{ section, recordId: id, action: 'update', changes: [...diff(section, before, row.after), ...(options.extra ?? [])] }]);
   return row.after;
+}
+
+/** A record a set-based write changed: as it was (locked) and as the UPDATE left it (its version moved). */
+export interface ChangedRecord {
+  id: number;
+  before: Row;
+  after: Row;
+}
+
+/** The history of many records one set-based UPDATE changed (a bulk edit), in one INSERT whose rows travel as one
+ * JSON parameter, each keeping the version the UPDATE left; a record whose recorded fields did not change gets no
+ * row, but is heard on the live streams as every write is. */
+export async function recordsChanged(tx: Database, by: Author, section: Section, records: ChangedRecord[]): Promise<void> {
+  if (!records.length) return;
+  const entries = records
+    .map((r) => ({ record_id: r.id, version: Number(r.after.version), changes: diff(section, r.before, r.after) }))
+    .filter((e) => e.changes.length);
+  if (entries.length) {
+    await tx.execute(sql`INSERT INTO record_history (section, record_id, action, user_id, changes, via, version)
+      SELECT ${section}, e.record_id, 'update', ${by}::int, e.changes, NULL, e.version
+      FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS e(record_id int, version int, changes jsonb)`);
+  }
+  await announceChanges(tx, section, 'update', records.map((r) => r.id));
 }
 
 /** Changes of a keyed part of a record (a city's delivery to each city): `before` and `after` by key. */

@@ -4,7 +4,7 @@
 // one per user.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { notificationCreated } from '../db/changes';
+import { announceNotifications } from '../db/changes';
 import { rowsOf } from '../http/rows';
 import type { NotificationKind } from '../../domain/notifications';
 import type { Section } from '../../domain/sections';
@@ -40,6 +40,6 @@ export async function notify(tx: Database, notice: Notice): Promise<number> {
     FROM users u WHERE u.status = 'active' AND (${notice.to}) ${notice.by ? sql`AND u.id <> ${notice.by}` : sql``}
     ON CONFLICT (user_id, dedupe_key) DO NOTHING
     RETURNING user_id`));
-  for (const r of rows) notificationCreated(Number(r.user_id));
+  await announceNotifications(tx, rows.map((r) => Number(r.user_id)));
   return rows.length;
 }

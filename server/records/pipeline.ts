@@ -63,11 +63,28 @@ export interface RecordSection<Values = Row> {
   /** A change inside its transaction, the record locked and its version checked: the section's checks and writes
    * (stock through the stock writer), answering the SET of the record's own columns. */
   change: (tx: Database, auth: AuthenticatedUser, context: ChangeContext) => Promise<Change>;
+  /** A bulk edit of many records at once (records/bulk.ts), inside its transaction with every record locked, in
+   * the caller's scope and changeable: the section's checks of `change` made as sets (one statement for all the
+   * records, not one per record), answering per record the columns to write (the engine writes them in one
+   * UPDATE) or why the card would refuse it. Without it, a bulk edit runs `change` once per record. */
+  changeMany?: (tx: Database, auth: AuthenticatedUser, rows: BulkRow[], hidden: ReadonlySet<string>) => Promise<BulkOutcome[]>;
   /** A restore (records/restore.ts), inside its transaction with the record locked, still deleted, before it goes
    * back to `status`: the section's duplicate rule against the records not deleted (409 with the twin's id), and
    * what else coming back means (a reserve takes its amount again through the stock writer, or is refused). */
   beforeRestore?: (tx: Database, auth: AuthenticatedUser, record: Row, status: string) => Promise<void>;
 }
+
+/** One record of a set-based bulk edit: as stored (locked), and the values the edit sets on it (over the stored
+ * ones, what the card's form would send). */
+export interface BulkRow {
+  id: number;
+  before: Row;
+  body: Row;
+}
+
+/** A set-based change's answer for one record: its own columns to write (values as the card stores them), or the
+ * error the card would have answered (its Russian message is the refusal's reason). */
+export type BulkOutcome = { id: number; set: Row } | { id: number; refused: unknown };
 
 /** What a section's card is, apart from its writes: enough to read it and check a write's rights and version. */
 export type RecordShape = Pick<RecordSection<unknown>, 'spec' | 'fields' | 'visibleAs' | 'readColumns' | 'changeable' | 'refuseStatus' | 'finishRead'>;

@@ -14,7 +14,7 @@ import { money } from '../../../domain/numbers';
 import { badRequest, conflict } from '../../errors';
 import { rowsOf as rows } from '../../http/rows';
 import { attachFiles, fileIdsOf } from '../../records/files';
-import type { RecordSection, Row } from '../../records/pipeline';
+import type { BulkOutcome, BulkRow, RecordSection, Row } from '../../records/pipeline';
 import { offersSpec } from './list';
 import { unitAmountChange } from './stock';
 
@@ -27,7 +27,8 @@ const DUPLICATE_BATCH = 1000;
 /** For each offer, the id of an active offer with the same supplier, product, variety, packing, harvest year and
  * city (the card's 409 rule), or null: one query per thousand offers, so an import of thousands of rows does not
  * ask one by one. Ids are positive, so coalesce(id, 0) compares like IS NOT DISTINCT FROM and can be hashed. */
-export async function findDuplicates(db: Database, values: DuplicateKey[], exceptId?: number): Promise<(number | null)[]> {
+export async function findDuplicates(db: Database, values: DuplicateKey[], except?: number | number[]): Promise<(number | null)[]> {
+  const exceptIds = except === undefined ? [] : ([] as number[]).concat(except);
   const found: (number | null)[] = values.map(() => null);
   for (let from = 0; from < values.length; from += DUPLICATE_BATCH) {
     const keys = sql.join(values.slice(from, from + DUPLICATE_BATCH).map((v, i) => sql`(${from + i}::int,
@@ -40,7 +41,7 @@ export async function findDuplicates(db: Database, values: DuplicateKey[], excep
         AND coalesce(o.supplier_id, 0) = coalesce(k.supplier_id, 0) AND coalesce(o.variety_id, 0) = coalesce(k.variety_id, 0)
         AND coalesce(o.packing_id, 0) = coalesce(k.packing_id, 0) AND coalesce(o.city_id, 0) = coalesce(k.city_id, 0)
         AND coalesce(o.harvest_year, '') = coalesce(k.harvest_year, '')
-        ${exceptId ? sql`AND o.id <> ${exceptId}` : sql``}
+        ${exceptIds.length ? sql`AND o.id <> ALL(${`{${exceptIds.join(',')}}`}::int[])` : sql``}
       GROUP BY k.i`));
     for (const dup of dups) found[Number(dup.i)] = Number(dup.id);
   }
@@ -157,6 +158,91 @@ const readColumns = {
     FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = 'document')`,
 };
 
+/** A change's values over the stored offer: what the form does not send (or the role cannot see) keeps its stored
+ * value; the schema and the figures as a create's; a supplier's user's own supplier. */
+async function changedValues(auth: AuthenticatedUser, stored: Row, body: Row, hidden: ReadonlySet<string>) {
+  const merged: Row = {};
+  for (const field of OFFER_FORM_FIELDS) merged[field] = body[field] !== undefined ? body[field] : stored[field];
+  const values = await prepare(auth, merged);
+  for (const field of hidden) if (field in values) (values as Row)[field] = stored[field] ?? null;
+  if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
+  return values;
+}
+
+/** The status a change sets: the stored one, or 'Активный' / 'Выполнен' as sent (400 for any other). */
+function changedStatus(stored: Row, body: Row): string {
+  if (body.status === undefined) return String(stored.status);
+  if (body.status !== 'active' && body.status !== 'completed') throw badRequest(OFFER_WRITE_MSG.badStatus);
+  return body.status;
+}
+
+/** What makes two offers the same, as one text (a twin has the same). */
+const keyOf = (v: Row) => [v.supplier_id, v.product_id, v.variety_id, v.packing_id, v.harvest_year, v.city_id].map((x) => String(x ?? '')).join('\u0001');
+
+/** The offers' bulk edit as sets: the card's change (changedValues, changedStatus, the product on offer, no
+ * completion while reserves hold goods, the quantity not below what is taken, the selling band, the duplicate
+ * rule) for a chunk of locked offers, the database asked once per rule for all of them. Each offer is judged as
+ * the card would judge it had the offers before it (in id order) been changed one by one: a duplicate is checked
+ * against the other offers as they stand and the earlier ones of the chunk as they were changed. */
+async function changeOffers(tx: Database, auth: AuthenticatedUser, batch: BulkRow[], hidden: ReadonlySet<string>): Promise<BulkOutcome[]> {
+  const settings = await readBusinessSettings(tx);
+  const outcomes = new Map<number, BulkOutcome>();
+  const refuse = (id: number, refused: unknown) => outcomes.set(id, { id, refused });
+  const checked: { id: number; stored: Row; status: string; values: Awaited<ReturnType<typeof changedValues>> }[] = [];
+  for (const { id, before, body } of batch) {
+    try {
+      checked.push({ id, stored: before, values: await changedValues(auth, before, body, hidden), status: changedStatus(before, body) });
+    } catch (e) {
+      refuse(id, e);
+    }
+  }
+  // the product on offer, the reserves holding goods and the stock taken, for every offer in one statement
+  const facts = new Map(rows<{ id: number; product_status: string | null; active_reserves: number; below: boolean; taken: string }>(await tx.execute(sql`
+    SELECT v.id, p.status AS product_status, round(o.reserved_amount + o.purchased_amount, 2)::text AS taken,
+      v.unit_amount < o.reserved_amount + o.purchased_amount AS below,
+      (SELECT count(*)::int FROM reserves r WHERE r.offer_id = v.id AND r.status = 'active') AS active_reserves
+    FROM jsonb_to_recordset(${JSON.stringify(checked.map((c) => ({ id: c.id, product_id: c.values.product_id, unit_amount: c.values.unit_amount })))}::jsonb)
+      AS v(id int, product_id int, unit_amount numeric)
+    JOIN offers o ON o.id = v.id LEFT JOIN products p ON p.id = v.product_id`)).map((f) => [Number(f.id), f]));
+  const passed: typeof checked = [];
+  for (const c of checked) {
+    const fact = facts.get(c.id)!;
+    if (c.values.product_id !== Number(c.stored.product_id) && fact.product_status !== 'active') refuse(c.id, badRequest(PRODUCT_MSG.notOffered));
+    else if (c.status === 'completed' && c.stored.status !== 'completed' && fact.active_reserves > 0) refuse(c.id, badRequest(OFFER_RESERVES_MSG.completeWithActive(fact.active_reserves)));
+    else if (fact.below) refuse(c.id, badRequest(OFFER_WRITE_MSG.belowReserved(fact.taken)));
+    else passed.push(c);
+  }
+  // duplicates: the offers outside the chunk in one statement; inside it, the active offers as they stand after
+  // each earlier change (a refused one keeps what it had)
+  const active = passed.filter((c) => c.status === 'active');
+  const outside = await findDuplicates(tx, active.map((c) => c.values), batch.map((r) => r.id));
+  const outsideOf = new Map(active.map((c, i) => [c.id, outside[i]]));
+  const twins = new Map<string, Set<number>>();
+  const place = (key: string, id: number) => (twins.get(key) ?? twins.set(key, new Set()).get(key)!).add(id);
+  for (const r of batch) if (r.before.status === 'active') place(keyOf(r.before), r.id);
+  const accepted = new Set(passed.map((c) => c.id));
+  for (const c of passed) {
+    const oldKey = keyOf(c.stored);
+    twins.get(oldKey)?.delete(c.id);
+    if (c.status !== 'active') continue;
+    const key = keyOf(c.values);
+    const inside = [...(twins.get(key) ?? [])];
+    const twin = [outsideOf.get(c.id), ...inside].filter((x): x is number => typeof x === 'number').sort((x, y) => x - y)[0];
+    if (twin) {
+      refuse(c.id, conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', twin));
+      accepted.delete(c.id);
+      if (c.stored.status === 'active') place(oldKey, c.id);
+    } else {
+      place(key, c.id);
+    }
+  }
+  for (const c of passed) {
+    if (!accepted.has(c.id)) continue;
+    outcomes.set(c.id, { id: c.id, set: { ...withSellingBand(c.values, settings), status: c.status } });
+  }
+  return batch.map((r) => outcomes.get(r.id)!);
+}
+
 /** An offer's card. The figures are computed here whatever the client sent; the quantity goes through the stock
  * writer, which never lets it below what is reserved and purchased. */
 export const offerRecord: RecordSection<OfferToInsert> = {
@@ -176,21 +262,13 @@ export const offerRecord: RecordSection<OfferToInsert> = {
     return id;
   },
   insertMany: insertOffers,
+  changeMany: changeOffers,
   async change(tx, auth, { id, body, hidden }) {
-    // what the form does not send (or the role cannot see) keeps its stored value
     const [stored] = rows<Row>(await tx.execute(sql`SELECT * FROM offers WHERE id = ${id}`));
-    const merged: Row = {};
-    for (const field of OFFER_FORM_FIELDS) merged[field] = body[field] !== undefined ? body[field] : stored[field];
-    const values = await prepare(auth, merged);
-    for (const field of hidden) if (field in values) (values as Row)[field] = stored[field] ?? null;
-    if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
+    const values = await changedValues(auth, stored, body, hidden);
     // an offer keeps a product deactivated since; it cannot be switched to one
     if (values.product_id !== Number(stored.product_id)) await requireOfferedProduct(tx, values.product_id);
-    let status = String(stored.status);
-    if (body.status !== undefined) {
-      if (body.status !== 'active' && body.status !== 'completed') throw badRequest(OFFER_WRITE_MSG.badStatus);
-      status = body.status;
-    }
+    const status = changedStatus(stored, body);
     // 'Выполнен' by hand only when no reserve still holds its goods (the offer is locked: none is made meanwhile)
     if (status === 'completed' && stored.status !== 'completed') {
       const [{ count }] = rows<{ count: number }>(await tx.execute(sql`SELECT count(*)::int AS count FROM reserves WHERE offer_id = ${id} AND status = 'active'`));
