@@ -5,12 +5,10 @@
 // active twin are picked. Goals (issue 36): the edit ≤ 1 s on PostgreSQL, ≤ 2 s on PGlite.
 // Runs on PGlite in memory; with DATABASE_URL set, on that PostgreSQL server too (in a throwaway database).
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import { createTestApp, signIn } from '../server/__tests__/testApp';
 import { DEMO_PASSWORD } from '../domain/api';
-import { rowsOf } from '../server/http/rows';
 import { onEachEngine } from './engines';
-import { seedOffers } from './offers';
+import { seedOffers, soleActiveOffers } from './offers';
 
 const ROWS = 1000;
 const RUNS = 3;
@@ -21,13 +19,7 @@ async function bench(engine: string) {
   const ctx = await createTestApp({ scryptN: 2 ** 14 });
   try {
     const total = await seedOffers(ctx.db, Number(process.env.BENCH_OFFERS ?? 20_000));
-    // active offers, each made the only one of its kind (a harvest year of its own), none holding reserves
-    const ids = rowsOf<{ id: number }>(await ctx.db.execute(sql`
-      UPDATE offers SET harvest_year = (5000 + id)::text WHERE id IN (
-        SELECT id FROM offers WHERE status = 'active' AND reserved_amount = 0 ORDER BY id LIMIT ${ROWS})
-      RETURNING id`)).map((r) => Number(r.id)).sort((x, y) => x - y);
-    if (ids.length < ROWS) throw new Error(`only ${ids.length} active offers`);
-    await ctx.db.execute(sql`ANALYZE offers`);
+    const ids = await soleActiveOffers(ctx.db, ROWS);
     const token = await signIn(ctx.app, 'admin@nutdesk.demo', DEMO_PASSWORD);
     const call = async (method: 'PATCH' | 'DELETE' | 'POST', url: string, payload: object) => {
       const start = performance.now();

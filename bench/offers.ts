@@ -24,3 +24,16 @@ export async function seedOffers(db: Database, target = TARGET_OFFERS): Promise<
   const [{ total }] = (await db.execute(sql`SELECT count(*)::int AS total FROM offers`) as unknown as { rows: { total: number }[] }).rows;
   return total;
 }
+
+/** `n` active offers holding no reserves, each made the only one of its kind (a harvest year of its own, so no
+ * card's duplicate rule refuses a bulk write of them): their ids, ascending. */
+export async function soleActiveOffers(db: Database, n: number): Promise<number[]> {
+  const { rows } = await db.execute(sql`
+    UPDATE offers SET harvest_year = (5000 + id)::text WHERE id IN (
+      SELECT id FROM offers WHERE status = 'active' AND reserved_amount = 0 ORDER BY id LIMIT ${n})
+    RETURNING id`) as unknown as { rows: { id: number }[] };
+  const ids = rows.map((r) => Number(r.id)).sort((x, y) => x - y);
+  if (ids.length < n) throw new Error(`only ${ids.length} active offers`);
+  await db.execute(sql`ANALYZE offers`);
+  return ids;
+}

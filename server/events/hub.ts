@@ -11,9 +11,8 @@ import { CHANGES_CHANNEL, NOTIFY_CHANNEL, eventsOf } from '../db/changes';
 import type { AuthenticatedUser } from '../accounts/users';
 import { findSessionUser } from '../accounts/sessions';
 import { loadPermissions } from '../accounts/users';
-import { recordVisible } from '../records/access';
+import { visibleIds } from '../records/access';
 import type { SectionSpec } from '../spec/section';
-import { scopeOf } from '../../domain/permissions';
 import { LIVE_EVENT, type LiveEvent } from '../../domain/live';
 import type { Section } from '../../domain/sections';
 
@@ -55,25 +54,35 @@ export class LiveHub {
     }));
   }
 
-  /** May this user read that record? Scope all without a query; own through the section's predicate. */
-  private async mayRead(auth: AuthenticatedUser, event: LiveEvent): Promise<boolean> {
-    const spec = this.specs[event.section];
-    if (!spec) return false;
-    const scope = scopeOf(auth.permissions, event.section, 'read');
-    if (scope === 'none') return false;
-    if (scope === 'all') return true;
-    return recordVisible(this.db, spec, auth, event.id, 'read');
+  /** Which of these events the user may read: per section, scope all without a query, own through the section's
+   * predicate in one query for the whole batch (answers cached per user and section for the batch). */
+  private async readable(auth: AuthenticatedUser, events: LiveEvent[], cache: Map<string, Promise<Set<number>>>): Promise<LiveEvent[]> {
+    const sections = [...new Set(events.map((e) => e.section))];
+    const allowed = new Map<Section, Set<number>>();
+    for (const section of sections) {
+      const spec = this.specs[section];
+      if (!spec) continue;
+      const key = `${auth.user.id}:${auth.user.role_id ?? ''}:${section}`;
+      let ids = cache.get(key);
+      if (!ids) {
+        ids = visibleIds(this.db, spec, auth, [...new Set(events.filter((e) => e.section === section).map((e) => e.id))]).catch(() => new Set<number>());
+        cache.set(key, ids);
+      }
+      allowed.set(section, await ids);
+    }
+    return events.filter((e) => allowed.get(e.section)?.has(e.id));
   }
 
-  /** The event as a user receives it: the record's name, version and kind, nothing of its fields. */
+  /** The events as each user receives them (the record's name, version and kind, nothing of its fields), all of a
+   * batch a client may read in one write to its stream. */
   private async deliver(events: LiveEvent[]) {
     // trimmed once per batch: trimming after each push moved the whole ring per event (5 000 imported offers)
     for (const event of events) this.ring.push(event);
     if (this.ring.length > RING) this.ring.splice(0, this.ring.length - RING);
+    const cache = new Map<string, Promise<Set<number>>>();
     for (const client of this.clients) {
-      for (const event of events) {
-        if (await this.mayRead(client.auth, event).catch(() => false)) this.write(client, frame(LIVE_EVENT.change, publicEvent(event), event.eid));
-      }
+      const text = (await this.readable(client.auth, events, cache)).map((event) => frame(LIVE_EVENT.change, publicEvent(event), event.eid)).join('');
+      if (text) this.write(client, text);
     }
   }
 
@@ -87,9 +96,7 @@ export class LiveHub {
     if (lastEventId) {
       const at = this.ring.findIndex((e) => e.eid === lastEventId);
       if (at < 0) this.write(client, frame(LIVE_EVENT.reset, {}));
-      else for (const event of this.ring.slice(at + 1)) {
-        if (await this.mayRead(client.auth, event).catch(() => false)) this.write(client, frame(LIVE_EVENT.change, publicEvent(event), event.eid));
-      }
+      else for (const event of await this.readable(client.auth, this.ring.slice(at + 1), new Map())) this.write(client, frame(LIVE_EVENT.change, publicEvent(event), event.eid));
     }
     this.clients.add(client);
     client.heartbeat = setInterval(() => void this.beat(client), this.heartbeatMs);

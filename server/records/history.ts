@@ -58,23 +58,33 @@ export interface CreatedRecord {
   version: number;
 }
 
-/** The first history entry of each new record, in one INSERT (the ids travel as one JSON parameter), each
- * keeping the version the record was stored with; answers the ids with those versions, in the order given. */
-export async function recordsCreated(tx: Database, by: Author, section: Section, recordIds: number[]): Promise<CreatedRecord[]> {
+/** One history entry of `action` for each record (a create's first, a delete's, a restore's) in one INSERT (the
+ * ids travel as one JSON parameter), each keeping the version the record has after the write; answers the ids with
+ * those versions, in the order given. */
+async function recordsEntered(tx: Database, by: Author, section: Section, action: 'create' | 'delete' | 'restore', recordIds: number[]): Promise<CreatedRecord[]> {
   if (!recordIds.length) return [];
   const written = rowsOf<{ id: number; version: number }>(await tx.execute(sql`
     INSERT INTO record_history (section, record_id, action, user_id, changes, via, version)
-    SELECT ${section}, t.id, 'create', ${by}::int, '[]'::jsonb, NULL, t.version FROM ${sql.identifier(section)} t
+    SELECT ${section}, t.id, ${action}, ${by}::int, '[]'::jsonb, NULL, t.version FROM ${sql.identifier(section)} t
     WHERE t.id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(recordIds)}::jsonb)) ORDER BY t.id
     RETURNING record_id AS id, version`));
   const versions = new Map(written.map((row) => [Number(row.id), Number(row.version)]));
-  // a created record is heard on the live streams like every other write (recordHistory's note)
-  await announceChanges(tx, section, 'create', recordIds);
+  // heard on the live streams like every other write (recordHistory's note); a restored record comes back into
+  // the lists as a new one would
+  await announceChanges(tx, section, action === 'restore' ? 'create' : action, recordIds);
   return recordIds.map((id) => ({ id, version: versions.get(id)! }));
 }
 
-export const recordDeleted = (tx: Database, by: Author, section: Section, recordIds: number[]) =>
-  recordHistory(tx, by, recordIds.map((recordId) => ({ section, recordId, action: 'delete' as const })));
+/** The first history entry of each new record, keeping the version it was stored with. */
+export const recordsCreated = (tx: Database, by: Author, section: Section, recordIds: number[]) => recordsEntered(tx, by, section, 'create', recordIds);
+
+export async function recordDeleted(tx: Database, by: Author, section: Section, recordIds: number[]): Promise<void> {
+  await recordsEntered(tx, by, section, 'delete', recordIds);
+}
+
+export async function recordsRestored(tx: Database, by: Author, section: Section, recordIds: number[]): Promise<void> {
+  await recordsEntered(tx, by, section, 'restore', recordIds);
+}
 
 /** A value as history compares and keeps it: numbers (numeric columns come as text or JSON numbers) as numbers,
  * dates as YYYY-MM-DD, an empty text as none. */

@@ -68,6 +68,10 @@ export interface RecordSection<Values = Row> {
    * records, not one per record), answering per record the columns to write (the engine writes them in one
    * UPDATE) or why the card would refuse it. Without it, a bulk edit runs `change` once per record. */
   changeMany?: (tx: Database, auth: AuthenticatedUser, rows: BulkRow[], hidden: ReadonlySet<string>) => Promise<BulkOutcome[]>;
+  /** A bulk restore as sets (records/restore.ts): beforeRestore's rules for a chunk of locked deleted records at once,
+   * answering per record nothing (it comes back) or the error beforeRestore would have thrown. Without it, each
+   * record runs beforeRestore in a savepoint of its own. */
+  restoreMany?: (tx: Database, auth: AuthenticatedUser, rows: RestoreRow[]) => Promise<{ id: number; refused?: unknown }[]>;
   /** A restore (records/restore.ts), inside its transaction with the record locked, still deleted, before it goes
    * back to `status`: the section's duplicate rule against the records not deleted (409 with the twin's id), and
    * what else coming back means (a reserve takes its amount again through the stock writer, or is refused). */
@@ -80,6 +84,13 @@ export interface BulkRow {
   id: number;
   before: Row;
   body: Row;
+}
+
+/** One deleted record of a restore: as stored (locked), and the status it comes back to. */
+export interface RestoreRow {
+  id: number;
+  record: Row;
+  status: string;
 }
 
 /** A set-based change's answer for one record: its own columns to write (values as the card stores them), or the

@@ -1,46 +1,100 @@
-// Trash and restore (issue 25): a soft-deleted record goes back to the status it was deleted from (migration 0013
-// keeps it in deleted_from), for a caller with the delete right on it, through the section's beforeRestore hook
-// (the duplicate rule against the records not deleted: 409 with the twin's id, as a create answers; a reserve
-// takes its stock again), with a 'restore' entry in its history, in one transaction. A bulk restore runs each
-// record in a savepoint of one transaction: a refused record stays deleted and says why, the others come back.
+// Trash and restore (issue 25; set-based since issue 36): a soft-deleted record goes back to the status it was
+// deleted from (migration 0013 keeps it in deleted_from), for a caller with the delete right on it, through the
+// section's rules for coming back (the duplicate rule against the records not deleted: 409 with the twin's id, as a
+// create answers; a reserve takes its stock again), with a 'restore' entry in its history, in one transaction.
+// Records are locked and checked per chunk in one statement; a section with restoreMany judges the chunk at once
+// and the records come back in one UPDATE with their history in one INSERT; another runs its beforeRestore per
+// record in a savepoint. A refused record stays deleted and says why, the others come back.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { RESTORE_MSG, type BulkRestoreResponse, type RefusedRow } from '../../domain/bulk';
 import { badRequest, forbidden, notFound } from '../errors';
-import { firstRow } from '../http/rows';
+import { rowsOf } from '../http/rows';
 import { mayColumn, scopeCondition } from './access';
-import { lockedRecord, recordHistory } from './history';
-import { readRecord, type RecordSection, type Row } from './pipeline';
+import { recordHistory, recordsRestored } from './history';
+import { readRecord, type RecordSection, type RestoreRow, type Row } from './pipeline';
 import { idsOf, refusalOf } from './bulk';
 
-/** Inside the caller's transaction: checks and restores one record. */
-async function restoreIn(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown>, id: number): Promise<void> {
+/** Records locked, checked and restored per statement. */
+const CHUNK = 500;
+
+/** A record the restore refused, with the error its card would answer. */
+interface Refusal {
+  id: number;
+  error: unknown;
+}
+
+/** The status a deleted record comes back to: the one it was deleted from. */
+const statusBack = (record: Row) =>
+  (typeof record.deleted_from === 'string' && record.deleted_from !== 'deleted' ? record.deleted_from : 'active');
+
+/** Inside the caller's transaction: locks and checks the records in one statement, restores those that may come
+ * back; answers the ids restored, and each refused one with its error. */
+async function restoreChunk(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown>, ids: number[]): Promise<{ restored: number[]; refused: Refusal[] }> {
   const { spec } = section;
   const a = sql.raw(spec.alias);
-  const found = firstRow<{ status: string; readable: boolean; may: boolean }>(await tx.execute(sql`
-    SELECT ${a}.status, ${mayColumn(spec, auth, 'read')} AS readable, ${mayColumn(spec, auth, 'delete')} AS may
-    ${spec.from} WHERE ${a}.id = ${id} FOR UPDATE OF ${a}`));
+  const table = sql.identifier(spec.section);
+  const found = rowsOf<{ id: number; row: Row; readable: boolean; may: boolean }>(await tx.execute(sql`
+    SELECT ${a}.id, to_jsonb(${a}) AS row, ${mayColumn(spec, auth, 'read')} AS readable, ${mayColumn(spec, auth, 'delete')} AS may
+    ${spec.from} WHERE ${a}.id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY ${a}.id FOR UPDATE OF ${a}`));
+  const refused: Refusal[] = [];
+  const there = new Set(found.map((f) => Number(f.id)));
   // what the caller may not read is as good as not there
-  if (!found?.readable) throw notFound();
-  if (!found.may) throw forbidden();
-  if (found.status !== 'deleted') throw badRequest(RESTORE_MSG.notDeleted);
-  const record = (await lockedRecord(tx, spec.section, id)) as Row;
-  const status = typeof record.deleted_from === 'string' && record.deleted_from !== 'deleted' ? record.deleted_from : 'active';
-  await section.beforeRestore?.(tx, auth, record, status);
-  // the trigger of migration 0013 clears deleted_from; the version trigger bumps the version
-  await tx.execute(sql`UPDATE ${sql.identifier(spec.section)} SET status = ${status}, deleted_at = NULL WHERE id = ${id}`);
-  await recordHistory(tx, auth.user.id, [{ section: spec.section, recordId: id, action: 'restore' }]);
+  for (const id of ids) if (!there.has(id)) refused.push({ id, error: notFound() });
+  const rows: RestoreRow[] = [];
+  for (const f of found) {
+    const id = Number(f.id);
+    if (!f.readable) refused.push({ id, error: notFound() });
+    else if (!f.may) refused.push({ id, error: forbidden() });
+    else if (f.row.status !== 'deleted') refused.push({ id, error: badRequest(RESTORE_MSG.notDeleted) });
+    else rows.push({ id, record: f.row, status: statusBack(f.row) });
+  }
+  const restored: number[] = [];
+  const back: RestoreRow[] = [];
+  if (section.restoreMany) {
+    const outcomes = new Map((await section.restoreMany(tx, auth, rows)).map((o) => [o.id, o]));
+    for (const row of rows) {
+      const outcome = outcomes.get(row.id);
+      if (outcome?.refused) refused.push({ id: row.id, error: outcome.refused });
+      else back.push(row);
+    }
+  } else {
+    for (const row of rows) {
+      try {
+        await tx.transaction(async (sp) => {
+          await section.beforeRestore?.(sp, auth, row.record, row.status);
+          await sp.execute(sql`UPDATE ${table} SET status = ${row.status}, deleted_at = NULL WHERE id = ${row.id}`);
+          await recordHistory(sp, auth.user.id, [{ section: spec.section, recordId: row.id, action: 'restore' }]);
+        });
+        restored.push(row.id);
+      } catch (e) {
+        refused.push({ id: row.id, error: e });
+      }
+    }
+  }
+  if (back.length) {
+    // the trigger of migration 0013 clears deleted_from; the version trigger bumps the version
+    await tx.execute(sql`UPDATE ${table} AS t SET status = v.status, deleted_at = NULL
+      FROM jsonb_to_recordset(${JSON.stringify(back.map((r) => ({ id: r.id, status: r.status })))}::jsonb) AS v(id int, status text)
+      WHERE t.id = v.id`);
+    await recordsRestored(tx, auth.user.id, spec.section, back.map((r) => r.id));
+    restored.push(...back.map((r) => r.id));
+  }
+  return { restored, refused };
 }
 
 /** POST /api/{section}/{id}/restore: the record as its card shows it, restored. */
 export async function restoreRecord<Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, id: number): Promise<Row> {
   scopeCondition(section.spec, auth, 'delete'); // 403 without the right at all
-  await db.transaction((tx) => restoreIn(tx, auth, section as RecordSection<unknown>, id));
+  await db.transaction(async (tx) => {
+    const { refused } = await restoreChunk(tx, auth, section as RecordSection<unknown>, [id]);
+    if (refused.length) throw refused[0].error;
+  });
   return readRecord(db, auth, section, id, false);
 }
 
-/** POST /api/{section}/restore with {ids}: each in id order (two restores lock alike), each refused one with its
+/** POST /api/{section}/restore with {ids}: in id order (two restores lock alike), each refused one with its
  * reason; the answer as a bulk delete's. */
 export async function bulkRestore<Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, body: unknown): Promise<BulkRestoreResponse> {
   scopeCondition(section.spec, auth, 'delete');
@@ -48,15 +102,13 @@ export async function bulkRestore<Values>(db: Database, auth: AuthenticatedUser,
   const refused: RefusedRow[] = [];
   let restored = 0;
   await db.transaction(async (tx) => {
-    for (const id of ids) {
-      try {
-        await tx.transaction((sp) => restoreIn(sp, auth, section as RecordSection<unknown>, id));
-        restored++;
-      } catch (e) {
-        refused.push({ id, reason: refusalOf(e) });
-      }
+    for (let from = 0; from < ids.length; from += CHUNK) {
+      const chunk = await restoreChunk(tx, auth, section as RecordSection<unknown>, ids.slice(from, from + CHUNK));
+      restored += chunk.restored.length;
+      for (const r of chunk.refused) refused.push({ id: r.id, reason: refusalOf(r.error) });
     }
   });
+  refused.sort((x, y) => x.id - y.id);
   const answer: BulkRestoreResponse = { status: 'success', restored, notRestored: ids.length - restored, refused };
   if (restored > 0 && refused.length) answer.warning = RESTORE_MSG.partial(section.spec.section, restored, ids.length, refused.length);
   if (restored === 0) answer.message = [RESTORE_MSG.noneRestored, ...new Set(refused.map((r) => r.reason))].join('. ');

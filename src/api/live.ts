@@ -2,8 +2,10 @@
 // travels in the Authorization header, never in the URL). Each event names a record, its new version and the kind
 // of change; the RTK Query cache is brought up to date narrowly:
 // - a changed record (kind update or stock): its card and history are read again (tag {type, id}: only if open),
-//   and each cached list page showing it gets the one row read again and replaced in place (GET /api/{section}
-//   ?{section}_ids={id}); the offers' tiles are read again when an offer changed;
+//   and the cached list pages showing it get the row read again and replaced in place (GET /api/{section}
+//   ?{section}_ids={id}); the offers' tiles are read again when an offer changed. The changes of one burst (a
+//   write of many records, announced together) are gathered for COALESCE_MS and their rows the pages show read
+//   in ONE request (?{section}_ids=a,b,…): a write of N records costs an open screen one request, not N;
 // - a created or deleted record: the section's lists (and tiles) are read again, their counts change;
 // - 'notification': the bell's list; 'reset' (events missed beyond the server's memory): every list.
 // The stream reconnects with Last-Event-ID after a loss (the server replays what was missed), and gives up on a
@@ -11,7 +13,8 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
 import type { ListResponse, ListRow } from '../../domain/lists';
-import { LIVE_EVENT, LIVE_HEARTBEAT_MS, type LiveKind } from '../../domain/live';
+import { LIVE_EVENT, LIVE_HEARTBEAT_MS } from '../../domain/live';
+import { changeBuffer, parseFrames, rowsQuery, type ChangeEvent, type Frame } from './liveFrames';
 import { isSection, SECTIONS, type Section } from '../../domain/sections';
 import { loggedOut } from './auth';
 import { useAppDispatch, useAppSelector, type AppDispatch } from './hooks';
@@ -25,86 +28,69 @@ const ROW_FILTER: Partial<Record<Section, string>> = {
   offers: 'offers_ids', reserves: 'reserves_ids', employees: 'employees_ids', suppliers: 'suppliers_ids',
 };
 
-export interface ChangeEvent {
-  section: Section;
-  id: number;
-  version: number | null;
-  kind: LiveKind;
-}
-
 type GetState = () => RootState;
 
-/** The cached list pages of a section that show the record. */
-function listsShowing(state: RootState, section: Section, id: number) {
+/** The cached list pages of a section. */
+function listsOf(state: RootState, section: Section) {
   return Object.values(state.api.queries).filter((q) => q?.endpointName === 'list'
-    && (q.originalArgs as { section?: Section } | undefined)?.section === section
-    && (q.data as ListResponse<ListRow> | undefined)?.data?.some((row) => Number(row.id) === id));
+    && (q.originalArgs as { section?: Section } | undefined)?.section === section && q.data);
 }
 
-/** One row of a list page read again and put in place in every cached page that shows it. */
-async function refreshRow(dispatch: AppDispatch, getState: GetState, section: Section, id: number) {
-  const showing = listsShowing(getState(), section, id);
+/** The ids a cached page shows. */
+const idsShown = (q: { data?: unknown }) => ((q.data as ListResponse<ListRow> | undefined)?.data ?? []).map((row) => Number(row.id));
+
+/** The changed rows the open list pages of a section show, read again in ONE request (GET /api/{section}
+ * ?{section}_ids=a,b,…) and put in place in every cached page that shows them; a section without the row filter,
+ * more rows than one page holds, or a row no longer in the lists (deleted, say) reads the lists again instead. */
+async function refreshRows(dispatch: AppDispatch, getState: GetState, section: Section, changed: ReadonlySet<number>) {
+  const showing = listsOf(getState(), section).filter((q) => idsShown(q!).some((id) => changed.has(id)));
   if (!showing.length) return;
+  const ids = [...new Set(showing.flatMap((q) => idsShown(q!).filter((id) => changed.has(id))))].sort((x, y) => x - y);
   const filter = ROW_FILTER[section];
-  if (!filter) {
+  const query = filter && rowsQuery(filter, ids);
+  if (!query) {
     dispatch(sectionApi.util.invalidateTags([TAGS[section].list]));
     return;
   }
-  const read = dispatch(listsApi.endpoints.list.initiate({ section, query: `${filter}=${id}` }, { subscribe: false, forceRefetch: true }));
+  const read = dispatch(listsApi.endpoints.list.initiate({ section, query }, { subscribe: false, forceRefetch: true }));
   const { data } = await read;
-  const row = data?.data.find((r) => Number(r.id) === id);
-  if (!row) {
+  const rows = new Map((data?.data ?? []).map((r) => [Number(r.id), r]));
+  if (ids.some((id) => !rows.has(id))) {
     // no longer in the lists it showed in as they are filtered by default (deleted, say): read them again
     dispatch(sectionApi.util.invalidateTags([TAGS[section].list]));
     return;
   }
   for (const q of showing) {
     dispatch(listsApi.util.updateQueryData('list', q!.originalArgs as unknown as { section: Section; query: string }, (page) => {
-      const at = page.data.findIndex((r) => Number(r.id) === id);
-      if (at >= 0) page.data[at] = row;
+      page.data.forEach((r, at) => {
+        const row = rows.get(Number(r.id));
+        if (row) page.data[at] = row;
+      });
     }));
   }
 }
 
-/** What one change makes stale in the cache. */
-export async function applyChange(dispatch: AppDispatch, getState: GetState, event: ChangeEvent): Promise<void> {
-  const { section, id, kind } = event;
-  if (!isSection(section)) return;
-  const tiles = section === 'offers' ? [SUMMARY_TAG] : [];
-  if (kind === 'create' || kind === 'delete') {
-    dispatch(sectionApi.util.invalidateTags([TAGS[section].list, recordTag(section, id), ...tiles]));
-    return;
+/** What a burst of changes makes stale in the cache, section by section: each changed record's card and history
+ * (read again only where open); a record created or deleted reads the section's lists again (their counts
+ * change), else the changed rows the lists show are read in one request. */
+export async function applyChanges(dispatch: AppDispatch, getState: GetState, events: readonly ChangeEvent[]): Promise<void> {
+  const bySection = new Map<Section, { ids: Set<number>; listsMove: boolean }>();
+  for (const { section, id, kind } of events) {
+    if (!isSection(section)) continue;
+    const entry = bySection.get(section) ?? bySection.set(section, { ids: new Set(), listsMove: false }).get(section)!;
+    entry.ids.add(id);
+    if (kind === 'create' || kind === 'delete') entry.listsMove = true;
   }
-  dispatch(sectionApi.util.invalidateTags([recordTag(section, id), ...tiles]));
-  await refreshRow(dispatch, getState, section, id);
-}
-
-interface Frame {
-  event: string;
-  id?: string;
-  data: string;
-}
-
-/** Splits the stream's text into complete frames; answers the rest (an incomplete frame). */
-export function parseFrames(text: string, frames: Frame[]): string {
-  let rest = text.replace(/\r\n/g, '\n');
-  let end: number;
-  while ((end = rest.indexOf('\n\n')) >= 0) {
-    const block = rest.slice(0, end);
-    rest = rest.slice(end + 2);
-    const frame: Frame = { event: 'message', data: '' };
-    for (const line of block.split('\n')) {
-      if (!line || line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'event') frame.event = value;
-      else if (field === 'id') frame.id = value;
-      else if (field === 'data') frame.data += value;
+  await Promise.all([...bySection].map(async ([section, { ids, listsMove }]) => {
+    const tiles = section === 'offers' ? [SUMMARY_TAG] : [];
+    const records = [...ids].map((id) => recordTag(section, id));
+    if (listsMove) {
+      dispatch(sectionApi.util.invalidateTags([TAGS[section].list, ...records, ...tiles]));
+      return;
     }
-    if (frame.data || frame.event !== 'message') frames.push(frame);
-  }
-  return rest;
+    dispatch(sectionApi.util.invalidateTags([...records, ...tiles]));
+    await refreshRows(dispatch, getState, section, ids);
+  }));
 }
 
 const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) => {
@@ -121,9 +107,10 @@ export function useLiveStream(): void {
     if (!token) return undefined;
     const stop = new AbortController();
     let lastEventId: string | undefined;
+    const changes = changeBuffer((events) => void applyChanges(dispatch, store.getState, events));
     const handle = (frame: Frame) => {
       if (frame.id) lastEventId = frame.id;
-      if (frame.event === LIVE_EVENT.change) void applyChange(dispatch, store.getState, JSON.parse(frame.data) as ChangeEvent);
+      if (frame.event === LIVE_EVENT.change) changes.add(JSON.parse(frame.data) as ChangeEvent);
       else if (frame.event === LIVE_EVENT.notification) dispatch(sectionApi.util.invalidateTags(['Notifications']));
       else if (frame.event === LIVE_EVENT.reset) dispatch(sectionApi.util.invalidateTags(['Notifications', SUMMARY_TAG, ...SECTIONS.map((s) => TAGS[s].list)]));
     };
@@ -175,6 +162,7 @@ export function useLiveStream(): void {
     void run();
     return () => {
       stop.abort();
+      changes.cancel();
       dispatch(streamClosed());
     };
   }, [token, dispatch, store]);

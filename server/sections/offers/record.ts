@@ -179,6 +179,35 @@ function changedStatus(stored: Row, body: Row): string {
 /** What makes two offers the same, as one text (a twin has the same). */
 const keyOf = (v: Row) => [v.supplier_id, v.product_id, v.variety_id, v.packing_id, v.harvest_year, v.city_id].map((x) => String(x ?? '')).join('\u0001');
 
+/** The duplicate rule over a chunk of offers written together (`stored`: the chunk's offers as they stand), each
+ * judged in id order as the card would judge it had the ones before it been written one by one: its twin is an
+ * offer outside the chunk (`outside`, found in one statement) or an active offer of the chunk as it stands then
+ * (written if it was accepted, else as stored). `to` is what the offer becomes, null when not active (no twin to
+ * look for). Answers the twin of each offer refused. */
+function chunkTwins(stored: Row[], items: { id: number; to: Row | null; outside: number | null }[]): Map<number, number> {
+  const active = new Map<string, Set<number>>();
+  const place = (key: string, id: number) => (active.get(key) ?? active.set(key, new Set()).get(key)!).add(id);
+  const keys = new Map(stored.map((r) => [Number(r.id), keyOf(r)]));
+  for (const r of stored) if (r.status === 'active') place(keyOf(r), Number(r.id));
+  const refused = new Map<number, number>();
+  for (const item of [...items].sort((x, y) => x.id - y.id)) {
+    if (!item.to) {
+      active.get(keys.get(item.id)!)?.delete(item.id);
+      continue;
+    }
+    const key = keyOf(item.to);
+    const inside = [...(active.get(key) ?? [])].filter((id) => id !== item.id);
+    const twin = [item.outside, ...inside].filter((x): x is number => typeof x === 'number').sort((x, y) => x - y)[0];
+    if (twin) {
+      refused.set(item.id, twin);
+    } else {
+      active.get(keys.get(item.id)!)?.delete(item.id);
+      place(key, item.id);
+    }
+  }
+  return refused;
+}
+
 /** The offers' bulk edit as sets: the card's change (changedValues, changedStatus, the product on offer, no
  * completion while reserves hold goods, the quantity not below what is taken, the selling band, the duplicate
  * rule) for a chunk of locked offers, the database asked once per rule for all of them. Each offer is judged as
@@ -212,29 +241,17 @@ async function changeOffers(tx: Database, auth: AuthenticatedUser, batch: BulkRo
     else if (fact.below) refuse(c.id, badRequest(OFFER_WRITE_MSG.belowReserved(fact.taken)));
     else passed.push(c);
   }
-  // duplicates: the offers outside the chunk in one statement; inside it, the active offers as they stand after
-  // each earlier change (a refused one keeps what it had)
+  // duplicates: the offers outside the chunk in one statement; inside it, as the earlier ones were changed
   const active = passed.filter((c) => c.status === 'active');
   const outside = await findDuplicates(tx, active.map((c) => c.values), batch.map((r) => r.id));
   const outsideOf = new Map(active.map((c, i) => [c.id, outside[i]]));
-  const twins = new Map<string, Set<number>>();
-  const place = (key: string, id: number) => (twins.get(key) ?? twins.set(key, new Set()).get(key)!).add(id);
-  for (const r of batch) if (r.before.status === 'active') place(keyOf(r.before), r.id);
+  const twins = chunkTwins(batch.map((r) => r.before), passed.map((c) => ({
+    id: c.id, to: c.status === 'active' ? c.values : null, outside: outsideOf.get(c.id) ?? null,
+  })));
   const accepted = new Set(passed.map((c) => c.id));
-  for (const c of passed) {
-    const oldKey = keyOf(c.stored);
-    twins.get(oldKey)?.delete(c.id);
-    if (c.status !== 'active') continue;
-    const key = keyOf(c.values);
-    const inside = [...(twins.get(key) ?? [])];
-    const twin = [outsideOf.get(c.id), ...inside].filter((x): x is number => typeof x === 'number').sort((x, y) => x - y)[0];
-    if (twin) {
-      refuse(c.id, conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', twin));
-      accepted.delete(c.id);
-      if (c.stored.status === 'active') place(oldKey, c.id);
-    } else {
-      place(key, c.id);
-    }
+  for (const [id, twin] of twins) {
+    refuse(id, conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', twin));
+    accepted.delete(id);
   }
   for (const c of passed) {
     if (!accepted.has(c.id)) continue;
@@ -283,6 +300,16 @@ export const offerRecord: RecordSection<OfferToInsert> = {
     }
     await attachFiles(tx, auth, 'offers', id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
     return { set: sql`${quantity}, ${sql.join(Object.entries(rest).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status}` };
+  },
+  // the same for a chunk at once: the twins outside it in one statement, inside it as they came back one by one
+  async restoreMany(tx, auth, rows) {
+    const back = rows.filter((r) => r.status === 'active');
+    const outside = await findDuplicates(tx, back.map((r) => r.record as DuplicateKey), rows.map((r) => r.id));
+    const twins = chunkTwins(rows.map((r) => r.record), back.map((r, i) => ({ id: r.id, to: r.record, outside: outside[i] })));
+    return rows.map(({ id }) => {
+      const twin = twins.get(id);
+      return twin ? { id, refused: conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', twin) } : { id };
+    });
   },
   // an offer coming back active must not be the twin of an active one (the card's 409 rule); a deleted offer held
   // no reserved stock (bulk delete keeps those), so no stock moves

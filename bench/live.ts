@@ -1,0 +1,159 @@
+// Live updates that scale with screens (issue 36): 200 open event streams (GET /api/events over real HTTP) as four
+// roles (administrator, manager, warehouse, a supplier's user; a user of its own each), each with a list page of 50
+// offers, follow a 1 000-row bulk edit as the browser does (src/api/liveFrames.ts: the burst's events gathered, the
+// changed rows the page shows read in one request). Prints how many follow-up requests all the screens sent and
+// how long after the write's answer 95 % of the screens showing a changed row had it read again. Then 1 000 streams
+// are opened at once and the memory they hold is measured (server and client ends in this one process: an upper
+// bound of the server's). Goals: follow-ups ≤ 200 in all, p95 ≤ 1 s on PostgreSQL; 1 000 streams ≤ 50 MB.
+// Runs on PGlite in memory; with DATABASE_URL set, on that PostgreSQL server too. `node --expose-gc` for the memory.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { createTestApp } from '../server/__tests__/testApp';
+import { createSession } from '../server/accounts/sessions';
+import { rowsOf } from '../server/http/rows';
+import { LIVE_EVENT } from '../domain/live';
+import { changeBuffer, parseFrames, rowsQuery, type ChangeEvent, type Frame } from '../src/api/liveFrames';
+import { onEachEngine, pct } from './engines';
+import { seedOffers, soleActiveOffers } from './offers';
+
+const CLIENTS = 200;
+const STREAMS = 1000;
+const ROWS = 1000;
+const PAGE = 50;
+const ROLES = ['admin', 'manager', 'warehouse', 'supplier'] as const;
+
+const engineName = (engine: string) => (engine.startsWith('PGlite') ? 'pglite' : 'postgresql');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One HTTP call to the listening app. */
+function call(port: number, method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers: { authorization: `Bearer ${token}`, ...(payload && { 'content-type': 'application/json' }) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => { text += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+interface Stream {
+  opened: Promise<void>;
+  close: () => void;
+}
+
+/** An event stream, its frames handed to `onFrame`; resolves `opened` once the server accepted it. */
+function openStream(port: number, token: string, onFrame: (frame: Frame) => void): Stream {
+  let req: http.ClientRequest;
+  const opened = new Promise<void>((resolve, reject) => {
+    req = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`events: ${res.statusCode}`));
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        if (buffer === '' && chunk.startsWith('retry:')) resolve();
+        const frames: Frame[] = [];
+        buffer = parseFrames(buffer + chunk, frames);
+        frames.forEach(onFrame);
+      });
+      res.on('error', () => undefined);
+    });
+    req.on('error', () => undefined);
+  });
+  return { opened, close: () => req.destroy() };
+}
+
+/** `perRole` users of each demo role (copies of the demo accounts) with a session each: their tokens. */
+async function usersOf(db: Parameters<typeof createSession>[0], perRole: number, tag: string): Promise<{ role: string; token: string }[]> {
+  const users: { role: string; token: string }[] = [];
+  for (const role of ROLES) {
+    const ids = rowsOf<{ id: number }>(await db.execute(sql`
+      INSERT INTO users (email, name, password_hash, password_salt, user_type, is_admin, role_id, employee_id, supplier_id, status)
+      SELECT ${tag} || g || '.' || u.email, u.name, u.password_hash, u.password_salt, u.user_type, u.is_admin, u.role_id,
+        CASE WHEN g = 1 THEN u.employee_id END, u.supplier_id, 'active'
+      FROM users u, generate_series(1, ${perRole}) AS g WHERE u.email = ${`${role}@nutdesk.demo`} RETURNING id`));
+    for (const { id } of ids) users.push({ role, token: await createSession(db, Number(id), 24, { userAgent: 'bench/live', address: null }) });
+  }
+  return users;
+}
+
+async function bench(engine: string) {
+  const ctx = await createTestApp({ scryptN: 2 ** 14 });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = ctx.app.server.address() as AddressInfo;
+  const streams: Stream[] = [];
+  try {
+    const total = await seedOffers(ctx.db, Number(process.env.BENCH_OFFERS ?? 20_000));
+    const ids = await soleActiveOffers(ctx.db, ROWS);
+    const users = await usersOf(ctx.db, CLIENTS / ROLES.length, 'live');
+    const admin = users.find((u) => u.role === 'admin')!.token;
+
+    let followUps = 0;
+    const screens = await Promise.all(users.map(async ({ role, token }, i) => {
+      // the screen's list: 50 of the offers the edit changes (a supplier's user sees its own of them only)
+      const window = ids.slice((i * PAGE) % ROWS, (i * PAGE) % ROWS + PAGE);
+      const page = await call(port, 'GET', `/api/offers?${rowsQuery('offers_ids', window)}`, token);
+      if (page.status !== 200) throw new Error(`list as ${role}: ${page.status}`);
+      const screen = { role, token, shown: new Set((page.body as { data: { id: number }[] }).data.map((r) => Number(r.id))), requests: 0, seenAt: 0 };
+      const buffer = changeBuffer((events: ChangeEvent[]) => {
+        const moved = events.some((e) => e.kind === 'create' || e.kind === 'delete');
+        const changed = [...new Set(events.filter((e) => screen.shown.has(e.id)).map((e) => e.id))].sort((x, y) => x - y);
+        if (!moved && !changed.length) return;
+        const query = moved ? `${rowsQuery('offers_ids', window)}` : rowsQuery('offers_ids', changed);
+        screen.requests++;
+        followUps++;
+        void call(port, 'GET', `/api/offers?${query}`, token).then(() => { screen.seenAt = performance.now(); });
+      });
+      streams.push(openStream(port, token, (frame) => {
+        if (frame.event === LIVE_EVENT.change) buffer.add(JSON.parse(frame.data) as ChangeEvent);
+      }));
+      return screen;
+    }));
+    await Promise.all(streams.map((s) => s.opened));
+    // the streams' LISTEN is taken: let the last connections settle
+    await sleep(500);
+
+    const writeSent = performance.now();
+    const edit = await call(port, 'PATCH', '/api/offers', admin, { ids, set: { loading_address: 'Москва, ул. Живая, 1' } });
+    const writeAnswered = performance.now();
+    if ((edit.body as { changed?: number }).changed !== ROWS) throw new Error(`edit: ${JSON.stringify(edit.body).slice(0, 300)}`);
+    const watching = screens.filter((s) => s.shown.size > 0);
+    const end = Date.now() + 20_000;
+    while (Date.now() < end && watching.some((s) => !s.seenAt)) await sleep(20);
+    await sleep(1000); // follow-ups that would come late are counted too
+    const fromAnswer = watching.map((s) => (s.seenAt ? Math.max(0, s.seenAt - writeAnswered) : Infinity)).sort((x, y) => x - y);
+    const fromSent = watching.map((s) => (s.seenAt ? s.seenAt - writeSent : Infinity)).sort((x, y) => x - y);
+    const within = fromAnswer.filter((ms) => ms <= 1000).length;
+    console.log(`\n${engine}: ${CLIENTS} screens (${ROLES.map((r) => `${screens.filter((s) => s.role === r).length} ${r}`).join(', ')}), ${ROWS} of ${total} offers edited in ${((writeAnswered - writeSent) / 1000).toFixed(2)} s`);
+    console.log(`  screens showing a changed row ${watching.length}; follow-up requests ${followUps} (most by one screen ${Math.max(...screens.map((s) => s.requests))})`);
+    console.log(`  the change read again after the write's answer: p50 ${pct(fromAnswer, 50).toFixed(0)} ms, p95 ${pct(fromAnswer, 95).toFixed(0)} ms, within 1 s ${within} of ${watching.length}; after it was sent p95 ${pct(fromSent, 95).toFixed(0)} ms`);
+    console.log(`RESULT live clients=${CLIENTS} rows=${ROWS} followup_requests=${followUps} p95_ms=${pct(fromAnswer, 95).toFixed(0)} engine=${engineName(engine)} p95_from_request_ms=${pct(fromSent, 95).toFixed(0)}`);
+    for (const s of streams.splice(0)) s.close();
+    await sleep(500);
+
+    // the memory of 1 000 open streams (each of a user of its own)
+    const more = await usersOf(ctx.db, STREAMS / ROLES.length, 'mem');
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    const before = process.memoryUsage();
+    for (const { token } of more) streams.push(openStream(port, token, () => undefined));
+    await Promise.all(streams.map((s) => s.opened));
+    await sleep(500);
+    gc?.();
+    const after = process.memoryUsage();
+    const rss = (after.rss - before.rss) / 1024 / 1024;
+    const heap = (after.heapUsed - before.heapUsed) / 1024 / 1024;
+    console.log(`  ${STREAMS} open streams: RSS +${rss.toFixed(1)} MB, heap +${heap.toFixed(1)} MB (both ends in this process)${gc ? '' : ' (no --expose-gc: unsettled)'}`);
+    console.log(`RESULT live_streams engine=${engineName(engine)} streams=${STREAMS} rss_growth_mb=${rss.toFixed(1)} heap_growth_mb=${heap.toFixed(1)}`);
+  } finally {
+    for (const s of streams) s.close();
+    await ctx.close();
+  }
+}
+
+onEachEngine(bench);

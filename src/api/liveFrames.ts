@@ -1,0 +1,80 @@
+// The live stream's parts that need no store: its frames parsed, the changes of a burst gathered, and the one
+// request that reads the changed rows a list page shows (src/api/live.ts runs them in the browser; bench/live.ts
+// runs the same for its 200 simulated screens).
+import { PAGE_SIZES } from '../../domain/lists';
+import type { LiveKind } from '../../domain/live';
+import type { Section } from '../../domain/sections';
+
+export interface ChangeEvent {
+  section: Section;
+  id: number;
+  version: number | null;
+  kind: LiveKind;
+}
+
+/** Changes heard within this long of the first are followed up together: a write of many records comes as a few
+ * notifications at once, and an open screen reads its changed rows once for all of them. */
+export const COALESCE_MS = 80;
+
+/** Gathers the changes of a burst and hands them on together, COALESCE_MS after the first. */
+export function changeBuffer(flush: (events: ChangeEvent[]) => void, wait = COALESCE_MS) {
+  let pending: ChangeEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    add(event: ChangeEvent) {
+      pending.push(event);
+      timer ??= setTimeout(() => {
+        const events = pending;
+        pending = [];
+        timer = undefined;
+        flush(events);
+      }, wait);
+    },
+    cancel() {
+      clearTimeout(timer);
+      timer = undefined;
+      pending = [];
+    },
+  };
+}
+
+/** The page size a read of `count` rows asks for: the list's default below it, else the smallest that holds them
+ * (none: more than a page holds). */
+export const pageFor = (count: number) => PAGE_SIZES.find((size) => size >= count);
+
+/** The query that reads these rows of a list in one request (`filter`: the section's ids filter), or null when
+ * they are more than one page holds. */
+export function rowsQuery(filter: string, ids: readonly number[]): string | null {
+  const size = pageFor(ids.length);
+  if (!size) return null;
+  return `${filter}=${ids.join(',')}${size > PAGE_SIZES[0] ? `&perPage=${size}` : ''}`;
+}
+
+export interface Frame {
+  event: string;
+  id?: string;
+  data: string;
+}
+
+/** Splits the stream's text into complete frames; answers the rest (an incomplete frame). */
+export function parseFrames(text: string, frames: Frame[]): string {
+  let rest = text.replace(/\r\n/g, '\n');
+  let end: number;
+  while ((end = rest.indexOf('\n\n')) >= 0) {
+    const block = rest.slice(0, end);
+    rest = rest.slice(end + 2);
+    const frame: Frame = { event: 'message', data: '' };
+    for (const line of block.split('\n')) {
+      if (!line || line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') frame.event = value;
+      else if (field === 'id') frame.id = value;
+      else if (field === 'data') frame.data += value;
+    }
+    if (frame.data || frame.event !== 'message') frames.push(frame);
+  }
+  return rest;
+}
+
