@@ -98,7 +98,7 @@ async function bench(engine: string) {
       // the screen's list: 50 of the offers the edit changes (a supplier's user sees its own of them only)
       const window = ids.slice((i * PAGE) % ROWS, (i * PAGE) % ROWS + PAGE);
       const page = await call(port, 'GET', `/api/offers?${rowsQuery('offers_ids', window)}`, token);
-      if (page.status !== 200) throw new Error(`list as ${role}: ${page.status}`);
+      if (page.status !== 200) throw new Error(`list as ${role}: ${page.status} ${JSON.stringify(page.body)}`);
       const screen = { role, token, shown: new Set((page.body as { data: { id: number }[] }).data.map((r) => Number(r.id))), requests: 0, seenAt: 0 };
       const buffer = changeBuffer((events: ChangeEvent[]) => {
         const moved = events.some((e) => e.kind === 'create' || e.kind === 'delete');
@@ -107,7 +107,10 @@ async function bench(engine: string) {
         const query = moved ? `${rowsQuery('offers_ids', window)}` : rowsQuery('offers_ids', changed);
         screen.requests++;
         followUps++;
-        void call(port, 'GET', `/api/offers?${query}`, token).then(() => { screen.seenAt = performance.now(); });
+        void call(port, 'GET', `/api/offers?${query}`, token).then((res) => {
+          if (res.status === 200) screen.seenAt = performance.now();
+          else console.error(`follow-up as ${role}: ${res.status}`);
+        }, (err: Error) => console.error(`follow-up as ${role}: ${err.message}`));
       });
       streams.push(openStream(port, token, (frame) => {
         if (frame.event === LIVE_EVENT.change) buffer.add(JSON.parse(frame.data) as ChangeEvent);
@@ -115,6 +118,7 @@ async function bench(engine: string) {
       return screen;
     }));
     await Promise.all(streams.map((s) => s.opened));
+    console.log(`  ${streams.length} streams open`);
     // the streams' LISTEN is taken: let the last connections settle
     await sleep(500);
 

@@ -42,12 +42,22 @@ export function changeBuffer(flush: (events: ChangeEvent[]) => void, wait = COAL
  * (none: more than a page holds). */
 export const pageFor = (count: number) => PAGE_SIZES.find((size) => size >= count);
 
-/** The query that reads these rows of a list in one request (`filter`: the section's ids filter), or null when
- * they are more than one page holds. */
+/** The longest value of one filter parameter the server takes (its lists' query schema): ids beyond it go in the
+ * parameter repeated. */
+const VALUE_MAX = 100;
+
+/** The query that reads these rows of a list in one request (`filter`: the section's ids filter, its values
+ * comma-joined up to VALUE_MAX characters a parameter), or null when they are more than one page holds. */
 export function rowsQuery(filter: string, ids: readonly number[]): string | null {
   const size = pageFor(ids.length);
   if (!size) return null;
-  return `${filter}=${ids.join(',')}${size > PAGE_SIZES[0] ? `&perPage=${size}` : ''}`;
+  const values: string[] = [];
+  for (const id of ids) {
+    const last = values.length - 1;
+    if (last >= 0 && values[last].length + 1 + String(id).length <= VALUE_MAX) values[last] += `,${id}`;
+    else values.push(String(id));
+  }
+  return `${values.map((v) => `${filter}=${v}`).join('&')}${size > PAGE_SIZES[0] ? `&perPage=${size}` : ''}`;
 }
 
 export interface Frame {
