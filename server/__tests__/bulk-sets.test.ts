@@ -71,7 +71,7 @@ test('a supplier\'s user changes its own offers only: another supplier\'s is not
   expect(res.status).toBe(200);
   expect(res.body).toEqual({
     status: 'success', changed: 1, notChanged: 1,
-    warning: 'Успешно изменено 1 из 2 элементов. 1 элементов не удалось изменить.',
+    warning: 'Успешно изменено: 1 предложение из 2. Не удалось изменить: 1 предложение.',
     refused: [{ id: foreign.id, reason: 'Объект не найден' }],
   });
   expect((await ctx.call('GET', `/api/offers/${foreign.id}`, 'supplier')).body.message).toBe('Объект не найден');
