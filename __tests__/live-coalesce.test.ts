@@ -35,16 +35,21 @@ const requested = (fetchMock: jest.Mock) => fetchMock.mock.calls.map(([input]) =
 
 const updates = (ids: number[]): ChangeEvent[] => ids.map((id) => ({ section: 'offers', id, version: 2, kind: 'update' }));
 
-test('1 000 offers changed, 50 of them on the open page: one request reads those 50, and they are replaced in place', async () => {
+/** A store with one list page of offers open (and kept), over the server; the requests after it are counted. */
+async function openPage(query: string) {
   const state = { price: '100.00' };
   const fetchMock = server(state);
   const store = makeStore();
   // the shell's slices (api, live) join lazily: the whole state once they have
   const getState = store.getState as unknown as () => RootState;
-  const args = { section: 'offers' as const, query: 'page=1&perPage=50' };
-  const subscription = store.dispatch(listsApi.endpoints.list.initiate(args));
+  const subscription = store.dispatch(listsApi.endpoints.list.initiate({ section: 'offers', query }));
   await subscription;
   fetchMock.mockClear();
+  return { state, fetchMock, store, getState, subscription };
+}
+
+test('1 000 offers changed, 50 of them on the open page: one request reads those 50, and they are replaced in place', async () => {
+  const { state, fetchMock, store, getState, subscription } = await openPage('page=1&perPage=50');
 
   state.price = '105.00';
   const changed = Array.from({ length: 1000 }, (_, i) => i + 1);
@@ -59,15 +64,7 @@ test('1 000 offers changed, 50 of them on the open page: one request reads those
 });
 
 test('a change to rows the page does not show costs nothing; a burst with a deletion reads the page again once', async () => {
-  const state = { price: '100.00' };
-  const fetchMock = server(state);
-  const store = makeStore();
-  // the shell's slices (api, live) join lazily: the whole state once they have
-  const getState = store.getState as unknown as () => RootState;
-  const args = { section: 'offers' as const, query: 'page=1' };
-  const subscription = store.dispatch(listsApi.endpoints.list.initiate(args));
-  await subscription;
-  fetchMock.mockClear();
+  const { fetchMock, store, getState, subscription } = await openPage('page=1');
 
   await applyChanges(store.dispatch, getState, updates([500, 501, 502]));
   expect(requested(fetchMock)).toEqual([]);
