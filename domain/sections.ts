@@ -32,6 +32,9 @@ export interface SectionDef {
   statuses: StatusDef[];
   /** Shown in the navigation's 'Списки' submenu rather than at the top level. */
   inListsMenu?: boolean;
+  /** The sections whose records a write of this one's changes too (a reserve moves its offer's stock): what the
+   * SPA reads again after it (src/api/sectionApi.ts staleAfter). */
+  moves?: readonly Section[];
 }
 
 const ACTIVE: StatusDef = { value: 'active', title: 'Активный' };
@@ -50,6 +53,8 @@ const REGISTRY = {
     // the reserves filter of spec point 4: 1 Активный, 2 Завершен, 3 Отменен; 4 Просрочен (issue 22: past its
     // 'Резерв до', its amount back on the offer)
     statuses: [ACTIVE, { value: 'completed', title: 'Завершен' }, { value: 'cancelled', title: 'Отменен' }, { value: 'expired', title: 'Просрочен' }, DELETED],
+    // a reserve takes, gives back and sells its offer's stock
+    moves: ['offers'],
   },
   employees: {
     key: 'employees', title: 'Сотрудники', genitive: 'сотрудников', one: 'сотрудника', tag: 'Employee',

@@ -1,7 +1,7 @@
 // Work on many records at once and the trash (issue 25): PATCH /api/{section} {ids, set, adjust?}, POST
 // /api/{section}/restore {ids} and POST /api/{section}/{id}/restore. A write refreshes the list, each record it
 // touched, and for reserves the offers (a restored reserve takes its stock again).
-import { recordTag, sectionApi, TAGS } from './sectionApi';
+import { recordTag, sectionApi, staleAfter, TAGS } from './sectionApi';
 import { SECTION, type Section } from '../../domain/sections';
 import type { BulkEditBody, BulkEditResponse, BulkRestoreResponse } from '../../domain/bulk';
 import { BULK_EDIT_RESULT, BULK_RESTORE_RESULT, CARD_RECORD } from '../../domain/responseShapes';
@@ -12,7 +12,7 @@ const genitive = ({ section }: { section: Section }) => SECTION[section].genitiv
 
 /** What a bulk write makes stale: the list, each record, and the offers when reserves moved their stock. */
 const touched = (section: Section, ids: number[]) => [
-  TAGS[section].list, ...ids.map((id) => recordTag(section, id)), ...(section === 'reserves' ? [TAGS.offers.list] : []),
+  TAGS[section].list, ...ids.map((id) => recordTag(section, id)), ...staleAfter(section),
 ];
 
 export const bulkApi = sectionApi.injectEndpoints({

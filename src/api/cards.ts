@@ -4,7 +4,7 @@
 // the form was loaded from (the server answers 409 'stale' when another user wrote the record since).
 // A saved record refreshes its list and the reference list the selects show it in (a new city is offered by the
 // supplier card at once, a deactivated product no longer by the offer card).
-import { recordTag, sectionApi, TAGS } from './sectionApi';
+import { recordTag, sectionApi, staleAfter, TAGS } from './sectionApi';
 import { SECTION, type Section } from '../../domain/sections';
 import type { QueryReturnValue } from '@reduxjs/toolkit/query';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
@@ -43,14 +43,9 @@ export interface RecordArgs {
 /** The select list that shows a section's records. */
 const REFERENCE_OF: Partial<Record<Section, ReferenceList>> = { cities: 'cities', employees: 'employees', suppliers: 'suppliers', products: 'products' };
 
-/** What a write of a record makes stale besides the record and its list: a reserve moves its offer's stock, so its
- * offer's card and the offers list (with the tiles) are read again. */
-function movedWith(section: Section, saved: CardPayload | undefined) {
-  return section === 'reserves' && saved?.offer_id ? stockTags(Number(saved.offer_id)) : [];
-}
-
-/** An offer whose stock moved: its card and the offers list. */
-export const stockTags = (offerId: number) => [recordTag('offers', offerId), TAGS.offers.list];
+/** What a write of a record makes stale besides the record and its list: what its section moves (a reserve's offer
+ * card and the offers list, with the tiles). */
+const movedWith = (section: Section, saved: CardPayload | undefined) => staleAfter(section, saved?.offer_id ? [Number(saved.offer_id)] : []);
 
 /** A stale write: the record is read again, so the card can show and load the current version. */
 const isStale = (error: unknown) => Boolean((error as ApiError | undefined)?.stale);

@@ -1,6 +1,6 @@
 // The calls every section's list makes: rows, bulk delete, filter config, saved filter, table layout.
 // Features pass their section; tags make a delete or a saved layout refresh what shows them.
-import { sectionApi, TAGS } from './sectionApi';
+import { sectionApi, staleAfter, TAGS } from './sectionApi';
 import { FILTER_CONFIG_MSG, type BulkDeleteResponse, type FilterConfig, type FilterState, type ListResponse, type ListRow, type TableConfig } from '../../domain/lists';
 import { DELETE_RESULT, FILTER_CONFIG, LAYOUTS, LIST_PAGE, SAVED_FILTER } from '../../domain/responseShapes';
 import { SECTION, type Section } from '../../domain/sections';
@@ -33,7 +33,7 @@ export const listsApi = sectionApi.injectEndpoints({
     deleteRecords: build.mutation<BulkDeleteResponse, { section: Section; ids: number[] }>({
       query: ({ section, ids }) => ({ url: `api/${section}`, method: 'DELETE', body: { ids } }),
       ...checked<BulkDeleteResponse, { section: Section }>(DELETE_RESULT, genitive),
-      invalidatesTags: (result, error, { section }) => [TAGS[section].list, TAGS.offers.list],
+      invalidatesTags: (result, error, { section }) => [TAGS[section].list, ...staleAfter(section)],
     }),
     filterConfig: build.query<FilterConfig, Section>({
       query: (section) => (section === 'reserves' ? 'api/reserves_filter_config' : `api/${section}/filter_config`),

@@ -33,4 +33,9 @@ export const SUMMARY_TAG = { type: tagOf('offers'), id: 'SUMMARY' } as const;
 /** One record's tag. */
 export const recordTag = (section: Section, id: number) => ({ type: tagOf(section), id });
 
+/** What a write of a section's records makes stale besides them and their list: the lists of the sections the
+ * registry says it moves (domain/sections.ts `moves`), and the moved records known by id (a reserve's offer). */
+export const staleAfter = (section: Section, movedIds: readonly number[] = []) =>
+  (SECTION[section].moves ?? []).flatMap((moved) => [...movedIds.map((id) => recordTag(moved, id)), TAGS[moved].list]);
+
 export const sectionApi = baseApi.enhanceEndpoints({ addTagTypes: SECTION_TAG_TYPES });

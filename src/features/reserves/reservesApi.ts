@@ -2,8 +2,8 @@
 // and its offer are read, created and changed through the cards' endpoints (src/api/cards.ts), as every record is.
 // Completing or cancelling a reserve moves its offer's stock, so each invalidates the offers list (and with it
 // the summary tiles, which the list's tag provides), the offer's own card, the reserve and the reserves list.
-import { recordTag, sectionApi, TAGS } from '../../api/sectionApi';
-import { stockTags, type RecordBase } from '../../api/cards';
+import { recordTag, sectionApi, staleAfter, TAGS } from '../../api/sectionApi';
+import type { RecordBase } from '../../api/cards';
 import type { BusinessSettingName } from '../../../domain/settings';
 import type { TERM_FIELDS } from '../../../domain/reserves/terms';
 import { BUSINESS_SETTINGS, DELIVERY, REPRICE_TERMS } from '../../../domain/responseShapes';
@@ -96,7 +96,7 @@ export const reservesApi = sectionApi.injectEndpoints({
       query: ({ id, step, version, actualDate }) => ({
         url: `api/reserves/${id}/${step}`, method: 'POST', body: actualDate === undefined ? { version } : { version, actual_date_implementation: actualDate },
       }),
-      invalidatesTags: (result, error, { id, offerId }) => [recordTag('reserves', id), TAGS.reserves.list, ...stockTags(offerId)],
+      invalidatesTags: (result, error, { id, offerId }) => [recordTag('reserves', id), TAGS.reserves.list, ...staleAfter('reserves', [offerId])],
     }),
     /** GET /api/reserves/{id}/reprice: the terms a re-pricing takes now, read fresh each time the preview opens. */
     repriceTerms: build.query<Record<(typeof TERM_FIELDS)[number], string | null>, number>({
