@@ -68,11 +68,8 @@ export function settingsOf(stored: Partial<Record<BusinessSettingName, string>> 
 
 /** A new reserve: the responsible is the caller's employee, the delivery the default until a city is chosen. */
 export function newValues(settings: BusinessSettings, employeeId: number | null | undefined): ReserveFormValues {
-  return {
-    amount: '', packs_amount: '', unit_selling_price: '', estimated_date_implementation: '', reserved_until: '', buyer_name: '', buyer_phone: '',
-    city_id: '', delivery_address: '', delivery_cost: String(settings.delivery_cost_default), delivery_days: '',
-    responsible_id: str(employeeId), comments: [],
-  };
+  const blank = Object.fromEntries(CARD_FIELDS.map((f) => [f.key, ''])) as Record<CardField, string>;
+  return { ...blank, delivery_cost: String(settings.delivery_cost_default), responsible_id: str(employeeId), comments: [] };
 }
 
 /** A delivery city chosen: the matrix's cost and days for the route (each only when the matrix knows it), else
