@@ -435,7 +435,9 @@ function reaches(expr: string, aliases: Map<string, Source>, seen = new Set<stri
 }
 
 const probe = (def: FilterDef): ParsedFilter => {
-  if (def.type === 'number' || def.type === 'currency' || def.type === 'date') return { def, kind: 'range', from: '0', to: '1' };
+  if (def.type === 'number' || def.type === 'currency') return { def, kind: 'range', from: '0', to: '1' };
+  // a date filter's values reach the compiler as calendar days (the query codec refuses anything else)
+  if (def.type === 'date') return { def, kind: 'range', from: '2026-11-01', to: '2026-11-30' };
   if (def.type === 'boolean') return { def, kind: 'boolean', value: true };
   if (def.type === 'string' || def.type === 'address') return { def, kind: 'text', value: 'а' };
   return { def, kind: 'list', values: ['1'] };
