@@ -75,3 +75,22 @@ test('no price list in the navigation, nor behind its address, for a role that d
   expect(screen.queryByRole('link', { name: 'Прайс-лист' })).toBeNull();
   expect(screen.getByRole('link', { name: 'Резервы' })).toBeInTheDocument();
 });
+
+test("'Наценка, %' with no value asks for it before any request; a markup typed with a comma is sent", async () => {
+  const fetchMock = server();
+  const user = userEvent.setup();
+  renderApp('/price-list?city_id=5&level=percent', { token: 't' });
+  const markup = await screen.findByLabelText(/^Наценка, %/);
+  expect(screen.getByText('Укажите наценку в процентах')).toBeInTheDocument();
+  expect(markup).toHaveAttribute('aria-invalid', 'true');
+  const asked = () => fetchMock.mock.calls.map(([r]) => new URL((r as Request).url)).filter((u) => u.pathname === '/api/price-list');
+  expect(asked()).toHaveLength(0);
+  expect(screen.getByRole('button', { name: 'Скачать XLSX' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Ссылка для покупателя' })).toBeDisabled();
+  await user.type(markup, '12,5');
+  await screen.findByRole('table', { name: 'Прайс-лист' });
+  expect(screen.queryByText('Укажите наценку в процентах')).toBeNull();
+  // never a request without its markup; the last one has the whole of it
+  expect(asked().every((u) => u.searchParams.get('markup') !== null)).toBe(true);
+  expect(asked().at(-1)!.searchParams.get('markup')).toBe('12.5');
+});

@@ -17,7 +17,7 @@ const offer = (patch: Record<string, unknown> = {}) => ({
   reserved_amount: '63.00', purchased_amount: '0.00', images: [], documents: [], can_update: true, ...patch,
 });
 // the demo's settings: bounds at delivery 15 are (15 + 300 + 12) × 1.1 = 359.70 and × 1.35 = 441.45
-const settings = { delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35' };
+const settings = { delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35', reserve_hold_days: '5' };
 
 const manager = permissions({ role_id: 1, employee_id: 7 }, { offers: 'all', reserves: 'all', cities: 'all', employees: 'all', products: 'all' });
 const admin = permissions({ is_admin: true, user_type: 'admin', role_id: null });
@@ -66,10 +66,25 @@ test('prefilled from the offer and the settings: header, blocks, default deliver
   await waitFor(() => expect(responsible).toHaveTextContent('Тихонов Олег Юрьевич'));
   expect(responsible).toHaveAttribute('aria-disabled', 'true');
   // the settings were asked for by name, as the spec's POST /api/settings
-  // (and the business zone, which decides the card's 'today', on its own: every role reads that one)
+  // (and the business zone, which decides the card's 'today', on its own: every role reads that one; and on a new
+  // reserve the hold days, for the 'Резерв до' it shows)
   const asked = await Promise.all(requests(fetchMock).filter((r) => r.method === 'POST' && r.url.endsWith('/api/settings')).map((r) => r.clone().json()));
-  expect(asked).toEqual(expect.arrayContaining([['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup'], ['time_zone']]));
+  expect(asked).toEqual(expect.arrayContaining([['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup', 'reserve_hold_days'], ['time_zone']]));
   expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
+});
+
+const dayShown = (name: string) => (document.querySelector(`input[name="${name}"]`) as HTMLInputElement).value;
+
+test("a new reserve shows its 'Резерв до': today + the hold days, editable, and never past the implementation date", async () => {
+  server();
+  const user = userEvent.setup();
+  renderApp('/reserves/create?offer=12', { token: 't' });
+  await screen.findByText('О резерве');
+  expect(dayShown('reserved_until')).toBe(dayjs(today).add(5, 'day').format('DD.MM.YYYY'));
+  // an implementation date before it pulls it in: the same rule the server and an edit follow
+  await pickTomorrow(user);
+  await waitFor(() => expect(dayShown('estimated_date_implementation')).toBe(dayjs(today).add(1, 'day').format('DD.MM.YYYY')));
+  expect(dayShown('reserved_until')).toBe(dayjs(today).add(1, 'day').format('DD.MM.YYYY'));
 });
 
 test('figures follow the typing; packs and amount follow each other', async () => {
@@ -236,8 +251,8 @@ test('Сохранить → Создаем... → the request sent, then the ne
   const body = await post.clone().json();
   expect(body).toEqual({
     offer_id: 12, amount: '20', packs_amount: '2', unit_selling_price: '400', estimated_date_implementation: tomorrow,
-    // 'Резерв до' left empty: the server takes today + reserve_hold_days
-    reserved_until: '',
+    // 'Резерв до' as the card showed it: today + 5 hold days, not past the implementation date (tomorrow)
+    reserved_until: tomorrow,
     buyer_name: 'ООО «Орех»', buyer_phone: '79123456789', city_id: 5, delivery_address: 'Казань, ул. Баумана, 5',
     delivery_cost: '22.5', delivery_days: '3', comments: [{ text: 'Доставить до обеда' }],
   }); // role 1 sends no responsible: the server makes it the caller's employee

@@ -1,7 +1,7 @@
 // The page 'Аналитика' (issue 24): the filters on top, in the link (period, products, cities, responsible), and
 // each chart the caller may see (domain/analytics.ts isChartVisible, the server's own rule) in a card with its
 // figures on hover and 'Скачать XLSX'. A chart with nothing in the period says 'Нет данных за период'.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -12,10 +12,10 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import { DayPicker } from '../../components/DayPicker';
 import {
-  ANALYTICS_LIST_FILTERS, ANALYTICS_MSG, CHART, CHARTS, defaultPeriod, filterFromSearch, filterToSearch, isChartVisible, periodProblem,
+  ANALYTICS_LIST_FILTERS, ANALYTICS_MSG, CHART, CHARTS, MAX_PERIOD_DAYS, defaultPeriod, filterFromSearch, filterToSearch, isChartVisible, periodProblem,
   type AnalyticsFilter, type AnalyticsListFilter, type Chart,
 } from '../../../domain/analytics';
 import { isRefVisible, scopeOf, type Permissions } from '../../../domain/permissions';
@@ -78,65 +78,36 @@ function IdsFilter({ name, value, onChange }: { name: AnalyticsListFilter; value
   );
 }
 
-/** A date of the period as typed: the field keeps what is typed (a year typed digit by digit passes through 0002 …
- * 2026), and the day goes to the link a moment after the typing stops, when it is a real day. */
-function PeriodPicker({ label, value, onChange }: { label: string; value: string; onChange(day: string): void }) {
-  const [local, setLocal] = useState<Dayjs | null>(dayjs(value));
-  const [adopted, setAdopted] = useState(value);
-  if (value !== adopted) {
-    // the link changed (reset, back button): show its day
-    setAdopted(value);
-    setLocal(dayjs(value));
-  }
-  useEffect(() => {
-    if (!local || !local.isValid()) return undefined;
-    const day = local.format('YYYY-MM-DD');
-    if (day === value) return undefined;
-    const timer = setTimeout(() => onChange(day), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [local, value, onChange]);
-  return (
-    <DatePicker
-      label={label}
-      format="DD.MM.YYYY"
-      value={local}
-      onChange={setLocal}
-      disableFuture
-      slotProps={{ textField: { size: 'small', sx: { width: 170 } } }}
-    />
-  );
-}
-
 /** How long typing in a date field rests before the period is asked for. */
 const TYPING_PAUSE_MS = 600;
 
 function Filters({ perms, filter, onChange }: { perms?: Permissions; filter: AnalyticsFilter; onChange(next: AnalyticsFilter): void }) {
-  const [problem, setProblem] = useState<string | null>(null);
   const today = useBusinessToday();
-  const setDay = useCallback((end: 'from' | 'to', day: string) => {
-    const next = { ...filter, [end]: day };
-    const wrong = periodProblem(next.from, next.to);
-    setProblem(wrong);
-    if (!wrong) onChange(next);
-  }, [filter, onChange]);
-  const setFrom = useCallback((day: string) => setDay('from', day), [setDay]);
-  const setTo = useCallback((day: string) => setDay('to', day), [setDay]);
-  const picker = (end: 'from' | 'to', label: string) => (
-    <PeriodPicker label={label} value={filter[end]} onChange={end === 'from' ? setFrom : setTo} />
-  );
+  // a day that makes no period (over three years, the end before the start) is refused in its field: the field says
+  // why and goes back to the period the charts show, so the two never part
+  const refuseFrom = useCallback((day: string) => periodProblem(day, filter.to), [filter.to]);
+  const refuseTo = useCallback((day: string) => periodProblem(filter.from, day), [filter.from]);
+  const setDay = (end: 'from' | 'to', day: string | null) => {
+    if (day) onChange({ ...filter, [end]: day });
+  };
+  const earliest = dayjs(filter.to).subtract(MAX_PERIOD_DAYS, 'day');
+  // the period ends at the latest on the business day, and spans three years at most
+  const longest = dayjs(filter.from).add(MAX_PERIOD_DAYS, 'day');
+  const latest = longest.isAfter(dayjs(today)) ? dayjs(today) : longest;
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label="Фильтры аналитики">
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        {picker('from', ANALYTICS_TEXTS.from)}
-        {picker('to', ANALYTICS_TEXTS.to)}
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <DayPicker label={ANALYTICS_TEXTS.from} name="from" width={190} value={filter.from} pause={TYPING_PAUSE_MS}
+          minDate={earliest} maxDate={dayjs(filter.to)} refuse={refuseFrom} onDay={(day) => setDay('from', day)} />
+        <DayPicker label={ANALYTICS_TEXTS.to} name="to" width={190} value={filter.to} pause={TYPING_PAUSE_MS}
+          minDate={dayjs(filter.from)} maxDate={latest} refuse={refuseTo} onDay={(day) => setDay('to', day)} />
         {ANALYTICS_LIST_FILTERS.filter((f) => filterUsable(perms, f.key)).map((f) => (
           <IdsFilter key={f.key} name={f.key} value={filter[f.key]} onChange={(ids) => onChange({ ...filter, [f.key]: ids })} />
         ))}
-        <Button size="small" onClick={() => { setProblem(null); onChange({ ...defaultPeriod(today), products_ids: [], cities_ids: [], responsible_ids: [] }); }}>
+        <Button size="small" sx={{ mt: 0.5 }} onClick={() => onChange({ ...defaultPeriod(today), products_ids: [], cities_ids: [], responsible_ids: [] })}>
           {ANALYTICS_TEXTS.reset}
         </Button>
       </Box>
-      {problem && <Alert severity="error" sx={{ mt: 1 }}>{problem}</Alert>}
     </Paper>
   );
 }

@@ -18,9 +18,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DayPicker } from '../../components/DayPicker';
 import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
+import { toNumber } from '../../../domain/numbers';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../domain/priceList/texts';
+import { PRICE_LIST_MSG } from '../../../domain/priceList/access';
 import { decodePriceListQuery, encodePriceListQuery, type PriceListQuery, type PriceLevel, type Rounding } from '../../../domain/priceList/query';
 import { PageTitle } from '../../components/PageTitle';
 import { PageSpinner } from '../../components/Spinner';
@@ -43,6 +45,16 @@ const LEVELS: { value: PriceLevel; label: string }[] = [
 const ROUNDING: { value: Rounding; label: string }[] = [
   { value: 'none', label: TEXT.roundingNone }, { value: '1', label: TEXT.rounding1 }, { value: '10', label: TEXT.rounding10 },
 ];
+
+/** How long typing in 'Действует до' rests before the URL (and the request) takes the day. */
+const TYPING_PAUSE_MS = 400;
+const NOT_A_NUMBER = 'Введите число';
+/** A typed markup ('12,5' or '12.5'), null when it is no number. */
+const numberTyped = (text: string) => (text.trim() === '' ? null : toNumber(text.trim()));
+
+/** The markup level with no markup: nothing to ask the server for; the field asks for it instead (a request would
+ * come back 400). */
+const lacksMarkup = (request: Partial<PriceListQuery>) => request.level === 'percent' && (request.markup === undefined || request.markup === null);
 
 /** What the URL holds, with the defaults for the rest. */
 const requestOf = (params: URLSearchParams) => ({ level: 'min' as PriceLevel, rounding: 'none' as Rounding, ...decodePriceListQuery(params.toString()) });
@@ -76,7 +88,8 @@ function Filters({ request, change }: ReturnType<typeof useRequest>) {
   const years = (config.data?.harvest_years?.options ?? []).map((o) => String(o.value));
   const shownVarieties = (varieties.data ?? []).filter((v) => !request.product_id?.length || (v.product_id && request.product_id.includes(v.product_id)));
   // the markup is typed freely and applied when it is a number
-  const [markup, setMarkup] = useState(request.markup === undefined ? '' : String(request.markup));
+  const [markup, setMarkup] = useState(request.markup === undefined ? '' : String(request.markup).replace('.', ','));
+  const markupTyped = markup.trim() === '' ? undefined : numberTyped(markup);
   // the business day (setting time_zone): the server refuses a validity before it
   const today = useBusinessToday();
   const multi = (label: string, refs: NamedRef[], ids: number[] | undefined, key: 'product_id' | 'variety_id' | 'packing_id') => (
@@ -101,27 +114,33 @@ function Filters({ request, change }: ReturnType<typeof useRequest>) {
           {LEVELS.map((l) => <MenuItem key={l.value} value={l.value}>{l.label}</MenuItem>)}
         </TextField>
         {request.level === 'percent' && (
-          <TextField size="small" label={TEXT.levelPercent} value={markup} sx={{ width: 130 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          <TextField size="small" label={TEXT.levelPercent} value={markup} sx={{ width: 190 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            required error={lacksMarkup(request) || markupTyped === null}
+            helperText={markup.trim() === '' ? PRICE_LIST_MSG.markupMissing : markupTyped === null ? NOT_A_NUMBER : undefined}
             onChange={(e) => {
               setMarkup(e.target.value);
-              const n = Number(e.target.value.replace(',', '.'));
-              if (e.target.value !== '' && Number.isFinite(n)) change({ markup: n });
+              const n = numberTyped(e.target.value);
+              // emptied: no markup, so no request until one is typed
+              change({ markup: n ?? undefined });
             }} />
         )}
         <TextField select size="small" label="Округление" value={request.rounding} sx={{ minWidth: 170 }}
           onChange={(e) => change({ rounding: e.target.value as Rounding })}>
           {ROUNDING.map((r) => <MenuItem key={r.value} value={r.value}>{r.label}</MenuItem>)}
         </TextField>
-        <DatePicker
+        <DayPicker
           label={TEXT.validUntil}
-          format="DD.MM.YYYY"
-          value={request.valid_until ? dayjs(request.valid_until) : null}
+          name="valid_until"
+          width={190}
+          value={request.valid_until ?? ''}
           minDate={dayjs(today)}
-          onChange={(date) => {
-            if (date === null) change({ valid_until: undefined });
-            else if (date.isValid()) change({ valid_until: date.format('YYYY-MM-DD') });
+          // the URL takes the day when the typing rests, never a year half typed
+          pause={TYPING_PAUSE_MS}
+          refuse={(day) => (day < today ? PRICE_LIST_MSG.validUntil : null)}
+          onDay={(day) => {
+            if (day === '') change({ valid_until: undefined });
+            else if (day) change({ valid_until: day });
           }}
-          slotProps={{ textField: { size: 'small', name: 'valid_until', sx: { width: 190 } } }}
         />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
@@ -237,7 +256,7 @@ export default function PriceListPage() {
   const state = useRequest();
   const { request } = state;
   const token = useAppSelector(selectToken);
-  const ready = Boolean(request.city_id);
+  const ready = Boolean(request.city_id) && !lacksMarkup(request);
   const list = usePriceListQuery(request as PriceListQuery, { skip: !ready });
   const [createLink, link] = useCreatePriceListLinkMutation();
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string; key: number } | null>(null);
@@ -271,7 +290,7 @@ export default function PriceListPage() {
       </PageTitle>
       {notice && <Box sx={{ mb: 2 }}><Alert key={notice.key} severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert></Box>}
       <Filters {...state} />
-      {!ready && <Typography color="text.secondary">Выберите город покупателя, чтобы построить прайс-лист.</Typography>}
+      {!request.city_id && <Typography color="text.secondary">Выберите город покупателя, чтобы построить прайс-лист.</Typography>}
       {ready && list.isFetching && !list.data && <PageSpinner />}
       {ready && list.error && <Alert severity="error" closable={false}>{errorMessage(list.error)}</Alert>}
       {ready && list.data && !list.error && (

@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import type { FormikProps } from 'formik';
 import dayjs from 'dayjs';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DayPicker } from '../../components/DayPicker';
+import { defaultReservedUntil } from '../../../domain/reserves/schema';
 import { amountOf, packsOf, packsStep, reserveFigures } from '../../../domain/reserves/figures';
 import { formatNumber } from '../../../domain/format';
 import type { BusinessSettings } from '../../../domain/settings';
@@ -29,6 +30,13 @@ export interface BlockProps {
   visible(field: string): boolean;
 }
 
+/** A new reserve's 'Резерв до' follows its 'Дата реализации' while the user has not set it: the business day + the
+ * hold days, never past the implementation date (defaultReservedUntil, the server's rule too). */
+export interface HoldDefault {
+  today: string;
+  holdDays: number | undefined;
+}
+
 const decimal = { inputMode: 'decimal' } as const;
 const str = (n: number | null) => (n === null ? '' : String(n));
 
@@ -40,9 +48,20 @@ function useInputs(form: Form, readOnly: boolean) {
   return { field, select, phone, error: fieldError };
 }
 
-export function AboutBlock({ form, offer, readOnly, visible }: BlockProps) {
+export function AboutBlock({ form, offer, readOnly, visible, hold }: BlockProps & { hold?: HoldDefault }) {
   const { field, error } = useInputs(form, readOnly);
   const [invalidDate, setInvalidDate] = useState(false);
+  const [invalidUntil, setInvalidUntil] = useState(false);
+  const setEstimated = (day: string | null) => {
+    setInvalidDate(day === null);
+    const next = day ?? 'invalid';
+    const before = form.values.estimated_date_implementation;
+    void form.setFieldValue('estimated_date_implementation', next);
+    // the shown default moves with the date while the user has not chosen a 'Резерв до' of their own
+    if (hold && !invalidUntil && form.values.reserved_until === defaultReservedUntil(hold.today, hold.holdDays, before)) {
+      void form.setFieldValue('reserved_until', defaultReservedUntil(hold.today, hold.holdDays, next));
+    }
+  };
   const units = offer.units_per_pack;
   // pieces are whole: typed packs give whole pieces, and the packs' arrows step by packs that hold whole pieces
   const pieces = offer.unit_measure === 'шт';
@@ -67,51 +86,38 @@ export function AboutBlock({ form, offer, readOnly, visible }: BlockProps) {
       })}
       {visible('unit_selling_price') && field('unit_selling_price', { slotProps: { htmlInput: { ...decimal, step: 0.01 } } })}
       {visible('estimated_date_implementation') && (
-        <DatePicker
+        <DayPicker
           label={LABELS.estimated_date_implementation}
-          format="DD.MM.YYYY"
-          value={form.values.estimated_date_implementation && !invalidDate ? dayjs(form.values.estimated_date_implementation) : null}
-          onChange={(date) => {
-            const invalid = date !== null && !date.isValid();
-            setInvalidDate(invalid);
-            void form.setFieldValue('estimated_date_implementation', date && !invalid ? date.format('YYYY-MM-DD') : invalid ? 'invalid' : '');
-          }}
+          name="estimated_date_implementation"
+          value={form.values.estimated_date_implementation}
+          onDay={setEstimated}
           minDate={today}
           maxDate={today.add(RESERVE_DATE_YEARS - 1, 'year').endOf('year')}
           disablePast
           disabled={readOnly}
-          slotProps={{
-            textField: {
-              size: 'small',
-              name: 'estimated_date_implementation',
-              onBlur: () => void form.setFieldTouched('estimated_date_implementation', true),
-              error: invalidDate || Boolean(error('estimated_date_implementation')),
-              helperText: invalidDate ? INVALID_DATE : error('estimated_date_implementation'),
-            },
-          }}
+          onBlur={() => void form.setFieldTouched('estimated_date_implementation', true)}
+          error={invalidDate || Boolean(error('estimated_date_implementation'))}
+          helperText={invalidDate ? INVALID_DATE : error('estimated_date_implementation')}
         />
       )}
       {visible('reserved_until') && (
         // 'Резерв до' (issue 22): empty takes today + the business setting's days; not past the estimated date
-        <DatePicker
+        <DayPicker
           label={LABELS.reserved_until}
-          format="DD.MM.YYYY"
-          value={form.values.reserved_until && dayjs(form.values.reserved_until).isValid() ? dayjs(form.values.reserved_until) : null}
-          onChange={(date) => void form.setFieldValue('reserved_until', date && date.isValid() ? date.format('YYYY-MM-DD') : '')}
+          name="reserved_until"
+          value={form.values.reserved_until}
+          onDay={(day) => {
+            setInvalidUntil(day === null);
+            void form.setFieldValue('reserved_until', day ?? 'invalid');
+          }}
           minDate={today}
           maxDate={form.values.estimated_date_implementation && dayjs(form.values.estimated_date_implementation).isValid() && !dayjs(form.values.estimated_date_implementation).isBefore(today)
             ? dayjs(form.values.estimated_date_implementation) : today.add(RESERVE_DATE_YEARS - 1, 'year').endOf('year')}
           disablePast
           disabled={readOnly}
-          slotProps={{
-            textField: {
-              size: 'small',
-              name: 'reserved_until',
-              onBlur: () => void form.setFieldTouched('reserved_until', true),
-              error: Boolean(error('reserved_until')),
-              helperText: error('reserved_until'),
-            },
-          }}
+          onBlur={() => void form.setFieldTouched('reserved_until', true)}
+          error={invalidUntil || Boolean(error('reserved_until'))}
+          helperText={invalidUntil ? INVALID_DATE : error('reserved_until')}
         />
       )}
     </InfoBlock>

@@ -9,7 +9,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { canChooseResponsible, isFieldVisible } from '../../../domain/permissions';
-import { hiddenReserveFormFields, reserveSchema, RESERVE_FIELD_VISIBILITY } from '../../../domain/reserves/schema';
+import { defaultReservedUntil, hiddenReserveFormFields, reserveSchema, RESERVE_FIELD_VISIBILITY } from '../../../domain/reserves/schema';
 import { canReprice, currentTerms, keptTerms, pricedBy, type ReserveTerms } from '../../../domain/reserves/terms';
 import { toNumber } from '../../../domain/numbers';
 import { prefillOf } from '../../../domain/reserves/prefill';
@@ -23,7 +23,7 @@ import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
 import { useBusinessSettingsQuery, useLazyDeliveryQuery, type ReserveOffer, type ReserveRecord } from './reservesApi';
 import { deliveryPrefill, newValues, RESERVE_TEXTS, reservePayload, settingsOf, valuesOf, type ReserveFormValues } from './reserveForm';
-import { AboutBlock, DeliveryBlock, ExtraBlock, FiguresBlock } from './ReserveBlocks';
+import { AboutBlock, DeliveryBlock, ExtraBlock, FiguresBlock, type HoldDefault } from './ReserveBlocks';
 import { ReserveSteps } from './ReserveSteps';
 import { RepriceButton } from './RepriceDialog';
 import { useBusinessToday } from '../../api/businessDay';
@@ -42,7 +42,11 @@ export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
   const offer = useSectionRecordQuery<ReserveOffer>({ section: 'offers', id: offerId ?? 0, withDeleted: false }, { skip: mode !== 'create' || badOffer });
   // only the settings the caller may read (domain/settings.ts canReadSetting): role 8 reads none, and sees none of
   // the figures they are part of; a setting not read counts as 0 (settingsOf)
-  const readable = useMemo(() => BAND_SETTINGS.filter((name) => canReadSetting(perms.data, name)), [perms.data]);
+  // (and, on a new reserve, the hold days for the 'Резерв до' it shows)
+  const readable = useMemo(
+    () => [...BAND_SETTINGS, ...(mode === 'create' ? ['reserve_hold_days' as const] : [])].filter((name) => canReadSetting(perms.data, name)),
+    [perms.data, mode],
+  );
   const settings = useBusinessSettingsQuery(readable, { skip: !perms.data || readable.length === 0 });
   if (perms.isLoading || me.isLoading || reserve.isLoading || offer.isLoading || settings.isLoading) return <PageSpinner />;
   if (mode === 'create' && (badOffer || (offer.error && !offer.data) || settings.error || !offer.data)) {
@@ -63,6 +67,12 @@ export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
       settings={settingsOf(settings.data)}
     />
   );
+}
+
+/** A new reserve's values with its default 'Резерв до' filled in (when the caller sees it and the hold days). */
+function withHoldDefault(values: ReserveFormValues, hold: HoldDefault | undefined): ReserveFormValues {
+  if (!hold || values.reserved_until) return values;
+  return { ...values, reserved_until: defaultReservedUntil(hold.today, hold.holdDays, values.estimated_date_implementation) };
 }
 
 interface CardProps {
@@ -98,9 +108,11 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     [basis, offer.available_amount, held, firstDay, hidden],
   );
 
+  // a new reserve shows its 'Резерв до' as the server would take it: the business day + the hold days (editable)
+  const hold = !reserve && visible('reserved_until') && settings.reserve_hold_days ? { today, holdDays: settings.reserve_hold_days } : undefined;
   const form = useFormik<ReserveFormValues>({
     // a new one may come prefilled from its URL (a price list's 'Зарезервировать': city, price, delivery)
-    initialValues: reserve ? valuesOf(reserve) : { ...newValues(settings, me?.employee_id), ...prefillOf(location.search) },
+    initialValues: reserve ? valuesOf(reserve) : withHoldDefault({ ...newValues(settings, me?.employee_id), ...prefillOf(location.search) }, hold),
     validationSchema: schema,
     onSubmit: (values, helpers) => save.save(helpers, async () => {
       const payload = reservePayload(values, visible, responsibleLocked);
@@ -156,7 +168,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   const blockProps = { form, offer, readOnly, visible };
   const about = (
     <>
-      <AboutBlock {...blockProps} />
+      <AboutBlock {...blockProps} hold={hold} />
       <DeliveryBlock {...blockProps} onCity={(cityId) => void chooseCity(cityId)} />
       <ExtraBlock {...blockProps} responsibleLocked={responsibleLocked} />
       <FiguresBlock values={form.values} offer={basis.offer} unitPrice={reserve ? reserve.unit_price : offer.unit_price} settings={basis.settings} visible={visible} />
