@@ -122,6 +122,9 @@ export function isFieldVisible(perms: Permissions | null | undefined, resource: 
     const referenced = OFFER_REFERENCE_FIELDS[field];
     if (referenced && !can(perms, referenced, 'read')) return false;
   }
+  // who made a record (and who wrote a comment, who changed it in the history: the same rule) is a person of the
+  // trader's staff or a supplier's contact: a list of people follows the read right on employees
+  if (field === 'created_by' && !can(perms, 'employees', 'read')) return false;
   return true;
 }
 

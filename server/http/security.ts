@@ -46,11 +46,12 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
     const path = request.url.split('?')[0];
     if (!reply.hasHeader('Content-Security-Policy') && !ownPolicy(path)) reply.header('Content-Security-Policy', NOTHING_POLICY);
     // no API answer is kept by a browser or a proxy (records, sessions, files, a buyer's price list, the sign-in's
-    // token): what a user read stays nowhere once the session ends; the docs' static files are the only exception
+    // token): what a user read stays nowhere once the session ends. The docs' static files are the exception, and
+    // a route that chose its own (a photo, privately for an hour; the event stream) keeps it
     const api = path.startsWith('/api/') && !ownPolicy(path);
     // GET /login is the SPA's page (no-cache above); POST /login answers the token
     const signIn = (path === '/login' || path === '/logout') && request.method === 'POST';
-    if (api || signIn) reply.header('Cache-Control', 'no-store');
+    if ((api || signIn) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 }
 

@@ -3,7 +3,7 @@
 // caller's scope and hidden fields, pages, sorts and strips. Every value is a bound parameter.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { scopeOf, isColumnVisible, type Action, type Permissions, type ReadsFields } from '../../domain/permissions';
+import { scopeOf, isColumnVisible, isRefVisible, type Action, type Permissions, type ReadsFields } from '../../domain/permissions';
 import { RESPONSE_KEYS } from '../../domain/hiddenFields';
 import { filterReads, LIST_COUNT_CAP, type FilterDef, type FilterType, type ListResponse, type Pagination } from '../../domain/lists';
 import type { Section } from '../../domain/sections';
@@ -128,10 +128,22 @@ export function isFilterAllowed(perms: Permissions, spec: Pick<SectionSpec, 'sec
   return isColumnVisible(perms, spec.section, filterReads(spec.section, def, spec.columnDefs));
 }
 
-/** Removes the fields the caller's role may not see from each row. */
+/** A comment's author is shown where the record's creator is (created_by): the same person-field rule. */
+export function hideCommentAuthors<T extends { author_id?: unknown; author_name?: unknown }>(comments: T[], perms: Permissions, section: Section): T[] {
+  if (isRefVisible(perms, `${section}.created_by`)) return comments;
+  return comments.map((c) => ({ ...c, author_id: null, author_name: null }));
+}
+
+/** Removes the fields the caller's role may not see from each row, and the authors of its comments where the role
+ * does not see who created records. */
 export function stripHidden(rows: Record<string, unknown>[], perms: Permissions, spec: Pick<SectionSpec, 'section' | 'columnDefs'>) {
   const keys = rows.length ? Object.keys(rows[0]) : [];
   const hidden = keys.filter((key) => !isColumnVisible(perms, spec.section, columnOf(spec, key)));
+  if (keys.includes('comments') && !hidden.includes('comments') && !isRefVisible(perms, `${spec.section}.created_by`)) {
+    for (const row of rows) {
+      if (Array.isArray(row.comments)) row.comments = hideCommentAuthors(row.comments as { author_id?: unknown }[], perms, spec.section);
+    }
+  }
   if (!hidden.length) return rows;
   for (const row of rows) for (const key of hidden) delete row[key];
   return rows;

@@ -8,6 +8,7 @@ import { SECTIONS, type Section } from '../../domain/sections';
 import type { SectionSpec } from '../spec/section';
 import { recordVisible } from './access';
 import { addComment, listComments } from './comments';
+import { hideCommentAuthors } from '../lists/engine';
 import { comment, idParams, noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { COMMENT_MAX, COMMENT_MSG } from './comments';
@@ -32,7 +33,7 @@ export default async function commentsRoutes(app: FastifyInstance, opts: { db: D
       const auth = requireAuth(request);
       const id = idOf(request.params);
       if (!(await recordVisible(db, spec, auth, id))) throw notFound();
-      return listComments(db, section, id);
+      return hideCommentAuthors(await listComments(db, section, id), auth.permissions, section);
     });
 
     app.post(path, {
