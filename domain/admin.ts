@@ -104,11 +104,13 @@ export const SCOPE_TITLE: Record<Scope, string> = { all: 'Все', own: 'Сво�
 export { ACTIONS, RESOURCES, SCOPES };
 
 // ---- reference lists nothing else edits
-export const ADMIN_REFERENCES = ['positions', 'packing'] as const;
+export const ADMIN_REFERENCES = ['positions', 'packing', 'document_types'] as const;
 export type AdminReference = (typeof ADMIN_REFERENCES)[number];
 export const REFERENCE_TITLE: Record<AdminReference, { list: string; one: string }> = {
   positions: { list: 'Должности', one: 'Должность' },
   packing: { list: 'Типы упаковки', one: 'Тип упаковки' },
+  // issue 39: the types of lot documents (certificates, declarations, lab protocols)
+  document_types: { list: 'Типы документов', one: 'Тип документа' },
 };
 
 // ---- the change log

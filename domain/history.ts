@@ -106,6 +106,8 @@ export const HISTORY_FIELDS: Record<Section, Record<string, HistoryField>> = {
     ...historyFieldsOf(productsResource),
     // the product's varieties: the list the offer card's 'Сорт' offers
     varieties: { key: 'varieties', title: 'Сорт', format: 'text' },
+    // issue 39: the document types its lots need, by name
+    document_types: { key: 'document_types', title: 'Документы для партий', format: 'text' },
   },
   cities: {
     ...historyFieldsOf(citiesResource),

@@ -184,7 +184,8 @@ export type OptionSource =
   | 'varieties'
   | 'packing'
   | 'users'
-  | 'harvest_years';
+  | 'harvest_years'
+  | 'documents_states';
 
 export interface FilterDef {
   key: string;

@@ -4,7 +4,9 @@ import type { Section } from './sections';
 
 export type NotificationKind =
   | 'reserve_expiring' | 'reserve_expired' | 'reserve_overdue'
-  | 'reserve_placed' | 'reserve_completed' | 'reserve_cancelled' | 'offer_sold_out';
+  | 'reserve_placed' | 'reserve_completed' | 'reserve_cancelled' | 'offer_sold_out'
+  // issue 39: a lot's document expires in the notice days, or today (domain/offers/documents.ts words them)
+  | 'document_expiring' | 'document_expires_today';
 
 export const NOTIFICATION_TEXT = {
   reserve_expiring: (reserve: number) => `Резерв № ${reserve} истекает завтра`,

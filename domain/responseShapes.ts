@@ -64,7 +64,7 @@ export const FILTER_CONFIG = {
 /** GET /api/lists/{name}/items: [{id, name}] (a variety also names its product). */
 export const REFERENCE_ITEMS = {
   type: 'array',
-  items: { type: 'object', required: ['id', 'name'], properties: { id: REF_ID, name: { type: 'string' }, product_id: { type: ['integer', 'null'] } } },
+  items: { type: 'object', required: ['id', 'name'], properties: { id: REF_ID, name: { type: 'string' }, product_id: { type: ['integer', 'null'] }, expires: { type: 'boolean' } } },
 } as const satisfies Shape;
 
 /** GET /api/{section}/{id} and a card's writes: the record with its id (and version), its fields as the role sees them. */
@@ -270,7 +270,7 @@ export const ADMIN_ROLES = {
 
 /** A name of a reference list on the settings page, with how many records use it. */
 export const ADMIN_REFERENCE_ITEM = {
-  type: 'object', required: ['id', 'name', 'used'], properties: { id: REF_ID, name: TEXT, used: { type: 'integer' } },
+  type: 'object', required: ['id', 'name', 'used'], properties: { id: REF_ID, name: TEXT, used: { type: 'integer' }, expires: { type: 'boolean' } },
 } as const satisfies Shape;
 export const ADMIN_REFERENCE = { type: 'array', items: ADMIN_REFERENCE_ITEM } as const satisfies Shape;
 

@@ -28,6 +28,7 @@ import referencesRoutes from './references';
 import commentsRoutes from './records/commentsRoutes';
 import historyRoutes from './records/historyRoutes';
 import filesRoutes from './records/filesRoutes';
+import offerDocumentsRoutes from './sections/offers/documentsRoutes';
 import analyticsRoutes from './analytics/routes';
 import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
 import priceListRoutes from './priceList';
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     await api.register(commentsRoutes, { db, specs: SECTION_SPECS });
     await api.register(historyRoutes, { db, specs: SECTION_SPECS });
     await api.register(filesRoutes, { db, stores: fileStores, specs: SECTION_SPECS });
+    await api.register(offerDocumentsRoutes, { db, stores: fileStores });
     await api.register(referencesRoutes, { db });
     await api.register(preferencesRoutes, { db });
     await api.register(adminRoutes, { db });
@@ -131,7 +133,7 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     await api.register(analyticsRoutes, { db });
   }, { prefix: '/api' });
   // the one read without a session: a buyer's price list by its link (DESIGN.md "Public pages")
-  await app.register(publicPriceListRoutes, { prefix: '/api/public', db, specs: SECTION_SPECS });
+  await app.register(publicPriceListRoutes, { prefix: '/api/public', db, specs: SECTION_SPECS, stores: fileStores });
 
   const indexHtml = path.join(config.distDir, 'index.html');
   let indexTemplate: string | undefined;

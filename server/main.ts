@@ -12,6 +12,7 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/l
 import { hasNoOffers, seedDemoData } from './db/seed';
 import { buildApp } from './app';
 import { scheduleReserveExpiry } from './sections/reserves/expiry';
+import { scheduleDocumentNotices } from './sections/offers/documentsJob';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../domain/api';
 
 async function main(): Promise<void> {
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
 
   // the reserves' expiry job (issue 22): at start and every minute; one runner across instances by its lock
   const stopExpiry = scheduleReserveExpiry(database.db, (message) => app.log.info(message));
+  // the lot documents' expiry notices (issue 39): the same way, under a lock of their own
+  const stopDocumentNotices = scheduleDocumentNotices(database.db, (message) => app.log.info(message));
 
   const stopMaintenance = embeddedMaintenance(database, (message) => app.log.info(message));
 
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
     // never waits on a job: the expiry's timer stops, and a run in progress ends with the database (its
     // transaction rolls back; the next run, here or on another instance, takes it up)
     void stopExpiry();
+    void stopDocumentNotices();
     try {
       await app.close();
       // on PostgreSQL a connection some job still holds does not keep the process: the pool gets a few seconds to

@@ -54,6 +54,8 @@ export const offersResource = defineResource({
     'harvest_year', 'origin_country', 'unit_measure', 'unit_weight', 'units_per_pack', 'unit_amount', 'unit_price', 'kg_price', 'total_sum',
     'reserved_amount', 'reserved_sum', 'purchased_amount', 'available_amount', 'available_sum', 'warehouse_cost', 'min_unit_price',
     'max_unit_price', 'city_id', 'supplier_id', 'loading_address',
+    // issue 39: the lot's papers, computed (domain/offers/documents.ts); the offers feature draws the cell
+    col('documents_state', 'Документы', 'text', { width: 200, sortable: false }),
     recordColumns.createdBy(),
     recordColumns.createdAt(),
     recordColumns.comments(),
@@ -70,6 +72,7 @@ export const offersResource = defineResource({
     recordFilters.createdAt(),
     f('with_image', 'С фото', 'boolean', { field: 'images' }),
     f('with_documents', 'С документами', 'boolean', { field: 'documents' }),
+    f('documents_state', 'Состояние документов', 'enumeration', { options: 'documents_states' }),
     recordFilters.withComments(),
   ],
   bulk: {

@@ -16,6 +16,8 @@ export interface PriceListLine {
   delivery_cost: string;
   delivery_days: number | null;
   default_delivery: boolean;
+  /** Issue 39: the required documents the lot lacks or has lapsed (domain/offers/documents.ts): it cannot ship. */
+  documents_blocking: string[];
 }
 
 export interface PriceList {
@@ -30,7 +32,16 @@ export interface PriceList {
  * prices under names of their own, no offer id, cost or delivery price. */
 export type BuyerLine = Pick<PriceListLine,
   'product' | 'variety' | 'harvest_year' | 'origin_country' | 'packing' | 'unit_measure' | 'available_amount' | 'available_packs' | 'delivery_days'
-> & { price: string; price_per_kg: string };
+> & { price: string; price_per_kg: string; documents?: BuyerDocument[] };
+
+/** A lot's document marked 'Можно показывать покупателю', served through the link's token. */
+export interface BuyerDocument {
+  type: string;
+  number: string | null;
+  valid_until: string | null;
+  name: string;
+  url: string;
+}
 
 export interface BuyerPriceList {
   company: string;

@@ -24,7 +24,7 @@ type Operation = {
 /** Routes that take no body by nature: sign-out, the removal of an upload, the revocation of a buyer's link, the
  * restore of a deleted record (it takes no values: the record comes back as it was deleted). */
 const NO_BODY = new Set([
-  'POST /logout', 'DELETE /api/files/{id}', 'DELETE /api/price-list/links/{id}',
+  'POST /logout', 'DELETE /api/files/{id}', 'DELETE /api/price-list/links/{id}', 'DELETE /api/offers/{id}/documents/{docId}',
   ...SECTIONS.map((section) => `POST /api/${section}/{id}/restore`),
 ]);
 

@@ -60,11 +60,14 @@ test('a line is the reserve calculation with the matrix\'s delivery, to the kope
       offer_id: kgOffer, product: 'Орех макадамия', variety: null, harvest_year: '1990', origin_country: 'Иран', packing: expect.any(String),
       unit_measure: 'кг', available_amount: '500.00', available_packs: '50.0', unit_price: '383.40', kg_price: '383.40',
       delivery_cost: '7.50', delivery_days: 4, default_delivery: false,
+      // an imported lot without its phytosanitary certificate (issue 39): marked
+      documents_blocking: ['Фитосанитарный сертификат'],
     },
     {
       offer_id: pieceOffer, product: 'Орех макадамия', variety: null, harvest_year: '1991', origin_country: 'Иран', packing: expect.any(String),
       unit_measure: 'шт', available_amount: '240.00', available_packs: '20.0', unit_price: '128.10', kg_price: '512.40',
       delivery_cost: '15.00', delivery_days: null, default_delivery: true,
+      documents_blocking: ['Фитосанитарный сертификат'],
     },
   ]);
 
@@ -166,8 +169,8 @@ test('the buyer\'s link: public, only the buyer\'s columns, live, expiring and r
   expect(body).toEqual({
     company: 'NutDesk', city: 'Казань', date: today, valid_until: today,
     lines: [
-      { product: 'Орех макадамия', variety: null, harvest_year: '1990', origin_country: 'Иран', packing: expect.any(String), unit_measure: 'кг', available_amount: '490.00', available_packs: '49.0', price: '380.00', price_per_kg: '380.00', delivery_days: 4 },
-      { product: 'Орех макадамия', variety: null, harvest_year: '1991', origin_country: 'Иран', packing: expect.any(String), unit_measure: 'шт', available_amount: '240.00', available_packs: '20.0', price: '130.00', price_per_kg: '520.00', delivery_days: null },
+      { product: 'Орех макадамия', variety: null, harvest_year: '1990', origin_country: 'Иран', packing: expect.any(String), unit_measure: 'кг', available_amount: '490.00', available_packs: '49.0', price: '380.00', price_per_kg: '380.00', delivery_days: 4, documents: [] },
+      { product: 'Орех макадамия', variety: null, harvest_year: '1991', origin_country: 'Иран', packing: expect.any(String), unit_measure: 'шт', available_amount: '240.00', available_packs: '20.0', price: '130.00', price_per_kg: '520.00', delivery_days: null, documents: [] },
     ],
   });
   // the leak scan: no internal key anywhere, and none of the internal values (purchase prices, the supplier, the

@@ -7,7 +7,7 @@ import type { AuthenticatedUser } from '../accounts/users';
 import type { AdminLogAnswer } from '../../domain/admin';
 import { pageUrl } from '../lists/query';
 
-export type AdminAction = 'settings' | 'invitation' | 'user' | 'role' | 'permissions' | 'hidden_fields' | 'positions' | 'packing';
+export type AdminAction = 'settings' | 'invitation' | 'user' | 'role' | 'permissions' | 'hidden_fields' | 'positions' | 'packing' | 'document_types';
 
 export async function recordChange(
   tx: Database, auth: AuthenticatedUser, action: AdminAction, summary: string, details: Record<string, unknown> = {},

@@ -2,7 +2,7 @@
 // Names are unique whatever their case; renaming one renames it in every record that points to it.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { packing, positions } from '../db/schema';
+import { documentTypes, packing, positions } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { rowsOf } from '../http/rows';
 import type { AuthenticatedUser } from '../accounts/users';
@@ -12,19 +12,22 @@ import { recordChange } from './log';
 export interface ReferenceItem {
   id: number;
   name: string;
-  /** How many records use it: employees of a position, offers packed so. */
+  /** How many records use it: employees of a position, offers packed so, documents of the type. */
   used: number;
+  /** A document type: its documents must say until when they are valid. */
+  expires?: boolean;
 }
 
-const TABLE = { positions, packing } as const;
+const TABLE = { positions, packing, document_types: documentTypes } as const;
 const USERS: Record<AdminReference, ReturnType<typeof sql>> = {
   positions: sql`(SELECT count(*)::int FROM employees x WHERE x.position_id = t.id)`,
   packing: sql`(SELECT count(*)::int FROM offers x WHERE x.packing_id = t.id)`,
+  document_types: sql`(SELECT count(*)::int FROM offer_documents x WHERE x.type_id = t.id)`,
 };
 
 export async function listReference(db: Database, list: AdminReference, id?: number): Promise<ReferenceItem[]> {
   return rowsOf<ReferenceItem>(await db.execute(sql`
-    SELECT t.id, t.name, ${USERS[list]} AS used FROM ${sql.identifier(list)} t
+    SELECT t.id, t.name, ${USERS[list]} AS used${list === 'document_types' ? sql`, t.expires` : sql``} FROM ${sql.identifier(list)} t
     ${id === undefined ? sql`` : sql`WHERE t.id = ${id}`} ORDER BY lower(t.name), t.id`));
 }
 
@@ -37,12 +40,14 @@ async function refuseDuplicate(tx: Database, list: AdminReference, name: string,
 
 const lock = (tx: Database, list: AdminReference) => tx.execute(sql`LOCK TABLE ${sql.identifier(list)} IN SHARE ROW EXCLUSIVE MODE`);
 
-export async function addReference(db: Database, auth: AuthenticatedUser, list: AdminReference, name: string): Promise<ReferenceItem> {
+export async function addReference(db: Database, auth: AuthenticatedUser, list: AdminReference, name: string, expires = false): Promise<ReferenceItem> {
   const id = await db.transaction(async (tx) => {
     await lock(tx, list);
     await refuseDuplicate(tx, list, name);
     const table = TABLE[list];
-    const [row] = await tx.insert(table).values({ name }).returning({ id: table.id });
+    const [row] = list === 'document_types'
+      ? await tx.insert(documentTypes).values({ name, expires }).returning({ id: documentTypes.id })
+      : await tx.insert(table).values({ name }).returning({ id: table.id });
     await recordChange(tx, auth, list, `${REFERENCE_TITLE[list].list}: добавлено «${name}»`, { id: row.id, name });
     return row.id;
   });

@@ -15,6 +15,8 @@ import { readLog } from './log';
 import { ADMIN_LOG, ADMIN_REFERENCE, ADMIN_REFERENCE_ITEM, ADMIN_ROLE, ADMIN_ROLES, ADMIN_USER, ADMIN_USERS } from '../../domain/responseShapes';
 
 const nameBody = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: NAME_MAX } } } as const;
+/** A document type is added with whether its documents must say until when they are valid (issue 39). */
+const documentTypeBody = { ...nameBody, properties: { ...nameBody.properties, expires: { type: 'boolean' } } } as const;
 const nameTexts = russianErrors({ fields: { name: { default: 'Введите название', maxLength: `Не длиннее ${NAME_MAX} символов` } } });
 const userChangeBody = {
   type: 'object',
@@ -105,13 +107,13 @@ export default async function adminPageRoutes(app: FastifyInstance, opts: { db: 
     });
 
     app.post(`/admin/${list}`, {
-      schema: { tags, summary: `Add to ${list} (a name already there, in any case, is a 409)`, querystring: noQuery, body: nameBody, response: responses({ 201: ADMIN_REFERENCE_ITEM }) },
+      schema: { tags, summary: `Add to ${list} (a name already there, in any case, is a 409)`, querystring: noQuery, body: list === 'document_types' ? documentTypeBody : nameBody, response: responses({ 201: ADMIN_REFERENCE_ITEM }) },
       schemaErrorFormatter: nameTexts,
     }, async (request, reply) => {
       const auth = requireAdmin(request);
       const { name } = await referenceNameSchema.validate(request.body);
       reply.code(201);
-      return addReference(db, auth, list, name);
+      return addReference(db, auth, list, name, (request.body as { expires?: boolean }).expires === true);
     });
 
     change('PATCH', `/admin/${list}/:id`, `Rename an entry of ${list}`, { body: nameBody, texts: nameTexts, answer: ADMIN_REFERENCE_ITEM },

@@ -375,3 +375,40 @@ export const notifications = pgTable('notifications', {
   index('notifications_unread_idx').on(t.user_id).where(sql`${t.read_at} IS NULL`),
   uniqueIndex('notifications_dedupe_idx').on(t.user_id, t.dedupe_key),
 ]);
+
+/** The types of lot documents (issue 39, migration 0018): a reference list the settings page extends. The seeded
+ * ones carry a code the server knows them by ('other', 'phytosanitary'); `expires`: a document of the type must say
+ * until when it is valid. */
+export const documentTypes = pgTable('document_types', {
+  ...named(),
+  code: text('code').unique(),
+  expires: boolean('expires').notNull().default(false),
+});
+
+/** An offer's document: its file (in `files`, attached to the offer) typed and dated, whether a buyer may see it,
+ * and a lab protocol's measured values. */
+export const offerDocuments = pgTable('offer_documents', {
+  id: serial('id').primaryKey(),
+  offer_id: integer('offer_id').notNull().references(() => offers.id),
+  file_id: integer('file_id').notNull().unique().references(() => files.id, { onDelete: 'cascade' }),
+  type_id: integer('type_id').notNull().references(() => documentTypes.id),
+  number: text('number'),
+  issued_on: date('issued_on', { mode: 'string' }),
+  valid_until: date('valid_until', { mode: 'string' }),
+  issuer: text('issuer'),
+  shareable: boolean('shareable').notNull().default(false),
+  aflatoxin_b1: numeric('aflatoxin_b1', { precision: 10, scale: 3 }),
+  moisture: numeric('moisture', { precision: 5, scale: 2 }),
+  version: integer('version').notNull().default(1),
+  created_by: integer('created_by').references(() => users.id),
+  created_at: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  index('offer_documents_offer_idx').on(t.offer_id, t.type_id),
+  index('offer_documents_valid_until_idx').on(t.valid_until).where(sql`${t.valid_until} IS NOT NULL`),
+]);
+
+/** The document types a product's lots need (the product card). */
+export const productDocumentTypes = pgTable('product_document_types', {
+  product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  type_id: integer('type_id').notNull().references(() => documentTypes.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ name: 'product_document_types_pk', columns: [t.product_id, t.type_id] })]);

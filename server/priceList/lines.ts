@@ -15,6 +15,7 @@ import { readBusinessSettings, settingsByName } from '../admin/businessSettings'
 import { badRequest, forbidden } from '../errors';
 import { firstRow, rowsOf } from '../http/rows';
 import type { PriceList, PriceListLine } from '../../domain/priceList/lines';
+import { documentsStateSql } from '../records/documentsState';
 
 export type { PriceList, PriceListLine };
 
@@ -31,6 +32,7 @@ type LotRow = Pick<PriceListLine,
   unit_weight: string | null;
   route_cost: string | null;
   route_days: number | null;
+  documents_blocking: string[];
 };
 
 /** 403 with the reason for a caller who may not build a price list. */
@@ -64,7 +66,7 @@ export async function lots(db: Database, q: PriceListQuery, scope: SQL | null): 
     SELECT o.id AS offer_id, p.name AS product, v.name AS variety, o.harvest_year, o.origin_country, pk.name AS packing,
       o.unit_measure, round(o.available_amount, 2)::text AS available_amount, o.units_per_pack::text AS units_per_pack,
       round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight,
-      round(d.cost, 2)::text AS route_cost, d.days AS route_days
+      round(d.cost, 2)::text AS route_cost, d.days AS route_days, (${documentsStateSql('o')})->'blocking' AS documents_blocking
     FROM offers o
     JOIN products p ON p.id = o.product_id
     LEFT JOIN varieties v ON v.id = o.variety_id
@@ -98,7 +100,7 @@ export async function buildPriceList(db: Database, q: PriceListQuery, scope: SQL
       packing: lot.packing, unit_measure: lot.unit_measure, available_amount: lot.available_amount,
       available_packs: line.available_packs === null ? null : line.available_packs.toFixed(1),
       unit_price: money(line.unit_price)!, kg_price: money(line.kg_price)!, delivery_cost: money(line.delivery_cost)!,
-      delivery_days: line.delivery_days, default_delivery: line.default_delivery,
+      delivery_days: line.delivery_days, default_delivery: line.default_delivery, documents_blocking: lot.documents_blocking ?? [],
     });
   }
   // by product, then by the price a buyer compares lots of it by: per kg (units of lots differ: a box, a kilogram)

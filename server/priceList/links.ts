@@ -16,6 +16,9 @@ import { HttpError, badRequest, notFound } from '../errors';
 import { firstRow, rowsOf } from '../http/rows';
 import { buildPriceList, offersScope } from './lines';
 import { buyerLine, type BuyerPriceList } from '../../domain/priceList/lines';
+import { shareableDocuments } from '../sections/offers/documents';
+import type { FileRow } from '../records/files';
+import { DOCUMENT_MSG } from '../../domain/offers/documents';
 
 export const linkUrl = (publicUrl: string, token: string) => `${publicUrl}/p/${token}`;
 
@@ -59,8 +62,8 @@ export async function revokeLink(db: Database, auth: AuthenticatedUser, id: numb
 
 const gone = () => new HttpError(410, { status: 'error', error: 'gone', message: PRICE_LIST_MSG.linkGone });
 
-/** GET /api/public/price-list/{token}: the list as the buyer sees it, with today's stock and prices. */
-export async function publicPriceList(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string): Promise<BuyerPriceList> {
+/** The live link's price list as its creator would build it today; 404 for a token nobody issued, 410 once gone. */
+async function linkedList(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string) {
   const link = firstRow<{ user_id: number; query: string; live: boolean }>(await db.execute(sql`
     SELECT user_id, query, (revoked_at IS NULL AND expires_at > now()) AS live FROM price_list_links WHERE token = ${token}`));
   if (!link) throw notFound(PRICE_LIST_MSG.linkNotFound);
@@ -72,8 +75,29 @@ export async function publicPriceList(db: Database, sectionSpecs: Record<string,
   const q = decodePriceListQuery(link.query) as PriceListQuery;
   // the validity day is the link's: a list whose day has passed is not read (the link expired with it)
   const list = await buildPriceList(db, { ...q, valid_until: undefined }, offersScope(sectionSpecs.offers, { user, permissions }));
+  return { list, q };
+}
+
+/** GET /api/public/price-list/{token}: the list as the buyer sees it, with today's stock and prices, and each lot's
+ * documents marked 'Можно показывать покупателю' (issue 39). */
+export async function publicPriceList(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string): Promise<BuyerPriceList> {
+  const { list, q } = await linkedList(db, sectionSpecs, token);
+  const documents = await shareableDocuments(db, list.lines.map((l) => l.offer_id));
   return {
     company: list.company, city: list.city.name, date: list.date, valid_until: q.valid_until ?? null,
-    lines: list.lines.map(buyerLine),
+    lines: list.lines.map((l) => ({
+      ...buyerLine(l),
+      documents: (documents.get(l.offer_id) ?? []).map(({ id, ...d }) => ({ ...d, url: `/api/public/price-list/${token}/documents/${id}` })),
+    })),
   };
+}
+
+/** GET /api/public/price-list/{token}/documents/{docId}: the file of a document marked for buyers, of a lot the live
+ * link lists today; any other file of any offer is not found. */
+export async function publicDocumentFile(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string, docId: number): Promise<FileRow> {
+  const { list } = await linkedList(db, sectionSpecs, token);
+  const file = firstRow<FileRow>(await db.execute(sql`SELECT f.* FROM offer_documents d JOIN files f ON f.id = d.file_id
+    WHERE d.id = ${docId} AND d.shareable AND d.offer_id IN (${sql.join([0, ...list.lines.map((l) => l.offer_id)].map((id) => sql`${id}`), sql`, `)})`));
+  if (!file) throw notFound(DOCUMENT_MSG.notFound);
+  return file;
 }

@@ -4,12 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import type { SectionSpec } from '../spec/section';
 import { noQuery } from '../http/schemas';
-import { publicPriceList } from './links';
-import { publicResponse, tokenParams } from './schema';
+import { publicDocumentFile, publicPriceList } from './links';
+import { publicResponse, tokenDocumentParams, tokenParams } from './schema';
+import type { FileStores } from '../db/fileStores';
+import { openFile } from '../records/files';
+import { notFound } from '../errors';
+import { DOCUMENT_MSG } from '../../domain/offers/documents';
 import { russianErrors } from '../http/validation';
 import { PRICE_LIST_MSG } from '../../domain/priceList/access';
 
-export default async function publicPriceListRoutes(app: FastifyInstance, opts: { db: Database; specs: Record<string, SectionSpec> }) {
+export default async function publicPriceListRoutes(app: FastifyInstance, opts: { db: Database; specs: Record<string, SectionSpec>; stores: FileStores }) {
   app.get('/price-list/:token', {
     schema: { tags: ['price-list'], summary: 'The buyer\'s read-only price list by its link (no sign-in)', security: [], params: tokenParams, querystring: noQuery, response: publicResponse },
     schemaErrorFormatter: russianErrors({ fields: { token: PRICE_LIST_MSG.linkNotFound } }),
@@ -19,5 +23,23 @@ export default async function publicPriceListRoutes(app: FastifyInstance, opts: 
     // a buyer's page is nobody's to cache or index
     reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
     return list;
+  });
+
+  // issue 39: a lot's document marked for buyers, through the link's token; nothing else of an offer's files
+  app.get('/price-list/:token/documents/:docId', {
+    schema: { tags: ['price-list'], summary: 'A document of a listed lot marked for buyers (no sign-in)', security: [], params: tokenDocumentParams, querystring: noQuery },
+    schemaErrorFormatter: russianErrors({ fields: { token: PRICE_LIST_MSG.linkNotFound, docId: DOCUMENT_MSG.notFound } }),
+  }, async (request, reply) => {
+    const { token, docId } = request.params as { token: string; docId: number };
+    const row = await publicDocumentFile(opts.db, opts.specs, token, docId);
+    const stored = await openFile(opts.stores, row);
+    if (!stored) throw notFound(DOCUMENT_MSG.notFound);
+    reply.header('Content-Type', row.mime);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Cache-Control', 'no-store');
+    reply.header('X-Robots-Tag', 'noindex');
+    reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.original_name)}`);
+    reply.header('Content-Length', stored.size);
+    return reply.send(stored.body);
   });
 }

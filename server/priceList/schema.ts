@@ -50,6 +50,7 @@ const line = {
     origin_country: nullable('string'), packing: nullable('string'), unit_measure: nullable('string'), available_amount: { type: 'string' },
     available_packs: nullable('string'), unit_price: { type: 'string' }, kg_price: { type: 'string' }, delivery_cost: { type: 'string' },
     delivery_days: nullable('integer'), default_delivery: { type: 'boolean' },
+    documents_blocking: { type: 'array', items: { type: 'string' } },
   },
 } as const;
 
@@ -80,6 +81,12 @@ export const linkCreated = responses({
 export const fileResponse = responses({ 200: { description: 'the XLSX or PDF file', type: 'string', format: 'binary' } });
 export const revokeResponse = responses({ 200: { type: 'object', properties: { status: { type: 'string' } } } });
 
+/** A document served through a buyer's link. */
+export const tokenDocumentParams = {
+  type: 'object', required: ['token', 'docId'],
+  properties: { token: { type: 'string', minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }, docId: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
+
 export const tokenParams = {
   type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } },
 } as const;
@@ -100,6 +107,14 @@ export const publicResponse = responses({
             product: { type: 'string' }, variety: nullable('string'), harvest_year: nullable('string'), origin_country: nullable('string'),
             packing: nullable('string'), unit_measure: nullable('string'), available_amount: { type: 'string' }, available_packs: nullable('string'),
             price: { type: 'string' }, price_per_kg: { type: 'string' }, delivery_days: nullable('integer'),
+            // issue 39: the lot's documents marked for buyers, each served through the link's token
+            documents: {
+              type: 'array',
+              items: {
+                type: 'object', additionalProperties: false,
+                properties: { type: { type: 'string' }, number: nullable('string'), valid_until: nullable('string'), name: { type: 'string' }, url: { type: 'string' } },
+              },
+            },
           },
         },
       },

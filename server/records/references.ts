@@ -20,6 +20,8 @@ export interface ReferenceItem {
   product_id?: number | null;
   /** The option's title in a filter, when it says more than the name (a variety with its product). */
   title?: string;
+  /** A document type's documents must say until when they are valid. */
+  expires?: boolean;
 }
 
 interface Reference {
@@ -52,6 +54,8 @@ export const REFERENCES = {
       FROM varieties v LEFT JOIN products p ON p.id = v.product_id ORDER BY v.name`,
   },
   packing: { resource: 'products', query: () => sql`SELECT id, name FROM packing ORDER BY name` },
+  // issue 39: the types of lot documents, read with the offers they describe; `expires`: a valid-until is required
+  document_types: { resource: 'offers', query: () => sql`SELECT id, name, expires FROM document_types ORDER BY id` },
 } satisfies Record<string, Reference>;
 
 export type ReferenceName = keyof typeof REFERENCES;

@@ -18,9 +18,11 @@ export interface NamedRef {
   id: number;
   name: string;
   product_id?: number | null;
+  /** A document type's documents must say until when they are valid (issue 39). */
+  expires?: boolean;
 }
 
-export type ReferenceList = 'cities' | 'employees' | 'positions' | 'suppliers' | 'varieties' | 'packing' | 'products';
+export type ReferenceList = 'cities' | 'employees' | 'positions' | 'suppliers' | 'varieties' | 'packing' | 'products' | 'document_types';
 
 export const referencesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -6,6 +6,7 @@ import { byIds, exists, latestComments } from '../../lists/engine';
 import { resourceSql } from '../../lists/resource';
 import type { SectionSpec } from '../../spec/section';
 import { unreserved } from './stock';
+import { documentsStateIn, documentsStateSql } from '../../records/documentsState';
 
 const hasFile = (kind: string) => sql`SELECT 1 FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = ${kind}`;
 
@@ -29,6 +30,8 @@ export const offersSpec: SectionSpec = {
     images: sql`(SELECT coalesce(json_agg(json_build_object('id', f.id, 'url', '/api/files/' || f.id, 'alt', f.original_name) ORDER BY f.id), '[]'::json)
       FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = 'image')`,
     comments: latestComments('offers', sql`o.id`),
+    // issue 39: the lot's papers, on the business day
+    documents_state: documentsStateSql('o'),
   },
   exportColumns: fields.exportColumns,
   sortable: fields.sortable,
@@ -39,6 +42,7 @@ export const offersSpec: SectionSpec = {
     deal_ids: (f) => sql`EXISTS (SELECT 1 FROM reserves r WHERE r.offer_id = o.id AND r.status = 'completed' AND ${byIds(sql`r.id`)(f)})`,
     with_image: exists(hasFile('image')),
     with_documents: exists(hasFile('document')),
+    documents_state: (f) => documentsStateIn('o', (f as { values: string[] }).values),
   },
   // an offer with active reserves stays (it counts in notDeleted)
   deletable: unreserved('o'),

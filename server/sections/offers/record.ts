@@ -17,6 +17,8 @@ import { attachFiles, fileIdsOf } from '../../records/files';
 import type { BulkOutcome, BulkRow, RecordSection, Row } from '../../records/pipeline';
 import { offersSpec } from './list';
 import { unitAmountChange } from './stock';
+import { adoptDocuments, documentsJson } from './documents';
+import { documentsStateSql } from '../../records/documentsState';
 
 /** What makes two active offers the same (the card's 409 rule). */
 export type DuplicateKey = Pick<Row, 'supplier_id' | 'product_id' | 'variety_id' | 'packing_id' | 'harvest_year' | 'city_id'>;
@@ -148,14 +150,17 @@ async function insertOffers(tx: Database, auth: AuthenticatedUser, items: { valu
     const files = [...fileIdsOf(body.images), ...fileIdsOf(body.documents)];
     if (files.length) await attachFiles(tx, auth, 'offers', ids[i], files);
   }
+  // the card's documents come in untyped: 'Другое' until typed on the card
+  if (items.some(({ body }) => fileIdsOf(body.documents).length)) await adoptDocuments(tx, ids);
   return ids;
 }
 
 /** The columns of the offer's card beside its list row: the ids its selects show, and its documents. */
 const readColumns = {
   product_id: sql`o.product_id`, variety_id: sql`o.variety_id`, packing_id: sql`o.packing_id`, city_id: sql`o.city_id`, supplier_id: sql`o.supplier_id`,
-  documents: sql`(SELECT coalesce(json_agg(json_build_object('id', f.id, 'url', '/api/files/' || f.id, 'name', f.original_name, 'size', f.size, 'mime', f.mime) ORDER BY f.id), '[]'::json)
-    FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = 'document')`,
+  // issue 39: typed and dated, with the state of the lot's papers
+  documents: documentsJson('o'),
+  documents_state: documentsStateSql('o'),
 };
 
 /** A change's values over the stored offer: what the form does not send (or the role cannot see) keeps its stored
@@ -299,6 +304,7 @@ export const offerRecord: RecordSection<OfferToInsert> = {
       if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
     }
     await attachFiles(tx, auth, 'offers', id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
+    if (fileIdsOf(body.documents).length) await adoptDocuments(tx, [id]);
     return { set: sql`${quantity}, ${sql.join(Object.entries(rest).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status}` };
   },
   // the same for a chunk at once: the twins outside it in one statement, inside it as they came back one by one

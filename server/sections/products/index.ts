@@ -8,11 +8,13 @@ import { cardRoutes } from '../../records/cardRoutes';
 import { productsSpec } from './list';
 import { productBody, productSummaries, varietiesResponse, varietyBody, varietyParams } from './schema';
 import { addVariety, listVarieties, productRecord, removeVariety, renameVariety } from './record';
+import { productDocumentTypesRoutes } from './documentTypes';
 
 export default async function productsPlugin(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
   listRoutes(app, db, productsSpec);
   cardRoutes(app, db, { body: productBody, summaries: productSummaries, record: productRecord });
+  productDocumentTypesRoutes(app, db);
   const varietyOf = (params: unknown) => (params as { varietyId: number }).varietyId;
 
   app.get('/products/:id/varieties', {

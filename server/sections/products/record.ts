@@ -26,6 +26,8 @@ const sameName = (name: string) => sql`lower(name) = lower(${name})`;
 export const productRecord: RecordSection<{ name: string; varieties: string[] }> = {
   spec: productsSpec,
   fields: ['name'],
+  // issue 39: the document types its lots need
+  readColumns: { document_type_ids: sql`ARRAY(SELECT pdt.type_id FROM product_document_types pdt WHERE pdt.product_id = ${sql.raw(productsSpec.alias)}.id ORDER BY pdt.type_id)` },
   async prepareCreate(db, _auth, body) {
     const { name } = await validateCard(productSchema(), body);
     const varieties = await validVarieties(body.varieties);

@@ -17,6 +17,7 @@ import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import { release } from '../offers/stock';
 import { todayOf } from '../../db/businessDay';
 import { addDays } from '../../../domain/businessDay';
+import { scheduleJob } from '../../db/jobs';
 
 /** The advisory lock's key: 'NutDesk reserves expiry'. */
 export const EXPIRY_LOCK = 2_022_0001;
@@ -76,18 +77,8 @@ export async function runReserveExpiry(db: Database): Promise<number[]> {
 
 /** Runs the job now and every minute until the returned stop is called; a failed run is logged and retried. */
 export function scheduleReserveExpiry(db: Database, log: (message: string) => void, everyMs = EXPIRY_EVERY_MS): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = running.then(() => runReserveExpiry(db)).then(
-      (ids) => { if (ids.length) log(`Просрочены резервы: ${ids.join(', ')}`); },
-      (err: Error) => log(`Задание просрочки резервов не выполнено: ${err.message}`),
-    );
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return scheduleJob(() => runReserveExpiry(db), {
+    done: (ids) => { if (ids.length) log(`Просрочены резервы: ${ids.join(', ')}`); },
+    failed: (err) => log(`Задание просрочки резервов не выполнено: ${err.message}`),
+  }, everyMs);
 }

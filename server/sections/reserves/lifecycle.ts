@@ -27,6 +27,7 @@ import {
 import { takeStockAgain } from './restore';
 import { clock, readTimeZone, todayOf } from '../../db/businessDay';
 import { businessDayOf, businessToday } from '../../../domain/businessDay';
+import { refuseReserveWithoutDocuments } from '../../records/documentsState';
 
 /** What the offer's history tells of a step of one reserve. */
 const stepOf = (auth: AuthenticatedUser, id: number, step: HistoryCause['step']): StockCause => ({ by: auth.user.id, via: { section: 'reserves', step, ids: [id] } });
@@ -43,6 +44,8 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
   beforeRestore: takeStockAgain,
   async prepareCreate(db, auth, body) {
     const offer = await offerToReserve(db, body.offer_id);
+    // issue 39: a lot that cannot legally ship, under 'Запрещать резерв без документов'
+    await refuseReserveWithoutDocuments(db, offer.id);
     const values = await prepareReserve(db, auth, offer, body);
     if (scopeOf(auth.permissions, 'reserves', 'create') === 'own' && values.responsible_id !== auth.user.employee_id) {
       throw forbidden(RESERVE_WRITE_MSG.responsibleLocked);

@@ -20,6 +20,7 @@ import { firstRow } from '../../http/rows';
 import type { Row } from '../../records/pipeline';
 import { selectList } from '../../lists/engine';
 import { reservesSpec } from './list';
+import { documentsStateSql } from '../../records/documentsState';
 
 /** The offer a reserve is placed against, as the form's bounds need it. */
 export interface ReservedOffer {
@@ -53,7 +54,8 @@ const readColumns = {
   offer: sql`json_build_object('id', o.id, 'status', o.status, 'product', ${reservesSpec.columns.product},
     'unit_measure', o.unit_measure, 'unit_weight', o.unit_weight::text, 'units_per_pack', o.units_per_pack::text,
     'unit_price', round(o.unit_price, 2)::text, 'kg_price', round(o.kg_price, 2)::text,
-    'available_amount', round(o.available_amount, 2)::text, 'city_id', o.city_id)`,
+    'available_amount', round(o.available_amount, 2)::text, 'city_id', o.city_id,
+    'documents_state', ${documentsStateSql('o')})`,
 };
 
 /** What the read leaves out beyond the form's hidden fields: the list's names of them (the responsible by

@@ -3,6 +3,7 @@
 // the table's body follows the plain link in the app, with 'from' for the way back.
 import { memo, type CSSProperties } from 'react';
 import { formatNumber } from '../../../domain/format';
+import { documentsStateDate, documentsStateTitle, type DocumentsState } from '../../../domain/offers/documents';
 import type { CellProps, CellRenderers } from '../../components/DataTable/columns';
 import { CELL } from '../../components/DataTable/tableStyles';
 
@@ -29,6 +30,20 @@ export const UnitWeightCell = memo(function UnitWeightCell({ value }: CellProps)
   return <>{value === null || value === undefined || value === '' ? '' : weightFormat.format(Number(value))}</>;
 });
 
+/** The lot's papers (issue 39): 'В порядке' / 'Истекает через N дн.' / 'Истёк' / 'Не хватает: …' with the first
+ * expiry; a lot that cannot ship in the error colour, one expiring soon in the warning colour. */
+const STATE_COLOUR: Record<DocumentsState['state'], string | undefined> = { ok: undefined, expiring: '#ed6c02', expired: '#d32f2f', missing: '#d32f2f' };
+export const DocumentsStateCell = memo(function DocumentsStateCell({ value }: CellProps) {
+  const state = value as DocumentsState | null | undefined;
+  if (!state?.state) return null;
+  const date = documentsStateDate(state);
+  return (
+    <span style={{ color: STATE_COLOUR[state.state] }} data-documents-state={state.state}>
+      {documentsStateTitle(state)}{date && <span style={{ opacity: 0.7 }}> · {date}</span>}
+    </span>
+  );
+});
+
 /** The offers list's cells for a caller who may or may not place reserves (stable objects, so rows stay memoised). */
-export const RESERVING_CELLS: CellRenderers = { available_amount: ReserveCell, unit_weight: UnitWeightCell };
-export const PLAIN_CELLS: CellRenderers = { unit_weight: UnitWeightCell };
+export const RESERVING_CELLS: CellRenderers = { available_amount: ReserveCell, unit_weight: UnitWeightCell, documents_state: DocumentsStateCell };
+export const PLAIN_CELLS: CellRenderers = { unit_weight: UnitWeightCell, documents_state: DocumentsStateCell };

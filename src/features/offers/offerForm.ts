@@ -40,7 +40,7 @@ const shown = (kind: FieldKind) => (kind === 'amount' || kind === 'money' ? num 
 
 export function valuesOf(offer?: OfferRecord): OfferFormValues {
   const fields = Object.fromEntries(OFFER_FIELDS.map((f) => [f.key, shown(f.kind)(offer?.[f.key])])) as Record<OfferFieldKey, string>;
-  return { ...fields, status: offer?.status ?? 'active', comments: [], images: offer?.images ?? [], documents: offer?.documents ?? [] };
+  return { ...fields, status: offer?.status ?? 'active', comments: [], images: offer?.images ?? [], documents: (offer?.documents ?? []).map((d) => ({ id: d.file_id, url: d.url, name: d.name })) };
 }
 
 /** The fields the caller may write (ids as numbers, kg offers weigh 1 per unit), files by id. Status is the

@@ -5,6 +5,7 @@ import type { RecordBase } from '../../api/cards';
 import type { OffersSummary } from '../../../domain/offers/summary';
 import { OFFERS_SUMMARY } from '../../../domain/responseShapes';
 import { checked } from '../../api/shapes';
+import type { DocumentsState, OfferDocument } from '../../../domain/offers/documents';
 
 /** GET /api/offers/summary: the three tiles of the offers page, each figure only if the caller may see it. */
 export type { OffersSummary } from '../../../domain/offers/summary';
@@ -40,7 +41,9 @@ export interface OfferRecord extends RecordBase {
   available_amount: string;
   available_sum: string;
   images: { id: number; url: string; alt?: string }[];
-  documents: { id: number; url: string; name: string }[];
+  /** Typed and dated (issue 39); file_id is the file's own id. */
+  documents: OfferDocument[];
+  documents_state?: DocumentsState;
   created_at: string;
 }
 

@@ -1,0 +1,209 @@
+// An offer's documents (issue 39): each a file in the configured file store (records/files.ts) attached to the
+// offer, typed and dated in offer_documents. They follow the offer's rights: whoever reads the offer reads them
+// (role 8 too: a warehouse needs its papers), whoever may change the offer adds, changes and removes them (a
+// supplier's user: its own offers). A change names the version of the document it was made on.
+import { sql, type SQL } from 'drizzle-orm';
+import { ValidationError } from 'yup';
+import type { Database } from '../../db/client';
+import type { FileStores } from '../../db/fileStores';
+import type { AuthenticatedUser } from '../../accounts/users';
+import { badRequest, forbidden, notFound, stale } from '../../errors';
+import { firstRow, rowsOf } from '../../http/rows';
+import { recordVisible } from '../../records/access';
+import { storeUpload, type FileRow } from '../../records/files';
+import type { FileKind } from '../../../domain/files';
+import {
+  DOCUMENT_MSG, DOCUMENT_SETTING_NAMES, DOCUMENT_SETTING_TITLE, documentSchema, documentSettingsSchema, type DocumentSettingName,
+  type DocumentSettings, type DocumentType, type DocumentValues, type OfferDocument,
+} from '../../../domain/offers/documents';
+import { recordChange } from '../../admin/log';
+import { offersSpec } from './list';
+import { businessDay, readDocumentSettings } from '../../records/documentsState';
+
+/** The document types, as the selects and the schema read them. */
+export async function documentTypes(db: Database): Promise<DocumentType[]> {
+  return rowsOf<DocumentType>(await db.execute(sql`SELECT id, name, expires FROM document_types ORDER BY id`));
+}
+
+/** An offer's documents as JSON, over the offer's alias (the offer's read, `documents`), oldest first. */
+export const documentsJson = (a: string, where: SQL = sql`true`) => sql`(SELECT coalesce(json_agg(json_build_object(
+    'id', d.id, 'file_id', f.id, 'url', '/api/files/' || f.id, 'name', f.original_name, 'size', f.size, 'mime', f.mime,
+    'type', json_build_object('id', t.id, 'name', t.name), 'number', d.number, 'issued_on', d.issued_on::text,
+    'valid_until', d.valid_until::text, 'issuer', d.issuer, 'shareable', d.shareable,
+    'values', json_build_object('aflatoxin_b1', d.aflatoxin_b1::text, 'moisture', d.moisture::text), 'version', d.version)
+    ORDER BY d.id), '[]'::json)
+  FROM offer_documents d JOIN files f ON f.id = d.file_id JOIN document_types t ON t.id = d.type_id
+  WHERE d.offer_id = ${sql.raw(a)}.id AND ${where})`;
+
+async function readDocument(db: Database, offerId: number, docId: number): Promise<OfferDocument | undefined> {
+  const row = firstRow<{ docs: OfferDocument[] }>(await db.execute(sql`SELECT ${documentsJson('o', sql`d.id = ${docId}`)} AS docs FROM offers o WHERE o.id = ${offerId}`));
+  return row?.docs[0];
+}
+
+/** Documents of any other kind that came onto offers through the card's file list (documents: [ids]) become
+ * 'Другое' with no dates, like the ones the migration found. */
+export async function adoptDocuments(tx: Database, offerIds: number[]): Promise<void> {
+  if (!offerIds.length) return;
+  await tx.execute(sql`INSERT INTO offer_documents (offer_id, file_id, type_id, created_by)
+    SELECT f.entity_id, f.id, (SELECT id FROM document_types WHERE code = 'other'), f.created_by FROM files f
+    WHERE f.entity_type = 'offers' AND f.kind = 'document' AND f.entity_id IN (${sql.join(offerIds.map((id) => sql`${id}`), sql`, `)})
+      AND NOT EXISTS (SELECT 1 FROM offer_documents d WHERE d.file_id = f.id)
+    ORDER BY f.id`);
+}
+
+/** 404 when the caller may not read the offer (or it is deleted); 403 when it reads it but may not change it. */
+async function requireChangeableOffer(db: Database, auth: AuthenticatedUser, offerId: number): Promise<void> {
+  const offer = firstRow<{ status: string }>(await db.execute(sql`SELECT status FROM offers WHERE id = ${offerId}`));
+  if (!offer || offer.status === 'deleted' || !(await recordVisible(db, offersSpec, auth, offerId, 'read'))) throw notFound();
+  if (!(await recordVisible(db, offersSpec, auth, offerId, 'update'))) throw forbidden(DOCUMENT_MSG.forbidden);
+}
+
+/** A document's fields checked by the shared schema: 400 with the first message of every field that fails. */
+async function checked(db: Database, body: Record<string, unknown>): Promise<DocumentValues> {
+  try {
+    return await documentSchema(await documentTypes(db), businessDay(new Date(), await businessTimeZone(db))).validate(body, { abortEarly: false, stripUnknown: true });
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    throw badRequest(...new Set((e.inner.length ? e.inner : [e]).map((x) => x.message)));
+  }
+}
+
+export async function businessTimeZone(db: Database): Promise<string> {
+  return firstRow<{ tz: string }>(await db.execute(sql`SELECT coalesce((SELECT value FROM business_settings WHERE name = 'time_zone'), 'Europe/Moscow') AS tz`))!.tz;
+}
+
+/** The measured values as a form sends them: an object, or its JSON text (a multipart field). */
+export function valuesOf(raw: unknown): Record<string, unknown> {
+  if (raw === undefined || raw === null || raw === '') return {};
+  let parsed = raw;
+  if (typeof raw === 'string') {
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw badRequest(DOCUMENT_MSG.values);
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest(DOCUMENT_MSG.values);
+  const { aflatoxin_b1, moisture } = parsed as Record<string, unknown>;
+  return { ...(aflatoxin_b1 !== undefined && { aflatoxin_b1 }), ...(moisture !== undefined && { moisture }) };
+}
+
+const columnsOf = (v: DocumentValues) => ({
+  type_id: v.type_id, number: v.number ?? null, issued_on: v.issued_on ?? null, valid_until: v.valid_until ?? null,
+  issuer: v.issuer ?? null, shareable: Boolean(v.shareable),
+  aflatoxin_b1: v.aflatoxin_b1 === null || v.aflatoxin_b1 === undefined ? null : String(v.aflatoxin_b1),
+  moisture: v.moisture === null || v.moisture === undefined ? null : String(v.moisture),
+});
+
+export interface DocumentUpload {
+  name: string;
+  mime: string;
+  content: Buffer;
+}
+
+/** POST /api/offers/{id}/documents: the file stored, attached to the offer and typed, in one go; a refused form
+ * stores nothing. */
+export async function addDocument(
+  db: Database, stores: FileStores, auth: AuthenticatedUser, offerId: number, upload: DocumentUpload, body: Record<string, unknown>,
+): Promise<OfferDocument> {
+  await requireChangeableOffer(db, auth, offerId);
+  const values = columnsOf(await checked(db, body));
+  const file: FileRow = await storeUpload(db, stores, auth, { kind: 'document' satisfies FileKind, ...upload });
+  try {
+    const id = await db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE files SET entity_type = 'offers', entity_id = ${offerId} WHERE id = ${file.id}`);
+      const row = firstRow<{ id: number }>(await tx.execute(sql`INSERT INTO offer_documents
+        (offer_id, file_id, type_id, number, issued_on, valid_until, issuer, shareable, aflatoxin_b1, moisture, created_by)
+        VALUES (${offerId}, ${file.id}, ${values.type_id}, ${values.number}, ${values.issued_on}, ${values.valid_until}, ${values.issuer},
+          ${values.shareable}, ${values.aflatoxin_b1}, ${values.moisture}, ${auth.user.id}) RETURNING id`))!;
+      return Number(row.id);
+    });
+    return (await readDocument(db, offerId, id))!;
+  } catch (error) {
+    await db.execute(sql`DELETE FROM files WHERE id = ${file.id}`).catch(() => undefined);
+    await stores.of(file.store).delete(file.storage_path).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** PATCH /api/offers/{id}/documents/{docId}: what the body names changes, the rest stays; a version other than the
+ * stored one is 409 'stale' and changes nothing. */
+export async function changeDocument(
+  db: Database, auth: AuthenticatedUser, offerId: number, docId: number, body: Record<string, unknown>,
+): Promise<OfferDocument> {
+  await requireChangeableOffer(db, auth, offerId);
+  return db.transaction(async (tx) => {
+    const stored = firstRow<Record<string, unknown> & { version: number }>(await tx.execute(sql`SELECT type_id, number, issued_on::text AS issued_on,
+      valid_until::text AS valid_until, issuer, shareable, aflatoxin_b1::text AS aflatoxin_b1, moisture::text AS moisture, version
+      FROM offer_documents WHERE id = ${docId} AND offer_id = ${offerId} FOR UPDATE`));
+    if (!stored) throw notFound(DOCUMENT_MSG.notFound);
+    if (Number(body.version) !== Number(stored.version)) throw stale({ version: Number(stored.version), by: null, at: null, changes: [] });
+    const { version: _version, values: raw, ...fields } = body;
+    const merged = { ...stored, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), ...valuesOf(raw) };
+    const v = columnsOf(await checked(tx, merged));
+    await tx.execute(sql`UPDATE offer_documents SET type_id = ${v.type_id}, number = ${v.number}, issued_on = ${v.issued_on},
+      valid_until = ${v.valid_until}, issuer = ${v.issuer}, shareable = ${v.shareable}, aflatoxin_b1 = ${v.aflatoxin_b1},
+      moisture = ${v.moisture}, version = version + 1 WHERE id = ${docId}`);
+    return (await readDocument(tx, offerId, docId))!;
+  });
+}
+
+/** DELETE /api/offers/{id}/documents/{docId}: the document and its file go. */
+export async function removeDocument(db: Database, stores: FileStores, auth: AuthenticatedUser, offerId: number, docId: number): Promise<void> {
+  await requireChangeableOffer(db, auth, offerId);
+  const file = firstRow<{ id: number; store: string; storage_path: string }>(await db.execute(sql`
+    DELETE FROM files f USING offer_documents d WHERE d.id = ${docId} AND d.offer_id = ${offerId} AND f.id = d.file_id
+    RETURNING f.id, f.store, f.storage_path`));
+  if (!file) throw notFound(DOCUMENT_MSG.notFound);
+  await stores.of(file.store).delete(file.storage_path).catch(() => undefined);
+}
+
+/** The offer's documents a buyer may see (shareable), for a public price list's lots. */
+export async function shareableDocuments(db: Database, offerIds: number[]): Promise<Map<number, { id: number; type: string; number: string | null; valid_until: string | null; name: string }[]>> {
+  const byOffer = new Map<number, { id: number; type: string; number: string | null; valid_until: string | null; name: string }[]>();
+  if (!offerIds.length) return byOffer;
+  const rows = rowsOf<{ offer_id: number; id: number; type: string; number: string | null; valid_until: string | null; name: string }>(await db.execute(sql`
+    SELECT d.offer_id, d.id, t.name AS type, d.number, d.valid_until::text AS valid_until, f.original_name AS name
+    FROM offer_documents d JOIN document_types t ON t.id = d.type_id JOIN files f ON f.id = d.file_id
+    WHERE d.shareable AND d.offer_id IN (${sql.join(offerIds.map((id) => sql`${id}`), sql`, `)}) ORDER BY d.id`));
+  for (const { offer_id, ...doc } of rows) byOffer.set(Number(offer_id), [...(byOffer.get(Number(offer_id)) ?? []), { ...doc, id: Number(doc.id) }]);
+  return byOffer;
+}
+
+/** An administrator's change of the lot documents' settings, checked, stored and logged in one transaction. */
+export async function saveDocumentSettings(db: Database, auth: AuthenticatedUser, changes: Partial<DocumentSettings>): Promise<DocumentSettings> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE business_settings IN SHARE ROW EXCLUSIVE MODE`);
+    const before = await readDocumentSettings(tx);
+    const types = await documentTypes(tx);
+    let valid: DocumentSettings;
+    try {
+      valid = (await documentSettingsSchema(types.map((t) => t.id)).validate({ ...before, ...changes }, { abortEarly: false, stripUnknown: true })) as DocumentSettings;
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      throw badRequest(...new Set((e.inner.length ? e.inner : [e]).map((x) => x.message)));
+    }
+    const after: DocumentSettings = {
+      documents_imported_types: [...new Set(valid.documents_imported_types.map(Number))].sort((a, b) => a - b),
+      documents_forbid_reserve: Boolean(valid.documents_forbid_reserve),
+      documents_notice_days: Number(valid.documents_notice_days),
+    };
+    const stored: Record<DocumentSettingName, string> = {
+      documents_imported_types: `{${after.documents_imported_types.join(',')}}`,
+      documents_forbid_reserve: String(after.documents_forbid_reserve),
+      documents_notice_days: String(after.documents_notice_days),
+    };
+    const moved = DOCUMENT_SETTING_NAMES.filter((name) => JSON.stringify(after[name]) !== JSON.stringify(before[name]));
+    if (!moved.length) return after;
+    for (const name of moved) {
+      await tx.execute(sql`INSERT INTO business_settings (name, value) VALUES (${name}, ${stored[name]})
+        ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
+    }
+    const typeName = (ids: number[]) => ids.map((id) => types.find((t) => t.id === id)?.name ?? String(id)).join(', ') || 'нет';
+    const shown = (name: DocumentSettingName, s: DocumentSettings) =>
+      name === 'documents_imported_types' ? typeName(s.documents_imported_types) : name === 'documents_forbid_reserve' ? (s.documents_forbid_reserve ? 'да' : 'нет') : `${s.documents_notice_days} дн.`;
+    await recordChange(tx, auth, 'settings', `Документы партий: ${moved.map((n) => `${DOCUMENT_SETTING_TITLE[n]} ${shown(n, before)} → ${shown(n, after)}`).join('; ')}`,
+      { before: Object.fromEntries(moved.map((n) => [n, before[n]])), after: Object.fromEntries(moved.map((n) => [n, after[n]])) });
+    return after;
+  });
+}

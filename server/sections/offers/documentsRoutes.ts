@@ -1,0 +1,157 @@
+// /api/offers/{id}/documents (issue 39): an offer's typed and dated documents. POST is a multipart form (the file
+// and its fields), PATCH changes a document's fields on the version the card saw, DELETE removes it with its file.
+// In a plugin of its own, so its multipart parser serves these routes only.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Database } from '../../db/client';
+import type { FileStores } from '../../db/fileStores';
+import { requireAuth } from '../../http/auth';
+import { ID, noQuery, responses, success } from '../../http/schemas';
+import { russianErrors } from '../../http/validation';
+import { badRequest } from '../../errors';
+import { versionProperty } from '../../../domain/versions';
+import { FILE_RULES, MIME_BY_EXTENSION, contentProblem, extensionOf, fileProblem } from '../../../domain/files';
+import { DOCUMENT_MSG, DOCUMENT_NOTICE_DAYS_MAX, DOCUMENT_SETTING_MSG, DOCUMENT_TEXT_MAX, type DocumentSettings } from '../../../domain/offers/documents';
+import { addDocument, changeDocument, removeDocument, saveDocumentSettings, valuesOf } from './documents';
+import { readDocumentSettings } from '../../records/documentsState';
+import { requireAdmin } from '../../admin/access';
+
+interface UploadedPart {
+  filename: string;
+  mimetype: string;
+  content: Buffer;
+  truncated: boolean;
+}
+
+const date = { type: ['string', 'null'], maxLength: 30 } as const;
+const fields = {
+  type_id: { type: ['integer', 'string'], maxLength: 12, maximum: ID.maximum },
+  number: { type: ['string', 'null'], maxLength: DOCUMENT_TEXT_MAX.number + 50 },
+  issued_on: date,
+  valid_until: date,
+  issuer: { type: ['string', 'null'], maxLength: DOCUMENT_TEXT_MAX.issuer + 50 },
+  shareable: { type: ['boolean', 'string'], maxLength: 5 },
+  values: {
+    anyOf: [
+      { type: 'string', maxLength: 200 },
+      { type: 'object', additionalProperties: false, properties: { aflatoxin_b1: { type: ['string', 'number', 'null'], maxLength: 20, maximum: 1e9 }, moisture: { type: ['string', 'number', 'null'], maxLength: 20, maximum: 1e9 } } },
+    ],
+  },
+} as const;
+
+export const DOCUMENT_SHAPE = {
+  type: 'object',
+  required: ['id', 'file_id', 'url', 'type', 'version'],
+  properties: {
+    id: { type: 'integer' }, file_id: { type: 'integer' }, url: { type: 'string' }, name: { type: 'string' }, size: { type: 'integer' },
+    mime: { type: 'string' }, type: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+    number: { type: ['string', 'null'] }, issued_on: { type: ['string', 'null'] }, valid_until: { type: ['string', 'null'] },
+    issuer: { type: ['string', 'null'] }, shareable: { type: 'boolean' },
+    values: { type: 'object', properties: { aflatoxin_b1: { type: ['string', 'null'] }, moisture: { type: ['string', 'null'] } } },
+    version: { type: 'integer' },
+  },
+} as const;
+
+const docParams = { type: 'object', required: ['id', 'docId'], properties: { id: ID, docId: ID } } as const;
+const texts = russianErrors({
+  fields: {
+    '': DOCUMENT_MSG.file, file: DOCUMENT_MSG.file, type_id: DOCUMENT_MSG.type, number: DOCUMENT_MSG.tooLong(DOCUMENT_TEXT_MAX.number),
+    issued_on: DOCUMENT_MSG.date, valid_until: DOCUMENT_MSG.date, issuer: DOCUMENT_MSG.tooLong(DOCUMENT_TEXT_MAX.issuer),
+    shareable: DOCUMENT_MSG.values, values: DOCUMENT_MSG.values, version: DOCUMENT_MSG.stale, id: DOCUMENT_MSG.notFound, docId: DOCUMENT_MSG.notFound,
+  },
+});
+
+const MULTIPART_ERRORS = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PROTO_VIOLATION', 'FST_INVALID_MULTIPART_CONTENT_TYPE']);
+
+export default async function offerDocumentsRoutes(app: FastifyInstance, opts: { db: Database; stores: FileStores }) {
+  const { db, stores } = opts;
+  const maxBytes = FILE_RULES.document.maxBytes;
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    throwFileSizeLimit: false,
+    limits: { fileSize: maxBytes, files: 1, fields: 8, parts: 9 },
+    async onFile(part) {
+      const content = await part.toBuffer();
+      (part as unknown as { value: UploadedPart }).value = { filename: part.filename, mimetype: part.mimetype, content, truncated: part.file.truncated };
+    },
+  });
+  app.setErrorHandler((error: FastifyError) => {
+    if ((error.code && MULTIPART_ERRORS.has(error.code)) || (!error.statusCode && /multipart|boundary|form/i.test(error.message))) throw badRequest(DOCUMENT_MSG.file);
+    throw error;
+  });
+  const params = (p: unknown) => p as { id: number; docId: number };
+
+  app.post('/offers/:id/documents', {
+    schema: {
+      tags: ['offers'], summary: "Add a document to an offer: the file and its type, number, dates, issuer, 'Можно показывать покупателю', lab values",
+      consumes: ['multipart/form-data'], params: { type: 'object', required: ['id'], properties: { id: ID } }, querystring: noQuery,
+      body: {
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', required: ['file'], properties: { file: { description: `the document: ${FILE_RULES.document.label}` }, ...fields } },
+          },
+        },
+      },
+      response: responses({ 201: DOCUMENT_SHAPE }),
+    },
+    schemaErrorFormatter: texts,
+  }, async (request, reply) => {
+    const auth = requireAuth(request);
+    if (!request.isMultipart()) throw badRequest(DOCUMENT_MSG.file);
+    const { file, values, ...rest } = (request.body ?? {}) as Record<string, unknown> & { file?: UploadedPart };
+    if (typeof file !== 'object' || file === null || !Buffer.isBuffer(file.content)) throw badRequest(DOCUMENT_MSG.file);
+    const name = String(file.filename ?? '');
+    const size = file.truncated ? maxBytes + 1 : file.content.length;
+    const problem = fileProblem('document', { name, type: file.mimetype, size }) ?? contentProblem(name, file.content);
+    if (problem) throw badRequest(problem);
+    const doc = await addDocument(db, stores, auth, params(request.params).id,
+      { name, mime: MIME_BY_EXTENSION[extensionOf(name)], content: file.content }, { ...rest, ...valuesOf(values) });
+    reply.status(201);
+    return doc;
+  });
+
+  app.patch('/offers/:id/documents/:docId', {
+    schema: {
+      tags: ['offers'], summary: "Change a document's fields on the version the card saw (409 stale when newer)", params: docParams, querystring: noQuery,
+      body: { type: 'object', required: ['version'], additionalProperties: false, properties: { ...fields, version: versionProperty } },
+      response: responses({ 200: DOCUMENT_SHAPE }),
+    },
+    schemaErrorFormatter: texts,
+  }, async (request) => {
+    const { id, docId } = params(request.params);
+    return changeDocument(db, requireAuth(request), id, docId, request.body as Record<string, unknown>);
+  });
+
+  // the business settings of lot documents: what an imported lot needs, whether a lot without them may be reserved,
+  // how many days ahead an expiry is told
+  const settingsShape = {
+    type: 'object',
+    properties: {
+      documents_imported_types: { type: 'array', maxItems: 100, items: ID },
+      documents_forbid_reserve: { type: 'boolean' },
+      documents_notice_days: { type: 'integer', minimum: 0, maximum: DOCUMENT_NOTICE_DAYS_MAX },
+    },
+  } as const;
+  const settingsTexts = russianErrors({
+    fields: { documents_imported_types: DOCUMENT_SETTING_MSG.types, documents_forbid_reserve: DOCUMENT_SETTING_MSG.types, documents_notice_days: DOCUMENT_SETTING_MSG.noticeDays },
+  });
+  app.get('/admin/document-settings', {
+    schema: { tags: ['admin'], summary: 'The lot documents\' business settings', querystring: noQuery, response: responses({ 200: settingsShape }) },
+  }, async (request) => {
+    requireAdmin(request);
+    return readDocumentSettings(db);
+  });
+  app.put('/admin/document-settings', {
+    schema: { tags: ['admin'], summary: 'Change the lot documents\' business settings (logged)', querystring: noQuery, body: { ...settingsShape, additionalProperties: false }, response: responses({ 200: settingsShape }) },
+    schemaErrorFormatter: settingsTexts,
+  }, async (request) => saveDocumentSettings(db, requireAdmin(request), request.body as Partial<DocumentSettings>));
+
+  app.delete('/offers/:id/documents/:docId', {
+    schema: { tags: ['offers'], summary: 'Remove a document of an offer with its file', params: docParams, querystring: noQuery, response: responses({ 200: success }) },
+    schemaErrorFormatter: texts,
+  }, async (request) => {
+    const { id, docId } = params(request.params);
+    await removeDocument(db, stores, requireAuth(request), id, docId);
+    return { status: 'success' as const };
+  });
+}
