@@ -31,6 +31,8 @@ describe('list definitions', () => {
         'varieties_ids', 'packaging_ids', 'purchased_amount', 'unit_price', 'total_sum', 'reserved_amount', 'reserved_sum',
         'reserve_ids', 'unit_amount', 'deal_ids', 'available_amount', 'available_sum', 'warehouse_cost', 'min_unit_price',
         'max_unit_price', 'cities_ids', 'loading_address', 'creators_ids', 'created_at', 'with_documents', 'with_comments',
+        // issue 39: the lot's papers
+        'documents_state',
       ].sort(),
     );
     expect(keys('products')).toEqual(['created_at', 'products', 'products_ids', 'statuses_ids', 'with_comments']);
