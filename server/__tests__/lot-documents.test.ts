@@ -7,7 +7,10 @@ import { sql } from 'drizzle-orm';
 import { createDemoApp, secondInstance, type DemoContext, type DemoUser } from './testApp';
 import { kilogramTrade, reserveForm, type Trade } from './trade';
 import { firstRow, rowsOf } from '../http/rows';
-import { businessDay, documentsStateSql } from '../records/documentsState';
+import { documentsStateSql } from '../records/documentsState';
+import { businessToday } from '../../domain/businessDay';
+
+const businessDay = (moment: Date, zone: string) => businessToday(zone, moment);
 import { runDocumentNotices } from '../sections/offers/documentsJob';
 import { DOCUMENT_MSG, type DocumentsState } from '../../domain/offers/documents';
 import { VERSION_MSG } from '../../domain/versions';

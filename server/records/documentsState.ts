@@ -6,22 +6,16 @@
 // valid-until never lapses). Dates are judged on the business day, in the business time zone.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { ZONE_SQL } from '../db/businessDay';
 import { badRequest } from '../errors';
 import { firstRow } from '../http/rows';
 import {
   DOCUMENT_MSG, DOCUMENT_NOTICE_DAYS_DEFAULT, DOMESTIC_ORIGINS, type DocumentSettings, type DocumentsState,
 } from '../../domain/offers/documents';
 
-/** The business time zone (business setting time_zone, issue 33), Europe/Moscow until one is set. */
-export const BUSINESS_TIME_ZONE = sql`coalesce((SELECT bs.value FROM business_settings bs WHERE bs.name = 'time_zone'), 'Europe/Moscow')`;
-
-/** The business day in SQL: today where the business is, whatever the server's or the database's zone. */
-export const BUSINESS_TODAY = sql`(now() AT TIME ZONE ${BUSINESS_TIME_ZONE})::date`;
-
-/** The business day of a moment in a time zone (YYYY-MM-DD), as BUSINESS_TODAY reads it in SQL. */
-export function businessDay(moment: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(moment);
-}
+/** The business day in SQL (business setting time_zone, issue 33): today where the business is, whatever the
+ * server's or the database's zone. */
+export const BUSINESS_TODAY = sql`(now() AT TIME ZONE ${ZONE_SQL})::date`;
 
 /** The days ahead an expiry is told and shown as 'Истекает' (business setting documents_notice_days). */
 export const NOTICE_DAYS = sql`coalesce((SELECT bs.value::int FROM business_settings bs WHERE bs.name = 'documents_notice_days'), ${DOCUMENT_NOTICE_DAYS_DEFAULT}::int)`;

@@ -18,7 +18,8 @@ import {
 } from '../../../domain/offers/documents';
 import { recordChange } from '../../admin/log';
 import { offersSpec } from './list';
-import { businessDay, readDocumentSettings } from '../../records/documentsState';
+import { readDocumentSettings } from '../../records/documentsState';
+import { todayOf } from '../../db/businessDay';
 
 /** The document types, as the selects and the schema read them. */
 export async function documentTypes(db: Database): Promise<DocumentType[]> {
@@ -61,15 +62,11 @@ async function requireChangeableOffer(db: Database, auth: AuthenticatedUser, off
 /** A document's fields checked by the shared schema: 400 with the first message of every field that fails. */
 async function checked(db: Database, body: Record<string, unknown>): Promise<DocumentValues> {
   try {
-    return await documentSchema(await documentTypes(db), businessDay(new Date(), await businessTimeZone(db))).validate(body, { abortEarly: false, stripUnknown: true });
+    return await documentSchema(await documentTypes(db), await todayOf(db)).validate(body, { abortEarly: false, stripUnknown: true });
   } catch (e) {
     if (!(e instanceof ValidationError)) throw e;
     throw badRequest(...new Set((e.inner.length ? e.inner : [e]).map((x) => x.message)));
   }
-}
-
-export async function businessTimeZone(db: Database): Promise<string> {
-  return firstRow<{ tz: string }>(await db.execute(sql`SELECT coalesce((SELECT value FROM business_settings WHERE name = 'time_zone'), 'Europe/Moscow') AS tz`))!.tz;
 }
 
 /** The measured values as a form sends them: an object, or its JSON text (a multipart field). */
