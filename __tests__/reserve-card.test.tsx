@@ -73,6 +73,24 @@ test('prefilled from the offer and the settings: header, blocks, default deliver
   expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
 });
 
+test('a lot whose required papers are missing or lapsed is warned of on the card, with the list (issue 39)', async () => {
+  server(manager, [route('GET', '/api/offers/12', () => json(offer({
+    documents_state: { state: 'missing', missing: ['Фитосанитарный сертификат'], expired: ['Сертификат качества'], blocking: ['Фитосанитарный сертификат', 'Сертификат качества'], expires_on: null, days_left: null },
+  })))]);
+  renderApp('/reserves/create?offer=12', { token: 't' });
+  expect(await screen.findByText('У партии нет действующих документов: Фитосанитарный сертификат, Сертификат качества. Отгрузить её нельзя, пока их нет'))
+    .toBeInTheDocument();
+});
+
+test('a lot with its papers in order shows no warning', async () => {
+  server(manager, [route('GET', '/api/offers/12', () => json(offer({
+    documents_state: { state: 'expiring', missing: [], expired: [], blocking: [], expires_on: '2026-12-07', days_left: 10 },
+  })))]);
+  renderApp('/reserves/create?offer=12', { token: 't' });
+  await screen.findByText('О резерве');
+  expect(screen.queryByText(/У партии нет действующих документов/)).not.toBeInTheDocument();
+});
+
 const dayShown = (name: string) => (document.querySelector(`input[name="${name}"]`) as HTMLInputElement).value;
 
 test("a new reserve shows its 'Резерв до': today + the hold days, editable, and never past the implementation date", async () => {

@@ -27,6 +27,7 @@ import { AboutBlock, DeliveryBlock, ExtraBlock, FiguresBlock, type HoldDefault }
 import { ReserveSteps } from './ReserveSteps';
 import { RepriceButton } from './RepriceDialog';
 import { useBusinessToday } from '../../api/businessDay';
+import { DOCUMENT_MSG } from '../../../domain/offers/documents';
 
 export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
   const params = useParams();
@@ -166,8 +167,11 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   );
 
   const blockProps = { form, offer, readOnly, visible };
+  // issue 39: a lot whose required papers are missing or lapsed cannot legally ship: said before anyone reserves it
+  const blocking = (!reserve || reserve.status === 'active') ? offer.documents_state?.blocking ?? [] : [];
   const about = (
     <>
+      {blocking.length > 0 && <Alert severity="warning" closable={false}>{DOCUMENT_MSG.reserveWarning(blocking)}</Alert>}
       <AboutBlock {...blockProps} hold={hold} />
       <DeliveryBlock {...blockProps} onCity={(cityId) => void chooseCity(cityId)} />
       <ExtraBlock {...blockProps} responsibleLocked={responsibleLocked} />

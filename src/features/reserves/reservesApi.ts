@@ -8,6 +8,7 @@ import type { BusinessSettingName } from '../../../domain/settings';
 import type { TERM_FIELDS } from '../../../domain/reserves/terms';
 import { BUSINESS_SETTINGS, DELIVERY, REPRICE_TERMS } from '../../../domain/responseShapes';
 import { checked } from '../../api/shapes';
+import type { DocumentsState } from '../../../domain/offers/documents';
 
 type Ref = { id: number; name: string } | null;
 
@@ -25,6 +26,8 @@ export interface ReserveOffer {
   available_amount: string;
   /** The loading city: absent for a role that may not see an offer's city. */
   city_id?: number | null;
+  /** The lot's papers (issue 39): the card warns when required ones are missing or lapsed. */
+  documents_state?: DocumentsState;
 }
 
 /** GET /api/reserves/{id}: the list row, ids, the bounds stored with it, its offer, its version and whether it
