@@ -21,11 +21,12 @@ test('a title stands for the column, the field it shows and the filters on it; t
 });
 
 test('the business settings: a decimal comma, and the Russian messages', async () => {
-  const valid = { delivery_cost_default: '15', costs_per_kg: '12,5', min_markup: '0.1', max_markup: '0.35', reserve_hold_days: '5' };
-  expect(await businessSettingsSchema.validate(valid)).toEqual({ delivery_cost_default: 15, costs_per_kg: 12.5, min_markup: 0.1, max_markup: 0.35, reserve_hold_days: 5 });
+  const valid = { delivery_cost_default: '15', costs_per_kg: '12,5', min_markup: '0.1', max_markup: '0.35', reserve_hold_days: '5', time_zone: 'Europe/Moscow' };
+  expect(await businessSettingsSchema.validate(valid)).toEqual({ delivery_cost_default: 15, costs_per_kg: 12.5, min_markup: 0.1, max_markup: 0.35, reserve_hold_days: 5, time_zone: 'Europe/Moscow' });
   const errors = async (patch: Record<string, string>) =>
     (await businessSettingsSchema.validate({ ...valid, ...patch }, { abortEarly: false }).catch((e: { errors: string[] }) => e)) as { errors: string[] };
   expect((await errors({ min_markup: '' })).errors).toEqual(['Введите число']);
   expect((await errors({ costs_per_kg: '-3' })).errors).toEqual(['Значение не может быть отрицательным']);
   expect((await errors({ max_markup: '0.05' })).errors).toEqual(['Максимальная наценка не может быть меньше минимальной']);
+  expect((await errors({ time_zone: 'Moscow' })).errors).toEqual(['Укажите часовой пояс из базы IANA, например Europe/Moscow']);
 });
