@@ -1,0 +1,33 @@
+// Who quotes (issue 38 'Подбор'): a role that reads offers and sees what a delivered price is made of (the selling
+// band and the delivery cost of a reserve). Role 8 sees no money, so no quote; a supplier's user never (the quote is
+// the trader's selling prices). The loading city and the supplier are not needed: a role that does not see them
+// (role 1) quotes all the same and is shown neither (the route's cost is a reserve's field it sees).
+import { can, isFieldVisible, type Permissions } from '../permissions';
+
+/** The reserve figures a quote line shows; a role that does not see one of them gets no quote. */
+export const QUOTE_FIELDS = [
+  ['reserves', 'min_selling_price'], ['reserves', 'max_selling_price'], ['reserves', 'delivery_cost'], ['reserves', 'marginality'],
+] as const;
+
+export function canQuote(perms: Permissions | null | undefined): boolean {
+  if (!perms || perms.user_type === 'supplier') return false;
+  if (!can(perms, 'offers', 'read') || !can(perms, 'cities', 'read')) return false;
+  return QUOTE_FIELDS.every(([resource, field]) => isFieldVisible(perms, resource, field));
+}
+
+/** Reserving from a quote takes the reserve's own create right on top. */
+export const canReserveFromQuote = (perms: Permissions | null | undefined) => canQuote(perms) && can(perms, 'reserves', 'create');
+
+export const QUOTE_MSG = {
+  forbidden: 'Подбор недоступен для вашей роли: нужны права на предложения и видимость цен продажи и доставки',
+  product: 'Выберите товар',
+  productMissing: 'Товар не найден',
+  amount: 'Укажите количество больше 0',
+  unit: 'Единица количества: кг или шт',
+  whole: 'Количество в штуках: только целое число',
+  city: 'Выберите покупателя или город',
+  cityMissing: 'Город покупателя не найден',
+  level: 'Уровень цены: min, middle, max или margin',
+  marginMissing: 'Укажите маржу в процентах',
+  margin: (min: string, max: string) => `Маржа должна быть от ${min} до ${max} %`,
+} as const;
