@@ -33,6 +33,7 @@ import analyticsRoutes from './analytics/routes';
 import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
 import priceListRoutes from './priceList';
 import publicPriceListRoutes from './priceList/public';
+import quoteRoutes from './quotes';
 import { SECTIONS } from '../domain/sections';
 import { createServer } from 'node:http';
 import { safeLogger } from './http/logging';
@@ -127,6 +128,7 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     await api.register(invitationRoutes, { db, config });
     await api.register(adminPageRoutes, { db, config });
     await api.register(priceListRoutes, { db, config });
+    await api.register(quoteRoutes, { db });
     // the live event stream: every committed change of a record, told to the users who may read it
     await api.register(eventsRoutes, { db });
     await api.register(notificationsRoutes, { db });

@@ -1,0 +1,70 @@
+// POST /api/quotes/search (issue 38) as both sides write and read it: the buyer's question and the ranked lines.
+// Money travels as strings with 2 decimals, amounts as strings (kg to 2 decimals, pieces whole).
+import type { QuoteLevel, QuoteUnit } from './ranking';
+
+export interface QuoteSearch {
+  product_id: number;
+  variety_ids?: number[];
+  packing_ids?: number[];
+  harvest_years?: string[];
+  origin?: string;
+  amount: number;
+  unit: QuoteUnit;
+  /** The buyer's city. */
+  city_id?: number;
+  level: QuoteLevel;
+  /** Percent, for level 'margin'. */
+  margin?: number;
+}
+
+/** One lot of a line: what it is (never its supplier or loading city), how much of it, and its price to the city. */
+export interface QuoteOfferPart {
+  offer_id: number;
+  /** Units of the lot the line takes (its own unit: kg or pieces). */
+  amount: string;
+  kg: string;
+  product: string;
+  variety: string | null;
+  packing: string | null;
+  harvest_year: string | null;
+  origin_country: string | null;
+  unit_measure: string | null;
+  unit_weight: string | null;
+  available_amount: string;
+  delivery_cost: string;
+  default_delivery: boolean;
+  route_days: number | null;
+  earliest_delivery: string | null;
+  delivered_kg_price: string;
+  delivered_unit_price: string;
+  unit_price: string;
+  price_kg: string;
+  band: { min: string; max: string };
+  margin: string;
+  /** Issue 39: the required documents the lot lacks or has lapsed. */
+  documents_blocking: string[];
+}
+
+export interface QuoteSearchLine {
+  offers: QuoteOfferPart[];
+  delivered_kg_price: string;
+  /** One lot: its unit's selling price; two or three: null (each part has its own). */
+  unit_price: string | null;
+  price_kg: string;
+  band: { min: string; max: string } | null;
+  margin: string;
+  route_days: number | null;
+  earliest_delivery: string | null;
+  /** What the line's lots have, in the buyer's unit. */
+  available: string;
+  total_kg: string;
+  total_sum: string;
+}
+
+export interface QuoteSearchAnswer {
+  city: { id: number; name: string };
+  date: string;
+  amount: string;
+  unit: QuoteUnit;
+  lines: QuoteSearchLine[];
+}

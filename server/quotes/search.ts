@@ -1,0 +1,93 @@
+// POST /api/quotes/search (issue 38): the lots of a product the caller may read that can serve the buyer's amount
+// in the buyer's city, read with their route in one query (the price list's, server/priceList/lines.ts) and ranked
+// by the domain's quote ranking on today's business settings. A line names the lot by what it is, never by its
+// supplier or loading city, so no role learns either from a quote.
+import { sql, type SQL } from 'drizzle-orm';
+import { todayOf } from '../db/businessDay';
+import type { Database } from '../db/client';
+import type { AuthenticatedUser } from '../accounts/users';
+import { money, toNumber } from '../../domain/numbers';
+import { canQuote, QUOTE_MSG } from '../../domain/quotes/access';
+import { earliestDelivery, marginBounds, rankLots, type QuoteLine } from '../../domain/quotes/ranking';
+import type { QuoteOfferPart, QuoteSearch, QuoteSearchAnswer, QuoteSearchLine } from '../../domain/quotes/search';
+import { readBusinessSettings } from '../admin/businessSettings';
+import { badRequest, forbidden } from '../errors';
+import { firstRow } from '../http/rows';
+import { lots } from '../priceList/lines';
+
+type Lot = Awaited<ReturnType<typeof lots>>[number];
+
+/** 403 with the reason for a caller who may not quote. */
+export function assertQuoteAccess(auth: AuthenticatedUser) {
+  if (!canQuote(auth.permissions)) throw forbidden(QUOTE_MSG.forbidden);
+}
+
+/** The request's rules beyond its schema: whole pieces, a margin within the band's. */
+function checkSearch(q: QuoteSearch, bounds: { min: number; max: number }) {
+  if (q.unit === 'шт' && !Number.isInteger(q.amount)) throw badRequest(QUOTE_MSG.whole);
+  if (q.level === 'margin') {
+    if (q.margin === undefined || q.margin === null) throw badRequest(QUOTE_MSG.marginMissing);
+    if (q.margin < bounds.min || q.margin > bounds.max) throw badRequest(QUOTE_MSG.margin(String(bounds.min), String(bounds.max)));
+  }
+}
+
+/** The buyer's city: the one named (not deleted), else 400 in Russian. */
+export async function quoteCity(db: Database, cityId: number | undefined): Promise<{ id: number; name: string }> {
+  if (!cityId) throw badRequest(QUOTE_MSG.city);
+  const city = firstRow<{ id: number; name: string }>(await db.execute(sql`SELECT id, name FROM cities WHERE id = ${cityId} AND status <> 'deleted'`));
+  if (!city) throw badRequest(QUOTE_MSG.cityMissing);
+  return city;
+}
+
+const text = (n: number | null) => money(n)!;
+
+function partOf(part: QuoteLine<Lot>['parts'][number], today: string): QuoteOfferPart {
+  const { lot, price } = part;
+  return {
+    offer_id: lot.offer_id, amount: text(part.amount), kg: part.kg.toFixed(3),
+    product: lot.product, variety: lot.variety, packing: lot.packing, harvest_year: lot.harvest_year, origin_country: lot.origin_country,
+    unit_measure: lot.unit_measure, unit_weight: lot.unit_weight, available_amount: lot.available_amount,
+    delivery_cost: text(price.delivery_cost), default_delivery: price.default_delivery, route_days: price.route_days,
+    earliest_delivery: earliestDelivery(today, price.route_days),
+    delivered_kg_price: text(price.delivered_kg_price), delivered_unit_price: text(price.delivered_unit_price),
+    unit_price: text(price.unit_price), price_kg: text(price.price_kg),
+    band: { min: text(price.band.min), max: text(price.band.max) }, margin: text(price.margin),
+    documents_blocking: lot.documents_blocking ?? [],
+  };
+}
+
+function lineOf(line: QuoteLine<Lot>, today: string): QuoteSearchLine {
+  const single = line.parts.length === 1 ? line.parts[0].price : null;
+  return {
+    offers: line.parts.map((p) => partOf(p, today)),
+    delivered_kg_price: text(line.delivered_kg_price),
+    unit_price: single ? text(single.unit_price) : null,
+    price_kg: text(line.price_kg),
+    band: single ? { min: text(single.band.min), max: text(single.band.max) } : null,
+    margin: text(line.margin),
+    route_days: line.route_days,
+    earliest_delivery: earliestDelivery(today, line.route_days),
+    available: text(line.available),
+    total_kg: line.total_kg.toFixed(3),
+    total_sum: text(line.total_sum),
+  };
+}
+
+/** The ranked lines of a quote for the lots `scope` lets the caller read. */
+export async function searchQuote(db: Database, q: QuoteSearch, scope: SQL | null): Promise<QuoteSearchAnswer> {
+  const settings = await readBusinessSettings(db);
+  checkSearch(q, marginBounds(settings));
+  const product = firstRow<{ id: number }>(await db.execute(sql`SELECT id FROM products WHERE id = ${q.product_id} AND status <> 'deleted'`));
+  if (!product) throw badRequest(QUOTE_MSG.productMissing);
+  const city = await quoteCity(db, q.city_id);
+  const today = await todayOf(db);
+  const found = await lots(db, {
+    city_id: city.id, product_id: [q.product_id], variety_id: q.variety_ids, packing_id: q.packing_ids, harvest_year: q.harvest_years,
+    origin_country: q.origin ? [q.origin] : undefined, level: 'min', rounding: 'none',
+  }, scope);
+  const lines = rankLots(found, settings, { amount: q.amount, unit: q.unit, level: q.level, margin: q.margin });
+  return {
+    city, date: today, amount: q.unit === 'шт' ? String(q.amount) : text(toNumber(q.amount)), unit: q.unit,
+    lines: lines.map((l) => lineOf(l, today)),
+  };
+}
