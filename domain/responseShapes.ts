@@ -305,6 +305,26 @@ export const PRICE_LIST = {
   },
 } as const satisfies Shape;
 
+/** POST /api/quotes/search (issue 38): the buyer's city and the ranked lines, each with its lots. */
+export const QUOTE_SEARCH = {
+  type: 'object',
+  required: ['city', 'lines'],
+  properties: {
+    city: { type: 'object', required: ['id', 'name'], properties: { id: REF_ID, name: { type: 'string' } } },
+    lines: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['offers', 'delivered_kg_price', 'price_kg', 'margin'],
+        properties: {
+          offers: { type: 'array', items: { type: 'object', required: ['offer_id', 'amount', 'unit_price'], properties: { offer_id: REF_ID, amount: TEXT, unit_price: TEXT } } },
+          delivered_kg_price: TEXT, price_kg: TEXT, margin: TEXT,
+        },
+      },
+    },
+  },
+} as const satisfies Shape;
+
 /** GET /api/price-list/links: the caller's buyer links. */
 export const PRICE_LIST_LINKS = {
   type: 'array',

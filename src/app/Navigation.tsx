@@ -13,6 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import CalculateOutlined from '@mui/icons-material/CalculateOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import BookmarkAddedOutlined from '@mui/icons-material/BookmarkAddedOutlined';
@@ -154,6 +155,7 @@ export function Navigation() {
         <List component="div" sx={{ flexGrow: 1 }}>
           {top.map((key) => (key === LISTS ? <ListsMenu key={key} items={lists} /> : <NavItem key={key} item={sectionItem(key)} />))}
           {canOpen(perms, 'priceList') && <NavItem item={{ to: '/price-list', label: 'Прайс-лист', icon: <RequestQuoteOutlined /> }} />}
+          {canOpen(perms, 'quote') && <NavItem item={{ to: '/quote', label: 'Подбор', icon: <CalculateOutlined /> }} />}
           {canOpen(perms, 'analytics') && <NavItem item={{ to: '/analytics', label: 'Аналитика', icon: <InsightsOutlined /> }} />}
           <NavItem item={{ to: '/profile', label: 'Профиль', icon: <AccountCircleOutlined /> }} />
           {canOpen(perms, 'settings') && <NavItem item={{ to: '/settings', label: 'Настройки', icon: <SettingsOutlined /> }} />}

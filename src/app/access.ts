@@ -4,8 +4,9 @@ import { hasSection, scopeOf, type Permissions } from '../../domain/permissions'
 import { canOpenAnalytics } from '../../domain/analytics';
 import type { Section } from '../../domain/sections';
 import { canBuildPriceList } from '../../domain/priceList/access';
+import { canQuote } from '../../domain/quotes/access';
 
-export type Area = Section | 'profile' | 'settings' | 'priceList' | 'analytics';
+export type Area = Section | 'profile' | 'settings' | 'priceList' | 'quote' | 'analytics';
 
 export function canOpen(perms: Permissions | null | undefined, area: Area): boolean {
   switch (area) {
@@ -19,6 +20,9 @@ export function canOpen(perms: Permissions | null | undefined, area: Area): bool
     case 'priceList':
       // for roles that create reserves and see the band and the loading city (domain/priceList/access.ts)
       return canBuildPriceList(perms);
+    case 'quote':
+      // 'Подбор' (issue 38): roles that read offers and see the band and the delivery cost (domain/quotes/access.ts)
+      return canQuote(perms);
     case 'analytics':
       // every signed-in role that reads reserves or offers
       return canOpenAnalytics(perms);

@@ -26,6 +26,7 @@ const AreaGate = lazy(() => import(/* webpackChunkName: "shell" */ './AreaGate')
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsPage'));
 const PriceListPage = lazy(() => import(/* webpackChunkName: "price-list" */ '../features/priceList/PriceListPage'));
+const QuotePage = lazy(() => import(/* webpackChunkName: "quote" */ '../features/quote/QuotePage'));
 // the buyer's page: no sign-in, none of the signed-in shell, a chunk of its own
 const PublicPriceListPage = lazy(() => import(/* webpackChunkName: "public-price-list" */ '../features/priceList/PublicPriceListPage'));
 // the charts library loads with this page alone
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: 'profile', element: gated('profile', ProfilePage) },
       { path: 'settings', element: gated('settings', SettingsPage) },
       { path: 'price-list', element: gated('priceList', PriceListPage) },
+      { path: 'quote', element: gated('quote', QuotePage) },
       { path: 'analytics', element: gated('analytics', AnalyticsPage) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

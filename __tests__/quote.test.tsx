@@ -1,0 +1,125 @@
+// The 'Подбор' page (issue 38) as a manager on the phone meets it: in the navigation for a role that quotes (role 1
+// too, which does not see the loading city) and not for role 8; the question sent as typed; the lines ranked as the
+// server answers, a split shown as one line of its parts; the form's own Russian messages before any request.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, me, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+import { SPEC_HIDDEN_FIELDS } from '../domain/hiddenFields';
+
+afterEach(() => localStorage.clear());
+
+const admin = permissions({ is_admin: true, user_type: 'admin', role_id: null });
+const part = (patch: Record<string, unknown>) => ({
+  offer_id: 12, amount: '100.00', kg: '100.000', product: 'Кешью', variety: 'W320', packing: 'Коробка 10 кг', harvest_year: '2024', origin_country: 'Вьетнам',
+  unit_measure: 'кг', unit_weight: '1.000', available_amount: '500.00', delivery_cost: '7.50', default_delivery: false, route_days: 4,
+  earliest_delivery: '2026-12-01', delivered_kg_price: '319.50', delivered_unit_price: '319.50', unit_price: '391.39', price_kg: '391.39',
+  band: { min: '351.45', max: '431.33' }, margin: '18.37', documents_blocking: [], ...patch,
+});
+const single = (p: ReturnType<typeof part>) => ({
+  offers: [p], delivered_kg_price: p.delivered_kg_price, unit_price: p.unit_price, price_kg: p.price_kg, band: p.band, margin: p.margin,
+  route_days: p.route_days, earliest_delivery: p.earliest_delivery, available: p.available_amount, total_kg: '100.000', total_sum: '39139.00',
+});
+const answer = {
+  city: { id: 5, name: 'Казань' }, date: '2026-11-27', amount: '100.00', unit: 'кг',
+  lines: [single(part({})), single(part({ offer_id: 14, variety: 'W240', delivery_cost: '15.00', default_delivery: true, route_days: null, earliest_delivery: null, delivered_kg_price: '327.00', unit_price: '400.58', price_kg: '400.58' }))],
+};
+const split = {
+  ...answer, amount: '600.00',
+  lines: [{
+    offers: [part({ amount: '500.00' }), part({ offer_id: 14, amount: '100.00', delivered_kg_price: '327.00', unit_price: '400.58' })],
+    delivered_kg_price: '320.75', unit_price: null, price_kg: '392.92', band: null, margin: '18.37', route_days: 4, earliest_delivery: '2026-12-01',
+    available: '700.00', total_kg: '600.000', total_sum: '235753.00',
+  }],
+};
+
+function server(perms = admin, body: unknown = answer) {
+  return mockServer(
+    ...signedInHandlers(perms, me({ is_admin: perms.is_admin, role_id: perms.role_id })),
+    route('POST', '/api/quotes/search', () => json(body)),
+    route('GET', '/api/offers/filter_config', () => json({ harvest_years: { title: 'Год урожая', type: 'enumeration', options: [{ title: '2024', value: '2024' }] } })),
+    route('GET', '/api/lists/cities/items', () => json([{ id: 2, name: 'Москва' }, { id: 5, name: 'Казань' }])),
+    route('GET', '/api/lists/products/items', () => json([{ id: 3, name: 'Кешью' }])),
+    route('GET', '/api/lists/varieties/items', () => json([{ id: 9, name: 'W320', product_id: 3 }])),
+    route('GET', '/api/lists/packing/items', () => json([])),
+  );
+}
+
+async function ask(amount: string) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('combobox', { name: 'Товар' }));
+  await user.click(await screen.findByRole('option', { name: 'Кешью' }));
+  await user.type(screen.getByRole('textbox', { name: 'Количество' }), amount);
+  await user.click(screen.getByRole('combobox', { name: 'Город покупателя' }));
+  await user.click(await screen.findByRole('option', { name: 'Казань' }));
+  await user.click(screen.getByRole('button', { name: 'Подобрать' }));
+  return user;
+}
+
+const sentBodies = (fetchMock: jest.Mock) => Promise.all(fetchMock.mock.calls.map(([r]) => r as Request)
+  .filter((r) => new URL(r.url).pathname === '/api/quotes/search').map((r) => r.clone().json()));
+
+test('asked: the question sent as typed, the lines ranked with their figures, the default delivery marked', async () => {
+  const fetchMock = server();
+  renderApp('/quote', { token: 't' });
+  expect(await screen.findByRole('heading', { name: 'Подбор' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Подбор' })).toHaveAttribute('aria-current', 'page');
+  await ask('100');
+  const table = await screen.findByRole('table', { name: 'Подбор' });
+  expect(await sentBodies(fetchMock)).toEqual([{ product_id: 3, amount: 100, unit: 'кг', city_id: 5, level: 'middle' }]);
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(rows).toHaveLength(2);
+  expect(rows[0]).toHaveTextContent('Кешью, W320, Коробка 10 кг, 2024, Вьетнам');
+  expect(rows[0].querySelector('[data-field="delivered_kg_price"]')).toHaveTextContent('319,50');
+  expect(rows[0].querySelector('[data-field="delivered_unit_price"]')).toHaveTextContent('319,50');
+  expect(rows[0].querySelector('[data-field="unit_price"]')).toHaveTextContent('391,39');
+  expect(rows[0].querySelector('[data-field="band"]')).toHaveTextContent('351,45 … 431,33');
+  expect(rows[0].querySelector('[data-field="margin"]')).toHaveTextContent('18,37');
+  expect(rows[0]).toHaveTextContent('01.12.2026');
+  expect(rows[0]).not.toHaveTextContent('доставка по умолчанию');
+  expect(rows[1]).toHaveTextContent('доставка по умолчанию');
+  expect(screen.getByText(/Казань · 100 кг/)).toBeInTheDocument();
+});
+
+test('no single lot has it: one line of its parts, its total figures on its head row', async () => {
+  server(admin, split);
+  renderApp('/quote', { token: 't' });
+  await ask('600');
+  const table = await screen.findByRole('table', { name: 'Подбор' });
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(rows).toHaveLength(3);
+  expect(rows[0]).toHaveTextContent('Вместе из нескольких лотов: 2');
+  expect(rows[0].querySelector('[data-field="delivered_kg_price"]')).toHaveTextContent('320,75');
+  expect(rows[0].querySelector('[data-field="total_sum"]')).toHaveTextContent(/^235\s753,00$/);
+  expect(rows[1].getAttribute('data-offer')).toBe('12');
+  expect(rows[2].getAttribute('data-offer')).toBe('14');
+});
+
+test('the form asks for what is missing, in Russian, before any request; pieces are whole', async () => {
+  const fetchMock = server();
+  renderApp('/quote', { token: 't' });
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Подобрать' }));
+  expect(screen.getByText('Выберите товар')).toBeInTheDocument();
+  expect(screen.getByText('Укажите количество больше 0')).toBeInTheDocument();
+  expect(screen.getByText('Выберите покупателя или город')).toBeInTheDocument();
+  await user.type(screen.getByRole('textbox', { name: 'Количество' }), '2,5');
+  await user.click(screen.getByRole('combobox', { name: 'Единица' }));
+  await user.click(await screen.findByRole('option', { name: 'шт' }));
+  expect(await screen.findByText('Количество в штуках: только целое число')).toBeInTheDocument();
+  expect(await sentBodies(fetchMock)).toEqual([]);
+});
+
+test('role 1 quotes; role 8 has no \'Подбор\' in the navigation nor behind its address', async () => {
+  const manager = permissions({ role_id: 1, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['1'] }, { offers: 'all', reserves: 'own', cities: 'all', products: 'all', employees: 'all' });
+  server(manager);
+  const first = renderApp('/quote', { token: 't' });
+  expect(await screen.findByRole('heading', { name: 'Подбор' })).toBeInTheDocument();
+  first.unmount();
+  localStorage.clear();
+  const warehouse = permissions({ role_id: 8, employee_id: 8, hidden_fields: SPEC_HIDDEN_FIELDS['8'] }, { offers: 'all', reserves: 'all', cities: 'all', products: 'all' });
+  server(warehouse);
+  renderApp('/quote', { token: 't' });
+  expect(await screen.findByText('Нет доступа к этому разделу')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('link', { name: 'Резервы' })).toBeInTheDocument());
+  expect(screen.queryByRole('link', { name: 'Подбор' })).toBeNull();
+});

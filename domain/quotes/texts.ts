@@ -1,0 +1,50 @@
+// The quote's Russian texts (issue 38 'Подбор'): the page's, the saved quote's and the buyer's page's.
+import type { QuoteLevel, QuoteUnit } from './ranking';
+
+export const QUOTE_TEXTS = {
+  title: 'Подбор',
+  ask: 'Подобрать',
+  product: 'Товар',
+  varieties: 'Сорта',
+  packings: 'Упаковка',
+  years: 'Год урожая',
+  origin: 'Происхождение',
+  amount: 'Количество',
+  unit: 'Единица',
+  city: 'Город покупателя',
+  level: 'Уровень цены',
+  margin: 'Маржа, %',
+  reserve: 'Зарезервировать',
+  save: 'Сохранить предложение покупателю',
+  quotes: 'Котировки',
+  empty: 'Нет лотов, которые могут покрыть это количество',
+  together: 'Вместе из нескольких лотов',
+  defaultDelivery: 'доставка по умолчанию',
+  askFirst: 'Выберите товар, количество и город покупателя, чтобы подобрать лоты.',
+} as const;
+
+export const QUOTE_LEVEL_TITLES: Record<QuoteLevel, string> = {
+  min: 'Минимум диапазона',
+  middle: 'Середина диапазона',
+  max: 'Максимум диапазона',
+  margin: 'Маржа, %',
+};
+
+export const QUOTE_UNIT_TITLES: Record<QuoteUnit, string> = { 'кг': 'кг', 'шт': 'шт' };
+
+/** The columns of a line. */
+export const QUOTE_COLUMNS = {
+  rank: '№',
+  lot: 'Лот',
+  available: 'Доступно',
+  amount: 'Берём',
+  delivered_kg_price: 'С доставкой, ₽/кг',
+  delivered_unit_price: 'С доставкой, ₽/ед.',
+  unit_price: 'Цена за ед., ₽',
+  price_kg: 'Цена за кг, ₽',
+  band: 'Диапазон, ₽',
+  margin: 'Маржа, %',
+  route_days: 'Срок доставки, дн.',
+  earliest_delivery: 'Доставка не раньше',
+  total_sum: 'Сумма, ₽',
+} as const;

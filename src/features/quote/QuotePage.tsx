@@ -1,0 +1,233 @@
+// 'Подбор' (issue 38): a buyer on the phone asks for an amount of a product in his city; the page asks the server
+// (POST /api/quotes/search) and shows the lots that can serve it, ranked by the delivered price per kg, each with
+// its band, margin, route days and earliest delivery; where no single lot has the amount, two or three together as
+// one line of its parts. A lot is named by what it is, never by its supplier or loading city.
+import { Fragment, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
+import { toNumber } from '../../../domain/numbers';
+import { QUOTE_MSG } from '../../../domain/quotes/access';
+import { QUOTE_LEVELS, QUOTE_UNITS, type QuoteLevel, type QuoteUnit } from '../../../domain/quotes/ranking';
+import type { QuoteOfferPart, QuoteSearch, QuoteSearchLine } from '../../../domain/quotes/search';
+import { QUOTE_COLUMNS as C, QUOTE_LEVEL_TITLES, QUOTE_TEXTS as TEXT } from '../../../domain/quotes/texts';
+import { reserveCreateUrl } from '../../../domain/reserves/prefill';
+import { PageTitle } from '../../components/PageTitle';
+import { PageSpinner } from '../../components/Spinner';
+import { Alert } from '../../components/Alert';
+import { errorMessage } from '../../api/errors';
+import { useReferenceListQuery, type NamedRef } from '../../api/references';
+import { useFilterConfigQuery } from '../../api/lists';
+import { useQuoteSearchQuery } from './quoteApi';
+
+/** What the form holds while it is typed: texts as typed, ids as chosen. */
+interface Ask {
+  product: NamedRef | null;
+  varieties: NamedRef[];
+  packings: NamedRef[];
+  years: string[];
+  origin: string;
+  amount: string;
+  unit: QuoteUnit;
+  city: NamedRef | null;
+  level: QuoteLevel;
+  margin: string;
+}
+
+const EMPTY: Ask = { product: null, varieties: [], packings: [], years: [], origin: '', amount: '', unit: 'кг', city: null, level: 'middle', margin: '' };
+
+/** The form's own checks, in the server's words: the first problem of each field. */
+function problems(ask: Ask): Partial<Record<'product' | 'amount' | 'city' | 'margin', string>> {
+  const out: Partial<Record<'product' | 'amount' | 'city' | 'margin', string>> = {};
+  const amount = toNumber(ask.amount);
+  if (!ask.product) out.product = QUOTE_MSG.product;
+  if (amount === null || amount <= 0) out.amount = QUOTE_MSG.amount;
+  else if (ask.unit === 'шт' && !Number.isInteger(amount)) out.amount = QUOTE_MSG.whole;
+  if (!ask.city) out.city = QUOTE_MSG.city;
+  if (ask.level === 'margin' && toNumber(ask.margin) === null) out.margin = QUOTE_MSG.marginMissing;
+  return out;
+}
+
+const requestOf = (ask: Ask): QuoteSearch => ({
+  product_id: ask.product!.id,
+  ...(ask.varieties.length ? { variety_ids: ask.varieties.map((v) => v.id) } : {}),
+  ...(ask.packings.length ? { packing_ids: ask.packings.map((p) => p.id) } : {}),
+  ...(ask.years.length ? { harvest_years: ask.years } : {}),
+  ...(ask.origin.trim() ? { origin: ask.origin.trim() } : {}),
+  amount: toNumber(ask.amount)!,
+  unit: ask.unit,
+  city_id: ask.city!.id,
+  level: ask.level,
+  ...(ask.level === 'margin' ? { margin: toNumber(ask.margin)! } : {}),
+});
+
+function AskForm({ onAsk }: { onAsk: (q: QuoteSearch) => void }) {
+  const [ask, setAsk] = useState<Ask>(EMPTY);
+  const [tried, setTried] = useState(false);
+  const cities = useReferenceListQuery('cities');
+  const products = useReferenceListQuery('products');
+  const varieties = useReferenceListQuery('varieties');
+  const packing = useReferenceListQuery('packing');
+  const config = useFilterConfigQuery('offers');
+  const years = (config.data?.harvest_years?.options ?? []).map((o) => String(o.value));
+  const shownVarieties = (varieties.data ?? []).filter((v) => !ask.product || v.product_id === ask.product.id);
+  const set = (patch: Partial<Ask>) => setAsk((a) => ({ ...a, ...patch }));
+  const wrong = tried ? problems(ask) : {};
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (Object.keys(problems(ask)).length === 0) onAsk(requestOf(ask));
+  };
+  const refs = (label: string, options: NamedRef[], value: NamedRef[], key: 'varieties' | 'packings') => (
+    <Autocomplete multiple size="small" sx={{ minWidth: 200, flex: 1 }} options={options} getOptionLabel={(o) => o.name} value={value}
+      isOptionEqualToValue={(a, b) => a.id === b.id} onChange={(_, v) => set({ [key]: v })}
+      renderInput={(p) => <TextField {...p} label={label} />} />
+  );
+  return (
+    <Paper component="form" variant="outlined" noValidate onSubmit={submit} aria-label={TEXT.title}
+      sx={{ p: 2, mb: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <Autocomplete size="small" sx={{ minWidth: 240 }} options={products.data ?? []} getOptionLabel={(o) => o.name} value={ask.product}
+          isOptionEqualToValue={(a, b) => a.id === b.id} onChange={(_, v) => set({ product: v, varieties: [] })}
+          renderInput={(p) => <TextField {...p} label={TEXT.product} required error={Boolean(wrong.product)} helperText={wrong.product} />} />
+        <TextField size="small" label={TEXT.amount} value={ask.amount} sx={{ width: 160 }} required
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }} error={Boolean(wrong.amount)} helperText={wrong.amount}
+          onChange={(e) => set({ amount: e.target.value })} />
+        <TextField select size="small" label={TEXT.unit} value={ask.unit} sx={{ width: 100 }} onChange={(e) => set({ unit: e.target.value as QuoteUnit })}>
+          {QUOTE_UNITS.map((u) => <MenuItem key={u} value={u}>{u}</MenuItem>)}
+        </TextField>
+        <Autocomplete size="small" sx={{ minWidth: 220 }} options={cities.data ?? []} getOptionLabel={(o) => o.name} value={ask.city}
+          isOptionEqualToValue={(a, b) => a.id === b.id} onChange={(_, v) => set({ city: v })}
+          renderInput={(p) => <TextField {...p} label={TEXT.city} required error={Boolean(wrong.city)} helperText={wrong.city} />} />
+        <TextField select size="small" label={TEXT.level} value={ask.level} sx={{ minWidth: 210 }} onChange={(e) => set({ level: e.target.value as QuoteLevel })}>
+          {QUOTE_LEVELS.map((l) => <MenuItem key={l} value={l}>{QUOTE_LEVEL_TITLES[l]}</MenuItem>)}
+        </TextField>
+        {ask.level === 'margin' && (
+          <TextField size="small" label={TEXT.margin} value={ask.margin} sx={{ width: 140 }} required
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }} error={Boolean(wrong.margin)} helperText={wrong.margin}
+            onChange={(e) => set({ margin: e.target.value })} />
+        )}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        {refs(TEXT.varieties, shownVarieties, ask.varieties, 'varieties')}
+        {refs(TEXT.packings, packing.data ?? [], ask.packings, 'packings')}
+        <Autocomplete multiple size="small" sx={{ minWidth: 160 }} options={years} value={ask.years}
+          onChange={(_, v) => set({ years: v })} renderInput={(p) => <TextField {...p} label={TEXT.years} />} />
+        <TextField size="small" label={TEXT.origin} value={ask.origin} sx={{ width: 180 }} onChange={(e) => set({ origin: e.target.value })} />
+        <Button type="submit" variant="contained">{TEXT.ask}</Button>
+      </Box>
+    </Paper>
+  );
+}
+
+/** A lot by what it is: product, variety, packing, year, origin (never its supplier or loading city). */
+const lotName = (o: QuoteOfferPart) => [o.product, o.variety, o.packing, o.harvest_year, o.origin_country].filter(Boolean).join(', ');
+
+function PartCells({ part }: { part: QuoteOfferPart }) {
+  return (
+    <>
+      <TableCell>
+        {lotName(part)} <Typography component="span" variant="caption" color="text.secondary">№ {part.offer_id}</Typography>
+        {part.documents_blocking.length > 0 && <Chip size="small" color="warning" variant="outlined" sx={{ ml: 1 }} label={`Нет документов: ${part.documents_blocking.join(', ')}`} />}
+      </TableCell>
+      <TableCell align="right">{formatNumber(part.available_amount)} {part.unit_measure}</TableCell>
+      <TableCell align="right">{formatNumber(part.amount)} {part.unit_measure}</TableCell>
+      <TableCell align="right" data-field="delivered_kg_price">
+        {formatFigure(part.delivered_kg_price)}
+        {part.default_delivery && <Chip size="small" variant="outlined" color="warning" label={TEXT.defaultDelivery} sx={{ ml: 1 }} />}
+      </TableCell>
+      <TableCell align="right" data-field="delivered_unit_price">{formatFigure(part.delivered_unit_price)}</TableCell>
+      <TableCell align="right" data-field="unit_price" sx={{ fontWeight: 600 }}>{formatFigure(part.unit_price)}</TableCell>
+      <TableCell align="right" data-field="price_kg">{formatFigure(part.price_kg)}</TableCell>
+      <TableCell align="right" data-field="band">{formatFigure(part.band.min)} … {formatFigure(part.band.max)}</TableCell>
+      <TableCell align="right" data-field="margin">{formatFigure(part.margin)}</TableCell>
+      <TableCell align="right">{part.route_days ?? '—'}</TableCell>
+      <TableCell>{part.earliest_delivery ? formatDate(part.earliest_delivery) : '—'}</TableCell>
+    </>
+  );
+}
+
+function Lines({ lines, cityId }: { lines: QuoteSearchLine[]; cityId: number }) {
+  const navigate = useNavigate();
+  if (!lines.length) return <Typography color="text.secondary" sx={{ my: 3 }}>{TEXT.empty}</Typography>;
+  const head = [C.rank, C.lot, C.available, C.amount, C.delivered_kg_price, C.delivered_unit_price, C.unit_price, C.price_kg, C.band, C.margin, C.route_days, C.earliest_delivery, C.total_sum, ''];
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={TEXT.title}>
+        <TableHead>
+          <TableRow>{head.map((h, i) => <TableCell key={i} align={i >= 2 && i <= 10 ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
+        </TableHead>
+        <TableBody>
+          {lines.map((line, n) => (
+            <Fragment key={line.offers.map((o) => o.offer_id).join('+')}>
+              {line.offers.length > 1 && (
+                <TableRow data-line={n + 1} sx={{ bgcolor: 'action.hover' }}>
+                  <TableCell>{n + 1}</TableCell>
+                  <TableCell colSpan={3} sx={{ fontWeight: 600 }}>{TEXT.together}: {line.offers.length}</TableCell>
+                  <TableCell align="right" data-field="delivered_kg_price" sx={{ fontWeight: 600 }}>{formatFigure(line.delivered_kg_price)}</TableCell>
+                  <TableCell />
+                  <TableCell />
+                  <TableCell align="right" data-field="price_kg" sx={{ fontWeight: 600 }}>{formatFigure(line.price_kg)}</TableCell>
+                  <TableCell />
+                  <TableCell align="right" data-field="margin">{formatFigure(line.margin)}</TableCell>
+                  <TableCell align="right">{line.route_days ?? '—'}</TableCell>
+                  <TableCell>{line.earliest_delivery ? formatDate(line.earliest_delivery) : '—'}</TableCell>
+                  <TableCell align="right" data-field="total_sum" sx={{ fontWeight: 600 }}>{formatFigure(line.total_sum)}</TableCell>
+                  <TableCell />
+                </TableRow>
+              )}
+              {line.offers.map((part) => (
+                <TableRow key={part.offer_id} data-offer={part.offer_id} {...(line.offers.length === 1 ? { 'data-line': n + 1 } : {})} hover>
+                  <TableCell>{line.offers.length === 1 ? n + 1 : ''}</TableCell>
+                  <PartCells part={part} />
+                  <TableCell align="right" data-field="part_sum">{line.offers.length === 1 ? formatFigure(line.total_sum) : ''}</TableCell>
+                  <TableCell>
+                    <Button size="small" onClick={() => navigate(reserveCreateUrl({
+                      offer: part.offer_id, city_id: cityId, unit_selling_price: part.unit_price, delivery_cost: part.delivery_cost,
+                      delivery_days: part.route_days === null ? undefined : String(part.route_days),
+                    }))}>{TEXT.reserve}</Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </Fragment>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+export default function QuotePage() {
+  const [asked, setAsked] = useState<QuoteSearch | null>(null);
+  const answer = useQuoteSearchQuery(asked!, { skip: !asked });
+  return (
+    <Box>
+      <PageTitle title={TEXT.title} />
+      <AskForm onAsk={setAsked} />
+      {!asked && <Typography color="text.secondary">{TEXT.askFirst}</Typography>}
+      {asked && answer.isFetching && <PageSpinner />}
+      {asked && answer.error && !answer.isFetching && <Alert severity="error" closable={false}>{errorMessage(answer.error)}</Alert>}
+      {asked && answer.data && !answer.error && !answer.isFetching && (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {answer.data.city.name} · {formatNumber(answer.data.amount)} {answer.data.unit} · {formatDate(answer.data.date)} · строк: {answer.data.lines.length}
+          </Typography>
+          <Lines lines={answer.data.lines} cityId={answer.data.city.id} />
+        </>
+      )}
+    </Box>
+  );
+}
