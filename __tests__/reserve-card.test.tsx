@@ -30,9 +30,9 @@ function server(perms = manager, extra: Handler[] = []) {
     route('POST', '/api/settings', () => json(settings)),
     route('GET', '/api/lists/cities/items', () => json([{ id: 2, name: 'Москва' }, { id: 5, name: 'Казань' }, { id: 6, name: 'Тула' }])),
     route('GET', '/api/lists/employees/items', () => json([{ id: 7, name: 'Тихонов Олег Юрьевич' }, { id: 8, name: 'Анна Петрова' }])),
-    route('GET', '/api/delivery', (request) => {
+    route('GET', '/api/reserves/route', (request) => {
       const to = new URL(request.url).searchParams.get('to');
-      return json(to === '5' ? { to_id: 5, cost: '22.50', days: 3 } : { to_id: Number(to), cost: null, days: null });
+      return json(to === '5' ? { offer_id: 12, to_id: 5, cost: '22.50', days: 3, default: false } : { offer_id: 12, to_id: Number(to), cost: '15.00', days: null, default: true });
     }),
   );
 }
@@ -137,7 +137,7 @@ test("a delivery city fills cost and days from the matrix; a route with none tak
   expect(shown('Дней доставки')).toBe('3');
   expect(shown('Себестоимость единицы, ₽')).toBe('334,50'); // 22.5 + 300 + 12
   expect(shown('Максимальная цена продажи, ₽')).toBe('451,58'); // 334.5 × 1.35 = 451.575
-  expect(requests(fetchMock).some((r) => r.url.endsWith('/api/delivery?from=2&to=5'))).toBe(true);
+  expect(requests(fetchMock).some((r) => r.url.endsWith('/api/reserves/route?offer=12&to=5'))).toBe(true);
 
   await choose(user, 'Город доставки', 'Тула');
   await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('15'));
@@ -147,7 +147,7 @@ test("a delivery city fills cost and days from the matrix; a route with none tak
 });
 
 test('a route cost below the minimum of 1 ₽/kg is not prefilled: the default cost is, and passes the form', async () => {
-  server(admin, [route('GET', '/api/delivery', () => json({ to_id: 6, cost: '0.50', days: 2 }))]);
+  server(admin, [route('GET', '/api/reserves/route', () => json({ offer_id: 12, to_id: 6, cost: '0.50', days: 2, default: false }))]);
   const user = userEvent.setup();
   renderApp('/reserves/create?offer=12', { token: 't' });
   await screen.findByText('О Доставке');
@@ -180,18 +180,19 @@ test('pieces are whole: packs give whole pieces and step by whole pieces, a frac
   await waitFor(() => expect(helperTexts()).toContain('Только целое число'));
 });
 
-test("role 1, who may not see an offer's city, asks by the offer; the server refuses (the route would tell the city) and the default cost stays", async () => {
+test("role 1, who may not see an offer's city, gets the route's cost and days by the offer (issue 33): no city asked or named", async () => {
   const fetchMock = server(manager, [
     route('GET', '/api/offers/12', () => json(offer({ city_id: undefined }))),
-    route('GET', '/api/delivery', () => json({ status: 'error', error: 'forbidden', message: 'Поле «city» недоступно для вашей роли' }, 403)),
+    route('GET', '/api/reserves/route', () => json({ offer_id: 12, to_id: 5, cost: '50.78', days: 16, default: false })),
   ]);
   const user = userEvent.setup();
   renderApp('/reserves/create?offer=12', { token: 't' });
   await screen.findByText('О Доставке');
   await choose(user, 'Город доставки', 'Казань');
-  await waitFor(() => expect(requests(fetchMock).some((r) => r.url.endsWith('/api/delivery?offer=12&to=5'))).toBe(true));
-  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('15'));
-  expect(screen.getByRole('combobox', { name: 'Город доставки' })).toHaveTextContent('Казань');
+  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('50.78'));
+  expect(shown('Дней доставки')).toBe('16');
+  expect(requests(fetchMock).some((r) => r.url.endsWith('/api/reserves/route?offer=12&to=5'))).toBe(true);
+  expect(requests(fetchMock).some((r) => r.url.includes('/api/delivery'))).toBe(false);
 });
 
 test('every message of the form', async () => {

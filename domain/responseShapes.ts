@@ -183,6 +183,20 @@ export const CITY_DELIVERY = {
   },
 } as const satisfies Shape;
 
+/** GET /api/reserves/route: a reserve's delivery cost (₽ per kg, the route's or the default) and days; no city. */
+export const RESERVE_ROUTE = {
+  type: 'object',
+  required: ['offer_id', 'to_id', 'cost', 'days', 'default'],
+  additionalProperties: false,
+  properties: {
+    offer_id: REF_ID,
+    to_id: REF_ID,
+    cost: { type: 'string', description: '₽ per kg: the route\'s, or delivery_cost_default where the matrix holds no route' },
+    days: { type: ['integer', 'null'] },
+    default: { type: 'boolean', description: 'no route in the matrix: the cost is delivery_cost_default' },
+  },
+} as const satisfies Shape;
+
 /** GET /api/delivery: cost (₽ per kg) and days of one route; null where the matrix holds no such route. */
 export const DELIVERY = {
   type: 'object',

@@ -11,6 +11,7 @@ import { filterConfigResponse } from '../../lists/schema';
 import { cardResponse } from '../../records/card';
 import { cardRoutes } from '../../records/cardRoutes';
 import { completeBody, repriceResponse, stepBody, reserveBody, reserveSummaries } from './schema';
+import { reserveRouteRoutes } from './route';
 import { cancelReserve, completeReserve, renewReserve, repriceTerms, reserveRecord } from './lifecycle';
 
 export default async function reservesPlugin(app: FastifyInstance, opts: { db: Database }) {
@@ -24,6 +25,8 @@ export default async function reservesPlugin(app: FastifyInstance, opts: { db: D
     filterConfig(db, reservesSpec, requireAuth(request), app.sectionSpecs),
   );
 
+  // before the card's /reserves/:id: the route of a reserve being made or changed (issue 33)
+  reserveRouteRoutes(app, db);
   cardRoutes(app, db, { body: reserveBody, summaries: reserveSummaries, record: reserveRecord });
   app.get('/reserves/:id/reprice', {
     schema: { tags: ['reserves'], summary: 'The terms re-pricing an active reserve would take now: the offer\'s prices and today\'s settings', params: idParams, querystring: noQuery, response: repriceResponse },

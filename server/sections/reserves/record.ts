@@ -3,6 +3,8 @@
 // business settings, with every figure computed here whatever the client sent.
 import { sql } from 'drizzle-orm';
 import { todayOf } from '../../db/businessDay';
+import { routeOf } from './route';
+import { deliveredCost } from '../../../domain/reserves/delivery';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { canChooseResponsible, isFieldVisible, scopeOf } from '../../../domain/permissions';
@@ -151,7 +153,18 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
 
   const unitPrice = terms.unit_price;
   const sellingPrice = pick('unit_selling_price') as number | string | null;
-  const deliveryCost = pick('delivery_cost') as number | string | null;
+  // the delivered cost (issue 33): the route's (or the default) when the reserve is made or its city or cost changes;
+  // a higher typed cost is kept, a lower one only an administrator may type
+  const typedCost = pick('delivery_cost') as number | string | null;
+  const costMoved = !current || cityId !== (current.city_id === null || current.city_id === undefined ? null : Number(current.city_id))
+    || (visible('delivery_cost') && body.delivery_cost !== undefined && toNumber(body.delivery_cost as string) !== toNumber(current.delivery_cost as string));
+  let deliveryCost: number | string | null = typedCost;
+  if (costMoved) {
+    const route = await routeOf(db, offer.id, cityId, settings.delivery_cost_default);
+    const delivered = deliveredCost(visible('delivery_cost') ? typedCost : null, route.cost, auth.permissions);
+    if (delivered.refused) throw badRequest(delivered.refused);
+    deliveryCost = delivered.cost;
+  }
   const figures = reserveFigures(
     {
       amount: valid.amount as number, unit_selling_price: sellingPrice, delivery_cost: deliveryCost, unit_price: unitPrice,

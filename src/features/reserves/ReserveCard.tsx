@@ -128,7 +128,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   const chooseCity = async (cityId: string) => {
     void form.setFieldValue('city_id', cityId);
     if (!cityId) return;
-    const found = await lookupDelivery({ from: offer.city_id, offer: offer.id, to: Number(cityId) }, true).unwrap().catch(() => null);
+    const found = await lookupDelivery({ offer: offer.id, to: Number(cityId) }, true).unwrap().catch(() => null);
     const prefill = deliveryPrefill(found, settings);
     void form.setFieldValue('delivery_cost', prefill.delivery_cost);
     void form.setFieldValue('delivery_days', prefill.delivery_days);

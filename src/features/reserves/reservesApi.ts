@@ -6,7 +6,7 @@ import { recordTag, sectionApi, staleAfter, TAGS } from '../../api/sectionApi';
 import type { RecordBase } from '../../api/cards';
 import type { BusinessSettingName } from '../../../domain/settings';
 import type { TERM_FIELDS } from '../../../domain/reserves/terms';
-import { BUSINESS_SETTINGS, DELIVERY, REPRICE_TERMS } from '../../../domain/responseShapes';
+import { BUSINESS_SETTINGS, REPRICE_TERMS, RESERVE_ROUTE } from '../../../domain/responseShapes';
 import { checked } from '../../api/shapes';
 import type { DocumentsState } from '../../../domain/offers/documents';
 
@@ -68,9 +68,12 @@ export interface ReserveRecord extends RecordBase {
 }
 
 export interface Delivery {
+  offer_id: number;
   to_id: number;
-  cost: string | null;
+  cost: string;
   days: number | null;
+  /** No route in the matrix: the cost is delivery_cost_default. */
+  default: boolean;
 }
 
 export type ReserveStep = 'complete' | 'cancel' | 'renew';
@@ -86,11 +89,12 @@ export const reservesApi = sectionApi.injectEndpoints({
       extraOptions: { entity: 'настроек' },
       ...checked<Partial<Record<BusinessSettingName, string>>>(BUSINESS_SETTINGS, 'настроек'),
     }),
-    delivery: build.query<Delivery, { from?: number | null; offer: number; to: number }>({
-      // a role that may not see the offer's loading city names the offer instead
-      query: ({ from, offer, to }) => `api/delivery?${from ? `from=${from}` : `offer=${offer}`}&to=${to}`,
+    /** The reserve's route (issue 33): the delivery cost and days from the offer's loading city to the buyer's city,
+     * worked out on the server for every role that makes reserves, naming no city. */
+    delivery: build.query<Delivery, { offer: number; to: number }>({
+      query: ({ offer, to }) => `api/reserves/route?offer=${offer}&to=${to}`,
       extraOptions: { entity: 'доставки' },
-      ...checked<Delivery>(DELIVERY, 'доставки'),
+      ...checked<Delivery>(RESERVE_ROUTE, 'доставки'),
     }),
     /** POST /api/reserves/{id}/complete|cancel with the version the card holds (complete with the actual date);
      * refused or stale, the reserve is read again too (what the card shows is no longer what the server holds). */
