@@ -15,9 +15,9 @@ const bodyOf = async (request: Request) => JSON.parse(await request.clone().text
 
 const role1: AdminRole = {
   id: 1, name: 'Менеджер по продажам', users: 1, permissions: permissionsOf('all'),
-  hidden: { offers: ['Поставщик'] },
+  hidden: { offers: ['Поставщик'] }, lower_delivery_cost: false,
 };
-const role8: AdminRole = { id: 8, name: 'Склад', users: 1, permissions: permissionsOf('none'), hidden: {} };
+const role8: AdminRole = { id: 8, name: 'Склад', users: 1, permissions: permissionsOf('none'), hidden: {}, lower_delivery_cost: false };
 const roles: RolesAnswer = {
   roles: [role1, role8],
   fields: {
@@ -222,6 +222,23 @@ test('roles: add with its message, the matrix and the hidden fields by title sen
   await user.click(save);
   expect(await screen.findByText('Права сохранены: они действуют со следующего запроса пользователей роли')).toBeInTheDocument();
   expect(await bodyOf(sent(fetchMock, 'PUT', '/api/admin/roles/8/permissions')[0])).toEqual({ suppliers: { read: 'all' } });
+  expect(sent(fetchMock, 'PUT', '/api/admin/roles/8/rights')).toHaveLength(0);
+});
+
+test("roles: the right to lower a reserve's delivery cost below its route's is a role setting saved with the rights (issue 33)", async () => {
+  const fetchMock = mockServer(...adminHandlers(),
+    route('PUT', '/api/admin/roles/1/rights', () => json({ ...role1, lower_delivery_cost: true })));
+  renderApp('/settings', { token: 't' });
+  const user = await openTab('Роли');
+  const right = await screen.findByRole('checkbox', { name: 'Снижать стоимость доставки ниже маршрута' });
+  expect(right).not.toBeChecked();
+  const save = screen.getByRole('button', { name: 'Сохранить права' });
+  expect(save).toBeDisabled();
+  await user.click(right);
+  await user.click(save);
+  expect(await screen.findByText('Права сохранены: они действуют со следующего запроса пользователей роли')).toBeInTheDocument();
+  expect(await bodyOf(sent(fetchMock, 'PUT', '/api/admin/roles/1/rights')[0])).toEqual({ lower_delivery_cost: true });
+  expect(sent(fetchMock, 'PUT', '/api/admin/roles/1/permissions')).toHaveLength(0);
 });
 
 test("reference lists: add, a duplicate's Russian message, rename", async () => {

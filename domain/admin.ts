@@ -75,6 +75,8 @@ export interface AdminRole {
   permissions: Record<Resource, Record<Action, Scope>>;
   /** Per resource, the titles of the hidden-field choices the role does not see. */
   hidden: Partial<Record<Resource, string[]>>;
+  /** Issue 33: the role's users may type a reserve's delivery cost below its route's. */
+  lower_delivery_cost: boolean;
 }
 
 export interface RolesAnswer {

@@ -181,7 +181,8 @@ export function changeText(section: Section, change: FieldChange): string {
 
 /** The lines of one entry, in the order the tab prints them under its author and time. */
 export function entryLines(section: Section, entry: Pick<HistoryEntry, 'action' | 'changes' | 'via'>): string[] {
-  if (entry.action === 'create') return [HISTORY_TEXTS.created];
+  // a create tells what it was made with where that is worth telling (a delivery cost below its route's)
+  if (entry.action === 'create') return [HISTORY_TEXTS.created, ...entry.changes.map((change) => changeText(section, change))];
   if (entry.action === 'delete') return [HISTORY_TEXTS.deleted];
   if (entry.action === 'restore') return [HISTORY_TEXTS.restored];
   const head = entry.action === 'stock' && entry.via ? [causeText(entry.via)] : [];

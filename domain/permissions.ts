@@ -30,6 +30,8 @@ export interface Permissions {
   supplier_id?: number | null;
   role_permissions: RolePermissions;
   hidden_fields: HiddenFields;
+  /** Issue 33: the role's setting 'Снижать стоимость доставки ниже маршрута' (administrators always may). */
+  lower_delivery_cost?: boolean;
 }
 
 export function permissionsOf(scope: Scope): RolePermissions {

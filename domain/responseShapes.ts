@@ -96,6 +96,7 @@ export const PERMISSIONS = {
     employee_id: NULLABLE_ID, supplier_id: NULLABLE_ID,
     role_permissions: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } },
     hidden_fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    lower_delivery_cost: { type: 'boolean', description: "the role's right to type a reserve's delivery cost below its route's" },
   },
 } as const satisfies Shape;
 
@@ -265,11 +266,12 @@ const SCOPES = { type: 'object', additionalProperties: TEXT } as const satisfies
 /** A role with its permission matrix and hidden fields (GET /api/admin/roles lists them; its changes answer one). */
 export const ADMIN_ROLE = {
   type: 'object',
-  required: ['id', 'name', 'permissions', 'hidden'],
+  required: ['id', 'name', 'permissions', 'hidden', 'lower_delivery_cost'],
   properties: {
     id: REF_ID, name: TEXT, users: { type: 'integer' },
     permissions: { type: 'object', additionalProperties: SCOPES },
     hidden: { type: 'object', additionalProperties: { type: 'array', items: TEXT } },
+    lower_delivery_cost: { type: 'boolean', description: "the role's users may type a reserve's delivery cost below its route's" },
   },
 } as const satisfies Shape;
 const HIDEABLE = { type: 'object', required: ['title', 'fields'], properties: { title: TEXT, fields: { type: 'array', items: TEXT } } } as const satisfies Shape;

@@ -38,6 +38,8 @@ export const reservesResource = defineResource({
     delivery_address: { label: 'Адрес доставки', kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' }, bulk: 'set' },
     delivery_cost: { label: 'Стоимость доставки, ₽/кг', kind: 'money', column: { title: 'Стоимость доставки', width: 150, hiddenByDefault: true },
       filter: { key: 'delivery_to_buyer_cost' } },
+    // issue 33: the route's cost beside a delivery cost typed below it (the history shows both), hidden with the cost
+    route_delivery_cost: { label: 'Стоимость маршрута, ₽/кг', kind: 'money', form: false, select: false, column: { field: 'delivery_cost' } },
     delivery_days: { label: 'Дней доставки', kind: 'count', column: { hiddenByDefault: true }, filter: { key: 'warehouse_delivery_days' } },
     // hidden by its own name (spec point 6), shown as the employee's name
     responsible_id: { label: 'Ответственный', kind: 'reference', visibleAs: 'responsible_id',
@@ -79,7 +81,7 @@ export const reservesResource = defineResource({
   bulk: { order: ['responsible_id', 'estimated_date_implementation', 'delivery_address'] },
   historyOrder: [
     'amount', 'packs_amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum', 'min_selling_price', 'max_selling_price',
-    'marginality', 'buyer_name', 'buyer_phone', 'delivery_address', 'delivery_cost', 'delivery_days', 'estimated_date_implementation',
+    'marginality', 'buyer_name', 'buyer_phone', 'delivery_address', 'delivery_cost', 'route_delivery_cost', 'delivery_days', 'estimated_date_implementation',
     'actual_date_implementation', 'reserved_until', 'offer_price_kg', 'unit_weight', 'costs_per_kg', 'min_markup', 'max_markup',
   ],
   selectOrder: [

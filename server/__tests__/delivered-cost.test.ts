@@ -1,10 +1,20 @@
 // Issue 33: the delivered cost. Every role that may make a reserve gets the route's cost and days for (offer, buyer
 // city) from the server, naming no city; the reserve's band and margin are worked out on the route's cost; a higher
-// typed cost is kept, a lower one only an administrator may type.
+// typed cost is kept, a lower one needs the right to lower delivery costs (administrators; a role setting) and is
+// recorded with the route's figure beside it in the history.
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
 import { kilogramTrade, reserveForm, type Trade } from './trade';
 import { firstRow } from '../http/rows';
+import { entryLines, type HistoryEntry } from '../../domain/history';
+
+const LOWER_REFUSED = 'Стоимость доставки не может быть ниже стоимости маршрута: 50,78 ₽/кг. '
+  + 'Снизить её может администратор или роль с правом «Снижать стоимость доставки ниже маршрута»';
+/** The lines the reserve card's 'История' tab prints for each entry the reader gets, oldest first. */
+const historyLines = async (id: number, who: 'admin' | 'manager' = 'admin') =>
+  ((await ctx.call('GET', `/api/reserves/${id}/history`, who)).body as HistoryEntry[]).reverse().map((e) => entryLines('reserves', e));
+const storedRoute = async (id: number) =>
+  firstRow<{ route: string | null }>(await ctx.db.execute(sql`SELECT route_delivery_cost::text AS route FROM reserves WHERE id = ${id}`))!.route;
 
 let ctx: DemoContext;
 let trade: Trade;
@@ -40,7 +50,7 @@ test("a reserve is priced on the route's cost: 1 ₽/kg typed is refused for rol
   const form = reserveForm(trade, offer.id, { city_id: routeCity, delivery_cost: '1', unit_selling_price: '420' });
   const low = await ctx.call('POST', '/api/reserves', 'manager', form);
   expect(low.status).toBe(400);
-  expect(low.body.messages).toEqual(['Стоимость доставки не может быть ниже стоимости маршрута: 50,78 ₽/кг. Снизить её может только администратор']);
+  expect(low.body.messages).toEqual([LOWER_REFUSED]);
   expect(firstRow<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM reserves WHERE offer_id = ${offer.id}`))!.n).toBe(0);
   // at the route's cost: cost per unit (50.78 + 300 + 12) × 1 = 362.78; band 362.78 × 1.1 = 399.058 → 399.06 … × 1.35 = 489.753 → 489.75;
   // margin (420 − 362.78) / 420 × 100 = 13.6238… → 13.62
@@ -53,10 +63,54 @@ test("a reserve is priced on the route's cost: 1 ₽/kg typed is refused for rol
   expect([dearer.body.delivery_cost, dearer.body.marginality]).toEqual(['60.00', '11.43']);
 });
 
-test('an administrator may type a lower cost: it is kept and priced on', async () => {
+test("an administrator may type a lower cost: it is kept and priced on, the route's 50,78 beside it in the history", async () => {
   const offer = await trade.newOffer('100');
   const made = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, offer.id, { city_id: routeCity, delivery_cost: '20', unit_selling_price: '400' }));
   expect(made.status).toBe(201);
   // (20 + 300 + 12) = 332; margin (400 − 332) / 400 × 100 = 17.00
   expect([made.body.delivery_cost, made.body.marginality]).toEqual(['20.00', '17.00']);
+  expect(await storedRoute(made.body.id)).toBe('50.78');
+  expect(await historyLines(made.body.id)).toEqual([['Создано', 'Стоимость доставки: — → 20,00 ₽', 'Стоимость маршрута, ₽/кг: — → 50,78 ₽']]);
+  // back up to the route's cost: nothing lowered is kept, and the history says so
+  const raised = await ctx.change('PATCH', `/api/reserves/${made.body.id}`, 'admin', { delivery_cost: '50.78' });
+  expect([raised.status, raised.body.delivery_cost]).toEqual([200, '50.78']);
+  expect(await storedRoute(made.body.id)).toBeNull();
+  expect((await historyLines(made.body.id))[1]).toEqual(expect.arrayContaining(['Стоимость доставки: 20,00 → 50,78 ₽', 'Стоимость маршрута, ₽/кг: 50,78 ₽ → —']));
+  // a reserve at the route's cost records only 'Создано'
+  const plain = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, offer.id, { city_id: routeCity, delivery_cost: '50.78', amount: '5', unit_selling_price: '420' }));
+  expect([plain.status, plain.body.messages]).toEqual([201, undefined]);
+  expect(await historyLines(plain.body.id)).toEqual([['Создано']]);
+});
+
+test("the right to lower is a role setting: the administrator gives it to role 1, whose manager then lowers a reserve's cost on the record", async () => {
+  const roleId = firstRow<{ role_id: number }>(await ctx.db.execute(sql`SELECT role_id FROM users WHERE email = 'manager@nutdesk.demo'`))!.role_id;
+  const offer = await trade.newOffer('100');
+  const made = await ctx.call('POST', '/api/reserves', 'manager', reserveForm(trade, offer.id, { city_id: routeCity, delivery_cost: '50.78', unit_selling_price: '420' }));
+  expect(made.status).toBe(201);
+  const refused = await ctx.change('PATCH', `/api/reserves/${made.body.id}`, 'manager', { delivery_cost: '30' });
+  expect([refused.status, refused.body.messages]).toEqual([400, [LOWER_REFUSED]]);
+  expect((await ctx.call('GET', '/api/permissions', 'manager')).body.lower_delivery_cost).toBe(false);
+
+  // only an administrator gives it; a body that is not a yes or no is a Russian 400
+  expect((await ctx.call('PUT', `/api/admin/roles/${roleId}/rights`, 'manager', { lower_delivery_cost: true })).status).toBe(403);
+  const bad = await ctx.call('PUT', `/api/admin/roles/${roleId}/rights`, 'admin', { lower_delivery_cost: 'да' });
+  expect([bad.status, bad.body.messages]).toEqual([400, ['«Снижать стоимость доставки ниже маршрута»: укажите true или false']]);
+  const given = await ctx.call('PUT', `/api/admin/roles/${roleId}/rights`, 'admin', { lower_delivery_cost: true });
+  expect([given.status, given.body.lower_delivery_cost]).toEqual([200, true]);
+  const logged = (await ctx.call('GET', '/api/admin/log', 'admin')).body.data[0].summary;
+  expect(logged).toBe(`Права роли «${given.body.name}»: Снижать стоимость доставки ниже маршрута: нет → да`);
+  expect((await ctx.call('GET', '/api/permissions', 'manager')).body.lower_delivery_cost).toBe(true);
+
+  // now role 1 lowers it: (30 + 300 + 12) = 342; margin (420 − 342) / 420 × 100 = 18.571… → 18.57; band 342 × 1.1 = 376.20 … × 1.35 = 461.70
+  const lowered = await ctx.change('PATCH', `/api/reserves/${made.body.id}`, 'manager', { delivery_cost: '30' });
+  expect([lowered.status, lowered.body.delivery_cost, lowered.body.marginality, lowered.body.min_selling_price, lowered.body.max_selling_price])
+    .toEqual([200, '30.00', '18.57', '376.20', '461.70']);
+  expect(await storedRoute(made.body.id)).toBe('50.78');
+  expect((await historyLines(made.body.id, 'manager'))[1]).toEqual(expect.arrayContaining([
+    'Стоимость доставки: 50,78 → 30,00 ₽', 'Стоимость маршрута, ₽/кг: — → 50,78 ₽',
+  ]));
+  // taken back, the refusal returns
+  await ctx.call('PUT', `/api/admin/roles/${roleId}/rights`, 'admin', { lower_delivery_cost: false });
+  const again = await ctx.call('POST', '/api/reserves', 'manager', reserveForm(trade, offer.id, { city_id: routeCity, delivery_cost: '30', amount: '5', unit_selling_price: '420' }));
+  expect([again.status, again.body.messages]).toEqual([400, [LOWER_REFUSED]]);
 });

@@ -1,7 +1,7 @@
 // Loading a signed-in user with the permissions of its role, and creating accounts for scripts.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { roleHiddenFields, rolePermissions, sessions, users } from '../db/schema';
+import { roleHiddenFields, rolePermissions, roles, sessions, users } from '../db/schema';
 import {
   ACTIONS, RESOURCES, hiddenFieldsOf, permissionsOf, type Action, type HiddenFields, type Permissions, type Resource, type Scope, type UserType,
 } from '../../domain/permissions';
@@ -27,10 +27,13 @@ export async function loadPermissions(db: Database, user: UserRow): Promise<Perm
     supplier_id: user.supplier_id,
   };
   // Admins hold all on everything and see every field, whatever their role row says.
-  if (user.is_admin) return { ...base, role_permissions: permissionsOf('all'), hidden_fields: {} };
+  if (user.is_admin) return { ...base, role_permissions: permissionsOf('all'), hidden_fields: {}, lower_delivery_cost: true };
   const role_permissions = permissionsOf('none');
   const hidden_fields: HiddenFields = {};
+  let lower_delivery_cost = false;
   if (user.role_id !== null) {
+    const [role] = await db.select({ lower: roles.lower_delivery_cost }).from(roles).where(eq(roles.id, user.role_id));
+    lower_delivery_cost = Boolean(role?.lower);
     const grants = await db.select().from(rolePermissions).where(eq(rolePermissions.role_id, user.role_id));
     for (const grant of grants) {
       if ((RESOURCES as readonly string[]).includes(grant.resource) && (ACTIONS as readonly string[]).includes(grant.action)) {
@@ -40,7 +43,7 @@ export async function loadPermissions(db: Database, user: UserRow): Promise<Perm
     const hidden = await db.select().from(roleHiddenFields).where(eq(roleHiddenFields.role_id, user.role_id));
     for (const row of hidden) (hidden_fields[row.resource as Resource] ??= []).push(row.field);
   }
-  return { ...base, role_permissions, hidden_fields: hiddenFieldsOf(base.user_type, hidden_fields) };
+  return { ...base, role_permissions, hidden_fields: hiddenFieldsOf(base.user_type, hidden_fields), lower_delivery_cost };
 }
 
 export function currentUser(user: UserRow): CurrentUser {

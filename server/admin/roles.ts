@@ -13,13 +13,18 @@ import {
 import { ACTIONS, RESOURCES, permissionsOf, type Action, type Resource, type Scope } from '../../domain/permissions';
 import { FIELD_CHOICES, hiddenTitles } from '../../domain/fieldChoices';
 import { recordChange } from './log';
+import { LOWER_DELIVERY_RIGHT } from '../../domain/reserves/delivery';
 
 export type PermissionChanges = Partial<Record<Resource, Partial<Record<Action, Scope>>>>;
 export type HiddenChanges = Partial<Record<Resource, string[]>>;
+/** A role's settings beside the matrix (issue 33: lowering a reserve's delivery cost below its route's). */
+export interface RoleRights {
+  lower_delivery_cost: boolean;
+}
 
 async function readRoles(db: Database, id?: number): Promise<AdminRole[]> {
-  const list = rowsOf<{ id: number; name: string; users: number }>(await db.execute(sql`
-    SELECT r.id, r.name, (SELECT count(*)::int FROM users u WHERE u.role_id = r.id) AS users
+  const list = rowsOf<{ id: number; name: string; users: number; lower_delivery_cost: boolean }>(await db.execute(sql`
+    SELECT r.id, r.name, (SELECT count(*)::int FROM users u WHERE u.role_id = r.id) AS users, r.lower_delivery_cost
     FROM roles r ${id === undefined ? sql`` : sql`WHERE r.id = ${id}`} ORDER BY r.id`));
   if (!list.length) return [];
   const ids = list.map((r) => r.id);
@@ -38,7 +43,7 @@ async function readRoles(db: Database, id?: number): Promise<AdminRole[]> {
       const chosen = hiddenTitles(resource, fields);
       if (chosen.length) titles[resource] = chosen;
     }
-    return { ...role, permissions, hidden: titles };
+    return { ...role, lower_delivery_cost: Boolean(role.lower_delivery_cost), permissions, hidden: titles };
   });
 }
 
@@ -89,7 +94,7 @@ export async function renameRole(db: Database, auth: AuthenticatedUser, id: numb
 /** A change of a role's rights, in one transaction with the role locked: `apply` makes it against the role as it
  * was and names each move it made; the log records the moves, when there are any, after `title` and the role's name. */
 async function changeRights(
-  db: Database, auth: AuthenticatedUser, id: number, action: 'permissions' | 'hidden_fields', title: string, changes: PermissionChanges | HiddenChanges,
+  db: Database, auth: AuthenticatedUser, id: number, action: 'permissions' | 'hidden_fields', title: string, changes: PermissionChanges | HiddenChanges | RoleRights,
   apply: (tx: Database, before: AdminRole) => Promise<string[]>,
 ): Promise<AdminRole> {
   await db.transaction(async (tx) => {
@@ -145,5 +150,15 @@ export async function changeHiddenFields(db: Database, auth: AuthenticatedUser, 
       }
     }
     return moved;
+  });
+}
+
+/** Issue 33: whether the role's users may type a reserve's delivery cost below its route's; the log names the move. */
+export async function changeRoleRights(db: Database, auth: AuthenticatedUser, id: number, rights: RoleRights): Promise<AdminRole> {
+  return changeRights(db, auth, id, 'permissions', 'Права роли', rights, async (tx, before) => {
+    if (rights.lower_delivery_cost === before.lower_delivery_cost) return [];
+    await tx.update(roles).set({ lower_delivery_cost: rights.lower_delivery_cost }).where(eq(roles.id, id));
+    const word = (on: boolean) => (on ? 'да' : 'нет');
+    return [`${LOWER_DELIVERY_RIGHT}: ${word(before.lower_delivery_cost)} → ${word(rights.lower_delivery_cost)}`];
   });
 }

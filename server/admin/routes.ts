@@ -9,9 +9,12 @@ import { ADMIN_REFERENCES, ACTIONS, RESOURCES, SCOPES, NAME_MAX, referenceNameSc
 import type { AuthenticatedUser } from '../accounts/users';
 import { requireAdmin } from './access';
 import { changeUser, listUsers, resendInvitation } from './users';
-import { changeHiddenFields, changePermissions, createRole, listRoles, renameRole, type HiddenChanges, type PermissionChanges } from './roles';
+import {
+  changeHiddenFields, changePermissions, changeRoleRights, createRole, listRoles, renameRole, type HiddenChanges, type PermissionChanges, type RoleRights,
+} from './roles';
 import { addReference, listReference, renameReference } from './references';
 import { readLog } from './log';
+import { LOWER_DELIVERY_RIGHT } from '../../domain/reserves/delivery';
 import { ADMIN_LOG, ADMIN_REFERENCE, ADMIN_REFERENCE_ITEM, ADMIN_ROLE, ADMIN_ROLES, ADMIN_USER, ADMIN_USERS } from '../../domain/responseShapes';
 
 const nameBody = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: NAME_MAX } } } as const;
@@ -33,6 +36,13 @@ const permissionsInput = byResource(
   { type: 'object', properties: Object.fromEntries(ACTIONS.map((action) => [action, { type: 'string', enum: [...SCOPES] }])) },
   'Права: для каждого действия укажите all, own или none',
 );
+/** A role's settings beside the matrix (issue 33). */
+const rightsInput = {
+  body: { type: 'object', required: ['lower_delivery_cost'], additionalProperties: false, properties: { lower_delivery_cost: { type: 'boolean' } } },
+  texts: russianErrors({
+    fields: { lower_delivery_cost: `«${LOWER_DELIVERY_RIGHT}»: укажите true или false` }, unknown: (key) => `Неизвестное право: ${key}`,
+  }),
+};
 const hiddenInput = byResource({ type: 'array', maxItems: 100, items: { type: 'string', maxLength: 200 } }, 'Скрытые поля: ожидается список названий полей');
 const logQuery = {
   type: 'object',
@@ -96,6 +106,9 @@ export default async function adminPageRoutes(app: FastifyInstance, opts: { db: 
     { ...permissionsInput, answer: ADMIN_ROLE }, (auth, id, body) => changePermissions(db, auth, id, body as PermissionChanges));
   change('PUT', '/admin/roles/:id/hidden-fields', "Per resource named, the titles of the fields the role does not see (the rest of that resource's are shown)",
     { ...hiddenInput, answer: ADMIN_ROLE }, (auth, id, body) => changeHiddenFields(db, auth, id, body as HiddenChanges));
+
+  change('PUT', '/admin/roles/:id/rights', "A role's settings beside the matrix: {lower_delivery_cost: bool}, typing a reserve's delivery cost below its route's",
+    { ...rightsInput, answer: ADMIN_ROLE }, (auth, id, body) => changeRoleRights(db, auth, id, body as RoleRights));
 
   // ---- reference lists nothing else edits
   for (const list of ADMIN_REFERENCES) {

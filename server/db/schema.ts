@@ -36,7 +36,11 @@ const namedSection = <Name extends string>(name: Name) =>
   pgTable(name, { ...named(), created_by: integer('created_by'), ...record() }, (t) => [index(`${name}_status_idx`).on(t.status)]);
 
 // ---- access
-export const roles = pgTable('roles', named());
+export const roles = pgTable('roles', {
+  ...named(),
+  // issue 33: the role's users may type a reserve's delivery cost below its route's (administrators always may)
+  lower_delivery_cost: boolean('lower_delivery_cost').notNull().default(false),
+});
 
 export const rolePermissions = pgTable('role_permissions', {
   ...ofRole(),
@@ -223,6 +227,8 @@ export const reserves = pgTable('reserves', {
   city_id: integer('city_id').references(() => cities.id),
   delivery_address: text('delivery_address'),
   delivery_cost: money('delivery_cost'),
+  // issue 33: the route's cost beside a delivery cost typed below it (null: the cost is the route's or above)
+  route_delivery_cost: money('route_delivery_cost'),
   delivery_days: integer('delivery_days'),
   responsible_id: integer('responsible_id').references(() => employees.id),
   // the terms it was made on (domain/reserves/terms.ts), beside unit_price: its band is judged by them until it

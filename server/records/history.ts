@@ -61,11 +61,15 @@ export interface CreatedRecord {
 /** One history entry of `action` for each record (a create's first, a delete's, a restore's) in one INSERT (the
  * ids travel as one JSON parameter), each keeping the version the record has after the write; answers the ids with
  * those versions, in the order given. */
-async function recordsEntered(tx: Database, by: Author, section: Section, action: 'create' | 'delete' | 'restore', recordIds: number[]): Promise<CreatedRecord[]> {
+async function recordsEntered(
+  tx: Database, by: Author, section: Section, action: 'create' | 'delete' | 'restore', recordIds: number[], changes?: FieldChange[][],
+): Promise<CreatedRecord[]> {
   if (!recordIds.length) return [];
+  // what an entry tells besides its action, by the record's id (none: '[]')
+  const told = Object.fromEntries((changes ?? []).map((c, i) => [recordIds[i], c]).filter(([, c]) => (c as FieldChange[]).length));
   const written = rowsOf<{ id: number; version: number }>(await tx.execute(sql`
     INSERT INTO record_history (section, record_id, action, user_id, changes, via, version)
-    SELECT ${section}, t.id, ${action}, ${by}::int, '[]'::jsonb, NULL, t.version FROM ${sql.identifier(section)} t
+    SELECT ${section}, t.id, ${action}, ${by}::int, coalesce(${JSON.stringify(told)}::jsonb -> t.id::text, '[]'::jsonb), NULL, t.version FROM ${sql.identifier(section)} t
     WHERE t.id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(recordIds)}::jsonb)) ORDER BY t.id
     RETURNING record_id AS id, version`));
   const versions = new Map(written.map((row) => [Number(row.id), Number(row.version)]));
@@ -75,8 +79,10 @@ async function recordsEntered(tx: Database, by: Author, section: Section, action
   return recordIds.map((id) => ({ id, version: versions.get(id)! }));
 }
 
-/** The first history entry of each new record, keeping the version it was stored with. */
-export const recordsCreated = (tx: Database, by: Author, section: Section, recordIds: number[]) => recordsEntered(tx, by, section, 'create', recordIds);
+/** The first history entry of each new record, keeping the version it was stored with; `changes` (by position)
+ * what each tells besides 'Создано'. */
+export const recordsCreated = (tx: Database, by: Author, section: Section, recordIds: number[], changes?: FieldChange[][]) =>
+  recordsEntered(tx, by, section, 'create', recordIds, changes);
 
 export async function recordDeleted(tx: Database, by: Author, section: Section, recordIds: number[]): Promise<void> {
   await recordsEntered(tx, by, section, 'delete', recordIds);

@@ -57,6 +57,9 @@ export interface RecordSection<Values = Row> {
   prepareCreate: (db: Database, auth: AuthenticatedUser, body: Row, hidden: ReadonlySet<string>) => Promise<Values>;
   /** Writes the checked values inside the create's transaction; answers the new record's id. */
   insert: (tx: Database, auth: AuthenticatedUser, values: Values, body: Row) => Promise<number>;
+  /** What a create's first history entry tells beside 'Создано' (a reserve's delivery cost typed below its route's,
+   * with the route's figure); none by default. */
+  createdChanges?: (values: Values) => FieldChange[];
   /** Writes many checked creates at once (an import) in a few multi-row statements, inside the caller's
    * transaction; answers their ids in the order given. Without it, `insert` runs once per record. */
   insertMany?: (tx: Database, auth: AuthenticatedUser, items: NewRecord<Values>[]) => Promise<number[]>;
@@ -153,7 +156,8 @@ export async function insertRecords<Values>(tx: Database, auth: AuthenticatedUse
     for (const item of items) ids.push(await section.insert(tx, auth, item.values, item.body));
   }
   await addRecordsComments(tx, auth, section.spec.section, ids.map((id, i) => ({ id, input: items[i].body.comments })));
-  return recordsCreated(tx, auth.user.id, section.spec.section, ids);
+  const told = section.createdChanges;
+  return recordsCreated(tx, auth.user.id, section.spec.section, ids, told && ids.map((_, i) => told(items[i].values)));
 }
 
 /** One new record (the card's POST): insertRecords with one item; answers its id. */

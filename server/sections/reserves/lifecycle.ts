@@ -52,6 +52,11 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
     }
     return { offer, values };
   },
+  // issue 33: a delivery cost typed below the route's is recorded with the route's figure beside it
+  createdChanges: ({ values }) => (values.route_delivery_cost === null ? [] : [
+    { field: 'delivery_cost', old: null, new: Number(values.delivery_cost) },
+    { field: 'route_delivery_cost', old: null, new: Number(values.route_delivery_cost) },
+  ]),
   async insert(tx, auth, { offer, values }) {
     // the reserve's number first, so the offer's history names it; the offer is locked before the reserve is
     // written (inserting it first would hold a key lock on the offer that two creators then deadlock on)

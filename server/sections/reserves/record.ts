@@ -98,7 +98,7 @@ export async function storedReserve(db: Database, id: number, lock = false): Pro
   return firstRow<StoredReserve>(await db.execute(sql`SELECT id, offer_id, status, round(amount, 2)::text AS amount,
     round(unit_price, 2)::text AS unit_price, packs_amount::text AS packs_amount, round(unit_selling_price, 2)::text AS unit_selling_price,
     estimated_date_implementation::text AS estimated_date_implementation, reserved_until::text AS reserved_until, buyer_name, buyer_phone, city_id, delivery_address,
-    round(delivery_cost, 2)::text AS delivery_cost, delivery_days, responsible_id, ${TERMS}
+    round(delivery_cost, 2)::text AS delivery_cost, round(route_delivery_cost, 2)::text AS route_delivery_cost, delivery_days, responsible_id, ${TERMS}
     FROM reserves r WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`));
 }
 
@@ -154,16 +154,18 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   const unitPrice = terms.unit_price;
   const sellingPrice = pick('unit_selling_price') as number | string | null;
   // the delivered cost (issue 33): the route's (or the default) when the reserve is made or its city or cost changes;
-  // a higher typed cost is kept, a lower one only an administrator may type
+  // a higher typed cost is kept, a lower one needs the right to lower it and keeps the route's figure beside it
   const typedCost = pick('delivery_cost') as number | string | null;
   const costMoved = !current || cityId !== (current.city_id === null || current.city_id === undefined ? null : Number(current.city_id))
     || (visible('delivery_cost') && body.delivery_cost !== undefined && toNumber(body.delivery_cost as string) !== toNumber(current.delivery_cost as string));
   let deliveryCost: number | string | null = typedCost;
+  let routeCost = toNumber(current?.route_delivery_cost as string | null | undefined);
   if (costMoved) {
     const route = await routeOf(db, offer.id, cityId, settings.delivery_cost_default);
     const delivered = deliveredCost(visible('delivery_cost') ? typedCost : null, route.cost, auth.permissions);
     if (delivered.refused) throw badRequest(delivered.refused);
     deliveryCost = delivered.cost;
+    routeCost = delivered.lowered;
   }
   const figures = reserveFigures(
     {
@@ -194,6 +196,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
     city_id: cityId,
     delivery_address: visible('delivery_address') ? String(valid.delivery_address).trim() : current?.delivery_address ?? null,
     delivery_cost: money(toNumber(deliveryCost)),
+    route_delivery_cost: money(routeCost),
     delivery_days: pick('delivery_days') === null || pick('delivery_days') === undefined ? null : Number(pick('delivery_days')),
     responsible_id: responsibleId === null || responsibleId === undefined ? null : Number(responsibleId),
     offer_price_kg: termValue(terms.offer_price_kg),

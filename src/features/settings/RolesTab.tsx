@@ -24,8 +24,10 @@ import {
 } from '../../../domain/admin';
 import type { Action, Resource, Scope } from '../../../domain/permissions';
 import {
-  useAdminRolesQuery, useChangeHiddenFieldsMutation, useChangePermissionsMutation, useCreateRoleMutation, useRenameRoleMutation,
+  useAdminRolesQuery, useChangeHiddenFieldsMutation, useChangePermissionsMutation, useChangeRoleRightsMutation, useCreateRoleMutation,
+  useRenameRoleMutation,
 } from './adminApi';
+import { LOWER_DELIVERY_RIGHT } from '../../../domain/reserves/delivery';
 
 export const ROLES_MSG = {
   role: 'Роль',
@@ -38,6 +40,7 @@ export const ROLES_MSG = {
   rights: 'Права',
   saveRights: 'Сохранить права',
   rightsSaved: 'Права сохранены: они действуют со следующего запроса пользователей роли',
+  lowerDeliveryHint: 'Без этого права резерв считается по стоимости маршрута (или по стоимости доставки по умолчанию); дороже — можно, дешевле — нельзя. Администраторы могут всегда',
   hidden: 'Скрытые поля',
   hiddenHint: 'Отмеченные поля роль не видит ни в списках, ни в карточках, ни в фильтрах',
   saveHidden: 'Сохранить скрытые поля',
@@ -105,14 +108,18 @@ function RoleEditor({ role, fields, done, failed }: {
   role: AdminRole; fields: Record<Resource, FieldChoice[]>; done(text: string): void; failed(e: unknown): void;
 }) {
   const [renameRole] = useRenameRoleMutation();
-  const [changePermissions, { isLoading: savingRights }] = useChangePermissionsMutation();
+  const [changePermissions, { isLoading: savingMatrix }] = useChangePermissionsMutation();
+  const [changeRoleRights, { isLoading: savingSettings }] = useChangeRoleRightsMutation();
+  const savingRights = savingMatrix || savingSettings;
   const [changeHidden, { isLoading: savingHidden }] = useChangeHiddenFieldsMutation();
   const [name, setName] = useState(role.name);
   const [nameError, setNameError] = useState('');
   const [matrix, setMatrix] = useState<Matrix>(role.permissions);
   const [hidden, setHidden] = useState(role.hidden);
+  const [lowerDelivery, setLowerDelivery] = useState(role.lower_delivery_cost);
   // the server's answer after a save is the new starting point
   useEffect(() => setMatrix(role.permissions), [role.permissions]);
+  useEffect(() => setLowerDelivery(role.lower_delivery_cost), [role.lower_delivery_cost]);
   useEffect(() => setHidden(role.hidden), [role.hidden]);
 
   const rightsChanges = useMemo(() => {
@@ -135,10 +142,17 @@ function RoleEditor({ role, fields, done, failed }: {
       setNameError((e as Error).message);
     }
   };
+  const settingsChanged = lowerDelivery !== role.lower_delivery_cost;
   const saveRights = async () => {
-    const result = await changePermissions({ id: role.id, changes: rightsChanges });
-    if ('error' in result) failed(result.error);
-    else done(ROLES_MSG.rightsSaved);
+    if (Object.keys(rightsChanges).length) {
+      const result = await changePermissions({ id: role.id, changes: rightsChanges });
+      if ('error' in result) return failed(result.error);
+    }
+    if (settingsChanged) {
+      const result = await changeRoleRights({ id: role.id, lower_delivery_cost: lowerDelivery });
+      if ('error' in result) return failed(result.error);
+    }
+    done(ROLES_MSG.rightsSaved);
   };
   const saveHidden = async () => {
     const result = await changeHidden({ id: role.id, changes: Object.fromEntries(RESOURCES.map((r) => [r, hidden[r] ?? []])) });
@@ -189,7 +203,16 @@ function RoleEditor({ role, fields, done, failed }: {
             </TableBody>
           </Table>
         </Box>
-        <Button sx={{ mt: 2 }} variant="contained" disabled={!Object.keys(rightsChanges).length || savingRights} onClick={() => void saveRights()}>
+        <FormControlLabel
+          sx={{ mt: 1 }}
+          label={LOWER_DELIVERY_RIGHT}
+          control={<Checkbox size="small" checked={lowerDelivery} onChange={(e) => setLowerDelivery(e.target.checked)} />}
+        />
+        <Typography color="text.secondary" variant="body2">{ROLES_MSG.lowerDeliveryHint}</Typography>
+        <Button
+          sx={{ mt: 2 }} variant="contained" disabled={(!Object.keys(rightsChanges).length && !settingsChanged) || savingRights}
+          onClick={() => void saveRights()}
+        >
           {ROLES_MSG.saveRights}
         </Button>
       </Paper>

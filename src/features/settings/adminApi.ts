@@ -72,6 +72,11 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, changes }) => ({ url: `api/admin/roles/${id}/permissions`, method: 'PUT', body: changes }),
       invalidatesTags: ['AdminRole', 'AdminLog'],
     }),
+    /** Issue 33: the role's settings beside the matrix (lowering a reserve's delivery cost below its route's). */
+    changeRoleRights: build.mutation<AdminRole, { id: number; lower_delivery_cost: boolean }>({
+      query: ({ id, lower_delivery_cost }) => ({ url: `api/admin/roles/${id}/rights`, method: 'PUT', body: { lower_delivery_cost } }),
+      invalidatesTags: ['AdminRole', 'AdminLog'],
+    }),
     changeHiddenFields: build.mutation<AdminRole, { id: number; changes: Partial<Record<Resource, string[]>> }>({
       query: ({ id, changes }) => ({ url: `api/admin/roles/${id}/hidden-fields`, method: 'PUT', body: changes }),
       invalidatesTags: ['AdminRole', 'AdminLog'],
@@ -120,7 +125,8 @@ async function refreshSelects(
 export const {
   useAdminSettingsQuery, useSaveSettingsMutation,
   useAdminUsersQuery, useInviteMutation, useResendInvitationMutation, useChangeUserMutation,
-  useAdminRolesQuery, useCreateRoleMutation, useRenameRoleMutation, useChangePermissionsMutation, useChangeHiddenFieldsMutation,
+  useAdminRolesQuery, useCreateRoleMutation, useRenameRoleMutation, useChangePermissionsMutation, useChangeRoleRightsMutation,
+  useChangeHiddenFieldsMutation,
   useAdminReferenceQuery, useAddReferenceMutation, useRenameReferenceMutation,
   useAdminLogQuery,
 } = adminApi;
