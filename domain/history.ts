@@ -30,6 +30,8 @@ export interface HistoryField extends ReadsFields {
   title: string;
   format: HistoryFormat;
   ref?: HistoryRef;
+  /** A stored value's title, as its list column shows it (an offer's logistics state 'in_transit' is 'В пути'). */
+  titles?: Readonly<Record<string, string>>;
 }
 
 /** A recorded change of one field; `key` tells apart changes of one field (a city's delivery to each city). */
@@ -80,7 +82,7 @@ function fromColumn(section: Section, columns: readonly ColumnDef[], columnKey: 
 function fromColumnDef(section: Section, column: ColumnDef, key: string, ref?: HistoryRef): HistoryField {
   const names: FieldRef[] = [`${section}.${column.key}`, ...(column.field ? [`${section}.${column.field}` as FieldRef] : [])];
   return {
-    key, title: column.title, format: ref ? 'ref' : FORMAT_OF[column.type] ?? 'text', ...(ref && { ref }),
+    key, title: column.title, format: ref ? 'ref' : FORMAT_OF[column.type] ?? 'text', ...(ref && { ref }), ...(column.titles && { titles: column.titles }),
     field: column.field ?? column.key, reads: [...names, ...(column.reads ?? [])],
   };
 }
@@ -166,7 +168,7 @@ export function valueText(section: Section, field: HistoryField, value: unknown)
       const { cost, days } = value as { cost: unknown; days: unknown };
       return `${moneyNumber.format(Number(cost ?? 0))} ₽, ${formatNumber(days ?? 0)} дн.`;
     }
-    default: return String(value);
+    default: return field.titles?.[String(value)] ?? String(value);
   }
 }
 

@@ -61,8 +61,9 @@ export class ListQueryError extends Error {}
 const CONTROL = new Set(['page', 'perPage', 'sort', 'order', 'withDeleted']);
 export const isRange = (def: FilterDef) => def.type === 'number' || def.type === 'currency' || def.type === 'date';
 const isText = (def: FilterDef) => def.type === 'string' || def.type === 'address';
-/** Ids are whole numbers; statuses and years are checked by the section's own filters. */
-const isIds = (def: FilterDef) => def.key.endsWith('_ids') && def.key !== 'statuses_ids';
+/** Ids are whole numbers; statuses, years and an offer's logistics states (logistics_states_ids) are values the
+ * section's own filters compare. */
+const isIds = (def: FilterDef) => def.key.endsWith('_ids') && def.type === 'multiple';
 
 // ---- withDeleted, which a card's link carries too
 /** `?withDeleted` (no value), `?withDeleted=true|1`: also a deleted record; absent, `false` or `0`: not. */

@@ -123,6 +123,9 @@ export interface ColumnDef {
   /** The fields, of this or another section, its value is computed from: hiding any of them hides the column, its
    * sort and every filter on it ('reserve_purchased_sum' of an employee sums reserves.total_selling_sum). */
   reads?: readonly FieldRef[];
+  /** A value's title where the list shows a title for a stored value (an offer's logistics state 'in_transit' is
+   * 'В пути'): its cell and its export show the title. */
+  titles?: Readonly<Record<string, string>>;
 }
 
 /** A row of any list: the server's record as JSON, with its id. */
@@ -185,7 +188,8 @@ export type OptionSource =
   | 'packing'
   | 'users'
   | 'harvest_years'
-  | 'documents_states';
+  | 'documents_states'
+  | 'logistics_states';
 
 export interface FilterDef {
   key: string;

@@ -1,12 +1,14 @@
 // The bell's notifications (issue 22): what each tells, in the words the user reads, and where it leads. A
 // supplier's user is told of its own offer alone, never of a buyer.
 import type { Section } from './sections';
+import { formatDate, formatNumber } from './format';
 
 export type NotificationKind =
   | 'reserve_expiring' | 'reserve_expired' | 'reserve_overdue'
   | 'reserve_placed' | 'reserve_completed' | 'reserve_cancelled' | 'offer_sold_out'
   // issue 39: a lot's document expires in the notice days, or today (domain/offers/documents.ts words them)
-  | 'document_expiring' | 'document_expires_today';
+  | 'document_expiring' | 'document_expires_today'
+  | 'arrival_moved' | 'reserve_cut';
 
 export const NOTIFICATION_TEXT = {
   reserve_expiring: (reserve: number) => `Резерв № ${reserve} истекает завтра`,
@@ -16,6 +18,12 @@ export const NOTIFICATION_TEXT = {
   reserve_completed: (reserve: number, offer: number) => `Резерв № ${reserve} на предложение № ${offer} завершен`,
   reserve_cancelled: (reserve: number, offer: number) => `Резерв № ${reserve} на предложение № ${offer} отменен`,
   offer_sold_out: (offer: number) => `Предложение № ${offer} распродано`,
+  // issue 40: a lot on its way
+  arrival_moved: (reserve: number, offer: number, from: string, to: string) =>
+    `Поступление по предложению № ${offer} перенесено с ${formatDate(from)} на ${formatDate(to)}: даты резерва № ${reserve} сдвинуты`,
+  reserve_cut: (reserve: number, offer: number, from: string, to: string) => (Number(to) === 0
+    ? `Резерв № ${reserve} отменен: по предложению № ${offer} поступило меньше ожидаемого (было ${formatNumber(from)})`
+    : `Резерв № ${reserve} сокращен: по предложению № ${offer} поступило меньше ожидаемого, теперь ${formatNumber(to)} вместо ${formatNumber(from)}`),
 } as const;
 
 export const NOTIFICATION_UI = {

@@ -33,6 +33,8 @@ describe('list definitions', () => {
         'max_unit_price', 'cities_ids', 'loading_address', 'creators_ids', 'created_at', 'with_documents', 'with_comments',
         // issue 39: the lot's papers
         'documents_state',
+        // issue 40: a lot on its way
+        'logistics_states_ids', 'expected_arrival',
       ].sort(),
     );
     expect(keys('products')).toEqual(['created_at', 'products', 'products_ids', 'statuses_ids', 'with_comments']);

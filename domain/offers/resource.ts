@@ -3,6 +3,9 @@
 // the import template are derived from it; so are the server's body schema, SQL columns, joins, sorts and filters.
 import { col, f, recordColumns, recordFilters, type ColumnDef, type FilterDef } from '../lists';
 import { defineResource } from '../resource';
+import { LOGISTICS_STATES } from './logistics';
+
+const LOGISTICS_TITLES = Object.fromEntries(LOGISTICS_STATES.map((s) => [s.value, s.title]));
 
 export const offersResource = defineResource({
   section: 'offers',
@@ -45,6 +48,12 @@ export const offersResource = defineResource({
     max_unit_price: { label: 'Макс. цена продажи', kind: 'money', form: false, column: { width: 150, hiddenByDefault: true }, filter: true },
     loading_address: { label: 'Адрес погрузки', kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' }, bulk: 'set',
       import: { required: true, example: 'Москва, ул. Складская, 4' } },
+    // issue 40: on stock or on its way (domain/offers/logistics.ts), and the day it is expected
+    logistics_state: { label: 'Логистика', kind: 'choice', column: { width: 170, titles: LOGISTICS_TITLES },
+      filter: { key: 'logistics_states_ids', type: 'enumeration', options: 'logistics_states' },
+      import: { example: 'В пути', note: 'На складе, Отгрузка у поставщика, В пути или На таможне; пусто — на складе' } },
+    expected_arrival: { label: 'Ожидаемое поступление', kind: 'date', filter: true,
+      import: { example: '12.12.2026', note: 'дд.мм.гггг; обязательно, если не на складе' } },
   },
   columns: [
     recordColumns.id(),
@@ -53,7 +62,7 @@ export const offersResource = defineResource({
     recordColumns.status(),
     'harvest_year', 'origin_country', 'unit_measure', 'unit_weight', 'units_per_pack', 'unit_amount', 'unit_price', 'kg_price', 'total_sum',
     'reserved_amount', 'reserved_sum', 'purchased_amount', 'available_amount', 'available_sum', 'warehouse_cost', 'min_unit_price',
-    'max_unit_price', 'city_id', 'supplier_id', 'loading_address',
+    'max_unit_price', 'city_id', 'supplier_id', 'loading_address', 'logistics_state', 'expected_arrival',
     // issue 39: the lot's papers, computed (domain/offers/documents.ts); the offers feature draws the cell
     col('documents_state', 'Документы', 'text', { width: 200, sortable: false }),
     recordColumns.createdBy(),
@@ -64,6 +73,7 @@ export const offersResource = defineResource({
     f('offers_ids', '№ предложения', 'multiple', { options: 'offers' }),
     recordFilters.status(),
     'product_id', 'supplier_id', 'city_id', 'variety_id', 'packing_id', 'harvest_year', 'origin_country', 'loading_address',
+    'logistics_state', 'expected_arrival',
     'unit_amount', 'unit_price', 'total_sum', 'reserved_amount', 'reserved_sum', 'purchased_amount', 'available_amount', 'available_sum',
     'warehouse_cost', 'min_unit_price', 'max_unit_price',
     f('reserve_ids', '№ резерва', 'multiple', { options: 'reserves', needs: 'reserves' }),
@@ -82,7 +92,7 @@ export const offersResource = defineResource({
   // the import template's column order: what, how packed, how much, then where from and whose; not the form's
   importOrder: [
     'product_id', 'variety_id', 'packing_id', 'harvest_year', 'origin_country', 'unit_measure', 'unit_weight', 'units_per_pack',
-    'unit_amount', 'unit_price', 'warehouse_cost', 'city_id', 'loading_address', 'supplier_id',
+    'unit_amount', 'unit_price', 'warehouse_cost', 'city_id', 'loading_address', 'supplier_id', 'logistics_state', 'expected_arrival',
   ],
 });
 

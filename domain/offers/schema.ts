@@ -6,6 +6,8 @@ import { isFieldVisible, type Permissions } from '../permissions';
 import { visibilityOf } from '../fields';
 import { OFFER_FIELDS, type OfferFieldKey } from './resource';
 import { WHOLE_MSG, isWholeFor } from './figures';
+import { LOGISTICS_MSG, LOGISTICS_VALUES, ON_STOCK } from './logistics';
+import { isCalendarDate } from '../reserves/schema';
 
 export const OFFER_MSG = {
   product: 'Выберите товар',
@@ -81,6 +83,16 @@ export function offerSchema(hidden: ReadonlySet<string> = new Set()) {
       .nullable()
       .optional(),
     warehouse_cost: stored().nullable().optional().min(0, 'Минимум 0'),
+    // not given: on stock, as every offer before issue 40
+    logistics_state: yup.string().transform((v) => (v === '' || v === null ? undefined : v)).default(ON_STOCK)
+      .oneOf(LOGISTICS_VALUES, LOGISTICS_MSG.state),
+    // a lot on its way says when it is expected; one on stock keeps none
+    expected_arrival: yup.string().nullable().transform((v) => (v === '' ? null : v)).when('logistics_state', {
+      is: ON_STOCK,
+      then: (s) => s.transform(() => null),
+      otherwise: (s) => s.required(LOGISTICS_MSG.arrivalRequired)
+        .test('date', LOGISTICS_MSG.arrivalDate, (v) => !v || isCalendarDate(v.slice(0, 10))),
+    }),
   };
   if (!hidden.has('supplier') && !hidden.has('supplier_id')) shape.supplier_id = id(OFFER_MSG.supplier);
   if (!hidden.has('city') && !hidden.has('city_id')) shape.city_id = id(OFFER_MSG.city);

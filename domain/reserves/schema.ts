@@ -14,6 +14,7 @@ import { DELIVERY_COST_MIN, costPerUnit, maxPacks, sellingBounds } from './figur
 import { WHOLE_MSG, isWholeFor } from '../offers/figures';
 import { visibilityOf } from '../fields';
 import { RESERVE_FIELDS, type ReserveFieldKey } from './resource';
+import { LOGISTICS_MSG, pendingArrival } from '../offers/logistics';
 
 export const RESERVE_MSG = {
   min: (n: number) => `Минимум ${n}`,
@@ -30,22 +31,26 @@ export const RESERVE_MSG = {
 } as const;
 
 /** 'Резерв до' (issue 22): a day from today up to the estimated date (when that is ahead; an overdue reserve's
- * estimated date bounds nothing). Empty: the server takes today + reserve_hold_days. */
-export function reservedUntilError(value: string | null | undefined, estimated: string | null | undefined, today: string): string | null {
+ * estimated date bounds nothing), and on a lot still on its way not before it is expected (issue 40). Empty: the
+ * server takes today + reserve_hold_days. */
+export function reservedUntilError(value: string | null | undefined, estimated: string | null | undefined, today: string, arrival?: string | null): string | null {
   if (!value) return null;
   const day = value.slice(0, 10);
   if (!isCalendarDate(day)) return RESERVE_MSG.heldDate;
   if (day < today) return RESERVE_MSG.heldBeforeToday;
+  if (arrival && day < arrival) return LOGISTICS_MSG.heldBeforeArrival(arrival);
   const until = estimated ? String(estimated).slice(0, 10) : '';
   if (isCalendarDate(until) && until >= today && day > until) return RESERVE_MSG.heldAfterDate;
   return null;
 }
 
-/** A new reserve's or a renewed one's 'Резерв до': today + the hold days, not past an estimated date ahead. */
-export function defaultReservedUntil(today: string, holdDays: number | undefined, estimated: string | null | undefined): string {
+/** A new reserve's or a renewed one's 'Резерв до': today + the hold days, not past an estimated date ahead, and
+ * on a lot still on its way not before the day it is expected (issue 40: the reserve holds until the lot comes). */
+export function defaultReservedUntil(today: string, holdDays: number | undefined, estimated: string | null | undefined, arrival?: string | null): string {
   const held = dayjs(today).add(Math.max(1, Math.round(holdDays ?? RESERVE_HOLD_DAYS_DEFAULT)), 'day').format('YYYY-MM-DD');
   const until = estimated ? String(estimated).slice(0, 10) : '';
-  return isCalendarDate(until) && until >= today && until < held ? until : held;
+  const day = isCalendarDate(until) && until >= today && until < held ? until : held;
+  return arrival && day < arrival ? arrival : day;
 }
 
 /** What the bounds of a reserve are computed from: the offer's stock and prices. */
@@ -56,6 +61,9 @@ export interface ReserveOffer {
   units_per_pack: Num;
   /** 'шт' reserves whole pieces; 'кг' may take part of a kilogram. */
   unit_measure?: string | null;
+  /** A lot on its way (issue 40): its reserve is due no earlier than the lot and holds until it comes. */
+  logistics_state?: string | null;
+  expected_arrival?: string | null;
 }
 
 const number = () => formNumber(RESERVE_MSG.number);
@@ -79,6 +87,7 @@ export function priceBounds(deliveryCost: Num, offer: ReserveOffer, settings: Bu
 export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, today: string, hidden: ReadonlySet<string> = new Set()) {
   const available = toNumber(offer.available_amount) ?? 0;
   const packsMax = maxPacks(offer.available_amount, offer.units_per_pack) ?? 0;
+  const arrival = pendingArrival(offer);
   const shape: Record<string, yup.AnySchema> = {
     amount: stored().required(MSG.required).min(1, RESERVE_MSG.min(1)).max(available, RESERVE_MSG.max(available))
       .test('whole', WHOLE_MSG, (value) => isWholeFor(offer.unit_measure, value)),
@@ -100,10 +109,11 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
       .string()
       .required(RESERVE_MSG.date)
       .test('valid-date', RESERVE_MSG.date, (value) => !value || isCalendarDate(value.slice(0, 10)))
-      .test('not-before-today', RESERVE_MSG.dateBeforeToday, (value) => !value || value.slice(0, 10) >= today),
+      .test('not-before-today', RESERVE_MSG.dateBeforeToday, (value) => !value || value.slice(0, 10) >= today)
+      .test('not-before-arrival', arrival ? LOGISTICS_MSG.dateBeforeArrival(arrival) : '', (value) => !value || !arrival || value.slice(0, 10) >= arrival),
     reserved_until: yup.string().nullable()
       .test('held', function check(value) {
-        const refused = reservedUntilError(value, this.parent.estimated_date_implementation, today);
+        const refused = reservedUntilError(value, this.parent.estimated_date_implementation, today, arrival);
         return refused ? this.createError({ message: refused }) : true;
       }),
     buyer_name: yup.string().trim().required(MSG.required).min(2, MSG.min2),

@@ -50,7 +50,7 @@ const line = (patch: Partial<Record<(typeof TITLES)[number], string | number | n
     'Товар': 'Кешью', 'Сорт': 'W240', 'Упаковка': 'Коробка 22,68 кг', 'Год урожая': '2091', 'Страна происхождения': 'Вьетнам',
     'Единица измерения': 'шт', 'Вес одной единицы, кг': 22.68, 'Единиц в упаковке': 1, 'Количество': 300, 'Цена за единицу, ₽': 25000,
     'Стоимость доставки на склад, ₽': 1500, 'Город погрузки': 'Москва', 'Адрес погрузки': 'Москва, ул. Складская, 4',
-    'Поставщик': supplier.inn, 'Комментарий': 'Партия после сортировки',
+    'Поставщик': supplier.inn, 'Логистика': null, 'Ожидаемое поступление': null, 'Комментарий': 'Партия после сортировки',
   };
   return TITLES.map((t) => (t in patch ? patch[t]! : base[t]));
 };
@@ -238,6 +238,18 @@ const cp1251 = (text: string) => Buffer.from([...text].map((ch) => {
   if (code === 0x451) return 0xb8;
   throw new Error(`no Windows-1251 byte for ${ch}`);
 }));
+
+test('a lot on its way: its logistics state by its title, its expected day as dd.mm.yyyy; on its way without a day is refused', async () => {
+  const file = csv([
+    line({ 'Год урожая': '2085', 'Логистика': 'В пути', 'Ожидаемое поступление': '12.12.2026' }),
+    line({ 'Год урожая': '2086', 'Логистика': 'на таможне' }),
+    line({ 'Год урожая': '2087', 'Логистика': 'На складе', 'Ожидаемое поступление': '01.12.2026' }),
+  ]);
+  const res = await upload(file, 'price.csv', 'valid');
+  expect(res.body).toMatchObject({ total: 3, valid: 2, imported: 2, problems: [{ row: 3, column: 'Ожидаемое поступление', message: 'Укажите ожидаемую дату поступления' }] });
+  const rows = await ctx.db.select().from(offers).where(sql`${offers.id} IN (${sql.join(res.body.ids.map((id: number) => sql`${id}`), sql`, `)})`).orderBy(offers.id);
+  expect(rows.map((r) => [r.logistics_state, r.expected_arrival])).toEqual([['in_transit', '2026-12-12'], ['stock', null]]);
+});
 
 test('CSV in Windows-1251 with "," (the other CSV a Russian Excel writes) reads too, under the list\'s column titles', async () => {
   // ₽ has no Windows-1251 byte: such a file names the money columns as the offers list does

@@ -12,6 +12,10 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { recordChange } from './log';
 import { readTimeZone } from '../db/businessDay';
 import { businessZone, TIME_ZONE_SETTING, TIME_ZONE_TITLE } from '../../domain/businessDay';
+import { badRequest } from '../errors';
+import {
+  isShortfallRule, shortfallRuleTitle, SHORTFALL_MSG, SHORTFALL_RULE_DEFAULT, SHORTFALL_RULE_SETTING, SHORTFALL_TITLE, type ShortfallRule,
+} from '../../domain/offers/logistics';
 
 export async function settingsByName(db: Database, names: string[]): Promise<Record<string, string>> {
   if (!names.length) return {};
@@ -101,5 +105,29 @@ export async function saveBusinessSettings(
       offers,
     });
     return { settings, offers };
+  });
+}
+
+/** How a short arrival is shared among a lot's reserves (issue 40): the setting shortfall_rule, 'fifo' unless it
+ * says 'proportional'. */
+export async function readShortfallRule(db: Database): Promise<ShortfallRule> {
+  const stored = (await settingsByName(db, [SHORTFALL_RULE_SETTING]))[SHORTFALL_RULE_SETTING];
+  return isShortfallRule(stored) ? stored : SHORTFALL_RULE_DEFAULT;
+}
+
+/** An administrator's choice of the shortfall rule (PUT /api/settings, shortfall_rule): one of the two rules, or a
+ * 400 that names them; stored and logged when it changes. */
+export async function saveShortfallRule(db: Database, auth: AuthenticatedUser, value: unknown): Promise<ShortfallRule> {
+  if (!isShortfallRule(value)) throw badRequest(SHORTFALL_MSG.unknown);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE business_settings IN SHARE ROW EXCLUSIVE MODE`);
+    const before = await readShortfallRule(tx);
+    if (before === value) return value;
+    await tx.insert(businessSettings).values({ name: SHORTFALL_RULE_SETTING, value })
+      .onConflictDoUpdate({ target: businessSettings.name, set: { value: sql`excluded.value` } });
+    await recordChange(tx, auth, 'settings', `Бизнес-настройки: ${SHORTFALL_TITLE} ${shortfallRuleTitle(before)} → ${shortfallRuleTitle(value)}`, {
+      before: { [SHORTFALL_RULE_SETTING]: before }, after: { [SHORTFALL_RULE_SETTING]: value },
+    });
+    return value;
   });
 }

@@ -192,10 +192,16 @@ export const offers = pgTable('offers', {
   purchased_amount: amount('purchased_amount').notNull().default('0'),
   available_amount: amount('available_amount').generatedAlwaysAs(sql`unit_amount - reserved_amount - purchased_amount`),
   loading_address: text('loading_address'),
+  // issue 40: on stock, or on its way and expected that day (migration 0018)
+  logistics_state: text('logistics_state').notNull().default('stock'),
+  expected_arrival: date('expected_arrival', { mode: 'string' }),
   created_by: integer('created_by').references(() => users.id),
   ...record(),
 }, (t) => [
   index('offers_status_idx').on(t.status),
+  index('offers_expected_arrival_idx').on(t.expected_arrival).where(sql`${t.expected_arrival} IS NOT NULL`),
+  check('offers_logistics_state_known', sql`${t.logistics_state} IN ('supplier', 'in_transit', 'customs', 'stock')`),
+  check('offers_expected_arrival_on_the_way', sql`${t.logistics_state} = 'stock' OR ${t.expected_arrival} IS NOT NULL`),
   index('offers_created_at_idx').on(t.created_at),
   index('offers_product_idx').on(t.product_id),
   index('offers_supplier_idx').on(t.supplier_id),

@@ -76,6 +76,7 @@ type Cell = string | number | Date | null;
 
 export function cellOf(section: SectionSpec['section'], column: ColumnDef, v: unknown, zone: string = TIME_ZONE_DEFAULT): Cell {
   if (blank(v)) return null;
+  if (column.titles && typeof v === 'string') return column.titles[v] ?? v;
   switch (column.type) {
     case 'number':
     case 'money':

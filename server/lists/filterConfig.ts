@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { optionValue, type FilterConfig, type FilterOption, type OptionSource } from '../../domain/lists';
 import { SECTION } from '../../domain/sections';
 import { DOCUMENTS_STATE_OPTIONS } from '../../domain/offers/documents';
+import { LOGISTICS_STATES } from '../../domain/offers/logistics';
 import { isFilterAllowed } from './engine';
 import type { SectionSpec } from '../spec/section';
 import { scopeOf } from '../../domain/permissions';
@@ -28,6 +29,7 @@ const FROM_ROWS: Partial<Record<OptionSource, (spec: SectionSpec, rows: SQL) => 
 async function optionsOf(db: Database, spec: SectionSpec, specs: ScopeSpecs, auth: AuthenticatedUser, source: OptionSource): Promise<FilterOption[] | undefined> {
   if (source === 'statuses') return SECTION[spec.section].statuses.map(({ title, value }) => ({ title, value }));
   if (source === 'documents_states') return Object.entries(DOCUMENTS_STATE_OPTIONS).map(([value, title]) => ({ title, value }));
+  if (source === 'logistics_states') return LOGISTICS_STATES.map(({ title, value }) => ({ title, value }));
   if (source in REFERENCES) {
     const items = await referenceItems(db, specs, auth, source as ReferenceName, false);
     return items.map((item) => ({ title: String(item.title ?? item.name), value: item.id }));

@@ -51,6 +51,9 @@ export interface RecordSection<Values = Row> {
   /** A section whose records change only in some statuses refuses the others in its own words (reserves:
    * 'Резерв в статусе «Завершен» нельзя отменить'); such a record is found even when deleted, to say so. */
   refuseStatus?: (status: string, step: string) => string | null;
+  /** Rows a write of the record may change besides it, locked before it so that every writer takes them in one
+   * order (an offer's active reserves: a reserve's own steps lock the reserve, then its offer). */
+  lockFirst?: (tx: Database, id: number) => Promise<void>;
   /** The section's own part of the read, after the hidden fields went. */
   finishRead?: (db: Database, auth: AuthenticatedUser, row: Row) => Row | Promise<Row>;
   /** A create's values, checked (outside the transaction). */
@@ -101,7 +104,7 @@ export interface RestoreRow {
 export type BulkOutcome = { id: number; set: Row } | { id: number; refused: unknown };
 
 /** What a section's card is, apart from its writes: enough to read it and check a write's rights and version. */
-export type RecordShape = Pick<RecordSection<unknown>, 'spec' | 'fields' | 'visibleAs' | 'readColumns' | 'changeable' | 'refuseStatus' | 'finishRead'>;
+export type RecordShape = Pick<RecordSection<unknown>, 'spec' | 'fields' | 'visibleAs' | 'readColumns' | 'changeable' | 'refuseStatus' | 'finishRead' | 'lockFirst'>;
 
 /** The form fields the caller's role may neither see nor write, under every name they go by. */
 export const hiddenFields = (section: RecordShape, auth: AuthenticatedUser) =>
@@ -225,6 +228,7 @@ async function writeRecord(db: Database, auth: AuthenticatedUser, section: Recor
   const hidden = hiddenFields(section, auth);
   refuseHidden(hidden, body, section.fields);
   await db.transaction(async (tx) => {
+    await section.lockFirst?.(tx, id);
     const before = await lockVersion(tx, auth, section, id, version);
     const refused = section.refuseStatus?.(String(before.status), step);
     if (refused) throw badRequest(refused);

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { isFieldVisible, scopeOf } from '../../../domain/permissions';
 import { IMPORT_LIMITS, IMPORT_MSG, type ImportColumn, type ImportMode, type ImportProblem, type ImportReport } from '../../../domain/import';
-import { OFFER_IMPORT_COLUMNS, OFFER_IMPORT_IGNORED, UNIT_MEASURE_NAMES } from '../../../domain/offers/import';
+import { OFFER_IMPORT_COLUMNS, OFFER_IMPORT_IGNORED, UNIT_MEASURE_NAMES, dayOf, logisticsStateOf } from '../../../domain/offers/import';
 import { OFFER_WRITE_MSG, hiddenOfferFormFields } from '../../../domain/offers/schema';
 import { PRODUCT_MSG } from '../../../domain/products/schema';
 import { forbidden } from '../../errors';
@@ -163,6 +163,8 @@ async function checkRow(auth: AuthenticatedUser, refs: References, columns: Map<
   }
   if (typeof body.unit_measure === 'string') body.unit_measure = UNIT_MEASURE_NAMES[key(body.unit_measure)] ?? body.unit_measure;
   if (body.unit_measure === 'кг' && !body.unit_weight) body.unit_weight = '1';
+  if (typeof body.logistics_state === 'string') body.logistics_state = logisticsStateOf(body.logistics_state);
+  if (typeof body.expected_arrival === 'string') body.expected_arrival = dayOf(body.expected_arrival);
   const comment = body.comments;
   body.comments = typeof comment === 'string' && comment ? [{ text: comment }] : [];
 

@@ -2,14 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../http/auth';
-import { noQuery } from '../../http/schemas';
-import { offerBody, offerSummaries, summaryResponse } from './schema';
+import { idOf, idParams, noQuery } from '../../http/schemas';
+import { arrivalBody, arrivalResponse, offerBody, offerSummaries, summaryResponse } from './schema';
 import { listRoutes } from '../../lists/routes';
 import { cardRoutes } from '../../records/cardRoutes';
 import { offersSpec } from './list';
 import { offerRecord } from './record';
 import { offersSummary } from './summary';
 import offerImportRoutes from './importRoutes';
+import { acceptArrival } from './arrival';
 
 export default async function offersPlugin(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
@@ -22,4 +23,11 @@ export default async function offersPlugin(app: FastifyInstance, opts: { db: Dat
   );
 
   cardRoutes(app, db, { body: offerBody, summaries: offerSummaries, record: offerRecord });
+
+  app.post('/offers/:id/arrival', {
+    schema: {
+      tags: ['offers'], params: idParams, querystring: noQuery, body: arrivalBody, response: arrivalResponse,
+      summary: 'Accept a lot on its way: it is on stock with what came; a shortfall cuts its reserves by the business setting shortfall_rule',
+    },
+  }, async (request) => acceptArrival(db, requireAuth(request), idOf(request.params), request.body));
 }

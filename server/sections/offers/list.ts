@@ -27,6 +27,8 @@ export const offersSpec: SectionSpec = {
     ...fields.columns,
     // a weight is kept to the gram (0.125 kg), the kg price is computed from it
     unit_weight: sql`round(o.unit_weight, 3)::text`,
+    // a day as its text (YYYY-MM-DD), whatever the driver makes of a date
+    expected_arrival: sql`o.expected_arrival::text`,
     images: sql`(SELECT coalesce(json_agg(json_build_object('id', f.id, 'url', '/api/files/' || f.id, 'alt', f.original_name) ORDER BY f.id), '[]'::json)
       FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = 'image')`,
     comments: latestComments('offers', sql`o.id`),

@@ -19,6 +19,7 @@ import { offersSpec } from './list';
 import { unitAmountChange } from './stock';
 import { adoptDocuments, documentsJson } from './documents';
 import { documentsStateSql } from '../../records/documentsState';
+import { lockOfferReserves, moveReservesWithArrival, type LotWay } from './logistics';
 
 /** What makes two active offers the same (the card's 409 rule). */
 export type DuplicateKey = Pick<Row, 'supplier_id' | 'product_id' | 'variety_id' | 'packing_id' | 'harvest_year' | 'city_id'>;
@@ -90,6 +91,8 @@ async function prepare(auth: AuthenticatedUser, values: Row) {
     ...stored,
     warehouse_cost: money(valid.warehouse_cost as number | null | undefined),
     loading_address: valid.loading_address ? String(valid.loading_address).trim() : null,
+    logistics_state: String(valid.logistics_state),
+    expected_arrival: valid.expected_arrival ? String(valid.expected_arrival).slice(0, 10) : null,
     total_sum: money(figures.total_sum),
     kg_price: money(figures.kg_price),
   };
@@ -130,9 +133,11 @@ export interface OfferToInsert {
 /** The columns an offer is created with, as jsonb_to_recordset reads them (the table's own types). */
 const NEW_OFFER_COLUMNS = sql.raw(`product_id int, variety_id int, packing_id int, city_id int, supplier_id int, harvest_year text,
   origin_country text, unit_measure text, unit_weight numeric, units_per_pack numeric, unit_amount numeric, unit_price numeric,
-  warehouse_cost numeric, loading_address text, total_sum numeric, kg_price numeric, min_unit_price numeric, max_unit_price numeric`);
+  warehouse_cost numeric, loading_address text, logistics_state text, expected_arrival date, total_sum numeric, kg_price numeric,
+  min_unit_price numeric, max_unit_price numeric`);
 const NEW_OFFER_NAMES = sql.raw(`product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure,
-  unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, total_sum, kg_price, min_unit_price, max_unit_price`);
+  unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, logistics_state, expected_arrival, total_sum, kg_price,
+  min_unit_price, max_unit_price`);
 
 /** Writes checked offers, each with its selling band, in one INSERT whose rows travel as one JSON parameter (a
  * statement of thousands of bound values costs more to build and bind than to run), with their photos and
@@ -272,6 +277,8 @@ export const offerRecord: RecordSection<OfferToInsert> = {
   fields: [...OFFER_FORM_FIELDS, 'status'],
   visibleAs: OFFER_FIELD_VISIBILITY,
   readColumns,
+  // an edit may move the dates of the offer's reserves (its expected arrival): they are locked before the offer
+  lockFirst: lockOfferReserves,
   async prepareCreate(db, auth, body) {
     const values = await newOfferValues(auth, body);
     await requireOfferedProduct(db, values.product_id);
@@ -285,8 +292,10 @@ export const offerRecord: RecordSection<OfferToInsert> = {
   },
   insertMany: insertOffers,
   changeMany: changeOffers,
-  async change(tx, auth, { id, body, hidden }) {
+  async change(tx, auth, { id, body, hidden, before }) {
     const [stored] = rows<Row>(await tx.execute(sql`SELECT * FROM offers WHERE id = ${id}`));
+    // a date as its day's text (the locked record's JSON has it so), whatever the driver makes of a date column
+    stored.expected_arrival = before.expected_arrival ?? null;
     const values = await changedValues(auth, stored, body, hidden);
     // an offer keeps a product deactivated since; it cannot be switched to one
     if (values.product_id !== Number(stored.product_id)) await requireOfferedProduct(tx, values.product_id);
@@ -305,6 +314,8 @@ export const offerRecord: RecordSection<OfferToInsert> = {
     }
     await attachFiles(tx, auth, 'offers', id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
     if (fileIdsOf(body.documents).length) await adoptDocuments(tx, [id]);
+    // the lot expected later: its reserves' dates move with it, their responsibles are told (issue 40)
+    await moveReservesWithArrival(tx, auth.user.id, id, before as LotWay, values);
     return { set: sql`${quantity}, ${sql.join(Object.entries(rest).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status}` };
   },
   // the same for a chunk at once: the twins outside it in one statement, inside it as they came back one by one

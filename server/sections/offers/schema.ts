@@ -7,7 +7,8 @@ import type { FieldKind } from '../../../domain/fields';
 import { ID, responses } from '../../http/schemas';
 import { COMMENT_MAX } from '../../records/comments';
 import type { CardSummaries } from '../../records/card';
-import { OFFERS_SUMMARY } from '../../../domain/responseShapes';
+import { CARD_RECORD, OFFERS_SUMMARY } from '../../../domain/responseShapes';
+import { versionProperty } from '../../../domain/versions';
 
 /** A form value: the card sends numbers or strings ('', '12,5'), null for an empty select. Bounds by the field's
  * kind (domain/offers/fields.ts): a reference is an int4 id; a text a line of the card; a quantity, price or weight
@@ -36,6 +37,35 @@ export const offerSummaries: CardSummaries = {
   create: 'Create an offer (409 with the id of an active duplicate)',
   update: 'Change an offer',
 };
+
+/** 'Принять поступление' (issue 40): what came, the day it came, the version of the offer the user saw. The rules
+ * and their Russian messages are domain/offers/arrival.ts: a bad amount or day is a 400 from the handler. */
+export const arrivalBody = {
+  type: ['object', 'null'],
+  properties: {
+    amount: { type: ['string', 'number', 'null'], maxLength: 50, maximum: OFFER_MAX_NUMBER, description: 'what came, in the offer\'s units' },
+    date: { type: ['string', 'null'], maxLength: 30, description: 'YYYY-MM-DD, the day it came, not after today' },
+    version: { ...versionProperty, description: 'the version of the offer the arrival was made on (409 stale when newer)' },
+  },
+} as const;
+
+/** The offer after the arrival, and the reserves a short arrival cut, each with its amount before and after. */
+export const arrivalResponse = responses({
+  200: {
+    type: 'object',
+    required: ['offer', 'cut'],
+    properties: {
+      offer: CARD_RECORD,
+      cut: {
+        type: 'array',
+        items: {
+          type: 'object', required: ['reserve_id', 'from', 'to'],
+          properties: { reserve_id: { type: 'integer' }, from: { type: 'string' }, to: { type: 'string' } },
+        },
+      },
+    },
+  },
+});
 
 export const summaryResponse = responses({
   200: OFFERS_SUMMARY,

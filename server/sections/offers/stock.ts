@@ -116,6 +116,19 @@ export async function unitAmountChange(tx: Tx, offerId: number, unitAmount: Amou
   return sql`unit_amount = ${unitAmount}::numeric`;
 }
 
+/** A lot on its way arrived (issue 40): its quantity becomes what came, and its reserved amount falls by what the
+ * reserves cut for a short arrival gave up (`released`), in the arrival's own UPDATE of the offer (the SET list
+ * answered here, as for an edit's quantity), so the offer changes once, in one version. The offer row is locked
+ * here and stays so. What is reserved and purchased after it never exceeds what came: checked here, and the
+ * CHECK constraints stand behind it. */
+export async function arrivalChange(tx: Tx, offerId: number, received: Amount, released: Amount): Promise<SQL> {
+  const offer = await lockOffer(tx, offerId);
+  const { over } = firstRow<{ over: boolean }>(await tx.execute(sql`
+    SELECT reserved_amount - ${released}::numeric + purchased_amount > ${received}::numeric AS over FROM offers WHERE id = ${offer.id}`))!;
+  if (over) throw new Error(`arrival of offer ${offerId}: the reserves would hold more than came`);
+  return sql`unit_amount = ${received}::numeric, reserved_amount = reserved_amount - ${released}::numeric`;
+}
+
 /** Bulk delete's rule for offers, on the locked row: an offer holding reserved stock (active reserves) stays.
  * It reads the row's own figure rather than the reserves table, so a reserve placed while the delete waited
  * for the lock is seen. */

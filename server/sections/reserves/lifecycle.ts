@@ -19,6 +19,7 @@ import { complete, lockOffer, release, reserve, resize, type StockCause } from '
 import { notify, recipients } from '../../records/notify';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import { defaultReservedUntil } from '../../../domain/reserves/schema';
+import { pendingArrival } from '../../../domain/offers/logistics';
 import { formatNumber } from '../../../domain/format';
 import type { HistoryCause } from '../../../domain/history';
 import {
@@ -137,7 +138,8 @@ export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, 
     if (short) throw badRequest(RESERVE_WRITE_MSG.renewShort(formatNumber(offer.available_amount)));
     await reserve(tx, current.offer_id, current.amount, stepOf(auth, id, 'renew'));
     const settings = await readBusinessSettings(tx);
-    const until = defaultReservedUntil(await todayOf(tx), settings.reserve_hold_days, current.estimated_date_implementation);
+    const until = defaultReservedUntil(await todayOf(tx), settings.reserve_hold_days, current.estimated_date_implementation,
+      pendingArrival((await offerOfReserve(tx, current.offer_id))!));
     return sql`status = 'active', reserved_until = ${until}::date`;
   });
 

@@ -14,6 +14,7 @@ import {
 } from '../../../domain/reserves/schema';
 import { packsOf, reserveFigures } from '../../../domain/reserves/figures';
 import { STOCK_MSG } from '../../../domain/reserves/messages';
+import { pendingArrival } from '../../../domain/offers/logistics';
 import { currentTerms, keptTerms, pricedBy, TERM_VISIBILITY } from '../../../domain/reserves/terms';
 import { money, toNumber } from '../../../domain/numbers';
 import { readBusinessSettings } from '../../admin/businessSettings';
@@ -34,10 +35,14 @@ export interface ReservedOffer {
   unit_weight: string | null;
   units_per_pack: string | null;
   unit_measure: string | null;
+  /** On stock, or on its way and expected that day (issue 40). */
+  logistics_state: string;
+  expected_arrival: string | null;
 }
 
 const OFFER_FIGURES = sql`o.id, o.status, round(o.available_amount, 2)::text AS available_amount, round(o.unit_price, 2)::text AS unit_price,
-  round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight, o.units_per_pack::text AS units_per_pack, o.unit_measure`;
+  round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight, o.units_per_pack::text AS units_per_pack, o.unit_measure,
+  o.logistics_state, o.expected_arrival::text AS expected_arrival`;
 
 /** A reserve's stored terms as text, exactly as kept (domain/reserves/terms.ts): what its card reads and a change
  * starts from. */
@@ -57,7 +62,8 @@ const readColumns = {
     'unit_measure', o.unit_measure, 'unit_weight', o.unit_weight::text, 'units_per_pack', o.units_per_pack::text,
     'unit_price', round(o.unit_price, 2)::text, 'kg_price', round(o.kg_price, 2)::text,
     'available_amount', round(o.available_amount, 2)::text, 'city_id', o.city_id,
-    'documents_state', ${documentsStateSql('o')})`,
+    'documents_state', ${documentsStateSql('o')},
+    'logistics_state', o.logistics_state, 'expected_arrival', o.expected_arrival::text)`,
 };
 
 /** What the read leaves out beyond the form's hidden fields: the list's names of them (the responsible by
@@ -178,7 +184,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   const estimated = (pick('estimated_date_implementation') as string | null)?.slice(0, 10) ?? null;
   const asked = valid.reserved_until ? String(valid.reserved_until).slice(0, 10) : null;
   // 'Резерв до': as typed; else kept; a new reserve holds for the business setting's days
-  const reservedUntil = asked ?? current?.reserved_until ?? (current ? null : defaultReservedUntil(day, settings.reserve_hold_days, estimated));
+  const reservedUntil = asked ?? current?.reserved_until ?? (current ? null : defaultReservedUntil(day, settings.reserve_hold_days, estimated, pendingArrival(offer)));
   return {
     amount: money(valid.amount as number)!,
     packs_amount: figures.packs_amount === null ? null : figures.packs_amount.toFixed(1),

@@ -2,13 +2,16 @@
 import type { ReactNode } from 'react';
 import type { FormikProps } from 'formik';
 import MenuItem from '@mui/material/MenuItem';
+import dayjs from 'dayjs';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { TextFieldProps } from '@mui/material/TextField';
 import { unitWeightFor, UNIT_MEASURES } from '../../../domain/offers/figures';
 import { statusTitle } from '../../../domain/sections';
 import { listFailure, useReferenceListQuery } from '../../api/references';
 import { useProductVarietiesQuery } from '../../api/varieties';
 import { InfoBlock } from '../../components/Card/InfoBlock';
-import { OFFER_TEXTS, type OfferFormValues } from './offerForm';
+import { LABELS, OFFER_TEXTS, type OfferFormValues } from './offerForm';
+import { LOGISTICS_STATES, ON_STOCK } from '../../../domain/offers/logistics';
 import type { OfferInputs } from './offerInputs';
 
 export interface OfferAboutBlockProps {
@@ -29,7 +32,7 @@ const CHOOSABLE: readonly string[] = ['active', 'completed'];
 const statusChoices = (current: string | undefined) => (current && !CHOOSABLE.includes(current) ? [...CHOOSABLE, current] : CHOOSABLE);
 
 export function OfferAboutBlock({ form, inputs, mode, readOnly, settingsButton, visible }: OfferAboutBlockProps) {
-  const { field, select } = inputs;
+  const { field, select, configurable, fieldError } = inputs;
   // the product's varieties, as its card keeps them
   const productId = Number(form.values.product_id);
   const varieties = useProductVarietiesQuery({ productId }, { skip: !productId });
@@ -62,6 +65,31 @@ export function OfferAboutBlock({ form, inputs, mode, readOnly, settingsButton, 
       {field('unit_price', decimal)}
       {visible('warehouse_cost') && field('warehouse_cost', decimal)}
       {visible('loading_address') && field('loading_address', {}, { wide: true })}
+      {visible('logistics_state') && field('logistics_state', {
+        select: true,
+        disabled: readOnly,
+        // on stock, the lot keeps no expected day
+        onChange: (e) => {
+          void form.setFieldValue('logistics_state', e.target.value);
+          if (e.target.value === ON_STOCK) void form.setFieldValue('expected_arrival', '');
+        },
+        children: LOGISTICS_STATES.map((s) => <MenuItem key={s.value} value={s.value}>{s.title}</MenuItem>),
+      })}
+      {visible('expected_arrival') && form.values.logistics_state !== ON_STOCK && configurable('expected_arrival', LABELS.expected_arrival, (
+        <DatePicker
+          key="expected_arrival"
+          label={LABELS.expected_arrival}
+          format="DD.MM.YYYY"
+          value={form.values.expected_arrival ? dayjs(form.values.expected_arrival) : null}
+          // a day half typed is no day: the form's own message says so
+          onChange={(date) => void form.setFieldValue('expected_arrival', date?.isValid() ? date.format('YYYY-MM-DD') : '')}
+          disabled={readOnly}
+          slotProps={{ textField: {
+            size: 'small', name: 'expected_arrival', onBlur: () => void form.setFieldTouched('expected_arrival', true),
+            error: Boolean(fieldError('expected_arrival')), helperText: fieldError('expected_arrival'),
+          } }}
+        />
+      ))}
     </InfoBlock>
   );
 }

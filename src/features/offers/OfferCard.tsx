@@ -21,6 +21,8 @@ import { OFFER_TEXTS, offerPayload, valuesOf, type OfferFormValues } from './off
 import { offerInputs } from './offerInputs';
 import { OfferAboutBlock } from './OfferAboutBlock';
 import { OfferComputedBlock, OfferReservationBlock } from './OfferFigures';
+import { ArrivalDialog } from './ArrivalDialog';
+import { ARRIVAL_TEXTS, onTheWay } from '../../../domain/offers/logistics';
 
 export { OFFER_TEXTS };
 
@@ -42,6 +44,7 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
   const card = useCardBase<OfferFormValues, OfferRecord>('offers', mode, offer, OFFER_TEXTS);
   const { perms, save, readOnly } = card;
   const [fieldSettings, setFieldSettings] = useState(false);
+  const [arrived, setArrived] = useState<string | null>(null);
   const cardConfig = useCardConfig('offers');
   const products = useReferenceListQuery('products');
 
@@ -92,7 +95,24 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
         visible={visible}
       />
       <OfferComputedBlock values={form.values} />
-      {offer && <OfferReservationBlock offer={offer} mayCreateReserves={can(perms, 'reserves', 'create')} />}
+      {offer && (
+        <OfferReservationBlock offer={offer} mayCreateReserves={can(perms, 'reserves', 'create')}>
+          {arrived && <Alert severity="success" onClose={() => setArrived(null)}>{arrived}</Alert>}
+          {/* 'Принять поступление' (issue 40): a lot on its way, for a caller who may change the offer, on the saved card */}
+          {offer.can_update && offer.status === 'active' && onTheWay(form.initialValues) && !form.dirty && (
+            <ArrivalDialog
+              offer={offer}
+              version={card.version!}
+              onAccepted={(saved, cut) => {
+                card.setVersion(saved.version);
+                // the form goes on from the offer as it is now: on stock, with what came
+                form.resetForm({ values: valuesOf(saved) });
+                setArrived(cut.length ? ARRIVAL_TEXTS.cut(cut.length) : ARRIVAL_TEXTS.done);
+              }}
+            />
+          )}
+        </OfferReservationBlock>
+      )}
       <InfoBlock title={OFFER_TEXTS.photos}>
         <FilesBlock kind="image" files={form.values.images} disabled={readOnly} onUploaded={(f) => void form.setFieldValue('images', [...form.values.images, { id: f.id, url: f.url, name: f.name, alt: f.name }])} />
       </InfoBlock>

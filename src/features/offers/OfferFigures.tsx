@@ -1,5 +1,6 @@
 // The offer's figures: 'Вычисленные данные' live from the form (domain/offers/figures.ts), and for a saved
 // offer 'Резервирование' from the server's reserved, purchased and available amounts.
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,10 +38,11 @@ export function OfferComputedBlock({ values }: { values: OfferFormValues }) {
 export const canReserveOffer = (offer: Pick<OfferRecord, 'status' | 'available_amount'>, mayCreateReserves: boolean) =>
   mayCreateReserves && offer.status === 'active' && Number(offer.available_amount) > 0;
 
-export function OfferReservationBlock({ offer, mayCreateReserves }: { offer: OfferRecord; mayCreateReserves: boolean }) {
+export function OfferReservationBlock({ offer, mayCreateReserves, children }: { offer: OfferRecord; mayCreateReserves: boolean; children?: ReactNode }) {
   const location = useLocation();
   return (
     <InfoBlock title={OFFER_TEXTS.reservation}>
+      {children}
       {canReserveOffer(offer, mayCreateReserves) && (
         <Box sx={{ gridColumn: '1 / -1' }}>
           <Button variant="contained" component={RouterLink} to={`/reserves/create?offer=${offer.id}`} state={{ from: location.pathname + location.search }}>

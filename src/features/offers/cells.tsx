@@ -4,6 +4,7 @@
 import { memo, type CSSProperties } from 'react';
 import { formatNumber } from '../../../domain/format';
 import { documentsStateDate, documentsStateTitle, type DocumentsState } from '../../../domain/offers/documents';
+import { logisticsTitle } from '../../../domain/offers/logistics';
 import type { CellProps, CellRenderers } from '../../components/DataTable/columns';
 import { CELL } from '../../components/DataTable/tableStyles';
 
@@ -44,6 +45,11 @@ export const DocumentsStateCell = memo(function DocumentsStateCell({ value }: Ce
   );
 });
 
+/** A lot's logistics state by its title ('В пути'), as the card names it (issue 40). */
+export const LogisticsCell = memo(function LogisticsCell({ value }: CellProps) {
+  return <>{value ? logisticsTitle(value) : ''}</>;
+});
+
 /** The offers list's cells for a caller who may or may not place reserves (stable objects, so rows stay memoised). */
-export const RESERVING_CELLS: CellRenderers = { available_amount: ReserveCell, unit_weight: UnitWeightCell, documents_state: DocumentsStateCell };
-export const PLAIN_CELLS: CellRenderers = { unit_weight: UnitWeightCell, documents_state: DocumentsStateCell };
+export const RESERVING_CELLS: CellRenderers = { available_amount: ReserveCell, unit_weight: UnitWeightCell, documents_state: DocumentsStateCell, logistics_state: LogisticsCell };
+export const PLAIN_CELLS: CellRenderers = { unit_weight: UnitWeightCell, documents_state: DocumentsStateCell, logistics_state: LogisticsCell };

@@ -40,7 +40,8 @@ const shown = (kind: FieldKind) => (kind === 'amount' || kind === 'money' ? num 
 
 export function valuesOf(offer?: OfferRecord): OfferFormValues {
   const fields = Object.fromEntries(OFFER_FIELDS.map((f) => [f.key, shown(f.kind)(offer?.[f.key])])) as Record<OfferFieldKey, string>;
-  return { ...fields, status: offer?.status ?? 'active', comments: [], images: offer?.images ?? [], documents: (offer?.documents ?? []).map((d) => ({ id: d.file_id, url: d.url, name: d.name })) };
+  // a new offer is on stock until the card says it is on its way
+  return { ...fields, logistics_state: fields.logistics_state || 'stock', status: offer?.status ?? 'active', comments: [], images: offer?.images ?? [], documents: (offer?.documents ?? []).map((d) => ({ id: d.file_id, url: d.url, name: d.name })) };
 }
 
 /** The fields the caller may write (ids as numbers, kg offers weigh 1 per unit), files by id. Status is the

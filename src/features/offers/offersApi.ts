@@ -1,6 +1,7 @@
 // The offers section's own endpoint, the summary tiles above the list; one offer is read and written through
 // the cards' endpoints (src/api/cards.ts), as every section's record is.
-import { sectionApi, SUMMARY_TAG, TAGS } from '../../api/sectionApi';
+import { recordTag, sectionApi, SUMMARY_TAG, TAGS } from '../../api/sectionApi';
+import type { ReserveCut } from '../../../domain/offers/logistics';
 import type { RecordBase } from '../../api/cards';
 import type { OffersSummary } from '../../../domain/offers/summary';
 import { OFFERS_SUMMARY } from '../../../domain/responseShapes';
@@ -35,6 +36,9 @@ export interface OfferRecord extends RecordBase {
   kg_price: string | null;
   warehouse_cost?: string | null;
   loading_address?: string | null;
+  /** issue 40: on stock ('stock') or on its way, and when it is expected (YYYY-MM-DD) */
+  logistics_state?: string;
+  expected_arrival?: string | null;
   reserved_amount: string;
   reserved_sum: string;
   purchased_amount: string;
@@ -55,7 +59,16 @@ export const offersApi = sectionApi.injectEndpoints({
       extraOptions: { entity: 'сводки' },
       ...checked<OffersSummary>(OFFERS_SUMMARY, 'сводки'),
     }),
+    /** POST /api/offers/{id}/arrival ('Принять поступление', issue 40) on the version the card holds: the offer on
+     * stock with what came, and the reserves a short arrival cut. The offer, its lists and every reserve are read
+     * again (cut ones changed); refused or stale, the offer too. */
+    acceptArrival: build.mutation<{ offer: OfferRecord; cut: ReserveCut[] }, { id: number; version: number; amount: string; date: string }>({
+      query: ({ id, ...body }) => ({ url: `api/offers/${id}/arrival`, method: 'POST', body }),
+      invalidatesTags: (result, error, { id }) => [recordTag('offers', id), TAGS.offers.list, SUMMARY_TAG, TAGS.reserves.list, TAGS.reserves.one],
+    }),
   }),
 });
+
+export const { useAcceptArrivalMutation } = offersApi;
 
 export const { useOffersSummaryQuery } = offersApi;

@@ -16,6 +16,7 @@ import { cardInputs } from '../../components/Card/cardInputs';
 import { LABELS, RESERVE_TEXTS, type ReserveFormValues } from './reserveForm';
 import type { ReserveOffer } from './reservesApi';
 import { useBusinessToday } from '../../api/businessDay';
+import { pendingArrival } from '../../../domain/offers/logistics';
 
 /** The reserve date picker (spec point 5): dd.MM.yyyy, nothing before today, 5 years from this one. */
 export const RESERVE_DATE_YEARS = 5;
@@ -67,6 +68,9 @@ export function AboutBlock({ form, offer, readOnly, visible, hold }: BlockProps 
   const pieces = offer.unit_measure === 'шт';
   // the business day (setting time_zone), not the browser's
   const today = dayjs(useBusinessToday());
+  // a lot on its way (issue 40): the reserve is due, and holds, no earlier than the day the lot is expected
+  const arrival = pendingArrival(offer);
+  const firstDay = arrival && dayjs(arrival).isAfter(today) ? dayjs(arrival) : today;
   return (
     <InfoBlock title={RESERVE_TEXTS.about}>
       {field('amount', {
@@ -91,7 +95,7 @@ export function AboutBlock({ form, offer, readOnly, visible, hold }: BlockProps 
           name="estimated_date_implementation"
           value={form.values.estimated_date_implementation}
           onDay={setEstimated}
-          minDate={today}
+          minDate={firstDay}
           maxDate={today.add(RESERVE_DATE_YEARS - 1, 'year').endOf('year')}
           disablePast
           disabled={readOnly}
@@ -110,7 +114,7 @@ export function AboutBlock({ form, offer, readOnly, visible, hold }: BlockProps 
             setInvalidUntil(day === null);
             void form.setFieldValue('reserved_until', day ?? 'invalid');
           }}
-          minDate={today}
+          minDate={firstDay}
           maxDate={form.values.estimated_date_implementation && dayjs(form.values.estimated_date_implementation).isValid() && !dayjs(form.values.estimated_date_implementation).isBefore(today)
             ? dayjs(form.values.estimated_date_implementation) : today.add(RESERVE_DATE_YEARS - 1, 'year').endOf('year')}
           disablePast

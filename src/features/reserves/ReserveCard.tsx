@@ -28,6 +28,7 @@ import { ReserveSteps } from './ReserveSteps';
 import { RepriceButton } from './RepriceDialog';
 import { useBusinessToday } from '../../api/businessDay';
 import { DOCUMENT_MSG } from '../../../domain/offers/documents';
+import { LOGISTICS_MSG, pendingArrival } from '../../../domain/offers/logistics';
 
 export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
   const params = useParams();
@@ -161,6 +162,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
       </Typography>
       {reserve && <Chip label={statusTitle('reserves', reserve.status)} color={reserve.status === 'active' ? 'success' : 'default'} size="small" />}
       {reserve?.status === 'expired' && <Chip label={RESERVE_TEXTS.expired} color="warning" size="small" variant="outlined" />}
+      {pendingArrival(offer) && <Chip label={LOGISTICS_MSG.incoming(pendingArrival(offer)!)} color="info" size="small" variant="outlined" />}
       {(reserve?.can_update || reserve?.status === 'expired') && !form.dirty && <ReserveSteps reserve={reserve} version={card.version!} onTaken={(saved) => card.setVersion(saved.version)} onError={save.setError} />}
       {reserve?.can_update && !form.dirty && canReprice(perms) && <RepriceButton reserve={reserve} offer={offer} terms={terms} settings={settings} onApply={reprice} />}
     </Box>

@@ -28,6 +28,9 @@ export interface ReserveOffer {
   city_id?: number | null;
   /** The lot's papers (issue 39): the card warns when required ones are missing or lapsed. */
   documents_state?: DocumentsState;
+  /** On stock, or on its way and expected that day (issue 40). */
+  logistics_state?: string;
+  expected_arrival?: string | null;
 }
 
 /** GET /api/reserves/{id}: the list row, ids, the bounds stored with it, its offer, its version and whether it

@@ -16,6 +16,7 @@ import { BUSINESS_SETTING_NAMES } from '../../../domain/settings';
 import { businessSettingsFormSchema, isMarkup, markupFraction, markupPercent, SETTING_TITLE } from '../../../domain/settingsSchema';
 import { TIME_ZONE_DEFAULT, TIME_ZONE_TITLE } from '../../../domain/businessDay';
 import { useAdminSettingsQuery, useSaveSettingsMutation, type SettingsValues } from './adminApi';
+import { ShortfallRuleSetting } from './ShortfallRuleSetting';
 
 export const BUSINESS_MSG = {
   intro: 'Из этих значений считаются себестоимость резерва и допустимая цена продажи. Сохранение пересчитывает минимальную и максимальную цену продажи всех предложений.',
@@ -27,7 +28,12 @@ export function BusinessSettingsTab() {
   const { data, error, isLoading } = useAdminSettingsQuery();
   if (isLoading) return <Spinner />;
   if (error) return <Alert severity="error" closable={false}>{(error as ApiError).message}</Alert>;
-  return <SettingsForm initial={data!} />;
+  return (
+    <>
+      <SettingsForm initial={data!} />
+      <ShortfallRuleSetting />
+    </>
+  );
 }
 
 function SettingsForm({ initial }: { initial: SettingsValues }) {

@@ -11,6 +11,7 @@ import type { Action, Resource, Scope } from '../../../domain/permissions';
 import { ADMIN_LOG, ADMIN_REFERENCE, ADMIN_ROLES, ADMIN_USERS, BUSINESS_SETTINGS } from '../../../domain/responseShapes';
 import { checked } from '../../api/shapes';
 import { TIME_ZONE_SETTING } from '../../../domain/businessDay';
+import { SHORTFALL_RULE_DEFAULT, SHORTFALL_RULE_SETTING } from '../../../domain/offers/logistics';
 
 export type SettingsValues = Record<BusinessSettingName | typeof TIME_ZONE_SETTING, string>;
 export interface ReferenceItem {
@@ -28,6 +29,17 @@ export const adminApi = api.injectEndpoints({
       providesTags: [{ type: 'Settings', id: 'business' }],
       extraOptions: { entity: 'настроек' },
       ...checked<SettingsValues>(BUSINESS_SETTINGS, 'настроек'),
+    }),
+    /** The rule a short arrival is shared by (issue 40), read and written by name like the other settings. */
+    shortfallRule: build.query<string, void>({
+      query: () => ({ url: 'api/settings', method: 'POST', body: [SHORTFALL_RULE_SETTING] }),
+      providesTags: [{ type: 'Settings', id: 'shortfall' }],
+      extraOptions: { entity: 'настроек' },
+      transformResponse: (answer: Record<string, string>) => answer[SHORTFALL_RULE_SETTING] ?? SHORTFALL_RULE_DEFAULT,
+    }),
+    saveShortfallRule: build.mutation<{ status: string }, string>({
+      query: (rule) => ({ url: 'api/settings', method: 'PUT', body: { [SHORTFALL_RULE_SETTING]: rule } }),
+      invalidatesTags: [{ type: 'Settings', id: 'shortfall' }, 'AdminLog'],
     }),
     saveSettings: build.mutation<{ status: string; settings?: SettingsValues; offers?: number }, SettingsValues>({
       query: (body) => ({ url: 'api/settings', method: 'PUT', body }),
@@ -123,7 +135,7 @@ async function refreshSelects(
 }
 
 export const {
-  useAdminSettingsQuery, useSaveSettingsMutation,
+  useAdminSettingsQuery, useSaveSettingsMutation, useShortfallRuleQuery, useSaveShortfallRuleMutation,
   useAdminUsersQuery, useInviteMutation, useResendInvitationMutation, useChangeUserMutation,
   useAdminRolesQuery, useCreateRoleMutation, useRenameRoleMutation, useChangePermissionsMutation, useChangeRoleRightsMutation,
   useChangeHiddenFieldsMutation,
