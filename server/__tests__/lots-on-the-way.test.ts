@@ -14,7 +14,7 @@ let people: { user_id: number; employee_id: number }[];
 /** A supplier the demo supplier's user is not. */
 let otherSupplier: number;
 
-const day = (days: number) => dayjs().add(days, 'day').format('YYYY-MM-DD');
+const day = (days: number) => dayjs(today).add(days, 'day').format('YYYY-MM-DD');
 const shown = (date: string) => dayjs(date).format('DD.MM.YYYY');
 
 beforeAll(async () => {
