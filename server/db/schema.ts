@@ -192,7 +192,7 @@ export const offers = pgTable('offers', {
   purchased_amount: amount('purchased_amount').notNull().default('0'),
   available_amount: amount('available_amount').generatedAlwaysAs(sql`unit_amount - reserved_amount - purchased_amount`),
   loading_address: text('loading_address'),
-  // issue 40: on stock, or on its way and expected that day (migration 0018)
+  // issue 40: on stock, or on its way and expected that day (migration 0019)
   logistics_state: text('logistics_state').notNull().default('stock'),
   expected_arrival: date('expected_arrival', { mode: 'string' }),
   created_by: integer('created_by').references(() => users.id),
