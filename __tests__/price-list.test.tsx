@@ -67,9 +67,18 @@ test('the page: the request from the URL, lines by product, the default delivery
   expect(screen.getByRole('combobox', { name: 'Город доставки' })).toHaveTextContent('Казань');
 });
 
-test('no price list in the navigation, nor behind its address, for a role that does not see the loading city', async () => {
+test("role 1, which does not see the loading city, gets the price list in the navigation and its lines (issue 33)", async () => {
   const manager = permissions({ role_id: 1, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['1'] }, { offers: 'all', reserves: 'own', cities: 'all', products: 'all', employees: 'all' });
   server(manager);
+  renderApp('/price-list?city_id=5', { token: 't' });
+  const table = await screen.findByRole('table', { name: 'Прайс-лист' });
+  expect(within(table).getAllByRole('row')[2]).toHaveTextContent('430,00');
+  expect(screen.getByRole('link', { name: 'Прайс-лист' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('no price list in the navigation, nor behind its address, for a role that does not see the selling band (role 8)', async () => {
+  const warehouse = permissions({ role_id: 8, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['8'] }, { offers: 'all', reserves: 'all', cities: 'all', products: 'all', employees: 'all' });
+  server(warehouse);
   renderApp('/price-list?city_id=5', { token: 't' });
   expect(await screen.findByText('Нет доступа к этому разделу')).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Прайс-лист' })).toBeNull();

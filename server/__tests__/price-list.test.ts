@@ -115,9 +115,31 @@ test('bad requests answer 400 in Russian', async () => {
   expect((await ctx.call('GET', listUrl('&level=cheap'))).status).toBe(400);
 });
 
-test('roles that do not see the band or the loading city, and suppliers, get 403 in Russian', async () => {
-  // role 1 (manager) does not see the offers' loading city; role 8 (warehouse) no selling band; a supplier never
-  for (const who of ['manager', 'warehouse', 'supplier'] as const) {
+test("role 1, the sales manager who quotes buyers, gets the price list, its files and links: lines priced on the server, no loading city (issue 33)", async () => {
+  // role 1 does not see the offers' loading city; the lines name none, so its list is the administrator's to the kopeck
+  const asManager = await ctx.call('GET', listUrl('&level=percent&markup=20'), 'manager');
+  const asAdmin = await ctx.call('GET', listUrl('&level=percent&markup=20'), 'admin');
+  expect(asManager.status).toBe(200);
+  expect(asManager.body).toEqual(asAdmin.body);
+  // (7.50 + 300 + 12) × 1.20 = 383.40 by the route from the loading city it does not see; the piece on the default 15
+  expect(asManager.body.lines.map((l: Record<string, unknown>) => [l.unit_price, l.kg_price, l.delivery_cost, l.delivery_days, l.default_delivery]))
+    .toEqual([['383.40', '383.40', '7.50', 4, false], ['128.10', '512.40', '15.00', null, true]]);
+  expect(JSON.stringify(asManager.body)).not.toMatch(/city_id|loading/);
+  expect(Object.keys(asManager.body.lines[0])).not.toContain('city');
+  const pdf = await ctx.app.inject({ method: 'GET', url: `/api/price-list/export?format=pdf&city_id=${kazan}&product_id=${productId}&level=max`, headers: { authorization: `Bearer ${ctx.tokens.manager}` } });
+  expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+  const link = await ctx.call('POST', '/api/price-list/links', 'manager', { city_id: kazan, product_id: [productId], level: 'max', valid_until: tomorrow });
+  expect(link.status).toBe(201);
+  const token = String(link.body.url).split('/').pop();
+  const buyer = await ctx.app.inject({ method: 'GET', url: `/api/public/price-list/${token}` });
+  expect(buyer.statusCode).toBe(200);
+  // max level: (7.50 + 300 + 12) × 1.35 = 431.325 → 431.33
+  expect(buyer.json().lines.map((l: { price: string }) => l.price)[0]).toBe('431.33');
+});
+
+test('roles that do not see the selling band, and suppliers, get 403 in Russian', async () => {
+  // role 8 (warehouse) sees no selling band; a supplier's user never
+  for (const who of ['warehouse', 'supplier'] as const) {
     for (const [method, url] of [['GET', listUrl()], ['GET', `${listUrl()}&format=pdf`.replace('/api/price-list?', '/api/price-list/export?')],
       ['GET', '/api/price-list/links'], ['POST', '/api/price-list/links']] as const) {
       const res = await ctx.call(method, url, who, method === 'POST' ? { city_id: kazan, valid_until: tomorrow } : undefined);
@@ -195,7 +217,9 @@ test('the buyer\'s link: public, only the buyer\'s columns, live, expiring and r
   // listed on the page, then revoked: 410 with the reason; someone else cannot revoke it
   const links = await ctx.call('GET', '/api/price-list/links');
   expect(links.body[0]).toMatchObject({ id: created.body.id, url: created.body.url, status: 'active', valid_until: today, city: { id: kazan, name: 'Казань' } });
-  expect((await ctx.call('DELETE', `/api/price-list/links/${created.body.id}`, 'manager')).status).toBe(403);
+  expect((await ctx.call('DELETE', `/api/price-list/links/${created.body.id}`, 'warehouse')).status).toBe(403);
+  // role 1 builds price lists of its own (issue 33), but another's link is not its to revoke
+  expect((await ctx.call('DELETE', `/api/price-list/links/${created.body.id}`, 'manager')).status).toBe(404);
   expect((await ctx.call('DELETE', '/api/price-list/links/999999')).status).toBe(404);
   expect((await ctx.call('DELETE', `/api/price-list/links/${created.body.id}`)).body).toEqual({ status: 'success' });
   const revoked = await ctx.app.inject({ method: 'GET', url: `/api/public/price-list/${token}` });

@@ -18,7 +18,7 @@ export function canOpen(perms: Permissions | null | undefined, area: Area): bool
     case 'profile':
       return Boolean(perms);
     case 'priceList':
-      // for roles that create reserves and see the band and the loading city (domain/priceList/access.ts)
+      // for roles that create reserves and see the band and the delivery cost (domain/priceList/access.ts)
       return canBuildPriceList(perms);
     case 'quote':
       // 'Подбор' (issue 38): roles that read offers and see the band and the delivery cost (domain/quotes/access.ts)
