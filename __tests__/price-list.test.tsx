@@ -12,11 +12,11 @@ const admin = permissions({ is_admin: true, user_type: 'admin', role_id: null })
 const line = (patch: Record<string, unknown>) => ({
   offer_id: 12, product: 'Кешью', variety: 'W320', harvest_year: '2024', origin_country: 'Вьетнам', packing: 'Коробка 10 кг', unit_measure: 'кг',
   available_amount: '37.00', available_packs: '3.7', unit_price: '430.00', kg_price: '430.00', delivery_cost: '22.50', delivery_days: 3,
-  default_delivery: false, ...patch,
+  default_delivery: false, documents_blocking: [], logistics_state: 'stock', expected_arrival: null, ...patch,
 });
 const list = {
   city: { id: 5, name: 'Казань' }, company: 'NutDesk', date: '2026-11-25', valid_until: null,
-  lines: [line({}), line({ offer_id: 14, variety: 'W240', unit_price: '1250.00', kg_price: '1250.00', delivery_cost: '15.00', delivery_days: null, default_delivery: true }),
+  lines: [line({}), line({ offer_id: 14, variety: 'W240', unit_price: '1250.00', kg_price: '1250.00', delivery_cost: '15.00', delivery_days: null, default_delivery: true, logistics_state: 'in_transit', expected_arrival: '2026-12-12' }),
     line({ offer_id: 20, product: 'Миндаль', variety: null, unit_price: '610.00', kg_price: '610.00' })],
 };
 // the reserve card's offer 12: 37 kg at 300 ₽/kg; at delivery 22.50 the band is (22.50 + 300 + 12) × 1.1 = 367.95 … × 1.35 = 451.58
@@ -56,6 +56,9 @@ test('the page: the request from the URL, lines by product, the default delivery
   expect(rows[3]).toContain('1 250,00'.replace(' ', '\u00a0'));
   expect(rows[3]).toContain('доставка по умолчанию');
   expect(rows[2]).not.toContain('доставка по умолчанию');
+  // 'Наличие': on stock, or on its way with the day it is expected (issue 40)
+  expect(rows[2]).toContain('На складе');
+  expect(rows[3]).toContain('В пути, ожидается 12.12.2026');
   expect(rows[4]).toBe('Миндаль');
   expect(screen.getByRole('link', { name: 'Прайс-лист' })).toHaveAttribute('aria-current', 'page');
 

@@ -26,6 +26,18 @@ export const onTheWay = (offer: { logistics_state?: string | null; expected_arri
 export const pendingArrival = (offer: { logistics_state?: string | null; expected_arrival?: string | null } | null | undefined): string | null =>
   (onTheWay(offer) ? String(offer!.expected_arrival).slice(0, 10) : null);
 
+/** A lot's availability as the price list shows it to the trader: 'На складе', or 'В пути, ожидается 12.12.2026'. */
+export const availabilityText = (offer: { logistics_state?: string | null; expected_arrival?: string | null }): string => {
+  const arrival = pendingArrival(offer);
+  return arrival ? `${logisticsTitle(offer.logistics_state)}, ожидается ${formatDate(arrival)}` : logisticsTitle(ON_STOCK);
+};
+
+/** The same for the buyer, short enough for a PDF cell under 'Наличие': 'на складе', or 'с 12.12.2026'. */
+export const buyerAvailabilityText = (offer: { logistics_state?: string | null; expected_arrival?: string | null }): string => {
+  const arrival = pendingArrival(offer);
+  return arrival ? `с ${formatDate(arrival)}` : 'на складе';
+};
+
 export const LOGISTICS_MSG = {
   state: 'Выберите логистическое состояние',
   arrivalRequired: 'Укажите ожидаемую дату поступления',

@@ -18,6 +18,9 @@ export interface PriceListLine {
   default_delivery: boolean;
   /** Issue 39: the required documents the lot lacks or has lapsed (domain/offers/documents.ts): it cannot ship. */
   documents_blocking: string[];
+  /** Issue 40: on stock, or on its way and expected that day (a buyer is sold it before it arrives). */
+  logistics_state: string;
+  expected_arrival: string | null;
 }
 
 export interface PriceList {
@@ -31,7 +34,7 @@ export interface PriceList {
 /** A line as the buyer's public page shows it (GET /api/public/price-list/{token}): the buyer's columns only, the
  * prices under names of their own, no offer id, cost or delivery price. */
 export type BuyerLine = Pick<PriceListLine,
-  'product' | 'variety' | 'harvest_year' | 'origin_country' | 'packing' | 'unit_measure' | 'available_amount' | 'available_packs' | 'delivery_days'
+  'product' | 'variety' | 'harvest_year' | 'origin_country' | 'packing' | 'unit_measure' | 'available_amount' | 'available_packs' | 'delivery_days' | 'logistics_state' | 'expected_arrival'
 > & { price: string; price_per_kg: string; documents?: BuyerDocument[] };
 
 /** A lot's document marked 'Можно показывать покупателю', served through the link's token. */
@@ -56,4 +59,5 @@ export const buyerLine = (l: PriceListLine): BuyerLine => ({
   product: l.product, variety: l.variety, harvest_year: l.harvest_year, origin_country: l.origin_country, packing: l.packing,
   unit_measure: l.unit_measure, available_amount: l.available_amount, available_packs: l.available_packs,
   price: l.unit_price, price_per_kg: l.kg_price, delivery_days: l.delivery_days,
+  logistics_state: l.logistics_state, expected_arrival: l.expected_arrival,
 });

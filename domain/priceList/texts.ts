@@ -36,4 +36,5 @@ export const PRICE_LIST_COLUMNS = {
   kg_price: 'Цена за кг, ₽',
   delivery_cost: 'Доставка, ₽/кг',
   delivery_days: 'Срок доставки, дн.',
+  availability: 'Наличие',
 } as const;

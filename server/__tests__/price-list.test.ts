@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { createDemoApp, type DemoContext } from './testApp';
 import { firstRow } from '../http/rows';
 import { kilogramTrade, reserveForm, today, tomorrow, type Trade } from './trade';
+import { addDays } from '../../domain/businessDay';
 import { businessDayStart, TIME_ZONE_DEFAULT } from '../../domain/businessDay';
 import { PRICE_LIST_MSG } from '../../domain/priceList/access';
 
@@ -61,13 +62,13 @@ test('a line is the reserve calculation with the matrix\'s delivery, to the kope
       unit_measure: 'кг', available_amount: '500.00', available_packs: '50.0', unit_price: '383.40', kg_price: '383.40',
       delivery_cost: '7.50', delivery_days: 4, default_delivery: false,
       // an imported lot without its phytosanitary certificate (issue 39): marked
-      documents_blocking: ['Фитосанитарный сертификат'],
+      documents_blocking: ['Фитосанитарный сертификат'], logistics_state: 'stock', expected_arrival: null,
     },
     {
       offer_id: pieceOffer, product: 'Орех макадамия', variety: null, harvest_year: '1991', origin_country: 'Иран', packing: expect.any(String),
       unit_measure: 'шт', available_amount: '240.00', available_packs: '20.0', unit_price: '128.10', kg_price: '512.40',
       delivery_cost: '15.00', delivery_days: null, default_delivery: true,
-      documents_blocking: ['Фитосанитарный сертификат'],
+      documents_blocking: ['Фитосанитарный сертификат'], logistics_state: 'stock', expected_arrival: null,
     },
   ]);
 
@@ -191,8 +192,8 @@ test('the buyer\'s link: public, only the buyer\'s columns, live, expiring and r
   expect(body).toEqual({
     company: 'NutDesk', city: 'Казань', date: today, valid_until: today,
     lines: [
-      { product: 'Орех макадамия', variety: null, harvest_year: '1990', origin_country: 'Иран', packing: expect.any(String), unit_measure: 'кг', available_amount: '490.00', available_packs: '49.0', price: '380.00', price_per_kg: '380.00', delivery_days: 4, documents: [] },
-      { product: 'Орех макадамия', variety: null, harvest_year: '1991', origin_country: 'Иран', packing: expect.any(String), unit_measure: 'шт', available_amount: '240.00', available_packs: '20.0', price: '130.00', price_per_kg: '520.00', delivery_days: null, documents: [] },
+      { product: 'Орех макадамия', variety: null, harvest_year: '1990', origin_country: 'Иран', packing: expect.any(String), unit_measure: 'кг', available_amount: '490.00', available_packs: '49.0', price: '380.00', price_per_kg: '380.00', delivery_days: 4, logistics_state: 'stock', expected_arrival: null, documents: [] },
+      { product: 'Орех макадамия', variety: null, harvest_year: '1991', origin_country: 'Иран', packing: expect.any(String), unit_measure: 'шт', available_amount: '240.00', available_packs: '20.0', price: '130.00', price_per_kg: '520.00', delivery_days: null, logistics_state: 'stock', expected_arrival: null, documents: [] },
     ],
   });
   // the leak scan: no internal key anywhere, and none of the internal values (purchase prices, the supplier, the
@@ -245,4 +246,29 @@ test('a link expires with its validity day; a token nobody issued is not found',
   // a link needs its validity, and one in the past is refused
   expect((await ctx.call('POST', '/api/price-list/links', 'admin', { city_id: kazan })).body.messages).toEqual([PRICE_LIST_MSG.validUntilMissing]);
   expect((await ctx.call('POST', '/api/price-list/links', 'admin', { city_id: kazan, valid_until: '2000-01-01' })).body.messages).toEqual([PRICE_LIST_MSG.validUntil]);
+});
+
+test('a lot on its way is sold before it arrives: the list, the files and the buyer\'s link say when it is expected (issue 40)', async () => {
+  const arrival = addDays(today, 12);
+  const [y, m, d] = arrival.split('-');
+  await ctx.db.execute(sql`UPDATE offers SET logistics_state = 'in_transit', expected_arrival = ${arrival} WHERE id = ${pieceOffer}`);
+  const lines = (await ctx.call('GET', listUrl('&level=max'))).body.lines;
+  expect(lines.map((l: { offer_id: number; logistics_state: string; expected_arrival: string | null }) => [l.offer_id, l.logistics_state, l.expected_arrival]))
+    .toEqual([[kgOffer, 'stock', null], [pieceOffer, 'in_transit', arrival]]);
+
+  // the XLSX's 'Наличие' column: the lot on stock, the one expected
+  const xlsx = await ctx.app.inject({ method: 'GET', url: `/api/price-list/export?format=xlsx&city_id=${kazan}&product_id=${productId}&level=max`, headers: { authorization: `Bearer ${ctx.tokens.admin}` } });
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  const column = (sheet.getRow(6).values as unknown[]).indexOf('Наличие');
+  expect(column).toBeGreaterThan(0);
+  expect([sheet.getRow(7).getCell(column).value, sheet.getRow(8).getCell(column).value]).toEqual(['на складе', `с ${d}.${m}.${y}`]);
+
+  // the buyer's link carries the state and the day, nothing else of the lot's way
+  const created = await ctx.call('POST', '/api/price-list/links', 'admin', { city_id: kazan, product_id: [productId], level: 'max', valid_until: tomorrow });
+  const token = created.body.url.split('/p/')[1];
+  const buyer = (await ctx.app.inject({ method: 'GET', url: `/api/public/price-list/${token}` })).json();
+  expect(buyer.lines.map((l: { logistics_state: string; expected_arrival: string | null }) => [l.logistics_state, l.expected_arrival]))
+    .toEqual([['stock', null], ['in_transit', arrival]]);
 });

@@ -9,6 +9,7 @@ import { toNumber } from '../../domain/numbers';
 import { inertText } from '../../domain/spreadsheet';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS } from '../../domain/priceList/texts';
 import type { PriceList, PriceListLine } from './lines';
+import { buyerAvailabilityText } from '../../domain/offers/logistics';
 
 export const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -45,7 +46,7 @@ export async function priceListXlsx(list: PriceList): Promise<Buffer> {
     { key: 'packing', header: T.packing, width: 14 }, { key: 'available_amount', header: T.available_amount, width: 12, numFmt: '#,##0.00' },
     { key: 'unit_measure', header: 'Ед.', width: 5 }, { key: 'available_packs', header: T.available_packs, width: 10, numFmt: '#,##0.0' },
     { key: 'unit_price', header: T.unit_price, width: 14, numFmt: '#,##0.00' }, { key: 'kg_price', header: T.kg_price, width: 14, numFmt: '#,##0.00' },
-    { key: 'delivery_days', header: T.delivery_days, width: 12 },
+    { key: 'availability', header: T.availability, width: 14 }, { key: 'delivery_days', header: T.delivery_days, width: 12 },
   ];
   const heading = headingOf(list);
   heading.forEach((text, i) => {
@@ -65,7 +66,7 @@ export async function priceListXlsx(list: PriceList): Promise<Buffer> {
     sheet.addRow([
       text(line.product), text(line.variety), text(line.harvest_year), text(line.origin_country), text(line.packing),
       toNumber(line.available_amount), line.unit_measure, toNumber(line.available_packs), toNumber(line.unit_price), toNumber(line.kg_price),
-      line.delivery_days,
+      buyerAvailabilityText(line), line.delivery_days,
     ]);
   }
   sheet.views = [{ state: 'frozen', ySplit: headerRow }];
@@ -76,15 +77,16 @@ const FONTS = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.j
 
 /** The table's columns on an A4 page (width 595 pt, margins 36): title, width, alignment, cell. */
 const PDF_COLUMNS: { title: string; width: number; right?: boolean; cell: (l: PriceListLine) => string }[] = [
-  { title: T.variety, width: 66, cell: (l) => l.variety ?? '' },
-  { title: T.harvest_year, width: 40, cell: (l) => l.harvest_year ?? '' },
-  { title: T.origin_country, width: 74, cell: (l) => l.origin_country ?? '' },
-  { title: T.packing, width: 80, cell: (l) => l.packing ?? '' },
-  { title: T.available_amount, width: 62, right: true, cell: amountText },
-  { title: T.available_packs, width: 44, right: true, cell: (l) => formatNumber(l.available_packs) },
-  { title: T.unit_price, width: 58, right: true, cell: (l) => formatFigure(l.unit_price) },
-  { title: T.kg_price, width: 55, right: true, cell: (l) => formatFigure(l.kg_price) },
-  { title: 'Срок, дн.', width: 42, right: true, cell: (l) => (l.delivery_days === null ? '' : String(l.delivery_days)) },
+  { title: T.variety, width: 56, cell: (l) => l.variety ?? '' },
+  { title: T.harvest_year, width: 34, cell: (l) => l.harvest_year ?? '' },
+  { title: T.origin_country, width: 58, cell: (l) => l.origin_country ?? '' },
+  { title: T.packing, width: 64, cell: (l) => l.packing ?? '' },
+  { title: T.available_amount, width: 60, right: true, cell: amountText },
+  { title: T.available_packs, width: 40, right: true, cell: (l) => formatNumber(l.available_packs) },
+  { title: T.unit_price, width: 56, right: true, cell: (l) => formatFigure(l.unit_price) },
+  { title: T.kg_price, width: 54, right: true, cell: (l) => formatFigure(l.kg_price) },
+  { title: T.availability, width: 64, cell: buyerAvailabilityText },
+  { title: 'Срок, дн.', width: 36, right: true, cell: (l) => (l.delivery_days === null ? '' : String(l.delivery_days)) },
 ];
 
 /** Russian number formats group thousands with a narrow no-break space; the PDF writes a plain no-break one. */

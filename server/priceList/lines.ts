@@ -26,6 +26,7 @@ export const COMPANY_FALLBACK = 'NutDesk';
 /** A lot as the query reads it: the line's descriptive columns, and what its price is computed from. */
 type LotRow = Pick<PriceListLine,
   'offer_id' | 'product' | 'variety' | 'harvest_year' | 'origin_country' | 'packing' | 'unit_measure' | 'available_amount'
+  | 'logistics_state' | 'expected_arrival'
 > & {
   units_per_pack: string | null;
   kg_price: string | null;
@@ -66,7 +67,8 @@ export async function lots(db: Database, q: PriceListQuery, scope: SQL | null): 
     SELECT o.id AS offer_id, p.name AS product, v.name AS variety, o.harvest_year, o.origin_country, pk.name AS packing,
       o.unit_measure, round(o.available_amount, 2)::text AS available_amount, o.units_per_pack::text AS units_per_pack,
       round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight,
-      round(d.cost, 2)::text AS route_cost, d.days AS route_days, (${documentsStateSql('o')})->'blocking' AS documents_blocking
+      round(d.cost, 2)::text AS route_cost, d.days AS route_days, (${documentsStateSql('o')})->'blocking' AS documents_blocking,
+      o.logistics_state, o.expected_arrival::text AS expected_arrival
     FROM offers o
     JOIN products p ON p.id = o.product_id
     LEFT JOIN varieties v ON v.id = o.variety_id
@@ -101,6 +103,7 @@ export async function buildPriceList(db: Database, q: PriceListQuery, scope: SQL
       available_packs: line.available_packs === null ? null : line.available_packs.toFixed(1),
       unit_price: money(line.unit_price)!, kg_price: money(line.kg_price)!, delivery_cost: money(line.delivery_cost)!,
       delivery_days: line.delivery_days, default_delivery: line.default_delivery, documents_blocking: lot.documents_blocking ?? [],
+      logistics_state: lot.logistics_state, expected_arrival: lot.expected_arrival,
     });
   }
   // by product, then by the price a buyer compares lots of it by: per kg (units of lots differ: a box, a kilogram)

@@ -51,6 +51,7 @@ const line = {
     available_packs: nullable('string'), unit_price: { type: 'string' }, kg_price: { type: 'string' }, delivery_cost: { type: 'string' },
     delivery_days: nullable('integer'), default_delivery: { type: 'boolean' },
     documents_blocking: { type: 'array', items: { type: 'string' } },
+    logistics_state: { type: 'string' }, expected_arrival: nullable('string'),
   },
 } as const;
 
@@ -107,6 +108,7 @@ export const publicResponse = responses({
             product: { type: 'string' }, variety: nullable('string'), harvest_year: nullable('string'), origin_country: nullable('string'),
             packing: nullable('string'), unit_measure: nullable('string'), available_amount: { type: 'string' }, available_packs: nullable('string'),
             price: { type: 'string' }, price_per_kg: { type: 'string' }, delivery_days: nullable('integer'),
+            logistics_state: { type: 'string' }, expected_arrival: nullable('string'),
             // issue 39: the lot's documents marked for buyers, each served through the link's token
             documents: {
               type: 'array',

@@ -22,6 +22,7 @@ import { DayPicker } from '../../components/DayPicker';
 import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
 import { toNumber } from '../../../domain/numbers';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../domain/priceList/texts';
+import { availabilityText } from '../../../domain/offers/logistics';
 import { PRICE_LIST_MSG } from '../../../domain/priceList/access';
 import { decodePriceListQuery, encodePriceListQuery, type PriceListQuery, type PriceLevel, type Rounding } from '../../../domain/priceList/query';
 import { PageTitle } from '../../components/PageTitle';
@@ -176,12 +177,12 @@ function groups(lines: PriceListLine[]): [string, PriceListLine[]][] {
 function Lines({ lines, cityId }: { lines: PriceListLine[]; cityId: number }) {
   const navigate = useNavigate();
   if (!lines.length) return <Typography color="text.secondary" sx={{ my: 3 }}>{TEXT.empty}</Typography>;
-  const head = [T.variety, T.harvest_year, T.origin_country, T.packing, T.available_amount, T.available_packs, T.unit_price, T.kg_price, T.delivery_cost, T.delivery_days, ''];
+  const head = [T.variety, T.harvest_year, T.origin_country, T.packing, T.available_amount, T.available_packs, T.unit_price, T.kg_price, T.delivery_cost, T.availability, T.delivery_days, ''];
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={TEXT.title}>
         <TableHead>
-          <TableRow>{head.map((h, i) => <TableCell key={i} align={i >= 4 && i < 10 ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
+          <TableRow>{head.map((h, i) => <TableCell key={i} align={i >= 4 && i < 11 ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
         </TableHead>
         <TableBody>
           {groups(lines).map(([product, rows]) => (
@@ -203,6 +204,7 @@ function Lines({ lines, cityId }: { lines: PriceListLine[]; cityId: number }) {
                     {formatFigure(l.delivery_cost)}
                     {l.default_delivery && <Chip size="small" variant="outlined" color="warning" label={TEXT.defaultDelivery} sx={{ ml: 1 }} />}
                   </TableCell>
+                  <TableCell align="right" data-field="availability">{availabilityText(l)}</TableCell>
                   <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
                   <TableCell>
                     <Button size="small" onClick={() => navigate(reserveUrl(l, cityId))}>{TEXT.reserve}</Button>

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../domain/priceList/texts';
 import type { BuyerLine, BuyerPriceList } from '../../../domain/priceList/lines';
+import { buyerAvailabilityText } from '../../../domain/offers/logistics';
 
 const FAILED = 'Не удалось загрузить прайс-лист. Попробуйте позже.';
 
@@ -44,7 +45,7 @@ export default function PublicPriceListPage() {
 
   const groups = new Map<string, BuyerLine[]>();
   for (const line of list.lines) groups.set(line.product, [...(groups.get(line.product) ?? []), line]);
-  const head = [T.variety, T.harvest_year, T.origin_country, T.packing, T.available_amount, T.available_packs, T.unit_price, T.kg_price, T.delivery_days];
+  const head = [T.variety, T.harvest_year, T.origin_country, T.packing, T.available_amount, T.available_packs, T.unit_price, T.kg_price, T.availability, T.delivery_days];
   return (
     <Box component="main" sx={{ maxWidth: 1200, mx: 'auto', p: { xs: 1.5, md: 3 } }}>
       <Typography variant="h1" component="h1" sx={{ mb: 0.5 }}>{TEXT.publicTitle}: {list.company}</Typography>
@@ -72,6 +73,7 @@ export default function PublicPriceListPage() {
                       <TableCell align="right">{formatNumber(l.available_packs)}</TableCell>
                       <TableCell align="right" sx={{ fontWeight: 600 }}>{formatFigure(l.price)}</TableCell>
                       <TableCell align="right">{formatFigure(l.price_per_kg)}</TableCell>
+                      <TableCell align="right" data-field="availability">{buyerAvailabilityText(l)}</TableCell>
                       <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
                     </TableRow>
                   ))}
