@@ -1,0 +1,409 @@
+// A supplier's own price list (issue 41): the file as the supplier writes it (a title block above the header, its
+// own column names, packings as text, prices per kg, per unit or per ton, amounts in kg, t or pieces, decimal
+// commas, '1 200,50'), read through the supplier's remembered profile into offer values. Pure: the server reads the
+// file and resolves names against the database, the mapping screen guesses and shows the same columns.
+import { product, ratio, roundHalfUp, sum } from '../numbers';
+import { OFFER_FIELDS } from '../offers/resource';
+import { UNIT_MEASURE_NAMES } from '../offers/import';
+
+/** What a column of the file may fill: an offer field, or a reading of one (a price per kg or per ton, an amount in
+ * tonnes or kg). A column without a target is not loaded. */
+export const PRICE_LIST_TARGETS = [
+  'product', 'variety', 'packing', 'harvest_year', 'origin_country', 'unit_measure', 'unit_weight', 'unit_amount', 'unit_price',
+  'price_per_kg', 'price_per_ton', 'amount_t', 'amount_kg',
+] as const;
+export type PriceListTarget = (typeof PRICE_LIST_TARGETS)[number];
+
+const label = (key: string) => OFFER_FIELDS.find((f) => f.key === key)!.label;
+
+/** The mapping screen's names of the targets (the card's labels where a target is a field of the card). */
+export const TARGET_TITLES: Record<PriceListTarget, string> = {
+  product: `${label('product_id')} (наименование)`,
+  variety: label('variety_id'),
+  packing: 'Фасовка (упаковка и вес)',
+  harvest_year: label('harvest_year'),
+  origin_country: label('origin_country'),
+  unit_measure: label('unit_measure'),
+  unit_weight: label('unit_weight'),
+  unit_amount: 'Количество, в единицах',
+  unit_price: label('unit_price'),
+  price_per_kg: 'Цена за кг, ₽',
+  price_per_ton: 'Цена за тонну, ₽',
+  amount_t: 'Количество, т',
+  amount_kg: 'Количество, кг',
+};
+export const SKIP_TITLE = 'Не загружать';
+
+/** The offer field a target fills (a role that may not see it may not load it). */
+export const TARGET_FIELD: Record<PriceListTarget, string> = {
+  product: 'product_id', variety: 'variety_id', packing: 'packing_id', harvest_year: 'harvest_year', origin_country: 'origin_country',
+  unit_measure: 'unit_measure', unit_weight: 'unit_weight', unit_amount: 'unit_amount', unit_price: 'unit_price',
+  price_per_kg: 'unit_price', price_per_ton: 'unit_price', amount_t: 'unit_amount', amount_kg: 'unit_amount',
+};
+
+/** Which targets say the same thing: a file gives a price one way and an amount one way. */
+const PRICE_TARGETS: PriceListTarget[] = ['unit_price', 'price_per_kg', 'price_per_ton'];
+const AMOUNT_TARGETS: PriceListTarget[] = ['unit_amount', 'amount_t', 'amount_kg'];
+
+export const PRICE_LIST_UNITS = ['шт', 'кг'] as const;
+
+/** Defaults for what the file lacks (the supplier card's city and loading address unless set). */
+export interface PriceListDefaults {
+  city_id: number | null;
+  loading_address: string | null;
+  unit_measure: 'шт' | 'кг' | null;
+  harvest_year: string | null;
+  origin_country: string | null;
+}
+
+/** An answer to a name of the file: our product and variety (and the origin the name says). */
+export interface NameAnswer {
+  product_id: number;
+  variety_id: number | null;
+  origin_country?: string | null;
+}
+
+/** The supplier's price-list profile: where the data is and what each column means. `columns` and `header_row`
+ * are numbered as the spreadsheet numbers them (1-based). `titles` keeps each mapped column's header as it was, so
+ * a changed layout is noticed. */
+export interface PriceListProfile {
+  sheet: string;
+  header_row: number;
+  columns: Record<string, PriceListTarget>;
+  titles: Record<string, string>;
+  defaults: PriceListDefaults;
+  /** By the name's normal form (nameKey). */
+  names: Record<string, NameAnswer>;
+}
+
+export const PRICE_LIST_MSG = {
+  noSheet: (name: string) => `В файле нет листа «${name}»`,
+  noData: 'На листе нет строк с данными',
+  headerRow: (n: number) => `В файле нет строки ${n}`,
+  badTarget: (t: string) => `Неизвестное поле «${t}»`,
+  badColumn: (n: string) => `В файле нет столбца ${n}`,
+  twice: (title: string) => `Поле «${title}» выбрано для двух столбцов`,
+  twoWays: (a: string, b: string) => `Выберите одно: «${a}» или «${b}»`,
+  needed: (titles: string[]) => `Укажите столбцы: ${titles.map((t) => `«${t}»`).join(', ')}`,
+  noCity: 'Укажите город погрузки по умолчанию',
+  noAddress: 'Укажите адрес погрузки по умолчанию',
+  noProfile: 'Сначала сопоставьте столбцы файла с полями предложения',
+  changedLayout: 'Столбцы файла изменились: проверьте сопоставление',
+  unanswered: (n: number) => `Сопоставьте с товарами наименования: ${n}`,
+  uploadGone: 'Загрузка не найдена',
+  applied: 'Этот прайс уже применён',
+  badGroup: (g: string) => `Неизвестная группа «${g}»`,
+  // a row's problems
+  number: (value: string) => `«${value}» — не число`,
+  packing: (value: string) => `Не удалось прочитать фасовку «${value}»: нужны упаковка и вес, например «мешок 25 кг»`,
+  packingUnknown: (value: string) => `Упаковки «${value}» нет в справочнике упаковок`,
+  unit: (value: string) => `Единица измерения «${value}» — только шт или кг`,
+  noWeight: 'Нет веса единицы: укажите фасовку с весом или столбец веса',
+  noName: 'Нет наименования товара',
+  unanswered1: (name: string) => `Наименование «${name}» не сопоставлено с товаром`,
+  twinInFile: (line: number) => `Та же партия, что в строке ${line}`,
+  // the history and the uploads
+  history: (file: string, day: string) => `Обновлено из прайса «${file}» от ${day}`,
+  historyHidden: (day: string) => `Обновлено из прайса поставщика от ${day}`,
+  button: 'Загрузить прайс поставщика',
+  apply: 'Применить',
+} as const;
+
+// ---- reading numbers as suppliers write them
+/** A number as a supplier writes it: '1 200,50', '1.200,50', '22,68', '850 руб.', '1 200.5 ₽' → '1200.50' (the
+ * digits as written, no float); null when it is no number. */
+export function parseDecimal(text: string): string | null {
+  let t = text.replace(/[\s\u00a0\u202f']/g, '').replace(/(₽|руб\.?|р\.|rub)$/i, '').replace(/(кг|т|шт\.?)$/i, '');
+  if (!t) return null;
+  const comma = t.lastIndexOf(',');
+  const dot = t.lastIndexOf('.');
+  if (comma >= 0 && dot >= 0) {
+    // the later one is the decimal point, the other one groups thousands
+    t = comma > dot ? t.replace(/\./g, '').replace(',', '.') : t.replace(/,/g, '');
+  } else if (comma >= 0) {
+    t = t.replace(',', '.');
+  }
+  if (!/^-?\d+(\.\d+)?$/.test(t)) return null;
+  // a number cell arrives as JavaScript wrote it: 22.680000000000003 is 22.68 as typed
+  return /\.\d{7,}$/.test(t) ? String(Number(Number(t).toFixed(6))) : t;
+}
+
+/** Packing words a supplier writes, as the start of our packing's name. */
+const PACKING_WORDS: [RegExp, string][] = [
+  [/^(мешок|мешки|меш\.?|мешке|bag)$/i, 'мешок'],
+  [/^(короб|коробка|коробки|кор\.?|ящик|carton|box)$/i, 'коробка'],
+  [/^(пакет|вакуум|вак\.?|вакуумный|вакуумная)$/i, 'вакуумный пакет'],
+  [/^(биг-?бэг|бигбег|биг-?бег|big-?bag)$/i, 'биг-бэг'],
+];
+
+export interface Packing {
+  /** The packing's kind in our words: 'мешок', 'коробка', … (or the supplier's word as written). */
+  type: string;
+  /** The weight of one, kg, as text. */
+  weight: string;
+}
+
+/** 'мешок 22,68 кг' → {type: 'мешок', weight: '22.68'}; 'короб 10кг', 'Вак. пакет 1 кг', 'коробка 500 г' (0.5 kg);
+ * null when it holds no weight. */
+export function parsePacking(text: string): Packing | null {
+  const m = /^(.*?)[\s(]*(\d[\d\s]*(?:[.,]\d+)?)\s*(кг|kg|г|гр|g)\.?\)?\s*$/i.exec(text.trim());
+  if (!m) return null;
+  const number = parseDecimal(m[2]);
+  if (number === null || Number(number) <= 0) return null;
+  const grams = /^(г|гр|g)$/i.test(m[3]);
+  const weight = grams ? String(ratio(number, 1000, 3)) : number;
+  const words = m[1].trim().toLocaleLowerCase('ru').replace(/ё/g, 'е').split(/[\s,]+/).filter(Boolean);
+  const ours = words.map((w) => PACKING_WORDS.find(([re]) => re.test(w))?.[1]).find(Boolean);
+  return { type: ours ?? words.join(' '), weight };
+}
+
+/** Our packing's name as its kind and weight, to find 'Мешок 22,68 кг' for 'мешок 22.68кг'. */
+export const packingKey = (p: Packing) => `${p.type.toLocaleLowerCase('ru').replace(/ё/g, 'е')}|${Number(p.weight)}`;
+
+// ---- names
+/** A name as names are compared: lower case, ё as е, letters and digits only ('Кешью W-320' = 'кешью w320'). */
+export const nameKey = (name: string) => name.toLocaleLowerCase('ru').replace(/ё/g, 'е').replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+  .replace(/(\p{L}) (?=\p{N})/gu, '$1');
+
+// ---- the header
+const normal = (title: string) => title.toLocaleLowerCase('ru').replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
+
+/** What a column's title most likely means, or null: 'Наименование' → product, 'Цена, руб/кг' → price_per_kg,
+ * 'Остаток, т' → amount_t, 'Фасовка' → packing. */
+export function guessTarget(title: string): PriceListTarget | null {
+  const t = normal(title);
+  if (!t) return null;
+  const perTon = /(\/|за |в |, ?)\s*(т|тн|тонн[ау]?)\b|руб\.?\/т|тонн/.test(t);
+  const perKg = /кг/.test(t);
+  if (/цена|стоимость|прайс/.test(t)) return perTon ? 'price_per_ton' : perKg ? 'price_per_kg' : 'unit_price';
+  if (/остат|количеств|кол-во|наличи|объ[её]м|запас|свободно/.test(t)) {
+    if (/(,|\(|в|\s)\s*(т|тн|тонн\S*)\)?$/.test(t) || /тонн/.test(t)) return 'amount_t';
+    if (/кг/.test(t)) return 'amount_kg';
+    return 'unit_amount';
+  }
+  if (/наименовани|номенклатур|^товар|^продук|^позици/.test(t)) return 'product';
+  if (/сорт|калибр/.test(t)) return 'variety';
+  if (/фасовк|упаковк|тара/.test(t)) return 'packing';
+  if (/урожа|^год/.test(t)) return 'harvest_year';
+  if (/стран|происхожд/.test(t)) return 'origin_country';
+  if (/ед\.? ?изм|единиц/.test(t)) return 'unit_measure';
+  if (/^вес|масса/.test(t)) return 'unit_weight';
+  return null;
+}
+
+/** The rows a header is looked for in. */
+export const HEADER_SEARCH_ROWS = 30;
+
+/** The index (in `rows`) of the header: the first row whose cells match two or more known titles; a title block
+ * and blank rows above it are read past. -1 when no row does. */
+export function findHeaderRow(rows: { cells: string[] }[]): number {
+  return rows.slice(0, HEADER_SEARCH_ROWS).findIndex((r) => r.cells.filter((c) => guessTarget(c) !== null).length >= 2);
+}
+
+/** A first mapping of a header: each column its guessed target, a target to the first column that has it. */
+export function guessColumns(header: string[]): Record<string, PriceListTarget> {
+  const columns: Record<string, PriceListTarget> = {};
+  const taken = new Set<PriceListTarget>();
+  header.forEach((title, i) => {
+    const target = guessTarget(title);
+    if (!target || taken.has(target)) return;
+    if (PRICE_TARGETS.includes(target) && PRICE_TARGETS.some((p) => taken.has(p))) return;
+    if (AMOUNT_TARGETS.includes(target) && AMOUNT_TARGETS.some((p) => taken.has(p))) return;
+    taken.add(target);
+    columns[String(i + 1)] = target;
+  });
+  return columns;
+}
+
+/** Why a mapping cannot be read, or null: a target chosen twice, a price or an amount given two ways, no name, no
+ * price, no amount. */
+export function mappingProblem(columns: Record<string, PriceListTarget>): string | null {
+  const targets = Object.values(columns);
+  for (const t of targets) {
+    if (!PRICE_LIST_TARGETS.includes(t)) return PRICE_LIST_MSG.badTarget(String(t));
+    if (targets.filter((x) => x === t).length > 1) return PRICE_LIST_MSG.twice(TARGET_TITLES[t]);
+  }
+  for (const group of [PRICE_TARGETS, AMOUNT_TARGETS]) {
+    const given = group.filter((t) => targets.includes(t));
+    if (given.length > 1) return PRICE_LIST_MSG.twoWays(TARGET_TITLES[given[0]], TARGET_TITLES[given[1]]);
+  }
+  const missing = [
+    !targets.includes('product') && TARGET_TITLES.product,
+    !PRICE_TARGETS.some((t) => targets.includes(t)) && 'Цена',
+    !AMOUNT_TARGETS.some((t) => targets.includes(t)) && 'Количество',
+  ].filter((x): x is string => Boolean(x));
+  return missing.length ? PRICE_LIST_MSG.needed(missing) : null;
+}
+
+/** Does the saved mapping still fit this header? Every mapped column is there under the same title. */
+export function layoutFits(profile: Pick<PriceListProfile, 'columns' | 'titles'>, header: string[]): boolean {
+  return Object.keys(profile.columns).every((index) => normal(header[Number(index) - 1] ?? '') === normal(profile.titles[index] ?? ''));
+}
+
+/** The old choices kept where they still fit a changed header: a mapped title found again (maybe in another
+ * column) keeps its target; the other columns are guessed. */
+export function carriedColumns(profile: Pick<PriceListProfile, 'columns' | 'titles'>, header: string[]): Record<string, PriceListTarget> {
+  const byTitle = new Map(Object.entries(profile.columns).map(([i, t]) => [normal(profile.titles[i] ?? ''), t]));
+  const kept: Record<string, PriceListTarget> = {};
+  header.forEach((title, i) => {
+    const t = byTitle.get(normal(title));
+    if (t && normal(title)) kept[String(i + 1)] = t;
+  });
+  const guessed = guessColumns(header);
+  const used = new Set(Object.values(kept));
+  for (const [i, t] of Object.entries(guessed)) if (!(i in kept) && !used.has(t)) kept[i] = t;
+  return mappingProblem(kept) && !mappingProblem(guessed) ? guessed : kept;
+}
+
+// ---- one row
+/** A data row as the file says it, before names are resolved. */
+export interface ReadRow {
+  line: number;
+  name: string;
+  variety: string | null;
+  /** The packing as written, and as read. */
+  packingText: string | null;
+  packing: Packing | null;
+  harvest_year: string | null;
+  origin_country: string | null;
+  unit_measure: string | null;
+  unit_weight: string | null;
+  unit_amount: string | null;
+  unit_price: string | null;
+  /** By target: what could not be read. */
+  problems: { target: PriceListTarget | null; message: string }[];
+}
+
+const cellOf = (cells: string[], columns: Record<string, PriceListTarget>, target: PriceListTarget) => {
+  const index = Object.keys(columns).find((i) => columns[i] === target);
+  return index === undefined ? null : (cells[Number(index) - 1] ?? '').trim();
+};
+
+/** Floor of a / b to whole units, exact ('2268' kg / '22.68' kg = 100 bags; a part bag is not offered). */
+const wholeUnits = (a: string, b: string) => {
+  const r = ratio(a, b, 3);
+  return r === null ? null : String(Math.floor(r + 1e-9));
+};
+
+/**
+ * One row of the file as offer values: the unit ('шт' when the packing has a weight, else 'кг', unless the file
+ * or the defaults say), the unit's weight (the packing's), the price per unit from a price per kg (× the unit's
+ * weight) or per ton (÷ 1000 × weight), rounded half-up to the kopeck; the amount in units from tonnes or kg (whole
+ * pieces, rounded down).
+ */
+export function readRow(line: number, cells: string[], columns: Record<string, PriceListTarget>, defaults: PriceListDefaults): ReadRow {
+  const get = (t: PriceListTarget) => cellOf(cells, columns, t);
+  const problems: ReadRow['problems'] = [];
+  const num = (t: PriceListTarget): string | null => {
+    const text = get(t);
+    if (!text) return null;
+    const n = parseDecimal(text);
+    if (n === null) problems.push({ target: t, message: PRICE_LIST_MSG.number(text) });
+    return n;
+  };
+  const packingText = get('packing') || null;
+  const packing = packingText ? parsePacking(packingText) : null;
+  if (packingText && !packing) problems.push({ target: 'packing', message: PRICE_LIST_MSG.packing(packingText) });
+  const unitText = get('unit_measure');
+  let unit: string | null = unitText ? UNIT_MEASURE_NAMES[unitText.toLocaleLowerCase('ru')] ?? null : null;
+  if (unitText && !unit) problems.push({ target: 'unit_measure', message: PRICE_LIST_MSG.unit(unitText) });
+  const weightCell = num('unit_weight');
+  const weight = weightCell ?? packing?.weight ?? null;
+  unit = unit ?? defaults.unit_measure ?? (weight ? 'шт' : 'кг');
+  const unitWeight = unit === 'кг' ? '1' : weight;
+
+  let price: string | null = num('unit_price');
+  const perKg = num('price_per_kg');
+  const perTon = num('price_per_ton');
+  const kgPrice = perKg ?? (perTon !== null ? String(ratio(perTon, 1000, 6)) : null);
+  if (kgPrice !== null) {
+    if (unit === 'кг') price = roundHalfUp(kgPrice, 2);
+    else if (unitWeight) price = roundHalfUp(product(6, kgPrice, unitWeight), 2);
+    else problems.push({ target: null, message: PRICE_LIST_MSG.noWeight });
+  }
+  let amount: string | null = num('unit_amount');
+  const tonnes = num('amount_t');
+  const kgAmount = num('amount_kg') ?? (tonnes !== null ? String(product(3, tonnes, 1000)) : null);
+  if (kgAmount !== null) {
+    if (unit === 'кг') amount = kgAmount;
+    else if (unitWeight) amount = wholeUnits(kgAmount, unitWeight);
+    else if (!problems.some((p) => p.message === PRICE_LIST_MSG.noWeight)) problems.push({ target: null, message: PRICE_LIST_MSG.noWeight });
+  }
+  const name = get('product') ?? '';
+  if (!name) problems.push({ target: 'product', message: PRICE_LIST_MSG.noName });
+  return {
+    line,
+    name,
+    variety: get('variety') || null,
+    packingText,
+    packing,
+    harvest_year: get('harvest_year') || defaults.harvest_year || null,
+    origin_country: get('origin_country') || null,
+    unit_measure: unit,
+    unit_weight: unitWeight,
+    unit_amount: amount,
+    unit_price: price,
+    problems,
+  };
+}
+
+// ---- the preview and apply
+export const PREVIEW_GROUPS = ['new', 'changed', 'unchanged', 'gone'] as const;
+export type PreviewGroup = (typeof PREVIEW_GROUPS)[number];
+
+export const GROUP_TITLES: Record<PreviewGroup | 'problems', string> = {
+  new: 'Новые партии',
+  changed: 'Изменились',
+  unchanged: 'Без изменений',
+  gone: 'Нет в прайсе (будут сняты)',
+  problems: 'Строки с ошибками',
+};
+
+/** A row of the preview: the file's line (none for a gone lot), the offer where there is one, the lot, and the
+ * figures old → new. */
+export interface PreviewRow {
+  line: number | null;
+  offer_id: number | null;
+  name: string;
+  product: string;
+  variety: string | null;
+  packing: string | null;
+  harvest_year: string | null;
+  origin_country: string | null;
+  unit_measure: string | null;
+  unit_price: string | null;
+  old_unit_price: string | null;
+  /** (new − old) / old × 100, to 0.1 %. */
+  price_change_percent: string | null;
+  unit_amount: string | null;
+  old_unit_amount: string | null;
+  /** A gone lot kept: it holds active reserves. */
+  kept?: boolean;
+}
+
+export interface PreviewProblem {
+  line: number;
+  name: string;
+  column: string;
+  message: string;
+}
+
+export interface PriceListPreview {
+  new: PreviewRow[];
+  changed: PreviewRow[];
+  unchanged: PreviewRow[];
+  gone: PreviewRow[];
+  problems: PreviewProblem[];
+}
+
+/** The price's move in percent to one decimal, half-up: '850.00' → '935.00' is '10.0'. */
+export const changePercent = (oldValue: string | null, newValue: string | null): string | null => {
+  if (oldValue === null || newValue === null || !(Number(oldValue) > 0)) return null;
+  const moved = ratio(product(6, sum(newValue, `-${oldValue}`), 100), oldValue, 1);
+  return moved === null ? null : moved.toFixed(1);
+};
+
+/** '+5 новых, 12 изменены, 3 сняты' as the supplier's card lists an upload. */
+export function countsText(c: { new: number; changed: number; gone: number; kept?: number }): string {
+  return [`+${c.new} новых`, `${c.changed} изменены`, `${c.gone} сняты`, ...(c.kept ? [`${c.kept} оставлены (есть резервы)`] : [])].join(', ');
+}
