@@ -52,9 +52,14 @@ export interface NamedValue {
 
 /** What caused an offer's stock change: its reserves (ids left out for a reader who may not read reserves). */
 export interface HistoryCause {
-  section: 'reserves';
-  step: 'create' | 'change' | 'complete' | 'cancel' | 'delete' | 'restore' | 'expire' | 'renew';
+  /** reserves: a reserve's step moved an offer's stock; price_lists: a supplier's price list changed the offer
+   * (issue 41: the file's name, where the reader may see the offer's supplier, and the business day it was applied). */
+  section: 'reserves' | 'price_lists';
+  step: 'create' | 'change' | 'complete' | 'cancel' | 'delete' | 'restore' | 'expire' | 'renew' | 'apply';
   ids?: number[];
+  file?: string;
+  /** YYYY-MM-DD */
+  day?: string;
 }
 
 /** One entry of GET /api/{section}/{id}/history. `user` is null for a reader who may not see who wrote records
@@ -129,7 +134,7 @@ export const HISTORY_TEXTS = {
   blank: '—',
 } as const;
 
-const STEP_TITLE: Record<HistoryCause['step'], [string, string]> = {
+const STEP_TITLE: Record<Exclude<HistoryCause['step'], 'apply'>, [string, string]> = {
   create: ['создан', 'созданы'],
   change: ['изменен', 'изменены'],
   complete: ['завершен', 'завершены'],
@@ -142,8 +147,12 @@ const STEP_TITLE: Record<HistoryCause['step'], [string, string]> = {
 
 /** 'Резерв № 12 завершен', 'Резервы № 3, 4 удалены', 'Резерв завершен' (the reader may not read reserves). */
 export function causeText(via: HistoryCause): string {
+  if (via.section === 'price_lists') {
+    const day = formatDate(via.day ?? null);
+    return via.file ? `Обновлено из прайса «${via.file}» от ${day}` : `Обновлено из прайса поставщика от ${day}`;
+  }
   const many = (via.ids?.length ?? 0) > 1;
-  const [one, plural] = STEP_TITLE[via.step];
+  const [one, plural] = STEP_TITLE[via.step as Exclude<HistoryCause['step'], 'apply'>];
   const numbers = via.ids?.length ? ` № ${via.ids.join(', ')}` : '';
   return `${many ? 'Резервы' : 'Резерв'}${numbers} ${many ? plural : one}`;
 }
@@ -187,7 +196,7 @@ export function entryLines(section: Section, entry: Pick<HistoryEntry, 'action' 
   if (entry.action === 'create') return [HISTORY_TEXTS.created, ...entry.changes.map((change) => changeText(section, change))];
   if (entry.action === 'delete') return [HISTORY_TEXTS.deleted];
   if (entry.action === 'restore') return [HISTORY_TEXTS.restored];
-  const head = entry.action === 'stock' && entry.via ? [causeText(entry.via)] : [];
+  const head = entry.via && (entry.action === 'stock' || entry.via.section === 'price_lists') ? [causeText(entry.via)] : [];
   return [...head, ...entry.changes.map((change) => changeText(section, change))];
 }
 

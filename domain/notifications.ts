@@ -8,7 +8,9 @@ export type NotificationKind =
   | 'reserve_placed' | 'reserve_completed' | 'reserve_cancelled' | 'offer_sold_out'
   // issue 39: a lot's document expires in the notice days, or today (domain/offers/documents.ts words them)
   | 'document_expiring' | 'document_expires_today'
-  | 'arrival_moved' | 'reserve_cut';
+  | 'arrival_moved' | 'reserve_cut'
+  // issue 41: a supplier's price list re-priced a lot that active reserves hold (their terms stay as they were)
+  | 'offer_repriced';
 
 export const NOTIFICATION_TEXT = {
   reserve_expiring: (reserve: number) => `Резерв № ${reserve} истекает завтра`,
@@ -24,6 +26,8 @@ export const NOTIFICATION_TEXT = {
   reserve_cut: (reserve: number, offer: number, from: string, to: string) => (Number(to) === 0
     ? `Резерв № ${reserve} отменен: по предложению № ${offer} поступило меньше ожидаемого (было ${formatNumber(from)})`
     : `Резерв № ${reserve} сокращен: по предложению № ${offer} поступило меньше ожидаемого, теперь ${formatNumber(to)} вместо ${formatNumber(from)}`),
+  offer_repriced: (offer: number, oldPrice: string, newPrice: string) =>
+    `Цена предложения № ${offer} изменена по прайсу поставщика: ${oldPrice} → ${newPrice}; резервы сохраняют свои условия`,
 } as const;
 
 export const NOTIFICATION_UI = {

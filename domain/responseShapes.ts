@@ -164,11 +164,13 @@ export const HISTORY = {
       changes: { type: 'array', items: HISTORY_CHANGE },
       via: {
         type: ['object', 'null'],
-        description: 'what changed an offer\'s stock: the reserves (those the reader may read) and their step',
+        description: 'what changed an offer: the reserves (those the reader may read) and their step, or a supplier\'s price list',
         properties: {
           section: TEXT,
-          step: { type: 'string', enum: ['create', 'change', 'complete', 'cancel', 'delete', 'restore', 'expire', 'renew'] },
+          step: { type: 'string', enum: ['create', 'change', 'complete', 'cancel', 'delete', 'restore', 'expire', 'renew', 'apply'] },
           ids: { type: 'array', items: REF_ID },
+          file: { ...TEXT, description: 'a supplier price list\'s file (issue 41), where the reader sees the offer\'s supplier' },
+          day: { type: 'string', format: 'date' },
         },
       },
     },

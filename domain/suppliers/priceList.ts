@@ -90,7 +90,9 @@ export const PRICE_LIST_MSG = {
   noProfile: 'Сначала сопоставьте столбцы файла с полями предложения',
   changedLayout: 'Столбцы файла изменились: проверьте сопоставление',
   unanswered: (n: number) => `Сопоставьте с товарами наименования: ${n}`,
-  uploadGone: 'Загрузка не найдена',
+  uploadGone: 'Загрузка прайса не найдена',
+  productGone: 'такого товара нет среди предлагаемых',
+  varietyOther: 'этот сорт не относится к выбранному товару',
   applied: 'Этот прайс уже применён',
   badGroup: (g: string) => `Неизвестная группа «${g}»`,
   // a row's problems
@@ -102,9 +104,7 @@ export const PRICE_LIST_MSG = {
   noName: 'Нет наименования товара',
   unanswered1: (name: string) => `Наименование «${name}» не сопоставлено с товаром`,
   twinInFile: (line: number) => `Та же партия, что в строке ${line}`,
-  // the history and the uploads
-  history: (file: string, day: string) => `Обновлено из прайса «${file}» от ${day}`,
-  historyHidden: (day: string) => `Обновлено из прайса поставщика от ${day}`,
+  // the screens
   button: 'Загрузить прайс поставщика',
   apply: 'Применить',
 } as const;

@@ -424,3 +424,25 @@ export const productDocumentTypes = pgTable('product_document_types', {
   product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   type_id: integer('type_id').notNull().references(() => documentTypes.id, { onDelete: 'cascade' }),
 }, (t) => [primaryKey({ name: 'product_document_types_pk', columns: [t.product_id, t.type_id] })]);
+
+/** A supplier's price-list profile (issue 41): how its files are read (domain/suppliers/priceList.ts). */
+export const priceListProfiles = pgTable('price_list_profiles', {
+  supplier_id: integer('supplier_id').primaryKey().references(() => suppliers.id),
+  profile: jsonb('profile').notNull(),
+  updated_by: integer('updated_by').references(() => users.id),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+/** A supplier's uploaded price list: its sheets as read, the stored file, and what applying it did. */
+export const priceListUploads = pgTable('price_list_uploads', {
+  id: serial('id').primaryKey(),
+  supplier_id: integer('supplier_id').notNull().references(() => suppliers.id),
+  file_id: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+  file_name: text('file_name').notNull(),
+  sheets: jsonb('sheets').notNull(),
+  uploaded_by: integer('uploaded_by').references(() => users.id),
+  uploaded_at: ts('uploaded_at').notNull().defaultNow(),
+  applied_by: integer('applied_by').references(() => users.id),
+  applied_at: ts('applied_at'),
+  counts: jsonb('counts'),
+}, (t) => [index('price_list_uploads_supplier_idx').on(t.supplier_id, t.id)]);

@@ -20,39 +20,43 @@ export const deleteBodySchema = yup.object({
     .max(1000, DELETE_MSG.tooMany),
 });
 
-export async function bulkDelete(db: Database, spec: SectionSpec, auth: AuthenticatedUser, body: unknown): Promise<BulkDeleteResponse> {
+/** Inside the caller's transaction (a bulk delete's, a supplier's price list's): each of `ids` deleted if the
+ * caller may and the section lets it go (an offer with active reserves stays), with its history entry; answers
+ * the ids deleted and why the others were not. */
+export async function deleteLocked(tx: Database, spec: SectionSpec, auth: AuthenticatedUser, unique: number[]): Promise<{ deleted: number; ids: number[]; reasons: DeleteReasons }> {
+  const a = sql.raw(spec.alias);
   const may = mayColumn(spec, auth, 'delete');
+  // Each selected record with why it may or may not go, read through the section's FROM (the own-scope predicate
+  // may reference its joins); the rows stay locked until commit, so `deletable` cannot change under us and
+  // onDelete sees them as they are.
+  const found = rowsOf<{ id: number; status: string; readable: boolean; may: boolean; kept: boolean }>(await tx.execute(sql`
+    SELECT ${a}.id, ${a}.status, ${mayColumn(spec, auth, 'read')} AS readable, ${may} AS may,
+      ${spec.deletable ? sql`NOT coalesce((${spec.deletable}), false)` : sql`false`} AS kept
+    ${spec.from} WHERE ${a}.id IN (${sql.join(unique.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${a}.id FOR UPDATE OF ${a}`));
+  const why: DeleteReasons = { kept: 0, forbidden: 0, deleted: 0, missing: unique.length - found.length };
+  const chosen: number[] = [];
+  for (const row of found) {
+    // what the caller may not read is as good as not there: no reason tells it apart
+    if (!row.readable) why.missing++;
+    else if (row.status === 'deleted') why.deleted++;
+    else if (!row.may) why.forbidden++;
+    else if (row.kept) why.kept++;
+    else chosen.push(Number(row.id));
+  }
+  if (!chosen.length) return { deleted: 0, ids: [], reasons: why };
+  await spec.onDelete?.(tx, chosen, auth.user.id);
+  await tx.execute(sql`UPDATE ${sql.identifier(spec.section)} SET status = 'deleted', deleted_at = now()
+    WHERE id IN (${sql.join(chosen.map((id) => sql`${id}`), sql`, `)})`);
+  await recordDeleted(tx, auth.user.id, spec.section, chosen);
+  return { deleted: chosen.length, ids: chosen, reasons: why };
+}
+
+export async function bulkDelete(db: Database, spec: SectionSpec, auth: AuthenticatedUser, body: unknown): Promise<BulkDeleteResponse> {
   scopeCondition(spec, auth, 'delete'); // 403 without the right at all
   const { ids } = await deleteBodySchema.validate(body ?? {}, { abortEarly: true });
   // a repeated id is one record: [5, 5] deletes one of one, not one of two
   const unique = [...new Set(ids)];
-  const a = sql.raw(spec.alias);
-
-  const { deleted, reasons } = await db.transaction(async (tx) => {
-    // Each selected record with why it may or may not go, read through the section's FROM (the own-scope predicate
-    // may reference its joins); the rows stay locked until commit, so `deletable` cannot change under us and
-    // onDelete sees them as they are.
-    const found = rowsOf<{ id: number; status: string; readable: boolean; may: boolean; kept: boolean }>(await tx.execute(sql`
-      SELECT ${a}.id, ${a}.status, ${mayColumn(spec, auth, 'read')} AS readable, ${may} AS may,
-        ${spec.deletable ? sql`NOT coalesce((${spec.deletable}), false)` : sql`false`} AS kept
-      ${spec.from} WHERE ${a}.id IN (${sql.join(unique.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${a}.id FOR UPDATE OF ${a}`));
-    const why: DeleteReasons = { kept: 0, forbidden: 0, deleted: 0, missing: unique.length - found.length };
-    const chosen: number[] = [];
-    for (const row of found) {
-      // what the caller may not read is as good as not there: no reason tells it apart
-      if (!row.readable) why.missing++;
-      else if (row.status === 'deleted') why.deleted++;
-      else if (!row.may) why.forbidden++;
-      else if (row.kept) why.kept++;
-      else chosen.push(Number(row.id));
-    }
-    if (!chosen.length) return { deleted: 0, reasons: why };
-    await spec.onDelete?.(tx, chosen, auth.user.id);
-    await tx.execute(sql`UPDATE ${sql.identifier(spec.section)} SET status = 'deleted', deleted_at = now()
-      WHERE id IN (${sql.join(chosen.map((id) => sql`${id}`), sql`, `)})`);
-    await recordDeleted(tx, auth.user.id, spec.section, chosen);
-    return { deleted: chosen.length, reasons: why };
-  });
+  const { deleted, reasons } = await db.transaction((tx) => deleteLocked(tx, spec, auth, unique));
   const notDeleted = unique.length - deleted;
   const response: BulkDeleteResponse = { status: 'success', deleted, notDeleted };
   if (notDeleted > 0) response.reasons = reasons;

@@ -138,32 +138,49 @@ export async function unzippedSize(zip: Buffer, limit: number): Promise<number |
 /** What a 5 MB workbook of price lines unpacks to, with room to spare. */
 const MAX_UNZIPPED = 100 * 1024 * 1024;
 
-/** The first sheet's rows, streamed: reading stops at the first row past the limit (the header, the data rows the
- * import takes, one more to tell the file is too long), so a sheet of a million rows is never held. */
-async function xlsxRows(content: Buffer): Promise<{ line: number; cells: string[] }[]> {
+/** A sheet of a workbook (a CSV is one, named after the file) and its non-blank rows as text. */
+export interface NamedSheet {
+  name: string;
+  rows: SheetRow[];
+}
+
+/** The sheets' rows, streamed: each sheet is read up to `enough` non-blank rows (the header, the data rows the
+ * import takes, one more to tell the file is too long), so a sheet of a million rows is never held. `all`: every
+ * sheet, else the first only. */
+async function xlsxSheets(content: Buffer, enough: number, all: boolean): Promise<NamedSheet[]> {
   const size = await unzippedSize(content, MAX_UNZIPPED);
   if (size === null) throw badRequest(IMPORT_MSG.unreadable);
   if (size > MAX_UNZIPPED) throw badRequest(IMPORT_MSG.unpacked);
-  const rows: { line: number; cells: string[] }[] = [];
-  const enough = IMPORT_LIMITS.maxRows + 2;
+  const sheets: NamedSheet[] = [];
   try {
     // styles are read for the number formats that tell a date from a number
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
       sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore',
     });
-    sheets: for await (const sheet of reader) {
+    for await (const sheet of reader) {
+      const rows: SheetRow[] = [];
       for await (const row of sheet) {
+        if (rows.length >= enough) {
+          if (!all) break;
+          continue; // the rest of a long sheet is passed over to reach the next sheet, not kept
+        }
         const cells = (row.values as ExcelJS.CellValue[]).slice(1, IMPORT_LIMITS.maxColumns + 2).map((v) => cellText(v));
-        if (cells.some((c) => c !== '')) rows.push({ line: row.number, cells });
-        if (rows.length >= enough) break sheets;
+        if (cells.some((c) => c !== '')) rows.push({ line: row.number, cells: Array.from(cells, (c) => c ?? '') });
       }
-      break; // the first sheet only
+      sheets.push({ name: (sheet as unknown as { name: string }).name, rows });
+      if (!all) break; // the first sheet only
     }
   } catch {
     throw badRequest(IMPORT_MSG.unreadable);
   }
-  if (!rows.length) throw badRequest(IMPORT_MSG.empty);
-  return rows;
+  return sheets;
+}
+
+/** The first sheet's rows (the template's import). */
+async function xlsxRows(content: Buffer): Promise<SheetRow[]> {
+  const [first] = await xlsxSheets(content, IMPORT_LIMITS.maxRows + 2, false);
+  if (!first?.rows.length) throw badRequest(IMPORT_MSG.empty);
+  return first.rows;
 }
 
 /** UTF-8 (with or without a byte order mark), else Windows-1251, in which a Russian Excel saves 'CSV (разделители)'. */
@@ -184,14 +201,14 @@ export function csvDelimiter(text: string): string {
   return [';', ',', '\t'].reduce((best, c) => (count(c) > count(best) ? c : best), ';');
 }
 
-async function csvRows(content: Buffer): Promise<{ line: number; cells: string[] }[]> {
+async function csvRows(content: Buffer, enough = IMPORT_LIMITS.maxRows + 2): Promise<{ line: number; cells: string[] }[]> {
   const text = decodeText(content);
   const workbook = new ExcelJS.Workbook();
   let sheet: ExcelJS.Worksheet;
   try {
     // exceljs reads CSV with fast-csv (quotes, separators and line breaks inside quotes); every value kept as text
     sheet = await workbook.csv.read(Readable.from([text]), {
-      parserOptions: { delimiter: csvDelimiter(text), maxRows: IMPORT_LIMITS.maxRows + 2 },
+      parserOptions: { delimiter: csvDelimiter(text), maxRows: enough },
       map: (value: unknown) => value,
     } as never);
   } catch {
@@ -215,6 +232,18 @@ export async function readSheet(file: UploadedFile): Promise<Sheet> {
   if (rows.length > IMPORT_LIMITS.maxRows) throw badRequest(IMPORT_MSG.rows);
   if (!rows.length) throw badRequest(IMPORT_MSG.empty);
   return { header: header.cells, rows };
+}
+
+/** Every sheet of the file with its non-blank rows, each read up to `extraRows` rows beyond the import's limit
+ * (a supplier's title block above its header): a supplier's own price list, whose header is found later. */
+export async function readSheets(file: UploadedFile, extraRows: number): Promise<NamedSheet[]> {
+  const type = checkUpload(file);
+  const enough = IMPORT_LIMITS.maxRows + extraRows + 1;
+  const sheets = type === 'xlsx'
+    ? await xlsxSheets(file.content, enough, true)
+    : [{ name: file.filename.replace(/\.[^.]*$/, ''), rows: (await csvRows(file.content, enough)).filter((r) => r.cells.some((c) => c !== '')) }];
+  if (!sheets.some((s) => s.rows.length)) throw badRequest(IMPORT_MSG.empty);
+  return sheets;
 }
 
 // ---- the header

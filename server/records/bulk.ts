@@ -18,6 +18,7 @@ import {
 } from '../../domain/bulk';
 import { MSG } from '../../domain/messages';
 import { VERSION_MSG } from '../../domain/versions';
+import type { HistoryCause } from '../../domain/history';
 import { badRequest, forbidden, fromDatabaseError, HttpError, notFound } from '../errors';
 import { rowsOf } from '../http/rows';
 import { mayColumn, scopeCondition } from './access';
@@ -72,7 +73,7 @@ function checkedBody(section: RecordSection<unknown>, body: unknown): Checked {
 }
 
 /** Records locked, checked and written per statement: a chunk's rows travel as one JSON parameter. */
-const CHUNK = 500;
+export const CHUNK = 500;
 
 /** The values the body sets on one stored record: `set` as given, `adjust` as a percentage of the stored money
  * (a value that is not there, no warehouse cost, stays not there). */
@@ -105,9 +106,14 @@ function lockedRefusal(section: RecordSection<unknown>, f: Found): string | null
   return byStatus ? refusalOf(badRequest(byStatus)) : null;
 }
 
-/** One chunk, set-based, inside the bulk's transaction: answers how many changed; refusals go to `refused`. */
-async function changeChunk(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown>, ids: number[], body: Checked,
-  hidden: ReadonlySet<string>, refused: RefusedRow[]): Promise<number> {
+/**
+ * One chunk, set-based, inside the caller's transaction (a bulk edit's, a supplier's price list's): the records
+ * locked and checked, `valuesOf` each one's values over its stored ones, the section's changeMany, one UPDATE on the
+ * locked versions, the history in one INSERT (`via`: what caused it). Answers the ids written; refusals go to
+ * `refused`.
+ */
+export async function changeChunk(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown>, ids: number[],
+  valuesOf: (stored: Row, id: number) => Row, hidden: ReadonlySet<string>, refused: RefusedRow[], via?: HistoryCause): Promise<number[]> {
   const { spec } = section;
   const a = sql.raw(spec.alias);
   const table = sql.identifier(spec.section);
@@ -123,9 +129,9 @@ async function changeChunk(tx: Database, auth: AuthenticatedUser, section: Recor
   for (const f of found) {
     const reason = lockedRefusal(section, f);
     if (reason) refused.push({ id: Number(f.id), reason });
-    else rows.push({ id: Number(f.id), before: f.row, body: valuesFor(f.row, body.set, body.adjust) });
+    else rows.push({ id: Number(f.id), before: f.row, body: valuesOf(f.row, Number(f.id)) });
   }
-  if (!rows.length) return 0;
+  if (!rows.length) return [];
   const outcomes = await section.changeMany!(tx, auth, rows, hidden);
   const writes: { id: number; version: number; patch: Row }[] = [];
   const before = new Map(rows.map((r) => [r.id, r.before]));
@@ -133,7 +139,7 @@ async function changeChunk(tx: Database, auth: AuthenticatedUser, section: Recor
     if ('refused' in outcome) refused.push({ id: outcome.id, reason: refusalOf(outcome.refused) });
     else writes.push({ id: outcome.id, version: Number(before.get(outcome.id)!.version), patch: outcome.set });
   }
-  if (!writes.length) return 0;
+  if (!writes.length) return [];
   const columns = [...new Set(writes.flatMap((w) => Object.keys(w.patch)))];
   const assignments = sql.join(columns.map((c) => sql`${sql.identifier(c)} = CASE WHEN v.patch ? ${c} THEN p.${sql.identifier(c)} ELSE t.${sql.identifier(c)} END`), sql`, `);
   // one UPDATE, each record on the version it was locked at: one whose version moved is reported, not overwritten
@@ -145,8 +151,8 @@ async function changeChunk(tx: Database, auth: AuthenticatedUser, section: Recor
     RETURNING t.id, to_jsonb(t) AS after`));
   const done = new Set(written.map((w) => Number(w.id)));
   for (const w of writes) if (!done.has(w.id)) refused.push({ id: w.id, reason: VERSION_MSG.stale });
-  await recordsChanged(tx, auth.user.id, spec.section, written.map((w) => ({ id: Number(w.id), before: before.get(Number(w.id))!, after: w.after })));
-  return written.length;
+  await recordsChanged(tx, auth.user.id, spec.section, written.map((w) => ({ id: Number(w.id), before: before.get(Number(w.id))!, after: w.after })), via);
+  return written.map((w) => Number(w.id));
 }
 
 /** A section without a set-based change: each record through its card's change, in a savepoint, on the version
@@ -185,7 +191,7 @@ export async function bulkUpdate<Values>(db: Database, auth: AuthenticatedUser, 
     for (let from = 0; from < ids.length; from += CHUNK) {
       const chunk = ids.slice(from, from + CHUNK);
       changed += record.changeMany
-        ? await changeChunk(tx, auth, record, chunk, checked, hidden, refused)
+        ? (await changeChunk(tx, auth, record, chunk, (stored) => valuesFor(stored, set, adjust), hidden, refused)).length
         : await changeEach(tx, auth, record, chunk, checked, refused);
     }
   });

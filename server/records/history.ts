@@ -156,14 +156,14 @@ export interface ChangedRecord {
 /** The history of many records one set-based UPDATE changed (a bulk edit), in one INSERT whose rows travel as one
  * JSON parameter, each keeping the version the UPDATE left; a record whose recorded fields did not change gets no
  * row, but is heard on the live streams as every write is. */
-export async function recordsChanged(tx: Database, by: Author, section: Section, records: ChangedRecord[]): Promise<void> {
+export async function recordsChanged(tx: Database, by: Author, section: Section, records: ChangedRecord[], via?: HistoryCause): Promise<void> {
   if (!records.length) return;
   const entries = records
     .map((r) => ({ record_id: r.id, version: Number(r.after.version), changes: diff(section, r.before, r.after) }))
     .filter((e) => e.changes.length);
   if (entries.length) {
     await tx.execute(sql`INSERT INTO record_history (section, record_id, action, user_id, changes, via, version)
-      SELECT ${section}, e.record_id, 'update', ${by}::int, e.changes, NULL, e.version
+      SELECT ${section}, e.record_id, 'update', ${by}::int, e.changes, ${via ? JSON.stringify(via) : null}::jsonb, e.version
       FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS e(record_id int, version int, changes jsonb)`);
   }
   await announceChanges(tx, section, 'update', records.map((r) => r.id));

@@ -75,6 +75,8 @@ function visibleEntries(auth: AuthenticatedUser, section: Section, stored: Store
     if ((e.action === 'update' || e.action === 'stock') && !changes.length) continue;
     const via = e.via ? { ...e.via, ids: (e.via.ids ?? []).filter((rid) => readableReserves.has(rid)) } : null;
     if (via && !via.ids.length) delete (via as Partial<HistoryCause>).ids;
+    // a price list's file may name its supplier: only for a reader who sees the offer's supplier
+    if (via?.file && !isRefVisible(auth.permissions, 'offers.supplier')) delete via.file;
     entries.push({
       id: e.id,
       at: new Date(e.at).toISOString(),

@@ -1,17 +1,14 @@
 // GET /api/offers/import/template and POST /api/offers/import (multipart: the file and mode=all|valid), in a plugin
 // of their own so the multipart parser serves these routes only. The import right is checked when the request
 // arrives, and a declared size over the limit refused, before a byte of the upload is read.
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../http/auth';
 import { noQuery, responses } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
-import { badRequest } from '../../errors';
-import { isStorableText } from '../../http/input';
 import { IMPORT_LIMITS, IMPORT_MODES, IMPORT_MSG, type ImportMode } from '../../../domain/import';
 import { attachment } from '../../lists/export';
-import type { UploadedFile } from '../../lists/import';
+import { spreadsheetUploads, uploadedFile } from '../../lists/importUpload';
 import { importOffers, offerImportTemplate, requireImportRight } from './import';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -49,41 +46,9 @@ const importBody = {
   },
 } as const;
 
-/** Multipart's own refusals (too many parts or files, a malformed form) in Russian. */
-const MULTIPART_ERRORS: Record<string, string> = {
-  FST_REQ_FILE_TOO_LARGE: IMPORT_MSG.size,
-  FST_FILES_LIMIT: IMPORT_MSG.noFile,
-  FST_PARTS_LIMIT: IMPORT_MSG.noFile,
-  FST_FIELDS_LIMIT: IMPORT_MSG.noFile,
-  FST_PROTO_VIOLATION: IMPORT_MSG.noFile,
-  FST_INVALID_MULTIPART_CONTENT_TYPE: IMPORT_MSG.noFile,
-};
-
 export default async function offerImportRoutes(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
-  // before the upload is read: the right, and a size the client declares over the limit (the form's own few
-  // hundred bytes allowed); a size it does not declare is cut at the limit by the parser below
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    requireImportRight(requireAuth(request));
-    const declared = Number(request.headers['content-length'] ?? 0);
-    if (request.method === 'POST' && declared > IMPORT_LIMITS.maxBytes + 64 * 1024) throw badRequest(IMPORT_MSG.size);
-  });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    throwFileSizeLimit: false,
-    limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 2, parts: 3 },
-    // the file as the handler checks it: its name, its bytes, and whether the limit cut it
-    async onFile(part) {
-      const content = await part.toBuffer();
-      (part as unknown as { value: UploadedFile }).value = { filename: part.filename, content, truncated: part.file.truncated };
-    },
-  });
-  app.setErrorHandler((error: FastifyError) => {
-    const message = error.code ? MULTIPART_ERRORS[error.code] : undefined;
-    // busboy's own complaints about a broken form carry no code
-    if (message || (!error.statusCode && /multipart|boundary|form/i.test(error.message))) throw badRequest(message ?? IMPORT_MSG.noFile);
-    throw error;
-  });
+  await spreadsheetUploads(app, { fields: 2, check: (request) => requireImportRight(requireAuth(request)) });
 
   app.get('/offers/import/template', {
     schema: {
@@ -105,10 +70,8 @@ export default async function offerImportRoutes(app: FastifyInstance, opts: { db
     },
     schemaErrorFormatter: russianErrors({ fields: { '': IMPORT_MSG.noFile, file: IMPORT_MSG.noFile, mode: IMPORT_MSG.mode } }),
   }, async (request) => {
-    if (!request.isMultipart()) throw badRequest(IMPORT_MSG.noFile);
-    const { file, mode } = (request.body ?? {}) as { file?: UploadedFile; mode?: ImportMode };
-    if (typeof file !== 'object' || file === null || !Buffer.isBuffer(file.content)) throw badRequest(IMPORT_MSG.noFile);
-    if (!isStorableText(file.filename ?? '')) throw badRequest(IMPORT_MSG.type);
+    const file = uploadedFile(request);
+    const { mode } = request.body as { mode?: ImportMode };
     return importOffers(db, app.sectionSpecs, requireAuth(request), file, mode ?? 'all');
   });
 }

@@ -1,7 +1,7 @@
 // 'Импорт' on a list page (issue 12), for a role whose import right on the section is not none: the template to
 // download, the file to upload with its progress, the choice of what to write when some rows are wrong, and the
 // per-row report (row, column, the card's message) as a table and as a CSV file.
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -94,9 +94,11 @@ export interface ImportDialogProps {
   token: string | null;
   /** Rows were written: the list refreshes. */
   onImported(): void;
+  /** Another way in, above the template (offers: 'Загрузить прайс поставщика', a supplier's own file). */
+  extra?: ReactNode;
 }
 
-export function ImportDialog({ section, title, open, onClose, token, onImported }: ImportDialogProps) {
+export function ImportDialog({ section, title, open, onClose, token, onImported, extra }: ImportDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<ImportMode>('all');
   const importing = useImport(section, token, onImported);
@@ -115,6 +117,7 @@ export function ImportDialog({ section, title, open, onClose, token, onImported 
     <Dialog open={open} onClose={busy ? undefined : close} maxWidth="md" fullWidth aria-labelledby="import-title">
       <DialogTitle id="import-title">{title}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {extra && <Box>{extra}</Box>}
         <Typography variant="body2">{IMPORT_DIALOG_TEXTS.intro}</Typography>
         <Box>
           <Button variant="text" startIcon={<FileDownloadOutlined />} onClick={importing.downloadTemplate}>{IMPORT_DIALOG_TEXTS.template}</Button>

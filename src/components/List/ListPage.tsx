@@ -41,11 +41,13 @@ export interface ListPageProps {
   cells?: CellRenderers;
   /** The import dialog's title ('Импорт предложений'), for a section the server imports into. */
   importTitle?: string;
+  /** Another way in that the import dialog offers (offers: a supplier's own price list). */
+  importExtra?: ReactNode;
 }
 
 const NO_CELLS: CellRenderers = {};
 
-export function ListPage({ section, columns: columnDefs, filters: defs, title, addLabel, deleteTexts, summary, pollingInterval, cells = NO_CELLS, importTitle }: ListPageProps) {
+export function ListPage({ section, columns: columnDefs, filters: defs, title, addLabel, deleteTexts, summary, pollingInterval, cells = NO_CELLS, importTitle, importExtra }: ListPageProps) {
   const {
     params, from, list, rows, pagination, may, filterCount, filterPanel, table, selection, bulkDelete, notice, dismiss, exporting, importing, openRecord,
     bulkEdit, bulkRestore,
@@ -115,7 +117,7 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
         ) : undefined}
       />
       {importTitle && importing.open && (
-        <ImportDialog section={section} title={importTitle} open onClose={importing.close} token={importing.token} onImported={importing.imported} />
+        <ImportDialog section={section} title={importTitle} open onClose={importing.close} token={importing.token} onImported={importing.imported} extra={importExtra} />
       )}
 
       {exporting.progress && <ExportProgressBar progress={exporting.progress} onCancel={exporting.cancel} />}

@@ -1,8 +1,9 @@
 import { ListPage } from '../../components/List/ListPage';
+import { SupplierPriceListButton } from '../../components/PriceList/SupplierPriceLists';
 import { cardScreens } from '../../components/SectionScreens';
 import { columns } from '../../../domain/offers/resource';
 import { filters } from '../../../domain/offers/resource';
-import { can } from '../../../domain/permissions';
+import { can, isFieldVisible } from '../../../domain/permissions';
 import { usePermissionsQuery } from '../../api/session';
 import { SummaryTiles } from './SummaryTiles';
 import { OfferCardScreen } from './OfferCard';
@@ -19,6 +20,11 @@ const DELETE_TEXTS = {
 
 export const { CreateScreen, EditScreen } = cardScreens(OfferCardScreen);
 
+/** A supplier's own price list (issue 41) is loaded by whoever sees whose offers they are (a supplier's user: its
+ * own), where they load and their prices. */
+const supplierPriceLists = (perms: Parameters<typeof isFieldVisible>[0]) =>
+  (perms?.user_type === 'supplier' || isFieldVisible(perms, 'offers', 'supplier')) && isFieldVisible(perms, 'offers', 'city') && isFieldVisible(perms, 'offers', 'unit_price');
+
 export function ListScreen() {
   const { data: perms } = usePermissionsQuery();
   return (
@@ -32,6 +38,7 @@ export function ListScreen() {
       deleteTexts={DELETE_TEXTS}
       cells={can(perms, 'reserves', 'create') ? RESERVING_CELLS : PLAIN_CELLS}
       importTitle="Импорт предложений"
+      importExtra={supplierPriceLists(perms) ? <SupplierPriceListButton /> : undefined}
     />
   );
 }

@@ -14,6 +14,7 @@ import { columnFigures, LatestRecords, type LatestRecord } from '../../component
 import { columns } from '../../../domain/suppliers/resource';
 import { RecordCard, recordCardScreen, useHiddenFields, fieldValues, type CardContext, type FieldValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
 import { dataTab } from '../../components/Card/dataTab';
+import { SupplierPriceLists } from '../../components/PriceList/SupplierPriceLists';
 
 export const SUPPLIER_TEXTS = {
   placeholder: 'Введите название поставщика',
@@ -70,6 +71,8 @@ function SupplierCard(props: RecordCardScreenProps) {
   const hidden = useHiddenFields(SUPPLIER_CARD);
   const cities = useReferenceListQuery('cities', { skip: hidden.has('city_id') });
   const showOffers = can(perms, 'offers', 'read') && isFieldVisible(perms, 'offers', 'suppliers_ids');
+  // issue 41: a role that imports offers and sees whose offers they are loads the supplier's own price lists here
+  const priceLists = showOffers && can(perms, 'offers', 'import') && isFieldVisible(perms, 'offers', 'unit_price') && isFieldVisible(perms, 'offers', 'city');
 
   const tabs = ({ inputs, ...card }: CardContext<SupplierValues>) => [
     dataTab(card, SUPPLIER_TEXTS, {
@@ -84,7 +87,12 @@ function SupplierCard(props: RecordCardScreenProps) {
         </>
       ),
       figures: FIGURES,
-      more: record && showOffers && <SupplierOffers supplierId={record.id} />,
+      more: record && showOffers && (
+        <>
+          <SupplierOffers supplierId={record.id} />
+          {priceLists && record.status !== 'deleted' && <SupplierPriceLists supplierId={record.id} />}
+        </>
+      ),
     }),
   ];
 

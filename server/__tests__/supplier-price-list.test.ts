@@ -1,0 +1,244 @@
+// A supplier's own price list (issue 41) over three suppliers' files of different layouts, made here with exceljs:
+// the header found under a title block, packing and price units read, names matched and remembered, the next file
+// of a supplier previewed with no question asked, the diff exact, apply atomic, gone lots with reserves kept.
+import ExcelJS from 'exceljs';
+import { and, eq, sql } from 'drizzle-orm';
+import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
+import { prepareTrade, reserveForm, today, type Trade } from './trade';
+import { rolePermissions, roles } from '../db/schema';
+import { firstRow, rowsOf } from '../http/rows';
+import { formatDate } from '../../domain/format';
+
+let ctx: DemoContext;
+let trade: Trade;
+const one = async <T,>(q: ReturnType<typeof sql>) => firstRow<T>(await ctx.db.execute(q))!;
+const id = async (q: ReturnType<typeof sql>) => (await one<{ id: number }>(q)).id;
+
+let cityId: number;
+const suppliers: Record<'a' | 'b' | 'c', number> = { a: 0, b: 0, c: 0 };
+
+beforeAll(async () => {
+  ctx = await createDemoApp();
+  trade = await prepareTrade(ctx, { product_id: 1 }, 2400);
+  cityId = trade.cityIds[0];
+  for (const [key, inn] of [['a', '7701234567'], ['b', '7702345678'], ['c', '7703456789']] as const) {
+    suppliers[key] = await id(sql`INSERT INTO suppliers (name, inn, city_id, loading_address) VALUES (${`Поставщик ${key}`}, ${inn}, ${cityId}, ${`Склад ${key}, ул. Промышленная, 1`}) RETURNING id`);
+  }
+  const [supplierRole] = await ctx.db.select().from(roles).where(eq(roles.name, 'Поставщик'));
+  await ctx.db.update(rolePermissions).set({ scope: 'own' })
+    .where(and(eq(rolePermissions.role_id, supplierRole.id), eq(rolePermissions.resource, 'offers'), eq(rolePermissions.action, 'import')));
+}, 120_000);
+
+afterAll(() => ctx?.close());
+
+type Cell = string | number | null;
+
+/** A supplier's workbook: a title block (merged over the header's width) and blank rows, then the header and rows. */
+async function workbook(title: string[], header: string[], rows: Cell[][], extraSheet = false): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  if (extraSheet) book.addWorksheet('Условия').addRow(['Оплата 100% предоплата']);
+  const sheet = book.addWorksheet('Прайс');
+  for (const line of title) {
+    const row = sheet.addRow([line]);
+    sheet.mergeCells(row.number, 1, row.number, header.length);
+  }
+  if (title.length) sheet.addRow([]);
+  sheet.addRow(header);
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function upload(supplierId: number, file: Buffer, filename: string, who: DemoUser = 'admin') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file)]), filename);
+  const request = new Request('http://x/', { method: 'POST', body: form });
+  const res = await ctx.app.inject({
+    method: 'POST', url: `/api/suppliers/${supplierId}/price-lists`,
+    headers: { authorization: `Bearer ${ctx.tokens[who]}`, 'content-type': request.headers.get('content-type')! },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const productId = (name: string) => id(sql`SELECT id FROM products WHERE name = ${name}`);
+const varietyId = (product: string, name: string) => id(sql`SELECT v.id FROM varieties v JOIN products p ON p.id = v.product_id WHERE p.name = ${product} AND v.name = ${name}`);
+const offersOf = async (supplierId: number) => rowsOf<Record<string, unknown>>(await ctx.db.execute(sql`
+  SELECT o.id, p.name AS product, v.name AS variety, pk.name AS packing, o.harvest_year, o.origin_country, o.unit_measure, o.unit_weight::text,
+    o.unit_amount::text, o.unit_price::text, o.kg_price::text, o.city_id, o.loading_address, o.status
+  FROM offers o JOIN products p ON p.id = o.product_id LEFT JOIN varieties v ON v.id = o.variety_id LEFT JOIN packing pk ON pk.id = o.packing_id
+  WHERE o.supplier_id = ${supplierId} ORDER BY o.id`));
+
+const A_TITLE = ['ООО «Поставщик a»: прайс-лист', 'Цены с НДС, самовывоз со склада'];
+const A_HEADER = ['№', 'Наименование', 'Фасовка', 'Цена, руб/кг', 'Остаток, т'];
+
+describe('supplier a: a title block, packing text, price per kg, tonnes', () => {
+  let firstUpload: number;
+  it('finds the header under the title, guesses the columns and asks only the unknown name', async () => {
+    const file = await workbook(A_TITLE, A_HEADER, [
+      [1, 'Кешью W-320 Вьетнам', 'короб 22,68 кг', 850, '2,268'],
+      [2, 'Миндаль Нонпарель', 'мешок 25 кг', '1 200,50', 5],
+      [3, 'Фундук', 'мешок', 'по запросу', 1],
+    ], true);
+    const res = await upload(suppliers.a, file, 'ноябрь.xlsx');
+    expect(res.status).toBe(200);
+    firstUpload = res.body.upload_id;
+    expect(res.body).toMatchObject({ sheets: ['Условия', 'Прайс'], sheet: 'Прайс', header_row: 4, layout_changed: false, mapping_problem: null });
+    expect(res.body.columns.map((c: { title: string }) => c.title)).toEqual(A_HEADER);
+    expect(res.body.columns[1].samples).toEqual(['Кешью W-320 Вьетнам', 'Миндаль Нонпарель', 'Фундук']);
+    expect(res.body.mapping.columns).toEqual({ 2: 'product', 3: 'packing', 4: 'price_per_kg', 5: 'amount_t' });
+    // the supplier card's own city and address by default
+    expect(res.body.mapping.defaults).toMatchObject({ city_id: cityId, loading_address: 'Склад a, ул. Промышленная, 1' });
+    // 'Миндаль Нонпарель' and 'Фундук' are our names exactly; the cashew is asked, Кешью / W320 first, origin Вьетнам
+    expect(res.body.unmatched.map((u: { name: string }) => u.name)).toEqual(['Кешью W-320 Вьетнам']);
+    expect(res.body.unmatched[0].candidates[0]).toMatchObject({ product: 'Кешью', variety: 'W320', origin_country: 'Вьетнам' });
+    expect(res.body.preview).toBeUndefined();
+  });
+
+  it('keeps the mapping and the answer; the preview reads the units and names the problems in Russian', async () => {
+    const res = await ctx.call('PUT', `/api/suppliers/${suppliers.a}/price-list-profile`, 'admin', {
+      upload_id: firstUpload, sheet: 'Прайс', header_row: 4, columns: { 1: null, 2: 'product', 3: 'packing', 4: 'price_per_kg', 5: 'amount_t' },
+      defaults: { city_id: cityId, loading_address: 'Склад a, ул. Промышленная, 1', unit_measure: null, harvest_year: '2025', origin_country: 'США' },
+      names: { 'Кешью W-320 Вьетнам': { product_id: await productId('Кешью'), variety_id: await varietyId('Кешью', 'W320'), origin_country: 'Вьетнам' } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.unmatched).toEqual([]);
+    const preview = res.body.preview;
+    // 850 ₽/kg × 22.68 kg = 19 278.00 ₽ a box, 2.268 t = 100 boxes; 1 200.50 ₽/kg × 25 = 30 012.50 ₽ a bag, 5 t = 200 bags
+    expect(preview.new).toEqual([
+      expect.objectContaining({ line: 5, product: 'Кешью', variety: 'W320', packing: 'Коробка 22,68 кг', origin_country: 'Вьетнам', unit_measure: 'шт', unit_price: '19278.00', unit_amount: '100.00' }),
+      expect.objectContaining({ line: 6, product: 'Миндаль', variety: 'Нонпарель', packing: 'Мешок 25 кг', origin_country: 'США', unit_price: '30012.50', unit_amount: '200.00' }),
+    ]);
+    expect(preview.problems).toEqual([
+      { line: 7, name: 'Фундук', column: 'Фасовка', message: 'Не удалось прочитать фасовку «мешок»: нужны упаковка и вес, например «мешок 25 кг»' },
+      { line: 7, name: 'Фундук', column: 'Цена, руб/кг', message: '«по запросу» — не число' },
+    ]);
+    expect([preview.changed, preview.unchanged, preview.gone]).toEqual([[], [], []]);
+    expect((await ctx.call('GET', `/api/price-list-uploads/${firstUpload}/preview`)).body).toEqual(preview);
+  });
+
+  it('applies the new lots as the card creates them, and the card lists the upload', async () => {
+    const res = await ctx.call('POST', `/api/price-list-uploads/${firstUpload}/apply`, 'admin', {});
+    expect(res.status).toBe(200);
+    expect(res.body.counts).toEqual({ new: 2, changed: 0, gone: 0, kept: 0 });
+    expect(await offersOf(suppliers.a)).toEqual([
+      expect.objectContaining({ product: 'Кешью', variety: 'W320', packing: 'Коробка 22,68 кг', harvest_year: '2025', origin_country: 'Вьетнам', unit_measure: 'шт',
+        unit_weight: '22.680', unit_amount: '100.000', unit_price: '19278.00', kg_price: '850.00', city_id: cityId, loading_address: 'Склад a, ул. Промышленная, 1', status: 'active' }),
+      expect.objectContaining({ product: 'Миндаль', variety: 'Нонпарель', unit_weight: '25.000', unit_amount: '200.000', unit_price: '30012.50', kg_price: '1200.50' }),
+    ]);
+    expect((await ctx.call('POST', `/api/price-list-uploads/${firstUpload}/apply`, 'admin', {})).body.messages).toEqual(['Этот прайс уже применён']);
+    const list = await ctx.call('GET', `/api/suppliers/${suppliers.a}/price-lists`);
+    expect(list.body[0]).toMatchObject({ id: firstUpload, file_name: 'ноябрь.xlsx', counts: { new: 2, changed: 0, gone: 0, kept: 0 } });
+    const file = await ctx.app.inject({ method: 'GET', url: `/api/price-list-uploads/${firstUpload}/file`, headers: { authorization: `Bearer ${ctx.tokens.admin}` } });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('the next month\'s file goes straight to the exact diff; apply re-prices, keeps a gone lot with reserves and tells the responsible', async () => {
+    const [cashew, almond] = (await offersOf(suppliers.a)).map((o) => Number(o.id));
+    const reserve = (offerId: number, price: string) => ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, offerId, { amount: '2', packs_amount: '2', unit_selling_price: price }));
+    expect((await reserve(cashew, '23000')).status).toBe(201);
+    expect((await reserve(almond, '35000')).status).toBe(201);
+    const file = await workbook(A_TITLE, A_HEADER, [
+      [1, 'Кешью W-320 Вьетнам', 'короб 22,68 кг', 900, '2,268'],
+      [2, 'Фисташки Калеха', 'мешок 50 кг', '1 650', 2],
+    ]);
+    const res = await upload(suppliers.a, file, 'декабрь.xlsx');
+    expect(res.body.unmatched).toEqual([]);
+    // 900 × 22.68 = 20 412.00; (20 412 − 19 278) / 19 278 = 5.88 % → 5.9
+    expect(res.body.preview).toEqual({
+      new: [expect.objectContaining({ line: 6, offer_id: null, product: 'Фисташки', variety: 'Калеха', unit_price: '82500.00', unit_amount: '40.00' })],
+      changed: [expect.objectContaining({ line: 5, offer_id: cashew, unit_price: '20412.00', old_unit_price: '19278.00', price_change_percent: '5.9', unit_amount: '100.00', old_unit_amount: '100.000' })],
+      unchanged: [],
+      gone: [expect.objectContaining({ line: null, offer_id: almond, product: 'Миндаль', old_unit_price: '30012.50', kept: true })],
+      problems: [],
+    });
+    const applied = await ctx.call('POST', `/api/price-list-uploads/${res.body.upload_id}/apply`, 'admin', {});
+    expect(applied.body).toMatchObject({ changed: [cashew], deleted: [], kept: [almond], counts: { new: 1, changed: 1, gone: 0, kept: 1 } });
+    const after = await offersOf(suppliers.a);
+    expect(after.find((o) => o.id === cashew)).toMatchObject({ unit_price: '20412.00', kg_price: '900.00' });
+    expect(after.find((o) => o.id === almond)).toMatchObject({ status: 'active' });
+    const history = await ctx.call('GET', `/api/offers/${cashew}/history`);
+    expect(history.body[0]).toMatchObject({ action: 'update', via: { section: 'price_lists', file: 'декабрь.xlsx', day: today } });
+    expect(history.body[0].changes).toContainEqual({ field: 'unit_price', old: 19278, new: 20412 });
+    const { entryLines } = await import('../../domain/history');
+    expect(entryLines('offers', history.body[0])[0]).toBe(`Обновлено из прайса «декабрь.xlsx» от ${formatDate(today)}`);
+    // the reserve keeps its terms; its responsible hears of the new price
+    const notice = await one<{ text: string }>(sql`SELECT n.text FROM notifications n JOIN users u ON u.id = n.user_id
+      WHERE n.kind = 'offer_repriced' AND n.record_id = ${cashew} AND u.employee_id = ${trade.employeeId}`);
+    expect(notice?.text.replace(/\s/g, ' ')).toBe(`Цена предложения № ${cashew} изменена по прайсу поставщика: 19 278,00 ₽ → 20 412,00 ₽; резервы сохраняют свои условия`);
+  });
+
+  it('apply is atomic: a failure in the middle leaves nothing', async () => {
+    const before = await offersOf(suppliers.a);
+    const file = await workbook(A_TITLE, A_HEADER, [
+      [1, 'Кешью W-320 Вьетнам', 'короб 22,68 кг', 999.99, '2,268'],
+      [2, 'Фисташки Калеха', 'мешок 50 кг', '1 650', 2],
+      [3, 'Арахис Раннер', 'мешок 50 кг', 200, 10],
+    ]);
+    const res = await upload(suppliers.a, file, 'сбой.xlsx');
+    expect(res.body.preview.new).toHaveLength(1);
+    await ctx.db.execute(sql`CREATE FUNCTION fail_price() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW.unit_price = 22679.77 THEN RAISE EXCEPTION 'the disk is full'; END IF; RETURN NEW; END $$`);
+    await ctx.db.execute(sql`CREATE TRIGGER fail_price BEFORE UPDATE ON offers FOR EACH ROW EXECUTE FUNCTION fail_price()`);
+    try {
+      const applied = await ctx.call('POST', `/api/price-list-uploads/${res.body.upload_id}/apply`, 'admin', {});
+      expect(applied.status).toBe(500);
+    } finally {
+      await ctx.db.execute(sql`DROP TRIGGER fail_price ON offers`);
+      await ctx.db.execute(sql`DROP FUNCTION fail_price()`);
+    }
+    expect(await offersOf(suppliers.a)).toEqual(before);
+    expect((await one<{ applied_at: unknown }>(sql`SELECT applied_at FROM price_list_uploads WHERE id = ${res.body.upload_id}`)).applied_at).toBeNull();
+  });
+});
+
+describe('supplier b: CSV, price per ton, amounts in kg', () => {
+  it('reads a semicolon CSV with its own column names', async () => {
+    const csv = '\uFEFFНоменклатура;Сорт;Упаковка;Цена за тонну;Кол-во, кг;Страна;Ед. изм.\r\nИзюм;Джамбо;Коробка 10 кг;"345 500";1 000;Узбекистан;кг\r\n';
+    const res = await upload(suppliers.b, Buffer.from(csv, 'utf8'), 'price.csv');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ header_row: 1, unmatched: [] });
+    expect(res.body.mapping.columns).toEqual({ 1: 'product', 2: 'variety', 3: 'packing', 4: 'price_per_ton', 5: 'amount_kg', 6: 'origin_country', 7: 'unit_measure' });
+    const saved = await ctx.call('PUT', `/api/suppliers/${suppliers.b}/price-list-profile`, 'admin', {
+      sheet: res.body.sheet, header_row: 1, columns: res.body.mapping.columns, defaults: { ...res.body.mapping.defaults, harvest_year: '2025' },
+    });
+    // 345 500 ₽/t = 345.50 ₽/kg, sold by the kg: 1 000 kg
+    expect(saved.body.preview.new).toEqual([expect.objectContaining({ product: 'Изюм', variety: 'Джамбо', packing: 'Коробка 10 кг', unit_measure: 'кг', unit_price: '345.50', unit_amount: '1000.00', origin_country: 'Узбекистан' })]);
+  });
+
+  it('refuses what is not a mapping, in Russian', async () => {
+    const bad = await ctx.call('PUT', `/api/suppliers/${suppliers.b}/price-list-profile`, 'admin', {
+      sheet: 'price', header_row: 1, columns: { 1: 'product', 4: 'price_per_ton', 5: 'unit_price', 6: 'amount_kg' }, defaults: {},
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.messages).toEqual(['Выберите одно: «Цена за единицу, ₽» или «Цена за тонну, ₽»']);
+    const unknown = await ctx.call('PUT', `/api/suppliers/${suppliers.b}/price-list-profile`, 'admin', { sheet: 'price', header_row: 1, columns: { 1: 'цена' }, defaults: {} });
+    expect(unknown.status).toBe(400);
+  });
+});
+
+describe('supplier c: a changed layout', () => {
+  it('goes back to the mapping screen with the old choices kept where they fit', async () => {
+    const first = await upload(suppliers.c, await workbook([], ['Товар', 'Фасовка', 'Цена', 'Остаток'], [['Курага Шалах', 'короб 10кг', 4500, 30]]), 'c1.xlsx');
+    await ctx.call('PUT', `/api/suppliers/${suppliers.c}/price-list-profile`, 'admin', {
+      upload_id: first.body.upload_id, sheet: 'Прайс', header_row: 1, columns: first.body.mapping.columns,
+      defaults: { ...first.body.mapping.defaults, harvest_year: '2025', origin_country: 'Узбекистан' },
+    });
+    const next = await upload(suppliers.c, await workbook([], ['Товар', 'Страна', 'Фасовка', 'Цена', 'Остаток'], [['Курага Шалах', 'Таджикистан', 'короб 10кг', 4600, 30]]), 'c2.xlsx');
+    expect(next.body).toMatchObject({ layout_changed: true, mapping: { columns: { 1: 'product', 2: 'origin_country', 3: 'packing', 4: 'unit_price', 5: 'unit_amount' } } });
+    expect(next.body.preview).toBeUndefined();
+    expect(next.body.mapping.defaults).toMatchObject({ harvest_year: '2025', origin_country: 'Узбекистан' });
+  });
+});
+
+describe('who may', () => {
+  it("a supplier's user uploads only its own price list; a role without the import right not at all", async () => {
+    const file = await workbook([], A_HEADER, [[1, 'Кешью', 'короб 10 кг', 900, 1]]);
+    expect((await upload(suppliers.a, file, 'x.xlsx', 'supplier')).status).toBe(404);
+    const own = await one<{ supplier_id: number }>(sql`SELECT supplier_id FROM users WHERE email = 'supplier@nutdesk.demo'`);
+    expect((await upload(own.supplier_id, file, 'x.xlsx', 'supplier')).status).toBe(200);
+    expect((await ctx.call('GET', `/api/suppliers/${suppliers.a}/price-lists`, 'supplier')).status).toBe(404);
+    const warehouse = await upload(suppliers.a, file, 'x.xlsx', 'warehouse');
+    expect(warehouse.status).toBe(403);
+  });
+});

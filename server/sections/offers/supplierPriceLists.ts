@@ -1,0 +1,639 @@
+// A supplier's own price list (issue 41): the file is read once (every sheet, streamed within the import's limits)
+// and kept with the upload; the supplier's profile (sheet, header row, columns, units, name answers, defaults) says
+// how to read it; the preview compares its lots with the supplier's active offers before anything moves; apply
+// writes the chosen groups in one transaction through the offers' record pipeline: new offers through
+// insertRecords, changed ones through the set-based bulk change (records/bulk.ts changeChunk: the card's rules,
+// versions, history 'Обновлено из прайса …'), gone ones through the bulk delete (an offer with active reserves is
+// kept). A refusal at apply time (the offers moved since the preview) rolls everything back.
+import { sql } from 'drizzle-orm';
+import { ValidationError } from 'yup';
+import type { Database } from '../../db/client';
+import type { FileStores } from '../../db/fileStores';
+import type { AuthenticatedUser } from '../../accounts/users';
+import { IMPORT_LIMITS, IMPORT_MSG } from '../../../domain/import';
+import {
+  PRICE_LIST_MSG, PRICE_LIST_TARGETS, PREVIEW_GROUPS, TARGET_FIELD, TARGET_TITLES, HEADER_SEARCH_ROWS, carriedColumns, changePercent,
+  findHeaderRow, guessColumns, layoutFits, mappingProblem, nameKey, packingKey, parsePacking, readRow,
+  type NameAnswer, type PreviewGroup, type PreviewProblem, type PreviewRow, type PriceListDefaults, type PriceListPreview,
+  type PriceListProfile, type PriceListTarget,
+} from '../../../domain/suppliers/priceList';
+import { OFFER_FIELDS } from '../../../domain/offers/resource';
+import { OFFER_WRITE_MSG, hiddenOfferFormFields } from '../../../domain/offers/schema';
+import { hiddenFieldMessage } from '../../../domain/schemas/card';
+import { NOTIFICATION_TEXT } from '../../../domain/notifications';
+import { formatMoney } from '../../../domain/format';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { firstRow, rowsOf } from '../../http/rows';
+import { readSheets, type NamedSheet, type SheetRow, type UploadedFile } from '../../lists/import';
+import { deleteLocked } from '../../lists/delete';
+import { storeUpload } from '../../records/files';
+import { recordVisible } from '../../records/access';
+import { changeChunk, CHUNK } from '../../records/bulk';
+import { hiddenFields, insertRecords, type RecordSection, type Row } from '../../records/pipeline';
+import type { RefusedRow } from '../../../domain/bulk';
+import { notify } from '../../records/notify';
+import { todayOf } from '../../db/businessDay';
+import { readBusinessSettings } from '../../admin/businessSettings';
+import type { SectionSpec } from '../../spec/section';
+import type { Section } from '../../../domain/sections';
+import { findDuplicates, newOfferValues, offerRecord, type NewOffer } from './record';
+import { offersSpec } from './list';
+import { requireImportRight } from './import';
+
+type Specs = Record<Section, SectionSpec>;
+
+interface Supplier {
+  id: number;
+  name: string;
+  city_id: number | null;
+  loading_address: string | null;
+}
+
+/**
+ * The supplier whose price list the caller works with: a supplier's user its own only, anyone else a supplier it
+ * may read (404 otherwise); the import right on offers; and the offer fields a price list writes visible to the
+ * role (whose offers they are, where they load, at what price), else 403 naming the field.
+ */
+export async function requireSupplier(db: Database, specs: Specs, auth: AuthenticatedUser, id: number): Promise<Supplier> {
+  requireImportRight(auth);
+  const own = auth.user.supplier_id !== null;
+  if (own ? auth.user.supplier_id !== id : !(await recordVisible(db, specs.suppliers, auth, id))) throw notFound();
+  const hidden = hiddenOfferFormFields(auth.permissions);
+  for (const field of ['supplier_id', 'city_id', 'unit_price', 'unit_amount', 'product_id']) {
+    // a supplier's user has its own supplier set for it
+    if (hidden.has(field) && !(own && field === 'supplier_id')) throw forbidden(hiddenFieldMessage(field));
+  }
+  const supplier = firstRow<Supplier>(await db.execute(sql`SELECT id, name, city_id, loading_address FROM suppliers WHERE id = ${id} AND status <> 'deleted'`));
+  if (!supplier) throw notFound();
+  return supplier;
+}
+
+// ---- the upload and what it shows
+interface UploadRow {
+  id: number;
+  supplier_id: number;
+  file_name: string;
+  sheets: NamedSheet[];
+  applied_at: string | null;
+}
+
+export interface ColumnInfo {
+  index: number;
+  title: string;
+  samples: string[];
+}
+
+export interface Candidate {
+  product_id: number;
+  product: string;
+  variety_id: number | null;
+  variety: string | null;
+  origin_country: string | null;
+  similarity: number;
+}
+
+export interface UploadAnswer {
+  upload_id: number;
+  file_name: string;
+  sheets: string[];
+  sheet: string;
+  header_row: number;
+  columns: ColumnInfo[];
+  /** The first data rows as the file has them (the mapping screen's table). */
+  rows: string[][];
+  mapping: Omit<PriceListProfile, 'titles'>;
+  /** The saved profile no longer fits this file's columns: the mapping screen again, old choices kept. */
+  layout_changed: boolean;
+  /** Names of the file no product answers yet, each with the closest products and varieties. */
+  unmatched: { name: string; candidates: Candidate[] }[];
+  /** Why the file cannot be previewed as mapped (no price column, …), or null. */
+  mapping_problem: string | null;
+  preview?: PriceListPreview;
+}
+
+const SAMPLES = 5;
+
+async function readProfile(db: Database, supplierId: number): Promise<PriceListProfile | null> {
+  return firstRow<{ profile: PriceListProfile }>(await db.execute(sql`SELECT profile FROM price_list_profiles WHERE supplier_id = ${supplierId}`))?.profile ?? null;
+}
+
+async function loadUpload(db: Database, specs: Specs, auth: AuthenticatedUser, uploadId: number): Promise<{ upload: UploadRow; supplier: Supplier }> {
+  const upload = firstRow<UploadRow>(await db.execute(sql`SELECT id, supplier_id, file_name, sheets, applied_at FROM price_list_uploads WHERE id = ${uploadId}`));
+  if (!upload) throw notFound(PRICE_LIST_MSG.uploadGone);
+  // what the caller may not read is as good as not there
+  const supplier = await requireSupplier(db, specs, auth, upload.supplier_id).catch((e: unknown) => {
+    throw (e as { statusCode?: number }).statusCode === 404 ? notFound(PRICE_LIST_MSG.uploadGone) : e;
+  });
+  return { upload, supplier };
+}
+
+const defaultsOf = (supplier: Supplier): PriceListDefaults => ({
+  city_id: supplier.city_id, loading_address: supplier.loading_address, unit_measure: null, harvest_year: null, origin_country: null,
+});
+
+/** The sheet a file is read from: the profile's when the file has it, else the first whose header is found (a
+ * sheet of terms before the price sheet is passed over), else the first with data. */
+function sheetOf(sheets: NamedSheet[], name: string | undefined): NamedSheet {
+  return sheets.find((s) => s.name === name) ?? sheets.find((s) => findHeaderRow(s.rows) >= 0) ?? sheets.find((s) => s.rows.length) ?? sheets[0];
+}
+
+/** The header's index among the sheet's rows: the profile's row when it still fits, else found, else the first. */
+function headerIndex(sheet: NamedSheet, profile: PriceListProfile | null, line?: number): number {
+  if (line !== undefined) {
+    const i = sheet.rows.findIndex((r) => r.line === line);
+    if (i < 0) throw badRequest(PRICE_LIST_MSG.headerRow(line));
+    return i;
+  }
+  if (profile) {
+    const i = sheet.rows.findIndex((r) => r.line === profile.header_row);
+    if (i >= 0 && layoutFits(profile, sheet.rows[i].cells)) return i;
+  }
+  return Math.max(0, findHeaderRow(sheet.rows));
+}
+
+/** The data rows under the header, within the import's row limit. */
+function dataRows(sheet: NamedSheet, index: number): SheetRow[] {
+  const rows = sheet.rows.slice(index + 1);
+  if (rows.length > IMPORT_LIMITS.maxRows) throw badRequest(IMPORT_MSG.rows);
+  if (!rows.length) throw badRequest(PRICE_LIST_MSG.noData);
+  return rows;
+}
+
+/** What the mapping screen shows of an upload, with the profile's mapping (or a guess) and, when the file reads
+ * with no question left, its preview. */
+async function describe(db: Database, auth: AuthenticatedUser, upload: UploadRow, supplier: Supplier, profile: PriceListProfile | null,
+  moved: { sheet?: string; header_row?: number } = {}): Promise<UploadAnswer> {
+  if (moved.sheet !== undefined && !upload.sheets.some((s) => s.name === moved.sheet)) throw badRequest(PRICE_LIST_MSG.noSheet(moved.sheet));
+  const sheet = sheetOf(upload.sheets, moved.sheet ?? profile?.sheet);
+  const index = headerIndex(sheet, profile, moved.header_row);
+  const header = sheet.rows[index]?.cells ?? [];
+  const rows = sheet.rows.slice(index + 1);
+  const width = Math.max(header.length, ...rows.slice(0, SAMPLES).map((r) => r.cells.length));
+  const columns: ColumnInfo[] = Array.from({ length: width }, (_, i) => ({
+    index: i + 1, title: header[i] ?? '', samples: rows.slice(0, SAMPLES).map((r) => r.cells[i] ?? ''),
+  }));
+  const fits = profile !== null && profile.sheet === sheet.name && layoutFits(profile, header);
+  const mapping: UploadAnswer['mapping'] = {
+    sheet: sheet.name,
+    header_row: sheet.rows[index]?.line ?? 1,
+    columns: profile ? (fits ? profile.columns : carriedColumns(profile, header)) : guessColumns(header),
+    defaults: profile?.defaults ?? defaultsOf(supplier),
+    names: profile?.names ?? {},
+  };
+  const problem = mappingProblem(mapping.columns);
+  const answer: UploadAnswer = {
+    upload_id: upload.id, file_name: upload.file_name, sheets: upload.sheets.map((s) => s.name), sheet: sheet.name,
+    header_row: mapping.header_row, columns, rows: rows.slice(0, SAMPLES).map((r) => Array.from({ length: width }, (_, i) => r.cells[i] ?? '')),
+    mapping, layout_changed: profile !== null && !fits, unmatched: [], mapping_problem: problem,
+  };
+  if (problem || rows.length === 0) return answer;
+  const refs = await loadReferences(db);
+  const names = unanswered(rows, mapping, refs);
+  answer.unmatched = await candidatesFor(db, refs, names);
+  // the supplier's next file in the same layout, every name answered: straight to the preview
+  if (fits && !answer.unmatched.length) answer.preview = (await computePlan(db, auth, upload, supplier, profile)).preview;
+  return answer;
+}
+
+export async function uploadPriceList(db: Database, stores: FileStores, specs: Specs, auth: AuthenticatedUser, supplierId: number, file: UploadedFile): Promise<UploadAnswer> {
+  const supplier = await requireSupplier(db, specs, auth, supplierId);
+  const sheets = await readSheets(file, HEADER_SEARCH_ROWS);
+  const stored = await storeUpload(db, stores, auth, {
+    kind: 'document', name: file.filename, content: file.content,
+    mime: /\.csv$/i.test(file.filename) ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
+  const upload = await db.transaction(async (tx) => {
+    const row = firstRow<UploadRow>(await tx.execute(sql`INSERT INTO price_list_uploads (supplier_id, file_id, file_name, sheets, uploaded_by)
+      VALUES (${supplier.id}, ${stored.id}, ${file.filename}, ${JSON.stringify(sheets)}::jsonb, ${auth.user.id})
+      RETURNING id, supplier_id, file_name, sheets, applied_at`))!;
+    // the file belongs to the upload: kept (never swept as an abandoned upload) and served by its route only
+    await tx.execute(sql`UPDATE files SET entity_type = 'price_list_uploads', entity_id = ${row.id} WHERE id = ${stored.id}`);
+    return row;
+  });
+  return describe(db, auth, upload, supplier, await readProfile(db, supplier.id));
+}
+
+/** The upload as the mapping screen shows it; `moved`: the user chose another sheet or moved the header row. */
+export async function describeUpload(db: Database, specs: Specs, auth: AuthenticatedUser, uploadId: number, moved: { sheet?: string; header_row?: number } = {}): Promise<UploadAnswer> {
+  const { upload, supplier } = await loadUpload(db, specs, auth, uploadId);
+  return describe(db, auth, upload, supplier, await readProfile(db, supplier.id), moved);
+}
+
+// ---- the profile
+export interface ProfileBody {
+  upload_id?: number;
+  sheet: string;
+  header_row: number;
+  columns: Record<string, PriceListTarget | null>;
+  defaults: Partial<PriceListDefaults>;
+  names?: Record<string, NameAnswer | null>;
+}
+
+/** PUT /api/suppliers/{id}/price-list-profile: checked against the upload (the latest one unless named), kept,
+ * and answered as that upload reads with it. Name answers are added to the ones kept (null forgets one). */
+export async function saveProfile(db: Database, specs: Specs, auth: AuthenticatedUser, supplierId: number, body: ProfileBody): Promise<UploadAnswer> {
+  const supplier = await requireSupplier(db, specs, auth, supplierId);
+  const uploadId = body.upload_id ?? firstRow<{ id: number }>(await db.execute(sql`SELECT max(id) AS id FROM price_list_uploads WHERE supplier_id = ${supplierId}`))?.id;
+  if (!uploadId) throw badRequest(PRICE_LIST_MSG.uploadGone);
+  const { upload } = await loadUpload(db, specs, auth, Number(uploadId));
+  if (upload.supplier_id !== supplierId) throw notFound(PRICE_LIST_MSG.uploadGone);
+  const sheet = upload.sheets.find((s) => s.name === body.sheet);
+  if (!sheet) throw badRequest(PRICE_LIST_MSG.noSheet(body.sheet));
+  const index = headerIndex(sheet, null, body.header_row);
+  const header = sheet.rows[index].cells;
+  const columns: Record<string, PriceListTarget> = {};
+  const titles: Record<string, string> = {};
+  for (const [key, target] of Object.entries(body.columns)) {
+    if (target === null) continue;
+    if (!/^\d+$/.test(key) || Number(key) < 1 || Number(key) > IMPORT_LIMITS.maxColumns) throw badRequest(PRICE_LIST_MSG.badColumn(key));
+    if (!PRICE_LIST_TARGETS.includes(target)) throw badRequest(PRICE_LIST_MSG.badTarget(String(target)));
+    columns[String(Number(key))] = target;
+    titles[String(Number(key))] = header[Number(key) - 1] ?? '';
+  }
+  const hidden = hiddenOfferFormFields(auth.permissions);
+  for (const target of Object.values(columns)) if (hidden.has(TARGET_FIELD[target])) throw forbidden(hiddenFieldMessage(TARGET_FIELD[target]));
+  const problem = mappingProblem(columns);
+  if (problem) throw badRequest(problem);
+  const defaults = await checkedDefaults(db, { ...defaultsOf(supplier), ...body.defaults });
+  const saved = await readProfile(db, supplierId);
+  const names: Record<string, NameAnswer> = { ...(saved?.names ?? {}) };
+  const refs = await loadReferences(db);
+  for (const [name, answer] of Object.entries(body.names ?? {})) {
+    const key = nameKey(name);
+    if (!key) continue;
+    if (answer === null) {
+      delete names[key];
+      continue;
+    }
+    const product = refs.products.find((p) => p.id === answer.product_id && p.status === 'active');
+    if (!product) throw badRequest(`${name}: ${PRICE_LIST_MSG.productGone}`);
+    if (answer.variety_id !== null && !refs.varieties.some((v) => v.id === answer.variety_id && v.product_id === answer.product_id)) {
+      throw badRequest(`${name}: ${PRICE_LIST_MSG.varietyOther}`);
+    }
+    names[key] = { product_id: answer.product_id, variety_id: answer.variety_id ?? null, origin_country: answer.origin_country?.trim() || null };
+  }
+  const profile: PriceListProfile = { sheet: sheet.name, header_row: sheet.rows[index].line, columns, titles, defaults, names };
+  await db.execute(sql`INSERT INTO price_list_profiles (supplier_id, profile, updated_by) VALUES (${supplierId}, ${JSON.stringify(profile)}::jsonb, ${auth.user.id})
+    ON CONFLICT (supplier_id) DO UPDATE SET profile = EXCLUDED.profile, updated_by = EXCLUDED.updated_by, updated_at = now()`);
+  return describe(db, auth, upload, supplier, profile);
+}
+
+async function checkedDefaults(db: Database, d: PriceListDefaults): Promise<PriceListDefaults> {
+  if (d.city_id !== null && !firstRow(await db.execute(sql`SELECT 1 FROM cities WHERE id = ${d.city_id} AND status = 'active'`))) {
+    throw badRequest(PRICE_LIST_MSG.noCity);
+  }
+  if (d.unit_measure !== null && d.unit_measure !== 'шт' && d.unit_measure !== 'кг') throw badRequest(PRICE_LIST_MSG.unit(String(d.unit_measure)));
+  return {
+    city_id: d.city_id, loading_address: d.loading_address?.trim() || null, unit_measure: d.unit_measure,
+    harvest_year: d.harvest_year?.trim() || null, origin_country: d.origin_country?.trim() || null,
+  };
+}
+
+// ---- names and packings
+interface References {
+  products: { id: number; name: string; status: string }[];
+  varieties: { id: number; name: string; product_id: number }[];
+  packing: Map<string, { id: number; name: string }>;
+  /** product by its name's key; product and variety by 'product variety' */
+  exact: Map<string, { product_id: number; variety_id: number | null }>;
+}
+
+async function loadReferences(db: Database): Promise<References> {
+  const products = rowsOf<{ id: number; name: string; status: string }>(await db.execute(sql`SELECT id, name, status FROM products WHERE status <> 'deleted'`));
+  const varieties = rowsOf<{ id: number; name: string; product_id: number }>(await db.execute(sql`SELECT id, name, product_id FROM varieties`));
+  const packing = new Map<string, { id: number; name: string }>();
+  for (const p of rowsOf<{ id: number; name: string }>(await db.execute(sql`SELECT id, name FROM packing ORDER BY id`))) {
+    const read = parsePacking(p.name);
+    if (read && !packing.has(packingKey(read))) packing.set(packingKey(read), p);
+  }
+  const exact = new Map<string, { product_id: number; variety_id: number | null }>();
+  const active = products.filter((p) => p.status === 'active');
+  for (const p of active) exact.set(nameKey(p.name), { product_id: p.id, variety_id: null });
+  for (const v of varieties) {
+    const p = active.find((x) => x.id === v.product_id);
+    if (p) exact.set(nameKey(`${p.name} ${v.name}`), { product_id: p.id, variety_id: v.id });
+  }
+  return { products, varieties, packing, exact };
+}
+
+/** A row's name as our product (and variety): the supplier's answer, else the exact name. */
+function answerOf(name: string, mapping: Pick<PriceListProfile, 'names'>, refs: References): NameAnswer | null {
+  const key = nameKey(name);
+  return mapping.names[key] ?? refs.exact.get(key) ?? null;
+}
+
+function unanswered(rows: SheetRow[], mapping: Pick<PriceListProfile, 'columns' | 'names' | 'defaults'>, refs: References): string[] {
+  const seen = new Map<string, string>();
+  for (const r of rows) {
+    const { name } = readRow(r.line, r.cells, mapping.columns, mapping.defaults);
+    if (name && !answerOf(name, mapping, refs) && !seen.has(nameKey(name))) seen.set(nameKey(name), name);
+  }
+  return [...seen.values()];
+}
+
+/** How many unanswered names get their candidates in one answer (the screen asks them a page at a time). */
+const CANDIDATE_NAMES = 500;
+
+/** The closest products and varieties of each name by trigram similarity (pg_trgm), best three; the name's words
+ * beyond the product's and the variety's are offered as its origin ('Кешью W-320 Вьетнам' → Вьетнам). */
+async function candidatesFor(db: Database, refs: References, names: string[]): Promise<UploadAnswer['unmatched']> {
+  if (!names.length) return [];
+  const combos = refs.products.filter((p) => p.status === 'active').flatMap((p) => [
+    { product_id: p.id, variety_id: null as number | null, key: nameKey(p.name) },
+    ...refs.varieties.filter((v) => v.product_id === p.id).map((v) => ({ product_id: p.id, variety_id: v.id, key: nameKey(`${p.name} ${v.name}`) })),
+  ]);
+  const asked = names.slice(0, CANDIDATE_NAMES).map((name, i) => ({ i, key: nameKey(name) }));
+  const found = rowsOf<{ i: number; product_id: number; variety_id: number | null; similarity: number }>(await db.execute(sql`
+    SELECT n.i, c.product_id, c.variety_id, c.similarity FROM jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) AS n(i int, key text)
+    CROSS JOIN LATERAL (
+      SELECT k.product_id, k.variety_id, round(similarity(n.key, k.key)::numeric, 2)::float8 AS similarity
+      FROM jsonb_to_recordset(${JSON.stringify(combos)}::jsonb) AS k(product_id int, variety_id int, key text)
+      WHERE similarity(n.key, k.key) > 0 ORDER BY similarity(n.key, k.key) DESC, k.product_id, k.variety_id NULLS FIRST LIMIT 3) c
+    ORDER BY n.i, c.similarity DESC`));
+  const productName = new Map(refs.products.map((p) => [p.id, p.name]));
+  const varietyName = new Map(refs.varieties.map((v) => [v.id, v.name]));
+  return names.map((name, i) => ({
+    name,
+    candidates: found.filter((f) => Number(f.i) === i).map((f) => {
+      const product = productName.get(Number(f.product_id))!;
+      const variety = f.variety_id === null ? null : varietyName.get(Number(f.variety_id)) ?? null;
+      const ours = new Set(nameKey(`${product} ${variety ?? ''}`).split(' '));
+      const rest = nameKey(name).split(' ').filter((w) => !ours.has(w) && /^\p{L}+$/u.test(w));
+      const origin = rest.length ? rest.map((w) => w[0].toLocaleUpperCase('ru') + w.slice(1)).join(' ') : null;
+      return { product_id: Number(f.product_id), product, variety_id: f.variety_id === null ? null : Number(f.variety_id), variety, origin_country: origin, similarity: Number(f.similarity) };
+    }),
+  }));
+}
+
+// ---- the preview
+interface Existing {
+  id: number;
+  product_id: number;
+  variety_id: number | null;
+  packing_id: number | null;
+  harvest_year: string | null;
+  origin_country: string | null;
+  unit_price: string;
+  unit_amount: string;
+  unit_weight: string | null;
+  unit_measure: string | null;
+  taken: string;
+  active_reserves: number;
+  product: string;
+  variety: string | null;
+  packing: string | null;
+}
+
+/** A lot's key: the offers a file's row is the same lot as (product, variety, packing, harvest year, origin). */
+interface Lot { product_id: unknown; variety_id?: unknown; packing_id?: unknown; harvest_year?: unknown; origin_country?: unknown }
+const lotKey = (v: Lot) => [v.product_id, v.variety_id ?? '', v.packing_id ?? '', String(v.harvest_year ?? '').trim(), nameKey(String(v.origin_country ?? ''))].join('|');
+
+interface Plan {
+  preview: PriceListPreview;
+  create: { line: number; values: NewOffer }[];
+  change: { id: number; unit_price: string; unit_amount: string; unit_weight: string | null; old_price: string; new_price: string; reserves: number }[];
+  gone: number[];
+}
+
+const same = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Number(a) === Number(b));
+
+/** The file against the supplier's active offers, nothing written: each row read and checked by the card's own
+ * schema (its messages), new / changed / unchanged lots, the supplier's lots the file no longer has, and the rows
+ * with problems. Inside apply's transaction it is computed again on the offers as they stand. */
+async function computePlan(db: Database, auth: AuthenticatedUser, upload: UploadRow, supplier: Supplier, profile: PriceListProfile): Promise<Plan> {
+  const sheet = upload.sheets.find((s) => s.name === profile.sheet);
+  if (!sheet) throw badRequest(PRICE_LIST_MSG.noSheet(profile.sheet));
+  const index = sheet.rows.findIndex((r) => r.line === profile.header_row);
+  if (index < 0 || !layoutFits(profile, sheet.rows[index].cells)) throw badRequest(PRICE_LIST_MSG.changedLayout);
+  const rows = dataRows(sheet, index);
+  const refs = await loadReferences(db);
+  const existing = rowsOf<Existing>(await db.execute(sql`
+    SELECT o.id, o.product_id, o.variety_id, o.packing_id, o.harvest_year, o.origin_country, o.unit_price::text, o.unit_amount::text,
+      o.unit_weight::text, o.unit_measure, (o.reserved_amount + o.purchased_amount)::text AS taken,
+      (SELECT count(*)::int FROM reserves r WHERE r.offer_id = o.id AND r.status = 'active') AS active_reserves,
+      p.name AS product, v.name AS variety, pk.name AS packing
+    FROM offers o JOIN products p ON p.id = o.product_id LEFT JOIN varieties v ON v.id = o.variety_id LEFT JOIN packing pk ON pk.id = o.packing_id
+    WHERE o.supplier_id = ${supplier.id} AND o.status = 'active' ORDER BY o.id`));
+  const byKey = new Map<string, Existing[]>();
+  for (const e of existing) byKey.set(lotKey(e), [...(byKey.get(lotKey(e)) ?? []), e]);
+  const titleOf = (target: PriceListTarget | null) => {
+    const i = target && Object.keys(profile.columns).find((k) => profile.columns[k] === target);
+    return i ? profile.titles[i] || TARGET_TITLES[target!] : '';
+  };
+  const fieldTitle = (field: string) => {
+    const target = (Object.keys(TARGET_FIELD) as PriceListTarget[]).find((t) => TARGET_FIELD[t] === field && Object.values(profile.columns).includes(t));
+    return target ? titleOf(target) : OFFER_FIELDS.find((f) => f.key === field)?.label ?? '';
+  };
+  const productName = new Map(refs.products.map((p) => [p.id, p.name]));
+  const varietyName = new Map(refs.varieties.map((v) => [v.id, v.name]));
+  const packingName = new Map([...refs.packing.values()].map((p) => [p.id, p.name]));
+
+  const plan: Plan = { preview: { new: [], changed: [], unchanged: [], gone: [], problems: [] }, create: [], change: [], gone: [] };
+  const problem = (line: number, name: string, column: string, message: string) => plan.preview.problems.push({ line, name, column, message });
+  const seen = new Map<string, number>();
+  const matched = new Set<number>();
+  const candidates: { line: number; name: string; values: NewOffer; key: string }[] = [];
+  for (const r of rows) {
+    const read = readRow(r.line, r.cells, profile.columns, profile.defaults);
+    const answer = read.name ? answerOf(read.name, profile, refs) : null;
+    const rowProblems: PreviewProblem[] = read.problems.map((p) => ({ line: r.line, name: read.name, column: titleOf(p.target), message: p.message }));
+    if (read.name && !answer) rowProblems.push({ line: r.line, name: read.name, column: titleOf('product'), message: PRICE_LIST_MSG.unanswered1(read.name) });
+    let varietyId = answer?.variety_id ?? null;
+    if (answer && read.variety) {
+      const v = refs.varieties.find((x) => x.product_id === answer.product_id && nameKey(x.name) === nameKey(read.variety!));
+      if (v) varietyId = v.id;
+      else rowProblems.push({ line: r.line, name: read.name, column: titleOf('variety'), message: IMPORT_MSG.notInList('сортов товара', read.variety) });
+    }
+    const packing = read.packing ? refs.packing.get(packingKey(read.packing)) : undefined;
+    if (read.packing && !packing) rowProblems.push({ line: r.line, name: read.name, column: titleOf('packing'), message: PRICE_LIST_MSG.packingUnknown(read.packingText!) });
+    const origin = read.origin_country ?? answer?.origin_country ?? profile.defaults.origin_country;
+    // a row whose lot is known keeps its lot from being taken for gone, whatever else is wrong with it
+    if (answer) {
+      const key = lotKey({ product_id: answer.product_id, variety_id: varietyId, packing_id: packing?.id ?? null, harvest_year: read.harvest_year, origin_country: origin });
+      const lot = byKey.get(key)?.[0];
+      if (lot) matched.add(lot.id);
+    }
+    if (rowProblems.length || !answer) {
+      plan.preview.problems.push(...rowProblems);
+      continue;
+    }
+    const body: Row = {
+      product_id: answer.product_id, variety_id: varietyId, packing_id: packing?.id ?? null, city_id: profile.defaults.city_id,
+      supplier_id: supplier.id, harvest_year: read.harvest_year ?? '', origin_country: origin ?? '', unit_measure: read.unit_measure,
+      unit_weight: read.unit_weight, units_per_pack: '1', unit_amount: read.unit_amount ?? '', unit_price: read.unit_price ?? '',
+      loading_address: profile.defaults.loading_address ?? '', comments: [],
+    };
+    let values: NewOffer;
+    try {
+      values = await newOfferValues(auth, body);
+      values.supplier_id = supplier.id;
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      for (const e of error.inner.length ? error.inner : [error]) problem(r.line, read.name, fieldTitle(e.path ?? ''), e.errors[0] ?? e.message);
+      continue;
+    }
+    const key = lotKey(values);
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      problem(r.line, read.name, '', PRICE_LIST_MSG.twinInFile(earlier));
+      continue;
+    }
+    seen.set(key, r.line);
+    candidates.push({ line: r.line, name: read.name, values, key });
+  }
+
+  const newOnes: typeof candidates = [];
+  for (const c of candidates) {
+    const lot = byKey.get(c.key)?.[0];
+    const shown: PreviewRow = {
+      line: c.line, offer_id: lot?.id ?? null, name: c.name, product: productName.get(c.values.product_id) ?? '',
+      variety: c.values.variety_id ? varietyName.get(Number(c.values.variety_id)) ?? null : null,
+      packing: c.values.packing_id ? packingName.get(Number(c.values.packing_id)) ?? null : null,
+      harvest_year: c.values.harvest_year ?? null, origin_country: c.values.origin_country ?? null, unit_measure: c.values.unit_measure ?? null,
+      unit_price: String(c.values.unit_price), old_unit_price: lot?.unit_price ?? null, price_change_percent: null,
+      unit_amount: String(c.values.unit_amount), old_unit_amount: lot?.unit_amount ?? null,
+    };
+    if (!lot) {
+      newOnes.push(c);
+      plan.preview.new.push(shown);
+      continue;
+    }
+    const unitPrice = String(c.values.unit_price);
+    const unitAmount = String(c.values.unit_amount);
+    const weight = c.values.unit_weight === null || c.values.unit_weight === undefined ? null : String(c.values.unit_weight);
+    if (same(lot.unit_price, unitPrice) && same(lot.unit_amount, unitAmount) && same(lot.unit_weight, weight)) {
+      plan.preview.unchanged.push(shown);
+      continue;
+    }
+    // the card's rule: the quantity is never below what reserves and purchases took
+    if (Number(unitAmount) < Number(lot.taken)) {
+      problem(c.line, c.name, fieldTitle('unit_amount'), OFFER_WRITE_MSG.belowReserved(lot.taken));
+      continue;
+    }
+    shown.price_change_percent = changePercent(lot.unit_price, unitPrice);
+    plan.preview.changed.push(shown);
+    plan.change.push({ id: lot.id, unit_price: unitPrice, unit_amount: unitAmount, unit_weight: weight, old_price: lot.unit_price, new_price: unitPrice, reserves: lot.active_reserves });
+  }
+  // a new lot whose twin by the card's duplicate rule (same supplier, product, variety, packing, year and city) is
+  // there under another origin is refused as the card refuses it
+  const twins = await findDuplicates(db, newOnes.map((c) => c.values));
+  newOnes.forEach((c, i) => {
+    if (twins[i]) {
+      problem(c.line, c.name, '', `${OFFER_WRITE_MSG.duplicate(auth.permissions)} — предложение № ${twins[i]}`);
+      plan.preview.new = plan.preview.new.filter((n) => n.line !== c.line);
+    } else {
+      plan.create.push({ line: c.line, values: c.values });
+    }
+  });
+  const inFile = new Set(candidates.map((c) => c.key));
+  for (const e of existing) {
+    if (matched.has(e.id) || inFile.has(lotKey(e))) continue;
+    plan.gone.push(e.id);
+    plan.preview.gone.push({
+      line: null, offer_id: e.id, name: '', product: e.product, variety: e.variety, packing: e.packing, harvest_year: e.harvest_year,
+      origin_country: e.origin_country, unit_measure: e.unit_measure, unit_price: null, old_unit_price: e.unit_price, price_change_percent: null,
+      unit_amount: null, old_unit_amount: e.unit_amount, ...(e.active_reserves > 0 && { kept: true }),
+    });
+  }
+  plan.preview.problems.sort((a, b) => a.line - b.line);
+  return plan;
+}
+
+export async function previewUpload(db: Database, specs: Specs, auth: AuthenticatedUser, uploadId: number): Promise<PriceListPreview> {
+  const { upload, supplier } = await loadUpload(db, specs, auth, uploadId);
+  const profile = await readProfile(db, supplier.id);
+  if (!profile) throw badRequest(PRICE_LIST_MSG.noProfile);
+  return (await computePlan(db, auth, upload, supplier, profile)).preview;
+}
+
+// ---- apply
+export interface ApplyAnswer {
+  created: number[];
+  changed: number[];
+  deleted: number[];
+  /** Gone lots kept: they hold active reserves. */
+  kept: number[];
+  counts: { new: number; changed: number; gone: number; kept: number };
+}
+
+export async function applyUpload(db: Database, specs: Specs, auth: AuthenticatedUser, uploadId: number, groups: PreviewGroup[] = [...PREVIEW_GROUPS]): Promise<ApplyAnswer> {
+  for (const g of groups) if (!PREVIEW_GROUPS.includes(g)) throw badRequest(PRICE_LIST_MSG.badGroup(g));
+  const { upload, supplier } = await loadUpload(db, specs, auth, uploadId);
+  const profile = await readProfile(db, supplier.id);
+  if (!profile) throw badRequest(PRICE_LIST_MSG.noProfile);
+  const settings = await readBusinessSettings(db);
+  const day = await todayOf(db);
+  const hidden = hiddenFields(offerRecord, auth);
+  return db.transaction(async (tx) => {
+    // one apply of an upload: the row is locked, and a second apply waits and is refused
+    const locked = firstRow<{ applied_at: string | null }>(await tx.execute(sql`SELECT applied_at FROM price_list_uploads WHERE id = ${uploadId} FOR UPDATE`));
+    if (locked?.applied_at) throw badRequest(PRICE_LIST_MSG.applied);
+    // the supplier's offers are locked for the plan: no reserve or edit moves them between the plan and the writes
+    await tx.execute(sql`SELECT id FROM offers WHERE supplier_id = ${supplier.id} AND status = 'active' ORDER BY id FOR UPDATE`);
+    const plan = await computePlan(tx, auth, { ...upload }, supplier, profile);
+    const want = new Set(groups);
+    const refused: RefusedRow[] = [];
+    const created = want.has('new')
+      ? (await insertRecords(tx, auth, offerRecord, plan.create.map((c) => ({ values: { values: c.values, settings }, body: { comments: [] } })))).map((c) => c.id)
+      : [];
+    const changed: number[] = [];
+    if (want.has('changed') && plan.change.length) {
+      const bodies = new Map(plan.change.map((c) => [c.id, c]));
+      const via = { section: 'price_lists' as const, step: 'apply' as const, file: upload.file_name, day };
+      const ids = plan.change.map((c) => c.id).sort((a, b) => a - b);
+      for (let from = 0; from < ids.length; from += CHUNK) {
+        changed.push(...(await changeChunk(tx, auth, offerRecord as RecordSection<unknown>, ids.slice(from, from + CHUNK), (_stored, id) => {
+          const c = bodies.get(id)!;
+          return { unit_price: c.unit_price, unit_amount: c.unit_amount, ...(c.unit_weight !== null && { unit_weight: c.unit_weight }) };
+        }, hidden, refused, via)));
+      }
+    }
+    // all or nothing: a lot the card refuses now (it moved since the preview) leaves the whole file unapplied
+    if (refused.length) throw badRequest(...refused.map((r) => `Предложение № ${r.id}: ${r.reason}`));
+    let deleted: number[] = [];
+    const kept = plan.preview.gone.filter((g) => g.kept).map((g) => g.offer_id!);
+    if (want.has('gone')) {
+      const goes = plan.gone.filter((id) => !kept.includes(id));
+      if (goes.length) deleted = (await deleteLocked(tx, offersSpec, auth, goes)).ids;
+    }
+    // the responsibles of active reserves on a re-priced lot are told (their reserves keep their terms)
+    for (const c of plan.change.filter((x) => x.reserves > 0 && changed.includes(x.id) && !same(x.old_price, x.new_price))) {
+      await notify(tx, {
+        to: sql`u.employee_id IN (SELECT responsible_id FROM reserves WHERE offer_id = ${c.id} AND status = 'active')`,
+        kind: 'offer_repriced', section: 'offers', recordId: c.id, by: auth.user.id,
+        text: NOTIFICATION_TEXT.offer_repriced(c.id, formatMoney(c.old_price), formatMoney(c.new_price)),
+      });
+    }
+    const counts = { new: created.length, changed: changed.length, gone: deleted.length, kept: want.has('gone') ? kept.length : 0 };
+    await tx.execute(sql`UPDATE price_list_uploads SET applied_at = now(), applied_by = ${auth.user.id}, counts = ${JSON.stringify(counts)}::jsonb WHERE id = ${uploadId}`);
+    return { created, changed, deleted, kept: want.has('gone') ? kept : [], counts };
+  });
+}
+
+// ---- the supplier card's list of uploads
+export interface UploadListItem {
+  id: number;
+  file_name: string;
+  uploaded_at: string;
+  uploaded_by: string | null;
+  applied_at: string | null;
+  counts: ApplyAnswer['counts'] | null;
+}
+
+export async function listUploads(db: Database, specs: Specs, auth: AuthenticatedUser, supplierId: number): Promise<UploadListItem[]> {
+  await requireSupplier(db, specs, auth, supplierId);
+  const rows = rowsOf<UploadListItem & { uploaded_at: string | Date; applied_at: string | Date | null }>(await db.execute(sql`
+    SELECT pu.id, pu.file_name, pu.uploaded_at, coalesce(u.name, u.email) AS uploaded_by, pu.applied_at, pu.counts
+    FROM price_list_uploads pu LEFT JOIN users u ON u.id = pu.uploaded_by
+    WHERE pu.supplier_id = ${supplierId} ORDER BY pu.id DESC LIMIT 100`));
+  return rows.map((r) => ({
+    ...r, uploaded_at: new Date(r.uploaded_at).toISOString(), applied_at: r.applied_at ? new Date(r.applied_at).toISOString() : null,
+  }));
+}
+
+/** The uploaded file itself, for who may work with the supplier's price lists. */
+export async function uploadFile(db: Database, specs: Specs, auth: AuthenticatedUser, uploadId: number) {
+  await loadUpload(db, specs, auth, uploadId);
+  return firstRow<{ id: number; original_name: string; mime: string; store: string; storage_path: string }>(await db.execute(sql`
+    SELECT f.id, f.original_name, f.mime, f.store, f.storage_path FROM price_list_uploads pu JOIN files f ON f.id = pu.file_id WHERE pu.id = ${uploadId}`));
+}
