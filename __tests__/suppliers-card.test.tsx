@@ -63,6 +63,8 @@ test('the edit card shows the figures and the supplier\'s latest offers; a dupli
     })),
     route('GET', '/api/offers', () => json({ data: [{ id: 120, product: { id: 3, name: 'Кешью' }, available_amount: '300.00', unit_price: '950.00', status: 'active', created_at: '2026-10-01T10:00:00Z' }], pagination: { totalItems: 1 } })),
     route('PATCH', '/api/suppliers/8', () => json({ status: 'error', error: 'conflict', message: 'Поставщик с таким ИНН уже есть', info: { text: 'Поставщик', id: 4 } }, 409)),
+    // the supplier's price lists (issue 41): none uploaded yet
+    route('GET', '/api/suppliers/8/price-lists', () => json([])),
   );
   const user = userEvent.setup();
   renderApp('/suppliers/8', { token: 't' });
