@@ -407,3 +407,68 @@ export const changePercent = (oldValue: string | null, newValue: string | null):
 export function countsText(c: { new: number; changed: number; gone: number; kept?: number }): string {
   return [`+${c.new} новых`, `${c.changed} изменены`, `${c.gone} сняты`, ...(c.kept ? [`${c.kept} оставлены (есть резервы)`] : [])].join(', ');
 }
+
+// ---- what the routes answer (server and SPA alike)
+/** A column of the file as the mapping screen shows it: its number (1-based), header and first values. */
+export interface PriceListColumn {
+  index: number;
+  title: string;
+  samples: string[];
+}
+
+/** A product (and variety) an unknown name may be, by trigram similarity; the name's other words as its origin. */
+export interface PriceListCandidate {
+  product_id: number;
+  product: string;
+  variety_id: number | null;
+  variety: string | null;
+  origin_country: string | null;
+  similarity: number;
+}
+
+/** POST /api/suppliers/{id}/price-lists, PUT …/price-list-profile, GET /api/price-list-uploads/{id}. */
+export interface PriceListUpload {
+  upload_id: number;
+  file_name: string;
+  sheets: string[];
+  sheet: string;
+  header_row: number;
+  columns: PriceListColumn[];
+  /** The first data rows as the file has them (the mapping screen's table). */
+  rows: string[][];
+  mapping: Omit<PriceListProfile, 'titles'>;
+  /** The saved profile no longer fits this file's columns: the mapping screen again, old choices kept. */
+  layout_changed: boolean;
+  /** Names of the file no product answers yet, each with the closest products and varieties. */
+  unmatched: { name: string; candidates: PriceListCandidate[] }[];
+  /** Why the file cannot be previewed as mapped (no price column, …), or null. */
+  mapping_problem: string | null;
+  preview?: PriceListPreview;
+}
+
+export interface PriceListCounts {
+  new: number;
+  changed: number;
+  gone: number;
+  kept: number;
+}
+
+/** POST /api/price-list-uploads/{id}/apply */
+export interface PriceListApplied {
+  created: number[];
+  changed: number[];
+  deleted: number[];
+  /** Gone lots kept: they hold active reserves. */
+  kept: number[];
+  counts: PriceListCounts;
+}
+
+/** GET /api/suppliers/{id}/price-lists: one upload as the supplier's card lists it. */
+export interface PriceListUploadItem {
+  id: number;
+  file_name: string;
+  uploaded_at: string;
+  uploaded_by: string | null;
+  applied_at: string | null;
+  counts: PriceListCounts | null;
+}

@@ -1,43 +1,12 @@
 // A supplier's own price list (issue 41): upload, the mapping screen's profile, the preview and apply, the card's
 // list of uploads. Apply makes the offers' lists and the supplier's uploads stale.
 import { sectionApi, TAGS } from './sectionApi';
-import type { NameAnswer, PreviewGroup, PriceListDefaults, PriceListPreview, PriceListTarget } from '../../domain/suppliers/priceList';
+import type {
+  NameAnswer, PreviewGroup, PriceListApplied, PriceListDefaults, PriceListPreview, PriceListTarget, PriceListUpload, PriceListUploadItem,
+} from '../../domain/suppliers/priceList';
 
-export interface PriceListColumn {
-  index: number;
-  title: string;
-  samples: string[];
-}
-
-export interface PriceListCandidate {
-  product_id: number;
-  product: string;
-  variety_id: number | null;
-  variety: string | null;
-  origin_country: string | null;
-  similarity: number;
-}
-
-export interface PriceListUpload {
-  upload_id: number;
-  file_name: string;
-  sheets: string[];
-  sheet: string;
-  header_row: number;
-  columns: PriceListColumn[];
-  rows: string[][];
-  mapping: {
-    sheet: string;
-    header_row: number;
-    columns: Record<string, PriceListTarget>;
-    defaults: PriceListDefaults;
-    names: Record<string, NameAnswer>;
-  };
-  layout_changed: boolean;
-  unmatched: { name: string; candidates: PriceListCandidate[] }[];
-  mapping_problem: string | null;
-  preview?: PriceListPreview;
-}
+export type { PriceListUpload };
+export type ApplyResult = PriceListApplied;
 
 export interface PriceListProfileBody {
   upload_id: number;
@@ -48,29 +17,7 @@ export interface PriceListProfileBody {
   names?: Record<string, NameAnswer | null>;
 }
 
-export interface PriceListCounts {
-  new: number;
-  changed: number;
-  gone: number;
-  kept: number;
-}
-
-export interface ApplyResult {
-  created: number[];
-  changed: number[];
-  deleted: number[];
-  kept: number[];
-  counts: PriceListCounts;
-}
-
-export interface UploadListItem {
-  id: number;
-  file_name: string;
-  uploaded_at: string;
-  uploaded_by: string | null;
-  applied_at: string | null;
-  counts: PriceListCounts | null;
-}
+export type UploadListItem = PriceListUploadItem;
 
 const UPLOADS = 'PriceListUploads' as const;
 

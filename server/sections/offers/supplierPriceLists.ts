@@ -15,7 +15,8 @@ import {
   PRICE_LIST_MSG, PRICE_LIST_TARGETS, PREVIEW_GROUPS, TARGET_FIELD, TARGET_TITLES, HEADER_SEARCH_ROWS, carriedColumns, changePercent,
   findHeaderRow, guessColumns, layoutFits, mappingProblem, nameKey, packingKey, parsePacking, readRow,
   type NameAnswer, type PreviewGroup, type PreviewProblem, type PreviewRow, type PriceListDefaults, type PriceListPreview,
-  type PriceListProfile, type PriceListTarget,
+  type PriceListProfile, type PriceListTarget, type PriceListUpload as UploadAnswer, type PriceListColumn as ColumnInfo,
+  type PriceListApplied as ApplyAnswer, type PriceListUploadItem as UploadListItem,
 } from '../../../domain/suppliers/priceList';
 import { OFFER_FIELDS } from '../../../domain/offers/resource';
 import { OFFER_WRITE_MSG, hiddenOfferFormFields } from '../../../domain/offers/schema';
@@ -75,40 +76,6 @@ interface UploadRow {
   file_name: string;
   sheets: NamedSheet[];
   applied_at: string | null;
-}
-
-export interface ColumnInfo {
-  index: number;
-  title: string;
-  samples: string[];
-}
-
-export interface Candidate {
-  product_id: number;
-  product: string;
-  variety_id: number | null;
-  variety: string | null;
-  origin_country: string | null;
-  similarity: number;
-}
-
-export interface UploadAnswer {
-  upload_id: number;
-  file_name: string;
-  sheets: string[];
-  sheet: string;
-  header_row: number;
-  columns: ColumnInfo[];
-  /** The first data rows as the file has them (the mapping screen's table). */
-  rows: string[][];
-  mapping: Omit<PriceListProfile, 'titles'>;
-  /** The saved profile no longer fits this file's columns: the mapping screen again, old choices kept. */
-  layout_changed: boolean;
-  /** Names of the file no product answers yet, each with the closest products and varieties. */
-  unmatched: { name: string; candidates: Candidate[] }[];
-  /** Why the file cannot be previewed as mapped (no price column, …), or null. */
-  mapping_problem: string | null;
-  preview?: PriceListPreview;
 }
 
 const SAMPLES = 5;
@@ -547,15 +514,6 @@ export async function previewUpload(db: Database, specs: Specs, auth: Authentica
 }
 
 // ---- apply
-export interface ApplyAnswer {
-  created: number[];
-  changed: number[];
-  deleted: number[];
-  /** Gone lots kept: they hold active reserves. */
-  kept: number[];
-  counts: { new: number; changed: number; gone: number; kept: number };
-}
-
 export async function applyUpload(db: Database, specs: Specs, auth: AuthenticatedUser, uploadId: number, groups: PreviewGroup[] = [...PREVIEW_GROUPS]): Promise<ApplyAnswer> {
   for (const g of groups) if (!PREVIEW_GROUPS.includes(g)) throw badRequest(PRICE_LIST_MSG.badGroup(g));
   const { upload, supplier } = await loadUpload(db, specs, auth, uploadId);
@@ -611,15 +569,6 @@ export async function applyUpload(db: Database, specs: Specs, auth: Authenticate
 }
 
 // ---- the supplier card's list of uploads
-export interface UploadListItem {
-  id: number;
-  file_name: string;
-  uploaded_at: string;
-  uploaded_by: string | null;
-  applied_at: string | null;
-  counts: ApplyAnswer['counts'] | null;
-}
-
 export async function listUploads(db: Database, specs: Specs, auth: AuthenticatedUser, supplierId: number): Promise<UploadListItem[]> {
   await requireSupplier(db, specs, auth, supplierId);
   const rows = rowsOf<UploadListItem & { uploaded_at: string | Date; applied_at: string | Date | null }>(await db.execute(sql`

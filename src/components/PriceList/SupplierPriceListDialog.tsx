@@ -148,12 +148,7 @@ function PreviewView({ preview, groups, setGroups }: { preview: PriceListPreview
             </TableHead>
             <TableBody>
               {preview.problems.slice(0, SHOWN).map((p, i) => (
-                <TableRow key={i}>
-                  <TableCell>{p.line}</TableCell>
-                  <TableCell>{p.name}</TableCell>
-                  <TableCell>{p.column || '—'}</TableCell>
-                  <TableCell>{p.message}</TableCell>
-                </TableRow>
+                <TableRow key={i}>{[p.line, p.name, p.column || '—', p.message].map((v, j) => <TableCell key={j}>{v}</TableCell>)}</TableRow>
               ))}
             </TableBody>
           </Table>
