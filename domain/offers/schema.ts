@@ -117,7 +117,15 @@ export const OFFER_WRITE_MSG = {
   belowReserved: (n: string) => `Количество не может быть меньше зарезервированного и выкупленного: ${n}`,
   hiddenField: (field: string) => `Поле «${field}» недоступно для вашей роли`,
   badStatus: 'Статус может быть только «Активный» или «Выполнен»',
+  /** Issue 33: the reserves and purchases count in the offer's unit; a new unit or unit weight would re-count them. */
+  unitFixed: (count: number) => `Нельзя изменить единицу измерения или вес единицы: резервов и покупок по предложению — ${count}`,
 } as const;
+
+/** Whether a change moves the offer's unit or unit weight (what its reserved and purchased amounts count in). */
+export function unitMoved(stored: { unit_measure?: unknown; unit_weight?: unknown }, next: { unit_measure?: unknown; unit_weight?: unknown }): boolean {
+  const weight = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
+  return String(stored.unit_measure ?? '') !== String(next.unit_measure ?? '') || weight(stored.unit_weight) !== weight(next.unit_weight);
+}
 
 /** Fields an offer form sends (spec point 3 "Offer create form fields"), besides comments and files. */
 export const OFFER_FORM_FIELDS: readonly OfferFieldKey[] = OFFER_FIELDS.map((f) => f.key);

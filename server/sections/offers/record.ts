@@ -1,10 +1,10 @@
 // One offer's card as the record pipeline runs it: read with its ids and documents, created and changed under
 // the shared schema, with the figures recomputed here whatever the client sent (the import creates offers
 // through the same hooks).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
-import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema } from '../../../domain/offers/schema';
+import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema, unitMoved } from '../../../domain/offers/schema';
 import { PRODUCT_MSG } from '../../../domain/products/schema';
 import { OFFER_RESERVES_MSG } from '../../../domain/reserves/messages';
 import { offerFigures, offerSellingBand, storedUnitWeight } from '../../../domain/offers/figures';
@@ -179,12 +179,19 @@ async function changedValues(auth: AuthenticatedUser, stored: Row, body: Row, hi
   return values;
 }
 
-/** The status a change sets: the stored one, or 'Активный' / 'Выполнен' as sent (400 for any other). */
-function changedStatus(stored: Row, body: Row): string {
-  if (body.status === undefined) return String(stored.status);
+/** The status a change sets: the stored one, or 'Активный' / 'Выполнен' as sent (400 for any other). A completed
+ * offer whose quantity is raised has goods to sell again: 'Активный' (issue 33). */
+function changedStatus(stored: Row, body: Row, values: { unit_amount?: unknown }): string {
+  if (body.status === undefined) {
+    const raised = Number(values.unit_amount) > Number(stored.unit_amount);
+    return stored.status === 'completed' && raised ? 'active' : String(stored.status);
+  }
   if (body.status !== 'active' && body.status !== 'completed') throw badRequest(OFFER_WRITE_MSG.badStatus);
   return body.status;
 }
+
+/** The offer's reserves holding or having bought its goods (active and completed): what its unit counts. */
+const HELD_RESERVES = (offerId: SQL) => sql`(SELECT count(*)::int FROM reserves r WHERE r.offer_id = ${offerId} AND r.status IN ('active', 'completed'))`;
 
 /** What makes two offers the same, as one text (a twin has the same). */
 const keyOf = (v: Row) => [v.supplier_id, v.product_id, v.variety_id, v.packing_id, v.harvest_year, v.city_id].map((x) => String(x ?? '')).join('\u0001');
@@ -230,16 +237,18 @@ async function changeOffers(tx: Database, auth: AuthenticatedUser, batch: BulkRo
   const checked: { id: number; stored: Row; status: string; values: Awaited<ReturnType<typeof changedValues>> }[] = [];
   for (const { id, before, body } of batch) {
     try {
-      checked.push({ id, stored: before, values: await changedValues(auth, before, body, hidden), status: changedStatus(before, body) });
+      const values = await changedValues(auth, before, body, hidden);
+      checked.push({ id, stored: before, values, status: changedStatus(before, body, values) });
     } catch (e) {
       refuse(id, e);
     }
   }
   // the product on offer, the reserves holding goods and the stock taken, for every offer in one statement
-  const facts = new Map(rows<{ id: number; product_status: string | null; active_reserves: number; below: boolean; taken: string }>(await tx.execute(sql`
+  const facts = new Map(rows<{ id: number; product_status: string | null; active_reserves: number; held: number; below: boolean; taken: string }>(await tx.execute(sql`
     SELECT v.id, p.status AS product_status, round(o.reserved_amount + o.purchased_amount, 2)::text AS taken,
       v.unit_amount < o.reserved_amount + o.purchased_amount AS below,
-      (SELECT count(*)::int FROM reserves r WHERE r.offer_id = v.id AND r.status = 'active') AS active_reserves
+      (SELECT count(*)::int FROM reserves r WHERE r.offer_id = v.id AND r.status = 'active') AS active_reserves,
+      ${HELD_RESERVES(sql`v.id`)} AS held
     FROM jsonb_to_recordset(${JSON.stringify(checked.map((c) => ({ id: c.id, product_id: c.values.product_id, unit_amount: c.values.unit_amount })))}::jsonb)
       AS v(id int, product_id int, unit_amount numeric)
     JOIN offers o ON o.id = v.id LEFT JOIN products p ON p.id = v.product_id`)).map((f) => [Number(f.id), f]));
@@ -248,6 +257,7 @@ async function changeOffers(tx: Database, auth: AuthenticatedUser, batch: BulkRo
     const fact = facts.get(c.id)!;
     if (c.values.product_id !== Number(c.stored.product_id) && fact.product_status !== 'active') refuse(c.id, badRequest(PRODUCT_MSG.notOffered));
     else if (c.status === 'completed' && c.stored.status !== 'completed' && fact.active_reserves > 0) refuse(c.id, badRequest(OFFER_RESERVES_MSG.completeWithActive(fact.active_reserves)));
+    else if (fact.held > 0 && unitMoved(c.stored, c.values)) refuse(c.id, badRequest(OFFER_WRITE_MSG.unitFixed(fact.held)));
     else if (fact.below) refuse(c.id, badRequest(OFFER_WRITE_MSG.belowReserved(fact.taken)));
     else passed.push(c);
   }
@@ -299,7 +309,12 @@ export const offerRecord: RecordSection<OfferToInsert> = {
     const values = await changedValues(auth, stored, body, hidden);
     // an offer keeps a product deactivated since; it cannot be switched to one
     if (values.product_id !== Number(stored.product_id)) await requireOfferedProduct(tx, values.product_id);
-    const status = changedStatus(stored, body);
+    const status = changedStatus(stored, body, values);
+    // the reserves and purchases count in the offer's unit: a new unit or unit weight would re-count them
+    if (unitMoved(stored, values)) {
+      const [{ held }] = rows<{ held: number }>(await tx.execute(sql`SELECT ${HELD_RESERVES(sql`${id}`)} AS held`));
+      if (held > 0) throw badRequest(OFFER_WRITE_MSG.unitFixed(held));
+    }
     // 'Выполнен' by hand only when no reserve still holds its goods (the offer is locked: none is made meanwhile)
     if (status === 'completed' && stored.status !== 'completed') {
       const [{ count }] = rows<{ count: number }>(await tx.execute(sql`SELECT count(*)::int AS count FROM reserves WHERE offer_id = ${id} AND status = 'active'`));
