@@ -35,6 +35,7 @@ import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
 import priceListRoutes from './priceList';
 import publicPriceListRoutes from './priceList/public';
 import quoteRoutes from './quotes';
+import publicQuoteRoutes from './quotes/public';
 import { SECTIONS } from '../domain/sections';
 import { createServer } from 'node:http';
 import { safeLogger } from './http/logging';
@@ -130,7 +131,7 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     await api.register(invitationRoutes, { db, config });
     await api.register(adminPageRoutes, { db, config });
     await api.register(priceListRoutes, { db, config });
-    await api.register(quoteRoutes, { db });
+    await api.register(quoteRoutes, { db, config });
     // the live event stream: every committed change of a record, told to the users who may read it
     await api.register(eventsRoutes, { db });
     await api.register(notificationsRoutes, { db });
@@ -138,6 +139,8 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
   }, { prefix: '/api' });
   // the one read without a session: a buyer's price list by its link (DESIGN.md "Public pages")
   await app.register(publicPriceListRoutes, { prefix: '/api/public', db, specs: SECTION_SPECS, stores: fileStores });
+  // issue 38: a saved quote by its link
+  await app.register(publicQuoteRoutes, { prefix: '/api/public', db });
 
   const indexHtml = path.join(config.distDir, 'index.html');
   let indexTemplate: string | undefined;

@@ -3,7 +3,7 @@
 // reserve that changes them, so lists can filter and sort by stock without aggregating.
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, serial, integer, bigint, text, numeric, boolean, timestamp, date, jsonb, primaryKey, index, uniqueIndex, check, customType, type ExtraConfigColumn,
+  pgTable, serial, integer, bigint, text, numeric, boolean, timestamp, date, jsonb, primaryKey, index, uniqueIndex, check, customType, type ExtraConfigColumn, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -246,6 +246,8 @@ export const reserves = pgTable('reserves', {
   max_markup: numeric('max_markup', { precision: 8, scale: 4 }),
   // 'Резерв до': an active reserve past this day is expired by the job (server/sections/reserves/expiry.ts)
   reserved_until: date('reserved_until', { mode: 'string' }),
+  // issue 38: the quote it was reserved from, at the quote's held prices
+  quote_id: integer('quote_id').references((): AnyPgColumn => quotes.id),
   created_by: integer('created_by').references(() => users.id),
   ...record(), // status: active | completed | cancelled | expired | deleted
 }, (t) => [
@@ -362,6 +364,23 @@ export const priceListLinks = pgTable('price_list_links', {
   revoked_at: ts('revoked_at'),
   created_at: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('price_list_links_user_idx').on(t.user_id)]);
+
+/** A quote (issue 38): the lines named to one buyer's city with their prices and the terms they were priced on,
+ * held until valid_until; its public link's token; 'accepted' once reserved from. */
+export const quotes = pgTable('quotes', {
+  id: serial('id').primaryKey(),
+  city_id: integer('city_id').notNull().references(() => cities.id),
+  buyer_name: text('buyer_name'),
+  lines: jsonb('lines').notNull(),
+  valid_until: date('valid_until', { mode: 'string' }).notNull(),
+  token: text('token').notNull().unique(),
+  token_revoked_at: ts('token_revoked_at'),
+  created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  status: text('status').notNull().default('active'), // active | accepted | deleted (expired: past valid_until)
+  version: integer('version').notNull().default(1),
+  created_at: ts('created_at').notNull().defaultNow(),
+  deleted_at: ts('deleted_at'),
+}, (t) => [index('quotes_created_by_idx').on(t.created_by)]);
 
 /** One counter that every change of a session, user, role permission or hidden field bumps in its own transaction
  * (migration 0010's triggers): the per-request auth cache (server/accounts/authCache.ts) is valid while it stands. */

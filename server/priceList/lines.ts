@@ -29,6 +29,8 @@ type LotRow = Pick<PriceListLine,
   | 'logistics_state' | 'expected_arrival'
 > & {
   units_per_pack: string | null;
+  /** The offer's purchase price per unit (a quote holds it among its terms, issue 38). */
+  purchase_price: string;
   kg_price: string | null;
   unit_weight: string | null;
   route_cost: string | null;
@@ -55,10 +57,10 @@ const anyOf = (column: SQL, values: (string | number)[] | undefined) =>
 
 /** The lots the filters keep, with their route to the city. `scope` limits them to what the reader may read
  * (a role whose offers read is 'own'); a public link reads as its creator would. */
-export async function lots(db: Database, q: PriceListQuery, scope: SQL | null): Promise<LotRow[]> {
+export async function lots(db: Database, q: PriceListQuery & { offer_id?: number[] }, scope: SQL | null): Promise<LotRow[]> {
   const conditions = [
     sql`o.status = 'active'`, sql`o.available_amount > 0`,
-    anyOf(sql`o.product_id`, q.product_id), anyOf(sql`o.variety_id`, q.variety_id), anyOf(sql`o.harvest_year`, q.harvest_year),
+    anyOf(sql`o.id`, q.offer_id), anyOf(sql`o.product_id`, q.product_id), anyOf(sql`o.variety_id`, q.variety_id), anyOf(sql`o.harvest_year`, q.harvest_year),
     anyOf(sql`o.packing_id`, q.packing_id), anyOf(sql`o.origin_country`, q.origin_country),
     q.min_available !== undefined ? sql`o.available_amount >= ${q.min_available}` : null,
     scope,
@@ -66,7 +68,7 @@ export async function lots(db: Database, q: PriceListQuery, scope: SQL | null): 
   return rowsOf<LotRow>(await db.execute(sql`
     SELECT o.id AS offer_id, p.name AS product, v.name AS variety, o.harvest_year, o.origin_country, pk.name AS packing,
       o.unit_measure, round(o.available_amount, 2)::text AS available_amount, o.units_per_pack::text AS units_per_pack,
-      round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight,
+      round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight, round(o.unit_price, 2)::text AS purchase_price,
       round(d.cost, 2)::text AS route_cost, d.days AS route_days, (${documentsStateSql('o')})->'blocking' AS documents_blocking,
       o.logistics_state, o.expected_arrival::text AS expected_arrival
     FROM offers o

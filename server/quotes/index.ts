@@ -1,25 +1,70 @@
-// /api/quotes (issue 38 'Подбор'): a quote while the buyer is on the phone. Every route is for a role that quotes
-// (domain/quotes/access.ts), else 403 in Russian.
+// /api/quotes (issue 38 'Подбор'): a quote while the buyer is on the phone, saved and held ('Котировки'), reserved
+// in one click. Every route is for a role that quotes (domain/quotes/access.ts), else 403 in Russian; reserving
+// also takes the reserves' create right.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
+import type { Config } from '../config';
 import { requireAuth } from '../http/auth';
-import { noQuery } from '../http/schemas';
+import { idOf, idParams, noQuery } from '../http/schemas';
 import type { QuoteSearch } from '../../domain/quotes/search';
 import { offersScope } from '../priceList/lines';
 import { assertQuoteAccess, searchQuote } from './search';
-import { quoteErrors, searchBody, searchResponse } from './schema';
+import { changeQuote, createQuote, deleteQuote, listQuotes, quoteCard, revokeQuoteLink, storedQuote, type QuoteBody } from './records';
+import { reserveQuote, type QuoteReserveBody } from './reserve';
+import {
+  cardResponse, changeBody, createBody, createdResponse, deletedResponse, listResponse, quoteErrors, recordErrors, reserveBody, reservedResponse,
+  searchBody, searchResponse,
+} from './schema';
 
-export default async function quoteRoutes(app: FastifyInstance, opts: { db: Database }) {
-  const { db } = opts;
+export default async function quoteRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
+  const { db, config } = opts;
+  const caller = (request: Parameters<typeof requireAuth>[0]) => {
+    const auth = requireAuth(request);
+    assertQuoteAccess(auth);
+    return auth;
+  };
   app.post('/quotes/search', {
     schema: {
       tags: ['quotes'], summary: 'The lots that can serve a buyer\'s amount in his city, ranked by the delivered price per kg',
       querystring: noQuery, body: searchBody, response: searchResponse,
     },
     schemaErrorFormatter: quoteErrors,
-  }, async (request) => {
-    const auth = requireAuth(request);
-    assertQuoteAccess(auth);
-    return searchQuote(db, request.body as QuoteSearch, offersScope(app.sectionSpecs.offers, auth));
+  }, async (request) => searchQuote(db, request.body as QuoteSearch, offersScope(app.sectionSpecs.offers, caller(request))));
+
+  app.get('/quotes', {
+    schema: { tags: ['quotes'], summary: '\'Котировки\': the caller\'s saved quotes, newest first', querystring: noQuery, response: listResponse },
+  }, async (request) => listQuotes(db, caller(request)));
+
+  app.post('/quotes', {
+    schema: { tags: ['quotes'], summary: 'Save a quote for the buyer: its lines priced again and held until its date', querystring: noQuery, body: createBody, response: createdResponse },
+    schemaErrorFormatter: recordErrors,
+  }, async (request, reply) => {
+    const auth = caller(request);
+    return reply.status(201).send(await createQuote(db, auth, request.body as QuoteBody, offersScope(app.sectionSpecs.offers, auth), config.publicUrl));
   });
+
+  app.get('/quotes/:id', {
+    schema: { tags: ['quotes'], summary: 'A saved quote: its lines, status, text for the buyer and public link', params: idParams, querystring: noQuery, response: cardResponse },
+  }, async (request) => quoteCard(db, await storedQuote(db, caller(request), idOf(request.params)), config.publicUrl));
+
+  app.patch('/quotes/:id', {
+    schema: { tags: ['quotes'], summary: 'Change a quote\'s date or buyer on the version seen', params: idParams, querystring: noQuery, body: changeBody, response: cardResponse },
+    schemaErrorFormatter: recordErrors,
+  }, async (request) => changeQuote(db, caller(request), idOf(request.params), request.body as { version: number }, config.publicUrl));
+
+  app.delete('/quotes/:id', {
+    schema: { tags: ['quotes'], summary: 'Delete a quote (its link stops working)', params: idParams, querystring: noQuery, response: deletedResponse },
+  }, async (request) => deleteQuote(db, caller(request), idOf(request.params)));
+
+  app.post('/quotes/:id/revoke', {
+    schema: { tags: ['quotes'], summary: 'Revoke the buyer\'s link of a quote', params: idParams, querystring: noQuery, response: cardResponse },
+  }, async (request) => revokeQuoteLink(db, caller(request), idOf(request.params), config.publicUrl));
+
+  app.post('/quotes/:id/reserve', {
+    schema: {
+      tags: ['quotes'], summary: 'Reserve the quote\'s lines (all or the ones named) at its held prices, all or nothing',
+      params: idParams, querystring: noQuery, body: reserveBody, response: reservedResponse,
+    },
+    schemaErrorFormatter: recordErrors,
+  }, async (request, reply) => reply.status(201).send(await reserveQuote(db, caller(request), idOf(request.params), request.body as QuoteReserveBody, config.publicUrl)));
 }

@@ -3,6 +3,7 @@
 import { ID, responses } from '../http/schemas';
 import { QUOTE_LEVELS, QUOTE_UNITS } from '../../domain/quotes/ranking';
 import { QUOTE_MSG } from '../../domain/quotes/access';
+import { QUOTE_RECORD_MSG, QUOTE_STATUSES } from '../../domain/quotes/record';
 import { russianErrors } from '../http/validation';
 
 const ids = { type: 'array', items: ID, maxItems: 200 } as const;
@@ -78,6 +79,142 @@ export const searchResponse = responses({
       city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
       date: { type: 'string' }, amount: { type: 'string' }, unit: { type: 'string' },
       lines: { type: 'array', items: line },
+    },
+  },
+});
+
+const DAY = { type: 'string', maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' } as const;
+
+export const createBody = {
+  type: 'object',
+  required: ['lines'],
+  additionalProperties: false,
+  properties: {
+    city_id: ID,
+    buyer_name: { type: ['string', 'null'], maxLength: 200 },
+    valid_until: DAY,
+    lines: {
+      type: 'array', minItems: 1, maxItems: 50,
+      items: {
+        type: 'object', required: ['offers'], additionalProperties: false,
+        properties: {
+          offers: {
+            type: 'array', minItems: 1, maxItems: 3,
+            items: {
+              type: 'object', required: ['offer_id', 'amount'], additionalProperties: false,
+              properties: { offer_id: ID, amount: { type: 'number', exclusiveMinimum: 0, maximum: 1e9 }, unit_price: { type: 'number', exclusiveMinimum: 0, maximum: 1e9 } },
+            },
+          },
+          unit_price: { type: 'number', exclusiveMinimum: 0, maximum: 1e9 },
+        },
+      },
+    },
+  },
+} as const;
+
+export const changeBody = {
+  type: 'object', required: ['version'], additionalProperties: false,
+  properties: { version: { type: 'integer', minimum: 1 }, valid_until: DAY, buyer_name: { type: ['string', 'null'], maxLength: 200 } },
+} as const;
+
+export const reserveBody = {
+  type: 'object', required: ['delivery_address'], additionalProperties: false,
+  properties: {
+    version: { type: 'integer', minimum: 1 },
+    lines: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 50 }, maxItems: 50 },
+    buyer_name: { type: 'string', maxLength: 200 },
+    buyer_phone: { type: ['string', 'null'], maxLength: 30 },
+    delivery_address: { type: 'string', maxLength: 500 },
+    estimated_date_implementation: DAY,
+    responsible_id: ID,
+  },
+} as const;
+
+export const recordErrors = russianErrors({
+  fields: {
+    city_id: QUOTE_MSG.city,
+    lines: QUOTE_RECORD_MSG.lines,
+    valid_until: 'Срок действия: дата в формате ГГГГ-ММ-ДД',
+    buyer_name: 'Покупатель: не длиннее 200 символов',
+    version: 'Не указана версия записи',
+    delivery_address: QUOTE_RECORD_MSG.address,
+    estimated_date_implementation: 'Дата реализации: дата в формате ГГГГ-ММ-ДД',
+    buyer_phone: 'Телефон: не длиннее 30 символов',
+    responsible_id: 'Ответственный: номер сотрудника',
+  },
+  unknown: (key) => `Неизвестное поле: ${key}`,
+});
+
+const shownPart = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    offer_id: { type: 'integer' }, amount: { type: 'string' }, kg: { type: 'string' }, unit_price: { type: 'string' }, price_kg: { type: 'string' },
+    delivery_cost: { type: 'string' }, route_days: nullable('integer'), product: { type: 'string' }, variety: nullable('string'),
+    packing: nullable('string'), harvest_year: nullable('string'), origin_country: nullable('string'), unit_measure: nullable('string'),
+    band, margin: { type: 'string' },
+  },
+} as const;
+
+const card = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    id: { type: 'integer' }, number: { type: 'integer' }, status: { type: 'string', enum: QUOTE_STATUSES },
+    city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, buyer_name: nullable('string'),
+    valid_until: { type: 'string' }, total_sum: { type: 'string' }, version: { type: 'integer' }, created_at: { type: 'string' },
+    token: { type: 'string' }, url: { type: 'string' }, link_revoked: { type: 'boolean' }, text: { type: 'string' },
+    reserve_ids: { type: 'array', items: { type: 'integer' } },
+    lines: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false,
+        properties: { offers: { type: 'array', items: shownPart }, total_sum: { type: 'string' }, total_kg: { type: 'string' }, price_kg: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+
+export const cardResponse = responses({ 200: card });
+export const createdResponse = responses({ 201: card });
+export const deletedResponse = responses({ 200: { type: 'object', properties: { status: { type: 'string' } } } });
+export const reservedResponse = responses({
+  201: { type: 'object', additionalProperties: false, properties: { reserve_ids: { type: 'array', items: { type: 'integer' } }, quote: card } },
+});
+export const listResponse = responses({
+  200: {
+    type: 'array',
+    items: {
+      type: 'object', additionalProperties: false,
+      properties: {
+        id: { type: 'integer' }, number: { type: 'integer' }, status: { type: 'string', enum: QUOTE_STATUSES },
+        city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, buyer_name: nullable('string'),
+        valid_until: { type: 'string' }, product: { type: 'string' }, total_sum: { type: 'string' }, created_at: { type: 'string' }, version: { type: 'integer' },
+      },
+    },
+  },
+});
+
+export const quoteTokenParams = {
+  type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } },
+} as const;
+
+/** The buyer's page: closed objects, no internal field (supplier, purchase price, margin, band, delivery cost). */
+export const publicResponse = responses({
+  200: {
+    type: 'object', additionalProperties: false,
+    properties: {
+      number: { type: 'integer' }, company: { type: 'string' }, phone: nullable('string'), city: { type: 'string' }, valid_until: { type: 'string' },
+      status: { type: 'string', enum: QUOTE_STATUSES }, total_sum: { type: 'string' }, text: { type: 'string' },
+      lines: {
+        type: 'array',
+        items: {
+          type: 'object', additionalProperties: false,
+          properties: {
+            product: { type: 'string' }, variety: nullable('string'), packing: nullable('string'), harvest_year: nullable('string'),
+            origin_country: nullable('string'), unit_measure: nullable('string'), amount: { type: 'string' }, kg: { type: 'string' },
+            price: { type: 'string' }, price_per_kg: { type: 'string' }, delivery_days: nullable('integer'),
+          },
+        },
+      },
     },
   },
 });

@@ -36,6 +36,19 @@ const stepOf = (auth: AuthenticatedUser, id: number, step: HistoryCause['step'])
 const columnsOf = (values: ReserveValues) => sql.join(Object.keys(values).map((k) => sql.identifier(k)), sql`, `);
 const valuesOf = (values: ReserveValues) => sql.join(Object.values(values).map((v) => sql`${v}`), sql`, `);
 
+/** A new reserve's checked values: the offer, its papers (issue 39), the form on the offer's terms (or `held`: a
+ * quote's, issue 38), the responsible a role with 'own' create may name. */
+async function prepareNewReserve(db: Database, auth: AuthenticatedUser, body: Row, held?: ReserveTerms) {
+  const offer = await offerToReserve(db, body.offer_id);
+  // issue 39: a lot that cannot legally ship, under 'Запрещать резерв без документов'
+  await refuseReserveWithoutDocuments(db, offer.id);
+  const values = await prepareReserve(db, auth, offer, body, undefined, false, held);
+  if (scopeOf(auth.permissions, 'reserves', 'create') === 'own' && values.responsible_id !== auth.user.employee_id) {
+    throw forbidden(RESERVE_WRITE_MSG.responsibleLocked);
+  }
+  return { offer, values };
+}
+
 /** A reserve's card through the record pipeline: created taking stock, changed while active (a new amount moves
  * the offer's stock). A change keeps the terms the reserve was made on; `reprice: true` takes the offer's prices
  * and today's settings instead, for a role that sees the selling band it moves. */
@@ -43,16 +56,7 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
   ...reserveReadShape,
   // restored active, a reserve takes its amount again (or is refused)
   beforeRestore: takeStockAgain,
-  async prepareCreate(db, auth, body) {
-    const offer = await offerToReserve(db, body.offer_id);
-    // issue 39: a lot that cannot legally ship, under 'Запрещать резерв без документов'
-    await refuseReserveWithoutDocuments(db, offer.id);
-    const values = await prepareReserve(db, auth, offer, body);
-    if (scopeOf(auth.permissions, 'reserves', 'create') === 'own' && values.responsible_id !== auth.user.employee_id) {
-      throw forbidden(RESERVE_WRITE_MSG.responsibleLocked);
-    }
-    return { offer, values };
-  },
+  prepareCreate: (db, auth, body) => prepareNewReserve(db, auth, body),
   // issue 33: a delivery cost typed below the route's is recorded with the route's figure beside it
   createdChanges: ({ values }) => (values.route_delivery_cost === null ? [] : [
     { field: 'delivery_cost', old: null, new: Number(values.delivery_cost) },
@@ -87,6 +91,17 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
     return { set: sql.join(Object.entries(values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `) };
   },
 };
+
+/** A reserve made from a valid quote (issue 38): the reserve's own rules (band, stock, papers, rights), on the terms
+ * the quote's price was worked out on, and it keeps the quote's number. */
+export const heldReserveRecord = (held: ReserveTerms, quoteId: number): RecordSection<{ offer: ReservedOffer; values: ReserveValues }> => ({
+  ...reserveRecord,
+  prepareCreate: async (db, auth, body) => {
+    const prepared = await prepareNewReserve(db, auth, body, held);
+    // the quote's number is one more column of the reserve's row (insert writes the values' columns)
+    return { ...prepared, values: Object.assign({ ...prepared.values }, { quote_id: quoteId }) };
+  },
+});
 
 /** GET /api/reserves/{id}/reprice: the terms a re-pricing would take now (the offer's prices, today's settings),
  * read from the database so the preview shows what 'Применить' applies. */

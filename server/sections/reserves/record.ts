@@ -15,7 +15,7 @@ import {
 import { packsOf, reserveFigures } from '../../../domain/reserves/figures';
 import { STOCK_MSG } from '../../../domain/reserves/messages';
 import { pendingArrival } from '../../../domain/offers/logistics';
-import { currentTerms, keptTerms, pricedBy, TERM_VISIBILITY } from '../../../domain/reserves/terms';
+import { currentTerms, keptTerms, pricedBy, TERM_VISIBILITY, type ReserveTerms } from '../../../domain/reserves/terms';
 import { money, toNumber } from '../../../domain/numbers';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { badRequest } from '../../errors';
@@ -118,7 +118,7 @@ const termValue = (n: unknown) => (toNumber(n as string) === null ? null : typeo
 /** The reserve's row to write: validated values and computed figures. `current` is the reserve being changed
  * (its amount is the caller's to move, its hidden fields keep their stored values); it keeps the terms it was
  * made on unless `reprice` takes the offer's and today's settings on purpose. */
-export async function prepareReserve(db: Database, auth: AuthenticatedUser, offer: ReservedOffer, body: Row, current?: StoredReserve, reprice = false) {
+export async function prepareReserve(db: Database, auth: AuthenticatedUser, offer: ReservedOffer, body: Row, current?: StoredReserve, reprice = false, heldTerms?: ReserveTerms) {
   const hidden = hiddenReserveFormFields(auth.permissions);
   const values: Row = {};
   for (const field of RESERVE_FORM_FIELDS) values[field] = body[field] !== undefined ? body[field] : current?.[field];
@@ -139,7 +139,8 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
 
   const settings = await readBusinessSettings(db);
   const todayTerms = currentTerms(offer, settings);
-  const terms = current && !reprice ? keptTerms(current, todayTerms) : todayTerms;
+  // a new reserve from a valid quote (issue 38) is made on the terms the quote's price was worked out on
+  const terms = heldTerms ?? (current && !reprice ? keptTerms(current, todayTerms) : todayTerms);
   const basis = pricedBy(terms, offer, settings);
   // what the reserve may take: the free stock, plus what it already holds when it is being changed
   const held = current?.status === 'active' ? toNumber(current.amount) ?? 0 : 0;

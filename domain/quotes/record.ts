@@ -1,0 +1,81 @@
+// A saved quote (issue 38 'Сохранить предложение покупателю'): the lines named to a buyer's city with their prices
+// and the terms they were priced on, held until its date; its status, the text a manager copies to the buyer, and
+// the messages of its writes.
+import { formatDate, formatFigure, formatNumber } from '../format';
+import type { ReserveTerms } from '../reserves/terms';
+
+export const QUOTE_STATUSES = ['active', 'expired', 'accepted'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export const QUOTE_STATUS_TITLES: Record<QuoteStatus, string> = { active: 'Действует', expired: 'Истекла', accepted: 'Принята' };
+
+/** A stored quote's status on the business day: past its date an active quote has expired. */
+export const quoteStatusOf = (stored: string, validUntil: string, today: string): QuoteStatus =>
+  (stored === 'accepted' ? 'accepted' : validUntil < today ? 'expired' : 'active');
+
+/** One lot of a saved line, as the quote holds it. */
+export interface HeldPart {
+  offer_id: number;
+  amount: string;
+  kg: string;
+  unit_price: string;
+  price_kg: string;
+  delivery_cost: string;
+  route_days: number | null;
+  product: string;
+  variety: string | null;
+  packing: string | null;
+  harvest_year: string | null;
+  origin_country: string | null;
+  unit_measure: string | null;
+  band: { min: string; max: string };
+  margin: string;
+  /** What the price was worked out on: reserving from the quote uses these while it is valid. */
+  terms: ReserveTerms;
+}
+
+export interface HeldLine {
+  offers: HeldPart[];
+  total_sum: string;
+  total_kg: string;
+  price_kg: string;
+}
+
+export const QUOTE_RECORD_MSG = {
+  lines: 'Выберите хотя бы одну строку подбора',
+  lineOffers: 'В строке подбора от одного до трёх лотов',
+  price: 'Укажите цену за единицу для каждого лота',
+  offerGone: (id: number) => `Лот № ${id} недоступен: его нет, он удалён или не активен`,
+  short: (id: number, available: string) => `Лот № ${id}: доступно только ${available}`,
+  band: (id: number, min: string, max: string) => `Цена лота № ${id} должна быть от ${min} до ${max}`,
+  validUntil: 'Срок действия не может быть раньше сегодняшнего дня',
+  expired: 'Котировка истекла: сохраните новое предложение',
+  accepted: 'По котировке уже созданы резервы',
+  deleted: 'Котировка удалена',
+  lineMissing: (n: number) => `Строки № ${n} в котировке нет`,
+  address: 'Укажите адрес доставки (минимум 5 символов)',
+  buyer: 'Укажите покупателя (минимум 2 символа)',
+  notFound: 'Котировка не найдена',
+  linkGone: 'Ссылка на предложение недействительна: срок его действия истёк или она отозвана',
+  reserveForbidden: 'Резервировать по котировке может роль с правом создавать резервы',
+} as const;
+
+export const fromQuoteComment = (id: number) => `Создан из котировки № ${id}`;
+
+/** A lot by what it is: product, variety, packing, year, origin (never its supplier or loading city). */
+export const lotTitle = (p: Pick<HeldPart, 'product' | 'variety' | 'packing' | 'harvest_year' | 'origin_country'>) =>
+  [p.product, p.variety, p.packing, p.harvest_year, p.origin_country].filter(Boolean).join(', ');
+
+/** The plain Russian text a manager copies to the buyer: each lot with its amount and price per kg with delivery to
+ * the city, the validity, and the trader's name and phone (business settings). */
+export function quoteText(q: { id: number; city: string; valid_until: string; lines: HeldLine[] }, trader: { name: string; phone: string | null }): string {
+  const lots = q.lines.flatMap((line) => line.offers.map((p) => {
+    const amount = p.unit_measure === 'шт' ? `${formatNumber(p.amount)} шт (${formatNumber(p.kg)} кг)` : `${formatNumber(p.amount)} кг`;
+    return `${lotTitle(p)}: ${amount} по ${formatFigure(p.price_kg)} ₽/кг с доставкой в ${q.city}`;
+  }));
+  return [
+    `Предложение № ${q.id}`,
+    ...lots,
+    `Действует до ${formatDate(q.valid_until)}`,
+    [trader.name, trader.phone].filter(Boolean).join(', '),
+  ].join('\n');
+}

@@ -1,0 +1,180 @@
+// A saved quote (issue 38): held at its prices until its date, shared as a text and a public link with nothing
+// internal, reserved in one click through the reserve's own rules, all lines or none, even under a racing reserve;
+// a held price survives an offer's price change.
+import { sql } from 'drizzle-orm';
+import { createDemoApp, type DemoContext } from './testApp';
+import { firstRow, rowsOf } from '../http/rows';
+import { kilogramTrade, reserveForm, today, type Trade } from './trade';
+import { addDays } from '../../domain/businessDay';
+import { QUOTE_MSG } from '../../domain/quotes/access';
+import { fromQuoteComment, QUOTE_RECORD_MSG } from '../../domain/quotes/record';
+
+let ctx: DemoContext;
+let trade: Trade;
+let kazan: number;
+let productId: number;
+let holdDays: number;
+
+beforeAll(async () => {
+  ctx = await createDemoApp();
+  trade = await kilogramTrade(ctx, 1950);
+  kazan = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM cities WHERE name = 'Казань'`))!.id;
+  productId = (await ctx.call('POST', '/api/products', 'admin', { name: 'Фисташка жареная' })).body.id;
+  // every offer loads in the first city: 7.50 ₽/kg and 4 days to Kazan
+  await ctx.db.execute(sql`INSERT INTO city_delivery (from_city_id, to_city_id, cost, days) VALUES (${trade.cityIds[0]}, ${kazan}, 7.5, 4)
+    ON CONFLICT (from_city_id, to_city_id) DO UPDATE SET cost = 7.5, days = 4`);
+  await ctx.db.execute(sql`INSERT INTO business_settings (name, value) VALUES ('company_phone', '+7 (843) 200-00-00') ON CONFLICT (name) DO UPDATE SET value = '+7 (843) 200-00-00'`);
+  holdDays = Number(firstRow<{ value: string }>(await ctx.db.execute(sql`SELECT value FROM business_settings WHERE name = 'reserve_hold_days'`))?.value ?? 5);
+}, 120_000);
+
+afterAll(() => ctx?.close());
+
+const lot = async (amount = '500') => (await trade.newOffer(amount, { product_id: productId })).id;
+// 300 ₽/kg + 12 + 7.50 = 319.50; the band 351.45 … 431.33
+const save = (lines: unknown[], who: 'admin' | 'manager' | 'warehouse' | 'supplier' = 'admin', extra: Record<string, unknown> = {}) =>
+  ctx.call('POST', '/api/quotes', who, { city_id: kazan, buyer_name: 'ООО «Орех»', lines, ...extra });
+const reserveFrom = (id: number, extra: Record<string, unknown> = {}) =>
+  ctx.call('POST', `/api/quotes/${id}/reserve`, 'admin', { delivery_address: 'Казань, ул. Баумана, 5', buyer_phone: '+7 (912) 345-67-89', responsible_id: trade.employeeId, ...extra });
+const reservesOf = async (quoteId: number) => rowsOf<{ id: number; offer_id: number; amount: string; unit_selling_price: string; offer_price_kg: string; city_id: number; delivery_cost: string; delivery_days: number }>(
+  await ctx.db.execute(sql`SELECT id, offer_id, amount::text, unit_selling_price::text, offer_price_kg::text, city_id, delivery_cost::text, delivery_days
+    FROM reserves WHERE quote_id = ${quoteId} ORDER BY id`));
+const reservedOn = async (offerId: number) => firstRow<{ r: string }>(await ctx.db.execute(sql`SELECT reserved_amount::text AS r FROM offers WHERE id = ${offerId}`))!.r;
+
+test('saved: its number, the lines priced again, held until today + the hold days, a text for the buyer and a link', async () => {
+  const big = await lot();
+  const res = await save([{ offers: [{ offer_id: big, amount: 100 }], unit_price: 391.39 }]);
+  expect(res.status).toBe(201);
+  const q = res.body;
+  expect(q).toMatchObject({
+    number: q.id, status: 'active', city: { id: kazan, name: 'Казань' }, buyer_name: 'ООО «Орех»', valid_until: addDays(today, holdDays),
+    total_sum: '39139.00', link_revoked: false, reserve_ids: [],
+    lines: [{ offers: [expect.objectContaining({ offer_id: big, amount: '100.00', kg: '100.000', unit_price: '391.39', price_kg: '391.39', delivery_cost: '7.50', route_days: 4, band: { min: '351.45', max: '431.33' }, margin: '18.37' })], total_sum: '39139.00' }],
+  });
+  expect(q.url).toMatch(new RegExp(`/q/${q.token}$`));
+  expect(q.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  const [d, m, y] = [addDays(today, holdDays).slice(8, 10), addDays(today, holdDays).slice(5, 7), addDays(today, holdDays).slice(0, 4)];
+  const lines = q.text.split('\n');
+  expect(lines[0]).toBe(`Предложение № ${q.id}`);
+  expect(lines[1]).toMatch(/^Фисташка жареная, .*1950, Иран: 100 кг по 391,39 ₽\/кг с доставкой в Казань$/);
+  expect(lines[2]).toBe(`Действует до ${d}.${m}.${y}`);
+  expect(lines[3]).toMatch(/, \+7 \(843\) 200-00-00$/);
+  // no terms in any answer: no purchase price, own costs or markups
+  expect(JSON.stringify(q)).not.toMatch(/terms|offer_price_kg|costs_per_kg|markup|supplier/);
+  // in 'Котировки'
+  const list = await ctx.call('GET', '/api/quotes');
+  expect(list.body[0]).toMatchObject({ id: q.id, status: 'active', product: 'Фисташка жареная', total_sum: '39139.00', city: { id: kazan, name: 'Казань' } });
+  // the date is editable, on the version seen
+  const moved = await ctx.call('PATCH', `/api/quotes/${q.id}`, 'admin', { version: q.version, valid_until: addDays(today, 10) });
+  expect(moved.body).toMatchObject({ valid_until: addDays(today, 10), version: q.version + 1 });
+  expect((await ctx.call('PATCH', `/api/quotes/${q.id}`, 'admin', { version: q.version, valid_until: addDays(today, 3) })).status).toBe(409);
+});
+
+test('a price outside the lot\'s band, more than it has, a day in the past: 400 in Russian, nothing saved', async () => {
+  const big = await lot();
+  const before = firstRow<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM quotes`))!.n;
+  expect((await save([{ offers: [{ offer_id: big, amount: 100 }], unit_price: 351.44 }])).body.messages).toEqual([`Цена лота № ${big} должна быть от 351.45 до 431.33`]);
+  expect((await save([{ offers: [{ offer_id: big, amount: 501 }], unit_price: 391.39 }])).body.messages).toEqual([`Лот № ${big}: доступно только 500.00`]);
+  expect((await save([{ offers: [{ offer_id: big, amount: 1 }], unit_price: 391.39 }], 'admin', { valid_until: '2000-01-01' })).body.messages).toEqual([QUOTE_RECORD_MSG.validUntil]);
+  expect((await save([{ offers: [{ offer_id: big, amount: 1 }] }])).body.messages).toEqual([QUOTE_RECORD_MSG.price]);
+  expect((await save([])).body.messages).toEqual([QUOTE_RECORD_MSG.lines]);
+  expect((await save([{ offers: [{ offer_id: big, amount: 1 }], unit_price: 391.39 }], 'admin', { city_id: undefined })).body.messages).toEqual([QUOTE_MSG.city]);
+  for (const who of ['warehouse', 'supplier'] as const) {
+    expect((await save([{ offers: [{ offer_id: big, amount: 1 }], unit_price: 391.39 }], who)).status).toBe(403);
+  }
+  expect(firstRow<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM quotes`))!.n).toBe(before);
+});
+
+test('a held price survives an offer\'s price change: the reserve takes the quote\'s price and terms, says its quote, and the quote is accepted', async () => {
+  const big = await lot();
+  const q = (await save([{ offers: [{ offer_id: big, amount: 100 }], unit_price: 391.39 }])).body;
+  // the lot now costs 400 ₽/kg: its band moves to (400 + 12 + 7.50) × 1.1 = 461.45 …, and a new reserve at 391.39 is refused
+  expect((await ctx.change('PATCH', `/api/offers/${big}`, 'admin', { unit_price: '400' })).status).toBe(200);
+  const direct = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, big, { amount: '100', city_id: kazan, delivery_cost: '7.5', delivery_days: '4', unit_selling_price: '391.39' }));
+  expect(direct.status).toBe(400);
+  const res = await reserveFrom(q.id);
+  expect(res.status).toBe(201);
+  expect(res.body.quote).toMatchObject({ status: 'accepted', reserve_ids: res.body.reserve_ids });
+  expect(await reservesOf(q.id)).toEqual([{
+    id: res.body.reserve_ids[0], offer_id: big, amount: '100.000', unit_selling_price: '391.39', offer_price_kg: '300.00', city_id: kazan, delivery_cost: '7.50', delivery_days: 4,
+  }]);
+  const reserve = await ctx.call('GET', `/api/reserves/${res.body.reserve_ids[0]}`);
+  expect(reserve.body).toMatchObject({ buyer_name: 'ООО «Орех»', delivery_address: 'Казань, ул. Баумана, 5', estimated_date_implementation: addDays(today, 4) });
+  const comments = await ctx.call('GET', `/api/reserves/${res.body.reserve_ids[0]}/comments`);
+  expect(comments.body.map((c: { text: string }) => c.text)).toEqual([fromQuoteComment(q.id)]);
+  expect(await reservedOn(big)).toBe('100.000');
+  // once accepted, not again
+  expect((await reserveFrom(q.id)).body.messages).toEqual([QUOTE_RECORD_MSG.accepted]);
+});
+
+test('an expired quote holds nothing: its reserve is refused and its link is gone', async () => {
+  const big = await lot();
+  const q = (await save([{ offers: [{ offer_id: big, amount: 10 }], unit_price: 391.39 }])).body;
+  await ctx.db.execute(sql`UPDATE quotes SET valid_until = ${addDays(today, -1)} WHERE id = ${q.id}`);
+  expect((await ctx.call('GET', `/api/quotes/${q.id}`)).body.status).toBe('expired');
+  expect((await reserveFrom(q.id)).body.messages).toEqual([QUOTE_RECORD_MSG.expired]);
+  expect(await reservedOn(big)).toBe('0.000');
+  expect((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${q.token}` })).statusCode).toBe(410);
+});
+
+test('all lines or none: a racing reserve that takes one lot\'s stock refuses the whole quote and changes nothing', async () => {
+  const first = await lot('100');
+  const second = await lot('100');
+  const q = (await save([{ offers: [{ offer_id: first, amount: 80 }], unit_price: 391.39 }, { offers: [{ offer_id: second, amount: 80 }], unit_price: 391.39 }])).body;
+  // a reserve of 50 on the second lot races the quote's reserve: one of them wins, and never both
+  const [quoted, direct] = await Promise.all([
+    reserveFrom(q.id),
+    ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, second, { amount: '50', city_id: kazan, delivery_cost: '7.5', delivery_days: '4', unit_selling_price: '391.39' })),
+  ]);
+  expect([quoted.status, direct.status].sort()).toEqual([201, 400]);
+  if (quoted.status === 201) {
+    expect([await reservedOn(first), await reservedOn(second)]).toEqual(['80.000', '80.000']);
+    expect((await reservesOf(q.id)).map((r) => r.offer_id)).toEqual([first, second]);
+  } else {
+    // the first lot was not touched, no reserve says it came from the quote, the quote still holds
+    expect([await reservedOn(first), await reservedOn(second)]).toEqual(['0.000', '50.000']);
+    expect(await reservesOf(q.id)).toEqual([]);
+    expect((await ctx.call('GET', `/api/quotes/${q.id}`)).body.status).toBe('active');
+  }
+  // and when the other reserve is surely first: the quote is refused whole
+  const third = await lot('100');
+  const fourth = await lot('100');
+  const q2r = await save([{ offers: [{ offer_id: third, amount: 80, unit_price: 391.39 }, { offer_id: fourth, amount: 80, unit_price: 391.39 }] }]);
+  expect(q2r.status).toBe(201);
+  const q2 = q2r.body;
+  expect((await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, fourth, { amount: '50', city_id: kazan, delivery_cost: '7.5', delivery_days: '4', unit_selling_price: '391.39' }))).status).toBe(201);
+  const refused = await reserveFrom(q2.id);
+  expect(refused.status).toBe(400);
+  expect([await reservedOn(third), await reservedOn(fourth)]).toEqual(['0.000', '50.000']);
+  expect(await reservesOf(q2.id)).toEqual([]);
+});
+
+test('the public link: the buyer\'s lines without a sign-in, nothing internal; revoked, it is gone', async () => {
+  const big = await lot();
+  const q = (await save([{ offers: [{ offer_id: big, amount: 100 }], unit_price: 391.39 }])).body;
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${q.token}` });
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  expect(body).toMatchObject({
+    number: q.id, city: 'Казань', status: 'active', total_sum: '39139.00', phone: '+7 (843) 200-00-00',
+    lines: [{ product: 'Фисташка жареная', harvest_year: expect.any(String), amount: '100.00', kg: '100.000', price: '391.39', price_per_kg: '391.39', delivery_days: 4 }],
+  });
+  const supplier = firstRow<{ name: string }>(await ctx.db.execute(sql`SELECT s.name FROM offers o JOIN suppliers s ON s.id = o.supplier_id WHERE o.id = ${big}`))!.name;
+  const text = res.body;
+  for (const secret of [supplier, 'Москва, ул. Складская, 9', '300.00', '319.50', '351.45', '431.33', '18.37', '7.50', 'offer_id']) expect(text).not.toContain(secret);
+  expect((await ctx.call('POST', `/api/quotes/${q.id}/revoke`)).body.link_revoked).toBe(true);
+  const gone = await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${q.token}` });
+  expect([gone.statusCode, gone.json().message]).toEqual([410, QUOTE_RECORD_MSG.linkGone]);
+  expect((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${'x'.repeat(43)}` })).statusCode).toBe(404);
+});
+
+test('role 1 saves and reserves from its quote as its own employee; role 8 and a supplier read no quote', async () => {
+  const big = await lot();
+  const q = await save([{ offers: [{ offer_id: big, amount: 10 }], unit_price: 391.39 }], 'manager');
+  expect(q.status).toBe(201);
+  const res = await ctx.call('POST', `/api/quotes/${q.body.id}/reserve`, 'manager', { delivery_address: 'Казань, ул. Баумана, 5', buyer_phone: '+7 (912) 345-67-89' });
+  expect(res.status).toBe(201);
+  for (const who of ['warehouse', 'supplier'] as const) {
+    expect((await ctx.call('GET', `/api/quotes/${q.body.id}`, who)).status).toBe(403);
+    expect((await ctx.call('GET', '/api/quotes', who)).status).toBe(403);
+  }
+});

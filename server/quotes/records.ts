@@ -1,0 +1,207 @@
+// Saved quotes (issue 38 'Сохранить предложение покупателю'): the lines a manager named to a buyer's city, priced
+// again here from the lots, the matrix and today's settings (a price outside a lot's band is refused, as the reserve
+// card would), held with the terms they were worked out on until the quote's date (today + reserve_hold_days unless
+// given), shared by a random revocable token. Read by its creator, or by a role that reads every reserve.
+import { randomBytes } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { todayOf } from '../db/businessDay';
+import type { Database } from '../db/client';
+import type { AuthenticatedUser } from '../accounts/users';
+import { scopeOf } from '../../domain/permissions';
+import { addDays } from '../../domain/businessDay';
+import { money, product, ratio, sum, toNumber } from '../../domain/numbers';
+import { marginality } from '../../domain/reserves/figures';
+import { currentTerms } from '../../domain/reserves/terms';
+import { lotPrice } from '../../domain/quotes/ranking';
+import { QUOTE_MSG } from '../../domain/quotes/access';
+import { QUOTE_RECORD_MSG, quoteStatusOf, quoteText, type HeldLine, type HeldPart, type QuoteStatus } from '../../domain/quotes/record';
+import { readBusinessSettings, settingsByName } from '../admin/businessSettings';
+import { HttpError, badRequest, notFound, stale } from '../errors';
+import { firstRow, rowsOf } from '../http/rows';
+import { COMPANY_FALLBACK, COMPANY_SETTING, lots } from '../priceList/lines';
+import { quoteCity } from './search';
+
+/** The trader's phone in the text for the buyer (business setting). */
+export const PHONE_SETTING = 'company_phone';
+
+export interface QuoteBody {
+  city_id?: number;
+  buyer_name?: string | null;
+  lines: { offers: { offer_id: number; amount: number; unit_price?: number }[]; unit_price?: number }[];
+  valid_until?: string;
+}
+
+/** A quote row as stored. */
+interface QuoteRow {
+  id: number;
+  city_id: number;
+  city: string;
+  buyer_name: string | null;
+  lines: HeldLine[];
+  valid_until: string;
+  token: string;
+  token_revoked_at: string | null;
+  created_by: number | null;
+  status: string;
+  version: number;
+  created_at: string;
+  reserve_ids: number[] | null;
+}
+
+export const quoteUrl = (publicUrl: string, token: string) => `${publicUrl}/q/${token}`;
+
+/** The quotes a caller reads: its own, or all for a role that reads every reserve. */
+const readScope = (auth: AuthenticatedUser): SQL =>
+  (scopeOf(auth.permissions, 'reserves', 'read') === 'all' ? sql`true` : sql`q.created_by = ${auth.user.id}`);
+
+const QUOTE_SELECT = sql`SELECT q.id, q.city_id, c.name AS city, q.buyer_name, q.lines, q.valid_until::text AS valid_until, q.token,
+  q.token_revoked_at, q.created_by, q.status, q.version, q.created_at,
+  (SELECT coalesce(json_agg(r.id ORDER BY r.id), '[]'::json) FROM reserves r WHERE r.quote_id = q.id) AS reserve_ids
+  FROM quotes q JOIN cities c ON c.id = q.city_id`;
+
+export async function storedQuote(db: Database, auth: AuthenticatedUser | null, id: number, lock = false): Promise<QuoteRow> {
+  const row = firstRow<QuoteRow>(await db.execute(sql`${QUOTE_SELECT}
+    WHERE q.id = ${id} AND q.status <> 'deleted' ${auth ? sql`AND ${readScope(auth)}` : sql``} ${lock ? sql`FOR UPDATE OF q` : sql``}`));
+  if (!row) throw notFound(QUOTE_RECORD_MSG.notFound);
+  return row;
+}
+
+/** The trader's name and phone for the buyer: business settings company_name and company_phone. */
+export async function traderOf(db: Database) {
+  const s = await settingsByName(db, [COMPANY_SETTING, PHONE_SETTING]);
+  return { name: s[COMPANY_SETTING]?.trim() || COMPANY_FALLBACK, phone: s[PHONE_SETTING]?.trim() || null };
+}
+
+/** A part without the terms it was priced on: what any answer may show of it. */
+const shownPart = ({ terms: _terms, ...part }: HeldPart) => part;
+
+/** The quote's card: its lines without their terms, its status on the business day, its text and public link. */
+export async function quoteCard(db: Database, row: QuoteRow, publicUrl: string) {
+  const today = await todayOf(db);
+  const status: QuoteStatus = quoteStatusOf(row.status, row.valid_until, today);
+  const lines = row.lines.map((l) => ({ ...l, offers: l.offers.map(shownPart) }));
+  return {
+    id: row.id, number: row.id, status, city: { id: row.city_id, name: row.city }, buyer_name: row.buyer_name, valid_until: row.valid_until,
+    lines, total_sum: money(sum(...row.lines.map((l) => l.total_sum)))!, version: row.version,
+    created_at: new Date(row.created_at).toISOString(),
+    token: row.token, url: quoteUrl(publicUrl, row.token), link_revoked: row.token_revoked_at !== null,
+    reserve_ids: row.reserve_ids ?? [],
+    text: quoteText({ id: row.id, city: row.city, valid_until: row.valid_until, lines: row.lines }, await traderOf(db)),
+  };
+}
+
+/** A line of the body priced again from the lot: its parts with their prices checked against their bands. */
+function heldLine(line: QuoteBody['lines'][number], found: Map<number, Awaited<ReturnType<typeof lots>>[number]>, settings: Awaited<ReturnType<typeof readBusinessSettings>>): HeldLine {
+  if (!line.offers.length || line.offers.length > 3) throw badRequest(QUOTE_RECORD_MSG.lineOffers);
+  const offers = line.offers.map((asked): HeldPart => {
+    const lot = found.get(asked.offer_id);
+    if (!lot) throw badRequest(QUOTE_RECORD_MSG.offerGone(asked.offer_id));
+    if (lot.unit_measure === 'шт' && !Number.isInteger(asked.amount)) throw badRequest(QUOTE_MSG.whole);
+    if (asked.amount > (toNumber(lot.available_amount) ?? 0)) throw badRequest(QUOTE_RECORD_MSG.short(asked.offer_id, lot.available_amount));
+    const price = lotPrice(lot, settings, { level: 'min' });
+    const unitPrice = asked.unit_price ?? (line.offers.length === 1 ? line.unit_price : undefined);
+    if (!price || unitPrice === undefined) throw badRequest(QUOTE_RECORD_MSG.price);
+    if (unitPrice < price.band.min || unitPrice > price.band.max) {
+      throw badRequest(QUOTE_RECORD_MSG.band(asked.offer_id, money(price.band.min)!, money(price.band.max)!));
+    }
+    const terms = currentTerms({ unit_price: lot.purchase_price, kg_price: lot.kg_price, unit_weight: lot.unit_weight }, settings);
+    return {
+      offer_id: lot.offer_id, amount: money(asked.amount)!, kg: product(3, asked.amount, price.weight)!.toFixed(3),
+      unit_price: money(unitPrice)!, price_kg: money(ratio(unitPrice, price.weight, 2))!, delivery_cost: money(price.delivery_cost)!,
+      route_days: price.route_days, product: lot.product, variety: lot.variety, packing: lot.packing, harvest_year: lot.harvest_year,
+      origin_country: lot.origin_country, unit_measure: lot.unit_measure,
+      band: { min: money(price.band.min)!, max: money(price.band.max)! }, margin: money(marginality(unitPrice, price.cost))!,
+      terms: Object.fromEntries(Object.entries(terms).map(([k, v]) => [k, v === null || v === undefined ? null : String(v)])) as unknown as HeldPart['terms'],
+    };
+  });
+  const totalSum = sum(...offers.map((p) => product(2, p.amount, p.unit_price)))!;
+  const totalKg = sum(...offers.map((p) => p.kg))!;
+  return { offers, total_sum: money(totalSum)!, total_kg: totalKg.toFixed(3), price_kg: money(ratio(totalSum, totalKg, 2))! };
+}
+
+/** POST /api/quotes: the lines priced again from the lots the caller may read, held until the date. */
+export async function createQuote(db: Database, auth: AuthenticatedUser, body: QuoteBody, scope: SQL | null, publicUrl: string) {
+  if (!body.lines?.length) throw badRequest(QUOTE_RECORD_MSG.lines);
+  const city = await quoteCity(db, body.city_id);
+  const settings = await readBusinessSettings(db);
+  const today = await todayOf(db);
+  const validUntil = body.valid_until ?? addDays(today, settings.reserve_hold_days ?? 5);
+  if (validUntil < today) throw badRequest(QUOTE_RECORD_MSG.validUntil);
+  const ids = [...new Set(body.lines.flatMap((l) => l.offers.map((o) => o.offer_id)))];
+  const found = new Map((await lots(db, { city_id: city.id, offer_id: ids, level: 'min', rounding: 'none' }, scope)).map((l) => [l.offer_id, l]));
+  const lines = body.lines.map((line) => heldLine(line, found, settings));
+  const token = randomBytes(32).toString('base64url');
+  const [{ id }] = rowsOf<{ id: number }>(await db.execute(sql`
+    INSERT INTO quotes (city_id, buyer_name, lines, valid_until, token, created_by)
+    VALUES (${city.id}, ${body.buyer_name?.trim() || null}, ${JSON.stringify(lines)}::jsonb, ${validUntil}, ${token}, ${auth.user.id})
+    RETURNING id`));
+  return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
+}
+
+/** GET /api/quotes ('Котировки'): the caller's quotes (all for a role that reads every reserve), newest first. */
+export async function listQuotes(db: Database, auth: AuthenticatedUser) {
+  const today = await todayOf(db);
+  const rows = rowsOf<QuoteRow>(await db.execute(sql`${QUOTE_SELECT} WHERE q.status <> 'deleted' AND ${readScope(auth)} ORDER BY q.id DESC LIMIT 200`));
+  return rows.map((r) => ({
+    id: r.id, number: r.id, status: quoteStatusOf(r.status, r.valid_until, today), city: { id: r.city_id, name: r.city }, buyer_name: r.buyer_name,
+    valid_until: r.valid_until, product: r.lines[0]?.offers[0]?.product ?? '', total_sum: money(sum(...r.lines.map((l) => l.total_sum)))!,
+    created_at: new Date(r.created_at).toISOString(), version: r.version,
+  }));
+}
+
+/** Takes the quote locked on the version the caller saw: a newer one is 409 'stale'. */
+export async function lockedQuote(tx: Database, auth: AuthenticatedUser, id: number, version: number | undefined) {
+  const row = await storedQuote(tx, auth, id, true);
+  if (version !== undefined && version !== row.version) throw stale({ version: row.version, by: null, at: null, changes: [] });
+  return row;
+}
+
+/** PATCH /api/quotes/{id} {version, valid_until?, buyer_name?}: the date (not before today) and the buyer's name. */
+export async function changeQuote(db: Database, auth: AuthenticatedUser, id: number, body: { version: number; valid_until?: string; buyer_name?: string | null }, publicUrl: string) {
+  await db.transaction(async (tx) => {
+    const row = await lockedQuote(tx, auth, id, body.version);
+    if (row.status === 'accepted') throw badRequest(QUOTE_RECORD_MSG.accepted);
+    if (body.valid_until !== undefined && body.valid_until < await todayOf(tx)) throw badRequest(QUOTE_RECORD_MSG.validUntil);
+    await tx.execute(sql`UPDATE quotes SET version = version + 1,
+      valid_until = ${body.valid_until ?? row.valid_until},
+      buyer_name = ${body.buyer_name === undefined ? row.buyer_name : body.buyer_name?.trim() || null} WHERE id = ${id}`);
+  });
+  return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
+}
+
+/** DELETE /api/quotes/{id}: gone from the list, its link with it. */
+export async function deleteQuote(db: Database, auth: AuthenticatedUser, id: number) {
+  await storedQuote(db, auth, id);
+  await db.execute(sql`UPDATE quotes SET status = 'deleted', deleted_at = now(), token_revoked_at = coalesce(token_revoked_at, now()),
+    version = version + 1 WHERE id = ${id}`);
+  return { status: 'success' as const };
+}
+
+/** POST /api/quotes/{id}/revoke: the buyer's link stops working. */
+export async function revokeQuoteLink(db: Database, auth: AuthenticatedUser, id: number, publicUrl: string) {
+  await storedQuote(db, auth, id);
+  await db.execute(sql`UPDATE quotes SET token_revoked_at = coalesce(token_revoked_at, now()) WHERE id = ${id}`);
+  return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
+}
+
+const gone = () => new HttpError(410, { status: 'error', error: 'gone', message: QUOTE_RECORD_MSG.linkGone });
+
+/** GET /api/public/quotes/{token}: what the buyer may see of a quote (no supplier, purchase price, margin, band or
+ * delivery cost); 404 for a token nobody issued, 410 once revoked, deleted or past its date. */
+export async function publicQuote(db: Database, token: string) {
+  const row = firstRow<QuoteRow & { deleted: boolean }>(await db.execute(sql`${QUOTE_SELECT} WHERE q.token = ${token}`));
+  if (!row) throw notFound(QUOTE_RECORD_MSG.linkGone);
+  const today = await todayOf(db);
+  if (row.status === 'deleted' || row.token_revoked_at || row.valid_until < today) throw gone();
+  const trader = await traderOf(db);
+  return {
+    number: row.id, company: trader.name, phone: trader.phone, city: row.city, valid_until: row.valid_until,
+    status: quoteStatusOf(row.status, row.valid_until, today),
+    lines: row.lines.flatMap((l) => l.offers.map((p) => ({
+      product: p.product, variety: p.variety, packing: p.packing, harvest_year: p.harvest_year, origin_country: p.origin_country,
+      unit_measure: p.unit_measure, amount: p.amount, kg: p.kg, price: p.unit_price, price_per_kg: p.price_kg, delivery_days: p.route_days,
+    }))),
+    total_sum: money(sum(...row.lines.map((l) => l.total_sum)))!,
+    text: quoteText({ id: row.id, city: row.city, valid_until: row.valid_until, lines: row.lines }, trader),
+  };
+}

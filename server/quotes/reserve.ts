@@ -1,0 +1,63 @@
+// POST /api/quotes/{id}/reserve (issue 38 'Зарезервировать'): the quote's lines (all, or the ones named) become
+// reserves for the buyer with each lot's held price, amount, the quote's city, the delivery cost and days it was
+// priced with, through the reserve's own rules (band on the quote's terms, stock under the offer's lock, papers,
+// rights, history): all in one transaction or none, and the quote becomes 'Принята'. A lot that no longer has the
+// amount (a reserve raced it) refuses the whole quote and changes nothing.
+import { sql } from 'drizzle-orm';
+import { todayOf } from '../db/businessDay';
+import type { Database } from '../db/client';
+import type { AuthenticatedUser } from '../accounts/users';
+import { addDays } from '../../domain/businessDay';
+import { canReserveFromQuote } from '../../domain/quotes/access';
+import { fromQuoteComment, QUOTE_RECORD_MSG } from '../../domain/quotes/record';
+import { badRequest, forbidden } from '../errors';
+import { hiddenFields, insertRecord, refuseHidden } from '../records/pipeline';
+import { scopeCondition } from '../records/access';
+import { heldReserveRecord, reserveRecord } from '../sections/reserves/lifecycle';
+import { lockedQuote, quoteCard, storedQuote } from './records';
+
+export interface QuoteReserveBody {
+  version?: number;
+  /** Line numbers (from 1); all when not given. */
+  lines?: number[];
+  buyer_name?: string;
+  buyer_phone?: string;
+  delivery_address: string;
+  estimated_date_implementation?: string;
+  responsible_id?: number;
+}
+
+export async function reserveQuote(db: Database, auth: AuthenticatedUser, id: number, body: QuoteReserveBody, publicUrl: string) {
+  if (!canReserveFromQuote(auth.permissions)) throw forbidden(QUOTE_RECORD_MSG.reserveForbidden);
+  scopeCondition(reserveRecord.spec, auth, 'create');
+  const hidden = hiddenFields(reserveRecord, auth);
+  const ids: number[] = [];
+  await db.transaction(async (tx) => {
+    const quote = await lockedQuote(tx, auth, id, body.version);
+    if (quote.status === 'accepted') throw badRequest(QUOTE_RECORD_MSG.accepted);
+    const today = await todayOf(tx);
+    if (quote.valid_until < today) throw badRequest(QUOTE_RECORD_MSG.expired);
+    const numbers = body.lines?.length ? [...new Set(body.lines)] : quote.lines.map((_, i) => i + 1);
+    for (const n of numbers) if (!quote.lines[n - 1]) throw badRequest(QUOTE_RECORD_MSG.lineMissing(n));
+    const buyer = (body.buyer_name ?? quote.buyer_name ?? '').trim();
+    for (const n of numbers) {
+      for (const part of quote.lines[n - 1].offers) {
+        const form = {
+          offer_id: part.offer_id, amount: part.amount, unit_selling_price: part.unit_price, city_id: quote.city_id,
+          delivery_cost: part.delivery_cost, delivery_days: part.route_days ?? 0,
+          // the goods cannot be there before the route's days: the day they can be, at the earliest
+          estimated_date_implementation: body.estimated_date_implementation ?? addDays(today, part.route_days ?? 0),
+          buyer_name: buyer, buyer_phone: body.buyer_phone ?? null, delivery_address: body.delivery_address,
+          ...(body.responsible_id !== undefined ? { responsible_id: body.responsible_id } : {}),
+          comments: [{ text: fromQuoteComment(quote.id) }],
+        };
+        refuseHidden(hidden, form, reserveRecord.fields);
+        const section = heldReserveRecord(part.terms, quote.id);
+        const values = await section.prepareCreate(tx, auth, form, hidden);
+        ids.push(await insertRecord(tx, auth, section, values, form));
+      }
+    }
+    await tx.execute(sql`UPDATE quotes SET status = 'accepted', version = version + 1 WHERE id = ${id}`);
+  });
+  return { reserve_ids: ids, quote: await quoteCard(db, await storedQuote(db, auth, id), publicUrl) };
+}
