@@ -161,7 +161,7 @@ test('the public link: the buyer\'s lines without a sign-in, nothing internal; r
   const supplier = firstRow<{ name: string }>(await ctx.db.execute(sql`SELECT s.name FROM offers o JOIN suppliers s ON s.id = o.supplier_id WHERE o.id = ${big}`))!.name;
   const text = res.body;
   for (const secret of [supplier, 'Москва, ул. Складская, 9', '300.00', '319.50', '351.45', '431.33', '18.37', '7.50', 'offer_id']) expect(text).not.toContain(secret);
-  expect((await ctx.call('POST', `/api/quotes/${q.id}/revoke`)).body.link_revoked).toBe(true);
+  expect((await ctx.call('POST', `/api/quotes/${q.id}/revoke`, 'admin', {})).body.link_revoked).toBe(true);
   const gone = await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${q.token}` });
   expect([gone.statusCode, gone.json().message]).toEqual([410, QUOTE_RECORD_MSG.linkGone]);
   expect((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${'x'.repeat(43)}` })).statusCode).toBe(404);

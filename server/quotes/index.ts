@@ -13,7 +13,7 @@ import { changeQuote, createQuote, deleteQuote, listQuotes, quoteCard, revokeQuo
 import { reserveQuote, type QuoteReserveBody } from './reserve';
 import {
   cardResponse, changeBody, createBody, createdResponse, deletedResponse, listResponse, quoteErrors, recordErrors, reserveBody, reservedResponse,
-  searchBody, searchResponse,
+  searchBody, searchResponse, stepBody,
 } from './schema';
 
 export default async function quoteRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
@@ -53,11 +53,13 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
   }, async (request) => changeQuote(db, caller(request), idOf(request.params), request.body as { version: number }, config.publicUrl));
 
   app.delete('/quotes/:id', {
-    schema: { tags: ['quotes'], summary: 'Delete a quote (its link stops working)', params: idParams, querystring: noQuery, response: deletedResponse },
+    schema: { tags: ['quotes'], summary: 'Delete a quote (its link stops working)', params: idParams, querystring: noQuery, body: stepBody, response: deletedResponse },
+    schemaErrorFormatter: recordErrors,
   }, async (request) => deleteQuote(db, caller(request), idOf(request.params)));
 
   app.post('/quotes/:id/revoke', {
-    schema: { tags: ['quotes'], summary: 'Revoke the buyer\'s link of a quote', params: idParams, querystring: noQuery, response: cardResponse },
+    schema: { tags: ['quotes'], summary: 'Revoke the buyer\'s link of a quote', params: idParams, querystring: noQuery, body: stepBody, response: cardResponse },
+    schemaErrorFormatter: recordErrors,
   }, async (request) => revokeQuoteLink(db, caller(request), idOf(request.params), config.publicUrl));
 
   app.post('/quotes/:id/reserve', {

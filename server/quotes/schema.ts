@@ -5,6 +5,7 @@ import { QUOTE_LEVELS, QUOTE_UNITS } from '../../domain/quotes/ranking';
 import { QUOTE_MSG } from '../../domain/quotes/access';
 import { QUOTE_RECORD_MSG, QUOTE_STATUSES } from '../../domain/quotes/record';
 import { russianErrors } from '../http/validation';
+import { versionProperty } from '../../domain/versions';
 
 const ids = { type: 'array', items: ID, maxItems: 200 } as const;
 
@@ -112,15 +113,18 @@ export const createBody = {
   },
 } as const;
 
+/** A step of a quote (revoke its link, delete it): the version seen, if the caller names it. */
+export const stepBody = { type: 'object', additionalProperties: false, properties: { version: versionProperty } } as const;
+
 export const changeBody = {
   type: 'object', required: ['version'], additionalProperties: false,
-  properties: { version: { type: 'integer', minimum: 1 }, valid_until: DAY, buyer_name: { type: ['string', 'null'], maxLength: 200 } },
+  properties: { version: versionProperty, valid_until: DAY, buyer_name: { type: ['string', 'null'], maxLength: 200 } },
 } as const;
 
 export const reserveBody = {
   type: 'object', required: ['delivery_address'], additionalProperties: false,
   properties: {
-    version: { type: 'integer', minimum: 1 },
+    version: versionProperty,
     lines: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 50 }, maxItems: 50 },
     buyer_name: { type: 'string', maxLength: 200 },
     buyer_phone: { type: ['string', 'null'], maxLength: 30 },
