@@ -32,8 +32,9 @@ const split = {
   }],
 };
 
-function server(perms = admin, body: unknown = answer) {
+function server(perms = admin, body: unknown = answer, extra: ReturnType<typeof route>[] = []) {
   return mockServer(
+    ...extra,
     ...signedInHandlers(perms, me({ is_admin: perms.is_admin, role_id: perms.role_id })),
     route('POST', '/api/quotes/search', () => json(body)),
     route('GET', '/api/offers/filter_config', () => json({ harvest_years: { title: 'Год урожая', type: 'enumeration', options: [{ title: '2024', value: '2024' }] } })),
@@ -122,4 +123,39 @@ test('role 1 quotes; role 8 has no \'Подбор\' in the navigation nor behind
   expect(await screen.findByText('Нет доступа к этому разделу')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole('link', { name: 'Резервы' })).toBeInTheDocument());
   expect(screen.queryByRole('link', { name: 'Подбор' })).toBeNull();
+});
+
+const card = (patch: Record<string, unknown> = {}) => ({
+  id: 31, number: 31, status: 'active', city: { id: 5, name: 'Казань' }, buyer_name: 'ООО «Орех»', valid_until: '2026-12-02', total_sum: '39139.00', version: 1,
+  url: 'http://localhost/q/abc', token: 'abc', link_revoked: false, reserve_ids: [], lines: [],
+  text: 'Предложение № 31\nКешью, W320, Коробка 10 кг, 2024, Вьетнам: 100 кг по 391,39 ₽/кг с доставкой в Казань\nДействует до 02.12.2026\nNutDesk', ...patch,
+});
+
+test("'Сохранить предложение покупателю' saves the picked line at its price; the text is copied; 'Зарезервировать' makes the reserves in one click", async () => {
+  const fetchMock = server(admin, answer, [
+    route('POST', '/api/quotes/31/reserve', () => json({ reserve_ids: [70], quote: card({ status: 'accepted', version: 2, reserve_ids: [70] }) }, 201)),
+    route('POST', '/api/quotes', () => json(card(), 201)),
+  ]);
+  renderApp('/quote', { token: 't' });
+  const user = await ask('100');
+  await screen.findByRole('table', { name: 'Подбор' });
+  await user.type(screen.getAllByRole('textbox', { name: 'Покупатель' })[0], 'ООО «Орех»');
+  await user.click(screen.getByRole('button', { name: 'Сохранить предложение покупателю' }));
+  const panel = await screen.findByRole('region', { name: 'Котировка № 31' });
+  const posted = (path: string) => Promise.all(fetchMock.mock.calls.map(([r]) => r as Request)
+    .filter((r) => r.method === 'POST' && new URL(r.url).pathname === path).map((r) => r.clone().json()));
+  // the first line is picked: its lot, amount and price
+  expect(await posted('/api/quotes')).toEqual([{ city_id: 5, buyer_name: 'ООО «Орех»', lines: [{ offers: [{ offer_id: 12, amount: 100, unit_price: 391.39 }] }] }]);
+  expect(within(panel).getByRole('heading')).toHaveTextContent('Котировка № 31 · Действует · Действует до 02.12.2026');
+  await user.click(within(panel).getByRole('button', { name: 'Скопировать текст' }));
+  // user-event's clipboard stands in for the browser's
+  expect(await navigator.clipboard.readText()).toBe(card().text);
+  expect(await within(panel).findByText('Текст скопирован')).toBeInTheDocument();
+  await user.type(within(panel).getByRole('textbox', { name: 'Телефон покупателя' }), '+79123456789');
+  await user.type(within(panel).getByRole('textbox', { name: 'Адрес доставки' }), 'Казань, ул. Баумана, 5');
+  await user.click(within(panel).getByRole('button', { name: 'Зарезервировать' }));
+  expect(await within(panel).findByText('Созданы резервы: № 70')).toBeInTheDocument();
+  expect(await posted('/api/quotes/31/reserve')).toEqual([{ version: 1, buyer_name: 'ООО «Орех»', buyer_phone: '+79123456789', delivery_address: 'Казань, ул. Баумана, 5' }]);
+  expect(within(panel).getByRole('heading')).toHaveTextContent('Котировка № 31 · Принята');
+  expect(within(panel).queryByRole('button', { name: 'Зарезервировать' })).toBeNull();
 });

@@ -48,3 +48,19 @@ export const QUOTE_COLUMNS = {
   earliest_delivery: 'Доставка не раньше',
   total_sum: 'Сумма, ₽',
 } as const;
+
+/** The saved quote's panel. */
+export const SAVED_QUOTE_TEXTS = {
+  buyer: 'Покупатель',
+  phone: 'Телефон покупателя',
+  address: 'Адрес доставки',
+  number: (n: number) => `Котировка № ${n}`,
+  validUntil: 'Действует до',
+  copy: 'Скопировать текст',
+  copied: 'Текст скопирован',
+  link: 'Ссылка для покупателя',
+  revoke: 'Отозвать ссылку',
+  revoked: 'Ссылка отозвана',
+  reserved: (ids: number[]) => `Созданы резервы: ${ids.map((id) => `№ ${id}`).join(', ')}`,
+  pick: 'В предложение',
+} as const;

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -22,8 +23,9 @@ import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
 import { toNumber } from '../../../domain/numbers';
 import { QUOTE_MSG } from '../../../domain/quotes/access';
 import { QUOTE_LEVELS, QUOTE_UNITS, type QuoteLevel, type QuoteUnit } from '../../../domain/quotes/ranking';
-import type { QuoteOfferPart, QuoteSearch, QuoteSearchLine } from '../../../domain/quotes/search';
-import { QUOTE_COLUMNS as C, QUOTE_LEVEL_TITLES, QUOTE_TEXTS as TEXT } from '../../../domain/quotes/texts';
+import type { QuoteOfferPart, QuoteSearch, QuoteSearchAnswer, QuoteSearchLine } from '../../../domain/quotes/search';
+import { QUOTE_COLUMNS as C, QUOTE_LEVEL_TITLES, QUOTE_TEXTS as TEXT, SAVED_QUOTE_TEXTS as SAVED } from '../../../domain/quotes/texts';
+import { QUOTE_STATUS_TITLES } from '../../../domain/quotes/record';
 import { reserveCreateUrl } from '../../../domain/reserves/prefill';
 import { PageTitle } from '../../components/PageTitle';
 import { PageSpinner } from '../../components/Spinner';
@@ -31,7 +33,7 @@ import { Alert } from '../../components/Alert';
 import { errorMessage } from '../../api/errors';
 import { useReferenceListQuery, type NamedRef } from '../../api/references';
 import { useFilterConfigQuery } from '../../api/lists';
-import { useQuoteSearchQuery } from './quoteApi';
+import { useCreateQuoteMutation, useQuoteSearchQuery, useReserveQuoteMutation, useRevokeQuoteLinkMutation, type QuoteCard } from './quoteApi';
 
 /** What the form holds while it is typed: texts as typed, ids as chosen. */
 interface Ask {
@@ -160,21 +162,22 @@ function PartCells({ part }: { part: QuoteOfferPart }) {
   );
 }
 
-function Lines({ lines, cityId }: { lines: QuoteSearchLine[]; cityId: number }) {
+function Lines({ lines, cityId, picked, onPick }: { lines: QuoteSearchLine[]; cityId: number; picked: number[]; onPick: (n: number) => void }) {
   const navigate = useNavigate();
   if (!lines.length) return <Typography color="text.secondary" sx={{ my: 3 }}>{TEXT.empty}</Typography>;
-  const head = [C.rank, C.lot, C.available, C.amount, C.delivered_kg_price, C.delivered_unit_price, C.unit_price, C.price_kg, C.band, C.margin, C.route_days, C.earliest_delivery, C.total_sum, ''];
+  const head = [SAVED.pick, C.rank, C.lot, C.available, C.amount, C.delivered_kg_price, C.delivered_unit_price, C.unit_price, C.price_kg, C.band, C.margin, C.route_days, C.earliest_delivery, C.total_sum, ''];
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={TEXT.title}>
         <TableHead>
-          <TableRow>{head.map((h, i) => <TableCell key={i} align={i >= 2 && i <= 10 ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
+          <TableRow>{head.map((h, i) => <TableCell key={i} align={i >= 3 && i <= 11 ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
         </TableHead>
         <TableBody>
           {lines.map((line, n) => (
             <Fragment key={line.offers.map((o) => o.offer_id).join('+')}>
               {line.offers.length > 1 && (
                 <TableRow data-line={n + 1} sx={{ bgcolor: 'action.hover' }}>
+                  <TableCell padding="checkbox"><Checkbox checked={picked.includes(n)} onChange={() => onPick(n)} slotProps={{ input: { 'aria-label': `${SAVED.pick}: ${n + 1}` } }} /></TableCell>
                   <TableCell>{n + 1}</TableCell>
                   <TableCell colSpan={3} sx={{ fontWeight: 600 }}>{TEXT.together}: {line.offers.length}</TableCell>
                   <TableCell align="right" data-field="delivered_kg_price" sx={{ fontWeight: 600 }}>{formatFigure(line.delivered_kg_price)}</TableCell>
@@ -191,6 +194,9 @@ function Lines({ lines, cityId }: { lines: QuoteSearchLine[]; cityId: number }) 
               )}
               {line.offers.map((part) => (
                 <TableRow key={part.offer_id} data-offer={part.offer_id} {...(line.offers.length === 1 ? { 'data-line': n + 1 } : {})} hover>
+                  <TableCell padding="checkbox">
+                    {line.offers.length === 1 && <Checkbox checked={picked.includes(n)} onChange={() => onPick(n)} slotProps={{ input: { 'aria-label': `${SAVED.pick}: ${n + 1}` } }} />}
+                  </TableCell>
                   <TableCell>{line.offers.length === 1 ? n + 1 : ''}</TableCell>
                   <PartCells part={part} />
                   <TableCell align="right" data-field="part_sum">{line.offers.length === 1 ? formatFigure(line.total_sum) : ''}</TableCell>
@@ -210,13 +216,94 @@ function Lines({ lines, cityId }: { lines: QuoteSearchLine[]; cityId: number }) 
   );
 }
 
+/** 'Сохранить предложение покупателю': the picked lines at their prices, for the buyer named. */
+function SaveQuote({ answer, picked, onSaved }: { answer: QuoteSearchAnswer; picked: number[]; onSaved: (q: QuoteCard) => void }) {
+  const [buyer, setBuyer] = useState('');
+  const [create, state] = useCreateQuoteMutation();
+  const [error, setError] = useState<string | null>(null);
+  const save = async () => {
+    setError(null);
+    try {
+      onSaved(await create({
+        city_id: answer.city.id, buyer_name: buyer.trim() || null,
+        lines: picked.map((n) => ({ offers: answer.lines[n].offers.map((o) => ({ offer_id: o.offer_id, amount: Number(o.amount), unit_price: Number(o.unit_price) })) })),
+      }).unwrap());
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', my: 2 }}>
+      <TextField size="small" label={SAVED.buyer} value={buyer} sx={{ width: 260 }} onChange={(e) => setBuyer(e.target.value)} />
+      <Button variant="contained" disabled={!picked.length || state.isLoading} onClick={save}>{TEXT.save}</Button>
+      {error && <Alert severity="error" onClose={() => setError(null)}>{error}</Alert>}
+    </Box>
+  );
+}
+
+/** A saved quote: its number, status and date; the text to copy, the buyer's link; one click to its reserves. */
+function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q: QuoteCard) => void }) {
+  const [buyer, setBuyer] = useState(quote.buyer_name ?? '');
+  const [phone, setPhone] = useState('');
+  const [address, setAddress] = useState('');
+  const [reserve, reserving] = useReserveQuoteMutation();
+  const [revoke] = useRevokeQuoteLinkMutation();
+  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const run = async (step: () => Promise<string>) => {
+    setNotice(null);
+    try {
+      setNotice({ severity: 'success', text: await step() });
+    } catch (e) {
+      setNotice({ severity: 'error', text: errorMessage(e) });
+    }
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2, my: 2, display: 'flex', flexDirection: 'column', gap: 2 }} aria-label={SAVED.number(quote.number)} component="section">
+      <Typography variant="h2" sx={{ fontSize: 18 }}>
+        {SAVED.number(quote.number)} · {QUOTE_STATUS_TITLES[quote.status]} · {SAVED.validUntil} {formatDate(quote.valid_until)} · {formatFigure(quote.total_sum)} ₽
+      </Typography>
+      <TextField label="Текст для покупателя" value={quote.text} multiline minRows={3} slotProps={{ input: { readOnly: true } }} />
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button variant="outlined" onClick={() => run(async () => { await navigator.clipboard.writeText(quote.text); return SAVED.copied; })}>{SAVED.copy}</Button>
+        <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+          {SAVED.link}: {quote.link_revoked ? `${quote.url} (${SAVED.revoked})` : <a href={quote.url} target="_blank" rel="noreferrer">{quote.url}</a>}
+        </Typography>
+        {!quote.link_revoked && (
+          <Button color="error" onClick={() => run(async () => { onChange(await revoke({ id: quote.id, version: quote.version }).unwrap()); return SAVED.revoked; })}>{SAVED.revoke}</Button>
+        )}
+      </Box>
+      {quote.status === 'active' && (
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <TextField size="small" label={SAVED.buyer} value={buyer} sx={{ width: 240 }} onChange={(e) => setBuyer(e.target.value)} />
+          <TextField size="small" label={SAVED.phone} value={phone} sx={{ width: 200 }} onChange={(e) => setPhone(e.target.value)} />
+          <TextField size="small" label={SAVED.address} value={address} sx={{ width: 300 }} onChange={(e) => setAddress(e.target.value)} />
+          <Button variant="contained" disabled={reserving.isLoading} onClick={() => run(async () => {
+            const made = await reserve({ id: quote.id, version: quote.version, buyer_name: buyer, buyer_phone: phone, delivery_address: address }).unwrap();
+            onChange(made.quote);
+            return SAVED.reserved(made.reserve_ids);
+          })}>{TEXT.reserve}</Button>
+        </Box>
+      )}
+      {notice && <Alert severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert>}
+    </Paper>
+  );
+}
+
 export default function QuotePage() {
   const [asked, setAsked] = useState<QuoteSearch | null>(null);
+  const [picked, setPicked] = useState<number[]>([0]);
+  const [saved, setSaved] = useState<QuoteCard | null>(null);
   const answer = useQuoteSearchQuery(asked!, { skip: !asked });
+  const ask = (q: QuoteSearch) => {
+    setAsked(q);
+    setPicked([0]);
+  };
+  const pick = (n: number) => setPicked((p) => (p.includes(n) ? p.filter((x) => x !== n) : [...p, n].sort((a, b) => a - b)));
   return (
     <Box>
       <PageTitle title={TEXT.title} />
-      <AskForm onAsk={setAsked} />
+      <AskForm onAsk={ask} />
+      {saved && <SavedQuote key={saved.id} quote={saved} onChange={setSaved} />}
       {!asked && <Typography color="text.secondary">{TEXT.askFirst}</Typography>}
       {asked && answer.isFetching && <PageSpinner />}
       {asked && answer.error && !answer.isFetching && <Alert severity="error" closable={false}>{errorMessage(answer.error)}</Alert>}
@@ -225,7 +312,8 @@ export default function QuotePage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {answer.data.city.name} · {formatNumber(answer.data.amount)} {answer.data.unit} · {formatDate(answer.data.date)} · строк: {answer.data.lines.length}
           </Typography>
-          <Lines lines={answer.data.lines} cityId={answer.data.city.id} />
+          <Lines lines={answer.data.lines} cityId={answer.data.city.id} picked={picked} onPick={pick} />
+          {answer.data.lines.length > 0 && <SaveQuote answer={answer.data} picked={picked.filter((n) => n < answer.data!.lines.length)} onSaved={setSaved} />}
         </>
       )}
     </Box>

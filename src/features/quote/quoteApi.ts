@@ -1,8 +1,42 @@
-// The quote's calls (issue 38): the ranked lines for a buyer's question.
+// The quote's calls (issue 38): the ranked lines for a buyer's question, saving a quote, revoking its link and
+// reserving from it.
 import { baseApi } from '../../api/baseApi';
 import { checked } from '../../api/shapes';
 import { QUOTE_SEARCH } from '../../../domain/responseShapes';
 import type { QuoteSearch, QuoteSearchAnswer } from '../../../domain/quotes/search';
+import type { HeldLine, QuoteStatus } from '../../../domain/quotes/record';
+
+/** A saved quote's card (POST/GET /api/quotes/{id}). */
+export interface QuoteCard {
+  id: number;
+  number: number;
+  status: QuoteStatus;
+  city: { id: number; name: string };
+  buyer_name: string | null;
+  valid_until: string;
+  total_sum: string;
+  version: number;
+  url: string;
+  token: string;
+  link_revoked: boolean;
+  text: string;
+  reserve_ids: number[];
+  lines: Omit<HeldLine, 'offers'>[];
+}
+
+export interface QuoteCreate {
+  city_id: number;
+  buyer_name?: string | null;
+  lines: { offers: { offer_id: number; amount: number; unit_price: number }[] }[];
+}
+
+export interface QuoteReserve {
+  id: number;
+  version: number;
+  buyer_name: string;
+  buyer_phone: string;
+  delivery_address: string;
+}
 
 export const quoteApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -11,7 +45,16 @@ export const quoteApi = baseApi.injectEndpoints({
       extraOptions: { entity: 'подбора' },
       ...checked<QuoteSearchAnswer>(QUOTE_SEARCH, 'подбора'),
     }),
+    createQuote: build.mutation<QuoteCard, QuoteCreate>({
+      query: (body) => ({ url: 'api/quotes', method: 'POST', body }),
+    }),
+    revokeQuoteLink: build.mutation<QuoteCard, { id: number; version: number }>({
+      query: ({ id, version }) => ({ url: `api/quotes/${id}/revoke`, method: 'POST', body: { version } }),
+    }),
+    reserveQuote: build.mutation<{ reserve_ids: number[]; quote: QuoteCard }, QuoteReserve>({
+      query: ({ id, ...body }) => ({ url: `api/quotes/${id}/reserve`, method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useQuoteSearchQuery } = quoteApi;
+export const { useQuoteSearchQuery, useCreateQuoteMutation, useRevokeQuoteLinkMutation, useReserveQuoteMutation } = quoteApi;
