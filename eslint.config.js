@@ -52,10 +52,11 @@ const zones = [
     zone('./server/spec', from, 'spec/ describes a section for lists/ and records/: it sits below them and imports neither.')),
   // Two published entry points cross sections: offers/stock.ts, the one writer of an offer's stock (the
   // reserve lifecycle moves stock through it), and reserves/stats.ts, the reserve statistics that the
-  // employees and suppliers lists show per person and per company.
+  // employees and suppliers lists show per person and per company; and buyers/ledger.ts, what a buyer owes, which the
+  // reserve's credit check reads (issue 37).
   ...SECTIONS.map((section) =>
     zone(`./server/sections/${section}`, './server/sections', 'A section folder imports no other section: share through records/ or lists/.',
-      [`./${section}`, ...(section === 'reserves' ? ['./offers/stock.ts'] : []),
+      [`./${section}`, ...(section === 'reserves' ? ['./offers/stock.ts', './buyers/ledger.ts'] : []),
         ...(section === 'employees' || section === 'suppliers' ? ['./reserves/stats.ts'] : [])]),
   ),
 ];

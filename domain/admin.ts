@@ -92,6 +92,7 @@ export const RESOURCE_TITLE: Record<Resource, string> = {
   suppliers: 'Поставщики',
   products: 'Товары',
   cities: 'Города',
+  buyers: 'Покупатели',
 };
 export const ACTION_TITLE: Record<Action, string> = {
   read: 'Просмотр',

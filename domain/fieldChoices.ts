@@ -11,6 +11,8 @@ import { employeesResource } from './employees/resource';
 import { suppliersResource } from './suppliers/resource';
 import { productsResource } from './products/resource';
 import { citiesResource } from './cities/resource';
+import { columns as buyerColumns } from './buyers/columns';
+import { filters as buyerFilters } from './buyers/filters';
 
 const DEFS: Record<Resource, { columns: readonly ColumnDef[]; filters: readonly FilterDef[] }> = {
   offers: offersResource,
@@ -19,6 +21,7 @@ const DEFS: Record<Resource, { columns: readonly ColumnDef[]; filters: readonly 
   suppliers: suppliersResource,
   products: productsResource,
   cities: citiesResource,
+  buyers: { columns: buyerColumns, filters: buyerFilters },
 };
 
 /** What is no secret: the record's number, its name and its status identify it to whoever reads the section. */

@@ -20,7 +20,7 @@ export const SPEC_HIDDEN_FIELDS: Record<'1' | '8', HiddenFields> = {
     offers: ['supplier', 'suppliers_ids', 'warehouse_delivery_cost', 'warehouse_cost', 'max_unit_price', 'min_unit_price'],
     reserves: [
       'marginality', 'estimated_date_implementation', 'actual_date_implementation', 'unit_selling_price',
-      'buyer_name', 'buyer_phone', 'city', 'delivery_address', 'delivery_days', 'delivery_cost', 'responsible_id',
+      'buyer', 'buyer_name', 'buyer_phone', 'city', 'delivery_address', 'delivery_days', 'delivery_cost', 'responsible_id',
       'total_selling_sum', 'total_selling_price', 'min_selling_price', 'max_selling_price',
     ],
     employees: ['phone', 'email', 'contact_name'],

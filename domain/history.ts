@@ -14,11 +14,12 @@ import { employeesResource } from './employees/resource';
 import { suppliersResource } from './suppliers/resource';
 import { productsResource } from './products/resource';
 import { citiesResource } from './cities/resource';
+import { columns as buyerColumns } from './buyers/columns';
 
 export type HistoryAction = 'create' | 'update' | 'delete' | 'stock' | 'restore';
 
 /** The reference lists a recorded id names: the server answers the name beside the id. */
-export type HistoryRef = 'products' | 'varieties' | 'packing' | 'cities' | 'suppliers' | 'employees' | 'positions';
+export type HistoryRef = 'products' | 'varieties' | 'packing' | 'cities' | 'suppliers' | 'employees' | 'positions' | 'buyers';
 
 /** How a recorded value is shown. */
 export type HistoryFormat = 'text' | 'money' | 'number' | 'date' | 'status' | 'phone' | 'ref' | 'delivery';
@@ -106,7 +107,12 @@ export function historyFieldsOf(resource: Resource): Record<string, HistoryField
 
 export const HISTORY_FIELDS: Record<Section, Record<string, HistoryField>> = {
   offers: historyFieldsOf(offersResource),
-  reserves: historyFieldsOf(reservesResource),
+  reserves: {
+    ...historyFieldsOf(reservesResource),
+    // issue 37: the reason a reserve went past its buyer's credit limit, and its payments (keyed by payment)
+    credit_override: { key: 'credit_override', title: 'Превышение кредитного лимита', format: 'text', field: 'buyer', reads: ['reserves.buyer'] },
+    payments: { key: 'payments', title: 'Оплата', format: 'money', field: 'total_selling_sum', reads: ['reserves.total_selling_sum'] },
+  },
   employees: historyFieldsOf(employeesResource),
   suppliers: historyFieldsOf(suppliersResource),
   products: {
@@ -115,6 +121,13 @@ export const HISTORY_FIELDS: Record<Section, Record<string, HistoryField>> = {
     varieties: { key: 'varieties', title: 'Сорт', format: 'text' },
     // issue 39: the document types its lots need, by name
     document_types: { key: 'document_types', title: 'Документы для партий', format: 'text' },
+  },
+  // issue 37: buyers keep their hand-written columns until they are declared as a resource
+  buyers: {
+    ...Object.fromEntries(['status', 'name', 'inn', 'kpp', 'delivery_address', 'contact_person', 'phone', 'email', 'payment_terms', 'deferral_days',
+      'credit_limit'].map((key) => [key, fromColumn('buyers', buyerColumns, key)])),
+    city_id: fromColumn('buyers', buyerColumns, 'city', 'city_id', 'cities'),
+    responsible_id: fromColumn('buyers', buyerColumns, 'responsible', 'responsible_id', 'employees'),
   },
   cities: {
     ...historyFieldsOf(citiesResource),

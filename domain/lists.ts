@@ -189,7 +189,9 @@ export type OptionSource =
   | 'users'
   | 'harvest_years'
   | 'documents_states'
-  | 'logistics_states';
+  | 'logistics_states'
+  | 'buyers'
+  | 'payment_terms';
 
 export interface FilterDef {
   key: string;

@@ -10,7 +10,8 @@ export type NotificationKind =
   | 'document_expiring' | 'document_expires_today'
   | 'arrival_moved' | 'reserve_cut'
   // issue 41: a supplier's price list re-priced a lot that active reserves hold (their terms stay as they were)
-  | 'offer_repriced';
+  | 'offer_repriced'
+  | 'buyer_overdue' | 'credit_override';
 
 export const NOTIFICATION_TEXT = {
   reserve_expiring: (reserve: number) => `Резерв № ${reserve} истекает завтра`,
@@ -28,6 +29,9 @@ export const NOTIFICATION_TEXT = {
     : `Резерв № ${reserve} сокращен: по предложению № ${offer} поступило меньше ожидаемого, теперь ${formatNumber(to)} вместо ${formatNumber(from)}`),
   offer_repriced: (offer: number, oldPrice: string, newPrice: string) =>
     `Цена предложения № ${offer} изменена по прайсу поставщика: ${oldPrice} → ${newPrice}; резервы сохраняют свои условия`,
+  // issue 37: told to the buyer's responsible
+  buyer_overdue: (buyer: string, reserve: number) => `Покупатель «${buyer}» просрочил оплату резерва № ${reserve}`,
+  credit_override: (buyer: string, reserve: number, reason: string) => `Резерв № ${reserve} для «${buyer}» поставлен сверх кредитного лимита: ${reason}`,
 } as const;
 
 export const NOTIFICATION_UI = {

@@ -32,7 +32,16 @@ export interface Permissions {
   hidden_fields: HiddenFields;
   /** Issue 33: the role's setting 'Снижать стоимость доставки ниже маршрута' (administrators always may). */
   lower_delivery_cost?: boolean;
+  /** The role may exceed a buyer's credit limit, or reserve for a buyer with overdue debt, giving a reason (issue 37;
+   * the role_permissions row buyers × exceed_credit). Administrators always may. */
+  may_exceed_credit?: boolean;
 }
+
+/** The role_permissions row that gives a role the right to exceed credit limits (not an action of the matrix). */
+export const EXCEED_CREDIT_GRANT = { resource: 'buyers', action: 'exceed_credit' } as const;
+
+/** Sections an account kind never reads, whatever its role says: a supplier's user never sees the trader's buyers. */
+export const KIND_FORBIDDEN: Partial<Record<UserType, readonly Resource[]>> = { supplier: ['buyers'] };
 
 export function permissionsOf(scope: Scope): RolePermissions {
   const result = {} as RolePermissions;
@@ -88,7 +97,7 @@ export const SUPPLIER_HIDDEN_FIELDS: HiddenFields = {
   offers: ['min_unit_price', 'max_unit_price'],
   reserves: [
     'unit_selling_price', 'total_selling_sum', 'total_selling_price', 'min_selling_price', 'max_selling_price', 'marginality',
-    'min_markup', 'max_markup', 'costs_per_kg', 'delivery_cost', 'buyer_name', 'buyer_phone', 'delivery_address',
+    'min_markup', 'max_markup', 'costs_per_kg', 'delivery_cost', 'buyer_name', 'buyer_phone', 'delivery_address', 'buyer', 'buyer_id',
   ],
   suppliers: [
     'total_offers_created', 'reserve_total_created', 'reserve_purchased_count', 'reserve_purchased_sum', 'reserve_cancelled_count',

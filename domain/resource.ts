@@ -11,7 +11,7 @@ import type { Section } from './sectionKeys';
 
 /** The reference lists a field may point to: the table joined for its name, the list its select and filter offer,
  * the list a history entry names it from. */
-export type ReferenceList = 'products' | 'varieties' | 'packing' | 'cities' | 'suppliers' | 'employees' | 'positions' | 'offers';
+export type ReferenceList = 'products' | 'varieties' | 'packing' | 'cities' | 'suppliers' | 'employees' | 'positions' | 'offers' | 'buyers';
 
 export interface ReferenceSpec {
   /** The table it points to and the list its select, filter and history name it from. */

@@ -97,6 +97,7 @@ export const PERMISSIONS = {
     role_permissions: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } },
     hidden_fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
     lower_delivery_cost: { type: 'boolean', description: "the role's right to type a reserve's delivery cost below its route's" },
+    may_exceed_credit: { type: 'boolean' },
   },
 } as const satisfies Shape;
 

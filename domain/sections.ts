@@ -76,6 +76,11 @@ const REGISTRY = {
     forms: ['город', 'города', 'городов'],
     statuses: [ACTIVE, DELETED], inListsMenu: true,
   },
+  buyers: {
+    key: 'buyers', title: 'Покупатели', genitive: 'покупателей', one: 'покупателя', tag: 'Buyer',
+    forms: ['покупатель', 'покупателя', 'покупателей'],
+    statuses: [ACTIVE, DELETED], inListsMenu: true,
+  },
 } satisfies Record<Section, SectionDef>;
 
 export const SECTION: Record<Section, SectionDef> = REGISTRY;

@@ -14,6 +14,7 @@ export const SETTING_TITLE: Record<BusinessSettingName, { label: string; hint: s
   min_markup: { label: 'Минимальная наценка', hint: 'В процентах к себестоимости' },
   max_markup: { label: 'Максимальная наценка', hint: 'В процентах к себестоимости' },
   reserve_hold_days: { label: 'Срок резерва, дней', hint: 'Резерв до = дата создания + столько дней' },
+  reserve_unpaid_days: { label: 'Дней резерва без оплаты', hint: 'срок резерва покупателя на предоплате' },
 };
 
 /** The markups: fractions where they are stored and on the API (the spec's 0.1), percent where a person types them. */
@@ -39,7 +40,7 @@ export function markupFraction(percent: string): string {
 export function settingShown(name: BusinessSettingName, stored: string | number): string {
   const text = String(stored);
   if (isMarkup(name)) return `${markupPercent(text)} %`;
-  if (name === 'reserve_hold_days') return `${text} дн.`;
+  if (name === 'reserve_hold_days' || name === 'reserve_unpaid_days') return `${text} дн.`;
   return `${text.replace('.', ',')} ₽/кг`;
 }
 
@@ -91,6 +92,8 @@ export const businessSettingsSchema = yup.object({
   min_markup: settingNumber(SETTING_LIMITS.markup, SETTING_MSG.maxMarkup),
   max_markup: markupOrder(settingNumber(SETTING_LIMITS.markup, SETTING_MSG.maxMarkup)),
   reserve_hold_days: holdDays(),
+  // issue 37: a setting added later, kept when a save does not send it
+  reserve_unpaid_days: holdDays().optional(),
 });
 
 /** The same settings as the settings page's form holds them: markups in percent, within the same limits (the
@@ -102,4 +105,6 @@ export const businessSettingsFormSchema = yup.object({
   min_markup: settingNumber(SETTING_LIMITS.markup * 100, SETTING_MSG.maxMarkupPercent, 2, SETTING_MSG.percentDecimals),
   max_markup: markupOrder(settingNumber(SETTING_LIMITS.markup * 100, SETTING_MSG.maxMarkupPercent, 2, SETTING_MSG.percentDecimals)),
   reserve_hold_days: holdDays(),
+  // issue 37: a setting added later, kept when a save does not send it
+  reserve_unpaid_days: holdDays().optional(),
 });

@@ -40,7 +40,7 @@ describe('reserves, employees, suppliers', () => {
   });
 
   test('the hiding rules of spec point 6 the form fields go by', () => {
-    expect(RESERVE_FIELD_VISIBILITY).toEqual({ city_id: 'city', responsible: 'responsible_id' });
+    expect(RESERVE_FIELD_VISIBILITY).toEqual({ city_id: 'city', buyer_id: 'buyer', responsible: 'responsible_id' });
     expect(SUPPLIER_FIELD_VISIBILITY).toEqual({ city_id: 'city' });
     expect(EMPLOYEE_FIELD_VISIBILITY).toEqual({});
   });

@@ -12,14 +12,16 @@ import { filters as employeesFilters } from '../employees/resource';
 import { filters as suppliersFilters } from '../suppliers/resource';
 import { filters as productsFilters } from '../products/resource';
 import { filters as citiesFilters } from '../cities/resource';
+import * as buyers from '../buyers/columns';
+import { filters as buyersFilters } from '../buyers/filters';
 
 const SECTION_COLUMNS = {
   offers: offers.columns, reserves: reserves.columns, employees: employees.columns, suppliers: suppliers.columns,
-  products: products.columns, cities: cities.columns,
+  products: products.columns, cities: cities.columns, buyers: buyers.columns,
 };
 const SECTION_FILTERS = {
   offers: offersFilters, reserves: reservesFilters, employees: employeesFilters, suppliers: suppliersFilters,
-  products: productsFilters, cities: citiesFilters,
+  products: productsFilters, cities: citiesFilters, buyers: buyersFilters,
 };
 
 describe('list definitions', () => {

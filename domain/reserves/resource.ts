@@ -30,6 +30,9 @@ export const reservesResource = defineResource({
     estimated_date_implementation: { label: 'Дата реализации', kind: 'date', column: { width: 140 }, filter: true, bulk: 'set' },
     // issue 22: the day the reserve holds the stock until (empty: today + reserve_hold_days)
     reserved_until: { label: 'Резерв до', kind: 'date', column: { width: 130 }, filter: true },
+    // issue 37: the buyer's card; picking one fills the name, phone, city and address below (still editable)
+    buyer_id: { label: 'Карточка покупателя', kind: 'reference', visibleAs: 'buyer',
+      reference: { list: 'buyers', as: 'buyer', alias: 'bu', section: 'buyers' }, column: { width: 200, hiddenByDefault: true }, filter: true },
     buyer_name: { label: 'Покупатель', kind: 'text', column: { width: 200 }, filter: true },
     buyer_phone: { label: 'Телефон покупателя', kind: 'phone', column: { type: 'text', width: 170, hiddenByDefault: true }, filter: true },
     // spec point 6 names the delivery city 'city'
@@ -57,7 +60,7 @@ export const reservesResource = defineResource({
     recordColumns.id(),
     'offer_id', 'product',
     recordColumns.status(),
-    'amount', 'packs_amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum', 'marginality', 'buyer_name', 'buyer_phone',
+    'amount', 'packs_amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum', 'marginality', 'buyer_name', 'buyer_id', 'buyer_phone',
     'city_id', 'delivery_address', 'delivery_cost', 'delivery_days', 'estimated_date_implementation', 'reserved_until',
     'actual_date_implementation', 'responsible_id',
     recordColumns.createdBy(),
@@ -69,7 +72,7 @@ export const reservesResource = defineResource({
     { ...recordFilters.status(), ids: RESERVE_STATUS_IDS },
     'product', 'offer_id',
     recordFilters.createdBy(),
-    'buyer_name', 'buyer_phone', 'city_id', 'delivery_address', 'amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum',
+    'buyer_name', 'buyer_id', 'buyer_phone', 'city_id', 'delivery_address', 'amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum',
     'marginality', 'delivery_cost',
     // the offer's cost of delivery to the warehouse (offers.warehouse_cost), hidden with it
     f('warehouse_delivery_cost', 'Доставка на склад', 'currency', { reads: ['offers.warehouse_cost'] }),

@@ -24,6 +24,7 @@ export const RESERVE_MSG = {
   city: 'Выберите город доставки',
   min5: 'Минимум 5 символов',
   responsible: 'Выберите ответственного',
+  buyer: 'Покупатель не найден',
   number: 'Введите число',
   heldDate: 'Укажите дату окончания резерва',
   heldBeforeToday: 'Резерв не может закончиться раньше сегодняшнего дня',
@@ -116,6 +117,10 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
         const refused = reservedUntilError(value, this.parent.estimated_date_implementation, today, arrival);
         return refused ? this.createError({ message: refused }) : true;
       }),
+    // issue 37: the buyer's card, or none; the server checks it is one the caller may read
+    buyer_id: yup.number().nullable()
+      .transform((_value, original) => (original === '' || original === null || original === undefined ? null : Number(original)))
+      .typeError(RESERVE_MSG.buyer).integer(RESERVE_MSG.buyer).positive(RESERVE_MSG.buyer),
     buyer_name: yup.string().trim().required(MSG.required).min(2, MSG.min2),
     buyer_phone: requiredPhone(),
     city_id: id(RESERVE_MSG.city),
@@ -150,12 +155,14 @@ export function hiddenReserveFormFields(perms: Permissions | null | undefined): 
   return hidden;
 }
 
-export type ReserveStep = 'change' | 'complete' | 'cancel' | 'renew';
-const STEP_VERB: Record<ReserveStep, string> = { change: 'изменить', complete: 'завершить', cancel: 'отменить', renew: 'продлить' };
+export type ReserveStep = 'change' | 'complete' | 'cancel' | 'renew' | 'pay';
+const STEP_VERB: Record<ReserveStep, string> = { change: 'изменить', complete: 'завершить', cancel: 'отменить', renew: 'продлить', pay: 'оплатить' };
 
 /** The statuses a reserve may take each step in: an expired one is renewed ('Продлить') or cancelled. */
 export const STEP_FROM: Record<ReserveStep, readonly string[]> = {
   change: ['active'], complete: ['active'], cancel: ['active', 'expired'], renew: ['expired'],
+  // issue 37: a completed reserve is a sale; its payments are added (and removed) while it stays completed
+  pay: ['completed'],
 };
 
 /** What the server answers when a reserve cannot take a step, and the card says the same. */

@@ -3,7 +3,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { businessSettings } from '../db/schema';
-import { BAND_SETTINGS, BUSINESS_SETTING_NAMES, RESERVE_HOLD_DAYS_DEFAULT, type BusinessSettingName, type BusinessSettings } from '../../domain/settings';
+import { BAND_SETTINGS, BUSINESS_SETTING_NAMES, DAY_SETTING_DEFAULTS, type BusinessSettingName, type BusinessSettings } from '../../domain/settings';
 import { businessSettingsSchema, SETTING_TITLE, settingShown } from '../../domain/settingsSchema';
 import { money, toNumber } from '../../domain/numbers';
 import { offerSellingBand } from '../../domain/offers/figures';
@@ -29,7 +29,7 @@ export async function settingsByName(db: Database, names: string[]): Promise<Rec
 /** All as numbers; a missing or unreadable one counts as 0 (no cost, no markup), never as NaN; the hold days as 5. */
 export async function readBusinessSettings(db: Database): Promise<BusinessSettings> {
   const stored = await settingsByName(db, [...BUSINESS_SETTING_NAMES]);
-  return Object.fromEntries(BUSINESS_SETTING_NAMES.map((name) => [name, toNumber(stored[name]) ?? (name === 'reserve_hold_days' ? RESERVE_HOLD_DAYS_DEFAULT : 0)])) as BusinessSettings;
+  return Object.fromEntries(BUSINESS_SETTING_NAMES.map((name) => [name, toNumber(stored[name]) ?? DAY_SETTING_DEFAULTS[name] ?? 0])) as BusinessSettings;
 }
 
 /** Offers whose band is rewritten per statement: well under PostgreSQL's bind-parameter limit. */

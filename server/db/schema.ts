@@ -248,6 +248,8 @@ export const reserves = pgTable('reserves', {
   reserved_until: date('reserved_until', { mode: 'string' }),
   // issue 38: the quote it was reserved from, at the quote's held prices
   quote_id: integer('quote_id').references((): AnyPgColumn => quotes.id),
+  // issue 37: the buyer's card (its migration linked the reserves made before it by their buyer's name and phone)
+  buyer_id: integer('buyer_id').references(() => buyers.id),
   created_by: integer('created_by').references(() => users.id),
   ...record(), // status: active | completed | cancelled | expired | deleted
 }, (t) => [
@@ -255,6 +257,50 @@ export const reserves = pgTable('reserves', {
   index('reserves_status_idx').on(t.status),
   index('reserves_responsible_idx').on(t.responsible_id),
   index('reserves_due_idx').on(t.reserved_until).where(sql`${t.status} = 'active'`),
+  index('reserves_buyer_idx').on(t.buyer_id, t.status),
+]);
+
+/** Issue 37: who we sell to, on what terms, and how much credit it has. */
+export const buyers = pgTable('buyers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  inn: text('inn'),
+  kpp: text('kpp'),
+  city_id: integer('city_id').references(() => cities.id),
+  delivery_address: text('delivery_address'),
+  contact_person: text('contact_person'),
+  phone: text('phone'), // digits only
+  email: text('email'),
+  responsible_id: integer('responsible_id').references(() => employees.id),
+  payment_terms: text('payment_terms').notNull().default('prepay'), // prepay | deferral
+  deferral_days: integer('deferral_days'),
+  credit_limit: money('credit_limit'), // null: no limit
+  created_by: integer('created_by'),
+  ...record(),
+}, (t) => [
+  index('buyers_status_idx').on(t.status),
+  index('buyers_inn_idx').on(t.inn),
+  index('buyers_responsible_idx').on(t.responsible_id),
+  check('buyers_payment_terms_check', sql`${t.payment_terms} IN ('prepay', 'deferral')`),
+  check('buyers_deferral_days_check', sql`${t.deferral_days} IS NULL OR ${t.deferral_days} BETWEEN 1 AND 180`),
+  check('buyers_credit_limit_check', sql`${t.credit_limit} IS NULL OR ${t.credit_limit} >= 0`),
+]);
+
+/** A buyer's payment against a completed reserve; deleting one (an administrator's) keeps it, marked deleted. */
+export const payments = pgTable('payments', {
+  id: serial('id').primaryKey(),
+  reserve_id: integer('reserve_id').notNull().references(() => reserves.id),
+  date: date('date', { mode: 'string' }).notNull(),
+  amount: money('amount').notNull(),
+  comment: text('comment'),
+  version: integer('version').notNull().default(1),
+  created_by: integer('created_by').references(() => users.id),
+  created_at: ts('created_at').notNull().defaultNow(),
+  deleted: boolean('deleted').notNull().default(false),
+  deleted_at: ts('deleted_at'),
+}, (t) => [
+  index('payments_reserve_idx').on(t.reserve_id).where(sql`NOT ${t.deleted}`),
+  check('payments_amount_check', sql`${t.amount} > 0`),
 ]);
 
 export const comments = pgTable('comments', {

@@ -8,6 +8,7 @@ import { optionValue, type FilterConfig, type FilterOption, type OptionSource } 
 import { SECTION } from '../../domain/sections';
 import { DOCUMENTS_STATE_OPTIONS } from '../../domain/offers/documents';
 import { LOGISTICS_STATES } from '../../domain/offers/logistics';
+import { PAYMENT_TERMS } from '../../domain/buyers/fields';
 import { isFilterAllowed } from './engine';
 import type { SectionSpec } from '../spec/section';
 import { scopeOf } from '../../domain/permissions';
@@ -30,6 +31,7 @@ async function optionsOf(db: Database, spec: SectionSpec, specs: ScopeSpecs, aut
   if (source === 'statuses') return SECTION[spec.section].statuses.map(({ title, value }) => ({ title, value }));
   if (source === 'documents_states') return Object.entries(DOCUMENTS_STATE_OPTIONS).map(([value, title]) => ({ title, value }));
   if (source === 'logistics_states') return LOGISTICS_STATES.map(({ title, value }) => ({ title, value }));
+  if (source === 'payment_terms') return PAYMENT_TERMS.map(({ title, value }) => ({ title, value }));
   if (source in REFERENCES) {
     const items = await referenceItems(db, specs, auth, source as ReferenceName, false);
     return items.map((item) => ({ title: String(item.title ?? item.name), value: item.id }));

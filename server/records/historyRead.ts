@@ -28,7 +28,7 @@ interface StoredEntry {
 /** The table and name column of each reference list a change may name. */
 const REF_TABLES: Record<HistoryRef, [string, string]> = {
   products: ['products', 'name'], varieties: ['varieties', 'name'], packing: ['packing', 'name'], cities: ['cities', 'name'],
-  suppliers: ['suppliers', 'name'], employees: ['employees', 'full_name'], positions: ['positions', 'name'],
+  suppliers: ['suppliers', 'name'], employees: ['employees', 'full_name'], positions: ['positions', 'name'], buyers: ['buyers', 'name'],
 };
 
 /** `afterVersion`: only the entries of writes after that version of the record (what a stale save answers). */

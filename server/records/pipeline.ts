@@ -247,3 +247,9 @@ export const updateRecord = <Values>(db: Database, auth: AuthenticatedUser, sect
 export const recordStep = <Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, id: number, body: unknown, step: string,
   write: (tx: Database, before: Row) => Promise<SQL>) =>
   writeRecord(db, auth, section, id, (body ?? {}) as Row, step, async (tx, before) => ({ set: await write(tx, before) }));
+
+/** A step that changes what the record's own columns do not show (a reserve's payments): `write` answers the
+ * changes for the history beside its SET (which may set nothing new: the version moves all the same). */
+export const recordChangeStep = <Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, id: number, body: unknown, step: string,
+  write: (tx: Database, before: Row) => Promise<Change>) =>
+  writeRecord(db, auth, section, id, (body ?? {}) as Row, step, (tx, before) => write(tx, before));

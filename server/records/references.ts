@@ -45,6 +45,7 @@ export const REFERENCES = {
   cities: records('cities', 'name'),
   employees: records('employees', 'full_name'),
   suppliers: records('suppliers', 'name'),
+  buyers: records('buyers', 'name'),
   products: records('products', 'name'),
   // names that describe records rather than being records: read with the section they describe
   positions: { resource: 'employees', field: 'employees.position_id', query: () => sql`SELECT id, name FROM positions ORDER BY name` },

@@ -11,17 +11,19 @@ import employees from './employees';
 import suppliers from './suppliers';
 import products from './products';
 import cities from './cities';
+import buyers from './buyers';
 import { offersSpec } from './offers/list';
 import { reservesSpec } from './reserves/list';
 import { employeesSpec } from './employees/list';
 import { suppliersSpec } from './suppliers/list';
 import { productsSpec } from './products/list';
 import { citiesSpec } from './cities/list';
+import { buyersSpec } from './buyers/list';
 
 export type SectionPlugin = (app: FastifyInstance, opts: { db: Database }) => Promise<void>;
 
-export const SECTION_PLUGINS: Record<Section, SectionPlugin> = { offers, reserves, employees, suppliers, products, cities };
+export const SECTION_PLUGINS: Record<Section, SectionPlugin> = { offers, reserves, employees, suppliers, products, cities, buyers };
 
 export const SECTION_SPECS: Record<Section, SectionSpec> = {
-  offers: offersSpec, reserves: reservesSpec, employees: employeesSpec, suppliers: suppliersSpec, products: productsSpec, cities: citiesSpec,
+  offers: offersSpec, reserves: reservesSpec, employees: employeesSpec, suppliers: suppliersSpec, products: productsSpec, cities: citiesSpec, buyers: buyersSpec,
 };

@@ -41,7 +41,7 @@ export interface RecordArgs {
 }
 
 /** The select list that shows a section's records. */
-const REFERENCE_OF: Partial<Record<Section, ReferenceList>> = { cities: 'cities', employees: 'employees', suppliers: 'suppliers', products: 'products' };
+const REFERENCE_OF: Partial<Record<Section, ReferenceList>> = { cities: 'cities', employees: 'employees', suppliers: 'suppliers', products: 'products', buyers: 'buyers' };
 
 /** What a write of a record makes stale besides the record and its list: what its section moves (a reserve's offer
  * card and the offers list, with the tiles). */

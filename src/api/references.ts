@@ -22,7 +22,7 @@ export interface NamedRef {
   expires?: boolean;
 }
 
-export type ReferenceList = 'cities' | 'employees' | 'positions' | 'suppliers' | 'varieties' | 'packing' | 'products' | 'document_types';
+export type ReferenceList = 'cities' | 'employees' | 'positions' | 'suppliers' | 'varieties' | 'packing' | 'products' | 'document_types' | 'buyers';
 
 export const referencesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -11,6 +11,9 @@ import { ACTIONS, RESOURCES } from '../../../domain/permissions';
 import { currentTerms, type ReserveTerms } from '../../../domain/reserves/terms';
 import { defaultReservedUntil } from '../../../domain/reserves/schema';
 import { ROLES } from './data/roles';
+import { companyInn } from './inn';
+import { Random } from './random';
+import { rowsOf } from '../../http/rows';
 import { buildDemoPlan, SETTINGS, type UserKey } from './plan';
 import { businessDayOf, TIME_ZONE_DEFAULT, TIME_ZONE_SETTING } from '../../../domain/businessDay';
 
@@ -146,6 +149,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       created_by: userIds[r.created_by], created_at: r.created_at, deleted_at: r.deleted_at,
     })));
 
+    await seedBuyers(tx, now);
+
     // ---- comments and business settings
     await insertAll(tx, t.comments, plan.comments.map((c) => ({
       entity_type: c.entity, entity_id: c.entity === 'offers' ? offerIds[c.index] : reserveIds[c.index],
@@ -159,6 +164,31 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
 
 /** The business day of a seeded instant (the demo's zone is the default one). */
 const isoDate = (d: Date) => businessDayOf(d, TIME_ZONE_DEFAULT);
+/** The demo's buyers (issue 37): one per distinct buyer name and phone of the reserves (as migration 0018 makes them
+ * from a database's reserves), with real-looking INNs; every third on 14 days' deferral with a limit, the rest on
+ * prepayment. A part of the completed sales is paid, so the ledgers, the overdue debt and the analytics have figures. */
+async function seedBuyers(tx: Tx, now: Date) {
+  const random = new Random('buyers');
+  const made = rowsOf<{ id: number }>(await tx.execute(sql`INSERT INTO buyers (name, phone, city_id, delivery_address, responsible_id, created_by, created_at)
+    SELECT DISTINCT ON (btrim(buyer_name), coalesce(buyer_phone, '')) btrim(buyer_name), buyer_phone, city_id, delivery_address, responsible_id, created_by, created_at
+    FROM reserves WHERE buyer_name IS NOT NULL AND btrim(buyer_name) <> ''
+    ORDER BY btrim(buyer_name), coalesce(buyer_phone, ''), created_at DESC, id DESC RETURNING id`));
+  for (const [i, { id }] of made.entries()) {
+    const deferral = i % 3 === 0;
+    await tx.update(t.buyers).set({
+      inn: companyInn(random, String(random.int(10, 78))), contact_person: null,
+      payment_terms: deferral ? 'deferral' : 'prepay', deferral_days: deferral ? 14 : null, credit_limit: deferral ? '3000000.00' : null,
+    }).where(sql`id = ${id}`);
+  }
+  await tx.execute(sql`UPDATE reserves r SET buyer_id = b.id FROM buyers b
+    WHERE b.name = btrim(r.buyer_name) AND coalesce(b.phone, '') = coalesce(r.buyer_phone, '')`);
+  // half of the completed sales paid on their completion day: one in four in full, one in four in half
+  await tx.execute(sql`INSERT INTO payments (reserve_id, date, amount, comment, created_by, created_at)
+    SELECT r.id, r.actual_date_implementation, CASE WHEN r.id % 4 = 1 THEN round(r.total_selling_sum / 2, 2) ELSE r.total_selling_sum END,
+      'Оплата по счету', r.created_by, r.actual_date_implementation
+    FROM reserves r WHERE r.status = 'completed' AND r.buyer_id IS NOT NULL AND r.total_selling_sum > 0 AND r.id % 4 IN (0, 1)
+      AND r.actual_date_implementation <= ${isoDate(now)}::date`);
+}
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const termsOf = (t: ReserveTerms) => ({
   offer_price_kg: text(t.offer_price_kg), unit_weight: text(t.unit_weight), costs_per_kg: text(t.costs_per_kg),

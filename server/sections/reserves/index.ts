@@ -13,6 +13,9 @@ import { cardRoutes } from '../../records/cardRoutes';
 import { completeBody, repriceResponse, stepBody, reserveBody, reserveSummaries } from './schema';
 import { reserveRouteRoutes } from './route';
 import { cancelReserve, completeReserve, renewReserve, repriceTerms, reserveRecord } from './lifecycle';
+import { addPayment, deletePayment, readPayments } from './payments';
+import { readRecord, type Row } from '../../records/pipeline';
+import { paymentBody, paymentParams, paymentsResponse } from './schema';
 
 export default async function reservesPlugin(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
@@ -43,6 +46,23 @@ export default async function reservesPlugin(app: FastifyInstance, opts: { db: D
   }, async (request) =>
     renewReserve(db, requireAuth(request), idOf(request.params), request.body),
   );
+  // issue 37: payments of a completed reserve
+  app.get('/reserves/:id/payments', {
+    schema: { tags: ['reserves'], summary: 'The payments of a completed reserve and what is left to pay', params: idParams, querystring: noQuery, response: paymentsResponse },
+  }, async (request) => {
+    const auth = requireAuth(request);
+    const id = idOf(request.params);
+    return readPayments(db, auth, id, () => readRecord(db, auth, reserveRecord, id, false));
+  });
+  app.post('/reserves/:id/payments', {
+    schema: { tags: ['reserves'], summary: 'Add a payment to a completed reserve: {date, amount, comment, version}; never above what is left', params: idParams, querystring: noQuery, body: paymentBody, response: cardResponse(200) },
+  }, async (request) => addPayment(db, requireAuth(request), idOf(request.params), (request.body ?? {}) as Row));
+  app.delete('/reserves/:id/payments/:paymentId', {
+    schema: { tags: ['reserves'], summary: 'Take a payment back (administrators): {version}', params: paymentParams, querystring: noQuery, body: stepBody, response: cardResponse(200) },
+  }, async (request) => {
+    const { id, paymentId } = request.params as { id: number; paymentId: number };
+    return deletePayment(db, requireAuth(request), id, paymentId, (request.body ?? {}) as Row);
+  });
   app.post('/reserves/:id/cancel', {
     schema: { tags: ['reserves'], summary: 'Cancel an active reserve: its amount returns to the offer', params: idParams, querystring: noQuery, body: stepBody, response: cardResponse(200) },
   }, async (request) =>

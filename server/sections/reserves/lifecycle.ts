@@ -29,6 +29,9 @@ import { takeStockAgain } from './restore';
 import { clock, readTimeZone, todayOf } from '../../db/businessDay';
 import { businessDayOf, businessToday } from '../../../domain/businessDay';
 import { refuseReserveWithoutDocuments } from '../../records/documentsState';
+import { checkCredit } from './credit';
+import { recordHistory } from '../../records/history';
+import { toNumber } from '../../../domain/numbers';
 
 /** What the offer's history tells of a step of one reserve. */
 const stepOf = (auth: AuthenticatedUser, id: number, step: HistoryCause['step']): StockCause => ({ by: auth.user.id, via: { section: 'reserves', step, ids: [id] } });
@@ -62,16 +65,19 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
     { field: 'delivery_cost', old: null, new: Number(values.delivery_cost) },
     { field: 'route_delivery_cost', old: null, new: Number(values.route_delivery_cost) },
   ]),
-  async insert(tx, auth, { offer, values }) {
+  async insert(tx, auth, { offer, values }, body) {
     // the reserve's number first, so the offer's history names it; the offer is locked before the reserve is
     // written (inserting it first would hold a key lock on the offer that two creators then deadlock on)
     const [{ id }] = rowsOf<{ id: number }>(await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('reserves', 'id'))::int AS id`));
     // the form was checked against the stock read before; the locked offer has the last word
     await reserve(tx, offer.id, values.amount, { by: auth.user.id, via: { section: 'reserves', step: 'create', ids: [id] } });
+    // the buyer's credit, beside the stock, before anything is written (issue 37)
+    const override = await checkCredit(tx, auth, { buyerId: values.buyer_id, reserveId: id, sum: values.total_selling_sum, takesMore: true, override: body.credit_override });
     await tx.execute(sql`
       INSERT INTO reserves (id, offer_id, ${columnsOf(values)}, created_by)
       VALUES (${id}, ${offer.id}, ${valuesOf(values)}, ${auth.user.id})`);
     await notify(tx, { to: recipients.authorOf(offer.id), kind: 'reserve_placed', section: 'reserves', recordId: id, text: NOTIFICATION_TEXT.reserve_placed(id, offer.id), by: auth.user.id });
+    if (override.length) await recordHistory(tx, auth.user.id, [{ section: 'reserves', recordId: id, action: 'update', changes: override }]);
     return id;
   },
   async change(tx, auth, { id, body }) {
@@ -88,7 +94,11 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
     }
     const values = await prepareReserve(tx, auth, offer, body, current, reprice);
     await resize(tx, current.offer_id, current.amount, values.amount, stepOf(auth, id, 'change'));
-    return { set: sql.join(Object.entries(values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `) };
+    // more credit: another buyer, or a bigger selling sum than before
+    const takesMore = values.buyer_id !== (current.buyer_id === null ? null : Number(current.buyer_id))
+      || (toNumber(values.total_selling_sum) ?? 0) > (toNumber(current.total_selling_sum as string) ?? 0);
+    const extra = await checkCredit(tx, auth, { buyerId: values.buyer_id, reserveId: id, sum: values.total_selling_sum, takesMore, override: body.credit_override });
+    return { set: sql.join(Object.entries(values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `), extra };
   },
 };
 

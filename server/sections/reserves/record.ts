@@ -24,6 +24,8 @@ import type { Row } from '../../records/pipeline';
 import { selectList } from '../../lists/engine';
 import { reservesSpec } from './list';
 import { documentsStateSql } from '../../records/documentsState';
+import { buyerReadable } from '../buyers/ledger';
+import { CREDIT_MSG } from '../../../domain/buyers/credit';
 
 /** The offer a reserve is placed against, as the form's bounds need it. */
 export interface ReservedOffer {
@@ -55,7 +57,7 @@ const TERMS = selectList(TERM_COLUMNS);
 /** The columns of a reserve's card beside its list row: the ids its selects show, its selling band, the terms it
  * is judged by, and the offer's figures as they stand now (what a re-pricing would take). */
 const readColumns = {
-  city_id: sql`r.city_id`, responsible_id: sql`r.responsible_id`,
+  city_id: sql`r.city_id`, responsible_id: sql`r.responsible_id`, buyer_id: sql`r.buyer_id`,
   min_selling_price: sql`round(r.min_selling_price, 2)::text`, max_selling_price: sql`round(r.max_selling_price, 2)::text`,
   ...TERM_COLUMNS,
   offer: sql`json_build_object('id', o.id, 'status', o.status, 'product', ${reservesSpec.columns.product},
@@ -103,7 +105,8 @@ export interface StoredReserve extends Row {
 export async function storedReserve(db: Database, id: number, lock = false): Promise<StoredReserve | undefined> {
   return firstRow<StoredReserve>(await db.execute(sql`SELECT id, offer_id, status, round(amount, 2)::text AS amount,
     round(unit_price, 2)::text AS unit_price, packs_amount::text AS packs_amount, round(unit_selling_price, 2)::text AS unit_selling_price,
-    estimated_date_implementation::text AS estimated_date_implementation, reserved_until::text AS reserved_until, buyer_name, buyer_phone, city_id, delivery_address,
+    estimated_date_implementation::text AS estimated_date_implementation, reserved_until::text AS reserved_until, buyer_id, buyer_name, buyer_phone, city_id, delivery_address,
+    round(total_selling_sum, 2)::text AS total_selling_sum,
     round(delivery_cost, 2)::text AS delivery_cost, round(route_delivery_cost, 2)::text AS route_delivery_cost, delivery_days, responsible_id, ${TERMS}
     FROM reserves r WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`));
 }
@@ -122,6 +125,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   const hidden = hiddenReserveFormFields(auth.permissions);
   const values: Row = {};
   for (const field of RESERVE_FORM_FIELDS) values[field] = body[field] !== undefined ? body[field] : current?.[field];
+  const buyer = await pickedBuyer(db, auth, hidden, values, current);
   // packs follow the amount (spec point 5: packs = amount / units per pack, 1 decimal)
   if (toNumber(values.amount as string) !== null) values.packs_amount = packsOf(values.amount as string, offer.units_per_pack);
 
@@ -185,7 +189,9 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   const estimated = (pick('estimated_date_implementation') as string | null)?.slice(0, 10) ?? null;
   const asked = valid.reserved_until ? String(valid.reserved_until).slice(0, 10) : null;
   // 'Резерв до': as typed; else kept; a new reserve holds for the business setting's days
-  const reservedUntil = asked ?? current?.reserved_until ?? (current ? null : defaultReservedUntil(day, settings.reserve_hold_days, estimated, pendingArrival(offer)));
+  // a prepayment buyer's new reserve holds for 'Дней резерва без оплаты' instead (issue 37)
+  const holdDays = buyer?.payment_terms === 'prepay' ? settings.reserve_unpaid_days : settings.reserve_hold_days;
+  const reservedUntil = asked ?? current?.reserved_until ?? (current ? null : defaultReservedUntil(day, holdDays, estimated, pendingArrival(offer)));
   return {
     amount: money(valid.amount as number)!,
     packs_amount: figures.packs_amount === null ? null : figures.packs_amount.toFixed(1),
@@ -198,6 +204,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
     marginality: priced ? money(figures.marginality) : null,
     estimated_date_implementation: estimated,
     reserved_until: reservedUntil,
+    buyer_id: buyer?.id ?? null,
     buyer_name: visible('buyer_name') ? String(valid.buyer_name).trim() : current?.buyer_name ?? null,
     buyer_phone: (pick('buyer_phone') as string | null) ?? null,
     city_id: cityId,
@@ -215,6 +222,27 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
 }
 
 export type ReserveValues = Awaited<ReturnType<typeof prepareReserve>>;
+
+const blank = (value: unknown) => value === undefined || value === null || value === '';
+/** The reserve's fields a picked buyer fills where the form left them empty: reserve field → the buyer's. */
+const FILLED_BY_BUYER = { buyer_name: 'name', buyer_phone: 'phone', city_id: 'city_id', delivery_address: 'delivery_address' } as const;
+
+/** The buyer the form names (issue 37), as the caller may read it, with its terms; its name, phone, city and address
+ * fill the form's where it left them empty. A role that does not see the field keeps the stored buyer. */
+async function pickedBuyer(db: Database, auth: AuthenticatedUser, hidden: ReadonlySet<string>, values: Row, current?: StoredReserve) {
+  const stored = current?.buyer_id === undefined || current.buyer_id === null ? null : Number(current.buyer_id);
+  const id = hidden.has('buyer_id') ? stored : blank(values.buyer_id) ? null : Number(values.buyer_id);
+  if (id === null) return null;
+  if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw badRequest(CREDIT_MSG.buyerMissing);
+  if (id !== stored && !(await buyerReadable(db, auth, id))) throw badRequest(CREDIT_MSG.buyerMissing);
+  const buyer = firstRow<Row & { id: number; payment_terms: string; status: string }>(await db.execute(sql`SELECT id, status, name, phone, city_id,
+    delivery_address, payment_terms FROM buyers WHERE id = ${id}`));
+  if (!buyer || (buyer.status === 'deleted' && id !== stored)) throw badRequest(CREDIT_MSG.buyerMissing);
+  for (const [field, from] of Object.entries(FILLED_BY_BUYER)) {
+    if (blank(values[field]) && !hidden.has(field) && !blank(buyer[from])) values[field] = buyer[from];
+  }
+  return buyer;
+}
 
 /** The delivery city and the responsible employee must exist and not be deleted: the form's own messages. */
 async function assertReferences(db: Database, cityId: number | null, responsibleId: number | null) {

@@ -18,6 +18,10 @@ export const reserveBody = {
   properties: {
     ...Object.fromEntries(RESERVE_FORM_FIELDS.map((field) => [field, formValue])),
     comments: { type: 'array', maxItems: 50, items: { type: 'object', properties: { text: { type: 'string', maxLength: COMMENT_MAX + 100 } } } },
+    credit_override: {
+      type: ['object', 'null'], additionalProperties: false, description: 'issue 37: go past the buyer\'s credit limit or overdue debt, for a role with the right, giving a reason',
+      properties: { reason: { type: 'string', maxLength: 500 } },
+    },
     reprice: { type: 'boolean', description: 'a change only: take the offer\'s prices and today\'s settings instead of the reserve\'s own terms' },
     reprice_terms: {
       type: 'object', additionalProperties: false, description: 'the terms the preview showed (GET /reserves/{id}/reprice); refused when they moved since',
@@ -51,4 +55,38 @@ export const reserveSummaries: CardSummaries = {
 /** GET /reserves/{id}/reprice: the terms a re-pricing takes now, as text. */
 export const repriceResponse = responses({
   200: REPRICE_TERMS,
+});
+
+/** Issue 37: a payment of a completed reserve; its rules and Russian messages are domain/buyers/payments.ts. */
+export const paymentBody = {
+  type: 'object',
+  properties: {
+    version: { ...versionProperty, description: 'the version of the reserve the payment was made on (409 stale when newer)' },
+    date: { type: ['string', 'null'], maxLength: 30, description: 'YYYY-MM-DD, not after today' },
+    amount: { type: ['string', 'number', 'null'], maxLength: 40, maximum: 1e12 },
+    comment: { type: ['string', 'null'], maxLength: 600 },
+  },
+} as const;
+
+export const paymentParams = {
+  type: 'object',
+  required: ['id', 'paymentId'],
+  properties: { id: ID, paymentId: ID },
+} as const;
+
+export const paymentsResponse = responses({
+  200: {
+    type: 'object',
+    required: ['payments', 'left'],
+    properties: {
+      left: { type: 'string' },
+      payments: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { id: { type: 'integer' }, date: { type: 'string' }, amount: { type: 'string' }, comment: { type: ['string', 'null'] }, created_at: { type: 'string', format: 'date-time' } },
+        },
+      },
+    },
+  },
 });

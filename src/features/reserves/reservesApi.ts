@@ -52,6 +52,9 @@ export interface ReserveRecord extends RecordBase {
   actual_date_implementation?: string | null;
   /** 'Резерв до' (issue 22). */
   reserved_until?: string | null;
+  /** Issue 37: the buyer's card, and its {id, name} as the list shows it. */
+  buyer_id?: number | null;
+  buyer?: Ref | null;
   buyer_name?: string | null;
   buyer_phone?: string | null;
   city_id?: number | null;

@@ -36,6 +36,8 @@ export const ROLES: readonly RoleSeed[] = [
       suppliers: readOnly,
       products: { read: 'all', create: 'all', update: 'all' },
       cities: { read: 'all', create: 'all', update: 'all' },
+      // issue 37: a manager looks after its own buyers and sees the others
+      buyers: { read: 'all', create: 'own', update: 'own', export: 'all' },
     }),
   },
   {
@@ -56,7 +58,7 @@ export const ROLES: readonly RoleSeed[] = [
     name: 'Администратор',
     permissions: permissions({
       offers: everything, reserves: everything, employees: everything,
-      suppliers: everything, products: everything, cities: everything,
+      suppliers: everything, products: everything, cities: everything, buyers: everything,
     }),
   },
   {

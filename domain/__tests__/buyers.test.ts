@@ -1,0 +1,68 @@
+// The buyer's rules worked by hand: INN check digits, the ledger to the kopeck, the credit refusals' exact words.
+import { isValidInn } from '../inn';
+import { buyerSchema, innError } from '../buyers/schema';
+import { ageBucket, buildLedger, dueDate } from '../buyers/ledger';
+import { creditRefusals, CREDIT_MSG } from '../buyers/credit';
+import { paymentSchema } from '../buyers/payments';
+
+test('INN: 10 digits with one check digit, 12 with two; anything else is refused in Russian', () => {
+  // 7707083893: 7·2+7·4+0·10+7·3+0·5+8·9+3·4+8·6+9·8 = 14+28+0+21+0+72+12+48+72 = 267; 267 mod 11 = 3 → 3
+  expect(isValidInn('7707083893')).toBe(true);
+  expect(isValidInn('7707083894')).toBe(false);
+  // 500100732259: the 11th digit 5 and the 12th 9 both check
+  expect(isValidInn('500100732259')).toBe(true);
+  expect(isValidInn('500100732258')).toBe(false);
+  expect(innError('7707083894')).toBe('Неверное контрольное число ИНН');
+  expect(innError('77070838')).toBe('ИНН состоит из 10 или 12 цифр');
+  expect(innError('')).toBeNull();
+});
+
+test('the buyer schema: terms, deferral days 1–180, the limit, KPP', async () => {
+  const messages = async (values: Record<string, unknown>) =>
+    buyerSchema().validate(values, { abortEarly: false }).then(() => [], (e: { errors: string[] }) => e.errors);
+  expect(await messages({ name: 'ООО «Орех»', payment_terms: 'deferral', deferral_days: '181', kpp: '12345', credit_limit: '-1' })).toEqual([
+    'КПП состоит из 9 цифр', 'Отсрочка от 1 до 180 дней', 'Лимит не может быть меньше нуля',
+  ]);
+  expect(await messages({ name: 'ООО «Орех»', payment_terms: 'barter' })).toEqual(['Выберите условия оплаты']);
+  const valid: Record<string, unknown> = await buyerSchema().validate({ name: 'ООО «Орех»', payment_terms: 'prepay', deferral_days: '30', inn: '7707 083 893' });
+  expect([valid.deferral_days, valid.inn]).toEqual([null, '7707083893']);
+});
+
+test('the ledger: sales due after the deferral, partial payments, the overdue part and since when', () => {
+  const terms = { payment_terms: 'deferral', deferral_days: 10 };
+  expect(dueDate('2026-11-01', terms)).toBe('2026-11-11');
+  expect(dueDate('2026-11-01', { payment_terms: 'prepay', deferral_days: null })).toBe('2026-11-01');
+  const ledger = buildLedger(
+    [{ reserve_id: 1, date: '2026-11-01', sum: '100000.10' }, { reserve_id: 2, date: '2026-11-20', sum: '50000.00' }],
+    [{ id: 1, reserve_id: 1, date: '2026-11-05', amount: '30000.05' }, { id: 2, reserve_id: 2, date: '2026-11-21', amount: '0.01' }],
+    terms, '2026-11-25',
+  );
+  // sold 100 000,10 + 50 000,00 = 150 000,10; paid 30 000,05 + 0,01 = 30 000,06; owed 120 000,04
+  expect([ledger.sales, ledger.payments, ledger.balance]).toEqual(['150000.10', '30000.06', '120000.04']);
+  // reserve 1 was due 11.11 (overdue from 12.11) with 70 000,05 left; reserve 2 is due 30.11
+  expect([ledger.overdue, ledger.overdue_since]).toEqual(['70000.05', '2026-11-12']);
+  expect(ledger.lines.map((l) => [l.date, l.kind, l.balance])).toEqual([
+    ['2026-11-01', 'sale', '100000.10'], ['2026-11-05', 'payment', '70000.05'], ['2026-11-20', 'sale', '120000.05'], ['2026-11-21', 'payment', '120000.04'],
+  ]);
+  expect([ageBucket('2026-11-25', '2026-11-25'), ageBucket('2026-11-11', '2026-11-25'), ageBucket('2026-08-01', '2026-11-25')]).toEqual(['not_due', 'd1_30', 'd90_plus']);
+});
+
+test('the credit refusals say the figures as the issue writes them', () => {
+  const state = { credit_limit: '1000000', balance: '600000', reserved: '350000', overdue: '0', overdue_since: null };
+  expect(creditRefusals(state, '80000')).toEqual(['Превышен кредитный лимит: лимит 1 000 000,00 ₽, долг и резервы 950 000,00 ₽, этот резерв 80 000,00 ₽']);
+  expect(creditRefusals(state, '50000')).toEqual([]);
+  expect(creditRefusals({ ...state, credit_limit: null, overdue: '120000', overdue_since: '2026-11-12' }, '1')).toEqual([
+    'У покупателя просроченный долг 120 000,00 ₽ (с 12.11.2026)',
+  ]);
+  expect(CREDIT_MSG.overdue('120000', '2026-11-12')).toBe('У покупателя просроченный долг 120 000,00 ₽ (с 12.11.2026)');
+});
+
+test('a payment is at most what is left, dated up to today', async () => {
+  const errors = (values: Record<string, unknown>, left: string) =>
+    paymentSchema(left, '2026-11-25').validate(values, { abortEarly: false }).then(() => [], (e: { errors: string[] }) => e.errors);
+  expect(await errors({ date: '2026-11-26', amount: '100.01' }, '100.00')).toEqual([
+    'Дата оплаты не может быть позже сегодняшней', 'Оплата больше остатка долга по резерву: осталось 100,00 ₽',
+  ]);
+  expect(await errors({ date: '2026-11-25', amount: '0' }, '100.00')).toEqual(['Сумма оплаты должна быть больше нуля']);
+  expect(await errors({ date: '2026-11-25', amount: '100' }, '100.00')).toEqual([]);
+});

@@ -1,0 +1,18 @@
+// What each buyer owes, in SQL, for the list's columns, filters and sorts: its completed reserves' selling sums less
+// their payments, the overdue part being what is left of sales past their due day (completion + deferral days on
+// deferred terms). The same rule as domain/buyers/ledger.ts, which the card's ledger and the credit check read.
+import { sql, type SQL } from 'drizzle-orm';
+
+/** A completed reserve's rest to pay: its selling sum less its payments, never below zero. `r` is the reserve. */
+export const leftToPay = (r: string) => sql.raw(`greatest(coalesce(${r}.total_selling_sum, 0) - coalesce((SELECT sum(p.amount) FROM payments p
+  WHERE p.reserve_id = ${r}.id AND NOT p.deleted), 0), 0)`);
+
+/** The day a completed reserve `r` of buyer `b` is due. */
+export const dueDay = (r: string, b: string) =>
+  sql.raw(`(${r}.actual_date_implementation + CASE WHEN ${b}.payment_terms = 'deferral' THEN coalesce(${b}.deferral_days, 0) ELSE 0 END)`);
+
+/** The LATERAL join giving `debt.balance` and `debt.overdue` of buyer `b` on the day `today` (YYYY-MM-DD). */
+export const debtJoin = (b: string, today: SQL) => sql`LEFT JOIN LATERAL (
+    SELECT coalesce(sum(s.left_to_pay), 0) AS balance, coalesce(sum(s.left_to_pay) FILTER (WHERE s.due < ${today}), 0) AS overdue
+    FROM (SELECT ${leftToPay('dr')} AS left_to_pay, ${dueDay('dr', b)} AS due
+          FROM reserves dr WHERE dr.buyer_id = ${sql.raw(b)}.id AND dr.status = 'completed') s) debt ON true`;

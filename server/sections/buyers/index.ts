@@ -1,0 +1,36 @@
+// /api/buyers: the list, bulk delete, the filter config and the export; one buyer's card; its ledger
+// ('Взаиморасчёты') as JSON and as an XLSX.
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { listRoutes } from '../../lists/routes';
+import { cardRoutes } from '../../records/cardRoutes';
+import { requireAuth } from '../../http/auth';
+import { idOf, idParams, noQuery, responses } from '../../http/schemas';
+import { attachment } from '../../lists/export';
+import { LEDGER_TEXTS } from '../../../domain/buyers/texts';
+import { buyersSpec } from './list';
+import { buyerBody, buyerSummaries, ledgerResponse } from './schema';
+import { buyerRecord } from './record';
+import { ledgerXlsx, readLedger } from './ledger';
+
+export default async function buyersPlugin(app: FastifyInstance, opts: { db: Database }) {
+  const { db } = opts;
+  listRoutes(app, db, buyersSpec);
+  cardRoutes(app, db, { body: buyerBody, summaries: buyerSummaries, record: buyerRecord });
+  app.get('/buyers/:id/ledger', {
+    schema: { tags: ['buyers'], summary: 'What the buyer owes: its sales (completed reserves), payments, balance and overdue debt', params: idParams, querystring: noQuery, response: ledgerResponse },
+  }, async (request) => readLedger(db, requireAuth(request), idOf(request.params)));
+  app.get('/buyers/:id/ledger/export', {
+    schema: {
+      tags: ['buyers'], summary: 'The buyer\'s ledger as an XLSX', params: idParams, querystring: noQuery,
+      response: responses({ 200: { description: 'the XLSX file', type: 'string', format: 'binary' } }),
+    },
+  }, async (request, reply) => {
+    const id = idOf(request.params);
+    const file = await ledgerXlsx(await readLedger(db, requireAuth(request), id));
+    reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    reply.header('Content-Disposition', attachment(LEDGER_TEXTS.fileName(id)));
+    reply.header('Cache-Control', 'no-store');
+    return reply.send(file);
+  });
+}

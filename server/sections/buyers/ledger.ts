@@ -1,0 +1,90 @@
+// A buyer's 'Взаиморасчёты': its completed reserves (sales) and their payments, read from the database and laid
+// out by domain/buyers/ledger.ts on the office's day; the same figures feed the credit check at the reserve.
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Database } from '../../db/client';
+import type { AuthenticatedUser } from '../../accounts/users';
+import { buildLedger, type Ledger, type LedgerTerms, type Payment, type Sale } from '../../../domain/buyers/ledger';
+import { LEDGER_TEXTS } from '../../../domain/buyers/texts';
+import { canSeePayments, PAYMENT_MSG } from '../../../domain/buyers/payments';
+import { can } from '../../../domain/permissions';
+import { formatDate } from '../../../domain/format';
+import { inertText } from '../../../domain/spreadsheet';
+import { forbidden, notFound } from '../../errors';
+import { firstRow, rowsOf } from '../../http/rows';
+import { readRecord } from '../../records/pipeline';
+import dayjs from 'dayjs';
+import { recordVisible } from '../../records/access';
+import { buyersSpec } from './list';
+import { buyerRecord } from './record';
+
+export interface BuyerTerms extends LedgerTerms {
+  id: number;
+  name: string;
+  status: string;
+  credit_limit: string | null;
+  responsible_id: number | null;
+}
+
+/** The buyer's terms; `lock` holds its row for the transaction (the credit check: racing reserves queue on it). */
+export async function buyerTerms(db: Database, id: number, lock = false): Promise<BuyerTerms | undefined> {
+  return firstRow<BuyerTerms>(await db.execute(sql`SELECT id, name, status, payment_terms, deferral_days,
+    round(credit_limit, 2)::text AS credit_limit, responsible_id FROM buyers WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`));
+}
+
+/** The office's day (YYYY-MM-DD), as the reserves' rules take it. */
+const today = () => dayjs().format('YYYY-MM-DD');
+
+/** May the caller pick this buyer (on a reserve)? Within its read scope of buyers. */
+export const buyerReadable = (db: Database, auth: AuthenticatedUser, id: number) => recordVisible(db, buyersSpec, auth, id, 'read');
+
+/** The ledger of a buyer on `day` (YYYY-MM-DD). */
+export async function ledgerOf(db: Database, terms: LedgerTerms & { id: number }, day: string = today()): Promise<Ledger> {
+  const sales = rowsOf<Sale>(await db.execute(sql`SELECT id AS reserve_id, actual_date_implementation::text AS date,
+      round(coalesce(total_selling_sum, 0), 2)::text AS sum
+    FROM reserves WHERE buyer_id = ${terms.id} AND status = 'completed' AND actual_date_implementation IS NOT NULL
+    ORDER BY actual_date_implementation, id`));
+  const payments = rowsOf<Payment>(await db.execute(sql`SELECT p.id, p.reserve_id, p.date::text AS date, round(p.amount, 2)::text AS amount, p.comment
+    FROM payments p JOIN reserves r ON r.id = p.reserve_id
+    WHERE r.buyer_id = ${terms.id} AND r.status = 'completed' AND NOT p.deleted ORDER BY p.date, p.id`));
+  return buildLedger(sales, payments, terms, day);
+}
+
+/** The selling sums of the buyer's active reserves, but `except` (the reserve being changed). */
+export async function reservedSum(db: Database, buyerId: number, except?: number): Promise<string> {
+  const row = firstRow<{ sum: string }>(await db.execute(sql`SELECT round(coalesce(sum(total_selling_sum), 0), 2)::text AS sum
+    FROM reserves WHERE buyer_id = ${buyerId} AND status = 'active' ${except ? sql`AND id <> ${except}` : sql``}`));
+  return row?.sum ?? '0.00';
+}
+
+/** GET /api/buyers/{id}/ledger: within the caller's read scope of the buyer; its money for roles that see reserves' sums. */
+export async function readLedger(db: Database, auth: AuthenticatedUser, id: number): Promise<Ledger & { buyer: string }> {
+  const buyer = await readRecord(db, auth, buyerRecord, id, false);
+  if (!can(auth.permissions, 'reserves', 'read') || !canSeePayments(auth.permissions)) throw forbidden(PAYMENT_MSG.forbidden);
+  const terms = await buyerTerms(db, id);
+  if (!terms) throw notFound();
+  return { ...(await ledgerOf(db, terms)), buyer: String(buyer.name) };
+}
+
+/** The ledger as an XLSX: its lines and the totals under them. */
+export async function ledgerXlsx(ledger: Ledger & { buyer: string }): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(LEDGER_TEXTS.sheet);
+  sheet.columns = LEDGER_TEXTS.columns.map((header, i) => ({ header, width: [12, 12, 10, 16, 16, 14, 16, 40][i] }));
+  for (const line of ledger.lines) {
+    sheet.addRow([
+      formatDate(line.date), LEDGER_TEXTS.kind[line.kind], line.reserve_id,
+      line.sale === null ? null : Number(line.sale), line.payment === null ? null : Number(line.payment),
+      line.due_date ? formatDate(line.due_date) : null, Number(line.balance), line.comment ? inertText(line.comment) : null,
+    ]);
+  }
+  sheet.addRow([]);
+  const totals: [string, string | null][] = [
+    [LEDGER_TEXTS.sales, ledger.sales], [LEDGER_TEXTS.payments, ledger.payments], [LEDGER_TEXTS.balance, ledger.balance],
+    [LEDGER_TEXTS.overdue, ledger.overdue],
+  ];
+  for (const [title, value] of totals) sheet.addRow([title, null, null, Number(value)]);
+  if (ledger.overdue_since) sheet.addRow([LEDGER_TEXTS.overdueSince, null, null, formatDate(ledger.overdue_since)]);
+  for (const key of [4, 5, 7]) sheet.getColumn(key).numFmt = '#,##0.00';
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

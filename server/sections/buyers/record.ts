@@ -1,0 +1,49 @@
+// One buyer: created with comments, changed, read with what it owes. A duplicate is another buyer not deleted with
+// the same INN (409 with the link). "Own" is the buyers the caller's employee is responsible for: such a caller
+// creates buyers it is responsible for and may not hand them to someone else.
+import { sql } from 'drizzle-orm';
+import { BUYER_FIELD_VISIBILITY, BUYER_FORM_FIELDS, BUYER_MSG, buyerSchema } from '../../../domain/buyers/schema';
+import { scopeOf } from '../../../domain/permissions';
+import { forbidden } from '../../errors';
+import { formRecordSection, requireReference } from '../../records/formRecord';
+import type { RecordSection, Row } from '../../records/pipeline';
+import type { AuthenticatedUser } from '../../accounts/users';
+import { buyersSpec } from './list';
+
+const blank = (value: unknown) => value === undefined || value === null || value === '';
+
+const form = formRecordSection({
+  spec: buyersSpec, fields: BUYER_FORM_FIELDS, visibleAs: BUYER_FIELD_VISIBILITY, schema: buyerSchema,
+  // the card's selects and its own values (the list shows the terms by their title)
+  readColumns: {
+    city_id: sql`b.city_id`, responsible_id: sql`b.responsible_id`, payment_terms: sql`b.payment_terms`,
+  },
+  async checkReferences(db, values) {
+    if (!blank(values.city_id)) await requireReference(db, 'cities', values.city_id, BUYER_MSG.city);
+    if (!blank(values.responsible_id)) await requireReference(db, 'employees', values.responsible_id, BUYER_MSG.responsible);
+  },
+  duplicate: {
+    of: (values) => (values.inn ? sql`inn = ${String(values.inn)} AND status <> 'deleted'` : null),
+    message: BUYER_MSG.duplicate, text: BUYER_MSG.conflictText,
+  },
+});
+
+const ownOnly = (auth: AuthenticatedUser, action: 'create' | 'update') => scopeOf(auth.permissions, 'buyers', action) === 'own';
+
+export const buyerRecord: RecordSection<Row> = {
+  ...form,
+  async prepareCreate(db, auth, body, hidden) {
+    const mine = auth.user.employee_id;
+    // the one who adds a buyer looks after it, unless another is chosen (and only where the role may choose)
+    const input = blank(body.responsible_id) && mine !== null ? { ...body, responsible_id: mine } : body;
+    if (ownOnly(auth, 'create') && Number(input.responsible_id) !== mine) throw forbidden(BUYER_MSG.responsibleLocked);
+    return form.prepareCreate(db, auth, input, hidden);
+  },
+  async change(tx, auth, context) {
+    const { body, before } = context;
+    if (ownOnly(auth, 'update') && body.responsible_id !== undefined && Number(body.responsible_id) !== Number(before.responsible_id)) {
+      throw forbidden(BUYER_MSG.responsibleLocked);
+    }
+    return form.change(tx, auth, context);
+  },
+};

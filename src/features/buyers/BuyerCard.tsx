@@ -1,0 +1,102 @@
+// The buyer card (issue 37): the name in the header, 'Данные покупателя' (INN, KPP, city, delivery address, contact,
+// phone with the +7 mask, e-mail, responsible, payment terms and credit limit), what it owes and its reserves; on a
+// saved buyer the 'Взаиморасчёты' tab.
+import MenuItem from '@mui/material/MenuItem';
+import { BUYER_FIELD_VISIBILITY, BUYER_FORM_FIELDS, buyerSchema } from '../../../domain/buyers/schema';
+import { BUYER_FIELDS, PAYMENT_TERMS } from '../../../domain/buyers/fields';
+import { LEDGER_TEXTS } from '../../../domain/buyers/texts';
+import { columns } from '../../../domain/buyers/columns';
+import { referencesOf } from '../../../domain/fields';
+import { can, isFieldVisible } from '../../../domain/permissions';
+import { formatMoney } from '../../../domain/format';
+import { usePermissionsQuery } from '../../api/session';
+import { listFailure, useReferenceListQuery } from '../../api/references';
+import { useListQuery } from '../../api/lists';
+import { columnFigures, LatestRecords, type LatestRecord } from '../../components/Card/Figures';
+import { RecordCard, recordCardScreen, fieldValues, type CardContext, type FieldValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import { dataTab } from '../../components/Card/dataTab';
+import { LedgerTable } from './LedgerTable';
+
+export const BUYER_TEXTS = {
+  placeholder: 'Введите название покупателя',
+  created: 'Покупатель добавлен',
+  deleted: 'Покупатель удален: его можно только просматривать',
+  title: 'Покупатель',
+  newTitle: 'Новый покупатель',
+  data: 'Данные покупателя',
+  figures: 'Показатели',
+} as const;
+
+const LABELS: Record<string, string> = Object.fromEntries(BUYER_FIELDS.map((f) => [f.key, f.label]));
+const SHORT_LIST = 10;
+
+type BuyerValues = FieldValues<(typeof BUYER_FORM_FIELDS)[number]>;
+
+export const BUYER_CARD: RecordCardDef<BuyerValues> = {
+  section: 'buyers', texts: BUYER_TEXTS, nameField: 'name', labels: LABELS, schema: buyerSchema,
+  valuesOf: (record) => ({ ...fieldValues(BUYER_FORM_FIELDS, record), payment_terms: String(record?.payment_terms ?? 'prepay') }),
+  fields: { names: BUYER_FORM_FIELDS, visibleAs: BUYER_FIELD_VISIBILITY, references: referencesOf(BUYER_FIELDS) },
+};
+
+const FIGURES = columnFigures(columns, ['balance', 'overdue', 'credit_limit']);
+
+interface ReserveLine extends LatestRecord {
+  total_selling_sum?: string;
+}
+
+/** The buyer's latest reserves, from the reserves list filtered by buyer (the caller's scope applies). */
+function BuyerReserves({ buyerId }: { buyerId: number }) {
+  const { data } = useListQuery({ section: 'reserves', query: `buyers_ids=${buyerId}&perPage=20&sort=created_at&order=desc` });
+  const rows = ((data?.data ?? []) as unknown as ReserveLine[]).slice(0, SHORT_LIST);
+  return (
+    <LatestRecords<ReserveLine>
+      section="reserves"
+      rows={rows}
+      figures={[{ title: 'Сумма продажи', value: (r) => formatMoney(r.total_selling_sum) }]}
+    />
+  );
+}
+
+/** The buyer's fields, as the card and the reserve card's 'Новый покупатель' dialog draw them. */
+export function BuyerFields({ inputs, form, hidden }: Pick<CardContext<BuyerValues>, 'inputs' | 'form' | 'hidden'>) {
+  const cities = useReferenceListQuery('cities', { skip: hidden.has('city_id') });
+  const employees = useReferenceListQuery('employees', { skip: hidden.has('responsible_id') });
+  return (
+    <>
+      {inputs.field('inn', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
+      {inputs.field('kpp', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
+      {inputs.select('city_id', cities.data, { helperText: listFailure(cities) })}
+      {inputs.field('delivery_address', {}, { wide: true })}
+      {inputs.field('contact_person')}
+      {inputs.phone('phone')}
+      {inputs.field('email', { type: 'email' })}
+      {inputs.select('responsible_id', employees.data, { helperText: listFailure(employees) })}
+      {inputs.field('payment_terms', {
+        select: true,
+        children: PAYMENT_TERMS.map((t) => <MenuItem key={t.value} value={t.value}>{t.title}</MenuItem>),
+      })}
+      {form.values.payment_terms === 'deferral' && inputs.field('deferral_days', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
+      {inputs.field('credit_limit', { slotProps: { htmlInput: { inputMode: 'decimal' } } })}
+    </>
+  );
+}
+
+function BuyerCard(props: RecordCardScreenProps) {
+  const { record } = props;
+  const { data: perms } = usePermissionsQuery();
+  const showReserves = can(perms, 'reserves', 'read') && isFieldVisible(perms, 'reserves', 'buyer');
+  const showLedger = showReserves && isFieldVisible(perms, 'reserves', 'total_selling_sum');
+
+  const tabs = (card: CardContext<BuyerValues>) => [
+    dataTab(card, BUYER_TEXTS, {
+      fields: <BuyerFields inputs={card.inputs} form={card.form} hidden={card.hidden} />,
+      figures: FIGURES,
+      more: record && showReserves && <BuyerReserves buyerId={record.id} />,
+    }),
+    ...(record && showLedger ? [{ label: LEDGER_TEXTS.tab, content: <LedgerTable buyerId={record.id} /> }] : []),
+  ];
+
+  return <RecordCard<BuyerValues> {...props} def={BUYER_CARD} tabs={tabs} />;
+}
+
+export const BuyerCardScreen = recordCardScreen('buyers', BuyerCard);
