@@ -8,7 +8,7 @@ afterEach(() => localStorage.clear());
 
 const admin = permissions({ is_admin: true, user_type: 'admin' });
 const adminMe = me({ is_admin: true, user_type: 'admin', email: 'admin@nutdesk.demo', name: 'Администратор' });
-const settings = { delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35', reserve_hold_days: '5' };
+const settings = { delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35', reserve_hold_days: '5', reserve_unpaid_days: '2' };
 const sent = (fetchMock: jest.Mock, method: string, path: string) =>
   fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method && new URL(r.url).pathname === path);
 const bodyOf = async (request: Request) => JSON.parse(await request.clone().text());
