@@ -7,6 +7,10 @@ import { createDemoApp, type DemoContext } from './testApp';
 import { kilogramTrade, reserveForm, type Trade } from './trade';
 import { firstRow, rowsOf } from '../http/rows';
 import { isValidInn } from '../../domain/inn';
+import { businessToday, TIME_ZONE_DEFAULT } from '../../domain/businessDay';
+
+/** The business day the server counts by (the demo keeps the default zone). */
+const day = () => dayjs(businessToday(TIME_ZONE_DEFAULT));
 
 let ctx: DemoContext;
 let trade: Trade;
@@ -76,13 +80,13 @@ test('role 8 and a supplier\'s user get 403 on buyers; role 8 sees no buyer on a
 test('a reserve picks its buyer: name, phone, city and address come from it; the buyer\'s card lists it', async () => {
   const buyer = await newBuyer({ payment_terms: 'prepay', deferral_days: '' });
   const offer = await trade.newOffer('100');
-  const res = await call('POST', '/api/reserves', 'admin', reserveFor(offer.id, buyer.id, { estimated_date_implementation: dayjs().add(10, 'day').format('YYYY-MM-DD') }));
+  const res = await call('POST', '/api/reserves', 'admin', reserveFor(offer.id, buyer.id, { estimated_date_implementation: day().add(10, 'day').format('YYYY-MM-DD') }));
   expect(res.status).toBe(201);
   expect(res.body).toMatchObject({
     buyer_id: buyer.id, buyer: { id: buyer.id, name: 'ООО «Кедр»' }, buyer_name: 'ООО «Кедр»', buyer_phone: '79120001122',
     city_id: trade.cityIds[1], delivery_address: 'Казань, ул. Пушкина, 1', total_selling_sum: '8000.00',
     // a prepayment buyer's reserve holds 'Дней резерва без оплаты' (2) days
-    reserved_until: dayjs().add(2, 'day').format('YYYY-MM-DD'),
+    reserved_until: day().add(2, 'day').format('YYYY-MM-DD'),
   });
   const list = await call('GET', `/api/reserves?buyers_ids=${buyer.id}`);
   expect(list.body.data.map((r: { id: number }) => r.id)).toEqual([res.body.id]);
@@ -129,10 +133,10 @@ test('the ledger after part payments; a payment above what is left is refused; o
   const offer = await trade.newOffer('1000');
   const { body: reserve } = await call('POST', '/api/reserves', 'admin', reserveFor(offer.id, buyer.id));
   // completed 15 days ago (the reserve counts as made then): due 10 days after, overdue since the 11th day
-  const done = dayjs().subtract(15, 'day').format('YYYY-MM-DD');
+  const done = day().subtract(15, 'day').format('YYYY-MM-DD');
   await ctx.db.execute(sql`UPDATE reserves SET created_at = ${done}::date WHERE id = ${reserve.id}`);
   expect((await change('POST', `/api/reserves/${reserve.id}/complete`, 'admin', { actual_date_implementation: done })).status).toBe(200);
-  const pay = (amount: string, date = dayjs().format('YYYY-MM-DD')) => change('POST', `/api/reserves/${reserve.id}/payments`, 'admin', { date, amount, comment: 'Платежное поручение' });
+  const pay = (amount: string, date = day().format('YYYY-MM-DD')) => change('POST', `/api/reserves/${reserve.id}/payments`, 'admin', { date, amount, comment: 'Платежное поручение' });
   expect((await pay('3000.50')).status).toBe(200);
   expect((await pay('1999.50')).status).toBe(200);
   // 8 000,00 − 3 000,50 − 1 999,50 = 3 000,00 left
@@ -163,7 +167,7 @@ test('a payment only on a completed reserve', async () => {
   const buyer = await newBuyer();
   const offer = await trade.newOffer('100');
   const { body: reserve } = await call('POST', '/api/reserves', 'admin', reserveFor(offer.id, buyer.id));
-  const res = await change('POST', `/api/reserves/${reserve.id}/payments`, 'admin', { date: dayjs().format('YYYY-MM-DD'), amount: '1' });
+  const res = await change('POST', `/api/reserves/${reserve.id}/payments`, 'admin', { date: day().format('YYYY-MM-DD'), amount: '1' });
   expect([res.status, res.body.messages]).toEqual([400, ['Резерв в статусе «Активный» нельзя оплатить']]);
 });
 

@@ -13,7 +13,7 @@ import { inertText } from '../../../domain/spreadsheet';
 import { forbidden, notFound } from '../../errors';
 import { firstRow, rowsOf } from '../../http/rows';
 import { readRecord } from '../../records/pipeline';
-import dayjs from 'dayjs';
+import { todayOf } from '../../db/businessDay';
 import { recordVisible } from '../../records/access';
 import { buyersSpec } from './list';
 import { buyerRecord } from './record';
@@ -32,14 +32,11 @@ export async function buyerTerms(db: Database, id: number, lock = false): Promis
     round(credit_limit, 2)::text AS credit_limit, responsible_id FROM buyers WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`));
 }
 
-/** The office's day (YYYY-MM-DD), as the reserves' rules take it. */
-const today = () => dayjs().format('YYYY-MM-DD');
-
 /** May the caller pick this buyer (on a reserve)? Within its read scope of buyers. */
 export const buyerReadable = (db: Database, auth: AuthenticatedUser, id: number) => recordVisible(db, buyersSpec, auth, id, 'read');
 
-/** The ledger of a buyer on `day` (YYYY-MM-DD). */
-export async function ledgerOf(db: Database, terms: LedgerTerms & { id: number }, day: string = today()): Promise<Ledger> {
+/** The ledger of a buyer on `day` (YYYY-MM-DD; the business day when not given). */
+export async function ledgerOf(db: Database, terms: LedgerTerms & { id: number }, day?: string): Promise<Ledger> {
   const sales = rowsOf<Sale>(await db.execute(sql`SELECT id AS reserve_id, actual_date_implementation::text AS date,
       round(coalesce(total_selling_sum, 0), 2)::text AS sum
     FROM reserves WHERE buyer_id = ${terms.id} AND status = 'completed' AND actual_date_implementation IS NOT NULL
@@ -47,7 +44,7 @@ export async function ledgerOf(db: Database, terms: LedgerTerms & { id: number }
   const payments = rowsOf<Payment>(await db.execute(sql`SELECT p.id, p.reserve_id, p.date::text AS date, round(p.amount, 2)::text AS amount, p.comment
     FROM payments p JOIN reserves r ON r.id = p.reserve_id
     WHERE r.buyer_id = ${terms.id} AND r.status = 'completed' AND NOT p.deleted ORDER BY p.date, p.id`));
-  return buildLedger(sales, payments, terms, day);
+  return buildLedger(sales, payments, terms, day ?? await todayOf(db));
 }
 
 /** The selling sums of the buyer's active reserves, but `except` (the reserve being changed). */

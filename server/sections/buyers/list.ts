@@ -8,6 +8,7 @@ import {
 } from '../../lists/engine';
 import type { SectionSpec } from '../../spec/section';
 import { debtJoin } from './debt';
+import { ZONE_SQL } from '../../db/businessDay';
 
 const own = ownColumns('b', ['id', 'name', 'inn', 'kpp', 'delivery_address', 'contact_person', 'phone', 'email', 'deferral_days', 'status', 'created_at', 'deleted_at'], ['credit_limit']);
 const refs = references({
@@ -22,8 +23,8 @@ export const buyersSpec: SectionSpec = {
   columnDefs: buyersColumns,
   filterDefs: buyersFilters,
   alias: 'b',
-  // the list's day is the database's (current_date); the card's ledger and the credit check take the office's day
-  from: sql`FROM buyers b ${refs.joins} ${author.join} ${debtJoin('b', sql`current_date`)}`,
+  // overdue by the business day (the time_zone setting), as the card's ledger and the credit check count it
+  from: sql`FROM buyers b ${refs.joins} ${author.join} ${debtJoin('b', sql`(now() AT TIME ZONE ${ZONE_SQL})::date`)}`,
   columns: {
     ...own.columns,
     ...refs.columns,

@@ -11,7 +11,7 @@ import { firstRow, rowsOf } from '../../http/rows';
 import { validateCard } from '../../records/card';
 import { recordChangeStep, type Row } from '../../records/pipeline';
 import { reserveRecord } from './lifecycle';
-import { today } from './record';
+import { todayOf } from '../../db/businessDay';
 
 /** A payment as the card lists it. */
 export interface PaymentRow {
@@ -43,7 +43,7 @@ export function addPayment(db: Database, auth: AuthenticatedUser, id: number, bo
   if (!canSeePayments(auth.permissions)) throw forbidden(PAYMENT_MSG.forbidden);
   return recordChangeStep(db, auth, reserveRecord, id, body, 'pay', async (tx) => {
     const { sum, paid } = await paidOf(tx, id);
-    const values = await validateCard(paymentSchema(leftToPay(sum, paid), today()), body);
+    const values = await validateCard(paymentSchema(leftToPay(sum, paid), await todayOf(tx)), body);
     const comment = values.comment ? String(values.comment).trim() || null : null;
     const [payment] = rowsOf<{ id: number; amount: string }>(await tx.execute(sql`INSERT INTO payments (reserve_id, date, amount, comment, created_by)
       VALUES (${id}, ${String(values.date).slice(0, 10)}::date, round(${String(values.amount)}::numeric, 2), ${comment}, ${auth.user.id})
