@@ -59,7 +59,7 @@ test("a registry section marked inListsMenu goes under 'Списки'", async ()
   await within(nav).findByText('Тихонов Олег Юрьевич');
   within(nav).getByRole('button', { name: 'Списки' }).click();
   const submenu = await within(nav).findByRole('group', { name: 'Списки' });
-  expect(within(submenu).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/suppliers', '/products', '/cities', '/stores']);
+  expect(within(submenu).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/suppliers', '/products', '/cities', '/buyers', '/stores']);
 });
 
 test('the registry names the RTK Query tags: a record { type, id }, a list { type, id: LIST }', async () => {

@@ -9,7 +9,7 @@ import { suppliersResource } from './suppliers/resource';
 import { productsResource } from './products/resource';
 import { citiesResource } from './cities/resource';
 import { reservesResource } from './reserves/resource';
-import { BUYER_FIELDS } from './buyers/fields';
+import { buyersResource } from './buyers/resource';
 import { product, roundHalfUp, toNumber, type Num } from './numbers';
 import type { Section } from './sectionKeys';
 import { countText } from './sections';
@@ -58,10 +58,7 @@ export const BULK_FIELDS: Readonly<Record<Section, readonly BulkField[]>> = {
   suppliers: bulkFieldsFor(suppliersResource),
   products: bulkFieldsFor(productsResource),
   cities: bulkFieldsFor(citiesResource),
-  buyers: (['responsible_id', 'city_id'] as const).map((key) => {
-    const { label, visibleAs } = BUYER_FIELDS.find((f) => f.key === key)!;
-    return { key, label, visibleAs, kind: 'reference' as const, list: key === 'city_id' ? 'cities' as const : 'employees' as const, column: key === 'city_id' ? 'city' : 'responsible' };
-  }),
+  buyers: bulkFieldsFor(buyersResource),
 };
 
 export const bulkFieldsOf = (section: Section): readonly BulkField[] => BULK_FIELDS[section];

@@ -11,8 +11,7 @@ import { employeesResource } from './employees/resource';
 import { suppliersResource } from './suppliers/resource';
 import { productsResource } from './products/resource';
 import { citiesResource } from './cities/resource';
-import { columns as buyerColumns } from './buyers/columns';
-import { filters as buyerFilters } from './buyers/filters';
+import { buyersResource } from './buyers/resource';
 
 const DEFS: Record<Resource, { columns: readonly ColumnDef[]; filters: readonly FilterDef[] }> = {
   offers: offersResource,
@@ -21,7 +20,7 @@ const DEFS: Record<Resource, { columns: readonly ColumnDef[]; filters: readonly 
   suppliers: suppliersResource,
   products: productsResource,
   cities: citiesResource,
-  buyers: { columns: buyerColumns, filters: buyerFilters },
+  buyers: buyersResource,
 };
 
 /** What is no secret: the record's number, its name and its status identify it to whoever reads the section. */

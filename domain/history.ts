@@ -14,7 +14,7 @@ import { employeesResource } from './employees/resource';
 import { suppliersResource } from './suppliers/resource';
 import { productsResource } from './products/resource';
 import { citiesResource } from './cities/resource';
-import { columns as buyerColumns } from './buyers/columns';
+import { buyersResource } from './buyers/resource';
 
 export type HistoryAction = 'create' | 'update' | 'delete' | 'stock' | 'restore';
 
@@ -122,13 +122,7 @@ export const HISTORY_FIELDS: Record<Section, Record<string, HistoryField>> = {
     // issue 39: the document types its lots need, by name
     document_types: { key: 'document_types', title: 'Документы для партий', format: 'text' },
   },
-  // issue 37: buyers keep their hand-written columns until they are declared as a resource
-  buyers: {
-    ...Object.fromEntries(['status', 'name', 'inn', 'kpp', 'delivery_address', 'contact_person', 'phone', 'email', 'payment_terms', 'deferral_days',
-      'credit_limit'].map((key) => [key, fromColumn('buyers', buyerColumns, key)])),
-    city_id: fromColumn('buyers', buyerColumns, 'city', 'city_id', 'cities'),
-    responsible_id: fromColumn('buyers', buyerColumns, 'responsible', 'responsible_id', 'employees'),
-  },
+  buyers: historyFieldsOf(buyersResource),
   cities: {
     ...historyFieldsOf(citiesResource),
     // the city's row of the delivery matrix, one change per destination (the change's key), named by the server

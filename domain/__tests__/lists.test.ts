@@ -12,8 +12,8 @@ import { filters as employeesFilters } from '../employees/resource';
 import { filters as suppliersFilters } from '../suppliers/resource';
 import { filters as productsFilters } from '../products/resource';
 import { filters as citiesFilters } from '../cities/resource';
-import * as buyers from '../buyers/columns';
-import { filters as buyersFilters } from '../buyers/filters';
+import * as buyers from '../buyers/resource';
+import { filters as buyersFilters } from '../buyers/resource';
 
 const SECTION_COLUMNS = {
   offers: offers.columns, reserves: reserves.columns, employees: employees.columns, suppliers: suppliers.columns,

@@ -7,7 +7,7 @@ import { optionalPhone } from '../phone';
 import { visibilityOf } from '../fields';
 import { STORED_DECIMALS, decimalsMessage, fitsDecimals } from '../numbers';
 import { EMAIL_INVALID, EMAIL_PATTERN, cardNameSchema, formNumber, withoutHidden } from '../schemas/card';
-import { BUYER_FIELDS, PAYMENT_TERMS } from './fields';
+import { BUYER_FIELDS, PAYMENT_TERMS } from './resource';
 
 export const DEFERRAL_DAYS = { min: 1, max: 180 } as const;
 

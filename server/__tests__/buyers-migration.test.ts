@@ -1,4 +1,4 @@
-// Migration 0018: the reserves made before buyers were a section are linked to buyers made from their distinct
+// The buyers' migration (issue 37): the reserves made before buyers were a section are linked to buyers made from their distinct
 // buyer name + phone, with the latest reserve's city and address, on prepayment and with no limit; versions stay.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,8 @@ test('existing reserves are linked to one buyer per distinct name and phone', as
     cpSync(MIGRATIONS_DIR, before, { recursive: true });
     const journalPath = path.join(before, 'meta', '_journal.json');
     const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((e) => e.tag < '0018');
+    // the database as it was just before the buyers' migration, whatever its number
+    journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag.endsWith('_buyers')));
     writeFileSync(journalPath, JSON.stringify(journal));
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: before });

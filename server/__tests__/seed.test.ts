@@ -105,7 +105,7 @@ test('reserves sell above cost, inside the markup band of the business settings'
   const stored = await db.select().from(t.businessSettings);
   // the figures, and the business day's zone (issue 33), which is a name, not a figure
   const settings = Object.fromEntries(stored.filter((s) => s.name !== 'time_zone').map((s) => [s.name, Number(s.value)]));
-  expect(settings).toEqual({ delivery_cost_default: 15, costs_per_kg: 12, min_markup: 0.1, max_markup: 0.35, reserve_hold_days: 5 });
+  expect(settings).toEqual({ delivery_cost_default: 15, costs_per_kg: 12, min_markup: 0.1, max_markup: 0.35, reserve_hold_days: 5, reserve_unpaid_days: 2 });
   expect(stored.find((s) => s.name === 'time_zone')?.value).toBe('Europe/Moscow');
   // every stored figure of an offer is the SQL half-up rounding of its stored inputs: kg price = price / weight
   const offersDiffer = await db.execute(sql`SELECT id FROM offers

@@ -8,7 +8,7 @@ import { optionValue, type FilterConfig, type FilterOption, type OptionSource } 
 import { SECTION } from '../../domain/sections';
 import { DOCUMENTS_STATE_OPTIONS } from '../../domain/offers/documents';
 import { LOGISTICS_STATES } from '../../domain/offers/logistics';
-import { PAYMENT_TERMS } from '../../domain/buyers/fields';
+import { PAYMENT_TERMS } from '../../domain/buyers/resource';
 import { isFilterAllowed } from './engine';
 import type { SectionSpec } from '../spec/section';
 import { scopeOf } from '../../domain/permissions';

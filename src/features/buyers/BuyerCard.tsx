@@ -3,9 +3,8 @@
 // saved buyer the 'Взаиморасчёты' tab.
 import MenuItem from '@mui/material/MenuItem';
 import { BUYER_FIELD_VISIBILITY, BUYER_FORM_FIELDS, buyerSchema } from '../../../domain/buyers/schema';
-import { BUYER_FIELDS, PAYMENT_TERMS } from '../../../domain/buyers/fields';
+import { BUYER_FIELDS, PAYMENT_TERMS, columns } from '../../../domain/buyers/resource';
 import { LEDGER_TEXTS } from '../../../domain/buyers/texts';
-import { columns } from '../../../domain/buyers/columns';
 import { referencesOf } from '../../../domain/fields';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatMoney } from '../../../domain/format';
