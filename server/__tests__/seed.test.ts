@@ -103,10 +103,11 @@ test('reserves exist in every status, deleted ones with their deletion date', as
 
 test('reserves sell above cost, inside the markup band of the business settings', async () => {
   const stored = await db.select().from(t.businessSettings);
-  // the figures, and the business day's zone (issue 33), which is a name, not a figure
-  const settings = Object.fromEntries(stored.filter((s) => s.name !== 'time_zone').map((s) => [s.name, Number(s.value)]));
+  // the figures, the business day's zone (issue 33) and the short arrival's rule (issue 40), which are names, not figures
+  const settings = Object.fromEntries(stored.filter((s) => !['time_zone', 'shortfall_rule'].includes(s.name)).map((s) => [s.name, Number(s.value)]));
   expect(settings).toEqual({ delivery_cost_default: 15, costs_per_kg: 12, min_markup: 0.1, max_markup: 0.35, reserve_hold_days: 5, reserve_unpaid_days: 2 });
   expect(stored.find((s) => s.name === 'time_zone')?.value).toBe('Europe/Moscow');
+  expect(stored.find((s) => s.name === 'shortfall_rule')?.value).toBe('fifo');
   // every stored figure of an offer is the SQL half-up rounding of its stored inputs: kg price = price / weight
   const offersDiffer = await db.execute(sql`SELECT id FROM offers
     WHERE total_sum <> round(unit_price * unit_amount, 2) OR kg_price <> round(unit_price / unit_weight, 2)`);
