@@ -1,28 +1,11 @@
 // The buyers' migration (issue 37): the reserves made before buyers were a section are linked to buyers made from their distinct
 // buyer name + phone, with the latest reserve's city and address, on prepayment and with no limit; versions stay.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { MIGRATIONS_DIR } from '../db/client';
 import { rowsOf } from '../http/rows';
+import { beforeMigration } from './migrations';
 
 test('existing reserves are linked to one buyer per distinct name and phone', async () => {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const before = mkdtempSync(path.join(tmpdir(), 'nutdesk-migrations-'));
-  const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
-  try {
-    cpSync(MIGRATIONS_DIR, before, { recursive: true });
-    const journalPath = path.join(before, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    // the database as it was just before the buyers' migration, whatever its number
-    journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag.endsWith('_buyers')));
-    writeFileSync(journalPath, JSON.stringify(journal));
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
+  await beforeMigration((tag) => tag.endsWith('_buyers'), async (db, rest) => {
 
     await db.execute(sql`INSERT INTO products (id, name) VALUES (1, 'Кешью')`);
     await db.execute(sql`INSERT INTO cities (id, name) VALUES (1, 'Москва'), (2, 'Казань')`);
@@ -35,7 +18,7 @@ test('existing reserves are linked to one buyer per distinct name and phone', as
     await db.execute(sql`INSERT INTO roles (id, name) VALUES (1, 'Менеджер'), (8, 'Склад')`);
     await db.execute(sql`INSERT INTO role_permissions (role_id, resource, action, scope) VALUES (1, 'reserves', 'read', 'all'), (8, 'reserves', 'read', 'all')`);
 
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    await rest();
     const buyers = rowsOf(await db.execute(sql`SELECT name, phone, city_id, delivery_address, payment_terms, credit_limit FROM buyers ORDER BY name, phone`));
     expect(buyers).toEqual([
       { name: 'ИП Смирнов', phone: null, city_id: 2, delivery_address: 'Казань, ул. Четвертая, 4', payment_terms: 'prepay', credit_limit: null },
@@ -51,8 +34,5 @@ test('existing reserves are linked to one buyer per distinct name and phone', as
     ]);
     // role 1 reads buyers as it reads reserves; the warehouse does not
     expect(rowsOf(await db.execute(sql`SELECT role_id, scope FROM role_permissions WHERE resource = 'buyers' ORDER BY role_id`))).toEqual([{ role_id: 1, scope: 'all' }]);
-  } finally {
-    await client.close();
-    rmSync(before, { recursive: true, force: true });
-  }
+  });
 }, 60_000);

@@ -1,29 +1,11 @@
 // Migration 0009: reserves made before their terms were kept take them from their offer and the business settings
 // of the day it runs, without a version bump (an open card's next save is no stale one).
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { MIGRATIONS_DIR } from '../db/client';
 import { rowsOf } from '../http/rows';
+import { beforeMigration } from './migrations';
 
 test('existing reserves are backfilled from their offer and the current settings; versions stay', async () => {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  // the migrations as they were before 0009
-  const before = mkdtempSync(path.join(tmpdir(), 'nutdesk-migrations-'));
-  const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
-  try {
-    cpSync(MIGRATIONS_DIR, before, { recursive: true });
-    const journalPath = path.join(before, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((e) => e.tag < '0009');
-    writeFileSync(journalPath, JSON.stringify(journal));
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
-
+  await beforeMigration((tag) => tag.startsWith('0009_'), async (db, rest) => {
     await db.execute(sql`INSERT INTO products (id, name) VALUES (1, 'Кешью')`);
     // 0.125 kg pieces at 10 ₽: 80 ₽/kg; a kilogram offer at 300 ₽/kg
     await db.execute(sql`INSERT INTO offers (id, product_id, unit_measure, unit_weight, unit_amount, unit_price, kg_price)
@@ -33,7 +15,7 @@ test('existing reserves are backfilled from their offer and the current settings
     await db.execute(sql`INSERT INTO business_settings (name, value) VALUES ('costs_per_kg', '12.5'), ('min_markup', '0.15'), ('max_markup', 'много')`);
     await db.execute(sql`UPDATE reserves SET amount = amount WHERE id = 2`); // version 2
 
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    await rest();
     const rows = rowsOf(await db.execute(sql`SELECT id, version, offer_price_kg::text, unit_weight::text, costs_per_kg::text,
       min_markup::text, max_markup::text FROM reserves ORDER BY id`));
     expect(rows).toEqual([
@@ -43,8 +25,5 @@ test('existing reserves are backfilled from their offer and the current settings
     // and the version trigger is on again
     await db.execute(sql`UPDATE reserves SET amount = amount WHERE id = 1`);
     expect(rowsOf<{ version: number }>(await db.execute(sql`SELECT version FROM reserves WHERE id = 1`))[0].version).toBe(2);
-  } finally {
-    await client.close();
-    rmSync(before, { recursive: true, force: true });
-  }
+  });
 }, 60_000);
