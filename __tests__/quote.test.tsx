@@ -159,3 +159,19 @@ test("'Сохранить предложение покупателю' saves the
   expect(within(panel).getByRole('heading')).toHaveTextContent('Котировка № 31 · Принята');
   expect(within(panel).queryByRole('button', { name: 'Зарезервировать' })).toBeNull();
 });
+
+test('the buyer\'s link opens without a sign-in: lots, amounts and prices with delivery; a revoked one says so', async () => {
+  const token = 'a'.repeat(43);
+  mockServer(route('GET', `/api/public/quotes/${token}`, () => json({
+    number: 31, company: 'NutDesk', phone: '+7 (843) 200-00-00', city: 'Казань', valid_until: '2026-12-02', status: 'active', total_sum: '39139.00', text: '',
+    lines: [{ product: 'Кешью', variety: 'W320', packing: 'Коробка 10 кг', harvest_year: '2024', origin_country: 'Вьетнам', unit_measure: 'кг', amount: '100.00', kg: '100.000', price: '391.39', price_per_kg: '391.39', delivery_days: 4 }],
+  })), route('GET', `/api/public/quotes/${'b'.repeat(43)}`, () => json({ status: 'error', error: 'gone', message: 'Ссылка на предложение недействительна: срок его действия истёк или она отозвана' }, 410)));
+  const first = renderApp(`/q/${token}`);
+  expect(await screen.findByRole('heading', { name: 'Предложение № 31: NutDesk' })).toBeInTheDocument();
+  const rows = within(screen.getByRole('table', { name: 'Предложение № 31' })).getAllByRole('row');
+  expect(rows[1]).toHaveTextContent('Кешью, W320, Коробка 10 кг, 2024, Вьетнам100 кг391,39391,394');
+  expect(screen.getByText(/Казань · Действует · действует до 02\.12\.2026/)).toBeInTheDocument();
+  first.unmount();
+  renderApp(`/q/${'b'.repeat(43)}`);
+  expect(await screen.findByText('Ссылка на предложение недействительна: срок его действия истёк или она отозвана')).toBeInTheDocument();
+});

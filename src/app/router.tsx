@@ -29,6 +29,7 @@ const PriceListPage = lazy(() => import(/* webpackChunkName: "price-list" */ '..
 const QuotePage = lazy(() => import(/* webpackChunkName: "quote" */ '../features/quote/QuotePage'));
 // the buyer's page: no sign-in, none of the signed-in shell, a chunk of its own
 const PublicPriceListPage = lazy(() => import(/* webpackChunkName: "public-price-list" */ '../features/priceList/PublicPriceListPage'));
+const PublicQuotePage = lazy(() => import(/* webpackChunkName: "public-quote" */ '../features/quote/PublicQuotePage'));
 // the charts library loads with this page alone
 const AnalyticsPage = lazy(() => import(/* webpackChunkName: "analytics" */ '../features/analytics/AnalyticsPage'));
 
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
   { path: '/recover-password', element: <RecoverPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
   { path: '/p/:token', element: <Suspense fallback={<PageSpinner />}><PublicPriceListPage /></Suspense> },
+  { path: '/q/:token', element: <Suspense fallback={<PageSpinner />}><PublicQuotePage /></Suspense> },
   {
     path: '/',
     element: (

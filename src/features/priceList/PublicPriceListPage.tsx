@@ -1,7 +1,7 @@
 // The buyer's page at /p/{token} (issue 23): no sign-in, none of the signed-in shell (no store, no session, no
 // navigation; a chunk of its own), read-only. It reads GET /api/public/price-list/{token}, whose answer holds the
 // buyer's columns only, with the stock as it stands at the moment of reading.
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment } from 'react';
 import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,27 +18,13 @@ import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../domain/priceList/texts';
 import type { BuyerLine, BuyerPriceList } from '../../../domain/priceList/lines';
 import { buyerAvailabilityText } from '../../../domain/offers/logistics';
+import { usePublicRead } from '../../components/usePublicRead';
 
 const FAILED = 'Не удалось загрузить прайс-лист. Попробуйте позже.';
 
 export default function PublicPriceListPage() {
   const { token = '' } = useParams();
-  const [list, setList] = useState<BuyerPriceList | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetch(`/api/public/price-list/${encodeURIComponent(token)}`)
-      .then(async (res) => {
-        const body = await res.json().catch(() => null);
-        if (!live) return;
-        if (res.ok) setList(body as BuyerPriceList);
-        else setError((body as { message?: string; messages?: string[] } | null)?.message ?? body?.messages?.[0] ?? FAILED);
-      })
-      .catch(() => live && setError(FAILED));
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const { data: list, error } = usePublicRead<BuyerPriceList>(`/api/public/price-list/${encodeURIComponent(token)}`, FAILED);
 
   if (error) return <Box sx={{ maxWidth: 720, mx: 'auto', mt: 6, px: 2 }}><MuiAlert severity="warning">{error}</MuiAlert></Box>;
   if (!list) return <Box sx={{ display: 'flex', justifyContent: 'center', mt: 8 }}><CircularProgress aria-label="Загрузка" /></Box>;
