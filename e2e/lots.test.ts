@@ -21,7 +21,7 @@ async function call(page: Page, method: string, url: string, body?: unknown) {
 test('a lot in transit, two reserves, a short arrival: the later reserve is cut', async () => {
   const page = await signedInPage(ctx, 'admin@nutdesk.demo', { width: 1440, height: 1100 });
   // the references of a demo offer, for a lot of 100 kg at 300 ₽ expected in 20 days
-  const { body: list } = await call(page, 'GET', '/api/offers?statuses_ids=active&perPage=1');
+  const { body: list } = await call(page, 'GET', '/api/offers?statuses_ids=active&perPage=20');
   const { body: model } = await call(page, 'GET', `/api/offers/${list.data[0].id}`);
   const arrival = dayjs().add(20, 'day').format('YYYY-MM-DD');
   const created = await call(page, 'POST', '/api/offers', {
@@ -32,7 +32,7 @@ test('a lot in transit, two reserves, a short arrival: the later reserve is cut'
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const lot = created.body;
   const { body: settings } = await call(page, 'POST', '/api/settings', ['delivery_cost_default']);
-  const { body: employees } = await call(page, 'GET', '/api/lists/employees');
+  const { body: employees } = await call(page, 'GET', '/api/lists/employees/items');
   const reserve = async (amount: string) => {
     const res = await call(page, 'POST', '/api/reserves', {
       offer_id: lot.id, amount, unit_selling_price: lot.max_unit_price, estimated_date_implementation: dayjs(arrival).add(3, 'day').format('YYYY-MM-DD'),

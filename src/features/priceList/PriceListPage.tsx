@@ -182,7 +182,7 @@ function Lines({ lines, cityId }: { lines: PriceListLine[]; cityId: number }) {
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={TEXT.title}>
         <TableHead>
-          <TableRow>{head.map((h, i) => <TableCell key={i} align={i >= 4 && i < 11 ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
+          <TableRow>{head.map((h, i) => <TableCell key={i} align={i >= 4 && i < 11 && i !== 9 ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
         </TableHead>
         <TableBody>
           {groups(lines).map(([product, rows]) => (
@@ -204,7 +204,7 @@ function Lines({ lines, cityId }: { lines: PriceListLine[]; cityId: number }) {
                     {formatFigure(l.delivery_cost)}
                     {l.default_delivery && <Chip size="small" variant="outlined" color="warning" label={TEXT.defaultDelivery} sx={{ ml: 1 }} />}
                   </TableCell>
-                  <TableCell align="right" data-field="availability">{availabilityText(l)}</TableCell>
+                  <TableCell data-field="availability" sx={{ whiteSpace: 'nowrap' }}>{availabilityText(l)}</TableCell>
                   <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
                   <TableCell>
                     <Button size="small" onClick={() => navigate(reserveUrl(l, cityId))}>{TEXT.reserve}</Button>

@@ -43,7 +43,7 @@ export default function PublicPriceListPage() {
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={TEXT.publicTitle}>
             <TableHead>
-              <TableRow>{head.map((h, i) => <TableCell key={h} align={i >= 4 ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
+              <TableRow>{head.map((h, i) => <TableCell key={h} align={i >= 4 && h !== T.availability ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
             </TableHead>
             <TableBody>
               {[...groups].map(([product, rows]) => (
@@ -59,7 +59,7 @@ export default function PublicPriceListPage() {
                       <TableCell align="right">{formatNumber(l.available_packs)}</TableCell>
                       <TableCell align="right" sx={{ fontWeight: 600 }}>{formatFigure(l.price)}</TableCell>
                       <TableCell align="right">{formatFigure(l.price_per_kg)}</TableCell>
-                      <TableCell align="right" data-field="availability">{buyerAvailabilityText(l)}</TableCell>
+                      <TableCell data-field="availability" sx={{ whiteSpace: 'nowrap' }}>{buyerAvailabilityText(l)}</TableCell>
                       <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
                     </TableRow>
                   ))}
