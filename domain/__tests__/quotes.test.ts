@@ -77,6 +77,9 @@ test('a margin in percent: cost / (1 − margin), kept inside the band; its boun
 test('the earliest delivery is the business day plus the route\'s days', () => {
   expect(earliestDelivery('2026-11-27', 4)).toBe('2026-12-01');
   expect(earliestDelivery('2026-11-27', null)).toBeNull();
+  // a lot on its way (issue 40) leaves when it arrives: 5 December + 4 days; one already due leaves today
+  expect(earliestDelivery('2026-11-27', 4, '2026-12-05')).toBe('2026-12-09');
+  expect(earliestDelivery('2026-11-27', 4, '2026-11-20')).toBe('2026-12-01');
 });
 
 test('who quotes: offers read and the band and delivery seen; no supplier; reserving takes reserves create', () => {

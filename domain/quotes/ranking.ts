@@ -237,6 +237,7 @@ export function rankLots<L extends QuoteLot>(lots: L[], settings: BusinessSettin
   return combination ? [lineOf(fill(combination, terms.amount, terms.unit), combination)] : [];
 }
 
-/** The earliest day the goods can be at the buyer's: the business day + the route's days; unknown without a route. */
-export const earliestDelivery = (today: string, routeDays: number | null): string | null =>
-  routeDays === null ? null : addDays(today, routeDays);
+/** The earliest day the goods can be at the buyer's: the business day (or, for a lot on its way, the day it is
+ * expected, when later, issue 40) + the route's days; unknown without a route. */
+export const earliestDelivery = (today: string, routeDays: number | null, arrival: string | null = null): string | null =>
+  routeDays === null ? null : addDays(arrival && arrival > today ? arrival : today, routeDays);

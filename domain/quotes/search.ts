@@ -35,6 +35,9 @@ export interface QuoteOfferPart {
   default_delivery: boolean;
   route_days: number | null;
   earliest_delivery: string | null;
+  /** Issue 40: 'На складе', or 'В пути, ожидается 12.12.2026'; the day a lot on its way is expected. */
+  availability: string;
+  expected_arrival: string | null;
   delivered_kg_price: string;
   delivered_unit_price: string;
   unit_price: string;

@@ -139,3 +139,20 @@ test('bad questions answer 400 in Russian and change nothing', async () => {
   expect(await messages({ amount: 10, level: 'margin', margin: 30 })).toEqual(['Маржа должна быть от 9.09 до 25.93 %']);
   expect((await ctx.call('POST', '/api/quotes/search', 'admin', {})).status).toBe(400);
 });
+
+test('a lot on its way shows its expected day, and the goods leave from it: arrival + the route\'s days', async () => {
+  const arrival = addDays(today, 5);
+  await ctx.db.execute(sql`UPDATE offers SET logistics_state = 'in_transit', expected_arrival = ${arrival} WHERE id = ${small}`);
+  try {
+    const res = await search({ amount: 100 });
+    const [a, b] = res.body.lines;
+    expect(a.offers[0]).toMatchObject({ offer_id: big, availability: 'На складе', expected_arrival: null, earliest_delivery: addDays(today, 4) });
+    const [y, m, d] = arrival.split('-');
+    expect(b.offers[0]).toMatchObject({ offer_id: small, availability: `В пути, ожидается ${d}.${m}.${y}`, expected_arrival: arrival, earliest_delivery: addDays(arrival, 2) });
+    expect(b.earliest_delivery).toBe(addDays(arrival, 2));
+    // split across both: the line is there when its slowest part is
+    expect((await search({ amount: 600 })).body.lines[0].earliest_delivery).toBe(addDays(arrival, 2));
+  } finally {
+    await ctx.db.execute(sql`UPDATE offers SET logistics_state = 'stock', expected_arrival = NULL WHERE id = ${small}`);
+  }
+});

@@ -55,6 +55,7 @@ const part = {
     product: { type: 'string' }, variety: nullable('string'), packing: nullable('string'), harvest_year: nullable('string'),
     origin_country: nullable('string'), unit_measure: nullable('string'), unit_weight: nullable('string'), available_amount: { type: 'string' },
     delivery_cost: { type: 'string' }, default_delivery: { type: 'boolean' }, route_days: nullable('integer'), earliest_delivery: nullable('string'),
+    availability: { type: 'string' }, expected_arrival: nullable('string'),
     delivered_kg_price: { type: 'string' }, delivered_unit_price: { type: 'string' }, unit_price: { type: 'string' }, price_kg: { type: 'string' },
     band, margin: { type: 'string' },
     documents_blocking: { type: 'array', items: { type: 'string' } },

@@ -14,6 +14,7 @@ import { readBusinessSettings } from '../admin/businessSettings';
 import { badRequest, forbidden } from '../errors';
 import { firstRow } from '../http/rows';
 import { lots } from '../priceList/lines';
+import { availabilityText, pendingArrival } from '../../domain/offers/logistics';
 
 type Lot = Awaited<ReturnType<typeof lots>>[number];
 
@@ -41,6 +42,12 @@ export async function quoteCity(db: Database, cityId: number | undefined): Promi
 
 const text = (n: number | null) => money(n)!;
 
+/** The day the whole line can be there: its slowest part's (unknown when a part's is). */
+function lineEarliest(line: QuoteLine<Lot>, today: string): string | null {
+  const days = line.parts.map((p) => earliestDelivery(today, p.price.route_days, pendingArrival(p.lot)));
+  return days.some((d) => d === null) ? null : (days as string[]).reduce((a, b) => (a > b ? a : b));
+}
+
 function partOf(part: QuoteLine<Lot>['parts'][number], today: string): QuoteOfferPart {
   const { lot, price } = part;
   return {
@@ -48,7 +55,8 @@ function partOf(part: QuoteLine<Lot>['parts'][number], today: string): QuoteOffe
     product: lot.product, variety: lot.variety, packing: lot.packing, harvest_year: lot.harvest_year, origin_country: lot.origin_country,
     unit_measure: lot.unit_measure, unit_weight: lot.unit_weight, available_amount: lot.available_amount,
     delivery_cost: text(price.delivery_cost), default_delivery: price.default_delivery, route_days: price.route_days,
-    earliest_delivery: earliestDelivery(today, price.route_days),
+    earliest_delivery: earliestDelivery(today, price.route_days, pendingArrival(lot)),
+    availability: availabilityText(lot), expected_arrival: pendingArrival(lot),
     delivered_kg_price: text(price.delivered_kg_price), delivered_unit_price: text(price.delivered_unit_price),
     unit_price: text(price.unit_price), price_kg: text(price.price_kg),
     band: { min: text(price.band.min), max: text(price.band.max) }, margin: text(price.margin),
@@ -66,7 +74,7 @@ function lineOf(line: QuoteLine<Lot>, today: string): QuoteSearchLine {
     band: single ? { min: text(single.band.min), max: text(single.band.max) } : null,
     margin: text(line.margin),
     route_days: line.route_days,
-    earliest_delivery: earliestDelivery(today, line.route_days),
+    earliest_delivery: lineEarliest(line, today),
     available: text(line.available),
     total_kg: line.total_kg.toFixed(3),
     total_sum: text(line.total_sum),

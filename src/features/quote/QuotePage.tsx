@@ -143,6 +143,7 @@ function PartCells({ part }: { part: QuoteOfferPart }) {
     <>
       <TableCell>
         {lotName(part)} <Typography component="span" variant="caption" color="text.secondary">№ {part.offer_id}</Typography>
+        {part.expected_arrival && <Chip size="small" color="info" variant="outlined" sx={{ ml: 1 }} label={part.availability} />}
         {part.documents_blocking.length > 0 && <Chip size="small" color="warning" variant="outlined" sx={{ ml: 1 }} label={`Нет документов: ${part.documents_blocking.join(', ')}`} />}
       </TableCell>
       <TableCell align="right">{formatNumber(part.available_amount)} {part.unit_measure}</TableCell>
