@@ -202,8 +202,16 @@ function read(query: RawQuery, defs: readonly FilterDef[], refuse: (message: str
 /** The server's reading: the query checked, or a ListQueryError with the first thing wrong, in Russian. */
 export function decode(query: RawQuery, defs: readonly FilterDef[]): ListQuery {
   const checked = read(query, defs, (message) => { throw new ListQueryError(message); }, true);
-  // a value named by its id (the reserves' status 2) is read as the value it stands for ('completed')
-  for (const f of checked.filters) if (f.kind === 'list' && f.def.ids) f.values = f.values.map((v) => f.def.ids![v] ?? v);
+  // a value named by its id (the reserves' status 2) is read as the value it stands for ('completed'); a value
+  // that is neither an id nor a value named by one (statuses_ids=5) is refused like any unknown value (issue 33);
+  // a deleted record has no number and keeps its name
+  for (const f of checked.filters) {
+    if (f.kind !== 'list' || !f.def.ids) continue;
+    const ids = f.def.ids;
+    const named = new Set([...Object.values(ids), 'deleted']);
+    if (f.values.some((v) => !Object.hasOwn(ids, v) && !named.has(v))) throw new ListQueryError(LIST_MSG.badId(f.def.title));
+    f.values = f.values.map((v) => (Object.hasOwn(ids, v) ? ids[v] : v));
+  }
   return checked;
 }
 

@@ -8,10 +8,17 @@
 
 export type Num = number | string | null | undefined;
 
-/** A finite number or null. Accepts a decimal comma and spaces between thousands. */
+/** A number as a person types it: digits, one decimal point or comma, a sign; '0x10' and '1e3' are none (issue 33). */
+const TYPED_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/** A finite number or null. Accepts a decimal comma and spaces between thousands; a text that is no decimal
+ * number as typed ('0x10', '1e3', 'Infinity') is none. */
 export function toNumber(value: Num): number | null {
   if (value === null || value === undefined || value === '') return null;
-  const n = typeof value === 'number' ? value : Number(String(value).replace(',', '.').replace(/\s/g, ''));
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const text = String(value).replace(',', '.').replace(/\s/g, '');
+  if (!TYPED_NUMBER.test(text)) return null;
+  const n = Number(text);
   return Number.isFinite(n) ? n : null;
 }
 

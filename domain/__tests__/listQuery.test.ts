@@ -119,6 +119,16 @@ describe('decode reads what a person or a proxy may write', () => {
     expect(refusal('statuses_ids=whatever&harvest_years=abc')).toBe('accepted');
     expect(refusal('created_at_from=2024-02-29&unit_price_from=-1.25')).toBe('accepted');
   });
+
+  test("the reserves' statuses_ids=5 is refused like any unknown value; 1…4 and the statuses' names are read (issue 33)", () => {
+    expect(refusal('statuses_ids=5', reserves)).toBe('Фильтр «Статус»: неверное значение');
+    expect(refusal('statuses_ids=1,toString', reserves)).toBe('Фильтр «Статус»: неверное значение');
+    const read = decode(rawQueryOf('statuses_ids=2,4,active,deleted'), reserves).filters[0];
+    expect(read.kind === 'list' && read.values).toEqual(['completed', 'expired', 'active', 'deleted']);
+    // '0x10' and '1e3' are no numbers in a range either
+    expect(refusal('reserved_stock_from=0x10', reserves)).toBe('Фильтр «Количество»: введите число');
+    expect(refusal('reserved_stock_to=1e3', reserves)).toBe('Фильтр «Количество»: введите число');
+  });
 });
 
 describe('the SPA reads its own link leniently', () => {

@@ -7,6 +7,11 @@ describe('numbers as forms and the database give them', () => {
     expect(toNumber('abc')).toBeNull();
   });
 
+  it("reads no number in '0x10', '1e3' or 'Infinity' (issue 33): a form's amount of them is refused, not 16 or 1 000", () => {
+    expect([toNumber('0x10'), toNumber('1e3'), toNumber('Infinity'), toNumber('1.5.2')]).toEqual([null, null, null, null]);
+    expect([toNumber('-12,5'), toNumber('.5'), toNumber('7.'), toNumber(1e3)]).toEqual([-12.5, 0.5, 7, 1000]);
+  });
+
   it('rounds half away from zero to the kopeck, as PostgreSQL rounds a numeric', () => {
     // 10.075 is 10.07499999… as a float: a float trick gives 10.07, the kopeck half-up is 10.08
     expect(round2(10.075)).toBe(10.08);
