@@ -3,6 +3,7 @@
 // the messages of its writes.
 import { formatDate, formatFigure, formatNumber } from '../format';
 import type { ReserveTerms } from '../reserves/terms';
+import type { QuoteOfferPart } from './search';
 
 export const QUOTE_STATUSES = ['active', 'expired', 'accepted'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
@@ -12,26 +13,12 @@ export const QUOTE_STATUS_TITLES: Record<QuoteStatus, string> = { active: 'Де�
 export const quoteStatusOf = (stored: string, validUntil: string, today: string): QuoteStatus =>
   (stored === 'accepted' ? 'accepted' : validUntil < today ? 'expired' : 'active');
 
-/** One lot of a saved line, as the quote holds it. */
-export interface HeldPart {
-  offer_id: number;
-  amount: string;
-  kg: string;
-  unit_price: string;
-  price_kg: string;
-  delivery_cost: string;
-  route_days: number | null;
-  product: string;
-  variety: string | null;
-  packing: string | null;
-  harvest_year: string | null;
-  origin_country: string | null;
-  unit_measure: string | null;
-  band: { min: string; max: string };
-  margin: string;
-  /** What the price was worked out on: reserving from the quote uses these while it is valid. */
-  terms: ReserveTerms;
-}
+/** One lot of a saved line, as the quote holds it: the search's part (its figures as quoted), and the terms the
+ * price was worked out on (reserving from the quote uses these while it is valid). */
+export type HeldPart = Pick<QuoteOfferPart,
+  'offer_id' | 'amount' | 'kg' | 'unit_price' | 'price_kg' | 'delivery_cost' | 'route_days' | 'product' | 'variety' | 'packing'
+  | 'harvest_year' | 'origin_country' | 'unit_measure' | 'band' | 'margin'
+> & { terms: ReserveTerms };
 
 export interface HeldLine {
   offers: HeldPart[];
