@@ -8,6 +8,7 @@ import { kilogramTrade, reserveForm, type Trade } from './trade';
 import { firstRow, rowsOf } from '../http/rows';
 import { isValidInn } from '../../domain/inn';
 import { businessToday, TIME_ZONE_DEFAULT } from '../../domain/businessDay';
+import { runReserveExpiry } from '../sections/reserves/expiry';
 
 /** The business day the server counts by (the demo keeps the default zone). */
 const day = () => dayjs(businessToday(TIME_ZONE_DEFAULT));
@@ -161,6 +162,22 @@ test('the ledger after part payments; a payment above what is left is refused; o
   expect((await call('GET', `/api/buyers/${buyer.id}/ledger`)).body.balance).toBe('6000.50');
   const xlsx = await ctx.app.inject({ method: 'GET', url: `/api/buyers/${buyer.id}/ledger/export`, headers: { authorization: `Bearer ${ctx.tokens.admin}` } });
   expect([xlsx.statusCode, xlsx.headers['content-type']]).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+});
+
+test('a debt overdue from today is told to the buyer\'s responsible, once', async () => {
+  const buyer = await newBuyer({ name: 'ООО «Миндаль»', deferral_days: '10' });
+  const offer = await trade.newOffer('1000');
+  const { body: reserve } = await call('POST', '/api/reserves', 'admin', reserveFor(offer.id, buyer.id));
+  // completed 11 days ago: due 10 days after, yesterday; overdue from today
+  const done = day().subtract(11, 'day').format('YYYY-MM-DD');
+  await ctx.db.execute(sql`UPDATE reserves SET created_at = ${done}::date WHERE id = ${reserve.id}`);
+  expect((await change('POST', `/api/reserves/${reserve.id}/complete`, 'admin', { actual_date_implementation: done })).status).toBe(200);
+  const told = async () => rowsOf<{ text: string; section: string; record_id: number }>(await ctx.db.execute(sql`SELECT n.text, n.section, n.record_id
+    FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.employee_id = ${trade.employeeId} AND n.kind = 'buyer_overdue' AND n.record_id = ${buyer.id}`));
+  expect(await told()).toEqual([]);
+  await runReserveExpiry(ctx.db);
+  await runReserveExpiry(ctx.db);
+  expect(await told()).toEqual([{ text: `Покупатель «ООО «Миндаль»» просрочил оплату резерва № ${reserve.id}`, section: 'buyers', record_id: buyer.id }]);
 });
 
 test('a payment only on a completed reserve', async () => {

@@ -17,6 +17,10 @@ import { todayOf } from '../../db/businessDay';
 import { recordVisible } from '../../records/access';
 import { buyersSpec } from './list';
 import { buyerRecord } from './record';
+import { notify } from '../../records/notify';
+import { NOTIFICATION_TEXT } from '../../../domain/notifications';
+import { addDays } from '../../../domain/businessDay';
+import { dueDay, leftToPay } from './debt';
 
 export interface BuyerTerms extends LedgerTerms {
   id: number;
@@ -84,4 +88,23 @@ export async function ledgerXlsx(ledger: Ledger & { buyer: string }): Promise<Bu
   if (ledger.overdue_since) sheet.addRow([LEDGER_TEXTS.overdueSince, null, null, formatDate(ledger.overdue_since)]);
   for (const key of [4, 5, 7]) sheet.getColumn(key).numFmt = '#,##0.00';
   return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Issue 37: a buyer's debt that becomes overdue today (a completed reserve whose due day was yesterday, with
+ * something left to pay) is told to the buyer's responsible, once (the dedupe key names the reserve and its due
+ * day). The reserves' expiry job runs it with its reminders, on the business day. */
+export async function remindOverdueDebts(tx: Tx, today: string): Promise<void> {
+  const due = rowsOf<{ id: number; buyer_id: number; name: string; responsible_id: number | null; due: string }>(await tx.execute(sql`
+    SELECT r.id, b.id AS buyer_id, b.name, b.responsible_id, ${dueDay('r', 'b')}::text AS due
+    FROM reserves r JOIN buyers b ON b.id = r.buyer_id
+    WHERE r.status = 'completed' AND b.responsible_id IS NOT NULL
+      AND ${dueDay('r', 'b')} = ${addDays(today, -1)}::date AND ${leftToPay('r')} > 0`));
+  for (const r of due) {
+    await notify(tx, {
+      to: sql`u.employee_id = ${r.responsible_id}`, kind: 'buyer_overdue', section: 'buyers', recordId: r.buyer_id,
+      text: NOTIFICATION_TEXT.buyer_overdue(r.name, r.id), dedupe: `buyer_overdue:${r.id}:${r.due}`,
+    });
+  }
 }

@@ -2,7 +2,7 @@
 // becomes 'expired' ('Просрочен') and gives its amount back to the offer through the stock writer, one reserve per
 // transaction, recorded in the offer's history as 'Резерв № {id} просрочен' and in the reserve's as its status
 // change. Its responsible is told; so is it the day before ('истекает завтра') and when its estimated date passed
-// with the reserve not completed.
+// with the reserve not completed. A buyer's debt that falls overdue today is told to the buyer's responsible.
 //
 // One runner across the instances on one database: each transaction first takes a transaction-level advisory
 // lock (pg_try_advisory_xact_lock) and an instance that does not get it stops, leaving the work to the one that
@@ -18,6 +18,7 @@ import { release } from '../offers/stock';
 import { todayOf } from '../../db/businessDay';
 import { addDays } from '../../../domain/businessDay';
 import { scheduleJob } from '../../db/jobs';
+import { remindOverdueDebts } from '../buyers/ledger';
 
 /** The advisory lock's key: 'NutDesk reserves expiry'. */
 export const EXPIRY_LOCK = 2_022_0001;
@@ -57,6 +58,8 @@ async function remind(db: Database, today: string): Promise<void> {
     for (const r of overdue) {
       await notify(tx, { to: recipients.responsibleOf(r.id), kind: 'reserve_overdue', section: 'reserves', recordId: r.id, text: NOTIFICATION_TEXT.reserve_overdue(r.id), dedupe: `overdue:${r.id}:${r.date}` });
     }
+    // issue 37: a buyer's debt overdue from today, told to its responsible
+    await remindOverdueDebts(tx, today);
   });
 }
 
