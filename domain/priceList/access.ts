@@ -5,6 +5,8 @@
 // buyers) gets the list, its files and links too (issue 33). A supplier's user never: the list is the trader's
 // selling prices.
 import { can, isFieldVisible, type Permissions } from '../permissions';
+import { addDays } from '../businessDay';
+import { formatDate } from '../format';
 
 /** The fields a price list is built from; a role that does not see one of them gets no price list. */
 export const PRICE_LIST_FIELDS = [
@@ -25,6 +27,18 @@ export const PRICE_LIST_MSG = {
   markupMissing: 'Укажите наценку в процентах',
   validUntil: 'Срок действия не может быть раньше сегодняшнего дня',
   validUntilMissing: 'Укажите срок действия прайс-листа',
+  validUntilTooFar: (last: string) => `Срок действия — не больше ${PRICE_LIST_MAX_DAYS} дней: не позже ${formatDate(last)}`,
   linkGone: 'Ссылка на прайс-лист недействительна: срок её действия истёк или она отозвана',
   linkNotFound: 'Ссылка не найдена',
 } as const;
+
+/** A price list (and a buyer's link to it) is valid for at most this many days from the business day: a link
+ * never outlives the prices it quotes by months (and '9999-12-31' is refused, not a 500). */
+export const PRICE_LIST_MAX_DAYS = 90;
+
+/** The validity day's rule, on the page and on the server: not before today, not past today + 90 days. */
+export function validUntilError(day: string, today: string): string | null {
+  if (day < today) return PRICE_LIST_MSG.validUntil;
+  const last = addDays(today, PRICE_LIST_MAX_DAYS);
+  return day > last ? PRICE_LIST_MSG.validUntilTooFar(last) : null;
+}

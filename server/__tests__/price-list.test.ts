@@ -107,6 +107,15 @@ test('filters: minimum available amount, harvest year, origin', async () => {
 
 test('bad requests answer 400 in Russian', async () => {
   expect((await ctx.call('GET', '/api/price-list')).body.messages).toEqual([PRICE_LIST_MSG.city]);
+  // validity: at most 90 days from the business day (issue 34: '9999-12-31' answered 500)
+  const [y, m, d] = addDays(today, 90).split('-');
+  for (const far of [addDays(today, 91), '9999-12-31']) {
+    const res = await ctx.call('POST', '/api/price-list/links', 'admin', { city_id: kazan, valid_until: far });
+    expect([far, res.status, res.body.messages]).toEqual([far, 400, [`Срок действия — не больше 90 дней: не позже ${d}.${m}.${y}`]]);
+  }
+  expect((await ctx.call('GET', listUrl(`&valid_until=${addDays(today, 91)}`))).status).toBe(400);
+  expect((await ctx.call('GET', listUrl(`&valid_until=${addDays(today, 90)}`))).status).toBe(200);
+  expect(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM price_list_links WHERE valid_until > ${addDays(today, 90)}`)).toMatchObject({ rows: [{ n: 0 }] });
   const outside = await ctx.call('GET', listUrl('&level=percent&markup=50'));
   expect(outside.status).toBe(400);
   expect(outside.body.messages).toEqual(['Наценка должна быть от 10 до 35 %']);

@@ -8,7 +8,7 @@ import type { AuthenticatedUser } from '../accounts/users';
 import type { SectionSpec } from '../spec/section';
 import { scopeOf } from '../../domain/permissions';
 import { money, toNumber } from '../../domain/numbers';
-import { canBuildPriceList, PRICE_LIST_MSG } from '../../domain/priceList/access';
+import { canBuildPriceList, PRICE_LIST_MSG, validUntilError } from '../../domain/priceList/access';
 import { markupBounds, priceLine } from '../../domain/priceList/figures';
 import type { PriceListQuery } from '../../domain/priceList/query';
 import { readBusinessSettings, settingsByName } from '../admin/businessSettings';
@@ -49,7 +49,8 @@ function checkQuery(q: PriceListQuery, bounds: { min: number; max: number }, tod
     if (q.markup === undefined || q.markup === null) throw badRequest(PRICE_LIST_MSG.markupMissing);
     if (q.markup < bounds.min || q.markup > bounds.max) throw badRequest(PRICE_LIST_MSG.markup(String(bounds.min), String(bounds.max)));
   }
-  if (q.valid_until && q.valid_until < today) throw badRequest(PRICE_LIST_MSG.validUntil);
+  const late = q.valid_until ? validUntilError(q.valid_until, today) : null;
+  if (late) throw badRequest(late);
 }
 
 const anyOf = (column: SQL, values: (string | number)[] | undefined) =>

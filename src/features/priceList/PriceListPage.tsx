@@ -23,7 +23,8 @@ import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
 import { toNumber } from '../../../domain/numbers';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../domain/priceList/texts';
 import { availabilityText } from '../../../domain/offers/logistics';
-import { PRICE_LIST_MSG } from '../../../domain/priceList/access';
+import { PRICE_LIST_MAX_DAYS, PRICE_LIST_MSG, validUntilError } from '../../../domain/priceList/access';
+import { addDays } from '../../../domain/businessDay';
 import { decodePriceListQuery, encodePriceListQuery, type PriceListQuery, type PriceLevel, type Rounding } from '../../../domain/priceList/query';
 import { PageTitle } from '../../components/PageTitle';
 import { PageSpinner } from '../../components/Spinner';
@@ -137,7 +138,8 @@ function Filters({ request, change }: ReturnType<typeof useRequest>) {
           minDate={dayjs(today)}
           // the URL takes the day when the typing rests, never a year half typed
           pause={TYPING_PAUSE_MS}
-          refuse={(day) => (day < today ? PRICE_LIST_MSG.validUntil : null)}
+          maxDate={dayjs(addDays(today, PRICE_LIST_MAX_DAYS))}
+          refuse={(day) => validUntilError(day, today)}
           onDay={(day) => {
             if (day === '') change({ valid_until: undefined });
             else if (day) change({ valid_until: day });
