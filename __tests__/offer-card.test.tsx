@@ -89,6 +89,10 @@ test('a unit of 0.125 kg at 10 ₽ is 80.00 ₽/kg; a 4th decimal of a weight an
   expect(screen.getAllByText('Только целое число')).toHaveLength(2);
 });
 
+/** The tests that fill the whole card (five selects, eleven fields, typed key by key) take longer than the suite's
+ * 60 s on a loaded two-core runner; what they assert does not depend on time. */
+const FULL_CARD_MS = 150_000;
+
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await choose(user, 'Выберите товар', 'Кешью');
   await choose(user, 'Поставщик', 'ООО «Орехпром»');
@@ -135,7 +139,7 @@ test('Сохранить → Создаем... → the new offer opens, its comm
   release();
   await waitFor(() => expect(router.state.location.pathname).toBe('/offers/77'));
   expect(await screen.findByRole('tab', { name: 'Предложение № 77' })).toBeInTheDocument();
-});
+}, FULL_CARD_MS);
 
 test('a duplicate keeps what was typed and links to the existing offer', async () => {
   mockServer(
@@ -154,7 +158,7 @@ test('a duplicate keeps what was typed and links to the existing offer', async (
   expect(link).toHaveAttribute('target', '_blank');
   expect(screen.getByLabelText('Адрес погрузки')).toHaveValue('Москва, ул. Складская, 4');
   expect(screen.getByRole('button', { name: 'Сохранить' })).toBeEnabled();
-});
+}, FULL_CARD_MS);
 
 test('role 1 gets no supplier, city or loading address on the card', async () => {
   const manager = permissions({ hidden_fields: SPEC_HIDDEN_FIELDS['1'] }, { offers: 'all', products: 'all', cities: 'all', suppliers: 'all' });
