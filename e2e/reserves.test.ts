@@ -62,9 +62,15 @@ test('reserve part of an offer from the list, complete it, cancel another: the a
   await page.getByRole('combobox', { name: 'Город доставки' }).click();
   await page.getByRole('option').nth(2).click();
   await page.waitForFunction(() => (document.querySelector('input[name="delivery_cost"]') as HTMLInputElement | null)?.value !== '');
-  // the manager does not see the offer's loading city, so no route is looked up: the default cost, and the days
-  // are the manager's to fill
-  assert.equal(await page.getByLabel('Дней доставки').inputValue(), '');
+  // the manager does not see the offer's loading city; the server prices the route to the buyer's city for it
+  // (issue 33): the card shows that route's cost and days (or the default cost and no days where none exists)
+  const cityName = (await page.getByRole('combobox', { name: 'Город доставки' }).textContent())?.trim();
+  const { body: cities } = await api(page, '/api/lists/cities/items');
+  const city = (cities as { id: number; name: string }[]).find((c) => c.name === cityName);
+  assert.ok(city, `${cityName} among ${JSON.stringify(cities)}`);
+  const { body: route } = await api(page, `/api/reserves/route?offer=${offerId}&to=${city.id}`);
+  await page.waitForFunction((cost) => Number((document.querySelector('input[name="delivery_cost"]') as HTMLInputElement | null)?.value.replace(',', '.')) === Number(cost), route.cost);
+  assert.equal(await page.getByLabel('Дней доставки').inputValue(), route.days === null ? '' : String(route.days));
   await page.getByLabel('Дней доставки').fill('4');
   await page.getByLabel('Адрес доставки').fill('ул. Баумана, 5, склад 2');
   await page.getByLabel('Покупатель').fill('ООО «Ореховый дом»');
