@@ -3,7 +3,7 @@
 // business settings, with every figure computed here whatever the client sent.
 import { sql } from 'drizzle-orm';
 import { todayOf } from '../../db/businessDay';
-import { routeOf } from './route';
+import { routeOf } from './delivery';
 import { deliveredCost } from '../../../domain/reserves/delivery';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';

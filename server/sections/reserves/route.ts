@@ -3,38 +3,19 @@
 // answer names no city: a role that may not see the offer's loading city (role 1) gets the figures it prices by,
 // not the origin (the delivery matrix, which would match them to one, is not its to read).
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { routeOf } from './delivery';
 import { requireAuth } from '../../http/auth';
 import { ID, responses } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
 import { forbidden, notFound } from '../../errors';
-import { firstRow } from '../../http/rows';
 import { recordVisible } from '../../records/access';
 import { can } from '../../../domain/permissions';
-import { DELIVERY_COST_MIN, deliveryTerms } from '../../../domain/reserves/figures';
 import { money } from '../../../domain/numbers';
 import { RESERVE_ROUTE } from '../../../domain/responseShapes';
 import { readBusinessSettings } from '../../admin/businessSettings';
 
 export const ROUTE_MSG = { query: 'Укажите предложение (offer) и город доставки (to)' } as const;
-
-export interface ReserveRoute {
-  /** ₽ per kg: the route's, or delivery_cost_default where the matrix holds no route. */
-  cost: number;
-  days: number | null;
-  /** No route in the matrix: the cost is the default one. */
-  fallback: boolean;
-}
-
-/** The route from the offer's loading city to `to` (a city id; null: no city yet, the default cost). */
-export async function routeOf(db: Database, offerId: number, to: number | null, deliveryCostDefault: number): Promise<ReserveRoute> {
-  const found = to === null ? undefined : firstRow<{ cost: string; days: number | null }>(await db.execute(sql`
-    SELECT round(d.cost, 2)::text AS cost, d.days FROM offers o
-    JOIN city_delivery d ON d.from_city_id = o.city_id AND d.to_city_id = ${to} WHERE o.id = ${offerId}`));
-  const terms = deliveryTerms(found, deliveryCostDefault);
-  return { cost: terms.delivery_cost, days: terms.delivery_days, fallback: !found || Number(found.cost) < DELIVERY_COST_MIN };
-}
 
 export function reserveRouteRoutes(app: FastifyInstance, db: Database) {
   app.get('/reserves/route', {
