@@ -38,6 +38,9 @@ export interface Config {
   distDir: string;
   /** At shutdown, how long requests in flight may take to finish before their connections are cut. */
   shutdownTimeoutSeconds: number;
+  /** At shutdown, how long the instance keeps listening while it answers every request 503 (not done: the proxy
+   * tries the next instance, even a write) before it closes its listener. */
+  shutdownDrainMs: number;
   /** Downloads (exports) running at once on this instance, and for one user (server/lists/exportGate.ts). */
   exportsPerInstance: number;
   exportsPerUser: number;
@@ -120,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptN: int(env.SCRYPT_N, 2 ** 17, 'SCRYPT_N'),
     distDir: path.resolve(__dirname, '..', 'dist'),
     shutdownTimeoutSeconds: int(env.SHUTDOWN_TIMEOUT_SECONDS, 25, 'SHUTDOWN_TIMEOUT_SECONDS'),
+    // behind a proxy the drain lets it learn, from a 503, that this instance is going; alone there is no one to learn
+    shutdownDrainMs: (env.SHUTDOWN_DRAIN_SECONDS === '0' ? 0 : int(env.SHUTDOWN_DRAIN_SECONDS, env.TRUST_PROXY ? 2 : 0, 'SHUTDOWN_DRAIN_SECONDS')) * 1000,
     exportsPerInstance: int(env.EXPORT_MAX_PER_INSTANCE, 4, 'EXPORT_MAX_PER_INSTANCE'),
     exportsPerUser: int(env.EXPORT_MAX_PER_USER, 2, 'EXPORT_MAX_PER_USER'),
     exportStallMs: int(env.EXPORT_STALL_SECONDS, 60, 'EXPORT_STALL_SECONDS') * 1000,

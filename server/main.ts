@@ -1,7 +1,7 @@
 // `npm start`: build the SPA if it is missing, take the data folder, migrate, seed demo data on a fresh
-// embedded database, listen; on SIGINT/SIGTERM shut down gracefully: stop accepting connections, end the long-lived
-// streams (server/http/shutdown.ts), let the requests in flight finish, then close (checkpoint) the database and free
-// the folder. A request that still runs after SHUTDOWN_TIMEOUT_SECONDS is cut off.
+// embedded database, listen; on SIGINT/SIGTERM shut down gracefully: drain behind a proxy, stop accepting
+// connections, end the long-lived streams (server/http/shutdown.ts), let the requests in flight finish, then close
+// (checkpoint) the database and free the folder. A request that still runs after SHUTDOWN_TIMEOUT_SECONDS is cut off.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -65,6 +65,11 @@ async function main(): Promise<void> {
     void stopExpiry();
     void stopDocumentNotices();
     try {
+      // behind a proxy: reads answer 503 for a while, so the proxy sends nothing more here before the listener closes
+      if (config.shutdownDrainMs > 0) {
+        app.drain.start();
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      }
       await app.close();
       // on PostgreSQL a connection some job still holds does not keep the process: the pool gets a few seconds to
       // close (PGlite's close is its CHECKPOINT, always waited for: a data folder is never left half-written)

@@ -68,12 +68,18 @@ describe('GET /api/health', () => {
   });
 });
 
+const boundary = '----nutdesk-slow';
+const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const multipartHead = (name: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nimage\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`);
+const multipartTail = Buffer.concat([png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+
+/** The same upload, whole, for inject. */
+const multipartPhoto = (name: string) => ({ body: Buffer.concat([multipartHead(name), multipartTail]), type: `multipart/form-data; boundary=${boundary}` });
+
 /** A multipart upload of a PNG, sent by hand so the test decides when its body ends. */
 function slowUpload(port: number, token: string) {
-  const boundary = '----nutdesk-slow';
-  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nimage\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="в-пути.png"\r\nContent-Type: image/png\r\n\r\n`);
-  const tail = Buffer.concat([png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  const head = multipartHead('в-пути.png');
+  const tail = multipartTail;
   let onHeaders!: () => void;
   const arrived = new Promise<void>((resolve) => (onHeaders = resolve));
   const req = http.request({
@@ -129,6 +135,31 @@ describe('graceful shutdown', () => {
       // it was really stored: its row is there, read after the instance closed, before the database does
       const [row] = await own.db.select().from(files).where(eq(files.id, id));
       expect(row.original_name).toBe('в-пути.png');
+    } finally {
+      await own.close();
+    }
+  });
+
+  test('draining (behind a proxy, before the port closes): reads answer 503 with nothing read, writes are still served', async () => {
+    const own = await createTestApp();
+    try {
+      await insertRoles(own.db);
+      await insertUser(own.db, { email: 'manager@nutdesk.test', role_id: 1 });
+      const token = await signIn(own.app, 'manager@nutdesk.test');
+      const auth = { authorization: `Bearer ${token}` };
+      expect((await own.app.inject({ method: 'GET', url: '/api/me', headers: auth })).statusCode).toBe(200);
+      own.app.drain.start();
+      expect(own.app.drain.active).toBe(true);
+      for (const url of ['/api/me', '/api/health', '/api/offers?perPage=20']) {
+        const read = await own.app.inject({ method: 'GET', url, headers: auth });
+        expect([url, read.statusCode, read.headers.connection, read.json()]).toEqual([url, 503, 'close', { status: 'error', error: 'shutting_down', messages: ['Сервер перезапускается: повторите запрос'] }]);
+      }
+      // a write nginx has sent is never tried on another instance: it is done here
+      const { body, type } = multipartPhoto('при-остановке.png');
+      const write = await own.app.inject({ method: 'POST', url: '/api/files', headers: { ...auth, 'content-type': type }, payload: body });
+      expect(write.statusCode).toBe(201);
+      const [row] = await own.db.select().from(files).where(eq(files.id, write.json().id));
+      expect(row.original_name).toBe('при-остановке.png');
     } finally {
       await own.close();
     }
