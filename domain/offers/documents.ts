@@ -94,6 +94,18 @@ export const DOCUMENT_MSG = {
   reserveWarning: (types: string[]) => `У партии нет действующих документов: ${types.join(', ')}. Отгрузить её нельзя, пока их нет`,
 } as const;
 
+/** The seeded type whose documents carry measured values (aflatoxin B1, moisture): the card asks for them there. */
+export const LAB_PROTOCOL_TYPE = 'Протокол испытаний';
+
+/** A lab protocol's values as the card lists them: 'Афлатоксин B1 0,002 мкг/кг · Влажность 6,5 %', '' when none. */
+export function documentValuesText(values: { aflatoxin_b1: string | null; moisture: string | null }): string {
+  const shown = (v: string) => String(Number(v)).replace('.', ',');
+  return [
+    values.aflatoxin_b1 !== null && values.aflatoxin_b1 !== '' ? `Афлатоксин B1 ${shown(values.aflatoxin_b1)} мкг/кг` : '',
+    values.moisture !== null && values.moisture !== '' ? `Влажность ${shown(values.moisture)} %` : '',
+  ].filter(Boolean).join(' · ');
+}
+
 export const DOCUMENT_TEXT_MAX = { number: 100, issuer: 200 } as const;
 export const AFLATOXIN_MAX = 1000;
 export const MOISTURE_MAX = 100;

@@ -3,6 +3,7 @@
 // the fields (OfferAboutBlock), the figures (OfferFigures); saving, back and comments are every card's (CardForm).
 import { useMemo, useState } from 'react';
 import { useFormik } from 'formik';
+import Typography from '@mui/material/Typography';
 import { useLocation, useParams } from 'react-router';
 import { hiddenOfferFormFields, offerSchema, OFFER_FIELD_VISIBILITY } from '../../../domain/offers/schema';
 import { can, isFieldVisible } from '../../../domain/permissions';
@@ -22,6 +23,7 @@ import { offerInputs } from './offerInputs';
 import { OfferAboutBlock } from './OfferAboutBlock';
 import { OfferComputedBlock, OfferReservationBlock } from './OfferFigures';
 import { ArrivalDialog } from './ArrivalDialog';
+import { DOCUMENT_TEXTS, DocumentsBlock } from './DocumentsBlock';
 import { ARRIVAL_TEXTS, onTheWay } from '../../../domain/offers/logistics';
 
 export { OFFER_TEXTS };
@@ -117,7 +119,15 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
         <FilesBlock kind="image" files={form.values.images} disabled={readOnly} onUploaded={(f) => void form.setFieldValue('images', [...form.values.images, { id: f.id, url: f.url, name: f.name, alt: f.name }])} />
       </InfoBlock>
       <InfoBlock title={OFFER_TEXTS.documents}>
-        <FilesBlock kind="document" files={form.values.documents} disabled={readOnly} onUploaded={(f) => void form.setFieldValue('documents', [...form.values.documents, { id: f.id, url: f.url, name: f.name }])} />
+        {offer ? (
+          // a saved offer's documents are typed and dated, written at once (issue 39)
+          <DocumentsBlock offerId={offer.id} documents={offer.documents} state={offer.documents_state} readOnly={readOnly} />
+        ) : (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>{DOCUMENT_TEXTS.afterSave}</Typography>
+            <FilesBlock kind="document" files={form.values.documents} disabled={readOnly} onUploaded={(f) => void form.setFieldValue('documents', [...form.values.documents, { id: f.id, url: f.url, name: f.name }])} />
+          </>
+        )}
       </InfoBlock>
     </>
   );
