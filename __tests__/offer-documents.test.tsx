@@ -47,6 +47,8 @@ const offer = (patch: Record<string, unknown> = {}) => ({
 
 const requests = (fetchMock: jest.Mock, method: string, path: string) =>
   fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method && new URL(r.url).pathname === path);
+/** The two tests that type a whole dialog key by key take long on a loaded two-core runner; nothing they assert is timed. */
+const SLOW_MS = 150_000;
 const rows = () => screen.getAllByTestId('document-row');
 
 test("the card lists the lot's documents with their dates, values and whether a buyer sees them, under the state of its papers", async () => {
@@ -128,7 +130,7 @@ test('a new document is checked by the shared rules before it is sent, then goes
   // the offer is read again: the new document is listed
   await waitFor(() => expect(rows()).toHaveLength(3));
   expect(rows()[2]).toHaveTextContent('П-12');
-});
+}, SLOW_MS);
 
 test('a change goes with the version the card saw; refused as stale it keeps what was typed and loads the current one on request; a removal is confirmed', async () => {
   // 25.11.2026 15:34 wherever the test runs: the app shows local time
@@ -186,4 +188,4 @@ test('a change goes with the version the card saw; refused as stale it keeps wha
   await user.click(within(confirm).getByRole('button', { name: 'Удалить' }));
   await waitFor(() => expect(rows()).toHaveLength(1));
   expect(requests(fetchMock, 'DELETE', '/api/offers/12/documents/32')).toHaveLength(1);
-});
+}, SLOW_MS);
