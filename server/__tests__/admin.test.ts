@@ -139,8 +139,18 @@ describe('users', () => {
     expect(byEmail['manager@nutdesk.demo'].linked.name).toBe(byEmail['manager@nutdesk.demo'].name);
     expect(byEmail['supplier@nutdesk.demo']).toMatchObject({ user_type: 'supplier', status: 'active' });
     expect(byEmail['supplier@nutdesk.demo'].linked.id).toEqual(expect.any(Number));
-    // each demo user signed in when the test began
-    expect(Date.parse(byEmail['warehouse@nutdesk.demo'].last_sign_in_at)).toBeGreaterThan(Date.now() - 600_000);
+    // each demo user signed in when the run's demo database was made (not in the future)
+    expect(Date.parse(byEmail['warehouse@nutdesk.demo'].last_sign_in_at)).toBeLessThanOrEqual(Date.now());
+  });
+
+  test('a sign-in moves the account\'s last sign-in to its time', async () => {
+    const from = Date.now();
+    await signIn(ctx.app, 'supplier@nutdesk.demo', DEMO_PASSWORD);
+    const to = Date.now();
+    const { body } = await ctx.call('GET', '/api/admin/users');
+    const supplier = body.find((u: { email: string }) => u.email === 'supplier@nutdesk.demo');
+    expect(Date.parse(supplier.last_sign_in_at)).toBeGreaterThanOrEqual(from - 1000);
+    expect(Date.parse(supplier.last_sign_in_at)).toBeLessThanOrEqual(to + 1000);
   });
 
   test("a new role applies on the user's next request", async () => {
