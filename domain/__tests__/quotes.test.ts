@@ -1,7 +1,7 @@
 // The quote's ranking (issue 38 'Подбор'), every figure worked by hand from the lots, the routes and the settings:
 // delivery 15 ₽/kg by default, own costs 12 ₽/kg, markups 10 % … 35 %.
 import { canQuote, canReserveFromQuote } from '../quotes/access';
-import { earliestDelivery, marginBounds, rankLots, type QuoteLot } from '../quotes/ranking';
+import { earliestDelivery, lotPrice, marginBounds, QUOTE_LINES_MAX, rankLots, type QuoteLot } from '../quotes/ranking';
 import { permissionsOf, type Permissions } from '../permissions';
 
 const settings = { delivery_cost_default: 15, costs_per_kg: 12, min_markup: 0.1, max_markup: 0.35 };
@@ -72,6 +72,35 @@ test('a margin in percent: cost / (1 − margin), kept inside the band; its boun
   expect(b.parts[0].price.unit_price).toBe(144.11);
   // the maximum of the band: A 431.33
   expect(rankLots([A], settings, { amount: 1, unit: 'кг', level: 'max' })[0].parts[0].price.unit_price).toBe(431.33);
+});
+
+test('ranking thousands of lots prices only those that can make the answer, in the order pricing them all gives', () => {
+  // 3 000 lots on 4 kg prices and 2 routes (or none: the default), so hundreds share a delivered price per kg
+  // (299.99 + 7.50 = 300.00 + 7.49 = …), told apart by the selling price, which differs with the unit's weight of
+  // a lot by the piece, then by the lot's number. Priced all exactly, sorted, kept while each holds 100 kg alone,
+  // they must give the same 50 lines as the ranking's lazy pricing
+  const many: QuoteLot[] = Array.from({ length: 3000 }, (_, i) => ({
+    offer_id: i + 1, unit_measure: i % 3 === 0 ? 'шт' : 'кг', kg_price: ['300.00', '300.01', '299.99', '310.00'][i % 4],
+    unit_weight: i % 3 === 0 ? ['0.250', '0.500', '1.000', '0.333', '0.125'][i % 5] : '1.000',
+    available_amount: String(100 + ((i * 37) % 1900)), route_cost: i % 7 === 0 ? null : ['7.50', '7.49'][i % 2], route_days: i % 7 ? 4 : null,
+  }));
+  const terms = { amount: 100, unit: 'кг' as const, level: 'middle' as const };
+  const sorted = many.map((lot) => ({ lot, price: lotPrice(lot, settings, terms)! }))
+    .sort((a, b) => a.price.delivered_kg_price - b.price.delivered_kg_price || a.price.unit_price - b.price.unit_price || a.lot.offer_id - b.lot.offer_id);
+  const all = sorted.filter(({ lot, price }) => (lot.unit_measure === 'шт' ? Math.ceil(100 / price.weight) : 100) <= Number(lot.available_amount))
+    .slice(0, QUOTE_LINES_MAX).map(({ lot }) => lot.offer_id);
+  const lines = rankLots(many, settings, terms);
+  expect(lines.map((l) => l.parts[0].lot.offer_id)).toEqual(all);
+  expect(all).toHaveLength(50);
+  // the first: 299.99 + 12 + 7.50 = 319.49 ₽/kg, a lot of 0.125 kg pieces (the lowest selling price of one unit)
+  expect(lines[0].delivered_kg_price).toBe(319.49);
+  expect(lines[0].parts[0].lot.unit_weight).toBe('0.125');
+  // no single lot holds 3 000 kg: the split is made from the same 200 cheapest lots as pricing all of them gives
+  const split = { amount: 3000, unit: 'кг' as const, level: 'min' as const };
+  const [line] = rankLots(many, settings, split);
+  expect(line.parts.length).toBeGreaterThan(1);
+  expect(line.total_kg).toBeGreaterThanOrEqual(3000);
+  expect(parts([line])).toEqual(parts(rankLots(sorted.slice(0, 200).map(({ lot }) => lot), settings, split)));
 });
 
 test('the earliest delivery is the business day plus the route\'s days', () => {

@@ -212,28 +212,80 @@ function bestCombination<L extends QuoteLot>(sorted: Priced<L>[], need: number):
   return (best as { lots: Priced<L>[] } | null)?.lots ?? null;
 }
 
+/** A lot as the ranking first sorts it: by a plain float sum of what its delivered price per kg is rounded from
+ * (the lot's kg price + the delivery; own costs are the same for every lot). Pricing a lot exactly (decimals, half
+ * up) costs far more, so only the lots that can make the answer are priced (issue 38's bench: thousands of lots). */
+interface Cheap<L extends QuoteLot> {
+  lot: L;
+  key: number;
+  kg: number;
+  weight: number;
+  available: number;
+}
+
+/** A stored figure as a number: SQL's numeric text read by Number (a figure typed by hand through toNumber). */
+const figure = (v: Num): number | null => {
+  if (typeof v !== 'string' || v === '') return toNumber(v);
+  const n = Number(v);
+  return Number.isFinite(n) ? n : toNumber(v);
+};
+
+/** The exact order of the answer: delivered price per kg, then the selling price, then the lot's number. */
+const byPrice = <L extends QuoteLot>(a: Priced<L>, b: Priced<L>) =>
+  a.price.delivered_kg_price - b.price.delivered_kg_price || a.price.unit_price - b.price.unit_price || a.lot.offer_id - b.lot.offer_id;
+
+/** Keys this far apart round to delivered prices at least a kopeck apart (round half up is monotone; 0.011 > 0.01
+ * leaves room for the float sum's error), so a lot past the cut's key + this cannot come before the cut. */
+const KEY_SLACK = 0.011;
+
+/** The first `want` lots `accept` keeps in the exact order, pricing exactly only the lots whose key is within
+ * reach of the cut (the `want`-th kept lot's key + KEY_SLACK). */
+function firstPriced<L extends QuoteLot>(cheap: Cheap<L>[], want: number, settings: BusinessSettings, terms: QuoteTerms,
+  accept: (p: Priced<L>) => boolean): Priced<L>[] {
+  const kept: Priced<L>[] = [];
+  // lots priced from the same figures have the same price (copies of a lot, one lot from several warehouses)
+  const prices = new Map<string, LotPrice | null>();
+  let cut = Infinity;
+  for (const c of cheap) {
+    if (c.key > cut + KEY_SLACK) break;
+    const same = `${c.kg}|${c.lot.route_cost ?? ''}|${c.lot.route_days ?? ''}|${c.weight}`;
+    if (!prices.has(same)) prices.set(same, lotPrice(c.lot, settings, terms));
+    const price = prices.get(same);
+    if (!price) continue;
+    const p: Priced<L> = {
+      lot: c.lot, price,
+      available: terms.unit === 'кг' ? product(3, c.available, price.weight)! : c.available,
+      unitCost: terms.unit === 'кг' ? price.cost / price.weight : price.cost,
+    };
+    if (!accept(p)) continue;
+    kept.push(p);
+    if (kept.length === want) cut = c.key;
+  }
+  return kept.sort(byPrice).slice(0, want);
+}
+
 /** The lines answering a quote, ranked by delivered price per kg (then the selling price, then the lot's number):
  * every lot that holds the amount alone; where none does, the cheapest combination of two or three lots as one
  * line. Lots sold by the kg cannot be counted in pieces: an amount in pieces is served by lots sold by the piece. */
 export function rankLots<L extends QuoteLot>(lots: L[], settings: BusinessSettings, terms: QuoteTerms): QuoteLine<L>[] {
-  const priced: Priced<L>[] = [];
+  const cheap: Cheap<L>[] = [];
   for (const lot of lots) {
     if (terms.unit === 'шт' && lot.unit_measure !== 'шт') continue;
-    const price = lotPrice(lot, settings, terms);
-    const available = toNumber(lot.available_amount) ?? 0;
-    if (!price || available <= 0) continue;
-    priced.push({
-      lot, price,
-      available: terms.unit === 'кг' ? product(3, available, price.weight)! : available,
-      unitCost: terms.unit === 'кг' ? price.cost / price.weight : price.cost,
-    });
+    const kg = figure(lot.kg_price);
+    const weight = figure(lot.unit_weight);
+    const available = figure(lot.available_amount) ?? 0;
+    if (kg === null || weight === null || weight <= 0 || available <= 0) continue;
+    const delivery = deliveryTerms({ cost: figure(lot.route_cost) }, settings.delivery_cost_default).delivery_cost;
+    cheap.push({ lot, key: kg + delivery, kg, weight, available });
   }
-  priced.sort((a, b) => a.price.delivered_kg_price - b.price.delivered_kg_price || a.price.unit_price - b.price.unit_price || a.lot.offer_id - b.lot.offer_id);
-  const singles = priced.filter((p) => unitsFor(terms.amount, terms.unit, p.lot, p.price.weight) <= (toNumber(p.lot.available_amount) ?? 0));
-  if (singles.length) {
-    return singles.slice(0, QUOTE_LINES_MAX).map((p) => lineOf(fill([p], terms.amount, terms.unit), [p]));
-  }
-  const combination = bestCombination(priced, terms.amount);
+  cheap.sort((a, b) => a.key - b.key || a.lot.offer_id - b.lot.offer_id);
+  // a lot that might hold the amount alone (checked exactly once priced): pieces counted as they are, kilograms
+  // with a piece's weight of room for the rounding up to whole pieces
+  const mayHold = cheap.filter((c) => (terms.unit === 'шт' ? c.available >= terms.amount : c.available * c.weight + c.weight + 0.01 >= terms.amount));
+  const singles = firstPriced(mayHold, QUOTE_LINES_MAX, settings, terms,
+    (p) => unitsFor(terms.amount, terms.unit, p.lot, p.price.weight) <= (toNumber(p.lot.available_amount) ?? 0));
+  if (singles.length) return singles.map((p) => lineOf(fill([p], terms.amount, terms.unit), [p]));
+  const combination = bestCombination(firstPriced(cheap, PAIR_CANDIDATES, settings, terms, () => true), terms.amount);
   return combination ? [lineOf(fill(combination, terms.amount, terms.unit), combination)] : [];
 }
 

@@ -208,6 +208,11 @@ export const offers = pgTable('offers', {
   index('offers_city_idx').on(t.city_id),
   // the lists' indexes (migration 0010): live rows only, in the list engine's sort order (x NULLS FIRST, id)
   ...liveOffersIndexes(t),
+  // a quote's and a price list's lots (migration 0024): every column they read, lots with stock only, so the
+  // read is an index-only scan
+  index('offers_quote_lots_idx').on(t.product_id, t.id, t.city_id, t.variety_id, t.packing_id, t.harvest_year, t.origin_country,
+    t.unit_measure, t.unit_weight, t.units_per_pack, t.kg_price, t.unit_price, t.available_amount, t.logistics_state, t.expected_arrival)
+    .where(sql`${t.status} = 'active' AND ${t.available_amount} > 0`),
   // The database's own line behind server/sections/offers/stock.ts: no offer is ever oversold or under zero.
   check('offers_reserved_amount_not_negative', sql`${t.reserved_amount} >= 0`),
   check('offers_purchased_amount_not_negative', sql`${t.purchased_amount} >= 0`),

@@ -56,9 +56,9 @@ function checkQuery(q: PriceListQuery, bounds: { min: number; max: number }, tod
 const anyOf = (column: SQL, values: (string | number)[] | undefined) =>
   values?.length ? sql`${column} IN (${sql.join(values.map((v) => sql`${v}`), sql`, `)})` : null;
 
-/** The lots the filters keep, with their route to the city. `scope` limits them to what the reader may read
- * (a role whose offers read is 'own'); a public link reads as its creator would. */
-export async function lots(db: Database, q: PriceListQuery & { offer_id?: number[] }, scope: SQL | null): Promise<LotRow[]> {
+/** The filters' conditions on the offer `o`: a lot with stock, of what the query names, that `scope` lets the
+ * reader read. */
+function lotConditions(q: PriceListQuery & { offer_id?: number[] }, scope: SQL | null): SQL {
   const conditions = [
     sql`o.status = 'active'`, sql`o.available_amount > 0`,
     anyOf(sql`o.id`, q.offer_id), anyOf(sql`o.product_id`, q.product_id), anyOf(sql`o.variety_id`, q.variety_id), anyOf(sql`o.harvest_year`, q.harvest_year),
@@ -66,6 +66,12 @@ export async function lots(db: Database, q: PriceListQuery & { offer_id?: number
     q.min_available !== undefined ? sql`o.available_amount >= ${q.min_available}` : null,
     scope,
   ].filter((c): c is SQL => c !== null);
+  return sql.join(conditions, sql` AND `);
+}
+
+/** The lots the filters keep, with their route to the city. `scope` limits them to what the reader may read
+ * (a role whose offers read is 'own'); a public link reads as its creator would. */
+export async function lots(db: Database, q: PriceListQuery & { offer_id?: number[] }, scope: SQL | null): Promise<LotRow[]> {
   return rowsOf<LotRow>(await db.execute(sql`
     SELECT o.id AS offer_id, p.name AS product, v.name AS variety, o.harvest_year, o.origin_country, pk.name AS packing,
       o.unit_measure, round(o.available_amount, 2)::text AS available_amount, o.units_per_pack::text AS units_per_pack,
@@ -77,7 +83,21 @@ export async function lots(db: Database, q: PriceListQuery & { offer_id?: number
     LEFT JOIN varieties v ON v.id = o.variety_id
     LEFT JOIN packing pk ON pk.id = o.packing_id
     LEFT JOIN city_delivery d ON d.from_city_id = o.city_id AND d.to_city_id = ${q.city_id}
-    WHERE ${sql.join(conditions, sql` AND `)}`));
+    WHERE ${lotConditions(q, scope)}`));
+}
+
+/** What a lot is priced from (the columns of `lots` a ranking reads), for the same filters: a quote ranks
+ * thousands of lots by these alone and reads the few it answers with in full (`lots` by offer_id), since the
+ * papers' state is one subquery per lot and the names and text columns are most of what travels (issue 38). */
+export type LotFigures = Pick<LotRow, 'offer_id' | 'unit_measure' | 'available_amount' | 'kg_price' | 'unit_weight' | 'route_cost' | 'route_days'>;
+
+export async function lotFigures(db: Database, q: PriceListQuery, scope: SQL | null): Promise<LotFigures[]> {
+  return rowsOf<LotFigures>(await db.execute(sql`
+    SELECT o.id AS offer_id, o.unit_measure, round(o.available_amount, 2)::text AS available_amount,
+      round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight, round(d.cost, 2)::text AS route_cost, d.days AS route_days
+    FROM offers o
+    LEFT JOIN city_delivery d ON d.from_city_id = o.city_id AND d.to_city_id = ${q.city_id}
+    WHERE ${lotConditions(q, scope)}`));
 }
 
 /** The offers a caller may read: all, or (scope 'own') its own, as the offers section says own. */

@@ -13,7 +13,7 @@ import type { QuoteOfferPart, QuoteSearch, QuoteSearchAnswer, QuoteSearchLine } 
 import { readBusinessSettings } from '../admin/businessSettings';
 import { badRequest, forbidden } from '../errors';
 import { firstRow } from '../http/rows';
-import { lots } from '../priceList/lines';
+import { lotFigures, lots } from '../priceList/lines';
 import { availabilityText, pendingArrival } from '../../domain/offers/logistics';
 
 type Lot = Awaited<ReturnType<typeof lots>>[number];
@@ -89,11 +89,16 @@ export async function searchQuote(db: Database, q: QuoteSearch, scope: SQL | nul
   if (!product) throw badRequest(QUOTE_MSG.productMissing);
   const city = await quoteCity(db, q.city_id);
   const today = await todayOf(db);
-  const found = await lots(db, {
+  const request = {
     city_id: city.id, product_id: [q.product_id], variety_id: q.variety_ids, packing_id: q.packing_ids, harvest_year: q.harvest_years,
-    origin_country: q.origin ? [q.origin] : undefined, level: 'min', rounding: 'none',
-  }, scope);
-  const lines = rankLots(found, settings, { amount: q.amount, unit: q.unit, level: q.level, margin: q.margin });
+    origin_country: q.origin ? [q.origin] : undefined, level: 'min' as const, rounding: 'none' as const,
+  };
+  const ranked = rankLots(await lotFigures(db, request, scope), settings, { amount: q.amount, unit: q.unit, level: q.level, margin: q.margin });
+  // the lots the answer names, read in full (what they are, their papers); a lot sold out in between drops its line
+  const ids = [...new Set(ranked.flatMap((l) => l.parts.map((p) => p.lot.offer_id)))];
+  const full = new Map((ids.length ? await lots(db, { ...request, offer_id: ids }, scope) : []).map((l) => [l.offer_id, l]));
+  const lines = ranked.filter((l) => l.parts.every((p) => full.has(p.lot.offer_id)))
+    .map((l): QuoteLine<Lot> => ({ ...l, parts: l.parts.map((p) => ({ ...p, lot: full.get(p.lot.offer_id)! })) }));
   return {
     city, date: today, amount: q.unit === 'шт' ? String(q.amount) : text(toNumber(q.amount)), unit: q.unit,
     lines: lines.map((l) => lineOf(l, today)),
