@@ -132,3 +132,37 @@ test('the offer card\'s Сорт offers the chosen product\'s varieties', async 
   const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
   expect(options).toEqual(['Не выбрано', 'W320', 'W240']);
 });
+
+test("'Документы для партий': each tick saved at once with every type ticked; a refusal puts the ticks back and says why", async () => {
+  const puts: unknown[] = [];
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin),
+    route('GET', '/api/products/41', () => json({ id: 41, name: 'Курага', status: 'active', can_update: true, version: 3, document_type_ids: [4] })),
+    route('GET', '/api/products/41/varieties', () => json([])),
+    route('GET', '/api/products/41/comments', () => json([])),
+    route('GET', '/api/lists/document_types/items', () => json([
+      { id: 2, name: 'Фитосанитарный сертификат', expires: true }, { id: 4, name: 'Сертификат качества', expires: true }, { id: 5, name: 'Протокол испытаний', expires: false },
+    ])),
+    route('PUT', '/api/products/41/document-types', async (request) => {
+      const body = await request.clone().json();
+      puts.push(body);
+      if (body.type_ids.includes(5)) return json({ status: 'error', error: 'bad_request', message: 'Выберите типы документов из списка' }, 400);
+      return json(body.type_ids.map((id: number) => ({ id, name: id === 2 ? 'Фитосанитарный сертификат' : 'Сертификат качества' })));
+    }),
+  );
+  const user = userEvent.setup();
+  renderApp('/products/41', { token: 't' });
+  const quality = await screen.findByRole('checkbox', { name: 'Сертификат качества' });
+  expect(quality).toBeChecked();
+  expect(screen.getByRole('checkbox', { name: 'Фитосанитарный сертификат' })).not.toBeChecked();
+  await user.click(screen.getByRole('checkbox', { name: 'Фитосанитарный сертификат' }));
+  await waitFor(() => expect(puts).toEqual([{ type_ids: [2, 4] }]));
+  await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Фитосанитарный сертификат' })).toBeChecked());
+
+  await user.click(screen.getByRole('checkbox', { name: 'Протокол испытаний' }));
+  expect(await screen.findByText('Выберите типы документов из списка')).toBeInTheDocument();
+  expect(puts[1]).toEqual({ type_ids: [2, 4, 5] });
+  expect(screen.getByRole('checkbox', { name: 'Протокол испытаний' })).not.toBeChecked();
+  expect(screen.getByRole('checkbox', { name: 'Фитосанитарный сертификат' })).toBeChecked();
+  expect(requests(fetchMock, 'PATCH')).toHaveLength(0);
+});

@@ -32,12 +32,13 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-export async function startApp(): Promise<RunningApp> {
+/** `env`: settings of the server beside the harness's own (a job's interval, say). */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nutdesk-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -108,11 +109,11 @@ function watchCsp(browser: Browser, violations: string[]): void {
 
 /** Registers the hooks that start the server and the browser for a scenario file, and stop them after. A scenario
  * file fails when any of its pages met a Content Security Policy violation. */
-export function scenario(): Scenario {
+export function scenario(env: Record<string, string> = {}): Scenario {
   const ctx = {} as Scenario;
   const violations: string[] = [];
   before(async () => {
-    ctx.app = await startApp();
+    ctx.app = await startApp(env);
     ctx.browser = await launchBrowser();
     watchCsp(ctx.browser, violations);
   });

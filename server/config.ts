@@ -41,6 +41,8 @@ export interface Config {
   /** At shutdown, how long the instance keeps listening while it answers every request 503 (not done: the proxy
    * tries the next instance, even a write) before it closes its listener. */
   shutdownDrainMs: number;
+  /** How often the lot documents' expiry notices run (issue 39; also once at start). */
+  documentNoticesEveryMs: number;
   /** Downloads (exports) running at once on this instance, and for one user (server/lists/exportGate.ts). */
   exportsPerInstance: number;
   exportsPerUser: number;
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutSeconds: int(env.SHUTDOWN_TIMEOUT_SECONDS, 25, 'SHUTDOWN_TIMEOUT_SECONDS'),
     // behind a proxy the drain lets it learn, from a 503, that this instance is going; alone there is no one to learn
     shutdownDrainMs: (env.SHUTDOWN_DRAIN_SECONDS === '0' ? 0 : int(env.SHUTDOWN_DRAIN_SECONDS, env.TRUST_PROXY ? 2 : 0, 'SHUTDOWN_DRAIN_SECONDS')) * 1000,
+    documentNoticesEveryMs: int(env.DOCUMENT_NOTICES_EVERY_SECONDS, 300, 'DOCUMENT_NOTICES_EVERY_SECONDS') * 1000,
     exportsPerInstance: int(env.EXPORT_MAX_PER_INSTANCE, 4, 'EXPORT_MAX_PER_INSTANCE'),
     exportsPerUser: int(env.EXPORT_MAX_PER_USER, 2, 'EXPORT_MAX_PER_USER'),
     exportStallMs: int(env.EXPORT_STALL_SECONDS, 60, 'EXPORT_STALL_SECONDS') * 1000,

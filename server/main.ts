@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   // the reserves' expiry job (issue 22): at start and every minute; one runner across instances by its lock
   const stopExpiry = scheduleReserveExpiry(database.db, (message) => app.log.info(message));
   // the lot documents' expiry notices (issue 39): the same way, under a lock of their own
-  const stopDocumentNotices = scheduleDocumentNotices(database.db, (message) => app.log.info(message));
+  const stopDocumentNotices = scheduleDocumentNotices(database.db, (message) => app.log.info(message), config.documentNoticesEveryMs);
 
   const stopMaintenance = embeddedMaintenance(database, (message) => app.log.info(message));
 

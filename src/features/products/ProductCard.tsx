@@ -11,6 +11,7 @@ import { isApiError, type ApiError } from '../../api/errors';
 import { InfoBlock } from '../../components/Card/InfoBlock';
 import { RecordCard, recordCardScreen, type CardMode, type CardValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
 import { DraftVarieties, SavedVarieties, VARIETY_TEXTS } from './VarietiesBlock';
+import { RequiredDocuments, REQUIRED_DOCUMENTS_TEXTS } from './RequiredDocuments';
 
 export const PRODUCT_TEXTS = {
   placeholder: 'Введите название товара',
@@ -83,6 +84,17 @@ function ProductCard(props: RecordCardScreenProps) {
                   <DraftVarieties names={form.values.varieties} readOnly={readOnly} onChange={(next) => void form.setFieldValue('varieties', next)} />
                 )}
               </InfoBlock>
+              {/* issue 39: the papers every lot of a saved product needs */}
+              {record && (
+                <InfoBlock title={REQUIRED_DOCUMENTS_TEXTS.title}>
+                  <RequiredDocuments
+                    productId={record.id}
+                    typeIds={Array.isArray(record.document_type_ids) ? record.document_type_ids.map(Number) : []}
+                    readOnly={readOnly || record.status === 'deleted'}
+                    onError={onError}
+                  />
+                </InfoBlock>
+              )}
             </>
           ),
         },
