@@ -227,11 +227,13 @@ test('every message of the form', async () => {
 });
 
 async function pickTomorrow(user: ReturnType<typeof userEvent.setup>) {
-  // the first picker is 'Дата реализации' ('Резерв до' follows it)
+  // the first picker is 'Дата реализации' ('Резерв до' follows it); the business day's tomorrow, which after 21:00 UTC
+  // is not the machine's: the calendar opens on the business day's month (its first selectable day)
+  const tomorrow = dayjs(addDays(today, 1));
   await user.click(screen.getAllByRole('button', { name: /^Выберите дату/ })[0]);
-  const today = await screen.findByRole('gridcell', { current: 'date' } as never).catch(() => screen.findByRole('gridcell', { selected: false, name: String(dayjs().date()) }));
-  today.focus();
-  await user.keyboard('{ArrowRight}{Enter}');
+  await screen.findByRole('grid');
+  if (tomorrow.month() !== dayjs(today).month()) await user.click(screen.getByRole('button', { name: /следующий месяц|Next month/i }));
+  await user.click(await screen.findByRole('gridcell', { name: String(tomorrow.date()) }));
 }
 
 test('Сохранить → Создаем... → the request sent, then the new reserve opens in place of the create card', async () => {

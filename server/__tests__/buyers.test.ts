@@ -197,3 +197,19 @@ test('the demo buyers: every reserve with a buyer name belongs to one, and their
   const [demo] = rowsOf<{ inn: string }>(await ctx.db.execute(sql`SELECT inn FROM buyers WHERE inn IS NOT NULL ORDER BY id LIMIT 1`));
   expect(isValidInn(demo.inn)).toBe(true);
 });
+
+test('the reserve card\'s picker: one text finds a buyer by its name, INN or phone digits, as the picker asks', async () => {
+  const inn = nextInn();
+  const buyer = await newBuyer({ name: 'ООО «Пикер Орех»', inn, phone: '+7 (977) 123-98-76' });
+  const found = async (text: string) => {
+    const res = await call('GET', `/api/buyers?search=${encodeURIComponent(text)}&perPage=20&sort=name&order=asc`, 'manager');
+    expect(res.status).toBe(200);
+    return res.body.data.map((b: { id: number }) => b.id);
+  };
+  expect(await found('пикер ор')).toEqual([buyer.id]);
+  expect(await found(inn.slice(2))).toEqual([buyer.id]);
+  expect(await found('977 123-98')).toEqual([buyer.id]);
+  const [row] = (await call('GET', `/api/buyers?search=${inn}&perPage=20&sort=name&order=asc`, 'manager')).body.data;
+  // what the picker fills the reserve from
+  expect(row).toMatchObject({ name: 'ООО «Пикер Орех»', inn, phone: '79771239876', city: { id: trade.cityIds[1] }, delivery_address: 'Казань, ул. Пушкина, 1' });
+});

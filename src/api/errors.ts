@@ -11,6 +11,9 @@ export interface ApiError {
   code?: number;
   /** 409 'stale': the record changed since the version the write was made on (plain JSON: the store keeps it). */
   stale?: StaleRecord;
+  /** 409 'credit' (issue 37): the buyer's credit limit or overdue debt refused the reserve; a user with the right may
+   * go ahead with a reason. */
+  credit?: boolean;
 }
 
 /** A change of one field since the caller's version: the database column, as domain/history.ts names it. */
@@ -56,6 +59,7 @@ export function normaliseError(error: ErrorLike, entity: string = UI.genericEnti
   if (status === 409) {
     const stale = body.error === 'stale' && isObject(body.stale) ? staleOf(body.stale) : undefined;
     if (stale) return { status, message: message ?? MSG.unknown, stale };
+    if (body.error === 'credit') return { status, message: message ?? messages.join('. '), credit: true };
     const info = isObject(body.info) ? body.info : {};
     const entityId = typeof info.id === 'number' ? info.id : Number(info.id) || undefined;
     return { status, message: message ?? messages[0] ?? MSG.unknown, entityId };

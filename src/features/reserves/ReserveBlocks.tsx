@@ -1,7 +1,7 @@
 // The reserve card's blocks: 'О резерве' (amount ↔ packs, selling price, date), 'О Доставке' (city with the
 // matrix lookup, address, cost, days), 'Дополнительно' (buyer, phone, responsible) and 'Расчетные данные', live
 // from domain/reserves/figures.ts as the user types. Fields the caller's role may not see are not drawn.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { FormikProps } from 'formik';
 import dayjs from 'dayjs';
 import { DayPicker } from '../../components/DayPicker';
@@ -142,12 +142,14 @@ export function DeliveryBlock({ form, readOnly, visible, onCity }: BlockProps & 
   );
 }
 
-export function ExtraBlock({ form, readOnly, visible, responsibleLocked }: BlockProps & { responsibleLocked: boolean }) {
+/** `picker`: the buyer's card picker (issue 37), above the name and phone it fills. */
+export function ExtraBlock({ form, readOnly, visible, responsibleLocked, picker }: BlockProps & { responsibleLocked: boolean; picker?: ReactNode }) {
   const { field, select, phone } = useInputs(form, readOnly);
   const employees = useReferenceListQuery('employees', { skip: !visible('responsible_id') });
   if (!['buyer_name', 'buyer_phone', 'responsible_id'].some(visible)) return null;
   return (
     <InfoBlock title={RESERVE_TEXTS.extra}>
+      {picker}
       {visible('buyer_name') && field('buyer_name')}
       {visible('buyer_phone') && phone('buyer_phone')}
       {visible('responsible_id') && select('responsible_id', employees.data, { disabled: readOnly || responsibleLocked })}

@@ -1,7 +1,7 @@
 // The reserve's create and edit card (spec point 2 "Create reserve", point 5 "Reserve form" and "Reserve
 // calculations"): the screen that loads the offer (or the reserve), the business settings and the caller, and
 // the card that holds the form, saves it and takes the reserve's steps ('Завершить', 'Отменить').
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import Box from '@mui/material/Box';
@@ -29,6 +29,10 @@ import { RepriceButton } from './RepriceDialog';
 import { useBusinessToday } from '../../api/businessDay';
 import { DOCUMENT_MSG } from '../../../domain/offers/documents';
 import { LOGISTICS_MSG, pendingArrival } from '../../../domain/offers/logistics';
+import { canExceedCredit } from '../../../domain/buyers/credit';
+import { phoneDigits } from '../../../domain/phone';
+import { BuyerPicker, type PickedBuyer } from '../buyers/BuyerPicker';
+import { CreditOverrideDialog } from './CreditOverride';
 
 export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
   const params = useParams();
@@ -112,18 +116,44 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
 
   // a new reserve shows its 'Резерв до' as the server would take it: the business day + the hold days (editable)
   const hold = !reserve && visible('reserved_until') && settings.reserve_hold_days ? { today, holdDays: settings.reserve_hold_days } : undefined;
+  // issue 37: a save refused on the buyer's credit, for a user who may go past it with a reason (CreditOverride.tsx);
+  // the reason given rides on the next save only
+  const [creditRefusal, setCreditRefusal] = useState<string | null>(null);
+  const overrideReason = useRef<string | null>(null);
   const form = useFormik<ReserveFormValues>({
     // a new one may come prefilled from its URL (a price list's 'Зарезервировать': city, price, delivery)
     initialValues: reserve ? valuesOf(reserve) : withHoldDefault({ ...newValues(settings, me?.employee_id), ...prefillOf(location.search) }, hold),
     validationSchema: schema,
     onSubmit: (values, helpers) => save.save(helpers, async () => {
-      const payload = reservePayload(values, visible, responsibleLocked);
-      if (mode === 'create') {
-        return { created: (await card.create({ ...payload, offer_id: offer.id, comments: values.comments.map((c) => ({ text: c.text })) })).id };
+      const reason = overrideReason.current;
+      overrideReason.current = null;
+      const payload = { ...reservePayload(values, visible, responsibleLocked), ...(reason ? { credit_override: { reason } } : {}) };
+      try {
+        if (mode === 'create') {
+          return { created: (await card.create({ ...payload, offer_id: offer.id, comments: values.comments.map((c) => ({ text: c.text })) })).id };
+        }
+        return { saved: valuesOf(await card.update(payload)) };
+      } catch (e) {
+        if (isApiError(e) && e.credit && canExceedCredit(perms)) setCreditRefusal(e.message);
+        throw e;
       }
-      return { saved: valuesOf(await card.update(payload)) };
     }),
   });
+
+  /** The buyer's card picked (issue 37): its name, phone, city (with the route's cost and days) and address fill the
+   * reserve's, each still editable; cleared, the reserve keeps what it holds. */
+  const [pickedName, setPickedName] = useState<string | null>(null);
+  const pickBuyer = (buyer: PickedBuyer | null) => {
+    setPickedName(buyer?.name ?? null);
+    void form.setFieldValue('buyer_id', buyer ? String(buyer.id) : '');
+    if (!buyer) return;
+    if (visible('buyer_name')) void form.setFieldValue('buyer_name', buyer.name);
+    if (buyer.phone && visible('buyer_phone')) void form.setFieldValue('buyer_phone', phoneDigits(buyer.phone));
+    if (buyer.delivery_address && visible('delivery_address')) void form.setFieldValue('delivery_address', buyer.delivery_address);
+    if (buyer.city_id !== null && visible('city_id') && String(buyer.city_id) !== form.values.city_id) void chooseCity(String(buyer.city_id));
+  };
+  const buyerId = form.values.buyer_id ? Number(form.values.buyer_id) : null;
+  const buyerValue = buyerId === null ? null : { id: buyerId, name: pickedName ?? (reserve?.buyer?.id === buyerId ? reserve.buyer.name : '') };
 
   /** A delivery city chosen: the matrix's cost and days from the offer's city, each only when above 0. */
   const chooseCity = async (cityId: string) => {
@@ -176,10 +206,29 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
       {blocking.length > 0 && <Alert severity="warning" closable={false}>{DOCUMENT_MSG.reserveWarning(blocking)}</Alert>}
       <AboutBlock {...blockProps} hold={hold} />
       <DeliveryBlock {...blockProps} onCity={(cityId) => void chooseCity(cityId)} />
-      <ExtraBlock {...blockProps} responsibleLocked={responsibleLocked} />
+      <ExtraBlock
+        {...blockProps}
+        responsibleLocked={responsibleLocked}
+        picker={visible('buyer_id') && <BuyerPicker value={buyerValue} onPick={pickBuyer} disabled={readOnly} />}
+      />
       <FiguresBlock values={form.values} offer={basis.offer} unitPrice={reserve ? reserve.unit_price : offer.unit_price} settings={basis.settings} visible={visible} />
     </>
   );
 
-  return <CardForm card={card} form={form} valuesOf={valuesOf} header={header} tabs={[recordTab(RESERVE_TEXTS, reserve, about)]} />;
+  return (
+    <>
+      <CardForm card={card} form={form} valuesOf={valuesOf} header={header} tabs={[recordTab(RESERVE_TEXTS, reserve, about)]} />
+      {creditRefusal !== null && (
+        <CreditOverrideDialog
+          message={creditRefusal}
+          onClose={() => setCreditRefusal(null)}
+          onConfirm={(reason) => {
+            setCreditRefusal(null);
+            overrideReason.current = reason;
+            void form.submitForm();
+          }}
+        />
+      )}
+    </>
+  );
 }
