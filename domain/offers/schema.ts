@@ -102,6 +102,10 @@ export function offerSchema(hidden: ReadonlySet<string> = new Set()) {
   return yup.object(shape);
 }
 
+/** The fields the offer form's other fields read (unit_weight's `when` and the whole-pieces test read the unit,
+ * expected_arrival's `when` the lot's way): a form is checked field by field with them (domain/schemas/fieldwise.ts). */
+export const OFFER_SCHEMA_CONTEXT = ['unit_measure', 'logistics_state'] as const;
+
 /** What makes two active offers the same (server/sections/offers/record.ts findDuplicate), as the message names it. */
 const DUPLICATE_KEY: [field: string, name: string][] = [
   ['supplier', 'поставщик'], ['product', 'товар'], ['variety', 'сорт'], ['packaging', 'упаковка'], ['harvest_year', 'год урожая'], ['city', 'город'],

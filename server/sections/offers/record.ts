@@ -4,7 +4,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
-import { OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema, unitMoved } from '../../../domain/offers/schema';
+import {
+  OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_SCHEMA_CONTEXT, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema, unitMoved,
+} from '../../../domain/offers/schema';
+import { fieldwiseValidator } from '../../../domain/schemas/fieldwise';
 import { PRODUCT_MSG } from '../../../domain/products/schema';
 import { OFFER_RESERVES_MSG } from '../../../domain/reserves/messages';
 import { offerFigures, offerSellingBand, storedUnitWeight } from '../../../domain/offers/figures';
@@ -56,20 +59,25 @@ export async function findDuplicate(db: Database, v: DuplicateKey, exceptId?: nu
   return (await findDuplicates(db, [v], exceptId))[0];
 }
 
-/** The form's schema per set of hidden fields: yup schemas are immutable, and building one costs more than
- * checking a form with it (an import checks thousands). */
-const schemas = new Map<string, ReturnType<typeof offerSchema>>();
-function schemaFor(auth: AuthenticatedUser) {
+/** The form's check per set of hidden fields, field by field: an import, a price list or a bulk change checks
+ * thousands of forms that share most of their values, each distinct value checked once by the schema's rules. */
+const validators = new Map<string, (form: Row) => Row>();
+/** …and per signed-in user's permissions, so that a file's thousands of rows do not work out the hidden fields again. */
+const byPermissions = new WeakMap<object, (form: Row) => Row>();
+function validatorFor(auth: AuthenticatedUser) {
+  const known = byPermissions.get(auth.permissions);
+  if (known) return known;
   const hidden = hiddenOfferFormFields(auth.permissions);
   const key = [...hidden].sort().join(',');
-  let schema = schemas.get(key);
-  if (!schema) schemas.set(key, (schema = offerSchema(hidden)));
-  return schema;
+  let validate = validators.get(key);
+  if (!validate) validators.set(key, (validate = fieldwiseValidator(offerSchema(hidden), OFFER_SCHEMA_CONTEXT)));
+  byPermissions.set(auth.permissions, validate);
+  return validate;
 }
 
 /** Validated values with the figures computed here. */
 async function prepare(auth: AuthenticatedUser, values: Row) {
-  const valid = (await schemaFor(auth).validate(values, { abortEarly: false, stripUnknown: true })) as Row;
+  const valid = validatorFor(auth)(values);
   const unit = String(valid.unit_measure);
   // the figures are computed from the values as they are stored (the weight to the gram), never from what was typed
   const stored = {
