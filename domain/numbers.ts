@@ -29,7 +29,9 @@ interface Decimal {
 }
 
 const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
-const pow10 = (n: number) => 10n ** BigInt(n);
+/** 10^n as BigInt, the first ones kept (a decimal's scale is small; a price list computes thousands). */
+const POW10 = Array.from({ length: 32 }, (_, n) => 10n ** BigInt(n));
+const pow10 = (n: number) => POW10[n] ?? 10n ** BigInt(n);
 const abs = (n: bigint) => (n < 0n ? -n : n);
 
 /** The exact decimal a value stands for: a string as typed ('12,5', '1 150.50'), a number as its shortest text. */

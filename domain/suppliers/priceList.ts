@@ -3,6 +3,7 @@
 // commas, '1 200,50'), read through the supplier's remembered profile into offer values. Pure: the server reads the
 // file and resolves names against the database, the mapping screen guesses and shows the same columns.
 import { product, ratio, roundHalfUp, sum } from '../numbers';
+import { remembered } from '../remembered';
 import { OFFER_FIELDS } from '../offers/resource';
 import { UNIT_MEASURE_NAMES } from '../offers/import';
 
@@ -112,7 +113,9 @@ export const PRICE_LIST_MSG = {
 // ---- reading numbers as suppliers write them
 /** A number as a supplier writes it: '1 200,50', '1.200,50', '22,68', '850 руб.', '1 200.5 ₽' → '1200.50' (the
  * digits as written, no float); null when it is no number. */
-export function parseDecimal(text: string): string | null {
+export const parseDecimal = remembered(readDecimal);
+
+function readDecimal(text: string): string | null {
   let t = text.replace(/[\s\u00a0\u202f']/g, '').replace(/(₽|руб\.?|р\.|rub)$/i, '').replace(/(кг|т|шт\.?)$/i, '');
   if (!t) return null;
   const comma = t.lastIndexOf(',');
@@ -145,7 +148,9 @@ export interface Packing {
 
 /** 'мешок 22,68 кг' → {type: 'мешок', weight: '22.68'}; 'короб 10кг', 'Вак. пакет 1 кг', 'коробка 500 г' (0.5 kg);
  * null when it holds no weight. */
-export function parsePacking(text: string): Packing | null {
+export const parsePacking: (text: string) => Readonly<Packing> | null = remembered(readPacking);
+
+function readPacking(text: string): Packing | null {
   const m = /^(.*?)[\s(]*(\d[\d\s]*(?:[.,]\d+)?)\s*(кг|kg|г|гр|g)\.?\)?\s*$/i.exec(text.trim());
   if (!m) return null;
   const number = parseDecimal(m[2]);
@@ -158,12 +163,13 @@ export function parsePacking(text: string): Packing | null {
 }
 
 /** Our packing's name as its kind and weight, to find 'Мешок 22,68 кг' for 'мешок 22.68кг'. */
-export const packingKey = (p: Packing) => `${p.type.toLocaleLowerCase('ru').replace(/ё/g, 'е')}|${Number(p.weight)}`;
+const typeKey = remembered((type: string) => type.toLocaleLowerCase('ru').replace(/ё/g, 'е'));
+export const packingKey = (p: Packing) => `${typeKey(p.type)}|${Number(p.weight)}`;
 
 // ---- names
 /** A name as names are compared: lower case, ё as е, letters and digits only ('Кешью W-320' = 'кешью w320'). */
-export const nameKey = (name: string) => name.toLocaleLowerCase('ru').replace(/ё/g, 'е').replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
-  .replace(/(\p{L}) (?=\p{N})/gu, '$1');
+export const nameKey = remembered((name: string) => name.toLocaleLowerCase('ru').replace(/ё/g, 'е').replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+  .replace(/(\p{L}) (?=\p{N})/gu, '$1'));
 
 // ---- the header
 const normal = (title: string) => title.toLocaleLowerCase('ru').replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
