@@ -285,3 +285,61 @@ test('the change log: when, who, what', async () => {
   expect(within(row).getByText('Администратор')).toBeInTheDocument();
   expect(within(row).getByText('21.11.2026 08:00')).toBeInTheDocument();
 });
+
+const documentTypes = [
+  { id: 2, name: 'Фитосанитарный сертификат', expires: true }, { id: 4, name: 'Сертификат качества', expires: true }, { id: 6, name: 'Другое', expires: false },
+];
+
+test("lot documents' settings (issue 39): the imported lots' types, 'Запрещать резерв без документов', the notice days checked by the shared rules, and the PUT sent", async () => {
+  const fetchMock = mockServer(...adminHandlers(),
+    route('GET', '/api/admin/document-settings', () => json({ documents_imported_types: [2], documents_forbid_reserve: false, documents_notice_days: 14 })),
+    route('GET', '/api/lists/document_types/items', () => json(documentTypes)),
+    route('PUT', '/api/admin/document-settings', async (request) => json(await request.clone().json())),
+  );
+  renderApp('/settings', { token: 't' });
+  const region = await screen.findByRole('region', { name: 'Документы партий' });
+  const user = userEvent.setup();
+  expect(within(region).getByRole('checkbox', { name: 'Фитосанитарный сертификат' })).toBeChecked();
+  expect(within(region).getByRole('checkbox', { name: 'Сертификат качества' })).not.toBeChecked();
+  expect(within(region).getByRole('checkbox', { name: 'Запрещать резерв без документов' })).not.toBeChecked();
+  const days = within(region).getByLabelText('Предупреждать об истечении документа за, дней');
+  expect(days).toHaveValue('14');
+  const save = within(region).getByRole('button', { name: 'Сохранить настройки документов' });
+  expect(save).toBeDisabled();
+
+  await user.click(within(region).getByRole('checkbox', { name: 'Сертификат качества' }));
+  await user.click(within(region).getByRole('checkbox', { name: 'Запрещать резерв без документов' }));
+  await user.clear(days);
+  await user.type(days, '400');
+  await user.click(save);
+  expect(await within(region).findByText('Целое число дней от 0 до 365')).toBeInTheDocument();
+  expect(sent(fetchMock, 'PUT', '/api/admin/document-settings')).toHaveLength(0);
+  await user.clear(days);
+  await user.type(days, '10');
+  await user.click(save);
+  expect(await within(region).findByText('Настройки документов сохранены')).toBeInTheDocument();
+  expect(await bodyOf(sent(fetchMock, 'PUT', '/api/admin/document-settings')[0])).toEqual({
+    documents_imported_types: [2, 4], documents_forbid_reserve: true, documents_notice_days: 10,
+  });
+});
+
+test('a document type is added saying whether its documents need a valid-until', async () => {
+  const fetchMock = mockServer(...adminHandlers(),
+    route('GET', '/api/admin/positions', () => json([])),
+    route('GET', '/api/admin/packing', () => json([])),
+    route('GET', '/api/admin/document_types', () => json(documentTypes.map((t) => ({ ...t, used: 0 })))),
+    route('POST', '/api/admin/document_types', () => json({ id: 7, name: 'Ветеринарное свидетельство', used: 0, expires: true }, 201)),
+    route('GET', '/api/lists/document_types/items', () => json(documentTypes)),
+  );
+  renderApp('/settings', { token: 't' });
+  const user = await openTab('Справочники');
+  const types = await screen.findByRole('region', { name: 'Типы документов' });
+  expect(await within(types).findByText('Фитосанитарный сертификат · со сроком действия')).toBeInTheDocument();
+  expect(within(types).getByText('Другое')).toBeInTheDocument();
+  await user.type(within(types).getByLabelText('Тип документа'), 'Ветеринарное свидетельство');
+  await user.click(within(types).getByRole('checkbox', { name: 'Со сроком действия' }));
+  await user.click(within(types).getByRole('button', { name: 'Добавить' }));
+  expect(await within(types).findByText('Добавлено: «Ветеринарное свидетельство»')).toBeInTheDocument();
+  expect(await bodyOf(sent(fetchMock, 'POST', '/api/admin/document_types')[0])).toEqual({ name: 'Ветеринарное свидетельство', expires: true });
+  expect(within(types).getByRole('checkbox', { name: 'Со сроком действия' })).not.toBeChecked();
+});

@@ -17,6 +17,7 @@ import { businessSettingsFormSchema, isMarkup, markupFraction, markupPercent, SE
 import { TIME_ZONE_DEFAULT, TIME_ZONE_TITLE } from '../../../domain/businessDay';
 import { useAdminSettingsQuery, useSaveSettingsMutation, type SettingsValues } from './adminApi';
 import { ShortfallRuleSetting } from './ShortfallRuleSetting';
+import { DocumentSettings } from './DocumentSettings';
 
 export const BUSINESS_MSG = {
   intro: 'Из этих значений считаются себестоимость резерва и допустимая цена продажи. Сохранение пересчитывает минимальную и максимальную цену продажи всех предложений.',
@@ -32,6 +33,7 @@ export function BusinessSettingsTab() {
     <>
       <SettingsForm initial={data!} />
       <ShortfallRuleSetting />
+      <DocumentSettings />
     </>
   );
 }

@@ -1,8 +1,11 @@
-// Positions (of employees) and packaging types (of offers): the reference lists nothing else edits. Add and
+// Positions (of employees), packaging types (of offers) and document types (of lot documents, issue 39: each says
+// whether its documents must have a valid-until): the reference lists nothing else edits. Add and
 // rename; a name already there, in any case, is refused by the server with its Russian message.
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -27,6 +30,9 @@ export const REFERENCES_MSG = {
   used: 'Используется',
   added: (name: string) => `Добавлено: «${name}»`,
   renamed: (name: string) => `Переименовано: «${name}»`,
+  /** A document type (issue 39): its documents must say until when they are valid. */
+  expires: 'Со сроком действия',
+  expiresMark: ' · со сроком действия',
 } as const;
 
 export function ReferencesTab() {
@@ -44,6 +50,7 @@ function ReferenceList({ list }: { list: AdminReference }) {
   const [add] = useAddReferenceMutation();
   const [rename] = useRenameReferenceMutation();
   const [name, setName] = useState('');
+  const [expires, setExpires] = useState(false);
   const [nameError, setNameError] = useState('');
   const [editing, setEditing] = useState<{ id: number; name: string; error: string } | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -60,9 +67,10 @@ function ReferenceList({ list }: { list: AdminReference }) {
     const valid = await check(name);
     if (typeof valid !== 'string') return setNameError(valid.error);
     setNameError('');
-    const result = await add({ list, name: valid });
+    const result = await add({ list, name: valid, ...(list === 'document_types' && { expires }) });
     if ('error' in result) return setNotice({ severity: 'error', text: (result.error as ApiError).message, key: Date.now() });
     setName('');
+    setExpires(false);
     setNotice({ severity: 'success', text: REFERENCES_MSG.added(result.data.name), key: Date.now() });
   };
   const submitRename = async () => {
@@ -88,7 +96,7 @@ function ReferenceList({ list }: { list: AdminReference }) {
             <Button size="small" variant="contained" onClick={() => void submitRename()}>{REFERENCES_MSG.save}</Button>
             <Button size="small" onClick={() => setEditing(null)}>{REFERENCES_MSG.cancel}</Button>
           </Box>
-        ) : item.name}
+        ) : <>{item.name}{item.expires && REFERENCES_MSG.expiresMark}</>}
       </TableCell>
       <TableCell align="right">{item.used}</TableCell>
       <TableCell padding="checkbox">
@@ -107,6 +115,9 @@ function ReferenceList({ list }: { list: AdminReference }) {
           size="small" label={title.one} value={name} error={Boolean(nameError)} helperText={nameError || ' '}
           onChange={(e) => setName(e.target.value)} sx={{ flexGrow: 1 }}
         />
+        {list === 'document_types' && (
+          <FormControlLabel sx={{ mr: 0 }} label={REFERENCES_MSG.expires} control={<Checkbox checked={expires} onChange={(e) => setExpires(e.target.checked)} />} />
+        )}
         <Button variant="outlined" onClick={() => void submitNew()}>{REFERENCES_MSG.add}</Button>
       </Box>
       {notice && <Box sx={{ mb: 1 }}><Alert key={notice.key} severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert></Box>}

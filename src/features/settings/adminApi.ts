@@ -12,12 +12,15 @@ import { ADMIN_LOG, ADMIN_REFERENCE, ADMIN_ROLES, ADMIN_USERS, BUSINESS_SETTINGS
 import { checked } from '../../api/shapes';
 import { TIME_ZONE_SETTING } from '../../../domain/businessDay';
 import { SHORTFALL_RULE_DEFAULT, SHORTFALL_RULE_SETTING } from '../../../domain/offers/logistics';
+import type { DocumentSettings } from '../../../domain/offers/documents';
 
 export type SettingsValues = Record<BusinessSettingName | typeof TIME_ZONE_SETTING, string>;
 export interface ReferenceItem {
   id: number;
   name: string;
   used: number;
+  /** A document type's documents must say until when they are valid. */
+  expires?: boolean;
 }
 
 const api = sectionApi.enhanceEndpoints({ addTagTypes: ['AdminUser', 'AdminRole', 'AdminReference', 'AdminLog'] });
@@ -40,6 +43,18 @@ export const adminApi = api.injectEndpoints({
     saveShortfallRule: build.mutation<{ status: string }, string>({
       query: (rule) => ({ url: 'api/settings', method: 'PUT', body: { [SHORTFALL_RULE_SETTING]: rule } }),
       invalidatesTags: [{ type: 'Settings', id: 'shortfall' }, 'AdminLog'],
+    }),
+    /** The lot documents' settings (issue 39): what an imported lot needs, whether a lot without its papers may be
+     * reserved, how many days ahead an expiry is told. */
+    documentSettings: build.query<DocumentSettings, void>({
+      query: () => 'api/admin/document-settings',
+      providesTags: [{ type: 'Settings', id: 'documents' }],
+      extraOptions: { entity: 'настроек' },
+    }),
+    saveDocumentSettings: build.mutation<DocumentSettings, DocumentSettings>({
+      query: (body) => ({ url: 'api/admin/document-settings', method: 'PUT', body }),
+      // every offer's documents state may move with them
+      invalidatesTags: (result, error) => (error ? [] : [{ type: 'Settings', id: 'documents' }, TAGS.offers.one, TAGS.offers.list, 'AdminLog']),
     }),
     saveSettings: build.mutation<{ status: string; settings?: SettingsValues; offers?: number }, SettingsValues>({
       query: (body) => ({ url: 'api/settings', method: 'PUT', body }),
@@ -100,8 +115,9 @@ export const adminApi = api.injectEndpoints({
       extraOptions: { entity: 'справочника' },
       ...checked<ReferenceItem[]>(ADMIN_REFERENCE, 'справочника'),
     }),
-    addReference: build.mutation<ReferenceItem, { list: AdminReference; name: string }>({
-      query: ({ list, name }) => ({ url: `api/admin/${list}`, method: 'POST', body: { name } }),
+    addReference: build.mutation<ReferenceItem, { list: AdminReference; name: string; expires?: boolean }>({
+      // a document type says whether its documents must have a valid-until (issue 39)
+      query: ({ list, name, expires }) => ({ url: `api/admin/${list}`, method: 'POST', body: expires === undefined ? { name } : { name, expires } }),
       invalidatesTags: (result, error, { list }) => [{ type: 'AdminReference', id: list }, 'AdminLog'],
       onQueryStarted: refreshSelects,
     }),
@@ -136,6 +152,7 @@ async function refreshSelects(
 
 export const {
   useAdminSettingsQuery, useSaveSettingsMutation, useShortfallRuleQuery, useSaveShortfallRuleMutation,
+  useDocumentSettingsQuery, useSaveDocumentSettingsMutation,
   useAdminUsersQuery, useInviteMutation, useResendInvitationMutation, useChangeUserMutation,
   useAdminRolesQuery, useCreateRoleMutation, useRenameRoleMutation, useChangePermissionsMutation, useChangeRoleRightsMutation,
   useChangeHiddenFieldsMutation,
