@@ -33,6 +33,9 @@ import { canExceedCredit } from '../../../domain/buyers/credit';
 import { phoneDigits } from '../../../domain/phone';
 import { BuyerPicker, type PickedBuyer } from '../buyers/BuyerPicker';
 import { CreditOverrideDialog } from './CreditOverride';
+import { ReservePayments } from './ReservePayments';
+import { canSeePayments } from '../../../domain/buyers/payments';
+import { PAYMENT_TEXTS } from '../../../domain/buyers/texts';
 
 export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
   const params = useParams();
@@ -215,9 +218,17 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     </>
   );
 
+  // issue 37: a completed reserve is a sale the buyer owes; its payments, for a role that sees its selling sum
+  const payments = reserve?.status === 'completed' && canSeePayments(perms) ? [{
+    label: PAYMENT_TEXTS.tab,
+    content: (
+      <ReservePayments reserve={reserve} version={card.version!} onSaved={(saved) => card.setVersion(saved.version)} onError={save.setError}
+        canDelete={Boolean(perms?.is_admin)} />
+    ),
+  }] : [];
   return (
     <>
-      <CardForm card={card} form={form} valuesOf={valuesOf} header={header} tabs={[recordTab(RESERVE_TEXTS, reserve, about)]} />
+      <CardForm card={card} form={form} valuesOf={valuesOf} header={header} tabs={[recordTab(RESERVE_TEXTS, reserve, about), ...payments]} />
       {creditRefusal !== null && (
         <CreditOverrideDialog
           message={creditRefusal}

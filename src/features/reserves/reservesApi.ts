@@ -84,6 +84,16 @@ export interface Delivery {
 
 export type ReserveStep = 'complete' | 'cancel' | 'renew';
 
+/** GET /api/reserves/{id}/payments (issue 37): a completed reserve's payments and what is left to pay. */
+export interface ReservePayments {
+  payments: { id: number; date: string; amount: string; comment: string | null; created_at: string }[];
+  left: string;
+}
+
+/** A payment's add or delete changes the reserve (its version), the buyer's debt (the buyers list and ledgers,
+ * which read the reserves list's tag) and its payments (read under the reserve's own tag). */
+const paidTags = (id: number) => [recordTag('reserves', id), TAGS.reserves.list, TAGS.buyers.list];
+
 export const reservesApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
     /** The spec's POST /api/settings with the names wanted. */
@@ -118,7 +128,25 @@ export const reservesApi = sectionApi.injectEndpoints({
       extraOptions: { entity: 'пересчета' },
       ...checked<Record<(typeof TERM_FIELDS)[number], string | null>>(REPRICE_TERMS, 'пересчета'),
     }),
+    reservePayments: build.query<ReservePayments, number>({
+      query: (id) => `api/reserves/${id}/payments`,
+      providesTags: (result, error, id) => [recordTag('reserves', id)],
+      extraOptions: { entity: 'оплат' },
+    }),
+    /** POST /api/reserves/{id}/payments {date, amount, comment, version}: the reserve comes back with its new version. */
+    addPayment: build.mutation<ReserveRecord, { id: number; version: number; date: string; amount: string; comment: string }>({
+      query: ({ id, ...body }) => ({ url: `api/reserves/${id}/payments`, method: 'POST', body }),
+      invalidatesTags: (result, error, { id }) => paidTags(id),
+    }),
+    /** DELETE /api/reserves/{id}/payments/{paymentId} {version}: administrators. */
+    deletePayment: build.mutation<ReserveRecord, { id: number; paymentId: number; version: number }>({
+      query: ({ id, paymentId, version }) => ({ url: `api/reserves/${id}/payments/${paymentId}`, method: 'DELETE', body: { version } }),
+      invalidatesTags: (result, error, { id }) => paidTags(id),
+    }),
   }),
 });
 
-export const { useBusinessSettingsQuery, useLazyDeliveryQuery, useReserveStepMutation, useRepriceTermsQuery } = reservesApi;
+export const {
+  useBusinessSettingsQuery, useLazyDeliveryQuery, useReserveStepMutation, useRepriceTermsQuery, useReservePaymentsQuery, useAddPaymentMutation,
+  useDeletePaymentMutation,
+} = reservesApi;
