@@ -31,9 +31,26 @@ import { useBusinessToday } from '../../api/businessDay';
 import { Alert } from '../../components/Alert';
 import { DayPicker } from '../../components/DayPicker';
 import { InfoBlock } from '../../components/Card/InfoBlock';
-import { useAddPaymentMutation, useDeletePaymentMutation, useReservePaymentsQuery, type ReserveRecord } from './reservesApi';
+import { useAddPaymentMutation, useDeletePaymentMutation, useReservePaymentsQuery, type ReservePayments as Payments, type ReserveRecord } from './reservesApi';
 
 type Field = 'date' | 'amount' | 'comment';
+
+/** One payment; `onDelete` only for an administrator. */
+function PaymentLine({ payment, onDelete, busy }: { payment: Payments['payments'][number]; onDelete?: () => void; busy: boolean }) {
+  const shown = formatDate(payment.date);
+  return (
+    <TableRow>
+      <TableCell>{shown}</TableCell>
+      <TableCell>{formatMoney(payment.amount)}</TableCell>
+      <TableCell>{payment.comment}</TableCell>
+      {onDelete && (
+        <TableCell padding="checkbox">
+          <IconButton size="small" aria-label={`${PAYMENT_TEXTS.delete} ${shown}`} onClick={onDelete} disabled={busy}><DeleteOutline fontSize="small" /></IconButton>
+        </TableCell>
+      )}
+    </TableRow>
+  );
+}
 
 export interface ReservePaymentsProps {
   reserve: ReserveRecord;
@@ -124,20 +141,7 @@ export function ReservePayments({ reserve, version, onSaved, onError, canDelete 
               </TableRow>
             </TableHead>
             <TableBody>
-              {data.payments.map((p) => (
-                <TableRow key={p.id}>
-                  <TableCell>{formatDate(p.date)}</TableCell>
-                  <TableCell>{formatMoney(p.amount)}</TableCell>
-                  <TableCell>{p.comment}</TableCell>
-                  {canDelete && (
-                    <TableCell padding="checkbox">
-                      <IconButton size="small" aria-label={`${PAYMENT_TEXTS.delete} ${formatDate(p.date)}`} onClick={() => setAsked(p.id)} disabled={deleting.isLoading}>
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
+              {data.payments.map((p) => <PaymentLine key={p.id} payment={p} onDelete={canDelete ? () => setAsked(p.id) : undefined} busy={deleting.isLoading} />)}
             </TableBody>
           </Table>
         )}
