@@ -43,3 +43,19 @@ export async function notify(tx: Database, notice: Notice): Promise<number> {
   await announceNotifications(tx, rows.map((r) => Number(r.user_id)));
   return rows.length;
 }
+
+/** Notices of one kind about many records, in one statement: `to` is a condition over `users u` and the notice
+ * `n` (n.record_id, n.text), each notice going to its own users. Answers how many notices were written. */
+export async function notifyMany(tx: Database, notices: { recordId: number; text: string }[],
+  common: { to: SQL; kind: NotificationKind; section: Section; by?: Author }): Promise<number> {
+  if (!notices.length) return 0;
+  const rows = rowsOf<{ user_id: number }>(await tx.execute(sql`
+    INSERT INTO notifications (user_id, kind, section, record_id, text)
+    SELECT u.id, ${common.kind}, ${common.section}, n.record_id, n.text
+    FROM jsonb_to_recordset(${JSON.stringify(notices.map((x, i) => ({ i, record_id: x.recordId, text: x.text })))}::jsonb) AS n(i int, record_id int, text text)
+    JOIN users u ON u.status = 'active' AND (${common.to}) ${common.by ? sql`AND u.id <> ${common.by}` : sql``}
+    ORDER BY n.i, u.id
+    RETURNING user_id`));
+  await announceNotifications(tx, rows.map((r) => Number(r.user_id)));
+  return rows.length;
+}

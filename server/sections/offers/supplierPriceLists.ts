@@ -32,7 +32,7 @@ import { recordVisible } from '../../records/access';
 import { changeChunk, CHUNK } from '../../records/bulk';
 import { hiddenFields, insertRecords, type RecordSection, type Row } from '../../records/pipeline';
 import type { RefusedRow } from '../../../domain/bulk';
-import { notify } from '../../records/notify';
+import { notifyMany } from '../../records/notify';
 import { todayOf } from '../../db/businessDay';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import type { SectionSpec } from '../../spec/section';
@@ -555,13 +555,12 @@ export async function applyUpload(db: Database, specs: Specs, auth: Authenticate
       if (goes.length) deleted = (await deleteLocked(tx, offersSpec, auth, goes)).ids;
     }
     // the responsibles of active reserves on a re-priced lot are told (their reserves keep their terms)
-    for (const c of plan.change.filter((x) => x.reserves > 0 && changed.includes(x.id) && !same(x.old_price, x.new_price))) {
-      await notify(tx, {
-        to: sql`u.employee_id IN (SELECT responsible_id FROM reserves WHERE offer_id = ${c.id} AND status = 'active')`,
-        kind: 'offer_repriced', section: 'offers', recordId: c.id, by: auth.user.id,
-        text: NOTIFICATION_TEXT.offer_repriced(c.id, formatMoney(c.old_price), formatMoney(c.new_price)),
-      });
-    }
+    const written = new Set(changed);
+    const repriced = plan.change.filter((x) => x.reserves > 0 && written.has(x.id) && !same(x.old_price, x.new_price));
+    await notifyMany(tx, repriced.map((c) => ({ recordId: c.id, text: NOTIFICATION_TEXT.offer_repriced(c.id, formatMoney(c.old_price), formatMoney(c.new_price)) })), {
+      to: sql`u.employee_id IN (SELECT responsible_id FROM reserves WHERE offer_id = n.record_id AND status = 'active')`,
+      kind: 'offer_repriced', section: 'offers', by: auth.user.id,
+    });
     const counts = { new: created.length, changed: changed.length, gone: deleted.length, kept: want.has('gone') ? kept.length : 0 };
     await tx.execute(sql`UPDATE price_list_uploads SET applied_at = now(), applied_by = ${auth.user.id}, counts = ${JSON.stringify(counts)}::jsonb WHERE id = ${uploadId}`);
     return { created, changed, deleted, kept: want.has('gone') ? kept : [], counts };
