@@ -364,9 +364,83 @@ interface Plan {
 
 const same = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Number(a) === Number(b));
 
-/** The file against the supplier's active offers, nothing written: each row read and checked by the card's own
- * schema (its messages), new / changed / unchanged lots, the supplier's lots the file no longer has, and the rows
- * with problems. Inside apply's transaction it is computed again on the offers as they stand. */
+/** The file's rows as lots, before any offer is looked at: each row read and checked by the card's own schema
+ * (its messages), the rows with problems, and the lot key of every row whose name is answered. */
+interface ReadFile {
+  problems: PreviewProblem[];
+  /** The lot of each row whose name is answered, whatever else is wrong with it (its lot is not taken for gone). */
+  named: string[];
+  candidates: { line: number; name: string; values: NewOffer; key: string }[];
+}
+
+/** Files read lately, by everything their reading depends on (the upload, the profile, our products, varieties
+ * and packings, the fields the role may not see, the supplier): the preview the upload shows, the preview asked
+ * again and the apply read a file once. A few are kept: a file of 5 000 rows is a few MB once read. */
+const readFiles = new Map<string, ReadFile>();
+const READ_FILES_KEPT = 4;
+
+async function readFile(auth: AuthenticatedUser, uploadId: number, rows: SheetRow[], supplier: Supplier, profile: PriceListProfile,
+  refs: References, titleOf: (target: PriceListTarget | null) => string, fieldTitle: (field: string) => string): Promise<ReadFile> {
+  const cacheKey = JSON.stringify([uploadId, supplier.id, profile, refs.products, refs.varieties, [...refs.packing], [...hiddenOfferFormFields(auth.permissions)].sort(),
+    auth.user.supplier_id]);
+  const known = readFiles.get(cacheKey);
+  if (known) return known;
+  const read: ReadFile = { problems: [], named: [], candidates: [] };
+  const problem = (line: number, name: string, column: string, message: string) => read.problems.push({ line, name, column, message });
+  const seen = new Map<string, number>();
+  for (const r of rows) {
+    const row = readRow(r.line, r.cells, profile.columns, profile.defaults);
+    const answer = row.name ? answerOf(row.name, profile, refs) : null;
+    const rowProblems: PreviewProblem[] = row.problems.map((p) => ({ line: r.line, name: row.name, column: titleOf(p.target), message: p.message }));
+    if (row.name && !answer) rowProblems.push({ line: r.line, name: row.name, column: titleOf('product'), message: PRICE_LIST_MSG.unanswered1(row.name) });
+    let varietyId = answer?.variety_id ?? null;
+    if (answer && row.variety) {
+      const v = refs.varieties.find((x) => x.product_id === answer.product_id && nameKey(x.name) === nameKey(row.variety!));
+      if (v) varietyId = v.id;
+      else rowProblems.push({ line: r.line, name: row.name, column: titleOf('variety'), message: IMPORT_MSG.notInList('сортов товара', row.variety) });
+    }
+    const packing = row.packing ? refs.packing.get(packingKey(row.packing)) : undefined;
+    if (row.packing && !packing) rowProblems.push({ line: r.line, name: row.name, column: titleOf('packing'), message: PRICE_LIST_MSG.packingUnknown(row.packingText!) });
+    const origin = row.origin_country ?? answer?.origin_country ?? profile.defaults.origin_country;
+    if (answer) {
+      read.named.push(lotKey({ product_id: answer.product_id, variety_id: varietyId, packing_id: packing?.id ?? null, harvest_year: row.harvest_year, origin_country: origin }));
+    }
+    if (rowProblems.length || !answer) {
+      read.problems.push(...rowProblems);
+      continue;
+    }
+    const body: Row = {
+      product_id: answer.product_id, variety_id: varietyId, packing_id: packing?.id ?? null, city_id: profile.defaults.city_id,
+      supplier_id: supplier.id, harvest_year: row.harvest_year ?? '', origin_country: origin ?? '', unit_measure: row.unit_measure,
+      unit_weight: row.unit_weight, units_per_pack: '1', unit_amount: row.unit_amount ?? '', unit_price: row.unit_price ?? '',
+      loading_address: profile.defaults.loading_address ?? '', comments: [],
+    };
+    let values: NewOffer;
+    try {
+      values = await newOfferValues(auth, body);
+      values.supplier_id = supplier.id;
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      for (const e of error.inner.length ? error.inner : [error]) problem(r.line, row.name, fieldTitle(e.path ?? ''), e.errors[0] ?? e.message);
+      continue;
+    }
+    const key = lotKey(values);
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      problem(r.line, row.name, '', PRICE_LIST_MSG.twinInFile(earlier));
+      continue;
+    }
+    seen.set(key, r.line);
+    read.candidates.push({ line: r.line, name: row.name, values: Object.freeze(values), key });
+  }
+  if (readFiles.size >= READ_FILES_KEPT) readFiles.delete(readFiles.keys().next().value!);
+  readFiles.set(cacheKey, read);
+  return read;
+}
+
+/** The file against the supplier's active offers, nothing written: the file read (readFile), new / changed /
+ * unchanged lots, the supplier's lots the file no longer has, and the rows with problems. Inside apply's
+ * transaction it is computed again on the offers as they stand. */
 async function computePlan(db: Database, auth: AuthenticatedUser, upload: UploadRow, supplier: Supplier, profile: PriceListProfile): Promise<Plan> {
   const sheet = upload.sheets.find((s) => s.name === profile.sheet);
   if (!sheet) throw badRequest(PRICE_LIST_MSG.noSheet(profile.sheet));
@@ -395,58 +469,15 @@ async function computePlan(db: Database, auth: AuthenticatedUser, upload: Upload
   const varietyName = new Map(refs.varieties.map((v) => [v.id, v.name]));
   const packingName = new Map([...refs.packing.values()].map((p) => [p.id, p.name]));
 
-  const plan: Plan = { preview: { new: [], changed: [], unchanged: [], gone: [], problems: [] }, create: [], change: [], gone: [] };
+  const read = await readFile(auth, upload.id, rows, supplier, profile, refs, titleOf, fieldTitle);
+  const { candidates } = read;
+  const plan: Plan = { preview: { new: [], changed: [], unchanged: [], gone: [], problems: [...read.problems] }, create: [], change: [], gone: [] };
   const problem = (line: number, name: string, column: string, message: string) => plan.preview.problems.push({ line, name, column, message });
-  const seen = new Map<string, number>();
+  // a row whose lot is known keeps its lot from being taken for gone, whatever else is wrong with it
   const matched = new Set<number>();
-  const candidates: { line: number; name: string; values: NewOffer; key: string }[] = [];
-  for (const r of rows) {
-    const read = readRow(r.line, r.cells, profile.columns, profile.defaults);
-    const answer = read.name ? answerOf(read.name, profile, refs) : null;
-    const rowProblems: PreviewProblem[] = read.problems.map((p) => ({ line: r.line, name: read.name, column: titleOf(p.target), message: p.message }));
-    if (read.name && !answer) rowProblems.push({ line: r.line, name: read.name, column: titleOf('product'), message: PRICE_LIST_MSG.unanswered1(read.name) });
-    let varietyId = answer?.variety_id ?? null;
-    if (answer && read.variety) {
-      const v = refs.varieties.find((x) => x.product_id === answer.product_id && nameKey(x.name) === nameKey(read.variety!));
-      if (v) varietyId = v.id;
-      else rowProblems.push({ line: r.line, name: read.name, column: titleOf('variety'), message: IMPORT_MSG.notInList('сортов товара', read.variety) });
-    }
-    const packing = read.packing ? refs.packing.get(packingKey(read.packing)) : undefined;
-    if (read.packing && !packing) rowProblems.push({ line: r.line, name: read.name, column: titleOf('packing'), message: PRICE_LIST_MSG.packingUnknown(read.packingText!) });
-    const origin = read.origin_country ?? answer?.origin_country ?? profile.defaults.origin_country;
-    // a row whose lot is known keeps its lot from being taken for gone, whatever else is wrong with it
-    if (answer) {
-      const key = lotKey({ product_id: answer.product_id, variety_id: varietyId, packing_id: packing?.id ?? null, harvest_year: read.harvest_year, origin_country: origin });
-      const lot = byKey.get(key)?.[0];
-      if (lot) matched.add(lot.id);
-    }
-    if (rowProblems.length || !answer) {
-      plan.preview.problems.push(...rowProblems);
-      continue;
-    }
-    const body: Row = {
-      product_id: answer.product_id, variety_id: varietyId, packing_id: packing?.id ?? null, city_id: profile.defaults.city_id,
-      supplier_id: supplier.id, harvest_year: read.harvest_year ?? '', origin_country: origin ?? '', unit_measure: read.unit_measure,
-      unit_weight: read.unit_weight, units_per_pack: '1', unit_amount: read.unit_amount ?? '', unit_price: read.unit_price ?? '',
-      loading_address: profile.defaults.loading_address ?? '', comments: [],
-    };
-    let values: NewOffer;
-    try {
-      values = await newOfferValues(auth, body);
-      values.supplier_id = supplier.id;
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      for (const e of error.inner.length ? error.inner : [error]) problem(r.line, read.name, fieldTitle(e.path ?? ''), e.errors[0] ?? e.message);
-      continue;
-    }
-    const key = lotKey(values);
-    const earlier = seen.get(key);
-    if (earlier !== undefined) {
-      problem(r.line, read.name, '', PRICE_LIST_MSG.twinInFile(earlier));
-      continue;
-    }
-    seen.set(key, r.line);
-    candidates.push({ line: r.line, name: read.name, values, key });
+  for (const key of read.named) {
+    const lot = byKey.get(key)?.[0];
+    if (lot) matched.add(lot.id);
   }
 
   const newOnes: typeof candidates = [];
