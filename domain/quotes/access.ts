@@ -3,6 +3,7 @@
 // the trader's selling prices). The loading city and the supplier are not needed: a role that does not see them
 // (role 1) quotes all the same and is shown neither (the route's cost is a reserve's field it sees).
 import { can, isFieldVisible, type Permissions } from '../permissions';
+import { canSeePayments } from '../buyers/payments';
 
 /** The reserve figures a quote line shows; a role that does not see one of them gets no quote. */
 export const QUOTE_FIELDS = [
@@ -18,6 +19,11 @@ export function canQuote(perms: Permissions | null | undefined): boolean {
 /** Reserving from a quote takes the reserve's own create right on top. */
 export const canReserveFromQuote = (perms: Permissions | null | undefined) => canQuote(perms) && can(perms, 'reserves', 'create');
 
+/** The buyer's credit on a quote's lines (issue 37's figures): a role that reads buyers and reserves and sees their
+ * selling sums, as the buyer's ledger is shown. */
+export const canSeeQuoteCredit = (perms: Permissions | null | undefined) =>
+  Boolean(perms && can(perms, 'buyers', 'read') && can(perms, 'reserves', 'read') && canSeePayments(perms));
+
 export const QUOTE_MSG = {
   forbidden: 'Подбор недоступен для вашей роли: нужны права на предложения и видимость цен продажи и доставки',
   product: 'Выберите товар',
@@ -26,7 +32,9 @@ export const QUOTE_MSG = {
   unit: 'Единица количества: кг или шт',
   whole: 'Количество в штуках: только целое число',
   city: 'Выберите покупателя или город',
+  buyer: 'Покупатель: номер из справочника «Покупатели»',
   cityMissing: 'Город покупателя не найден',
+  buyerNoCity: 'У покупателя не указан город: выберите город доставки',
   level: 'Уровень цены: min, middle, max или margin',
   marginMissing: 'Укажите маржу в процентах',
   margin: (min: string, max: string) => `Маржа должна быть от ${min} до ${max} %`,

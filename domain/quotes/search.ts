@@ -10,7 +10,10 @@ export interface QuoteSearch {
   origin?: string;
   amount: number;
   unit: QuoteUnit;
-  /** The buyer's city. */
+  /** The buyer ('Покупатели', issue 37): its city is the destination unless city_id names another; its credit
+   * shows on each line. */
+  buyer_id?: number;
+  /** The buyer's city (or the city named instead of a buyer). */
   city_id?: number;
   level: QuoteLevel;
   /** Percent, for level 'margin'. */
@@ -62,10 +65,29 @@ export interface QuoteSearchLine {
   available: string;
   total_kg: string;
   total_sum: string;
+  /** The reserve's credit check on this line's sum for the buyer (issue 37's words): [] when it fits; null without
+   * a buyer or for a role that does not see the buyer's money. */
+  credit: string[] | null;
+}
+
+/** The buyer's credit as a quote shows it: the limit (null: none), what it owes plus its active reserves (the
+ * exposure), and the overdue part with its first day. */
+export interface QuoteCredit {
+  limit: string | null;
+  exposure: string;
+  overdue: string;
+  overdue_since: string | null;
+}
+
+export interface QuoteBuyer {
+  id: number;
+  name: string;
+  credit: QuoteCredit | null;
 }
 
 export interface QuoteSearchAnswer {
   city: { id: number; name: string };
+  buyer: QuoteBuyer | null;
   date: string;
   amount: string;
   unit: QuoteUnit;

@@ -178,3 +178,53 @@ test('role 1 saves and reserves from its quote as its own employee; role 8 and a
     expect((await ctx.call('GET', '/api/quotes', who)).status).toBe(403);
   }
 });
+
+test('a quote for a buyer from \'Покупатели\': its city, its credit on each line, its name on the quote; reserving meets its credit check', async () => {
+  const buyer = firstRow<{ id: number }>(await ctx.db.execute(sql`INSERT INTO buyers (name, city_id, delivery_address, phone, payment_terms, credit_limit, responsible_id)
+    VALUES ('ООО «Кешью-Казань»', ${kazan}, 'Казань, ул. Гоголя, 7', '79120000077', 'prepay', 50000, ${trade.employeeId}) RETURNING id`))!.id;
+  // an active reserve of 20 kg at 400 ₽ for the buyer: 8 000,00 ₽ of its credit taken
+  const other = await trade.newOffer('1000');
+  const held = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, other.id,
+    { buyer_id: buyer, buyer_name: '', buyer_phone: '', city_id: '', delivery_address: '', unit_selling_price: '400', amount: '20' }));
+  expect(held.status).toBe(201);
+  const big = await lot();
+  const ask = (amount: number) => ctx.call('POST', '/api/quotes/search', 'admin', { product_id: productId, amount, unit: 'кг', buyer_id: buyer, level: 'middle' });
+  // no city named: the buyer's, Kazan; limit 50 000,00, owes nothing, 8 000,00 in reserves
+  const fits = await ask(100);
+  expect(fits.status).toBe(200);
+  expect(fits.body.city).toEqual({ id: kazan, name: 'Казань' });
+  expect(fits.body.buyer).toEqual({ id: buyer, name: 'ООО «Кешью-Казань»', credit: { limit: '50000.00', exposure: '8000.00', overdue: '0.00', overdue_since: null } });
+  // 100 kg × 391.39 = 39 139,00; 8 000,00 + 39 139,00 = 47 139,00 ≤ 50 000,00
+  const line = fits.body.lines.find((l: { offers: { offer_id: number }[] }) => l.offers[0].offer_id === big);
+  expect([line.total_sum, line.credit]).toEqual(['39139.00', []]);
+  // 120 kg × 391.39 = 46 966,80; 8 000,00 + 46 966,80 = 54 966,80 > 50 000,00: the reserve's own words
+  const over = (await ask(120)).body.lines.find((l: { offers: { offer_id: number }[] }) => l.offers[0].offer_id === big);
+  expect([over.total_sum, over.credit]).toEqual(['46966.80', ['Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 8 000,00 ₽, этот резерв 46 966,80 ₽']]);
+  // saved for the buyer: its name on the quote, the link and the list
+  const q = await ctx.call('POST', '/api/quotes', 'admin', { buyer_id: buyer, lines: [{ offers: [{ offer_id: big, amount: 120 }], unit_price: 391.39 }] });
+  expect(q.status).toBe(201);
+  expect(q.body).toMatchObject({ buyer_id: buyer, buyer_name: 'ООО «Кешью-Казань»', city: { id: kazan, name: 'Казань' }, total_sum: '46966.80' });
+  expect((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${q.body.token}` })).json().buyer).toBe('ООО «Кешью-Казань»');
+  expect((await ctx.call('GET', '/api/quotes')).body.find((r: { id: number }) => r.id === q.body.id)).toMatchObject({ buyer_id: buyer, buyer_name: 'ООО «Кешью-Казань»' });
+  // reserving it meets the credit check: refused with the figures, nothing taken; with a reason an administrator may
+  const refused = await ctx.call('POST', `/api/quotes/${q.body.id}/reserve`, 'admin', { responsible_id: trade.employeeId });
+  expect([refused.status, refused.body.messages]).toEqual([409, ['Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 8 000,00 ₽, этот резерв 46 966,80 ₽']]);
+  expect(await reservedOn(big)).toBe('0.000');
+  expect((await ctx.call('GET', `/api/quotes/${q.body.id}`)).body.status).toBe('active');
+  const done = await ctx.call('POST', `/api/quotes/${q.body.id}/reserve`, 'admin', { responsible_id: trade.employeeId, credit_override: { reason: 'Предоплата в пути' } });
+  expect(done.status).toBe(201);
+  // the reserve is the buyer's, with its address and phone where the quote gave none
+  const reserve = firstRow<{ buyer_id: number; buyer_name: string; delivery_address: string; buyer_phone: string; total_selling_sum: string }>(await ctx.db.execute(sql`
+    SELECT buyer_id, buyer_name, delivery_address, buyer_phone, total_selling_sum::text FROM reserves WHERE id = ${done.body.reserve_ids[0]}`))!;
+  expect(reserve).toEqual({ buyer_id: buyer, buyer_name: 'ООО «Кешью-Казань»', delivery_address: 'Казань, ул. Гоголя, 7', buyer_phone: '79120000077', total_selling_sum: '46966.80' });
+  expect(await reservedOn(big)).toBe('120.000');
+});
+
+test('a buyer that is not there, or has no city while no city is named: 400 in Russian', async () => {
+  const ask = (patch: Record<string, unknown>) => ctx.call('POST', '/api/quotes/search', 'admin', { product_id: productId, amount: 10, unit: 'кг', level: 'min', ...patch });
+  expect((await ask({ buyer_id: 999999 })).body.messages).toEqual(['Покупатель не найден']);
+  const nowhere = firstRow<{ id: number }>(await ctx.db.execute(sql`INSERT INTO buyers (name, payment_terms) VALUES ('ИП Без города', 'prepay') RETURNING id`))!.id;
+  expect((await ask({ buyer_id: nowhere })).body.messages).toEqual([QUOTE_MSG.buyerNoCity]);
+  expect((await ask({ buyer_id: nowhere, city_id: kazan })).status).toBe(200);
+  expect((await ctx.call('POST', '/api/quotes', 'admin', { buyer_id: 999999, lines: [{ offers: [{ offer_id: 1, amount: 1 }], unit_price: 1 }] })).body.messages).toEqual(['Покупатель не найден']);
+});

@@ -421,6 +421,8 @@ export const priceListLinks = pgTable('price_list_links', {
 export const quotes = pgTable('quotes', {
   id: serial('id').primaryKey(),
   city_id: integer('city_id').notNull().references(() => cities.id),
+  // issue 37's buyer, when the quote names one (migration 0025); buyer_name is its name then
+  buyer_id: integer('buyer_id').references(() => buyers.id),
   buyer_name: text('buyer_name'),
   lines: jsonb('lines').notNull(),
   valid_until: date('valid_until', { mode: 'string' }).notNull(),
@@ -431,7 +433,7 @@ export const quotes = pgTable('quotes', {
   version: integer('version').notNull().default(1),
   created_at: ts('created_at').notNull().defaultNow(),
   deleted_at: ts('deleted_at'),
-}, (t) => [index('quotes_created_by_idx').on(t.created_by)]);
+}, (t) => [index('quotes_created_by_idx').on(t.created_by), index('quotes_buyer_idx').on(t.buyer_id)]);
 
 /** One counter that every change of a session, user, role permission or hidden field bumps in its own transaction
  * (migration 0010's triggers): the per-request auth cache (server/accounts/authCache.ts) is valid while it stands. */

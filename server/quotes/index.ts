@@ -29,7 +29,10 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
       querystring: noQuery, body: searchBody, response: searchResponse,
     },
     schemaErrorFormatter: quoteErrors,
-  }, async (request) => searchQuote(db, request.body as QuoteSearch, offersScope(app.sectionSpecs.offers, caller(request))));
+  }, async (request) => {
+    const auth = caller(request);
+    return searchQuote(db, auth, request.body as QuoteSearch, offersScope(app.sectionSpecs.offers, auth));
+  });
 
   app.get('/quotes', {
     schema: { tags: ['quotes'], summary: '\'Котировки\': the caller\'s saved quotes, newest first', querystring: noQuery, response: listResponse },

@@ -19,12 +19,13 @@ import { readBusinessSettings, settingsByName } from '../admin/businessSettings'
 import { HttpError, badRequest, notFound, stale } from '../errors';
 import { firstRow, rowsOf } from '../http/rows';
 import { COMPANY_FALLBACK, COMPANY_SETTING, lots } from '../priceList/lines';
-import { quoteCity } from './search';
+import { destinationOf, pickBuyer } from './buyer';
 
 /** The trader's phone in the text for the buyer (business setting). */
 export const PHONE_SETTING = 'company_phone';
 
 export interface QuoteBody {
+  buyer_id?: number;
   city_id?: number;
   buyer_name?: string | null;
   lines: { offers: { offer_id: number; amount: number; unit_price?: number }[]; unit_price?: number }[];
@@ -36,6 +37,7 @@ interface QuoteRow {
   id: number;
   city_id: number;
   city: string;
+  buyer_id: number | null;
   buyer_name: string | null;
   lines: HeldLine[];
   valid_until: string;
@@ -54,7 +56,7 @@ export const quoteUrl = (publicUrl: string, token: string) => `${publicUrl}/q/${
 const readScope = (auth: AuthenticatedUser): SQL =>
   (scopeOf(auth.permissions, 'reserves', 'read') === 'all' ? sql`true` : sql`q.created_by = ${auth.user.id}`);
 
-const QUOTE_SELECT = sql`SELECT q.id, q.city_id, c.name AS city, q.buyer_name, q.lines, q.valid_until::text AS valid_until, q.token,
+const QUOTE_SELECT = sql`SELECT q.id, q.city_id, c.name AS city, q.buyer_id, q.buyer_name, q.lines, q.valid_until::text AS valid_until, q.token,
   q.token_revoked_at, q.created_by, q.status, q.version, q.created_at,
   (SELECT coalesce(json_agg(r.id ORDER BY r.id), '[]'::json) FROM reserves r WHERE r.quote_id = q.id) AS reserve_ids
   FROM quotes q JOIN cities c ON c.id = q.city_id`;
@@ -81,7 +83,7 @@ export async function quoteCard(db: Database, row: QuoteRow, publicUrl: string) 
   const status: QuoteStatus = quoteStatusOf(row.status, row.valid_until, today);
   const lines = row.lines.map((l) => ({ ...l, offers: l.offers.map(shownPart) }));
   return {
-    id: row.id, number: row.id, status, city: { id: row.city_id, name: row.city }, buyer_name: row.buyer_name, valid_until: row.valid_until,
+    id: row.id, number: row.id, status, city: { id: row.city_id, name: row.city }, buyer_id: row.buyer_id, buyer_name: row.buyer_name, valid_until: row.valid_until,
     lines, total_sum: money(sum(...row.lines.map((l) => l.total_sum)))!, version: row.version,
     created_at: new Date(row.created_at).toISOString(),
     token: row.token, url: quoteUrl(publicUrl, row.token), link_revoked: row.token_revoked_at !== null,
@@ -122,7 +124,8 @@ function heldLine(line: QuoteBody['lines'][number], found: Map<number, Awaited<R
 /** POST /api/quotes: the lines priced again from the lots the caller may read, held until the date. */
 export async function createQuote(db: Database, auth: AuthenticatedUser, body: QuoteBody, scope: SQL | null, publicUrl: string) {
   if (!body.lines?.length) throw badRequest(QUOTE_RECORD_MSG.lines);
-  const city = await quoteCity(db, body.city_id);
+  const buyer = await pickBuyer(db, auth, body.buyer_id);
+  const city = await destinationOf(db, body.city_id, buyer);
   const settings = await readBusinessSettings(db);
   const today = await todayOf(db);
   const validUntil = body.valid_until ?? addDays(today, settings.reserve_hold_days ?? 5);
@@ -132,8 +135,8 @@ export async function createQuote(db: Database, auth: AuthenticatedUser, body: Q
   const lines = body.lines.map((line) => heldLine(line, found, settings));
   const token = randomBytes(32).toString('base64url');
   const [{ id }] = rowsOf<{ id: number }>(await db.execute(sql`
-    INSERT INTO quotes (city_id, buyer_name, lines, valid_until, token, created_by)
-    VALUES (${city.id}, ${body.buyer_name?.trim() || null}, ${JSON.stringify(lines)}::jsonb, ${validUntil}, ${token}, ${auth.user.id})
+    INSERT INTO quotes (city_id, buyer_id, buyer_name, lines, valid_until, token, created_by)
+    VALUES (${city.id}, ${buyer?.id ?? null}, ${buyer?.name ?? (body.buyer_name?.trim() || null)}, ${JSON.stringify(lines)}::jsonb, ${validUntil}, ${token}, ${auth.user.id})
     RETURNING id`));
   return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
 }
@@ -143,7 +146,7 @@ export async function listQuotes(db: Database, auth: AuthenticatedUser) {
   const today = await todayOf(db);
   const rows = rowsOf<QuoteRow>(await db.execute(sql`${QUOTE_SELECT} WHERE q.status <> 'deleted' AND ${readScope(auth)} ORDER BY q.id DESC LIMIT 200`));
   return rows.map((r) => ({
-    id: r.id, number: r.id, status: quoteStatusOf(r.status, r.valid_until, today), city: { id: r.city_id, name: r.city }, buyer_name: r.buyer_name,
+    id: r.id, number: r.id, status: quoteStatusOf(r.status, r.valid_until, today), city: { id: r.city_id, name: r.city }, buyer_id: r.buyer_id, buyer_name: r.buyer_name,
     valid_until: r.valid_until, product: r.lines[0]?.offers[0]?.product ?? '', total_sum: money(sum(...r.lines.map((l) => l.total_sum)))!,
     created_at: new Date(r.created_at).toISOString(), version: r.version,
   }));
@@ -195,7 +198,7 @@ export async function publicQuote(db: Database, token: string) {
   if (row.status === 'deleted' || row.token_revoked_at || row.valid_until < today) throw gone();
   const trader = await traderOf(db);
   return {
-    number: row.id, company: trader.name, phone: trader.phone, city: row.city, valid_until: row.valid_until,
+    number: row.id, company: trader.name, phone: trader.phone, buyer: row.buyer_name, city: row.city, valid_until: row.valid_until,
     status: quoteStatusOf(row.status, row.valid_until, today),
     lines: row.lines.flatMap((l) => l.offers.map((p) => ({
       product: p.product, variety: p.variety, packing: p.packing, harvest_year: p.harvest_year, origin_country: p.origin_country,

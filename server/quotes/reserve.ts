@@ -22,9 +22,12 @@ export interface QuoteReserveBody {
   lines?: number[];
   buyer_name?: string;
   buyer_phone?: string;
-  delivery_address: string;
+  /** The buyer's address by default (issue 37: a picked buyer fills what the form leaves empty). */
+  delivery_address?: string;
   estimated_date_implementation?: string;
   responsible_id?: number;
+  /** A user who may exceed a buyer's credit limit goes ahead with a reason (issue 37). */
+  credit_override?: { reason?: string };
 }
 
 export async function reserveQuote(db: Database, auth: AuthenticatedUser, id: number, body: QuoteReserveBody, publicUrl: string) {
@@ -47,8 +50,10 @@ export async function reserveQuote(db: Database, auth: AuthenticatedUser, id: nu
           delivery_cost: part.delivery_cost, delivery_days: part.route_days ?? 0,
           // the goods cannot be there before the route's days: the day they can be, at the earliest
           estimated_date_implementation: body.estimated_date_implementation ?? addDays(today, part.route_days ?? 0),
-          buyer_name: buyer, buyer_phone: body.buyer_phone ?? null, delivery_address: body.delivery_address,
+          // the quote's buyer (issue 37): the reserve's credit check applies to it, its phone and address fill the empty
+          ...(quote.buyer_id !== null && !hidden.has('buyer_id') ? { buyer_id: quote.buyer_id } : {}), buyer_name: buyer, buyer_phone: body.buyer_phone ?? null, delivery_address: body.delivery_address ?? null,
           ...(body.responsible_id !== undefined ? { responsible_id: body.responsible_id } : {}),
+          ...(body.credit_override ? { credit_override: body.credit_override } : {}),
           comments: [{ text: fromQuoteComment(quote.id) }],
         };
         refuseHidden(hidden, form, reserveRecord.fields);

@@ -21,6 +21,7 @@ export const searchBody = {
     origin: { type: 'string', maxLength: 100 },
     amount: { type: 'number', exclusiveMinimum: 0, maximum: 1e9 },
     unit: { type: 'string', enum: QUOTE_UNITS },
+    buyer_id: ID,
     city_id: ID,
     level: { type: 'string', enum: QUOTE_LEVELS },
     margin: { type: 'number', minimum: 0, maximum: 99.99 },
@@ -33,6 +34,7 @@ export const quoteErrors = russianErrors({
     amount: QUOTE_MSG.amount,
     unit: QUOTE_MSG.unit,
     city_id: QUOTE_MSG.city,
+    buyer_id: QUOTE_MSG.buyer,
     level: QUOTE_MSG.level,
     margin: 'Маржа: число процентов от 0 до 99.99',
     variety_ids: 'Сорта: список номеров',
@@ -70,6 +72,19 @@ const line = {
     delivered_kg_price: { type: 'string' }, unit_price: nullable('string'), price_kg: { type: 'string' },
     band: { ...band, type: ['object', 'null'] }, margin: { type: 'string' }, route_days: nullable('integer'), earliest_delivery: nullable('string'),
     available: { type: 'string' }, total_kg: { type: 'string' }, total_sum: { type: 'string' },
+    credit: { type: ['array', 'null'], items: { type: 'string' } },
+  },
+} as const;
+
+/** The quote's buyer: its name, and its credit's figures for a role that sees them. */
+const buyer = {
+  type: ['object', 'null'], additionalProperties: false,
+  properties: {
+    id: { type: 'integer' }, name: { type: 'string' },
+    credit: {
+      type: ['object', 'null'], additionalProperties: false,
+      properties: { limit: nullable('string'), exposure: { type: 'string' }, overdue: { type: 'string' }, overdue_since: nullable('string') },
+    },
   },
 } as const;
 
@@ -78,7 +93,7 @@ export const searchResponse = responses({
     type: 'object',
     additionalProperties: false,
     properties: {
-      city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+      city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, buyer,
       date: { type: 'string' }, amount: { type: 'string' }, unit: { type: 'string' },
       lines: { type: 'array', items: line },
     },
@@ -92,6 +107,7 @@ export const createBody = {
   required: ['lines'],
   additionalProperties: false,
   properties: {
+    buyer_id: ID,
     city_id: ID,
     buyer_name: { type: ['string', 'null'], maxLength: 200 },
     valid_until: DAY,
@@ -123,7 +139,7 @@ export const changeBody = {
 } as const;
 
 export const reserveBody = {
-  type: 'object', required: ['delivery_address'], additionalProperties: false,
+  type: 'object', additionalProperties: false,
   properties: {
     version: versionProperty,
     lines: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 50 }, maxItems: 50 },
@@ -132,6 +148,7 @@ export const reserveBody = {
     delivery_address: { type: 'string', maxLength: 500 },
     estimated_date_implementation: DAY,
     responsible_id: ID,
+    credit_override: { type: 'object', additionalProperties: false, properties: { reason: { type: 'string', maxLength: 500 } } },
   },
 } as const;
 
@@ -146,6 +163,8 @@ export const recordErrors = russianErrors({
     estimated_date_implementation: 'Дата реализации: дата в формате ГГГГ-ММ-ДД',
     buyer_phone: 'Телефон: не длиннее 30 символов',
     responsible_id: 'Ответственный: номер сотрудника',
+    buyer_id: QUOTE_MSG.buyer,
+    credit_override: 'Превышение лимита: укажите причину',
   },
   unknown: (key) => `Неизвестное поле: ${key}`,
 });
@@ -164,7 +183,7 @@ const card = {
   type: 'object', additionalProperties: false,
   properties: {
     id: { type: 'integer' }, number: { type: 'integer' }, status: { type: 'string', enum: QUOTE_STATUSES },
-    city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, buyer_name: nullable('string'),
+    city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, buyer_id: nullable('integer'), buyer_name: nullable('string'),
     valid_until: { type: 'string' }, total_sum: { type: 'string' }, version: { type: 'integer' }, created_at: { type: 'string' },
     token: { type: 'string' }, url: { type: 'string' }, link_revoked: { type: 'boolean' }, text: { type: 'string' },
     reserve_ids: { type: 'array', items: { type: 'integer' } },
@@ -191,7 +210,7 @@ export const listResponse = responses({
       type: 'object', additionalProperties: false,
       properties: {
         id: { type: 'integer' }, number: { type: 'integer' }, status: { type: 'string', enum: QUOTE_STATUSES },
-        city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, buyer_name: nullable('string'),
+        city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, buyer_id: nullable('integer'), buyer_name: nullable('string'),
         valid_until: { type: 'string' }, product: { type: 'string' }, total_sum: { type: 'string' }, created_at: { type: 'string' }, version: { type: 'integer' },
       },
     },
@@ -207,7 +226,7 @@ export const publicResponse = responses({
   200: {
     type: 'object', additionalProperties: false,
     properties: {
-      number: { type: 'integer' }, company: { type: 'string' }, phone: nullable('string'), city: { type: 'string' }, valid_until: { type: 'string' },
+      number: { type: 'integer' }, company: { type: 'string' }, phone: nullable('string'), buyer: nullable('string'), city: { type: 'string' }, valid_until: { type: 'string' },
       status: { type: 'string', enum: QUOTE_STATUSES }, total_sum: { type: 'string' }, text: { type: 'string' },
       lines: {
         type: 'array',

@@ -15,6 +15,7 @@ import { badRequest, forbidden } from '../errors';
 import { firstRow } from '../http/rows';
 import { lotFigures, lots } from '../priceList/lines';
 import { availabilityText, pendingArrival } from '../../domain/offers/logistics';
+import { destinationOf, lineCredit, pickBuyer, shownBuyer, type PickedBuyer } from './buyer';
 
 type Lot = Awaited<ReturnType<typeof lots>>[number];
 
@@ -30,14 +31,6 @@ function checkSearch(q: QuoteSearch, bounds: { min: number; max: number }) {
     if (q.margin === undefined || q.margin === null) throw badRequest(QUOTE_MSG.marginMissing);
     if (q.margin < bounds.min || q.margin > bounds.max) throw badRequest(QUOTE_MSG.margin(String(bounds.min), String(bounds.max)));
   }
-}
-
-/** The buyer's city: the one named (not deleted), else 400 in Russian. */
-export async function quoteCity(db: Database, cityId: number | undefined): Promise<{ id: number; name: string }> {
-  if (!cityId) throw badRequest(QUOTE_MSG.city);
-  const city = firstRow<{ id: number; name: string }>(await db.execute(sql`SELECT id, name FROM cities WHERE id = ${cityId} AND status <> 'deleted'`));
-  if (!city) throw badRequest(QUOTE_MSG.cityMissing);
-  return city;
 }
 
 const text = (n: number | null) => money(n)!;
@@ -64,7 +57,7 @@ function partOf(part: QuoteLine<Lot>['parts'][number], today: string): QuoteOffe
   };
 }
 
-function lineOf(line: QuoteLine<Lot>, today: string): QuoteSearchLine {
+function lineOf(line: QuoteLine<Lot>, today: string, buyer: PickedBuyer | null): QuoteSearchLine {
   const single = line.parts.length === 1 ? line.parts[0].price : null;
   return {
     offers: line.parts.map((p) => partOf(p, today)),
@@ -78,16 +71,18 @@ function lineOf(line: QuoteLine<Lot>, today: string): QuoteSearchLine {
     available: text(line.available),
     total_kg: line.total_kg.toFixed(3),
     total_sum: text(line.total_sum),
+    credit: lineCredit(buyer, text(line.total_sum)),
   };
 }
 
-/** The ranked lines of a quote for the lots `scope` lets the caller read. */
-export async function searchQuote(db: Database, q: QuoteSearch, scope: SQL | null): Promise<QuoteSearchAnswer> {
+/** The ranked lines of a quote for the lots `scope` lets the caller read, to the city named or the buyer's. */
+export async function searchQuote(db: Database, auth: AuthenticatedUser, q: QuoteSearch, scope: SQL | null): Promise<QuoteSearchAnswer> {
   const settings = await readBusinessSettings(db);
   checkSearch(q, marginBounds(settings));
   const product = firstRow<{ id: number }>(await db.execute(sql`SELECT id FROM products WHERE id = ${q.product_id} AND status <> 'deleted'`));
   if (!product) throw badRequest(QUOTE_MSG.productMissing);
-  const city = await quoteCity(db, q.city_id);
+  const buyer = await pickBuyer(db, auth, q.buyer_id);
+  const city = await destinationOf(db, q.city_id, buyer);
   const today = await todayOf(db);
   const request = {
     city_id: city.id, product_id: [q.product_id], variety_id: q.variety_ids, packing_id: q.packing_ids, harvest_year: q.harvest_years,
@@ -100,7 +95,7 @@ export async function searchQuote(db: Database, q: QuoteSearch, scope: SQL | nul
   const lines = ranked.filter((l) => l.parts.every((p) => full.has(p.lot.offer_id)))
     .map((l): QuoteLine<Lot> => ({ ...l, parts: l.parts.map((p) => ({ ...p, lot: full.get(p.lot.offer_id)! })) }));
   return {
-    city, date: today, amount: q.unit === 'шт' ? String(q.amount) : text(toNumber(q.amount)), unit: q.unit,
-    lines: lines.map((l) => lineOf(l, today)),
+    city, buyer: shownBuyer(buyer), date: today, amount: q.unit === 'шт' ? String(q.amount) : text(toNumber(q.amount)), unit: q.unit,
+    lines: lines.map((l) => lineOf(l, today, buyer)),
   };
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { buildLedger, type Ledger, type LedgerTerms, type Payment, type Sale } from '../../../domain/buyers/ledger';
 import { LEDGER_TEXTS } from '../../../domain/buyers/texts';
+import type { CreditState } from '../../../domain/buyers/credit';
 import { canSeePayments, PAYMENT_MSG } from '../../../domain/buyers/payments';
 import { can } from '../../../domain/permissions';
 import { formatDate } from '../../../domain/format';
@@ -56,6 +57,16 @@ export async function reservedSum(db: Database, buyerId: number, except?: number
   const row = firstRow<{ sum: string }>(await db.execute(sql`SELECT round(coalesce(sum(total_selling_sum), 0), 2)::text AS sum
     FROM reserves WHERE buyer_id = ${buyerId} AND status = 'active' ${except ? sql`AND id <> ${except}` : sql``}`));
   return row?.sum ?? '0.00';
+}
+
+/** The buyer's credit as the reserve's check reads it (issue 37): its limit, what it owes and the overdue part on
+ * the business day, and its active reserves' selling sums (but `except`'s). A quote shows the same (issue 38). */
+export async function creditStateOf(db: Database, buyer: BuyerTerms, except?: number): Promise<CreditState> {
+  const ledger = await ledgerOf(db, buyer);
+  return {
+    credit_limit: buyer.credit_limit, balance: ledger.balance, overdue: ledger.overdue, overdue_since: ledger.overdue_since,
+    reserved: await reservedSum(db, buyer.id, except),
+  };
 }
 
 /** GET /api/buyers/{id}/ledger: within the caller's read scope of the buyer; its money for roles that see reserves' sums. */

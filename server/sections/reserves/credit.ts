@@ -11,7 +11,7 @@ import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import type { FieldChange } from '../../../domain/history';
 import { badRequest, forbidden, HttpError } from '../../errors';
 import { notify } from '../../records/notify';
-import { buyerTerms, ledgerOf, reservedSum } from '../buyers/ledger';
+import { buyerTerms, creditStateOf } from '../buyers/ledger';
 
 export interface CreditCheck {
   buyerId: number | null;
@@ -34,11 +34,7 @@ export async function checkCredit(tx: Database, auth: AuthenticatedUser, check: 
   const buyer = await buyerTerms(tx, check.buyerId, true);
   if (!buyer || buyer.status === 'deleted') throw badRequest(CREDIT_MSG.buyerMissing);
   if (!check.takesMore) return [];
-  const ledger = await ledgerOf(tx, buyer);
-  const refusals = creditRefusals({
-    credit_limit: buyer.credit_limit, balance: ledger.balance, overdue: ledger.overdue, overdue_since: ledger.overdue_since,
-    reserved: await reservedSum(tx, buyer.id, check.reserveId),
-  }, check.sum ?? '0');
+  const refusals = creditRefusals(await creditStateOf(tx, buyer, check.reserveId), check.sum ?? '0');
   if (!refusals.length) return [];
   const reason = (check.override as { reason?: unknown } | null | undefined)?.reason;
   if (check.override === undefined || check.override === null) throw refused(refusals);
