@@ -163,7 +163,7 @@ test("'Сохранить предложение покупателю' saves the
 test('the buyer\'s link opens without a sign-in: lots, amounts and prices with delivery; a revoked one says so', async () => {
   const token = 'a'.repeat(43);
   mockServer(route('GET', `/api/public/quotes/${token}`, () => json({
-    number: 31, company: 'NutDesk', phone: '+7 (843) 200-00-00', city: 'Казань', valid_until: '2026-12-02', status: 'active', total_sum: '39139.00', text: '',
+    number: 31, company: 'NutDesk', phone: '+7 (843) 200-00-00', buyer: 'ООО «Орех»', city: 'Казань', valid_until: '2026-12-02', status: 'active', total_sum: '39139.00', text: '',
     lines: [{ product: 'Кешью', variety: 'W320', packing: 'Коробка 10 кг', harvest_year: '2024', origin_country: 'Вьетнам', unit_measure: 'кг', amount: '100.00', kg: '100.000', price: '391.39', price_per_kg: '391.39', delivery_days: 4 }],
   })), route('GET', `/api/public/quotes/${'b'.repeat(43)}`, () => json({ status: 'error', error: 'gone', message: 'Ссылка на предложение недействительна: срок его действия истёк или она отозвана' }, 410)));
   const first = renderApp(`/q/${token}`);
@@ -171,7 +171,56 @@ test('the buyer\'s link opens without a sign-in: lots, amounts and prices with d
   const rows = within(screen.getByRole('table', { name: 'Предложение № 31' })).getAllByRole('row');
   expect(rows[1]).toHaveTextContent('Кешью, W320, Коробка 10 кг, 2024, Вьетнам100 кг391,39391,394');
   expect(screen.getByText(/Казань · Действует · действует до 02\.12\.2026/)).toBeInTheDocument();
+  expect(screen.getByText('Покупатель: ООО «Орех»')).toBeInTheDocument();
   first.unmount();
   renderApp(`/q/${'b'.repeat(43)}`);
   expect(await screen.findByText('Ссылка на предложение недействительна: срок его действия истёк или она отозвана')).toBeInTheDocument();
+});
+
+test('a buyer from \'Покупатели\': its city fills the city, its credit shows over the answer and on each line; saved and reserved for it, past its limit with a reason', async () => {
+  const kedr = { id: 31, name: 'ООО «Кедр»', inn: '7707083893', phone: '79120001122', city: { id: 5, name: 'Казань' }, delivery_address: 'Казань, ул. Пушкина, 1', status: 'active' };
+  const forKedr = {
+    ...answer,
+    buyer: { id: 31, name: 'ООО «Кедр»', credit: { limit: '50000.00', exposure: '12000.00', overdue: '0.00', overdue_since: null } },
+    lines: [{ ...answer.lines[0], credit: [] }, { ...answer.lines[1], credit: ['Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 40 058,00 ₽'] }],
+  };
+  let tries = 0;
+  const fetchMock = server(admin, forKedr, [
+    route('GET', '/api/buyers', () => json({ data: [kedr], pagination: { totalItems: 1 } })),
+    route('POST', '/api/quotes/31/reserve', () => (++tries === 1
+      ? json({ status: 'error', error: 'credit', message: 'Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 39 139,00 ₽', messages: ['Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 39 139,00 ₽'] }, 409)
+      : json({ reserve_ids: [71], quote: card({ buyer_id: 31, buyer_name: 'ООО «Кедр»', status: 'accepted', version: 2, reserve_ids: [71] }) }, 201))),
+    route('POST', '/api/quotes', () => json(card({ buyer_id: 31, buyer_name: 'ООО «Кедр»' }), 201)),
+  ]);
+  renderApp('/quote', { token: 't' });
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('combobox', { name: 'Товар' }));
+  await user.click(await screen.findByRole('option', { name: 'Кешью' }));
+  await user.type(screen.getByRole('textbox', { name: 'Количество' }), '100');
+  await user.click(screen.getByRole('combobox', { name: 'Покупатель из справочника' }));
+  await user.click(await screen.findByRole('option', { name: /ООО «Кедр»/ }));
+  expect(screen.getByRole('combobox', { name: 'Город покупателя' })).toHaveValue('Казань');
+  await user.click(screen.getByRole('button', { name: 'Подобрать' }));
+  const table = await screen.findByRole('table', { name: 'Подбор' });
+  expect(await sentBodies(fetchMock)).toEqual([{ product_id: 3, amount: 100, unit: 'кг', buyer_id: 31, city_id: 5, level: 'middle' }]);
+  expect(screen.getByText('ООО «Кедр»: кредитный лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽')).toBeInTheDocument();
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(rows[0].querySelector('[data-field="credit"]')).toHaveTextContent('Кредит: в лимите');
+  expect(rows[1].querySelector('[data-field="credit"]')).toHaveTextContent('Кредит: Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 40 058,00 ₽');
+  expect(screen.getAllByRole('textbox', { name: 'Покупатель' })[0]).toHaveValue('ООО «Кедр»');
+  await user.click(screen.getByRole('button', { name: 'Сохранить предложение покупателю' }));
+  const panel = await screen.findByRole('region', { name: 'Котировка № 31' });
+  const posted = (path: string) => Promise.all(fetchMock.mock.calls.map(([r]) => r as Request)
+    .filter((r) => r.method === 'POST' && new URL(r.url).pathname === path).map((r) => r.clone().json()));
+  expect(await posted('/api/quotes')).toEqual([{ city_id: 5, buyer_id: 31, lines: [{ offers: [{ offer_id: 12, amount: 100, unit_price: 391.39 }] }] }]);
+  // the credit refuses it: an administrator gives a reason and reserves again
+  await user.click(within(panel).getByRole('button', { name: 'Зарезервировать' }));
+  expect(await within(panel).findByText('Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 39 139,00 ₽')).toBeInTheDocument();
+  await user.type(within(panel).getByRole('textbox', { name: 'Причина превышения лимита' }), 'Оплатят завтра');
+  await user.click(within(panel).getByRole('button', { name: 'Зарезервировать' }));
+  expect(await within(panel).findByText('Созданы резервы: № 71')).toBeInTheDocument();
+  expect(await posted('/api/quotes/31/reserve')).toEqual([
+    { version: 1, buyer_name: 'ООО «Кедр»', buyer_phone: '', delivery_address: '' },
+    { version: 1, buyer_name: 'ООО «Кедр»', buyer_phone: '', delivery_address: '', credit_override: { reason: 'Оплатят завтра' } },
+  ]);
 });

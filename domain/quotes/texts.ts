@@ -1,5 +1,9 @@
 // The quote's Russian texts (issue 38 'Подбор'): the page's, the saved quote's and the buyer's page's.
 import type { QuoteLevel, QuoteUnit } from './ranking';
+import type { QuoteCredit } from './search';
+import { rub } from '../buyers/credit';
+import { formatDate } from '../format';
+import { kopecks } from '../buyers/ledger';
 
 export const QUOTE_TEXTS = {
   title: 'Подбор',
@@ -20,8 +24,19 @@ export const QUOTE_TEXTS = {
   empty: 'Нет лотов, которые могут покрыть это количество',
   together: 'Вместе из нескольких лотов',
   defaultDelivery: 'доставка по умолчанию',
-  askFirst: 'Выберите товар, количество и город покупателя, чтобы подобрать лоты.',
+  askFirst: 'Выберите товар, количество и покупателя или город, чтобы подобрать лоты.',
+  buyer: 'Покупатель из справочника',
+  creditOk: 'Кредит: в лимите',
+  credit: (messages: string[]) => `Кредит: ${messages.join('. ')}`,
+  reason: 'Причина превышения лимита',
 } as const;
+
+/** The buyer's credit over the answer (issue 37's figures): its limit, what it owes plus its reserves, the overdue. */
+export const creditSummary = (name: string, c: QuoteCredit) => `${name}: ${[
+  c.limit === null ? 'кредитный лимит не задан' : `кредитный лимит ${rub(c.limit)}`,
+  `долг и резервы ${rub(c.exposure)}`,
+  kopecks(c.overdue) > 0n && c.overdue_since ? `просрочено ${rub(c.overdue)} с ${formatDate(c.overdue_since)}` : null,
+].filter(Boolean).join(', ')}`;
 
 export const QUOTE_LEVEL_TITLES: Record<QuoteLevel, string> = {
   min: 'Минимум диапазона',

@@ -22,6 +22,8 @@ interface BuyerQuote {
   number: number;
   company: string;
   phone: string | null;
+  /** The buyer the quote is made for (its name), if named. */
+  buyer: string | null;
   city: string;
   valid_until: string;
   status: QuoteStatus;
@@ -39,6 +41,7 @@ export default function PublicQuotePage() {
   return (
     <Box component="main" sx={{ maxWidth: 1000, mx: 'auto', p: { xs: 1.5, md: 3 } }}>
       <Typography variant="h1" component="h1" sx={{ mb: 0.5 }}>Предложение № {quote.number}: {quote.company}</Typography>
+      {quote.buyer && <Typography sx={{ mb: 0.5 }}>Покупатель: {quote.buyer}</Typography>}
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Город доставки: {quote.city} · {QUOTE_STATUS_TITLES[quote.status]} · действует до {formatDate(quote.valid_until)}.
         {' '}Цены указаны с доставкой до города покупателя.{quote.phone ? ` Телефон: ${quote.phone}` : ''}

@@ -24,15 +24,18 @@ import { toNumber } from '../../../domain/numbers';
 import { QUOTE_MSG } from '../../../domain/quotes/access';
 import { QUOTE_LEVELS, QUOTE_UNITS, type QuoteLevel, type QuoteUnit } from '../../../domain/quotes/ranking';
 import type { QuoteOfferPart, QuoteSearch, QuoteSearchAnswer, QuoteSearchLine } from '../../../domain/quotes/search';
-import { QUOTE_COLUMNS as C, QUOTE_LEVEL_TITLES, QUOTE_TEXTS as TEXT, SAVED_QUOTE_TEXTS as SAVED } from '../../../domain/quotes/texts';
+import { creditSummary, QUOTE_COLUMNS as C, QUOTE_LEVEL_TITLES, QUOTE_TEXTS as TEXT, SAVED_QUOTE_TEXTS as SAVED } from '../../../domain/quotes/texts';
 import { QUOTE_STATUS_TITLES } from '../../../domain/quotes/record';
 import { reserveCreateUrl } from '../../../domain/reserves/prefill';
 import { PageTitle } from '../../components/PageTitle';
 import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, isApiError } from '../../api/errors';
 import { useReferenceListQuery, type NamedRef } from '../../api/references';
 import { useFilterConfigQuery } from '../../api/lists';
+import { BuyerPicker } from '../buyers/BuyerPicker';
+import { canExceedCredit } from '../../../domain/buyers/credit';
+import { usePermissionsQuery } from '../../api/session';
 import { useCreateQuoteMutation, useQuoteSearchQuery, useReserveQuoteMutation, useRevokeQuoteLinkMutation, type QuoteCard } from './quoteApi';
 
 /** What the form holds while it is typed: texts as typed, ids as chosen. */
@@ -44,12 +47,14 @@ interface Ask {
   origin: string;
   amount: string;
   unit: QuoteUnit;
+  /** The buyer from 'Покупатели' (issue 37): its city fills the city. */
+  buyer: { id: number; name: string } | null;
   city: NamedRef | null;
   level: QuoteLevel;
   margin: string;
 }
 
-const EMPTY: Ask = { product: null, varieties: [], packings: [], years: [], origin: '', amount: '', unit: 'кг', city: null, level: 'middle', margin: '' };
+const EMPTY: Ask = { product: null, varieties: [], packings: [], years: [], origin: '', amount: '', unit: 'кг', buyer: null, city: null, level: 'middle', margin: '' };
 
 /** The form's own checks, in the server's words: the first problem of each field. */
 function problems(ask: Ask): Partial<Record<'product' | 'amount' | 'city' | 'margin', string>> {
@@ -58,7 +63,7 @@ function problems(ask: Ask): Partial<Record<'product' | 'amount' | 'city' | 'mar
   if (!ask.product) out.product = QUOTE_MSG.product;
   if (amount === null || amount <= 0) out.amount = QUOTE_MSG.amount;
   else if (ask.unit === 'шт' && !Number.isInteger(amount)) out.amount = QUOTE_MSG.whole;
-  if (!ask.city) out.city = QUOTE_MSG.city;
+  if (!ask.city && !ask.buyer) out.city = QUOTE_MSG.city;
   if (ask.level === 'margin' && toNumber(ask.margin) === null) out.margin = QUOTE_MSG.marginMissing;
   return out;
 }
@@ -71,7 +76,8 @@ const requestOf = (ask: Ask): QuoteSearch => ({
   ...(ask.origin.trim() ? { origin: ask.origin.trim() } : {}),
   amount: toNumber(ask.amount)!,
   unit: ask.unit,
-  city_id: ask.city!.id,
+  ...(ask.buyer ? { buyer_id: ask.buyer.id } : {}),
+  ...(ask.city ? { city_id: ask.city.id } : {}),
   level: ask.level,
   ...(ask.level === 'margin' ? { margin: toNumber(ask.margin)! } : {}),
 });
@@ -101,6 +107,10 @@ function AskForm({ onAsk }: { onAsk: (q: QuoteSearch) => void }) {
   return (
     <Paper component="form" variant="outlined" noValidate onSubmit={submit} aria-label={TEXT.title}
       sx={{ p: 2, mb: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <BuyerPicker label={TEXT.buyer} value={ask.buyer} onPick={(b) => set({
+        buyer: b ? { id: b.id, name: b.name } : null,
+        ...(b?.city_id ? { city: (cities.data ?? []).find((c) => c.id === b.city_id) ?? null } : {}),
+      })} />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
         <Autocomplete size="small" sx={{ minWidth: 240 }} options={products.data ?? []} getOptionLabel={(o) => o.name} value={ask.product}
           isOptionEqualToValue={(a, b) => a.id === b.id} onChange={(_, v) => set({ product: v, varieties: [] })}
@@ -138,11 +148,18 @@ function AskForm({ onAsk }: { onAsk: (q: QuoteSearch) => void }) {
 /** A lot by what it is: product, variety, packing, year, origin (never its supplier or loading city). */
 const lotName = (o: QuoteOfferPart) => [o.product, o.variety, o.packing, o.harvest_year, o.origin_country].filter(Boolean).join(', ');
 
-function PartCells({ part }: { part: QuoteOfferPart }) {
+/** The buyer's credit on a line: the reserve's check on the line's sum (issue 37's words), when there is a buyer. */
+const CreditChip = ({ credit }: { credit?: string[] | null }) => (!credit ? null : (
+  <Chip size="small" variant="outlined" color={credit.length ? 'error' : 'success'} sx={{ ml: 1, maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal' } }}
+    data-field="credit" label={credit.length ? TEXT.credit(credit) : TEXT.creditOk} />
+));
+
+function PartCells({ part, credit = null }: { part: QuoteOfferPart; credit?: string[] | null }) {
   return (
     <>
       <TableCell>
         {lotName(part)} <Typography component="span" variant="caption" color="text.secondary">№ {part.offer_id}</Typography>
+        <CreditChip credit={credit} />
         {part.expected_arrival && <Chip size="small" color="info" variant="outlined" sx={{ ml: 1 }} label={part.availability} />}
         {part.documents_blocking.length > 0 && <Chip size="small" color="warning" variant="outlined" sx={{ ml: 1 }} label={`Нет документов: ${part.documents_blocking.join(', ')}`} />}
       </TableCell>
@@ -180,7 +197,7 @@ function Lines({ lines, cityId, picked, onPick }: { lines: QuoteSearchLine[]; ci
                 <TableRow data-line={n + 1} sx={{ bgcolor: 'action.hover' }}>
                   <TableCell padding="checkbox"><Checkbox checked={picked.includes(n)} onChange={() => onPick(n)} slotProps={{ input: { 'aria-label': `${SAVED.pick}: ${n + 1}` } }} /></TableCell>
                   <TableCell>{n + 1}</TableCell>
-                  <TableCell colSpan={3} sx={{ fontWeight: 600 }}>{TEXT.together}: {line.offers.length}</TableCell>
+                  <TableCell colSpan={3} sx={{ fontWeight: 600 }}>{TEXT.together}: {line.offers.length}<CreditChip credit={line.credit} /></TableCell>
                   <TableCell align="right" data-field="delivered_kg_price" sx={{ fontWeight: 600 }}>{formatFigure(line.delivered_kg_price)}</TableCell>
                   <TableCell />
                   <TableCell />
@@ -199,7 +216,7 @@ function Lines({ lines, cityId, picked, onPick }: { lines: QuoteSearchLine[]; ci
                     {line.offers.length === 1 && <Checkbox checked={picked.includes(n)} onChange={() => onPick(n)} slotProps={{ input: { 'aria-label': `${SAVED.pick}: ${n + 1}` } }} />}
                   </TableCell>
                   <TableCell>{line.offers.length === 1 ? n + 1 : ''}</TableCell>
-                  <PartCells part={part} />
+                  <PartCells part={part} credit={line.offers.length === 1 ? line.credit : null} />
                   <TableCell align="right" data-field="part_sum">{line.offers.length === 1 ? formatFigure(line.total_sum) : ''}</TableCell>
                   <TableCell>
                     <Button size="small" onClick={() => navigate(reserveCreateUrl({
@@ -219,14 +236,14 @@ function Lines({ lines, cityId, picked, onPick }: { lines: QuoteSearchLine[]; ci
 
 /** 'Сохранить предложение покупателю': the picked lines at their prices, for the buyer named. */
 function SaveQuote({ answer, picked, onSaved }: { answer: QuoteSearchAnswer; picked: number[]; onSaved: (q: QuoteCard) => void }) {
-  const [buyer, setBuyer] = useState('');
+  const [buyer, setBuyer] = useState(answer.buyer?.name ?? '');
   const [create, state] = useCreateQuoteMutation();
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
     setError(null);
     try {
       onSaved(await create({
-        city_id: answer.city.id, buyer_name: buyer.trim() || null,
+        city_id: answer.city.id, ...(answer.buyer ? { buyer_id: answer.buyer.id } : { buyer_name: buyer.trim() || null }),
         lines: picked.map((n) => ({ offers: answer.lines[n].offers.map((o) => ({ offer_id: o.offer_id, amount: Number(o.amount), unit_price: Number(o.unit_price) })) })),
       }).unwrap());
     } catch (e) {
@@ -235,7 +252,8 @@ function SaveQuote({ answer, picked, onSaved }: { answer: QuoteSearchAnswer; pic
   };
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', my: 2 }}>
-      <TextField size="small" label={SAVED.buyer} value={buyer} sx={{ width: 260 }} onChange={(e) => setBuyer(e.target.value)} />
+      <TextField size="small" label={SAVED.buyer} value={buyer} sx={{ width: 260 }} onChange={(e) => setBuyer(e.target.value)}
+        slotProps={{ input: { readOnly: Boolean(answer.buyer) } }} />
       <Button variant="contained" disabled={!picked.length || state.isLoading} onClick={save}>{TEXT.save}</Button>
       {error && <Alert severity="error" onClose={() => setError(null)}>{error}</Alert>}
     </Box>
@@ -247,6 +265,9 @@ function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q: Quote
   const [buyer, setBuyer] = useState(quote.buyer_name ?? '');
   const [phone, setPhone] = useState('');
   const [address, setAddress] = useState('');
+  const [reason, setReason] = useState('');
+  const [overCredit, setOverCredit] = useState(false);
+  const { data: perms } = usePermissionsQuery();
   const [reserve, reserving] = useReserveQuoteMutation();
   const [revoke] = useRevokeQuoteLinkMutation();
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
@@ -255,6 +276,8 @@ function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q: Quote
     try {
       setNotice({ severity: 'success', text: await step() });
     } catch (e) {
+      // the buyer's credit refused it (409 'credit'): a user with the right may go ahead with a reason
+      setOverCredit(isApiError(e) && Boolean(e.credit) && canExceedCredit(perms));
       setNotice({ severity: 'error', text: errorMessage(e) });
     }
   };
@@ -275,14 +298,19 @@ function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q: Quote
       </Box>
       {quote.status === 'active' && (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-          <TextField size="small" label={SAVED.buyer} value={buyer} sx={{ width: 240 }} onChange={(e) => setBuyer(e.target.value)} />
+          <TextField size="small" label={SAVED.buyer} value={buyer} sx={{ width: 240 }} onChange={(e) => setBuyer(e.target.value)}
+            slotProps={{ input: { readOnly: quote.buyer_id !== null } }} />
           <TextField size="small" label={SAVED.phone} value={phone} sx={{ width: 200 }} onChange={(e) => setPhone(e.target.value)} />
           <TextField size="small" label={SAVED.address} value={address} sx={{ width: 300 }} onChange={(e) => setAddress(e.target.value)} />
           <Button variant="contained" disabled={reserving.isLoading} onClick={() => run(async () => {
-            const made = await reserve({ id: quote.id, version: quote.version, buyer_name: buyer, buyer_phone: phone, delivery_address: address }).unwrap();
+            const made = await reserve({
+              id: quote.id, version: quote.version, buyer_name: buyer, buyer_phone: phone, delivery_address: address,
+              ...(overCredit && reason.trim() ? { credit_override: { reason: reason.trim() } } : {}),
+            }).unwrap();
             onChange(made.quote);
             return SAVED.reserved(made.reserve_ids);
           })}>{TEXT.reserve}</Button>
+          {overCredit && <TextField size="small" label={TEXT.reason} value={reason} sx={{ width: 300 }} onChange={(e) => setReason(e.target.value)} />}
         </Box>
       )}
       {notice && <Alert severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert>}
@@ -313,8 +341,11 @@ export default function QuotePage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {answer.data.city.name} · {formatNumber(answer.data.amount)} {answer.data.unit} · {formatDate(answer.data.date)} · строк: {answer.data.lines.length}
           </Typography>
+          {answer.data.buyer?.credit && (
+            <Typography variant="body2" sx={{ mb: 1 }} data-field="buyer_credit">{creditSummary(answer.data.buyer.name, answer.data.buyer.credit)}</Typography>
+          )}
           <Lines lines={answer.data.lines} cityId={answer.data.city.id} picked={picked} onPick={pick} />
-          {answer.data.lines.length > 0 && <SaveQuote answer={answer.data} picked={picked.filter((n) => n < answer.data!.lines.length)} onSaved={setSaved} />}
+          {answer.data.lines.length > 0 && <SaveQuote key={answer.data.buyer?.id ?? 0} answer={answer.data} picked={picked.filter((n) => n < answer.data!.lines.length)} onSaved={setSaved} />}
         </>
       )}
     </Box>

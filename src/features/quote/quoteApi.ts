@@ -12,6 +12,7 @@ export interface QuoteCard {
   number: number;
   status: QuoteStatus;
   city: { id: number; name: string };
+  buyer_id: number | null;
   buyer_name: string | null;
   valid_until: string;
   total_sum: string;
@@ -25,6 +26,7 @@ export interface QuoteCard {
 }
 
 export interface QuoteCreate {
+  buyer_id?: number;
   city_id: number;
   buyer_name?: string | null;
   lines: { offers: { offer_id: number; amount: number; unit_price: number }[] }[];
@@ -36,6 +38,8 @@ export interface QuoteReserve {
   buyer_name: string;
   buyer_phone: string;
   delivery_address: string;
+  /** Issue 37: a user with the right goes past the buyer's credit limit with a reason. */
+  credit_override?: { reason: string };
 }
 
 export const quoteApi = baseApi.injectEndpoints({
