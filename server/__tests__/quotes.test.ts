@@ -59,7 +59,7 @@ test('each lot that holds the amount, ranked by the delivered price per kg, work
 
   const res = await search({ amount: 100 });
   expect(res.status).toBe(200);
-  expect(res.body).toMatchObject({ city: { id: kazan, name: 'Казань' }, date: today, amount: '100.00', unit: 'кг' });
+  expect(res.body).toMatchObject({ city: { id: kazan, name: 'Казань' }, buyer: null, date: today, amount: '100.00', unit: 'кг' });
   // the piece lot: 100 kg is 400 pieces of 0.25 kg, it has 240; the two others each hold 100 kg
   expect(res.body.lines.map((l: { offers: { offer_id: number }[] }) => l.offers.map((o) => o.offer_id))).toEqual([[big], [small]]);
   const [a, b] = res.body.lines;
@@ -74,6 +74,8 @@ test('each lot that holds the amount, ranked by the delivered price per kg, work
     })],
     delivered_kg_price: '319.50', unit_price: '391.39', price_kg: '391.39', band: { min: '351.45', max: '431.33' }, margin: '18.37',
     route_days: 4, earliest_delivery: addDays(today, 4), available: '500.00', total_kg: '100.000', total_sum: '39139.00',
+    // no buyer named: no credit to check
+    credit: null,
   });
   // 310.00 + 12 + 5.00 = 327.00; band 359.70 … 441.45; the middle 801.15 / 2 = 400.575 → 400.58; 2 days
   expect(b).toMatchObject({ delivered_kg_price: '327.00', unit_price: '400.58', band: { min: '359.70', max: '441.45' }, route_days: 2, earliest_delivery: addDays(today, 2) });
