@@ -114,7 +114,8 @@ test('a duplicate name keeps the card as typed and links to the existing city in
 
 test('a deleted city opened with ?withDeleted is read-only and marked; a reader without update rights gets no Save', async () => {
   mockServer(
-    ...signedInHandlers(permissions({}, { cities: 'all' })),
+    // the matrix is read by a role that sees offers' loading city
+    ...signedInHandlers(permissions({}, { cities: 'all', offers: 'all' })),
     route('GET', '/api/cities/9', (request) => (new URL(request.url).searchParams.has('withDeleted') ? json({ id: 9, name: 'Старый Город', status: 'deleted', can_update: false }) : json({ status: 'error', message: 'Объект не найден' }, 404))),
     route('GET', '/api/cities/9/delivery', () => json([{ id: 0, to_id: 2, to_name: 'Москва', cost: '0.00', days: 0 }])),
   );
@@ -123,6 +124,19 @@ test('a deleted city opened with ?withDeleted is read-only and marked; a reader 
   expect(screen.getByText('Удален')).toBeInTheDocument();
   expect(screen.getByDisplayValue('Старый Город')).toBeDisabled();
   expect(await screen.findByLabelText('Москва: стоимость доставки')).toBeDisabled();
+});
+
+test("a role that does not see offers' loading city (role 1) gets no 'Города' tab and never asks for the matrix", async () => {
+  const fetchMock = mockServer(
+    ...signedInHandlers(permissions({ hidden_fields: { offers: ['city'], cities: ['delivery'] } }, { cities: 'all', offers: 'all' })),
+    route('GET', '/api/cities/5', () => json({ id: 5, name: 'Самара', status: 'active', can_update: true, version: 3 })),
+  );
+  renderApp('/cities/5', { token: 't' });
+  expect(await screen.findByDisplayValue('Самара')).toBeEnabled();
+  expect(screen.getByRole('tab', { name: 'Комментарии' })).toBeInTheDocument();
+  expect(screen.queryByRole('tab', { name: 'Города' })).toBeNull();
+  expect(screen.queryByLabelText(/стоимость доставки/)).toBeNull();
+  expect(fetchMock.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input)).filter((url) => url.includes('/delivery'))).toEqual([]);
 });
 
 test('a rename of a city another user renamed meanwhile is refused as stale: the typed name stays until the current one is loaded, whose rename then goes with its version', async () => {

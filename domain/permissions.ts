@@ -109,14 +109,26 @@ export const SUPPLIER_HIDDEN_FIELDS: HiddenFields = {
 /** What an account kind never sees, over and above its role's rules. */
 const KIND_HIDDEN_FIELDS: Partial<Record<UserType, HiddenFields>> = { supplier: SUPPLIER_HIDDEN_FIELDS };
 
-/** The fields hidden from a caller: its role's rules (data) joined with its account kind's (this file). What
- * GET /api/permissions answers as hidden_fields, so the SPA hides what the server strips. */
+/** Fields computed from, or bounded by, another field: hidden wherever that one is. 'Резерв до' is capped by the
+ * reserve's implementation date and equals it on many reserves; a city's delivery matrix, matched against a
+ * reserve's delivery cost and days, names the loading city of the reserve's offer. */
+export const DERIVED_FIELDS: readonly { resource: Resource; field: string; from: { resource: Resource; field: string } }[] = [
+  { resource: 'reserves', field: 'reserved_until', from: { resource: 'reserves', field: 'estimated_date_implementation' } },
+  { resource: 'cities', field: 'delivery', from: { resource: 'offers', field: 'city' } },
+];
+
+/** The fields hidden from a caller: its role's rules (data) joined with its account kind's (this file) and the
+ * fields derived from those. What GET /api/permissions answers as hidden_fields, so the SPA hides what the server
+ * strips. */
 export function hiddenFieldsOf(userType: UserType, roleHidden: HiddenFields): HiddenFields {
   const kind = KIND_HIDDEN_FIELDS[userType] ?? {};
   const result: HiddenFields = {};
   for (const resource of RESOURCES) {
     const fields = [...new Set([...(roleHidden[resource] ?? []), ...(kind[resource] ?? [])])];
     if (fields.length) result[resource] = fields;
+  }
+  for (const { resource, field, from } of DERIVED_FIELDS) {
+    if (result[from.resource]?.includes(from.field) && !result[resource]?.includes(field)) (result[resource] ??= []).push(field);
   }
   return result;
 }
@@ -136,6 +148,8 @@ export function isFieldVisible(perms: Permissions | null | undefined, resource: 
   // who made a record (and who wrote a comment, who changed it in the history: the same rule) is a person of the
   // trader's staff or a supplier's contact: a list of people follows the read right on employees
   if (field === 'created_by' && !can(perms, 'employees', 'read')) return false;
+  const derived = DERIVED_FIELDS.find((d) => d.resource === resource && d.field === field);
+  if (derived && !isFieldVisible(perms, derived.from.resource, derived.from.field)) return false;
   return true;
 }
 

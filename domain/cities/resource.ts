@@ -20,9 +20,9 @@ export const citiesResource = defineResource({
     f('cities_ids', '№ города', 'multiple', { options: 'cities', field: 'id' }),
     'name',
     recordFilters.status(),
-    // a city matches when some delivery from it falls in the range
-    f('delivery_days', 'Дней доставки (из города)', 'number'),
-    f('delivery_cost', 'Стоимость доставки за кг (из города)', 'currency'),
+    // a city matches when some delivery from it falls in the range: a way of reading the matrix, hidden with it
+    f('delivery_days', 'Дней доставки (из города)', 'number', { field: 'delivery' }),
+    f('delivery_cost', 'Стоимость доставки за кг (из города)', 'currency', { field: 'delivery' }),
     recordFilters.createdAt(),
     f('deleted_at', 'Дата удаления', 'date'),
     recordFilters.withComments(),

@@ -13,6 +13,7 @@ export const CITY_MSG = {
   number: 'Введите число',
   city: 'Выберите город',
   self: 'Доставка в тот же город не задается',
+  matrixHidden: 'Доставка между городами недоступна для вашей роли: по ней виден город погрузки предложений',
 } as const;
 
 /** One row of the delivery table as the card sends it: the destination and its cost and days. */

@@ -31,8 +31,10 @@ test('role 1 carries its hidden fields as data', async () => {
   const perms = await permissionsOfAccount('manager@nutdesk.demo');
   expect(perms).toMatchObject({ user_type: 'employee', is_admin: false, role_id: 1 });
   expect(perms.employee_id).toEqual(expect.any(Number));
+  // the spec's fields, and the delivery matrix hidden with offers' loading city (DERIVED_FIELDS)
+  const derived: Record<string, string[]> = { cities: ['delivery'] };
   for (const [resource, fields] of Object.entries(SPEC_HIDDEN_FIELDS['1'])) {
-    expect([...perms.hidden_fields[resource]].sort()).toEqual([...(fields ?? [])].sort());
+    expect([...perms.hidden_fields[resource]].sort()).toEqual([...(fields ?? []), ...(derived[resource] ?? [])].sort());
   }
   expect(perms.hidden_fields.offers).toEqual(expect.arrayContaining(['supplier', 'city', 'loading_address']));
   expect(perms.role_permissions.offers.read).toBe('all');

@@ -17,6 +17,7 @@ import { recordVisible } from '../../records/access';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { hiddenFieldMessage } from '../../../domain/schemas/card';
 import { DELIVERY } from '../../../domain/responseShapes';
+import { requireMatrix } from './record';
 
 export const DELIVERY_MSG = {
   route: 'Укажите город отправления (from) или предложение (offer) и город доставки (to)',
@@ -41,6 +42,8 @@ export function deliveryRoutes(app: FastifyInstance, db: Database) {
     if (!can(auth.permissions, 'cities', 'read')) throw forbidden();
     const { from, to, offer } = request.query as { from?: number; to: number; offer?: number };
     if ((from === undefined) === (offer === undefined)) throw badRequest(DELIVERY_MSG.route);
+    // the matrix's figures name a lot's loading city to a role that does not see it, from a city as from an offer
+    if (from !== undefined) requireMatrix(auth);
     if (offer !== undefined) {
       if (!can(auth.permissions, 'reserves', 'read')) throw forbidden();
       if (!(await recordVisible(db, app.sectionSpecs.offers, auth, offer))) throw notFound();

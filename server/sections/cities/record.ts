@@ -7,6 +7,7 @@ import type { AuthenticatedUser } from '../../accounts/users';
 import { CITY_MSG, DELIVERY_ROWS_MAX, citySchema, deliveryRowSchema, isEmptyDelivery, type DeliveryRow, type DeliveryRowInput } from '../../../domain/cities/schema';
 import { money, toNumber } from '../../../domain/numbers';
 import { badRequest, forbidden } from '../../errors';
+import { isFieldVisible } from '../../../domain/permissions';
 import { rowsOf } from '../../http/rows';
 import { keyedChanges, recordHistory } from '../../records/history';
 import type { FieldChange } from '../../../domain/history';
@@ -21,9 +22,10 @@ const sameName = (name: string) => sql`lower(name) = lower(${name})`;
 export const cityRecord: RecordSection<{ name: string; delivery: DeliveryRowInput[] }> = {
   spec: citiesSpec,
   fields: ['name'],
-  async prepareCreate(db, _auth, body) {
+  async prepareCreate(db, auth, body) {
     const name = String((await validateCard(citySchema(), body)).name);
     const delivery = await validRows(body.delivery);
+    if (delivery.length) requireMatrix(auth);
     await refuseDuplicate(db, sameName(name), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText);
     return { name, delivery };
   },
@@ -32,15 +34,22 @@ export const cityRecord: RecordSection<{ name: string; delivery: DeliveryRowInpu
     await storeDelivery(tx, created.id, delivery);
     return created.id;
   },
-  async change(tx, _auth, { id, before, body }) {
+  async change(tx, auth, { id, before, body }) {
     const name = String((await validateCard(citySchema(), { name: body.name ?? before.name })).name);
     await refuseDuplicate(tx, sameName(name), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText, id);
+    if (body.delivery !== undefined) requireMatrix(auth);
     const delivery = body.delivery !== undefined ? await storeDelivery(tx, id, await validRows(body.delivery)) : [];
     return { set: sql`name = ${name}`, extra: delivery };
   },
   beforeRestore: (tx, _auth, record) =>
     refuseActiveTwin(tx, sameName(String(record.name)), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText, Number(record.id)),
 };
+
+/** The delivery matrix is read and written only by a role that sees offers' loading city (DERIVED_FIELDS): its
+ * figures, against a reserve's delivery cost and days, name the city a lot loads in. */
+export function requireMatrix(auth: AuthenticatedUser): void {
+  if (!isFieldVisible(auth.permissions, 'cities', 'delivery')) throw forbidden(CITY_MSG.matrixHidden);
+}
 
 export const readCity = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) => readRecord(db, auth, cityRecord, id, withDeleted);
 
@@ -57,6 +66,7 @@ async function validRows(rows: unknown): Promise<DeliveryRowInput[]> {
  * days, the others with id 0, cost 0 and days 0 (the table shows those empty). By destination name. */
 export async function readDelivery(db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean): Promise<DeliveryRow[]> {
   await readCity(db, auth, id, withDeleted);
+  requireMatrix(auth);
   return rowsOf<DeliveryRow>(await db.execute(sql`
     SELECT CASE WHEN d.to_city_id IS NULL THEN 0 ELSE c.id END AS id, c.id AS to_id, c.name AS to_name,
            round(coalesce(d.cost, 0), 2)::text AS cost, coalesce(d.days, 0) AS days
@@ -68,6 +78,7 @@ export async function readDelivery(db: Database, auth: AuthenticatedUser, id: nu
 /** PUT /api/cities/{id}/delivery: the rows the table changed, saved at once. */
 export async function saveDelivery(db: Database, auth: AuthenticatedUser, id: number, body: unknown): Promise<DeliveryRow[]> {
   if (!(await readCity(db, auth, id, false)).can_update) throw forbidden();
+  requireMatrix(auth);
   const rows = await validRows(body);
   // a route is a row of the matrix, not of the city: saving one leaves the city's version as it is
   await db.transaction(async (tx) => {

@@ -2,6 +2,8 @@
 // this city to every other one, and the comments. A new city sends its delivery rows with it; a saved one
 // saves the rows the user changed in one PUT.
 import { useReferenceListQuery } from '../../api/references';
+import { usePermissionsQuery } from '../../api/session';
+import { isFieldVisible } from '../../../domain/permissions';
 import type { CardRecord } from '../../api/cards';
 import { citySchema } from '../../../domain/cities/schema';
 import { RecordCard, recordCardScreen, type CardMode, type CardValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
@@ -29,16 +31,18 @@ const payloadOf = (values: CityValues, mode: CardMode) =>
 const CITY_CARD: RecordCardDef<CityValues> = { section: 'cities', texts: CITY_TEXTS, nameField: 'name', valuesOf, payloadOf, schema: citySchema };
 
 /** Every other city with what is known of the delivery to it: stored on an edit card, 0 and 0 on a new one. */
-function useDeliveryLines(record?: CardRecord): DeliveryLine[] {
+function useDeliveryLines(record: CardRecord | undefined, hidden: boolean): DeliveryLine[] {
   const withDeleted = record?.status === 'deleted';
-  const stored = useCityDeliveryQuery({ id: record?.id ?? 0, withDeleted }, { skip: !record });
-  const cities = useReferenceListQuery('cities', { skip: Boolean(record) });
+  const stored = useCityDeliveryQuery({ id: record?.id ?? 0, withDeleted }, { skip: !record || hidden });
+  const cities = useReferenceListQuery('cities', { skip: Boolean(record) || hidden });
   if (record) return (stored.data ?? []).map((r) => ({ to_id: r.to_id, to_name: r.to_name, cost: String(r.cost), days: String(r.days) }));
   return (cities.data ?? []).map((c) => ({ to_id: c.id, to_name: c.name, cost: '0', days: '0' }));
 }
 
 function CityCard(props: RecordCardScreenProps) {
-  const lines = useDeliveryLines(props.record);
+  // the matrix is hidden with offers' loading city (domain/permissions.ts, DERIVED_FIELDS): no tab, no request
+  const matrix = isFieldVisible(usePermissionsQuery().data, 'cities', 'delivery');
+  const lines = useDeliveryLines(props.record, !matrix);
   const [saveDelivery] = useSaveCityDeliveryMutation();
   return (
     <RecordCard<CityValues>
@@ -47,7 +51,7 @@ function CityCard(props: RecordCardScreenProps) {
       saveMore={async (saved, values) => {
         if (Object.keys(values.delivery).length) await saveDelivery({ id: saved.id, rows: rowsOf(values.delivery) }).unwrap();
       }}
-      tabs={({ form, readOnly }) => [
+      tabs={({ form, readOnly }) => !matrix ? [] : [
         {
           label: DELIVERY_TEXTS.tab,
           content: <DeliveryTable rows={lines} changes={form.values.delivery} readOnly={readOnly} onChange={(next) => void form.setFieldValue('delivery', next)} />,
