@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { createDemoApp, secondInstance, type DemoContext } from './testApp';
 import { rowsOf, firstRow } from '../http/rows';
 import { runReserveExpiry } from '../sections/reserves/expiry';
+import { todayOf } from '../db/businessDay';
 import { addDays, businessToday, TIME_ZONE_DEFAULT } from '../../domain/businessDay';
 import { kilogramTrade, reserveForm, tomorrow } from './trade';
 
@@ -192,13 +193,15 @@ test('Last-Event-ID: a reconnect gets what it missed; an id no longer kept answe
 });
 
 test('the expiry job with two instances on one database expires exactly the due reserves, once each', async () => {
-  // every active reserve holds ten more days, but three: due yesterday; one holds until today (not due)
-  await ctx.db.execute(sql`UPDATE reserves SET reserved_until = current_date + 10 WHERE status = 'active'`);
+  // every active reserve holds ten more days, but three: due yesterday; one holds until today (not due). Days are the
+  // business day's (Moscow), not the database's clock: between 21:00 and 24:00 UTC they differ
+  const today = await todayOf(ctx.db);
+  await ctx.db.execute(sql`UPDATE reserves SET reserved_until = ${today}::date + 10 WHERE status = 'active'`);
   const active = rowsOf<{ id: number; offer_id: number; amount: string }>(await ctx.db.execute(sql`SELECT id, offer_id, amount::text FROM reserves
     WHERE status = 'active' ORDER BY id LIMIT 4`));
   const due = active.slice(0, 3).map((r) => r.id);
-  await ctx.db.execute(sql`UPDATE reserves SET reserved_until = current_date - 1 WHERE id IN (${sql.join(due.map((id) => sql`${id}`), sql`, `)})`);
-  await ctx.db.execute(sql`UPDATE reserves SET reserved_until = current_date WHERE id = ${active[3].id}`);
+  await ctx.db.execute(sql`UPDATE reserves SET reserved_until = ${today}::date - 1 WHERE id IN (${sql.join(due.map((id) => sql`${id}`), sql`, `)})`);
+  await ctx.db.execute(sql`UPDATE reserves SET reserved_until = ${today}::date WHERE id = ${active[3].id}`);
   const offerIds = [...new Set(active.slice(0, 3).map((r) => r.offer_id))];
   const reservedBefore = rowsOf<{ id: number; reserved: string }>(await ctx.db.execute(sql`SELECT id, reserved_amount::text AS reserved FROM offers
     WHERE id IN (${sql.join(offerIds.map((id) => sql`${id}`), sql`, `)})`));
@@ -256,10 +259,11 @@ test('notifications: the responsible of an expired reserve, the offer\'s author,
   const manager = await one<{ id: number; employee_id: number }>(sql`SELECT id, employee_id FROM users WHERE email = 'manager@nutdesk.demo'`);
   const supplierUser = await one<{ id: number; supplier_id: number }>(sql`SELECT id, supplier_id FROM users WHERE email = 'supplier@nutdesk.demo'`);
   // the manager's reserve expires; the one due tomorrow is announced once however often the job runs
-  await ctx.db.execute(sql`UPDATE reserves SET reserved_until = current_date + 10 WHERE status = 'active'`);
+  const today = await todayOf(ctx.db);
+  await ctx.db.execute(sql`UPDATE reserves SET reserved_until = ${today}::date + 10 WHERE status = 'active'`);
   const mine = rowsOf<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM reserves WHERE status = 'active' AND responsible_id = ${manager.employee_id} ORDER BY id LIMIT 2`));
-  await ctx.db.execute(sql`UPDATE reserves SET reserved_until = current_date - 1 WHERE id = ${mine[0].id}`);
-  await ctx.db.execute(sql`UPDATE reserves SET reserved_until = current_date + 1, estimated_date_implementation = current_date + 30 WHERE id = ${mine[1].id}`);
+  await ctx.db.execute(sql`UPDATE reserves SET reserved_until = ${today}::date - 1 WHERE id = ${mine[0].id}`);
+  await ctx.db.execute(sql`UPDATE reserves SET reserved_until = ${today}::date + 1, estimated_date_implementation = ${today}::date + 30 WHERE id = ${mine[1].id}`);
   const bell = stream(secondUrl, ctx.tokens.manager);
   await settle();
   await runReserveExpiry(ctx.db);
