@@ -15,9 +15,9 @@ const bodyOf = async (request: Request) => JSON.parse(await request.clone().text
 
 const role1: AdminRole = {
   id: 1, name: 'Менеджер по продажам', users: 1, permissions: permissionsOf('all'),
-  hidden: { offers: ['Поставщик'] }, lower_delivery_cost: false,
+  hidden: { offers: ['Поставщик'] }, lower_delivery_cost: false, exceed_credit: false,
 };
-const role8: AdminRole = { id: 8, name: 'Склад', users: 1, permissions: permissionsOf('none'), hidden: {}, lower_delivery_cost: false };
+const role8: AdminRole = { id: 8, name: 'Склад', users: 1, permissions: permissionsOf('none'), hidden: {}, lower_delivery_cost: false, exceed_credit: false };
 const roles: RolesAnswer = {
   roles: [role1, role8],
   fields: {
@@ -239,6 +239,20 @@ test("roles: the right to lower a reserve's delivery cost below its route's is a
   expect(await screen.findByText('Права сохранены: они действуют со следующего запроса пользователей роли')).toBeInTheDocument();
   expect(await bodyOf(sent(fetchMock, 'PUT', '/api/admin/roles/1/rights')[0])).toEqual({ lower_delivery_cost: true });
   expect(sent(fetchMock, 'PUT', '/api/admin/roles/1/permissions')).toHaveLength(0);
+});
+
+test("roles: the right to exceed a buyer's credit limit is a role setting saved with the rights, alone (issue 37)", async () => {
+  const fetchMock = mockServer(...adminHandlers(),
+    route('PUT', '/api/admin/roles/1/rights', () => json({ ...role1, exceed_credit: true })));
+  renderApp('/settings', { token: 't' });
+  const user = await openTab('Роли');
+  const right = await screen.findByRole('checkbox', { name: 'Может превышать кредитный лимит' });
+  expect(right).not.toBeChecked();
+  await user.click(right);
+  await user.click(screen.getByRole('button', { name: 'Сохранить права' }));
+  expect(await screen.findByText('Права сохранены: они действуют со следующего запроса пользователей роли')).toBeInTheDocument();
+  // only the setting changed is sent: the delivery right stays as it is
+  expect(await bodyOf(sent(fetchMock, 'PUT', '/api/admin/roles/1/rights')[0])).toEqual({ exceed_credit: true });
 });
 
 test("reference lists: add, a duplicate's Russian message, rename", async () => {

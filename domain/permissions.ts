@@ -39,6 +39,8 @@ export interface Permissions {
 
 /** The role_permissions row that gives a role the right to exceed credit limits (not an action of the matrix). */
 export const EXCEED_CREDIT_GRANT = { resource: 'buyers', action: 'exceed_credit' } as const;
+/** Its title on the roles tab and in the settings log. */
+export const EXCEED_CREDIT_RIGHT = 'Может превышать кредитный лимит';
 
 /** Sections an account kind never reads, whatever its role says: a supplier's user never sees the trader's buyers. */
 export const KIND_FORBIDDEN: Partial<Record<UserType, readonly Resource[]>> = { supplier: ['buyers'] };

@@ -269,12 +269,13 @@ const SCOPES = { type: 'object', additionalProperties: TEXT } as const satisfies
 /** A role with its permission matrix and hidden fields (GET /api/admin/roles lists them; its changes answer one). */
 export const ADMIN_ROLE = {
   type: 'object',
-  required: ['id', 'name', 'permissions', 'hidden', 'lower_delivery_cost'],
+  required: ['id', 'name', 'permissions', 'hidden', 'lower_delivery_cost', 'exceed_credit'],
   properties: {
     id: REF_ID, name: TEXT, users: { type: 'integer' },
     permissions: { type: 'object', additionalProperties: SCOPES },
     hidden: { type: 'object', additionalProperties: { type: 'array', items: TEXT } },
     lower_delivery_cost: { type: 'boolean', description: "the role's users may type a reserve's delivery cost below its route's" },
+    exceed_credit: { type: 'boolean', description: "the role's users may exceed a buyer's credit limit (or reserve at overdue debt) with a reason" },
   },
 } as const satisfies Shape;
 const HIDEABLE = { type: 'object', required: ['title', 'fields'], properties: { title: TEXT, fields: { type: 'array', items: TEXT } } } as const satisfies Shape;

@@ -213,3 +213,34 @@ test('the reserve card\'s picker: one text finds a buyer by its name, INN or pho
   // what the picker fills the reserve from
   expect(row).toMatchObject({ name: 'ООО «Пикер Орех»', inn, phone: '79771239876', city: { id: trade.cityIds[1] }, delivery_address: 'Казань, ул. Пушкина, 1' });
 });
+
+test('the right to exceed credit limits is a role setting on the roles tab: given, the role\'s manager goes past a limit with a reason', async () => {
+  const roleId = firstRow<{ role_id: number }>(await ctx.db.execute(sql`SELECT role_id FROM users WHERE email = 'manager@nutdesk.demo'`))!.role_id;
+  const roleOf = async () => ((await call('GET', '/api/admin/roles', 'admin')).body.roles as { id: number; exceed_credit: boolean }[]).find((r) => r.id === roleId)!;
+  expect((await roleOf()).exceed_credit).toBe(false);
+  const buyer = await newBuyer({ credit_limit: '10000' });
+  const offer = await trade.newOffer('1000');
+  expect((await call('POST', '/api/reserves', 'manager', reserveFor(offer.id, buyer.id))).status).toBe(201);
+  const over = () => call('POST', '/api/reserves', 'manager', reserveFor(offer.id, buyer.id, { credit_override: { reason: 'Предоплата придет сегодня' } }));
+  expect((await over()).status).toBe(403);
+
+  // only an administrator gives it; not a yes or no is a Russian 400
+  expect((await call('PUT', `/api/admin/roles/${roleId}/rights`, 'manager', { exceed_credit: true })).status).toBe(403);
+  const bad = await call('PUT', `/api/admin/roles/${roleId}/rights`, 'admin', { exceed_credit: 'да' });
+  expect([bad.status, bad.body.messages]).toEqual([400, ['«Может превышать кредитный лимит»: укажите true или false']]);
+  const given = await call('PUT', `/api/admin/roles/${roleId}/rights`, 'admin', { exceed_credit: true });
+  // the other setting stays as it was
+  expect([given.status, given.body.exceed_credit, given.body.lower_delivery_cost]).toEqual([200, true, false]);
+  expect(firstRow(await ctx.db.execute(sql`SELECT scope FROM role_permissions WHERE role_id = ${roleId} AND resource = 'buyers' AND action = 'exceed_credit'`)))
+    .toEqual({ scope: 'all' });
+  expect((await call('GET', '/api/admin/log', 'admin')).body.data[0].summary).toMatch(/^Права роли «.+»: Может превышать кредитный лимит: нет → да$/);
+  expect((await call('GET', '/api/permissions', 'manager')).body.may_exceed_credit).toBe(true);
+  expect((await roleOf()).exceed_credit).toBe(true);
+  // 8 000,00 reserved + 8 000,00 > 10 000,00: now passes with the reason
+  expect((await over()).status).toBe(201);
+
+  // taken back
+  expect((await call('PUT', `/api/admin/roles/${roleId}/rights`, 'admin', { exceed_credit: false })).body.exceed_credit).toBe(false);
+  expect((await call('GET', '/api/permissions', 'manager')).body.may_exceed_credit).toBe(false);
+  expect((await over()).status).toBe(403);
+});

@@ -10,17 +10,21 @@ import type { AuthenticatedUser } from '../accounts/users';
 import {
   ACTION_TITLE, ADMIN_MSG, RESOURCE_TITLE, SCOPE_TITLE, type AdminRole, type RolesAnswer,
 } from '../../domain/admin';
-import { ACTIONS, RESOURCES, permissionsOf, type Action, type Resource, type Scope } from '../../domain/permissions';
+import { ACTIONS, EXCEED_CREDIT_GRANT, EXCEED_CREDIT_RIGHT, RESOURCES, permissionsOf, type Action, type Resource, type Scope } from '../../domain/permissions';
 import { FIELD_CHOICES, hiddenTitles } from '../../domain/fieldChoices';
 import { recordChange } from './log';
 import { LOWER_DELIVERY_RIGHT } from '../../domain/reserves/delivery';
 
 export type PermissionChanges = Partial<Record<Resource, Partial<Record<Action, Scope>>>>;
 export type HiddenChanges = Partial<Record<Resource, string[]>>;
-/** A role's settings beside the matrix (issue 33: lowering a reserve's delivery cost below its route's). */
+/** A role's settings beside the matrix (issue 33: lowering a reserve's delivery cost below its route's; issue 37:
+ * exceeding a buyer's credit limit); one not named stays. */
 export interface RoleRights {
-  lower_delivery_cost: boolean;
+  lower_delivery_cost?: boolean;
+  exceed_credit?: boolean;
 }
+
+const isCreditGrant = (g: { resource: string; action: string }) => g.resource === EXCEED_CREDIT_GRANT.resource && g.action === EXCEED_CREDIT_GRANT.action;
 
 async function readRoles(db: Database, id?: number): Promise<AdminRole[]> {
   const list = rowsOf<{ id: number; name: string; users: number; lower_delivery_cost: boolean }>(await db.execute(sql`
@@ -43,7 +47,8 @@ async function readRoles(db: Database, id?: number): Promise<AdminRole[]> {
       const chosen = hiddenTitles(resource, fields);
       if (chosen.length) titles[resource] = chosen;
     }
-    return { ...role, lower_delivery_cost: Boolean(role.lower_delivery_cost), permissions, hidden: titles };
+    const exceed_credit = grants.some((g) => g.role_id === role.id && isCreditGrant(g) && g.scope === 'all');
+    return { ...role, lower_delivery_cost: Boolean(role.lower_delivery_cost), exceed_credit, permissions, hidden: titles };
   });
 }
 
@@ -153,12 +158,24 @@ export async function changeHiddenFields(db: Database, auth: AuthenticatedUser, 
   });
 }
 
-/** Issue 33: whether the role's users may type a reserve's delivery cost below its route's; the log names the move. */
+/** Issue 33: whether the role's users may type a reserve's delivery cost below its route's; issue 37: whether they may
+ * exceed a buyer's credit limit (its role_permissions row, scope all or none). The log names each move. */
 export async function changeRoleRights(db: Database, auth: AuthenticatedUser, id: number, rights: RoleRights): Promise<AdminRole> {
   return changeRights(db, auth, id, 'permissions', 'Права роли', rights, async (tx, before) => {
-    if (rights.lower_delivery_cost === before.lower_delivery_cost) return [];
-    await tx.update(roles).set({ lower_delivery_cost: rights.lower_delivery_cost }).where(eq(roles.id, id));
     const word = (on: boolean) => (on ? 'да' : 'нет');
-    return [`${LOWER_DELIVERY_RIGHT}: ${word(before.lower_delivery_cost)} → ${word(rights.lower_delivery_cost)}`];
+    const moved: string[] = [];
+    const lower = rights.lower_delivery_cost;
+    if (lower !== undefined && lower !== before.lower_delivery_cost) {
+      await tx.update(roles).set({ lower_delivery_cost: lower }).where(eq(roles.id, id));
+      moved.push(`${LOWER_DELIVERY_RIGHT}: ${word(before.lower_delivery_cost)} → ${word(lower)}`);
+    }
+    const credit = rights.exceed_credit;
+    if (credit !== undefined && credit !== before.exceed_credit) {
+      const scope = credit ? 'all' : 'none';
+      await tx.insert(rolePermissions).values({ role_id: id, ...EXCEED_CREDIT_GRANT, scope })
+        .onConflictDoUpdate({ target: [rolePermissions.role_id, rolePermissions.resource, rolePermissions.action], set: { scope } });
+      moved.push(`${EXCEED_CREDIT_RIGHT}: ${word(before.exceed_credit)} → ${word(credit)}`);
+    }
+    return moved;
   });
 }

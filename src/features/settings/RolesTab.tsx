@@ -28,6 +28,7 @@ import {
   useRenameRoleMutation,
 } from './adminApi';
 import { LOWER_DELIVERY_RIGHT } from '../../../domain/reserves/delivery';
+import { EXCEED_CREDIT_RIGHT } from '../../../domain/permissions';
 
 export const ROLES_MSG = {
   role: 'Роль',
@@ -40,6 +41,7 @@ export const ROLES_MSG = {
   rights: 'Права',
   saveRights: 'Сохранить права',
   rightsSaved: 'Права сохранены: они действуют со следующего запроса пользователей роли',
+  exceedCreditHint: 'С этим правом резерв сверх кредитного лимита покупателя или при его просроченном долге можно сохранить, указав причину; ответственный за покупателя получит уведомление. Администраторы могут всегда',
   lowerDeliveryHint: 'Без этого права резерв считается по стоимости маршрута (или по стоимости доставки по умолчанию); дороже — можно, дешевле — нельзя. Администраторы могут всегда',
   hidden: 'Скрытые поля',
   hiddenHint: 'Отмеченные поля роль не видит ни в списках, ни в карточках, ни в фильтрах',
@@ -117,9 +119,11 @@ function RoleEditor({ role, fields, done, failed }: {
   const [matrix, setMatrix] = useState<Matrix>(role.permissions);
   const [hidden, setHidden] = useState(role.hidden);
   const [lowerDelivery, setLowerDelivery] = useState(role.lower_delivery_cost);
+  const [exceedCredit, setExceedCredit] = useState(role.exceed_credit);
   // the server's answer after a save is the new starting point
   useEffect(() => setMatrix(role.permissions), [role.permissions]);
   useEffect(() => setLowerDelivery(role.lower_delivery_cost), [role.lower_delivery_cost]);
+  useEffect(() => setExceedCredit(role.exceed_credit), [role.exceed_credit]);
   useEffect(() => setHidden(role.hidden), [role.hidden]);
 
   const rightsChanges = useMemo(() => {
@@ -142,14 +146,19 @@ function RoleEditor({ role, fields, done, failed }: {
       setNameError((e as Error).message);
     }
   };
-  const settingsChanged = lowerDelivery !== role.lower_delivery_cost;
+  // the role's settings beside the matrix, each sent only when changed
+  const settings = {
+    ...(lowerDelivery !== role.lower_delivery_cost ? { lower_delivery_cost: lowerDelivery } : {}),
+    ...(exceedCredit !== role.exceed_credit ? { exceed_credit: exceedCredit } : {}),
+  };
+  const settingsChanged = Object.keys(settings).length > 0;
   const saveRights = async () => {
     if (Object.keys(rightsChanges).length) {
       const result = await changePermissions({ id: role.id, changes: rightsChanges });
       if ('error' in result) return failed(result.error);
     }
     if (settingsChanged) {
-      const result = await changeRoleRights({ id: role.id, lower_delivery_cost: lowerDelivery });
+      const result = await changeRoleRights({ id: role.id, ...settings });
       if ('error' in result) return failed(result.error);
     }
     done(ROLES_MSG.rightsSaved);
@@ -209,6 +218,12 @@ function RoleEditor({ role, fields, done, failed }: {
           control={<Checkbox size="small" checked={lowerDelivery} onChange={(e) => setLowerDelivery(e.target.checked)} />}
         />
         <Typography color="text.secondary" variant="body2">{ROLES_MSG.lowerDeliveryHint}</Typography>
+        <FormControlLabel
+          sx={{ mt: 1 }}
+          label={EXCEED_CREDIT_RIGHT}
+          control={<Checkbox size="small" checked={exceedCredit} onChange={(e) => setExceedCredit(e.target.checked)} />}
+        />
+        <Typography color="text.secondary" variant="body2">{ROLES_MSG.exceedCreditHint}</Typography>
         <Button
           sx={{ mt: 2 }} variant="contained" disabled={(!Object.keys(rightsChanges).length && !settingsChanged) || savingRights}
           onClick={() => void saveRights()}

@@ -100,8 +100,9 @@ export const adminApi = api.injectEndpoints({
       invalidatesTags: ['AdminRole', 'AdminLog'],
     }),
     /** Issue 33: the role's settings beside the matrix (lowering a reserve's delivery cost below its route's). */
-    changeRoleRights: build.mutation<AdminRole, { id: number; lower_delivery_cost: boolean }>({
-      query: ({ id, lower_delivery_cost }) => ({ url: `api/admin/roles/${id}/rights`, method: 'PUT', body: { lower_delivery_cost } }),
+    /** The role's settings beside the matrix: only the ones named change. */
+    changeRoleRights: build.mutation<AdminRole, { id: number; lower_delivery_cost?: boolean; exceed_credit?: boolean }>({
+      query: ({ id, ...rights }) => ({ url: `api/admin/roles/${id}/rights`, method: 'PUT', body: rights }),
       invalidatesTags: ['AdminRole', 'AdminLog'],
     }),
     changeHiddenFields: build.mutation<AdminRole, { id: number; changes: Partial<Record<Resource, string[]>> }>({
