@@ -225,34 +225,24 @@ test('roles: add with its message, the matrix and the hidden fields by title sen
   expect(sent(fetchMock, 'PUT', '/api/admin/roles/8/rights')).toHaveLength(0);
 });
 
-test("roles: the right to lower a reserve's delivery cost below its route's is a role setting saved with the rights (issue 33)", async () => {
+// issue 33: lowering a reserve's delivery cost below its route's; issue 37: exceeding a buyer's credit limit
+test.each([
+  ['Снижать стоимость доставки ниже маршрута', { lower_delivery_cost: true }],
+  ['Может превышать кредитный лимит', { exceed_credit: true }],
+])("roles: '%s' is a role setting saved with the rights; only the one changed is sent", async (title, body) => {
   const fetchMock = mockServer(...adminHandlers(),
-    route('PUT', '/api/admin/roles/1/rights', () => json({ ...role1, lower_delivery_cost: true })));
+    route('PUT', '/api/admin/roles/1/rights', () => json({ ...role1, ...body })));
   renderApp('/settings', { token: 't' });
   const user = await openTab('Роли');
-  const right = await screen.findByRole('checkbox', { name: 'Снижать стоимость доставки ниже маршрута' });
+  const right = await screen.findByRole('checkbox', { name: title });
   expect(right).not.toBeChecked();
   const save = screen.getByRole('button', { name: 'Сохранить права' });
   expect(save).toBeDisabled();
   await user.click(right);
   await user.click(save);
   expect(await screen.findByText('Права сохранены: они действуют со следующего запроса пользователей роли')).toBeInTheDocument();
-  expect(await bodyOf(sent(fetchMock, 'PUT', '/api/admin/roles/1/rights')[0])).toEqual({ lower_delivery_cost: true });
+  expect(await bodyOf(sent(fetchMock, 'PUT', '/api/admin/roles/1/rights')[0])).toEqual(body);
   expect(sent(fetchMock, 'PUT', '/api/admin/roles/1/permissions')).toHaveLength(0);
-});
-
-test("roles: the right to exceed a buyer's credit limit is a role setting saved with the rights, alone (issue 37)", async () => {
-  const fetchMock = mockServer(...adminHandlers(),
-    route('PUT', '/api/admin/roles/1/rights', () => json({ ...role1, exceed_credit: true })));
-  renderApp('/settings', { token: 't' });
-  const user = await openTab('Роли');
-  const right = await screen.findByRole('checkbox', { name: 'Может превышать кредитный лимит' });
-  expect(right).not.toBeChecked();
-  await user.click(right);
-  await user.click(screen.getByRole('button', { name: 'Сохранить права' }));
-  expect(await screen.findByText('Права сохранены: они действуют со следующего запроса пользователей роли')).toBeInTheDocument();
-  // only the setting changed is sent: the delivery right stays as it is
-  expect(await bodyOf(sent(fetchMock, 'PUT', '/api/admin/roles/1/rights')[0])).toEqual({ exceed_credit: true });
 });
 
 test("reference lists: add, a duplicate's Russian message, rename", async () => {
