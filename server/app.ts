@@ -140,7 +140,7 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
   // the one read without a session: a buyer's price list by its link (DESIGN.md "Public pages")
   await app.register(publicPriceListRoutes, { prefix: '/api/public', db, specs: SECTION_SPECS, stores: fileStores });
   // issue 38: a saved quote by its link
-  await app.register(publicQuoteRoutes, { prefix: '/api/public', db });
+  await app.register(publicQuoteRoutes, { prefix: '/api/public', db, stores: fileStores });
 
   const indexHtml = path.join(config.distDir, 'index.html');
   let indexTemplate: string | undefined;

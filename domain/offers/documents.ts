@@ -106,6 +106,10 @@ export function documentValuesText(values: { aflatoxin_b1: string | null; moistu
   ].filter(Boolean).join(' · ');
 }
 
+/** A document as a buyer's page lists it: 'Фитосанитарный сертификат № ФС-1, до 07.12.2026'. */
+export const buyerDocumentTitle = (d: { type: string; number: string | null; valid_until: string | null }) =>
+  `${d.type}${d.number ? ` № ${d.number}` : ''}${d.valid_until ? `, до ${formatDate(d.valid_until)}` : ''}`;
+
 export const DOCUMENT_TEXT_MAX = { number: 100, issuer: 200 } as const;
 export const AFLATOXIN_MAX = 1000;
 export const MOISTURE_MAX = 100;

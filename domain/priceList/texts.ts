@@ -37,4 +37,6 @@ export const PRICE_LIST_COLUMNS = {
   delivery_cost: 'Доставка, ₽/кг',
   delivery_days: 'Срок доставки, дн.',
   availability: 'Наличие',
+  /** Issue 39: the lot's documents marked for buyers (the buyer's page only). */
+  documents: 'Документы',
 } as const;

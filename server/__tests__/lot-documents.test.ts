@@ -245,6 +245,41 @@ test('a buyer\'s link lists and serves the documents marked for buyers, nothing 
   expect(lines.some((l) => l.documents_blocking.includes('Фитосанитарный сертификат'))).toBe(true);
 });
 
+test('a quote\'s public link lists and serves the documents marked for buyers of its lots, nothing else', async () => {
+  const offer = await trade.newOffer('100');
+  const other = await trade.newOffer('100');
+  const shown = await addDocument(offer.id, { type_id: String(types.quality), number: 'СК-7', valid_until: day(20), shareable: 'true' }, 'admin', { name: 'качество.pdf', content: PDF });
+  const internal = await addDocument(offer.id, { type_id: String(types.phytosanitary), number: 'ФС-7', valid_until: day(20) });
+  const elsewhere = await addDocument(other.id, { type_id: String(types.quality), number: 'СК-8', valid_until: day(20), shareable: 'true' });
+  // the lowest price the quote may hold: the price list's at its lower level
+  const priced = await ctx.call('GET', `/api/price-list?city_id=${trade.cityIds[1]}&product_id=${Number(offer.product_id)}&level=min`);
+  const price = Number((priced.body.lines as { offer_id: number; unit_price: string }[]).find((l) => l.offer_id === offer.id)!.unit_price);
+  const quote = await ctx.call('POST', '/api/quotes', 'admin', { city_id: trade.cityIds[1], buyer_name: 'ООО «Орех»', lines: [{ offers: [{ offer_id: offer.id, amount: 10 }], unit_price: price }] });
+  expect(quote.status).toBe(201);
+  const token = quote.body.token as string;
+  const read = await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${token}` });
+  expect(read.statusCode).toBe(200);
+  expect(read.json().lines.map((l: { documents: unknown[] }) => l.documents)).toEqual([[
+    { type: 'Сертификат качества', number: 'СК-7', valid_until: day(20), name: 'качество.pdf', url: `/api/public/quotes/${token}/documents/${shown.body.id}` },
+  ]]);
+  const served = await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${token}/documents/${shown.body.id}` });
+  expect([served.statusCode, served.headers['cache-control'], served.headers['content-disposition'], served.rawPayload.equals(PDF)])
+    .toEqual([200, 'no-store', `attachment; filename*=UTF-8''${encodeURIComponent('качество.pdf')}`, true]);
+  // a document not marked for buyers, a shareable one of a lot the quote does not hold, a token nobody issued: not found
+  for (const url of [
+    `/api/public/quotes/${token}/documents/${internal.body.id}`, `/api/public/quotes/${token}/documents/${elsewhere.body.id}`,
+    `/api/public/quotes/${'x'.repeat(43)}/documents/${shown.body.id}`,
+  ]) {
+    const res = await ctx.app.inject({ method: 'GET', url });
+    expect([res.statusCode, res.json().message]).toEqual([404, url.includes('xxxx') ? expect.any(String) : DOCUMENT_MSG.notFound]);
+  }
+  const bad = await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${token}/documents/abc` });
+  expect([bad.statusCode, bad.json().messages]).toEqual([400, [DOCUMENT_MSG.notFound]]);
+  // revoked, the link serves no document any more
+  expect((await ctx.call('POST', `/api/quotes/${quote.body.id}/revoke`, 'admin', {})).status).toBe(200);
+  expect((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${token}/documents/${shown.body.id}` })).statusCode).toBe(410);
+});
+
 test('the migration makes every document an offer had "Другое" with no dates, and so does the card\'s file list', async () => {
   const offer = await trade.newOffer('100');
   const [file] = rowsOf<{ id: number }>(await ctx.db.execute(sql`INSERT INTO files (kind, entity_type, entity_id, original_name, mime, size, storage_path, store)

@@ -17,8 +17,8 @@ import { firstRow, rowsOf } from '../http/rows';
 import { buildPriceList, offersScope } from './lines';
 import { buyerLine, type BuyerPriceList } from '../../domain/priceList/lines';
 import { shareableDocuments } from '../sections/offers/documents';
+import { shareableFile } from '../sections/offers/publicDocuments';
 import type { FileRow } from '../records/files';
-import { DOCUMENT_MSG } from '../../domain/offers/documents';
 
 export const linkUrl = (publicUrl: string, token: string) => `${publicUrl}/p/${token}`;
 
@@ -96,8 +96,5 @@ export async function publicPriceList(db: Database, sectionSpecs: Record<string,
  * link lists today; any other file of any offer is not found. */
 export async function publicDocumentFile(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string, docId: number): Promise<FileRow> {
   const { list } = await linkedList(db, sectionSpecs, token);
-  const file = firstRow<FileRow>(await db.execute(sql`SELECT f.* FROM offer_documents d JOIN files f ON f.id = d.file_id
-    WHERE d.id = ${docId} AND d.shareable AND d.offer_id IN (${sql.join([0, ...list.lines.map((l) => l.offer_id)].map((id) => sql`${id}`), sql`, `)})`));
-  if (!file) throw notFound(DOCUMENT_MSG.notFound);
-  return file;
+  return shareableFile(db, list.lines.map((l) => l.offer_id), docId);
 }

@@ -5,10 +5,9 @@ import type { Database } from '../db/client';
 import type { SectionSpec } from '../spec/section';
 import { noQuery } from '../http/schemas';
 import { publicDocumentFile, publicPriceList } from './links';
-import { publicResponse, tokenDocumentParams, tokenParams } from './schema';
+import { documentFileResponse, publicResponse, tokenDocumentParams, tokenParams } from './schema';
 import type { FileStores } from '../db/fileStores';
-import { openFile } from '../records/files';
-import { notFound } from '../errors';
+import { sendPublicDocument } from '../sections/offers/publicDocuments';
 import { DOCUMENT_MSG } from '../../domain/offers/documents';
 import { russianErrors } from '../http/validation';
 import { PRICE_LIST_MSG } from '../../domain/priceList/access';
@@ -27,19 +26,10 @@ export default async function publicPriceListRoutes(app: FastifyInstance, opts: 
 
   // issue 39: a lot's document marked for buyers, through the link's token; nothing else of an offer's files
   app.get('/price-list/:token/documents/:docId', {
-    schema: { tags: ['price-list'], summary: 'A document of a listed lot marked for buyers (no sign-in)', security: [], params: tokenDocumentParams, querystring: noQuery },
+    schema: { tags: ['price-list'], summary: 'A document of a listed lot marked for buyers (no sign-in)', security: [], params: tokenDocumentParams, querystring: noQuery, response: documentFileResponse },
     schemaErrorFormatter: russianErrors({ fields: { token: PRICE_LIST_MSG.linkNotFound, docId: DOCUMENT_MSG.notFound } }),
   }, async (request, reply) => {
     const { token, docId } = request.params as { token: string; docId: number };
-    const row = await publicDocumentFile(opts.db, opts.specs, token, docId);
-    const stored = await openFile(opts.stores, row);
-    if (!stored) throw notFound(DOCUMENT_MSG.notFound);
-    reply.header('Content-Type', row.mime);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Cache-Control', 'no-store');
-    reply.header('X-Robots-Tag', 'noindex');
-    reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.original_name)}`);
-    reply.header('Content-Length', stored.size);
-    return reply.send(stored.body);
+    return sendPublicDocument(reply, opts.stores, await publicDocumentFile(opts.db, opts.specs, token, docId));
   });
 }

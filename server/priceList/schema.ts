@@ -82,6 +82,19 @@ export const linkCreated = responses({
 export const fileResponse = responses({ 200: { description: 'the XLSX or PDF file', type: 'string', format: 'binary' } });
 export const revokeResponse = responses({ 200: { type: 'object', properties: { status: { type: 'string' } } } });
 
+/** A lot's documents marked 'Можно показывать покупателю' as a buyer's link lists them (issue 39): a price list's
+ * or a quote's, each served through the link's token. */
+export const BUYER_DOCUMENTS = {
+  type: 'array',
+  items: {
+    type: 'object', additionalProperties: false, required: ['type', 'name', 'url'],
+    properties: { type: { type: 'string' }, number: nullable('string'), valid_until: nullable('string'), name: { type: 'string' }, url: { type: 'string' } },
+  },
+} as const;
+
+/** A document's file served through a buyer's link. */
+export const documentFileResponse = responses({ 200: { description: "the document's file", type: 'string', format: 'binary' } });
+
 /** A document served through a buyer's link. */
 export const tokenDocumentParams = {
   type: 'object', required: ['token', 'docId'],
@@ -110,13 +123,7 @@ export const publicResponse = responses({
             price: { type: 'string' }, price_per_kg: { type: 'string' }, delivery_days: nullable('integer'),
             logistics_state: { type: 'string' }, expected_arrival: nullable('string'),
             // issue 39: the lot's documents marked for buyers, each served through the link's token
-            documents: {
-              type: 'array',
-              items: {
-                type: 'object', additionalProperties: false,
-                properties: { type: { type: 'string' }, number: nullable('string'), valid_until: nullable('string'), name: { type: 'string' }, url: { type: 'string' } },
-              },
-            },
+            documents: BUYER_DOCUMENTS,
           },
         },
       },

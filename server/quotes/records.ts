@@ -20,6 +20,9 @@ import { HttpError, badRequest, notFound, stale } from '../errors';
 import { firstRow, rowsOf } from '../http/rows';
 import { COMPANY_FALLBACK, COMPANY_SETTING, lots } from '../priceList/lines';
 import { destinationOf, pickBuyer } from './buyer';
+import { shareableDocuments } from '../sections/offers/documents';
+import { shareableFile } from '../sections/offers/publicDocuments';
+import type { FileRow } from '../records/files';
 
 /** The trader's phone in the text for the buyer (business setting). */
 export const PHONE_SETTING = 'company_phone';
@@ -189,22 +192,40 @@ export async function revokeQuoteLink(db: Database, auth: AuthenticatedUser, id:
 
 const gone = () => new HttpError(410, { status: 'error', error: 'gone', message: QUOTE_RECORD_MSG.linkGone });
 
-/** GET /api/public/quotes/{token}: what the buyer may see of a quote (no supplier, purchase price, margin, band or
- * delivery cost); 404 for a token nobody issued, 410 once revoked, deleted or past its date. */
-export async function publicQuote(db: Database, token: string) {
+/** The quote a live link names; 404 for a token nobody issued, 410 once revoked, deleted or past its date. */
+async function linkedQuote(db: Database, token: string) {
   const row = firstRow<QuoteRow & { deleted: boolean }>(await db.execute(sql`${QUOTE_SELECT} WHERE q.token = ${token}`));
   if (!row) throw notFound(QUOTE_RECORD_MSG.linkGone);
   const today = await todayOf(db);
   if (row.status === 'deleted' || row.token_revoked_at || row.valid_until < today) throw gone();
+  return { row, today };
+}
+
+const offerIdsOf = (row: QuoteRow) => [...new Set(row.lines.flatMap((l) => l.offers.map((p) => Number(p.offer_id))))];
+
+/** GET /api/public/quotes/{token}: what the buyer may see of a quote (no supplier, purchase price, margin, band or
+ * delivery cost), with each lot's documents marked 'Можно показывать покупателю' served through the token
+ * (issue 39); 404 for a token nobody issued, 410 once revoked, deleted or past its date. */
+export async function publicQuote(db: Database, token: string) {
+  const { row, today } = await linkedQuote(db, token);
   const trader = await traderOf(db);
+  const documents = await shareableDocuments(db, offerIdsOf(row));
   return {
     number: row.id, company: trader.name, phone: trader.phone, buyer: row.buyer_name, city: row.city, valid_until: row.valid_until,
     status: quoteStatusOf(row.status, row.valid_until, today),
     lines: row.lines.flatMap((l) => l.offers.map((p) => ({
       product: p.product, variety: p.variety, packing: p.packing, harvest_year: p.harvest_year, origin_country: p.origin_country,
       unit_measure: p.unit_measure, amount: p.amount, kg: p.kg, price: p.unit_price, price_per_kg: p.price_kg, delivery_days: p.route_days,
+      documents: (documents.get(Number(p.offer_id)) ?? []).map(({ id, ...d }) => ({ ...d, url: `/api/public/quotes/${token}/documents/${id}` })),
     }))),
     total_sum: money(sum(...row.lines.map((l) => l.total_sum)))!,
     text: quoteText({ id: row.id, city: row.city, valid_until: row.valid_until, lines: row.lines }, trader),
   };
+}
+
+/** GET /api/public/quotes/{token}/documents/{docId}: the file of a document marked for buyers, of a lot the live
+ * quote holds; any other file of any offer is not found. */
+export async function publicQuoteDocument(db: Database, token: string, docId: number): Promise<FileRow> {
+  const { row } = await linkedQuote(db, token);
+  return shareableFile(db, offerIdsOf(row), docId);
 }

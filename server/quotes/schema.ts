@@ -5,6 +5,7 @@ import { QUOTE_LEVELS, QUOTE_UNITS } from '../../domain/quotes/ranking';
 import { QUOTE_MSG } from '../../domain/quotes/access';
 import { QUOTE_RECORD_MSG, QUOTE_STATUSES } from '../../domain/quotes/record';
 import { russianErrors } from '../http/validation';
+import { BUYER_DOCUMENTS } from '../priceList/schema';
 import { versionProperty } from '../../domain/versions';
 
 const ids = { type: 'array', items: ID, maxItems: 200 } as const;
@@ -236,6 +237,7 @@ export const publicResponse = responses({
             product: { type: 'string' }, variety: nullable('string'), packing: nullable('string'), harvest_year: nullable('string'),
             origin_country: nullable('string'), unit_measure: nullable('string'), amount: { type: 'string' }, kg: { type: 'string' },
             price: { type: 'string' }, price_per_kg: { type: 'string' }, delivery_days: nullable('integer'),
+            documents: BUYER_DOCUMENTS,
           },
         },
       },

@@ -19,6 +19,7 @@ import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../doma
 import type { BuyerLine, BuyerPriceList } from '../../../domain/priceList/lines';
 import { buyerAvailabilityText } from '../../../domain/offers/logistics';
 import { usePublicRead } from '../../components/usePublicRead';
+import { BuyerDocuments } from '../../components/BuyerDocuments';
 
 const FAILED = 'Не удалось загрузить прайс-лист. Попробуйте позже.';
 
@@ -31,7 +32,7 @@ export default function PublicPriceListPage() {
 
   const groups = new Map<string, BuyerLine[]>();
   for (const line of list.lines) groups.set(line.product, [...(groups.get(line.product) ?? []), line]);
-  const head = [T.variety, T.harvest_year, T.origin_country, T.packing, T.available_amount, T.available_packs, T.unit_price, T.kg_price, T.availability, T.delivery_days];
+  const head = [T.variety, T.harvest_year, T.origin_country, T.packing, T.available_amount, T.available_packs, T.unit_price, T.kg_price, T.availability, T.delivery_days, T.documents];
   return (
     <Box component="main" sx={{ maxWidth: 1200, mx: 'auto', p: { xs: 1.5, md: 3 } }}>
       <Typography variant="h1" component="h1" sx={{ mb: 0.5 }}>{TEXT.publicTitle}: {list.company}</Typography>
@@ -43,7 +44,7 @@ export default function PublicPriceListPage() {
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={TEXT.publicTitle}>
             <TableHead>
-              <TableRow>{head.map((h, i) => <TableCell key={h} align={i >= 4 && h !== T.availability ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
+              <TableRow>{head.map((h, i) => <TableCell key={h} align={i >= 4 && h !== T.availability && h !== T.documents ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
             </TableHead>
             <TableBody>
               {[...groups].map(([product, rows]) => (
@@ -61,6 +62,7 @@ export default function PublicPriceListPage() {
                       <TableCell align="right">{formatFigure(l.price_per_kg)}</TableCell>
                       <TableCell data-field="availability" sx={{ whiteSpace: 'nowrap' }}>{buyerAvailabilityText(l)}</TableCell>
                       <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
+                      <TableCell><BuyerDocuments documents={l.documents} /></TableCell>
                     </TableRow>
                   ))}
                 </Fragment>

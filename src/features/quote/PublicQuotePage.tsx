@@ -1,5 +1,6 @@
 // The buyer's quote at /q/{token} (issue 38): no sign-in, none of the signed-in shell, read-only. It reads
-// GET /api/public/quotes/{token}, whose answer holds the lots, amounts, prices with delivery and days only.
+// GET /api/public/quotes/{token}, whose answer holds the lots, amounts, prices with delivery and days only, and the
+// lots' documents marked for buyers (issue 39), downloaded through the token.
 import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -15,6 +16,8 @@ import Typography from '@mui/material/Typography';
 import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
 import { lotTitle, QUOTE_STATUS_TITLES, type QuoteStatus } from '../../../domain/quotes/record';
 import { usePublicRead } from '../../components/usePublicRead';
+import { BuyerDocuments } from '../../components/BuyerDocuments';
+import type { BuyerDocument } from '../../../domain/priceList/lines';
 
 const FAILED = 'Не удалось загрузить предложение. Попробуйте позже.';
 
@@ -29,7 +32,9 @@ interface BuyerQuote {
   status: QuoteStatus;
   total_sum: string;
   lines: { product: string; variety: string | null; packing: string | null; harvest_year: string | null; origin_country: string | null;
-    unit_measure: string | null; amount: string; kg: string; price: string; price_per_kg: string; delivery_days: number | null }[];
+    unit_measure: string | null; amount: string; kg: string; price: string; price_per_kg: string; delivery_days: number | null;
+    /** Issue 39: the lot's documents marked for buyers, served through the token. */
+    documents?: BuyerDocument[] }[];
 }
 
 export default function PublicQuotePage() {
@@ -37,7 +42,7 @@ export default function PublicQuotePage() {
   const { data: quote, error } = usePublicRead<BuyerQuote>(`/api/public/quotes/${encodeURIComponent(token)}`, FAILED);
   if (error) return <Box sx={{ maxWidth: 720, mx: 'auto', mt: 6, px: 2 }}><MuiAlert severity="warning">{error}</MuiAlert></Box>;
   if (!quote) return <Box sx={{ display: 'flex', justifyContent: 'center', mt: 8 }}><CircularProgress aria-label="Загрузка" /></Box>;
-  const head = ['Товар', 'Количество', 'Цена за ед., ₽', 'Цена за кг, ₽', 'Срок доставки, дн.'];
+  const head = ['Товар', 'Количество', 'Цена за ед., ₽', 'Цена за кг, ₽', 'Срок доставки, дн.', 'Документы'];
   return (
     <Box component="main" sx={{ maxWidth: 1000, mx: 'auto', p: { xs: 1.5, md: 3 } }}>
       <Typography variant="h1" component="h1" sx={{ mb: 0.5 }}>Предложение № {quote.number}: {quote.company}</Typography>
@@ -49,7 +54,7 @@ export default function PublicQuotePage() {
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={`Предложение № ${quote.number}`}>
           <TableHead>
-            <TableRow>{head.map((h, i) => <TableCell key={h} align={i ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
+            <TableRow>{head.map((h, i) => <TableCell key={h} align={i && i < head.length - 1 ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
           </TableHead>
           <TableBody>
             {quote.lines.map((l, i) => (
@@ -59,6 +64,7 @@ export default function PublicQuotePage() {
                 <TableCell align="right">{formatFigure(l.price)}</TableCell>
                 <TableCell align="right">{formatFigure(l.price_per_kg)}</TableCell>
                 <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
+                <TableCell><BuyerDocuments documents={l.documents} /></TableCell>
               </TableRow>
             ))}
           </TableBody>
