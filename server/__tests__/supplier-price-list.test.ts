@@ -242,3 +242,30 @@ describe('who may', () => {
     expect(warehouse.status).toBe(403);
   });
 });
+
+describe('a file read once is read again when what its reading depends on moved', () => {
+  it('a product taken off sale after the preview: the preview asked again and the apply no longer offer it', async () => {
+    const supplierId = await id(sql`INSERT INTO suppliers (name, inn, city_id, loading_address) VALUES ('Поставщик d', '7704567890', ${cityId}, 'Склад d, ул. Промышленная, 1') RETURNING id`);
+    const file = await workbook([], ['Наименование', 'Фасовка', 'Цена, руб/кг', 'Остаток, т'], [['Фундук', 'мешок 25 кг', 700, 1], ['Миндаль Нонпарель', 'мешок 25 кг', 900, 1]]);
+    const first = await upload(supplierId, file, 'январь.xlsx');
+    const saved = await ctx.call('PUT', `/api/suppliers/${supplierId}/price-list-profile`, 'admin', {
+      upload_id: first.body.upload_id, sheet: 'Прайс', header_row: 1, columns: first.body.mapping.columns,
+      defaults: { city_id: cityId, loading_address: 'Склад d, ул. Промышленная, 1', unit_measure: null, harvest_year: '2025', origin_country: 'Турция' },
+    });
+    expect(saved.body.preview.new.map((n: { product: string }) => n.product)).toEqual(['Фундук', 'Миндаль']);
+    const before = await ctx.call('GET', `/api/price-list-uploads/${first.body.upload_id}/preview`);
+    expect(before.body.new.map((n: { product: string }) => n.product)).toEqual(['Фундук', 'Миндаль']);
+    const hazelnut = await productId('Фундук');
+    await ctx.db.execute(sql`UPDATE products SET status = 'deactivated' WHERE id = ${hazelnut}`);
+    try {
+      const preview = await ctx.call('GET', `/api/price-list-uploads/${first.body.upload_id}/preview`);
+      expect(preview.body.new.map((n: { product: string }) => n.product)).toEqual(['Миндаль']);
+      expect(preview.body.problems).toEqual([{ line: 2, name: 'Фундук', column: 'Наименование', message: 'Наименование «Фундук» не сопоставлено с товаром' }]);
+      const applied = await ctx.call('POST', `/api/price-list-uploads/${first.body.upload_id}/apply`, 'admin', {});
+      expect(applied.body.counts).toEqual({ new: 1, changed: 0, gone: 0, kept: 0 });
+      expect((await offersOf(supplierId)).map((o) => o.product)).toEqual(['Миндаль']);
+    } finally {
+      await ctx.db.execute(sql`UPDATE products SET status = 'active' WHERE id = ${hazelnut}`);
+    }
+  });
+});
