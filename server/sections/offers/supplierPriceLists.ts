@@ -29,7 +29,7 @@ import { readSheets, type NamedSheet, type SheetRow, type UploadedFile } from '.
 import { deleteLocked } from '../../lists/delete';
 import { storeUpload } from '../../records/files';
 import { recordVisible } from '../../records/access';
-import { changeChunk, CHUNK } from '../../records/bulk';
+import { changeChunk } from '../../records/bulk';
 import { hiddenFields, insertRecords, type RecordSection, type Row } from '../../records/pipeline';
 import type { RefusedRow } from '../../../domain/bulk';
 import { notifyMany } from '../../records/notify';
@@ -570,12 +570,12 @@ export async function applyUpload(db: Database, specs: Specs, auth: Authenticate
       const bodies = new Map(plan.change.map((c) => [c.id, c]));
       const via = { section: 'price_lists' as const, step: 'apply' as const, file: upload.file_name, day };
       const ids = plan.change.map((c) => c.id).sort((a, b) => a - b);
-      for (let from = 0; from < ids.length; from += CHUNK) {
-        changed.push(...(await changeChunk(tx, auth, offerRecord as RecordSection<unknown>, ids.slice(from, from + CHUNK), (_stored, id) => {
-          const c = bodies.get(id)!;
-          return { unit_price: c.unit_price, unit_amount: c.unit_amount, ...(c.unit_weight !== null && { unit_weight: c.unit_weight }) };
-        }, hidden, refused, via)));
-      }
+      // one chunk: the whole file is one transaction already (a file's rows are within the import's limit), and
+      // each chunk would lock, check, write and record its lots in statements of its own
+      changed.push(...(await changeChunk(tx, auth, offerRecord as RecordSection<unknown>, ids, (_stored, id) => {
+        const c = bodies.get(id)!;
+        return { unit_price: c.unit_price, unit_amount: c.unit_amount, ...(c.unit_weight !== null && { unit_weight: c.unit_weight }) };
+      }, hidden, refused, via)));
     }
     // all or nothing: a lot the card refuses now (it moved since the preview) leaves the whole file unapplied
     if (refused.length) throw badRequest(...refused.map((r) => `Предложение № ${r.id}: ${r.reason}`));
