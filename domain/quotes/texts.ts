@@ -79,3 +79,18 @@ export const SAVED_QUOTE_TEXTS = {
   reserved: (ids: number[]) => `Созданы резервы: ${ids.map((id) => `№ ${id}`).join(', ')}`,
   pick: 'В предложение',
 } as const;
+
+/** The quote as a PDF for the buyer (GET /api/quotes/{id}/pdf): what the buyer's page shows, nothing internal. */
+export const QUOTE_PDF_TEXTS = {
+  download: 'Скачать PDF',
+  downloaded: 'PDF скачан',
+  file: (n: number) => `Предложение № ${n}.pdf`,
+  title: (n: number, company: string) => `Предложение № ${n}: ${company}`,
+  buyer: (name: string) => `Покупатель: ${name}`,
+  city: (city: string) => `Город доставки: ${city}`,
+  validUntil: (day: string) => `Действует до ${formatDate(day)}`,
+  delivered: 'Цены указаны с доставкой до города покупателя.',
+  columns: { lot: 'Товар', amount: 'Количество', price: 'Цена за ед., ₽', price_kg: 'Цена за кг, ₽', days: 'Срок доставки, дн.', sum: 'Сумма, ₽' },
+  empty: 'В предложении нет строк',
+  total: (sum: string) => `Итого: ${sum} ₽`,
+} as const;

@@ -228,3 +228,20 @@ test('a buyer that is not there, or has no city while no city is named: 400 in R
   expect((await ask({ buyer_id: nowhere, city_id: kazan })).status).toBe(200);
   expect((await ctx.call('POST', '/api/quotes', 'admin', { buyer_id: 999999, lines: [{ offers: [{ offer_id: 1, amount: 1 }], unit_price: 1 }] })).body.messages).toEqual(['Покупатель не найден']);
 });
+
+test('the quote as a PDF for the buyer: an A4 file with the Cyrillic fonts embedded, named by its number; only for who reads the quote', async () => {
+  const big = await lot();
+  const q = (await save([{ offers: [{ offer_id: big, amount: 100 }], unit_price: 391.39 }])).body;
+  const get = (who: 'admin' | 'warehouse' | 'supplier', id = q.id) =>
+    ctx.app.inject({ method: 'GET', url: `/api/quotes/${id}/pdf`, headers: { authorization: `Bearer ${ctx.tokens[who]}` } });
+  const pdf = await get('admin');
+  expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+  expect(decodeURIComponent(String(pdf.headers['content-disposition']))).toContain(`Предложение № ${q.id}.pdf`);
+  const bytes = pdf.rawPayload.toString('latin1');
+  expect(bytes.startsWith('%PDF-')).toBe(true);
+  expect(bytes).toMatch(/DejaVuSans/);
+  expect(bytes).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
+  for (const who of ['warehouse', 'supplier'] as const) expect((await get(who)).statusCode).toBe(403);
+  const missing = await get('admin', 999999);
+  expect([missing.statusCode, missing.json().message]).toEqual([404, QUOTE_RECORD_MSG.notFound]);
+});

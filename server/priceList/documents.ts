@@ -76,7 +76,7 @@ export async function priceListXlsx(list: PriceList): Promise<Buffer> {
 const FONTS = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 
 /** The table's columns on an A4 page (width 595 pt, margins 36): title, width, alignment, cell. */
-const PDF_COLUMNS: { title: string; width: number; right?: boolean; cell: (l: PriceListLine) => string }[] = [
+const PDF_COLUMNS: PdfColumn<PriceListLine>[] = [
   { title: T.variety, width: 56, cell: (l) => l.variety ?? '' },
   { title: T.harvest_year, width: 34, cell: (l) => l.harvest_year ?? '' },
   { title: T.origin_country, width: 58, cell: (l) => l.origin_country ?? '' },
@@ -89,11 +89,26 @@ const PDF_COLUMNS: { title: string; width: number; right?: boolean; cell: (l: Pr
   { title: 'Срок, дн.', width: 36, right: true, cell: (l) => (l.delivery_days === null ? '' : String(l.delivery_days)) },
 ];
 
+
+/** A column of a PDF table on an A4 page (width 595 pt, margins 36: at most 523 pt in all). */
+export interface PdfColumn<R> {
+  title: string;
+  width: number;
+  right?: boolean;
+  cell: (row: R) => string;
+}
+
 /** Russian number formats group thousands with a narrow no-break space; the PDF writes a plain no-break one. */
 const pdfText = (s: string) => s.replace(/\u202f/g, '\u00a0');
 
-export function priceListPdf(list: PriceList): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 36, info: { Title: `${PRICE_LIST_TEXTS.title} ${list.city.name}`, Author: list.company } });
+/** An A4 PDF for the buyer with the DejaVu fonts embedded (Cyrillic): a bold title, the heading's lines, a table of
+ * rows (in groups under a bold caption, or one group without), the header repeated on each page, and closing lines.
+ * The price list and the quote (issue 38) are written by it. */
+export function tablePdf<R>(spec: {
+  title: string; author: string; heading: string[]; columns: PdfColumn<R>[]; groups: [string | null, R[]][]; empty: string; closing?: string[];
+}): Promise<Buffer> {
+  const { columns } = spec;
+  const doc = new PDFDocument({ size: 'A4', margin: 36, info: { Title: spec.title, Author: spec.author } });
   doc.registerFont('body', path.join(FONTS, 'DejaVuSans.ttf'));
   doc.registerFont('bold', path.join(FONTS, 'DejaVuSans-Bold.ttf'));
   const chunks: Buffer[] = [];
@@ -105,10 +120,10 @@ export function priceListPdf(list: PriceList): Promise<Buffer> {
 
   const left = doc.page.margins.left;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const [title, ...rest] = headingOf(list);
-  doc.font('bold').fontSize(15).text(title);
+  const [title, ...rest] = spec.heading;
+  doc.font('bold').fontSize(15).text(pdfText(title));
   doc.font('body').fontSize(10);
-  for (const line of rest) doc.text(line);
+  for (const line of rest) doc.text(pdfText(line));
   doc.moveDown(0.8);
 
   const rowHeight = 14;
@@ -118,17 +133,17 @@ export function priceListPdf(list: PriceList): Promise<Buffer> {
     doc.font(font).fontSize(font === 'bold' ? 6.8 : 7.5);
     let x = left;
     const y = doc.y;
-    PDF_COLUMNS.forEach((c, i) => {
+    columns.forEach((c, i) => {
       doc.text(pdfText(values[i]), x + 2, y + 3, { width: c.width - 4, height: height - 4, align: c.right ? 'right' : 'left', ellipsis: true });
       x += c.width;
     });
     doc.y = y + height;
     doc.x = left;
   };
-  const tableWidth = PDF_COLUMNS.reduce((s, c) => s + c.width, 0);
+  const tableWidth = columns.reduce((s, c) => s + c.width, 0);
   const header = () => {
     doc.rect(left, doc.y, tableWidth, headerHeight).fill('#e8eef5').fillColor('black');
-    cells(PDF_COLUMNS.map((c) => c.title), 'bold', headerHeight);
+    cells(columns.map((c) => c.title), 'bold', headerHeight);
   };
   const room = (rows: number) => {
     if (doc.y + rows * rowHeight > bottom()) {
@@ -137,19 +152,31 @@ export function priceListPdf(list: PriceList): Promise<Buffer> {
     }
   };
   header();
-  if (!list.lines.length) doc.font('body').fontSize(10).text(PRICE_LIST_TEXTS.empty, left, doc.y + 6);
-  for (const [product, lines] of byProduct(list.lines)) {
-    room(2);
-    const y = doc.y;
-    doc.font('bold').fontSize(9).text(pdfText(product), left + 2, y + 5, { lineBreak: false });
-    doc.y = y + rowHeight + 4;
-    doc.x = left;
-    lines.forEach((line, i) => {
+  if (!spec.groups.some(([, rows]) => rows.length)) doc.font('body').fontSize(10).text(spec.empty, left, doc.y + 6);
+  for (const [caption, rows] of spec.groups) {
+    if (caption !== null) {
+      room(2);
+      const y = doc.y;
+      doc.font('bold').fontSize(9).text(pdfText(caption), left + 2, y + 5, { lineBreak: false });
+      doc.y = y + rowHeight + 4;
+      doc.x = left;
+    }
+    rows.forEach((row, i) => {
       room(1);
       if (i % 2) doc.rect(left, doc.y, tableWidth, rowHeight).fill('#f6f6f6').fillColor('black');
-      cells(PDF_COLUMNS.map((c) => c.cell(line)), 'body', rowHeight);
+      cells(columns.map((c) => c.cell(row)), 'body', rowHeight);
     });
+  }
+  if (spec.closing?.length) {
+    doc.moveDown(0.8);
+    doc.font('body').fontSize(10);
+    for (const line of spec.closing) doc.text(pdfText(line), left);
   }
   doc.end();
   return done;
 }
+
+export const priceListPdf = (list: PriceList): Promise<Buffer> => tablePdf({
+  title: `${PRICE_LIST_TEXTS.title} ${list.city.name}`, author: list.company, heading: headingOf(list), columns: PDF_COLUMNS,
+  groups: byProduct(list.lines), empty: PRICE_LIST_TEXTS.empty,
+});

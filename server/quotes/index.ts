@@ -11,6 +11,10 @@ import { offersScope } from '../priceList/lines';
 import { assertQuoteAccess, searchQuote } from './search';
 import { changeQuote, createQuote, deleteQuote, listQuotes, quoteCard, revokeQuoteLink, storedQuote, type QuoteBody } from './records';
 import { reserveQuote, type QuoteReserveBody } from './reserve';
+import { quotePdf } from './pdf';
+import { CONTENT_TYPES } from '../priceList/documents';
+import { fileResponse } from '../priceList/schema';
+import { attachment } from '../lists/export';
 import {
   cardResponse, changeBody, createBody, createdResponse, deletedResponse, listResponse, quoteErrors, recordErrors, reserveBody, reservedResponse,
   searchBody, searchResponse, stepBody,
@@ -49,6 +53,13 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
   app.get('/quotes/:id', {
     schema: { tags: ['quotes'], summary: 'A saved quote: its lines, status, text for the buyer and public link', params: idParams, querystring: noQuery, response: cardResponse },
   }, async (request) => quoteCard(db, await storedQuote(db, caller(request), idOf(request.params)), config.publicUrl));
+
+  app.get('/quotes/:id/pdf', {
+    schema: { tags: ['quotes'], summary: 'The quote as an A4 PDF for the buyer (nothing internal)', params: idParams, querystring: noQuery, produces: [CONTENT_TYPES.pdf], response: fileResponse },
+  }, async (request, reply) => {
+    const file = await quotePdf(db, await storedQuote(db, caller(request), idOf(request.params)));
+    return reply.type(CONTENT_TYPES.pdf).header('Content-Disposition', attachment(file.name)).send(file.body);
+  });
 
   app.patch('/quotes/:id', {
     schema: { tags: ['quotes'], summary: 'Change a quote\'s date or buyer on the version seen', params: idParams, querystring: noQuery, body: changeBody, response: cardResponse },

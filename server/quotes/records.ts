@@ -36,7 +36,7 @@ export interface QuoteBody {
 }
 
 /** A quote row as stored. */
-interface QuoteRow {
+export interface QuoteRow {
   id: number;
   city_id: number;
   city: string;

@@ -24,7 +24,7 @@ import { toNumber } from '../../../domain/numbers';
 import { QUOTE_MSG } from '../../../domain/quotes/access';
 import { QUOTE_LEVELS, QUOTE_UNITS, type QuoteLevel, type QuoteUnit } from '../../../domain/quotes/ranking';
 import type { QuoteOfferPart, QuoteSearch, QuoteSearchAnswer, QuoteSearchLine } from '../../../domain/quotes/search';
-import { creditSummary, QUOTE_COLUMNS as C, QUOTE_LEVEL_TITLES, QUOTE_TEXTS as TEXT, SAVED_QUOTE_TEXTS as SAVED } from '../../../domain/quotes/texts';
+import { creditSummary, QUOTE_PDF_TEXTS as PDF, QUOTE_COLUMNS as C, QUOTE_LEVEL_TITLES, QUOTE_TEXTS as TEXT, SAVED_QUOTE_TEXTS as SAVED } from '../../../domain/quotes/texts';
 import { QUOTE_STATUS_TITLES } from '../../../domain/quotes/record';
 import { reserveCreateUrl } from '../../../domain/reserves/prefill';
 import { PageTitle } from '../../components/PageTitle';
@@ -36,6 +36,9 @@ import { useFilterConfigQuery } from '../../api/lists';
 import { BuyerPicker } from '../buyers/BuyerPicker';
 import { canExceedCredit } from '../../../domain/buyers/credit';
 import { usePermissionsQuery } from '../../api/session';
+import { useAppSelector } from '../../api/hooks';
+import { selectToken } from '../../api/auth';
+import { downloadFile } from '../../components/useAuthorizedUrl';
 import { useCreateQuoteMutation, useQuoteSearchQuery, useReserveQuoteMutation, useRevokeQuoteLinkMutation, type QuoteCard } from './quoteApi';
 
 /** What the form holds while it is typed: texts as typed, ids as chosen. */
@@ -268,6 +271,7 @@ function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q: Quote
   const [reason, setReason] = useState('');
   const [overCredit, setOverCredit] = useState(false);
   const { data: perms } = usePermissionsQuery();
+  const token = useAppSelector(selectToken);
   const [reserve, reserving] = useReserveQuoteMutation();
   const [revoke] = useRevokeQuoteLinkMutation();
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
@@ -292,6 +296,10 @@ function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q: Quote
         <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
           {SAVED.link}: {quote.link_revoked ? `${quote.url} (${SAVED.revoked})` : <a href={quote.url} target="_blank" rel="noreferrer">{quote.url}</a>}
         </Typography>
+        <Button variant="outlined" onClick={() => run(async () => {
+          await downloadFile(`/api/quotes/${quote.id}/pdf`, PDF.file(quote.number), token);
+          return PDF.downloaded;
+        })}>{PDF.download}</Button>
         {!quote.link_revoked && (
           <Button color="error" onClick={() => run(async () => { onChange(await revoke({ id: quote.id, version: quote.version }).unwrap()); return SAVED.revoked; })}>{SAVED.revoke}</Button>
         )}

@@ -1,0 +1,42 @@
+// GET /api/quotes/{id}/pdf (issue 38): the saved quote as an A4 PDF for the buyer, written by the price list's PDF
+// writer (server/priceList/documents.ts, the DejaVu fonts for Cyrillic). It holds what the buyer's page holds: the
+// lots by what they are, amounts, prices with delivery, days and sums; never a supplier, a loading city, a purchase
+// price, a band or a margin.
+import type { Database } from '../db/client';
+import { formatFigure, formatNumber } from '../../domain/format';
+import { money, product, sum } from '../../domain/numbers';
+import { lotTitle, type HeldPart } from '../../domain/quotes/record';
+import { QUOTE_PDF_TEXTS as T } from '../../domain/quotes/texts';
+import { tablePdf, type PdfColumn } from '../priceList/documents';
+import { traderOf, type QuoteRow } from './records';
+
+/** What a line of the file shows of a held part: the buyer's page's fields. */
+type Shown = Pick<HeldPart, 'product' | 'variety' | 'packing' | 'harvest_year' | 'origin_country' | 'unit_measure' | 'amount' | 'unit_price' | 'price_kg' | 'route_days'>;
+
+const COLUMNS: PdfColumn<Shown>[] = [
+  { title: T.columns.lot, width: 205, cell: lotTitle },
+  { title: T.columns.amount, width: 70, right: true, cell: (p) => `${formatNumber(p.amount)} ${p.unit_measure ?? ''}`.trim() },
+  { title: T.columns.price, width: 62, right: true, cell: (p) => formatFigure(p.unit_price) },
+  { title: T.columns.price_kg, width: 62, right: true, cell: (p) => formatFigure(p.price_kg) },
+  { title: T.columns.days, width: 44, right: true, cell: (p) => (p.route_days === null ? '—' : String(p.route_days)) },
+  { title: T.columns.sum, width: 78, right: true, cell: (p) => formatFigure(money(product(2, p.amount, p.unit_price))) },
+];
+
+/** The quote's PDF and its file name. */
+export async function quotePdf(db: Database, row: QuoteRow): Promise<{ name: string; body: Buffer }> {
+  const trader = await traderOf(db);
+  // only the fields the buyer may see travel into the file
+  const parts: Shown[] = row.lines.flatMap((l) => l.offers.map((p) => ({
+    product: p.product, variety: p.variety, packing: p.packing, harvest_year: p.harvest_year, origin_country: p.origin_country,
+    unit_measure: p.unit_measure, amount: p.amount, unit_price: p.unit_price, price_kg: p.price_kg, route_days: p.route_days,
+  })));
+  const body = await tablePdf({
+    title: T.title(row.id, trader.name), author: trader.name,
+    heading: [
+      T.title(row.id, trader.name), ...(row.buyer_name ? [T.buyer(row.buyer_name)] : []), T.city(row.city), T.validUntil(row.valid_until), T.delivered,
+    ],
+    columns: COLUMNS, groups: [[null, parts]], empty: T.empty,
+    closing: [T.total(formatFigure(money(sum(...row.lines.map((l) => l.total_sum))))), [trader.name, trader.phone].filter(Boolean).join(', ')],
+  });
+  return { name: T.file(row.id), body };
+}
