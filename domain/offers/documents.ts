@@ -73,6 +73,16 @@ export function documentsStateDate(s: Pick<DocumentsState, 'expires_on' | 'days_
   return (s.days_left ?? 0) < 0 ? `истёк ${formatDate(s.expires_on)}` : `до ${formatDate(s.expires_on)}`;
 }
 
+/** The state as one text, the list's cell and the export's: 'Истекает через 10 дн. · до 07.12.2026'. */
+export function documentsStateText(s: Pick<DocumentsState, 'state' | 'missing' | 'days_left' | 'expires_on'>): string {
+  const date = documentsStateDate(s);
+  return date ? `${documentsStateTitle(s)} · ${date}` : documentsStateTitle(s);
+}
+
+/** A value that is a documents state (the offers list's `documents_state`), whatever column carries it. */
+export const isDocumentsState = (v: unknown): v is DocumentsState =>
+  typeof v === 'object' && v !== null && DOCUMENTS_STATES.includes((v as { state?: unknown }).state as DocumentsStateKey) && Array.isArray((v as { missing?: unknown }).missing);
+
 export const DOCUMENT_MSG = {
   type: 'Выберите тип документа',
   typeMissing: 'Такого типа документа нет',

@@ -94,6 +94,17 @@ test('an imported lot lacks its phytosanitary certificate; a certificate ten day
     title: 'Состояние документов', type: 'enumeration',
     options: [{ title: 'В порядке', value: 'ok' }, { title: 'Истекает', value: 'expiring' }, { title: 'Истёк', value: 'expired' }, { title: 'Не хватает документов', value: 'missing' }],
   });
+  // the export's column reads as the list's: the state and its first expiry
+  const other = await trade.newOffer('100');
+  const csv = await ctx.app.inject({
+    method: 'GET', url: `/api/offers/export?format=csv&offers_ids=${offer.id}&offers_ids=${other.id}&columns=id&columns=documents_state&sort=id&order=asc`,
+    headers: { authorization: `Bearer ${ctx.tokens.admin}` },
+  });
+  expect(csv.statusCode).toBe(200);
+  expect(csv.body.split('\r\n').slice(1, 3)).toEqual([
+    `${offer.id};Истекает через 10 дн. · до ${day(10).split('-').reverse().join('.')}`,
+    `${other.id};Не хватает: Фитосанитарный сертификат`,
+  ]);
 });
 
 test('states from dates on the business day, in the business time zone', async () => {

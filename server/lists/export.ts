@@ -13,6 +13,7 @@ import { scopeOf, isColumnVisible } from '../../domain/permissions';
 import type { ColumnDef } from '../../domain/lists';
 import { SECTION, statusTitle } from '../../domain/sections';
 import { formatPhone } from '../../domain/format';
+import { documentsStateText, isDocumentsState } from '../../domain/offers/documents';
 import { inertText } from '../../domain/spreadsheet';
 import { badRequest, forbidden } from '../errors';
 import { rowsOf } from '../http/rows';
@@ -102,6 +103,8 @@ export function cellOf(section: SectionSpec['section'], column: ColumnDef, v: un
     case 'phone':
       return formatPhone(String(v));
     default:
+      // an offer's documents state (issue 39) reads as the list shows it: 'Истекает через 10 дн. · до 07.12.2026'
+      if (isDocumentsState(v)) return documentsStateText(v);
       // a reference shown as text (an offer's variety, its packaging) travels as {id, name}
       return typeof v === 'object' ? nameOf(v) || null : String(v);
   }
