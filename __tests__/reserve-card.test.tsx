@@ -91,6 +91,26 @@ test('a lot with its papers in order shows no warning', async () => {
   expect(screen.queryByText(/У партии нет действующих документов/)).not.toBeInTheDocument();
 });
 
+test("under 'Запрещать резерв без документов' the server's refusal is shown with the list, and what was typed stays", async () => {
+  const refusal = 'Резерв запрещён: у партии нет действующих документов — Фитосанитарный сертификат';
+  const fetchMock = server(manager, [
+    route('GET', '/api/offers/12', () => json(offer({
+      documents_state: { state: 'missing', missing: ['Фитосанитарный сертификат'], expired: [], blocking: ['Фитосанитарный сертификат'], expires_on: null, days_left: null },
+    }))),
+    route('POST', '/api/reserves', () => json({ status: 'error', error: 'validation', messages: [refusal] }, 400)),
+  ]);
+  const user = userEvent.setup();
+  const { router } = renderApp('/reserves/create?offer=12', { token: 't' });
+  expect(await screen.findByText('У партии нет действующих документов: Фитосанитарный сертификат. Отгрузить её нельзя, пока их нет')).toBeInTheDocument();
+  await fillNewReserve(user);
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByText(refusal)).toBeInTheDocument();
+  expect(requests(fetchMock).filter((r) => r.method === 'POST' && r.url.endsWith('/api/reserves'))).toHaveLength(1);
+  expect(router.state.location.pathname).toBe('/reserves/create');
+  expect(shown('Количество')).toBe('20');
+  expect(shown('Покупатель')).toBe('ООО «Орех»');
+}, 150_000);
+
 const dayShown = (name: string) => (document.querySelector(`input[name="${name}"]`) as HTMLInputElement).value;
 
 test("a new reserve shows its 'Резерв до': today + the hold days, editable, and never past the implementation date", async () => {
@@ -236,6 +256,20 @@ async function pickTomorrow(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('gridcell', { name: String(tomorrow.date()) }));
 }
 
+/** A new reserve of 20 kg at 400 ₽ for tomorrow, to Казань, for ООО «Орех», as a manager types it. */
+async function fillNewReserve(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByText('О резерве');
+  type('Количество', '20');
+  type('Цена продажи за единицу, ₽', '400');
+  await pickTomorrow(user);
+  await choose(user, 'Город доставки', 'Казань');
+  await waitFor(() => expect(shown('Дней доставки')).toBe('3'));
+  type('Адрес доставки', 'Казань, ул. Баумана, 5');
+  type('Покупатель', 'ООО «Орех»');
+  await user.type(screen.getByLabelText('Телефон покупателя'), '89123456789');
+  expect(shown('Телефон покупателя')).toBe('+7 (912) 345-67-89');
+}
+
 test('Сохранить → Создаем... → the request sent, then the new reserve opens in place of the create card', async () => {
   let release: () => void = () => undefined;
   const tomorrow = addDays(today, 1);
@@ -252,16 +286,7 @@ test('Сохранить → Создаем... → the request sent, then the ne
   ]);
   const user = userEvent.setup();
   const { router } = renderApp('/reserves/create?offer=12', { token: 't' });
-  await screen.findByText('О резерве');
-  type('Количество', '20');
-  type('Цена продажи за единицу, ₽', '400');
-  await pickTomorrow(user);
-  await choose(user, 'Город доставки', 'Казань');
-  await waitFor(() => expect(shown('Дней доставки')).toBe('3'));
-  type('Адрес доставки', 'Казань, ул. Баумана, 5');
-  type('Покупатель', 'ООО «Орех»');
-  await user.type(screen.getByLabelText('Телефон покупателя'), '89123456789');
-  expect(shown('Телефон покупателя')).toBe('+7 (912) 345-67-89');
+  await fillNewReserve(user);
   await user.click(screen.getByRole('tab', { name: 'Комментарии' }));
   await user.type(screen.getByLabelText('Новый комментарий'), 'Доставить до обеда');
   await user.click(screen.getByRole('button', { name: 'Добавить' }));
