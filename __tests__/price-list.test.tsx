@@ -17,7 +17,7 @@ const line = (patch: Record<string, unknown>) => ({
 const list = {
   city: { id: 5, name: 'Казань' }, company: 'NutDesk', date: '2026-11-25', valid_until: null,
   lines: [line({}), line({ offer_id: 14, variety: 'W240', unit_price: '1250.00', kg_price: '1250.00', delivery_cost: '15.00', delivery_days: null, default_delivery: true, logistics_state: 'in_transit', expected_arrival: '2026-12-12' }),
-    line({ offer_id: 20, product: 'Миндаль', variety: null, unit_price: '610.00', kg_price: '610.00' })],
+    line({ offer_id: 20, product: 'Миндаль', variety: null, unit_price: '610.00', kg_price: '610.00', documents_blocking: ['Фитосанитарный сертификат'] })],
 };
 // the reserve card's offer 12: 37 kg at 300 ₽/kg; at delivery 22.50 the band is (22.50 + 300 + 12) × 1.1 = 367.95 … × 1.35 = 451.58
 const offer = {
@@ -60,6 +60,9 @@ test('the page: the request from the URL, lines by product, the default delivery
   expect(rows[2]).toContain('На складе');
   expect(rows[3]).toContain('В пути, ожидается 12.12.2026');
   expect(rows[4]).toBe('Миндаль');
+  // a lot whose required papers are missing or lapsed is marked (issue 39)
+  expect(rows[5]).toContain('Нет документов: Фитосанитарный сертификат');
+  expect(rows[2]).not.toContain('Нет документов');
   expect(screen.getByRole('link', { name: 'Прайс-лист' })).toHaveAttribute('aria-current', 'page');
 
   await userEvent.setup().click(within(table).getAllByRole('button', { name: 'Зарезервировать' })[0]);

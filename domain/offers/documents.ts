@@ -99,6 +99,8 @@ export const DOCUMENT_MSG = {
   notFound: 'Документ не найден',
   forbidden: 'Документы этого предложения вам менять нельзя',
   stale: 'Документ уже изменили: обновите карточку',
+  /** A lot that cannot ship, as the price list's and the quote's lines mark it. */
+  blocking: (types: string[]) => `Нет документов: ${types.join(', ')}`,
   /** The reserve's refusal under 'Запрещать резерв без документов', and its warning otherwise. */
   reserveRefused: (types: string[]) => `Резерв запрещён: у партии нет действующих документов — ${types.join(', ')}`,
   reserveWarning: (types: string[]) => `У партии нет действующих документов: ${types.join(', ')}. Отгрузить её нельзя, пока их нет`,

@@ -23,6 +23,7 @@ import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
 import { toNumber } from '../../../domain/numbers';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../domain/priceList/texts';
 import { availabilityText } from '../../../domain/offers/logistics';
+import { DOCUMENT_MSG } from '../../../domain/offers/documents';
 import { PRICE_LIST_MAX_DAYS, PRICE_LIST_MSG, validUntilError } from '../../../domain/priceList/access';
 import { addDays } from '../../../domain/businessDay';
 import { decodePriceListQuery, encodePriceListQuery, type PriceListQuery, type PriceLevel, type Rounding } from '../../../domain/priceList/query';
@@ -194,7 +195,11 @@ function Lines({ lines, cityId }: { lines: PriceListLine[]; cityId: number }) {
               </TableRow>
               {rows.map((l) => (
                 <TableRow key={l.offer_id} data-offer={l.offer_id} hover>
-                  <TableCell>{l.variety}</TableCell>
+                  <TableCell>
+                    {l.variety}
+                    {/* issue 39: a lot whose required papers are missing or lapsed cannot ship */}
+                    {l.documents_blocking.length > 0 && <Chip size="small" color="warning" variant="outlined" sx={{ ml: l.variety ? 1 : 0 }} label={DOCUMENT_MSG.blocking(l.documents_blocking)} />}
+                  </TableCell>
                   <TableCell>{l.harvest_year}</TableCell>
                   <TableCell>{l.origin_country}</TableCell>
                   <TableCell>{l.packing}</TableCell>

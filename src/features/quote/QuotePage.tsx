@@ -20,6 +20,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
+import { DOCUMENT_MSG } from '../../../domain/offers/documents';
 import { toNumber } from '../../../domain/numbers';
 import { QUOTE_MSG } from '../../../domain/quotes/access';
 import { QUOTE_LEVELS, QUOTE_UNITS, type QuoteLevel, type QuoteUnit } from '../../../domain/quotes/ranking';
@@ -164,7 +165,7 @@ function PartCells({ part, credit = null }: { part: QuoteOfferPart; credit?: str
         {lotName(part)} <Typography component="span" variant="caption" color="text.secondary">№ {part.offer_id}</Typography>
         <CreditChip credit={credit} />
         {part.expected_arrival && <Chip size="small" color="info" variant="outlined" sx={{ ml: 1 }} label={part.availability} />}
-        {part.documents_blocking.length > 0 && <Chip size="small" color="warning" variant="outlined" sx={{ ml: 1 }} label={`Нет документов: ${part.documents_blocking.join(', ')}`} />}
+        {part.documents_blocking.length > 0 && <Chip size="small" color="warning" variant="outlined" sx={{ ml: 1 }} label={DOCUMENT_MSG.blocking(part.documents_blocking)} />}
       </TableCell>
       <TableCell align="right">{formatNumber(part.available_amount)} {part.unit_measure}</TableCell>
       <TableCell align="right">{formatNumber(part.amount)} {part.unit_measure}</TableCell>
