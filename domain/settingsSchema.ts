@@ -108,3 +108,25 @@ export const businessSettingsFormSchema = yup.object({
   // issue 37: a setting added later, kept when a save does not send it
   reserve_unpaid_days: holdDays().optional(),
 });
+
+/** The trader's name and phone (issue 38): the text of a quote, its PDF and the buyer's pages sign with them. */
+export const COMPANY_SETTINGS = ['company_name', 'company_phone'] as const;
+export type CompanySettingName = (typeof COMPANY_SETTINGS)[number];
+export const isCompanySetting = (name: string): name is CompanySettingName => (COMPANY_SETTINGS as readonly string[]).includes(name);
+
+export const COMPANY_TITLE: Record<CompanySettingName, { label: string; hint: string }> = {
+  company_name: { label: 'Название компании', hint: 'В тексте предложения, прайс-листе и PDF для покупателя' },
+  company_phone: { label: 'Телефон компании', hint: 'В тексте предложения и PDF для покупателя' },
+};
+
+export const COMPANY_MSG = {
+  name: 'Название компании: не длиннее 200 символов',
+  phone: 'Телефон компании: цифры, пробелы, «+», скобки и дефис, не длиннее 30 символов',
+} as const;
+
+/** The company's settings as the page and PUT /api/settings check them; empty is allowed (the name falls back to
+ * the product's, the phone is left out). */
+export const companySettingsSchema = yup.object({
+  company_name: yup.string().typeError(COMPANY_MSG.name).trim().max(200, COMPANY_MSG.name),
+  company_phone: yup.string().typeError(COMPANY_MSG.phone).trim().max(30, COMPANY_MSG.phone).matches(/^[+\d\s()-]*$/, COMPANY_MSG.phone),
+});

@@ -245,3 +245,20 @@ test('the quote as a PDF for the buyer: an A4 file with the Cyrillic fonts embed
   const missing = await get('admin', 999999);
   expect([missing.statusCode, missing.json().message]).toEqual([404, QUOTE_RECORD_MSG.notFound]);
 });
+
+test('the company\'s name and phone are business settings an administrator saves: the quote\'s text signs with them', async () => {
+  const put = (who: 'admin' | 'manager', body: Record<string, unknown>) => ctx.call('PUT', '/api/settings', who, body);
+  expect((await put('manager', { company_phone: '+7 (843) 111-11-11' })).status).toBe(403);
+  const bad = await put('admin', { company_phone: 'звоните после обеда' });
+  expect([bad.status, bad.body.messages]).toEqual([400, ['Телефон компании: цифры, пробелы, «+», скобки и дефис, не длиннее 30 символов']]);
+  expect((await put('admin', { company_name: '  ООО «Орехторг»  ', company_phone: '+7 (843) 555-12-34' })).status).toBe(200);
+  expect((await ctx.call('POST', '/api/settings', 'admin', ['company_name', 'company_phone'])).body)
+    .toEqual({ company_name: 'ООО «Орехторг»', company_phone: '+7 (843) 555-12-34' });
+  const big = await lot();
+  const q = (await save([{ offers: [{ offer_id: big, amount: 100 }], unit_price: 391.39 }])).body;
+  expect(q.text.split('\n').at(-1)).toBe('ООО «Орехторг», +7 (843) 555-12-34');
+  const log = firstRow<{ summary: string }>(await ctx.db.execute(sql`SELECT summary FROM admin_log ORDER BY id DESC LIMIT 1`));
+  expect(log?.summary).toContain('Телефон компании «+7 (843) 200-00-00» → «+7 (843) 555-12-34»');
+  // put back for the other tests of this file
+  await put('admin', { company_name: '', company_phone: '+7 (843) 200-00-00' });
+});

@@ -4,7 +4,8 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { businessSettings } from '../db/schema';
 import { BAND_SETTINGS, BUSINESS_SETTING_NAMES, DAY_SETTING_DEFAULTS, type BusinessSettingName, type BusinessSettings } from '../../domain/settings';
-import { businessSettingsSchema, SETTING_TITLE, settingShown } from '../../domain/settingsSchema';
+import { businessSettingsSchema, COMPANY_TITLE, companySettingsSchema, SETTING_TITLE, settingShown, type CompanySettingName } from '../../domain/settingsSchema';
+import * as yup from 'yup';
 import { money, toNumber } from '../../domain/numbers';
 import { offerSellingBand } from '../../domain/offers/figures';
 import { rowsOf } from '../http/rows';
@@ -129,5 +130,31 @@ export async function saveShortfallRule(db: Database, auth: AuthenticatedUser, v
       before: { [SHORTFALL_RULE_SETTING]: before }, after: { [SHORTFALL_RULE_SETTING]: value },
     });
     return value;
+  });
+}
+
+/** An administrator's company name and phone (PUT /api/settings, company_name / company_phone, issue 38): checked
+ * by the page's own schema (400 with its Russian messages), stored trimmed and logged when they change. */
+export async function saveCompanySettings(db: Database, auth: AuthenticatedUser, values: Partial<Record<CompanySettingName, unknown>>): Promise<void> {
+  let valid: Partial<Record<CompanySettingName, string>>;
+  try {
+    valid = await companySettingsSchema.validate(values, { abortEarly: false, strict: false });
+  } catch (e) {
+    if (e instanceof yup.ValidationError) throw badRequest(e.errors.join('; '));
+    throw e;
+  }
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE business_settings IN SHARE ROW EXCLUSIVE MODE`);
+    const names = Object.keys(valid).filter((n): n is CompanySettingName => n in COMPANY_TITLE && valid[n as CompanySettingName] !== undefined);
+    const before = await settingsByName(tx, names);
+    const moved = names.filter((n) => (before[n] ?? '') !== valid[n]);
+    if (!moved.length) return;
+    for (const name of moved) {
+      await tx.insert(businessSettings).values({ name, value: valid[name]! })
+        .onConflictDoUpdate({ target: businessSettings.name, set: { value: sql`excluded.value` } });
+    }
+    await recordChange(tx, auth, 'settings', `Бизнес-настройки: ${moved.map((n) => `${COMPANY_TITLE[n].label} «${before[n] ?? ''}» → «${valid[n]}»`).join('; ')}`, {
+      before: Object.fromEntries(moved.map((n) => [n, before[n] ?? null])), after: Object.fromEntries(moved.map((n) => [n, valid[n]])),
+    });
   });
 }

@@ -14,7 +14,8 @@ import { russianErrors } from '../http/validation';
 import { isBusinessSetting } from '../../domain/settings';
 import { ADMIN_MSG } from '../../domain/admin';
 import { forbidden } from '../errors';
-import { saveBusinessSettings, saveShortfallRule } from '../admin/businessSettings';
+import { saveBusinessSettings, saveCompanySettings, saveShortfallRule } from '../admin/businessSettings';
+import { isCompanySetting } from '../../domain/settingsSchema';
 import { SHORTFALL_RULE_SETTING } from '../../domain/offers/logistics';
 import { LIST_MSG, decodeFilter, savedFilterSchema } from '../../domain/listQuery';
 import type { FilterState } from '../../domain/lists';
@@ -75,9 +76,11 @@ export default async function preferencesRoutes(app: FastifyInstance, opts: { db
     // the company's business settings share the call (spec point 7) but not the owner: only an admin writes them
     const business = all.filter(([k]) => isBusinessSetting(k));
     const shortfall = all.find(([k]) => k === SHORTFALL_RULE_SETTING);
-    const entries = all.filter(([k]) => !isBusinessSetting(k) && k !== SHORTFALL_RULE_SETTING);
-    if ((business.length || shortfall) && !user.is_admin) throw forbidden(ADMIN_MSG.adminOnly);
+    const company = all.filter(([k]) => isCompanySetting(k));
+    const entries = all.filter(([k]) => !isBusinessSetting(k) && k !== SHORTFALL_RULE_SETTING && !isCompanySetting(k));
+    if ((business.length || shortfall || company.length) && !user.is_admin) throw forbidden(ADMIN_MSG.adminOnly);
     if (shortfall) await saveShortfallRule(db, auth, shortfall[1]);
+    if (company.length) await saveCompanySettings(db, auth, Object.fromEntries(company));
     const saved = business.length ? await saveBusinessSettings(db, auth, Object.fromEntries(business)) : undefined;
     for (const [key, value] of entries) {
       if (JSON.stringify(value ?? null).length > MAX_VALUE_BYTES) throw badRequest('Слишком большая настройка');

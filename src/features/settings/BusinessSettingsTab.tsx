@@ -17,6 +17,7 @@ import { businessSettingsFormSchema, isMarkup, markupFraction, markupPercent, SE
 import { TIME_ZONE_DEFAULT, TIME_ZONE_TITLE } from '../../../domain/businessDay';
 import { useAdminSettingsQuery, useSaveSettingsMutation, type SettingsValues } from './adminApi';
 import { ShortfallRuleSetting } from './ShortfallRuleSetting';
+import { CompanySettings } from './CompanySettings';
 import { DocumentSettings } from './DocumentSettings';
 
 export const BUSINESS_MSG = {
@@ -33,6 +34,7 @@ export function BusinessSettingsTab() {
     <>
       <SettingsForm initial={data!} />
       <ShortfallRuleSetting />
+      <CompanySettings />
       <DocumentSettings />
     </>
   );

@@ -13,6 +13,7 @@ import { checked } from '../../api/shapes';
 import { TIME_ZONE_SETTING } from '../../../domain/businessDay';
 import { SHORTFALL_RULE_DEFAULT, SHORTFALL_RULE_SETTING } from '../../../domain/offers/logistics';
 import type { DocumentSettings } from '../../../domain/offers/documents';
+import { COMPANY_SETTINGS, type CompanySettingName } from '../../../domain/settingsSchema';
 
 export type SettingsValues = Record<BusinessSettingName | typeof TIME_ZONE_SETTING, string>;
 export interface ReferenceItem {
@@ -43,6 +44,17 @@ export const adminApi = api.injectEndpoints({
     saveShortfallRule: build.mutation<{ status: string }, string>({
       query: (rule) => ({ url: 'api/settings', method: 'PUT', body: { [SHORTFALL_RULE_SETTING]: rule } }),
       invalidatesTags: [{ type: 'Settings', id: 'shortfall' }, 'AdminLog'],
+    }),
+    /** The trader's name and phone (issue 38), read and written by name like the other settings. */
+    companySettings: build.query<Record<CompanySettingName, string>, void>({
+      query: () => ({ url: 'api/settings', method: 'POST', body: [...COMPANY_SETTINGS] }),
+      providesTags: [{ type: 'Settings', id: 'company' }],
+      extraOptions: { entity: 'настроек' },
+      transformResponse: (answer: Record<string, string>) => ({ company_name: answer.company_name ?? '', company_phone: answer.company_phone ?? '' }),
+    }),
+    saveCompanySettings: build.mutation<{ status: string }, Record<CompanySettingName, string>>({
+      query: (body) => ({ url: 'api/settings', method: 'PUT', body }),
+      invalidatesTags: [{ type: 'Settings', id: 'company' }, 'AdminLog'],
     }),
     /** The lot documents' settings (issue 39): what an imported lot needs, whether a lot without its papers may be
      * reserved, how many days ahead an expiry is told. */
@@ -152,7 +164,7 @@ async function refreshSelects(
 }
 
 export const {
-  useAdminSettingsQuery, useSaveSettingsMutation, useShortfallRuleQuery, useSaveShortfallRuleMutation,
+  useAdminSettingsQuery, useSaveSettingsMutation, useShortfallRuleQuery, useSaveShortfallRuleMutation, useCompanySettingsQuery, useSaveCompanySettingsMutation,
   useDocumentSettingsQuery, useSaveDocumentSettingsMutation,
   useAdminUsersQuery, useInviteMutation, useResendInvitationMutation, useChangeUserMutation,
   useAdminRolesQuery, useCreateRoleMutation, useRenameRoleMutation, useChangePermissionsMutation, useChangeRoleRightsMutation,
