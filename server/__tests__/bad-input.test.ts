@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createDemoApp, tableChecksum, type DemoContext } from './testApp';
 import { firstRow, rowsOf } from '../http/rows';
 import { fromDatabaseError } from '../errors';
+import { PREFERENCES_MSG } from '../preferences';
 
 let ctx: DemoContext;
 let offerId: number;
@@ -134,6 +135,34 @@ test('__proto__, constructor and toString are no sort keys, list names, filter k
   const keys = await unchanged('GET', '/api/settings?keys=__proto__&keys=constructor&keys=toString');
   expect(keys).toEqual({ status: 200, body: { ['__proto__']: null, constructor: null, toString: null } });
   expect(Object.keys(keys.body)).toEqual(['__proto__', 'constructor', 'toString']);
+});
+
+test("a user's own settings are bounded: 300 keys and 1 MB in all; a save past either stores none of its keys", async () => {
+  const layout = (n: number) => ({ columns: [`c${n}`], widths: { x: 'w'.repeat(60_000) } });
+  // 16 keys of about 60 KB: within 1 MB; the 17th and 18th in one save take the user past it, so neither is stored
+  for (let i = 0; i < 16; i += 4) {
+    const batch = Object.fromEntries([i, i + 1, i + 2, i + 3].map((n) => [`cap:${n}`, layout(n)]));
+    expect((await ctx.call('PUT', '/api/settings', 'manager', batch)).status).toBe(200);
+  }
+  const past = await ctx.call('PUT', '/api/settings', 'manager', { 'cap:16': layout(16), 'cap:17': layout(17) });
+  expect(past).toEqual({ status: 400, body: expect.objectContaining({ messages: [PREFERENCES_MSG.tooMuch] }) });
+  const read = await ctx.call('GET', '/api/settings?keys=cap:15&keys=cap:16&keys=cap:17', 'manager');
+  expect(read.body).toEqual({ 'cap:15': layout(15), 'cap:16': null, 'cap:17': null });
+  // clearing makes room again
+  const cleared = Object.fromEntries(Array.from({ length: 16 }, (_, n) => [`cap:${n}`, null]));
+  expect((await ctx.call('PUT', '/api/settings', 'manager', cleared)).status).toBe(200);
+  // keys: 50 a call, at most 300 in all
+  for (let i = 0; i < 300; i += 50) {
+    const batch = Object.fromEntries(Array.from({ length: 50 }, (_, n) => [`k:${i + n}`, 1]));
+    expect((await ctx.call('PUT', '/api/settings', 'manager', batch)).status).toBe(200);
+  }
+  const tooMany = await ctx.call('PUT', '/api/settings', 'manager', { 'k:300': 1, 'k:0': 2 });
+  expect(tooMany).toEqual({ status: 400, body: expect.objectContaining({ messages: [PREFERENCES_MSG.tooMany] }) });
+  // neither the new key nor the change to an old one in the refused save
+  expect((await ctx.call('GET', '/api/settings?keys=k:0&keys=k:300', 'manager')).body).toEqual({ 'k:0': 1, 'k:300': null });
+  const cleanup = Object.fromEntries(Array.from({ length: 50 }, (_, n) => [`k:${n}`, null]));
+  expect((await ctx.call('PUT', '/api/settings', 'manager', cleanup)).status).toBe(200);
+  expect((await ctx.call('PUT', '/api/settings', 'manager', { 'k:300': 1 })).status).toBe(200);
 });
 
 test('numbers beyond what the columns hold', async () => {

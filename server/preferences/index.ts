@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import { savedFilters, userSettings } from '../db/schema';
 import { requireAuth } from '../http/auth';
 import { badRequest } from '../errors';
+import { rowsOf } from '../http/rows';
 import { SECTIONS, type Section } from '../../domain/sections';
 import { noQuery, responses, success } from '../http/schemas';
 import { russianErrors } from '../http/validation';
@@ -38,6 +39,15 @@ const savedAnswer = {
 } as const;
 
 const MAX_VALUE_BYTES = 64 * 1024;
+/** A user's own layouts, all keys together: the screens keep a few dozen; the caps stop a client filling the disk. */
+export const MAX_KEYS_PER_USER = 300;
+export const MAX_BYTES_PER_USER = 1024 * 1024;
+
+export const PREFERENCES_MSG = {
+  tooBig: 'Слишком большая настройка',
+  tooMany: `Слишком много настроек: не больше ${MAX_KEYS_PER_USER}`,
+  tooMuch: 'Настройки пользователя заняли бы больше 1 МБ',
+} as const;
 const keysSchema = yup.array(yup.string().required().max(100, 'Слишком длинное имя настройки')).max(50);
 
 export default async function preferencesRoutes(app: FastifyInstance, opts: { db: Database }) {
@@ -82,13 +92,25 @@ export default async function preferencesRoutes(app: FastifyInstance, opts: { db
     if (shortfall) await saveShortfallRule(db, auth, shortfall[1]);
     if (company.length) await saveCompanySettings(db, auth, Object.fromEntries(company));
     const saved = business.length ? await saveBusinessSettings(db, auth, Object.fromEntries(business)) : undefined;
-    for (const [key, value] of entries) {
-      if (JSON.stringify(value ?? null).length > MAX_VALUE_BYTES) throw badRequest('Слишком большая настройка');
-      if (value === null) await db.delete(userSettings).where(and(eq(userSettings.user_id, user.id), eq(userSettings.key, key)));
-      else {
-        await db.insert(userSettings).values({ user_id: user.id, key, value })
-          .onConflictDoUpdate({ target: [userSettings.user_id, userSettings.key], set: { value: sql`excluded.value` } });
-      }
+    for (const [, value] of entries) {
+      if (JSON.stringify(value ?? null).length > MAX_VALUE_BYTES) throw badRequest(PREFERENCES_MSG.tooBig);
+    }
+    // all or nothing, and bounded per user: the user's row locked, so two saves at once cannot pass the caps together
+    if (entries.length) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT 1 FROM users WHERE id = ${user.id} FOR UPDATE`);
+        for (const [key, value] of entries) {
+          if (value === null) await tx.delete(userSettings).where(and(eq(userSettings.user_id, user.id), eq(userSettings.key, key)));
+          else {
+            await tx.insert(userSettings).values({ user_id: user.id, key, value })
+              .onConflictDoUpdate({ target: [userSettings.user_id, userSettings.key], set: { value: sql`excluded.value` } });
+          }
+        }
+        const [stored] = rowsOf<{ keys: number; bytes: number }>(await tx.execute(sql`
+          SELECT count(*)::int AS keys, coalesce(sum(octet_length(value::text)), 0)::int AS bytes FROM user_settings WHERE user_id = ${user.id}`));
+        if (stored.keys > MAX_KEYS_PER_USER) throw badRequest(PREFERENCES_MSG.tooMany);
+        if (stored.bytes > MAX_BYTES_PER_USER) throw badRequest(PREFERENCES_MSG.tooMuch);
+      });
     }
     return saved ? { status: 'success', ...saved } : { status: 'success' };
   });
