@@ -8,6 +8,7 @@ import { announceNotifications } from '../db/changes';
 import { rowsOf } from '../http/rows';
 import type { NotificationKind } from '../../domain/notifications';
 import type { Section } from '../../domain/sections';
+import { KIND_FORBIDDEN } from '../../domain/permissions';
 import type { Author } from './history';
 
 /** The users a notification goes to, as a condition over `users u`. */
@@ -32,12 +33,22 @@ export interface Notice {
   by?: Author;
 }
 
+/** Only a user who may read the notice's section is told of it: a supplier's user who created an offer hears that
+ * it sold out, not the numbers of the reserves placed on it (reserves are not its to read). */
+function readsSection(section: Section): SQL {
+  const forbidden = Object.entries(KIND_FORBIDDEN).filter(([, sections]) => sections?.includes(section)).map(([kind]) => kind);
+  return sql`(u.is_admin OR (EXISTS (SELECT 1 FROM role_permissions p WHERE p.role_id = u.role_id AND p.resource = ${section}
+    AND p.action = 'read' AND p.scope <> 'none')
+    ${forbidden.length ? sql`AND u.user_type NOT IN (${sql.join(forbidden.map((k) => sql`${k}`), sql`, `)})` : sql``}))`;
+}
+
 /** Writes the notice for every active user it goes to; answers how many were told. */
 export async function notify(tx: Database, notice: Notice): Promise<number> {
   const rows = rowsOf<{ user_id: number }>(await tx.execute(sql`
     INSERT INTO notifications (user_id, kind, section, record_id, text, dedupe_key)
     SELECT u.id, ${notice.kind}, ${notice.section}, ${notice.recordId}, ${notice.text}, ${notice.dedupe ?? null}
-    FROM users u WHERE u.status = 'active' AND (${notice.to}) ${notice.by ? sql`AND u.id <> ${notice.by}` : sql``}
+    FROM users u WHERE u.status = 'active' AND (${notice.to}) AND ${readsSection(notice.section)}
+      ${notice.by ? sql`AND u.id <> ${notice.by}` : sql``}
     ON CONFLICT (user_id, dedupe_key) DO NOTHING
     RETURNING user_id`));
   await announceNotifications(tx, rows.map((r) => Number(r.user_id)));
@@ -53,7 +64,8 @@ export async function notifyMany(tx: Database, notices: { recordId: number; text
     INSERT INTO notifications (user_id, kind, section, record_id, text)
     SELECT u.id, ${common.kind}, ${common.section}, n.record_id, n.text
     FROM jsonb_to_recordset(${JSON.stringify(notices.map((x, i) => ({ i, record_id: x.recordId, text: x.text })))}::jsonb) AS n(i int, record_id int, text text)
-    JOIN users u ON u.status = 'active' AND (${common.to}) ${common.by ? sql`AND u.id <> ${common.by}` : sql``}
+    JOIN users u ON u.status = 'active' AND (${common.to}) AND ${readsSection(common.section)}
+      ${common.by ? sql`AND u.id <> ${common.by}` : sql``}
     ORDER BY n.i, u.id
     RETURNING user_id`));
   await announceNotifications(tx, rows.map((r) => Number(r.user_id)));
