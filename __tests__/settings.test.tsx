@@ -347,3 +347,28 @@ test('a document type is added saying whether its documents need a valid-until',
   expect(await bodyOf(sent(fetchMock, 'POST', '/api/admin/document_types')[0])).toEqual({ name: 'Ветеринарное свидетельство', expires: true });
   expect(within(types).getByRole('checkbox', { name: 'Со сроком действия' })).not.toBeChecked();
 });
+
+test('the company\'s name and phone (issue 38): read by name, checked as typed, saved by PUT /api/settings', async () => {
+  const fetchMock = mockServer(...signedInHandlers(admin, adminMe),
+    route('POST', '/api/settings', async (request) => {
+      const names = (await request.clone().json()) as string[];
+      return json(names.includes('company_phone') ? { company_name: 'NutDesk', company_phone: '+7 (843) 200-00-00' } : settings);
+    }),
+    route('PUT', '/api/settings', () => json({ status: 'success' })));
+  renderApp('/settings', { token: 't' });
+  const phone = await screen.findByRole('textbox', { name: 'Телефон компании' });
+  expect(phone).toHaveValue('+7 (843) 200-00-00');
+  expect(screen.getByRole('textbox', { name: 'Название компании' })).toHaveValue('NutDesk');
+  const user = userEvent.setup();
+  await user.clear(phone);
+  await user.type(phone, 'после обеда');
+  expect(screen.getByText('Телефон компании: цифры, пробелы, «+», скобки и дефис, не длиннее 30 символов')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Сохранить данные компании' }));
+  expect(sent(fetchMock, 'PUT', '/api/settings')).toHaveLength(0);
+  await user.clear(phone);
+  await user.type(phone, '+7 (843) 555-12-34');
+  await user.click(screen.getByRole('button', { name: 'Сохранить данные компании' }));
+  expect(await screen.findByText('Данные компании сохранены')).toBeInTheDocument();
+  const [put] = sent(fetchMock, 'PUT', '/api/settings');
+  expect(await bodyOf(put)).toEqual({ company_name: 'NutDesk', company_phone: '+7 (843) 555-12-34' });
+});

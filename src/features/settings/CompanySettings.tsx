@@ -10,7 +10,7 @@ import { errorMessage } from '../../api/errors';
 import { COMPANY_SETTINGS, COMPANY_TITLE, companySettingsSchema, type CompanySettingName } from '../../../domain/settingsSchema';
 import { useCompanySettingsQuery, useSaveCompanySettingsMutation } from './adminApi';
 
-export const COMPANY_TEXTS = { save: 'Сохранить', saved: 'Данные компании сохранены' } as const;
+export const COMPANY_TEXTS = { save: 'Сохранить данные компании', saved: 'Данные компании сохранены' } as const;
 
 type Values = Record<CompanySettingName, string>;
 
