@@ -22,8 +22,9 @@ const isRouteFile = (file: string) => /\bapp\.(get|post|put|patch|delete)\(/.tes
 const COMPOSITION = new Set(['app.ts', 'sections/index.ts']);
 /** The generic list routes (list, bulk delete, filter config) and card routes (read, create, change) every section
  * plugin mounts. */
-// the route builders every section shares: a record's card (with its bulk edit and restore) and its list
-const SHARED_ROUTES = new Set(['lists/routes.ts', 'records/cardRoutes.ts', 'records/bulkRoutes.ts']);
+// the route builders every section shares: a record's card (with its bulk edit and restore), its list and the
+// import of a section that imports (offers, buyers)
+const SHARED_ROUTES = new Set(['lists/routes.ts', 'records/cardRoutes.ts', 'records/bulkRoutes.ts', 'lists/importRoutes.ts']);
 
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');

@@ -12,6 +12,7 @@ import { OFFER_IMPORT_COLUMNS } from '../../domain/offers/import';
 import { OFFER_WRITE_MSG } from '../../domain/offers/schema';
 import { permissionsOf } from '../../domain/permissions';
 import { lyingZip } from './zips';
+import { importUpload } from './importUpload';
 
 let ctx: DemoContext;
 /** An INN of a supplier other than the demo supplier user's own, and that supplier's id and name. */
@@ -73,18 +74,8 @@ function csv(rows: Line[], header: string[] = TITLES): Buffer {
 }
 
 /** A multipart form as a browser sends it. */
-async function upload(file: Buffer | null, filename: string, mode?: string, who: DemoUser = 'admin', extra: Record<string, string> = {}) {
-  const form = new FormData();
-  if (file) form.append('file', new Blob([new Uint8Array(file)]), filename);
-  if (mode !== undefined) form.append('mode', mode);
-  for (const [k, v] of Object.entries(extra)) form.append(k, v);
-  const request = new Request('http://localhost/api/offers/import', { method: 'POST', body: form });
-  const res = await ctx.app.inject({
-    method: 'POST', url: '/api/offers/import', payload: Buffer.from(await request.arrayBuffer()),
-    headers: { authorization: `Bearer ${ctx.tokens[who]}`, 'content-type': request.headers.get('content-type')! },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const upload = (file: Buffer | null, filename: string, mode?: string, who: DemoUser = 'admin', extra: Record<string, string> = {}) =>
+  importUpload(ctx, '/api/offers/import', file, filename, mode, who, extra);
 
 const offerCount = async () => Number((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM offers`)).n);
 

@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { IMPORT_LIMITS, IMPORT_MSG, type ImportColumn, type ImportType } from '../../domain/import';
 import { textOfInert } from '../../domain/spreadsheet';
 import { badRequest, forbidden } from '../errors';
+import { isStorableText } from '../http/input';
 
 export interface UploadedFile {
   filename: string;
@@ -293,4 +294,18 @@ export async function templateXlsx(sheetName: string, columns: ImportColumn[]): 
   notes.getRow(1).font = { bold: true };
   for (const c of columns) notes.addRow([c.title, [c.required ? 'обязательно' : '', c.note ?? ''].filter(Boolean).join('; ')]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A data row's cells as the card's form body, by the matched columns: a cell too long or with characters no text
+ * may hold is the row's problem under its field instead. */
+export function rowCells(columns: Map<string, number>, cells: string[]): { body: Record<string, unknown>; problems: Map<string, string> } {
+  const problems = new Map<string, string>();
+  const body: Record<string, unknown> = {};
+  for (const [field, index] of columns) {
+    const value = cells[index] ?? '';
+    if (value.length > IMPORT_LIMITS.maxCell) problems.set(field, IMPORT_MSG.tooLong);
+    else if (!isStorableText(value)) problems.set(field, IMPORT_MSG.badCharacters);
+    else body[field] = value;
+  }
+  return { body, problems };
 }

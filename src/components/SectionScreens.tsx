@@ -16,6 +16,8 @@ export interface SectionPages {
   /** The create link of the list ('Добавить товар'); none where records start elsewhere. */
   addLabel?: string;
   deleteTexts?: DeleteTexts;
+  /** The import dialog's title ('Импорт покупателей'): the list offers 'Импорт' to a role that may import. */
+  importTitle?: string;
   Card: CardScreen;
 }
 
@@ -32,9 +34,12 @@ export function cardScreens(Card: CardScreen) {
   return { CreateScreen, EditScreen };
 }
 
-export function sectionScreens({ section, columns, filters, addLabel, deleteTexts = GENERIC_DELETE_TEXTS, Card }: SectionPages) {
+export function sectionScreens({ section, columns, filters, addLabel, deleteTexts = GENERIC_DELETE_TEXTS, importTitle, Card }: SectionPages) {
   function ListScreen() {
-    return <ListPage section={section} columns={columns} filters={filters} title={SECTION[section].title} addLabel={addLabel} deleteTexts={deleteTexts} />;
+    return (
+      <ListPage section={section} columns={columns} filters={filters} title={SECTION[section].title} addLabel={addLabel} deleteTexts={deleteTexts}
+        importTitle={importTitle} />
+    );
   }
   return { ListScreen, ...cardScreens(Card) };
 }

@@ -1,4 +1,4 @@
-// /api/buyers: the list, bulk delete, the filter config and the export; one buyer's card; its ledger
+// /api/buyers: the list, bulk delete, the filter config, the export and the import; one buyer's card; its ledger
 // ('Взаиморасчёты') as JSON and as an XLSX.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
@@ -12,10 +12,19 @@ import { buyersSpec } from './list';
 import { buyerBody, buyerSummaries, ledgerResponse } from './schema';
 import { buyerRecord } from './record';
 import { ledgerXlsx, readLedger } from './ledger';
+import importRoutes from '../../lists/importRoutes';
+import { buyerImportTemplate, importBuyers, requireBuyerImportRight } from './import';
 
 export default async function buyersPlugin(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
   listRoutes(app, db, buyersSpec);
+  // the import in a plugin of its own: the multipart parser serves its routes only
+  await app.register(importRoutes, {
+    import: {
+      section: 'buyers', templateName: 'Шаблон импорта покупателей.xlsx', requireRight: requireBuyerImportRight, template: buyerImportTemplate,
+      run: (auth, file, mode) => importBuyers(db, app.sectionSpecs, auth, file, mode),
+    },
+  });
   cardRoutes(app, db, { body: buyerBody, summaries: buyerSummaries, record: buyerRecord });
   app.get('/buyers/:id/ledger', {
     schema: { tags: ['buyers'], summary: 'What the buyer owes: its sales (completed reserves), payments, balance and overdue debt', params: idParams, querystring: noQuery, response: ledgerResponse },

@@ -8,15 +8,14 @@ import { ValidationError } from 'yup';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { isFieldVisible, scopeOf } from '../../../domain/permissions';
-import { IMPORT_LIMITS, IMPORT_MSG, type ImportColumn, type ImportMode, type ImportProblem, type ImportReport } from '../../../domain/import';
+import { IMPORT_MSG, type ImportColumn, type ImportMode, type ImportProblem, type ImportReport } from '../../../domain/import';
 import { OFFER_IMPORT_COLUMNS, OFFER_IMPORT_IGNORED, UNIT_MEASURE_NAMES, dayOf, logisticsStateOf } from '../../../domain/offers/import';
 import { OFFER_WRITE_MSG, hiddenOfferFormFields } from '../../../domain/offers/schema';
 import { PRODUCT_MSG } from '../../../domain/products/schema';
 import { forbidden } from '../../errors';
-import { isStorableText } from '../../http/input';
 import { rowsOf } from '../../http/rows';
 import { readBusinessSettings } from '../../admin/businessSettings';
-import { matchHeader, readSheet, templateXlsx, type UploadedFile } from '../../lists/import';
+import { matchHeader, readSheet, rowCells, templateXlsx, type UploadedFile } from '../../lists/import';
 import { referenceItems, type ReferenceItem, type ScopeSpecs } from '../../records/references';
 import { scopeCondition } from '../../records/access';
 import { findDuplicates, newOfferValues, offerRecord, type NewOffer } from './record';
@@ -147,14 +146,7 @@ interface Checked {
 
 /** One row: its cells as the card's form body, then the card's checks. */
 async function checkRow(auth: AuthenticatedUser, refs: References, columns: Map<string, number>, line: number, cells: string[]): Promise<Checked> {
-  const problems = new Map<string, string>();
-  const body: Row = {};
-  for (const [field, index] of columns) {
-    const value = cells[index] ?? '';
-    if (value.length > IMPORT_LIMITS.maxCell) problems.set(field, IMPORT_MSG.tooLong);
-    else if (!isStorableText(value)) problems.set(field, IMPORT_MSG.badCharacters);
-    else body[field] = value;
-  }
+  const { body, problems } = rowCells(columns, cells);
   for (const field of REFERENCE_FIELDS) {
     if (problems.has(field) || body[field] === undefined) continue;
     const resolved = resolve(refs, field, String(body[field]), typeof body.product_id === 'number' ? body.product_id : undefined);

@@ -9,14 +9,20 @@ import { cardRoutes } from '../../records/cardRoutes';
 import { offersSpec } from './list';
 import { offerRecord } from './record';
 import { offersSummary } from './summary';
-import offerImportRoutes from './importRoutes';
+import importRoutes from '../../lists/importRoutes';
+import { importOffers, offerImportTemplate, requireImportRight } from './import';
 import { acceptArrival } from './arrival';
 
 export default async function offersPlugin(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
   listRoutes(app, db, offersSpec);
   // the import in a plugin of its own: the multipart parser serves its routes only
-  await app.register(offerImportRoutes, { db });
+  await app.register(importRoutes, {
+    import: {
+      section: 'offers', templateName: 'Шаблон импорта предложений.xlsx', requireRight: requireImportRight, template: offerImportTemplate,
+      run: (auth, file, mode) => importOffers(db, app.sectionSpecs, auth, file, mode),
+    },
+  });
 
   app.get('/offers/summary', { schema: { tags: ['offers'], summary: 'The three tiles of the offers page', querystring: noQuery, response: summaryResponse } }, async (request) =>
     offersSummary(db, requireAuth(request), app.sectionSpecs.reserves),
