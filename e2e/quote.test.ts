@@ -1,0 +1,130 @@
+// Issue 38 in Debian's Chromium against the real server and demo data, as a manager (role 1) with a buyer on the
+// phone: 'Подбор' asked for 100 kg of Кешью to Казань, the first line as the API ranks it, saved for the buyer, its
+// text copied, its PDF downloaded (pdftotext from poppler-utils reads it), its public link opened in a signed-out
+// context (nothing internal), and 'Зарезервировать' making the reserve in one click.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { artifacts, scenario, signedInPage } from './harness';
+import { formatFigure } from '../domain/format';
+import { DEMO_PASSWORD } from '../domain/api';
+
+const ctx = scenario();
+const scratch = mkdtempSync(path.join(tmpdir(), 'nutdesk-e2e-quote-'));
+/** Russian number formats group with (narrow) no-break spaces; compared as plain spaces. */
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+const call = async (token: string, method: string, url: string, body?: unknown) => {
+  const res = await fetch(`${ctx.app.url}${url}`, {
+    method, headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  assert.equal(res.status, 200, `${method} ${url}`);
+  return res.json();
+};
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('auth_token')) as Promise<string>;
+
+test('a quote while the buyer is on the phone: asked, saved, its text copied, its PDF and link for the buyer, reserved in one click', async () => {
+  const page = await signedInPage(ctx, 'manager@nutdesk.demo', { width: 1600, height: 1000 });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.app.url });
+  await page.getByRole('link', { name: 'Подбор' }).click();
+  await page.waitForURL(/\/quote/);
+  await page.getByRole('heading', { name: 'Подбор' }).waitFor();
+
+  // ask: 100 kg of Кешью to Казань at the band's middle (the default level)
+  await page.getByRole('combobox', { name: 'Товар' }).fill('Кешью');
+  await page.getByRole('option', { name: 'Кешью', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Количество' }).fill('100');
+  await page.getByLabel('Город покупателя').fill('Казань');
+  await page.getByRole('option', { name: 'Казань', exact: true }).click();
+  await page.getByRole('button', { name: 'Подобрать' }).click();
+  const table = page.getByRole('table', { name: 'Подбор' });
+  await table.waitFor();
+
+  // the first line on the page is the API's first line, at its price
+  const token = await tokenOf(page);
+  const products = (await call(token, 'GET', '/api/lists/products/items')) as { id: number; name: string }[];
+  const cities = (await call(token, 'GET', '/api/lists/cities/items')) as { id: number; name: string }[];
+  const answer = await call(token, 'POST', '/api/quotes/search', {
+    product_id: products.find((p) => p.name === 'Кешью')!.id, amount: 100, unit: 'кг', city_id: cities.find((c) => c.name === 'Казань')!.id, level: 'middle',
+  });
+  assert.ok(answer.lines.length > 0, 'demo data has Кешью for 100 kg');
+  const first = answer.lines[0];
+  const firstRow = table.locator('tr[data-line="1"]').first();
+  await firstRow.waitFor();
+  const price = formatFigure(first.offers[0].unit_price);
+  assert.equal(plain(await firstRow.locator('[data-field="unit_price"]').first().innerText()), plain(price));
+  assert.equal(plain(await firstRow.locator('[data-field="delivered_kg_price"]').first().innerText()).split(' доставка')[0].trim(), plain(formatFigure(first.delivered_kg_price)));
+  await page.screenshot({ path: path.join(artifacts, 'quote.png'), fullPage: false });
+
+  // save it for the buyer: the first line is ticked
+  await page.getByRole('textbox', { name: 'Покупатель', exact: true }).first().fill('ООО «Орех»');
+  await page.getByRole('button', { name: 'Сохранить предложение покупателю' }).click();
+  const panel = page.getByRole('region', { name: /^Котировка № \d+$/ });
+  await panel.waitFor();
+  const number = Number((await panel.getAttribute('aria-label'))!.replace(/\D/g, ''));
+  await panel.getByRole('heading', { name: new RegExp(`^Котировка № ${number} · Действует`) }).waitFor();
+
+  // the text for the buyer, copied as it is shown
+  const text = await panel.getByRole('textbox', { name: 'Текст для покупателя' }).inputValue();
+  assert.match(text, new RegExp(`^Предложение № ${number}\n`));
+  assert.match(plain(text), new RegExp(`Кешью.*: 100 кг по ${plain(formatFigure(first.price_kg))} ₽/кг с доставкой в Казань`));
+  await panel.getByRole('button', { name: 'Скопировать текст' }).click();
+  await panel.getByText('Текст скопирован').waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), text);
+
+  // the PDF for the buyer: the lot and its price, nothing internal
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Скачать PDF' }).click();
+  const file = await download;
+  assert.equal(file.suggestedFilename(), `Предложение № ${number}.pdf`);
+  const pdf = path.join(scratch, 'quote.pdf');
+  await file.saveAs(pdf);
+  const pdfText = plain(execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }));
+  assert.match(pdfText, new RegExp(`Предложение № ${number}: NutDesk`));
+  assert.match(pdfText, /Покупатель: ООО «Орех»/);
+  assert.match(pdfText, /Город доставки: Казань/);
+  assert.ok(pdfText.includes(plain(price)), `the PDF shows the price ${price}`);
+  assert.match(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }), /Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
+
+  // the buyer's link, opened signed out: no sign-in, the lot and its price, nothing internal
+  const url = await panel.getByRole('link').first().getAttribute('href');
+  assert.ok(url && /\/q\/[A-Za-z0-9_-]{20,}$/.test(url), String(url));
+  const buyer = await ctx.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const publicPage = await buyer.newPage();
+  await publicPage.goto(`${ctx.app.url}${new URL(url).pathname}`);
+  await publicPage.getByRole('heading', { name: `Предложение № ${number}: NutDesk` }).waitFor();
+  assert.equal(new URL(publicPage.url()).pathname, new URL(url).pathname, 'not sent to the sign-in page');
+  const bodyText = plain(await publicPage.locator('body').innerText());
+  assert.ok(bodyText.includes('Покупатель: ООО «Орех»'));
+  assert.ok(bodyText.includes(plain(price)), 'the price on the buyer\'s page');
+  await publicPage.screenshot({ path: path.join(artifacts, 'quote-public.png'), fullPage: false });
+  const login = await fetch(`${ctx.app.url}/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ login: 'admin@nutdesk.demo', psswd: DEMO_PASSWORD }) });
+  const adminToken = (await login.json()).token as string;
+  const suppliers = (await call(adminToken, 'GET', '/api/lists/suppliers/items')) as { name: string }[];
+  const html = await publicPage.content();
+  for (const secret of ['offer_id', 'supplier', 'delivery_cost', 'margin', 'band', 'Поставщик', 'Закуп', 'Маржа', ...suppliers.map((s) => s.name)]) {
+    assert.ok(!html.includes(secret) && !bodyText.includes(secret) && !pdfText.includes(secret), `the buyer sees «${secret}»`);
+  }
+  await buyer.close();
+
+  // one click: the reserve at the quote's price, the quote 'Принята'
+  await panel.getByRole('textbox', { name: 'Телефон покупателя' }).fill('+7 (912) 345-67-89');
+  await panel.getByRole('textbox', { name: 'Адрес доставки' }).fill('Казань, ул. Баумана, 5');
+  await panel.getByRole('button', { name: 'Зарезервировать' }).click();
+  const made = panel.getByText(/^Созданы резервы: № \d+$/);
+  await made.waitFor();
+  const reserveId = Number((await made.innerText()).replace(/\D/g, ''));
+  await panel.getByRole('heading', { name: new RegExp(`^Котировка № ${number} · Принята`) }).waitFor();
+  const reserve = await call(token, 'GET', `/api/reserves/${reserveId}`);
+  assert.equal(reserve.offer_id, first.offers[0].offer_id);
+  assert.equal(Number(reserve.unit_selling_price), Number(first.offers[0].unit_price));
+  assert.equal(reserve.buyer_name, 'ООО «Орех»');
+  assert.equal(reserve.delivery_address, 'Казань, ул. Баумана, 5');
+  const comments = (await call(token, 'GET', `/api/reserves/${reserveId}/comments`)) as { text: string }[];
+  assert.deepEqual(comments.map((c) => c.text), [`Создан из котировки № ${number}`]);
+});
