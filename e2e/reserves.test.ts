@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import dayjs from 'dayjs';
 import { artifacts, scenario, signedInPage } from './harness';
+import { addDays, businessToday, TIME_ZONE_DEFAULT } from '../domain/businessDay';
 
 const ctx = scenario();
 
@@ -77,12 +78,15 @@ test('reserve part of an offer from the list, complete it, cancel another: the a
   await page.getByLabel('Телефон покупателя').pressSequentially('89123456789');
   assert.equal(await page.getByLabel('Телефон покупателя').inputValue(), '+7 (912) 345-67-89');
   await page.getByRole('group', { name: 'Дата реализации' }).getByRole('button', { name: /^Выберите дату/ }).click();
-  // the calendar opens on today, focused: the next day is one key away, whichever month it falls in
+  // the business day's tomorrow (the demo keeps Europe/Moscow; after 21:00 UTC it is not the machine's): the calendar
+  // opens on the business day's month, its first selectable day
+  const today = businessToday(TIME_ZONE_DEFAULT);
+  const tomorrow = dayjs(addDays(today, 1));
   await page.getByRole('grid').waitFor();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('Enter');
+  if (tomorrow.month() !== dayjs(today).month()) await page.getByRole('button', { name: /следующий месяц|Next month/i }).click();
+  await page.getByRole('gridcell', { name: String(tomorrow.date()), exact: true }).click();
   await page.getByRole('grid').waitFor({ state: 'detached' });
-  assert.equal(await page.locator('input[name="estimated_date_implementation"]').inputValue(), dayjs().add(1, 'day').format('DD.MM.YYYY'));
+  assert.equal(await page.locator('input[name="estimated_date_implementation"]').inputValue(), tomorrow.format('DD.MM.YYYY'));
   // the lowest price the settings allow
   const minPrice = await page.getByLabel('Минимальная цена продажи, ₽').inputValue();
   await page.getByLabel('Цена продажи за единицу, ₽').fill(minPrice);
@@ -114,7 +118,7 @@ test('reserve part of an offer from the list, complete it, cancel another: the a
     method: 'POST',
     body: JSON.stringify({
       offer_id: offerId, amount: String(unitsPerPack), unit_selling_price: again.unit_selling_price,
-      estimated_date_implementation: dayjs().add(3, 'day').format('YYYY-MM-DD'), buyer_name: 'ИП Смирнов', buyer_phone: '79161234567',
+      estimated_date_implementation: addDays(businessToday(TIME_ZONE_DEFAULT), 3), buyer_name: 'ИП Смирнов', buyer_phone: '79161234567',
       city_id: again.city_id, delivery_address: 'ул. Ленина, 10', delivery_cost: again.delivery_cost, delivery_days: again.delivery_days ?? 2,
     }),
   });
