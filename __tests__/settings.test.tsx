@@ -301,7 +301,7 @@ test("lot documents' settings (issue 39): the imported lots' types, 'Запре�
     route('PUT', '/api/admin/document-settings', async (request) => json(await request.clone().json())),
   );
   renderApp('/settings', { token: 't' });
-  const region = await screen.findByRole('region', { name: 'Документы партий' });
+  const region = await screen.findByRole('form', { name: 'Документы партий' });
   const user = userEvent.setup();
   expect(within(region).getByRole('checkbox', { name: 'Фитосанитарный сертификат' })).toBeChecked();
   expect(within(region).getByRole('checkbox', { name: 'Сертификат качества' })).not.toBeChecked();

@@ -56,7 +56,7 @@ function DocumentSettingsForm({ initial, types }: { initial: Values; types: { id
   const ticked = form.values.documents_imported_types;
   const daysError = (form.touched.documents_notice_days || form.submitCount > 0) && form.errors.documents_notice_days;
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={form.handleSubmit} sx={{ p: 3, mt: 2, maxWidth: 640 }} aria-label={DOCUMENT_SETTINGS_TEXTS.title} role="region">
+    <Paper variant="outlined" component="form" noValidate onSubmit={form.handleSubmit} sx={{ p: 3, mt: 2, maxWidth: 640 }} aria-label={DOCUMENT_SETTINGS_TEXTS.title}>
       <Typography variant="h2" sx={{ mb: 2 }}>{DOCUMENT_SETTINGS_TEXTS.title}</Typography>
       <FormLabel id="documents-imported-types">{DOCUMENT_SETTINGS_TEXTS.imported}</FormLabel>
       <FormGroup role="group" aria-labelledby="documents-imported-types" sx={{ mb: 2 }}>
