@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { sql } from 'drizzle-orm';
 import { redactUrl } from '../http/logging';
 
 test('links with tokens, passwords and bearer tokens are logged masked', async () => {
@@ -29,4 +30,34 @@ test('links with tokens, passwords and bearer tokens are logged masked', async (
     expect(log).not.toContain(secret);
   }
   expect(redactUrl('/x?a=1&psswd=p&token=t#h')).toBe('/x?a=1&psswd=[скрыто]&token=[скрыто]#h');
+});
+
+test("a buyer's link is logged without its token, and a database error without its query's values (issue 34)", async () => {
+  const lines: string[] = [];
+  const stream = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });
+  const database = await openDatabase({ inMemory: true });
+  await database.migrate();
+  const app = await buildApp({ config: { ...loadConfig({}), distDir: '/nonexistent-dist' }, db: database.db, logger: { level: 'info', stream } });
+  app.get('/api/failing-for-test', async () => {
+    await database.db.execute(sql`SELECT ${'секрет-параметр-7'}::int`);
+  });
+  try {
+    await app.inject({ method: 'GET', url: '/api/public/price-list/link-secret-1' });
+    await app.inject({ method: 'GET', url: '/api/public/quotes/link-secret-2/documents/5' });
+    await app.inject({ method: 'GET', url: '/p/link-secret-3' });
+    await app.inject({ method: 'GET', url: '/q/link-secret-4?x=1' });
+    expect((await app.inject({ method: 'GET', url: '/api/failing-for-test' })).statusCode).toBe(400);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+  const log = lines.join('');
+  expect(log).toContain('/api/public/price-list/[скрыто]');
+  expect(log).toContain('/api/public/quotes/[скрыто]/documents/5');
+  expect(log).toContain('/q/[скрыто]?x=1');
+  // the failing query was logged, without the value it was given
+  expect(log).toContain('database refused the input');
+  expect(log).toContain('Failed query');
+  for (const secret of ['link-secret-1', 'link-secret-2', 'link-secret-3', 'link-secret-4', 'секрет-параметр-7']) expect(log).not.toContain(secret);
+  expect(redactUrl('/p/abc?token=t')).toBe('/p/[скрыто]?token=[скрыто]');
 });
