@@ -131,10 +131,16 @@ const card = (patch: Record<string, unknown> = {}) => ({
   text: 'Предложение № 31\nКешью, W320, Коробка 10 кг, 2024, Вьетнам: 100 кг по 391,39 ₽/кг с доставкой в Казань\nДействует до 02.12.2026\nNutDesk', ...patch,
 });
 
+let history: unknown[] = [];
+beforeEach(() => {
+  history = [{ at: '2026-11-27T09:00:00Z', user: 'Иванов Иван', action: 'create', changes: [] }];
+});
+
 test("'Сохранить предложение покупателю' saves the picked line at its price; the text is copied; 'Зарезервировать' makes the reserves in one click", async () => {
   const fetchMock = server(admin, answer, [
     route('POST', '/api/quotes/31/reserve', () => json({ reserve_ids: [70], quote: card({ status: 'accepted', version: 2, reserve_ids: [70] }) }, 201)),
     route('POST', '/api/quotes', () => json(card(), 201)),
+    route('GET', '/api/quotes/31/history', () => json(history)),
   ]);
   renderApp('/quote', { token: 't' });
   const user = await ask('100');
@@ -153,10 +159,15 @@ test("'Сохранить предложение покупателю' saves the
   expect(await within(panel).findByText('Текст скопирован')).toBeInTheDocument();
   await user.type(within(panel).getByRole('textbox', { name: 'Телефон покупателя' }), '+79123456789');
   await user.type(within(panel).getByRole('textbox', { name: 'Адрес доставки' }), 'Казань, ул. Баумана, 5');
+  history = [...history, { at: '2026-11-27T09:05:00Z', user: 'Иванов Иван', action: 'update', changes: [{ field: 'status', old: 'active', new: 'accepted' }, { field: 'reserve_ids', old: null, new: [70] }] }];
   await user.click(within(panel).getByRole('button', { name: 'Зарезервировать' }));
   expect(await within(panel).findByText('Созданы резервы: № 70')).toBeInTheDocument();
   expect(await posted('/api/quotes/31/reserve')).toEqual([{ version: 1, buyer_name: 'ООО «Орех»', buyer_phone: '+79123456789', delivery_address: 'Казань, ул. Баумана, 5' }]);
   expect(within(panel).getByRole('heading')).toHaveTextContent('Котировка № 31 · Принята');
+  // the history asked again after the reserve: made, then accepted with its reserve
+  const log = within(panel).getByRole('region', { name: 'История' });
+  await waitFor(() => expect(log).toHaveTextContent('Статус: Действует → Принята; Резервы: № 70'));
+  expect(log).toHaveTextContent('Иванов Иван: Создана');
   expect(within(panel).queryByRole('button', { name: 'Зарезервировать' })).toBeNull();
 });
 
@@ -191,6 +202,7 @@ test('a buyer from \'Покупатели\': its city fills the city, its credit
       ? json({ status: 'error', error: 'credit', message: 'Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 39 139,00 ₽', messages: ['Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 39 139,00 ₽'] }, 409)
       : json({ reserve_ids: [71], quote: card({ buyer_id: 31, buyer_name: 'ООО «Кедр»', status: 'accepted', version: 2, reserve_ids: [71] }) }, 201))),
     route('POST', '/api/quotes', () => json(card({ buyer_id: 31, buyer_name: 'ООО «Кедр»' }), 201)),
+    route('GET', '/api/quotes/31/history', () => json([])),
   ]);
   renderApp('/quote', { token: 't' });
   const user = userEvent.setup();

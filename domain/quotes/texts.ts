@@ -3,6 +3,7 @@ import type { QuoteLevel, QuoteUnit } from './ranking';
 import type { QuoteCredit } from './search';
 import { rub } from '../buyers/credit';
 import { formatDate } from '../format';
+import type { FieldChange } from '../history';
 import { kopecks } from '../buyers/ledger';
 
 export const QUOTE_TEXTS = {
@@ -94,3 +95,24 @@ export const QUOTE_PDF_TEXTS = {
   empty: 'В предложении нет строк',
   total: (sum: string) => `Итого: ${sum} ₽`,
 } as const;
+
+/** A quote's history as the card says it (GET /api/quotes/{id}/history). */
+export const QUOTE_HISTORY_TEXTS = {
+  title: 'История',
+  create: 'Создана',
+  delete: 'Удалена',
+  empty: 'Записей нет',
+} as const;
+
+const STATUS_WORD: Record<string, string> = { active: 'Действует', accepted: 'Принята', expired: 'Истекла' };
+
+/** One change in words: the date, the buyer, the link, the status, the reserves made. */
+export function quoteChangeText(c: FieldChange): string {
+  const v = c as FieldChange & { new: unknown };
+  if (c.field === 'valid_until') return `Срок действия: ${formatDate(String(c.old))} → ${formatDate(String(v.new))}`;
+  if (c.field === 'buyer_name') return `Покупатель: ${c.old ?? '—'} → ${v.new ?? '—'}`;
+  if (c.field === 'link') return 'Ссылка отозвана';
+  if (c.field === 'status') return `Статус: ${STATUS_WORD[String(c.old)] ?? c.old} → ${STATUS_WORD[String(v.new)] ?? v.new}`;
+  if (c.field === 'reserve_ids') return `Резервы: ${(v.new as number[]).map((id) => `№ ${id}`).join(', ')}`;
+  return c.field;
+}

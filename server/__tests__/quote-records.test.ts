@@ -262,3 +262,24 @@ test('the company\'s name and phone are business settings an administrator saves
   // put back for the other tests of this file
   await put('admin', { company_name: '', company_phone: '+7 (843) 200-00-00' });
 });
+
+test('a quote\'s history: made, its date changed, its link revoked, reserved, each with who and what', async () => {
+  const big = await lot();
+  const q = (await save([{ offers: [{ offer_id: big, amount: 10 }], unit_price: 391.39 }])).body;
+  const later = addDays(today, holdDays + 2);
+  const changed = await ctx.call('PATCH', `/api/quotes/${q.id}`, 'admin', { version: q.version, valid_until: later });
+  expect(changed.status).toBe(200);
+  expect((await ctx.call('POST', `/api/quotes/${q.id}/revoke`, 'admin', {})).status).toBe(200);
+  const reserved = await reserveFrom(q.id);
+  expect(reserved.status).toBe(201);
+  const history = await ctx.call('GET', `/api/quotes/${q.id}/history`, 'admin');
+  expect(history.status).toBe(200);
+  expect(history.body.map((h: { action: string; changes: unknown[] }) => [h.action, h.changes])).toEqual([
+    ['create', []],
+    ['update', [{ field: 'valid_until', old: addDays(today, holdDays), new: later }]],
+    ['update', [{ field: 'link', old: 'active', new: 'revoked' }]],
+    ['update', [{ field: 'status', old: 'active', new: 'accepted' }, { field: 'reserve_ids', old: null, new: reserved.body.reserve_ids }]],
+  ]);
+  expect(history.body[0].user).toEqual(expect.any(String));
+  expect((await ctx.call('GET', `/api/quotes/${q.id}/history`, 'warehouse')).status).toBe(403);
+});

@@ -12,11 +12,12 @@ import { assertQuoteAccess, searchQuote } from './search';
 import { changeQuote, createQuote, deleteQuote, listQuotes, quoteCard, revokeQuoteLink, storedQuote, type QuoteBody } from './records';
 import { reserveQuote, type QuoteReserveBody } from './reserve';
 import { quotePdf } from './pdf';
+import { quoteHistory } from './history';
 import { CONTENT_TYPES } from '../priceList/documents';
 import { fileResponse } from '../priceList/schema';
 import { attachment } from '../lists/export';
 import {
-  cardResponse, changeBody, createBody, createdResponse, deletedResponse, listResponse, quoteErrors, recordErrors, reserveBody, reservedResponse,
+  cardResponse, changeBody, historyResponse, createBody, createdResponse, deletedResponse, listResponse, quoteErrors, recordErrors, reserveBody, reservedResponse,
   searchBody, searchResponse, stepBody,
 } from './schema';
 
@@ -59,6 +60,14 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
   }, async (request, reply) => {
     const file = await quotePdf(db, await storedQuote(db, caller(request), idOf(request.params)));
     return reply.type(CONTENT_TYPES.pdf).header('Content-Disposition', attachment(file.name)).send(file.body);
+  });
+
+  app.get('/quotes/:id/history', {
+    schema: { tags: ['quotes'], summary: 'A quote\'s history: made, its date or buyer changed, its link revoked, reserved, deleted', params: idParams, querystring: noQuery, response: historyResponse },
+  }, async (request) => {
+    const id = idOf(request.params);
+    await storedQuote(db, caller(request), id);
+    return quoteHistory(db, id);
   });
 
   app.patch('/quotes/:id', {

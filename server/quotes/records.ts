@@ -20,6 +20,7 @@ import { HttpError, badRequest, notFound, stale } from '../errors';
 import { firstRow, rowsOf } from '../http/rows';
 import { COMPANY_FALLBACK, COMPANY_SETTING, lots } from '../priceList/lines';
 import { destinationOf, pickBuyer } from './buyer';
+import { recordQuoteHistory } from './history';
 import { shareableDocuments } from '../sections/offers/documents';
 import { shareableFile } from '../sections/offers/publicDocuments';
 import type { FileRow } from '../records/files';
@@ -141,6 +142,7 @@ export async function createQuote(db: Database, auth: AuthenticatedUser, body: Q
     INSERT INTO quotes (city_id, buyer_id, buyer_name, lines, valid_until, token, created_by)
     VALUES (${city.id}, ${buyer?.id ?? null}, ${buyer?.name ?? (body.buyer_name?.trim() || null)}, ${JSON.stringify(lines)}::jsonb, ${validUntil}, ${token}, ${auth.user.id})
     RETURNING id`));
+  await recordQuoteHistory(db, auth.user.id, id, 'create');
   return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
 }
 
@@ -168,9 +170,13 @@ export async function changeQuote(db: Database, auth: AuthenticatedUser, id: num
     const row = await lockedQuote(tx, auth, id, body.version);
     if (row.status === 'accepted') throw badRequest(QUOTE_RECORD_MSG.accepted);
     if (body.valid_until !== undefined && body.valid_until < await todayOf(tx)) throw badRequest(QUOTE_RECORD_MSG.validUntil);
-    await tx.execute(sql`UPDATE quotes SET version = version + 1,
-      valid_until = ${body.valid_until ?? row.valid_until},
-      buyer_name = ${body.buyer_name === undefined ? row.buyer_name : body.buyer_name?.trim() || null} WHERE id = ${id}`);
+    const validUntil = body.valid_until ?? row.valid_until;
+    const buyerName = body.buyer_name === undefined ? row.buyer_name : body.buyer_name?.trim() || null;
+    await tx.execute(sql`UPDATE quotes SET version = version + 1, valid_until = ${validUntil}, buyer_name = ${buyerName} WHERE id = ${id}`);
+    await recordQuoteHistory(tx, auth.user.id, id, 'update', [
+      ...(validUntil !== row.valid_until ? [{ field: 'valid_until', old: row.valid_until, new: validUntil }] : []),
+      ...(buyerName !== row.buyer_name ? [{ field: 'buyer_name', old: row.buyer_name, new: buyerName }] : []),
+    ]);
   });
   return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
 }
@@ -180,13 +186,15 @@ export async function deleteQuote(db: Database, auth: AuthenticatedUser, id: num
   await storedQuote(db, auth, id);
   await db.execute(sql`UPDATE quotes SET status = 'deleted', deleted_at = now(), token_revoked_at = coalesce(token_revoked_at, now()),
     version = version + 1 WHERE id = ${id}`);
+  await recordQuoteHistory(db, auth.user.id, id, 'delete');
   return { status: 'success' as const };
 }
 
 /** POST /api/quotes/{id}/revoke: the buyer's link stops working. */
 export async function revokeQuoteLink(db: Database, auth: AuthenticatedUser, id: number, publicUrl: string) {
-  await storedQuote(db, auth, id);
+  const row = await storedQuote(db, auth, id);
   await db.execute(sql`UPDATE quotes SET token_revoked_at = coalesce(token_revoked_at, now()) WHERE id = ${id}`);
+  if (!row.token_revoked_at) await recordQuoteHistory(db, auth.user.id, id, 'update', [{ field: 'link', old: 'active', new: 'revoked' }]);
   return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
 }
 

@@ -15,6 +15,7 @@ import { hiddenFields, insertRecord, refuseHidden } from '../records/pipeline';
 import { scopeCondition } from '../records/access';
 import { heldReserveRecord, reserveRecord } from '../sections/reserves/lifecycle';
 import { lockedQuote, quoteCard, storedQuote } from './records';
+import { recordQuoteHistory } from './history';
 
 export interface QuoteReserveBody {
   version?: number;
@@ -63,6 +64,7 @@ export async function reserveQuote(db: Database, auth: AuthenticatedUser, id: nu
       }
     }
     await tx.execute(sql`UPDATE quotes SET status = 'accepted', version = version + 1 WHERE id = ${id}`);
+    await recordQuoteHistory(tx, auth.user.id, id, 'update', [{ field: 'status', old: 'active', new: 'accepted' }, { field: 'reserve_ids', old: null, new: ids }]);
   });
   return { reserve_ids: ids, quote: await quoteCard(db, await storedQuote(db, auth, id), publicUrl) };
 }

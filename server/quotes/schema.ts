@@ -244,3 +244,17 @@ export const publicResponse = responses({
     },
   },
 });
+
+/** GET /api/quotes/{id}/history: who did what when (changes as {field, old, new}). */
+export const historyResponse = responses({
+  200: {
+    type: 'array',
+    items: {
+      type: 'object', additionalProperties: false,
+      properties: {
+        at: { type: 'string' }, user: nullable('string'), action: { type: 'string', enum: ['create', 'update', 'delete'] },
+        changes: { type: 'array', items: { type: 'object', additionalProperties: true, properties: { field: { type: 'string' } } } },
+      },
+    },
+  },
+});

@@ -19,13 +19,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
+import { formatDate, formatDateTime, formatFigure, formatNumber } from '../../../domain/format';
 import { DOCUMENT_MSG } from '../../../domain/offers/documents';
 import { toNumber } from '../../../domain/numbers';
 import { QUOTE_MSG } from '../../../domain/quotes/access';
 import { QUOTE_LEVELS, QUOTE_UNITS, type QuoteLevel, type QuoteUnit } from '../../../domain/quotes/ranking';
 import type { QuoteOfferPart, QuoteSearch, QuoteSearchAnswer, QuoteSearchLine } from '../../../domain/quotes/search';
-import { creditSummary, QUOTE_PDF_TEXTS as PDF, QUOTE_COLUMNS as C, QUOTE_LEVEL_TITLES, QUOTE_TEXTS as TEXT, SAVED_QUOTE_TEXTS as SAVED } from '../../../domain/quotes/texts';
+import { creditSummary, QUOTE_HISTORY_TEXTS as HISTORY, quoteChangeText, QUOTE_PDF_TEXTS as PDF, QUOTE_COLUMNS as C, QUOTE_LEVEL_TITLES, QUOTE_TEXTS as TEXT, SAVED_QUOTE_TEXTS as SAVED } from '../../../domain/quotes/texts';
 import { QUOTE_STATUS_TITLES } from '../../../domain/quotes/record';
 import { reserveCreateUrl } from '../../../domain/reserves/prefill';
 import { PageTitle } from '../../components/PageTitle';
@@ -40,7 +40,7 @@ import { usePermissionsQuery } from '../../api/session';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/auth';
 import { downloadFile } from '../../components/useAuthorizedUrl';
-import { useCreateQuoteMutation, useQuoteSearchQuery, useReserveQuoteMutation, useRevokeQuoteLinkMutation, type QuoteCard } from './quoteApi';
+import { useQuoteHistoryQuery, useCreateQuoteMutation, useQuoteSearchQuery, useReserveQuoteMutation, useRevokeQuoteLinkMutation, type QuoteCard } from './quoteApi';
 
 /** What the form holds while it is typed: texts as typed, ids as chosen. */
 interface Ask {
@@ -264,6 +264,23 @@ function SaveQuote({ answer, picked, onSaved }: { answer: QuoteSearchAnswer; pic
   );
 }
 
+/** The quote's history: who made it, changed it, revoked its link, reserved it, and when. */
+function QuoteHistory({ quote }: { quote: QuoteCard }) {
+  const { data } = useQuoteHistoryQuery({ id: quote.id, version: quote.version, revoked: quote.link_revoked });
+  if (!data) return null;
+  return (
+    <Box component="section" aria-label={HISTORY.title}>
+      <Typography variant="subtitle2" component="p">{HISTORY.title}</Typography>
+      {data.length === 0 && <Typography variant="body2" color="text.secondary">{HISTORY.empty}</Typography>}
+      {data.map((h, i) => (
+        <Typography key={i} variant="body2" data-history={h.action}>
+          {formatDateTime(h.at)} · {h.user ?? '—'}: {h.action === 'update' ? h.changes.map(quoteChangeText).join('; ') : HISTORY[h.action]}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
 /** A saved quote: its number, status and date; the text to copy, the buyer's link; one click to its reserves. */
 function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q: QuoteCard) => void }) {
   const [buyer, setBuyer] = useState(quote.buyer_name ?? '');
@@ -323,6 +340,7 @@ function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q: Quote
         </Box>
       )}
       {notice && <Alert severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert>}
+      <QuoteHistory quote={quote} />
     </Paper>
   );
 }

@@ -5,6 +5,7 @@ import { checked } from '../../api/shapes';
 import { QUOTE_SEARCH } from '../../../domain/responseShapes';
 import type { QuoteSearch, QuoteSearchAnswer } from '../../../domain/quotes/search';
 import type { HeldLine, QuoteStatus } from '../../../domain/quotes/record';
+import type { FieldChange } from '../../../domain/history';
 
 /** A saved quote's card (POST/GET /api/quotes/{id}). */
 export interface QuoteCard {
@@ -55,10 +56,14 @@ export const quoteApi = baseApi.injectEndpoints({
     revokeQuoteLink: build.mutation<QuoteCard, { id: number; version: number }>({
       query: ({ id, version }) => ({ url: `api/quotes/${id}/revoke`, method: 'POST', body: { version } }),
     }),
+    /** The quote's history; asked again whenever the card's version or link moves. */
+    quoteHistory: build.query<{ at: string; user: string | null; action: 'create' | 'update' | 'delete'; changes: FieldChange[] }[], { id: number; version: number; revoked: boolean }>({
+      query: ({ id }) => `api/quotes/${id}/history`,
+    }),
     reserveQuote: build.mutation<{ reserve_ids: number[]; quote: QuoteCard }, QuoteReserve>({
       query: ({ id, ...body }) => ({ url: `api/quotes/${id}/reserve`, method: 'POST', body }),
     }),
   }),
 });
 
-export const { useQuoteSearchQuery, useCreateQuoteMutation, useRevokeQuoteLinkMutation, useReserveQuoteMutation } = quoteApi;
+export const { useQuoteHistoryQuery, useQuoteSearchQuery, useCreateQuoteMutation, useRevokeQuoteLinkMutation, useReserveQuoteMutation } = quoteApi;
