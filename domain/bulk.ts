@@ -2,6 +2,7 @@
 // every selected record, which of them a percentage moves, the texts of the dialog and of the answers, and the
 // ±% arithmetic, written once for the dialog's preview and the server's write (they must agree to the kopeck).
 import type { FieldKind } from './fields';
+import { MSG } from './messages';
 import { offersResource } from './offers/resource';
 import { visibleAsOf, type Resource } from './resource';
 import { employeesResource } from './employees/resource';
@@ -101,7 +102,8 @@ export const BULK_MSG = {
   noneChanged: 'Ни одна запись не изменена',
   refusedHead: 'Не изменены:',
   refusedRow: (id: number, reason: string) => `№ ${id}: ${reason}`,
-  missing: 'Запись не найдена',
+  // the card's words: a record that is not there and one the caller may not read are answered alike
+  missing: MSG.notFound,
 } as const;
 
 export const RESTORE_MSG = {

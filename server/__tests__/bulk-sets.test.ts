@@ -67,12 +67,13 @@ test('a supplier\'s user changes its own offers only: another supplier\'s is not
   const other = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM suppliers WHERE id <> ${supplierId} AND status = 'active' ORDER BY id LIMIT 1`))!.id;
   const own = await trade.newOffer('10', { harvest_year: '3010', supplier_id: supplierId });
   const foreign = await trade.newOffer('10', { harvest_year: '3011', supplier_id: other });
-  const res = await bulk({ ids: [own.id, foreign.id], set: { loading_address: 'Самара, ул. Заводская, 3' } }, 'supplier');
+  const res = await bulk({ ids: [own.id, foreign.id, 99_999_998], set: { loading_address: 'Самара, ул. Заводская, 3' } }, 'supplier');
   expect(res.status).toBe(200);
+  // another supplier's offer and one that does not exist are answered in the same words (issue 34)
   expect(res.body).toEqual({
-    status: 'success', changed: 1, notChanged: 1,
-    warning: 'Успешно изменено: 1 предложение из 2. Не удалось изменить: 1 предложение.',
-    refused: [{ id: foreign.id, reason: 'Объект не найден' }],
+    status: 'success', changed: 1, notChanged: 2,
+    warning: 'Успешно изменено: 1 предложение из 3. Не удалось изменить: 2 предложения.',
+    refused: [{ id: foreign.id, reason: 'Объект не найден' }, { id: 99_999_998, reason: 'Объект не найден' }],
   });
   expect((await ctx.call('GET', `/api/offers/${foreign.id}`, 'supplier')).body.message).toBe('Объект не найден');
   expect((await offerRow(own.id)).loading_address).toBe('Самара, ул. Заводская, 3');

@@ -100,7 +100,7 @@ describe('bulk edit', () => {
       refused: [
         { id: held.id, reason: 'Нельзя завершить предложение: активных резервов — 1' },
         { id: gone.id, reason: 'Объект не найден' },
-        { id: 99_999_999, reason: 'Запись не найдена' },
+        { id: 99_999_999, reason: 'Объект не найден' },
       ],
     });
     expect((await offerRow(free.id)).status).toBe('completed');

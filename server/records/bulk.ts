@@ -19,9 +19,9 @@ import {
 import { MSG } from '../../domain/messages';
 import { VERSION_MSG } from '../../domain/versions';
 import type { HistoryCause } from '../../domain/history';
-import { badRequest, forbidden, fromDatabaseError, HttpError, notFound } from '../errors';
+import { badRequest, forbidden, fromDatabaseError, HttpError } from '../errors';
 import { rowsOf } from '../http/rows';
-import { mayColumn, scopeCondition } from './access';
+import { mayColumn, recordVisible, scopeCondition } from './access';
 import { lockedRecord, recordsChanged } from './history';
 import { hiddenFields, refuseHidden, updateRecord, type BulkRow, type RecordSection, type Row } from './pipeline';
 
@@ -89,7 +89,6 @@ function valuesFor(stored: Row, set: Row, adjust: Record<string, number>): Row {
 interface Found {
   id: number;
   row: Row;
-  readable: boolean;
   may: boolean;
   changeable: boolean;
 }
@@ -98,9 +97,9 @@ interface Found {
  * status rule answer there (404, 403, the status's own words); null when it goes on. */
 function lockedRefusal(section: RecordSection<unknown>, f: Found): string | null {
   const status = String(f.row.status);
-  // what the caller may not read is as good as not there; a deleted record is not found unless its section
+  // a deleted record is not found (like one the caller may not read, which is not even locked) unless its section
   // says why it cannot change (a reserve in its status's words)
-  if (!f.readable || (status === 'deleted' && !section.refuseStatus)) return refusalOf(notFound());
+  if (status === 'deleted' && !section.refuseStatus) return BULK_MSG.missing;
   if (section.refuseStatus ? !f.may : !(f.changeable && f.may)) return refusalOf(forbidden());
   const byStatus = section.refuseStatus?.(status, 'change');
   return byStatus ? refusalOf(badRequest(byStatus)) : null;
@@ -118,11 +117,14 @@ export async function changeChunk(tx: Database, auth: AuthenticatedUser, section
   const a = sql.raw(spec.alias);
   const table = sql.identifier(spec.section);
   const changeable = section.changeable ?? sql`${a}.status <> 'deleted'`;
-  // locked in id order (two bulk writes lock alike) and checked in one statement
+  // locked in id order (two bulk writes lock alike) and checked in one statement. Only what the caller may read is
+  // locked at all (another supplier's rows are not held up by a write that cannot touch them), and what it may not
+  // read is answered as a record that is not there: the same words, so 'not yours' cannot be told from 'no such'
   const found = rowsOf<Found>(await tx.execute(sql`
-    SELECT ${a}.id, to_jsonb(${a}) AS row, ${mayColumn(spec, auth, 'read')} AS readable, ${mayColumn(spec, auth, 'update')} AS may,
+    SELECT ${a}.id, to_jsonb(${a}) AS row, ${mayColumn(spec, auth, 'update')} AS may,
       coalesce(${changeable}, false) AS changeable
-    ${spec.from} WHERE ${a}.id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY ${a}.id FOR UPDATE OF ${a}`));
+    ${spec.from} WHERE ${a}.id = ANY(${`{${ids.join(',')}}`}::int[]) AND ${mayColumn(spec, auth, 'read')}
+    ORDER BY ${a}.id FOR UPDATE OF ${a}`));
   const there = new Set(found.map((f) => Number(f.id)));
   for (const id of ids) if (!there.has(id)) refused.push({ id, reason: BULK_MSG.missing });
   const rows: BulkRow[] = [];
@@ -160,7 +162,8 @@ export async function changeChunk(tx: Database, auth: AuthenticatedUser, section
 async function changeEach(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown>, ids: number[], body: Checked, refused: RefusedRow[]): Promise<number> {
   let changed = 0;
   for (const id of ids) {
-    const stored = await lockedRecord(tx, section.spec.section, id);
+    // what the caller may not read is not locked, and is as good as not there
+    const stored = (await recordVisible(tx, section.spec, auth, id)) ? await lockedRecord(tx, section.spec.section, id) : undefined;
     if (!stored) {
       refused.push({ id, reason: BULK_MSG.missing });
       continue;

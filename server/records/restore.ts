@@ -35,18 +35,18 @@ async function restoreChunk(tx: Database, auth: AuthenticatedUser, section: Reco
   const { spec } = section;
   const a = sql.raw(spec.alias);
   const table = sql.identifier(spec.section);
-  const found = rowsOf<{ id: number; row: Row; readable: boolean; may: boolean }>(await tx.execute(sql`
-    SELECT ${a}.id, to_jsonb(${a}) AS row, ${mayColumn(spec, auth, 'read')} AS readable, ${mayColumn(spec, auth, 'delete')} AS may
-    ${spec.from} WHERE ${a}.id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY ${a}.id FOR UPDATE OF ${a}`));
+  const found = rowsOf<{ id: number; row: Row; may: boolean }>(await tx.execute(sql`
+    SELECT ${a}.id, to_jsonb(${a}) AS row, ${mayColumn(spec, auth, 'delete')} AS may
+    ${spec.from} WHERE ${a}.id = ANY(${`{${ids.join(',')}}`}::int[]) AND ${mayColumn(spec, auth, 'read')}
+    ORDER BY ${a}.id FOR UPDATE OF ${a}`));
   const refused: Refusal[] = [];
   const there = new Set(found.map((f) => Number(f.id)));
-  // what the caller may not read is as good as not there
+  // what the caller may not read is as good as not there, and is not locked
   for (const id of ids) if (!there.has(id)) refused.push({ id, error: notFound() });
   const rows: RestoreRow[] = [];
   for (const f of found) {
     const id = Number(f.id);
-    if (!f.readable) refused.push({ id, error: notFound() });
-    else if (!f.may) refused.push({ id, error: forbidden() });
+    if (!f.may) refused.push({ id, error: forbidden() });
     else if (f.row.status !== 'deleted') refused.push({ id, error: badRequest(RESTORE_MSG.notDeleted) });
     else rows.push({ id, record: f.row, status: statusBack(f.row) });
   }
