@@ -1,4 +1,4 @@
-// The analytics page (issue 24): six charts the server computes in SQL over the whole data, within the caller's
+// The analytics page (issues 24 and 37): seven charts the server computes in SQL over the whole data, within the caller's
 // read scopes and hidden fields. Written once for both sides: which charts and figures a caller gets (the SPA
 // draws what the server answers, and the navigation shows the page by the same rule), the figures' Russian
 // titles, the filters of the page's link and their checks.
@@ -9,7 +9,7 @@
 // the caller's when its sections are unreadable or its dimension (the manager, the buyer) is hidden.
 import { isRefVisible, scopeOf, type FieldRef, type Permissions, type Resource } from './permissions';
 
-export const CHARTS = ['sales', 'managers', 'stock', 'turnover', 'buyers', 'funnel'] as const;
+export const CHARTS = ['sales', 'managers', 'stock', 'turnover', 'buyers', 'funnel', 'receivables'] as const;
 export type Chart = (typeof CHARTS)[number];
 
 /** How a figure is shown and written to the XLSX: money to the kopeck with '₽', kilograms, whole counts, … */
@@ -129,7 +129,36 @@ export const CHART: Record<Chart, ChartDef> = {
     dimensions: [{ key: 'stage', title: 'Этап', kind: 'text', reads: [] }],
     figures: [{ key: 'count', title: 'Резервов', kind: 'count', reads: [R_STATUS] }],
   },
+  // issue 37: what the buyers owe on the business day (server/sections/buyers/debt.ts: completed reserves' selling
+  // sums less their payments, due on completion + the buyer's deferral days), by how long it is overdue, and the
+  // buyers that bought most in the period and that owe most today
+  receivables: {
+    key: 'receivables', title: 'Дебиторская задолженность', periodic: true, byResponsible: true,
+    note: 'Долг покупателей на сегодня по сроку просрочки; крупнейшие покупатели по продажам за период и по долгу',
+    sections: ['reserves', 'offers', 'buyers'],
+    dimensions: [
+      { key: 'part', title: 'Раздел', kind: 'text', reads: [] },
+      { key: 'label', title: 'Срок или покупатель', kind: 'text', reads: ['buyers.name'] },
+    ],
+    figures: [
+      money('debt_sum', 'Долг', ['reserves.total_selling_sum', COMPLETED_ON, 'buyers.payment_terms', 'buyers.deferral_days']),
+      money('selling_sum', 'Сумма продаж', ['reserves.total_selling_sum', COMPLETED_ON]),
+      { key: 'buyers_count', title: 'Покупателей', kind: 'count', reads: [COMPLETED_ON, 'buyers.payment_terms', 'buyers.deferral_days'] },
+    ],
+  },
 };
+
+/** The receivables chart's parts (its rows' `part`): the debt by age, the top buyers by sales and by debt. */
+export const RECEIVABLE_PARTS = { age: 'Возраст долга', sales: 'Крупнейшие по продажам', debt: 'Крупнейшие должники' } as const;
+
+/** The debt's ages (days past the due day) with their titles; `max` null is open-ended. The first is not yet due. */
+export const DEBT_AGES = [
+  { min: null, max: 0, title: 'Не наступил срок' },
+  { min: 1, max: 30, title: '1–30 дней' },
+  { min: 31, max: 60, title: '31–60 дней' },
+  { min: 61, max: 90, title: '61–90 дней' },
+  { min: 91, max: null, title: 'Более 90 дней' },
+] as const;
 
 /** The buyers chart's length. */
 export const TOP_BUYERS = 10;
@@ -162,6 +191,7 @@ export function isChartVisible(perms: Permissions | null | undefined, chart: Cha
   const figures = visibleFigures(perms, chart);
   if (chart === 'managers') return figures.some((f) => f.key === 'margin_sum');
   if (chart === 'buyers') return figures.some((f) => f.key === 'selling_sum');
+  if (chart === 'receivables') return figures.some((f) => f.key === 'debt_sum');
   return figures.length > 0;
 }
 

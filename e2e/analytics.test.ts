@@ -1,5 +1,5 @@
 // The analytics page (issue 24) in a real browser on the demo data: a tile of the offers page leads to it, its
-// six charts are drawn (an SVG each, with bars), a bar tells its figure on hover, the period changes through the
+// seven charts are drawn (an SVG each, with bars), a bar tells its figure on hover, the period changes through the
 // date field and lands in the link, and a period with nothing in it says so. Screens at 1024 and 1440 px, and
 // the warehouse's (role 8) page, which has no chart of money, go to e2e/artifacts/screens/.
 import { test } from 'node:test';
@@ -40,12 +40,12 @@ test('the owner opens the analytics from a tile, reads a figure, changes the per
   assert.equal(await page.getByRole('navigation').getByRole('link', { name: 'Аналитика' }).getAttribute('aria-current'), 'page');
 
   const { drawn } = await chartsSettled(page);
-  assert.deepEqual(drawn, ['sales', 'managers', 'stock', 'turnover', 'buyers', 'funnel'], 'six charts drawn over the last twelve weeks of the demo');
+  assert.deepEqual(drawn, ['sales', 'managers', 'stock', 'turnover', 'buyers', 'funnel', 'receivables'], 'seven charts drawn over the last twelve weeks of the demo');
   // every drawn chart is an SVG with bars in it
   // (the download buttons' icons are SVGs too: a chart is an SVG outside a button)
   const bars = await page.locator('[data-testid="analytics-chart"] svg').evaluateAll((svgs) =>
     svgs.filter((s) => !s.closest('button')).map((s) => s.querySelectorAll('rect, path').length));
-  assert.ok(bars.length >= 6 && bars.every((n) => n > 0), `bars per svg: ${bars}`);
+  assert.ok(bars.length >= 7 && bars.every((n) => n > 0), `bars per svg: ${bars}`);
   await page.screenshot({ path: path.join(screens, 'analytics-1440.png'), fullPage: true });
 
   // a bar of the funnel tells its figure on hover, in Russian
@@ -66,10 +66,11 @@ test('the owner opens the analytics from a tile, reads a figure, changes the per
   await page.getByTestId('analytics-period').getByText(/^01\.01\.2026 — /).waitFor();
   await chartsSettled(page);
 
-  // a period long before the demo's trade: every chart of a period says so, the stock (as of today) stays
+  // a period long before the demo's trade: every chart of a period says so, the stock and the debt by age (as of
+  // today) stay
   await page.goto(`${ctx.app.url}/analytics?from=2020-01-06&to=2020-03-01`);
   const { drawn: drawnThen, empty } = await chartsSettled(page);
-  assert.deepEqual(drawnThen, ['stock']);
+  assert.deepEqual(drawnThen, ['stock', 'receivables']);
   assert.deepEqual(empty, ['sales', 'managers', 'turnover', 'buyers', 'funnel']);
   assert.equal(await page.getByText('Нет данных за период').count(), 5);
   await page.close();

@@ -14,7 +14,7 @@ import type { AuthenticatedUser } from '../accounts/users';
 import type { Section } from '../../domain/sections';
 import type { SectionSpec } from '../spec/section';
 import {
-  ANALYTICS_LIST_FILTERS, ANALYTICS_MSG, CHART, FUNNEL_STAGES, TOP_BUYERS, cropAge, isChartVisible, visibleFigures,
+  ANALYTICS_LIST_FILTERS, ANALYTICS_MSG, CHART, DEBT_AGES, FUNNEL_STAGES, RECEIVABLE_PARTS, TOP_BUYERS, cropAge, isChartVisible, visibleFigures,
   type AnalyticsFilter, type Chart, type ChartAnswer, type FigureDef,
 } from '../../domain/analytics';
 import { LIST_MSG } from '../../domain/listQuery';
@@ -25,6 +25,8 @@ import { money2, ref } from '../lists/engine';
 import { scopeCondition } from '../records/access';
 import { dayStartSql, ZONE_SQL } from '../db/businessDay';
 import { addDays } from '../../domain/businessDay';
+import { todayOf } from '../db/businessDay';
+import { dueDay, leftToPay } from '../sections/buyers/debt';
 
 type Specs = Record<Section, SectionSpec>;
 type Row = Record<string, unknown>;
@@ -222,7 +224,48 @@ const CHARTS: Record<Chart, (ctx: Context) => Promise<Row[]>> = {
     if (!counts.placed) return [];
     return FUNNEL_STAGES.map((stage) => ({ stage: stage.title, count: counts[stage.key] }));
   },
+
+  receivables,
 };
+
+/** The receivables' rows: the debt by age (every age, in order), then the top buyers by sales in the period, then
+ * by debt. A completed reserve's debt and due day are the buyers' rule (sections/buyers/debt.ts); its age is the
+ * business day less its due day (0 and less: not due yet, as the ledger's overdue is a due day before today). */
+async function receivables(ctx: Context): Promise<Row[]> {
+  const { filter: f } = ctx;
+  const today = await todayOf(ctx.db);
+  const { from, where } = reservesFrom(ctx);
+  const ages = sql.join(DEBT_AGES.map((a, i) => sql`(${i}::int, ${a.title}::text, ${a.min}::int, ${a.max}::int)`), sql`, `);
+  const perBuyer = sql`SELECT d.buyer_id, d.name, sum(d.left_to_pay) AS debt,
+      coalesce(sum(d.sale) FILTER (WHERE d.sold BETWEEN ${f.from}::date AND ${f.to}::date), 0) AS sales
+    FROM d GROUP BY d.buyer_id, d.name`;
+  const rows = rowsOf<Row>(await ctx.db.execute(sql`
+    WITH d AS (
+      SELECT b.id AS buyer_id, b.name, coalesce(r.total_selling_sum, 0) AS sale, r.actual_date_implementation AS sold,
+             ${leftToPay('r')} AS left_to_pay, ${today}::date - ${dueDay('r', 'b')} AS late
+      ${from} JOIN buyers b ON b.id = r.buyer_id
+      WHERE ${where} AND ${scopeCondition(ctx.specs.buyers, ctx.auth, 'read')}
+        AND r.status = 'completed' AND r.actual_date_implementation IS NOT NULL
+    )
+    SELECT x.part, x.label, ${selectOf(ctx.figures, {
+      debt_sum: money2(sql`x.debt`), selling_sum: money2(sql`x.sales`), buyers_count: sql`x.buyers::int`,
+    })}
+    FROM (
+      SELECT 1 AS k, a.n AS ord, ${RECEIVABLE_PARTS.age}::text AS part, a.title AS label, coalesce(sum(d.left_to_pay), 0) AS debt,
+             0 AS sales, count(DISTINCT d.buyer_id) AS buyers
+      FROM (VALUES ${ages}) a(n, title, lo, hi)
+      LEFT JOIN d ON d.left_to_pay > 0 AND (a.lo IS NULL OR d.late >= a.lo) AND (a.hi IS NULL OR d.late <= a.hi)
+      GROUP BY a.n, a.title
+      UNION ALL
+      (SELECT 2, row_number() OVER (ORDER BY t.sales DESC, t.name, t.buyer_id), ${RECEIVABLE_PARTS.sales}::text, t.name, t.debt, t.sales, NULL
+       FROM (${perBuyer}) t WHERE t.sales > 0 ORDER BY t.sales DESC, t.name, t.buyer_id LIMIT ${TOP_BUYERS})
+      UNION ALL
+      (SELECT 3, row_number() OVER (ORDER BY t.debt DESC, t.name, t.buyer_id), ${RECEIVABLE_PARTS.debt}::text, t.name, t.debt, t.sales, NULL
+       FROM (${perBuyer}) t WHERE t.debt > 0 ORDER BY t.debt DESC, t.name, t.buyer_id LIMIT ${TOP_BUYERS})
+    ) x
+    ORDER BY x.k, x.ord`));
+  return rows.some((r) => !isZero(r.debt_sum) || (r.selling_sum !== undefined && !isZero(r.selling_sum))) ? rows : [];
+}
 
 /** One chart's answer for the caller: 403 when the chart is not its (a section it cannot read, its dimension
  * hidden); the figures it sees, in order, and the rows with those keys alone. */

@@ -1,4 +1,4 @@
-// The six charts, drawn with @mui/x-charts from a chart's answer: only the figures the answer carries are drawn
+// The seven charts, drawn with @mui/x-charts from a chart's answer: only the figures the answer carries are drawn
 // (a figure hidden from the caller is not in it), in Russian, numbers in ru-RU format, dates dd.MM.yyyy. Each
 // series' tooltip shows the figure as the page formats it.
 import type { ReactNode } from 'react';
@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatDate, formatMoney, formatNumber } from '../../../domain/format';
-import { CHART, FUNNEL_STAGES, type Chart, type ChartAnswer, type FigureDef, type FigureKind } from '../../../domain/analytics';
+import { CHART, DEBT_AGES, FUNNEL_STAGES, RECEIVABLE_PARTS, type Chart, type ChartAnswer, type FigureDef, type FigureKind } from '../../../domain/analytics';
 
 type Row = Record<string, unknown>;
 
@@ -208,6 +208,51 @@ function FunnelChart({ answer }: { answer: ChartAnswer }) {
   );
 }
 
+/** The debt's ages from green (not due) to red (over 90 days). */
+const AGE_COLORS = ['#2e7d32', '#f9a825', '#ef6c00', '#d84315', '#c62828'];
+const AGE_COLOR: Record<string, string> = Object.fromEntries(DEBT_AGES.map((a, i) => [a.title, AGE_COLORS[i]]));
+
+/** The receivables: the debt by age (one bar per age, in order), then the ten buyers that bought most in the period
+ * and the ten that owe most, each with the other figure in its tooltip. */
+function ReceivablesChart({ answer }: { answer: ChartAnswer }) {
+  const part = (title: string): ChartAnswer => ({ ...answer, rows: answer.rows.filter((r) => r.part === title) });
+  const ages = part(RECEIVABLE_PARTS.age);
+  const buyers = (ofPart: ChartAnswer, key: string, other: string) => {
+    const labels = ofPart.rows.map((r) => String(r.label));
+    const more = (row: Row) => `${figureOf('receivables', other)!.title.toLowerCase()}: ${formatFigureOf('money', row[other])}`;
+    return (
+      <BarChart
+        layout="horizontal"
+        height={horizontalHeight(labels.length)}
+        yAxis={[{ scaleType: 'band', data: labels, width: bandWidth(labels) }]}
+        xAxis={[{ valueFormatter: moneyTicks, tickNumber: 4 }]}
+        margin={{ right: 28 }}
+        series={seriesOf(ofPart, [key], undefined, answer.fields.includes(other) ? more : undefined)}
+        hideLegend
+      />
+    );
+  };
+  const bySales = part(RECEIVABLE_PARTS.sales);
+  const byDebt = part(RECEIVABLE_PARTS.debt);
+  const count = (row: Row) => `покупателей: ${formatNumber(row.buyers_count)}`;
+  return (
+    <>
+      <Titled title={`${RECEIVABLE_PARTS.age}, ₽`}>
+        <BarChart
+          height={HEIGHT}
+          xAxis={[{ scaleType: 'band', data: ages.rows.map((r) => String(r.label)) }]}
+          yAxis={[{ valueFormatter: moneyTicks, width: 70 }]}
+          series={seriesOf(ages, ['debt_sum'], (row) => AGE_COLOR[String(row.label)], answer.fields.includes('buyers_count') ? count : undefined)}
+          hideLegend
+        />
+      </Titled>
+      {bySales.rows.length > 0 && <Titled title={RECEIVABLE_PARTS.sales}>{buyers(bySales, 'selling_sum', 'debt_sum')}</Titled>}
+      {byDebt.rows.length > 0 && <Titled title={RECEIVABLE_PARTS.debt}>{buyers(byDebt, 'debt_sum', 'selling_sum')}</Titled>}
+    </>
+  );
+}
+
 export const CHART_VIEWS: Record<Chart, (props: { answer: ChartAnswer }) => ReactNode> = {
   sales: SalesChart, managers: ManagersChart, stock: StockChart, turnover: TurnoverChart, buyers: BuyersChart, funnel: FunnelChart,
+  receivables: ReceivablesChart,
 };
