@@ -3,7 +3,8 @@
 // supplier's user (its own offers' stock and sold amounts; no reserves, buyers or margins).
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { createTestApp, insertRoles, insertUser, signIn, type TestContext } from './testApp';
+import { createTestApp, insertRoles, type TestContext } from './testApp';
+import { analyticsCallers, firstSheet } from './analyticsCallers';
 import { CHARTS, MONEY_KEYS, type Chart } from '../../domain/analytics';
 
 let ctx: TestContext;
@@ -25,11 +26,7 @@ beforeAll(async () => {
   await db.execute(sql`INSERT INTO cities (id, name) VALUES (1, 'Москва'), (2, 'Казань')`);
   await db.execute(sql`INSERT INTO suppliers (id, name, inn) VALUES (1, 'Орехпром', '7701234567'), (2, 'Сухофрукт', '7707654321')`);
   await db.execute(sql`INSERT INTO employees (id, full_name) VALUES (1, 'Иванов Иван'), (2, 'Петров Пётр')`);
-  await insertUser(db, { email: 'admin@t.ru', user_type: 'admin', is_admin: true });
-  await insertUser(db, { email: 'manager@t.ru', role_id: 1, employee_id: 1 });
-  await insertUser(db, { email: 'warehouse@t.ru', role_id: 8, employee_id: 2 });
-  await insertUser(db, { email: 'supplier@t.ru', user_type: 'supplier', role_id: 9, supplier_id: 1 });
-  for (const who of ['admin', 'manager', 'warehouse', 'supplier']) tokens[who] = await signIn(ctx.app, `${who}@t.ru`);
+  Object.assign(tokens, await analyticsCallers(db, ctx.app));
 
   // offers: O1 and O3 are supplier 1's (the supplier's user's), O3 in pieces of 0.5 kg
   await db.execute(sql`INSERT INTO offers (id, product_id, supplier_id, city_id, harvest_year, unit_measure, unit_weight, unit_amount, unit_price,
@@ -151,9 +148,7 @@ describe('the charts as the admin sees them', () => {
   test("a chart's data as XLSX: the figures under their titles, money as numbers", async () => {
     const res = await get('admin', `/api/analytics/sales/xlsx?${PERIOD}`);
     expect(res.status).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.raw as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0];
+    const sheet = await firstSheet(res.raw);
     expect(sheet.name).toBe('Продажи по неделям');
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Неделя', 'Сумма продаж', 'Маржа', 'Продано, кг', 'Завершено', 'Размещено', 'Отменено', 'Просрочено']);
     const second = (sheet.getRow(3).values as unknown[]).slice(1);

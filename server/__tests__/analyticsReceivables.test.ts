@@ -2,8 +2,8 @@
 // sales in the period and by debt, on buyers, completed reserves and payments whose figures are worked out by hand
 // below; role 8 (no money, no buyers) and a supplier's user are refused it.
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { createTestApp, insertRoles, insertUser, signIn, type TestContext } from './testApp';
+import { createTestApp, insertRoles, type TestContext } from './testApp';
+import { analyticsCallers, firstSheet } from './analyticsCallers';
 import { todayOf } from '../db/businessDay';
 import { addDays } from '../../domain/businessDay';
 
@@ -29,11 +29,7 @@ beforeAll(async () => {
   await db.execute(sql`INSERT INTO cities (id, name) VALUES (1, 'Москва')`);
   await db.execute(sql`INSERT INTO suppliers (id, name, inn) VALUES (1, 'Орехпром', '7701234567')`);
   await db.execute(sql`INSERT INTO employees (id, full_name) VALUES (1, 'Иванов Иван'), (2, 'Петров Пётр')`);
-  await insertUser(db, { email: 'admin@t.ru', user_type: 'admin', is_admin: true });
-  await insertUser(db, { email: 'manager@t.ru', role_id: 1, employee_id: 1 });
-  await insertUser(db, { email: 'warehouse@t.ru', role_id: 8, employee_id: 2 });
-  await insertUser(db, { email: 'supplier@t.ru', user_type: 'supplier', role_id: 9, supplier_id: 1 });
-  for (const who of ['admin', 'manager', 'warehouse', 'supplier']) tokens[who] = await signIn(ctx.app, `${who}@t.ru`);
+  Object.assign(tokens, await analyticsCallers(db, ctx.app));
 
   await db.execute(sql`INSERT INTO offers (id, product_id, supplier_id, city_id, harvest_year, unit_measure, unit_weight, unit_amount, unit_price,
       warehouse_cost, reserved_amount, purchased_amount, status) VALUES (1, 1, 1, 1, '2026', 'кг', 1, 10000, 500, 10, 0, 0, 'active')`);
@@ -110,9 +106,7 @@ test("the responsible filter narrows it to that employee's reserves; a period be
 test('as XLSX: its rows under the Russian titles, money as numbers', async () => {
   const res = await get('admin', `/api/analytics/receivables/xlsx?${period}`);
   expect(res.status).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(res.raw as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
+  const sheet = await firstSheet(res.raw);
   expect(sheet.name).toBe('Дебиторская задолженность');
   expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Раздел', 'Срок или покупатель', 'Долг', 'Сумма продаж', 'Покупателей']);
   expect((sheet.getRow(4).values as unknown[]).slice(1)).toEqual(['Возраст долга', '31–60 дней', 40000.25, 0, 1]);

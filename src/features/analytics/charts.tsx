@@ -99,9 +99,8 @@ function SalesChart({ answer }: { answer: ChartAnswer }) {
   );
 }
 
-function ManagersChart({ answer }: { answer: ChartAnswer }) {
-  const labels = answer.rows.map((r) => formatFigureOf('ref', r.responsible));
-  const avg = answer.fields.includes('margin_avg') ? (row: Row) => `средняя маржинальность ${formatFigureOf('percent', row.margin_avg)}` : undefined;
+/** Horizontal bars of money, one band per row named by `labels` (the managers, the top buyers). */
+function MoneyBars({ labels, series, hideLegend }: { labels: string[]; series: ReturnType<typeof seriesOf>; hideLegend?: boolean }) {
   return (
     <BarChart
       layout="horizontal"
@@ -109,9 +108,16 @@ function ManagersChart({ answer }: { answer: ChartAnswer }) {
       yAxis={[{ scaleType: 'band', data: labels, width: bandWidth(labels) }]}
       xAxis={[{ valueFormatter: moneyTicks, tickNumber: 4 }]}
       margin={{ right: 28 }}
-      series={seriesOf(answer, ['margin_sum', 'selling_sum'], undefined, avg)}
+      series={series}
+      hideLegend={hideLegend}
     />
   );
+}
+
+function ManagersChart({ answer }: { answer: ChartAnswer }) {
+  const labels = answer.rows.map((r) => formatFigureOf('ref', r.responsible));
+  const avg = answer.fields.includes('margin_avg') ? (row: Row) => `средняя маржинальность ${formatFigureOf('percent', row.margin_avg)}` : undefined;
+  return <MoneyBars labels={labels} series={seriesOf(answer, ['margin_sum', 'selling_sum'], undefined, avg)} />;
 }
 
 type Crop = keyof typeof CROP_COLORS;
@@ -180,17 +186,7 @@ function TurnoverChart({ answer }: { answer: ChartAnswer }) {
 function BuyersChart({ answer }: { answer: ChartAnswer }) {
   const labels = answer.rows.map((r) => String(r.buyer_name));
   const more = (row: Row) => `${formatFigureOf('kg', row.completed_kg)}, резервов: ${formatNumber(row.completed_count)}`;
-  return (
-    <BarChart
-      layout="horizontal"
-      height={horizontalHeight(labels.length)}
-      yAxis={[{ scaleType: 'band', data: labels, width: bandWidth(labels) }]}
-      xAxis={[{ valueFormatter: moneyTicks, tickNumber: 4 }]}
-      margin={{ right: 28 }}
-      series={seriesOf(answer, ['selling_sum'], undefined, more)}
-      hideLegend
-    />
-  );
+  return <MoneyBars labels={labels} series={seriesOf(answer, ['selling_sum'], undefined, more)} hideLegend />;
 }
 
 function FunnelChart({ answer }: { answer: ChartAnswer }) {
@@ -220,17 +216,7 @@ function ReceivablesChart({ answer }: { answer: ChartAnswer }) {
   const buyers = (ofPart: ChartAnswer, key: string, other: string) => {
     const labels = ofPart.rows.map((r) => String(r.label));
     const more = (row: Row) => `${figureOf('receivables', other)!.title.toLowerCase()}: ${formatFigureOf('money', row[other])}`;
-    return (
-      <BarChart
-        layout="horizontal"
-        height={horizontalHeight(labels.length)}
-        yAxis={[{ scaleType: 'band', data: labels, width: bandWidth(labels) }]}
-        xAxis={[{ valueFormatter: moneyTicks, tickNumber: 4 }]}
-        margin={{ right: 28 }}
-        series={seriesOf(ofPart, [key], undefined, answer.fields.includes(other) ? more : undefined)}
-        hideLegend
-      />
-    );
+    return <MoneyBars labels={labels} series={seriesOf(ofPart, [key], undefined, answer.fields.includes(other) ? more : undefined)} hideLegend />;
   };
   const bySales = part(RECEIVABLE_PARTS.sales);
   const byDebt = part(RECEIVABLE_PARTS.debt);
