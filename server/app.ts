@@ -133,7 +133,7 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     await api.register(priceListRoutes, { db, config });
     await api.register(quoteRoutes, { db, config });
     // the live event stream: every committed change of a record, told to the users who may read it
-    await api.register(eventsRoutes, { db });
+    await api.register(eventsRoutes, { db, config });
     await api.register(notificationsRoutes, { db });
     await api.register(analyticsRoutes, { db });
   }, { prefix: '/api' });

@@ -46,6 +46,9 @@ export interface Config {
   /** Downloads (exports) running at once on this instance, and for one user (server/lists/exportGate.ts). */
   exportsPerInstance: number;
   exportsPerUser: number;
+  /** Live event streams open at once for one user (its tabs), and on this instance. */
+  liveStreamsPerUser: number;
+  liveStreamsPerInstance: number;
   /** A download whose reader has taken nothing for this long is ended (its database connection freed). */
   exportStallMs: number;
   /** The longest a request waits for a free connection of the PostgreSQL pool before it fails. */
@@ -130,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentNoticesEveryMs: int(env.DOCUMENT_NOTICES_EVERY_SECONDS, 300, 'DOCUMENT_NOTICES_EVERY_SECONDS') * 1000,
     exportsPerInstance: int(env.EXPORT_MAX_PER_INSTANCE, 4, 'EXPORT_MAX_PER_INSTANCE'),
     exportsPerUser: int(env.EXPORT_MAX_PER_USER, 2, 'EXPORT_MAX_PER_USER'),
+    liveStreamsPerUser: int(env.LIVE_STREAMS_PER_USER, 10, 'LIVE_STREAMS_PER_USER'),
+    liveStreamsPerInstance: int(env.LIVE_STREAMS_PER_INSTANCE, 2000, 'LIVE_STREAMS_PER_INSTANCE'),
     exportStallMs: int(env.EXPORT_STALL_SECONDS, 60, 'EXPORT_STALL_SECONDS') * 1000,
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_SECONDS, 10, 'DB_CONNECT_TIMEOUT_SECONDS') * 1000,
     fileStore: fileStoreOf(env, s3),

@@ -5,7 +5,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { createDemoApp, secondInstance, type DemoContext } from './testApp';
+import { createDemoApp, secondInstance, signIn, type DemoContext } from './testApp';
+import { DEMO_PASSWORD } from '../../domain/api';
+import { LIVE_HEARTBEAT_MS } from '../../domain/live';
 import { rowsOf, firstRow } from '../http/rows';
 import { runReserveExpiry } from '../sections/reserves/expiry';
 import { todayOf } from '../db/businessDay';
@@ -40,9 +42,11 @@ function stream(base: string, token: string, lastEventId?: string) {
   const got: Received[] = [];
   const comments: string[] = [];
   let status = 0;
+  let ended = false;
   let buffer = '';
   const req = http.get(`${base}/api/events`, { headers: { authorization: `Bearer ${token}`, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) } }, (res) => {
     status = res.statusCode ?? 0;
+    res.on('end', () => (ended = true));
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => {
       buffer += chunk;
@@ -61,7 +65,7 @@ function stream(base: string, token: string, lastEventId?: string) {
     });
   });
   req.on('error', () => undefined);
-  return { got, comments, status: () => status, close: () => req.destroy() };
+  return { got, comments, status: () => status, ended: () => ended, text: () => buffer, close: () => req.destroy() };
 }
 
 const until = async (check: () => boolean, ms = 15_000) => {
@@ -337,4 +341,45 @@ test("a supplier's user who created an offer is told it sold out, never of the r
   expect(await told(manager.id, [second.body.id])).toEqual([
     { kind: 'reserve_placed', section: 'reserves', text: `На предложение № ${managers.id} поставлен резерв № ${second.body.id}` },
   ]);
+});
+
+test('one user opens at most 10 streams (its tabs); the 11th is refused in Russian, others are not held up (issue 34)', async () => {
+  const tabs = Array.from({ length: 10 }, () => stream(firstUrl, ctx.tokens.supplier));
+  await until(() => tabs.every((t) => t.status() === 200));
+  const eleventh = stream(firstUrl, ctx.tokens.supplier);
+  await until(() => eleventh.status() !== 0);
+  await until(() => eleventh.ended());
+  expect(eleventh.status()).toBe(429);
+  expect(JSON.parse(eleventh.text() || '{}')).toEqual({ status: 'error', error: 'busy',
+    messages: ['Открыто слишком много вкладок с живыми обновлениями: не больше 10. Закройте лишние, остальные обновляются по таймеру'] });
+  // another user opens its own
+  const other = stream(firstUrl, ctx.tokens.warehouse);
+  await until(() => other.status() === 200);
+  // a tab closed makes room (once the server has seen it close)
+  tabs[0].close();
+  let again = stream(firstUrl, ctx.tokens.supplier);
+  for (let tries = 0; ; tries++) {
+    await until(() => again.status() !== 0);
+    if (again.status() === 200 || tries === 20) break;
+    await settle(200);
+    again = stream(firstUrl, ctx.tokens.supplier);
+  }
+  expect(again.status()).toBe(200);
+  for (const t of [...tabs, again, other]) t.close();
+});
+
+test("a sign-out ends the session's streams on every instance at once, not at their next heartbeat 15 s later (issue 34)", async () => {
+  const token = await signIn(ctx.app, 'warehouse@nutdesk.demo', DEMO_PASSWORD);
+  const here = stream(firstUrl, token);
+  const there = stream(secondUrl, token);
+  const bystander = stream(secondUrl, ctx.tokens.warehouse);
+  await until(() => [here, there, bystander].every((s) => s.status() === 200));
+  await settle();
+  const out = await ctx.app.inject({ method: 'POST', url: '/logout', headers: { authorization: `Bearer ${token}` } });
+  expect(out.statusCode).toBeLessThan(300);
+  // well within the heartbeat (LIVE_HEARTBEAT_MS, 15 s), which used to be the first check
+  await until(() => here.ended() && there.ended(), LIVE_HEARTBEAT_MS / 2);
+  // the same user's other session keeps its stream
+  expect(bystander.ended()).toBe(false);
+  bystander.close();
 });

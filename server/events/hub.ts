@@ -13,7 +13,10 @@ import { findSessionUser } from '../accounts/sessions';
 import { loadPermissions } from '../accounts/users';
 import { visibleIds } from '../records/access';
 import type { SectionSpec } from '../spec/section';
-import { LIVE_EVENT, type LiveEvent } from '../../domain/live';
+import { LIVE_EVENT, LIVE_MSG, type LiveEvent } from '../../domain/live';
+
+/** Announced by the auth epoch's trigger at each move (migration 0017). */
+const AUTH_EPOCH_CHANNEL = 'auth_epoch';
 import type { Section } from '../../domain/sections';
 
 /** Events kept for reconnects: a minute of a busy office's writes. */
@@ -34,9 +37,29 @@ export class LiveHub {
   private queue: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void)[] = [];
 
-  constructor(private db: Database, private bus: Bus, private specs: Record<Section, SectionSpec>, private heartbeatMs: number) {}
+  private recheck: NodeJS.Timeout | null = null;
+
+  constructor(private db: Database, private bus: Bus, private specs: Record<Section, SectionSpec>, private heartbeatMs: number,
+    private caps: { perUser: number; perInstance: number } = { perUser: Infinity, perInstance: Infinity }) {}
+
+  /** Why a new stream of this user is refused now (its tabs, or this instance, at the cap); null when it may open. */
+  refusal(auth: AuthenticatedUser): string | null {
+    if (this.clients.size >= this.caps.perInstance) return LIVE_MSG.perInstance;
+    let own = 0;
+    for (const client of this.clients) if (client.auth.user.id === auth.user.id) own++;
+    return own >= this.caps.perUser ? LIVE_MSG.perUser(this.caps.perUser) : null;
+  }
 
   start() {
+    // a sign-out, a deactivation, a password or role change moves the auth epoch (by trigger, on every instance): every
+    // stream's session and rights are checked again at once, not at its next heartbeat up to 15 s later
+    this.unsubscribe.push(this.bus.subscribe(AUTH_EPOCH_CHANNEL, () => {
+      if (this.recheck) return;
+      this.recheck = setTimeout(() => {
+        this.recheck = null;
+        for (const client of [...this.clients]) void this.beat(client);
+      }, 50);
+    }));
     this.unsubscribe.push(this.bus.subscribe(CHANGES_CHANNEL, (payload) => {
       const events = eventsOf(payload);
       if (!events.length) return;
@@ -124,6 +147,7 @@ export class LiveHub {
   /** The app closes: every stream ends (the browser reconnects to another instance). */
   close() {
     for (const u of this.unsubscribe) u();
+    if (this.recheck) clearTimeout(this.recheck);
     for (const client of [...this.clients]) {
       client.res.end();
       this.drop(client);

@@ -4,8 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { requireAuth } from '../http/auth';
-import { noQuery } from '../http/schemas';
+import { errorBody, noQuery } from '../http/schemas';
 import { LiveHub } from './hub';
+import type { Config } from '../config';
+import { HttpError } from '../errors';
 import { LIVE_HEARTBEAT_MS } from '../../domain/live';
 
 declare module 'fastify' {
@@ -19,8 +21,9 @@ only of records the user may read, no field values; 'notification' (data: {}): t
 'reset' (data: {}): what was missed since Last-Event-ID is no longer kept, read everything again. A comment line
 ': heartbeat' every 15 s.`;
 
-export default async function eventsRoutes(app: FastifyInstance, opts: { db: Database; heartbeatMs?: number }) {
-  const hub = new LiveHub(opts.db, app.bus, app.sectionSpecs, opts.heartbeatMs ?? LIVE_HEARTBEAT_MS);
+export default async function eventsRoutes(app: FastifyInstance, opts: { db: Database; config: Config; heartbeatMs?: number }) {
+  const hub = new LiveHub(opts.db, app.bus, app.sectionSpecs, opts.heartbeatMs ?? LIVE_HEARTBEAT_MS,
+    { perUser: opts.config.liveStreamsPerUser, perInstance: opts.config.liveStreamsPerInstance });
   hub.start();
   app.decorate('live', hub);
   // at shutdown every stream ends first (server/http/shutdown.ts), so the close is not held open by them and each
@@ -34,10 +37,12 @@ export default async function eventsRoutes(app: FastifyInstance, opts: { db: Dat
       description: STREAM_DESCRIPTION,
       querystring: noQuery,
       headers: { type: 'object', properties: { 'last-event-id': { type: 'string', maxLength: 64 } } },
-      response: { 200: { description: STREAM_DESCRIPTION, content: { 'text/event-stream': { schema: { type: 'string' } } } } },
+      response: { 200: { description: STREAM_DESCRIPTION, content: { 'text/event-stream': { schema: { type: 'string' } } } }, 429: errorBody },
     },
   }, async (request, reply) => {
     const auth = requireAuth(request);
+    const refused = hub.refusal(auth);
+    if (refused) throw new HttpError(429, { status: 'error', error: 'busy', messages: [refused] });
     const headers = { ...reply.getHeaders() } as Record<string, string | number | string[]>;
     reply.hijack();
     reply.raw.writeHead(200, {
