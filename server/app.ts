@@ -36,6 +36,7 @@ import priceListRoutes from './priceList';
 import publicPriceListRoutes from './priceList/public';
 import quoteRoutes from './quotes';
 import publicQuoteRoutes from './quotes/public';
+import { limitPublicReads } from './http/publicLimit';
 import { SECTIONS } from '../domain/sections';
 import { createServer } from 'node:http';
 import { safeLogger } from './http/logging';
@@ -137,10 +138,13 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     await api.register(notificationsRoutes, { db });
     await api.register(analyticsRoutes, { db });
   }, { prefix: '/api' });
-  // the one read without a session: a buyer's price list by its link (DESIGN.md "Public pages")
-  await app.register(publicPriceListRoutes, { prefix: '/api/public', db, specs: SECTION_SPECS, stores: fileStores });
-  // issue 38: a saved quote by its link
-  await app.register(publicQuoteRoutes, { prefix: '/api/public', db, stores: fileStores });
+  // the reads without a session, limited per address: a buyer's price list by its link (DESIGN.md "Public pages"),
+  // and (issue 38) a saved quote by its link
+  await app.register(async (publicApi) => {
+    await limitPublicReads(publicApi, config.publicRequestsPerMinute);
+    await publicApi.register(publicPriceListRoutes, { db, specs: SECTION_SPECS, stores: fileStores });
+    await publicApi.register(publicQuoteRoutes, { db, stores: fileStores });
+  }, { prefix: '/api/public' });
 
   const indexHtml = path.join(config.distDir, 'index.html');
   let indexTemplate: string | undefined;

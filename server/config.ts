@@ -49,6 +49,8 @@ export interface Config {
   /** Live event streams open at once for one user (its tabs), and on this instance. */
   liveStreamsPerUser: number;
   liveStreamsPerInstance: number;
+  /** Public reads (a buyer's link) per client address and minute, on this instance. */
+  publicRequestsPerMinute: number;
   /** A download whose reader has taken nothing for this long is ended (its database connection freed). */
   exportStallMs: number;
   /** The longest a request waits for a free connection of the PostgreSQL pool before it fails. */
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportsPerUser: int(env.EXPORT_MAX_PER_USER, 2, 'EXPORT_MAX_PER_USER'),
     liveStreamsPerUser: int(env.LIVE_STREAMS_PER_USER, 10, 'LIVE_STREAMS_PER_USER'),
     liveStreamsPerInstance: int(env.LIVE_STREAMS_PER_INSTANCE, 2000, 'LIVE_STREAMS_PER_INSTANCE'),
+    publicRequestsPerMinute: int(env.PUBLIC_REQUESTS_PER_MINUTE, 120, 'PUBLIC_REQUESTS_PER_MINUTE'),
     exportStallMs: int(env.EXPORT_STALL_SECONDS, 60, 'EXPORT_STALL_SECONDS') * 1000,
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_SECONDS, 10, 'DB_CONNECT_TIMEOUT_SECONDS') * 1000,
     fileStore: fileStoreOf(env, s3),
