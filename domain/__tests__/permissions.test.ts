@@ -112,6 +112,10 @@ describe("a supplier-kind account never sees the trader's figures, whatever its 
   test('hiddenFieldsOf joins the role\'s rules with the kind\'s, what /api/permissions answers', () => {
     expect(hiddenFieldsOf('supplier', { offers: ['created_by', 'min_unit_price'] }).offers).toEqual(['created_by', 'min_unit_price', 'max_unit_price']);
     expect(hiddenFieldsOf('supplier', {}).reserves).toContain('total_selling_sum');
-    expect(hiddenFieldsOf('employee', { offers: ['city'] })).toEqual({ offers: ['city'] });
+    // with the fields derived from a hidden one (DERIVED_FIELDS): the delivery matrix names offers' loading city,
+    // 'Резерв до' is bounded by the implementation date
+    expect(hiddenFieldsOf('employee', { offers: ['city'] })).toEqual({ offers: ['city'], cities: ['delivery'] });
+    expect(hiddenFieldsOf('employee', { reserves: ['estimated_date_implementation'] })).toEqual({ reserves: ['estimated_date_implementation', 'reserved_until'] });
+    expect(hiddenFieldsOf('employee', { offers: ['supplier'] })).toEqual({ offers: ['supplier'] });
   });
 });
