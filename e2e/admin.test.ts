@@ -127,7 +127,7 @@ test('invite → set password → signed in; forgot → recover through the mail
   // typed in percent, stored as the spec's fraction (the log names the stored values)
   assert.equal(await minMarkup.inputValue(), '10');
   await minMarkup.fill('20');
-  await admin.getByRole('button', { name: 'Сохранить' }).click();
+  await admin.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await admin.getByText(/^Настройки сохранены\. Пересчитаны цены продажи предложений: \d+$/).waitFor();
   await admin.screenshot({ path: path.join(artifacts, 'settings-business.png'), fullPage: true });
   await admin.getByRole('tab', { name: 'Журнал изменений' }).click();
