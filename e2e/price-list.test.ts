@@ -13,6 +13,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { artifacts, scenario, signedInPage } from './harness';
 import { formatFigure } from '../domain/format';
+import { addDays, businessToday, TIME_ZONE_DEFAULT } from '../domain/businessDay';
 
 const ctx = scenario();
 const scratch = mkdtempSync(path.join(tmpdir(), 'nutdesk-e2e-price-list-'));
@@ -43,7 +44,8 @@ test('a price list for Казань: on the page, in XLSX and PDF, by the buyer\
   await page.getByLabel('Наценка, %').fill('20');
   await page.getByLabel('Округление').click();
   await page.getByRole('option', { name: 'До 10 ₽' }).click();
-  const validUntil = dayjs().add(1, 'day').format('YYYY-MM-DD');
+  // tomorrow of the business day (Moscow), which the calendar opens on: between 21:00 and 24:00 UTC not the machine's
+  const validUntil = addDays(businessToday(TIME_ZONE_DEFAULT), 1);
   // the calendar opens on today, focused: tomorrow is one key away
   await page.getByRole('button', { name: /^Выберите дату/ }).click();
   await page.getByRole('grid').waitFor();
