@@ -11,7 +11,7 @@ import { IMPORT_LIMITS, IMPORT_MSG, type ImportReport } from '../../domain/impor
 import { OFFER_IMPORT_COLUMNS } from '../../domain/offers/import';
 import { OFFER_WRITE_MSG } from '../../domain/offers/schema';
 import { permissionsOf } from '../../domain/permissions';
-import { lyingZip } from './zips';
+import { hiddenMemberZip, lyingZip, sharedStringsZip } from './zips';
 import { importUpload } from './importUpload';
 
 let ctx: DemoContext;
@@ -404,6 +404,28 @@ test('an XLSX that lies about its unpacked size is measured as it unpacks and re
   const res = await upload(bomb, 'прайс.xlsx', 'all');
   expect(res).toEqual({ status: 400, body: { status: 'error', error: 'validation', messages: ['Файл распаковывается в слишком большой объём данных: разделите его на части'] } });
   expect(await tableChecksum(ctx.db)).toBe(before);
+});
+
+test('a member its central directory does not name (the reader would parse it, the size check would not see it) makes the file unreadable, nothing kept', async () => {
+  const { unzippedSize } = await import('../lists/import');
+  const hidden = await hiddenMemberZip(30 * 1024 * 1024);
+  // measured as the reader meets it: not as the 1 KB its directory lists
+  expect(await unzippedSize(hidden, 100 * 1024 * 1024)).toBeNull();
+  const before = await tableChecksum(ctx.db);
+  const res = await upload(hidden, 'прайс.xlsx', 'all');
+  expect(res).toEqual({ status: 400, body: { status: 'error', error: 'validation', messages: ['Не удалось прочитать файл: он повреждён или не в формате XLSX/CSV'] } });
+  expect(await tableChecksum(ctx.db)).toBe(before);
+});
+
+test('shared strings past 24 MB, the part of a workbook the reader keeps whole, are refused however small the file', async () => {
+  const { unzippedSize } = await import('../lists/import');
+  const strings = await sharedStringsZip(30 * 1024 * 1024);
+  expect(strings.length).toBeLessThan(IMPORT_LIMITS.maxBytes);
+  expect(await unzippedSize(strings, 100 * 1024 * 1024)).toBe(Infinity);
+  // the same strings under the cap are counted at their size
+  expect(await unzippedSize(await sharedStringsZip(2 * 1024 * 1024), 100 * 1024 * 1024)).toBeGreaterThanOrEqual(2 * 1024 * 1024);
+  const res = await upload(strings, 'прайс.xlsx', 'all');
+  expect(res).toEqual({ status: 400, body: { status: 'error', error: 'validation', messages: ['Файл распаковывается в слишком большой объём данных: разделите его на части'] } });
 });
 
 test('an XLSX of far more rows than an import takes is refused by its row count, read only as far as the limit', async () => {
