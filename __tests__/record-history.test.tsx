@@ -29,6 +29,12 @@ const at = (day: number, hour: number, minute: number) => new Date(2026, 10, day
 const admins = { id: 1, name: 'Администратор' };
 
 const history = [
+  // issue 35: the reserves' expiry job wrote it, no person: 'Система', not 'Пользователь скрыт'
+  {
+    id: 32, at: at(24, 0, 1), action: 'stock', user: null, system: true,
+    via: { section: 'reserves', step: 'expire', ids: [46] },
+    changes: [{ field: 'reserved_amount', old: 100, new: 0 }],
+  },
   {
     id: 31, at: at(23, 9, 15), action: 'stock', user: { id: 7, name: 'Тихонов Олег Юрьевич' },
     via: { section: 'reserves', step: 'complete', ids: [45] },
@@ -51,7 +57,7 @@ const history = [
   { id: 29, at: at(21, 8, 0), action: 'create', user: admins, via: null, changes: [] },
 ];
 
-test('the offer card\'s history: who, when and each change in Russian, newest first', async () => {
+test('the offer card\'s history: who (the system by name), when and each change in Russian, newest first', async () => {
   const fetchMock = mockServer(
     ...signedInHandlers(admin), ...lists,
     route('GET', '/api/offers/12', () => json(offer())),
@@ -64,6 +70,7 @@ test('the offer card\'s history: who, when and each change in Russian, newest fi
   const list = await screen.findByRole('list', { name: 'История' });
   const entries = within(list).getAllByRole('listitem').map((item) => [...item.querySelectorAll('p')].map((p) => p.textContent));
   expect(entries).toEqual([
+    ['Система, 24.11.2026 00:01', 'Резерв № 46 просрочен', 'В резерве: 100 → 0'],
     ['Тихонов Олег Юрьевич, 23.11.2026 09:15', 'Резерв № 45 завершен', 'Статус: Активный → Выполнен', 'В резерве: 100 → 0', 'Выкуплено: 0 → 100'],
     ['Администратор, 22.11.2026 14:05', 'Цена за единицу: 250,00 → 300,00 ₽', 'Сумма: 25 000,00 → 30 000,00 ₽', 'Доставка на склад: 1 500,00 ₽ → —',
       'Адрес погрузки: Москва, ул. Складская, 4 → Тверь, ул. Складская, 1', 'Город погрузки: Москва → Тверь'],

@@ -70,6 +70,8 @@ export interface HistoryEntry {
   at: string;
   action: HistoryAction;
   user: NamedValue | null;
+  /** Written by the server itself (the reserves' expiry job), by no person: its author reads 'Система' for every role. */
+  system?: boolean;
   changes: FieldChange[];
   via?: HistoryCause | null;
 }
@@ -138,6 +140,7 @@ export const HISTORY_TEXTS = {
   deleted: 'Удалено',
   restored: 'Восстановлено',
   nobody: 'Пользователь скрыт',
+  system: 'Система',
   blank: '—',
 } as const;
 
@@ -208,5 +211,7 @@ export function entryLines(section: Section, entry: Pick<HistoryEntry, 'action' 
 }
 
 /** 'Иван Петров, 01.11.2026 12:30' */
-export const entryHeading = (entry: Pick<HistoryEntry, 'user' | 'at'>): string =>
-  `${entry.user ? entry.user.name ?? `№ ${entry.user.id}` : HISTORY_TEXTS.nobody}, ${formatDateTime(entry.at)}`;
+export const entryHeading = (entry: Pick<HistoryEntry, 'user' | 'system' | 'at'>): string => {
+  const author = entry.system ? HISTORY_TEXTS.system : entry.user ? entry.user.name ?? `№ ${entry.user.id}` : HISTORY_TEXTS.nobody;
+  return `${author}, ${formatDateTime(entry.at)}`;
+};

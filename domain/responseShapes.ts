@@ -162,6 +162,7 @@ export const HISTORY = {
       at: { type: 'string', format: 'date-time' },
       action: { type: 'string', enum: ['create', 'update', 'delete', 'stock', 'restore'] },
       user: { ...REFERENCE, description: 'who wrote it; null where the reader\'s role does not see who created records' },
+      system: { type: 'boolean', description: 'written by the server itself (the reserves\' expiry job), by no user: shown as \'Система\'' },
       changes: { type: 'array', items: HISTORY_CHANGE },
       via: {
         type: ['object', 'null'],

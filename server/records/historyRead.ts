@@ -82,6 +82,8 @@ function visibleEntries(auth: AuthenticatedUser, section: Section, stored: Store
       at: new Date(e.at).toISOString(),
       action: e.action,
       user: showsAuthor && e.user_id !== null ? { id: e.user_id, name: e.user_name } : null,
+      // no user wrote it: the reserves' expiry job (every person's write names its user)
+      system: e.user_id === null,
       changes,
       via,
     });
