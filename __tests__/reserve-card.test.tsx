@@ -515,6 +515,67 @@ test("'Завершить' asks the actual date: today by default, not later, no
     .toEqual({ version: 4, actual_date_implementation: '2026-11-23' });
 });
 
+// issue 35: 'Продлить' shows what the server answered at once, and follows a normal edit's date rule
+const expiredReserve = (estimated: string) => stored({ status: 'expired', estimated_date_implementation: estimated, reserved_until: addDays(today, -1) });
+
+test("'Продлить' on an expired reserve: the card shows the new 'Резерв до' and 'Активный' at once, without a reload", async () => {
+  let current = expiredReserve(addDays(today, 3));
+  const fetchMock = server(manager, [
+    route('GET', '/api/reserves/90', () => json(current)),
+    route('GET', '/api/reserves/90/comments', () => json([])),
+    route('POST', '/api/reserves/90/renew', () => {
+      current = stored({ estimated_date_implementation: addDays(today, 3), reserved_until: addDays(today, 3), version: 5 });
+      return json(current);
+    }),
+  ]);
+  const user = userEvent.setup();
+  renderApp('/reserves/90', { token: 't' });
+  expect(await screen.findByText('Резерв просрочен: продлите или отмените его')).toBeInTheDocument();
+  expect(dayShown('reserved_until')).toBe(dayjs(addDays(today, -1)).format('DD.MM.YYYY'));
+  await user.click(screen.getByRole('button', { name: 'Продлить' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Продлить резерв' });
+  // its implementation date is ahead: nothing to ask
+  expect(dialog.querySelector('input[name="estimated_date_implementation"]')).toBeNull();
+  await user.click(within(dialog).getByRole('button', { name: 'Продлить' }));
+  expect(await screen.findByText('Активный')).toBeInTheDocument();
+  await waitFor(() => expect(dayShown('reserved_until')).toBe(dayjs(addDays(today, 3)).format('DD.MM.YYYY')));
+  expect(screen.queryByText('Резерв просрочен: продлите или отмените его')).not.toBeInTheDocument();
+  expect(await requests(fetchMock).find((r) => r.url.endsWith('/api/reserves/90/renew'))!.clone().json()).toEqual({ version: 4 });
+  // the card is not left 'changed': 'Завершить' is offered on the renewed reserve
+  expect(screen.getByRole('button', { name: 'Завершить' })).toBeInTheDocument();
+});
+
+test("'Продлить' a reserve whose 'Дата реализации' passed asks a new one, not before today; the day chosen is sent and shown", async () => {
+  let current = expiredReserve(addDays(today, -2));
+  const fetchMock = server(manager, [
+    route('GET', '/api/reserves/90', () => json(current)),
+    route('GET', '/api/reserves/90/comments', () => json([])),
+    route('POST', '/api/reserves/90/renew', () => {
+      current = stored({ estimated_date_implementation: addDays(today, 2), reserved_until: addDays(today, 2), version: 5 });
+      return json(current);
+    }),
+  ]);
+  const user = userEvent.setup();
+  renderApp('/reserves/90', { token: 't' });
+  await user.click(await screen.findByRole('button', { name: 'Продлить' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Продлить резерв' });
+  const confirm = within(dialog).getByRole('button', { name: 'Продлить' });
+  expect(dialog).toHaveTextContent('Дата реализации резерва прошла: укажите новую дату реализации, чтобы продлить резерв');
+  expect(confirm).toBeDisabled();
+  const date = dialog.querySelector<HTMLInputElement>('input[name="estimated_date_implementation"]')!;
+  fireEvent.change(date, { target: { value: dayjs(addDays(today, -1)).format('DD.MM.YYYY') } });
+  expect(dialog).toHaveTextContent('Дата реализации не может быть раньше сегодняшней');
+  expect(confirm).toBeDisabled();
+  fireEvent.change(date, { target: { value: dayjs(addDays(today, 2)).format('DD.MM.YYYY') } });
+  await waitFor(() => expect(confirm).toBeEnabled());
+  await user.click(confirm);
+  expect(await screen.findByText('Активный')).toBeInTheDocument();
+  await waitFor(() => expect(dayShown('reserved_until')).toBe(dayjs(addDays(today, 2)).format('DD.MM.YYYY')));
+  expect(dayShown('estimated_date_implementation')).toBe(dayjs(addDays(today, 2)).format('DD.MM.YYYY'));
+  expect(await requests(fetchMock).find((r) => r.url.endsWith('/api/reserves/90/renew'))!.clone().json())
+    .toEqual({ version: 4, estimated_date_implementation: addDays(today, 2) });
+});
+
 describe('a saved reserve keeps the terms it was made on', () => {
   // made at 300 ₽/kg with own costs 12 ₽/kg and markups 10 % … 35 %: cost (15 + 300 + 12) × 1 = 327, band
   // 359.70 … 441.45. Since then the offer went to 350 ₽/kg and the settings to 20 ₽/kg and 20 % … 50 %: today's

@@ -176,4 +176,22 @@ export const RESERVE_WRITE_MSG = {
   /** 'Продлить' on an expired reserve whose amount the offer no longer has free. */
   renewShort: (available: string) => `Продлить резерв нельзя: у предложения свободно только ${available}`,
   renewOffer: 'Продлить резерв нельзя: предложение больше не активно',
+  /** 'Продлить' on a reserve whose 'Дата реализации' has passed: a reserve is not held past it, so a new one is asked. */
+  renewDate: 'Дата реализации резерва прошла: укажите новую дату реализации, чтобы продлить резерв',
 } as const;
+
+/** 'Продлить' (issue 35) follows a normal edit's date rule: the reserve holds until today + the hold days, not past
+ * its 'Дата реализации'. One already passed asks for a new one (`asked`), judged as the card judges it: a real day,
+ * not before today nor before a lot on its way comes. The day the reserve is then implemented (null: refused, `error`). */
+export function renewDate(asked: string | null | undefined, stored: string | null | undefined, today: string, arrival?: string | null):
+  { estimated: string | null; error: string | null } {
+  const day = asked ? String(asked).slice(0, 10) : '';
+  if (!day) {
+    const kept = stored ? String(stored).slice(0, 10) : null;
+    return kept && kept < today ? { estimated: null, error: RESERVE_WRITE_MSG.renewDate } : { estimated: kept, error: null };
+  }
+  if (!isCalendarDate(day)) return { estimated: null, error: RESERVE_MSG.date };
+  if (day < today) return { estimated: null, error: RESERVE_MSG.dateBeforeToday };
+  if (arrival && day < arrival) return { estimated: null, error: LOGISTICS_MSG.dateBeforeArrival(arrival) };
+  return { estimated: day, error: null };
+}

@@ -13,6 +13,7 @@ import { runReserveExpiry } from '../sections/reserves/expiry';
 import { todayOf } from '../db/businessDay';
 import { addDays, businessToday, TIME_ZONE_DEFAULT } from '../../domain/businessDay';
 import { kilogramTrade, reserveForm, tomorrow } from './trade';
+import { entryHeading, type HistoryEntry } from '../../domain/history';
 
 let ctx: DemoContext;
 let second: Awaited<ReturnType<typeof secondInstance>>;
@@ -230,7 +231,17 @@ test('the expiry job with two instances on one database expires exactly the due 
     expect(list.filter((e) => e.via?.step === 'expire' && e.via.ids.includes(id))).toHaveLength(1);
     const reserveHistory = (await ctx.call('GET', `/api/reserves/${id}/history`, 'admin')).body;
     expect(JSON.stringify(reserveHistory)).toContain('"new":"expired"');
+    // issue 35: the job is no person: its entries read 'Система' for every role, a person's entries name no system
+    const expiredEntry = (reserveHistory as HistoryEntry[]).find((e) => e.changes.some((c) => c.new === 'expired'))!;
+    expect(expiredEntry).toMatchObject({ user: null, system: true });
+    expect(entryHeading(expiredEntry)).toMatch(/^Система, /);
+    expect((reserveHistory as HistoryEntry[]).filter((e) => e !== expiredEntry).every((e) => e.system === false)).toBe(true);
+    const offerEntry = (list as HistoryEntry[]).find((e) => e.via?.step === 'expire' && e.via.ids?.includes(id))!;
+    expect(offerEntry).toMatchObject({ user: null, system: true });
   }
+  const managers = (await ctx.call('GET', `/api/offers/${active[0].offer_id}/history`, 'manager')).body as HistoryEntry[];
+  const seenByManager = managers.find((e) => e.via?.step === 'expire');
+  expect(seenByManager && entryHeading(seenByManager)).toMatch(/^Система, /);
   const { causeText } = await import('../../domain/history');
   expect(causeText({ section: 'reserves', step: 'expire', ids: [due[0]] })).toBe(`Резерв № ${due[0]} просрочен`);
 
@@ -240,11 +251,36 @@ test('the expiry job with two instances on one database expires exactly the due 
   const listedIds = (listed.body.items ?? listed.body.data ?? listed.body.rows ?? listed.body.result).map((r: { id: number }) => r.id);
   for (const id of due) expect(listedIds).toContain(id);
 
-  // 'Продлить': takes the stock again and holds anew; an offer without enough free stock refuses in Russian
-  const renewed = await step(due[0], 'renew');
-  expect(renewed.body).toMatchObject({ status: 'active' });
+  // 'Продлить': takes the stock again and holds anew, by a normal edit's date rule (issue 35): not past the reserve's
+  // 'Дата реализации'; one already passed asks for a new one, and a refused renewal changes nothing
+  await ctx.db.execute(sql`INSERT INTO business_settings (name, value) VALUES ('reserve_hold_days', '5') ON CONFLICT (name) DO UPDATE SET value = '5'`);
+  await ctx.db.execute(sql`UPDATE reserves SET estimated_date_implementation = ${today}::date - 1 WHERE id = ${due[0]}`);
+  await ctx.db.execute(sql`UPDATE reserves SET estimated_date_implementation = ${today}::date + 30 WHERE id = ${active[1].id}`);
+  const renewed0 = active[0];
+  const reservedBeforeRenew = (await one<{ reserved: string }>(sql`SELECT reserved_amount::text AS reserved FROM offers WHERE id = ${renewed0.offer_id}`)).reserved;
+  const renew = async (patch: Record<string, unknown>) => {
+    const { version } = await one<{ version: number }>(sql`SELECT version FROM reserves WHERE id = ${due[0]}`);
+    return ctx.call('POST', `/api/reserves/${due[0]}/renew`, 'admin', { version, ...patch });
+  };
+  const stored = () => one<{ status: string; until: string; estimated: string }>(sql`SELECT status, reserved_until::text AS until,
+    estimated_date_implementation::text AS estimated FROM reserves WHERE id = ${due[0]}`);
+  const unchanged = { status: 'expired', until: addDays(today, -1), estimated: addDays(today, -1) };
+  const passed = await renew({});
+  expect(passed.status).toBe(400);
+  expect(passed.body.messages).toEqual(['Дата реализации резерва прошла: укажите новую дату реализации, чтобы продлить резерв']);
+  expect(await stored()).toEqual(unchanged);
+  const yesterday = await renew({ estimated_date_implementation: addDays(today, -1) });
+  expect(yesterday.status).toBe(400);
+  expect(yesterday.body.messages).toEqual(['Дата реализации не может быть раньше сегодняшней']);
+  expect(await stored()).toEqual(unchanged);
+  expect((await one<{ reserved: string }>(sql`SELECT reserved_amount::text AS reserved FROM offers WHERE id = ${renewed0.offer_id}`)).reserved).toBe(reservedBeforeRenew);
+  // a new date in 3 days: held until it (today + 5 hold days would be past it); the stock is taken again
+  const renewed = await renew({ estimated_date_implementation: addDays(today, 3) });
   expect(renewed.status).toBe(200);
-  expect(renewed.body.status).toBe('active');
+  expect(renewed.body).toMatchObject({ status: 'active', reserved_until: addDays(today, 3), estimated_date_implementation: addDays(today, 3) });
+  expect(await stored()).toEqual({ status: 'active', until: addDays(today, 3), estimated: addDays(today, 3) });
+  expect(Number((await one<{ reserved: string }>(sql`SELECT reserved_amount::text AS reserved FROM offers WHERE id = ${renewed0.offer_id}`)).reserved))
+    .toBeCloseTo(Number(reservedBeforeRenew) + Number(renewed0.amount), 2);
   const short = active[1];
   await ctx.db.execute(sql`UPDATE offers SET unit_amount = reserved_amount + purchased_amount WHERE id = ${short.offer_id}`);
   const refused = await step(short.id, 'renew');

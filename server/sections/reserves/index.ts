@@ -10,7 +10,7 @@ import { idOf, idParams, noQuery } from '../../http/schemas';
 import { filterConfigResponse } from '../../lists/schema';
 import { cardResponse } from '../../records/card';
 import { cardRoutes } from '../../records/cardRoutes';
-import { completeBody, repriceResponse, stepBody, reserveBody, reserveSummaries } from './schema';
+import { completeBody, renewBody, repriceResponse, stepBody, reserveBody, reserveSummaries } from './schema';
 import { reserveRouteRoutes } from './route';
 import { cancelReserve, completeReserve, renewReserve, repriceTerms, reserveRecord } from './lifecycle';
 import { addPayment, deletePayment, readPayments } from './payments';
@@ -42,7 +42,7 @@ export default async function reservesPlugin(app: FastifyInstance, opts: { db: D
     completeReserve(db, requireAuth(request), idOf(request.params), request.body),
   );
   app.post('/reserves/:id/renew', {
-    schema: { tags: ['reserves'], summary: 'Renew an expired reserve (\'Продлить\'): it takes its amount from the offer again if still free, and holds for reserve_hold_days', params: idParams, querystring: noQuery, body: stepBody, response: cardResponse(200) },
+    schema: { tags: ['reserves'], summary: 'Renew an expired reserve (\'Продлить\'): it takes its amount from the offer again if still free, and holds for reserve_hold_days, not past its estimated date (a passed one needs a new estimated_date_implementation)', params: idParams, querystring: noQuery, body: renewBody, response: cardResponse(200) },
   }, async (request) =>
     renewReserve(db, requireAuth(request), idOf(request.params), request.body),
   );

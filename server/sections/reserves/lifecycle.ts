@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
-import { scopeOf } from '../../../domain/permissions';
+import { isFieldVisible, scopeOf } from '../../../domain/permissions';
 import { RESERVE_WRITE_MSG } from '../../../domain/reserves/schema';
 import { canReprice, currentTerms, sameTerms, TERMS_MSG, type ReserveTerms } from '../../../domain/reserves/terms';
 import { completionDateError } from '../../../domain/reserves/completion';
@@ -18,7 +18,7 @@ import { readBusinessSettings } from '../../admin/businessSettings';
 import { complete, lockOffer, release, reserve, resize, type StockCause } from '../offers/stock';
 import { notify, recipients } from '../../records/notify';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
-import { defaultReservedUntil } from '../../../domain/reserves/schema';
+import { defaultReservedUntil, renewDate, reservedUntilError } from '../../../domain/reserves/schema';
 import { pendingArrival } from '../../../domain/offers/logistics';
 import { formatNumber } from '../../../domain/format';
 import type { HistoryCause } from '../../../domain/history';
@@ -153,19 +153,29 @@ export const completeReserve = (db: Database, auth: AuthenticatedUser, id: numbe
   });
 
 /** POST /api/reserves/{id}/renew ('Продлить'): an expired reserve takes its amount from the offer again, if the
- * offer is still active and has that much free (else a 400 saying so), and holds for the setting's days anew. */
+ * offer is still active and has that much free (else a 400 saying so), and holds for the setting's days anew, by a
+ * normal edit's date rule (issue 35): not past its 'Дата реализации'; one already passed needs a new
+ * estimated_date_implementation in the body (domain renewDate), else a 400 asking for it and nothing changes. */
 export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unknown) =>
   recordStep(db, auth, reserveRecord, id, body, 'renew', async (tx) => {
     const current = (await storedReserve(tx, id))!;
+    const today = await todayOf(tx);
+    const arrival = pendingArrival((await offerOfReserve(tx, current.offer_id))!);
+    // a role the date is hidden from names none (it cannot see what it would replace)
+    const asked = isFieldVisible(auth.permissions, 'reserves', 'estimated_date_implementation')
+      ? (body as { estimated_date_implementation?: string | null } | null)?.estimated_date_implementation : null;
+    const { estimated, error } = renewDate(asked, current.estimated_date_implementation, today, arrival);
+    if (error) throw badRequest(error);
     const offer = await lockOffer(tx, current.offer_id);
     if (offer.status !== 'active') throw badRequest(RESERVE_WRITE_MSG.renewOffer);
     const short = rowsOf<{ short: boolean }>(await tx.execute(sql`SELECT ${current.amount}::numeric > ${offer.available_amount}::numeric AS short`))[0].short;
     if (short) throw badRequest(RESERVE_WRITE_MSG.renewShort(formatNumber(offer.available_amount)));
     await reserve(tx, current.offer_id, current.amount, stepOf(auth, id, 'renew'));
     const settings = await readBusinessSettings(tx);
-    const until = defaultReservedUntil(await todayOf(tx), settings.reserve_hold_days, current.estimated_date_implementation,
-      pendingArrival((await offerOfReserve(tx, current.offer_id))!));
-    return sql`status = 'active', reserved_until = ${until}::date`;
+    const until = defaultReservedUntil(today, settings.reserve_hold_days, estimated, arrival);
+    const refused = reservedUntilError(until, estimated, today, arrival);
+    if (refused) throw badRequest(refused);
+    return sql`status = 'active', reserved_until = ${until}::date, estimated_date_implementation = ${estimated}::date`;
   });
 
 /** POST /api/reserves/{id}/cancel: the deal is off; the amount returns to the offer's stock. */

@@ -184,6 +184,13 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     }
   };
 
+  /** A step taken ('Продлить' sets a new 'Резерв до', issue 35): the card shows the reserve as the server answered it
+   * at once, not the values it was opened with. */
+  const taken = (saved: ReserveRecord) => {
+    card.setVersion(saved.version);
+    form.resetForm({ values: valuesOf(saved) });
+  };
+
   const productName = offer.product?.name ?? reserve?.product?.name ?? '';
   const header = (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -196,7 +203,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
       {reserve && <Chip label={statusTitle('reserves', reserve.status)} color={reserve.status === 'active' ? 'success' : 'default'} size="small" />}
       {reserve?.status === 'expired' && <Chip label={RESERVE_TEXTS.expired} color="warning" size="small" variant="outlined" />}
       {pendingArrival(offer) && <Chip label={LOGISTICS_MSG.incoming(pendingArrival(offer)!)} color="info" size="small" variant="outlined" />}
-      {(reserve?.can_update || reserve?.status === 'expired') && !form.dirty && <ReserveSteps reserve={reserve} version={card.version!} onTaken={(saved) => card.setVersion(saved.version)} onError={save.setError} />}
+      {(reserve?.can_update || reserve?.status === 'expired') && !form.dirty && <ReserveSteps reserve={reserve} version={card.version!} onTaken={taken} onError={save.setError} />}
       {reserve?.can_update && !form.dirty && canReprice(perms) && <RepriceButton reserve={reserve} offer={offer} terms={terms} settings={settings} onApply={reprice} />}
     </Box>
   );

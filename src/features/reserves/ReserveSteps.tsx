@@ -1,6 +1,8 @@
 // 'Завершить' and 'Отменить' on an active reserve, each confirmed in a dialog: completing asks the day the buyer
 // took the goods (today by default, not later, not before the reserve was made) and turns the amount into
 // purchased, cancelling returns it to the offer's stock. The server refuses either from any other status.
+// 'Продлить' on an expired reserve holds it anew by a normal edit's date rule (issue 35): a reserve whose
+// 'Дата реализации' has passed is asked a new one in the dialog (domain renewDate, the server's rule).
 import { useState } from 'react';
 import dayjs from 'dayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
@@ -17,6 +19,10 @@ import { RESERVE_TEXTS } from './reserveForm';
 import { completionDateError } from '../../../domain/reserves/completion';
 import { useBusinessZone } from '../../api/businessDay';
 import { businessDayOf, businessToday } from '../../../domain/businessDay';
+import { RESERVE_MSG, renewDate } from '../../../domain/reserves/schema';
+import { pendingArrival } from '../../../domain/offers/logistics';
+import { DayPicker } from '../../components/DayPicker';
+import { LABELS } from './reserveForm';
 
 const DIALOG: Record<ReserveStep, { title: string; text: string; confirm: string; color: 'primary' | 'error' }> = {
   complete: { title: RESERVE_TEXTS.completeTitle, text: RESERVE_TEXTS.completeText, confirm: RESERVE_TEXTS.complete, color: 'primary' },
@@ -40,17 +46,25 @@ export function ReserveSteps({ reserve, version, onTaken, onError }: ReserveStep
   const today = businessToday(zone);
   const createdDay = businessDayOf(reserve.created_at, zone);
   const [actualDate, setActualDate] = useState(today);
-  const dateError = asked === 'complete' ? completionDateError(actualDate, createdDay, today) : null;
+  // renewing a reserve whose implementation date passed asks a new one ('' until typed, null while half typed)
+  const stored = reserve.estimated_date_implementation ?? null;
+  const asksDate = reserve.status === 'expired' && stored !== null && stored.slice(0, 10) < today;
+  const [newDate, setNewDate] = useState<string | null>('');
+  const renewError = asked === 'renew' && asksDate
+    ? (newDate === null ? RESERVE_MSG.date : renewDate(newDate, stored, today, pendingArrival(reserve.offer)).error)
+    : null;
+  const dateError = asked === 'complete' ? completionDateError(actualDate, createdDay, today) : renewError;
   const [takeStep, { isLoading }] = useReserveStepMutation();
   const ask = (step: ReserveStep) => {
     setActualDate(today);
+    setNewDate('');
     setAsked(step);
   };
   const confirm = async () => {
     const step = asked!;
     onError(null);
     try {
-      const date = step === 'complete' ? { actualDate } : {};
+      const date = step === 'complete' ? { actualDate } : step === 'renew' && asksDate ? { estimatedDate: newDate ?? '' } : {};
       onTaken(await takeStep({ id: reserve.id, offerId: reserve.offer_id, version, step, ...date }).unwrap());
     } catch (e) {
       onError(isApiError(e) ? e : null);
@@ -85,6 +99,19 @@ export function ReserveSteps({ reserve, version, onTaken, onError }: ReserveStep
                   sx={{ mt: 2, display: 'flex' }}
                   slotProps={{ textField: { size: 'small', name: 'actual_date_implementation', error: dateError !== null, helperText: dateError } }}
                 />
+              )}
+              {asked === 'renew' && asksDate && (
+                <Box sx={{ mt: 2 }}>
+                  <DayPicker
+                    label={LABELS.estimated_date_implementation}
+                    name="estimated_date_implementation"
+                    value={newDate ?? undefined}
+                    onDay={setNewDate}
+                    minDate={dayjs(today)}
+                    error={renewError !== null}
+                    helperText={renewError}
+                  />
+                </Box>
               )}
             </DialogContent>
             <DialogActions>

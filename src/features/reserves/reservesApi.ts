@@ -114,10 +114,15 @@ export const reservesApi = sectionApi.injectEndpoints({
     }),
     /** POST /api/reserves/{id}/complete|cancel with the version the card holds (complete with the actual date);
      * refused or stale, the reserve is read again too (what the card shows is no longer what the server holds). */
-    reserveStep: build.mutation<ReserveRecord, { id: number; offerId: number; version: number; step: ReserveStep; actualDate?: string }>({
-      // complete carries the day the buyer took the goods
-      query: ({ id, step, version, actualDate }) => ({
-        url: `api/reserves/${id}/${step}`, method: 'POST', body: actualDate === undefined ? { version } : { version, actual_date_implementation: actualDate },
+    reserveStep: build.mutation<ReserveRecord, { id: number; offerId: number; version: number; step: ReserveStep; actualDate?: string; estimatedDate?: string }>({
+      // complete carries the day the buyer took the goods; renew a new implementation date where the reserve's passed
+      query: ({ id, step, version, actualDate, estimatedDate }) => ({
+        url: `api/reserves/${id}/${step}`, method: 'POST',
+        body: {
+          version,
+          ...(actualDate === undefined ? {} : { actual_date_implementation: actualDate }),
+          ...(estimatedDate === undefined ? {} : { estimated_date_implementation: estimatedDate }),
+        },
       }),
       invalidatesTags: (result, error, { id, offerId }) => [recordTag('reserves', id), TAGS.reserves.list, ...staleAfter('reserves', [offerId])],
     }),
