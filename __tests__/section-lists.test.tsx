@@ -2,6 +2,7 @@
 // section's genitive and no empty figures under it, the filter count beside the search box, photos through
 // the token, and the offers-only reserve button coming from the offers feature.
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { json, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
 
 afterEach(() => localStorage.clear());
@@ -156,4 +157,36 @@ test("a column showing a hidden field under another name is hidden too: role 1 g
   const reserveHeaders = screen.getAllByRole('columnheader').map((th) => th.textContent);
   expect(reserveHeaders).toContain('Количество');
   expect(reserveHeaders).not.toContain('Ответственный');
+});
+
+test('deleting suppliers under active offers says each one with its count; a single one its reason alone (issue 33)', async () => {
+  const user = userEvent.setup();
+  const refusedA = 'Нельзя удалить поставщика: активных предложений — 3';
+  const refusedB = 'Нельзя удалить поставщика: активных предложений — 1';
+  const answers = [
+    { status: 'success', deleted: 1, notDeleted: 2, reasons: { kept: 2, forbidden: 0, deleted: 0, missing: 0 },
+      warning: 'Успешно удалено: 1 поставщик из 3. Не удалось удалить: 2 поставщика.', refused: [{ id: 4, reason: refusedA }, { id: 5, reason: refusedB }] },
+    { status: 'success', deleted: 0, notDeleted: 1, reasons: { kept: 1, forbidden: 0, deleted: 0, missing: 0 }, message: refusedA, refused: [{ id: 4, reason: refusedA }] },
+  ];
+  const fetchMock = mockServer(
+    ...common('suppliers'),
+    route('GET', '/api/suppliers', () => json({
+      data: [4, 5, 6].map((id) => ({ id, name: `ООО «Поставщик ${id}»`, inn: `770123456${id}`, phone: '74951234567', status: 'active', comments: [] })),
+      pagination: pagination(3),
+    })),
+    route('DELETE', '/api/suppliers', () => json(answers.shift())),
+  );
+  renderApp('/suppliers', { token: 't' });
+  await screen.findByText('ООО «Поставщик 4»');
+  for (const row of [4, 5, 6]) await user.click(screen.getByRole('checkbox', { name: `Выбрать строку ${row}` }));
+  await user.click(screen.getByRole('button', { name: 'Удалить выбранные строки' }));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+  expect(await screen.findByText(`Успешно удалено: 1 поставщик из 3. Не удалось удалить: 2 поставщика. № 4: ${refusedA}; № 5: ${refusedB}`)).toBeInTheDocument();
+  const deletes = () => fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === 'DELETE');
+  expect(await deletes()[0].json()).toEqual({ ids: [4, 5, 6] });
+  await user.click(await screen.findByRole('checkbox', { name: 'Выбрать строку 4' }));
+  await user.click(screen.getByRole('button', { name: 'Удалить выбранные строки' }));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+  expect(await screen.findByText(refusedA)).toBeInTheDocument();
+  await waitFor(() => expect(deletes()).toHaveLength(2));
 });

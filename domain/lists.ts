@@ -55,6 +55,9 @@ export interface BulkDeleteResponse {
   reasons?: DeleteReasons;
   /** When none was deleted: why, in Russian (noneDeletedText). */
   message?: string;
+  /** Each record its section's rule kept with a reason of its own (issue 33: a supplier under active offers,
+   * 'Нельзя удалить поставщика: активных предложений — 3'). */
+  refused?: { id: number; reason: string }[];
 }
 
 /** Bulk delete's messages (spec point 8): the server writes the warning, the list shows the others. */
@@ -74,11 +77,19 @@ export const DELETE_MSG = {
   missing: 'Выбранные записи не найдены',
 } as const;
 
+/** The records kept with a reason of their own, as a bulk write lists them: the reason alone for one record
+ * (a single delete), else '№ 5: …; № 7: …'. */
+export const refusedRowsText = (refused: readonly { id: number; reason: string }[]) =>
+  refused.length === 1 ? refused[0].reason : refused.map((r) => `№ ${r.id}: ${r.reason}`).join('; ');
+
 /** Why nothing was deleted: each reason that held, the section's own rule first; 'Нельзя удалять предложение с
- * активными резервами' alone when the offers' reserves were the only one. */
-export function noneDeletedText(section: Section, reasons: DeleteReasons): string {
+ * активными резервами' alone when the offers' reserves were the only one; the records kept with a reason of their
+ * own (`refused`) by their reasons. */
+export function noneDeletedText(section: Section, reasons: DeleteReasons, refused: readonly { id: number; reason: string }[] = []): string {
+  const otherKept = reasons.kept - refused.length;
   const texts = [
-    reasons.kept > 0 ? DELETE_MSG.kept[section] ?? DELETE_MSG.keptOther : null,
+    refused.length ? refusedRowsText(refused) : null,
+    otherKept > 0 ? DELETE_MSG.kept[section] ?? DELETE_MSG.keptOther : null,
     reasons.forbidden > 0 ? DELETE_MSG.forbidden : null,
     reasons.deleted > 0 ? DELETE_MSG.alreadyDeleted : null,
     reasons.missing > 0 ? DELETE_MSG.missing : null,

@@ -28,6 +28,11 @@ export const LIST_PAGE = {
   },
 } as const satisfies Shape;
 
+const REFUSED_ROWS = {
+  type: 'array', description: 'each record left as it was, with the reason in Russian',
+  items: { type: 'object', required: ['id', 'reason'], properties: { id: { type: 'integer' }, reason: { type: 'string' } } },
+} as const satisfies Shape;
+
 /** DELETE /api/{section}. */
 export const DELETE_RESULT = {
   type: 'object',
@@ -39,6 +44,7 @@ export const DELETE_RESULT = {
       properties: { kept: { type: 'integer' }, forbidden: { type: 'integer' }, deleted: { type: 'integer' }, missing: { type: 'integer' } },
     },
     message: { type: 'string', description: 'why none was deleted, in Russian' },
+    refused: REFUSED_ROWS,
   },
 } as const satisfies Shape;
 
@@ -353,11 +359,6 @@ export const PRICE_LIST_LINKS = {
 } as const satisfies Shape;
 
 /** A bulk write's records left as they were, each with its reason (issue 25). */
-const REFUSED_ROWS = {
-  type: 'array', description: 'each record left as it was, with the reason in Russian',
-  items: { type: 'object', required: ['id', 'reason'], properties: { id: { type: 'integer' }, reason: { type: 'string' } } },
-} as const satisfies Shape;
-
 /** PATCH /api/{section} with {ids, set, adjust?}: as a bulk delete answers, with each refused record's reason. */
 export const BULK_EDIT_RESULT = {
   type: 'object',

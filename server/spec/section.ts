@@ -40,6 +40,9 @@ export interface SectionSpec {
   /** Bulk delete: a condition on the locked row that must hold for it to be deleted (the rest count in
    * notDeleted), e.g. an offer with active reserves stays. */
   deletable?: SQL;
+  /** Bulk delete: how many active records of other sections use a record (over the section's own table under its
+   * alias: a supplier's active offers), and the refusal naming the count; a record in use stays (issue 33). */
+  inUse?: { count: SQL; refusal: (count: number) => string };
   /** Bulk delete: runs in the delete's transaction with the chosen rows locked, before they are marked deleted;
    * `by` is the user deleting (what the section's own history records of it name). */
   onDelete?: (tx: Database, ids: number[], by: number) => Promise<void>;

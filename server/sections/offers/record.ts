@@ -8,7 +8,7 @@ import {
   OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_SCHEMA_CONTEXT, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema, unitMoved,
 } from '../../../domain/offers/schema';
 import { fieldwiseValidator } from '../../../domain/schemas/fieldwise';
-import { PRODUCT_MSG } from '../../../domain/products/schema';
+import { OFFER_REFERENCES } from '../../../domain/offers/references';
 import { OFFER_RESERVES_MSG } from '../../../domain/reserves/messages';
 import { offerFigures, offerSellingBand, storedUnitWeight } from '../../../domain/offers/figures';
 import type { BusinessSettings } from '../../../domain/settings';
@@ -18,6 +18,7 @@ import { badRequest, conflict } from '../../errors';
 import { rowsOf as rows } from '../../http/rows';
 import { attachFiles, fileIdsOf } from '../../records/files';
 import type { BulkOutcome, BulkRow, RecordSection, Row } from '../../records/pipeline';
+import { goneReferences, type ReferencingWrite } from '../../records/liveReferences';
 import { offersSpec } from './list';
 import { unitAmountChange } from './stock';
 import { adoptDocuments, documentsJson } from './documents';
@@ -113,16 +114,21 @@ function withSellingBand(values: Awaited<ReturnType<typeof prepare>>, settings: 
   return { ...values, min_unit_price: money(band.min_unit_price), max_unit_price: money(band.max_unit_price) };
 }
 
-/** A new offer (or an offer switched to another product) needs an active product. */
-export async function requireOfferedProduct(db: Database, productId: number) {
-  const [product] = rows<{ status: string }>(await db.execute(sql`SELECT status FROM products WHERE id = ${productId}`));
-  if (product?.status !== 'active') throw badRequest(PRODUCT_MSG.notOffered);
+/** A new offer, or an offer moved to another product, loading city or supplier, needs it active (issue 33: none is
+ * put on a deleted one); an offer coming back keeps none that was deleted. Locks them till commit
+ * (records/liveReferences.ts). Answers each write's refusal or null. */
+export const goneOfferReferences = (tx: Database, writes: ReferencingWrite[]) => goneReferences(tx, OFFER_REFERENCES, writes);
+
+/** The same for one write: 400 with the field's own words. */
+async function requireLiveReferences(tx: Database, write: ReferencingWrite) {
+  const [refused] = await goneOfferReferences(tx, [write]);
+  if (refused) throw badRequest(refused);
 }
 
 /** A new offer's values as the card's POST and the import check them: the shared schema (its yup ValidationError
  * lists every problem), the figures computed here, a supplier's user's own supplier. Fields hidden from the role
- * were refused before (the pipeline; the import leaves their columns out). The product's being on offer and
- * duplicates are checked against the database by the caller. */
+ * were refused before (the pipeline; the import leaves their columns out). Duplicates are checked against the
+ * database by the caller, the references' being live by insertOffers. */
 export async function newOfferValues(auth: AuthenticatedUser, body: Row) {
   const values = await prepare(auth, body);
   // a supplier's user offers only its own goods
@@ -152,6 +158,9 @@ const NEW_OFFER_NAMES = sql.raw(`product_id, variety_id, packing_id, city_id, su
  * documents; answers their ids in the order given (the rows are inserted in that order, numbered from the
  * sequence as they go, so their ids ascend with it). */
 async function insertOffers(tx: Database, auth: AuthenticatedUser, items: { values: OfferToInsert; body: Row }[]): Promise<number[]> {
+  // the product, city and supplier active, and locked so that none is deleted under the new offers
+  const refused = (await goneOfferReferences(tx, items.map(({ values }) => ({ values: values.values })))).find((r) => r !== null);
+  if (refused) throw badRequest(refused);
   const rowsJson = JSON.stringify(items.map(({ values: { values, settings } }, i) => ({ ...withSellingBand(values, settings), i })));
   const created = rows<{ id: number }>(await tx.execute(sql`
     INSERT INTO offers (${NEW_OFFER_NAMES}, created_by)
@@ -252,18 +261,19 @@ async function changeOffers(tx: Database, auth: AuthenticatedUser, batch: BulkRo
     }
   }
   // the product on offer, the reserves holding goods and the stock taken, for every offer in one statement
-  const facts = new Map(rows<{ id: number; product_status: string | null; active_reserves: number; held: number; below: boolean; taken: string }>(await tx.execute(sql`
-    SELECT v.id, p.status AS product_status, round(o.reserved_amount + o.purchased_amount, 2)::text AS taken,
+  const facts = new Map(rows<{ id: number; active_reserves: number; held: number; below: boolean; taken: string }>(await tx.execute(sql`
+    SELECT v.id, round(o.reserved_amount + o.purchased_amount, 2)::text AS taken,
       v.unit_amount < o.reserved_amount + o.purchased_amount AS below,
       (SELECT count(*)::int FROM reserves r WHERE r.offer_id = v.id AND r.status = 'active') AS active_reserves,
       ${HELD_RESERVES(sql`v.id`)} AS held
-    FROM jsonb_to_recordset(${JSON.stringify(checked.map((c) => ({ id: c.id, product_id: c.values.product_id, unit_amount: c.values.unit_amount })))}::jsonb)
-      AS v(id int, product_id int, unit_amount numeric)
-    JOIN offers o ON o.id = v.id LEFT JOIN products p ON p.id = v.product_id`)).map((f) => [Number(f.id), f]));
+    FROM jsonb_to_recordset(${JSON.stringify(checked.map((c) => ({ id: c.id, unit_amount: c.values.unit_amount })))}::jsonb)
+      AS v(id int, unit_amount numeric)
+    JOIN offers o ON o.id = v.id`)).map((f) => [Number(f.id), f]));
+  const gone = await goneOfferReferences(tx, checked.map((c) => ({ values: c.values, stored: c.stored })));
   const passed: typeof checked = [];
-  for (const c of checked) {
+  for (const [i, c] of checked.entries()) {
     const fact = facts.get(c.id)!;
-    if (c.values.product_id !== Number(c.stored.product_id) && fact.product_status !== 'active') refuse(c.id, badRequest(PRODUCT_MSG.notOffered));
+    if (gone[i]) refuse(c.id, badRequest(gone[i]!));
     else if (c.status === 'completed' && c.stored.status !== 'completed' && fact.active_reserves > 0) refuse(c.id, badRequest(OFFER_RESERVES_MSG.completeWithActive(fact.active_reserves)));
     else if (fact.held > 0 && unitMoved(c.stored, c.values)) refuse(c.id, badRequest(OFFER_WRITE_MSG.unitFixed(fact.held)));
     else if (fact.below) refuse(c.id, badRequest(OFFER_WRITE_MSG.belowReserved(fact.taken)));
@@ -299,7 +309,6 @@ export const offerRecord: RecordSection<OfferToInsert> = {
   lockFirst: lockOfferReserves,
   async prepareCreate(db, auth, body) {
     const values = await newOfferValues(auth, body);
-    await requireOfferedProduct(db, values.product_id);
     const existing = await findDuplicate(db, values);
     if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
     return { values, settings: await readBusinessSettings(db) };
@@ -315,8 +324,8 @@ export const offerRecord: RecordSection<OfferToInsert> = {
     // a date as its day's text (the locked record's JSON has it so), whatever the driver makes of a date column
     stored.expected_arrival = before.expected_arrival ?? null;
     const values = await changedValues(auth, stored, body, hidden);
-    // an offer keeps a product deactivated since; it cannot be switched to one
-    if (values.product_id !== Number(stored.product_id)) await requireOfferedProduct(tx, values.product_id);
+    // an offer keeps a product deactivated since; it cannot be moved to one, nor to a deleted city or supplier
+    await requireLiveReferences(tx, { values, stored });
     const status = changedStatus(stored, body, values);
     // the reserves and purchases count in the offer's unit: a new unit or unit weight would re-count them
     if (unitMoved(stored, values)) {
@@ -343,10 +352,15 @@ export const offerRecord: RecordSection<OfferToInsert> = {
   },
   // the same for a chunk at once: the twins outside it in one statement, inside it as they came back one by one
   async restoreMany(tx, auth, rows) {
-    const back = rows.filter((r) => r.status === 'active');
+    // an offer coming back active keeps no product, city or supplier deleted meanwhile
+    const gone = new Map((await goneOfferReferences(tx, rows.map((r) => ({ values: r.record, back: r.status === 'active' }))))
+      .map((refused, i) => [rows[i].id, refused]));
+    const back = rows.filter((r) => r.status === 'active' && !gone.get(r.id));
     const outside = await findDuplicates(tx, back.map((r) => r.record as DuplicateKey), rows.map((r) => r.id));
     const twins = chunkTwins(rows.map((r) => r.record), back.map((r, i) => ({ id: r.id, to: r.record, outside: outside[i] })));
     return rows.map(({ id }) => {
+      const refused = gone.get(id);
+      if (refused) return { id, refused: badRequest(refused) };
       const twin = twins.get(id);
       return twin ? { id, refused: conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', twin) } : { id };
     });
@@ -355,6 +369,7 @@ export const offerRecord: RecordSection<OfferToInsert> = {
   // no reserved stock (bulk delete keeps those), so no stock moves
   async beforeRestore(tx, auth, record, status) {
     if (status !== 'active') return;
+    await requireLiveReferences(tx, { values: record, back: true });
     const existing = await findDuplicate(tx, record as DuplicateKey, Number(record.id));
     if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
   },

@@ -1,5 +1,8 @@
 // The products list: the goods we trade, a named reference section.
 import { productsResource } from '../../../domain/products/resource';
 import { namedSection } from '../../lists/named';
+import { usedByActiveOffers } from '../../lists/inUse';
+import type { SectionSpec } from '../../spec/section';
 
-export const productsSpec = namedSection(productsResource, 'p');
+// a product of active offers stays (issue 33)
+export const productsSpec: SectionSpec = { ...namedSection(productsResource, 'p'), inUse: usedByActiveOffers('products', 'p') };

@@ -4,6 +4,7 @@ import { suppliersResource } from '../../../domain/suppliers/resource';
 import { latestComments, money2, numberRange, ownByCreator } from '../../lists/engine';
 import { resourceSql } from '../../lists/resource';
 import type { SectionSpec } from '../../spec/section';
+import { usedByActiveOffers } from '../../lists/inUse';
 import { reserveStats } from '../reserves/stats';
 
 // offer and reserve statistics per supplier
@@ -23,6 +24,8 @@ export const suppliersSpec: SectionSpec = {
   columnDefs: suppliersResource.columns,
   filterDefs: suppliersResource.filters,
   alias: 's',
+  // a supplier of active offers stays (issue 33)
+  inUse: usedByActiveOffers('suppliers', 's'),
   from: sql`FROM suppliers s ${fields.refJoins} ${supplierStats} ${reserves.join}`,
   columns: {
     ...fields.parts.own,

@@ -2,7 +2,7 @@
 // what happened: a success for 3 seconds, the server's partial-delete warning, or why nothing was deleted
 // (active reserves, no right, deleted already: domain/lists.ts noneDeletedText).
 import { useCallback, useEffect, useState } from 'react';
-import { DELETE_MSG, noneDeletedText } from '../../../domain/lists';
+import { DELETE_MSG, noneDeletedText, refusedRowsText } from '../../../domain/lists';
 import { SECTION, type Section } from '../../../domain/sections';
 import { isApiError } from '../../api/errors';
 import { useDeleteRecordsMutation } from '../../api/lists';
@@ -46,9 +46,10 @@ export function useBulkDelete(section: Section, selection: SelectionStore, texts
       const result = await deleteRecords({ section, ids }).unwrap();
       selection.clear();
       if (result.status !== 'success') say('error', DELETE_MSG.failed);
-      // why none went, from the server's count of reasons: the offers' spec text when their reserves kept them
-      else if (result.deleted === 0) say('error', result.reasons ? noneDeletedText(section, result.reasons) : texts.noneDeleted);
-      else if (result.warning) say('warning', result.warning);
+      // why none went, from the server's count of reasons: the offers' spec text when their reserves kept them, each
+      // record's own reason where its section gave one (a supplier under active offers, with the count)
+      else if (result.deleted === 0) say('error', result.reasons ? noneDeletedText(section, result.reasons, result.refused) : texts.noneDeleted);
+      else if (result.warning) say('warning', result.refused?.length ? `${result.warning} ${refusedRowsText(result.refused)}` : result.warning);
       else say('success', texts.success);
     } catch (error) {
       say('error', isApiError(error) && typeof error.status === 'number' ? error.message : DELETE_MSG.unknown(SECTION[section].genitive));
