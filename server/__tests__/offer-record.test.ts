@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
-import { offers, comments, files, users } from '../db/schema';
+import { offers, comments, files, uploadReservations, users } from '../db/schema';
 
 let ctx: DemoContext;
 let ref: { product: number; packing: number; city: number; supplier: number; variety: number };
@@ -263,6 +263,32 @@ describe('uploads are what they say they are', () => {
     expect(existsSync(path.join(dir, staleKey))).toBe(false);
     await ctx.db.delete(files).where(eq(files.id, big.id));
     expect((await upload('ещё.png', 'image/png', png)).statusCode).toBe(201);
+  });
+});
+
+describe('the quota holds against parallel uploads (issue 34)', () => {
+  test('eight 19 MB documents sent at once: five fit in the 100 MB, three are refused before their bodies are kept; the room is given back', async () => {
+    const [manager] = await ctx.db.select().from(users).where(eq(users.email, 'manager@nutdesk.demo'));
+    const mine = () => ctx.db.select().from(files).where(sql`${files.created_by} = ${manager.id} AND ${files.entity_id} IS NULL`);
+    expect(await mine()).toHaveLength(0);
+    const document = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(19 * 1024 * 1024 - 9, 0x20)]);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => upload(`скан-${i + 1}.pdf`, 'application/pdf', document, 'document', 'manager')));
+    const quota = 'Слишком много несохранённых файлов (больше 100 МБ): сохраните карточку или удалите лишние';
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 400, 400, 400]);
+    for (const refused of answers.filter((a) => a.statusCode === 400)) expect(refused.json().messages).toEqual([quota]);
+    // five rows of 19 MB each, 95 MB held: within the quota, where the check made before any was stored let all eight in
+    const rows = await mine();
+    expect(rows.map((r) => r.size)).toEqual(Array(5).fill(document.length));
+    // each stored whole, byte for byte
+    const got = await ctx.app.inject({ method: 'GET', url: `/api/files/${rows[0].id}`, headers: { authorization: `Bearer ${ctx.tokens.manager}` } });
+    expect(got.rawPayload.equals(document)).toBe(true);
+    // every reservation given back once its upload was stored or refused
+    expect(await ctx.db.select().from(uploadReservations).where(eq(uploadReservations.user_id, manager.id))).toHaveLength(0);
+    // a reservation a crash left an hour ago holds nothing and is cleared
+    for (const row of rows) await ctx.call('DELETE', `/api/files/${row.id}`, 'manager');
+    await ctx.db.insert(uploadReservations).values({ user_id: manager.id, bytes: 100 * 1024 * 1024, created_at: new Date(Date.now() - 61 * 60 * 1000) });
+    expect((await upload('фото.png', 'image/png', png, 'image', 'manager')).statusCode).toBe(201);
+    expect(await ctx.db.select().from(uploadReservations).where(eq(uploadReservations.user_id, manager.id))).toHaveLength(0);
   });
 });
 

@@ -498,6 +498,14 @@ export const productDocumentTypes = pgTable('product_document_types', {
 }, (t) => [primaryKey({ name: 'product_document_types_pk', columns: [t.product_id, t.type_id] })]);
 
 /** A supplier's price-list profile (issue 41): how its files are read (domain/suppliers/priceList.ts). */
+/** Room an upload holds in its user's quota of unsaved uploads while its body streams in (migration 0026). */
+export const uploadReservations = pgTable('upload_reservations', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  bytes: integer('bytes').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('upload_reservations_user_idx').on(t.user_id)]);
+
 export const priceListProfiles = pgTable('price_list_profiles', {
   supplier_id: integer('supplier_id').primaryKey().references(() => suppliers.id),
   profile: jsonb('profile').notNull(),

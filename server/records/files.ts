@@ -1,13 +1,13 @@
 // Photos and documents of any record: uploaded first (into the configured file store, server/db/fileStores.ts),
 // attached to a record when it is saved, and served only to users who may read that record.
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { newStorageKey, type FileStores, type StoredFile } from '../db/fileStores';
-import { files } from '../db/schema';
+import { files, uploadReservations } from '../db/schema';
 import type { AuthenticatedUser } from '../accounts/users';
 import { isSection, type Section } from '../../domain/sections';
-import { UNATTACHED_KEEP_HOURS, type FileKind } from '../../domain/files';
+import { FILE_RULES, UNATTACHED_KEEP_HOURS, UPLOAD_QUOTA_BYTES, contentProblem, fileProblem, type FileKind } from '../../domain/files';
 import { rowsOf } from '../http/rows';
 import type { SectionSpec } from '../spec/section';
 import { recordVisible } from './access';
@@ -27,11 +27,30 @@ export async function attachFiles(db: Database, auth: AuthenticatedUser, section
 export const fileIdsOf = (v: unknown): number[] =>
   Array.isArray(v) ? v.map((x) => Number(typeof x === 'object' && x !== null ? (x as { id: unknown }).id : x)).filter((n) => Number.isInteger(n) && n > 0) : [];
 
-/** Bytes the user holds uploaded and not yet attached to a record. */
-export async function unattachedBytes(db: Database, auth: AuthenticatedUser): Promise<number> {
-  const [row] = await db.select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)::text` }).from(files)
-    .where(and(eq(files.created_by, auth.user.id), isNull(files.entity_id)));
-  return Number(row.bytes);
+/** How long a reservation counts: one left by a crash mid-upload must not hold the quota for good. */
+const RESERVATION_MINUTES = 60;
+
+/**
+ * Holds `bytes` of the user's quota of unsaved uploads for an upload about to stream in, or null when they would
+ * pass it: the user's row is locked while its uploads and reservations are summed and the reservation written, so
+ * parallel uploads are counted one after another, each with the others' room taken.
+ */
+export async function reserveUpload(db: Database, auth: AuthenticatedUser, bytes: number): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT 1 FROM users WHERE id = ${auth.user.id} FOR UPDATE`);
+    const [held] = rowsOf<{ bytes: string }>(await tx.execute(sql`
+      SELECT ((SELECT coalesce(sum(size), 0) FROM files WHERE created_by = ${auth.user.id} AND entity_id IS NULL)
+        + (SELECT coalesce(sum(bytes), 0) FROM upload_reservations WHERE user_id = ${auth.user.id}
+             AND created_at > now() - make_interval(mins => ${RESERVATION_MINUTES})))::text AS bytes`));
+    if (Number(held.bytes) + bytes > UPLOAD_QUOTA_BYTES) return null;
+    const [row] = await tx.insert(uploadReservations).values({ user_id: auth.user.id, bytes }).returning({ id: uploadReservations.id });
+    return row.id;
+  });
+}
+
+/** Gives a reservation's room back (the upload is stored, counted by its row now, or it failed). */
+export async function releaseUpload(db: Database, id: number): Promise<void> {
+  await db.delete(uploadReservations).where(eq(uploadReservations.id, id));
 }
 
 /** Uploads no record took within UNATTACHED_KEEP_HOURS (a card left without saving) are removed, a batch at a
@@ -43,17 +62,63 @@ export async function removeStaleUploads(db: Database, stores: FileStores, batch
       ORDER BY id LIMIT ${batch})
     RETURNING id, storage_path, store`));
   for (const row of stale) await stores.of(row.store).delete(row.storage_path).catch(() => undefined);
+  await db.execute(sql`DELETE FROM upload_reservations WHERE created_at < now() - make_interval(mins => ${RESERVATION_MINUTES})`);
   return stale.length;
+}
+
+/** Why an upload's body was refused as it streamed: its Russian message. */
+export class UploadRefused extends Error {}
+
+/** How many first bytes tell what a file is (domain/files.ts reads a text file's first 8 KB). */
+const HEAD_BYTES = 8192;
+
+/**
+ * An upload's body on its way to the store, checked as it passes: nothing goes on before its first bytes show it is
+ * what its name says, and it stops with the kind's size message past the kind's limit, so a body is never held
+ * whole in memory.
+ */
+export function checkedUpload(kind: FileKind, name: string): Transform {
+  const limit = FILE_RULES[kind].maxBytes;
+  let head: Buffer[] | null = [];
+  let bytes = 0;
+  const release = (stream: Transform): Error | null => {
+    const content = Buffer.concat(head!);
+    head = null;
+    const problem = content.length ? contentProblem(name, content) : fileProblem(kind, { name, type: '', size: 0 });
+    if (problem) return new UploadRefused(problem);
+    stream.push(content);
+    return null;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (bytes > limit) return done(new UploadRefused(fileProblem(kind, { name, type: '', size: bytes })!));
+      if (!head) return done(null, chunk);
+      head.push(chunk);
+      if (bytes < HEAD_BYTES) return done();
+      done(release(this));
+    },
+    flush(done) {
+      done(head ? release(this) : null);
+    },
+  });
 }
 
 export async function storeUpload(
   db: Database, stores: FileStores, auth: AuthenticatedUser,
-  upload: { kind: FileKind; name: string; mime: string; content: Buffer },
+  upload: { kind: FileKind; name: string; mime: string; content: Buffer | Readable },
 ): Promise<FileRow> {
   const store = stores.current;
   const key = newStorageKey();
   // contents first, then the row: a row never names contents that are not there
-  const size = await store.put(key, Readable.from([upload.content]), upload.mime);
+  const body = Buffer.isBuffer(upload.content) ? Readable.from([upload.content]) : upload.content;
+  let size: number;
+  try {
+    size = await store.put(key, body, upload.mime);
+  } catch (error) {
+    await store.delete(key).catch(() => undefined); // what a broken stream left of a partial write
+    throw error;
+  }
   try {
     const [row] = await db
       .insert(files)
