@@ -1,6 +1,6 @@
 // Notifications are written here, in the transaction of the write they tell of (so a rolled-back write leaves
 // none), and told live to their users once it commits (db/changes.ts). Who is told is a condition over users;
-// the acting user is not told of what it did itself. A dedupe key keeps a notice the job repeats every minute to
+// the acting user is not told of what it did itself, and no user is told what it may not open. A dedupe key keeps a notice the job repeats every minute to
 // one per user.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -33,12 +33,26 @@ export interface Notice {
   by?: Author;
 }
 
-/** Only a user who may read the notice's section is told of it: a supplier's user who created an offer hears that
- * it sold out, not the numbers of the reserves placed on it (reserves are not its to read). */
-function readsSection(section: Section): SQL {
+/** A record is a reader's own (its role reads the section 'own'), as the lists judge it, over `users u`: an offer
+ * it created or of its supplier, a reserve or buyer its employee is responsible for (an account with none: that
+ * it created), any other record that it created. */
+const OWNS: Partial<Record<Section, (id: SQL) => SQL>> = {
+  offers: (id) => sql`EXISTS (SELECT 1 FROM offers o WHERE o.id = ${id} AND (o.created_by = u.id OR o.supplier_id = u.supplier_id))`,
+  reserves: (id) => sql`EXISTS (SELECT 1 FROM reserves r WHERE r.id = ${id}
+    AND CASE WHEN u.employee_id IS NULL THEN r.created_by = u.id ELSE r.responsible_id = u.employee_id END)`,
+  buyers: (id) => sql`EXISTS (SELECT 1 FROM buyers b WHERE b.id = ${id}
+    AND CASE WHEN u.employee_id IS NULL THEN b.created_by = u.id ELSE b.responsible_id = u.employee_id END)`,
+};
+
+/** Only a user who may open the record told of is told (issue 35): its role reads the section, all of it or this
+ * record as its own. A supplier's user who created an offer hears that it sold out, not the numbers of the
+ * reserves placed on it (reserves are not its to read); a manager reading only its own reserves is not told of
+ * one another is responsible for. */
+function opens(section: Section, recordId: SQL): SQL {
   const forbidden = Object.entries(KIND_FORBIDDEN).filter(([, sections]) => sections?.includes(section)).map(([kind]) => kind);
+  const owns = OWNS[section]?.(recordId) ?? sql`EXISTS (SELECT 1 FROM ${sql.identifier(section)} x WHERE x.id = ${recordId} AND x.created_by = u.id)`;
   return sql`(u.is_admin OR (EXISTS (SELECT 1 FROM role_permissions p WHERE p.role_id = u.role_id AND p.resource = ${section}
-    AND p.action = 'read' AND p.scope <> 'none')
+    AND p.action = 'read' AND (p.scope = 'all' OR (p.scope = 'own' AND ${owns})))
     ${forbidden.length ? sql`AND u.user_type NOT IN (${sql.join(forbidden.map((k) => sql`${k}`), sql`, `)})` : sql``}))`;
 }
 
@@ -47,7 +61,7 @@ export async function notify(tx: Database, notice: Notice): Promise<number> {
   const rows = rowsOf<{ user_id: number }>(await tx.execute(sql`
     INSERT INTO notifications (user_id, kind, section, record_id, text, dedupe_key)
     SELECT u.id, ${notice.kind}, ${notice.section}, ${notice.recordId}, ${notice.text}, ${notice.dedupe ?? null}
-    FROM users u WHERE u.status = 'active' AND (${notice.to}) AND ${readsSection(notice.section)}
+    FROM users u WHERE u.status = 'active' AND (${notice.to}) AND ${opens(notice.section, sql`${notice.recordId}`)}
       ${notice.by ? sql`AND u.id <> ${notice.by}` : sql``}
     ON CONFLICT (user_id, dedupe_key) DO NOTHING
     RETURNING user_id`));
@@ -64,7 +78,7 @@ export async function notifyMany(tx: Database, notices: { recordId: number; text
     INSERT INTO notifications (user_id, kind, section, record_id, text)
     SELECT u.id, ${common.kind}, ${common.section}, n.record_id, n.text
     FROM jsonb_to_recordset(${JSON.stringify(notices.map((x, i) => ({ i, record_id: x.recordId, text: x.text })))}::jsonb) AS n(i int, record_id int, text text)
-    JOIN users u ON u.status = 'active' AND (${common.to}) AND ${readsSection(common.section)}
+    JOIN users u ON u.status = 'active' AND (${common.to}) AND ${opens(common.section, sql`n.record_id`)}
       ${common.by ? sql`AND u.id <> ${common.by}` : sql``}
     ORDER BY n.i, u.id
     RETURNING user_id`));

@@ -49,12 +49,12 @@ export async function lockOffer(tx: Tx, offerId: number): Promise<OfferStock> {
 async function write(tx: Tx, before: OfferStock, set: SQL, cause?: StockCause): Promise<OfferStock> {
   const after = firstRow<OfferStock>(await tx.execute(sql`UPDATE offers SET ${set} WHERE id = ${before.id} RETURNING ${STOCK}`))!;
   if (cause) await recordHistory(tx, cause.by, [{ section: 'offers', recordId: before.id, action: 'stock', changes: diff('offers', before, after), via: cause.via }]);
-  // the last free unit taken: the offer's author and its supplier's users are told (issue 22)
+  // the last free unit taken: the offer's author and its supplier's users are told (issue 22), once each (issue 35:
+  // a supplier's user who created the offer was told twice)
   const soldOut = firstRow<{ now: boolean }>(await tx.execute(sql`SELECT ${before.available_amount}::numeric > 0 AND ${after.available_amount}::numeric = 0 AS now`))!.now;
   if (soldOut) {
-    for (const to of [recipients.authorOf(before.id), recipients.supplierOf(before.id)]) {
-      await notify(tx, { to, kind: 'offer_sold_out', section: 'offers', recordId: before.id, text: NOTIFICATION_TEXT.offer_sold_out(before.id), by: cause?.by });
-    }
+    const to = sql`(${recipients.authorOf(before.id)}) OR (${recipients.supplierOf(before.id)})`;
+    await notify(tx, { to, kind: 'offer_sold_out', section: 'offers', recordId: before.id, text: NOTIFICATION_TEXT.offer_sold_out(before.id), by: cause?.by });
   }
   return after;
 }
