@@ -47,12 +47,12 @@ test("'Перейти к содержимому' is the first Tab stop and moves
   expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: 'Профиль' }));
 });
 
-test('the admin sees every item, Настройки included, in the spec order (Прайс-лист, issue 23, after Резервы; Подбор, issue 38, after it)', async () => {
+test('the admin sees every item, Настройки included, in the spec order (Прайс-лист, issue 23, after Резервы; Подбор and Котировки, issue 38, after it)', async () => {
   mockServer(...signedInHandlers(permissions({ is_admin: true, user_type: 'admin', role_id: null })));
   renderApp('/', { token: 't' });
   const element = await nav();
   const order = [...element.querySelectorAll('a, [role=button]')].map((n) => n.textContent).filter(Boolean);
-  expect(order).toEqual(['Сотрудники', 'Предложения', 'Списки', 'Резервы', 'Прайс-лист', 'Подбор', 'Аналитика', 'Профиль', 'Настройки', 'Выйти']);
+  expect(order).toEqual(['Сотрудники', 'Предложения', 'Списки', 'Резервы', 'Прайс-лист', 'Подбор', 'Котировки', 'Аналитика', 'Профиль', 'Настройки', 'Выйти']);
 });
 
 test('a role without employees read has no Сотрудники and no Настройки; Списки is always there', async () => {

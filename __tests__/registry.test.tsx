@@ -49,7 +49,7 @@ test('a section added to the registry has its routes and its navigation item', a
   expect(link).toHaveAttribute('aria-current', 'page');
   // after the spec's items, before Профиль
   const order = [...nav.querySelectorAll('a, [role=button]')].map((n) => n.textContent);
-  expect(order).toEqual(['Сотрудники', 'Предложения', 'Списки', 'Резервы', 'Склады', 'Прайс-лист', 'Подбор', 'Аналитика', 'Профиль', 'Настройки', 'Выйти']);
+  expect(order).toEqual(['Сотрудники', 'Предложения', 'Списки', 'Резервы', 'Склады', 'Прайс-лист', 'Подбор', 'Котировки', 'Аналитика', 'Профиль', 'Настройки', 'Выйти']);
 });
 
 test("a registry section marked inListsMenu goes under 'Списки'", async () => {

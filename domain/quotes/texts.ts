@@ -81,6 +81,20 @@ export const SAVED_QUOTE_TEXTS = {
   pick: 'В предложение',
 } as const;
 
+/** 'Котировки' (GET /api/quotes): the saved quotes' list and its columns, in the order shown. */
+export const QUOTES_LIST_TEXTS = {
+  title: 'Котировки',
+  filter: 'Фильтр',
+  reset: 'Сбросить фильтр',
+  empty: 'Котировок нет',
+  rows: (shown: string) => `Котировок: ${shown}`,
+  back: 'Все котировки',
+  columns: [
+    ['number', '№'], ['status', 'Статус'], ['buyer_name', 'Покупатель'], ['city', 'Город'], ['product', 'Товар'],
+    ['total_sum', 'Сумма, ₽'], ['valid_until', 'Действует до'], ['created_at', 'Создана'],
+  ] as const,
+} as const;
+
 /** The quote as a PDF for the buyer (GET /api/quotes/{id}/pdf): what the buyer's page shows, nothing internal. */
 export const QUOTE_PDF_TEXTS = {
   download: 'Скачать PDF',

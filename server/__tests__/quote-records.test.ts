@@ -62,7 +62,7 @@ test('saved: its number, the lines priced again, held until today + the hold day
   expect(JSON.stringify(q)).not.toMatch(/terms|offer_price_kg|costs_per_kg|markup|supplier/);
   // in 'Котировки'
   const list = await ctx.call('GET', '/api/quotes');
-  expect(list.body[0]).toMatchObject({ id: q.id, status: 'active', product: 'Фисташка жареная', total_sum: '39139.00', city: { id: kazan, name: 'Казань' } });
+  expect(list.body.data[0]).toMatchObject({ id: q.id, status: 'active', product: 'Фисташка жареная', total_sum: '39139.00', city: { id: kazan, name: 'Казань' } });
   // the date is editable, on the version seen
   const moved = await ctx.call('PATCH', `/api/quotes/${q.id}`, 'admin', { version: q.version, valid_until: addDays(today, 10) });
   expect(moved.body).toMatchObject({ valid_until: addDays(today, 10), version: q.version + 1 });
@@ -205,7 +205,7 @@ test('a quote for a buyer from \'Покупатели\': its city, its credit on
   expect(q.status).toBe(201);
   expect(q.body).toMatchObject({ buyer_id: buyer, buyer_name: 'ООО «Кешью-Казань»', city: { id: kazan, name: 'Казань' }, total_sum: '46966.80' });
   expect((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${q.body.token}` })).json().buyer).toBe('ООО «Кешью-Казань»');
-  expect((await ctx.call('GET', '/api/quotes')).body.find((r: { id: number }) => r.id === q.body.id)).toMatchObject({ buyer_id: buyer, buyer_name: 'ООО «Кешью-Казань»' });
+  expect((await ctx.call('GET', '/api/quotes')).body.data.find((r: { id: number }) => r.id === q.body.id)).toMatchObject({ buyer_id: buyer, buyer_name: 'ООО «Кешью-Казань»' });
   // reserving it meets the credit check: refused with the figures, nothing taken; with a reason an administrator may
   const refused = await ctx.call('POST', `/api/quotes/${q.body.id}/reserve`, 'admin', { responsible_id: trade.employeeId });
   expect([refused.status, refused.body.messages]).toEqual([409, ['Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 8 000,00 ₽, этот резерв 46 966,80 ₽']]);

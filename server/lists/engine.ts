@@ -12,7 +12,7 @@ import { rowsOf } from '../http/rows';
 import { scopeCondition } from '../records/access';
 import type { AuthenticatedUser } from '../accounts/users';
 import type { FilterCompiler, SectionSpec } from '../spec/section';
-import { LIST_MSG, pageUrl, parseListQuery, type RawQuery } from './query';
+import { LIST_MSG, pageUrl, parseListQuery, type ListQuery, type RawQuery } from './query';
 import { dayStartSql } from '../db/businessDay';
 import { addDays } from '../../domain/businessDay';
 
@@ -209,17 +209,23 @@ export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: R
   const { parsed, conditions, orderBy } = listParts(spec, auth, query);
   const a = raw(spec.alias);
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  // Two steps in one statement: pick the page's ids with only what filters and sorting need (PostgreSQL drops
+  // the unused joins), then build the full rows, references and comments for those ids alone.
+  return pageStatements(spec.from, where, parsed, (limit, offset) => sql`SELECT ${selectColumns(spec)} ${spec.from}
+      WHERE ${a}.id IN (SELECT ${a}.id ${spec.from} ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset})
+      ORDER BY ${orderBy}`, spec.countFrom);
+}
+
+/** A list's count and page statements over `from` (its FROM and joins) and `where`: `page` selects the rows of the
+ * asked page (limit, offset). */
+export function pageStatements(from: SQL, where: SQL, parsed: Pick<ListQuery, 'page' | 'perPage'>, page: (limit: number, offset: number) => SQL, countFrom = from): CompiledList {
   const offset = (parsed.page - 1) * parsed.perPage;
   return {
-    count: sql`SELECT count(*)::int AS total ${spec.from} ${where}`,
+    count: sql`SELECT count(*)::int AS total ${from} ${where}`,
     // the joins the row does not use are dropped by the planner; the LIMIT stops the scan at `limit` rows
-    countUpTo: (limit: number) => sql`SELECT count(*)::int AS total FROM (SELECT 1 ${spec.countFrom ?? spec.from} ${where} LIMIT ${limit}) counted`,
+    countUpTo: (limit: number) => sql`SELECT count(*)::int AS total FROM (SELECT 1 ${countFrom} ${where} LIMIT ${limit}) counted`,
     countLimit: Math.max(LIST_COUNT_CAP, offset + parsed.perPage) + 1,
-    // Two steps in one statement: pick the page's ids with only what filters and sorting need (PostgreSQL drops
-    // the unused joins), then build the full rows, references and comments for those ids alone.
-    page: sql`SELECT ${selectColumns(spec)} ${spec.from}
-      WHERE ${a}.id IN (SELECT ${a}.id ${spec.from} ${where} ORDER BY ${orderBy} LIMIT ${parsed.perPage} OFFSET ${offset})
-      ORDER BY ${orderBy}`,
+    page: page(parsed.perPage, offset),
     page_number: parsed.page,
     perPage: parsed.perPage,
   };
@@ -232,7 +238,13 @@ export async function runList(
   query: RawQuery,
   path: string,
 ): Promise<ListResponse<Record<string, unknown>>> {
-  const compiled = compileList(spec, auth, query);
+  const { rows, pagination } = await pagedRows(db, compileList(spec, auth, query), query, path);
+  return { data: stripHidden(rows, auth.permissions, spec), pagination };
+}
+
+/** A compiled list's page and its pager: the count, the page's rows and the links to the pages around it. Also
+ * for a list outside the sections' registry ('Котировки'), which compiles its own statements. */
+export async function pagedRows(db: Database, compiled: CompiledList, query: RawQuery, path: string) {
   // A million matches are not counted one by one for a pager: up to LIST_COUNT_CAP rows (or the asked page and one
   // more) the count is exact; past it the answer says "more than" (totalExact false, totalItems the rows counted)
   // and there is always a next page to go to.
@@ -256,5 +268,5 @@ export async function runList(
     // said only when it is not: an exact count's answer is as it always was
     ...(totalExact ? {} : { totalExact: false }),
   };
-  return { data: stripHidden(rows, auth.permissions, spec), pagination };
+  return { rows, pagination };
 }

@@ -9,10 +9,15 @@ import { idOf, idParams, noQuery } from '../http/schemas';
 import type { QuoteSearch } from '../../domain/quotes/search';
 import { offersScope } from '../priceList/lines';
 import { assertQuoteAccess, searchQuote } from './search';
-import { changeQuote, createQuote, deleteQuote, listQuotes, quoteCard, revokeQuoteLink, storedQuote, type QuoteBody } from './records';
+import { changeQuote, createQuote, deleteQuote, quoteCard, revokeQuoteLink, storedQuote, type QuoteBody } from './records';
 import { reserveQuote, type QuoteReserveBody } from './reserve';
 import { quotePdf } from './pdf';
 import { quoteHistory } from './history';
+import { listQuotes } from './list';
+import { russianErrors } from '../http/validation';
+import { listQuerySchema } from '../../domain/listQuery';
+import { QUOTE_FILTERS } from '../../domain/quotes/list';
+import type { RawQuery } from '../lists/query';
 import { CONTENT_TYPES } from '../priceList/documents';
 import { fileResponse } from '../priceList/schema';
 import { attachment } from '../lists/export';
@@ -39,9 +44,14 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
     return searchQuote(db, auth, request.body as QuoteSearch, offersScope(app.sectionSpecs.offers, auth));
   });
 
+  const listQuery = listQuerySchema(QUOTE_FILTERS);
   app.get('/quotes', {
-    schema: { tags: ['quotes'], summary: '\'Котировки\': the caller\'s saved quotes, newest first', querystring: noQuery, response: listResponse },
-  }, async (request) => listQuotes(db, caller(request)));
+    schema: {
+      tags: ['quotes'], summary: '\'Котировки\': the caller\'s saved quotes, a page filtered by status, buyer, city and dates, sorted (newest first by default)',
+      querystring: listQuery.schema, response: listResponse,
+    },
+    schemaErrorFormatter: russianErrors(listQuery.texts),
+  }, async (request) => listQuotes(db, caller(request), request.query as RawQuery, '/api/quotes'));
 
   app.post('/quotes', {
     schema: { tags: ['quotes'], summary: 'Save a quote for the buyer: its lines priced again and held until its date', querystring: noQuery, body: createBody, response: createdResponse },

@@ -57,10 +57,10 @@ export interface QuoteRow {
 export const quoteUrl = (publicUrl: string, token: string) => `${publicUrl}/q/${token}`;
 
 /** The quotes a caller reads: its own, or all for a role that reads every reserve. */
-const readScope = (auth: AuthenticatedUser): SQL =>
+export const readScope = (auth: AuthenticatedUser): SQL =>
   (scopeOf(auth.permissions, 'reserves', 'read') === 'all' ? sql`true` : sql`q.created_by = ${auth.user.id}`);
 
-const QUOTE_SELECT = sql`SELECT q.id, q.city_id, c.name AS city, q.buyer_id, q.buyer_name, q.lines, q.valid_until::text AS valid_until, q.token,
+export const QUOTE_SELECT = sql`SELECT q.id, q.city_id, c.name AS city, q.buyer_id, q.buyer_name, q.lines, q.valid_until::text AS valid_until, q.token,
   q.token_revoked_at, q.created_by, q.status, q.version, q.created_at,
   (SELECT coalesce(json_agg(r.id ORDER BY r.id), '[]'::json) FROM reserves r WHERE r.quote_id = q.id) AS reserve_ids
   FROM quotes q JOIN cities c ON c.id = q.city_id`;
@@ -144,17 +144,6 @@ export async function createQuote(db: Database, auth: AuthenticatedUser, body: Q
     RETURNING id`));
   await recordQuoteHistory(db, auth.user.id, id, 'create');
   return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
-}
-
-/** GET /api/quotes ('Котировки'): the caller's quotes (all for a role that reads every reserve), newest first. */
-export async function listQuotes(db: Database, auth: AuthenticatedUser) {
-  const today = await todayOf(db);
-  const rows = rowsOf<QuoteRow>(await db.execute(sql`${QUOTE_SELECT} WHERE q.status <> 'deleted' AND ${readScope(auth)} ORDER BY q.id DESC LIMIT 200`));
-  return rows.map((r) => ({
-    id: r.id, number: r.id, status: quoteStatusOf(r.status, r.valid_until, today), city: { id: r.city_id, name: r.city }, buyer_id: r.buyer_id, buyer_name: r.buyer_name,
-    valid_until: r.valid_until, product: r.lines[0]?.offers[0]?.product ?? '', total_sum: money(sum(...r.lines.map((l) => l.total_sum)))!,
-    created_at: new Date(r.created_at).toISOString(), version: r.version,
-  }));
 }
 
 /** Takes the quote locked on the version the caller saw: a newer one is 409 'stale'. */

@@ -7,6 +7,7 @@ import { QUOTE_RECORD_MSG, QUOTE_STATUSES } from '../../domain/quotes/record';
 import { russianErrors } from '../http/validation';
 import { BUYER_DOCUMENTS } from '../priceList/schema';
 import { versionProperty } from '../../domain/versions';
+import { PAGINATION } from '../../domain/responseShapes';
 
 const ids = { type: 'array', items: ID, maxItems: 200 } as const;
 
@@ -204,18 +205,18 @@ export const deletedResponse = responses({ 200: { type: 'object', properties: { 
 export const reservedResponse = responses({
   201: { type: 'object', additionalProperties: false, properties: { reserve_ids: { type: 'array', items: { type: 'integer' } }, quote: card } },
 });
-export const listResponse = responses({
-  200: {
-    type: 'array',
-    items: {
-      type: 'object', additionalProperties: false,
-      properties: {
-        id: { type: 'integer' }, number: { type: 'integer' }, status: { type: 'string', enum: QUOTE_STATUSES },
-        city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, buyer_id: nullable('integer'), buyer_name: nullable('string'),
-        valid_until: { type: 'string' }, product: { type: 'string' }, total_sum: { type: 'string' }, created_at: { type: 'string' }, version: { type: 'integer' },
-      },
-    },
+/** One row of 'Котировки': the quote's header and the first lot's product. */
+const listRow = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    id: { type: 'integer' }, number: { type: 'integer' }, status: { type: 'string', enum: QUOTE_STATUSES },
+    city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, buyer_id: nullable('integer'), buyer_name: nullable('string'),
+    valid_until: { type: 'string' }, product: { type: 'string' }, total_sum: { type: 'string' }, created_at: { type: 'string' }, version: { type: 'integer' },
   },
+} as const;
+
+export const listResponse = responses({
+  200: { type: 'object', additionalProperties: false, required: ['data', 'pagination'], properties: { data: { type: 'array', items: listRow }, pagination: PAGINATION } },
 });
 
 export const quoteTokenParams = {

@@ -14,6 +14,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import CalculateOutlined from '@mui/icons-material/CalculateOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import BookmarkAddedOutlined from '@mui/icons-material/BookmarkAddedOutlined';
@@ -156,6 +157,7 @@ export function Navigation() {
           {top.map((key) => (key === LISTS ? <ListsMenu key={key} items={lists} /> : <NavItem key={key} item={sectionItem(key)} />))}
           {canOpen(perms, 'priceList') && <NavItem item={{ to: '/price-list', label: 'Прайс-лист', icon: <RequestQuoteOutlined /> }} />}
           {canOpen(perms, 'quote') && <NavItem item={{ to: '/quote', label: 'Подбор', icon: <CalculateOutlined /> }} />}
+          {canOpen(perms, 'quote') && <NavItem item={{ to: '/quotes', label: 'Котировки', icon: <ReceiptLongOutlined /> }} />}
           {canOpen(perms, 'analytics') && <NavItem item={{ to: '/analytics', label: 'Аналитика', icon: <InsightsOutlined /> }} />}
           <NavItem item={{ to: '/profile', label: 'Профиль', icon: <AccountCircleOutlined /> }} />
           {canOpen(perms, 'settings') && <NavItem item={{ to: '/settings', label: 'Настройки', icon: <SettingsOutlined /> }} />}

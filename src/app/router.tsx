@@ -27,6 +27,8 @@ const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../feat
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsPage'));
 const PriceListPage = lazy(() => import(/* webpackChunkName: "price-list" */ '../features/priceList/PriceListPage'));
 const QuotePage = lazy(() => import(/* webpackChunkName: "quote" */ '../features/quote/QuotePage'));
+const QuotesPage = lazy(() => import(/* webpackChunkName: "quotes" */ '../features/quote/QuotesPage'));
+const QuoteCardPage = lazy(() => import(/* webpackChunkName: "quotes" */ '../features/quote/QuoteCardPage'));
 // the buyer's page: no sign-in, none of the signed-in shell, a chunk of its own
 const PublicPriceListPage = lazy(() => import(/* webpackChunkName: "public-price-list" */ '../features/priceList/PublicPriceListPage'));
 const PublicQuotePage = lazy(() => import(/* webpackChunkName: "public-quote" */ '../features/quote/PublicQuotePage'));
@@ -73,6 +75,8 @@ export const routes: RouteObject[] = [
       { path: 'settings', element: gated('settings', SettingsPage) },
       { path: 'price-list', element: gated('priceList', PriceListPage) },
       { path: 'quote', element: gated('quote', QuotePage) },
+      { path: 'quotes', element: gated('quote', QuotesPage) },
+      { path: 'quotes/:id', element: gated('quote', QuoteCardPage) },
       { path: 'analytics', element: gated('analytics', AnalyticsPage) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -23,7 +23,8 @@ export interface FilterPanelProps {
   config?: FilterConfig;
   value: FilterState;
   onApply(next: FilterState): void;
-  onSave(next: FilterState): void;
+  /** 'Сохранить': applies and stores the filter as the user's default; a list without saved filters has none. */
+  onSave?(next: FilterState): void;
 }
 
 function Field(props: FieldProps) {
@@ -98,7 +99,7 @@ export function FilterPanel({ open, onClose, status, errorMessage, config, value
           <Button onClick={() => { setDraft({}); setGeneration((g) => g + 1); }}>Очистить</Button>
           <Box sx={{ flexGrow: 1 }} />
           <Button variant="outlined" disabled={invalid} onClick={() => { onApply(draft); onClose(); }}>Применить</Button>
-          <Button variant="contained" disabled={invalid} onClick={() => { onSave(draft); onClose(); }}>Сохранить</Button>
+          {onSave && <Button variant="contained" disabled={invalid} onClick={() => { onSave(draft); onClose(); }}>Сохранить</Button>}
         </Box>
       </Box>
     </Drawer>

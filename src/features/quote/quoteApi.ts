@@ -2,13 +2,14 @@
 // reserving from it.
 import { baseApi } from '../../api/baseApi';
 import { checked } from '../../api/shapes';
-import { QUOTE_SEARCH } from '../../../domain/responseShapes';
+import { LIST_PAGE, QUOTE_SEARCH } from '../../../domain/responseShapes';
+import type { ListResponse } from '../../../domain/lists';
 import type { QuoteSearch, QuoteSearchAnswer } from '../../../domain/quotes/search';
 import type { HeldLine, QuoteStatus } from '../../../domain/quotes/record';
 import type { FieldChange } from '../../../domain/history';
 
-/** A saved quote's card (POST/GET /api/quotes/{id}). */
-export interface QuoteCard {
+/** What the list's row and the card both say of a quote. */
+interface QuoteHeader {
   id: number;
   number: number;
   status: QuoteStatus;
@@ -18,12 +19,22 @@ export interface QuoteCard {
   valid_until: string;
   total_sum: string;
   version: number;
+}
+
+/** A saved quote's card (POST/GET /api/quotes/{id}). */
+export interface QuoteCard extends QuoteHeader {
   url: string;
   token: string;
   link_revoked: boolean;
   text: string;
   reserve_ids: number[];
   lines: Omit<HeldLine, 'offers'>[];
+}
+
+/** A row of 'Котировки' (GET /api/quotes): the first lot's product. */
+export interface QuoteListRow extends QuoteHeader {
+  product: string;
+  created_at: string;
 }
 
 export interface QuoteCreate {
@@ -50,6 +61,17 @@ export const quoteApi = baseApi.injectEndpoints({
       extraOptions: { entity: 'подбора' },
       ...checked<QuoteSearchAnswer>(QUOTE_SEARCH, 'подбора'),
     }),
+    /** 'Котировки': a page of the list as its link asks (the lists' own query string). */
+    quotes: build.query<ListResponse<QuoteListRow>, string>({
+      query: (query) => `api/quotes${query ? `?${query}` : ''}`,
+      extraOptions: { entity: 'котировок' },
+      ...checked<ListResponse<QuoteListRow>>(LIST_PAGE, 'котировок'),
+    }),
+    /** A saved quote's card. */
+    quote: build.query<QuoteCard, number>({
+      query: (id) => `api/quotes/${id}`,
+      extraOptions: { entity: 'котировки' },
+    }),
     createQuote: build.mutation<QuoteCard, QuoteCreate>({
       query: (body) => ({ url: 'api/quotes', method: 'POST', body }),
     }),
@@ -66,4 +88,4 @@ export const quoteApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useQuoteHistoryQuery, useQuoteSearchQuery, useCreateQuoteMutation, useRevokeQuoteLinkMutation, useReserveQuoteMutation } = quoteApi;
+export const { useQuotesQuery, useQuoteQuery, useQuoteHistoryQuery, useQuoteSearchQuery, useCreateQuoteMutation, useRevokeQuoteLinkMutation, useReserveQuoteMutation } = quoteApi;

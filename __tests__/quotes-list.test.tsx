@@ -1,0 +1,89 @@
+// 'Котировки' (issue 38): the saved quotes' list in the navigation next to 'Подбор'; its rows as the server answers
+// them; sorting by a column, the filter panel (status, buyer, city, dates) and the pager written into the list's
+// request as the lists' query string; the server's Russian refusal of a bad link shown; a row opens its quote.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, me, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+
+afterEach(() => localStorage.clear());
+
+const admin = permissions({ is_admin: true, user_type: 'admin', role_id: null });
+const row = (id: number, patch: Record<string, unknown> = {}) => ({
+  id, number: id, status: 'active', city: { id: 5, name: 'Казань' }, buyer_id: null, buyer_name: 'ООО «Орех»', valid_until: '2026-12-02',
+  product: 'Кешью', total_sum: '39139.00', created_at: '2026-11-27T09:00:00.000Z', version: 1, ...patch,
+});
+const page = (data: unknown[], total = data.length) => ({
+  data, pagination: { totalItems: total, currentPage: 1, firstPage: 1, lastPage: Math.max(1, Math.ceil(total / 20)), nextPage: null, previousPage: null, perPage: 20, pageCount: 1, pageURI: '/api/quotes?page=1' },
+});
+
+function server(list: (request: Request) => Response, extra: ReturnType<typeof route>[] = []) {
+  return mockServer(
+    ...extra,
+    ...signedInHandlers(admin, me({ is_admin: true, role_id: null })),
+    route('GET', '/api/quotes', list),
+    route('GET', '/api/lists/cities/items', () => json([{ id: 2, name: 'Москва' }, { id: 5, name: 'Казань' }])),
+  );
+}
+
+const listRequests = (fetchMock: jest.Mock) => fetchMock.mock.calls.map(([r]) => r as Request)
+  .filter((r) => new URL(r.url).pathname === '/api/quotes').map((r) => new URL(r.url).search);
+
+test('the list: its rows, sorted by a column, filtered by status and city from the panel, each change a request of the lists\' query string', async () => {
+  const fetchMock = server(() => json(page([
+    row(33, { status: 'accepted', buyer_name: 'ООО «Кедр»', city: { id: 2, name: 'Москва' }, total_sum: '8000.00' }),
+    row(32, { status: 'expired', buyer_name: null, valid_until: '2026-11-26', total_sum: '1234567.50' }),
+    row(31),
+  ])));
+  renderApp('/quotes', { token: 't' });
+  expect(await screen.findByRole('heading', { name: 'Котировки' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Котировки' })).toHaveAttribute('aria-current', 'page');
+  const table = await screen.findByRole('table', { name: 'Котировки' });
+  const rows = within(table).getAllByRole('row');
+  expect(rows[0]).toHaveTextContent('№СтатусПокупательГородТоварСумма, ₽Действует доСоздана');
+  expect(rows.slice(1).map((r) => [...r.querySelectorAll('td')].slice(0, 7).map((td) => td.textContent))).toEqual([
+    ['33', 'Принята', 'ООО «Кедр»', 'Москва', 'Кешью', '8\u00a0000,00', '02.12.2026'],
+    ['32', 'Истекла', '—', 'Казань', 'Кешью', '1\u00a0234\u00a0567,50', '26.11.2026'],
+    ['31', 'Действует', 'ООО «Орех»', 'Казань', 'Кешью', '39\u00a0139,00', '02.12.2026'],
+  ]);
+  expect(screen.getByText('Котировок: 3')).toBeInTheDocument();
+  const user = userEvent.setup();
+  await user.click(within(table).getByRole('button', { name: 'Сумма, ₽' }));
+  await waitFor(() => expect(listRequests(fetchMock).at(-1)).toBe('?page=1&perPage=20&sort=total_sum&order=asc'));
+  await user.click(screen.getByRole('button', { name: 'Фильтр' }));
+  const panel = await screen.findByRole('dialog', { name: 'Фильтр' });
+  await user.click(within(panel).getByRole('checkbox', { name: 'Истекла' }));
+  await user.click(within(panel).getByRole('checkbox', { name: 'Действует' }));
+  await user.click(within(within(panel).getByRole('group', { name: 'Город' })).getByText('Казань'));
+  await user.type(within(panel).getByRole('textbox', { name: 'Покупатель' }), 'Орех');
+  // a list without saved filters has no 'Сохранить'
+  expect(within(panel).queryByRole('button', { name: 'Сохранить' })).toBeNull();
+  await user.click(within(panel).getByRole('button', { name: 'Применить' }));
+  await waitFor(() => expect(listRequests(fetchMock).at(-1)).toBe('?statuses_ids=active&statuses_ids=expired&buyer=%D0%9E%D1%80%D0%B5%D1%85&cities_ids=5&page=1&perPage=20&sort=total_sum&order=asc'));
+  await user.click(screen.getByRole('button', { name: 'Сбросить фильтр' }));
+  await waitFor(() => expect(listRequests(fetchMock).at(-1)).toBe('?page=1&perPage=20&sort=total_sum&order=asc'));
+});
+
+test('a bad link is refused by the server in Russian; a row opens its quote on a page of its own', async () => {
+  const fetchMock = server((request) => (new URL(request.url).searchParams.get('statuses_ids') === 'lost'
+    ? json({ status: 'error', error: 'validation', messages: ['Фильтр «Статус»: неверное значение'] }, 400)
+    : json(page([row(31)]))), [
+    route('GET', '/api/quotes/31/history', () => json([{ at: '2026-11-27T09:00:00Z', user: 'Иванов Иван', action: 'create', changes: [] }])),
+    route('GET', '/api/quotes/31', () => json({
+      ...row(31), url: 'http://localhost/q/abc', token: 'abc', link_revoked: false, reserve_ids: [], lines: [],
+      text: 'Предложение № 31\nДействует до 02.12.2026\nNutDesk',
+    })),
+  ]);
+  const first = renderApp('/quotes?statuses_ids=lost', { token: 't' });
+  expect(await screen.findByText('Фильтр «Статус»: неверное значение')).toBeInTheDocument();
+  expect(listRequests(fetchMock)).toEqual(['?statuses_ids=lost&page=1&perPage=20']);
+  first.unmount();
+  const { router } = renderApp('/quotes', { token: 't' });
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('cell', { name: 'ООО «Орех»' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/quotes/31'));
+  const card = await screen.findByRole('region', { name: 'Котировка № 31' });
+  expect(within(card).getByRole('heading')).toHaveTextContent('Котировка № 31 · Действует · Действует до 02.12.2026 · 39 139,00 ₽');
+  expect(await within(card).findByText(/Иванов Иван: Создана/)).toBeInTheDocument();
+  await user.click(screen.getByRole('link', { name: 'Все котировки' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/quotes'));
+});

@@ -1,0 +1,101 @@
+// A saved quote (issue 38), on 'Подбор' once saved and on its own page from 'Котировки': its number, status, date
+// and sum; the text to copy, the PDF and the buyer's link; one click to its reserves; its history.
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatDate, formatDateTime, formatFigure } from '../../../domain/format';
+import { QUOTE_HISTORY_TEXTS as HISTORY, quoteChangeText, QUOTE_PDF_TEXTS as PDF, QUOTE_TEXTS as TEXT, SAVED_QUOTE_TEXTS as SAVED } from '../../../domain/quotes/texts';
+import { QUOTE_STATUS_TITLES } from '../../../domain/quotes/record';
+import { canExceedCredit } from '../../../domain/buyers/credit';
+import { Alert } from '../../components/Alert';
+import { errorMessage, isApiError } from '../../api/errors';
+import { usePermissionsQuery } from '../../api/session';
+import { useAppSelector } from '../../api/hooks';
+import { selectToken } from '../../api/auth';
+import { downloadFile } from '../../components/useAuthorizedUrl';
+import { useQuoteHistoryQuery, useReserveQuoteMutation, useRevokeQuoteLinkMutation, type QuoteCard } from './quoteApi';
+
+/** The quote's history: who made it, changed it, revoked its link, reserved it, and when. */
+function QuoteHistory({ quote }: { quote: QuoteCard }) {
+  const { data } = useQuoteHistoryQuery({ id: quote.id, version: quote.version, revoked: quote.link_revoked });
+  if (!data) return null;
+  return (
+    <Box component="section" aria-label={HISTORY.title}>
+      <Typography variant="subtitle2" component="p">{HISTORY.title}</Typography>
+      {data.length === 0 && <Typography variant="body2" color="text.secondary">{HISTORY.empty}</Typography>}
+      {data.map((h, i) => (
+        <Typography key={i} variant="body2" data-history={h.action}>
+          {formatDateTime(h.at)} · {h.user ?? '—'}: {h.action === 'update' ? h.changes.map(quoteChangeText).join('; ') : HISTORY[h.action]}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+/** A saved quote: its number, status and date; the text to copy, the buyer's link; one click to its reserves. */
+export function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q: QuoteCard) => void }) {
+  const [buyer, setBuyer] = useState(quote.buyer_name ?? '');
+  const [phone, setPhone] = useState('');
+  const [address, setAddress] = useState('');
+  const [reason, setReason] = useState('');
+  const [overCredit, setOverCredit] = useState(false);
+  const { data: perms } = usePermissionsQuery();
+  const token = useAppSelector(selectToken);
+  const [reserve, reserving] = useReserveQuoteMutation();
+  const [revoke] = useRevokeQuoteLinkMutation();
+  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const run = async (step: () => Promise<string>) => {
+    setNotice(null);
+    try {
+      setNotice({ severity: 'success', text: await step() });
+    } catch (e) {
+      // the buyer's credit refused it (409 'credit'): a user with the right may go ahead with a reason
+      setOverCredit(isApiError(e) && Boolean(e.credit) && canExceedCredit(perms));
+      setNotice({ severity: 'error', text: errorMessage(e) });
+    }
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2, my: 2, display: 'flex', flexDirection: 'column', gap: 2 }} aria-label={SAVED.number(quote.number)} component="section">
+      <Typography variant="h2" sx={{ fontSize: 18 }}>
+        {SAVED.number(quote.number)} · {QUOTE_STATUS_TITLES[quote.status]} · {SAVED.validUntil} {formatDate(quote.valid_until)} · {formatFigure(quote.total_sum)} ₽
+      </Typography>
+      <TextField label="Текст для покупателя" value={quote.text} multiline minRows={3} slotProps={{ input: { readOnly: true } }} />
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button variant="outlined" onClick={() => run(async () => { await navigator.clipboard.writeText(quote.text); return SAVED.copied; })}>{SAVED.copy}</Button>
+        <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+          {SAVED.link}: {quote.link_revoked ? `${quote.url} (${SAVED.revoked})` : <a href={quote.url} target="_blank" rel="noreferrer">{quote.url}</a>}
+        </Typography>
+        <Button variant="outlined" onClick={() => run(async () => {
+          await downloadFile(`/api/quotes/${quote.id}/pdf`, PDF.file(quote.number), token);
+          return PDF.downloaded;
+        })}>{PDF.download}</Button>
+        {!quote.link_revoked && (
+          <Button color="error" onClick={() => run(async () => { onChange(await revoke({ id: quote.id, version: quote.version }).unwrap()); return SAVED.revoked; })}>{SAVED.revoke}</Button>
+        )}
+      </Box>
+      {quote.status === 'active' && (
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <TextField size="small" label={SAVED.buyer} value={buyer} sx={{ width: 240 }} onChange={(e) => setBuyer(e.target.value)}
+            slotProps={{ input: { readOnly: quote.buyer_id !== null } }} />
+          <TextField size="small" label={SAVED.phone} value={phone} sx={{ width: 200 }} onChange={(e) => setPhone(e.target.value)} />
+          <TextField size="small" label={SAVED.address} value={address} sx={{ width: 300 }} onChange={(e) => setAddress(e.target.value)} />
+          <Button variant="contained" disabled={reserving.isLoading} onClick={() => run(async () => {
+            const made = await reserve({
+              id: quote.id, version: quote.version, buyer_name: buyer, buyer_phone: phone, delivery_address: address,
+              ...(overCredit && reason.trim() ? { credit_override: { reason: reason.trim() } } : {}),
+            }).unwrap();
+            onChange(made.quote);
+            return SAVED.reserved(made.reserve_ids);
+          })}>{TEXT.reserve}</Button>
+          {overCredit && <TextField size="small" label={TEXT.reason} value={reason} sx={{ width: 300 }} onChange={(e) => setReason(e.target.value)} />}
+        </Box>
+      )}
+      {notice && <Alert severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert>}
+      <QuoteHistory quote={quote} />
+    </Paper>
+  );
+}
+
