@@ -683,6 +683,42 @@ describe('a saved reserve keeps the terms it was made on', () => {
     expect(requests(fetchMock).filter((r) => r.url.endsWith('/api/reserves/90/reprice'))).toHaveLength(2);
   });
 
+  test("growing a reserve whose offer's price moved first shows 'Пересчитать по текущим ценам', previewed at the new amount (issue 33)", async () => {
+    const patches: Record<string, unknown>[] = [];
+    server(manager, [
+      route('POST', '/api/settings', () => json(todaySettings)),
+      route('GET', '/api/reserves/90/reprice', () => json(todayTerms)),
+      route('GET', '/api/reserves/90', () => json(made())),
+      route('GET', '/api/reserves/90/comments', () => json([])),
+      route('PATCH', '/api/reserves/90', async (request) => {
+        patches.push(await request.clone().json());
+        return json(made({ version: 5, amount: '25.00', unit_price: '350.00', unit_selling_price: '500.00', offer_price_kg: '350.00' }));
+      }),
+    ]);
+    const user = userEvent.setup();
+    renderApp('/reserves/90', { token: 't' });
+    await user.click(await screen.findByRole('button', { name: 'Пересчитать по текущим ценам' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Назад' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // a smaller amount keeps its own terms: no warning, and no re-pricing while the form is changed
+    type('Количество', '15');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Пересчитать по текущим ценам' })).not.toBeInTheDocument());
+    expect(screen.queryByText(/Цена предложения изменилась/)).not.toBeInTheDocument();
+    // 25 kg, more than the 20 it was priced for at 300 ₽/kg: the card says so and offers the re-pricing
+    type('Количество', '25');
+    expect(await screen.findByText('Цена предложения изменилась после расчета резерва: чтобы увеличить количество, сначала нажмите «Пересчитать по текущим ценам»')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Пересчитать по текущим ценам' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Пересчитать по текущим ценам' });
+    // the purchase sum of 25 kg: 25 × 300 = 7 500,00 on its terms, 25 × 350 = 8 750,00 on today's
+    const sumRow = within(within(dialog).getByRole('table', { name: 'Пересчет резерва' })).getAllByRole('row')[7];
+    expect(sumRow.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toBe('Сумма закупки, ₽7 500,008 750,00');
+    fireEvent.change(within(dialog).getByLabelText('Цена продажи за единицу, ₽'), { target: { value: '500' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toMatchObject({ amount: '25', reprice: true, reprice_terms: todayTerms, unit_selling_price: '500', version: 4 });
+    await waitFor(() => expect(shown('Количество')).toBe('25'));
+  });
+
   test('a role that does not see the selling band has no re-pricing', async () => {
     const warehouse = permissions({ role_id: 8, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['8'] }, { offers: 'all', reserves: 'own', products: 'all', cities: 'all' });
     server(warehouse, [

@@ -55,10 +55,12 @@ describe('offer derived values (spec point 5), worked by hand', () => {
     expect(unitWeightFor('кг')).toBe('1');
   });
 
-  test('reservation figures: available = amount − reserved − purchased, sums at the unit price', () => {
-    expect(reservationFigures('1000', '150.00', '200', '300.5')).toEqual({
+  test("reservation figures: available = amount − reserved − purchased at the unit price; reserved sum = the reserves' own sums", () => {
+    // 200 reserved: 120 made at 150 ₽ (18 000,00) and 80 made at 140.55 ₽ before the price moved (11 244,00): 29 244,00,
+    // not 200 × 150 = 30 000
+    expect(reservationFigures('1000', '150.00', '200', '300.5', ['18000.00', '11244.00'])).toEqual({
       reserved_amount: 200,
-      reserved_sum: 30000,
+      reserved_sum: 29244,
       purchased_amount: 300.5,
       available_amount: 499.5,
       available_sum: 74925,

@@ -77,8 +77,16 @@ export function offerFigures(values: {
   };
 }
 
-/** Reservation figures of an offer (DESIGN.md "Business rules the server owns"). */
-export function reservationFigures(unitAmount: Num, unitPrice: Num, reserved: Num, purchased: Num) {
+/** The offer's reserved sum (issue 33: one truth): the sum of its active reserves' own sums (amount × the purchase
+ * price each reserve was made or last re-priced on), not its reserved amount at today's price. The offers list
+ * computes the same in SQL (server/sections/offers/list.ts). */
+export function reservedSum(reserveSums: readonly Num[]): number {
+  return round2(sum(0, ...reserveSums.map((s) => toNumber(s) ?? 0))!);
+}
+
+/** Reservation figures of an offer (DESIGN.md "Business rules the server owns"): the reserved sum from its
+ * reserves' own sums. */
+export function reservationFigures(unitAmount: Num, unitPrice: Num, reserved: Num, purchased: Num, reserveSums: readonly Num[]) {
   const amount = toNumber(unitAmount) ?? 0;
   const price = toNumber(unitPrice) ?? 0;
   const reservedAmount = toNumber(reserved) ?? 0;
@@ -86,7 +94,7 @@ export function reservationFigures(unitAmount: Num, unitPrice: Num, reserved: Nu
   const available = sum(amount, -reservedAmount, -purchasedAmount)!;
   return {
     reserved_amount: round2(reservedAmount),
-    reserved_sum: times(reservedAmount, price)!,
+    reserved_sum: reservedSum(reserveSums),
     purchased_amount: round2(purchasedAmount),
     available_amount: round2(available),
     available_sum: times(available, price)!,

@@ -87,7 +87,23 @@ export const canReprice = (perms: Permissions | null | undefined) =>
 export const sameTerms = (a: Partial<Record<string, unknown>>, b: ReserveTerms) =>
   TERM_FIELDS.every((field) => toNumber(a[field] as Num) === toNumber(b[field]));
 
+/** The offer's own prices among the terms: a reserve whose offer's price moved since it was made (or re-priced) is
+ * on outdated terms. */
+export const PRICE_TERMS = ['unit_price', 'offer_price_kg', 'unit_weight'] as const;
+
+export const pricesMoved = (kept: ReserveTerms, today: ReserveTerms) =>
+  PRICE_TERMS.some((field) => toNumber(kept[field]) !== toNumber(today[field]));
+
+/** Issue 33, one truth for the offer's reserved sum (the sum of its reserves' own sums): a reserve on outdated terms
+ * does not grow on them. Growing it takes today's terms first ('Пересчитать по текущим ценам'); a smaller or
+ * equal amount keeps its own. */
+export const growsOnOldTerms = (amount: Num, newAmount: Num, kept: ReserveTerms, today: ReserveTerms) =>
+  (toNumber(newAmount) ?? 0) > (toNumber(amount) ?? 0) && pricesMoved(kept, today);
+
 export const TERMS_MSG = {
   forbidden: 'Пересчет по текущим ценам недоступен для вашей роли',
   moved: 'Цены или настройки изменились после расчета: проверьте новый расчет',
+  /** PATCH {reprice: true} must carry the terms the preview showed. */
+  unseen: 'Пересчет по текущим ценам применяется только к показанному расчету: откройте «Пересчитать по текущим ценам» и проверьте новый расчет',
+  grow: 'Цена предложения изменилась после расчета резерва: чтобы увеличить количество, сначала нажмите «Пересчитать по текущим ценам»',
 } as const;

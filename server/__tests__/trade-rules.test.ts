@@ -6,6 +6,7 @@ import { createDemoApp, tableChecksum, type DemoContext } from './testApp';
 import { kilogramTrade, reserveForm, today, type Trade } from './trade';
 import { reserves, users } from '../db/schema';
 import { firstRow, rowsOf } from '../http/rows';
+import { runReserveExpiry } from '../sections/reserves/expiry';
 
 let ctx: DemoContext;
 let trade: Trade;
@@ -48,11 +49,11 @@ describe('a reserve keeps the terms it was made on', () => {
     expect((await ctx.change('PATCH', `/api/offers/${offerId}`, 'admin', { unit_price: '350' })).status).toBe(200);
     await setSettings({ costs_per_kg: '20', min_markup: '0.2', max_markup: '0.5' });
     try {
-      const edited = await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { buyer_name: 'ИП Смирнов', amount: '30', packs_amount: '3' });
+      const edited = await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { buyer_name: 'ИП Смирнов', amount: '15', packs_amount: '1.5' });
       expect(edited.status).toBe(200);
-      // its own terms: purchase 30 × 300 = 9000, selling 30 × 400 = 12000, band and margin as made
+      // its own terms: purchase 15 × 300 = 4500, selling 15 × 400 = 6000, band and margin as made
       expect(edited.body).toMatchObject({
-        buyer_name: 'ИП Смирнов', unit_price: '300.00', total_sum: '9000.00', total_selling_sum: '12000.00',
+        buyer_name: 'ИП Смирнов', unit_price: '300.00', total_sum: '4500.00', total_selling_sum: '6000.00',
         min_selling_price: '359.70', max_selling_price: '441.45', marginality: '18.25', costs_per_kg: '12.0000', min_markup: '0.1000',
       });
       // its own band's edges, not today's
@@ -68,14 +69,14 @@ describe('a reserve keeps the terms it was made on', () => {
       const before = await tableChecksum(ctx.db);
       expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { reprice: true, reprice_terms: { ...terms, costs_per_kg: '12' }, unit_selling_price: '500' })).body.messages)
         .toEqual(['Цены или настройки изменились после расчета: проверьте новый расчет']);
-      expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { reprice: true })).body.messages).toEqual(['Минимум 462']);
+      expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { reprice: true, reprice_terms: terms })).body.messages).toEqual(['Минимум 462']);
       expect(await tableChecksum(ctx.db)).toBe(before);
 
-      // re-priced at 500 ₽: cost 385, band 462.00 … 577.50, margin (500 − 385) / 500 = 23 %, purchase 30 × 350 = 10500
+      // re-priced at 500 ₽: cost 385, band 462.00 … 577.50, margin (500 − 385) / 500 = 23 %, purchase 15 × 350 = 5250
       const repriced = await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { reprice: true, reprice_terms: terms, unit_selling_price: '500' });
       expect(repriced.status).toBe(200);
       expect(repriced.body).toMatchObject({
-        unit_price: '350.00', total_sum: '10500.00', unit_selling_price: '500.00', total_selling_sum: '15000.00',
+        unit_price: '350.00', total_sum: '5250.00', unit_selling_price: '500.00', total_selling_sum: '7500.00',
         min_selling_price: '462.00', max_selling_price: '577.50', marginality: '23.00',
         offer_price_kg: '350.00', costs_per_kg: '20.0000', min_markup: '0.2000', max_markup: '0.5000',
       });
@@ -110,6 +111,65 @@ describe('a reserve keeps the terms it was made on', () => {
     expect((await ctx.change('POST', `/api/reserves/${id}/cancel`)).status).toBe(200);
     expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { reprice: true })).body.messages).toEqual(['Резерв в статусе «Отменен» нельзя изменить']);
     expect((await ctx.call('GET', `/api/reserves/${id}/reprice`)).body.messages).toEqual(['Резерв в статусе «Отменен» нельзя изменить']);
+  });
+});
+
+describe('issue 33: the offer\'s reserved sum is the sum of its reserves\' own sums', () => {
+  const offerRow = async (offerId: number) =>
+    ((await ctx.call('GET', `/api/offers?offers_ids=${offerId}&perPage=20`)).body.data as Record<string, string>[]).find((o) => Number(o.id) === offerId)!;
+
+  test('a reserve on an old price keeps its sum; growing it takes today\'s terms first; renewal takes today\'s', async () => {
+    const offerId = (await trade.newOffer('100')).id;
+    // A: 20 kg made at 300 ₽/kg, purchase 20 × 300 = 6 000,00
+    const a = await newReserve(offerId);
+    expect((await ctx.change('PATCH', `/api/offers/${offerId}`, 'admin', { unit_price: '350' })).status).toBe(200);
+    // B: 10 kg made at 350 ₽/kg (band (15 + 350 + 12) × 1.1 = 414.70 … × 1.35 = 508.95), purchase 10 × 350 = 3 500,00
+    const b = await newReserve(offerId, { amount: '10', packs_amount: '1', unit_selling_price: '450' });
+    expect(b.total_sum).toBe('3500.00');
+    // the offer's reserved sum: 6 000,00 + 3 500,00 = 9 500,00, not 30 kg × 350 = 10 500,00; the list and the card agree
+    expect(await offerRow(offerId)).toMatchObject({ reserved_amount: '30.00', reserved_sum: '9500.00' });
+    expect((await ctx.call('GET', `/api/offers/${offerId}`)).body).toMatchObject({ reserved_sum: '9500.00' });
+
+    // A grows from 20 to 25 on its old price: refused, nothing written
+    const before = await tableChecksum(ctx.db);
+    expect((await ctx.change('PATCH', `/api/reserves/${a.id}`, 'admin', { amount: '25', packs_amount: '2.5' })).body.messages)
+      .toEqual(['Цена предложения изменилась после расчета резерва: чтобы увеличить количество, сначала нажмите «Пересчитать по текущим ценам»']);
+    // a re-pricing that does not name the terms its preview showed is refused too
+    expect((await ctx.change('PATCH', `/api/reserves/${a.id}`, 'admin', { reprice: true, unit_selling_price: '450', amount: '25' })).body.messages)
+      .toEqual(['Пересчет по текущим ценам применяется только к показанному расчету: откройте «Пересчитать по текущим ценам» и проверьте новый расчет']);
+    expect(await tableChecksum(ctx.db)).toBe(before);
+
+    // shrinking keeps its own terms: 15 × 300 = 4 500,00; the offer's sum 4 500,00 + 3 500,00 = 8 000,00
+    const shrunk = await ctx.change('PATCH', `/api/reserves/${a.id}`, 'admin', { amount: '15', packs_amount: '1.5' });
+    expect(shrunk.body).toMatchObject({ unit_price: '300.00', total_sum: '4500.00' });
+    expect(await offerRow(offerId)).toMatchObject({ reserved_sum: '8000.00' });
+
+    // re-priced with the terms shown, growing to 25 at 450: purchase 25 × 350 = 8 750,00, selling 25 × 450 = 11 250,00,
+    // margin (450 − 377) / 450 = 16.22 %; the offer's sum 8 750,00 + 3 500,00 = 12 250,00 = 35 × 350
+    const terms = (await ctx.call('GET', `/api/reserves/${a.id}/reprice`)).body;
+    const grown = await ctx.change('PATCH', `/api/reserves/${a.id}`, 'admin', { reprice: true, reprice_terms: terms, unit_selling_price: '450', amount: '25', packs_amount: '2.5' });
+    expect(grown.status).toBe(200);
+    expect(grown.body).toMatchObject({
+      amount: '25.00', unit_price: '350.00', total_sum: '8750.00', total_selling_sum: '11250.00',
+      min_selling_price: '414.70', max_selling_price: '508.95', marginality: '16.22',
+    });
+    expect(await offerRow(offerId)).toMatchObject({ reserved_amount: '35.00', reserved_sum: '12250.00' });
+
+    // B expires; the offer goes to 380 ₽/kg; renewed, B takes today's terms: purchase 10 × 380 = 3 800,00, cost
+    // 15 + 380 + 12 = 407, band 447.70 … 549.45, margin at 450 (450 − 407) / 450 = 9.56 %
+    await ctx.db.execute(sql`UPDATE reserves SET reserved_until = ${addDays(today, -1)}::date WHERE id = ${b.id}`);
+    expect(await runReserveExpiry(ctx.db)).toContain(b.id);
+    expect((await ctx.change('PATCH', `/api/offers/${offerId}`, 'admin', { unit_price: '380' })).status).toBe(200);
+    const renewed = await ctx.call('POST', `/api/reserves/${b.id}/renew`, 'admin', { version: (await reserveRow(b.id)).version });
+    expect([renewed.status, renewed.body.messages]).toEqual([200, undefined]);
+    expect(renewed.body).toMatchObject({
+      status: 'active', unit_price: '380.00', total_sum: '3800.00', offer_price_kg: '380.00', unit_selling_price: '450.00',
+      total_selling_sum: '4500.00', min_selling_price: '447.70', max_selling_price: '549.45', marginality: '9.56',
+    });
+    const [last] = await history(b.id);
+    expect(last.changes).toEqual(expect.arrayContaining([{ field: 'unit_price', old: 350, new: 380 }, { field: 'total_sum', old: 3500, new: 3800 }]));
+    // 8 750,00 + 3 800,00 = 12 550,00
+    expect(await offerRow(offerId)).toMatchObject({ reserved_amount: '35.00', reserved_sum: '12550.00' });
   });
 });
 

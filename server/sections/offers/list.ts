@@ -10,9 +10,14 @@ import { documentsStateIn, documentsStateSql } from '../../records/documentsStat
 
 const hasFile = (kind: string) => sql`SELECT 1 FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = ${kind}`;
 
-// its fields as the resource declares them; reserved and available sums computed from the stored amounts
+// its fields as the resource declares them; the reserved sum is the sum of its active reserves' own sums, each on
+// the terms it was made on (issue 33: one truth, domain/offers/figures.ts reservedSum), the available one the free
+// amount at the offer's price
 const fields = resourceSql(offersResource, 'o', {
-  computed: { reserved_sum: sql`o.reserved_amount * o.unit_price`, available_sum: sql`o.available_amount * o.unit_price` },
+  computed: {
+    reserved_sum: sql`(SELECT coalesce(sum(r.total_sum), 0) FROM reserves r WHERE r.offer_id = o.id AND r.status = 'active')`,
+    available_sum: sql`o.available_amount * o.unit_price`,
+  },
 });
 
 export const offersSpec: SectionSpec = {

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { isFieldVisible, scopeOf } from '../../../domain/permissions';
 import { RESERVE_WRITE_MSG } from '../../../domain/reserves/schema';
-import { canReprice, currentTerms, sameTerms, TERMS_MSG, type ReserveTerms } from '../../../domain/reserves/terms';
+import { canReprice, currentTerms, growsOnOldTerms, keptTerms, sameTerms, TERMS_MSG, type ReserveTerms } from '../../../domain/reserves/terms';
 import { completionDateError } from '../../../domain/reserves/completion';
 import { badRequest, forbidden } from '../../errors';
 import { rowsOf } from '../../http/rows';
@@ -23,7 +23,7 @@ import { pendingArrival } from '../../../domain/offers/logistics';
 import { formatNumber } from '../../../domain/format';
 import type { HistoryCause } from '../../../domain/history';
 import {
-  offerOfReserve, offerToReserve, prepareReserve, reserveReadShape, storedReserve, type ReservedOffer, type ReserveValues,
+  offerOfReserve, offerToReserve, prepareReserve, reserveReadShape, storedReserve, todaysTermsOf, type ReservedOffer, type ReserveValues,
 } from './record';
 import { takeStockAgain } from './restore';
 import { clock, readTimeZone, todayOf } from '../../db/businessDay';
@@ -38,6 +38,7 @@ const stepOf = (auth: AuthenticatedUser, id: number, step: HistoryCause['step'])
 
 const columnsOf = (values: ReserveValues) => sql.join(Object.keys(values).map((k) => sql.identifier(k)), sql`, `);
 const valuesOf = (values: ReserveValues) => sql.join(Object.values(values).map((v) => sql`${v}`), sql`, `);
+const setOf = (values: Record<string, unknown>) => sql.join(Object.entries(values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `);
 
 /** A new reserve's checked values: the offer, its papers (issue 39), the form on the offer's terms (or `held`: a
  * quote's, issue 38), the responsible a role with 'own' create may name. */
@@ -88,9 +89,15 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
     const reprice = body.reprice === true;
     if (reprice && !canReprice(auth.permissions)) throw forbidden(TERMS_MSG.forbidden);
     const offer = (await offerOfReserve(tx, current.offer_id))!;
-    // what the user confirmed must be what is applied: prices or settings moved since the preview are refused
-    if (reprice && body.reprice_terms && !sameTerms(body.reprice_terms as Row, currentTerms(offer, await readBusinessSettings(tx)))) {
-      throw badRequest(TERMS_MSG.moved);
+    const today = currentTerms(offer, await readBusinessSettings(tx));
+    // what the user confirmed must be what is applied: a re-pricing names the terms its preview showed, and prices or
+    // settings moved since the preview are refused
+    if (reprice && !body.reprice_terms) throw badRequest(TERMS_MSG.unseen);
+    if (reprice && !sameTerms(body.reprice_terms as Row, today)) throw badRequest(TERMS_MSG.moved);
+    // issue 33: a reserve whose offer's price moved since does not grow on its old terms (the offer's reserved sum is
+    // the sum of its reserves' own sums)
+    if (!reprice && body.amount !== undefined && growsOnOldTerms(current.amount, body.amount as string, keptTerms(current, today), today)) {
+      throw badRequest(TERMS_MSG.grow);
     }
     const values = await prepareReserve(tx, auth, offer, body, current, reprice);
     await resize(tx, current.offer_id, current.amount, values.amount, stepOf(auth, id, 'change'));
@@ -98,7 +105,7 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
     const takesMore = values.buyer_id !== (current.buyer_id === null ? null : Number(current.buyer_id))
       || (toNumber(values.total_selling_sum) ?? 0) > (toNumber(current.total_selling_sum as string) ?? 0);
     const extra = await checkCredit(tx, auth, { buyerId: values.buyer_id, reserveId: id, sum: values.total_selling_sum, takesMore, override: body.credit_override });
-    return { set: sql.join(Object.entries(values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `), extra };
+    return { set: setOf(values), extra };
   },
 };
 
@@ -155,7 +162,8 @@ export const completeReserve = (db: Database, auth: AuthenticatedUser, id: numbe
 /** POST /api/reserves/{id}/renew ('Продлить'): an expired reserve takes its amount from the offer again, if the
  * offer is still active and has that much free (else a 400 saying so), and holds for the setting's days anew, by a
  * normal edit's date rule (issue 35): not past its 'Дата реализации'; one already passed needs a new
- * estimated_date_implementation in the body (domain renewDate), else a 400 asking for it and nothing changes. */
+ * estimated_date_implementation in the body (domain renewDate), else a 400 asking for it and nothing changes. It is
+ * renewed on today's terms (issue 33: the offer's prices and today's settings, at its own selling price). */
 export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unknown) =>
   recordStep(db, auth, reserveRecord, id, body, 'renew', async (tx) => {
     const current = (await storedReserve(tx, id))!;
@@ -175,7 +183,8 @@ export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, 
     const until = defaultReservedUntil(today, settings.reserve_hold_days, estimated, arrival);
     const refused = reservedUntilError(until, estimated, today, arrival);
     if (refused) throw badRequest(refused);
-    return sql`status = 'active', reserved_until = ${until}::date, estimated_date_implementation = ${estimated}::date`;
+    const terms = await todaysTermsOf(tx, current, (await offerOfReserve(tx, current.offer_id))!);
+    return sql`status = 'active', reserved_until = ${until}::date, estimated_date_implementation = ${estimated}::date, ${setOf(terms)}`;
   });
 
 /** POST /api/reserves/{id}/cancel: the deal is off; the amount returns to the offer's stock. */

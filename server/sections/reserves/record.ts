@@ -195,13 +195,9 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   return {
     amount: money(valid.amount as number)!,
     packs_amount: figures.packs_amount === null ? null : figures.packs_amount.toFixed(1),
-    unit_price: money(toNumber(unitPrice)),
-    total_sum: money(figures.total_sum),
     unit_selling_price: money(toNumber(sellingPrice)),
     total_selling_sum: money(figures.total_selling_sum),
-    min_selling_price: money(figures.min_selling_price),
-    max_selling_price: money(figures.max_selling_price),
-    marginality: priced ? money(figures.marginality) : null,
+    ...pricedColumns(terms, figures, priced),
     estimated_date_implementation: estimated,
     reserved_until: reservedUntil,
     buyer_id: buyer?.id ?? null,
@@ -213,12 +209,35 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
     route_delivery_cost: money(routeCost),
     delivery_days: pick('delivery_days') === null || pick('delivery_days') === undefined ? null : Number(pick('delivery_days')),
     responsible_id: responsibleId === null || responsibleId === undefined ? null : Number(responsibleId),
+  };
+}
+
+/** The columns a reserve's terms decide: its purchase price and sum, its band and margin, and the terms themselves. */
+function pricedColumns(terms: ReserveTerms, figures: ReturnType<typeof reserveFigures>, priced: boolean) {
+  return {
+    unit_price: money(toNumber(terms.unit_price)),
+    total_sum: money(figures.total_sum),
+    min_selling_price: money(figures.min_selling_price),
+    max_selling_price: money(figures.max_selling_price),
+    marginality: priced ? money(figures.marginality) : null,
     offer_price_kg: termValue(terms.offer_price_kg),
     unit_weight: termValue(terms.unit_weight),
     costs_per_kg: termValue(terms.costs_per_kg),
     min_markup: termValue(terms.min_markup),
     max_markup: termValue(terms.max_markup),
   };
+}
+
+/** Issue 33: an expired reserve renewed ('Продлить') takes today's terms, the offer's prices and today's settings:
+ * its purchase sum, band and margin are worked out again at its own amount, selling price and delivery cost. */
+export async function todaysTermsOf(db: Database, current: StoredReserve, offer: ReservedOffer) {
+  const settings = await readBusinessSettings(db);
+  const terms = currentTerms(offer, settings);
+  const figures = reserveFigures({
+    amount: current.amount, unit_selling_price: current.unit_selling_price as string | null, delivery_cost: current.delivery_cost as string | null,
+    unit_price: terms.unit_price, kg_price: terms.offer_price_kg, unit_weight: terms.unit_weight, units_per_pack: offer.units_per_pack,
+  }, pricedBy(terms, offer, settings).settings);
+  return pricedColumns(terms, figures, toNumber(current.unit_selling_price as string | null) !== null);
 }
 
 export type ReserveValues = Awaited<ReturnType<typeof prepareReserve>>;

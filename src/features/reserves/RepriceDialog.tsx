@@ -57,6 +57,9 @@ export interface RepriceProps {
   /** The terms the reserve is judged by now. */
   terms: ReserveTerms;
   settings: BusinessSettings;
+  /** The amount the preview is worked out on: the reserve's, or the bigger one typed (issue 33: growing a reserve on
+   * outdated terms takes today's first). */
+  amount?: string;
   /** Applies `today`'s terms at this selling price: null when done (or handed to the card), else why it was refused. */
   onApply(sellingPrice: string, today: ReserveTerms): Promise<string | null>;
 }
@@ -74,7 +77,7 @@ export function RepriceButton(props: RepriceProps) {
   );
 }
 
-function RepriceContent({ reserve, offer, terms, settings, onApply, onClose }: RepriceProps & { onClose(): void }) {
+function RepriceContent({ reserve, offer, terms, settings, amount, onApply, onClose }: RepriceProps & { onClose(): void }) {
   // read again each time the dialog opens: the offer's price or the settings may have moved since the card loaded
   const today = useRepriceTermsQuery(reserve.id, { refetchOnMountOrArgChange: true });
   const [price, setPrice] = useState(reserve.unit_selling_price ? String(Number(reserve.unit_selling_price)) : '');
@@ -84,7 +87,7 @@ function RepriceContent({ reserve, offer, terms, settings, onApply, onClose }: R
   if (!today.data) return <DialogContent><Alert severity="error" closable={false}>{errorMessage(today.error)}</Alert></DialogContent>;
   const todays = today.data;
   const preview = repricePreview(
-    { amount: reserve.amount, unit_selling_price: price, delivery_cost: reserve.delivery_cost, units_per_pack: offer.units_per_pack },
+    { amount: amount ?? reserve.amount, unit_selling_price: price, delivery_cost: reserve.delivery_cost, units_per_pack: offer.units_per_pack },
     terms, todays, settings,
   );
   const error = priceError(price, preview.today);

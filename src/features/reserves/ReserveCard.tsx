@@ -10,7 +10,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { canChooseResponsible, isFieldVisible } from '../../../domain/permissions';
 import { defaultReservedUntil, hiddenReserveFormFields, reserveSchema, RESERVE_FIELD_VISIBILITY } from '../../../domain/reserves/schema';
-import { canReprice, currentTerms, keptTerms, pricedBy, type ReserveTerms } from '../../../domain/reserves/terms';
+import { canReprice, currentTerms, growsOnOldTerms, keptTerms, pricedBy, TERMS_MSG, type ReserveTerms } from '../../../domain/reserves/terms';
 import { toNumber } from '../../../domain/numbers';
 import { prefillOf } from '../../../domain/reserves/prefill';
 import { statusTitle } from '../../../domain/sections';
@@ -107,10 +107,8 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   const storedDate = reserve?.estimated_date_implementation ?? null;
   const firstDay = storedDate && storedDate < today ? storedDate : today;
   // a saved reserve is judged by the terms it was made on (or last re-priced on), a new one by today's
-  const terms = useMemo(() => {
-    const todays = currentTerms(offer, settings);
-    return reserve ? keptTerms(reserve, todays) : todays;
-  }, [offer, settings, reserve]);
+  const todays = useMemo(() => currentTerms(offer, settings), [offer, settings]);
+  const terms = useMemo(() => (reserve ? keptTerms(reserve, todays) : todays), [todays, reserve]);
   const basis = useMemo(() => pricedBy(terms, offer, settings), [terms, offer, settings]);
   const schema = useMemo(
     () => reserveSchema({ ...basis.offer, available_amount: (toNumber(offer.available_amount) ?? 0) + held }, basis.settings, firstDay, hidden),
@@ -168,11 +166,15 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     void form.setFieldValue('delivery_days', prefill.delivery_days);
   };
 
-  /** 'Пересчитать по текущим ценам' confirmed: the server takes the offer's prices and today's settings. */
-  const reprice = async (sellingPrice: string, todays: ReserveTerms): Promise<string | null> => {
+  // issue 33: a bigger amount on a reserve whose offer's price moved since it was priced takes today's terms first
+  const growing = Boolean(reserve?.can_update) && reserve !== undefined && growsOnOldTerms(reserve.amount, form.values.amount, terms, todays);
+  /** 'Пересчитать по текущим ценам' confirmed: the server takes the offer's prices and today's settings (with what
+   * was typed, when the re-pricing is for a bigger amount). */
+  const reprice = async (sellingPrice: string, shownTerms: ReserveTerms): Promise<string | null> => {
     save.setError(null);
+    const typed = form.dirty ? reservePayload(form.values, visible, responsibleLocked) : {};
     try {
-      form.resetForm({ values: valuesOf(await card.update({ reprice: true, reprice_terms: todays, unit_selling_price: sellingPrice })) });
+      form.resetForm({ values: valuesOf(await card.update({ ...typed, reprice: true, reprice_terms: shownTerms, unit_selling_price: sellingPrice })) });
       return null;
     } catch (e) {
       // changed by someone else meanwhile: the card says who and what (StaleAlert); any other refusal, the dialog
@@ -204,7 +206,9 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
       {reserve?.status === 'expired' && <Chip label={RESERVE_TEXTS.expired} color="warning" size="small" variant="outlined" />}
       {pendingArrival(offer) && <Chip label={LOGISTICS_MSG.incoming(pendingArrival(offer)!)} color="info" size="small" variant="outlined" />}
       {(reserve?.can_update || reserve?.status === 'expired') && !form.dirty && <ReserveSteps reserve={reserve} version={card.version!} onTaken={taken} onError={save.setError} />}
-      {reserve?.can_update && !form.dirty && canReprice(perms) && <RepriceButton reserve={reserve} offer={offer} terms={terms} settings={settings} onApply={reprice} />}
+      {reserve?.can_update && (!form.dirty || growing) && canReprice(perms) && (
+        <RepriceButton reserve={reserve} offer={offer} terms={terms} settings={settings} amount={growing ? form.values.amount : undefined} onApply={reprice} />
+      )}
     </Box>
   );
 
@@ -214,6 +218,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   const about = (
     <>
       {blocking.length > 0 && <Alert severity="warning" closable={false}>{DOCUMENT_MSG.reserveWarning(blocking)}</Alert>}
+      {growing && <Alert severity="warning" closable={false}>{TERMS_MSG.grow}</Alert>}
       <AboutBlock {...blockProps} hold={hold} />
       <DeliveryBlock {...blockProps} onCity={(cityId) => void chooseCity(cityId)} />
       <ExtraBlock
