@@ -15,3 +15,14 @@ export const OFFER_RESERVES_MSG = {
 export const RESERVE_RESTORE_MSG = {
   refused: (why: string) => `Резерв нельзя восстановить: ${why.charAt(0).toLowerCase()}${why.slice(1)}`,
 } as const;
+
+/** An employee responsible for active reserves (issue 33): not deleted while they are active, unless the delete
+ * hands them to another employee in the same step; a reserve whose responsible was deleted anyway (before this
+ * rule) is handed on by whoever may choose a responsible, an administrator. */
+export const RESPONSIBLE_MSG = {
+  inUse: (count: number) => `Нельзя удалить сотрудника: активных резервов — ${count}`,
+  handToMissing: 'Новый ответственный не найден или удален',
+  handToDeleted: 'Нельзя передать резервы сотруднику, которого вы удаляете',
+  gone: 'Ответственный за резерв удален: выберите другого',
+  goneLocked: 'Ответственный за резерв удален: назначить другого может только администратор',
+} as const;

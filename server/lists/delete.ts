@@ -25,7 +25,7 @@ export const deleteBodySchema = yup.object({
 /** Inside the caller's transaction (a bulk delete's, a supplier's price list's): each of `ids` deleted if the
  * caller may and the section lets it go (an offer with active reserves stays), with its history entry; answers
  * the ids deleted and why the others were not. */
-export async function deleteLocked(tx: Database, spec: SectionSpec, auth: AuthenticatedUser, unique: number[]): Promise<{ deleted: number; ids: number[]; reasons: DeleteReasons; refused: RefusedRow[] }> {
+export async function deleteLocked(tx: Database, spec: SectionSpec, auth: AuthenticatedUser, unique: number[], handTo?: number): Promise<{ deleted: number; ids: number[]; reasons: DeleteReasons; refused: RefusedRow[] }> {
   const a = sql.raw(spec.alias);
   const may = mayColumn(spec, auth, 'delete');
   // Each selected record with why it may or may not go, read through the section's FROM (the own-scope predicate
@@ -45,6 +45,9 @@ export async function deleteLocked(tx: Database, spec: SectionSpec, auth: Authen
     else if (row.kept) why.kept++;
     else chosen.push(Number(row.id));
   }
+  // what uses them handed to another first, where the section may and the delete asks (an employee's reserves)
+  const handOver = spec.inUse?.handOver;
+  if (handOver && handTo !== undefined && chosen.length) await handOver.run(tx, auth, chosen, handTo);
   const refused = await refuseInUse(tx, spec, chosen);
   why.kept += refused.length;
   if (refused.length) chosen = chosen.filter((id) => !refused.some((r) => r.id === id));
@@ -72,7 +75,10 @@ export async function bulkDelete(db: Database, spec: SectionSpec, auth: Authenti
   const { ids } = await deleteBodySchema.validate(body ?? {}, { abortEarly: true });
   // a repeated id is one record: [5, 5] deletes one of one, not one of two
   const unique = [...new Set(ids)];
-  const { deleted, reasons, refused } = await db.transaction((tx) => deleteLocked(tx, spec, auth, unique));
+  const field = spec.inUse?.handOver?.field;
+  const named = field ? (body as Record<string, unknown> | null)?.[field] : undefined;
+  const handTo = named === undefined || named === null ? undefined : Number(named);
+  const { deleted, reasons, refused } = await db.transaction((tx) => deleteLocked(tx, spec, auth, unique, handTo));
   const notDeleted = unique.length - deleted;
   const response: BulkDeleteResponse = { status: 'success', deleted, notDeleted };
   if (notDeleted > 0) response.reasons = reasons;

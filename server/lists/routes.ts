@@ -11,7 +11,7 @@ import { bulkDelete } from './delete';
 import { filterConfig } from './filterConfig';
 import { attachment, prepareExport } from './export';
 import { checked, type RawQuery } from './query';
-import { deleteBody, deleteResponse, deleteTexts, filterConfigResponse, listResponse } from './schema';
+import { deleteBodyOf, deleteResponse, deleteTexts, filterConfigResponse, listResponse } from './schema';
 import { decodeExport, exportQuerySchema, listQuerySchema } from '../../domain/listQuery';
 
 export function listRoutes(app: FastifyInstance, db: Database, spec: SectionSpec) {
@@ -23,7 +23,7 @@ export function listRoutes(app: FastifyInstance, db: Database, spec: SectionSpec
     schemaErrorFormatter: russianErrors(query.texts),
   }, async (request) => runList(db, spec, requireAuth(request), request.query as RawQuery, `/api${path}`));
   app.delete(path, {
-    schema: { tags, summary: `${spec.section}: soft-delete {ids}`, querystring: noQuery, body: deleteBody, response: deleteResponse },
+    schema: { tags, summary: `${spec.section}: soft-delete {ids}`, querystring: noQuery, body: deleteBodyOf(spec.inUse?.handOver?.field), response: deleteResponse },
     schemaErrorFormatter: russianErrors(deleteTexts),
   }, async (request) => bulkDelete(db, spec, requireAuth(request), request.body));
   app.get(`${path}/filter_config`, {

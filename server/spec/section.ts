@@ -42,7 +42,13 @@ export interface SectionSpec {
   deletable?: SQL;
   /** Bulk delete: how many active records of other sections use a record (over the section's own table under its
    * alias: a supplier's active offers), and the refusal naming the count; a record in use stays (issue 33). */
-  inUse?: { count: SQL; refusal: (count: number) => string };
+  inUse?: {
+    count: SQL;
+    refusal: (count: number) => string;
+    /** Instead of the refusal, a delete may hand what uses the records to another record named by the body's
+     * `field` (an employee's active reserves to a new responsible), in its transaction before the count. */
+    handOver?: { field: string; run: (tx: Database, auth: AuthenticatedUser, ids: number[], to: number) => Promise<void> };
+  };
   /** Bulk delete: runs in the delete's transaction with the chosen rows locked, before they are marked deleted;
    * `by` is the user deleting (what the section's own history records of it name). */
   onDelete?: (tx: Database, ids: number[], by: number) => Promise<void>;

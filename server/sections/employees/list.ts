@@ -5,6 +5,8 @@ import { latestComments, money2, numberRange, ownByCreator } from '../../lists/e
 import { resourceSql } from '../../lists/resource';
 import type { SectionSpec } from '../../spec/section';
 import { reserveStats } from '../reserves/stats';
+import { handReservesOver } from '../../records/handOver';
+import { RESPONSIBLE_MSG } from '../../../domain/reserves/messages';
 
 // reserve statistics per employee (as the responsible one), with the average margin of its deals
 const stats = reserveStats('st', sql`FROM reserves rs WHERE rs.responsible_id = e.id`,
@@ -18,6 +20,12 @@ export const employeesSpec: SectionSpec = {
   columnDefs: employeesResource.columns,
   filterDefs: employeesResource.filters,
   alias: 'e',
+  // responsible for active reserves: kept with the count, or they go to the employee the delete names (issue 33)
+  inUse: {
+    count: sql`(SELECT count(*) FROM reserves used WHERE used.responsible_id = e.id AND used.status = 'active')`,
+    refusal: RESPONSIBLE_MSG.inUse,
+    handOver: { field: 'responsible_id', run: handReservesOver },
+  },
   from: sql`FROM employees e ${fields.refJoins} ${stats.join}`,
   columns: {
     ...fields.parts.own,

@@ -13,7 +13,7 @@ import {
   type ReserveStep,
 } from '../../../domain/reserves/schema';
 import { packsOf, reserveFigures } from '../../../domain/reserves/figures';
-import { STOCK_MSG } from '../../../domain/reserves/messages';
+import { RESPONSIBLE_MSG, STOCK_MSG } from '../../../domain/reserves/messages';
 import { pendingArrival } from '../../../domain/offers/logistics';
 import { currentTerms, keptTerms, pricedBy, TERM_VISIBILITY, type ReserveTerms } from '../../../domain/reserves/terms';
 import { money, toNumber } from '../../../domain/numbers';
@@ -139,6 +139,11 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
     values.responsible_id = own;
   } else if (locked && body.responsible_id !== undefined && Number(body.responsible_id) !== Number(current!.responsible_id)) {
     throw badRequest(RESERVE_WRITE_MSG.responsibleLocked);
+  }
+  // a reserve whose responsible was deleted (issue 33) changes only with another one, whom an administrator chooses
+  if (current && !blank(current.responsible_id) && Number(values.responsible_id) === Number(current.responsible_id)) {
+    const stored = firstRow<{ status: string }>(await db.execute(sql`SELECT status FROM employees WHERE id = ${Number(current.responsible_id)}`));
+    if (stored?.status === 'deleted') throw badRequest(locked ? RESPONSIBLE_MSG.goneLocked : RESPONSIBLE_MSG.gone);
   }
 
   const settings = await readBusinessSettings(db);

@@ -1,0 +1,27 @@
+// Deleting employees (issue 33): one responsible for active reserves stays (the employees list's `inUse`), unless the
+// delete names a new responsible (`responsible_id` in its body): the active reserves go to that employee in the
+// delete's transaction, each with its history entry ('Ответственный: Иванов → Петров'), before the count is taken.
+// In records/, shared: the employees' list names it and no section imports another.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { AuthenticatedUser } from '../accounts/users';
+import { RESPONSIBLE_MSG } from '../../domain/reserves/messages';
+import { scopeOf } from '../../domain/permissions';
+import { badRequest, forbidden } from '../errors';
+import { firstRow, rowsOf } from '../http/rows';
+import { recordsChanged, type ChangedRecord } from './history';
+
+/** The employees' active reserves handed to `to` (locked in id order, as every reserve writer takes them). */
+export async function handReservesOver(tx: Database, auth: AuthenticatedUser, employeeIds: number[], to: number): Promise<void> {
+  // handing over changes every reserve of theirs, whoever's they are
+  if (!auth.permissions.is_admin && scopeOf(auth.permissions, 'reserves', 'update') !== 'all') throw forbidden();
+  if (employeeIds.includes(to)) throw badRequest(RESPONSIBLE_MSG.handToDeleted);
+  const target = firstRow<{ status: string }>(await tx.execute(sql`SELECT status FROM employees WHERE id = ${to} FOR SHARE`));
+  if (target?.status !== 'active') throw badRequest(RESPONSIBLE_MSG.handToMissing);
+  const ids = sql.join(employeeIds.map((id) => sql`${id}`), sql`, `);
+  const changed = rowsOf<ChangedRecord>(await tx.execute(sql`UPDATE reserves t SET responsible_id = ${to}
+    FROM (SELECT x.id AS old_id, to_jsonb(x) AS before FROM reserves x
+      WHERE x.responsible_id IN (${ids}) AND x.status = 'active' ORDER BY x.id FOR UPDATE) old
+    WHERE t.id = old.old_id RETURNING t.id, old.before, to_jsonb(t) AS after`));
+  await recordsChanged(tx, auth.user.id, 'reserves', changed.map((c) => ({ ...c, id: Number(c.id) })));
+}
