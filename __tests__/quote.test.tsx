@@ -42,6 +42,7 @@ function server(perms = admin, body: unknown = answer, extra: ReturnType<typeof 
     route('GET', '/api/lists/products/items', () => json([{ id: 3, name: 'Кешью' }])),
     route('GET', '/api/lists/varieties/items', () => json([{ id: 9, name: 'W320', product_id: 3 }])),
     route('GET', '/api/lists/packing/items', () => json([])),
+    route('GET', '/api/quotes/31/comments', () => json([])),
   );
 }
 

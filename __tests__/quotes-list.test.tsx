@@ -63,11 +63,13 @@ test('the list: its rows, sorted by a column, filtered by status and city from t
   await waitFor(() => expect(listRequests(fetchMock).at(-1)).toBe('?page=1&perPage=20&sort=total_sum&order=asc'));
 });
 
-test('a bad link is refused by the server in Russian; a row opens its quote on a page of its own', async () => {
+test('a bad link is refused by the server in Russian; a row opens its quote on a page of its own, with its comments', async () => {
   const fetchMock = server((request) => (new URL(request.url).searchParams.get('statuses_ids') === 'lost'
     ? json({ status: 'error', error: 'validation', messages: ['Фильтр «Статус»: неверное значение'] }, 400)
     : json(page([row(31)]))), [
     route('GET', '/api/quotes/31/history', () => json([{ at: '2026-11-27T09:00:00Z', user: 'Иванов Иван', action: 'create', changes: [] }])),
+    route('GET', '/api/quotes/31/comments', () => json([{ id: 1, text: 'Перезвонить в пятницу', author_id: 4, author_name: 'Иванов Иван', created_at: '2026-11-27T09:10:00Z' }])),
+    route('POST', '/api/quotes/31/comments', () => json({ id: 2, text: 'Просит скидку 2 %', author_id: 4, author_name: 'Иванов Иван', created_at: '2026-11-27T09:20:00Z' }, 201)),
     route('GET', '/api/quotes/31', () => json({
       ...row(31), url: 'http://localhost/q/abc', token: 'abc', link_revoked: false, reserve_ids: [], lines: [],
       text: 'Предложение № 31\nДействует до 02.12.2026\nNutDesk',
@@ -84,6 +86,18 @@ test('a bad link is refused by the server in Russian; a row opens its quote on a
   const card = await screen.findByRole('region', { name: 'Котировка № 31' });
   expect(within(card).getByRole('heading')).toHaveTextContent('Котировка № 31 · Действует · Действует до 02.12.2026 · 39 139,00 ₽');
   expect(await within(card).findByText(/Иванов Иван: Создана/)).toBeInTheDocument();
+  const comments = within(card).getByRole('region', { name: 'Комментарии' });
+  expect(await within(comments).findByText('Перезвонить в пятницу')).toBeInTheDocument();
+  await user.type(within(comments).getByRole('textbox', { name: 'Новый комментарий' }), 'Просит скидку 2 %');
+  await user.click(within(comments).getByRole('button', { name: 'Добавить' }));
+  expect(await within(comments).findByText('Просит скидку 2 %')).toBeInTheDocument();
+  const posted = await Promise.all(fetchMock.mock.calls.map(([r]) => r as Request)
+    .filter((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/quotes/31/comments').map((r) => r.clone().json()));
+  expect(posted).toEqual([{ text: 'Просит скидку 2 %' }]);
+  const shown = within(comments).getAllByTestId('comment').map((c) => c.textContent);
+  expect(shown).toHaveLength(2);
+  expect(shown[0]).toMatch(/^Иванов Иван · 27\.11\.2026 \d\d:10Перезвонить в пятницу$/);
+  expect(shown[1]).toMatch(/^Иванов Иван · 27\.11\.2026 \d\d:20Просит скидку 2 %$/);
   await user.click(screen.getByRole('link', { name: 'Все котировки' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/quotes'));
 });

@@ -79,6 +79,7 @@ export const SAVED_QUOTE_TEXTS = {
   revoked: 'Ссылка отозвана',
   reserved: (ids: number[]) => `Созданы резервы: ${ids.map((id) => `№ ${id}`).join(', ')}`,
   pick: 'В предложение',
+  comments: 'Комментарии',
 } as const;
 
 /** 'Котировки' (GET /api/quotes): the saved quotes' list and its columns, in the order shown. */

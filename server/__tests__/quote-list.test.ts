@@ -3,7 +3,7 @@
 // query string and its Russian 400s; each caller sees the quotes it may read.
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
-import { firstRow } from '../http/rows';
+import { firstRow, rowsOf } from '../http/rows';
 import { kilogramTrade, today, type Trade } from './trade';
 import { addDays } from '../../domain/businessDay';
 
@@ -102,4 +102,49 @@ test('who reads every reserve (role 1 as the administrator) lists every quote; o
     const res = await ctx.call('GET', '/api/quotes', who);
     expect(res.status).toBe(403);
   }
+});
+
+test('comments on a quote: written by who reads it, listed oldest first; their authors and the history\'s users shown as offer comments show them (not to role 1); empty or too long refused in Russian', async () => {
+  const q = await save(kazan, 'ООО «Комментарий»', 10);
+  const byAdmin = await ctx.call('POST', `/api/quotes/${q.id}/comments`, 'admin', { text: '  Перезвонить в пятницу  ' });
+  expect(byAdmin.status).toBe(201);
+  const adminName = firstRow<{ name: string }>(await ctx.db.execute(sql`SELECT coalesce(name, email) AS name FROM users WHERE id = ${byAdmin.body.author_id}`))!.name;
+  expect(byAdmin.body).toMatchObject({ text: 'Перезвонить в пятницу', author_name: adminName });
+  const byManager = await ctx.call('POST', `/api/quotes/${q.id}/comments`, 'manager', { text: 'Покупатель просит скидку 2 %' });
+  expect(byManager.status).toBe(201);
+  expect(byManager.body).toMatchObject({ text: 'Покупатель просит скидку 2 %', author_id: null, author_name: null });
+
+  const stored = rowsOf<{ entity_type: string; text: string; author_id: number }>(
+    await ctx.db.execute(sql`SELECT entity_type, text, author_id FROM comments WHERE entity_type = 'quotes' AND entity_id = ${q.id} ORDER BY id`));
+  expect(stored.map((r) => [r.entity_type, r.text])).toEqual([['quotes', 'Перезвонить в пятницу'], ['quotes', 'Покупатель просит скидку 2 %']]);
+  expect(stored[0].author_id).toBe(byAdmin.body.author_id);
+  expect(stored[1].author_id).not.toBeNull();
+  expect(stored[1].author_id).not.toBe(stored[0].author_id);
+
+  const asAdmin = await ctx.call('GET', `/api/quotes/${q.id}/comments`, 'admin');
+  expect(asAdmin.body.map((c: { text: string; author_name: string }) => [c.text, c.author_name])).toEqual([
+    ['Перезвонить в пятницу', adminName], ['Покупатель просит скидку 2 %', expect.any(String)],
+  ]);
+  // role 1 sees no author, as on an offer's comments
+  const asManager = await ctx.call('GET', `/api/quotes/${q.id}/comments`, 'manager');
+  expect(asManager.body.map((c: { text: string; author_id: null; author_name: null }) => [c.text, c.author_id, c.author_name])).toEqual([
+    ['Перезвонить в пятницу', null, null], ['Покупатель просит скидку 2 %', null, null],
+  ]);
+  const offer = await lot();
+  await ctx.call('POST', `/api/offers/${offer}/comments`, 'admin', { text: 'Лот на складе' });
+  expect((await ctx.call('GET', `/api/offers/${offer}/comments`, 'manager')).body[0]).toMatchObject({ author_id: null, author_name: null });
+  // the history's users follow the same rule
+  expect((await ctx.call('GET', `/api/quotes/${q.id}/history`, 'admin')).body[0].user).toBe(adminName);
+  expect((await ctx.call('GET', `/api/quotes/${q.id}/history`, 'manager')).body[0].user).toBeNull();
+
+  for (const [body, message] of [[{ text: '   ' }, 'Введите текст комментария'], [{}, 'Введите текст комментария'], [{ text: 'я'.repeat(2001) }, 'Комментарий длиннее 2000 символов']] as const) {
+    const res = await ctx.call('POST', `/api/quotes/${q.id}/comments`, 'admin', body);
+    expect([res.status, res.body.messages]).toEqual([400, [message]]);
+  }
+  const missing = await ctx.call('POST', '/api/quotes/999999/comments', 'admin', { text: 'Есть?' });
+  expect([missing.status, missing.body.message]).toEqual([404, 'Котировка не найдена']);
+  expect((await ctx.call('GET', `/api/quotes/${q.id}/comments`, 'warehouse')).status).toBe(403);
+  expect((await ctx.call('POST', `/api/quotes/${q.id}/comments`, 'supplier', { text: 'Мой' })).status).toBe(403);
+  // nothing written by the refused ones
+  expect(firstRow<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM comments WHERE entity_type = 'quotes'`))!.n).toBe(2);
 });

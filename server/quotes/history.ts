@@ -5,6 +5,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { FieldChange } from '../../domain/history';
 import { rowsOf } from '../http/rows';
+import { isRefVisible, type Permissions } from '../../domain/permissions';
+import type { Section } from '../../domain/sections';
+
+/** A quote's people (who wrote its history, who commented on it) follow the person-field rule of the reserves it
+ * is read under: shown where the role sees who created a reserve (issue 34). */
+export const QUOTE_PEOPLE: Section = 'reserves';
 
 export type QuoteAction = 'create' | 'update' | 'delete';
 
@@ -22,9 +28,10 @@ export interface QuoteHistoryEntry {
   changes: FieldChange[];
 }
 
-/** The quote's entries, oldest first. */
-export async function quoteHistory(db: Database, id: number): Promise<QuoteHistoryEntry[]> {
+/** The quote's entries, oldest first; who wrote them only for a role that sees who created a reserve. */
+export async function quoteHistory(db: Database, id: number, perms: Permissions): Promise<QuoteHistoryEntry[]> {
+  const shown = isRefVisible(perms, `${QUOTE_PEOPLE}.created_by`);
   const rows = rowsOf<QuoteHistoryEntry & { at: string | Date }>(await db.execute(sql`SELECT h.at, coalesce(u.name, u.email) AS user, h.action, h.changes
     FROM record_history h LEFT JOIN users u ON u.id = h.user_id WHERE h.section = 'quotes' AND h.record_id = ${id} ORDER BY h.id`));
-  return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
+  return rows.map((r) => ({ ...r, user: shown ? r.user : null, at: new Date(r.at).toISOString() }));
 }

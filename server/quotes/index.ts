@@ -12,7 +12,10 @@ import { assertQuoteAccess, searchQuote } from './search';
 import { changeQuote, createQuote, deleteQuote, quoteCard, revokeQuoteLink, storedQuote, type QuoteBody } from './records';
 import { reserveQuote, type QuoteReserveBody } from './reserve';
 import { quotePdf } from './pdf';
-import { quoteHistory } from './history';
+import { quoteHistory, QUOTE_PEOPLE } from './history';
+import { addComment, listComments } from '../records/comments';
+import { commentBody, commentErrors, commentResponse, commentsResponse } from '../records/commentsRoutes';
+import { hideCommentAuthors } from '../lists/engine';
 import { listQuotes } from './list';
 import { russianErrors } from '../http/validation';
 import { listQuerySchema } from '../../domain/listQuery';
@@ -76,8 +79,30 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
     schema: { tags: ['quotes'], summary: 'A quote\'s history: made, its date or buyer changed, its link revoked, reserved, deleted', params: idParams, querystring: noQuery, response: historyResponse },
   }, async (request) => {
     const id = idOf(request.params);
-    await storedQuote(db, caller(request), id);
-    return quoteHistory(db, id);
+    const auth = caller(request);
+    await storedQuote(db, auth, id);
+    return quoteHistory(db, id, auth.permissions);
+  });
+
+  // comments on a quote: the records' own comments (entity 'quotes'), read and written by who reads the quote
+  app.get('/quotes/:id/comments', {
+    schema: { tags: ['quotes'], summary: 'A quote\'s comments, oldest first', params: idParams, querystring: noQuery, response: commentsResponse },
+  }, async (request) => {
+    const id = idOf(request.params);
+    const auth = caller(request);
+    await storedQuote(db, auth, id);
+    return hideCommentAuthors(await listComments(db, 'quotes', id), auth.permissions, QUOTE_PEOPLE);
+  });
+
+  app.post('/quotes/:id/comments', {
+    schema: { tags: ['quotes'], summary: 'Add a comment to a quote', params: idParams, querystring: noQuery, body: commentBody, response: commentResponse },
+    schemaErrorFormatter: commentErrors,
+  }, async (request, reply) => {
+    const id = idOf(request.params);
+    const auth = caller(request);
+    await storedQuote(db, auth, id);
+    const [comment] = hideCommentAuthors([await addComment(db, auth, 'quotes', id, (request.body as { text?: unknown }).text)], auth.permissions, QUOTE_PEOPLE);
+    return reply.status(201).send(comment);
   });
 
   app.patch('/quotes/:id', {

@@ -7,13 +7,16 @@ import type { Section } from '../../domain/sections';
 import { badRequest } from '../errors';
 
 export const COMMENT_MAX = 2000;
+
+/** What comments are written on: a section's record, or a saved quote (issue 38, not a section of the registry). */
+export type CommentEntity = Section | 'quotes';
 export const COMMENT_MSG = {
   empty: 'Введите текст комментария',
   tooLong: `Комментарий длиннее ${COMMENT_MAX} символов`,
 } as const;
 
 /** A record's comments, oldest first, with their authors' names. */
-export function listComments(db: Database, section: Section, id: number) {
+export function listComments(db: Database, section: CommentEntity, id: number) {
   return db
     .select({ id: comments.id, text: comments.text, author_id: comments.author_id, author_name: sql<string>`coalesce(${users.name}, ${users.email})`, created_at: comments.created_at })
     .from(comments)
@@ -23,7 +26,7 @@ export function listComments(db: Database, section: Section, id: number) {
 }
 
 /** One comment typed on a card. */
-export async function addComment(db: Database, auth: AuthenticatedUser, section: Section, id: number, input: unknown) {
+export async function addComment(db: Database, auth: AuthenticatedUser, section: CommentEntity, id: number, input: unknown) {
   const text = String(input ?? '').trim();
   if (!text) throw badRequest(COMMENT_MSG.empty);
   if (text.length > COMMENT_MAX) throw badRequest(COMMENT_MSG.tooLong);

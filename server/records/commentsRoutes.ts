@@ -15,7 +15,10 @@ import { COMMENT_MAX, COMMENT_MSG } from './comments';
 import { COMMENTS } from '../../domain/responseShapes';
 
 // the length is checked again after trimming (addComment); this bound keeps a 100 000-character text out
-const commentBody = { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: COMMENT_MAX + 100 } } } as const;
+export const commentBody = { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: COMMENT_MAX + 100 } } } as const;
+export const commentErrors = russianErrors({ fields: { '': COMMENT_MSG.empty, text: { default: COMMENT_MSG.empty, maxLength: COMMENT_MSG.tooLong } } });
+export const commentsResponse = responses({ 200: COMMENTS });
+export const commentResponse = responses({ 201: comment });
 
 export default async function commentsRoutes(app: FastifyInstance, opts: { db: Database; specs: Record<Section, SectionSpec> }) {
   const { db, specs } = opts;
@@ -27,7 +30,7 @@ export default async function commentsRoutes(app: FastifyInstance, opts: { db: D
     app.get(path, {
       schema: {
         tags: ['comments'], summary: `${section}: a record's comments, oldest first`, params: idParams, querystring: noQuery,
-        response: responses({ 200: COMMENTS }),
+        response: commentsResponse,
       },
     }, async (request) => {
       const auth = requireAuth(request);
@@ -39,9 +42,9 @@ export default async function commentsRoutes(app: FastifyInstance, opts: { db: D
     app.post(path, {
       schema: {
         tags: ['comments'], summary: `${section}: add a comment`, params: idParams, querystring: noQuery, body: commentBody,
-        response: responses({ 201: comment }),
+        response: commentResponse,
       },
-      schemaErrorFormatter: russianErrors({ fields: { '': COMMENT_MSG.empty, text: { default: COMMENT_MSG.empty, maxLength: COMMENT_MSG.tooLong } } }),
+      schemaErrorFormatter: commentErrors,
     }, async (request, reply) => {
       const auth = requireAuth(request);
       const id = idOf(request.params);

@@ -6,6 +6,9 @@ import type { HistoryEntry } from '../../domain/history';
 import { COMMENTS, HISTORY } from '../../domain/responseShapes';
 import { checked } from './shapes';
 
+/** What comments are written on: a section's record, or a saved quote (issue 38: GET/POST /api/quotes/{id}/comments). */
+export type CommentEntity = Section | 'quotes';
+
 export interface CommentItem {
   id: number | string;
   text: string;
@@ -25,12 +28,12 @@ export interface UploadedFile {
 
 export const recordsApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
-    comments: build.query<CommentItem[], { section: Section; id: number }>({
+    comments: build.query<CommentItem[], { section: CommentEntity; id: number }>({
       query: ({ section, id }) => `api/${section}/${id}/comments`,
       extraOptions: { entity: 'комментариев' },
       ...checked<CommentItem[]>(COMMENTS, 'комментариев'),
     }),
-    addComment: build.mutation<CommentItem, { section: Section; id: number; text: string }>({
+    addComment: build.mutation<CommentItem, { section: CommentEntity; id: number; text: string }>({
       query: ({ section, id, text }) => ({ url: `api/${section}/${id}/comments`, method: 'POST', body: { text } }),
       async onQueryStarted({ section, id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;

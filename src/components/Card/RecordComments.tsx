@@ -1,12 +1,11 @@
 // A card's 'Комментарии' tab: on a new record they are kept in the form and sent with it; on a saved one
 // they are read and added through the record's comments (GET/POST /api/{section}/{id}/comments).
-import type { Section } from '../../../domain/sections';
-import { useAddCommentMutation, useCommentsQuery, type CommentItem } from '../../api/records';
+import { useAddCommentMutation, useCommentsQuery, type CommentEntity, type CommentItem } from '../../api/records';
 import { isApiError, type ApiError } from '../../api/errors';
 import { CommentsPanel, localComment } from './CommentsPanel';
 
 export interface RecordCommentsProps {
-  section: Section;
+  section: CommentEntity;
   /** The saved record's id; none on a create card. */
   recordId?: number;
   /** A create card's comments, held in its form. */

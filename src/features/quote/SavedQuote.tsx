@@ -16,6 +16,7 @@ import { usePermissionsQuery } from '../../api/session';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/auth';
 import { downloadFile } from '../../components/useAuthorizedUrl';
+import { RecordComments } from '../../components/Card/RecordComments';
 import { useQuoteHistoryQuery, useReserveQuoteMutation, useRevokeQuoteLinkMutation, type QuoteCard } from './quoteApi';
 
 /** The quote's history: who made it, changed it, revoked its link, reserved it, and when. */
@@ -95,6 +96,11 @@ export function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q
       )}
       {notice && <Alert severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert>}
       <QuoteHistory quote={quote} />
+      <Box component="section" aria-label={SAVED.comments}>
+        <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>{SAVED.comments}</Typography>
+        <RecordComments section="quotes" recordId={quote.id} draft={[]} onDraftChange={() => undefined} canAddComment
+          onError={(e) => setNotice(e ? { severity: 'error', text: errorMessage(e) } : null)} />
+      </Box>
     </Paper>
   );
 }
