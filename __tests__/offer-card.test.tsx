@@ -252,7 +252,8 @@ test('a change goes with the version the card loaded; refused as stale it keeps 
   await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
 
   const alert = await screen.findByRole('alert');
-  expect(alert).toHaveTextContent('Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34');
+  // who, when and what (issue 33: the changed fields by their titles)
+  expect(alert).toHaveTextContent('Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34. Изменено: Цена за единицу, Товар');
   expect(within(alert).getByRole('button', { name: 'Показать изменения' })).toBeInTheDocument();
   expect(within(alert).getByRole('button', { name: 'Загрузить текущую версию' })).toBeInTheDocument();
   expect(patches).toHaveLength(1);

@@ -6,6 +6,7 @@ import type { FieldChange } from './history';
 export const VERSION_MSG = {
   missing: 'Не указана версия записи',
   stale: 'Запись изменена другим пользователем',
+  changed: 'Изменено',
 } as const;
 
 /** What a 409 'stale' tells beside its message: the record's current version and what changed after the one the
@@ -15,6 +16,21 @@ export interface StaleInfo {
   by: string | null;
   at: string | null;
   changes: FieldChange[];
+  /** What changed, by the fields' titles as the history names them, each once, oldest change first (issue 33). */
+  fields: string[];
+}
+
+/** The titles of the fields `changes` name, each once in order: 'Цена за единицу, ₽' for unit_price. */
+export function changedFieldTitles(changes: readonly { field: string }[], title: (field: string) => string | undefined): string[] {
+  return [...new Set(changes.map((c) => title(c.field) ?? c.field))];
+}
+
+/** A 409 'stale' in words: 'Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34. Изменено:
+ * Цена за единицу, ₽' (who, when and what, as far as the reader may know). */
+export function staleText(message: string, who: readonly (string | null | undefined)[], fields: readonly string[]): string {
+  const named = who.filter(Boolean).join(', ');
+  const head = named ? `${message}: ${named}` : message;
+  return fields.length ? `${head}. ${VERSION_MSG.changed}: ${fields.join(', ')}` : head;
 }
 
 /** The JSON schema of the version a write sends: the record's version as the user's card read it. */

@@ -21,6 +21,27 @@ const read = async (section: string, id: number, who: DemoUser = 'admin') => (aw
 const nameOf = async (email: string) => (await ctx.db.select().from(users).where(eq(users.email, email)))[0].name;
 const offerRow = async (id: number) => (await ctx.db.select().from(offers).where(eq(offers.id, id)))[0];
 
+describe('a settings save leaves open cards current (issue 33)', () => {
+  test("the offers' selling band follows the settings without moving their versions; a card opened before saves", async () => {
+    const offer = await trade.newOffer('100');
+    const seen = await read('offers', offer.id);
+    // (15 + 300 + 12) × 1 = 327: 327 × 1.1 = 359.70 … 327 × 1.35 = 441.45
+    expect(seen).toMatchObject({ version: 1, min_unit_price: '359.70', max_unit_price: '441.45' });
+    const saved = await ctx.call('PUT', '/api/settings', 'admin', { min_markup: '0.15', max_markup: '0.4' });
+    expect(saved.status).toBe(200);
+    try {
+      // 327 × 1.15 = 376.05 … 327 × 1.4 = 457.80, on the same version
+      expect(await offerRow(offer.id)).toMatchObject({ version: 1, min_unit_price: '376.05', max_unit_price: '457.80' });
+      const edit = await ctx.call('PATCH', `/api/offers/${offer.id}`, 'admin', { loading_address: 'Москва, ул. Новая, 7', version: seen.version });
+      expect(edit.status).toBe(200);
+      expect(edit.body).toMatchObject({ version: 2, loading_address: 'Москва, ул. Новая, 7', min_unit_price: '376.05', max_unit_price: '457.80' });
+    } finally {
+      expect((await ctx.call('PUT', '/api/settings', 'admin', { min_markup: '0.1', max_markup: '0.35' })).status).toBe(200);
+    }
+    expect(await offerRow(offer.id)).toMatchObject({ version: 2, min_unit_price: '359.70', max_unit_price: '441.45' });
+  });
+});
+
 describe('two people on one offer', () => {
   test('the second save, made on the version both opened, changes nothing and tells who changed what', async () => {
     const offer = await trade.newOffer('100');
@@ -49,6 +70,8 @@ describe('two people on one offer', () => {
       { field: 'unit_price', old: 300, new: 320 },
       { field: 'total_sum', old: 30000, new: 32000 },
     ]));
+    // what changed, by the fields' titles (issue 33)
+    expect(second.body.stale.fields).toEqual(expect.arrayContaining(['Цена за единицу', 'Сумма']));
     // nothing written: the first save kept, the old price not written back, no history row
     expect(await tableChecksum(ctx.db)).toBe(before);
     expect(await offerRow(offer.id)).toMatchObject({ unit_price: '320.00', loading_address: 'Москва, ул. Складская, 9', version: 2 });

@@ -48,7 +48,9 @@ interface OfferBandInput {
 }
 
 /** Every offer's min/max unit price from the given settings, by the offer card's own formula
- * (domain/offers/figures.ts offerSellingBand); only the offers whose band moved are written. */
+ * (domain/offers/figures.ts offerSellingBand); only the offers whose band moved are written. The band follows the
+ * settings without moving the offers' versions (issue 33, migration 0027): a card open on an offer stays current,
+ * and its save recomputes the band from the settings anyway. */
 export async function recomputeOfferBands(tx: Database, settings: BusinessSettings): Promise<number> {
   const offers = rowsOf<OfferBandInput>(await tx.execute(sql`
     SELECT id, unit_measure, unit_weight, unit_amount, kg_price, warehouse_cost, min_unit_price, max_unit_price
@@ -60,12 +62,15 @@ export async function recomputeOfferBands(tx: Database, settings: BusinessSettin
     const max = money(band.max_unit_price);
     if (min !== money(toNumber(offer.min_unit_price)) || max !== money(toNumber(offer.max_unit_price))) changed.push({ id: offer.id, min, max });
   }
+  if (!changed.length) return 0;
+  await tx.execute(sql`SELECT set_config('nutdesk.keep_version', 'on', true)`);
   for (let i = 0; i < changed.length; i += BAND_BATCH) {
     const values = sql.join(changed.slice(i, i + BAND_BATCH).map((c) => sql`(${c.id}::int, ${c.min}::numeric, ${c.max}::numeric)`), sql`, `);
     await tx.execute(sql`
       UPDATE offers o SET min_unit_price = v.min, max_unit_price = v.max
       FROM (VALUES ${values}) AS v(id, min, max) WHERE o.id = v.id`);
   }
+  await tx.execute(sql`SELECT set_config('nutdesk.keep_version', 'off', true)`);
   return changed.length;
 }
 

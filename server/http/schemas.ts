@@ -45,6 +45,7 @@ export const errorBody = {
       properties: {
         version: { type: 'integer' }, by: { type: ['string', 'null'] }, at: { type: ['string', 'null'] },
         changes: { type: 'array', items: { type: 'object', additionalProperties: true } },
+        fields: { type: 'array', items: { type: 'string' }, description: 'the titles of the fields changed since (issue 33)' },
       },
     },
     code: { type: 'integer' },

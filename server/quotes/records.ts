@@ -149,7 +149,7 @@ export async function createQuote(db: Database, auth: AuthenticatedUser, body: Q
 /** Takes the quote locked on the version the caller saw: a newer one is 409 'stale'. */
 export async function lockedQuote(tx: Database, auth: AuthenticatedUser, id: number, version: number | undefined) {
   const row = await storedQuote(tx, auth, id, true);
-  if (version !== undefined && version !== row.version) throw stale({ version: row.version, by: null, at: null, changes: [] });
+  if (version !== undefined && version !== row.version) throw stale({ version: row.version, by: null, at: null, changes: [], fields: [] });
   return row;
 }
 

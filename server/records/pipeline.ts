@@ -9,8 +9,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { hiddenCardFields, hiddenFieldMessage } from '../../domain/schemas/card';
-import type { FieldChange } from '../../domain/history';
-import { VERSION_MSG, type StaleInfo } from '../../domain/versions';
+import { HISTORY_FIELDS, HISTORY_TEXTS, type FieldChange } from '../../domain/history';
+import { changedFieldTitles, VERSION_MSG, type StaleInfo } from '../../domain/versions';
 import { badRequest, forbidden, notFound, stale } from '../errors';
 import { firstRow, rowsOf } from '../http/rows';
 import { selectList, stripHidden } from '../lists/engine';
@@ -211,11 +211,15 @@ async function staleInfo(tx: Database, auth: AuthenticatedUser, section: RecordS
   // when, even where no change is the caller's to see: that the record changed, the 409 says anyway
   const last = firstRow<{ at: string | Date }>(await tx.execute(sql`SELECT max(at) AS at FROM record_history
     WHERE section = ${section.spec.section} AND record_id = ${id} AND version > ${seen}`));
+  // who: the last writer, where the role sees who writes records; the server's own job reads 'Система'
+  const by = entries[0]?.user?.name ?? (entries[0]?.system ? HISTORY_TEXTS.system : null);
+  const changes = entries.reverse().flatMap((e) => e.changes);
   return {
     version,
-    by: entries[0]?.user?.name ?? null,
+    by,
     at: last?.at ? new Date(last.at).toISOString() : null,
-    changes: entries.reverse().flatMap((e) => e.changes),
+    changes,
+    fields: changedFieldTitles(changes, (field) => HISTORY_FIELDS[section.spec.section][field]?.title),
   };
 }
 

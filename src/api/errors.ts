@@ -30,6 +30,8 @@ export interface StaleRecord {
   by: string | null;
   at: string | null;
   changes: StaleChange[];
+  /** The titles of the fields changed since (issue 33). */
+  fields?: string[];
 }
 
 interface ErrorLike {

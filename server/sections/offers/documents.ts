@@ -134,7 +134,7 @@ export async function changeDocument(
       valid_until::text AS valid_until, issuer, shareable, aflatoxin_b1::text AS aflatoxin_b1, moisture::text AS moisture, version
       FROM offer_documents WHERE id = ${docId} AND offer_id = ${offerId} FOR UPDATE`));
     if (!stored) throw notFound(DOCUMENT_MSG.notFound);
-    if (Number(body.version) !== Number(stored.version)) throw stale({ version: Number(stored.version), by: null, at: null, changes: [] });
+    if (Number(body.version) !== Number(stored.version)) throw stale({ version: Number(stored.version), by: null, at: null, changes: [], fields: [] });
     const { version: _version, values: raw, ...fields } = body;
     const merged = { ...stored, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), ...valuesOf(raw) };
     const v = columnsOf(await checked(tx, merged));

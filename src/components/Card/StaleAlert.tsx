@@ -12,6 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { HISTORY_FIELDS, HISTORY_TEXTS, valueText, type HistoryField, type NamedValue } from '../../../domain/history';
 import { formatDateTime } from '../../../domain/format';
+import { changedFieldTitles, staleText } from '../../../domain/versions';
 import type { Section } from '../../../domain/sections';
 import type { StaleRecord } from '../../api/errors';
 import { useReferenceListQuery } from '../../api/references';
@@ -27,10 +28,11 @@ export const STALE_TEXTS = {
   current: 'Текущее значение',
 } as const;
 
-/** 'Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34' (who and when, as far as known). */
-export function staleMessage(message: string, stale: Pick<StaleRecord, 'by' | 'at'>): string {
-  const who = [stale.by, formatDateTime(stale.at)].filter(Boolean).join(', ');
-  return who ? `${message}: ${who}` : message;
+/** 'Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34. Изменено: Цена за единицу, ₽' (who,
+ * when and what, as far as known; the fields by the titles the server named, else by the history's own). */
+export function staleMessage(message: string, stale: Pick<StaleRecord, 'by' | 'at' | 'changes' | 'fields'>, section?: Section): string {
+  const fields = stale.fields ?? (section ? changedFieldTitles(stale.changes ?? [], (field) => HISTORY_FIELDS[section][field]?.title) : []);
+  return staleText(message, [stale.by, formatDateTime(stale.at)], fields);
 }
 
 /** One field compared: the user's value and the current one, each as the record or the form holds it. */
@@ -135,7 +137,7 @@ export function StaleAlert({ section, message, stale, yours, current, onLoad, on
         </Box>
       }
     >
-      {staleMessage(message, stale)}
+      {staleMessage(message, stale, section)}
       {shown && (
         <Table size="small" aria-label={STALE_TEXTS.table} sx={{ mt: 1 }}>
           <TableHead>
