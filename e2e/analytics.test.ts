@@ -86,9 +86,10 @@ test('screens at 1024 px, and the warehouse (role 8): counts and kilograms, no m
   const warehouse = await signedInPage(ctx, 'warehouse@nutdesk.demo', { width: 1024, height: 800 });
   await warehouse.getByRole('navigation').getByRole('link', { name: 'Аналитика' }).click();
   const { drawn, empty } = await chartsSettled(warehouse);
-  // the demo data has no history of sell-outs, and the sale dates of reserves it would fall back to are hidden from role 8
-  assert.deepEqual(drawn, ['sales', 'stock', 'funnel']);
-  assert.deepEqual(empty, ['turnover']);
+  // issue 35: the demo's sell-outs are in the offers' history, so role 8 sees the lots' turnover in days (the reserves'
+  // sale dates, hidden from it, are not read)
+  assert.deepEqual(drawn, ['sales', 'stock', 'turnover', 'funnel']);
+  assert.deepEqual(empty, []);
   const text = await warehouse.locator('main').innerText();
   assert.doesNotMatch(text, /₽|Выручка|Маржа|Покупател/);
   await warehouse.screenshot({ path: path.join(screens, 'analytics-warehouse-1024.png'), fullPage: true });

@@ -4,7 +4,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import * as t from '../db/schema';
 import type { Database } from '../db/client';
-import { createTestApp, type TestContext } from './testApp';
+import { createTestApp, signIn, type TestContext } from './testApp';
+import { DEMO_PASSWORD } from '../../domain/api';
 import { seedDemoData, buildDemoPlan } from '../db/seed';
 import { isValidInn } from '../db/seed/inn';
 import { SPEC_HIDDEN_FIELDS } from '../../domain/hiddenFields';
@@ -177,4 +178,28 @@ test('the data set is the same on every run', () => {
   const second = buildDemoPlan(NOW);
   expect(second.offers).toEqual(first.offers);
   expect(second.reserves.map((r) => r.buyer_name)).toEqual(first.reserves.map((r) => r.buyer_name));
+});
+
+test("each sold-out offer has its sell-out in its history (its last sale's day), so role 8 sees the lots' turnover as the admin does", async () => {
+  // issue 35: role 8 saw 'Нет данных за период' where the administrator saw the demo's products
+  const entries = rowsOf<{ offer: number; day: string; last: string; via: { step: string; ids: number[] }; n: number }>(await db.execute(sql`
+    SELECT o.id AS offer, to_char(h.at AT TIME ZONE 'Europe/Moscow', 'YYYY-MM-DD') AS day, h.via,
+      (SELECT max(r.actual_date_implementation)::text FROM reserves r WHERE r.offer_id = o.id AND r.status = 'completed') AS last,
+      (SELECT count(*)::int FROM record_history x WHERE x.section = 'offers' AND x.record_id = o.id) AS n
+    FROM offers o JOIN record_history h ON h.section = 'offers' AND h.record_id = o.id
+      AND h.changes @> '[{"field": "status", "old": "active", "new": "completed"}]'::jsonb
+    WHERE o.status = 'completed' ORDER BY o.id`));
+  const completed = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM offers WHERE status = 'completed'`))[0].n;
+  expect(completed).toBeGreaterThan(0);
+  expect(entries).toHaveLength(completed);
+  for (const e of entries) {
+    expect([e.offer, e.day, e.n, e.via.step]).toEqual([e.offer, e.last, 1, 'complete']);
+  }
+  const [admin, warehouse] = await Promise.all(['admin', 'warehouse'].map((who) => signIn(ctx.app, `${who}@nutdesk.demo`, DEMO_PASSWORD)));
+  const turnover = async (token: string) => (await ctx.app.inject({
+    method: 'GET', url: '/api/analytics/turnover?from=2024-06-02&to=2025-06-01', headers: { authorization: `Bearer ${token}` },
+  })).json();
+  const [asAdmin, asWarehouse] = [await turnover(admin), await turnover(warehouse)];
+  expect(asAdmin.rows.length).toBeGreaterThan(0);
+  expect(asWarehouse.rows).toEqual(asAdmin.rows);
 });

@@ -150,6 +150,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     })));
 
     await seedBuyers(tx, now);
+    await seedSellOuts(tx, now);
 
     // ---- comments and business settings
     await insertAll(tx, t.comments, plan.comments.map((c) => ({
@@ -188,6 +189,20 @@ async function seedBuyers(tx: Tx, now: Date) {
       'Оплата по счету', r.created_by, r.actual_date_implementation
     FROM reserves r WHERE r.status = 'completed' AND r.buyer_id IS NOT NULL AND r.total_selling_sum > 0 AND r.id % 4 IN (0, 1)
       AND r.actual_date_implementation <= ${isoDate(now)}::date`);
+}
+/** The demo's sold-out offers carry the history entry the stock writer makes when a reserve takes an offer's last
+ * units ('Статус: Активный → Выполнен', caused by 'Резерв № N завершен', by whoever placed it, at noon of its sale
+ * day): the lots' turnover reads the sell-out day from it, so a role the reserves' sale dates are hidden from
+ * (role 8) sees the days of the demo's lots too (issue 35), as it does for every lot sold out since. */
+async function seedSellOuts(tx: Tx, now: Date) {
+  await tx.execute(sql`INSERT INTO record_history (section, record_id, action, user_id, at, changes, via)
+    SELECT 'offers', o.id, 'stock', last.created_by, (last.day + time '12:00') AT TIME ZONE ${TIME_ZONE_DEFAULT},
+      jsonb_build_array(jsonb_build_object('field', 'status', 'old', 'active', 'new', 'completed')),
+      jsonb_build_object('section', 'reserves', 'step', 'complete', 'ids', jsonb_build_array(last.id))
+    FROM offers o CROSS JOIN LATERAL (SELECT r.id, r.created_by, r.actual_date_implementation AS day FROM reserves r
+      WHERE r.offer_id = o.id AND r.status = 'completed' AND r.actual_date_implementation <= ${isoDate(now)}::date
+      ORDER BY r.actual_date_implementation DESC, r.id DESC LIMIT 1) last
+    WHERE o.status = 'completed'`);
 }
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const termsOf = (t: ReserveTerms) => ({
