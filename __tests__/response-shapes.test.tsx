@@ -143,6 +143,7 @@ describe('the other typed reads check their answers too', () => {
       route('POST', '/api/settings', () => json({ delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35' })),
       route('GET', '/api/admin/users', () => json([{ id: 1, name: 'Администратор', user_type: 'admin', status: 'active' }])),
       route('GET', '/api/admin/roles', () => json({ roles: [], fields: {} })),
+      route('GET', '/api/admin/public-url', () => json({ base: 'http://localhost:3000', configured: false, warning: null })),
     );
     renderApp('/settings?tab=users', { token: 't' });
     expect(await screen.findByText('Ошибка формата данных для пользователей')).toBeInTheDocument();

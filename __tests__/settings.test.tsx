@@ -41,8 +41,11 @@ const users: AdminUser[] = [
   },
 ];
 
+// issue 35: where buyers' links start; PUBLIC_URL set here, so no warning (one test below has it unset)
+const publicUrl = (patch: Record<string, unknown> = {}) => route('GET', '/api/admin/public-url', () => json({ base: 'https://desk.orehi.ru', configured: true, warning: null, ...patch }));
 const adminHandlers = () => [
   ...signedInHandlers(admin, adminMe),
+  publicUrl(),
   route('POST', '/api/settings', () => json(settings)),
   route('GET', '/api/admin/users', () => json(users)),
   route('GET', '/api/admin/roles', () => json(roles)),
@@ -349,7 +352,7 @@ test('a document type is added saying whether its documents need a valid-until',
 });
 
 test('the company\'s name and phone (issue 38): read by name, checked as typed, saved by PUT /api/settings', async () => {
-  const fetchMock = mockServer(...signedInHandlers(admin, adminMe),
+  const fetchMock = mockServer(...signedInHandlers(admin, adminMe), publicUrl(),
     route('POST', '/api/settings', async (request) => {
       const names = (await request.clone().json()) as string[];
       return json(names.includes('company_phone') ? { company_name: 'NutDesk', company_phone: '+7 (843) 200-00-00' } : settings);
@@ -371,4 +374,22 @@ test('the company\'s name and phone (issue 38): read by name, checked as typed, 
   expect(await screen.findByText('Данные компании сохранены')).toBeInTheDocument();
   const [put] = sent(fetchMock, 'PUT', '/api/settings');
   expect(await bodyOf(put)).toEqual({ company_name: 'NutDesk', company_phone: '+7 (843) 555-12-34' });
+});
+
+test('PUBLIC_URL unset on a server opened at another address: the administrator is warned above the tabs (issue 35)', async () => {
+  const warning = 'Не задан PUBLIC_URL: ссылки для покупателей строятся от адреса, по которому открыто приложение (http://desk.orehi.ru:8080). '
+    + 'Задайте PUBLIC_URL — адрес, по которому приложение открывают покупатели, и перезапустите сервер';
+  // the first handler that answers wins: this one before adminHandlers' own
+  mockServer(publicUrl({ base: 'http://desk.orehi.ru:8080', configured: false, warning }), ...adminHandlers());
+  renderApp('/settings', { token: 't' });
+  expect(await screen.findByText(warning)).toBeInTheDocument();
+  expect(screen.getByRole('tab', { name: 'Бизнес-настройки' })).toBeInTheDocument();
+});
+
+test('PUBLIC_URL set: no warning', async () => {
+  const fetchMock = mockServer(...adminHandlers());
+  renderApp('/settings', { token: 't' });
+  await waitFor(() => expect(sent(fetchMock, 'GET', '/api/admin/public-url')).toHaveLength(1));
+  expect(await screen.findByRole('tab', { name: 'Бизнес-настройки' })).toBeInTheDocument();
+  expect(screen.queryByText(/Не задан PUBLIC_URL/)).not.toBeInTheDocument();
 });

@@ -185,6 +185,12 @@ export const HISTORY = {
   },
 } as const satisfies Shape;
 
+/** GET /api/admin/public-url (issue 35): where buyer links start, whether PUBLIC_URL is set, the administrator's warning. */
+export const PUBLIC_URL_STATE = {
+  type: 'object', required: ['base', 'configured', 'warning'],
+  properties: { base: TEXT, configured: { type: 'boolean' }, warning: { type: ['string', 'null'] } },
+} as const satisfies Shape;
+
 /** GET /api/cities/{id}/delivery and its PUT: the city's row of the delivery matrix. */
 export const CITY_DELIVERY = {
   type: 'array',

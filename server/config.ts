@@ -27,6 +27,8 @@ export interface Config {
   smtpUrl?: string;
   /** Where users reach the app: the links in invitation and recovery mail start with it. */
   publicUrl: string;
+  /** PUBLIC_URL was given: a buyer's link starts with it; else with the address the request came to (issue 35). */
+  publicUrlSet?: boolean;
   /** How long an invitation link stays valid. */
   inviteTtlHours: number;
   /** How long a password-reset link stays valid. */
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrlSet: Boolean(env.PUBLIC_URL),
     inviteTtlHours: int(env.INVITE_TTL_HOURS, 72, 'INVITE_TTL_HOURS'),
     resetTtlMinutes: int(env.RESET_TTL_MINUTES, 60, 'RESET_TTL_MINUTES'),
     logLevel: env.LOG_LEVEL || 'info',

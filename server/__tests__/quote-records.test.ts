@@ -51,6 +51,9 @@ test('saved: its number, the lines priced again, held until today + the hold day
     lines: [{ offers: [expect.objectContaining({ offer_id: big, amount: '100.00', kg: '100.000', unit_price: '391.39', price_kg: '391.39', delivery_cost: '7.50', route_days: 4, band: { min: '351.45', max: '431.33' }, margin: '18.37' })], total_sum: '39139.00' }],
   });
   expect(q.url).toMatch(new RegExp(`/q/${q.token}$`));
+  // issue 35: with PUBLIC_URL unset the link is the address the quote is read at, not localhost
+  const elsewhere = await ctx.app.inject({ method: 'GET', url: `/api/quotes/${q.id}`, headers: { authorization: `Bearer ${ctx.tokens.admin}`, host: 'desk.orehi.ru:8080' } });
+  expect(elsewhere.json().url).toBe(`http://desk.orehi.ru:8080/q/${q.token}`);
   expect(q.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   const [d, m, y] = [addDays(today, holdDays).slice(8, 10), addDays(today, holdDays).slice(5, 7), addDays(today, holdDays).slice(0, 4)];
   const lines = q.text.split('\n');

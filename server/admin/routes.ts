@@ -8,6 +8,7 @@ import { russianErrors } from '../http/validation';
 import { ADMIN_REFERENCES, ACTIONS, RESOURCES, SCOPES, NAME_MAX, referenceNameSchema, roleNameSchema, type UserChange } from '../../domain/admin';
 import type { AuthenticatedUser } from '../accounts/users';
 import { requireAdmin } from './access';
+import { publicUrlState } from '../http/linkBase';
 import { changeUser, listUsers, resendInvitation } from './users';
 import {
   changeHiddenFields, changePermissions, changeRoleRights, createRole, listRoles, renameRole, type HiddenChanges, type PermissionChanges, type RoleRights,
@@ -16,7 +17,7 @@ import { addReference, listReference, renameReference } from './references';
 import { readLog } from './log';
 import { LOWER_DELIVERY_RIGHT } from '../../domain/reserves/delivery';
 import { EXCEED_CREDIT_RIGHT } from '../../domain/permissions';
-import { ADMIN_LOG, ADMIN_REFERENCE, ADMIN_REFERENCE_ITEM, ADMIN_ROLE, ADMIN_ROLES, ADMIN_USER, ADMIN_USERS } from '../../domain/responseShapes';
+import { PUBLIC_URL_STATE, ADMIN_LOG, ADMIN_REFERENCE, ADMIN_REFERENCE_ITEM, ADMIN_ROLE, ADMIN_ROLES, ADMIN_USER, ADMIN_USERS } from '../../domain/responseShapes';
 
 const nameBody = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: NAME_MAX } } } as const;
 /** A document type is added with whether its documents must say until when they are valid (issue 39). */
@@ -145,5 +146,16 @@ export default async function adminPageRoutes(app: FastifyInstance, opts: { db: 
     requireAdmin(request);
     const { page = 1, perPage = 20 } = request.query as { page?: number; perPage?: number };
     return readLog(db, page, perPage, '/api/admin/log');
+  });
+
+  // ---- the address buyers' links start with (issue 35)
+  app.get('/admin/public-url', {
+    schema: {
+      tags, summary: 'The address buyer links start with (PUBLIC_URL, else the one the request came to) and a warning while PUBLIC_URL is unset on a server reached from elsewhere',
+      querystring: noQuery, response: responses({ 200: PUBLIC_URL_STATE }),
+    },
+  }, async (request) => {
+    requireAdmin(request);
+    return publicUrlState(config, request);
   });
 }

@@ -10,6 +10,7 @@ import type { PriceListQuery } from '../../domain/priceList/query';
 import { assertPriceListAccess, buildPriceList, offersScope } from './lines';
 import { CONTENT_TYPES, documentName, priceListPdf, priceListXlsx } from './documents';
 import { createLink, listLinks, revokeLink } from './links';
+import { linkBase } from '../http/linkBase';
 import {
   exportQuery, fileResponse, linkBody, linkCreated, linksResponse, priceListErrors, priceListQuery, priceListResponse, revokeResponse,
 } from './schema';
@@ -42,7 +43,7 @@ export default async function priceListRoutes(app: FastifyInstance, opts: { db: 
   }, async (request) => {
     const auth = requireAuth(request);
     assertPriceListAccess(auth);
-    return listLinks(db, auth, config.publicUrl);
+    return listLinks(db, auth, linkBase(config, request));
   });
 
   app.post('/price-list/links', {
@@ -51,7 +52,7 @@ export default async function priceListRoutes(app: FastifyInstance, opts: { db: 
   }, async (request, reply) => {
     const auth = requireAuth(request);
     assertPriceListAccess(auth);
-    return reply.status(201).send(await createLink(db, auth, request.body as PriceListQuery, config.publicUrl));
+    return reply.status(201).send(await createLink(db, auth, request.body as PriceListQuery, linkBase(config, request)));
   });
 
   app.delete('/price-list/links/:id', {

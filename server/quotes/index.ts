@@ -24,6 +24,7 @@ import type { RawQuery } from '../lists/query';
 import { CONTENT_TYPES } from '../priceList/documents';
 import { fileResponse } from '../priceList/schema';
 import { attachment } from '../lists/export';
+import { linkBase } from '../http/linkBase';
 import {
   cardResponse, changeBody, historyResponse, createBody, createdResponse, deletedResponse, listResponse, quoteErrors, recordErrors, reserveBody, reservedResponse,
   searchBody, searchResponse, stepBody,
@@ -61,12 +62,12 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
     schemaErrorFormatter: recordErrors,
   }, async (request, reply) => {
     const auth = caller(request);
-    return reply.status(201).send(await createQuote(db, auth, request.body as QuoteBody, offersScope(app.sectionSpecs.offers, auth), config.publicUrl));
+    return reply.status(201).send(await createQuote(db, auth, request.body as QuoteBody, offersScope(app.sectionSpecs.offers, auth), linkBase(config, request)));
   });
 
   app.get('/quotes/:id', {
     schema: { tags: ['quotes'], summary: 'A saved quote: its lines, status, text for the buyer and public link', params: idParams, querystring: noQuery, response: cardResponse },
-  }, async (request) => quoteCard(db, await storedQuote(db, caller(request), idOf(request.params)), config.publicUrl));
+  }, async (request) => quoteCard(db, await storedQuote(db, caller(request), idOf(request.params)), linkBase(config, request)));
 
   app.get('/quotes/:id/pdf', {
     schema: { tags: ['quotes'], summary: 'The quote as an A4 PDF for the buyer (nothing internal)', params: idParams, querystring: noQuery, produces: [CONTENT_TYPES.pdf], response: fileResponse },
@@ -108,7 +109,7 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
   app.patch('/quotes/:id', {
     schema: { tags: ['quotes'], summary: 'Change a quote\'s date or buyer on the version seen', params: idParams, querystring: noQuery, body: changeBody, response: cardResponse },
     schemaErrorFormatter: recordErrors,
-  }, async (request) => changeQuote(db, caller(request), idOf(request.params), request.body as { version: number }, config.publicUrl));
+  }, async (request) => changeQuote(db, caller(request), idOf(request.params), request.body as { version: number }, linkBase(config, request)));
 
   app.delete('/quotes/:id', {
     schema: { tags: ['quotes'], summary: 'Delete a quote (its link stops working)', params: idParams, querystring: noQuery, body: stepBody, response: deletedResponse },
@@ -118,7 +119,7 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
   app.post('/quotes/:id/revoke', {
     schema: { tags: ['quotes'], summary: 'Revoke the buyer\'s link of a quote', params: idParams, querystring: noQuery, body: stepBody, response: cardResponse },
     schemaErrorFormatter: recordErrors,
-  }, async (request) => revokeQuoteLink(db, caller(request), idOf(request.params), config.publicUrl));
+  }, async (request) => revokeQuoteLink(db, caller(request), idOf(request.params), linkBase(config, request)));
 
   app.post('/quotes/:id/reserve', {
     schema: {
@@ -126,5 +127,5 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
       params: idParams, querystring: noQuery, body: reserveBody, response: reservedResponse,
     },
     schemaErrorFormatter: recordErrors,
-  }, async (request, reply) => reply.status(201).send(await reserveQuote(db, caller(request), idOf(request.params), request.body as QuoteReserveBody, config.publicUrl)));
+  }, async (request, reply) => reply.status(201).send(await reserveQuote(db, caller(request), idOf(request.params), request.body as QuoteReserveBody, linkBase(config, request))));
 }

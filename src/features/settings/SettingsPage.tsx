@@ -11,6 +11,8 @@ import { UsersTab } from './UsersTab';
 import { RolesTab } from './RolesTab';
 import { ReferencesTab } from './ReferencesTab';
 import { LogTab } from './LogTab';
+import { Alert } from '../../components/Alert';
+import { usePublicUrlQuery } from './adminApi';
 
 const TABS = [
   { key: 'business', label: 'Бизнес-настройки', Panel: BusinessSettingsTab },
@@ -31,9 +33,12 @@ export default function SettingsPage() {
     next.set('tab', key);
     return next;
   }, { replace: true });
+  // issue 35: buyers' links start with the address the app was opened at while PUBLIC_URL is unset: said here
+  const publicUrl = usePublicUrlQuery();
   return (
     <>
       <PageTitle title="Настройки" />
+      {publicUrl.data?.warning && <Alert severity="warning" closable={false}>{publicUrl.data.warning}</Alert>}
       <Tabs value={tab} onChange={(_, value) => setTab(value)} variant="scrollable" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
         {TABS.map((t) => <Tab key={t.key} value={t.key} label={t.label} id={`settings-tab-${t.key}`} aria-controls={`settings-panel-${t.key}`} />)}
       </Tabs>

@@ -8,7 +8,7 @@ import type {
 import type { InvitationPayload } from '../../../domain/accounts';
 import { BUSINESS_SETTING_NAMES, type BusinessSettingName } from '../../../domain/settings';
 import type { Action, Resource, Scope } from '../../../domain/permissions';
-import { ADMIN_LOG, ADMIN_REFERENCE, ADMIN_ROLES, ADMIN_USERS, BUSINESS_SETTINGS } from '../../../domain/responseShapes';
+import { ADMIN_LOG, ADMIN_REFERENCE, ADMIN_ROLES, ADMIN_USERS, BUSINESS_SETTINGS, PUBLIC_URL_STATE } from '../../../domain/responseShapes';
 import { checked } from '../../api/shapes';
 import { TIME_ZONE_SETTING } from '../../../domain/businessDay';
 import { SHORTFALL_RULE_DEFAULT, SHORTFALL_RULE_SETTING } from '../../../domain/offers/logistics';
@@ -26,8 +26,20 @@ export interface ReferenceItem {
 
 const api = sectionApi.enhanceEndpoints({ addTagTypes: ['AdminUser', 'AdminRole', 'AdminReference', 'AdminLog'] });
 
+/** GET /api/admin/public-url (issue 35): where buyers' links start and the warning while PUBLIC_URL is unset. */
+export interface PublicUrlState {
+  base: string;
+  configured: boolean;
+  warning: string | null;
+}
+
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
+    publicUrl: build.query<PublicUrlState, void>({
+      query: () => 'api/admin/public-url',
+      extraOptions: { entity: 'настроек' },
+      ...checked<PublicUrlState>(PUBLIC_URL_STATE, 'настроек'),
+    }),
     adminSettings: build.query<SettingsValues, void>({
       query: () => ({ url: 'api/settings', method: 'POST', body: [...BUSINESS_SETTING_NAMES, TIME_ZONE_SETTING] }),
       providesTags: [{ type: 'Settings', id: 'business' }],
@@ -170,5 +182,5 @@ export const {
   useAdminRolesQuery, useCreateRoleMutation, useRenameRoleMutation, useChangePermissionsMutation, useChangeRoleRightsMutation,
   useChangeHiddenFieldsMutation,
   useAdminReferenceQuery, useAddReferenceMutation, useRenameReferenceMutation,
-  useAdminLogQuery,
+  useAdminLogQuery, usePublicUrlQuery,
 } = adminApi;
