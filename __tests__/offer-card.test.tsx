@@ -195,6 +195,24 @@ test('a deleted offer opened with ?withDeleted is read-only and marked', async (
   expect(fetchMock.mock.calls.some(([r]) => (r as Request).url.includes('withDeleted'))).toBe(true);
 });
 
+test("the computed block shows the saved offer's selling band (spec point 3), and nothing of it where the record holds none", async () => {
+  // the server's band at delivery 15 ₽/kg, own costs 12 ₽/kg: (15 + 950 + 12) × 1.1 = 1 074,70 … × 1.35 = 1 318,95
+  let record = stored({ min_unit_price: '1074.70', max_unit_price: '1318.95' });
+  mockServer(...signedInHandlers(admin), ...lists, route('GET', '/api/offers/12', () => json(record)), route('GET', '/api/offers/12/comments', () => json([])));
+  const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value.replace(/[\u00a0\u202f]/g, ' ');
+  const { unmount } = renderApp('/offers/12', { token: 't' });
+  await screen.findByText('Резервирование');
+  expect(value('Мин. цена продажи, ₽')).toBe('1 074,70');
+  expect(value('Макс. цена продажи, ₽')).toBe('1 318,95');
+  unmount();
+  // a role the band is hidden from gets a record without it: no field, not an empty one
+  record = stored();
+  renderApp('/offers/12', { token: 't' });
+  await screen.findByText('Резервирование');
+  expect(screen.queryByLabelText('Мин. цена продажи, ₽')).not.toBeInTheDocument();
+  expect(screen.queryByLabelText('Макс. цена продажи, ₽')).not.toBeInTheDocument();
+});
+
 test('the edit card shows the reservation figures and refuses a wrong file before sending it', async () => {
   const fetchMock = mockServer(
     ...signedInHandlers(admin), ...lists,

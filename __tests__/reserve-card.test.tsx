@@ -362,6 +362,9 @@ test('an active reserve may grow by what is free plus what it holds; a change is
   const user = userEvent.setup();
   renderApp('/reserves/90', { token: 't' });
   await screen.findByText('Активный');
+  // under the amount: what this reserve may take, 17 free + the 20 it holds (issue 33); the offer's own free 17 beside the figures
+  expect(screen.getByText('Доступно: 37')).toBeInTheDocument();
+  expect(shown('Доступно в предложении')).toBe('17');
   type('Количество', '38');
   fireEvent.blur(screen.getByLabelText('Количество'));
   await waitFor(() => expect(helperTexts()).toContain('Максимум 37')); // 17 free + 20 held

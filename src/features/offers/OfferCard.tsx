@@ -96,7 +96,7 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
         settingsButton={<FieldSettingsButton on={fieldSettings} onToggle={() => setFieldSettings((on) => !on)} />}
         visible={visible}
       />
-      <OfferComputedBlock values={form.values} />
+      <OfferComputedBlock values={form.values} offer={offer} />
       {offer && (
         <OfferReservationBlock offer={offer} mayCreateReserves={can(perms, 'reserves', 'create')}>
           {arrived && <Alert severity="success" onClose={() => setArrived(null)}>{arrived}</Alert>}

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { offerFigures } from '../../../domain/offers/figures';
+import { offersResource } from '../../../domain/offers/resource';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { InfoBlock } from '../../components/Card/InfoBlock';
 import { ComputedField as Computed } from '../../components/Card/Figures';
@@ -21,14 +22,19 @@ function Shown({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function OfferComputedBlock({ values }: { values: OfferFormValues }) {
+/** The form's figures, and a saved offer's selling band as the server computed it from the business settings (spec
+ * point 3: min/max unit price in the financial group), for a role that sees it. */
+export function OfferComputedBlock({ values, offer }: { values: OfferFormValues; offer?: OfferRecord }) {
   const figures = offerFigures(values);
+  const band = (key: 'min_unit_price' | 'max_unit_price') => (offer?.[key] === undefined || offer[key] === null ? null : Number(offer[key]));
   return (
     <InfoBlock title={OFFER_TEXTS.computed}>
       <Computed label="Цена за кг" value={figures.kg_price} />
       <Computed label="Сумма" value={figures.total_sum} />
       <Computed label="Вес упаковки, кг" value={figures.pack_weight} />
       <Computed label="Количество упаковок" value={figures.packs_amount} />
+      {offer && 'min_unit_price' in offer && <Computed label={`${offersResource.field('min_unit_price').label}, ₽`} value={band('min_unit_price')} />}
+      {offer && 'max_unit_price' in offer && <Computed label={`${offersResource.field('max_unit_price').label}, ₽`} value={band('max_unit_price')} />}
     </InfoBlock>
   );
 }

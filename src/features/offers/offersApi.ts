@@ -44,6 +44,9 @@ export interface OfferRecord extends RecordBase {
   purchased_amount: string;
   available_amount: string;
   available_sum: string;
+  /** The selling band at our warehouse (absent for a role it is hidden from). */
+  min_unit_price?: string | null;
+  max_unit_price?: string | null;
   images: { id: number; url: string; alt?: string }[];
   /** Typed and dated (issue 39); file_id is the file's own id. */
   documents: OfferDocument[];

@@ -49,7 +49,8 @@ function useInputs(form: Form, readOnly: boolean) {
   return { field, select, phone, error: fieldError };
 }
 
-export function AboutBlock({ form, offer, readOnly, visible, hold }: BlockProps & { hold?: HoldDefault }) {
+/** `available`: what the reserve may take, the offer's free stock plus what an active reserve itself holds (issue 33). */
+export function AboutBlock({ form, offer, readOnly, visible, hold, available }: BlockProps & { hold?: HoldDefault; available: number }) {
   const { field, error } = useInputs(form, readOnly);
   const [invalidDate, setInvalidDate] = useState(false);
   const [invalidUntil, setInvalidUntil] = useState(false);
@@ -75,7 +76,7 @@ export function AboutBlock({ form, offer, readOnly, visible, hold }: BlockProps 
     <InfoBlock title={RESERVE_TEXTS.about}>
       {field('amount', {
         slotProps: { htmlInput: { ...(pieces ? { inputMode: 'numeric' } : decimal), min: 1, step: pieces ? 1 : 0.01 } },
-        helperText: `Доступно: ${formatNumber(offer.available_amount)}`,
+        helperText: `Доступно: ${formatNumber(available)}`,
         onChange: (e) => {
           void form.setFieldValue('amount', e.target.value);
           void form.setFieldValue('packs_amount', str(packsOf(e.target.value, units)));

@@ -219,7 +219,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     <>
       {blocking.length > 0 && <Alert severity="warning" closable={false}>{DOCUMENT_MSG.reserveWarning(blocking)}</Alert>}
       {growing && <Alert severity="warning" closable={false}>{TERMS_MSG.grow}</Alert>}
-      <AboutBlock {...blockProps} hold={hold} />
+      <AboutBlock {...blockProps} hold={hold} available={(toNumber(offer.available_amount) ?? 0) + held} />
       <DeliveryBlock {...blockProps} onCity={(cityId) => void chooseCity(cityId)} />
       <ExtraBlock
         {...blockProps}
