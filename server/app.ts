@@ -142,7 +142,7 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
   // and (issue 38) a saved quote by its link
   await app.register(async (publicApi) => {
     await limitPublicReads(publicApi, config.publicRequestsPerMinute);
-    await publicApi.register(publicPriceListRoutes, { db, specs: SECTION_SPECS, stores: fileStores });
+    await publicApi.register(publicPriceListRoutes, { db, specs: SECTION_SPECS, stores: fileStores, cacheSeconds: config.publicCacheSeconds });
     await publicApi.register(publicQuoteRoutes, { db, stores: fileStores });
   }, { prefix: '/api/public' });
 

@@ -53,6 +53,8 @@ export interface Config {
   liveStreamsPerInstance: number;
   /** Public reads (a buyer's link) per client address and minute, on this instance. */
   publicRequestsPerMinute: number;
+  /** How long a price list built for a buyer's link serves that link's reads (server/priceList/publicCache.ts). */
+  publicCacheSeconds: number;
   /** A download whose reader has taken nothing for this long is ended (its database connection freed). */
   exportStallMs: number;
   /** The longest a request waits for a free connection of the PostgreSQL pool before it fails. */
@@ -141,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreamsPerUser: int(env.LIVE_STREAMS_PER_USER, 10, 'LIVE_STREAMS_PER_USER'),
     liveStreamsPerInstance: int(env.LIVE_STREAMS_PER_INSTANCE, 2000, 'LIVE_STREAMS_PER_INSTANCE'),
     publicRequestsPerMinute: int(env.PUBLIC_REQUESTS_PER_MINUTE, 120, 'PUBLIC_REQUESTS_PER_MINUTE'),
+    publicCacheSeconds: env.PUBLIC_CACHE_SECONDS === '0' ? 0 : int(env.PUBLIC_CACHE_SECONDS, 5, 'PUBLIC_CACHE_SECONDS'),
     exportStallMs: int(env.EXPORT_STALL_SECONDS, 60, 'EXPORT_STALL_SECONDS') * 1000,
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_SECONDS, 10, 'DB_CONNECT_TIMEOUT_SECONDS') * 1000,
     fileStore: fileStoreOf(env, s3),

@@ -44,8 +44,10 @@ export async function announceChanges(tx: Database, section: Section, kind: Live
   const first = counter;
   counter += ids.length;
   // the ids as one array parameter: an import's 5 000 records are not 5 000 bound values
+  // and the change generation moves (migration 0028), which the buyers' links' cache reads
   await tx.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, json_build_object('s', ${section}::text, 'k', ${kind}::text,
-      'p', ${prefix}::text, 'c', ${first}::int + c.chunk * ${BATCH}, 'e', json_agg(json_build_array(c.id, c.version) ORDER BY c.id))::text)
+      'p', ${prefix}::text, 'c', ${first}::int + c.chunk * ${BATCH}, 'e', json_agg(json_build_array(c.id, c.version) ORDER BY c.id))::text),
+      nextval('change_generation')
     FROM (SELECT t.id, t.version, ((row_number() OVER (ORDER BY t.id)) - 1)::int / ${BATCH} AS chunk
       FROM ${sql.identifier(section)} t WHERE t.id = ANY(${`{${ids.join(',')}}`}::int[])) c
     GROUP BY c.chunk`);

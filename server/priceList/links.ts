@@ -19,6 +19,7 @@ import { buyerLine, type BuyerPriceList } from '../../domain/priceList/lines';
 import { shareableDocuments } from '../sections/offers/documents';
 import { shareableFile } from '../sections/offers/publicDocuments';
 import type { FileRow } from '../records/files';
+import type { PublicListCache } from './publicCache';
 
 export const linkUrl = (publicUrl: string, token: string) => `${publicUrl}/p/${token}`;
 
@@ -62,10 +63,13 @@ export async function revokeLink(db: Database, auth: AuthenticatedUser, id: numb
 
 const gone = () => new HttpError(410, { status: 'error', error: 'gone', message: PRICE_LIST_MSG.linkGone });
 
-/** The live link's price list as its creator would build it today; 404 for a token nobody issued, 410 once gone. */
-async function linkedList(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string) {
-  const link = firstRow<{ user_id: number; query: string; live: boolean }>(await db.execute(sql`
-    SELECT user_id, query, (revoked_at IS NULL AND expires_at > now()) AS live FROM price_list_links WHERE token = ${token}`));
+/** The live link's price list as its creator would build it today (or as it was built moments ago, `cache`); 404 for
+ * a token nobody issued, 410 once gone: checked on every read. */
+async function linkedList(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string, cache: PublicListCache) {
+  const link = firstRow<{ user_id: number; query: string; live: boolean; generation: string }>(await db.execute(sql`
+    SELECT user_id, query, (revoked_at IS NULL AND expires_at > now()) AS live,
+      (SELECT last_value FROM change_generation)::text AS generation
+    FROM price_list_links WHERE token = ${token}`));
   if (!link) throw notFound(PRICE_LIST_MSG.linkNotFound);
   if (!link.live) throw gone();
   const [user] = await db.select().from(users).where(eq(users.id, link.user_id));
@@ -74,14 +78,14 @@ async function linkedList(db: Database, sectionSpecs: Record<string, SectionSpec
   if (!canBuildPriceList(permissions)) throw gone();
   const q = decodePriceListQuery(link.query) as PriceListQuery;
   // the validity day is the link's: a list whose day has passed is not read (the link expired with it)
-  const list = await buildPriceList(db, { ...q, valid_until: undefined }, offersScope(sectionSpecs.offers, { user, permissions }));
+  const list = await cache.get(token, link.generation, () => buildPriceList(db, { ...q, valid_until: undefined }, offersScope(sectionSpecs.offers, { user, permissions })));
   return { list, q };
 }
 
 /** GET /api/public/price-list/{token}: the list as the buyer sees it, with today's stock and prices, and each lot's
  * documents marked 'Можно показывать покупателю' (issue 39). */
-export async function publicPriceList(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string): Promise<BuyerPriceList> {
-  const { list, q } = await linkedList(db, sectionSpecs, token);
+export async function publicPriceList(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string, cache: PublicListCache): Promise<BuyerPriceList> {
+  const { list, q } = await linkedList(db, sectionSpecs, token, cache);
   const documents = await shareableDocuments(db, list.lines.map((l) => l.offer_id));
   return {
     company: list.company, city: list.city.name, date: list.date, valid_until: q.valid_until ?? null,
@@ -94,7 +98,7 @@ export async function publicPriceList(db: Database, sectionSpecs: Record<string,
 
 /** GET /api/public/price-list/{token}/documents/{docId}: the file of a document marked for buyers, of a lot the live
  * link lists today; any other file of any offer is not found. */
-export async function publicDocumentFile(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string, docId: number): Promise<FileRow> {
-  const { list } = await linkedList(db, sectionSpecs, token);
+export async function publicDocumentFile(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string, docId: number, cache: PublicListCache): Promise<FileRow> {
+  const { list } = await linkedList(db, sectionSpecs, token, cache);
   return shareableFile(db, list.lines.map((l) => l.offer_id), docId);
 }

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import type { SectionSpec } from '../spec/section';
 import { noQuery } from '../http/schemas';
 import { publicDocumentFile, publicPriceList } from './links';
+import { publicListCache } from './publicCache';
 import { documentFileResponse, publicResponse, tokenDocumentParams, tokenParams } from './schema';
 import type { FileStores } from '../db/fileStores';
 import { sendPublicDocument } from '../sections/offers/publicDocuments';
@@ -12,13 +13,15 @@ import { DOCUMENT_MSG } from '../../domain/offers/documents';
 import { russianErrors } from '../http/validation';
 import { PRICE_LIST_MSG } from '../../domain/priceList/access';
 
-export default async function publicPriceListRoutes(app: FastifyInstance, opts: { db: Database; specs: Record<string, SectionSpec>; stores: FileStores }) {
+export default async function publicPriceListRoutes(app: FastifyInstance, opts: { db: Database; specs: Record<string, SectionSpec>; stores: FileStores; cacheSeconds: number }) {
+  const cache = publicListCache(opts.cacheSeconds);
+
   app.get('/price-list/:token', {
     schema: { tags: ['price-list'], summary: 'The buyer\'s read-only price list by its link (no sign-in)', security: [], params: tokenParams, querystring: noQuery, response: publicResponse },
     schemaErrorFormatter: russianErrors({ fields: { token: PRICE_LIST_MSG.linkNotFound } }),
   }, async (request, reply) => {
     const { token } = request.params as { token: string };
-    const list = await publicPriceList(opts.db, opts.specs, token);
+    const list = await publicPriceList(opts.db, opts.specs, token, cache);
     // a buyer's page is nobody's to cache or index
     reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
     return list;
@@ -30,6 +33,6 @@ export default async function publicPriceListRoutes(app: FastifyInstance, opts: 
     schemaErrorFormatter: russianErrors({ fields: { token: PRICE_LIST_MSG.linkNotFound, docId: DOCUMENT_MSG.notFound } }),
   }, async (request, reply) => {
     const { token, docId } = request.params as { token: string; docId: number };
-    return sendPublicDocument(reply, opts.stores, await publicDocumentFile(opts.db, opts.specs, token, docId));
+    return sendPublicDocument(reply, opts.stores, await publicDocumentFile(opts.db, opts.specs, token, docId, cache));
   });
 }
