@@ -44,6 +44,13 @@ test('the list built for a link is kept until a record changes; a revoked link i
   expect([reserve.status, reserve.body.messages]).toEqual([201, undefined]);
   expect(await amounts()).toEqual(['560.00']);
 
+  // a business settings save (no record's history) moves the generation too: the selling band's new maximum shows
+  const price = async () => (await read()).json().lines[0].price;
+  const before = await price();
+  expect(await price()).toBe(before);
+  expect((await ctx.call('PUT', '/api/settings', 'admin', { max_markup: '0.5' })).status).toBe(200);
+  expect(await price()).not.toBe(before);
+
   // revoked: 410 at the next read, the kept list notwithstanding
   expect((await ctx.call('DELETE', `/api/price-list/links/${created.body.id}`)).body).toEqual({ status: 'success' });
   const revoked = await read();

@@ -3,6 +3,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { businessSettings } from '../db/schema';
+import { moveChangeGeneration } from '../db/changes';
 import { BAND_SETTINGS, BUSINESS_SETTING_NAMES, DAY_SETTING_DEFAULTS, type BusinessSettingName, type BusinessSettings } from '../../domain/settings';
 import { businessSettingsSchema, COMPANY_TITLE, companySettingsSchema, SETTING_TITLE, settingShown, type CompanySettingName } from '../../domain/settingsSchema';
 import * as yup from 'yup';
@@ -103,6 +104,7 @@ export async function saveBusinessSettings(
       .onConflictDoUpdate({ target: businessSettings.name, set: { value: sql`excluded.value` } });
     // the hold days move no selling band: only a band setting's change recomputes the offers
     const offers = moved.some((name) => BAND_SETTINGS.includes(name)) ? await recomputeOfferBands(tx, after) : 0;
+    await moveChangeGeneration(tx);
     const lines = moved.map((name) => `${SETTING_TITLE[name].label} ${settingShown(name, before[name] ?? '')} → ${settingShown(name, after[name] ?? '')}`);
     if (zoneMoved) lines.push(`${TIME_ZONE_TITLE.label} ${zoneBefore} → ${zoneAfter}`);
     await recordChange(tx, auth, 'settings', `Бизнес-настройки: ${lines.join('; ')}`, {
@@ -158,6 +160,7 @@ export async function saveCompanySettings(db: Database, auth: AuthenticatedUser,
       await tx.insert(businessSettings).values({ name, value: valid[name]! })
         .onConflictDoUpdate({ target: businessSettings.name, set: { value: sql`excluded.value` } });
     }
+    await moveChangeGeneration(tx);
     await recordChange(tx, auth, 'settings', `Бизнес-настройки: ${moved.map((n) => `${COMPANY_TITLE[n].label} «${before[n] ?? ''}» → «${valid[n]}»`).join('; ')}`, {
       before: Object.fromEntries(moved.map((n) => [n, before[n] ?? null])), after: Object.fromEntries(moved.map((n) => [n, valid[n]])),
     });

@@ -53,6 +53,12 @@ export async function announceChanges(tx: Database, section: Section, kind: Live
     GROUP BY c.chunk`);
 }
 
+/** Inside a write no record's history announces (the business settings): moves the change generation alone, so
+ * what is built from the settings (a buyer's link's list) is built anew. */
+export async function moveChangeGeneration(tx: Database): Promise<void> {
+  await tx.execute(sql`SELECT nextval('change_generation')`);
+}
+
 /** The events one announcement names (none when it is not one). */
 export function eventsOf(payload: string): LiveEvent[] {
   let a: Announcement;
