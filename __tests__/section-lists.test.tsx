@@ -190,3 +190,25 @@ test('deleting suppliers under active offers says each one with its count; a sin
   expect(await screen.findByText(refusedA)).toBeInTheDocument();
   await waitFor(() => expect(deletes()).toHaveLength(2));
 });
+
+test("a role that hides an offer's required fields gets no 'Добавить предложение' and no 'Импорт' (issue 33); with them shown it does", async () => {
+  const offersPage = (hidden: string[]) => {
+    const perms = permissions({ hidden_fields: { offers: hidden } }, { offers: 'all', suppliers: 'all', cities: 'all', products: 'all' });
+    mockServer(
+      ...signedInHandlers(perms),
+      route('GET', '/api/filters/offers', () => json({})),
+      route('GET', '/api/settings', () => json({ 'table:offers': null })),
+      route('GET', '/api/offers', () => json({ data: [], pagination: pagination(0) })),
+      route('GET', '/api/offers/summary', () => json({ total_sum: '0.00', reserved_sum: '0.00', available_sum: '0.00' })),
+    );
+    return renderApp('/offers', { token: 't' });
+  };
+  const first = offersPage(['supplier', 'city', 'loading_address']);
+  expect(await screen.findByText('Пока здесь пусто...')).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Добавить предложение' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Импорт' })).not.toBeInTheDocument();
+  first.unmount();
+  offersPage([]);
+  expect(await screen.findByRole('link', { name: 'Добавить предложение' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Импорт' })).toBeInTheDocument();
+});

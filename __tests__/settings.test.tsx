@@ -228,6 +228,25 @@ test('roles: add with its message, the matrix and the hidden fields by title sen
   expect(sent(fetchMock, 'PUT', '/api/admin/roles/8/rights')).toHaveLength(0);
 });
 
+test('roles: a create right on a section whose required fields the role hides is warned of under the matrix (issue 33)', async () => {
+  mockServer(...adminHandlers());
+  renderApp('/settings', { token: 't' });
+  const user = await openTab('Роли');
+  // role 1 hides the offers' supplier and may create offers
+  const warning = 'Нельзя создавать предложения: роли скрыты обязательное поле «Поставщик»';
+  expect(await screen.findByText(warning)).toBeInTheDocument();
+  // hiding a field the card does not require changes nothing; taking the create right away ends the warning
+  await user.click(screen.getByRole('checkbox', { name: 'Предложения: Сумма' }));
+  expect(screen.getByText(warning)).toBeInTheDocument();
+  await user.click(screen.getByRole('combobox', { name: 'Предложения: Создание' }));
+  await user.click(await screen.findByRole('option', { name: 'Нет' }));
+  await waitFor(() => expect(screen.queryByText(warning)).not.toBeInTheDocument());
+  // the warehouse role, which may create nothing, is warned of nothing
+  await user.click(screen.getByRole('combobox', { name: 'Роль' }));
+  await user.click(await screen.findByRole('option', { name: 'Склад' }));
+  expect(screen.queryByText(/^Нельзя создавать/)).not.toBeInTheDocument();
+});
+
 // issue 33: lowering a reserve's delivery cost below its route's; issue 37: exceeding a buyer's credit limit
 test.each([
   ['Снижать стоимость доставки ниже маршрута', { lower_delivery_cost: true }],

@@ -12,6 +12,7 @@ import type { Section } from '../../domain/sections';
 import { attachment } from './export';
 import { spreadsheetUploads, uploadedFile } from './importUpload';
 import type { UploadedFile } from './import';
+import { requireCompleteCreate } from '../records/access';
 
 /** A section's import: who may, its template and its rows. */
 export interface SectionImport {
@@ -60,7 +61,12 @@ const importBody = {
 
 export default async function importRoutes(app: FastifyInstance, opts: { import: SectionImport }) {
   const { section, templateName, requireRight, template, run } = opts.import;
-  await spreadsheetUploads(app, { fields: 2, check: (request) => requireRight(requireAuth(request)) });
+  // a role that cannot fill a required field of the section imports nothing into it (issue 33)
+  const mayImport = (auth: AuthenticatedUser) => {
+    requireRight(auth);
+    requireCompleteCreate(auth, section);
+  };
+  await spreadsheetUploads(app, { fields: 2, check: (request) => mayImport(requireAuth(request)) });
 
   app.get(`/${section}/import/template`, {
     schema: {

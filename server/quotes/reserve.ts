@@ -12,7 +12,7 @@ import { canReserveFromQuote } from '../../domain/quotes/access';
 import { fromQuoteComment, QUOTE_RECORD_MSG } from '../../domain/quotes/record';
 import { badRequest, forbidden } from '../errors';
 import { hiddenFields, insertRecord, refuseHidden } from '../records/pipeline';
-import { scopeCondition } from '../records/access';
+import { requireCompleteCreate, scopeCondition } from '../records/access';
 import { heldReserveRecord, reserveRecord } from '../sections/reserves/lifecycle';
 import { lockedQuote, quoteCard, storedQuote } from './records';
 import { recordQuoteHistory } from './history';
@@ -34,6 +34,7 @@ export interface QuoteReserveBody {
 export async function reserveQuote(db: Database, auth: AuthenticatedUser, id: number, body: QuoteReserveBody, publicUrl: string) {
   if (!canReserveFromQuote(auth.permissions)) throw forbidden(QUOTE_RECORD_MSG.reserveForbidden);
   scopeCondition(reserveRecord.spec, auth, 'create');
+  requireCompleteCreate(auth, 'reserves');
   const hidden = hiddenFields(reserveRecord, auth);
   const ids: number[] = [];
   await db.transaction(async (tx) => {

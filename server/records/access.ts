@@ -6,6 +6,8 @@ import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { scopeOf, type Action } from '../../domain/permissions';
 import { forbidden } from '../errors';
+import { createRefusal } from '../../domain/requiredFields';
+import type { Section } from '../../domain/sections';
 import { rowsOf } from '../http/rows';
 import type { SectionSpec } from '../spec/section';
 
@@ -16,6 +18,14 @@ export function scopeCondition(spec: Spec, auth: AuthenticatedUser, action: Acti
   const scope = scopeOf(auth.permissions, spec.section, action);
   if (scope === 'none') throw forbidden();
   return scope === 'own' ? sql`(${spec.own(auth)})` : sql`true`;
+}
+
+/** A role that cannot see a required field of the section cannot create in it (issue 33): 403 naming the fields,
+ * 'Нельзя создавать предложения: роли скрыты обязательные поля «Поставщик», …'. Every create checks it: the card's,
+ * an import's, a reserve from a quote. */
+export function requireCompleteCreate(auth: AuthenticatedUser, section: Section): void {
+  const refused = createRefusal(auth.permissions, section, { supplierUser: auth.user.supplier_id !== null });
+  if (refused) throw forbidden(refused);
 }
 
 /** The same rule as a boolean column: true where the caller may do the action on the row. */

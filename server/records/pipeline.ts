@@ -15,7 +15,7 @@ import { badRequest, forbidden, notFound, stale } from '../errors';
 import { firstRow, rowsOf } from '../http/rows';
 import { selectList, stripHidden } from '../lists/engine';
 import type { SectionSpec } from '../spec/section';
-import { mayColumn, recordVisible, scopeCondition } from './access';
+import { mayColumn, recordVisible, requireCompleteCreate, scopeCondition } from './access';
 import { addRecordsComments } from './comments';
 import { changeRecord, lockedRecord, recordsCreated, type CreatedRecord } from './history';
 import { changesSince } from './historyRead';
@@ -171,6 +171,7 @@ export async function insertRecord<Values>(tx: Database, auth: AuthenticatedUser
 
 export async function createRecord<Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, body: Row): Promise<Row> {
   scopeCondition(section.spec, auth, 'create');
+  requireCompleteCreate(auth, section.spec.section);
   const hidden = hiddenFields(section, auth);
   refuseHidden(hidden, body, section.fields);
   const values = await section.prepareCreate(db, auth, body, hidden);

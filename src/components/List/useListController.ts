@@ -8,6 +8,7 @@ import type { ColumnDef, FilterDef } from '../../../domain/lists';
 import { encodeExport, hasFilter, type ExportFormat } from '../../../domain/listQuery';
 import type { Section } from '../../../domain/sections';
 import { can } from '../../../domain/permissions';
+import { createRefusal } from '../../../domain/requiredFields';
 import { usePermissionsQuery } from '../../api/session';
 import { errorMessage } from '../../api/errors';
 import {
@@ -145,6 +146,7 @@ export function useListController({ section, columns: columnDefs, filters: defs,
     saveFilter({ section, filter: next }).unwrap().catch((error) => say('error', errorMessage(error)));
   };
 
+  const complete = createRefusal(perms, section) === null;
   return {
     params,
     from,
@@ -153,11 +155,12 @@ export function useListController({ section, columns: columnDefs, filters: defs,
     pagination: list.data?.pagination,
     /** What the caller may do here. */
     may: {
-      create: can(perms, section, 'create'),
+      // a role that cannot see a required field of the section cannot complete a record: no 'Добавить', no 'Импорт'
+      create: can(perms, section, 'create') && complete,
       update: can(perms, section, 'update'),
       delete: can(perms, section, 'delete'),
       export: can(perms, section, 'export'),
-      import: can(perms, section, 'import'),
+      import: can(perms, section, 'import') && complete,
     },
     filterCount: Object.keys(filter).length,
     filterPanel: {

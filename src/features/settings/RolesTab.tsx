@@ -28,6 +28,7 @@ import {
   useRenameRoleMutation,
 } from './adminApi';
 import { LOWER_DELIVERY_RIGHT } from '../../../domain/reserves/delivery';
+import { incompleteCreateRights } from '../../../domain/requiredFields';
 import { EXCEED_CREDIT_RIGHT } from '../../../domain/permissions';
 
 export const ROLES_MSG = {
@@ -133,6 +134,9 @@ function RoleEditor({ role, fields, done, failed }: {
     }
     return changes;
   }, [matrix, role.permissions]);
+  // issue 33: a create right on a section whose required fields the role hides creates nothing; said under the matrix
+  const incomplete = useMemo(() => incompleteCreateRights(matrix, Object.fromEntries(RESOURCES.map((r) => [r,
+    fields[r].filter((c) => (hidden[r] ?? []).includes(c.title)).flatMap((c) => c.fields)]))), [matrix, hidden, fields]);
   const hiddenChanged = RESOURCES.some((r) => (hidden[r] ?? []).slice().sort().join('|') !== (role.hidden[r] ?? []).slice().sort().join('|'));
 
   const rename = async () => {
@@ -212,6 +216,7 @@ function RoleEditor({ role, fields, done, failed }: {
             </TableBody>
           </Table>
         </Box>
+        {incomplete.map((text) => <Box key={text} sx={{ mt: 1 }}><Alert severity="warning" closable={false}>{text}</Alert></Box>)}
         <FormControlLabel
           sx={{ mt: 1 }}
           label={LOWER_DELIVERY_RIGHT}
