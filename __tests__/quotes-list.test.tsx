@@ -101,3 +101,35 @@ test('a bad link is refused by the server in Russian; a row opens its quote on a
   await user.click(screen.getByRole('link', { name: 'Все котировки' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/quotes'));
 });
+
+test('\'Сменить покупателя\' on a valid quote: the buyer picked from \'Покупатели\' sent with the version seen; the server\'s refusal of another city shown in Russian; the new buyer on the card', async () => {
+  const buyer = (id: number, name: string, city: { id: number; name: string }) => ({ id, name, inn: null, phone: null, city, delivery_address: null, status: 'active' });
+  const quote = { ...row(31), url: 'http://localhost/q/abc', token: 'abc', link_revoked: false, reserve_ids: [], lines: [], text: 'Предложение № 31' };
+  const fetchMock = server(() => json(page([row(31)])), [
+    route('GET', '/api/quotes/31/history', () => json([])),
+    route('GET', '/api/quotes/31/comments', () => json([])),
+    route('GET', '/api/quotes/31', () => json(quote)),
+    route('GET', '/api/buyers', () => json({ data: [buyer(7, 'ООО «Казанский орех»', { id: 5, name: 'Казань' }), buyer(8, 'ООО «Столичный»', { id: 2, name: 'Москва' })], pagination: { totalItems: 2 } })),
+    route('PATCH', '/api/quotes/31', async (request) => ((await request.clone().json()).buyer_id === 8
+      ? json({ status: 'error', error: 'validation', messages: ['Покупатель из другого города (Москва): котировка рассчитана с доставкой в Казань, сохраните новое предложение'] }, 400)
+      : json({ ...quote, buyer_id: 7, buyer_name: 'ООО «Казанский орех»', version: 2 }))),
+  ]);
+  renderApp('/quotes/31', { token: 't' });
+  const card = await screen.findByRole('region', { name: 'Котировка № 31' });
+  const user = userEvent.setup();
+  const pick = async (name: string) => {
+    await user.click(within(card).getByRole('combobox', { name: 'Новый покупатель котировки' }));
+    await user.click(await screen.findByRole('option', { name: new RegExp(name) }));
+  };
+  await pick('Столичный');
+  await user.click(within(card).getByRole('button', { name: 'Сменить покупателя' }));
+  expect(await within(card).findByText('Покупатель из другого города (Москва): котировка рассчитана с доставкой в Казань, сохраните новое предложение')).toBeInTheDocument();
+  await pick('Казанский орех');
+  await user.click(within(card).getByRole('button', { name: 'Сменить покупателя' }));
+  expect(await within(card).findByText('Покупатель изменён: ООО «Казанский орех»')).toBeInTheDocument();
+  const patched = await Promise.all(fetchMock.mock.calls.map(([r]) => r as Request)
+    .filter((r) => r.method === 'PATCH').map((r) => r.clone().json()));
+  expect(patched).toEqual([{ version: 1, buyer_id: 8 }, { version: 1, buyer_id: 7 }]);
+  // the reserve goes to the new buyer
+  expect(within(card).getByRole('textbox', { name: 'Покупатель' })).toHaveValue('ООО «Казанский орех»');
+});

@@ -44,6 +44,11 @@ export const QUOTE_RECORD_MSG = {
   notFound: 'Котировка не найдена',
   linkGone: 'Ссылка на предложение недействительна: срок его действия истёк или она отозвана',
   reserveForbidden: 'Резервировать по котировке может роль с правом создавать резервы',
+  /** A buyer named on a saved quote lives in the quote's city (its prices are worked out to that city). */
+  buyerCity: (quoteCity: string, buyerCity: string | null) => (buyerCity
+    ? `Покупатель из другого города (${buyerCity}): котировка рассчитана с доставкой в ${quoteCity}, сохраните новое предложение`
+    : `У покупателя не указан город: котировка рассчитана с доставкой в ${quoteCity}`),
+  buyerExpired: 'Котировка истекла: покупателя меняют только у действующей',
 } as const;
 
 export const fromQuoteComment = (id: number) => `Создан из котировки № ${id}`;

@@ -80,6 +80,9 @@ export const SAVED_QUOTE_TEXTS = {
   reserved: (ids: number[]) => `Созданы резервы: ${ids.map((id) => `№ ${id}`).join(', ')}`,
   pick: 'В предложение',
   comments: 'Комментарии',
+  newBuyer: 'Новый покупатель котировки',
+  changeBuyer: 'Сменить покупателя',
+  buyerChanged: (name: string) => `Покупатель изменён: ${name}`,
 } as const;
 
 /** 'Котировки' (GET /api/quotes): the saved quotes' list and its columns, in the order shown. */
@@ -121,9 +124,11 @@ export const QUOTE_HISTORY_TEXTS = {
 
 const STATUS_WORD: Record<string, string> = { active: 'Действует', accepted: 'Принята', expired: 'Истекла' };
 
-/** One change in words: the date, the buyer, the link, the status, the reserves made. */
+/** One change in words: the date, the buyer, the link, the status, the reserves made. A buyer picked from
+ * 'Покупатели' is told by its name (the buyer_name change that goes with it): its number says nothing ('' then). */
 export function quoteChangeText(c: FieldChange): string {
   const v = c as FieldChange & { new: unknown };
+  if (c.field === 'buyer_id') return '';
   if (c.field === 'valid_until') return `Срок действия: ${formatDate(String(c.old))} → ${formatDate(String(v.new))}`;
   if (c.field === 'buyer_name') return `Покупатель: ${c.old ?? '—'} → ${v.new ?? '—'}`;
   if (c.field === 'link') return 'Ссылка отозвана';

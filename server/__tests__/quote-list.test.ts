@@ -148,3 +148,47 @@ test('comments on a quote: written by who reads it, listed oldest first; their a
   // nothing written by the refused ones
   expect(firstRow<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM comments WHERE entity_type = 'quotes'`))!.n).toBe(2);
 });
+
+test('a valid quote\'s buyer changed from \'Покупатели\': one in the quote\'s city, its name on the card, the public page and the history; another city, no city, a gone buyer, an expired quote refused in Russian, nothing changed', async () => {
+  const buyerIn = async (name: string, cityId: number | null) => firstRow<{ id: number }>(await ctx.db.execute(sql`INSERT INTO buyers (name, city_id, payment_terms)
+    VALUES (${name}, ${cityId}, 'prepay') RETURNING id`))!.id;
+  const kazanBuyer = await buyerIn('ООО «Казанский орех»', kazan);
+  const elsewhere = await buyerIn('ООО «Столичный»', trade.cityIds[1]);
+  const nowhere = await buyerIn('ИП Без города', null);
+  const otherCity = firstRow<{ name: string }>(await ctx.db.execute(sql`SELECT name FROM cities WHERE id = ${trade.cityIds[1]}`))!.name;
+  const q = await save(kazan, 'ООО «Орех»', 10);
+  const stored = async () => firstRow<{ buyer_id: number | null; buyer_name: string; version: number }>(await ctx.db.execute(sql`SELECT buyer_id, buyer_name, version FROM quotes WHERE id = ${q.id}`));
+  const change = (body: Record<string, unknown>) => ctx.call('PATCH', `/api/quotes/${q.id}`, 'admin', { version: q.version, ...body });
+
+  for (const [buyerId, message] of [
+    [elsewhere, `Покупатель из другого города (${otherCity}): котировка рассчитана с доставкой в Казань, сохраните новое предложение`],
+    [nowhere, 'У покупателя не указан город: котировка рассчитана с доставкой в Казань'],
+    [999999, 'Покупатель не найден'],
+  ] as const) {
+    const res = await change({ buyer_id: buyerId });
+    expect([res.status, res.body.messages]).toEqual([400, [message]]);
+  }
+  expect((await change({ buyer_id: 'ООО' })).body.messages).toEqual(['Покупатель: номер из справочника «Покупатели»']);
+  expect(await stored()).toEqual({ buyer_id: null, buyer_name: 'ООО «Орех»', version: q.version });
+
+  const moved = await change({ buyer_id: kazanBuyer });
+  expect(moved.status).toBe(200);
+  expect(moved.body).toMatchObject({ buyer_id: kazanBuyer, buyer_name: 'ООО «Казанский орех»', version: q.version + 1, city: { id: kazan, name: 'Казань' } });
+  expect(await stored()).toEqual({ buyer_id: kazanBuyer, buyer_name: 'ООО «Казанский орех»', version: q.version + 1 });
+  expect((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${moved.body.token}` })).json().buyer).toBe('ООО «Казанский орех»');
+  const history = (await ctx.call('GET', `/api/quotes/${q.id}/history`, 'admin')).body;
+  expect(history.at(-1)).toMatchObject({ action: 'update', changes: [
+    { field: 'buyer_id', old: null, new: kazanBuyer }, { field: 'buyer_name', old: 'ООО «Орех»', new: 'ООО «Казанский орех»' },
+  ] });
+  // on the version seen only
+  expect((await change({ buyer_id: kazanBuyer })).status).toBe(409);
+  // the link dropped: the name stays as it was typed
+  const unlinked = await ctx.call('PATCH', `/api/quotes/${q.id}`, 'admin', { version: q.version + 1, buyer_id: null });
+  expect(unlinked.body).toMatchObject({ buyer_id: null, buyer_name: 'ООО «Казанский орех»', version: q.version + 2 });
+
+  // past its date the buyer stays
+  await ctx.db.execute(sql`UPDATE quotes SET valid_until = ${addDays(today, -1)} WHERE id = ${q.id}`);
+  const late = await ctx.call('PATCH', `/api/quotes/${q.id}`, 'admin', { version: q.version + 2, buyer_id: kazanBuyer });
+  expect([late.status, late.body.messages]).toEqual([400, ['Котировка истекла: покупателя меняют только у действующей']]);
+  expect(await stored()).toEqual({ buyer_id: null, buyer_name: 'ООО «Казанский орех»', version: q.version + 2 });
+});

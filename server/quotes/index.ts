@@ -9,7 +9,7 @@ import { idOf, idParams, noQuery } from '../http/schemas';
 import type { QuoteSearch } from '../../domain/quotes/search';
 import { offersScope } from '../priceList/lines';
 import { assertQuoteAccess, searchQuote } from './search';
-import { changeQuote, createQuote, deleteQuote, quoteCard, revokeQuoteLink, storedQuote, type QuoteBody } from './records';
+import { changeQuote, createQuote, deleteQuote, quoteCard, revokeQuoteLink, storedQuote, type QuoteBody, type QuoteChange } from './records';
 import { reserveQuote, type QuoteReserveBody } from './reserve';
 import { quotePdf } from './pdf';
 import { quoteHistory, QUOTE_PEOPLE } from './history';
@@ -107,9 +107,9 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
   });
 
   app.patch('/quotes/:id', {
-    schema: { tags: ['quotes'], summary: 'Change a quote\'s date or buyer on the version seen', params: idParams, querystring: noQuery, body: changeBody, response: cardResponse },
+    schema: { tags: ['quotes'], summary: 'Change a quote\'s date, or its buyer while it is valid (one in its city), on the version seen', params: idParams, querystring: noQuery, body: changeBody, response: cardResponse },
     schemaErrorFormatter: recordErrors,
-  }, async (request) => changeQuote(db, caller(request), idOf(request.params), request.body as { version: number }, linkBase(config, request)));
+  }, async (request) => changeQuote(db, caller(request), idOf(request.params), request.body as QuoteChange, linkBase(config, request)));
 
   app.delete('/quotes/:id', {
     schema: { tags: ['quotes'], summary: 'Delete a quote (its link stops working)', params: idParams, querystring: noQuery, body: stepBody, response: deletedResponse },

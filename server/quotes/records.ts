@@ -153,21 +153,45 @@ export async function lockedQuote(tx: Database, auth: AuthenticatedUser, id: num
   return row;
 }
 
-/** PATCH /api/quotes/{id} {version, valid_until?, buyer_name?}: the date (not before today) and the buyer's name. */
-export async function changeQuote(db: Database, auth: AuthenticatedUser, id: number, body: { version: number; valid_until?: string; buyer_name?: string | null }, publicUrl: string) {
+/** PATCH /api/quotes/{id} {version, valid_until?, buyer_name?, buyer_id?}: the date (not before today), the buyer's
+ * name, and while the quote is valid its buyer from 'Покупатели' (one the caller reads, in the quote's city; its
+ * name becomes the quote's) or none (null). */
+export async function changeQuote(db: Database, auth: AuthenticatedUser, id: number, body: QuoteChange, publicUrl: string) {
   await db.transaction(async (tx) => {
     const row = await lockedQuote(tx, auth, id, body.version);
     if (row.status === 'accepted') throw badRequest(QUOTE_RECORD_MSG.accepted);
-    if (body.valid_until !== undefined && body.valid_until < await todayOf(tx)) throw badRequest(QUOTE_RECORD_MSG.validUntil);
+    const today = await todayOf(tx);
+    if (body.valid_until !== undefined && body.valid_until < today) throw badRequest(QUOTE_RECORD_MSG.validUntil);
     const validUntil = body.valid_until ?? row.valid_until;
-    const buyerName = body.buyer_name === undefined ? row.buyer_name : body.buyer_name?.trim() || null;
-    await tx.execute(sql`UPDATE quotes SET version = version + 1, valid_until = ${validUntil}, buyer_name = ${buyerName} WHERE id = ${id}`);
+    const buyer = body.buyer_id === undefined || body.buyer_id === row.buyer_id ? undefined : await quoteBuyer(tx, auth, row, body.buyer_id, today);
+    const buyerId = buyer === undefined ? row.buyer_id : buyer?.id ?? null;
+    const buyerName = buyer ? buyer.name : body.buyer_name === undefined ? row.buyer_name : body.buyer_name?.trim() || null;
+    await tx.execute(sql`UPDATE quotes SET version = version + 1, valid_until = ${validUntil}, buyer_id = ${buyerId}, buyer_name = ${buyerName} WHERE id = ${id}`);
     await recordQuoteHistory(tx, auth.user.id, id, 'update', [
       ...(validUntil !== row.valid_until ? [{ field: 'valid_until', old: row.valid_until, new: validUntil }] : []),
+      ...(buyerId !== row.buyer_id ? [{ field: 'buyer_id', old: row.buyer_id, new: buyerId }] : []),
       ...(buyerName !== row.buyer_name ? [{ field: 'buyer_name', old: row.buyer_name, new: buyerName }] : []),
     ]);
   });
   return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
+}
+
+export interface QuoteChange {
+  version: number;
+  valid_until?: string;
+  buyer_name?: string | null;
+  buyer_id?: number | null;
+}
+
+/** The buyer a valid quote is moved to: one the caller reads, in the quote's city; null leaves it with none. */
+async function quoteBuyer(tx: Database, auth: AuthenticatedUser, row: QuoteRow, buyerId: number | null, today: string) {
+  if (quoteStatusOf(row.status, row.valid_until, today) !== 'active') throw badRequest(QUOTE_RECORD_MSG.buyerExpired);
+  const buyer = await pickBuyer(tx, auth, buyerId);
+  if (buyer && buyer.city_id !== row.city_id) {
+    const city = buyer.city_id === null ? null : firstRow<{ name: string }>(await tx.execute(sql`SELECT name FROM cities WHERE id = ${buyer.city_id}`))?.name ?? null;
+    throw badRequest(QUOTE_RECORD_MSG.buyerCity(row.city, city));
+  }
+  return buyer;
 }
 
 /** DELETE /api/quotes/{id}: gone from the list, its link with it. */

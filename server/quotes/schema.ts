@@ -137,7 +137,7 @@ export const stepBody = { type: 'object', additionalProperties: false, propertie
 
 export const changeBody = {
   type: 'object', required: ['version'], additionalProperties: false,
-  properties: { version: versionProperty, valid_until: DAY, buyer_name: { type: ['string', 'null'], maxLength: 200 } },
+  properties: { version: versionProperty, valid_until: DAY, buyer_name: { type: ['string', 'null'], maxLength: 200 }, buyer_id: { ...ID, type: ['integer', 'null'] } },
 } as const;
 
 export const reserveBody = {

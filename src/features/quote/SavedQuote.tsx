@@ -17,7 +17,8 @@ import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/auth';
 import { downloadFile } from '../../components/useAuthorizedUrl';
 import { RecordComments } from '../../components/Card/RecordComments';
-import { useQuoteHistoryQuery, useReserveQuoteMutation, useRevokeQuoteLinkMutation, type QuoteCard } from './quoteApi';
+import { useChangeQuoteMutation, useQuoteHistoryQuery, useReserveQuoteMutation, useRevokeQuoteLinkMutation, type QuoteCard } from './quoteApi';
+import { BuyerPicker } from '../buyers/BuyerPicker';
 
 /** The quote's history: who made it, changed it, revoked its link, reserved it, and when. */
 function QuoteHistory({ quote }: { quote: QuoteCard }) {
@@ -29,7 +30,7 @@ function QuoteHistory({ quote }: { quote: QuoteCard }) {
       {data.length === 0 && <Typography variant="body2" color="text.secondary">{HISTORY.empty}</Typography>}
       {data.map((h, i) => (
         <Typography key={i} variant="body2" data-history={h.action}>
-          {formatDateTime(h.at)} · {h.user ?? '—'}: {h.action === 'update' ? h.changes.map(quoteChangeText).join('; ') : HISTORY[h.action]}
+          {formatDateTime(h.at)} · {h.user ?? '—'}: {h.action === 'update' ? h.changes.map(quoteChangeText).filter(Boolean).join('; ') : HISTORY[h.action]}
         </Typography>
       ))}
     </Box>
@@ -47,6 +48,9 @@ export function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q
   const token = useAppSelector(selectToken);
   const [reserve, reserving] = useReserveQuoteMutation();
   const [revoke] = useRevokeQuoteLinkMutation();
+  const [change, changing] = useChangeQuoteMutation();
+  // 'Сменить покупателя': another buyer from 'Покупатели' in the quote's city, while it is valid
+  const [newBuyer, setNewBuyer] = useState<{ id: number; name: string } | null>(null);
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const run = async (step: () => Promise<string>) => {
     setNotice(null);
@@ -77,6 +81,20 @@ export function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q
           <Button color="error" onClick={() => run(async () => { onChange(await revoke({ id: quote.id, version: quote.version }).unwrap()); return SAVED.revoked; })}>{SAVED.revoke}</Button>
         )}
       </Box>
+      {quote.status === 'active' && (
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <Box sx={{ width: 420 }}>
+            <BuyerPicker label={SAVED.newBuyer} value={newBuyer} onPick={(b) => setNewBuyer(b ? { id: b.id, name: b.name } : null)} />
+          </Box>
+          <Button variant="outlined" disabled={!newBuyer || newBuyer.id === quote.buyer_id || changing.isLoading} onClick={() => run(async () => {
+            const changed = await change({ id: quote.id, version: quote.version, buyer_id: newBuyer!.id }).unwrap();
+            onChange(changed);
+            setBuyer(changed.buyer_name ?? '');
+            setNewBuyer(null);
+            return SAVED.buyerChanged(changed.buyer_name ?? '');
+          })}>{SAVED.changeBuyer}</Button>
+        </Box>
+      )}
       {quote.status === 'active' && (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <TextField size="small" label={SAVED.buyer} value={buyer} sx={{ width: 240 }} onChange={(e) => setBuyer(e.target.value)}

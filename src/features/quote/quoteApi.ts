@@ -75,6 +75,10 @@ export const quoteApi = baseApi.injectEndpoints({
     createQuote: build.mutation<QuoteCard, QuoteCreate>({
       query: (body) => ({ url: 'api/quotes', method: 'POST', body }),
     }),
+    /** PATCH /api/quotes/{id}: its buyer from 'Покупатели' (while it is valid) on the version seen. */
+    changeQuote: build.mutation<QuoteCard, { id: number; version: number; buyer_id: number | null }>({
+      query: ({ id, ...body }) => ({ url: `api/quotes/${id}`, method: 'PATCH', body }),
+    }),
     revokeQuoteLink: build.mutation<QuoteCard, { id: number; version: number }>({
       query: ({ id, version }) => ({ url: `api/quotes/${id}/revoke`, method: 'POST', body: { version } }),
     }),
@@ -88,4 +92,4 @@ export const quoteApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useQuotesQuery, useQuoteQuery, useQuoteHistoryQuery, useQuoteSearchQuery, useCreateQuoteMutation, useRevokeQuoteLinkMutation, useReserveQuoteMutation } = quoteApi;
+export const { useQuotesQuery, useQuoteQuery, useQuoteHistoryQuery, useQuoteSearchQuery, useCreateQuoteMutation, useChangeQuoteMutation, useRevokeQuoteLinkMutation, useReserveQuoteMutation } = quoteApi;
