@@ -212,3 +212,27 @@ test("a role that hides an offer's required fields gets no 'Добавить п�
   expect(await screen.findByRole('link', { name: 'Добавить предложение' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Импорт' })).toBeInTheDocument();
 });
+
+test('deleting an employee: the dialog offers who takes over the active reserves, and the delete sends it (issue 33)', async () => {
+  const user = userEvent.setup();
+  const fetchMock = mockServer(
+    ...common('employees'),
+    route('GET', '/api/employees', () => json({
+      data: [{ id: 3, full_name: 'Уходов Петр Ильич', phone: '79105964698', status: 'active', comments: [] }], pagination: pagination(1),
+    })),
+    route('GET', '/api/lists/employees/items', () => json([{ id: 3, name: 'Уходов Петр Ильич' }, { id: 7, name: 'Принимаев Олег Юрьевич' }])),
+    route('DELETE', '/api/employees', () => json({ status: 'success', deleted: 1, notDeleted: 0 })),
+  );
+  renderApp('/employees', { token: 't' });
+  await user.click(await screen.findByRole('checkbox', { name: 'Выбрать строку 3' }));
+  await user.click(screen.getByRole('button', { name: 'Удалить выбранные строки' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Удалить' });
+  await user.click(within(dialog).getByRole('combobox', { name: 'Передать активные резервы сотруднику' }));
+  // the one deleted is not offered
+  expect(screen.queryByRole('option', { name: 'Уходов Петр Ильич' })).not.toBeInTheDocument();
+  await user.click(await screen.findByRole('option', { name: 'Принимаев Олег Юрьевич' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Удалить' }));
+  expect(await screen.findByText('Записи успешно удалены')).toBeInTheDocument();
+  const sent = fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === 'DELETE');
+  expect(await sent[0].json()).toEqual({ ids: [3], responsible_id: 7 });
+});

@@ -11,6 +11,7 @@ import { SECTION, type Section } from '../../../domain/sections';
 import { errorMessage } from '../../api/errors';
 import { Alert } from '../Alert';
 import { DataTable } from '../DataTable/DataTable';
+import { HandOverField } from './HandOverField';
 import { TableSettingsPanel } from '../DataTable/TableSettingsPanel';
 import type { CellRenderers } from '../DataTable/columns';
 import { DeleteDialog } from '../DeleteDialog';
@@ -160,7 +161,11 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
       {bulkEdit.rows && (
         <BulkEditDialog section={section} rows={bulkEdit.rows} fields={bulkEdit.fields} onClose={bulkEdit.close} onChanged={bulkEdit.done} />
       )}
-      <DeleteDialog open={bulkDelete.confirmOpen} text={deleteTexts.confirm} onCancel={bulkDelete.cancel} onConfirm={bulkDelete.confirm} busy={bulkDelete.deleting} />
+      <DeleteDialog open={bulkDelete.confirmOpen} text={deleteTexts.confirm} onCancel={bulkDelete.cancel} onConfirm={bulkDelete.confirm} busy={bulkDelete.deleting}>
+        {deleteTexts.handOver && bulkDelete.confirmOpen && (
+          <HandOverField label={deleteTexts.handOver.label} value={bulkDelete.handTo} onChange={bulkDelete.setHandTo} exclude={selection.ids()} />
+        )}
+      </DeleteDialog>
     </>
   );
 }

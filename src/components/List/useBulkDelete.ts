@@ -15,6 +15,9 @@ export interface DeleteTexts {
   success: string;
   /** When the server deleted none of them and did not say why. */
   noneDeleted: string;
+  /** A section whose records others use may hand those to another record in the same delete (issue 33: an employee's
+   * active reserves to a new responsible): the body's field and the dialog's label for the choice. */
+  handOver?: { field: string; label: string };
 }
 
 export type Notice = { severity: 'success' | 'error' | 'warning'; text: string; key: number };
@@ -34,16 +37,21 @@ export function useNotice() {
 
 export function useBulkDelete(section: Section, selection: SelectionStore, texts: DeleteTexts, say: (severity: Notice['severity'], text: string) => void) {
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [handTo, setHandTo] = useState<number | null>(null);
   const [deleteRecords, { isLoading: deleting }] = useDeleteRecordsMutation();
 
   const ask = useCallback(() => setConfirmOpen(true), []);
-  const cancel = useCallback(() => setConfirmOpen(false), []);
+  const cancel = useCallback(() => {
+    setConfirmOpen(false);
+    setHandTo(null);
+  }, []);
 
   const confirm = async () => {
     const ids = selection.ids();
-    setConfirmOpen(false);
+    const extra = texts.handOver && handTo !== null ? { [texts.handOver.field]: handTo } : undefined;
+    cancel();
     try {
-      const result = await deleteRecords({ section, ids }).unwrap();
+      const result = await deleteRecords({ section, ids, extra }).unwrap();
       selection.clear();
       if (result.status !== 'success') say('error', DELETE_MSG.failed);
       // why none went, from the server's count of reasons: the offers' spec text when their reserves kept them, each
@@ -56,5 +64,5 @@ export function useBulkDelete(section: Section, selection: SelectionStore, texts
     }
   };
 
-  return { confirmOpen, deleting, ask, cancel, confirm };
+  return { confirmOpen, deleting, ask, cancel, confirm, handTo, setHandTo };
 }

@@ -2,5 +2,9 @@ import { sectionScreens } from '../../components/SectionScreens';
 import { columns } from '../../../domain/employees/resource';
 import { filters } from '../../../domain/employees/resource';
 import { EmployeeCardScreen } from './EmployeeCard';
+import { GENERIC_DELETE_TEXTS } from '../../components/SectionScreens';
 
-export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({ section: 'employees', columns, filters, addLabel: 'Добавить сотрудника', Card: EmployeeCardScreen });
+// an employee responsible for active reserves goes only with someone to take them over (issue 33)
+const deleteTexts = { ...GENERIC_DELETE_TEXTS, handOver: { field: 'responsible_id', label: 'Передать активные резервы сотруднику' } };
+
+export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({ section: 'employees', columns, filters, addLabel: 'Добавить сотрудника', deleteTexts, Card: EmployeeCardScreen });
