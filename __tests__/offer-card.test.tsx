@@ -286,8 +286,8 @@ test('a change goes with the version the card loaded; refused as stale it keeps 
   const table = within(alert).getByRole('table', { name: 'Изменения записи' });
   expect(within(table).getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
     ['Поле', 'Ваше значение', 'Текущее значение'],
+    // issue 35: only what the user changed (here both did); the product only Мария changed is in the message
     ['Цена за единицу', '999,00 ₽', '320,00 ₽'],
-    ['Товар', 'Кешью', 'Миндаль'],
   ]);
 
   // saved again as it stands, it is still a change of version 6, not of the offer read since
@@ -300,6 +300,14 @@ test('a change goes with the version the card loaded; refused as stale it keeps 
 
   await waitFor(() => expect(within(again).getByRole('button', { name: 'Загрузить текущую версию' })).toBeEnabled());
   await user.click(within(again).getByRole('button', { name: 'Загрузить текущую версию' }));
+  // what was typed would be lost: asked first; 'Отмена' keeps it
+  const asked = await screen.findByRole('dialog', { name: 'Загрузить текущую версию?' });
+  expect(asked).toHaveTextContent('Ваши несохраненные изменения будут заменены текущей версией записи: Цена за единицу.');
+  await user.click(within(asked).getByRole('button', { name: 'Отмена' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('999');
+  await user.click(within(again).getByRole('button', { name: 'Загрузить текущую версию' }));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Загрузить текущую версию?' })).getByRole('button', { name: 'Загрузить' }));
   await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('320');
   expect(screen.getByRole('combobox', { name: 'Выберите товар' })).toHaveTextContent('Миндаль');

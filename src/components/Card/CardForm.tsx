@@ -208,6 +208,7 @@ export function CardForm<V extends CardValues, R extends CardFormRecord>({ card,
             message={save.error!.message}
             stale={stale}
             yours={form.values as unknown as Record<string, unknown>}
+            initial={form.initialValues as unknown as Record<string, unknown>}
             current={current && (valuesOf(current) as unknown as Record<string, unknown>)}
             onLoad={current && (() => loadCurrent(current))}
             onClose={() => save.setError(null)}

@@ -1,10 +1,16 @@
 // A change refused because another user wrote the record since the form was loaded (409 'stale'): what the user
 // typed stays in the form; the alert says who changed the record and when, 'Показать изменения' lays the user's
-// values beside the current ones field by field, and 'Загрузить текущую версию' puts the current record (and its
-// version) in the form. Values are printed as the 'История' tab prints them (domain/history.ts).
+// values beside the current ones for the fields the user changed (issue 35: never a field it did not touch), and
+// 'Загрузить текущую версию' puts the current record (and its version) in the form, asking first when that throws
+// away what was typed. Values are printed as the 'История' tab prints them (domain/history.ts).
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -26,6 +32,10 @@ export const STALE_TEXTS = {
   field: 'Поле',
   yours: 'Ваше значение',
   current: 'Текущее значение',
+  discardTitle: 'Загрузить текущую версию?',
+  discardText: (fields: string[]) => `Ваши несохраненные изменения будут заменены текущей версией записи: ${fields.join(', ')}.`,
+  discard: 'Загрузить',
+  keep: 'Отмена',
 } as const;
 
 /** 'Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34. Изменено: Цена за единицу, ₽' (who,
@@ -48,30 +58,21 @@ const blank = (v: unknown) => v === null || v === undefined || v === '';
 const sameAs = (v: unknown) => (blank(v) ? '' : isNamed(v) ? String(v.id) : Number.isFinite(Number(v)) ? String(Number(v)) : String(v));
 
 /**
- * The fields to lay side by side: those changed since the user's version (in the server's order), then those where
- * the form differs from the current record. A form field is compared as typed; a field the form does not hold (an
- * offer's stock) as the user saw it. Until the current record has come, a changed field's current value is the
- * server's last change of it.
+ * The fields to lay side by side (issue 35): those the user changed in the form (its value differs from the one it
+ * was loaded with), both changed first in the server's order, then the user's own. A field only another user
+ * changed is not the user's value: the message names it. The current value is the record read again, until it has
+ * come the server's last change of the field, else what the user was shown.
  */
-export function staleRows(stale: StaleRecord, yours: Record<string, unknown>, current?: Record<string, unknown>): StaleRow[] {
-  const inForm = (field: string) => typeof yours[field] === 'string';
-  const seen = new Map<string, unknown>();
+export function staleRows(stale: StaleRecord, yours: Record<string, unknown>, initial: Record<string, unknown>, current?: Record<string, unknown>): StaleRow[] {
   const latest = new Map<string, unknown>();
-  for (const change of stale.changes) {
-    if (!seen.has(change.field)) seen.set(change.field, change.old);
-    latest.set(change.field, change.new);
-  }
-  const rows: StaleRow[] = [...seen.keys()].map((field) => ({
+  for (const change of stale.changes) latest.set(change.field, change.new);
+  const touched = (field: string) => typeof yours[field] === 'string' && sameAs(yours[field]) !== sameAs(initial[field]);
+  const fields = [...new Set([...latest.keys(), ...Object.keys(yours)])].filter(touched);
+  return fields.map((field) => ({
     field,
-    yours: inForm(field) ? yours[field] : seen.get(field),
-    current: current && inForm(field) ? current[field] : latest.get(field),
+    yours: yours[field],
+    current: current ? current[field] : latest.has(field) ? latest.get(field) : initial[field],
   }));
-  if (current) {
-    for (const field of Object.keys(yours)) {
-      if (!seen.has(field) && inForm(field) && sameAs(yours[field]) !== sameAs(current[field])) rows.push({ field, yours: yours[field], current: current[field] });
-    }
-  }
-  return rows;
 }
 
 /** The names the changes carry for references ({id, name}), by field and id. */
@@ -111,6 +112,8 @@ export interface StaleAlertProps {
   stale: StaleRecord;
   /** The form's values, as the user typed them. */
   yours: Record<string, unknown>;
+  /** The form's values as the record was loaded into it: what the user changed is told from them. */
+  initial: Record<string, unknown>;
   /** The form's values of the current record, once it has been read again. */
   current?: Record<string, unknown>;
   /** Puts the current record in the form; none until it has come. */
@@ -118,46 +121,67 @@ export interface StaleAlertProps {
   onClose(): void;
 }
 
-export function StaleAlert({ section, message, stale, yours, current, onLoad, onClose }: StaleAlertProps) {
+export function StaleAlert({ section, message, stale, yours, initial, current, onLoad, onClose }: StaleAlertProps) {
   const [shown, setShown] = useState(false);
+  const [asking, setAsking] = useState(false);
   const names = namesOf(stale);
-  const rows = shown ? staleRows(stale, yours, current) : [];
+  const rows = staleRows(stale, yours, initial, current);
+  const title = (field: string) => HISTORY_FIELDS[section][field]?.title ?? field;
+  // nothing typed is lost: loaded at once; else asked first
+  const load = () => (rows.length ? setAsking(true) : onLoad?.());
   return (
-    <Alert
-      severity="error"
-      onClose={onClose}
-      action={
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button color="inherit" size="small" aria-expanded={shown} onClick={() => setShown((on) => !on)}>
-            {shown ? STALE_TEXTS.hide : STALE_TEXTS.show}
-          </Button>
-          <Button color="inherit" size="small" variant="outlined" disabled={!onLoad} onClick={onLoad}>
-            {STALE_TEXTS.load}
-          </Button>
-        </Box>
-      }
-    >
-      {staleMessage(message, stale, section)}
-      {shown && (
-        <Table size="small" aria-label={STALE_TEXTS.table} sx={{ mt: 1 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{STALE_TEXTS.field}</TableCell>
-              <TableCell>{STALE_TEXTS.yours}</TableCell>
-              <TableCell>{STALE_TEXTS.current}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.field}>
-                <TableCell component="th" scope="row">{HISTORY_FIELDS[section][row.field]?.title ?? row.field}</TableCell>
-                <TableCell><Value section={section} field={row.field} value={row.yours} names={names} /></TableCell>
-                <TableCell><Value section={section} field={row.field} value={row.current} names={names} /></TableCell>
+    <>
+      <Alert
+        severity="error"
+        onClose={onClose}
+        action={
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            {rows.length > 0 && (
+              <Button color="inherit" size="small" aria-expanded={shown} onClick={() => setShown((on) => !on)}>
+                {shown ? STALE_TEXTS.hide : STALE_TEXTS.show}
+              </Button>
+            )}
+            <Button color="inherit" size="small" variant="outlined" disabled={!onLoad} onClick={load}>
+              {STALE_TEXTS.load}
+            </Button>
+          </Box>
+        }
+      >
+        {staleMessage(message, stale, section)}
+        {shown && rows.length > 0 && (
+          <Table size="small" aria-label={STALE_TEXTS.table} sx={{ mt: 1 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{STALE_TEXTS.field}</TableCell>
+                <TableCell>{STALE_TEXTS.yours}</TableCell>
+                <TableCell>{STALE_TEXTS.current}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </Alert>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.field}>
+                  <TableCell component="th" scope="row">{title(row.field)}</TableCell>
+                  <TableCell><Value section={section} field={row.field} value={row.yours} names={names} /></TableCell>
+                  <TableCell><Value section={section} field={row.field} value={row.current} names={names} /></TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Alert>
+        <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby="stale-discard-title">
+          <DialogTitle id="stale-discard-title">{STALE_TEXTS.discardTitle}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>{STALE_TEXTS.discardText(rows.map((row) => title(row.field)))}</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setAsking(false)}>{STALE_TEXTS.keep}</Button>
+            <Button variant="contained" color="error" onClick={() => {
+              setAsking(false);
+              onLoad?.();
+            }}>{STALE_TEXTS.discard}</Button>
+          </DialogActions>
+        </Dialog>
+    </>
   );
 }
