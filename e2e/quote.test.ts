@@ -1,7 +1,8 @@
 // Issue 38 in Debian's Chromium against the real server and demo data, as a manager (role 1) with a buyer on the
 // phone: 'Подбор' asked for 100 kg of Кешью to Казань, the first line as the API ranks it, saved for the buyer, its
 // text copied, its PDF downloaded (pdftotext from poppler-utils reads it), its public link opened in a signed-out
-// context (nothing internal), and 'Зарезервировать' making the reserve in one click.
+// context (nothing internal), and 'Зарезервировать' making the reserve in one click; then 'Котировки' filtered to
+// the accepted ones, the quote opened from its row and a comment added on it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -127,4 +128,27 @@ test('a quote while the buyer is on the phone: asked, saved, its text copied, it
   assert.equal(reserve.delivery_address, 'Казань, ул. Баумана, 5');
   const comments = (await call(token, 'GET', `/api/reserves/${reserveId}/comments`)) as { text: string }[];
   assert.deepEqual(comments.map((c) => c.text), [`Создан из котировки № ${number}`]);
+
+  // 'Котировки': found among the accepted ones by the filter panel, opened from its row, a comment added on it
+  await page.getByRole('link', { name: 'Котировки', exact: true }).click();
+  await page.waitForURL(/\/quotes$/);
+  await page.getByRole('button', { name: 'Фильтр', exact: true }).click();
+  const filter = page.getByRole('dialog', { name: 'Фильтр' });
+  await filter.getByRole('checkbox', { name: 'Принята' }).check();
+  await filter.getByRole('button', { name: 'Применить' }).click();
+  await page.waitForURL(/statuses_ids=accepted/);
+  const list = page.getByRole('table', { name: 'Котировки' });
+  const row = list.getByRole('row').filter({ has: page.locator('td[data-field="number"]', { hasText: new RegExp(`^${number}$`) }) });
+  assert.equal(await row.locator('td[data-field="status"]').innerText(), 'Принята');
+  const accepted = (await call(token, 'GET', '/api/quotes?statuses_ids=accepted')) as { data: { id: number }[] };
+  assert.ok(accepted.data.some((q) => q.id === number));
+  assert.equal(await list.locator('tbody tr').count(), accepted.data.length);
+  await row.click();
+  await page.waitForURL(new RegExp(`/quotes/${number}$`));
+  const card = page.getByRole('region', { name: `Котировка № ${number}` });
+  await card.getByRole('textbox', { name: 'Новый комментарий' }).fill('Покупатель подтвердил по телефону');
+  await card.getByRole('button', { name: 'Добавить' }).click();
+  await card.getByText('Покупатель подтвердил по телефону').waitFor();
+  const noted = (await call(token, 'GET', `/api/quotes/${number}/comments`)) as { text: string }[];
+  assert.deepEqual(noted.map((c) => c.text), ['Покупатель подтвердил по телефону']);
 });
