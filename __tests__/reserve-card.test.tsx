@@ -517,17 +517,21 @@ test("'Завершить' asks the actual date: today by default, not later, no
 
 // issue 35: 'Продлить' shows what the server answered at once, and follows a normal edit's date rule
 const expiredReserve = (estimated: string) => stored({ status: 'expired', estimated_date_implementation: estimated, reserved_until: addDays(today, -1) });
-
-test("'Продлить' on an expired reserve: the card shows the new 'Резерв до' and 'Активный' at once, without a reload", async () => {
-  let current = expiredReserve(addDays(today, 3));
-  const fetchMock = server(manager, [
+/** An expired reserve estimated for `estimated`; renewed, it is active until `until` (and estimated for it). */
+function renewServer(estimated: string, until: string) {
+  let current = expiredReserve(estimated);
+  return server(manager, [
     route('GET', '/api/reserves/90', () => json(current)),
     route('GET', '/api/reserves/90/comments', () => json([])),
     route('POST', '/api/reserves/90/renew', () => {
-      current = stored({ estimated_date_implementation: addDays(today, 3), reserved_until: addDays(today, 3), version: 5 });
+      current = stored({ estimated_date_implementation: until, reserved_until: until, version: 5 });
       return json(current);
     }),
   ]);
+}
+
+test("'Продлить' on an expired reserve: the card shows the new 'Резерв до' and 'Активный' at once, without a reload", async () => {
+  const fetchMock = renewServer(addDays(today, 3), addDays(today, 3));
   const user = userEvent.setup();
   renderApp('/reserves/90', { token: 't' });
   expect(await screen.findByText('Резерв просрочен: продлите или отмените его')).toBeInTheDocument();
@@ -546,15 +550,7 @@ test("'Продлить' on an expired reserve: the card shows the new 'Резе
 });
 
 test("'Продлить' a reserve whose 'Дата реализации' passed asks a new one, not before today; the day chosen is sent and shown", async () => {
-  let current = expiredReserve(addDays(today, -2));
-  const fetchMock = server(manager, [
-    route('GET', '/api/reserves/90', () => json(current)),
-    route('GET', '/api/reserves/90/comments', () => json([])),
-    route('POST', '/api/reserves/90/renew', () => {
-      current = stored({ estimated_date_implementation: addDays(today, 2), reserved_until: addDays(today, 2), version: 5 });
-      return json(current);
-    }),
-  ]);
+  const fetchMock = renewServer(addDays(today, -2), addDays(today, 2));
   const user = userEvent.setup();
   renderApp('/reserves/90', { token: 't' });
   await user.click(await screen.findByRole('button', { name: 'Продлить' }));
