@@ -7,7 +7,7 @@ import { json, mockServer, route } from './support/render';
 
 describe('error normalisation (spec point 8)', () => {
   test.each([
-    ['400 shows the first message', { status: 400, data: { status: 'error', error: 'validation', messages: ['Минимум 1', 'Минимум 0.01'] } }, { status: 400, message: 'Минимум 1' }],
+    ['400 shows the first message', { status: 400, data: { status: 'error', error: 'validation', messages: ['Минимум 1', 'Минимум 0,01'] } }, { status: 400, message: 'Минимум 1' }],
     ['{code, message} shows the message', { status: 403, data: { code: 7, message: 'Недостаточно прав' } }, { status: 403, message: 'Недостаточно прав', code: 7 }],
     ['404 with a message', { status: 404, data: { status: 'error', error: 'not_found', message: 'Предложение удалено' } }, { status: 404, message: 'Предложение удалено' }],
     ['404 with messages', { status: 404, data: { status: 'error', messages: ['Нет такого резерва'] } }, { status: 404, message: 'Нет такого резерва' }],

@@ -145,7 +145,7 @@ test('a file with a bad row: the request, the progress, the report table and fil
   const report: ImportReport = {
     mode: 'all', total: 3, valid: 2, imported: 0, ids: [],
     problems: [
-      { row: 3, column: 'Цена за единицу, ₽', message: 'Минимум 0.01' },
+      { row: 3, column: 'Цена за единицу, ₽', message: 'Минимум 0,01' },
       { row: 3, column: 'Товар', message: '«Кешю» нет в списке товаров' },
       { row: 4, column: '', message: 'Такое предложение уже есть: тот же поставщик, товар — строка 2 этого файла' },
     ],
@@ -155,14 +155,14 @@ test('a file with a bad row: the request, the progress, the report table and fil
   const table = within(dialog).getByRole('table', { name: 'Отчёт об ошибках' });
   expect(within(table).getAllByRole('row').map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
     ['Строка', 'Столбец', 'Ошибка'],
-    ['3', 'Цена за единицу, ₽', 'Минимум 0.01'],
+    ['3', 'Цена за единицу, ₽', 'Минимум 0,01'],
     ['3', 'Товар', '«Кешю» нет в списке товаров'],
     ['4', '—', 'Такое предложение уже есть: тот же поставщик, товар — строка 2 этого файла'],
   ]);
 
   await user.click(within(dialog).getByRole('button', { name: 'Скачать отчёт (CSV)' }));
   expect(saved.map((s) => s.name)).toEqual(['Ошибки импорта прайс.csv']);
-  expect(await bytes(saved[0].blob)).toBe('\uFEFFСтрока;Столбец;Ошибка\r\n3;Цена за единицу, ₽;Минимум 0.01\r\n3;Товар;«Кешю» нет в списке товаров\r\n'
+  expect(await bytes(saved[0].blob)).toBe('\uFEFFСтрока;Столбец;Ошибка\r\n3;Цена за единицу, ₽;Минимум 0,01\r\n3;Товар;«Кешю» нет в списке товаров\r\n'
     + '4;—;Такое предложение уже есть: тот же поставщик, товар — строка 2 этого файла\r\n');
 
   const before = listCalls;

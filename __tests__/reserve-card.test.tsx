@@ -233,10 +233,10 @@ test('every message of the form', async () => {
   };
   await expectMessage('Количество', '0', 'Минимум 1');
   await expectMessage('Количество', '38', 'Максимум 37');
-  await expectMessage('Количество упаковок', '0.1', 'Минимум 0.2');
-  await expectMessage('Количество упаковок', '3.8', 'Максимум 3.7');
-  await expectMessage('Цена продажи за единицу, ₽', '359.69', 'Минимум 359.7');
-  await expectMessage('Цена продажи за единицу, ₽', '441.46', 'Максимум 441.45');
+  await expectMessage('Количество упаковок', '0.1', 'Минимум 0,2');
+  await expectMessage('Количество упаковок', '3.8', 'Максимум 3,7');
+  await expectMessage('Цена продажи за единицу, ₽', '359.69', 'Минимум 359,7');
+  await expectMessage('Цена продажи за единицу, ₽', '441.46', 'Максимум 441,45');
   await expectMessage('Адрес доставки', 'ул.', 'Минимум 5 символов');
   await expectMessage('Стоимость доставки, ₽/кг', '0.5', 'Минимум 1');
   await expectMessage('Дней доставки', '-1', 'Минимум 0');
@@ -597,9 +597,9 @@ describe('a saved reserve keeps the terms it was made on', () => {
     expect(shown('Максимальная цена продажи, ₽')).toBe('441,45');
     type('Цена продажи за единицу, ₽', '441.46');
     fireEvent.blur(screen.getByLabelText('Цена продажи за единицу, ₽'));
-    await waitFor(() => expect(helperTexts()).toContain('Максимум 441.45'));
+    await waitFor(() => expect(helperTexts()).toContain('Максимум 441,45'));
     type('Цена продажи за единицу, ₽', '420');
-    await waitFor(() => expect(helperTexts()).not.toContain('Максимум 441.45'));
+    await waitFor(() => expect(helperTexts()).not.toContain('Максимум 441,45'));
     expect(helperTexts()).not.toContain('Минимум 462');
   });
 

@@ -93,7 +93,7 @@ test('import a file with one bad row: its Russian message in the report, then th
   await dialog.getByText('Ошибки в строках: 1 из 2. Ничего не загружено: исправьте файл или загрузите только строки без ошибок').waitFor();
   const report = dialog.getByRole('table', { name: 'Отчёт об ошибках' });
   assert.deepEqual(await report.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))),
-    [['3', 'Цена за единицу, ₽', 'Минимум 0.01']]);
+    [['3', 'Цена за единицу, ₽', 'Минимум 0,01']]);
   await page.screenshot({ path: path.join(artifacts, 'offers-import-report.png') });
 
   await dialog.getByRole('button', { name: 'Загрузить строки без ошибок (1)' }).click();

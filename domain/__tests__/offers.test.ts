@@ -104,7 +104,7 @@ describe('offer schema messages', () => {
       harvest_year: '202', origin_country: 'И', loading_address: 'ул.', product_id: 1, packing_id: 1, supplier_id: 1, city_id: 1,
     });
     expect(errors).toEqual({
-      unit_price: 'Минимум 0.01',
+      unit_price: 'Минимум 0,01',
       unit_amount: 'Минимум 1',
       unit_weight: 'Вес должен быть больше 0',
       units_per_pack: 'Минимум 1',

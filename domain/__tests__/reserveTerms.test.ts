@@ -17,7 +17,7 @@ describe('reserve terms', () => {
     const check = (price: string) => schema.validate({ amount: '20', packs_amount: '1', unit_selling_price: price, delivery_cost: '15', delivery_days: '1' }).then(() => 'ok', (e: Error) => e.message);
     return Promise.all([check('48.89'), check('48.90'), check('60.01'), check('60.02')]).then((results) => {
       // 44.45 × 1.1 = 48.895 → 48.90 (half-up); 44.45 × 1.35 = 60.0075 → 60.01
-      expect(results).toEqual(['Минимум 48.9', 'ok', 'ok', 'Максимум 60.01']);
+      expect(results).toEqual(['Минимум 48,9', 'ok', 'ok', 'Максимум 60,01']);
     });
   });
 

@@ -134,16 +134,16 @@ describe('the reserve form (spec point 5 "Reserve form")', () => {
   test('amount between 1 and the available amount; packs between 0.2 and available / units per pack', async () => {
     expect(await errorsOf({ ...valid, amount: '0' })).toEqual(['Минимум 1']);
     expect(await errorsOf({ ...valid, amount: '38' })).toEqual(['Максимум 37']);
-    expect(await errorsOf({ ...valid, packs_amount: '0.1' })).toEqual(['Минимум 0.2']);
-    expect(await errorsOf({ ...valid, packs_amount: '3.8' })).toEqual(['Максимум 3.7']);
+    expect(await errorsOf({ ...valid, packs_amount: '0.1' })).toEqual(['Минимум 0,2']);
+    expect(await errorsOf({ ...valid, packs_amount: '3.8' })).toEqual(['Максимум 3,7']);
   });
 
   test('the selling price between the bounds computed from the delivery cost typed', async () => {
     // delivery 15: cost 327, bounds 359.7 … 441.45
-    expect(await errorsOf({ ...valid, unit_selling_price: '359.69' })).toEqual(['Минимум 359.7']);
-    expect(await errorsOf({ ...valid, unit_selling_price: '441.46' })).toEqual(['Максимум 441.45']);
+    expect(await errorsOf({ ...valid, unit_selling_price: '359.69' })).toEqual(['Минимум 359,7']);
+    expect(await errorsOf({ ...valid, unit_selling_price: '441.46' })).toEqual(['Максимум 441,45']);
     // delivery 25: cost 337, bounds 370.7 … 454.95
-    expect(await errorsOf({ ...valid, delivery_cost: '25', unit_selling_price: '365' })).toEqual(['Минимум 370.7']);
+    expect(await errorsOf({ ...valid, delivery_cost: '25', unit_selling_price: '365' })).toEqual(['Минимум 370,7']);
   });
 
   test('a reserve of pieces takes whole pieces; of kilograms, part of one', async () => {

@@ -13,7 +13,7 @@ import { ARRIVAL_MSG } from './logistics';
 export const arrivalSchema = (unitMeasure: string | null | undefined, today: string) =>
   yup.object({
     amount: formNumber(OFFER_MSG.number).required(ARRIVAL_MSG.amountRequired).min(1, OFFER_MSG.min1)
-      .max(OFFER_MAX_NUMBER, `Максимум ${OFFER_MAX_NUMBER}`)
+      .max(OFFER_MAX_NUMBER, OFFER_MSG.max)
       .test('decimals', decimalsMessage(STORED_DECIMALS), (v) => fitsDecimals(v, STORED_DECIMALS))
       .test('whole', WHOLE_MSG, (v) => isWholeFor(unitMeasure, v)),
     date: yup.string().required(ARRIVAL_MSG.dateRequired)

@@ -1,7 +1,11 @@
 // The offer form (spec point 5 "Offer create"): the card validates with it, the server applies it again.
 import * as yup from 'yup';
 import { MSG } from '../messages';
-import { STORED_DECIMALS, decimalsMessage, fitsDecimals, round3, toNumber } from '../numbers';
+import { formatNumber } from '../format';
+
+/** The largest sum a numeric(14, 2) column holds. */
+export const SUM_MAX = 999_999_999_999.99;
+import { STORED_DECIMALS, decimalsMessage, fitsDecimals, product, round3, toNumber } from '../numbers';
 import { isFieldVisible, type Permissions } from '../permissions';
 import { visibilityOf } from '../fields';
 import { OFFER_FIELDS, type OfferFieldKey } from './resource';
@@ -9,10 +13,13 @@ import { WHOLE_MSG, isWholeFor } from './figures';
 import { LOGISTICS_MSG, LOGISTICS_VALUES, ON_STOCK } from './logistics';
 import { isCalendarDate } from '../reserves/schema';
 
+/** Above any real quantity, price or weight, and well inside the numeric(14, 2|3) columns that store them. */
+export const OFFER_MAX_NUMBER = 1_000_000_000;
+
 export const OFFER_MSG = {
   product: 'Выберите товар',
   unitMeasure: 'Выберите единицу измерения',
-  min001: 'Минимум 0.01',
+  min001: 'Минимум 0,01',
   min1: 'Минимум 1',
   unitWeightRequired: 'Укажите вес одной единицы в кг',
   unitWeightPositive: 'Вес должен быть больше 0',
@@ -26,20 +33,22 @@ export const OFFER_MSG = {
   whole: WHOLE_MSG,
   weightDecimals: decimalsMessage(3),
   decimals: decimalsMessage(STORED_DECIMALS),
+  /** The largest number a field takes, as the cards print numbers ('Максимум 1 000 000 000'). */
+  max: `Максимум ${formatNumber(OFFER_MAX_NUMBER)}`,
+  /** A price and an amount each within bounds whose product the offer's sum cannot hold: said with the field. */
+  sumTooLarge: `Слишком большое число: «Сумма» (цена за единицу × количество) — максимум ${formatNumber(SUM_MAX)}`,
 } as const;
 
 /** Digits after the point a unit weight keeps: kg to the gram, as the numeric(14, 3) column stores it. */
 export const UNIT_WEIGHT_DECIMALS = 3;
 
-/** Above any real quantity, price or weight, and well inside the numeric(14, 2|3) columns that store them. */
-export const OFFER_MAX_NUMBER = 1_000_000_000;
 
 const number = () =>
   yup
     .number()
     .transform((value, original) => (original === '' || original === null ? undefined : toNumber(original) ?? NaN))
     .typeError(OFFER_MSG.number)
-    .max(OFFER_MAX_NUMBER, `Максимум ${OFFER_MAX_NUMBER}`);
+    .max(OFFER_MAX_NUMBER, OFFER_MSG.max);
 /** A price or an amount: stored to the kopeck, so a 3rd decimal is refused rather than rounded away. */
 const stored = () => number().test('decimals', OFFER_MSG.decimals, (v) => fitsDecimals(v, STORED_DECIMALS));
 /** A count of the offer's units: whole when they are pieces ('шт'). */
@@ -63,7 +72,14 @@ export function offerSchema(hidden: ReadonlySet<string> = new Set()) {
     product_id: id(OFFER_MSG.product),
     unit_measure: yup.string().required(OFFER_MSG.unitMeasure).oneOf(['шт', 'кг'], OFFER_MSG.unitMeasure),
     unit_price: stored().required(MSG.required).min(0.01, OFFER_MSG.min001),
-    unit_amount: wholeForPieces(stored().required(MSG.required).min(1, OFFER_MSG.min1)),
+    unit_amount: wholeForPieces(stored().required(MSG.required).min(1, OFFER_MSG.min1))
+      .test('sum', OFFER_MSG.sumTooLarge, function fits(value) {
+        const price = toNumber(this.parent?.unit_price as string | number | undefined);
+        // a number beyond its own bound is said by its own message
+        if (value === undefined || price === null || value > OFFER_MAX_NUMBER || price > OFFER_MAX_NUMBER) return true;
+        const sum = product(2, value, price);
+        return sum === null || sum <= SUM_MAX;
+      }),
     unit_weight: number().when('unit_measure', {
       is: 'шт',
       // a weight is stored to the gram: one that rounds to 0 g weighs nothing, one with more digits is refused

@@ -1,9 +1,11 @@
 // What a reserve's stock operations answer when the offer cannot give what is asked (server and reserve card).
+import { formatNumber } from '../format';
+
 export const STOCK_MSG = {
   offerMissing: 'Предложение не найдено',
   offerNotActive: 'Резервировать можно только активное предложение',
   offerDeleted: 'Предложение удалено: резервировать его нельзя',
-  notEnough: (available: string) => `Недостаточно свободного количества: доступно ${available}`,
+  notEnough: (available: string) => `Недостаточно свободного количества: доступно ${formatNumber(available)}`,
 } as const;
 
 /** An offer is 'Выполнен' when its goods are sold: not by hand while reserves still hold some of them. */

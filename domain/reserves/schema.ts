@@ -4,6 +4,7 @@
 import * as yup from 'yup';
 import dayjs from 'dayjs';
 import { MSG } from '../messages';
+import { formatNumber } from '../format';
 import { STORED_DECIMALS, decimalsMessage, fitsDecimals, toNumber, type Num } from '../numbers';
 import { formNumber, requiredId } from '../schemas/card';
 import { requiredPhone } from '../phone';
@@ -17,8 +18,9 @@ import { RESERVE_FIELDS, type ReserveFieldKey } from './resource';
 import { LOGISTICS_MSG, pendingArrival } from '../offers/logistics';
 
 export const RESERVE_MSG = {
-  min: (n: number) => `Минимум ${n}`,
-  max: (n: number) => `Максимум ${n}`,
+  // numbers in messages as the cards print them (issue 33): 'Минимум 6 118,75', not 'Минимум 6118.75'
+  min: (n: number) => `Минимум ${formatNumber(n)}`,
+  max: (n: number) => `Максимум ${formatNumber(n)}`,
   date: 'Выберите дату реализации',
   dateBeforeToday: 'Дата реализации не может быть раньше сегодняшней',
   city: 'Выберите город доставки',

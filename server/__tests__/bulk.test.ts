@@ -203,7 +203,7 @@ describe('restore', () => {
     const second = await ctx.call('POST', '/api/reserves', 'admin', reserveBody(offer.id, { amount: '90', packs_amount: '9' }));
     expect(second.status).toBe(201);
     const refused = await ctx.call('POST', `/api/reserves/${first}/restore`);
-    expect(refused).toEqual({ status: 400, body: { status: 'error', error: 'validation', messages: ['Резерв нельзя восстановить: недостаточно свободного количества: доступно 10.00'] } });
+    expect(refused).toEqual({ status: 400, body: { status: 'error', error: 'validation', messages: ['Резерв нельзя восстановить: недостаточно свободного количества: доступно 10'] } });
     expect(firstRow<{ status: string }>(await ctx.db.execute(sql`SELECT status FROM reserves WHERE id = ${first}`))!.status).toBe('deleted');
     expect(await offerRow(offer.id)).toMatchObject({ reserved_amount: '90.000', available_amount: '10.000' });
 

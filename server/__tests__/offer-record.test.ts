@@ -81,7 +81,7 @@ test('validation messages of spec point 5 come back as a 400', async () => {
   const res = await call('POST', '/api/offers', 'admin', { unit_measure: 'шт', unit_price: '0', harvest_year: '20' });
   expect(res.status).toBe(400);
   expect(res.body.messages).toEqual(expect.arrayContaining([
-    'Выберите товар', 'Минимум 0.01', 'Укажите вес одной единицы в кг', 'Укажите количество', 'Минимум 4 символа',
+    'Выберите товар', 'Минимум 0,01', 'Укажите вес одной единицы в кг', 'Укажите количество', 'Минимум 4 символа',
     'Выберите тип упаковки', 'Выберите поставщика', 'Выберите город погрузки',
   ]));
   expect(await ctx.db.select().from(offers).where(eq(offers.harvest_year, '20'))).toHaveLength(0);

@@ -99,7 +99,7 @@ const duplicate = OFFER_WRITE_MSG.duplicate({ user_type: 'admin', user_id: 1, is
 
 const mixedProblems = () => [
   { row: 3, column: 'Год урожая', message: 'Минимум 4 символа' },
-  { row: 3, column: 'Цена за единицу, ₽', message: 'Минимум 0.01' },
+  { row: 3, column: 'Цена за единицу, ₽', message: 'Минимум 0,01' },
   { row: 4, column: 'Товар', message: '«Кешю» нет в списке товаров' },
   { row: 7, column: '', message: `${duplicate} — строка 2 этого файла` },
   { row: 8, column: 'Товар', message: 'Товар деактивирован или удален: выберите другой' },

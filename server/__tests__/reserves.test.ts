@@ -61,14 +61,14 @@ describe('POST /api/reserves', () => {
     expect(await messages({ offer_id: offerId })).toEqual(expect.arrayContaining([
       'Обязательное поле', 'Выберите дату реализации', 'Выберите город доставки', 'Выберите ответственного',
     ]));
-    expect(await messages(form(offerId, { amount: '0' }))).toEqual(['Минимум 0.2', 'Минимум 1']); // and so 0 packs
-    expect(await messages(form(offerId, { amount: '1' }))).toEqual(['Минимум 0.2']); // 1 unit is 0.1 of a pack of 10
+    expect(await messages(form(offerId, { amount: '0' }))).toEqual(['Минимум 0,2', 'Минимум 1']); // and so 0 packs
+    expect(await messages(form(offerId, { amount: '1' }))).toEqual(['Минимум 0,2']); // 1 unit is 0.1 of a pack of 10
     expect(await messages(form(offerId, { amount: '101' }))).toEqual(['Максимум 10', 'Максимум 100']); // 10.1 packs of 10
     expect(await messages(form(offerId, { amount: 'много' }))).toEqual(['Введите число']);
-    expect(await messages(form(offerId, { unit_selling_price: '359.69' }))).toEqual(['Минимум 359.7']);
-    expect(await messages(form(offerId, { unit_selling_price: '441.46' }))).toEqual(['Максимум 441.45']);
+    expect(await messages(form(offerId, { unit_selling_price: '359.69' }))).toEqual(['Минимум 359,7']);
+    expect(await messages(form(offerId, { unit_selling_price: '441.46' }))).toEqual(['Максимум 441,45']);
     // delivery 25: cost 337, bounds 370.7 … 454.95
-    expect(await messages(form(offerId, { delivery_cost: '25', unit_selling_price: '365' }))).toEqual(['Минимум 370.7']);
+    expect(await messages(form(offerId, { delivery_cost: '25', unit_selling_price: '365' }))).toEqual(['Минимум 370,7']);
     expect(await messages(form(offerId, { unit_selling_price: '' }))).toEqual(['Обязательное поле']);
     expect(await messages(form(offerId, { estimated_date_implementation: addDays(today, -1) })))
       .toEqual(['Дата реализации не может быть раньше сегодняшней']);
@@ -108,12 +108,12 @@ describe('POST /api/reserves', () => {
 
   test('the whole available amount can be reserved, one unit more cannot', async () => {
     const offerId = await newOffer('38', { units_per_pack: '3' });
-    expect((await post(form(offerId, { amount: '39', packs_amount: '13' }))).body.messages.sort()).toEqual(['Максимум 12.7', 'Максимум 38']);
+    expect((await post(form(offerId, { amount: '39', packs_amount: '13' }))).body.messages.sort()).toEqual(['Максимум 12,7', 'Максимум 38']);
     const res = await post(form(offerId, { amount: '38', packs_amount: '12.7' }));
     expect(res.status).toBe(201);
     expect(res.body.packs_amount).toBe('12.7');
     expect(await stock(offerId)).toMatchObject({ reserved: '38.000', available: '0.000' });
-    expect((await post(form(offerId, { amount: '1' }))).body.messages).toEqual(['Недостаточно свободного количества: доступно 0.00']);
+    expect((await post(form(offerId, { amount: '1' }))).body.messages).toEqual(['Недостаточно свободного количества: доступно 0']);
   });
 
   test('a deleted, a completed or an unknown offer cannot be reserved', async () => {
@@ -323,7 +323,7 @@ test('100 reserve requests at once on an offer with stock for 37: exactly 37 suc
   expect(accepted).toHaveLength(37);
   expect(new Set(refused.map((r) => r.status))).toEqual(new Set([400]));
   // whether it read the stock before the last unit went (refused by the locked offer) or after, it is told why
-  for (const r of refused) expect(r.body.messages).toEqual(['Недостаточно свободного количества: доступно 0.00']);
+  for (const r of refused) expect(r.body.messages).toEqual(['Недостаточно свободного количества: доступно 0']);
   const figures = firstRow<{ unit_amount: string; available: string; active: string; completed: string }>(await ctx.db.execute(sql`
     SELECT o.unit_amount::text, o.available_amount::text AS available,
       coalesce((SELECT sum(amount) FROM reserves WHERE offer_id = o.id AND status = 'active'), 0)::text AS active,

@@ -71,7 +71,7 @@ test('reserve takes no more than is available, also when requests race; complete
   const results = await Promise.allSettled(Array.from({ length: 10 }, () => inTx((tx) => reserve(tx, id, '30', cause))));
   expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
   const refusal = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-  expect(refusal.reason.body.messages).toEqual(['Недостаточно свободного количества: доступно 10.00']);
+  expect(refusal.reason.body.messages).toEqual(['Недостаточно свободного количества: доступно 10']);
 
   await inTx((tx) => complete(tx, id, '30', cause));
   await inTx((tx) => release(tx, id, '30', cause));

@@ -57,8 +57,8 @@ describe('a reserve keeps the terms it was made on', () => {
         min_selling_price: '359.70', max_selling_price: '441.45', marginality: '18.25', costs_per_kg: '12.0000', min_markup: '0.1000',
       });
       // its own band's edges, not today's
-      expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { unit_selling_price: '441.46' })).body.messages).toEqual(['Максимум 441.45']);
-      expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { unit_selling_price: '359.69' })).body.messages).toEqual(['Минимум 359.7']);
+      expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { unit_selling_price: '441.46' })).body.messages).toEqual(['Максимум 441,45']);
+      expect((await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { unit_selling_price: '359.69' })).body.messages).toEqual(['Минимум 359,7']);
 
       // what a re-pricing would take, read from the database for the card's preview
       const terms = (await ctx.call('GET', `/api/reserves/${id}/reprice`)).body;

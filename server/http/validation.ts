@@ -4,6 +4,7 @@
 // bulk delete's 'Не выбраны записи для удаления'); every other failure gets a general one naming the field.
 import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema';
 import { badRequest, type HttpError } from '../errors';
+import { formatNumber } from '../../domain/format';
 
 /** A field's message, or one per ajv keyword (minItems, maxItems, type, …) with `default` for the rest.
  * The key is the field's name at the top of params, query or body; '' is the whole of it. */
@@ -27,8 +28,8 @@ function general(error: FastifySchemaValidationError, field: string, dataVar: Sc
     case 'additionalProperties': return UNKNOWN[dataVar] ? `${UNKNOWN[dataVar]}: ${field}` : `${where} «${field}» не поддерживается`;
     case 'type': return `${where} «${field}»: ${['integer', 'number'].includes(String(error.params.type)) ? 'введите число' : 'неверный тип значения'}`;
     case 'maxLength': return `${where} «${field}»: не длиннее ${String(error.params.limit)} символов`;
-    case 'maximum': return `${where} «${field}»: максимум ${String(error.params.limit)}`;
-    case 'minimum': return `${where} «${field}»: минимум ${String(error.params.limit)}`;
+    case 'maximum': return `${where} «${field}»: максимум ${formatNumber(error.params.limit)}`;
+    case 'minimum': return `${where} «${field}»: минимум ${formatNumber(error.params.limit)}`;
     default: return `${where} «${field}»: недопустимое значение`;
   }
 }

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import {
-  OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_SCHEMA_CONTEXT, OFFER_WRITE_MSG, hiddenOfferFormFields, offerSchema, unitMoved,
+  OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_MSG, OFFER_SCHEMA_CONTEXT, OFFER_WRITE_MSG, SUM_MAX, hiddenOfferFormFields, offerSchema, unitMoved,
 } from '../../../domain/offers/schema';
 import { fieldwiseValidator } from '../../../domain/schemas/fieldwise';
 import { OFFER_REFERENCES } from '../../../domain/offers/references';
@@ -88,6 +88,8 @@ async function prepare(auth: AuthenticatedUser, values: Row) {
     unit_price: money(valid.unit_price as number),
   };
   const figures = offerFigures({ ...stored, unit_measure: unit });
+  // the form's own rule (the card checks it on the whole form; the server's fieldwise check sees one field at a time)
+  if ((figures.total_sum ?? 0) > SUM_MAX) throw badRequest(OFFER_MSG.sumTooLarge);
   return {
     product_id: Number(valid.product_id),
     variety_id: valid.variety_id ?? null,
