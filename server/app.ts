@@ -34,6 +34,7 @@ import analyticsRoutes from './analytics/routes';
 import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
 import priceListRoutes from './priceList';
 import publicPriceListRoutes from './priceList/public';
+import { stopPdfThread } from './priceList/pdfThread';
 import quoteRoutes from './quotes';
 import publicQuoteRoutes from './quotes/public';
 import { limitPublicReads } from './http/publicLimit';
@@ -91,6 +92,8 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
   installShutdown(app);
   const fileStores = await openFileStores(config, db);
   app.addHook('onClose', () => fileStores.close());
+  // the PDF worker (server/priceList/pdfThread.ts) goes with the server; a later PDF starts another
+  app.addHook('onClose', () => stopPdfThread());
 
   await app.register(swagger, {
     openapi: {

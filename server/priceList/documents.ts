@@ -1,9 +1,9 @@
 // The price list as files for the buyer (issue 23): XLSX through exceljs (as the lists' export writes it, with its
 // safe text cells and Russian file names) and an A4 PDF through pdfkit with the DejaVu fonts embedded (Cyrillic).
 // Both carry only the buyer's columns: no delivery cost, no flag of how the delivery was priced.
-import path from 'node:path';
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import { renderOffThread } from './pdfThread';
+import type { PdfTableColumn } from './pdfTable';
 import { formatDate, formatFigure, formatNumber } from '../../domain/format';
 import { toNumber } from '../../domain/numbers';
 import { inertText } from '../../domain/spreadsheet';
@@ -73,8 +73,6 @@ export async function priceListXlsx(list: PriceList): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const FONTS = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-
 /** The table's columns on an A4 page (width 595 pt, margins 36): title, width, alignment, cell. */
 const PDF_COLUMNS: PdfColumn<PriceListLine>[] = [
   { title: T.variety, width: 56, cell: (l) => l.variety ?? '' },
@@ -90,90 +88,22 @@ const PDF_COLUMNS: PdfColumn<PriceListLine>[] = [
 ];
 
 
-/** A column of a PDF table on an A4 page (width 595 pt, margins 36: at most 523 pt in all). */
-export interface PdfColumn<R> {
-  title: string;
-  width: number;
-  right?: boolean;
+/** A column of a PDF table on an A4 page and how a row's cell reads in it. */
+export interface PdfColumn<R> extends PdfTableColumn {
   cell: (row: R) => string;
 }
 
-/** Russian number formats group thousands with a narrow no-break space; the PDF writes a plain no-break one. */
-const pdfText = (s: string) => s.replace(/\u202f/g, '\u00a0');
-
-/** An A4 PDF for the buyer with the DejaVu fonts embedded (Cyrillic): a bold title, the heading's lines, a table of
- * rows (in groups under a bold caption, or one group without), the header repeated on each page, and closing lines.
- * The price list and the quote (issue 38) are written by it. */
+/** A PDF table of rows: each cell's text worked out here, the drawing done off the main thread. The price list and
+ * the quote (issue 38) are written by it. */
 export function tablePdf<R>(spec: {
   title: string; author: string; heading: string[]; columns: PdfColumn<R>[]; groups: [string | null, R[]][]; empty: string; closing?: string[];
 }): Promise<Buffer> {
-  const { columns } = spec;
-  const doc = new PDFDocument({ size: 'A4', margin: 36, info: { Title: spec.title, Author: spec.author } });
-  doc.registerFont('body', path.join(FONTS, 'DejaVuSans.ttf'));
-  doc.registerFont('bold', path.join(FONTS, 'DejaVuSans-Bold.ttf'));
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { columns, groups, ...rest } = spec;
+  return renderOffThread({
+    ...rest,
+    columns: columns.map(({ title, width, right }) => ({ title, width, right })),
+    groups: groups.map(([caption, rows]) => [caption, rows.map((row) => columns.map((c) => c.cell(row)))]),
   });
-
-  const left = doc.page.margins.left;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const [title, ...rest] = spec.heading;
-  doc.font('bold').fontSize(15).text(pdfText(title));
-  doc.font('body').fontSize(10);
-  for (const line of rest) doc.text(pdfText(line));
-  doc.moveDown(0.8);
-
-  const rowHeight = 14;
-  const headerHeight = 22;
-  /** One row of cells; a body cell is one line, cut with an ellipsis, the header's may take two. */
-  const cells = (values: string[], font: 'body' | 'bold', height: number) => {
-    doc.font(font).fontSize(font === 'bold' ? 6.8 : 7.5);
-    let x = left;
-    const y = doc.y;
-    columns.forEach((c, i) => {
-      doc.text(pdfText(values[i]), x + 2, y + 3, { width: c.width - 4, height: height - 4, align: c.right ? 'right' : 'left', ellipsis: true });
-      x += c.width;
-    });
-    doc.y = y + height;
-    doc.x = left;
-  };
-  const tableWidth = columns.reduce((s, c) => s + c.width, 0);
-  const header = () => {
-    doc.rect(left, doc.y, tableWidth, headerHeight).fill('#e8eef5').fillColor('black');
-    cells(columns.map((c) => c.title), 'bold', headerHeight);
-  };
-  const room = (rows: number) => {
-    if (doc.y + rows * rowHeight > bottom()) {
-      doc.addPage();
-      header();
-    }
-  };
-  header();
-  if (!spec.groups.some(([, rows]) => rows.length)) doc.font('body').fontSize(10).text(spec.empty, left, doc.y + 6);
-  for (const [caption, rows] of spec.groups) {
-    if (caption !== null) {
-      room(2);
-      const y = doc.y;
-      doc.font('bold').fontSize(9).text(pdfText(caption), left + 2, y + 5, { lineBreak: false });
-      doc.y = y + rowHeight + 4;
-      doc.x = left;
-    }
-    rows.forEach((row, i) => {
-      room(1);
-      if (i % 2) doc.rect(left, doc.y, tableWidth, rowHeight).fill('#f6f6f6').fillColor('black');
-      cells(columns.map((c) => c.cell(row)), 'body', rowHeight);
-    });
-  }
-  if (spec.closing?.length) {
-    doc.moveDown(0.8);
-    doc.font('body').fontSize(10);
-    for (const line of spec.closing) doc.text(pdfText(line), left);
-  }
-  doc.end();
-  return done;
 }
 
 export const priceListPdf = (list: PriceList): Promise<Buffer> => tablePdf({
