@@ -545,8 +545,9 @@ test("'Продлить' on an expired reserve: the card shows the new 'Резе
   await waitFor(() => expect(dayShown('reserved_until')).toBe(dayjs(addDays(today, 3)).format('DD.MM.YYYY')));
   expect(screen.queryByText('Резерв просрочен: продлите или отмените его')).not.toBeInTheDocument();
   expect(await requests(fetchMock).find((r) => r.url.endsWith('/api/reserves/90/renew'))!.clone().json()).toEqual({ version: 4 });
-  // the card is not left 'changed': 'Завершить' is offered on the renewed reserve
-  expect(screen.getByRole('button', { name: 'Завершить' })).toBeInTheDocument();
+  // the card is not left 'changed': 'Завершить' is offered on the renewed reserve (once the dialog has closed and
+  // the page is no longer hidden behind it)
+  expect(await screen.findByRole('button', { name: 'Завершить' })).toBeInTheDocument();
 });
 
 test("'Продлить' a reserve whose 'Дата реализации' passed asks a new one, not before today; the day chosen is sent and shown", async () => {
