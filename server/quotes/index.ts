@@ -14,7 +14,7 @@ import { reserveQuote, type QuoteReserveBody } from './reserve';
 import { quotePdf } from './pdf';
 import { quoteHistory, QUOTE_PEOPLE } from './history';
 import { addComment, listComments } from '../records/comments';
-import { commentBody, commentErrors, commentResponse, commentsResponse } from '../records/commentsRoutes';
+import { commentBody, commentErrors, commentResponse, commentsResponse } from '../records/commentSchemas';
 import { hideCommentAuthors } from '../lists/engine';
 import { listQuotes } from './list';
 import { russianErrors } from '../http/validation';

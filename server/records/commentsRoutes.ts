@@ -9,16 +9,9 @@ import type { SectionSpec } from '../spec/section';
 import { recordVisible } from './access';
 import { addComment, listComments } from './comments';
 import { hideCommentAuthors } from '../lists/engine';
-import { comment, idParams, noQuery, responses } from '../http/schemas';
-import { russianErrors } from '../http/validation';
-import { COMMENT_MAX, COMMENT_MSG } from './comments';
-import { COMMENTS } from '../../domain/responseShapes';
+import { idParams, noQuery } from '../http/schemas';
+import { commentBody, commentErrors, commentResponse, commentsResponse } from './commentSchemas';
 
-// the length is checked again after trimming (addComment); this bound keeps a 100 000-character text out
-export const commentBody = { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: COMMENT_MAX + 100 } } } as const;
-export const commentErrors = russianErrors({ fields: { '': COMMENT_MSG.empty, text: { default: COMMENT_MSG.empty, maxLength: COMMENT_MSG.tooLong } } });
-export const commentsResponse = responses({ 200: COMMENTS });
-export const commentResponse = responses({ 201: comment });
 
 export default async function commentsRoutes(app: FastifyInstance, opts: { db: Database; specs: Record<Section, SectionSpec> }) {
   const { db, specs } = opts;
