@@ -63,7 +63,9 @@ test('the manager\'s list follows the other\'s reserve live, and the bell counts
     delivery_cost: '15', delivery_days: 2, responsible_id: me.employee_id,
   });
   const probe = await api(admin, '/api/reserves', { method: 'POST', body: JSON.stringify(form('1')) });
-  const min = /Минимум ([\d.]+)/.exec(JSON.stringify(probe.body))?.[1] ?? card.max_unit_price;
+  // the message writes the figure as the cards do ('Минимум 1 076,9'): spaces between thousands, a decimal comma
+  const named = /Минимум ([\d\s\u00a0\u202f]+(?:,\d+)?)/.exec(probe.body.messages?.join(' ') ?? '')?.[1];
+  const min = named ? named.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.') : card.max_unit_price;
   const start = Date.now();
   const placed = await api(admin, '/api/reserves', { method: 'POST', body: JSON.stringify(form(String(min))) });
   assert.equal(placed.status, 201, JSON.stringify(placed.body));
