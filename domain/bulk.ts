@@ -3,14 +3,8 @@
 // ±% arithmetic, written once for the dialog's preview and the server's write (they must agree to the kopeck).
 import type { FieldKind } from './fields';
 import { MSG } from './messages';
-import { offersResource } from './offers/resource';
 import { visibleAsOf, type Resource } from './resource';
-import { employeesResource } from './employees/resource';
-import { suppliersResource } from './suppliers/resource';
-import { productsResource } from './products/resource';
-import { citiesResource } from './cities/resource';
-import { reservesResource } from './reserves/resource';
-import { buyersResource } from './buyers/resource';
+import { bySection } from './resources';
 import { product, roundHalfUp, toNumber, type Num } from './numbers';
 import type { Section } from './sectionKeys';
 import { countText } from './sections';
@@ -52,15 +46,7 @@ export function bulkFieldsFor(resource: Resource): BulkField[] {
 
 /** Only what makes sense for many records at once: no names, phones, e-mails or INNs (each is one record's, and
  * unique), no quantities (stock is per offer), nothing a city's delivery matrix holds. */
-export const BULK_FIELDS: Readonly<Record<Section, readonly BulkField[]>> = {
-  offers: bulkFieldsFor(offersResource),
-  reserves: bulkFieldsFor(reservesResource),
-  employees: bulkFieldsFor(employeesResource),
-  suppliers: bulkFieldsFor(suppliersResource),
-  products: bulkFieldsFor(productsResource),
-  cities: bulkFieldsFor(citiesResource),
-  buyers: bulkFieldsFor(buyersResource),
-};
+export const BULK_FIELDS: Readonly<Record<Section, readonly BulkField[]>> = bySection(bulkFieldsFor);
 
 export const bulkFieldsOf = (section: Section): readonly BulkField[] => BULK_FIELDS[section];
 

@@ -5,23 +5,7 @@
 import type { ColumnDef, FilterDef } from './lists';
 import type { Resource } from './permissions';
 import type { FieldChoice } from './admin';
-import { offersResource } from './offers/resource';
-import { reservesResource } from './reserves/resource';
-import { employeesResource } from './employees/resource';
-import { suppliersResource } from './suppliers/resource';
-import { productsResource } from './products/resource';
-import { citiesResource } from './cities/resource';
-import { buyersResource } from './buyers/resource';
-
-const DEFS: Record<Resource, { columns: readonly ColumnDef[]; filters: readonly FilterDef[] }> = {
-  offers: offersResource,
-  reserves: reservesResource,
-  employees: employeesResource,
-  suppliers: suppliersResource,
-  products: productsResource,
-  cities: citiesResource,
-  buyers: buyersResource,
-};
+import { bySection } from './resources';
 
 /** What is no secret: the record's number, its name and its status identify it to whoever reads the section. */
 const ALWAYS_SHOWN = new Set(['id', 'name', 'status']);
@@ -47,9 +31,7 @@ export function choicesFor({ columns, filters }: { columns: readonly ColumnDef[]
   return [...byTitle].map(([title, names]) => ({ title, fields: [...names] }));
 }
 
-export const FIELD_CHOICES: Record<Resource, FieldChoice[]> = Object.fromEntries(
-  (Object.keys(DEFS) as Resource[]).map((resource) => [resource, choicesFor(DEFS[resource])]),
-) as Record<Resource, FieldChoice[]>;
+export const FIELD_CHOICES: Record<Resource, FieldChoice[]> = bySection(choicesFor);
 
 /** The titles of the choices a role's stored hidden fields hide (any of a choice's names hides it). */
 export function hiddenTitles(resource: Resource, hiddenFields: readonly string[]): string[] {

@@ -4,36 +4,17 @@
 // may not see; the card's 'История' tab prints them in Russian with the fields' titles from the list columns and
 // the values formatted as the lists format them.
 import type { CellType, ColumnDef } from './lists';
-import type { FieldRef, ReadsFields } from './permissions';
+import type { FieldRef } from './permissions';
 import { statusTitle, type Section } from './sections';
 import { formatDate, formatDateTime, formatNumber, formatPhone } from './format';
 import type { Resource } from './resource';
-import { offersResource } from './offers/resource';
-import { reservesResource } from './reserves/resource';
-import { employeesResource } from './employees/resource';
-import { suppliersResource } from './suppliers/resource';
-import { productsResource } from './products/resource';
-import { citiesResource } from './cities/resource';
-import { buyersResource } from './buyers/resource';
+import { bySection } from './resources';
 
 export type HistoryAction = 'create' | 'update' | 'delete' | 'stock' | 'restore';
 
-/** The reference lists a recorded id names: the server answers the name beside the id. */
-export type HistoryRef = 'products' | 'varieties' | 'packing' | 'cities' | 'suppliers' | 'employees' | 'positions' | 'buyers';
+import type { HistoryField, HistoryFormat, HistoryRef } from './historyField';
 
-/** How a recorded value is shown. */
-export type HistoryFormat = 'text' | 'money' | 'number' | 'date' | 'status' | 'phone' | 'ref' | 'delivery';
-
-/** One field of a record as the history keeps it: `key` is the database column; what hides it from a role is
- * every name it goes by (the column's key, its field and what it reads), as for the list column it shows in. */
-export interface HistoryField extends ReadsFields {
-  key: string;
-  title: string;
-  format: HistoryFormat;
-  ref?: HistoryRef;
-  /** A stored value's title, as its list column shows it (an offer's logistics state 'in_transit' is 'В пути'). */
-  titles?: Readonly<Record<string, string>>;
-}
+export type { HistoryField, HistoryFormat, HistoryRef };
 
 /** A recorded change of one field; `key` tells apart changes of one field (a city's delivery to each city). */
 export interface FieldChange {
@@ -107,30 +88,7 @@ export function historyFieldsOf(resource: Resource): Record<string, HistoryField
   return out;
 }
 
-export const HISTORY_FIELDS: Record<Section, Record<string, HistoryField>> = {
-  offers: historyFieldsOf(offersResource),
-  reserves: {
-    ...historyFieldsOf(reservesResource),
-    // issue 37: the reason a reserve went past its buyer's credit limit, and its payments (keyed by payment)
-    credit_override: { key: 'credit_override', title: 'Превышение кредитного лимита', format: 'text', field: 'buyer', reads: ['reserves.buyer'] },
-    payments: { key: 'payments', title: 'Оплата', format: 'money', field: 'total_selling_sum', reads: ['reserves.total_selling_sum'] },
-  },
-  employees: historyFieldsOf(employeesResource),
-  suppliers: historyFieldsOf(suppliersResource),
-  products: {
-    ...historyFieldsOf(productsResource),
-    // the product's varieties: the list the offer card's 'Сорт' offers
-    varieties: { key: 'varieties', title: 'Сорт', format: 'text' },
-    // issue 39: the document types its lots need, by name
-    document_types: { key: 'document_types', title: 'Документы для партий', format: 'text' },
-  },
-  buyers: historyFieldsOf(buyersResource),
-  cities: {
-    ...historyFieldsOf(citiesResource),
-    // the city's row of the delivery matrix, one change per destination (the change's key), named by the server
-    delivery: { key: 'delivery', title: 'Доставка', format: 'delivery', ref: 'cities' },
-  },
-};
+export const HISTORY_FIELDS: Record<Section, Record<string, HistoryField>> = bySection((resource) => ({ ...historyFieldsOf(resource), ...resource.spec.historyExtra }));
 
 // ---- how a person reads it
 export const HISTORY_TEXTS = {

@@ -2,36 +2,14 @@
 // it (role 1 does not see an offer's supplier, loading city and loading address, and its offers were saved with none
 // of them). The server answers 403 naming the fields, the list shows no 'Добавить' or 'Импорт', and the roles tab
 // warns when a matrix gives the create right anyway. The required fields are the shared yup schemas' (a domain test
-// holds the two together); a field the server fills for the caller is none of the caller's to type.
-import type { Resource } from './resource';
+// holds the two together: each field's `required` in its resource); a field the server fills for the caller is none of the caller's to type.
+import { bySection, SECTION_RESOURCES } from './resources';
 import { visibleAsOf } from './resource';
 import { hiddenFieldsOf, isFieldVisible, type HiddenFields, type Permissions, type RolePermissions } from './permissions';
 import { SECTIONS, type Section } from './sectionKeys';
-import { offersResource } from './offers/resource';
-import { reservesResource } from './reserves/resource';
-import { employeesResource } from './employees/resource';
-import { suppliersResource } from './suppliers/resource';
-import { productsResource } from './products/resource';
-import { citiesResource } from './cities/resource';
-import { buyersResource } from './buyers/resource';
 
-const RESOURCE_OF: Readonly<Record<Section, Resource>> = {
-  offers: offersResource, reserves: reservesResource, employees: employeesResource, suppliers: suppliersResource,
-  products: productsResource, cities: citiesResource, buyers: buyersResource,
-} as Readonly<Record<Section, Resource>>;
-
-/** The fields a section's card is not saved without, in its schema's order (domain/<section>/schema.ts). */
-export const REQUIRED_FIELDS: Readonly<Record<Section, readonly string[]>> = {
-  offers: ['product_id', 'unit_measure', 'unit_price', 'unit_amount', 'units_per_pack', 'harvest_year', 'origin_country', 'packing_id',
-    'supplier_id', 'city_id', 'loading_address'],
-  reserves: ['amount', 'packs_amount', 'unit_selling_price', 'estimated_date_implementation', 'buyer_name', 'buyer_phone', 'city_id',
-    'delivery_address', 'delivery_cost', 'delivery_days', 'responsible_id'],
-  employees: ['full_name', 'email', 'position_id'],
-  suppliers: ['name', 'email', 'contact_name', 'inn', 'city_id', 'location'],
-  products: ['name'],
-  cities: ['name'],
-  buyers: ['name', 'payment_terms'],
-};
+/** The fields a section's card is not saved without (each resource's `required`), in the form's order. */
+export const REQUIRED_FIELDS: Readonly<Record<Section, readonly string[]>> = bySection((resource) => resource.required.map((field) => field.key));
 
 /** Required fields the server fills rather than the caller: a supplier's user's offers are its supplier's; a reserve's
  * responsible is the caller's own employee where its role may not choose one. */
@@ -47,10 +25,9 @@ export interface Creator {
 
 /** The labels of the section's required fields the role does not see, and so cannot fill: none means it may create. */
 export function hiddenRequiredFields(perms: Permissions | null | undefined, section: Section, who: Creator = { supplierUser: perms?.user_type === 'supplier' }): string[] {
-  const resource = RESOURCE_OF[section];
-  return REQUIRED_FIELDS[section]
-    .filter((key) => !FILLED[section]?.[key]?.(who))
-    .map((key) => resource.field(key))
+  const resource = SECTION_RESOURCES[section];
+  return resource.required
+    .filter((field) => !FILLED[section]?.[field.key]?.(who))
     .filter((field) => !isFieldVisible(perms, section, visibleAsOf(field, field.key)))
     .map((field) => field.label);
 }
@@ -62,7 +39,7 @@ const CREATED: Readonly<Record<Section, string>> = {
 };
 
 export const REQUIRED_MSG = {
-  /** 'Нельзя создавать предложения: роли скрыты обязательные поля «Поставщик», «Город погрузки», «Адрес погрузки»' */
+  /** 'Нельзя создавать предложения: роли скрыты обязательные поля «Город погрузки», «Поставщик», «Адрес погрузки»' */
   hidden: (section: Section, labels: readonly string[]) =>
     `Нельзя создавать ${CREATED[section]}: роли скрыты ${labels.length === 1 ? 'обязательное поле' : 'обязательные поля'} ${labels.map((l) => `«${l}»`).join(', ')}`,
 } as const;

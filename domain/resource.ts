@@ -5,6 +5,7 @@
 // compilers are derived from it here and in server/lists/resource.ts. How to declare one: notes in README.md,
 // "Adding a field".
 import type { FieldKind, FormField } from './fields';
+import type { HistoryField } from './historyField';
 import type { ImportColumn } from './import';
 import { col, f, type CellType, type ColumnDef, type FilterDef, type FilterType, type OptionSource } from './lists';
 import type { Section } from './sectionKeys';
@@ -40,6 +41,10 @@ export interface FieldSpec {
   label: string;
   /** What the field holds; a field with a kind that is not `form: false` is one of the card's form fields. */
   kind: FieldKind;
+  /** The card is not saved without it: the section's shared schema requires it (a domain test holds the two
+   * together); a role that does not see it cannot create in the section (domain/requiredFields.ts), and the import
+   * template's column is required unless its `import` says otherwise. */
+  required?: true;
   /** Not typed on the card: computed or moved by the server (sums, stock). */
   form?: false;
   /** Not a column of the section's own table: list.ts computes it (sums over other columns). */
@@ -74,6 +79,8 @@ export interface ResourceSpec<K extends string = string> {
   bulk?: { status?: readonly { value: string; title: string }[]; order: readonly K[] };
   /** The import template's columns in order (each with `import`). */
   importOrder?: readonly K[];
+  /** What the history records besides the fields, by key: the section's own (a reserve's payments). */
+  historyExtra?: Readonly<Record<string, HistoryField>>;
   /** The order history records the plain fields in, where it is not the declaration's (the references follow). */
   historyOrder?: readonly K[];
   /** The own table's columns the list selects as stored, in order, where it is not 'id', 'status', the plain fields
@@ -113,6 +120,8 @@ export interface Resource<K extends string = string> {
   fieldOfFilter(filterKey: string): ResourceField<K> | undefined;
   /** Stored fields of the section's own table (not references' names, not computed). */
   stored: readonly ResourceField<K>[];
+  /** The fields the card is not saved without, in the form's order. */
+  required: readonly ResourceField<K>[];
   /** The import template's fields in order, titled as the card labels them, read by their column's title too. */
   importColumns: ImportColumn[];
 }
@@ -160,7 +169,9 @@ export function defineResource<const F extends Record<string, FieldSpec>>(
   const importOf = (fd: ResourceField<K>) => {
     const title = columnOf(fd.key).title;
     const aliases = fd.import?.aliases ?? (title !== fd.label ? [title] : undefined);
-    return fd.import && { ...(aliases && { aliases }), ...fd.import };
+    if (!fd.import) return undefined;
+    const { required = fd.required, ...rest } = fd.import;
+    return { ...(aliases && { aliases }), ...(required && { required }), ...rest };
   };
   const formFields = all.filter((fd) => fd.form !== false).map((fd) => {
     const { key, label, kind } = fd;
@@ -188,6 +199,7 @@ export function defineResource<const F extends Record<string, FieldSpec>>(
     columnOf,
     fieldOfFilter: (key) => filterFields.get(key),
     stored: all.filter((fd) => !fd.computed),
+    required: all.filter((fd) => fd.required),
     importColumns,
   };
 }

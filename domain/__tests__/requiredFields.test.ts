@@ -24,7 +24,8 @@ test('the required fields are what each card\'s shared schema requires', () => {
     offers: offerSchema(), reserves: reserveSchema({} as ReserveOffer, {} as BusinessSettings, '2026-11-28'), employees: employeeSchema(),
     suppliers: supplierSchema(), products: productSchema(), cities: citySchema(), buyers: buyerSchema(),
   };
-  for (const [section, schema] of Object.entries(schemas)) expect([section, required(schema)]).toEqual([section, REQUIRED_FIELDS[section as Section]]);
+  // the schema's order is its own; the resource's is the form's
+  for (const [section, schema] of Object.entries(schemas)) expect([section, required(schema).sort()]).toEqual([section, [...REQUIRED_FIELDS[section as Section]].sort()]);
 });
 
 const role = (id: '1' | '8', patch: Partial<Permissions> = {}): Permissions => ({
@@ -33,8 +34,8 @@ const role = (id: '1' | '8', patch: Partial<Permissions> = {}): Permissions => (
 });
 
 test("role 1 hides an offer's supplier, loading city and loading address: it cannot create offers, told which", () => {
-  expect(hiddenRequiredFields(role('1'), 'offers')).toEqual(['Поставщик', 'Город погрузки', 'Адрес погрузки']);
-  expect(createRefusal(role('1'), 'offers')).toBe('Нельзя создавать предложения: роли скрыты обязательные поля «Поставщик», «Город погрузки», «Адрес погрузки»');
+  expect(hiddenRequiredFields(role('1'), 'offers')).toEqual(['Город погрузки', 'Поставщик', 'Адрес погрузки']);
+  expect(createRefusal(role('1'), 'offers')).toBe('Нельзя создавать предложения: роли скрыты обязательные поля «Город погрузки», «Поставщик», «Адрес погрузки»');
   // its reserves, products and cities it completes
   for (const section of ['reserves', 'products', 'cities', 'buyers'] as const) expect(createRefusal(role('1'), section)).toBeNull();
   // an employee's position: one field, in the singular

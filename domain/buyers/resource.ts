@@ -20,7 +20,7 @@ export const buyersResource = defineResource({
   section: 'buyers',
   // in the form's order
   fields: {
-    name: { label: 'Название', kind: 'text', column: { width: 220 }, filter: true, import: { required: true, example: 'ООО «Кедр»' } },
+    name: { label: 'Название', required: true, kind: 'text', column: { width: 220 }, filter: true, import: { example: 'ООО «Кедр»' } },
     inn: { label: 'ИНН', kind: 'text', column: { width: 130 }, filter: true, import: { example: '7707083893', note: '10 или 12 цифр; можно оставить пустым' } },
     kpp: { label: 'КПП', kind: 'text', column: { width: 110, hiddenByDefault: true }, import: { example: '770701001', note: '9 цифр; можно оставить пустым' } },
     city_id: { label: 'Город', kind: 'reference', reference: { list: 'cities', as: 'city', alias: 'c', section: 'cities' },
@@ -34,8 +34,8 @@ export const buyersResource = defineResource({
       column: { width: 180 }, filter: { key: 'responsibles_ids' }, bulk: 'set',
       import: { example: 'Тихонов Олег Юрьевич', note: 'ФИО сотрудника; пусто — вы' } },
     // stored as 'prepay' | 'deferral', listed by its title (server/sections/buyers/list.ts)
-    payment_terms: { label: 'Условия оплаты', kind: 'choice', column: { width: 150 },
-      filter: { type: 'enumeration', options: 'payment_terms' }, import: { example: 'Отсрочка', note: 'Предоплата или Отсрочка; пусто — Предоплата' } },
+    payment_terms: { label: 'Условия оплаты', required: true, kind: 'choice', column: { width: 150 },
+      filter: { type: 'enumeration', options: 'payment_terms' }, import: { required: false, example: 'Отсрочка', note: 'Предоплата или Отсрочка; пусто — Предоплата' } },
     deferral_days: { label: 'Дней отсрочки', kind: 'count', column: { width: 130 }, import: { example: 14, note: 'только для отсрочки, от 1 до 180' } },
     credit_limit: { label: 'Кредитный лимит, ₽', kind: 'money', column: { title: 'Кредитный лимит', width: 150 }, filter: true,
       import: { example: 1000000, note: 'пусто — без лимита' } },

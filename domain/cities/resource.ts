@@ -6,7 +6,7 @@ import { defineResource } from '../resource';
 export const citiesResource = defineResource({
   section: 'cities',
   fields: {
-    name: { label: 'Название', kind: 'text', column: { width: 240 }, filter: { key: 'cities' } },
+    name: { label: 'Название', required: true, kind: 'text', column: { width: 240 }, filter: { key: 'cities' } },
   },
   columns: [
     recordColumns.id(),
@@ -27,6 +27,10 @@ export const citiesResource = defineResource({
     f('deleted_at', 'Дата удаления', 'date'),
     recordFilters.withComments(),
   ],
+  historyExtra: {
+    // the city's row of the delivery matrix, one change per destination (the change's key), named by the server
+    delivery: { key: 'delivery', title: 'Доставка', format: 'delivery', ref: 'cities' },
+  },
 });
 
 export const columns: ColumnDef[] = citiesResource.columns;

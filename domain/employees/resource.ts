@@ -22,11 +22,11 @@ export const employeesResource = defineResource({
   section: 'employees',
   // in the form's order
   fields: {
-    full_name: { label: 'ФИО', kind: 'text', column: { width: 220 }, filter: { key: 'employees' } },
+    full_name: { label: 'ФИО', required: true, kind: 'text', column: { width: 220 }, filter: { key: 'employees' } },
     phone: { label: 'Телефон', kind: 'phone', column: { width: 170 }, filter: true },
-    email: { label: 'Email', kind: 'email', column: { width: 200 } },
+    email: { label: 'Email', required: true, kind: 'email', column: { width: 200 } },
     // hidden by its own name (spec point 6), listed by the position's name
-    position_id: { label: 'Должность', kind: 'reference', visibleAs: 'position_id',
+    position_id: { label: 'Должность', required: true, kind: 'reference', visibleAs: 'position_id',
       reference: { list: 'positions', as: 'position_name', alias: 'ps', shown: 'name' },
       column: { width: 180, field: 'position_id' }, filter: { key: 'positions' }, bulk: 'set' },
   },

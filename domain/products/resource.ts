@@ -6,7 +6,7 @@ import { defineResource } from '../resource';
 export const productsResource = defineResource({
   section: 'products',
   fields: {
-    name: { label: 'Название', kind: 'text', column: { width: 260 }, filter: { key: 'products' } },
+    name: { label: 'Название', required: true, kind: 'text', column: { width: 260 }, filter: { key: 'products' } },
   },
   columns: [
     recordColumns.id(),
@@ -23,6 +23,12 @@ export const productsResource = defineResource({
     recordFilters.withComments(),
   ],
   bulk: { status: [{ value: 'active', title: 'Активный' }, { value: 'deactivated', title: 'Деактивирован' }], order: [] },
+  historyExtra: {
+    // the product's varieties: the list the offer card's 'Сорт' offers
+    varieties: { key: 'varieties', title: 'Сорт', format: 'text' },
+    // issue 39: the document types its lots need, by name
+    document_types: { key: 'document_types', title: 'Документы для партий', format: 'text' },
+  },
 });
 
 export const columns: ColumnDef[] = productsResource.columns;

@@ -17,35 +17,35 @@ export const reservesResource = defineResource({
     // the offer's product, joined through the offer
     product: { label: 'Товар', kind: 'reference', form: false, history: false,
       reference: { list: 'products', as: 'product', alias: 'p', section: 'products' }, column: { width: 170 }, filter: true },
-    amount: { label: 'Количество', kind: 'amount', column: { width: 110 }, filter: { key: 'reserved_stock' } },
-    packs_amount: { label: 'Количество упаковок', kind: 'amount', column: { title: 'Упаковок', width: 100 } },
+    amount: { label: 'Количество', required: true, kind: 'amount', column: { width: 110 }, filter: { key: 'reserved_stock' } },
+    packs_amount: { label: 'Количество упаковок', required: true, kind: 'amount', column: { title: 'Упаковок', width: 100 } },
     unit_price: { label: 'Цена закупки', kind: 'money', form: false, column: { width: 130 }, filter: { key: 'reserved_unit_price' } },
     total_sum: { label: 'Сумма закупки', kind: 'money', form: false, filter: { key: 'reserved_total_price' } },
-    unit_selling_price: { label: 'Цена продажи за единицу, ₽', kind: 'money', column: { title: 'Цена продажи', width: 130 }, filter: true },
+    unit_selling_price: { label: 'Цена продажи за единицу, ₽', required: true, kind: 'money', column: { title: 'Цена продажи', width: 130 }, filter: true },
     total_selling_sum: { label: 'Сумма продажи', kind: 'money', form: false, filter: { key: 'total_selling_price' } },
     // the selling band is no list column; the card shows it under these titles
     min_selling_price: { label: 'Мин. цена продажи', kind: 'money', form: false },
     max_selling_price: { label: 'Макс. цена продажи', kind: 'money', form: false },
     marginality: { label: 'Маржинальность, %', kind: 'amount', form: false, column: { width: 150 }, filter: true },
-    estimated_date_implementation: { label: 'Дата реализации', kind: 'date', column: { width: 140 }, filter: true, bulk: 'set' },
+    estimated_date_implementation: { label: 'Дата реализации', required: true, kind: 'date', column: { width: 140 }, filter: true, bulk: 'set' },
     // issue 22: the day the reserve holds the stock until (empty: today + reserve_hold_days)
     reserved_until: { label: 'Резерв до', kind: 'date', column: { width: 130 }, filter: true },
     // issue 37: the buyer's card; picking one fills the name, phone, city and address below (still editable)
     buyer_id: { label: 'Карточка покупателя', kind: 'reference', visibleAs: 'buyer',
       reference: { list: 'buyers', as: 'buyer', alias: 'bu', section: 'buyers' }, column: { width: 200, hiddenByDefault: true }, filter: true },
-    buyer_name: { label: 'Покупатель', kind: 'text', column: { width: 200 }, filter: true },
-    buyer_phone: { label: 'Телефон покупателя', kind: 'phone', column: { type: 'text', width: 170, hiddenByDefault: true }, filter: true },
+    buyer_name: { label: 'Покупатель', required: true, kind: 'text', column: { width: 200 }, filter: true },
+    buyer_phone: { label: 'Телефон покупателя', required: true, kind: 'phone', column: { type: 'text', width: 170, hiddenByDefault: true }, filter: true },
     // spec point 6 names the delivery city 'city'
-    city_id: { label: 'Город доставки', kind: 'reference', reference: { list: 'cities', as: 'city', alias: 'c', section: 'cities' },
+    city_id: { label: 'Город доставки', required: true, kind: 'reference', reference: { list: 'cities', as: 'city', alias: 'c', section: 'cities' },
       column: { width: 150 }, filter: { key: 'delivery_city' } },
-    delivery_address: { label: 'Адрес доставки', kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' }, bulk: 'set' },
-    delivery_cost: { label: 'Стоимость доставки, ₽/кг', kind: 'money', column: { title: 'Стоимость доставки', width: 150, hiddenByDefault: true },
+    delivery_address: { label: 'Адрес доставки', required: true, kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' }, bulk: 'set' },
+    delivery_cost: { label: 'Стоимость доставки, ₽/кг', required: true, kind: 'money', column: { title: 'Стоимость доставки', width: 150, hiddenByDefault: true },
       filter: { key: 'delivery_to_buyer_cost' } },
     // issue 33: the route's cost beside a delivery cost typed below it (the history shows both), hidden with the cost
     route_delivery_cost: { label: 'Стоимость маршрута, ₽/кг', kind: 'money', form: false, select: false, column: { field: 'delivery_cost' } },
-    delivery_days: { label: 'Дней доставки', kind: 'count', column: { hiddenByDefault: true }, filter: { key: 'warehouse_delivery_days' } },
+    delivery_days: { label: 'Дней доставки', required: true, kind: 'count', column: { hiddenByDefault: true }, filter: { key: 'warehouse_delivery_days' } },
     // hidden by its own name (spec point 6), shown as the employee's name
-    responsible_id: { label: 'Ответственный', kind: 'reference', visibleAs: 'responsible_id',
+    responsible_id: { label: 'Ответственный', required: true, kind: 'reference', visibleAs: 'responsible_id',
       reference: { list: 'employees', as: 'responsible', alias: 'e', name: 'full_name', section: 'employees' },
       column: { width: 180, field: 'responsible_id' }, bulk: 'set' },
     actual_date_implementation: { label: 'Фактическая дата', kind: 'date', form: false, column: { width: 140, hiddenByDefault: true }, filter: true },
@@ -91,6 +91,11 @@ export const reservesResource = defineResource({
     'id', 'offer_id', 'status', 'buyer_name', 'buyer_phone', 'delivery_address', 'delivery_days', 'estimated_date_implementation',
     'actual_date_implementation', 'reserved_until', 'responsible_id', 'created_at', 'deleted_at',
   ],
+  historyExtra: {
+    // issue 37: the reason a reserve went past its buyer's credit limit, and its payments (keyed by payment)
+    credit_override: { key: 'credit_override', title: 'Превышение кредитного лимита', format: 'text', field: 'buyer', reads: ['reserves.buyer'] },
+    payments: { key: 'payments', title: 'Оплата', format: 'money', field: 'total_selling_sum', reads: ['reserves.total_selling_sum'] },
+  },
 });
 
 /** The reserve form's fields, in the form's order. */

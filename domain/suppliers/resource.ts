@@ -27,15 +27,15 @@ export const suppliersResource = defineResource({
   section: 'suppliers',
   // in the form's order
   fields: {
-    name: { label: 'Название', kind: 'text', column: { width: 220 }, filter: { key: 'suppliers' } },
-    email: { label: 'Email', kind: 'email', column: { width: 200 }, filter: true },
+    name: { label: 'Название', required: true, kind: 'text', column: { width: 220 }, filter: { key: 'suppliers' } },
+    email: { label: 'Email', required: true, kind: 'email', column: { width: 200 }, filter: true },
     phone: { label: 'Телефон', kind: 'phone', column: { width: 170 }, filter: true },
-    contact_name: { label: 'Контактное лицо', kind: 'text', column: { width: 180 }, filter: { key: 'contact_person' } },
-    inn: { label: 'ИНН', kind: 'text', column: { width: 130 }, filter: true },
+    contact_name: { label: 'Контактное лицо', required: true, kind: 'text', column: { width: 180 }, filter: { key: 'contact_person' } },
+    inn: { label: 'ИНН', required: true, kind: 'text', column: { width: 130 }, filter: true },
     // spec point 6 hides a supplier's 'city'
-    city_id: { label: 'Город', kind: 'reference', reference: { list: 'cities', as: 'city', alias: 'c', section: 'cities' },
+    city_id: { label: 'Город', required: true, kind: 'reference', reference: { list: 'cities', as: 'city', alias: 'c', section: 'cities' },
       column: { width: 150 }, filter: { key: 'cities' }, bulk: 'set' },
-    location: { label: 'Адрес', kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' } },
+    location: { label: 'Адрес', required: true, kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' } },
   },
   columns: [
     recordColumns.id(),

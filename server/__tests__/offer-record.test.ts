@@ -151,7 +151,7 @@ test('role 1 creates no offer it cannot complete (issue 33); role 8 not the ware
   for (const body of [form(), visible]) {
     const manager = await call('POST', '/api/offers', 'manager', body);
     expect([manager.status, manager.body.message]).toEqual([403,
-      'Нельзя создавать предложения: роли скрыты обязательные поля «Поставщик», «Город погрузки», «Адрес погрузки»']);
+      'Нельзя создавать предложения: роли скрыты обязательные поля «Город погрузки», «Поставщик», «Адрес погрузки»']);
   }
   await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'none' WHERE role_id = 1 AND resource = 'offers' AND action = 'create'`);
   expect(await count()).toBe(before);

@@ -319,12 +319,12 @@ test('the template: the columns the role may fill, titled as the card, with an e
   // role 1 does not see an offer's city, loading address and supplier, which an offer needs: no template (issue 33)
   const manager = await ctx.app.inject({ method: 'GET', url: '/api/offers/import/template', headers: { authorization: `Bearer ${ctx.tokens.manager}` } });
   expect([manager.statusCode, manager.json().message]).toEqual([403,
-    'Нельзя создавать предложения: роли скрыты обязательные поля «Поставщик», «Город погрузки», «Адрес погрузки»']);
+    'Нельзя создавать предложения: роли скрыты обязательные поля «Город погрузки», «Поставщик», «Адрес погрузки»']);
 });
 
 test('a role that cannot see required columns imports nothing (403 naming them, issue 33), with them or without', async () => {
   const before = await tableChecksum(ctx.db);
-  const message = 'Нельзя создавать предложения: роли скрыты обязательные поля «Поставщик», «Город погрузки», «Адрес погрузки»';
+  const message = 'Нельзя создавать предложения: роли скрыты обязательные поля «Город погрузки», «Поставщик», «Адрес погрузки»';
   const res = await upload(csv([line({ 'Год урожая': '2071' })]), 'a.csv', 'valid', 'manager');
   expect(res).toEqual({ status: 403, body: { status: 'error', error: 'forbidden', message } });
   const visible = TITLES.filter((t) => !['Город погрузки', 'Адрес погрузки', 'Поставщик'].includes(t));
