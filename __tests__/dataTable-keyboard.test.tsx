@@ -8,7 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { columns as productsColumns } from '../domain/products/resource';
 import { DataTable, type Row, type SortState } from '../src/components/DataTable/DataTable';
 import { buildColumns, type TableColumn } from '../src/components/DataTable/columns';
-import { useSelectionStore } from '../src/components/List/selection';
+import { useSelectionStore } from '../src/components/DataTable/selection';
 import { PAGE_STEP } from '../src/components/DataTable/useGridKeyboard';
 import { permissions } from './support/render';
 

@@ -9,7 +9,7 @@ import { DataTable, type Row, type SortState } from '../src/components/DataTable
 import { buildColumns, moveColumn, toConfig, type CellProps, type TableColumn } from '../src/components/DataTable/columns';
 import { TableSettingsPanel } from '../src/components/DataTable/TableSettingsPanel';
 import { KEYBOARD_RESIZE_STEP } from '../src/components/DataTable/HeaderCell';
-import { createSelectionStore, useSelectionStore } from '../src/components/List/selection';
+import { createSelectionStore, useSelectionStore } from '../src/components/DataTable/selection';
 import { permissions } from './support/render';
 import { SPEC_HIDDEN_FIELDS } from '../domain/hiddenFields';
 

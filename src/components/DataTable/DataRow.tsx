@@ -6,7 +6,7 @@
 import { memo } from 'react';
 import type { ListRow } from '../../../domain/lists';
 import type { Section } from '../../../domain/sections';
-import { useIsSelected, type SelectionStore } from '../List/selection';
+import { useIsSelected, type SelectionStore } from './selection';
 import { renderCell, stopPropagation, surelyFits } from './cells';
 import type { TableColumn } from './columns';
 import { CELL } from './tableStyles';

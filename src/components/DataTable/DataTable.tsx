@@ -1,6 +1,6 @@
 // The generic data table of spec point 2: selectable rows, a sort button revealed by a header click, the
 // edit/delete bar, and (in settings mode) columns dragged to reorder, resized and hidden. The selection is a
-// store (List/selection.ts) read per row, so the table itself does not re-render when it changes.
+// store (selection.ts) read per row, so the table itself does not re-render when it changes.
 import { memo, useCallback, useMemo, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
@@ -13,8 +13,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ListRow } from '../../../domain/lists';
 import type { Section } from '../../../domain/sections';
-import type { SelectionStore } from '../List/selection';
-import type { SortState } from '../List/useListParams';
+import type { SelectionStore } from './selection';
+import type { SortState } from '../../../domain/listQuery';
 import { columnWidth, moveColumn, resizeColumn, setColumnVisible, shownColumns, type TableColumn } from './columns';
 import { DataRow } from './DataRow';
 import { HeaderCell } from './HeaderCell';

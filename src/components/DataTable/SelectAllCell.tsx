@@ -2,7 +2,7 @@
 import Checkbox from '@mui/material/Checkbox';
 import TableCell from '@mui/material/TableCell';
 import type { ListRow } from '../../../domain/lists';
-import { useSelection, type SelectionStore } from '../List/selection';
+import { useSelection, type SelectionStore } from './selection';
 
 export function SelectAllCell({ rows, selection }: { rows: ListRow[]; selection: SelectionStore }) {
   useSelection(selection);

@@ -8,7 +8,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import RestoreFromTrashOutlined from '@mui/icons-material/RestoreFromTrashOutlined';
 import { BULK_MSG, RESTORE_MSG } from '../../../domain/bulk';
-import { useSelection, type SelectionStore } from '../List/selection';
+import { useSelection, type SelectionStore } from './selection';
 
 export interface TableToolbarProps {
   /** The row count as shown: a number, or a text ('более 10 000'). */

@@ -6,7 +6,7 @@ import { DELETE_MSG, noneDeletedText, refusedRowsText } from '../../../domain/li
 import { SECTION, type Section } from '../../../domain/sections';
 import { isApiError } from '../../api/errors';
 import { useDeleteRecordsMutation } from '../../api/lists';
-import type { SelectionStore } from './selection';
+import type { SelectionStore } from '../DataTable/selection';
 
 export const SUCCESS_ALERT_MS = 3000;
 

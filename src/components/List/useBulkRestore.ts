@@ -6,7 +6,7 @@ import { BULK_MSG, RESTORE_MSG } from '../../../domain/bulk';
 import type { Section } from '../../../domain/sections';
 import { useRestoreRecordsMutation } from '../../api/bulk';
 import { errorMessage } from '../../api/errors';
-import type { SelectionStore } from './selection';
+import type { SelectionStore } from '../DataTable/selection';
 import type { Notice } from './useBulkDelete';
 
 export function useBulkRestore(section: Section, selection: SelectionStore, say: (severity: Notice['severity'], text: string) => void) {

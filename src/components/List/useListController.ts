@@ -19,7 +19,7 @@ import { useAppDispatch, useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/auth';
 import { buildColumns, tableConfigKey, toConfig, type CellRenderers, type TableColumn } from '../DataTable/columns';
 import type { FilterPanelProps } from '../FilterPanel';
-import { useSelectionStore } from './selection';
+import { useSelectionStore } from '../DataTable/selection';
 import { useBulkDelete, useNotice, type DeleteTexts } from './useBulkDelete';
 import { useListParams } from './useListParams';
 import { useExport } from './useExport';
