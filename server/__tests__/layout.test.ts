@@ -130,3 +130,40 @@ test('no module reaches itself through its imports, type-only imports included (
   for (const file of graph.keys()) visit(file, []);
   expect(circles).toEqual([]);
 });
+
+/** Loops between folders neither of which holds the other (records/ ⇄ lists/, List/ ⇄ DataTable/): each folder the
+ * code of another reaches and that reaches it back, as 'a → b → a'. A parent folder's own files (server/errors.ts)
+ * and its subfolders are one layer and may import each other. */
+function folderLoops(graph: Map<string, string[]>): string[] {
+  const folderOf = (file: string) => path.relative(repo, path.dirname(file));
+  const holds = (a: string, b: string) => a === b || b.startsWith(`${a}/`);
+  const edges = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    for (const target of targets) {
+      const [from, to] = [folderOf(file), folderOf(target)];
+      if (holds(from, to) || holds(to, from)) continue;
+      edges.set(from, (edges.get(from) ?? new Set()).add(to));
+    }
+  }
+  const loops: string[] = [];
+  const done = new Set<string>();
+  const visit = (folder: string, trail: string[]) => {
+    const at = trail.indexOf(folder);
+    if (at >= 0) return void loops.push([...trail.slice(at), folder].join(' → '));
+    if (done.has(folder)) return;
+    for (const next of edges.get(folder) ?? []) visit(next, [...trail, folder]);
+    done.add(folder);
+  };
+  for (const folder of [...edges.keys()].sort()) visit(folder, []);
+  return loops;
+}
+
+test('no two folders of the code reach each other (issue 32: records ⇄ lists, http ⇄ accounts, List ⇄ DataTable went)', () => {
+  const code = new Map([...importGraph()].filter(([file]) =>
+    /^(server|src|domain)\//.test(path.relative(repo, file)) && !/__tests__|\.test\.tsx?$/.test(file)));
+  expect(folderLoops(code)).toEqual([]);
+  // a loop fed in is found: lists/ reads records/ (as it does), records/ reading lists/ back closes it
+  const fed = new Map(code);
+  fed.set(path.join(repo, 'server/records/pipeline.ts'), [...(code.get(path.join(repo, 'server/records/pipeline.ts')) ?? []), path.join(repo, 'server/lists/engine.ts')]);
+  expect(folderLoops(fed)).toContain('server/lists → server/records → server/lists');
+});

@@ -5,8 +5,8 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { forcedLogout, unauthorized } from '../errors';
 import { ADMIN_MSG } from '../../domain/admin';
-import { authCache } from '../accounts/authCache';
-import type { AuthenticatedUser } from '../accounts/users';
+import { authCache } from './authCache';
+import type { AuthenticatedUser } from './users';
 
 declare module 'fastify' {
   interface FastifyRequest {

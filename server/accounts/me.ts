@@ -1,6 +1,6 @@
 // Who the caller is and what it may do: the SPA gates its routes, navigation and fields on these.
 import type { FastifyInstance } from 'fastify';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from './auth';
 import { currentUser } from './users';
 import { noQuery, responses } from '../http/schemas';
 // the SPA checks both answers against the same shapes

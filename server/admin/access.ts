@@ -1,6 +1,6 @@
 // Who may use the settings page's API: administrators only. Everyone else gets a 403 in Russian.
 import type { FastifyRequest } from 'fastify';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import type { AuthenticatedUser } from '../accounts/users';
 import { forbidden } from '../errors';
 import { ADMIN_MSG } from '../../domain/admin';

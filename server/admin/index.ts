@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import type { Database } from '../db/client';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { settingsByName } from './businessSettings';
 import { canReadSetting, SETTINGS_MSG } from '../../domain/settings';
 import { forbidden } from '../errors';

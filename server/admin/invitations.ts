@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { employees, roles, suppliers, users } from '../db/schema';
 import { badRequest, conflict, forbidden } from '../errors';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { ID, noQuery, responses } from '../http/schemas';
 import { recordChange } from './log';
 import { mailInvitation } from './invitationMail';

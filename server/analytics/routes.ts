@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { ANALYTICS_CHART } from '../../domain/responseShapes';
 import { ANALYTICS_LIST_FILTERS, CHARTS, defaultPeriod, periodProblem, type AnalyticsFilter, type Chart } from '../../domain/analytics';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { ID, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { badRequest } from '../errors';

@@ -3,7 +3,7 @@
 // and a token in the URL would land in logs and history); a reconnect sends Last-Event-ID the same way.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { errorBody, noQuery } from '../http/schemas';
 import { LiveHub } from './hub';
 import type { Config } from '../config';

@@ -3,8 +3,7 @@
 // caller's scope and hidden fields, pages, sorts and strips. Every value is a bound parameter.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { scopeOf, isColumnVisible, isRefVisible, type Action, type Permissions, type ReadsFields } from '../../domain/permissions';
-import { RESPONSE_KEYS } from '../../domain/hiddenFields';
+import { scopeOf, isColumnVisible, type Action, type Permissions } from '../../domain/permissions';
 import { filterReads, LIST_COUNT_CAP, type FilterDef, type FilterType, type ListResponse, type Pagination } from '../../domain/lists';
 import type { Section } from '../../domain/sections';
 import { badRequest, forbidden } from '../errors';
@@ -12,6 +11,8 @@ import { rowsOf } from '../http/rows';
 import { scopeCondition } from '../records/access';
 import type { AuthenticatedUser } from '../accounts/users';
 import type { FilterCompiler, SectionSpec } from '../spec/section';
+import { columnOf, stripHidden } from '../spec/visible';
+import { selectList } from '../db/select';
 import { LIST_MSG, pageUrl, parseListQuery, type ListQuery, type RawQuery } from './query';
 import { dayStartSql } from '../db/businessDay';
 import { addDays } from '../../domain/businessDay';
@@ -116,37 +117,11 @@ export function ownColumns(alias: string, asStored: string[], amounts: string[])
   };
 }
 
-/** The column a row key (or a sort key) belongs to, with the fields it reads; else a response key declared in
- * domain/hiddenFields.ts; else the bare key. */
-export const columnOf = (spec: Pick<SectionSpec, 'section' | 'columnDefs'>, key: string): ReadsFields =>
-  spec.columnDefs.find((c) => c.key === key) ?? RESPONSE_KEYS[spec.section]?.find((k) => k.key === key) ?? { key };
-
 /** May the caller filter by it? Filtering by a field is a way of reading it: every field the filter (and the
  * column it goes by) reads must be visible, and the section it picks from readable. */
 export function isFilterAllowed(perms: Permissions, spec: Pick<SectionSpec, 'section' | 'columnDefs'>, def: FilterDef): boolean {
   if (def.needs !== undefined && scopeOf(perms, def.needs, 'read') === 'none') return false;
   return isColumnVisible(perms, spec.section, filterReads(spec.section, def, spec.columnDefs));
-}
-
-/** A comment's author is shown where the record's creator is (created_by): the same person-field rule. */
-export function hideCommentAuthors<T extends { author_id?: unknown; author_name?: unknown }>(comments: T[], perms: Permissions, section: Section): T[] {
-  if (isRefVisible(perms, `${section}.created_by`)) return comments;
-  return comments.map((c) => ({ ...c, author_id: null, author_name: null }));
-}
-
-/** Removes the fields the caller's role may not see from each row, and the authors of its comments where the role
- * does not see who created records. */
-export function stripHidden(rows: Record<string, unknown>[], perms: Permissions, spec: Pick<SectionSpec, 'section' | 'columnDefs'>) {
-  const keys = rows.length ? Object.keys(rows[0]) : [];
-  const hidden = keys.filter((key) => !isColumnVisible(perms, spec.section, columnOf(spec, key)));
-  if (keys.includes('comments') && !hidden.includes('comments') && !isRefVisible(perms, `${spec.section}.created_by`)) {
-    for (const row of rows) {
-      if (Array.isArray(row.comments)) row.comments = hideCommentAuthors(row.comments as { author_id?: unknown }[], perms, spec.section);
-    }
-  }
-  if (!hidden.length) return rows;
-  for (const row of rows) for (const key of hidden) delete row[key];
-  return rows;
 }
 
 export interface CompiledList {
@@ -195,10 +170,6 @@ export function listParts(spec: SectionSpec, auth: AuthenticatedUser, query: Raw
   }
   return { parsed, conditions, orderBy, sort };
 }
-
-/** A SELECT's column list: each expression under its key. */
-export const selectList = (columns: Record<string, SQL>) =>
-  sql.join(Object.entries(columns).map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`), sql`, `);
 
 /** SELECT's column list: every output column (or those of `keys`) under its key. */
 export const selectColumns = (spec: SectionSpec, keys: string[] = Object.keys(spec.columns)) =>

@@ -17,7 +17,9 @@ import { documentsStateText, isDocumentsState } from '../../domain/offers/docume
 import { inertText } from '../../domain/spreadsheet';
 import { badRequest, forbidden } from '../errors';
 import { rowsOf } from '../http/rows';
-import { columnOf, listParts, selectList } from './engine';
+import { listParts } from './engine';
+import { columnOf } from '../spec/visible';
+import { selectList } from '../db/select';
 import type { SectionSpec } from '../spec/section';
 import type { ExportFormat, RawQuery } from '../../domain/listQuery';
 import { businessToday, TIME_ZONE_DEFAULT, zoneOffsetMinutes } from '../../domain/businessDay';

@@ -4,7 +4,7 @@
 // refused, before a byte of the upload is read. What a row means is the section's (its import.ts).
 import type { FastifyInstance } from 'fastify';
 import type { AuthenticatedUser } from '../accounts/users';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { IMPORT_LIMITS, IMPORT_MODES, IMPORT_MSG, type ImportMode, type ImportReport } from '../../domain/import';

@@ -2,7 +2,7 @@
 // each with its schema: the query string generated from the section's filters, the {ids} body of a delete.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { runList } from './engine';

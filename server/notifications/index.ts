@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { idOf, idParams, noQuery, responses } from '../http/schemas';
 import { firstRow, rowsOf } from '../http/rows';
 import { notFound } from '../errors';

@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import type { Database } from '../db/client';
 import { savedFilters, userSettings } from '../db/schema';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { badRequest } from '../errors';
 import { rowsOf } from '../http/rows';
 import { SECTIONS, type Section } from '../../domain/sections';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import type { Config } from '../config';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { idOf, idParams, noQuery } from '../http/schemas';
 import { attachment } from '../lists/export';
 import type { PriceListQuery } from '../../domain/priceList/query';

@@ -16,12 +16,12 @@ import { isFieldVisible, type UserType } from '../../domain/permissions';
 import { badRequest, forbidden, notFound } from '../errors';
 import { refuseDuplicate, validateCard } from '../records/card';
 import type { Row } from '../records/pipeline';
-import { checkPassword, type PasswordGuard } from './passwordCheck';
-import { hashPassword } from './passwords';
-import { revokeUserSessions } from './sessions';
-import { clientAddress } from './throttle';
-import { describeUserAgent } from './userAgent';
-import type { AuthenticatedUser } from './users';
+import { checkPassword, type PasswordGuard } from '../accounts/passwordCheck';
+import { hashPassword } from '../accounts/passwords';
+import { revokeUserSessions } from '../accounts/sessions';
+import { clientAddress } from '../accounts/throttle';
+import { describeUserAgent } from '../accounts/userAgent';
+import type { AuthenticatedUser } from '../accounts/users';
 
 const visibleOnEmployee = (auth: AuthenticatedUser, field: string) => isFieldVisible(auth.permissions, 'employees', field);
 

@@ -4,10 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { PROFILE_MSG } from '../../domain/accounts';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { idParams, noQuery, responses } from '../http/schemas';
 import { changePassword, endOtherSessions, endSession, listSessions, readProfile, updateProfile } from './profile';
-import { throttleRuleOf } from './throttle';
+import { throttleRuleOf } from '../accounts/throttle';
 import { PROFILE, SESSIONS } from '../../domain/responseShapes';
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import type { Config } from '../config';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { idOf, idParams, noQuery } from '../http/schemas';
 import type { QuoteSearch } from '../../domain/quotes/search';
 import { offersScope } from '../priceList/lines';
@@ -15,7 +15,7 @@ import { quotePdf } from './pdf';
 import { quoteHistory, QUOTE_PEOPLE } from './history';
 import { addComment, listComments } from '../records/comments';
 import { commentBody, commentErrors, commentResponse, commentsResponse } from '../records/commentSchemas';
-import { hideCommentAuthors } from '../lists/engine';
+import { hideCommentAuthors } from '../spec/visible';
 import { listQuotes } from './list';
 import { russianErrors } from '../http/validation';
 import { listQuerySchema } from '../../domain/listQuery';

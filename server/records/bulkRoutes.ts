@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { BULK_MAX, BULK_MSG, PERCENT_MAX, PERCENT_MIN, RESTORE_MSG, bulkFieldsOf } from '../../domain/bulk';
 import { BULK_EDIT_RESULT, BULK_RESTORE_RESULT } from '../../domain/responseShapes';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { ID, idOf, idParams, noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { bulkUpdate } from './bulk';

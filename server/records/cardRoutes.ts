@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { versionProperty } from '../../domain/versions';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { idOf, idParams, noQuery, withDeletedOf, withDeletedQuery } from '../http/schemas';
 import { cardResponse, type CardSummaries } from './card';
 import { createRecord, readRecord, updateRecord, type RecordSection, type Row } from './pipeline';

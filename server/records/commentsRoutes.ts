@@ -2,13 +2,13 @@
 // visible to the caller; writing needs the right to update it (what the card's canAddComment reflects).
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { forbidden, notFound } from '../errors';
 import { SECTIONS, type Section } from '../../domain/sections';
 import type { SectionSpec } from '../spec/section';
 import { recordVisible } from './access';
 import { addComment, listComments } from './comments';
-import { hideCommentAuthors } from '../lists/engine';
+import { hideCommentAuthors } from '../spec/visible';
 import { idParams, noQuery } from '../http/schemas';
 import { commentBody, commentErrors, commentResponse, commentsResponse } from './commentSchemas';
 

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { Database } from '../db/client';
 import type { FileStores } from '../db/fileStores';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { badRequest, notFound } from '../errors';
 import {
   FILE_RULES, MIME_BY_EXTENSION, UPLOAD_MSG, extensionOf, fileProblem, type FileKind,

@@ -2,7 +2,7 @@
 // reader may see it (historyRead.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { SECTIONS, type Section } from '../../domain/sections';
 import type { SectionSpec } from '../spec/section';
 import { idParams, responses, wantsDeleted, withDeletedQuery } from '../http/schemas';

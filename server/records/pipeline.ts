@@ -13,7 +13,8 @@ import { HISTORY_FIELDS, HISTORY_TEXTS, type FieldChange } from '../../domain/hi
 import { changedFieldTitles, VERSION_MSG, type StaleInfo } from '../../domain/versions';
 import { badRequest, forbidden, notFound, stale } from '../errors';
 import { firstRow, rowsOf } from '../http/rows';
-import { selectList, stripHidden } from '../lists/engine';
+import { stripHidden } from '../spec/visible';
+import { selectList } from '../db/select';
 import type { SectionSpec } from '../spec/section';
 import { mayColumn, recordVisible, requireCompleteCreate, scopeCondition } from './access';
 import { addRecordsComments } from './comments';

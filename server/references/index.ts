@@ -3,7 +3,7 @@
 // One route per list, so an unknown list is the router's 404 and /api/docs names every one.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { requireAuth } from '../http/auth';
+import { requireAuth } from '../accounts/auth';
 import { noQuery, responses } from '../http/schemas';
 import { REFERENCE_NAMES, referenceItems, type ReferenceName } from '../records/references';
 import { REFERENCE_ITEMS } from '../../domain/responseShapes';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { listRoutes } from '../../lists/routes';
 import { cardRoutes } from '../../records/cardRoutes';
-import { requireAuth } from '../../http/auth';
+import { requireAuth } from '../../accounts/auth';
 import { idOf, idParams, noQuery, responses } from '../../http/schemas';
 import { attachment } from '../../lists/export';
 import { LEDGER_TEXTS } from '../../../domain/buyers/texts';

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { requireAuth } from '../../http/auth';
+import { requireAuth } from '../../accounts/auth';
 import { ID, responses } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
 import { badRequest, forbidden, notFound } from '../../errors';

@@ -2,7 +2,7 @@
 // 'Города' tab), read and saved in one request with the rows the table changed.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { requireAuth } from '../../http/auth';
+import { requireAuth } from '../../accounts/auth';
 import { idOf, idParams, noQuery, withDeletedOf, withDeletedQuery } from '../../http/schemas';
 import { deliveryResponse, deliveryRowsBody } from './schema';
 import { readDelivery, saveDelivery } from './record';

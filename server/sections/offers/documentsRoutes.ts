@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Database } from '../../db/client';
 import type { FileStores } from '../../db/fileStores';
-import { requireAuth } from '../../http/auth';
+import { requireAuth } from '../../accounts/auth';
 import { ID, noQuery, responses, success } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
 import { badRequest } from '../../errors';

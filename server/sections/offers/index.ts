@@ -1,7 +1,7 @@
 // /api/offers: the list, bulk delete, the filter config, the export and import, the summary tiles and one offer's card.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { requireAuth } from '../../http/auth';
+import { requireAuth } from '../../accounts/auth';
 import { idOf, idParams, noQuery } from '../../http/schemas';
 import { arrivalBody, arrivalResponse, offerBody, offerSummaries, summaryResponse } from './schema';
 import { listRoutes } from '../../lists/routes';

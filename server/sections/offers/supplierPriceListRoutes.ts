@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { FileStores } from '../../db/fileStores';
-import { requireAuth } from '../../http/auth';
+import { requireAuth } from '../../accounts/auth';
 import { ID, idOf, idParams, noQuery, responses } from '../../http/schemas';
 import { notFound } from '../../errors';
 import { IMPORT_LIMITS } from '../../../domain/import';

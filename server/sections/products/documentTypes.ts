@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { badRequest, forbidden } from '../../errors';
-import { requireAuth } from '../../http/auth';
+import { requireAuth } from '../../accounts/auth';
 import { rowsOf } from '../../http/rows';
 import { ID, idOf, idParams, noQuery, responses } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';

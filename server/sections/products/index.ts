@@ -1,7 +1,7 @@
 // /api/products: the list, bulk delete and the filter config; one product's card and its varieties.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { requireAuth } from '../../http/auth';
+import { requireAuth } from '../../accounts/auth';
 import { idOf, idParams, noQuery, withDeletedOf, withDeletedQuery } from '../../http/schemas';
 import { listRoutes } from '../../lists/routes';
 import { cardRoutes } from '../../records/cardRoutes';

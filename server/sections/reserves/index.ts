@@ -2,7 +2,7 @@
 // and its steps: complete and cancel.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { requireAuth } from '../../http/auth';
+import { requireAuth } from '../../accounts/auth';
 import { listRoutes } from '../../lists/routes';
 import { filterConfig } from '../../lists/filterConfig';
 import { reservesSpec } from './list';

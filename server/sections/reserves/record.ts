@@ -21,7 +21,7 @@ import { readBusinessSettings } from '../../admin/businessSettings';
 import { badRequest } from '../../errors';
 import { firstRow } from '../../http/rows';
 import type { Row } from '../../records/pipeline';
-import { selectList } from '../../lists/engine';
+import { selectList } from '../../db/select';
 import { reservesSpec } from './list';
 import { documentsStateSql } from '../../records/documentsState';
 import { buyerReadable } from '../buyers/ledger';

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { routeOf } from './delivery';
-import { requireAuth } from '../../http/auth';
+import { requireAuth } from '../../accounts/auth';
 import { ID, responses } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
 import { forbidden, notFound } from '../../errors';
