@@ -3,6 +3,7 @@
 // the saved filter. The grammar: page (from 1), perPage (one of PAGE_SIZES), sort and order, withDeleted, and the
 // section's filter keys: ranges as key_from/key_to, lists repeated or comma-separated, a text or a boolean once
 // (the last one given counts). A bad value is refused with the Russian message a user of the list reads.
+import { isCalendarDate } from './businessDay';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, optionValue, type FilterDef, type FilterState } from './lists';
 
 export const LIST_MSG = {
@@ -70,16 +71,6 @@ const isIds = (def: FilterDef) => def.key.endsWith('_ids') && def.type === 'mult
 export const WITH_DELETED = { type: 'string', maxLength: 5, description: 'present (and not false/0): include deleted records' } as const;
 /** Reads withDeleted as WITH_DELETED describes it. */
 export const wantsDeleted = (value: unknown): boolean => value !== undefined && value !== 'false' && value !== '0';
-
-/** A day that exists and PostgreSQL can store: 'YYYY-MM-DD', year 1 to 9999 (no 2024-02-30, no 0000-01-01). */
-export function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day); // not Date.UTC, which reads years 0–99 as 1900–1999
-  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 const INT_ID = /^\d{1,9}$/;

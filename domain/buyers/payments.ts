@@ -4,7 +4,7 @@ import * as yup from 'yup';
 import { STORED_DECIMALS, decimalsMessage, fitsDecimals, toNumber, type Num } from '../numbers';
 import { rub } from './credit';
 import { formNumber } from '../schemas/card';
-import { isCalendarDate } from '../reserves/schema';
+import { isCalendarDate } from '../businessDay';
 import { isFieldVisible, type Permissions } from '../permissions';
 
 export const PAYMENT_MSG = {

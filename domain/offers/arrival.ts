@@ -3,7 +3,7 @@
 import * as yup from 'yup';
 import { STORED_DECIMALS, decimalsMessage, fitsDecimals } from '../numbers';
 import { formNumber } from '../schemas/card';
-import { isCalendarDate } from '../reserves/schema';
+import { isCalendarDate } from '../businessDay';
 import { WHOLE_MSG, isWholeFor } from './figures';
 import { OFFER_MAX_NUMBER, OFFER_MSG } from './schema';
 import { ARRIVAL_MSG } from './logistics';

@@ -3,7 +3,7 @@
 // state itself is computed by the server in SQL (server/sections/offers/documentsState.ts) so the list can filter
 // and sort by it; what it means and how it reads is written here once.
 import * as yup from 'yup';
-import { isCalendarDate } from '../listQuery';
+import { isCalendarDate } from '../businessDay';
 import { fitsDecimals, toNumber } from '../numbers';
 import { formatDate } from '../format';
 

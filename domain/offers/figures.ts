@@ -1,8 +1,37 @@
 // The offer's figures (spec point 5 "Offer derived values"). The card shows them as the user types; the
 // server recomputes and stores the same ones on every write, with the offer's selling band.
 import { product, ratio, round2, sum, times, toNumber, weightText, type Num } from '../numbers';
-import { costPerUnit, sellingBounds } from '../reserves/figures';
 import type { BusinessSettings } from '../settings';
+
+/** Figures that are rounded later (a cost per unit before its markup) keep this many decimals: exact for every
+ * stored input (2-decimal prices, 3-decimal weights, 4-decimal settings). */
+export const UNROUNDED = 10;
+
+/** Cost per unit = (delivery cost + offer price per kg + costs_per_kg) × unit weight, exact (not rounded: the
+ * selling bounds and the margin round once, from it). */
+export function costPerUnit(deliveryCost: Num, kgPrice: Num, costsPerKg: Num, unitWeight: Num): number | null {
+  if (toNumber(deliveryCost) === null || toNumber(kgPrice) === null || toNumber(unitWeight) === null) return null;
+  return product(UNROUNDED, sum(deliveryCost, kgPrice, toNumber(costsPerKg) ?? 0), unitWeight);
+}
+
+/** Minimum selling price = cost × (1 + min_markup); maximum = cost × (1 + max_markup); 2 decimals. */
+export function sellingBounds(cost: number | null, settings: Pick<BusinessSettings, 'min_markup' | 'max_markup'>) {
+  if (cost === null) return { min_selling_price: null, max_selling_price: null };
+  return {
+    min_selling_price: product(2, cost, sum(1, settings.min_markup)),
+    max_selling_price: product(2, cost, sum(1, settings.max_markup)),
+  };
+}
+
+/** total_selling_sum = amount × selling price. */
+export function totalSellingSum(amount: Num, price: Num): number | null {
+  return times(amount, price);
+}
+
+/** Packs = amount / units per pack, 1 decimal. */
+export function packsOf(amount: Num, unitsPerPack: Num): number | null {
+  return ratio(amount, unitsPerPack, 1);
+}
 
 export const UNIT_MEASURES = [
   { value: 'шт', label: 'Штуки' },

@@ -2,7 +2,7 @@
 // still on its way may not do before the lot arrives, and how an arrival short of what was sold is shared among
 // the lot's reserves. The offer card, the reserve card, the server and the lists read these rules here.
 import { formatDate, formatNumber } from '../format';
-import { packsOf, totalSellingSum } from '../reserves/figures';
+import { packsOf, totalSellingSum } from './figures';
 import { money, times, toNumber, type Num } from '../numbers';
 
 export const LOGISTICS_STATES = [

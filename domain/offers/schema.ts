@@ -11,7 +11,7 @@ import { visibilityOf } from '../fields';
 import { OFFER_FIELDS, type OfferFieldKey } from './resource';
 import { WHOLE_MSG, isWholeFor } from './figures';
 import { LOGISTICS_MSG, LOGISTICS_VALUES, ON_STOCK } from './logistics';
-import { isCalendarDate } from '../reserves/schema';
+import { isCalendarDate } from '../businessDay';
 
 /** Above any real quantity, price or weight, and well inside the numeric(14, 2|3) columns that store them. */
 export const OFFER_MAX_NUMBER = 1_000_000_000;

@@ -1,6 +1,6 @@
 // 'Завершить' asks for the day the buyer actually took the goods: the card's dialog checks it as it is typed and
 // the server checks it again before the reserve is completed, with the same Russian messages.
-import { isCalendarDate } from './schema';
+import { isCalendarDate } from '../businessDay';
 
 export const COMPLETION_MSG = {
   date: 'Укажите фактическую дату реализации',

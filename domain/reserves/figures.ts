@@ -3,6 +3,9 @@
 // offer's own selling band (min/max unit price) comes from the same formulas.
 import { product, ratio, round2, sum, times, toNumber, type Num } from '../numbers';
 import type { BusinessSettings } from '../settings';
+import { costPerUnit, packsOf, sellingBounds, totalSellingSum, UNROUNDED } from '../offers/figures';
+
+export { costPerUnit, packsOf, sellingBounds, totalSellingSum };
 
 /** The least delivery cost, ₽ per kg (spec point 5: a reserve's delivery_cost is at least 1). One rule for every
  * place a delivery cost comes from: the reserve's form, the city matrix's routes and the setting
@@ -21,41 +24,11 @@ export function deliveryTerms(lookup: { cost?: Num; days?: Num } | null | undefi
   };
 }
 
-/** Figures that are rounded later (a cost per unit before its markup) keep this many decimals: exact for every
- * stored input (2-decimal prices, 3-decimal weights, 4-decimal settings). */
-const UNROUNDED = 10;
-
-/** Cost per unit = (delivery cost + offer price per kg + costs_per_kg) × unit weight, exact (not rounded: the
- * selling bounds and the margin round once, from it). */
-export function costPerUnit(deliveryCost: Num, kgPrice: Num, costsPerKg: Num, unitWeight: Num): number | null {
-  if (toNumber(deliveryCost) === null || toNumber(kgPrice) === null || toNumber(unitWeight) === null) return null;
-  return product(UNROUNDED, sum(deliveryCost, kgPrice, toNumber(costsPerKg) ?? 0), unitWeight);
-}
-
-/** Minimum selling price = cost × (1 + min_markup); maximum = cost × (1 + max_markup); 2 decimals. */
-export function sellingBounds(cost: number | null, settings: Pick<BusinessSettings, 'min_markup' | 'max_markup'>) {
-  if (cost === null) return { min_selling_price: null, max_selling_price: null };
-  return {
-    min_selling_price: product(2, cost, sum(1, settings.min_markup)),
-    max_selling_price: product(2, cost, sum(1, settings.max_markup)),
-  };
-}
-
 /** Margin = (price − cost) / price × 100, 2 decimals; 0 when the price is 0 or less. */
 export function marginality(price: Num, cost: number | null): number {
   const p = toNumber(price);
   if (p === null || p <= 0 || cost === null) return 0;
   return ratio(product(UNROUNDED, sum(p, -cost), 100), p, 2)!;
-}
-
-/** total_selling_sum = amount × selling price. */
-export function totalSellingSum(amount: Num, price: Num): number | null {
-  return times(amount, price);
-}
-
-/** Packs = amount / units per pack, 1 decimal. */
-export function packsOf(amount: Num, unitsPerPack: Num): number | null {
-  return ratio(amount, unitsPerPack, 1);
 }
 
 /** Amount = packs × units per pack: whole pieces for 'шт' (half up: 0.3 of a pack of 24 is 7.2, so 7), kg to 2

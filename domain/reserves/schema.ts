@@ -3,6 +3,7 @@
 // The bounds depend on the offer being reserved and on the business settings, so the schema is built for them.
 import * as yup from 'yup';
 import dayjs from 'dayjs';
+import { isCalendarDate } from '../businessDay';
 import { MSG } from '../messages';
 import { formatNumber } from '../format';
 import { STORED_DECIMALS, decimalsMessage, fitsDecimals, toNumber, type Num } from '../numbers';
@@ -73,10 +74,6 @@ const number = () => formNumber(RESERVE_MSG.number);
 /** An amount or a price: stored to the kopeck, so a 3rd decimal is refused rather than rounded away. */
 const stored = () => number().test('decimals', decimalsMessage(STORED_DECIMALS), (v) => fitsDecimals(v, STORED_DECIMALS));
 const id = requiredId;
-
-/** A real day written YYYY-MM-DD: '2024-02-30' is not one. */
-export const isCalendarDate = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs(value).isValid() && dayjs(value).format('YYYY-MM-DD') === value;
 
 /** The selling bounds for the delivery cost typed in the same form. */
 export function priceBounds(deliveryCost: Num, offer: ReserveOffer, settings: BusinessSettings) {
