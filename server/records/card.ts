@@ -61,3 +61,56 @@ export interface CardSummaries {
   create: string;
   update: string;
 }
+
+/** One record a set-based duplicate rule asks about: its id and what makes another record the same (null: nothing). */
+export interface TwinProbe {
+  id: number;
+  condition: SQL | null;
+}
+
+/** What the duplicate rule finds for one record: the twin outside `among` as the card's own query would pick it
+ * (refuseDuplicate's: any record, the live ones first; refuseActiveTwin's: not deleted, the lowest id), and the
+ * records of `among` the same as it (a chunk written together decides those in memory, in id order). */
+export interface TwinFound {
+  twin: number | null;
+  among: number[];
+}
+
+/** The duplicate rule for a chunk of records in one statement (a branch per record, each an indexed lookup), where
+ * the card asks once per record: `active` as a restore asks (twins not deleted), else as a change does. */
+export async function findTwins(db: Database, table: string, probes: TwinProbe[], options: { active: boolean; among: number[] }): Promise<Map<number, TwinFound>> {
+  const found = new Map<number, TwinFound>();
+  const asked = probes.filter((p): p is { id: number; condition: SQL } => p.condition !== null);
+  for (const p of probes) found.set(p.id, { twin: null, among: [] });
+  if (!asked.length) return found;
+  const t = sql.identifier(table);
+  const among = `{${options.among.join(',')}}`;
+  const outside = options.active ? sql`AND status <> 'deleted' ORDER BY id` : sql`ORDER BY (status = 'deleted'), id`;
+  const branches = asked.map((p) => sql`SELECT ${p.id}::int AS id,
+    (SELECT id FROM ${t} WHERE (${p.condition}) AND id <> ${p.id} AND id <> ALL(${among}::int[]) ${outside} LIMIT 1) AS twin,
+    ARRAY(SELECT id FROM ${t} WHERE (${p.condition}) AND id <> ${p.id} AND id = ANY(${among}::int[]) ORDER BY id) AS among`);
+  for (const row of rowsOf<{ id: number; twin: number | null; among: number[] | string }>(await db.execute(sql.join(branches, sql` UNION ALL `)))) {
+    found.set(Number(row.id), { twin: row.twin === null ? null : Number(row.twin), among: intArray(row.among) });
+  }
+  return found;
+}
+
+/** An int[] as the driver gives it: an array (PostgreSQL, PGlite) or its text '{1,2}'. */
+const intArray = (value: number[] | string | null): number[] =>
+  (Array.isArray(value) ? value.map(Number) : String(value ?? '').replace(/[{}]/g, '').split(',').filter(Boolean).map(Number));
+
+/** A chunk's records judged in id order as the card would judge them one by one: each one's twin is the one outside
+ * (`found.twin`) or one of the chunk that `stands(id)` says is there as the same by then (written, or come back).
+ * `pass(id)` is told of each record that goes ahead. Answers the twin of each refused record. */
+export function chunkTwins(ids: number[], found: Map<number, TwinFound>, stands: (id: number, passed: ReadonlySet<number>) => boolean): Map<number, number> {
+  const passed = new Set<number>();
+  const refused = new Map<number, number>();
+  for (const id of [...ids].sort((x, y) => x - y)) {
+    const f = found.get(id);
+    const inside = (f?.among ?? []).filter((other) => stands(other, passed));
+    const twin = [f?.twin ?? null, ...inside].filter((x): x is number => x !== null).sort((x, y) => x - y)[0];
+    if (twin !== undefined) refused.set(id, twin);
+    else passed.add(id);
+  }
+  return refused;
+}

@@ -5,30 +5,35 @@ import { sql } from 'drizzle-orm';
 import { BUYER_FIELD_VISIBILITY, BUYER_FORM_FIELDS, BUYER_MSG, buyerSchema } from '../../../domain/buyers/schema';
 import { scopeOf } from '../../../domain/permissions';
 import { forbidden } from '../../errors';
-import { formRecordSection, requireReference } from '../../records/formRecord';
+import { changeForms, formRecordSection, type FormRecord } from '../../records/formRecord';
 import type { RecordSection, Row } from '../../records/pipeline';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { buyersSpec } from './list';
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
-const form = formRecordSection({
+const buyerForm: FormRecord = {
   spec: buyersSpec, fields: BUYER_FORM_FIELDS, visibleAs: BUYER_FIELD_VISIBILITY, schema: buyerSchema,
   // the card's selects and its own values (the list shows the terms by their title)
   readColumns: {
     city_id: sql`b.city_id`, responsible_id: sql`b.responsible_id`, payment_terms: sql`b.payment_terms`,
   },
-  async checkReferences(db, values) {
-    if (!blank(values.city_id)) await requireReference(db, 'cities', values.city_id, BUYER_MSG.city);
-    if (!blank(values.responsible_id)) await requireReference(db, 'employees', values.responsible_id, BUYER_MSG.responsible);
-  },
+  references: [
+    { field: 'city_id', table: 'cities', message: BUYER_MSG.city, optional: true },
+    { field: 'responsible_id', table: 'employees', message: BUYER_MSG.responsible, optional: true },
+  ],
   duplicate: {
     of: (values) => (values.inn ? sql`inn = ${String(values.inn)} AND status <> 'deleted'` : null),
     message: BUYER_MSG.duplicate, text: BUYER_MSG.conflictText,
   },
-});
+};
+const form = formRecordSection(buyerForm);
 
 const ownOnly = (auth: AuthenticatedUser, action: 'create' | 'update') => scopeOf(auth.permissions, 'buyers', action) === 'own';
+
+/** A caller who changes only its own buyers may not hand one to someone else: 403 in the card's words. */
+const handsOver = (auth: AuthenticatedUser, body: Row, before: Row) =>
+  ownOnly(auth, 'update') && body.responsible_id !== undefined && Number(body.responsible_id) !== Number(before.responsible_id);
 
 export const buyerRecord: RecordSection<Row> = {
   ...form,
@@ -41,9 +46,13 @@ export const buyerRecord: RecordSection<Row> = {
   },
   async change(tx, auth, context) {
     const { body, before } = context;
-    if (ownOnly(auth, 'update') && body.responsible_id !== undefined && Number(body.responsible_id) !== Number(before.responsible_id)) {
-      throw forbidden(BUYER_MSG.responsibleLocked);
-    }
+    if (handsOver(auth, body, before)) throw forbidden(BUYER_MSG.responsibleLocked);
     return form.change(tx, auth, context);
+  },
+  // the same for a chunk (a bulk edit): the handed-over ones refused, the others through the form's set-based change
+  async changeMany(tx, auth, rows, hidden) {
+    const locked = new Set(rows.filter((r) => handsOver(auth, r.body, r.before)).map((r) => r.id));
+    const changed = new Map((await changeForms(tx, buyerForm, rows.filter((r) => !locked.has(r.id)), hidden)).map((o) => [o.id, o]));
+    return rows.map((r) => (locked.has(r.id) ? { id: r.id, refused: forbidden(BUYER_MSG.responsibleLocked) } : changed.get(r.id)!));
   },
 };

@@ -6,13 +6,14 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { CITY_MSG, DELIVERY_ROWS_MAX, citySchema, deliveryRowSchema, isEmptyDelivery, type DeliveryRow, type DeliveryRowInput } from '../../../domain/cities/schema';
 import { money, toNumber } from '../../../domain/numbers';
-import { badRequest, forbidden } from '../../errors';
+import { badRequest, conflict, forbidden } from '../../errors';
 import { isFieldVisible } from '../../../domain/permissions';
 import { rowsOf } from '../../http/rows';
 import { keyedChanges, recordHistory } from '../../records/history';
 import type { FieldChange } from '../../../domain/history';
 import { refuseActiveTwin, refuseDuplicate, validateCard } from '../../records/card';
 import { readRecord, type RecordSection, type Row } from '../../records/pipeline';
+import { restoreTwins } from '../../records/formRecord';
 import { citiesSpec } from './list';
 
 /** Another city of the same name, whatever the case, deleted or not. */
@@ -43,6 +44,9 @@ export const cityRecord: RecordSection<{ name: string; delivery: DeliveryRowInpu
   },
   beforeRestore: (tx, _auth, record) =>
     refuseActiveTwin(tx, sameName(String(record.name)), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText, Number(record.id)),
+  // the same for a chunk of a bulk restore, in one statement
+  restoreMany: (tx, _auth, rows) =>
+    restoreTwins(tx, 'cities', rows, (record) => sameName(String(record.name)), (twin) => conflict(CITY_MSG.duplicate, CITY_MSG.conflictText, twin)),
 };
 
 /** The delivery matrix is read and written only by a role that sees offers' loading city (DERIVED_FIELDS): its

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { EMPLOYEE_FIELD_VISIBILITY, EMPLOYEE_FORM_FIELDS, EMPLOYEE_MSG, employeeSchema } from '../../../domain/employees/schema';
 import type { Row } from '../../records/pipeline';
-import { formRecordSection, requireReference } from '../../records/formRecord';
+import { formRecordSection } from '../../records/formRecord';
 import { reservesShortList } from '../reserves/stats';
 import { employeesSpec } from './list';
 
@@ -18,7 +18,7 @@ function sameContacts(values: Row): SQL | null {
 
 export const employeeRecord = formRecordSection({
   spec: employeesSpec, fields: EMPLOYEE_FORM_FIELDS, visibleAs: EMPLOYEE_FIELD_VISIBILITY, schema: employeeSchema,
-  checkReferences: (db, values) => requireReference(db, 'positions', values.position_id, EMPLOYEE_MSG.position),
+  references: [{ field: 'position_id', table: 'positions', message: EMPLOYEE_MSG.position }],
   duplicate: { of: sameContacts, message: EMPLOYEE_MSG.duplicate, text: EMPLOYEE_MSG.conflictText },
   finishRead: async (db, auth, row) => ({ ...row, reserves: await reservesShortList(db, auth, sql`r.responsible_id = ${Number(row.id)}`) }),
 });

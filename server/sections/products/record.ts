@@ -4,11 +4,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { PRODUCT_MSG, PRODUCT_STATUSES, hasDuplicateName, productSchema, varietySchema } from '../../../domain/products/schema';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { rowsOf } from '../../http/rows';
 import { recordHistory } from '../../records/history';
-import { refuseActiveTwin, refuseDuplicate, validateCard } from '../../records/card';
-import { readRecord, type RecordSection, type Row } from '../../records/pipeline';
+import { findTwins, refuseActiveTwin, refuseDuplicate, validateCard } from '../../records/card';
+import { restoreTwins } from '../../records/formRecord';
+import { readRecord, type BulkOutcome, type BulkRow, type RecordSection, type Row } from '../../records/pipeline';
 import { isRefVisible } from '../../../domain/permissions';
 import { productsSpec } from './list';
 
@@ -21,6 +22,38 @@ export interface Variety {
 }
 
 const sameName = (name: string) => sql`lower(name) = lower(${name})`;
+
+/** A change's name and status over the stored product: the shared schema's name, a status the card lets a user set. */
+async function changedProduct(before: Row, body: Row): Promise<{ name: string; status: string }> {
+  const { name } = await validateCard(productSchema(), { name: body.name ?? before.name });
+  let status = String(before.status);
+  if (body.status !== undefined && body.status !== null) {
+    if (!(PRODUCT_STATUSES as readonly unknown[]).includes(body.status)) throw badRequest(PRODUCT_MSG.badStatus);
+    status = String(body.status);
+  }
+  return { name: String(name), status };
+}
+
+/** The products' bulk edit as sets (the dialog moves the status): each one's name and status checked as its card
+ * checks them, the duplicate rule for the chunk in one statement. The dialog never renames, so each product is
+ * compared with the table as it stands, as the card would. */
+async function changeProducts(tx: Database, rows: BulkRow[]): Promise<BulkOutcome[]> {
+  const outcomes = new Map<number, BulkOutcome>();
+  const checked: { id: number; name: string; status: string }[] = [];
+  for (const { id, before, body } of rows) {
+    try {
+      checked.push({ id, ...(await changedProduct(before, body)) });
+    } catch (e) {
+      outcomes.set(id, { id, refused: e });
+    }
+  }
+  const twins = await findTwins(tx, 'products', checked.map((c) => ({ id: c.id, condition: sameName(c.name) })), { active: false, among: [] });
+  for (const { id, name, status } of checked) {
+    const twin = twins.get(id)?.twin ?? null;
+    outcomes.set(id, twin !== null ? { id, refused: conflict(PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText, twin) } : { id, set: { name, status } });
+  }
+  return rows.map((r) => outcomes.get(r.id)!);
+}
 
 /** A product's card: its name (and, when created, its varieties); a change may also move its status. */
 export const productRecord: RecordSection<{ name: string; varieties: string[] }> = {
@@ -40,17 +73,15 @@ export const productRecord: RecordSection<{ name: string; varieties: string[] }>
     return created.id;
   },
   async change(tx, _auth, { id, before, body }) {
-    const { name } = await validateCard(productSchema(), { name: body.name ?? before.name });
-    let status = String(before.status);
-    if (body.status !== undefined && body.status !== null) {
-      if (!(PRODUCT_STATUSES as readonly unknown[]).includes(body.status)) throw badRequest(PRODUCT_MSG.badStatus);
-      status = String(body.status);
-    }
-    await refuseDuplicate(tx, sameName(String(name)), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText, id);
-    return { set: sql`name = ${String(name)}, status = ${status}` };
+    const { name, status } = await changedProduct(before, body);
+    await refuseDuplicate(tx, sameName(name), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText, id);
+    return { set: sql`name = ${name}, status = ${status}` };
   },
+  changeMany: (tx, _auth, rows) => changeProducts(tx, rows),
   beforeRestore: (tx, _auth, record) =>
     refuseActiveTwin(tx, sameName(String(record.name)), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText, Number(record.id)),
+  restoreMany: (tx, _auth, rows) =>
+    restoreTwins(tx, 'products', rows, (record) => sameName(String(record.name)), (twin) => conflict(PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText, twin)),
 };
 
 export const readProduct = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) => readRecord(db, auth, productRecord, id, withDeleted);

@@ -3,12 +3,12 @@
 // see (role 1: contacts, INN, city, location) are neither shown nor written.
 import { sql } from 'drizzle-orm';
 import { SUPPLIER_FIELD_VISIBILITY, SUPPLIER_FORM_FIELDS, SUPPLIER_MSG, supplierSchema } from '../../../domain/suppliers/schema';
-import { formRecordSection, requireReference } from '../../records/formRecord';
+import { formRecordSection } from '../../records/formRecord';
 import { suppliersSpec } from './list';
 
 export const supplierRecord = formRecordSection({
   spec: suppliersSpec, fields: SUPPLIER_FORM_FIELDS, visibleAs: SUPPLIER_FIELD_VISIBILITY, schema: supplierSchema,
   readColumns: { city_id: sql`s.city_id` },
-  checkReferences: (db, values) => requireReference(db, 'cities', values.city_id, SUPPLIER_MSG.city),
+  references: [{ field: 'city_id', table: 'cities', message: SUPPLIER_MSG.city }],
   duplicate: { of: (values) => (values.inn ? sql`inn = ${String(values.inn)}` : null), message: SUPPLIER_MSG.duplicate, text: SUPPLIER_MSG.conflictText },
 });

@@ -1,0 +1,182 @@
+// The set-based bulk edit and restore of every section (issue 36) keep what each card checks one record at a time:
+// the shared schemas' and references' Russian messages, the duplicate rule (against the table, and inside the chunk
+// restored together, in id order), the caller's scope and its own rules (a manager's own buyers), a reserve's own
+// rules (its selling band and terms, stock through the stock writer); the rows, their versions and their history
+// rows are as one card's writes would leave them.
+import { sql } from 'drizzle-orm';
+import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
+import { firstRow, rowsOf } from '../http/rows';
+
+let ctx: DemoContext;
+
+beforeAll(async () => {
+  ctx = await createDemoApp();
+}, 120_000);
+
+afterAll(() => ctx?.close());
+
+const bulk = (section: string, body: unknown, who: DemoUser = 'admin') => ctx.call('PATCH', `/api/${section}`, who, body);
+const restore = (section: string, ids: number[], who: DemoUser = 'admin') => ctx.call('POST', `/api/${section}/restore`, who, { ids });
+const remove = (section: string, ids: number[]) => ctx.call('DELETE', `/api/${section}`, 'admin', { ids });
+const rowOf = async (table: string, id: number) =>
+  firstRow<{ row: Record<string, unknown> & { status: string; version: number } }>(
+    await ctx.db.execute(sql`SELECT to_jsonb(t) AS row FROM ${sql.identifier(table)} t WHERE id = ${id}`))!.row;
+const historyOf = async (section: string, id: number) => rowsOf<{ action: string; changes: { field: string; old: unknown; new: unknown }[]; version: number }>(
+  await ctx.db.execute(sql`SELECT action, changes, version FROM record_history WHERE section = ${section} AND record_id = ${id} ORDER BY id`));
+const idsOf = async (query: ReturnType<typeof sql>) => rowsOf<{ id: number }>(await ctx.db.execute(query)).map((r) => Number(r.id));
+
+describe('plain form sections: employees, suppliers, buyers', () => {
+  test('employees: a new position for each, one version and one history row each; a position not there refused in the form\'s words', async () => {
+    const ids = await idsOf(sql`SELECT id FROM employees WHERE status = 'active' ORDER BY id LIMIT 3`);
+    const [from, to] = await idsOf(sql`SELECT id FROM positions ORDER BY id LIMIT 2`);
+    await ctx.db.execute(sql`UPDATE employees SET position_id = ${from} WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`);
+    const versions = await Promise.all(ids.map(async (id) => (await rowOf('employees', id)).version));
+    const res = await bulk('employees', { ids, set: { position_id: to } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', changed: 3, notChanged: 0, refused: [] });
+    for (const [i, id] of ids.entries()) {
+      expect(await rowOf('employees', id)).toMatchObject({ position_id: to, version: versions[i] + 1 });
+      const [last] = (await historyOf('employees', id)).slice(-1);
+      expect(last).toMatchObject({ action: 'update', version: versions[i] + 1, changes: [{ field: 'position_id', old: from, new: to }] });
+    }
+    const gone = await bulk('employees', { ids, set: { position_id: 2_000_000 } });
+    expect(gone.body).toMatchObject({ changed: 0, message: 'Ни одна запись не изменена. Выберите должность' });
+    expect(gone.body.refused).toEqual(ids.map((id) => ({ id, reason: 'Выберите должность' })));
+    // the card answers alike
+    const card = await ctx.change('PATCH', `/api/employees/${ids[0]}`, 'admin', { position_id: 2_000_000 });
+    expect(card.body.messages).toEqual(['Выберите должность']);
+    expect((await rowOf('employees', ids[0])).version).toBe(versions[0] + 1);
+  });
+
+  test('employees: one whose contacts another employee has already is refused with the card\'s 409 words, the others change', async () => {
+    const [a, b, c] = await idsOf(sql`SELECT id FROM employees WHERE status = 'active' AND email IS NOT NULL ORDER BY id DESC LIMIT 3`);
+    // b shares its e-mail with c (an old record written before the rule)
+    await ctx.db.execute(sql`UPDATE employees SET email = (SELECT email FROM employees WHERE id = ${c}) WHERE id = ${b}`);
+    const [position] = await idsOf(sql`SELECT id FROM positions ORDER BY id DESC LIMIT 1`);
+    const card = await ctx.change('PATCH', `/api/employees/${b}`, 'admin', { position_id: position });
+    expect(card.status).toBe(409);
+    expect(card.body.message).toBe('Сотрудник с таким email или телефоном уже есть');
+    const versionB = (await rowOf('employees', b)).version;
+    const res = await bulk('employees', { ids: [a, b, c], set: { position_id: position } });
+    expect(res.body).toMatchObject({
+      changed: 1, notChanged: 2,
+      warning: 'Успешно изменено: 1 сотрудник из 3. Не удалось изменить: 2 сотрудника.',
+      refused: [{ id: c, reason: 'Сотрудник с таким email или телефоном уже есть' }, { id: b, reason: 'Сотрудник с таким email или телефоном уже есть' }].sort((x, y) => x.id - y.id),
+    });
+    expect(await rowOf('employees', a)).toMatchObject({ position_id: position });
+    expect((await rowOf('employees', b)).version).toBe(versionB);
+  });
+
+  test('suppliers: a city for each; a city not there refused per record; a role without the update right refused as a whole', async () => {
+    const ids = await idsOf(sql`SELECT id FROM suppliers WHERE status = 'active' ORDER BY id LIMIT 4`);
+    const [city] = await idsOf(sql`SELECT id FROM cities WHERE status = 'active' ORDER BY id DESC LIMIT 1`);
+    const res = await bulk('suppliers', { ids, set: { city_id: city } });
+    expect(res.body).toMatchObject({ changed: 4, refused: [] });
+    for (const id of ids) expect(await rowOf('suppliers', id)).toMatchObject({ city_id: city });
+    const gone = await bulk('suppliers', { ids: ids.slice(0, 1), set: { city_id: 2_000_000 } });
+    expect(gone.body.refused).toEqual([{ id: ids[0], reason: 'Выберите город' }]);
+    expect((await bulk('suppliers', { ids, set: { city_id: city } }, 'supplier')).status).toBe(403);
+  });
+
+  test('buyers: a manager changes only its own buyers and hands none over (the card\'s 403 words); the others of its selection are refused', async () => {
+    const me = firstRow<{ employee_id: number }>(await ctx.db.execute(sql`SELECT employee_id FROM users WHERE email = 'manager@nutdesk.demo'`))!.employee_id;
+    const [other] = await idsOf(sql`SELECT id FROM employees WHERE status = 'active' AND id <> ${me} ORDER BY id LIMIT 1`);
+    const mine = await idsOf(sql`SELECT id FROM buyers WHERE status = 'active' ORDER BY id LIMIT 2`);
+    // (the card asks for what a buyer's form requires: an old buyer without them is refused by the card alike)
+    await ctx.db.execute(sql`UPDATE buyers SET kpp = '770101001', contact_person = 'Иванов Иван', email = 'buyer' || id || '@example.ru'
+      WHERE id = ANY(${`{${mine.join(',')}}`}::int[])`);
+    const [theirs] = await idsOf(sql`SELECT id FROM buyers WHERE status = 'active' ORDER BY id DESC LIMIT 1`);
+    await ctx.db.execute(sql`UPDATE buyers SET responsible_id = ${me} WHERE id = ANY(${`{${mine.join(',')}}`}::int[])`);
+    await ctx.db.execute(sql`UPDATE buyers SET responsible_id = ${other} WHERE id = ${theirs}`);
+    const handed = await bulk('buyers', { ids: [...mine, theirs], set: { responsible_id: other } }, 'manager');
+    expect(handed.status).toBe(200);
+    expect(handed.body.changed).toBe(0);
+    expect(handed.body.refused).toEqual([
+      ...mine.map((id) => ({ id, reason: 'Ответственным за покупателя можете быть только вы' })),
+      { id: theirs, reason: 'Недостаточно прав для этого действия' },
+    ].sort((x, y) => x.id - y.id));
+    const [city] = await idsOf(sql`SELECT id FROM cities WHERE status = 'active' ORDER BY id LIMIT 1`);
+    const moved = await bulk('buyers', { ids: mine, set: { city_id: city } }, 'manager');
+    expect(moved.body).toMatchObject({ changed: 2, refused: [] });
+    for (const id of mine) expect(await rowOf('buyers', id)).toMatchObject({ city_id: city, responsible_id: me });
+    // an empty city is none (the field is optional), a city not there is refused
+    expect((await bulk('buyers', { ids: mine, set: { city_id: null } })).body.changed).toBe(2);
+    expect((await bulk('buyers', { ids: mine, set: { city_id: 2_000_000 } })).body.refused).toEqual(mine.map((id) => ({ id, reason: 'Выберите город' })));
+  });
+});
+
+describe('products', () => {
+  test('a status for each, with the card\'s refusals: a status the card does not offer, a name another product has', async () => {
+    const ids = await idsOf(sql`SELECT id FROM products WHERE status = 'active' ORDER BY id DESC LIMIT 3`);
+    const res = await bulk('products', { ids, set: { status: 'deactivated' } });
+    expect(res.body).toMatchObject({ changed: 3, refused: [] });
+    for (const id of ids) {
+      expect(await rowOf('products', id)).toMatchObject({ status: 'deactivated' });
+      expect((await historyOf('products', id)).slice(-1)[0].changes).toEqual([{ field: 'status', old: 'active', new: 'deactivated' }]);
+    }
+    const bad = await bulk('products', { ids: ids.slice(0, 1), set: { status: 'deleted' } });
+    expect(bad.body.refused).toEqual([{ id: ids[0], reason: 'Статус может быть только «Активный» или «Деактивирован»' }]);
+    // an old twin by name (case aside) refuses the product it names
+    await ctx.db.execute(sql`UPDATE products SET name = upper((SELECT name FROM products WHERE id = ${ids[1]})) WHERE id = ${ids[2]}`);
+    const twin = await bulk('products', { ids, set: { status: 'active' } });
+    expect(twin.body.changed).toBe(1);
+    expect(twin.body.refused).toEqual([ids[2], ids[1]].sort((x, y) => x - y).map((id) => ({ id, reason: 'Товар с таким названием уже есть' })));
+    expect(await rowOf('products', ids[0])).toMatchObject({ status: 'active' });
+    expect(await rowOf('products', ids[1])).toMatchObject({ status: 'deactivated' });
+  });
+});
+
+describe('bulk restore', () => {
+  test('products: two deleted ones of the same name come back as one by one would: the first, then the second is its twin', async () => {
+    const made = await Promise.all(['Кешью bulk-36 A', 'Кешью bulk-36 B', 'Кешью bulk-36 C'].map((name) => ctx.call('POST', '/api/products', 'admin', { name })));
+    const [a, b, c] = made.map((m) => Number(m.body.id));
+    expect(made.map((m) => m.status)).toEqual([201, 201, 201]);
+    await remove('products', [a, b, c]);
+    await ctx.db.execute(sql`UPDATE products SET name = 'кешью BULK-36 a' WHERE id = ${b}`);
+    const res = await restore('products', [c, b, a]);
+    expect(res.body).toMatchObject({
+      restored: 2, notRestored: 1, refused: [{ id: b, reason: 'Товар с таким названием уже есть' }],
+      warning: 'Успешно восстановлено: 2 товара из 3. Не удалось восстановить: 1 товар.',
+    });
+    expect(await rowOf('products', a)).toMatchObject({ status: 'active', deleted_at: null });
+    expect(await rowOf('products', b)).toMatchObject({ status: 'deleted' });
+    expect((await historyOf('products', a)).map((e) => e.action)).toEqual(['create', 'delete', 'restore']);
+    expect((await historyOf('products', b)).map((e) => e.action)).toEqual(['create', 'delete']);
+    // the card's own restore answers the same, with the twin's link
+    const card = await ctx.call('POST', `/api/products/${b}/restore`);
+    expect(card.status).toBe(409);
+    expect(card.body).toMatchObject({ message: 'Товар с таким названием уже есть', info: { text: 'Товар', id: a } });
+  });
+
+  test('buyers: one whose INN a buyer not deleted has now stays deleted; employees, suppliers and cities come back with their history', async () => {
+    const [buyer, other] = await idsOf(sql`SELECT id FROM buyers WHERE status = 'active' AND inn IS NOT NULL ORDER BY id DESC LIMIT 2`);
+    await remove('buyers', [buyer]);
+    await ctx.db.execute(sql`UPDATE buyers SET inn = (SELECT inn FROM buyers WHERE id = ${buyer}) WHERE id = ${other}`);
+    const refused = await restore('buyers', [buyer]);
+    expect(refused.body).toMatchObject({ restored: 0, message: 'Ни одна запись не восстановлена. Покупатель с таким ИНН уже есть' });
+    expect(await rowOf('buyers', buyer)).toMatchObject({ status: 'deleted' });
+    // new records no other one uses, so that nothing keeps them from being deleted
+    const made = {
+      employees: sql`INSERT INTO employees (full_name, email) VALUES ('Бульк Один', 'bulk36-1@example.ru'), ('Бульк Два', 'bulk36-2@example.ru') RETURNING id`,
+      suppliers: sql`INSERT INTO suppliers (name, inn) VALUES ('ООО Бульк 1', '3636360001'), ('ООО Бульк 2', '3636360002') RETURNING id`,
+      cities: sql`INSERT INTO cities (name) VALUES ('Бульк-Город 1'), ('Бульк-Город 2') RETURNING id`,
+    };
+    for (const section of ['employees', 'suppliers', 'cities'] as const) {
+      const ids = await idsOf(made[section]);
+      const deleted = await remove(section, ids);
+      expect(deleted.body).toMatchObject({ deleted: ids.length });
+      const res = await restore(section, [...ids, 2_000_000]);
+      expect(res.body).toMatchObject({ restored: ids.length, refused: [{ id: 2_000_000, reason: 'Объект не найден' }] });
+      for (const id of ids) {
+        expect((await rowOf(section, id)).status).not.toBe('deleted');
+        expect((await historyOf(section, id)).slice(-2).map((e) => e.action)).toEqual(['delete', 'restore']);
+      }
+    }
+  });
+
+  test('a role without the delete right is refused as a whole, and restoring what is not deleted says so', async () => {
+    const [id] = await idsOf(sql`SELECT id FROM products WHERE status = 'active' ORDER BY id LIMIT 1`);
+    expect((await restore('products', [id], 'supplier')).status).toBe(403);
+    expect((await restore('products', [id])).body.refused).toEqual([{ id, reason: 'Запись не удалена' }]);
+  });
+});
