@@ -1,5 +1,6 @@
 // What a price list answers (GET /api/price-list), as the server builds it and the page, its files and the reserve
 // link read it: one line per available lot, priced to the buyer's city.
+import type { Pagination } from '../lists';
 
 export interface PriceListLine {
   offer_id: number;
@@ -46,12 +47,27 @@ export interface BuyerDocument {
   url: string;
 }
 
+/** The buyer's page's default size (issue 34); the sizes are the staff lists' (PAGE_SIZES). */
+export const PUBLIC_PAGE_SIZE = 100;
+
+/** Where a buyer's page stands: the staff lists' names (Pagination), without the page links. */
+export type BuyerPagination = Pick<Pagination, 'totalItems' | 'currentPage' | 'firstPage' | 'lastPage' | 'perPage' | 'pageCount'>;
+
 export interface BuyerPriceList {
   company: string;
   city: string;
   date: string;
   valid_until: string | null;
+  /** One page of the lines (GET /api/public/price-list/{token}?page=&perPage=). */
   lines: BuyerLine[];
+  pagination: BuyerPagination;
+}
+
+/** A page of `total` items: the asked one, or the last when asked past it (an empty list has one, empty, page). */
+export function buyerPage(total: number, page: number, perPage: number): BuyerPagination & { offset: number } {
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const currentPage = Math.min(Math.max(1, page), pageCount);
+  return { totalItems: total, currentPage, firstPage: 1, lastPage: pageCount, perPage, pageCount, offset: (currentPage - 1) * perPage };
 }
 
 /** The buyer's columns of a line: what the public page may show of it. */

@@ -204,6 +204,8 @@ test('the buyer\'s link: public, only the buyer\'s columns, live, expiring and r
       { product: 'Орех макадамия', variety: null, harvest_year: '1990', origin_country: 'Иран', packing: expect.any(String), unit_measure: 'кг', available_amount: '490.00', available_packs: '49.0', price: '380.00', price_per_kg: '380.00', delivery_days: 4, logistics_state: 'stock', expected_arrival: null, documents: [] },
       { product: 'Орех макадамия', variety: null, harvest_year: '1991', origin_country: 'Иран', packing: expect.any(String), unit_measure: 'шт', available_amount: '240.00', available_packs: '20.0', price: '130.00', price_per_kg: '520.00', delivery_days: null, logistics_state: 'stock', expected_arrival: null, documents: [] },
     ],
+    // issue 34: a page of the list (public-pages.test.ts)
+    pagination: { totalItems: 2, currentPage: 1, firstPage: 1, lastPage: 1, perPage: 100, pageCount: 1 },
   });
   // the leak scan: no internal key anywhere, and none of the internal values (purchase prices, the supplier, the
   // loading address and city, delivery costs)

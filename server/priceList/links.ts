@@ -15,7 +15,7 @@ import { decodePriceListQuery, encodePriceListQuery, type PriceListQuery } from 
 import { HttpError, badRequest, notFound } from '../errors';
 import { firstRow, rowsOf } from '../http/rows';
 import { buildPriceList, offersScope } from './lines';
-import { buyerLine, type BuyerPriceList } from '../../domain/priceList/lines';
+import { buyerLine, buyerPage, type BuyerPriceList } from '../../domain/priceList/lines';
 import { shareableDocuments } from '../sections/offers/documents';
 import { shareableFile } from '../sections/offers/publicDocuments';
 import type { FileRow } from '../records/files';
@@ -82,14 +82,20 @@ async function linkedList(db: Database, sectionSpecs: Record<string, SectionSpec
   return { list, q };
 }
 
-/** GET /api/public/price-list/{token}: the list as the buyer sees it, with today's stock and prices, and each lot's
- * documents marked 'Можно показывать покупателю' (issue 39). */
-export async function publicPriceList(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string, cache: PublicListCache): Promise<BuyerPriceList> {
+/** GET /api/public/price-list/{token}?page=&perPage=: a page of the list as the buyer sees it, with today's stock and
+ * prices, and each lot's documents marked 'Можно показывать покупателю' (issue 39). The list is built (or kept) whole
+ * and paged here, so every page of a read agrees; a page past the last is the last. */
+export async function publicPriceList(
+  db: Database, sectionSpecs: Record<string, SectionSpec>, token: string, cache: PublicListCache, paging: { page: number; perPage: number },
+): Promise<BuyerPriceList> {
   const { list, q } = await linkedList(db, sectionSpecs, token, cache);
-  const documents = await shareableDocuments(db, list.lines.map((l) => l.offer_id));
+  const { offset, ...pagination } = buyerPage(list.lines.length, paging.page, paging.perPage);
+  const lines = list.lines.slice(offset, offset + pagination.perPage);
+  const documents = await shareableDocuments(db, lines.map((l) => l.offer_id));
   return {
     company: list.company, city: list.city.name, date: list.date, valid_until: q.valid_until ?? null,
-    lines: list.lines.map((l) => ({
+    pagination,
+    lines: lines.map((l) => ({
       ...buyerLine(l),
       documents: (documents.get(l.offer_id) ?? []).map(({ id, ...d }) => ({ ...d, url: `/api/public/price-list/${token}/documents/${id}` })),
     })),

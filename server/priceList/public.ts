@@ -6,7 +6,7 @@ import type { SectionSpec } from '../spec/section';
 import { noQuery } from '../http/schemas';
 import { publicDocumentFile, publicPriceList } from './links';
 import { publicListCache } from './publicCache';
-import { documentFileResponse, publicResponse, tokenDocumentParams, tokenParams } from './schema';
+import { documentFileResponse, publicPageQuery, publicPageTexts, publicResponse, tokenDocumentParams, tokenParams } from './schema';
 import type { FileStores } from '../db/fileStores';
 import { sendPublicDocument } from '../sections/offers/publicDocuments';
 import { DOCUMENT_MSG } from '../../domain/offers/documents';
@@ -17,11 +17,12 @@ export default async function publicPriceListRoutes(app: FastifyInstance, opts: 
   const cache = publicListCache(opts.cacheSeconds);
 
   app.get('/price-list/:token', {
-    schema: { tags: ['price-list'], summary: 'The buyer\'s read-only price list by its link (no sign-in)', security: [], params: tokenParams, querystring: noQuery, response: publicResponse },
-    schemaErrorFormatter: russianErrors({ fields: { token: PRICE_LIST_MSG.linkNotFound } }),
+    schema: { tags: ['price-list'], summary: 'A page of the buyer\'s read-only price list by its link (no sign-in)', security: [], params: tokenParams, querystring: publicPageQuery, response: publicResponse },
+    schemaErrorFormatter: russianErrors({ fields: { token: PRICE_LIST_MSG.linkNotFound, ...publicPageTexts } }),
   }, async (request, reply) => {
     const { token } = request.params as { token: string };
-    const list = await publicPriceList(opts.db, opts.specs, token, cache);
+    const { page, perPage } = request.query as { page: number; perPage: number };
+    const list = await publicPriceList(opts.db, opts.specs, token, cache, { page, perPage });
     // a buyer's page is nobody's to cache or index
     reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
     return list;

@@ -4,6 +4,9 @@ import { ID, responses } from '../http/schemas';
 import { PRICE_LEVELS, ROUNDINGS } from '../../domain/priceList/query';
 import { PRICE_LIST_MSG } from '../../domain/priceList/access';
 import { russianErrors } from '../http/validation';
+import { PAGE_SIZES } from '../../domain/lists';
+import { LIST_MSG } from '../../domain/listQuery';
+import { PUBLIC_PAGE_SIZE } from '../../domain/priceList/lines';
 
 const ids = { type: 'array', items: ID, maxItems: 200 } as const;
 const texts = { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 200 } as const;
@@ -101,6 +104,18 @@ export const tokenDocumentParams = {
   properties: { token: { type: 'string', minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }, docId: { type: 'integer', minimum: 1, maximum: 2147483647 } },
 } as const;
 
+/** The buyer's page is paged (issue 34): at 20 000 lots the whole list was 5.7 MB of JSON per read. The staff lists'
+ * sizes and messages; a page past the last reads the last (a link opened after lots sold out still shows a page). */
+export const publicPageQuery = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+    perPage: { type: 'integer', enum: [...PAGE_SIZES], default: PUBLIC_PAGE_SIZE },
+  },
+} as const;
+
+export const publicPageTexts = { page: LIST_MSG.page, perPage: LIST_MSG.perPage } as const;
+
 export const tokenParams = {
   type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } },
 } as const;
@@ -125,6 +140,16 @@ export const publicResponse = responses({
             // issue 39: the lot's documents marked for buyers, each served through the link's token
             documents: BUYER_DOCUMENTS,
           },
+        },
+      },
+      // the staff lists' names (domain/lists.ts Pagination), without the page links: they would repeat the token
+      pagination: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['totalItems', 'currentPage', 'firstPage', 'lastPage', 'perPage', 'pageCount'],
+        properties: {
+          totalItems: { type: 'integer' }, currentPage: { type: 'integer' }, firstPage: { type: 'integer' }, lastPage: { type: 'integer' },
+          perPage: { type: 'integer' }, pageCount: { type: 'integer' },
         },
       },
     },

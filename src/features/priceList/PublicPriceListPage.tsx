@@ -1,8 +1,9 @@
 // The buyer's page at /p/{token} (issue 23): no sign-in, none of the signed-in shell (no store, no session, no
 // navigation; a chunk of its own), read-only. It reads GET /api/public/price-list/{token}, whose answer holds the
-// buyer's columns only, with the stock as it stands at the moment of reading.
+// buyer's columns only, with the stock as it stands at the moment of reading. It is read a page at a time (issue 34:
+// a long list was megabytes per read), with the staff lists' pager; the page and its size are in the address.
 import { Fragment } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import MuiAlert from '@mui/material/Alert';
@@ -13,10 +14,12 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../domain/priceList/texts';
-import type { BuyerLine, BuyerPriceList } from '../../../domain/priceList/lines';
+import { PUBLIC_PAGE_SIZE, type BuyerLine, type BuyerPriceList } from '../../../domain/priceList/lines';
+import { PAGE_SIZES } from '../../../domain/lists';
 import { buyerAvailabilityText } from '../../../domain/offers/logistics';
 import { usePublicRead } from '../../components/usePublicRead';
 import { BuyerDocuments } from '../../components/BuyerDocuments';
@@ -25,7 +28,16 @@ const FAILED = 'Не удалось загрузить прайс-лист. По
 
 export default function PublicPriceListPage() {
   const { token = '' } = useParams();
-  const { data: list, error } = usePublicRead<BuyerPriceList>(`/api/public/price-list/${encodeURIComponent(token)}`, FAILED);
+  const [params, setParams] = useSearchParams();
+  // what the address asks for, within what the server takes (a hand-edited address reads the default)
+  const asked = Number(params.get('page'));
+  const page = Number.isInteger(asked) && asked >= 1 ? asked : 1;
+  const size = Number(params.get('perPage'));
+  const perPage = (PAGE_SIZES as readonly number[]).includes(size) ? size : PUBLIC_PAGE_SIZE;
+  const { data: list, error } = usePublicRead<BuyerPriceList>(`/api/public/price-list/${encodeURIComponent(token)}?page=${page}&perPage=${perPage}`, FAILED);
+  const go = (nextPage: number, nextPerPage: number) => {
+    setParams({ page: String(nextPage), perPage: String(nextPerPage) });
+  };
 
   if (error) return <Box sx={{ maxWidth: 720, mx: 'auto', mt: 6, px: 2 }}><MuiAlert severity="warning">{error}</MuiAlert></Box>;
   if (!list) return <Box sx={{ display: 'flex', justifyContent: 'center', mt: 8 }}><CircularProgress aria-label="Загрузка" /></Box>;
@@ -69,6 +81,20 @@ export default function PublicPriceListPage() {
               ))}
             </TableBody>
           </Table>
+          {list.pagination && (
+            <TablePagination
+              component="div"
+              count={list.pagination.totalItems}
+              // the page the server answered with: one asked past the last is the last
+              page={list.pagination.currentPage - 1}
+              rowsPerPage={list.pagination.perPage}
+              rowsPerPageOptions={[...PAGE_SIZES]}
+              onPageChange={(_, zeroBased) => go(zeroBased + 1, list.pagination.perPage)}
+              onRowsPerPageChange={(event) => go(1, Number(event.target.value))}
+              showFirstButton
+              showLastButton
+            />
+          )}
         </TableContainer>
       )}
     </Box>
