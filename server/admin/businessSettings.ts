@@ -6,7 +6,6 @@ import { businessSettings } from '../db/schema';
 import { moveChangeGeneration } from '../db/changes';
 import { BAND_SETTINGS, BUSINESS_SETTING_NAMES, DAY_SETTING_DEFAULTS, type BusinessSettingName, type BusinessSettings } from '../../domain/settings';
 import { businessSettingsSchema, COMPANY_TITLE, companySettingsSchema, SETTING_TITLE, settingShown, type CompanySettingName } from '../../domain/settingsSchema';
-import * as yup from 'yup';
 import { money, toNumber } from '../../domain/numbers';
 import { offerSellingBand } from '../../domain/offers/figures';
 import { rowsOf } from '../http/rows';
@@ -18,6 +17,7 @@ import { badRequest } from '../errors';
 import {
   isShortfallRule, shortfallRuleTitle, SHORTFALL_MSG, SHORTFALL_RULE_DEFAULT, SHORTFALL_RULE_SETTING, SHORTFALL_TITLE, type ShortfallRule,
 } from '../../domain/offers/logistics';
+import { validated } from '../http/validation';
 
 export async function settingsByName(db: Database, names: string[]): Promise<Record<string, string>> {
   if (!names.length) return {};
@@ -143,13 +143,7 @@ export async function saveShortfallRule(db: Database, auth: AuthenticatedUser, v
 /** An administrator's company name and phone (PUT /api/settings, company_name / company_phone, issue 38): checked
  * by the page's own schema (400 with its Russian messages), stored trimmed and logged when they change. */
 export async function saveCompanySettings(db: Database, auth: AuthenticatedUser, values: Partial<Record<CompanySettingName, unknown>>): Promise<void> {
-  let valid: Partial<Record<CompanySettingName, string>>;
-  try {
-    valid = await companySettingsSchema.validate(values, { abortEarly: false, strict: false });
-  } catch (e) {
-    if (e instanceof yup.ValidationError) throw badRequest(e.errors.join('; '));
-    throw e;
-  }
+  const valid: Partial<Record<CompanySettingName, string>> = await validated(companySettingsSchema, values, { strict: false });
   await db.transaction(async (tx) => {
     await tx.execute(sql`LOCK TABLE business_settings IN SHARE ROW EXCLUSIVE MODE`);
     const names = Object.keys(valid).filter((n): n is CompanySettingName => n in COMPANY_TITLE && valid[n as CompanySettingName] !== undefined);

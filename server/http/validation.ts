@@ -3,6 +3,7 @@
 // user of the form or list reads. A route may name its own message per field (the list's filter titles,
 // bulk delete's 'Не выбраны записи для удаления'); every other failure gets a general one naming the field.
 import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema';
+import { ValidationError, type ValidateOptions } from 'yup';
 import { badRequest, type HttpError } from '../errors';
 import { formatNumber } from '../../domain/format';
 
@@ -63,4 +64,27 @@ export function russianErrors(texts: ErrorTexts = {}) {
     });
     return badRequest(...new Set(messages));
   };
+}
+
+/** A failed shared (yup) schema as the card shows it: each failing field's first message by the field's path, in the
+ * schema's order. The one reading of a shared schema's refusal: a card's or a document's 400, a bulk row's refusal
+ * and an import row's problems all come from it. Anything that is not a schema's refusal is thrown on. */
+export function fieldProblems(e: unknown): Map<string, string> {
+  if (!(e instanceof ValidationError)) throw e;
+  const first = new Map<string, string>();
+  for (const error of e.inner.length ? e.inner : [e]) if (!first.has(error.path ?? '')) first.set(error.path ?? '', error.errors[0] ?? error.message);
+  return first;
+}
+
+/** The 400 of a failed shared schema: the first message of every field that fails. */
+export const schemaRefusal = (e: unknown): HttpError => badRequest(...new Set(fieldProblems(e).values()));
+
+/** A shared schema applied as a card's write applies it (every field checked, unknown keys dropped unless the
+ * options say otherwise): its values, or the 400 of schemaRefusal. */
+export async function validated<T>(schema: { validate(value: unknown, options?: ValidateOptions): Promise<T> }, value: unknown, options: ValidateOptions = { stripUnknown: true }): Promise<T> {
+  try {
+    return await schema.validate(value, { abortEarly: false, ...options });
+  } catch (e) {
+    throw schemaRefusal(e);
+  }
 }

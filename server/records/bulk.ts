@@ -24,6 +24,7 @@ import { rowsOf } from '../http/rows';
 import { mayColumn, recordVisible, scopeCondition } from './access';
 import { lockedRecord, recordsChanged } from './history';
 import { hiddenFields, refuseHidden, updateRecord, type BulkRow, type RecordSection, type Row } from './pipeline';
+import { fieldProblems } from '../http/validation';
 
 /** The distinct ids of a bulk body, ascending (two bulk writes lock their records in the same order). */
 export function idsOf(body: unknown, texts: { noIds: string; tooMany: string }): number[] {
@@ -42,7 +43,10 @@ export function refusalOf(e: unknown): string {
     const { message, messages } = e.body;
     return message ?? messages?.join('. ') ?? MSG.validationFallback;
   }
-  if (e instanceof ValidationError) return (e.errors.length ? e.errors : [MSG.validationFallback]).join('. ');
+  if (e instanceof ValidationError) {
+    const messages = [...new Set(fieldProblems(e).values())];
+    return (messages.length ? messages : [MSG.validationFallback]).join('. ');
+  }
   const refused = fromDatabaseError(e);
   if (refused) return refusalOf(refused);
   throw e;

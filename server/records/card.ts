@@ -2,26 +2,18 @@
 // existing record's id (deleted or not), and the JSON schemas of a card's body and answers. The read, the rights,
 // hidden fields and versions are the pipeline's (records/pipeline.ts).
 import { sql, type SQL } from 'drizzle-orm';
-import { ValidationError, type AnyObjectSchema } from 'yup';
+import type { AnyObjectSchema } from 'yup';
 import type { Database } from '../db/client';
-import { badRequest, conflict } from '../errors';
+import { conflict } from '../errors';
 import { rowsOf } from '../http/rows';
 import { responses } from '../http/schemas';
+import { validated } from '../http/validation';
 import type { Row } from './pipeline';
 import { CARD_RECORD } from '../../domain/responseShapes';
 
 /** The shared form schema: a 400 with the first message of every field that fails (as the card shows them
  * under its fields), unknown keys dropped. */
-export async function validateCard(schema: AnyObjectSchema, values: Row): Promise<Row> {
-  try {
-    return (await schema.validate(values, { abortEarly: false, stripUnknown: true })) as Row;
-  } catch (e) {
-    if (!(e instanceof ValidationError)) throw e;
-    const first = new Map<string, string>();
-    for (const error of e.inner.length ? e.inner : [e]) if (!first.has(error.path ?? '')) first.set(error.path ?? '', error.message);
-    throw badRequest(...new Set(first.values()));
-  }
-}
+export const validateCard = (schema: AnyObjectSchema, values: Row): Promise<Row> => validated<Row>(schema, values);
 
 /** 409 when `duplicateOf` finds another record (deleted ones count: the link opens them with ?withDeleted). */
 export async function refuseDuplicate(db: Database, condition: SQL | null, table: string, message: string, text: string, exceptId?: number) {

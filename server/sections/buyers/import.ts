@@ -3,7 +3,6 @@
 // shared schema (its Russian messages, per column) and created by the card's own service (record.ts: the references,
 // an own-scope caller's responsible, the duplicate INN's 409, per row). An INN twice in the file is the later row's
 // problem. One transaction: all or nothing per request ('all'), or the valid rows ('valid').
-import { ValidationError } from 'yup';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { scopeOf } from '../../../domain/permissions';
@@ -16,6 +15,7 @@ import { matchHeader, readSheet, rowCells, templateXlsx, type UploadedFile } fro
 import { referenceItems, type ReferenceItem, type ScopeSpecs } from '../../records/references';
 import { insertRecords, type NewRecord, type Row } from '../../records/pipeline';
 import { buyerRecord } from './record';
+import { fieldProblems } from '../../http/validation';
 
 export function requireBuyerImportRight(auth: AuthenticatedUser) {
   if (scopeOf(auth.permissions, 'buyers', 'import') === 'none') throw forbidden(IMPORT_MSG.forbidden);
@@ -85,8 +85,7 @@ export async function importBuyers(db: Database, specs: ScopeSpecs, auth: Authen
       try {
         await schema.validate(body, { abortEarly: false });
       } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        for (const e of error.inner.length ? error.inner : [error]) if (!problems.has(e.path ?? '')) problems.set(e.path ?? '', e.errors[0] ?? e.message);
+        for (const [field, message] of fieldProblems(error)) if (!problems.has(field)) problems.set(field, message);
       }
       const listed = [...problems].sort(([a], [b]) => COLUMN_ORDER.indexOf(a) - COLUMN_ORDER.indexOf(b))
         .map(([field, message]) => ({ row: line, column: TITLE_OF.get(field) ?? '', message }));

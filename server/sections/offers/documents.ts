@@ -3,7 +3,6 @@
 // (role 8 too: a warehouse needs its papers), whoever may change the offer adds, changes and removes them (a
 // supplier's user: its own offers). A change names the version of the document it was made on.
 import { sql, type SQL } from 'drizzle-orm';
-import { ValidationError } from 'yup';
 import type { Database } from '../../db/client';
 import type { FileStores } from '../../db/fileStores';
 import type { AuthenticatedUser } from '../../accounts/users';
@@ -20,6 +19,7 @@ import { recordChange } from '../../admin/log';
 import { offersSpec } from './list';
 import { readDocumentSettings } from '../../records/documentsState';
 import { todayOf } from '../../db/businessDay';
+import { validated } from '../../http/validation';
 
 /** The document types, as the selects and the schema read them. */
 export async function documentTypes(db: Database): Promise<DocumentType[]> {
@@ -61,12 +61,7 @@ async function requireChangeableOffer(db: Database, auth: AuthenticatedUser, off
 
 /** A document's fields checked by the shared schema: 400 with the first message of every field that fails. */
 async function checked(db: Database, body: Record<string, unknown>): Promise<DocumentValues> {
-  try {
-    return await documentSchema(await documentTypes(db), await todayOf(db)).validate(body, { abortEarly: false, stripUnknown: true });
-  } catch (e) {
-    if (!(e instanceof ValidationError)) throw e;
-    throw badRequest(...new Set((e.inner.length ? e.inner : [e]).map((x) => x.message)));
-  }
+  return validated(documentSchema(await documentTypes(db), await todayOf(db)), body);
 }
 
 /** The measured values as a form sends them: an object, or its JSON text (a multipart field). */
@@ -173,13 +168,7 @@ export async function saveDocumentSettings(db: Database, auth: AuthenticatedUser
     await tx.execute(sql`LOCK TABLE business_settings IN SHARE ROW EXCLUSIVE MODE`);
     const before = await readDocumentSettings(tx);
     const types = await documentTypes(tx);
-    let valid: DocumentSettings;
-    try {
-      valid = (await documentSettingsSchema(types.map((t) => t.id)).validate({ ...before, ...changes }, { abortEarly: false, stripUnknown: true })) as DocumentSettings;
-    } catch (e) {
-      if (!(e instanceof ValidationError)) throw e;
-      throw badRequest(...new Set((e.inner.length ? e.inner : [e]).map((x) => x.message)));
-    }
+    const valid = (await validated(documentSettingsSchema(types.map((t) => t.id)), { ...before, ...changes })) as DocumentSettings;
     const after: DocumentSettings = {
       documents_imported_types: [...new Set(valid.documents_imported_types.map(Number))].sort((a, b) => a - b),
       documents_forbid_reserve: Boolean(valid.documents_forbid_reserve),

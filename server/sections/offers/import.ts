@@ -4,7 +4,6 @@
 // fields, a supplier's user's own supplier, the selling band from the business settings). Duplicates follow the
 // card's 409 rule, against the database and within the file. One transaction: all or nothing per request.
 import { sql } from 'drizzle-orm';
-import { ValidationError } from 'yup';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { isFieldVisible, scopeOf } from '../../../domain/permissions';
@@ -20,6 +19,7 @@ import { referenceItems, type ReferenceItem, type ScopeSpecs } from '../../recor
 import { scopeCondition } from '../../records/access';
 import { findDuplicates, newOfferValues, offerRecord, type NewOffer } from './record';
 import { insertRecords, type CreatedRecord } from '../../records/pipeline';
+import { fieldProblems } from '../../http/validation';
 
 type Row = Record<string, unknown>;
 
@@ -164,12 +164,8 @@ async function checkRow(auth: AuthenticatedUser, refs: References, columns: Map<
   try {
     values = await newOfferValues(auth, body);
   } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    for (const e of error.inner.length ? error.inner : [error]) {
-      const field = e.path ?? '';
-      // a cell already refused (a name not in its list) is not asked for again
-      if (!problems.has(field)) problems.set(field, e.errors[0] ?? e.message);
-    }
+    // a cell already refused (a name not in its list) is not asked for again
+    for (const [field, message] of fieldProblems(error)) if (!problems.has(field)) problems.set(field, message);
   }
   const listed = [...problems].sort(([a], [b]) => COLUMN_ORDER.indexOf(a) - COLUMN_ORDER.indexOf(b))
     .map(([field, message]) => ({ row: line, column: TITLE_OF.get(field) ?? '', message }));

@@ -6,7 +6,6 @@
 // versions, history 'Обновлено из прайса …'), gone ones through the bulk delete (an offer with active reserves is
 // kept). A refusal at apply time (the offers moved since the preview) rolls everything back.
 import { sql } from 'drizzle-orm';
-import { ValidationError } from 'yup';
 import type { Database } from '../../db/client';
 import type { FileStores } from '../../db/fileStores';
 import type { AuthenticatedUser } from '../../accounts/users';
@@ -40,6 +39,7 @@ import type { Section } from '../../../domain/sections';
 import { findDuplicates, newOfferValues, offerRecord, type NewOffer } from './record';
 import { offersSpec } from './list';
 import { requireImportRight } from './import';
+import { fieldProblems } from '../../http/validation';
 
 type Specs = Record<Section, SectionSpec>;
 
@@ -420,8 +420,7 @@ async function readFile(auth: AuthenticatedUser, uploadId: number, rows: SheetRo
       values = await newOfferValues(auth, body);
       values.supplier_id = supplier.id;
     } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      for (const e of error.inner.length ? error.inner : [error]) problem(r.line, row.name, fieldTitle(e.path ?? ''), e.errors[0] ?? e.message);
+      for (const [field, message] of fieldProblems(error)) problem(r.line, row.name, fieldTitle(field), message);
       continue;
     }
     const key = lotKey(values);
