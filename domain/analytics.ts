@@ -53,6 +53,16 @@ export interface ChartDef {
 const R_STATUS: FieldRef = 'reserves.status';
 const COMPLETED_ON: FieldRef = 'reserves.actual_date_implementation';
 
+/** What a completed reserve's margin in roubles is worked out from (server/analytics/charts.ts MARGIN): its selling sum
+ * less its amount × its cost per kg on its terms (the delivery cost, the offer's price per kg, the own costs, shown
+ * as its marginality) × its unit weight. Every one is read: a role that does not see a reserve's delivery cost
+ * would read it back from a week's margin of one sale (a figure made of a hidden field is hidden with it, issue 34). */
+const MARGIN_READS: FieldRef[] = [
+  'reserves.total_selling_sum', 'reserves.marginality', 'reserves.amount', 'reserves.delivery_cost', 'reserves.offer_price_kg', 'reserves.unit_weight',
+];
+/** A reserve's kilograms (charts.ts RESERVE_KG): its amount by the unit weight it was made on. */
+const RESERVE_KG_READS: FieldRef[] = ['reserves.amount', 'reserves.unit_weight'];
+
 const money = (key: string, title: string, reads: FieldRef[]): FigureDef => ({ key, title, kind: 'money', reads, money: true });
 
 export const CHART: Record<Chart, ChartDef> = {
@@ -63,8 +73,8 @@ export const CHART: Record<Chart, ChartDef> = {
     dimensions: [{ key: 'week', title: 'Неделя', kind: 'week', reads: [] }],
     figures: [
       money('selling_sum', 'Сумма продаж', ['reserves.total_selling_sum', COMPLETED_ON]),
-      money('margin_sum', 'Маржа', ['reserves.total_selling_sum', 'reserves.marginality', COMPLETED_ON]),
-      { key: 'completed_kg', title: 'Продано, кг', kind: 'kg', reads: ['reserves.amount', COMPLETED_ON] },
+      money('margin_sum', 'Маржа', [...MARGIN_READS, COMPLETED_ON]),
+      { key: 'completed_kg', title: 'Продано, кг', kind: 'kg', reads: [...RESERVE_KG_READS, COMPLETED_ON] },
       { key: 'completed_count', title: 'Завершено', kind: 'count', reads: [R_STATUS, COMPLETED_ON] },
       { key: 'placed_count', title: 'Размещено', kind: 'count', reads: [R_STATUS] },
       { key: 'cancelled_count', title: 'Отменено', kind: 'count', reads: [R_STATUS] },
@@ -77,7 +87,7 @@ export const CHART: Record<Chart, ChartDef> = {
     sections: ['reserves', 'offers', 'employees'],
     dimensions: [{ key: 'responsible', title: 'Ответственный', kind: 'ref', reads: ['reserves.responsible_id', 'employees.full_name'] }],
     figures: [
-      money('margin_sum', 'Маржа', ['reserves.total_selling_sum', 'reserves.marginality', COMPLETED_ON]),
+      money('margin_sum', 'Маржа', [...MARGIN_READS, COMPLETED_ON]),
       money('selling_sum', 'Сумма продаж', ['reserves.total_selling_sum', COMPLETED_ON]),
       { key: 'margin_avg', title: 'Средняя маржинальность, %', kind: 'percent', reads: ['reserves.marginality', COMPLETED_ON] },
       { key: 'completed_count', title: 'Завершено резервов', kind: 'count', reads: [R_STATUS, COMPLETED_ON] },
@@ -118,7 +128,7 @@ export const CHART: Record<Chart, ChartDef> = {
     dimensions: [{ key: 'buyer_name', title: 'Покупатель', kind: 'text', reads: ['reserves.buyer_name'] }],
     figures: [
       money('selling_sum', 'Сумма продаж', ['reserves.total_selling_sum', COMPLETED_ON]),
-      { key: 'completed_kg', title: 'Куплено, кг', kind: 'kg', reads: ['reserves.amount', COMPLETED_ON] },
+      { key: 'completed_kg', title: 'Куплено, кг', kind: 'kg', reads: [...RESERVE_KG_READS, COMPLETED_ON] },
       { key: 'completed_count', title: 'Резервов', kind: 'count', reads: [R_STATUS, COMPLETED_ON] },
     ],
   },
