@@ -9,7 +9,8 @@ import { loadPermissions } from '../accounts/users';
 import { rowsOf } from '../http/rows';
 import { SECTION_SPECS } from '../sections';
 import { stringify } from 'csv-stringify/sync';
-import { cellOf, csvFieldOf, csvText, prepareExport } from '../lists/export';
+import { prepareExport } from '../lists/export';
+import { cellOf, csvFieldOf, csvText } from '../lists/export/cells';
 import { formatDate } from '../../domain/format';
 import { statusTitle } from '../../domain/sections';
 import type { ColumnDef } from '../../domain/lists';
@@ -276,7 +277,7 @@ test("each CSV field is the one the cell's rule writes, through the fast paths t
  * own copy). */
 function dateFieldsIn(tz: string, zone: string, texts: string[]): Promise<[string, string, string][]> {
   const script = `
-    const { csvFieldOf, csvText, cellOf } = require(${JSON.stringify(require.resolve('../lists/export'))});
+    const { csvFieldOf, csvText, cellOf } = require(${JSON.stringify(require.resolve('../lists/export/cells'))});
     const date = { key: 'created_at', title: 'Дата создания', type: 'date' };
     const field = csvFieldOf('offers', date, process.env.ZONE);
     const texts = JSON.parse(process.env.TEXTS);
