@@ -6,11 +6,15 @@
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { firstRow, rowsOf } from '../http/rows';
+import { kilogramTrade, reserveForm, today, tomorrow, type Trade } from './trade';
+import { addDays } from '../../domain/businessDay';
 
 let ctx: DemoContext;
+let trade: Trade;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
+  trade = await kilogramTrade(ctx, 3600);
 }, 120_000);
 
 afterAll(() => ctx?.close());
@@ -178,5 +182,98 @@ describe('bulk restore', () => {
     const [id] = await idsOf(sql`SELECT id FROM products WHERE status = 'active' ORDER BY id LIMIT 1`);
     expect((await restore('products', [id], 'supplier')).status).toBe(403);
     expect((await restore('products', [id])).body.refused).toEqual([{ id, reason: 'Запись не удалена' }]);
+  });
+});
+
+describe('reserves', () => {
+  const offerStock = async (id: number) => firstRow<{ reserved_amount: string; available_amount: string; version: number }>(
+    await ctx.db.execute(sql`SELECT reserved_amount::text, available_amount::text, version FROM offers WHERE id = ${id}`))!;
+  /** A reserve of `amount` units of the offer at a selling price inside the band (20 units unless told). */
+  const newReserve = async (offerId: number, amount = '20') => {
+    const res = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, offerId, { amount, packs_amount: String(Number(amount) / 10), unit_selling_price: '400' }));
+    expect(res.status).toBe(201);
+    return Number(res.body.id);
+  };
+
+  test('an address and a date for each, on the terms each was made on; the stock and the offer untouched; one history row each', async () => {
+    const offer = await trade.newOffer('100');
+    const ids = [await newReserve(offer.id), await newReserve(offer.id), await newReserve(offer.id)];
+    const stock = await offerStock(offer.id);
+    const band = await rowOf('reserves', ids[0]);
+    // the offer's price moves after the reserves were made: they keep their terms and band
+    await ctx.db.execute(sql`UPDATE offers SET unit_price = 500, kg_price = 500 WHERE id = ${offer.id}`);
+    const day = addDays(today, 5);
+    const res = await bulk('reserves', { ids, set: { delivery_address: 'Казань, ул. Пушкина, 1', estimated_date_implementation: day } });
+    expect(res.body).toEqual({ status: 'success', changed: 3, notChanged: 0, refused: [] });
+    for (const id of ids) {
+      const row = await rowOf('reserves', id);
+      expect(row).toMatchObject({
+        delivery_address: 'Казань, ул. Пушкина, 1', estimated_date_implementation: day, version: 2,
+        min_selling_price: band.min_selling_price, max_selling_price: band.max_selling_price, unit_price: band.unit_price, amount: band.amount,
+      });
+      const [last] = (await historyOf('reserves', id)).slice(-1);
+      expect(last.action).toBe('update');
+      expect(last.changes.map((c) => c.field).sort()).toEqual(['delivery_address', 'estimated_date_implementation']);
+    }
+    expect((await offerStock(offer.id)).reserved_amount).toBe(stock.reserved_amount);
+  });
+
+  test('the card\'s refusals, each in its words: a date before today, a responsible deleted since, one not there, a reserve no longer active', async () => {
+    const offer = await trade.newOffer('100');
+    const [early, orphan, done] = [await newReserve(offer.id), await newReserve(offer.id), await newReserve(offer.id)];
+    const yesterday = addDays(today, -1);
+    const card = await ctx.change('PATCH', `/api/reserves/${early}`, 'admin', { estimated_date_implementation: yesterday });
+    expect(card.body.messages).toEqual(['Дата реализации не может быть раньше сегодняшней']);
+    const past = await bulk('reserves', { ids: [early], set: { estimated_date_implementation: yesterday } });
+    expect(past.body.refused).toEqual([{ id: early, reason: 'Дата реализации не может быть раньше сегодняшней' }]);
+
+    const [gone] = await idsOf(sql`INSERT INTO employees (full_name, email) VALUES ('Ушедший Сотрудник', 'bulk36-gone@example.ru') RETURNING id`);
+    await ctx.db.execute(sql`UPDATE reserves SET responsible_id = ${gone} WHERE id = ${orphan}`);
+    await ctx.db.execute(sql`UPDATE employees SET status = 'deleted' WHERE id = ${gone}`);
+    expect((await ctx.change('POST', `/api/reserves/${done}/complete`)).status).toBe(200);
+    const res = await bulk('reserves', { ids: [early, orphan, done], set: { delivery_address: 'Казань, ул. Лобачевского, 2' } });
+    expect(res.body).toMatchObject({
+      changed: 1,
+      refused: [
+        { id: orphan, reason: 'Ответственный за резерв удален: выберите другого' },
+        { id: done, reason: 'Резерв в статусе «Завершен» нельзя изменить' },
+      ],
+    });
+    // another responsible is what the orphan needs; one not there is refused in the form's words
+    expect((await bulk('reserves', { ids: [orphan], set: { responsible_id: 2_000_000 } })).body.refused).toEqual([{ id: orphan, reason: 'Выберите ответственного' }]);
+    const handed = await bulk('reserves', { ids: [orphan], set: { responsible_id: trade.employeeId } });
+    expect(handed.body.changed).toBe(1);
+    expect(await rowOf('reserves', orphan)).toMatchObject({ responsible_id: trade.employeeId, delivery_address: 'Казань, ул. Баумана, 5' });
+    expect(await rowOf('reserves', early)).toMatchObject({ delivery_address: 'Казань, ул. Лобачевского, 2', estimated_date_implementation: tomorrow });
+  });
+
+  test('bulk delete gives the stock back per offer, bulk restore takes it again in id order: one short of stock refused in the single restore\'s words', async () => {
+    const [one, two] = [await trade.newOffer('100'), await trade.newOffer('100')];
+    const ids = [await newReserve(one.id), await newReserve(one.id, '30'), await newReserve(two.id)];
+    expect((await offerStock(one.id)).available_amount).toBe('50.000');
+    const deleted = await remove('reserves', ids);
+    expect(deleted.body.deleted).toBe(3);
+    expect(await offerStock(one.id)).toMatchObject({ reserved_amount: '0.000', available_amount: '100.000' });
+    expect(await offerStock(two.id)).toMatchObject({ reserved_amount: '0.000' });
+    const stockRows = async (id: number) => rowsOf<{ via: unknown; changes: unknown }>(await ctx.db.execute(sql`SELECT via, changes FROM record_history
+      WHERE section = 'offers' AND record_id = ${id} AND action = 'stock' ORDER BY id`));
+    // one history row for the offer, naming both reserves that gave back
+    expect((await stockRows(one.id)).slice(-1)[0]).toMatchObject({ via: { section: 'reserves', step: 'delete', ids: ids.slice(0, 2) } });
+
+    // meanwhile 60 of the first offer's 100 are taken: the first reserve (20) fits, the second (30) no longer does
+    const other = await newReserve(one.id, '60');
+    const res = await restore('reserves', ids);
+    expect(res.body).toMatchObject({
+      restored: 2, refused: [{ id: ids[1], reason: 'Резерв нельзя восстановить: недостаточно свободного количества: доступно 20' }],
+    });
+    expect(await offerStock(one.id)).toMatchObject({ reserved_amount: '80.000', available_amount: '20.000' });
+    expect(await offerStock(two.id)).toMatchObject({ reserved_amount: '20.000' });
+    expect((await stockRows(one.id)).slice(-1)[0]).toMatchObject({ via: { section: 'reserves', step: 'restore', ids: [ids[0]] } });
+    expect((await rowOf('reserves', ids[1])).status).toBe('deleted');
+    expect((await historyOf('reserves', ids[0])).map((e) => e.action)).toEqual(['create', 'delete', 'restore']);
+    // the card's restore says the same
+    const card = await ctx.call('POST', `/api/reserves/${ids[1]}/restore`);
+    expect(card.body.messages).toEqual(['Резерв нельзя восстановить: недостаточно свободного количества: доступно 20']);
+    expect(other).toBeGreaterThan(0);
   });
 });

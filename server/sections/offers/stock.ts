@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
-import { firstRow } from '../../http/rows';
+import { firstRow, rowsOf } from '../../http/rows';
 import { OFFER_WRITE_MSG } from '../../../domain/offers/schema';
 import { STOCK_MSG } from '../../../domain/reserves/messages';
 import type { HistoryCause } from '../../../domain/history';
@@ -35,8 +35,9 @@ export interface OfferStock {
   available_amount: Amount;
 }
 
-const STOCK = sql`id, status, round(unit_amount, 2)::text AS unit_amount, round(reserved_amount, 2)::text AS reserved_amount,
-  round(purchased_amount, 2)::text AS purchased_amount, round(available_amount, 2)::text AS available_amount`;
+const stockOf = (o: string) => sql.raw(`${o}.id, ${o}.status, round(${o}.unit_amount, 2)::text AS unit_amount, round(${o}.reserved_amount, 2)::text AS reserved_amount,
+  round(${o}.purchased_amount, 2)::text AS purchased_amount, round(${o}.available_amount, 2)::text AS available_amount`);
+const STOCK = stockOf('offers');
 
 /** Locks the offer row until the caller's transaction ends and returns its figures; 404 when there is none. */
 export async function lockOffer(tx: Tx, offerId: number): Promise<OfferStock> {
@@ -127,6 +128,44 @@ export async function arrivalChange(tx: Tx, offerId: number, received: Amount, r
     SELECT reserved_amount - ${released}::numeric + purchased_amount > ${received}::numeric AS over FROM offers WHERE id = ${offer.id}`))!;
   if (over) throw new Error(`arrival of offer ${offerId}: the reserves would hold more than came`);
   return sql`unit_amount = ${received}::numeric, reserved_amount = reserved_amount - ${released}::numeric`;
+}
+
+/** Many offers locked at once (a bulk write of reserves), in id order so that two such writes queue rather than
+ * deadlock, with their figures; an offer not there is not in the answer. */
+export async function lockOffers(tx: Tx, offerIds: number[]): Promise<Map<number, OfferStock>> {
+  const ids = [...new Set(offerIds)].sort((x, y) => x - y);
+  if (!ids.length) return new Map();
+  const locked = rowsOf<OfferStock>(await tx.execute(sql`SELECT ${stockOf('o')} FROM offers o WHERE o.id = ANY(${`{${ids.join(',')}}`}::int[])
+    ORDER BY o.id FOR UPDATE OF o`));
+  return new Map(locked.map((o) => [Number(o.id), o]));
+}
+
+/** One offer's reserved amount moved by a set-based write: by how much (negative: given back), and which reserves'
+ * step moved it (what its history tells). */
+export interface ReservedMove {
+  offerId: number;
+  delta: Amount;
+  via: HistoryCause;
+}
+
+/** Many offers' reserved amounts moved at once, the offers locked by lockOffers (`locked`: their figures then), in
+ * one UPDATE, their history rows in one INSERT, an offer whose last free unit went told as `write` tells it. The
+ * caller checked that each move fits (a restore takes only what is free); the CHECK constraints stand behind it. */
+export async function moveReserved(tx: Tx, locked: Map<number, OfferStock>, moves: ReservedMove[], by: Author): Promise<void> {
+  if (!moves.length) return;
+  const after = new Map(rowsOf<OfferStock>(await tx.execute(sql`UPDATE offers o SET reserved_amount = o.reserved_amount + v.delta
+    FROM jsonb_to_recordset(${JSON.stringify(moves.map((m) => ({ id: m.offerId, delta: m.delta })))}::jsonb) AS v(id int, delta numeric)
+    WHERE o.id = v.id RETURNING ${stockOf('o')}`)).map((o) => [Number(o.id), o]));
+  await recordHistory(tx, by, moves.map((m) => ({
+    section: 'offers' as const, recordId: m.offerId, action: 'stock' as const, changes: diff('offers', locked.get(m.offerId)!, after.get(m.offerId)!), via: m.via,
+  })));
+  for (const m of moves) {
+    const before = locked.get(m.offerId)!;
+    if (Number(before.available_amount) > 0 && Number(after.get(m.offerId)!.available_amount) === 0) {
+      const to = sql`(${recipients.authorOf(m.offerId)}) OR (${recipients.supplierOf(m.offerId)})`;
+      await notify(tx, { to, kind: 'offer_sold_out', section: 'offers', recordId: m.offerId, text: NOTIFICATION_TEXT.offer_sold_out(m.offerId), by });
+    }
+  }
 }
 
 /** Bulk delete's rule for offers, on the locked row: an offer holding reserved stock (active reserves) stays.

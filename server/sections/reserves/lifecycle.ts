@@ -12,8 +12,9 @@ import { RESERVE_WRITE_MSG } from '../../../domain/reserves/schema';
 import { canReprice, currentTerms, growsOnOldTerms, keptTerms, sameTerms, TERMS_MSG, type ReserveTerms } from '../../../domain/reserves/terms';
 import { completionDateError } from '../../../domain/reserves/completion';
 import { badRequest, forbidden } from '../../errors';
+import { CREDIT_MSG } from '../../../domain/buyers/credit';
 import { rowsOf } from '../../http/rows';
-import { readRecord, recordStep, type RecordSection, type Row } from '../../records/pipeline';
+import { readRecord, recordStep, type BulkOutcome, type BulkRow, type RecordSection, type Row } from '../../records/pipeline';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { complete, lockOffer, release, reserve, resize, type StockCause } from '../offers/stock';
 import { notify, recipients } from '../../records/notify';
@@ -23,9 +24,10 @@ import { pendingArrival } from '../../../domain/offers/logistics';
 import { formatNumber } from '../../../domain/format';
 import type { HistoryCause } from '../../../domain/history';
 import {
-  offerOfReserve, offerToReserve, prepareReserve, reserveReadShape, storedReserve, todaysTermsOf, type ReservedOffer, type ReserveValues,
+  chunkFacts, offerOfReserve, offersOfReserves, offerToReserve, prepareReserve, reserveReadShape, storedReserve, storedReserves, todaysTermsOf,
+  type ReservedOffer, type ReserveValues,
 } from './record';
-import { takeStockAgain } from './restore';
+import { takeStockAgain, takeStockAgainMany } from './restore';
 import { clock, readTimeZone, todayOf } from '../../db/businessDay';
 import { businessDayOf, businessToday } from '../../../domain/businessDay';
 import { refuseReserveWithoutDocuments } from '../../records/documentsState';
@@ -53,6 +55,52 @@ async function prepareNewReserve(db: Database, auth: AuthenticatedUser, body: Ro
   return { offer, values };
 }
 
+/** Does a change take more of the buyer's credit than the reserve had: another buyer, or a bigger selling sum? */
+const takesMoreCredit = (current: Row, values: ReserveValues) => values.buyer_id !== (current.buyer_id === null ? null : Number(current.buyer_id))
+  || (toNumber(values.total_selling_sum) ?? 0) > (toNumber(current.total_selling_sum as string) ?? 0);
+
+/** The reserves' bulk edit as sets (the dialog sets the responsible, the date and the delivery address): each
+ * reserve through the card's own rules (prepareReserve: the schema on its offer's figures and its kept terms, the
+ * selling band, who may be responsible, the references), their facts read for the chunk in a few statements; the
+ * buyers locked and checked in one (the credit check's first step); stock moves through the stock writer and a
+ * fuller credit check run per reserve only for one whose amount or credit moves (the dialog moves neither). */
+async function changeReserves(tx: Database, auth: AuthenticatedUser, rows: BulkRow[]): Promise<BulkOutcome[]> {
+  const stored = await storedReserves(tx, rows.map((r) => r.id));
+  const offers = await offersOfReserves(tx, [...stored.values()].map((r) => Number(r.offer_id)));
+  const facts = await chunkFacts(tx, [...stored.values()], rows.map((r) => r.body.responsible_id));
+  const outcomes = new Map<number, BulkOutcome>();
+  const checked: { id: number; current: Row; values: ReserveValues }[] = [];
+  for (const { id, body } of rows) {
+    const current = stored.get(id)!;
+    try {
+      if (body.offer_id !== undefined && body.offer_id !== null && Number(body.offer_id) !== Number(current.offer_id)) throw badRequest(RESERVE_WRITE_MSG.offerFixed);
+      checked.push({ id, current, values: await prepareReserve(tx, auth, offers.get(Number(current.offer_id))!, body, current, false, undefined, facts) });
+    } catch (e) {
+      outcomes.set(id, { id, refused: e });
+    }
+  }
+  // the credit check's first step for all at once: the buyers locked (in id order), each there and not deleted
+  const buyerIds = [...new Set(checked.map((c) => c.values.buyer_id).filter((b): b is number => b !== null))].sort((x, y) => x - y);
+  const buyers = new Map(buyerIds.length ? rowsOf<{ id: number; status: string }>(await tx.execute(sql`SELECT id, status FROM buyers
+    WHERE id = ANY(${`{${buyerIds.join(',')}}`}::int[]) ORDER BY id FOR UPDATE`)).map((b) => [Number(b.id), b.status]) : []);
+  for (const { id, current, values } of checked) {
+    try {
+      if (values.buyer_id !== null && (buyers.get(values.buyer_id) ?? 'deleted') === 'deleted') throw badRequest(CREDIT_MSG.buyerMissing);
+      // what the dialog never moves, the card's own way, in a savepoint so that a refusal leaves nothing behind
+      if (toNumber(values.amount) !== toNumber(current.amount as string) || takesMoreCredit(current, values)) {
+        await tx.transaction(async (sp) => {
+          await resize(sp, Number(current.offer_id), String(current.amount), values.amount, stepOf(auth, id, 'change'));
+          await checkCredit(sp, auth, { buyerId: values.buyer_id, reserveId: id, sum: values.total_selling_sum, takesMore: takesMoreCredit(current, values), override: undefined });
+        });
+      }
+      outcomes.set(id, { id, set: { ...values } });
+    } catch (e) {
+      outcomes.set(id, { id, refused: e });
+    }
+  }
+  return rows.map((r) => outcomes.get(r.id)!);
+}
+
 /** A reserve's card through the record pipeline: created taking stock, changed while active (a new amount moves
  * the offer's stock). A change keeps the terms the reserve was made on; `reprice: true` takes the offer's prices
  * and today's settings instead, for a role that sees the selling band it moves. */
@@ -60,6 +108,8 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
   ...reserveReadShape,
   // restored active, a reserve takes its amount again (or is refused)
   beforeRestore: takeStockAgain,
+  restoreMany: takeStockAgainMany,
+  changeMany: (tx, auth, rows) => changeReserves(tx, auth, rows),
   prepareCreate: (db, auth, body) => prepareNewReserve(db, auth, body),
   // issue 33: a delivery cost typed below the route's is recorded with the route's figure beside it
   createdChanges: ({ values }) => (values.route_delivery_cost === null ? [] : [
@@ -102,9 +152,7 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
     const values = await prepareReserve(tx, auth, offer, body, current, reprice);
     await resize(tx, current.offer_id, current.amount, values.amount, stepOf(auth, id, 'change'));
     // more credit: another buyer, or a bigger selling sum than before
-    const takesMore = values.buyer_id !== (current.buyer_id === null ? null : Number(current.buyer_id))
-      || (toNumber(values.total_selling_sum) ?? 0) > (toNumber(current.total_selling_sum as string) ?? 0);
-    const extra = await checkCredit(tx, auth, { buyerId: values.buyer_id, reserveId: id, sum: values.total_selling_sum, takesMore, override: body.credit_override });
+    const extra = await checkCredit(tx, auth, { buyerId: values.buyer_id, reserveId: id, sum: values.total_selling_sum, takesMore: takesMoreCredit(current, values), override: body.credit_override });
     return { set: setOf(values), extra };
   },
 };

@@ -19,7 +19,8 @@ import { currentTerms, keptTerms, pricedBy, TERM_VISIBILITY, type ReserveTerms }
 import { money, toNumber } from '../../../domain/numbers';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { badRequest } from '../../errors';
-import { firstRow } from '../../http/rows';
+import { firstRow, rowsOf } from '../../http/rows';
+import type { BusinessSettings } from '../../../domain/settings';
 import type { Row } from '../../records/pipeline';
 import { selectList } from '../../db/select';
 import { reservesSpec } from './list';
@@ -102,17 +103,86 @@ export interface StoredReserve extends Row {
   reserved_until: string | null;
 }
 
-export async function storedReserve(db: Database, id: number, lock = false): Promise<StoredReserve | undefined> {
-  return firstRow<StoredReserve>(await db.execute(sql`SELECT id, offer_id, status, round(amount, 2)::text AS amount,
+const STORED = sql`id, offer_id, status, round(amount, 2)::text AS amount,
     round(unit_price, 2)::text AS unit_price, packs_amount::text AS packs_amount, round(unit_selling_price, 2)::text AS unit_selling_price,
     estimated_date_implementation::text AS estimated_date_implementation, reserved_until::text AS reserved_until, buyer_id, buyer_name, buyer_phone, city_id, delivery_address,
     round(total_selling_sum, 2)::text AS total_selling_sum,
-    round(delivery_cost, 2)::text AS delivery_cost, round(route_delivery_cost, 2)::text AS route_delivery_cost, delivery_days, responsible_id, ${TERMS}
-    FROM reserves r WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`));
+    round(delivery_cost, 2)::text AS delivery_cost, round(route_delivery_cost, 2)::text AS route_delivery_cost, delivery_days, responsible_id, ${TERMS}`;
+
+export async function storedReserve(db: Database, id: number, lock = false): Promise<StoredReserve | undefined> {
+  return firstRow<StoredReserve>(await db.execute(sql`SELECT ${STORED} FROM reserves r WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`));
+}
+
+/** Many stored reserves in one statement (a bulk edit's chunk, locked by it already), by id. */
+export async function storedReserves(db: Database, ids: number[]): Promise<Map<number, StoredReserve>> {
+  if (!ids.length) return new Map();
+  const found = rowsOf<StoredReserve>(await db.execute(sql`SELECT ${STORED} FROM reserves r WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`));
+  return new Map(found.map((r) => [Number(r.id), r]));
 }
 
 export async function offerOfReserve(db: Database, offerId: number): Promise<ReservedOffer | undefined> {
   return firstRow<ReservedOffer>(await db.execute(sql`SELECT ${OFFER_FIGURES} FROM offers o WHERE o.id = ${offerId}`));
+}
+
+/** The offers of many reserves in one statement, by id. */
+export async function offersOfReserves(db: Database, offerIds: number[]): Promise<Map<number, ReservedOffer>> {
+  const ids = [...new Set(offerIds)];
+  if (!ids.length) return new Map();
+  const found = rowsOf<ReservedOffer>(await db.execute(sql`SELECT ${OFFER_FIGURES} FROM offers o WHERE o.id = ANY(${`{${ids.join(',')}}`}::int[])`));
+  return new Map(found.map((o) => [Number(o.id), o]));
+}
+
+/** The buyer a reserve names, as its form reads it. */
+type PickedBuyer = Row & { id: number; payment_terms: string; status: string };
+
+/** What a reserve's form is checked against besides its offer: today's business settings and day, the buyers,
+ * employees and cities it names. The card asks the database as it goes (dbFacts); a bulk edit reads them for a
+ * whole chunk in a few statements first (chunkFacts), asking again only for one it did not foresee. */
+export interface ReserveFacts {
+  settings(): Promise<BusinessSettings>;
+  today(): Promise<string>;
+  buyer(id: number): Promise<PickedBuyer | undefined>;
+  /** An employee's status, undefined when there is none. */
+  employeeStatus(id: number): Promise<string | undefined>;
+  /** Whether a city is there and not deleted. */
+  cityLive(id: number): Promise<boolean>;
+}
+
+const BUYER_COLUMNS = sql`id, status, name, phone, city_id, delivery_address, payment_terms`;
+
+/** The facts as the card reads them: one question each, when it comes. */
+export function dbFacts(db: Database): ReserveFacts {
+  let settings: Promise<BusinessSettings> | undefined;
+  let today: Promise<string> | undefined;
+  return {
+    settings: () => (settings ??= readBusinessSettings(db)),
+    today: () => (today ??= todayOf(db)),
+    buyer: async (id) => firstRow<PickedBuyer>(await db.execute(sql`SELECT ${BUYER_COLUMNS} FROM buyers WHERE id = ${id}`)),
+    employeeStatus: async (id) => firstRow<{ status: string }>(await db.execute(sql`SELECT status FROM employees WHERE id = ${id}`))?.status,
+    cityLive: async (id) => firstRow<{ live: boolean }>(await db.execute(sql`SELECT EXISTS (SELECT 1 FROM cities WHERE id = ${id} AND status <> 'deleted') AS live`))!.live,
+  };
+}
+
+const idList = (ids: Iterable<unknown>) => `{${[...new Set([...ids].filter((id) => id !== null && id !== undefined && id !== '').map(Number))].filter((id) => Number.isInteger(id)).join(',')}}`;
+
+/** The facts of a chunk of reserves read at once: the settings and the day once, the buyers, employees and cities
+ * the stored reserves and `employees` name in one statement each; anything else is asked as the card asks it. */
+export async function chunkFacts(db: Database, reserves: StoredReserve[], employees: unknown[]): Promise<ReserveFacts> {
+  const asked = dbFacts(db);
+  const [settings, today] = [await asked.settings(), await asked.today()];
+  const buyers = new Map(rowsOf<PickedBuyer>(await db.execute(sql`SELECT ${BUYER_COLUMNS} FROM buyers WHERE id = ANY(${idList(reserves.map((r) => r.buyer_id))}::int[])`))
+    .map((b) => [Number(b.id), b]));
+  const staff = new Map(rowsOf<{ id: number; status: string }>(await db.execute(sql`SELECT id, status FROM employees
+    WHERE id = ANY(${idList([...reserves.map((r) => r.responsible_id), ...employees])}::int[])`)).map((e) => [Number(e.id), e.status]));
+  const cities = new Map(rowsOf<{ id: number; live: boolean }>(await db.execute(sql`SELECT id, status <> 'deleted' AS live FROM cities
+    WHERE id = ANY(${idList([...reserves.map((r) => r.city_id), ...[...buyers.values()].map((b) => b.city_id)])}::int[])`)).map((c) => [Number(c.id), c.live]));
+  return {
+    settings: async () => settings,
+    today: async () => today,
+    buyer: async (id) => buyers.get(id) ?? asked.buyer(id),
+    employeeStatus: async (id) => (staff.has(id) ? staff.get(id) : asked.employeeStatus(id)),
+    cityLive: async (id) => cities.get(id) ?? asked.cityLive(id),
+  };
 }
 
 /** A term as stored: the database's own text where it came from there (the offer's '300.00'), else the number. */
@@ -121,11 +191,12 @@ const termValue = (n: unknown) => (toNumber(n as string) === null ? null : typeo
 /** The reserve's row to write: validated values and computed figures. `current` is the reserve being changed
  * (its amount is the caller's to move, its hidden fields keep their stored values); it keeps the terms it was
  * made on unless `reprice` takes the offer's and today's settings on purpose. */
-export async function prepareReserve(db: Database, auth: AuthenticatedUser, offer: ReservedOffer, body: Row, current?: StoredReserve, reprice = false, heldTerms?: ReserveTerms) {
+export async function prepareReserve(db: Database, auth: AuthenticatedUser, offer: ReservedOffer, body: Row, current?: StoredReserve, reprice = false, heldTerms?: ReserveTerms,
+  facts: ReserveFacts = dbFacts(db)) {
   const hidden = hiddenReserveFormFields(auth.permissions);
   const values: Row = {};
   for (const field of RESERVE_FORM_FIELDS) values[field] = body[field] !== undefined ? body[field] : current?.[field];
-  const buyer = await pickedBuyer(db, auth, hidden, values, current);
+  const buyer = await pickedBuyer(db, facts, auth, hidden, values, current);
   // packs follow the amount (spec point 5: packs = amount / units per pack, 1 decimal)
   if (toNumber(values.amount as string) !== null) values.packs_amount = packsOf(values.amount as string, offer.units_per_pack);
 
@@ -142,11 +213,10 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   }
   // a reserve whose responsible was deleted (issue 33) changes only with another one, whom an administrator chooses
   if (current && !blank(current.responsible_id) && Number(values.responsible_id) === Number(current.responsible_id)) {
-    const stored = firstRow<{ status: string }>(await db.execute(sql`SELECT status FROM employees WHERE id = ${Number(current.responsible_id)}`));
-    if (stored?.status === 'deleted') throw badRequest(locked ? RESPONSIBLE_MSG.goneLocked : RESPONSIBLE_MSG.gone);
+    if (await facts.employeeStatus(Number(current.responsible_id)) === 'deleted') throw badRequest(locked ? RESPONSIBLE_MSG.goneLocked : RESPONSIBLE_MSG.gone);
   }
 
-  const settings = await readBusinessSettings(db);
+  const settings = await facts.settings();
   const todayTerms = currentTerms(offer, settings);
   // a new reserve from a valid quote (issue 38) is made on the terms the quote's price was worked out on
   const terms = heldTerms ?? (current && !reprice ? keptTerms(current, todayTerms) : todayTerms);
@@ -155,7 +225,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   const held = current?.status === 'active' ? toNumber(current.amount) ?? 0 : 0;
   const available = (toNumber(offer.available_amount) ?? 0) + held;
   // an overdue reserve keeps its date while other fields change; a new date is never before today
-  const day = await todayOf(db);
+  const day = await facts.today();
   const stored = current?.estimated_date_implementation ?? null;
   const firstDay = stored && stored < day && String(values.estimated_date_implementation ?? '').slice(0, 10) === stored ? stored : day;
   const schema = reserveSchema({ ...basis.offer, available_amount: available }, basis.settings, firstDay, hidden);
@@ -165,7 +235,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   const pick = (field: string) => (visible(field) ? valid[field] : current?.[field] ?? null);
   const cityId = pick('city_id') === null || pick('city_id') === undefined ? null : Number(pick('city_id'));
   const responsibleId = valid.responsible_id ?? values.responsible_id;
-  await assertReferences(db, cityId, responsibleId === null || responsibleId === undefined ? null : Number(responsibleId));
+  await assertReferences(facts, cityId, responsibleId === null || responsibleId === undefined ? null : Number(responsibleId));
 
   const unitPrice = terms.unit_price;
   const sellingPrice = pick('unit_selling_price') as number | string | null;
@@ -253,14 +323,13 @@ const FILLED_BY_BUYER = { buyer_name: 'name', buyer_phone: 'phone', city_id: 'ci
 
 /** The buyer the form names (issue 37), as the caller may read it, with its terms; its name, phone, city and address
  * fill the form's where it left them empty. A role that does not see the field keeps the stored buyer. */
-async function pickedBuyer(db: Database, auth: AuthenticatedUser, hidden: ReadonlySet<string>, values: Row, current?: StoredReserve) {
+async function pickedBuyer(db: Database, facts: ReserveFacts, auth: AuthenticatedUser, hidden: ReadonlySet<string>, values: Row, current?: StoredReserve) {
   const stored = current?.buyer_id === undefined || current.buyer_id === null ? null : Number(current.buyer_id);
   const id = hidden.has('buyer_id') ? stored : blank(values.buyer_id) ? null : Number(values.buyer_id);
   if (id === null) return null;
   if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw badRequest(CREDIT_MSG.buyerMissing);
   if (id !== stored && !(await buyerReadable(db, auth, id))) throw badRequest(CREDIT_MSG.buyerMissing);
-  const buyer = firstRow<Row & { id: number; payment_terms: string; status: string }>(await db.execute(sql`SELECT id, status, name, phone, city_id,
-    delivery_address, payment_terms FROM buyers WHERE id = ${id}`));
+  const buyer = await facts.buyer(id);
   if (!buyer || (buyer.status === 'deleted' && id !== stored)) throw badRequest(CREDIT_MSG.buyerMissing);
   for (const [field, from] of Object.entries(FILLED_BY_BUYER)) {
     if (blank(values[field]) && !hidden.has(field) && !blank(buyer[from])) values[field] = buyer[from];
@@ -269,10 +338,11 @@ async function pickedBuyer(db: Database, auth: AuthenticatedUser, hidden: Readon
 }
 
 /** The delivery city and the responsible employee must exist and not be deleted: the form's own messages. */
-async function assertReferences(db: Database, cityId: number | null, responsibleId: number | null) {
-  const found = firstRow<{ city: boolean; responsible: boolean }>(await db.execute(sql`SELECT
-    ${cityId === null ? sql`true` : sql`EXISTS (SELECT 1 FROM cities WHERE id = ${cityId} AND status <> 'deleted')`} AS city,
-    ${responsibleId === null ? sql`true` : sql`EXISTS (SELECT 1 FROM employees WHERE id = ${responsibleId} AND status <> 'deleted')`} AS responsible`))!;
+async function assertReferences(facts: ReserveFacts, cityId: number | null, responsibleId: number | null) {
+  const found = {
+    city: cityId === null || await facts.cityLive(cityId),
+    responsible: responsibleId === null || ((await facts.employeeStatus(responsibleId)) ?? 'deleted') !== 'deleted',
+  };
   const messages = [...(found.city ? [] : [RESERVE_MSG.city]), ...(found.responsible ? [] : [RESERVE_MSG.responsible])];
   if (messages.length) throw badRequest(...messages);
 }
