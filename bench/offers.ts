@@ -37,3 +37,22 @@ export async function soleActiveOffers(db: Database, n: number): Promise<number[
   await db.execute(sql`ANALYZE offers`);
   return ids;
 }
+
+/** `lots` offers of a new product, loaded in every active city but Kazan, half by the kilogram, half in boxes of
+ * 0.5 kg pieces, prices spread over 300 steps: a buyer's price list to Kazan of that many lines (the price-list
+ * benches). Answers Kazan's id and the product's. */
+export async function priceListLots(db: Database, productName: string, lots: number): Promise<{ kazan: number; product: number }> {
+  const [refs] = (await db.execute(sql`
+    WITH p AS (INSERT INTO products (name) VALUES (${productName}) RETURNING id)
+    SELECT (SELECT id FROM cities WHERE name = 'Казань') AS kazan, (SELECT id FROM p) AS product`) as unknown as { rows: { kazan: number; product: number }[] }).rows;
+  await db.execute(sql`
+    INSERT INTO offers (product_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure, unit_weight,
+      units_per_pack, unit_amount, unit_price, kg_price, status)
+    SELECT ${refs.product}, 1, c.ids[1 + i % array_length(c.ids, 1)], 1, (2000 + i % 25)::text, (ARRAY['Иран', 'Турция', 'Вьетнам', 'США'])[1 + i % 4],
+      CASE WHEN i % 2 = 0 THEN 'кг' ELSE 'шт' END, CASE WHEN i % 2 = 0 THEN 1 ELSE 0.5 END, CASE WHEN i % 2 = 0 THEN 10 ELSE 20 END,
+      100 + i, 200 + (i % 300), CASE WHEN i % 2 = 0 THEN 200 + (i % 300) ELSE (200 + (i % 300)) * 2 END, 'active'
+    FROM generate_series(1, ${lots}) AS i,
+      (SELECT array_agg(id ORDER BY id) AS ids FROM cities WHERE status = 'active' AND id <> ${refs.kazan}) AS c`);
+  await db.execute(sql`ANALYZE offers`);
+  return refs;
+}

@@ -7,9 +7,9 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createTestApp, signIn } from '../server/__tests__/testApp';
 import { seedDemoData } from '../server/db/seed';
-import { firstRow } from '../server/http/rows';
 import { DEMO_PASSWORD } from '../domain/api';
 import { pct } from './engines';
+import { priceListLots } from './offers';
 import { lots } from '../server/priceList/lines';
 import { priceLine } from '../domain/priceList/figures';
 import { readBusinessSettings } from '../server/admin/businessSettings';
@@ -28,19 +28,8 @@ async function main() {
 
     // a product of its own with 1 000 active lots in stock, loaded in every city but Kazan (some routes to it
     // removed, so the default delivery is priced too), half by the kilogram, half in boxes of 0.5 kg pieces
-    const refs = firstRow<{ kazan: number; product: number }>(await ctx.db.execute(sql`
-      WITH p AS (INSERT INTO products (name) VALUES ('Орех бенчмарка') RETURNING id)
-      SELECT (SELECT id FROM cities WHERE name = 'Казань') AS kazan, (SELECT id FROM p) AS product`))!;
+    const refs = await priceListLots(ctx.db, 'Орех бенчмарка', LOTS);
     await ctx.db.execute(sql`DELETE FROM city_delivery WHERE to_city_id = ${refs.kazan} AND from_city_id % 5 = 0`);
-    await ctx.db.execute(sql`
-      INSERT INTO offers (product_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure, unit_weight,
-        units_per_pack, unit_amount, unit_price, kg_price, status)
-      SELECT ${refs.product}, 1, c.ids[1 + i % array_length(c.ids, 1)], 1, (2000 + i % 25)::text, (ARRAY['Иран', 'Турция', 'Вьетнам', 'США'])[1 + i % 4],
-        CASE WHEN i % 2 = 0 THEN 'кг' ELSE 'шт' END, CASE WHEN i % 2 = 0 THEN 1 ELSE 0.5 END, CASE WHEN i % 2 = 0 THEN 10 ELSE 20 END,
-        100 + i, 200 + (i % 300), CASE WHEN i % 2 = 0 THEN 200 + (i % 300) ELSE (200 + (i % 300)) * 2 END, 'active'
-      FROM generate_series(1, ${LOTS}) AS i,
-        (SELECT array_agg(id ORDER BY id) AS ids FROM cities WHERE status = 'active' AND id <> ${refs.kazan}) AS c`);
-    await ctx.db.execute(sql`ANALYZE offers`);
 
     const url = `/api/price-list?city_id=${refs.kazan}&product_id=${refs.product}&level=percent&markup=20&rounding=10`;
     const first = await get(url);

@@ -5,12 +5,11 @@
 // then p50 of 50 reads of a page from the kept list, and of the whole list's JSON made from the same kept list.
 // Needs DATABASE_URL (a PostgreSQL server): the test app makes a throwaway database on it and drops it after.
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import { createTestApp, signIn } from '../server/__tests__/testApp';
 import { seedDemoData } from '../server/db/seed';
-import { firstRow } from '../server/http/rows';
 import { DEMO_PASSWORD } from '../domain/api';
 import { pct } from './engines';
+import { priceListLots } from './offers';
 import { tomorrow } from '../server/__tests__/trade';
 import { publicPriceList } from '../server/priceList/links';
 import { publicListCache } from '../server/priceList/publicCache';
@@ -25,18 +24,7 @@ async function main() {
   try {
     await seedDemoData(ctx.db, { now: new Date('2026-11-01T09:00:00Z') });
     const auth = await signIn(ctx.app, 'admin@nutdesk.demo', DEMO_PASSWORD);
-    const refs = firstRow<{ kazan: number; product: number }>(await ctx.db.execute(sql`
-      WITH p AS (INSERT INTO products (name) VALUES ('Орех бенчмарка ссылки') RETURNING id)
-      SELECT (SELECT id FROM cities WHERE name = 'Казань') AS kazan, (SELECT id FROM p) AS product`))!;
-    await ctx.db.execute(sql`
-      INSERT INTO offers (product_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure, unit_weight,
-        units_per_pack, unit_amount, unit_price, kg_price, status)
-      SELECT ${refs.product}, 1, c.ids[1 + i % array_length(c.ids, 1)], 1, (2000 + i % 25)::text, (ARRAY['Иран', 'Турция', 'Вьетнам', 'США'])[1 + i % 4],
-        CASE WHEN i % 2 = 0 THEN 'кг' ELSE 'шт' END, CASE WHEN i % 2 = 0 THEN 1 ELSE 0.5 END, CASE WHEN i % 2 = 0 THEN 10 ELSE 20 END,
-        100 + i, 200 + (i % 300), CASE WHEN i % 2 = 0 THEN 200 + (i % 300) ELSE (200 + (i % 300)) * 2 END, 'active'
-      FROM generate_series(1, ${LOTS}) AS i,
-        (SELECT array_agg(id ORDER BY id) AS ids FROM cities WHERE status = 'active' AND id <> ${refs.kazan}) AS c`);
-    await ctx.db.execute(sql`ANALYZE offers`);
+    const refs = await priceListLots(ctx.db, 'Орех бенчмарка ссылки', LOTS);
 
     const created = await ctx.app.inject({
       method: 'POST', url: '/api/price-list/links', headers: { authorization: `Bearer ${auth}` },
