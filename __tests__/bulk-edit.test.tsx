@@ -96,7 +96,29 @@ test('a bad percentage is said under the field and nothing can be sent; a value 
   expect(preview).toHaveTextContent('1 200,50 ₽');
   await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
   await waitFor(() => expect(requests(fetchMock, 'PATCH', '/api/offers')).toHaveLength(1));
-  expect(await requests(fetchMock, 'PATCH', '/api/offers')[0].json()).toEqual({ ids: [1, 2], set: { unit_price: '1200,50', city_id: '7' } });
+  // typed with the Russian comma, sent with a point as the API takes money (issue 35)
+  expect(await requests(fetchMock, 'PATCH', '/api/offers')[0].json()).toEqual({ ids: [1, 2], set: { unit_price: '1200.50', city_id: '7' } });
+});
+
+test("money typed with a point or a comma: '1200.5' and '1200,5' are both sent as '1200.5', the input a decimal text (issue 35)", async () => {
+  for (const typed of ['1200.5', '1200,5']) {
+    const fetchMock = server();
+    const user = userEvent.setup();
+    const { unmount } = renderApp('/offers', { token: 't' });
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Стоимость доставки на склад, ₽' }));
+    const field = within(dialog).getByRole('textbox', { name: 'Стоимость доставки на склад, ₽' });
+    expect(field).toHaveAttribute('type', 'text');
+    expect(field).toHaveAttribute('inputmode', 'decimal');
+    await user.type(field, typed);
+    expect(field).toHaveValue(typed);
+    expect(within(dialog).getByTestId('bulk-preview')).toHaveTextContent('1 200,50 ₽');
+    await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
+    await waitFor(() => expect(requests(fetchMock, 'PATCH', '/api/offers')).toHaveLength(1));
+    expect(await requests(fetchMock, 'PATCH', '/api/offers')[0].json()).toEqual({ ids: [1, 2], set: { warehouse_cost: '1200.5' } });
+    unmount();
+    localStorage.clear();
+  }
 });
 
 test('refused rows are listed with their reasons, as the server answered', async () => {

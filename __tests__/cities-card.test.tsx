@@ -41,9 +41,15 @@ test('the create card: its texts, a row per city with 0 shown empty, the name me
   expect(requests(fetchMock, 'POST')).toHaveLength(0);
 
   await user.type(name, 'Новоорехов');
-  fireEvent.change(input('Москва: стоимость доставки'), { target: { value: '12.5' } });
-  fireEvent.change(input('Москва: срок доставки'), { target: { value: '3' } });
+  // issue 35: a text input with the decimal keyboard, as typed while typing, the comma once left
+  expect(input('Москва: стоимость доставки')).toHaveAttribute('type', 'text');
+  expect(input('Москва: стоимость доставки')).toHaveAttribute('inputmode', 'decimal');
+  await user.type(input('Москва: стоимость доставки'), '12.5');
   expect(input('Москва: стоимость доставки').value).toBe('12.5');
+  await user.tab();
+  expect(input('Москва: стоимость доставки').value).toBe('12,5');
+  fireEvent.change(input('Казань: стоимость доставки'), { target: { value: '7,25' } });
+  fireEvent.change(input('Москва: срок доставки'), { target: { value: '3' } });
   await user.click(screen.getByRole('tab', { name: 'Комментарии' }));
   await user.type(screen.getByLabelText('Новый комментарий'), 'Склад откроется весной');
   await user.click(screen.getByRole('button', { name: 'Добавить' }));
@@ -52,12 +58,13 @@ test('the create card: its texts, a row per city with 0 shown empty, the name me
   expect(await screen.findByRole('button', { name: 'Создаем...' })).toBeDisabled();
   expect(await requests(fetchMock, 'POST')[0].clone().json()).toEqual({
     name: 'Новоорехов',
-    delivery: [{ to_id: 2, cost: '12.5', days: '3' }, { to_id: 4, cost: '0', days: '0' }],
+    delivery: [{ to_id: 2, cost: '12.5', days: '3' }, { to_id: 3, cost: '7.25', days: '0' }, { to_id: 4, cost: '0', days: '0' }],
     comments: [{ text: 'Склад откроется весной' }],
   });
   release();
   await waitFor(() => expect(router.state.location.pathname).toBe('/cities/77'));
-  expect(await screen.findByDisplayValue('12.5')).toBeInTheDocument();
+  // the stored '12.50' with the Russian comma
+  expect(await screen.findByDisplayValue('12,5')).toBeInTheDocument();
 });
 
 test('the edit card loads the city\'s table, finds a city by name and saves only the changed rows in one PUT', async () => {
@@ -76,7 +83,8 @@ test('the edit card loads the city\'s table, finds a city by name and saves only
   expect(await screen.findByDisplayValue('Самара')).toBeInTheDocument();
   expect(screen.getByText('Активный')).toBeInTheDocument();
   await screen.findByText('Омск');
-  expect(input('Москва: стоимость доставки').value).toBe('12.5');
+  expect(input('Москва: стоимость доставки').value).toBe('12,5');
+  expect(input('Казань: стоимость доставки').value).toBe('7,25');
   expect(input('Омск: стоимость доставки').value).toBe('');
 
   await user.type(screen.getByLabelText('Поиск города'), 'ом');

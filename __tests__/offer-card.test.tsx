@@ -320,3 +320,48 @@ test('a change goes with the version the card loaded; refused as stale it keeps 
   expect(patches[2]).toMatchObject({ unit_price: '330', product_id: 5, version: 7 });
   expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('330');
 });
+
+test("editable money and amounts show the Russian decimal comma; '1200,5' and '1200.5' are both sent as 1200.5 (issue 35)", async () => {
+  let current = stored({ unit_price: '3533.42', unit_amount: '12.50', warehouse_cost: '7.00' });
+  const patches: Record<string, unknown>[] = [];
+  mockServer(
+    ...signedInHandlers(admin), ...lists,
+    route('GET', '/api/offers/12', () => json(current)),
+    route('GET', '/api/offers/12/comments', () => json([])),
+    route('PATCH', '/api/offers/12', async (request) => {
+      const body = await request.clone().json();
+      patches.push(body);
+      current = stored({ unit_price: Number(body.unit_price).toFixed(2), unit_amount: '12.50', warehouse_cost: '7.00', version: current.version + 1 });
+      return json(current);
+    }),
+  );
+  const user = userEvent.setup();
+  renderApp('/offers/12', { token: 't' });
+  await screen.findByText('Резервирование');
+  const price = screen.getByLabelText('Цена за единицу, ₽');
+  expect(price).toHaveValue('3533,42');
+  expect(price).toHaveAttribute('type', 'text');
+  expect(price).toHaveAttribute('inputmode', 'decimal');
+  expect(screen.getByLabelText('Количество')).toHaveValue('12,5');
+  expect(screen.getByLabelText('Стоимость доставки на склад, ₽')).toHaveValue('7');
+
+  // typed key by key it stays as typed
+  await user.clear(price);
+  await user.type(price, '1200,5');
+  expect(price).toHaveValue('1200,5');
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByRole('button', { name: 'Изменения сохранены' })).toBeInTheDocument();
+  expect(patches[0]).toMatchObject({ unit_price: '1200.5', unit_amount: '12.5', warehouse_cost: '7' });
+  // the saved value comes back as '1200.50' and shows as the cards write numbers
+  await waitFor(() => expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('1200,5'));
+
+  await user.clear(screen.getByLabelText('Цена за единицу, ₽'));
+  await user.type(screen.getByLabelText('Цена за единицу, ₽'), '1300.25');
+  expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('1300.25');
+  await user.tab();
+  expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('1300,25'); // the comma once the field is left
+  await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
+  await waitFor(() => expect(patches).toHaveLength(2));
+  expect(patches[1]).toMatchObject({ unit_price: '1300.25' });
+  await waitFor(() => expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('1300,25'));
+});

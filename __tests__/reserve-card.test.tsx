@@ -134,7 +134,7 @@ test('figures follow the typing; packs and amount follow each other', async () =
   type('Количество упаковок', '2.5');
   expect(shown('Количество')).toBe('25');
   type('Количество', '7');
-  expect(shown('Количество упаковок')).toBe('0.7');
+  expect(shown('Количество упаковок')).toBe('0,7');
   type('Количество', '25');
   type('Цена продажи за единицу, ₽', '400');
   expect(shown('Сумма закупки, ₽')).toBe('7\u00a0500,00'); // 25 × 300
@@ -153,7 +153,7 @@ test("a delivery city fills cost and days from the matrix; a route with none tak
   renderApp('/reserves/create?offer=12', { token: 't' });
   await screen.findByText('О Доставке');
   await choose(user, 'Город доставки', 'Казань');
-  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('22.5'));
+  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('22,5'));
   expect(shown('Дней доставки')).toBe('3');
   expect(shown('Себестоимость единицы, ₽')).toBe('334,50'); // 22.5 + 300 + 12
   expect(shown('Максимальная цена продажи, ₽')).toBe('451,58'); // 334.5 × 1.35 = 451.575
@@ -209,7 +209,7 @@ test("role 1, who may not see an offer's city, gets the route's cost and days by
   renderApp('/reserves/create?offer=12', { token: 't' });
   await screen.findByText('О Доставке');
   await choose(user, 'Город доставки', 'Казань');
-  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('50.78'));
+  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('50,78'));
   expect(shown('Дней доставки')).toBe('16');
   expect(requests(fetchMock).some((r) => r.url.endsWith('/api/reserves/route?offer=12&to=5'))).toBe(true);
   expect(requests(fetchMock).some((r) => r.url.includes('/api/delivery'))).toBe(false);
@@ -727,4 +727,46 @@ describe('a saved reserve keeps the terms it was made on', () => {
     expect(await screen.findByRole('button', { name: 'Завершить' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Пересчитать по текущим ценам' })).not.toBeInTheDocument();
   });
+});
+
+test("editable money and amounts show the Russian decimal comma; typed with a comma or a point they are sent with a point (issue 35)", async () => {
+  let current = stored({ unit_selling_price: '412.35', delivery_cost: '22.50' });
+  const patches: Record<string, unknown>[] = [];
+  server(manager, [
+    route('GET', '/api/reserves/90', () => json(current)),
+    route('GET', '/api/reserves/90/comments', () => json([])),
+    route('PATCH', '/api/reserves/90', async (request) => {
+      const body = await request.clone().json();
+      patches.push(body);
+      current = stored({ amount: Number(body.amount ?? 20).toFixed(2), packs_amount: String(body.packs_amount ?? '2.0'), unit_selling_price: Number(body.unit_selling_price).toFixed(2), delivery_cost: Number(body.delivery_cost ?? 22.5).toFixed(2), version: current.version + 1 });
+      return json(current);
+    }),
+  ]);
+  const user = userEvent.setup();
+  renderApp('/reserves/90', { token: 't' });
+  await screen.findByText('Активный');
+  const price = screen.getByLabelText('Цена продажи за единицу, ₽');
+  expect(price).toHaveValue('412,35');
+  expect(price).toHaveAttribute('type', 'text');
+  expect(price).toHaveAttribute('inputmode', 'decimal');
+  expect(screen.getByLabelText('Стоимость доставки, ₽/кг')).toHaveValue('22,5');
+
+  await user.clear(price);
+  await user.type(price, '420,5');
+  expect(price).toHaveValue('420,5');
+  type('Количество', '37');
+  expect(shown('Количество упаковок')).toBe('3,7'); // worked out from the amount, with the comma
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  await waitFor(() => expect(patches).toHaveLength(1));
+  expect(patches[0]).toMatchObject({ amount: '37', packs_amount: '3.7', unit_selling_price: '420.5', delivery_cost: '22.5', version: 4 });
+  await waitFor(() => expect(screen.getByLabelText('Цена продажи за единицу, ₽')).toHaveValue('420,5'));
+
+  await user.clear(screen.getByLabelText('Стоимость доставки, ₽/кг'));
+  await user.type(screen.getByLabelText('Стоимость доставки, ₽/кг'), '23.75');
+  expect(screen.getByLabelText('Стоимость доставки, ₽/кг')).toHaveValue('23.75');
+  await user.tab();
+  expect(screen.getByLabelText('Стоимость доставки, ₽/кг')).toHaveValue('23,75');
+  await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
+  await waitFor(() => expect(patches).toHaveLength(2));
+  expect(patches[1]).toMatchObject({ delivery_cost: '23.75' });
 });

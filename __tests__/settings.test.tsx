@@ -82,7 +82,8 @@ test('business settings: the tabs, the values, every message, and the PUT /api/s
   expect(screen.getAllByText('В процентах к себестоимости')).toHaveLength(2);
   expect(screen.getByText('Когда у городов нет маршрута')).toBeInTheDocument();
   expect(screen.getByText('Резерв до = дата создания + столько дней')).toBeInTheDocument();
-  expect(document.body.textContent).not.toMatch(/delivery_cost_default|costs_per_kg|min_markup|max_markup|reserve_hold_days/);
+  expect(screen.getByText('Решает, какой сегодня день: даты резервов, фильтры, выгрузки')).toBeInTheDocument();
+  expect(document.body.textContent).not.toMatch(/delivery_cost_default|costs_per_kg|min_markup|max_markup|reserve_hold_days|reserve_unpaid_days|time_zone/);
   const user = userEvent.setup();
   const save = screen.getByRole('button', { name: 'Сохранить' });
   expect(save).toBeDisabled();
@@ -117,6 +118,32 @@ test('business settings: the tabs, the values, every message, and the PUT /api/s
   // the API keeps the spec's fractions
   const [put] = sent(fetchMock, 'PUT', '/api/settings');
   expect(await bodyOf(put)).toEqual({ ...settings, min_markup: '0.125', time_zone: 'Europe/Moscow' });
+});
+
+test('rubles show the Russian decimal comma; typed with a comma or a point they are sent with a point (issue 35)', async () => {
+  const fetchMock = mockServer(...signedInHandlers(admin, adminMe), publicUrl(),
+    route('POST', '/api/settings', () => json({ ...settings, delivery_cost_default: '3533.42', costs_per_kg: '12.50' })),
+    route('PUT', '/api/settings', () => json({ status: 'success', settings, offers: 3 })));
+  renderApp('/settings', { token: 't' });
+  const delivery = await screen.findByLabelText('Доставка по умолчанию, ₽/кг');
+  const costs = screen.getByLabelText('Свои расходы, ₽/кг');
+  expect(delivery).toHaveValue('3533,42');
+  expect(costs).toHaveValue('12,5');
+  expect(delivery).toHaveAttribute('type', 'text');
+  expect(delivery).toHaveAttribute('inputmode', 'decimal');
+  const user = userEvent.setup();
+  await user.clear(delivery);
+  await user.type(delivery, '1200,5');
+  expect(delivery).toHaveValue('1200,5');
+  await user.clear(costs);
+  await user.type(costs, '1200.5');
+  expect(costs).toHaveValue('1200.5'); // as typed while typing
+  await user.tab();
+  expect(costs).toHaveValue('1200,5'); // the comma once left
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByText('Настройки сохранены. Пересчитаны цены продажи предложений: 3')).toBeInTheDocument();
+  const [put] = sent(fetchMock, 'PUT', '/api/settings');
+  expect(await bodyOf(put)).toEqual({ ...settings, delivery_cost_default: '1200.5', costs_per_kg: '1200.5', time_zone: 'Europe/Moscow' });
 });
 
 test("the open tab is in the URL: a reload keeps 'Роли', a link opens it", async () => {

@@ -12,7 +12,7 @@ dayjs.extend(timezone);
 export const TIME_ZONE_SETTING = 'time_zone';
 export const TIME_ZONE_DEFAULT = 'Europe/Moscow';
 
-export const TIME_ZONE_TITLE = { label: 'Часовой пояс', hint: 'решает, какой сегодня день: даты резервов, фильтры, выгрузки' } as const;
+export const TIME_ZONE_TITLE = { label: 'Часовой пояс', hint: 'Решает, какой сегодня день: даты резервов, фильтры, выгрузки' } as const;
 
 export const TIME_ZONE_MSG = {
   invalid: 'Укажите часовой пояс из базы IANA, например Europe/Moscow',

@@ -29,3 +29,25 @@ export const formatNumber = (v: unknown): string => (blank(v) ? '' : numberForma
 export const formatFigure = (v: unknown): string => (blank(v) || !Number.isFinite(Number(v)) ? '' : moneyFormat.format(Number(v)));
 /** 1 234,50 ₽ */
 export const formatMoney = (v: unknown): string => (blank(v) ? '' : `${moneyFormat.format(Number(v))} ₽`);
+
+/** A stored number as an editable field shows it (issue 35): the Russian decimal comma, no trailing zeros and no
+ * digit grouping, so the text is edited as typed: '3533.42' → '3533,42', '12.50' → '12,5', '1200.00' → '1200'.
+ * Text that is no number is shown as it is. */
+export function editableNumber(value: unknown): string {
+  if (blank(value)) return '';
+  const text = String(value).trim();
+  if (!/^[+-]?\d+([.,]\d*)?$/.test(text)) return text;
+  const [whole, fraction = ''] = text.split(/[.,]/);
+  const kept = fraction.replace(/0+$/, '');
+  const digits = whole.replace(/^([+-]?)0+(?=\d)/, '$1');
+  return kept ? `${digits},${kept}` : digits;
+}
+
+/** A number typed in an editable field, comma or point ('1 200,5', '1200.5'), as the form's payload and the API
+ * take it: '1200.5'. Text that is no number is sent as typed, for the schema to refuse in its own words. */
+export function typedNumber(value: unknown): string {
+  if (blank(value)) return '';
+  const text = String(value).trim();
+  const clean = text.replace(/\s/g, '').replace(',', '.');
+  return /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(clean) ? clean.replace(/\.$/, '').replace(/^([+-]?)\./, '$10.') : text;
+}

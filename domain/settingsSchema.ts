@@ -14,7 +14,7 @@ export const SETTING_TITLE: Record<BusinessSettingName, { label: string; hint: s
   min_markup: { label: 'Минимальная наценка', hint: 'В процентах к себестоимости' },
   max_markup: { label: 'Максимальная наценка', hint: 'В процентах к себестоимости' },
   reserve_hold_days: { label: 'Срок резерва, дней', hint: 'Резерв до = дата создания + столько дней' },
-  reserve_unpaid_days: { label: 'Дней резерва без оплаты', hint: 'срок резерва покупателя на предоплате' },
+  reserve_unpaid_days: { label: 'Дней резерва без оплаты', hint: 'Срок резерва покупателя на предоплате' },
 };
 
 /** The markups: fractions where they are stored and on the API (the spec's 0.1), percent where a person types them. */

@@ -3,6 +3,7 @@
 import * as yup from 'yup';
 import { cardNameSchema, formNumber } from '../schemas/card';
 import { toNumber } from '../numbers';
+import { editableNumber } from '../format';
 import { DELIVERY_COST_MIN } from '../reserves/figures';
 
 export const CITY_MSG = {
@@ -48,10 +49,13 @@ export const DELIVERY_ROWS_MAX = 2000;
 // shares yup with the cards, and the array schema would add to its budget for no gain.
 export const citySchema = () => yup.object({ name: cardNameSchema });
 
-/** The table shows a cost or days of 0 or less as empty (spec point 2). */
+/** The table shows a cost or days of 0 or less as empty (spec point 2); anything else as typed, never rewritten
+ * mid-typing ('12,' stays '12,'); a stored number with the Russian comma ('12.50' → '12,5', issue 35). */
 export const deliveryShown = (value: number | string | null | undefined): string => {
-  const n = toNumber(value ?? null);
-  return n === null || n <= 0 ? '' : String(n);
+  if (value === null || value === undefined) return '';
+  const n = toNumber(value);
+  if (n !== null && n <= 0) return '';
+  return typeof value === 'number' ? editableNumber(value) : value;
 };
 
 /** A row that says nothing (no cost and no days) is not stored: the route stays "unknown". */

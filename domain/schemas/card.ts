@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { MSG } from '../messages';
 import { toNumber } from '../numbers';
+import { typedNumber } from '../format';
 import { isFieldVisible, type Permissions } from '../permissions';
 import type { Section } from '../sections';
 
@@ -59,13 +60,14 @@ export function withoutHidden(shape: Record<string, yup.AnySchema>, hidden: Read
 
 /**
  * What a card sends: each of its form fields the caller's role sees, as typed; a reference (a select's id) as a
- * number, or null when none is chosen.
+ * number, or null when none is chosen; money or an amount typed with a comma or a point with a point ('1200,5' →
+ * '1200.5', issue 35).
  */
-export function cardPayload(values: Record<string, unknown>, fields: readonly string[], hidden: ReadonlySet<string>, references: readonly string[] = []) {
+export function cardPayload(values: Record<string, unknown>, fields: readonly string[], hidden: ReadonlySet<string>, references: readonly string[] = [], decimals: readonly string[] = []) {
   const payload: Record<string, unknown> = {};
   for (const field of fields) {
     if (hidden.has(field)) continue;
-    payload[field] = references.includes(field) ? (values[field] ? Number(values[field]) : null) : values[field];
+    payload[field] = references.includes(field) ? (values[field] ? Number(values[field]) : null) : decimals.includes(field) ? typedNumber(values[field]) : values[field];
   }
   return payload;
 }

@@ -10,6 +10,7 @@ import type { AnyObjectSchema } from 'yup';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { hiddenCardFields, cardPayload } from '../../../domain/schemas/card';
+import { editableNumber } from '../../../domain/format';
 import { statusTitle, type Section } from '../../../domain/sections';
 import { usePermissionsQuery } from '../../api/session';
 import { useSectionRecordQuery, type CardPayload, type CardRecord } from '../../api/cards';
@@ -39,14 +40,17 @@ export interface CardFields {
   visibleAs?: Record<string, string>;
   /** The fields chosen in a select: sent as a number, or null when none is chosen. */
   references?: readonly string[];
+  /** Money and amounts (decimalsOf): shown with the Russian comma, sent with a point (issue 35). */
+  decimals?: readonly string[];
 }
 
 /** The values of a card whose fields are all typed or chosen as text. */
 export type FieldValues<F extends string> = Record<F, string> & CardValues;
 
 /** A card's values from its record: each field as the form holds it, '' where the record has none. */
-export function fieldValues<F extends string>(names: readonly F[], record?: CardRecord): FieldValues<F> {
-  const values = Object.fromEntries(names.map((name) => [name, record?.[name] === null || record?.[name] === undefined ? '' : String(record[name])]));
+export function fieldValues<F extends string>(names: readonly F[], record?: CardRecord, decimals: readonly string[] = []): FieldValues<F> {
+  const values = Object.fromEntries(names.map((name) => [name,
+    record?.[name] === null || record?.[name] === undefined ? '' : decimals.includes(name) ? editableNumber(record[name]) : String(record[name])]));
   return { ...(values as Record<F, string>), comments: [] };
 }
 
@@ -134,7 +138,7 @@ export function RecordCard<V extends CardValues>({ def, mode, record, tabs, save
   const hidden = useHiddenFields(def);
   const schema = useMemo(() => def.schema(hidden), [def, hidden]);
   const payloadOf = (values: V, saving: CardMode): CardPayload =>
-    def.payloadOf ? def.payloadOf(values, saving) : cardPayload(values as unknown as Record<string, unknown>, def.fields?.names ?? [], hidden, def.fields?.references);
+    def.payloadOf ? def.payloadOf(values, saving) : cardPayload(values as unknown as Record<string, unknown>, def.fields?.names ?? [], hidden, def.fields?.references, def.fields?.decimals);
   const [fieldSettings, setFieldSettings] = useState(false);
   const cardConfig = useCardConfig(section);
 

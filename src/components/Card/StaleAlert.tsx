@@ -17,7 +17,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { HISTORY_FIELDS, HISTORY_TEXTS, valueText, type HistoryField, type NamedValue } from '../../../domain/history';
-import { formatDateTime } from '../../../domain/format';
+import { formatDateTime, typedNumber } from '../../../domain/format';
+import { toNumber } from '../../../domain/numbers';
 import { changedFieldTitles, staleText } from '../../../domain/versions';
 import type { Section } from '../../../domain/sections';
 import type { StaleRecord } from '../../api/errors';
@@ -55,7 +56,10 @@ export interface StaleRow {
 const isNamed = (v: unknown): v is NamedValue => typeof v === 'object' && v !== null && 'id' in v;
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 /** A value reduced to what tells two apart: a reference by its id, a number by its value ('320' is '320.00'). */
-const sameAs = (v: unknown) => (blank(v) ? '' : isNamed(v) ? String(v.id) : Number.isFinite(Number(v)) ? String(Number(v)) : String(v));
+const sameAs = (v: unknown) => (blank(v) ? '' : isNamed(v) ? String(v.id) : toNumber(v as string) !== null ? String(toNumber(v as string)) : String(v));
+/** A form's number as the history's formats read it: typed or shown with the Russian comma, read with a point
+ * ('999,5' → '999.5', issue 35); anything else as it is. */
+const readable = (v: unknown) => (typeof v === 'string' && toNumber(v) !== null ? typedNumber(v) : v);
 
 /**
  * The fields to lay side by side (issue 35): those the user changed in the form (its value differs from the one it
@@ -70,8 +74,8 @@ export function staleRows(stale: StaleRecord, yours: Record<string, unknown>, in
   const fields = [...new Set([...latest.keys(), ...Object.keys(yours)])].filter(touched);
   return fields.map((field) => ({
     field,
-    yours: yours[field],
-    current: current ? current[field] : latest.has(field) ? latest.get(field) : initial[field],
+    yours: readable(yours[field]),
+    current: readable(current ? current[field] : latest.has(field) ? latest.get(field) : initial[field]),
   }));
 }
 

@@ -7,6 +7,8 @@ import type { FormikProps } from 'formik';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { NamedRef } from '../../api/references';
+import { typedNumber } from '../../../domain/format';
+import { toNumber } from '../../../domain/numbers';
 import { PhoneInput } from '../PhoneInput';
 import { ConfigurableField, type FieldSetting } from './FieldSettings';
 
@@ -69,6 +71,23 @@ export function cardInputs<V extends object>(form: FormikProps<V>, { labels, rea
       wide,
     );
 
+  /** Money, a weight or an amount (issue 35): a text input with the decimal keyboard (never type=number, which
+   * shows no comma), kept as typed while the user types, its point written as the Russian comma on leaving the
+   * field ('1200.5' → '1200,5'); the payload reads either through typedNumber. */
+  const decimal = (name: Name, props: TextFieldProps = {}) =>
+    field(name, {
+      ...props,
+      type: 'text',
+      slotProps: { ...props.slotProps, htmlInput: { inputMode: 'decimal', ...(props.slotProps?.htmlInput as object | undefined) } },
+      onBlur: (e) => {
+        form.handleBlur(e);
+        const typed = String(form.values[name] ?? '');
+        const shown = decimalShown(typed);
+        if (shown !== typed) void form.setFieldValue(name, shown);
+        props.onBlur?.(e);
+      },
+    });
+
   const select = (name: Name, options: NamedRef[] | undefined, extra: TextFieldProps = {}) =>
     field(name, {
       select: true,
@@ -95,7 +114,11 @@ export function cardInputs<V extends object>(form: FormikProps<V>, { labels, rea
       />,
     );
 
-  return { field, select, phone, configurable, fieldError };
+  return { field, decimal, select, phone, configurable, fieldError };
 }
+
+/** A typed number as the field shows it once left: its point as the Russian comma, spaces dropped ('1 200.50' →
+ * '1200,50'), otherwise as typed; text that is no number stays for its message. */
+export const decimalShown = (typed: string): string => (toNumber(typed) === null ? typed : typedNumber(typed).replace('.', ','));
 
 export type CardInputs<V extends object> = ReturnType<typeof cardInputs<V>>;

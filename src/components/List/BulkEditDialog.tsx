@@ -18,7 +18,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BULK_MSG, adjustedMoney, validPercent, type BulkEditResponse, type BulkField } from '../../../domain/bulk';
-import { formatDate, formatMoney } from '../../../domain/format';
+import { formatDate, formatMoney, typedNumber } from '../../../domain/format';
 import type { ListRow } from '../../../domain/lists';
 import { statusTitle, type Section } from '../../../domain/sections';
 import { useBulkEditMutation } from '../../api/bulk';
@@ -51,6 +51,9 @@ const percentOf = (text: string): number | null => {
   return text.trim() !== '' && validPercent(n) ? n : null;
 };
 
+/** Money or an amount: typed with a comma or a point, sent with a point. */
+const isDecimal = (field: BulkField) => field.kind === 'money' || field.kind === 'amount';
+
 const nameOf = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'object' && 'name' in (value as object)) return String((value as { name: unknown }).name ?? '—');
@@ -62,7 +65,7 @@ function shown(section: Section, field: BulkField, value: unknown, options?: Nam
   if (value === null || value === undefined || value === '') return '—';
   switch (field.kind) {
     case 'status': return statusTitle(section, String(value));
-    case 'money': return formatMoney(String(value).replace(',', '.'));
+    case 'money': return formatMoney(typedNumber(value));
     case 'date': return formatDate(String(value));
     case 'reference': {
       if (typeof value === 'object') return nameOf(value);
@@ -110,7 +113,7 @@ function FieldInput({ field, choice, onChange, onOptions }: { field: BulkField; 
         fullWidth
         label={percent ? `${field.label}: ${BULK_MSG.percentLabel}` : field.label}
         type={field.kind === 'date' ? 'date' : 'text'}
-        slotProps={{ inputLabel: field.kind === 'date' ? { shrink: true } : undefined, htmlInput: { inputMode: field.kind === 'money' ? 'decimal' : undefined } }}
+        slotProps={{ inputLabel: field.kind === 'date' ? { shrink: true } : undefined, htmlInput: { inputMode: isDecimal(field) || percent ? 'decimal' : undefined } }}
         value={choice.value}
         error={badPercent}
         helperText={badPercent ? BULK_MSG.badPercent : undefined}
@@ -157,7 +160,8 @@ export function BulkEditDialog({ section, rows, fields, onClose, onChanged }: Bu
     for (const field of chosen) {
       const c = choiceOf(field.key);
       if (c.mode === 'percent') adjust[field.key] = percentOf(c.value)!;
-      else set[field.key] = c.value === '' ? null : c.value;
+      // money typed with the Russian comma goes as the API takes it: '1200,50' → '1200.50' (issue 35)
+      else set[field.key] = c.value === '' ? null : isDecimal(field) ? typedNumber(c.value) : c.value;
     }
     setFailure(null);
     try {

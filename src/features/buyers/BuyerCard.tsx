@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { BUYER_FIELD_VISIBILITY, BUYER_FORM_FIELDS, buyerSchema } from '../../../domain/buyers/schema';
 import { BUYER_FIELDS, PAYMENT_TERMS, columns } from '../../../domain/buyers/resource';
 import { LEDGER_TEXTS } from '../../../domain/buyers/texts';
-import { referencesOf } from '../../../domain/fields';
+import { decimalsOf, referencesOf } from '../../../domain/fields';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatMoney } from '../../../domain/format';
 import { usePermissionsQuery } from '../../api/session';
@@ -33,8 +33,8 @@ type BuyerValues = FieldValues<(typeof BUYER_FORM_FIELDS)[number]>;
 
 export const BUYER_CARD: RecordCardDef<BuyerValues> = {
   section: 'buyers', texts: BUYER_TEXTS, nameField: 'name', labels: LABELS, schema: buyerSchema,
-  valuesOf: (record) => ({ ...fieldValues(BUYER_FORM_FIELDS, record), payment_terms: String(record?.payment_terms ?? 'prepay') }),
-  fields: { names: BUYER_FORM_FIELDS, visibleAs: BUYER_FIELD_VISIBILITY, references: referencesOf(BUYER_FIELDS) },
+  valuesOf: (record) => ({ ...fieldValues(BUYER_FORM_FIELDS, record, decimalsOf(BUYER_FIELDS)), payment_terms: String(record?.payment_terms ?? 'prepay') }),
+  fields: { names: BUYER_FORM_FIELDS, visibleAs: BUYER_FIELD_VISIBILITY, references: referencesOf(BUYER_FIELDS), decimals: decimalsOf(BUYER_FIELDS) },
 };
 
 const FIGURES = columnFigures(columns, ['balance', 'overdue', 'credit_limit']);
@@ -75,7 +75,7 @@ export function BuyerFields({ inputs, form, hidden }: Pick<CardContext<BuyerValu
         children: PAYMENT_TERMS.map((t) => <MenuItem key={t.value} value={t.value}>{t.title}</MenuItem>),
       })}
       {form.values.payment_terms === 'deferral' && inputs.field('deferral_days', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
-      {inputs.field('credit_limit', { slotProps: { htmlInput: { inputMode: 'decimal' } } })}
+      {inputs.decimal('credit_limit')}
     </>
   );
 }

@@ -18,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { can } from '../../../domain/permissions';
 import { formatPhone } from '../../../domain/format';
-import { referencesOf } from '../../../domain/fields';
+import { decimalsOf, referencesOf } from '../../../domain/fields';
 import { cardPayload } from '../../../domain/schemas/card';
 import { BUYER_FIELDS } from '../../../domain/buyers/resource';
 import { BUYER_FORM_FIELDS } from '../../../domain/buyers/schema';
@@ -152,6 +152,7 @@ export function BuyerPicker({ value, onPick, disabled = false, label = BUYER_PIC
 
 type BuyerValues = ReturnType<typeof BUYER_CARD.valuesOf>;
 const REFERENCES = referencesOf(BUYER_FIELDS);
+const DECIMALS = decimalsOf(BUYER_FIELDS);
 const LABELS: Record<string, string> = BUYER_CARD.labels ?? {};
 
 /** 'Новый покупатель': the buyer card's fields, checked as the card checks them; the server's refusal (a duplicate
@@ -161,7 +162,7 @@ export function NewBuyerDialog({ name, onClose, onCreated }: { name: string; onC
   const schema = useMemo(() => BUYER_CARD.schema(hidden), [hidden]);
   const [createRecord] = useCreateRecordMutation();
   const [error, setError] = useState<ApiError | null>(null);
-  const payloadOf = (values: BuyerValues) => cardPayload(values as unknown as Record<string, unknown>, BUYER_FORM_FIELDS, hidden, REFERENCES);
+  const payloadOf = (values: BuyerValues) => cardPayload(values as unknown as Record<string, unknown>, BUYER_FORM_FIELDS, hidden, REFERENCES, DECIMALS);
   const form = useFormik<BuyerValues>({
     initialValues: { ...BUYER_CARD.valuesOf(), name },
     validate: async (values) => {

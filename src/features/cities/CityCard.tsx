@@ -6,6 +6,7 @@ import { usePermissionsQuery } from '../../api/session';
 import { isFieldVisible } from '../../../domain/permissions';
 import type { CardRecord } from '../../api/cards';
 import { citySchema } from '../../../domain/cities/schema';
+import { editableNumber, typedNumber } from '../../../domain/format';
 import { RecordCard, recordCardScreen, type CardMode, type CardValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
 import { DELIVERY_TEXTS, DeliveryTable, type DeliveryChanges, type DeliveryLine } from './DeliveryTable';
 import { useCityDeliveryQuery, useSaveCityDeliveryMutation } from './citiesApi';
@@ -23,7 +24,9 @@ interface CityValues extends CardValues {
 
 const valuesOf = (record?: CardRecord): CityValues => ({ name: String(record?.name ?? ''), delivery: {}, comments: [] });
 
-const rowsOf = (changes: DeliveryChanges) => Object.entries(changes).map(([to_id, r]) => ({ to_id: Number(to_id), cost: r.cost, days: r.days }));
+/** A cost or days as sent: typed with a comma or a point, sent with a point ('12,5' → '12.5'); empty is 0, "not known". */
+const sent = (typed: string) => (typed.trim() === '' ? '0' : typedNumber(typed));
+const rowsOf = (changes: DeliveryChanges) => Object.entries(changes).map(([to_id, r]) => ({ to_id: Number(to_id), cost: sent(r.cost), days: sent(r.days) }));
 
 const payloadOf = (values: CityValues, mode: CardMode) =>
   mode === 'create' ? { name: values.name, delivery: rowsOf(values.delivery) } : { name: values.name };
@@ -35,7 +38,7 @@ function useDeliveryLines(record: CardRecord | undefined, hidden: boolean): Deli
   const withDeleted = record?.status === 'deleted';
   const stored = useCityDeliveryQuery({ id: record?.id ?? 0, withDeleted }, { skip: !record || hidden });
   const cities = useReferenceListQuery('cities', { skip: Boolean(record) || hidden });
-  if (record) return (stored.data ?? []).map((r) => ({ to_id: r.to_id, to_name: r.to_name, cost: String(r.cost), days: String(r.days) }));
+  if (record) return (stored.data ?? []).map((r) => ({ to_id: r.to_id, to_name: r.to_name, cost: editableNumber(r.cost), days: String(r.days) }));
   return (cities.data ?? []).map((c) => ({ to_id: c.id, to_name: c.name, cost: '0', days: '0' }));
 }
 

@@ -1,5 +1,5 @@
 // The city card's 'Города' tab (spec point 2 "Create city"): one row per other city with the delivery cost
-// (₽ per kg) and days from this city; number inputs where 0 or less shows empty; searchable by city name,
+// (₽ per kg) and days from this city; decimal inputs (the Russian comma) where 0 or less shows empty; searchable by city name,
 // since the matrix has some forty cities.
 import { useState } from 'react';
 import Box from '@mui/material/Box';
@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { deliveryShown } from '../../../domain/cities/schema';
 import { toNumber } from '../../../domain/numbers';
+import { decimalShown } from '../../components/Card/cardInputs';
 
 export const DELIVERY_TEXTS = {
   tab: 'Города',
@@ -41,8 +42,8 @@ type DeliveryField = 'cost' | 'days';
 
 /** How each number of a row is typed: its step and its input's name for a screen reader. */
 const INPUTS = {
-  cost: { step: 0.01, label: DELIVERY_TEXTS.costOf },
-  days: { step: 1, label: DELIVERY_TEXTS.daysOf },
+  cost: { inputMode: 'decimal', label: DELIVERY_TEXTS.costOf },
+  days: { inputMode: 'numeric', label: DELIVERY_TEXTS.daysOf },
 } as const;
 
 function DeliveryCell({ line, field, readOnly, onChange }: {
@@ -53,13 +54,17 @@ function DeliveryCell({ line, field, readOnly, onChange }: {
 }) {
   return (
     <TableCell>
+      {/* text, not type=number, which shows no comma (issue 35); a point typed becomes the comma on leaving */}
       <TextField
-        type="number"
         size="small"
         value={deliveryShown(line[field])}
         disabled={readOnly}
         onChange={(e) => onChange(line, field, e.target.value)}
-        slotProps={{ htmlInput: { min: 0, step: INPUTS[field].step, 'aria-label': INPUTS[field].label(line.to_name) } }}
+        onBlur={() => {
+          const shown = decimalShown(line[field]);
+          if (shown !== line[field]) onChange(line, field, shown);
+        }}
+        slotProps={{ htmlInput: { inputMode: INPUTS[field].inputMode, 'aria-label': INPUTS[field].label(line.to_name) } }}
       />
     </TableCell>
   );

@@ -25,14 +25,12 @@ export interface OfferAboutBlockProps {
   visible(field: string): boolean;
 }
 
-const decimal = { inputMode: 'decimal' } as TextFieldProps;
-
 /** The statuses a user may choose on the card; a record in another one ('Удален') still shows it, unchoosable. */
 const CHOOSABLE: readonly string[] = ['active', 'completed'];
 const statusChoices = (current: string | undefined) => (current && !CHOOSABLE.includes(current) ? [...CHOOSABLE, current] : CHOOSABLE);
 
 export function OfferAboutBlock({ form, inputs, mode, readOnly, settingsButton, visible }: OfferAboutBlockProps) {
-  const { field, select, configurable, fieldError } = inputs;
+  const { field, decimal, select, configurable, fieldError } = inputs;
   // the product's varieties, as its card keeps them
   const productId = Number(form.values.product_id);
   const varieties = useProductVarietiesQuery({ productId }, { skip: !productId });
@@ -59,11 +57,11 @@ export function OfferAboutBlock({ form, inputs, mode, readOnly, settingsButton, 
         },
         children: [<MenuItem key="" value=""><em>Не выбрано</em></MenuItem>, ...UNIT_MEASURES.map((u) => <MenuItem key={u.value} value={u.value}>{`${u.label} (${u.value})`}</MenuItem>)],
       })}
-      {form.values.unit_measure === 'шт' && field('unit_weight', decimal)}
-      {field('units_per_pack', decimal)}
-      {field('unit_amount', decimal)}
-      {field('unit_price', decimal)}
-      {visible('warehouse_cost') && field('warehouse_cost', decimal)}
+      {form.values.unit_measure === 'шт' && decimal('unit_weight')}
+      {decimal('units_per_pack')}
+      {decimal('unit_amount')}
+      {decimal('unit_price')}
+      {visible('warehouse_cost') && decimal('warehouse_cost')}
       {visible('loading_address') && field('loading_address', {}, { wide: true })}
       {visible('logistics_state') && field('logistics_state', {
         select: true,

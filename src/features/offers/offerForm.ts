@@ -3,6 +3,7 @@ import type { CommentItem } from '../../api/records';
 import type { StoredFile } from '../../components/Card/FilesBlock';
 import type { OfferRecord } from './offersApi';
 import type { FieldKind } from '../../../domain/fields';
+import { editableNumber, typedNumber } from '../../../domain/format';
 import { OFFER_FIELDS, type OfferFieldKey } from '../../../domain/offers/resource';
 
 export const OFFER_TEXTS = {
@@ -34,9 +35,10 @@ export type OfferFormValues = Record<OfferFieldKey, string> & {
 };
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-/** Stored amounts come with 2 decimals; the form shows them without trailing zeros. */
-const num = (v: unknown) => (v === null || v === undefined || v === '' ? '' : String(Number(v)));
-const shown = (kind: FieldKind) => (kind === 'amount' || kind === 'money' ? num : str);
+/** Stored amounts come with 2 decimals; the form shows them with the Russian comma, without trailing zeros
+ * ('3533.42' → '3533,42', issue 35). */
+const isDecimal = (kind: FieldKind) => kind === 'amount' || kind === 'money';
+const shown = (kind: FieldKind) => (isDecimal(kind) ? editableNumber : str);
 
 export function valuesOf(offer?: OfferRecord): OfferFormValues {
   const fields = Object.fromEntries(OFFER_FIELDS.map((f) => [f.key, shown(f.kind)(offer?.[f.key])])) as Record<OfferFieldKey, string>;
@@ -51,7 +53,8 @@ export function offerPayload(values: OfferFormValues, visible: (field: string) =
   for (const { key, kind } of OFFER_FIELDS) {
     if (!visible(key)) continue;
     const value = values[key];
-    payload[key] = kind === 'reference' ? (value ? Number(value) : null) : value;
+    // a number typed with a comma or a point travels with a point ('1200,5' → '1200.5')
+    payload[key] = kind === 'reference' ? (value ? Number(value) : null) : isDecimal(kind) ? typedNumber(value) : value;
   }
   if (values.unit_measure === 'кг') payload.unit_weight = '1';
   payload.images = values.images.map((f) => f.id);

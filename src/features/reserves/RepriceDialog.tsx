@@ -17,7 +17,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { toNumber } from '../../../domain/numbers';
-import { formatFigure } from '../../../domain/format';
+import { editableNumber, formatFigure, typedNumber } from '../../../domain/format';
 import { RESERVE_MSG } from '../../../domain/reserves/schema';
 import { repricePreview, type ReserveTerms } from '../../../domain/reserves/terms';
 import type { BusinessSettings } from '../../../domain/settings';
@@ -80,7 +80,7 @@ export function RepriceButton(props: RepriceProps) {
 function RepriceContent({ reserve, offer, terms, settings, amount, onApply, onClose }: RepriceProps & { onClose(): void }) {
   // read again each time the dialog opens: the offer's price or the settings may have moved since the card loaded
   const today = useRepriceTermsQuery(reserve.id, { refetchOnMountOrArgChange: true });
-  const [price, setPrice] = useState(reserve.unit_selling_price ? String(Number(reserve.unit_selling_price)) : '');
+  const [price, setPrice] = useState(editableNumber(reserve.unit_selling_price));
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
   if (today.isFetching && !today.data) return <PageSpinner />;
@@ -93,7 +93,7 @@ function RepriceContent({ reserve, offer, terms, settings, amount, onApply, onCl
   const error = priceError(price, preview.today);
   const apply = async () => {
     setBusy(true);
-    const why = await onApply(price, todays);
+    const why = await onApply(typedNumber(price), todays);
     setBusy(false);
     setRefused(why);
     // refused (the terms moved since, or the price left the band): the figures are read again

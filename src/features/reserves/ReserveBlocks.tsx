@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { DayPicker } from '../../components/DayPicker';
 import { defaultReservedUntil } from '../../../domain/reserves/schema';
 import { amountOf, packsOf, packsStep, reserveFigures } from '../../../domain/reserves/figures';
-import { formatNumber } from '../../../domain/format';
+import { editableNumber, formatNumber } from '../../../domain/format';
 import type { BusinessSettings } from '../../../domain/settings';
 import { listFailure, useReferenceListQuery } from '../../api/references';
 import { InfoBlock } from '../../components/Card/InfoBlock';
@@ -38,20 +38,20 @@ export interface HoldDefault {
   holdDays: number | undefined;
 }
 
-const decimal = { inputMode: 'decimal' } as const;
-const str = (n: number | null) => (n === null ? '' : String(n));
+/** A figure worked out from another field, as the linked field shows it: '12,5' (issue 35). */
+const str = (n: number | null) => (n === null ? '' : editableNumber(n));
 
 /** The card's inputs without field settings: every reserve field always shows. */
 function useInputs(form: Form, readOnly: boolean) {
-  const { field, select, phone, fieldError } = cardInputs(form, {
+  const { field, decimal, select, phone, fieldError } = cardInputs(form, {
     labels: LABELS, readOnly, fieldSettings: false, isVisible: () => true, setField: () => undefined, fixed: Object.keys(LABELS),
   });
-  return { field, select, phone, error: fieldError };
+  return { field, decimal, select, phone, error: fieldError };
 }
 
 /** `available`: what the reserve may take, the offer's free stock plus what an active reserve itself holds (issue 33). */
 export function AboutBlock({ form, offer, readOnly, visible, hold, available }: BlockProps & { hold?: HoldDefault; available: number }) {
-  const { field, error } = useInputs(form, readOnly);
+  const { decimal, error } = useInputs(form, readOnly);
   const [invalidDate, setInvalidDate] = useState(false);
   const [invalidUntil, setInvalidUntil] = useState(false);
   const setEstimated = (day: string | null) => {
@@ -74,22 +74,22 @@ export function AboutBlock({ form, offer, readOnly, visible, hold, available }: 
   const firstDay = arrival && dayjs(arrival).isAfter(today) ? dayjs(arrival) : today;
   return (
     <InfoBlock title={RESERVE_TEXTS.about}>
-      {field('amount', {
-        slotProps: { htmlInput: { ...(pieces ? { inputMode: 'numeric' } : decimal), min: 1, step: pieces ? 1 : 0.01 } },
+      {decimal('amount', {
+        slotProps: { htmlInput: { ...(pieces && { inputMode: 'numeric' }), min: 1, step: pieces ? 1 : 0.01 } },
         helperText: `Доступно: ${formatNumber(available)}`,
         onChange: (e) => {
           void form.setFieldValue('amount', e.target.value);
           void form.setFieldValue('packs_amount', str(packsOf(e.target.value, units)));
         },
       })}
-      {field('packs_amount', {
-        slotProps: { htmlInput: { ...decimal, min: 0.2, step: packsStep(units, offer.unit_measure) } },
+      {decimal('packs_amount', {
+        slotProps: { htmlInput: { min: 0.2, step: packsStep(units, offer.unit_measure) } },
         onChange: (e) => {
           void form.setFieldValue('packs_amount', e.target.value);
           void form.setFieldValue('amount', str(amountOf(e.target.value, units, offer.unit_measure)));
         },
       })}
-      {visible('unit_selling_price') && field('unit_selling_price', { slotProps: { htmlInput: { ...decimal, step: 0.01 } } })}
+      {visible('unit_selling_price') && decimal('unit_selling_price', { slotProps: { htmlInput: { step: 0.01 } } })}
       {visible('estimated_date_implementation') && (
         <DayPicker
           label={LABELS.estimated_date_implementation}
@@ -130,14 +130,14 @@ export function AboutBlock({ form, offer, readOnly, visible, hold, available }: 
 }
 
 export function DeliveryBlock({ form, readOnly, visible, onCity }: BlockProps & { onCity(cityId: string): void }) {
-  const { field, select } = useInputs(form, readOnly);
+  const { field, decimal, select } = useInputs(form, readOnly);
   const cities = useReferenceListQuery('cities', { skip: !visible('city_id') });
   if (!['city_id', 'delivery_address', 'delivery_cost', 'delivery_days'].some(visible)) return null;
   return (
     <InfoBlock title={RESERVE_TEXTS.delivery}>
       {visible('city_id') && select('city_id', cities.data, { helperText: listFailure(cities), onChange: (e) => onCity(String(e.target.value)) })}
       {visible('delivery_address') && field('delivery_address', {}, { wide: true })}
-      {visible('delivery_cost') && field('delivery_cost', { slotProps: { htmlInput: { ...decimal, min: 1, step: 0.01 } } })}
+      {visible('delivery_cost') && decimal('delivery_cost', { slotProps: { htmlInput: { min: 1, step: 0.01 } } })}
       {visible('delivery_days') && field('delivery_days', { slotProps: { htmlInput: { inputMode: 'numeric', min: 0, step: 1 } } })}
     </InfoBlock>
   );

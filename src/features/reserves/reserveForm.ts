@@ -1,6 +1,7 @@
 // The reserve card's form model: its texts, field labels, values from an offer or a saved reserve, and the
 // payload sent back.
 import { phoneDigits } from '../../../domain/phone';
+import { editableNumber, typedNumber } from '../../../domain/format';
 import { toNumber, type Num } from '../../../domain/numbers';
 import { deliveryTerms } from '../../../domain/reserves/figures';
 import { BUSINESS_SETTING_NAMES, type BusinessSettings, type BusinessSettingName } from '../../../domain/settings';
@@ -54,8 +55,9 @@ export const LABELS: Record<string, string> = Object.fromEntries(CARD_FIELDS.map
 export type ReserveFormValues = Record<CardField, string> & { comments: CommentItem[] };
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-/** Stored amounts come with 2 decimals; the form shows them without trailing zeros. */
-const num = (v: unknown) => (v === null || v === undefined || v === '' ? '' : String(Number(v)));
+/** Stored amounts come with 2 decimals; the form shows them with the Russian comma, without trailing zeros
+ * ('3533.42' → '3533,42', issue 35). */
+const num = editableNumber;
 /** How the card holds a stored value of each kind: a date as its day, a phone as its digits. */
 const SHOWN: Partial<Record<FieldKind, (v: unknown) => string>> = {
   amount: num, money: num, date: (v) => str(v).slice(0, 10), phone: (v) => phoneDigits(v as string | null | undefined),
@@ -69,7 +71,7 @@ export function settingsOf(stored: Partial<Record<BusinessSettingName, string>> 
 /** A new reserve: the responsible is the caller's employee, the delivery the default until a city is chosen. */
 export function newValues(settings: BusinessSettings, employeeId: number | null | undefined): ReserveFormValues {
   const blank = Object.fromEntries(CARD_FIELDS.map((f) => [f.key, ''])) as Record<CardField, string>;
-  return { ...blank, delivery_cost: String(settings.delivery_cost_default), responsible_id: str(employeeId), comments: [] };
+  return { ...blank, delivery_cost: editableNumber(settings.delivery_cost_default), responsible_id: str(employeeId), comments: [] };
 }
 
 /** A delivery city chosen: the matrix's cost and days for the route (each only when the matrix knows it), else
@@ -77,7 +79,7 @@ export function newValues(settings: BusinessSettings, employeeId: number | null 
  * city's route stays behind. */
 export function deliveryPrefill(route: { cost?: Num; days?: Num } | null | undefined, settings: BusinessSettings) {
   const terms = deliveryTerms(route, settings.delivery_cost_default);
-  return { delivery_cost: String(terms.delivery_cost), delivery_days: str(terms.delivery_days) };
+  return { delivery_cost: editableNumber(terms.delivery_cost), delivery_days: str(terms.delivery_days) };
 }
 
 export function valuesOf(reserve: ReserveRecord): ReserveFormValues {
@@ -93,6 +95,8 @@ export function reservePayload(values: ReserveFormValues, visible: (field: strin
     const value = values[key];
     if (kind === 'reference') payload[key] = value ? Number(value) : null;
     else if (kind === 'phone') payload[key] = phoneDigits(value);
+    // a number typed with a comma or a point travels with a point ('1200,5' → '1200.5')
+    else if (kind === 'amount' || kind === 'money') payload[key] = typedNumber(value);
     else payload[key] = value;
   }
   return payload;

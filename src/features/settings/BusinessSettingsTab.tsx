@@ -12,13 +12,18 @@ import Typography from '@mui/material/Typography';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import type { ApiError } from '../../api/errors';
-import { BUSINESS_SETTING_NAMES } from '../../../domain/settings';
+import { BUSINESS_SETTING_NAMES, type BusinessSettingName } from '../../../domain/settings';
+import { editableNumber, typedNumber } from '../../../domain/format';
+import { decimalShown } from '../../components/Card/cardInputs';
 import { businessSettingsFormSchema, isMarkup, markupFraction, markupPercent, SETTING_TITLE } from '../../../domain/settingsSchema';
 import { TIME_ZONE_DEFAULT, TIME_ZONE_TITLE } from '../../../domain/businessDay';
 import { useAdminSettingsQuery, useSaveSettingsMutation, type SettingsValues } from './adminApi';
 import { ShortfallRuleSetting } from './ShortfallRuleSetting';
 import { CompanySettings } from './CompanySettings';
 import { DocumentSettings } from './DocumentSettings';
+
+/** The settings in rubles per kg: typed and shown as decimals with the comma. */
+const isRubles = (name: BusinessSettingName) => name === 'delivery_cost_default' || name === 'costs_per_kg';
 
 export const BUSINESS_MSG = {
   intro: 'Из этих значений считаются себестоимость резерва и допустимая цена продажи. Сохранение пересчитывает минимальную и максимальную цену продажи всех предложений.',
@@ -45,14 +50,15 @@ function SettingsForm({ initial }: { initial: SettingsValues }) {
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string; key: number } | null>(null);
   const form = useFormik<SettingsValues>({
     initialValues: {
-      ...Object.fromEntries(BUSINESS_SETTING_NAMES.map((n) => [n, isMarkup(n) ? markupPercent(initial[n] ?? '') : initial[n] ?? ''])),
+      // rubles with the Russian comma, as typed (issue 35): '12.5' → '12,5'
+      ...Object.fromEntries(BUSINESS_SETTING_NAMES.map((n) => [n, isMarkup(n) ? markupPercent(initial[n] ?? '') : isRubles(n) ? editableNumber(initial[n] ?? '') : initial[n] ?? ''])),
       time_zone: initial.time_zone ?? TIME_ZONE_DEFAULT,
     } as SettingsValues,
     validationSchema: businessSettingsFormSchema,
     enableReinitialize: true,
     onSubmit: async (values) => {
       const result = await save({
-        ...Object.fromEntries(BUSINESS_SETTING_NAMES.map((n) => [n, isMarkup(n) ? markupFraction(values[n]) : values[n]])),
+        ...Object.fromEntries(BUSINESS_SETTING_NAMES.map((n) => [n, isMarkup(n) ? markupFraction(values[n]) : isRubles(n) ? typedNumber(values[n]) : values[n]])),
         time_zone: values.time_zone.trim(),
       } as SettingsValues);
       if ('error' in result) setNotice({ severity: 'error', text: (result.error as ApiError).message, key: Date.now() });
@@ -73,7 +79,11 @@ function SettingsForm({ initial }: { initial: SettingsValues }) {
               label={SETTING_TITLE[name].label}
               value={form.values[name]}
               onChange={form.handleChange}
-              onBlur={form.handleBlur}
+              onBlur={(e) => {
+                form.handleBlur(e);
+                // a point typed becomes the comma once the field is left, never while typing
+                if (isRubles(name) || isMarkup(name)) void form.setFieldValue(name, decimalShown(String(form.values[name] ?? '')));
+              }}
               error={Boolean(shown && form.errors[name])}
               helperText={(shown && form.errors[name]) || SETTING_TITLE[name].hint}
               slotProps={{
@@ -91,7 +101,7 @@ function SettingsForm({ initial }: { initial: SettingsValues }) {
           onChange={form.handleChange}
           onBlur={form.handleBlur}
           error={Boolean((form.touched.time_zone || form.submitCount > 0) && form.errors.time_zone)}
-          helperText={((form.touched.time_zone || form.submitCount > 0) && form.errors.time_zone) || `time_zone: ${TIME_ZONE_TITLE.hint}`}
+          helperText={((form.touched.time_zone || form.submitCount > 0) && form.errors.time_zone) || TIME_ZONE_TITLE.hint}
         />
       </Box>
       <Box sx={{ mt: 2, display: 'flex', gap: 2, alignItems: 'center' }}>
