@@ -51,14 +51,15 @@ test('a city with its delivery to two cities, kept after a reload and changed on
   const id = idFromUrl(page);
   await page.getByText('Активный').waitFor();
   assert.equal(await settledValue(page.getByLabel('Москва: стоимость доставки', { exact: true }), '14'), '14');
-  assert.equal(await page.getByLabel('Казань: стоимость доставки', { exact: true }).inputValue(), '9.5');
+  // typed with a point, shown once saved with the Russian comma (issue 35)
+  assert.equal(await page.getByLabel('Казань: стоимость доставки', { exact: true }).inputValue(), '9,5');
 
   // change one route on the edit card: one PUT, kept after a reload
   await page.getByLabel('Казань: срок доставки', { exact: true }).fill('3');
   const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/cities/${id}/delivery`));
   await page.getByRole('button', { name: 'Сохранить' }).click();
   const sent = (await put).postDataJSON() as { cost: string; days: string }[];
-  assert.deepEqual(sent.map((r) => [r.cost, r.days]), [['9.50', '3']]);
+  assert.deepEqual(sent.map((r) => [r.cost, r.days]), [['9.5', '3']]);
   await page.getByRole('button', { name: 'Изменения сохранены' }).waitFor();
   await page.reload();
   await page.getByLabel('Казань: срок доставки', { exact: true }).waitFor();
@@ -87,7 +88,7 @@ test('a city with its delivery to two cities, kept after a reload and changed on
   assert.equal(offer?.city?.name, 'Москва');
   await page.goto(`${ctx.app.url}/reserves/create?offer=${offer.id}`);
   await choose(page, 'Город доставки', 'Орехогорск');
-  assert.equal(await settledValue(page.getByLabel('Стоимость доставки, ₽/кг', { exact: true }), '12.4'), '12.4');
+  assert.equal(await settledValue(page.getByLabel('Стоимость доставки, ₽/кг', { exact: true }), '12,4'), '12,4');
   assert.equal(await page.getByLabel('Дней доставки', { exact: true }).inputValue(), '4');
   await shot(page, 'reserve-to-new-city');
   await page.close();

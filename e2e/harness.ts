@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../domain/api';
 
 const root = path.resolve(__dirname, '..');
@@ -189,3 +189,11 @@ export async function assertAccessible(page: Page, label: string): Promise<AxeVi
   assert.deepEqual(failing.map((v) => `${v.id}: ${v.nodes.join(' | ')}`), [], `${label}: serious or critical accessibility violations`);
   return violations;
 }
+
+/** An editable number field's value as a number: the cards show money, weights and amounts with the Russian decimal
+ * comma and no grouping ('3533,42', issue 35), a computed field grouped ('1 076,90'); null when empty. */
+export async function numberValue(field: Locator): Promise<number | null> {
+  const text = (await field.inputValue()).replace(/\s/g, '').replace(',', '.');
+  return text === '' ? null : Number(text);
+}
+

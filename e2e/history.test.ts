@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { artifacts, scenario, signedInPage } from './harness';
+import { artifacts, numberValue, scenario, signedInPage } from './harness';
 
 const ctx = scenario();
 
@@ -27,7 +27,7 @@ test('edit an offer\'s price and see the change in its history tab, as the admin
   await page.getByText('О предложении').first().waitFor();
 
   const price = page.getByLabel('Цена за единицу, ₽');
-  const old = Number(await price.inputValue());
+  const old = (await numberValue(price))!;
   await price.fill(String(old + 50));
   await page.getByLabel('Стоимость доставки на склад, ₽').fill('12345');
   await page.getByRole('button', { name: 'Сохранить' }).click();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { artifacts, scenario, signedInPage } from './harness';
+import { artifacts, numberValue, scenario, signedInPage } from './harness';
 import { formatFigure } from '../domain/format';
 import { addDays, businessToday, TIME_ZONE_DEFAULT } from '../domain/businessDay';
 
@@ -147,8 +147,8 @@ test('a price list for Казань: on the page, in XLSX and PDF, by the buyer\
   assert.equal(card.get('offer'), String(first.offer_id));
   assert.equal(card.get('city'), String(list.city.id));
   await page.getByText(`предложение № ${first.offer_id}`).waitFor();
-  assert.equal(Number(await page.getByLabel('Цена продажи за единицу, ₽').inputValue()), Number(first.unit_price));
+  assert.equal(await numberValue(page.getByLabel('Цена продажи за единицу, ₽')), Number(first.unit_price));
   assert.equal((await page.getByLabel('Город доставки').innerText()).trim(), 'Казань');
-  assert.equal(Number(await page.getByLabel('Стоимость доставки, ₽/кг').inputValue()), Number(first.delivery_cost));
+  assert.equal(await numberValue(page.getByLabel('Стоимость доставки, ₽/кг')), Number(first.delivery_cost));
   await page.screenshot({ path: path.join(artifacts, 'price-list-reserve.png'), fullPage: false });
 });

@@ -98,7 +98,7 @@ test('reserve part of an offer from the list, complete it, cancel another: the a
   const reserveId = Number(new URL(page.url()).pathname.split('/').pop());
   await page.getByRole('tab', { name: `Резерв № ${reserveId}` }).waitFor();
   await page.getByText('Активный', { exact: true }).waitFor();
-  assert.equal(await page.getByLabel('Количество', { exact: true }).inputValue(), String(amount));
+  assert.equal(await page.getByLabel('Количество', { exact: true }).inputValue(), String(amount).replace('.', ','));
   await page.screenshot({ path: path.join(artifacts, 'reserve-card.png'), fullPage: true });
 
   // the list shows the offer's available amount less the reserve

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { artifacts, scenario, signedInPage } from './harness';
+import { artifacts, numberValue, scenario, signedInPage } from './harness';
 
 const ctx = scenario();
 
@@ -22,7 +22,7 @@ test('a save made on an older version of the card loses nothing, and the current
     await page.getByText('О предложении').first().waitFor();
   }
   const oldPrice = await admin.getByLabel('Цена за единицу, ₽').inputValue();
-  const newPrice = String(Number(oldPrice) + 17);
+  const newPrice = String(Math.round((Number(oldPrice.replace(',', '.')) + 17) * 100) / 100);
 
   await warehouse.getByLabel('Цена за единицу, ₽').fill(newPrice);
   await warehouse.getByRole('button', { name: 'Сохранить' }).click();
@@ -56,7 +56,7 @@ test('a save made on an older version of the card loses nothing, and the current
   await ask.getByText(/Адрес погрузки/).waitFor();
   await ask.getByRole('button', { name: 'Загрузить', exact: true }).click();
   await ask.waitFor({ state: 'hidden' });
-  assert.equal(Number(await admin.getByLabel('Цена за единицу, ₽').inputValue()), Number(newPrice));
+  assert.equal(await numberValue(admin.getByLabel('Цена за единицу, ₽')), Number(newPrice));
   assert.equal(await admin.getByLabel('Адрес погрузки').inputValue(), stored.loading_address ?? '');
   await admin.getByLabel('Адрес погрузки').fill('Москва, ул. Ореховая, 7');
   await admin.getByRole('button', { name: 'Сохранить' }).click();
