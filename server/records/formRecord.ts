@@ -75,10 +75,13 @@ async function checked(db: Database, form: FormRecord, hidden: ReadonlySet<strin
   return values;
 }
 
-/** What a change checks: the fields it sends over the stored ones; hidden fields keep what is stored. */
+/** What a change checks: the fields it sends over the stored ones; hidden fields keep what is stored. A field
+ * stored empty (NULL) and not sent is checked as not given, as the card's empty input is: the shared schemas refuse
+ * a null in their optional text fields (yup's English 'kpp cannot be null'), which refused a bulk edit of every buyer
+ * with no KPP on file. */
 function mergeStored(fields: readonly string[], body: Row, stored: Row, hidden: ReadonlySet<string>): Row {
   const merged: Row = {};
-  for (const field of fields) merged[field] = body[field] !== undefined && !hidden.has(field) ? body[field] : stored[field];
+  for (const field of fields) merged[field] = body[field] !== undefined && !hidden.has(field) ? body[field] : stored[field] ?? undefined;
   return merged;
 }
 
