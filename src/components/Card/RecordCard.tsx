@@ -105,14 +105,21 @@ export function useHiddenFields({ section, fields }: Pick<RecordCardDef<CardValu
   return useMemo(() => hiddenCardFields(perms, section, fields?.names ?? [], fields?.visibleAs), [perms, section, fields]);
 }
 
-/** Loads the record of an edit card (with ?withDeleted as the link asked) and the caller's rights. */
-export function RecordCardScreen({ section, mode, children }: { section: Section; mode: CardMode; children(record?: CardRecord): ReactNode }) {
+/** What every card screen loads: the record of an edit card (with ?withDeleted as the link asked) and the caller's
+ * rights; `search` is the screen's query string (a new reserve's ?offer=). */
+export function useCardRecord<R extends { id: number } = CardRecord>(section: Section, mode: CardMode) {
   const params = useParams();
   const location = useLocation();
+  const search = new URLSearchParams(location.search);
   const id = mode === 'edit' ? Number(params.id) : undefined;
-  const withDeleted = new URLSearchParams(location.search).has('withDeleted');
-  const record = useSectionRecordQuery({ section, id: id ?? 0, withDeleted }, { skip: id === undefined });
+  const record = useSectionRecordQuery<R>({ section, id: id ?? 0, withDeleted: search.has('withDeleted') }, { skip: id === undefined });
   const perms = usePermissionsQuery();
+  return { id, search, record, perms };
+}
+
+/** Draws a card once its record and the caller's rights are loaded. */
+export function RecordCardScreen<R extends { id: number } = CardRecord>({ section, mode, children }: { section: Section; mode: CardMode; children(record?: R): ReactNode }) {
+  const { id, record, perms } = useCardRecord<R>(section, mode);
   if (perms.isLoading || record.isLoading) return <CardSkeleton />;
   // a read again that fails (the record deleted meanwhile) keeps the card and what was typed in it
   if (record.error && !record.data) return <Alert severity="error" closable={false}>{errorMessage(record.error)}</Alert>;

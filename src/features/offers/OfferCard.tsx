@@ -4,18 +4,14 @@
 import { useMemo, useState } from 'react';
 import { useFormik } from 'formik';
 import Typography from '@mui/material/Typography';
-import { useLocation, useParams } from 'react-router';
 import { hiddenOfferFormFields, offerSchema, OFFER_FIELD_VISIBILITY } from '../../../domain/offers/schema';
 import { can, isFieldVisible } from '../../../domain/permissions';
-import { usePermissionsQuery } from '../../api/session';
 import { useReferenceListQuery } from '../../api/references';
-import { errorMessage } from '../../api/errors';
-import { useSectionRecordQuery } from '../../api/cards';
 import { CardForm, recordTab, useCardBase } from '../../components/Card/CardForm';
+import { RecordCardScreen } from '../../components/Card/RecordCard';
 import { InfoBlock } from '../../components/Card/InfoBlock';
 import { FilesBlock } from '../../components/Card/FilesBlock';
 import { FieldSettingsButton, useCardConfig } from '../../components/Card/FieldSettings';
-import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
 import type { OfferRecord } from './offersApi';
 import { OFFER_TEXTS, offerPayload, valuesOf, type OfferFormValues } from './offerForm';
@@ -29,17 +25,7 @@ import { ARRIVAL_TEXTS, onTheWay } from '../../../domain/offers/logistics';
 export { OFFER_TEXTS };
 
 export function OfferCardScreen({ mode }: { mode: 'create' | 'edit' }) {
-  const params = useParams();
-  const location = useLocation();
-  const id = mode === 'edit' ? Number(params.id) : undefined;
-  const withDeleted = new URLSearchParams(location.search).has('withDeleted');
-  const offer = useSectionRecordQuery<OfferRecord>({ section: 'offers', id: id ?? 0, withDeleted }, { skip: id === undefined });
-  const perms = usePermissionsQuery();
-  if (perms.isLoading || offer.isLoading) return <PageSpinner />;
-  // a read again that fails (the offer deleted meanwhile) keeps the card and what was typed in it
-  if (offer.error && !offer.data) return <Alert severity="error" closable={false}>{errorMessage(offer.error)}</Alert>;
-  // remount on another record so the form starts from it
-  return <OfferCard key={id ?? 'new'} mode={mode} offer={offer.data} />;
+  return <RecordCardScreen<OfferRecord> section="offers" mode={mode}>{(offer) => <OfferCard mode={mode} offer={offer} />}</RecordCardScreen>;
 }
 
 function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferRecord }) {

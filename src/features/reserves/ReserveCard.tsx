@@ -3,7 +3,7 @@
 // the card that holds the form, saves it and takes the reserve's steps ('Завершить', 'Отменить').
 import { useMemo, useRef, useState } from 'react';
 import { useFormik } from 'formik';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -15,12 +15,13 @@ import { toNumber } from '../../../domain/numbers';
 import { prefillOf } from '../../../domain/reserves/prefill';
 import { statusTitle } from '../../../domain/sections';
 import { BAND_SETTINGS, canReadSetting, type BusinessSettings } from '../../../domain/settings';
-import { usePermissionsQuery, useMeQuery } from '../../api/session';
+import { useMeQuery } from '../../api/session';
 import { errorMessage, isApiError } from '../../api/errors';
 import { useSectionRecordQuery } from '../../api/cards';
 import { CardForm, recordTab, useCardBase } from '../../components/Card/CardForm';
 import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
+import { useCardRecord } from '../../components/Card/RecordCard';
 import { useBusinessSettingsQuery, useLazyDeliveryQuery, type ReserveOffer, type ReserveRecord } from './reservesApi';
 import { deliveryPrefill, newValues, RESERVE_TEXTS, reservePayload, settingsOf, valuesOf, type ReserveFormValues } from './reserveForm';
 import { AboutBlock, DeliveryBlock, ExtraBlock, FiguresBlock, type HoldDefault } from './ReserveBlocks';
@@ -38,15 +39,10 @@ import { canSeePayments } from '../../../domain/buyers/payments';
 import { PAYMENT_TEXTS } from '../../../domain/buyers/texts';
 
 export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
-  const params = useParams();
-  const location = useLocation();
-  const query = new URLSearchParams(location.search);
-  const id = mode === 'edit' ? Number(params.id) : undefined;
-  const offerId = mode === 'create' ? Number(query.get('offer')) : undefined;
+  const { search, record: reserve, perms } = useCardRecord<ReserveRecord>('reserves', mode);
+  const offerId = mode === 'create' ? Number(search.get('offer')) : undefined;
   const badOffer = mode === 'create' && !(Number.isInteger(offerId) && offerId! > 0);
-  const perms = usePermissionsQuery();
   const me = useMeQuery();
-  const reserve = useSectionRecordQuery<ReserveRecord>({ section: 'reserves', id: id ?? 0, withDeleted: query.has('withDeleted') }, { skip: id === undefined });
   // the offer's one cache entry, the offer card's too
   const offer = useSectionRecordQuery<ReserveOffer>({ section: 'offers', id: offerId ?? 0, withDeleted: false }, { skip: mode !== 'create' || badOffer });
   // only the settings the caller may read (domain/settings.ts canReadSetting): role 8 reads none, and sees none of
