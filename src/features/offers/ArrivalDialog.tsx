@@ -16,6 +16,7 @@ import { Alert } from '../../components/Alert';
 import { errorMessage } from '../../api/errors';
 import { arrivalSchema } from '../../../domain/offers/arrival';
 import { ARRIVAL_TEXTS, type ReserveCut } from '../../../domain/offers/logistics';
+import { editableNumber, typedNumber } from '../../../domain/format';
 import { useAcceptArrivalMutation, type OfferRecord } from './offersApi';
 import { useBusinessToday } from '../../api/businessDay';
 
@@ -34,12 +35,13 @@ export function ArrivalDialog({ offer, version, onAccepted }: ArrivalDialogProps
   // the business day (setting time_zone), not the browser's
   const today = useBusinessToday();
   const form = useFormik({
-    initialValues: { amount: String(Number(offer.unit_amount)), date: today },
+    // the expected weight with the Russian comma ('12,5', issue 35); typed with a comma or a point, sent with a point
+    initialValues: { amount: editableNumber(offer.unit_amount), date: today },
     validationSchema: arrivalSchema(offer.unit_measure, today),
     onSubmit: async (values) => {
       setFailure(null);
       try {
-        const answer = await accept({ id: offer.id, version, amount: values.amount, date: values.date }).unwrap();
+        const answer = await accept({ id: offer.id, version, amount: typedNumber(values.amount), date: values.date }).unwrap();
         setOpen(false);
         onAccepted(answer.offer, answer.cut);
       } catch (e) {
