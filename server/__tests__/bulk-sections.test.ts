@@ -246,6 +246,24 @@ describe('reserves', () => {
     expect(await rowOf('reserves', early)).toMatchObject({ delivery_address: 'Казань, ул. Лобачевского, 2', estimated_date_implementation: tomorrow });
   });
 
+  test('a manager, who may not choose a reserve\'s responsible, names no one else (the card\'s words) and changes the rest', async () => {
+    const me = firstRow<{ employee_id: number }>(await ctx.db.execute(sql`SELECT employee_id FROM users WHERE email = 'manager@nutdesk.demo'`))!.employee_id;
+    const offer = await trade.newOffer('100');
+    const [other] = await idsOf(sql`SELECT id FROM employees WHERE status = 'active' AND id <> ${me} ORDER BY id LIMIT 1`);
+    const [mine, theirs] = [await newReserve(offer.id), await newReserve(offer.id)];
+    await ctx.db.execute(sql`UPDATE reserves SET responsible_id = ${me} WHERE id = ${mine}`);
+    await ctx.db.execute(sql`UPDATE reserves SET responsible_id = ${other} WHERE id = ${theirs}`);
+    const card = await ctx.change('PATCH', `/api/reserves/${mine}`, 'manager', { responsible_id: other });
+    expect(card.body.messages).toEqual(['Ответственным за резерв можете быть только вы']);
+    // naming the one a reserve has already is no hand-over: that one goes ahead, as on its card
+    const res = await bulk('reserves', { ids: [mine, theirs], set: { responsible_id: other } }, 'manager');
+    expect(res.body).toMatchObject({ changed: 1, refused: [{ id: mine, reason: 'Ответственным за резерв можете быть только вы' }] });
+    const own = await bulk('reserves', { ids: [mine, theirs], set: { delivery_address: 'Казань, ул. Кремлевская, 1' } }, 'manager');
+    expect(own.body).toMatchObject({ changed: 2, refused: [] });
+    expect(await rowOf('reserves', mine)).toMatchObject({ responsible_id: me, delivery_address: 'Казань, ул. Кремлевская, 1' });
+    expect(await rowOf('reserves', theirs)).toMatchObject({ responsible_id: other, delivery_address: 'Казань, ул. Кремлевская, 1' });
+  });
+
   test('bulk delete gives the stock back per offer, bulk restore takes it again in id order: one short of stock refused in the single restore\'s words', async () => {
     const [one, two] = [await trade.newOffer('100'), await trade.newOffer('100')];
     const ids = [await newReserve(one.id), await newReserve(one.id, '30'), await newReserve(two.id)];
