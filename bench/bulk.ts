@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
-import { rowsOf } from '../server/http/rows';
+import { rowsOf } from '../server/db/rows';
 import { createTestApp, signIn } from '../server/__tests__/testApp';
 import { DEMO_PASSWORD } from '../domain/api';
 import { onEachEngine } from './engines';

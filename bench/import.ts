@@ -11,7 +11,7 @@ import { seedDemoData } from '../server/db/seed';
 import { DEMO_PASSWORD } from '../domain/api';
 import { IMPORT_LIMITS } from '../domain/import';
 import { OFFER_IMPORT_COLUMNS } from '../domain/offers/import';
-import { rowsOf } from '../server/http/rows';
+import { rowsOf } from '../server/db/rows';
 import { onEachEngine } from './engines';
 import { seedOffers } from './offers';
 

@@ -15,7 +15,7 @@ import type { AuthenticatedUser } from '../server/accounts/users';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { buildApp } from '../server/app';
-import { firstRow } from '../server/http/rows';
+import { firstRow } from '../server/db/rows';
 import { onEachEngine, pct } from './engines';
 import { seedOffers, TARGET_OFFERS } from './offers';
 

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../server/__tests__/testApp';
 import { createSession } from '../server/accounts/sessions';
-import { rowsOf } from '../server/http/rows';
+import { rowsOf } from '../server/db/rows';
 import { LIVE_EVENT } from '../domain/live';
 import { changeBuffer, parseFrames, rowsQuery, type ChangeEvent, type Frame } from '../src/api/liveFrames';
 import { onEachEngine, pct } from './engines';

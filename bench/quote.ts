@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createTestApp, signIn } from '../server/__tests__/testApp';
-import { firstRow } from '../server/http/rows';
+import { firstRow } from '../server/db/rows';
 import { DEMO_PASSWORD } from '../domain/api';
 import { pct } from './engines';
 import { seedOffers } from './offers';

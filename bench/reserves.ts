@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { createTestApp, signIn } from '../server/__tests__/testApp';
 import { seedDemoData } from '../server/db/seed';
-import { firstRow } from '../server/http/rows';
+import { firstRow } from '../server/db/rows';
 import { DEMO_PASSWORD } from '../domain/api';
 import { onEachEngine, pct } from './engines';
 

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { createTestApp, signIn } from '../server/__tests__/testApp';
 import { DEMO_PASSWORD } from '../domain/api';
-import { rowsOf } from '../server/http/rows';
+import { rowsOf } from '../server/db/rows';
 import { onEachEngine } from './engines';
 import { seedOffers } from './offers';
 

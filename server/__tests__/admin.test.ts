@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { createDemoApp, signIn, tableChecksum, type DemoContext, type DemoUser } from './testApp';
 import { readOutbox, tempDataDir } from './outbox';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { offerSellingBand } from '../../domain/offers/figures';
 import { money } from '../../domain/numbers';
 import { DEMO_PASSWORD } from '../../domain/api';

@@ -4,7 +4,7 @@
 // old answer (each case warms it first); and the cache must really be what answers while nothing changed.
 import { sql } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '../../domain/api';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { hashToken } from '../accounts/sessions';
 import { createDemoApp, secondInstance, signIn, type DemoContext } from './testApp';
 

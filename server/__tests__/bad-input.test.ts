@@ -2,7 +2,7 @@
 // Russian, and the request changes no row.
 import { sql } from 'drizzle-orm';
 import { createDemoApp, tableChecksum, type DemoContext } from './testApp';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { fromDatabaseError } from '../errors';
 import { PREFERENCES_MSG } from '../preferences';
 

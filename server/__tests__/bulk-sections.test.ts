@@ -5,7 +5,7 @@
 // rows are as one card's writes would leave them.
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { kilogramTrade, reserveForm, today, tomorrow, type Trade } from './trade';
 import { addDays } from '../../domain/businessDay';
 

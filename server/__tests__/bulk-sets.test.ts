@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
 import { kilogramTrade, type Trade } from './trade';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { CHANGES_CHANNEL, announceChanges, eventsOf } from '../db/changes';
 import type { LiveEvent } from '../../domain/live';
 

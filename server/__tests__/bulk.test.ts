@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
 import { kilogramTrade, reserveForm, type Trade } from './trade';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 
 let ctx: DemoContext;
 /** A reserve of 20 units (2 packs of 10) at a selling price inside the band, or as patched. */

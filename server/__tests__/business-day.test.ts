@@ -7,7 +7,7 @@ import { createDemoApp, type DemoContext } from './testApp';
 import { kilogramTrade, reserveForm, type Trade } from './trade';
 import { clock } from '../db/businessDay';
 import { runReserveExpiry } from '../sections/reserves/expiry';
-import { firstRow } from '../http/rows';
+import { firstRow } from '../db/rows';
 import { addDays, businessDayStart, businessToday, TIME_ZONE_DEFAULT } from '../../domain/businessDay';
 
 let ctx: DemoContext;

@@ -5,7 +5,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { BUYER_IMPORT_COLUMNS } from '../../domain/buyers/import';
 import { importUpload } from './importUpload';
 

@@ -1,7 +1,7 @@
 // The buyers' migration (issue 37): the reserves made before buyers were a section are linked to buyers made from their distinct
 // buyer name + phone, with the latest reserve's city and address, on prepayment and with no limit; versions stay.
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { beforeMigration } from './migrations';
 
 test('existing reserves are linked to one buyer per distinct name and phone', async () => {

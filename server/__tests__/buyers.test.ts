@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { createDemoApp, type DemoContext } from './testApp';
 import { kilogramTrade, reserveForm, type Trade } from './trade';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { isValidInn } from '../../domain/inn';
 import { businessToday, TIME_ZONE_DEFAULT } from '../../domain/businessDay';
 import { runReserveExpiry } from '../sections/reserves/expiry';

@@ -6,7 +6,7 @@ import type { Pool } from 'pg';
 import { createTestApp, type TestContext } from './testApp';
 import { copyOutPages } from '../db/copyOut';
 import { serverPool } from '../db/client';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 

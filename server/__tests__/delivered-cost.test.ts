@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
 import { kilogramTrade, reserveForm, type Trade } from './trade';
-import { firstRow } from '../http/rows';
+import { firstRow } from '../db/rows';
 import { entryLines, type HistoryEntry } from '../../domain/history';
 
 const LOWER_REFUSED = 'Стоимость доставки не может быть ниже стоимости маршрута: 50,78 ₽/кг. '

@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { comments, offers, rolePermissions, roles, users } from '../db/schema';
 import { loadPermissions } from '../accounts/users';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { SECTION_SPECS } from '../sections';
 import { stringify } from 'csv-stringify/sync';
 import { prepareExport } from '../lists/export';

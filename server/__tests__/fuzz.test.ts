@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { createDemoApp, tableChecksum, type DemoContext, type DemoUser } from './testApp';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 
 const SEED = 20261101;
 /** Generated requests per route and role. */

@@ -4,7 +4,7 @@
 // the fields hidden from the reader's role left out.
 import { createDemoApp, tableChecksum, type DemoContext, type DemoUser } from './testApp';
 import { prepareTrade, reserveForm as tradeReserve, today, type Trade } from './trade';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { getTableColumns, sql } from 'drizzle-orm';
 import * as schema from '../db/schema';
 import { HISTORY_FIELDS } from '../../domain/history';

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '../../domain/api';
 import { LIST_COUNT_CAP } from '../../domain/lists';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { seedOffers } from '../../bench/offers';
 import { createTestApp, signIn, type TestContext } from './testApp';
 

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { createDemoApp, secondInstance, signIn, type DemoContext } from './testApp';
 import { DEMO_PASSWORD } from '../../domain/api';
 import { LIVE_HEARTBEAT_MS } from '../../domain/live';
-import { rowsOf, firstRow } from '../http/rows';
+import { rowsOf, firstRow } from '../db/rows';
 import { runReserveExpiry } from '../sections/reserves/expiry';
 import { todayOf } from '../db/businessDay';
 import { addDays, businessToday, TIME_ZONE_DEFAULT } from '../../domain/businessDay';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createDemoApp, secondInstance, type DemoContext, type DemoUser } from './testApp';
 import { kilogramTrade, reserveForm, type Trade } from './trade';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { documentsStateSql } from '../records/documentsState';
 import { businessToday } from '../../domain/businessDay';
 

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { createDemoApp, tableChecksum, type DemoContext } from './testApp';
 import { kilogramTrade, reserveForm, today, type Trade } from './trade';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 
 let ctx: DemoContext;
 let trade: Trade;

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
 import { embeddedMaintenance } from '../db/maintenance';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 
 test('on PGlite the statistics are brought up to date after start, and again on the period', async () => {
   const database = await openDatabase({ inMemory: true });

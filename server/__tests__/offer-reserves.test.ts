@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createDemoApp, tableChecksum, type DemoContext } from './testApp';
 import { kilogramTrade, reserveForm, type Trade } from './trade';
 import { users } from '../db/schema';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 
 let ctx: DemoContext;
 let trade: Trade;

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
 import { kilogramTrade, reserveForm, type Trade } from './trade';
-import { firstRow } from '../http/rows';
+import { firstRow } from '../db/rows';
 
 let ctx: DemoContext;
 let trade: Trade;

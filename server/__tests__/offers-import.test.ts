@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { createDemoApp, tableChecksum, type DemoContext, type DemoUser } from './testApp';
 import { comments, offers, rolePermissions, roles, users } from '../db/schema';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { IMPORT_LIMITS, IMPORT_MSG, type ImportReport } from '../../domain/import';
 import { OFFER_IMPORT_COLUMNS } from '../../domain/offers/import';
 import { OFFER_WRITE_MSG } from '../../domain/offers/schema';

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createDemoApp, type DemoContext } from './testApp';
-import { firstRow } from '../http/rows';
+import { firstRow } from '../db/rows';
 import { kilogramTrade, reserveForm, today, tomorrow, type Trade } from './trade';
 import { addDays } from '../../domain/businessDay';
 import { businessDayStart, TIME_ZONE_DEFAULT } from '../../domain/businessDay';

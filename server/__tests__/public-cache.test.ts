@@ -2,7 +2,7 @@
 // until any record changes (the change generation every announced write moves); the link is checked on every read.
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
-import { firstRow } from '../http/rows';
+import { firstRow } from '../db/rows';
 import { kilogramTrade, reserveForm, today, type Trade } from './trade';
 import { PRICE_LIST_MSG } from '../../domain/priceList/access';
 

@@ -3,7 +3,7 @@
 // for a page past it, the staff lists' message for a size that is not one, and pages that add up to the whole list.
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
-import { firstRow } from '../http/rows';
+import { firstRow } from '../db/rows';
 import { today } from './trade';
 
 const LOTS = 250;

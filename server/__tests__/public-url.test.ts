@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
-import { firstRow } from '../http/rows';
+import { firstRow } from '../db/rows';
 import { linkBase } from '../http/linkBase';
 import { addDays } from '../../domain/businessDay';
 import { today } from './trade';

@@ -3,7 +3,7 @@
 // query string and its Russian 400s; each caller sees the quotes it may read.
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { kilogramTrade, today, type Trade } from './trade';
 import { addDays } from '../../domain/businessDay';
 

@@ -3,7 +3,7 @@
 // a held price survives an offer's price change.
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { kilogramTrade, reserveForm, today, type Trade } from './trade';
 import { addDays } from '../../domain/businessDay';
 import { QUOTE_MSG } from '../../domain/quotes/access';

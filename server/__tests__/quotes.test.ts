@@ -4,7 +4,7 @@
 // who may not quote; bad requests in Russian.
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
-import { firstRow } from '../http/rows';
+import { firstRow } from '../db/rows';
 import { kilogramTrade, today, type Trade } from './trade';
 import { addDays } from '../../domain/businessDay';
 import { QUOTE_MSG } from '../../domain/quotes/access';

@@ -1,7 +1,7 @@
 // Migration 0009: reserves made before their terms were kept take them from their offer and the business settings
 // of the day it runs, without a version bump (an open card's next save is no stale one).
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { beforeMigration } from './migrations';
 
 test('existing reserves are backfilled from their offer and the current settings; versions stay', async () => {

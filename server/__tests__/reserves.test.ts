@@ -6,7 +6,7 @@ import { addDays } from '../../domain/businessDay';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { kilogramTrade, reserveForm, today, tomorrow, type Trade } from './trade';
 import { offers, reserves, users } from '../db/schema';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 
 let ctx: DemoContext;
 let employeeId: number; // an active seller, for the admin (who has no employee) to name as responsible

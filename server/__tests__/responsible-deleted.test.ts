@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
 import { kilogramTrade, reserveForm, type Trade } from './trade';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { entryLines, type HistoryEntry } from '../../domain/history';
 
 let ctx: DemoContext;

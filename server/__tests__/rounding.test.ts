@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type OpenedDatabase } from '../db/client';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { money, ratio, round1, roundHalfUp, times } from '../../domain/numbers';
 
 let database: OpenedDatabase;

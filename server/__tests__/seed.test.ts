@@ -10,7 +10,7 @@ import { seedDemoData, buildDemoPlan } from '../db/seed';
 import { isValidInn } from '../db/seed/inn';
 import { SPEC_HIDDEN_FIELDS } from '../../domain/hiddenFields';
 import { money } from '../../domain/numbers';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { offerSellingBand } from '../../domain/offers/figures';
 import { reserveFigures } from '../../domain/reserves/figures';
 import type { BusinessSettings } from '../../domain/settings';

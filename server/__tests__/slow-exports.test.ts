@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { prepareExport } from '../lists/export';
 import { STALLED } from '../lists/export/writers';
 import { EXPORT_GATE_MSG } from '../lists/exportGate';

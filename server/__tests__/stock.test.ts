@@ -3,7 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
 import { offers, reserves } from '../db/schema';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 
 let ctx: DemoContext;
 

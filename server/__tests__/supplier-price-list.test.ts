@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { prepareTrade, reserveForm, today, type Trade } from './trade';
 import { rolePermissions, roles } from '../db/schema';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { formatDate } from '../../domain/format';
 
 let ctx: DemoContext;

@@ -204,7 +204,7 @@ export async function createDemoApp(overrides: Partial<Config> = {}): Promise<De
       const [, section, id] = RECORD_URL.exec(url) ?? [];
       if (section && !('version' in body)) {
         const { sql } = await import('drizzle-orm');
-        const { firstRow } = await import('../http/rows');
+        const { firstRow } = await import('../db/rows');
         body.version = firstRow<{ version: number }>(await ctx.db.execute(sql`SELECT version FROM ${sql.identifier(section)} WHERE id = ${Number(id)}`))?.version;
       }
       return call(method, url, who, body);
@@ -242,7 +242,7 @@ export const VOLATILE_TABLES = ['login_failures', 'login_attempts', 'sessions'];
 /** Per table, its row count and an md5 of every row's text: equal before and after a request that changed no row. */
 export async function tableChecksum(db: Database): Promise<string> {
   const { sql } = await import('drizzle-orm');
-  const { rowsOf } = await import('../http/rows');
+  const { rowsOf } = await import('../db/rows');
   const tables = rowsOf<{ table_name: string }>(await db.execute(sql`
     SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`))
     .map((r) => r.table_name).filter((t) => !VOLATILE_TABLES.includes(t) && !t.startsWith('__'));

@@ -5,7 +5,7 @@ import { addDays } from '../../domain/businessDay';
 import { createDemoApp, tableChecksum, type DemoContext } from './testApp';
 import { kilogramTrade, reserveForm, today, type Trade } from './trade';
 import { reserves, users } from '../db/schema';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { runReserveExpiry } from '../sections/reserves/expiry';
 
 let ctx: DemoContext;

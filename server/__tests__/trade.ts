@@ -3,7 +3,7 @@
 // post, each test file adding its own prices.
 import { sql } from 'drizzle-orm';
 import { addDays, businessToday, TIME_ZONE_DEFAULT } from '../../domain/businessDay';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { offers } from '../db/schema';
 import type { DemoContext } from './testApp';
 

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createDemoApp, tableChecksum, type DemoContext, type DemoUser } from './testApp';
 import { kilogramTrade, reserveForm, type Trade } from './trade';
 import { offers, reserves, users } from '../db/schema';
-import { firstRow } from '../http/rows';
+import { firstRow } from '../db/rows';
 
 let ctx: DemoContext;
 let trade: Trade;

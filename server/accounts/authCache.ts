@@ -11,7 +11,7 @@
 // and a request asks the database nothing until its token's rows must be read.
 import { sql } from 'drizzle-orm';
 import { embeddedClient, type Database } from '../db/client';
-import { firstRow } from '../http/rows';
+import { firstRow } from '../db/rows';
 import { hashToken, LAST_SEEN_STEP_MS, findSessionUser, touchSession, type LiveSession } from './sessions';
 import { loadPermissions } from './users';
 import type { Permissions } from '../../domain/permissions';

@@ -11,7 +11,7 @@ import { isIP } from 'node:net';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { loginFailures } from '../db/schema';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 
 export interface ThrottleRule {
   /** Failures of one login from one address within the window before that address is refused for it. */

@@ -8,7 +8,7 @@ import { BAND_SETTINGS, BUSINESS_SETTING_NAMES, DAY_SETTING_DEFAULTS, type Busin
 import { businessSettingsSchema, COMPANY_TITLE, companySettingsSchema, SETTING_TITLE, settingShown, type CompanySettingName } from '../../domain/settingsSchema';
 import { money, toNumber } from '../../domain/numbers';
 import { offerSellingBand } from '../../domain/offers/figures';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import type { AuthenticatedUser } from '../accounts/users';
 import { recordChange } from './log';
 import { readTimeZone } from '../db/businessDay';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { documentTypes, packing, positions } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import type { AuthenticatedUser } from '../accounts/users';
 import { ADMIN_MSG, REFERENCE_TITLE, type AdminReference } from '../../domain/admin';
 import { recordChange } from './log';

@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { roleHiddenFields, rolePermissions, roles } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import type { AuthenticatedUser } from '../accounts/users';
 import {
   ACTION_TITLE, ADMIN_MSG, RESOURCE_TITLE, SCOPE_TITLE, type AdminRole, type RolesAnswer,

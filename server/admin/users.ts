@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { oneTimeTokens, roles, sessions, users } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import type { AuthenticatedUser } from '../accounts/users';
 import type { Mailer } from '../accounts/mail';
 import type { Config } from '../config';

@@ -20,7 +20,7 @@ import {
 import { LIST_MSG } from '../../domain/listQuery';
 import { isRefVisible, scopeOf } from '../../domain/permissions';
 import { forbidden } from '../errors';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { money2, ref } from '../lists/engine';
 import { scopeCondition } from '../records/access';
 import { dayStartSql, ZONE_SQL } from '../db/businessDay';

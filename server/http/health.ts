@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { MIGRATIONS_DIR } from '../db/client';
-import { firstRow } from './rows';
+import { firstRow } from '../db/rows';
 import { noQuery } from './schemas';
 
 /** How long the database may take to answer a probe before the instance counts as unhealthy. */

@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { DELETE_MSG, noneDeletedText, type BulkDeleteResponse, type DeleteReasons } from '../../domain/lists';
 import type { RefusedRow } from '../../domain/bulk';
 import type { AuthenticatedUser } from '../accounts/users';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { mayColumn, scopeCondition } from '../records/access';
 import { recordDeleted } from '../records/history';
 import type { SectionSpec } from '../spec/section';

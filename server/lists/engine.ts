@@ -7,7 +7,7 @@ import { scopeOf, isColumnVisible, type Action, type Permissions } from '../../d
 import { filterReads, LIST_COUNT_CAP, type FilterDef, type FilterType, type ListResponse, type Pagination } from '../../domain/lists';
 import type { Section } from '../../domain/sections';
 import { badRequest, forbidden } from '../errors';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { scopeCondition } from '../records/access';
 import type { AuthenticatedUser } from '../accounts/users';
 import type { FilterCompiler, SectionSpec } from '../spec/section';

@@ -13,7 +13,7 @@ import { isFilterAllowed } from './engine';
 import type { SectionSpec } from '../spec/section';
 import { scopeOf } from '../../domain/permissions';
 import { forbidden, HttpError } from '../errors';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import type { AuthenticatedUser } from '../accounts/users';
 import { scopeCondition } from '../records/access';
 import { REFERENCES, referenceItems, type ReferenceName, type ScopeSpecs } from '../records/references';

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { requireAuth } from '../accounts/auth';
 import { idOf, idParams, noQuery, responses } from '../http/schemas';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { notFound } from '../errors';
 import type { NotificationItem, NotificationList } from '../../domain/notifications';
 

@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { savedFilters, userSettings } from '../db/schema';
 import { requireAuth } from '../accounts/auth';
 import { badRequest } from '../errors';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { SECTIONS, type Section } from '../../domain/sections';
 import { noQuery, responses, success } from '../http/schemas';
 import { russianErrors } from '../http/validation';

@@ -13,7 +13,7 @@ import { markupBounds, priceLine } from '../../domain/priceList/figures';
 import type { PriceListQuery } from '../../domain/priceList/query';
 import { readBusinessSettings, settingsByName } from '../admin/businessSettings';
 import { badRequest, forbidden } from '../errors';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import type { PriceList, PriceListLine } from '../../domain/priceList/lines';
 import { documentsStateSql } from '../records/documentsState';
 

@@ -13,7 +13,7 @@ import { priceListLinks, users } from '../db/schema';
 import { canBuildPriceList, PRICE_LIST_MSG } from '../../domain/priceList/access';
 import { decodePriceListQuery, encodePriceListQuery, type PriceListQuery } from '../../domain/priceList/query';
 import { HttpError, badRequest, notFound } from '../errors';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { buildPriceList, offersScope } from './lines';
 import { buyerLine, buyerPage, type BuyerPriceList } from '../../domain/priceList/lines';
 import { shareableDocuments } from '../sections/offers/documents';

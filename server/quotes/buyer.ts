@@ -10,7 +10,7 @@ import type { QuoteBuyer } from '../../domain/quotes/search';
 import { money } from '../../domain/numbers';
 import { badRequest } from '../errors';
 import { buyerReadable, buyerTerms, creditStateOf } from '../sections/buyers/ledger';
-import { firstRow } from '../http/rows';
+import { firstRow } from '../db/rows';
 
 /** The buyer's city: the one named (not deleted), else 400 in Russian. */
 export async function quoteCity(db: Database, cityId: number | undefined): Promise<{ id: number; name: string }> {

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { FieldChange } from '../../domain/history';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { isRefVisible, type Permissions } from '../../domain/permissions';
 import type { Section } from '../../domain/sections';
 

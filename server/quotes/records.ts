@@ -17,7 +17,7 @@ import { QUOTE_MSG } from '../../domain/quotes/access';
 import { QUOTE_RECORD_MSG, quoteStatusOf, quoteText, type HeldLine, type HeldPart, type QuoteStatus } from '../../domain/quotes/record';
 import { readBusinessSettings, settingsByName } from '../admin/businessSettings';
 import { HttpError, badRequest, notFound, stale } from '../errors';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { COMPANY_FALLBACK, COMPANY_SETTING, lots } from '../priceList/lines';
 import { destinationOf, pickBuyer } from './buyer';
 import { recordQuoteHistory } from './history';

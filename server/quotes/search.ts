@@ -12,7 +12,7 @@ import { earliestDelivery, marginBounds, rankLots, type QuoteLine } from '../../
 import type { QuoteOfferPart, QuoteSearch, QuoteSearchAnswer, QuoteSearchLine } from '../../domain/quotes/search';
 import { readBusinessSettings } from '../admin/businessSettings';
 import { badRequest, forbidden } from '../errors';
-import { firstRow } from '../http/rows';
+import { firstRow } from '../db/rows';
 import { lotFigures, lots } from '../priceList/lines';
 import { availabilityText, pendingArrival } from '../../domain/offers/logistics';
 import { destinationOf, lineCredit, pickBuyer, shownBuyer, type PickedBuyer } from './buyer';

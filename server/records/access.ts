@@ -8,7 +8,7 @@ import { scopeOf, type Action } from '../../domain/permissions';
 import { forbidden } from '../errors';
 import { createRefusal } from '../../domain/requiredFields';
 import type { Section } from '../../domain/sections';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import type { SectionSpec } from '../spec/section';
 
 type Spec = Pick<SectionSpec, 'section' | 'alias' | 'from' | 'own'>;

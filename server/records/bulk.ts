@@ -20,7 +20,7 @@ import { MSG } from '../../domain/messages';
 import { VERSION_MSG } from '../../domain/versions';
 import type { HistoryCause } from '../../domain/history';
 import { badRequest, forbidden, fromDatabaseError, HttpError } from '../errors';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { mayColumn, recordVisible, scopeCondition } from './access';
 import { lockedRecord, recordsChanged } from './history';
 import { hiddenFields, refuseHidden, updateRecord, type BulkRow, type RecordSection, type Row } from './pipeline';

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyObjectSchema } from 'yup';
 import type { Database } from '../db/client';
 import { conflict } from '../errors';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { responses } from '../http/schemas';
 import { validated } from '../http/validation';
 import type { Row } from './pipeline';

@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ZONE_SQL } from '../db/businessDay';
 import { badRequest } from '../errors';
-import { firstRow } from '../http/rows';
+import { firstRow } from '../db/rows';
 import {
   DOCUMENT_MSG, DOCUMENT_NOTICE_DAYS_DEFAULT, DOMESTIC_ORIGINS, type DocumentSettings, type DocumentsState,
 } from '../../domain/offers/documents';

@@ -8,7 +8,7 @@ import { files, uploadReservations } from '../db/schema';
 import type { AuthenticatedUser } from '../accounts/users';
 import { isSection, type Section } from '../../domain/sections';
 import { FILE_RULES, UNATTACHED_KEEP_HOURS, UPLOAD_QUOTA_BYTES, contentProblem, fileProblem, type FileKind } from '../../domain/files';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import type { SectionSpec } from '../spec/section';
 import { recordVisible } from './access';
 

@@ -8,7 +8,7 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { RESPONSIBLE_MSG } from '../../domain/reserves/messages';
 import { scopeOf } from '../../domain/permissions';
 import { badRequest, forbidden } from '../errors';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { recordsChanged, type ChangedRecord } from './history';
 
 /** The employees' active reserves handed to `to` (locked in id order, as every reserve writer takes them). */

@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { HISTORY_FIELDS, type FieldChange, type HistoryAction, type HistoryCause } from '../../domain/history';
 import type { Section } from '../../domain/sections';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { announceChanges } from '../db/changes';
 import type { LiveKind } from '../../domain/live';
 

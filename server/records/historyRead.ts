@@ -11,7 +11,7 @@ import { HISTORY_FIELDS, type FieldChange, type HistoryAction, type HistoryCause
 import { isColumnVisible, isRefVisible, scopeOf } from '../../domain/permissions';
 import type { Section } from '../../domain/sections';
 import { notFound } from '../errors';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import type { SectionSpec } from '../spec/section';
 import { scopeCondition } from './access';
 

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Section } from '../../domain/sections';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import type { Row } from './pipeline';
 
 /** A field of a write that names a record of another section, and the refusal when that record is gone. */

@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { announceNotifications } from '../db/changes';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import type { NotificationKind } from '../../domain/notifications';
 import type { Section } from '../../domain/sections';
 import { KIND_FORBIDDEN } from '../../domain/permissions';

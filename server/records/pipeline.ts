@@ -12,7 +12,7 @@ import { hiddenCardFields, hiddenFieldMessage } from '../../domain/schemas/card'
 import { HISTORY_FIELDS, HISTORY_TEXTS, type FieldChange } from '../../domain/history';
 import { changedFieldTitles, VERSION_MSG, type StaleInfo } from '../../domain/versions';
 import { badRequest, forbidden, notFound, stale } from '../errors';
-import { firstRow, rowsOf } from '../http/rows';
+import { firstRow, rowsOf } from '../db/rows';
 import { stripHidden } from '../spec/visible';
 import { selectList } from '../db/select';
 import type { SectionSpec } from '../spec/section';

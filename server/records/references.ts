@@ -8,7 +8,7 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { isRefVisible, type FieldRef, type Resource } from '../../domain/permissions';
 import type { Section } from '../../domain/sections';
 import { forbidden } from '../errors';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import type { SectionSpec } from '../spec/section';
 import { scopeCondition } from './access';
 

@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { RESTORE_MSG, type BulkRestoreResponse, type RefusedRow } from '../../domain/bulk';
 import { badRequest, forbidden, notFound } from '../errors';
-import { rowsOf } from '../http/rows';
+import { rowsOf } from '../db/rows';
 import { mayColumn, scopeCondition } from './access';
 import { recordHistory, recordsRestored } from './history';
 import { readRecord, type RecordSection, type RestoreRow, type Row } from './pipeline';

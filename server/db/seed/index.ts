@@ -13,7 +13,7 @@ import { defaultReservedUntil } from '../../../domain/reserves/schema';
 import { ROLES } from './data/roles';
 import { companyInn } from './inn';
 import { Random } from './random';
-import { rowsOf } from '../../http/rows';
+import { rowsOf } from '../rows';
 import { buildDemoPlan, SETTINGS, type UserKey } from './plan';
 import { businessDayOf, TIME_ZONE_DEFAULT, TIME_ZONE_SETTING } from '../../../domain/businessDay';
 

@@ -9,7 +9,7 @@ import type { AuthenticatedUser } from '../../accounts/users';
 import { scopeOf } from '../../../domain/permissions';
 import { SECTION } from '../../../domain/sections';
 import { forbidden } from '../../errors';
-import { rowsOf } from '../../http/rows';
+import { rowsOf } from '../../db/rows';
 import { listParts } from '../engine';
 import type { SectionSpec } from '../../spec/section';
 import type { ExportFormat, RawQuery } from '../../../domain/listQuery';

@@ -6,7 +6,7 @@ import { serverPool, type Database } from '../../db/client';
 import { copyOutPages } from '../../db/copyOut';
 import { selectList } from '../../db/select';
 import type { ColumnDef } from '../../../domain/lists';
-import { rowsOf } from '../../http/rows';
+import { rowsOf } from '../../db/rows';
 import type { listParts } from '../engine';
 import type { SectionSpec } from '../../spec/section';
 

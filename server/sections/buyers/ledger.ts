@@ -12,7 +12,7 @@ import { can } from '../../../domain/permissions';
 import { formatDate } from '../../../domain/format';
 import { inertText } from '../../../domain/spreadsheet';
 import { forbidden, notFound } from '../../errors';
-import { firstRow, rowsOf } from '../../http/rows';
+import { firstRow, rowsOf } from '../../db/rows';
 import { readRecord } from '../../records/pipeline';
 import { todayOf } from '../../db/businessDay';
 import { recordVisible } from '../../records/access';

@@ -12,7 +12,7 @@ import { requireAuth } from '../../accounts/auth';
 import { ID, responses } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { firstRow } from '../../http/rows';
+import { firstRow } from '../../db/rows';
 import { recordVisible } from '../../records/access';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { hiddenFieldMessage } from '../../../domain/schemas/card';

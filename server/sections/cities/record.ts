@@ -8,7 +8,7 @@ import { CITY_MSG, DELIVERY_ROWS_MAX, citySchema, deliveryRowSchema, isEmptyDeli
 import { money, toNumber } from '../../../domain/numbers';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { isFieldVisible } from '../../../domain/permissions';
-import { rowsOf } from '../../http/rows';
+import { rowsOf } from '../../db/rows';
 import { keyedChanges, recordHistory } from '../../records/history';
 import type { FieldChange } from '../../../domain/history';
 import { refuseActiveTwin, refuseDuplicate, validateCard } from '../../records/card';

@@ -18,7 +18,7 @@ import { money } from '../../../domain/numbers';
 import { readBusinessSettings, readShortfallRule } from '../../admin/businessSettings';
 import { badRequest } from '../../errors';
 import { todayOf } from '../../db/businessDay';
-import { firstRow } from '../../http/rows';
+import { firstRow } from '../../db/rows';
 import { validateCard } from '../../records/card';
 import { changeRecord, type Author } from '../../records/history';
 import { notify, recipients } from '../../records/notify';

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import type { FileStores } from '../../db/fileStores';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { badRequest, forbidden, notFound, stale } from '../../errors';
-import { firstRow, rowsOf } from '../../http/rows';
+import { firstRow, rowsOf } from '../../db/rows';
 import { recordVisible } from '../../records/access';
 import { storeUpload, type FileRow } from '../../records/files';
 import type { FileKind } from '../../../domain/files';

@@ -9,7 +9,7 @@
 // whatever the timing.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { firstRow, rowsOf } from '../../http/rows';
+import { firstRow, rowsOf } from '../../db/rows';
 import { notify } from '../../records/notify';
 import { documentNoticeText } from '../../../domain/offers/documents';
 import { BUSINESS_TODAY, NOTICE_DAYS } from '../../records/documentsState';

@@ -12,7 +12,7 @@ import { OFFER_IMPORT_COLUMNS, OFFER_IMPORT_IGNORED, UNIT_MEASURE_NAMES, dayOf, 
 import { OFFER_WRITE_MSG, hiddenOfferFormFields } from '../../../domain/offers/schema';
 import { PRODUCT_MSG } from '../../../domain/products/schema';
 import { forbidden } from '../../errors';
-import { rowsOf } from '../../http/rows';
+import { rowsOf } from '../../db/rows';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { matchHeader, readSheet, rowCells, templateXlsx, type UploadedFile } from '../../lists/import';
 import { referenceItems, type ReferenceItem, type ScopeSpecs } from '../../records/references';

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../http/rows';
+import { rowsOf } from '../../db/rows';
 import { pendingArrival } from '../../../domain/offers/logistics';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import { changeRecord, type Author } from '../../records/history';

@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/client';
 import type { FileStores } from '../../db/fileStores';
 import { notFound } from '../../errors';
-import { firstRow } from '../../http/rows';
+import { firstRow } from '../../db/rows';
 import { openFile, type FileRow } from '../../records/files';
 import { DOCUMENT_MSG } from '../../../domain/offers/documents';
 

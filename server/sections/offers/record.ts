@@ -15,7 +15,7 @@ import type { BusinessSettings } from '../../../domain/settings';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { money } from '../../../domain/numbers';
 import { badRequest, conflict } from '../../errors';
-import { rowsOf as rows } from '../../http/rows';
+import { rowsOf as rows } from '../../db/rows';
 import { attachFiles, fileIdsOf } from '../../records/files';
 import type { BulkOutcome, BulkRow, RecordSection, Row } from '../../records/pipeline';
 import { goneReferences, type ReferencingWrite } from '../../records/liveReferences';

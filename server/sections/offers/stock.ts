@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
-import { firstRow, rowsOf } from '../../http/rows';
+import { firstRow, rowsOf } from '../../db/rows';
 import { OFFER_WRITE_MSG } from '../../../domain/offers/schema';
 import { STOCK_MSG } from '../../../domain/reserves/messages';
 import type { HistoryCause } from '../../../domain/history';

@@ -23,7 +23,7 @@ import { hiddenFieldMessage } from '../../../domain/schemas/card';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import { formatMoney } from '../../../domain/format';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { firstRow, rowsOf } from '../../http/rows';
+import { firstRow, rowsOf } from '../../db/rows';
 import { readSheets, type NamedSheet, type SheetRow, type UploadedFile } from '../../lists/import';
 import { deleteLocked } from '../../lists/delete';
 import { storeUpload } from '../../records/files';

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { badRequest, forbidden } from '../../errors';
 import { requireAuth } from '../../accounts/auth';
-import { rowsOf } from '../../http/rows';
+import { rowsOf } from '../../db/rows';
 import { ID, idOf, idParams, noQuery, responses } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
 import { recordHistory } from '../../records/history';

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { PRODUCT_MSG, PRODUCT_STATUSES, hasDuplicateName, productSchema, varietySchema } from '../../../domain/products/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { rowsOf } from '../../http/rows';
+import { rowsOf } from '../../db/rows';
 import { recordHistory } from '../../records/history';
 import { findTwins, refuseActiveTwin, refuseDuplicate, validateCard } from '../../records/card';
 import { restoreTwins } from '../../records/formRecord';

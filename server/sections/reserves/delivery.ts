@@ -2,7 +2,7 @@
 // buyer's city, as the reserve is priced on it (record.ts) and as GET /api/reserves/route answers it (route.ts).
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { firstRow } from '../../http/rows';
+import { firstRow } from '../../db/rows';
 import { DELIVERY_COST_MIN, deliveryTerms } from '../../../domain/reserves/figures';
 
 export interface ReserveRoute {

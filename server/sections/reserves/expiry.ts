@@ -10,7 +10,7 @@
 // the timing. On PGlite there is one instance and the lock is always free.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { firstRow, rowsOf } from '../../http/rows';
+import { firstRow, rowsOf } from '../../db/rows';
 import { changeRecord } from '../../records/history';
 import { notify, recipients } from '../../records/notify';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';

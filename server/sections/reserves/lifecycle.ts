@@ -13,7 +13,7 @@ import { canReprice, currentTerms, growsOnOldTerms, keptTerms, sameTerms, TERMS_
 import { completionDateError } from '../../../domain/reserves/completion';
 import { badRequest, forbidden } from '../../errors';
 import { CREDIT_MSG } from '../../../domain/buyers/credit';
-import { rowsOf } from '../../http/rows';
+import { rowsOf } from '../../db/rows';
 import { readRecord, recordStep, type BulkOutcome, type BulkRow, type RecordSection, type Row } from '../../records/pipeline';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { complete, lockOffer, release, reserve, resize, type StockCause } from '../offers/stock';

@@ -7,7 +7,7 @@ import type { AuthenticatedUser } from '../../accounts/users';
 import { leftToPay } from '../../../domain/buyers/ledger';
 import { PAYMENT_MSG, canSeePayments, paymentSchema } from '../../../domain/buyers/payments';
 import { forbidden, notFound } from '../../errors';
-import { firstRow, rowsOf } from '../../http/rows';
+import { firstRow, rowsOf } from '../../db/rows';
 import { validateCard } from '../../records/card';
 import { recordChangeStep, type Row } from '../../records/pipeline';
 import { reserveRecord } from './lifecycle';

@@ -19,7 +19,7 @@ import { currentTerms, keptTerms, pricedBy, TERM_VISIBILITY, type ReserveTerms }
 import { money, toNumber } from '../../../domain/numbers';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { badRequest } from '../../errors';
-import { firstRow, rowsOf } from '../../http/rows';
+import { firstRow, rowsOf } from '../../db/rows';
 import type { BusinessSettings } from '../../../domain/settings';
 import type { Row } from '../../records/pipeline';
 import { selectList } from '../../db/select';

@@ -2,7 +2,7 @@
 // from the lifecycle, which reads the list's spec, so the list and the lifecycle do not import each other.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../http/rows';
+import { rowsOf } from '../../db/rows';
 import type { Author } from '../../records/history';
 import { lockOffers, moveReserved } from '../offers/stock';
 

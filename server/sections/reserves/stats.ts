@@ -7,7 +7,7 @@ import { stripHidden } from '../../spec/visible';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { scopeOf } from '../../../domain/permissions';
-import { rowsOf } from '../../http/rows';
+import { rowsOf } from '../../db/rows';
 import { scopeCondition } from '../../records/access';
 import { reservesSpec } from './list';
 
