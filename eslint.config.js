@@ -51,7 +51,7 @@ const zones = [
   zone('./server/records', './server/sections', 'records/ is shared by every section: it imports none.'),
   // the section descriptor sits below both generic layers, which read it
   ...['./server/lists', './server/records', './server/sections'].map((from) =>
-    zone('./server/spec', from, 'spec/ describes a section for lists/ and records/: it sits below them and imports neither.')),
+    zone('./server/contract', from, 'contract/ describes a section for lists/ and records/: it sits below them and imports neither.')),
   // Two published entry points cross sections: offers/stock.ts, the one writer of an offer's stock (the
   // reserve lifecycle moves stock through it), and reserves/stats.ts, the reserve statistics that the
   // employees and suppliers lists show per person and per company; and buyers/ledger.ts, what a buyer owes, which the

@@ -7,7 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { SECTION_SPECS } from '../sections';
 import { LIST_MSG } from '../lists/query';
-import type { ParsedFilter } from '../spec/section';
+import type { ParsedFilter } from '../contract/section';
 import { SECTIONS } from '../../domain/sections';
 import { filterReads, type FilterDef } from '../../domain/lists';
 import { fieldsRead, isRefVisible, scopeOf, type Permissions, type ReadsFields, type Resource } from '../../domain/permissions';

@@ -10,7 +10,7 @@ import { runList } from '../lists/engine';
 import { prepareExport } from '../lists/export';
 import { resourceSql } from '../lists/resource';
 import { offersSpec } from '../sections/offers/list';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import { defineResource, type FieldSpec } from '../../domain/resource';
 import { offersResource } from '../../domain/offers/resource';
 import { historyFieldsOf, valueText } from '../../domain/history';

@@ -12,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import type { Section } from '../../domain/sections';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import {
   ANALYTICS_LIST_FILTERS, ANALYTICS_MSG, CHART, DEBT_AGES, FUNNEL_STAGES, RECEIVABLE_PARTS, TOP_BUYERS, cropAge, isChartVisible, visibleFigures,
   type AnalyticsFilter, type Chart, type ChartAnswer, type FigureDef,

@@ -12,7 +12,7 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { findSessionUser } from '../accounts/sessions';
 import { loadPermissions } from '../accounts/users';
 import { visibleIds } from '../records/access';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import { LIVE_EVENT, LIVE_MSG, type LiveEvent } from '../../domain/live';
 
 /** Announced by the auth epoch's trigger at each move (migration 0017). */

@@ -12,7 +12,7 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { rowsOf } from '../db/rows';
 import { mayColumn, scopeCondition } from '../records/access';
 import { recordDeleted } from '../records/history';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 
 export const deleteBodySchema = yup.object({
   ids: yup

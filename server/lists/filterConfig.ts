@@ -10,7 +10,7 @@ import { DOCUMENTS_STATE_OPTIONS } from '../../domain/offers/documents';
 import { LOGISTICS_STATES } from '../../domain/offers/logistics';
 import { PAYMENT_TERMS } from '../../domain/buyers/resource';
 import { isFilterAllowed } from './engine';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import { scopeOf } from '../../domain/permissions';
 import { forbidden, HttpError } from '../errors';
 import { rowsOf } from '../db/rows';

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { IN_USE_MSG, OFFER_REFERENCES } from '../../domain/offers/references';
 import type { Section } from '../../domain/sections';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 
 /** The delete hook of a section whose records offers name: its active offers, counted over its alias. */
 export function usedByActiveOffers(section: Section, alias: string): NonNullable<SectionSpec['inUse']> {

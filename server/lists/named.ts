@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Resource } from '../../domain/resource';
 import { byIds, byValues, contains, dateRange, exists, latestComments, ownColumns } from './engine';
-import type { FilterCompiler, SectionSpec } from '../spec/section';
+import type { FilterCompiler, SectionSpec } from '../contract/section';
 
 /** A named record's list: id, name, status, dates and comments, filtered by ids, name, status, dates, comments. */
 export function namedSection(resource: Resource, alias: string, extraFilters: Record<string, FilterCompiler> = {}): SectionSpec {

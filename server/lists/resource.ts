@@ -4,7 +4,7 @@
 // is no plain column (sums, photos, stock questions) the section's list.ts adds by hand.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Resource, ResourceField } from '../../domain/resource';
-import type { FilterCompiler } from '../spec/section';
+import type { FilterCompiler } from '../contract/section';
 import { createdBy, digitsContain, exists, money2, ownColumns, ownFilters, references } from './engine';
 
 const isNumeric = (field: ResourceField) => field.kind === 'amount' || field.kind === 'money';

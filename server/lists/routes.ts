@@ -6,7 +6,7 @@ import { requireAuth } from '../accounts/auth';
 import { noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { runList } from './engine';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import { bulkDelete } from './delete';
 import { filterConfig } from './filterConfig';
 import { attachment, prepareExport } from './export';

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { todayOf } from '../db/businessDay';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import { scopeOf } from '../../domain/permissions';
 import { money, toNumber } from '../../domain/numbers';
 import { canBuildPriceList, PRICE_LIST_MSG, validUntilError } from '../../domain/priceList/access';

@@ -8,7 +8,7 @@ import { addDays, businessDayStart } from '../../domain/businessDay';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { loadPermissions } from '../accounts/users';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import { priceListLinks, users } from '../db/schema';
 import { canBuildPriceList, PRICE_LIST_MSG } from '../../domain/priceList/access';
 import { decodePriceListQuery, encodePriceListQuery, type PriceListQuery } from '../../domain/priceList/query';

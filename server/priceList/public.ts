@@ -2,7 +2,7 @@
 // /api: the buyer's columns of a live price list, by an unguessable, revocable, expiring token.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import { noQuery } from '../http/schemas';
 import { publicDocumentFile, publicPriceList } from './links';
 import { publicListCache } from './publicCache';

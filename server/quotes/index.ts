@@ -15,7 +15,7 @@ import { quotePdf } from './pdf';
 import { quoteHistory, QUOTE_PEOPLE } from './history';
 import { addComment, listComments } from '../records/comments';
 import { commentBody, commentErrors, commentResponse, commentsResponse } from '../records/commentSchemas';
-import { hideCommentAuthors } from '../spec/visible';
+import { hideCommentAuthors } from '../contract/visible';
 import { listQuotes } from './list';
 import { russianErrors } from '../http/validation';
 import { listQuerySchema } from '../../domain/listQuery';

@@ -12,7 +12,7 @@ import { QUOTE_STATUSES, quoteStatusOf } from '../../domain/quotes/record';
 import { badRequest } from '../errors';
 import { byIds, byValues, contains, dateRange, pagedRows, pageStatements, raw } from '../lists/engine';
 import { LIST_MSG, parseListQuery, type RawQuery } from '../lists/query';
-import type { FilterCompiler } from '../spec/section';
+import type { FilterCompiler } from '../contract/section';
 import { QUOTE_SELECT, readScope, type QuoteRow } from './records';
 
 const FROM = sql`FROM quotes q JOIN cities c ON c.id = q.city_id`;

@@ -9,7 +9,7 @@ import { forbidden } from '../errors';
 import { createRefusal } from '../../domain/requiredFields';
 import type { Section } from '../../domain/sections';
 import { rowsOf } from '../db/rows';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 
 type Spec = Pick<SectionSpec, 'section' | 'alias' | 'from' | 'own'>;
 

@@ -5,10 +5,10 @@ import type { Database } from '../db/client';
 import { requireAuth } from '../accounts/auth';
 import { forbidden, notFound } from '../errors';
 import { SECTIONS, type Section } from '../../domain/sections';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import { recordVisible } from './access';
 import { addComment, listComments } from './comments';
-import { hideCommentAuthors } from '../spec/visible';
+import { hideCommentAuthors } from '../contract/visible';
 import { idParams, noQuery } from '../http/schemas';
 import { commentBody, commentErrors, commentResponse, commentsResponse } from './commentSchemas';
 

@@ -9,7 +9,7 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { isSection, type Section } from '../../domain/sections';
 import { FILE_RULES, UNATTACHED_KEEP_HOURS, UPLOAD_QUOTA_BYTES, contentProblem, fileProblem, type FileKind } from '../../domain/files';
 import { rowsOf } from '../db/rows';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import { recordVisible } from './access';
 
 export type FileRow = typeof files.$inferSelect;

@@ -10,7 +10,7 @@ import {
   FILE_RULES, MIME_BY_EXTENSION, UPLOAD_MSG, extensionOf, fileProblem, type FileKind,
 } from '../../domain/files';
 import type { Section } from '../../domain/sections';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import {
   UploadRefused, checkedUpload, openFile, releaseUpload, removeStaleUploads, removeUpload, reserveUpload, storeUpload, visibleFile,
 } from './files';

@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { badRequest, conflict } from '../errors';
 import { rowsOf } from '../db/rows';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import { chunkTwins, findTwins, refuseActiveTwin, refuseDuplicate, validateCard } from './card';
 import type { BulkOutcome, BulkRow, RecordSection, RestoreRow, Row } from './pipeline';
 

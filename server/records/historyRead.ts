@@ -12,7 +12,7 @@ import { isColumnVisible, isRefVisible, scopeOf } from '../../domain/permissions
 import type { Section } from '../../domain/sections';
 import { notFound } from '../errors';
 import { firstRow, rowsOf } from '../db/rows';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import { scopeCondition } from './access';
 
 interface StoredEntry {

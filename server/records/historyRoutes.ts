@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { requireAuth } from '../accounts/auth';
 import { SECTIONS, type Section } from '../../domain/sections';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import { idParams, responses, wantsDeleted, withDeletedQuery } from '../http/schemas';
 import { readHistory } from './historyRead';
 import { HISTORY } from '../../domain/responseShapes';

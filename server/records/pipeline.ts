@@ -13,9 +13,9 @@ import { HISTORY_FIELDS, HISTORY_TEXTS, type FieldChange } from '../../domain/hi
 import { changedFieldTitles, VERSION_MSG, type StaleInfo } from '../../domain/versions';
 import { badRequest, forbidden, notFound, stale } from '../errors';
 import { firstRow, rowsOf } from '../db/rows';
-import { stripHidden } from '../spec/visible';
+import { stripHidden } from '../contract/visible';
 import { selectList } from '../db/select';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import { mayColumn, recordVisible, requireCompleteCreate, scopeCondition } from './access';
 import { addRecordsComments } from './comments';
 import { changeRecord, lockedRecord, recordsCreated, type CreatedRecord } from './history';

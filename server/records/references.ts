@@ -9,7 +9,7 @@ import { isRefVisible, type FieldRef, type Resource } from '../../domain/permiss
 import type { Section } from '../../domain/sections';
 import { forbidden } from '../errors';
 import { rowsOf } from '../db/rows';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import { scopeCondition } from './access';
 
 export type ScopeSpecs = Record<Section, Pick<SectionSpec, 'section' | 'alias' | 'from' | 'own'>>;

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import type { Section } from '../../domain/sections';
-import type { SectionSpec } from '../spec/section';
+import type { SectionSpec } from '../contract/section';
 import offers from './offers';
 import reserves from './reserves';
 import employees from './employees';

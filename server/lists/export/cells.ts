@@ -5,7 +5,7 @@ import { formatPhone } from '../../../domain/format';
 import { documentsStateText, isDocumentsState } from '../../../domain/offers/documents';
 import { inertText } from '../../../domain/spreadsheet';
 import { TIME_ZONE_DEFAULT, zoneOffsetMinutes } from '../../../domain/businessDay';
-import type { SectionSpec } from '../../spec/section';
+import type { SectionSpec } from '../../contract/section';
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 const nameOf = (v: unknown) => (v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name ?? '') : '');

@@ -3,8 +3,8 @@ import type { AuthenticatedUser } from '../../accounts/users';
 import { isColumnVisible } from '../../../domain/permissions';
 import type { ColumnDef } from '../../../domain/lists';
 import { badRequest } from '../../errors';
-import { columnOf } from '../../spec/visible';
-import type { SectionSpec } from '../../spec/section';
+import { columnOf } from '../../contract/visible';
+import type { SectionSpec } from '../../contract/section';
 
 export const EXPORT_MSG = {
   forbidden: 'Недостаточно прав для экспорта этого списка',

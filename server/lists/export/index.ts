@@ -11,7 +11,7 @@ import { SECTION } from '../../../domain/sections';
 import { forbidden } from '../../errors';
 import { rowsOf } from '../../db/rows';
 import { listParts } from '../engine';
-import type { SectionSpec } from '../../spec/section';
+import type { SectionSpec } from '../../contract/section';
 import type { ExportFormat, RawQuery } from '../../../domain/listQuery';
 import { businessToday } from '../../../domain/businessDay';
 import { clock, readTimeZone } from '../../db/businessDay';

@@ -8,7 +8,7 @@ import { selectList } from '../../db/select';
 import type { ColumnDef } from '../../../domain/lists';
 import { rowsOf } from '../../db/rows';
 import type { listParts } from '../engine';
-import type { SectionSpec } from '../../spec/section';
+import type { SectionSpec } from '../../contract/section';
 
 /** Rows per FETCH from PGlite's cursor: small enough to keep memory flat, large enough to keep round trips few. */
 export const EXPORT_PAGE_SIZE = 1000;

@@ -4,7 +4,7 @@ import type { PassThrough, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ColumnDef } from '../../../domain/lists';
 import { SECTION } from '../../../domain/sections';
-import type { SectionSpec } from '../../spec/section';
+import type { SectionSpec } from '../../contract/section';
 import { cellOf, csvField, csvFieldOf } from './cells';
 import type { Rows } from './rows';
 

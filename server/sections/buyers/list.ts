@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { buyersResource, PAYMENT_TERMS } from '../../../domain/buyers/resource';
 import { latestComments } from '../../lists/engine';
 import { resourceSql } from '../../lists/resource';
-import type { SectionSpec } from '../../spec/section';
+import type { SectionSpec } from '../../contract/section';
 import { debtJoin } from './debt';
 import { ZONE_SQL } from '../../db/businessDay';
 

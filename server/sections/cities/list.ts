@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { citiesResource } from '../../../domain/cities/resource';
 import { dateRange, numberRange } from '../../lists/engine';
-import type { FilterCompiler, SectionSpec } from '../../spec/section';
+import type { FilterCompiler, SectionSpec } from '../../contract/section';
 import { namedSection } from '../../lists/named';
 import { usedByActiveOffers } from '../../lists/inUse';
 

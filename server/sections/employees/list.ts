@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { employeesResource } from '../../../domain/employees/resource';
 import { latestComments, money2, numberRange, ownByCreator } from '../../lists/engine';
 import { resourceSql } from '../../lists/resource';
-import type { SectionSpec } from '../../spec/section';
+import type { SectionSpec } from '../../contract/section';
 import { reserveStats } from '../reserves/stats';
 import { handReservesOver } from '../../records/handOver';
 import { RESPONSIBLE_MSG } from '../../../domain/reserves/messages';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { offersResource } from '../../../domain/offers/resource';
 import { byIds, exists, latestComments } from '../../lists/engine';
 import { resourceSql } from '../../lists/resource';
-import type { SectionSpec } from '../../spec/section';
+import type { SectionSpec } from '../../contract/section';
 import { unreserved } from './stock';
 import { documentsStateIn, documentsStateSql } from '../../records/documentsState';
 

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { isRefVisible, scopeOf } from '../../../domain/permissions';
 import { SUMMARY_READS, type OffersSummary, type ReserveTile } from '../../../domain/offers/summary';
-import type { SectionSpec } from '../../spec/section';
+import type { SectionSpec } from '../../contract/section';
 import { firstRow } from '../../db/rows';
 import { scopeCondition } from '../../records/access';
 import { offersSpec } from './list';

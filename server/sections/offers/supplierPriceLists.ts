@@ -34,7 +34,7 @@ import type { RefusedRow } from '../../../domain/bulk';
 import { notifyMany } from '../../records/notify';
 import { todayOf } from '../../db/businessDay';
 import { readBusinessSettings } from '../../admin/businessSettings';
-import type { SectionSpec } from '../../spec/section';
+import type { SectionSpec } from '../../contract/section';
 import type { Section } from '../../../domain/sections';
 import { findDuplicates, newOfferValues, offerRecord, type NewOffer } from './record';
 import { offersSpec } from './list';

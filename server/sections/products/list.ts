@@ -2,7 +2,7 @@
 import { productsResource } from '../../../domain/products/resource';
 import { namedSection } from '../../lists/named';
 import { usedByActiveOffers } from '../../lists/inUse';
-import type { SectionSpec } from '../../spec/section';
+import type { SectionSpec } from '../../contract/section';
 
 // a product of active offers stays (issue 33)
 export const productsSpec: SectionSpec = { ...namedSection(productsResource, 'p'), inUse: usedByActiveOffers('products', 'p') };

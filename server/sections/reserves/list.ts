@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { reservesResource } from '../../../domain/reserves/resource';
 import { latestComments, money2, numberRange } from '../../lists/engine';
 import { resourceSql } from '../../lists/resource';
-import type { SectionSpec } from '../../spec/section';
+import type { SectionSpec } from '../../contract/section';
 import { releaseBeforeDelete } from './release';
 
 // its product through its offer; its packs to a tenth, selected after the references

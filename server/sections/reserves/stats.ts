@@ -3,7 +3,7 @@
 // which reserves are its record's and the alias of the lateral join; it spreads the pieces into its spec.
 import { sql, type SQL } from 'drizzle-orm';
 import { money2, numberRange, ref } from '../../lists/engine';
-import { stripHidden } from '../../spec/visible';
+import { stripHidden } from '../../contract/visible';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { scopeOf } from '../../../domain/permissions';

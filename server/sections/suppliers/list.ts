@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { suppliersResource } from '../../../domain/suppliers/resource';
 import { latestComments, money2, numberRange, ownByCreator } from '../../lists/engine';
 import { resourceSql } from '../../lists/resource';
-import type { SectionSpec } from '../../spec/section';
+import type { SectionSpec } from '../../contract/section';
 import { usedByActiveOffers } from '../../lists/inUse';
 import { reserveStats } from '../reserves/stats';
 
