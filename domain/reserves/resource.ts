@@ -23,9 +23,12 @@ export const reservesResource = defineResource({
     total_sum: { label: 'Сумма закупки', kind: 'money', form: false, filter: { key: 'reserved_total_price' } },
     unit_selling_price: { label: 'Цена продажи за единицу, ₽', required: true, kind: 'money', column: { title: 'Цена продажи', width: 130 }, filter: true },
     total_selling_sum: { label: 'Сумма продажи', kind: 'money', form: false, filter: { key: 'total_selling_price' } },
-    // the selling band is no list column; the card shows it under these titles
-    min_selling_price: { label: 'Мин. цена продажи', kind: 'money', form: false },
-    max_selling_price: { label: 'Макс. цена продажи', kind: 'money', form: false },
+    // the selling band the reserve was judged by (spec point 3 "Column config"), off by default; role 8 does not see it
+    min_selling_price: { label: 'Мин. цена продажи', kind: 'money', form: false, column: { width: 150, hiddenByDefault: true } },
+    max_selling_price: { label: 'Макс. цена продажи', kind: 'money', form: false, column: { width: 150, hiddenByDefault: true } },
+    // the offer's available amount in packs, to a tenth (list.ts), hidden with the offer's available amount
+    available_packs: { label: 'Доступно упаковок', kind: 'amount', form: false, computed: true, history: false,
+      column: { width: 150, hiddenByDefault: true, reads: ['offers.available_amount'] } },
     marginality: { label: 'Маржинальность, %', kind: 'amount', form: false, column: { width: 150 }, filter: true },
     estimated_date_implementation: { label: 'Дата реализации', required: true, kind: 'date', column: { width: 140 }, filter: true, bulk: 'set' },
     // issue 22: the day the reserve holds the stock until (empty: today + reserve_hold_days)
@@ -60,7 +63,8 @@ export const reservesResource = defineResource({
     recordColumns.id(),
     'offer_id', 'product',
     recordColumns.status(),
-    'amount', 'packs_amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum', 'marginality', 'buyer_name', 'buyer_id', 'buyer_phone',
+    'amount', 'packs_amount', 'available_packs', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum', 'min_selling_price',
+    'max_selling_price', 'marginality', 'buyer_name', 'buyer_id', 'buyer_phone',
     'city_id', 'delivery_address', 'delivery_cost', 'delivery_days', 'estimated_date_implementation', 'reserved_until',
     'actual_date_implementation', 'responsible_id',
     recordColumns.createdBy(),

@@ -25,6 +25,8 @@ export const reservesSpec: SectionSpec = {
     ...fields.parts.refs,
     packs_amount: sql`round(r.packs_amount, 1)::text`,
     available_amount: money2(sql`o.available_amount`),
+    // the offer's available amount in its packs, to a tenth as a reserve's packs are (spec point 9)
+    available_packs: sql`round(o.available_amount / NULLIF(o.units_per_pack, 0), 1)::text`,
     ...fields.parts.author,
     comments: latestComments('reserves', sql`r.id`),
   },
@@ -32,6 +34,7 @@ export const reservesSpec: SectionSpec = {
   sortable: {
     ...fields.sortable,
     packs_amount: sql`r.packs_amount`,
+    available_packs: sql`o.available_amount / NULLIF(o.units_per_pack, 0)`,
   },
   filters: {
     ...fields.filters,
