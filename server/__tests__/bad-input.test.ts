@@ -205,3 +205,19 @@ test('unknown body keys are refused by name, not dropped', async () => {
   // the valid form itself is taken
   expect((await ctx.call('POST', '/api/offers', 'admin', form)).status).toBe(201);
 });
+
+test("issue 33: a status the reserves' filter does not number, and '0x10' or '1e3', are 400s in list filters and bodies", async () => {
+  const list = async (url: string) => {
+    const res = await ctx.call('GET', url);
+    return [res.status, res.body.messages ?? res.body.message];
+  };
+  expect((await list('/api/reserves?statuses_ids=5'))[0]).toBe(400);
+  expect((await list('/api/reserves?statuses_ids=1'))[0]).toBe(200);
+  for (const bad of ['0x10', '1e3']) {
+    expect([bad, (await list(`/api/reserves?reserved_unit_price_from=${bad}`))[0]]).toEqual([bad, 400]);
+    expect([bad, (await list(`/api/offers?unit_price_from=${bad}`))[0]]).toEqual([bad, 400]);
+    expect([bad, (await list(`/api/reserves?reserves_ids=${bad}`))[0]]).toEqual([bad, 400]);
+    expect(await refused('POST', '/api/offers', { ...form, unit_price: bad })).toEqual(['Введите число']);
+  }
+  expect((await list('/api/reserves?reserved_unit_price_from=16'))[0]).toBe(200);
+});
