@@ -87,6 +87,8 @@ export function postgresBus(pool: Pool, log: (message: string) => void = console
   let retry: NodeJS.Timeout | null = null;
 
   const listenSql = (channel: string) => `LISTEN "${channel}"`;
+  /** The subscriptions' LISTENs, in the order they were asked for. */
+  let listens: Promise<void> = Promise.resolve();
 
   const connect = (): Promise<PoolClient | null> => {
     if (client) return Promise.resolve(client);
@@ -139,7 +141,9 @@ export function postgresBus(pool: Pool, log: (message: string) => void = console
       emitter.on(channel, listener);
       if (!channels.has(channel)) {
         channels.add(channel);
-        void connect().then((c) => c?.query(listenSql(channel)).catch((err: Error) => log(`LISTEN ${channel}: ${err.message}`)));
+        // one LISTEN after the other: the connection runs one query at a time, and pg 9 will refuse a second
+        listens = listens.then(() => connect()).then((c) => c?.query(listenSql(channel)))
+          .then(() => undefined, (err: Error) => log(`LISTEN ${channel}: ${err.message}`));
       }
       return () => emitter.off(channel, listener);
     },
@@ -147,6 +151,7 @@ export function postgresBus(pool: Pool, log: (message: string) => void = console
       closed = true;
       if (retry) clearTimeout(retry);
       await connecting;
+      await listens;
       emitter.removeAllListeners();
       if (client) {
         const c = client;
