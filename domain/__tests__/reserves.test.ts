@@ -1,8 +1,6 @@
 // The reserve calculations of spec point 5, with numbers worked by hand.
-import {
-  amountOf, costPerUnit, deliveryTerms, marginality, maxPacks, packsOf, packsStep, reserveFigures, sellingBounds, totalSellingSum,
-} from '../reserves/figures';
-import { offerSellingBand } from '../offers/figures';
+import { amountOf, deliveryTerms, marginality, maxPacks, packsStep, reserveFigures } from '../reserves/figures';
+import { costPerUnit, offerSellingBand, packsOf, sellingBounds, totalSellingSum } from '../offers/figures';
 import { reserveSchema } from '../reserves/schema';
 
 const settings = { delivery_cost_default: 15, costs_per_kg: 12, min_markup: 0.1, max_markup: 0.35 };

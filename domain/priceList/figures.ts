@@ -2,7 +2,8 @@
 // calculation of spec point 5 (domain/reserves/figures.ts) on today's terms (domain/reserves/terms.ts), so the
 // price a list quotes is a price the reserve card accepts for the same offer, city and day.
 import { product, ratio, sum, toNumber, type Num } from '../numbers';
-import { costPerUnit, DELIVERY_COST_MIN, deliveryTerms, packsOf, sellingBounds } from '../reserves/figures';
+import { DELIVERY_COST_MIN, deliveryTerms } from '../reserves/figures';
+import { costPerUnit, packsOf, sellingBounds } from '../offers/figures';
 import { currentTerms, pricedBy } from '../reserves/terms';
 import type { BusinessSettings } from '../settings';
 import type { PriceLevel, Rounding } from './query';

@@ -5,7 +5,8 @@
 // (1 + min/max markup). So the price a quote names is one the reserve card accepts for the same lot, city and day.
 // Where no single lot has the amount, the cheapest way with two or three lots together is one line of its parts.
 import { product, ratio, sum, toNumber, type Num } from '../numbers';
-import { costPerUnit, DELIVERY_COST_MIN, deliveryTerms, marginality, sellingBounds } from '../reserves/figures';
+import { DELIVERY_COST_MIN, deliveryTerms, marginality } from '../reserves/figures';
+import { costPerUnit, sellingBounds } from '../offers/figures';
 import type { BusinessSettings } from '../settings';
 import { addDays } from '../businessDay';
 

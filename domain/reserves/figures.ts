@@ -5,8 +5,6 @@ import { product, ratio, round2, sum, times, toNumber, type Num } from '../numbe
 import type { BusinessSettings } from '../settings';
 import { costPerUnit, packsOf, sellingBounds, totalSellingSum, UNROUNDED } from '../offers/figures';
 
-export { costPerUnit, packsOf, sellingBounds, totalSellingSum };
-
 /** The least delivery cost, ₽ per kg (spec point 5: a reserve's delivery_cost is at least 1). One rule for every
  * place a delivery cost comes from: the reserve's form, the city matrix's routes and the setting
  * delivery_cost_default, so what the reserve card prefills always passes its own check. */

@@ -12,7 +12,8 @@ import {
   RESERVE_FIELD_VISIBILITY, RESERVE_FORM_FIELDS, RESERVE_MSG, RESERVE_WRITE_MSG, STEP_FROM, defaultReservedUntil, hiddenReserveFormFields, reserveSchema,
   type ReserveStep,
 } from '../../../domain/reserves/schema';
-import { packsOf, reserveFigures } from '../../../domain/reserves/figures';
+import { reserveFigures } from '../../../domain/reserves/figures';
+import { packsOf } from '../../../domain/offers/figures';
 import { RESPONSIBLE_MSG, STOCK_MSG } from '../../../domain/reserves/messages';
 import { pendingArrival } from '../../../domain/offers/logistics';
 import { currentTerms, keptTerms, pricedBy, TERM_VISIBILITY, type ReserveTerms } from '../../../domain/reserves/terms';

@@ -5,7 +5,8 @@ import { PACKING, PRODUCTS } from '../data/products';
 import { buyerName, mobilePhone } from '../data/people';
 import { round2, weightText } from '../../../../domain/numbers';
 import { kgPrice as kgPriceOf, offerSellingBand, totalSum } from '../../../../domain/offers/figures';
-import { costPerUnit, deliveryTerms, reserveFigures, sellingBounds } from '../../../../domain/reserves/figures';
+import { deliveryTerms, reserveFigures } from '../../../../domain/reserves/figures';
+import { costPerUnit, sellingBounds } from '../../../../domain/offers/figures';
 import { SUPPLIER_CITIES, addDays, address, cityIndex, dateOnly, fixed, fmt, minDate, officeTime, type PlanContext } from './helpers';
 import { SETTINGS, type PlanDelivery, type PlanEmployee, type PlanOffer, type PlanReserve, type PlanSupplier, type PlanVariety } from './model';
 
