@@ -172,6 +172,27 @@ test("'Сохранить предложение покупателю' saves the
   expect(within(panel).queryByRole('button', { name: 'Зарезервировать' })).toBeNull();
 });
 
+test('a quote changed meanwhile: its reserve is refused naming who, when and what (issue 33), the typed buyer kept', async () => {
+  server(admin, answer, [
+    route('POST', '/api/quotes/31/reserve', () => json({
+      status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
+      stale: { version: 2, by: 'Мария Иванова', at: '2026-11-27T09:05:00.000Z', changes: [{ field: 'valid_until', old: '2026-12-02', new: '2026-12-09' }], fields: ['Срок действия'] },
+    }, 409)),
+    route('POST', '/api/quotes', () => json(card(), 201)),
+    route('GET', '/api/quotes/31/history', () => json(history)),
+  ]);
+  renderApp('/quote', { token: 't' });
+  const user = await ask('100');
+  await screen.findByRole('table', { name: 'Подбор' });
+  await user.type(screen.getAllByRole('textbox', { name: 'Покупатель' })[0], 'ООО «Орех»');
+  await user.click(screen.getByRole('button', { name: 'Сохранить предложение покупателю' }));
+  const panel = await screen.findByRole('region', { name: 'Котировка № 31' });
+  await user.type(within(panel).getByRole('textbox', { name: 'Телефон покупателя' }), '+79123456789');
+  await user.click(within(panel).getByRole('button', { name: 'Зарезервировать' }));
+  expect(await within(panel).findByText(/^Запись изменена другим пользователем: Мария Иванова, 27\.11\.2026 \d\d:05\. Изменено: Срок действия$/)).toBeInTheDocument();
+  expect(within(panel).getByRole('textbox', { name: 'Телефон покупателя' })).toHaveValue('+79123456789');
+});
+
 test('the buyer\'s link opens without a sign-in: lots, amounts and prices with delivery; a revoked one says so', async () => {
   const token = 'a'.repeat(43);
   mockServer(route('GET', `/api/public/quotes/${token}`, () => json({

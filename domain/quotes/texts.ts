@@ -122,6 +122,11 @@ export const QUOTE_HISTORY_TEXTS = {
   empty: 'Записей нет',
 } as const;
 
+/** A changed field of a quote by its title, as a 409 'stale' names what changed since (issue 33). */
+export const QUOTE_FIELD_TITLES: Readonly<Record<string, string>> = {
+  valid_until: 'Срок действия', buyer_id: 'Покупатель', buyer_name: 'Покупатель', link: 'Ссылка', status: 'Статус', reserve_ids: 'Резервы',
+};
+
 const STATUS_WORD: Record<string, string> = { active: 'Действует', accepted: 'Принята', expired: 'Истекла' };
 
 /** One change in words: the date, the buyer, the link, the status, the reserves made. A buyer picked from

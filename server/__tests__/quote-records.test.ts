@@ -69,7 +69,16 @@ test('saved: its number, the lines priced again, held until today + the hold day
   // the date is editable, on the version seen
   const moved = await ctx.call('PATCH', `/api/quotes/${q.id}`, 'admin', { version: q.version, valid_until: addDays(today, 10) });
   expect(moved.body).toMatchObject({ valid_until: addDays(today, 10), version: q.version + 1 });
-  expect((await ctx.call('PATCH', `/api/quotes/${q.id}`, 'admin', { version: q.version, valid_until: addDays(today, 3) })).status).toBe(409);
+  // on the version before it: 409 naming who changed it, when and what (issue 33), nothing changed
+  const late = await ctx.call('PATCH', `/api/quotes/${q.id}`, 'admin', { version: q.version, valid_until: addDays(today, 3) });
+  expect(late.status).toBe(409);
+  const admin = firstRow<{ name: string }>(await ctx.db.execute(sql`SELECT name FROM users WHERE email = 'admin@nutdesk.demo'`))!.name;
+  expect(late.body).toMatchObject({ error: 'stale', message: 'Запись изменена другим пользователем', stale: {
+    version: q.version + 1, by: admin, fields: ['Срок действия'],
+    changes: [{ field: 'valid_until', old: addDays(today, holdDays), new: addDays(today, 10) }],
+  } });
+  expect(Date.now() - Date.parse(late.body.stale.at)).toBeLessThan(10 * 60_000);
+  expect((await ctx.call('GET', `/api/quotes/${q.id}`)).body.valid_until).toBe(addDays(today, 10));
 });
 
 test('a price outside the lot\'s band, more than it has, a day in the past: 400 in Russian, nothing saved', async () => {

@@ -7,6 +7,8 @@ import type { FieldChange } from '../../domain/history';
 import { rowsOf } from '../db/rows';
 import { isRefVisible, type Permissions } from '../../domain/permissions';
 import type { Section } from '../../domain/sections';
+import { changedFieldTitles, type StaleInfo } from '../../domain/versions';
+import { QUOTE_FIELD_TITLES } from '../../domain/quotes/texts';
 
 /** A quote's people (who wrote its history, who commented on it) follow the person-field rule of the reserves it
  * is read under: shown where the role sees who created a reserve (issue 34). */
@@ -34,4 +36,21 @@ export async function quoteHistory(db: Database, id: number, perms: Permissions)
   const rows = rowsOf<QuoteHistoryEntry & { at: string | Date }>(await db.execute(sql`SELECT h.at, coalesce(u.name, u.email) AS user, h.action, h.changes
     FROM record_history h LEFT JOIN users u ON u.id = h.user_id WHERE h.section = 'quotes' AND h.record_id = ${id} ORDER BY h.id`));
   return rows.map((r) => ({ ...r, user: shown ? r.user : null, at: new Date(r.at).toISOString() }));
+}
+
+/** What a 409 'stale' on a quote tells beside its message (issue 33, as offers and reserves do): who changed it last
+ * (where the role sees who writes a reserve), when, and what, from the entries after the version the caller saw. */
+export async function quoteStaleInfo(db: Database, perms: Permissions, id: number, seen: number, version: number): Promise<StaleInfo> {
+  const shown = isRefVisible(perms, `${QUOTE_PEOPLE}.created_by`);
+  const rows = rowsOf<{ at: string | Date; user: string | null; changes: FieldChange[] }>(await db.execute(sql`SELECT h.at, coalesce(u.name, u.email) AS user, h.changes
+    FROM record_history h LEFT JOIN users u ON u.id = h.user_id WHERE h.section = 'quotes' AND h.record_id = ${id} AND h.version > ${seen} ORDER BY h.id`));
+  const last = rows.at(-1);
+  const changes = rows.flatMap((r) => r.changes ?? []);
+  return {
+    version,
+    by: shown ? last?.user ?? null : null,
+    at: last ? new Date(last.at).toISOString() : null,
+    changes,
+    fields: changedFieldTitles(changes, (field) => QUOTE_FIELD_TITLES[field]),
+  };
 }

@@ -20,7 +20,7 @@ import { HttpError, badRequest, notFound, stale } from '../errors';
 import { firstRow, rowsOf } from '../db/rows';
 import { COMPANY_FALLBACK, COMPANY_SETTING, lots } from '../priceList/lines';
 import { destinationOf, pickBuyer } from './buyer';
-import { recordQuoteHistory } from './history';
+import { quoteStaleInfo, recordQuoteHistory } from './history';
 import { shareableDocuments } from '../sections/offers/documents';
 import { shareableFile } from '../sections/offers/publicDocuments';
 import type { FileRow } from '../records/files';
@@ -146,10 +146,10 @@ export async function createQuote(db: Database, auth: AuthenticatedUser, body: Q
   return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
 }
 
-/** Takes the quote locked on the version the caller saw: a newer one is 409 'stale'. */
+/** Takes the quote locked on the version the caller saw: a newer one is 409 'stale' naming who, when and what. */
 export async function lockedQuote(tx: Database, auth: AuthenticatedUser, id: number, version: number | undefined) {
   const row = await storedQuote(tx, auth, id, true);
-  if (version !== undefined && version !== row.version) throw stale({ version: row.version, by: null, at: null, changes: [], fields: [] });
+  if (version !== undefined && version !== row.version) throw stale(await quoteStaleInfo(tx, auth.permissions, id, version, row.version));
   return row;
 }
 

@@ -76,7 +76,8 @@ function staleOf(stale: Record<string, unknown>): StaleRecord | undefined {
   if (typeof stale.version !== 'number') return undefined;
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   const changes = Array.isArray(stale.changes) ? stale.changes.filter((c): c is StaleChange => isObject(c) && typeof c.field === 'string') : [];
-  return { version: stale.version, by: text(stale.by), at: text(stale.at), changes };
+  const fields = Array.isArray(stale.fields) ? stale.fields.filter((f): f is string => typeof f === 'string') : undefined;
+  return { version: stale.version, by: text(stale.by), at: text(stale.at), changes, ...(fields ? { fields } : {}) };
 }
 
 export function isApiError(value: unknown): value is ApiError {

@@ -12,6 +12,7 @@ import { QUOTE_STATUS_TITLES } from '../../../domain/quotes/record';
 import { canExceedCredit } from '../../../domain/buyers/credit';
 import { Alert } from '../../components/Alert';
 import { errorMessage, isApiError } from '../../api/errors';
+import { staleMessage } from '../../components/Card/StaleAlert';
 import { usePermissionsQuery } from '../../api/session';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/auth';
@@ -59,7 +60,8 @@ export function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q
     } catch (e) {
       // the buyer's credit refused it (409 'credit'): a user with the right may go ahead with a reason
       setOverCredit(isApiError(e) && Boolean(e.credit) && canExceedCredit(perms));
-      setNotice({ severity: 'error', text: errorMessage(e) });
+      // a quote changed meanwhile says who, when and what (issue 33)
+      setNotice({ severity: 'error', text: isApiError(e) && e.stale ? staleMessage(e.message, e.stale) : errorMessage(e) });
     }
   };
   return (
