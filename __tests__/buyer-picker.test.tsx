@@ -101,7 +101,7 @@ test('the picker finds a buyer by its INN or phone and fills the name, phone, ci
   expect(shown('Покупатель')).toBe('ООО «Кедр»');
   expect(shown('Телефон покупателя')).toBe('+7 (912) 000-11-22');
   expect(shown('Адрес доставки')).toBe('Казань, ул. Пушкина, 1');
-  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('22.5'));
+  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('22,5'));
   expect(screen.getByRole('combobox', { name: 'Город доставки' })).toHaveTextContent('Казань');
   expect(shown('Дней доставки')).toBe('3');
   // still editable on the reserve
@@ -171,7 +171,7 @@ test('refused on credit, a manager without the right sees the figures and keeps 
   renderApp('/reserves/create?offer=12', { token: 't' });
   await screen.findByText('Дополнительно');
   await pick(user, 'Кедр', /ООО «Кедр»/);
-  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('22.5'));
+  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('22,5'));
   await fillReserve(user);
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
   expect(await screen.findByText(creditRefusal.message)).toBeInTheDocument();
@@ -200,7 +200,7 @@ test('refused on credit, an administrator gives a reason (asked for when empty) 
   const { router } = renderApp('/reserves/create?offer=12', { token: 't' });
   await screen.findByText('Дополнительно');
   await pick(user, 'Кедр', /ООО «Кедр»/);
-  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('22.5'));
+  await waitFor(() => expect(shown('Стоимость доставки, ₽/кг')).toBe('22,5'));
   await fillReserve(user);
   await user.click(screen.getByRole('combobox', { name: 'Ответственный' }));
   await user.click(await screen.findByRole('option', { name: 'Тихонов Олег Юрьевич' }));
