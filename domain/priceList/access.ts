@@ -6,7 +6,7 @@
 // selling prices.
 import { can, isFieldVisible, type Permissions } from '../permissions';
 import { addDays } from '../businessDay';
-import { formatDate } from '../format';
+import { formatDate, formatNumber } from '../format';
 
 /** The fields a price list is built from; a role that does not see one of them gets no price list. */
 export const PRICE_LIST_FIELDS = [
@@ -23,7 +23,7 @@ export const PRICE_LIST_MSG = {
   forbidden: 'Прайс-лист недоступен для вашей роли: нужны права на резервы и видимость диапазона цен продажи и стоимости доставки',
   city: 'Выберите город покупателя',
   cityMissing: 'Город покупателя не найден',
-  markup: (min: string, max: string) => `Наценка должна быть от ${min} до ${max} %`,
+  markup: (min: string | number, max: string | number) => `Наценка должна быть от ${formatNumber(min)} до ${formatNumber(max)} %`,
   markupMissing: 'Укажите наценку в процентах',
   validUntil: 'Срок действия не может быть раньше сегодняшнего дня',
   validUntilMissing: 'Укажите срок действия прайс-листа',

@@ -4,6 +4,7 @@
 // (role 1) quotes all the same and is shown neither (the route's cost is a reserve's field it sees).
 import { can, isFieldVisible, type Permissions } from '../permissions';
 import { canSeePayments } from '../buyers/payments';
+import { formatNumber } from '../format';
 
 /** The reserve figures a quote line shows; a role that does not see one of them gets no quote. */
 export const QUOTE_FIELDS = [
@@ -37,5 +38,5 @@ export const QUOTE_MSG = {
   buyerNoCity: 'У покупателя не указан город: выберите город доставки',
   level: 'Уровень цены: min, middle, max или margin',
   marginMissing: 'Укажите маржу в процентах',
-  margin: (min: string, max: string) => `Маржа должна быть от ${min} до ${max} %`,
+  margin: (min: string | number, max: string | number) => `Маржа должна быть от ${formatNumber(min)} до ${formatNumber(max)} %`,
 } as const;

@@ -84,8 +84,8 @@ test('saved: its number, the lines priced again, held until today + the hold day
 test('a price outside the lot\'s band, more than it has, a day in the past: 400 in Russian, nothing saved', async () => {
   const big = await lot();
   const before = firstRow<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM quotes`))!.n;
-  expect((await save([{ offers: [{ offer_id: big, amount: 100 }], unit_price: 351.44 }])).body.messages).toEqual([`Цена лота № ${big} должна быть от 351.45 до 431.33`]);
-  expect((await save([{ offers: [{ offer_id: big, amount: 501 }], unit_price: 391.39 }])).body.messages).toEqual([`Лот № ${big}: доступно только 500.00`]);
+  expect((await save([{ offers: [{ offer_id: big, amount: 100 }], unit_price: 351.44 }])).body.messages).toEqual([`Цена лота № ${big} должна быть от 351,45 до 431,33`]);
+  expect((await save([{ offers: [{ offer_id: big, amount: 501 }], unit_price: 391.39 }])).body.messages).toEqual([`Лот № ${big}: доступно только 500`]);
   expect((await save([{ offers: [{ offer_id: big, amount: 1 }], unit_price: 391.39 }], 'admin', { valid_until: '2000-01-01' })).body.messages).toEqual([QUOTE_RECORD_MSG.validUntil]);
   expect((await save([{ offers: [{ offer_id: big, amount: 1 }] }])).body.messages).toEqual([QUOTE_RECORD_MSG.price]);
   expect((await save([])).body.messages).toEqual([QUOTE_RECORD_MSG.lines]);

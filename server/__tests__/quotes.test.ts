@@ -138,7 +138,7 @@ test('bad questions answer 400 in Russian and change nothing', async () => {
   expect(await messages({ amount: 10, level: 'cheap' })).toEqual([QUOTE_MSG.level]);
   expect(await messages({ amount: 10, level: 'margin' })).toEqual([QUOTE_MSG.marginMissing]);
   // the band's markups 10 % … 35 % are margins of 9.09 … 25.93 %
-  expect(await messages({ amount: 10, level: 'margin', margin: 30 })).toEqual(['Маржа должна быть от 9.09 до 25.93 %']);
+  expect(await messages({ amount: 10, level: 'margin', margin: 30 })).toEqual(['Маржа должна быть от 9,09 до 25,93 %']);
   expect((await ctx.call('POST', '/api/quotes/search', 'admin', {})).status).toBe(400);
 });
 
