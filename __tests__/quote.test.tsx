@@ -137,18 +137,25 @@ beforeEach(() => {
   history = [{ at: '2026-11-27T09:00:00Z', user: 'Иванов Иван', action: 'create', changes: [] }];
 });
 
-test("'Сохранить предложение покупателю' saves the picked line at its price; the text is copied; 'Зарезервировать' makes the reserves in one click", async () => {
-  const fetchMock = server(admin, answer, [
-    route('POST', '/api/quotes/31/reserve', () => json({ reserve_ids: [70], quote: card({ status: 'accepted', version: 2, reserve_ids: [70] }) }, 201)),
-    route('POST', '/api/quotes', () => json(card(), 201)),
-    route('GET', '/api/quotes/31/history', () => json(history)),
-  ]);
+/** The first line asked for 100 kg saved for 'ООО «Орех»' (the quote the server answers: № 31): the saved quote's panel. */
+async function savedQuote() {
   renderApp('/quote', { token: 't' });
   const user = await ask('100');
   await screen.findByRole('table', { name: 'Подбор' });
   await user.type(screen.getAllByRole('textbox', { name: 'Покупатель' })[0], 'ООО «Орех»');
   await user.click(screen.getByRole('button', { name: 'Сохранить предложение покупателю' }));
-  const panel = await screen.findByRole('region', { name: 'Котировка № 31' });
+  return { user, panel: await screen.findByRole('region', { name: 'Котировка № 31' }) };
+}
+
+/** A saved quote's routes: its POST answered by `card()`, its history. */
+const savedRoutes = () => [route('POST', '/api/quotes', () => json(card(), 201)), route('GET', '/api/quotes/31/history', () => json(history))];
+
+test("'Сохранить предложение покупателю' saves the picked line at its price; the text is copied; 'Зарезервировать' makes the reserves in one click", async () => {
+  const fetchMock = server(admin, answer, [
+    route('POST', '/api/quotes/31/reserve', () => json({ reserve_ids: [70], quote: card({ status: 'accepted', version: 2, reserve_ids: [70] }) }, 201)),
+    ...savedRoutes(),
+  ]);
+  const { user, panel } = await savedQuote();
   const posted = (path: string) => Promise.all(fetchMock.mock.calls.map(([r]) => r as Request)
     .filter((r) => r.method === 'POST' && new URL(r.url).pathname === path).map((r) => r.clone().json()));
   // the first line is picked: its lot, amount and price
@@ -178,15 +185,9 @@ test('a quote changed meanwhile: its reserve is refused naming who, when and wha
       status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
       stale: { version: 2, by: 'Мария Иванова', at: '2026-11-27T09:05:00.000Z', changes: [{ field: 'valid_until', old: '2026-12-02', new: '2026-12-09' }], fields: ['Срок действия'] },
     }, 409)),
-    route('POST', '/api/quotes', () => json(card(), 201)),
-    route('GET', '/api/quotes/31/history', () => json(history)),
+    ...savedRoutes(),
   ]);
-  renderApp('/quote', { token: 't' });
-  const user = await ask('100');
-  await screen.findByRole('table', { name: 'Подбор' });
-  await user.type(screen.getAllByRole('textbox', { name: 'Покупатель' })[0], 'ООО «Орех»');
-  await user.click(screen.getByRole('button', { name: 'Сохранить предложение покупателю' }));
-  const panel = await screen.findByRole('region', { name: 'Котировка № 31' });
+  const { user, panel } = await savedQuote();
   await user.type(within(panel).getByRole('textbox', { name: 'Телефон покупателя' }), '+79123456789');
   await user.click(within(panel).getByRole('button', { name: 'Зарезервировать' }));
   expect(await within(panel).findByText(/^Запись изменена другим пользователем: Мария Иванова, 27\.11\.2026 \d\d:05\. Изменено: Срок действия$/)).toBeInTheDocument();
