@@ -3,10 +3,11 @@
 // (quoteStatusOf): 'Действует', 'Истекла' past its date, 'Принята' once reserved.
 import { f, recordFilters, type FilterConfig, type FilterDef } from '../lists';
 import { QUOTE_STATUSES, QUOTE_STATUS_TITLES } from './record';
+import { QUOTE_BUYER, QUOTE_BUYER_TITLE } from './buyer';
 
 export const QUOTE_FILTERS: FilterDef[] = [
   f('statuses_ids', 'Статус', 'status', { field: 'status' }),
-  f('buyer', 'Покупатель', 'string'),
+  f('buyer', QUOTE_BUYER_TITLE, 'string'),
   f('buyers_ids', '№ покупателя', 'multiple', { field: 'buyer_id' }),
   f('cities_ids', 'Город', 'multiple', { field: 'city_id' }),
   recordFilters.createdAt(),
@@ -14,7 +15,7 @@ export const QUOTE_FILTERS: FilterDef[] = [
 ];
 
 /** The keys the list sorts by, as its columns are named. */
-export const QUOTE_SORTS = ['number', 'status', 'buyer_name', 'city', 'product', 'total_sum', 'valid_until', 'created_at'] as const;
+export const QUOTE_SORTS = ['number', 'status', QUOTE_BUYER, 'city', 'product', 'total_sum', 'valid_until', 'created_at'] as const;
 
 /** The filter panel's fields: the statuses by title, the cities as the reference list names them (the buyers by
  * number stay for links, not for the panel). */

@@ -5,6 +5,7 @@ import { rub } from '../buyers/credit';
 import { formatDate } from '../format';
 import type { FieldChange } from '../history';
 import { kopecks } from '../buyers/ledger';
+import { QUOTE_BUYER, QUOTE_BUYER_TITLE } from './buyer';
 
 export const QUOTE_TEXTS = {
   title: 'Подбор',
@@ -65,11 +66,8 @@ export const QUOTE_COLUMNS = {
   total_sum: 'Сумма, ₽',
 } as const;
 
-/** The saved quote's panel. */
+/** The saved quote's panel (its reserve form's buyer fields are labelled as the reserve's: RESERVE_BUYER_FIELDS). */
 export const SAVED_QUOTE_TEXTS = {
-  buyer: 'Покупатель',
-  phone: 'Телефон покупателя',
-  address: 'Адрес доставки',
   number: (n: number) => `Котировка № ${n}`,
   validUntil: 'Действует до',
   copy: 'Скопировать текст',
@@ -94,7 +92,7 @@ export const QUOTES_LIST_TEXTS = {
   rows: (shown: string) => `Котировок: ${shown}`,
   back: 'Все котировки',
   columns: [
-    ['number', '№'], ['status', 'Статус'], ['buyer_name', 'Покупатель'], ['city', 'Город'], ['product', 'Товар'],
+    ['number', '№'], ['status', 'Статус'], [QUOTE_BUYER, QUOTE_BUYER_TITLE], ['city', 'Город'], ['product', 'Товар'],
     ['total_sum', 'Сумма, ₽'], ['valid_until', 'Действует до'], ['created_at', 'Создана'],
   ] as const,
 } as const;
@@ -105,7 +103,7 @@ export const QUOTE_PDF_TEXTS = {
   downloaded: 'PDF скачан',
   file: (n: number) => `Предложение № ${n}.pdf`,
   title: (n: number, company: string) => `Предложение № ${n}: ${company}`,
-  buyer: (name: string) => `Покупатель: ${name}`,
+  buyer: (name: string) => `${QUOTE_BUYER_TITLE}: ${name}`,
   city: (city: string) => `Город доставки: ${city}`,
   validUntil: (day: string) => `Действует до ${formatDate(day)}`,
   delivered: 'Цены указаны с доставкой до города покупателя.',
@@ -124,18 +122,18 @@ export const QUOTE_HISTORY_TEXTS = {
 
 /** A changed field of a quote by its title, as a 409 'stale' names what changed since (issue 33). */
 export const QUOTE_FIELD_TITLES: Readonly<Record<string, string>> = {
-  valid_until: 'Срок действия', buyer_id: 'Покупатель', buyer_name: 'Покупатель', link: 'Ссылка', status: 'Статус', reserve_ids: 'Резервы',
+  valid_until: 'Срок действия', buyer_id: QUOTE_BUYER_TITLE, [QUOTE_BUYER]: QUOTE_BUYER_TITLE, link: 'Ссылка', status: 'Статус', reserve_ids: 'Резервы',
 };
 
 const STATUS_WORD: Record<string, string> = { active: 'Действует', accepted: 'Принята', expired: 'Истекла' };
 
 /** One change in words: the date, the buyer, the link, the status, the reserves made. A buyer picked from
- * 'Покупатели' is told by its name (the buyer_name change that goes with it): its number says nothing ('' then). */
+ * 'Покупатели' is told by its name (the change of the buyer's name that goes with it): its number says nothing ('' then). */
 export function quoteChangeText(c: FieldChange): string {
   const v = c as FieldChange & { new: unknown };
   if (c.field === 'buyer_id') return '';
   if (c.field === 'valid_until') return `Срок действия: ${formatDate(String(c.old))} → ${formatDate(String(v.new))}`;
-  if (c.field === 'buyer_name') return `Покупатель: ${c.old ?? '—'} → ${v.new ?? '—'}`;
+  if (c.field === QUOTE_BUYER) return `${QUOTE_BUYER_TITLE}: ${c.old ?? '—'} → ${v.new ?? '—'}`;
   if (c.field === 'link') return 'Ссылка отозвана';
   if (c.field === 'status') return `Статус: ${STATUS_WORD[String(c.old)] ?? c.old} → ${STATUS_WORD[String(v.new)] ?? v.new}`;
   if (c.field === 'reserve_ids') return `Резервы: ${(v.new as number[]).map((id) => `№ ${id}`).join(', ')}`;

@@ -13,9 +13,11 @@ import { badRequest } from '../errors';
 import { byIds, byValues, contains, dateRange, pagedRows, pageStatements, raw } from '../lists/engine';
 import { LIST_MSG, parseListQuery, type RawQuery } from '../lists/query';
 import type { FilterCompiler } from '../contract/section';
-import { QUOTE_SELECT, readScope, type QuoteRow } from './records';
+import { QUOTE_BUYER } from '../../domain/quotes/buyer';
+import { buyerColumn, QUOTE_SELECT, readScope, type QuoteRow } from './records';
 
 const FROM = sql`FROM quotes q JOIN cities c ON c.id = q.city_id`;
+const buyerSql = sql`q.${buyerColumn}`;
 
 /** The status a quote has on `today`, in SQL: what quoteStatusOf says of a row. */
 const statusSql = (today: string) => sql`(CASE WHEN q.status = 'accepted' THEN 'accepted' WHEN q.valid_until < ${today}::date THEN 'expired' ELSE 'active' END)`;
@@ -29,7 +31,7 @@ function compilers(today: string): Record<string, FilterCompiler> {
       if (values.some((v) => !(QUOTE_STATUSES as readonly string[]).includes(v))) throw badRequest(LIST_MSG.badId(filter.def.title));
       return status(filter);
     },
-    buyer: contains(raw('q.buyer_name')),
+    buyer: contains(buyerSql),
     buyers_ids: byIds(raw('q.buyer_id')),
     cities_ids: byIds(raw('q.city_id')),
     created_at: dateRange(raw('q.created_at'), true),
@@ -38,13 +40,13 @@ function compilers(today: string): Record<string, FilterCompiler> {
 }
 
 const sortable = (today: string): Record<(typeof QUOTE_SORTS)[number], SQL> => ({
-  number: raw('q.id'), status: statusSql(today), buyer_name: raw('q.buyer_name'), city: raw('c.name'),
+  number: raw('q.id'), status: statusSql(today), [QUOTE_BUYER]: buyerSql, city: raw('c.name'),
   product: sql`(q.lines->0->'offers'->0->>'product')`, total_sum: totalSql, valid_until: raw('q.valid_until'), created_at: raw('q.created_at'),
 });
 
 /** One row of the list: what the card's header shows, with the first lot's product. */
 const listRow = (r: QuoteRow, today: string) => ({
-  id: r.id, number: r.id, status: quoteStatusOf(r.status, r.valid_until, today), city: { id: r.city_id, name: r.city }, buyer_id: r.buyer_id, buyer_name: r.buyer_name,
+  id: r.id, number: r.id, status: quoteStatusOf(r.status, r.valid_until, today), city: { id: r.city_id, name: r.city }, buyer_id: r.buyer_id, [QUOTE_BUYER]: r[QUOTE_BUYER],
   valid_until: r.valid_until, product: r.lines[0]?.offers[0]?.product ?? '', total_sum: money(sum(...r.lines.map((l) => l.total_sum)))!,
   created_at: new Date(r.created_at).toISOString(), version: r.version,
 });

@@ -7,6 +7,7 @@ import { formatFigure, formatNumber } from '../../domain/format';
 import { money, product, sum } from '../../domain/numbers';
 import { lotTitle, type HeldPart } from '../../domain/quotes/record';
 import { QUOTE_PDF_TEXTS as T } from '../../domain/quotes/texts';
+import { QUOTE_BUYER } from '../../domain/quotes/buyer';
 import { tablePdf, type PdfColumn } from '../priceList/documents';
 import { traderOf, type QuoteRow } from './records';
 
@@ -33,7 +34,7 @@ export async function quotePdf(db: Database, row: QuoteRow): Promise<{ name: str
   const body = await tablePdf({
     title: T.title(row.id, trader.name), author: trader.name,
     heading: [
-      T.title(row.id, trader.name), ...(row.buyer_name ? [T.buyer(row.buyer_name)] : []), T.city(row.city), T.validUntil(row.valid_until), T.delivered,
+      T.title(row.id, trader.name), ...(row[QUOTE_BUYER] ? [T.buyer(row[QUOTE_BUYER])] : []), T.city(row.city), T.validUntil(row.valid_until), T.delivered,
     ],
     columns: COLUMNS, groups: [[null, parts]], empty: T.empty,
     closing: [T.total(formatFigure(money(sum(...row.lines.map((l) => l.total_sum))))), [trader.name, trader.phone].filter(Boolean).join(', ')],

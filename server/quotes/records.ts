@@ -15,6 +15,7 @@ import { currentTerms } from '../../domain/reserves/terms';
 import { lotPrice } from '../../domain/quotes/ranking';
 import { QUOTE_MSG } from '../../domain/quotes/access';
 import { QUOTE_RECORD_MSG, quoteStatusOf, quoteText, type HeldLine, type HeldPart, type QuoteStatus } from '../../domain/quotes/record';
+import { QUOTE_BUYER, type QuoteBuyerName } from '../../domain/quotes/buyer';
 import { readBusinessSettings, settingsByName } from '../admin/businessSettings';
 import { HttpError, badRequest, notFound, stale } from '../errors';
 import { firstRow, rowsOf } from '../db/rows';
@@ -28,21 +29,19 @@ import type { FileRow } from '../records/files';
 /** The trader's phone in the text for the buyer (business setting). */
 export const PHONE_SETTING = 'company_phone';
 
-export interface QuoteBody {
+export interface QuoteBody extends Partial<QuoteBuyerName> {
   buyer_id?: number;
   city_id?: number;
-  buyer_name?: string | null;
   lines: { offers: { offer_id: number; amount: number; unit_price?: number }[]; unit_price?: number }[];
   valid_until?: string;
 }
 
 /** A quote row as stored. */
-export interface QuoteRow {
+export interface QuoteRow extends QuoteBuyerName {
   id: number;
   city_id: number;
   city: string;
   buyer_id: number | null;
-  buyer_name: string | null;
   lines: HeldLine[];
   valid_until: string;
   token: string;
@@ -56,11 +55,14 @@ export interface QuoteRow {
 
 export const quoteUrl = (publicUrl: string, token: string) => `${publicUrl}/q/${token}`;
 
+/** The quotes table's buyer name column, as the quote's buyer travels (domain/quotes/buyer.ts). */
+export const buyerColumn = sql.identifier(QUOTE_BUYER);
+
 /** The quotes a caller reads: its own, or all for a role that reads every reserve. */
 export const readScope = (auth: AuthenticatedUser): SQL =>
   (scopeOf(auth.permissions, 'reserves', 'read') === 'all' ? sql`true` : sql`q.created_by = ${auth.user.id}`);
 
-export const QUOTE_SELECT = sql`SELECT q.id, q.city_id, c.name AS city, q.buyer_id, q.buyer_name, q.lines, q.valid_until::text AS valid_until, q.token,
+export const QUOTE_SELECT = sql`SELECT q.id, q.city_id, c.name AS city, q.buyer_id, q.${buyerColumn}, q.lines, q.valid_until::text AS valid_until, q.token,
   q.token_revoked_at, q.created_by, q.status, q.version, q.created_at,
   (SELECT coalesce(json_agg(r.id ORDER BY r.id), '[]'::json) FROM reserves r WHERE r.quote_id = q.id) AS reserve_ids
   FROM quotes q JOIN cities c ON c.id = q.city_id`;
@@ -87,7 +89,7 @@ export async function quoteCard(db: Database, row: QuoteRow, publicUrl: string) 
   const status: QuoteStatus = quoteStatusOf(row.status, row.valid_until, today);
   const lines = row.lines.map((l) => ({ ...l, offers: l.offers.map(shownPart) }));
   return {
-    id: row.id, number: row.id, status, city: { id: row.city_id, name: row.city }, buyer_id: row.buyer_id, buyer_name: row.buyer_name, valid_until: row.valid_until,
+    id: row.id, number: row.id, status, city: { id: row.city_id, name: row.city }, buyer_id: row.buyer_id, [QUOTE_BUYER]: row[QUOTE_BUYER], valid_until: row.valid_until,
     lines, total_sum: money(sum(...row.lines.map((l) => l.total_sum)))!, version: row.version,
     created_at: new Date(row.created_at).toISOString(),
     token: row.token, url: quoteUrl(publicUrl, row.token), link_revoked: row.token_revoked_at !== null,
@@ -139,8 +141,8 @@ export async function createQuote(db: Database, auth: AuthenticatedUser, body: Q
   const lines = body.lines.map((line) => heldLine(line, found, settings));
   const token = randomBytes(32).toString('base64url');
   const [{ id }] = rowsOf<{ id: number }>(await db.execute(sql`
-    INSERT INTO quotes (city_id, buyer_id, buyer_name, lines, valid_until, token, created_by)
-    VALUES (${city.id}, ${buyer?.id ?? null}, ${buyer?.name ?? (body.buyer_name?.trim() || null)}, ${JSON.stringify(lines)}::jsonb, ${validUntil}, ${token}, ${auth.user.id})
+    INSERT INTO quotes (city_id, buyer_id, ${buyerColumn}, lines, valid_until, token, created_by)
+    VALUES (${city.id}, ${buyer?.id ?? null}, ${buyer?.name ?? (body[QUOTE_BUYER]?.trim() || null)}, ${JSON.stringify(lines)}::jsonb, ${validUntil}, ${token}, ${auth.user.id})
     RETURNING id`));
   await recordQuoteHistory(db, auth.user.id, id, 'create');
   return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
@@ -153,7 +155,7 @@ export async function lockedQuote(tx: Database, auth: AuthenticatedUser, id: num
   return row;
 }
 
-/** PATCH /api/quotes/{id} {version, valid_until?, buyer_name?, buyer_id?}: the date (not before today), the buyer's
+/** PATCH /api/quotes/{id} {version, valid_until?, the buyer's name?, buyer_id?}: the date (not before today), the buyer's
  * name, and while the quote is valid its buyer from 'Покупатели' (one the caller reads, in the quote's city; its
  * name becomes the quote's) or none (null). */
 export async function changeQuote(db: Database, auth: AuthenticatedUser, id: number, body: QuoteChange, publicUrl: string) {
@@ -165,21 +167,20 @@ export async function changeQuote(db: Database, auth: AuthenticatedUser, id: num
     const validUntil = body.valid_until ?? row.valid_until;
     const buyer = body.buyer_id === undefined || body.buyer_id === row.buyer_id ? undefined : await quoteBuyer(tx, auth, row, body.buyer_id, today);
     const buyerId = buyer === undefined ? row.buyer_id : buyer?.id ?? null;
-    const buyerName = buyer ? buyer.name : body.buyer_name === undefined ? row.buyer_name : body.buyer_name?.trim() || null;
-    await tx.execute(sql`UPDATE quotes SET version = version + 1, valid_until = ${validUntil}, buyer_id = ${buyerId}, buyer_name = ${buyerName} WHERE id = ${id}`);
+    const buyerName = buyer ? buyer.name : body[QUOTE_BUYER] === undefined ? row[QUOTE_BUYER] : body[QUOTE_BUYER]?.trim() || null;
+    await tx.execute(sql`UPDATE quotes SET version = version + 1, valid_until = ${validUntil}, buyer_id = ${buyerId}, ${buyerColumn} = ${buyerName} WHERE id = ${id}`);
     await recordQuoteHistory(tx, auth.user.id, id, 'update', [
       ...(validUntil !== row.valid_until ? [{ field: 'valid_until', old: row.valid_until, new: validUntil }] : []),
       ...(buyerId !== row.buyer_id ? [{ field: 'buyer_id', old: row.buyer_id, new: buyerId }] : []),
-      ...(buyerName !== row.buyer_name ? [{ field: 'buyer_name', old: row.buyer_name, new: buyerName }] : []),
+      ...(buyerName !== row[QUOTE_BUYER] ? [{ field: QUOTE_BUYER, old: row[QUOTE_BUYER], new: buyerName }] : []),
     ]);
   });
   return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
 }
 
-export interface QuoteChange {
+export interface QuoteChange extends Partial<QuoteBuyerName> {
   version: number;
   valid_until?: string;
-  buyer_name?: string | null;
   buyer_id?: number | null;
 }
 
@@ -232,7 +233,7 @@ export async function publicQuote(db: Database, token: string) {
   const trader = await traderOf(db);
   const documents = await shareableDocuments(db, offerIdsOf(row));
   return {
-    number: row.id, company: trader.name, phone: trader.phone, buyer: row.buyer_name, city: row.city, valid_until: row.valid_until,
+    number: row.id, company: trader.name, phone: trader.phone, buyer: row[QUOTE_BUYER], city: row.city, valid_until: row.valid_until,
     status: quoteStatusOf(row.status, row.valid_until, today),
     lines: row.lines.flatMap((l) => l.offers.map((p) => ({
       product: p.product, variety: p.variety, packing: p.packing, harvest_year: p.harvest_year, origin_country: p.origin_country,

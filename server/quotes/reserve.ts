@@ -10,6 +10,8 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { addDays } from '../../domain/businessDay';
 import { canReserveFromQuote } from '../../domain/quotes/access';
 import { fromQuoteComment, QUOTE_RECORD_MSG } from '../../domain/quotes/record';
+import { QUOTE_BUYER } from '../../domain/quotes/buyer';
+import { RESERVE_BUYER_FIELDS, type ReserveBuyer } from '../../domain/reserves/buyerFields';
 import { badRequest, forbidden } from '../errors';
 import { hiddenFields, insertRecord, refuseHidden } from '../records/pipeline';
 import { requireCompleteCreate, scopeCondition } from '../records/access';
@@ -17,14 +19,14 @@ import { heldReserveRecord, reserveRecord } from '../sections/reserves/lifecycle
 import { lockedQuote, quoteCard, storedQuote } from './records';
 import { recordQuoteHistory } from './history';
 
-export interface QuoteReserveBody {
+/** The reserve's buyer: the name typed, or the quote's; a phone and an address sent are the reserve's, else empty
+ * (issue 37: the quote's picked buyer fills what the form leaves empty). */
+type QuoteReserveBuyer = Partial<ReserveBuyer>;
+
+export interface QuoteReserveBody extends QuoteReserveBuyer {
   version?: number;
   /** Line numbers (from 1); all when not given. */
   lines?: number[];
-  buyer_name?: string;
-  buyer_phone?: string;
-  /** The buyer's address by default (issue 37: a picked buyer fills what the form leaves empty). */
-  delivery_address?: string;
   estimated_date_implementation?: string;
   responsible_id?: number;
   /** A user who may exceed a buyer's credit limit goes ahead with a reason (issue 37). */
@@ -44,7 +46,7 @@ export async function reserveQuote(db: Database, auth: AuthenticatedUser, id: nu
     if (quote.valid_until < today) throw badRequest(QUOTE_RECORD_MSG.expired);
     const numbers = body.lines?.length ? [...new Set(body.lines)] : quote.lines.map((_, i) => i + 1);
     for (const n of numbers) if (!quote.lines[n - 1]) throw badRequest(QUOTE_RECORD_MSG.lineMissing(n));
-    const buyer = (body.buyer_name ?? quote.buyer_name ?? '').trim();
+    const buyer = Object.fromEntries(RESERVE_BUYER_FIELDS.map(({ key }) => [key, key === QUOTE_BUYER ? (body[key] ?? quote[key] ?? '').trim() : body[key] ?? null]));
     for (const n of numbers) {
       for (const part of quote.lines[n - 1].offers) {
         const form = {
@@ -53,7 +55,7 @@ export async function reserveQuote(db: Database, auth: AuthenticatedUser, id: nu
           // the goods cannot be there before the route's days: the day they can be, at the earliest
           estimated_date_implementation: body.estimated_date_implementation ?? addDays(today, part.route_days ?? 0),
           // the quote's buyer (issue 37): the reserve's credit check applies to it, its phone and address fill the empty
-          ...(quote.buyer_id !== null && !hidden.has('buyer_id') ? { buyer_id: quote.buyer_id } : {}), buyer_name: buyer, buyer_phone: body.buyer_phone ?? null, delivery_address: body.delivery_address ?? null,
+          ...(quote.buyer_id !== null && !hidden.has('buyer_id') ? { buyer_id: quote.buyer_id } : {}), ...buyer,
           ...(body.responsible_id !== undefined ? { responsible_id: body.responsible_id } : {}),
           ...(body.credit_override ? { credit_override: body.credit_override } : {}),
           comments: [{ text: fromQuoteComment(quote.id) }],

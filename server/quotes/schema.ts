@@ -8,6 +8,8 @@ import { russianErrors } from '../http/validation';
 import { BUYER_DOCUMENTS } from '../priceList/schema';
 import { versionProperty } from '../../domain/versions';
 import { PAGINATION } from '../../domain/responseShapes';
+import { RESERVE_BUYER, type ReserveBuyerKey } from '../../domain/reserves/buyerFields';
+import { QUOTE_BUYER } from '../../domain/quotes/buyer';
 
 const ids = { type: 'array', items: ID, maxItems: 200 } as const;
 
@@ -111,7 +113,7 @@ export const createBody = {
   properties: {
     buyer_id: ID,
     city_id: ID,
-    buyer_name: { type: ['string', 'null'], maxLength: 200 },
+    [QUOTE_BUYER]: { type: ['string', 'null'], maxLength: 200 },
     valid_until: DAY,
     lines: {
       type: 'array', minItems: 1, maxItems: 50,
@@ -137,17 +139,22 @@ export const stepBody = { type: 'object', additionalProperties: false, propertie
 
 export const changeBody = {
   type: 'object', required: ['version'], additionalProperties: false,
-  properties: { version: versionProperty, valid_until: DAY, buyer_name: { type: ['string', 'null'], maxLength: 200 }, buyer_id: { ...ID, type: ['integer', 'null'] } },
+  properties: { version: versionProperty, valid_until: DAY, [QUOTE_BUYER]: { type: ['string', 'null'], maxLength: 200 }, buyer_id: { ...ID, type: ['integer', 'null'] } },
 } as const;
+
+/** The reserve's buyer as the quote's reserve form sends it (the quote's name when it sends none). */
+const reserveBuyer = {
+  [RESERVE_BUYER.name]: { type: 'string', maxLength: 200 },
+  [RESERVE_BUYER.phone]: { type: ['string', 'null'], maxLength: 30 },
+  [RESERVE_BUYER.address]: { type: 'string', maxLength: 500 },
+} as const satisfies Record<ReserveBuyerKey, object>;
 
 export const reserveBody = {
   type: 'object', additionalProperties: false,
   properties: {
     version: versionProperty,
     lines: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 50 }, maxItems: 50 },
-    buyer_name: { type: 'string', maxLength: 200 },
-    buyer_phone: { type: ['string', 'null'], maxLength: 30 },
-    delivery_address: { type: 'string', maxLength: 500 },
+    ...reserveBuyer,
     estimated_date_implementation: DAY,
     responsible_id: ID,
     credit_override: { type: 'object', additionalProperties: false, properties: { reason: { type: 'string', maxLength: 500 } } },
@@ -159,11 +166,11 @@ export const recordErrors = russianErrors({
     city_id: QUOTE_MSG.city,
     lines: QUOTE_RECORD_MSG.lines,
     valid_until: 'Срок действия: дата в формате ГГГГ-ММ-ДД',
-    buyer_name: 'Покупатель: не длиннее 200 символов',
+    [QUOTE_BUYER]: 'Покупатель: не длиннее 200 символов',
     version: 'Не указана версия записи',
-    delivery_address: QUOTE_RECORD_MSG.address,
+    [RESERVE_BUYER.address]: QUOTE_RECORD_MSG.address,
     estimated_date_implementation: 'Дата реализации: дата в формате ГГГГ-ММ-ДД',
-    buyer_phone: 'Телефон: не длиннее 30 символов',
+    [RESERVE_BUYER.phone]: 'Телефон: не длиннее 30 символов',
     responsible_id: 'Ответственный: номер сотрудника',
     buyer_id: QUOTE_MSG.buyer,
     credit_override: 'Превышение лимита: укажите причину',
@@ -185,7 +192,7 @@ const card = {
   type: 'object', additionalProperties: false,
   properties: {
     id: { type: 'integer' }, number: { type: 'integer' }, status: { type: 'string', enum: QUOTE_STATUSES },
-    city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, buyer_id: nullable('integer'), buyer_name: nullable('string'),
+    city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, buyer_id: nullable('integer'), [QUOTE_BUYER]: nullable('string'),
     valid_until: { type: 'string' }, total_sum: { type: 'string' }, version: { type: 'integer' }, created_at: { type: 'string' },
     token: { type: 'string' }, url: { type: 'string' }, link_revoked: { type: 'boolean' }, text: { type: 'string' },
     reserve_ids: { type: 'array', items: { type: 'integer' } },
@@ -210,7 +217,7 @@ const listRow = {
   type: 'object', additionalProperties: false,
   properties: {
     id: { type: 'integer' }, number: { type: 'integer' }, status: { type: 'string', enum: QUOTE_STATUSES },
-    city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, buyer_id: nullable('integer'), buyer_name: nullable('string'),
+    city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, buyer_id: nullable('integer'), [QUOTE_BUYER]: nullable('string'),
     valid_until: { type: 'string' }, product: { type: 'string' }, total_sum: { type: 'string' }, created_at: { type: 'string' }, version: { type: 'integer' },
   },
 } as const;

@@ -26,6 +26,7 @@ import { QUOTE_MSG } from '../../../domain/quotes/access';
 import { QUOTE_LEVELS, QUOTE_UNITS, type QuoteLevel, type QuoteUnit } from '../../../domain/quotes/ranking';
 import type { QuoteOfferPart, QuoteSearch, QuoteSearchAnswer, QuoteSearchLine } from '../../../domain/quotes/search';
 import { creditSummary, QUOTE_COLUMNS as C, QUOTE_LEVEL_TITLES, QUOTE_TEXTS as TEXT, SAVED_QUOTE_TEXTS as SAVED } from '../../../domain/quotes/texts';
+import { QUOTE_BUYER, QUOTE_BUYER_TITLE } from '../../../domain/quotes/buyer';
 import { reserveCreateUrl } from '../../../domain/reserves/prefill';
 import { PageTitle } from '../../components/PageTitle';
 import { PageSpinner } from '../../components/Spinner';
@@ -242,7 +243,7 @@ function SaveQuote({ answer, picked, onSaved }: { answer: QuoteSearchAnswer; pic
     setError(null);
     try {
       onSaved(await create({
-        city_id: answer.city.id, ...(answer.buyer ? { buyer_id: answer.buyer.id } : { buyer_name: buyer.trim() || null }),
+        city_id: answer.city.id, ...(answer.buyer ? { buyer_id: answer.buyer.id } : { [QUOTE_BUYER]: buyer.trim() || null }),
         lines: picked.map((n) => ({ offers: answer.lines[n].offers.map((o) => ({ offer_id: o.offer_id, amount: Number(o.amount), unit_price: Number(o.unit_price) })) })),
       }).unwrap());
     } catch (e) {
@@ -251,7 +252,7 @@ function SaveQuote({ answer, picked, onSaved }: { answer: QuoteSearchAnswer; pic
   };
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', my: 2 }}>
-      <TextField size="small" label={SAVED.buyer} value={buyer} sx={{ width: 260 }} onChange={(e) => setBuyer(e.target.value)}
+      <TextField size="small" label={QUOTE_BUYER_TITLE} value={buyer} sx={{ width: 260 }} onChange={(e) => setBuyer(e.target.value)}
         slotProps={{ input: { readOnly: Boolean(answer.buyer) } }} />
       <Button variant="contained" disabled={!picked.length || state.isLoading} onClick={save}>{TEXT.save}</Button>
       {error && <Alert severity="error" onClose={() => setError(null)}>{error}</Alert>}

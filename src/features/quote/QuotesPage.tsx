@@ -22,6 +22,7 @@ import { hasFilter } from '../../../domain/listQuery';
 import { QUOTE_FILTERS, quoteFilterConfig } from '../../../domain/quotes/list';
 import { QUOTE_STATUS_TITLES } from '../../../domain/quotes/record';
 import { QUOTES_LIST_TEXTS as TEXT } from '../../../domain/quotes/texts';
+import { QUOTE_BUYER } from '../../../domain/quotes/buyer';
 import { PageTitle } from '../../components/PageTitle';
 import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
@@ -34,7 +35,7 @@ import { useQuotesQuery, type QuoteListRow } from './quoteApi';
 const cell: Record<(typeof TEXT.columns)[number][0], (r: QuoteListRow) => string> = {
   number: (r) => String(r.number),
   status: (r) => QUOTE_STATUS_TITLES[r.status],
-  buyer_name: (r) => r.buyer_name ?? '—',
+  [QUOTE_BUYER]: (r) => r[QUOTE_BUYER] ?? '—',
   city: (r) => r.city.name,
   product: (r) => r.product,
   total_sum: (r) => formatFigure(r.total_sum),

@@ -10,6 +10,8 @@ import { formatDate, formatDateTime, formatFigure } from '../../../domain/format
 import { QUOTE_HISTORY_TEXTS as HISTORY, quoteChangeText, QUOTE_PDF_TEXTS as PDF, QUOTE_TEXTS as TEXT, SAVED_QUOTE_TEXTS as SAVED } from '../../../domain/quotes/texts';
 import { QUOTE_STATUS_TITLES } from '../../../domain/quotes/record';
 import { canExceedCredit } from '../../../domain/buyers/credit';
+import { QUOTE_BUYER } from '../../../domain/quotes/buyer';
+import { RESERVE_BUYER, RESERVE_BUYER_FIELDS, type ReserveBuyer, type ReserveBuyerKey } from '../../../domain/reserves/buyerFields';
 import { Alert } from '../../components/Alert';
 import { errorMessage, isApiError } from '../../api/errors';
 import { staleMessage } from '../../components/Card/StaleAlert';
@@ -38,11 +40,16 @@ function QuoteHistory({ quote }: { quote: QuoteCard }) {
   );
 }
 
+/** The reserve form's buyer fields' widths. */
+const BUYER_WIDTH: Record<ReserveBuyerKey, number> = { [RESERVE_BUYER.name]: 240, [RESERVE_BUYER.phone]: 200, [RESERVE_BUYER.address]: 300 };
+
+/** The reserve's buyer as the form starts: the quote's name, no phone, no address. */
+const buyerOf = (quote: QuoteCard) =>
+  Object.fromEntries(RESERVE_BUYER_FIELDS.map(({ key }) => [key, key === QUOTE_BUYER ? quote[QUOTE_BUYER] ?? '' : ''])) as ReserveBuyer;
+
 /** A saved quote: its number, status and date; the text to copy, the buyer's link; one click to its reserves. */
 export function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q: QuoteCard) => void }) {
-  const [buyer, setBuyer] = useState(quote.buyer_name ?? '');
-  const [phone, setPhone] = useState('');
-  const [address, setAddress] = useState('');
+  const [buyer, setBuyer] = useState(() => buyerOf(quote));
   const [reason, setReason] = useState('');
   const [overCredit, setOverCredit] = useState(false);
   const { data: perms } = usePermissionsQuery();
@@ -91,21 +98,23 @@ export function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q
           <Button variant="outlined" disabled={!newBuyer || newBuyer.id === quote.buyer_id || changing.isLoading} onClick={() => run(async () => {
             const changed = await change({ id: quote.id, version: quote.version, buyer_id: newBuyer!.id }).unwrap();
             onChange(changed);
-            setBuyer(changed.buyer_name ?? '');
+            setBuyer((typed) => ({ ...typed, [QUOTE_BUYER]: changed[QUOTE_BUYER] ?? '' }));
             setNewBuyer(null);
-            return SAVED.buyerChanged(changed.buyer_name ?? '');
+            return SAVED.buyerChanged(changed[QUOTE_BUYER] ?? '');
           })}>{SAVED.changeBuyer}</Button>
         </Box>
       )}
       {quote.status === 'active' && (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-          <TextField size="small" label={SAVED.buyer} value={buyer} sx={{ width: 240 }} onChange={(e) => setBuyer(e.target.value)}
-            slotProps={{ input: { readOnly: quote.buyer_id !== null } }} />
-          <TextField size="small" label={SAVED.phone} value={phone} sx={{ width: 200 }} onChange={(e) => setPhone(e.target.value)} />
-          <TextField size="small" label={SAVED.address} value={address} sx={{ width: 300 }} onChange={(e) => setAddress(e.target.value)} />
+          {RESERVE_BUYER_FIELDS.map(({ key, label }) => (
+            <TextField key={key} size="small" label={label} value={buyer[key]} sx={{ width: BUYER_WIDTH[key] }}
+              onChange={(e) => setBuyer((typed) => ({ ...typed, [key]: e.target.value }))}
+              // a buyer from 'Покупатели' names the quote: its name is changed with 'Сменить покупателя'
+              {...(key === QUOTE_BUYER && { slotProps: { input: { readOnly: quote.buyer_id !== null } } })} />
+          ))}
           <Button variant="contained" disabled={reserving.isLoading} onClick={() => run(async () => {
             const made = await reserve({
-              id: quote.id, version: quote.version, buyer_name: buyer, buyer_phone: phone, delivery_address: address,
+              id: quote.id, version: quote.version, ...buyer,
               ...(overCredit && reason.trim() ? { credit_override: { reason: reason.trim() } } : {}),
             }).unwrap();
             onChange(made.quote);

@@ -7,15 +7,16 @@ import type { ListResponse } from '../../../domain/lists';
 import type { QuoteSearch, QuoteSearchAnswer } from '../../../domain/quotes/search';
 import type { HeldLine, QuoteStatus } from '../../../domain/quotes/record';
 import type { FieldChange } from '../../../domain/history';
+import type { QuoteBuyerName } from '../../../domain/quotes/buyer';
+import type { ReserveBuyer } from '../../../domain/reserves/buyerFields';
 
 /** What the list's row and the card both say of a quote. */
-interface QuoteHeader {
+interface QuoteHeader extends QuoteBuyerName {
   id: number;
   number: number;
   status: QuoteStatus;
   city: { id: number; name: string };
   buyer_id: number | null;
-  buyer_name: string | null;
   valid_until: string;
   total_sum: string;
   version: number;
@@ -37,19 +38,16 @@ export interface QuoteListRow extends QuoteHeader {
   created_at: string;
 }
 
-export interface QuoteCreate {
+export interface QuoteCreate extends Partial<QuoteBuyerName> {
   buyer_id?: number;
   city_id: number;
-  buyer_name?: string | null;
   lines: { offers: { offer_id: number; amount: number; unit_price: number }[] }[];
 }
 
-export interface QuoteReserve {
+/** The reserve's buyer as the saved quote's form has it (name, phone, address). */
+export interface QuoteReserve extends ReserveBuyer {
   id: number;
   version: number;
-  buyer_name: string;
-  buyer_phone: string;
-  delivery_address: string;
   /** Issue 37: a user with the right goes past the buyer's credit limit with a reason. */
   credit_override?: { reason: string };
 }
