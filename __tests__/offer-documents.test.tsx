@@ -189,3 +189,22 @@ test('a change goes with the version the card saw; refused as stale it keeps wha
   await waitFor(() => expect(rows()).toHaveLength(1));
   expect(requests(fetchMock, 'DELETE', '/api/offers/12/documents/32')).toHaveLength(1);
 }, SLOW_MS);
+
+test('a stale change of a document says who changed it, when and what, as the server names them (issue 33)', async () => {
+  const at = new Date(2026, 10, 25, 15, 34, 56).toISOString();
+  mockServer(
+    ...signedInHandlers(admin), ...lists,
+    route('GET', '/api/offers/12', () => json(offer())),
+    route('PATCH', '/api/offers/12/documents/31', () => json({
+      status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
+      stale: { version: 3, by: 'Мария Иванова', at, changes: [{ field: 'number', old: 'ФС-77/1234', new: 'ФС-77/5555' }, { field: 'valid_until', old: '2027-01-15', new: '2027-02-01' }], fields: ['Номер', 'Действует до'] },
+    }, 409)),
+  );
+  const user = userEvent.setup();
+  renderApp('/offers/12', { token: 't' });
+  await screen.findByTestId('documents-state');
+  await user.click(screen.getByRole('button', { name: 'Изменить документ «Фитосанитарный сертификат № ФС-77/1234»' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Документ «Фитосанитарный сертификат № ФС-77/1234»' });
+  await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+  expect(await within(dialog).findByText('Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34. Изменено: Номер, Действует до')).toBeInTheDocument();
+});

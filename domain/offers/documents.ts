@@ -139,6 +139,13 @@ export const DOCUMENT_LABELS = {
   file: 'Файл',
 } as const;
 
+/** A document's fields its history records and a stale change names, in the card's order, by DOCUMENT_LABELS. */
+export const DOCUMENT_FIELDS = ['type_id', 'number', 'issued_on', 'valid_until', 'issuer', 'shareable', 'aflatoxin_b1', 'moisture'] as const;
+export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
+
+/** A document as its history names it: 'Фитосанитарный сертификат № ФС-1'. */
+export const documentName = (type: string, number: string | null | undefined) => `${type}${number ? ` № ${number}` : ''}`;
+
 /** A form's optional date: '' and null are none, anything else a real YYYY-MM-DD (the pickers send that). */
 const day = () =>
   yup.string().nullable()

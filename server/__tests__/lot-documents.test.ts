@@ -13,7 +13,8 @@ import { businessToday } from '../../domain/businessDay';
 const businessDay = (moment: Date, zone: string) => businessToday(zone, moment);
 import { runDocumentNotices } from '../sections/offers/documentsJob';
 import { DOCUMENT_MSG, type DocumentsState } from '../../domain/offers/documents';
-import { VERSION_MSG } from '../../domain/versions';
+import { VERSION_MSG, staleText } from '../../domain/versions';
+import { formatDateTime } from '../../domain/format';
 
 let ctx: DemoContext;
 let trade: Trade;
@@ -155,6 +156,52 @@ test('a refused document stores nothing; a change names its version; a removal t
   expect((await ctx.call('DELETE', url, 'admin')).body).toEqual({ status: 'success' });
   expect(firstRow(await ctx.db.execute(sql`SELECT 1 FROM files WHERE id = ${lab.body.file_id}`))).toBeUndefined();
   expect((await ctx.call('DELETE', url, 'admin')).status).toBe(404);
+});
+
+test('a stale change of a document names who changed it, when and what (issue 33), from the document\'s history', async () => {
+  const supplierId = firstRow<{ supplier_id: number }>(await ctx.db.execute(sql`SELECT supplier_id FROM users WHERE email = 'supplier@nutdesk.demo'`))!.supplier_id;
+  const own = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM offers WHERE supplier_id = ${supplierId} AND status = 'active' ORDER BY id LIMIT 1`))!;
+  const supplier = firstRow<{ id: number; name: string }>(await ctx.db.execute(sql`SELECT id, name FROM users WHERE email = 'supplier@nutdesk.demo'`))!;
+  const admin = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM users WHERE email = 'admin@nutdesk.demo'`))!;
+  const doc = await addDocument(own.id, { type_id: String(types.quality), number: 'К-1', valid_until: day(100) }, 'supplier');
+  expect(doc.status).toBe(201);
+  const url = `/api/offers/${own.id}/documents/${doc.body.id}`;
+  // the supplier's user renumbers it and moves its date, on the version it saw
+  const moved = await ctx.call('PATCH', url, 'supplier', { version: 1, number: 'К-2', valid_until: day(200) });
+  expect([moved.status, moved.body.version]).toEqual([200, 2]);
+  // the admin's card still holds version 1: refused, naming the supplier's user, when, and both fields
+  const late = await ctx.call('PATCH', url, 'admin', { version: 1, issuer: 'Россельхознадзор' });
+  expect(late.status).toBe(409);
+  expect(late.body).toMatchObject({ error: 'stale', message: 'Запись изменена другим пользователем', stale: {
+    version: 2, by: supplier.name, fields: ['Номер', 'Действует до'],
+    changes: [{ field: 'number', old: 'К-1', new: 'К-2' }, { field: 'valid_until', old: day(100), new: day(200) }],
+  } });
+  expect(Date.now() - Date.parse(late.body.stale.at)).toBeLessThan(10 * 60_000);
+  expect(staleText(late.body.message, [late.body.stale.by, formatDateTime(late.body.stale.at)], late.body.stale.fields))
+    .toBe(`Запись изменена другим пользователем: ${supplier.name}, ${formatDateTime(late.body.stale.at)}. Изменено: Номер, Действует до`);
+  expect(firstRow<{ issuer: string | null }>(await ctx.db.execute(sql`SELECT issuer FROM offer_documents WHERE id = ${doc.body.id}`))!.issuer).toBeNull();
+  // on the current version it goes through; a type change is kept by name
+  const typed = await ctx.call('PATCH', url, 'admin', { version: 2, issuer: 'Россельхознадзор', type_id: types.phytosanitary });
+  expect([typed.status, typed.body.version]).toEqual([200, 3]);
+  // a supplier's user, who does not see who writes offers, is told when and what, not who
+  const second = await ctx.call('PATCH', url, 'supplier', { version: 2, number: 'К-3' });
+  expect([second.status, second.body.stale]).toMatchObject([409, { version: 3, by: null, fields: ['Тип документа', 'Кем выдан'] }]);
+  expect(second.body.stale.at).toEqual(expect.any(String));
+  expect((await ctx.call('DELETE', url, 'admin')).status).toBe(200);
+
+  // every write left its row, with who, what and the document's version after it; the removal outlives the document
+  const history = rowsOf<{ action: string; user_id: number; document: string; changes: unknown[]; version: number }>(await ctx.db.execute(sql`
+    SELECT action, user_id, document, changes, version FROM document_history WHERE document_id = ${doc.body.id} ORDER BY id`));
+  expect(history).toEqual([
+    { action: 'create', user_id: supplier.id, document: 'Сертификат качества № К-1', changes: [], version: 1 },
+    { action: 'update', user_id: supplier.id, document: 'Сертификат качества № К-2', version: 2,
+      changes: [{ field: 'number', old: 'К-1', new: 'К-2' }, { field: 'valid_until', old: day(100), new: day(200) }] },
+    { action: 'update', user_id: admin.id, document: 'Фитосанитарный сертификат № К-2', version: 3, changes: [
+      { field: 'type_id', old: { id: types.quality, name: 'Сертификат качества' }, new: { id: types.phytosanitary, name: 'Фитосанитарный сертификат' } },
+      { field: 'issuer', old: null, new: 'Россельхознадзор' },
+    ] },
+    { action: 'delete', user_id: admin.id, document: 'Фитосанитарный сертификат № К-2', changes: [], version: 3 },
+  ]);
 });
 
 test('documents follow the offer\'s rights: a supplier\'s user adds to its own offers only', async () => {
@@ -315,4 +362,14 @@ test('the migration makes every document an offer had "Другое" with no dat
   expect((await ctx.change('PATCH', `/api/offers/${offer.id}`, 'admin', { documents: [file.id, upload.json().id] })).status).toBe(200);
   const after = (await ctx.call('GET', `/api/offers/${offer.id}`)).body.documents;
   expect(after.map((d: { file_id: number; type: { name: string } }) => [d.file_id, d.type.name])).toEqual([[file.id, 'Другое'], [upload.json().id, 'Другое']]);
+  // issue 33: the card's document is in the documents' history as added by the admin
+  const added = rowsOf<{ action: string; user: string; document: string }>(await ctx.db.execute(sql`SELECT h.action, u.email AS user, h.document
+    FROM document_history h JOIN offer_documents d ON d.id = h.document_id JOIN users u ON u.id = h.user_id WHERE d.file_id = ${upload.json().id}`));
+  expect(added).toEqual([{ action: 'create', user: 'admin@nutdesk.demo', document: 'Другое' }]);
+  // and migration 0029 gives each document it finds its 'create' entry
+  const backfill = readFileSync(path.join(__dirname, '../db/migrations/0029_document_history.sql'), 'utf8').split('--> statement-breakpoint')
+    .find((s) => s.includes('INSERT INTO "document_history"'))!;
+  await ctx.db.execute(sql.raw(backfill.replace('ORDER BY d."id"', `WHERE d."file_id" = ${Number(file.id)} ORDER BY d."id"`)));
+  expect(rowsOf(await ctx.db.execute(sql`SELECT h.action, h.document, h.version FROM document_history h JOIN offer_documents d ON d.id = h.document_id WHERE d.file_id = ${file.id}`)))
+    .toEqual([{ action: 'create', document: 'Другое', version: 1 }]);
 });

@@ -491,6 +491,24 @@ export const offerDocuments = pgTable('offer_documents', {
   index('offer_documents_valid_until_idx').on(t.valid_until).where(sql`${t.valid_until} IS NOT NULL`),
 ]);
 
+/** A lot document's changes (migration 0029, issue 33): who added, changed or removed it, when, what (old → new)
+ * and its version after the write; a stale change answers from it, the offer's history lists it. */
+export const documentHistory = pgTable('document_history', {
+  id: serial('id').primaryKey(),
+  document_id: integer('document_id').notNull(),
+  offer_id: integer('offer_id').notNull().references(() => offers.id),
+  action: text('action').notNull(), // create | update | delete
+  user_id: integer('user_id').references(() => users.id),
+  at: ts('at').notNull().defaultNow(),
+  /** The document as named when written: 'Фитосанитарный сертификат № ФС-1'. */
+  document: text('document').notNull(),
+  changes: jsonb('changes').notNull().default(sql`'[]'::jsonb`),
+  version: integer('version').notNull(),
+}, (t) => [
+  index('document_history_document_idx').on(t.document_id, t.id),
+  index('document_history_offer_idx').on(t.offer_id, t.id),
+]);
+
 /** The document types a product's lots need (the product card). */
 export const productDocumentTypes = pgTable('product_document_types', {
   product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),

@@ -20,6 +20,7 @@ import { offersSpec } from './list';
 import { readDocumentSettings } from '../../records/documentsState';
 import { todayOf } from '../../db/businessDay';
 import { validated } from '../../http/validation';
+import { DOCUMENT_STATE, documentChanges, documentStaleInfo, nameOf, recordDocumentHistory, type DocumentState } from './documentHistory';
 
 /** The document types, as the selects and the schema read them. */
 export async function documentTypes(db: Database): Promise<DocumentType[]> {
@@ -42,14 +43,19 @@ async function readDocument(db: Database, offerId: number, docId: number): Promi
 }
 
 /** Documents of any other kind that came onto offers through the card's file list (documents: [ids]) become
- * 'Другое' with no dates, like the ones the migration found. */
-export async function adoptDocuments(tx: Database, offerIds: number[]): Promise<void> {
+ * 'Другое' with no dates, like the ones the migration found; each is in its history as added by `by`. */
+export async function adoptDocuments(tx: Database, by: number, offerIds: number[]): Promise<void> {
   if (!offerIds.length) return;
-  await tx.execute(sql`INSERT INTO offer_documents (offer_id, file_id, type_id, created_by)
+  const adopted = rowsOf<{ id: number; offer_id: number; type_name: string; version: number }>(await tx.execute(sql`
+    INSERT INTO offer_documents (offer_id, file_id, type_id, created_by)
     SELECT f.entity_id, f.id, (SELECT id FROM document_types WHERE code = 'other'), f.created_by FROM files f
     WHERE f.entity_type = 'offers' AND f.kind = 'document' AND f.entity_id IN (${sql.join(offerIds.map((id) => sql`${id}`), sql`, `)})
       AND NOT EXISTS (SELECT 1 FROM offer_documents d WHERE d.file_id = f.id)
-    ORDER BY f.id`);
+    ORDER BY f.id
+    RETURNING id, offer_id, (SELECT name FROM document_types WHERE code = 'other') AS type_name, version`));
+  await recordDocumentHistory(tx, by, adopted.map((d) => ({
+    documentId: Number(d.id), offerId: Number(d.offer_id), action: 'create' as const, document: nameOf({ type_name: d.type_name, number: null }), version: Number(d.version),
+  })));
 }
 
 /** 404 when the caller may not read the offer (or it is deleted); 403 when it reads it but may not change it. */
@@ -104,10 +110,11 @@ export async function addDocument(
   try {
     const id = await db.transaction(async (tx) => {
       await tx.execute(sql`UPDATE files SET entity_type = 'offers', entity_id = ${offerId} WHERE id = ${file.id}`);
-      const row = firstRow<{ id: number }>(await tx.execute(sql`INSERT INTO offer_documents
+      const row = firstRow<DocumentState & { id: number }>(await tx.execute(sql`INSERT INTO offer_documents
         (offer_id, file_id, type_id, number, issued_on, valid_until, issuer, shareable, aflatoxin_b1, moisture, created_by)
         VALUES (${offerId}, ${file.id}, ${values.type_id}, ${values.number}, ${values.issued_on}, ${values.valid_until}, ${values.issuer},
-          ${values.shareable}, ${values.aflatoxin_b1}, ${values.moisture}, ${auth.user.id}) RETURNING id`))!;
+          ${values.shareable}, ${values.aflatoxin_b1}, ${values.moisture}, ${auth.user.id}) RETURNING id, ${DOCUMENT_STATE}`))!;
+      await recordDocumentHistory(tx, auth.user.id, [{ documentId: Number(row.id), offerId, action: 'create', document: nameOf(row), version: Number(row.version) }]);
       return Number(row.id);
     });
     return (await readDocument(db, offerId, id))!;
@@ -119,33 +126,44 @@ export async function addDocument(
 }
 
 /** PATCH /api/offers/{id}/documents/{docId}: what the body names changes, the rest stays; a version other than the
- * stored one is 409 'stale' and changes nothing. */
+ * stored one is 409 'stale' naming who changed the document, when and what, and changes nothing. The change is in
+ * the document's history. */
 export async function changeDocument(
   db: Database, auth: AuthenticatedUser, offerId: number, docId: number, body: Record<string, unknown>,
 ): Promise<OfferDocument> {
   await requireChangeableOffer(db, auth, offerId);
   return db.transaction(async (tx) => {
-    const stored = firstRow<Record<string, unknown> & { version: number }>(await tx.execute(sql`SELECT type_id, number, issued_on::text AS issued_on,
-      valid_until::text AS valid_until, issuer, shareable, aflatoxin_b1::text AS aflatoxin_b1, moisture::text AS moisture, version
+    const stored = firstRow<DocumentState>(await tx.execute(sql`SELECT ${DOCUMENT_STATE}
       FROM offer_documents WHERE id = ${docId} AND offer_id = ${offerId} FOR UPDATE`));
     if (!stored) throw notFound(DOCUMENT_MSG.notFound);
-    if (Number(body.version) !== Number(stored.version)) throw stale({ version: Number(stored.version), by: null, at: null, changes: [], fields: [] });
+    const version = Number(stored.version);
+    if (Number(body.version) !== version) throw stale(await documentStaleInfo(tx, auth.permissions, docId, Number(body.version), version));
     const { version: _version, values: raw, ...fields } = body;
-    const merged = { ...stored, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), ...valuesOf(raw) };
+    const { type_name: _name, ...columns } = stored;
+    const merged = { ...columns, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), ...valuesOf(raw) };
     const v = columnsOf(await checked(tx, merged));
-    await tx.execute(sql`UPDATE offer_documents SET type_id = ${v.type_id}, number = ${v.number}, issued_on = ${v.issued_on},
+    const after = firstRow<DocumentState>(await tx.execute(sql`UPDATE offer_documents SET type_id = ${v.type_id}, number = ${v.number}, issued_on = ${v.issued_on},
       valid_until = ${v.valid_until}, issuer = ${v.issuer}, shareable = ${v.shareable}, aflatoxin_b1 = ${v.aflatoxin_b1},
-      moisture = ${v.moisture}, version = version + 1 WHERE id = ${docId}`);
+      moisture = ${v.moisture}, version = version + 1 WHERE id = ${docId} RETURNING ${DOCUMENT_STATE}`))!;
+    await recordDocumentHistory(tx, auth.user.id, [{
+      documentId: docId, offerId, action: 'update', document: nameOf(after), version: Number(after.version), changes: documentChanges(stored, after),
+    }]);
     return (await readDocument(tx, offerId, docId))!;
   });
 }
 
-/** DELETE /api/offers/{id}/documents/{docId}: the document and its file go. */
+/** DELETE /api/offers/{id}/documents/{docId}: the document and its file go; its history says who removed it. */
 export async function removeDocument(db: Database, stores: FileStores, auth: AuthenticatedUser, offerId: number, docId: number): Promise<void> {
   await requireChangeableOffer(db, auth, offerId);
-  const file = firstRow<{ id: number; store: string; storage_path: string }>(await db.execute(sql`
-    DELETE FROM files f USING offer_documents d WHERE d.id = ${docId} AND d.offer_id = ${offerId} AND f.id = d.file_id
-    RETURNING f.id, f.store, f.storage_path`));
+  const file = await db.transaction(async (tx) => {
+    const doc = firstRow<DocumentState>(await tx.execute(sql`SELECT ${DOCUMENT_STATE} FROM offer_documents WHERE id = ${docId} AND offer_id = ${offerId} FOR UPDATE`));
+    if (!doc) return undefined;
+    const gone = firstRow<{ id: number; store: string; storage_path: string }>(await tx.execute(sql`
+      DELETE FROM files f USING offer_documents d WHERE d.id = ${docId} AND d.offer_id = ${offerId} AND f.id = d.file_id
+      RETURNING f.id, f.store, f.storage_path`));
+    await recordDocumentHistory(tx, auth.user.id, [{ documentId: docId, offerId, action: 'delete', document: nameOf(doc), version: Number(doc.version) }]);
+    return gone;
+  });
   if (!file) throw notFound(DOCUMENT_MSG.notFound);
   await stores.of(file.store).delete(file.storage_path).catch(() => undefined);
 }

@@ -175,7 +175,7 @@ async function insertOffers(tx: Database, auth: AuthenticatedUser, items: { valu
     if (files.length) await attachFiles(tx, auth, 'offers', ids[i], files);
   }
   // the card's documents come in untyped: 'Другое' until typed on the card
-  if (items.some(({ body }) => fileIdsOf(body.documents).length)) await adoptDocuments(tx, ids);
+  if (items.some(({ body }) => fileIdsOf(body.documents).length)) await adoptDocuments(tx, auth.user.id, ids);
   return ids;
 }
 
@@ -347,7 +347,7 @@ export const offerRecord: RecordSection<OfferToInsert> = {
       if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
     }
     await attachFiles(tx, auth, 'offers', id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
-    if (fileIdsOf(body.documents).length) await adoptDocuments(tx, [id]);
+    if (fileIdsOf(body.documents).length) await adoptDocuments(tx, auth.user.id, [id]);
     // the lot expected later: its reserves' dates move with it, their responsibles are told (issue 40)
     await moveReservesWithArrival(tx, auth.user.id, id, before as LotWay, values);
     return { set: sql`${quantity}, ${sql.join(Object.entries(rest).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status}` };
