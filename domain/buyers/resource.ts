@@ -66,6 +66,10 @@ export const buyersResource = defineResource({
   selectOrder: ['id', 'name', 'inn', 'kpp', 'delivery_address', 'contact_person', 'phone', 'email', 'deferral_days', 'status', 'created_at', 'deleted_at'],
 });
 
+/** The buyer's delivery address: the card's wide field, what a reserve's address is filled from when the buyer is
+ * picked (domain/reserves/buyerFields.ts). */
+export const BUYER_ADDRESS = 'delivery_address' satisfies keyof typeof buyersResource.spec.fields;
+
 /** The buyer card's form fields, in the form's order (the name is the header's). */
 export const BUYER_FIELDS = buyersResource.formFields;
 export type BuyerFieldKey = (typeof BUYER_FIELDS)[number]['key'];

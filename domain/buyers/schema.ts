@@ -7,7 +7,7 @@ import { optionalPhone } from '../phone';
 import { visibilityOf } from '../fields';
 import { STORED_DECIMALS, decimalsMessage, fitsDecimals } from '../numbers';
 import { EMAIL_INVALID, EMAIL_PATTERN, cardNameSchema, formNumber, withoutHidden } from '../schemas/card';
-import { BUYER_FIELDS, PAYMENT_TERMS } from './resource';
+import { BUYER_ADDRESS, BUYER_FIELDS, PAYMENT_TERMS } from './resource';
 
 export const DEFERRAL_DAYS = { min: 1, max: 180 } as const;
 
@@ -59,7 +59,7 @@ export function buyerSchema(hidden: ReadonlySet<string> = new Set()) {
     }),
     kpp: digitsText().test('kpp', BUYER_MSG.kpp, (value) => !value || /^\d{9}$/.test(value)),
     city_id: optionalId(BUYER_MSG.city),
-    delivery_address: yup.string().trim().max(500, 'Максимум 500 символов'),
+    [BUYER_ADDRESS]: yup.string().trim().max(500, 'Максимум 500 символов'),
     contact_person: yup.string().trim().max(255, BUYER_MSG.nameMax),
     phone: optionalPhone(),
     email: yup.string().trim().lowercase().test('email', EMAIL_INVALID, (value) => !value || EMAIL_PATTERN.test(value)),

@@ -3,7 +3,7 @@
 // Named here once as a group, so that what carries a buyer iterates the group instead of spelling its fields: a
 // quote's buyer (its name is stored, listed, sorted and changed under the reserve's key), the quote → reserve copy,
 // the quote's reserve form, the PDF's buyer line, the analytics' buyers chart, the buyer picker that fills them.
-import type { BuyerFieldKey } from '../buyers/resource';
+import { BUYER_ADDRESS, type BuyerFieldKey } from '../buyers/resource';
 import type { ResourceField } from '../resource';
 import { reservesResource, type ReserveFieldKey } from './resource';
 
@@ -20,10 +20,16 @@ export type ReserveBuyer = Record<ReserveBuyerKey, string>;
 export const RESERVE_BUYER_FIELDS: readonly ResourceField<ReserveBuyerKey>[] = Object.values(RESERVE_BUYER).map((key) => ({ ...reservesResource.field(key), key }));
 
 /** The buyer card's field each is filled from when a buyer is picked (issue 37: still editable after): its name,
- * its phone, its delivery address (the buyer card's field of the same name). */
-export const FILLED_FROM: Readonly<Record<ReserveBuyerKey, BuyerFieldKey>> = {
-  [RESERVE_BUYER.name]: 'name', [RESERVE_BUYER.phone]: 'phone', [RESERVE_BUYER.address]: RESERVE_BUYER.address,
-};
+ * its phone, its delivery address. */
+export const FILLED_FROM = {
+  [RESERVE_BUYER.name]: 'name', [RESERVE_BUYER.phone]: 'phone', [RESERVE_BUYER.address]: BUYER_ADDRESS,
+} as const satisfies Readonly<Record<ReserveBuyerKey, BuyerFieldKey>>;
+
+/** A buyer card's field a reserve's buyer is filled from. */
+export type BuyerFillKey = (typeof FILLED_FROM)[ReserveBuyerKey];
+
+/** The buyer card's fields a reserve's buyer is filled from, in the reserve form's order. */
+export const BUYER_FILL_KEYS: readonly BuyerFillKey[] = RESERVE_BUYER_FIELDS.map(({ key }) => FILLED_FROM[key]);
 
 /** A field of the group by its key: its label, kind and the rest the reserves resource says of it. */
 export const reserveBuyerField = (key: ReserveBuyerKey): ResourceField<ReserveBuyerKey> => RESERVE_BUYER_FIELDS.find((field) => field.key === key)!;

@@ -3,7 +3,7 @@
 // saved buyer the 'Взаиморасчёты' tab.
 import MenuItem from '@mui/material/MenuItem';
 import { BUYER_FIELD_VISIBILITY, BUYER_FORM_FIELDS, buyerSchema } from '../../../domain/buyers/schema';
-import { BUYER_FIELDS, PAYMENT_TERMS, columns } from '../../../domain/buyers/resource';
+import { BUYER_ADDRESS, BUYER_FIELDS, PAYMENT_TERMS, columns } from '../../../domain/buyers/resource';
 import { LEDGER_TEXTS } from '../../../domain/buyers/texts';
 import { decimalsOf, referencesOf } from '../../../domain/fields';
 import { can, isFieldVisible } from '../../../domain/permissions';
@@ -65,7 +65,7 @@ export function BuyerFields({ inputs, form, hidden }: Pick<CardContext<BuyerValu
       {inputs.field('inn', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
       {inputs.field('kpp', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
       {inputs.select('city_id', cities.data, { helperText: listFailure(cities) })}
-      {inputs.field('delivery_address', {}, { wide: true })}
+      {inputs.field(BUYER_ADDRESS, {}, { wide: true })}
       {inputs.field('contact_person')}
       {inputs.phone('phone')}
       {inputs.field('email', { type: 'email' })}

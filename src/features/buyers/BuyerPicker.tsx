@@ -21,6 +21,7 @@ import { formatPhone } from '../../../domain/format';
 import { decimalsOf, referencesOf } from '../../../domain/fields';
 import { cardPayload } from '../../../domain/schemas/card';
 import { BUYER_FIELDS } from '../../../domain/buyers/resource';
+import { BUYER_FILL_KEYS, type BuyerFillKey } from '../../../domain/reserves/buyerFields';
 import { BUYER_FORM_FIELDS } from '../../../domain/buyers/schema';
 import { usePermissionsQuery } from '../../api/session';
 import { useListQuery } from '../../api/lists';
@@ -50,16 +51,14 @@ export const BUYER_PICKER_TEXTS = {
 const SEARCH_DELAY_MS = 250;
 const PAGE = 20;
 
-/** A buyer as the picker hands it back: what a reserve fills from it. */
-export interface PickedBuyer {
+/** A buyer as the picker hands it back: what a reserve fills from it (its buyer's fields, BUYER_FILL_KEYS: the name,
+ * the phone's digits 79123456789, the delivery address; its city), with the INN the option shows. */
+export type PickedBuyer = Record<Exclude<BuyerFillKey, 'name'>, string | null> & {
   id: number;
   name: string;
   inn: string | null;
-  /** The phone's digits (79123456789). */
-  phone: string | null;
   city_id: number | null;
-  delivery_address: string | null;
-}
+};
 
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
 
@@ -68,8 +67,9 @@ export function pickedOf(row: Record<string, unknown>): PickedBuyer {
   const city = row.city as { id?: number } | null | undefined;
   const cityId = row.city_id ?? city?.id;
   return {
-    id: Number(row.id), name: String(row.name ?? ''), inn: text(row.inn), phone: text(row.phone),
-    city_id: cityId === null || cityId === undefined || cityId === '' ? null : Number(cityId), delivery_address: text(row.delivery_address),
+    ...(Object.fromEntries(BUYER_FILL_KEYS.map((key) => [key, text(row[key])])) as Record<BuyerFillKey, string | null>),
+    id: Number(row.id), name: String(row.name ?? ''), inn: text(row.inn),
+    city_id: cityId === null || cityId === undefined || cityId === '' ? null : Number(cityId),
   };
 }
 
@@ -100,7 +100,7 @@ export function BuyerPicker({ value, onPick, disabled = false, label = BUYER_PIC
   const options = useMemo(() => (list.data?.data ?? []).map((row) => pickedOf(row as unknown as Record<string, unknown>)), [list.data]);
   if (!readable) return null;
   // the value as an option: a saved record's {id, name} until the list brings the whole row
-  const chosen = value ? options.find((o) => o.id === value.id) ?? { id: value.id, name: value.name, inn: null, phone: null, city_id: null, delivery_address: null } : null;
+  const chosen = value ? options.find((o) => o.id === value.id) ?? pickedOf(value) : null;
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', gridColumn: '1 / -1' }}>
       <Autocomplete<PickedBuyer>
