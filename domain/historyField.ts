@@ -1,6 +1,6 @@
 // How history keeps one field: apart from domain/history.ts, so a resource (domain/resource.ts) declares its
 // history extras without importing the history that derives from resources.
-import type { ReadsFields } from './permissions';
+import type { ReadsFields } from './fieldRefs';
 
 /** The reference lists a recorded id names: the server answers the name beside the id. */
 export type HistoryRef = 'products' | 'varieties' | 'packing' | 'cities' | 'suppliers' | 'employees' | 'positions' | 'buyers';

@@ -2,7 +2,7 @@
 // column and filter definitions, the applied filter in the query string, bulk delete. Each section's own
 // columns and filters live in its folder (domain/<section>/columns.ts, filters.ts); the query string, listQuery.ts.
 import { countText, type Section } from './sections';
-import { fieldsRead, type FieldRef, type ReadsFields } from './permissions';
+import { fieldsRead, type FieldRef, type ReadsFields } from './fieldRefs';
 
 // ---- paging (spec point 9)
 export const PAGE_SIZES = [20, 50, 100, 200] as const;

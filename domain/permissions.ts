@@ -1,7 +1,13 @@
 // Permission model of spec point 6. Pure functions used by the SPA (what to show) and by the
 // server (what to allow), so the two can never disagree.
 
+import { fieldsRead, splitFieldRef, type FieldRef, type HiddenFields, type ReadsFields } from './fieldRefs';
+import { SUPPLIER_HIDDEN_FIELDS } from './hiddenFields';
+import { TIME_ZONE_SETTING } from './businessDay';
+import { SETTING_FEEDS } from './settings';
 import { SECTIONS, type Section } from './sections';
+
+export { fieldsRead, splitFieldRef, type FieldRef, type HiddenFields, type ReadsFields };
 
 /** Every section is a resource of the permission model. */
 export const RESOURCES = SECTIONS;
@@ -15,8 +21,6 @@ export const SCOPES = ['all', 'own', 'none'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export type RolePermissions = Record<Resource, Record<Action, Scope>>;
-/** Per resource, the fields the caller's role may neither see nor edit. */
-export type HiddenFields = Partial<Record<Resource, string[]>>;
 
 export type UserType = 'admin' | 'employee' | 'supplier';
 
@@ -86,28 +90,6 @@ const OFFER_REFERENCE_FIELDS: Partial<Record<string, Resource>> = {
   suppliers_ids: 'suppliers',
 };
 
-/**
- * The trader's figures, hidden from every supplier-kind account whatever its role's hidden fields say (an admin may
- * give a supplier's role more rights, never these): a supplier quotes its price to us and must not learn what we
- * sell at, so no selling band (it is the purchase cost times the markups, so it gives the markups away), no
- * selling price, sum or margin, no buyer (the trader's customer), no business terms, and none of the statistics
- * that add up other suppliers' offers or the trader's sales. Kept visible: its own offers' purchase price, stock,
- * reserved and purchased amounts and sums (at its own price) and the warehouse delivery cost, which the supplier
- * fills in itself and which gives nothing away without the band.
- */
-export const SUPPLIER_HIDDEN_FIELDS: HiddenFields = {
-  offers: ['min_unit_price', 'max_unit_price'],
-  reserves: [
-    'unit_selling_price', 'total_selling_sum', 'total_selling_price', 'min_selling_price', 'max_selling_price', 'marginality',
-    'min_markup', 'max_markup', 'costs_per_kg', 'delivery_cost', 'buyer_name', 'buyer_phone', 'delivery_address', 'buyer', 'buyer_id',
-  ],
-  suppliers: [
-    'total_offers_created', 'reserve_total_created', 'reserve_purchased_count', 'reserve_purchased_sum', 'reserve_cancelled_count',
-    'available_amount', 'min_selling_price', 'max_selling_price',
-  ],
-  employees: ['reserve_purchased_sum', 'marginality'],
-};
-
 /** What an account kind never sees, over and above its role's rules. */
 const KIND_HIDDEN_FIELDS: Partial<Record<UserType, HiddenFields>> = { supplier: SUPPLIER_HIDDEN_FIELDS };
 
@@ -161,29 +143,6 @@ export function canChooseResponsible(perms: Permissions | null | undefined): boo
   return perms.is_admin || String(perms.role_id) !== '1';
 }
 
-/** A field of a section, as 'offers.warehouse_cost': what a column, filter or figure reads, in its own section or
- * another (the reserves list's 'Доставка на склад' filters on the offer's warehouse_cost). */
-export type FieldRef = `${Resource}.${string}`;
-
-/** What a column, a filter, a response key or a figure is made of: its own key, the field it shows under another
- * name, and the fields of this or another section it is computed from (declared on the column and filter defs). */
-export interface ReadsFields {
-  key: string;
-  field?: string;
-  reads?: readonly FieldRef[];
-}
-
-export function splitFieldRef(ref: FieldRef): [Resource, string] {
-  const dot = ref.indexOf('.');
-  return [ref.slice(0, dot) as Resource, ref.slice(dot + 1)];
-}
-
-/** Every field a column, filter or response key of `resource` reads; the record's own id is no secret. */
-export function fieldsRead(resource: Resource, def: ReadsFields): FieldRef[] {
-  const own = [def.key, def.field ?? def.key].filter((name) => name !== 'id').map((name): FieldRef => `${resource}.${name}`);
-  return [...new Set([...own, ...(def.reads ?? [])])];
-}
-
 /** One field of any section, visible to the caller (its section readable, the field not hidden from its role).
  * `'<section>.*'` stands for a figure summed over every record of that section (an employee's reserve count):
  * only a caller who reads all of that section's records may see it, or 'own' would count others' records; never a
@@ -200,4 +159,15 @@ export function isRefVisible(perms: Permissions | null | undefined, ref: FieldRe
  * warehouse cost filter reads offers.warehouse_cost, so hiding that hides the filter. */
 export function isColumnVisible(perms: Permissions | null | undefined, resource: Resource, column: ReadsFields): boolean {
   return fieldsRead(resource, column).every((ref) => isRefVisible(perms, ref));
+}
+
+/** Who reads a business setting (POST /api/settings): an admin, or a role that creates or changes reserves and sees
+ * the reserve figure the setting is part of. Everyone else (a supplier's user, role 8) gets a 403. */
+export function canReadSetting(perms: Permissions | null | undefined, name: string): boolean {
+  if (perms?.is_admin) return true;
+  // the business day is everyone's: every card's "today" follows it, and it tells no secret
+  if (name === TIME_ZONE_SETTING) return true;
+  const feeds = (SETTING_FEEDS as Record<string, FieldRef | undefined>)[name];
+  if (!feeds) return false;
+  return (can(perms, 'reserves', 'create') || can(perms, 'reserves', 'update')) && isRefVisible(perms, feeds);
 }

@@ -53,6 +53,11 @@ export interface FieldSpec {
   select?: false;
   /** The field whose hiding by role hides this one too, besides its reference's `as`. */
   visibleAs?: string;
+  /** Who does not see it (spec point 6): roles '1' and '8' by the rules the seed stores for them (an administrator
+   * may change those on the roles tab), 'supplier' an account of a supplier's, whatever its role (permissions.ts). */
+  hiddenFrom?: readonly HiddenFrom[];
+  /** The other names those rules hide it by (its filter's key, the spec's word), stored beside its own. */
+  hiddenAs?: readonly string[];
   reference?: ReferenceSpec;
   /** The list column; false: none (the card alone shows it). */
   column?: ColumnSpec | false;
@@ -65,6 +70,9 @@ export interface FieldSpec {
   /** The import template's column: whether a row must fill it, an example value and a hint, other titles read. */
   import?: Omit<ImportColumn, 'key' | 'title'>;
 }
+
+/** Spec point 6's roles that hide fields by default, and the supplier's account kind. */
+export type HiddenFrom = '1' | '8' | 'supplier';
 
 export interface ResourceSpec<K extends string = string> {
   section: Section;
@@ -124,6 +132,8 @@ export interface Resource<K extends string = string> {
   required: readonly ResourceField<K>[];
   /** The import template's fields in order, titled as the card labels them, read by their column's title too. */
   importColumns: ImportColumn[];
+  /** The names the fields hidden from a role or an account kind go by (their hiding name, then `hiddenAs`). */
+  hiddenNames(from: HiddenFrom): string[];
 }
 
 /** The column a field shows in: its reference's `as` (or the field's key), titled by its label. */
@@ -198,6 +208,7 @@ export function defineResource<const F extends Record<string, FieldSpec>>(
     filters,
     columnOf,
     fieldOfFilter: (key) => filterFields.get(key),
+    hiddenNames: (from) => all.filter((fd) => fd.hiddenFrom?.includes(from)).flatMap((fd) => [visibleAsOf(fd, fd.key), ...(fd.hiddenAs ?? [])]),
     stored: all.filter((fd) => !fd.computed),
     required: all.filter((fd) => fd.required),
     importColumns,

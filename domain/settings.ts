@@ -1,5 +1,5 @@
 // The business settings every selling price depends on (spec point 7, POST /api/settings by name).
-import { can, isRefVisible, type FieldRef, type Permissions } from './permissions';
+import type { FieldRef } from './fieldRefs';
 import { TIME_ZONE_SETTING } from './businessDay';
 export const BUSINESS_SETTING_NAMES = ['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup', 'reserve_hold_days', 'reserve_unpaid_days'] as const;
 export type BusinessSettingName = (typeof BUSINESS_SETTING_NAMES)[number];
@@ -30,17 +30,6 @@ export const SETTING_FEEDS: Record<BusinessSettingName, FieldRef> = {
 
 /** A setting that moves no selling band: saving it recomputes no offer. */
 export const BAND_SETTINGS: readonly BusinessSettingName[] = ['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup'];
-
-/** Who reads a business setting (POST /api/settings): an admin, or a role that creates or changes reserves and sees
- * the reserve figure the setting is part of. Everyone else (a supplier's user, role 8) gets a 403. */
-export function canReadSetting(perms: Permissions | null | undefined, name: string): boolean {
-  if (perms?.is_admin) return true;
-  // the business day is everyone's: every card's "today" follows it, and it tells no secret
-  if (name === TIME_ZONE_SETTING) return true;
-  const feeds = (SETTING_FEEDS as Record<string, FieldRef | undefined>)[name];
-  if (!feeds) return false;
-  return (can(perms, 'reserves', 'create') || can(perms, 'reserves', 'update')) && isRefVisible(perms, feeds);
-}
 
 export const SETTINGS_MSG = {
   forbidden: (names: string[]) => `Настройки недоступны для вашей роли: ${names.join(', ')}`,

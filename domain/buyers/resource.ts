@@ -3,7 +3,7 @@
 // so are the server's body schema, SQL columns, joins, sorts and filters. What a buyer owes ('Долг', 'Просрочено')
 // is counted over its completed reserves and their payments, so those columns read the reserves' selling sums.
 import { f, recordColumns, recordFilters, type ColumnDef, type FilterDef } from '../lists';
-import type { FieldRef } from '../permissions';
+import type { FieldRef } from '../fieldRefs';
 import { defineResource } from '../resource';
 
 const BY_SALES: FieldRef[] = ['reserves.buyer', 'reserves.*', 'reserves.total_selling_sum'];

@@ -2,7 +2,7 @@
 // create"; the full name is the header's), the list's columns (point 2) and filter keys (point 3), history and bulk
 // edit are derived from it; so are the server's body schema, SQL columns, joins, sorts and filters.
 import { col, f, rangeFilters, recordColumns, recordFilters, type ColumnDef, type FilterDef } from '../lists';
-import type { FieldRef } from '../permissions';
+import type { FieldRef } from '../fieldRefs';
 import { defineResource } from '../resource';
 import { RESERVE_STATISTICS_FILTERS } from '../reserves/statistics';
 
@@ -23,10 +23,10 @@ export const employeesResource = defineResource({
   // in the form's order
   fields: {
     full_name: { label: 'ФИО', required: true, kind: 'text', column: { width: 220 }, filter: { key: 'employees' } },
-    phone: { label: 'Телефон', kind: 'phone', column: { width: 170 }, filter: true },
-    email: { label: 'Email', required: true, kind: 'email', column: { width: 200 } },
+    phone: { label: 'Телефон', hiddenFrom: ['8'], kind: 'phone', column: { width: 170 }, filter: true },
+    email: { label: 'Email', hiddenFrom: ['8'], required: true, kind: 'email', column: { width: 200 } },
     // hidden by its own name (spec point 6), listed by the position's name
-    position_id: { label: 'Должность', required: true, kind: 'reference', visibleAs: 'position_id',
+    position_id: { label: 'Должность', hiddenFrom: ['1'], required: true, kind: 'reference', visibleAs: 'position_id',
       reference: { list: 'positions', as: 'position_name', alias: 'ps', shown: 'name' },
       column: { width: 180, field: 'position_id' }, filter: { key: 'positions' }, bulk: 'set' },
   },

@@ -2,7 +2,7 @@
 // form"; the name is the header's), the list's columns (point 2) and filter keys (point 3), history and bulk edit
 // are derived from it; so are the server's body schema, SQL columns, joins, sorts and filters.
 import { col, f, rangeFilters, recordColumns, recordFilters, type ColumnDef, type FilterDef } from '../lists';
-import type { FieldRef } from '../permissions';
+import type { FieldRef } from '../fieldRefs';
 import { defineResource } from '../resource';
 import { RESERVE_STATISTICS_FILTERS } from '../reserves/statistics';
 
@@ -28,14 +28,14 @@ export const suppliersResource = defineResource({
   // in the form's order
   fields: {
     name: { label: 'Название', required: true, kind: 'text', column: { width: 220 }, filter: { key: 'suppliers' } },
-    email: { label: 'Email', required: true, kind: 'email', column: { width: 200 }, filter: true },
-    phone: { label: 'Телефон', kind: 'phone', column: { width: 170 }, filter: true },
-    contact_name: { label: 'Контактное лицо', required: true, kind: 'text', column: { width: 180 }, filter: { key: 'contact_person' } },
-    inn: { label: 'ИНН', required: true, kind: 'text', column: { width: 130 }, filter: true },
+    email: { label: 'Email', hiddenFrom: ['1'], required: true, kind: 'email', column: { width: 200 }, filter: true },
+    phone: { label: 'Телефон', hiddenFrom: ['1'], kind: 'phone', column: { width: 170 }, filter: true },
+    contact_name: { label: 'Контактное лицо', hiddenFrom: ['1'], hiddenAs: ['contact_person'], required: true, kind: 'text', column: { width: 180 }, filter: { key: 'contact_person' } },
+    inn: { label: 'ИНН', hiddenFrom: ['1'], required: true, kind: 'text', column: { width: 130 }, filter: true },
     // spec point 6 hides a supplier's 'city'
-    city_id: { label: 'Город', required: true, kind: 'reference', reference: { list: 'cities', as: 'city', alias: 'c', section: 'cities' },
+    city_id: { label: 'Город', hiddenFrom: ['1'], required: true, kind: 'reference', reference: { list: 'cities', as: 'city', alias: 'c', section: 'cities' },
       column: { width: 150 }, filter: { key: 'cities' }, bulk: 'set' },
-    location: { label: 'Адрес', required: true, kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' } },
+    location: { label: 'Адрес', hiddenFrom: ['1'], hiddenAs: ['loading_address'], required: true, kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' } },
   },
   columns: [
     recordColumns.id(),
