@@ -17,6 +17,7 @@ import { costPerUnit, sellingBounds } from '../offers/figures';
 import { WHOLE_MSG, isWholeFor } from '../offers/figures';
 import { visibilityOf } from '../fields';
 import { RESERVE_FIELDS, type ReserveFieldKey } from './resource';
+import { RESERVE_BUYER } from './buyerFields';
 import { LOGISTICS_MSG, pendingArrival } from '../offers/logistics';
 
 export const RESERVE_MSG = {
@@ -121,10 +122,10 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
     buyer_id: yup.number().nullable()
       .transform((_value, original) => (original === '' || original === null || original === undefined ? null : Number(original)))
       .typeError(RESERVE_MSG.buyer).integer(RESERVE_MSG.buyer).positive(RESERVE_MSG.buyer),
-    buyer_name: yup.string().trim().required(MSG.required).min(2, MSG.min2),
-    buyer_phone: requiredPhone(),
+    [RESERVE_BUYER.name]: yup.string().trim().required(MSG.required).min(2, MSG.min2),
+    [RESERVE_BUYER.phone]: requiredPhone(),
     city_id: id(RESERVE_MSG.city),
-    delivery_address: yup.string().trim().required(MSG.required).min(5, RESERVE_MSG.min5),
+    [RESERVE_BUYER.address]: yup.string().trim().required(MSG.required).min(5, RESERVE_MSG.min5),
     delivery_cost: stored().required(MSG.required).min(DELIVERY_COST_MIN, RESERVE_MSG.min(DELIVERY_COST_MIN)),
     delivery_days: number().required(MSG.required).min(0, RESERVE_MSG.min(0)).integer(RESERVE_MSG.number),
     responsible_id: id(RESERVE_MSG.responsible),

@@ -28,6 +28,7 @@ import { reservesSpec } from './list';
 import { documentsStateSql } from '../../records/documentsState';
 import { buyerReadable } from '../buyers/ledger';
 import { CREDIT_MSG } from '../../../domain/buyers/credit';
+import { FILLED_FROM, RESERVE_BUYER, type ReserveBuyerKey } from '../../../domain/reserves/buyerFields';
 
 /** The offer a reserve is placed against, as the form's bounds need it. */
 export interface ReservedOffer {
@@ -104,9 +105,12 @@ export interface StoredReserve extends Row {
   reserved_until: string | null;
 }
 
+/** The reserve's buyer fields as stored (domain/reserves/buyerFields.ts). */
+const RESERVE_BUYER_COLUMNS = sql.join(Object.values(RESERVE_BUYER).map((key) => sql.identifier(key)), sql`, `);
+
 const STORED = sql`id, offer_id, status, round(amount, 2)::text AS amount,
     round(unit_price, 2)::text AS unit_price, packs_amount::text AS packs_amount, round(unit_selling_price, 2)::text AS unit_selling_price,
-    estimated_date_implementation::text AS estimated_date_implementation, reserved_until::text AS reserved_until, buyer_id, buyer_name, buyer_phone, city_id, delivery_address,
+    estimated_date_implementation::text AS estimated_date_implementation, reserved_until::text AS reserved_until, buyer_id, ${RESERVE_BUYER_COLUMNS}, city_id,
     round(total_selling_sum, 2)::text AS total_selling_sum,
     round(delivery_cost, 2)::text AS delivery_cost, round(route_delivery_cost, 2)::text AS route_delivery_cost, delivery_days, responsible_id, ${TERMS}`;
 
@@ -149,7 +153,8 @@ export interface ReserveFacts {
   cityLive(id: number): Promise<boolean>;
 }
 
-const BUYER_COLUMNS = sql`id, status, name, phone, city_id, delivery_address, payment_terms`;
+/** The buyer card's columns a reserve reads: its state and terms, and the fields that fill the reserve's. */
+const BUYER_COLUMNS = sql`id, status, ${sql.join([...new Set([...Object.values(FILLED_FROM), 'city_id'])].map((key) => sql.identifier(key)), sql`, `)}, payment_terms`;
 
 /** The facts as the card reads them: one question each, when it comes. */
 export function dbFacts(db: Database): ReserveFacts {
@@ -277,15 +282,19 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
     estimated_date_implementation: estimated,
     reserved_until: reservedUntil,
     buyer_id: buyer?.id ?? null,
-    buyer_name: visible('buyer_name') ? String(valid.buyer_name).trim() : current?.buyer_name ?? null,
-    buyer_phone: (pick('buyer_phone') as string | null) ?? null,
+    ...buyerValues(valid, current, visible),
     city_id: cityId,
-    delivery_address: visible('delivery_address') ? String(valid.delivery_address).trim() : current?.delivery_address ?? null,
     delivery_cost: money(toNumber(deliveryCost)),
     route_delivery_cost: money(routeCost),
     delivery_days: pick('delivery_days') === null || pick('delivery_days') === undefined ? null : Number(pick('delivery_days')),
     responsible_id: responsibleId === null || responsibleId === undefined ? null : Number(responsibleId),
   };
+}
+
+/** The reserve's buyer as typed (trimmed), or as stored where the caller does not see the field. */
+function buyerValues(valid: Row, current: StoredReserve | undefined, visible: (field: string) => boolean) {
+  const value = (key: ReserveBuyerKey) => (visible(key) ? (blank(valid[key]) ? null : String(valid[key]).trim()) : (current?.[key] as string | null | undefined) ?? null);
+  return Object.fromEntries(Object.values(RESERVE_BUYER).map((key) => [key, value(key)])) as Record<ReserveBuyerKey, string | null>;
 }
 
 /** The columns a reserve's terms decide: its purchase price and sum, its band and margin, and the terms themselves. */
@@ -320,7 +329,7 @@ export type ReserveValues = Awaited<ReturnType<typeof prepareReserve>>;
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 /** The reserve's fields a picked buyer fills where the form left them empty: reserve field → the buyer's. */
-const FILLED_BY_BUYER = { buyer_name: 'name', buyer_phone: 'phone', city_id: 'city_id', delivery_address: 'delivery_address' } as const;
+const FILLED_BY_BUYER: Readonly<Record<string, string>> = { ...FILLED_FROM, city_id: 'city_id' };
 
 /** The buyer the form names (issue 37), as the caller may read it, with its terms; its name, phone, city and address
  * fill the form's where it left them empty. A role that does not see the field keeps the stored buyer. */

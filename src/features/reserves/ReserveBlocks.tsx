@@ -18,6 +18,7 @@ import { LABELS, RESERVE_TEXTS, type ReserveFormValues } from './reserveForm';
 import type { ReserveOffer } from './reservesApi';
 import { useBusinessToday } from '../../api/businessDay';
 import { pendingArrival } from '../../../domain/offers/logistics';
+import { RESERVE_BUYER } from '../../../domain/reserves/buyerFields';
 
 /** The reserve date picker (spec point 5): dd.MM.yyyy, nothing before today, 5 years from this one. */
 export const RESERVE_DATE_YEARS = 5;
@@ -133,11 +134,11 @@ export function AboutBlock({ form, offer, readOnly, visible, hold, available }: 
 export function DeliveryBlock({ form, readOnly, visible, onCity }: BlockProps & { onCity(cityId: string): void }) {
   const { field, decimal, select } = useInputs(form, readOnly);
   const cities = useReferenceListQuery('cities', { skip: !visible('city_id') });
-  if (!['city_id', 'delivery_address', 'delivery_cost', 'delivery_days'].some(visible)) return null;
+  if (!['city_id', RESERVE_BUYER.address, 'delivery_cost', 'delivery_days'].some(visible)) return null;
   return (
     <InfoBlock title={RESERVE_TEXTS.delivery}>
       {visible('city_id') && select('city_id', cities.data, { helperText: listFailure(cities), onChange: (e) => onCity(String(e.target.value)) })}
-      {visible('delivery_address') && field('delivery_address', {}, { wide: true })}
+      {visible(RESERVE_BUYER.address) && field(RESERVE_BUYER.address, {}, { wide: true })}
       {visible('delivery_cost') && decimal('delivery_cost', { slotProps: { htmlInput: { min: 1, step: 0.01 } } })}
       {visible('delivery_days') && field('delivery_days', { slotProps: { htmlInput: { inputMode: 'numeric', min: 0, step: 1 } } })}
     </InfoBlock>
@@ -148,12 +149,12 @@ export function DeliveryBlock({ form, readOnly, visible, onCity }: BlockProps & 
 export function ExtraBlock({ form, readOnly, visible, responsibleLocked, picker }: BlockProps & { responsibleLocked: boolean; picker?: ReactNode }) {
   const { field, select, phone } = useInputs(form, readOnly);
   const employees = useReferenceListQuery('employees', { skip: !visible('responsible_id') });
-  if (!['buyer_name', 'buyer_phone', 'responsible_id'].some(visible)) return null;
+  if (![RESERVE_BUYER.name, RESERVE_BUYER.phone, 'responsible_id'].some(visible)) return null;
   return (
     <InfoBlock title={RESERVE_TEXTS.extra}>
       {picker}
-      {visible('buyer_name') && field('buyer_name')}
-      {visible('buyer_phone') && phone('buyer_phone')}
+      {visible(RESERVE_BUYER.name) && field(RESERVE_BUYER.name)}
+      {visible(RESERVE_BUYER.phone) && phone(RESERVE_BUYER.phone)}
       {visible('responsible_id') && select('responsible_id', employees.data, { disabled: readOnly || responsibleLocked })}
     </InfoBlock>
   );

@@ -32,6 +32,7 @@ import { DOCUMENT_MSG } from '../../../domain/offers/documents';
 import { LOGISTICS_MSG, pendingArrival } from '../../../domain/offers/logistics';
 import { canExceedCredit } from '../../../domain/buyers/credit';
 import { phoneDigits } from '../../../domain/phone';
+import { FILLED_FROM, RESERVE_BUYER, type ReserveBuyerKey } from '../../../domain/reserves/buyerFields';
 import { BuyerPicker, type PickedBuyer } from '../buyers/BuyerPicker';
 import { CreditOverrideDialog } from './CreditOverride';
 import { ReservePayments } from './ReservePayments';
@@ -144,9 +145,10 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     setPickedName(buyer?.name ?? null);
     void form.setFieldValue('buyer_id', buyer ? String(buyer.id) : '');
     if (!buyer) return;
-    if (visible('buyer_name')) void form.setFieldValue('buyer_name', buyer.name);
-    if (buyer.phone && visible('buyer_phone')) void form.setFieldValue('buyer_phone', phoneDigits(buyer.phone));
-    if (buyer.delivery_address && visible('delivery_address')) void form.setFieldValue('delivery_address', buyer.delivery_address);
+    for (const [field, from] of Object.entries(FILLED_FROM) as [ReserveBuyerKey, keyof PickedBuyer][]) {
+      const value = buyer[from];
+      if (value && visible(field)) void form.setFieldValue(field, field === RESERVE_BUYER.phone ? phoneDigits(String(value)) : String(value));
+    }
     if (buyer.city_id !== null && visible('city_id') && String(buyer.city_id) !== form.values.city_id) void chooseCity(String(buyer.city_id));
   };
   const buyerId = form.values.buyer_id ? Number(form.values.buyer_id) : null;

@@ -9,6 +9,7 @@ import type { TERM_FIELDS } from '../../../domain/reserves/terms';
 import { BUSINESS_SETTINGS, REPRICE_TERMS, RESERVE_ROUTE } from '../../../domain/responseShapes';
 import { checked } from '../../api/shapes';
 import type { DocumentsState } from '../../../domain/offers/documents';
+import type { ReserveBuyerKey } from '../../../domain/reserves/buyerFields';
 
 type Ref = { id: number; name: string } | null;
 
@@ -35,7 +36,7 @@ export interface ReserveOffer {
 
 /** GET /api/reserves/{id}: the list row, ids, the bounds stored with it, its offer, its version and whether it
  * may change. */
-export interface ReserveRecord extends RecordBase {
+export interface ReserveRecord extends RecordBase, Partial<Record<ReserveBuyerKey, string | null>> {
   offer_id: number;
   status: 'active' | 'completed' | 'cancelled' | 'expired' | 'deleted';
   product?: Ref;
@@ -52,13 +53,11 @@ export interface ReserveRecord extends RecordBase {
   actual_date_implementation?: string | null;
   /** 'Резерв до' (issue 22). */
   reserved_until?: string | null;
-  /** Issue 37: the buyer's card, and its {id, name} as the list shows it. */
+  /** Issue 37: the buyer's card, and its {id, name} as the list shows it; the buyer's name, phone and address
+   * (domain/reserves/buyerFields.ts) are the interface's by the group. */
   buyer_id?: number | null;
   buyer?: Ref | null;
-  buyer_name?: string | null;
-  buyer_phone?: string | null;
   city_id?: number | null;
-  delivery_address?: string | null;
   delivery_cost?: string | null;
   delivery_days?: number | null;
   responsible_id?: number | null;
