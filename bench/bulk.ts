@@ -14,7 +14,7 @@ import { rowsOf } from '../server/db/rows';
 import { createTestApp, signIn } from '../server/__tests__/testApp';
 import { DEMO_PASSWORD } from '../domain/api';
 import { onEachEngine } from './engines';
-import { seedOffers, soleActiveOffers } from './offers';
+import { SPARE_HARVEST_YEARS, seedOffers, soleActiveOffers } from './offers';
 
 const ROWS = 1000;
 const RUNS = 3;
@@ -38,7 +38,7 @@ async function seedReserves(db: Database, call: Call): Promise<number[]> {
   const templates: number[] = [];
   for (let i = 0; i < RESERVE_OFFERS; i++) {
     const offer = await call('POST', '/api/offers', {
-      product_id: refs.product_id, packing_id: 1, city_id: refs.from_city, supplier_id: 1, harvest_year: String(2300 + i), origin_country: 'Иран',
+      product_id: refs.product_id, packing_id: 1, city_id: refs.from_city, supplier_id: 1, harvest_year: SPARE_HARVEST_YEARS[i], origin_country: 'Иран',
       unit_measure: 'кг', unit_weight: '1', units_per_pack: '10', unit_amount: '100000', unit_price: '300', warehouse_cost: '0',
       loading_address: 'Москва, ул. Складская, 9',
     });

@@ -13,16 +13,23 @@ import { IMPORT_LIMITS } from '../domain/import';
 import { OFFER_IMPORT_COLUMNS } from '../domain/offers/import';
 import { rowsOf } from '../server/db/rows';
 import { onEachEngine } from './engines';
-import { seedOffers } from './offers';
+import { SPARE_HARVEST_YEARS, seedOffers } from './offers';
 
 const ROWS = IMPORT_LIMITS.maxRows;
 const BAD_EVERY = 100;
 
-function lines(inn: string, year0: number): (string | number)[][] {
+/** A lot of its own per row (no row is another's duplicate, nor a demo offer's): a harvest year the rule takes
+ * (there are few) in a packing and a loading city, the `first`th lot on. */
+interface Lots { packing: string[]; cities: string[] }
+function lines(inn: string, lots: Lots, first: number): (string | number)[][] {
+  const years = SPARE_HARVEST_YEARS.length;
   return Array.from({ length: ROWS }, (_, i) => OFFER_IMPORT_COLUMNS.map((c) => {
+    const lot = first + i;
+    const kind = Math.floor(lot / years);
     if (c.key === 'supplier_id') return inn;
-    // a harvest year of its own per row: no row is another's duplicate
-    if (c.key === 'harvest_year') return String(year0 + i);
+    if (c.key === 'harvest_year') return SPARE_HARVEST_YEARS[lot % years];
+    if (c.key === 'packing_id') return lots.packing[kind % lots.packing.length];
+    if (c.key === 'city_id') return lots.cities[Math.floor(kind / lots.packing.length)];
     if (c.key === 'unit_price' && i % BAD_EVERY === BAD_EVERY - 1) return 0;
     return c.example;
   }));
@@ -75,10 +82,16 @@ async function bench(engine: string) {
     const [{ inn }] = rowsOf<{ inn: string }>(await ctx.db.execute(sql`SELECT inn FROM suppliers WHERE status = 'active' ORDER BY id LIMIT 1`));
     const token = await signIn(ctx.app, 'admin@nutdesk.demo', DEMO_PASSWORD);
     console.log(`\n${engine}: ${ROWS} rows (1 in ${BAD_EVERY} bad) into ${n} offers`);
-    await upload(ctx, engine, token, await xlsx(lines(inn, 10_000)), 'price.xlsx', 'all');
-    await upload(ctx, engine, token, await xlsx(lines(inn, 10_000)), 'price.xlsx', 'valid');
-    await upload(ctx, engine, token, csv(lines(inn, 20_000)), 'price.csv', 'all');
-    await upload(ctx, engine, token, csv(lines(inn, 20_000)), 'price.csv', 'valid');
+    const names = async (query: ReturnType<typeof sql>) => rowsOf<{ name: string }>(await ctx.db.execute(query)).map((r) => r.name);
+    const lots = {
+      packing: await names(sql`SELECT name FROM packing ORDER BY id`),
+      cities: await names(sql`SELECT name FROM cities WHERE status = 'active' ORDER BY id`),
+    };
+    if (lots.packing.length * lots.cities.length * SPARE_HARVEST_YEARS.length < 2 * ROWS) throw new Error('too few lots of their own');
+    await upload(ctx, engine, token, await xlsx(lines(inn, lots, 0)), 'price.xlsx', 'all');
+    await upload(ctx, engine, token, await xlsx(lines(inn, lots, 0)), 'price.xlsx', 'valid');
+    await upload(ctx, engine, token, csv(lines(inn, lots, ROWS)), 'price.csv', 'all');
+    await upload(ctx, engine, token, csv(lines(inn, lots, ROWS)), 'price.csv', 'valid');
   } finally {
     await ctx.close();
   }

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
 import { seedDemoData } from '../server/db/seed';
+import { seasonOf } from '../domain/offers/harvestYear';
 
 export const TARGET_OFFERS = 100_000;
 
@@ -25,15 +26,25 @@ export async function seedOffers(db: Database, target = TARGET_OFFERS): Promise<
   return total;
 }
 
-/** `n` active offers holding no reserves, each made the only one of its kind (a harvest year of its own, so no
- * card's duplicate rule refuses a bulk write of them): their ids, ascending. */
+/** Harvest years the rule takes (issue 33: 1990 to next year, or a season) that no demo offer has (its own are
+ * 2023–2026): 1990–2022, then the seasons 1990/91–2022/23. */
+export const SPARE_HARVEST_YEARS: readonly string[] = [
+  ...Array.from({ length: 33 }, (_, i) => String(1990 + i)), ...Array.from({ length: 33 }, (_, i) => seasonOf(1990 + i)),
+];
+
+/** `n` active offers holding no reserves, each made the only one of its kind (a harvest year of its own among the
+ * offers it could be the twin of, so no card's duplicate rule refuses a bulk write of them): their ids, ascending.
+ * The years are valid ones (issue 33: 1990 to next year) before the demo's 2023–2026: 1990–2022. */
 export async function soleActiveOffers(db: Database, n: number): Promise<number[]> {
   const { rows } = await db.execute(sql`
-    UPDATE offers SET harvest_year = (5000 + id)::text WHERE id IN (
-      SELECT id FROM offers WHERE status = 'active' AND reserved_amount = 0 ORDER BY id LIMIT ${n})
-    RETURNING id`) as unknown as { rows: { id: number }[] };
+    UPDATE offers o SET harvest_year = (1989 + k.n)::text
+    FROM (SELECT id, row_number() OVER (PARTITION BY supplier_id, product_id, variety_id, packing_id, city_id ORDER BY id) AS n
+      FROM offers WHERE id IN (SELECT id FROM offers WHERE status = 'active' AND reserved_amount = 0 ORDER BY id LIMIT ${n})) k
+    WHERE o.id = k.id
+    RETURNING o.id, o.harvest_year`) as unknown as { rows: { id: number; harvest_year: string }[] };
   const ids = rows.map((r) => Number(r.id)).sort((x, y) => x - y);
   if (ids.length < n) throw new Error(`only ${ids.length} active offers`);
+  if (rows.some((r) => Number(r.harvest_year) > 2022)) throw new Error('more than 33 offers of one kind: no harvest year of their own left');
   await db.execute(sql`ANALYZE offers`);
   return ids;
 }

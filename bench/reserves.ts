@@ -27,7 +27,7 @@ async function bench(engine: string) {
       SELECT (SELECT product_id FROM offers LIMIT 1) AS product_id, (SELECT min(id) FROM cities) AS city_id,
         (SELECT max(id) FROM cities) AS to_city, (SELECT min(id) FROM employees WHERE status = 'active') AS employee`))!;
     const offer = await call('POST', '/api/offers', {
-      product_id: refs.product_id, packing_id: 1, city_id: refs.city_id, supplier_id: 1, harvest_year: '2199', origin_country: 'Иран',
+      product_id: refs.product_id, packing_id: 1, city_id: refs.city_id, supplier_id: 1, harvest_year: '2022', origin_country: 'Иран',
       unit_measure: 'кг', unit_weight: '1', units_per_pack: '1', unit_amount: String(STOCK), unit_price: '300', warehouse_cost: '0',
       loading_address: 'Москва, ул. Складская, 9',
     });

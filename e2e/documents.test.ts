@@ -38,7 +38,7 @@ test('a phytosanitary certificate that expires in ten days: the state says so an
   const { body: model } = await call(page, 'GET', `/api/offers/${list.data[0].id}`);
   const created = await call(page, 'POST', '/api/offers', {
     product_id: model.product_id, packing_id: model.packing_id, city_id: model.city_id, supplier_id: model.supplier_id,
-    harvest_year: '2198', origin_country: 'Турция', unit_measure: 'кг', unit_weight: '1', units_per_pack: '10', unit_amount: '100',
+    harvest_year: '2010', origin_country: 'Турция', unit_measure: 'кг', unit_weight: '1', units_per_pack: '10', unit_amount: '100',
     unit_price: '300', warehouse_cost: '0', loading_address: 'Новороссийск, морской порт',
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));

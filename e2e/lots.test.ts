@@ -26,7 +26,7 @@ test('a lot in transit, two reserves, a short arrival: the later reserve is cut'
   const arrival = dayjs().add(20, 'day').format('YYYY-MM-DD');
   const created = await call(page, 'POST', '/api/offers', {
     product_id: model.product_id, packing_id: model.packing_id, city_id: model.city_id, supplier_id: model.supplier_id,
-    harvest_year: '2199', origin_country: 'Иран', unit_measure: 'кг', unit_weight: '1', units_per_pack: '10', unit_amount: '100',
+    harvest_year: '2011', origin_country: 'Иран', unit_measure: 'кг', unit_weight: '1', units_per_pack: '10', unit_amount: '100',
     unit_price: '300', warehouse_cost: '0', loading_address: 'Новороссийск, морской порт', logistics_state: 'in_transit', expected_arrival: arrival,
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));

@@ -17,7 +17,7 @@ beforeAll(async () => {
   // a valid create form: another harvest year than any seeded offer, so it is no duplicate
   form = {
     product_id: offer.product_id, variety_id: offer.variety_id, packing_id: offer.packing_id, city_id: offer.city_id,
-    supplier_id: offer.supplier_id, harvest_year: '2090', origin_country: 'Вьетнам', unit_measure: 'кг', units_per_pack: '10',
+    supplier_id: offer.supplier_id, harvest_year: '2000', origin_country: 'Вьетнам', unit_measure: 'кг', units_per_pack: '10',
     unit_amount: '100', unit_price: '500', warehouse_cost: '20', loading_address: 'Москва, ул. Складская, 4',
   };
 }, 120_000);

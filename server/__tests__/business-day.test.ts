@@ -23,7 +23,7 @@ const setZone = (zone: string) => ctx.db.execute(sql`INSERT INTO business_settin
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  trade = await kilogramTrade(ctx, 2500);
+  trade = await kilogramTrade(ctx, 1990);
 });
 afterAll(async () => {
   clock.now = realNow;

@@ -41,7 +41,7 @@ const reserveFor = (offerId: number, buyerId: number, patch: Record<string, unkn
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  trade = await kilogramTrade(ctx, 1900);
+  trade = await kilogramTrade(ctx, 1990);
 }, 120_000);
 afterAll(() => ctx?.close());
 

@@ -22,7 +22,7 @@ let routeCity: number;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  trade = await kilogramTrade(ctx, 2600);
+  trade = await kilogramTrade(ctx, 1990);
   // a route from the offers' city to the third city: 50.78 ₽/kg, 16 days
   routeCity = trade.cityIds[2];
   await ctx.db.execute(sql`INSERT INTO city_delivery (from_city_id, to_city_id, cost, days) VALUES (${trade.cityIds[0]}, ${routeCity}, 50.78, 16)

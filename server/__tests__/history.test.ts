@@ -19,7 +19,7 @@ let trade: Trade;
 beforeAll(async () => {
   ctx = await createDemoApp();
   const product = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM products WHERE status = 'active' ORDER BY id LIMIT 1`))!;
-  trade = await prepareTrade(ctx, { product_id: product.id, unit_price: '250' }, 2200);
+  trade = await prepareTrade(ctx, { product_id: product.id, unit_price: '250' }, 1990);
   ({ employeeId, cityIds } = trade);
   adminId = (await ctx.call('GET', '/api/me')).body.user_id;
 }, 120_000);

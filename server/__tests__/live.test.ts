@@ -112,7 +112,7 @@ test('a change made on one instance reaches a stream on the other: section, id, 
 test('a reserve placed is an event of the offer too (its stock moved); a rolled-back write is no event', async () => {
   const admin = stream(firstUrl, ctx.tokens.admin);
   await settle();
-  const trade = await kilogramTrade(ctx, 2300);
+  const trade = await kilogramTrade(ctx, 1990);
   const offer = await trade.newOffer('100');
   // a 20 kg reserve at 400 ₽/kg, within the band of 359.70 … 441.45, due tomorrow
   const created = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, offer.id, { unit_selling_price: '400' }));
@@ -354,7 +354,7 @@ test('notifications: the responsible of an expired reserve, the offer\'s author,
 test("a supplier's user who created an offer is told it sold out, never of the reserves placed on it (it reads no reserves)", async () => {
   const supplierUser = await one<{ id: number; supplier_id: number }>(sql`SELECT id, supplier_id FROM users WHERE email = 'supplier@nutdesk.demo'`);
   const manager = await one<{ id: number }>(sql`SELECT id FROM users WHERE email = 'manager@nutdesk.demo'`);
-  const trade = await kilogramTrade(ctx, 2350);
+  const trade = await kilogramTrade(ctx, 2005);
   const told = async (userId: number, ids: number[]) => rowsOf<{ kind: string; section: string; text: string }>(await ctx.db.execute(sql`
     SELECT kind, section, text FROM notifications WHERE user_id = ${userId} AND record_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) ORDER BY id`));
 

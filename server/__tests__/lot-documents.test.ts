@@ -48,7 +48,7 @@ const count = async (table: string) => firstRow<{ n: number }>(await ctx.db.exec
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  trade = await kilogramTrade(ctx, 3900);
+  trade = await kilogramTrade(ctx, 1990);
   types = Object.fromEntries(rowsOf<{ code: string; id: number }>(await ctx.db.execute(sql`SELECT code, id FROM document_types WHERE code IS NOT NULL`)).map((t) => [t.code, t.id]));
 }, 120_000);
 

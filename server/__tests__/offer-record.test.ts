@@ -29,7 +29,7 @@ const change: DemoContext['change'] = (...args) => ctx.change(...args);
 
 const form = (patch: Record<string, unknown> = {}) => ({
   product_id: ref.product, variety_id: ref.variety, packing_id: ref.packing, city_id: ref.city, supplier_id: ref.supplier,
-  harvest_year: '2099', origin_country: 'Вьетнам', unit_measure: 'шт', unit_weight: '22.68', units_per_pack: '1',
+  harvest_year: '2009', origin_country: 'Вьетнам', unit_measure: 'шт', unit_weight: '22.68', units_per_pack: '1',
   unit_amount: '300', unit_price: '25000', warehouse_cost: '1500', loading_address: 'Москва, ул. Складская, 4',
   ...patch,
 });
@@ -48,7 +48,7 @@ test('create: 201, figures computed on the server, comments saved, blank ones ig
   // the figures are the server's: a client that sends its own is told so, and nothing is stored
   const count = async () => (await ctx.db.select().from(offers)).length;
   const before = await count();
-  const figures = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2098', total_sum: '1', kg_price: '1' }));
+  const figures = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2008', total_sum: '1', kg_price: '1' }));
   expect(figures).toEqual({ status: 400, body: { status: 'error', error: 'validation', messages: ['Неизвестное поле: total_sum'] } });
   expect(await count()).toBe(before);
 });
@@ -57,7 +57,7 @@ test('new and edited offers get their selling band from the business settings', 
   // Demo settings: delivery_cost_default 15, costs_per_kg 12, min_markup 0.1, max_markup 0.35.
   // 300 pieces of 22.68 kg at 25 000 ₽: kg price 1102.29; the warehouse cost 1500 ₽ is 5 ₽ per piece.
   // cost per unit = (1102.29 + 12) × 22.68 + 5 = 25 277.0972; × 1.1 = 27 804.81; × 1.35 = 34 124.08
-  const created = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2092' }));
+  const created = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2002' }));
   expect(created.body).toMatchObject({ kg_price: '1102.29', min_unit_price: '27804.81', max_unit_price: '34124.08' });
   // 22 680 ₽ a piece is 1000 ₽ per kg: (1000 + 12) × 22.68 + 5 = 22 957.16; × 1.1 = 25 252.88; × 1.35 = 30 992.17
   const patched = await change('PATCH', `/api/offers/${created.body.id}`, 'admin', { unit_price: '22680' });
@@ -67,8 +67,8 @@ test('new and edited offers get their selling band from the business settings', 
 });
 
 test('a duplicate active offer is a 409 carrying the existing id', async () => {
-  const first = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2098' }));
-  const again = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2098', unit_price: '1' }));
+  const first = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2008' }));
+  const again = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2008', unit_price: '1' }));
   expect(again.status).toBe(409);
   expect(again.body).toEqual({
     status: 'error', error: 'conflict',
@@ -89,7 +89,7 @@ test('validation messages of spec point 5 come back as a 400', async () => {
 
 test('a unit weight is stored to the gram and every figure comes from what is stored', async () => {
   // 0.125 kg at 10 ₽: kg price 10 / 0.125 = 80.00 (the weight was stored as 0.13 before, 10 / 0.13 = 76.92)
-  const res = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2091', unit_weight: '0,125', unit_price: '10', unit_amount: '800', units_per_pack: '8' }));
+  const res = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2001', unit_weight: '0,125', unit_price: '10', unit_amount: '800', units_per_pack: '8' }));
   expect(res.status).toBe(201);
   expect(res.body).toMatchObject({ unit_weight: '0.125', kg_price: '80.00', total_sum: '8000.00' });
   const [row] = await ctx.db.select().from(offers).where(eq(offers.id, res.body.id));
@@ -103,7 +103,7 @@ test('a weight that cannot be stored and a fraction of a piece are refused, and 
   const count = async () => (await ctx.db.select().from(offers)).length;
   const before = await count();
   const messages = async (patch: Record<string, unknown>) => {
-    const res = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2090', ...patch }));
+    const res = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2000', ...patch }));
     expect(res.status).toBe(400);
     return res.body.messages;
   };
@@ -114,13 +114,13 @@ test('a weight that cannot be stored and a fraction of a piece are refused, and 
   expect(await messages({ unit_price: '10,005' })).toEqual(['Не больше 2 знаков после запятой']); // not stored as 10.01
   expect(await count()).toBe(before);
   // kilograms may be fractional: 10.5 kg in packs of 2.5 kg
-  const kg = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2090', unit_measure: 'кг', unit_weight: '1', unit_amount: '10.5', units_per_pack: '2.5' }));
+  const kg = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2000', unit_measure: 'кг', unit_weight: '1', unit_amount: '10.5', units_per_pack: '2.5' }));
   expect(kg.status).toBe(201);
   expect(kg.body).toMatchObject({ unit_amount: '10.50', units_per_pack: '2.50' });
 });
 
 test('patch recomputes; the amount cannot go below what is reserved and purchased', async () => {
-  const created = (await call('POST', '/api/offers', 'admin', form({ harvest_year: '2097', unit_measure: 'кг', unit_weight: '' }))).body;
+  const created = (await call('POST', '/api/offers', 'admin', form({ harvest_year: '2007', unit_measure: 'кг', unit_weight: '' }))).body;
   expect(created.kg_price).toBe('25000.00');
   const patched = await change('PATCH', `/api/offers/${created.id}`, 'admin', { unit_price: '900.50' });
   expect(patched.status).toBe(200);
@@ -146,7 +146,7 @@ test('role 1 creates no offer it cannot complete (issue 33); role 8 not the ware
   // the demo role 1 has no create right on offers; given one, it still cannot fill the supplier, city and address
   expect((await call('POST', '/api/offers', 'manager', form())).status).toBe(403);
   await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'all' WHERE role_id = 1 AND resource = 'offers' AND action = 'create'`);
-  const { supplier_id, city_id, loading_address, ...visible } = form({ harvest_year: '2096' });
+  const { supplier_id, city_id, loading_address, ...visible } = form({ harvest_year: '2006' });
   void supplier_id; void city_id; void loading_address;
   for (const body of [form(), visible]) {
     const manager = await call('POST', '/api/offers', 'manager', body);
@@ -155,7 +155,7 @@ test('role 1 creates no offer it cannot complete (issue 33); role 8 not the ware
   }
   await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'none' WHERE role_id = 1 AND resource = 'offers' AND action = 'create'`);
   expect(await count()).toBe(before);
-  const ok = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2096' }));
+  const ok = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2006' }));
   expect(ok.status).toBe(201);
   const managerRead = await call('GET', `/api/offers/${ok.body.id}`, 'manager');
   expect(managerRead.body).not.toHaveProperty('supplier');
@@ -171,9 +171,9 @@ test('role 1 creates no offer it cannot complete (issue 33); role 8 not the ware
 test("a supplier's user creates offers of its own supplier only, and cannot open others'", async () => {
   const [me] = await ctx.db.select().from(users).where(eq(users.email, 'supplier@nutdesk.demo'));
   // the supplier field is not the supplier user's to set (it cannot read suppliers): sending it is refused…
-  expect((await call('POST', '/api/offers', 'supplier', form({ harvest_year: '2095' }))).status).toBe(403);
+  expect((await call('POST', '/api/offers', 'supplier', form({ harvest_year: '2005' }))).status).toBe(403);
   // …and without it the offer is its own supplier's
-  const res = await call('POST', '/api/offers', 'supplier', form({ harvest_year: '2095', supplier_id: undefined }));
+  const res = await call('POST', '/api/offers', 'supplier', form({ harvest_year: '2005', supplier_id: undefined }));
   expect(res.status).toBe(201);
   const [row] = await ctx.db.select().from(offers).where(eq(offers.id, res.body.id));
   expect(row.supplier_id).toBe(me.supplier_id);
@@ -203,7 +203,7 @@ describe('files', () => {
     expect(up.statusCode).toBe(201);
     const file = up.json();
     expect(file).toMatchObject({ url: `/api/files/${file.id}`, name: 'партия.png', kind: 'image', size: png.length });
-    const created = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2094', images: [file.id] }));
+    const created = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2004', images: [file.id] }));
     expect(created.body.images).toEqual([{ id: file.id, url: `/api/files/${file.id}`, alt: 'партия.png' }]);
     const get = await ctx.app.inject({ method: 'GET', url: file.url, headers: { authorization: `Bearer ${ctx.tokens.admin}` } });
     expect(get.statusCode).toBe(200);
@@ -303,7 +303,7 @@ describe('the quota holds against parallel uploads (issue 34)', () => {
 });
 
 test('comments: read by those who see the record, added by those who may change it', async () => {
-  const created = (await call('POST', '/api/offers', 'admin', form({ harvest_year: '2093' }))).body;
+  const created = (await call('POST', '/api/offers', 'admin', form({ harvest_year: '2003' }))).body;
   const posted = await call('POST', `/api/offers/${created.id}/comments`, 'admin', { text: '  Звонил поставщику  ' });
   expect(posted.status).toBe(201);
   expect(posted.body).toMatchObject({ text: 'Звонил поставщику', author_name: 'Администратор' });

@@ -11,7 +11,7 @@ let trade: Trade;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  trade = await kilogramTrade(ctx, 2400);
+  trade = await kilogramTrade(ctx, 1990);
 }, 120_000);
 
 afterAll(() => ctx?.close());

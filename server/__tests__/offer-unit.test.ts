@@ -11,7 +11,7 @@ let trade: Trade;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  trade = await kilogramTrade(ctx, 2700);
+  trade = await kilogramTrade(ctx, 1990);
 });
 afterAll(() => ctx.close());
 

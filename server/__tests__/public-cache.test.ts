@@ -15,7 +15,7 @@ let offerId: number;
 beforeAll(async () => {
   // kept a minute here, so only a change announced can end it within the test
   ctx = await createDemoApp({ publicCacheSeconds: 60 });
-  trade = await kilogramTrade(ctx, 1995);
+  trade = await kilogramTrade(ctx, 1990);
   kazan = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM cities WHERE name = 'Казань'`))!.id;
   productId = (await ctx.call('POST', '/api/products', 'admin', { name: 'Орех пекан' })).body.id;
   offerId = (await trade.newOffer('500', { product_id: productId })).id;

@@ -14,7 +14,7 @@ let productId: number;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  trade = await kilogramTrade(ctx, 1960);
+  trade = await kilogramTrade(ctx, 1990);
   kazan = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM cities WHERE name = 'Казань'`))!.id;
   productId = (await ctx.call('POST', '/api/products', 'admin', { name: 'Миндаль сладкий' })).body.id;
   await ctx.db.execute(sql`INSERT INTO city_delivery (from_city_id, to_city_id, cost, days) VALUES (${trade.cityIds[0]}, ${kazan}, 7.5, 4)

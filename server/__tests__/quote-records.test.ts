@@ -17,7 +17,7 @@ let holdDays: number;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  trade = await kilogramTrade(ctx, 1950);
+  trade = await kilogramTrade(ctx, 1990);
   kazan = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM cities WHERE name = 'Казань'`))!.id;
   productId = (await ctx.call('POST', '/api/products', 'admin', { name: 'Фисташка жареная' })).body.id;
   // every offer loads in the first city: 7.50 ₽/kg and 4 days to Kazan
@@ -58,7 +58,7 @@ test('saved: its number, the lines priced again, held until today + the hold day
   const [d, m, y] = [addDays(today, holdDays).slice(8, 10), addDays(today, holdDays).slice(5, 7), addDays(today, holdDays).slice(0, 4)];
   const lines = q.text.split('\n');
   expect(lines[0]).toBe(`Предложение № ${q.id}`);
-  expect(lines[1]).toMatch(/^Фисташка жареная, .*1950, Иран: 100 кг по 391,39 ₽\/кг с доставкой в Казань$/);
+  expect(lines[1]).toMatch(/^Фисташка жареная, .*1990\/91, Иран: 100 кг по 391,39 ₽\/кг с доставкой в Казань$/);
   expect(lines[2]).toBe(`Действует до ${d}.${m}.${y}`);
   expect(lines[3]).toMatch(/, \+7 \(843\) 200-00-00$/);
   // no terms in any answer: no purchase price, own costs or markups

@@ -12,7 +12,7 @@ let kazan: number;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  trade = await kilogramTrade(ctx, 2300);
+  trade = await kilogramTrade(ctx, 1990);
   kazan = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM cities WHERE name = 'Казань'`))!.id;
 }, 120_000);
 afterAll(() => ctx?.close());
@@ -99,7 +99,7 @@ test('no new offer, edit, bulk edit or restore puts an offer on a deleted suppli
   const before = await count();
   const post = (patch: Record<string, unknown>) => ctx.call('POST', '/api/offers', 'admin', {
     packing_id: 1, city_id: trade.cityIds[0], supplier_id: 1, origin_country: 'Иран', unit_measure: 'кг', unit_weight: '1', units_per_pack: '10',
-    warehouse_cost: '0', loading_address: 'Москва, ул. Складская, 9', harvest_year: '2399', unit_amount: '10', unit_price: '300',
+    warehouse_cost: '0', loading_address: 'Москва, ул. Складская, 9', harvest_year: '2010', unit_amount: '10', unit_price: '300',
     product_id: productId, ...patch,
   });
   expect((await post({ supplier_id: goneSupplier })).body.messages).toEqual(['Поставщик удален: выберите другого']);

@@ -13,7 +13,7 @@ let position: number;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  trade = await kilogramTrade(ctx, 2400);
+  trade = await kilogramTrade(ctx, 1990);
   position = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM positions ORDER BY id LIMIT 1`))!.id;
 }, 120_000);
 afterAll(() => ctx?.close());

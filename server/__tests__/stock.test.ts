@@ -59,7 +59,7 @@ test('reserve takes no more than is available, also when requests race; complete
   const { reserve, complete, release } = await import('../sections/offers/stock');
   const created = await ctx.call('POST', '/api/offers', 'admin', {
     product_id: (await ctx.db.select().from(offers).limit(1))[0].product_id, packing_id: 1, city_id: 1, supplier_id: 1,
-    harvest_year: '2091', origin_country: 'Иран', unit_measure: 'кг', unit_weight: '1', units_per_pack: '10',
+    harvest_year: '2001', origin_country: 'Иран', unit_measure: 'кг', unit_weight: '1', units_per_pack: '10',
     unit_amount: '100', unit_price: '500', warehouse_cost: '0', loading_address: 'Москва, ул. Складская, 9',
   });
   expect(created.status).toBe(201);

@@ -19,7 +19,7 @@ const suppliers: Record<'a' | 'b' | 'c', number> = { a: 0, b: 0, c: 0 };
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  trade = await prepareTrade(ctx, { product_id: 1 }, 2400);
+  trade = await prepareTrade(ctx, { product_id: 1 }, 1990);
   cityId = trade.cityIds[0];
   for (const [key, inn] of [['a', '7701234567'], ['b', '7702345678'], ['c', '7703456789']] as const) {
     suppliers[key] = await id(sql`INSERT INTO suppliers (name, inn, city_id, loading_address) VALUES (${`Поставщик ${key}`}, ${inn}, ${cityId}, ${`Склад ${key}, ул. Промышленная, 1`}) RETURNING id`);

@@ -14,7 +14,7 @@ let trade: Trade;
 beforeAll(async () => {
   ctx = await createDemoApp();
   // delivery 15 ₽/kg, own costs 12 ₽/kg, markups 10 % … 35 %; offers by the kilogram at 300 ₽ in packs of 10
-  trade = await kilogramTrade(ctx, 2300);
+  trade = await kilogramTrade(ctx, 1990);
 }, 120_000);
 
 afterAll(() => ctx?.close());

@@ -3,6 +3,7 @@
 // post, each test file adding its own prices.
 import { sql } from 'drizzle-orm';
 import { addDays, businessToday, TIME_ZONE_DEFAULT } from '../../domain/businessDay';
+import { seasonOf } from '../../domain/offers/harvestYear';
 import { firstRow, rowsOf } from '../db/rows';
 import { offers } from '../db/schema';
 import type { DemoContext } from './testApp';
@@ -16,13 +17,15 @@ export interface Trade {
   employeeId: number;
   /** The first three active cities: offers load in the first, reserves deliver to the second. */
   cityIds: number[];
-  /** Posts a fresh offer of `unitAmount` units as the admin (each of another harvest year, so none is a duplicate). */
+  /** Posts a fresh offer of `unitAmount` units as the admin (each of another harvest season, so none is a duplicate). */
   newOffer: (unitAmount: string, patch?: Record<string, unknown>) => Promise<Record<string, unknown> & { id: number }>;
 }
 
 /** Writes the settings the demo runs on (delivery 15 ₽/kg, costs 12 ₽/kg, markups 10 % … 35 %) and picks the
  * employee and cities of the forms; the offers are the offer form with `offer`'s product and prices, their harvest
- * years counted from `firstYear`. */
+ * years the seasons counted from `firstYear` ('1990/91', '1991/92', …): valid harvest years (issue 33: 1990 up to
+ * next year) that no demo offer has (the demo's are whole years) nor a test's own whole year. A file has room for
+ * the seasons from `firstYear` to this year's. */
 export async function prepareTrade(ctx: DemoContext, offer: { product_id: number } & Record<string, unknown>, firstYear: number): Promise<Trade> {
   const { db } = ctx;
   for (const [name, value] of Object.entries({ delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35' })) {
@@ -40,7 +43,7 @@ export async function prepareTrade(ctx: DemoContext, offer: { product_id: number
   };
   let year = firstYear;
   const newOffer = async (unitAmount: string, patch: Record<string, unknown> = {}) => {
-    const res = await ctx.call('POST', '/api/offers', 'admin', { ...template, harvest_year: String(year++), unit_amount: unitAmount, ...patch });
+    const res = await ctx.call('POST', '/api/offers', 'admin', { ...template, harvest_year: seasonOf(year++), unit_amount: unitAmount, ...patch });
     expect(res.status).toBe(201);
     return res.body as Record<string, unknown> & { id: number };
   };

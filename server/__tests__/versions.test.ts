@@ -12,7 +12,7 @@ let trade: Trade;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  trade = await kilogramTrade(ctx, 2300);
+  trade = await kilogramTrade(ctx, 1990);
 }, 120_000);
 
 afterAll(() => ctx?.close());
