@@ -38,7 +38,8 @@ test('Save appears once the form changed; an empty form names every required fie
     'Выберите товар', 'Выберите единицу измерения', 'Укажите количество', 'Минимум 4 символа', 'Выберите тип упаковки',
     'Выберите поставщика', 'Выберите город погрузки', 'Обязательное поле',
   ]));
-  expect(fetchMock.mock.calls.some(([r]) => (r as Request).method === 'POST')).toBe(false);
+  // no offer sent (the card reads the business zone with POST /api/settings)
+  expect(fetchMock.mock.calls.some(([r]) => (r as Request).method === 'POST' && (r as Request).url.endsWith('/api/offers'))).toBe(false);
 });
 
 test('derived values follow the typing; the unit switch clears or sets the unit weight', async () => {
@@ -131,7 +132,7 @@ test('Сохранить → Создаем... → the new offer opens, its comm
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
   const sending = await screen.findByRole('button', { name: 'Создаем...' });
   expect(sending).toBeDisabled();
-  const post = fetchMock.mock.calls.map(([r]) => r as Request).find((r) => r.method === 'POST')!;
+  const post = fetchMock.mock.calls.map(([r]) => r as Request).find((r) => r.method === 'POST' && r.url.endsWith('/api/offers'))!;
   expect(await post.clone().json()).toMatchObject({
     product_id: 3, supplier_id: 4, packing_id: 1, city_id: 2, variety_id: null, unit_measure: 'кг', unit_weight: '1',
     harvest_year: '2025', unit_amount: '300', unit_price: '950', comments: [{ text: 'Партия после сортировки' }], images: [], documents: [],
@@ -364,4 +365,58 @@ test("editable money and amounts show the Russian decimal comma; '1200,5' and '1
   await waitFor(() => expect(patches).toHaveLength(2));
   expect(patches[1]).toMatchObject({ unit_price: '1300.25' });
   await waitFor(() => expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('1300,25'));
+});
+
+describe('the harvest year (issue 33): a year from 1990 to next year or a season, by the business day', () => {
+  // the business zone's year, as the card reads it (the settings answer Europe/Moscow)
+  const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric' }).format(new Date()));
+  const message = `Укажите год (1990–${year + 1}) или сезон (${year - 1}/${String(year % 100).padStart(2, '0')})`;
+  const zone = route('POST', '/api/settings', () => json({ time_zone: 'Europe/Moscow' }));
+
+  test('any other is refused on the card before it is sent; a season is taken', async () => {
+    const fetchMock = mockServer(...signedInHandlers(admin), ...lists, zone, route('POST', '/api/offers', () => json({ id: 77 }, 201)));
+    const user = userEvent.setup();
+    renderApp('/offers/create', { token: 't' });
+    await screen.findByText('О предложении');
+    await fillValid(user);
+    type('Год урожая', 'Pwe8281');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    type('Год урожая', String(year + 2));
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([r]) => (r as Request).method === 'POST' && (r as Request).url.endsWith('/api/offers'))).toBe(false);
+    type('Год урожая', '202');
+    await waitFor(() => expect(screen.getByText('Минимум 4 символа')).toBeInTheDocument());
+    type('Год урожая', `${year - 1}/${String(year % 100).padStart(2, '0')}`);
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([r]) => (r as Request).method === 'POST' && (r as Request).url.endsWith('/api/offers'))).toBe(true));
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+  }, FULL_CARD_MS);
+
+  test("an offer's value saved before the rule stays while left as it is: the card saves its other changes", async () => {
+    const patches: Record<string, unknown>[] = [];
+    mockServer(
+      ...signedInHandlers(admin), ...lists, zone,
+      route('GET', '/api/offers/12', () => json(stored({ harvest_year: 'Pwe8281' }))),
+      route('GET', '/api/offers/12/comments', () => json([])),
+      route('PATCH', '/api/offers/12', async (request) => {
+        patches.push(await request.clone().json());
+        return json(stored({ harvest_year: 'Pwe8281', unit_price: '900.00', version: 7 }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/offers/12', { token: 't' });
+    await screen.findByText('Резервирование');
+    type('Цена за единицу, ₽', '900');
+    await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toMatchObject({ unit_price: '900' });
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    // changed to another bad one, it is refused
+    type('Год урожая', '8817');
+    await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(patches).toHaveLength(1);
+  }, FULL_CARD_MS);
 });

@@ -8,6 +8,7 @@
 // (domain/permissions.ts isRefVisible: role rules, a supplier's kind rules, unreadable sections). A chart is not
 // the caller's when its sections are unreadable or its dimension (the manager, the buyer) is hidden.
 import { isRefVisible, scopeOf, type FieldRef, type Permissions, type Resource } from './permissions';
+import { harvestStart, yearOfDay } from './offers/harvestYear';
 
 export const CHARTS = ['sales', 'managers', 'stock', 'turnover', 'buyers', 'funnel', 'receivables'] as const;
 export type Chart = (typeof CHARTS)[number];
@@ -314,8 +315,11 @@ export const ANSWER_KEYS: Record<Chart, string[]> = Object.fromEntries(
 /** Every money key of every chart (what the role tests scan answers for). */
 export const MONEY_KEYS: readonly string[] = [...new Set(CHARTS.flatMap((c) => CHART[c].figures.filter((f) => f.money).map((f) => f.key)))];
 
-/** The current harvest is this calendar year's; a crop a year or more old is last year's or older. */
-export function cropAge(harvestYear: string | null | undefined, today: Date = new Date()): number | null {
-  const year = Number(harvestYear);
-  return Number.isInteger(year) && year > 1900 ? today.getFullYear() - year : null;
+/** The current harvest is the business day's year's (`today`, YYYY-MM-DD); a crop a year or more old is last year's
+ * or older. A season counts from its first year ('2025/26' in 2026: 1, last year's crop); a value stored before the
+ * rule that names no year it could be (issue 33: 'Pwe8281', '8817') has no age. */
+export function cropAge(harvestYear: string | null | undefined, today: string): number | null {
+  const start = harvestStart(harvestYear);
+  const year = yearOfDay(today);
+  return start !== null && start > 1900 && start <= year + 1 ? year - start : null;
 }

@@ -72,7 +72,7 @@ describe('offer derived values (spec point 5), worked by hand', () => {
 describe('offer schema messages', () => {
   const errorsOf = async (values: Record<string, unknown>, hidden?: Set<string>) => {
     try {
-      await offerSchema(hidden).validate(values, { abortEarly: false });
+      await offerSchema('2026-11-28', hidden).validate(values, { abortEarly: false });
       return {};
     } catch (e) {
       const out: Record<string, string> = {};

@@ -21,7 +21,7 @@ const required = (schema: AnyObjectSchema) => Object.entries(schema.describe().f
 
 test('the required fields are what each card\'s shared schema requires', () => {
   const schemas: Record<Section, AnyObjectSchema> = {
-    offers: offerSchema(), reserves: reserveSchema({} as ReserveOffer, {} as BusinessSettings, '2026-11-28'), employees: employeeSchema(),
+    offers: offerSchema('2026-11-28'), reserves: reserveSchema({} as ReserveOffer, {} as BusinessSettings, '2026-11-28'), employees: employeeSchema(),
     suppliers: supplierSchema(), products: productSchema(), cities: citySchema(), buyers: buyerSchema(),
   };
   // the schema's order is its own; the resource's is the form's

@@ -12,6 +12,7 @@ import { OFFER_FIELDS, type OfferFieldKey } from './resource';
 import { WHOLE_MSG, isWholeFor } from './figures';
 import { LOGISTICS_MSG, LOGISTICS_VALUES, ON_STOCK } from './logistics';
 import { isCalendarDate } from '../businessDay';
+import { harvestYearMessage, isHarvestYear } from './harvestYear';
 
 /** Above any real quantity, price or weight, and well inside the numeric(14, 2|3) columns that store them. */
 export const OFFER_MAX_NUMBER = 1_000_000_000;
@@ -64,10 +65,13 @@ const id = (message: string) =>
     .required(message);
 
 /**
- * The offer form. `hidden` holds the fields the caller's role may not see (spec point 6): those are not asked
- * for (the supplier selector, for one, appears only when the role may see the supplier field).
+ * The offer form. `today` is the business day (YYYY-MM-DD, domain/businessDay.ts) the harvest year is judged on (up
+ * to next year); `hidden` holds the fields the caller's role may not see (spec point 6): those are not asked
+ * for (the supplier selector, for one, appears only when the role may see the supplier field). `keptYear` is an
+ * edited offer's stored harvest year: kept as it is while unchanged, even one saved before the rule ('Pwe8281').
  */
-export function offerSchema(hidden: ReadonlySet<string> = new Set()) {
+export function offerSchema(today: string, hidden: ReadonlySet<string> = new Set(), keptYear?: string | null) {
+  const kept = keptYear?.trim() || null;
   const shape: Record<string, yup.AnySchema> = {
     product_id: id(OFFER_MSG.product),
     unit_measure: yup.string().required(OFFER_MSG.unitMeasure).oneOf(['шт', 'кг'], OFFER_MSG.unitMeasure),
@@ -90,7 +94,9 @@ export function offerSchema(hidden: ReadonlySet<string> = new Set()) {
       otherwise: (s) => s.nullable().optional(),
     }),
     units_per_pack: wholeForPieces(stored().required(OFFER_MSG.unitsPerPack).min(1, OFFER_MSG.min1)),
-    harvest_year: yup.string().trim().required(MSG.required).min(4, OFFER_MSG.min4),
+    // 'Минимум 4 символа' first, as before the rule; then a year or a season
+    harvest_year: yup.string().trim().required(MSG.required).min(4, OFFER_MSG.min4)
+      .test('harvest-year', harvestYearMessage(today), (v) => !v || v.length < 4 || v === kept || isHarvestYear(v, today)),
     origin_country: yup.string().trim().required(MSG.required).min(2, MSG.min2),
     packing_id: id(OFFER_MSG.packing),
     variety_id: yup

@@ -6,10 +6,13 @@ import ExcelJS from 'exceljs';
 import { createTestApp, insertRoles, type TestContext } from './testApp';
 import { analyticsCallers, firstSheet } from './analyticsCallers';
 import { CHARTS, MONEY_KEYS, type Chart } from '../../domain/analytics';
+import { businessToday, TIME_ZONE_DEFAULT } from '../../domain/businessDay';
+import { clock } from '../db/businessDay';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
-const Y = new Date().getFullYear();
+/** The business day's year (the crops are aged on it, in the business zone, the default Europe/Moscow). */
+const Y = Number(businessToday(TIME_ZONE_DEFAULT).slice(0, 4));
 const PERIOD = 'from=2026-10-05&to=2026-10-25';
 
 async function get(who: string, url: string) {
@@ -91,6 +94,29 @@ describe('the charts as the admin sees them', () => {
       { product: { id: 1, name: 'Миндаль' }, harvest_year: String(Y - 1), age: 1, available_kg: '200.00', available_value: '90000.00', sold_kg: '0.00', offers_count: 1 },
       { product: { id: 1, name: 'Миндаль' }, harvest_year: String(Y), age: 0, available_kg: '600.00', available_value: '300000.00', sold_kg: '300.00', offers_count: 1 },
     ]);
+  });
+
+  test('a season ages by its first year and sorts after it; a value stored before the rule has no age; the age is the business day\'s (issue 33)', async () => {
+    // two more lots of Миндаль, 100 kg at 400 ₽ each: the season Y−1/Y and one saved before the rule
+    const season = `${Y - 1}/${String(Y % 100).padStart(2, '0')}`;
+    await ctx.db.execute(sql`INSERT INTO offers (id, product_id, supplier_id, city_id, harvest_year, unit_measure, unit_weight, unit_amount, unit_price,
+        warehouse_cost, reserved_amount, purchased_amount, status, created_at) VALUES
+      (6, 1, 2, 2, ${season}, 'кг', 1, 100, 400, 10, 0, 0, 'active', '2026-09-01T10:00:00Z'),
+      (7, 1, 2, 2, 'Pwe8281', 'кг', 1, 100, 400, 10, 0, 0, 'active', '2026-09-01T10:00:00Z')`);
+    const realNow = clock.now;
+    try {
+      const lot = { available_kg: '100.00', available_value: '40000.00', sold_kg: '0.00', offers_count: 1 };
+      const almonds = async () => (await chart('admin', 'stock')).body.rows.filter((r: { product: { id: number } }) => r.product.id === 1)
+        .map((r: { harvest_year: string; age: number | null }) => [r.harvest_year, r.age]);
+      expect((await chart('admin', 'stock')).body.rows).toContainEqual({ product: { id: 1, name: 'Миндаль' }, harvest_year: season, age: 1, ...lot });
+      expect(await almonds()).toEqual([[String(Y - 1), 1], [season, 1], [String(Y), 0], ['Pwe8281', null]]);
+      // 00:30 on 1 January Y+1 in Moscow, still 31 December Y by UTC: the business day has turned the year
+      clock.now = () => new Date(`${Y}-12-31T21:30:00Z`);
+      expect(await almonds()).toEqual([[String(Y - 1), 2], [season, 2], [String(Y), 1], ['Pwe8281', null]]);
+    } finally {
+      clock.now = realNow;
+      await ctx.db.execute(sql`DELETE FROM offers WHERE id IN (6, 7)`);
+    }
   });
 
   test("lots' turnover: days from the offer's creation to its sell-out, by its history or else its last sale", async () => {

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { offers, comments, files, uploadReservations, users } from '../db/schema';
+import { clock } from '../db/businessDay';
+import { today } from './trade';
 
 let ctx: DemoContext;
 let ref: { product: number; packing: number; city: number; supplier: number; variety: number };
@@ -85,6 +87,63 @@ test('validation messages of spec point 5 come back as a 400', async () => {
     'Выберите тип упаковки', 'Выберите поставщика', 'Выберите город погрузки',
   ]));
   expect(await ctx.db.select().from(offers).where(eq(offers.harvest_year, '20'))).toHaveLength(0);
+});
+
+describe('the harvest year is a year from 1990 to next year or a season (issue 33)', () => {
+  const year = Number(today.slice(0, 4));
+  const yy = (y: number) => String(y % 100).padStart(2, '0');
+  const message = `Укажите год (1990–${year + 1}) или сезон (${year - 1}/${yy(year)})`;
+  const refusal = (res: { status: number; body: { messages?: string[] } }) => [res.status, res.body.messages];
+
+  test('a create of any other is a 400 naming the rule; too short a value keeps its own message', async () => {
+    const before = (await ctx.db.select().from(offers)).length;
+    for (const harvest_year of ['Pwe8281', '8817', '1989', String(year + 2), `${year}/${yy(year + 2)}`, '2025/2026', '2025-26']) {
+      expect([harvest_year, ...refusal(await call('POST', '/api/offers', 'admin', form({ harvest_year })))]).toEqual([harvest_year, 400, [message]]);
+    }
+    expect(refusal(await call('POST', '/api/offers', 'admin', form({ harvest_year: '202' })))).toEqual([400, ['Минимум 4 символа']]);
+    expect((await ctx.db.select().from(offers)).length).toBe(before);
+    // the bounds and a season over the turn of a century
+    for (const harvest_year of ['1990', String(year + 1), `${year + 1}/${yy(year + 2)}`, ' 1999/00 ']) {
+      expect([harvest_year, (await call('POST', '/api/offers', 'admin', form({ harvest_year }))).status]).toEqual([harvest_year, 201]);
+    }
+  });
+
+  test('an old value stays while a change leaves it as it is (the card, a bulk edit); changing it is judged', async () => {
+    const created = (await call('POST', '/api/offers', 'admin', form({ harvest_year: '1995' }))).body;
+    // saved before the rule
+    await ctx.db.execute(sql`UPDATE offers SET harvest_year = 'Pwe8281' WHERE id = ${created.id}`);
+    const patched = await change('PATCH', `/api/offers/${created.id}`, 'admin', { unit_price: '24000' });
+    expect([patched.status, patched.body.harvest_year, patched.body.unit_price]).toEqual([200, 'Pwe8281', '24000.00']);
+    // sent back as it was loaded, with the rest of the card
+    const resent = await change('PATCH', `/api/offers/${created.id}`, 'admin', { harvest_year: 'Pwe8281', unit_price: '23000' });
+    expect([resent.status, resent.body.harvest_year]).toEqual([200, 'Pwe8281']);
+    const bulk = await call('PATCH', '/api/offers', 'admin', { ids: [created.id], set: { loading_address: 'Москва, ул. Складская, 5' } });
+    expect([bulk.status, bulk.body.changed]).toEqual([200, 1]);
+    expect(refusal(await change('PATCH', `/api/offers/${created.id}`, 'admin', { harvest_year: '8817' }))).toEqual([400, [message]]);
+    const [row] = await ctx.db.select().from(offers).where(eq(offers.id, created.id));
+    expect([row.harvest_year, row.unit_price, row.loading_address]).toEqual(['Pwe8281', '23000.00', 'Москва, ул. Складская, 5']);
+    const fixed = await change('PATCH', `/api/offers/${created.id}`, 'admin', { harvest_year: `${year - 1}/${yy(year)}` });
+    expect([fixed.status, fixed.body.harvest_year]).toEqual([200, `${year - 1}/${yy(year)}`]);
+    // a valid one changed to a bad one is refused too
+    expect(refusal(await change('PATCH', `/api/offers/${created.id}`, 'admin', { harvest_year: 'Pwe8281' }))).toEqual([400, [message]]);
+  });
+
+  test("next year is the business day's: at 00:30 on 1 January in Moscow (31 December by UTC) the new year's next is taken", async () => {
+    const realNow = clock.now;
+    try {
+      // 00:30 on 1 January of year + 1 in Moscow: next year is year + 2
+      clock.now = () => new Date(`${year}-12-31T21:30:00Z`);
+      const taken = await call('POST', '/api/offers', 'admin', form({ harvest_year: String(year + 2) }));
+      expect(taken.status).toBe(201);
+      expect(refusal(await call('POST', '/api/offers', 'admin', form({ harvest_year: String(year + 3) }))))
+        .toEqual([400, [`Укажите год (1990–${year + 2}) или сезон (${year}/${yy(year + 1)})`]]);
+      // 23:30 on 31 December in Moscow (20:30 UTC): still this year's rule
+      clock.now = () => new Date(`${year}-12-31T20:30:00Z`);
+      expect(refusal(await call('POST', '/api/offers', 'admin', form({ harvest_year: `${year + 2}/${yy(year + 3)}` })))).toEqual([400, [message]]);
+    } finally {
+      clock.now = realNow;
+    }
+  });
 });
 
 test('a unit weight is stored to the gram and every figure comes from what is stored', async () => {

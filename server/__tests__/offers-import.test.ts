@@ -14,6 +14,7 @@ import { seasonOf } from '../../domain/offers/harvestYear';
 import { permissionsOf } from '../../domain/permissions';
 import { hiddenMemberZip, lyingZip, sharedStringsZip } from './zips';
 import { importUpload } from './importUpload';
+import { today } from './trade';
 
 let ctx: DemoContext;
 /** An INN of a supplier other than the demo supplier user's own, and that supplier's id and name. */
@@ -148,6 +149,22 @@ test('mode=valid: exactly the good rows are written, through the card\'s rules (
     { row: 6, column: '', message: `${duplicate} — предложение № ${second}` },
   ]);
   expect(await offerCount()).toBe(count + 2);
+});
+
+test('a harvest year is a year from 1990 to next year or a season (issue 33): any other is refused in its cell, in the card\'s words', async () => {
+  const year = Number(today.slice(0, 4));
+  const message = `Укажите год (1990–${year + 1}) или сезон (${year - 1}/${String(year % 100).padStart(2, '0')})`;
+  const count = await offerCount();
+  const res = await upload(csv([
+    line({ 'Год урожая': 'Pwe8281' }), line({ 'Год урожая': '8817' }), line({ 'Год урожая': '2024/26' }), line({ 'Год урожая': String(year + 2) }),
+    line({ 'Год урожая': '202' }),
+  ]), 'price.csv', 'all');
+  expect(res.body).toMatchObject({ total: 5, valid: 0, imported: 0 });
+  expect(res.body.problems).toEqual([
+    ...[2, 3, 4, 5].map((row) => ({ row, column: 'Год урожая', message })),
+    { row: 6, column: 'Год урожая', message: 'Минимум 4 символа' },
+  ]);
+  expect(await offerCount()).toBe(count);
 });
 
 test('set-based: a file of many rows writes the same offers, comments and history as the card creating them one by one', async () => {

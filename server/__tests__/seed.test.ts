@@ -14,6 +14,8 @@ import { rowsOf } from '../db/rows';
 import { offerSellingBand } from '../../domain/offers/figures';
 import { reserveFigures } from '../../domain/reserves/figures';
 import type { BusinessSettings } from '../../domain/settings';
+import { isHarvestYear } from '../../domain/offers/harvestYear';
+import { businessDayOf, TIME_ZONE_DEFAULT } from '../../domain/businessDay';
 
 const NOW = new Date('2025-06-01T09:00:00Z');
 
@@ -148,6 +150,13 @@ test("offers' selling bands and reserves' figures are the domain's, from their s
     expect([r.id, r.min_selling_price, r.max_selling_price, r.marginality, r.total_sum, r.total_selling_sum, Number(r.packs_amount)])
       .toEqual([r.id, money(f.min_selling_price), money(f.max_selling_price), money(f.marginality), money(f.total_sum), money(f.total_selling_sum), f.packs_amount]);
   }
+});
+
+test("every offer's harvest year is one the card takes on the data's day (issue 33: 1990 to next year, or a season)", async () => {
+  const years = (await db.selectDistinct({ year: t.offers.harvest_year }).from(t.offers)).map((r) => r.year);
+  expect(years.length).toBeGreaterThan(1);
+  const day = businessDayOf(NOW, TIME_ZONE_DEFAULT);
+  for (const year of years) expect([year, isHarvestYear(year ?? '', day)]).toEqual([year, true]);
 });
 
 test('every supplier has a valid INN: 10 digits for a company, 12 for an ИП', async () => {

@@ -163,7 +163,8 @@ const CHARTS: Record<Chart, (ctx: Context) => Promise<Row[]>> = {
         AND ${offersWhere(ctx)}
       GROUP BY p.id, p.name, o.harvest_year
       ORDER BY p.name, p.id, o.harvest_year NULLS FIRST`));
-    const today = new Date();
+    // aged on the business day (a season by its first year, which its text begins with: it sorts after that year)
+    const today = await todayOf(ctx.db);
     return rows.map(({ product, harvest_year: year, ...figures }) => ({ product, harvest_year: year, age: cropAge(year as string | null, today), ...figures }));
   },
 

@@ -14,6 +14,7 @@ import { PRODUCT_MSG } from '../../../domain/products/schema';
 import { forbidden } from '../../errors';
 import { rowsOf } from '../../db/rows';
 import { readBusinessSettings } from '../../admin/businessSettings';
+import { todayOf } from '../../db/businessDay';
 import { matchHeader, readSheet, rowCells, templateXlsx, type UploadedFile } from '../../lists/import';
 import { referenceItems, type ReferenceItem, type ScopeSpecs } from '../../records/references';
 import { scopeCondition } from '../../records/access';
@@ -145,7 +146,7 @@ interface Checked {
 }
 
 /** One row: its cells as the card's form body, then the card's checks. */
-async function checkRow(auth: AuthenticatedUser, refs: References, columns: Map<string, number>, line: number, cells: string[]): Promise<Checked> {
+async function checkRow(auth: AuthenticatedUser, refs: References, columns: Map<string, number>, line: number, cells: string[], today: string): Promise<Checked> {
   const { body, problems } = rowCells(columns, cells);
   for (const field of REFERENCE_FIELDS) {
     if (problems.has(field) || body[field] === undefined) continue;
@@ -162,7 +163,7 @@ async function checkRow(auth: AuthenticatedUser, refs: References, columns: Map<
 
   let values: NewOffer | undefined;
   try {
-    values = await newOfferValues(auth, body);
+    values = await newOfferValues(auth, body, today);
   } catch (error) {
     // a cell already refused (a name not in its list) is not asked for again
     for (const [field, message] of fieldProblems(error)) if (!problems.has(field)) problems.set(field, message);
@@ -187,6 +188,7 @@ export async function importOffers(
   const columns = matchHeader(sheet.header, OFFER_IMPORT_COLUMNS, { ignored: OFFER_IMPORT_IGNORED, hidden: (c) => hidden.has(c.key) });
   const refs = await loadReferences(db, specs, auth, hidden);
   const settings = await readBusinessSettings(db);
+  const today = await todayOf(db);
   const duplicate = OFFER_WRITE_MSG.duplicate(auth.permissions);
 
   return db.transaction(async (t) => {
@@ -200,7 +202,7 @@ export async function importOffers(
     for (let from = 0; from < sheet.rows.length; from += IMPORT_CHUNK) {
       const chunk: Checked[] = [];
       for (const row of sheet.rows.slice(from, from + IMPORT_CHUNK)) {
-        chunk.push(await checkRow(auth, refs, columns, row.line, row.cells));
+        chunk.push(await checkRow(auth, refs, columns, row.line, row.cells, today));
         // the checks never wait for I/O: a pause now and then lets the writing send its next statement
         if (chunk.length % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
       }

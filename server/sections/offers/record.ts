@@ -8,6 +8,8 @@ import {
   OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_MSG, OFFER_SCHEMA_CONTEXT, OFFER_WRITE_MSG, SUM_MAX, hiddenOfferFormFields, offerSchema, unitMoved,
 } from '../../../domain/offers/schema';
 import { fieldwiseValidator } from '../../../domain/schemas/fieldwise';
+import { isHarvestYear, yearOfDay } from '../../../domain/offers/harvestYear';
+import { todayOf } from '../../db/businessDay';
 import { OFFER_REFERENCES } from '../../../domain/offers/references';
 import { OFFER_RESERVES_MSG } from '../../../domain/reserves/messages';
 import { offerFigures, offerSellingBand, storedUnitWeight } from '../../../domain/offers/figures';
@@ -60,25 +62,34 @@ export async function findDuplicate(db: Database, v: DuplicateKey, exceptId?: nu
   return (await findDuplicates(db, [v], exceptId))[0];
 }
 
-/** The form's check per set of hidden fields, field by field: an import, a price list or a bulk change checks
- * thousands of forms that share most of their values, each distinct value checked once by the schema's rules. */
+/** The form's check per set of hidden fields, business year and kept harvest year, field by field: an import, a
+ * price list or a bulk change checks thousands of forms that share most of their values, each distinct value
+ * checked once by the schema's rules. */
 const validators = new Map<string, (form: Row) => Row>();
-/** …and per signed-in user's permissions, so that a file's thousands of rows do not work out the hidden fields again. */
-const byPermissions = new WeakMap<object, (form: Row) => Row>();
-function validatorFor(auth: AuthenticatedUser) {
-  const known = byPermissions.get(auth.permissions);
-  if (known) return known;
-  const hidden = hiddenOfferFormFields(auth.permissions);
-  const key = [...hidden].sort().join(',');
+/** Validators kept before they are forgotten (a few role sets, a year, the rare old harvest years kept). */
+const VALIDATORS_KEPT = 200;
+/** …and the hidden fields per signed-in user's permissions, so that a file's thousands of rows do not work them out again. */
+const byPermissions = new WeakMap<object, { hidden: Set<string>; key: string }>();
+function validatorFor(auth: AuthenticatedUser, today: string, keptYear: string | null) {
+  let known = byPermissions.get(auth.permissions);
+  if (!known) {
+    const hidden = hiddenOfferFormFields(auth.permissions);
+    byPermissions.set(auth.permissions, (known = { hidden, key: [...hidden].sort().join(',') }));
+  }
+  // the schema reads the business day for its year alone
+  const key = JSON.stringify([known.key, yearOfDay(today), keptYear]);
   let validate = validators.get(key);
-  if (!validate) validators.set(key, (validate = fieldwiseValidator(offerSchema(hidden), OFFER_SCHEMA_CONTEXT)));
-  byPermissions.set(auth.permissions, validate);
+  if (!validate) {
+    if (validators.size >= VALIDATORS_KEPT) validators.clear();
+    validators.set(key, (validate = fieldwiseValidator(offerSchema(today, known.hidden, keptYear), OFFER_SCHEMA_CONTEXT)));
+  }
   return validate;
 }
 
-/** Validated values with the figures computed here. */
-async function prepare(auth: AuthenticatedUser, values: Row) {
-  const valid = validatorFor(auth)(values);
+/** Validated values with the figures computed here; the harvest year judged on the business day `today` (an
+ * edit's unchanged old one, `keptYear`, kept as it is). */
+async function prepare(auth: AuthenticatedUser, values: Row, today: string, keptYear: string | null = null) {
+  const valid = validatorFor(auth, today, keptYear)(values);
   const unit = String(valid.unit_measure);
   // the figures are computed from the values as they are stored (the weight to the gram), never from what was typed
   const stored = {
@@ -131,8 +142,8 @@ async function requireLiveReferences(tx: Database, write: ReferencingWrite) {
  * lists every problem), the figures computed here, a supplier's user's own supplier. Fields hidden from the role
  * were refused before (the pipeline; the import leaves their columns out). Duplicates are checked against the
  * database by the caller, the references' being live by insertOffers. */
-export async function newOfferValues(auth: AuthenticatedUser, body: Row) {
-  const values = await prepare(auth, body);
+export async function newOfferValues(auth: AuthenticatedUser, body: Row, today: string) {
+  const values = await prepare(auth, body, today);
   // a supplier's user offers only its own goods
   if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
   return values;
@@ -188,11 +199,14 @@ const readColumns = {
 };
 
 /** A change's values over the stored offer: what the form does not send (or the role cannot see) keeps its stored
- * value; the schema and the figures as a create's; a supplier's user's own supplier. */
-async function changedValues(auth: AuthenticatedUser, stored: Row, body: Row, hidden: ReadonlySet<string>) {
+ * value; the schema and the figures as a create's; a supplier's user's own supplier. A harvest year stored before
+ * the rule (issue 33) stays while the change leaves it as it is: only a new one is judged. */
+async function changedValues(auth: AuthenticatedUser, stored: Row, body: Row, hidden: ReadonlySet<string>, today: string) {
   const merged: Row = {};
   for (const field of OFFER_FORM_FIELDS) merged[field] = body[field] !== undefined ? body[field] : stored[field];
-  const values = await prepare(auth, merged);
+  const storedYear = typeof stored.harvest_year === 'string' ? stored.harvest_year.trim() : '';
+  const unchanged = storedYear !== '' && typeof merged.harvest_year === 'string' && merged.harvest_year.trim() === storedYear;
+  const values = await prepare(auth, merged, today, unchanged && !isHarvestYear(storedYear, today) ? storedYear : null);
   for (const field of hidden) if (field in values) (values as Row)[field] = stored[field] ?? null;
   if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
   return values;
@@ -251,12 +265,13 @@ function chunkTwins(stored: Row[], items: { id: number; to: Row | null; outside:
  * against the other offers as they stand and the earlier ones of the chunk as they were changed. */
 async function changeOffers(tx: Database, auth: AuthenticatedUser, batch: BulkRow[], hidden: ReadonlySet<string>): Promise<BulkOutcome[]> {
   const settings = await readBusinessSettings(tx);
+  const today = await todayOf(tx);
   const outcomes = new Map<number, BulkOutcome>();
   const refuse = (id: number, refused: unknown) => outcomes.set(id, { id, refused });
   const checked: { id: number; stored: Row; status: string; values: Awaited<ReturnType<typeof changedValues>> }[] = [];
   for (const { id, before, body } of batch) {
     try {
-      const values = await changedValues(auth, before, body, hidden);
+      const values = await changedValues(auth, before, body, hidden, today);
       checked.push({ id, stored: before, values, status: changedStatus(before, body, values) });
     } catch (e) {
       refuse(id, e);
@@ -310,7 +325,7 @@ export const offerRecord: RecordSection<OfferToInsert> = {
   // an edit may move the dates of the offer's reserves (its expected arrival): they are locked before the offer
   lockFirst: lockOfferReserves,
   async prepareCreate(db, auth, body) {
-    const values = await newOfferValues(auth, body);
+    const values = await newOfferValues(auth, body, await todayOf(db));
     const existing = await findDuplicate(db, values);
     if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
     return { values, settings: await readBusinessSettings(db) };
@@ -325,7 +340,7 @@ export const offerRecord: RecordSection<OfferToInsert> = {
     const [stored] = rows<Row>(await tx.execute(sql`SELECT * FROM offers WHERE id = ${id}`));
     // a date as its day's text (the locked record's JSON has it so), whatever the driver makes of a date column
     stored.expected_arrival = before.expected_arrival ?? null;
-    const values = await changedValues(auth, stored, body, hidden);
+    const values = await changedValues(auth, stored, body, hidden, await todayOf(tx));
     // an offer keeps a product deactivated since; it cannot be moved to one, nor to a deleted city or supplier
     await requireLiveReferences(tx, { values, stored });
     const status = changedStatus(stored, body, values);

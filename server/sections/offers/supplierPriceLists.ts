@@ -33,6 +33,7 @@ import { hiddenFields, insertRecords, type RecordSection, type Row } from '../..
 import type { RefusedRow } from '../../../domain/bulk';
 import { notifyMany } from '../../records/notify';
 import { todayOf } from '../../db/businessDay';
+import { yearOfDay } from '../../../domain/offers/harvestYear';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import type { SectionSpec } from '../../contract/section';
 import type { Section } from '../../../domain/sections';
@@ -380,9 +381,10 @@ const readFiles = new Map<string, ReadFile>();
 const READ_FILES_KEPT = 4;
 
 async function readFile(auth: AuthenticatedUser, uploadId: number, rows: SheetRow[], supplier: Supplier, profile: PriceListProfile,
-  refs: References, titleOf: (target: PriceListTarget | null) => string, fieldTitle: (field: string) => string): Promise<ReadFile> {
+  refs: References, titleOf: (target: PriceListTarget | null) => string, fieldTitle: (field: string) => string, today: string): Promise<ReadFile> {
+  // the harvest years are judged on the business day's year
   const cacheKey = JSON.stringify([uploadId, supplier.id, profile, refs.products, refs.varieties, [...refs.packing], [...hiddenOfferFormFields(auth.permissions)].sort(),
-    auth.user.supplier_id]);
+    auth.user.supplier_id, yearOfDay(today)]);
   const known = readFiles.get(cacheKey);
   if (known) return known;
   const read: ReadFile = { problems: [], named: [], candidates: [] };
@@ -417,7 +419,7 @@ async function readFile(auth: AuthenticatedUser, uploadId: number, rows: SheetRo
     };
     let values: NewOffer;
     try {
-      values = await newOfferValues(auth, body);
+      values = await newOfferValues(auth, body, today);
       values.supplier_id = supplier.id;
     } catch (error) {
       for (const [field, message] of fieldProblems(error)) problem(r.line, row.name, fieldTitle(field), message);
@@ -468,7 +470,7 @@ async function computePlan(db: Database, auth: AuthenticatedUser, upload: Upload
   const varietyName = new Map(refs.varieties.map((v) => [v.id, v.name]));
   const packingName = new Map([...refs.packing.values()].map((p) => [p.id, p.name]));
 
-  const read = await readFile(auth, upload.id, rows, supplier, profile, refs, titleOf, fieldTitle);
+  const read = await readFile(auth, upload.id, rows, supplier, profile, refs, titleOf, fieldTitle, await todayOf(db));
   const { candidates } = read;
   const plan: Plan = { preview: { new: [], changed: [], unchanged: [], gone: [], problems: [...read.problems] }, create: [], change: [], gone: [] };
   const problem = (line: number, name: string, column: string, message: string) => plan.preview.problems.push({ line, name, column, message });

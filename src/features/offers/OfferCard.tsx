@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { hiddenOfferFormFields, offerSchema, OFFER_FIELD_VISIBILITY } from '../../../domain/offers/schema';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { useReferenceListQuery } from '../../api/references';
+import { useBusinessToday } from '../../api/businessDay';
 import { CardForm, recordTab, useCardBase } from '../../components/Card/CardForm';
 import { RecordCardScreen } from '../../components/Card/RecordCard';
 import { InfoBlock } from '../../components/Card/InfoBlock';
@@ -38,10 +39,12 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
 
   const visible = (field: string) => isFieldVisible(perms, 'offers', OFFER_FIELD_VISIBILITY[field] ?? field);
   const hidden = useMemo(() => hiddenOfferFormFields(perms), [perms]);
+  // the harvest year goes up to the business day's next year; an offer's stored one stays while left as it is
+  const today = useBusinessToday();
 
   const form = useFormik<OfferFormValues>({
     initialValues: valuesOf(offer),
-    validationSchema: offerSchema(hidden),
+    validationSchema: offerSchema(today, hidden, offer?.harvest_year),
     onSubmit: (values, helpers) => save.save(helpers, async () => {
       const payload = offerPayload(values, visible);
       if (mode === 'create') {
