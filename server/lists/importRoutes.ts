@@ -13,6 +13,8 @@ import { attachment } from './export';
 import { spreadsheetUploads, uploadedFile } from './importUpload';
 import type { UploadedFile } from './import';
 import { requireCompleteCreate } from '../records/access';
+import type { ScopeSpecs } from '../records/references';
+import type { Database } from '../db/client';
 
 /** A section's import: who may, its template and its rows. */
 export interface SectionImport {
@@ -21,7 +23,8 @@ export interface SectionImport {
   templateName: string;
   requireRight(auth: AuthenticatedUser): void;
   template(auth: AuthenticatedUser): Promise<Buffer>;
-  run(auth: AuthenticatedUser, file: UploadedFile, mode: ImportMode): Promise<ImportReport>;
+  /** Reads the file's rows into the section (the sections' scopes: which references the caller may name). */
+  run(db: Database, specs: ScopeSpecs, auth: AuthenticatedUser, file: UploadedFile, mode: ImportMode): Promise<ImportReport>;
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -59,7 +62,7 @@ const importBody = {
   },
 } as const;
 
-export default async function importRoutes(app: FastifyInstance, opts: { import: SectionImport }) {
+export default async function importRoutes(app: FastifyInstance, opts: { db: Database; import: SectionImport }) {
   const { section, templateName, requireRight, template, run } = opts.import;
   // a role that cannot fill a required field of the section imports nothing into it (issue 33)
   const mayImport = (auth: AuthenticatedUser) => {
@@ -90,6 +93,6 @@ export default async function importRoutes(app: FastifyInstance, opts: { import:
   }, async (request) => {
     const file = uploadedFile(request);
     const { mode } = request.body as { mode?: ImportMode };
-    return run(requireAuth(request), file, mode ?? 'all');
+    return run(opts.db, app.sectionSpecs, requireAuth(request), file, mode ?? 'all');
   });
 }

@@ -1,4 +1,5 @@
 // A named reference section's list (products, cities): alike but for their filter keys and extra filters.
+import { resourceSection } from './resource';
 import { sql } from 'drizzle-orm';
 import type { Resource } from '../../domain/resource';
 import { byIds, byValues, contains, dateRange, exists, latestComments, ownColumns } from './engine';
@@ -12,10 +13,7 @@ export function namedSection(resource: Resource, alias: string, extraFilters: Re
   const keys = { ids: `${section}_ids`, name: resource.filters.find((f) => resource.fieldOfFilter(f.key)?.key === 'name')!.key };
   const own = ownColumns(alias, ['id', 'name', 'status', 'created_at', 'deleted_at'], []);
   return {
-    section,
-    columnDefs: resource.columns,
-    filterDefs: resource.filters,
-    alias,
+    ...resourceSection(resource, alias),
     from: sql`FROM ${sql.raw(section)} ${a}`,
     columns: { ...own.columns, comments: latestComments(section, sql`${a}.id`) },
     sortable: own.sortable,

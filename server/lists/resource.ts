@@ -18,6 +18,11 @@ export interface ResourceSqlOptions {
   own?: string[];
 }
 
+/** What a section's list spec takes from its resource as it is: the section, its columns and filters, the alias its
+ * SQL reads its own table by. */
+export const resourceSection = (resource: Resource, alias: string) =>
+  ({ section: resource.section, columnDefs: resource.columns, filterDefs: resource.filters, alias });
+
 /** The list SQL of a section's resource over its own table's alias. */
 export function resourceSql(resource: Resource, alias: string, options: ResourceSqlOptions = {}) {
   const a = sql.raw(alias);

@@ -20,10 +20,7 @@ export default async function buyersPlugin(app: FastifyInstance, opts: { db: Dat
   listRoutes(app, db, buyersSpec);
   // the import in a plugin of its own: the multipart parser serves its routes only
   await app.register(importRoutes, {
-    import: {
-      section: 'buyers', templateName: 'Шаблон импорта покупателей.xlsx', requireRight: requireBuyerImportRight, template: buyerImportTemplate,
-      run: (auth, file, mode) => importBuyers(db, app.sectionSpecs, auth, file, mode),
-    },
+    db, import: { section: 'buyers', templateName: 'Шаблон импорта покупателей.xlsx', requireRight: requireBuyerImportRight, template: buyerImportTemplate, run: importBuyers },
   });
   cardRoutes(app, db, { body: buyerBody, summaries: buyerSummaries, record: buyerRecord });
   app.get('/buyers/:id/ledger', {

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { buyersResource, PAYMENT_TERMS } from '../../../domain/buyers/resource';
 import { latestComments } from '../../lists/engine';
-import { resourceSql } from '../../lists/resource';
+import { resourceSql, resourceSection } from '../../lists/resource';
 import type { SectionSpec } from '../../contract/section';
 import { debtJoin } from './debt';
 import { ZONE_SQL } from '../../db/businessDay';
@@ -15,10 +15,7 @@ const fields = resourceSql(buyersResource, 'b', {
 const termsTitle = sql.raw(`CASE b.payment_terms ${PAYMENT_TERMS.map((t) => `WHEN '${t.value}' THEN '${t.title}'`).join(' ')} END`);
 
 export const buyersSpec: SectionSpec = {
-  section: 'buyers',
-  columnDefs: buyersResource.columns,
-  filterDefs: buyersResource.filters,
-  alias: 'b',
+  ...resourceSection(buyersResource, 'b'),
   // overdue by the business day (the time_zone setting), as the card's ledger and the credit check count it
   from: sql`FROM buyers b ${fields.joins} ${debtJoin('b', sql`(now() AT TIME ZONE ${ZONE_SQL})::date`)}`,
   columns: {

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { employeesResource } from '../../../domain/employees/resource';
 import { latestComments, money2, numberRange, ownByCreator } from '../../lists/engine';
-import { resourceSql } from '../../lists/resource';
+import { resourceSql, resourceSection } from '../../lists/resource';
 import type { SectionSpec } from '../../contract/section';
 import { reserveStats } from '../reserves/stats';
 import { handReservesOver } from '../../records/handOver';
@@ -16,10 +16,7 @@ const stats = reserveStats('st', sql`FROM reserves rs WHERE rs.responsible_id = 
 const fields = resourceSql(employeesResource, 'e');
 
 export const employeesSpec: SectionSpec = {
-  section: 'employees',
-  columnDefs: employeesResource.columns,
-  filterDefs: employeesResource.filters,
-  alias: 'e',
+  ...resourceSection(employeesResource, 'e'),
   // responsible for active reserves: kept with the count, or they go to the employee the delete names (issue 33)
   inUse: {
     count: sql`(SELECT count(*) FROM reserves used WHERE used.responsible_id = e.id AND used.status = 'active')`,

@@ -18,10 +18,7 @@ export default async function offersPlugin(app: FastifyInstance, opts: { db: Dat
   listRoutes(app, db, offersSpec);
   // the import in a plugin of its own: the multipart parser serves its routes only
   await app.register(importRoutes, {
-    import: {
-      section: 'offers', templateName: 'Шаблон импорта предложений.xlsx', requireRight: requireImportRight, template: offerImportTemplate,
-      run: (auth, file, mode) => importOffers(db, app.sectionSpecs, auth, file, mode),
-    },
+    db, import: { section: 'offers', templateName: 'Шаблон импорта предложений.xlsx', requireRight: requireImportRight, template: offerImportTemplate, run: importOffers },
   });
 
   app.get('/offers/summary', { schema: { tags: ['offers'], summary: 'The three tiles of the offers page', querystring: noQuery, response: summaryResponse } }, async (request) =>

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { offersResource } from '../../../domain/offers/resource';
 import { byIds, exists, latestComments } from '../../lists/engine';
-import { resourceSql } from '../../lists/resource';
+import { resourceSql, resourceSection } from '../../lists/resource';
 import type { SectionSpec } from '../../contract/section';
 import { unreserved } from './stock';
 import { documentsStateIn, documentsStateSql } from '../../records/documentsState';
@@ -21,10 +21,7 @@ const fields = resourceSql(offersResource, 'o', {
 });
 
 export const offersSpec: SectionSpec = {
-  section: 'offers',
-  columnDefs: offersResource.columns,
-  filterDefs: offersResource.filters,
-  alias: 'o',
+  ...resourceSection(offersResource, 'o'),
   from: sql`FROM offers o ${fields.joins}`,
   // every filter below and "own" read the offer's own columns (or a subquery of their own): the count needs no join
   countFrom: sql`FROM offers o`,

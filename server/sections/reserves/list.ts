@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { reservesResource } from '../../../domain/reserves/resource';
 import { latestComments, money2, numberRange } from '../../lists/engine';
-import { resourceSql } from '../../lists/resource';
+import { resourceSql, resourceSection } from '../../lists/resource';
 import type { SectionSpec } from '../../contract/section';
 import { releaseBeforeDelete } from './release';
 
@@ -15,10 +15,7 @@ const fields = resourceSql(reservesResource, 'r', { joinedOn: { product: 'o.prod
 // bulk-delete hook (a deleted active reserve gives its amount back) is the lifecycle's and is added by the
 // plugin (index.ts): the lifecycle reads this spec, so this spec cannot import it.
 export const reservesSpec: SectionSpec = {
-  section: 'reserves',
-  columnDefs: reservesResource.columns,
-  filterDefs: reservesResource.filters,
-  alias: 'r',
+  ...resourceSection(reservesResource, 'r'),
   from: sql`FROM reserves r JOIN offers o ON o.id = r.offer_id ${fields.joins}`,
   columns: {
     ...fields.parts.own,

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { suppliersResource } from '../../../domain/suppliers/resource';
 import { latestComments, money2, numberRange, ownByCreator } from '../../lists/engine';
-import { resourceSql } from '../../lists/resource';
+import { resourceSql, resourceSection } from '../../lists/resource';
 import type { SectionSpec } from '../../contract/section';
 import { usedByActiveOffers } from '../../lists/inUse';
 import { reserveStats } from '../reserves/stats';
@@ -20,10 +20,7 @@ const reserves = reserveStats('str', sql`FROM reserves rs JOIN offers ro ON ro.i
 const fields = resourceSql(suppliersResource, 's');
 
 export const suppliersSpec: SectionSpec = {
-  section: 'suppliers',
-  columnDefs: suppliersResource.columns,
-  filterDefs: suppliersResource.filters,
-  alias: 's',
+  ...resourceSection(suppliersResource, 's'),
   // a supplier of active offers stays (issue 33)
   inUse: usedByActiveOffers('suppliers', 's'),
   from: sql`FROM suppliers s ${fields.refJoins} ${supplierStats} ${reserves.join}`,
