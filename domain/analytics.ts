@@ -9,6 +9,7 @@
 // the caller's when its sections are unreadable or its dimension (the manager, the buyer) is hidden.
 import { isRefVisible, scopeOf, type FieldRef, type Permissions, type Resource } from './permissions';
 import { harvestStart, yearOfDay } from './offers/harvestYear';
+import { RESERVE_BUYER } from './reserves/buyerKeys';
 
 export const CHARTS = ['sales', 'managers', 'stock', 'turnover', 'buyers', 'funnel', 'receivables'] as const;
 export type Chart = (typeof CHARTS)[number];
@@ -126,7 +127,8 @@ export const CHART: Record<Chart, ChartDef> = {
     key: 'buyers', title: 'Крупнейшие покупатели', periodic: true, byResponsible: true,
     note: 'Десять покупателей с наибольшей суммой завершённых резервов за период',
     sections: ['reserves', 'offers'],
-    dimensions: [{ key: 'buyer_name', title: 'Покупатель', kind: 'text', reads: ['reserves.buyer_name'] }],
+    // the reserve's buyer's name, as the reserves list shows it
+    dimensions: [{ key: RESERVE_BUYER.name, title: 'Покупатель', kind: 'text', reads: [`reserves.${RESERVE_BUYER.name}`] }],
     figures: [
       money('selling_sum', 'Сумма продаж', ['reserves.total_selling_sum', COMPLETED_ON]),
       { key: 'completed_kg', title: 'Куплено, кг', kind: 'kg', reads: [...RESERVE_KG_READS, COMPLETED_ON] },

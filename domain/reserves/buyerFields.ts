@@ -1,20 +1,15 @@
 // The reserve's buyer (issue 37): the fields a reserve holds of whom it sells to, its name, phone and delivery
 // address, each a field of the reserves resource (domain/reserves/resource.ts: label, kind, column, filter, history).
-// Named here once as a group, so that what carries a buyer iterates the group instead of spelling its fields: a
-// quote's buyer (its name is stored, listed, sorted and changed under the reserve's key), the quote → reserve copy,
-// the quote's reserve form, the PDF's buyer line, the analytics' buyers chart, the buyer picker that fills them.
+// Named once as a group (its keys in buyerKeys.ts), so that what carries a buyer iterates the group instead of
+// spelling its fields: a quote's buyer (its name is stored, listed, sorted and changed under the reserve's key), the
+// quote → reserve copy, the quote's reserve form, the PDF's buyer line, the analytics' buyers chart, the buyer
+// picker that fills them.
 import { BUYER_ADDRESS, type BuyerFieldKey } from '../buyers/resource';
 import type { ResourceField } from '../resource';
-import { reservesResource, type ReserveFieldKey } from './resource';
+import { reservesResource } from './resource';
+import { RESERVE_BUYER, type ReserveBuyerKey } from './buyerKeys';
 
-/** The reserve's buyer fields by what each holds, in the order the reserve's form asks them. */
-export const RESERVE_BUYER = { name: 'buyer_name', phone: 'buyer_phone', address: 'delivery_address' } as const satisfies Record<string, ReserveFieldKey>;
-
-/** A field of the reserve's buyer. */
-export type ReserveBuyerKey = (typeof RESERVE_BUYER)[keyof typeof RESERVE_BUYER];
-
-/** The buyer as a reserve holds it: each of its fields' text. */
-export type ReserveBuyer = Record<ReserveBuyerKey, string>;
+export { RESERVE_BUYER, type ReserveBuyer, type ReserveBuyerKey } from './buyerKeys';
 
 /** The group's fields as the reserves resource declares them, in the form's order. */
 export const RESERVE_BUYER_FIELDS: readonly ResourceField<ReserveBuyerKey>[] = Object.values(RESERVE_BUYER).map((key) => ({ ...reservesResource.field(key), key }));

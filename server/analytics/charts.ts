@@ -27,6 +27,7 @@ import { dayStartSql, ZONE_SQL } from '../db/businessDay';
 import { addDays } from '../../domain/businessDay';
 import { todayOf } from '../db/businessDay';
 import { dueDay, leftToPay } from '../sections/buyers/debt';
+import { RESERVE_BUYER } from '../../domain/reserves/buyerKeys';
 
 type Specs = Record<Section, SectionSpec>;
 type Row = Record<string, unknown>;
@@ -199,16 +200,17 @@ const CHARTS: Record<Chart, (ctx: Context) => Promise<Row[]>> = {
 
   async buyers(ctx) {
     const { from, where } = reservesFrom(ctx);
+    const buyer = sql`r.${sql.identifier(RESERVE_BUYER.name)}`;
     return rowsOf<Row>(await ctx.db.execute(sql`
-      SELECT r.buyer_name, ${selectOf(ctx.figures, {
+      SELECT ${buyer}, ${selectOf(ctx.figures, {
         selling_sum: money2(sql`sum(r.total_selling_sum)`),
         completed_kg: kg2(sql`sum(${RESERVE_KG})`),
         completed_count: sql`count(*)::int`,
       })}
       ${from}
-      WHERE ${where} AND ${soldIn(ctx.filter)} AND r.buyer_name IS NOT NULL
-      GROUP BY r.buyer_name
-      ORDER BY sum(r.total_selling_sum) DESC, r.buyer_name
+      WHERE ${where} AND ${soldIn(ctx.filter)} AND ${buyer} IS NOT NULL
+      GROUP BY ${buyer}
+      ORDER BY sum(r.total_selling_sum) DESC, ${buyer}
       LIMIT ${TOP_BUYERS}`));
   },
 

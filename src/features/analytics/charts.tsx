@@ -184,7 +184,7 @@ function TurnoverChart({ answer }: { answer: ChartAnswer }) {
 }
 
 function BuyersChart({ answer }: { answer: ChartAnswer }) {
-  const labels = answer.rows.map((r) => String(r.buyer_name));
+  const labels = answer.rows.map((r) => String(r[CHART.buyers.dimensions[0].key]));
   const more = (row: Row) => `${formatFigureOf('kg', row.completed_kg)}, резервов: ${formatNumber(row.completed_count)}`;
   return <MoneyBars labels={labels} series={seriesOf(answer, ['selling_sum'], undefined, more)} hideLegend />;
 }
