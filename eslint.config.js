@@ -8,19 +8,57 @@ const fs = require('node:fs');
 const path = require('node:path');
 const ts = require('typescript');
 
+/** A TypeScript module of the repository run here on its own, transpiled (the registry, the import graph): `allowed`
+ * names the only modules it may require. */
+function loadTs(relative, allowed = []) {
+  const file = path.join(__dirname, relative);
+  const { outputText } = ts.transpileModule(fs.readFileSync(file, 'utf8'), {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true }, fileName: file,
+  });
+  const loaded = { exports: {} };
+  const load = (name) => {
+    if (allowed.includes(name)) return require(name);
+    throw new Error(`${relative} imports ${name}: eslint.config.js reads it on its own`);
+  };
+  new Function('exports', 'require', 'module', outputText)(loaded.exports, load, loaded);
+  return loaded.exports;
+}
+
 /** The registry's list of sections (domain/sectionKeys.ts, which domain/sections.ts re-exports), read at config load
  * so the zones name the sections it names: a section added or removed there is added to or removed from the zones
  * with no second list to keep. The list imports nothing, so its transpiled text runs on its own. */
-function loadRegistry() {
-  const file = path.join(__dirname, 'domain', 'sectionKeys.ts');
-  const { outputText } = ts.transpileModule(fs.readFileSync(file, 'utf8'), {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 }, fileName: file,
-  });
-  const registry = { exports: {} };
-  const refuse = (name) => { throw new Error(`domain/sectionKeys.ts imports ${name}: eslint.config.js reads it on its own`); };
-  new Function('exports', 'require', 'module', outputText)(registry.exports, refuse, registry);
-  return registry.exports;
-}
+const loadRegistry = () => loadTs('domain/sectionKeys.ts');
+
+/** The house's own rule (issue 32): no two folders of the app's code reach each other (records/ ⇄ lists/), the
+ * loop import-x/no-cycle cannot see when no single file closes a circle. The graph of the code on disk is read once
+ * per run; the file being linted counts as its text is now. */
+const graphs = loadTs('eslint/importGraph.ts', ['node:fs', 'node:path']);
+let appGraph;
+const house = {
+  rules: {
+    'no-folder-loop': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: { loop: "This import makes '{{from}}' reach '{{to}}', and '{{to}}' reaches it back ({{way}}): folders import one way; move what both need below both." },
+      },
+      create(context) {
+        const file = context.physicalFilename ?? context.filename;
+        if (!graphs.isAppSource(__dirname, file)) return {};
+        return {
+          'Program:exit'(program) {
+            appGraph ??= new Map([...graphs.importGraph(__dirname, ['server', 'src', 'domain'])].filter(([f]) => graphs.isAppSource(__dirname, f)));
+            const from = path.relative(__dirname, path.dirname(file));
+            for (const { spec, way } of graphs.loopsClosedBy(__dirname, appGraph, file, context.sourceCode.text)) {
+              const node = program.body.find((n) => n.type === 'ImportDeclaration' && n.source.value === spec) ?? program;
+              context.report({ node, messageId: 'loop', data: { from, to: way[0], way: [from, ...way].join(' → ') } });
+            }
+          },
+        };
+      },
+    },
+  },
+};
 
 const { SECTIONS } = loadRegistry();
 const FEATURES = ['auth', 'profile', 'settings', 'priceList', 'quote', 'analytics', ...SECTIONS];
@@ -68,7 +106,7 @@ module.exports = tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX, house },
     settings: {
       'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
       // the files import-x reads to follow imports (no-cycle): without TypeScript here it finds no circle at all
@@ -82,6 +120,8 @@ module.exports = tseslint.config(
       // imports point one way, so no module reaches itself again (type-only imports are skipped by the rule;
       // server/__tests__/layout.test.ts checks those too)
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // and no folder reaches itself through other folders' code (server/__tests__/layout.test.ts feeds one in)
+      'house/no-folder-loop': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       '@typescript-eslint/no-explicit-any': 'error',
     },

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { SECTIONS } from '../../domain/sections';
+import { folderLoops, importGraph, isAppSource } from '../../eslint/importGraph';
 
 const server = path.resolve(__dirname, '..');
 const files = (dir: string): string[] =>
@@ -95,29 +96,10 @@ test('ESLint sees a circle through TypeScript files (import-x needs the .ts exte
 });
 
 /** Every file of the repository's code and the files it imports, type-only and lazy imports included. */
-function importGraph(): Map<string, string[]> {
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const full = path.join(dir, name);
-      if (name === 'node_modules' || name === 'migrations') return [];
-      if (statSync(full).isDirectory()) return walk(full);
-      return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
-    });
-  const resolve = (from: string, spec: string) => {
-    const target = path.resolve(path.dirname(from), spec);
-    return [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts'), path.join(target, 'index.tsx')]
-      .find((f) => existsSync(f) && statSync(f).isFile());
-  };
-  const code = ['server', 'src', 'domain', '__tests__', 'e2e', 'bench'].map((dir) => path.join(repo, dir)).filter(existsSync).flatMap(walk);
-  return new Map(code.map((file) => {
-    const source = readFileSync(file, 'utf8');
-    const specs = [...source.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*(?:\/\*.*?\*\/\s*)?|^import\s+)'(\.[^']+)'/gm)].map(([, spec]) => spec);
-    return [file, specs.map((spec) => resolve(file, spec)).filter((f): f is string => f !== undefined)];
-  }));
-}
+const importGraphOfRepo = () => importGraph(repo, ['server', 'src', 'domain', '__tests__', 'e2e', 'bench']);
 
 test('no module reaches itself through its imports, type-only imports included (which the lint rule skips)', () => {
-  const graph = importGraph();
+  const graph = importGraphOfRepo();
   const circles: string[] = [];
   const done = new Set<string>();
   const visit = (file: string, trail: string[]) => {
@@ -131,39 +113,24 @@ test('no module reaches itself through its imports, type-only imports included (
   expect(circles).toEqual([]);
 });
 
-/** Loops between folders neither of which holds the other (records/ ⇄ lists/, List/ ⇄ DataTable/): each folder the
- * code of another reaches and that reaches it back, as 'a → b → a'. A parent folder's own files (server/errors.ts)
- * and its subfolders are one layer and may import each other. */
-function folderLoops(graph: Map<string, string[]>): string[] {
-  const folderOf = (file: string) => path.relative(repo, path.dirname(file));
-  const holds = (a: string, b: string) => a === b || b.startsWith(`${a}/`);
-  const edges = new Map<string, Set<string>>();
-  for (const [file, targets] of graph) {
-    for (const target of targets) {
-      const [from, to] = [folderOf(file), folderOf(target)];
-      if (holds(from, to) || holds(to, from)) continue;
-      edges.set(from, (edges.get(from) ?? new Set()).add(to));
-    }
-  }
-  const loops: string[] = [];
-  const done = new Set<string>();
-  const visit = (folder: string, trail: string[]) => {
-    const at = trail.indexOf(folder);
-    if (at >= 0) return void loops.push([...trail.slice(at), folder].join(' → '));
-    if (done.has(folder)) return;
-    for (const next of edges.get(folder) ?? []) visit(next, [...trail, folder]);
-    done.add(folder);
-  };
-  for (const folder of [...edges.keys()].sort()) visit(folder, []);
-  return loops;
-}
-
 test('no two folders of the code reach each other (issue 32: records ⇄ lists, http ⇄ accounts, List ⇄ DataTable went)', () => {
-  const code = new Map([...importGraph()].filter(([file]) =>
-    /^(server|src|domain)\//.test(path.relative(repo, file)) && !/__tests__|\.test\.tsx?$/.test(file)));
-  expect(folderLoops(code)).toEqual([]);
+  const code = new Map([...importGraphOfRepo()].filter(([file]) => isAppSource(repo, file)));
+  expect(folderLoops(repo, code)).toEqual([]);
   // a loop fed in is found: lists/ reads records/ (as it does), records/ reading lists/ back closes it
   const fed = new Map(code);
   fed.set(path.join(repo, 'server/records/pipeline.ts'), [...(code.get(path.join(repo, 'server/records/pipeline.ts')) ?? []), path.join(repo, 'server/lists/engine.ts')]);
-  expect(folderLoops(fed)).toContain('server/lists → server/records → server/lists');
+  expect(folderLoops(repo, fed)).toContain('server/lists → server/records → server/lists');
+});
+
+test('ESLint refuses an import that closes a folder loop (house/no-folder-loop), where no file closes a circle', () => {
+  const pipeline = readFileSync(path.join(repo, 'server', 'records', 'pipeline.ts'), 'utf8');
+  const lint = (text: string) => {
+    const run = spawnSync(eslint, ['--stdin', '--stdin-filename', 'server/records/pipeline.ts', '--format', 'json'], { cwd: repo, encoding: 'utf8', input: text });
+    const [{ messages }] = JSON.parse(run.stdout) as { messages: { ruleId: string; message: string }[] }[];
+    return messages;
+  };
+  expect(lint(pipeline)).toEqual([]);
+  const fed = lint(`${pipeline}\nimport { raw } from '../lists/engine';\nexport const _raw = raw;\n`);
+  expect(fed.map((m) => m.ruleId)).toEqual(['house/no-folder-loop']);
+  expect(fed[0].message).toContain('server/records → server/lists → server/records');
 });
