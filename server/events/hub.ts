@@ -11,7 +11,7 @@ import { CHANGES_CHANNEL, NOTIFY_CHANNEL, eventsOf } from '../db/changes';
 import type { AuthenticatedUser } from '../accounts/users';
 import { findSessionUser } from '../accounts/sessions';
 import { loadPermissions } from '../accounts/users';
-import { visibleIds } from '../records/access';
+import { readableByScope, readScope } from './audience';
 import type { SectionSpec } from '../contract/section';
 import { LIVE_EVENT, LIVE_MSG, type LiveEvent } from '../../domain/live';
 
@@ -77,36 +77,52 @@ export class LiveHub {
     }));
   }
 
-  /** Which of these events the user may read: per section, scope all without a query, own through the section's
-   * predicate in one query for the whole batch (answers cached per user and section for the batch). */
-  private async readable(auth: AuthenticatedUser, events: LiveEvent[], cache: Map<string, Promise<Set<number>>>): Promise<LiveEvent[]> {
+  /** Which of these events each of these users may read, by audience: per section the users' read scopes, each
+   * distinct one decided once (audience.ts: scope all without a query, every own scope in one query for the batch).
+   * Users whose scopes are alike over every section of the batch share a key, and so the text of their frames. */
+  private async readable(auths: AuthenticatedUser[], events: LiveEvent[]): Promise<{ key: string; may: (event: LiveEvent) => boolean }[]> {
     const sections = [...new Set(events.map((e) => e.section))];
-    const allowed = new Map<Section, Set<number>>();
+    const keys: string[][] = auths.map(() => []);
+    const bySection = new Map<Section, { keys: string[]; readable: Map<string, Set<number>> }>();
     for (const section of sections) {
       const spec = this.specs[section];
       if (!spec) continue;
-      const key = `${auth.user.id}:${auth.user.role_id ?? ''}:${section}`;
-      let ids = cache.get(key);
-      if (!ids) {
-        ids = visibleIds(this.db, spec, auth, [...new Set(events.filter((e) => e.section === section).map((e) => e.id))]).catch(() => new Set<number>());
-        cache.set(key, ids);
-      }
-      allowed.set(section, await ids);
+      const scopes = auths.map((auth) => readScope(spec, auth));
+      const ids = [...new Set(events.filter((e) => e.section === section).map((e) => e.id))];
+      const readable = await readableByScope(this.db, spec, ids, scopes).catch(() => new Map<string, Set<number>>());
+      bySection.set(section, { keys: scopes.map((s) => s.key), readable });
+      scopes.forEach((scope, i) => keys[i].push(`${section}:${scope.key}`));
     }
-    return events.filter((e) => allowed.get(e.section)?.has(e.id));
+    return auths.map((auth, i) => ({
+      key: keys[i].join('\n'),
+      may: (event: LiveEvent) => {
+        const of = bySection.get(event.section);
+        return Boolean(of?.readable.get(of.keys[i])?.has(event.id));
+      },
+    }));
   }
 
   /** The events as each user receives them (the record's name, version and kind, nothing of its fields), all of a
-   * batch a client may read in one write to its stream. */
+   * batch a client may read in one write to its stream. Each event's frame is made once, and the text of a batch
+   * once per audience, whatever the number of streams. */
   private async deliver(events: LiveEvent[]) {
     // trimmed once per batch: trimming after each push moved the whole ring per event (5 000 imported offers)
     for (const event of events) this.ring.push(event);
     if (this.ring.length > RING) this.ring.splice(0, this.ring.length - RING);
-    const cache = new Map<string, Promise<Set<number>>>();
-    for (const client of this.clients) {
-      const text = (await this.readable(client.auth, events, cache)).map((event) => frame(LIVE_EVENT.change, publicEvent(event), event.eid)).join('');
+    const clients = [...this.clients];
+    if (!clients.length) return;
+    const audiences = await this.readable(clients.map((c) => c.auth), events);
+    const frames = events.map((event) => frame(LIVE_EVENT.change, publicEvent(event), event.eid));
+    const texts = new Map<string, string>();
+    clients.forEach((client, i) => {
+      const { key, may } = audiences[i];
+      let text = texts.get(key);
+      if (text === undefined) {
+        text = events.map((event, at) => (may(event) ? frames[at] : '')).join('');
+        texts.set(key, text);
+      }
       if (text) this.write(client, text);
-    }
+    });
   }
 
   private write(client: LiveClient, text: string) {
@@ -119,7 +135,11 @@ export class LiveHub {
     if (lastEventId) {
       const at = this.ring.findIndex((e) => e.eid === lastEventId);
       if (at < 0) this.write(client, frame(LIVE_EVENT.reset, {}));
-      else for (const event of await this.readable(client.auth, this.ring.slice(at + 1), new Map())) this.write(client, frame(LIVE_EVENT.change, publicEvent(event), event.eid));
+      else {
+        const missed = this.ring.slice(at + 1);
+        const [{ may }] = await this.readable([client.auth], missed);
+        for (const event of missed.filter(may)) this.write(client, frame(LIVE_EVENT.change, publicEvent(event), event.eid));
+      }
     }
     this.clients.add(client);
     client.heartbeat = setInterval(() => void this.beat(client), this.heartbeatMs);
