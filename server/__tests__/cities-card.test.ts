@@ -1,7 +1,8 @@
 // The city card through the API on the demo data: create with delivery rows and comments, rename, the
 // delivery matrix row read and saved, duplicates by name (also of a deleted city), and who may do what.
 import { and, eq, sql } from 'drizzle-orm';
-import { createDemoApp, type DemoContext } from './testApp';
+import { createDemoApp, tableChecksum, type DemoContext } from './testApp';
+import { entryLines } from '../../domain/history';
 import { cities, cityDelivery, comments } from '../db/schema';
 
 let ctx: DemoContext;
@@ -133,4 +134,46 @@ test('scopes: the warehouse and a supplier read cities but change nothing; the m
   // role 1 and 8 never see who created a record
   expect(created.body).not.toHaveProperty('created_by');
   expect(await storedRoutes(kazan)).toEqual(expect.arrayContaining([expect.objectContaining({ from_city_id: kazan })]));
+});
+
+describe('a city\'s delivery matrix is a change of the city (issue 32): on the version the card read, in its history', () => {
+  const versionOf = async (id: number) => (await call('GET', `/api/cities/${id}`)).body.version as number;
+
+  test('a fresh save moves the version by one and tells each route old → new in the city\'s history', async () => {
+    const { body: city } = await call('POST', '/api/cities', 'admin', { name: 'Версионск', delivery: [{ to_id: moscow, cost: 10, days: 1 }] });
+    expect(city.version).toBe(1);
+    const saved = await call('PUT', `/api/cities/${city.id}/delivery?version=1`, 'admin', [{ to_id: moscow, cost: '12.5', days: 2 }, { to_id: kazan, cost: 7, days: 3 }]);
+    expect(saved.status).toBe(200);
+    expect(await versionOf(city.id)).toBe(2);
+    const [entry] = (await call('GET', `/api/cities/${city.id}/history`)).body;
+    expect(entry.action).toBe('update');
+    expect(entryLines('cities', entry).sort()).toEqual([
+      'Доставка в город Казань: — → 7,00 ₽, 3 дн.',
+      'Доставка в город Москва: 10,00 ₽, 1 дн. → 12,50 ₽, 2 дн.',
+    ]);
+    // the card's rename goes on from the version the save left
+    expect((await call('PATCH', `/api/cities/${city.id}`, 'admin', { name: 'Версионск-2', version: 2 })).body.version).toBe(3);
+  });
+
+  test('a stale save changes no row and answers the 409 the cards show: who, when, what', async () => {
+    const { body: city } = await call('POST', '/api/cities', 'admin', { name: 'Спорноград' });
+    // another user renamed the city since the card read version 1
+    expect((await call('PATCH', `/api/cities/${city.id}`, 'manager', { name: 'Спорноград-на-Оке', version: 1 })).status).toBe(200);
+    const before = await tableChecksum(ctx.db);
+    const stale = await call('PUT', `/api/cities/${city.id}/delivery?version=1`, 'admin', [{ to_id: kazan, cost: 5, days: 2 }]);
+    expect(stale.status).toBe(409);
+    const manager = (await ctx.db.execute(sql`SELECT name FROM users WHERE email = 'manager@nutdesk.demo'`) as unknown as { rows: { name: string }[] }).rows[0].name;
+    expect(stale.body).toMatchObject({
+      status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
+      stale: { version: 2, by: manager, changes: [{ field: 'name', old: 'Спорноград', new: 'Спорноград-на-Оке' }], fields: ['Название'] },
+    });
+    expect(await tableChecksum(ctx.db)).toBe(before);
+    expect(await storedRoutes(city.id)).toEqual([]);
+
+    // a save of the matrix makes the card's rename on the version before it stale, naming the routes
+    expect((await call('PUT', `/api/cities/${city.id}/delivery?version=2`, 'admin', [{ to_id: kazan, cost: 5, days: 2 }])).status).toBe(200);
+    const rename = await call('PATCH', `/api/cities/${city.id}`, 'admin', { name: 'Бесспорноград', version: 2 });
+    expect(rename.status).toBe(409);
+    expect(rename.body.stale).toMatchObject({ version: 3, changes: [{ field: 'delivery', key: kazan, old: null, new: { cost: 5, days: 2 } }], fields: ['Доставка'] });
+  });
 });

@@ -1,7 +1,8 @@
 // The product card through the API on the demo data: create, rename, deactivate and reactivate (a
 // deactivated product cannot start a new offer, existing offers keep it), varieties, duplicates and scopes.
 import { and, eq, sql } from 'drizzle-orm';
-import { createDemoApp, type DemoContext } from './testApp';
+import { createDemoApp, tableChecksum, type DemoContext } from './testApp';
+import { entryLines } from '../../domain/history';
 import { comments, products, varieties } from '../db/schema';
 
 let ctx: DemoContext;
@@ -117,4 +118,65 @@ test('scopes: the warehouse and a supplier read products but change nothing; the
   expect(mine.status).toBe(201);
   expect(mine.body).not.toHaveProperty('created_by');
   expect((await change('PATCH', `/api/products/${mine.body.id}`, 'manager', { name: 'Кумкват в сахаре' })).body.name).toBe('Кумкват в сахаре');
+});
+
+describe('a product\'s varieties are a change of the product (issue 32): on the version the card read, in its history', () => {
+  const versionOf = async (id: number) => (await call('GET', `/api/products/${id}`)).body.version as number;
+  const lastEntry = async (id: number) => (await call('GET', `/api/products/${id}/history`)).body[0];
+  const nameOf = async (email: string) => (await ctx.db.execute(sql`SELECT name FROM users WHERE email = ${email}`) as unknown as { rows: { name: string }[] }).rows[0].name;
+
+  test('a fresh add, rename and remove each move the version by one and tell the history the card shows', async () => {
+    const { body: product } = await call('POST', '/api/products', 'admin', { name: 'Кешью версионный' });
+    expect(product.version).toBe(1);
+    const added = await call('POST', `/api/products/${product.id}/varieties?version=1`, 'admin', { name: 'W320' });
+    expect(added.status).toBe(201);
+    expect(await versionOf(product.id)).toBe(2);
+    const entry = await lastEntry(product.id);
+    expect(entry).toMatchObject({ action: 'update', changes: [{ field: 'varieties', old: null, new: 'W320' }] });
+    expect(entryLines('products', entry)).toEqual(['Сорт: — → W320']);
+
+    const id = added.body[0].id;
+    expect((await call('PATCH', `/api/products/${product.id}/varieties/${id}?version=2`, 'admin', { name: 'W240' })).status).toBe(200);
+    expect(await versionOf(product.id)).toBe(3);
+    expect(entryLines('products', await lastEntry(product.id))).toEqual(['Сорт: W320 → W240']);
+    expect((await call('DELETE', `/api/products/${product.id}/varieties/${id}?version=3`, 'admin')).status).toBe(200);
+    expect(await versionOf(product.id)).toBe(4);
+    expect(entryLines('products', await lastEntry(product.id))).toEqual(['Сорт: W240 → —']);
+    // the card's own save goes on from there
+    expect((await call('PATCH', `/api/products/${product.id}`, 'admin', { name: 'Кешью версионный 2', version: 4 })).body.version).toBe(5);
+  });
+
+  test('a stale add, rename or remove changes no row and answers the 409 the cards show: who, when, what', async () => {
+    const { body: product } = await call('POST', '/api/products', 'admin', { name: 'Кешью спорный', varieties: ['W180'] });
+    const [w180] = (await call('GET', `/api/products/${product.id}/varieties`)).body;
+    // another user added a variety since the card read version 1
+    expect((await call('POST', `/api/products/${product.id}/varieties?version=1`, 'manager', { name: 'W450' })).status).toBe(201);
+    const before = await tableChecksum(ctx.db);
+    const writes = [
+      () => call('POST', `/api/products/${product.id}/varieties?version=1`, 'admin', { name: 'W320' }),
+      () => call('PATCH', `/api/products/${product.id}/varieties/${w180.id}?version=1`, 'admin', { name: 'W210' }),
+      () => call('DELETE', `/api/products/${product.id}/varieties/${w180.id}?version=1`, 'admin'),
+    ];
+    for (const write of writes) {
+      const res = await write();
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
+        stale: { version: 2, by: await nameOf('manager@nutdesk.demo'), changes: [{ field: 'varieties', old: null, new: 'W450' }], fields: ['Сорт'] },
+      });
+      expect(Date.now() - Date.parse(res.body.stale.at)).toBeLessThan(60_000);
+    }
+    expect(await tableChecksum(ctx.db)).toBe(before);
+    // the card's save made on the version before the variety is stale too, and says so by the variety
+    const rename = await call('PATCH', `/api/products/${product.id}`, 'admin', { name: 'Кешью бесспорный', version: 1 });
+    expect([rename.status, rename.body.stale?.fields]).toEqual([409, ['Сорт']]);
+  });
+
+  test('a bad version is refused in the query\'s words; none is written over whatever is stored, as before', async () => {
+    const { body: product } = await call('POST', '/api/products', 'admin', { name: 'Кешью без версии' });
+    const bad = await call('POST', `/api/products/${product.id}/varieties?version=abc`, 'admin', { name: 'W320' });
+    expect([bad.status, bad.body.messages]).toEqual([400, ['Параметр «version»: введите число']]);
+    expect((await call('POST', `/api/products/${product.id}/varieties`, 'admin', { name: 'W320' })).status).toBe(201);
+    expect(await versionOf(product.id)).toBe(2);
+  });
 });

@@ -4,13 +4,14 @@
 // section's create right, fields hidden from the role refused, then the section's own hooks (its schema, figures,
 // stock and references), with comments and history in the write's transaction. A change and a step (a reserve's
 // complete or cancel) name the version the user saw: the row is locked and a newer version answers 409 'stale'
-// with what changed since, changing nothing.
+// with what changed since, changing nothing. A part of a record kept in rows of its own (a product's varieties, a
+// city's routes) is written as a change of the record (recordPartWrite): the same lock, version, history and events.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { hiddenCardFields, hiddenFieldMessage } from '../../domain/schemas/card';
 import { HISTORY_FIELDS, HISTORY_TEXTS, type FieldChange } from '../../domain/history';
-import { changedFieldTitles, VERSION_MSG, type StaleInfo } from '../../domain/versions';
+import { changedFieldTitles, VERSION_MSG, versionProperty, type StaleInfo } from '../../domain/versions';
 import { badRequest, forbidden, notFound, stale } from '../errors';
 import { firstRow, rowsOf } from '../db/rows';
 import { stripHidden } from '../contract/visible';
@@ -233,15 +234,22 @@ async function writeRecord(db: Database, auth: AuthenticatedUser, section: Recor
   const version = versionOf(body);
   const hidden = hiddenFields(section, auth);
   refuseHidden(hidden, body, section.fields);
-  await db.transaction(async (tx) => {
-    await section.lockFirst?.(tx, id);
-    const before = await lockVersion(tx, auth, section, id, version);
-    const refused = section.refuseStatus?.(String(before.status), step);
-    if (refused) throw badRequest(refused);
-    const { set, extra } = await write(tx, before, hidden);
-    await changeRecord(tx, auth.user.id, section.spec.section, id, set, { before, extra });
-  });
+  await db.transaction((tx) => changeLocked(tx, auth, section, id, version, step, (before) => write(tx, before, hidden)));
   return readRecord(db, auth, section, id, false);
+}
+
+/** Inside a write's transaction: the rows the section locks first, the record locked and the version the write was
+ * made on checked (none: written over the record as stored), the section's status rule for the step, then `write`
+ * and the record's history of what it changed. */
+async function changeLocked(tx: Database, auth: AuthenticatedUser, section: RecordShape, id: number, version: number | undefined, step: string,
+  write: (before: Row) => Promise<Change>): Promise<void> {
+  await section.lockFirst?.(tx, id);
+  const before = version === undefined ? await lockedRecord(tx, section.spec.section, id) : await lockVersion(tx, auth, section, id, version);
+  if (!before) throw notFound();
+  const refused = section.refuseStatus?.(String(before.status), step);
+  if (refused) throw badRequest(refused);
+  const { set, extra } = await write(before);
+  await changeRecord(tx, auth.user.id, section.spec.section, id, set, { before, extra });
 }
 
 /** PATCH /{section}/{id}: the card's change, made on the version the user saw. */
@@ -253,6 +261,33 @@ export const updateRecord = <Values>(db: Database, auth: AuthenticatedUser, sect
 export const recordStep = <Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, id: number, body: unknown, step: string,
   write: (tx: Database, before: Row) => Promise<SQL>) =>
   writeRecord(db, auth, section, id, (body ?? {}) as Row, step, async (tx, before) => ({ set: await write(tx, before) }));
+
+/** A write of a record's part kept in rows of its own (a product's varieties, a city's routes), with the guarantees
+ * of a change of the record: the caller's right to change it (and `allowed`, the part's own), the record locked
+ * (after lockFirst) and the version the card read checked (409 'stale' with what changed since), then `write`
+ * inside the transaction, answering what changed for the record's history. The record's version moves by one
+ * (the card goes on from the version it sent plus one), its history tells the changes and the live streams hear
+ * of it. Without a version the part is written over whatever is stored (a client that sends none). */
+export async function recordPartWrite(db: Database, auth: AuthenticatedUser, section: RecordShape, id: number, part: {
+  version?: number;
+  allowed?: () => void;
+  write: (tx: Database, before: Row) => Promise<FieldChange[]>;
+}): Promise<void> {
+  await requireChangeable(db, auth, section, id);
+  part.allowed?.();
+  // the record's own columns stay as they are: the UPDATE moves its version (the trigger's), the history tells the part
+  await db.transaction((tx) => changeLocked(tx, auth, section, id, part.version, 'change',
+    async (before) => ({ set: sql`version = version`, extra: await part.write(tx, before) })));
+}
+
+/** The query of a part's write: `?version=`, the version of the record the card read (409 'stale' when newer). */
+export const partVersionQuery = {
+  type: 'object',
+  properties: { version: { ...versionProperty, description: 'the version of the record the change was made on (409 stale when newer)' } },
+} as const;
+
+/** The version a part's write names in its query (`?version=`): none where the client sent none. */
+export const partVersionOf = (query: unknown): number | undefined => (query as { version?: number } | undefined)?.version;
 
 /** A step that changes what the record's own columns do not show (a reserve's payments): `write` answers the
  * changes for the history beside its SET (which may set nothing new: the version moves all the same). */

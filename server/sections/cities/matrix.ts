@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../accounts/auth';
-import { idOf, idParams, noQuery, withDeletedOf, withDeletedQuery } from '../../http/schemas';
+import { idOf, idParams, withDeletedOf, withDeletedQuery } from '../../http/schemas';
+import { partVersionOf, partVersionQuery } from '../../records/pipeline';
 import { deliveryResponse, deliveryRowsBody } from './schema';
 import { readDelivery, saveDelivery } from './record';
 
@@ -12,6 +13,6 @@ export function deliveryMatrixRoutes(app: FastifyInstance, db: Database) {
     schema: { tags: ['cities'], summary: 'Delivery from the city to every other city: {id, to_id, to_name, cost, days}', params: idParams, querystring: withDeletedQuery, response: deliveryResponse },
   }, async (request) => readDelivery(db, requireAuth(request), idOf(request.params), withDeletedOf(request.query)));
   app.put('/cities/:id/delivery', {
-    schema: { tags: ['cities'], summary: 'Save the changed rows {to_id, cost, days}; a row with neither cost nor days is removed', params: idParams, querystring: noQuery, body: deliveryRowsBody, response: deliveryResponse },
-  }, async (request) => saveDelivery(db, requireAuth(request), idOf(request.params), request.body));
+    schema: { tags: ['cities'], summary: 'Save the changed rows {to_id, cost, days}; a row with neither cost nor days is removed', params: idParams, querystring: partVersionQuery, body: deliveryRowsBody, response: deliveryResponse },
+  }, async (request) => saveDelivery(db, requireAuth(request), idOf(request.params), request.body, partVersionOf(request.query)));
 }

@@ -9,10 +9,10 @@ import { money, toNumber } from '../../../domain/numbers';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { isFieldVisible } from '../../../domain/permissions';
 import { rowsOf } from '../../db/rows';
-import { keyedChanges, recordHistory } from '../../records/history';
+import { keyedChanges } from '../../records/history';
 import type { FieldChange } from '../../../domain/history';
 import { refuseActiveTwin, refuseDuplicate, validateCard } from '../../records/card';
-import { readRecord, type RecordSection, type Row } from '../../records/pipeline';
+import { readRecord, recordPartWrite, type RecordSection, type Row } from '../../records/pipeline';
 import { restoreTwins } from '../../records/formRecord';
 import { citiesSpec } from './list';
 
@@ -79,15 +79,14 @@ export async function readDelivery(db: Database, auth: AuthenticatedUser, id: nu
     ORDER BY c.name, c.id`));
 }
 
-/** PUT /api/cities/{id}/delivery: the rows the table changed, saved at once. */
-export async function saveDelivery(db: Database, auth: AuthenticatedUser, id: number, body: unknown): Promise<DeliveryRow[]> {
-  if (!(await readCity(db, auth, id, false)).can_update) throw forbidden();
-  requireMatrix(auth);
-  const rows = await validRows(body);
-  // a route is a row of the matrix, not of the city: saving one leaves the city's version as it is
-  await db.transaction(async (tx) => {
-    const changes = await storeDelivery(tx, id, rows);
-    await recordHistory(tx, auth.user.id, [{ section: 'cities', recordId: id, action: 'update', changes }]);
+/** PUT /api/cities/{id}/delivery: the rows the table changed, saved at once, as a change of the city
+ * (records/pipeline.ts, recordPartWrite): on the version the card read (`?version=`), the city locked, its version
+ * moved and its history told route by route. */
+export async function saveDelivery(db: Database, auth: AuthenticatedUser, id: number, body: unknown, version?: number): Promise<DeliveryRow[]> {
+  await recordPartWrite(db, auth, cityRecord, id, {
+    version,
+    allowed: () => requireMatrix(auth),
+    write: async (tx) => storeDelivery(tx, id, await validRows(body)),
   });
   return readDelivery(db, auth, id, false);
 }

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../accounts/auth';
-import { idOf, idParams, noQuery, withDeletedOf, withDeletedQuery } from '../../http/schemas';
+import { idOf, idParams, withDeletedOf, withDeletedQuery } from '../../http/schemas';
+import { partVersionOf, partVersionQuery } from '../../records/pipeline';
 import { listRoutes } from '../../lists/routes';
 import { cardRoutes } from '../../records/cardRoutes';
 import { productsSpec } from './list';
@@ -21,16 +22,16 @@ export default async function productsPlugin(app: FastifyInstance, opts: { db: D
     schema: { tags: ['products'], summary: 'The product\'s varieties, with how many offers name each', params: idParams, querystring: withDeletedQuery, response: varietiesResponse(200) },
   }, async (request) => listVarieties(db, requireAuth(request), idOf(request.params), withDeletedOf(request.query)));
   app.post('/products/:id/varieties', {
-    schema: { tags: ['products'], summary: 'Add a variety; answers the product\'s varieties', params: idParams, querystring: noQuery, body: varietyBody, response: varietiesResponse(201) },
+    schema: { tags: ['products'], summary: 'Add a variety; answers the product\'s varieties', params: idParams, querystring: partVersionQuery, body: varietyBody, response: varietiesResponse(201) },
   }, async (request, reply) => {
-    const list = await addVariety(db, requireAuth(request), idOf(request.params), request.body);
+    const list = await addVariety(db, requireAuth(request), idOf(request.params), request.body, partVersionOf(request.query));
     reply.status(201);
     return list;
   });
   app.patch('/products/:id/varieties/:varietyId', {
-    schema: { tags: ['products'], summary: 'Rename a variety', params: varietyParams, querystring: noQuery, body: varietyBody, response: varietiesResponse(200) },
-  }, async (request) => renameVariety(db, requireAuth(request), idOf(request.params), varietyOf(request.params), request.body));
+    schema: { tags: ['products'], summary: 'Rename a variety', params: varietyParams, querystring: partVersionQuery, body: varietyBody, response: varietiesResponse(200) },
+  }, async (request) => renameVariety(db, requireAuth(request), idOf(request.params), varietyOf(request.params), request.body, partVersionOf(request.query)));
   app.delete('/products/:id/varieties/:varietyId', {
-    schema: { tags: ['products'], summary: 'Remove a variety no offer names', params: varietyParams, querystring: noQuery, body: { type: ['object', 'null'] }, response: varietiesResponse(200) },
-  }, async (request) => removeVariety(db, requireAuth(request), idOf(request.params), varietyOf(request.params)));
+    schema: { tags: ['products'], summary: 'Remove a variety no offer names', params: varietyParams, querystring: partVersionQuery, body: { type: ['object', 'null'] }, response: varietiesResponse(200) },
+  }, async (request) => removeVariety(db, requireAuth(request), idOf(request.params), varietyOf(request.params), partVersionOf(request.query)));
 }

@@ -4,12 +4,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { PRODUCT_MSG, PRODUCT_STATUSES, hasDuplicateName, productSchema, varietySchema } from '../../../domain/products/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { rowsOf } from '../../db/rows';
-import { recordHistory } from '../../records/history';
+import type { FieldChange } from '../../../domain/history';
 import { findTwins, refuseActiveTwin, refuseDuplicate, validateCard } from '../../records/card';
 import { restoreTwins } from '../../records/formRecord';
-import { readRecord, type BulkOutcome, type BulkRow, type RecordSection, type Row } from '../../records/pipeline';
+import { readRecord, recordPartWrite, type BulkOutcome, type BulkRow, type RecordSection, type Row } from '../../records/pipeline';
 import { isRefVisible } from '../../../domain/permissions';
 import { productsSpec } from './list';
 
@@ -114,11 +114,6 @@ async function checkedName(db: Database, productId: number, body: unknown, excep
   return String(name);
 }
 
-/** Variety writes need the right to change the product. */
-async function updatableProduct(db: Database, auth: AuthenticatedUser, productId: number) {
-  if (!(await readProduct(db, auth, productId, false)).can_update) throw forbidden();
-}
-
 async function varietyOf(db: Database, productId: number, varietyId: number) {
   const [row] = rowsOf<{ id: number; name: string }>(await db.execute(sql`SELECT id, name FROM varieties WHERE id = ${varietyId} AND product_id = ${productId}`));
   if (!row) throw notFound();
@@ -126,39 +121,38 @@ async function varietyOf(db: Database, productId: number, varietyId: number) {
 }
 
 /** A variety added (old null), renamed or removed (new null): a change of the product, in its history. */
-const varietyChanged = (tx: Database, auth: AuthenticatedUser, productId: number, old: string | null, name: string | null) =>
-  recordHistory(tx, auth.user.id, [{ section: 'products', recordId: productId, action: 'update', changes: [{ field: 'varieties', old, new: name }] }]);
+const varietyChange = (old: string | null, name: string | null): FieldChange[] => (old === name ? [] : [{ field: 'varieties', old, new: name }]);
 
-export async function addVariety(db: Database, auth: AuthenticatedUser, productId: number, body: unknown): Promise<Variety[]> {
-  await updatableProduct(db, auth, productId);
-  const name = await checkedName(db, productId, body);
-  await db.transaction(async (tx) => {
+/** A write of the product's varieties, as a change of the product (records/pipeline.ts, recordPartWrite): the right
+ * to change it, the version the card read (`?version=`), the product locked while its varieties are checked and
+ * written, its version moved and its history told. Answers the varieties as they are after it. */
+async function varietiesWrite(db: Database, auth: AuthenticatedUser, productId: number, version: number | undefined,
+  write: (tx: Database) => Promise<FieldChange[]>): Promise<Variety[]> {
+  await recordPartWrite(db, auth, productRecord, productId, { version, write });
+  return listVarieties(db, auth, productId, false);
+}
+
+export const addVariety = (db: Database, auth: AuthenticatedUser, productId: number, body: unknown, version?: number) =>
+  varietiesWrite(db, auth, productId, version, async (tx) => {
+    const name = await checkedName(tx, productId, body);
     await tx.execute(sql`INSERT INTO varieties (name, product_id) VALUES (${name}, ${productId})`);
-    await varietyChanged(tx, auth, productId, null, name);
+    return varietyChange(null, name);
   });
-  return listVarieties(db, auth, productId, false);
-}
 
-export async function renameVariety(db: Database, auth: AuthenticatedUser, productId: number, varietyId: number, body: unknown): Promise<Variety[]> {
-  await updatableProduct(db, auth, productId);
-  const old = await varietyOf(db, productId, varietyId);
-  const name = await checkedName(db, productId, body, varietyId);
-  await db.transaction(async (tx) => {
+export const renameVariety = (db: Database, auth: AuthenticatedUser, productId: number, varietyId: number, body: unknown, version?: number) =>
+  varietiesWrite(db, auth, productId, version, async (tx) => {
+    const old = await varietyOf(tx, productId, varietyId);
+    const name = await checkedName(tx, productId, body, varietyId);
     await tx.execute(sql`UPDATE varieties SET name = ${name} WHERE id = ${varietyId}`);
-    await varietyChanged(tx, auth, productId, old.name, name);
+    return varietyChange(old.name, name);
   });
-  return listVarieties(db, auth, productId, false);
-}
 
 /** A variety no offer names can be removed; one in use stays (offers keep what they were made with). */
-export async function removeVariety(db: Database, auth: AuthenticatedUser, productId: number, varietyId: number): Promise<Variety[]> {
-  await updatableProduct(db, auth, productId);
-  const old = await varietyOf(db, productId, varietyId);
-  const [used] = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM offers WHERE variety_id = ${varietyId} LIMIT 1`));
-  if (used) throw badRequest(PRODUCT_MSG.varietyInUse);
-  await db.transaction(async (tx) => {
+export const removeVariety = (db: Database, auth: AuthenticatedUser, productId: number, varietyId: number, version?: number) =>
+  varietiesWrite(db, auth, productId, version, async (tx) => {
+    const old = await varietyOf(tx, productId, varietyId);
+    const [used] = rowsOf<{ id: number }>(await tx.execute(sql`SELECT id FROM offers WHERE variety_id = ${varietyId} LIMIT 1`));
+    if (used) throw badRequest(PRODUCT_MSG.varietyInUse);
     await tx.execute(sql`DELETE FROM varieties WHERE id = ${varietyId}`);
-    await varietyChanged(tx, auth, productId, old.name, null);
+    return varietyChange(old.name, null);
   });
-  return listVarieties(db, auth, productId, false);
-}
