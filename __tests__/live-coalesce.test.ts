@@ -1,9 +1,10 @@
 // Live updates that scale with screens (issue 36): a write of many records reaches an open list as a burst of
 // change events, and the list reads the changed rows it shows in ONE request (?offers_ids=a,b,…), replacing them
-// in place; a burst with a record created or deleted reads the page again, once.
+// in place; a burst with a record created or deleted reads the page again, once. A change that carries its row (the
+// stream watches what the cached pages show) is put in place with no request at all.
 import { makeStore } from '../src/app/store';
 import { listsApi } from '../src/api/lists';
-import { applyChanges } from '../src/api/live';
+import { applyChanges, watchPages } from '../src/api/live';
 import { changeBuffer, type ChangeEvent } from '../src/api/liveFrames';
 import type { RootState } from '../src/api/rootReducer';
 import { json, mockServer, route } from './support/render';
@@ -83,4 +84,49 @@ test('the events of one burst are handed on together, once', async () => {
   buffer.add(updates([4])[0]);
   await new Promise((resolve) => setTimeout(resolve, 60));
   expect(flushed).toEqual([[1, 2, 3, 4]]);
+});
+
+test('1 000 offers changed, the 50 the page shows carried with their rows: put in place, no request; rows not carried are read in one', async () => {
+  const { fetchMock, store, getState, subscription } = await openPage('page=1&perPage=50');
+  const cachedPrices = () => (Object.values(getState().api.queries).find((q) => q?.endpointName === 'list')!.data as { data: { unit_price: string }[] }).data.map((r) => r.unit_price);
+
+  const changed = updates(Array.from({ length: 1000 }, (_, i) => i + 1))
+    .map((event) => (event.id <= 50 ? { ...event, row: row(event.id, '110.00') } : event));
+  await applyChanges(store.dispatch, getState, changed);
+  expect(requested(fetchMock)).toEqual([]);
+  expect(cachedPrices()).toEqual(Array(50).fill('110.00'));
+
+  // 40 carried, 10 not (the watch had not reached the server yet): those 10 in one request
+  const partly = updates(Array.from({ length: 50 }, (_, i) => i + 1))
+    .map((event) => (event.id <= 40 ? { ...event, row: row(event.id, '120.00') } : event));
+  await applyChanges(store.dispatch, getState, partly);
+  expect(requested(fetchMock)).toEqual([`/api/offers?offers_ids=${Array.from({ length: 10 }, (_, i) => 41 + i).join(',')}`]);
+  expect(cachedPrices()).toEqual([...Array(40).fill('120.00'), ...Array(10).fill('100.00')]);
+  subscription.unsubscribe();
+});
+
+test('the stream watches what the cached pages show: one PUT per section when it changes, none when it does not', async () => {
+  const { fetchMock, store, getState, subscription } = await openPage('page=1');
+  const watches: unknown[] = [];
+  const inner = fetchMock.getMockImplementation()!;
+  fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+    if (!(input instanceof Request)) return inner(input);
+    if (input.method === 'PUT' && new URL(input.url).pathname === '/api/events/s-1/watch') {
+      watches.push({ auth: input.headers.get('authorization'), body: await input.json() });
+      return json({ status: 'kept' });
+    }
+    return inner(input);
+  });
+  const stop = watchPages({ getState, subscribe: store.subscribe }, 'token-1', 's-1');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(watches).toEqual([{ auth: 'Bearer token-1', body: { section: 'offers', ids: Array.from({ length: 20 }, (_, i) => i + 1) } }]);
+  // a second page joins the cache: the section's watch grows
+  const more = store.dispatch(listsApi.endpoints.list.initiate({ section: 'offers', query: 'page=1&perPage=50' }));
+  await more;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(watches).toHaveLength(2);
+  expect(watches[1]).toEqual({ auth: 'Bearer token-1', body: { section: 'offers', ids: Array.from({ length: 50 }, (_, i) => i + 1) } });
+  stop();
+  more.unsubscribe();
+  subscription.unsubscribe();
 });

@@ -1,6 +1,8 @@
 // The live event stream (GET /api/events): what one event tells a signed-in user. It names a record and its new
-// version, never a field's value, so what a role may not see cannot travel in it; the reader fetches the record
-// through the routes that strip hidden fields.
+// version; a change of a record the stream watches (its open list pages show it, PUT /api/events/{stream}/watch)
+// also carries the record's row exactly as that user's list answers it (hidden fields stripped by the list's own
+// rule), and nothing else carries a field's value. Without a row the reader fetches the record through the routes
+// that strip hidden fields.
 import type { Section } from './sections';
 
 /** What happened to the record: created, changed (a card's save, a step), deleted, or its stock moved by a reserve. */
@@ -30,4 +32,20 @@ export const LIVE_HEARTBEAT_MS = 15_000;
 export const LIVE_MSG = {
   perUser: (cap: number) => `Открыто слишком много вкладок с живыми обновлениями: не больше ${cap}. Закройте лишние, остальные обновляются по таймеру`,
   perInstance: 'Сервер занят: живые обновления временно недоступны, списки обновляются по таймеру',
+} as const;
+
+/** The stream's answer names the stream in this header: what a watch (PUT /api/events/{stream}/watch) names. */
+export const LIVE_STREAM_HEADER = 'x-live-stream';
+
+/** The most records of one section a stream may watch (its open list pages' rows): a watch's ids fit a bus
+ * notification to the instance that holds the stream. Rows beyond it are read by the page's one request. */
+export const WATCH_MAX = 500;
+
+/** The changed row an event carries to a stream that watches it: the list's row as that user's list answers it. */
+export type LiveRow = Record<string, unknown> & { id: number };
+
+export const WATCH_MSG = {
+  unknown: 'Поток живых обновлений не найден: он закрыт или открыт не вами',
+  section: 'Раздел: недопустимое значение',
+  ids: `Записи: список номеров, не больше ${WATCH_MAX}`,
 } as const;

@@ -11,7 +11,9 @@ import type { AuthenticatedUser } from '../accounts/users';
 import type { SectionSpec } from '../contract/section';
 import { mayColumn } from '../records/access';
 import { rowsOf } from '../db/rows';
-import { scopeOf } from '../../domain/permissions';
+import { scopeOf, type Permissions } from '../../domain/permissions';
+import { selectColumns } from '../lists/engine';
+import { stripHidden } from '../contract/visible';
 
 const dialect = new PgDialect();
 
@@ -57,4 +59,30 @@ export async function readableByScope(db: Database, spec: Pick<SectionSpec, 'ali
     for (const row of rows) sets.forEach((set, i) => row[`v${i}`] && set.add(Number(row.id)));
   }
   return readable;
+}
+
+/** The rows of these records as the section's list answers them (GET /api/{section}: its FROM, its columns, its
+ * default of no deleted record), read once for every stream that shows them; what a stream may see of them is cut
+ * afterwards (`stripFor`). A record the list would not show (deleted meanwhile) is no row: its streams read again. */
+export async function listRows(db: Database, spec: SectionSpec, ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
+  if (!ids.length) return new Map();
+  const a = sql.raw(spec.alias);
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT ${selectColumns(spec)} ${spec.from}
+    WHERE ${a}.id = ANY(${idArray(ids)}::int[]) AND ${a}.status <> 'deleted'`));
+  return new Map(rows.map((row) => [Number(row.id), row]));
+}
+
+/** What the list's stripping (contract/visible.ts stripHidden) leaves of a row with these keys for these
+ * permissions, as a key: streams alike in it get the same text of a row. Read off the stripping itself (a row of
+ * every key and a comment with its author run through it), never re-derived from the rules. */
+export function stripKey(perms: Permissions, spec: Pick<SectionSpec, 'section' | 'columnDefs'>, keys: readonly string[]): string {
+  const probe = Object.fromEntries(keys.map((key) => [key, key === 'comments' ? [{ author_id: 1, author_name: '' }] : null]));
+  return JSON.stringify(stripHidden([probe], perms, spec)[0]);
+}
+
+/** The rows as one stream's list would answer them: its hidden fields and comments' authors stripped, each row's
+ * JSON text by id. */
+export function stripFor(perms: Permissions, spec: Pick<SectionSpec, 'section' | 'columnDefs'>, rows: Iterable<Record<string, unknown>>): Map<number, string> {
+  const copies = [...rows].map((row) => ({ ...row }));
+  return new Map(stripHidden(copies, perms, spec).map((row) => [Number(row.id), JSON.stringify(row)]));
 }

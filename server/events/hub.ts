@@ -1,9 +1,13 @@
 // The live event hub of one app instance: it hears every committed change on the bus (the database announces
 // each write as it commits, server/db/changes.ts; on PostgreSQL from every instance through LISTEN/NOTIFY) and
 // sends each connected user the events of records that user may read (the section's read scope, its `own` predicate: a supplier's user hears of its own offers only).
-// An event names the record, its version and the kind of change, never a field's value. The last RING events are
-// kept for a reconnect's Last-Event-ID; one older than that (or from before this instance started) answers
-// 'reset': the client reads everything again.
+// An event names the record, its version and the kind of change. A stream may say which records of a section its
+// open list pages show (PUT /api/events/{stream}/watch, issue 36): a change of one of them (kind update or stock)
+// then carries its row, read once per batch through the list's own SQL and cut to what that stream's user may see
+// (the list's stripping), so the page puts it in place without a request; no other event carries a field's value.
+// The last RING events are kept for a reconnect's Last-Event-ID (without rows); one older than that (or from
+// before this instance started) answers 'reset': the client reads everything again.
+import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Database } from '../db/client';
 import type { Bus } from '../db/bus';
@@ -11,33 +15,61 @@ import { CHANGES_CHANNEL, NOTIFY_CHANNEL, eventsOf } from '../db/changes';
 import type { AuthenticatedUser } from '../accounts/users';
 import { findSessionUser } from '../accounts/sessions';
 import { loadPermissions } from '../accounts/users';
-import { readableByScope, readScope } from './audience';
+import { listRows, readableByScope, readScope, stripFor, stripKey } from './audience';
 import type { SectionSpec } from '../contract/section';
 import { LIVE_EVENT, LIVE_MSG, type LiveEvent } from '../../domain/live';
 
+import { isSection, type Section } from '../../domain/sections';
+
 /** Announced by the auth epoch's trigger at each move (migration 0017). */
 const AUTH_EPOCH_CHANNEL = 'auth_epoch';
-import type { Section } from '../../domain/sections';
+/** A stream's watch sent to the instances (the one that holds the stream keeps it). */
+const WATCH_CHANNEL = 'nutdesk_live_watch';
 
 /** Events kept for reconnects: a minute of a busy office's writes. */
 export const RING = 1000;
+
+/** Events delivered in one batch at most: a 5 000-row import goes out in a few. */
+const BATCH_MAX = 2000;
 
 export interface LiveClient {
   auth: AuthenticatedUser;
   token: string;
   res: ServerResponse;
   heartbeat?: NodeJS.Timeout;
+  /** The stream's id (its answer's X-Live-Stream header): what its watches name. */
+  id?: string;
+  /** The records of each section its open list pages show: their changes come with their rows. */
+  watched?: Map<Section, Set<number>>;
 }
+
+/** What a watch asks: the stream, its user, and the section's records its pages show (all of them, replacing the
+ * last watch of the section). Also what the bus carries to the instance that holds the stream. */
+export interface Watch {
+  stream: string;
+  user: number;
+  section: Section;
+  ids: number[];
+}
+
+/** Where the watch went: to a stream of this instance, to the instance that holds it (through the bus), or to no
+ * stream of this user. */
+export type Watched = 'kept' | 'forwarded' | 'unknown';
 
 const frame = (event: string, data: unknown, id?: string) => `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export class LiveHub {
   readonly clients = new Set<LiveClient>();
   private ring: LiveEvent[] = [];
-  private queue: Promise<void> = Promise.resolve();
+  /** Events heard and not yet delivered, and the loop that delivers them (null when idle). */
+  private pending: LiveEvent[] = [];
+  private draining: Promise<void> | null = null;
   private unsubscribe: (() => void)[] = [];
 
   private recheck: NodeJS.Timeout | null = null;
+  /** This instance's streams by id; an id starts with the instance's own prefix. */
+  private streams = new Map<string, LiveClient>();
+  private readonly prefix = randomBytes(4).toString('hex');
 
   constructor(private db: Database, private bus: Bus, private specs: Record<Section, SectionSpec>, private heartbeatMs: number,
     private caps: { perUser: number; perInstance: number } = { perUser: Infinity, perInstance: Infinity }) {}
@@ -63,8 +95,18 @@ export class LiveHub {
     this.unsubscribe.push(this.bus.subscribe(CHANGES_CHANNEL, (payload) => {
       const events = eventsOf(payload);
       if (!events.length) return;
-      // one batch after the other: a client sees the events in the order they were published
-      this.queue = this.queue.then(() => this.deliver(events)).catch(() => undefined);
+      // one batch after the other: a client sees the events in the order they were published; the notifications
+      // heard meanwhile (a bulk write's several, delivered at its commit) go out together as one batch
+      this.pending.push(...events);
+      this.draining ??= this.drain();
+    }));
+    // a watch sent to another instance than the stream's: kept by the one that holds it
+    this.unsubscribe.push(this.bus.subscribe(WATCH_CHANNEL, (payload) => {
+      try {
+        this.keep(JSON.parse(payload) as Watch);
+      } catch {
+        // not a watch
+      }
     }));
     this.unsubscribe.push(this.bus.subscribe(NOTIFY_CHANNEL, (payload) => {
       let users: number[] = [];
@@ -102,27 +144,121 @@ export class LiveHub {
     }));
   }
 
-  /** The events as each user receives them (the record's name, version and kind, nothing of its fields), all of a
-   * batch a client may read in one write to its stream. Each event's frame is made once, and the text of a batch
-   * once per audience, whatever the number of streams. */
+  /** Delivers what is pending, BATCH_MAX events a batch, until nothing is. */
+  private async drain() {
+    // the rest of a commit's notifications arrive in the same turn: let them join the batch
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.pending.length) {
+      const events = this.pending.splice(0, BATCH_MAX);
+      await this.deliver(events).catch(() => undefined);
+    }
+    this.draining = null;
+  }
+
+  /** The events as each user receives them, all of a batch a client may read in one write to its stream. Each
+   * event's frame is made once, and the text of a batch once per audience, whatever the number of streams; a
+   * stream that watches changed records gets their frames with their rows (`rowsOf`). */
   private async deliver(events: LiveEvent[]) {
     // trimmed once per batch: trimming after each push moved the whole ring per event (5 000 imported offers)
     for (const event of events) this.ring.push(event);
     if (this.ring.length > RING) this.ring.splice(0, this.ring.length - RING);
     const clients = [...this.clients];
     if (!clients.length) return;
-    const audiences = await this.readable(clients.map((c) => c.auth), events);
+    // who may read what, and the rows the streams watch, asked at once
+    const [audiences, read] = await Promise.all([
+      this.readable(clients.map((c) => c.auth), events),
+      this.watchedRows(clients, events).catch(() => new Map<Section, Map<number, Record<string, unknown>>>()),
+    ]);
+    const withRows = this.rowsOf(clients, audiences, events, read);
     const frames = events.map((event) => frame(LIVE_EVENT.change, publicEvent(event), event.eid));
     const texts = new Map<string, string>();
     clients.forEach((client, i) => {
       const { key, may } = audiences[i];
-      let text = texts.get(key);
-      if (text === undefined) {
-        text = events.map((event, at) => (may(event) ? frames[at] : '')).join('');
-        texts.set(key, text);
+      const rows = withRows[i];
+      let text: string | undefined;
+      if (rows) {
+        text = events.map((event, at) => {
+          if (!may(event)) return '';
+          const row = rowsShown(event) ? rows.get(event.section)?.get(event.id) : undefined;
+          return row === undefined ? frames[at] : `id: ${event.eid}\nevent: ${LIVE_EVENT.change}\ndata: ${JSON.stringify(publicEvent(event)).slice(0, -1)},"row":${row}}\n\n`;
+        }).join('');
+      } else {
+        text = texts.get(key);
+        if (text === undefined) {
+          text = events.map((event, at) => (may(event) ? frames[at] : '')).join('');
+          texts.set(key, text);
+        }
       }
       if (text) this.write(client, text);
     });
+  }
+
+  /** The rows of the batch's changed records any stream watches, by section, read once for all the streams
+   * through the list's SQL (audience.ts listRows). */
+  private async watchedRows(clients: LiveClient[], events: LiveEvent[]): Promise<Map<Section, Map<number, Record<string, unknown>>>> {
+    const read = new Map<Section, Map<number, Record<string, unknown>>>();
+    const changed = events.filter(rowsShown);
+    for (const section of new Set(changed.map((e) => e.section))) {
+      const spec = this.specs[section];
+      const watched = clients.map((c) => c.watched?.get(section)).filter((w) => w !== undefined);
+      if (!spec || !watched.length) continue;
+      const ids = [...new Set(changed.filter((e) => e.section === section && watched.some((w) => w.has(e.id))).map((e) => e.id))];
+      if (ids.length) read.set(section, await listRows(this.db, spec, ids));
+    }
+    return read;
+  }
+
+  /** Of the rows read, those each stream watches and may read, by section and id as JSON text, cut to what its
+   * user may see (null: the stream watches none of the changed records). Cut once per stripping alike
+   * (audience.ts stripKey): 200 streams of four roles cost a few cuts. */
+  private rowsOf(clients: LiveClient[], audiences: { may: (event: LiveEvent) => boolean }[], events: LiveEvent[],
+    read: Map<Section, Map<number, Record<string, unknown>>>): (Map<Section, Map<number, string>> | null)[] {
+    const out: (Map<Section, Map<number, string>> | null)[] = clients.map(() => null);
+    for (const [section, rows] of read) {
+      const spec = this.specs[section];
+      if (!rows.size) continue;
+      const ofSection = events.filter((e) => e.section === section && rowsShown(e) && rows.has(e.id));
+      const keys = Object.keys(rows.values().next().value!);
+      const cut = new Map<string, Map<number, string>>();
+      clients.forEach((client, i) => {
+        const watched = client.watched?.get(section);
+        if (!watched) return;
+        const wanted = ofSection.filter((e) => watched.has(e.id) && audiences[i].may(e));
+        if (!wanted.length) return;
+        const key = stripKey(client.auth.permissions, spec, keys);
+        let texts = cut.get(key);
+        if (!texts) cut.set(key, texts = stripFor(client.auth.permissions, spec, rows.values()));
+        const mine = new Map<number, string>();
+        for (const { id } of wanted) mine.set(id, texts.get(id)!);
+        (out[i] ??= new Map()).set(section, mine);
+      });
+    }
+    return out;
+  }
+
+  /** A stream's watch of a section: kept by this instance when the stream is one of its own, sent through the bus
+   * to the others when it is not (an id of another instance's prefix). */
+  async watch(watch: Watch): Promise<Watched> {
+    if (this.keep(watch)) return 'kept';
+    if (watch.stream.startsWith(`${this.prefix}.`)) return 'unknown';
+    await this.bus.publish(WATCH_CHANNEL, JSON.stringify(watch));
+    return 'forwarded';
+  }
+
+  /** Keeps a watch of one of this instance's streams of that user; false when there is none. */
+  private keep({ stream, user, section, ids }: Watch): boolean {
+    const client = typeof stream === 'string' ? this.streams.get(stream) : undefined;
+    if (!client || client.auth.user.id !== user || !isSection(section) || !Array.isArray(ids)) return false;
+    client.watched ??= new Map();
+    if (ids.length) client.watched.set(section, new Set(ids.map(Number)));
+    else client.watched.delete(section);
+    return true;
+  }
+
+  /** A new stream's id: this instance's prefix, then 16 random bytes (a watch cannot name another's stream by
+   * guessing, and must come from its user). */
+  newStreamId(): string {
+    return `${this.prefix}.${randomBytes(16).toString('base64url')}`;
   }
 
   private write(client: LiveClient, text: string) {
@@ -142,6 +278,7 @@ export class LiveHub {
       }
     }
     this.clients.add(client);
+    if (client.id) this.streams.set(client.id, client);
     client.heartbeat = setInterval(() => void this.beat(client), this.heartbeatMs);
     client.res.on('close', () => this.drop(client));
   }
@@ -162,6 +299,7 @@ export class LiveHub {
   private drop(client: LiveClient) {
     if (client.heartbeat) clearInterval(client.heartbeat);
     this.clients.delete(client);
+    if (client.id && this.streams.get(client.id) === client) this.streams.delete(client.id);
   }
 
   /** The app closes: every stream ends (the browser reconnects to another instance). */
@@ -176,3 +314,7 @@ export class LiveHub {
 }
 
 const publicEvent = (e: LiveEvent) => ({ section: e.section, id: e.id, version: e.version, kind: e.kind });
+
+/** A change a list page shows in place (its row read again); a created or deleted record moves the lists, which
+ * are read again whole. */
+const rowsShown = (e: LiveEvent) => e.kind === 'update' || e.kind === 'stock';

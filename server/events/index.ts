@@ -4,11 +4,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { requireAuth } from '../accounts/auth';
-import { errorBody, noQuery } from '../http/schemas';
+import { errorBody, noQuery, responses } from '../http/schemas';
+import { russianErrors } from '../http/validation';
 import { LiveHub } from './hub';
 import type { Config } from '../config';
-import { HttpError } from '../errors';
-import { LIVE_HEARTBEAT_MS } from '../../domain/live';
+import { HttpError, notFound } from '../errors';
+import { LIVE_HEARTBEAT_MS, LIVE_STREAM_HEADER, WATCH_MAX, WATCH_MSG } from '../../domain/live';
+import { SECTIONS, type Section } from '../../domain/sections';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +19,9 @@ declare module 'fastify' {
 }
 
 const STREAM_DESCRIPTION = `text/event-stream. Events: 'change' (id: the event's id; data: {section, id, version, kind: create|update|delete|stock}),
-only of records the user may read, no field values; 'notification' (data: {}): the user has a new notification;
+only of records the user may read, no field values, except: a change (update or stock) of a record the stream
+watches (PUT /api/events/{stream}/watch; the stream's id is the answer's X-Live-Stream header) carries 'row', the
+record's row as the user's GET /api/{section} answers it (hidden fields stripped); 'notification' (data: {}): the user has a new notification;
 'reset' (data: {}): what was missed since Last-Event-ID is no longer kept, read everything again. A comment line
 ': heartbeat' every 15 s.`;
 
@@ -44,6 +48,7 @@ export default async function eventsRoutes(app: FastifyInstance, opts: { db: Dat
     const refused = hub.refusal(auth);
     if (refused) throw new HttpError(429, { status: 'error', error: 'busy', messages: [refused] });
     const headers = { ...reply.getHeaders() } as Record<string, string | number | string[]>;
+    const id = hub.newStreamId();
     reply.hijack();
     reply.raw.writeHead(200, {
       ...headers,
@@ -52,10 +57,39 @@ export default async function eventsRoutes(app: FastifyInstance, opts: { db: Dat
       connection: 'keep-alive',
       // nginx: pass each event on at once
       'x-accel-buffering': 'no',
+      // what the stream's watches name
+      [LIVE_STREAM_HEADER]: id,
     });
     // the stream lives as long as the client keeps it: no socket timeout ends it
     request.raw.socket.setTimeout(0);
     const lastEventId = (request.headers['last-event-id'] as string | undefined) || undefined;
-    await hub.connect({ auth, token: request.bearer!, res: reply.raw }, lastEventId);
+    await hub.connect({ auth, token: request.bearer!, res: reply.raw, id }, lastEventId);
+  });
+
+  // which records of a section the stream's open list pages show: their changes then come with their rows
+  app.put('/events/:stream/watch', {
+    schema: {
+      tags: ['events'],
+      summary: 'The records of a section the stream\'s open list pages show (all of them, replacing the last watch of the section): their changes come with their rows',
+      params: { type: 'object', required: ['stream'], properties: { stream: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' } } },
+      querystring: noQuery,
+      body: {
+        type: 'object',
+        required: ['section', 'ids'],
+        additionalProperties: false,
+        properties: {
+          section: { type: 'string', enum: [...SECTIONS] },
+          ids: { type: 'array', maxItems: WATCH_MAX, items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+        },
+      },
+      response: responses({ 200: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['kept', 'forwarded'] } } } }),
+    },
+    schemaErrorFormatter: russianErrors({ fields: { section: WATCH_MSG.section, ids: WATCH_MSG.ids } }),
+  }, async (request) => {
+    const auth = requireAuth(request);
+    const { section, ids } = request.body as { section: Section; ids: number[] };
+    const status = await hub.watch({ stream: (request.params as { stream: string }).stream, user: auth.user.id, section, ids: [...new Set(ids)] });
+    if (status === 'unknown') throw notFound(WATCH_MSG.unknown);
+    return { status };
   });
 }

@@ -1,8 +1,8 @@
-// The live stream's parts that need no store: its frames parsed, the changes of a burst gathered, and the one
-// request that reads the changed rows a list page shows (src/api/live.ts runs them in the browser; bench/live.ts
-// runs the same for its 200 simulated screens).
+// The live stream's parts that need no store: its frames parsed, the changes of a burst gathered, the rows its
+// events carry, and the one request that reads the changed rows a list page shows and no event brought
+// (src/api/live.ts runs them in the browser; bench/live.ts runs the same for its 200 simulated screens).
 import { PAGE_SIZES } from '../../domain/lists';
-import type { LiveKind } from '../../domain/live';
+import type { LiveKind, LiveRow } from '../../domain/live';
 import type { Section } from '../../domain/sections';
 
 export interface ChangeEvent {
@@ -10,6 +10,20 @@ export interface ChangeEvent {
   id: number;
   version: number | null;
   kind: LiveKind;
+  /** The record's row as this user's list answers it, when the stream watches it (its pages show it): put in place
+   * as it is, no request. */
+  row?: LiveRow;
+}
+
+/** The rows a burst's events carry, by section and id (the latest of each record). */
+export function rowsCarried(events: readonly ChangeEvent[]): Map<Section, Map<number, LiveRow>> {
+  const rows = new Map<Section, Map<number, LiveRow>>();
+  for (const event of events) {
+    if (event.row && (event.kind === 'update' || event.kind === 'stock')) {
+      (rows.get(event.section) ?? rows.set(event.section, new Map()).get(event.section)!).set(event.id, event.row);
+    }
+  }
+  return rows;
 }
 
 /** Changes heard within this long of the first are followed up together: a write of many records comes as a few
