@@ -198,3 +198,37 @@ test('a rename of a city another user renamed meanwhile is refused as stale: the
     { name: 'Самара-на-Волге (центр)', version: 4 },
   ]);
 });
+
+test('the routes are saved on the version of the city the card holds, and its rename goes on from the one after them (issue 32)', async () => {
+  let current = { id: 5, name: 'Самара', status: 'active', can_update: true, version: 3 };
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin),
+    route('GET', '/api/cities/5', () => json(current)),
+    route('GET', '/api/cities/5/delivery', () => json([{ id: 3, to_id: 3, to_name: 'Казань', cost: '7.25', days: 2 }])),
+    route('PUT', '/api/cities/5/delivery', async (request) => {
+      current = { ...current, version: current.version + 1 };
+      return json((await request.clone().json()).map((r: { to_id: number; cost: string; days: string }) => ({ id: r.to_id, to_id: r.to_id, to_name: 'Казань', cost: r.cost, days: Number(r.days) })));
+    }),
+    route('PATCH', '/api/cities/5', async (request) => {
+      const { name, version } = await request.clone().json();
+      current = { ...current, name, version: version + 1 };
+      return json(current);
+    }),
+  );
+  const user = userEvent.setup();
+  renderApp('/cities/5', { token: 't' });
+  await screen.findByText('Казань');
+  fireEvent.change(input('Казань: срок доставки'), { target: { value: '4' } });
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByRole('button', { name: 'Изменения сохранены' })).toBeInTheDocument();
+  expect(new URL(requests(fetchMock, 'PUT')[0].url).search).toBe('?version=3');
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Изменения сохранены' })).not.toBeInTheDocument(), { timeout: 4000 });
+
+  const name = screen.getByPlaceholderText('Введите название города');
+  await user.type(name, '-на-Волге');
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  await waitFor(() => expect(requests(fetchMock, 'PATCH')).toHaveLength(1));
+  expect(await requests(fetchMock, 'PATCH')[0].clone().json()).toEqual({ name: 'Самара-на-Волге', version: 4 });
+  expect(await screen.findByRole('button', { name: 'Изменения сохранены' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});

@@ -166,3 +166,64 @@ test("'Документы для партий': each tick saved at once with eve
   expect(screen.getByRole('checkbox', { name: 'Фитосанитарный сертификат' })).toBeChecked();
   expect(requests(fetchMock, 'PATCH')).toHaveLength(0);
 });
+
+test('each variety write goes on the version of the product the card holds, and the card goes on from the one after it (issue 32)', async () => {
+  let version = 4;
+  let list = [{ id: 9, name: 'W320', product_id: 3, offers: 0 }];
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin),
+    route('GET', '/api/products/3', () => json({ id: 3, name: 'Кешью', status: 'active', version, can_update: true })),
+    route('GET', '/api/products/3/varieties', () => json(list)),
+    route('POST', '/api/products/3/varieties', async (request) => {
+      version += 1;
+      list = [...list, { id: 11, name: (await request.clone().json()).name, product_id: 3, offers: 0 }];
+      return json(list, 201);
+    }),
+    route('DELETE', '/api/products/3/varieties/9', () => {
+      version += 1;
+      list = list.filter((v) => v.id !== 9);
+      return json(list);
+    }),
+    route('PATCH', '/api/products/3', async (request) => {
+      version += 1;
+      return json({ id: 3, name: 'Кешью', status: (await request.clone().json()).status, version, can_update: true });
+    }),
+  );
+  const user = userEvent.setup();
+  renderApp('/products/3', { token: 't' });
+  const varieties = await screen.findByTestId('varieties');
+  await user.type(await screen.findByLabelText('Новый сорт'), 'W240');
+  await user.click(screen.getByRole('button', { name: 'Добавить сорт' }));
+  expect(await within(varieties).findByText('W240')).toBeInTheDocument();
+  await user.click(within(within(varieties).getByRole('button', { name: 'W320' })).getByTestId('CancelIcon'));
+  await waitFor(() => expect(within(varieties).queryByText('W320')).not.toBeInTheDocument());
+  await user.click(screen.getByRole('button', { name: 'Деактивировать' }));
+  await waitFor(() => expect(requests(fetchMock, 'PATCH')).toHaveLength(1));
+
+  const sent = (method: string) => requests(fetchMock, method).map((r) => new URL(r.url).search);
+  expect([...sent('POST'), ...sent('DELETE')]).toEqual(['?version=4', '?version=5']);
+  expect(await requests(fetchMock, 'PATCH')[0].clone().json()).toEqual({ status: 'deactivated', version: 6 });
+  // the card's own writes moved the version: nothing tells of another user's change
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('a variety added on a product another user changed meanwhile is refused as stale: the card says who, when and what', async () => {
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin),
+    route('GET', '/api/products/3', () => json({ id: 3, name: 'Кешью', status: 'active', version: 2, can_update: true })),
+    route('GET', '/api/products/3/varieties', () => json([])),
+    route('POST', '/api/products/3/varieties', () => json({
+      status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
+      stale: { version: 3, by: 'Мария Иванова', at: '2026-11-25T12:34:00Z', changes: [{ field: 'varieties', old: null, new: 'W450' }], fields: ['Сорт'] },
+    }, 409)),
+  );
+  const user = userEvent.setup();
+  renderApp('/products/3', { token: 't' });
+  await user.type(await screen.findByLabelText('Новый сорт'), 'W240');
+  await user.click(screen.getByRole('button', { name: 'Добавить сорт' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(/^Запись изменена другим пользователем: Мария Иванова, 25\.11\.2026 \d\d:34\. Изменено: Сорт/);
+  expect(new URL(requests(fetchMock, 'POST')[0].url).search).toBe('?version=2');
+  // what was typed stays, to add again once the current version is loaded
+  expect(screen.getByLabelText('Новый сорт')).toHaveValue('W240');
+});

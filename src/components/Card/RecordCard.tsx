@@ -83,6 +83,10 @@ export interface CardContext<V extends CardValues> {
   onError(error: ApiError | null): void;
   /** A change of the saved record outside the form (a product's status), sent with the form's version. */
   update(body: CardPayload): Promise<CardRecord>;
+  /** A write of the saved record's part outside the form (a product's varieties), sent with the form's version (none
+   * where the record came without one): once answered, the record is a version on (server/records/pipeline.ts,
+   * recordPartWrite), and the form goes on from it. */
+  writePart<T>(write: (version: number | undefined) => Promise<T>): Promise<T>;
 }
 
 /** What a card screen hands its card: the mode and, on an edit card, the record. */
@@ -95,8 +99,10 @@ export interface RecordCardProps<V extends CardValues> extends RecordCardScreenP
   def: RecordCardDef<V>;
   /** The section's tabs, before 'Комментарии'. */
   tabs(card: CardContext<V>): CardTab[];
-  /** An edit card's save of what the record's PATCH does not carry (a city's delivery rows). */
-  saveMore?(record: CardRecord, values: V, initial: V): Promise<void>;
+  /** An edit card's save of what the record's PATCH does not carry (a city's delivery rows), on the record's version
+   * the form holds (`record.version`, after the PATCH's when there was one): answers the version the record has
+   * after it, where it wrote. */
+  saveMore?(record: CardRecord, values: V, initial: V): Promise<number | void>;
 }
 
 /** The fields of a card the caller's role may not see (none where the card names no hidden-able fields). */
@@ -166,9 +172,10 @@ export function RecordCard<V extends CardValues>({ def, mode, record, tabs, save
       }
       const initial = form.initialValues;
       const body = payloadOf(values, mode);
-      let saved = record!;
+      let saved: CardRecord = { ...record!, version: card.version! };
       if (JSON.stringify(body) !== JSON.stringify(payloadOf(initial, mode))) saved = await card.update(body);
-      await saveMore?.(saved, values, initial);
+      const after = await saveMore?.(saved, values, initial);
+      if (typeof after === 'number') card.setVersion(after);
       return { saved: valuesOf(saved) };
     }),
   });
@@ -204,7 +211,13 @@ export function RecordCard<V extends CardValues>({ def, mode, record, tabs, save
     </Box>
   );
 
-  const context: CardContext<V> = { form, inputs, mode, record, readOnly, hidden, settingsButton, onError: save.setError, update: card.update };
+  const writePart = async <T,>(write: (version: number | undefined) => Promise<T>): Promise<T> => {
+    const sent = card.version;
+    const answer = await write(sent);
+    if (sent !== undefined) card.setVersion(sent + 1);
+    return answer;
+  };
+  const context: CardContext<V> = { form, inputs, mode, record, readOnly, hidden, settingsButton, onError: save.setError, update: card.update, writePart };
 
   return <CardForm card={card} form={form} valuesOf={valuesOf} header={header} tabs={tabs(context)} />;
 }

@@ -51,8 +51,11 @@ function CityCard(props: RecordCardScreenProps) {
     <RecordCard<CityValues>
       {...props}
       def={CITY_CARD}
+      // the routes are a change of the city: sent on the version the form holds, which they move by one
       saveMore={async (saved, values) => {
-        if (Object.keys(values.delivery).length) await saveDelivery({ id: saved.id, rows: rowsOf(values.delivery) }).unwrap();
+        if (!Object.keys(values.delivery).length) return;
+        await saveDelivery({ id: saved.id, version: saved.version, rows: rowsOf(values.delivery) }).unwrap();
+        return saved.version === undefined ? undefined : saved.version + 1;
       }}
       tabs={({ form, readOnly }) => !matrix ? [] : [
         {

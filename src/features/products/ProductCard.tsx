@@ -67,7 +67,7 @@ function ProductCard(props: RecordCardScreenProps) {
     <RecordCard<ProductValues>
       {...props}
       def={PRODUCT_CARD}
-      tabs={({ form, readOnly, onError, update }) => [
+      tabs={({ form, readOnly, onError, update, writePart }) => [
         {
           label: PRODUCT_TEXTS.tab,
           content: (
@@ -79,7 +79,7 @@ function ProductCard(props: RecordCardScreenProps) {
               )}
               <InfoBlock title={VARIETY_TEXTS.title}>
                 {record ? (
-                  <SavedVarieties productId={record.id} withDeleted={record.status === 'deleted'} readOnly={readOnly} onError={onError} />
+                  <SavedVarieties productId={record.id} withDeleted={record.status === 'deleted'} readOnly={readOnly} writePart={writePart} onError={onError} />
                 ) : (
                   <DraftVarieties names={form.values.varieties} readOnly={readOnly} onChange={(next) => void form.setFieldValue('varieties', next)} />
                 )}

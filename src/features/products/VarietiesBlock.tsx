@@ -11,8 +11,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isApiError, type ApiError } from '../../api/errors';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, isApiError, type ApiError } from '../../api/errors';
 import { useAddVarietyMutation, useProductVarietiesQuery, useRemoveVarietyMutation, useRenameVarietyMutation, type Variety } from '../../api/varieties';
 
 export const VARIETY_TEXTS = {
@@ -29,8 +28,14 @@ export const VARIETY_TEXTS = {
   empty: 'Введите название сорта',
 } as const;
 
-/** Renames a saved variety; a refused name (another variety's) keeps the dialog open with what was typed. */
-function RenameVariety({ productId, variety, onClose }: { productId: number; variety: Variety; onClose(): void }) {
+/** A write of the product's varieties, made on the version of the product the card holds (CardContext.writePart). */
+export type WritePart = <T>(write: (version: number | undefined) => Promise<T>) => Promise<T>;
+
+/** Renames a saved variety; a refused name (another variety's) keeps the dialog open with what was typed. A rename
+ * refused as stale closes it: the card says who changed the product and loads the current version. */
+function RenameVariety({ productId, variety, writePart, onStale, onClose }: {
+  productId: number; variety: Variety; writePart: WritePart; onStale(error: ApiError): void; onClose(): void;
+}) {
   const [name, setName] = useState(variety.name);
   const [error, setError] = useState<string | null>(null);
   const [rename, { isLoading }] = useRenameVarietyMutation();
@@ -38,7 +43,14 @@ function RenameVariety({ productId, variety, onClose }: { productId: number; var
     const next = name.trim();
     if (!next) return setError(VARIETY_TEXTS.empty);
     if (next === variety.name) return onClose();
-    await rename({ productId, id: variety.id, name: next }).unwrap().then(onClose, (e) => setError(errorMessage(e)));
+    await writePart((version) => rename({ productId, version, id: variety.id, name: next }).unwrap()).then(onClose, (e) => {
+      if (isApiError(e) && e.stale) {
+        onStale(e);
+        onClose();
+      } else {
+        setError(errorMessage(e));
+      }
+    });
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby="rename-variety-title">
@@ -111,11 +123,13 @@ export function DraftVarieties({ names, readOnly, onChange }: { names: string[];
   );
 }
 
-/** A saved product's varieties, changed at once. */
 /** A saved variety's chip: its name, and how many offers hold it. */
 const chipLabel = (v: Variety) => (v.offers ? `${v.name} · ${VARIETY_TEXTS.inUse(v.offers)}` : v.name);
 
-export function SavedVarieties({ productId, withDeleted, readOnly, onError }: { productId: number; withDeleted: boolean; readOnly: boolean; onError(error: ApiError | null): void }) {
+/** A saved product's varieties, changed at once, each write a change of the product on the version the card holds. */
+export function SavedVarieties({ productId, withDeleted, readOnly, writePart, onError }: {
+  productId: number; withDeleted: boolean; readOnly: boolean; writePart: WritePart; onError(error: ApiError | null): void;
+}) {
   const { data = [] } = useProductVarietiesQuery({ productId, withDeleted });
   const [add] = useAddVarietyMutation();
   const [remove] = useRemoveVarietyMutation();
@@ -134,14 +148,14 @@ export function SavedVarieties({ productId, withDeleted, readOnly, onError }: { 
             label={chipLabel(v)}
             onClick={readOnly ? undefined : () => setRenaming(v)}
             title={readOnly ? undefined : VARIETY_TEXTS.rename(v.name)}
-            onDelete={readOnly || (v.offers ?? 0) > 0 ? undefined : () => void remove({ productId, id: v.id }).unwrap().catch(failed)}
+            onDelete={readOnly || (v.offers ?? 0) > 0 ? undefined : () => void writePart((version) => remove({ productId, version, id: v.id }).unwrap()).catch(failed)}
             // the name said is the text shown (axe: label-content-name-mismatch), the title adds what a click does
             slotProps={{ root: { 'aria-label': chipLabel(v) } }}
           />
         ))}
       </Box>
-      {renaming && <RenameVariety productId={productId} variety={renaming} onClose={() => setRenaming(null)} />}
-      <AddVariety disabled={readOnly} onAdd={(name) => add({ productId, name }).unwrap().then(() => { onError(null); return true; }, failed)} />
+      {renaming && <RenameVariety productId={productId} variety={renaming} writePart={writePart} onStale={onError} onClose={() => setRenaming(null)} />}
+      <AddVariety disabled={readOnly} onAdd={(name) => writePart((version) => add({ productId, version, name }).unwrap()).then(() => { onError(null); return true; }, failed)} />
     </Box>
   );
 }
