@@ -45,6 +45,9 @@ export interface FieldSpec {
    * together); a role that does not see it cannot create in the section (domain/requiredFields.ts), and the import
    * template's column is required unless its `import` says otherwise. */
   required?: true;
+  /** The shortest text the card takes, trimmed ('Минимум 5 символов'): the section's schema reads it
+   * (domain/schemas/plainText.ts). */
+  minLength?: number;
   /** Not typed on the card: computed or moved by the server (sums, stock). */
   form?: false;
   /** Not a column of the section's own table: list.ts computes it (sums over other columns). */
@@ -157,10 +160,30 @@ function fieldFilter(key: string, field: FieldSpec, column: ColumnDef): FilterDe
   return f(filterKey ?? (ref ? `${ref.list}_ids` : column.key), title ?? column.title, filterType, { ...base, ...extra });
 }
 
+/** The keys of a resource's fields of a kind (its `spec.fields` as declared). */
+export type KeysOfKind<F, Kind extends FieldKind> = { [P in keyof F & string]: F[P] extends { kind: Kind } ? P : never }[keyof F & string];
+
+/** A field's value as a record's JSON carries it: an id or a count a number, the others (a numeric's too) text. */
+type WireValue<S> = S extends { kind: 'reference' | 'count' } ? number : string;
+
+/** A record's fields as its JSON carries them (`spec.fields` as declared): each null when empty, absent when hidden
+ * from the caller's role. */
+export type WireFields<F> = { [P in keyof F]?: WireValue<F[P]> | null };
+
+/** A field's value as a write stores it once its section's schema checked it: a reference's id, an amount or a sum
+ * as its numeric's text (null when empty), the others text; a field that is not required null when empty, and so is
+ * a required one some role does not see by default (it is not asked of that role). */
+type StoredValue<S> = S extends { kind: 'amount' | 'money' }
+  ? string | null
+  : (S extends { kind: 'reference' | 'count' } ? number : string) | (S extends { required: true } ? (S extends { hiddenFrom: readonly unknown[] } ? null : never) : null);
+
+/** The values a write stores for the fields `K` of a resource (`spec.fields` as declared). */
+export type StoredValues<F, K extends keyof F = keyof F> = { -readonly [P in K]: StoredValue<F[P]> };
+
 /** The section's resource: its declaration and all that is derived from it. */
 export function defineResource<const F extends Record<string, FieldSpec>>(
   spec: ResourceSpec<keyof F & string> & { fields: F },
-): Omit<Resource<keyof F & string>, 'formFields'> & { formFields: readonly FormField<FormKey<F>>[] } {
+): Omit<Resource<keyof F & string>, 'formFields' | 'spec'> & { formFields: readonly FormField<FormKey<F>>[]; spec: ResourceSpec<keyof F & string> & { fields: F } } {
   type K = keyof F & string;
   const all = (Object.keys(spec.fields) as K[]).map((key) => ({ key, ...spec.fields[key] }) as ResourceField<K>);
   const byKey = new Map(all.map((field) => [field.key, field]));

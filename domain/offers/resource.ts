@@ -22,9 +22,9 @@ export const offersResource = defineResource({
       column: { width: 150 }, filter: true, bulk: 'set', import: { example: 'Москва', note: 'название из списка городов' } },
     supplier_id: { label: 'Поставщик', hiddenFrom: ['1', '8'], hiddenAs: ['suppliers_ids'], required: true, kind: 'reference', reference: { list: 'suppliers', as: 'supplier', alias: 's', section: 'suppliers' },
       column: { width: 200 }, filter: true, import: { example: '7707083893', note: 'название или ИНН поставщика' } },
-    harvest_year: { label: 'Год урожая', required: true, kind: 'text', column: { width: 110 },
+    harvest_year: { label: 'Год урожая', required: true, minLength: 4, kind: 'text', column: { width: 110 },
       filter: { key: 'harvest_years', type: 'enumeration', options: 'harvest_years' }, import: { example: '2025' } },
-    origin_country: { label: 'Страна происхождения', required: true, kind: 'text', column: { width: 160 }, filter: true, import: { example: 'Вьетнам' } },
+    origin_country: { label: 'Страна происхождения', required: true, minLength: 2, kind: 'text', column: { width: 160 }, filter: true, import: { example: 'Вьетнам' } },
     unit_measure: { label: 'Единица измерения', required: true, kind: 'choice', column: { title: 'Ед. изм.', width: 90 },
       import: { example: 'шт', note: 'шт или кг' } },
     unit_weight: { label: 'Вес одной единицы, кг', kind: 'amount', column: { title: 'Вес единицы, кг', width: 130, hiddenByDefault: true },
@@ -46,7 +46,7 @@ export const offersResource = defineResource({
       filter: true, bulk: 'adjust', import: { example: 1500, note: 'можно оставить пустым' } },
     min_unit_price: { label: 'Мин. цена продажи', hiddenFrom: ['8', 'supplier'], kind: 'money', form: false, column: { width: 150, hiddenByDefault: true }, filter: true },
     max_unit_price: { label: 'Макс. цена продажи', hiddenFrom: ['8', 'supplier'], kind: 'money', form: false, column: { width: 150, hiddenByDefault: true }, filter: true },
-    loading_address: { label: 'Адрес погрузки', hiddenFrom: ['1'], required: true, kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' }, bulk: 'set',
+    loading_address: { label: 'Адрес погрузки', hiddenFrom: ['1'], required: true, minLength: 5, kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' }, bulk: 'set',
       import: { example: 'Москва, ул. Складская, 4' } },
     // issue 40: on stock or on its way (domain/offers/logistics.ts), and the day it is expected
     logistics_state: { label: 'Логистика', kind: 'choice', column: { width: 170, titles: LOGISTICS_TITLES },
@@ -97,6 +97,13 @@ export const offersResource = defineResource({
 });
 
 export type OfferFieldKey = (typeof offersResource.formFields)[number]['key'];
+
+/** The offer's fields as declared (their kinds and rules at the type level). */
+export type OfferFields = typeof offersResource.spec.fields;
+
+/** Where the lot is loaded: the address a supplier's card keeps for its offers goes by it too (its hiding, its price
+ * list's default). */
+export const OFFER_LOADING_ADDRESS = 'loading_address' satisfies keyof OfferFields;
 
 /** The offer's form fields (spec point 3 "Offer create form fields"), in the form's order. */
 export const OFFER_FIELDS = offersResource.formFields;

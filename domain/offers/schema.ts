@@ -8,7 +8,8 @@ export const SUM_MAX = 999_999_999_999.99;
 import { STORED_DECIMALS, decimalsMessage, fitsDecimals, product, round3, toNumber } from '../numbers';
 import { isFieldVisible, type Permissions } from '../permissions';
 import { visibilityOf } from '../fields';
-import { OFFER_FIELDS, type OfferFieldKey } from './resource';
+import { OFFER_FIELDS, offersResource, type OfferFieldKey } from './resource';
+import { plainTextRule } from '../schemas/plainText';
 import { WHOLE_MSG, isWholeFor } from './figures';
 import { LOGISTICS_MSG, LOGISTICS_VALUES, ON_STOCK } from './logistics';
 import { isCalendarDate } from '../businessDay';
@@ -95,9 +96,8 @@ export function offerSchema(today: string, hidden: ReadonlySet<string> = new Set
     }),
     units_per_pack: wholeForPieces(stored().required(OFFER_MSG.unitsPerPack).min(1, OFFER_MSG.min1)),
     // 'Минимум 4 символа' first, as before the rule; then a year or a season
-    harvest_year: yup.string().trim().required(MSG.required).min(4, OFFER_MSG.min4)
-      .test('harvest-year', harvestYearMessage(today), (v) => !v || v.length < 4 || v === kept || isHarvestYear(v, today)),
-    origin_country: yup.string().trim().required(MSG.required).min(2, MSG.min2),
+    harvest_year: plainTextRule(HARVEST_YEAR)
+      .test('harvest-year', harvestYearMessage(today), (v) => !v || v.length < HARVEST_YEAR.minLength! || v === kept || isHarvestYear(v, today)),
     packing_id: id(OFFER_MSG.packing),
     variety_id: yup
       .number()
@@ -118,11 +118,34 @@ export function offerSchema(today: string, hidden: ReadonlySet<string> = new Set
   };
   if (!hidden.has('supplier') && !hidden.has('supplier_id')) shape.supplier_id = id(OFFER_MSG.supplier);
   if (!hidden.has('city') && !hidden.has('city_id')) shape.city_id = id(OFFER_MSG.city);
-  if (!hidden.has('loading_address')) {
-    shape.loading_address = yup.string().trim().required(MSG.required).min(5, OFFER_MSG.min5);
-  }
-  return yup.object(shape);
+  return yup.object(withPlainTexts(shape, hidden));
 }
+
+const HARVEST_YEAR = offersResource.field('harvest_year');
+
+/**
+ * The form's rules with its plain text fields' (those with no rule of the schema's own: required, a shortest length,
+ * as declared in the resource), each asked only when the role sees it, in the order yup has always checked them (the
+ * order of a 400's messages and of an import row's problems): one some role does not see by default after all
+ * the others, as the supplier and the loading city; another right after the form's field before it.
+ */
+function withPlainTexts(own: Record<string, yup.AnySchema>, hidden: ReadonlySet<string>): Record<string, yup.AnySchema> {
+  const plain = OFFER_FIELDS.filter((f) => f.kind === 'text' && !(f.key in own) && !hidden.has(f.key));
+  const shape: Record<string, yup.AnySchema> = {};
+  const put = (key: string, rule: yup.AnySchema) => {
+    shape[key] = rule;
+    // the plain fields the form has right after it
+    for (const next of plain) {
+      if (!(next.key in shape) && !offersResource.field(next.key).hiddenFrom && formBefore(next.key) === key) put(next.key, plainTextRule(offersResource.field(next.key)));
+    }
+  };
+  for (const [key, rule] of Object.entries(own)) put(key, rule);
+  for (const f of plain) if (!(f.key in shape)) shape[f.key] = plainTextRule(offersResource.field(f.key));
+  return shape;
+}
+
+/** The form field before one, in the form's order. */
+const formBefore = (key: string) => OFFER_FIELDS[OFFER_FIELDS.findIndex((f) => f.key === key) - 1]?.key;
 
 /** The fields the offer form's other fields read (unit_weight's `when` and the whole-pieces test read the unit,
  * expected_arrival's `when` the lot's way): a form is checked field by field with them (domain/schemas/fieldwise.ts). */

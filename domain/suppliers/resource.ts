@@ -5,6 +5,7 @@ import { col, f, rangeFilters, recordColumns, recordFilters, type ColumnDef, typ
 import type { FieldRef } from '../fieldRefs';
 import { defineResource } from '../resource';
 import { RESERVE_STATISTICS_FILTERS } from '../reserves/statistics';
+import { OFFER_LOADING_ADDRESS } from '../offers/resource';
 
 // A supplier's statistics are counted over its offers (and their reserves): they read which supplier an offer
 // has, and a role that may not know an offer's supplier could match an offer to its supplier by them.
@@ -35,7 +36,8 @@ export const suppliersResource = defineResource({
     // spec point 6 hides a supplier's 'city'
     city_id: { label: 'Город', hiddenFrom: ['1'], required: true, kind: 'reference', reference: { list: 'cities', as: 'city', alias: 'c', section: 'cities' },
       column: { width: 150 }, filter: { key: 'cities' }, bulk: 'set' },
-    location: { label: 'Адрес', hiddenFrom: ['1'], hiddenAs: ['loading_address'], required: true, kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' } },
+    // hidden by the offers' loading address too, the address it gives its offers (spec point 6)
+    location: { label: 'Адрес', hiddenFrom: ['1'], hiddenAs: [OFFER_LOADING_ADDRESS], required: true, kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' } },
   },
   columns: [
     recordColumns.id(),

@@ -8,6 +8,9 @@ import {
   OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_MSG, OFFER_SCHEMA_CONTEXT, OFFER_WRITE_MSG, SUM_MAX, hiddenOfferFormFields, offerSchema, unitMoved,
 } from '../../../domain/offers/schema';
 import { fieldwiseValidator } from '../../../domain/schemas/fieldwise';
+import { OFFER_FIELDS, offersResource, type OfferFieldKey, type OfferFields } from '../../../domain/offers/resource';
+import type { StoredValues } from '../../../domain/resource';
+import type { FieldKind } from '../../../domain/fields';
 import { isHarvestYear, yearOfDay } from '../../../domain/offers/harvestYear';
 import { todayOf } from '../../db/businessDay';
 import { OFFER_REFERENCES } from '../../../domain/offers/references';
@@ -101,23 +104,28 @@ async function prepare(auth: AuthenticatedUser, values: Row, today: string, kept
   const figures = offerFigures({ ...stored, unit_measure: unit });
   // the form's own rule (the card checks it on the whole form; the server's fieldwise check sees one field at a time)
   if ((figures.total_sum ?? 0) > SUM_MAX) throw badRequest(OFFER_MSG.sumTooLarge);
-  return {
-    product_id: Number(valid.product_id),
-    variety_id: valid.variety_id ?? null,
-    packing_id: Number(valid.packing_id),
-    city_id: valid.city_id ?? null,
-    supplier_id: valid.supplier_id ?? null,
-    harvest_year: String(valid.harvest_year).trim(),
-    origin_country: String(valid.origin_country).trim(),
-    unit_measure: unit,
-    ...stored,
-    warehouse_cost: money(valid.warehouse_cost as number | null | undefined),
-    loading_address: valid.loading_address ? String(valid.loading_address).trim() : null,
-    logistics_state: String(valid.logistics_state),
-    expected_arrival: valid.expected_arrival ? String(valid.expected_arrival).slice(0, 10) : null,
-    total_sum: money(figures.total_sum),
-    kg_price: money(figures.kg_price),
-  };
+  const form = Object.fromEntries(OFFER_FIELDS.map(({ key, kind }) => [key, storedValue(kind, valid[key])])) as StoredValues<OfferFields, OfferFieldKey>;
+  return { ...form, ...stored, total_sum: money(figures.total_sum), kg_price: money(figures.kg_price) };
+}
+
+/** A form field's checked value as the offer stores it, by its kind: an id, a text trimmed, a choice, an amount or
+ * a sum to the kopeck, a date's day; null when empty. */
+function storedValue(kind: FieldKind, value: unknown): unknown {
+  if (value === null || value === undefined || value === '') return null;
+  switch (kind) {
+    case 'reference':
+    case 'count':
+      return Number(value);
+    case 'amount':
+    case 'money':
+      return money(value as number);
+    case 'date':
+      return String(value).slice(0, 10);
+    case 'text':
+      return String(value).trim() || null;
+    default:
+      return String(value);
+  }
 }
 
 /** The offer's selling band (min/max unit price) from its stored figures and today's business settings:
@@ -157,14 +165,19 @@ export interface OfferToInsert {
   settings: BusinessSettings;
 }
 
-/** The columns an offer is created with, as jsonb_to_recordset reads them (the table's own types). */
-const NEW_OFFER_COLUMNS = sql.raw(`product_id int, variety_id int, packing_id int, city_id int, supplier_id int, harvest_year text,
-  origin_country text, unit_measure text, unit_weight numeric, units_per_pack numeric, unit_amount numeric, unit_price numeric,
-  warehouse_cost numeric, loading_address text, logistics_state text, expected_arrival date, total_sum numeric, kg_price numeric,
-  min_unit_price numeric, max_unit_price numeric`);
-const NEW_OFFER_NAMES = sql.raw(`product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure,
-  unit_weight, units_per_pack, unit_amount, unit_price, warehouse_cost, loading_address, logistics_state, expected_arrival, total_sum, kg_price,
-  min_unit_price, max_unit_price`);
+/** The stock the stock writer alone moves (./stock.ts): a new offer's starts at the columns' defaults. */
+const STOCK: ReadonlySet<string> = new Set(['reserved_amount', 'purchased_amount', 'available_amount']);
+
+/** The offer's own columns a new offer is written with: its stored fields but the stock (the form's values, the
+ * figures and the selling band computed here). */
+const NEW_OFFER_FIELDS = offersResource.stored.filter((f) => !STOCK.has(f.key));
+
+/** The column type jsonb_to_recordset reads a field's value as (the table's own). */
+const SQL_TYPE: Record<FieldKind, string> = {
+  reference: 'int', count: 'int', amount: 'numeric', money: 'numeric', date: 'date', text: 'text', choice: 'text', phone: 'text', email: 'text',
+};
+const NEW_OFFER_COLUMNS = sql.join(NEW_OFFER_FIELDS.map((f) => sql`${sql.identifier(f.key)} ${sql.raw(SQL_TYPE[f.kind])}`), sql`, `);
+const NEW_OFFER_NAMES = sql.join(NEW_OFFER_FIELDS.map((f) => sql.identifier(f.key)), sql`, `);
 
 /** Writes checked offers, each with its selling band, in one INSERT whose rows travel as one JSON parameter (a
  * statement of thousands of bound values costs more to build and bind than to run), with their photos and

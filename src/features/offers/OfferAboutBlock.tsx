@@ -1,5 +1,5 @@
 // 'О предложении': the offer's own fields, the ones the caller's role may see, with the field-settings switch.
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { FormikProps } from 'formik';
 import MenuItem from '@mui/material/MenuItem';
 import dayjs from 'dayjs';
@@ -7,7 +7,8 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { TextFieldProps } from '@mui/material/TextField';
 import { unitWeightFor, UNIT_MEASURES } from '../../../domain/offers/figures';
 import { statusTitle } from '../../../domain/sections';
-import { listFailure, useReferenceListQuery } from '../../api/references';
+import { listFailure, useReferenceListQuery, type NamedRef } from '../../api/references';
+import { OFFER_FIELDS, offersResource, type OfferFieldKey } from '../../../domain/offers/resource';
 import { useProductVarietiesQuery } from '../../api/varieties';
 import { InfoBlock } from '../../components/Card/InfoBlock';
 import { LABELS, OFFER_TEXTS, type OfferFormValues } from './offerForm';
@@ -29,6 +30,17 @@ export interface OfferAboutBlockProps {
 const CHOOSABLE: readonly string[] = ['active', 'completed'];
 const statusChoices = (current: string | undefined) => (current && !CHOOSABLE.includes(current) ? [...CHOOSABLE, current] : CHOOSABLE);
 
+/** The header draws the product (offerInputs' fixed field); the block, the supplier first, then the form's order. */
+const [, ...REST] = OFFER_FIELDS;
+const SUPPLIER = REST.find((f) => f.key === 'supplier_id')!;
+const DRAWN = [SUPPLIER, ...REST.filter((f) => f !== SUPPLIER)];
+
+/** An address (its filter searches addresses) is drawn across the block. */
+const isAddress = (key: OfferFieldKey) => {
+  const filter = offersResource.field(key).filter;
+  return typeof filter === 'object' && filter.type === 'address';
+};
+
 export function OfferAboutBlock({ form, inputs, mode, readOnly, settingsButton, visible }: OfferAboutBlockProps) {
   const { field, decimal, select, configurable, fieldError } = inputs;
   // the product's varieties, as its card keeps them
@@ -38,56 +50,63 @@ export function OfferAboutBlock({ form, inputs, mode, readOnly, settingsButton, 
   const cities = useReferenceListQuery('cities', { skip: !visible('city_id') });
   const suppliers = useReferenceListQuery('suppliers', { skip: !visible('supplier_id') });
   const productVarieties = productId ? varieties.data : [];
+  const lists: Partial<Record<OfferFieldKey, NamedRef[] | undefined>> = { supplier_id: suppliers.data, variety_id: productVarieties, packing_id: packing.data };
+
+  // what a field's kind does not say: the loading city's list failure, the unit's choices (kg weigh 1 each), the
+  // unit's weight for pieces only, the lot's way and the day it is expected
+  const own: Partial<Record<OfferFieldKey, () => ReactNode>> = {
+    city_id: () => select('city_id', cities.data, { helperText: listFailure(cities) }),
+    harvest_year: () => field('harvest_year', { inputMode: 'numeric' } as TextFieldProps),
+    unit_measure: () => field('unit_measure', {
+      select: true,
+      onChange: (e) => {
+        void form.setFieldValue('unit_measure', e.target.value);
+        void form.setFieldValue('unit_weight', unitWeightFor(String(e.target.value)));
+      },
+      children: [<MenuItem key="" value=""><em>Не выбрано</em></MenuItem>, ...UNIT_MEASURES.map((u) => <MenuItem key={u.value} value={u.value}>{`${u.label} (${u.value})`}</MenuItem>)],
+    }),
+    unit_weight: () => form.values.unit_measure === 'шт' && decimal('unit_weight'),
+    logistics_state: () => field('logistics_state', {
+      select: true,
+      disabled: readOnly,
+      // on stock, the lot keeps no expected day
+      onChange: (e) => {
+        void form.setFieldValue('logistics_state', e.target.value);
+        if (e.target.value === ON_STOCK) void form.setFieldValue('expected_arrival', '');
+      },
+      children: LOGISTICS_STATES.map((s) => <MenuItem key={s.value} value={s.value}>{s.title}</MenuItem>),
+    }),
+    expected_arrival: () => form.values.logistics_state !== ON_STOCK && configurable('expected_arrival', LABELS.expected_arrival, (
+      <DatePicker
+        key="expected_arrival"
+        label={LABELS.expected_arrival}
+        format="DD.MM.YYYY"
+        value={form.values.expected_arrival ? dayjs(form.values.expected_arrival) : null}
+        // a day half typed is no day: the form's own message says so
+        onChange={(date) => void form.setFieldValue('expected_arrival', date?.isValid() ? date.format('YYYY-MM-DD') : '')}
+        disabled={readOnly}
+        slotProps={{ textField: {
+          size: 'small', name: 'expected_arrival', onBlur: () => void form.setFieldTouched('expected_arrival', true),
+          error: Boolean(fieldError('expected_arrival')), helperText: fieldError('expected_arrival'),
+        } }}
+      />
+    )),
+  };
+  /** A field the caller's role sees, as its kind draws it unless the block draws it its own way. */
+  const draw = ({ key, kind }: (typeof OFFER_FIELDS)[number]): ReactNode => {
+    if (!visible(key)) return null;
+    const drawOwn = own[key];
+    if (drawOwn) return drawOwn();
+    if (kind === 'reference') return select(key, lists[key]);
+    if (kind === 'amount' || kind === 'money') return decimal(key);
+    return field(key, {}, { wide: isAddress(key) });
+  };
 
   return (
     <InfoBlock title={OFFER_TEXTS.about}>
       {settingsButton}
       {mode === 'edit' && field('status', { select: true, disabled: readOnly, children: statusChoices(form.values.status).map((s) => <MenuItem key={s} value={s} disabled={!CHOOSABLE.includes(s)}>{statusTitle('offers', s)}</MenuItem>) })}
-      {visible('supplier_id') && select('supplier_id', suppliers.data)}
-      {select('variety_id', productVarieties)}
-      {select('packing_id', packing.data)}
-      {visible('city_id') && select('city_id', cities.data, { helperText: listFailure(cities) })}
-      {field('harvest_year', { inputMode: 'numeric' } as TextFieldProps)}
-      {field('origin_country')}
-      {field('unit_measure', {
-        select: true,
-        onChange: (e) => {
-          void form.setFieldValue('unit_measure', e.target.value);
-          void form.setFieldValue('unit_weight', unitWeightFor(String(e.target.value)));
-        },
-        children: [<MenuItem key="" value=""><em>Не выбрано</em></MenuItem>, ...UNIT_MEASURES.map((u) => <MenuItem key={u.value} value={u.value}>{`${u.label} (${u.value})`}</MenuItem>)],
-      })}
-      {form.values.unit_measure === 'шт' && decimal('unit_weight')}
-      {decimal('units_per_pack')}
-      {decimal('unit_amount')}
-      {decimal('unit_price')}
-      {visible('warehouse_cost') && decimal('warehouse_cost')}
-      {visible('loading_address') && field('loading_address', {}, { wide: true })}
-      {visible('logistics_state') && field('logistics_state', {
-        select: true,
-        disabled: readOnly,
-        // on stock, the lot keeps no expected day
-        onChange: (e) => {
-          void form.setFieldValue('logistics_state', e.target.value);
-          if (e.target.value === ON_STOCK) void form.setFieldValue('expected_arrival', '');
-        },
-        children: LOGISTICS_STATES.map((s) => <MenuItem key={s.value} value={s.value}>{s.title}</MenuItem>),
-      })}
-      {visible('expected_arrival') && form.values.logistics_state !== ON_STOCK && configurable('expected_arrival', LABELS.expected_arrival, (
-        <DatePicker
-          key="expected_arrival"
-          label={LABELS.expected_arrival}
-          format="DD.MM.YYYY"
-          value={form.values.expected_arrival ? dayjs(form.values.expected_arrival) : null}
-          // a day half typed is no day: the form's own message says so
-          onChange={(date) => void form.setFieldValue('expected_arrival', date?.isValid() ? date.format('YYYY-MM-DD') : '')}
-          disabled={readOnly}
-          slotProps={{ textField: {
-            size: 'small', name: 'expected_arrival', onBlur: () => void form.setFieldTouched('expected_arrival', true),
-            error: Boolean(fieldError('expected_arrival')), helperText: fieldError('expected_arrival'),
-          } }}
-        />
-      ))}
+      {DRAWN.map((f) => <Fragment key={f.key}>{draw(f)}</Fragment>)}
     </InfoBlock>
   );
 }

@@ -7,13 +7,17 @@ import type { OffersSummary } from '../../../domain/offers/summary';
 import { OFFERS_SUMMARY } from '../../../domain/responseShapes';
 import { checked } from '../../api/shapes';
 import type { DocumentsState, OfferDocument } from '../../../domain/offers/documents';
+import type { OfferFields } from '../../../domain/offers/resource';
+import type { WireFields } from '../../../domain/resource';
 
 /** GET /api/offers/summary: the three tiles of the offers page, each figure only if the caller may see it. */
 export type { OffersSummary } from '../../../domain/offers/summary';
 
 type Ref = { id: number; name: string } | null;
-/** GET /api/offers/{id}: the list row plus ids, documents, its version and whether the caller may change it. */
-export interface OfferRecord extends RecordBase {
+/** GET /api/offers/{id}: the list row plus ids, documents, its version and whether the caller may change it. Its
+ * fields as the resource declares them (domain/offers/resource.ts; absent: hidden from the caller's role, as the
+ * selling band, the loading address or the supplier), those every answer has said here. */
+export interface OfferRecord extends RecordBase, WireFields<OfferFields> {
   status: 'active' | 'completed' | 'deleted';
   product?: Ref;
   variety?: Ref;
@@ -21,12 +25,7 @@ export interface OfferRecord extends RecordBase {
   city?: Ref;
   supplier?: Ref;
   product_id?: number;
-  variety_id?: number | null;
-  packing_id?: number | null;
-  city_id?: number | null;
-  supplier_id?: number | null;
   harvest_year: string | null;
-  origin_country: string | null;
   unit_measure: string | null;
   unit_weight: string | null;
   units_per_pack: string | null;
@@ -34,19 +33,13 @@ export interface OfferRecord extends RecordBase {
   unit_price: string;
   total_sum: string | null;
   kg_price: string | null;
-  warehouse_cost?: string | null;
-  loading_address?: string | null;
   /** issue 40: on stock ('stock') or on its way, and when it is expected (YYYY-MM-DD) */
   logistics_state?: string;
-  expected_arrival?: string | null;
   reserved_amount: string;
   reserved_sum: string;
   purchased_amount: string;
   available_amount: string;
   available_sum: string;
-  /** The selling band at our warehouse (absent for a role it is hidden from). */
-  min_unit_price?: string | null;
-  max_unit_price?: string | null;
   images: { id: number; url: string; alt?: string }[];
   /** Typed and dated (issue 39); file_id is the file's own id. */
   documents: OfferDocument[];
