@@ -4,10 +4,12 @@
 // units, and compares amounts in SQL numerics, never floats. The CHECK constraints of migration 0003 are the
 // second line behind this file. Each change a reserve causes is recorded in the offer's history here, in the
 // same transaction, with the reserve(s) and the step that caused it.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
-import { firstRow, rowsOf } from '../../db/rows';
+import { alias } from 'drizzle-orm/pg-core';
+import { assign, bare, returningRows, select, selectFirst, selectRows, type SelectedRow } from '../../db/rows';
+import { offers } from '../../db/schema';
 import { OFFER_WRITE_MSG } from '../../../domain/offers/schema';
 import { STOCK_MSG } from '../../../domain/reserves/messages';
 import type { HistoryCause } from '../../../domain/history';
@@ -26,39 +28,45 @@ export interface StockCause {
   via: HistoryCause;
 }
 
-export interface OfferStock {
-  id: number;
-  status: string;
-  unit_amount: Amount;
-  reserved_amount: Amount;
-  purchased_amount: Amount;
-  available_amount: Amount;
-}
+/** An amount of the offer rounded to two places, as the stock's figures read it. */
+const round2 = (column: Column) => sql<Amount>`round(${column}, 2)::text`;
 
-const stockOf = (o: string) => sql.raw(`${o}.id, ${o}.status, round(${o}.unit_amount, 2)::text AS unit_amount, round(${o}.reserved_amount, 2)::text AS reserved_amount,
-  round(${o}.purchased_amount, 2)::text AS purchased_amount, round(${o}.available_amount, 2)::text AS available_amount`);
-const STOCK = stockOf('offers');
+/** The offers table under the alias `o`, for the statements over many offers. */
+const O = alias(offers, 'o');
+
+/** An offer's stock figures (of the table, or of its alias in a statement that names it so). */
+const stockOf = (o: typeof offers | typeof O) => select({
+  id: o.id, status: o.status, unit_amount: round2(o.unit_amount), reserved_amount: round2(o.reserved_amount),
+  purchased_amount: round2(o.purchased_amount), available_amount: round2(o.available_amount),
+});
+const STOCK = stockOf(offers);
+
+/** An offer's stock figures: its id and status, its amounts as numeric strings rounded to two places. */
+export type OfferStock = SelectedRow<typeof STOCK>;
 
 /** Locks the offer row until the caller's transaction ends and returns its figures; 404 when there is none. */
 export async function lockOffer(tx: Tx, offerId: number): Promise<OfferStock> {
-  const offer = firstRow<OfferStock>(await tx.execute(sql`SELECT ${STOCK} FROM offers WHERE id = ${offerId} FOR UPDATE`));
+  const offer = await selectFirst(tx, STOCK, sql`FROM ${offers} WHERE ${offers.id} = ${offerId} FOR UPDATE`);
   if (!offer) throw notFound(STOCK_MSG.offerMissing);
   return offer;
 }
 
 /** Writes the locked offer's figures; with a cause, records their change in the offer's history. */
 async function write(tx: Tx, before: OfferStock, set: SQL, cause?: StockCause): Promise<OfferStock> {
-  const after = firstRow<OfferStock>(await tx.execute(sql`UPDATE offers SET ${set} WHERE id = ${before.id} RETURNING ${STOCK}`))!;
+  const [after] = await returningRows(tx, sql`UPDATE ${offers} SET ${set} WHERE ${offers.id} = ${before.id}`, STOCK);
   if (cause) await recordHistory(tx, cause.by, [{ section: 'offers', recordId: before.id, action: 'stock', changes: diff('offers', before, after), via: cause.via }]);
   // the last free unit taken: the offer's author and its supplier's users are told (issue 22), once each (issue 35:
   // a supplier's user who created the offer was told twice)
-  const soldOut = firstRow<{ now: boolean }>(await tx.execute(sql`SELECT ${before.available_amount}::numeric > 0 AND ${after.available_amount}::numeric = 0 AS now`))!.now;
+  const soldOut = (await selectFirst(tx, select({ now: sql<boolean>`${before.available_amount}::numeric > 0 AND ${after.available_amount}::numeric = 0` })))!.now;
   if (soldOut) {
     const to = sql`(${recipients.authorOf(before.id)}) OR (${recipients.supplierOf(before.id)})`;
     await notify(tx, { to, kind: 'offer_sold_out', section: 'offers', recordId: before.id, text: NOTIFICATION_TEXT.offer_sold_out(before.id), by: cause?.by });
   }
   return after;
 }
+
+/** The reserved amount given back (a release, a reserve made smaller, one completed). */
+const giveBack = (amount: Amount): SQL => assign(offers.reserved_amount, sql`${offers.reserved_amount} - ${amount}::numeric`);
 
 /** Refuses to take stock from an offer that is not active (deleted, or completed). */
 function assertReservable(offer: OfferStock) {
@@ -67,9 +75,9 @@ function assertReservable(offer: OfferStock) {
 }
 
 async function take(tx: Tx, offer: OfferStock, amount: Amount, cause: StockCause): Promise<OfferStock> {
-  const short = firstRow<{ short: boolean }>(await tx.execute(sql`SELECT ${amount}::numeric > ${offer.available_amount}::numeric AS short`))!.short;
+  const short = (await selectFirst(tx, select({ short: sql<boolean>`${amount}::numeric > ${offer.available_amount}::numeric` })))!.short;
   if (short) throw badRequest(STOCK_MSG.notEnough(offer.available_amount));
-  return write(tx, offer, sql`reserved_amount = reserved_amount + ${amount}::numeric`, cause);
+  return write(tx, offer, assign(offers.reserved_amount, sql`${offers.reserved_amount} + ${amount}::numeric`), cause);
 }
 
 /** A reserve takes `amount` of an active offer's available stock (400 when not that much is free). */
@@ -83,9 +91,10 @@ export async function reserve(tx: Tx, offerId: number, amount: Amount, cause: St
  * would), less gives the difference back. The difference is computed in SQL numerics. */
 export async function resize(tx: Tx, offerId: number, from: Amount, to: Amount, cause: StockCause): Promise<OfferStock> {
   const offer = await lockOffer(tx, offerId);
-  const { delta, grows } = firstRow<{ delta: string; grows: boolean }>(await tx.execute(sql`
-    SELECT abs(${to}::numeric - ${from}::numeric)::text AS delta, ${to}::numeric > ${from}::numeric AS grows`))!;
-  if (!grows) return write(tx, offer, sql`reserved_amount = reserved_amount - ${delta}::numeric`, cause);
+  const { delta, grows } = (await selectFirst(tx, select({
+    delta: sql<Amount>`abs(${to}::numeric - ${from}::numeric)::text`, grows: sql<boolean>`${to}::numeric > ${from}::numeric`,
+  })))!;
+  if (!grows) return write(tx, offer, giveBack(delta), cause);
   assertReservable(offer);
   return take(tx, offer, delta, cause);
 }
@@ -93,16 +102,19 @@ export async function resize(tx: Tx, offerId: number, from: Amount, to: Amount, 
 /** An active reserve cancelled or deleted gives its amount back. */
 export async function release(tx: Tx, offerId: number, amount: Amount, cause: StockCause): Promise<OfferStock> {
   const offer = await lockOffer(tx, offerId);
-  return write(tx, offer, sql`reserved_amount = reserved_amount - ${amount}::numeric`, cause);
+  return write(tx, offer, giveBack(amount), cause);
 }
 
 /** An active reserve completed: its amount moves from reserved to purchased (available does not change). An
  * offer whose whole amount is now purchased is done: its status becomes completed ('Выполнен'). */
 export async function complete(tx: Tx, offerId: number, amount: Amount, cause: StockCause): Promise<OfferStock> {
   const offer = await lockOffer(tx, offerId);
-  return write(tx, offer, sql`reserved_amount = reserved_amount - ${amount}::numeric,
-    purchased_amount = purchased_amount + ${amount}::numeric,
-    status = CASE WHEN status = 'active' AND purchased_amount + ${amount}::numeric >= unit_amount THEN 'completed' ELSE status END`, cause);
+  return write(tx, offer, sql.join([
+    giveBack(amount),
+    assign(offers.purchased_amount, sql`${offers.purchased_amount} + ${amount}::numeric`),
+    assign(offers.status, sql`CASE WHEN ${offers.status} = 'active' AND ${offers.purchased_amount} + ${amount}::numeric >= ${offers.unit_amount}
+      THEN 'completed' ELSE ${offers.status} END`),
+  ], sql`, `), cause);
 }
 
 /** An offer's quantity changed by an edit: never below what is reserved and purchased. The offer row is locked
@@ -110,11 +122,12 @@ export async function complete(tx: Tx, offerId: number, amount: Amount, cause: S
  * fields change in one write of the offer (one version, one history entry: the pipeline's change). */
 export async function unitAmountChange(tx: Tx, offerId: number, unitAmount: Amount): Promise<SQL> {
   const offer = await lockOffer(tx, offerId);
-  const taken = firstRow<{ below: boolean; taken: string }>(await tx.execute(sql`
-    SELECT ${unitAmount}::numeric < reserved_amount + purchased_amount AS below, round(reserved_amount + purchased_amount, 2)::text AS taken
-    FROM offers WHERE id = ${offer.id}`))!;
+  const held = sql`${offers.reserved_amount} + ${offers.purchased_amount}`;
+  const taken = (await selectFirst(tx, select({ below: sql<boolean>`${unitAmount}::numeric < ${held}`, taken: sql<Amount>`round(${held}, 2)::text` }),
+    sql`FROM ${offers} WHERE ${offers.id} = ${offer.id}`))!;
   if (taken.below) throw badRequest(OFFER_WRITE_MSG.belowReserved(taken.taken));
-  return sql`unit_amount = ${unitAmount}::numeric`;
+  // the pipeline's UPDATE names the table `t`: the SET list's columns stand unqualified
+  return assign(offers.unit_amount, sql`${unitAmount}::numeric`);
 }
 
 /** A lot on its way arrived (issue 40): its quantity becomes what came, and its reserved amount falls by what the
@@ -124,10 +137,12 @@ export async function unitAmountChange(tx: Tx, offerId: number, unitAmount: Amou
  * CHECK constraints stand behind it. */
 export async function arrivalChange(tx: Tx, offerId: number, received: Amount, released: Amount): Promise<SQL> {
   const offer = await lockOffer(tx, offerId);
-  const { over } = firstRow<{ over: boolean }>(await tx.execute(sql`
-    SELECT reserved_amount - ${released}::numeric + purchased_amount > ${received}::numeric AS over FROM offers WHERE id = ${offer.id}`))!;
+  const { over } = (await selectFirst(tx, select({
+    over: sql<boolean>`${offers.reserved_amount} - ${released}::numeric + ${offers.purchased_amount} > ${received}::numeric`,
+  }), sql`FROM ${offers} WHERE ${offers.id} = ${offer.id}`))!;
   if (over) throw new Error(`arrival of offer ${offerId}: the reserves would hold more than came`);
-  return sql`unit_amount = ${received}::numeric, reserved_amount = reserved_amount - ${released}::numeric`;
+  // the arrival's UPDATE names the table `t`: the SET list's columns stand unqualified
+  return sql`${assign(offers.unit_amount, sql`${received}::numeric`)}, ${assign(offers.reserved_amount, sql`${bare(offers.reserved_amount)} - ${released}::numeric`)}`;
 }
 
 /** Many offers locked at once (a bulk write of reserves), in id order so that two such writes queue rather than
@@ -135,8 +150,8 @@ export async function arrivalChange(tx: Tx, offerId: number, received: Amount, r
 export async function lockOffers(tx: Tx, offerIds: number[]): Promise<Map<number, OfferStock>> {
   const ids = [...new Set(offerIds)].sort((x, y) => x - y);
   if (!ids.length) return new Map();
-  const locked = rowsOf<OfferStock>(await tx.execute(sql`SELECT ${stockOf('o')} FROM offers o WHERE o.id = ANY(${`{${ids.join(',')}}`}::int[])
-    ORDER BY o.id FOR UPDATE OF o`));
+  const locked = await selectRows(tx, stockOf(O), sql`FROM ${offers} ${O} WHERE ${O.id} = ANY(${`{${ids.join(',')}}`}::int[])
+    ORDER BY ${O.id} FOR UPDATE OF ${O}`);
   return new Map(locked.map((o) => [Number(o.id), o]));
 }
 
@@ -153,9 +168,9 @@ export interface ReservedMove {
  * caller checked that each move fits (a restore takes only what is free); the CHECK constraints stand behind it. */
 export async function moveReserved(tx: Tx, locked: Map<number, OfferStock>, moves: ReservedMove[], by: Author): Promise<void> {
   if (!moves.length) return;
-  const after = new Map(rowsOf<OfferStock>(await tx.execute(sql`UPDATE offers o SET reserved_amount = o.reserved_amount + v.delta
+  const after = new Map((await returningRows(tx, sql`UPDATE ${offers} ${O} SET ${assign(offers.reserved_amount, sql`${O.reserved_amount} + v.delta`)}
     FROM jsonb_to_recordset(${JSON.stringify(moves.map((m) => ({ id: m.offerId, delta: m.delta })))}::jsonb) AS v(id int, delta numeric)
-    WHERE o.id = v.id RETURNING ${stockOf('o')}`)).map((o) => [Number(o.id), o]));
+    WHERE ${O.id} = v.id`, stockOf(O))).map((row) => [Number(row.id), row]));
   await recordHistory(tx, by, moves.map((m) => ({
     section: 'offers' as const, recordId: m.offerId, action: 'stock' as const, changes: diff('offers', locked.get(m.offerId)!, after.get(m.offerId)!), via: m.via,
   })));
@@ -171,4 +186,4 @@ export async function moveReserved(tx: Tx, locked: Map<number, OfferStock>, move
 /** Bulk delete's rule for offers, on the locked row: an offer holding reserved stock (active reserves) stays.
  * It reads the row's own figure rather than the reserves table, so a reserve placed while the delete waited
  * for the lock is seen. */
-export const unreserved = (alias: string): SQL => sql`${sql.raw(alias)}.reserved_amount = 0`;
+export const unreserved = (alias: string): SQL => sql`${sql.raw(alias)}.${bare(offers.reserved_amount)} = 0`;
