@@ -165,6 +165,8 @@ test("'Документы для партий': each tick saved at once with eve
   expect(screen.getByRole('checkbox', { name: 'Протокол испытаний' })).not.toBeChecked();
   expect(screen.getByRole('checkbox', { name: 'Фитосанитарный сертификат' })).toBeChecked();
   expect(requests(fetchMock, 'PATCH')).toHaveLength(0);
+  // each a change of the product on the version the card holds: the refused one left it where the first moved it (issue 32)
+  expect(requests(fetchMock, 'PUT').map((r) => new URL(r.url).search)).toEqual(['?version=3', '?version=4']);
 });
 
 test('each variety write goes on the version of the product the card holds, and the card goes on from the one after it (issue 32)', async () => {
@@ -226,4 +228,24 @@ test('a variety added on a product another user changed meanwhile is refused as 
   expect(new URL(requests(fetchMock, 'POST')[0].url).search).toBe('?version=2');
   // what was typed stays, to add again once the current version is loaded
   expect(screen.getByLabelText('Новый сорт')).toHaveValue('W240');
+});
+
+test('a rename refused as stale closes its dialog: the card says what changed, on the version the rename was sent with', async () => {
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin),
+    route('GET', '/api/products/3', () => json({ id: 3, name: 'Кешью', status: 'active', version: 7, can_update: true })),
+    route('GET', '/api/products/3/varieties', () => json([{ id: 9, name: 'W320', product_id: 3, offers: 0 }])),
+    route('PATCH', '/api/products/3/varieties/9', () => json({
+      status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
+      stale: { version: 8, by: null, at: null, changes: [{ field: 'name', old: 'Кешью', new: 'Кешью жареный' }], fields: ['Название'] },
+    }, 409)),
+  );
+  const user = userEvent.setup();
+  renderApp('/products/3', { token: 't' });
+  await user.click(await within(await screen.findByTestId('varieties')).findByText('W320'));
+  const dialog = await screen.findByRole('dialog', { name: 'Переименовать сорт «W320»' });
+  await user.type(within(dialog).getByLabelText('Название сорта'), ' крупный{Enter}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(await screen.findByRole('alert')).toHaveTextContent('Запись изменена другим пользователем. Изменено: Название');
+  expect(new URL(requests(fetchMock, 'PATCH')[0].url).search).toBe('?version=7');
 });

@@ -172,6 +172,20 @@ describe('a product\'s varieties are a change of the product (issue 32): on the 
     expect([rename.status, rename.body.stale?.fields]).toEqual([409, ['Сорт']]);
   });
 
+  test('the document types its lots need are a change of the product too: stale refused with no row changed, fresh told in its history', async () => {
+    const { body: product } = await call('POST', '/api/products', 'admin', { name: 'Кешью с документами' });
+    const type = (await ctx.db.execute(sql`SELECT id, name FROM document_types ORDER BY id LIMIT 1`) as unknown as { rows: { id: number; name: string }[] }).rows[0];
+    const saved = await call('PUT', `/api/products/${product.id}/document-types?version=1`, 'admin', { type_ids: [type.id] });
+    expect(saved.body).toEqual([type]);
+    expect(await versionOf(product.id)).toBe(2);
+    expect(entryLines('products', await lastEntry(product.id))).toEqual([`Документы для партий: — → ${type.name}`]);
+    const before = await tableChecksum(ctx.db);
+    const stale = await call('PUT', `/api/products/${product.id}/document-types?version=1`, 'admin', { type_ids: [] });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ error: 'stale', message: 'Запись изменена другим пользователем', stale: { version: 2, fields: ['Документы для партий'] } });
+    expect(await tableChecksum(ctx.db)).toBe(before);
+  });
+
   test('a bad version is refused in the query\'s words; none is written over whatever is stored, as before', async () => {
     const { body: product } = await call('POST', '/api/products', 'admin', { name: 'Кешью без версии' });
     const bad = await call('POST', `/api/products/${product.id}/varieties?version=abc`, 'admin', { name: 'W320' });

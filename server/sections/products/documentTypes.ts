@@ -5,32 +5,33 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
-import { badRequest, forbidden } from '../../errors';
+import { badRequest } from '../../errors';
 import { requireAuth } from '../../accounts/auth';
 import { rowsOf } from '../../db/rows';
-import { ID, idOf, idParams, noQuery, responses } from '../../http/schemas';
+import { ID, idOf, idParams, responses } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
-import { recordHistory } from '../../records/history';
+import { partVersionOf, partVersionQuery, recordPartWrite } from '../../records/pipeline';
 import { DOCUMENT_SETTING_MSG } from '../../../domain/offers/documents';
-import { readProduct } from './record';
+import { productRecord } from './record';
 
 const named = async (db: Database, productId: number) => rowsOf<{ id: number; name: string }>(await db.execute(sql`
   SELECT t.id, t.name FROM product_document_types pdt JOIN document_types t ON t.id = pdt.type_id WHERE pdt.product_id = ${productId} ORDER BY t.id`));
 
-/** PUT /api/products/{id}/document-types: the product's required types become these. */
-export async function setRequiredTypes(db: Database, auth: AuthenticatedUser, productId: number, typeIds: number[]) {
-  if (!(await readProduct(db, auth, productId, false)).can_update) throw forbidden();
+/** PUT /api/products/{id}/document-types: the product's required types become these, as a change of the product
+ * (records/pipeline.ts, recordPartWrite): on the version the card read (`?version=`), its version moved, its history told. */
+export async function setRequiredTypes(db: Database, auth: AuthenticatedUser, productId: number, typeIds: number[], version?: number) {
   const ids = [...new Set(typeIds)];
-  const known = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM document_types WHERE id IN (${sql.join([0, ...ids].map((id) => sql`${id}`), sql`, `)})`));
-  if (known.length !== ids.length) throw badRequest(DOCUMENT_SETTING_MSG.types);
-  await db.transaction(async (tx) => {
-    const before = (await named(tx, productId)).map((t) => t.name).join(', ');
-    await tx.execute(sql`DELETE FROM product_document_types WHERE product_id = ${productId}`);
-    if (ids.length) await tx.execute(sql`INSERT INTO product_document_types (product_id, type_id) VALUES ${sql.join(ids.map((id) => sql`(${productId}, ${id})`), sql`, `)}`);
-    const after = (await named(tx, productId)).map((t) => t.name).join(', ');
-    if (before !== after) {
-      await recordHistory(tx, auth.user.id, [{ section: 'products', recordId: productId, action: 'update', changes: [{ field: 'document_types', old: before || null, new: after || null }] }]);
-    }
+  await recordPartWrite(db, auth, productRecord, productId, {
+    version,
+    async write(tx) {
+      const known = rowsOf<{ id: number }>(await tx.execute(sql`SELECT id FROM document_types WHERE id IN (${sql.join([0, ...ids].map((id) => sql`${id}`), sql`, `)})`));
+      if (known.length !== ids.length) throw badRequest(DOCUMENT_SETTING_MSG.types);
+      const before = (await named(tx, productId)).map((t) => t.name).join(', ');
+      await tx.execute(sql`DELETE FROM product_document_types WHERE product_id = ${productId}`);
+      if (ids.length) await tx.execute(sql`INSERT INTO product_document_types (product_id, type_id) VALUES ${sql.join(ids.map((id) => sql`(${productId}, ${id})`), sql`, `)}`);
+      const after = (await named(tx, productId)).map((t) => t.name).join(', ');
+      return before === after ? [] : [{ field: 'document_types', old: before || null, new: after || null }];
+    },
   });
   return named(db, productId);
 }
@@ -40,10 +41,10 @@ const typesResponse = responses({ 200: { type: 'array', items: { type: 'object',
 export function productDocumentTypesRoutes(app: FastifyInstance, db: Database) {
   app.put('/products/:id/document-types', {
     schema: {
-      tags: ['products'], summary: 'The document types the product\'s lots need; answers them', params: idParams, querystring: noQuery,
+      tags: ['products'], summary: 'The document types the product\'s lots need; answers them', params: idParams, querystring: partVersionQuery,
       body: { type: 'object', required: ['type_ids'], additionalProperties: false, properties: { type_ids: { type: 'array', maxItems: 100, items: ID } } },
       response: typesResponse,
     },
     schemaErrorFormatter: russianErrors({ fields: { type_ids: DOCUMENT_SETTING_MSG.types } }),
-  }, async (request) => setRequiredTypes(db, requireAuth(request), idOf(request.params), (request.body as { type_ids: number[] }).type_ids));
+  }, async (request) => setRequiredTypes(db, requireAuth(request), idOf(request.params), (request.body as { type_ids: number[] }).type_ids, partVersionOf(request.query)));
 }

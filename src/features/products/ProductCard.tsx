@@ -91,6 +91,7 @@ function ProductCard(props: RecordCardScreenProps) {
                     productId={record.id}
                     typeIds={Array.isArray(record.document_type_ids) ? record.document_type_ids.map(Number) : []}
                     readOnly={readOnly || record.status === 'deleted'}
+                    writePart={writePart}
                     onError={onError}
                   />
                 </InfoBlock>

@@ -1,6 +1,6 @@
 // The product card's 'Документы для партий' (issue 39): which document types every lot of the product needs (an
 // offer missing one reads 'Не хватает: …'). Each tick is saved at once (PUT /api/products/{id}/document-types);
-// a refused change puts the ticks back as the server has them.
+// a refused change puts the ticks back as the server has them. Each is a change of the product, on its version.
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { recordTag, sectionApi, TAGS } from '../../api/sectionApi';
 import { listFailure, useReferenceListQuery } from '../../api/references';
 import { isApiError, type ApiError } from '../../api/errors';
+import type { WritePart } from './VarietiesBlock';
 
 export const REQUIRED_DOCUMENTS_TEXTS = {
   title: 'Документы для партий',
@@ -19,15 +20,22 @@ export const REQUIRED_DOCUMENTS_TEXTS = {
 
 const productDocumentsApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
-    setProductDocumentTypes: build.mutation<{ id: number; name: string }[], { productId: number; typeIds: number[] }>({
-      query: ({ productId, typeIds }) => ({ url: `api/products/${productId}/document-types`, method: 'PUT', body: { type_ids: typeIds } }),
-      // the product's read (its ticks, its history) and the offers' documents state
-      invalidatesTags: (result, error, { productId }) => (error ? [] : [recordTag('products', productId), TAGS.offers.list]),
+    /** A change of the product, made on the version the card holds (none where it read none). */
+    setProductDocumentTypes: build.mutation<{ id: number; name: string }[], { productId: number; version?: number; typeIds: number[] }>({
+      query: ({ productId, version, typeIds }) => ({
+        url: `api/products/${productId}/document-types${version === undefined ? '' : `?version=${version}`}`, method: 'PUT', body: { type_ids: typeIds },
+      }),
+      // the product's read (its ticks, its history, its version) and the offers' documents state; refused as stale,
+      // the product read again for the card to load
+      invalidatesTags: (result, error, { productId }) => (!error ? [recordTag('products', productId), TAGS.offers.list]
+        : (error as { stale?: unknown }).stale ? [recordTag('products', productId)] : []),
     }),
   }),
 });
 
-export function RequiredDocuments({ productId, typeIds, readOnly, onError }: { productId: number; typeIds: number[]; readOnly: boolean; onError(error: ApiError | null): void }) {
+export function RequiredDocuments({ productId, typeIds, readOnly, writePart, onError }: {
+  productId: number; typeIds: number[]; readOnly: boolean; writePart: WritePart; onError(error: ApiError | null): void;
+}) {
   const types = useReferenceListQuery('document_types');
   const [save, { isLoading }] = productDocumentsApi.useSetProductDocumentTypesMutation();
   // what is ticked: the server's answer once saved, the product's read before
@@ -37,7 +45,7 @@ export function RequiredDocuments({ productId, typeIds, readOnly, onError }: { p
     const next = on ? [...ticked, id].sort((a, b) => a - b) : ticked.filter((t) => t !== id);
     setTicked(next);
     onError(null);
-    save({ productId, typeIds: next }).unwrap().then(
+    writePart((version) => save({ productId, version, typeIds: next }).unwrap()).then(
       (saved) => setTicked(saved.map((t) => t.id)),
       (e: unknown) => { setTicked(before); onError(isApiError(e) ? e : null); },
     );
