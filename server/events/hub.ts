@@ -170,26 +170,44 @@ export class LiveHub {
       this.watchedRows(clients, events).catch(() => new Map<Section, Map<number, Record<string, unknown>>>()),
     ]);
     const withRows = this.rowsOf(clients, audiences, events, read);
-    const frames = events.map((event) => frame(LIVE_EVENT.change, publicEvent(event), event.eid));
-    const texts = new Map<string, string>();
+    const frames = events.map((event) => Buffer.from(frame(LIVE_EVENT.change, publicEvent(event), event.eid)));
+    // per audience the batch's frames it may read, as one buffer written to each of its streams as it is, and
+    // where each event's frame starts in it (-1: not for this audience)
+    const texts = new Map<string, { text: Buffer; at: number[] }>();
     clients.forEach((client, i) => {
       const { key, may } = audiences[i];
-      const rows = withRows[i];
-      let text: string | undefined;
-      if (rows) {
-        text = events.map((event, at) => {
-          if (!may(event)) return '';
-          const row = rowsShown(event) ? rows.get(event.section)?.get(event.id) : undefined;
-          return row === undefined ? frames[at] : `id: ${event.eid}\nevent: ${LIVE_EVENT.change}\ndata: ${JSON.stringify(publicEvent(event)).slice(0, -1)},"row":${row}}\n\n`;
-        }).join('');
-      } else {
-        text = texts.get(key);
-        if (text === undefined) {
-          text = events.map((event, at) => (may(event) ? frames[at] : '')).join('');
-          texts.set(key, text);
-        }
+      let shared = texts.get(key);
+      if (!shared) {
+        const at: number[] = [];
+        let offset = 0;
+        const parts = events.map((event, e) => {
+          if (!may(event)) {
+            at.push(-1);
+            return Buffer.alloc(0);
+          }
+          at.push(offset);
+          offset += frames[e].length;
+          return frames[e];
+        });
+        texts.set(key, shared = { text: Buffer.concat(parts, offset), at });
       }
-      if (text) this.write(client, text);
+      const rows = withRows[i];
+      if (!rows) {
+        if (shared.text.length) this.write(client, shared.text);
+        return;
+      }
+      // the audience's frames, each event with a row swapped for its frame with the row: slices of the shared
+      // buffer between them, written at once
+      const { text, at } = shared;
+      client.res.cork();
+      let from = 0;
+      for (const [e, withRow] of rows) {
+        this.write(client, text.subarray(from, at[e]));
+        this.write(client, withRow);
+        from = at[e] + frames[e].length;
+      }
+      this.write(client, text.subarray(from));
+      process.nextTick(() => client.res.uncork());
     });
   }
 
@@ -208,29 +226,45 @@ export class LiveHub {
     return read;
   }
 
-  /** Of the rows read, those each stream watches and may read, by section and id as JSON text, cut to what its
-   * user may see (null: the stream watches none of the changed records). Cut once per stripping alike
-   * (audience.ts stripKey): 200 streams of four roles cost a few cuts. */
+  /** Of the rows read, the events each stream watches and may read with their rows: per stream the event's index
+   * in the batch and its frame with the row (ascending; null: the stream watches none of the changed records).
+   * Each row is cut once per stripping alike (audience.ts stripKey) and each such frame made once. */
   private rowsOf(clients: LiveClient[], audiences: { may: (event: LiveEvent) => boolean }[], events: LiveEvent[],
-    read: Map<Section, Map<number, Record<string, unknown>>>): (Map<Section, Map<number, string>> | null)[] {
-    const out: (Map<Section, Map<number, string>> | null)[] = clients.map(() => null);
+    read: Map<Section, Map<number, Record<string, unknown>>>): ([number, string][] | null)[] {
+    const out: ([number, string][] | null)[] = clients.map(() => null);
     for (const [section, rows] of read) {
       const spec = this.specs[section];
       if (!rows.size) continue;
-      const ofSection = events.filter((e) => e.section === section && rowsShown(e) && rows.has(e.id));
+      // the batch's events of each record read (its indexes)
+      const eventsOf = new Map<number, number[]>();
+      events.forEach((e, at) => {
+        if (e.section === section && rowsShown(e) && rows.has(e.id)) (eventsOf.get(e.id) ?? eventsOf.set(e.id, []).get(e.id)!).push(at);
+      });
       const keys = Object.keys(rows.values().next().value!);
-      const cut = new Map<string, Map<number, string>>();
+      const cut = new Map<string, { texts: Map<number, string>; frames: Map<number, string> }>();
       clients.forEach((client, i) => {
         const watched = client.watched?.get(section);
         if (!watched) return;
-        const wanted = ofSection.filter((e) => watched.has(e.id) && audiences[i].may(e));
-        if (!wanted.length) return;
-        const key = stripKey(client.auth.permissions, spec, keys);
-        let texts = cut.get(key);
-        if (!texts) cut.set(key, texts = stripFor(client.auth.permissions, spec, rows.values()));
-        const mine = new Map<number, string>();
-        for (const { id } of wanted) mine.set(id, texts.get(id)!);
-        (out[i] ??= new Map()).set(section, mine);
+        let mine: [number, string][] | null = null;
+        let of: { texts: Map<number, string>; frames: Map<number, string> } | undefined;
+        for (const id of watched.size < eventsOf.size ? watched : eventsOf.keys()) {
+          const ats = eventsOf.get(id);
+          if (!ats || !watched.has(id) || !audiences[i].may(events[ats[0]])) continue;
+          if (!of) {
+            const key = stripKey(client.auth.permissions, spec, keys);
+            of = cut.get(key) ?? cut.set(key, { texts: stripFor(client.auth.permissions, spec, rows.values()), frames: new Map() }).get(key)!;
+          }
+          for (const at of ats) {
+            let text = of.frames.get(at);
+            if (text === undefined) {
+              const event = events[at];
+              text = `id: ${event.eid}\nevent: ${LIVE_EVENT.change}\ndata: ${JSON.stringify(publicEvent(event)).slice(0, -1)},"row":${of.texts.get(id)}}\n\n`;
+              of.frames.set(at, text);
+            }
+            (mine ??= []).push([at, text]);
+          }
+        }
+        if (mine) out[i] = [...(out[i] ?? []), ...mine].sort((x, y) => x[0] - y[0]);
       });
     }
     return out;
@@ -261,8 +295,9 @@ export class LiveHub {
     return `${this.prefix}.${randomBytes(16).toString('base64url')}`;
   }
 
-  private write(client: LiveClient, text: string) {
-    if (!client.res.writableEnded) client.res.write(text);
+  private write(client: LiveClient, text: string | Buffer) {
+    // never an empty chunk: in a chunked answer it would read as the end
+    if (text.length && !client.res.writableEnded) client.res.write(text);
   }
 
   /** A new stream: what was missed since `lastEventId` first (or 'reset'), then every event as it comes. */
