@@ -5,7 +5,7 @@
 import { makeStore } from '../src/app/store';
 import { listsApi } from '../src/api/lists';
 import { applyChanges, watchPages } from '../src/api/live';
-import { changeBuffer, type ChangeEvent } from '../src/api/liveFrames';
+import { changeBuffer, parseFrames, type ChangeEvent, type Frame } from '../src/api/liveFrames';
 import type { RootState } from '../src/api/rootReducer';
 import { json, mockServer, route } from './support/render';
 
@@ -129,4 +129,19 @@ test('the stream watches what the cached pages show: one PUT per section when it
   stop();
   more.unsubscribe();
   subscription.unsubscribe();
+});
+
+test('the stream\'s text is split into frames wherever its chunks end: ids, events, data, comments and CRLF', () => {
+  const text = 'retry: 2000\n\nid: a-1\nevent: change\ndata: {"id":1,"row":{"note":"a: b"}}\n\n: heartbeat\n\r\nevent: reset\r\ndata: {}\r\n\r\nevent: notification\ndata:{}\n\n';
+  const expected: Frame[] = [
+    { event: 'change', id: 'a-1', data: '{"id":1,"row":{"note":"a: b"}}' },
+    { event: 'reset', data: '{}' },
+    { event: 'notification', data: '{}' },
+  ];
+  for (let cut = 0; cut <= text.length; cut++) {
+    const frames: Frame[] = [];
+    const rest = parseFrames(text.slice(0, cut), frames);
+    expect(parseFrames(rest + text.slice(cut), frames)).toBe('');
+    expect(frames).toEqual(expected);
+  }
 });

@@ -80,25 +80,32 @@ export interface Frame {
   data: string;
 }
 
-/** Splits the stream's text into complete frames; answers the rest (an incomplete frame). */
+/** Splits the stream's text into complete frames; answers the rest (an incomplete frame). One pass of indexOf over
+ * the text, no line arrays: a 1 000-row write is a thousand frames for every open stream. */
 export function parseFrames(text: string, frames: Frame[]): string {
-  let rest = text.replace(/\r\n/g, '\n');
+  const rest = text.includes('\r') ? text.replace(/\r\n/g, '\n') : text;
+  let start = 0;
   let end: number;
-  while ((end = rest.indexOf('\n\n')) >= 0) {
-    const block = rest.slice(0, end);
-    rest = rest.slice(end + 2);
+  while ((end = rest.indexOf('\n\n', start)) >= 0) {
     const frame: Frame = { event: 'message', data: '' };
-    for (const line of block.split('\n')) {
-      if (!line || line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'event') frame.event = value;
-      else if (field === 'id') frame.id = value;
-      else if (field === 'data') frame.data += value;
+    for (let line = start; line < end;) {
+      let next = rest.indexOf('\n', line);
+      if (next < 0 || next > end) next = end;
+      // an empty line or a comment (': heartbeat') says nothing
+      if (next > line && rest.charCodeAt(line) !== 58) {
+        const colon = rest.indexOf(':', line);
+        const fieldEnd = colon < 0 || colon > next ? next : colon;
+        let from = fieldEnd < next ? fieldEnd + 1 : next;
+        if (from < next && rest.charCodeAt(from) === 32) from++;
+        const field = rest.slice(line, fieldEnd);
+        if (field === 'event') frame.event = rest.slice(from, next);
+        else if (field === 'id') frame.id = rest.slice(from, next);
+        else if (field === 'data') frame.data += rest.slice(from, next);
+      }
+      line = next + 1;
     }
     if (frame.data || frame.event !== 'message') frames.push(frame);
+    start = end + 2;
   }
-  return rest;
+  return rest.slice(start);
 }
-
