@@ -216,7 +216,7 @@ test('a variety added on a product another user changed meanwhile is refused as 
     route('GET', '/api/products/3/varieties', () => json([])),
     route('POST', '/api/products/3/varieties', () => json({
       status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
-      stale: { version: 3, by: 'Мария Иванова', at: '2026-11-25T12:34:00Z', changes: [{ field: 'varieties', old: null, new: 'W450' }], fields: ['Сорт'] },
+      stale: { version: 3, by: 'Мария Иванова', at: '2026-11-25T12:34:00Z', changes: [{ field: 'varieties', old: null, new: 'W450' }], fields: ['Сорта'] },
     }, 409)),
   );
   const user = userEvent.setup();
@@ -224,7 +224,7 @@ test('a variety added on a product another user changed meanwhile is refused as 
   await user.type(await screen.findByLabelText('Новый сорт'), 'W240');
   await user.click(screen.getByRole('button', { name: 'Добавить сорт' }));
   const alert = await screen.findByRole('alert');
-  expect(alert).toHaveTextContent(/^Запись изменена другим пользователем: Мария Иванова, 25\.11\.2026 \d\d:34\. Изменено: Сорт/);
+  expect(alert).toHaveTextContent(/^Запись изменена другим пользователем: Мария Иванова, 25\.11\.2026 \d\d:34\. Изменено: Сорта/);
   expect(new URL(requests(fetchMock, 'POST')[0].url).search).toBe('?version=2');
   // what was typed stays, to add again once the current version is loaded
   expect(screen.getByLabelText('Новый сорт')).toHaveValue('W240');

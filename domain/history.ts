@@ -100,6 +100,9 @@ export const HISTORY_TEXTS = {
   nobody: 'Пользователь скрыт',
   system: 'Система',
   blank: '—',
+  added: 'добавлен',
+  renamed: 'переименован',
+  removed: 'удален',
 } as const;
 
 const STEP_TITLE: Record<Exclude<HistoryCause['step'], 'apply'>, [string, string]> = {
@@ -149,9 +152,17 @@ export function valueText(section: Section, field: HistoryField, value: unknown)
   }
 }
 
+/** A list's item: 'Сорта: добавлен «W320»', 'Сорта: переименован «W320» → «W240»', 'Сорта: удален «W240»'. */
+function itemText(title: string, change: FieldChange): string {
+  if (blank(change.old)) return `${title}: ${HISTORY_TEXTS.added} «${String(change.new)}»`;
+  if (blank(change.new)) return `${title}: ${HISTORY_TEXTS.removed} «${String(change.old)}»`;
+  return `${title}: ${HISTORY_TEXTS.renamed} «${String(change.old)}» → «${String(change.new)}»`;
+}
+
 /** 'Цена за единицу: 250,00 → 300,00 ₽'; a city's delivery as 'Доставка в город Казань: 5,00 ₽, 2 дн. → —'. */
 export function changeText(section: Section, change: FieldChange): string {
   const field = HISTORY_FIELDS[section][change.field] ?? { key: change.field, title: change.field, format: 'text' as const };
+  if (field.format === 'item') return itemText(field.title, change);
   const unit = field.format === 'money' && !blank(change.new) ? ' ₽' : '';
   const oldUnit = field.format === 'money' && blank(change.new) && !blank(change.old) ? ' ₽' : '';
   const title = field.format === 'delivery' ? `${field.title} в город ${change.name ?? `№ ${change.key}`}` : field.title;

@@ -24,8 +24,8 @@ export const productsResource = defineResource({
   ],
   bulk: { status: [{ value: 'active', title: 'Активный' }, { value: 'deactivated', title: 'Деактивирован' }], order: [] },
   historyExtra: {
-    // the product's varieties: the list the offer card's 'Сорт' offers
-    varieties: { key: 'varieties', title: 'Сорт', format: 'text' },
+    // the product's varieties: the list the offer card's 'Сорт' offers, each added, renamed or removed
+    varieties: { key: 'varieties', title: 'Сорта', format: 'item' },
     // issue 39: the document types its lots need, by name
     document_types: { key: 'document_types', title: 'Документы для партий', format: 'text' },
   },

@@ -133,15 +133,15 @@ describe('a product\'s varieties are a change of the product (issue 32): on the 
     expect(await versionOf(product.id)).toBe(2);
     const entry = await lastEntry(product.id);
     expect(entry).toMatchObject({ action: 'update', changes: [{ field: 'varieties', old: null, new: 'W320' }] });
-    expect(entryLines('products', entry)).toEqual(['Сорт: — → W320']);
+    expect(entryLines('products', entry)).toEqual(['Сорта: добавлен «W320»']);
 
     const id = added.body[0].id;
     expect((await call('PATCH', `/api/products/${product.id}/varieties/${id}?version=2`, 'admin', { name: 'W240' })).status).toBe(200);
     expect(await versionOf(product.id)).toBe(3);
-    expect(entryLines('products', await lastEntry(product.id))).toEqual(['Сорт: W320 → W240']);
+    expect(entryLines('products', await lastEntry(product.id))).toEqual(['Сорта: переименован «W320» → «W240»']);
     expect((await call('DELETE', `/api/products/${product.id}/varieties/${id}?version=3`, 'admin')).status).toBe(200);
     expect(await versionOf(product.id)).toBe(4);
-    expect(entryLines('products', await lastEntry(product.id))).toEqual(['Сорт: W240 → —']);
+    expect(entryLines('products', await lastEntry(product.id))).toEqual(['Сорта: удален «W240»']);
     // the card's own save goes on from there
     expect((await call('PATCH', `/api/products/${product.id}`, 'admin', { name: 'Кешью версионный 2', version: 4 })).body.version).toBe(5);
   });
@@ -162,14 +162,14 @@ describe('a product\'s varieties are a change of the product (issue 32): on the 
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({
         status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
-        stale: { version: 2, by: await nameOf('manager@nutdesk.demo'), changes: [{ field: 'varieties', old: null, new: 'W450' }], fields: ['Сорт'] },
+        stale: { version: 2, by: await nameOf('manager@nutdesk.demo'), changes: [{ field: 'varieties', old: null, new: 'W450' }], fields: ['Сорта'] },
       });
       expect(Date.now() - Date.parse(res.body.stale.at)).toBeLessThan(60_000);
     }
     expect(await tableChecksum(ctx.db)).toBe(before);
     // the card's save made on the version before the variety is stale too, and says so by the variety
     const rename = await call('PATCH', `/api/products/${product.id}`, 'admin', { name: 'Кешью бесспорный', version: 1 });
-    expect([rename.status, rename.body.stale?.fields]).toEqual([409, ['Сорт']]);
+    expect([rename.status, rename.body.stale?.fields]).toEqual([409, ['Сорта']]);
   });
 
   test('the document types its lots need are a change of the product too: stale refused with no row changed, fresh told in its history', async () => {
