@@ -72,6 +72,17 @@ export interface FieldSpec {
   bulk?: 'set' | 'adjust';
   /** The import template's column: whether a row must fill it, an example value and a hint, other titles read. */
   import?: Omit<ImportColumn, 'key' | 'title'>;
+  /** Part of the lot a buyer is quoted (an offer's: domain/offers/lot.ts derives the lot's type, title, schemas,
+   * SQL and columns from these marks). */
+  lot?: LotSpec;
+}
+
+/** A field's part in the lot: the name the lot's code calls it by, the key its text travels by where it is not the
+ * reference's `as` or the field's own, and the title the price list and the quote give it where not the label. */
+export interface LotSpec {
+  part: string;
+  as?: string;
+  title?: string;
 }
 
 /** Spec point 6's roles that hide fields by default, and the supplier's account kind. */

@@ -9,24 +9,28 @@ const LOGISTICS_TITLES = Object.fromEntries(LOGISTICS_STATES.map((s) => [s.value
 
 export const offersResource = defineResource({
   section: 'offers',
-  // in the form's order; the stored fields in the order the list's SQL selects them (texts, then amounts)
+  // in the form's order; the stored fields in the order the list's SQL selects them (texts, then amounts). `lot`: what
+  // a buyer is quoted, the price list's and the quote's words for it (domain/offers/lot.ts)
   fields: {
     product_id: { label: 'Товар', required: true, kind: 'reference', reference: { list: 'products', as: 'product', alias: 'p', section: 'products' },
-      column: { width: 180 }, filter: true, import: { example: 'Кешью', note: 'название из списка товаров' } },
+      column: { width: 180 }, filter: true, import: { example: 'Кешью', note: 'название из списка товаров' }, lot: { part: 'product' } },
     variety_id: { label: 'Сорт', kind: 'reference', reference: { list: 'varieties', as: 'variety', alias: 'v' },
-      column: { width: 130 }, filter: true, import: { example: 'W240', note: 'название сорта этого товара; можно оставить пустым' } },
+      column: { width: 130 }, filter: true, import: { example: 'W240', note: 'название сорта этого товара; можно оставить пустым' },
+      lot: { part: 'variety' } },
     packing_id: { label: 'Упаковка', required: true, kind: 'reference', reference: { list: 'packing', as: 'packaging', alias: 'pk' },
       column: { width: 150 }, filter: { key: 'packaging_ids' }, bulk: 'set',
-      import: { example: 'Коробка 22,68 кг', note: 'название из списка упаковок' } },
+      import: { example: 'Коробка 22,68 кг', note: 'название из списка упаковок' }, lot: { part: 'packing', as: 'packing' } },
     city_id: { label: 'Город погрузки', hiddenFrom: ['1'], required: true, kind: 'reference', reference: { list: 'cities', as: 'city', alias: 'c', section: 'cities' },
       column: { width: 150 }, filter: true, bulk: 'set', import: { example: 'Москва', note: 'название из списка городов' } },
     supplier_id: { label: 'Поставщик', hiddenFrom: ['1', '8'], hiddenAs: ['suppliers_ids'], required: true, kind: 'reference', reference: { list: 'suppliers', as: 'supplier', alias: 's', section: 'suppliers' },
       column: { width: 200 }, filter: true, import: { example: '7707083893', note: 'название или ИНН поставщика' } },
     harvest_year: { label: 'Год урожая', required: true, minLength: 4, kind: 'text', column: { width: 110 },
-      filter: { key: 'harvest_years', type: 'enumeration', options: 'harvest_years' }, import: { example: '2025' } },
-    origin_country: { label: 'Страна происхождения', required: true, minLength: 2, kind: 'text', column: { width: 160 }, filter: true, import: { example: 'Вьетнам' } },
+      filter: { key: 'harvest_years', type: 'enumeration', options: 'harvest_years' }, import: { example: '2025' },
+      lot: { part: 'year', title: 'Урожай' } },
+    origin_country: { label: 'Страна происхождения', required: true, minLength: 2, kind: 'text', column: { width: 160 }, filter: true, import: { example: 'Вьетнам' },
+      lot: { part: 'origin', title: 'Происхождение' } },
     unit_measure: { label: 'Единица измерения', required: true, kind: 'choice', column: { title: 'Ед. изм.', width: 90 },
-      import: { example: 'шт', note: 'шт или кг' } },
+      import: { example: 'шт', note: 'шт или кг' }, lot: { part: 'unit' } },
     unit_weight: { label: 'Вес одной единицы, кг', kind: 'amount', column: { title: 'Вес единицы, кг', width: 130, hiddenByDefault: true },
       import: { example: 22.68, note: 'только для шт' } },
     units_per_pack: { label: 'Единиц в упаковке', required: true, kind: 'amount', column: { width: 140, hiddenByDefault: true }, import: { example: 1 } },

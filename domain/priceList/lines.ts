@@ -1,15 +1,11 @@
 // What a price list answers (GET /api/price-list), as the server builds it and the page, its files and the reserve
 // link read it: one line per available lot, priced to the buyer's city.
 import type { Pagination } from '../lists';
+import { priceListLotOf, type LotKey, type LotText } from '../offers/lot';
 
-export interface PriceListLine {
+/** A line: its lot's texts (domain/offers/lot.ts, in the price list's order), its stock and prices. */
+export interface PriceListLine extends LotText {
   offer_id: number;
-  product: string;
-  variety: string | null;
-  harvest_year: string | null;
-  origin_country: string | null;
-  packing: string | null;
-  unit_measure: string | null;
   available_amount: string;
   available_packs: string | null;
   unit_price: string;
@@ -35,7 +31,7 @@ export interface PriceList {
 /** A line as the buyer's public page shows it (GET /api/public/price-list/{token}): the buyer's columns only, the
  * prices under names of their own, no offer id, cost or delivery price. */
 export type BuyerLine = Pick<PriceListLine,
-  'product' | 'variety' | 'harvest_year' | 'origin_country' | 'packing' | 'unit_measure' | 'available_amount' | 'available_packs' | 'delivery_days' | 'logistics_state' | 'expected_arrival'
+  LotKey | 'available_amount' | 'available_packs' | 'delivery_days' | 'logistics_state' | 'expected_arrival'
 > & { price: string; price_per_kg: string; documents?: BuyerDocument[] };
 
 /** A lot's document marked 'Можно показывать покупателю', served through the link's token. */
@@ -72,8 +68,7 @@ export function buyerPage(total: number, page: number, perPage: number): BuyerPa
 
 /** The buyer's columns of a line: what the public page may show of it. */
 export const buyerLine = (l: PriceListLine): BuyerLine => ({
-  product: l.product, variety: l.variety, harvest_year: l.harvest_year, origin_country: l.origin_country, packing: l.packing,
-  unit_measure: l.unit_measure, available_amount: l.available_amount, available_packs: l.available_packs,
+  ...priceListLotOf(l), available_amount: l.available_amount, available_packs: l.available_packs,
   price: l.unit_price, price_per_kg: l.kg_price, delivery_days: l.delivery_days,
   logistics_state: l.logistics_state, expected_arrival: l.expected_arrival,
 });

@@ -1,17 +1,15 @@
 // The price list's request (issue 23) as both sides write and read it: the page keeps it in its URL, the API takes
 // it as its query string, a buyer's link stores it. Multi-values repeat their key, as the lists' filters do.
+import { LOT_FILTERS, type LotFilters } from '../offers/lot';
+
 export const PRICE_LEVELS = ['min', 'max', 'percent'] as const;
 export type PriceLevel = (typeof PRICE_LEVELS)[number];
 export const ROUNDINGS = ['none', '1', '10'] as const;
 export type Rounding = (typeof ROUNDINGS)[number];
 
-export interface PriceListQuery {
+/** The lots it lists: in a city, of what the lot's filters name (domain/offers/lot.ts, by the offer's keys). */
+export interface PriceListQuery extends LotFilters {
   city_id: number;
-  product_id?: number[];
-  variety_id?: number[];
-  harvest_year?: string[];
-  packing_id?: number[];
-  origin_country?: string[];
   /** Lines with at least this much available (units of the offer). */
   min_available?: number;
   level: PriceLevel;
@@ -22,8 +20,8 @@ export interface PriceListQuery {
   valid_until?: string;
 }
 
-export const MULTI_KEYS = ['product_id', 'variety_id', 'harvest_year', 'packing_id', 'origin_country'] as const;
-const NUMERIC_MULTI = new Set(['product_id', 'variety_id', 'packing_id']);
+export const MULTI_KEYS = LOT_FILTERS.map((fd) => fd.field);
+const NUMERIC_MULTI = new Set(LOT_FILTERS.filter((fd) => fd.reference).map((fd) => fd.field));
 
 /** The query string of a request (without '?'), keys in a fixed order so equal requests read alike. */
 export function encodePriceListQuery(q: Partial<PriceListQuery>): string {

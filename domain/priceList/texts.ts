@@ -1,5 +1,7 @@
 // The price list's Russian texts (issue 23): the page's, the files' and the buyer's page's. Kept apart from the
 // access rules so the buyer's page, which knows nothing of permissions, carries only these.
+import { PRICE_LIST_LOT, type LotKey } from '../offers/lot';
+
 export const PRICE_LIST_TEXTS = {
   title: 'Прайс-лист',
   xlsx: 'Скачать XLSX',
@@ -23,13 +25,10 @@ export const PRICE_LIST_TEXTS = {
   publicTitle: 'Прайс-лист',
 } as const;
 
-/** The columns of a line, the page's, the files' and the public page's titles. */
+/** The columns of a line, the page's, the files' and the public page's titles: the lot's own words (its fields'
+ * titles, domain/offers/lot.ts), then the price's. */
 export const PRICE_LIST_COLUMNS = {
-  product: 'Товар',
-  variety: 'Сорт',
-  harvest_year: 'Урожай',
-  origin_country: 'Происхождение',
-  packing: 'Упаковка',
+  ...(Object.fromEntries(PRICE_LIST_LOT.map((fd) => [fd.key, fd.title])) as Record<LotKey, string>),
   available_amount: 'Доступно',
   available_packs: 'Упаковок',
   unit_price: 'Цена за ед., ₽',

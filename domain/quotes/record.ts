@@ -2,6 +2,7 @@
 // and the terms they were priced on, held until its date; its status, the text a manager copies to the buyer, and
 // the messages of its writes.
 import { formatDate, formatFigure, formatNumber } from '../format';
+import { lotTitle, type LotKey } from '../offers/lot';
 import type { ReserveTerms } from '../reserves/terms';
 import type { QuoteOfferPart } from './search';
 
@@ -16,8 +17,7 @@ export const quoteStatusOf = (stored: string, validUntil: string, today: string)
 /** One lot of a saved line, as the quote holds it: the search's part (its figures as quoted), and the terms the
  * price was worked out on (reserving from the quote uses these while it is valid). */
 export type HeldPart = Pick<QuoteOfferPart,
-  'offer_id' | 'amount' | 'kg' | 'unit_price' | 'price_kg' | 'delivery_cost' | 'route_days' | 'product' | 'variety' | 'packing'
-  | 'harvest_year' | 'origin_country' | 'unit_measure' | 'band' | 'margin'
+  'offer_id' | 'amount' | 'kg' | 'unit_price' | 'price_kg' | 'delivery_cost' | 'route_days' | LotKey | 'band' | 'margin'
 > & { terms: ReserveTerms };
 
 export interface HeldLine {
@@ -53,9 +53,8 @@ export const QUOTE_RECORD_MSG = {
 
 export const fromQuoteComment = (id: number) => `Создан из котировки № ${id}`;
 
-/** A lot by what it is: product, variety, packing, year, origin (never its supplier or loading city). */
-export const lotTitle = (p: Pick<HeldPart, 'product' | 'variety' | 'packing' | 'harvest_year' | 'origin_country'>) =>
-  [p.product, p.variety, p.packing, p.harvest_year, p.origin_country].filter(Boolean).join(', ');
+/** A lot by what it is (domain/offers/lot.ts). */
+export { lotTitle };
 
 /** The plain Russian text a manager copies to the buyer: each lot with its amount and price per kg with delivery to
  * the city, the validity, and the trader's name and phone (business settings). */

@@ -1,5 +1,6 @@
 // POST /api/quotes/search (issue 38) as both sides write and read it: the buyer's question and the ranked lines.
 // Money travels as strings with 2 decimals, amounts as strings (kg to 2 decimals, pieces whole).
+import type { LotText } from '../offers/lot';
 import type { QuoteLevel, QuoteUnit } from './ranking';
 
 export interface QuoteSearch {
@@ -20,18 +21,13 @@ export interface QuoteSearch {
   margin?: number;
 }
 
-/** One lot of a line: what it is (never its supplier or loading city), how much of it, and its price to the city. */
-export interface QuoteOfferPart {
+/** One lot of a line: what it is (its texts, domain/offers/lot.ts; never its supplier or loading city), how much of
+ * it, and its price to the city. */
+export interface QuoteOfferPart extends LotText {
   offer_id: number;
   /** Units of the lot the line takes (its own unit: kg or pieces). */
   amount: string;
   kg: string;
-  product: string;
-  variety: string | null;
-  packing: string | null;
-  harvest_year: string | null;
-  origin_country: string | null;
-  unit_measure: string | null;
   unit_weight: string | null;
   available_amount: string;
   delivery_cost: string;

@@ -10,6 +10,7 @@ import { inertText } from '../../domain/spreadsheet';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS } from '../../domain/priceList/texts';
 import type { PriceList, PriceListLine } from './lines';
 import { buyerAvailabilityText } from '../../domain/offers/logistics';
+import { LOT_COLUMNS, PRICE_LIST_LOT, type LotColumnPart, type LotPart } from '../../domain/offers/lot';
 
 export const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -37,13 +38,18 @@ function byProduct(lines: PriceListLine[]): [string, PriceListLine[]][] {
   return [...groups];
 }
 
+/** The lot's columns of the sheet (domain/offers/lot.ts: all but the unit, which follows the amount), their widths
+ * in characters and the lot's columns of the PDF's page (under the product's heading), theirs in points. */
+const XLSX_LOT = PRICE_LIST_LOT.filter((fd) => fd.part !== 'unit');
+const XLSX_WIDTHS: Record<Exclude<LotPart, 'unit'>, number> = { product: 24, variety: 16, year: 9, origin: 16, packing: 14 };
+const PDF_WIDTHS: Record<LotColumnPart, number> = { variety: 56, year: 34, origin: 58, packing: 64 };
+
 export async function priceListXlsx(list: PriceList): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(PRICE_LIST_TEXTS.title);
-  const columns = [
-    { key: 'product', header: T.product, width: 24 }, { key: 'variety', header: T.variety, width: 16 },
-    { key: 'harvest_year', header: T.harvest_year, width: 9 }, { key: 'origin_country', header: T.origin_country, width: 16 },
-    { key: 'packing', header: T.packing, width: 14 }, { key: 'available_amount', header: T.available_amount, width: 12, numFmt: '#,##0.00' },
+  const columns: { key: string; header: string; width: number; numFmt?: string }[] = [
+    ...XLSX_LOT.map((fd) => ({ key: fd.key, header: fd.title, width: XLSX_WIDTHS[fd.part as Exclude<LotPart, 'unit'>] })),
+    { key: 'available_amount', header: T.available_amount, width: 12, numFmt: '#,##0.00' },
     { key: 'unit_measure', header: 'Ед.', width: 5 }, { key: 'available_packs', header: T.available_packs, width: 10, numFmt: '#,##0.0' },
     { key: 'unit_price', header: T.unit_price, width: 14, numFmt: '#,##0.00' }, { key: 'kg_price', header: T.kg_price, width: 14, numFmt: '#,##0.00' },
     { key: 'availability', header: T.availability, width: 14 }, { key: 'delivery_days', header: T.delivery_days, width: 12 },
@@ -64,7 +70,7 @@ export async function priceListXlsx(list: PriceList): Promise<Buffer> {
   const text = (v: string | null) => (v === null ? null : inertText(v));
   for (const line of list.lines) {
     sheet.addRow([
-      text(line.product), text(line.variety), text(line.harvest_year), text(line.origin_country), text(line.packing),
+      ...XLSX_LOT.map((fd) => text(line[fd.key])),
       toNumber(line.available_amount), line.unit_measure, toNumber(line.available_packs), toNumber(line.unit_price), toNumber(line.kg_price),
       buyerAvailabilityText(line), line.delivery_days,
     ]);
@@ -75,10 +81,7 @@ export async function priceListXlsx(list: PriceList): Promise<Buffer> {
 
 /** The table's columns on an A4 page (width 595 pt, margins 36): title, width, alignment, cell. */
 const PDF_COLUMNS: PdfColumn<PriceListLine>[] = [
-  { title: T.variety, width: 56, cell: (l) => l.variety ?? '' },
-  { title: T.harvest_year, width: 34, cell: (l) => l.harvest_year ?? '' },
-  { title: T.origin_country, width: 58, cell: (l) => l.origin_country ?? '' },
-  { title: T.packing, width: 64, cell: (l) => l.packing ?? '' },
+  ...LOT_COLUMNS.map((fd): PdfColumn<PriceListLine> => ({ title: fd.title, width: PDF_WIDTHS[fd.part], cell: (l) => l[fd.key] ?? '' })),
   { title: T.available_amount, width: 60, right: true, cell: amountText },
   { title: T.available_packs, width: 40, right: true, cell: (l) => formatNumber(l.available_packs) },
   { title: T.unit_price, width: 56, right: true, cell: (l) => formatFigure(l.unit_price) },

@@ -16,6 +16,8 @@ import { badRequest, forbidden } from '../errors';
 import { firstRow, rowsOf } from '../db/rows';
 import type { PriceList, PriceListLine } from '../../domain/priceList/lines';
 import { documentsStateSql } from '../records/documentsState';
+import { priceListLotOf, type LotKey } from '../../domain/offers/lot';
+import { anyOf, lotFilterConditions, lotJoins, lotSelect } from './lot';
 
 export type { PriceList, PriceListLine };
 
@@ -25,7 +27,7 @@ export const COMPANY_FALLBACK = 'NutDesk';
 
 /** A lot as the query reads it: the line's descriptive columns, and what its price is computed from. */
 type LotRow = Pick<PriceListLine,
-  'offer_id' | 'product' | 'variety' | 'harvest_year' | 'origin_country' | 'packing' | 'unit_measure' | 'available_amount'
+  'offer_id' | LotKey | 'available_amount'
   | 'logistics_state' | 'expected_arrival'
 > & {
   units_per_pack: string | null;
@@ -53,16 +55,12 @@ function checkQuery(q: PriceListQuery, bounds: { min: number; max: number }, tod
   if (late) throw badRequest(late);
 }
 
-const anyOf = (column: SQL, values: (string | number)[] | undefined) =>
-  values?.length ? sql`${column} IN (${sql.join(values.map((v) => sql`${v}`), sql`, `)})` : null;
-
 /** The filters' conditions on the offer `o`: a lot with stock, of what the query names, that `scope` lets the
  * reader read. */
 function lotConditions(q: PriceListQuery & { offer_id?: number[] }, scope: SQL | null): SQL {
   const conditions = [
     sql`o.status = 'active'`, sql`o.available_amount > 0`,
-    anyOf(sql`o.id`, q.offer_id), anyOf(sql`o.product_id`, q.product_id), anyOf(sql`o.variety_id`, q.variety_id), anyOf(sql`o.harvest_year`, q.harvest_year),
-    anyOf(sql`o.packing_id`, q.packing_id), anyOf(sql`o.origin_country`, q.origin_country),
+    anyOf(sql`o.id`, q.offer_id), ...lotFilterConditions('o', q),
     q.min_available !== undefined ? sql`o.available_amount >= ${q.min_available}` : null,
     scope,
   ].filter((c): c is SQL => c !== null);
@@ -73,15 +71,12 @@ function lotConditions(q: PriceListQuery & { offer_id?: number[] }, scope: SQL |
  * (a role whose offers read is 'own'); a public link reads as its creator would. */
 export async function lots(db: Database, q: PriceListQuery & { offer_id?: number[] }, scope: SQL | null): Promise<LotRow[]> {
   return rowsOf<LotRow>(await db.execute(sql`
-    SELECT o.id AS offer_id, p.name AS product, v.name AS variety, o.harvest_year, o.origin_country, pk.name AS packing,
-      o.unit_measure, round(o.available_amount, 2)::text AS available_amount, o.units_per_pack::text AS units_per_pack,
+    SELECT o.id AS offer_id, ${lotSelect('o')}, round(o.available_amount, 2)::text AS available_amount, o.units_per_pack::text AS units_per_pack,
       round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight, round(o.unit_price, 2)::text AS purchase_price,
       round(d.cost, 2)::text AS route_cost, d.days AS route_days, (${documentsStateSql('o')})->'blocking' AS documents_blocking,
       o.logistics_state, o.expected_arrival::text AS expected_arrival
     FROM offers o
-    JOIN products p ON p.id = o.product_id
-    LEFT JOIN varieties v ON v.id = o.variety_id
-    LEFT JOIN packing pk ON pk.id = o.packing_id
+    ${lotJoins('o')}
     LEFT JOIN city_delivery d ON d.from_city_id = o.city_id AND d.to_city_id = ${q.city_id}
     WHERE ${lotConditions(q, scope)}`));
 }
@@ -121,8 +116,7 @@ export async function buildPriceList(db: Database, q: PriceListQuery, scope: SQL
     const line = priceLine(lot, { cost: lot.route_cost, days: lot.route_days }, settings, terms);
     if (!line) continue;
     lines.push({
-      offer_id: lot.offer_id, product: lot.product, variety: lot.variety, harvest_year: lot.harvest_year, origin_country: lot.origin_country,
-      packing: lot.packing, unit_measure: lot.unit_measure, available_amount: lot.available_amount,
+      offer_id: lot.offer_id, ...priceListLotOf(lot), available_amount: lot.available_amount,
       available_packs: line.available_packs === null ? null : line.available_packs.toFixed(1),
       unit_price: money(line.unit_price)!, kg_price: money(line.kg_price)!, delivery_cost: money(line.delivery_cost)!,
       delivery_days: line.delivery_days, default_delivery: line.default_delivery, documents_blocking: lot.documents_blocking ?? [],

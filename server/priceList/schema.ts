@@ -7,6 +7,7 @@ import { russianErrors } from '../http/validation';
 import { PAGE_SIZES } from '../../domain/lists';
 import { LIST_MSG } from '../../domain/listQuery';
 import { PUBLIC_PAGE_SIZE } from '../../domain/priceList/lines';
+import { lotFilterProperties, lotProperties, PRICE_LIST_LOT } from '../../domain/offers/lot';
 
 const ids = { type: 'array', items: ID, maxItems: 200 } as const;
 const texts = { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 200 } as const;
@@ -14,7 +15,7 @@ const DAY = { type: 'string', maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$', 
 
 const queryProperties = {
   city_id: ID,
-  product_id: ids, variety_id: ids, harvest_year: texts, packing_id: ids, origin_country: texts,
+  ...lotFilterProperties({ ids, texts }),
   min_available: { type: 'number', minimum: 0, maximum: 1e12 },
   level: { type: 'string', enum: PRICE_LEVELS, default: 'min' },
   markup: { type: 'number', minimum: 0, maximum: 10000 },
@@ -49,8 +50,7 @@ const nullable = (type: string) => ({ type: [type, 'null'] });
 const line = {
   type: 'object',
   properties: {
-    offer_id: { type: 'integer' }, product: { type: 'string' }, variety: nullable('string'), harvest_year: nullable('string'),
-    origin_country: nullable('string'), packing: nullable('string'), unit_measure: nullable('string'), available_amount: { type: 'string' },
+    offer_id: { type: 'integer' }, ...lotProperties(PRICE_LIST_LOT), available_amount: { type: 'string' },
     available_packs: nullable('string'), unit_price: { type: 'string' }, kg_price: { type: 'string' }, delivery_cost: { type: 'string' },
     delivery_days: nullable('integer'), default_delivery: { type: 'boolean' },
     documents_blocking: { type: 'array', items: { type: 'string' } },
@@ -133,8 +133,7 @@ export const publicResponse = responses({
           type: 'object',
           additionalProperties: false,
           properties: {
-            product: { type: 'string' }, variety: nullable('string'), harvest_year: nullable('string'), origin_country: nullable('string'),
-            packing: nullable('string'), unit_measure: nullable('string'), available_amount: { type: 'string' }, available_packs: nullable('string'),
+            ...lotProperties(PRICE_LIST_LOT), available_amount: { type: 'string' }, available_packs: nullable('string'),
             price: { type: 'string' }, price_per_kg: { type: 'string' }, delivery_days: nullable('integer'),
             logistics_state: { type: 'string' }, expected_arrival: nullable('string'),
             // issue 39: the lot's documents marked for buyers, each served through the link's token

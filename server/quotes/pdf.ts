@@ -5,14 +5,15 @@
 import type { Database } from '../db/client';
 import { formatFigure, formatNumber } from '../../domain/format';
 import { money, product, sum } from '../../domain/numbers';
-import { lotTitle, type HeldPart } from '../../domain/quotes/record';
+import { lotOf, lotTitle, type LotKey } from '../../domain/offers/lot';
+import type { HeldPart } from '../../domain/quotes/record';
 import { QUOTE_PDF_TEXTS as T } from '../../domain/quotes/texts';
 import { QUOTE_BUYER } from '../../domain/quotes/buyer';
 import { tablePdf, type PdfColumn } from '../priceList/documents';
 import { traderOf, type QuoteRow } from './records';
 
-/** What a line of the file shows of a held part: the buyer's page's fields. */
-type Shown = Pick<HeldPart, 'product' | 'variety' | 'packing' | 'harvest_year' | 'origin_country' | 'unit_measure' | 'amount' | 'unit_price' | 'price_kg' | 'route_days'>;
+/** What a line of the file shows of a held part: the buyer's page's fields (the lot's texts, domain/offers/lot.ts). */
+type Shown = Pick<HeldPart, LotKey | 'amount' | 'unit_price' | 'price_kg' | 'route_days'>;
 
 const COLUMNS: PdfColumn<Shown>[] = [
   { title: T.columns.lot, width: 205, cell: lotTitle },
@@ -28,8 +29,7 @@ export async function quotePdf(db: Database, row: QuoteRow): Promise<{ name: str
   const trader = await traderOf(db);
   // only the fields the buyer may see travel into the file
   const parts: Shown[] = row.lines.flatMap((l) => l.offers.map((p) => ({
-    product: p.product, variety: p.variety, packing: p.packing, harvest_year: p.harvest_year, origin_country: p.origin_country,
-    unit_measure: p.unit_measure, amount: p.amount, unit_price: p.unit_price, price_kg: p.price_kg, route_days: p.route_days,
+    ...lotOf(p), amount: p.amount, unit_price: p.unit_price, price_kg: p.price_kg, route_days: p.route_days,
   })));
   const body = await tablePdf({
     title: T.title(row.id, trader.name), author: trader.name,

@@ -10,6 +10,7 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { scopeOf } from '../../domain/permissions';
 import { addDays } from '../../domain/businessDay';
 import { money, product, ratio, sum, toNumber } from '../../domain/numbers';
+import { lotOf } from '../../domain/offers/lot';
 import { marginality } from '../../domain/reserves/figures';
 import { currentTerms } from '../../domain/reserves/terms';
 import { lotPrice } from '../../domain/quotes/ranking';
@@ -116,8 +117,7 @@ function heldLine(line: QuoteBody['lines'][number], found: Map<number, Awaited<R
     return {
       offer_id: lot.offer_id, amount: money(asked.amount)!, kg: product(3, asked.amount, price.weight)!.toFixed(3),
       unit_price: money(unitPrice)!, price_kg: money(ratio(unitPrice, price.weight, 2))!, delivery_cost: money(price.delivery_cost)!,
-      route_days: price.route_days, product: lot.product, variety: lot.variety, packing: lot.packing, harvest_year: lot.harvest_year,
-      origin_country: lot.origin_country, unit_measure: lot.unit_measure,
+      route_days: price.route_days, ...lotOf(lot),
       band: { min: money(price.band.min)!, max: money(price.band.max)! }, margin: money(marginality(unitPrice, price.cost))!,
       terms: Object.fromEntries(Object.entries(terms).map(([k, v]) => [k, v === null || v === undefined ? null : String(v)])) as unknown as HeldPart['terms'],
     };
@@ -236,8 +236,7 @@ export async function publicQuote(db: Database, token: string) {
     number: row.id, company: trader.name, phone: trader.phone, buyer: row[QUOTE_BUYER], city: row.city, valid_until: row.valid_until,
     status: quoteStatusOf(row.status, row.valid_until, today),
     lines: row.lines.flatMap((l) => l.offers.map((p) => ({
-      product: p.product, variety: p.variety, packing: p.packing, harvest_year: p.harvest_year, origin_country: p.origin_country,
-      unit_measure: p.unit_measure, amount: p.amount, kg: p.kg, price: p.unit_price, price_per_kg: p.price_kg, delivery_days: p.route_days,
+      ...lotOf(p), amount: p.amount, kg: p.kg, price: p.unit_price, price_per_kg: p.price_kg, delivery_days: p.route_days,
       documents: (documents.get(Number(p.offer_id)) ?? []).map(({ id, ...d }) => ({ ...d, url: `/api/public/quotes/${token}/documents/${id}` })),
     }))),
     total_sum: money(sum(...row.lines.map((l) => l.total_sum)))!,

@@ -1,5 +1,6 @@
 // The quote's route schemas (issue 38): the buyer's question and the ranked lines it answers. A line's lot is
-// described by what it is; no schema here has a supplier, a loading city or a purchase price.
+// described by what it is (its texts, domain/offers/lot.ts); no schema here has a supplier, a loading city or a
+// purchase price.
 import { ID, responses } from '../http/schemas';
 import { QUOTE_LEVELS, QUOTE_UNITS } from '../../domain/quotes/ranking';
 import { QUOTE_MSG } from '../../domain/quotes/access';
@@ -10,6 +11,7 @@ import { versionProperty } from '../../domain/versions';
 import { PAGINATION } from '../../domain/responseShapes';
 import { RESERVE_BUYER, type ReserveBuyerKey } from '../../domain/reserves/buyerFields';
 import { QUOTE_BUYER } from '../../domain/quotes/buyer';
+import { lotProperties } from '../../domain/offers/lot';
 
 const ids = { type: 'array', items: ID, maxItems: 200 } as const;
 
@@ -57,9 +59,8 @@ const part = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    offer_id: { type: 'integer' }, amount: { type: 'string' }, kg: { type: 'string' },
-    product: { type: 'string' }, variety: nullable('string'), packing: nullable('string'), harvest_year: nullable('string'),
-    origin_country: nullable('string'), unit_measure: nullable('string'), unit_weight: nullable('string'), available_amount: { type: 'string' },
+    offer_id: { type: 'integer' }, amount: { type: 'string' }, kg: { type: 'string' }, ...lotProperties(),
+    unit_weight: nullable('string'), available_amount: { type: 'string' },
     delivery_cost: { type: 'string' }, default_delivery: { type: 'boolean' }, route_days: nullable('integer'), earliest_delivery: nullable('string'),
     availability: { type: 'string' }, expected_arrival: nullable('string'),
     delivered_kg_price: { type: 'string' }, delivered_unit_price: { type: 'string' }, unit_price: { type: 'string' }, price_kg: { type: 'string' },
@@ -182,8 +183,7 @@ const shownPart = {
   type: 'object', additionalProperties: false,
   properties: {
     offer_id: { type: 'integer' }, amount: { type: 'string' }, kg: { type: 'string' }, unit_price: { type: 'string' }, price_kg: { type: 'string' },
-    delivery_cost: { type: 'string' }, route_days: nullable('integer'), product: { type: 'string' }, variety: nullable('string'),
-    packing: nullable('string'), harvest_year: nullable('string'), origin_country: nullable('string'), unit_measure: nullable('string'),
+    delivery_cost: { type: 'string' }, route_days: nullable('integer'), ...lotProperties(),
     band, margin: { type: 'string' },
   },
 } as const;
@@ -242,8 +242,7 @@ export const publicResponse = responses({
         items: {
           type: 'object', additionalProperties: false,
           properties: {
-            product: { type: 'string' }, variety: nullable('string'), packing: nullable('string'), harvest_year: nullable('string'),
-            origin_country: nullable('string'), unit_measure: nullable('string'), amount: { type: 'string' }, kg: { type: 'string' },
+            ...lotProperties(), amount: { type: 'string' }, kg: { type: 'string' },
             price: { type: 'string' }, price_per_kg: { type: 'string' }, delivery_days: nullable('integer'),
             documents: BUYER_DOCUMENTS,
           },

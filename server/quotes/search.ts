@@ -15,6 +15,7 @@ import { badRequest, forbidden } from '../errors';
 import { firstRow } from '../db/rows';
 import { lotFigures, lots } from '../priceList/lines';
 import { availabilityText, pendingArrival } from '../../domain/offers/logistics';
+import { lotFiltersOf, lotOf } from '../../domain/offers/lot';
 import { destinationOf, lineCredit, pickBuyer, shownBuyer, type PickedBuyer } from './buyer';
 
 type Lot = Awaited<ReturnType<typeof lots>>[number];
@@ -45,8 +46,7 @@ function partOf(part: QuoteLine<Lot>['parts'][number], today: string): QuoteOffe
   const { lot, price } = part;
   return {
     offer_id: lot.offer_id, amount: text(part.amount), kg: part.kg.toFixed(3),
-    product: lot.product, variety: lot.variety, packing: lot.packing, harvest_year: lot.harvest_year, origin_country: lot.origin_country,
-    unit_measure: lot.unit_measure, unit_weight: lot.unit_weight, available_amount: lot.available_amount,
+    ...lotOf(lot), unit_weight: lot.unit_weight, available_amount: lot.available_amount,
     delivery_cost: text(price.delivery_cost), default_delivery: price.default_delivery, route_days: price.route_days,
     earliest_delivery: earliestDelivery(today, price.route_days, pendingArrival(lot)),
     availability: availabilityText(lot), expected_arrival: pendingArrival(lot),
@@ -85,8 +85,8 @@ export async function searchQuote(db: Database, auth: AuthenticatedUser, q: Quot
   const city = await destinationOf(db, q.city_id, buyer);
   const today = await todayOf(db);
   const request = {
-    city_id: city.id, product_id: [q.product_id], variety_id: q.variety_ids, packing_id: q.packing_ids, harvest_year: q.harvest_years,
-    origin_country: q.origin ? [q.origin] : undefined, level: 'min' as const, rounding: 'none' as const,
+    city_id: city.id, ...lotFiltersOf({ product: q.product_id, variety: q.variety_ids, packing: q.packing_ids, year: q.harvest_years, origin: q.origin }),
+    level: 'min' as const, rounding: 'none' as const,
   };
   const ranked = rankLots(await lotFigures(db, request, scope), settings, { amount: q.amount, unit: q.unit, level: q.level, margin: q.margin });
   // the lots the answer names, read in full (what they are, their papers); a lot sold out in between drops its line

@@ -12,6 +12,7 @@ import { firstRow } from '../db/rows';
 import {
   DOCUMENT_MSG, DOCUMENT_NOTICE_DAYS_DEFAULT, DOMESTIC_ORIGINS, type DocumentSettings, type DocumentsState,
 } from '../../domain/offers/documents';
+import { LOT } from '../../domain/offers/lot';
 
 /** The business day in SQL (business setting time_zone, issue 33): today where the business is, whatever the
  * server's or the database's zone. */
@@ -30,9 +31,11 @@ const DOMESTIC = sql.raw(DOMESTIC_ORIGINS.map((o) => `'${o}'`).join(', '));
 /** The document type ids the offer under `a` needs. */
 export const requiredTypes = (a: string) => {
   const o = sql.raw(a);
+  // the lot's origin, by the offer's column the lot declares it in (domain/offers/lot.ts)
+  const origin = sql.raw(`${a}.${LOT.origin.field}`);
   return sql`ARRAY(SELECT pdt.type_id FROM product_document_types pdt WHERE pdt.product_id = ${o}.product_id
     UNION SELECT unnest(${IMPORTED_TYPES})
-      WHERE coalesce(btrim(${o}.origin_country), '') <> '' AND lower(btrim(${o}.origin_country)) NOT IN (${DOMESTIC}))`;
+      WHERE coalesce(btrim(${origin}), '') <> '' AND lower(btrim(${origin})) NOT IN (${DOMESTIC}))`;
 };
 
 /** The offer's documents state as JSON {state, missing, expired, blocking, expires_on, days_left}; `today` is the

@@ -24,6 +24,7 @@ import { toNumber } from '../../../domain/numbers';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../domain/priceList/texts';
 import { availabilityText } from '../../../domain/offers/logistics';
 import { DOCUMENT_MSG } from '../../../domain/offers/documents';
+import { LOT, LOT_COLUMNS } from '../../../domain/offers/lot';
 import { PRICE_LIST_MAX_DAYS, PRICE_LIST_MSG, validUntilError } from '../../../domain/priceList/access';
 import { addDays } from '../../../domain/businessDay';
 import { decodePriceListQuery, encodePriceListQuery, type PriceListQuery, type PriceLevel, type Rounding } from '../../../domain/priceList/query';
@@ -79,6 +80,9 @@ function useRequest() {
   };
   return { request, change };
 }
+
+/** The lot's origin (domain/offers/lot.ts): typed freely, filtered by the offer's field. */
+const ORIGIN = LOT.origin;
 
 const byIds = (refs: NamedRef[] | undefined, ids: number[] | undefined) => (refs ?? []).filter((r) => ids?.includes(r.id));
 
@@ -156,8 +160,8 @@ function Filters({ request, change }: ReturnType<typeof useRequest>) {
         />
         {multi('Упаковка', packing.data ?? [], request.packing_id, 'packing_id')}
         <Autocomplete
-          multiple freeSolo size="small" sx={{ minWidth: 180 }} options={[] as string[]} value={request.origin_country ?? []}
-          onChange={(_, v) => change({ origin_country: v })} renderInput={(p) => <TextField {...p} label="Происхождение" placeholder="Введите и нажмите Enter" />}
+          multiple freeSolo size="small" sx={{ minWidth: 180 }} options={[] as string[]} value={request[ORIGIN.field] ?? []}
+          onChange={(_, v) => change({ [ORIGIN.field]: v })} renderInput={(p) => <TextField {...p} label={ORIGIN.title} placeholder="Введите и нажмите Enter" />}
         />
         <TextField size="small" label="Доступно не меньше" value={request.min_available ?? ''} sx={{ width: 210 }}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
@@ -180,12 +184,18 @@ function groups(lines: PriceListLine[]): [string, PriceListLine[]][] {
 function Lines({ lines, cityId }: { lines: PriceListLine[]; cityId: number }) {
   const navigate = useNavigate();
   if (!lines.length) return <Typography color="text.secondary" sx={{ my: 3 }}>{TEXT.empty}</Typography>;
-  const head = [T.variety, T.harvest_year, T.origin_country, T.packing, T.available_amount, T.available_packs, T.unit_price, T.kg_price, T.delivery_cost, T.availability, T.delivery_days, ''];
+  // the lot's columns (domain/offers/lot.ts) under its product's heading, then the stock and the prices
+  const head: { title: string; right?: true }[] = [
+    ...LOT_COLUMNS.map((fd) => ({ title: fd.title })),
+    { title: T.available_amount, right: true }, { title: T.available_packs, right: true }, { title: T.unit_price, right: true },
+    { title: T.kg_price, right: true }, { title: T.delivery_cost, right: true }, { title: T.availability }, { title: T.delivery_days, right: true },
+    { title: '' },
+  ];
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={TEXT.title}>
         <TableHead>
-          <TableRow>{head.map((h, i) => <TableCell key={i} align={i >= 4 && i < 11 && i !== 9 ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
+          <TableRow>{head.map((h, i) => <TableCell key={i} align={h.right ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h.title}</TableCell>)}</TableRow>
         </TableHead>
         <TableBody>
           {groups(lines).map(([product, rows]) => (
@@ -195,14 +205,13 @@ function Lines({ lines, cityId }: { lines: PriceListLine[]; cityId: number }) {
               </TableRow>
               {rows.map((l) => (
                 <TableRow key={l.offer_id} data-offer={l.offer_id} hover>
-                  <TableCell>
-                    {l.variety}
-                    {/* issue 39: a lot whose required papers are missing or lapsed cannot ship */}
-                    {l.documents_blocking.length > 0 && <Chip size="small" color="warning" variant="outlined" sx={{ ml: l.variety ? 1 : 0 }} label={DOCUMENT_MSG.blocking(l.documents_blocking)} />}
-                  </TableCell>
-                  <TableCell>{l.harvest_year}</TableCell>
-                  <TableCell>{l.origin_country}</TableCell>
-                  <TableCell>{l.packing}</TableCell>
+                  {LOT_COLUMNS.map((fd, i) => (
+                    <TableCell key={fd.key}>
+                      {l[fd.key]}
+                      {/* issue 39: a lot whose required papers are missing or lapsed cannot ship (told in its first column) */}
+                      {i === 0 && l.documents_blocking.length > 0 && <Chip size="small" color="warning" variant="outlined" sx={{ ml: l[fd.key] ? 1 : 0 }} label={DOCUMENT_MSG.blocking(l.documents_blocking)} />}
+                    </TableCell>
+                  ))}
                   <TableCell align="right">{formatNumber(l.available_amount)} {l.unit_measure}</TableCell>
                   <TableCell align="right">{formatNumber(l.available_packs)}</TableCell>
                   <TableCell align="right" data-field="unit_price" sx={{ fontWeight: 600 }}>{formatFigure(l.unit_price)}</TableCell>

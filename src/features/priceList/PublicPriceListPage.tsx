@@ -21,6 +21,7 @@ import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../doma
 import { PUBLIC_PAGE_SIZE, type BuyerLine, type BuyerPriceList } from '../../../domain/priceList/lines';
 import { PAGE_SIZES } from '../../../domain/lists';
 import { buyerAvailabilityText } from '../../../domain/offers/logistics';
+import { LOT_COLUMNS } from '../../../domain/offers/lot';
 import { usePublicRead } from '../../components/usePublicRead';
 import { BuyerDocuments } from '../../components/BuyerDocuments';
 
@@ -44,7 +45,8 @@ export default function PublicPriceListPage() {
 
   const groups = new Map<string, BuyerLine[]>();
   for (const line of list.lines) groups.set(line.product, [...(groups.get(line.product) ?? []), line]);
-  const head = [T.variety, T.harvest_year, T.origin_country, T.packing, T.available_amount, T.available_packs, T.unit_price, T.kg_price, T.availability, T.delivery_days, T.documents];
+  // the lot's columns (domain/offers/lot.ts) under its product's heading, then the stock, the prices and the papers
+  const head = [...LOT_COLUMNS.map((fd) => fd.title), T.available_amount, T.available_packs, T.unit_price, T.kg_price, T.availability, T.delivery_days, T.documents];
   return (
     <Box component="main" sx={{ maxWidth: 1200, mx: 'auto', p: { xs: 1.5, md: 3 } }}>
       <Typography variant="h1" component="h1" sx={{ mb: 0.5 }}>{TEXT.publicTitle}: {list.company}</Typography>
@@ -56,7 +58,7 @@ export default function PublicPriceListPage() {
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={TEXT.publicTitle}>
             <TableHead>
-              <TableRow>{head.map((h, i) => <TableCell key={h} align={i >= 4 && h !== T.availability && h !== T.documents ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
+              <TableRow>{head.map((h, i) => <TableCell key={h} align={i >= LOT_COLUMNS.length && h !== T.availability && h !== T.documents ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
             </TableHead>
             <TableBody>
               {[...groups].map(([product, rows]) => (
@@ -64,10 +66,7 @@ export default function PublicPriceListPage() {
                   <TableRow sx={{ bgcolor: 'action.hover' }}><TableCell colSpan={head.length} sx={{ fontWeight: 600 }}>{product}</TableCell></TableRow>
                   {rows.map((l, i) => (
                     <TableRow key={i}>
-                      <TableCell>{l.variety}</TableCell>
-                      <TableCell>{l.harvest_year}</TableCell>
-                      <TableCell>{l.origin_country}</TableCell>
-                      <TableCell>{l.packing}</TableCell>
+                      {LOT_COLUMNS.map((fd) => <TableCell key={fd.key}>{l[fd.key]}</TableCell>)}
                       <TableCell align="right">{formatNumber(l.available_amount)} {l.unit_measure}</TableCell>
                       <TableCell align="right">{formatNumber(l.available_packs)}</TableCell>
                       <TableCell align="right" sx={{ fontWeight: 600 }}>{formatFigure(l.price)}</TableCell>

@@ -14,6 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
+import type { LotText } from '../../../domain/offers/lot';
 import { lotTitle, QUOTE_STATUS_TITLES, type QuoteStatus } from '../../../domain/quotes/record';
 import { usePublicRead } from '../../components/usePublicRead';
 import { BuyerDocuments } from '../../components/BuyerDocuments';
@@ -31,10 +32,10 @@ interface BuyerQuote {
   valid_until: string;
   status: QuoteStatus;
   total_sum: string;
-  lines: { product: string; variety: string | null; packing: string | null; harvest_year: string | null; origin_country: string | null;
-    unit_measure: string | null; amount: string; kg: string; price: string; price_per_kg: string; delivery_days: number | null;
+  /** Each lot by its texts (domain/offers/lot.ts), its amount and price with delivery. */
+  lines: (LotText & { amount: string; kg: string; price: string; price_per_kg: string; delivery_days: number | null;
     /** Issue 39: the lot's documents marked for buyers, served through the token. */
-    documents?: BuyerDocument[] }[];
+    documents?: BuyerDocument[] })[];
 }
 
 export default function PublicQuotePage() {

@@ -21,6 +21,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
 import { DOCUMENT_MSG } from '../../../domain/offers/documents';
+import { lotTitle } from '../../../domain/offers/lot';
 import { toNumber } from '../../../domain/numbers';
 import { QUOTE_MSG } from '../../../domain/quotes/access';
 import { QUOTE_LEVELS, QUOTE_UNITS, type QuoteLevel, type QuoteUnit } from '../../../domain/quotes/ranking';
@@ -145,8 +146,6 @@ function AskForm({ onAsk }: { onAsk: (q: QuoteSearch) => void }) {
   );
 }
 
-/** A lot by what it is: product, variety, packing, year, origin (never its supplier or loading city). */
-const lotName = (o: QuoteOfferPart) => [o.product, o.variety, o.packing, o.harvest_year, o.origin_country].filter(Boolean).join(', ');
 
 /** The buyer's credit on a line: the reserve's check on the line's sum (issue 37's words), when there is a buyer. */
 const CreditChip = ({ credit }: { credit?: string[] | null }) => (!credit ? null : (
@@ -158,7 +157,7 @@ function PartCells({ part, credit = null }: { part: QuoteOfferPart; credit?: str
   return (
     <>
       <TableCell>
-        {lotName(part)} <Typography component="span" variant="caption" color="text.secondary">№ {part.offer_id}</Typography>
+        {lotTitle(part)} <Typography component="span" variant="caption" color="text.secondary">№ {part.offer_id}</Typography>
         <CreditChip credit={credit} />
         {part.expected_arrival && <Chip size="small" color="info" variant="outlined" sx={{ ml: 1 }} label={part.availability} />}
         {part.documents_blocking.length > 0 && <Chip size="small" color="warning" variant="outlined" sx={{ ml: 1 }} label={DOCUMENT_MSG.blocking(part.documents_blocking)} />}

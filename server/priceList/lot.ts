@@ -1,0 +1,36 @@
+// The SQL that reads an offer's lot (domain/offers/lot.ts): the lot's texts as a select list, the joins its
+// references need and its filters' conditions, given the offers' alias. The price list's and the quote's queries
+// read lots through these, so a field added to the lot is read, joined and filtered without a line here.
+import { sql, type SQL } from 'drizzle-orm';
+import { LOT_FIELDS, LOT_FILTERS, PRICE_LIST_LOT, type LotField, type LotFilters } from '../../domain/offers/lot';
+
+/** The offer's column of a lot field under alias `a` ('o.harvest_year'). */
+export const lotColumn = (a: string, fd: Pick<LotField, 'field'>): SQL => sql.raw(`${a}.${fd.field}`);
+
+/** The lot's texts as a select list in an order (the price list's by default): a reference's name under its key,
+ * a plain field as stored (under its key where that is another). */
+export function lotSelect(a: string, order: readonly LotField[] = PRICE_LIST_LOT): SQL {
+  return sql.raw(order.map((fd) => {
+    if (fd.reference) return `${fd.reference.alias}.${fd.reference.name ?? 'name'} AS ${fd.key}`;
+    return fd.key === fd.field ? `${a}.${fd.field}` : `${a}.${fd.field} AS ${fd.key}`;
+  }).join(', '));
+}
+
+/** The joins the lot's references need: the product's (a lot always has one) inner, the others left. */
+export function lotJoins(a: string): SQL {
+  return sql.raw(LOT_FIELDS.filter((fd) => fd.reference).map(({ part, field, reference: ref }) =>
+    `${part === 'product' ? 'JOIN' : 'LEFT JOIN'} ${ref!.list} ${ref!.alias} ON ${ref!.alias}.id = ${a}.${field}`).join('\n    '));
+}
+
+/** `column IN (values)`, or null for no values. */
+export const anyOf = (column: SQL, values: readonly (string | number)[] | undefined): SQL | null =>
+  values?.length ? sql`${column} IN (${sql.join(values.map((v) => sql`${v}`), sql`, `)})` : null;
+
+/** The conditions of a query's lot filters on the offer under `a`, in the filter panel's order (none for a filter
+ * not given or empty). */
+export function lotFilterConditions(a: string, q: LotFilters): SQL[] {
+  return LOT_FILTERS.flatMap((fd) => {
+    const condition = anyOf(lotColumn(a, fd), q[fd.field]);
+    return condition ? [condition] : [];
+  });
+}
