@@ -26,7 +26,17 @@ export interface ReadScope {
   column?: SQL;
 }
 
+/** Scopes made, by the stream's auth (a new one at each heartbeat's check) and section: a batch asks every stream's. */
+const scopes = new WeakMap<AuthenticatedUser, Map<string, ReadScope>>();
+
 export function readScope(spec: Pick<SectionSpec, 'section' | 'alias' | 'from' | 'own'>, auth: AuthenticatedUser): ReadScope {
+  const made = scopes.get(auth) ?? scopes.set(auth, new Map()).get(auth)!;
+  let scope = made.get(spec.section);
+  if (!scope) made.set(spec.section, scope = makeScope(spec, auth));
+  return scope;
+}
+
+function makeScope(spec: Pick<SectionSpec, 'section' | 'alias' | 'from' | 'own'>, auth: AuthenticatedUser): ReadScope {
   const scope = scopeOf(auth.permissions, spec.section, 'read');
   if (scope !== 'own') return { key: scope };
   const column = mayColumn(spec, auth, 'read');
@@ -76,6 +86,17 @@ export async function listRows(db: Database, spec: SectionSpec, ids: readonly nu
  * permissions, as a key: streams alike in it get the same text of a row. Read off the stripping itself (a row of
  * every key and a comment with its author run through it), never re-derived from the rules. */
 export function stripKey(perms: Permissions, spec: Pick<SectionSpec, 'section' | 'columnDefs'>, keys: readonly string[]): string {
+  const made = stripKeys.get(perms) ?? stripKeys.set(perms, new Map()).get(perms)!;
+  const at = `${spec.section}:${keys.join(',')}`;
+  let key = made.get(at);
+  if (key === undefined) made.set(at, key = makeStripKey(perms, spec, keys));
+  return key;
+}
+
+/** Strip keys made, by the stream's permissions (new ones at each heartbeat's check), section and row keys. */
+const stripKeys = new WeakMap<Permissions, Map<string, string>>();
+
+function makeStripKey(perms: Permissions, spec: Pick<SectionSpec, 'section' | 'columnDefs'>, keys: readonly string[]): string {
   const probe = Object.fromEntries(keys.map((key) => [key, key === 'comments' ? [{ author_id: 1, author_name: '' }] : null]));
   return JSON.stringify(stripHidden([probe], perms, spec)[0]);
 }
