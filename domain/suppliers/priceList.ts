@@ -4,27 +4,33 @@
 // file and resolves names against the database, the mapping screen guesses and shows the same columns.
 import { product, ratio, roundHalfUp, sum } from '../numbers';
 import { remembered } from '../remembered';
-import { OFFER_FIELDS } from '../offers/resource';
+import { OFFER_FIELDS, OFFER_LOADING_ADDRESS, type OfferFieldKey } from '../offers/resource';
 import { UNIT_MEASURE_NAMES } from '../offers/import';
+import { LOT, LOT_FIELDS, type LotFieldOf, type LotKey, type LotText } from '../offers/lot';
 
-/** What a column of the file may fill: an offer field, or a reading of one (a price per kg or per ton, an amount in
- * tonnes or kg). A column without a target is not loaded. */
-export const PRICE_LIST_TARGETS = [
-  'product', 'variety', 'packing', 'harvest_year', 'origin_country', 'unit_measure', 'unit_weight', 'unit_amount', 'unit_price',
-  'price_per_kg', 'price_per_ton', 'amount_t', 'amount_kg',
-] as const;
-export type PriceListTarget = (typeof PRICE_LIST_TARGETS)[number];
+/** The lot's parts a file's column fills by their keys (LOT_FIELDS: the product's and the variety's names, the
+ * packing as written, the year, the origin, the unit). */
+const { product: PRODUCT, variety: VARIETY, packing: PACKING, year: YEAR, origin: ORIGIN, unit: UNIT } = LOT;
 
-const label = (key: string) => OFFER_FIELDS.find((f) => f.key === key)!.label;
+/** The offer's fields a file fills besides its lot, and the readings of them it may give instead (a price per kg or
+ * per ton, an amount in tonnes or kg). */
+const READINGS = {
+  unit_weight: 'unit_weight', unit_amount: 'unit_amount', unit_price: 'unit_price',
+  price_per_kg: 'unit_price', price_per_ton: 'unit_price', amount_t: 'unit_amount', amount_kg: 'unit_amount',
+} as const satisfies Record<string, OfferFieldKey>;
+
+/** What a column of the file may fill: a part of the lot, another offer field, or a reading of one. A column
+ * without a target is not loaded. */
+export const PRICE_LIST_TARGETS = [...LOT_FIELDS.map((fd) => fd.key as LotKey), ...(Object.keys(READINGS) as (keyof typeof READINGS)[])] as const;
+export type PriceListTarget = LotKey | keyof typeof READINGS;
+
+const label = (key: OfferFieldKey) => OFFER_FIELDS.find((f) => f.key === key)!.label;
 
 /** The mapping screen's names of the targets (the card's labels where a target is a field of the card). */
 export const TARGET_TITLES: Record<PriceListTarget, string> = {
-  product: `${label('product_id')} (наименование)`,
-  variety: label('variety_id'),
-  packing: 'Фасовка (упаковка и вес)',
-  harvest_year: label('harvest_year'),
-  origin_country: label('origin_country'),
-  unit_measure: label('unit_measure'),
+  ...(Object.fromEntries(LOT_FIELDS.map((fd) => [fd.key, fd.label])) as Record<LotKey, string>),
+  [PRODUCT.key]: `${PRODUCT.label} (наименование)`,
+  [PACKING.key]: 'Фасовка (упаковка и вес)',
   unit_weight: label('unit_weight'),
   unit_amount: 'Количество, в единицах',
   unit_price: label('unit_price'),
@@ -36,10 +42,9 @@ export const TARGET_TITLES: Record<PriceListTarget, string> = {
 export const SKIP_TITLE = 'Не загружать';
 
 /** The offer field a target fills (a role that may not see it may not load it). */
-export const TARGET_FIELD: Record<PriceListTarget, string> = {
-  product: 'product_id', variety: 'variety_id', packing: 'packing_id', harvest_year: 'harvest_year', origin_country: 'origin_country',
-  unit_measure: 'unit_measure', unit_weight: 'unit_weight', unit_amount: 'unit_amount', unit_price: 'unit_price',
-  price_per_kg: 'unit_price', price_per_ton: 'unit_price', amount_t: 'unit_amount', amount_kg: 'unit_amount',
+export const TARGET_FIELD: Record<PriceListTarget, OfferFieldKey> = {
+  ...(Object.fromEntries(LOT_FIELDS.map((fd) => [fd.key, fd.field])) as Record<LotKey, OfferFieldKey>),
+  ...READINGS,
 };
 
 /** Which targets say the same thing: a file gives a price one way and an amount one way. */
@@ -48,21 +53,18 @@ const AMOUNT_TARGETS: PriceListTarget[] = ['unit_amount', 'amount_t', 'amount_kg
 
 export const PRICE_LIST_UNITS = ['шт', 'кг'] as const;
 
-/** Defaults for what the file lacks (the supplier card's city and loading address unless set). */
-export interface PriceListDefaults {
-  city_id: number | null;
-  loading_address: string | null;
-  unit_measure: 'шт' | 'кг' | null;
-  harvest_year: string | null;
-  origin_country: string | null;
-}
+/** The offer fields a file may lack, by their keys, in the order the mapping screen asks them: where the lots are
+ * loaded (the supplier card's city and loading address unless set), their unit, harvest year and origin. */
+export const DEFAULT_FIELDS = ['city_id', OFFER_LOADING_ADDRESS, UNIT.field, YEAR.field, ORIGIN.field] as const satisfies readonly OfferFieldKey[];
+
+/** Defaults for what the file lacks: the loading city's id, the unit (шт or кг), the others text; null: none. */
+export type PriceListDefaults = { [K in (typeof DEFAULT_FIELDS)[number]]: K extends 'city_id' ? number | null : K extends LotFieldOf<'unit'> ? 'шт' | 'кг' | null : string | null };
+
+/** No defaults (the mapping screen's before the upload answers). */
+export const noDefaults = (): PriceListDefaults => Object.fromEntries(DEFAULT_FIELDS.map((key) => [key, null])) as PriceListDefaults;
 
 /** An answer to a name of the file: our product and variety (and the origin the name says). */
-export interface NameAnswer {
-  product_id: number;
-  variety_id: number | null;
-  origin_country?: string | null;
-}
+export type NameAnswer = { product_id: number; variety_id: number | null } & { [K in LotFieldOf<'origin'>]?: string | null };
 
 /** The supplier's price-list profile: where the data is and what each column means. `columns` and `header_row`
  * are numbered as the spreadsheet numbers them (1-based). `titles` keeps each mapped column's header as it was, so
@@ -187,12 +189,12 @@ export function guessTarget(title: string): PriceListTarget | null {
     if (/кг/.test(t)) return 'amount_kg';
     return 'unit_amount';
   }
-  if (/наименовани|номенклатур|^товар|^продук|^позици/.test(t)) return 'product';
-  if (/сорт|калибр/.test(t)) return 'variety';
-  if (/фасовк|упаковк|тара/.test(t)) return 'packing';
-  if (/урожа|^год/.test(t)) return 'harvest_year';
-  if (/стран|происхожд/.test(t)) return 'origin_country';
-  if (/ед\.? ?изм|единиц/.test(t)) return 'unit_measure';
+  if (/наименовани|номенклатур|^товар|^продук|^позици/.test(t)) return PRODUCT.key;
+  if (/сорт|калибр/.test(t)) return VARIETY.key;
+  if (/фасовк|упаковк|тара/.test(t)) return PACKING.key;
+  if (/урожа|^год/.test(t)) return YEAR.key;
+  if (/стран|происхожд/.test(t)) return ORIGIN.key;
+  if (/ед\.? ?изм|единиц/.test(t)) return UNIT.key;
   if (/^вес|масса/.test(t)) return 'unit_weight';
   return null;
 }
@@ -262,23 +264,22 @@ export function carriedColumns(profile: Pick<PriceListProfile, 'columns' | 'titl
 }
 
 // ---- one row
-/** A data row as the file says it, before names are resolved. */
-export interface ReadRow {
+/** A data row as the file says it, before names are resolved: the lot's texts (its harvest year and origin as the
+ * offer's fields) and the figures. */
+export type ReadRow = {
   line: number;
   name: string;
   variety: string | null;
   /** The packing as written, and as read. */
   packingText: string | null;
   packing: Packing | null;
-  harvest_year: string | null;
-  origin_country: string | null;
   unit_measure: string | null;
   unit_weight: string | null;
   unit_amount: string | null;
   unit_price: string | null;
   /** By target: what could not be read. */
   problems: { target: PriceListTarget | null; message: string }[];
-}
+} & { [K in LotFieldOf<'year' | 'origin'>]: string | null };
 
 const cellOf = (cells: string[], columns: Record<string, PriceListTarget>, target: PriceListTarget) => {
   const index = Object.keys(columns).find((i) => columns[i] === target);
@@ -307,15 +308,15 @@ export function readRow(line: number, cells: string[], columns: Record<string, P
     if (n === null) problems.push({ target: t, message: PRICE_LIST_MSG.number(text) });
     return n;
   };
-  const packingText = get('packing') || null;
+  const packingText = get(PACKING.key) || null;
   const packing = packingText ? parsePacking(packingText) : null;
-  if (packingText && !packing) problems.push({ target: 'packing', message: PRICE_LIST_MSG.packing(packingText) });
-  const unitText = get('unit_measure');
+  if (packingText && !packing) problems.push({ target: PACKING.key, message: PRICE_LIST_MSG.packing(packingText) });
+  const unitText = get(UNIT.key);
   let unit: string | null = unitText ? UNIT_MEASURE_NAMES[unitText.toLocaleLowerCase('ru')] ?? null : null;
-  if (unitText && !unit) problems.push({ target: 'unit_measure', message: PRICE_LIST_MSG.unit(unitText) });
+  if (unitText && !unit) problems.push({ target: UNIT.key, message: PRICE_LIST_MSG.unit(unitText) });
   const weightCell = num('unit_weight');
   const weight = weightCell ?? packing?.weight ?? null;
-  unit = unit ?? defaults.unit_measure ?? (weight ? 'шт' : 'кг');
+  unit = unit ?? defaults[UNIT.field] ?? (weight ? 'шт' : 'кг');
   const unitWeight = unit === 'кг' ? '1' : weight;
 
   let price: string | null = num('unit_price');
@@ -335,16 +336,17 @@ export function readRow(line: number, cells: string[], columns: Record<string, P
     else if (unitWeight) amount = wholeUnits(kgAmount, unitWeight);
     else if (!problems.some((p) => p.message === PRICE_LIST_MSG.noWeight)) problems.push({ target: null, message: PRICE_LIST_MSG.noWeight });
   }
-  const name = get('product') ?? '';
-  if (!name) problems.push({ target: 'product', message: PRICE_LIST_MSG.noName });
+  const name = get(PRODUCT.key) ?? '';
+  if (!name) problems.push({ target: PRODUCT.key, message: PRICE_LIST_MSG.noName });
   return {
     line,
     name,
-    variety: get('variety') || null,
+    variety: get(VARIETY.key) || null,
     packingText,
     packing,
-    harvest_year: get('harvest_year') || defaults.harvest_year || null,
-    origin_country: get('origin_country') || null,
+    [YEAR.field]: get(YEAR.key) || defaults[YEAR.field] || null,
+    // the origin's default is the name's answer's before the profile's (the server's)
+    [ORIGIN.field]: get(ORIGIN.key) || null,
     unit_measure: unit,
     unit_weight: unitWeight,
     unit_amount: amount,
@@ -365,18 +367,15 @@ export const GROUP_TITLES: Record<PreviewGroup | 'problems', string> = {
   problems: 'Строки с ошибками',
 };
 
-/** A row of the preview: the file's line (none for a gone lot), the offer where there is one, the lot, and the
- * figures old → new. */
-export interface PreviewRow {
+/** A row of the preview: the file's line (none for a gone lot), the offer where there is one, the lot's texts
+ * (LotText), and the figures old → new. */
+export type PreviewRow = {
   line: number | null;
   offer_id: number | null;
   name: string;
-  product: string;
-  variety: string | null;
-  packing: string | null;
-  harvest_year: string | null;
-  origin_country: string | null;
-  unit_measure: string | null;
+} & LotText & PreviewFigures;
+
+interface PreviewFigures {
   unit_price: string | null;
   old_unit_price: string | null;
   /** (new − old) / old × 100, to 0.1 %. */
@@ -423,14 +422,13 @@ export interface PriceListColumn {
 }
 
 /** A product (and variety) an unknown name may be, by trigram similarity; the name's other words as its origin. */
-export interface PriceListCandidate {
+export type PriceListCandidate = {
   product_id: number;
   product: string;
   variety_id: number | null;
   variety: string | null;
-  origin_country: string | null;
   similarity: number;
-}
+} & { [K in LotFieldOf<'origin'>]: string | null };
 
 /** POST /api/suppliers/{id}/price-lists, PUT …/price-list-profile, GET /api/price-list-uploads/{id}. */
 export interface PriceListUpload {

@@ -11,6 +11,8 @@ import { ID, idOf, idParams, noQuery, responses } from '../../http/schemas';
 import { notFound } from '../../errors';
 import { IMPORT_LIMITS } from '../../../domain/import';
 import { PREVIEW_GROUPS, PRICE_LIST_TARGETS, type PreviewGroup } from '../../../domain/suppliers/priceList';
+import { OFFER_LOADING_ADDRESS } from '../../../domain/offers/resource';
+import { LOT, lotProperties } from '../../../domain/offers/lot';
 import { attachment } from '../../lists/export';
 import { spreadsheetUploads, uploadedFile } from '../../lists/importUpload';
 import { requireImportRight } from './import';
@@ -21,16 +23,18 @@ import {
 const TEXT = { type: 'string' } as const;
 const NULLABLE_TEXT = { type: ['string', 'null'] } as const;
 const NULLABLE_ID = { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 } as const;
+/** A name's origin, as a default or a name's answer. */
+const ORIGIN = { type: ['string', 'null'], maxLength: 100 } as const;
 
 const DEFAULTS = {
   type: 'object',
   additionalProperties: false,
   properties: {
     city_id: NULLABLE_ID,
-    loading_address: { type: ['string', 'null'], maxLength: 500 },
-    unit_measure: { type: ['string', 'null'], enum: ['шт', 'кг', null] },
-    harvest_year: { type: ['string', 'null'], maxLength: 20 },
-    origin_country: { type: ['string', 'null'], maxLength: 100 },
+    [OFFER_LOADING_ADDRESS]: { type: ['string', 'null'], maxLength: 500 },
+    [LOT.unit.field]: { type: ['string', 'null'], enum: ['шт', 'кг', null] },
+    [LOT.year.field]: { type: ['string', 'null'], maxLength: 20 },
+    [LOT.origin.field]: ORIGIN,
   },
 } as const;
 
@@ -46,7 +50,7 @@ const NAME_ANSWER = {
   type: ['object', 'null'],
   additionalProperties: false,
   required: ['product_id'],
-  properties: { product_id: ID, variety_id: NULLABLE_ID, origin_country: { type: ['string', 'null'], maxLength: 100 } },
+  properties: { product_id: ID, variety_id: NULLABLE_ID, [LOT.origin.field]: ORIGIN },
 } as const;
 
 const PROFILE_BODY = {
@@ -66,8 +70,7 @@ const PROFILE_BODY = {
 const PREVIEW_ROW = {
   type: 'object',
   properties: {
-    line: { type: ['integer', 'null'] }, offer_id: { type: ['integer', 'null'] }, name: TEXT, product: TEXT, variety: NULLABLE_TEXT,
-    packing: NULLABLE_TEXT, harvest_year: NULLABLE_TEXT, origin_country: NULLABLE_TEXT, unit_measure: NULLABLE_TEXT,
+    line: { type: ['integer', 'null'] }, offer_id: { type: ['integer', 'null'] }, name: TEXT, ...lotProperties(),
     unit_price: NULLABLE_TEXT, old_unit_price: NULLABLE_TEXT, price_change_percent: NULLABLE_TEXT, unit_amount: NULLABLE_TEXT,
     old_unit_amount: NULLABLE_TEXT, kept: { type: 'boolean' },
   },
@@ -111,7 +114,7 @@ const UPLOAD = {
               type: 'object',
               properties: {
                 product_id: { type: 'integer' }, product: TEXT, variety_id: { type: ['integer', 'null'] }, variety: NULLABLE_TEXT,
-                origin_country: NULLABLE_TEXT, similarity: { type: 'number' },
+                [LOT.origin.field]: NULLABLE_TEXT, similarity: { type: 'number' },
               },
             },
           },

@@ -15,9 +15,10 @@ import {
   findHeaderRow, guessColumns, layoutFits, mappingProblem, nameKey, packingKey, parsePacking, readRow,
   type NameAnswer, type PreviewGroup, type PreviewProblem, type PreviewRow, type PriceListDefaults, type PriceListPreview,
   type PriceListProfile, type PriceListTarget, type PriceListUpload as UploadAnswer, type PriceListColumn as ColumnInfo,
-  type PriceListApplied as ApplyAnswer, type PriceListUploadItem as UploadListItem,
+  type PriceListApplied as ApplyAnswer, type PriceListUploadItem as UploadListItem, DEFAULT_FIELDS, noDefaults,
 } from '../../../domain/suppliers/priceList';
-import { OFFER_FIELDS } from '../../../domain/offers/resource';
+import { OFFER_FIELDS, OFFER_LOADING_ADDRESS } from '../../../domain/offers/resource';
+import { LOT, LOT_FIELDS, lotOf, type LotFieldKey, type LotText } from '../../../domain/offers/lot';
 import { OFFER_WRITE_MSG, hiddenOfferFormFields } from '../../../domain/offers/schema';
 import { hiddenFieldMessage } from '../../../domain/schemas/card';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
@@ -44,12 +45,13 @@ import { fieldProblems } from '../../http/validation';
 
 type Specs = Record<Section, SectionSpec>;
 
-interface Supplier {
-  id: number;
-  name: string;
-  city_id: number | null;
-  loading_address: string | null;
-}
+/** The lot's harvest year and origin, as the offer's fields. */
+const YEAR = LOT.year.field;
+const ORIGIN = LOT.origin.field;
+
+/** The supplier with where its lots load by default: its city, and the loading address its card keeps for its
+ * offers (a column of its own named as the offers' field). */
+type Supplier = { id: number; name: string; city_id: number | null } & { [K in typeof OFFER_LOADING_ADDRESS]: string | null };
 
 /**
  * The supplier whose price list the caller works with: a supplier's user its own only, anyone else a supplier it
@@ -65,7 +67,7 @@ export async function requireSupplier(db: Database, specs: Specs, auth: Authenti
     // a supplier's user has its own supplier set for it
     if (hidden.has(field) && !(own && field === 'supplier_id')) throw forbidden(hiddenFieldMessage(field));
   }
-  const supplier = firstRow<Supplier>(await db.execute(sql`SELECT id, name, city_id, loading_address FROM suppliers WHERE id = ${id} AND status <> 'deleted'`));
+  const supplier = firstRow<Supplier>(await db.execute(sql`SELECT id, name, city_id, ${sql.identifier(OFFER_LOADING_ADDRESS)} FROM suppliers WHERE id = ${id} AND status <> 'deleted'`));
   if (!supplier) throw notFound();
   return supplier;
 }
@@ -96,7 +98,7 @@ async function loadUpload(db: Database, specs: Specs, auth: AuthenticatedUser, u
 }
 
 const defaultsOf = (supplier: Supplier): PriceListDefaults => ({
-  city_id: supplier.city_id, loading_address: supplier.loading_address, unit_measure: null, harvest_year: null, origin_country: null,
+  ...noDefaults(), city_id: supplier.city_id, [OFFER_LOADING_ADDRESS]: supplier[OFFER_LOADING_ADDRESS],
 });
 
 /** The sheet a file is read from: the profile's when the file has it, else the first whose header is found (a
@@ -238,7 +240,7 @@ export async function saveProfile(db: Database, specs: Specs, auth: Authenticate
     if (answer.variety_id !== null && !refs.varieties.some((v) => v.id === answer.variety_id && v.product_id === answer.product_id)) {
       throw badRequest(`${name}: ${PRICE_LIST_MSG.varietyOther}`);
     }
-    names[key] = { product_id: answer.product_id, variety_id: answer.variety_id ?? null, origin_country: answer.origin_country?.trim() || null };
+    names[key] = { product_id: answer.product_id, variety_id: answer.variety_id ?? null, [ORIGIN]: answer[ORIGIN]?.trim() || null };
   }
   const profile: PriceListProfile = { sheet: sheet.name, header_row: sheet.rows[index].line, columns, titles, defaults, names };
   await db.execute(sql`INSERT INTO price_list_profiles (supplier_id, profile, updated_by) VALUES (${supplierId}, ${JSON.stringify(profile)}::jsonb, ${auth.user.id})
@@ -250,11 +252,13 @@ async function checkedDefaults(db: Database, d: PriceListDefaults): Promise<Pric
   if (d.city_id !== null && !firstRow(await db.execute(sql`SELECT 1 FROM cities WHERE id = ${d.city_id} AND status = 'active'`))) {
     throw badRequest(PRICE_LIST_MSG.noCity);
   }
-  if (d.unit_measure !== null && d.unit_measure !== 'шт' && d.unit_measure !== 'кг') throw badRequest(PRICE_LIST_MSG.unit(String(d.unit_measure)));
-  return {
-    city_id: d.city_id, loading_address: d.loading_address?.trim() || null, unit_measure: d.unit_measure,
-    harvest_year: d.harvest_year?.trim() || null, origin_country: d.origin_country?.trim() || null,
-  };
+  const unit = d[LOT.unit.field];
+  if (unit !== null && unit !== 'шт' && unit !== 'кг') throw badRequest(PRICE_LIST_MSG.unit(String(unit)));
+  // the texts trimmed, an empty one none
+  return Object.fromEntries(DEFAULT_FIELDS.map((key) => {
+    const value = d[key];
+    return [key, typeof value === 'string' ? value.trim() || null : value];
+  })) as PriceListDefaults;
 }
 
 // ---- names and packings
@@ -328,33 +332,31 @@ async function candidatesFor(db: Database, refs: References, names: string[]): P
       const ours = new Set(nameKey(`${product} ${variety ?? ''}`).split(' '));
       const rest = nameKey(name).split(' ').filter((w) => !ours.has(w) && /^\p{L}+$/u.test(w));
       const origin = rest.length ? rest.map((w) => w[0].toLocaleUpperCase('ru') + w.slice(1)).join(' ') : null;
-      return { product_id: Number(f.product_id), product, variety_id: f.variety_id === null ? null : Number(f.variety_id), variety, origin_country: origin, similarity: Number(f.similarity) };
+      return { product_id: Number(f.product_id), product, variety_id: f.variety_id === null ? null : Number(f.variety_id), variety, [ORIGIN]: origin, similarity: Number(f.similarity) };
     }),
   }));
 }
 
 // ---- the preview
-interface Existing {
+/** One of the supplier's active offers: its lot (ids, and texts as the preview shows them) and figures. */
+type Existing = {
   id: number;
   product_id: number;
   variety_id: number | null;
   packing_id: number | null;
-  harvest_year: string | null;
-  origin_country: string | null;
   unit_price: string;
   unit_amount: string;
   unit_weight: string | null;
-  unit_measure: string | null;
   taken: string;
   active_reserves: number;
-  product: string;
-  variety: string | null;
-  packing: string | null;
-}
+} & LotText;
+
+/** The lot's texts an offer stores (the year, the origin, the unit), as its columns under the alias o. */
+const STORED_LOT = sql.raw(LOT_FIELDS.filter((fd) => !fd.reference).map((fd) => `o.${fd.field}`).join(', '));
 
 /** A lot's key: the offers a file's row is the same lot as (product, variety, packing, harvest year, origin). */
-interface Lot { product_id: unknown; variety_id?: unknown; packing_id?: unknown; harvest_year?: unknown; origin_country?: unknown }
-const lotKey = (v: Lot) => [v.product_id, v.variety_id ?? '', v.packing_id ?? '', String(v.harvest_year ?? '').trim(), nameKey(String(v.origin_country ?? ''))].join('|');
+type Lot = { product_id: unknown } & { [K in LotFieldKey]?: unknown };
+const lotKey = (v: Lot) => [v.product_id, v.variety_id ?? '', v.packing_id ?? '', String(v[YEAR] ?? '').trim(), nameKey(String(v[ORIGIN] ?? ''))].join('|');
 
 interface Plan {
   preview: PriceListPreview;
@@ -403,9 +405,9 @@ async function readFile(auth: AuthenticatedUser, uploadId: number, rows: SheetRo
     }
     const packing = row.packing ? refs.packing.get(packingKey(row.packing)) : undefined;
     if (row.packing && !packing) rowProblems.push({ line: r.line, name: row.name, column: titleOf('packing'), message: PRICE_LIST_MSG.packingUnknown(row.packingText!) });
-    const origin = row.origin_country ?? answer?.origin_country ?? profile.defaults.origin_country;
+    const origin = row[ORIGIN] ?? answer?.[ORIGIN] ?? profile.defaults[ORIGIN];
     if (answer) {
-      read.named.push(lotKey({ product_id: answer.product_id, variety_id: varietyId, packing_id: packing?.id ?? null, harvest_year: row.harvest_year, origin_country: origin }));
+      read.named.push(lotKey({ product_id: answer.product_id, variety_id: varietyId, packing_id: packing?.id ?? null, [YEAR]: row[YEAR], [ORIGIN]: origin }));
     }
     if (rowProblems.length || !answer) {
       read.problems.push(...rowProblems);
@@ -413,9 +415,9 @@ async function readFile(auth: AuthenticatedUser, uploadId: number, rows: SheetRo
     }
     const body: Row = {
       product_id: answer.product_id, variety_id: varietyId, packing_id: packing?.id ?? null, city_id: profile.defaults.city_id,
-      supplier_id: supplier.id, harvest_year: row.harvest_year ?? '', origin_country: origin ?? '', unit_measure: row.unit_measure,
+      supplier_id: supplier.id, [YEAR]: row[YEAR] ?? '', [ORIGIN]: origin ?? '', unit_measure: row.unit_measure,
       unit_weight: row.unit_weight, units_per_pack: '1', unit_amount: row.unit_amount ?? '', unit_price: row.unit_price ?? '',
-      loading_address: profile.defaults.loading_address ?? '', comments: [],
+      [OFFER_LOADING_ADDRESS]: profile.defaults[OFFER_LOADING_ADDRESS] ?? '', comments: [],
     };
     let values: NewOffer;
     try {
@@ -450,8 +452,8 @@ async function computePlan(db: Database, auth: AuthenticatedUser, upload: Upload
   const rows = dataRows(sheet, index);
   const refs = await loadReferences(db);
   const existing = rowsOf<Existing>(await db.execute(sql`
-    SELECT o.id, o.product_id, o.variety_id, o.packing_id, o.harvest_year, o.origin_country, o.unit_price::text, o.unit_amount::text,
-      o.unit_weight::text, o.unit_measure, (o.reserved_amount + o.purchased_amount)::text AS taken,
+    SELECT o.id, o.product_id, o.variety_id, o.packing_id, ${STORED_LOT}, o.unit_price::text, o.unit_amount::text,
+      o.unit_weight::text, (o.reserved_amount + o.purchased_amount)::text AS taken,
       (SELECT count(*)::int FROM reserves r WHERE r.offer_id = o.id AND r.status = 'active') AS active_reserves,
       p.name AS product, v.name AS variety, pk.name AS packing
     FROM offers o JOIN products p ON p.id = o.product_id LEFT JOIN varieties v ON v.id = o.variety_id LEFT JOIN packing pk ON pk.id = o.packing_id
@@ -466,9 +468,19 @@ async function computePlan(db: Database, auth: AuthenticatedUser, upload: Upload
     const target = (Object.keys(TARGET_FIELD) as PriceListTarget[]).find((t) => TARGET_FIELD[t] === field && Object.values(profile.columns).includes(t));
     return target ? titleOf(target) : OFFER_FIELDS.find((f) => f.key === field)?.label ?? '';
   };
-  const productName = new Map(refs.products.map((p) => [p.id, p.name]));
-  const varietyName = new Map(refs.varieties.map((v) => [v.id, v.name]));
-  const packingName = new Map([...refs.packing.values()].map((p) => [p.id, p.name]));
+  // a new lot's texts: its references' names, its other lot fields as checked
+  const names: Record<string, Map<number, string>> = {
+    products: new Map(refs.products.map((p) => [p.id, p.name])),
+    varieties: new Map(refs.varieties.map((v) => [v.id, v.name])),
+    packing: new Map([...refs.packing.values()].map((p) => [p.id, p.name])),
+  };
+  const lotTextOf = (values: NewOffer) => Object.fromEntries(LOT_FIELDS.map((fd) => {
+    const value = values[fd.field];
+    if (!fd.reference) return [fd.key, value ?? null];
+    // the product is always named ('' where it is gone), the others null
+    const empty = fd.part === 'product' ? '' : null;
+    return [fd.key, value ? names[fd.reference.list]?.get(Number(value)) ?? empty : empty];
+  })) as LotText;
 
   const read = await readFile(auth, upload.id, rows, supplier, profile, refs, titleOf, fieldTitle, await todayOf(db));
   const { candidates } = read;
@@ -485,10 +497,7 @@ async function computePlan(db: Database, auth: AuthenticatedUser, upload: Upload
   for (const c of candidates) {
     const lot = byKey.get(c.key)?.[0];
     const shown: PreviewRow = {
-      line: c.line, offer_id: lot?.id ?? null, name: c.name, product: productName.get(c.values.product_id) ?? '',
-      variety: c.values.variety_id ? varietyName.get(Number(c.values.variety_id)) ?? null : null,
-      packing: c.values.packing_id ? packingName.get(Number(c.values.packing_id)) ?? null : null,
-      harvest_year: c.values.harvest_year ?? null, origin_country: c.values.origin_country ?? null, unit_measure: c.values.unit_measure ?? null,
+      line: c.line, offer_id: lot?.id ?? null, name: c.name, ...lotTextOf(c.values),
       unit_price: String(c.values.unit_price), old_unit_price: lot?.unit_price ?? null, price_change_percent: null,
       unit_amount: String(c.values.unit_amount), old_unit_amount: lot?.unit_amount ?? null,
     };
@@ -529,8 +538,7 @@ async function computePlan(db: Database, auth: AuthenticatedUser, upload: Upload
     if (matched.has(e.id) || inFile.has(lotKey(e))) continue;
     plan.gone.push(e.id);
     plan.preview.gone.push({
-      line: null, offer_id: e.id, name: '', product: e.product, variety: e.variety, packing: e.packing, harvest_year: e.harvest_year,
-      origin_country: e.origin_country, unit_measure: e.unit_measure, unit_price: null, old_unit_price: e.unit_price, price_change_percent: null,
+      line: null, offer_id: e.id, name: '', ...lotOf(e), unit_price: null, old_unit_price: e.unit_price, price_change_percent: null,
       unit_amount: null, old_unit_amount: e.unit_amount, ...(e.active_reserves > 0 && { kept: true }),
     });
   }

@@ -26,8 +26,10 @@ import Typography from '@mui/material/Typography';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import {
   GROUP_TITLES, PRICE_LIST_MSG, PRICE_LIST_TARGETS, SKIP_TITLE, TARGET_TITLES, countsText, mappingProblem,
-  type NameAnswer, type PreviewGroup, type PreviewRow, type PriceListDefaults, type PriceListPreview, type PriceListTarget,
+  type NameAnswer, type PreviewGroup, type PreviewRow, type PriceListDefaults, type PriceListPreview, type PriceListTarget, noDefaults,
 } from '../../../domain/suppliers/priceList';
+import { OFFER_LOADING_ADDRESS, offersResource } from '../../../domain/offers/resource';
+import { LOT } from '../../../domain/offers/lot';
 import { IMPORT_LIMITS } from '../../../domain/import';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { useMeQuery } from '../../api/session';
@@ -50,12 +52,13 @@ export const PRICE_LIST_TEXTS = {
   headerRow: 'Строка заголовка',
   columnOf: (n: number, title: string) => `Столбец ${n}${title ? ` «${title}»` : ''}`,
   defaults: 'Если в файле нет',
-  city: 'Город погрузки',
-  address: 'Адрес погрузки',
-  unit: 'Единица измерения',
+  // the defaults as the offer's card labels its fields
+  city: offersResource.field('city_id').label,
+  address: offersResource.field(OFFER_LOADING_ADDRESS).label,
+  unit: LOT.unit.label,
   unitAuto: 'По фасовке',
-  year: 'Год урожая',
-  origin: 'Страна происхождения',
+  year: LOT.year.label,
+  origin: LOT.origin.label,
   names: 'Наименования поставщика',
   namesHint: 'Выберите наш товар для каждого наименования: ответ запоминается для поставщика',
   nameOf: (name: string) => `Товар для «${name}»`,
@@ -95,8 +98,8 @@ function GroupTable({ group, rows }: { group: PreviewGroup; rows: PreviewRow[] }
               <TableCell>{r.offer_id ?? '—'}</TableCell>
               <TableCell>{[r.product, r.variety].filter(Boolean).join(' / ')}</TableCell>
               <TableCell>{r.packing ?? ''}</TableCell>
-              <TableCell>{r.harvest_year ?? ''}</TableCell>
-              <TableCell>{r.origin_country ?? ''}</TableCell>
+              <TableCell>{r[LOT.year.key] ?? ''}</TableCell>
+              <TableCell>{r[LOT.origin.key] ?? ''}</TableCell>
               <TableCell>
                 {moved(r.old_unit_price, r.unit_price, formatMoney)}
                 {r.price_change_percent !== null && ` (${Number(r.price_change_percent) > 0 ? '+' : ''}${r.price_change_percent.replace('.', ',')} %)`}
@@ -181,7 +184,10 @@ function MappingView({ upload, columns, setColumns, defaults, setDefaults, answe
   const products = useReferenceListQuery('products');
   const [headerRow, setHeaderRow] = useState(String(upload.header_row));
   useEffect(() => setHeaderRow(String(upload.header_row)), [upload.header_row]);
-  const text = (v: string) => v || null;
+  /** A default typed as text; empty, none. */
+  const textDefault = (key: typeof OFFER_LOADING_ADDRESS | typeof LOT.year.field | typeof LOT.origin.field, label: string) => (
+    <TextField size="small" label={label} value={defaults[key] ?? ''} onChange={(e) => setDefaults({ ...defaults, [key]: e.target.value || null })} />
+  );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {upload.layout_changed && <MuiAlert severity="warning">{PRICE_LIST_MSG.changedLayout}</MuiAlert>}
@@ -231,15 +237,15 @@ function MappingView({ upload, columns, setColumns, defaults, setDefaults, answe
           onChange={(e) => setDefaults({ ...defaults, city_id: e.target.value === '' ? null : Number(e.target.value) })}>
           {(cities.data ?? []).map((c) => <MenuItem key={c.id} value={c.id}>{c.name}</MenuItem>)}
         </TextField>
-        <TextField size="small" label={t.address} value={defaults.loading_address ?? ''} onChange={(e) => setDefaults({ ...defaults, loading_address: text(e.target.value) })} />
-        <TextField select size="small" label={t.unit} value={defaults.unit_measure ?? ''}
-          onChange={(e) => setDefaults({ ...defaults, unit_measure: (e.target.value || null) as PriceListDefaults['unit_measure'] })}>
+        {textDefault(OFFER_LOADING_ADDRESS, t.address)}
+        <TextField select size="small" label={t.unit} value={defaults[LOT.unit.field] ?? ''}
+          onChange={(e) => setDefaults({ ...defaults, [LOT.unit.field]: (e.target.value || null) as PriceListDefaults[typeof LOT.unit.field] })}>
           <MenuItem value="">{t.unitAuto}</MenuItem>
           <MenuItem value="шт">шт</MenuItem>
           <MenuItem value="кг">кг</MenuItem>
         </TextField>
-        <TextField size="small" label={t.year} value={defaults.harvest_year ?? ''} onChange={(e) => setDefaults({ ...defaults, harvest_year: text(e.target.value) })} />
-        <TextField size="small" label={t.origin} value={defaults.origin_country ?? ''} onChange={(e) => setDefaults({ ...defaults, origin_country: text(e.target.value) })} />
+        {textDefault(LOT.year.field, t.year)}
+        {textDefault(LOT.origin.field, t.origin)}
       </Box>
 
       {upload.unmatched.length > 0 && (
@@ -256,7 +262,7 @@ function MappingView({ upload, columns, setColumns, defaults, setDefaults, answe
                 <TextField select size="small" label={t.nameOf(name)} value={answer.choice}
                   onChange={(e) => {
                     const picked = candidates.find((c) => choiceOf(c) === e.target.value);
-                    set({ choice: e.target.value, origin: answer.origin || picked?.origin_country || '' });
+                    set({ choice: e.target.value, origin: answer.origin || picked?.[LOT.origin.field] || '' });
                   }}>
                   <MenuItem value="">{t.notAnswered}</MenuItem>
                   {candidates.map((c) => <MenuItem key={choiceOf(c)} value={choiceOf(c)}>{[c.product, c.variety].filter(Boolean).join(' / ')}</MenuItem>)}
@@ -292,7 +298,7 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
   const [step, setStep] = useState<Step>({ kind: 'file' });
   const [error, setError] = useState<string | null>(null);
   const [columns, setColumns] = useState<Record<string, PriceListTarget | null>>({});
-  const [defaults, setDefaults] = useState<PriceListDefaults>({ city_id: null, loading_address: null, unit_measure: null, harvest_year: null, origin_country: null });
+  const [defaults, setDefaults] = useState<PriceListDefaults>(noDefaults);
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [groups, setGroups] = useState<Set<PreviewGroup>>(new Set(APPLIED_GROUPS));
   const [upload, uploading] = useUploadPriceListMutation();
@@ -346,7 +352,7 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
     for (const [name, a] of Object.entries(answers)) {
       if (!a.choice) continue;
       const [product, variety] = a.choice.split(':');
-      names[name] = { product_id: Number(product), variety_id: variety ? Number(variety) : null, origin_country: a.origin.trim() || null };
+      names[name] = { product_id: Number(product), variety_id: variety ? Number(variety) : null, [LOT.origin.field]: a.origin.trim() || null };
     }
     try {
       const saved = await saveProfile({
