@@ -21,6 +21,16 @@ export type DriverValue<V> = V extends Date ? string : V;
 /** A table column's value in a raw answer: its driver value, null unless the column is NOT NULL. */
 export type ColumnValue<C extends Column> = DriverValue<C['_']['data']> | (C['_']['notNull'] extends true ? never : null);
 
+/** `V`, or null where the column may be null. */
+export type NullableAs<C extends Column, V> = V | (C['_']['notNull'] extends true ? never : null);
+
+/** A column as its text (`col::text`): a numeric's or a date's exact text, null where it is null. */
+export const textOf = <C extends Column>(column: C): SQL<NullableAs<C, string>> => sql<NullableAs<C, string>>`${column}::text`;
+
+/** A numeric column rounded to `places` (2: money, and amounts as the cards show them), as text. */
+export const roundedOf = <C extends Column>(column: C, places = 2): SQL<NullableAs<C, string>> =>
+  sql<NullableAs<C, string>>`round(${column}, ${sql.raw(String(places))})::text`;
+
 /** Some columns of a table's row as raw SQL answers them (the row of `SELECT t.a, t.b FROM t`). */
 export type RawRow<T extends Table, K extends keyof T['_']['columns'] = keyof T['_']['columns']> = {
   [P in K]: T['_']['columns'][P] extends Column ? ColumnValue<T['_']['columns'][P]> : never;
@@ -81,6 +91,9 @@ export async function returningRows<R>(db: Database, statement: SQL, selection: 
 /** A column's own name, unqualified: for an UPDATE's SET list written before its table is named (the pipeline's
  * `UPDATE <table> AS t SET <set>`), or after an alias the caller spells. */
 export const bare = (column: Column): SQL => sql`${sql.identifier(column.name)}`;
+
+/** Columns' own names, unqualified, for an INSERT's column list: `INSERT INTO t (${namesOf(t.a, t.b)}) …`. */
+export const namesOf = (...columns: Column[]): SQL => sql.join(columns.map(bare), sql`, `);
 
 /** `column = value` for an UPDATE's SET list: the column named by its table's object, unqualified as SET wants it. */
 export const assign = (column: Column, value: SQL | SQLWrapper): SQL => sql`${bare(column)} = ${value}`;

@@ -2,7 +2,9 @@
 // buyer's city, as the reserve is priced on it (record.ts) and as GET /api/reserves/route answers it (route.ts).
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { firstRow } from '../../db/rows';
+import { alias } from 'drizzle-orm/pg-core';
+import { roundedOf, select, selectFirst } from '../../db/rows';
+import { cityDelivery, offers } from '../../db/schema';
 import { DELIVERY_COST_MIN, deliveryTerms } from '../../../domain/reserves/figures';
 
 export interface ReserveRoute {
@@ -13,11 +15,14 @@ export interface ReserveRoute {
   fallback: boolean;
 }
 
+const O = alias(offers, 'o');
+const D = alias(cityDelivery, 'd');
+const ROUTE = select({ cost: roundedOf(D.cost), days: D.days });
+
 /** The route from the offer's loading city to `to` (a city id; null: no city yet, the default cost). */
 export async function routeOf(db: Database, offerId: number, to: number | null, deliveryCostDefault: number): Promise<ReserveRoute> {
-  const found = to === null ? undefined : firstRow<{ cost: string; days: number | null }>(await db.execute(sql`
-    SELECT round(d.cost, 2)::text AS cost, d.days FROM offers o
-    JOIN city_delivery d ON d.from_city_id = o.city_id AND d.to_city_id = ${to} WHERE o.id = ${offerId}`));
+  const found = to === null ? undefined : await selectFirst(db, ROUTE, sql`FROM ${offers} ${O}
+    JOIN ${cityDelivery} ${D} ON ${D.from_city_id} = ${O.city_id} AND ${D.to_city_id} = ${to} WHERE ${O.id} = ${offerId}`);
   const terms = deliveryTerms(found, deliveryCostDefault);
   return { cost: terms.delivery_cost, days: terms.delivery_days, fallback: !found || Number(found.cost) < DELIVERY_COST_MIN };
 }

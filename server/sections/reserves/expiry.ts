@@ -10,7 +10,8 @@
 // the timing. On PGlite there is one instance and the lock is always free.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { firstRow, rowsOf } from '../../db/rows';
+import { assign, roundedOf, select, selectFirst, selectRows } from '../../db/rows';
+import { reserves } from '../../db/schema';
 import { changeRecord } from '../../records/history';
 import { notify, recipients } from '../../records/notify';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
@@ -25,19 +26,18 @@ export const EXPIRY_LOCK = 2_022_0001;
 export const EXPIRY_EVERY_MS = 60_000;
 
 const locked = async (tx: Database) =>
-  firstRow<{ got: boolean }>(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${EXPIRY_LOCK}) AS got`))!.got;
+  (await selectFirst(tx, select({ got: sql<boolean>`pg_try_advisory_xact_lock(${EXPIRY_LOCK})` })))!.got;
 
 /** Expires one due reserve in its own transaction: its id, null when none is due, 'busy' when another runs. */
 async function expireOne(db: Database, today: string): Promise<number | null | 'busy'> {
   return db.transaction(async (tx) => {
     if (!(await locked(tx))) return 'busy' as const;
-    const due = firstRow<{ id: number; offer_id: number; amount: string }>(await tx.execute(sql`
-      SELECT id, offer_id, round(amount, 2)::text AS amount FROM reserves
-      WHERE status = 'active' AND reserved_until < ${today}::date ORDER BY id LIMIT 1 FOR UPDATE`));
+    const due = await selectFirst(tx, select({ id: reserves.id, offer_id: reserves.offer_id, amount: roundedOf(reserves.amount) }), sql`FROM ${reserves}
+      WHERE ${reserves.status} = 'active' AND ${reserves.reserved_until} < ${today}::date ORDER BY ${reserves.id} LIMIT 1 FOR UPDATE`);
     if (!due) return null;
     const id = Number(due.id);
     await release(tx, due.offer_id, due.amount, { by: null, via: { section: 'reserves', step: 'expire', ids: [id] } });
-    await changeRecord(tx, null, 'reserves', id, sql`status = 'expired'`);
+    await changeRecord(tx, null, 'reserves', id, assign(reserves.status, sql`'expired'`));
     await notify(tx, { to: recipients.responsibleOf(id), kind: 'reserve_expired', section: 'reserves', recordId: id, text: NOTIFICATION_TEXT.reserve_expired(id), dedupe: `expired:${id}` });
     return id;
   });
@@ -48,13 +48,13 @@ async function expireOne(db: Database, today: string): Promise<number | null | '
 async function remind(db: Database, today: string): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await locked(tx))) return;
-    const tomorrow = rowsOf<{ id: number; until: string }>(await tx.execute(sql`SELECT id, reserved_until::text AS until FROM reserves
-      WHERE status = 'active' AND reserved_until = ${addDays(today, 1)}::date`));
+    const tomorrow = await selectRows(tx, select({ id: reserves.id, until: sql<string>`${reserves.reserved_until}::text` }), sql`FROM ${reserves}
+      WHERE ${reserves.status} = 'active' AND ${reserves.reserved_until} = ${addDays(today, 1)}::date`);
     for (const r of tomorrow) {
       await notify(tx, { to: recipients.responsibleOf(r.id), kind: 'reserve_expiring', section: 'reserves', recordId: r.id, text: NOTIFICATION_TEXT.reserve_expiring(r.id), dedupe: `expiring:${r.id}:${r.until}` });
     }
-    const overdue = rowsOf<{ id: number; date: string }>(await tx.execute(sql`SELECT id, estimated_date_implementation::text AS date FROM reserves
-      WHERE status IN ('active', 'expired') AND estimated_date_implementation < ${today}::date`));
+    const overdue = await selectRows(tx, select({ id: reserves.id, date: sql<string>`${reserves.estimated_date_implementation}::text` }), sql`FROM ${reserves}
+      WHERE ${reserves.status} IN ('active', 'expired') AND ${reserves.estimated_date_implementation} < ${today}::date`);
     for (const r of overdue) {
       await notify(tx, { to: recipients.responsibleOf(r.id), kind: 'reserve_overdue', section: 'reserves', recordId: r.id, text: NOTIFICATION_TEXT.reserve_overdue(r.id), dedupe: `overdue:${r.id}:${r.date}` });
     }

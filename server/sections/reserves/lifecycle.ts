@@ -4,7 +4,7 @@
 // through offers/stock.ts in the step's own transaction, with the reserve row locked first and the offer row
 // after it (the order bulk delete locks them in too), so concurrent steps serialise instead of overselling or
 // deadlocking. The stock writer records the offer's change in its history, in the step's transaction.
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { isFieldVisible, scopeOf } from '../../../domain/permissions';
@@ -13,7 +13,8 @@ import { canReprice, currentTerms, growsOnOldTerms, keptTerms, sameTerms, TERMS_
 import { completionDateError } from '../../../domain/reserves/completion';
 import { badRequest, forbidden } from '../../errors';
 import { CREDIT_MSG } from '../../../domain/buyers/credit';
-import { rowsOf } from '../../db/rows';
+import { select, selectFirst, selectRows } from '../../db/rows';
+import { buyers as buyersTable, reserves as reservesTable } from '../../db/schema';
 import { readRecord, recordStep, type BulkOutcome, type BulkRow, type RecordSection, type Row } from '../../records/pipeline';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { complete, lockOffer, release, reserve, resize, type StockCause } from '../offers/stock';
@@ -81,8 +82,8 @@ async function changeReserves(tx: Database, auth: AuthenticatedUser, rows: BulkR
   }
   // the credit check's first step for all at once: the buyers locked (in id order), each there and not deleted
   const buyerIds = [...new Set(checked.map((c) => c.values.buyer_id).filter((b): b is number => b !== null))].sort((x, y) => x - y);
-  const buyers = new Map(buyerIds.length ? rowsOf<{ id: number; status: string }>(await tx.execute(sql`SELECT id, status FROM buyers
-    WHERE id = ANY(${`{${buyerIds.join(',')}}`}::int[]) ORDER BY id FOR UPDATE`)).map((b) => [Number(b.id), b.status]) : []);
+  const buyers = new Map(buyerIds.length ? (await selectRows(tx, select({ id: buyersTable.id, status: buyersTable.status }), sql`FROM ${buyersTable}
+    WHERE ${buyersTable.id} = ANY(${`{${buyerIds.join(',')}}`}::int[]) ORDER BY ${buyersTable.id} FOR UPDATE`)).map((b) => [Number(b.id), b.status]) : []);
   for (const { id, current, values } of checked) {
     try {
       if (values.buyer_id !== null && (buyers.get(values.buyer_id) ?? 'deleted') === 'deleted') throw badRequest(CREDIT_MSG.buyerMissing);
@@ -119,7 +120,9 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
   async insert(tx, auth, { offer, values }, body) {
     // the reserve's number first, so the offer's history names it; the offer is locked before the reserve is
     // written (inserting it first would hold a key lock on the offer that two creators then deadlock on)
-    const [{ id }] = rowsOf<{ id: number }>(await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('reserves', 'id'))::int AS id`));
+    const { id } = (await selectFirst(tx, select({
+      id: sql<number>`nextval(pg_get_serial_sequence(${getTableName(reservesTable)}, ${reservesTable.id.name}))::int`,
+    })))!;
     // the form was checked against the stock read before; the locked offer has the last word
     await reserve(tx, offer.id, values.amount, { by: auth.user.id, via: { section: 'reserves', step: 'create', ids: [id] } });
     // the buyer's credit, beside the stock, before anything is written (issue 37)
@@ -224,7 +227,7 @@ export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, 
     if (error) throw badRequest(error);
     const offer = await lockOffer(tx, current.offer_id);
     if (offer.status !== 'active') throw badRequest(RESERVE_WRITE_MSG.renewOffer);
-    const short = rowsOf<{ short: boolean }>(await tx.execute(sql`SELECT ${current.amount}::numeric > ${offer.available_amount}::numeric AS short`))[0].short;
+    const { short } = (await selectFirst(tx, select({ short: sql<boolean>`${current.amount}::numeric > ${offer.available_amount}::numeric` })))!;
     if (short) throw badRequest(RESERVE_WRITE_MSG.renewShort(formatNumber(offer.available_amount)));
     await reserve(tx, current.offer_id, current.amount, stepOf(auth, id, 'renew'));
     const settings = await readBusinessSettings(tx);

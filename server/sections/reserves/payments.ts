@@ -1,30 +1,32 @@
 // 'Оплаты' on a completed reserve (issue 37): POST /api/reserves/{id}/payments adds one, never above what is left
 // to pay; DELETE /api/reserves/{id}/payments/{paymentId} takes one back (an administrator's). Each is a step of the
 // reserve made on the version the user saw: the reserve is locked, its version moves, its history tells of it.
-import { sql } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { leftToPay } from '../../../domain/buyers/ledger';
 import { PAYMENT_MSG, canSeePayments, paymentSchema } from '../../../domain/buyers/payments';
 import { forbidden, notFound } from '../../errors';
-import { firstRow, rowsOf } from '../../db/rows';
+import { columnsOf, roundedOf, select, selectFirst, selectRows, textOf, type SelectedRow } from '../../db/rows';
+import { payments as paymentsTable, reserves } from '../../db/schema';
 import { validateCard } from '../../records/card';
 import { recordChangeStep, type Row } from '../../records/pipeline';
 import { reserveRecord } from './lifecycle';
 import { todayOf } from '../../db/businessDay';
 
-/** A payment as the card lists it. */
-export interface PaymentRow {
-  id: number;
-  date: string;
-  amount: string;
-  comment: string | null;
-  created_at: string;
-}
+/** A payment as the card lists it (its date and creation time as their text). */
+const PAYMENT = select({
+  id: paymentsTable.id, date: textOf(paymentsTable.date), amount: roundedOf(paymentsTable.amount), ...columnsOf(paymentsTable, 'comment', 'created_at'),
+});
+export type PaymentRow = SelectedRow<typeof PAYMENT>;
+
+/** A reserve's payments that stand (not taken back). */
+const standing = (reserveId: number) => and(eq(paymentsTable.reserve_id, reserveId), not(paymentsTable.deleted));
 
 async function paidOf(tx: Database, reserveId: number): Promise<{ sum: string; paid: string[] }> {
-  const sale = firstRow<{ sum: string }>(await tx.execute(sql`SELECT round(coalesce(total_selling_sum, 0), 2)::text AS sum FROM reserves WHERE id = ${reserveId}`));
-  const paid = rowsOf<{ amount: string }>(await tx.execute(sql`SELECT amount::text AS amount FROM payments WHERE reserve_id = ${reserveId} AND NOT deleted`));
+  const sale = await selectFirst(tx, select({ sum: sql<string>`round(coalesce(${reserves.total_selling_sum}, 0), 2)::text` }),
+    sql`FROM ${reserves} WHERE ${reserves.id} = ${reserveId}`);
+  const paid = await selectRows(tx, select({ amount: textOf(paymentsTable.amount) }), sql`FROM ${paymentsTable} WHERE ${standing(reserveId)}`);
   return { sum: sale?.sum ?? '0', paid: paid.map((p) => p.amount) };
 }
 
@@ -32,8 +34,7 @@ async function paidOf(tx: Database, reserveId: number): Promise<{ sum: string; p
 export async function readPayments(db: Database, auth: AuthenticatedUser, id: number, read: () => Promise<Row>) {
   await read();
   if (!canSeePayments(auth.permissions)) throw forbidden(PAYMENT_MSG.forbidden);
-  const payments = rowsOf<PaymentRow>(await db.execute(sql`SELECT id, date::text AS date, round(amount, 2)::text AS amount, comment, created_at
-    FROM payments WHERE reserve_id = ${id} AND NOT deleted ORDER BY date, id`));
+  const payments = await selectRows(db, PAYMENT, sql`FROM ${paymentsTable} WHERE ${standing(id)} ORDER BY ${paymentsTable.date}, ${paymentsTable.id}`);
   const { sum, paid } = await paidOf(db, id);
   return { payments, left: leftToPay(sum, paid) };
 }
@@ -45,9 +46,9 @@ export function addPayment(db: Database, auth: AuthenticatedUser, id: number, bo
     const { sum, paid } = await paidOf(tx, id);
     const values = await validateCard(paymentSchema(leftToPay(sum, paid), await todayOf(tx)), body);
     const comment = values.comment ? String(values.comment).trim() || null : null;
-    const [payment] = rowsOf<{ id: number; amount: string }>(await tx.execute(sql`INSERT INTO payments (reserve_id, date, amount, comment, created_by)
-      VALUES (${id}, ${String(values.date).slice(0, 10)}::date, round(${String(values.amount)}::numeric, 2), ${comment}, ${auth.user.id})
-      RETURNING id, amount::text AS amount`));
+    const [payment] = await tx.insert(paymentsTable).values({
+      reserve_id: id, date: sql`${String(values.date).slice(0, 10)}::date`, amount: sql`round(${String(values.amount)}::numeric, 2)`, comment, created_by: auth.user.id,
+    }).returning({ id: paymentsTable.id, amount: textOf(paymentsTable.amount) });
     return { set: sql`status = t.status`, extra: [{ field: 'payments', key: payment.id, old: null, new: payment.amount }] };
   });
 }
@@ -56,8 +57,8 @@ export function addPayment(db: Database, auth: AuthenticatedUser, id: number, bo
 export function deletePayment(db: Database, auth: AuthenticatedUser, id: number, paymentId: number, body: Row) {
   if (!auth.permissions.is_admin) throw forbidden(PAYMENT_MSG.deleteForbidden);
   return recordChangeStep(db, auth, reserveRecord, id, body, 'pay', async (tx) => {
-    const [gone] = rowsOf<{ amount: string }>(await tx.execute(sql`UPDATE payments SET deleted = true, deleted_at = now()
-      WHERE id = ${paymentId} AND reserve_id = ${id} AND NOT deleted RETURNING amount::text AS amount`));
+    const [gone] = await tx.update(paymentsTable).set({ deleted: true, deleted_at: sql`now()` })
+      .where(and(eq(paymentsTable.id, paymentId), standing(id))).returning({ amount: textOf(paymentsTable.amount) });
     if (!gone) throw notFound(PAYMENT_MSG.missing);
     return { set: sql`status = t.status`, extra: [{ field: 'payments', key: paymentId, old: gone.amount, new: null }] };
   });

@@ -1,7 +1,8 @@
 // One reserve: read with its offer's figures (what the card computes its bounds from), and a form's values
 // turned into the row to write: checked against the shared yup schema for the offer being reserved and today's
 // business settings, with every figure computed here whatever the client sent.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { todayOf } from '../../db/businessDay';
 import { routeOf } from './delivery';
 import { deliveredCost } from '../../../domain/reserves/delivery';
@@ -20,42 +21,37 @@ import { currentTerms, keptTerms, pricedBy, TERM_VISIBILITY, type ReserveTerms }
 import { money, toNumber } from '../../../domain/numbers';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { badRequest } from '../../errors';
-import { firstRow, rowsOf } from '../../db/rows';
+import { columnsOf, roundedOf, select, selectFirst, selectRows, textOf, type SelectedRow } from '../../db/rows';
+import { buyers as buyersTable, cities as citiesTable, employees as employeesTable, offers, reserves as reservesTable } from '../../db/schema';
 import type { BusinessSettings } from '../../../domain/settings';
 import type { Row } from '../../records/pipeline';
-import { selectList } from '../../db/select';
 import { reservesSpec } from './list';
 import { documentsStateSql } from '../../records/documentsState';
 import { buyerReadable } from '../buyers/ledger';
 import { CREDIT_MSG } from '../../../domain/buyers/credit';
 import { FILLED_FROM, RESERVE_BUYER, type ReserveBuyerKey } from '../../../domain/reserves/buyerFields';
 
-/** The offer a reserve is placed against, as the form's bounds need it. */
-export interface ReservedOffer {
-  id: number;
-  status: string;
-  available_amount: string;
-  unit_price: string;
-  kg_price: string | null;
-  unit_weight: string | null;
-  units_per_pack: string | null;
-  unit_measure: string | null;
-  /** On stock, or on its way and expected that day (issue 40). */
-  logistics_state: string;
-  expected_arrival: string | null;
-}
+/** The tables under the aliases the reserves' statements give them. */
+const O = alias(offers, 'o');
+const R = alias(reservesTable, 'r');
 
-const OFFER_FIGURES = sql`o.id, o.status, round(o.available_amount, 2)::text AS available_amount, round(o.unit_price, 2)::text AS unit_price,
-  round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight, o.units_per_pack::text AS units_per_pack, o.unit_measure,
-  o.logistics_state, o.expected_arrival::text AS expected_arrival`;
+/** The offer a reserve is placed against, as the form's bounds need it (its logistics state: on stock, or on its
+ * way and expected that day, issue 40). */
+const OFFER_FIGURES = select({
+  id: O.id, status: O.status,
+  // generated from NOT NULL amounts: never null
+  available_amount: sql<string>`round(${O.available_amount}, 2)::text`,
+  unit_price: roundedOf(O.unit_price), kg_price: roundedOf(O.kg_price), unit_weight: textOf(O.unit_weight), units_per_pack: textOf(O.units_per_pack),
+  unit_measure: O.unit_measure, logistics_state: O.logistics_state, expected_arrival: textOf(O.expected_arrival),
+});
+export type ReservedOffer = SelectedRow<typeof OFFER_FIGURES>;
 
 /** A reserve's stored terms as text, exactly as kept (domain/reserves/terms.ts): what its card reads and a change
  * starts from. */
 const TERM_COLUMNS = {
-  offer_price_kg: sql`r.offer_price_kg::text`, unit_weight: sql`r.unit_weight::text`, costs_per_kg: sql`r.costs_per_kg::text`,
-  min_markup: sql`r.min_markup::text`, max_markup: sql`r.max_markup::text`,
+  offer_price_kg: textOf(R.offer_price_kg), unit_weight: textOf(R.unit_weight), costs_per_kg: textOf(R.costs_per_kg),
+  min_markup: textOf(R.min_markup), max_markup: textOf(R.max_markup),
 };
-const TERMS = selectList(TERM_COLUMNS);
 
 /** The columns of a reserve's card beside its list row: the ids its selects show, its selling band, the terms it
  * is judged by, and the offer's figures as they stand now (what a re-pricing would take). */
@@ -94,51 +90,45 @@ export const reserveReadShape = {
   finishRead: (_db: Database, auth: AuthenticatedUser, row: Row) => finishReserveRead(auth, row),
 };
 
-/** The stored reserve a change starts from. */
-export interface StoredReserve extends Row {
-  id: number;
-  offer_id: number;
-  status: string;
-  amount: string;
-  unit_price: string;
-  estimated_date_implementation: string | null;
-  reserved_until: string | null;
-}
-
-/** The reserve's buyer fields as stored (domain/reserves/buyerFields.ts). */
-const RESERVE_BUYER_COLUMNS = sql.join(Object.values(RESERVE_BUYER).map((key) => sql.identifier(key)), sql`, `);
-
-const STORED = sql`id, offer_id, status, round(amount, 2)::text AS amount,
-    round(unit_price, 2)::text AS unit_price, packs_amount::text AS packs_amount, round(unit_selling_price, 2)::text AS unit_selling_price,
-    estimated_date_implementation::text AS estimated_date_implementation, reserved_until::text AS reserved_until, buyer_id, ${RESERVE_BUYER_COLUMNS}, city_id,
-    round(total_selling_sum, 2)::text AS total_selling_sum,
-    round(delivery_cost, 2)::text AS delivery_cost, round(route_delivery_cost, 2)::text AS route_delivery_cost, delivery_days, responsible_id, ${TERMS}`;
+/** The stored reserve a change starts from: its figures as text (money rounded to two places), its buyer fields
+ * (domain/reserves/buyerFields.ts) and the terms it was made on. */
+const STORED = select({
+  ...columnsOf(R, 'id', 'offer_id', 'status'), amount: roundedOf(R.amount),
+  unit_price: roundedOf(R.unit_price), packs_amount: textOf(R.packs_amount), unit_selling_price: roundedOf(R.unit_selling_price),
+  estimated_date_implementation: textOf(R.estimated_date_implementation), reserved_until: textOf(R.reserved_until), ...columnsOf(R, 'buyer_id', ...Object.values(RESERVE_BUYER), 'city_id'),
+  total_selling_sum: roundedOf(R.total_selling_sum),
+  delivery_cost: roundedOf(R.delivery_cost), route_delivery_cost: roundedOf(R.route_delivery_cost), ...columnsOf(R, 'delivery_days', 'responsible_id'), ...TERM_COLUMNS,
+});
+export type StoredReserve = SelectedRow<typeof STORED>;
 
 export async function storedReserve(db: Database, id: number, lock = false): Promise<StoredReserve | undefined> {
-  return firstRow<StoredReserve>(await db.execute(sql`SELECT ${STORED} FROM reserves r WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`));
+  return selectFirst(db, STORED, sql`FROM ${reservesTable} ${R} WHERE ${R.id} = ${id} ${lock ? sql`FOR UPDATE` : sql``}`);
 }
 
 /** Many stored reserves in one statement (a bulk edit's chunk, locked by it already), by id. */
 export async function storedReserves(db: Database, ids: number[]): Promise<Map<number, StoredReserve>> {
   if (!ids.length) return new Map();
-  const found = rowsOf<StoredReserve>(await db.execute(sql`SELECT ${STORED} FROM reserves r WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`));
+  const found = await selectRows(db, STORED, sql`FROM ${reservesTable} ${R} WHERE ${R.id} = ANY(${`{${ids.join(',')}}`}::int[])`);
   return new Map(found.map((r) => [Number(r.id), r]));
 }
 
 export async function offerOfReserve(db: Database, offerId: number): Promise<ReservedOffer | undefined> {
-  return firstRow<ReservedOffer>(await db.execute(sql`SELECT ${OFFER_FIGURES} FROM offers o WHERE o.id = ${offerId}`));
+  return selectFirst(db, OFFER_FIGURES, sql`FROM ${offers} ${O} WHERE ${O.id} = ${offerId}`);
 }
 
 /** The offers of many reserves in one statement, by id. */
 export async function offersOfReserves(db: Database, offerIds: number[]): Promise<Map<number, ReservedOffer>> {
   const ids = [...new Set(offerIds)];
   if (!ids.length) return new Map();
-  const found = rowsOf<ReservedOffer>(await db.execute(sql`SELECT ${OFFER_FIGURES} FROM offers o WHERE o.id = ANY(${`{${ids.join(',')}}`}::int[])`));
+  const found = await selectRows(db, OFFER_FIGURES, sql`FROM ${offers} ${O} WHERE ${O.id} = ANY(${`{${ids.join(',')}}`}::int[])`);
   return new Map(found.map((o) => [Number(o.id), o]));
 }
 
+/** The buyer card's columns a reserve reads: its state and terms, and the fields that fill the reserve's. */
+const BUYER_COLUMNS = select(columnsOf(buyersTable, 'id', 'status', ...Object.values(FILLED_FROM), 'city_id', 'payment_terms'));
+
 /** The buyer a reserve names, as its form reads it. */
-type PickedBuyer = Row & { id: number; payment_terms: string; status: string };
+type PickedBuyer = SelectedRow<typeof BUYER_COLUMNS>;
 
 /** What a reserve's form is checked against besides its offer: today's business settings and day, the buyers,
  * employees and cities it names. The card asks the database as it goes (dbFacts); a bulk edit reads them for a
@@ -153,9 +143,6 @@ export interface ReserveFacts {
   cityLive(id: number): Promise<boolean>;
 }
 
-/** The buyer card's columns a reserve reads: its state and terms, and the fields that fill the reserve's. */
-const BUYER_COLUMNS = sql`id, status, ${sql.join([...new Set([...Object.values(FILLED_FROM), 'city_id'])].map((key) => sql.identifier(key)), sql`, `)}, payment_terms`;
-
 /** The facts as the card reads them: one question each, when it comes. */
 export function dbFacts(db: Database): ReserveFacts {
   let settings: Promise<BusinessSettings> | undefined;
@@ -163,9 +150,11 @@ export function dbFacts(db: Database): ReserveFacts {
   return {
     settings: () => (settings ??= readBusinessSettings(db)),
     today: () => (today ??= todayOf(db)),
-    buyer: async (id) => firstRow<PickedBuyer>(await db.execute(sql`SELECT ${BUYER_COLUMNS} FROM buyers WHERE id = ${id}`)),
-    employeeStatus: async (id) => firstRow<{ status: string }>(await db.execute(sql`SELECT status FROM employees WHERE id = ${id}`))?.status,
-    cityLive: async (id) => firstRow<{ live: boolean }>(await db.execute(sql`SELECT EXISTS (SELECT 1 FROM cities WHERE id = ${id} AND status <> 'deleted') AS live`))!.live,
+    buyer: (id) => selectFirst(db, BUYER_COLUMNS, sql`FROM ${buyersTable} WHERE ${buyersTable.id} = ${id}`),
+    employeeStatus: async (id) => (await db.select({ status: employeesTable.status }).from(employeesTable).where(eq(employeesTable.id, id)))[0]?.status,
+    cityLive: async (id) => (await selectFirst(db, select({
+      live: sql<boolean>`EXISTS (SELECT 1 FROM ${citiesTable} WHERE ${citiesTable.id} = ${id} AND ${citiesTable.status} <> 'deleted')`,
+    })))!.live,
   };
 }
 
@@ -176,12 +165,12 @@ const idList = (ids: Iterable<unknown>) => `{${[...new Set([...ids].filter((id) 
 export async function chunkFacts(db: Database, reserves: StoredReserve[], employees: unknown[]): Promise<ReserveFacts> {
   const asked = dbFacts(db);
   const [settings, today] = [await asked.settings(), await asked.today()];
-  const buyers = new Map(rowsOf<PickedBuyer>(await db.execute(sql`SELECT ${BUYER_COLUMNS} FROM buyers WHERE id = ANY(${idList(reserves.map((r) => r.buyer_id))}::int[])`))
+  const buyers = new Map((await selectRows(db, BUYER_COLUMNS, sql`FROM ${buyersTable} WHERE ${buyersTable.id} = ANY(${idList(reserves.map((r) => r.buyer_id))}::int[])`))
     .map((b) => [Number(b.id), b]));
-  const staff = new Map(rowsOf<{ id: number; status: string }>(await db.execute(sql`SELECT id, status FROM employees
-    WHERE id = ANY(${idList([...reserves.map((r) => r.responsible_id), ...employees])}::int[])`)).map((e) => [Number(e.id), e.status]));
-  const cities = new Map(rowsOf<{ id: number; live: boolean }>(await db.execute(sql`SELECT id, status <> 'deleted' AS live FROM cities
-    WHERE id = ANY(${idList([...reserves.map((r) => r.city_id), ...[...buyers.values()].map((b) => b.city_id)])}::int[])`)).map((c) => [Number(c.id), c.live]));
+  const staff = new Map((await selectRows(db, select(columnsOf(employeesTable, 'id', 'status')), sql`FROM ${employeesTable}
+    WHERE ${employeesTable.id} = ANY(${idList([...reserves.map((r) => r.responsible_id), ...employees])}::int[])`)).map((e) => [Number(e.id), e.status]));
+  const cities = new Map((await selectRows(db, select({ id: citiesTable.id, live: sql<boolean>`${citiesTable.status} <> 'deleted'` }), sql`FROM ${citiesTable}
+    WHERE ${citiesTable.id} = ANY(${idList([...reserves.map((r) => r.city_id), ...[...buyers.values()].map((b) => b.city_id)])}::int[])`)).map((c) => [Number(c.id), c.live]));
   return {
     settings: async () => settings,
     today: async () => today,
@@ -238,7 +227,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   const valid = (await schema.validate(values, { abortEarly: false, stripUnknown: true })) as Row;
 
   const visible = (field: string) => !hidden.has(field);
-  const pick = (field: string) => (visible(field) ? valid[field] : current?.[field] ?? null);
+  const pick = (field: keyof StoredReserve) => (visible(field) ? valid[field] : current?.[field] ?? null);
   const cityId = pick('city_id') === null || pick('city_id') === undefined ? null : Number(pick('city_id'));
   const responsibleId = valid.responsible_id ?? values.responsible_id;
   await assertReferences(facts, cityId, responsibleId === null || responsibleId === undefined ? null : Number(responsibleId));
@@ -329,7 +318,7 @@ export type ReserveValues = Awaited<ReturnType<typeof prepareReserve>>;
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 /** The reserve's fields a picked buyer fills where the form left them empty: reserve field → the buyer's. */
-const FILLED_BY_BUYER: Readonly<Record<string, string>> = { ...FILLED_FROM, city_id: 'city_id' };
+const FILLED_BY_BUYER = { ...FILLED_FROM, city_id: 'city_id' } as const satisfies Readonly<Record<string, keyof PickedBuyer>>;
 
 /** The buyer the form names (issue 37), as the caller may read it, with its terms; its name, phone, city and address
  * fill the form's where it left them empty. A role that does not see the field keeps the stored buyer. */

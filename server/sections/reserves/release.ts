@@ -2,7 +2,8 @@
 // from the lifecycle, which reads the list's spec, so the list and the lifecycle do not import each other.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { selectRows, select } from '../../db/rows';
+import { reserves } from '../../db/schema';
 import type { Author } from '../../records/history';
 import { lockOffers, moveReserved } from '../offers/stock';
 
@@ -10,10 +11,10 @@ import { lockOffers, moveReserved } from '../offers/stock';
  * offers locked in id order in one statement (two concurrent deletes lock them in the same order) and written in one
  * UPDATE per chunk (issue 36: not one per offer), each offer's history naming the reserves that gave back. */
 export async function releaseBeforeDelete(tx: Database, reserveIds: number[], by: Author): Promise<void> {
-  const held = rowsOf<{ offer_id: number; amount: string; ids: number[] }>(await tx.execute(sql`
-    SELECT offer_id, sum(amount)::text AS amount, array_agg(id ORDER BY id) AS ids FROM reserves
-    WHERE id = ANY(${`{${reserveIds.join(',')}}`}::int[]) AND status = 'active'
-    GROUP BY offer_id ORDER BY offer_id`));
+  const held = await selectRows(tx, select({
+    offer_id: reserves.offer_id, amount: sql<string>`sum(${reserves.amount})::text`, ids: sql<number[]>`array_agg(${reserves.id} ORDER BY ${reserves.id})`,
+  }), sql`FROM ${reserves} WHERE ${reserves.id} = ANY(${`{${reserveIds.join(',')}}`}::int[]) AND ${reserves.status} = 'active'
+    GROUP BY ${reserves.offer_id} ORDER BY ${reserves.offer_id}`);
   if (!held.length) return;
   const locked = await lockOffers(tx, held.map((h) => Number(h.offer_id)));
   await moveReserved(tx, locked, held.map(({ offer_id, amount, ids }) => ({

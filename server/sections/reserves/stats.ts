@@ -7,7 +7,9 @@ import { stripHidden } from '../../contract/visible';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { scopeOf } from '../../../domain/permissions';
-import { rowsOf } from '../../db/rows';
+import { alias } from 'drizzle-orm/pg-core';
+import { roundedOf, select, selectRows } from '../../db/rows';
+import { products, reserves as reservesTable } from '../../db/schema';
 import { scopeCondition } from '../../records/access';
 import { reservesSpec } from './list';
 
@@ -43,16 +45,21 @@ export function reserveStats(alias: string, reserves: SQL, extra: SQL = sql``) {
   };
 }
 
+/** The reserves and their products under the aliases of the reserves list's FROM (reservesSpec.from). */
+const R = alias(reservesTable, 'r');
+const P = alias(products, 'p');
+const SHORT_LIST = select({
+  id: R.id, product: sql<{ id: number; name: string } | null>`${ref(sql`${P.id}`, sql`${P.name}`)}`, amount: roundedOf(R.amount),
+  total_selling_sum: roundedOf(R.total_selling_sum), status: R.status, created_at: R.created_at,
+});
+
 /** The latest reserves matching `of` (a condition over reserves `r`) as a card lists them: id, product,
  * amount, selling sum, status and date; within the caller's reserve scope and hidden fields, none without
  * the right to read reserves. The employee card shows the reserves the employee is responsible for. */
 export async function reservesShortList(db: Database, auth: AuthenticatedUser, of: SQL, limit = 10): Promise<Record<string, unknown>[]> {
   if (scopeOf(auth.permissions, 'reserves', 'read') === 'none') return [];
-  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`
-    SELECT r.id, ${ref(sql`p.id`, sql`p.name`)} AS product, ${money2(sql`r.amount`)} AS amount,
-           ${money2(sql`r.total_selling_sum`)} AS total_selling_sum, r.status, r.created_at
-    ${reservesSpec.from}
-    WHERE (${of}) AND r.status <> 'deleted' AND ${scopeCondition(reservesSpec, auth, 'read')}
-    ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit}`));
+  const rows = await selectRows(db, SHORT_LIST, sql`${reservesSpec.from}
+    WHERE (${of}) AND ${R.status} <> 'deleted' AND ${scopeCondition(reservesSpec, auth, 'read')}
+    ORDER BY ${R.created_at} DESC, ${R.id} DESC LIMIT ${limit}`);
   return stripHidden(rows, auth.permissions, reservesSpec);
 }
