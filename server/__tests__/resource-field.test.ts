@@ -1,7 +1,8 @@
 // "A plain field is one line in its resource plus its migration" (issue 32): a field added to the offers' resource
 // in one place, with its column added to the table as a migration would, is seen by the card's form, the list
 // (column, sort, filter), the export, the import template, history, bulk edit and role hiding, each derived from
-// that one declaration by the same code the real sections go through.
+// that one declaration by the same code the real sections go through; marked as part of the lot, by the price
+// list's and the quote's lot too (domain/offers/lot.ts, server/priceList/lot.ts).
 import { eq, sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
 import { users } from '../db/schema';
@@ -16,6 +17,9 @@ import { offersResource } from '../../domain/offers/resource';
 import { historyFieldsOf, valueText } from '../../domain/history';
 import { bulkFieldsFor } from '../../domain/bulk';
 import { choicesFor } from '../../domain/fieldChoices';
+import { defineLot, LOT_COLUMNS, LOT_FIELDS, LOT_FILTERS, PRICE_LIST_LOT } from '../../domain/offers/lot';
+import { lotFilterConditions, lotJoins, lotSelect } from '../priceList/lot';
+import { rowsOf } from '../db/rows';
 
 let ctx: DemoContext;
 
@@ -109,4 +113,23 @@ test('a role may have it hidden: the roles tab offers it, and the list, its sort
   expect(list.data.some((row) => 'packing_note' in row)).toBe(false);
   await expect(runList(ctx.db, listSpec, hiding, { packing_note: 'мешок' }, '/api/offers')).rejects.toMatchObject({ statusCode: 403 });
   await expect(runList(ctx.db, listSpec, hiding, { sort: 'packing_note' }, '/api/offers')).rejects.toMatchObject({ statusCode: 400 });
+});
+
+test('marked as part of the lot, the price list and the quote read it, title, filter and type it', async () => {
+  // the same line, marked as what a buyer is quoted too (domain/offers/lot.ts)
+  const lot = defineLot(defineResource({ ...spec, fields: { ...spec.fields, packing_note: { ...packingNote, lot: { part: 'note', title: 'Примечание' } } } }));
+  const keys = (fields: readonly { key: string }[]) => fields.map((fd) => fd.key);
+  expect(keys(lot.fields)).toEqual([...keys(LOT_FIELDS), 'packing_note']);
+  expect(keys(lot.priceList)).toEqual([...keys(PRICE_LIST_LOT), 'packing_note']);
+  expect(lot.columns.map((fd) => fd.title)).toEqual([...LOT_COLUMNS.map((fd) => fd.title), 'Примечание']);
+  expect(lot.filters.map((fd) => fd.field)).toEqual([...LOT_FILTERS.map((fd) => fd.field), 'packing_note']);
+  expect(lot.properties().packing_note).toEqual({ type: ['string', 'null'] });
+  expect(lot.filterProperties({ ids: 'ids', texts: 'texts' }).packing_note).toBe('texts');
+  expect(lot.filtersOf({ note: 'Двойной мешок' }).packing_note).toEqual(['Двойной мешок']);
+  // the price list's SQL selects it and filters by it; the quote's title names it
+  const rows = rowsOf<Record<string, unknown>>(await ctx.db.execute(sql`SELECT o.id, ${lotSelect('o', lot.priceList)} FROM offers o ${lotJoins('o', lot.fields)}
+    WHERE ${sql.join(lotFilterConditions('o', { packing_note: ['Двойной мешок'] }, lot.filters), sql` AND `)}`));
+  expect(rows.map((row) => [row.id, row.packing_note])).toEqual([[3, 'Двойной мешок']]);
+  expect(Object.keys(lot.pickPriceList(rows[0]))).toEqual(keys(lot.priceList));
+  expect(lot.title(rows[0]).endsWith(', Двойной мешок')).toBe(true);
 });

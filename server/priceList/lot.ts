@@ -1,15 +1,16 @@
 // The SQL that reads an offer's lot (domain/offers/lot.ts): the lot's texts as a select list, the joins its
 // references need and its filters' conditions, given the offers' alias. The price list's and the quote's queries
-// read lots through these, so a field added to the lot is read, joined and filtered without a line here.
+// read lots through these, so a field added to the lot is read, joined and filtered without a line here. Each takes
+// the lot's fields it reads, the offers' by default.
 import { sql, type SQL } from 'drizzle-orm';
-import { LOT_FIELDS, LOT_FILTERS, PRICE_LIST_LOT, type LotField, type LotFilters } from '../../domain/offers/lot';
+import { LOT_FIELDS, LOT_FILTERS, PRICE_LIST_LOT, type AnyLotField as Field } from '../../domain/offers/lot';
 
 /** The offer's column of a lot field under alias `a` ('o.harvest_year'). */
-export const lotColumn = (a: string, fd: Pick<LotField, 'field'>): SQL => sql.raw(`${a}.${fd.field}`);
+export const lotColumn = (a: string, fd: Pick<Field, 'field'>): SQL => sql.raw(`${a}.${fd.field}`);
 
 /** The lot's texts as a select list in an order (the price list's by default): a reference's name under its key,
  * a plain field as stored (under its key where that is another). */
-export function lotSelect(a: string, order: readonly LotField[] = PRICE_LIST_LOT): SQL {
+export function lotSelect(a: string, order: readonly Field[] = PRICE_LIST_LOT): SQL {
   return sql.raw(order.map((fd) => {
     if (fd.reference) return `${fd.reference.alias}.${fd.reference.name ?? 'name'} AS ${fd.key}`;
     return fd.key === fd.field ? `${a}.${fd.field}` : `${a}.${fd.field} AS ${fd.key}`;
@@ -17,8 +18,8 @@ export function lotSelect(a: string, order: readonly LotField[] = PRICE_LIST_LOT
 }
 
 /** The joins the lot's references need: the product's (a lot always has one) inner, the others left. */
-export function lotJoins(a: string): SQL {
-  return sql.raw(LOT_FIELDS.filter((fd) => fd.reference).map(({ part, field, reference: ref }) =>
+export function lotJoins(a: string, fields: readonly Field[] = LOT_FIELDS): SQL {
+  return sql.raw(fields.filter((fd) => fd.reference).map(({ part, field, reference: ref }) =>
     `${part === 'product' ? 'JOIN' : 'LEFT JOIN'} ${ref!.list} ${ref!.alias} ON ${ref!.alias}.id = ${a}.${field}`).join('\n    '));
 }
 
@@ -28,9 +29,9 @@ export const anyOf = (column: SQL, values: readonly (string | number)[] | undefi
 
 /** The conditions of a query's lot filters on the offer under `a`, in the filter panel's order (none for a filter
  * not given or empty). */
-export function lotFilterConditions(a: string, q: LotFilters): SQL[] {
-  return LOT_FILTERS.flatMap((fd) => {
-    const condition = anyOf(lotColumn(a, fd), q[fd.field]);
+export function lotFilterConditions(a: string, q: object, filters: readonly Field[] = LOT_FILTERS): SQL[] {
+  return filters.flatMap((fd) => {
+    const condition = anyOf(lotColumn(a, fd), (q as Record<string, (string | number)[] | undefined>)[fd.field]);
     return condition ? [condition] : [];
   });
 }
