@@ -8,7 +8,7 @@ import { files, uploadReservations } from '../db/schema';
 import type { AuthenticatedUser } from '../accounts/users';
 import { isSection, type Section } from '../../domain/sections';
 import { FILE_RULES, UNATTACHED_KEEP_HOURS, UPLOAD_QUOTA_BYTES, contentProblem, fileProblem, type FileKind } from '../../domain/files';
-import { rowsOf } from '../db/rows';
+import { columnsOf, returningRows, select, selectFirst } from '../db/rows';
 import type { SectionSpec } from '../contract/section';
 import { recordVisible } from './access';
 
@@ -38,10 +38,12 @@ const RESERVATION_MINUTES = 60;
 export async function reserveUpload(db: Database, auth: AuthenticatedUser, bytes: number): Promise<number | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT 1 FROM users WHERE id = ${auth.user.id} FOR UPDATE`);
-    const [held] = rowsOf<{ bytes: string }>(await tx.execute(sql`
-      SELECT ((SELECT coalesce(sum(size), 0) FROM files WHERE created_by = ${auth.user.id} AND entity_id IS NULL)
-        + (SELECT coalesce(sum(bytes), 0) FROM upload_reservations WHERE user_id = ${auth.user.id}
-             AND created_at > now() - make_interval(mins => ${RESERVATION_MINUTES})))::text AS bytes`));
+    const r = uploadReservations;
+    const held = (await selectFirst(tx, select({
+      bytes: sql<string>`((SELECT coalesce(sum(${files.size}), 0) FROM ${files} WHERE ${files.created_by} = ${auth.user.id} AND ${files.entity_id} IS NULL)
+        + (SELECT coalesce(sum(${r.bytes}), 0) FROM ${r} WHERE ${r.user_id} = ${auth.user.id}
+             AND ${r.created_at} > now() - make_interval(mins => ${RESERVATION_MINUTES})))::text`,
+    })))!;
     if (Number(held.bytes) + bytes > UPLOAD_QUOTA_BYTES) return null;
     const [row] = await tx.insert(uploadReservations).values({ user_id: auth.user.id, bytes }).returning({ id: uploadReservations.id });
     return row.id;
@@ -56,11 +58,10 @@ export async function releaseUpload(db: Database, id: number): Promise<void> {
 /** Uploads no record took within UNATTACHED_KEEP_HOURS (a card left without saving) are removed, a batch at a
  * time, rows first so nothing serves a file being removed. Answers how many went. */
 export async function removeStaleUploads(db: Database, stores: FileStores, batch = 200): Promise<number> {
-  const stale = rowsOf<{ id: number; storage_path: string; store: string }>(await db.execute(sql`
-    DELETE FROM files WHERE id IN (
-      SELECT id FROM files WHERE entity_id IS NULL AND created_at < now() - make_interval(hours => ${UNATTACHED_KEEP_HOURS})
-      ORDER BY id LIMIT ${batch})
-    RETURNING id, storage_path, store`));
+  const stale = await returningRows(db, sql`
+    DELETE FROM ${files} WHERE ${files.id} IN (
+      SELECT ${files.id} FROM ${files} WHERE ${files.entity_id} IS NULL AND ${files.created_at} < now() - make_interval(hours => ${UNATTACHED_KEEP_HOURS})
+      ORDER BY ${files.id} LIMIT ${batch})`, select(columnsOf(files, 'id', 'storage_path', 'store')));
   for (const row of stale) await stores.of(row.store).delete(row.storage_path).catch(() => undefined);
   await db.execute(sql`DELETE FROM upload_reservations WHERE created_at < now() - make_interval(mins => ${RESERVATION_MINUTES})`);
   return stale.length;

@@ -8,7 +8,8 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { RESPONSIBLE_MSG } from '../../domain/reserves/messages';
 import { scopeOf } from '../../domain/permissions';
 import { badRequest, forbidden } from '../errors';
-import { firstRow, rowsOf } from '../db/rows';
+import { assign, bare, rowsOf, selectFirst, select } from '../db/rows';
+import { employees, reserves } from '../db/schema';
 import { recordsChanged, type ChangedRecord } from './history';
 
 /** The employees' active reserves handed to `to` (locked in id order, as every reserve writer takes them). */
@@ -16,12 +17,13 @@ export async function handReservesOver(tx: Database, auth: AuthenticatedUser, em
   // handing over changes every reserve of theirs, whoever's they are
   if (!auth.permissions.is_admin && scopeOf(auth.permissions, 'reserves', 'update') !== 'all') throw forbidden();
   if (employeeIds.includes(to)) throw badRequest(RESPONSIBLE_MSG.handToDeleted);
-  const target = firstRow<{ status: string }>(await tx.execute(sql`SELECT status FROM employees WHERE id = ${to} FOR SHARE`));
+  const target = await selectFirst(tx, select({ status: employees.status }), sql`FROM ${employees} WHERE ${employees.id} = ${to} FOR SHARE`);
   if (target?.status !== 'active') throw badRequest(RESPONSIBLE_MSG.handToMissing);
   const ids = sql.join(employeeIds.map((id) => sql`${id}`), sql`, `);
-  const changed = rowsOf<ChangedRecord>(await tx.execute(sql`UPDATE reserves t SET responsible_id = ${to}
-    FROM (SELECT x.id AS old_id, to_jsonb(x) AS before FROM reserves x
-      WHERE x.responsible_id IN (${ids}) AND x.status = 'active' ORDER BY x.id FOR UPDATE) old
+  const [responsible, status] = [bare(reserves.responsible_id), bare(reserves.status)];
+  const changed = rowsOf<ChangedRecord>(await tx.execute(sql`UPDATE ${reserves} t SET ${assign(reserves.responsible_id, sql`${to}`)}
+    FROM (SELECT x.id AS old_id, to_jsonb(x) AS before FROM ${reserves} x
+      WHERE x.${responsible} IN (${ids}) AND x.${status} = 'active' ORDER BY x.id FOR UPDATE) old
     WHERE t.id = old.old_id RETURNING t.id, old.before, to_jsonb(t) AS after`));
   await recordsChanged(tx, auth.user.id, 'reserves', changed.map((c) => ({ ...c, id: Number(c.id) })));
 }

@@ -6,7 +6,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { HISTORY_FIELDS, type FieldChange, type HistoryAction, type HistoryCause } from '../../domain/history';
 import type { Section } from '../../domain/sections';
-import { firstRow, rowsOf } from '../db/rows';
+import { firstRow, namesOf, returningRows, select } from '../db/rows';
+import { recordHistory as historyTable } from '../db/schema';
 import { announceChanges } from '../db/changes';
 import type { LiveKind } from '../../domain/live';
 
@@ -67,11 +68,12 @@ async function recordsEntered(
   if (!recordIds.length) return [];
   // what an entry tells besides its action, by the record's id (none: '[]')
   const told = Object.fromEntries((changes ?? []).map((c, i) => [recordIds[i], c]).filter(([, c]) => (c as FieldChange[]).length));
-  const written = rowsOf<{ id: number; version: number }>(await tx.execute(sql`
-    INSERT INTO record_history (section, record_id, action, user_id, changes, via, version)
+  const h = historyTable;
+  const written = await returningRows(tx, sql`
+    INSERT INTO ${h} (${namesOf(h.section, h.record_id, h.action, h.user_id, h.changes, h.via, h.version)})
     SELECT ${section}, t.id, ${action}, ${by}::int, coalesce(${JSON.stringify(told)}::jsonb -> t.id::text, '[]'::jsonb), NULL, t.version FROM ${sql.identifier(section)} t
-    WHERE t.id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(recordIds)}::jsonb)) ORDER BY t.id
-    RETURNING record_id AS id, version`));
+    WHERE t.id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(recordIds)}::jsonb)) ORDER BY t.id`,
+    select({ id: h.record_id, version: h.version }));
   const versions = new Map(written.map((row) => [Number(row.id), Number(row.version)]));
   // heard on the live streams like every other write (recordHistory's note); a restored record comes back into
   // the lists as a new one would

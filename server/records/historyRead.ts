@@ -4,32 +4,36 @@
 // entirely (it would say that something hidden changed); who wrote is left out where the role does not see who
 // created records; reserves named as the cause of an offer's stock change only where the reader may read them.
 // References are answered by name.
-import { sql } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { HISTORY_FIELDS, type FieldChange, type HistoryAction, type HistoryCause, type HistoryEntry, type HistoryRef, type NamedValue } from '../../domain/history';
 import { isColumnVisible, isRefVisible, scopeOf } from '../../domain/permissions';
 import type { Section } from '../../domain/sections';
 import { notFound } from '../errors';
-import { firstRow, rowsOf } from '../db/rows';
+import { firstRow, rowsOf, select, selectRows, type SelectedRow } from '../db/rows';
+import { buyers, cities, employees, packing, positions, products, recordHistory, suppliers, users, varieties } from '../db/schema';
 import type { SectionSpec } from '../contract/section';
 import { scopeCondition } from './access';
 
-interface StoredEntry {
-  id: number;
-  at: string | Date;
-  action: HistoryAction;
-  changes: FieldChange[];
-  via: HistoryCause | null;
-  user_id: number | null;
-  user_name: string | null;
-}
+const H = alias(recordHistory, 'h');
+const U = alias(users, 'u');
+/** A history entry as stored, with its author's name (their email where they have none); its jsonb typed as
+ * domain/history.ts writes it. */
+const STORED_ENTRY = select({
+  id: H.id, at: H.at, action: sql<HistoryAction>`${H.action}`, changes: sql<FieldChange[]>`${H.changes}`, via: sql<HistoryCause | null>`${H.via}`,
+  user_id: H.user_id, user_name: sql<string | null>`coalesce(${U.name}, ${U.email})`,
+});
+type StoredEntry = SelectedRow<typeof STORED_ENTRY>;
 
-/** The table and name column of each reference list a change may name. */
-const REF_TABLES: Record<HistoryRef, [string, string]> = {
-  products: ['products', 'name'], varieties: ['varieties', 'name'], packing: ['packing', 'name'], cities: ['cities', 'name'],
-  suppliers: ['suppliers', 'name'], employees: ['employees', 'full_name'], positions: ['positions', 'name'], buyers: ['buyers', 'name'],
-};
+/** The id and name of each reference list a change may name. */
+const REF_TABLES = {
+  products: { id: products.id, name: sql<string>`${products.name}` }, varieties: { id: varieties.id, name: sql<string>`${varieties.name}` },
+  packing: { id: packing.id, name: sql<string>`${packing.name}` }, cities: { id: cities.id, name: sql<string>`${cities.name}` },
+  suppliers: { id: suppliers.id, name: sql<string>`${suppliers.name}` }, employees: { id: employees.id, name: sql<string>`${employees.full_name}` },
+  positions: { id: positions.id, name: sql<string>`${positions.name}` }, buyers: { id: buyers.id, name: sql<string>`${buyers.name}` },
+} satisfies Record<HistoryRef, { id: Column; name: SQL<string> }>;
 
 /** `afterVersion`: only the entries of writes after that version of the record (what a stale save answers). */
 export async function readHistory(db: Database, specs: Record<Section, SectionSpec>, auth: AuthenticatedUser, section: Section, id: number, withDeleted: boolean): Promise<HistoryEntry[]> {
@@ -53,11 +57,9 @@ export async function changesSince(db: Database, auth: AuthenticatedUser, sectio
 }
 
 async function storedEntries(db: Database, section: Section, id: number, afterVersion?: number): Promise<StoredEntry[]> {
-  return rowsOf<StoredEntry>(await db.execute(sql`
-    SELECT h.id, h.at, h.action, h.changes, h.via, h.user_id, coalesce(u.name, u.email) AS user_name
-    FROM record_history h LEFT JOIN users u ON u.id = h.user_id
-    WHERE h.section = ${section} AND h.record_id = ${id} ${afterVersion === undefined ? sql`` : sql`AND h.version > ${afterVersion}`}
-    ORDER BY h.id DESC`));
+  return selectRows(db, STORED_ENTRY, sql`FROM ${recordHistory} ${H} LEFT JOIN ${users} ${U} ON ${U.id} = ${H.user_id}
+    WHERE ${H.section} = ${section} AND ${H.record_id} = ${id} ${afterVersion === undefined ? sql`` : sql`AND ${H.version} > ${afterVersion}`}
+    ORDER BY ${H.id} DESC`);
 }
 
 /** The entries as the reader may see them: hidden fields' changes left out, an entry left with nothing to tell
@@ -119,9 +121,9 @@ async function nameReferences(db: Database, section: Section, entries: HistoryEn
   }
   const names = new Map<string, string>();
   for (const [ref, ids] of wanted) {
-    const [table, column] = REF_TABLES[ref];
-    const rows = rowsOf<{ id: number; name: string }>(await db.execute(sql`SELECT id, ${sql.identifier(column)} AS name FROM ${sql.identifier(table)}
-      WHERE id IN (${sql.join([...ids].map((i) => sql`${i}`), sql`, `)})`));
+    const { id, name } = REF_TABLES[ref];
+    const rows = await selectRows(db, select({ id, name }), sql`FROM ${id.table}
+      WHERE ${id} IN (${sql.join([...ids].map((i) => sql`${i}`), sql`, `)})`);
     for (const row of rows) names.set(`${ref}:${row.id}`, row.name);
   }
   const named = (ref: HistoryRef, id: unknown): NamedValue | null =>

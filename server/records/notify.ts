@@ -5,7 +5,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { announceNotifications } from '../db/changes';
-import { rowsOf } from '../db/rows';
+import { namesOf, returningRows, select } from '../db/rows';
+import { notifications } from '../db/schema';
 import type { NotificationKind } from '../../domain/notifications';
 import type { Section } from '../../domain/sections';
 import { KIND_FORBIDDEN } from '../../domain/permissions';
@@ -56,15 +57,18 @@ function opens(section: Section, recordId: SQL): SQL {
     ${forbidden.length ? sql`AND u.user_type NOT IN (${sql.join(forbidden.map((k) => sql`${k}`), sql`, `)})` : sql``}))`;
 }
 
+/** Who a written notice went to. */
+const TOLD = select({ user_id: notifications.user_id });
+
 /** Writes the notice for every active user it goes to; answers how many were told. */
 export async function notify(tx: Database, notice: Notice): Promise<number> {
-  const rows = rowsOf<{ user_id: number }>(await tx.execute(sql`
-    INSERT INTO notifications (user_id, kind, section, record_id, text, dedupe_key)
+  const n = notifications;
+  const rows = await returningRows(tx, sql`
+    INSERT INTO ${n} (${namesOf(n.user_id, n.kind, n.section, n.record_id, n.text, n.dedupe_key)})
     SELECT u.id, ${notice.kind}, ${notice.section}, ${notice.recordId}, ${notice.text}, ${notice.dedupe ?? null}
     FROM users u WHERE u.status = 'active' AND (${notice.to}) AND ${opens(notice.section, sql`${notice.recordId}`)}
       ${notice.by ? sql`AND u.id <> ${notice.by}` : sql``}
-    ON CONFLICT (user_id, dedupe_key) DO NOTHING
-    RETURNING user_id`));
+    ON CONFLICT (${namesOf(n.user_id, n.dedupe_key)}) DO NOTHING`, TOLD);
   await announceNotifications(tx, rows.map((r) => Number(r.user_id)));
   return rows.length;
 }
@@ -74,14 +78,14 @@ export async function notify(tx: Database, notice: Notice): Promise<number> {
 export async function notifyMany(tx: Database, notices: { recordId: number; text: string }[],
   common: { to: SQL; kind: NotificationKind; section: Section; by?: Author }): Promise<number> {
   if (!notices.length) return 0;
-  const rows = rowsOf<{ user_id: number }>(await tx.execute(sql`
-    INSERT INTO notifications (user_id, kind, section, record_id, text)
+  const t = notifications;
+  const rows = await returningRows(tx, sql`
+    INSERT INTO ${t} (${namesOf(t.user_id, t.kind, t.section, t.record_id, t.text)})
     SELECT u.id, ${common.kind}, ${common.section}, n.record_id, n.text
     FROM jsonb_to_recordset(${JSON.stringify(notices.map((x, i) => ({ i, record_id: x.recordId, text: x.text })))}::jsonb) AS n(i int, record_id int, text text)
     JOIN users u ON u.status = 'active' AND (${common.to}) AND ${opens(common.section, sql`n.record_id`)}
       ${common.by ? sql`AND u.id <> ${common.by}` : sql``}
-    ORDER BY n.i, u.id
-    RETURNING user_id`));
+    ORDER BY n.i, u.id`, TOLD);
   await announceNotifications(tx, rows.map((r) => Number(r.user_id)));
   return rows.length;
 }
