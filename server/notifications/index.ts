@@ -5,9 +5,11 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { requireAuth } from '../accounts/auth';
 import { idOf, idParams, noQuery, responses } from '../http/schemas';
-import { firstRow, rowsOf } from '../db/rows';
+import { columnsOf, rowsOf, select, selectFirst, selectRows } from '../db/rows';
+import { notifications } from '../db/schema';
+import type { Section } from '../../domain/sections';
 import { notFound } from '../errors';
-import type { NotificationItem, NotificationList } from '../../domain/notifications';
+import type { NotificationKind, NotificationList } from '../../domain/notifications';
 
 /** The latest this many are listed. */
 export const NOTIFICATIONS_SHOWN = 50;
@@ -25,11 +27,13 @@ const marked = responses({ 200: { type: 'object', properties: { status: { type: 
 const noBody = { type: ['object', 'null'], properties: {}, additionalProperties: false } as const;
 
 export async function listNotifications(db: Database, userId: number): Promise<NotificationList> {
-  const items = rowsOf<NotificationItem & { created_at: string | Date }>(await db.execute(sql`
-    SELECT id, kind, section, record_id, text, created_at, read_at IS NOT NULL AS read FROM notifications
-    WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${NOTIFICATIONS_SHOWN}`));
-  const { unread } = firstRow<{ unread: number }>(await db.execute(sql`SELECT count(*)::int AS unread FROM notifications
-    WHERE user_id = ${userId} AND read_at IS NULL`))!;
+  const n = notifications;
+  const items = await selectRows(db, select({
+    id: n.id, kind: sql<NotificationKind>`${n.kind}`, section: sql<Section>`${n.section}`, ...columnsOf(n, 'record_id', 'text', 'created_at'),
+    read: sql<boolean>`${n.read_at} IS NOT NULL`,
+  }), sql`FROM ${n} WHERE ${n.user_id} = ${userId} ORDER BY ${n.id} DESC LIMIT ${NOTIFICATIONS_SHOWN}`);
+  const { unread } = (await selectFirst(db, select({ unread: sql<number>`count(*)::int` }), sql`FROM ${n}
+    WHERE ${n.user_id} = ${userId} AND ${n.read_at} IS NULL`))!;
   return { items: items.map((n) => ({ ...n, id: Number(n.id), record_id: Number(n.record_id), created_at: new Date(n.created_at).toISOString() })), unread: Number(unread) };
 }
 
