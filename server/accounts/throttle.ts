@@ -11,7 +11,7 @@ import { isIP } from 'node:net';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { loginFailures } from '../db/schema';
-import { rowsOf } from '../db/rows';
+import { select, selectFirst } from '../db/rows';
 
 export interface ThrottleRule {
   /** Failures of one login from one address within the window before that address is refused for it. */
@@ -60,13 +60,14 @@ const minutesUntil = (oldest: Date | string | null, windowMinutes: number) =>
 export async function assess(db: Database, login: string, address: string, rule: ThrottleRule): Promise<Verdict> {
   const since = new Date(Date.now() - rule.windowMinutes * 60_000);
   const pair = and(eq(loginFailures.login, login), eq(loginFailures.address, address));
-  const [row] = rowsOf<{ pair: number; pair_oldest: string | null; by_address: number; address_oldest: string | null; by_login: number }>(await db.execute(sql`
-    SELECT count(*) FILTER (WHERE ${pair})::int AS pair, min(failed_at) FILTER (WHERE ${pair}) AS pair_oldest,
-      count(*) FILTER (WHERE ${eq(loginFailures.address, address)})::int AS by_address,
-      min(failed_at) FILTER (WHERE ${eq(loginFailures.address, address)}) AS address_oldest,
-      count(*) FILTER (WHERE ${eq(loginFailures.login, login)})::int AS by_login
-    FROM ${loginFailures}
-    WHERE ${gt(loginFailures.failed_at, since)} AND ${or(eq(loginFailures.login, login), eq(loginFailures.address, address))}`));
+  const byAddress = eq(loginFailures.address, address);
+  const row = (await selectFirst(db, select({
+    pair: sql<number>`count(*) FILTER (WHERE ${pair})::int`, pair_oldest: sql<string | null>`min(${loginFailures.failed_at}) FILTER (WHERE ${pair})`,
+    by_address: sql<number>`count(*) FILTER (WHERE ${byAddress})::int`,
+    address_oldest: sql<string | null>`min(${loginFailures.failed_at}) FILTER (WHERE ${byAddress})`,
+    by_login: sql<number>`count(*) FILTER (WHERE ${eq(loginFailures.login, login)})::int`,
+  }), sql`FROM ${loginFailures}
+    WHERE ${gt(loginFailures.failed_at, since)} AND ${or(eq(loginFailures.login, login), eq(loginFailures.address, address))}`))!;
   let refuseMinutes = 0;
   if (row.pair >= rule.maxFailures) refuseMinutes = minutesUntil(row.pair_oldest, rule.windowMinutes);
   if (row.by_address >= rule.maxAddressFailures) refuseMinutes = Math.max(refuseMinutes, minutesUntil(row.address_oldest, rule.windowMinutes));
