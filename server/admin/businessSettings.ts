@@ -2,13 +2,13 @@
 // reserve card, and as numbers for the server's own selling-band and reserve calculations.
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { businessSettings } from '../db/schema';
+import { businessSettings, offers as offersTable } from '../db/schema';
 import { moveChangeGeneration } from '../db/changes';
 import { BAND_SETTINGS, BUSINESS_SETTING_NAMES, DAY_SETTING_DEFAULTS, type BusinessSettingName, type BusinessSettings } from '../../domain/settings';
 import { businessSettingsSchema, COMPANY_TITLE, companySettingsSchema, SETTING_TITLE, settingShown, type CompanySettingName } from '../../domain/settingsSchema';
 import { money, toNumber } from '../../domain/numbers';
 import { offerSellingBand } from '../../domain/offers/figures';
-import { rowsOf } from '../db/rows';
+import { columnsOf, select, selectRows, type SelectedRow } from '../db/rows';
 import type { AuthenticatedUser } from '../accounts/users';
 import { recordChange } from './log';
 import { readTimeZone } from '../db/businessDay';
@@ -37,25 +37,16 @@ export async function readBusinessSettings(db: Database): Promise<BusinessSettin
 /** Offers whose band is rewritten per statement: well under PostgreSQL's bind-parameter limit. */
 const BAND_BATCH = 1000;
 
-interface OfferBandInput {
-  id: number;
-  unit_measure: string | null;
-  unit_weight: string | null;
-  unit_amount: string;
-  kg_price: string | null;
-  warehouse_cost: string | null;
-  min_unit_price: string | null;
-  max_unit_price: string | null;
-}
+/** What an offer's band is computed from, and the band it has. */
+const BAND_INPUT = select(columnsOf(offersTable, 'id', 'unit_measure', 'unit_weight', 'unit_amount', 'kg_price', 'warehouse_cost', 'min_unit_price', 'max_unit_price'));
+type OfferBandInput = SelectedRow<typeof BAND_INPUT>;
 
 /** Every offer's min/max unit price from the given settings, by the offer card's own formula
  * (domain/offers/figures.ts offerSellingBand); only the offers whose band moved are written. The band follows the
  * settings without moving the offers' versions (issue 33, migration 0027): a card open on an offer stays current,
  * and its save recomputes the band from the settings anyway. */
 export async function recomputeOfferBands(tx: Database, settings: BusinessSettings): Promise<number> {
-  const offers = rowsOf<OfferBandInput>(await tx.execute(sql`
-    SELECT id, unit_measure, unit_weight, unit_amount, kg_price, warehouse_cost, min_unit_price, max_unit_price
-    FROM offers ORDER BY id FOR UPDATE`));
+  const offers: OfferBandInput[] = await selectRows(tx, BAND_INPUT, sql`FROM ${offersTable} ORDER BY ${offersTable.id} FOR UPDATE`);
   const changed: { id: number; min: string | null; max: string | null }[] = [];
   for (const offer of offers) {
     const band = offerSellingBand(offer, settings);
