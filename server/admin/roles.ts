@@ -1,11 +1,12 @@
 // Roles: their names, the matrix resource × action → all / own / none (role_permissions), and the fields each
 // role does not see (role_hidden_fields), chosen by title. Nothing caches them: the auth hook reads a caller's
 // role on every request, so a change applies to the role's users on their next request.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { roleHiddenFields, rolePermissions, roles } from '../db/schema';
+import { roleHiddenFields, rolePermissions, roles, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { rowsOf } from '../db/rows';
+import { select, selectRows } from '../db/rows';
 import type { AuthenticatedUser } from '../accounts/users';
 import {
   ACTION_TITLE, ADMIN_MSG, RESOURCE_TITLE, SCOPE_TITLE, type AdminRole, type RolesAnswer,
@@ -26,10 +27,15 @@ export interface RoleRights {
 
 const isCreditGrant = (g: { resource: string; action: string }) => g.resource === EXCEED_CREDIT_GRANT.resource && g.action === EXCEED_CREDIT_GRANT.action;
 
+const R = alias(roles, 'r');
+const U = alias(users, 'u');
+/** A role as the roles tab lists it, with how many users have it. */
+const ROLE = select({
+  id: R.id, name: R.name, users: sql<number>`(SELECT count(*)::int FROM ${users} ${U} WHERE ${U.role_id} = ${R.id})`, lower_delivery_cost: R.lower_delivery_cost,
+});
+
 async function readRoles(db: Database, id?: number): Promise<AdminRole[]> {
-  const list = rowsOf<{ id: number; name: string; users: number; lower_delivery_cost: boolean }>(await db.execute(sql`
-    SELECT r.id, r.name, (SELECT count(*)::int FROM users u WHERE u.role_id = r.id) AS users, r.lower_delivery_cost
-    FROM roles r ${id === undefined ? sql`` : sql`WHERE r.id = ${id}`} ORDER BY r.id`));
+  const list = await selectRows(db, ROLE, sql`FROM ${roles} ${R} ${id === undefined ? sql`` : sql`WHERE ${R.id} = ${id}`} ORDER BY ${R.id}`);
   if (!list.length) return [];
   const ids = list.map((r) => r.id);
   const grants = await db.select().from(rolePermissions).where(inArray(rolePermissions.role_id, ids));
@@ -64,8 +70,8 @@ async function oneRole(db: Database, id: number): Promise<AdminRole> {
 
 /** Role names are unique whatever their case: two 'Склад' roles could not be told apart in a select. */
 async function refuseDuplicateName(tx: Database, name: string, except?: number): Promise<void> {
-  const [same] = rowsOf<{ id: number }>(await tx.execute(sql`
-    SELECT id FROM roles WHERE lower(name) = lower(${name}) ${except === undefined ? sql`` : sql`AND id <> ${except}`} LIMIT 1`));
+  const [same] = await tx.select({ id: roles.id }).from(roles)
+    .where(and(sql`lower(${roles.name}) = lower(${name})`, except === undefined ? undefined : ne(roles.id, except))).limit(1);
   if (same) throw conflict(ADMIN_MSG.roleNameExists(name), 'Роль', same.id);
 }
 
