@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { MIGRATIONS_DIR } from '../db/client';
-import { firstRow } from '../db/rows';
+import { select, selectFirst } from '../db/rows';
 import { noQuery } from './schemas';
 
 /** How long the database may take to answer a probe before the instance counts as unhealthy. */
@@ -58,9 +58,10 @@ export function healthRoute(app: FastifyInstance, db: Database): void {
     let applied: number | null;
     try {
       const probe = async () => {
-        const table = firstRow<{ t: string | null }>(await db.execute(sql`SELECT to_regclass('drizzle.__drizzle_migrations')::text AS t`));
+        // drizzle's own table of applied migrations, not in the app's schema
+        const table = await selectFirst(db, select({ t: sql<string | null>`to_regclass('drizzle.__drizzle_migrations')::text` }));
         if (!table?.t) return null;
-        const row = firstRow<{ applied: string | null }>(await db.execute(sql`SELECT max(created_at)::text AS applied FROM drizzle.__drizzle_migrations`));
+        const row = await selectFirst(db, select({ applied: sql<string | null>`max(created_at)::text` }), sql`FROM drizzle.__drizzle_migrations`);
         return row?.applied ? Number(row.applied) : null;
       };
       applied = await withTimeout(probe(), PROBE_TIMEOUT_MS);
