@@ -18,7 +18,8 @@ import { money } from '../../../domain/numbers';
 import { readBusinessSettings, readShortfallRule } from '../../admin/businessSettings';
 import { badRequest } from '../../errors';
 import { todayOf } from '../../db/businessDay';
-import { firstRow } from '../../db/rows';
+import { roundedOf, select, selectFirst, textOf, type SelectedRow } from '../../db/rows';
+import { offers } from '../../db/schema';
 import { validateCard } from '../../records/card';
 import { changeRecord, type Author } from '../../records/history';
 import { notify, recipients } from '../../records/notify';
@@ -28,15 +29,12 @@ import { offerRecord } from './record';
 import { arrivalChange } from './stock';
 
 /** The offer's figures an arrival reads, as stored. */
-interface Lot {
-  purchased: string;
-  unit_measure: string | null;
-  unit_price: string;
-  unit_weight: string | null;
-  units_per_pack: string | null;
-  kg_price: string | null;
-  warehouse_cost: string | null;
-}
+const LOT = select({
+  purchased: roundedOf(offers.purchased_amount), unit_measure: offers.unit_measure, unit_price: roundedOf(offers.unit_price),
+  unit_weight: textOf(offers.unit_weight), units_per_pack: textOf(offers.units_per_pack), kg_price: roundedOf(offers.kg_price),
+  warehouse_cost: roundedOf(offers.warehouse_cost),
+});
+type Lot = SelectedRow<typeof LOT>;
 
 /** One reserve cut by a short arrival: its amount and the sums that follow it, or cancelled when nothing is left. */
 async function cutReserve(tx: Database, by: Author, offerId: number, cut: ReserveCut, reserve: { unit_price: string | null; unit_selling_price: string | null }, lot: Lot) {
@@ -60,9 +58,7 @@ export async function acceptArrival(db: Database, auth: AuthenticatedUser, id: n
     // not after the business day (setting time_zone)
     const valid = await validateCard(arrivalSchema(before.unit_measure as string | null, await todayOf(tx)), (body ?? {}) as Row);
     const received = money(valid.amount as number)!;
-    const lot = firstRow<Lot>(await tx.execute(sql`SELECT round(purchased_amount, 2)::text AS purchased, unit_measure, round(unit_price, 2)::text AS unit_price,
-      unit_weight::text AS unit_weight, units_per_pack::text AS units_per_pack, round(kg_price, 2)::text AS kg_price,
-      round(warehouse_cost, 2)::text AS warehouse_cost FROM offers WHERE id = ${id}`))!;
+    const lot = (await selectFirst(tx, LOT, sql`FROM ${offers} WHERE ${offers.id} = ${id}`))!;
     const left = leftForReserves(received, lot.purchased);
     if (left === null) throw badRequest(ARRIVAL_MSG.belowPurchased(lot.purchased));
     // every active reserve, the ones placed while the arrival waited for the lock included

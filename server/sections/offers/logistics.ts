@@ -4,7 +4,8 @@
 import { sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { roundedOf, select, selectRows, textOf } from '../../db/rows';
+import { reserves } from '../../db/schema';
 import { pendingArrival } from '../../../domain/offers/logistics';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import { changeRecord, type Author } from '../../records/history';
@@ -12,11 +13,12 @@ import { notify, recipients } from '../../records/notify';
 
 /** The offer's active reserves, oldest first, locked until the transaction ends. */
 export async function activeReserves(tx: Database, offerId: number) {
-  return rowsOf<{ id: number; amount: string; unit_price: string | null; unit_selling_price: string | null; estimated: string | null; until: string | null }>(
-    await tx.execute(sql`SELECT id, round(amount, 2)::text AS amount, round(unit_price, 2)::text AS unit_price,
-      round(unit_selling_price, 2)::text AS unit_selling_price, estimated_date_implementation::text AS estimated, reserved_until::text AS until
-      FROM reserves WHERE offer_id = ${offerId} AND status = 'active' ORDER BY created_at, id FOR UPDATE`),
-  ).map((r) => ({ ...r, id: Number(r.id) }));
+  const r = reserves;
+  return (await selectRows(tx, select({
+    id: r.id, amount: roundedOf(r.amount), unit_price: roundedOf(r.unit_price), unit_selling_price: roundedOf(r.unit_selling_price),
+    estimated: textOf(r.estimated_date_implementation), until: textOf(r.reserved_until),
+  }), sql`FROM ${r} WHERE ${r.offer_id} = ${offerId} AND ${r.status} = 'active' ORDER BY ${r.created_at}, ${r.id} FOR UPDATE`))
+    .map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /** RecordSection.lockFirst of offers: the reserves an offer's write may move, locked before the offer. */
