@@ -5,15 +5,20 @@
 // completed reserve is a deal that happened and stays in the figures when its offer is later deleted (the
 // tiles are what people report on), and an active one cannot outlive its offer, since an offer holding
 // reserved stock is never deleted (offers/stock.ts `unreserved`).
-import { sql } from 'drizzle-orm';
+import { sql, type Column } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { isRefVisible, scopeOf } from '../../../domain/permissions';
 import { SUMMARY_READS, type OffersSummary, type ReserveTile } from '../../../domain/offers/summary';
 import type { SectionSpec } from '../../contract/section';
-import { firstRow } from '../../db/rows';
+import { select, selectFirst } from '../../db/rows';
+import { offers, reserves } from '../../db/schema';
 import { scopeCondition } from '../../records/access';
 import { offersSpec } from './list';
+
+const R = alias(reserves, 'r');
+const O = alias(offers, 'o');
 
 /** `reservesSpec`: the reserves section's spec, for its read scope (app.sectionSpecs: a section imports no other). */
 export async function offersSummary(db: Database, auth: AuthenticatedUser, reservesSpec: SectionSpec): Promise<OffersSummary> {
@@ -21,13 +26,13 @@ export async function offersSummary(db: Database, auth: AuthenticatedUser, reser
   const sees = (figure: keyof typeof SUMMARY_READS) => isRefVisible(auth.permissions, SUMMARY_READS[figure]);
   if (scopeOf(auth.permissions, 'reserves', 'read') === 'none' || !sees('count')) return {};
   const visibleReserves = scopeCondition(reservesSpec, auth, 'read');
-  const row = firstRow<Record<string, string & number>>(await db.execute(sql`
-    SELECT count(*) FILTER (WHERE r.status = 'active')::int AS placed_count,
-           round(coalesce(sum(r.total_selling_sum) FILTER (WHERE r.status = 'active'), 0), 2)::text AS placed_sum,
-           count(*) FILTER (WHERE r.status = 'completed')::int AS realized_count,
-           round(coalesce(sum(r.total_selling_sum) FILTER (WHERE r.status = 'completed'), 0), 2)::text AS realized_sum,
-           round(coalesce(sum(r.total_sum) FILTER (WHERE r.status = 'completed'), 0), 2)::text AS realized_value
-    FROM reserves r JOIN offers o ON o.id = r.offer_id
+  const counted = (status: string) => sql<number>`count(*) FILTER (WHERE ${R.status} = ${sql.raw(`'${status}'`)})::int`;
+  const summed = (column: Column, status: string) =>
+    sql<string>`round(coalesce(sum(${column}) FILTER (WHERE ${R.status} = ${sql.raw(`'${status}'`)}), 0), 2)::text`;
+  const row = (await selectFirst(db, select({
+    placed_count: counted('active'), placed_sum: summed(R.total_selling_sum, 'active'),
+    realized_count: counted('completed'), realized_sum: summed(R.total_selling_sum, 'completed'), realized_value: summed(R.total_sum, 'completed'),
+  }), sql`FROM ${reserves} ${R} JOIN ${offers} ${O} ON ${O.id} = ${R.offer_id}
     WHERE ${visibleOffers} AND ${visibleReserves}`))!;
   const tile = (count: number, sum: string): ReserveTile => ({ count, ...(sees('sum') ? { sum } : {}) });
   return {
