@@ -3,9 +3,11 @@
 // and the document's version after the write. A change made on an older version answers 409 'stale' from it with
 // who changed the document, when and what, in the words every other stale answer uses.
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { FieldChange } from '../../../domain/history';
-import { rowsOf } from '../../db/rows';
+import { select, selectRows } from '../../db/rows';
+import { documentHistory, users } from '../../db/schema';
 import { isRefVisible, type Permissions } from '../../../domain/permissions';
 import { changedFieldTitles, type StaleInfo } from '../../../domain/versions';
 import { DOCUMENT_FIELDS, DOCUMENT_LABELS, documentName, type DocumentField } from '../../../domain/offers/documents';
@@ -79,9 +81,11 @@ export const documentFieldTitle = (field: string): string | undefined => DOCUMEN
 /** What a 409 'stale' on a document tells beside its message, as the offers' and quotes' do: who changed it last
  * (where the role sees who writes offers), when, and what, from the entries after the version the caller saw. */
 export async function documentStaleInfo(db: Database, perms: Permissions, documentId: number, seen: number, version: number): Promise<StaleInfo> {
-  const rows = rowsOf<{ at: string | Date; user: string | null; changes: FieldChange[] }>(await db.execute(sql`
-    SELECT h.at, coalesce(u.name, u.email) AS user, h.changes FROM document_history h LEFT JOIN users u ON u.id = h.user_id
-    WHERE h.document_id = ${documentId} AND h.version > ${seen} ORDER BY h.id`));
+  const h = alias(documentHistory, 'h');
+  const u = alias(users, 'u');
+  const rows = await selectRows(db, select({ at: h.at, user: sql<string | null>`coalesce(${u.name}, ${u.email})`, changes: sql<FieldChange[]>`${h.changes}` }),
+    sql`FROM ${documentHistory} ${h} LEFT JOIN ${users} ${u} ON ${u.id} = ${h.user_id}
+    WHERE ${h.document_id} = ${documentId} AND ${h.version} > ${seen} ORDER BY ${h.id}`);
   const last = rows.at(-1);
   const changes = rows.flatMap((r) => r.changes ?? []);
   return {
