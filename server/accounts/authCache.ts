@@ -11,7 +11,8 @@
 // and a request asks the database nothing until its token's rows must be read.
 import { sql } from 'drizzle-orm';
 import { embeddedClient, type Database } from '../db/client';
-import { firstRow } from '../db/rows';
+import { select, selectFirst } from '../db/rows';
+import { authEpoch } from '../db/schema';
 import { hashToken, LAST_SEEN_STEP_MS, findSessionUser, touchSession, type LiveSession } from './sessions';
 import { loadPermissions } from './users';
 import type { Permissions } from '../../domain/permissions';
@@ -32,7 +33,7 @@ export interface AuthRead {
   permissions: Permissions | null;
 }
 
-const EPOCH = sql`SELECT epoch FROM auth_epoch WHERE id = 1`;
+const EPOCH = select({ epoch: authEpoch.epoch });
 
 function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value) || value instanceof Date) return;
@@ -44,7 +45,7 @@ export function authCache(db: Database, size = AUTH_CACHE_SIZE) {
   let epoch: number | null = null;
   const entries = new Map<string, Entry>();
   const stats = { hits: 0, misses: 0 };
-  const readEpoch = async () => Number(firstRow<{ epoch: string | number }>(await db.execute(EPOCH))?.epoch ?? 0);
+  const readEpoch = async () => Number((await selectFirst(db, EPOCH, sql`FROM ${authEpoch} WHERE ${authEpoch.id} = 1`))?.epoch ?? 0);
   // the embedded database's epoch as each move commits (its announcement, migration 0017), not read per request
   const embedded = embeddedClient(db);
   let announced = 0;

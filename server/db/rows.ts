@@ -18,8 +18,10 @@ export const firstRow = <T>(result: unknown): T | undefined => rowsOf<T>(result)
  * builder maps a timestamp column of mode 'date' to a Date; raw SQL does not. */
 export type DriverValue<V> = V extends Date ? string : V;
 
-/** A table column's value in a raw answer: its driver value, null unless the column is NOT NULL. */
-export type ColumnValue<C extends Column> = DriverValue<C['_']['data']> | (C['_']['notNull'] extends true ? never : null);
+/** A table column's value in a raw answer: its driver value, null unless the column is NOT NULL. A bigint column
+ * comes as node-postgres's text (PGlite: a number) whatever drizzle's mode, so its type says both. */
+export type ColumnValue<C extends Column> =
+  (C['_']['columnType'] extends 'PgBigInt53' | 'PgBigInt64' ? string | number : DriverValue<C['_']['data']>) | (C['_']['notNull'] extends true ? never : null);
 
 /** `V`, or null where the column may be null. */
 export type NullableAs<C extends Column, V> = V | (C['_']['notNull'] extends true ? never : null);
