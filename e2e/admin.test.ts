@@ -41,8 +41,14 @@ async function minSellingPrice(page: Page, offerId: number): Promise<number> {
   await page.goto(`${ctx.app.url}/reserves/create?offer=${offerId}`);
   await page.getByRole('heading', { level: 1 }).getByText(`предложение № ${offerId}`).waitFor();
   await page.getByRole('combobox', { name: 'Город доставки' }).click();
+  // the card shows the default cost until the route's answer comes: read the price only once the route's cost is in
+  const routeAnswer = page.waitForResponse((r) => r.url().includes('/api/reserves/route?'));
   await page.getByRole('option').nth(2).click();
-  await page.waitForFunction(() => (document.querySelector('input[name="delivery_cost"]') as HTMLInputElement | null)?.value !== '');
+  const route = await (await routeAnswer).json() as { cost: string | null };
+  await page.waitForFunction((cost) => {
+    const typed = (document.querySelector('input[name="delivery_cost"]') as HTMLInputElement | null)?.value ?? '';
+    return typed !== '' && (cost === null || Number(typed.replace(',', '.').replace(/\s/g, '')) === Number(cost));
+  }, route.cost);
   const field = page.getByLabel('Минимальная цена продажи, ₽');
   await page.waitForFunction(() => [...document.querySelectorAll('label')].some((l) => l.textContent?.startsWith('Минимальная цена продажи')));
   const value = await field.inputValue();
