@@ -10,12 +10,13 @@ import type { QuoteBuyer } from '../../domain/quotes/search';
 import { money } from '../../domain/numbers';
 import { badRequest } from '../errors';
 import { buyerReadable, buyerTerms, creditStateOf } from '../sections/buyers/ledger';
-import { firstRow } from '../db/rows';
+import { columnsOf, select, selectFirst } from '../db/rows';
+import { buyers, cities } from '../db/schema';
 
 /** The buyer's city: the one named (not deleted), else 400 in Russian. */
 export async function quoteCity(db: Database, cityId: number | undefined): Promise<{ id: number; name: string }> {
   if (!cityId) throw badRequest(QUOTE_MSG.city);
-  const city = firstRow<{ id: number; name: string }>(await db.execute(sql`SELECT id, name FROM cities WHERE id = ${cityId} AND status <> 'deleted'`));
+  const city = await selectFirst(db, select(columnsOf(cities, 'id', 'name')), sql`FROM ${cities} WHERE ${cities.id} = ${cityId} AND ${cities.status} <> 'deleted'`);
   if (!city) throw badRequest(QUOTE_MSG.cityMissing);
   return city;
 }
@@ -31,8 +32,8 @@ export interface PickedBuyer {
 /** The buyer the request names, as the caller may read it; 400 'Покупатель не найден' otherwise. */
 export async function pickBuyer(db: Database, auth: AuthenticatedUser, id: number | undefined | null): Promise<PickedBuyer | null> {
   if (id === undefined || id === null) return null;
-  const row = firstRow<{ id: number; name: string; city_id: number | null }>(await db.execute(sql`
-    SELECT id, name, city_id FROM buyers WHERE id = ${id} AND status <> 'deleted'`));
+  const row = await selectFirst(db, select(columnsOf(buyers, 'id', 'name', 'city_id')),
+    sql`FROM ${buyers} WHERE ${buyers.id} = ${id} AND ${buyers.status} <> 'deleted'`);
   if (!row || !(await buyerReadable(db, auth, id))) throw badRequest(CREDIT_MSG.buyerMissing);
   const terms = canSeeQuoteCredit(auth.permissions) ? await buyerTerms(db, id) : undefined;
   return { id: row.id, name: row.name, city_id: row.city_id, credit: terms ? await creditStateOf(db, terms) : null };

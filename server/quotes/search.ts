@@ -12,7 +12,8 @@ import { earliestDelivery, marginBounds, rankLots, type QuoteLine } from '../../
 import type { QuoteOfferPart, QuoteSearch, QuoteSearchAnswer, QuoteSearchLine } from '../../domain/quotes/search';
 import { readBusinessSettings } from '../admin/businessSettings';
 import { badRequest, forbidden } from '../errors';
-import { firstRow } from '../db/rows';
+import { columnsOf, select, selectFirst } from '../db/rows';
+import { products } from '../db/schema';
 import { lotFigures, lots } from '../priceList/lines';
 import { availabilityText, pendingArrival } from '../../domain/offers/logistics';
 import { lotFiltersOf, lotOf } from '../../domain/offers/lot';
@@ -79,7 +80,7 @@ function lineOf(line: QuoteLine<Lot>, today: string, buyer: PickedBuyer | null):
 export async function searchQuote(db: Database, auth: AuthenticatedUser, q: QuoteSearch, scope: SQL | null): Promise<QuoteSearchAnswer> {
   const settings = await readBusinessSettings(db);
   checkSearch(q, marginBounds(settings));
-  const product = firstRow<{ id: number }>(await db.execute(sql`SELECT id FROM products WHERE id = ${q.product_id} AND status <> 'deleted'`));
+  const product = await selectFirst(db, select(columnsOf(products, 'id')), sql`FROM ${products} WHERE ${products.id} = ${q.product_id} AND ${products.status} <> 'deleted'`);
   if (!product) throw badRequest(QUOTE_MSG.productMissing);
   const buyer = await pickBuyer(db, auth, q.buyer_id);
   const city = await destinationOf(db, q.city_id, buyer);
