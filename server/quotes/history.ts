@@ -2,9 +2,11 @@
 // 'Принята') or deleted it, and when, in the records' own history table under the section 'quotes'; the card reads
 // it as GET /api/quotes/{id}/history.
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import type { FieldChange } from '../../domain/history';
-import { rowsOf } from '../db/rows';
+import { select, selectRows } from '../db/rows';
+import { recordHistory, users } from '../db/schema';
 import { isRefVisible, type Permissions } from '../../domain/permissions';
 import type { Section } from '../../domain/sections';
 import { changedFieldTitles, type StaleInfo } from '../../domain/versions';
@@ -30,11 +32,18 @@ export interface QuoteHistoryEntry {
   changes: FieldChange[];
 }
 
+const h = alias(recordHistory, 'h');
+const u = alias(users, 'u');
+/** An entry as read: when, by whom (the user's name, else the address), what. */
+const ENTRY = { at: h.at, user: sql<string | null>`coalesce(${u.name}, ${u.email})` };
+const CHANGES = sql<FieldChange[]>`${h.changes}`;
+const BY_USER = sql`FROM ${recordHistory} ${h} LEFT JOIN ${users} ${u} ON ${u.id} = ${h.user_id} WHERE ${h.section} = 'quotes'`;
+
 /** The quote's entries, oldest first; who wrote them only for a role that sees who created a reserve. */
 export async function quoteHistory(db: Database, id: number, perms: Permissions): Promise<QuoteHistoryEntry[]> {
   const shown = isRefVisible(perms, `${QUOTE_PEOPLE}.created_by`);
-  const rows = rowsOf<QuoteHistoryEntry & { at: string | Date }>(await db.execute(sql`SELECT h.at, coalesce(u.name, u.email) AS user, h.action, h.changes
-    FROM record_history h LEFT JOIN users u ON u.id = h.user_id WHERE h.section = 'quotes' AND h.record_id = ${id} ORDER BY h.id`));
+  const rows = await selectRows(db, select({ ...ENTRY, action: sql<QuoteAction>`${h.action}`, changes: CHANGES }),
+    sql`${BY_USER} AND ${h.record_id} = ${id} ORDER BY ${h.id}`);
   return rows.map((r) => ({ ...r, user: shown ? r.user : null, at: new Date(r.at).toISOString() }));
 }
 
@@ -42,8 +51,8 @@ export async function quoteHistory(db: Database, id: number, perms: Permissions)
  * (where the role sees who writes a reserve), when, and what, from the entries after the version the caller saw. */
 export async function quoteStaleInfo(db: Database, perms: Permissions, id: number, seen: number, version: number): Promise<StaleInfo> {
   const shown = isRefVisible(perms, `${QUOTE_PEOPLE}.created_by`);
-  const rows = rowsOf<{ at: string | Date; user: string | null; changes: FieldChange[] }>(await db.execute(sql`SELECT h.at, coalesce(u.name, u.email) AS user, h.changes
-    FROM record_history h LEFT JOIN users u ON u.id = h.user_id WHERE h.section = 'quotes' AND h.record_id = ${id} AND h.version > ${seen} ORDER BY h.id`));
+  const rows = await selectRows(db, select({ ...ENTRY, changes: CHANGES }),
+    sql`${BY_USER} AND ${h.record_id} = ${id} AND ${h.version} > ${seen} ORDER BY ${h.id}`);
   const last = rows.at(-1);
   const changes = rows.flatMap((r) => r.changes ?? []);
   return {
