@@ -14,9 +14,9 @@ import { byIds, byValues, contains, dateRange, pagedRows, pageStatements, raw } 
 import { LIST_MSG, parseListQuery, type RawQuery } from '../lists/query';
 import type { FilterCompiler } from '../contract/section';
 import { QUOTE_BUYER } from '../../domain/quotes/buyer';
-import { buyerColumn, QUOTE_SELECT, readScope, type QuoteRow } from './records';
+import { buyerColumn, QUOTE_FROM, QUOTE_SELECT, readScope, type QuoteRow } from './records';
 
-const FROM = sql`FROM quotes q JOIN cities c ON c.id = q.city_id`;
+const FROM = QUOTE_FROM;
 const buyerSql = sql`q.${buyerColumn}`;
 
 /** The status a quote has on `today`, in SQL: what quoteStatusOf says of a row. */

@@ -4,6 +4,7 @@
 // given), shared by a random revocable token. Read by its creator, or by a role that reads every reserve.
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { todayOf } from '../db/businessDay';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
@@ -19,7 +20,8 @@ import { QUOTE_RECORD_MSG, quoteStatusOf, quoteText, type HeldLine, type HeldPar
 import { QUOTE_BUYER, type QuoteBuyerName } from '../../domain/quotes/buyer';
 import { readBusinessSettings, settingsByName } from '../admin/businessSettings';
 import { HttpError, badRequest, notFound, stale } from '../errors';
-import { firstRow, rowsOf } from '../db/rows';
+import { columnsOf, returningRows, select, selectFirst, textOf, type SelectedRow } from '../db/rows';
+import { cities, quotes, reserves } from '../db/schema';
 import { COMPANY_FALLBACK, COMPANY_SETTING, lots } from '../priceList/lines';
 import { destinationOf, pickBuyer } from './buyer';
 import { quoteStaleInfo, recordQuoteHistory } from './history';
@@ -37,22 +39,6 @@ export interface QuoteBody extends Partial<QuoteBuyerName> {
   valid_until?: string;
 }
 
-/** A quote row as stored. */
-export interface QuoteRow extends QuoteBuyerName {
-  id: number;
-  city_id: number;
-  city: string;
-  buyer_id: number | null;
-  lines: HeldLine[];
-  valid_until: string;
-  token: string;
-  token_revoked_at: string | null;
-  created_by: number | null;
-  status: string;
-  version: number;
-  created_at: string;
-  reserve_ids: number[] | null;
-}
 
 export const quoteUrl = (publicUrl: string, token: string) => `${publicUrl}/q/${token}`;
 
@@ -63,14 +49,28 @@ export const buyerColumn = sql.identifier(QUOTE_BUYER);
 export const readScope = (auth: AuthenticatedUser): SQL =>
   (scopeOf(auth.permissions, 'reserves', 'read') === 'all' ? sql`true` : sql`q.created_by = ${auth.user.id}`);
 
-export const QUOTE_SELECT = sql`SELECT q.id, q.city_id, c.name AS city, q.buyer_id, q.${buyerColumn}, q.lines, q.valid_until::text AS valid_until, q.token,
-  q.token_revoked_at, q.created_by, q.status, q.version, q.created_at,
-  (SELECT coalesce(json_agg(r.id ORDER BY r.id), '[]'::json) FROM reserves r WHERE r.quote_id = q.id) AS reserve_ids
-  FROM quotes q JOIN cities c ON c.id = q.city_id`;
+const q = alias(quotes, 'q');
+const c = alias(cities, 'c');
+const r = alias(reserves, 'r');
+
+/** A quote as stored, with its city's name and the reserves made from it (its buyer's name under the reserve's key). */
+const QUOTE = select({
+  ...columnsOf(q, 'id', 'city_id'), city: c.name, ...columnsOf(q, 'buyer_id', QUOTE_BUYER), lines: sql<HeldLine[]>`${q.lines}`,
+  valid_until: textOf(q.valid_until), ...columnsOf(q, 'token', 'token_revoked_at', 'created_by', 'status', 'version', 'created_at'),
+  reserve_ids: sql<number[]>`(SELECT coalesce(json_agg(${r.id} ORDER BY ${r.id}), '[]'::json) FROM ${reserves} ${r} WHERE ${r.quote_id} = ${q.id})`,
+});
+
+/** A quote row as stored. */
+export type QuoteRow = SelectedRow<typeof QUOTE>;
+
+/** The quotes `q` with their cities `c`. */
+export const QUOTE_FROM = sql`FROM ${quotes} ${q} JOIN ${cities} ${c} ON ${c.id} = ${q.city_id}`;
+
+export const QUOTE_SELECT = sql`SELECT ${QUOTE} ${QUOTE_FROM}`;
 
 export async function storedQuote(db: Database, auth: AuthenticatedUser | null, id: number, lock = false): Promise<QuoteRow> {
-  const row = firstRow<QuoteRow>(await db.execute(sql`${QUOTE_SELECT}
-    WHERE q.id = ${id} AND q.status <> 'deleted' ${auth ? sql`AND ${readScope(auth)}` : sql``} ${lock ? sql`FOR UPDATE OF q` : sql``}`));
+  const row = await selectFirst(db, QUOTE, sql`${QUOTE_FROM}
+    WHERE ${q.id} = ${id} AND ${q.status} <> 'deleted' ${auth ? sql`AND ${readScope(auth)}` : sql``} ${lock ? sql`FOR UPDATE OF q` : sql``}`);
   if (!row) throw notFound(QUOTE_RECORD_MSG.notFound);
   return row;
 }
@@ -140,10 +140,10 @@ export async function createQuote(db: Database, auth: AuthenticatedUser, body: Q
   const found = new Map((await lots(db, { city_id: city.id, offer_id: ids, level: 'min', rounding: 'none' }, scope)).map((l) => [l.offer_id, l]));
   const lines = body.lines.map((line) => heldLine(line, found, settings));
   const token = randomBytes(32).toString('base64url');
-  const [{ id }] = rowsOf<{ id: number }>(await db.execute(sql`
+  const [{ id }] = await returningRows(db, sql`
     INSERT INTO quotes (city_id, buyer_id, ${buyerColumn}, lines, valid_until, token, created_by)
-    VALUES (${city.id}, ${buyer?.id ?? null}, ${buyer?.name ?? (body[QUOTE_BUYER]?.trim() || null)}, ${JSON.stringify(lines)}::jsonb, ${validUntil}, ${token}, ${auth.user.id})
-    RETURNING id`));
+    VALUES (${city.id}, ${buyer?.id ?? null}, ${buyer?.name ?? (body[QUOTE_BUYER]?.trim() || null)}, ${JSON.stringify(lines)}::jsonb, ${validUntil}, ${token}, ${auth.user.id})`,
+  select(columnsOf(quotes, 'id')));
   await recordQuoteHistory(db, auth.user.id, id, 'create');
   return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
 }
@@ -189,7 +189,8 @@ async function quoteBuyer(tx: Database, auth: AuthenticatedUser, row: QuoteRow, 
   if (quoteStatusOf(row.status, row.valid_until, today) !== 'active') throw badRequest(QUOTE_RECORD_MSG.buyerExpired);
   const buyer = await pickBuyer(tx, auth, buyerId);
   if (buyer && buyer.city_id !== row.city_id) {
-    const city = buyer.city_id === null ? null : firstRow<{ name: string }>(await tx.execute(sql`SELECT name FROM cities WHERE id = ${buyer.city_id}`))?.name ?? null;
+    const city = buyer.city_id === null ? null
+      : (await selectFirst(tx, select(columnsOf(cities, 'name')), sql`FROM ${cities} WHERE ${cities.id} = ${buyer.city_id}`))?.name ?? null;
     throw badRequest(QUOTE_RECORD_MSG.buyerCity(row.city, city));
   }
   return buyer;
@@ -216,7 +217,7 @@ const gone = () => new HttpError(410, { status: 'error', error: 'gone', message:
 
 /** The quote a live link names; 404 for a token nobody issued, 410 once revoked, deleted or past its date. */
 async function linkedQuote(db: Database, token: string) {
-  const row = firstRow<QuoteRow & { deleted: boolean }>(await db.execute(sql`${QUOTE_SELECT} WHERE q.token = ${token}`));
+  const row = await selectFirst(db, QUOTE, sql`${QUOTE_FROM} WHERE ${q.token} = ${token}`);
   if (!row) throw notFound(QUOTE_RECORD_MSG.linkGone);
   const today = await todayOf(db);
   if (row.status === 'deleted' || row.token_revoked_at || row.valid_until < today) throw gone();
