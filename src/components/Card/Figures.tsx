@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { ColumnDef } from '../../../domain/lists';
 import { formatDate, formatFigure, formatMoney, formatNumber } from '../../../domain/format';
 import { SECTION, statusTitle, type Section } from '../../../domain/sections';
+import { useListQuery } from '../../api/lists';
 import { InfoBlock } from './InfoBlock';
 
 export interface Figure {
@@ -112,6 +113,9 @@ function ShortList<R extends { id: number }>({ rows, columns, path, empty, label
   );
 }
 
+/** How many of the latest related records a card lists. */
+const SHORT_LIST = 10;
+
 /** A record a short list shows: its product, status and creation date besides its section's own figures. */
 export interface LatestRecord {
   id: number;
@@ -144,4 +148,20 @@ export function LatestRecords<R extends LatestRecord>({ section, rows, figures }
       <ShortList rows={rows} columns={columns} path={`/${section}`} empty={empty} label={title} />
     </InfoBlock>
   );
+}
+
+/**
+ * The latest records of another section filtered to this card's record (a buyer's reserves: `buyers_ids=7`), read
+ * from that section's list, newest first, so the caller's scope applies.
+ */
+export function LatestListed<R extends LatestRecord>({ section, filter, id, figures }: {
+  section: Section;
+  /** The list's filter naming this card's record: 'buyers_ids'. */
+  filter: string;
+  id: number;
+  figures: ShortListColumn<R>[];
+}) {
+  const { data } = useListQuery({ section, query: `${filter}=${id}&perPage=20&sort=created_at&order=desc` });
+  const rows = ((data?.data ?? []) as unknown as R[]).slice(0, SHORT_LIST);
+  return <LatestRecords<R> section={section} rows={rows} figures={figures} />;
 }

@@ -10,8 +10,7 @@ import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatMoney } from '../../../domain/format';
 import { usePermissionsQuery } from '../../api/session';
 import { listFailure, useReferenceListQuery } from '../../api/references';
-import { useListQuery } from '../../api/lists';
-import { columnFigures, LatestRecords, type LatestRecord } from '../../components/Card/Figures';
+import { columnFigures, LatestListed, type LatestRecord } from '../../components/Card/Figures';
 import { RecordCard, recordCardScreen, fieldValues, type CardContext, type FieldValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
 import { dataTab } from '../../components/Card/dataTab';
 import { LedgerTable } from './LedgerTable';
@@ -27,7 +26,6 @@ export const BUYER_TEXTS = {
 } as const;
 
 const LABELS: Record<string, string> = Object.fromEntries(BUYER_FIELDS.map((f) => [f.key, f.label]));
-const SHORT_LIST = 10;
 
 type BuyerValues = FieldValues<(typeof BUYER_FORM_FIELDS)[number]>;
 
@@ -44,17 +42,9 @@ interface ReserveLine extends LatestRecord {
 }
 
 /** The buyer's latest reserves, from the reserves list filtered by buyer (the caller's scope applies). */
-function BuyerReserves({ buyerId }: { buyerId: number }) {
-  const { data } = useListQuery({ section: 'reserves', query: `buyers_ids=${buyerId}&perPage=20&sort=created_at&order=desc` });
-  const rows = ((data?.data ?? []) as unknown as ReserveLine[]).slice(0, SHORT_LIST);
-  return (
-    <LatestRecords<ReserveLine>
-      section="reserves"
-      rows={rows}
-      figures={[{ title: 'Сумма продажи', value: (r) => formatMoney(r.total_selling_sum) }]}
-    />
-  );
-}
+const BuyerReserves = ({ buyerId }: { buyerId: number }) => (
+  <LatestListed<ReserveLine> section="reserves" filter="buyers_ids" id={buyerId} figures={[{ title: 'Сумма продажи', value: (r) => formatMoney(r.total_selling_sum) }]} />
+);
 
 /** The buyer's fields, as the card and the reserve card's 'Новый покупатель' dialog draw them. */
 export function BuyerFields({ inputs, form, hidden }: Pick<CardContext<BuyerValues>, 'inputs' | 'form' | 'hidden'>) {

@@ -9,8 +9,7 @@ import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { usePermissionsQuery } from '../../api/session';
 import { listFailure, useReferenceListQuery } from '../../api/references';
-import { useListQuery } from '../../api/lists';
-import { columnFigures, LatestRecords, type LatestRecord } from '../../components/Card/Figures';
+import { columnFigures, LatestListed, type LatestRecord } from '../../components/Card/Figures';
 import { columns } from '../../../domain/suppliers/resource';
 import { RecordCard, recordCardScreen, useHiddenFields, fieldValues, type CardContext, type FieldValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
 import { dataTab } from '../../components/Card/dataTab';
@@ -27,7 +26,6 @@ export const SUPPLIER_TEXTS = {
 } as const;
 
 const LABELS: Record<string, string> = Object.fromEntries(SUPPLIER_FIELDS.map((f) => [f.key, f.label]));
-const SHORT_LIST = 10;
 
 type SupplierValues = FieldValues<(typeof SUPPLIER_FORM_FIELDS)[number]>;
 
@@ -50,20 +48,17 @@ interface OfferLine extends LatestRecord {
 }
 
 /** The supplier's latest offers, from the offers list filtered by supplier (the caller's scope applies). */
-function SupplierOffers({ supplierId }: { supplierId: number }) {
-  const { data } = useListQuery({ section: 'offers', query: `suppliers_ids=${supplierId}&perPage=20&sort=created_at&order=desc` });
-  const rows = ((data?.data ?? []) as unknown as OfferLine[]).slice(0, SHORT_LIST);
-  return (
-    <LatestRecords<OfferLine>
-      section="offers"
-      rows={rows}
-      figures={[
-        { title: 'Доступно', value: (o) => formatNumber(o.available_amount) },
-        { title: 'Цена за единицу', value: (o) => formatMoney(o.unit_price) },
-      ]}
-    />
-  );
-}
+const SupplierOffers = ({ supplierId }: { supplierId: number }) => (
+  <LatestListed<OfferLine>
+    section="offers"
+    filter="suppliers_ids"
+    id={supplierId}
+    figures={[
+      { title: 'Доступно', value: (o) => formatNumber(o.available_amount) },
+      { title: 'Цена за единицу', value: (o) => formatMoney(o.unit_price) },
+    ]}
+  />
+);
 
 function SupplierCard(props: RecordCardScreenProps) {
   const { record } = props;
