@@ -67,9 +67,12 @@ const moneyTicks = (v: number | null) => (v === null ? '' : `${compact.format(v)
 const plainTicks = (v: number | null) => (v === null ? '' : compact.format(v));
 
 const HEIGHT = 300;
-/** Room for the category labels of a horizontal chart. */
-const bandWidth = (labels: string[]) => Math.min(220, Math.max(90, Math.max(0, ...labels.map((l) => l.length)) * 8));
-const horizontalHeight = (rows: number) => Math.max(HEIGHT, rows * 34 + 80);
+/** A horizontal chart's frame: a band per label with room for the longest, and the height its rows take. */
+const horizontalBands = (labels: string[]) => ({
+  layout: 'horizontal' as const,
+  height: Math.max(HEIGHT, labels.length * 34 + 80),
+  yAxis: [{ scaleType: 'band' as const, data: labels, width: Math.min(220, Math.max(90, Math.max(0, ...labels.map((l) => l.length)) * 8)) }],
+});
 
 function Titled({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -103,9 +106,7 @@ function SalesChart({ answer }: { answer: ChartAnswer }) {
 function MoneyBars({ labels, series, hideLegend }: { labels: string[]; series: ReturnType<typeof seriesOf>; hideLegend?: boolean }) {
   return (
     <BarChart
-      layout="horizontal"
-      height={horizontalHeight(labels.length)}
-      yAxis={[{ scaleType: 'band', data: labels, width: bandWidth(labels) }]}
+      {...horizontalBands(labels)}
       xAxis={[{ valueFormatter: moneyTicks, tickNumber: 4 }]}
       margin={{ right: 28 }}
       series={series}
@@ -159,9 +160,7 @@ function StockChart({ answer }: { answer: ChartAnswer }) {
   })).filter((s) => s.data.some((v) => v !== null));
   return (
     <BarChart
-      layout="horizontal"
-      height={horizontalHeight(products.length)}
-      yAxis={[{ scaleType: 'band', data: products, width: bandWidth(products) }]}
+      {...horizontalBands(products)}
       xAxis={[{ valueFormatter: plainTicks, label: 'свободно, кг' }]}
       series={series}
     />
@@ -173,9 +172,7 @@ function TurnoverChart({ answer }: { answer: ChartAnswer }) {
   const range = (row: Row) => `от ${formatNumber(row.min_days)} до ${formatNumber(row.max_days)} дн., партий: ${formatNumber(row.lots)}`;
   return (
     <BarChart
-      layout="horizontal"
-      height={horizontalHeight(labels.length)}
-      yAxis={[{ scaleType: 'band', data: labels, width: bandWidth(labels) }]}
+      {...horizontalBands(labels)}
       xAxis={[{ valueFormatter: plainTicks, label: 'дней' }]}
       series={seriesOf(answer, ['avg_days'], undefined, range)}
       hideLegend
