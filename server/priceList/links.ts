@@ -3,17 +3,18 @@
 // link reads as its creator would today: a creator who lost the right (or the account) takes the link with them.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { readTimeZone } from '../db/businessDay';
 import { addDays, businessDayStart } from '../../domain/businessDay';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { loadPermissions } from '../accounts/users';
 import type { SectionSpec } from '../contract/section';
-import { priceListLinks, users } from '../db/schema';
+import { cities, priceListLinks, users } from '../db/schema';
 import { canBuildPriceList, PRICE_LIST_MSG } from '../../domain/priceList/access';
 import { decodePriceListQuery, encodePriceListQuery, type PriceListQuery } from '../../domain/priceList/query';
 import { HttpError, badRequest, notFound } from '../errors';
-import { firstRow, rowsOf } from '../db/rows';
+import { columnsOf, returningRows, select, selectFirst, selectRows, textOf } from '../db/rows';
 import { buildPriceList, offersScope } from './lines';
 import { buyerLine, buyerPage, type BuyerPriceList } from '../../domain/priceList/lines';
 import { shareableDocuments } from '../sections/offers/documents';
@@ -39,12 +40,13 @@ export async function createLink(db: Database, auth: AuthenticatedUser, q: Price
 }
 
 export async function listLinks(db: Database, auth: AuthenticatedUser, publicUrl: string) {
-  const rows = rowsOf<{ id: number; token: string; city_id: number; city: string; query: string; valid_until: string; expires_at: string; revoked_at: string | null; created_at: string; expired: boolean }>(
-    await db.execute(sql`
-      SELECT l.id, l.token, l.city_id, c.name AS city, l.query, l.valid_until::text AS valid_until,
-        l.expires_at, l.revoked_at, l.created_at, l.expires_at <= now() AS expired
-      FROM price_list_links l JOIN cities c ON c.id = l.city_id
-      WHERE l.user_id = ${auth.user.id} ORDER BY l.id DESC LIMIT 100`));
+  const l = alias(priceListLinks, 'l');
+  const c = alias(cities, 'c');
+  const rows = await selectRows(db, select({
+    ...columnsOf(l, 'id', 'token', 'city_id'), city: c.name, query: l.query, valid_until: textOf(l.valid_until),
+    ...columnsOf(l, 'expires_at', 'revoked_at', 'created_at'), expired: sql<boolean>`${l.expires_at} <= now()`,
+  }), sql`FROM ${priceListLinks} ${l} JOIN ${cities} ${c} ON ${c.id} = ${l.city_id}
+      WHERE ${l.user_id} = ${auth.user.id} ORDER BY ${l.id} DESC LIMIT 100`);
   return rows.map((r) => ({
     id: r.id, url: linkUrl(publicUrl, r.token), city: { id: r.city_id, name: r.city }, query: r.query, valid_until: r.valid_until,
     expires_at: new Date(r.expires_at).toISOString(), created_at: new Date(r.created_at).toISOString(),
@@ -55,8 +57,8 @@ export async function listLinks(db: Database, auth: AuthenticatedUser, publicUrl
 
 /** DELETE /api/price-list/links/{id}: the creator revokes their link (404 for anyone else's). */
 export async function revokeLink(db: Database, auth: AuthenticatedUser, id: number) {
-  const row = firstRow<{ id: number }>(await db.execute(sql`
-    UPDATE price_list_links SET revoked_at = coalesce(revoked_at, now()) WHERE id = ${id} AND user_id = ${auth.user.id} RETURNING id`));
+  const [row] = await returningRows(db, sql`
+    UPDATE price_list_links SET revoked_at = coalesce(revoked_at, now()) WHERE id = ${id} AND user_id = ${auth.user.id}`, select(columnsOf(priceListLinks, 'id')));
   if (!row) throw notFound(PRICE_LIST_MSG.linkNotFound);
   return { status: 'success' as const };
 }
@@ -66,10 +68,11 @@ const gone = () => new HttpError(410, { status: 'error', error: 'gone', message:
 /** The live link's price list as its creator would build it today (or as it was built moments ago, `cache`); 404 for
  * a token nobody issued, 410 once gone: checked on every read. */
 async function linkedList(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string, cache: PublicListCache) {
-  const link = firstRow<{ user_id: number; query: string; live: boolean; generation: string }>(await db.execute(sql`
-    SELECT user_id, query, (revoked_at IS NULL AND expires_at > now()) AS live,
-      (SELECT last_value FROM change_generation)::text AS generation
-    FROM price_list_links WHERE token = ${token}`));
+  const link = await selectFirst(db, select({
+    ...columnsOf(priceListLinks, 'user_id', 'query'), live: sql<boolean>`(${priceListLinks.revoked_at} IS NULL AND ${priceListLinks.expires_at} > now())`,
+    // the sequence every change moves (not a table of the schema): the public cache's key
+    generation: sql<string>`(SELECT last_value FROM change_generation)::text`,
+  }), sql`FROM ${priceListLinks} WHERE ${priceListLinks.token} = ${token}`);
   if (!link) throw notFound(PRICE_LIST_MSG.linkNotFound);
   if (!link.live) throw gone();
   const [user] = await db.select().from(users).where(eq(users.id, link.user_id));
