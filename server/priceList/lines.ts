@@ -2,6 +2,7 @@
 // read, with the matrix's route from its loading city to the buyer's city joined in one query, priced by the
 // reserve calculation (domain/priceList/figures.ts) on today's business settings.
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { todayOf } from '../db/businessDay';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
@@ -13,11 +14,12 @@ import { markupBounds, priceLine } from '../../domain/priceList/figures';
 import type { PriceListQuery } from '../../domain/priceList/query';
 import { readBusinessSettings, settingsByName } from '../admin/businessSettings';
 import { badRequest, forbidden } from '../errors';
-import { firstRow, rowsOf } from '../db/rows';
+import { columnsOf, roundedOf, select, selectFirst, selectRows, textOf, type SelectedRow } from '../db/rows';
+import { cities, cityDelivery, offers } from '../db/schema';
 import type { PriceList, PriceListLine } from '../../domain/priceList/lines';
 import { documentsStateSql } from '../records/documentsState';
-import { priceListLotOf, type LotKey } from '../../domain/offers/lot';
-import { anyOf, lotFilterConditions, lotJoins, lotSelect } from './lot';
+import { priceListLotOf } from '../../domain/offers/lot';
+import { anyOf, lotFields, lotFilterConditions, lotJoins } from './lot';
 
 export type { PriceList, PriceListLine };
 
@@ -25,20 +27,30 @@ export type { PriceList, PriceListLine };
 export const COMPANY_SETTING = 'company_name';
 export const COMPANY_FALLBACK = 'NutDesk';
 
-/** A lot as the query reads it: the line's descriptive columns, and what its price is computed from. */
-type LotRow = Pick<PriceListLine,
-  'offer_id' | LotKey | 'available_amount'
-  | 'logistics_state' | 'expected_arrival'
-> & {
-  units_per_pack: string | null;
-  /** The offer's purchase price per unit (a quote holds it among its terms, issue 38). */
-  purchase_price: string;
-  kg_price: string | null;
-  unit_weight: string | null;
-  route_cost: string | null;
-  route_days: number | null;
-  documents_blocking: string[];
+const o = alias(offers, 'o');
+const d = alias(cityDelivery, 'd');
+
+/** What a lot is priced from, as the price calculation takes it; its route `d` is left joined (null without one). */
+const FIGURES = {
+  // a lot read has stock (lotConditions: available_amount > 0), so its available amount is never null
+  offer_id: o.id, available_amount: sql<string>`round(${o.available_amount}, 2)::text`, kg_price: roundedOf(o.kg_price), unit_weight: textOf(o.unit_weight),
+  route_cost: sql<string | null>`round(${d.cost}, 2)::text`, route_days: sql<number | null>`${d.days}`,
 };
+
+/** A lot as the query reads it: the line's descriptive columns (the lot's texts, domain/offers/lot.ts), and what
+ * its price is computed from. */
+const LOT_ROW = select({
+  offer_id: FIGURES.offer_id, ...lotFields('o'), available_amount: FIGURES.available_amount, units_per_pack: textOf(o.units_per_pack),
+  kg_price: FIGURES.kg_price, unit_weight: FIGURES.unit_weight,
+  /** The offer's purchase price per unit (a quote holds it among its terms, issue 38). */
+  purchase_price: roundedOf(o.unit_price),
+  route_cost: FIGURES.route_cost, route_days: FIGURES.route_days, documents_blocking: sql<string[]>`(${documentsStateSql('o')})->'blocking'`,
+  logistics_state: o.logistics_state, expected_arrival: textOf(o.expected_arrival),
+});
+type LotRow = SelectedRow<typeof LOT_ROW>;
+
+/** The offer's route `d` from its loading city to the query's. */
+const routeTo = (cityId: number) => sql`LEFT JOIN ${cityDelivery} ${d} ON ${d.from_city_id} = ${o.city_id} AND ${d.to_city_id} = ${cityId}`;
 
 /** 403 with the reason for a caller who may not build a price list. */
 export function assertPriceListAccess(auth: AuthenticatedUser) {
@@ -59,9 +71,9 @@ function checkQuery(q: PriceListQuery, bounds: { min: number; max: number }, tod
  * reader read. */
 function lotConditions(q: PriceListQuery & { offer_id?: number[] }, scope: SQL | null): SQL {
   const conditions = [
-    sql`o.status = 'active'`, sql`o.available_amount > 0`,
-    anyOf(sql`o.id`, q.offer_id), ...lotFilterConditions('o', q),
-    q.min_available !== undefined ? sql`o.available_amount >= ${q.min_available}` : null,
+    sql`${o.status} = 'active'`, sql`${o.available_amount} > 0`,
+    anyOf(sql`${o.id}`, q.offer_id), ...lotFilterConditions('o', q),
+    q.min_available !== undefined ? sql`${o.available_amount} >= ${q.min_available}` : null,
     scope,
   ].filter((c): c is SQL => c !== null);
   return sql.join(conditions, sql` AND `);
@@ -70,29 +82,25 @@ function lotConditions(q: PriceListQuery & { offer_id?: number[] }, scope: SQL |
 /** The lots the filters keep, with their route to the city. `scope` limits them to what the reader may read
  * (a role whose offers read is 'own'); a public link reads as its creator would. */
 export async function lots(db: Database, q: PriceListQuery & { offer_id?: number[] }, scope: SQL | null): Promise<LotRow[]> {
-  return rowsOf<LotRow>(await db.execute(sql`
-    SELECT o.id AS offer_id, ${lotSelect('o')}, round(o.available_amount, 2)::text AS available_amount, o.units_per_pack::text AS units_per_pack,
-      round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight, round(o.unit_price, 2)::text AS purchase_price,
-      round(d.cost, 2)::text AS route_cost, d.days AS route_days, (${documentsStateSql('o')})->'blocking' AS documents_blocking,
-      o.logistics_state, o.expected_arrival::text AS expected_arrival
-    FROM offers o
+  return selectRows(db, LOT_ROW, sql`FROM ${offers} ${o}
     ${lotJoins('o')}
-    LEFT JOIN city_delivery d ON d.from_city_id = o.city_id AND d.to_city_id = ${q.city_id}
-    WHERE ${lotConditions(q, scope)}`));
+    ${routeTo(q.city_id)}
+    WHERE ${lotConditions(q, scope)}`);
 }
 
 /** What a lot is priced from (the columns of `lots` a ranking reads), for the same filters: a quote ranks
  * thousands of lots by these alone and reads the few it answers with in full (`lots` by offer_id), since the
  * papers' state is one subquery per lot and the names and text columns are most of what travels (issue 38). */
-export type LotFigures = Pick<LotRow, 'offer_id' | 'unit_measure' | 'available_amount' | 'kg_price' | 'unit_weight' | 'route_cost' | 'route_days'>;
+const LOT_FIGURES = select({
+  offer_id: FIGURES.offer_id, unit_measure: o.unit_measure, available_amount: FIGURES.available_amount,
+  kg_price: FIGURES.kg_price, unit_weight: FIGURES.unit_weight, route_cost: FIGURES.route_cost, route_days: FIGURES.route_days,
+});
+export type LotFigures = SelectedRow<typeof LOT_FIGURES>;
 
 export async function lotFigures(db: Database, q: PriceListQuery, scope: SQL | null): Promise<LotFigures[]> {
-  return rowsOf<LotFigures>(await db.execute(sql`
-    SELECT o.id AS offer_id, o.unit_measure, round(o.available_amount, 2)::text AS available_amount,
-      round(o.kg_price, 2)::text AS kg_price, o.unit_weight::text AS unit_weight, round(d.cost, 2)::text AS route_cost, d.days AS route_days
-    FROM offers o
-    LEFT JOIN city_delivery d ON d.from_city_id = o.city_id AND d.to_city_id = ${q.city_id}
-    WHERE ${lotConditions(q, scope)}`));
+  return selectRows(db, LOT_FIGURES, sql`FROM ${offers} ${o}
+    ${routeTo(q.city_id)}
+    WHERE ${lotConditions(q, scope)}`);
 }
 
 /** The offers a caller may read: all, or (scope 'own') its own, as the offers section says own. */
@@ -103,8 +111,8 @@ export function offersScope(offersSpec: SectionSpec, auth: AuthenticatedUser): S
 /** The price list of a request: the city, the company, the day and every priced line, grouped by product and
  * sorted by price per kg within it. */
 export async function buildPriceList(db: Database, q: PriceListQuery, scope: SQL | null): Promise<PriceList> {
-  const city = firstRow<{ id: number; name: string }>(await db.execute(sql`
-    SELECT id, name FROM cities WHERE id = ${q.city_id} AND status <> 'deleted'`));
+  const city = await selectFirst(db, select(columnsOf(cities, 'id', 'name')),
+    sql`FROM ${cities} WHERE ${cities.id} = ${q.city_id} AND ${cities.status} <> 'deleted'`);
   if (!city) throw badRequest(PRICE_LIST_MSG.cityMissing);
   const settings = await readBusinessSettings(db);
   const today = await todayOf(db);

@@ -3,19 +3,22 @@
 // read lots through these, so a field added to the lot is read, joined and filtered without a line here. Each takes
 // the lot's fields it reads, the offers' by default.
 import { sql, type SQL } from 'drizzle-orm';
-import { LOT_FIELDS, LOT_FILTERS, PRICE_LIST_LOT, type AnyLotField as Field } from '../../domain/offers/lot';
+import { LOT_FIELDS, LOT_FILTERS, PRICE_LIST_LOT, type AnyLotField as Field, type LotText } from '../../domain/offers/lot';
+import { select } from '../db/rows';
 
 /** The offer's column of a lot field under alias `a` ('o.harvest_year'). */
 export const lotColumn = (a: string, fd: Pick<Field, 'field'>): SQL => sql.raw(`${a}.${fd.field}`);
 
-/** The lot's texts as a select list in an order (the price list's by default): a reference's name under its key,
- * a plain field as stored (under its key where that is another). */
-export function lotSelect(a: string, order: readonly Field[] = PRICE_LIST_LOT): SQL {
-  return sql.raw(order.map((fd) => {
-    if (fd.reference) return `${fd.reference.alias}.${fd.reference.name ?? 'name'} AS ${fd.key}`;
-    return fd.key === fd.field ? `${a}.${fd.field}` : `${a}.${fd.field} AS ${fd.key}`;
-  }).join(', '));
+/** The lot's texts as a selection's fields in an order (the price list's by default), each under its key: a
+ * reference's name, a plain field as stored. Typed as the offers' lot answers them (the resource's LotText); a
+ * test's variant of the lot reads them as SQL alone (`lotSelect`). */
+export function lotFields(a: string, order: readonly Field[] = PRICE_LIST_LOT): { [K in keyof LotText]: SQL<LotText[K]> } {
+  return Object.fromEntries(order.map((fd) =>
+    [fd.key, sql.raw(fd.reference ? `${fd.reference.alias}.${fd.reference.name ?? 'name'}` : `${a}.${fd.field}`)])) as { [K in keyof LotText]: SQL<LotText[K]> };
 }
+
+/** The lot's texts as a select list in an order (the price list's by default). */
+export const lotSelect = (a: string, order: readonly Field[] = PRICE_LIST_LOT): SQL => sql`${select(lotFields(a, order))}`;
 
 /** The joins the lot's references need: the product's (a lot always has one) inner, the others left. */
 export function lotJoins(a: string, fields: readonly Field[] = LOT_FIELDS): SQL {
