@@ -2,20 +2,26 @@
 // needs a document of each (server/sections/offers/documentsState.ts). Read with the product, changed by whoever
 // may change the product, in its history.
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { badRequest } from '../../errors';
 import { requireAuth } from '../../accounts/auth';
-import { rowsOf } from '../../db/rows';
+import { columnsOf, select, selectRows } from '../../db/rows';
+import { documentTypes, productDocumentTypes } from '../../db/schema';
 import { ID, idOf, idParams, responses } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
 import { partVersionOf, partVersionQuery, recordPartWrite } from '../../records/pipeline';
 import { DOCUMENT_SETTING_MSG } from '../../../domain/offers/documents';
 import { productRecord } from './record';
 
-const named = async (db: Database, productId: number) => rowsOf<{ id: number; name: string }>(await db.execute(sql`
-  SELECT t.id, t.name FROM product_document_types pdt JOIN document_types t ON t.id = pdt.type_id WHERE pdt.product_id = ${productId} ORDER BY t.id`));
+/** The tables under the aliases the statement gives them. */
+const PDT = alias(productDocumentTypes, 'pdt');
+const T = alias(documentTypes, 't');
+
+const named = (db: Database, productId: number) => selectRows(db, select(columnsOf(T, 'id', 'name')),
+  sql`FROM ${productDocumentTypes} ${PDT} JOIN ${documentTypes} ${T} ON ${T.id} = ${PDT.type_id} WHERE ${PDT.product_id} = ${productId} ORDER BY ${T.id}`);
 
 /** PUT /api/products/{id}/document-types: the product's required types become these, as a change of the product
  * (records/pipeline.ts, recordPartWrite): on the version the card read (`?version=`), its version moved, its history told. */
@@ -24,7 +30,8 @@ export async function setRequiredTypes(db: Database, auth: AuthenticatedUser, pr
   await recordPartWrite(db, auth, productRecord, productId, {
     version,
     async write(tx) {
-      const known = rowsOf<{ id: number }>(await tx.execute(sql`SELECT id FROM document_types WHERE id IN (${sql.join([0, ...ids].map((id) => sql`${id}`), sql`, `)})`));
+      const known = await selectRows(tx, select({ id: documentTypes.id }),
+        sql`FROM ${documentTypes} WHERE ${documentTypes.id} IN (${sql.join([0, ...ids].map((id) => sql`${id}`), sql`, `)})`);
       if (known.length !== ids.length) throw badRequest(DOCUMENT_SETTING_MSG.types);
       const before = (await named(tx, productId)).map((t) => t.name).join(', ');
       await tx.execute(sql`DELETE FROM product_document_types WHERE product_id = ${productId}`);

@@ -1,11 +1,13 @@
 // One product: created with its comments, renamed, deactivated and reactivated (a deactivated product is not
 // offered for new offers; existing offers keep it), and its varieties, the list the offer card's 'Сорт' offers.
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { PRODUCT_MSG, PRODUCT_STATUSES, hasDuplicateName, productSchema, varietySchema } from '../../../domain/products/schema';
 import { badRequest, conflict, notFound } from '../../errors';
-import { rowsOf } from '../../db/rows';
+import { columnsOf, namesOf, returningRows, select, selectFirst, selectRows, type RowOf } from '../../db/rows';
+import { offers, products, varieties } from '../../db/schema';
 import type { FieldChange } from '../../../domain/history';
 import { findTwins, refuseActiveTwin, refuseDuplicate, validateCard } from '../../records/card';
 import { restoreTwins } from '../../records/formRecord';
@@ -13,13 +15,18 @@ import { readRecord, recordPartWrite, type BulkOutcome, type BulkRow, type Recor
 import { isRefVisible } from '../../../domain/permissions';
 import { productsSpec } from './list';
 
-export interface Variety {
-  id: number;
-  name: string;
-  product_id: number;
-  /** How many offers name it: such a variety cannot be removed. Left out for a caller who does not read every offer. */
-  offers?: number;
-}
+/** The tables under the aliases the varieties' list gives them. */
+const V = alias(varieties, 'v');
+const O = alias(offers, 'o');
+
+const VARIETY = columnsOf(V, 'id', 'name', 'product_id');
+/** How many offers name a variety: such a variety cannot be removed. */
+const NAMED_BY = sql<number>`(SELECT count(*)::int FROM ${offers} ${O} WHERE ${O.variety_id} = ${V.id})`;
+
+/** A variety as its list answers it; `offers` is left out for a caller who does not read every offer. */
+export type Variety = RowOf<typeof VARIETY> & { offers?: number };
+
+const ID_OF = { products: select({ id: products.id }), varieties: select({ id: varieties.id }), offers: select({ id: offers.id }) };
 
 const sameName = (name: string) => sql`lower(name) = lower(${name})`;
 
@@ -68,7 +75,7 @@ export const productRecord: RecordSection<{ name: string; varieties: string[] }>
     return { name: String(name), varieties };
   },
   async insert(tx, auth, { name, varieties }) {
-    const [created] = rowsOf<{ id: number }>(await tx.execute(sql`INSERT INTO products (name, created_by) VALUES (${name}, ${auth.user.id}) RETURNING id`));
+    const [created] = await returningRows(tx, sql`INSERT INTO ${products} (${namesOf(products.name, products.created_by)}) VALUES (${name}, ${auth.user.id})`, ID_OF.products);
     if (varieties.length) await tx.execute(sql`INSERT INTO varieties (name, product_id) VALUES ${sql.join(varieties.map((v) => sql`(${v}, ${created.id})`), sql`, `)}`);
     return created.id;
   },
@@ -101,21 +108,21 @@ export async function listVarieties(db: Database, auth: AuthenticatedUser, produ
   // the count is a figure over every offer: only for a caller who reads them all and is not a supplier's user
   // (a supplier would learn what other suppliers offer); without it the removal of one in use is refused by the server
   const counted = isRefVisible(auth.permissions, 'offers.*');
-  return rowsOf<Variety>(await db.execute(sql`
-    SELECT v.id, v.name, v.product_id${counted ? sql`, (SELECT count(*)::int FROM offers o WHERE o.variety_id = v.id) AS offers` : sql``}
-    FROM varieties v WHERE v.product_id = ${productId} ORDER BY v.name, v.id`));
+  return selectRows(db, select(counted ? { ...VARIETY, offers: NAMED_BY } : VARIETY),
+    sql`FROM ${varieties} ${V} WHERE ${V.product_id} = ${productId} ORDER BY ${V.name}, ${V.id}`);
 }
 
 async function checkedName(db: Database, productId: number, body: unknown, exceptId?: number): Promise<string> {
   const { name } = await validateCard(varietySchema(), (body ?? {}) as Row);
-  const [dup] = rowsOf<{ id: number }>(await db.execute(sql`
-    SELECT id FROM varieties WHERE product_id = ${productId} AND lower(name) = lower(${String(name)}) ${exceptId ? sql`AND id <> ${exceptId}` : sql``} LIMIT 1`));
+  const v = varieties;
+  const dup = await selectFirst(db, ID_OF.varieties,
+    sql`FROM ${v} WHERE ${v.product_id} = ${productId} AND lower(${v.name}) = lower(${String(name)}) ${exceptId ? sql`AND ${v.id} <> ${exceptId}` : sql``} LIMIT 1`);
   if (dup) throw badRequest(PRODUCT_MSG.varietyDuplicate);
   return String(name);
 }
 
 async function varietyOf(db: Database, productId: number, varietyId: number) {
-  const [row] = rowsOf<{ id: number; name: string }>(await db.execute(sql`SELECT id, name FROM varieties WHERE id = ${varietyId} AND product_id = ${productId}`));
+  const row = await selectFirst(db, select(columnsOf(varieties, 'id', 'name')), sql`FROM ${varieties} WHERE ${varieties.id} = ${varietyId} AND ${varieties.product_id} = ${productId}`);
   if (!row) throw notFound();
   return row;
 }
@@ -151,7 +158,7 @@ export const renameVariety = (db: Database, auth: AuthenticatedUser, productId: 
 export const removeVariety = (db: Database, auth: AuthenticatedUser, productId: number, varietyId: number, version?: number) =>
   varietiesWrite(db, auth, productId, version, async (tx) => {
     const old = await varietyOf(tx, productId, varietyId);
-    const [used] = rowsOf<{ id: number }>(await tx.execute(sql`SELECT id FROM offers WHERE variety_id = ${varietyId} LIMIT 1`));
+    const used = await selectFirst(tx, ID_OF.offers, sql`FROM ${offers} WHERE ${offers.variety_id} = ${varietyId} LIMIT 1`);
     if (used) throw badRequest(PRODUCT_MSG.varietyInUse);
     await tx.execute(sql`DELETE FROM varieties WHERE id = ${varietyId}`);
     return varietyChange(old.name, null);
