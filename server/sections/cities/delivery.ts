@@ -12,7 +12,8 @@ import { requireAuth } from '../../accounts/auth';
 import { ID, responses } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { firstRow } from '../../db/rows';
+import { roundedOf, select, selectFirst } from '../../db/rows';
+import { cityDelivery, offers } from '../../db/schema';
 import { recordVisible } from '../../records/access';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { hiddenFieldMessage } from '../../../domain/schemas/card';
@@ -49,9 +50,10 @@ export function deliveryRoutes(app: FastifyInstance, db: Database) {
       if (!(await recordVisible(db, app.sectionSpecs.offers, auth, offer))) throw notFound();
       if (!isFieldVisible(auth.permissions, 'offers', 'city')) throw forbidden(hiddenFieldMessage('city'));
     }
-    const origin = from !== undefined ? sql`${from}::int` : sql`(SELECT city_id FROM offers WHERE id = ${offer})`;
-    const route = firstRow<{ cost: string; days: number }>(await db.execute(sql`
-      SELECT round(cost, 2)::text AS cost, days FROM city_delivery WHERE from_city_id = ${origin} AND to_city_id = ${to}`));
+    const origin = from !== undefined ? sql`${from}::int` : sql`(SELECT ${offers.city_id} FROM ${offers} WHERE ${offers.id} = ${offer})`;
+    const d = cityDelivery;
+    const route = await selectFirst(db, select({ cost: roundedOf(d.cost), days: d.days }),
+      sql`FROM ${d} WHERE ${d.from_city_id} = ${origin} AND ${d.to_city_id} = ${to}`);
     return { to_id: to, cost: route?.cost ?? null, days: route?.days ?? null };
   });
 }

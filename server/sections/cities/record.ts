@@ -2,13 +2,15 @@
 // The matrix holds what is known: a route with neither cost nor days is not stored, so a new city shows in
 // every other city's table with an empty cost, and the reserve card's lookup falls back to the default.
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { CITY_MSG, DELIVERY_ROWS_MAX, citySchema, deliveryRowSchema, isEmptyDelivery, type DeliveryRow, type DeliveryRowInput } from '../../../domain/cities/schema';
 import { money, toNumber } from '../../../domain/numbers';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { isFieldVisible } from '../../../domain/permissions';
-import { rowsOf } from '../../db/rows';
+import { namesOf, returningRows, select, selectRows, textOf } from '../../db/rows';
+import { cities, cityDelivery } from '../../db/schema';
 import { keyedChanges } from '../../records/history';
 import type { FieldChange } from '../../../domain/history';
 import { refuseActiveTwin, refuseDuplicate, validateCard } from '../../records/card';
@@ -18,6 +20,19 @@ import { citiesSpec } from './list';
 
 /** Another city of the same name, whatever the case, deleted or not. */
 const sameName = (name: string) => sql`lower(name) = lower(${name})`;
+
+const CITY_ID = select({ id: cities.id });
+
+/** The tables under the aliases the delivery table's statement gives them. */
+const C = alias(cities, 'c');
+const D = alias(cityDelivery, 'd');
+
+/** A row of a city's delivery table: a stored route (id: the destination's), or a destination with none (id 0,
+ * cost 0, days 0). */
+const DELIVERY_ROW = select({
+  id: sql<number>`CASE WHEN ${D.to_city_id} IS NULL THEN 0 ELSE ${C.id} END`, to_id: C.id, to_name: C.name,
+  cost: sql<string>`round(coalesce(${D.cost}, 0), 2)::text`, days: sql<number>`coalesce(${D.days}, 0)`,
+});
 
 /** A city's card: its name and the delivery rows the card's table sends with it. */
 export const cityRecord: RecordSection<{ name: string; delivery: DeliveryRowInput[] }> = {
@@ -31,7 +46,7 @@ export const cityRecord: RecordSection<{ name: string; delivery: DeliveryRowInpu
     return { name, delivery };
   },
   async insert(tx, auth, { name, delivery }) {
-    const [created] = rowsOf<{ id: number }>(await tx.execute(sql`INSERT INTO cities (name, created_by) VALUES (${name}, ${auth.user.id}) RETURNING id`));
+    const [created] = await returningRows(tx, sql`INSERT INTO ${cities} (${namesOf(cities.name, cities.created_by)}) VALUES (${name}, ${auth.user.id})`, CITY_ID);
     await storeDelivery(tx, created.id, delivery);
     return created.id;
   },
@@ -71,12 +86,10 @@ async function validRows(rows: unknown): Promise<DeliveryRowInput[]> {
 export async function readDelivery(db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean): Promise<DeliveryRow[]> {
   await readCity(db, auth, id, withDeleted);
   requireMatrix(auth);
-  return rowsOf<DeliveryRow>(await db.execute(sql`
-    SELECT CASE WHEN d.to_city_id IS NULL THEN 0 ELSE c.id END AS id, c.id AS to_id, c.name AS to_name,
-           round(coalesce(d.cost, 0), 2)::text AS cost, coalesce(d.days, 0) AS days
-    FROM cities c LEFT JOIN city_delivery d ON d.from_city_id = ${id} AND d.to_city_id = c.id
-    WHERE c.id <> ${id} AND c.status <> 'deleted'
-    ORDER BY c.name, c.id`));
+  return selectRows(db, DELIVERY_ROW, sql`
+    FROM ${cities} ${C} LEFT JOIN ${cityDelivery} ${D} ON ${D.from_city_id} = ${id} AND ${D.to_city_id} = ${C.id}
+    WHERE ${C.id} <> ${id} AND ${C.status} <> 'deleted'
+    ORDER BY ${C.name}, ${C.id}`);
 }
 
 /** PUT /api/cities/{id}/delivery: the rows the table changed, saved at once, as a change of the city
@@ -103,11 +116,11 @@ async function storeDelivery(db: Database, fromId: number, input: DeliveryRowInp
   for (const row of input) byDestination.set(Number(row.to_id), row);
   if (byDestination.has(fromId)) throw badRequest(CITY_MSG.self);
   const ids = [...byDestination.keys()];
-  const known = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM cities WHERE id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`));
+  const known = await selectRows(db, CITY_ID, sql`FROM ${cities} WHERE ${cities.id} IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
   if (known.length !== ids.length) throw badRequest(CITY_MSG.city);
-  const before = new Map<number, Route>(rowsOf<{ to_city_id: number; cost: string; days: number }>(await db.execute(sql`
-    SELECT to_city_id, cost::text AS cost, days FROM city_delivery
-    WHERE from_city_id = ${fromId} AND to_city_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) FOR UPDATE`))
+  const d = cityDelivery;
+  const before = new Map<number, Route>((await selectRows(db, select({ to_city_id: d.to_city_id, cost: textOf(d.cost), days: d.days }), sql`
+    FROM ${d} WHERE ${d.from_city_id} = ${fromId} AND ${d.to_city_id} IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) FOR UPDATE`))
     .map((r) => [r.to_city_id, { cost: Number(r.cost), days: r.days }]));
   const stored = [...byDestination.values()].filter((r) => !isEmptyDelivery(r));
   const emptied = [...byDestination.values()].filter((r) => isEmptyDelivery(r)).map((r) => Number(r.to_id));
