@@ -192,9 +192,9 @@ type StoredValue<S> = S extends { kind: 'amount' | 'money' }
 export type StoredValues<F, K extends keyof F = keyof F> = { -readonly [P in K]: StoredValue<F[P]> };
 
 /** The section's resource: its declaration and all that is derived from it. */
-export function defineResource<const F extends Record<string, FieldSpec>>(
-  spec: ResourceSpec<keyof F & string> & { fields: F },
-): Omit<Resource<keyof F & string>, 'formFields' | 'spec'> & { formFields: readonly FormField<FormKey<F>>[]; spec: ResourceSpec<keyof F & string> & { fields: F } } {
+export function defineResource<const F extends Record<string, FieldSpec>, const S extends Section = Section>(
+  spec: ResourceSpec<keyof F & string> & { section: S; fields: F },
+): Omit<Resource<keyof F & string>, 'formFields' | 'spec' | 'section'> & { section: S; formFields: readonly FormField<FormKey<F>>[]; spec: ResourceSpec<keyof F & string> & { fields: F } } {
   type K = keyof F & string;
   const all = (Object.keys(spec.fields) as K[]).map((key) => ({ key, ...spec.fields[key] }) as ResourceField<K>);
   const byKey = new Map(all.map((field) => [field.key, field]));

@@ -14,8 +14,10 @@ export type { ParsedFilter };
 
 export type FilterCompiler = (filter: ParsedFilter) => SQL;
 
-export interface SectionSpec {
-  section: Section;
+/** `S` names the section (`SectionSpec<'offers'>`), for the record pipeline to type the section's stored record
+ * by its table (server/contract/tables.ts); a spec passed about by any section is the default, `SectionSpec`. */
+export interface SectionSpec<S extends Section = Section> {
+  section: S;
   /** The section's column and filter definitions (domain/<section>/). */
   columnDefs: ColumnDef[];
   filterDefs: FilterDef[];

@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Resource, ResourceField } from '../../domain/resource';
 import type { FilterCompiler } from '../contract/section';
+import type { Section } from '../../domain/sections';
 import { createdBy, digitsContain, exists, money2, ownColumns, ownFilters, references } from './engine';
 
 const isNumeric = (field: ResourceField) => field.kind === 'amount' || field.kind === 'money';
@@ -20,7 +21,7 @@ export interface ResourceSqlOptions {
 
 /** What a section's list spec takes from its resource as it is: the section, its columns and filters, the alias its
  * SQL reads its own table by. */
-export const resourceSection = (resource: Resource, alias: string) =>
+export const resourceSection = <S extends Section>(resource: Resource & { section: S }, alias: string) =>
   ({ section: resource.section, columnDefs: resource.columns, filterDefs: resource.filters, alias });
 
 /** The list SQL of a section's resource over its own table's alias. */

@@ -20,7 +20,9 @@ import { MSG } from '../../domain/messages';
 import { VERSION_MSG } from '../../domain/versions';
 import type { HistoryCause } from '../../domain/history';
 import { badRequest, forbidden, fromDatabaseError, HttpError } from '../errors';
-import { rowsOf } from '../db/rows';
+import { returningRows, select, selectRows } from '../db/rows';
+import { recordColumnsOf, storedRecordOf, type StoredRecord } from '../contract/tables';
+import type { Section } from '../../domain/sections';
 import { mayColumn, recordVisible, scopeCondition } from './access';
 import { lockedRecord, recordsChanged } from './history';
 import { hiddenFields, refuseHidden, updateRecord, type BulkRow, type RecordSection, type Row } from './pipeline';
@@ -60,7 +62,7 @@ interface Checked {
 
 /** The body against the section's bulk fields: 400 for a field the dialog does not offer, a percentage on a
  * field that takes none or out of bounds, one field both set and moved, or nothing to change at all. */
-function checkedBody(section: RecordSection<unknown>, body: unknown): Checked {
+function checkedBody<S extends Section>(section: RecordSection<unknown, S>, body: unknown): Checked {
   const ids = idsOf(body, BULK_MSG);
   const { set = {}, adjust = {} } = (body ?? {}) as { set?: Row; adjust?: Record<string, unknown> };
   const fields = bulkFieldsOf(section.spec.section);
@@ -81,7 +83,7 @@ export const CHUNK = 500;
 
 /** The values the body sets on one stored record: `set` as given, `adjust` as a percentage of the stored money
  * (a value that is not there, no warehouse cost, stays not there). */
-function valuesFor(stored: Row, set: Row, adjust: Record<string, number>): Row {
+function valuesFor(stored: StoredRecord, set: Row, adjust: Record<string, number>): Row {
   const values: Row = { ...set };
   for (const [key, percent] of Object.entries(adjust)) {
     const moved = adjustedMoney(stored[key] as string | number | null, percent);
@@ -90,16 +92,9 @@ function valuesFor(stored: Row, set: Row, adjust: Record<string, number>): Row {
   return values;
 }
 
-interface Found {
-  id: number;
-  row: Row;
-  may: boolean;
-  changeable: boolean;
-}
-
 /** Why the card would refuse this record before its own checks, as readRecord, the update right and the section's
  * status rule answer there (404, 403, the status's own words); null when it goes on. */
-function lockedRefusal(section: RecordSection<unknown>, f: Found): string | null {
+function lockedRefusal<S extends Section>(section: RecordSection<unknown, S>, f: { row: StoredRecord<S>; may: boolean; changeable: boolean }): string | null {
   const status = String(f.row.status);
   // a deleted record is not found (like one the caller may not read, which is not even locked) unless its section
   // says why it cannot change (a reserve in its status's words)
@@ -115,8 +110,8 @@ function lockedRefusal(section: RecordSection<unknown>, f: Found): string | null
  * locked versions, the history in one INSERT (`via`: what caused it). Answers the ids written; refusals go to
  * `refused`.
  */
-export async function changeChunk(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown>, ids: number[],
-  valuesOf: (stored: Row, id: number) => Row, hidden: ReadonlySet<string>, refused: RefusedRow[], via?: HistoryCause): Promise<number[]> {
+export async function changeChunk<S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown, S>, ids: number[],
+  valuesOf: (stored: StoredRecord<S>, id: number) => Row, hidden: ReadonlySet<string>, refused: RefusedRow[], via?: HistoryCause): Promise<number[]> {
   const { spec } = section;
   const a = sql.raw(spec.alias);
   const table = sql.identifier(spec.section);
@@ -124,14 +119,16 @@ export async function changeChunk(tx: Database, auth: AuthenticatedUser, section
   // locked in id order (two bulk writes lock alike) and checked in one statement. Only what the caller may read is
   // locked at all (another supplier's rows are not held up by a write that cannot touch them), and what it may not
   // read is answered as a record that is not there: the same words, so 'not yours' cannot be told from 'no such'
-  const found = rowsOf<Found>(await tx.execute(sql`
-    SELECT ${a}.id, to_jsonb(${a}) AS row, ${mayColumn(spec, auth, 'update')} AS may,
-      coalesce(${changeable}, false) AS changeable
+  const locking = select({
+    id: recordColumnsOf(spec).id, row: storedRecordOf(spec.section, a), may: sql<boolean>`${mayColumn(spec, auth, 'update')}`,
+    changeable: sql<boolean>`coalesce(${changeable}, false)`,
+  });
+  const found = await selectRows(tx, locking, sql`
     ${spec.from} WHERE ${a}.id = ANY(${`{${ids.join(',')}}`}::int[]) AND ${mayColumn(spec, auth, 'read')}
-    ORDER BY ${a}.id FOR UPDATE OF ${a}`));
+    ORDER BY ${a}.id FOR UPDATE OF ${a}`);
   const there = new Set(found.map((f) => Number(f.id)));
   for (const id of ids) if (!there.has(id)) refused.push({ id, reason: BULK_MSG.missing });
-  const rows: BulkRow[] = [];
+  const rows: BulkRow<StoredRecord<S>>[] = [];
   for (const f of found) {
     const reason = lockedRefusal(section, f);
     if (reason) refused.push({ id: Number(f.id), reason });
@@ -149,12 +146,11 @@ export async function changeChunk(tx: Database, auth: AuthenticatedUser, section
   const columns = [...new Set(writes.flatMap((w) => Object.keys(w.patch)))];
   const assignments = sql.join(columns.map((c) => sql`${sql.identifier(c)} = CASE WHEN v.patch ? ${c} THEN p.${sql.identifier(c)} ELSE t.${sql.identifier(c)} END`), sql`, `);
   // one UPDATE, each record on the version it was locked at: one whose version moved is reported, not overwritten
-  const written = rowsOf<{ id: number; after: Row }>(await tx.execute(sql`
+  const written = await returningRows(tx, sql`
     UPDATE ${table} AS t SET ${assignments}
     FROM jsonb_to_recordset(${JSON.stringify(writes)}::jsonb) AS v(id int, version int, patch jsonb),
       LATERAL jsonb_populate_record(NULL::${table}, v.patch) AS p
-    WHERE t.id = v.id AND t.version = v.version
-    RETURNING t.id, to_jsonb(t) AS after`));
+    WHERE t.id = v.id AND t.version = v.version`, select({ id: sql<number>`t.id`, after: storedRecordOf(spec.section, sql`t`) }));
   const done = new Set(written.map((w) => Number(w.id)));
   for (const w of writes) if (!done.has(w.id)) refused.push({ id: w.id, reason: VERSION_MSG.stale });
   await recordsChanged(tx, auth.user.id, spec.section, written.map((w) => ({ id: Number(w.id), before: before.get(Number(w.id))!, after: w.after })), via);
@@ -163,7 +159,7 @@ export async function changeChunk(tx: Database, auth: AuthenticatedUser, section
 
 /** A section without a set-based change: each record through its card's change, in a savepoint, on the version
  * it has when its turn comes. */
-async function changeEach(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown>, ids: number[], body: Checked, refused: RefusedRow[]): Promise<number> {
+async function changeEach<S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown, S>, ids: number[], body: Checked, refused: RefusedRow[]): Promise<number> {
   let changed = 0;
   for (const id of ids) {
     // what the caller may not read is not locked, and is as good as not there
@@ -184,8 +180,8 @@ async function changeEach(tx: Database, auth: AuthenticatedUser, section: Record
 }
 
 /** PATCH /api/{section}: how many changed, and each refused record with its reason (in id order). */
-export async function bulkUpdate<Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, body: unknown): Promise<BulkEditResponse> {
-  const record = section as RecordSection<unknown>;
+export async function bulkUpdate<Values, S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, body: unknown): Promise<BulkEditResponse> {
+  const record = section as RecordSection<unknown, S>;
   scopeCondition(record.spec, auth, 'update'); // 403 without the right at all
   const checked = checkedBody(record, body);
   const { ids, set, adjust } = checked;

@@ -10,13 +10,14 @@ import { russianErrors } from '../http/validation';
 import { bulkUpdate } from './bulk';
 import { cardResponse, formValue } from './card';
 import type { RecordSection } from './pipeline';
+import type { Section } from '../../domain/sections';
 import { bulkRestore, restoreRecord } from './restore';
 
 /** A percentage of adjust, bounded here as the handler bounds it (the same Russian message either way). */
 const percent = { type: 'number', minimum: PERCENT_MIN, maximum: PERCENT_MAX } as const;
 const idsProperty = { type: 'array', minItems: 1, maxItems: BULK_MAX, items: ID } as const;
 
-export function bulkRoutes<Values>(app: FastifyInstance, db: Database, record: RecordSection<Values>) {
+export function bulkRoutes<Values, S extends Section>(app: FastifyInstance, db: Database, record: RecordSection<Values, S>) {
   const section = record.spec.section;
   const tags = [section];
   const fields = bulkFieldsOf(section);

@@ -10,6 +10,7 @@ import { idOf, idParams, noQuery, withDeletedOf, withDeletedQuery } from '../htt
 import { cardResponse, type CardSummaries } from './card';
 import { createRecord, readRecord, updateRecord, type RecordSection, type Row } from './pipeline';
 import { bulkRoutes } from './bulkRoutes';
+import type { Section } from '../../domain/sections';
 
 /** A card's body: its form's fields as JSON schema properties. */
 export interface CardBody {
@@ -17,11 +18,11 @@ export interface CardBody {
   properties: Record<string, object>;
 }
 
-export interface CardRoutes<Values> {
+export interface CardRoutes<Values, S extends Section = Section> {
   /** The JSON schema of the card's body, for POST and PATCH (PATCH adds the version). */
   body: CardBody;
   summaries: CardSummaries;
-  record: RecordSection<Values>;
+  record: RecordSection<Values, S>;
 }
 
 /** A change's body: the card's fields and the version of the record the user changed. */
@@ -30,7 +31,7 @@ export const changeBody = (body: CardBody) => ({
   properties: { ...body.properties, version: { ...versionProperty, description: 'the version of the record the change was made on (409 stale when newer)' } },
 });
 
-export function cardRoutes<Values>(app: FastifyInstance, db: Database, card: CardRoutes<Values>) {
+export function cardRoutes<Values, S extends Section>(app: FastifyInstance, db: Database, card: CardRoutes<Values, S>) {
   const { body, summaries, record } = card;
   const section = record.spec.section;
   const tags = [section];

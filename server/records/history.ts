@@ -6,12 +6,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { HISTORY_FIELDS, type FieldChange, type HistoryAction, type HistoryCause } from '../../domain/history';
 import type { Section } from '../../domain/sections';
-import { firstRow, namesOf, returningRows, select } from '../db/rows';
+import { namesOf, returningRows, select, selectFirst } from '../db/rows';
+import { storedRecordOf, type StoredRecord } from '../contract/tables';
 import { recordHistory as historyTable } from '../db/schema';
 import { announceChanges } from '../db/changes';
 import type { LiveKind } from '../../domain/live';
-
-type Row = Record<string, unknown>;
 
 /** The signed-in user a write is done by (users.id). */
 export type Author = number | null; // null: the system (the reserves' expiry job)
@@ -108,8 +107,8 @@ function normalise(format: string, value: unknown): unknown {
 
 /** The recorded fields that differ between two states of a record (fields missing from either are not compared). */
 export function diff(section: Section, beforeRecord: object, afterRecord: object): FieldChange[] {
-  const before = beforeRecord as Row;
-  const after = afterRecord as Row;
+  const before = beforeRecord as Record<string, unknown>;
+  const after = afterRecord as Record<string, unknown>;
   const changes: FieldChange[] = [];
   for (const field of Object.values(HISTORY_FIELDS[section])) {
     if (!(field.key in before) || !(field.key in after)) continue;
@@ -122,43 +121,50 @@ export function diff(section: Section, beforeRecord: object, afterRecord: object
 
 /** The record as stored, locked until the transaction ends: what a change made in several statements is
  * compared with (an offer's edit sets its quantity through the stock writer first). */
-export async function lockedRecord(tx: Database, section: Section, id: number): Promise<Row | undefined> {
-  return firstRow<{ row: Row }>(await tx.execute(sql`SELECT to_jsonb(t) AS row FROM ${sql.identifier(section)} t WHERE t.id = ${id} FOR UPDATE`))?.row;
+export async function lockedRecord<S extends Section>(tx: Database, section: S, id: number): Promise<StoredRecord<S> | undefined> {
+  const locked = select({ row: storedRecordOf(section, sql`t`) });
+  return (await selectFirst(tx, locked, sql`FROM ${sql.identifier(section)} t WHERE t.id = ${id} FOR UPDATE`))?.row;
 }
 
-export interface ChangeOptions {
+export interface ChangeOptions<S extends Section = Section> {
   /** The record before the write, when the caller locked and read it already (lockedRecord). */
-  before?: Row;
+  before?: StoredRecord<S>;
   /** Changes the UPDATE does not show (a city's delivery rows, a product's varieties), recorded in the same row. */
   extra?: FieldChange[];
 }
 
 /** UPDATE one record (`set`: the SET list, unqualified columns) and record what it changed, in the caller's
  * transaction. Without `before`, the row is locked and read by the UPDATE itself. Returns the record after. */
-export async function changeRecord(tx: Database, by: Author, section: Section, id: number, set: SQL, options: ChangeOptions = {}): Promise<Row | undefined> {
+export async function changeRecord<S extends Section>(tx: Database, by: Author, section: S, id: number, set: SQL, options: ChangeOptions<S> = {}): Promise<StoredRecord<S> | undefined> {
   const table = sql.identifier(section);
-  const row = options.before
-    ? firstRow<{ before?: Row; after: Row }>(await tx.execute(sql`UPDATE ${table} AS t SET ${set} WHERE t.id = ${id} RETURNING to_jsonb(t) AS after`))
-    : firstRow<{ before: Row; after: Row }>(await tx.execute(sql`UPDATE ${table} AS t SET ${set}
+  const after = storedRecordOf(section, sql`t`);
+  let before = options.before;
+  let row: { after: StoredRecord<S> } | undefined;
+  if (before) {
+    [row] = await returningRows(tx, sql`UPDATE ${table} AS t SET ${set} WHERE t.id = ${id}`, select({ after }));
+  } else {
+    const [both] = await returningRows(tx, sql`UPDATE ${table} AS t SET ${set}
         FROM (SELECT x.id AS old_id, to_jsonb(x) AS before FROM ${table} x WHERE x.id = ${id} FOR UPDATE) old
-        WHERE t.id = old.old_id RETURNING old.before, to_jsonb(t) AS after`));
-  if (!row) return undefined;
-  const before = options.before ?? row.before!;
+        WHERE t.id = old.old_id`, select({ before: sql<StoredRecord<S>>`old.before`, after }));
+    before = both?.before;
+    row = both;
+  }
+  if (!row || !before) return undefined;
   await recordHistory(tx, by, [{ section, recordId: id, action: 'update', changes: [...diff(section, before, row.after), ...(options.extra ?? [])] }]);
   return row.after;
 }
 
 /** A record a set-based write changed: as it was (locked) and as the UPDATE left it (its version moved). */
-export interface ChangedRecord {
+export interface ChangedRecord<S extends Section = Section> {
   id: number;
-  before: Row;
-  after: Row;
+  before: StoredRecord<S>;
+  after: StoredRecord<S>;
 }
 
 /** The history of many records one set-based UPDATE changed (a bulk edit), in one INSERT whose rows travel as one
  * JSON parameter, each keeping the version the UPDATE left; a record whose recorded fields did not change gets no
  * row, but is heard on the live streams as every write is. */
-export async function recordsChanged(tx: Database, by: Author, section: Section, records: ChangedRecord[], via?: HistoryCause): Promise<void> {
+export async function recordsChanged<S extends Section>(tx: Database, by: Author, section: S, records: ChangedRecord<S>[], via?: HistoryCause): Promise<void> {
   if (!records.length) return;
   const entries = records
     .map((r) => ({ record_id: r.id, version: Number(r.after.version), changes: diff(section, r.before, r.after) }))

@@ -13,15 +13,19 @@ import { hiddenCardFields, hiddenFieldMessage } from '../../domain/schemas/card'
 import { HISTORY_FIELDS, HISTORY_TEXTS, type FieldChange } from '../../domain/history';
 import { changedFieldTitles, VERSION_MSG, versionProperty, type StaleInfo } from '../../domain/versions';
 import { badRequest, forbidden, notFound, stale } from '../errors';
-import { firstRow, rowsOf } from '../db/rows';
+import { select, selectFirst } from '../db/rows';
+import { recordHistory } from '../db/schema';
 import { stripHidden } from '../contract/visible';
-import { selectList } from '../db/select';
 import type { SectionSpec } from '../contract/section';
+import { recordColumnsOf, type RecordBase, type StoredRecord } from '../contract/tables';
+import type { Section } from '../../domain/sections';
 import { mayColumn, recordVisible, requireCompleteCreate, scopeCondition } from './access';
 import { addRecordsComments } from './comments';
 import { changeRecord, lockedRecord, recordsCreated, type CreatedRecord } from './history';
 import { changesSince } from './historyRead';
 
+/** Values by field name: a request's body as sent, a form's values, a card's answer. A record as stored is typed
+ * from its section's table instead (StoredRecord<S>, server/contract/tables.ts). */
 export type Row = Record<string, unknown>;
 
 /** A change's write: the SET list of the record's own columns, and what else it changed for the history. */
@@ -32,16 +36,20 @@ export interface Change {
 }
 
 /** What a change's hook is handed: the record locked as stored (its version checked), the body, the hidden fields. */
-export interface ChangeContext {
+export interface ChangeContext<R extends RecordBase = StoredRecord> {
   id: number;
-  before: Row;
+  before: R;
   body: Row;
   hidden: ReadonlySet<string>;
 }
 
-/** A section's card as the pipeline runs it: its descriptor, its form fields, and its own hooks. */
-export interface RecordSection<Values = Row> {
-  spec: SectionSpec;
+/** A section's card as the pipeline runs it: its descriptor, its form fields, and its own hooks. `S` names the
+ * section (`RecordSection<OfferValues, 'offers'>`), so that the record its hooks are handed as stored is its table's
+ * row, `R` (StoredRecord<S>: a parameter of its own rather than computed inside, so that a named section's hooks
+ * stay assignable where any section's are). A section not named is handed the columns every section has, typed,
+ * and the rest by name. */
+export interface RecordSection<Values = Row, S extends Section = Section, R extends RecordBase = StoredRecord<S>> {
+  spec: SectionSpec<S>;
   /** The fields a card writes (besides comments and files): a write naming one hidden from the role is refused. */
   fields: readonly string[];
   /** The rule a field is hidden by, where it is not its own name (a supplier's city_id by 'city'). */
@@ -70,34 +78,34 @@ export interface RecordSection<Values = Row> {
   insertMany?: (tx: Database, auth: AuthenticatedUser, items: NewRecord<Values>[]) => Promise<number[]>;
   /** A change inside its transaction, the record locked and its version checked: the section's checks and writes
    * (stock through the stock writer), answering the SET of the record's own columns. */
-  change: (tx: Database, auth: AuthenticatedUser, context: ChangeContext) => Promise<Change>;
+  change: (tx: Database, auth: AuthenticatedUser, context: ChangeContext<R>) => Promise<Change>;
   /** A bulk edit of many records at once (records/bulk.ts), inside its transaction with every record locked, in
    * the caller's scope and changeable: the section's checks of `change` made as sets (one statement for all the
    * records, not one per record), answering per record the columns to write (the engine writes them in one
    * UPDATE) or why the card would refuse it. Without it, a bulk edit runs `change` once per record. */
-  changeMany?: (tx: Database, auth: AuthenticatedUser, rows: BulkRow[], hidden: ReadonlySet<string>) => Promise<BulkOutcome[]>;
+  changeMany?: (tx: Database, auth: AuthenticatedUser, rows: BulkRow<R>[], hidden: ReadonlySet<string>) => Promise<BulkOutcome[]>;
   /** A bulk restore as sets (records/restore.ts): beforeRestore's rules for a chunk of locked deleted records at once,
    * answering per record nothing (it comes back) or the error beforeRestore would have thrown. Without it, each
    * record runs beforeRestore in a savepoint of its own. */
-  restoreMany?: (tx: Database, auth: AuthenticatedUser, rows: RestoreRow[]) => Promise<{ id: number; refused?: unknown }[]>;
+  restoreMany?: (tx: Database, auth: AuthenticatedUser, rows: RestoreRow<R>[]) => Promise<{ id: number; refused?: unknown }[]>;
   /** A restore (records/restore.ts), inside its transaction with the record locked, still deleted, before it goes
    * back to `status`: the section's duplicate rule against the records not deleted (409 with the twin's id), and
    * what else coming back means (a reserve takes its amount again through the stock writer, or is refused). */
-  beforeRestore?: (tx: Database, auth: AuthenticatedUser, record: Row, status: string) => Promise<void>;
+  beforeRestore?: (tx: Database, auth: AuthenticatedUser, record: R, status: string) => Promise<void>;
 }
 
 /** One record of a set-based bulk edit: as stored (locked), and the values the edit sets on it (over the stored
  * ones, what the card's form would send). */
-export interface BulkRow {
+export interface BulkRow<R extends RecordBase = StoredRecord> {
   id: number;
-  before: Row;
+  before: R;
   body: Row;
 }
 
 /** One deleted record of a restore: as stored (locked), and the status it comes back to. */
-export interface RestoreRow {
+export interface RestoreRow<R extends RecordBase = StoredRecord> {
   id: number;
-  record: Row;
+  record: R;
   status: string;
 }
 
@@ -106,10 +114,10 @@ export interface RestoreRow {
 export type BulkOutcome = { id: number; set: Row } | { id: number; refused: unknown };
 
 /** What a section's card is, apart from its writes: enough to read it and check a write's rights and version. */
-export type RecordShape = Pick<RecordSection<unknown>, 'spec' | 'fields' | 'visibleAs' | 'readColumns' | 'changeable' | 'refuseStatus' | 'finishRead' | 'lockFirst'>;
+export type RecordShape<S extends Section = Section> = Pick<RecordSection<unknown, S>, 'spec' | 'fields' | 'visibleAs' | 'readColumns' | 'changeable' | 'refuseStatus' | 'finishRead' | 'lockFirst'>;
 
 /** The form fields the caller's role may neither see nor write, under every name they go by. */
-export const hiddenFields = (section: RecordShape, auth: AuthenticatedUser) =>
+export const hiddenFields = <S extends Section>(section: RecordShape<S>, auth: AuthenticatedUser) =>
   hiddenCardFields(auth.permissions, section.spec.section, section.fields, section.visibleAs);
 
 /** A write may not name a field the caller's role does not see: 403 naming it. */
@@ -121,17 +129,21 @@ export function refuseHidden(hidden: ReadonlySet<string>, body: Row, fields: rea
   }
 }
 
+/** A card's row as read: the columns by the keys its section's spec names them (a list row's, the card's own), the
+ * record's version and whether the caller may change it. */
+type CardRead = Row & { version: number; can_update: boolean };
+
 /** One record as its card shows it; 404 when it is not there, out of the caller's read scope, or deleted and
  * `withDeleted` was not asked for. */
-export async function readRecord(db: Database, auth: AuthenticatedUser, section: RecordShape, id: number, withDeleted: boolean): Promise<Row> {
+export async function readRecord<S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordShape<S>, id: number, withDeleted: boolean): Promise<Row> {
   const { spec } = section;
   const a = sql.raw(spec.alias);
   const columns = { ...spec.columns, ...section.readColumns };
-  const select = selectList(columns);
   const changeable = section.changeable ?? sql`${a}.status <> 'deleted'`;
-  const [row] = rowsOf<Row>(await db.execute(sql`SELECT ${select}, ${a}.version,
-      ${changeable} AND ${mayColumn(spec, auth, 'update')} AS can_update
-    ${spec.from} WHERE ${a}.id = ${id} AND ${scopeCondition(spec, auth, 'read')}`));
+  // the list row's columns and the card's own by key (what the section's spec names), the record's version, and
+  // whether the caller may change it
+  const card = select({ ...columns, version: recordColumnsOf(spec).version, can_update: sql<boolean>`${changeable} AND ${mayColumn(spec, auth, 'update')}` });
+  const row: CardRead | undefined = await selectFirst(db, card, sql`${spec.from} WHERE ${a}.id = ${id} AND ${scopeCondition(spec, auth, 'read')}`);
   if (!row || (row.status === 'deleted' && !withDeleted)) throw notFound();
   const [stripped] = stripHidden([row], auth.permissions, spec);
   for (const field of hiddenFields(section, auth)) delete stripped[field];
@@ -151,7 +163,7 @@ export type { CreatedRecord };
  * insertRecord, an import with all its rows at once), so this is the one place records are known created.
  * Many records go in set-based statements (the section's insertMany, the comments and the history rows each a
  * multi-row INSERT), not one round trip per record. */
-export async function insertRecords<Values>(tx: Database, auth: AuthenticatedUser, section: RecordSection<Values>, items: NewRecord<Values>[]): Promise<CreatedRecord[]> {
+export async function insertRecords<Values, S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, items: NewRecord<Values>[]): Promise<CreatedRecord[]> {
   if (!items.length) return [];
   let ids: number[];
   if (section.insertMany && items.length > 1) {
@@ -166,12 +178,12 @@ export async function insertRecords<Values>(tx: Database, auth: AuthenticatedUse
 }
 
 /** One new record (the card's POST): insertRecords with one item; answers its id. */
-export async function insertRecord<Values>(tx: Database, auth: AuthenticatedUser, section: RecordSection<Values>, values: Values, body: Row): Promise<number> {
+export async function insertRecord<Values, S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, values: Values, body: Row): Promise<number> {
   const [created] = await insertRecords(tx, auth, section, [{ values, body }]);
   return created.id;
 }
 
-export async function createRecord<Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, body: Row): Promise<Row> {
+export async function createRecord<Values, S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, body: Row): Promise<Row> {
   scopeCondition(section.spec, auth, 'create');
   requireCompleteCreate(auth, section.spec.section);
   const hidden = hiddenFields(section, auth);
@@ -189,7 +201,7 @@ export function versionOf(body: unknown): number {
 }
 
 /** 404 when the caller may not read the record, 403 when it may not change it. */
-async function requireChangeable(db: Database, auth: AuthenticatedUser, section: RecordShape, id: number) {
+async function requireChangeable<S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordShape<S>, id: number) {
   if (section.refuseStatus) {
     // the status is the section's to refuse, after the version: here only the scope counts
     await readRecord(db, auth, section, id, true);
@@ -201,7 +213,7 @@ async function requireChangeable(db: Database, auth: AuthenticatedUser, section:
 
 /** Locks the record and checks the version the write was made on: a newer one is 409 'stale' with what changed
  * since (as the caller may see it), who changed it last and when. Answers the record as stored. */
-async function lockVersion(tx: Database, auth: AuthenticatedUser, section: RecordShape, id: number, seen: number): Promise<Row> {
+async function lockVersion<S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordShape<S>, id: number, seen: number): Promise<StoredRecord<S>> {
   const before = await lockedRecord(tx, section.spec.section, id);
   if (!before) throw notFound();
   const current = Number(before.version);
@@ -209,11 +221,12 @@ async function lockVersion(tx: Database, auth: AuthenticatedUser, section: Recor
   return before;
 }
 
-async function staleInfo(tx: Database, auth: AuthenticatedUser, section: RecordShape, id: number, seen: number, version: number): Promise<StaleInfo> {
+async function staleInfo<S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordShape<S>, id: number, seen: number, version: number): Promise<StaleInfo> {
   const entries = await changesSince(tx, auth, section.spec.section, id, seen);
   // when, even where no change is the caller's to see: that the record changed, the 409 says anyway
-  const last = firstRow<{ at: string | Date }>(await tx.execute(sql`SELECT max(at) AS at FROM record_history
-    WHERE section = ${section.spec.section} AND record_id = ${id} AND version > ${seen}`));
+  const h = recordHistory;
+  const last = await selectFirst(tx, select({ at: sql<string | null>`max(${h.at})` }),
+    sql`FROM ${h} WHERE ${h.section} = ${section.spec.section} AND ${h.record_id} = ${id} AND ${h.version} > ${seen}`);
   // who: the last writer, where the role sees who writes records; the server's own job reads 'Система'
   const by = entries[0]?.user?.name ?? (entries[0]?.system ? HISTORY_TEXTS.system : null);
   const changes = entries.reverse().flatMap((e) => e.changes);
@@ -228,8 +241,8 @@ async function staleInfo(tx: Database, auth: AuthenticatedUser, section: RecordS
 
 /** Runs a write of an existing record: rights, the version, the section's status rule for the step, then
  * `write` in the transaction, and the record's history of what the write changed. */
-async function writeRecord(db: Database, auth: AuthenticatedUser, section: RecordShape, id: number, body: Row, step: string,
-  write: (tx: Database, before: Row, hidden: ReadonlySet<string>) => Promise<Change>): Promise<Row> {
+async function writeRecord<S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordShape<S>, id: number, body: Row, step: string,
+  write: (tx: Database, before: StoredRecord<S>, hidden: ReadonlySet<string>) => Promise<Change>): Promise<Row> {
   await requireChangeable(db, auth, section, id);
   const version = versionOf(body);
   const hidden = hiddenFields(section, auth);
@@ -241,8 +254,8 @@ async function writeRecord(db: Database, auth: AuthenticatedUser, section: Recor
 /** Inside a write's transaction: the rows the section locks first, the record locked and the version the write was
  * made on checked (none: written over the record as stored), the section's status rule for the step, then `write`
  * and the record's history of what it changed. */
-async function changeLocked(tx: Database, auth: AuthenticatedUser, section: RecordShape, id: number, version: number | undefined, step: string,
-  write: (before: Row) => Promise<Change>): Promise<void> {
+async function changeLocked<S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordShape<S>, id: number, version: number | undefined, step: string,
+  write: (before: StoredRecord<S>) => Promise<Change>): Promise<void> {
   await section.lockFirst?.(tx, id);
   const before = version === undefined ? await lockedRecord(tx, section.spec.section, id) : await lockVersion(tx, auth, section, id, version);
   if (!before) throw notFound();
@@ -253,13 +266,13 @@ async function changeLocked(tx: Database, auth: AuthenticatedUser, section: Reco
 }
 
 /** PATCH /{section}/{id}: the card's change, made on the version the user saw. */
-export const updateRecord = <Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, id: number, body: Row) =>
+export const updateRecord = <Values, S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, id: number, body: Row) =>
   writeRecord(db, auth, section, id, body, 'change', (tx, before, hidden) => section.change(tx, auth, { id, before, body, hidden }));
 
 /** A named step of a record (a reserve's complete or cancel), made on the version the user saw: `write` moves
  * what the step moves and answers the record's own columns it sets. */
-export const recordStep = <Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, id: number, body: unknown, step: string,
-  write: (tx: Database, before: Row) => Promise<SQL>) =>
+export const recordStep = <Values, S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, id: number, body: unknown, step: string,
+  write: (tx: Database, before: StoredRecord<S>) => Promise<SQL>) =>
   writeRecord(db, auth, section, id, (body ?? {}) as Row, step, async (tx, before) => ({ set: await write(tx, before) }));
 
 /** A write of a record's part kept in rows of its own (a product's varieties, a city's routes), with the guarantees
@@ -268,10 +281,10 @@ export const recordStep = <Values>(db: Database, auth: AuthenticatedUser, sectio
  * inside the transaction, answering what changed for the record's history. The record's version moves by one
  * (the card goes on from the version it sent plus one), its history tells the changes and the live streams hear
  * of it. Without a version the part is written over whatever is stored (a client that sends none). */
-export async function recordPartWrite(db: Database, auth: AuthenticatedUser, section: RecordShape, id: number, part: {
+export async function recordPartWrite<S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordShape<S>, id: number, part: {
   version?: number;
   allowed?: () => void;
-  write: (tx: Database, before: Row) => Promise<FieldChange[]>;
+  write: (tx: Database, before: StoredRecord<S>) => Promise<FieldChange[]>;
 }): Promise<void> {
   await requireChangeable(db, auth, section, id);
   part.allowed?.();
@@ -291,6 +304,6 @@ export const partVersionOf = (query: unknown): number | undefined => (query as {
 
 /** A step that changes what the record's own columns do not show (a reserve's payments): `write` answers the
  * changes for the history beside its SET (which may set nothing new: the version moves all the same). */
-export const recordChangeStep = <Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, id: number, body: unknown, step: string,
-  write: (tx: Database, before: Row) => Promise<Change>) =>
+export const recordChangeStep = <Values, S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, id: number, body: unknown, step: string,
+  write: (tx: Database, before: StoredRecord<S>) => Promise<Change>) =>
   writeRecord(db, auth, section, id, (body ?? {}) as Row, step, (tx, before) => write(tx, before));

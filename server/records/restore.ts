@@ -10,7 +10,9 @@ import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { RESTORE_MSG, type BulkRestoreResponse, type RefusedRow } from '../../domain/bulk';
 import { badRequest, forbidden, notFound } from '../errors';
-import { rowsOf } from '../db/rows';
+import { select, selectRows } from '../db/rows';
+import { recordColumnsOf, storedRecordOf, type RecordBase, type StoredRecord } from '../contract/tables';
+import type { Section } from '../../domain/sections';
 import { mayColumn, scopeCondition } from './access';
 import { recordHistory, recordsRestored } from './history';
 import { readRecord, type RecordSection, type RestoreRow, type Row } from './pipeline';
@@ -26,24 +28,24 @@ interface Refusal {
 }
 
 /** The status a deleted record comes back to: the one it was deleted from. */
-const statusBack = (record: Row) =>
+const statusBack = (record: RecordBase) =>
   (typeof record.deleted_from === 'string' && record.deleted_from !== 'deleted' ? record.deleted_from : 'active');
 
 /** Inside the caller's transaction: locks and checks the records in one statement, restores those that may come
  * back; answers the ids restored, and each refused one with its error. */
-async function restoreChunk(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown>, ids: number[]): Promise<{ restored: number[]; refused: Refusal[] }> {
+async function restoreChunk<S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown, S>, ids: number[]): Promise<{ restored: number[]; refused: Refusal[] }> {
   const { spec } = section;
   const a = sql.raw(spec.alias);
   const table = sql.identifier(spec.section);
-  const found = rowsOf<{ id: number; row: Row; may: boolean }>(await tx.execute(sql`
-    SELECT ${a}.id, to_jsonb(${a}) AS row, ${mayColumn(spec, auth, 'delete')} AS may
+  const locking = select({ id: recordColumnsOf(spec).id, row: storedRecordOf(spec.section, a), may: sql<boolean>`${mayColumn(spec, auth, 'delete')}` });
+  const found = await selectRows(tx, locking, sql`
     ${spec.from} WHERE ${a}.id = ANY(${`{${ids.join(',')}}`}::int[]) AND ${mayColumn(spec, auth, 'read')}
-    ORDER BY ${a}.id FOR UPDATE OF ${a}`));
+    ORDER BY ${a}.id FOR UPDATE OF ${a}`);
   const refused: Refusal[] = [];
   const there = new Set(found.map((f) => Number(f.id)));
   // what the caller may not read is as good as not there, and is not locked
   for (const id of ids) if (!there.has(id)) refused.push({ id, error: notFound() });
-  const rows: RestoreRow[] = [];
+  const rows: RestoreRow<StoredRecord<S>>[] = [];
   for (const f of found) {
     const id = Number(f.id);
     if (!f.may) refused.push({ id, error: forbidden() });
@@ -51,7 +53,7 @@ async function restoreChunk(tx: Database, auth: AuthenticatedUser, section: Reco
     else rows.push({ id, record: f.row, status: statusBack(f.row) });
   }
   const restored: number[] = [];
-  const back: RestoreRow[] = [];
+  const back: RestoreRow<StoredRecord<S>>[] = [];
   if (section.restoreMany) {
     const outcomes = new Map((await section.restoreMany(tx, auth, rows)).map((o) => [o.id, o]));
     for (const row of rows) {
@@ -85,10 +87,10 @@ async function restoreChunk(tx: Database, auth: AuthenticatedUser, section: Reco
 }
 
 /** POST /api/{section}/{id}/restore: the record as its card shows it, restored. */
-export async function restoreRecord<Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, id: number): Promise<Row> {
+export async function restoreRecord<Values, S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, id: number): Promise<Row> {
   scopeCondition(section.spec, auth, 'delete'); // 403 without the right at all
   await db.transaction(async (tx) => {
-    const { refused } = await restoreChunk(tx, auth, section as RecordSection<unknown>, [id]);
+    const { refused } = await restoreChunk(tx, auth, section as RecordSection<unknown, S>, [id]);
     if (refused.length) throw refused[0].error;
   });
   return readRecord(db, auth, section, id, false);
@@ -96,14 +98,14 @@ export async function restoreRecord<Values>(db: Database, auth: AuthenticatedUse
 
 /** POST /api/{section}/restore with {ids}: in id order (two restores lock alike), each refused one with its
  * reason; the answer as a bulk delete's. */
-export async function bulkRestore<Values>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values>, body: unknown): Promise<BulkRestoreResponse> {
+export async function bulkRestore<Values, S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, body: unknown): Promise<BulkRestoreResponse> {
   scopeCondition(section.spec, auth, 'delete');
   const ids = idsOf(body, RESTORE_MSG);
   const refused: RefusedRow[] = [];
   let restored = 0;
   await db.transaction(async (tx) => {
     for (let from = 0; from < ids.length; from += CHUNK) {
-      const chunk = await restoreChunk(tx, auth, section as RecordSection<unknown>, ids.slice(from, from + CHUNK));
+      const chunk = await restoreChunk(tx, auth, section as RecordSection<unknown, S>, ids.slice(from, from + CHUNK));
       restored += chunk.restored.length;
       for (const r of chunk.refused) refused.push({ id: r.id, reason: refusalOf(r.error) });
     }

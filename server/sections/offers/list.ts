@@ -20,7 +20,7 @@ const fields = resourceSql(offersResource, 'o', {
   },
 });
 
-export const offersSpec: SectionSpec = {
+export const offersSpec: SectionSpec<'offers'> = {
   ...resourceSection(offersResource, 'o'),
   from: sql`FROM offers o ${fields.joins}`,
   // every filter below and "own" read the offer's own columns (or a subquery of their own): the count needs no join

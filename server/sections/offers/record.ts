@@ -330,7 +330,7 @@ async function changeOffers(tx: Database, auth: AuthenticatedUser, batch: BulkRo
 
 /** An offer's card. The figures are computed here whatever the client sent; the quantity goes through the stock
  * writer, which never lets it below what is reserved and purchased. */
-export const offerRecord: RecordSection<OfferToInsert> = {
+export const offerRecord: RecordSection<OfferToInsert, 'offers'> = {
   spec: offersSpec,
   fields: [...OFFER_FORM_FIELDS, 'status'],
   visibleAs: OFFER_FIELD_VISIBILITY,
