@@ -72,3 +72,11 @@ export const buyerLine = (l: PriceListLine): BuyerLine => ({
   price: l.unit_price, price_per_kg: l.kg_price, delivery_days: l.delivery_days,
   logistics_state: l.logistics_state, expected_arrival: l.expected_arrival,
 });
+
+/** Lines of one product after another under its name, in the list's order (the server sorts by product, then price):
+ * the page's, the buyer's page's and the files' groups. */
+export function byProduct<L extends { product: string }>(lines: readonly L[]): [string, L[]][] {
+  const groups = new Map<string, L[]>();
+  for (const line of lines) groups.set(line.product, [...(groups.get(line.product) ?? []), line]);
+  return [...groups];
+}

@@ -9,6 +9,7 @@ import { toNumber } from '../../domain/numbers';
 import { inertText } from '../../domain/spreadsheet';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS } from '../../domain/priceList/texts';
 import type { PriceList, PriceListLine } from './lines';
+import { byProduct } from '../../domain/priceList/lines';
 import { buyerAvailabilityText } from '../../domain/offers/logistics';
 import { LOT_COLUMNS, PRICE_LIST_LOT, type LotColumnPart, type LotPart } from '../../domain/offers/lot';
 
@@ -30,13 +31,6 @@ export function headingOf(list: PriceList): string[] {
 }
 
 const amountText = (line: PriceListLine) => `${formatNumber(line.available_amount)} ${line.unit_measure ?? ''}`.trim();
-
-/** Lines of one product after another, in the list's order. */
-function byProduct(lines: PriceListLine[]): [string, PriceListLine[]][] {
-  const groups = new Map<string, PriceListLine[]>();
-  for (const line of lines) groups.set(line.product, [...(groups.get(line.product) ?? []), line]);
-  return [...groups];
-}
 
 /** The lot's columns of the sheet (domain/offers/lot.ts: all but the unit, which follows the amount), their widths
  * in characters and the lot's columns of the PDF's page (under the product's heading), theirs in points. */

@@ -4,25 +4,19 @@
 // a long list was megabytes per read), with the staff lists' pager; the page and its size are in the address.
 import { Fragment } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import MuiAlert from '@mui/material/Alert';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../domain/priceList/texts';
-import { PUBLIC_PAGE_SIZE, type BuyerLine, type BuyerPriceList } from '../../../domain/priceList/lines';
+import { byProduct, PUBLIC_PAGE_SIZE, type BuyerPriceList } from '../../../domain/priceList/lines';
 import { PAGE_SIZES } from '../../../domain/lists';
 import { buyerAvailabilityText } from '../../../domain/offers/logistics';
 import { LOT_COLUMNS } from '../../../domain/offers/lot';
 import { usePublicRead } from '../../components/usePublicRead';
+import { PublicPage, PublicPending } from '../../components/PublicPage';
+import { FiguresTable, GroupRow } from '../../components/FiguresTable';
 import { BuyerDocuments } from '../../components/BuyerDocuments';
 
 const FAILED = 'Не удалось загрузить прайс-лист. Попробуйте позже.';
@@ -40,47 +34,22 @@ export default function PublicPriceListPage() {
     setParams({ page: String(nextPage), perPage: String(nextPerPage) });
   };
 
-  if (error) return <Box sx={{ maxWidth: 720, mx: 'auto', mt: 6, px: 2 }}><MuiAlert severity="warning">{error}</MuiAlert></Box>;
-  if (!list) return <Box sx={{ display: 'flex', justifyContent: 'center', mt: 8 }}><CircularProgress aria-label="Загрузка" /></Box>;
+  if (error || !list) return <PublicPending error={error} />;
 
-  const groups = new Map<string, BuyerLine[]>();
-  for (const line of list.lines) groups.set(line.product, [...(groups.get(line.product) ?? []), line]);
   // the lot's columns (domain/offers/lot.ts) under its product's heading, then the stock, the prices and the papers
-  const head = [...LOT_COLUMNS.map((fd) => fd.title), T.available_amount, T.available_packs, T.unit_price, T.kg_price, T.availability, T.delivery_days, T.documents];
+  const head = [...LOT_COLUMNS.map((fd) => fd.title), T.available_amount, T.available_packs, T.unit_price, T.kg_price, T.availability, T.delivery_days, T.documents]
+    .map((title, i) => ({ title, right: i >= LOT_COLUMNS.length && title !== T.availability && title !== T.documents }));
   return (
-    <Box component="main" sx={{ maxWidth: 1200, mx: 'auto', p: { xs: 1.5, md: 3 } }}>
-      <Typography variant="h1" component="h1" sx={{ mb: 0.5 }}>{TEXT.publicTitle}: {list.company}</Typography>
+    <PublicPage title={<>{TEXT.publicTitle}: {list.company}</>} maxWidth={1200}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Город доставки: {list.city} · {formatDate(list.date)}{list.valid_until ? ` · действует до ${formatDate(list.valid_until)}` : ''}.
         {' '}Цены указаны с доставкой до города покупателя, наличие — на момент открытия страницы.
       </Typography>
       {!list.lines.length ? <Typography>{TEXT.empty}</Typography> : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={TEXT.publicTitle}>
-            <TableHead>
-              <TableRow>{head.map((h, i) => <TableCell key={h} align={i >= LOT_COLUMNS.length && h !== T.availability && h !== T.documents ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
-            </TableHead>
-            <TableBody>
-              {[...groups].map(([product, rows]) => (
-                <Fragment key={product}>
-                  <TableRow sx={{ bgcolor: 'action.hover' }}><TableCell colSpan={head.length} sx={{ fontWeight: 600 }}>{product}</TableCell></TableRow>
-                  {rows.map((l, i) => (
-                    <TableRow key={i}>
-                      {LOT_COLUMNS.map((fd) => <TableCell key={fd.key}>{l[fd.key]}</TableCell>)}
-                      <TableCell align="right">{formatNumber(l.available_amount)} {l.unit_measure}</TableCell>
-                      <TableCell align="right">{formatNumber(l.available_packs)}</TableCell>
-                      <TableCell align="right" sx={{ fontWeight: 600 }}>{formatFigure(l.price)}</TableCell>
-                      <TableCell align="right">{formatFigure(l.price_per_kg)}</TableCell>
-                      <TableCell data-field="availability" sx={{ whiteSpace: 'nowrap' }}>{buyerAvailabilityText(l)}</TableCell>
-                      <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
-                      <TableCell><BuyerDocuments documents={l.documents} /></TableCell>
-                    </TableRow>
-                  ))}
-                </Fragment>
-              ))}
-            </TableBody>
-          </Table>
-          {list.pagination && (
+        <FiguresTable
+          label={TEXT.publicTitle}
+          head={head}
+          footer={list.pagination && (
             <TablePagination
               component="div"
               count={list.pagination.totalItems}
@@ -94,8 +63,26 @@ export default function PublicPriceListPage() {
               showLastButton
             />
           )}
-        </TableContainer>
+        >
+          {byProduct(list.lines).map(([product, rows]) => (
+            <Fragment key={product}>
+              <GroupRow span={head.length}>{product}</GroupRow>
+              {rows.map((l, i) => (
+                <TableRow key={i}>
+                  {LOT_COLUMNS.map((fd) => <TableCell key={fd.key}>{l[fd.key]}</TableCell>)}
+                  <TableCell align="right">{formatNumber(l.available_amount)} {l.unit_measure}</TableCell>
+                  <TableCell align="right">{formatNumber(l.available_packs)}</TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>{formatFigure(l.price)}</TableCell>
+                  <TableCell align="right">{formatFigure(l.price_per_kg)}</TableCell>
+                  <TableCell data-field="availability" sx={{ whiteSpace: 'nowrap' }}>{buyerAvailabilityText(l)}</TableCell>
+                  <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
+                  <TableCell><BuyerDocuments documents={l.documents} /></TableCell>
+                </TableRow>
+              ))}
+            </Fragment>
+          ))}
+        </FiguresTable>
       )}
-    </Box>
+    </PublicPage>
   );
 }

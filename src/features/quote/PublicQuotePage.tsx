@@ -2,21 +2,15 @@
 // GET /api/public/quotes/{token}, whose answer holds the lots, amounts, prices with delivery and days only, and the
 // lots' documents marked for buyers (issue 39), downloaded through the token.
 import { useParams } from 'react-router';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import MuiAlert from '@mui/material/Alert';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
 import type { LotText } from '../../../domain/offers/lot';
 import { lotTitle, QUOTE_STATUS_TITLES, type QuoteStatus } from '../../../domain/quotes/record';
 import { usePublicRead } from '../../components/usePublicRead';
+import { PublicPage, PublicPending } from '../../components/PublicPage';
+import { FiguresTable } from '../../components/FiguresTable';
 import { BuyerDocuments } from '../../components/BuyerDocuments';
 import type { BuyerDocument } from '../../../domain/priceList/lines';
 
@@ -41,37 +35,29 @@ interface BuyerQuote {
 export default function PublicQuotePage() {
   const { token = '' } = useParams();
   const { data: quote, error } = usePublicRead<BuyerQuote>(`/api/public/quotes/${encodeURIComponent(token)}`, FAILED);
-  if (error) return <Box sx={{ maxWidth: 720, mx: 'auto', mt: 6, px: 2 }}><MuiAlert severity="warning">{error}</MuiAlert></Box>;
-  if (!quote) return <Box sx={{ display: 'flex', justifyContent: 'center', mt: 8 }}><CircularProgress aria-label="Загрузка" /></Box>;
-  const head = ['Товар', 'Количество', 'Цена за ед., ₽', 'Цена за кг, ₽', 'Срок доставки, дн.', 'Документы'];
+  if (error || !quote) return <PublicPending error={error} />;
+  const head = ['Товар', 'Количество', 'Цена за ед., ₽', 'Цена за кг, ₽', 'Срок доставки, дн.', 'Документы']
+    .map((title, i, all) => ({ title, right: i > 0 && i < all.length - 1 }));
   return (
-    <Box component="main" sx={{ maxWidth: 1000, mx: 'auto', p: { xs: 1.5, md: 3 } }}>
-      <Typography variant="h1" component="h1" sx={{ mb: 0.5 }}>Предложение № {quote.number}: {quote.company}</Typography>
+    <PublicPage title={`Предложение № ${quote.number}: ${quote.company}`} maxWidth={1000}>
       {quote.buyer && <Typography sx={{ mb: 0.5 }}>Покупатель: {quote.buyer}</Typography>}
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Город доставки: {quote.city} · {QUOTE_STATUS_TITLES[quote.status]} · действует до {formatDate(quote.valid_until)}.
         {' '}Цены указаны с доставкой до города покупателя.{quote.phone ? ` Телефон: ${quote.phone}` : ''}
       </Typography>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={`Предложение № ${quote.number}`}>
-          <TableHead>
-            <TableRow>{head.map((h, i) => <TableCell key={h} align={i && i < head.length - 1 ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
-          </TableHead>
-          <TableBody>
-            {quote.lines.map((l, i) => (
-              <TableRow key={i}>
-                <TableCell>{lotTitle(l)}</TableCell>
-                <TableCell align="right">{formatNumber(l.amount)} {l.unit_measure}</TableCell>
-                <TableCell align="right">{formatFigure(l.price)}</TableCell>
-                <TableCell align="right">{formatFigure(l.price_per_kg)}</TableCell>
-                <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
-                <TableCell><BuyerDocuments documents={l.documents} /></TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <FiguresTable label={`Предложение № ${quote.number}`} head={head}>
+        {quote.lines.map((l, i) => (
+          <TableRow key={i}>
+            <TableCell>{lotTitle(l)}</TableCell>
+            <TableCell align="right">{formatNumber(l.amount)} {l.unit_measure}</TableCell>
+            <TableCell align="right">{formatFigure(l.price)}</TableCell>
+            <TableCell align="right">{formatFigure(l.price_per_kg)}</TableCell>
+            <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
+            <TableCell><BuyerDocuments documents={l.documents} /></TableCell>
+          </TableRow>
+        ))}
+      </FiguresTable>
       <Typography sx={{ mt: 2, fontWeight: 600 }}>Итого: {formatFigure(quote.total_sum)} ₽</Typography>
-    </Box>
+    </PublicPage>
   );
 }
