@@ -10,21 +10,19 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DayPicker } from '../../components/DayPicker';
+import { FiguresTable, GroupRow, type FiguresHead } from '../../components/FiguresTable';
 import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
 import { toNumber } from '../../../domain/numbers';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../domain/priceList/texts';
 import { availabilityText } from '../../../domain/offers/logistics';
 import { DOCUMENT_MSG } from '../../../domain/offers/documents';
 import { LOT, LOT_COLUMNS } from '../../../domain/offers/lot';
+import { byProduct } from '../../../domain/priceList/lines';
 import { PRICE_LIST_MAX_DAYS, PRICE_LIST_MSG, validUntilError } from '../../../domain/priceList/access';
 import { addDays } from '../../../domain/businessDay';
 import { decodePriceListQuery, encodePriceListQuery, type PriceListQuery, type PriceLevel, type Rounding } from '../../../domain/priceList/query';
@@ -32,8 +30,8 @@ import { PageTitle } from '../../components/PageTitle';
 import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
 import { errorMessage } from '../../api/errors';
-import { useReferenceListQuery, type NamedRef } from '../../api/references';
-import { useFilterConfigQuery } from '../../api/lists';
+import type { NamedRef } from '../../api/references';
+import { useLotChoices } from '../../api/lotChoices';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/auth';
 import { fileNameOf, save } from '../../components/List/useExport';
@@ -87,12 +85,7 @@ const ORIGIN = LOT.origin;
 const byIds = (refs: NamedRef[] | undefined, ids: number[] | undefined) => (refs ?? []).filter((r) => ids?.includes(r.id));
 
 function Filters({ request, change }: ReturnType<typeof useRequest>) {
-  const cities = useReferenceListQuery('cities');
-  const products = useReferenceListQuery('products');
-  const varieties = useReferenceListQuery('varieties');
-  const packing = useReferenceListQuery('packing');
-  const config = useFilterConfigQuery('offers');
-  const years = (config.data?.harvest_years?.options ?? []).map((o) => String(o.value));
+  const { cities, products, varieties, packing, years } = useLotChoices();
   const shownVarieties = (varieties.data ?? []).filter((v) => !request.product_id?.length || (v.product_id && request.product_id.includes(v.product_id)));
   // the markup is typed freely and applied when it is a number
   const [markup, setMarkup] = useState(request.markup === undefined ? '' : String(request.markup).replace('.', ','));
@@ -174,67 +167,52 @@ function Filters({ request, change }: ReturnType<typeof useRequest>) {
   );
 }
 
-/** Lines of one product after another, in the list's order (the server sorts by product, then price). */
-function groups(lines: PriceListLine[]): [string, PriceListLine[]][] {
-  const map = new Map<string, PriceListLine[]>();
-  for (const line of lines) map.set(line.product, [...(map.get(line.product) ?? []), line]);
-  return [...map];
-}
-
 function Lines({ lines, cityId }: { lines: PriceListLine[]; cityId: number }) {
   const navigate = useNavigate();
   if (!lines.length) return <Typography color="text.secondary" sx={{ my: 3 }}>{TEXT.empty}</Typography>;
   // the lot's columns (domain/offers/lot.ts) under its product's heading, then the stock and the prices
-  const head: { title: string; right?: true }[] = [
+  const head: FiguresHead[] = [
     ...LOT_COLUMNS.map((fd) => ({ title: fd.title })),
     { title: T.available_amount, right: true }, { title: T.available_packs, right: true }, { title: T.unit_price, right: true },
     { title: T.kg_price, right: true }, { title: T.delivery_cost, right: true }, { title: T.availability }, { title: T.delivery_days, right: true },
     { title: '' },
   ];
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={TEXT.title}>
-        <TableHead>
-          <TableRow>{head.map((h, i) => <TableCell key={i} align={h.right ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h.title}</TableCell>)}</TableRow>
-        </TableHead>
-        <TableBody>
-          {groups(lines).map(([product, rows]) => (
-            <Fragment key={product}>
-              <TableRow sx={{ bgcolor: 'action.hover' }}>
-                <TableCell colSpan={head.length} sx={{ fontWeight: 600 }}>{product}</TableCell>
-              </TableRow>
-              {rows.map((l) => (
-                <TableRow key={l.offer_id} data-offer={l.offer_id} hover>
-                  {LOT_COLUMNS.map((fd, i) => (
-                    <TableCell key={fd.key}>
-                      {l[fd.key]}
-                      {/* issue 39: a lot whose required papers are missing or lapsed cannot ship (told in its first column) */}
-                      {i === 0 && l.documents_blocking.length > 0 && <Chip size="small" color="warning" variant="outlined" sx={{ ml: l[fd.key] ? 1 : 0 }} label={DOCUMENT_MSG.blocking(l.documents_blocking)} />}
-                    </TableCell>
-                  ))}
-                  <TableCell align="right">{formatNumber(l.available_amount)} {l.unit_measure}</TableCell>
-                  <TableCell align="right">{formatNumber(l.available_packs)}</TableCell>
-                  <TableCell align="right" data-field="unit_price" sx={{ fontWeight: 600 }}>{formatFigure(l.unit_price)}</TableCell>
-                  <TableCell align="right">{formatFigure(l.kg_price)}</TableCell>
-                  <TableCell align="right">
-                    {formatFigure(l.delivery_cost)}
-                    {l.default_delivery && <Chip size="small" variant="outlined" color="warning" label={TEXT.defaultDelivery} sx={{ ml: 1 }} />}
-                  </TableCell>
-                  <TableCell data-field="availability" sx={{ whiteSpace: 'nowrap' }}>{availabilityText(l)}</TableCell>
-                  <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
-                  <TableCell>
-                    <Button size="small" onClick={() => navigate(reserveUrl(l, cityId))}>{TEXT.reserve}</Button>
-                  </TableCell>
-                </TableRow>
+    <FiguresTable label={TEXT.title} head={head}>
+      {byProduct(lines).map(([product, rows]) => (
+        <Fragment key={product}>
+          <GroupRow span={head.length}>{product}</GroupRow>
+          {rows.map((l) => (
+            <TableRow key={l.offer_id} data-offer={l.offer_id} hover>
+              {LOT_COLUMNS.map((fd, i) => (
+                <TableCell key={fd.key}>
+                  {l[fd.key]}
+                  {/* issue 39: a lot whose required papers are missing or lapsed cannot ship (told in its first column) */}
+                  {i === 0 && l.documents_blocking.length > 0 && <Chip size="small" color="warning" variant="outlined" sx={{ ml: l[fd.key] ? 1 : 0 }} label={DOCUMENT_MSG.blocking(l.documents_blocking)} />}
+                </TableCell>
               ))}
-            </Fragment>
+              <TableCell align="right">{formatNumber(l.available_amount)} {l.unit_measure}</TableCell>
+              <TableCell align="right">{formatNumber(l.available_packs)}</TableCell>
+              <TableCell align="right" data-field="unit_price" sx={{ fontWeight: 600 }}>{formatFigure(l.unit_price)}</TableCell>
+              <TableCell align="right">{formatFigure(l.kg_price)}</TableCell>
+              <TableCell align="right">
+                {formatFigure(l.delivery_cost)}
+                {l.default_delivery && <Chip size="small" variant="outlined" color="warning" label={TEXT.defaultDelivery} sx={{ ml: 1 }} />}
+              </TableCell>
+              <TableCell data-field="availability" sx={{ whiteSpace: 'nowrap' }}>{availabilityText(l)}</TableCell>
+              <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
+              <TableCell>
+                <Button size="small" onClick={() => navigate(reserveUrl(l, cityId))}>{TEXT.reserve}</Button>
+              </TableCell>
+            </TableRow>
           ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        </Fragment>
+      ))}
+    </FiguresTable>
   );
 }
 
+const LINK_HEAD: FiguresHead[] = ['Ссылка', 'Город', TEXT.validUntil, 'Состояние', ''].map((title) => ({ title }));
 const STATUS_TITLE = { active: 'Действует', expired: TEXT.expired, revoked: TEXT.revoked } as const;
 
 function Links() {
@@ -244,28 +222,19 @@ function Links() {
   return (
     <Box sx={{ mt: 3 }}>
       <Typography variant="h2" sx={{ fontSize: 18, mb: 1 }}>{TEXT.links}</Typography>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={TEXT.links}>
-          <TableHead>
-            <TableRow>
-              {['Ссылка', 'Город', TEXT.validUntil, 'Состояние', ''].map((h) => <TableCell key={h} sx={{ fontWeight: 600 }}>{h}</TableCell>)}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {links.data.map((l) => (
-              <TableRow key={l.id} data-link={l.id}>
-                <TableCell sx={{ wordBreak: 'break-all', maxWidth: 420 }}>
-                  {l.status === 'active' ? <a href={l.url} target="_blank" rel="noreferrer">{l.url}</a> : l.url}
-                </TableCell>
-                <TableCell>{l.city.name}</TableCell>
-                <TableCell>{formatDate(l.valid_until)}</TableCell>
-                <TableCell>{STATUS_TITLE[l.status]}</TableCell>
-                <TableCell>{l.status === 'active' && <Button size="small" color="error" onClick={() => revoke(l.id)}>{TEXT.revoke}</Button>}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <FiguresTable label={TEXT.links} head={LINK_HEAD}>
+        {links.data.map((l) => (
+          <TableRow key={l.id} data-link={l.id}>
+            <TableCell sx={{ wordBreak: 'break-all', maxWidth: 420 }}>
+              {l.status === 'active' ? <a href={l.url} target="_blank" rel="noreferrer">{l.url}</a> : l.url}
+            </TableCell>
+            <TableCell>{l.city.name}</TableCell>
+            <TableCell>{formatDate(l.valid_until)}</TableCell>
+            <TableCell>{STATUS_TITLE[l.status]}</TableCell>
+            <TableCell>{l.status === 'active' && <Button size="small" color="error" onClick={() => revoke(l.id)}>{TEXT.revoke}</Button>}</TableCell>
+          </TableRow>
+        ))}
+      </FiguresTable>
     </Box>
   );
 }

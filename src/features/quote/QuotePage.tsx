@@ -11,11 +11,7 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -29,12 +25,13 @@ import type { QuoteOfferPart, QuoteSearch, QuoteSearchAnswer, QuoteSearchLine } 
 import { creditSummary, QUOTE_COLUMNS as C, QUOTE_LEVEL_TITLES, QUOTE_TEXTS as TEXT, SAVED_QUOTE_TEXTS as SAVED } from '../../../domain/quotes/texts';
 import { QUOTE_BUYER, QUOTE_BUYER_TITLE } from '../../../domain/quotes/buyer';
 import { reserveCreateUrl } from '../../../domain/reserves/prefill';
+import { FiguresTable } from '../../components/FiguresTable';
 import { PageTitle } from '../../components/PageTitle';
 import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
 import { errorMessage } from '../../api/errors';
-import { useReferenceListQuery, type NamedRef } from '../../api/references';
-import { useFilterConfigQuery } from '../../api/lists';
+import type { NamedRef } from '../../api/references';
+import { useLotChoices } from '../../api/lotChoices';
 import { BuyerPicker } from '../buyers/BuyerPicker';
 import { useCreateQuoteMutation, useQuoteSearchQuery, type QuoteCard } from './quoteApi';
 import { SavedQuote } from './SavedQuote';
@@ -86,12 +83,7 @@ const requestOf = (ask: Ask): QuoteSearch => ({
 function AskForm({ onAsk }: { onAsk: (q: QuoteSearch) => void }) {
   const [ask, setAsk] = useState<Ask>(EMPTY);
   const [tried, setTried] = useState(false);
-  const cities = useReferenceListQuery('cities');
-  const products = useReferenceListQuery('products');
-  const varieties = useReferenceListQuery('varieties');
-  const packing = useReferenceListQuery('packing');
-  const config = useFilterConfigQuery('offers');
-  const years = (config.data?.harvest_years?.options ?? []).map((o) => String(o.value));
+  const { cities, products, varieties, packing, years } = useLotChoices();
   const shownVarieties = (varieties.data ?? []).filter((v) => !ask.product || v.product_id === ask.product.id);
   const set = (patch: Partial<Ask>) => setAsk((a) => ({ ...a, ...patch }));
   const wrong = tried ? problems(ask) : {};
@@ -182,54 +174,49 @@ function PartCells({ part, credit = null }: { part: QuoteOfferPart; credit?: str
 function Lines({ lines, cityId, picked, onPick }: { lines: QuoteSearchLine[]; cityId: number; picked: number[]; onPick: (n: number) => void }) {
   const navigate = useNavigate();
   if (!lines.length) return <Typography color="text.secondary" sx={{ my: 3 }}>{TEXT.empty}</Typography>;
-  const head = [SAVED.pick, C.rank, C.lot, C.available, C.amount, C.delivered_kg_price, C.delivered_unit_price, C.unit_price, C.price_kg, C.band, C.margin, C.route_days, C.earliest_delivery, C.total_sum, ''];
+  // the figures, from the stock to the route's days, stand right
+  const head = [SAVED.pick, C.rank, C.lot, C.available, C.amount, C.delivered_kg_price, C.delivered_unit_price, C.unit_price, C.price_kg, C.band, C.margin, C.route_days, C.earliest_delivery, C.total_sum, '']
+    .map((title, i) => ({ title, right: i >= 3 && i <= 11 }));
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={TEXT.title}>
-        <TableHead>
-          <TableRow>{head.map((h, i) => <TableCell key={i} align={i >= 3 && i <= 11 ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h}</TableCell>)}</TableRow>
-        </TableHead>
-        <TableBody>
-          {lines.map((line, n) => (
-            <Fragment key={line.offers.map((o) => o.offer_id).join('+')}>
-              {line.offers.length > 1 && (
-                <TableRow data-line={n + 1} sx={{ bgcolor: 'action.hover' }}>
-                  <TableCell padding="checkbox"><Checkbox checked={picked.includes(n)} onChange={() => onPick(n)} slotProps={{ input: { 'aria-label': `${SAVED.pick}: ${n + 1}` } }} /></TableCell>
-                  <TableCell>{n + 1}</TableCell>
-                  <TableCell colSpan={3} sx={{ fontWeight: 600 }}>{TEXT.together}: {line.offers.length}<CreditChip credit={line.credit} /></TableCell>
-                  <TableCell align="right" data-field="delivered_kg_price" sx={{ fontWeight: 600 }}>{formatFigure(line.delivered_kg_price)}</TableCell>
-                  <TableCell />
-                  <TableCell />
-                  <TableCell align="right" data-field="price_kg" sx={{ fontWeight: 600 }}>{formatFigure(line.price_kg)}</TableCell>
-                  <TableCell />
-                  <TableCell align="right" data-field="margin">{formatFigure(line.margin)}</TableCell>
-                  <TableCell align="right">{line.route_days ?? '—'}</TableCell>
-                  <TableCell>{line.earliest_delivery ? formatDate(line.earliest_delivery) : '—'}</TableCell>
-                  <TableCell align="right" data-field="total_sum" sx={{ fontWeight: 600 }}>{formatFigure(line.total_sum)}</TableCell>
-                  <TableCell />
-                </TableRow>
-              )}
-              {line.offers.map((part) => (
-                <TableRow key={part.offer_id} data-offer={part.offer_id} {...(line.offers.length === 1 ? { 'data-line': n + 1 } : {})} hover>
-                  <TableCell padding="checkbox">
-                    {line.offers.length === 1 && <Checkbox checked={picked.includes(n)} onChange={() => onPick(n)} slotProps={{ input: { 'aria-label': `${SAVED.pick}: ${n + 1}` } }} />}
-                  </TableCell>
-                  <TableCell>{line.offers.length === 1 ? n + 1 : ''}</TableCell>
-                  <PartCells part={part} credit={line.offers.length === 1 ? line.credit : null} />
-                  <TableCell align="right" data-field="part_sum">{line.offers.length === 1 ? formatFigure(line.total_sum) : ''}</TableCell>
-                  <TableCell>
-                    <Button size="small" onClick={() => navigate(reserveCreateUrl({
-                      offer: part.offer_id, city_id: cityId, unit_selling_price: part.unit_price, delivery_cost: part.delivery_cost,
-                      delivery_days: part.route_days === null ? undefined : String(part.route_days),
-                    }))}>{TEXT.reserve}</Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </Fragment>
+    <FiguresTable label={TEXT.title} head={head}>
+      {lines.map((line, n) => (
+        <Fragment key={line.offers.map((o) => o.offer_id).join('+')}>
+          {line.offers.length > 1 && (
+            <TableRow data-line={n + 1} sx={{ bgcolor: 'action.hover' }}>
+              <TableCell padding="checkbox"><Checkbox checked={picked.includes(n)} onChange={() => onPick(n)} slotProps={{ input: { 'aria-label': `${SAVED.pick}: ${n + 1}` } }} /></TableCell>
+              <TableCell>{n + 1}</TableCell>
+              <TableCell colSpan={3} sx={{ fontWeight: 600 }}>{TEXT.together}: {line.offers.length}<CreditChip credit={line.credit} /></TableCell>
+              <TableCell align="right" data-field="delivered_kg_price" sx={{ fontWeight: 600 }}>{formatFigure(line.delivered_kg_price)}</TableCell>
+              <TableCell />
+              <TableCell />
+              <TableCell align="right" data-field="price_kg" sx={{ fontWeight: 600 }}>{formatFigure(line.price_kg)}</TableCell>
+              <TableCell />
+              <TableCell align="right" data-field="margin">{formatFigure(line.margin)}</TableCell>
+              <TableCell align="right">{line.route_days ?? '—'}</TableCell>
+              <TableCell>{line.earliest_delivery ? formatDate(line.earliest_delivery) : '—'}</TableCell>
+              <TableCell align="right" data-field="total_sum" sx={{ fontWeight: 600 }}>{formatFigure(line.total_sum)}</TableCell>
+              <TableCell />
+            </TableRow>
+          )}
+          {line.offers.map((part) => (
+            <TableRow key={part.offer_id} data-offer={part.offer_id} {...(line.offers.length === 1 ? { 'data-line': n + 1 } : {})} hover>
+              <TableCell padding="checkbox">
+                {line.offers.length === 1 && <Checkbox checked={picked.includes(n)} onChange={() => onPick(n)} slotProps={{ input: { 'aria-label': `${SAVED.pick}: ${n + 1}` } }} />}
+              </TableCell>
+              <TableCell>{line.offers.length === 1 ? n + 1 : ''}</TableCell>
+              <PartCells part={part} credit={line.offers.length === 1 ? line.credit : null} />
+              <TableCell align="right" data-field="part_sum">{line.offers.length === 1 ? formatFigure(line.total_sum) : ''}</TableCell>
+              <TableCell>
+                <Button size="small" onClick={() => navigate(reserveCreateUrl({
+                  offer: part.offer_id, city_id: cityId, unit_selling_price: part.unit_price, delivery_cost: part.delivery_cost,
+                  delivery_days: part.route_days === null ? undefined : String(part.route_days),
+                }))}>{TEXT.reserve}</Button>
+              </TableCell>
+            </TableRow>
           ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        </Fragment>
+      ))}
+    </FiguresTable>
   );
 }
 
