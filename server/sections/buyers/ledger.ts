@@ -1,6 +1,7 @@
 // A buyer's 'Взаиморасчёты': its completed reserves (sales) and their payments, read from the database and laid
 // out by domain/buyers/ledger.ts on the office's day; the same figures feed the credit check at the reserve.
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
@@ -12,7 +13,8 @@ import { can } from '../../../domain/permissions';
 import { formatDate } from '../../../domain/format';
 import { inertText } from '../../../domain/spreadsheet';
 import { forbidden, notFound } from '../../errors';
-import { firstRow, rowsOf } from '../../db/rows';
+import { columnsOf, roundedOf, select, selectFirst, selectRows, textOf, type SelectedRow } from '../../db/rows';
+import { buyers, payments, reserves } from '../../db/schema';
 import { readRecord } from '../../records/pipeline';
 import { todayOf } from '../../db/businessDay';
 import { recordVisible } from '../../records/access';
@@ -23,18 +25,29 @@ import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import { addDays } from '../../../domain/businessDay';
 import { dueDay, leftToPay } from './debt';
 
-export interface BuyerTerms extends LedgerTerms {
-  id: number;
-  name: string;
-  status: string;
-  credit_limit: string | null;
-  responsible_id: number | null;
-}
+/** The tables under the aliases the ledger's statements give them. */
+const B = alias(buyers, 'b');
+const P = alias(payments, 'p');
+const R = alias(reserves, 'r');
+
+/** A buyer's terms as the ledger and the credit check read them (domain/buyers/ledger.ts, LedgerTerms). */
+const BUYER_TERMS = select({
+  ...columnsOf(buyers, 'id', 'name', 'status', 'payment_terms', 'deferral_days'), credit_limit: roundedOf(buyers.credit_limit), responsible_id: buyers.responsible_id,
+});
+export type BuyerTerms = SelectedRow<typeof BUYER_TERMS>;
+
+/** A completed reserve as a sale of the ledger (read where its completion day is set). */
+const SALE = select({
+  reserve_id: reserves.id, date: sql<string>`${reserves.actual_date_implementation}::text`,
+  sum: sql<string>`round(coalesce(${reserves.total_selling_sum}, 0), 2)::text`,
+});
+
+/** A payment as the ledger reads it. */
+const PAYMENT = select({ id: P.id, reserve_id: P.reserve_id, date: textOf(P.date), amount: roundedOf(P.amount), comment: P.comment });
 
 /** The buyer's terms; `lock` holds its row for the transaction (the credit check: racing reserves queue on it). */
 export async function buyerTerms(db: Database, id: number, lock = false): Promise<BuyerTerms | undefined> {
-  return firstRow<BuyerTerms>(await db.execute(sql`SELECT id, name, status, payment_terms, deferral_days,
-    round(credit_limit, 2)::text AS credit_limit, responsible_id FROM buyers WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`));
+  return selectFirst(db, BUYER_TERMS, sql`FROM ${buyers} WHERE ${buyers.id} = ${id} ${lock ? sql`FOR UPDATE` : sql``}`);
 }
 
 /** May the caller pick this buyer (on a reserve)? Within its read scope of buyers. */
@@ -42,20 +55,21 @@ export const buyerReadable = (db: Database, auth: AuthenticatedUser, id: number)
 
 /** The ledger of a buyer on `day` (YYYY-MM-DD; the business day when not given). */
 export async function ledgerOf(db: Database, terms: LedgerTerms & { id: number }, day?: string): Promise<Ledger> {
-  const sales = rowsOf<Sale>(await db.execute(sql`SELECT id AS reserve_id, actual_date_implementation::text AS date,
-      round(coalesce(total_selling_sum, 0), 2)::text AS sum
-    FROM reserves WHERE buyer_id = ${terms.id} AND status = 'completed' AND actual_date_implementation IS NOT NULL
-    ORDER BY actual_date_implementation, id`));
-  const payments = rowsOf<Payment>(await db.execute(sql`SELECT p.id, p.reserve_id, p.date::text AS date, round(p.amount, 2)::text AS amount, p.comment
-    FROM payments p JOIN reserves r ON r.id = p.reserve_id
-    WHERE r.buyer_id = ${terms.id} AND r.status = 'completed' AND NOT p.deleted ORDER BY p.date, p.id`));
-  return buildLedger(sales, payments, terms, day ?? await todayOf(db));
+  const r = reserves;
+  const sales: Sale[] = await selectRows(db, SALE, sql`
+    FROM ${r} WHERE ${r.buyer_id} = ${terms.id} AND ${r.status} = 'completed' AND ${r.actual_date_implementation} IS NOT NULL
+    ORDER BY ${r.actual_date_implementation}, ${r.id}`);
+  const paid: Payment[] = await selectRows(db, PAYMENT, sql`
+    FROM ${payments} ${P} JOIN ${reserves} ${R} ON ${R.id} = ${P.reserve_id}
+    WHERE ${R.buyer_id} = ${terms.id} AND ${R.status} = 'completed' AND NOT ${P.deleted} ORDER BY ${P.date}, ${P.id}`);
+  return buildLedger(sales, paid, terms, day ?? await todayOf(db));
 }
 
 /** The selling sums of the buyer's active reserves, but `except` (the reserve being changed). */
 export async function reservedSum(db: Database, buyerId: number, except?: number): Promise<string> {
-  const row = firstRow<{ sum: string }>(await db.execute(sql`SELECT round(coalesce(sum(total_selling_sum), 0), 2)::text AS sum
-    FROM reserves WHERE buyer_id = ${buyerId} AND status = 'active' ${except ? sql`AND id <> ${except}` : sql``}`));
+  const r = reserves;
+  const row = await selectFirst(db, select({ sum: sql<string>`round(coalesce(sum(${r.total_selling_sum}), 0), 2)::text` }),
+    sql`FROM ${r} WHERE ${r.buyer_id} = ${buyerId} AND ${r.status} = 'active' ${except ? sql`AND ${r.id} <> ${except}` : sql``}`);
   return row?.sum ?? '0.00';
 }
 
@@ -107,11 +121,11 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  * something left to pay) is told to the buyer's responsible, once (the dedupe key names the reserve and its due
  * day). The reserves' expiry job runs it with its reminders, on the business day. */
 export async function remindOverdueDebts(tx: Tx, today: string): Promise<void> {
-  const due = rowsOf<{ id: number; buyer_id: number; name: string; responsible_id: number | null; due: string }>(await tx.execute(sql`
-    SELECT r.id, b.id AS buyer_id, b.name, b.responsible_id, ${dueDay('r', 'b')}::text AS due
-    FROM reserves r JOIN buyers b ON b.id = r.buyer_id
-    WHERE r.status = 'completed' AND b.responsible_id IS NOT NULL
-      AND ${dueDay('r', 'b')} = ${addDays(today, -1)}::date AND ${leftToPay('r')} > 0`));
+  // dueDay and leftToPay name the reserve and the buyer by these aliases
+  const due = await selectRows(tx, select({ id: R.id, buyer_id: B.id, name: B.name, responsible_id: B.responsible_id, due: sql<string>`${dueDay('r', 'b')}::text` }), sql`
+    FROM ${reserves} ${R} JOIN ${buyers} ${B} ON ${B.id} = ${R.buyer_id}
+    WHERE ${R.status} = 'completed' AND ${B.responsible_id} IS NOT NULL
+      AND ${dueDay('r', 'b')} = ${addDays(today, -1)}::date AND ${leftToPay('r')} > 0`);
   for (const r of due) {
     await notify(tx, {
       to: sql`u.employee_id = ${r.responsible_id}`, kind: 'buyer_overdue', section: 'buyers', recordId: r.buyer_id,
