@@ -8,8 +8,10 @@
 // and each notice carries a dedupe key per document, kind and date (unique per user), so none is given twice
 // whatever the timing.
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { firstRow, rowsOf } from '../../db/rows';
+import { select, selectFirst, selectRows } from '../../db/rows';
+import { documentTypes, offerDocuments, offers, reserves } from '../../db/schema';
 import { notify } from '../../records/notify';
 import { documentNoticeText } from '../../../domain/offers/documents';
 import { BUSINESS_TODAY, NOTICE_DAYS } from '../../records/documentsState';
@@ -19,30 +21,31 @@ import { scheduleJob } from '../../db/jobs';
 export const DOCUMENTS_LOCK = 2_039_0001;
 export const DOCUMENTS_EVERY_MS = 5 * 60_000;
 
-interface Due {
-  id: number;
-  offer_id: number;
-  type: string;
-  number: string | null;
-  valid_until: string;
-  days_left: number;
-}
+/** The tables under the aliases the run's statement gives them. */
+const D = alias(offerDocuments, 'd');
+const T = alias(documentTypes, 't');
+const O = alias(offers, 'o');
+
+/** A document due a notice: its type's name, its number, the day it expires (read where it is set) and the days left. */
+const DUE = select({
+  id: D.id, offer_id: D.offer_id, type: T.name, number: D.number, valid_until: sql<string>`${D.valid_until}::text`,
+  days_left: sql<number>`(${D.valid_until} - ${BUSINESS_TODAY})::int`,
+});
 
 /** One run: the notices due today given (how many users were told), or 'busy' when another instance runs it. */
 export async function runDocumentNotices(db: Database): Promise<number | 'busy'> {
   return db.transaction(async (tx) => {
-    if (!firstRow<{ got: boolean }>(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${DOCUMENTS_LOCK}) AS got`))!.got) return 'busy' as const;
-    const due = rowsOf<Due>(await tx.execute(sql`
-      SELECT d.id, d.offer_id, t.name AS type, d.number, d.valid_until::text AS valid_until, (d.valid_until - ${BUSINESS_TODAY})::int AS days_left
-      FROM offer_documents d JOIN document_types t ON t.id = d.type_id JOIN offers o ON o.id = d.offer_id
-      WHERE o.status = 'active' AND d.valid_until BETWEEN ${BUSINESS_TODAY} AND ${BUSINESS_TODAY} + ${NOTICE_DAYS}
-      ORDER BY d.id`));
+    if (!(await selectFirst(tx, select({ got: sql<boolean>`pg_try_advisory_xact_lock(${DOCUMENTS_LOCK})` })))!.got) return 'busy' as const;
+    const due = await selectRows(tx, DUE, sql`
+      FROM ${offerDocuments} ${D} JOIN ${documentTypes} ${T} ON ${T.id} = ${D.type_id} JOIN ${offers} ${O} ON ${O.id} = ${D.offer_id}
+      WHERE ${O.status} = 'active' AND ${D.valid_until} BETWEEN ${BUSINESS_TODAY} AND ${BUSINESS_TODAY} + ${NOTICE_DAYS}
+      ORDER BY ${D.id}`);
     let told = 0;
     for (const doc of due) {
       const today = doc.days_left <= 0;
       told += await notify(tx, {
-        to: sql`(u.id = (SELECT created_by FROM offers WHERE id = ${doc.offer_id})
-          OR u.employee_id IN (SELECT responsible_id FROM reserves WHERE offer_id = ${doc.offer_id} AND status = 'active'))`,
+        to: sql`(u.id = (SELECT ${offers.created_by} FROM ${offers} WHERE ${offers.id} = ${doc.offer_id})
+          OR u.employee_id IN (SELECT ${reserves.responsible_id} FROM ${reserves} WHERE ${reserves.offer_id} = ${doc.offer_id} AND ${reserves.status} = 'active'))`,
         kind: today ? 'document_expires_today' : 'document_expiring',
         section: 'offers',
         recordId: Number(doc.offer_id),
