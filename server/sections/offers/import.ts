@@ -4,6 +4,7 @@
 // fields, a supplier's user's own supplier, the selling band from the business settings). Duplicates follow the
 // card's 409 rule, against the database and within the file. One transaction: all or nothing per request.
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { isFieldVisible, scopeOf } from '../../../domain/permissions';
@@ -12,7 +13,8 @@ import { OFFER_IMPORT_COLUMNS, OFFER_IMPORT_IGNORED, UNIT_MEASURE_NAMES, dayOf, 
 import { OFFER_WRITE_MSG, hiddenOfferFormFields } from '../../../domain/offers/schema';
 import { PRODUCT_MSG } from '../../../domain/products/schema';
 import { forbidden } from '../../errors';
-import { rowsOf } from '../../db/rows';
+import { select, selectRows } from '../../db/rows';
+import { suppliers as suppliersTable } from '../../db/schema';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { todayOf } from '../../db/businessDay';
 import { matchHeader, readSheet, rowCells, templateXlsx, type UploadedFile } from '../../lists/import';
@@ -80,11 +82,12 @@ async function loadReferences(db: Database, specs: ScopeSpecs, auth: Authenticat
   const suppliers: Named[] = [];
   if (!hidden.has('supplier_id')) {
     const spec = specs.suppliers;
-    const a = sql.raw(spec.alias);
+    // the suppliers under the alias their scope condition names them by
+    const S = alias(suppliersTable, spec.alias);
     // a supplier is found by INN only where the reader may see suppliers' INNs
-    const inn = isFieldVisible(auth.permissions, 'suppliers', 'inn') ? sql`${a}.inn` : sql`NULL`;
-    suppliers.push(...rowsOf<Named>(await db.execute(sql`SELECT ${a}.id, ${a}.name, ${inn} AS inn FROM ${sql.raw(`suppliers ${spec.alias}`)}
-      WHERE ${a}.status = 'active' AND ${scopeCondition(spec, auth, 'read')}`)));
+    const inn = sql<string | null>`${isFieldVisible(auth.permissions, 'suppliers', 'inn') ? S.inn : sql`NULL`}`;
+    suppliers.push(...await selectRows(db, select({ id: S.id, name: S.name, inn }),
+      sql`FROM ${suppliersTable} ${S} WHERE ${S.status} = 'active' AND ${scopeCondition(spec, auth, 'read')}`));
   }
   const suppliersByInn = new Map<string, Named[]>();
   for (const s of suppliers) if (s.inn) suppliersByInn.set(s.inn.trim(), [...(suppliersByInn.get(s.inn.trim()) ?? []), s]);
