@@ -1,10 +1,11 @@
 // The reference lists that only the settings page edits: positions (employees) and packaging types (offers).
 // Names are unique whatever their case; renaming one renames it in every record that points to it.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { documentTypes, packing, positions } from '../db/schema';
+import { documentTypes, employees, offerDocuments, offers, packing, positions } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { rowsOf } from '../db/rows';
+import { select, selectFirst, selectRows } from '../db/rows';
 import type { AuthenticatedUser } from '../accounts/users';
 import { ADMIN_MSG, REFERENCE_TITLE, type AdminReference } from '../../domain/admin';
 import { recordChange } from './log';
@@ -19,22 +20,25 @@ export interface ReferenceItem {
 }
 
 const TABLE = { positions, packing, document_types: documentTypes } as const;
-const USERS: Record<AdminReference, ReturnType<typeof sql>> = {
-  positions: sql`(SELECT count(*)::int FROM employees x WHERE x.position_id = t.id)`,
-  packing: sql`(SELECT count(*)::int FROM offers x WHERE x.packing_id = t.id)`,
-  document_types: sql`(SELECT count(*)::int FROM offer_documents x WHERE x.type_id = t.id)`,
+const x = { employees: alias(employees, 'x'), offers: alias(offers, 'x'), documents: alias(offerDocuments, 'x') };
+/** How many records use a list's item `t`. */
+const USERS: Record<AdminReference, SQL<number>> = {
+  positions: sql<number>`(SELECT count(*)::int FROM ${employees} ${x.employees} WHERE ${x.employees.position_id} = t.id)`,
+  packing: sql<number>`(SELECT count(*)::int FROM ${offers} ${x.offers} WHERE ${x.offers.packing_id} = t.id)`,
+  document_types: sql<number>`(SELECT count(*)::int FROM ${offerDocuments} ${x.documents} WHERE ${x.documents.type_id} = t.id)`,
 };
 
 export async function listReference(db: Database, list: AdminReference, id?: number): Promise<ReferenceItem[]> {
-  return rowsOf<ReferenceItem>(await db.execute(sql`
-    SELECT t.id, t.name, ${USERS[list]} AS used${list === 'document_types' ? sql`, t.expires` : sql``} FROM ${sql.identifier(list)} t
-    ${id === undefined ? sql`` : sql`WHERE t.id = ${id}`} ORDER BY lower(t.name), t.id`));
+  const t = alias(TABLE[list], 't');
+  const item = select({ id: t.id, name: t.name, used: USERS[list], ...(list === 'document_types' ? { expires: alias(documentTypes, 't').expires } : {}) });
+  return selectRows(db, item, sql`FROM ${TABLE[list]} ${t}
+    ${id === undefined ? sql`` : sql`WHERE ${t.id} = ${id}`} ORDER BY lower(${t.name}), ${t.id}`);
 }
 
 async function refuseDuplicate(tx: Database, list: AdminReference, name: string, except?: number): Promise<void> {
-  const [same] = rowsOf<{ id: number; name: string }>(await tx.execute(sql`
-    SELECT id, name FROM ${sql.identifier(list)} WHERE lower(name) = lower(${name})
-    ${except === undefined ? sql`` : sql`AND id <> ${except}`} LIMIT 1`));
+  const table = TABLE[list];
+  const same = await selectFirst(tx, select({ id: table.id, name: table.name }), sql`FROM ${table} WHERE lower(${table.name}) = lower(${name})
+    ${except === undefined ? sql`` : sql`AND ${table.id} <> ${except}`} LIMIT 1`);
   if (same) throw conflict(ADMIN_MSG.referenceExists(REFERENCE_TITLE[list].one, same.name), REFERENCE_TITLE[list].one, same.id);
 }
 
@@ -57,7 +61,8 @@ export async function addReference(db: Database, auth: AuthenticatedUser, list: 
 export async function renameReference(db: Database, auth: AuthenticatedUser, list: AdminReference, id: number, name: string): Promise<ReferenceItem> {
   await db.transaction(async (tx) => {
     await lock(tx, list);
-    const [current] = rowsOf<{ name: string }>(await tx.execute(sql`SELECT name FROM ${sql.identifier(list)} WHERE id = ${id}`));
+    const table = TABLE[list];
+    const current = await selectFirst(tx, select({ name: table.name }), sql`FROM ${table} WHERE ${table.id} = ${id}`);
     if (!current) throw notFound(ADMIN_MSG.referenceMissing);
     if (current.name === name) return;
     await refuseDuplicate(tx, list, name, id);
