@@ -1,10 +1,11 @@
 // The accounts of the settings page: who signs in, as what, with which role, and since when; an administrator
 // changes a role, deactivates (every session of the account ends at once) and reactivates.
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { oneTimeTokens, roles, sessions, users } from '../db/schema';
+import { employees, oneTimeTokens, roles, sessions, suppliers, users } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { rowsOf } from '../db/rows';
+import { columnsOf, select, selectRows, type SelectedRow } from '../db/rows';
 import type { AuthenticatedUser } from '../accounts/users';
 import type { Mailer } from '../accounts/mail';
 import type { Config } from '../config';
@@ -12,13 +13,23 @@ import { ACCOUNT_STATUS_TITLE, ADMIN_MSG, type AccountStatus, type AdminUser, ty
 import { recordChange } from './log';
 import { mailInvitation } from './invitationMail';
 
-interface UserRow {
-  id: number; email: string; name: string | null; user_type: string; is_admin: boolean; status: string;
-  role_id: number | null; role_name: string | null; linked_id: number | null; linked_name: string | null;
-  last_sign_in_at: Date | string | null; created_at: Date | string; has_password: boolean;
-}
+const u = alias(users, 'u');
+const r = alias(roles, 'r');
+const e = alias(employees, 'e');
+const s = alias(suppliers, 's');
+const x = alias(sessions, 'x');
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+/** An account as the settings page lists it: its role's name and the employee or supplier it is linked to (left
+ * joined: null without one), when it last signed in, whether it has a password. */
+const USER = select({
+  ...columnsOf(u, 'id', 'email', 'name', 'user_type', 'is_admin', 'status', 'role_id'), role_name: sql<string | null>`${r.name}`,
+  linked_id: sql<number | null>`coalesce(${u.employee_id}, ${u.supplier_id})`, linked_name: sql<string | null>`coalesce(${e.full_name}, ${s.name})`,
+  last_sign_in_at: sql<string | null>`(SELECT max(${x.created_at}) FROM ${sessions} ${x} WHERE ${x.user_id} = ${u.id})`,
+  created_at: u.created_at, has_password: sql<boolean>`${u.password_hash} IS NOT NULL`,
+});
+type UserRow = SelectedRow<typeof USER>;
+
+const iso = (d: string | null) => (d === null ? null : new Date(d).toISOString());
 
 function toAdminUser(r: UserRow): AdminUser {
   return {
@@ -32,17 +43,12 @@ function toAdminUser(r: UserRow): AdminUser {
 }
 
 async function selectUsers(db: Database, id?: number): Promise<UserRow[]> {
-  return rowsOf<UserRow>(await db.execute(sql`
-    SELECT u.id, u.email, u.name, u.user_type, u.is_admin, u.status, u.role_id, r.name AS role_name,
-      coalesce(u.employee_id, u.supplier_id) AS linked_id, coalesce(e.full_name, s.name) AS linked_name,
-      (SELECT max(x.created_at) FROM sessions x WHERE x.user_id = u.id) AS last_sign_in_at,
-      u.created_at, u.password_hash IS NOT NULL AS has_password
-    FROM users u
-    LEFT JOIN roles r ON r.id = u.role_id
-    LEFT JOIN employees e ON e.id = u.employee_id
-    LEFT JOIN suppliers s ON s.id = u.supplier_id
-    ${id === undefined ? sql`` : sql`WHERE u.id = ${id}`}
-    ORDER BY u.id`));
+  return selectRows(db, USER, sql`FROM ${users} ${u}
+    LEFT JOIN ${roles} ${r} ON ${r.id} = ${u.role_id}
+    LEFT JOIN ${employees} ${e} ON ${e.id} = ${u.employee_id}
+    LEFT JOIN ${suppliers} ${s} ON ${s.id} = ${u.supplier_id}
+    ${id === undefined ? sql`` : sql`WHERE ${u.id} = ${id}`}
+    ORDER BY ${u.id}`);
 }
 
 export async function listUsers(db: Database): Promise<AdminUser[]> {
