@@ -11,6 +11,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { hiddenCardFields, cardPayload } from '../../../domain/schemas/card';
 import { editableNumber } from '../../../domain/format';
+import { decimalsOf, referencesOf, visibilityOf, type FormField } from '../../../domain/fields';
 import { statusTitle, type Section } from '../../../domain/sections';
 import { usePermissionsQuery } from '../../api/session';
 import { useSectionRecordQuery, type CardPayload, type CardRecord } from '../../api/cards';
@@ -67,6 +68,24 @@ export interface RecordCardDef<V extends CardValues> {
   fields?: CardFields;
   /** The shared schema; it checks exactly what a save sends, asking nothing of the fields hidden from the role. */
   schema(hidden: ReadonlySet<string>): AnyObjectSchema;
+}
+
+/**
+ * The card of a section whose form is its resource's form fields (domain/<section>/resource.ts): their labels, what a
+ * save sends, which are chosen in a select or typed as decimals, and the values read from the record, all derived
+ * from the fields.
+ */
+export function resourceCard<K extends string>({ fields, ...def }: Pick<RecordCardDef<FieldValues<K>>, 'section' | 'texts' | 'nameField' | 'schema'> & {
+  fields: readonly FormField<K>[];
+}): RecordCardDef<FieldValues<K>> {
+  const names = fields.map((f) => f.key);
+  const decimals = decimalsOf(fields);
+  return {
+    ...def,
+    labels: Object.fromEntries(fields.map((f) => [f.key, f.label])),
+    valuesOf: (record) => fieldValues(names, record, decimals),
+    fields: { names, visibleAs: visibilityOf(fields), references: referencesOf(fields), decimals },
+  };
 }
 
 /** What a section's tabs are drawn with. */

@@ -2,16 +2,15 @@
 // phone with the +7 mask, e-mail, responsible, payment terms and credit limit), what it owes and its reserves; on a
 // saved buyer the 'Взаиморасчёты' tab.
 import MenuItem from '@mui/material/MenuItem';
-import { BUYER_FIELD_VISIBILITY, BUYER_FORM_FIELDS, buyerSchema } from '../../../domain/buyers/schema';
+import { buyerSchema } from '../../../domain/buyers/schema';
 import { BUYER_ADDRESS, BUYER_FIELDS, PAYMENT_TERMS, columns } from '../../../domain/buyers/resource';
 import { LEDGER_TEXTS } from '../../../domain/buyers/texts';
-import { decimalsOf, referencesOf } from '../../../domain/fields';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatMoney } from '../../../domain/format';
 import { usePermissionsQuery } from '../../api/session';
 import { listFailure, useReferenceListQuery } from '../../api/references';
 import { columnFigures, LatestListed, type LatestRecord } from '../../components/Card/Figures';
-import { RecordCard, recordCardScreen, fieldValues, type CardContext, type FieldValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import { RecordCard, recordCardScreen, resourceCard, type CardContext, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
 import { dataTab } from '../../components/Card/dataTab';
 import { LedgerTable } from './LedgerTable';
 
@@ -25,15 +24,11 @@ export const BUYER_TEXTS = {
   figures: 'Показатели',
 } as const;
 
-const LABELS: Record<string, string> = Object.fromEntries(BUYER_FIELDS.map((f) => [f.key, f.label]));
+const CARD = resourceCard({ section: 'buyers', texts: BUYER_TEXTS, nameField: 'name', schema: buyerSchema, fields: BUYER_FIELDS });
+type BuyerValues = ReturnType<typeof CARD.valuesOf>;
 
-type BuyerValues = FieldValues<(typeof BUYER_FORM_FIELDS)[number]>;
-
-export const BUYER_CARD: RecordCardDef<BuyerValues> = {
-  section: 'buyers', texts: BUYER_TEXTS, nameField: 'name', labels: LABELS, schema: buyerSchema,
-  valuesOf: (record) => ({ ...fieldValues(BUYER_FORM_FIELDS, record, decimalsOf(BUYER_FIELDS)), payment_terms: String(record?.payment_terms ?? 'prepay') }),
-  fields: { names: BUYER_FORM_FIELDS, visibleAs: BUYER_FIELD_VISIBILITY, references: referencesOf(BUYER_FIELDS), decimals: decimalsOf(BUYER_FIELDS) },
-};
+// a new buyer pays in advance until told otherwise
+export const BUYER_CARD: RecordCardDef<BuyerValues> = { ...CARD, valuesOf: (record) => ({ ...CARD.valuesOf(record), payment_terms: String(record?.payment_terms ?? 'prepay') }) };
 
 const FIGURES = columnFigures(columns, ['balance', 'overdue', 'credit_limit']);
 

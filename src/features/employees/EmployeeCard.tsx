@@ -1,14 +1,13 @@
 // The employee card (spec point 2 "Create employee", point 5): full name in the header, 'Данные сотрудника'
 // (phone with the +7 mask, e-mail, position), and on a saved employee the reserve figures and the latest
 // reserves they are responsible for. Fields the caller's role does not see are not on the card.
-import { EMPLOYEE_FIELD_VISIBILITY, EMPLOYEE_FORM_FIELDS, employeeSchema } from '../../../domain/employees/schema';
+import { employeeSchema } from '../../../domain/employees/schema';
 import { EMPLOYEE_FIELDS } from '../../../domain/employees/resource';
-import { referencesOf } from '../../../domain/fields';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { useReferenceListQuery } from '../../api/references';
 import { columnFigures, LatestRecords, type LatestRecord } from '../../components/Card/Figures';
 import { columns } from '../../../domain/employees/resource';
-import { RecordCard, recordCardScreen, useHiddenFields, fieldValues, type CardContext, type FieldValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import { RecordCard, recordCardScreen, resourceCard, useHiddenFields, type CardContext, type RecordCardScreenProps } from '../../components/Card/RecordCard';
 import { dataTab } from '../../components/Card/dataTab';
 
 export const EMPLOYEE_TEXTS = {
@@ -21,15 +20,8 @@ export const EMPLOYEE_TEXTS = {
   figures: 'Показатели',
 } as const;
 
-const LABELS: Record<string, string> = Object.fromEntries(EMPLOYEE_FIELDS.map((f) => [f.key, f.label]));
-
-type EmployeeValues = FieldValues<(typeof EMPLOYEE_FORM_FIELDS)[number]>;
-
-const EMPLOYEE_CARD: RecordCardDef<EmployeeValues> = {
-  section: 'employees', texts: EMPLOYEE_TEXTS, nameField: 'full_name', labels: LABELS, schema: employeeSchema,
-  valuesOf: (record) => fieldValues(EMPLOYEE_FORM_FIELDS, record),
-  fields: { names: EMPLOYEE_FORM_FIELDS, visibleAs: EMPLOYEE_FIELD_VISIBILITY, references: referencesOf(EMPLOYEE_FIELDS) },
-};
+const EMPLOYEE_CARD = resourceCard({ section: 'employees', texts: EMPLOYEE_TEXTS, nameField: 'full_name', schema: employeeSchema, fields: EMPLOYEE_FIELDS });
+type EmployeeValues = ReturnType<typeof EMPLOYEE_CARD.valuesOf>;
 
 const FIGURES = columnFigures(columns, ['reserve_total_created', 'reserve_purchased_count', 'reserve_purchased_sum', 'reserve_cancelled_count', 'marginality']);
 

@@ -2,16 +2,15 @@
 // 'Данные поставщика' (e-mail, phone with the +7 mask, contact, INN, city, location), and on a saved supplier
 // its figures and latest offers. Fields the caller's role does not see (role 1: all but the name) are not on
 // the card.
-import { SUPPLIER_FIELD_VISIBILITY, SUPPLIER_FORM_FIELDS, supplierSchema } from '../../../domain/suppliers/schema';
+import { supplierSchema } from '../../../domain/suppliers/schema';
 import { SUPPLIER_FIELDS } from '../../../domain/suppliers/resource';
-import { referencesOf } from '../../../domain/fields';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { usePermissionsQuery } from '../../api/session';
 import { listFailure, useReferenceListQuery } from '../../api/references';
 import { columnFigures, LatestListed, type LatestRecord } from '../../components/Card/Figures';
 import { columns } from '../../../domain/suppliers/resource';
-import { RecordCard, recordCardScreen, useHiddenFields, fieldValues, type CardContext, type FieldValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import { RecordCard, recordCardScreen, resourceCard, useHiddenFields, type CardContext, type RecordCardScreenProps } from '../../components/Card/RecordCard';
 import { dataTab } from '../../components/Card/dataTab';
 import { SupplierPriceLists } from '../../components/PriceList/SupplierPriceLists';
 
@@ -25,15 +24,8 @@ export const SUPPLIER_TEXTS = {
   figures: 'Показатели',
 } as const;
 
-const LABELS: Record<string, string> = Object.fromEntries(SUPPLIER_FIELDS.map((f) => [f.key, f.label]));
-
-type SupplierValues = FieldValues<(typeof SUPPLIER_FORM_FIELDS)[number]>;
-
-const SUPPLIER_CARD: RecordCardDef<SupplierValues> = {
-  section: 'suppliers', texts: SUPPLIER_TEXTS, nameField: 'name', labels: LABELS, schema: supplierSchema,
-  valuesOf: (record) => fieldValues(SUPPLIER_FORM_FIELDS, record),
-  fields: { names: SUPPLIER_FORM_FIELDS, visibleAs: SUPPLIER_FIELD_VISIBILITY, references: referencesOf(SUPPLIER_FIELDS) },
-};
+const SUPPLIER_CARD = resourceCard({ section: 'suppliers', texts: SUPPLIER_TEXTS, nameField: 'name', schema: supplierSchema, fields: SUPPLIER_FIELDS });
+type SupplierValues = ReturnType<typeof SUPPLIER_CARD.valuesOf>;
 
 // two figures read better on the card than under their column's short title
 const FIGURES = columnFigures(
