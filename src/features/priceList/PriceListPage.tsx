@@ -29,6 +29,7 @@ import { decodePriceListQuery, encodePriceListQuery, type PriceListQuery, type P
 import { PageTitle } from '../../components/PageTitle';
 import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
+import { useNotice } from '../../components/useNotice';
 import { errorMessage } from '../../api/errors';
 import type { NamedRef } from '../../api/references';
 import { useLotChoices } from '../../api/lotChoices';
@@ -246,8 +247,7 @@ export default function PriceListPage() {
   const ready = Boolean(request.city_id) && !lacksMarkup(request);
   const list = usePriceListQuery(request as PriceListQuery, { skip: !ready });
   const [createLink, link] = useCreatePriceListLinkMutation();
-  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string; key: number } | null>(null);
-  const say = (severity: 'success' | 'error', text: string) => setNotice({ severity, text, key: Date.now() });
+  const { say, notice } = useNotice({ mb: 2 });
 
   const download = async (format: 'xlsx' | 'pdf') => {
     try {
@@ -275,7 +275,7 @@ export default function PriceListPage() {
         <Button variant="outlined" disabled={!ready} onClick={() => download('pdf')}>{TEXT.pdf}</Button>
         <Button variant="contained" disabled={!ready || link.isLoading} onClick={share}>{TEXT.link}</Button>
       </PageTitle>
-      {notice && <Box sx={{ mb: 2 }}><Alert key={notice.key} severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert></Box>}
+      {notice}
       <Filters {...state} />
       {!request.city_id && <Typography color="text.secondary">Выберите город покупателя, чтобы построить прайс-лист.</Typography>}
       {ready && list.isFetching && !list.data && <PageSpinner />}

@@ -17,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Alert } from '../../components/Alert';
+import { useNotice } from '../../components/useNotice';
 import { Spinner } from '../../components/Spinner';
 import type { ApiError } from '../../api/errors';
 import { ADMIN_REFERENCES, REFERENCE_TITLE, referenceNameSchema, type AdminReference } from '../../../domain/admin';
@@ -43,7 +44,6 @@ export function ReferencesTab() {
   );
 }
 
-type Notice = { severity: 'success' | 'error'; text: string; key: number };
 
 function ReferenceList({ list }: { list: AdminReference }) {
   const { data, error, isLoading } = useAdminReferenceQuery(list);
@@ -53,7 +53,7 @@ function ReferenceList({ list }: { list: AdminReference }) {
   const [expires, setExpires] = useState(false);
   const [nameError, setNameError] = useState('');
   const [editing, setEditing] = useState<{ id: number; name: string; error: string } | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { say, notice } = useNotice({ mb: 1 });
   const title = REFERENCE_TITLE[list];
 
   const check = async (value: string): Promise<string | { error: string }> => {
@@ -68,19 +68,19 @@ function ReferenceList({ list }: { list: AdminReference }) {
     if (typeof valid !== 'string') return setNameError(valid.error);
     setNameError('');
     const result = await add({ list, name: valid, ...(list === 'document_types' && { expires }) });
-    if ('error' in result) return setNotice({ severity: 'error', text: (result.error as ApiError).message, key: Date.now() });
+    if ('error' in result) return say('error', (result.error as ApiError).message);
     setName('');
     setExpires(false);
-    setNotice({ severity: 'success', text: REFERENCES_MSG.added(result.data.name), key: Date.now() });
+    say('success', REFERENCES_MSG.added(result.data.name));
   };
   const submitRename = async () => {
     if (!editing) return;
     const valid = await check(editing.name);
     if (typeof valid !== 'string') return setEditing({ ...editing, error: valid.error });
     const result = await rename({ list, id: editing.id, name: valid });
-    if ('error' in result) return setNotice({ severity: 'error', text: (result.error as ApiError).message, key: Date.now() });
+    if ('error' in result) return say('error', (result.error as ApiError).message);
     setEditing(null);
-    setNotice({ severity: 'success', text: REFERENCES_MSG.renamed(result.data.name), key: Date.now() });
+    say('success', REFERENCES_MSG.renamed(result.data.name));
   };
 
   const row = (item: ReferenceItem) => (
@@ -120,7 +120,7 @@ function ReferenceList({ list }: { list: AdminReference }) {
         )}
         <Button variant="outlined" onClick={() => void submitNew()}>{REFERENCES_MSG.add}</Button>
       </Box>
-      {notice && <Box sx={{ mb: 1 }}><Alert key={notice.key} severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert></Box>}
+      {notice}
       {isLoading && <Spinner />}
       {error && <Alert severity="error" closable={false}>{(error as ApiError).message}</Alert>}
       {data && (

@@ -17,6 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Alert } from '../../components/Alert';
+import { useNotice } from '../../components/useNotice';
 import { Spinner } from '../../components/Spinner';
 import type { ApiError } from '../../api/errors';
 import {
@@ -51,13 +52,12 @@ export const ROLES_MSG = {
   users: (n: number) => `Пользователей с этой ролью: ${n}`,
 } as const;
 
-type Notice = { severity: 'success' | 'error'; text: string; key: number };
 type Matrix = Record<Resource, Record<Action, Scope>>;
 
 export function RolesTab() {
   const { data, error, isLoading } = useAdminRolesQuery();
   const [selected, setSelected] = useState<number | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { say, notice } = useNotice({ mb: 2 });
   const [createRole] = useCreateRoleMutation();
   const [newName, setNewName] = useState('');
   const [newNameError, setNewNameError] = useState('');
@@ -66,8 +66,8 @@ export function RolesTab() {
   if (error) return <Alert severity="error" closable={false}>{(error as ApiError).message}</Alert>;
   const roles = data!.roles;
   const role = roles.find((r) => r.id === selected) ?? roles[0];
-  const done = (text: string) => setNotice({ severity: 'success', text, key: Date.now() });
-  const failed = (e: unknown) => setNotice({ severity: 'error', text: (e as ApiError).message, key: Date.now() });
+  const done = (text: string) => say('success', text);
+  const failed = (e: unknown) => say('error', (e as ApiError).message);
 
   const add = async () => {
     try {
@@ -101,7 +101,7 @@ export function RolesTab() {
         />
         <Button variant="outlined" onClick={() => void add()}>{ROLES_MSG.add}</Button>
       </Box>
-      {notice && <Box sx={{ mb: 2 }}><Alert key={notice.key} severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert></Box>}
+      {notice}
       {role && <RoleEditor key={role.id} role={role} fields={data!.fields} done={done} failed={failed} />}
     </>
   );

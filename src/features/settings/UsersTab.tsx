@@ -15,6 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Paper from '@mui/material/Paper';
 import { Alert } from '../../components/Alert';
+import { useNotice } from '../../components/useNotice';
 import { Spinner } from '../../components/Spinner';
 import type { ApiError } from '../../api/errors';
 import { formatDateTime } from '../../../domain/format';
@@ -35,7 +36,6 @@ export const USERS_MSG = {
 
 const STATUS_COLOR = { active: 'success', invited: 'info', deactivated: 'default' } as const;
 
-type Notice = { severity: 'success' | 'error'; text: string; key: number };
 
 export function UsersTab() {
   const users = useAdminUsersQuery();
@@ -43,13 +43,12 @@ export function UsersTab() {
   const [changeUser] = useChangeUserMutation();
   const [resend] = useResendInvitationMutation();
   const [inviting, setInviting] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { say, notice } = useNotice({ mb: 2 });
 
   const report = async (call: Promise<{ data: unknown } | { error: unknown }>, success: string) => {
     const result = await call;
-    setNotice('error' in result
-      ? { severity: 'error', text: (result.error as ApiError).message, key: Date.now() }
-      : { severity: 'success', text: success, key: Date.now() });
+    if ('error' in result) say('error', (result.error as ApiError).message);
+    else say('success', success);
   };
 
   if (users.isLoading) return <Spinner />;
@@ -109,7 +108,7 @@ export function UsersTab() {
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
         <Button variant="contained" onClick={() => setInviting(true)}>{USERS_MSG.invite}</Button>
       </Box>
-      {notice && <Box sx={{ mb: 2 }}><Alert key={notice.key} severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert></Box>}
+      {notice}
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label="Пользователи">
           <TableHead>
@@ -125,7 +124,7 @@ export function UsersTab() {
           roles={roleList}
           onClose={(message) => {
             setInviting(false);
-            if (message) setNotice({ severity: 'success', text: message, key: Date.now() });
+            if (message) say('success', message);
           }}
         />
       )}
