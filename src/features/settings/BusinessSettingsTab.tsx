@@ -1,7 +1,6 @@
 // The business settings every selling price depends on, and the business time zone that decides "today"
 // (issue 33). Saving a price setting recomputes every offer's selling band.
 // The markups are typed in percent ('10 %') and stored, as the spec has them, as fractions (0.1).
-import { useState } from 'react';
 import { useFormik } from 'formik';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +9,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Alert } from '../../components/Alert';
+import { useNotice } from '../../components/useNotice';
 import { Spinner } from '../../components/Spinner';
 import type { ApiError } from '../../api/errors';
 import { BUSINESS_SETTING_NAMES, type BusinessSettingName } from '../../../domain/settings';
@@ -21,6 +21,7 @@ import { useAdminSettingsQuery, useSaveSettingsMutation, type SettingsValues } f
 import { ShortfallRuleSetting } from './ShortfallRuleSetting';
 import { CompanySettings } from './CompanySettings';
 import { DocumentSettings } from './DocumentSettings';
+import { settingField } from './settingField';
 
 /** The settings in rubles per kg: typed and shown as decimals with the comma. */
 const isRubles = (name: BusinessSettingName) => name === 'delivery_cost_default' || name === 'costs_per_kg';
@@ -47,7 +48,7 @@ export function BusinessSettingsTab() {
 
 function SettingsForm({ initial }: { initial: SettingsValues }) {
   const [save, { isLoading }] = useSaveSettingsMutation();
-  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string; key: number } | null>(null);
+  const { say, notice } = useNotice({ mt: 2 });
   const form = useFormik<SettingsValues>({
     initialValues: {
       // rubles with the Russian comma, as typed (issue 35): '12.5' → '12,5'
@@ -61,53 +62,36 @@ function SettingsForm({ initial }: { initial: SettingsValues }) {
         ...Object.fromEntries(BUSINESS_SETTING_NAMES.map((n) => [n, isMarkup(n) ? markupFraction(values[n]) : isRubles(n) ? typedNumber(values[n]) : values[n]])),
         time_zone: values.time_zone.trim(),
       } as SettingsValues);
-      if ('error' in result) setNotice({ severity: 'error', text: (result.error as ApiError).message, key: Date.now() });
-      else setNotice({ severity: 'success', text: result.data.offers ? BUSINESS_MSG.saved(result.data.offers) : BUSINESS_MSG.unchanged, key: Date.now() });
+      if ('error' in result) say('error', (result.error as ApiError).message);
+      else say('success', result.data.offers ? BUSINESS_MSG.saved(result.data.offers) : BUSINESS_MSG.unchanged);
     },
   });
   return (
     <Paper variant="outlined" component="form" noValidate onSubmit={form.handleSubmit} sx={{ p: 3, maxWidth: 640 }}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>{BUSINESS_MSG.intro}</Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, gap: 2 }}>
-        {BUSINESS_SETTING_NAMES.map((name) => {
-          const shown = form.touched[name] || form.submitCount > 0;
-          return (
-            <TextField
-              key={name}
-              id={`setting-${name}`}
-              name={name}
-              label={SETTING_TITLE[name].label}
-              value={form.values[name]}
-              onChange={form.handleChange}
-              onBlur={(e) => {
-                form.handleBlur(e);
-                // a point typed becomes the comma once the field is left, never while typing
-                if (isRubles(name) || isMarkup(name)) void form.setFieldValue(name, decimalShown(String(form.values[name] ?? '')));
-              }}
-              error={Boolean(shown && form.errors[name])}
-              helperText={(shown && form.errors[name]) || SETTING_TITLE[name].hint}
-              slotProps={{
-                htmlInput: { inputMode: 'decimal' },
-                ...(isMarkup(name) ? { input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } } : {}),
-              }}
-            />
-          );
-        })}
-        <TextField
-          id="setting-time_zone"
-          name="time_zone"
-          label={TIME_ZONE_TITLE.label}
-          value={form.values.time_zone}
-          onChange={form.handleChange}
-          onBlur={form.handleBlur}
-          error={Boolean((form.touched.time_zone || form.submitCount > 0) && form.errors.time_zone)}
-          helperText={((form.touched.time_zone || form.submitCount > 0) && form.errors.time_zone) || TIME_ZONE_TITLE.hint}
-        />
+        {BUSINESS_SETTING_NAMES.map((name) => (
+          <TextField
+            key={name}
+            {...settingField(form, name, SETTING_TITLE[name].hint)}
+            label={SETTING_TITLE[name].label}
+            onBlur={(e) => {
+              form.handleBlur(e);
+              // a point typed becomes the comma once the field is left, never while typing
+              if (isRubles(name) || isMarkup(name)) void form.setFieldValue(name, decimalShown(String(form.values[name] ?? '')));
+            }}
+            slotProps={{
+              htmlInput: { inputMode: 'decimal' },
+              ...(isMarkup(name) ? { input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } } : {}),
+            }}
+          />
+        ))}
+        <TextField {...settingField(form, 'time_zone', TIME_ZONE_TITLE.hint)} label={TIME_ZONE_TITLE.label} />
       </Box>
       <Box sx={{ mt: 2, display: 'flex', gap: 2, alignItems: 'center' }}>
         <Button type="submit" variant="contained" disabled={!form.dirty || isLoading}>{isLoading ? 'Сохраняем...' : 'Сохранить'}</Button>
       </Box>
-      {notice && <Box sx={{ mt: 2 }}><Alert key={notice.key} severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert></Box>}
+      {notice}
     </Paper>
   );
 }

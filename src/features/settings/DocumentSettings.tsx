@@ -1,7 +1,6 @@
 // The lot documents' business settings (issue 39): which document types an imported lot (origin not Россия) needs
 // besides its product's, 'Запрещать резерв без документов', and how many days ahead an expiry is shown and told.
 // Checked by the schema the server checks them by (domain/offers/documents.ts).
-import { useState } from 'react';
 import { useFormik } from 'formik';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,11 +11,12 @@ import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Alert } from '../../components/Alert';
+import { useNotice } from '../../components/useNotice';
 import { errorMessage } from '../../api/errors';
 import { useReferenceListQuery } from '../../api/references';
 import { DOCUMENT_SETTING_TITLE, documentSettingsSchema, type DocumentSettings as Values } from '../../../domain/offers/documents';
 import { useDocumentSettingsQuery, useSaveDocumentSettingsMutation } from './adminApi';
+import { settingField } from './settingField';
 
 export const DOCUMENT_SETTINGS_TEXTS = {
   title: 'Документы партий',
@@ -41,20 +41,18 @@ export function DocumentSettings() {
 
 function DocumentSettingsForm({ initial, types }: { initial: Values; types: { id: number; name: string }[] }) {
   const [save, { isLoading }] = useSaveDocumentSettingsMutation();
-  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string; key: number } | null>(null);
+  const { say, notice } = useNotice({ mt: 2 });
   const form = useFormik<FormValues>({
     initialValues: { ...initial, documents_notice_days: String(initial.documents_notice_days) },
     validationSchema: documentSettingsSchema(types.map((t) => t.id)),
     enableReinitialize: true,
     onSubmit: async (values) => {
       const result = await save({ ...values, documents_notice_days: Number(values.documents_notice_days) });
-      setNotice('error' in result
-        ? { severity: 'error', text: errorMessage(result.error), key: Date.now() }
-        : { severity: 'success', text: DOCUMENT_SETTINGS_TEXTS.saved, key: Date.now() });
+      if ('error' in result) say('error', errorMessage(result.error));
+      else say('success', DOCUMENT_SETTINGS_TEXTS.saved);
     },
   });
   const ticked = form.values.documents_imported_types;
-  const daysError = (form.touched.documents_notice_days || form.submitCount > 0) && form.errors.documents_notice_days;
   return (
     <Paper variant="outlined" component="form" noValidate onSubmit={form.handleSubmit} sx={{ p: 3, mt: 2, maxWidth: 640 }} aria-label={DOCUMENT_SETTINGS_TEXTS.title}>
       <Typography variant="h2" sx={{ mb: 2 }}>{DOCUMENT_SETTINGS_TEXTS.title}</Typography>
@@ -79,20 +77,14 @@ function DocumentSettingsForm({ initial, types }: { initial: Values; types: { id
       />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{DOCUMENT_SETTINGS_TEXTS.forbidHint}</Typography>
       <TextField
-        id="setting-documents_notice_days"
-        name="documents_notice_days"
+        {...settingField(form, 'documents_notice_days', ' ')}
         label={DOCUMENT_SETTING_TITLE.documents_notice_days}
-        value={form.values.documents_notice_days}
-        onChange={form.handleChange}
-        onBlur={form.handleBlur}
-        error={Boolean(daysError)}
-        helperText={daysError || ' '}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
       <Box sx={{ mt: 1 }}>
         <Button type="submit" variant="contained" disabled={!form.dirty || isLoading}>{isLoading ? 'Сохраняем...' : DOCUMENT_SETTINGS_TEXTS.save}</Button>
       </Box>
-      {notice && <Box sx={{ mt: 2 }}><Alert key={notice.key} severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert></Box>}
+      {notice}
     </Paper>
   );
 }
