@@ -48,8 +48,14 @@ export const storedRecordOf = <S extends Section>(_section: S, alias: SQL): SQL<
 /** The shared columns of a section's table (RecordColumn) as drizzle columns. */
 export type RecordColumns = { [K in RecordColumn]: TableOf<Section>['_']['columns'][K] };
 
-/** The shared columns of a section's table under the alias its spec reads it by (`"o"."id"`): for a typed selection
- * over the section's FROM by code that does not know the section. */
+/** The shared columns of a section's table under the alias its spec reads it by (`"o"."id"`), for a typed selection
+ * over the spec's FROM by code that does not know the section. */
 export function recordColumnsOf(spec: { section: Section; alias: string }): RecordColumns {
   return getTableColumns(alias(SECTION_TABLES[spec.section] as PgTable, spec.alias)) as unknown as RecordColumns;
+}
+
+/** The shared columns of a section's table by the table's own name (`"cities"."id"`): FROM the table itself, not
+ * aliased (an INSERT's RETURNING, a lookup by the section's key). */
+export function tableColumnsOf(section: Section): RecordColumns {
+  return getTableColumns(SECTION_TABLES[section] as PgTable) as unknown as RecordColumns;
 }

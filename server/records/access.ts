@@ -8,8 +8,9 @@ import { scopeOf, type Action } from '../../domain/permissions';
 import { forbidden } from '../errors';
 import { createRefusal } from '../../domain/requiredFields';
 import type { Section } from '../../domain/sections';
-import { rowsOf } from '../db/rows';
+import { select, selectFirst, selectRows } from '../db/rows';
 import type { SectionSpec } from '../contract/section';
+import { recordColumnsOf } from '../contract/tables';
 
 type Spec = Pick<SectionSpec, 'section' | 'alias' | 'from' | 'own'>;
 
@@ -40,8 +41,8 @@ export async function recordVisible(db: Database, spec: Spec, auth: Authenticate
   const scope = scopeOf(auth.permissions, spec.section, action);
   if (scope === 'none') return false;
   const a = sql.raw(spec.alias);
-  const result = await db.execute(sql`SELECT 1 ${spec.from} WHERE ${a}.id = ${id} AND ${mayColumn(spec, auth, action)} LIMIT 1`);
-  return rowsOf(result).length > 0;
+  const found = await selectFirst(db, select({ one: sql<number>`1` }), sql`${spec.from} WHERE ${a}.id = ${id} AND ${mayColumn(spec, auth, action)} LIMIT 1`);
+  return found !== undefined;
 }
 
 /** Of these records, the ids within the caller's scope for the action, in one query (a batch of live events). */
@@ -50,7 +51,7 @@ export async function visibleIds(db: Database, spec: Spec, auth: AuthenticatedUs
   if (scope === 'none' || !ids.length) return new Set();
   if (scope === 'all') return new Set(ids);
   const a = sql.raw(spec.alias);
-  const rows = rowsOf<{ id: number }>(await db.execute(sql`SELECT ${a}.id ${spec.from}
-    WHERE ${a}.id = ANY(${`{${ids.join(',')}}`}::int[]) AND ${mayColumn(spec, auth, action)}`));
+  const rows = await selectRows(db, select({ id: recordColumnsOf(spec).id }), sql`${spec.from}
+    WHERE ${a}.id = ANY(${`{${ids.join(',')}}`}::int[]) AND ${mayColumn(spec, auth, action)}`);
   return new Set(rows.map((r) => Number(r.id)));
 }

@@ -5,7 +5,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyObjectSchema } from 'yup';
 import type { Database } from '../db/client';
 import { conflict } from '../errors';
-import { rowsOf } from '../db/rows';
+import { rowsAs, select, selectFirst } from '../db/rows';
+import { tableColumnsOf } from '../contract/tables';
+import type { Section } from '../../domain/sections';
 import { responses } from '../http/schemas';
 import { validated } from '../http/validation';
 import type { Row } from './pipeline';
@@ -16,19 +18,21 @@ import { CARD_RECORD } from '../../domain/responseShapes';
 export const validateCard = (schema: AnyObjectSchema, values: Row): Promise<Row> => validated<Row>(schema, values);
 
 /** 409 when `duplicateOf` finds another record (deleted ones count: the link opens them with ?withDeleted). */
-export async function refuseDuplicate(db: Database, condition: SQL | null, table: string, message: string, text: string, exceptId?: number) {
+export async function refuseDuplicate(db: Database, condition: SQL | null, section: Section, message: string, text: string, exceptId?: number) {
   if (!condition) return;
-  const [dup] = rowsOf<{ id: number }>(await db.execute(sql`
-    SELECT id FROM ${sql.identifier(table)} WHERE (${condition}) ${exceptId ? sql`AND id <> ${exceptId}` : sql``}
-    ORDER BY (status = 'deleted'), id LIMIT 1`));
+  const { id, status } = tableColumnsOf(section);
+  const dup = await selectFirst(db, select({ id }), sql`
+    FROM ${sql.identifier(section)} WHERE (${condition}) ${exceptId ? sql`AND ${id} <> ${exceptId}` : sql``}
+    ORDER BY (${status} = 'deleted'), ${id} LIMIT 1`);
   if (dup) throw conflict(message, text, dup.id);
 }
 
 /** A restore's duplicate rule: 409 when a record that is not deleted is the same as the one coming back. */
-export async function refuseActiveTwin(db: Database, condition: SQL | null, table: string, message: string, text: string, exceptId: number) {
+export async function refuseActiveTwin(db: Database, condition: SQL | null, section: Section, message: string, text: string, exceptId: number) {
   if (!condition) return;
-  const [twin] = rowsOf<{ id: number }>(await db.execute(sql`
-    SELECT id FROM ${sql.identifier(table)} WHERE (${condition}) AND status <> 'deleted' AND id <> ${exceptId} ORDER BY id LIMIT 1`));
+  const { id, status } = tableColumnsOf(section);
+  const twin = await selectFirst(db, select({ id }), sql`
+    FROM ${sql.identifier(section)} WHERE (${condition}) AND ${status} <> 'deleted' AND ${id} <> ${exceptId} ORDER BY ${id} LIMIT 1`);
   if (twin) throw conflict(message, text, twin.id);
 }
 
@@ -70,18 +74,23 @@ export interface TwinFound {
 
 /** The duplicate rule for a chunk of records in one statement (a branch per record, each an indexed lookup), where
  * the card asks once per record: `active` as a restore asks (twins not deleted), else as a change does. */
-export async function findTwins(db: Database, table: string, probes: TwinProbe[], options: { active: boolean; among: number[] }): Promise<Map<number, TwinFound>> {
+export async function findTwins(db: Database, section: Section, probes: TwinProbe[], options: { active: boolean; among: number[] }): Promise<Map<number, TwinFound>> {
   const found = new Map<number, TwinFound>();
   const asked = probes.filter((p): p is { id: number; condition: SQL } => p.condition !== null);
   for (const p of probes) found.set(p.id, { twin: null, among: [] });
   if (!asked.length) return found;
-  const t = sql.identifier(table);
+  const t = sql.identifier(section);
+  const { id, status } = tableColumnsOf(section);
   const among = `{${options.among.join(',')}}`;
-  const outside = options.active ? sql`AND status <> 'deleted' ORDER BY id` : sql`ORDER BY (status = 'deleted'), id`;
-  const branches = asked.map((p) => sql`SELECT ${p.id}::int AS id,
-    (SELECT id FROM ${t} WHERE (${p.condition}) AND id <> ${p.id} AND id <> ALL(${among}::int[]) ${outside} LIMIT 1) AS twin,
-    ARRAY(SELECT id FROM ${t} WHERE (${p.condition}) AND id <> ${p.id} AND id = ANY(${among}::int[]) ORDER BY id) AS among`);
-  for (const row of rowsOf<{ id: number; twin: number | null; among: number[] | string }>(await db.execute(sql.join(branches, sql` UNION ALL `)))) {
+  const outside = options.active ? sql`AND ${status} <> 'deleted' ORDER BY ${id}` : sql`ORDER BY (${status} = 'deleted'), ${id}`;
+  // a branch per record, each answering the same columns
+  const probe = (p: { id: number; condition: SQL }) => select({
+    id: sql<number>`${p.id}::int`,
+    twin: sql<number | null>`(SELECT ${id} FROM ${t} WHERE (${p.condition}) AND ${id} <> ${p.id} AND ${id} <> ALL(${among}::int[]) ${outside} LIMIT 1)`,
+    among: sql<number[] | string>`ARRAY(SELECT ${id} FROM ${t} WHERE (${p.condition}) AND ${id} <> ${p.id} AND ${id} = ANY(${among}::int[]) ORDER BY ${id})`,
+  });
+  const selections = asked.map(probe);
+  for (const row of rowsAs(selections[0], await db.execute(sql.join(selections.map((s) => sql`SELECT ${s}`), sql` UNION ALL `)))) {
     found.set(Number(row.id), { twin: row.twin === null ? null : Number(row.twin), among: intArray(row.among) });
   }
   return found;

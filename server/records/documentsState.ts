@@ -8,7 +8,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ZONE_SQL } from '../db/businessDay';
 import { badRequest } from '../errors';
-import { firstRow } from '../db/rows';
+import { select, selectFirst } from '../db/rows';
+import { businessSettings } from '../db/schema';
 import {
   DOCUMENT_MSG, DOCUMENT_NOTICE_DAYS_DEFAULT, DOMESTIC_ORIGINS, type DocumentSettings, type DocumentsState,
 } from '../../domain/offers/documents';
@@ -68,13 +69,17 @@ export const documentsStateIn = (a: string, states: string[]): SQL =>
 
 /** One offer's documents state, as its read and list row carry it. */
 export async function offerDocumentsState(db: Database, offerId: number): Promise<DocumentsState> {
-  return firstRow<{ s: DocumentsState }>(await db.execute(sql`SELECT ${documentsStateSql('o')} AS s FROM offers o WHERE o.id = ${offerId}`))!.s;
+  return (await selectFirst(db, select({ s: sql<DocumentsState>`${documentsStateSql('o')}` }), sql`FROM offers o WHERE o.id = ${offerId}`))!.s;
 }
 
 /** The lot documents' business settings, with their defaults where none was saved. */
 export async function readDocumentSettings(db: Database): Promise<DocumentSettings> {
-  const row = firstRow<{ types: number[]; forbid: string | null; days: number }>(await db.execute(sql`SELECT ${IMPORTED_TYPES} AS types,
-    (SELECT value FROM business_settings WHERE name = 'documents_forbid_reserve') AS forbid, ${NOTICE_DAYS} AS days`))!;
+  const settings = select({
+    types: sql<number[]>`${IMPORTED_TYPES}`,
+    forbid: sql<string | null>`(SELECT ${businessSettings.value} FROM ${businessSettings} WHERE ${businessSettings.name} = 'documents_forbid_reserve')`,
+    days: sql<number>`${NOTICE_DAYS}`,
+  });
+  const row = (await selectFirst(db, settings))!;
   return { documents_imported_types: row.types.map(Number), documents_forbid_reserve: row.forbid === 'true', documents_notice_days: Number(row.days) };
 }
 

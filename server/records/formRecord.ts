@@ -8,8 +8,10 @@ import type { AnyObjectSchema } from 'yup';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { badRequest, conflict } from '../errors';
-import { rowsOf } from '../db/rows';
+import { returningRows, select, selectRows } from '../db/rows';
 import type { SectionSpec } from '../contract/section';
+import { tableColumnsOf } from '../contract/tables';
+import type { Section } from '../../domain/sections';
 import { chunkTwins, findTwins, refuseActiveTwin, refuseDuplicate, validateCard } from './card';
 import type { BulkOutcome, BulkRow, RecordSection, RestoreRow, Row } from './pipeline';
 
@@ -50,8 +52,9 @@ async function goneReferences(db: Database, references: readonly FormReference[]
   for (const ref of references) {
     const ids = [...new Set(values.filter((v) => !namesNone(ref, v[ref.field])).map((v) => Number(v[ref.field])))];
     const valid = ids.filter((id) => Number.isInteger(id) && id >= -2147483648 && id <= 2147483647);
-    const there = new Set(valid.length ? rowsOf<{ id: number }>(await db.execute(sql`
-      SELECT id FROM ${sql.identifier(ref.table)} WHERE id = ANY(${`{${valid.join(',')}}`}::int[])`)).map((r) => Number(r.id)) : []);
+    // a reference table by its name (a section's, or a list's as positions): its key is its id
+    const there = new Set(valid.length ? (await selectRows(db, select({ id: sql<number>`id` }), sql`
+      FROM ${sql.identifier(ref.table)} WHERE id = ANY(${`{${valid.join(',')}}`}::int[])`)).map((r) => Number(r.id)) : []);
     values.forEach((v, i) => {
       if (!namesNone(ref, v[ref.field]) && !there.has(Number(v[ref.field]))) refused[i].push(ref.message);
     });
@@ -117,8 +120,8 @@ export async function changeForms(tx: Database, form: FormRecord, rows: BulkRow[
 
 /** A restore's duplicate rule for a chunk of deleted records at once (refuseActiveTwin's, in one statement): each
  * record, in id order, is refused when a record not deleted is the same, or one of the chunk that came back before it. */
-export async function restoreTwins(tx: Database, table: string, rows: RestoreRow[], of: (record: Row) => SQL | null, refusal: (twin: number) => unknown) {
-  const found = await findTwins(tx, table, rows.map((r) => ({ id: r.id, condition: of(r.record) })), { active: true, among: rows.map((r) => r.id) });
+export async function restoreTwins(tx: Database, section: Section, rows: RestoreRow[], of: (record: Row) => SQL | null, refusal: (twin: number) => unknown) {
+  const found = await findTwins(tx, section, rows.map((r) => ({ id: r.id, condition: of(r.record) })), { active: true, among: rows.map((r) => r.id) });
   const twins = chunkTwins(rows.map((r) => r.id), found, (other, back) => back.has(other));
   return rows.map(({ id }) => (twins.has(id) ? { id, refused: refusal(twins.get(id)!) } : { id }));
 }
@@ -134,9 +137,9 @@ export function formRecordSection(form: FormRecord): RecordSection<Row> {
     prepareCreate: (db, _auth, body, hidden) => checked(db, form, hidden, body),
     async insert(tx, auth, values) {
       const columns = [...columnsOf(form, values), ['created_by', auth.user.id] as const];
-      const [created] = rowsOf<{ id: number }>(await tx.execute(sql`
+      const [created] = await returningRows(tx, sql`
         INSERT INTO ${table} (${sql.join(columns.map(([k]) => sql.identifier(k)), sql`, `)})
-        VALUES (${sql.join(columns.map(([, v]) => sql`${v}`), sql`, `)}) RETURNING id`));
+        VALUES (${sql.join(columns.map(([, v]) => sql`${v}`), sql`, `)})`, select({ id: tableColumnsOf(form.spec.section).id }));
       return created.id;
     },
     async change(tx, _auth, { id, before, body, hidden }) {

@@ -8,9 +8,10 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { RESPONSIBLE_MSG } from '../../domain/reserves/messages';
 import { scopeOf } from '../../domain/permissions';
 import { badRequest, forbidden } from '../errors';
-import { assign, bare, rowsOf, selectFirst, select } from '../db/rows';
+import { assign, bare, returningRows, selectFirst, select } from '../db/rows';
+import { storedRecordOf, type StoredRecord } from '../contract/tables';
 import { employees, reserves } from '../db/schema';
-import { recordsChanged, type ChangedRecord } from './history';
+import { recordsChanged } from './history';
 
 /** The employees' active reserves handed to `to` (locked in id order, as every reserve writer takes them). */
 export async function handReservesOver(tx: Database, auth: AuthenticatedUser, employeeIds: number[], to: number): Promise<void> {
@@ -21,9 +22,9 @@ export async function handReservesOver(tx: Database, auth: AuthenticatedUser, em
   if (target?.status !== 'active') throw badRequest(RESPONSIBLE_MSG.handToMissing);
   const ids = sql.join(employeeIds.map((id) => sql`${id}`), sql`, `);
   const [responsible, status] = [bare(reserves.responsible_id), bare(reserves.status)];
-  const changed = rowsOf<ChangedRecord>(await tx.execute(sql`UPDATE ${reserves} t SET ${assign(reserves.responsible_id, sql`${to}`)}
+  const changed = await returningRows(tx, sql`UPDATE ${reserves} t SET ${assign(reserves.responsible_id, sql`${to}`)}
     FROM (SELECT x.id AS old_id, to_jsonb(x) AS before FROM ${reserves} x
       WHERE x.${responsible} IN (${ids}) AND x.${status} = 'active' ORDER BY x.id FOR UPDATE) old
-    WHERE t.id = old.old_id RETURNING t.id, old.before, to_jsonb(t) AS after`));
+    WHERE t.id = old.old_id`, select({ id: sql<number>`t.id`, before: sql<StoredRecord<'reserves'>>`old.before`, after: storedRecordOf('reserves', sql`t`) }));
   await recordsChanged(tx, auth.user.id, 'reserves', changed.map((c) => ({ ...c, id: Number(c.id) })));
 }

@@ -12,9 +12,10 @@ import { HISTORY_FIELDS, type FieldChange, type HistoryAction, type HistoryCause
 import { isColumnVisible, isRefVisible, scopeOf } from '../../domain/permissions';
 import type { Section } from '../../domain/sections';
 import { notFound } from '../errors';
-import { firstRow, rowsOf, select, selectRows, type SelectedRow } from '../db/rows';
+import { select, selectFirst, selectRows, type SelectedRow } from '../db/rows';
 import { buyers, cities, employees, packing, positions, products, recordHistory, suppliers, users, varieties } from '../db/schema';
 import type { SectionSpec } from '../contract/section';
+import { recordColumnsOf } from '../contract/tables';
 import { scopeCondition } from './access';
 
 const H = alias(recordHistory, 'h');
@@ -39,7 +40,7 @@ const REF_TABLES = {
 export async function readHistory(db: Database, specs: Record<Section, SectionSpec>, auth: AuthenticatedUser, section: Section, id: number, withDeleted: boolean): Promise<HistoryEntry[]> {
   const spec = specs[section];
   const a = sql.raw(spec.alias);
-  const record = firstRow<{ status: string }>(await db.execute(sql`SELECT ${a}.status ${spec.from} WHERE ${a}.id = ${id} AND ${scopeCondition(spec, auth, 'read')}`));
+  const record = await selectFirst(db, select({ status: recordColumnsOf(spec).status }), sql`${spec.from} WHERE ${a}.id = ${id} AND ${scopeCondition(spec, auth, 'read')}`);
   if (!record || (record.status === 'deleted' && !withDeleted)) throw notFound();
   const stored = await storedEntries(db, section, id);
   const readableReserves = await readableIds(db, specs.reserves, auth, stored.flatMap((e) => e.via?.ids ?? []));
@@ -100,7 +101,7 @@ async function readableIds(db: Database, spec: SectionSpec, auth: AuthenticatedU
   if (!unique.length || scope === 'none') return new Set();
   if (scope === 'all') return new Set(unique);
   const a = sql.raw(spec.alias);
-  return new Set(rowsOf<{ id: number }>(await db.execute(sql`SELECT ${a}.id ${spec.from}
+  return new Set((await selectRows(db, select({ id: recordColumnsOf(spec).id }), sql`${spec.from}
     WHERE ${a}.id IN (${sql.join(unique.map((i) => sql`${i}`), sql`, `)}) AND (${spec.own(auth)})`)).map((r) => r.id));
 }
 

@@ -7,7 +7,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Section } from '../../domain/sections';
-import { rowsOf } from '../db/rows';
+import { select, selectRows } from '../db/rows';
+import { tableColumnsOf } from '../contract/tables';
 import type { Row } from './pipeline';
 
 /** A field of a write that names a record of another section, and the refusal when that record is gone. */
@@ -42,8 +43,9 @@ export async function goneReferences(tx: Database, references: readonly LiveRefe
     });
     const ids = [...new Set(checked.filter((id): id is number => id !== null))].sort((x, y) => x - y);
     if (!ids.length) continue;
-    const status = new Map(rowsOf<{ id: number; status: string }>(await tx.execute(sql`SELECT id, status FROM ${sql.identifier(ref.section)}
-      WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY id FOR SHARE`)).map((r) => [Number(r.id), r.status]));
+    const referenced = tableColumnsOf(ref.section);
+    const status = new Map((await selectRows(tx, select({ id: referenced.id, status: referenced.status }), sql`FROM ${sql.identifier(ref.section)}
+      WHERE ${referenced.id} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${referenced.id} FOR SHARE`)).map((r) => [Number(r.id), r.status]));
     checked.forEach((id, i) => {
       if (id === null || refused[i] !== null) return;
       const now = status.get(id);

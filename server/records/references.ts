@@ -2,14 +2,17 @@
 // records follows the reader's read scope of that section (none: refused, own: only its own records, all: all), and
 // a list that names a hidden field (an employee's position for role 1) is refused like the field. Written once for
 // GET /api/lists/*/items and the filter configs' options.
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { isRefVisible, type FieldRef, type Resource } from '../../domain/permissions';
 import type { Section } from '../../domain/sections';
 import { forbidden } from '../errors';
-import { rowsOf } from '../db/rows';
+import { alias as aliased, type PgTable } from 'drizzle-orm/pg-core';
+import { columnsOf, select, selectRows, type Selection } from '../db/rows';
+import { documentTypes, packing, positions, products, varieties } from '../db/schema';
 import type { SectionSpec } from '../contract/section';
+import { SECTION_TABLES, type TableOf } from '../contract/tables';
 import { scopeCondition } from './access';
 
 export type ScopeSpecs = Record<Section, Pick<SectionSpec, 'section' | 'alias' | 'from' | 'own'>>;
@@ -29,17 +32,26 @@ interface Reference {
   resource: Resource;
   /** The field the list's values are (an employee's position), hidden with it. */
   field?: FieldRef;
-  /** The rows: `scope` limits the section's own table (under its spec's `alias`), `live` leaves out what may not be
-   * chosen. */
-  query: (alias: string, scope: SQL, live: SQL) => SQL;
+  /** The rows, typed by what they select (`items`) and the rest of the SELECT: `scope` limits the section's own table
+   * (under its spec's `alias`), `live` leaves out what may not be chosen. */
+  query: (alias: string, scope: SQL, live: SQL) => { items: Selection<ReferenceItem>; rest: SQL };
 }
 
-/** The records of a section, named: the section's own table under its spec's alias. */
-const records = (resource: Resource, name: string): Reference => ({
-  resource,
-  query: (alias, scope, live) => sql`SELECT ${sql.raw(`${alias}.id`)}, ${sql.raw(`${alias}.${name}`)} AS name
-    FROM ${sql.raw(`${resource} ${alias}`)} WHERE ${live} AND ${scope} ORDER BY 2`,
+/** The records of a section, named by one of its table's columns: the section's own table under its spec's alias. */
+const records = <S extends Section & Resource>(section: S, name: keyof TableOf<S>['_']['columns'] & string): Reference => ({
+  resource: section,
+  query: (alias, scope, live) => {
+    const table: PgTable = SECTION_TABLES[section];
+    const columns = getTableColumns(aliased(table, alias));
+    return {
+      items: select({ id: sql<number>`${columns.id}`, name: sql<string>`${columns[name]}` }),
+      rest: sql`FROM ${table} ${sql.identifier(alias)} WHERE ${live} AND ${scope} ORDER BY 2`,
+    };
+  },
 });
+
+const v = aliased(varieties, 'v');
+const p = aliased(products, 'p');
 
 export const REFERENCES = {
   cities: records('cities', 'name'),
@@ -48,15 +60,23 @@ export const REFERENCES = {
   buyers: records('buyers', 'name'),
   products: records('products', 'name'),
   // names that describe records rather than being records: read with the section they describe
-  positions: { resource: 'employees', field: 'employees.position_id', query: () => sql`SELECT id, name FROM positions ORDER BY name` },
+  positions: {
+    resource: 'employees', field: 'employees.position_id',
+    query: () => ({ items: select(columnsOf(positions, 'id', 'name')), rest: sql`FROM ${positions} ORDER BY ${positions.name}` }),
+  },
   varieties: {
     resource: 'products',
-    query: () => sql`SELECT v.id, v.name, v.product_id, v.name || coalesce(' (' || p.name || ')', '') AS title
-      FROM varieties v LEFT JOIN products p ON p.id = v.product_id ORDER BY v.name`,
+    query: () => ({
+      items: select({ ...columnsOf(v, 'id', 'name', 'product_id'), title: sql<string>`${v.name} || coalesce(' (' || ${p.name} || ')', '')` }),
+      rest: sql`FROM ${varieties} ${v} LEFT JOIN ${products} ${p} ON ${p.id} = ${v.product_id} ORDER BY ${v.name}`,
+    }),
   },
-  packing: { resource: 'products', query: () => sql`SELECT id, name FROM packing ORDER BY name` },
+  packing: { resource: 'products', query: () => ({ items: select(columnsOf(packing, 'id', 'name')), rest: sql`FROM ${packing} ORDER BY ${packing.name}` }) },
   // issue 39: the types of lot documents, read with the offers they describe; `expires`: a valid-until is required
-  document_types: { resource: 'offers', query: () => sql`SELECT id, name, expires FROM document_types ORDER BY id` },
+  document_types: {
+    resource: 'offers',
+    query: () => ({ items: select(columnsOf(documentTypes, 'id', 'name', 'expires')), rest: sql`FROM ${documentTypes} ORDER BY ${documentTypes.id}` }),
+  },
 } satisfies Record<string, Reference>;
 
 export type ReferenceName = keyof typeof REFERENCES;
@@ -73,5 +93,6 @@ export async function referenceItems(
   if (reference.field && !isRefVisible(auth.permissions, reference.field)) throw forbidden();
   const status = sql.raw(`${spec.alias}.status`);
   const live = activeOnly ? sql`${status} = 'active'` : sql`${status} <> 'deleted'`;
-  return rowsOf<ReferenceItem>(await db.execute(reference.query(spec.alias, scope, live)));
+  const { items, rest } = reference.query(spec.alias, scope, live);
+  return selectRows(db, items, rest);
 }
