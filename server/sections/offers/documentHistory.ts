@@ -2,12 +2,12 @@
 // document_history (migration 0029) in the write's own transaction: who, when, the fields that changed (old → new)
 // and the document's version after the write. A change made on an older version answers 409 'stale' from it with
 // who changed the document, when and what, in the words every other stale answer uses.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { FieldChange } from '../../../domain/history';
-import { select, selectRows } from '../../db/rows';
-import { documentHistory, users } from '../../db/schema';
+import { select, selectRows, textOf, type SelectedRow } from '../../db/rows';
+import { documentHistory, documentTypes, offerDocuments, users } from '../../db/schema';
 import { isRefVisible, type Permissions } from '../../../domain/permissions';
 import { changedFieldTitles, type StaleInfo } from '../../../domain/versions';
 import { DOCUMENT_FIELDS, DOCUMENT_LABELS, documentName, type DocumentField } from '../../../domain/offers/documents';
@@ -15,23 +15,18 @@ import { DOCUMENT_FIELDS, DOCUMENT_LABELS, documentName, type DocumentField } fr
 export type DocumentAction = 'create' | 'update' | 'delete';
 
 /** A document's recorded fields as stored, with its type's name, version, and the name its history gives it. */
-export interface DocumentState {
-  type_id: number;
-  type_name: string;
-  number: string | null;
-  issued_on: string | null;
-  valid_until: string | null;
-  issuer: string | null;
-  shareable: boolean;
-  aflatoxin_b1: string | null;
-  moisture: string | null;
-  version: number;
-}
+const DT = alias(documentTypes, 'dt');
+const OD = offerDocuments;
 
-/** The columns of DocumentState over offer_documents (unqualified: a SELECT of the table and an UPDATE's RETURNING). */
-export const DOCUMENT_STATE: SQL = sql`type_id, (SELECT dt.name FROM document_types dt WHERE dt.id = type_id) AS type_name, number,
-  issued_on::text AS issued_on, valid_until::text AS valid_until, issuer, shareable, aflatoxin_b1::text AS aflatoxin_b1,
-  moisture::text AS moisture, version`;
+/** The columns of DocumentState over offer_documents by its table's name (a SELECT of the table, an INSERT's or an
+ * UPDATE's RETURNING): dates and measures as their text. */
+export const DOCUMENT_STATE_FIELDS = {
+  type_id: OD.type_id, type_name: sql<string>`(SELECT ${DT.name} FROM ${documentTypes} ${DT} WHERE ${DT.id} = ${OD.type_id})`, number: OD.number,
+  issued_on: textOf(OD.issued_on), valid_until: textOf(OD.valid_until), issuer: OD.issuer, shareable: OD.shareable,
+  aflatoxin_b1: textOf(OD.aflatoxin_b1), moisture: textOf(OD.moisture), version: OD.version,
+};
+export const DOCUMENT_STATE = select(DOCUMENT_STATE_FIELDS);
+export type DocumentState = SelectedRow<typeof DOCUMENT_STATE>;
 
 export const nameOf = (d: Pick<DocumentState, 'type_name' | 'number'>) => documentName(d.type_name, d.number);
 

@@ -3,11 +3,13 @@
 // (role 8 too: a warehouse needs its papers), whoever may change the offer adds, changes and removes them (a
 // supplier's user: its own offers). A change names the version of the document it was made on.
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { FileStores } from '../../db/fileStores';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { badRequest, forbidden, notFound, stale } from '../../errors';
-import { firstRow, rowsOf } from '../../db/rows';
+import { columnsOf as columnsOfTable, namesOf, returningRows, select, selectFirst, selectRows, textOf } from '../../db/rows';
+import { documentTypes as documentTypesTable, files, offerDocuments, offers } from '../../db/schema';
 import { recordVisible } from '../../records/access';
 import { storeUpload, type FileRow } from '../../records/files';
 import type { FileKind } from '../../../domain/files';
@@ -20,25 +22,33 @@ import { offersSpec } from './list';
 import { readDocumentSettings } from '../../records/documentsState';
 import { todayOf } from '../../db/businessDay';
 import { validated } from '../../http/validation';
-import { DOCUMENT_STATE, documentChanges, documentStaleInfo, nameOf, recordDocumentHistory, type DocumentState } from './documentHistory';
+import { DOCUMENT_STATE, DOCUMENT_STATE_FIELDS, documentChanges, documentStaleInfo, nameOf, recordDocumentHistory } from './documentHistory';
+
+/** The tables under the aliases the documents' statements give them. */
+const D = alias(offerDocuments, 'd');
+const F = alias(files, 'f');
+const T = alias(documentTypesTable, 't');
+const O = alias(offers, 'o');
 
 /** The document types, as the selects and the schema read them. */
 export async function documentTypes(db: Database): Promise<DocumentType[]> {
-  return rowsOf<DocumentType>(await db.execute(sql`SELECT id, name, expires FROM document_types ORDER BY id`));
+  const t = documentTypesTable;
+  return selectRows(db, select(columnsOfTable(t, 'id', 'name', 'expires')), sql`FROM ${t} ORDER BY ${t.id}`);
 }
 
-/** An offer's documents as JSON, over the offer's alias (the offer's read, `documents`), oldest first. */
-export const documentsJson = (a: string, where: SQL = sql`true`) => sql`(SELECT coalesce(json_agg(json_build_object(
-    'id', d.id, 'file_id', f.id, 'url', '/api/files/' || f.id, 'name', f.original_name, 'size', f.size, 'mime', f.mime,
-    'type', json_build_object('id', t.id, 'name', t.name), 'number', d.number, 'issued_on', d.issued_on::text,
-    'valid_until', d.valid_until::text, 'issuer', d.issuer, 'shareable', d.shareable,
-    'values', json_build_object('aflatoxin_b1', d.aflatoxin_b1::text, 'moisture', d.moisture::text), 'version', d.version)
-    ORDER BY d.id), '[]'::json)
-  FROM offer_documents d JOIN files f ON f.id = d.file_id JOIN document_types t ON t.id = d.type_id
-  WHERE d.offer_id = ${sql.raw(a)}.id AND ${where})`;
+/** An offer's documents as JSON, over the offer's alias (the offer's read, `documents`), oldest first; `where` may
+ * name the document by `d`. */
+export const documentsJson = (a: string, where: SQL = sql`true`) => sql<OfferDocument[]>`(SELECT coalesce(json_agg(json_build_object(
+    'id', ${D.id}, 'file_id', ${F.id}, 'url', '/api/files/' || ${F.id}, 'name', ${F.original_name}, 'size', ${F.size}, 'mime', ${F.mime},
+    'type', json_build_object('id', ${T.id}, 'name', ${T.name}), 'number', ${D.number}, 'issued_on', ${D.issued_on}::text,
+    'valid_until', ${D.valid_until}::text, 'issuer', ${D.issuer}, 'shareable', ${D.shareable},
+    'values', json_build_object('aflatoxin_b1', ${D.aflatoxin_b1}::text, 'moisture', ${D.moisture}::text), 'version', ${D.version})
+    ORDER BY ${D.id}), '[]'::json)
+  FROM ${offerDocuments} ${D} JOIN ${files} ${F} ON ${F.id} = ${D.file_id} JOIN ${documentTypesTable} ${T} ON ${T.id} = ${D.type_id}
+  WHERE ${D.offer_id} = ${sql.raw(a)}.id AND ${where})`;
 
 async function readDocument(db: Database, offerId: number, docId: number): Promise<OfferDocument | undefined> {
-  const row = firstRow<{ docs: OfferDocument[] }>(await db.execute(sql`SELECT ${documentsJson('o', sql`d.id = ${docId}`)} AS docs FROM offers o WHERE o.id = ${offerId}`));
+  const row = await selectFirst(db, select({ docs: documentsJson('o', sql`${D.id} = ${docId}`) }), sql`FROM ${offers} ${O} WHERE ${O.id} = ${offerId}`);
   return row?.docs[0];
 }
 
@@ -46,13 +56,15 @@ async function readDocument(db: Database, offerId: number, docId: number): Promi
  * 'Другое' with no dates, like the ones the migration found; each is in its history as added by `by`. */
 export async function adoptDocuments(tx: Database, by: number, offerIds: number[]): Promise<void> {
   if (!offerIds.length) return;
-  const adopted = rowsOf<{ id: number; offer_id: number; type_name: string; version: number }>(await tx.execute(sql`
-    INSERT INTO offer_documents (offer_id, file_id, type_id, created_by)
-    SELECT f.entity_id, f.id, (SELECT id FROM document_types WHERE code = 'other'), f.created_by FROM files f
-    WHERE f.entity_type = 'offers' AND f.kind = 'document' AND f.entity_id IN (${sql.join(offerIds.map((id) => sql`${id}`), sql`, `)})
-      AND NOT EXISTS (SELECT 1 FROM offer_documents d WHERE d.file_id = f.id)
-    ORDER BY f.id
-    RETURNING id, offer_id, (SELECT name FROM document_types WHERE code = 'other') AS type_name, version`));
+  const od = offerDocuments;
+  const t = documentTypesTable;
+  const adopted = await returningRows(tx, sql`
+    INSERT INTO ${od} (${namesOf(od.offer_id, od.file_id, od.type_id, od.created_by)})
+    SELECT ${F.entity_id}, ${F.id}, (SELECT ${t.id} FROM ${t} WHERE ${t.code} = 'other'), ${F.created_by} FROM ${files} ${F}
+    WHERE ${F.entity_type} = 'offers' AND ${F.kind} = 'document' AND ${F.entity_id} IN (${sql.join(offerIds.map((id) => sql`${id}`), sql`, `)})
+      AND NOT EXISTS (SELECT 1 FROM ${offerDocuments} ${D} WHERE ${D.file_id} = ${F.id})
+    ORDER BY ${F.id}`,
+  select({ ...columnsOfTable(od, 'id', 'offer_id'), type_name: sql<string>`(SELECT ${t.name} FROM ${t} WHERE ${t.code} = 'other')`, version: od.version }));
   await recordDocumentHistory(tx, by, adopted.map((d) => ({
     documentId: Number(d.id), offerId: Number(d.offer_id), action: 'create' as const, document: nameOf({ type_name: d.type_name, number: null }), version: Number(d.version),
   })));
@@ -60,7 +72,7 @@ export async function adoptDocuments(tx: Database, by: number, offerIds: number[
 
 /** 404 when the caller may not read the offer (or it is deleted); 403 when it reads it but may not change it. */
 async function requireChangeableOffer(db: Database, auth: AuthenticatedUser, offerId: number): Promise<void> {
-  const offer = firstRow<{ status: string }>(await db.execute(sql`SELECT status FROM offers WHERE id = ${offerId}`));
+  const offer = await selectFirst(db, select({ status: offers.status }), sql`FROM ${offers} WHERE ${offers.id} = ${offerId}`);
   if (!offer || offer.status === 'deleted' || !(await recordVisible(db, offersSpec, auth, offerId, 'read'))) throw notFound();
   if (!(await recordVisible(db, offersSpec, auth, offerId, 'update'))) throw forbidden(DOCUMENT_MSG.forbidden);
 }
@@ -110,10 +122,11 @@ export async function addDocument(
   try {
     const id = await db.transaction(async (tx) => {
       await tx.execute(sql`UPDATE files SET entity_type = 'offers', entity_id = ${offerId} WHERE id = ${file.id}`);
-      const row = firstRow<DocumentState & { id: number }>(await tx.execute(sql`INSERT INTO offer_documents
-        (offer_id, file_id, type_id, number, issued_on, valid_until, issuer, shareable, aflatoxin_b1, moisture, created_by)
+      const od = offerDocuments;
+      const [row] = await returningRows(tx, sql`INSERT INTO ${od}
+        (${namesOf(od.offer_id, od.file_id, od.type_id, od.number, od.issued_on, od.valid_until, od.issuer, od.shareable, od.aflatoxin_b1, od.moisture, od.created_by)})
         VALUES (${offerId}, ${file.id}, ${values.type_id}, ${values.number}, ${values.issued_on}, ${values.valid_until}, ${values.issuer},
-          ${values.shareable}, ${values.aflatoxin_b1}, ${values.moisture}, ${auth.user.id}) RETURNING id, ${DOCUMENT_STATE}`))!;
+          ${values.shareable}, ${values.aflatoxin_b1}, ${values.moisture}, ${auth.user.id})`, select({ id: od.id, ...DOCUMENT_STATE_FIELDS }));
       await recordDocumentHistory(tx, auth.user.id, [{ documentId: Number(row.id), offerId, action: 'create', document: nameOf(row), version: Number(row.version) }]);
       return Number(row.id);
     });
@@ -133,8 +146,8 @@ export async function changeDocument(
 ): Promise<OfferDocument> {
   await requireChangeableOffer(db, auth, offerId);
   return db.transaction(async (tx) => {
-    const stored = firstRow<DocumentState>(await tx.execute(sql`SELECT ${DOCUMENT_STATE}
-      FROM offer_documents WHERE id = ${docId} AND offer_id = ${offerId} FOR UPDATE`));
+    const od = offerDocuments;
+    const stored = await selectFirst(tx, DOCUMENT_STATE, sql`FROM ${od} WHERE ${od.id} = ${docId} AND ${od.offer_id} = ${offerId} FOR UPDATE`);
     if (!stored) throw notFound(DOCUMENT_MSG.notFound);
     const version = Number(stored.version);
     if (Number(body.version) !== version) throw stale(await documentStaleInfo(tx, auth.permissions, docId, Number(body.version), version));
@@ -142,9 +155,9 @@ export async function changeDocument(
     const { type_name: _name, ...columns } = stored;
     const merged = { ...columns, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), ...valuesOf(raw) };
     const v = columnsOf(await checked(tx, merged));
-    const after = firstRow<DocumentState>(await tx.execute(sql`UPDATE offer_documents SET type_id = ${v.type_id}, number = ${v.number}, issued_on = ${v.issued_on},
+    const [after] = await returningRows(tx, sql`UPDATE ${od} SET type_id = ${v.type_id}, number = ${v.number}, issued_on = ${v.issued_on},
       valid_until = ${v.valid_until}, issuer = ${v.issuer}, shareable = ${v.shareable}, aflatoxin_b1 = ${v.aflatoxin_b1},
-      moisture = ${v.moisture}, version = version + 1 WHERE id = ${docId} RETURNING ${DOCUMENT_STATE}`))!;
+      moisture = ${v.moisture}, version = version + 1 WHERE ${od.id} = ${docId}`, DOCUMENT_STATE);
     await recordDocumentHistory(tx, auth.user.id, [{
       documentId: docId, offerId, action: 'update', document: nameOf(after), version: Number(after.version), changes: documentChanges(stored, after),
     }]);
@@ -156,11 +169,12 @@ export async function changeDocument(
 export async function removeDocument(db: Database, stores: FileStores, auth: AuthenticatedUser, offerId: number, docId: number): Promise<void> {
   await requireChangeableOffer(db, auth, offerId);
   const file = await db.transaction(async (tx) => {
-    const doc = firstRow<DocumentState>(await tx.execute(sql`SELECT ${DOCUMENT_STATE} FROM offer_documents WHERE id = ${docId} AND offer_id = ${offerId} FOR UPDATE`));
+    const od = offerDocuments;
+    const doc = await selectFirst(tx, DOCUMENT_STATE, sql`FROM ${od} WHERE ${od.id} = ${docId} AND ${od.offer_id} = ${offerId} FOR UPDATE`);
     if (!doc) return undefined;
-    const gone = firstRow<{ id: number; store: string; storage_path: string }>(await tx.execute(sql`
-      DELETE FROM files f USING offer_documents d WHERE d.id = ${docId} AND d.offer_id = ${offerId} AND f.id = d.file_id
-      RETURNING f.id, f.store, f.storage_path`));
+    const [gone] = await returningRows(tx, sql`
+      DELETE FROM ${files} ${F} USING ${offerDocuments} ${D} WHERE ${D.id} = ${docId} AND ${D.offer_id} = ${offerId} AND ${F.id} = ${D.file_id}`,
+    select(columnsOfTable(F, 'id', 'store', 'storage_path')));
     await recordDocumentHistory(tx, auth.user.id, [{ documentId: docId, offerId, action: 'delete', document: nameOf(doc), version: Number(doc.version) }]);
     return gone;
   });
@@ -172,10 +186,9 @@ export async function removeDocument(db: Database, stores: FileStores, auth: Aut
 export async function shareableDocuments(db: Database, offerIds: number[]): Promise<Map<number, { id: number; type: string; number: string | null; valid_until: string | null; name: string }[]>> {
   const byOffer = new Map<number, { id: number; type: string; number: string | null; valid_until: string | null; name: string }[]>();
   if (!offerIds.length) return byOffer;
-  const rows = rowsOf<{ offer_id: number; id: number; type: string; number: string | null; valid_until: string | null; name: string }>(await db.execute(sql`
-    SELECT d.offer_id, d.id, t.name AS type, d.number, d.valid_until::text AS valid_until, f.original_name AS name
-    FROM offer_documents d JOIN document_types t ON t.id = d.type_id JOIN files f ON f.id = d.file_id
-    WHERE d.shareable AND d.offer_id IN (${sql.join(offerIds.map((id) => sql`${id}`), sql`, `)}) ORDER BY d.id`));
+  const rows = await selectRows(db, select({ offer_id: D.offer_id, id: D.id, type: T.name, number: D.number, valid_until: textOf(D.valid_until), name: F.original_name }), sql`
+    FROM ${offerDocuments} ${D} JOIN ${documentTypesTable} ${T} ON ${T.id} = ${D.type_id} JOIN ${files} ${F} ON ${F.id} = ${D.file_id}
+    WHERE ${D.shareable} AND ${D.offer_id} IN (${sql.join(offerIds.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${D.id}`);
   for (const { offer_id, ...doc } of rows) byOffer.set(Number(offer_id), [...(byOffer.get(Number(offer_id)) ?? []), { ...doc, id: Number(doc.id) }]);
   return byOffer;
 }
