@@ -5,7 +5,8 @@
 // insertRecords, changed ones through the set-based bulk change (records/bulk.ts changeChunk: the card's rules,
 // versions, history 'Обновлено из прайса …'), gone ones through the bulk delete (an offer with active reserves is
 // kept). A refusal at apply time (the offers moved since the preview) rolls everything back.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { FileStores } from '../../db/fileStores';
 import type { AuthenticatedUser } from '../../accounts/users';
@@ -24,7 +25,8 @@ import { hiddenFieldMessage } from '../../../domain/schemas/card';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import { formatMoney } from '../../../domain/format';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { firstRow, rowsOf } from '../../db/rows';
+import { columnsOf, namesOf, returningRows, select, selectFirst, selectRows, textOf, type SelectedRow } from '../../db/rows';
+import { cities, files, offers, packing as packingTable, priceListProfiles, priceListUploads, products as productsTable, reserves, suppliers, users, varieties as varietiesTable } from '../../db/schema';
 import { readSheets, type NamedSheet, type SheetRow, type UploadedFile } from '../../lists/import';
 import { deleteLocked } from '../../lists/delete';
 import { storeUpload } from '../../records/files';
@@ -51,7 +53,8 @@ const ORIGIN = LOT.origin.field;
 
 /** The supplier with where its lots load by default: its city, and the loading address its card keeps for its
  * offers (a column of its own named as the offers' field). */
-type Supplier = { id: number; name: string; city_id: number | null } & { [K in typeof OFFER_LOADING_ADDRESS]: string | null };
+const SUPPLIER = select(columnsOf(suppliers, 'id', 'name', 'city_id', OFFER_LOADING_ADDRESS));
+type Supplier = SelectedRow<typeof SUPPLIER>;
 
 /**
  * The supplier whose price list the caller works with: a supplier's user its own only, anyone else a supplier it
@@ -67,28 +70,26 @@ export async function requireSupplier(db: Database, specs: Specs, auth: Authenti
     // a supplier's user has its own supplier set for it
     if (hidden.has(field) && !(own && field === 'supplier_id')) throw forbidden(hiddenFieldMessage(field));
   }
-  const supplier = firstRow<Supplier>(await db.execute(sql`SELECT id, name, city_id, ${sql.identifier(OFFER_LOADING_ADDRESS)} FROM suppliers WHERE id = ${id} AND status <> 'deleted'`));
+  const supplier = await selectFirst(db, SUPPLIER, sql`FROM ${suppliers} WHERE ${suppliers.id} = ${id} AND ${suppliers.status} <> 'deleted'`);
   if (!supplier) throw notFound();
   return supplier;
 }
 
 // ---- the upload and what it shows
-interface UploadRow {
-  id: number;
-  supplier_id: number;
-  file_name: string;
-  sheets: NamedSheet[];
-  applied_at: string | null;
-}
+const PLU = priceListUploads;
+/** An upload as stored: its sheets as read (jsonb), when it was applied. */
+const UPLOAD_ROW = select({ ...columnsOf(PLU, 'id', 'supplier_id', 'file_name'), sheets: sql<NamedSheet[]>`${PLU.sheets}`, applied_at: PLU.applied_at });
+type UploadRow = SelectedRow<typeof UPLOAD_ROW>;
 
 const SAMPLES = 5;
 
 async function readProfile(db: Database, supplierId: number): Promise<PriceListProfile | null> {
-  return firstRow<{ profile: PriceListProfile }>(await db.execute(sql`SELECT profile FROM price_list_profiles WHERE supplier_id = ${supplierId}`))?.profile ?? null;
+  const p = priceListProfiles;
+  return (await selectFirst(db, select({ profile: sql<PriceListProfile>`${p.profile}` }), sql`FROM ${p} WHERE ${p.supplier_id} = ${supplierId}`))?.profile ?? null;
 }
 
 async function loadUpload(db: Database, specs: Specs, auth: AuthenticatedUser, uploadId: number): Promise<{ upload: UploadRow; supplier: Supplier }> {
-  const upload = firstRow<UploadRow>(await db.execute(sql`SELECT id, supplier_id, file_name, sheets, applied_at FROM price_list_uploads WHERE id = ${uploadId}`));
+  const upload = await selectFirst(db, UPLOAD_ROW, sql`FROM ${PLU} WHERE ${PLU.id} = ${uploadId}`);
   if (!upload) throw notFound(PRICE_LIST_MSG.uploadGone);
   // what the caller may not read is as good as not there
   const supplier = await requireSupplier(db, specs, auth, upload.supplier_id).catch((e: unknown) => {
@@ -173,9 +174,8 @@ export async function uploadPriceList(db: Database, stores: FileStores, specs: S
     mime: /\.csv$/i.test(file.filename) ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   });
   const upload = await db.transaction(async (tx) => {
-    const row = firstRow<UploadRow>(await tx.execute(sql`INSERT INTO price_list_uploads (supplier_id, file_id, file_name, sheets, uploaded_by)
-      VALUES (${supplier.id}, ${stored.id}, ${file.filename}, ${JSON.stringify(sheets)}::jsonb, ${auth.user.id})
-      RETURNING id, supplier_id, file_name, sheets, applied_at`))!;
+    const [row] = await returningRows(tx, sql`INSERT INTO ${PLU} (${namesOf(PLU.supplier_id, PLU.file_id, PLU.file_name, PLU.sheets, PLU.uploaded_by)})
+      VALUES (${supplier.id}, ${stored.id}, ${file.filename}, ${JSON.stringify(sheets)}::jsonb, ${auth.user.id})`, UPLOAD_ROW);
     // the file belongs to the upload: kept (never swept as an abandoned upload) and served by its route only
     await tx.execute(sql`UPDATE files SET entity_type = 'price_list_uploads', entity_id = ${row.id} WHERE id = ${stored.id}`);
     return row;
@@ -203,7 +203,8 @@ export interface ProfileBody {
  * and answered as that upload reads with it. Name answers are added to the ones kept (null forgets one). */
 export async function saveProfile(db: Database, specs: Specs, auth: AuthenticatedUser, supplierId: number, body: ProfileBody): Promise<UploadAnswer> {
   const supplier = await requireSupplier(db, specs, auth, supplierId);
-  const uploadId = body.upload_id ?? firstRow<{ id: number }>(await db.execute(sql`SELECT max(id) AS id FROM price_list_uploads WHERE supplier_id = ${supplierId}`))?.id;
+  const uploadId = body.upload_id
+    ?? (await selectFirst(db, select({ id: sql<number | null>`max(${PLU.id})` }), sql`FROM ${PLU} WHERE ${PLU.supplier_id} = ${supplierId}`))?.id;
   if (!uploadId) throw badRequest(PRICE_LIST_MSG.uploadGone);
   const { upload } = await loadUpload(db, specs, auth, Number(uploadId));
   if (upload.supplier_id !== supplierId) throw notFound(PRICE_LIST_MSG.uploadGone);
@@ -249,7 +250,7 @@ export async function saveProfile(db: Database, specs: Specs, auth: Authenticate
 }
 
 async function checkedDefaults(db: Database, d: PriceListDefaults): Promise<PriceListDefaults> {
-  if (d.city_id !== null && !firstRow(await db.execute(sql`SELECT 1 FROM cities WHERE id = ${d.city_id} AND status = 'active'`))) {
+  if (d.city_id !== null && !(await selectFirst(db, select({ one: sql<number>`1` }), sql`FROM ${cities} WHERE ${cities.id} = ${d.city_id} AND ${cities.status} = 'active'`))) {
     throw badRequest(PRICE_LIST_MSG.noCity);
   }
   const unit = d[LOT.unit.field];
@@ -262,19 +263,23 @@ async function checkedDefaults(db: Database, d: PriceListDefaults): Promise<Pric
 }
 
 // ---- names and packings
+const PRODUCT = select(columnsOf(productsTable, 'id', 'name', 'status'));
+const VARIETY = select(columnsOf(varietiesTable, 'id', 'name', 'product_id'));
+const PACKING = select(columnsOf(packingTable, 'id', 'name'));
+
 interface References {
-  products: { id: number; name: string; status: string }[];
-  varieties: { id: number; name: string; product_id: number }[];
-  packing: Map<string, { id: number; name: string }>;
+  products: SelectedRow<typeof PRODUCT>[];
+  varieties: SelectedRow<typeof VARIETY>[];
+  packing: Map<string, SelectedRow<typeof PACKING>>;
   /** product by its name's key; product and variety by 'product variety' */
   exact: Map<string, { product_id: number; variety_id: number | null }>;
 }
 
 async function loadReferences(db: Database): Promise<References> {
-  const products = rowsOf<{ id: number; name: string; status: string }>(await db.execute(sql`SELECT id, name, status FROM products WHERE status <> 'deleted'`));
-  const varieties = rowsOf<{ id: number; name: string; product_id: number }>(await db.execute(sql`SELECT id, name, product_id FROM varieties`));
-  const packing = new Map<string, { id: number; name: string }>();
-  for (const p of rowsOf<{ id: number; name: string }>(await db.execute(sql`SELECT id, name FROM packing ORDER BY id`))) {
+  const products = await selectRows(db, PRODUCT, sql`FROM ${productsTable} WHERE ${productsTable.status} <> 'deleted'`);
+  const varieties = await selectRows(db, VARIETY, sql`FROM ${varietiesTable}`);
+  const packing = new Map<string, SelectedRow<typeof PACKING>>();
+  for (const p of await selectRows(db, PACKING, sql`FROM ${packingTable} ORDER BY ${packingTable.id}`)) {
     const read = parsePacking(p.name);
     if (read && !packing.has(packingKey(read))) packing.set(packingKey(read), p);
   }
@@ -315,13 +320,15 @@ async function candidatesFor(db: Database, refs: References, names: string[]): P
     ...refs.varieties.filter((v) => v.product_id === p.id).map((v) => ({ product_id: p.id, variety_id: v.id, key: nameKey(`${p.name} ${v.name}`) })),
   ]);
   const asked = names.slice(0, CANDIDATE_NAMES).map((name, i) => ({ i, key: nameKey(name) }));
-  const found = rowsOf<{ i: number; product_id: number; variety_id: number | null; similarity: number }>(await db.execute(sql`
-    SELECT n.i, c.product_id, c.variety_id, c.similarity FROM jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) AS n(i int, key text)
+  // over the names asked (n) and their best combos (c), no table's columns
+  const found = await selectRows(db, select({
+    i: sql<number>`n.i`, product_id: sql<number>`c.product_id`, variety_id: sql<number | null>`c.variety_id`, similarity: sql<number>`c.similarity`,
+  }), sql`FROM jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) AS n(i int, key text)
     CROSS JOIN LATERAL (
       SELECT k.product_id, k.variety_id, round(similarity(n.key, k.key)::numeric, 2)::float8 AS similarity
       FROM jsonb_to_recordset(${JSON.stringify(combos)}::jsonb) AS k(product_id int, variety_id int, key text)
       WHERE similarity(n.key, k.key) > 0 ORDER BY similarity(n.key, k.key) DESC, k.product_id, k.variety_id NULLS FIRST LIMIT 3) c
-    ORDER BY n.i, c.similarity DESC`));
+    ORDER BY n.i, c.similarity DESC`);
   const productName = new Map(refs.products.map((p) => [p.id, p.name]));
   const varietyName = new Map(refs.varieties.map((v) => [v.id, v.name]));
   return names.map((name, i) => ({
@@ -339,20 +346,28 @@ async function candidatesFor(db: Database, refs: References, names: string[]): P
 
 // ---- the preview
 /** One of the supplier's active offers: its lot (ids, and texts as the preview shows them) and figures. */
-type Existing = {
-  id: number;
-  product_id: number;
-  variety_id: number | null;
-  packing_id: number | null;
-  unit_price: string;
-  unit_amount: string;
-  unit_weight: string | null;
-  taken: string;
-  active_reserves: number;
-} & LotText;
+/** The tables under the aliases the plan's statement gives them. */
+const O = alias(offers, 'o');
+const R = alias(reserves, 'r');
+const P = alias(productsTable, 'p');
+const V = alias(varietiesTable, 'v');
+const PK = alias(packingTable, 'pk');
 
 /** The lot's texts an offer stores (the year, the origin, the unit), as its columns under the alias o. */
-const STORED_LOT = sql.raw(LOT_FIELDS.filter((fd) => !fd.reference).map((fd) => `o.${fd.field}`).join(', '));
+const STORED_LOT = Object.fromEntries(LOT_FIELDS.filter((fd) => !fd.reference).map((fd) => [fd.key, sql.raw(`o.${fd.field}`)])) as
+  { [K in Exclude<keyof LotText, 'product' | 'variety' | 'packing'>]: SQL<LotText[K]> };
+
+/** The supplier's active lot as the plan compares a file's row with it: its references, the lot's texts it stores,
+ * its figures as text and its references' names (the variety and the packing left-joined: null where it has none). */
+const EXISTING = select({
+  ...columnsOf(O, 'id', 'product_id', 'variety_id', 'packing_id'), ...STORED_LOT,
+  unit_price: textOf(O.unit_price), unit_amount: textOf(O.unit_amount), unit_weight: textOf(O.unit_weight),
+  // generated from NOT NULL amounts
+  taken: sql<string>`(${O.reserved_amount} + ${O.purchased_amount})::text`,
+  active_reserves: sql<number>`(SELECT count(*)::int FROM ${reserves} ${R} WHERE ${R.offer_id} = ${O.id} AND ${R.status} = 'active')`,
+  product: P.name, variety: sql<string | null>`${V.name}`, packing: sql<string | null>`${PK.name}`,
+});
+type Existing = SelectedRow<typeof EXISTING>;
 
 /** A lot's key: the offers a file's row is the same lot as (product, variety, packing, harvest year, origin). */
 type Lot = { product_id: unknown } & { [K in LotFieldKey]?: unknown };
@@ -451,13 +466,10 @@ async function computePlan(db: Database, auth: AuthenticatedUser, upload: Upload
   if (index < 0 || !layoutFits(profile, sheet.rows[index].cells)) throw badRequest(PRICE_LIST_MSG.changedLayout);
   const rows = dataRows(sheet, index);
   const refs = await loadReferences(db);
-  const existing = rowsOf<Existing>(await db.execute(sql`
-    SELECT o.id, o.product_id, o.variety_id, o.packing_id, ${STORED_LOT}, o.unit_price::text, o.unit_amount::text,
-      o.unit_weight::text, (o.reserved_amount + o.purchased_amount)::text AS taken,
-      (SELECT count(*)::int FROM reserves r WHERE r.offer_id = o.id AND r.status = 'active') AS active_reserves,
-      p.name AS product, v.name AS variety, pk.name AS packing
-    FROM offers o JOIN products p ON p.id = o.product_id LEFT JOIN varieties v ON v.id = o.variety_id LEFT JOIN packing pk ON pk.id = o.packing_id
-    WHERE o.supplier_id = ${supplier.id} AND o.status = 'active' ORDER BY o.id`));
+  const existing = await selectRows(db, EXISTING, sql`
+    FROM ${offers} ${O} JOIN ${productsTable} ${P} ON ${P.id} = ${O.product_id} LEFT JOIN ${varietiesTable} ${V} ON ${V.id} = ${O.variety_id}
+      LEFT JOIN ${packingTable} ${PK} ON ${PK.id} = ${O.packing_id}
+    WHERE ${O.supplier_id} = ${supplier.id} AND ${O.status} = 'active' ORDER BY ${O.id}`);
   const byKey = new Map<string, Existing[]>();
   for (const e of existing) byKey.set(lotKey(e), [...(byKey.get(lotKey(e)) ?? []), e]);
   const titleOf = (target: PriceListTarget | null) => {
@@ -564,7 +576,7 @@ export async function applyUpload(db: Database, specs: Specs, auth: Authenticate
   const hidden = hiddenFields(offerRecord, auth);
   return db.transaction(async (tx) => {
     // one apply of an upload: the row is locked, and a second apply waits and is refused
-    const locked = firstRow<{ applied_at: string | null }>(await tx.execute(sql`SELECT applied_at FROM price_list_uploads WHERE id = ${uploadId} FOR UPDATE`));
+    const locked = await selectFirst(tx, select({ applied_at: PLU.applied_at }), sql`FROM ${PLU} WHERE ${PLU.id} = ${uploadId} FOR UPDATE`);
     if (locked?.applied_at) throw badRequest(PRICE_LIST_MSG.applied);
     // the supplier's offers are locked for the plan: no reserve or edit moves them between the plan and the writes
     await tx.execute(sql`SELECT id FROM offers WHERE supplier_id = ${supplier.id} AND status = 'active' ORDER BY id FOR UPDATE`);
@@ -608,12 +620,18 @@ export async function applyUpload(db: Database, specs: Specs, auth: Authenticate
 }
 
 // ---- the supplier card's list of uploads
+const PU = alias(priceListUploads, 'pu');
+const U = alias(users, 'u');
+const F = alias(files, 'f');
+
 export async function listUploads(db: Database, specs: Specs, auth: AuthenticatedUser, supplierId: number): Promise<UploadListItem[]> {
   await requireSupplier(db, specs, auth, supplierId);
-  const rows = rowsOf<UploadListItem & { uploaded_at: string | Date; applied_at: string | Date | null }>(await db.execute(sql`
-    SELECT pu.id, pu.file_name, pu.uploaded_at, coalesce(u.name, u.email) AS uploaded_by, pu.applied_at, pu.counts
-    FROM price_list_uploads pu LEFT JOIN users u ON u.id = pu.uploaded_by
-    WHERE pu.supplier_id = ${supplierId} ORDER BY pu.id DESC LIMIT 100`));
+  const rows = await selectRows(db, select({
+    ...columnsOf(PU, 'id', 'file_name', 'uploaded_at'), uploaded_by: sql<string | null>`coalesce(${U.name}, ${U.email})`, applied_at: PU.applied_at,
+    counts: sql<UploadListItem['counts']>`${PU.counts}`,
+  }), sql`
+    FROM ${priceListUploads} ${PU} LEFT JOIN ${users} ${U} ON ${U.id} = ${PU.uploaded_by}
+    WHERE ${PU.supplier_id} = ${supplierId} ORDER BY ${PU.id} DESC LIMIT 100`);
   return rows.map((r) => ({
     ...r, uploaded_at: new Date(r.uploaded_at).toISOString(), applied_at: r.applied_at ? new Date(r.applied_at).toISOString() : null,
   }));
@@ -622,6 +640,6 @@ export async function listUploads(db: Database, specs: Specs, auth: Authenticate
 /** The uploaded file itself, for who may work with the supplier's price lists. */
 export async function uploadFile(db: Database, specs: Specs, auth: AuthenticatedUser, uploadId: number) {
   await loadUpload(db, specs, auth, uploadId);
-  return firstRow<{ id: number; original_name: string; mime: string; store: string; storage_path: string }>(await db.execute(sql`
-    SELECT f.id, f.original_name, f.mime, f.store, f.storage_path FROM price_list_uploads pu JOIN files f ON f.id = pu.file_id WHERE pu.id = ${uploadId}`));
+  return selectFirst(db, select(columnsOf(F, 'id', 'original_name', 'mime', 'store', 'storage_path')),
+    sql`FROM ${priceListUploads} ${PU} JOIN ${files} ${F} ON ${F.id} = ${PU.file_id} WHERE ${PU.id} = ${uploadId}`);
 }
