@@ -26,45 +26,66 @@ function checkChannel(channel: string): void {
   if (!CHANNEL.test(channel)) throw new Error(`bad bus channel: ${channel}`);
 }
 
-export function memoryBus(): Bus {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
+/** The subscribers of this process, on an emitter: what the three buses share. A message reaches them when the
+ * caller emits it (`deliver` sends it on its way: straight to the emitter, or through the database, whose
+ * notifications the caller emits); `listen` hears a channel from its first subscription on; `close` ends what the
+ * caller opened. */
+function emitterBus(emitter: EventEmitter, { deliver, listen, close }: {
+  deliver(channel: string, payload: string): Promise<void>;
+  listen?(channel: string): void;
+  close(): Promise<void>;
+}): Bus {
+  const heard = new Set<string>();
   return {
     async publish(channel, payload) {
       checkChannel(channel);
-      // asynchronously, as a notification arrives: a subscriber never runs inside the publisher's call stack
-      setImmediate(() => emitter.emit(channel, payload));
+      await deliver(channel, payload);
     },
     subscribe(channel, listener) {
       checkChannel(channel);
       emitter.on(channel, listener);
+      if (listen && !heard.has(channel)) {
+        heard.add(channel);
+        listen(channel);
+      }
       return () => emitter.off(channel, listener);
+    },
+    close,
+  };
+}
+
+/** An emitter with any number of subscribers a channel. */
+function subscriberEmitter(): EventEmitter {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return emitter;
+}
+
+export function memoryBus(): Bus {
+  const emitter = subscriberEmitter();
+  return emitterBus(emitter, {
+    // asynchronously, as a notification arrives: a subscriber never runs inside the publisher's call stack
+    async deliver(channel, payload) {
+      setImmediate(() => emitter.emit(channel, payload));
     },
     async close() {
       emitter.removeAllListeners();
     },
-  };
+  });
 }
 
 /** The embedded database's LISTEN/NOTIFY: a channel is listened to on the first subscription; a notification
  * reaches the subscribers after the statement that delivered it (never inside the publisher's call stack). */
 export function embeddedBus(client: PGlite): Bus {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
+  const emitter = subscriberEmitter();
   const listening = new Map<string, Promise<unknown>>();
-  return {
-    async publish(channel, payload) {
-      checkChannel(channel);
+  return emitterBus(emitter, {
+    async deliver(channel, payload) {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
-    subscribe(channel, listener) {
-      checkChannel(channel);
-      emitter.on(channel, listener);
-      if (!listening.has(channel)) {
-        listening.set(channel, client.listen(channel, (payload) => setImmediate(() => emitter.emit(channel, payload)))
-          .catch((err: Error) => console.error(`LISTEN ${channel}: ${err.message}`)));
-      }
-      return () => emitter.off(channel, listener);
+    listen(channel) {
+      listening.set(channel, client.listen(channel, (payload) => setImmediate(() => emitter.emit(channel, payload)))
+        .catch((err: Error) => console.error(`LISTEN ${channel}: ${err.message}`)));
     },
     async close() {
       emitter.removeAllListeners();
@@ -72,14 +93,13 @@ export function embeddedBus(client: PGlite): Bus {
       if (!client.closed) for (const channel of listening.keys()) await client.unlisten(channel).catch(() => undefined);
       listening.clear();
     },
-  };
+  });
 }
 
 /** LISTEN on one dedicated connection of the pool (taken on the first subscription, re-taken after a loss with
  * every channel listened to again); NOTIFY through any connection. */
 export function postgresBus(pool: Pool, log: (message: string) => void = console.error): Bus {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
+  const emitter = subscriberEmitter();
   const channels = new Set<string>();
   let client: PoolClient | null = null;
   let connecting: Promise<PoolClient | null> | null = null;
@@ -131,21 +151,15 @@ export function postgresBus(pool: Pool, log: (message: string) => void = console
     retry.unref();
   };
 
-  return {
-    async publish(channel, payload) {
-      checkChannel(channel);
+  return emitterBus(emitter, {
+    async deliver(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
-    subscribe(channel, listener) {
-      checkChannel(channel);
-      emitter.on(channel, listener);
-      if (!channels.has(channel)) {
-        channels.add(channel);
-        // one LISTEN after the other: the connection runs one query at a time, and pg 9 will refuse a second
-        listens = listens.then(() => connect()).then((c) => c?.query(listenSql(channel)))
-          .then(() => undefined, (err: Error) => log(`LISTEN ${channel}: ${err.message}`));
-      }
-      return () => emitter.off(channel, listener);
+    listen(channel) {
+      channels.add(channel);
+      // one LISTEN after the other: the connection runs one query at a time, and pg 9 will refuse a second
+      listens = listens.then(() => connect()).then((c) => c?.query(listenSql(channel)))
+        .then(() => undefined, (err: Error) => log(`LISTEN ${channel}: ${err.message}`));
     },
     async close() {
       closed = true;
@@ -160,7 +174,7 @@ export function postgresBus(pool: Pool, log: (message: string) => void = console
         c.release();
       }
     },
-  };
+  });
 }
 
 declare module 'fastify' {
