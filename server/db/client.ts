@@ -50,13 +50,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     // An idle connection the server drops (a restart, an administrator) is replaced on next use; without
     // a listener its error would end the process.
     pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
-    const db = drizzle(pool, { schema }) as unknown as Database;
+    // node-postgres's drizzle is a Database as it is (its result type is one of PgQueryResultHKT's)
+    const pgDb = drizzle(pool, { schema });
+    const db: Database = pgDb;
     const bus = postgresBus(pool);
     return {
       db,
       kind: 'pg',
       bus,
-      migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrate(pgDb, { migrationsFolder: MIGRATIONS_DIR }),
       async close() {
         await bus.close();
         await pool.end();
@@ -80,14 +82,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   const query = client.query.bind(client);
   client.query = ((text, params, queryOptions) =>
     query(text, params, areDrizzleTextParsers(queryOptions?.parsers) ? { ...queryOptions, parsers: undefined } : queryOptions)) as typeof client.query;
-  const db = drizzle(client, { schema }) as unknown as Database;
+  const pgliteDb = drizzle(client, { schema });
+  const db: Database = pgliteDb;
   let closed = false;
   const bus = embeddedBus(client);
   return {
     db,
     kind: 'pglite',
     bus,
-    migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migrate(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
     dumpDataDir: async () => {
       await client.exec('CHECKPOINT');
       return client.dumpDataDir('none');
