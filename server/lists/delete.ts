@@ -9,7 +9,8 @@ import type { Database } from '../db/client';
 import { DELETE_MSG, noneDeletedText, type BulkDeleteResponse, type DeleteReasons } from '../../domain/lists';
 import type { RefusedRow } from '../../domain/bulk';
 import type { AuthenticatedUser } from '../accounts/users';
-import { rowsOf } from '../db/rows';
+import { select, selectRows } from '../db/rows';
+import { recordColumnsOf } from '../contract/tables';
 import { mayColumn, scopeCondition } from '../records/access';
 import { recordDeleted } from '../records/history';
 import type { SectionSpec } from '../contract/section';
@@ -31,10 +32,13 @@ export async function deleteLocked(tx: Database, spec: SectionSpec, auth: Authen
   // Each selected record with why it may or may not go, read through the section's FROM (the own-scope predicate
   // may reference its joins); the rows stay locked until commit, so `deletable` cannot change under us and
   // onDelete sees them as they are.
-  const found = rowsOf<{ id: number; status: string; readable: boolean; may: boolean; kept: boolean }>(await tx.execute(sql`
-    SELECT ${a}.id, ${a}.status, ${mayColumn(spec, auth, 'read')} AS readable, ${may} AS may,
-      ${spec.deletable ? sql`NOT coalesce((${spec.deletable}), false)` : sql`false`} AS kept
-    ${spec.from} WHERE ${a}.id IN (${sql.join(unique.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${a}.id FOR UPDATE OF ${a}`));
+  const { id, status } = recordColumnsOf(spec);
+  const locking = select({
+    id, status, readable: sql<boolean>`${mayColumn(spec, auth, 'read')}`, may: sql<boolean>`${may}`,
+    kept: sql<boolean>`${spec.deletable ? sql`NOT coalesce((${spec.deletable}), false)` : sql`false`}`,
+  });
+  const found = await selectRows(tx, locking, sql`
+    ${spec.from} WHERE ${a}.id IN (${sql.join(unique.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${a}.id FOR UPDATE OF ${a}`);
   const why: DeleteReasons = { kept: 0, forbidden: 0, deleted: 0, missing: unique.length - found.length };
   let chosen: number[] = [];
   for (const row of found) {
@@ -65,8 +69,9 @@ export async function deleteLocked(tx: Database, spec: SectionSpec, auth: Authen
 async function refuseInUse(tx: Database, spec: SectionSpec, ids: number[]): Promise<RefusedRow[]> {
   if (!spec.inUse || !ids.length) return [];
   const a = sql.raw(spec.alias);
-  const used = rowsOf<{ id: number; count: number }>(await tx.execute(sql`SELECT ${a}.id, (${spec.inUse.count})::int AS count
-    FROM ${sql.identifier(spec.section)} ${a} WHERE ${a}.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${a}.id`));
+  const counted = select({ id: recordColumnsOf(spec).id, count: sql<number>`(${spec.inUse.count})::int` });
+  const used = await selectRows(tx, counted, sql`
+    FROM ${sql.identifier(spec.section)} ${a} WHERE ${a}.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${a}.id`);
   return used.filter((u) => u.count > 0).map((u) => ({ id: Number(u.id), reason: spec.inUse!.refusal(u.count) }));
 }
 

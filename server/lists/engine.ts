@@ -7,7 +7,7 @@ import { scopeOf, isColumnVisible, type Action, type Permissions } from '../../d
 import { filterReads, LIST_COUNT_CAP, type FilterDef, type FilterType, type ListResponse, type Pagination } from '../../domain/lists';
 import type { Section } from '../../domain/sections';
 import { badRequest, forbidden } from '../errors';
-import { rowsOf } from '../db/rows';
+import { rowsAs, rowsOf, select } from '../db/rows';
 import { scopeCondition } from '../records/access';
 import type { AuthenticatedUser } from '../accounts/users';
 import type { FilterCompiler, SectionSpec } from '../contract/section';
@@ -187,14 +187,17 @@ export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: R
       ORDER BY ${orderBy}`, spec.countFrom);
 }
 
+/** A count's column: the statements below answer it, typed. */
+export const COUNTED = select({ total: sql<number>`count(*)::int` });
+
 /** A list's count and page statements over `from` (its FROM and joins) and `where`: `page` selects the rows of the
  * asked page (limit, offset). */
 export function pageStatements(from: SQL, where: SQL, parsed: Pick<ListQuery, 'page' | 'perPage'>, page: (limit: number, offset: number) => SQL, countFrom = from): CompiledList {
   const offset = (parsed.page - 1) * parsed.perPage;
   return {
-    count: sql`SELECT count(*)::int AS total ${from} ${where}`,
+    count: sql`SELECT ${COUNTED} ${from} ${where}`,
     // the joins the row does not use are dropped by the planner; the LIMIT stops the scan at `limit` rows
-    countUpTo: (limit: number) => sql`SELECT count(*)::int AS total FROM (SELECT 1 ${countFrom} ${where} LIMIT ${limit}) counted`,
+    countUpTo: (limit: number) => sql`SELECT ${COUNTED} FROM (SELECT 1 ${countFrom} ${where} LIMIT ${limit}) counted`,
     countLimit: Math.max(LIST_COUNT_CAP, offset + parsed.perPage) + 1,
     page: page(parsed.perPage, offset),
     page_number: parsed.page,
@@ -219,7 +222,7 @@ export async function pagedRows(db: Database, compiled: CompiledList, query: Raw
   // A million matches are not counted one by one for a pager: up to LIST_COUNT_CAP rows (or the asked page and one
   // more) the count is exact; past it the answer says "more than" (totalExact false, totalItems the rows counted)
   // and there is always a next page to go to.
-  const [{ total: counted }] = rowsOf<{ total: number }>(await db.execute(compiled.countUpTo(compiled.countLimit)));
+  const [{ total: counted }] = rowsAs(COUNTED, await db.execute(compiled.countUpTo(compiled.countLimit)));
   const totalExact = counted < compiled.countLimit;
   const total = totalExact ? counted : counted - 1;
   const page = compiled.page_number;

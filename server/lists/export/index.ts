@@ -9,7 +9,8 @@ import type { AuthenticatedUser } from '../../accounts/users';
 import { scopeOf } from '../../../domain/permissions';
 import { SECTION } from '../../../domain/sections';
 import { forbidden } from '../../errors';
-import { rowsOf } from '../../db/rows';
+import { selectFirst } from '../../db/rows';
+import { COUNTED } from '../engine';
 import { listParts } from '../engine';
 import type { SectionSpec } from '../../contract/section';
 import type { ExportFormat, RawQuery } from '../../../domain/listQuery';
@@ -56,9 +57,7 @@ export async function prepareExport(db: Database, spec: SectionSpec, auth: Authe
   }
   const columns = exportColumns(spec, auth, request.columns);
   const parts = listParts(spec, auth, request.query, ['read', 'export']);
-  const [{ total }] = rowsOf<{ total: number }>(
-    await db.execute(sql`SELECT count(*)::int AS total ${spec.from} WHERE ${sql.join(parts.conditions, sql` AND `)}`),
-  );
+  const { total } = (await selectFirst(db, COUNTED, sql`${spec.from} WHERE ${sql.join(parts.conditions, sql` AND `)}`))!;
 
   const zone = await readTimeZone(db);
   const stream = new PassThrough();
