@@ -3,8 +3,8 @@
 // offers, follow a 1 000-row bulk edit as the browser does (src/api/live.ts, src/api/liveFrames.ts): the stream
 // watches the rows its page shows (PUT /api/events/{stream}/watch), the burst's events are gathered, the rows they
 // carry put in place, and the changed rows the page shows that no event carried read in one request. The screens
-// run in a process of their own (this script again, BENCH_LIVE_SCREENS set), as browsers run on machines of their
-// own. Prints how many follow-up requests all the screens sent and how long after the write's answer 95 % of the
+// run in processes of their own (this script again, BENCH_LIVE_SCREENS set; 4, the roles dealt round), as browsers
+// run on machines of their own. Prints how many follow-up requests all the screens sent and how long after the write's answer 95 % of the
 // screens showing a changed row had it in place (the event's row, or the follow-up's answer). Then 1 000 streams
 // are opened at once and the memory they hold is measured (server and client ends in this one process: an upper
 // bound of the server's). Goals: follow-ups ≤ 200 in all, p95 ≤ 1 s on PostgreSQL; 1 000 streams ≤ 50 MB.
@@ -92,19 +92,25 @@ async function usersOf(db: Parameters<typeof createSession>[0], perRole: number,
 }
 
 /** What the bench asks of the screens' process, and what it answers. */
-type ScreensMessage = { type: 'open'; port: number; users: { role: string; token: string }[]; ids: number[] } | { type: 'written' } | { type: 'close' };
+type ScreensMessage = { type: 'open'; port: number; users: { role: string; token: string; at: number }[]; ids: number[] } | { type: 'written' } | { type: 'close' };
 type ScreensAnswer = { type: 'open' } | { type: 'seen'; shown: { role: string; shown: number; requests: number; carried: number; seenAt: number }[] };
 
 /** The environment variable that makes this script the screens' process. */
 const SCREENS_ENV = 'BENCH_LIVE_SCREENS';
 
-/** Screens opening at once (BENCH_LIVE_OPEN_AT_ONCE=200: all of them). */
+/** The screens' processes (BENCH_LIVE_SCREEN_PROCESSES): a screen's work queues behind the others' of its process
+ * only. Until 2026-11-29 one process held all 200: on the CPU profile it spent 560 ms reading and parsing the 200
+ * streams' 28 MB after a 1 000-row edit, one screen after the other, and the median screen's change counted as
+ * in place 400 ms after the server had written all of them, where a browser parses its own stream in 2-3 ms. */
+const SCREEN_PROCESSES = Number(process.env.BENCH_LIVE_SCREEN_PROCESSES) || 4;
+
+/** Screens opening at once in each screens' process (BENCH_LIVE_OPEN_AT_ONCE=200: all of them). */
 const OPEN_AT_ONCE = Number(process.env.BENCH_LIVE_OPEN_AT_ONCE) || 20;
 
 /** Milliseconds on a clock both processes share. */
 const now = () => performance.timeOrigin + performance.now();
 
-/** The 200 screens, in their own process: each reads its page, opens its stream and watches the page's rows as the
+/** A share of the 200 screens, in a process of their own: each reads its page, opens its stream and watches the page's rows as the
  * SPA does; after the write, each puts the rows its events carry in place and reads the rest in one request. */
 function screensProcess() {
   const streams: Stream[] = [];
@@ -113,7 +119,7 @@ function screensProcess() {
     void (async () => {
       if (message.type === 'open') {
         const { port, users, ids } = message;
-        const open = async ({ role, token }: { role: string; token: string }, i: number) => {
+        const open = async ({ role, token, at: i }: { role: string; token: string; at: number }) => {
           // the screen's list: 50 of the offers the edit changes (a supplier's user sees its own of them only)
           const window = ids.slice((i * PAGE) % ROWS, (i * PAGE) % ROWS + PAGE);
           const page = await call(port, 'GET', `/api/offers?${rowsQuery('offers_ids', window)}`, token);
@@ -153,7 +159,7 @@ function screensProcess() {
         // them 72 s (server/app.ts, issue 36); on a machine at load 16 the last pages still wait past the 30 s
         // headers limit (408), so the bench does not measure that burst
         for (let at = 0; at < users.length; at += OPEN_AT_ONCE) {
-          screens.push(...await Promise.all(users.slice(at, at + OPEN_AT_ONCE).map((user, j) => open(user, at + j))));
+          screens.push(...await Promise.all(users.slice(at, at + OPEN_AT_ONCE).map(open)));
         }
         process.send!({ type: 'open' } satisfies ScreensAnswer);
       } else if (message.type === 'written') {
@@ -184,23 +190,23 @@ async function bench(engine: string) {
     const users = await usersOf(ctx.db, CLIENTS / ROLES.length, 'live');
     const admin = users.find((u) => u.role === 'admin')!.token;
 
-    // the screens run in a process of their own, as browsers do on their own machines: the parsing of 200 streams'
-    // events and rows does not queue behind the server's work in its process (it did until 2026-11-29)
-    const screens = fork(process.argv[1], [], { execArgv: ['--import', 'tsx'], env: { ...process.env, [SCREENS_ENV]: '1' }, stdio: 'inherit' });
-    const answers: ScreensAnswer[] = [];
-    const waiting: ((answer: ScreensAnswer) => void)[] = [];
-    screens.on('message', (answer: ScreensAnswer) => {
-      const next = waiting.shift();
-      if (next) next(answer);
-      else answers.push(answer);
+    // the screens run in processes of their own, as browsers do on their own machines: the parsing of 200 streams'
+    // events and rows does not queue behind the server's work in its process (it did until 2026-11-29), and a
+    // screen's behind the other screens' of its process only (SCREEN_PROCESSES, the roles dealt round)
+    const processes = Array.from({ length: SCREEN_PROCESSES }, () => {
+      const child = fork(process.argv[1], [], { execArgv: ['--import', 'tsx'], env: { ...process.env, [SCREENS_ENV]: '1' }, stdio: 'inherit' });
+      const waiting: ((answer: ScreensAnswer) => void)[] = [];
+      child.on('message', (answer: ScreensAnswer) => waiting.shift()?.(answer));
+      const answer = (message: ScreensMessage) => new Promise<ScreensAnswer>((resolve, reject) => {
+        child.once('exit', (code) => reject(new Error(`screens exited: ${code}`)));
+        waiting.push(resolve);
+        child.send(message);
+      });
+      return { child, answer };
     });
-    const answer = (message: ScreensMessage) => new Promise<ScreensAnswer>((resolve, reject) => {
-      screens.once('exit', (code) => reject(new Error(`screens exited: ${code}`)));
-      waiting.push(resolve);
-      screens.send(message);
-    });
-    await answer({ type: 'open', port, users, ids });
-    console.log(`  ${CLIENTS} streams open, each watching its page's rows (screens in a process of their own)`);
+    const everyone = (message: ScreensMessage | ((k: number) => ScreensMessage)) => Promise.all(processes.map(({ answer }, k) => answer(typeof message === 'function' ? message(k) : message)));
+    await everyone((k) => ({ type: 'open', port, ids, users: users.map((user, at) => ({ ...user, at })).filter(({ at }) => at % SCREEN_PROCESSES === k) }));
+    console.log(`  ${CLIENTS} streams open, each watching its page's rows (screens in ${SCREEN_PROCESSES} processes of their own)`);
     // the streams' LISTEN is taken: let the last connections settle
     await sleep(500);
 
@@ -208,8 +214,8 @@ async function bench(engine: string) {
     const edit = await call(port, 'PATCH', '/api/offers', admin, { ids, set: { loading_address: 'Москва, ул. Живая, 1' } });
     const writeAnswered = now();
     if ((edit.body as { changed?: number }).changed !== ROWS) throw new Error(`edit: ${JSON.stringify(edit.body).slice(0, 300)}`);
-    const { shown: seen } = await answer({ type: 'written' }) as Extract<ScreensAnswer, { type: 'seen' }>;
-    screens.send({ type: 'close' } satisfies ScreensMessage);
+    const seen = (await everyone({ type: 'written' }) as Extract<ScreensAnswer, { type: 'seen' }>[]).flatMap((a) => a.shown);
+    for (const { child } of processes) child.send({ type: 'close' } satisfies ScreensMessage);
     const watching = seen.filter((s) => s.shown > 0);
     const fromAnswer = watching.map((s) => (s.seenAt ? Math.max(0, s.seenAt - writeAnswered) : Infinity)).sort((x, y) => x - y);
     const fromSent = watching.map((s) => (s.seenAt ? s.seenAt - writeSent : Infinity)).sort((x, y) => x - y);
@@ -219,7 +225,7 @@ async function bench(engine: string) {
     console.log(`  screens showing a changed row ${watching.length}; rows carried by the events ${seen.reduce((n, s) => n + s.carried, 0)}; follow-up requests ${followUps} (most by one screen ${Math.max(...seen.map((s) => s.requests))})`);
     console.log(`  the change in place after the write's answer: p50 ${pct(fromAnswer, 50).toFixed(0)} ms, p95 ${pct(fromAnswer, 95).toFixed(0)} ms, within 1 s ${within} of ${watching.length}; after it was sent p95 ${pct(fromSent, 95).toFixed(0)} ms`);
     console.log(`RESULT live clients=${CLIENTS} rows=${ROWS} followup_requests=${followUps} p95_ms=${pct(fromAnswer, 95).toFixed(0)} engine=${engineName(engine)} p95_from_request_ms=${pct(fromSent, 95).toFixed(0)}`);
-    await new Promise((resolve) => (screens.exitCode === null ? screens.once('exit', resolve) : resolve(null)));
+    await Promise.all(processes.map(({ child }) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)))));
     await sleep(500);
 
     // the memory of 1 000 open streams (each of a user of its own)
