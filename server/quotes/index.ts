@@ -37,6 +37,13 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
     assertQuoteAccess(auth);
     return auth;
   };
+  /** The quote the address names, once the caller may read it: its id and the caller. */
+  const readable = async (request: Parameters<typeof requireAuth>[0]) => {
+    const id = idOf(request.params);
+    const auth = caller(request);
+    await storedQuote(db, auth, id);
+    return { id, auth };
+  };
   app.post('/quotes/search', {
     schema: {
       tags: ['quotes'], summary: 'The lots that can serve a buyer\'s amount in his city, ranked by the delivered price per kg',
@@ -79,9 +86,7 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
   app.get('/quotes/:id/history', {
     schema: { tags: ['quotes'], summary: 'A quote\'s history: made, its date or buyer changed, its link revoked, reserved, deleted', params: idParams, querystring: noQuery, response: historyResponse },
   }, async (request) => {
-    const id = idOf(request.params);
-    const auth = caller(request);
-    await storedQuote(db, auth, id);
+    const { id, auth } = await readable(request);
     return quoteHistory(db, id, auth.permissions);
   });
 
@@ -89,9 +94,7 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
   app.get('/quotes/:id/comments', {
     schema: { tags: ['quotes'], summary: 'A quote\'s comments, oldest first', params: idParams, querystring: noQuery, response: commentsResponse },
   }, async (request) => {
-    const id = idOf(request.params);
-    const auth = caller(request);
-    await storedQuote(db, auth, id);
+    const { id, auth } = await readable(request);
     return hideCommentAuthors(await listComments(db, 'quotes', id), auth.permissions, QUOTE_PEOPLE);
   });
 
@@ -99,9 +102,7 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
     schema: { tags: ['quotes'], summary: 'Add a comment to a quote', params: idParams, querystring: noQuery, body: commentBody, response: commentResponse },
     schemaErrorFormatter: commentErrors,
   }, async (request, reply) => {
-    const id = idOf(request.params);
-    const auth = caller(request);
-    await storedQuote(db, auth, id);
+    const { id, auth } = await readable(request);
     const [comment] = hideCommentAuthors([await addComment(db, auth, 'quotes', id, (request.body as { text?: unknown }).text)], auth.permissions, QUOTE_PEOPLE);
     return reply.status(201).send(comment);
   });
