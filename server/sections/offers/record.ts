@@ -2,6 +2,7 @@
 // the shared schema, with the figures recomputed here whatever the client sent (the import creates offers
 // through the same hooks).
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import {
@@ -20,7 +21,8 @@ import type { BusinessSettings } from '../../../domain/settings';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { money } from '../../../domain/numbers';
 import { badRequest, conflict } from '../../errors';
-import { rowsOf as rows } from '../../db/rows';
+import { rowsOf as rows, returningRows, select, selectFirst, selectRows } from '../../db/rows';
+import { offers, reserves } from '../../db/schema';
 import { attachFiles, fileIdsOf } from '../../records/files';
 import type { BulkOutcome, BulkRow, RecordSection, Row } from '../../records/pipeline';
 import { goneReferences, type ReferencingWrite } from '../../records/liveReferences';
@@ -32,6 +34,10 @@ import { lockOfferReserves, moveReservesWithArrival, type LotWay } from './logis
 
 /** What makes two active offers the same (the card's 409 rule). */
 export type DuplicateKey = Pick<Row, 'supplier_id' | 'product_id' | 'variety_id' | 'packing_id' | 'harvest_year' | 'city_id'>;
+
+/** The tables under the aliases the offers' statements give them. */
+const O = alias(offers, 'o');
+const R = alias(reserves, 'r');
 
 /** Keys looked up per query: well inside PostgreSQL's 65 535 parameters. */
 const DUPLICATE_BATCH = 1000;
@@ -46,15 +52,15 @@ export async function findDuplicates(db: Database, values: DuplicateKey[], excep
     const keys = sql.join(values.slice(from, from + DUPLICATE_BATCH).map((v, i) => sql`(${from + i}::int,
       ${v.supplier_id ?? null}::int, ${v.product_id}::int, ${v.variety_id ?? null}::int, ${v.packing_id ?? null}::int,
       ${v.harvest_year ?? null}::text, ${v.city_id ?? null}::int)`), sql`, `);
-    const dups = rows<{ i: number; id: number }>(await db.execute(sql`
-      SELECT k.i, min(o.id) AS id
+    // k: the keys asked, by their index
+    const dups = await selectRows(db, select({ i: sql<number>`k.i`, id: sql<number>`min(${O.id})` }), sql`
       FROM (VALUES ${keys}) AS k(i, supplier_id, product_id, variety_id, packing_id, harvest_year, city_id)
-      JOIN offers o ON o.status = 'active' AND o.product_id = k.product_id
-        AND coalesce(o.supplier_id, 0) = coalesce(k.supplier_id, 0) AND coalesce(o.variety_id, 0) = coalesce(k.variety_id, 0)
-        AND coalesce(o.packing_id, 0) = coalesce(k.packing_id, 0) AND coalesce(o.city_id, 0) = coalesce(k.city_id, 0)
-        AND coalesce(o.harvest_year, '') = coalesce(k.harvest_year, '')
-        ${exceptIds.length ? sql`AND o.id <> ALL(${`{${exceptIds.join(',')}}`}::int[])` : sql``}
-      GROUP BY k.i`));
+      JOIN ${offers} ${O} ON ${O.status} = 'active' AND ${O.product_id} = k.product_id
+        AND coalesce(${O.supplier_id}, 0) = coalesce(k.supplier_id, 0) AND coalesce(${O.variety_id}, 0) = coalesce(k.variety_id, 0)
+        AND coalesce(${O.packing_id}, 0) = coalesce(k.packing_id, 0) AND coalesce(${O.city_id}, 0) = coalesce(k.city_id, 0)
+        AND coalesce(${O.harvest_year}, '') = coalesce(k.harvest_year, '')
+        ${exceptIds.length ? sql`AND ${O.id} <> ALL(${`{${exceptIds.join(',')}}`}::int[])` : sql``}
+      GROUP BY k.i`);
     for (const dup of dups) found[Number(dup.i)] = Number(dup.id);
   }
   return found;
@@ -188,11 +194,10 @@ async function insertOffers(tx: Database, auth: AuthenticatedUser, items: { valu
   const refused = (await goneOfferReferences(tx, items.map(({ values }) => ({ values: values.values })))).find((r) => r !== null);
   if (refused) throw badRequest(refused);
   const rowsJson = JSON.stringify(items.map(({ values: { values, settings } }, i) => ({ ...withSellingBand(values, settings), i })));
-  const created = rows<{ id: number }>(await tx.execute(sql`
+  const created = await returningRows(tx, sql`
     INSERT INTO offers (${NEW_OFFER_NAMES}, created_by)
     SELECT ${NEW_OFFER_NAMES}, ${auth.user.id}::int
-    FROM jsonb_to_recordset(${rowsJson}::jsonb) AS r(i int, ${NEW_OFFER_COLUMNS}) ORDER BY r.i
-    RETURNING id`));
+    FROM jsonb_to_recordset(${rowsJson}::jsonb) AS r(i int, ${NEW_OFFER_COLUMNS}) ORDER BY r.i`, select({ id: offers.id }));
   const ids = created.map((c) => Number(c.id)).sort((a, b) => a - b);
   for (const [i, { body }] of items.entries()) {
     const files = [...fileIdsOf(body.images), ...fileIdsOf(body.documents)];
@@ -237,7 +242,7 @@ function changedStatus(stored: Row, body: Row, values: { unit_amount?: unknown }
 }
 
 /** The offer's reserves holding or having bought its goods (active and completed): what its unit counts. */
-const HELD_RESERVES = (offerId: SQL) => sql`(SELECT count(*)::int FROM reserves r WHERE r.offer_id = ${offerId} AND r.status IN ('active', 'completed'))`;
+const HELD_RESERVES = (offerId: SQL) => sql<number>`(SELECT count(*)::int FROM ${reserves} ${R} WHERE ${R.offer_id} = ${offerId} AND ${R.status} IN ('active', 'completed'))`;
 
 /** What makes two offers the same, as one text (a twin has the same). */
 const keyOf = (v: Row) => [v.supplier_id, v.product_id, v.variety_id, v.packing_id, v.harvest_year, v.city_id].map((x) => String(x ?? '')).join('\u0001');
@@ -291,14 +296,16 @@ async function changeOffers(tx: Database, auth: AuthenticatedUser, batch: BulkRo
     }
   }
   // the product on offer, the reserves holding goods and the stock taken, for every offer in one statement
-  const facts = new Map(rows<{ id: number; active_reserves: number; held: number; below: boolean; taken: string }>(await tx.execute(sql`
-    SELECT v.id, round(o.reserved_amount + o.purchased_amount, 2)::text AS taken,
-      v.unit_amount < o.reserved_amount + o.purchased_amount AS below,
-      (SELECT count(*)::int FROM reserves r WHERE r.offer_id = v.id AND r.status = 'active') AS active_reserves,
-      ${HELD_RESERVES(sql`v.id`)} AS held
+  // v: the changed offers' ids and new quantities
+  const facts = new Map((await selectRows(tx, select({
+    id: sql<number>`v.id`, taken: sql<string>`round(${O.reserved_amount} + ${O.purchased_amount}, 2)::text`,
+    below: sql<boolean>`v.unit_amount < ${O.reserved_amount} + ${O.purchased_amount}`,
+    active_reserves: sql<number>`(SELECT count(*)::int FROM ${reserves} ${R} WHERE ${R.offer_id} = v.id AND ${R.status} = 'active')`,
+    held: HELD_RESERVES(sql`v.id`),
+  }), sql`
     FROM jsonb_to_recordset(${JSON.stringify(checked.map((c) => ({ id: c.id, unit_amount: c.values.unit_amount })))}::jsonb)
       AS v(id int, unit_amount numeric)
-    JOIN offers o ON o.id = v.id`)).map((f) => [Number(f.id), f]));
+    JOIN ${offers} ${O} ON ${O.id} = v.id`)).map((f) => [Number(f.id), f]));
   const gone = await goneOfferReferences(tx, checked.map((c) => ({ values: c.values, stored: c.stored })));
   const passed: typeof checked = [];
   for (const [i, c] of checked.entries()) {
@@ -359,12 +366,13 @@ export const offerRecord: RecordSection<OfferToInsert, 'offers'> = {
     const status = changedStatus(stored, body, values);
     // the reserves and purchases count in the offer's unit: a new unit or unit weight would re-count them
     if (unitMoved(stored, values)) {
-      const [{ held }] = rows<{ held: number }>(await tx.execute(sql`SELECT ${HELD_RESERVES(sql`${id}`)} AS held`));
+      const { held } = (await selectFirst(tx, select({ held: HELD_RESERVES(sql`${id}`) })))!;
       if (held > 0) throw badRequest(OFFER_WRITE_MSG.unitFixed(held));
     }
     // 'Выполнен' by hand only when no reserve still holds its goods (the offer is locked: none is made meanwhile)
     if (status === 'completed' && stored.status !== 'completed') {
-      const [{ count }] = rows<{ count: number }>(await tx.execute(sql`SELECT count(*)::int AS count FROM reserves WHERE offer_id = ${id} AND status = 'active'`));
+      const { count } = (await selectFirst(tx, select({ count: sql<number>`count(*)::int` }),
+        sql`FROM ${reserves} WHERE ${reserves.offer_id} = ${id} AND ${reserves.status} = 'active'`))!;
       if (count > 0) throw badRequest(OFFER_RESERVES_MSG.completeWithActive(count));
     }
     const { unit_amount, ...rest } = withSellingBand(values, await readBusinessSettings(tx));
