@@ -66,5 +66,6 @@ export async function listQuotes(db: Database, auth: AuthenticatedUser, query: R
   const where = sql`WHERE ${sql.join(conditions, sql` AND `)}`;
   const compiled = pageStatements(FROM, where, parsed, (limit, offset) => sql`${QUOTE_SELECT} ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`);
   const { rows, pagination } = await pagedRows(db, compiled, query, path);
-  return { data: (rows as unknown as QuoteRow[]).map((r) => listRow(r, today)), pagination };
+  // the engine's pager answers any list's rows; this page's are QUOTE_SELECT's
+  return { data: (rows as QuoteRow[]).map((r) => listRow(r, today)), pagination };
 }
