@@ -4,9 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { Resource } from '../../domain/resource';
 import { byIds, byValues, contains, dateRange, exists, latestComments, ownColumns } from './engine';
 import type { FilterCompiler, SectionSpec } from '../contract/section';
+import type { Section } from '../../domain/sections';
 
 /** A named record's list: id, name, status, dates and comments, filtered by ids, name, status, dates, comments. */
-export function namedSection(resource: Resource, alias: string, extraFilters: Record<string, FilterCompiler> = {}): SectionSpec {
+export function namedSection<S extends Section>(resource: Resource & { section: S }, alias: string, extraFilters: Record<string, FilterCompiler> = {}): SectionSpec<S> {
   const section = resource.section;
   const a = sql.raw(alias);
   // the filter keys: the ids' `<section>_ids`, the name's as its resource declares it

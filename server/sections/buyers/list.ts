@@ -14,7 +14,7 @@ const fields = resourceSql(buyersResource, 'b', {
 });
 const termsTitle = sql.raw(`CASE b.payment_terms ${PAYMENT_TERMS.map((t) => `WHEN '${t.value}' THEN '${t.title}'`).join(' ')} END`);
 
-export const buyersSpec: SectionSpec = {
+export const buyersSpec: SectionSpec<'buyers'> = {
   ...resourceSection(buyersResource, 'b'),
   // overdue by the business day (the time_zone setting), as the card's ledger and the credit check count it
   from: sql`FROM buyers b ${fields.joins} ${debtJoin('b', sql`(now() AT TIME ZONE ${ZONE_SQL})::date`)}`,

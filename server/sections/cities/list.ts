@@ -10,7 +10,7 @@ import { usedByActiveOffers } from '../../lists/inUse';
 const deliveryFrom = (column: 'cost' | 'days'): FilterCompiler => (f) =>
   sql`EXISTS (SELECT 1 FROM city_delivery d WHERE d.from_city_id = ci.id AND ${numberRange(sql.raw(`d.${column}`) as never)(f)})`;
 
-export const citiesSpec: SectionSpec = {
+export const citiesSpec: SectionSpec<'cities'> = {
   ...namedSection(citiesResource, 'ci', {
     delivery_days: deliveryFrom('days'),
     delivery_cost: deliveryFrom('cost'),

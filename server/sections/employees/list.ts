@@ -15,7 +15,7 @@ const stats = reserveStats('st', sql`FROM reserves rs WHERE rs.responsible_id = 
 // its fields as the resource declares them (the position shown by its name)
 const fields = resourceSql(employeesResource, 'e');
 
-export const employeesSpec: SectionSpec = {
+export const employeesSpec: SectionSpec<'employees'> = {
   ...resourceSection(employeesResource, 'e'),
   // responsible for active reserves: kept with the count, or they go to the employee the delete names (issue 33)
   inUse: {

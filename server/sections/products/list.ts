@@ -5,4 +5,4 @@ import { usedByActiveOffers } from '../../lists/inUse';
 import type { SectionSpec } from '../../contract/section';
 
 // a product of active offers stays (issue 33)
-export const productsSpec: SectionSpec = { ...namedSection(productsResource, 'p'), inUse: usedByActiveOffers('products', 'p') };
+export const productsSpec: SectionSpec<'products'> = { ...namedSection(productsResource, 'p'), inUse: usedByActiveOffers('products', 'p') };

@@ -14,7 +14,7 @@ const fields = resourceSql(reservesResource, 'r', { joinedOn: { product: 'o.prod
 // The read side of the section: what the list, the card, the lifecycle and the statistics read through. Its
 // bulk-delete hook (a deleted active reserve gives its amount back) is the lifecycle's and is added by the
 // plugin (index.ts): the lifecycle reads this spec, so this spec cannot import it.
-export const reservesSpec: SectionSpec = {
+export const reservesSpec: SectionSpec<'reserves'> = {
   ...resourceSection(reservesResource, 'r'),
   from: sql`FROM reserves r JOIN offers o ON o.id = r.offer_id ${fields.joins}`,
   columns: {

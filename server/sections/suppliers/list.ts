@@ -19,7 +19,7 @@ const reserves = reserveStats('str', sql`FROM reserves rs JOIN offers ro ON ro.i
 // its fields as the resource declares them
 const fields = resourceSql(suppliersResource, 's');
 
-export const suppliersSpec: SectionSpec = {
+export const suppliersSpec: SectionSpec<'suppliers'> = {
   ...resourceSection(suppliersResource, 's'),
   // a supplier of active offers stays (issue 33)
   inUse: usedByActiveOffers('suppliers', 's'),
