@@ -164,23 +164,19 @@ export class LiveHub {
     if (this.ring.length > RING) this.ring.splice(0, this.ring.length - RING);
     const clients = [...this.clients];
     if (!clients.length) return;
-    // who may read what, and the rows the streams watch, asked at once
-    const [audiences, read] = await Promise.all([
-      this.readable(clients.map((c) => c.auth), events),
-      this.watchedRows(clients, events).catch(() => new Map<Section, Map<number, Record<string, unknown>>>()),
-    ]);
-    const withRows = this.rowsOf(clients, audiences, events, read);
+    // who may read what, and the rows the streams watch, asked at once; while the rows (the longer read: the
+    // list's SQL) are read, each audience's text is made and each watching stream's stripping named
+    const rowsRead = this.watchedRows(clients, events).catch(() => new Map<Section, Map<number, Record<string, unknown>>>());
+    const audiences = await this.readable(clients.map((c) => c.auth), events);
     const frames = events.map((event) => Buffer.from(frame(LIVE_EVENT.change, publicEvent(event), event.eid)));
     // per audience the batch's frames it may read, as one buffer, and where each event's frame starts in it (-1:
     // not for this audience); per audience and rows carried, the text with those rows. Each stream gets its text
     // in ONE write: a chunk of the answer, not one per frame (a chunk each cost the server a write and each
     // screen a read of its own: 50 of them for a stream that showed 25 changed rows)
     const texts = new Map<string, { text: Buffer; at: number[] }>();
-    const withRowsTexts = new Map<string, Buffer>();
-    clients.forEach((client, i) => {
-      const { key, may } = audiences[i];
-      let shared = texts.get(key);
-      if (!shared) {
+    const shared = audiences.map(({ key, may }) => {
+      let text = texts.get(key);
+      if (!text) {
         const at: number[] = [];
         let offset = 0;
         const parts = events.map((event, e) => {
@@ -192,11 +188,25 @@ export class LiveHub {
           offset += frames[e].length;
           return frames[e];
         });
-        texts.set(key, shared = { text: Buffer.concat(parts, offset), at });
+        texts.set(key, text = { text: Buffer.concat(parts, offset), at });
       }
+      return text;
+    });
+    // the strippings (audience.ts stripKey, kept by permissions) as rowsOf will ask them, of the list's columns
+    const changed = new Set(events.filter(rowsShown).map((e) => e.section));
+    for (const client of clients) {
+      for (const section of client.watched?.keys() ?? []) {
+        const spec = this.specs[section];
+        if (spec && changed.has(section)) stripKey(client.auth.permissions, spec, Object.keys(spec.columns));
+      }
+    }
+    const withRows = this.rowsOf(clients, audiences, events, await rowsRead);
+    const withRowsTexts = new Map<string, Buffer>();
+    clients.forEach((client, i) => {
+      const { key } = audiences[i];
       const rows = withRows[i];
       if (!rows) {
-        this.write(client, shared.text);
+        this.write(client, shared[i].text);
         return;
       }
       // the audience's frames, each event with a row swapped for its frame with the row (streams alike in both
@@ -204,7 +214,7 @@ export class LiveHub {
       const textKey = `${key}\n${rows.key}\n${rows.frames.map(([e]) => e).join(',')}`;
       let text = withRowsTexts.get(textKey);
       if (!text) {
-        const { text: plain, at } = shared;
+        const { text: plain, at } = shared[i];
         const parts: Buffer[] = [];
         let from = 0;
         for (const [e, withRow] of rows.frames) {
