@@ -13,18 +13,36 @@ import { isFilterAllowed } from './engine';
 import type { SectionSpec } from '../contract/section';
 import { scopeOf } from '../../domain/permissions';
 import { forbidden, HttpError } from '../errors';
-import { rowsOf } from '../db/rows';
+import { alias } from 'drizzle-orm/pg-core';
+import { rowsAs, select, type Selection } from '../db/rows';
+import { offers, users } from '../db/schema';
+import { recordColumnsOf } from '../contract/tables';
 import type { AuthenticatedUser } from '../accounts/users';
 import { scopeCondition } from '../records/access';
 import { REFERENCES, referenceItems, type ReferenceName, type ScopeSpecs } from '../records/references';
 
 /** Options taken from the section's own rows the caller may read: `rows` is the scope condition over its FROM. */
-const FROM_ROWS: Partial<Record<OptionSource, (spec: SectionSpec, rows: SQL) => SQL>> = {
-  harvest_years: (spec, rows) => sql`SELECT DISTINCT ${sql.raw(spec.alias)}.harvest_year AS value, ${sql.raw(spec.alias)}.harvest_year AS title
-    ${spec.from} WHERE ${sql.raw(spec.alias)}.harvest_year IS NOT NULL AND ${rows} ORDER BY 1 DESC`,
+/** An option read from the rows: its value, and its title. */
+type OptionRow = { value: string | number; title: string };
+
+/** Options read from the rows the caller may read: their statement, and the selection it answers. */
+const FROM_ROWS: Partial<Record<OptionSource, (spec: SectionSpec, rows: SQL) => { options: Selection<OptionRow>; statement: SQL }>> = {
+  // an offer's harvest years (the offers' filter)
+  harvest_years: (spec, rows) => {
+    const year = alias(offers, spec.alias).harvest_year;
+    const options = select({ value: sql<string>`${year}`, title: sql<string>`${year}` });
+    return { options, statement: sql`SELECT DISTINCT ${options} ${spec.from} WHERE ${year} IS NOT NULL AND ${rows} ORDER BY 1 DESC` };
+  },
   // the people who created the rows the caller may read, not every account
-  users: (spec, rows) => sql`SELECT cu.id AS value, coalesce(cu.name, cu.email) AS title FROM users cu
-    WHERE cu.id IN (SELECT ${sql.raw(spec.alias)}.created_by ${spec.from} WHERE ${rows}) ORDER BY 2`,
+  users: (spec, rows) => {
+    const cu = alias(users, 'cu');
+    const options = select({ value: cu.id, title: sql<string>`coalesce(${cu.name}, ${cu.email})` });
+    return {
+      options,
+      statement: sql`SELECT ${options} FROM ${users} ${cu}
+        WHERE ${cu.id} IN (SELECT ${recordColumnsOf(spec).created_by} ${spec.from} WHERE ${rows}) ORDER BY 2`,
+    };
+  },
 };
 
 async function optionsOf(db: Database, spec: SectionSpec, specs: ScopeSpecs, auth: AuthenticatedUser, source: OptionSource): Promise<FilterOption[] | undefined> {
@@ -38,7 +56,8 @@ async function optionsOf(db: Database, spec: SectionSpec, specs: ScopeSpecs, aut
   }
   const fromRows = FROM_ROWS[source];
   if (!fromRows) return undefined;
-  const rows = rowsOf<{ title: unknown; value: string | number }>(await db.execute(fromRows(spec, scopeCondition(spec, auth, 'read'))));
+  const { options, statement } = fromRows(spec, scopeCondition(spec, auth, 'read'));
+  const rows = rowsAs(options, await db.execute(statement));
   return rows.map((r) => ({ title: String(r.title), value: r.value }));
 }
 
