@@ -3,8 +3,8 @@
 // offers, follow a 1 000-row bulk edit as the browser does (src/api/live.ts, src/api/liveFrames.ts): the stream
 // watches the rows its page shows (PUT /api/events/{stream}/watch), the burst's events are gathered, the rows they
 // carry put in place, and the changed rows the page shows that no event carried read in one request. The screens
-// run in processes of their own (this script again, BENCH_LIVE_SCREENS set; 4, the roles dealt round), as browsers
-// run on machines of their own. Prints how many follow-up requests all the screens sent and how long after the write's answer 95 % of the
+// run in a process of their own (this script again, BENCH_LIVE_SCREENS set; BENCH_LIVE_SCREEN_PROCESSES=n: n of them,
+// the roles dealt round), as browsers run on machines of their own. Prints how many follow-up requests all the screens sent and how long after the write's answer 95 % of the
 // screens showing a changed row had it in place (the event's row, or the follow-up's answer). Then 1 000 streams
 // are opened at once and the memory they hold is measured (server and client ends in this one process: an upper
 // bound of the server's). Goals: follow-ups ≤ 200 in all, p95 ≤ 1 s on PostgreSQL; 1 000 streams ≤ 50 MB.
@@ -98,11 +98,12 @@ type ScreensAnswer = { type: 'open' } | { type: 'seen'; shown: { role: string; s
 /** The environment variable that makes this script the screens' process. */
 const SCREENS_ENV = 'BENCH_LIVE_SCREENS';
 
-/** The screens' processes (BENCH_LIVE_SCREEN_PROCESSES): a screen's work queues behind the others' of its process
- * only. Until 2026-11-29 one process held all 200: on the CPU profile it spent 560 ms reading and parsing the 200
- * streams' 28 MB after a 1 000-row edit, one screen after the other, and the median screen's change counted as
- * in place 400 ms after the server had written all of them, where a browser parses its own stream in 2-3 ms. */
-const SCREEN_PROCESSES = Number(process.env.BENCH_LIVE_SCREEN_PROCESSES) || 4;
+/** The screens' processes (BENCH_LIVE_SCREEN_PROCESSES, 1 by default). One process spends ~560 ms of CPU reading
+ * and parsing the 200 streams' 28 MB after a 1 000-row edit, one screen after the other (a browser parses its own
+ * stream in 2-3 ms): a share of the figure is the harness's. Four processes did not take it out on this 2-core
+ * machine: they time-share the cores with the server and each other, and p95 was 1 074-1 172 ms where one process
+ * measured 642 ms in between (2026-11-29, load 5-8). */
+const SCREEN_PROCESSES = Number(process.env.BENCH_LIVE_SCREEN_PROCESSES) || 1;
 
 /** Screens opening at once in each screens' process (BENCH_LIVE_OPEN_AT_ONCE=200: all of them). */
 const OPEN_AT_ONCE = Number(process.env.BENCH_LIVE_OPEN_AT_ONCE) || 20;
@@ -192,7 +193,7 @@ async function bench(engine: string) {
 
     // the screens run in processes of their own, as browsers do on their own machines: the parsing of 200 streams'
     // events and rows does not queue behind the server's work in its process (it did until 2026-11-29), and a
-    // screen's behind the other screens' of its process only (SCREEN_PROCESSES, the roles dealt round)
+    // screen's behind the other screens' of its process only (SCREEN_PROCESSES, the roles dealt round; one by default)
     const processes = Array.from({ length: SCREEN_PROCESSES }, () => {
       const child = fork(process.argv[1], [], { execArgv: ['--import', 'tsx'], env: { ...process.env, [SCREENS_ENV]: '1' }, stdio: 'inherit' });
       const waiting: ((answer: ScreensAnswer) => void)[] = [];
@@ -206,7 +207,7 @@ async function bench(engine: string) {
     });
     const everyone = (message: ScreensMessage | ((k: number) => ScreensMessage)) => Promise.all(processes.map(({ answer }, k) => answer(typeof message === 'function' ? message(k) : message)));
     await everyone((k) => ({ type: 'open', port, ids, users: users.map((user, at) => ({ ...user, at })).filter(({ at }) => at % SCREEN_PROCESSES === k) }));
-    console.log(`  ${CLIENTS} streams open, each watching its page's rows (screens in ${SCREEN_PROCESSES} processes of their own)`);
+    console.log(`  ${CLIENTS} streams open, each watching its page's rows (screens in ${SCREEN_PROCESSES} process${SCREEN_PROCESSES > 1 ? 'es' : ''} of their own)`);
     // the streams' LISTEN is taken: let the last connections settle
     await sleep(500);
 
