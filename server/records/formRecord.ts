@@ -24,9 +24,9 @@ export interface FormReference {
   optional?: boolean;
 }
 
-export interface FormRecord {
+export interface FormRecord<S extends Section = Section> {
   /** The section's list spec; its table is named as the section. */
-  spec: SectionSpec;
+  spec: SectionSpec<S>;
   /** The form's fields, each a column of the table. */
   fields: readonly string[];
   /** The rule a field is hidden by, where it is not its own name (domain/<section>/schema.ts). */
@@ -126,7 +126,7 @@ export async function restoreTwins(tx: Database, section: Section, rows: Restore
   return rows.map(({ id }) => (twins.has(id) ? { id, refused: refusal(twins.get(id)!) } : { id }));
 }
 
-export function formRecordSection(form: FormRecord): RecordSection<Row> {
+export function formRecordSection<S extends Section>(form: FormRecord<S>): RecordSection<Row, S> {
   const table = sql.identifier(form.spec.section);
   return {
     spec: form.spec,

@@ -12,7 +12,7 @@ import { buyersSpec } from './list';
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
-const buyerForm: FormRecord = {
+const buyerForm: FormRecord<'buyers'> = {
   spec: buyersSpec, fields: BUYER_FORM_FIELDS, visibleAs: BUYER_FIELD_VISIBILITY, schema: buyerSchema,
   // the card's selects and its own values (the list shows the terms by their title)
   readColumns: {
@@ -35,7 +35,7 @@ const ownOnly = (auth: AuthenticatedUser, action: 'create' | 'update') => scopeO
 const handsOver = (auth: AuthenticatedUser, body: Row, before: Row) =>
   ownOnly(auth, 'update') && body.responsible_id !== undefined && Number(body.responsible_id) !== Number(before.responsible_id);
 
-export const buyerRecord: RecordSection<Row> = {
+export const buyerRecord: RecordSection<Row, 'buyers'> = {
   ...form,
   async prepareCreate(db, auth, body, hidden) {
     const mine = auth.user.employee_id;

@@ -35,7 +35,7 @@ const DELIVERY_ROW = select({
 });
 
 /** A city's card: its name and the delivery rows the card's table sends with it. */
-export const cityRecord: RecordSection<{ name: string; delivery: DeliveryRowInput[] }> = {
+export const cityRecord: RecordSection<{ name: string; delivery: DeliveryRowInput[] }, 'cities'> = {
   spec: citiesSpec,
   fields: ['name'],
   async prepareCreate(db, auth, body) {

@@ -63,7 +63,7 @@ async function changeProducts(tx: Database, rows: BulkRow[]): Promise<BulkOutcom
 }
 
 /** A product's card: its name (and, when created, its varieties); a change may also move its status. */
-export const productRecord: RecordSection<{ name: string; varieties: string[] }> = {
+export const productRecord: RecordSection<{ name: string; varieties: string[] }, 'products'> = {
   spec: productsSpec,
   fields: ['name'],
   // issue 39: the document types its lots need

@@ -105,7 +105,7 @@ async function changeReserves(tx: Database, auth: AuthenticatedUser, rows: BulkR
 /** A reserve's card through the record pipeline: created taking stock, changed while active (a new amount moves
  * the offer's stock). A change keeps the terms the reserve was made on; `reprice: true` takes the offer's prices
  * and today's settings instead, for a role that sees the selling band it moves. */
-export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: ReserveValues }> = {
+export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: ReserveValues }, 'reserves'> = {
   ...reserveReadShape,
   // restored active, a reserve takes its amount again (or is refused)
   beforeRestore: takeStockAgain,
@@ -162,7 +162,7 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
 
 /** A reserve made from a valid quote (issue 38): the reserve's own rules (band, stock, papers, rights), on the terms
  * the quote's price was worked out on, and it keeps the quote's number. */
-export const heldReserveRecord = (held: ReserveTerms, quoteId: number): RecordSection<{ offer: ReservedOffer; values: ReserveValues }> => ({
+export const heldReserveRecord = (held: ReserveTerms, quoteId: number): RecordSection<{ offer: ReservedOffer; values: ReserveValues }, 'reserves'> => ({
   ...reserveRecord,
   prepareCreate: async (db, auth, body) => {
     const prepared = await prepareNewReserve(db, auth, body, held);
