@@ -59,7 +59,7 @@ test('the list: its rows, sorted by a column, filtered by status and city from t
   expect(within(panel).queryByRole('button', { name: 'Сохранить' })).toBeNull();
   await user.click(within(panel).getByRole('button', { name: 'Применить' }));
   await waitFor(() => expect(listRequests(fetchMock).at(-1)).toBe('?statuses_ids=active&statuses_ids=expired&buyer=%D0%9E%D1%80%D0%B5%D1%85&cities_ids=5&page=1&perPage=20&sort=total_sum&order=asc'));
-  await user.click(screen.getByRole('button', { name: 'Сбросить фильтр' }));
+  await user.click(await screen.findByRole('button', { name: 'Сбросить фильтр' }));
   await waitFor(() => expect(listRequests(fetchMock).at(-1)).toBe('?page=1&perPage=20&sort=total_sum&order=asc'));
 });
 
