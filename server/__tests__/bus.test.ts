@@ -1,6 +1,7 @@
 // The bus between app instances: a message published by one instance reaches every subscriber on every instance
 // exactly once (on PostgreSQL through LISTEN/NOTIFY, on PGlite in process).
 import { createTestApp, secondInstance, type TestContext } from './testApp';
+import { until as untilHeld } from './until';
 
 let ctx: TestContext;
 let second: Awaited<ReturnType<typeof secondInstance>>;
@@ -19,13 +20,7 @@ function collect(bus: TestContext['database']['bus'], channel: string) {
   return { got, off };
 }
 
-const until = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+const until = (check: () => boolean, ms = 3000) => untilHeld(check, ms);
 
 test('a message published on one instance reaches the subscribers of both, once each', async () => {
   const here = collect(ctx.app.bus, 'bus_test');

@@ -7,6 +7,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createDemoApp, type DemoContext } from './testApp';
+import { until as untilHeld } from './until';
 
 let ctx: DemoContext;
 let port: number;
@@ -33,13 +34,7 @@ function connection() {
   return { socket, request, text: () => text, ended: () => ended };
 }
 
-const until = async (check: () => boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+const until = (check: () => boolean, ms = 20_000) => untilHeld(check, ms);
 
 test('a stream asked for on a kept-alive connection while the server was held up 6 s is answered, not reset', async () => {
   const c = connection();

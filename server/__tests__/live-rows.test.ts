@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { createDemoApp, secondInstance, type DemoContext, type DemoUser } from './testApp';
 import { rowsOf } from '../db/rows';
 import { LIVE_STREAM_HEADER, WATCH_MAX } from '../../domain/live';
+import { until } from './until';
 
 let ctx: DemoContext;
 let second: Awaited<ReturnType<typeof secondInstance>>;
@@ -58,13 +59,6 @@ function stream(base: string, token: string) {
   return { id, got, close: () => req.destroy() };
 }
 
-const until = async (check: () => boolean, ms = 15_000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
 /** The rows a user's list answers for these offers, by id. */
 async function listed(who: DemoUser, ids: number[]) {

@@ -14,6 +14,7 @@ import { todayOf } from '../db/businessDay';
 import { addDays, businessToday, TIME_ZONE_DEFAULT } from '../../domain/businessDay';
 import { kilogramTrade, reserveForm, tomorrow } from './trade';
 import { entryHeading, type HistoryEntry } from '../../domain/history';
+import { until } from './until';
 
 let ctx: DemoContext;
 let second: Awaited<ReturnType<typeof secondInstance>>;
@@ -69,13 +70,6 @@ function stream(base: string, token: string, lastEventId?: string) {
   return { got, comments, status: () => status, ended: () => ended, text: () => buffer, close: () => req.destroy() };
 }
 
-const until = async (check: () => boolean, ms = 15_000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 const settle = (ms = 400) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** POST /api/reserves/{id}/{step} with the version the reserve has now. */
