@@ -37,7 +37,9 @@ export function cellOf(section: SectionSpec['section'], column: ColumnDef, v: un
     case 'date':
       return calendarDay(v, zone);
     case 'entity_link':
-      // the export reads a reference's name alone (SectionSpec.exportColumns); a row of the page is {id, name}
+      // the export reads a reference's name alone (SectionSpec.exportColumns); a row of the page is {id, name};
+      // a bare id (a reserve's lot, which the page links as '№ 7') is that number
+      if (typeof v === 'number') return v;
       return (typeof v === 'string' ? v : nameOf(v)) || null;
     case 'entity_list':
     case 'multi_text':
