@@ -9,6 +9,8 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const amount = (name: string) => numeric(name, { precision: 14, scale: 3 });
+/** A trigram index (pg_trgm, migration 0001): the lists' 'contains' filters on this text column use it. */
+const trigram = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
 
 /** Columns every business record has: status, created_at, deleted_at (soft delete), and its version: every
  * UPDATE of the row bumps it (the trigger of migration 0008), so a card's save can tell it was changed since. */
@@ -89,7 +91,7 @@ export const suppliers = pgTable('suppliers', {
   city_id: integer('city_id').references(() => cities.id),
   created_by: integer('created_by'),
   ...record(),
-}, (t) => [index('suppliers_status_idx').on(t.status), index('suppliers_inn_idx').on(t.inn)]);
+}, (t) => [index('suppliers_status_idx').on(t.status), index('suppliers_inn_idx').on(t.inn), trigram('suppliers_name_trgm', t.name)]);
 
 export const employees = pgTable('employees', {
   id: serial('id').primaryKey(),
@@ -99,7 +101,7 @@ export const employees = pgTable('employees', {
   position_id: integer('position_id').references(() => positions.id),
   created_by: integer('created_by'),
   ...record(),
-}, (t) => [index('employees_status_idx').on(t.status)]);
+}, (t) => [index('employees_status_idx').on(t.status), trigram('employees_full_name_trgm', t.full_name)]);
 
 // ---- people who sign in
 export const users = pgTable('users', {
@@ -199,6 +201,8 @@ export const offers = pgTable('offers', {
   ...record(),
 }, (t) => [
   index('offers_status_idx').on(t.status),
+  trigram('offers_loading_address_trgm', t.loading_address),
+  trigram('offers_origin_country_trgm', t.origin_country),
   index('offers_expected_arrival_idx').on(t.expected_arrival).where(sql`${t.expected_arrival} IS NOT NULL`),
   check('offers_logistics_state_known', sql`${t.logistics_state} IN ('supplier', 'in_transit', 'customs', 'stock')`),
   check('offers_expected_arrival_on_the_way', sql`${t.logistics_state} = 'stock' OR ${t.expected_arrival} IS NOT NULL`),
@@ -259,6 +263,8 @@ export const reserves = pgTable('reserves', {
   ...record(), // status: active | completed | cancelled | expired | deleted
 }, (t) => [
   index('reserves_offer_idx').on(t.offer_id),
+  trigram('reserves_buyer_name_trgm', t.buyer_name),
+  trigram('reserves_delivery_address_trgm', t.delivery_address),
   index('reserves_status_idx').on(t.status),
   index('reserves_responsible_idx').on(t.responsible_id),
   index('reserves_due_idx').on(t.reserved_until).where(sql`${t.status} = 'active'`),
