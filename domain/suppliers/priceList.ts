@@ -79,6 +79,9 @@ export interface PriceListProfile {
   names: Record<string, NameAnswer>;
 }
 
+/** Uploads of one supplier's price lists in a business day: a supplier sends a few a week; each is read and kept. */
+export const PRICE_LIST_UPLOADS_PER_DAY = 20;
+
 export const PRICE_LIST_MSG = {
   noSheet: (name: string) => `В файле нет листа «${name}»`,
   noData: 'На листе нет строк с данными',
@@ -98,6 +101,7 @@ export const PRICE_LIST_MSG = {
   varietyOther: 'этот сорт не относится к выбранному товару',
   applied: 'Этот прайс уже применён',
   badGroup: (g: string) => `Неизвестная группа «${g}»`,
+  perDay: `Сегодня уже загружено ${PRICE_LIST_UPLOADS_PER_DAY} прайсов этого поставщика: следующий можно загрузить завтра`,
   // a row's problems
   number: (value: string) => `«${value}» — не число`,
   packing: (value: string) => `Не удалось прочитать фасовку «${value}»: нужны упаковка и вес, например «мешок 25 кг»`,

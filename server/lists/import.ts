@@ -191,6 +191,32 @@ export async function unzippedSize(zip: Buffer, limit: number, sharedStringsLimi
   return total;
 }
 
+/** A cell as read: past the import's longest text it is cut one character beyond it, so it still reads as too
+ * long (the row's problem) and no cell holds more. */
+const capped = (text: string): string => (text.length > IMPORT_LIMITS.maxCell ? text.slice(0, IMPORT_LIMITS.maxCell + 1) : text);
+
+/** Most text one reading keeps over all its sheets' cells: a supplier's 5 000 lines of a dozen columns are well under
+ * a million characters. A workbook whose every cell points to one long shared string (1.4 MB of zip, gigabytes read
+ * whole) is refused as it passes this, not after. */
+export const MAX_READ_CHARS = 4_000_000;
+
+/** The text a reading has kept so far, refused past MAX_READ_CHARS. */
+class ReadBudget {
+  private chars = 0;
+  take(cells: string[]): void {
+    for (const c of cells) this.chars += c?.length ?? 0; // a sparse row has holes
+    if (this.chars > MAX_READ_CHARS) throw new ReadTooBig();
+  }
+}
+class ReadTooBig extends Error {}
+
+/** A row's cells as text, each capped, counted against the reading's budget. */
+function rowTexts(values: ExcelJS.CellValue[], budget: ReadBudget): string[] {
+  const cells = values.slice(1, IMPORT_LIMITS.maxColumns + 2).map((v) => capped(cellText(v)));
+  budget.take(cells);
+  return cells;
+}
+
 /** A sheet of a workbook (a CSV is one, named after the file) and its non-blank rows as text. */
 export interface NamedSheet {
   name: string;
@@ -205,6 +231,7 @@ async function xlsxSheets(content: Buffer, enough: number, all: boolean): Promis
   if (size === null) throw badRequest(IMPORT_MSG.unreadable);
   if (size > MAX_UNZIPPED) throw badRequest(IMPORT_MSG.unpacked);
   const sheets: NamedSheet[] = [];
+  const budget = new ReadBudget();
   try {
     // styles are read for the number formats that tell a date from a number
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
@@ -217,14 +244,14 @@ async function xlsxSheets(content: Buffer, enough: number, all: boolean): Promis
           if (!all) break;
           continue; // the rest of a long sheet is passed over to reach the next sheet, not kept
         }
-        const cells = (row.values as ExcelJS.CellValue[]).slice(1, IMPORT_LIMITS.maxColumns + 2).map((v) => cellText(v));
+        const cells = rowTexts(row.values as ExcelJS.CellValue[], budget);
         if (cells.some((c) => c !== '')) rows.push({ line: row.number, cells: Array.from(cells, (c) => c ?? '') });
       }
       sheets.push({ name: (sheet as unknown as { name: string }).name, rows });
       if (!all) break; // the first sheet only
     }
-  } catch {
-    throw badRequest(IMPORT_MSG.unreadable);
+  } catch (error) {
+    throw badRequest(error instanceof ReadTooBig ? IMPORT_MSG.unpacked : IMPORT_MSG.unreadable);
   }
   return sheets;
 }
@@ -268,10 +295,15 @@ async function csvRows(content: Buffer, enough = IMPORT_LIMITS.maxRows + 2): Pro
     throw badRequest(IMPORT_MSG.unreadable);
   }
   const rows: { line: number; cells: string[] }[] = [];
-  sheet.eachRow((row, line) => {
-    const values = row.values as ExcelJS.CellValue[];
-    rows.push({ line, cells: values.slice(1, IMPORT_LIMITS.maxColumns + 2).map((v) => cellText(v)) });
-  });
+  const budget = new ReadBudget();
+  try {
+    sheet.eachRow((row, line) => {
+      rows.push({ line, cells: rowTexts(row.values as ExcelJS.CellValue[], budget) });
+    });
+  } catch (error) {
+    if (error instanceof ReadTooBig) throw badRequest(IMPORT_MSG.unpacked);
+    throw error;
+  }
   return rows;
 }
 

@@ -12,7 +12,7 @@ import type { FileStores } from '../../db/fileStores';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { IMPORT_LIMITS, IMPORT_MSG } from '../../../domain/import';
 import {
-  PRICE_LIST_MSG, PRICE_LIST_TARGETS, PREVIEW_GROUPS, TARGET_FIELD, TARGET_TITLES, HEADER_SEARCH_ROWS, carriedColumns, changePercent,
+  PRICE_LIST_MSG, PRICE_LIST_TARGETS, PRICE_LIST_UPLOADS_PER_DAY, PREVIEW_GROUPS, TARGET_FIELD, TARGET_TITLES, HEADER_SEARCH_ROWS, carriedColumns, changePercent,
   findHeaderRow, guessColumns, layoutFits, mappingProblem, nameKey, packingKey, parsePacking, readRow,
   type NameAnswer, type PreviewGroup, type PreviewProblem, type PreviewRow, type PriceListDefaults, type PriceListPreview,
   type PriceListProfile, type PriceListTarget, type PriceListUpload as UploadAnswer, type PriceListColumn as ColumnInfo,
@@ -35,7 +35,7 @@ import { changeChunk } from '../../records/bulk';
 import { hiddenFields, insertRecords, type RecordSection, type Row } from '../../records/pipeline';
 import type { RefusedRow } from '../../../domain/bulk';
 import { notifyMany } from '../../records/notify';
-import { todayOf } from '../../db/businessDay';
+import { dayStartSql, todayOf } from '../../db/businessDay';
 import { yearOfDay } from '../../../domain/offers/harvestYear';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import type { SectionSpec } from '../../contract/section';
@@ -166,14 +166,26 @@ async function describe(db: Database, auth: AuthenticatedUser, upload: UploadRow
   return answer;
 }
 
+/** Refused once the supplier's uploads of the business day reach their cap. */
+async function requireUploadsLeft(db: Database, supplierId: number): Promise<void> {
+  const today = await todayOf(db);
+  const done = await selectFirst(db, select({ n: sql<number>`count(*)::int` }),
+    sql`FROM ${PLU} WHERE ${PLU.supplier_id} = ${supplierId} AND ${PLU.uploaded_at} >= ${dayStartSql(today)}`);
+  if ((done?.n ?? 0) >= PRICE_LIST_UPLOADS_PER_DAY) throw badRequest(PRICE_LIST_MSG.perDay);
+}
+
 export async function uploadPriceList(db: Database, stores: FileStores, specs: Specs, auth: AuthenticatedUser, supplierId: number, file: UploadedFile): Promise<UploadAnswer> {
   const supplier = await requireSupplier(db, specs, auth, supplierId);
+  await requireUploadsLeft(db, supplier.id);
   const sheets = await readSheets(file, HEADER_SEARCH_ROWS);
   const stored = await storeUpload(db, stores, auth, {
     kind: 'document', name: file.filename, content: file.content,
     mime: /\.csv$/i.test(file.filename) ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   });
   const upload = await db.transaction(async (tx) => {
+    // the supplier's uploads counted again under its row's lock: parallel uploads cannot pass the day's cap together
+    await tx.execute(sql`SELECT id FROM suppliers WHERE id = ${supplier.id} FOR UPDATE`);
+    await requireUploadsLeft(tx, supplier.id);
     const [row] = await returningRows(tx, sql`INSERT INTO ${PLU} (${namesOf(PLU.supplier_id, PLU.file_id, PLU.file_name, PLU.sheets, PLU.uploaded_by)})
       VALUES (${supplier.id}, ${stored.id}, ${file.filename}, ${JSON.stringify(sheets)}::jsonb, ${auth.user.id})`, UPLOAD_ROW);
     // the file belongs to the upload: kept (never swept as an abandoned upload) and served by its route only
@@ -303,7 +315,8 @@ function unanswered(rows: SheetRow[], mapping: Pick<PriceListProfile, 'columns' 
   const seen = new Map<string, string>();
   for (const r of rows) {
     const { name } = readRow(r.line, r.cells, mapping.columns, mapping.defaults);
-    if (name && !answerOf(name, mapping, refs) && !seen.has(nameKey(name))) seen.set(nameKey(name), name);
+    // a name past the longest text is the row's problem, not a question
+    if (name && name.length <= IMPORT_LIMITS.maxCell && !answerOf(name, mapping, refs) && !seen.has(nameKey(name))) seen.set(nameKey(name), name);
   }
   return [...seen.values()];
 }
@@ -411,7 +424,10 @@ async function readFile(auth: AuthenticatedUser, uploadId: number, rows: SheetRo
     const row = readRow(r.line, r.cells, profile.columns, profile.defaults);
     const answer = row.name ? answerOf(row.name, profile, refs) : null;
     const rowProblems: PreviewProblem[] = row.problems.map((p) => ({ line: r.line, name: row.name, column: titleOf(p.target), message: p.message }));
-    if (row.name && !answer) rowProblems.push({ line: r.line, name: row.name, column: titleOf('product'), message: PRICE_LIST_MSG.unanswered1(row.name) });
+    // a cell the reading cut (past the longest text a card's line takes) is refused as the import refuses it
+    const tooLong = Object.keys(profile.columns).filter((i) => (r.cells[Number(i) - 1] ?? '').length > IMPORT_LIMITS.maxCell);
+    rowProblems.push(...tooLong.map((i) => ({ line: r.line, name: row.name, column: titleOf(profile.columns[i]), message: IMPORT_MSG.tooLong })));
+    if (row.name && !answer && row.name.length <= IMPORT_LIMITS.maxCell) rowProblems.push({ line: r.line, name: row.name, column: titleOf('product'), message: PRICE_LIST_MSG.unanswered1(row.name) });
     let varietyId = answer?.variety_id ?? null;
     if (answer && row.variety) {
       const v = refs.varieties.find((x) => x.product_id === answer.product_id && nameKey(x.name) === nameKey(row.variety!));
