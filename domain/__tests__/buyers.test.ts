@@ -2,6 +2,7 @@
 import { isValidInn } from '../inn';
 import { buyerSchema, innError } from '../buyers/schema';
 import { ageBucket, buildLedger, dueDate } from '../buyers/ledger';
+import { LEDGER_TEXTS } from '../buyers/texts';
 import { creditRefusals, CREDIT_MSG } from '../buyers/credit';
 import { paymentSchema } from '../buyers/payments';
 
@@ -41,6 +42,9 @@ test('the ledger: sales due after the deferral, partial payments, the overdue pa
   expect([ledger.sales, ledger.payments, ledger.balance]).toEqual(['150000.10', '30000.06', '120000.04']);
   // reserve 1 was due 11.11 (overdue from 12.11) with 70 000,05 left; reserve 2 is due 30.11
   expect([ledger.overdue, ledger.overdue_since]).toEqual(['70000.05', '2026-11-12']);
+  // due 11.11, 25.11 is 14 days past it, as the debts' ages count ('1–30 дней')
+  expect(ledger.overdue_days).toBe(14);
+  expect(LEDGER_TEXTS.overdueFor(ledger.overdue_days!, ledger.overdue_since!)).toBe('Просрочено на 14 дней (с 12.11.2026)');
   expect(ledger.lines.map((l) => [l.date, l.kind, l.balance])).toEqual([
     ['2026-11-01', 'sale', '100000.10'], ['2026-11-05', 'payment', '70000.05'], ['2026-11-20', 'sale', '120000.05'], ['2026-11-21', 'payment', '120000.04'],
   ]);
@@ -65,4 +69,23 @@ test('a payment is at most what is left, dated up to today', async () => {
   ]);
   expect(await errors({ date: '2026-11-25', amount: '0' }, '100.00')).toEqual(['Сумма оплаты должна быть больше нуля']);
   expect(await errors({ date: '2026-11-25', amount: '100' }, '100.00')).toEqual([]);
+});
+
+test("the buyer card's overdue line: the days past the due day in Russian plural, and since when", () => {
+  // a sale of 07.09.2025 on prepayment is due that day and overdue from 08.09.2025; on 04.12.2026 it is 365 days
+  // (07.09.2025 → 07.09.2026) + 23 (to 30.09) + 31 (October) + 30 (November) + 4 (to 04.12) = 453 days past its due day
+  const ledger = buildLedger([{ reserve_id: 1, date: '2025-09-07', sum: '1000.00' }], [], { payment_terms: 'prepay', deferral_days: null }, '2026-12-04');
+  expect([ledger.overdue_since, ledger.overdue_days]).toEqual(['2025-09-08', 453]);
+  expect(LEDGER_TEXTS.overdueFor(ledger.overdue_days!, ledger.overdue_since!)).toBe('Просрочено на 453 дня (с 08.09.2025)');
+  // the first overdue day is one day late; 21, 22 and 25 days take their own forms
+  const on = (today: string) => {
+    const l = buildLedger([{ reserve_id: 1, date: '2026-11-01', sum: '1.00' }], [], { payment_terms: 'prepay', deferral_days: null }, today);
+    return LEDGER_TEXTS.overdueFor(l.overdue_days!, l.overdue_since!);
+  };
+  expect(['2026-11-02', '2026-11-22', '2026-11-23', '2026-11-26'].map(on)).toEqual([
+    'Просрочено на 1 день (с 02.11.2026)', 'Просрочено на 21 день (с 02.11.2026)', 'Просрочено на 22 дня (с 02.11.2026)', 'Просрочено на 25 дней (с 02.11.2026)',
+  ]);
+  // nothing overdue: no line
+  expect(buildLedger([{ reserve_id: 1, date: '2026-11-01', sum: '1.00' }], [{ id: 1, reserve_id: 1, date: '2026-11-01', amount: '1.00' }],
+    { payment_terms: 'prepay', deferral_days: null }, '2026-12-04').overdue_days).toBeNull();
 });

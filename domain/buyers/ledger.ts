@@ -48,6 +48,9 @@ export interface Ledger {
   overdue: string;
   /** The first day of the oldest debt still overdue (the day after its due day), or null. */
   overdue_since: string | null;
+  /** Days the oldest overdue debt is past its due day on the day asked (1 on its first overdue day, as the debts'
+   * ages count them), or null. */
+  overdue_days: number | null;
   lines: LedgerLine[];
 }
 
@@ -63,6 +66,9 @@ export function dueDate(date: string, terms: LedgerTerms): string {
   const days = terms.payment_terms === 'deferral' ? Math.max(0, terms.deferral_days ?? 0) : 0;
   return dayjs(date.slice(0, 10)).add(days, 'day').format('YYYY-MM-DD');
 }
+
+/** Days a debt overdue from `since` (the day after its due day) is late on `today`: the days since its due day. */
+export const daysLate = (since: string, today: string) => dayjs(today).diff(dayjs(since), 'day') + 1;
 
 /** The first day a debt due on `due` is overdue. */
 export const overdueFrom = (due: string) => dayjs(due).add(1, 'day').format('YYYY-MM-DD');
@@ -113,7 +119,7 @@ export function buildLedger(sales: readonly Sale[], payments: readonly Payment[]
   });
   return {
     sales: kopecksText(totalSales), payments: kopecksText(totalPayments), balance: kopecksText(totalSales - totalPayments),
-    overdue: kopecksText(overdue), overdue_since: since, lines,
+    overdue: kopecksText(overdue), overdue_since: since, overdue_days: since === null ? null : daysLate(since, today), lines,
   };
 }
 

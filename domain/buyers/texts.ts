@@ -1,4 +1,7 @@
 // The words of a buyer's 'Взаиморасчёты' (issue 37): the card's table and its XLSX say the same.
+import { formatDate } from '../format';
+import { countWith } from '../plural';
+
 export const LEDGER_TEXTS = {
   tab: 'Взаиморасчёты',
   sheet: 'Взаиморасчёты',
@@ -9,7 +12,8 @@ export const LEDGER_TEXTS = {
   payments: 'Оплачено',
   balance: 'Долг',
   overdue: 'Просрочено',
-  overdueSince: 'Просрочено с',
+  /** How long the oldest unpaid debt is overdue: 'Просрочено на 453 дня (с 08.09.2025)'. */
+  overdueFor: (days: number, since: string) => `Просрочено на ${countWith(days, ['день', 'дня', 'дней'])} (с ${formatDate(since)})`,
   overdueDays: 'Дней просрочки',
   empty: 'Продаж пока нет',
   export: 'Скачать XLSX',

@@ -2,6 +2,7 @@
 // its buyer, the credit check with its exact figures (also under two racing reserves), the overdue refusal, an
 // override with its reason in the history, and the ledger after part payments, each worked by hand.
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import dayjs from 'dayjs';
 import { createDemoApp, type DemoContext } from './testApp';
 import { kilogramTrade, reserveForm, type Trade } from './trade';
@@ -145,7 +146,7 @@ test('the ledger after part payments; a payment above what is left is refused; o
   expect([tooMuch.status, tooMuch.body.messages]).toEqual([400, ['Оплата больше остатка долга по резерву: осталось 3 000,00 ₽']]);
   const ledger = await call('GET', `/api/buyers/${buyer.id}/ledger`);
   const since = dayjs(done).add(11, 'day').format('YYYY-MM-DD');
-  expect(ledger.body).toMatchObject({ sales: '8000.00', payments: '5000.00', balance: '3000.00', overdue: '3000.00', overdue_since: since });
+  expect(ledger.body).toMatchObject({ sales: '8000.00', payments: '5000.00', balance: '3000.00', overdue: '3000.00', overdue_since: since, overdue_days: 5 });
   expect(ledger.body.lines.map((l: { kind: string; balance: string }) => [l.kind, l.balance])).toEqual([['sale', '8000.00'], ['payment', '4999.50'], ['payment', '3000.00']]);
   expect((await call('GET', `/api/buyers/${buyer.id}`)).body).toMatchObject({ balance: '3000.00', overdue: '3000.00' });
   // the history of the reserve tells of each payment
@@ -162,6 +163,12 @@ test('the ledger after part payments; a payment above what is left is refused; o
   expect((await call('GET', `/api/buyers/${buyer.id}/ledger`)).body.balance).toBe('6000.50');
   const xlsx = await ctx.app.inject({ method: 'GET', url: `/api/buyers/${buyer.id}/ledger/export`, headers: { authorization: `Bearer ${ctx.tokens.admin}` } });
   expect([xlsx.statusCode, xlsx.headers['content-type']]).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+  // due 5 days ago: the card's line and the file's say how long, in days, and since when
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(xlsx.rawPayload as never);
+  const texts: unknown[] = [];
+  book.worksheets[0].eachRow((row) => texts.push(row.getCell(1).value));
+  expect(texts).toContain(`Просрочено на 5 дней (с ${dayjs(since).format('DD.MM.YYYY')})`);
 });
 
 test('a debt overdue from today is told to the buyer\'s responsible, once', async () => {

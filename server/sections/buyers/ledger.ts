@@ -110,7 +110,7 @@ export async function ledgerXlsx(ledger: Ledger & { buyer: string }): Promise<Bu
     [LEDGER_TEXTS.overdue, ledger.overdue],
   ];
   for (const [title, value] of totals) sheet.addRow([title, null, null, Number(value)]);
-  if (ledger.overdue_since) sheet.addRow([LEDGER_TEXTS.overdueSince, null, null, formatDate(ledger.overdue_since)]);
+  if (ledger.overdue_since && ledger.overdue_days !== null) sheet.addRow([LEDGER_TEXTS.overdueFor(ledger.overdue_days, ledger.overdue_since)]);
   for (const key of [4, 5, 7]) sheet.getColumn(key).numFmt = '#,##0.00';
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -17,10 +17,10 @@ const DAY = { type: ['string', 'null'] } as const;
 export const ledgerResponse = responses({
   200: {
     type: 'object',
-    required: ['sales', 'payments', 'balance', 'overdue', 'overdue_since', 'lines'],
+    required: ['sales', 'payments', 'balance', 'overdue', 'overdue_since', 'overdue_days', 'lines'],
     properties: {
       buyer: { type: 'string' },
-      sales: MONEY, payments: MONEY, balance: MONEY, overdue: MONEY, overdue_since: DAY,
+      sales: MONEY, payments: MONEY, balance: MONEY, overdue: MONEY, overdue_since: DAY, overdue_days: { type: ['integer', 'null'] },
       lines: {
         type: 'array',
         items: {

@@ -34,8 +34,9 @@ export function LedgerTable({ buyerId }: { buyerId: number }) {
   const totals: [string, string][] = [
     [LEDGER_TEXTS.sales, formatMoney(data.sales)], [LEDGER_TEXTS.payments, formatMoney(data.payments)],
     [LEDGER_TEXTS.balance, formatMoney(data.balance)], [LEDGER_TEXTS.overdue, formatMoney(data.overdue)],
-    ...(data.overdue_since ? [[LEDGER_TEXTS.overdueSince, formatDate(data.overdue_since)] as [string, string]] : []),
   ];
+  // how long the oldest debt is overdue, in days, and since when
+  const late = data.overdue_since && data.overdue_days !== null ? LEDGER_TEXTS.overdueFor(data.overdue_days, data.overdue_since) : null;
   return (
     <InfoBlock title={LEDGER_TEXTS.tab}>
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 2 }} data-testid="ledger-totals">
@@ -45,6 +46,7 @@ export function LedgerTable({ buyerId }: { buyerId: number }) {
             <Typography aria-label={title}>{value}</Typography>
           </Box>
         ))}
+        {late && <Typography color="error" sx={{ alignSelf: 'flex-end' }} data-testid="ledger-overdue">{late}</Typography>}
         <Button size="small" startIcon={<FileDownloadOutlined />} onClick={download} sx={{ ml: 'auto', alignSelf: 'center' }}>
           {LEDGER_TEXTS.export}
         </Button>
