@@ -1,11 +1,13 @@
 // A fresh, migrated database per test file: in-memory PGlite by default, or, when DATABASE_URL is set (CI),
 // a throwaway database on that PostgreSQL server, dropped afterwards.
-// On PGlite every file starts from a copy of one database built once per run (./globalSetup.ts): the migrated
-// one, and the migrated one with the demo data and its four users signed in. Making an empty cluster and
-// running every migration cost each file ~4 s of CPU, the demo data and four sign-ins at the production scrypt
-// cost ~3 s more; loading the copy costs ~0.7 s. Outside jest (benches) or without the copies, each is built here.
+// Every file starts from a copy of one database built once per run (./globalSetup.ts): the migrated one, and the
+// migrated one with the demo data and its four users signed in. Making an empty cluster and running every
+// migration cost each file ~4 s of CPU, the demo data and four sign-ins at the production scrypt cost ~3 s more;
+// loading the copy costs ~0.7 s. On PostgreSQL the copies are template databases, cloned by CREATE DATABASE …
+// TEMPLATE (tens of milliseconds) instead of 30 migrations, the demo data and four sign-ins per file.
+// Outside jest (benches) or without the copies, each is built here.
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config';
@@ -28,36 +30,38 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-async function throwawayPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** 55006: the database is in use. The pool's end() resolves before its sockets have closed, so a database just
+ * left is still in use for a moment: a drop or a clone of it waits for those backends to leave (a forced drop
+ * would terminate them and their clients would raise an unhandled error). */
+async function whileInUse(url: string, statement: string): Promise<void> {
   const { Client } = await import('pg');
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await c.query(statement);
+        return;
+      } catch (e) {
+        if ((e as { code?: string }).code !== '55006' || attempt >= 100) throw e;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await c.end();
+  }
+}
+
+/** A new database on the server at `url`: empty, or a copy of `template`. */
+async function throwawayPostgres(url: string, template?: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `nutdesk_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await whileInUse(url, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
   return {
     url: target.toString(),
-    async drop() {
-      // The pool's end() resolves before its sockets have closed; a forced drop would terminate those
-      // backends and their clients would raise an unhandled error. Wait for them to leave instead.
-      const c = new Client({ connectionString: url });
-      await c.connect();
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await c.query(`DROP DATABASE IF EXISTS ${name}`);
-            break;
-          } catch (e) {
-            if ((e as { code?: string }).code !== '55006' || attempt >= 50) throw e; // 55006: still in use
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }
-      } finally {
-        await c.end();
-      }
-    },
+    name,
+    drop: () => whileInUse(url, `DROP DATABASE IF EXISTS ${name}`),
   };
 }
 
@@ -66,13 +70,35 @@ export const TEST_IMAGES_ENV = 'NUTDESK_TEST_IMAGES';
 type Image = 'migrated' | 'demo';
 const imageFile = (dir: string, image: Image) => path.join(dir, `${image}.tar`);
 const tokensFile = (dir: string) => path.join(dir, 'demo-tokens.json');
+/** On PostgreSQL: the server the templates are on and their names, per image. */
+const templatesFile = (dir: string) => path.join(dir, 'pg-templates.json');
+type Templates = { server: string } & Partial<Record<Image, string>>;
 
-/** The folder of this run's starting databases, when there is one and the engine is PGlite. */
-const imagesDir = (): string | undefined => (process.env.DATABASE_URL ? undefined : process.env[TEST_IMAGES_ENV] || undefined);
+function templatesIn(dir: string): Templates | undefined {
+  try {
+    return JSON.parse(readFileSync(templatesFile(dir), 'utf8')) as Templates;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The folder of this run's starting databases, when there is one for this engine (and this PostgreSQL server). */
+function imagesDir(): string | undefined {
+  const dir = process.env[TEST_IMAGES_ENV] || undefined;
+  if (!dir) return undefined;
+  const server = process.env.DATABASE_URL;
+  if (!server) return existsSync(imageFile(dir, 'migrated')) ? dir : undefined;
+  return templatesIn(dir)?.server === server ? dir : undefined;
+}
 
 function imageOf(image: Image): Blob | undefined {
   const dir = imagesDir();
   return dir ? new Blob([readFileSync(imageFile(dir, image))]) : undefined;
+}
+
+function templateOf(image: Image): string | undefined {
+  const dir = imagesDir();
+  return dir ? templatesIn(dir)?.[image] : undefined;
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
@@ -81,7 +107,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 
 async function startApp(overrides: Partial<Config>, image: Image): Promise<TestContext> {
   const baseUrl = process.env.DATABASE_URL;
-  const pg = baseUrl ? await throwawayPostgres(baseUrl) : null;
+  const pg = baseUrl ? await throwawayPostgres(baseUrl, templateOf(image)) : null;
   const config: Config = {
     ...loadConfig({}),
     databaseUrl: pg?.url,
@@ -92,7 +118,7 @@ async function startApp(overrides: Partial<Config>, image: Image): Promise<TestC
     ...overrides,
   };
   const database = await openDatabase({ databaseUrl: pg?.url, inMemory: !pg, loadDataDir: pg ? undefined : imageOf(image) });
-  // on a copy of the migrated database this finds every migration applied
+  // on a copy of the migrated database (or a clone of its template) this finds every migration applied
   await database.migrate();
   const app = await buildApp({ config, db: database.db, bus: database.bus });
   await app.ready();
@@ -222,8 +248,11 @@ async function seedAndSignIn(ctx: TestContext): Promise<Record<DemoUser, string>
   return tokens;
 }
 
-/** Builds the starting databases of a run into `dir` (PGlite only): the migrated one, then the demo one. */
+/** Builds the starting databases of a run into `dir`: the migrated one, then the demo one. On PostgreSQL
+ * (DATABASE_URL) they are template databases on that server, named in `dir`; dropTestImages removes them. */
 export async function buildTestImages(dir: string): Promise<void> {
+  const server = process.env.DATABASE_URL;
+  if (server) return buildTestTemplates(dir, server);
   const save = async (ctx: TestContext, image: Image) => {
     await ctx.app.close();
     writeFileSync(imageFile(dir, image), Buffer.from(await (await ctx.database.dumpDataDir!()).arrayBuffer()));
@@ -234,6 +263,31 @@ export async function buildTestImages(dir: string): Promise<void> {
   const demo = await startApp({}, 'migrated');
   writeFileSync(tokensFile(dir), JSON.stringify(await seedAndSignIn(demo)));
   await save(demo, 'demo');
+}
+
+async function buildTestTemplates(dir: string, server: string): Promise<void> {
+  const templates: Templates = { server };
+  const keep = async (ctx: TestContext, image: Image) => {
+    await ctx.app.close();
+    await ctx.database.close();
+    templates[image] = new URL(ctx.config.databaseUrl!).pathname.slice(1);
+    writeFileSync(templatesFile(dir), JSON.stringify(templates));
+  };
+  process.env[TEST_IMAGES_ENV] = dir;
+  await keep(await startApp({}, 'migrated'), 'migrated');
+  const demo = await startApp({}, 'migrated');
+  writeFileSync(tokensFile(dir), JSON.stringify(await seedAndSignIn(demo)));
+  await keep(demo, 'demo');
+}
+
+/** Drops the run's template databases on PostgreSQL (the folder itself is the caller's). */
+export async function dropTestImages(dir: string): Promise<void> {
+  const templates = templatesIn(dir);
+  if (!templates) return;
+  for (const image of ['demo', 'migrated'] as const) {
+    const name = templates[image];
+    if (name) await whileInUse(templates.server, `DROP DATABASE IF EXISTS ${name}`);
+  }
 }
 
 /** Tables a refused request may still write by design: failed sign-ins are counted, sessions come and go. */
