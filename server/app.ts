@@ -19,7 +19,7 @@ import invitationRoutes from './admin/invitations';
 import adminPageRoutes from './admin/routes';
 import { createMailer, type Mailer } from './accounts/mail';
 import { HashingGate } from './accounts/hashingGate';
-import { ExportGate } from './lists/exportGate';
+import { HeavyGate } from './http/heavyGate';
 import meRoutes from './accounts/me';
 import profileRoutes from './profile/routes';
 import preferencesRoutes from './preferences';
@@ -96,7 +96,7 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
   app.decorate('bus', bus);
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
   app.decorate('hashingGate', new HashingGate(config.hashingConcurrency, config.hashingQueue));
-  app.decorate('exportGate', new ExportGate(config.exportsPerInstance, config.exportsPerUser, config.exportStallMs));
+  app.decorate('heavyGate', new HeavyGate(config.exportsPerInstance, config.exportsPerUser, config.exportStallMs));
   // mail still on its way is written before the database closes
   app.addHook('onClose', () => app.mailer.idle());
   installShutdown(app);

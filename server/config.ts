@@ -45,7 +45,8 @@ export interface Config {
   shutdownDrainMs: number;
   /** How often the lot documents' expiry notices run (issue 39; also once at start). */
   documentNoticesEveryMs: number;
-  /** Downloads (exports) running at once on this instance, and for one user (server/lists/exportGate.ts). */
+  /** Heavy answers (list exports, the price list's and quotes' files, analytics XLSX) built or streamed at once on this
+   * instance, and for one user (server/http/heavyGate.ts). */
   exportsPerInstance: number;
   exportsPerUser: number;
   /** Live event streams open at once for one user (its tabs), and on this instance. */

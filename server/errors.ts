@@ -6,7 +6,8 @@ import { FORCED_LOGOUT_CODE, type ErrorBody } from '../domain/api';
 import { VERSION_MSG, type StaleInfo } from '../domain/versions';
 
 export class HttpError extends Error {
-  constructor(readonly statusCode: number, readonly body: ErrorBody) {
+  /** headers: sent with the answer (e.g. Retry-After on a 429). */
+  constructor(readonly statusCode: number, readonly body: ErrorBody, readonly headers: Record<string, string> = {}) {
     super(body.message ?? body.messages?.[0] ?? body.error);
   }
 }
@@ -91,7 +92,7 @@ export function fromDatabaseError(error: unknown): HttpError | null {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ValidationError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
+    if (error instanceof HttpError) return reply.status(error.statusCode).headers(error.headers).send(error.body);
     const refused = fromDatabaseError(error);
     if (refused) {
       // the input should have been refused before the query: worth a look, but the caller gets its answer

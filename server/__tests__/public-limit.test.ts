@@ -32,3 +32,16 @@ test('the fourth public read in a minute from one address is refused; another ad
   // the staff's routes are not limited by it
   for (let i = 0; i < 5; i++) expect((await read('/api/health', '203.0.113.7')).statusCode).toBe(200);
 });
+
+test('an IPv6 client is counted by its /64: rotating addresses inside it does not reset the limit; another /64 reads', async () => {
+  const inside = ['2001:db8:77:1::1', '2001:db8:77:1:aaaa:bbbb:cccc:1', '2001:db8:77:1:ffff::2'];
+  const seen: number[] = [];
+  for (const [i, address] of inside.entries()) seen.push((await read(`/api/public/price-list/no-such-link-00000001${i}0`, address)).statusCode);
+  expect(seen).toEqual([404, 404, 404]);
+  // a fourth address of the same /64, never seen before: the same client, refused
+  const rotated = await read('/api/public/price-list/no-such-link-0000000140', '2001:db8:77:1:1234:5678:9abc:def0');
+  expect(rotated.statusCode).toBe(429);
+  expect(rotated.json()).toEqual({ status: 'error', error: 'busy', messages: [PUBLIC_LIMIT_MSG] });
+  // the neighbouring /64 is another client
+  expect((await read('/api/public/price-list/no-such-link-0000000150', '2001:db8:77:2::1')).statusCode).toBe(404);
+});

@@ -94,7 +94,7 @@ test('password checks run a few at a time; beyond the queue a sign-in is told to
   const first = gate.run(() => new Promise<string>((resolve) => { release = () => resolve('first'); }));
   const second = gate.run(async () => 'second');
   expect(gate.load).toEqual({ running: 1, waiting: 1 });
-  await expect(gate.run(async () => 'third')).rejects.toMatchObject({ statusCode: 503, body: { status: 'error', error: 'busy', messages: [BUSY_MSG] } });
+  await expect(gate.run(async () => 'third')).rejects.toMatchObject({ statusCode: 429, headers: { 'retry-after': '5' }, body: { status: 'error', error: 'busy', messages: [BUSY_MSG] } });
   release();
   expect(await Promise.all([first, second])).toEqual(['first', 'second']);
   expect(gate.load).toEqual({ running: 0, waiting: 0 });

@@ -1,6 +1,6 @@
 // Downloads whose readers stop reading (issue 34): on a PostgreSQL server they once held the whole pool and
 // cancelling went through that same pool, so twelve of them froze the instance for good. Now each download copies on
-// a connection of its own, an instance and a user run a few at once (the rest refused in Russian), a reader that takes
+// a connection of its own, an instance and a user run a few at once (the rest refused in Russian, 429 with Retry-After), a reader that takes
 // nothing for a while is left, and a shutdown ends them instead of waiting.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +9,7 @@ import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { rowsOf } from '../db/rows';
 import { prepareExport } from '../lists/export';
 import { STALLED } from '../lists/export/writers';
-import { EXPORT_GATE_MSG } from '../lists/exportGate';
+import { HEAVY_GATE_MSG } from '../http/heavyGate';
 import { SECTION_SPECS } from '../sections';
 import { loadPermissions } from '../accounts/users';
 import { users } from '../db/schema';
@@ -63,7 +63,7 @@ test('twelve slow downloads: three run, the rest are refused in Russian; /api/me
   const { port } = ctx.app.server.address() as AddressInfo;
   const opened: http.IncomingMessage[] = [];
   /** A download whose reader reads its head and then nothing: answers its status, and its body when refused. */
-  const slowDownload = (who: DemoUser) => new Promise<{ status: number; body: string }>((resolve, reject) => {
+  const slowDownload = (who: DemoUser) => new Promise<{ status: number; body: string; retryAfter?: string }>((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path: '/api/offers/export?format=csv', headers: { authorization: `Bearer ${ctx.tokens[who]}` } }, (res) => {
       if (res.statusCode === 200) {
         res.pause();
@@ -75,7 +75,7 @@ test('twelve slow downloads: three run, the rest are refused in Russian; /api/me
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
+      res.on('end', () => resolve({ status: res.statusCode!, body, retryAfter: res.headers['retry-after'] }));
     });
     req.on('error', reject);
   });
@@ -83,13 +83,14 @@ test('twelve slow downloads: three run, the rest are refused in Russian; /api/me
   for (const who of ['admin', 'admin', 'admin', 'admin', 'admin', 'admin', 'manager', 'manager', 'manager', 'manager', 'manager', 'manager'] as const) {
     answers.push(await slowDownload(who));
   }
-  const refusal = (status: number, message: string) => ({ status, body: JSON.stringify({ status: 'error', error: status === 429 ? 'too_many_requests' : 'busy', messages: [message] }) });
+  // both refusals are 429 with Retry-After, never 503: behind the proxy a 503 marks the instance down (issue 50)
+  const refusal = (error: string, message: string, retryAfter: string) => ({ status: 429, retryAfter, body: JSON.stringify({ status: 'error', error, messages: [message] }) });
   const ok = { status: 200, body: '' };
   expect(answers).toEqual([
-    ok, ok, ...Array(4).fill(refusal(429, EXPORT_GATE_MSG.perUser(2))),
-    ok, ...Array(5).fill(refusal(503, EXPORT_GATE_MSG.perInstance)),
+    ok, ok, ...Array(4).fill(refusal('too_many_requests', HEAVY_GATE_MSG.perUser(2), '5')),
+    ok, ...Array(5).fill(refusal('busy', HEAVY_GATE_MSG.perInstance, '60')),
   ]);
-  expect(ctx.app.exportGate.size).toBe(3);
+  expect(ctx.app.heavyGate.size).toBe(3);
 
   // the instance answers while the three downloads hang on their readers
   const me = await fetch(`http://127.0.0.1:${port}/api/me`, { headers: { authorization: `Bearer ${ctx.tokens.warehouse}` }, signal: AbortSignal.timeout(20_000) });
@@ -104,5 +105,5 @@ test('twelve slow downloads: three run, the rest are refused in Russian; /api/me
   })));
   expect(opened.map((res) => res.complete)).toEqual([false, false, false]);
   expect(await nothingRuns()).toBe(0);
-  expect(ctx.app.exportGate.size).toBe(0);
+  expect(ctx.app.heavyGate.size).toBe(0);
 }, 120_000);

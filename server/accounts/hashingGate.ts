@@ -1,6 +1,7 @@
 // scrypt at OWASP's cost takes a large share of a core and 128 MiB for each password checked, on libuv's small
 // thread pool that file and DNS work share too. A burst of sign-ins must not starve the API: at most
-// `concurrency` checks run at once, a few more wait their turn, and beyond that a sign-in is told to retry.
+// `concurrency` checks run at once, a few more wait their turn, and beyond that a sign-in is told to retry: 429 with
+// Retry-After, never 503, which behind the proxy means "this instance is going" (server/http/shutdown.ts).
 import { HttpError } from '../errors';
 
 declare module 'fastify' {
@@ -18,11 +19,11 @@ export class HashingGate {
 
   constructor(readonly concurrency: number, readonly queueLimit: number) {}
 
-  /** Runs `work` when a slot is free; a 503 in Russian when the queue is full. */
+  /** Runs `work` when a slot is free; a 429 in Russian when the queue is full. */
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
       if (this.waiting.length >= this.queueLimit) {
-        throw new HttpError(503, { status: 'error', error: 'busy', messages: [BUSY_MSG] });
+        throw new HttpError(429, { status: 'error', error: 'busy', messages: [BUSY_MSG] }, { 'retry-after': '5' });
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else this.running++;

@@ -7,7 +7,6 @@
 //   failure (capped), but never refused: the owner with the right password from a fresh address still gets in.
 // Unknown logins are counted alike, so neither the answers nor their timing tell whether an account exists.
 import { and, eq, gt, or, sql } from 'drizzle-orm';
-import { isIP } from 'node:net';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { loginFailures } from '../db/schema';
@@ -41,17 +40,8 @@ export interface Verdict {
   delayMs: number;
 }
 
-/** Where a sign-in comes from: an IPv4 address, or an IPv6 one by its /64 network (one client holds a whole /64). */
-export function clientAddress(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1];
-  if (isIP(ip) !== 6) return ip;
-  const [head, tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
-}
+// where a sign-in comes from (an IPv6 client by its /64): shared with the public links' limit
+export { clientAddress } from '../http/clientAddress';
 
 const minutesUntil = (oldest: Date | string | null, windowMinutes: number) =>
   oldest ? Math.max(1, Math.ceil((new Date(oldest).getTime() + windowMinutes * 60_000 - Date.now()) / 60_000)) : windowMinutes;

@@ -52,10 +52,10 @@ function exportRoute(app: FastifyInstance, db: Database, spec: SectionSpec) {
     const auth = requireAuth(request);
     const { format, columns, list } = checked(() => decodeExport(request.query as RawQuery));
     // a place among the instance's and the user's downloads, held until the writer is done with the database
-    const release = app.exportGate.enter(auth.user.id);
+    const release = app.heavyGate.enter(auth.user.id);
     let file: Awaited<ReturnType<typeof prepareExport>>;
     try {
-      file = await prepareExport(db, spec, auth, { format, columns, query: list, stallMs: app.exportGate.stallMs });
+      file = await prepareExport(db, spec, auth, { format, columns, query: list, stallMs: app.heavyGate.stallMs });
     } catch (error) {
       release();
       throw error;

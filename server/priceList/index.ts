@@ -33,8 +33,11 @@ export default async function priceListRoutes(app: FastifyInstance, opts: { db: 
     const auth = requireAuth(request);
     assertPriceListAccess(auth);
     const { format, ...query } = request.query as PriceListQuery & { format: 'xlsx' | 'pdf' };
-    const list = await buildPriceList(db, query, offersScope(app.sectionSpecs.offers, auth));
-    const body = format === 'pdf' ? await priceListPdf(list) : await priceListXlsx(list);
+    // a heavy answer: its place among the user's and the instance's (server/http/heavyGate.ts) before any work
+    const { list, body } = await app.heavyGate.run(auth.user.id, async () => {
+      const built = await buildPriceList(db, query, offersScope(app.sectionSpecs.offers, auth));
+      return { list: built, body: format === 'pdf' ? await priceListPdf(built) : await priceListXlsx(built) };
+    });
     return reply.type(CONTENT_TYPES[format]).header('Content-Disposition', attachment(documentName(list, format))).send(body);
   });
 
