@@ -6,6 +6,10 @@
 import { isCalendarDate } from './businessDay';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, optionValue, type FilterDef, type FilterState } from './lists';
 
+/** The years a date filter may name: a day past the last would be cut at 10000-01-01, which no database stores. */
+export const FILTER_YEARS = { first: 1900, last: 2999 } as const;
+const inFilterYears = (day: string) => day >= `${FILTER_YEARS.first}-01-01` && day <= `${FILTER_YEARS.last}-12-31`;
+
 export const LIST_MSG = {
   page: 'Номер страницы должен быть целым числом от 1',
   pageBeyond: (page: number, pageCount: number) => `Страницы ${page} нет: всего страниц ${pageCount}`,
@@ -15,6 +19,7 @@ export const LIST_MSG = {
   unknownFilter: (key: string) => `Неизвестный фильтр: ${key}`,
   badNumber: (title: string) => `Фильтр «${title}»: введите число`,
   badDate: (title: string) => `Фильтр «${title}»: введите дату в формате ГГГГ-ММ-ДД`,
+  dateBeyond: (title: string) => `Фильтр «${title}»: дата должна быть с 01.01.${FILTER_YEARS.first} по 31.12.${FILTER_YEARS.last}`,
   badId: (title: string) => `Фильтр «${title}»: неверное значение`,
   badBoolean: (title: string) => `Фильтр «${title}»: допустимо только true или false`,
   forbiddenFilter: (title: string) => `Фильтр «${title}» вам недоступен`,
@@ -163,6 +168,10 @@ function read(query: RawQuery, defs: readonly FilterDef[], refuse: (message: str
       const date = rangeDef.type === 'date';
       if (checkValues && !(date ? isCalendarDate(value) : NUMBER.test(value))) {
         refuse(date ? LIST_MSG.badDate(rangeDef.title) : LIST_MSG.badNumber(rangeDef.title));
+        continue;
+      }
+      if (checkValues && date && !inFilterYears(value)) {
+        refuse(LIST_MSG.dateBeyond(rangeDef.title));
         continue;
       }
       const current = (seen.get(rangeDef.key) as Extract<ParsedFilter, { kind: 'range' }>) ?? { def: rangeDef, kind: 'range' };

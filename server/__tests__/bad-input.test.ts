@@ -119,6 +119,17 @@ test('impossible dates', async () => {
   expect((await unchanged('GET', '/api/offers?created_at_from=2024-02-29')).status).toBe(200);
 });
 
+test('a date filter past the years a list takes: a Russian 400 on every list, never a 500 (issue 50)', async () => {
+  // 9999-12-31 inclusive ends at 10000-01-01 in the business zone, which PostgreSQL cannot read ('time zone displacement out of range')
+  for (const section of ['offers', 'reserves', 'employees', 'suppliers', 'products', 'cities', 'buyers']) {
+    for (const query of ['created_at_to=9999-12-31', 'created_at_from=9999-12-31', 'created_at_from=0001-01-01', 'created_at_to=1899-12-31']) {
+      expect([section, await refused('GET', `/api/${section}?${query}`)]).toEqual([section, ['Фильтр «Дата создания»: дата должна быть с 01.01.1900 по 31.12.2999']]);
+    }
+    expect([section, (await unchanged('GET', `/api/${section}?created_at_from=1900-01-01&created_at_to=2999-12-31`)).status]).toEqual([section, 200]);
+  }
+  expect(await refused('GET', '/api/reserves?estimated_date_implementation_to=9999-12-31')).toEqual(['Фильтр «Дата реализации»: дата должна быть с 01.01.1900 по 31.12.2999']);
+});
+
 test('__proto__, constructor and toString are no sort keys, list names, filter keys, settings or body fields', async () => {
   for (const key of ['__proto__', 'constructor', 'toString']) {
     expect(await refused('GET', `/api/offers?sort=${key}`)).toEqual([`Нельзя сортировать по полю «${key}»`]);
