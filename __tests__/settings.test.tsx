@@ -15,9 +15,9 @@ const bodyOf = async (request: Request) => JSON.parse(await request.clone().text
 
 const role1: AdminRole = {
   id: 1, name: 'Менеджер по продажам', users: 1, permissions: permissionsOf('all'),
-  hidden: { offers: ['Поставщик'] }, lower_delivery_cost: false, exceed_credit: false,
+  hidden: { offers: ['Поставщик'] }, lower_delivery_cost: false, finance: false,
 };
-const role8: AdminRole = { id: 8, name: 'Склад', users: 1, permissions: permissionsOf('none'), hidden: {}, lower_delivery_cost: false, exceed_credit: false };
+const role8: AdminRole = { id: 8, name: 'Склад', users: 1, permissions: permissionsOf('none'), hidden: {}, lower_delivery_cost: false, finance: false };
 const roles: RolesAnswer = {
   roles: [role1, role8],
   fields: {
@@ -277,7 +277,7 @@ test('roles: a create right on a section whose required fields the role hides is
 // issue 33: lowering a reserve's delivery cost below its route's; issue 37: exceeding a buyer's credit limit
 test.each([
   ['Снижать стоимость доставки ниже маршрута', { lower_delivery_cost: true }],
-  ['Может превышать кредитный лимит', { exceed_credit: true }],
+  ['Финансы', { finance: true }],
 ])("roles: '%s' is a role setting saved with the rights; only the one changed is sent", async (title, body) => {
   const fetchMock = mockServer(...adminHandlers(),
     route('PUT', '/api/admin/roles/1/rights', () => json({ ...role1, ...body })));

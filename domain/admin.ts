@@ -77,9 +77,9 @@ export interface AdminRole {
   hidden: Partial<Record<Resource, string[]>>;
   /** Issue 33: the role's users may type a reserve's delivery cost below its route's. */
   lower_delivery_cost: boolean;
-  /** Issue 37: the role's users may exceed a buyer's credit limit, or reserve for a buyer with overdue debt, giving a
-   * reason (the role_permissions row buyers × exceed_credit, scope all). */
-  exceed_credit: boolean;
+  /** Issue 49: the role's users have the finance right ('Финансы': payments, credit limits and terms, credit
+   * overrides; the role_permissions row buyers × finance, scope all). */
+  finance: boolean;
 }
 
 export interface RolesAnswer {

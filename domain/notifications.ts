@@ -11,7 +11,9 @@ export type NotificationKind =
   | 'arrival_moved' | 'reserve_cut'
   // issue 41: a supplier's price list re-priced a lot that active reserves hold (their terms stay as they were)
   | 'offer_repriced'
-  | 'buyer_overdue' | 'credit_override';
+  | 'buyer_overdue' | 'credit_override'
+  // issue 49: a payment, a buyer's terms, a deleted sale or an opening balance, by a role with the finance right
+  | 'buyer_finance';
 
 export const NOTIFICATION_TEXT = {
   reserve_expiring: (reserve: number) => `Резерв № ${reserve} истекает завтра`,
@@ -32,6 +34,7 @@ export const NOTIFICATION_TEXT = {
   // issue 37: told to the buyer's responsible
   buyer_overdue: (buyer: string, reserve: number) => `Покупатель «${buyer}» просрочил оплату резерва № ${reserve}`,
   credit_override: (buyer: string, reserve: number, reason: string) => `Резерв № ${reserve} для «${buyer}» поставлен сверх кредитного лимита: ${reason}`,
+  buyer_finance: (buyer: string, what: string, by: string) => `Покупатель «${buyer}»: ${what} (${by})`,
 } as const;
 
 export const NOTIFICATION_UI = {

@@ -36,15 +36,19 @@ export interface Permissions {
   hidden_fields: HiddenFields;
   /** Issue 33: the role's setting 'Снижать стоимость доставки ниже маршрута' (administrators always may). */
   lower_delivery_cost?: boolean;
-  /** The role may exceed a buyer's credit limit, or reserve for a buyer with overdue debt, giving a reason (issue 37;
-   * the role_permissions row buyers × exceed_credit). Administrators always may. */
-  may_exceed_credit?: boolean;
+  /** The finance right ('Финансы', issue 49; the role_permissions row buyers × finance): recording and taking back
+   * payments, a buyer's credit limit, payment terms and deferral, deleting a completed sale, a quote's price held
+   * below the lot's band, and going past a credit refusal with a reason. Administrators always have it. */
+  finance?: boolean;
 }
 
-/** The role_permissions row that gives a role the right to exceed credit limits (not an action of the matrix). */
-export const EXCEED_CREDIT_GRANT = { resource: 'buyers', action: 'exceed_credit' } as const;
+/** The role_permissions row that gives a role the finance right (not an action of the matrix). */
+export const FINANCE_GRANT = { resource: 'buyers', action: 'finance' } as const;
 /** Its title on the roles tab and in the settings log. */
-export const EXCEED_CREDIT_RIGHT = 'Может превышать кредитный лимит';
+export const FINANCE_RIGHT = 'Финансы';
+
+/** Does the caller hold the finance right ('Финансы')? Administrators always do. */
+export const hasFinance = (perms: Permissions | null | undefined) => Boolean(perms && (perms.is_admin || perms.finance));
 
 /** Sections an account kind never reads, whatever its role says: a supplier's user never sees the trader's buyers. */
 export const KIND_FORBIDDEN: Partial<Record<UserType, readonly Resource[]>> = { supplier: ['buyers'] };

@@ -103,7 +103,7 @@ export const PERMISSIONS = {
     role_permissions: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } },
     hidden_fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
     lower_delivery_cost: { type: 'boolean', description: "the role's right to type a reserve's delivery cost below its route's" },
-    may_exceed_credit: { type: 'boolean' },
+    finance: { type: 'boolean', description: "the finance right ('Финансы'): payments, credit limits and terms, credit overrides" },
   },
 } as const satisfies Shape;
 
@@ -282,13 +282,13 @@ const SCOPES = { type: 'object', additionalProperties: TEXT } as const satisfies
 /** A role with its permission matrix and hidden fields (GET /api/admin/roles lists them; its changes answer one). */
 export const ADMIN_ROLE = {
   type: 'object',
-  required: ['id', 'name', 'permissions', 'hidden', 'lower_delivery_cost', 'exceed_credit'],
+  required: ['id', 'name', 'permissions', 'hidden', 'lower_delivery_cost', 'finance'],
   properties: {
     id: REF_ID, name: TEXT, users: { type: 'integer' },
     permissions: { type: 'object', additionalProperties: SCOPES },
     hidden: { type: 'object', additionalProperties: { type: 'array', items: TEXT } },
     lower_delivery_cost: { type: 'boolean', description: "the role's users may type a reserve's delivery cost below its route's" },
-    exceed_credit: { type: 'boolean', description: "the role's users may exceed a buyer's credit limit (or reserve at overdue debt) with a reason" },
+    finance: { type: 'boolean', description: "the role's users have the finance right ('Финансы'): payments, credit limits and terms, credit overrides" },
   },
 } as const satisfies Shape;
 const HIDEABLE = { type: 'object', required: ['title', 'fields'], properties: { title: TEXT, fields: { type: 'array', items: TEXT } } } as const satisfies Shape;

@@ -51,6 +51,8 @@ export const DB_MSG = {
   badValue: 'Недопустимое значение',
   badDate: 'Недопустимая дата',
   badCharacters: 'Недопустимые символы',
+  /** A deadlock or a serialization failure: nothing was written, the same request may simply be sent again. */
+  retry: 'Повторите запрос',
 } as const;
 
 interface PgError {
@@ -79,6 +81,8 @@ export function fromDatabaseError(error: unknown): HttpError | null {
     case '23503': // foreign_key_violation
       return /still referenced/.test(pg.detail ?? '') ? conflictBody(DB_MSG.inUse) : badRequest(DB_MSG.missingReference(field));
     case '23505': return conflictBody(DB_MSG.duplicate); // unique_violation
+    // deadlock_detected, serialization_failure: the transaction was rolled back whole (issue 49)
+    case '40P01': case '40001': return new HttpError(409, { status: 'error', error: 'retry', message: DB_MSG.retry });
     case '23514': return conflictBody(DB_MSG.conflict); // check_violation
     case '23502': return badRequest(DB_MSG.required(field)); // not_null_violation
     case '22003': return badRequest(DB_MSG.tooLarge); // numeric_value_out_of_range

@@ -4,7 +4,7 @@
 // reserve's own transaction; the card shows the same words.
 import { formatDate, formatMoney } from '../format';
 import { roundHalfUp, type Num } from '../numbers';
-import type { Permissions } from '../permissions';
+import { hasFinance } from '../permissions';
 import { kopecks, kopecksText } from './ledger';
 
 /** 1 000 000,00 ₽ with plain spaces, as the messages are written. */
@@ -15,7 +15,7 @@ export const CREDIT_MSG = {
     `Превышен кредитный лимит: лимит ${rub(limit)}, долг и резервы ${rub(exposure)}, этот резерв ${rub(reserve)}`,
   overdue: (amount: Num, since: string) => `У покупателя просроченный долг ${rub(amount)} (с ${formatDate(since)})`,
   reason: 'Укажите причину превышения лимита',
-  forbidden: 'Превышать кредитный лимит и резервировать при просроченном долге может только администратор',
+  forbidden: 'Превышать кредитный лимит и резервировать при просроченном долге может только роль с правом «Финансы»',
   buyerMissing: 'Покупатель не найден',
   /** The reserve's history and the responsible's notification. */
   overridden: (reason: string) => `Резерв сверх кредитного лимита: ${reason}`,
@@ -48,6 +48,5 @@ export function creditRefusals(state: CreditState, sum: Num): string[] {
   return refusals;
 }
 
-/** Who may exceed a limit (or reserve for a buyer with overdue debt), giving a reason: administrators, and a role
- * an administrator gave the right to ('Может превышать кредитный лимит'). */
-export const canExceedCredit = (perms: Permissions | null | undefined) => Boolean(perms && (perms.is_admin || perms.may_exceed_credit));
+/** Who may exceed a limit (or reserve for a buyer with overdue debt), giving a reason: the finance right's. */
+export { hasFinance };

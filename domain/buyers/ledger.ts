@@ -14,6 +14,8 @@ export interface Sale {
   reserve_id: number;
   date: string;
   sum: Num;
+  /** Deleted since (issue 49): still owed, shown as deleted. */
+  deleted?: boolean;
 }
 
 /** A payment against a completed reserve. */
@@ -37,6 +39,8 @@ export interface LedgerLine {
   /** What the buyer owes after this line. */
   balance: string;
   comment: string | null;
+  /** A sale deleted since, which the buyer still owes (issue 49). */
+  deleted?: boolean;
 }
 
 export interface Ledger {
@@ -104,7 +108,7 @@ export function buildLedger(sales: readonly Sale[], payments: readonly Payment[]
   const entries: Entry[] = [
     ...sales.map((s) => ({
       date: s.date.slice(0, 10), order: 0, delta: kopecks(s.sum),
-      line: { date: s.date.slice(0, 10), kind: 'sale' as const, reserve_id: s.reserve_id, payment_id: null, sale: kopecksText(kopecks(s.sum)), payment: null, due_date: dueDate(s.date, terms), comment: null },
+      line: { date: s.date.slice(0, 10), kind: 'sale' as const, reserve_id: s.reserve_id, payment_id: null, sale: kopecksText(kopecks(s.sum)), payment: null, due_date: dueDate(s.date, terms), comment: null, ...(s.deleted ? { deleted: true } : {}) },
     })),
     ...payments.map((p) => ({
       date: p.date.slice(0, 10), order: 1, delta: -kopecks(p.amount),

@@ -3,6 +3,7 @@
 import * as yup from 'yup';
 import { STORED_DECIMALS, decimalsMessage, fitsDecimals, toNumber, type Num } from '../numbers';
 import { rub } from './credit';
+import { FINANCE_MSG } from './finance';
 import { formNumber } from '../schemas/card';
 import { isCalendarDate } from '../businessDay';
 import { isFieldVisible, type Permissions } from '../permissions';
@@ -17,20 +18,23 @@ export const PAYMENT_MSG = {
   paidOff: 'Резерв уже оплачен полностью',
   comment: 'Максимум 500 символов',
   forbidden: 'Оплаты недоступны для вашей роли',
-  deleteForbidden: 'Удалить оплату может только администратор',
+  deleteForbidden: FINANCE_MSG.deletePayment,
+  addForbidden: FINANCE_MSG.payments,
   missing: 'Оплата не найдена',
 } as const;
 
 /** Who sees and adds a reserve's payments: a role that sees its selling sum (the debt is made of it). */
 export const canSeePayments = (perms: Permissions | null | undefined) => isFieldVisible(perms, 'reserves', 'total_selling_sum');
 
-/** A payment of at most `left` (what is left to pay of the reserve), dated up to `today` (YYYY-MM-DD). */
-export function paymentSchema(left: Num, today: string) {
+/** A payment of at most `left` (what is left to pay of the reserve), dated up to `today` (YYYY-MM-DD) and not before
+ * the sale (`sale`: the day the reserve was completed, issue 49). */
+export function paymentSchema(left: Num, today: string, sale?: string | null) {
   const most = toNumber(left) ?? 0;
   return yup.object({
     date: yup.string().required(PAYMENT_MSG.date)
       .test('date', PAYMENT_MSG.date, (v) => !v || isCalendarDate(v.slice(0, 10)))
-      .test('future', PAYMENT_MSG.future, (v) => !v || v.slice(0, 10) <= today),
+      .test('future', PAYMENT_MSG.future, (v) => !v || v.slice(0, 10) <= today)
+      .test('sale', sale ? FINANCE_MSG.beforeSale(sale) : '', (v) => !v || !sale || v.slice(0, 10) >= sale.slice(0, 10)),
     amount: formNumber(PAYMENT_MSG.number).required(PAYMENT_MSG.amount)
       .test('positive', PAYMENT_MSG.positive, (v) => v === undefined || v > 0)
       .test('decimals', decimalsMessage(STORED_DECIMALS), (v) => fitsDecimals(v, STORED_DECIMALS))

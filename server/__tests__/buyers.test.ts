@@ -106,7 +106,7 @@ test('the credit limit, with the figures; the override needs the right and a rea
   expect(firstRow<{ r: string }>(await ctx.db.execute(sql`SELECT reserved_amount::text AS r FROM offers WHERE id = ${offer.id}`))!.r).toBe(reservedBefore);
   // a manager has no right to go past it; an administrator must give a reason
   expect((await call('POST', '/api/reserves', 'manager', reserveFor(offer.id, buyer.id, { credit_override: { reason: 'Оплатят завтра' } }))).body)
-    .toMatchObject({ status: 'error', message: 'Превышать кредитный лимит и резервировать при просроченном долге может только администратор' });
+    .toMatchObject({ status: 'error', message: 'Превышать кредитный лимит и резервировать при просроченном долге может только роль с правом «Финансы»' });
   expect((await call('POST', '/api/reserves', 'admin', reserveFor(offer.id, buyer.id, { credit_override: { reason: ' ' } }))).body.messages)
     .toEqual(['Укажите причину превышения лимита']);
   const over = await call('POST', '/api/reserves', 'admin', reserveFor(offer.id, buyer.id, { credit_override: { reason: 'Оплатят завтра' } }));
@@ -221,10 +221,10 @@ test('the reserve card\'s picker: one text finds a buyer by its name, INN or pho
   expect(row).toMatchObject({ name: 'ООО «Пикер Орех»', inn, phone: '79771239876', city: { id: trade.cityIds[1] }, delivery_address: 'Казань, ул. Пушкина, 1' });
 });
 
-test('the right to exceed credit limits is a role setting on the roles tab: given, the role\'s manager goes past a limit with a reason', async () => {
+test('the finance right is a role setting on the roles tab: given, the role\'s manager goes past a limit with a reason', async () => {
   const roleId = firstRow<{ role_id: number }>(await ctx.db.execute(sql`SELECT role_id FROM users WHERE email = 'manager@nutdesk.demo'`))!.role_id;
-  const roleOf = async () => ((await call('GET', '/api/admin/roles', 'admin')).body.roles as { id: number; exceed_credit: boolean }[]).find((r) => r.id === roleId)!;
-  expect((await roleOf()).exceed_credit).toBe(false);
+  const roleOf = async () => ((await call('GET', '/api/admin/roles', 'admin')).body.roles as { id: number; finance: boolean }[]).find((r) => r.id === roleId)!;
+  expect((await roleOf()).finance).toBe(false);
   const buyer = await newBuyer({ credit_limit: '10000' });
   const offer = await trade.newOffer('1000');
   expect((await call('POST', '/api/reserves', 'manager', reserveFor(offer.id, buyer.id))).status).toBe(201);
@@ -232,22 +232,22 @@ test('the right to exceed credit limits is a role setting on the roles tab: give
   expect((await over()).status).toBe(403);
 
   // only an administrator gives it; not a yes or no is a Russian 400
-  expect((await call('PUT', `/api/admin/roles/${roleId}/rights`, 'manager', { exceed_credit: true })).status).toBe(403);
-  const bad = await call('PUT', `/api/admin/roles/${roleId}/rights`, 'admin', { exceed_credit: 'да' });
-  expect([bad.status, bad.body.messages]).toEqual([400, ['«Может превышать кредитный лимит»: укажите true или false']]);
-  const given = await call('PUT', `/api/admin/roles/${roleId}/rights`, 'admin', { exceed_credit: true });
+  expect((await call('PUT', `/api/admin/roles/${roleId}/rights`, 'manager', { finance: true })).status).toBe(403);
+  const bad = await call('PUT', `/api/admin/roles/${roleId}/rights`, 'admin', { finance: 'да' });
+  expect([bad.status, bad.body.messages]).toEqual([400, ['«Финансы»: укажите true или false']]);
+  const given = await call('PUT', `/api/admin/roles/${roleId}/rights`, 'admin', { finance: true });
   // the other setting stays as it was
-  expect([given.status, given.body.exceed_credit, given.body.lower_delivery_cost]).toEqual([200, true, false]);
-  expect(firstRow(await ctx.db.execute(sql`SELECT scope FROM role_permissions WHERE role_id = ${roleId} AND resource = 'buyers' AND action = 'exceed_credit'`)))
+  expect([given.status, given.body.finance, given.body.lower_delivery_cost]).toEqual([200, true, false]);
+  expect(firstRow(await ctx.db.execute(sql`SELECT scope FROM role_permissions WHERE role_id = ${roleId} AND resource = 'buyers' AND action = 'finance'`)))
     .toEqual({ scope: 'all' });
-  expect((await call('GET', '/api/admin/log', 'admin')).body.data[0].summary).toMatch(/^Права роли «.+»: Может превышать кредитный лимит: нет → да$/);
-  expect((await call('GET', '/api/permissions', 'manager')).body.may_exceed_credit).toBe(true);
-  expect((await roleOf()).exceed_credit).toBe(true);
+  expect((await call('GET', '/api/admin/log', 'admin')).body.data[0].summary).toMatch(/^Права роли «.+»: Финансы: нет → да$/);
+  expect((await call('GET', '/api/permissions', 'manager')).body.finance).toBe(true);
+  expect((await roleOf()).finance).toBe(true);
   // 8 000,00 reserved + 8 000,00 > 10 000,00: now passes with the reason
   expect((await over()).status).toBe(201);
 
   // taken back
-  expect((await call('PUT', `/api/admin/roles/${roleId}/rights`, 'admin', { exceed_credit: false })).body.exceed_credit).toBe(false);
-  expect((await call('GET', '/api/permissions', 'manager')).body.may_exceed_credit).toBe(false);
+  expect((await call('PUT', `/api/admin/roles/${roleId}/rights`, 'admin', { finance: false })).body.finance).toBe(false);
+  expect((await call('GET', '/api/permissions', 'manager')).body.finance).toBe(false);
   expect((await over()).status).toBe(403);
 });

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { roleHiddenFields, rolePermissions, roles, sessions, users } from '../db/schema';
 import {
-  ACTIONS, EXCEED_CREDIT_GRANT, KIND_FORBIDDEN, RESOURCES, hiddenFieldsOf, permissionsOf, type Action, type HiddenFields, type Permissions, type Resource, type Scope, type UserType,
+  ACTIONS, FINANCE_GRANT, KIND_FORBIDDEN, RESOURCES, hiddenFieldsOf, permissionsOf, type Action, type HiddenFields, type Permissions, type Resource, type Scope, type UserType,
 } from '../../domain/permissions';
 import type { CurrentUser } from '../../domain/api';
 import { hashPassword } from './passwords';
@@ -27,17 +27,17 @@ export async function loadPermissions(db: Database, user: UserRow): Promise<Perm
     supplier_id: user.supplier_id,
   };
   // Admins hold all on everything and see every field, whatever their role row says.
-  if (user.is_admin) return { ...base, role_permissions: permissionsOf('all'), hidden_fields: {}, lower_delivery_cost: true };
+  if (user.is_admin) return { ...base, role_permissions: permissionsOf('all'), hidden_fields: {}, lower_delivery_cost: true, finance: true };
   const role_permissions = permissionsOf('none');
   const hidden_fields: HiddenFields = {};
   let lower_delivery_cost = false;
-  let may_exceed_credit = false;
+  let finance = false;
   if (user.role_id !== null) {
     const [role] = await db.select({ lower: roles.lower_delivery_cost }).from(roles).where(eq(roles.id, user.role_id));
     lower_delivery_cost = Boolean(role?.lower);
     const grants = await db.select().from(rolePermissions).where(eq(rolePermissions.role_id, user.role_id));
     for (const grant of grants) {
-      if (grant.resource === EXCEED_CREDIT_GRANT.resource && grant.action === EXCEED_CREDIT_GRANT.action) may_exceed_credit = grant.scope === 'all';
+      if (grant.resource === FINANCE_GRANT.resource && grant.action === FINANCE_GRANT.action) finance = grant.scope === 'all';
       if ((RESOURCES as readonly string[]).includes(grant.resource) && (ACTIONS as readonly string[]).includes(grant.action)) {
         role_permissions[grant.resource as Resource][grant.action as Action] = grant.scope as Scope;
       }
@@ -46,7 +46,7 @@ export async function loadPermissions(db: Database, user: UserRow): Promise<Perm
     const hidden = await db.select().from(roleHiddenFields).where(eq(roleHiddenFields.role_id, user.role_id));
     for (const row of hidden) (hidden_fields[row.resource as Resource] ??= []).push(row.field);
   }
-  return { ...base, role_permissions, hidden_fields: hiddenFieldsOf(base.user_type, hidden_fields), lower_delivery_cost, may_exceed_credit };
+  return { ...base, role_permissions, hidden_fields: hiddenFieldsOf(base.user_type, hidden_fields), lower_delivery_cost, finance };
 }
 
 export function currentUser(user: UserRow): CurrentUser {

@@ -11,21 +11,21 @@ import type { AuthenticatedUser } from '../accounts/users';
 import {
   ACTION_TITLE, ADMIN_MSG, RESOURCE_TITLE, SCOPE_TITLE, type AdminRole, type RolesAnswer,
 } from '../../domain/admin';
-import { ACTIONS, EXCEED_CREDIT_GRANT, EXCEED_CREDIT_RIGHT, RESOURCES, permissionsOf, type Action, type Resource, type Scope } from '../../domain/permissions';
+import { ACTIONS, FINANCE_GRANT, FINANCE_RIGHT, RESOURCES, permissionsOf, type Action, type Resource, type Scope } from '../../domain/permissions';
 import { FIELD_CHOICES, hiddenTitles } from '../../domain/fieldChoices';
 import { recordChange } from './log';
 import { LOWER_DELIVERY_RIGHT } from '../../domain/reserves/delivery';
 
 export type PermissionChanges = Partial<Record<Resource, Partial<Record<Action, Scope>>>>;
 export type HiddenChanges = Partial<Record<Resource, string[]>>;
-/** A role's settings beside the matrix (issue 33: lowering a reserve's delivery cost below its route's; issue 37:
- * exceeding a buyer's credit limit); one not named stays. */
+/** A role's settings beside the matrix (issue 33: lowering a reserve's delivery cost below its route's; issue 49:
+ * the finance right, 'Финансы'); one not named stays. */
 export interface RoleRights {
   lower_delivery_cost?: boolean;
-  exceed_credit?: boolean;
+  finance?: boolean;
 }
 
-const isCreditGrant = (g: { resource: string; action: string }) => g.resource === EXCEED_CREDIT_GRANT.resource && g.action === EXCEED_CREDIT_GRANT.action;
+const isFinanceGrant = (g: { resource: string; action: string }) => g.resource === FINANCE_GRANT.resource && g.action === FINANCE_GRANT.action;
 
 const R = alias(roles, 'r');
 const U = alias(users, 'u');
@@ -53,8 +53,8 @@ async function readRoles(db: Database, id?: number): Promise<AdminRole[]> {
       const chosen = hiddenTitles(resource, fields);
       if (chosen.length) titles[resource] = chosen;
     }
-    const exceed_credit = grants.some((g) => g.role_id === role.id && isCreditGrant(g) && g.scope === 'all');
-    return { ...role, lower_delivery_cost: Boolean(role.lower_delivery_cost), exceed_credit, permissions, hidden: titles };
+    const finance = grants.some((g) => g.role_id === role.id && isFinanceGrant(g) && g.scope === 'all');
+    return { ...role, lower_delivery_cost: Boolean(role.lower_delivery_cost), finance, permissions, hidden: titles };
   });
 }
 
@@ -175,12 +175,12 @@ export async function changeRoleRights(db: Database, auth: AuthenticatedUser, id
       await tx.update(roles).set({ lower_delivery_cost: lower }).where(eq(roles.id, id));
       moved.push(`${LOWER_DELIVERY_RIGHT}: ${word(before.lower_delivery_cost)} → ${word(lower)}`);
     }
-    const credit = rights.exceed_credit;
-    if (credit !== undefined && credit !== before.exceed_credit) {
+    const credit = rights.finance;
+    if (credit !== undefined && credit !== before.finance) {
       const scope = credit ? 'all' : 'none';
-      await tx.insert(rolePermissions).values({ role_id: id, ...EXCEED_CREDIT_GRANT, scope })
+      await tx.insert(rolePermissions).values({ role_id: id, ...FINANCE_GRANT, scope })
         .onConflictDoUpdate({ target: [rolePermissions.role_id, rolePermissions.resource, rolePermissions.action], set: { scope } });
-      moved.push(`${EXCEED_CREDIT_RIGHT}: ${word(before.exceed_credit)} → ${word(credit)}`);
+      moved.push(`${FINANCE_RIGHT}: ${word(before.finance)} → ${word(credit)}`);
     }
     return moved;
   });

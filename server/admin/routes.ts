@@ -16,7 +16,7 @@ import {
 import { addReference, listReference, renameReference } from './references';
 import { readLog } from './log';
 import { LOWER_DELIVERY_RIGHT } from '../../domain/reserves/delivery';
-import { EXCEED_CREDIT_RIGHT } from '../../domain/permissions';
+import { FINANCE_RIGHT } from '../../domain/permissions';
 import { PUBLIC_URL_STATE, ADMIN_LOG, ADMIN_REFERENCE, ADMIN_REFERENCE_ITEM, ADMIN_ROLE, ADMIN_ROLES, ADMIN_USER, ADMIN_USERS } from '../../domain/responseShapes';
 
 const nameBody = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: NAME_MAX } } } as const;
@@ -40,10 +40,10 @@ const permissionsInput = byResource(
 );
 /** A role's settings beside the matrix (issue 33, issue 37); one not named stays. */
 const rightsInput = {
-  body: { type: 'object', additionalProperties: false, properties: { lower_delivery_cost: { type: 'boolean' }, exceed_credit: { type: 'boolean' } } },
+  body: { type: 'object', additionalProperties: false, properties: { lower_delivery_cost: { type: 'boolean' }, finance: { type: 'boolean' } } },
   texts: russianErrors({
     fields: {
-      lower_delivery_cost: `«${LOWER_DELIVERY_RIGHT}»: укажите true или false`, exceed_credit: `«${EXCEED_CREDIT_RIGHT}»: укажите true или false`,
+      lower_delivery_cost: `«${LOWER_DELIVERY_RIGHT}»: укажите true или false`, finance: `«${FINANCE_RIGHT}»: укажите true или false`,
     },
     unknown: (key) => `Неизвестное право: ${key}`,
   }),
@@ -112,7 +112,7 @@ export default async function adminPageRoutes(app: FastifyInstance, opts: { db: 
   change('PUT', '/admin/roles/:id/hidden-fields', "Per resource named, the titles of the fields the role does not see (the rest of that resource's are shown)",
     { ...hiddenInput, answer: ADMIN_ROLE }, (auth, id, body) => changeHiddenFields(db, auth, id, body as HiddenChanges));
 
-  change('PUT', '/admin/roles/:id/rights', "A role's settings beside the matrix: {lower_delivery_cost?: bool, exceed_credit?: bool}: typing a reserve's delivery cost below its route's; exceeding a buyer's credit limit with a reason",
+  change('PUT', '/admin/roles/:id/rights', "A role's settings beside the matrix: {lower_delivery_cost?: bool, finance?: bool}: typing a reserve's delivery cost below its route's; exceeding a buyer's credit limit with a reason",
     { ...rightsInput, answer: ADMIN_ROLE }, (auth, id, body) => changeRoleRights(db, auth, id, body as RoleRights));
 
   // ---- reference lists nothing else edits

@@ -5,6 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import type { ColumnDef, FilterDef } from '../../domain/lists';
+import type { RefusedRow } from '../../domain/bulk';
 import type { Section } from '../../domain/sections';
 
 import type { ParsedFilter } from '../../domain/listQuery';
@@ -51,6 +52,9 @@ export interface SectionSpec<S extends Section = Section> {
      * `field` (an employee's active reserves to a new responsible), in its transaction before the count. */
     handOver?: { field: string; run: (tx: Database, auth: AuthenticatedUser, ids: number[], to: number) => Promise<void> };
   };
+  /** Bulk delete: the section's rule on which of the chosen (locked) records the caller may delete, each refused one
+   * with its reason (issue 49: a completed sale only with the finance right), and what it tells of the others. */
+  refuseDelete?: (tx: Database, auth: AuthenticatedUser, ids: number[]) => Promise<RefusedRow[]>;
   /** Bulk delete: runs in the delete's transaction with the chosen rows locked, before they are marked deleted;
    * `by` is the user deleting (what the section's own history records of it name). */
   onDelete?: (tx: Database, ids: number[], by: number) => Promise<void>;

@@ -52,7 +52,9 @@ export async function deleteLocked(tx: Database, spec: SectionSpec, auth: Authen
   // what uses them handed to another first, where the section may and the delete asks (an employee's reserves)
   const handOver = spec.inUse?.handOver;
   if (handOver && handTo !== undefined && chosen.length) await handOver.run(tx, auth, chosen, handTo);
-  const refused = await refuseInUse(tx, spec, chosen);
+  const refused = [...await refuseInUse(tx, spec, chosen)];
+  const guarded = spec.refuseDelete && chosen.length ? await spec.refuseDelete(tx, auth, chosen.filter((id) => !refused.some((r) => r.id === id))) : [];
+  refused.push(...guarded);
   why.kept += refused.length;
   if (refused.length) chosen = chosen.filter((id) => !refused.some((r) => r.id === id));
   if (!chosen.length) return { deleted: 0, ids: [], reasons: why, refused };

@@ -3,6 +3,10 @@
 // deferred terms). The same rule as domain/buyers/ledger.ts, which the card's ledger and the credit check read.
 import { sql, type SQL } from 'drizzle-orm';
 
+/** A sale of reserve `r`: a completed reserve, or one deleted when it was completed (issue 49: a deleted sale stays in
+ * the ledger as the sale it was). */
+export const saleOf = (r: string) => sql.raw(`(${r}.status = 'completed' OR (${r}.status = 'deleted' AND ${r}.deleted_from = 'completed'))`);
+
 /** A completed reserve's rest to pay: its selling sum less its payments, never below zero. `r` is the reserve. */
 export const leftToPay = (r: string) => sql.raw(`greatest(coalesce(${r}.total_selling_sum, 0) - coalesce((SELECT sum(p.amount) FROM payments p
   WHERE p.reserve_id = ${r}.id AND NOT p.deleted), 0), 0)`);
@@ -15,4 +19,4 @@ export const dueDay = (r: string, b: string) =>
 export const debtJoin = (b: string, today: SQL) => sql`LEFT JOIN LATERAL (
     SELECT coalesce(sum(s.left_to_pay), 0) AS balance, coalesce(sum(s.left_to_pay) FILTER (WHERE s.due < ${today}), 0) AS overdue
     FROM (SELECT ${leftToPay('dr')} AS left_to_pay, ${dueDay('dr', b)} AS due
-          FROM reserves dr WHERE dr.buyer_id = ${sql.raw(b)}.id AND dr.status = 'completed') s) debt ON true`;
+          FROM reserves dr WHERE dr.buyer_id = ${sql.raw(b)}.id AND ${saleOf('dr')}) s) debt ON true`;

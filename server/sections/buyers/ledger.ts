@@ -23,7 +23,7 @@ import { buyerRecord } from './record';
 import { notify } from '../../records/notify';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import { addDays } from '../../../domain/businessDay';
-import { dueDay, leftToPay } from './debt';
+import { dueDay, leftToPay, saleOf } from './debt';
 
 /** The tables under the aliases the ledger's statements give them. */
 const B = alias(buyers, 'b');
@@ -38,7 +38,7 @@ export type BuyerTerms = SelectedRow<typeof BUYER_TERMS>;
 
 /** A completed reserve as a sale of the ledger (read where its completion day is set). */
 const SALE = select({
-  reserve_id: reserves.id, date: sql<string>`${reserves.actual_date_implementation}::text`,
+  reserve_id: reserves.id, date: sql<string>`${reserves.actual_date_implementation}::text`, deleted: sql<boolean>`${reserves.status} = 'deleted'`,
   sum: sql<string>`round(coalesce(${reserves.total_selling_sum}, 0), 2)::text`,
 });
 
@@ -57,11 +57,11 @@ export const buyerReadable = (db: Database, auth: AuthenticatedUser, id: number)
 export async function ledgerOf(db: Database, terms: LedgerTerms & { id: number }, day?: string): Promise<Ledger> {
   const r = reserves;
   const sales: Sale[] = await selectRows(db, SALE, sql`
-    FROM ${r} WHERE ${r.buyer_id} = ${terms.id} AND ${r.status} = 'completed' AND ${r.actual_date_implementation} IS NOT NULL
+    FROM ${r} WHERE ${r.buyer_id} = ${terms.id} AND ${saleOf('reserves')} AND ${r.actual_date_implementation} IS NOT NULL
     ORDER BY ${r.actual_date_implementation}, ${r.id}`);
   const paid: Payment[] = await selectRows(db, PAYMENT, sql`
     FROM ${payments} ${P} JOIN ${reserves} ${R} ON ${R.id} = ${P.reserve_id}
-    WHERE ${R.buyer_id} = ${terms.id} AND ${R.status} = 'completed' AND NOT ${P.deleted} ORDER BY ${P.date}, ${P.id}`);
+    WHERE ${R.buyer_id} = ${terms.id} AND ${saleOf('r')} AND NOT ${P.deleted} ORDER BY ${P.date}, ${P.id}`);
   return buildLedger(sales, paid, terms, day ?? await todayOf(db));
 }
 
@@ -124,7 +124,7 @@ export async function remindOverdueDebts(tx: Tx, today: string): Promise<void> {
   // dueDay and leftToPay name the reserve and the buyer by these aliases
   const due = await selectRows(tx, select({ id: R.id, buyer_id: B.id, name: B.name, responsible_id: B.responsible_id, due: sql<string>`${dueDay('r', 'b')}::text` }), sql`
     FROM ${reserves} ${R} JOIN ${buyers} ${B} ON ${B.id} = ${R.buyer_id}
-    WHERE ${R.status} = 'completed' AND ${B.responsible_id} IS NOT NULL
+    WHERE ${saleOf('r')} AND ${B.responsible_id} IS NOT NULL
       AND ${dueDay('r', 'b')} = ${addDays(today, -1)}::date AND ${leftToPay('r')} > 0`);
   for (const r of due) {
     await notify(tx, {
@@ -133,3 +133,7 @@ export async function remindOverdueDebts(tx: Tx, today: string): Promise<void> {
     });
   }
 }
+
+
+// issue 49: the finance acts' notices, published here for the reserves' payments and deletes
+export { tellResponsibles } from './tell';

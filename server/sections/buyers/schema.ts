@@ -28,7 +28,7 @@ export const ledgerResponse = responses({
           properties: {
             date: { type: 'string' }, kind: { type: 'string', enum: ['sale', 'payment'] }, reserve_id: { type: 'integer' },
             payment_id: { type: ['integer', 'null'] }, sale: { type: ['string', 'null'] }, payment: { type: ['string', 'null'] },
-            due_date: DAY, balance: MONEY, comment: { type: ['string', 'null'] },
+            due_date: DAY, balance: MONEY, comment: { type: ['string', 'null'] }, deleted: { type: 'boolean' },
           },
         },
       },

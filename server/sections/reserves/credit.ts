@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
-import { CREDIT_MSG, canExceedCredit, creditRefusals } from '../../../domain/buyers/credit';
+import { CREDIT_MSG, hasFinance, creditRefusals } from '../../../domain/buyers/credit';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import type { FieldChange } from '../../../domain/history';
 import { badRequest, forbidden, HttpError } from '../../errors';
@@ -38,7 +38,7 @@ export async function checkCredit(tx: Database, auth: AuthenticatedUser, check: 
   if (!refusals.length) return [];
   const reason = (check.override as { reason?: unknown } | null | undefined)?.reason;
   if (check.override === undefined || check.override === null) throw refused(refusals);
-  if (!canExceedCredit(auth.permissions)) throw forbidden(CREDIT_MSG.forbidden);
+  if (!hasFinance(auth.permissions)) throw forbidden(CREDIT_MSG.forbidden);
   const text = typeof reason === 'string' ? reason.trim() : '';
   if (!text) throw badRequest(CREDIT_MSG.reason);
   await notify(tx, {

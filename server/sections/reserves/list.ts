@@ -6,7 +6,7 @@ import { reservesResource } from '../../../domain/reserves/resource';
 import { latestComments, money2, numberRange } from '../../lists/engine';
 import { resourceSql, resourceSection } from '../../lists/resource';
 import type { SectionSpec } from '../../contract/section';
-import { releaseBeforeDelete } from './release';
+import { refuseSaleDelete, releaseBeforeDelete } from './release';
 
 // its product through its offer; its packs to a tenth, selected after the references
 const fields = resourceSql(reservesResource, 'r', { joinedOn: { product: 'o.product_id' }, own: ['packs_amount'] });
@@ -39,6 +39,8 @@ export const reservesSpec: SectionSpec<'reserves'> = {
   },
   // a deleted active reserve gives its amount back to the offer
   onDelete: releaseBeforeDelete,
+  // a completed sale only with the finance right (issue 49)
+  refuseDelete: refuseSaleDelete,
   // own: the reserves the caller's employee is responsible for (DESIGN.md); an account with no employee, the
   // ones it placed
   own: ({ user }) =>

@@ -6,6 +6,11 @@ import { selectRows, select } from '../../db/rows';
 import { reserves } from '../../db/schema';
 import type { Author } from '../../records/history';
 import { lockOffers, moveReserved } from '../offers/stock';
+import type { AuthenticatedUser } from '../../accounts/users';
+import type { RefusedRow } from '../../../domain/bulk';
+import { hasFinance } from '../../../domain/permissions';
+import { FINANCE_MSG, FINANCE_NOTICE } from '../../../domain/buyers/finance';
+import { tellResponsibles } from '../buyers/ledger';
 
 /** Before reserves are marked deleted: the active ones among them give their amounts back to their offers, the
  * offers locked in id order in one statement (two concurrent deletes lock them in the same order) and written in one
@@ -20,4 +25,14 @@ export async function releaseBeforeDelete(tx: Database, reserveIds: number[], by
   await moveReserved(tx, locked, held.map(({ offer_id, amount, ids }) => ({
     offerId: Number(offer_id), delta: `-${amount}`, via: { section: 'reserves', step: 'delete', ids: ids.map(Number) },
   })), by);
+}
+
+/** Issue 49: a completed reserve is a sale the buyer owes; only the finance right deletes it (it stays in the buyer's
+ * ledger as the sale it was), and the buyer's responsible is told. Others are refused in Russian. */
+export async function refuseSaleDelete(tx: Database, auth: AuthenticatedUser, reserveIds: number[]): Promise<RefusedRow[]> {
+  const sales = await selectRows(tx, select({ id: reserves.id, buyer_id: reserves.buyer_id }),
+    sql`FROM ${reserves} WHERE ${reserves.id} = ANY(${`{${reserveIds.join(',')}}`}::int[]) AND ${reserves.status} = 'completed' ORDER BY ${reserves.id}`);
+  if (!hasFinance(auth.permissions)) return sales.map((s) => ({ id: Number(s.id), reason: FINANCE_MSG.deleteSale }));
+  await tellResponsibles(tx, auth, sales.filter((s) => s.buyer_id !== null).map((s) => ({ buyerId: Number(s.buyer_id), what: FINANCE_NOTICE.saleDeleted(Number(s.id)) })));
+  return [];
 }

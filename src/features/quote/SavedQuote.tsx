@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { formatDate, formatDateTime, formatFigure } from '../../../domain/format';
 import { QUOTE_HISTORY_TEXTS as HISTORY, quoteChangeText, QUOTE_PDF_TEXTS as PDF, QUOTE_TEXTS as TEXT, SAVED_QUOTE_TEXTS as SAVED } from '../../../domain/quotes/texts';
 import { QUOTE_STATUS_TITLES } from '../../../domain/quotes/record';
-import { canExceedCredit } from '../../../domain/buyers/credit';
+import { hasFinance } from '../../../domain/buyers/credit';
 import { QUOTE_BUYER } from '../../../domain/quotes/buyer';
 import { RESERVE_BUYER, RESERVE_BUYER_FIELDS, type ReserveBuyer, type ReserveBuyerKey } from '../../../domain/reserves/buyerFields';
 import { Alert } from '../../components/Alert';
@@ -66,7 +66,7 @@ export function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q
       setNotice({ severity: 'success', text: await step() });
     } catch (e) {
       // the buyer's credit refused it (409 'credit'): a user with the right may go ahead with a reason
-      setOverCredit(isApiError(e) && Boolean(e.credit) && canExceedCredit(perms));
+      setOverCredit(isApiError(e) && Boolean(e.credit) && hasFinance(perms));
       // a quote changed meanwhile says who, when and what (issue 33)
       setNotice({ severity: 'error', text: isApiError(e) && e.stale ? staleMessage(e.message, e.stale) : errorMessage(e) });
     }

@@ -30,7 +30,7 @@ import { RepriceButton } from './RepriceDialog';
 import { useBusinessToday } from '../../api/businessDay';
 import { DOCUMENT_MSG } from '../../../domain/offers/documents';
 import { LOGISTICS_MSG, pendingArrival } from '../../../domain/offers/logistics';
-import { canExceedCredit } from '../../../domain/buyers/credit';
+import { hasFinance } from '../../../domain/buyers/credit';
 import { phoneDigits } from '../../../domain/phone';
 import { FILLED_FROM, RESERVE_BUYER, type ReserveBuyerKey } from '../../../domain/reserves/buyerFields';
 import { BuyerPicker, type PickedBuyer } from '../buyers/BuyerPicker';
@@ -132,7 +132,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
         }
         return { saved: valuesOf(await card.update(payload)) };
       } catch (e) {
-        if (isApiError(e) && e.credit && canExceedCredit(perms)) setCreditRefusal(e.message);
+        if (isApiError(e) && e.credit && hasFinance(perms)) setCreditRefusal(e.message);
         throw e;
       }
     }),
@@ -233,7 +233,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     label: PAYMENT_TEXTS.tab,
     content: (
       <ReservePayments reserve={reserve} version={card.version!} onSaved={(saved) => card.setVersion(saved.version)} onError={save.setError}
-        canDelete={Boolean(perms?.is_admin)} />
+        canDelete={hasFinance(perms)} />
     ),
   }] : [];
   return (

@@ -35,7 +35,7 @@ import { useAddPaymentMutation, useDeletePaymentMutation, useReservePaymentsQuer
 
 type Field = 'date' | 'amount' | 'comment';
 
-/** One payment; `onDelete` only for an administrator. */
+/** One payment; `onDelete` only for a role with the finance right. */
 function PaymentLine({ payment, onDelete, busy }: { payment: Payments['payments'][number]; onDelete?: () => void; busy: boolean }) {
   const shown = formatDate(payment.date);
   return (
@@ -60,12 +60,15 @@ export interface ReservePaymentsProps {
   onSaved(saved: ReserveRecord): void;
   /** A refusal the card shows (a stale one with what changed). */
   onError(error: ApiError | null): void;
+  /** The finance right (issue 49): adding and deleting payments. */
   canDelete: boolean;
 }
 
 export function ReservePayments({ reserve, version, onSaved, onError, canDelete }: ReservePaymentsProps) {
   const { data, error } = useReservePaymentsQuery(reserve.id);
   const today = useBusinessToday();
+  // issue 49: a payment is dated from the sale's day
+  const saleDay = (reserve as { actual_date_implementation?: string | null }).actual_date_implementation?.slice(0, 10) ?? null;
   const [typed, setTyped] = useState<Record<Field, string>>({ date: today, amount: '', comment: '' });
   const [wrong, setWrong] = useState<Partial<Record<Field, string>>>({});
   const [refused, setRefused] = useState<string | null>(null);
@@ -90,7 +93,7 @@ export function ReservePayments({ reserve, version, onSaved, onError, canDelete 
     setRefused(null);
     onError(null);
     try {
-      paymentSchema(data.left, today).validateSync(typed, { abortEarly: false });
+      paymentSchema(data.left, today, saleDay).validateSync(typed, { abortEarly: false });
     } catch (e) {
       if (!(e instanceof ValidationError)) throw e;
       setWrong(Object.fromEntries(e.inner.map((i) => [i.path, i.message])));
@@ -147,6 +150,7 @@ export function ReservePayments({ reserve, version, onSaved, onError, canDelete 
         )}
         {refused && <Alert severity="error" closable={false}>{refused}</Alert>}
         {added && <Alert severity="success" onClose={() => setAdded(false)}>{PAYMENT_TEXTS.added}</Alert>}
+        {canDelete && (
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
           <DayPicker
             label={PAYMENT_TEXTS.date}
@@ -154,6 +158,7 @@ export function ReservePayments({ reserve, version, onSaved, onError, canDelete 
             value={typed.date}
             onDay={(day) => set('date', day ?? 'invalid')}
             maxDate={dayjs(today)}
+            minDate={saleDay ? dayjs(saleDay) : undefined}
             error={Boolean(wrong.date)}
             helperText={wrong.date}
           />
@@ -169,6 +174,7 @@ export function ReservePayments({ reserve, version, onSaved, onError, canDelete 
             {adding.isLoading ? PAYMENT_TEXTS.adding : PAYMENT_TEXTS.add}
           </Button>
         </Box>
+        )}
       </Box>
       <Dialog open={asked !== null} onClose={() => setAsked(null)} aria-labelledby="payment-delete-title">
         <DialogTitle id="payment-delete-title">{PAYMENT_TEXTS.delete}</DialogTitle>

@@ -30,7 +30,7 @@ import {
 } from './adminApi';
 import { LOWER_DELIVERY_RIGHT } from '../../../domain/reserves/delivery';
 import { incompleteCreateRights } from '../../../domain/requiredFields';
-import { EXCEED_CREDIT_RIGHT } from '../../../domain/permissions';
+import { FINANCE_RIGHT } from '../../../domain/permissions';
 
 export const ROLES_MSG = {
   role: 'Роль',
@@ -43,7 +43,7 @@ export const ROLES_MSG = {
   rights: 'Права',
   saveRights: 'Сохранить права',
   rightsSaved: 'Права сохранены: они действуют со следующего запроса пользователей роли',
-  exceedCreditHint: 'С этим правом резерв сверх кредитного лимита покупателя или при его просроченном долге можно сохранить, указав причину; ответственный за покупателя получит уведомление. Администраторы могут всегда',
+  financeHint: 'Оплаты (внести и удалить), кредитный лимит, условия оплаты и отсрочка покупателя, удаление завершенной продажи, цена котировки ниже текущего диапазона и резерв сверх кредитного лимита или при просроченном долге (с причиной). Ответственный за покупателя получает уведомление. У администраторов это право есть всегда',
   lowerDeliveryHint: 'Без этого права резерв считается по стоимости маршрута (или по стоимости доставки по умолчанию); дороже — можно, дешевле — нельзя. Администраторы могут всегда',
   hidden: 'Скрытые поля',
   hiddenHint: 'Отмеченные поля роль не видит ни в списках, ни в карточках, ни в фильтрах',
@@ -120,11 +120,11 @@ function RoleEditor({ role, fields, done, failed }: {
   const [matrix, setMatrix] = useState<Matrix>(role.permissions);
   const [hidden, setHidden] = useState(role.hidden);
   const [lowerDelivery, setLowerDelivery] = useState(role.lower_delivery_cost);
-  const [exceedCredit, setExceedCredit] = useState(role.exceed_credit);
+  const [finance, setFinance] = useState(role.finance);
   // the server's answer after a save is the new starting point
   useEffect(() => setMatrix(role.permissions), [role.permissions]);
   useEffect(() => setLowerDelivery(role.lower_delivery_cost), [role.lower_delivery_cost]);
-  useEffect(() => setExceedCredit(role.exceed_credit), [role.exceed_credit]);
+  useEffect(() => setFinance(role.finance), [role.finance]);
   useEffect(() => setHidden(role.hidden), [role.hidden]);
 
   const rightsChanges = useMemo(() => {
@@ -153,7 +153,7 @@ function RoleEditor({ role, fields, done, failed }: {
   // the role's settings beside the matrix, each sent only when changed
   const settings = {
     ...(lowerDelivery !== role.lower_delivery_cost ? { lower_delivery_cost: lowerDelivery } : {}),
-    ...(exceedCredit !== role.exceed_credit ? { exceed_credit: exceedCredit } : {}),
+    ...(finance !== role.finance ? { finance: finance } : {}),
   };
   const settingsChanged = Object.keys(settings).length > 0;
   const saveRights = async () => {
@@ -225,10 +225,10 @@ function RoleEditor({ role, fields, done, failed }: {
         <Typography color="text.secondary" variant="body2">{ROLES_MSG.lowerDeliveryHint}</Typography>
         <FormControlLabel
           sx={{ mt: 1 }}
-          label={EXCEED_CREDIT_RIGHT}
-          control={<Checkbox size="small" checked={exceedCredit} onChange={(e) => setExceedCredit(e.target.checked)} />}
+          label={FINANCE_RIGHT}
+          control={<Checkbox size="small" checked={finance} onChange={(e) => setFinance(e.target.checked)} />}
         />
-        <Typography color="text.secondary" variant="body2">{ROLES_MSG.exceedCreditHint}</Typography>
+        <Typography color="text.secondary" variant="body2">{ROLES_MSG.financeHint}</Typography>
         <Button
           sx={{ mt: 2 }} variant="contained" disabled={(!Object.keys(rightsChanges).length && !settingsChanged) || savingRights}
           onClick={() => void saveRights()}

@@ -125,7 +125,7 @@ export const adminApi = api.injectEndpoints({
     }),
     /** Issue 33: the role's settings beside the matrix (lowering a reserve's delivery cost below its route's). */
     /** The role's settings beside the matrix: only the ones named change. */
-    changeRoleRights: build.mutation<AdminRole, { id: number; lower_delivery_cost?: boolean; exceed_credit?: boolean }>({
+    changeRoleRights: build.mutation<AdminRole, { id: number; lower_delivery_cost?: boolean; finance?: boolean }>({
       query: ({ id, ...rights }) => ({ url: `api/admin/roles/${id}/rights`, method: 'PUT', body: rights }),
       invalidatesTags: ['AdminRole', 'AdminLog'],
     }),
