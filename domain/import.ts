@@ -76,6 +76,8 @@ export const IMPORT_MSG = {
   ambiguous: (list: string, value: string, hint: string) => `В списке ${list} несколько записей «${value}»: ${hint}`,
   tooLong: `Не больше ${IMPORT_LIMITS.maxCell} символов`,
   badCharacters: 'Недопустимые символы',
+  /** A value a spreadsheet would run ('=HYPERLINK(…)'): refused, never stored. */
+  formula: (value: string) => `Значение «${value.length > 60 ? `${value.slice(0, 60)}…` : value}» начинается как формула: уберите «${value.trim()[0]}» в начале`,
   // the outcome
   /** In the section's own noun and plural: 'Загружено: 2 предложения из 3'. */
   imported: (section: Section, n: number, total: number) => `Загружено: ${fmt(n)} ${plural(n, SECTION[section].forms)} из ${fmt(total)}`,

@@ -4,6 +4,8 @@
 // file and resolves names against the database, the mapping screen guesses and shows the same columns.
 import { product, ratio, roundHalfUp, sum } from '../numbers';
 import { remembered } from '../remembered';
+import { looksLikeFormula } from '../spreadsheet';
+import { IMPORT_MSG } from '../import';
 import { OFFER_FIELDS, OFFER_LOADING_ADDRESS, type OfferFieldKey } from '../offers/resource';
 import { UNIT_MEASURE_NAMES } from '../offers/import';
 import { LOT, LOT_FIELDS, type LotFieldOf, type LotKey, type LotText } from '../offers/lot';
@@ -111,6 +113,7 @@ export const PRICE_LIST_MSG = {
   noName: 'Нет наименования товара',
   unanswered1: (name: string) => `Наименование «${name}» не сопоставлено с товаром`,
   twinInFile: (line: number) => `Та же партия, что в строке ${line}`,
+  skipped: (s: { totals: number; empty: number }) => `Пропущены строки без партий: итоги и подытоги — ${s.totals}, пустые — ${s.empty}`,
   // the screens
   button: 'Загрузить прайс поставщика',
   apply: 'Применить',
@@ -303,8 +306,17 @@ const wholeUnits = (a: string, b: string) => {
  * pieces, rounded down).
  */
 export function readRow(line: number, cells: string[], columns: Record<string, PriceListTarget>, defaults: PriceListDefaults): ReadRow {
-  const get = (t: PriceListTarget) => cellOf(cells, columns, t);
   const problems: ReadRow['problems'] = [];
+  // a value a spreadsheet would run ('=HYPERLINK(…)' as a country) is the row's problem, never a lot's text
+  const formulas = new Set<PriceListTarget>();
+  for (const target of Object.values(columns)) {
+    const text = cellOf(cells, columns, target);
+    if (text && looksLikeFormula(text)) {
+      formulas.add(target);
+      problems.push({ target, message: IMPORT_MSG.formula(text) });
+    }
+  }
+  const get = (t: PriceListTarget) => (formulas.has(t) ? null : cellOf(cells, columns, t));
   const num = (t: PriceListTarget): string | null => {
     const text = get(t);
     if (!text) return null;
@@ -341,7 +353,7 @@ export function readRow(line: number, cells: string[], columns: Record<string, P
     else if (!problems.some((p) => p.message === PRICE_LIST_MSG.noWeight)) problems.push({ target: null, message: PRICE_LIST_MSG.noWeight });
   }
   const name = get(PRODUCT.key) ?? '';
-  if (!name) problems.push({ target: PRODUCT.key, message: PRICE_LIST_MSG.noName });
+  if (!name && !formulas.has(PRODUCT.key)) problems.push({ target: PRODUCT.key, message: PRICE_LIST_MSG.noName });
   return {
     line,
     name,
@@ -357,6 +369,23 @@ export function readRow(line: number, cells: string[], columns: Record<string, P
     unit_price: price,
     problems,
   };
+}
+
+/** Why a data row holds no lot: empty (no cell with text), or a total or subtotal. */
+export type SkippedKind = 'empty' | 'total';
+
+/** 'Итого', 'Всего', 'Итого по группе', 'Подытог', 'В том числе' as a row's name or first text. */
+const TOTAL_WORD = /^(?:итого|итог|всего|подытог|подитог|в том числе|в т\. ?ч\.)(?!\p{L})/u;
+
+/** A row the preview skips and counts, or null: an empty one; a total or subtotal, by its word in the name's cell or
+ * the row's first text, or figures under no name with no word anywhere (an unlabelled subtotal). */
+export function skippedRow(cells: string[], columns: Record<string, PriceListTarget>): SkippedKind | null {
+  const texts = cells.map((c) => c.trim()).filter(Boolean);
+  if (!texts.length) return 'empty';
+  const name = cellOf(cells, columns, PRODUCT.key);
+  if ([name, texts[0]].some((t) => t && TOTAL_WORD.test(normal(t)))) return 'total';
+  if (!name && !texts.some((t) => /\p{L}/u.test(t))) return 'total';
+  return null;
 }
 
 // ---- the preview and apply
@@ -403,6 +432,8 @@ export interface PriceListPreview {
   unchanged: PreviewRow[];
   gone: PreviewRow[];
   problems: PreviewProblem[];
+  /** Rows that hold no lot, skipped: totals and subtotals, empty rows. */
+  skipped: { totals: number; empty: number };
 }
 
 /** The price's move in percent to one decimal, half-up: '850.00' → '935.00' is '10.0'. */

@@ -91,3 +91,17 @@ test('the template names the card\'s columns; role 8 may not import buyers', asy
   const refused = await importUpload(ctx, '/api/buyers/import', await xlsx([row()]), 'покупатели.xlsx', 'all', 'warehouse');
   expect([refused.status, refused.body.message]).toEqual([403, 'Недостаточно прав для импорта в этот раздел']);
 });
+
+test('a value that a spreadsheet would run is refused at the import with its row and column named, a phone and a dash are not', async () => {
+  const before = await count();
+  const res = await importUpload(ctx, '/api/buyers/import', await xlsx([
+    row({ 'Название': 'ООО «Формула»', 'ИНН': null, 'Адрес доставки': '=HYPERLINK("http://evil.example/","Склад")' }), // 2
+    row({ 'Название': 'ООО «Собака»', 'ИНН': null, 'Комментарий': '@SUM(1+1)*cmd' }), // 3
+    row({ 'Название': 'ООО «Тире»', 'ИНН': null, 'Комментарий': '-', 'Телефон': '+7 (912) 000-11-23' }), // 4
+  ]), 'покупатели.xlsx', 'all');
+  expect(res.body.problems).toEqual([
+    { row: 2, column: 'Адрес доставки', message: 'Значение «=HYPERLINK("http://evil.example/","Склад")» начинается как формула: уберите «=» в начале' },
+    { row: 3, column: 'Комментарий', message: 'Значение «@SUM(1+1)*cmd» начинается как формула: уберите «@» в начале' },
+  ]);
+  expect(await count()).toBe(before);
+});

@@ -151,6 +151,7 @@ describe('supplier a: a title block, packing text, price per kg, tonnes', () => 
       unchanged: [],
       gone: [expect.objectContaining({ line: null, offer_id: almond, product: 'Миндаль', old_unit_price: '30012.50', kept: true })],
       problems: [],
+      skipped: { totals: 0, empty: 0 },
     });
     const applied = await ctx.call('POST', `/api/price-list-uploads/${res.body.upload_id}/apply`, 'admin', {});
     expect(applied.body).toMatchObject({ changed: [cashew], deleted: [], kept: [almond], counts: { new: 1, changed: 1, gone: 0, kept: 1 } });
@@ -267,5 +268,57 @@ describe('a file read once is read again when what its reading depends on moved'
     } finally {
       await ctx.db.execute(sql`UPDATE products SET status = 'active' WHERE id = ${hazelnut}`);
     }
+  });
+});
+
+describe('issue 51: totals, empty rows, formulas and the row limit at the upload', () => {
+  let supplierId: number;
+  beforeAll(async () => {
+    supplierId = await id(sql`INSERT INTO suppliers (name, inn, city_id, loading_address) VALUES ('Поставщик e', '7705678901', ${cityId}, 'Склад e, ул. Промышленная, 5') RETURNING id`);
+  });
+
+  it("skips and counts total rows ('Итого', 'Всего'), subtotals and empty rows; a formula in the country is the row's problem", async () => {
+    const file = await workbook(['Прайс поставщика e'], ['№', 'Наименование', 'Фасовка', 'Страна', 'Цена, руб/кг', 'Остаток, т'], [
+      [1, 'Фундук', 'мешок 25 кг', 'Турция', 700, 1], // 4
+      [null, 'Итого по орехам', null, null, null, 1], // 5: a subtotal
+      [' ', ' ', null, ' ', null, null], // 6: blanks only
+      [2, 'Миндаль Нонпарель', 'мешок 25 кг', '=HYPERLINK("http://evil.example/","США")', 900, 1], // 7
+      [null, null, null, null, null, 2], // 8: figures under no name, an unlabelled subtotal
+      ['Всего', null, null, null, null, 2], // 9: a total
+      ['ВСЕГО:', null, null, null, null, 2], // 10
+    ]);
+    const first = await upload(supplierId, file, 'итоги.xlsx');
+    expect(first.status).toBe(200);
+    // the totals are no names to ask about
+    expect(first.body.unmatched).toEqual([]);
+    const saved = await ctx.call('PUT', `/api/suppliers/${supplierId}/price-list-profile`, 'admin', {
+      upload_id: first.body.upload_id, sheet: 'Прайс', header_row: first.body.header_row, columns: first.body.mapping.columns,
+      defaults: { ...first.body.mapping.defaults, harvest_year: '2025' },
+    });
+    expect(saved.status).toBe(200);
+    const preview = saved.body.preview;
+    expect(preview.new.map((n: { line: number; product: string }) => [n.line, n.product])).toEqual([[4, 'Фундук']]);
+    expect(preview.problems).toEqual([
+      { line: 7, name: 'Миндаль Нонпарель', column: 'Страна', message: 'Значение «=HYPERLINK("http://evil.example/","США")» начинается как формула: уберите «=» в начале' },
+    ]);
+    expect(preview.skipped).toEqual({ totals: 4, empty: 1 });
+    const { PRICE_LIST_MSG } = await import('../../domain/suppliers/priceList');
+    expect(PRICE_LIST_MSG.skipped({ totals: 4, empty: 1 })).toBe('Пропущены строки без партий: итоги и подытоги — 4, пустые — 1');
+    const applied = await ctx.call('POST', `/api/price-list-uploads/${first.body.upload_id}/apply`, 'admin', {});
+    expect(applied.body.counts).toEqual({ new: 1, changed: 0, gone: 0, kept: 0 });
+    expect((await offersOf(supplierId)).map((o) => o.origin_country)).toEqual(['Турция']);
+  });
+
+  it('a 50 000-row file is refused at the upload, as the dialog promises, and nothing is kept', async () => {
+    const uploads = async () => (await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM price_list_uploads WHERE supplier_id = ${supplierId}`)).n;
+    const before = await uploads();
+    const lines = ['Наименование;Фасовка;Цена, руб/кг;Остаток, т'];
+    for (let i = 1; i <= 50_000; i++) lines.push(`Фундук ${i};мешок 25 кг;700;1`);
+    const res = await upload(supplierId, Buffer.from(lines.join('\r\n'), 'utf8'), 'большой.csv');
+    expect([res.status, res.body.messages]).toEqual([400, ['В файле больше 5 000 строк: разделите его на части']]);
+    expect(await uploads()).toBe(before);
+    // 5 000 rows under the header pass
+    const fits = await upload(supplierId, Buffer.from(lines.slice(0, 5001).join('\r\n'), 'utf8'), 'ровно.csv');
+    expect(fits.status).toBe(200);
   });
 });

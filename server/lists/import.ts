@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { IMPORT_LIMITS, IMPORT_MSG, type ImportColumn, type ImportType } from '../../domain/import';
-import { textOfInert } from '../../domain/spreadsheet';
+import { looksLikeFormula, textOfInert } from '../../domain/spreadsheet';
 import { badRequest, forbidden } from '../errors';
 import { isStorableText } from '../http/input';
 
@@ -389,6 +389,7 @@ export function rowCells(columns: Map<string, number>, cells: string[]): { body:
     const value = cells[index] ?? '';
     if (value.length > IMPORT_LIMITS.maxCell) problems.set(field, IMPORT_MSG.tooLong);
     else if (!isStorableText(value)) problems.set(field, IMPORT_MSG.badCharacters);
+    else if (looksLikeFormula(value)) problems.set(field, IMPORT_MSG.formula(value));
     else body[field] = value;
   }
   return { body, problems };

@@ -85,6 +85,7 @@ const PREVIEW = {
     unchanged: { type: 'array', items: PREVIEW_ROW },
     gone: { type: 'array', items: PREVIEW_ROW },
     problems: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, name: TEXT, column: TEXT, message: TEXT } } },
+    skipped: { type: 'object', description: 'rows with no lot, skipped', properties: { totals: { type: 'integer' }, empty: { type: 'integer' } } },
   },
 } as const;
 

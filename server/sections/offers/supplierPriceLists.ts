@@ -13,7 +13,7 @@ import type { AuthenticatedUser } from '../../accounts/users';
 import { IMPORT_LIMITS, IMPORT_MSG } from '../../../domain/import';
 import {
   PRICE_LIST_MSG, PRICE_LIST_TARGETS, PRICE_LIST_UPLOADS_PER_DAY, PREVIEW_GROUPS, TARGET_FIELD, TARGET_TITLES, HEADER_SEARCH_ROWS, carriedColumns, changePercent,
-  findHeaderRow, guessColumns, layoutFits, mappingProblem, nameKey, packingKey, parsePacking, readRow,
+  findHeaderRow, guessColumns, layoutFits, mappingProblem, nameKey, packingKey, parsePacking, readRow, skippedRow,
   type NameAnswer, type PreviewGroup, type PreviewProblem, type PreviewRow, type PriceListDefaults, type PriceListPreview,
   type PriceListProfile, type PriceListTarget, type PriceListUpload as UploadAnswer, type PriceListColumn as ColumnInfo,
   type PriceListApplied as ApplyAnswer, type PriceListUploadItem as UploadListItem, DEFAULT_FIELDS, noDefaults,
@@ -178,6 +178,10 @@ export async function uploadPriceList(db: Database, stores: FileStores, specs: S
   const supplier = await requireSupplier(db, specs, auth, supplierId);
   await requireUploadsLeft(db, supplier.id);
   const sheets = await readSheets(file, HEADER_SEARCH_ROWS);
+  // the dialog promises the row limit: a longer sheet is refused here, before it is stored or mapped
+  const profile = await readProfile(db, supplier.id);
+  const sheet = sheetOf(sheets, profile?.sheet);
+  if (sheet.rows.length - headerIndex(sheet, profile) - 1 > IMPORT_LIMITS.maxRows) throw badRequest(IMPORT_MSG.rows);
   const stored = await storeUpload(db, stores, auth, {
     kind: 'document', name: file.filename, content: file.content,
     mime: /\.csv$/i.test(file.filename) ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -192,7 +196,7 @@ export async function uploadPriceList(db: Database, stores: FileStores, specs: S
     await tx.execute(sql`UPDATE files SET entity_type = 'price_list_uploads', entity_id = ${row.id} WHERE id = ${stored.id}`);
     return row;
   });
-  return describe(db, auth, upload, supplier, await readProfile(db, supplier.id));
+  return describe(db, auth, upload, supplier, profile);
 }
 
 /** The upload as the mapping screen shows it; `moved`: the user chose another sheet or moved the header row. */
@@ -314,6 +318,7 @@ function answerOf(name: string, mapping: Pick<PriceListProfile, 'names'>, refs: 
 function unanswered(rows: SheetRow[], mapping: Pick<PriceListProfile, 'columns' | 'names' | 'defaults'>, refs: References): string[] {
   const seen = new Map<string, string>();
   for (const r of rows) {
+    if (skippedRow(r.cells, mapping.columns)) continue;
     const { name } = readRow(r.line, r.cells, mapping.columns, mapping.defaults);
     // a name past the longest text is the row's problem, not a question
     if (name && name.length <= IMPORT_LIMITS.maxCell && !answerOf(name, mapping, refs) && !seen.has(nameKey(name))) seen.set(nameKey(name), name);
@@ -402,6 +407,8 @@ interface ReadFile {
   /** The lot of each row whose name is answered, whatever else is wrong with it (its lot is not taken for gone). */
   named: string[];
   candidates: { line: number; name: string; values: NewOffer; key: string }[];
+  /** Rows with no lot: totals and subtotals, empty ones. */
+  skipped: PriceListPreview['skipped'];
 }
 
 /** Files read lately, by everything their reading depends on (the upload, the profile, our products, varieties
@@ -417,10 +424,19 @@ async function readFile(auth: AuthenticatedUser, uploadId: number, rows: SheetRo
     auth.user.supplier_id, yearOfDay(today)]);
   const known = readFiles.get(cacheKey);
   if (known) return known;
-  const read: ReadFile = { problems: [], named: [], candidates: [] };
+  const read: ReadFile = { problems: [], named: [], candidates: [], skipped: { totals: 0, empty: 0 } };
   const problem = (line: number, name: string, column: string, message: string) => read.problems.push({ line, name, column, message });
   const seen = new Map<string, number>();
+  // the reader leaves out rows with nothing in them: the gaps in the line numbers are the file's empty rows
+  let previous = profile.header_row;
   for (const r of rows) {
+    read.skipped.empty += Math.max(0, r.line - previous - 1);
+    previous = r.line;
+    const skipped = skippedRow(r.cells, profile.columns);
+    if (skipped) {
+      read.skipped[skipped === 'total' ? 'totals' : 'empty']++;
+      continue;
+    }
     const row = readRow(r.line, r.cells, profile.columns, profile.defaults);
     const answer = row.name ? answerOf(row.name, profile, refs) : null;
     const rowProblems: PreviewProblem[] = row.problems.map((p) => ({ line: r.line, name: row.name, column: titleOf(p.target), message: p.message }));
@@ -512,7 +528,7 @@ async function computePlan(db: Database, auth: AuthenticatedUser, upload: Upload
 
   const read = await readFile(auth, upload.id, rows, supplier, profile, refs, titleOf, fieldTitle, await todayOf(db));
   const { candidates } = read;
-  const plan: Plan = { preview: { new: [], changed: [], unchanged: [], gone: [], problems: [...read.problems] }, create: [], change: [], gone: [] };
+  const plan: Plan = { preview: { new: [], changed: [], unchanged: [], gone: [], problems: [...read.problems], skipped: { ...read.skipped } }, create: [], change: [], gone: [] };
   const problem = (line: number, name: string, column: string, message: string) => plan.preview.problems.push({ line, name, column, message });
   // a row whose lot is known keeps its lot from being taken for gone, whatever else is wrong with it
   const matched = new Set<number>();

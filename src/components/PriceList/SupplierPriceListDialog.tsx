@@ -142,6 +142,10 @@ function PreviewView({ preview, groups, setGroups }: { preview: PriceListPreview
           <GroupTable group={group} rows={preview[group]} />
         </Box>
       ))}
+      {/* totals, subtotals and empty rows hold no lot: counted, never asked about */}
+      {(preview.skipped.totals > 0 || preview.skipped.empty > 0) && (
+        <Typography variant="body2" color="text.secondary">{PRICE_LIST_MSG.skipped(preview.skipped)}</Typography>
+      )}
       <Typography variant="subtitle2">{`${GROUP_TITLES.problems}: ${preview.problems.length}`}</Typography>
       {preview.problems.length > 0 && (
         <TableContainer sx={{ maxHeight: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}>
