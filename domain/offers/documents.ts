@@ -83,7 +83,11 @@ export function documentsStateText(s: Pick<DocumentsState, 'state' | 'missing' |
 export const isDocumentsState = (v: unknown): v is DocumentsState =>
   typeof v === 'object' && v !== null && DOCUMENTS_STATES.includes((v as { state?: unknown }).state as DocumentsStateKey) && Array.isArray((v as { missing?: unknown }).missing);
 
+/** Most bytes one offer's documents may hold together: a lot's certificates, declarations and lab reports. */
+export const OFFER_DOCUMENTS_MAX_BYTES = 100 * 1024 * 1024;
+
 export const DOCUMENT_MSG = {
+  offerFull: `Документы предложения заняли бы больше ${OFFER_DOCUMENTS_MAX_BYTES / 1024 / 1024} МБ: удалите лишние, чтобы добавить новый`,
   type: 'Выберите тип документа',
   typeMissing: 'Такого типа документа нет',
   file: 'Выберите файл документа',

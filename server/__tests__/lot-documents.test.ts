@@ -158,6 +158,34 @@ test('a refused document stores nothing; a change names its version; a removal t
   expect((await ctx.call('DELETE', url, 'admin')).status).toBe(404);
 });
 
+test('a document counts in its author\'s quota of unsaved uploads and in its offer\'s room; past 20 MB it is refused as it streams (issue 50)', async () => {
+  const offer = await trade.newOffer('100');
+  const files = await count('files');
+  const userId = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM users WHERE email = 'supplier@nutdesk.demo'`))!.id;
+  const supplierOffer = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM offers WHERE supplier_id = (SELECT supplier_id FROM users WHERE id = ${userId})
+    AND status = 'active' ORDER BY id LIMIT 1`))!.id;
+  const mb6 = { name: 'протокол.pdf', content: Buffer.concat([PDF, Buffer.alloc(6 * 1024 * 1024, 0x20)]) };
+  const fields = { type_id: String(types.quality), valid_until: day(100) };
+  // 95 MB of the supplier's account already streaming in (another tab's uploads): 6 MB more pass its 100 MB
+  await ctx.db.execute(sql`INSERT INTO upload_reservations (user_id, bytes) VALUES (${userId}, ${95 * 1024 * 1024})`);
+  const refused = await addDocument(supplierOffer, fields, 'supplier', mb6);
+  expect([refused.status, refused.body.messages]).toEqual([400, ['Слишком много несохранённых файлов (больше 100 МБ): сохраните карточку или удалите лишние']]);
+  await ctx.db.execute(sql`DELETE FROM upload_reservations WHERE user_id = ${userId}`);
+  expect(await count('files')).toBe(files);
+  // the offer's documents hold 95 MB: one of 6 MB more is refused, and its file is not kept
+  const first = await addDocument(offer.id, fields);
+  expect(first.status).toBe(201);
+  await ctx.db.execute(sql`UPDATE files SET size = ${95 * 1024 * 1024} WHERE id = ${first.body.file_id}`);
+  const full = await addDocument(offer.id, fields, 'admin', mb6);
+  expect([full.status, full.body.messages]).toEqual([400, ['Документы предложения заняли бы больше 100 МБ: удалите лишние, чтобы добавить новый']]);
+  expect(await count('files')).toBe(files + 1);
+  // a body past the document's limit is cut by the parser and refused; nothing stays
+  const big = await addDocument(offer.id, fields, 'admin', { name: 'скан.pdf', content: Buffer.concat([PDF, Buffer.alloc(21 * 1024 * 1024, 0x20)]) });
+  expect([big.status, big.body.messages]).toEqual([400, ['Файл «скан.pdf» слишком большой: можно PDF, Word, Excel, CSV, TXT, JPG или PNG до 20 МБ']]);
+  expect(await count('files')).toBe(files + 1);
+  expect(await count('upload_reservations')).toBe(0);
+});
+
 test('a stale change of a document names who changed it, when and what (issue 33), from the document\'s history', async () => {
   const supplierId = firstRow<{ supplier_id: number }>(await ctx.db.execute(sql`SELECT supplier_id FROM users WHERE email = 'supplier@nutdesk.demo'`))!.supplier_id;
   const own = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM offers WHERE supplier_id = ${supplierId} AND status = 'active' ORDER BY id LIMIT 1`))!;

@@ -1,13 +1,14 @@
 // Photos and documents of any record: uploaded first (into the configured file store, server/db/fileStores.ts),
 // attached to a record when it is saved, and served only to users who may read that record.
-import { Readable, Transform } from 'node:stream';
+import { Readable, Transform, pipeline } from 'node:stream';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { newStorageKey, type FileStores, type StoredFile } from '../db/fileStores';
 import { files, uploadReservations } from '../db/schema';
 import type { AuthenticatedUser } from '../accounts/users';
 import { isSection, type Section } from '../../domain/sections';
-import { FILE_RULES, UNATTACHED_KEEP_HOURS, UPLOAD_QUOTA_BYTES, contentProblem, fileProblem, type FileKind } from '../../domain/files';
+import { FILE_RULES, MIME_BY_EXTENSION, UNATTACHED_KEEP_HOURS, UPLOAD_MSG, UPLOAD_QUOTA_BYTES, contentProblem, extensionOf, fileProblem, type FileKind } from '../../domain/files';
+import { badRequest } from '../errors';
 import { columnsOf, returningRows, select, selectFirst } from '../db/rows';
 import type { SectionSpec } from '../contract/section';
 import { recordVisible } from './access';
@@ -129,6 +130,46 @@ export async function storeUpload(
   } catch (error) {
     await store.delete(key).catch(() => undefined);
     throw error;
+  }
+}
+
+/** A multipart file part as it arrives: its name, declared type, and body (cut at the parser's size limit). */
+export interface UploadPart {
+  filename: string;
+  mimetype: string;
+  file: Readable & { truncated?: boolean };
+}
+
+/**
+ * A file part streamed into the store as an unattached upload of the caller (POST /api/files, an offer's
+ * documents): its name and declared type checked before a byte is read, room for it taken in the caller's quota of
+ * unsaved uploads before its body is read (`declared`: the request's length, which holds it), its first bytes and
+ * size checked as it streams, never held whole. A refusal is a 400 in Russian and stores nothing.
+ */
+export async function streamUpload(db: Database, stores: FileStores, auth: AuthenticatedUser, kind: FileKind, part: UploadPart, declared: number): Promise<FileRow> {
+  const tooBig = () => badRequest(fileProblem(kind, { name: part.filename, type: '', size: FILE_RULES[kind].maxBytes + 1 })!);
+  const named = fileProblem(kind, { name: part.filename, type: part.mimetype, size: 1 });
+  if (named) throw badRequest(named);
+  await removeStaleUploads(db, stores);
+  const room = Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, FILE_RULES[kind].maxBytes) : FILE_RULES[kind].maxBytes;
+  const reservation = await reserveUpload(db, auth, room);
+  if (reservation === null) throw badRequest(UPLOAD_MSG.quota);
+  try {
+    // served as the type its checked content is, whatever the browser declared
+    const mime = MIME_BY_EXTENSION[extensionOf(part.filename)];
+    const row = await storeUpload(db, stores, auth, { kind, name: part.filename, mime, content: pipeline(part.file, checkedUpload(kind, part.filename), () => undefined) })
+      .catch((error: unknown) => {
+        if (error instanceof UploadRefused) throw badRequest(error.message);
+        if (part.file.truncated) throw tooBig();
+        throw error;
+      });
+    if (part.file.truncated) {
+      await removeUpload(db, stores, auth, row.id);
+      throw tooBig();
+    }
+    return row;
+  } finally {
+    await releaseUpload(db, reservation);
   }
 }
 

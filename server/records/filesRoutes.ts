@@ -1,19 +1,14 @@
 // /api/files: upload (multipart), download and removal of an unattached upload.
 import type { FastifyInstance } from 'fastify';
-import { pipeline } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { Database } from '../db/client';
 import type { FileStores } from '../db/fileStores';
 import { requireAuth } from '../accounts/auth';
 import { badRequest, notFound } from '../errors';
-import {
-  FILE_RULES, MIME_BY_EXTENSION, UPLOAD_MSG, extensionOf, fileProblem, type FileKind,
-} from '../../domain/files';
+import { FILE_RULES, type FileKind } from '../../domain/files';
 import type { Section } from '../../domain/sections';
 import type { SectionSpec } from '../contract/section';
-import {
-  UploadRefused, checkedUpload, openFile, releaseUpload, removeStaleUploads, removeUpload, reserveUpload, storeUpload, visibleFile,
-} from './files';
+import { openFile, removeUpload, streamUpload, visibleFile } from './files';
 import { idParams, noQuery, responses, success } from '../http/schemas';
 import { validatorCompiler } from '../http/ajv';
 
@@ -54,34 +49,9 @@ export default async function filesRoutes(app: FastifyInstance, opts: { db: Data
     if (!part) throw badRequest('Выберите файл');
     const kindField = (part.fields.kind as { value?: string } | undefined)?.value ?? (request.query as { kind?: string }).kind;
     const kind: FileKind = kindField === 'document' ? 'document' : 'image';
-    // the name and the declared type are checked before a byte of the body is read; its size and content as it streams
-    const named = fileProblem(kind, { name: part.filename, type: part.mimetype, size: 1 });
-    if (named) throw badRequest(named);
-    await removeStaleUploads(db, stores);
-    // the room in the quota is taken before the body is read: the request's length (which holds the file), or the
-    // kind's limit when the length is not told
-    const declared = Number(request.headers['content-length']);
-    const room = Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, FILE_RULES[kind].maxBytes) : FILE_RULES[kind].maxBytes;
-    const reservation = await reserveUpload(db, auth, room);
-    if (reservation === null) throw badRequest(UPLOAD_MSG.quota);
-    try {
-      // served as the type its checked content is, whatever the browser declared
-      const mime = MIME_BY_EXTENSION[extensionOf(part.filename)];
-      const row = await storeUpload(db, stores, auth, { kind, name: part.filename, mime, content: pipeline(part.file, checkedUpload(kind, part.filename), () => undefined) })
-        .catch((error: unknown) => {
-          if (error instanceof UploadRefused) throw badRequest(error.message);
-          if (part.file.truncated) throw badRequest(fileProblem(kind, { name: part.filename, type: '', size: maxBytes + 1 })!);
-          throw error;
-        });
-      if (part.file.truncated) {
-        await removeUpload(db, stores, auth, row.id);
-        throw badRequest(fileProblem(kind, { name: part.filename, type: '', size: maxBytes + 1 })!);
-      }
-      reply.status(201);
-      return { id: row.id, url: `/api/files/${row.id}`, name: row.original_name, kind, size: row.size, mime: row.mime };
-    } finally {
-      await releaseUpload(db, reservation);
-    }
+    const row = await streamUpload(db, stores, auth, kind, part, Number(request.headers['content-length']));
+    reply.status(201);
+    return { id: row.id, url: `/api/files/${row.id}`, name: row.original_name, kind, size: row.size, mime: row.mime };
   });
 
   app.get('/files/:id', {

@@ -11,10 +11,9 @@ import { badRequest, forbidden, notFound, stale } from '../../errors';
 import { columnsOf as columnsOfTable, namesOf, returningRows, select, selectFirst, selectRows, textOf } from '../../db/rows';
 import { documentTypes as documentTypesTable, files, offerDocuments, offers } from '../../db/schema';
 import { recordVisible } from '../../records/access';
-import { storeUpload, type FileRow } from '../../records/files';
-import type { FileKind } from '../../../domain/files';
+import type { FileRow } from '../../records/files';
 import {
-  DOCUMENT_MSG, DOCUMENT_SETTING_NAMES, DOCUMENT_SETTING_TITLE, documentSchema, documentSettingsSchema, type DocumentSettingName,
+  DOCUMENT_MSG, DOCUMENT_SETTING_NAMES, OFFER_DOCUMENTS_MAX_BYTES, DOCUMENT_SETTING_TITLE, documentSchema, documentSettingsSchema, type DocumentSettingName,
   type DocumentSettings, type DocumentType, type DocumentValues, type OfferDocument,
 } from '../../../domain/offers/documents';
 import { recordChange } from '../../admin/log';
@@ -105,22 +104,24 @@ const columnsOf = (v: DocumentValues) => ({
   moisture: v.moisture === null || v.moisture === undefined ? null : String(v.moisture),
 });
 
-export interface DocumentUpload {
-  name: string;
-  mime: string;
-  content: Buffer;
-}
+/** Before a document's file is read: 404 when the caller may not read the offer, 403 when it may not change it. */
+export const requireDocumentsWritable = requireChangeableOffer;
 
-/** POST /api/offers/{id}/documents: the file stored, attached to the offer and typed, in one go; a refused form
- * stores nothing. */
+/** POST /api/offers/{id}/documents: the file (streamed in already as the caller's unattached upload, counted in
+ * its quota) attached to the offer and typed in one go, within the offer's room for documents; a refused form
+ * removes the file and stores nothing. */
 export async function addDocument(
-  db: Database, stores: FileStores, auth: AuthenticatedUser, offerId: number, upload: DocumentUpload, body: Record<string, unknown>,
+  db: Database, stores: FileStores, auth: AuthenticatedUser, offerId: number, file: FileRow, body: Record<string, unknown>,
 ): Promise<OfferDocument> {
-  await requireChangeableOffer(db, auth, offerId);
-  const values = columnsOf(await checked(db, body));
-  const file: FileRow = await storeUpload(db, stores, auth, { kind: 'document' satisfies FileKind, ...upload });
   try {
+    await requireChangeableOffer(db, auth, offerId);
+    const values = columnsOf(await checked(db, body));
     const id = await db.transaction(async (tx) => {
+      // the offer's row locked: parallel documents of one offer are counted one after another
+      await tx.execute(sql`SELECT id FROM offers WHERE id = ${offerId} FOR UPDATE`);
+      const held = await selectFirst(tx, select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)::text` }),
+        sql`FROM ${files} WHERE ${files.entity_type} = 'offers' AND ${files.entity_id} = ${offerId}`);
+      if (Number(held?.bytes ?? 0) + file.size > OFFER_DOCUMENTS_MAX_BYTES) throw badRequest(DOCUMENT_MSG.offerFull);
       await tx.execute(sql`UPDATE files SET entity_type = 'offers', entity_id = ${offerId} WHERE id = ${file.id}`);
       const od = offerDocuments;
       const [row] = await returningRows(tx, sql`INSERT INTO ${od}

@@ -10,18 +10,13 @@ import { ID, noQuery, responses, success } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
 import { badRequest } from '../../errors';
 import { versionProperty } from '../../../domain/versions';
-import { FILE_RULES, MIME_BY_EXTENSION, contentProblem, extensionOf, fileProblem } from '../../../domain/files';
+import { FILE_RULES } from '../../../domain/files';
+import { removeUpload, streamUpload, type FileRow } from '../../records/files';
+import { validatorCompiler } from '../../http/ajv';
 import { DOCUMENT_MSG, DOCUMENT_NOTICE_DAYS_MAX, DOCUMENT_SETTING_MSG, DOCUMENT_TEXT_MAX, type DocumentSettings } from '../../../domain/offers/documents';
-import { addDocument, changeDocument, removeDocument, saveDocumentSettings, valuesOf } from './documents';
+import { addDocument, changeDocument, removeDocument, requireDocumentsWritable, saveDocumentSettings, valuesOf } from './documents';
 import { readDocumentSettings } from '../../records/documentsState';
 import { requireAdmin } from '../../admin/access';
-
-interface UploadedPart {
-  filename: string;
-  mimetype: string;
-  content: Buffer;
-  truncated: boolean;
-}
 
 const date = { type: ['string', 'null'], maxLength: 30 } as const;
 const fields = {
@@ -66,15 +61,9 @@ const MULTIPART_ERRORS = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', '
 export default async function offerDocumentsRoutes(app: FastifyInstance, opts: { db: Database; stores: FileStores }) {
   const { db, stores } = opts;
   const maxBytes = FILE_RULES.document.maxBytes;
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    throwFileSizeLimit: false,
-    limits: { fileSize: maxBytes, files: 1, fields: 8, parts: 9 },
-    async onFile(part) {
-      const content = await part.toBuffer();
-      (part as unknown as { value: UploadedPart }).value = { filename: part.filename, mimetype: part.mimetype, content, truncated: part.file.truncated };
-    },
-  });
+  // the file streams into the store as /api/files does (records/files.ts streamUpload), never held whole
+  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: maxBytes, files: 1, fields: 8, parts: 9 } });
+  const compile = validatorCompiler();
   app.setErrorHandler((error: FastifyError) => {
     if ((error.code && MULTIPART_ERRORS.has(error.code)) || (!error.statusCode && /multipart|boundary|form/i.test(error.message))) throw badRequest(DOCUMENT_MSG.file);
     throw error;
@@ -94,18 +83,33 @@ export default async function offerDocumentsRoutes(app: FastifyInstance, opts: {
       },
       response: responses({ 201: DOCUMENT_SHAPE }),
     },
+    // the multipart body is read part by part by the handler: its fields are checked by the documents' own schema
+    validatorCompiler: (route) => (route.httpPart === 'body' ? () => true : compile(route)),
     schemaErrorFormatter: texts,
   }, async (request, reply) => {
     const auth = requireAuth(request);
     if (!request.isMultipart()) throw badRequest(DOCUMENT_MSG.file);
-    const { file, values, ...rest } = (request.body ?? {}) as Record<string, unknown> & { file?: UploadedPart };
-    if (typeof file !== 'object' || file === null || !Buffer.isBuffer(file.content)) throw badRequest(DOCUMENT_MSG.file);
-    const name = String(file.filename ?? '');
-    const size = file.truncated ? maxBytes + 1 : file.content.length;
-    const problem = fileProblem('document', { name, type: file.mimetype, size }) ?? contentProblem(name, file.content);
-    if (problem) throw badRequest(problem);
-    const doc = await addDocument(db, stores, auth, params(request.params).id,
-      { name, mime: MIME_BY_EXTENSION[extensionOf(name)], content: file.content }, { ...rest, ...valuesOf(values) });
+    const offerId = params(request.params).id;
+    // who may not change the offer is refused before a byte of the file is read
+    await requireDocumentsWritable(db, auth, offerId);
+    const fields: Record<string, unknown> = {};
+    let file: FileRow | null = null;
+    let body: Record<string, unknown>;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') fields[part.fieldname] = part.value;
+        else if (part.fieldname !== 'file' || file) part.file.resume();
+        // counted in the caller's quota of unsaved uploads until the document takes it
+        else file = await streamUpload(db, stores, auth, 'document', part, Number(request.headers['content-length']));
+      }
+      const { values, ...rest } = fields;
+      body = { ...rest, ...valuesOf(values) };
+    } catch (error) {
+      if (file) await removeUpload(db, stores, auth, file.id);
+      throw error;
+    }
+    if (!file) throw badRequest(DOCUMENT_MSG.file);
+    const doc = await addDocument(db, stores, auth, offerId, file, body);
     reply.status(201);
     return doc;
   });
