@@ -72,6 +72,7 @@ test('the edit card loads the city\'s table, finds a city by name and saves only
     ...signedInHandlers(admin),
     route('GET', '/api/cities/5', () => json({ id: 5, name: 'Самара', status: 'active', can_update: true })),
     route('GET', '/api/cities/5/delivery', () => json([
+      { id: 5, to_id: 5, to_name: 'Самара', cost: '2.50', days: 1 },
       { id: 3, to_id: 3, to_name: 'Казань', cost: '7.25', days: 2 },
       { id: 2, to_id: 2, to_name: 'Москва', cost: '12.50', days: 3 },
       { id: 0, to_id: 4, to_name: 'Омск', cost: '0.00', days: 0 },
@@ -86,6 +87,8 @@ test('the edit card loads the city\'s table, finds a city by name and saves only
   expect(input('Москва: стоимость доставки').value).toBe('12,5');
   expect(input('Казань: стоимость доставки').value).toBe('7,25');
   expect(input('Омск: стоимость доставки').value).toBe('');
+  // the city's own row: delivery within it (issue 51)
+  expect(input('Самара (по городу): стоимость доставки').value).toBe('2,5');
 
   await user.type(screen.getByLabelText('Поиск города'), 'ом');
   expect(screen.queryByText('Москва')).not.toBeInTheDocument();

@@ -8,7 +8,7 @@ afterEach(() => localStorage.clear());
 
 const admin = permissions({ is_admin: true, user_type: 'admin' });
 const adminMe = me({ is_admin: true, user_type: 'admin', email: 'admin@nutdesk.demo', name: 'Администратор' });
-const settings = { delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35', reserve_hold_days: '5', reserve_unpaid_days: '2' };
+const settings = { delivery_cost_default: '15', local_delivery_cost_default: '2.5', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35', reserve_hold_days: '5', reserve_unpaid_days: '2' };
 const sent = (fetchMock: jest.Mock, method: string, path: string) =>
   fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method && new URL(r.url).pathname === path);
 const bodyOf = async (request: Request) => JSON.parse(await request.clone().text());
@@ -78,12 +78,14 @@ test('business settings: the tabs, the values, every message, and the PUT /api/s
   expect(min.parentElement).toHaveTextContent('%');
   expect(screen.getByLabelText('Максимальная наценка')).toHaveValue('35');
   expect(screen.getByLabelText('Доставка по умолчанию, ₽/кг')).toHaveValue('15');
+  // issue 51: a sale in the lot's own loading city has a default of its own
+  expect(screen.getByLabelText('Доставка по городу по умолчанию, ₽/кг')).toHaveValue('2,5');
   // the help texts are the user's words, never the settings' keys
   expect(screen.getAllByText('В процентах к себестоимости')).toHaveLength(2);
   expect(screen.getByText('Когда у городов нет маршрута')).toBeInTheDocument();
   expect(screen.getByText('Резерв до = дата создания + столько дней')).toBeInTheDocument();
   expect(screen.getByText('Решает, какой сегодня день: даты резервов, фильтры, выгрузки')).toBeInTheDocument();
-  expect(document.body.textContent).not.toMatch(/delivery_cost_default|costs_per_kg|min_markup|max_markup|reserve_hold_days|reserve_unpaid_days|time_zone/);
+  expect(document.body.textContent).not.toMatch(/delivery_cost_default|local_delivery|costs_per_kg|min_markup|max_markup|reserve_hold_days|reserve_unpaid_days|time_zone/);
   const user = userEvent.setup();
   const save = screen.getByRole('button', { name: 'Сохранить' });
   expect(save).toBeDisabled();

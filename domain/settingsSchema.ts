@@ -10,6 +10,7 @@ import { isTimeZone, TIME_ZONE_MSG } from './businessDay';
 /** The settings page's labels and hints, a setting each. */
 export const SETTING_TITLE: Record<BusinessSettingName, { label: string; hint: string }> = {
   delivery_cost_default: { label: 'Доставка по умолчанию, ₽/кг', hint: 'Когда у городов нет маршрута' },
+  local_delivery_cost_default: { label: 'Доставка по городу по умолчанию, ₽/кг', hint: 'Внутри города погрузки, когда у города не задана своя' },
   costs_per_kg: { label: 'Свои расходы, ₽/кг', hint: 'Хранение, обработка, документы' },
   min_markup: { label: 'Минимальная наценка', hint: 'В процентах к себестоимости' },
   max_markup: { label: 'Максимальная наценка', hint: 'В процентах к себестоимости' },
@@ -88,6 +89,8 @@ export const businessSettingsSchema = yup.object({
   time_zone: timeZone(),
   // the reserve card prefills it as a reserve's delivery cost, which may not be below the spec's minimum
   delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery),
+  // issue 51: a setting added later, kept when a save does not send it
+  local_delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery).optional(),
   costs_per_kg: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles),
   min_markup: settingNumber(SETTING_LIMITS.markup, SETTING_MSG.maxMarkup),
   max_markup: markupOrder(settingNumber(SETTING_LIMITS.markup, SETTING_MSG.maxMarkup)),
@@ -101,6 +104,8 @@ export const businessSettingsSchema = yup.object({
 export const businessSettingsFormSchema = yup.object({
   time_zone: timeZone(),
   delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery),
+  // issue 51: a setting added later, kept when a save does not send it
+  local_delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery).optional(),
   costs_per_kg: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles),
   min_markup: settingNumber(SETTING_LIMITS.markup * 100, SETTING_MSG.maxMarkupPercent, 2, SETTING_MSG.percentDecimals),
   max_markup: markupOrder(settingNumber(SETTING_LIMITS.markup * 100, SETTING_MSG.maxMarkupPercent, 2, SETTING_MSG.percentDecimals)),

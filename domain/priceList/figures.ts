@@ -2,7 +2,7 @@
 // calculation of spec point 5 (domain/reserves/figures.ts) on today's terms (domain/reserves/terms.ts), so the
 // price a list quotes is a price the reserve card accepts for the same offer, city and day.
 import { product, ratio, sum, toNumber, type Num } from '../numbers';
-import { DELIVERY_COST_MIN, deliveryTerms } from '../reserves/figures';
+import { routeTerms } from '../reserves/figures';
 import { costPerUnit, packsOf, sellingBounds } from '../offers/figures';
 import { currentTerms, pricedBy } from '../reserves/terms';
 import type { BusinessSettings } from '../settings';
@@ -52,7 +52,7 @@ export interface PriceLine {
   /** Delivery ₽ per kg from the offer's loading city to the buyer's city (the default cost where no route). */
   delivery_cost: number;
   delivery_days: number | null;
-  /** No route in the matrix: the delivery is business setting delivery_cost_default. */
+  /** No route in the matrix to another city: the delivery is business setting delivery_cost_default. */
   default_delivery: boolean;
   available_packs: number | null;
 }
@@ -60,8 +60,10 @@ export interface PriceLine {
 /** One offer's line: the reserve card's cost per unit = (delivery + kg price + own costs) × unit weight and its
  * band = cost × (1 + min/max markup), the price the level picks in it, rounded. Null when the offer has no price
  * per kg or weight (nothing to price). */
-export function priceLine(offer: PricedOffer, route: { cost?: Num; days?: Num } | null, settings: BusinessSettings, terms: PriceTerms): PriceLine | null {
-  const delivery = deliveryTerms(route, settings.delivery_cost_default);
+export function priceLine(
+  offer: PricedOffer, route: { cost?: Num; days?: Num; local?: boolean } | null, settings: BusinessSettings, terms: PriceTerms,
+): PriceLine | null {
+  const delivery = routeTerms(route, route?.local ?? false, settings);
   const basis = pricedBy(currentTerms(offer, settings), offer, settings);
   const cost = costPerUnit(delivery.delivery_cost, basis.offer.kg_price, basis.settings.costs_per_kg, basis.offer.unit_weight);
   const band = sellingBounds(cost, basis.settings);
@@ -73,14 +75,12 @@ export function priceLine(offer: PricedOffer, route: { cost?: Num; days?: Num } 
       : ratio(product(UNROUNDED, cost, sum(100, toNumber(terms.markup) ?? 0)), 100, 2)!;
   const unitPrice = roundedPrice(raw, terms.rounding, bounds);
   const weight = toNumber(offer.unit_weight);
-  // deliveryTerms took the route's cost only from DELIVERY_COST_MIN up; below it (or no route) the default
-  const routeFound = (toNumber(route?.cost) ?? 0) >= DELIVERY_COST_MIN;
   return {
     unit_price: unitPrice,
     kg_price: weight === null ? unitPrice : ratio(unitPrice, offer.unit_weight, 2)!,
     delivery_cost: delivery.delivery_cost,
     delivery_days: delivery.delivery_days,
-    default_delivery: !routeFound,
+    default_delivery: delivery.fallback,
     available_packs: packsOf(offer.available_amount, offer.units_per_pack),
   };
 }

@@ -5,7 +5,7 @@
 // (1 + min/max markup). So the price a quote names is one the reserve card accepts for the same lot, city and day.
 // Where no single lot has the amount, the cheapest way with two or three lots together is one line of its parts.
 import { product, ratio, sum, toNumber, type Num } from '../numbers';
-import { DELIVERY_COST_MIN, deliveryTerms, marginality } from '../reserves/figures';
+import { marginality, routeTerms } from '../reserves/figures';
 import { costPerUnit, sellingBounds } from '../offers/figures';
 import type { BusinessSettings } from '../settings';
 import { addDays } from '../businessDay';
@@ -35,6 +35,8 @@ export interface QuoteLot {
   available_amount: Num;
   route_cost: Num;
   route_days: Num;
+  /** The lot loads in the buyer's city: a local sale (domain/reserves/figures.ts routeTerms). */
+  local?: boolean;
 }
 
 /** Digits kept before a figure's last rounding, as domain/reserves/figures.ts keeps a cost per unit. */
@@ -84,7 +86,7 @@ function levelPrice(cost: number, band: { min: number; max: number }, terms: Pic
 
 /** A lot priced to the city at the level; null when it has no price per kg or weight (nothing to price). */
 export function lotPrice(lot: QuoteLot, settings: BusinessSettings, terms: Pick<QuoteTerms, 'level' | 'margin'>): LotPrice | null {
-  const delivery = deliveryTerms({ cost: lot.route_cost, days: lot.route_days }, settings.delivery_cost_default);
+  const delivery = routeTerms({ cost: lot.route_cost, days: lot.route_days }, lot.local ?? false, settings);
   const weight = toNumber(lot.unit_weight);
   const cost = costPerUnit(delivery.delivery_cost, lot.kg_price, settings.costs_per_kg, lot.unit_weight);
   const bounds = sellingBounds(cost, settings);
@@ -93,7 +95,7 @@ export function lotPrice(lot: QuoteLot, settings: BusinessSettings, terms: Pick<
   const unitPrice = levelPrice(cost, band, terms);
   return {
     delivery_cost: delivery.delivery_cost,
-    default_delivery: (toNumber(lot.route_cost) ?? 0) < DELIVERY_COST_MIN,
+    default_delivery: delivery.fallback,
     route_days: delivery.delivery_days,
     delivered_kg_price: product(2, sum(lot.kg_price, toNumber(settings.costs_per_kg) ?? 0, delivery.delivery_cost))!,
     delivered_unit_price: product(2, cost)!,
@@ -276,7 +278,7 @@ export function rankLots<L extends QuoteLot>(lots: L[], settings: BusinessSettin
     const weight = figure(lot.unit_weight);
     const available = figure(lot.available_amount) ?? 0;
     if (kg === null || weight === null || weight <= 0 || available <= 0) continue;
-    const delivery = deliveryTerms({ cost: figure(lot.route_cost) }, settings.delivery_cost_default).delivery_cost;
+    const delivery = routeTerms({ cost: figure(lot.route_cost) }, lot.local ?? false, settings).delivery_cost;
     cheap.push({ lot, key: kg + delivery, kg, weight, available });
   }
   cheap.sort((a, b) => a.key - b.key || a.lot.offer_id - b.lot.offer_id);

@@ -2,7 +2,7 @@
 // as the user types, the server recomputes and checks them on every write, the demo seed uses them, and an
 // offer's own selling band (min/max unit price) comes from the same formulas.
 import { product, ratio, round2, sum, times, toNumber, type Num } from '../numbers';
-import type { BusinessSettings } from '../settings';
+import { LOCAL_DELIVERY_COST_DEFAULT, LOCAL_DELIVERY_DAYS_DEFAULT, type BusinessSettings } from '../settings';
 import { costPerUnit, packsOf, sellingBounds, totalSellingSum, UNROUNDED } from '../offers/figures';
 
 /** The least delivery cost, ₽ per kg (spec point 5: a reserve's delivery_cost is at least 1). One rule for every
@@ -19,6 +19,25 @@ export function deliveryTerms(lookup: { cost?: Num; days?: Num } | null | undefi
   return {
     delivery_cost: cost !== null && cost >= DELIVERY_COST_MIN ? cost : deliveryCostDefault,
     delivery_days: days !== null && days > 0 ? days : null,
+  };
+}
+
+/** A lot's delivery to the buyer's city as every price of it is worked out (the reserve, the price list, the quote):
+ * the matrix's route when it holds one; a sale in the lot's own loading city (`local`) without its own row of the
+ * matrix by the local default (setting local_delivery_cost_default, the next day), never by the between-cities
+ * default; any other city without a route by delivery_cost_default, days unknown (`fallback`). The loading city
+ * is priced like any destination, so no flag or missing day singles it out to a role that does not see it. */
+export function routeTerms(
+  lookup: { cost?: Num; days?: Num } | null | undefined, local: boolean,
+  settings: Pick<BusinessSettings, 'delivery_cost_default' | 'local_delivery_cost_default'>,
+): { delivery_cost: number; delivery_days: number | null; fallback: boolean } {
+  const found = (toNumber(lookup?.cost) ?? 0) >= DELIVERY_COST_MIN;
+  if (!local || found) return { ...deliveryTerms(lookup, settings.delivery_cost_default), fallback: !found };
+  const days = toNumber(lookup?.days);
+  return {
+    delivery_cost: settings.local_delivery_cost_default ?? LOCAL_DELIVERY_COST_DEFAULT,
+    delivery_days: days !== null && days > 0 ? days : LOCAL_DELIVERY_DAYS_DEFAULT,
+    fallback: false,
   };
 }
 

@@ -101,7 +101,7 @@ describe('business settings', () => {
 
     const res = await ctx.call('PUT', '/api/settings', 'admin', { min_markup: '0,2' });
     expect(res.status).toBe(200);
-    expect(res.body.settings).toEqual({ delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.2', max_markup: '0.35', reserve_hold_days: '5', reserve_unpaid_days: '2', time_zone: 'Europe/Moscow' });
+    expect(res.body.settings).toEqual({ delivery_cost_default: '15', local_delivery_cost_default: '1', costs_per_kg: '12', min_markup: '0.2', max_markup: '0.35', reserve_hold_days: '5', reserve_unpaid_days: '2', time_zone: 'Europe/Moscow' });
     expect(res.body.offers).toBeGreaterThan(0);
 
     // every offer's band is the card's own formula with the new settings; the maximum did not move

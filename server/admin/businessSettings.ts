@@ -4,7 +4,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { businessSettings, offers as offersTable } from '../db/schema';
 import { moveChangeGeneration } from '../db/changes';
-import { BAND_SETTINGS, BUSINESS_SETTING_NAMES, DAY_SETTING_DEFAULTS, type BusinessSettingName, type BusinessSettings } from '../../domain/settings';
+import { BAND_SETTINGS, BUSINESS_SETTING_NAMES, SETTING_DEFAULTS, type BusinessSettingName, type BusinessSettings } from '../../domain/settings';
 import { businessSettingsSchema, COMPANY_TITLE, companySettingsSchema, SETTING_TITLE, settingShown, type CompanySettingName } from '../../domain/settingsSchema';
 import { money, toNumber } from '../../domain/numbers';
 import { offerSellingBand } from '../../domain/offers/figures';
@@ -25,13 +25,17 @@ export async function settingsByName(db: Database, names: string[]): Promise<Rec
   const found = Object.fromEntries(rows.map((r) => [r.name, r.value]));
   // the business zone is always there: the default one until an administrator chooses another
   if (names.includes(TIME_ZONE_SETTING)) found[TIME_ZONE_SETTING] = businessZone(found[TIME_ZONE_SETTING]);
+  // so is a setting added later with a default of its own (the local delivery), until someone saves another
+  const local: BusinessSettingName = 'local_delivery_cost_default';
+  if (names.includes(local) && found[local] === undefined) found[local] = String(SETTING_DEFAULTS[local]);
   return found;
 }
 
-/** All as numbers; a missing or unreadable one counts as 0 (no cost, no markup), never as NaN; the hold days as 5. */
+/** All as numbers; a missing or unreadable one counts as 0 (no cost, no markup), never as NaN; the hold days as 5,
+ * the local delivery as 1 ₽/kg (SETTING_DEFAULTS). */
 export async function readBusinessSettings(db: Database): Promise<BusinessSettings> {
   const stored = await settingsByName(db, [...BUSINESS_SETTING_NAMES]);
-  return Object.fromEntries(BUSINESS_SETTING_NAMES.map((name) => [name, toNumber(stored[name]) ?? DAY_SETTING_DEFAULTS[name] ?? 0])) as BusinessSettings;
+  return Object.fromEntries(BUSINESS_SETTING_NAMES.map((name) => [name, toNumber(stored[name]) ?? SETTING_DEFAULTS[name] ?? 0])) as BusinessSettings;
 }
 
 /** Offers whose band is rewritten per statement: well under PostgreSQL's bind-parameter limit. */
@@ -82,7 +86,8 @@ export async function saveBusinessSettings(
     const before = await readBusinessSettings(tx);
     const zoneBefore = await readTimeZone(tx);
     const valid = await businessSettingsSchema.validate({ ...before, time_zone: zoneBefore, ...changes }, { abortEarly: false });
-    const after = Object.fromEntries(BUSINESS_SETTING_NAMES.map((name) => [name, valid[name]])) as BusinessSettings;
+    // a setting added later and not sent (or sent empty by an older page) keeps its value
+    const after = Object.fromEntries(BUSINESS_SETTING_NAMES.map((name) => [name, valid[name] ?? before[name]])) as BusinessSettings;
     const moved = BUSINESS_SETTING_NAMES.filter((name) => after[name] !== before[name]);
     const zoneAfter = valid.time_zone;
     const settings = {

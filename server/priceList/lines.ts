@@ -35,7 +35,12 @@ const FIGURES = {
   // a lot read has stock (lotConditions: available_amount > 0), so its available amount is never null
   offer_id: o.id, available_amount: sql<string>`round(${o.available_amount}, 2)::text`, kg_price: roundedOf(o.kg_price), unit_weight: textOf(o.unit_weight),
   route_cost: sql<string | null>`round(${d.cost}, 2)::text`, route_days: sql<number | null>`${d.days}`,
+  /** Where the lot loads: compared with the buyer's city only (`local`), never answered. */
+  loading_city_id: o.city_id,
 };
+
+/** A lot read for a city, marked `local` when it loads in that city (a local sale: domain/reserves/figures.ts routeTerms). */
+const localTo = (cityId: number) => <R extends { loading_city_id: number | null }>(row: R): R & { local: boolean } => ({ ...row, local: row.loading_city_id === cityId });
 
 /** A lot as the query reads it: the line's descriptive columns (the lot's texts, domain/offers/lot.ts), and what
  * its price is computed from. */
@@ -44,7 +49,7 @@ const LOT_ROW = select({
   kg_price: FIGURES.kg_price, unit_weight: FIGURES.unit_weight,
   /** The offer's purchase price per unit (a quote holds it among its terms, issue 38). */
   purchase_price: roundedOf(o.unit_price),
-  route_cost: FIGURES.route_cost, route_days: FIGURES.route_days, documents_blocking: sql<string[]>`(${documentsStateSql('o')})->'blocking'`,
+  route_cost: FIGURES.route_cost, route_days: FIGURES.route_days, loading_city_id: FIGURES.loading_city_id, documents_blocking: sql<string[]>`(${documentsStateSql('o')})->'blocking'`,
   logistics_state: o.logistics_state, expected_arrival: textOf(o.expected_arrival),
 });
 type LotRow = SelectedRow<typeof LOT_ROW>;
@@ -81,11 +86,11 @@ function lotConditions(q: PriceListQuery & { offer_id?: number[] }, scope: SQL |
 
 /** The lots the filters keep, with their route to the city. `scope` limits them to what the reader may read
  * (a role whose offers read is 'own'); a public link reads as its creator would. */
-export async function lots(db: Database, q: PriceListQuery & { offer_id?: number[] }, scope: SQL | null): Promise<LotRow[]> {
-  return selectRows(db, LOT_ROW, sql`FROM ${offers} ${o}
+export async function lots(db: Database, q: PriceListQuery & { offer_id?: number[] }, scope: SQL | null): Promise<(LotRow & { local: boolean })[]> {
+  return (await selectRows(db, LOT_ROW, sql`FROM ${offers} ${o}
     ${lotJoins('o')}
     ${routeTo(q.city_id)}
-    WHERE ${lotConditions(q, scope)}`);
+    WHERE ${lotConditions(q, scope)}`)).map(localTo(q.city_id));
 }
 
 /** What a lot is priced from (the columns of `lots` a ranking reads), for the same filters: a quote ranks
@@ -94,13 +99,14 @@ export async function lots(db: Database, q: PriceListQuery & { offer_id?: number
 const LOT_FIGURES = select({
   offer_id: FIGURES.offer_id, unit_measure: o.unit_measure, available_amount: FIGURES.available_amount,
   kg_price: FIGURES.kg_price, unit_weight: FIGURES.unit_weight, route_cost: FIGURES.route_cost, route_days: FIGURES.route_days,
+  loading_city_id: FIGURES.loading_city_id,
 });
-export type LotFigures = SelectedRow<typeof LOT_FIGURES>;
+export type LotFigures = SelectedRow<typeof LOT_FIGURES> & { local: boolean };
 
 export async function lotFigures(db: Database, q: PriceListQuery, scope: SQL | null): Promise<LotFigures[]> {
-  return selectRows(db, LOT_FIGURES, sql`FROM ${offers} ${o}
+  return (await selectRows(db, LOT_FIGURES, sql`FROM ${offers} ${o}
     ${routeTo(q.city_id)}
-    WHERE ${lotConditions(q, scope)}`);
+    WHERE ${lotConditions(q, scope)}`)).map(localTo(q.city_id));
 }
 
 /** The offers a caller may read: all, or (scope 'own') its own, as the offers section says own. */
@@ -121,7 +127,7 @@ export async function buildPriceList(db: Database, q: PriceListQuery, scope: SQL
   const terms = { level: q.level, markup: q.markup, rounding: q.rounding };
   const lines: PriceListLine[] = [];
   for (const lot of await lots(db, q, scope)) {
-    const line = priceLine(lot, { cost: lot.route_cost, days: lot.route_days }, settings, terms);
+    const line = priceLine(lot, { cost: lot.route_cost, days: lot.route_days, local: lot.local }, settings, terms);
     if (!line) continue;
     lines.push({
       offer_id: lot.offer_id, ...priceListLotOf(lot), available_amount: lot.available_amount,

@@ -81,15 +81,16 @@ async function validRows(rows: unknown): Promise<DeliveryRowInput[]> {
   return valid;
 }
 
-/** The delivery from the city to every other city that is not deleted: stored routes with their cost and
- * days, the others with id 0, cost 0 and days 0 (the table shows those empty). By destination name. */
+/** The delivery from the city to every city that is not deleted: stored routes with their cost and days, the
+ * others with id 0, cost 0 and days 0 (the table shows those empty). The city's own row (delivery within it, a
+ * local sale, issue 51) first, then by destination name. */
 export async function readDelivery(db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean): Promise<DeliveryRow[]> {
   await readCity(db, auth, id, withDeleted);
   requireMatrix(auth);
   return selectRows(db, DELIVERY_ROW, sql`
     FROM ${cities} ${C} LEFT JOIN ${cityDelivery} ${D} ON ${D.from_city_id} = ${id} AND ${D.to_city_id} = ${C.id}
-    WHERE ${C.id} <> ${id} AND ${C.status} <> 'deleted'
-    ORDER BY ${C.name}, ${C.id}`);
+    WHERE ${C.status} <> 'deleted' OR ${C.id} = ${id}
+    ORDER BY ${C.id} = ${id} DESC, ${C.name}, ${C.id}`);
 }
 
 /** PUT /api/cities/{id}/delivery: the rows the table changed, saved at once, as a change of the city
@@ -108,13 +109,12 @@ export async function saveDelivery(db: Database, auth: AuthenticatedUser, id: nu
 type Route = { cost: number; days: number } | null;
 
 /** Writes routes from the city: a row with a cost or days is stored (a later row for the same destination
- * wins), an empty one removes what was stored. Destinations must be other cities that exist. Answers the routes
- * that changed, for the city's history. */
+ * wins), an empty one removes what was stored. Destinations must be cities that exist; the city itself is its own
+ * local delivery (issue 51). Answers the routes that changed, for the city's history. */
 async function storeDelivery(db: Database, fromId: number, input: DeliveryRowInput[]): Promise<FieldChange[]> {
   if (!input?.length) return [];
   const byDestination = new Map<number, DeliveryRowInput>();
   for (const row of input) byDestination.set(Number(row.to_id), row);
-  if (byDestination.has(fromId)) throw badRequest(CITY_MSG.self);
   const ids = [...byDestination.keys()];
   const known = await selectRows(db, CITY_ID, sql`FROM ${cities} WHERE ${cities.id} IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
   if (known.length !== ids.length) throw badRequest(CITY_MSG.city);

@@ -242,7 +242,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   let deliveryCost: number | string | null = typedCost;
   let routeCost = toNumber(current?.route_delivery_cost as string | null | undefined);
   if (costMoved) {
-    const route = await routeOf(db, offer.id, cityId, settings.delivery_cost_default);
+    const route = await routeOf(db, offer.id, cityId, settings);
     const delivered = deliveredCost(visible('delivery_cost') ? typedCost : null, route.cost, auth.permissions);
     if (delivered.refused) throw badRequest(delivered.refused);
     deliveryCost = delivered.cost;

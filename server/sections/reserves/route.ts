@@ -29,7 +29,7 @@ export function reserveRouteRoutes(app: FastifyInstance, db: Database) {
     if (!can(auth.permissions, 'reserves', 'create') && !can(auth.permissions, 'reserves', 'update')) throw forbidden();
     const { offer, to } = request.query as { offer: number; to: number };
     if (!(await recordVisible(db, app.sectionSpecs.offers, auth, offer))) throw notFound();
-    const route = await routeOf(db, offer, to, (await readBusinessSettings(db)).delivery_cost_default);
+    const route = await routeOf(db, offer, to, await readBusinessSettings(db));
     return { offer_id: offer, to_id: to, cost: money(route.cost)!, days: route.days, default: route.fallback };
   });
 }

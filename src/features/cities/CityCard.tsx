@@ -33,12 +33,16 @@ const payloadOf = (values: CityValues, mode: CardMode) =>
 
 const CITY_CARD: RecordCardDef<CityValues> = { section: 'cities', texts: CITY_TEXTS, nameField: 'name', valuesOf, payloadOf, schema: citySchema };
 
-/** Every other city with what is known of the delivery to it: stored on an edit card, 0 and 0 on a new one. */
+/** Every city (its own row first) with what is known of the delivery to it: stored on an edit card, 0 and 0 on a new one. */
 function useDeliveryLines(record: CardRecord | undefined, hidden: boolean): DeliveryLine[] {
   const withDeleted = record?.status === 'deleted';
   const stored = useCityDeliveryQuery({ id: record?.id ?? 0, withDeleted }, { skip: !record || hidden });
   const cities = useReferenceListQuery('cities', { skip: Boolean(record) || hidden });
-  if (record) return (stored.data ?? []).map((r) => ({ to_id: r.to_id, to_name: r.to_name, cost: editableNumber(r.cost), days: String(r.days) }));
+  if (record) {
+    return (stored.data ?? []).map((r) => ({
+      to_id: r.to_id, to_name: r.to_id === record.id ? DELIVERY_TEXTS.local(r.to_name) : r.to_name, cost: editableNumber(r.cost), days: String(r.days),
+    }));
+  }
   return (cities.data ?? []).map((c) => ({ to_id: c.id, to_name: c.name, cost: '0', days: '0' }));
 }
 

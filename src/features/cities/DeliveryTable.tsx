@@ -1,4 +1,4 @@
-// The city card's 'Города' tab (spec point 2 "Create city"): one row per other city with the delivery cost
+// The city card's 'Города' tab (spec point 2 "Create city"): one row per city (its own first) with the delivery cost
 // (₽ per kg) and days from this city; decimal inputs (the Russian comma) where 0 or less shows empty; searchable by city name,
 // since the matrix has some forty cities.
 import { useState } from 'react';
@@ -23,6 +23,8 @@ export const DELIVERY_TEXTS = {
   cost: 'Стоимость, ₽/кг',
   days: 'Срок, дней',
   nothing: 'Город не найден',
+  /** The city's own row: delivery within it, to a buyer in the loading city (issue 51). */
+  local: (city: string) => `${city} (по городу)`,
   costOf: (city: string) => `${city}: стоимость доставки`,
   daysOf: (city: string) => `${city}: срок доставки`,
 } as const;

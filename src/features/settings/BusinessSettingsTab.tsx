@@ -24,7 +24,7 @@ import { DocumentSettings } from './DocumentSettings';
 import { settingField } from './settingField';
 
 /** The settings in rubles per kg: typed and shown as decimals with the comma. */
-const isRubles = (name: BusinessSettingName) => name === 'delivery_cost_default' || name === 'costs_per_kg';
+const isRubles = (name: BusinessSettingName) => name === 'delivery_cost_default' || name === 'local_delivery_cost_default' || name === 'costs_per_kg';
 
 export const BUSINESS_MSG = {
   intro: 'Из этих значений считаются себестоимость резерва и допустимая цена продажи. Сохранение пересчитывает минимальную и максимальную цену продажи всех предложений.',
