@@ -118,11 +118,49 @@ test("a new reserve shows its 'Резерв до': today + the hold days, editab
   const user = userEvent.setup();
   renderApp('/reserves/create?offer=12', { token: 't' });
   await screen.findByText('О резерве');
-  expect(dayShown('reserved_until')).toBe(dayjs(today).add(5, 'day').format('DD.MM.YYYY'));
+  await waitFor(() => expect(dayShown('reserved_until')).toBe(dayjs(today).add(5, 'day').format('DD.MM.YYYY')));
   // an implementation date before it pulls it in: the same rule the server and an edit follow
   await pickTomorrow(user);
   await waitFor(() => expect(dayShown('estimated_date_implementation')).toBe(dayjs(today).add(1, 'day').format('DD.MM.YYYY')));
   expect(dayShown('reserved_until')).toBe(dayjs(today).add(1, 'day').format('DD.MM.YYYY'));
+});
+
+test("'Резерв до' of a new reserve is the business zone's day + the hold days: the card waits for the zone (issue 51)", async () => {
+  // 15:00 UTC on 05.12: 18:00 in Moscow, already 01:00 on 06.12 in the business zone, Vladivostok
+  jest.useFakeTimers({
+    now: new Date('2026-12-05T15:00:00Z'),
+    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback',
+      'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+  });
+  let watch: ReturnType<typeof setInterval> | undefined;
+  try {
+    let answerZone: () => void = () => undefined;
+    const zoneAnswered = new Promise<void>((resolve) => { answerZone = resolve; });
+    const fetchMock = server(manager, [route('POST', '/api/settings', async (request) => {
+      const names = (await request.clone().json()) as string[];
+      if (!names.includes('time_zone')) return json(settings);
+      await zoneAnswered;
+      return json({ time_zone: 'Asia/Vladivostok' });
+    })]);
+    renderApp('/reserves/create?offer=12', { token: 't' });
+    // every 'Резерв до' the card shows on its way
+    const shownDays: string[] = [];
+    watch = setInterval(() => {
+      const input = document.querySelector('input[name="reserved_until"]') as HTMLInputElement | null;
+      if (input?.value) shownDays.push(input.value);
+    }, 5);
+    // the offer and the settings are in; the zone is not yet
+    await waitFor(() => expect(requests(fetchMock).some((r) => r.url.endsWith('/api/offers/12'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answerZone();
+    await screen.findByText('О резерве');
+    // 06.12 + 5 = 11.12, not Moscow's 05.12 + 5 = 10.12; never the Moscow day first
+    await waitFor(() => expect(dayShown('reserved_until')).toBe('11.12.2026'));
+    expect(shownDays).not.toContain('10.12.2026');
+  } finally {
+    jest.useRealTimers();
+    clearInterval(watch);
+  }
 });
 
 test('figures follow the typing; packs and amount follow each other', async () => {
@@ -233,7 +271,7 @@ test('every message of the form', async () => {
   };
   await expectMessage('Количество', '0', 'Минимум 1');
   await expectMessage('Количество', '38', 'Максимум 37');
-  await expectMessage('Количество упаковок', '0.1', 'Минимум 0,2');
+  await expectMessage('Количество упаковок', '0.1', 'Количество упаковок: минимум 0,2 (2 кг)');
   await expectMessage('Количество упаковок', '3.8', 'Максимум 3,7');
   await expectMessage('Цена продажи за единицу, ₽', '359.69', 'Минимум 359,7');
   await expectMessage('Цена продажи за единицу, ₽', '441.46', 'Максимум 441,45');

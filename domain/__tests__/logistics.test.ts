@@ -58,10 +58,15 @@ test('what is left for the reserves, what the cuts took, the figures of a cut re
 });
 
 describe('a reserve on a lot on its way', () => {
-  test("'Резерв до' not before the lot is expected; by default it holds until then", () => {
+  test("'Резерв до' not before the lot is expected; by default the hold days run from the day it comes (issue 51)", () => {
     expect(reservedUntilError('2026-12-10', '2026-12-20', '2026-11-27', '2026-12-12')).toBe('Резерв не может закончиться раньше ожидаемого поступления 12.12.2026');
     expect(reservedUntilError('2026-12-12', '2026-12-20', '2026-11-27', '2026-12-12')).toBeNull();
-    expect(defaultReservedUntil('2026-11-27', 5, '2026-12-20', '2026-12-12')).toBe('2026-12-12');
+    // lot 406 arrives on 15.12, the reserve is made on 05.12: 15.12 + 5 days = 20.12, not 15.12
+    expect(defaultReservedUntil('2026-12-05', 5, '2026-12-31', '2026-12-15')).toBe('2026-12-20');
+    expect(defaultReservedUntil('2026-11-27', 5, '2026-12-20', '2026-12-12')).toBe('2026-12-17');
+    // never past the date of implementation, never before the arrival
+    expect(defaultReservedUntil('2026-11-27', 5, '2026-12-14', '2026-12-12')).toBe('2026-12-14');
+    expect(defaultReservedUntil('2026-11-27', 5, '2026-12-12', '2026-12-12')).toBe('2026-12-12');
     expect(defaultReservedUntil('2026-11-27', 5, '2026-12-20', null)).toBe('2026-12-02');
   });
   test('its date of implementation not before the lot is expected', async () => {

@@ -132,8 +132,15 @@ describe('the reserve form (spec point 5 "Reserve form")', () => {
   test('amount between 1 and the available amount; packs between 0.2 and available / units per pack', async () => {
     expect(await errorsOf({ ...valid, amount: '0' })).toEqual(['Минимум 1']);
     expect(await errorsOf({ ...valid, amount: '38' })).toEqual(['Максимум 37']);
-    expect(await errorsOf({ ...valid, packs_amount: '0.1' })).toEqual(['Минимум 0,2']);
+    // issue 51: the message names its field and what 0,2 of a pack is: 2 kg of a pack of 10 kg
+    expect(await errorsOf({ ...valid, packs_amount: '0.1' })).toEqual(['Количество упаковок: минимум 0,2 (2 кг)']);
     expect(await errorsOf({ ...valid, packs_amount: '3.8' })).toEqual(['Максимум 3,7']);
+  });
+
+  test("2 pieces of mango, 20 to a box, are 0,1 of a box: 'Количество упаковок: минимум 0,2 (4 шт.)' (issue 51)", async () => {
+    const mango = reserveSchema({ ...offer, unit_measure: 'шт', units_per_pack: '20', available_amount: '100' }, settings, '2026-11-23');
+    const refused = await mango.validate({ ...valid, amount: '2', packs_amount: '0.1' }, { abortEarly: false }).then(() => [], (e: { errors: string[] }) => e.errors);
+    expect(refused).toEqual(['Количество упаковок: минимум 0,2 (4 шт.)']);
   });
 
   test('the selling price between the bounds computed from the delivery cost typed', async () => {

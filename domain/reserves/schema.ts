@@ -12,7 +12,7 @@ import { requiredPhone } from '../phone';
 import { isFieldVisible, type Permissions } from '../permissions';
 import { statusTitle } from '../sections';
 import { RESERVE_HOLD_DAYS_DEFAULT, type BusinessSettings } from '../settings';
-import { DELIVERY_COST_MIN, maxPacks } from './figures';
+import { amountOf, DELIVERY_COST_MIN, maxPacks } from './figures';
 import { costPerUnit, sellingBounds } from '../offers/figures';
 import { WHOLE_MSG, isWholeFor } from '../offers/figures';
 import { visibilityOf } from '../fields';
@@ -34,7 +34,14 @@ export const RESERVE_MSG = {
   heldDate: 'Укажите дату окончания резерва',
   heldBeforeToday: 'Резерв не может закончиться раньше сегодняшнего дня',
   heldAfterDate: 'Резерв не может быть дольше даты реализации',
+  /** Issue 51: the least part of a pack, naming the field and what it is in the lot's units:
+   * 'Количество упаковок: минимум 0,2 (4 шт.)' for packs of 20 pieces. */
+  packsMin: (units: number | null, unit: string | null | undefined) =>
+    `Количество упаковок: минимум ${formatNumber(PACKS_MIN)}${units === null ? '' : ` (${formatNumber(units)} ${unit === 'шт' ? 'шт.' : unit ?? 'кг'})`}`,
 } as const;
+
+/** The least part of a pack a reserve takes (spec point 5). */
+export const PACKS_MIN = 0.2;
 
 /** 'Резерв до' (issue 22): a day from today up to the estimated date (when that is ahead; an overdue reserve's
  * estimated date bounds nothing), and on a lot still on its way not before it is expected (issue 40). Empty: the
@@ -50,10 +57,12 @@ export function reservedUntilError(value: string | null | undefined, estimated: 
   return null;
 }
 
-/** A new reserve's or a renewed one's 'Резерв до': today + the hold days, not past an estimated date ahead, and
- * on a lot still on its way not before the day it is expected (issue 40: the reserve holds until the lot comes). */
+/** A new reserve's or a renewed one's 'Резерв до': today + the hold days, not past an estimated date ahead. On a lot
+ * still on its way the hold days run from the day it is expected (issue 51: the buyer gets them once the goods are
+ * there, not a hold that ends the day they come), and never end before it (issue 40). */
 export function defaultReservedUntil(today: string, holdDays: number | undefined, estimated: string | null | undefined, arrival?: string | null): string {
-  const held = dayjs(today).add(Math.max(1, Math.round(holdDays ?? RESERVE_HOLD_DAYS_DEFAULT)), 'day').format('YYYY-MM-DD');
+  const from = arrival && arrival > today ? arrival : today;
+  const held = dayjs(from).add(Math.max(1, Math.round(holdDays ?? RESERVE_HOLD_DAYS_DEFAULT)), 'day').format('YYYY-MM-DD');
   const until = estimated ? String(estimated).slice(0, 10) : '';
   const day = isCalendarDate(until) && until >= today && until < held ? until : held;
   return arrival && day < arrival ? arrival : day;
@@ -93,7 +102,9 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
   const shape: Record<string, yup.AnySchema> = {
     amount: stored().required(MSG.required).min(1, RESERVE_MSG.min(1)).max(available, RESERVE_MSG.max(available))
       .test('whole', WHOLE_MSG, (value) => isWholeFor(offer.unit_measure, value)),
-    packs_amount: number().required(MSG.required).min(0.2, RESERVE_MSG.min(0.2)).max(packsMax, RESERVE_MSG.max(packsMax)),
+    packs_amount: number().required(MSG.required)
+      .min(PACKS_MIN, RESERVE_MSG.packsMin(amountOf(PACKS_MIN, offer.units_per_pack), offer.unit_measure))
+      .max(packsMax, RESERVE_MSG.max(packsMax)),
     unit_selling_price: stored()
       .required(MSG.required)
       .test('selling-bounds', function check(value) {

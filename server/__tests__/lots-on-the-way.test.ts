@@ -111,12 +111,15 @@ test('a lot in transit is reserved: due no earlier than it arrives, held at leas
   }));
   expect(shortHold).toMatchObject({ status: 400, body: { messages: [`Резерв не может закончиться раньше ожидаемого поступления ${shown(arrival)}`] } });
 
-  // without a 'Резерв до', the hold of 5 days would end before the lot comes: it holds until the day it is expected
+  // without a 'Резерв до', the hold of 5 days runs from the day the lot is expected (issue 51): 20 + 5 = day 25, and
+  // no further than the date of implementation, day 23
   const id = await reserveOn(lot.id, '30', 0);
-  expect(await reserveRow(id)).toMatchObject({ status: 'active', amount: '30.00', estimated: day(23), until: arrival });
+  expect(await reserveRow(id)).toMatchObject({ status: 'active', amount: '30.00', estimated: day(23), until: day(23) });
+  const later = await reserveOn(lot.id, '10', 0, { estimated_date_implementation: day(40) });
+  expect(await reserveRow(later)).toMatchObject({ estimated: day(40), until: day(25) });
   const card = (await ctx.call('GET', `/api/reserves/${id}`)).body;
   expect(card.offer).toMatchObject({ logistics_state: 'in_transit', expected_arrival: arrival });
-  expect(await offerRow(lot.id)).toMatchObject({ reserved_amount: '30.000', available_amount: '70.000', logistics_state: 'in_transit' });
+  expect(await offerRow(lot.id)).toMatchObject({ reserved_amount: '40.000', available_amount: '60.000', logistics_state: 'in_transit' });
 });
 
 test('the lot expected later: its reserves\' dates move with it (versions, history) and each responsible is told the old and new day', async () => {
@@ -128,11 +131,11 @@ test('the lot expected later: its reserves\' dates move with it (versions, histo
   const moved = await ctx.change('PATCH', `/api/offers/${lot.id}`, 'admin', { expected_arrival: day(27) });
   expect(moved.status).toBe(200);
   // seven days later: each date moves by seven days
-  expect(await reserveRow(first)).toMatchObject({ estimated: day(30), until: day(27), version: before[0].version + 1 });
+  expect(await reserveRow(first)).toMatchObject({ estimated: day(30), until: day(30), version: before[0].version + 1 });
   expect(await reserveRow(second)).toMatchObject({ estimated: day(47), until: day(37), version: before[1].version + 1 });
   const history = (await ctx.call('GET', `/api/reserves/${first}/history`)).body as { changes: { field: string; old: string; new: string }[] }[];
   expect(history[0].changes).toEqual(expect.arrayContaining([
-    { field: 'estimated_date_implementation', old: day(23), new: day(30) }, { field: 'reserved_until', old: day(20), new: day(27) },
+    { field: 'estimated_date_implementation', old: day(23), new: day(30) }, { field: 'reserved_until', old: day(23), new: day(30) },
   ]));
   expect(await noticesOf(first, 'arrival_moved')).toEqual([{
     user_id: people[0].user_id,
@@ -142,8 +145,17 @@ test('the lot expected later: its reserves\' dates move with it (versions, histo
 
   // expected sooner: nothing moves, nobody is told
   await ctx.change('PATCH', `/api/offers/${lot.id}`, 'admin', { expected_arrival: day(22) });
-  expect(await reserveRow(first)).toMatchObject({ estimated: day(30), until: day(27) });
+  expect(await reserveRow(first)).toMatchObject({ estimated: day(30), until: day(30) });
   expect(await noticesOf(first, 'arrival_moved')).toHaveLength(1);
+});
+
+test("a lot on stock put on its way: a hold ending before it comes runs the hold days from its day (issue 51)", async () => {
+  const lot = await trade.newOffer('100');
+  const id = await reserveOn(lot.id, '10', 0, { estimated_date_implementation: day(40) });
+  expect(await reserveRow(id)).toMatchObject({ estimated: day(40), until: day(5) });
+  expect((await ctx.change('PATCH', `/api/offers/${lot.id}`, 'admin', { logistics_state: 'in_transit', expected_arrival: day(20) })).status).toBe(200);
+  // 20 + 5 hold days = day 25, within the date of implementation (day 40)
+  expect(await reserveRow(id)).toMatchObject({ estimated: day(40), until: day(25) });
 });
 
 test('a short arrival, first come first served: the latest reserves are cut first, exactly, each responsible told', async () => {

@@ -61,8 +61,8 @@ describe('POST /api/reserves', () => {
     expect(await messages({ offer_id: offerId })).toEqual(expect.arrayContaining([
       'Обязательное поле', 'Выберите дату реализации', 'Выберите город доставки', 'Выберите ответственного',
     ]));
-    expect(await messages(form(offerId, { amount: '0' }))).toEqual(['Минимум 0,2', 'Минимум 1']); // and so 0 packs
-    expect(await messages(form(offerId, { amount: '1' }))).toEqual(['Минимум 0,2']); // 1 unit is 0.1 of a pack of 10
+    expect(await messages(form(offerId, { amount: '0' }))).toEqual(['Количество упаковок: минимум 0,2 (2 кг)', 'Минимум 1']); // and so 0 packs
+    expect(await messages(form(offerId, { amount: '1' }))).toEqual(['Количество упаковок: минимум 0,2 (2 кг)']); // 1 unit is 0.1 of a pack of 10
     expect(await messages(form(offerId, { amount: '101' }))).toEqual(['Максимум 10', 'Максимум 100']); // 10.1 packs of 10
     expect(await messages(form(offerId, { amount: 'много' }))).toEqual(['Введите число']);
     expect(await messages(form(offerId, { unit_selling_price: '359.69' }))).toEqual(['Минимум 359,7']);
@@ -298,7 +298,8 @@ describe('GET /api/delivery?offer= tells no one what they may not see', () => {
     for (const to of [city, ...others.map((r) => r.to_city_id)]) {
       expect(await ctx.call('GET', `/api/delivery?offer=${offerId}&to=${to}`, 'manager')).toEqual(refused);
     }
-    expect((await ctx.call('GET', `/api/delivery?offer=${offerId}&to=${city}`, 'admin')).body).toEqual({ to_id: city, cost: null, days: null });
+    // the city's own row is its local delivery (issue 51): the demo's 2,50 ₽/kg, 1 day
+    expect((await ctx.call('GET', `/api/delivery?offer=${offerId}&to=${city}`, 'admin')).body).toEqual({ to_id: city, cost: '2.50', days: 1 });
   });
 
   test('an offer the caller may not read is not found, as its card', async () => {

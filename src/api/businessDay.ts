@@ -25,6 +25,13 @@ export function useBusinessZone(): string {
   return businessDayApi.useBusinessZoneQuery().data ?? TIME_ZONE_DEFAULT;
 }
 
+/** The business zone and whether it is known yet (read, or its read failed and the default stands): a screen that
+ * fills a date from the business day waits for it rather than fill it from the default zone's day. */
+export function useBusinessZoneState(): { zone: string; known: boolean } {
+  const { data, isSuccess, isError } = businessDayApi.useBusinessZoneQuery();
+  return { zone: data ?? TIME_ZONE_DEFAULT, known: isSuccess || isError };
+}
+
 /** Today in the business zone, YYYY-MM-DD; `dayjs(today)` is that calendar day for a date picker. */
 export function useBusinessToday(now?: Date): string {
   return businessToday(useBusinessZone(), now);

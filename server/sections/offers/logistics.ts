@@ -7,6 +7,8 @@ import type { Database } from '../../db/client';
 import { roundedOf, select, selectRows, textOf } from '../../db/rows';
 import { reserves } from '../../db/schema';
 import { pendingArrival } from '../../../domain/offers/logistics';
+import { defaultReservedUntil } from '../../../domain/reserves/schema';
+import { readBusinessSettings } from '../../admin/businessSettings';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import { changeRecord, type Author } from '../../records/history';
 import { notify, recipients } from '../../records/notify';
@@ -38,7 +40,8 @@ const later = (a: string, b: string) => (a > b ? a : b);
  * due no earlier than the lot and holds until it comes, so when the lot is expected later, its active reserves'
  * estimated date and 'Резерв до' move later by as many days (never to before the new day), each a change of the
  * reserve (its version and history), and each reserve's responsible is told the old and the new day. A lot put
- * on its way that was on stock has no old day: its reserves' dates that fall before the new day move to it.
+ * on its way that was on stock has no old day: its reserves' dates that fall before the new day move to it, and
+ * a hold that ends before it runs the hold days from it.
  * Answers how many reserves moved.
  */
 export async function moveReservesWithArrival(tx: Database, by: Author, offerId: number, before: LotWay, after: LotWay): Promise<number> {
@@ -47,10 +50,15 @@ export async function moveReservesWithArrival(tx: Database, by: Author, offerId:
   if (!to || (from && to <= from)) return 0;
   const delay = from ? dayjs(to).diff(dayjs(from), 'day') : 0;
   const moved = (day: string | null) => (day ? later(dayjs(day).add(delay, 'day').format('YYYY-MM-DD'), to) : null);
+  // a lot put on its way: a hold that would end before it comes runs its hold days from the day it is expected
+  // (issue 51), as a new reserve's would, within the date of implementation
+  const holdDays = from ? undefined : (await readBusinessSettings(tx)).reserve_hold_days;
+  const held = (until: string | null, estimated: string | null) =>
+    (from || !until || until >= to ? moved(until) : defaultReservedUntil(to, holdDays, estimated, to));
   let count = 0;
   for (const reserve of await activeReserves(tx, offerId)) {
     const estimated = moved(reserve.estimated);
-    const until = moved(reserve.until);
+    const until = held(reserve.until, estimated);
     if (estimated !== reserve.estimated || until !== reserve.until) {
       await changeRecord(tx, by, 'reserves', reserve.id, sql`estimated_date_implementation = ${estimated}::date, reserved_until = ${until}::date`);
       count++;

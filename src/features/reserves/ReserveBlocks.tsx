@@ -38,6 +38,8 @@ export interface BlockProps {
 export interface HoldDefault {
   today: string;
   holdDays: number | undefined;
+  /** A lot on its way: the day it is expected, which the hold days run from (issue 51). */
+  arrival?: string | null;
 }
 
 /** A figure worked out from another field, as the linked field shows it: '12,5' (issue 35). */
@@ -62,8 +64,8 @@ export function AboutBlock({ form, offer, readOnly, visible, hold, available }: 
     const before = form.values.estimated_date_implementation;
     void form.setFieldValue('estimated_date_implementation', next);
     // the shown default moves with the date while the user has not chosen a 'Резерв до' of their own
-    if (hold && !invalidUntil && form.values.reserved_until === defaultReservedUntil(hold.today, hold.holdDays, before)) {
-      void form.setFieldValue('reserved_until', defaultReservedUntil(hold.today, hold.holdDays, next));
+    if (hold && !invalidUntil && form.values.reserved_until === defaultReservedUntil(hold.today, hold.holdDays, before, hold.arrival)) {
+      void form.setFieldValue('reserved_until', defaultReservedUntil(hold.today, hold.holdDays, next, hold.arrival));
     }
   };
   const units = offer.units_per_pack;

@@ -1,7 +1,7 @@
 // The reserve's create and edit card (spec point 2 "Create reserve", point 5 "Reserve form" and "Reserve
 // calculations"): the screen that loads the offer (or the reserve), the business settings and the caller, and
 // the card that holds the form, saves it and takes the reserve's steps ('Завершить', 'Отменить').
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
@@ -27,7 +27,7 @@ import { deliveryPrefill, newValues, RESERVE_TEXTS, reservePayload, settingsOf, 
 import { AboutBlock, DeliveryBlock, ExtraBlock, FiguresBlock, type HoldDefault } from './ReserveBlocks';
 import { ReserveSteps } from './ReserveSteps';
 import { RepriceButton } from './RepriceDialog';
-import { useBusinessToday } from '../../api/businessDay';
+import { useBusinessToday, useBusinessZoneState } from '../../api/businessDay';
 import { DOCUMENT_MSG } from '../../../domain/offers/documents';
 import { LOGISTICS_MSG, pendingArrival } from '../../../domain/offers/logistics';
 import { hasFinance } from '../../../domain/buyers/credit';
@@ -78,7 +78,7 @@ export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
 /** A new reserve's values with its default 'Резерв до' filled in (when the caller sees it and the hold days). */
 function withHoldDefault(values: ReserveFormValues, hold: HoldDefault | undefined): ReserveFormValues {
   if (!hold || values.reserved_until) return values;
-  return { ...values, reserved_until: defaultReservedUntil(hold.today, hold.holdDays, values.estimated_date_implementation) };
+  return { ...values, reserved_until: defaultReservedUntil(hold.today, hold.holdDays, values.estimated_date_implementation, hold.arrival) };
 }
 
 interface CardProps {
@@ -112,8 +112,14 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     [basis, offer.available_amount, held, firstDay, hidden],
   );
 
-  // a new reserve shows its 'Резерв до' as the server would take it: the business day + the hold days (editable)
-  const hold = !reserve && visible('reserved_until') && settings.reserve_hold_days ? { today, holdDays: settings.reserve_hold_days } : undefined;
+  // a new reserve shows its 'Резерв до' as the server would take it: the business day + the hold days (editable),
+  // once the business zone is known (issue 51): never from the default zone's day while the zone is on its way
+  const zoneKnown = useBusinessZoneState().known;
+  const holdShown = !reserve && zoneKnown && visible('reserved_until') && Boolean(settings.reserve_hold_days);
+  const hold = useMemo(
+    () => (holdShown ? { today, holdDays: settings.reserve_hold_days, arrival: pendingArrival(offer) } : undefined),
+    [holdShown, today, settings.reserve_hold_days, offer],
+  );
   // issue 37: a save refused on the buyer's credit, for a user who may go past it with a reason (CreditOverride.tsx);
   // the reason given rides on the next save only
   const [creditRefusal, setCreditRefusal] = useState<string | null>(null);
@@ -164,6 +170,17 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     void form.setFieldValue('delivery_days', prefill.delivery_days);
   };
 
+  // the zone came after the card opened: its 'Резерв до' is filled now, once, unless the user already chose one
+  const holdFilled = useRef(Boolean(hold));
+  useEffect(() => {
+    if (holdFilled.current || !hold) return;
+    holdFilled.current = true;
+    if (form.values.reserved_until) return;
+    const filled = withHoldDefault(form.values, hold);
+    // untouched, the card stays as opened (nothing to save); typed into already, the date joins what was typed
+    if (form.dirty) void form.setFieldValue('reserved_until', filled.reserved_until);
+    else form.resetForm({ values: filled });
+  }, [hold, form]);
   // issue 33: a bigger amount on a reserve whose offer's price moved since it was priced takes today's terms first
   const growing = Boolean(reserve?.can_update) && reserve !== undefined && growsOnOldTerms(reserve.amount, form.values.amount, terms, todays);
   /** 'Пересчитать по текущим ценам' confirmed: the server takes the offer's prices and today's settings (with what
