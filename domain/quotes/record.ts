@@ -31,6 +31,10 @@ export const QUOTE_RECORD_MSG = {
   lines: 'Выберите хотя бы одну строку подбора',
   lineOffers: 'В строке подбора от одного до трёх лотов',
   price: 'Укажите цену за единицу для каждого лота',
+  /** Issue 51: an amount or a price of a line that is no number above 0 (the search answers them as text, and text
+   * is taken: '100.00', '12,5'). */
+  amount: 'Количество в строке подбора: число больше 0',
+  unitPrice: 'Цена за единицу в строке подбора: число больше 0',
   offerGone: (id: number) => `Лот № ${id} недоступен: его нет, он удалён или не активен`,
   short: (id: number, available: string | number) => `Лот № ${id}: доступно только ${formatNumber(available)}`,
   band: (id: number, min: string | number, max: string | number) => `Цена лота № ${id} должна быть от ${formatNumber(min)} до ${formatNumber(max)}`,

@@ -295,3 +295,19 @@ test('a quote\'s history: made, its date changed, its link revoked, reserved, ea
   expect(history.body[0].user).toEqual(expect.any(String));
   expect((await ctx.call('GET', `/api/quotes/${q.id}/history`, 'warehouse')).status).toBe(403);
 });
+
+test("amounts and prices sent as text, as the search answers them, are taken; text that is no number says what is wrong (issue 51)", async () => {
+  const big = await lot();
+  // '100.00' kg at '391,39': the same figures as numbers, 39 139,00 in all
+  const res = await save([{ offers: [{ offer_id: big, amount: '100.00' }], unit_price: '391,39' }]);
+  expect(res.status).toBe(201);
+  expect(res.body).toMatchObject({ total_sum: '39139.00', lines: [{ offers: [expect.objectContaining({ amount: '100.00', unit_price: '391.39' })] }] });
+  const noAmount = await save([{ offers: [{ offer_id: big, amount: 'сто' }], unit_price: 391.39 }]);
+  expect([noAmount.status, noAmount.body.messages]).toEqual([400, ['Количество в строке подбора: число больше 0']]);
+  const zero = await save([{ offers: [{ offer_id: big, amount: '0' }], unit_price: 391.39 }]);
+  expect([zero.status, zero.body.messages]).toEqual([400, ['Количество в строке подбора: число больше 0']]);
+  const noPrice = await save([{ offers: [{ offer_id: big, amount: 10, unit_price: 'дорого' }] }]);
+  expect([noPrice.status, noPrice.body.messages]).toEqual([400, ['Цена за единицу в строке подбора: число больше 0']]);
+  // an empty list is still the one it was
+  expect((await save([])).body.messages).toEqual([QUOTE_RECORD_MSG.lines]);
+});

@@ -26,7 +26,7 @@ import { fileResponse } from '../priceList/schema';
 import { attachment } from '../lists/export';
 import { linkBase } from '../http/linkBase';
 import {
-  cardResponse, changeBody, historyResponse, createBody, createdResponse, deletedResponse, listResponse, quoteErrors, recordErrors, reserveBody, reservedResponse,
+  cardResponse, changeBody, historyResponse, createBody, createdResponse, createErrors, deletedResponse, listResponse, quoteErrors, recordErrors, reserveBody, reservedResponse,
   searchBody, searchResponse, stepBody,
 } from './schema';
 
@@ -66,7 +66,7 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
 
   app.post('/quotes', {
     schema: { tags: ['quotes'], summary: 'Save a quote for the buyer: its lines priced again and held until its date', querystring: noQuery, body: createBody, response: createdResponse },
-    schemaErrorFormatter: recordErrors,
+    schemaErrorFormatter: createErrors,
   }, async (request, reply) => {
     const auth = caller(request);
     return reply.status(201).send(await createQuote(db, auth, request.body as QuoteBody, offersScope(app.sectionSpecs.offers, auth), linkBase(config, request)));

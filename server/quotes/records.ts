@@ -35,7 +35,8 @@ export const PHONE_SETTING = 'company_phone';
 export interface QuoteBody extends Partial<QuoteBuyerName> {
   buyer_id?: number;
   city_id?: number;
-  lines: { offers: { offer_id: number; amount: number; unit_price?: number }[]; unit_price?: number }[];
+  /** Amounts and prices as numbers, or as the search's text ('100.00'). */
+  lines: { offers: { offer_id: number; amount: number | string; unit_price?: number | string }[]; unit_price?: number | string }[];
   valid_until?: string;
 }
 
@@ -99,8 +100,26 @@ export async function quoteCard(db: Database, row: QuoteRow, publicUrl: string) 
   };
 }
 
+/** A figure of a line as a number above 0, or the 400 that says which (text is read with a comma or a point). */
+function lineFigure(value: number | string, message: string): number {
+  const n = toNumber(value);
+  if (n === null || n <= 0 || n > 1e9) throw badRequest(message);
+  return n;
+}
+
+type NumericLine = { offers: { offer_id: number; amount: number; unit_price?: number }[]; unit_price?: number };
+
+/** A line of the body with its amounts and prices as numbers. */
+const lineFigures = (line: QuoteBody['lines'][number]): NumericLine => ({
+  offers: line.offers.map((o) => ({
+    offer_id: o.offer_id, amount: lineFigure(o.amount, QUOTE_RECORD_MSG.amount),
+    ...(o.unit_price === undefined ? {} : { unit_price: lineFigure(o.unit_price, QUOTE_RECORD_MSG.unitPrice) }),
+  })),
+  ...(line.unit_price === undefined ? {} : { unit_price: lineFigure(line.unit_price, QUOTE_RECORD_MSG.unitPrice) }),
+});
+
 /** A line of the body priced again from the lot: its parts with their prices checked against their bands. */
-function heldLine(line: QuoteBody['lines'][number], found: Map<number, Awaited<ReturnType<typeof lots>>[number]>, settings: Awaited<ReturnType<typeof readBusinessSettings>>): HeldLine {
+function heldLine(line: NumericLine, found: Map<number, Awaited<ReturnType<typeof lots>>[number]>, settings: Awaited<ReturnType<typeof readBusinessSettings>>): HeldLine {
   if (!line.offers.length || line.offers.length > 3) throw badRequest(QUOTE_RECORD_MSG.lineOffers);
   const offers = line.offers.map((asked): HeldPart => {
     const lot = found.get(asked.offer_id);
@@ -138,7 +157,7 @@ export async function createQuote(db: Database, auth: AuthenticatedUser, body: Q
   if (validUntil < today) throw badRequest(QUOTE_RECORD_MSG.validUntil);
   const ids = [...new Set(body.lines.flatMap((l) => l.offers.map((o) => o.offer_id)))];
   const found = new Map((await lots(db, { city_id: city.id, offer_id: ids, level: 'min', rounding: 'none' }, scope)).map((l) => [l.offer_id, l]));
-  const lines = body.lines.map((line) => heldLine(line, found, settings));
+  const lines = body.lines.map((line) => heldLine(lineFigures(line), found, settings));
   const token = randomBytes(32).toString('base64url');
   const [{ id }] = await returningRows(db, sql`
     INSERT INTO quotes (city_id, buyer_id, ${buyerColumn}, lines, valid_until, token, created_by)

@@ -5,7 +5,9 @@ import { ID, responses } from '../http/schemas';
 import { QUOTE_LEVELS, QUOTE_UNITS } from '../../domain/quotes/ranking';
 import { QUOTE_MSG } from '../../domain/quotes/access';
 import { QUOTE_RECORD_MSG, QUOTE_STATUSES } from '../../domain/quotes/record';
+import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema';
 import { russianErrors } from '../http/validation';
+import { badRequest } from '../errors';
 import { BUYER_DOCUMENTS } from '../priceList/schema';
 import { versionProperty } from '../../domain/versions';
 import { PAGINATION } from '../../domain/responseShapes';
@@ -107,6 +109,12 @@ export const searchResponse = responses({
 
 const DAY = { type: 'string', maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' } as const;
 
+/** An amount or a price of a saved line: a number, or a number as text as the search answers it ('100.00', '12,5',
+ * issue 51); the record checks it is above 0 (records.ts lineFigure). */
+const FIGURE = {
+  type: ['number', 'string'], exclusiveMinimum: 0, maximum: 1e9, maxLength: 20, pattern: '^\\s*\\d[\\d\\s]*([.,]\\d+)?\\s*$',
+} as const;
+
 export const createBody = {
   type: 'object',
   required: ['lines'],
@@ -125,10 +133,10 @@ export const createBody = {
             type: 'array', minItems: 1, maxItems: 3,
             items: {
               type: 'object', required: ['offer_id', 'amount'], additionalProperties: false,
-              properties: { offer_id: ID, amount: { type: 'number', exclusiveMinimum: 0, maximum: 1e9 }, unit_price: { type: 'number', exclusiveMinimum: 0, maximum: 1e9 } },
+              properties: { offer_id: ID, amount: FIGURE, unit_price: FIGURE },
             },
           },
-          unit_price: { type: 'number', exclusiveMinimum: 0, maximum: 1e9 },
+          unit_price: FIGURE,
         },
       },
     },
@@ -161,6 +169,13 @@ export const reserveBody = {
     credit_override: { type: 'object', additionalProperties: false, properties: { reason: { type: 'string', maxLength: 500 } } },
   },
 } as const;
+
+/** A saved quote's refusal: a line's amount or price that is no number above 0 says so (not 'choose a line'). */
+export const createErrors = (errors: FastifySchemaValidationError[], dataVar: SchemaErrorDataVar) => {
+  const figure = errors.map((e) => /^\/lines\/\d+(\/offers\/\d+)?\/(amount|unit_price)$/.exec(e.instancePath ?? '')?.[2]).find(Boolean);
+  if (figure) return badRequest(figure === 'amount' ? QUOTE_RECORD_MSG.amount : QUOTE_RECORD_MSG.unitPrice);
+  return recordErrors(errors, dataVar);
+};
 
 export const recordErrors = russianErrors({
   fields: {
