@@ -56,6 +56,22 @@ describe('the sign-in screen', () => {
     expect(localStorage.getItem('auth_token')).toBeNull();
   });
 
+  test("the button says it is working while the request is in flight, and is back with the refusal (issue 51)", async () => {
+    let answer: (value: Response) => void = () => undefined;
+    mockServer(route('POST', '/login', () => new Promise<Response>((resolve) => { answer = resolve; })));
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.type(screen.getByLabelText('Email'), 'manager@nutdesk.demo');
+    await user.type(screen.getByLabelText('Пароль'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    const working = await screen.findByRole('button', { name: 'Выполняется вход…' });
+    expect(working).toBeDisabled();
+    expect(working).toHaveAttribute('aria-busy', 'true');
+    answer(json({ status: 'error', error: 'validation', messages: ['Неверный логин или пароль'] }, 400));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Неверный логин или пароль');
+    expect(screen.getByRole('button', { name: 'Войти' })).toBeEnabled();
+  });
+
   test('signing in sends {login, psswd}, stores the token, and returns to the page the user was headed for', async () => {
     const perms = permissions({}, { offers: 'all', reserves: 'all' });
     const fetchMock = mockServer(route('POST', '/login', () => json({ token: 'tok-123' })), ...signedInHandlers(perms));

@@ -20,6 +20,8 @@ import { selectIsSignedIn, signedIn } from '../../api/auth';
 // not with the page: the sign-in page's budget is 160 KB (bench/bundle.ts).
 const Alert = lazy(() => import(/* webpackChunkName: "alert" */ '../../components/Alert').then((m) => ({ default: m.Alert })));
 
+export const LOGIN_TEXTS = { submit: 'Войти', working: 'Выполняется вход…' } as const;
+
 type FromState = { from?: { pathname?: string; search?: string } } | null;
 
 /** Where to go after signing in: the page the guard sent us from, or /. */
@@ -73,8 +75,9 @@ export default function LoginPage() {
         <FormField label="Email" type="email" autoComplete="username" autoFocus {...form.field('login')} />
         <PasswordField label="Пароль" autoComplete="current-password" {...form.field('psswd')} />
         {/* not SubmitButton: the sign-in page's bundle is at its budget, and a shared component costs bytes here */}
-        <Button type="submit" variant="contained" size="large" disabled={isLoading} startIcon={isLoading ? <Spinner size={18} /> : undefined}>
-          Войти
+        {/* the button says it is working while the request is in flight (issue 51: a busy server answers late) */}
+        <Button type="submit" variant="contained" size="large" disabled={isLoading} aria-busy={isLoading} startIcon={isLoading ? <Spinner size={18} /> : undefined}>
+          {isLoading ? LOGIN_TEXTS.working : LOGIN_TEXTS.submit}
         </Button>
         <Link component={RouterLink} to="/recover-password" sx={{ justifySelf: 'center' }}>
           Забыли пароль?
