@@ -3,11 +3,11 @@
 import * as yup from 'yup';
 import { MSG } from '../messages';
 import { isValidInn } from '../inn';
-import { optionalPhone } from '../phone';
 import { visibilityOf } from '../fields';
 import { STORED_DECIMALS, decimalsMessage, fitsDecimals } from '../numbers';
-import { EMAIL_INVALID, EMAIL_PATTERN, cardNameSchema, formNumber, withoutHidden } from '../schemas/card';
-import { BUYER_ADDRESS, BUYER_FIELDS, PAYMENT_TERMS } from './resource';
+import { cardNameSchema, formNumber } from '../schemas/card';
+import { optionalId, resourceSchema } from '../schemas/resourceSchema';
+import { BUYER_ADDRESS, BUYER_FIELDS, PAYMENT_TERMS, buyersResource } from './resource';
 
 export const DEFERRAL_DAYS = { min: 1, max: 180 } as const;
 
@@ -36,12 +36,6 @@ export const BUYER_FIELD_VISIBILITY: Record<string, string> = visibilityOf(BUYER
 /** The digits typed, spaces dropped (an INN may start with 0, so it stays text). */
 const digitsText = () => yup.string().transform((value) => (typeof value === 'string' ? value.replace(/\s/g, '') : value));
 
-/** A reference chosen in a select, or none: '' and null are none. */
-const optionalId = (message: string) =>
-  yup.number().nullable()
-    .transform((_value, original) => (original === '' || original === null || original === undefined ? null : Number(original)))
-    .typeError(message).integer(message).positive(message);
-
 /** The INN's own rule: 10 digits for a company, 12 for an entrepreneur, with their check digits; empty is none. */
 export function innError(value: string | null | undefined): string | null {
   if (!value) return null;
@@ -49,29 +43,29 @@ export function innError(value: string | null | undefined): string | null {
   return isValidInn(value) ? null : BUYER_MSG.innCheck;
 }
 
+/** The buyer's own rules; a field without one is checked as its kind says (the phone: whole when given; the e-mail:
+ * well formed when given). */
+export const buyerRules = () => ({
+  name: cardNameSchema.max(255, BUYER_MSG.nameMax),
+  inn: digitsText().test('inn', function check(value) {
+    const refused = innError(value);
+    return refused ? this.createError({ message: refused }) : true;
+  }),
+  kpp: digitsText().test('kpp', BUYER_MSG.kpp, (value) => !value || /^\d{9}$/.test(value)),
+  city_id: optionalId(BUYER_MSG.city),
+  [BUYER_ADDRESS]: yup.string().trim().max(500, 'Максимум 500 символов'),
+  contact_person: yup.string().trim().max(255, BUYER_MSG.nameMax),
+  responsible_id: optionalId(BUYER_MSG.responsible),
+  payment_terms: yup.string().required(BUYER_MSG.terms).oneOf(PAYMENT_TERMS.map((t) => t.value), BUYER_MSG.terms),
+  // days of deferral only on deferred terms; prepayment keeps none
+  deferral_days: formNumber(BUYER_MSG.number).nullable().when('payment_terms', {
+    is: 'deferral',
+    then: (s) => s.required(MSG.required).integer(BUYER_MSG.deferralDays).min(DEFERRAL_DAYS.min, BUYER_MSG.deferralDays).max(DEFERRAL_DAYS.max, BUYER_MSG.deferralDays),
+    otherwise: (s) => s.transform(() => null),
+  }),
+  credit_limit: formNumber(BUYER_MSG.number).nullable().min(0, BUYER_MSG.limit)
+    .test('decimals', decimalsMessage(STORED_DECIMALS), (v) => fitsDecimals(v, STORED_DECIMALS)),
+});
+
 /** `hidden`: the fields the caller's role may not see, which are not asked for. */
-export function buyerSchema(hidden: ReadonlySet<string> = new Set()) {
-  return withoutHidden({
-    name: cardNameSchema.max(255, BUYER_MSG.nameMax),
-    inn: digitsText().test('inn', function check(value) {
-      const refused = innError(value);
-      return refused ? this.createError({ message: refused }) : true;
-    }),
-    kpp: digitsText().test('kpp', BUYER_MSG.kpp, (value) => !value || /^\d{9}$/.test(value)),
-    city_id: optionalId(BUYER_MSG.city),
-    [BUYER_ADDRESS]: yup.string().trim().max(500, 'Максимум 500 символов'),
-    contact_person: yup.string().trim().max(255, BUYER_MSG.nameMax),
-    phone: optionalPhone(),
-    email: yup.string().trim().lowercase().test('email', EMAIL_INVALID, (value) => !value || EMAIL_PATTERN.test(value)),
-    responsible_id: optionalId(BUYER_MSG.responsible),
-    payment_terms: yup.string().required(BUYER_MSG.terms).oneOf(PAYMENT_TERMS.map((t) => t.value), BUYER_MSG.terms),
-    // days of deferral only on deferred terms; prepayment keeps none
-    deferral_days: formNumber(BUYER_MSG.number).nullable().when('payment_terms', {
-      is: 'deferral',
-      then: (s) => s.required(MSG.required).integer(BUYER_MSG.deferralDays).min(DEFERRAL_DAYS.min, BUYER_MSG.deferralDays).max(DEFERRAL_DAYS.max, BUYER_MSG.deferralDays),
-      otherwise: (s) => s.transform(() => null),
-    }),
-    credit_limit: formNumber(BUYER_MSG.number).nullable().min(0, BUYER_MSG.limit)
-      .test('decimals', decimalsMessage(STORED_DECIMALS), (v) => fitsDecimals(v, STORED_DECIMALS)),
-  }, hidden);
-}
+export const buyerSchema = (hidden: ReadonlySet<string> = new Set()) => resourceSchema(buyersResource, buyerRules(), hidden);
