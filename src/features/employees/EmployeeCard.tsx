@@ -2,12 +2,11 @@
 // (phone with the +7 mask, e-mail, position), and on a saved employee the reserve figures and the latest
 // reserves they are responsible for. Fields the caller's role does not see are not on the card.
 import { employeeSchema } from '../../../domain/employees/schema';
-import { EMPLOYEE_FIELDS } from '../../../domain/employees/resource';
+import { EMPLOYEE_FIELDS, columns, employeesResource } from '../../../domain/employees/resource';
 import { formatMoney, formatNumber } from '../../../domain/format';
-import { useReferenceListQuery } from '../../api/references';
 import { columnFigures, LatestRecords, type LatestRecord } from '../../components/Card/Figures';
-import { columns } from '../../../domain/employees/resource';
-import { RecordCard, recordCardScreen, resourceCard, useHiddenFields, type CardContext, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import { RecordCard, recordCardScreen, resourceCard, type CardContext, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import { ResourceFields } from '../../components/Card/ResourceFields';
 import { dataTab } from '../../components/Card/dataTab';
 
 export const EMPLOYEE_TEXTS = {
@@ -32,19 +31,12 @@ interface ReserveLine extends LatestRecord {
 
 function EmployeeCard(props: RecordCardScreenProps) {
   const { record } = props;
-  const hidden = useHiddenFields(EMPLOYEE_CARD);
-  const positions = useReferenceListQuery('positions', { skip: hidden.has('position_id') });
   const reserves = (record?.reserves ?? []) as ReserveLine[];
 
-  const tabs = ({ inputs, ...card }: CardContext<EmployeeValues>) => [
+  const tabs = (card: CardContext<EmployeeValues>) => [
     dataTab(card, EMPLOYEE_TEXTS, {
-      fields: (
-        <>
-          {inputs.phone('phone')}
-          {inputs.field('email', { type: 'email' })}
-          {inputs.select('position_id', positions.data)}
-        </>
-      ),
+      // the full name is the header's
+      fields: <ResourceFields resource={employeesResource} form={card.form} inputs={card.inputs} hidden={card.hidden} readOnly={card.readOnly} skip={['full_name']} />,
       figures: FIGURES,
       more: record && (
         <LatestRecords<ReserveLine>
