@@ -3,14 +3,13 @@
 // its figures and latest offers. Fields the caller's role does not see (role 1: all but the name) are not on
 // the card.
 import { supplierSchema } from '../../../domain/suppliers/schema';
-import { SUPPLIER_FIELDS } from '../../../domain/suppliers/resource';
+import { SUPPLIER_FIELDS, columns, suppliersResource } from '../../../domain/suppliers/resource';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { usePermissionsQuery } from '../../api/session';
-import { listFailure, useReferenceListQuery } from '../../api/references';
 import { columnFigures, LatestListed, type LatestRecord } from '../../components/Card/Figures';
-import { columns } from '../../../domain/suppliers/resource';
-import { RecordCard, recordCardScreen, resourceCard, useHiddenFields, type CardContext, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import { RecordCard, recordCardScreen, resourceCard, type CardContext, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import { ResourceFields } from '../../components/Card/ResourceFields';
 import { dataTab } from '../../components/Card/dataTab';
 import { SupplierPriceLists } from '../../components/PriceList/SupplierPriceLists';
 
@@ -34,6 +33,9 @@ const FIGURES = columnFigures(
   { total_offers_created: 'Предложений создано', reserve_purchased_sum: 'Выкуплено на сумму' },
 );
 
+/** The INN is typed on the numeric keyboard. */
+const NUMERIC = { inn: { slotProps: { htmlInput: { inputMode: 'numeric' } } } } as const;
+
 interface OfferLine extends LatestRecord {
   available_amount?: string;
   unit_price?: string;
@@ -55,24 +57,14 @@ const SupplierOffers = ({ supplierId }: { supplierId: number }) => (
 function SupplierCard(props: RecordCardScreenProps) {
   const { record } = props;
   const { data: perms } = usePermissionsQuery();
-  const hidden = useHiddenFields(SUPPLIER_CARD);
-  const cities = useReferenceListQuery('cities', { skip: hidden.has('city_id') });
   const showOffers = can(perms, 'offers', 'read') && isFieldVisible(perms, 'offers', 'suppliers_ids');
   // issue 41: a role that imports offers and sees whose offers they are loads the supplier's own price lists here
   const priceLists = showOffers && can(perms, 'offers', 'import') && isFieldVisible(perms, 'offers', 'unit_price') && isFieldVisible(perms, 'offers', 'city');
 
-  const tabs = ({ inputs, ...card }: CardContext<SupplierValues>) => [
+  const tabs = (card: CardContext<SupplierValues>) => [
     dataTab(card, SUPPLIER_TEXTS, {
-      fields: (
-        <>
-          {inputs.field('email', { type: 'email' })}
-          {inputs.phone('phone')}
-          {inputs.field('contact_name')}
-          {inputs.field('inn', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
-          {inputs.select('city_id', cities.data, { helperText: listFailure(cities) })}
-          {inputs.field('location', {}, { wide: true })}
-        </>
-      ),
+      // the name is the header's; the location (an address) takes the block's width
+      fields: <ResourceFields resource={suppliersResource} form={card.form} inputs={card.inputs} hidden={card.hidden} readOnly={card.readOnly} skip={['name']} props={NUMERIC} />,
       figures: FIGURES,
       more: record && showOffers && (
         <>
