@@ -3,15 +3,15 @@
 // saved buyer the 'Взаиморасчёты' tab.
 import MenuItem from '@mui/material/MenuItem';
 import { buyerSchema } from '../../../domain/buyers/schema';
-import { BUYER_ADDRESS, BUYER_FIELDS, PAYMENT_TERMS, columns } from '../../../domain/buyers/resource';
+import { BUYER_ADDRESS, BUYER_FIELDS, PAYMENT_TERMS, buyersResource, columns } from '../../../domain/buyers/resource';
 import { LEDGER_TEXTS } from '../../../domain/buyers/texts';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatMoney } from '../../../domain/format';
 import { usePermissionsQuery } from '../../api/session';
-import { listFailure, useReferenceListQuery } from '../../api/references';
 import { columnFigures, LatestListed, type LatestRecord } from '../../components/Card/Figures';
 import { RecordCard, recordCardScreen, resourceCard, type CardContext, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
 import { dataTab } from '../../components/Card/dataTab';
+import { ResourceFields } from '../../components/Card/ResourceFields';
 import { LedgerTable } from './LedgerTable';
 
 export const BUYER_TEXTS = {
@@ -41,28 +41,20 @@ const BuyerReserves = ({ buyerId }: { buyerId: number }) => (
   <LatestListed<ReserveLine> section="reserves" filter="buyers_ids" id={buyerId} figures={[{ title: 'Сумма продажи', value: (r) => formatMoney(r.total_selling_sum) }]} />
 );
 
-/** The buyer's fields, as the card and the reserve card's 'Новый покупатель' dialog draw them. */
-export function BuyerFields({ inputs, form, hidden }: Pick<CardContext<BuyerValues>, 'inputs' | 'form' | 'hidden'>) {
-  const cities = useReferenceListQuery('cities', { skip: hidden.has('city_id') });
-  const employees = useReferenceListQuery('employees', { skip: hidden.has('responsible_id') });
-  return (
-    <>
-      {inputs.field('inn', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
-      {inputs.field('kpp', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
-      {inputs.select('city_id', cities.data, { helperText: listFailure(cities) })}
-      {inputs.field(BUYER_ADDRESS, {}, { wide: true })}
-      {inputs.field('contact_person')}
-      {inputs.phone('phone')}
-      {inputs.field('email', { type: 'email' })}
-      {inputs.select('responsible_id', employees.data, { helperText: listFailure(employees) })}
-      {inputs.field('payment_terms', {
-        select: true,
-        children: PAYMENT_TERMS.map((t) => <MenuItem key={t.value} value={t.value}>{t.title}</MenuItem>),
-      })}
-      {form.values.payment_terms === 'deferral' && inputs.field('deferral_days', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
-      {inputs.decimal('credit_limit')}
-    </>
-  );
+/** The INN and the KPP are typed on the numeric keyboard. */
+const NUMERIC = { inn: { slotProps: { htmlInput: { inputMode: 'numeric' } } }, kpp: { slotProps: { htmlInput: { inputMode: 'numeric' } } } } as const;
+
+/** The buyer's fields, as the card and the reserve card's 'Новый покупатель' dialog draw them: the terms chosen by their
+ * titles, the days of deferral only on deferred terms, the delivery address across the block. */
+export function BuyerFields({ inputs, form, hidden, readOnly }: Pick<CardContext<BuyerValues>, 'inputs' | 'form' | 'hidden'> & { readOnly?: boolean }) {
+  const own = {
+    payment_terms: () => inputs.field('payment_terms', {
+      select: true,
+      children: PAYMENT_TERMS.map((t) => <MenuItem key={t.value} value={t.value}>{t.title}</MenuItem>),
+    }),
+    deferral_days: () => form.values.payment_terms === 'deferral' && inputs.field('deferral_days', { slotProps: { htmlInput: { inputMode: 'numeric' } } }),
+  };
+  return <ResourceFields resource={buyersResource} form={form} inputs={inputs} hidden={hidden} readOnly={readOnly} skip={['name']} wide={[BUYER_ADDRESS]} own={own} props={NUMERIC} />;
 }
 
 function BuyerCard(props: RecordCardScreenProps) {
@@ -73,7 +65,7 @@ function BuyerCard(props: RecordCardScreenProps) {
 
   const tabs = (card: CardContext<BuyerValues>) => [
     dataTab(card, BUYER_TEXTS, {
-      fields: <BuyerFields inputs={card.inputs} form={card.form} hidden={card.hidden} />,
+      fields: <BuyerFields inputs={card.inputs} form={card.form} hidden={card.hidden} readOnly={card.readOnly} />,
       figures: FIGURES,
       more: record && showReserves && <BuyerReserves buyerId={record.id} />,
     }),
