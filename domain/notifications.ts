@@ -6,6 +6,8 @@ import { formatDate, formatNumber } from './format';
 export type NotificationKind =
   | 'reserve_expiring' | 'reserve_expired' | 'reserve_overdue'
   | 'reserve_placed' | 'reserve_completed' | 'reserve_cancelled' | 'offer_sold_out'
+  // issue 51: no free stock left, all of it held by reserves that may still expire or be cancelled
+  | 'offer_fully_reserved'
   // issue 39: a lot's document expires in the notice days, or today (domain/offers/documents.ts words them)
   | 'document_expiring' | 'document_expires_today'
   | 'arrival_moved' | 'reserve_cut'
@@ -22,7 +24,10 @@ export const NOTIFICATION_TEXT = {
   reserve_placed: (reserve: number, offer: number) => `На предложение № ${offer} поставлен резерв № ${reserve}`,
   reserve_completed: (reserve: number, offer: number) => `Резерв № ${reserve} на предложение № ${offer} завершен`,
   reserve_cancelled: (reserve: number, offer: number) => `Резерв № ${reserve} на предложение № ${offer} отменен`,
+  /** Purchased out: every unit sold by completed reserves (issue 51: not when it is only reserved). */
   offer_sold_out: (offer: number) => `Предложение № ${offer} распродано`,
+  /** No free stock, all of it reserved: told only to those who read reserves. */
+  offer_fully_reserved: (offer: number) => `Предложение № ${offer} полностью зарезервировано: свободного остатка нет, пока резервы не отменены или не истекли`,
   // issue 40: a lot on its way
   arrival_moved: (reserve: number, offer: number, from: string, to: string) =>
     `Поступление по предложению № ${offer} перенесено с ${formatDate(from)} на ${formatDate(to)}: даты резерва № ${reserve} сдвинуты`,

@@ -328,24 +328,30 @@ test('notifications: the responsible of an expired reserve, the offer\'s author,
   expect((await ctx.call('GET', '/api/notifications', 'manager')).body.unread).toBe(0);
   bell.close();
 
-  // a reserve by the admin on the manager's offer that takes its last free unit: the manager (author) is told it
-  // was placed and that the offer sold out; the supplier's user is told of the sell-out, and nothing of the buyer
+  // a reserve by the admin on the manager's offer that takes its last free unit: the manager (author, who reads
+  // reserves) is told it is fully reserved, not sold out (issue 51: nothing was purchased); the supplier's user, who
+  // reads no reserves, is told nothing of it; once the reserve is completed, both are told it sold out
   const offer = await one<{ id: number; available: string }>(sql`SELECT id, available_amount::text AS available FROM offers
     WHERE status = 'active' AND created_by = ${manager.id} AND available_amount > 0 AND unit_measure = 'кг' ORDER BY id LIMIT 1`);
   await ctx.db.execute(sql`UPDATE offers SET supplier_id = ${supplierUser.supplier_id} WHERE id = ${offer.id}`);
-  await ctx.db.transaction(async (tx) => {
-    const { reserve } = await import('../sections/offers/stock');
+  const stockStep = async (step: 'reserve' | 'complete') => ctx.db.transaction(async (tx) => {
+    const stock = await import('../sections/offers/stock');
     const admin = await firstRow<{ id: number }>(await tx.execute(sql`SELECT id FROM users WHERE email = 'admin@nutdesk.demo'`))!;
-    await reserve(tx, offer.id, offer.available, { by: admin.id, via: { section: 'reserves', step: 'create', ids: [] } });
+    await stock[step](tx, offer.id, offer.available, { by: admin.id, via: { section: 'reserves', step: step === 'reserve' ? 'create' : 'complete', ids: [] } });
   });
-  const managerTexts = (await ctx.call('GET', '/api/notifications', 'manager')).body.items.map((n: { text: string }) => n.text);
-  expect(managerTexts).toContain(`Предложение № ${offer.id} распродано`);
+  const textsOf = async (who: 'manager' | 'supplier') =>
+    ((await ctx.call('GET', '/api/notifications', who)).body.items as { text: string }[]).map((n) => n.text).filter((t) => t.includes(`№ ${offer.id} `));
+  await stockStep('reserve');
+  expect(await textsOf('manager')).toEqual([`Предложение № ${offer.id} полностью зарезервировано: свободного остатка нет, пока резервы не отменены или не истекли`]);
+  expect(await textsOf('supplier')).toEqual([]);
+  await stockStep('complete');
+  expect((await textsOf('manager'))[0]).toBe(`Предложение № ${offer.id} распродано`);
+  expect(await textsOf('supplier')).toEqual([`Предложение № ${offer.id} распродано`]);
   const supplierList = (await ctx.call('GET', '/api/notifications', 'supplier')).body;
-  expect(supplierList.items.map((n: { text: string }) => n.text)).toContain(`Предложение № ${offer.id} распродано`);
   expect(supplierList.items.every((n: { section: string }) => n.section === 'offers')).toBe(true);
 });
 
-test("a supplier's user who created an offer is told it sold out, never of the reserves placed on it (it reads no reserves)", async () => {
+test("a supplier's user who created an offer is told it sold out once purchased, never of the reserves placed on it (it reads no reserves)", async () => {
   const supplierUser = await one<{ id: number; supplier_id: number }>(sql`SELECT id, supplier_id FROM users WHERE email = 'supplier@nutdesk.demo'`);
   const manager = await one<{ id: number }>(sql`SELECT id FROM users WHERE email = 'manager@nutdesk.demo'`);
   const trade = await kilogramTrade(ctx, 2005);
@@ -357,7 +363,10 @@ test("a supplier's user who created an offer is told it sold out, never of the r
   await ctx.db.execute(sql`UPDATE offers SET created_by = ${supplierUser.id} WHERE id = ${own.id}`);
   const placed = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, own.id, { unit_selling_price: '400' }));
   expect(placed.status).toBe(201);
-  // once (issue 35: it was told as the author and again as the supplier's user)
+  // reserved whole is not sold out (issue 51), and a supplier's user is not told of reserves
+  expect(await told(supplierUser.id, [own.id, placed.body.id])).toEqual([]);
+  // completed: sold out, told once (issue 35: it was told as the author and again as the supplier's user)
+  expect((await ctx.change('POST', `/api/reserves/${placed.body.id}/complete`)).status).toBe(200);
   const supplierTold = await told(supplierUser.id, [own.id, placed.body.id]);
   expect(supplierTold).toEqual([{ kind: 'offer_sold_out', section: 'offers', text: `Предложение № ${own.id} распродано` }]);
 

@@ -20,6 +20,9 @@ export const recipients = {
   authorOf: (offerId: number): SQL => sql`u.id = (SELECT created_by FROM offers WHERE id = ${offerId})`,
   /** The supplier's users of the offer's supplier. */
   supplierOf: (offerId: number): SQL => sql`u.user_type = 'supplier' AND u.supplier_id = (SELECT supplier_id FROM offers WHERE id = ${offerId})`,
+  /** Users who read reserves at all (their role's read of reserves is not none): those who may know a lot is held. */
+  readsReserves: (): SQL => sql`(u.is_admin OR EXISTS (SELECT 1 FROM role_permissions p WHERE p.role_id = u.role_id
+    AND p.resource = 'reserves' AND p.action = 'read' AND p.scope IN ('all', 'own')))`,
 };
 
 export interface Notice {

@@ -55,14 +55,27 @@ export async function lockOffer(tx: Tx, offerId: number): Promise<OfferStock> {
 async function write(tx: Tx, before: OfferStock, set: SQL, cause?: StockCause): Promise<OfferStock> {
   const [after] = await returningRows(tx, sql`UPDATE ${offers} SET ${set} WHERE ${offers.id} = ${before.id}`, STOCK);
   if (cause) await recordHistory(tx, cause.by, [{ section: 'offers', recordId: before.id, action: 'stock', changes: diff('offers', before, after), via: cause.via }]);
-  // the last free unit taken: the offer's author and its supplier's users are told (issue 22), once each (issue 35:
-  // a supplier's user who created the offer was told twice)
-  const soldOut = (await selectFirst(tx, select({ now: sql<boolean>`${before.available_amount}::numeric > 0 AND ${after.available_amount}::numeric = 0` })))!.now;
-  if (soldOut) {
-    const to = sql`(${recipients.authorOf(before.id)}) OR (${recipients.supplierOf(before.id)})`;
-    await notify(tx, { to, kind: 'offer_sold_out', section: 'offers', recordId: before.id, text: NOTIFICATION_TEXT.offer_sold_out(before.id), by: cause?.by });
-  }
+  await tellStockGone(tx, before, after, cause?.by);
   return after;
+}
+
+/** The offer's author and its supplier's users (once each, issue 35), of an offer whose stock just ran out (issue 22):
+ * 'распродано' when it is purchased out (nothing free, nothing held); when the last free unit went to a reserve, that
+ * it is fully reserved (issue 51), in those words and only to those of them who read reserves, since a reserve may
+ * still expire or be cancelled and a supplier's user is not told of reserves. */
+async function tellStockGone(tx: Tx, before: OfferStock, after: OfferStock, by: Author | undefined): Promise<void> {
+  const free = (o: OfferStock) => Number(o.available_amount) > 0;
+  const held = (o: OfferStock) => Number(o.reserved_amount) > 0;
+  const to = sql`(${recipients.authorOf(before.id)}) OR (${recipients.supplierOf(before.id)})`;
+  if (free(after)) return;
+  if (!held(after) && (free(before) || held(before)) && Number(after.purchased_amount) > 0) {
+    await notify(tx, { to, kind: 'offer_sold_out', section: 'offers', recordId: before.id, text: NOTIFICATION_TEXT.offer_sold_out(before.id), by });
+  } else if (held(after) && free(before)) {
+    await notify(tx, {
+      to: sql`(${to}) AND ${recipients.readsReserves()}`, kind: 'offer_fully_reserved', section: 'offers', recordId: before.id,
+      text: NOTIFICATION_TEXT.offer_fully_reserved(before.id), by,
+    });
+  }
 }
 
 /** The reserved amount given back (a release, a reserve made smaller, one completed). */
@@ -164,7 +177,7 @@ export interface ReservedMove {
 }
 
 /** Many offers' reserved amounts moved at once, the offers locked by lockOffers (`locked`: their figures then), in
- * one UPDATE, their history rows in one INSERT, an offer whose last free unit went told as `write` tells it. The
+ * one UPDATE, their history rows in one INSERT, an offer whose last free unit went told as `write` tells it (tellStockGone). The
  * caller checked that each move fits (a restore takes only what is free); the CHECK constraints stand behind it. */
 export async function moveReserved(tx: Tx, locked: Map<number, OfferStock>, moves: ReservedMove[], by: Author): Promise<void> {
   if (!moves.length) return;
@@ -174,13 +187,7 @@ export async function moveReserved(tx: Tx, locked: Map<number, OfferStock>, move
   await recordHistory(tx, by, moves.map((m) => ({
     section: 'offers' as const, recordId: m.offerId, action: 'stock' as const, changes: diff('offers', locked.get(m.offerId)!, after.get(m.offerId)!), via: m.via,
   })));
-  for (const m of moves) {
-    const before = locked.get(m.offerId)!;
-    if (Number(before.available_amount) > 0 && Number(after.get(m.offerId)!.available_amount) === 0) {
-      const to = sql`(${recipients.authorOf(m.offerId)}) OR (${recipients.supplierOf(m.offerId)})`;
-      await notify(tx, { to, kind: 'offer_sold_out', section: 'offers', recordId: m.offerId, text: NOTIFICATION_TEXT.offer_sold_out(m.offerId), by });
-    }
-  }
+  for (const m of moves) await tellStockGone(tx, locked.get(m.offerId)!, after.get(m.offerId)!, by);
 }
 
 /** Bulk delete's rule for offers, on the locked row: an offer holding reserved stock (active reserves) stays.
