@@ -79,6 +79,9 @@ export interface PriceListProfile {
   defaults: PriceListDefaults;
   /** By the name's normal form (nameKey). */
   names: Record<string, NameAnswer>;
+  /** The supplier's files are its full list ('Это полный прайс'): its lots a file lacks are offered for removal. A
+   * partial file (the default) removes nothing. */
+  full?: boolean;
 }
 
 /** Uploads of one supplier's price lists in a business day: a supplier sends a few a week; each is read and kept. */
@@ -114,6 +117,16 @@ export const PRICE_LIST_MSG = {
   unanswered1: (name: string) => `Наименование «${name}» не сопоставлено с товаром`,
   twinInFile: (line: number) => `Та же партия, что в строке ${line}`,
   skipped: (s: { totals: number; empty: number }) => `Пропущены строки без партий: итоги и подытоги — ${s.totals}, пустые — ${s.empty}`,
+  notFull: 'Снять предложения, которых нет в файле, можно только по полному прайсу: отметьте «Это полный прайс»',
+  movedSincePreview: 'Прайс изменился после просмотра, ничего не применено: проверьте изменения заново',
+  lineMoved: (line: number, name: string, why: string) => `Строка ${line}${name ? ` «${name}»` : ''}: ${why}`,
+  notInGroupNow: (group: string) => `больше не в группе «${group}»`,
+  newInGroup: (group: string) => `теперь в группе «${group}»`,
+  goneMoved: (id: number, why: string) => `Предложение № ${id}: ${why}`,
+  fullList: 'Это полный прайс',
+  fullListHint: 'В файле все партии поставщика: тех, которых в нём нет, снять с продажи',
+  confirmGone: (n: string) => `Снять с продажи ${n}, которых нет в прайсе? Предложения с активными резервами останутся`,
+  confirmGoneYes: 'Снять и применить',
   // the screens
   button: 'Загрузить прайс поставщика',
   apply: 'Применить',
@@ -491,6 +504,18 @@ export interface PriceListCounts {
   gone: number;
   kept: number;
 }
+
+/** What the preview showed, sent back with 'Применить': the file's lines of the new and changed lots, the gone offers. */
+export interface PreviewedRows {
+  new: number[];
+  changed: number[];
+  gone: number[];
+}
+
+/** The preview's rows as apply checks them again. */
+export const previewedRows = (p: Pick<PriceListPreview, 'new' | 'changed' | 'gone'>): PreviewedRows => ({
+  new: p.new.map((r) => r.line!), changed: p.changed.map((r) => r.line!), gone: p.gone.map((r) => r.offer_id!),
+});
 
 /** POST /api/price-list-uploads/{id}/apply */
 export interface PriceListApplied {

@@ -153,7 +153,8 @@ describe('supplier a: a title block, packing text, price per kg, tonnes', () => 
       problems: [],
       skipped: { totals: 0, empty: 0 },
     });
-    const applied = await ctx.call('POST', `/api/price-list-uploads/${res.body.upload_id}/apply`, 'admin', {});
+    // the supplier's full list: its lots the file lacks go, but one with reserves is kept
+    const applied = await ctx.call('POST', `/api/price-list-uploads/${res.body.upload_id}/apply`, 'admin', { full: true });
     expect(applied.body).toMatchObject({ changed: [cashew], deleted: [], kept: [almond], counts: { new: 1, changed: 1, gone: 0, kept: 1 } });
     const after = await offersOf(suppliers.a);
     expect(after.find((o) => o.id === cashew)).toMatchObject({ unit_price: '20412.00', kg_price: '900.00' });
@@ -320,5 +321,66 @@ describe('issue 51: totals, empty rows, formulas and the row limit at the upload
     // 5 000 rows under the header pass
     const fits = await upload(supplierId, Buffer.from(lines.slice(0, 5001).join('\r\n'), 'utf8'), 'ровно.csv');
     expect(fits.status).toBe(200);
+  });
+});
+
+describe('issue 51: a partial file removes nothing; apply is all or nothing', () => {
+  let supplierId: number;
+  const HEADER = ['Наименование', 'Фасовка', 'Цена, руб/кг', 'Остаток, т'];
+  const LOTS: Cell[][] = [['Фундук', 'мешок 25 кг', 700, 1], ['Миндаль Нонпарель', 'мешок 25 кг', 900, 1], ['Фисташки Калеха', 'мешок 50 кг', 1650, 2]];
+  const apply = (uploadId: number, body: object) => ctx.call('POST', `/api/price-list-uploads/${uploadId}/apply`, 'admin', body);
+
+  beforeAll(async () => {
+    supplierId = await id(sql`INSERT INTO suppliers (name, inn, city_id, loading_address) VALUES ('Поставщик f', '7706789012', ${cityId}, 'Склад f, ул. Промышленная, 6') RETURNING id`);
+  });
+
+  it("refuses, naming the row, when a previewed lot's product is gone by apply; nothing is created; then applies every row", async () => {
+    const first = await upload(supplierId, await workbook([], HEADER, LOTS), 'три.xlsx');
+    const saved = await ctx.call('PUT', `/api/suppliers/${supplierId}/price-list-profile`, 'admin', {
+      upload_id: first.body.upload_id, sheet: 'Прайс', header_row: 1, columns: first.body.mapping.columns,
+      defaults: { ...first.body.mapping.defaults, harvest_year: '2025', origin_country: 'Турция' },
+    });
+    const { previewedRows } = await import('../../domain/suppliers/priceList');
+    const expected = previewedRows(saved.body.preview);
+    expect(expected).toEqual({ new: [2, 3, 4], changed: [], gone: [] });
+    const pistachio = await productId('Фисташки');
+    await ctx.db.execute(sql`UPDATE products SET status = 'deactivated' WHERE id = ${pistachio}`);
+    try {
+      const refused = await apply(first.body.upload_id, { expected });
+      expect(refused.status).toBe(400);
+      expect(refused.body.messages).toEqual([
+        'Прайс изменился после просмотра, ничего не применено: проверьте изменения заново',
+        'Строка 4 «Фисташки Калеха»: Наименование «Фисташки Калеха» не сопоставлено с товаром',
+      ]);
+      expect(await offersOf(supplierId)).toEqual([]);
+    } finally {
+      await ctx.db.execute(sql`UPDATE products SET status = 'active' WHERE id = ${pistachio}`);
+    }
+    const applied = await apply(first.body.upload_id, { expected });
+    expect(applied.body.counts).toEqual({ new: 3, changed: 0, gone: 0, kept: 0 });
+  });
+
+  it("a partial file lists the supplier's other lots as gone but removes none unless the user says it is the full list", async () => {
+    const next = await upload(supplierId, await workbook([], HEADER, [LOTS[0]]), 'один.xlsx');
+    const preview = next.body.preview;
+    expect(next.body.mapping.full).toBe(false);
+    expect(preview.gone.map((g: { product: string }) => g.product)).toEqual(['Миндаль', 'Фисташки']);
+    // the default apply leaves them
+    const partial = await apply(next.body.upload_id, {});
+    expect(partial.body.counts).toEqual({ new: 0, changed: 0, gone: 0, kept: 0 });
+    expect((await offersOf(supplierId)).map((o) => o.status)).toEqual(['active', 'active', 'active']);
+    // asked to remove them from a partial file: refused in words
+    const again = await upload(supplierId, await workbook([], HEADER, [LOTS[0]]), 'один-2.xlsx');
+    const refused = await apply(again.body.upload_id, { groups: ['new', 'changed', 'gone'] });
+    expect([refused.status, refused.body.messages]).toEqual([400, ['Снять предложения, которых нет в файле, можно только по полному прайсу: отметьте «Это полный прайс»']]);
+    // 'Это полный прайс': the two go, and the profile remembers it for the next file
+    const full = await apply(again.body.upload_id, { groups: ['new', 'changed', 'gone'], full: true, expected: { new: [], changed: [], gone: again.body.preview.gone.map((g: { offer_id: number }) => g.offer_id) } });
+    expect(full.body.counts).toEqual({ new: 0, changed: 0, gone: 2, kept: 0 });
+    expect((await offersOf(supplierId)).map((o) => o.status)).toEqual(['active', 'deleted', 'deleted']);
+    const third = await upload(supplierId, await workbook([], HEADER, [LOTS[0]]), 'один-3.xlsx');
+    expect(third.body.mapping.full).toBe(true);
+    const { PRICE_LIST_MSG } = await import('../../domain/suppliers/priceList');
+    const { countText } = await import('../../domain/sections');
+    expect(PRICE_LIST_MSG.confirmGone(countText('offers', 34))).toBe('Снять с продажи 34 предложения, которых нет в прайсе? Предложения с активными резервами останутся');
   });
 });

@@ -2,7 +2,7 @@
 // list of uploads. Apply makes the offers' lists and the supplier's uploads stale.
 import { sectionApi, TAGS } from './sectionApi';
 import type {
-  NameAnswer, PreviewGroup, PriceListApplied, PriceListDefaults, PriceListPreview, PriceListTarget, PriceListUpload, PriceListUploadItem,
+  NameAnswer, PreviewGroup, PreviewedRows, PriceListApplied, PriceListDefaults, PriceListPreview, PriceListTarget, PriceListUpload, PriceListUploadItem,
 } from '../../domain/suppliers/priceList';
 
 export type { PriceListUpload };
@@ -42,8 +42,9 @@ const api = sectionApi.enhanceEndpoints({ addTagTypes: [UPLOADS] }).injectEndpoi
       query: (uploadId) => `api/price-list-uploads/${uploadId}/preview`,
       keepUnusedDataFor: 0,
     }),
-    applyPriceList: build.mutation<ApplyResult, { uploadId: number; groups: PreviewGroup[] }>({
-      query: ({ uploadId, groups }) => ({ url: `api/price-list-uploads/${uploadId}/apply`, method: 'POST', body: { groups } }),
+    // what the preview showed goes back with the groups: apply refuses, naming the rows, when the file reads otherwise now
+    applyPriceList: build.mutation<ApplyResult, { uploadId: number; groups: PreviewGroup[]; full: boolean; expected: PreviewedRows }>({
+      query: ({ uploadId, ...body }) => ({ url: `api/price-list-uploads/${uploadId}/apply`, method: 'POST', body }),
       invalidatesTags: [UPLOADS, TAGS.offers.list, TAGS.offers.one],
     }),
     priceListUploads: build.query<UploadListItem[], number>({

@@ -10,14 +10,14 @@ import { requireAuth } from '../../accounts/auth';
 import { ID, idOf, idParams, noQuery, responses } from '../../http/schemas';
 import { notFound } from '../../errors';
 import { IMPORT_LIMITS } from '../../../domain/import';
-import { PREVIEW_GROUPS, PRICE_LIST_TARGETS, type PreviewGroup } from '../../../domain/suppliers/priceList';
+import { PREVIEW_GROUPS, PRICE_LIST_TARGETS } from '../../../domain/suppliers/priceList';
 import { OFFER_LOADING_ADDRESS } from '../../../domain/offers/resource';
 import { LOT, lotProperties } from '../../../domain/offers/lot';
 import { attachment } from '../../lists/export';
 import { spreadsheetUploads, uploadedFile } from '../../lists/importUpload';
 import { requireImportRight } from './import';
 import {
-  applyUpload, describeUpload, listUploads, previewUpload, saveProfile, uploadFile, uploadPriceList, type ProfileBody,
+  type ApplyBody, applyUpload, describeUpload, listUploads, previewUpload, saveProfile, uploadFile, uploadPriceList, type ProfileBody,
 } from './supplierPriceLists';
 
 const TEXT = { type: 'string' } as const;
@@ -100,6 +100,7 @@ const UPLOAD = {
       properties: {
         sheet: TEXT, header_row: { type: 'integer' }, columns: { type: 'object', additionalProperties: TEXT }, defaults: { type: 'object', additionalProperties: true },
         names: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
+        full: { type: 'boolean', description: "'Это полный прайс': the supplier's lots a file lacks are offered for removal" },
       },
     },
     layout_changed: { type: 'boolean' },
@@ -189,11 +190,19 @@ export default async function priceListRoutes(app: FastifyInstance, opts: { db: 
       tags: ['suppliers'], summary: 'Apply the price list (all or the groups given) in one transaction', params: idParams, querystring: noQuery,
       body: {
         type: ['object', 'null'], additionalProperties: false,
-        properties: { groups: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...PREVIEW_GROUPS] } } },
+        properties: {
+          groups: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...PREVIEW_GROUPS] }, description: "default: new and changed, and gone for a full list" },
+          full: { type: 'boolean', description: "'Это полный прайс', kept in the supplier's profile; 'gone' needs it" },
+          expected: {
+            type: 'object', additionalProperties: false, required: ['new', 'changed', 'gone'],
+            description: 'what the preview showed: the lines of the new and changed lots, the gone offers; apply refuses, naming the rows, when the file no longer reads so',
+            properties: Object.fromEntries((['new', 'changed', 'gone'] as const).map((g) => [g, { type: 'array', maxItems: IMPORT_LIMITS.maxRows * 4, items: { type: 'integer', minimum: 1, maximum: 2147483647 } }])),
+          },
+        },
       },
       response: responses({ 200: { type: 'object', properties: { created: IDS, changed: IDS, deleted: IDS, kept: IDS, counts: COUNTS } } }),
     },
-  }, async (request) => applyUpload(db, specs(), requireAuth(request), idOf(request.params), (request.body as { groups?: PreviewGroup[] } | null)?.groups));
+  }, async (request) => applyUpload(db, specs(), requireAuth(request), idOf(request.params), (request.body as ApplyBody | null) ?? {}));
 
   app.get('/price-list-uploads/:id/file', {
     schema: {

@@ -14,7 +14,7 @@ import { IMPORT_LIMITS, IMPORT_MSG } from '../../../domain/import';
 import {
   PRICE_LIST_MSG, PRICE_LIST_TARGETS, PRICE_LIST_UPLOADS_PER_DAY, PREVIEW_GROUPS, TARGET_FIELD, TARGET_TITLES, HEADER_SEARCH_ROWS, carriedColumns, changePercent,
   findHeaderRow, guessColumns, layoutFits, mappingProblem, nameKey, packingKey, parsePacking, readRow, skippedRow,
-  type NameAnswer, type PreviewGroup, type PreviewProblem, type PreviewRow, type PriceListDefaults, type PriceListPreview,
+  type NameAnswer, type PreviewGroup, type PreviewedRows, GROUP_TITLES, type PreviewProblem, type PreviewRow, type PriceListDefaults, type PriceListPreview,
   type PriceListProfile, type PriceListTarget, type PriceListUpload as UploadAnswer, type PriceListColumn as ColumnInfo,
   type PriceListApplied as ApplyAnswer, type PriceListUploadItem as UploadListItem, DEFAULT_FIELDS, noDefaults,
 } from '../../../domain/suppliers/priceList';
@@ -150,6 +150,7 @@ async function describe(db: Database, auth: AuthenticatedUser, upload: UploadRow
     columns: profile ? (fits ? profile.columns : carriedColumns(profile, header)) : guessColumns(header),
     defaults: profile?.defaults ?? defaultsOf(supplier),
     names: profile?.names ?? {},
+    full: profile?.full ?? false,
   };
   const problem = mappingProblem(mapping.columns);
   const answer: UploadAnswer = {
@@ -259,7 +260,7 @@ export async function saveProfile(db: Database, specs: Specs, auth: Authenticate
     }
     names[key] = { product_id: answer.product_id, variety_id: answer.variety_id ?? null, [ORIGIN]: answer[ORIGIN]?.trim() || null };
   }
-  const profile: PriceListProfile = { sheet: sheet.name, header_row: sheet.rows[index].line, columns, titles, defaults, names };
+  const profile: PriceListProfile = { sheet: sheet.name, header_row: sheet.rows[index].line, columns, titles, defaults, names, full: saved?.full ?? false };
   await db.execute(sql`INSERT INTO price_list_profiles (supplier_id, profile, updated_by) VALUES (${supplierId}, ${JSON.stringify(profile)}::jsonb, ${auth.user.id})
     ON CONFLICT (supplier_id) DO UPDATE SET profile = EXCLUDED.profile, updated_by = EXCLUDED.updated_by, updated_at = now()`);
   return describe(db, auth, upload, supplier, profile);
@@ -598,11 +599,55 @@ export async function previewUpload(db: Database, specs: Specs, auth: Authentica
 }
 
 // ---- apply
-export async function applyUpload(db: Database, specs: Specs, auth: AuthenticatedUser, uploadId: number, groups: PreviewGroup[] = [...PREVIEW_GROUPS]): Promise<ApplyAnswer> {
-  for (const g of groups) if (!PREVIEW_GROUPS.includes(g)) throw badRequest(PRICE_LIST_MSG.badGroup(g));
+export interface ApplyBody {
+  groups?: PreviewGroup[];
+  /** 'Это полный прайс', kept in the profile; the profile's (false unless said) when absent. */
+  full?: boolean;
+  /** What the preview showed: apply refuses, naming the rows, when the file no longer reads so. */
+  expected?: PreviewedRows;
+}
+
+/** Why the plan is not what the preview showed, row by row: the lines and offers of the applied groups that left or
+ * joined them since, each with its problem now where it has one. */
+function movedSincePreview(plan: Plan, expected: PreviewedRows, want: Set<PreviewGroup>): string[] {
+  const now: PreviewedRows = { new: plan.create.map((c) => c.line), changed: plan.preview.changed.map((c) => c.line!), gone: plan.gone };
+  const nameOf = new Map<number, string>();
+  for (const group of ['new', 'changed', 'unchanged'] as const) for (const r of plan.preview[group]) nameOf.set(r.line!, r.name);
+  const problemOf = new Map<number, PreviewProblem>();
+  for (const p of plan.preview.problems) if (!problemOf.has(p.line)) problemOf.set(p.line, p);
+  const moved: string[] = [];
+  for (const group of ['new', 'changed', 'gone'] as const) {
+    if (!want.has(group)) continue;
+    const before = new Set(expected[group]);
+    const after = new Set(now[group]);
+    for (const x of expected[group]) {
+      if (after.has(x)) continue;
+      if (group === 'gone') {
+        moved.push(PRICE_LIST_MSG.goneMoved(x, PRICE_LIST_MSG.notInGroupNow(GROUP_TITLES.gone)));
+        continue;
+      }
+      const problem = problemOf.get(x);
+      moved.push(PRICE_LIST_MSG.lineMoved(x, problem?.name ?? nameOf.get(x) ?? '', problem?.message ?? PRICE_LIST_MSG.notInGroupNow(GROUP_TITLES[group])));
+    }
+    for (const x of now[group]) {
+      if (before.has(x)) continue;
+      moved.push(group === 'gone' ? PRICE_LIST_MSG.goneMoved(x, PRICE_LIST_MSG.newInGroup(GROUP_TITLES.gone))
+        : PRICE_LIST_MSG.lineMoved(x, nameOf.get(x) ?? '', PRICE_LIST_MSG.newInGroup(GROUP_TITLES[group])));
+    }
+  }
+  return moved;
+}
+
+export async function applyUpload(db: Database, specs: Specs, auth: AuthenticatedUser, uploadId: number, body: ApplyBody = {}): Promise<ApplyAnswer> {
+  for (const g of body.groups ?? []) if (!PREVIEW_GROUPS.includes(g)) throw badRequest(PRICE_LIST_MSG.badGroup(g));
   const { upload, supplier } = await loadUpload(db, specs, auth, uploadId);
-  const profile = await readProfile(db, supplier.id);
-  if (!profile) throw badRequest(PRICE_LIST_MSG.noProfile);
+  const saved = await readProfile(db, supplier.id);
+  if (!saved) throw badRequest(PRICE_LIST_MSG.noProfile);
+  const full = body.full ?? saved.full ?? false;
+  const profile: PriceListProfile = { ...saved, full };
+  // a partial file (the default) removes nothing: the supplier's other lots are not in it
+  const groups = body.groups ?? PREVIEW_GROUPS.filter((g) => g !== 'gone' || full);
+  if (groups.includes('gone') && !full) throw badRequest(PRICE_LIST_MSG.notFull);
   const settings = await readBusinessSettings(db);
   const day = await todayOf(db);
   const hidden = hiddenFields(offerRecord, auth);
@@ -614,6 +659,13 @@ export async function applyUpload(db: Database, specs: Specs, auth: Authenticate
     await tx.execute(sql`SELECT id FROM offers WHERE supplier_id = ${supplier.id} AND status = 'active' ORDER BY id FOR UPDATE`);
     const plan = await computePlan(tx, auth, { ...upload }, supplier, profile);
     const want = new Set(groups);
+    // all or nothing: every row the preview showed in an applied group is applied, or none is, the moved ones named
+    const moved = body.expected ? movedSincePreview(plan, body.expected, want) : [];
+    if (moved.length) throw badRequest(PRICE_LIST_MSG.movedSincePreview, ...moved);
+    if (body.full !== undefined && body.full !== (saved.full ?? false)) {
+      await tx.execute(sql`UPDATE price_list_profiles SET profile = profile || ${JSON.stringify({ full })}::jsonb, updated_by = ${auth.user.id}, updated_at = now()
+        WHERE supplier_id = ${supplier.id}`);
+    }
     const refused: RefusedRow[] = [];
     const created = want.has('new')
       ? (await insertRecords(tx, auth, offerRecord, plan.create.map((c) => ({ values: { values: c.values, settings }, body: { comments: [] } })))).map((c) => c.id)

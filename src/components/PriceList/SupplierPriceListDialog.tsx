@@ -25,13 +25,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import {
-  GROUP_TITLES, PRICE_LIST_MSG, PRICE_LIST_TARGETS, SKIP_TITLE, TARGET_TITLES, countsText, mappingProblem,
+  GROUP_TITLES, PRICE_LIST_MSG, PRICE_LIST_TARGETS, SKIP_TITLE, TARGET_TITLES, countsText, mappingProblem, previewedRows,
   type NameAnswer, type PreviewGroup, type PreviewRow, type PriceListDefaults, type PriceListPreview, type PriceListTarget, noDefaults,
 } from '../../../domain/suppliers/priceList';
 import { OFFER_LOADING_ADDRESS, offersResource } from '../../../domain/offers/resource';
 import { LOT } from '../../../domain/offers/lot';
 import { IMPORT_LIMITS } from '../../../domain/import';
 import { formatMoney, formatNumber } from '../../../domain/format';
+import { countText } from '../../../domain/sections';
 import { useMeQuery } from '../../api/session';
 import { listFailure, useReferenceListQuery } from '../../api/references';
 import type { ApiError } from '../../api/errors';
@@ -68,6 +69,7 @@ export const PRICE_LIST_TEXTS = {
   back: 'Назад к сопоставлению',
   apply: PRICE_LIST_MSG.apply,
   close: 'Закрыть',
+  cancel: 'Отмена',
   applied: (counts: ApplyResult['counts']) => `Прайс применён: ${countsText(counts)}`,
   keptNote: (ids: number[]) => `Оставлены, потому что на них есть активные резервы: № ${ids.join(', ')}`,
   shown: (shown: number, total: number) => `Показаны первые ${shown} из ${total}`,
@@ -78,6 +80,8 @@ export const PRICE_LIST_TEXTS = {
 
 const SHOWN = 100;
 const APPLIED_GROUPS: PreviewGroup[] = ['new', 'changed', 'gone'];
+/** The groups ticked at first: those with rows, the gone lots only on a full list. */
+const ticked = (preview: PriceListPreview, full: boolean) => new Set(APPLIED_GROUPS.filter((g) => preview[g].length && (g !== 'gone' || full)));
 
 const moved = (oldValue: string | null, newValue: string | null, format: (v: string | null) => string) =>
   oldValue !== null && newValue !== null && Number(oldValue) !== Number(newValue) ? `${format(oldValue)} → ${format(newValue)}` : format(newValue ?? oldValue);
@@ -114,10 +118,32 @@ function GroupTable({ group, rows }: { group: PreviewGroup; rows: PreviewRow[] }
   );
 }
 
-function PreviewView({ preview, groups, setGroups }: { preview: PriceListPreview; groups: Set<PreviewGroup>; setGroups(g: Set<PreviewGroup>): void }) {
+function PreviewView({ preview, groups, setGroups, full, setFull }: {
+  preview: PriceListPreview;
+  groups: Set<PreviewGroup>;
+  setGroups(g: Set<PreviewGroup>): void;
+  /** 'Это полный прайс': only then may the lots the file lacks be removed. */
+  full: boolean;
+  setFull(full: boolean): void;
+}) {
   const t = PRICE_LIST_TEXTS;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <FormControlLabel
+        control={(
+          <Checkbox
+            checked={full}
+            onChange={(e) => {
+              setFull(e.target.checked);
+              const next = new Set(groups);
+              if (e.target.checked && preview.gone.length) next.add('gone');
+              else next.delete('gone');
+              setGroups(next);
+            }}
+          />
+        )}
+        label={<>{PRICE_LIST_MSG.fullList}<Typography component="span" variant="body2" color="text.secondary">{` — ${PRICE_LIST_MSG.fullListHint}`}</Typography></>}
+      />
       {(['new', 'changed', 'unchanged', 'gone'] as const).map((group) => (
         <Box key={group}>
           {APPLIED_GROUPS.includes(group) ? (
@@ -125,7 +151,7 @@ function PreviewView({ preview, groups, setGroups }: { preview: PriceListPreview
               control={(
                 <Checkbox
                   checked={groups.has(group)}
-                  disabled={!preview[group].length}
+                  disabled={!preview[group].length || (group === 'gone' && !full)}
                   onChange={(e) => {
                     const next = new Set(groups);
                     if (e.target.checked) next.add(group);
@@ -305,6 +331,9 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
   const [defaults, setDefaults] = useState<PriceListDefaults>(noDefaults);
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [groups, setGroups] = useState<Set<PreviewGroup>>(new Set(APPLIED_GROUPS));
+  const [full, setFull] = useState(false);
+  /** The lots a full list removes, asked about once more before 'Применить'. */
+  const [confirmingGone, setConfirmingGone] = useState(false);
   const [upload, uploading] = useUploadPriceListMutation();
   const [describe, describing] = useLazyDescribePriceListQuery();
   const [saveProfile, saving] = useSavePriceListProfileMutation();
@@ -316,8 +345,9 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
   const show = (answer: PriceListUpload) => {
     setColumns(answer.mapping.columns);
     setDefaults(answer.mapping.defaults);
+    setFull(answer.mapping.full ?? false);
     if (answer.preview) {
-      setGroups(new Set(APPLIED_GROUPS.filter((g) => answer.preview![g].length)));
+      setGroups(ticked(answer.preview, answer.mapping.full ?? false));
       setStep({ kind: 'preview', upload: answer, preview: answer.preview });
     } else {
       setStep({ kind: 'mapping', upload: answer });
@@ -364,18 +394,26 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
         body: { upload_id: step.upload.upload_id, sheet: step.upload.sheet, header_row: step.upload.header_row, columns, defaults, names },
       }).unwrap();
       const preview = saved.preview ?? (await loadPreview(saved.upload_id).unwrap());
-      setGroups(new Set(APPLIED_GROUPS.filter((g) => preview[g].length)));
+      setFull(saved.mapping.full ?? false);
+      setGroups(ticked(preview, saved.mapping.full ?? false));
       setStep({ kind: 'preview', upload: saved, preview });
     } catch (e) {
       fail(e);
     }
   };
 
-  const run = async () => {
+  const removed = step.kind === 'preview' && groups.has('gone') ? step.preview.gone.filter((g) => !g.kept).length : 0;
+  const run = async (confirmed = false) => {
     if (step.kind !== 'preview') return;
     setError(null);
+    if (removed > 0 && !confirmed) {
+      setConfirmingGone(true);
+      return;
+    }
+    setConfirmingGone(false);
     try {
-      setStep({ kind: 'done', result: await apply({ uploadId: step.upload.upload_id, groups: [...groups] }).unwrap() });
+      const expected = previewedRows(step.preview);
+      setStep({ kind: 'done', result: await apply({ uploadId: step.upload.upload_id, groups: [...groups], full, expected }).unwrap() });
     } catch (e) {
       fail(e);
     }
@@ -409,7 +447,17 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
             answers={answers} setAnswers={setAnswers} onMove={(m) => void move(m)} />
         )}
         {step.kind === 'mapping' && problem && <MuiAlert severity="info">{problem}</MuiAlert>}
-        {step.kind === 'preview' && <PreviewView preview={step.preview} groups={groups} setGroups={setGroups} />}
+        {step.kind === 'preview' && <PreviewView preview={step.preview} groups={groups} setGroups={(g) => { setGroups(g); setConfirmingGone(false); }} full={full} setFull={setFull} />}
+        {step.kind === 'preview' && confirmingGone && removed > 0 && (
+          <MuiAlert severity="warning" action={(
+            <>
+              <Button color="inherit" size="small" onClick={() => setConfirmingGone(false)}>{t.cancel}</Button>
+              <Button color="inherit" size="small" disabled={busy} onClick={() => void run(true)}>{PRICE_LIST_MSG.confirmGoneYes}</Button>
+            </>
+          )}>
+            {PRICE_LIST_MSG.confirmGone(countText('offers', removed))}
+          </MuiAlert>
+        )}
         {step.kind === 'done' && (
           <>
             <MuiAlert severity="success">{t.applied(step.result.counts)}</MuiAlert>
@@ -426,7 +474,7 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
         {step.kind === 'preview' && (
           <>
             <Button disabled={busy} onClick={() => setStep({ kind: 'mapping', upload: step.upload })}>{t.back}</Button>
-            <Button variant="contained" disabled={!groups.size || busy} onClick={() => void run()}>{t.apply}</Button>
+            <Button variant="contained" disabled={!groups.size || busy || confirmingGone} onClick={() => void run()}>{t.apply}</Button>
           </>
         )}
       </DialogActions>
