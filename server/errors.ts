@@ -118,7 +118,8 @@ export function installErrorHandler(app: FastifyInstance): void {
         messages: [FRAMEWORK_MESSAGES[status] ?? FRAMEWORK_MESSAGES[400]],
       });
     }
-    request.log.error(error);
+    // a fixed message: an error's own message may carry a failed query's values (drizzle's 'params: …')
+    request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ status: 'error', error: 'internal', message: MSG.serverError });
   });
 }

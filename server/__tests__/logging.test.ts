@@ -6,7 +6,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type OpenedDatabase } from '../db/client';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { redactUrl } from '../http/logging';
+import { cappedLine, redactUrl } from '../http/logging';
 
 /** The log an app with its real logger writes while `requests` run against it, read back from memory. */
 async function logOf(requests: (app: FastifyInstance, database: OpenedDatabase) => Promise<void>): Promise<string> {
@@ -59,4 +59,27 @@ test("a buyer's link is logged without its token, and a database error without i
   expect(log).toContain('Failed query');
   for (const secret of ['link-secret-1', 'link-secret-2', 'link-secret-3', 'link-secret-4', 'секрет-параметр-7']) expect(log).not.toContain(secret);
   expect(redactUrl('/p/abc?token=t')).toBe('/p/[скрыто]?token=[скрыто]');
+});
+
+test('a failing query is logged with a fixed message, never its values; a line is capped whatever it carries (issue 50)', async () => {
+  const huge = 'я'.repeat(200_000);
+  const log = await logOf(async (app, database) => {
+    app.get('/api/broken-for-test', async () => {
+      await database.db.execute(sql`SELECT * FROM no_such_table_for_test WHERE name = ${'секрет-параметр-8'}`);
+    });
+    app.get('/api/huge-error-for-test', async () => {
+      throw new Error(huge);
+    });
+    expect((await app.inject({ method: 'GET', url: '/api/broken-for-test' })).statusCode).toBe(500);
+    expect((await app.inject({ method: 'GET', url: '/api/huge-error-for-test' })).statusCode).toBe(500);
+  });
+  const lines = log.split('\n').filter(Boolean);
+  const failed = lines.map((l) => JSON.parse(l) as { msg: string; err?: { message: string; stack: string } }).filter((l) => l.msg === 'request failed');
+  expect(failed).toHaveLength(2);
+  expect(failed[0].err!.message).toContain('no_such_table_for_test');
+  expect(log).not.toContain('секрет-параметр-8');
+  // the 200 000-character message is cut to 4 000 characters and no line passes 16 000
+  expect(failed[1].err!.message).toBe(`${'я'.repeat(4_000)}… [ещё 196000 симв.]`);
+  for (const line of lines) expect(line.length).toBeLessThanOrEqual(16_000);
+  expect(cappedLine(`{"level":30,"msg":"${'x'.repeat(20_000)}"}\n`)).toMatch(/^\{"level":30,"time":\d+,"msg":"log line cut","length":20022,"head":"\{\\"level\\":30/);
 });
