@@ -36,10 +36,13 @@ export interface NamedValue {
 export interface HistoryCause {
   /** reserves: a reserve's step moved an offer's stock; price_lists: a supplier's price list changed the offer
    * (issue 41: the file's name, where the reader may see the offer's supplier, and the business day it was applied). */
-  section: 'reserves' | 'price_lists';
+  section: 'reserves' | 'price_lists' | 'settings';
   step: 'create' | 'change' | 'complete' | 'cancel' | 'delete' | 'restore' | 'expire' | 'renew' | 'apply';
   ids?: number[];
   file?: string;
+  /** settings (issue 51): the business settings a save moved, which moved the offer's selling band
+   * ('Минимальная наценка 10 % → 20 %'). */
+  settings?: string;
   /** YYYY-MM-DD */
   day?: string;
 }
@@ -103,6 +106,8 @@ export const HISTORY_TEXTS = {
   added: 'добавлен',
   renamed: 'переименован',
   removed: 'удален',
+  /** Issue 51: an offer's selling band moved by a save of the business settings. */
+  bandBySettings: 'Диапазон цен изменён настройками',
 } as const;
 
 const STEP_TITLE: Record<Exclude<HistoryCause['step'], 'apply'>, [string, string]> = {
@@ -118,6 +123,7 @@ const STEP_TITLE: Record<Exclude<HistoryCause['step'], 'apply'>, [string, string
 
 /** 'Резерв № 12 завершен', 'Резервы № 3, 4 удалены', 'Резерв завершен' (the reader may not read reserves). */
 export function causeText(via: HistoryCause): string {
+  if (via.section === 'settings') return `${HISTORY_TEXTS.bandBySettings}: ${via.settings ?? ''}`;
   if (via.section === 'price_lists') {
     const day = formatDate(via.day ?? null);
     return via.file ? `Обновлено из прайса «${via.file}» от ${day}` : `Обновлено из прайса поставщика от ${day}`;
@@ -175,7 +181,7 @@ export function entryLines(section: Section, entry: Pick<HistoryEntry, 'action' 
   if (entry.action === 'create') return [HISTORY_TEXTS.created, ...entry.changes.map((change) => changeText(section, change))];
   if (entry.action === 'delete') return [HISTORY_TEXTS.deleted];
   if (entry.action === 'restore') return [HISTORY_TEXTS.restored];
-  const head = entry.via && (entry.action === 'stock' || entry.via.section === 'price_lists') ? [causeText(entry.via)] : [];
+  const head = entry.via && (entry.action === 'stock' || entry.via.section !== 'reserves') ? [causeText(entry.via)] : [];
   return [...head, ...entry.changes.map((change) => changeText(section, change))];
 }
 

@@ -172,13 +172,14 @@ export const HISTORY = {
       changes: { type: 'array', items: HISTORY_CHANGE },
       via: {
         type: ['object', 'null'],
-        description: 'what changed an offer: the reserves (those the reader may read) and their step, or a supplier\'s price list',
+        description: 'what changed an offer: the reserves (those the reader may read) and their step, a supplier\'s price list, or a save of the business settings',
         properties: {
           section: TEXT,
           step: { type: 'string', enum: ['create', 'change', 'complete', 'cancel', 'delete', 'restore', 'expire', 'renew', 'apply'] },
           ids: { type: 'array', items: REF_ID },
           file: { ...TEXT, description: 'a supplier price list\'s file (issue 41), where the reader sees the offer\'s supplier' },
           day: { type: 'string', format: 'date' },
+          settings: { ...TEXT, description: 'the business settings a save moved, which moved the offer\'s selling band (issue 51)' },
         },
       },
     },

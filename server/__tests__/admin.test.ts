@@ -7,6 +7,7 @@ import { readOutbox, tempDataDir } from './outbox';
 import { rowsOf } from '../db/rows';
 import { offerSellingBand } from '../../domain/offers/figures';
 import { money } from '../../domain/numbers';
+import { entryLines, type HistoryEntry } from '../../domain/history';
 import { DEMO_PASSWORD } from '../../domain/api';
 
 let ctx: DemoContext;
@@ -120,6 +121,13 @@ describe('business settings', () => {
     // role 1 reads the new value for its reserve card; the log says who changed what
     expect((await settingsOf('manager')).min_markup).toBe('0.2');
     expect(await lastLog()).toMatchObject({ user: { name: 'Администратор' }, summary: 'Бизнес-настройки: Минимальная наценка 10 % → 20 %' });
+    // issue 51: each offer's own history tells it too, by whom, with its old and new minimum
+    const moved = offers.find((o, i) => o.min_unit_price !== offersBefore[i].min_unit_price)!;
+    const was = offersBefore.find((o) => o.id === moved.id)!;
+    const [entry] = (await ctx.call('GET', `/api/offers/${moved.id}/history`, 'admin')).body as HistoryEntry[];
+    expect(entry.user?.name).toBe('Администратор');
+    expect(entry.changes).toEqual([{ field: 'min_unit_price', old: Number(was.min_unit_price), new: Number(moved.min_unit_price) }]);
+    expect(entryLines('offers', entry)[0]).toBe('Диапазон цен изменён настройками: Минимальная наценка 10 % → 20 %');
   });
 
   test('saving the same values again changes nothing and logs nothing', async () => {

@@ -49,14 +49,14 @@ type OfferBandInput = SelectedRow<typeof BAND_INPUT>;
  * (domain/offers/figures.ts offerSellingBand); only the offers whose band moved are written. The band follows the
  * settings without moving the offers' versions (issue 33, migration 0027): a card open on an offer stays current,
  * and its save recomputes the band from the settings anyway. */
-export async function recomputeOfferBands(tx: Database, settings: BusinessSettings): Promise<number> {
+export async function recomputeOfferBands(tx: Database, settings: BusinessSettings, cause?: BandCause): Promise<number> {
   const offers: OfferBandInput[] = await selectRows(tx, BAND_INPUT, sql`FROM ${offersTable} ORDER BY ${offersTable.id} FOR UPDATE`);
-  const changed: { id: number; min: string | null; max: string | null }[] = [];
+  const changed: { id: number; min: string | null; max: string | null; before: OfferBandInput }[] = [];
   for (const offer of offers) {
     const band = offerSellingBand(offer, settings);
     const min = money(band.min_unit_price);
     const max = money(band.max_unit_price);
-    if (min !== money(toNumber(offer.min_unit_price)) || max !== money(toNumber(offer.max_unit_price))) changed.push({ id: offer.id, min, max });
+    if (min !== money(toNumber(offer.min_unit_price)) || max !== money(toNumber(offer.max_unit_price))) changed.push({ id: offer.id, min, max, before: offer });
   }
   if (!changed.length) return 0;
   await tx.execute(sql`SELECT set_config('nutdesk.keep_version', 'on', true)`);
@@ -67,7 +67,34 @@ export async function recomputeOfferBands(tx: Database, settings: BusinessSettin
       FROM (VALUES ${values}) AS v(id, min, max) WHERE o.id = v.id`);
   }
   await tx.execute(sql`SELECT set_config('nutdesk.keep_version', 'off', true)`);
+  if (cause) await recordBandHistory(tx, cause, changed);
   return changed.length;
+}
+
+/** Who saved the settings and what moved ('Минимальная наценка 10 % → 20 %'): the offers' histories name both. */
+export interface BandCause {
+  by: AuthenticatedUser['user']['id'];
+  settings: string;
+}
+
+/** Each offer whose band a settings save moved gets an entry in its own history (issue 51): 'Диапазон цен изменён
+ * настройками: …', by the administrator who saved them, with the old and new minimum and maximum; the entries are
+ * written in batches, their rows travelling as one JSON parameter. The offer's version does not move (see above). */
+async function recordBandHistory(tx: Database, cause: BandCause, changed: { id: number; min: string | null; max: string | null; before: OfferBandInput }[]) {
+  const via = JSON.stringify({ section: 'settings', step: 'apply', settings: cause.settings });
+  const figure = (v: string | null) => toNumber(v);
+  for (let i = 0; i < changed.length; i += BAND_BATCH) {
+    const entries = changed.slice(i, i + BAND_BATCH).map((c) => ({
+      record_id: c.id,
+      changes: [
+        { field: 'min_unit_price', old: figure(c.before.min_unit_price), new: figure(c.min) },
+        { field: 'max_unit_price', old: figure(c.before.max_unit_price), new: figure(c.max) },
+      ].filter((ch) => ch.old !== ch.new),
+    }));
+    await tx.execute(sql`INSERT INTO record_history (section, record_id, action, user_id, changes, via, version)
+      SELECT 'offers', e.record_id, 'update', ${cause.by}::int, e.changes, ${via}::jsonb, o.version
+      FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS e(record_id int, changes jsonb) JOIN offers o ON o.id = e.record_id`);
+  }
 }
 
 const stored = (n: number | undefined) => String(n ?? '');
@@ -99,9 +126,10 @@ export async function saveBusinessSettings(
       .values([...moved.map((name) => ({ name, value: stored(after[name]) })), ...(zoneMoved ? [{ name: TIME_ZONE_SETTING, value: zoneAfter }] : [])])
       .onConflictDoUpdate({ target: businessSettings.name, set: { value: sql`excluded.value` } });
     // the hold days move no selling band: only a band setting's change recomputes the offers
-    const offers = moved.some((name) => BAND_SETTINGS.includes(name)) ? await recomputeOfferBands(tx, after) : 0;
-    await moveChangeGeneration(tx);
     const lines = moved.map((name) => `${SETTING_TITLE[name].label} ${settingShown(name, before[name] ?? '')} → ${settingShown(name, after[name] ?? '')}`);
+    const bandLines = lines.filter((_line, i) => BAND_SETTINGS.includes(moved[i]));
+    const offers = bandLines.length ? await recomputeOfferBands(tx, after, { by: auth.user.id, settings: bandLines.join('; ') }) : 0;
+    await moveChangeGeneration(tx);
     if (zoneMoved) lines.push(`${TIME_ZONE_TITLE.label} ${zoneBefore} → ${zoneAfter}`);
     await recordChange(tx, auth, 'settings', `Бизнес-настройки: ${lines.join('; ')}`, {
       before: { ...Object.fromEntries(moved.map((n) => [n, before[n]])), ...(zoneMoved ? { time_zone: zoneBefore } : {}) },
