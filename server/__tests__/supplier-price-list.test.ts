@@ -384,3 +384,23 @@ describe('issue 51: a partial file removes nothing; apply is all or nothing', ()
     expect(PRICE_LIST_MSG.confirmGone(countText('offers', 34))).toBe('Снять с продажи 34 предложения, которых нет в прайсе? Предложения с активными резервами останутся');
   });
 });
+
+describe('issue 51: the loading address', () => {
+  it("defaults to the supplier card's address, as the city does, also where the profile kept none", async () => {
+    const supplierId = await id(sql`INSERT INTO suppliers (name, inn, city_id, loading_address) VALUES ('Поставщик g', '7707890123', ${cityId}, 'Склад g, ул. Садовая, 7') RETURNING id`);
+    const file = await workbook([], ['Наименование', 'Фасовка', 'Цена, руб/кг', 'Остаток, т'], [['Фундук', 'мешок 25 кг', 700, 1]]);
+    const first = await upload(supplierId, file, 'адрес.xlsx');
+    expect(first.body.mapping.defaults).toMatchObject({ city_id: cityId, loading_address: 'Склад g, ул. Садовая, 7' });
+    // the mapping screen sent the address empty: the card's stands for it
+    const saved = await ctx.call('PUT', `/api/suppliers/${supplierId}/price-list-profile`, 'admin', {
+      upload_id: first.body.upload_id, sheet: 'Прайс', header_row: 1, columns: first.body.mapping.columns,
+      defaults: { city_id: null, loading_address: null, unit_measure: null, harvest_year: '2025', origin_country: 'Турция' },
+    });
+    expect(saved.body.mapping.defaults).toMatchObject({ city_id: cityId, loading_address: 'Склад g, ул. Садовая, 7' });
+    await ctx.db.execute(sql`UPDATE price_list_profiles SET profile = jsonb_set(profile, '{defaults,loading_address}', 'null'::jsonb) WHERE supplier_id = ${supplierId}`);
+    const next = await upload(supplierId, file, 'адрес-2.xlsx');
+    expect(next.body.mapping.defaults).toMatchObject({ loading_address: 'Склад g, ул. Садовая, 7' });
+    expect((await ctx.call('POST', `/api/price-list-uploads/${next.body.upload_id}/apply`, 'admin', {})).body.counts).toMatchObject({ new: 1 });
+    expect((await offersOf(supplierId)).map((o) => [o.city_id, o.loading_address])).toEqual([[cityId, 'Склад g, ул. Садовая, 7']]);
+  });
+});

@@ -102,6 +102,12 @@ const defaultsOf = (supplier: Supplier): PriceListDefaults => ({
   ...noDefaults(), city_id: supplier.city_id, [OFFER_LOADING_ADDRESS]: supplier[OFFER_LOADING_ADDRESS],
 });
 
+/** A profile's defaults with the supplier card's city and loading address where the profile has none: the card's
+ * address is the lots' default as its city is. */
+const withCardDefaults = (defaults: PriceListDefaults, supplier: Supplier): PriceListDefaults => ({
+  ...defaults, city_id: defaults.city_id ?? supplier.city_id, [OFFER_LOADING_ADDRESS]: defaults[OFFER_LOADING_ADDRESS] ?? supplier[OFFER_LOADING_ADDRESS],
+});
+
 /** The sheet a file is read from: the profile's when the file has it, else the first whose header is found (a
  * sheet of terms before the price sheet is passed over), else the first with data. */
 function sheetOf(sheets: NamedSheet[], name: string | undefined): NamedSheet {
@@ -148,7 +154,7 @@ async function describe(db: Database, auth: AuthenticatedUser, upload: UploadRow
     sheet: sheet.name,
     header_row: sheet.rows[index]?.line ?? 1,
     columns: profile ? (fits ? profile.columns : carriedColumns(profile, header)) : guessColumns(header),
-    defaults: profile?.defaults ?? defaultsOf(supplier),
+    defaults: profile ? withCardDefaults(profile.defaults, supplier) : defaultsOf(supplier),
     names: profile?.names ?? {},
     full: profile?.full ?? false,
   };
@@ -421,7 +427,7 @@ const READ_FILES_KEPT = 4;
 async function readFile(auth: AuthenticatedUser, uploadId: number, rows: SheetRow[], supplier: Supplier, profile: PriceListProfile,
   refs: References, titleOf: (target: PriceListTarget | null) => string, fieldTitle: (field: string) => string, today: string): Promise<ReadFile> {
   // the harvest years are judged on the business day's year
-  const cacheKey = JSON.stringify([uploadId, supplier.id, profile, refs.products, refs.varieties, [...refs.packing], [...hiddenOfferFormFields(auth.permissions)].sort(),
+  const cacheKey = JSON.stringify([uploadId, supplier.id, supplier.city_id, supplier[OFFER_LOADING_ADDRESS], profile, refs.products, refs.varieties, [...refs.packing], [...hiddenOfferFormFields(auth.permissions)].sort(),
     auth.user.supplier_id, yearOfDay(today)]);
   const known = readFiles.get(cacheKey);
   if (known) return known;
@@ -462,10 +468,10 @@ async function readFile(auth: AuthenticatedUser, uploadId: number, rows: SheetRo
       continue;
     }
     const body: Row = {
-      product_id: answer.product_id, variety_id: varietyId, packing_id: packing?.id ?? null, city_id: profile.defaults.city_id,
+      product_id: answer.product_id, variety_id: varietyId, packing_id: packing?.id ?? null, city_id: profile.defaults.city_id ?? supplier.city_id,
       supplier_id: supplier.id, [YEAR]: row[YEAR] ?? '', [ORIGIN]: origin ?? '', unit_measure: row.unit_measure,
       unit_weight: row.unit_weight, units_per_pack: '1', unit_amount: row.unit_amount ?? '', unit_price: row.unit_price ?? '',
-      [OFFER_LOADING_ADDRESS]: profile.defaults[OFFER_LOADING_ADDRESS] ?? '', comments: [],
+      [OFFER_LOADING_ADDRESS]: profile.defaults[OFFER_LOADING_ADDRESS] ?? supplier[OFFER_LOADING_ADDRESS] ?? '', comments: [],
     };
     let values: NewOffer;
     try {
