@@ -115,3 +115,19 @@ describe('uploads of one supplier in a business day', () => {
     expect(await count(sql`SELECT count(*)::int AS n FROM files WHERE original_name = 'лишний.xlsx'`)).toBe(0);
   });
 });
+
+describe('who uploaded a price list', () => {
+  it('is named to staff who see who made offers, never to a supplier\'s account (the people rule)', async () => {
+    const own = firstRow<{ supplier_id: number }>(await ctx.db.execute(sql`SELECT supplier_id FROM users WHERE email = 'supplier@nutdesk.demo'`))!.supplier_id;
+    await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'own' WHERE resource = 'offers' AND action = 'import'
+      AND role_id = (SELECT id FROM roles WHERE name = 'Поставщик')`);
+    const admin = firstRow<{ id: number; name: string }>(await ctx.db.execute(sql`SELECT id, coalesce(name, email) AS name FROM users WHERE email = 'admin@nutdesk.demo'`))!;
+    await ctx.db.execute(sql`INSERT INTO price_list_uploads (supplier_id, file_name, sheets, uploaded_by) VALUES (${own}, 'от менеджера.xlsx', '[]'::jsonb, ${admin.id})`);
+    const asAdmin = await ctx.call('GET', `/api/suppliers/${own}/price-lists`, 'admin');
+    expect(asAdmin.body[0]).toMatchObject({ file_name: 'от менеджера.xlsx', uploaded_by: admin.name });
+    const asSupplier = await ctx.call('GET', `/api/suppliers/${own}/price-lists`, 'supplier');
+    expect(asSupplier.status).toBe(200);
+    expect(asSupplier.body[0]).toMatchObject({ file_name: 'от менеджера.xlsx', uploaded_by: null });
+    expect(JSON.stringify(asSupplier.body)).not.toContain(admin.name);
+  });
+});

@@ -24,6 +24,7 @@ import { OFFER_WRITE_MSG, hiddenOfferFormFields } from '../../../domain/offers/s
 import { hiddenFieldMessage } from '../../../domain/schemas/card';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import { formatMoney } from '../../../domain/format';
+import { isRefVisible } from '../../../domain/permissions';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { columnsOf, namesOf, returningRows, select, selectFirst, selectRows, textOf, type SelectedRow } from '../../db/rows';
 import { cities, files, offers, packing as packingTable, priceListProfiles, priceListUploads, products as productsTable, reserves, suppliers, users, varieties as varietiesTable } from '../../db/schema';
@@ -718,12 +719,15 @@ export async function listUploads(db: Database, specs: Specs, auth: Authenticate
   await requireSupplier(db, specs, auth, supplierId);
   const rows = await selectRows(db, select({
     ...columnsOf(PU, 'id', 'file_name', 'uploaded_at'), uploaded_by: sql<string | null>`coalesce(${U.name}, ${U.email})`, applied_at: PU.applied_at,
-    counts: sql<UploadListItem['counts']>`${PU.counts}`,
+    counts: sql<UploadListItem['counts']>`${PU.counts}`, uploader_id: sql<number | null>`${PU.uploaded_by}`,
   }), sql`
     FROM ${priceListUploads} ${PU} LEFT JOIN ${users} ${U} ON ${U.id} = ${PU.uploaded_by}
     WHERE ${PU.supplier_id} = ${supplierId} ORDER BY ${PU.id} DESC LIMIT 100`);
-  return rows.map((r) => ({
-    ...r, uploaded_at: new Date(r.uploaded_at).toISOString(), applied_at: r.applied_at ? new Date(r.applied_at).toISOString() : null,
+  // who uploaded is a person: named where the role sees who made the offers an upload writes (the people rule), or
+  // to the uploader itself
+  const people = isRefVisible(auth.permissions, 'offers.created_by');
+  return rows.map(({ uploader_id, ...r }) => ({
+    ...r, uploaded_by: people || Number(uploader_id) === auth.user.id ? r.uploaded_by : null, uploaded_at: new Date(r.uploaded_at).toISOString(), applied_at: r.applied_at ? new Date(r.applied_at).toISOString() : null,
   }));
 }
 
