@@ -5,146 +5,20 @@
 // and X-Forwarded-Proto: the app sees its real address and scheme, and throttles it by that; and a write whose answer
 // is lost after the instance committed it is not sent again to the other instance.
 // Needs DATABASE_URL (a PostgreSQL server where it may create a database), nginx and the built app (npm run build).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, artifacts, freePort } from './harness';
+import { clusterMissing, createDatabase, startInstance, startNginx, type Instance } from './cluster';
 import { startLocalS3, type LocalS3 } from '../server/__tests__/s3';
 import { DEMO_PASSWORD } from '../domain/api';
 
-const root = path.resolve(__dirname, '..');
-const DATABASE_URL = process.env.DATABASE_URL;
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-const skip = !DATABASE_URL ? 'needs DATABASE_URL (a PostgreSQL server): the two-instance scenario runs on PostgreSQL only'
-  : !NGINX ? 'needs nginx (apt-get install nginx)'
-    : !existsSync(path.join(root, 'dist', 'index.html')) ? 'needs the built app (npm run build)' : false;
-
-async function waitFor(what: string, check: () => Promise<boolean>, output: () => string, ms = 120_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${what} not ready in ${ms / 1000} s:\n${output()}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-interface Instance {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** `npm start` as a deployment runs it, on its own port and its own data folder, on the shared database. */
-async function startInstance(env: Record<string, string>, extra: Record<string, string> = {}): Promise<Instance> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'nutdesk-multi-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'warn', ...extra },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => {
-    rmSync(dataDir, { recursive: true, force: true });
-    resolve(code);
-  }));
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`instance on ${port}`, async () => {
-    if (child.exitCode !== null) throw new Error(`instance exited (${child.exitCode}):\n${output}`);
-    return (await fetch(`${url}/api/health`)).ok;
-  }, () => output);
-  return { url, child, output: () => output, exited };
-}
-
-/** A database of its own on the PostgreSQL server, migrated and seeded with the demo data set. */
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const { Client } = await import('pg');
-  const name = `nutdesk_multi_${randomBytes(5).toString('hex')}`;
-  const admin = new Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(DATABASE_URL!);
-  target.pathname = `/${name}`;
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/scripts/seed.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: target.toString() }, encoding: 'utf8' });
-  if (seed.status !== 0) throw new Error(`seed failed:\n${seed.stdout}${seed.stderr}`);
-  return {
-    url: target.toString(),
-    async drop() {
-      const c = new Client({ connectionString: DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-      await c.end();
-    },
-  };
-}
-
-/** Debian's nginx with deploy/nginx.conf, the two upstreams (host:port) in its upstream block, on a free port of
- * 127.0.0.1 (and of `alsoOn`, an address of this host), as a non-root process with every path it writes under one
- * temporary folder. */
-async function startNginx(a: string, b: string, alsoOn?: string): Promise<{ url: string; port: number; stop(): Promise<void>; log: () => string }> {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(tmpdir(), 'nutdesk-nginx-'));
-  const site = readFileSync(path.join(root, 'deploy', 'nginx.conf'), 'utf8')
-    .replace('server 127.0.0.1:3001', `server ${a}`)
-    .replace('server 127.0.0.1:3002', `server ${b}`)
-    .replace(/listen 80;/, `listen 127.0.0.1:${port};${alsoOn ? ` listen ${alsoOn}:${port};` : ''}`);
-  assert.ok(site.includes(`listen 127.0.0.1:${port};`) && site.includes(b), 'deploy/nginx.conf has the upstream and listen lines the scenario replaces');
-  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, sub));
-  writeFileSync(path.join(dir, 'nginx.conf'), `
-daemon off;
-master_process on;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  types { text/html html; application/javascript js; text/css css; }
-${site}
-}
-`);
-  // never as root: when the scenario itself runs as root, nginx runs as nobody
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) spawnSync('chown', ['-R', '65534:65534', dir]);
-  const child = spawn(NGINX!, ['-p', dir, '-e', `${dir}/error.log`, '-c', `${dir}/nginx.conf`], {
-    stdio: ['ignore', 'pipe', 'pipe'], ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const log = () => `${output}${existsSync(`${dir}/error.log`) ? readFileSync(`${dir}/error.log`, 'utf8') : ''}`;
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor('nginx', async () => {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${log()}`);
-    return (await fetch(`${url}/api/health`)).ok;
-  }, log, 30_000);
-  return {
-    url,
-    port,
-    log,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGQUIT');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+const skip = clusterMissing;
 
 /** A PNG that is a PNG: its signature and header, then bytes. */
 const photo = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'), randomBytes(300 * 1024)]);
@@ -175,7 +49,8 @@ function scenario(title: string, withS3: boolean): void {
     before(async () => {
       db = await createDatabase();
       s3 = withS3 ? await startLocalS3() : null;
-      const env = { DATABASE_URL: db.url, ...(s3?.env ?? {}) };
+      // one heavy answer at a time per instance: the busy case below fills both with a few users
+      const env = { DATABASE_URL: db.url, EXPORT_MAX_PER_INSTANCE: '1', ...(s3?.env ?? {}) };
       a = await startInstance(env);
       b = await startInstance(env);
       proxy = await startNginx(new URL(a.url).host, new URL(b.url).host);
@@ -264,6 +139,91 @@ function scenario(title: string, withS3: boolean): void {
       assert.equal(patched.status, 200, await patched.clone().text());
       await page.waitForFunction((id) => new RegExp(`"section":"offers".*"id":${id}|"id":${id}.*"section":"offers"`).test((window as unknown as { received: string }).received), offer.id, { timeout: 15_000 });
       await page.close();
+    });
+
+    /** Signs a demo account in through the proxy: its token. */
+    const signInThrough = async (email: string) => {
+      const res = await fetch(`${proxy.url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: email, psswd: DEMO_PASSWORD }) });
+      assert.equal(res.status, 200, `${email} signs in: ${await res.clone().text()}`);
+      return (await res.json() as { token: string }).token;
+    };
+    const once = withS3 ? 'once is enough: the files-in-PostgreSQL run has it' : false;
+
+    test('users exporting at once: a busy instance answers 429 with Retry-After, nginx keeps both, an uninvolved user reads on', { skip: once }, async () => {
+      // each instance builds one heavy answer at a time (EXPORT_MAX_PER_INSTANCE=1, below): the accounts with three
+      // downloads each in flight keep both instances at their cap. It once answered 503, which nginx counts as a failed
+      // instance: both were marked down and every user got 502 'no live upstreams' (issue 50)
+      const accounts = await Promise.all(['admin@nutdesk.demo', 'manager@nutdesk.demo', 'warehouse@nutdesk.demo', 'supplier@nutdesk.demo'].map(signInThrough));
+      const get = (who: string, url: string) => fetch(`${proxy.url}${url}`, { headers: { authorization: `Bearer ${who}` } })
+        .then(async (res) => ({ status: res.status, retryAfter: res.headers.get('retry-after'), body: Buffer.from(await res.arrayBuffer()) }))
+        .catch((e: Error) => ({ status: 0, retryAfter: null, body: Buffer.from(e.message) }));
+      // each account downloads a list it may export
+      const lists = ['offers', 'reserves', 'products', 'cities', 'suppliers'].map((section) => `/api/${section}/export?format=xlsx`);
+      const download = new Map<string, string>();
+      for (const who of accounts) {
+        for (const url of lists) {
+          if ((await get(who, url)).status !== 200) continue;
+          download.set(who, url);
+          break;
+        }
+      }
+      // the demo accounts that may export a list (the admin and role 1) download three at a time each, and one that
+      // may not reads
+      const exporters = [...download.keys()];
+      assert.ok(exporters.length >= 2 && exporters.length < accounts.length, 'two demo accounts may export a list');
+      const reader = accounts.find((who) => !exporters.includes(who))!;
+      const exports: { status: number; retryAfter: string | null; body: Buffer }[] = [];
+      const reads: number[] = [];
+      let running = true;
+      const exporting = async (who: string) => {
+        while (running) exports.push(await get(who, download.get(who)!));
+      };
+      const reading = async () => {
+        while (running) reads.push((await get(reader, '/api/offers?perPage=20')).status);
+      };
+      const loops = [...exporters.flatMap((who) => [exporting(who), exporting(who), exporting(who)]), reading()];
+      // until the caps have refused a few (at most 30 s)
+      for (let waited = 0; waited < 30_000 && exports.filter((e) => e.status === 429).length < 5; waited += 250) await new Promise((r) => setTimeout(r, 250));
+      await new Promise((r) => setTimeout(r, 2000));
+      running = false;
+      await Promise.all(loops);
+      const tally = (xs: number[]) => Object.fromEntries([...new Set(xs)].sort().map((x) => [x, xs.filter((y) => y === x).length]));
+      const refused = exports.filter((e) => e.status === 429);
+      assert.ok(refused.length >= 5, `the instances' caps refused downloads: ${JSON.stringify(tally(exports.map((e) => e.status)))}`);
+      assert.deepEqual(Object.keys(tally(exports.map((e) => e.status))).filter((x) => x !== '200' && x !== '429'), [],
+        `every download is built (200) or refused as busy (429), never 502 or 503: ${JSON.stringify(tally(exports.map((e) => e.status)))}\n${proxy.log()}`);
+      for (const e of refused) {
+        assert.ok(Number(e.retryAfter) > 0, 'a refusal says when to come back');
+        assert.match(JSON.parse(e.body.toString()).messages[0], /^(Сервер занят другими выгрузками|Одновременно можно выгружать)/);
+      }
+      assert.ok(reads.length > 0 && reads.every((x) => x === 200), `the uninvolved user's reads all answered: ${JSON.stringify(tally(reads))}`);
+      // nginx still has both instances: a read lands on each
+      const answered = new Set<string>();
+      for (let i = 0; i < 6; i++) assert.equal((await get(reader, '/api/offers?perPage=20')).status, 200);
+      for (const line of proxy.accessLog().split('\n').slice(-6)) answered.add(line.split(' ').at(-2) ?? '');
+      assert.deepEqual([...answered].sort(), [new URL(a.url).host, new URL(b.url).host].sort(), 'reads go to both instances after the busy spell');
+    });
+
+    test('a buyer\'s link token never reaches nginx\'s access log', { skip: once }, async () => {
+      const admin = await signInThrough('admin@nutdesk.demo');
+      const cities = await (await fetch(`${proxy.url}/api/cities`, { headers: { authorization: `Bearer ${admin}` } })).json() as { data: { id: number }[] };
+      assert.ok(cities.data?.length, JSON.stringify(cities).slice(0, 300));
+      const week = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      const made = await fetch(`${proxy.url}/api/price-list/links`, {
+        method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ city_id: cities.data[0].id, valid_until: week }),
+      });
+      assert.equal(made.status, 201, await made.clone().text());
+      const token = new URL((await made.json() as { url: string }).url).pathname.split('/').at(-1)!;
+      assert.match(token, /^[A-Za-z0-9_-]{20,}$/);
+      // the buyer opens the page; the page reads its API with the page's address as the Referer
+      assert.equal((await fetch(`${proxy.url}/p/${token}`)).status, 200);
+      const list = await fetch(`${proxy.url}/api/public/price-list/${token}`, { headers: { referer: `${proxy.url}/p/${token}` } });
+      assert.equal(list.status, 200);
+      await new Promise((r) => setTimeout(r, 300));
+      const log = proxy.accessLog();
+      assert.ok(log.includes('"GET /p/*** HTTP/1.1" 200') && log.includes('"GET /api/public/price-list/*** HTTP/1.1" 200'), `the link's requests are logged, without the token:\n${log.slice(-1500)}`);
+      assert.ok(log.includes(`"${proxy.url}/p/***"`), 'the Referer is logged without the token');
+      assert.ok(!log.includes(token), 'the token is nowhere in the access log');
     });
 
     test('stop A (SIGTERM) and keep working through the proxy: no request fails', async () => {
