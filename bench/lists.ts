@@ -1,7 +1,9 @@
 // GET /api/offers at BENCH_OFFERS offers (default 100 000): a page of 20 with three filters and a sort, through the
 // whole server (app.inject: auth hook, parsing, SQL, stripping, JSON) against the same two statements run directly
-// (the capped count and the page). Prints one line per engine:
+// (the capped count and the page). Then the lots whose papers expire soon (issue 55): `documents_state=expiring`,
+// the newest first, a page of 20, read by the stored state's index. Prints two lines per engine:
 //   RESULT lists engine=<pglite|postgresql> offers=<n> p50_ms=<x> p99_ms=<y> direct_p50_ms=<z>
+//   RESULT lists engine=<pglite|postgresql> offers=<n> case=documents_state p50_ms=<x> p99_ms=<y>
 // Runs on PGlite in memory; with DATABASE_URL set, on that PostgreSQL server too (in a throwaway database), or with
 // BENCH_DATABASE_URL on that database as it is (seeded only up to BENCH_OFFERS if it holds fewer), so a million
 // offers are written once for several runs. BENCH_ENGINES=postgresql skips PGlite (bench/engines.ts).
@@ -35,6 +37,8 @@ const QUERY: Record<string, string> = {
   perPage: '20',
 };
 
+// 'Истекает': the lots to chase papers for (every column, 'Документы' among them)
+const DOCUMENTS_QUERY: Record<string, string> = { documents_state: 'expiring', perPage: '20' };
 
 async function time(label: string, fn: () => Promise<unknown>) {
   for (let i = 0; i < WARMUP; i++) await fn();
@@ -93,6 +97,16 @@ async function bench(label: string) {
     });
     console.log(`  server ÷ direct at p50: ${(api.p50 / direct.p50).toFixed(2)}×`);
     console.log(`RESULT lists engine=${engine} offers=${total} p50_ms=${api.p50.toFixed(2)} p99_ms=${api.p99.toFixed(2)} direct_p50_ms=${direct.p50.toFixed(2)}`);
+
+    const documentsUrl = `/api/offers?${new URLSearchParams(DOCUMENTS_QUERY).toString()}`;
+    const expiring = await ctx.app.inject({ method: 'GET', url: documentsUrl, headers: { authorization: `Bearer ${token}` } });
+    if (expiring.statusCode !== 200) throw new Error(`GET ${documentsUrl}: ${expiring.statusCode} ${expiring.body}`);
+    const matched = expiring.json().pagination;
+    console.log(`\n${label}: 'Истекает' matches ${matched.totalExact === false ? 'more than ' : ''}${matched.totalItems}`);
+    const documents = await time('GET /api/offers?documents_state=expiring', () =>
+      ctx.app.inject({ method: 'GET', url: documentsUrl, headers: { authorization: `Bearer ${token}` } }),
+    );
+    console.log(`RESULT lists engine=${engine} offers=${total} case=documents_state p50_ms=${documents.p50.toFixed(2)} p99_ms=${documents.p99.toFixed(2)}`);
   } finally {
     await ctx.close();
   }

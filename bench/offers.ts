@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
 import { seedDemoData } from '../server/db/seed';
 import { seasonOf } from '../domain/offers/harvestYear';
+import { refreshDocumentsState } from '../server/records/documentsState';
 
 export const TARGET_OFFERS = 100_000;
 
@@ -21,6 +22,17 @@ export async function seedOffers(db: Database, target = TARGET_OFFERS): Promise<
       kg_price, warehouse_cost, min_unit_price, max_unit_price, reserved_amount, purchased_amount, loading_address,
       created_by, status, created_at - (g || ' hours')::interval
     FROM offers, generate_series(1, ${copies}) AS g`);
+  // every third lot has a certificate (issue 55), valid from 60 days ago to 120 days ahead: some lapsed, some
+  // within the notice days, most in order; then every offer's papers as stored
+  await db.execute(sql`WITH f AS (
+      INSERT INTO files (kind, entity_type, entity_id, original_name, mime, size, storage_path, store)
+      SELECT 'document', 'offers', id, 'сертификат.pdf', 'application/pdf', 1024, 'bench/' || id, 'database' FROM offers WHERE id % 3 = 0
+      RETURNING id, entity_id)
+    INSERT INTO offer_documents (offer_id, file_id, type_id, number, valid_until)
+    SELECT f.entity_id, f.id, (SELECT id FROM document_types WHERE code = 'phytosanitary'), 'ФС-' || f.entity_id,
+      (now() AT TIME ZONE 'Europe/Moscow')::date + (f.entity_id % 180 - 60)
+    FROM f`);
+  await db.transaction((tx) => refreshDocumentsState(tx, sql`true`, false));
   await db.execute(sql`ANALYZE`);
   const [{ total }] = (await db.execute(sql`SELECT count(*)::int AS total FROM offers`) as unknown as { rows: { total: number }[] }).rows;
   return total;

@@ -12,7 +12,7 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/l
 import { hasNoOffers, seedDemoData } from './db/seed';
 import { buildApp } from './app';
 import { scheduleReserveExpiry } from './sections/reserves/expiry';
-import { scheduleDocumentNotices } from './sections/offers/documentsJob';
+import { scheduleDocumentMoves, scheduleDocumentNotices } from './sections/offers/documentsJob';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../domain/api';
 
 async function main(): Promise<void> {
@@ -44,6 +44,8 @@ async function main(): Promise<void> {
   const stopExpiry = scheduleReserveExpiry(database.db, (message) => app.log.info(message));
   // the lot documents' expiry notices (issue 39): the same way, under a lock of their own
   const stopDocumentNotices = scheduleDocumentNotices(database.db, (message) => app.log.info(message), config.documentNoticesEveryMs);
+  // the lots' papers moved by the calendar at the start of each business day (issue 55)
+  const stopDocumentMoves = scheduleDocumentMoves(database.db, (message) => app.log.info(message));
 
   const stopMaintenance = embeddedMaintenance(database, (message) => app.log.info(message));
 
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
     // transaction rolls back; the next run, here or on another instance, takes it up)
     void stopExpiry();
     void stopDocumentNotices();
+    stopDocumentMoves();
     try {
       // behind a proxy: reads answer 503 for a while, so the proxy sends nothing more here before the listener closes
       if (config.shutdownDrainMs > 0) {

@@ -1,7 +1,7 @@
 // Lot documents (issue 39): an offer's certificates typed and dated, which of them a lot needs, the state of its
 // papers as the list, the card, the reserve card and the price list show it, and the Russian words of each. The
-// state itself is computed by the server in SQL (server/sections/offers/documentsState.ts) so the list can filter
-// and sort by it; what it means and how it reads is written here once.
+// state itself is computed by the server in SQL and stored on the offer (server/records/documentsState.ts, issue 55)
+// so the list can filter by it through an index; what it means and how it reads is written here once.
 import * as yup from 'yup';
 import { isCalendarDate } from '../businessDay';
 import { fitsDecimals, toNumber } from '../numbers';

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { createDemoApp, secondInstance, type DemoContext, type DemoUser } from './testApp';
 import { kilogramTrade, reserveForm, type Trade } from './trade';
 import { firstRow, rowsOf } from '../db/rows';
-import { documentsStateSql } from '../records/documentsState';
+import { documentsStateOn } from '../records/documentsState';
 import { businessToday } from '../../domain/businessDay';
 
 const businessDay = (moment: Date, zone: string) => businessToday(zone, moment);
@@ -112,7 +112,7 @@ test('states from dates on the business day, in the business time zone', async (
   const offer = await trade.newOffer('100', { origin_country: 'Россия' });
   expect(await stateOf(offer.id)).toMatchObject({ state: 'ok', missing: [], expires_on: null });
   await addDocument(offer.id, { type_id: String(types.quality), number: 'СК-1', valid_until: '2026-12-01' });
-  const at = async (today: string) => firstRow<{ s: DocumentsState }>(await ctx.db.execute(sql`SELECT ${documentsStateSql('o', sql`${today}::date`)} AS s FROM offers o WHERE o.id = ${offer.id}`))!.s;
+  const at = (today: string) => documentsStateOn(ctx.db, offer.id, today);
   // 22:30 UTC on 1 December is already 2 December in Moscow: the certificate valid until 1 December has lapsed there
   const late = new Date('2026-12-01T22:30:00Z');
   expect([businessDay(late, 'Europe/Moscow'), businessDay(late, 'UTC')]).toEqual(['2026-12-02', '2026-12-01']);

@@ -18,6 +18,7 @@ import {
   isShortfallRule, shortfallRuleTitle, SHORTFALL_MSG, SHORTFALL_RULE_DEFAULT, SHORTFALL_RULE_SETTING, SHORTFALL_TITLE, type ShortfallRule,
 } from '../../domain/offers/logistics';
 import { validated } from '../http/validation';
+import { DATED_OFFER, refreshDocumentsState } from '../records/documentsState';
 
 export async function settingsByName(db: Database, names: string[]): Promise<Record<string, string>> {
   if (!names.length) return {};
@@ -126,6 +127,8 @@ export async function saveBusinessSettings(
       .values([...moved.map((name) => ({ name, value: stored(after[name]) })), ...(zoneMoved ? [{ name: TIME_ZONE_SETTING, value: zoneAfter }] : [])])
       .onConflictDoUpdate({ target: businessSettings.name, set: { value: sql`excluded.value` } });
     // the hold days move no selling band: only a band setting's change recomputes the offers
+    // another zone may be another business day: the lots' papers as of that day
+    if (zoneMoved) await refreshDocumentsState(tx, DATED_OFFER);
     const lines = moved.map((name) => `${SETTING_TITLE[name].label} ${settingShown(name, before[name] ?? '')} → ${settingShown(name, after[name] ?? '')}`);
     const bandLines = lines.filter((_line, i) => BAND_SETTINGS.includes(moved[i]));
     const offers = bandLines.length ? await recomputeOfferBands(tx, after, { by: auth.user.id, settings: bandLines.join('; ') }) : 0;

@@ -9,6 +9,7 @@ import { select, selectFirst, selectRows } from '../db/rows';
 import type { AuthenticatedUser } from '../accounts/users';
 import { ADMIN_MSG, REFERENCE_TITLE, type AdminReference } from '../../domain/admin';
 import { recordChange } from './log';
+import { refreshDocumentsState } from '../records/documentsState';
 
 export interface ReferenceItem {
   id: number;
@@ -67,6 +68,8 @@ export async function renameReference(db: Database, auth: AuthenticatedUser, lis
     if (current.name === name) return;
     await refuseDuplicate(tx, list, name, id);
     await tx.execute(sql`UPDATE ${sql.identifier(list)} SET name = ${name} WHERE id = ${id}`);
+    // the lots' papers name their missing and lapsed types as stored: those naming this type by its old name
+    if (list === 'document_types') await refreshDocumentsState(tx, sql`${current.name} = ANY(o.documents_missing || o.documents_expired)`);
     await recordChange(tx, auth, list, `${REFERENCE_TITLE[list].list}: «${current.name}» переименовано в «${name}»`, { id, before: current.name, after: name });
   });
   return (await listReference(db, list, id))[0];

@@ -197,12 +197,24 @@ export const offers = pgTable('offers', {
   // issue 40: on stock, or on its way and expected that day (migration 0019)
   logistics_state: text('logistics_state').notNull().default('stock'),
   expected_arrival: date('expected_arrival', { mode: 'string' }),
+  // issue 55: the lot's papers as stored (migration 0030, server/records/documentsState.ts): the state, the required
+  // types missing, the types lapsed, the required ones of either, the first expiry and the day the state next turns
+  documents_state: text('documents_state').notNull().default('ok'),
+  documents_missing: text('documents_missing').array().notNull().default(sql`'{}'`),
+  documents_expired: text('documents_expired').array().notNull().default(sql`'{}'`),
+  documents_blocking: text('documents_blocking').array().notNull().default(sql`'{}'`),
+  documents_expires_on: date('documents_expires_on', { mode: 'string' }),
+  documents_turns_on: date('documents_turns_on', { mode: 'string' }),
   created_by: integer('created_by').references(() => users.id),
   ...record(),
 }, (t) => [
   index('offers_status_idx').on(t.status),
   trigram('offers_loading_address_trgm', t.loading_address),
   trigram('offers_origin_country_trgm', t.origin_country),
+  check('offers_documents_state_known', sql`${t.documents_state} IN ('ok', 'expiring', 'expired', 'missing')`),
+  // the list's filter by the state (live rows, in the list's id order) and the daily job's offers that turn
+  index('offers_live_documents_state_idx').on(t.documents_state, t.id).where(sql`${t.status} <> 'deleted'`),
+  index('offers_documents_turns_on_idx').on(t.documents_turns_on).where(sql`${t.documents_turns_on} IS NOT NULL`),
   index('offers_expected_arrival_idx').on(t.expected_arrival).where(sql`${t.expected_arrival} IS NOT NULL`),
   check('offers_logistics_state_known', sql`${t.logistics_state} IN ('supplier', 'in_transit', 'customs', 'stock')`),
   check('offers_expected_arrival_on_the_way', sql`${t.logistics_state} = 'stock' OR ${t.expected_arrival} IS NOT NULL`),

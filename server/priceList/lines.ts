@@ -17,7 +17,6 @@ import { badRequest, forbidden } from '../errors';
 import { columnsOf, roundedOf, select, selectFirst, selectRows, textOf, type SelectedRow } from '../db/rows';
 import { cities, cityDelivery, offers } from '../db/schema';
 import type { PriceList, PriceListLine } from '../../domain/priceList/lines';
-import { documentsStateSql } from '../records/documentsState';
 import { priceListLotOf } from '../../domain/offers/lot';
 import { anyOf, lotFields, lotFilterConditions, lotJoins } from './lot';
 
@@ -49,7 +48,7 @@ const LOT_ROW = select({
   kg_price: FIGURES.kg_price, unit_weight: FIGURES.unit_weight,
   /** The offer's purchase price per unit (a quote holds it among its terms, issue 38). */
   purchase_price: roundedOf(o.unit_price),
-  route_cost: FIGURES.route_cost, route_days: FIGURES.route_days, loading_city_id: FIGURES.loading_city_id, documents_blocking: sql<string[]>`(${documentsStateSql('o')})->'blocking'`,
+  route_cost: FIGURES.route_cost, route_days: FIGURES.route_days, loading_city_id: FIGURES.loading_city_id, documents_blocking: sql<string[]>`to_json(${o.documents_blocking})`,
   logistics_state: o.logistics_state, expected_arrival: textOf(o.expected_arrival),
 });
 type LotRow = SelectedRow<typeof LOT_ROW>;

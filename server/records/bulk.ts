@@ -154,6 +154,7 @@ export async function changeChunk<S extends Section>(tx: Database, auth: Authent
   const done = new Set(written.map((w) => Number(w.id)));
   for (const w of writes) if (!done.has(w.id)) refused.push({ id: w.id, reason: VERSION_MSG.stale });
   await recordsChanged(tx, auth.user.id, spec.section, written.map((w) => ({ id: Number(w.id), before: before.get(Number(w.id))!, after: w.after })), via);
+  if (written.length) await section.written?.(tx, written.map((w) => Number(w.id)));
   return written.map((w) => Number(w.id));
 }
 

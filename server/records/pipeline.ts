@@ -88,6 +88,10 @@ export interface RecordSection<Values = Row, S extends Section = Section, R exte
    * answering per record nothing (it comes back) or the error beforeRestore would have thrown. Without it, each
    * record runs beforeRestore in a savepoint of its own. */
   restoreMany?: (tx: Database, auth: AuthenticatedUser, rows: RestoreRow<R>[]) => Promise<{ id: number; refused?: unknown }[]>;
+  /** After records were created or changed (a card, an import, a bulk edit), inside the write's transaction: the
+   * section brings what it stores derived from them up to date (an offer's documents state follows its product and
+   * origin). The write announces the records itself. */
+  written?: (tx: Database, ids: number[]) => Promise<void>;
   /** A restore (records/restore.ts), inside its transaction with the record locked, still deleted, before it goes
    * back to `status`: the section's duplicate rule against the records not deleted (409 with the twin's id), and
    * what else coming back means (a reserve takes its amount again through the stock writer, or is refused). */
@@ -114,7 +118,7 @@ export interface RestoreRow<R extends RecordBase = StoredRecord> {
 export type BulkOutcome = { id: number; set: Row } | { id: number; refused: unknown };
 
 /** What a section's card is, apart from its writes: enough to read it and check a write's rights and version. */
-export type RecordShape<S extends Section = Section> = Pick<RecordSection<unknown, S>, 'spec' | 'fields' | 'visibleAs' | 'readColumns' | 'changeable' | 'refuseStatus' | 'finishRead' | 'lockFirst'>;
+export type RecordShape<S extends Section = Section> = Pick<RecordSection<unknown, S>, 'spec' | 'fields' | 'visibleAs' | 'readColumns' | 'changeable' | 'refuseStatus' | 'finishRead' | 'lockFirst' | 'written'>;
 
 /** The form fields the caller's role may neither see nor write, under every name they go by. */
 export const hiddenFields = <S extends Section>(section: RecordShape<S>, auth: AuthenticatedUser) =>
@@ -172,6 +176,7 @@ export async function insertRecords<Values, S extends Section>(tx: Database, aut
     ids = [];
     for (const item of items) ids.push(await section.insert(tx, auth, item.values, item.body));
   }
+  await section.written?.(tx, ids);
   await addRecordsComments(tx, auth, section.spec.section, ids.map((id, i) => ({ id, input: items[i].body.comments })));
   const told = section.createdChanges;
   return recordsCreated(tx, auth.user.id, section.spec.section, ids, told && ids.map((_, i) => told(items[i].values)));
@@ -263,6 +268,7 @@ async function changeLocked<S extends Section>(tx: Database, auth: Authenticated
   if (refused) throw badRequest(refused);
   const { set, extra } = await write(before);
   await changeRecord(tx, auth.user.id, section.spec.section, id, set, { before, extra });
+  await section.written?.(tx, [id]);
 }
 
 /** PATCH /{section}/{id}: the card's change, made on the version the user saw. */

@@ -16,6 +16,7 @@ import { Random } from './random';
 import { rowsOf } from '../rows';
 import { buildDemoPlan, SETTINGS, type UserKey } from './plan';
 import { businessDayOf, TIME_ZONE_DEFAULT, TIME_ZONE_SETTING } from '../../../domain/businessDay';
+import { refreshDocumentsState } from '../../records/documentsState';
 
 export { buildDemoPlan } from './plan';
 
@@ -160,6 +161,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     // migration 0011 wrote reserve_hold_days already: the demo's value replaces it
     await tx.insert(t.businessSettings).values([...Object.entries(SETTINGS).map(([name, value]) => ({ name, value: String(value) })), { name: TIME_ZONE_SETTING, value: TIME_ZONE_DEFAULT }])
       .onConflictDoUpdate({ target: t.businessSettings.name, set: { value: sql`excluded.value` } });
+    // the lots' papers as stored (issue 55), by the settings just written: the seed writes offers directly
+    await refreshDocumentsState(tx, sql`true`, false);
   });
 }
 

@@ -18,7 +18,7 @@ import {
 } from '../../../domain/offers/documents';
 import { recordChange } from '../../admin/log';
 import { offersSpec } from './list';
-import { readDocumentSettings } from '../../records/documentsState';
+import { DATED_OFFER, IMPORTED_OFFER, readDocumentSettings, refreshDocumentsState } from '../../records/documentsState';
 import { todayOf } from '../../db/businessDay';
 import { validated } from '../../http/validation';
 import { DOCUMENT_STATE, DOCUMENT_STATE_FIELDS, documentChanges, documentStaleInfo, nameOf, recordDocumentHistory } from './documentHistory';
@@ -67,6 +67,7 @@ export async function adoptDocuments(tx: Database, by: number, offerIds: number[
   await recordDocumentHistory(tx, by, adopted.map((d) => ({
     documentId: Number(d.id), offerId: Number(d.offer_id), action: 'create' as const, document: nameOf({ type_name: d.type_name, number: null }), version: Number(d.version),
   })));
+  if (adopted.length) await refreshDocumentsState(tx, sql`o.id = ANY(${`{${[...new Set(adopted.map((d) => Number(d.offer_id)))].join(',')}}`}::int[])`);
 }
 
 /** 404 when the caller may not read the offer (or it is deleted); 403 when it reads it but may not change it. */
@@ -129,6 +130,7 @@ export async function addDocument(
         VALUES (${offerId}, ${file.id}, ${values.type_id}, ${values.number}, ${values.issued_on}, ${values.valid_until}, ${values.issuer},
           ${values.shareable}, ${values.aflatoxin_b1}, ${values.moisture}, ${auth.user.id})`, select({ id: od.id, ...DOCUMENT_STATE_FIELDS }));
       await recordDocumentHistory(tx, auth.user.id, [{ documentId: Number(row.id), offerId, action: 'create', document: nameOf(row), version: Number(row.version) }]);
+      await refreshDocumentsState(tx, sql`o.id = ${offerId}`);
       return Number(row.id);
     });
     return (await readDocument(db, offerId, id))!;
@@ -162,6 +164,7 @@ export async function changeDocument(
     await recordDocumentHistory(tx, auth.user.id, [{
       documentId: docId, offerId, action: 'update', document: nameOf(after), version: Number(after.version), changes: documentChanges(stored, after),
     }]);
+    await refreshDocumentsState(tx, sql`o.id = ${offerId}`);
     return (await readDocument(tx, offerId, docId))!;
   });
 }
@@ -177,6 +180,7 @@ export async function removeDocument(db: Database, stores: FileStores, auth: Aut
       DELETE FROM ${files} ${F} USING ${offerDocuments} ${D} WHERE ${D.id} = ${docId} AND ${D.offer_id} = ${offerId} AND ${F.id} = ${D.file_id}`,
     select(columnsOfTable(F, 'id', 'store', 'storage_path')));
     await recordDocumentHistory(tx, auth.user.id, [{ documentId: docId, offerId, action: 'delete', document: nameOf(doc), version: Number(doc.version) }]);
+    await refreshDocumentsState(tx, sql`o.id = ${offerId}`);
     return gone;
   });
   if (!file) throw notFound(DOCUMENT_MSG.notFound);
@@ -217,6 +221,9 @@ export async function saveDocumentSettings(db: Database, auth: AuthenticatedUser
       await tx.execute(sql`INSERT INTO business_settings (name, value) VALUES (${name}, ${stored[name]})
         ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
     }
+    // the lots' papers by the new settings: imported lots need other types; other notice days move 'Истекает'
+    if (moved.includes('documents_imported_types')) await refreshDocumentsState(tx, IMPORTED_OFFER);
+    if (moved.includes('documents_notice_days')) await refreshDocumentsState(tx, DATED_OFFER);
     const typeName = (ids: number[]) => ids.map((id) => types.find((t) => t.id === id)?.name ?? String(id)).join(', ') || 'нет';
     const shown = (name: DocumentSettingName, s: DocumentSettings) =>
       name === 'documents_imported_types' ? typeName(s.documents_imported_types) : name === 'documents_forbid_reserve' ? (s.documents_forbid_reserve ? 'да' : 'нет') : `${s.documents_notice_days} дн.`;

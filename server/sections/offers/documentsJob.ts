@@ -14,8 +14,10 @@ import { select, selectFirst, selectRows } from '../../db/rows';
 import { documentTypes, offerDocuments, offers, reserves } from '../../db/schema';
 import { notify } from '../../records/notify';
 import { documentNoticeText } from '../../../domain/offers/documents';
-import { BUSINESS_TODAY, NOTICE_DAYS } from '../../records/documentsState';
+import { BUSINESS_TODAY, NOTICE_DAYS, refreshDocumentsState } from '../../records/documentsState';
 import { scheduleJob } from '../../db/jobs';
+import { clock, readTimeZone, todayOf } from '../../db/businessDay';
+import { addDays, businessDayStart, businessToday } from '../../../domain/businessDay';
 
 /** The advisory lock's key: 'NutDesk lot documents'. */
 export const DOCUMENTS_LOCK = 2_039_0001;
@@ -58,9 +60,47 @@ export async function runDocumentNotices(db: Database): Promise<number | 'busy'>
   });
 }
 
+/** The lots' papers moved by the calendar (issue 55): every offer whose stored state turns on or before the
+ * business day (documents_turns_on, by its index) judged again on it, its move announced; under the job's lock, so
+ * one instance makes the moves. Answers the offers whose shown state moved, or 'busy'. */
+export async function runDocumentMoves(db: Database): Promise<number[] | 'busy'> {
+  return db.transaction(async (tx) => {
+    if (!(await selectFirst(tx, select({ got: sql<boolean>`pg_try_advisory_xact_lock(${DOCUMENTS_LOCK})` })))!.got) return 'busy' as const;
+    return refreshDocumentsState(tx, sql`o.documents_turns_on <= ${await todayOf(tx)}::date`);
+  });
+}
+
+/** Makes the calendar's moves at the start of every business day, in the business time zone as it stands then
+ * (read again each day), and once now; the returned stop ends it. The notices' job makes them too, every few
+ * minutes, for a day whose start this process slept through. */
+export function scheduleDocumentMoves(db: Database, log: (message: string) => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const run = async () => {
+    try {
+      const moved = await runDocumentMoves(db);
+      if (Array.isArray(moved) && moved.length) log(`Состояние документов партий изменилось: ${moved.length}`);
+    } catch (err) {
+      log(`Задание состояния документов не выполнено: ${(err as Error).message}`);
+    }
+    if (stopped) return;
+    // the next business day's start, a second after midnight there
+    const zone = await readTimeZone(db).catch(() => undefined);
+    const next = zone ? businessDayStart(addDays(businessToday(zone, clock.now()), 1), zone).getTime() + 1000 : clock.now().getTime() + 60 * 60_000;
+    timer = setTimeout(() => { void run(); }, Math.max(1000, Math.min(next - clock.now().getTime(), 24 * 60 * 60_000)));
+    timer.unref();
+  };
+  void run();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}
+
 /** Runs the job now and every few minutes until the returned stop is called; a failed run is logged and retried. */
 export function scheduleDocumentNotices(db: Database, log: (message: string) => void, everyMs = DOCUMENTS_EVERY_MS): () => Promise<void> {
-  return scheduleJob(() => runDocumentNotices(db), {
+  // the calendar's moves first, so a notice and the list's 'Истекает' tell the same day
+  return scheduleJob(async () => { await runDocumentMoves(db); return runDocumentNotices(db); }, {
     done: (told) => { if (typeof told === 'number' && told > 0) log(`Уведомления об истечении документов: ${told}`); },
     failed: (err) => log(`Задание уведомлений о документах не выполнено: ${err.message}`),
   }, everyMs);

@@ -29,7 +29,7 @@ import { goneReferences, type ReferencingWrite } from '../../records/liveReferen
 import { offersSpec } from './list';
 import { unitAmountChange } from './stock';
 import { adoptDocuments, documentsJson } from './documents';
-import { documentsStateSql } from '../../records/documentsState';
+import { documentsStateSql, refreshDocumentsState } from '../../records/documentsState';
 import { lockOfferReserves, moveReservesWithArrival, type LotWay } from './logistics';
 
 /** What makes two active offers the same (the card's 409 rule). */
@@ -356,6 +356,10 @@ export const offerRecord: RecordSection<OfferToInsert, 'offers'> = {
   },
   insertMany: insertOffers,
   changeMany: changeOffers,
+  // a new offer's papers, and a changed one's (its product or origin may need other types): the write announces it
+  async written(tx, ids) {
+    await refreshDocumentsState(tx, sql`o.id = ANY(${`{${ids.join(',')}}`}::int[])`, false);
+  },
   async change(tx, auth, { id, body, hidden, before }) {
     const [stored] = rows<Row>(await tx.execute(sql`SELECT * FROM offers WHERE id = ${id}`));
     // a date as its day's text (the locked record's JSON has it so), whatever the driver makes of a date column

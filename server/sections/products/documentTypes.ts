@@ -15,6 +15,7 @@ import { russianErrors } from '../../http/validation';
 import { partVersionOf, partVersionQuery, recordPartWrite } from '../../records/pipeline';
 import { DOCUMENT_SETTING_MSG } from '../../../domain/offers/documents';
 import { productRecord } from './record';
+import { refreshDocumentsState } from '../../records/documentsState';
 
 /** The tables under the aliases the statement gives them. */
 const PDT = alias(productDocumentTypes, 'pdt');
@@ -37,6 +38,8 @@ export async function setRequiredTypes(db: Database, auth: AuthenticatedUser, pr
       await tx.execute(sql`DELETE FROM product_document_types WHERE product_id = ${productId}`);
       if (ids.length) await tx.execute(sql`INSERT INTO product_document_types (product_id, type_id) VALUES ${sql.join(ids.map((id) => sql`(${productId}, ${id})`), sql`, `)}`);
       const after = (await named(tx, productId)).map((t) => t.name).join(', ');
+      // the product's lots need these papers now
+      if (before !== after) await refreshDocumentsState(tx, sql`o.product_id = ${productId}`);
       return before === after ? [] : [{ field: 'document_types', old: before || null, new: after || null }];
     },
   });
