@@ -1,10 +1,10 @@
 // The offers page at 200 rows with every column, in headless Chromium against the real server and demo data,
 // timed inside the page with performance.now() (DESIGN.md "Budgets"):
-//   rows shown ≤ 150 ms after the data arrives; select-all ≤ 50 ms; one row's checkbox ≤ 16 ms;
-//   a page-size change to 200 ≤ 300 ms including the request.
+//   rows shown ≤ 100 ms after the data arrives; select-all ≤ 50 ms; one row's checkbox ≤ 16 ms;
+//   a page-size change to 200 ≤ 250 ms including the request (issue 55; bench/budgets.ts).
 // "Shown" is the DOM reflecting the change; "interaction" is the Event Timing API's duration of a trusted click
 // (what INP measures: input delay, handlers, and the wait until the next frame is presented).
-// Needs a build (npm run build) and Debian's chromium. Prints figures, asserts nothing.
+// Needs a build (npm run build) and Debian's chromium. Prints figures (and RESULT ui case=… lines), asserts nothing.
 import { startApp, launchBrowser } from '../e2e/harness';
 import { DEMO_PASSWORD } from '../domain/api';
 import { columns } from '../domain/offers/resource';
@@ -148,8 +148,8 @@ async function main() {
 
     const version = browser.version();
     const rows: [string, string, string, number][] = [
-      ['rows shown after the data arrived (page of 200)', ms(median(afterData)), ms(max(afterData)), 150],
-      ['page size 20 → 200, request included', ms(median(sizeChange)), ms(max(sizeChange)), 300],
+      ['rows shown after the data arrived (page of 200)', ms(median(afterData)), ms(max(afterData)), 100],
+      ['page size 20 → 200, request included', ms(median(sizeChange)), ms(max(sizeChange)), 250],
       ['select-all (header checkbox), shown', ms(median(selectAll.map((t) => t.dom))), ms(max(selectAll.map((t) => t.dom))), 50],
       ['select-all, interaction (Event Timing)', inp(median(selectAll.map((t) => t.interaction))), inp(max(selectAll.map((t) => t.interaction))), 50],
       ["one row's checkbox, shown", ms(median(oneRow.map((t) => t.dom))), ms(max(oneRow.map((t) => t.dom))), 16],
@@ -165,6 +165,11 @@ async function main() {
       console.log(`${what.padEnd(50)} ${med.padStart(10)} ${worst.padStart(10)}  ≤ ${budget} ms (median ${met})`);
     }
     for (const [what, med, worst] of reference) console.log(`${what.padEnd(50)} ${med.padStart(10)} ${worst.padStart(10)}  (no budget)`);
+    // what bench:check reads (bench/budgets.ts)
+    const results: [string, number[]][] = [
+      ['rows_shown', afterData], ['page_size', sizeChange], ['select_all', selectAll.map((t) => t.dom)], ['one_row', oneRow.map((t) => t.dom)],
+    ];
+    for (const [name, xs] of results) console.log(`RESULT ui case=${name} columns=${columns.length} median_ms=${median(xs).toFixed(1)} max_ms=${max(xs).toFixed(1)}`);
     await page.close();
   } finally {
     await browser.close();
