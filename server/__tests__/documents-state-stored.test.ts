@@ -161,4 +161,4 @@ test('the migration stores every offer\'s state by the rule, keeping versions', 
       ['missing', ['Фитосанитарный сертификат'], 1], ['ok', [], 1], ['expiring', [], 1],
     ]);
   });
-});
+}, 300_000);
