@@ -200,7 +200,7 @@ function scenario(title: string, withS3: boolean): void {
       // nginx still has both instances: a read lands on each
       const answered = new Set<string>();
       for (let i = 0; i < 6; i++) assert.equal((await get(reader, '/api/offers?perPage=20')).status, 200);
-      for (const line of proxy.accessLog().split('\n').slice(-6)) answered.add(line.split(' ').at(-2) ?? '');
+      for (const line of proxy.accessLog().trim().split('\n').slice(-6)) answered.add(line.split(' ').at(-2) ?? '');
       assert.deepEqual([...answered].sort(), [new URL(a.url).host, new URL(b.url).host].sort(), 'reads go to both instances after the busy spell');
     });
 
