@@ -17,6 +17,9 @@ export const CREDIT_MSG = {
   reason: 'Укажите причину превышения лимита',
   forbidden: 'Превышать кредитный лимит и резервировать при просроченном долге может только роль с правом «Финансы»',
   buyerMissing: 'Покупатель не найден',
+  /** Issue 49: every reserve belongs to a buyer card. */
+  buyerRequired: 'Выберите покупателя из списка: резерв ставится на карточку покупателя',
+  newBuyerForbidden: 'Такого покупателя нет: добавить нового покупателя может роль с правом создавать покупателей',
   /** The reserve's history and the responsible's notification. */
   overridden: (reason: string) => `Резерв сверх кредитного лимита: ${reason}`,
 } as const;

@@ -2,6 +2,7 @@
 // and the terms they were priced on, held until its date; its status, the text a manager copies to the buyer, and
 // the messages of its writes.
 import { formatDate, formatFigure, formatNumber } from '../format';
+import { addDays } from '../businessDay';
 import { lotTitle, type LotKey } from '../offers/lot';
 import type { ReserveTerms } from '../reserves/terms';
 import type { QuoteOfferPart } from './search';
@@ -53,7 +54,22 @@ export const QUOTE_RECORD_MSG = {
     ? `Покупатель из другого города (${buyerCity}): котировка рассчитана с доставкой в ${quoteCity}, сохраните новое предложение`
     : `У покупателя не указан город: котировка рассчитана с доставкой в ${quoteCity}`),
   buyerExpired: 'Котировка истекла: покупателя меняют только у действующей',
+  // issue 49: a quote holds its prices for a few days only, and reserves only for a buyer card
+  validUntilMax: (last: string) => `Котировка действует не дольше ${formatDate(last)}`,
+  reopen: 'Котировка истекла: срок истекшей котировки не продлевается, сохраните новое предложение',
+  reserveBuyer: 'Выберите покупателя котировки: резерв ставится на карточку покупателя',
+  belowBand: (id: number, price: string, min: string) =>
+    `Цена лота № ${id} в котировке (${formatNumber(price)}) ниже текущего диапазона (от ${formatNumber(min)}): резерв по ней ставит роль с правом «Финансы»`,
 } as const;
+
+/** How long an administrator may hold a quote's prices: the business setting, in days from today (issue 49). */
+export const QUOTE_MAX_DAYS_SETTING = 'quote_max_days';
+export const QUOTE_MAX_DAYS_DEFAULT = 14;
+
+/** The last day a new or changed quote may be held to: the business day + reserve_hold_days, an administrator up to
+ * the business day + quote_max_days (never less than the first). */
+export const quoteLastDay = (today: string, holdDays: number, maxDays: number, admin: boolean) =>
+  addDays(today, admin ? Math.max(holdDays, maxDays) : holdDays);
 
 export const fromQuoteComment = (id: number) => `Создан из котировки № ${id}`;
 

@@ -7,6 +7,7 @@ import { createDemoApp, type DemoContext } from './testApp';
 import { kilogramTrade, reserveForm, type Trade } from './trade';
 import { firstRow, rowsOf } from '../db/rows';
 import { businessToday, TIME_ZONE_DEFAULT } from '../../domain/businessDay';
+import { runReserveExpiry } from '../sections/reserves/expiry';
 
 const day = () => dayjs(businessToday(TIME_ZONE_DEFAULT));
 const iso = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
@@ -139,4 +140,102 @@ test('deleting the overdue sale: refused without the finance right; a deleted sa
   expect((await call('GET', `/api/buyers/${buyer.id}`, 'admin')).body).toMatchObject({ balance: '8000.00', overdue: '8000.00' });
   expect((await call('POST', '/api/reserves', 'manager', reserveFor(offer.id, buyer.id))).status).toBe(409);
   expect(await told(buyer.id)).toEqual([`Покупатель «${buyer.name}»: удалена завершенная продажа по резерву № ${sale.id}; в долге она остается (${await adminName()})`]);
+});
+
+const refusedFor = async (id: number) => firstRow<{ status: string; deleted: boolean }>(await ctx.db.execute(sql`SELECT status, deleted_at IS NOT NULL AS deleted FROM reserves WHERE id = ${id}`));
+
+test('restoring a deleted reserve: over the limit it is refused, single and bulk, and stays deleted', async () => {
+  // limit 12 000,00: one reserve of 8 000,00 fits; it is deleted and another made; restored, 16 000,00 would be active
+  const buyer = await newBuyer({ credit_limit: '12000' });
+  const first = await call('POST', '/api/reserves', 'manager', reserveFor(stock.id, buyer.id));
+  expect(first.status).toBe(201);
+  expect((await call('DELETE', '/api/reserves', 'manager', { ids: [first.body.id] })).body.deleted).toBe(1);
+  expect((await call('POST', '/api/reserves', 'manager', reserveFor(stock.id, buyer.id))).status).toBe(201);
+  const over = ['Превышен кредитный лимит: лимит 12 000,00 ₽, долг и резервы 8 000,00 ₽, этот резерв 8 000,00 ₽'];
+  const single = await call('POST', `/api/reserves/${first.body.id}/restore`, 'manager', {});
+  expect([single.status, single.body.error, single.body.messages]).toEqual([409, 'credit', over]);
+  expect(await refusedFor(first.body.id)).toEqual({ status: 'deleted', deleted: true });
+  // bulk: limit 20 000,00, 8 000,00 active; of two deleted reserves of 8 000,00 the first comes back, the second would
+  // make 24 000,00 and is refused with the figures it met
+  const other = await newBuyer({ credit_limit: '20000' });
+  const made: number[] = [];
+  const make = async () => {
+    const res = await call('POST', '/api/reserves', 'manager', reserveFor(stock.id, other.id));
+    expect(res.status).toBe(201);
+    made.push(res.body.id);
+  };
+  await make();
+  await make();
+  expect((await call('DELETE', '/api/reserves', 'manager', { ids: made.slice(0, 2) })).body.deleted).toBe(2);
+  await make();
+  const bulk = await call('POST', '/api/reserves/restore', 'manager', { ids: made.slice(0, 2) });
+  expect(bulk.status).toBe(200);
+  expect(bulk.body).toMatchObject({
+    restored: 1, notRestored: 1,
+    refused: [{ id: made[1], reason: 'Превышен кредитный лимит: лимит 20 000,00 ₽, долг и резервы 16 000,00 ₽, этот резерв 8 000,00 ₽' }],
+  });
+  expect(await refusedFor(made[0])).toEqual({ status: 'active', deleted: false });
+  expect(await refusedFor(made[1])).toEqual({ status: 'deleted', deleted: true });
+});
+
+/** POST …/renew on the version the reserve has now. */
+const renew = async (id: number, who: 'admin' | 'manager', body: Record<string, unknown> = {}) => call('POST', `/api/reserves/${id}/renew`, who, {
+  version: firstRow<{ version: number }>(await ctx.db.execute(sql`SELECT version FROM reserves WHERE id = ${id}`))!.version, ...body,
+});
+
+test('renewing an expired reserve: over the limit it is refused; the finance right may, with a reason', async () => {
+  const buyer = await newBuyer({ credit_limit: '10000' });
+  const made = await call('POST', '/api/reserves', 'manager', reserveFor(stock.id, buyer.id));
+  expect(made.status).toBe(201);
+  await ctx.db.execute(sql`UPDATE reserves SET reserved_until = ${iso(day().subtract(1, 'day'))}::date WHERE id = ${made.body.id}`);
+  expect(await runReserveExpiry(ctx.db)).toContain(made.body.id);
+  // expired, it holds no credit: another reserve of 8 000,00 fits the 10 000,00
+  expect((await call('POST', '/api/reserves', 'manager', reserveFor(stock.id, buyer.id))).status).toBe(201);
+  const renewed = await renew(made.body.id, 'manager');
+  expect([renewed.status, renewed.body.error, renewed.body.messages]).toEqual([409, 'credit', ['Превышен кредитный лимит: лимит 10 000,00 ₽, долг и резервы 8 000,00 ₽, этот резерв 8 000,00 ₽']]);
+  expect((await refusedFor(made.body.id))!.status).toBe('expired');
+  const withReason = await renew(made.body.id, 'manager', { credit_override: { reason: 'Обещали оплатить' } });
+  expect([withReason.status, withReason.body.message]).toEqual([403, 'Превышать кредитный лимит и резервировать при просроченном долге может только роль с правом «Финансы»']);
+  const byFinance = await renew(made.body.id, 'admin', { credit_override: { reason: 'Предоплата в пути' } });
+  expect([byFinance.status, byFinance.body.status]).toEqual([200, 'active']);
+});
+
+test('typing the buyer instead of picking him: his name and phone are his card, overdue and refused', async () => {
+  const buyer = await newBuyer();
+  // 8 000,00 completed 15 days back on 10 days' deferral: overdue since 4 days back
+  await saleFor(buyer.id, 15);
+  const typed = reserveFor(stock.id, null, { buyer_name: ` ${buyer.name.toUpperCase()} `, buyer_phone: buyer.phone, city_id: trade.cityIds[1], delivery_address: 'Казань, ул. Пушкина, 1' });
+  const res = await call('POST', '/api/reserves', 'manager', typed);
+  expect([res.status, res.body.error, res.body.messages]).toEqual([409, 'credit', [`У покупателя просроченный долг 8 000,00 ₽ (с ${day().subtract(4, 'day').format('DD.MM.YYYY')})`]]);
+  const mine = async () => rowsOf<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM reserves WHERE buyer_id = ${buyer.id}`)).length;
+  expect(await mine()).toBe(1);
+  // the finance right goes ahead with a reason: the reserve is the card's, its sum in his credit
+  const byFinance = await call('POST', '/api/reserves', 'admin', { ...typed, credit_override: { reason: 'Гарантийное письмо' } });
+  expect(byFinance.status).toBe(201);
+  expect(firstRow(await ctx.db.execute(sql`SELECT buyer_id FROM reserves WHERE id = ${byFinance.body.id}`))).toEqual({ buyer_id: buyer.id });
+  expect(await mine()).toBe(2);
+});
+
+test('a quote held for ever: its date is capped, an expired one is not reopened, and one without its buyer is not reserved', async () => {
+  const holdDays = Number(firstRow<{ value: string }>(await ctx.db.execute(sql`SELECT value FROM business_settings WHERE name = 'reserve_hold_days'`))?.value ?? 5);
+  const quote = (who: 'admin' | 'manager', extra: Record<string, unknown>) =>
+    call('POST', '/api/quotes', who, { city_id: trade.cityIds[1], buyer_name: 'ООО «Без карточки»', lines: [{ offers: [{ offer_id: stock.id, amount: 10 }], unit_price: 400 }], ...extra });
+  const forEver = await quote('manager', { valid_until: '9999-12-31' });
+  expect([forEver.status, forEver.body.messages]).toEqual([400, [`Котировка действует не дольше ${day().add(holdDays, 'day').format('DD.MM.YYYY')}`]]);
+  // an administrator holds it up to quote_max_days (14 by default)
+  const admin = await quote('admin', { valid_until: '9999-12-31' });
+  expect([admin.status, admin.body.messages]).toEqual([400, [`Котировка действует не дольше ${day().add(Math.max(14, holdDays), 'day').format('DD.MM.YYYY')}`]]);
+  expect((await quote('admin', { valid_until: iso(day().add(Math.max(14, holdDays), 'day')) })).status).toBe(201);
+  // an expired quote stays expired
+  const q = await quote('manager', {});
+  expect(q.status).toBe(201);
+  await ctx.db.execute(sql`UPDATE quotes SET valid_until = ${iso(day().subtract(1, 'day'))}::date WHERE id = ${q.body.id}`);
+  const reopened = await call('PATCH', `/api/quotes/${q.body.id}`, 'manager', { version: q.body.version, valid_until: iso(day().add(1, 'day')) });
+  expect([reopened.status, reopened.body.messages]).toEqual([400, ['Котировка истекла: срок истекшей котировки не продлевается, сохраните новое предложение']]);
+  expect(firstRow(await ctx.db.execute(sql`SELECT valid_until::text AS v FROM quotes WHERE id = ${q.body.id}`))).toEqual({ v: iso(day().subtract(1, 'day')) });
+  // a valid quote saved with a typed buyer, no card: its reserve needs the buyer
+  const typed = await quote('manager', {});
+  const reserved = await call('POST', `/api/quotes/${typed.body.id}/reserve`, 'manager', { delivery_address: 'Казань, ул. Пушкина, 1', buyer_phone: '+7 (912) 555-00-00' });
+  expect([reserved.status, reserved.body.messages]).toEqual([400, ['Выберите покупателя котировки: резерв ставится на карточку покупателя']]);
+  expect(firstRow(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM reserves WHERE quote_id = ${typed.body.id}`))).toEqual({ n: 0 });
 });

@@ -25,8 +25,8 @@ afterAll(() => ctx?.close());
 
 const lot = async () => (await trade.newOffer('500', { product_id: productId })).id;
 // 300 ₽/kg + 12 + 7.50 to Kazan: the band 351.45 … 431.33; + 12 + 15 (no route) to the second city: 359.70 … 441.45
-const save = async (cityId: number, buyer: string, kg: number, who: 'admin' | 'manager' = 'admin') => {
-  const res = await ctx.call('POST', '/api/quotes', who, { city_id: cityId, buyer_name: buyer, lines: [{ offers: [{ offer_id: await lot(), amount: kg }], unit_price: 400 }] });
+const save = async (cityId: number, buyer: string, kg: number, who: 'admin' | 'manager' = 'admin', extra: Record<string, unknown> = {}) => {
+  const res = await ctx.call('POST', '/api/quotes', who, { city_id: cityId, buyer_name: buyer, lines: [{ offers: [{ offer_id: await lot(), amount: kg }], unit_price: 400 }], ...extra });
   expect(res.status).toBe(201);
   return res.body as { id: number; version: number };
 };
@@ -43,7 +43,10 @@ const refused = async (query: string) => {
 test('\'Котировки\': by status on the business day, buyer, city and dates; paged and sorted; a bad value is a 400 in Russian', async () => {
   const nut = await save(kazan, 'ООО «Орех»', 10);
   const hazel = await save(kazan, 'ИП Фундук', 30);
-  const other = await save(trade.cityIds[1], 'ООО «Кедр»', 20);
+  // the reserved one is saved for its buyer's card (issue 49: a quote's reserve needs its buyer)
+  const kedr = firstRow<{ id: number }>(await ctx.db.execute(sql`INSERT INTO buyers (name, city_id, delivery_address, phone, payment_terms, responsible_id)
+    VALUES ('ООО «Кедр»', ${trade.cityIds[1]}, 'Казань, ул. Баумана, 5', '79123456780', 'prepay', ${trade.employeeId}) RETURNING id`))!.id;
+  const other = await save(trade.cityIds[1], 'ООО «Кедр»', 20, 'admin', { buyer_id: kedr });
   // the hazel quote's date has passed (yesterday on the business day); the other is reserved
   await ctx.db.execute(sql`UPDATE quotes SET valid_until = ${addDays(today, -1)} WHERE id = ${hazel.id}`);
   const reserved = await ctx.call('POST', `/api/quotes/${other.id}/reserve`, 'admin', { delivery_address: 'Казань, ул. Баумана, 5', buyer_phone: '+7 (912) 345-67-89', responsible_id: trade.employeeId });

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
 import { firstRow, rowsOf } from '../db/rows';
-import { kilogramTrade, reserveForm, today, type Trade } from './trade';
+import { FORM_BUYER, kilogramTrade, reserveForm, today, type Trade } from './trade';
 import { addDays } from '../../domain/businessDay';
 import { QUOTE_MSG } from '../../domain/quotes/access';
 import { fromQuoteComment, QUOTE_RECORD_MSG } from '../../domain/quotes/record';
@@ -14,6 +14,8 @@ let trade: Trade;
 let kazan: number;
 let productId: number;
 let holdDays: number;
+/** The card of the buyer the quotes are saved for (issue 49: a quote's reserve needs its buyer): the trade's. */
+let oreh: number;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
@@ -24,15 +26,17 @@ beforeAll(async () => {
   await ctx.db.execute(sql`INSERT INTO city_delivery (from_city_id, to_city_id, cost, days) VALUES (${trade.cityIds[0]}, ${kazan}, 7.5, 4)
     ON CONFLICT (from_city_id, to_city_id) DO UPDATE SET cost = 7.5, days = 4`);
   await ctx.db.execute(sql`INSERT INTO business_settings (name, value) VALUES ('company_phone', '+7 (843) 200-00-00') ON CONFLICT (name) DO UPDATE SET value = '+7 (843) 200-00-00'`);
+  oreh = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM buyers WHERE name = ${FORM_BUYER.name} AND phone = ${FORM_BUYER.phone}`))!.id;
   holdDays = Number(firstRow<{ value: string }>(await ctx.db.execute(sql`SELECT value FROM business_settings WHERE name = 'reserve_hold_days'`))?.value ?? 5);
 }, 120_000);
 
 afterAll(() => ctx?.close());
 
 const lot = async (amount = '500') => (await trade.newOffer(amount, { product_id: productId })).id;
-// 300 ₽/kg + 12 + 7.50 = 319.50; the band 351.45 … 431.33
+// 300 ₽/kg + 12 + 7.50 = 319.50; the band 351.45 … 431.33; saved for the trade's buyer card (issue 49: a quote
+// without its buyer is not reserved)
 const save = (lines: unknown[], who: 'admin' | 'manager' | 'warehouse' | 'supplier' = 'admin', extra: Record<string, unknown> = {}) =>
-  ctx.call('POST', '/api/quotes', who, { city_id: kazan, buyer_name: 'ООО «Орех»', lines, ...extra });
+  ctx.call('POST', '/api/quotes', who, { city_id: kazan, buyer_id: oreh, lines, ...extra });
 const reserveFrom = (id: number, extra: Record<string, unknown> = {}) =>
   ctx.call('POST', `/api/quotes/${id}/reserve`, 'admin', { delivery_address: 'Казань, ул. Баумана, 5', buyer_phone: '+7 (912) 345-67-89', responsible_id: trade.employeeId, ...extra });
 const reservesOf = async (quoteId: number) => rowsOf<{ id: number; offer_id: number; amount: string; unit_selling_price: string; offer_price_kg: string; city_id: number; delivery_cost: string; delivery_days: number }>(
@@ -89,7 +93,7 @@ test('a price outside the lot\'s band, more than it has, a day in the past: 400 
   expect((await save([{ offers: [{ offer_id: big, amount: 1 }], unit_price: 391.39 }], 'admin', { valid_until: '2000-01-01' })).body.messages).toEqual([QUOTE_RECORD_MSG.validUntil]);
   expect((await save([{ offers: [{ offer_id: big, amount: 1 }] }])).body.messages).toEqual([QUOTE_RECORD_MSG.price]);
   expect((await save([])).body.messages).toEqual([QUOTE_RECORD_MSG.lines]);
-  expect((await save([{ offers: [{ offer_id: big, amount: 1 }], unit_price: 391.39 }], 'admin', { city_id: undefined })).body.messages).toEqual([QUOTE_MSG.city]);
+  expect((await save([{ offers: [{ offer_id: big, amount: 1 }], unit_price: 391.39 }], 'admin', { city_id: undefined, buyer_id: undefined })).body.messages).toEqual([QUOTE_MSG.city]);
   for (const who of ['warehouse', 'supplier'] as const) {
     expect((await save([{ offers: [{ offer_id: big, amount: 1 }], unit_price: 391.39 }], who)).status).toBe(403);
   }
@@ -181,7 +185,10 @@ test('the public link: the buyer\'s lines without a sign-in, nothing internal; r
 
 test('role 1 saves and reserves from its quote as its own employee; role 8 and a supplier read no quote', async () => {
   const big = await lot();
-  const q = await save([{ offers: [{ offer_id: big, amount: 10 }], unit_price: 391.39 }], 'manager');
+  // the manager's own buyer card (issue 49: the quote's reserve needs its buyer, one the manager reads)
+  const mine = await ctx.call('POST', '/api/buyers', 'manager', { name: 'ООО «Орех менеджера»', phone: '+7 (912) 345-67-89', city_id: kazan, payment_terms: 'prepay' });
+  expect(mine.status).toBe(201);
+  const q = await save([{ offers: [{ offer_id: big, amount: 10 }], unit_price: 391.39 }], 'manager', { buyer_id: mine.body.id });
   expect(q.status).toBe(201);
   const res = await ctx.call('POST', `/api/quotes/${q.body.id}/reserve`, 'manager', { delivery_address: 'Казань, ул. Баумана, 5', buyer_phone: '+7 (912) 345-67-89' });
   expect(res.status).toBe(201);

@@ -108,7 +108,7 @@ test('reserves sell above cost, inside the markup band of the business settings'
   const stored = await db.select().from(t.businessSettings);
   // the figures, the business day's zone (issue 33) and the short arrival's rule (issue 40), which are names, not figures
   const settings = Object.fromEntries(stored.filter((s) => !['time_zone', 'shortfall_rule'].includes(s.name)).map((s) => [s.name, Number(s.value)]));
-  expect(settings).toEqual({ delivery_cost_default: 15, costs_per_kg: 12, min_markup: 0.1, max_markup: 0.35, reserve_hold_days: 5, reserve_unpaid_days: 2 });
+  expect(settings).toEqual({ delivery_cost_default: 15, costs_per_kg: 12, min_markup: 0.1, max_markup: 0.35, reserve_hold_days: 5, reserve_unpaid_days: 2, quote_max_days: 14 });
   expect(stored.find((s) => s.name === 'time_zone')?.value).toBe('Europe/Moscow');
   expect(stored.find((s) => s.name === 'shortfall_rule')?.value).toBe('fifo');
   // every stored figure of an offer is the SQL half-up rounding of its stored inputs: kg price = price / weight

@@ -41,6 +41,11 @@ export async function prepareTrade(ctx: DemoContext, offer: { product_id: number
     packing_id: 1, city_id: cityIds[0], supplier_id: 1, origin_country: 'Иран', unit_measure: 'кг',
     units_per_pack: '10', warehouse_cost: '0', loading_address: 'Москва, ул. Складская, 9', ...offer,
   };
+  // the forms' buyer has its card (issue 49: a typed buyer is the card with its name and phone), on 180 days' deferral
+  // and no limit, so the tests' sales, however far back they are completed, never make it overdue
+  await db.execute(sql`INSERT INTO buyers (name, phone, city_id, delivery_address, responsible_id, payment_terms, deferral_days)
+    SELECT ${FORM_BUYER.name}, ${FORM_BUYER.phone}, ${cityIds[1]}, 'Казань, ул. Баумана, 5', ${employeeId}, 'deferral', 180
+    WHERE NOT EXISTS (SELECT 1 FROM buyers WHERE name = ${FORM_BUYER.name} AND phone = ${FORM_BUYER.phone})`);
   let year = firstYear;
   const newOffer = async (unitAmount: string, patch: Record<string, unknown> = {}) => {
     const res = await ctx.call('POST', '/api/offers', 'admin', { ...template, harvest_year: seasonOf(year++), unit_amount: unitAmount, ...patch });
@@ -56,6 +61,9 @@ export async function kilogramTrade(ctx: DemoContext, firstYear: number): Promis
   const [any] = await ctx.db.select().from(offers).limit(1);
   return prepareTrade(ctx, { product_id: any.product_id, unit_weight: '1', unit_price: '300' }, firstYear);
 }
+
+/** The buyer the reserve forms type: its card is the trade's (prepareTrade). */
+export const FORM_BUYER = { name: 'ООО «Орех»', phone: '79123456789' } as const;
 
 /** A reserve of 20 units of the offer for a buyer in the second city (no route: the default 15 ₽/kg), delivered in 3 days by tomorrow. */
 export const reserveForm = (trade: Trade, offerId: number, patch: Record<string, unknown> = {}) => ({

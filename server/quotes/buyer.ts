@@ -13,6 +13,9 @@ import { buyerReadable, buyerTerms, creditStateOf } from '../sections/buyers/led
 import { columnsOf, select, selectFirst } from '../db/rows';
 import { buyers, cities } from '../db/schema';
 
+/** Locks the buyer's row for the transaction (a reserve's credit check: racing reserves of one buyer queue on it). */
+export const lockBuyer = (tx: Database, id: number) => buyerTerms(tx, id, true);
+
 /** The buyer's city: the one named (not deleted), else 400 in Russian. */
 export async function quoteCity(db: Database, cityId: number | undefined): Promise<{ id: number; name: string }> {
   if (!cityId) throw badRequest(QUOTE_MSG.city);

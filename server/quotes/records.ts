@@ -10,13 +10,14 @@ import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import { scopeOf } from '../../domain/permissions';
 import { addDays } from '../../domain/businessDay';
+import { RESERVE_HOLD_DAYS_DEFAULT } from '../../domain/settings';
 import { money, product, ratio, sum, toNumber } from '../../domain/numbers';
 import { lotOf } from '../../domain/offers/lot';
 import { marginality } from '../../domain/reserves/figures';
 import { currentTerms } from '../../domain/reserves/terms';
 import { lotPrice } from '../../domain/quotes/ranking';
 import { QUOTE_MSG } from '../../domain/quotes/access';
-import { QUOTE_RECORD_MSG, quoteStatusOf, quoteText, type HeldLine, type HeldPart, type QuoteStatus } from '../../domain/quotes/record';
+import { QUOTE_MAX_DAYS_DEFAULT, QUOTE_MAX_DAYS_SETTING, QUOTE_RECORD_MSG, quoteLastDay, quoteStatusOf, quoteText, type HeldLine, type HeldPart, type QuoteStatus } from '../../domain/quotes/record';
 import { QUOTE_BUYER, type QuoteBuyerName } from '../../domain/quotes/buyer';
 import { readBusinessSettings, settingsByName } from '../admin/businessSettings';
 import { HttpError, badRequest, notFound, stale } from '../errors';
@@ -153,8 +154,9 @@ export async function createQuote(db: Database, auth: AuthenticatedUser, body: Q
   const city = await destinationOf(db, body.city_id, buyer);
   const settings = await readBusinessSettings(db);
   const today = await todayOf(db);
-  const validUntil = body.valid_until ?? addDays(today, settings.reserve_hold_days ?? 5);
+  const validUntil = body.valid_until ?? addDays(today, settings.reserve_hold_days ?? RESERVE_HOLD_DAYS_DEFAULT);
   if (validUntil < today) throw badRequest(QUOTE_RECORD_MSG.validUntil);
+  await refuseLongQuote(db, auth, validUntil, today, settings);
   const ids = [...new Set(body.lines.flatMap((l) => l.offers.map((o) => o.offer_id)))];
   const found = new Map((await lots(db, { city_id: city.id, offer_id: ids, level: 'min', rounding: 'none' }, scope)).map((l) => [l.offer_id, l]));
   const lines = body.lines.map((line) => heldLine(lineFigures(line), found, settings));
@@ -165,6 +167,15 @@ export async function createQuote(db: Database, auth: AuthenticatedUser, body: Q
   select(columnsOf(quotes, 'id')));
   await recordQuoteHistory(db, auth.user.id, id, 'create');
   return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
+}
+
+/** Issue 49: a quote holds its prices to the business day + reserve_hold_days; an administrator may hold them up to
+ * the business day + quote_max_days (default 14). Later is a 400 naming the last day. */
+async function refuseLongQuote(db: Database, auth: AuthenticatedUser, validUntil: string, today: string, settings: Awaited<ReturnType<typeof readBusinessSettings>>) {
+  const stored = Number((await settingsByName(db, [QUOTE_MAX_DAYS_SETTING]))[QUOTE_MAX_DAYS_SETTING]);
+  const maxDays = Number.isInteger(stored) && stored > 0 ? stored : QUOTE_MAX_DAYS_DEFAULT;
+  const last = quoteLastDay(today, settings.reserve_hold_days ?? RESERVE_HOLD_DAYS_DEFAULT, maxDays, auth.permissions.is_admin);
+  if (validUntil > last) throw badRequest(QUOTE_RECORD_MSG.validUntilMax(last));
 }
 
 /** Takes the quote locked on the version the caller saw: a newer one is 409 'stale' naming who, when and what. */
@@ -183,6 +194,11 @@ export async function changeQuote(db: Database, auth: AuthenticatedUser, id: num
     if (row.status === 'accepted') throw badRequest(QUOTE_RECORD_MSG.accepted);
     const today = await todayOf(tx);
     if (body.valid_until !== undefined && body.valid_until < today) throw badRequest(QUOTE_RECORD_MSG.validUntil);
+    // issue 49: an expired quote stays expired, and a new date is held to the cap
+    if (body.valid_until !== undefined && body.valid_until !== row.valid_until) {
+      if (row.valid_until < today) throw badRequest(QUOTE_RECORD_MSG.reopen);
+      await refuseLongQuote(tx, auth, body.valid_until, today, await readBusinessSettings(tx));
+    }
     const validUntil = body.valid_until ?? row.valid_until;
     const buyer = body.buyer_id === undefined || body.buyer_id === row.buyer_id ? undefined : await quoteBuyer(tx, auth, row, body.buyer_id, today);
     const buyerId = buyer === undefined ? row.buyer_id : buyer?.id ?? null;

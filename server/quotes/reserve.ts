@@ -18,6 +18,7 @@ import { requireCompleteCreate, scopeCondition } from '../records/access';
 import { heldReserveRecord, reserveRecord } from '../sections/reserves/lifecycle';
 import { lockedQuote, quoteCard, storedQuote } from './records';
 import { recordQuoteHistory } from './history';
+import { lockBuyer } from './buyer';
 
 /** The reserve's buyer: the name typed, or the quote's; a phone and an address sent are the reserve's, else empty
  * (issue 37: the quote's picked buyer fills what the form leaves empty). */
@@ -46,6 +47,13 @@ export async function reserveQuote(db: Database, auth: AuthenticatedUser, id: nu
     if (quote.valid_until < today) throw badRequest(QUOTE_RECORD_MSG.expired);
     const numbers = body.lines?.length ? [...new Set(body.lines)] : quote.lines.map((_, i) => i + 1);
     for (const n of numbers) if (!quote.lines[n - 1]) throw badRequest(QUOTE_RECORD_MSG.lineMissing(n));
+    // issue 49: a reserve belongs to a buyer card, whose credit it meets; the buyer's row is locked first, then every
+    // lot the quote takes in id order, as every reserve's writer takes them (a two-lot quote racing a reserve of the
+    // same buyer deadlocked when it took a lot, the buyer, then the other lot)
+    if (quote.buyer_id === null) throw badRequest(QUOTE_RECORD_MSG.reserveBuyer);
+    await lockBuyer(tx, quote.buyer_id);
+    const offerIds = [...new Set(numbers.flatMap((n) => quote.lines[n - 1].offers.map((part) => Number(part.offer_id))))].sort((x, y) => x - y);
+    await tx.execute(sql`SELECT id FROM offers WHERE id = ANY(${`{${offerIds.join(',')}}`}::int[]) ORDER BY id FOR UPDATE`);
     const buyer = Object.fromEntries(RESERVE_BUYER_FIELDS.map(({ key }) => [key, key === QUOTE_BUYER ? (body[key] ?? quote[key] ?? '').trim() : body[key] ?? null]));
     for (const n of numbers) {
       for (const part of quote.lines[n - 1].offers) {

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { buildLedger, type Ledger, type LedgerTerms, type Payment, type Sale } from '../../../domain/buyers/ledger';
 import { LEDGER_TEXTS } from '../../../domain/buyers/texts';
-import type { CreditState } from '../../../domain/buyers/credit';
+import { CREDIT_MSG, type CreditState } from '../../../domain/buyers/credit';
 import { canSeePayments, PAYMENT_MSG } from '../../../domain/buyers/payments';
 import { can } from '../../../domain/permissions';
 import { formatDate } from '../../../domain/format';
@@ -15,7 +15,7 @@ import { inertText } from '../../../domain/spreadsheet';
 import { forbidden, notFound } from '../../errors';
 import { columnsOf, roundedOf, select, selectFirst, selectRows, textOf, type SelectedRow } from '../../db/rows';
 import { buyers, payments, reserves } from '../../db/schema';
-import { readRecord } from '../../records/pipeline';
+import { hiddenFields, insertRecord, readRecord } from '../../records/pipeline';
 import { todayOf } from '../../db/businessDay';
 import { recordVisible } from '../../records/access';
 import { buyersSpec } from './list';
@@ -134,6 +134,15 @@ export async function remindOverdueDebts(tx: Tx, today: string): Promise<void> {
   }
 }
 
+
+/** Issue 49, 'Новый покупатель': a buyer card made in a reserve's own step (its name, phone and INN, the reserve's
+ * city, address and responsible, the default terms), through the card's own service (its checks, the INN's 409, the
+ * create right and history), inside the reserve's transaction; answers its id. */
+export async function createBuyerCard(tx: Database, auth: AuthenticatedUser, card: Record<string, unknown>): Promise<number> {
+  if (!can(auth.permissions, 'buyers', 'create')) throw forbidden(CREDIT_MSG.newBuyerForbidden);
+  const values = await buyerRecord.prepareCreate(tx, auth, card, hiddenFields(buyerRecord, auth));
+  return insertRecord(tx, auth, buyerRecord, values, card);
+}
 
 // issue 49: the finance acts' notices, published here for the reserves' payments and deletes
 export { tellResponsibles } from './tell';

@@ -9,6 +9,7 @@ import type { AuthenticatedUser } from '../../accounts/users';
 import { CREDIT_MSG, hasFinance, creditRefusals } from '../../../domain/buyers/credit';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import type { FieldChange } from '../../../domain/history';
+import { kopecks, kopecksText } from '../../../domain/buyers/ledger';
 import { badRequest, forbidden, HttpError } from '../../errors';
 import { notify } from '../../records/notify';
 import { buyerTerms, creditStateOf } from '../buyers/ledger';
@@ -46,4 +47,28 @@ export async function checkCredit(tx: Database, auth: AuthenticatedUser, check: 
     text: NOTIFICATION_TEXT.credit_override(buyer.name, check.reserveId, text), by: auth.user.id,
   });
   return [{ field: 'credit_override', old: null, new: `${text} (${refusals.join('. ')})` }];
+}
+
+/** Issue 49: reserves coming back active at once (a bulk restore), each judged as a new reserve in id order: their
+ * buyers locked in id order before any offer, each buyer's credit read once, and a reserve that fits counted in what
+ * the next of the same buyer meets. Answers the refused ones with the card's 409 (or 400 for a buyer gone). */
+export async function checkCreditMany(tx: Database, rows: { id: number; buyerId: number | null; sum: string | null }[]): Promise<Map<number, HttpError>> {
+  const refusals = new Map<number, HttpError>();
+  const buyerIds = [...new Set(rows.map((r) => r.buyerId).filter((b): b is number => b !== null))].sort((x, y) => x - y);
+  for (const buyerId of buyerIds) {
+    const buyer = await buyerTerms(tx, buyerId, true);
+    const mine = rows.filter((r) => r.buyerId === buyerId).sort((x, y) => x.id - y.id);
+    if (!buyer || buyer.status === 'deleted') {
+      for (const r of mine) refusals.set(r.id, badRequest(CREDIT_MSG.buyerMissing));
+      continue;
+    }
+    const state = await creditStateOf(tx, buyer);
+    let taken = 0n;
+    for (const r of mine) {
+      const why = creditRefusals({ ...state, reserved: kopecksText(kopecks(state.reserved) + taken) }, r.sum ?? '0');
+      if (why.length) refusals.set(r.id, refused(why));
+      else taken += kopecks(r.sum ?? '0');
+    }
+  }
+  return refusals;
 }

@@ -7,15 +7,15 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
-import { isFieldVisible, scopeOf } from '../../../domain/permissions';
+import { can, isFieldVisible, scopeOf } from '../../../domain/permissions';
 import { RESERVE_WRITE_MSG } from '../../../domain/reserves/schema';
-import { canReprice, currentTerms, growsOnOldTerms, keptTerms, sameTerms, TERMS_MSG, type ReserveTerms } from '../../../domain/reserves/terms';
+import { canReprice, currentTerms, growsOnOldTerms, keptTerms, pricedBy, sameTerms, TERMS_MSG, type ReserveTerms } from '../../../domain/reserves/terms';
 import { completionDateError } from '../../../domain/reserves/completion';
 import { badRequest, forbidden } from '../../errors';
 import { CREDIT_MSG } from '../../../domain/buyers/credit';
 import { select, selectFirst, selectRows } from '../../db/rows';
 import { buyers as buyersTable, reserves as reservesTable } from '../../db/schema';
-import { readRecord, recordStep, type BulkOutcome, type BulkRow, type RecordSection, type Row } from '../../records/pipeline';
+import { readRecord, recordChangeStep, recordStep, type BulkOutcome, type BulkRow, type RecordSection, type Row } from '../../records/pipeline';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { complete, lockOffer, release, reserve, resize, type StockCause } from '../offers/stock';
 import { notify, recipients } from '../../records/notify';
@@ -25,7 +25,7 @@ import { pendingArrival } from '../../../domain/offers/logistics';
 import { formatNumber } from '../../../domain/format';
 import type { HistoryCause } from '../../../domain/history';
 import {
-  chunkFacts, offerOfReserve, offersOfReserves, offerToReserve, prepareReserve, reserveReadShape, storedReserve, storedReserves, todaysTermsOf,
+  BUYER_INN, chunkFacts, offerOfReserve, offersOfReserves, offerToReserve, prepareReserve, reserveReadShape, storedReserve, storedReserves, todaysTermsOf,
   type ReservedOffer, type ReserveValues,
 } from './record';
 import { takeStockAgain, takeStockAgainMany } from './restore';
@@ -33,8 +33,13 @@ import { clock, readTimeZone, todayOf } from '../../db/businessDay';
 import { businessDayOf, businessToday } from '../../../domain/businessDay';
 import { refuseReserveWithoutDocuments } from '../../records/documentsState';
 import { checkCredit } from './credit';
+import { createBuyerCard } from '../buyers/ledger';
+import { DEFAULT_TERMS } from '../../../domain/buyers/finance';
 import { recordHistory } from '../../records/history';
-import { toNumber } from '../../../domain/numbers';
+import { money, toNumber } from '../../../domain/numbers';
+import { hasFinance } from '../../../domain/permissions';
+import { reserveFigures } from '../../../domain/reserves/figures';
+import { QUOTE_RECORD_MSG } from '../../../domain/quotes/record';
 
 /** What the offer's history tells of a step of one reserve. */
 const stepOf = (auth: AuthenticatedUser, id: number, step: HistoryCause['step']): StockCause => ({ by: auth.user.id, via: { section: 'reserves', step, ids: [id] } });
@@ -53,8 +58,22 @@ async function prepareNewReserve(db: Database, auth: AuthenticatedUser, body: Ro
   if (scopeOf(auth.permissions, 'reserves', 'create') === 'own' && values.responsible_id !== auth.user.employee_id) {
     throw forbidden(RESERVE_WRITE_MSG.responsibleLocked);
   }
-  return { offer, values };
+  return { offer, values, newBuyer: newBuyerOf(auth, body, values) };
 }
+
+/** Issue 49: a reserve whose typed buyer is no card ('Новый покупатель') makes the card in its own step: the typed
+ * name, phone and INN, the reserve's city, address and responsible, the default terms; the buyers' create right's.
+ * Null where the reserve names its buyer (or the role does not see buyers at all). */
+function newBuyerOf(auth: AuthenticatedUser, body: Row, values: ReserveValues): Row | null {
+  if (values.buyer_id !== null || isHiddenBuyer(auth)) return null;
+  if (!can(auth.permissions, 'buyers', 'create')) throw badRequest(CREDIT_MSG.newBuyerForbidden);
+  return {
+    name: values.buyer_name, phone: values.buyer_phone ?? '', inn: typeof body[BUYER_INN] === 'string' ? body[BUYER_INN] : '',
+    city_id: values.city_id, delivery_address: values.delivery_address ?? '', responsible_id: values.responsible_id, ...DEFAULT_TERMS,
+  };
+}
+
+const isHiddenBuyer = (auth: AuthenticatedUser) => !isFieldVisible(auth.permissions, 'reserves', 'buyer_id') || !can(auth.permissions, 'buyers', 'read');
 
 /** Does a change take more of the buyer's credit than the reserve had: another buyer, or a bigger selling sum? */
 const takesMoreCredit = (current: Row, values: ReserveValues) => values.buyer_id !== (current.buyer_id === null ? null : Number(current.buyer_id))
@@ -90,8 +109,8 @@ async function changeReserves(tx: Database, auth: AuthenticatedUser, rows: BulkR
       // what the dialog never moves, the card's own way, in a savepoint so that a refusal leaves nothing behind
       if (toNumber(values.amount) !== toNumber(current.amount as string) || takesMoreCredit(current, values)) {
         await tx.transaction(async (sp) => {
-          await resize(sp, Number(current.offer_id), String(current.amount), values.amount, stepOf(auth, id, 'change'));
           await checkCredit(sp, auth, { buyerId: values.buyer_id, reserveId: id, sum: values.total_selling_sum, takesMore: takesMoreCredit(current, values), override: undefined });
+          await resize(sp, Number(current.offer_id), String(current.amount), values.amount, stepOf(auth, id, 'change'));
         });
       }
       outcomes.set(id, { id, set: { ...values } });
@@ -105,7 +124,7 @@ async function changeReserves(tx: Database, auth: AuthenticatedUser, rows: BulkR
 /** A reserve's card through the record pipeline: created taking stock, changed while active (a new amount moves
  * the offer's stock). A change keeps the terms the reserve was made on; `reprice: true` takes the offer's prices
  * and today's settings instead, for a role that sees the selling band it moves. */
-export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: ReserveValues }, 'reserves'> = {
+export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: ReserveValues; newBuyer?: Row | null }, 'reserves'> = {
   ...reserveReadShape,
   // restored active, a reserve takes its amount again (or is refused)
   beforeRestore: takeStockAgain,
@@ -117,16 +136,19 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
     { field: 'delivery_cost', old: null, new: Number(values.delivery_cost) },
     { field: 'route_delivery_cost', old: null, new: Number(values.route_delivery_cost) },
   ]),
-  async insert(tx, auth, { offer, values }, body) {
+  async insert(tx, auth, { offer, values: prepared, newBuyer }, body) {
+    // 'Новый покупатель' (issue 49): the card first, in this transaction; the reserve is its
+    const values = newBuyer ? { ...prepared, buyer_id: await createBuyerCard(tx, auth, newBuyer) } : prepared;
     // the reserve's number first, so the offer's history names it; the offer is locked before the reserve is
     // written (inserting it first would hold a key lock on the offer that two creators then deadlock on)
     const { id } = (await selectFirst(tx, select({
       id: sql<number>`nextval(pg_get_serial_sequence(${getTableName(reservesTable)}, ${reservesTable.id.name}))::int`,
     })))!;
+    // the buyer's credit, beside the stock, before anything is written (issue 37): the buyer's row locked before the
+    // offer's, as every writer takes them (issue 49)
+    const override = await checkCredit(tx, auth, { buyerId: values.buyer_id, reserveId: id, sum: values.total_selling_sum, takesMore: true, override: body.credit_override });
     // the form was checked against the stock read before; the locked offer has the last word
     await reserve(tx, offer.id, values.amount, { by: auth.user.id, via: { section: 'reserves', step: 'create', ids: [id] } });
-    // the buyer's credit, beside the stock, before anything is written (issue 37)
-    const override = await checkCredit(tx, auth, { buyerId: values.buyer_id, reserveId: id, sum: values.total_selling_sum, takesMore: true, override: body.credit_override });
     await tx.execute(sql`
       INSERT INTO reserves (id, offer_id, ${columnsOf(values)}, created_by)
       VALUES (${id}, ${offer.id}, ${valuesOf(values)}, ${auth.user.id})`);
@@ -153,19 +175,34 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
       throw badRequest(TERMS_MSG.grow);
     }
     const values = await prepareReserve(tx, auth, offer, body, current, reprice);
-    await resize(tx, current.offer_id, current.amount, values.amount, stepOf(auth, id, 'change'));
-    // more credit: another buyer, or a bigger selling sum than before
+    // more credit: another buyer, or a bigger selling sum than before; the buyer locked before the offer (issue 49)
     const extra = await checkCredit(tx, auth, { buyerId: values.buyer_id, reserveId: id, sum: values.total_selling_sum, takesMore: takesMoreCredit(current, values), override: body.credit_override });
+    await resize(tx, current.offer_id, current.amount, values.amount, stepOf(auth, id, 'change'));
     return { set: setOf(values), extra };
   },
 };
 
 /** A reserve made from a valid quote (issue 38): the reserve's own rules (band, stock, papers, rights), on the terms
  * the quote's price was worked out on, and it keeps the quote's number. */
-export const heldReserveRecord = (held: ReserveTerms, quoteId: number): RecordSection<{ offer: ReservedOffer; values: ReserveValues }, 'reserves'> => ({
+export const heldReserveRecord = (held: ReserveTerms, quoteId: number): RecordSection<{ offer: ReservedOffer; values: ReserveValues; newBuyer?: Row | null }, 'reserves'> => ({
   ...reserveRecord,
   prepareCreate: async (db, auth, body) => {
     const prepared = await prepareNewReserve(db, auth, body, held);
+    // issue 49: a price held below the lot's band as it stands today (its purchase price rose since) is the finance
+    // right's to reserve at
+    if (!hasFinance(auth.permissions)) {
+      const settings = await readBusinessSettings(db);
+      const today = currentTerms(prepared.offer, settings);
+      const { values, offer } = prepared;
+      const now = reserveFigures({
+        amount: values.amount, unit_selling_price: values.unit_selling_price, delivery_cost: values.delivery_cost, unit_price: today.unit_price,
+        kg_price: today.offer_price_kg, unit_weight: today.unit_weight, units_per_pack: offer.units_per_pack,
+      }, pricedBy(today, offer, settings).settings);
+      const price = toNumber(values.unit_selling_price);
+      if (price !== null && now.min_selling_price !== null && price < now.min_selling_price) {
+        throw forbidden(QUOTE_RECORD_MSG.belowBand(offer.id, values.unit_selling_price!, money(now.min_selling_price)!));
+      }
+    }
     // the quote's number is one more column of the reserve's row (insert writes the values' columns)
     return { ...prepared, values: Object.assign({ ...prepared.values }, { quote_id: quoteId }) };
   },
@@ -214,9 +251,10 @@ export const completeReserve = (db: Database, auth: AuthenticatedUser, id: numbe
  * offer is still active and has that much free (else a 400 saying so), and holds for the setting's days anew, by a
  * normal edit's date rule (issue 35): not past its 'Дата реализации'; one already passed needs a new
  * estimated_date_implementation in the body (domain renewDate), else a 400 asking for it and nothing changes. It is
- * renewed on today's terms (issue 33: the offer's prices and today's settings, at its own selling price). */
+ * renewed on today's terms (issue 33: the offer's prices and today's settings, at its own selling price). It becomes
+ * active again, so the buyer's credit is checked as a new reserve's (issue 49), the buyer locked before the offer. */
 export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unknown) =>
-  recordStep(db, auth, reserveRecord, id, body, 'renew', async (tx) => {
+  recordChangeStep(db, auth, reserveRecord, id, body, 'renew', async (tx) => {
     const current = (await storedReserve(tx, id))!;
     const today = await todayOf(tx);
     const arrival = pendingArrival((await offerOfReserve(tx, current.offer_id))!);
@@ -225,6 +263,10 @@ export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, 
       ? (body as { estimated_date_implementation?: string | null } | null)?.estimated_date_implementation : null;
     const { estimated, error } = renewDate(asked, current.estimated_date_implementation, today, arrival);
     if (error) throw badRequest(error);
+    const override = await checkCredit(tx, auth, {
+      buyerId: current.buyer_id === null ? null : Number(current.buyer_id), reserveId: id, sum: current.total_selling_sum, takesMore: true,
+      override: (body as { credit_override?: unknown } | null)?.credit_override,
+    });
     const offer = await lockOffer(tx, current.offer_id);
     if (offer.status !== 'active') throw badRequest(RESERVE_WRITE_MSG.renewOffer);
     const { short } = (await selectFirst(tx, select({ short: sql<boolean>`${current.amount}::numeric > ${offer.available_amount}::numeric` })))!;
@@ -235,7 +277,7 @@ export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, 
     const refused = reservedUntilError(until, estimated, today, arrival);
     if (refused) throw badRequest(refused);
     const terms = await todaysTermsOf(tx, current, (await offerOfReserve(tx, current.offer_id))!);
-    return sql`status = 'active', reserved_until = ${until}::date, estimated_date_implementation = ${estimated}::date, ${setOf(terms)}`;
+    return { set: sql`status = 'active', reserved_until = ${until}::date, estimated_date_implementation = ${estimated}::date, ${setOf(terms)}`, extra: override };
   });
 
 /** POST /api/reserves/{id}/cancel: the deal is off; the amount returns to the offer's stock. */

@@ -191,7 +191,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   const hidden = hiddenReserveFormFields(auth.permissions);
   const values: Row = {};
   for (const field of RESERVE_FORM_FIELDS) values[field] = body[field] !== undefined ? body[field] : current?.[field];
-  const buyer = await pickedBuyer(db, facts, auth, hidden, values, current);
+  const buyer = await pickedBuyer(db, facts, auth, hidden, values, current, body);
   // packs follow the amount (spec point 5: packs = amount / units per pack, 1 decimal)
   if (toNumber(values.amount as string) !== null) values.packs_amount = packsOf(values.amount as string, offer.units_per_pack);
 
@@ -322,18 +322,52 @@ const FILLED_BY_BUYER = { ...FILLED_FROM, city_id: 'city_id' } as const satisfie
 
 /** The buyer the form names (issue 37), as the caller may read it, with its terms; its name, phone, city and address
  * fill the form's where it left them empty. A role that does not see the field keeps the stored buyer. */
-async function pickedBuyer(db: Database, facts: ReserveFacts, auth: AuthenticatedUser, hidden: ReadonlySet<string>, values: Row, current?: StoredReserve) {
+async function pickedBuyer(db: Database, facts: ReserveFacts, auth: AuthenticatedUser, hidden: ReadonlySet<string>, values: Row, current?: StoredReserve, body: Row = {}) {
   const stored = current?.buyer_id === undefined || current.buyer_id === null ? null : Number(current.buyer_id);
-  const id = hidden.has('buyer_id') ? stored : blank(values.buyer_id) ? null : Number(values.buyer_id);
-  if (id === null) return null;
+  let id = hidden.has('buyer_id') ? stored : blank(values.buyer_id) ? null : Number(values.buyer_id);
+  // issue 49: a reserve that belongs to a buyer keeps one
+  if (id === null && stored !== null) throw badRequest(CREDIT_MSG.buyerRequired);
+  // issue 49: a buyer typed instead of picked is the card its INN, or its name and phone, name: the same credit check
+  // holds, whether or not the card is the caller's to read
+  const typed = id === null && !current && !hidden.has('buyer_id') ? await typedBuyer(db, values, body) : null;
+  if (id === null && typed === null) return null;
+  id ??= typed!;
   if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw badRequest(CREDIT_MSG.buyerMissing);
-  if (id !== stored && !(await buyerReadable(db, auth, id))) throw badRequest(CREDIT_MSG.buyerMissing);
+  if (id !== stored && id !== typed && !(await buyerReadable(db, auth, id))) throw badRequest(CREDIT_MSG.buyerMissing);
   const buyer = await facts.buyer(id);
   if (!buyer || (buyer.status === 'deleted' && id !== stored)) throw badRequest(CREDIT_MSG.buyerMissing);
-  for (const [field, from] of Object.entries(FILLED_BY_BUYER)) {
+  // a picked buyer fills what the form left empty; a typed one is the form's as typed
+  for (const [field, from] of typed === null ? Object.entries(FILLED_BY_BUYER) : []) {
     if (blank(values[field]) && !hidden.has(field) && !blank(buyer[from])) values[field] = buyer[from];
   }
   return buyer;
+}
+
+/** The INN a reserve's 'Новый покупатель' step sends beside the typed name and phone (issue 49). */
+export const BUYER_INN = 'buyer_inn';
+
+/** The digits of a phone as the buyer cards keep them (an 8 in front is the country's 7). */
+const phoneKey = (phone: unknown) => {
+  const digits = typeof phone === 'string' ? phone.replace(/\D/g, '') : '';
+  return digits.length === 11 && digits.startsWith('8') ? `7${digits.slice(1)}` : digits;
+};
+
+/** The buyer card a typed buyer is (issue 49): the one with the INN sent, else the one with the typed name (any case,
+ * spaces trimmed) and phone; with no phone typed, the one card of that name. Null: none (a new buyer). */
+async function typedBuyer(db: Database, values: Row, body: Row): Promise<number | null> {
+  const inn = typeof body[BUYER_INN] === 'string' ? (body[BUYER_INN] as string).replace(/\s/g, '') : '';
+  const b = buyersTable;
+  if (inn) {
+    const found = await selectFirst(db, select({ id: b.id }), sql`FROM ${b} WHERE ${b.inn} = ${inn} AND ${b.status} <> 'deleted' ORDER BY ${b.id} LIMIT 1`);
+    if (found) return found.id;
+  }
+  const name = typeof values[RESERVE_BUYER.name] === 'string' ? (values[RESERVE_BUYER.name] as string).trim() : '';
+  if (name.length < 2) return null;
+  const phone = phoneKey(values[RESERVE_BUYER.phone]);
+  const named = await selectRows(db, select({ id: b.id, phone: b.phone }), sql`FROM ${b}
+    WHERE lower(btrim(${b.name})) = lower(${name}) AND ${b.status} <> 'deleted' ORDER BY ${b.id}`);
+  const same = phone ? named.filter((n) => phoneKey(n.phone) === phone) : named;
+  return same.length === 1 || (phone && same.length) ? same[0].id : null;
 }
 
 /** The delivery city and the responsible employee must exist and not be deleted: the form's own messages. */

@@ -10,10 +10,13 @@ import { RESERVE_RESTORE_MSG, STOCK_MSG } from '../../../domain/reserves/message
 import { badRequest, HttpError } from '../../errors';
 import type { RestoreRow, Row } from '../../records/pipeline';
 import { lockOffers, moveReserved, reserve } from '../offers/stock';
+import { checkCredit, checkCreditMany } from './credit';
 
 export async function takeStockAgain(tx: Database, auth: AuthenticatedUser, record: Row, status: string): Promise<void> {
   if (status !== 'active') return;
   const id = Number(record.id);
+  // issue 49: active again, it takes the buyer's credit as a new reserve would; the buyer locked before the offer
+  await checkCredit(tx, auth, { buyerId: record.buyer_id === null || record.buyer_id === undefined ? null : Number(record.buyer_id), reserveId: id, sum: record.total_selling_sum as string | null, takesMore: true, override: undefined });
   try {
     await reserve(tx, Number(record.offer_id), String(record.amount), { by: auth.user.id, via: { section: 'reserves', step: 'restore', ids: [id] } });
   } catch (e) {
@@ -30,11 +33,15 @@ const amountOf = (c: number) => (c / 100).toFixed(2);
  * offers, each in id order as if restored one by one (one refused for want of stock leaves it to the next), the
  * refusals in the single restore's words; each offer's history names the reserves that took from it. */
 export async function takeStockAgainMany(tx: Database, auth: AuthenticatedUser, rows: RestoreRow[]): Promise<{ id: number; refused?: unknown }[]> {
-  const back = rows.filter((r) => r.status === 'active').sort((x, y) => x.id - y.id);
+  const coming = rows.filter((r) => r.status === 'active').sort((x, y) => x.id - y.id);
+  // issue 49: the buyers' credit first (their rows locked before any offer), each reserve judged as a new one
+  const refused = new Map<number, unknown>(await checkCreditMany(tx, coming.map((r) => ({
+    id: r.id, buyerId: r.record.buyer_id === null || r.record.buyer_id === undefined ? null : Number(r.record.buyer_id), sum: r.record.total_selling_sum as string | null,
+  }))));
+  const back = coming.filter((r) => !refused.has(r.id));
   const offers = await lockOffers(tx, back.map((r) => Number(r.record.offer_id)));
   const free = new Map([...offers].map(([id, o]) => [id, cents(o.available_amount)]));
   const taken = new Map<number, number[]>();
-  const refused = new Map<number, unknown>();
   for (const r of back) {
     const offerId = Number(r.record.offer_id);
     const offer = offers.get(offerId);

@@ -22,6 +22,7 @@ export const reserveBody = {
       type: ['object', 'null'], additionalProperties: false, description: 'issue 37: go past the buyer\'s credit limit or overdue debt, for a role with the right, giving a reason',
       properties: { reason: { type: 'string', maxLength: 500 } },
     },
+    buyer_inn: { type: ['string', 'null'], maxLength: 20, description: 'issue 49, \'Новый покупатель\': the INN of a buyer typed rather than picked (matched to its card, or the new card\'s)' },
     reprice: { type: 'boolean', description: 'a change only: take the offer\'s prices and today\'s settings instead of the reserve\'s own terms' },
     reprice_terms: {
       type: 'object', additionalProperties: false, description: 'the terms the preview showed (GET /reserves/{id}/reprice); refused when they moved since',
@@ -53,6 +54,7 @@ export const renewBody = {
   properties: {
     ...stepBody.properties,
     estimated_date_implementation: { type: ['string', 'null'], maxLength: 30, description: 'YYYY-MM-DD, not before today: needed when the reserve\'s own has passed' },
+    credit_override: reserveBody.properties.credit_override,
   },
 } as const;
 
