@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { File as NodeFile } from 'node:buffer';
 import { json, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+import { previewedRows } from '../domain/suppliers/priceList';
 
 afterEach(() => localStorage.clear());
 
@@ -40,6 +41,7 @@ const preview = {
   unchanged: [],
   gone: [row({ line: null, offer_id: 45, product: 'Фундук', variety: null, unit_price: null, old_unit_price: '21000.00', unit_amount: null, old_unit_amount: '10.000', kept: true })],
   problems: [{ line: 7, name: 'Фундук', column: 'Цена, руб/кг', message: '«по запросу» — не число' }],
+  skipped: { totals: 0, empty: 0 },
 };
 
 test('upload, map, answer a name, preview, apply', async () => {
@@ -87,10 +89,12 @@ test('upload, map, answer a name, preview, apply', async () => {
   expect(within(dialog).getByRole('table', { name: 'Нет в прайсе (будут сняты)' })).toHaveTextContent('останется: есть резервы');
   expect(within(dialog).getByRole('table', { name: 'Строки с ошибками' })).toHaveTextContent('«по запросу» — не число');
 
-  // the gone lots are not taken down this time
-  await user.click(within(dialog).getByRole('checkbox', { name: 'Нет в прайсе (будут сняты): 1' }));
+  // a file not said to be the supplier's full list takes no lot down: the gone group is unticked and cannot be ticked
+  const gone = within(dialog).getByRole('checkbox', { name: 'Нет в прайсе (будут сняты): 1' });
+  expect(gone).not.toBeChecked();
+  expect(gone).toBeDisabled();
   await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
   expect(await within(dialog).findByText('Прайс применён: +1 новых, 1 изменены, 0 сняты, 1 оставлены (есть резервы)')).toBeInTheDocument();
   await waitFor(() => expect(requests(fetchMock, 'POST', '/api/price-list-uploads/31/apply')).toHaveLength(1));
-  expect(await requests(fetchMock, 'POST', '/api/price-list-uploads/31/apply')[0].clone().json()).toEqual({ groups: ['new', 'changed'] });
+  expect(await requests(fetchMock, 'POST', '/api/price-list-uploads/31/apply')[0].clone().json()).toEqual({ groups: ['new', 'changed'], full: false, expected: previewedRows(preview) });
 });
