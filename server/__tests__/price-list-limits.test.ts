@@ -8,6 +8,7 @@ import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { firstRow } from '../db/rows';
 import { readSheets } from '../lists/import';
 import { PRICE_LIST_UPLOADS_PER_DAY } from '../../domain/suppliers/priceList';
+import { importUpload } from './importUpload';
 
 let ctx: DemoContext;
 let supplierId: number;
@@ -36,17 +37,9 @@ async function attackFile(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function upload(file: Buffer, filename: string, who: DemoUser = 'admin') {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file)]), filename);
-  const request = new Request('http://x/', { method: 'POST', body: form });
-  const res = await ctx.app.inject({
-    method: 'POST', url: `/api/suppliers/${supplierId}/price-lists`,
-    headers: { authorization: `Bearer ${ctx.tokens[who]}`, 'content-type': request.headers.get('content-type')! },
-    payload: Buffer.from(await request.arrayBuffer()),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+// the file sent as the dialog sends it, through the import tests' multipart helper
+const upload = (file: Buffer, filename: string, who: DemoUser = 'admin') =>
+  importUpload(ctx, `/api/suppliers/${supplierId}/price-lists`, file, filename, undefined, who);
 
 async function smallFile(rows: (string | number)[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
