@@ -77,6 +77,14 @@ test("the buyer card's overdue line: the days past the due day in Russian plural
   const ledger = buildLedger([{ reserve_id: 1, date: '2025-09-07', sum: '1000.00' }], [], { payment_terms: 'prepay', deferral_days: null }, '2026-12-04');
   expect([ledger.overdue_since, ledger.overdue_days]).toEqual(['2025-09-08', 453]);
   expect(LEDGER_TEXTS.overdueFor(ledger.overdue_days!, ledger.overdue_since!)).toBe('Просрочено на 453 дня (с 08.09.2025)');
+  // the issue's audit ran on 05.12.2026 and wrote 453 for it: that counts the days after 08.09.2025, the first overdue
+  // day, which makes a debt on its first overdue day 0 days late. Days overdue are the days after the due day
+  // (07.09.2025), as the debts' ages count them ('1–30 дней' from the day after it): on 05.12.2026 that is 365
+  // (07.09.2025 → 07.09.2026) + 23 (to 30.09) + 31 (October) + 30 (November) + 5 (to 05.12) = 454
+  const audit = buildLedger([{ reserve_id: 1, date: '2025-09-07', sum: '1000.00' }], [], { payment_terms: 'prepay', deferral_days: null }, '2026-12-05');
+  expect([audit.overdue_since, audit.overdue_days]).toEqual(['2025-09-08', 454]);
+  expect(LEDGER_TEXTS.overdueFor(audit.overdue_days!, audit.overdue_since!)).toBe('Просрочено на 454 дня (с 08.09.2025)');
+  expect(ageBucket('2025-09-07', '2026-12-05')).toBe('d90_plus');
   // the first overdue day is one day late; 21, 22 and 25 days take their own forms
   const on = (today: string) => {
     const l = buildLedger([{ reserve_id: 1, date: '2026-11-01', sum: '1.00' }], [], { payment_terms: 'prepay', deferral_days: null }, today);
