@@ -25,6 +25,24 @@ test("an instant's business day, across a change of offset (New York's autumn ho
   expect(zoneOffsetMinutes('Asia/Kolkata', Date.UTC(2026, 10, 27))).toBe(330);
 });
 
+test("a zone's offset is the zone's own every quarter hour, on the days it moves too (issue 55: remembered per day)", () => {
+  // New York's spring and autumn hours, Lord Howe's half hour, Kathmandu's 5:45, Moscow; before and after each move
+  const days = [['America/New_York', '2026-03-08'], ['America/New_York', '2026-11-01'], ['Australia/Lord_Howe', '2026-04-05'],
+    ['Australia/Lord_Howe', '2026-10-04'], ['Asia/Kathmandu', '2026-11-27'], ['Europe/Moscow', '2026-12-31']];
+  for (const [zone, day] of days) {
+    const start = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
+    // Intl's own reading of the zone's wall clock at an instant
+    const clock = new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' });
+    for (let at = start; at < start + 3 * 86_400_000; at += 15 * 60_000) {
+      const wall = clock.format(at);
+      expect([zone, at, zoneOffsetMinutes(zone, at + 59_999)]).toEqual([zone, at, (Date.parse(`${wall.replace(' ', 'T')}Z`) - at) / 60_000]);
+    }
+  }
+  expect(zoneOffsetMinutes('America/New_York', Date.parse('2026-03-08T06:59:59Z'))).toBe(-300);
+  expect(zoneOffsetMinutes('America/New_York', Date.parse('2026-03-08T07:00:00Z'))).toBe(-240);
+  expect(zoneOffsetMinutes('Asia/Kathmandu', Date.parse('2026-11-27T12:00:00Z'))).toBe(345);
+});
+
 test('days move by whole days; a business day starts at its midnight in the zone', () => {
   expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
   expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
