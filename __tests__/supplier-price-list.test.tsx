@@ -27,7 +27,11 @@ const upload = {
     defaults: { city_id: 3, loading_address: 'Казань, ул. Складская, 7', unit_measure: null, harvest_year: null, origin_country: null }, names: {},
   },
   layout_changed: false,
-  unmatched: [{ name: 'Кешью W-320 Вьетнам', candidates: [{ product_id: 2, product: 'Кешью', variety_id: 7, variety: 'W320', origin_country: 'Вьетнам', similarity: 0.6 }] }],
+  unmatched: [
+    { name: 'Кешью W-320 Вьетнам', candidates: [{ product_id: 2, product: 'Кешью', variety_id: 7, variety: 'W320', origin_country: 'Вьетнам', similarity: 0.6 }] },
+    { name: 'Доставка до склада покупателя', candidates: [] },
+  ],
+  not_matched: [] as string[],
   mapping_problem: null,
 };
 
@@ -41,7 +45,7 @@ const preview = {
   unchanged: [],
   gone: [row({ line: null, offer_id: 45, product: 'Фундук', variety: null, unit_price: null, old_unit_price: '21000.00', unit_amount: null, old_unit_amount: '10.000', kept: true })],
   problems: [{ line: 7, name: 'Фундук', column: 'Цена, руб/кг', message: '«по запросу» — не число' }],
-  skipped: { totals: 0, empty: 0 },
+  skipped: { totals: 0, empty: 0, not_matched: 0 },
 };
 
 test('upload, map, answer a name, preview, apply', async () => {
@@ -75,6 +79,9 @@ test('upload, map, answer a name, preview, apply', async () => {
   await user.click(within(dialog).getByRole('combobox', { name: 'Товар для «Кешью W-320 Вьетнам»' }));
   await user.click(await screen.findByRole('option', { name: 'Кешью / W320' }));
   expect(within(dialog).getByLabelText('Страна для «Кешью W-320 Вьетнам»')).toHaveValue('Вьетнам');
+  // a name that is no lot of ours is answered 'Не сопоставлять': kept with the supplier's other answers
+  await user.click(within(dialog).getByRole('combobox', { name: 'Товар для «Доставка до склада покупателя»' }));
+  await user.click(await screen.findByRole('option', { name: 'Не сопоставлять' }));
   await user.type(within(dialog).getByLabelText('Год урожая'), '2025');
   await user.click(within(dialog).getByRole('button', { name: 'Показать изменения' }));
 
@@ -82,7 +89,7 @@ test('upload, map, answer a name, preview, apply', async () => {
   expect(await requests(fetchMock, 'PUT', '/api/suppliers/8/price-list-profile')[0].clone().json()).toEqual({
     upload_id: 31, sheet: 'Прайс', header_row: 4, columns: { 1: 'product', 2: 'packing', 3: 'price_per_kg', 4: 'amount_t' },
     defaults: { city_id: 3, loading_address: 'Казань, ул. Складская, 7', unit_measure: null, harvest_year: '2025', origin_country: null },
-    names: { 'Кешью W-320 Вьетнам': { product_id: 2, variety_id: 7, origin_country: 'Вьетнам' } },
+    names: { 'Кешью W-320 Вьетнам': { product_id: 2, variety_id: 7, origin_country: 'Вьетнам' }, 'Доставка до склада покупателя': { product_id: null } },
   });
   const changed = within(dialog).getByRole('table', { name: 'Изменились' });
   expect(within(changed).getAllByRole('row')[1]).toHaveTextContent('28 000,00 ₽ → 30 012,50 ₽ (+7,2 %)');
@@ -97,4 +104,42 @@ test('upload, map, answer a name, preview, apply', async () => {
   expect(await within(dialog).findByText('Прайс применён: +1 новых, 1 изменены, 0 сняты, 1 оставлены (есть резервы)')).toBeInTheDocument();
   await waitFor(() => expect(requests(fetchMock, 'POST', '/api/price-list-uploads/31/apply')).toHaveLength(1));
   expect(await requests(fetchMock, 'POST', '/api/price-list-uploads/31/apply')[0].clone().json()).toEqual({ groups: ['new', 'changed'], full: false, expected: previewedRows(preview) });
+});
+
+test("a name answered 'Не сопоставлять' is remembered: the next file opens on the preview, its rows counted, the answer shown and changeable", async () => {
+  const remark = 'Доставка до склада покупателя';
+  const next = {
+    ...upload, upload_id: 32, file_name: 'декабрь.xlsx', unmatched: [], not_matched: [remark],
+    mapping: { ...upload.mapping, names: { 'доставка до склада покупателя': { product_id: null } } },
+    preview: { ...preview, problems: [], skipped: { totals: 0, empty: 0, not_matched: 1 } },
+  };
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin),
+    route('GET', '/api/lists/cities/items', () => json([{ id: 3, name: 'Казань' }])),
+    route('GET', '/api/lists/products/items', () => json([{ id: 2, name: 'Кешью' }, { id: 5, name: 'Миндаль' }])),
+    route('GET', '/api/suppliers/8', () => json({ id: 8, name: 'ООО «Ядро»', status: 'active', can_update: true, city_id: 3, version: 1 })),
+    route('GET', '/api/offers', () => json({ data: [], pagination: { totalItems: 0 } })),
+    route('GET', '/api/suppliers/8/price-lists', () => json([])),
+    route('POST', '/api/suppliers/8/price-lists', () => json(next)),
+    route('PUT', '/api/suppliers/8/price-list-profile', () => json({ ...next, not_matched: [], unmatched: [{ name: remark, candidates: [] }], preview: undefined })),
+  );
+  const user = userEvent.setup();
+  renderApp('/suppliers/8', { token: 't' });
+  await user.click(await screen.findByRole('button', { name: 'Загрузить прайс поставщика' }, { timeout: 15_000 }));
+  const dialog = await screen.findByRole('dialog', { name: 'Загрузить прайс поставщика' });
+  await user.upload(within(dialog).getByLabelText('Файл прайса поставщика'), new NodeFile(['PK'], 'декабрь.xlsx') as unknown as File);
+  await user.click(within(dialog).getByRole('button', { name: 'Загрузить' }));
+  // straight to the preview: no question asked, the remark's row counted as skipped
+  expect(await within(dialog).findByText('Пропущены строки без партий: итоги и подытоги — 0, пустые — 0, «Не сопоставлять» — 1')).toBeInTheDocument();
+  expect(within(dialog).getByText('Новые партии: 1')).toBeInTheDocument();
+  // back on the mapping screen the answer is shown as kept; taking it back forgets it in the profile
+  await user.click(within(dialog).getByRole('button', { name: 'Назад к сопоставлению' }));
+  const answer = within(dialog).getByRole('combobox', { name: `Товар для «${remark}»` });
+  expect(answer).toHaveTextContent('Не сопоставлять');
+  expect(within(dialog).getByLabelText(`Страна для «${remark}»`)).toBeDisabled();
+  await user.click(answer);
+  await user.click(await screen.findByRole('option', { name: 'Кешью' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Показать изменения' }));
+  await waitFor(() => expect(requests(fetchMock, 'PUT', '/api/suppliers/8/price-list-profile')).toHaveLength(1));
+  expect((await requests(fetchMock, 'PUT', '/api/suppliers/8/price-list-profile')[0].clone().json()).names).toEqual({ [remark]: { product_id: 2, variety_id: null, origin_country: null } });
 });

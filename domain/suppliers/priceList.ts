@@ -42,6 +42,8 @@ export const TARGET_TITLES: Record<PriceListTarget, string> = {
   amount_kg: 'Количество, кг',
 };
 export const SKIP_TITLE = 'Не загружать';
+/** A name's answer: its rows are no lot of ours. */
+export const NOT_MATCHED_TITLE = 'Не сопоставлять';
 
 /** The offer field a target fills (a role that may not see it may not load it). */
 export const TARGET_FIELD: Record<PriceListTarget, OfferFieldKey> = {
@@ -66,7 +68,13 @@ export type PriceListDefaults = { [K in (typeof DEFAULT_FIELDS)[number]]: K exte
 export const noDefaults = (): PriceListDefaults => Object.fromEntries(DEFAULT_FIELDS.map((key) => [key, null])) as PriceListDefaults;
 
 /** An answer to a name of the file: our product and variety (and the origin the name says). */
-export type NameAnswer = { product_id: number; variety_id: number | null } & { [K in LotFieldOf<'origin'>]?: string | null };
+export type MatchedName = { product_id: number; variety_id: number | null } & { [K in LotFieldOf<'origin'>]?: string | null };
+/** 'Не сопоставлять': the name's rows hold no lot of ours (a remark, a total the file words its own way); they are
+ * skipped and counted, and the name is not asked about again. */
+export type NotMatched = { product_id: null };
+/** An answer to a name, kept in the supplier's profile like every other choice. */
+export type NameAnswer = MatchedName | NotMatched;
+export const NOT_MATCHED: NotMatched = Object.freeze({ product_id: null });
 
 /** The supplier's price-list profile: where the data is and what each column means. `columns` and `header_row`
  * are numbered as the spreadsheet numbers them (1-based). `titles` keeps each mapped column's header as it was, so
@@ -116,7 +124,8 @@ export const PRICE_LIST_MSG = {
   noName: 'Нет наименования товара',
   unanswered1: (name: string) => `Наименование «${name}» не сопоставлено с товаром`,
   twinInFile: (line: number) => `Та же партия, что в строке ${line}`,
-  skipped: (s: { totals: number; empty: number }) => `Пропущены строки без партий: итоги и подытоги — ${s.totals}, пустые — ${s.empty}`,
+  skipped: (s: { totals: number; empty: number; not_matched?: number }) => `Пропущены строки без партий: итоги и подытоги — ${s.totals}, пустые — ${s.empty}${
+    s.not_matched ? `, «${NOT_MATCHED_TITLE}» — ${s.not_matched}` : ''}`,
   notFull: 'Снять предложения, которых нет в файле, можно только по полному прайсу: отметьте «Это полный прайс»',
   movedSincePreview: 'Прайс изменился после просмотра, ничего не применено: проверьте изменения заново',
   lineMoved: (line: number, name: string, why: string) => `Строка ${line}${name ? ` «${name}»` : ''}: ${why}`,
@@ -445,8 +454,8 @@ export interface PriceListPreview {
   unchanged: PreviewRow[];
   gone: PreviewRow[];
   problems: PreviewProblem[];
-  /** Rows that hold no lot, skipped: totals and subtotals, empty rows. */
-  skipped: { totals: number; empty: number };
+  /** Rows that hold no lot, skipped: totals and subtotals, empty rows, rows of names answered 'Не сопоставлять'. */
+  skipped: { totals: number; empty: number; not_matched: number };
 }
 
 /** The price's move in percent to one decimal, half-up: '850.00' → '935.00' is '10.0'. */
@@ -493,6 +502,8 @@ export interface PriceListUpload {
   layout_changed: boolean;
   /** Names of the file no product answers yet, each with the closest products and varieties. */
   unmatched: { name: string; candidates: PriceListCandidate[] }[];
+  /** Names of the file the profile answers 'Не сопоставлять' (the mapping screen shows them so, to be changed). */
+  not_matched: string[];
   /** Why the file cannot be previewed as mapped (no price column, …), or null. */
   mapping_problem: string | null;
   preview?: PriceListPreview;

@@ -151,7 +151,7 @@ describe('supplier a: a title block, packing text, price per kg, tonnes', () => 
       unchanged: [],
       gone: [expect.objectContaining({ line: null, offer_id: almond, product: 'Миндаль', old_unit_price: '30012.50', kept: true })],
       problems: [],
-      skipped: { totals: 0, empty: 0 },
+      skipped: { totals: 0, empty: 0, not_matched: 0 },
     });
     // the supplier's full list: its lots the file lacks go, but one with reserves is kept
     const applied = await ctx.call('POST', `/api/price-list-uploads/${res.body.upload_id}/apply`, 'admin', { full: true });
@@ -302,7 +302,7 @@ describe('issue 51: totals, empty rows, formulas and the row limit at the upload
     expect(preview.problems).toEqual([
       { line: 7, name: 'Миндаль Нонпарель', column: 'Страна', message: 'Значение «=HYPERLINK("http://evil.example/","США")» начинается как формула: уберите «=» в начале' },
     ]);
-    expect(preview.skipped).toEqual({ totals: 4, empty: 1 });
+    expect(preview.skipped).toEqual({ totals: 4, empty: 1, not_matched: 0 });
     const { PRICE_LIST_MSG } = await import('../../domain/suppliers/priceList');
     expect(PRICE_LIST_MSG.skipped({ totals: 4, empty: 1 })).toBe('Пропущены строки без партий: итоги и подытоги — 4, пустые — 1');
     const applied = await ctx.call('POST', `/api/price-list-uploads/${first.body.upload_id}/apply`, 'admin', {});
@@ -402,5 +402,46 @@ describe('issue 51: the loading address', () => {
     expect(next.body.mapping.defaults).toMatchObject({ loading_address: 'Склад g, ул. Садовая, 7' });
     expect((await ctx.call('POST', `/api/price-list-uploads/${next.body.upload_id}/apply`, 'admin', {})).body.counts).toMatchObject({ new: 1 });
     expect((await offersOf(supplierId)).map((o) => [o.city_id, o.loading_address])).toEqual([[cityId, 'Склад g, ул. Садовая, 7']]);
+  });
+});
+
+describe("issue 51: 'Не сопоставлять' is the supplier's answer like any other", () => {
+  it("is kept in the profile: the next month's file goes straight to the preview, the name's rows skipped and counted", async () => {
+    const supplierId = await id(sql`INSERT INTO suppliers (name, inn, city_id, loading_address) VALUES ('Поставщик h', '7708901234', ${cityId}, 'Склад h, ул. Лесная, 8') RETURNING id`);
+    const HEADER = ['Наименование', 'Фасовка', 'Цена, руб/кг', 'Остаток, т'];
+    const remark = 'Доставка до склада покупателя';
+    const first = await upload(supplierId, await workbook([], HEADER, [['Фундук', 'мешок 25 кг', 700, 1], [remark, 'мешок 25 кг', 15, 1]]), 'январь.xlsx');
+    // our names match by themselves; the remark is asked about
+    expect(first.body.unmatched.map((u: { name: string }) => u.name)).toEqual([remark]);
+    expect(first.body.not_matched).toEqual([]);
+    const saved = await ctx.call('PUT', `/api/suppliers/${supplierId}/price-list-profile`, 'admin', {
+      upload_id: first.body.upload_id, sheet: 'Прайс', header_row: 1, columns: first.body.mapping.columns,
+      defaults: { ...first.body.mapping.defaults, harvest_year: '2025', origin_country: 'Турция' },
+      names: { [remark]: { product_id: null } },
+    });
+    expect(saved.status).toBe(200);
+    expect([saved.body.unmatched, saved.body.not_matched]).toEqual([[], [remark]]);
+    // 700 ₽/kg × 25 kg = 17 500,00 ₽ a bag, 1 t = 40 bags; the remark's row is no lot and no problem
+    expect(saved.body.preview.new).toEqual([expect.objectContaining({ line: 2, product: 'Фундук', unit_price: '17500.00', unit_amount: '40.00' })]);
+    expect([saved.body.preview.problems, saved.body.preview.skipped]).toEqual([[], { totals: 0, empty: 0, not_matched: 1 }]);
+    const profile = await one<{ names: Record<string, unknown> }>(sql`SELECT profile->'names' AS names FROM price_list_profiles WHERE supplier_id = ${supplierId}`);
+    expect(profile.names).toEqual({ 'доставка до склада покупателя': { product_id: null } });
+    expect((await ctx.call('POST', `/api/price-list-uploads/${first.body.upload_id}/apply`, 'admin', {})).body.counts).toEqual({ new: 1, changed: 0, gone: 0, kept: 0 });
+
+    // next month: the same layout and the same remark, the hazelnut at 720 ₽/kg: no question, the preview at once
+    const next = await upload(supplierId, await workbook([], HEADER, [['Фундук', 'мешок 25 кг', 720, 1], [remark, 'мешок 25 кг', 16, 1]]), 'февраль.xlsx');
+    expect(next.status).toBe(200);
+    expect([next.body.unmatched, next.body.not_matched, next.body.mapping.names]).toEqual([[], [remark], { 'доставка до склада покупателя': { product_id: null } }]);
+    // 720 × 25 = 18 000,00; (18 000 − 17 500) / 17 500 = 2.857 % → 2.9
+    expect(next.body.preview.changed).toEqual([expect.objectContaining({ line: 2, product: 'Фундук', unit_price: '18000.00', old_unit_price: '17500.00', price_change_percent: '2.9' })]);
+    expect([next.body.preview.new, next.body.preview.problems, next.body.preview.skipped]).toEqual([[], [], { totals: 0, empty: 0, not_matched: 1 }]);
+    const { PRICE_LIST_MSG } = await import('../../domain/suppliers/priceList');
+    expect(PRICE_LIST_MSG.skipped(next.body.preview.skipped)).toBe('Пропущены строки без партий: итоги и подытоги — 0, пустые — 0, «Не сопоставлять» — 1');
+
+    // the answer can be taken back: the name is asked again
+    const forgot = await ctx.call('PUT', `/api/suppliers/${supplierId}/price-list-profile`, 'admin', {
+      upload_id: next.body.upload_id, sheet: 'Прайс', header_row: 1, columns: next.body.mapping.columns, defaults: next.body.mapping.defaults, names: { [remark]: null },
+    });
+    expect([forgot.body.unmatched.map((u: { name: string }) => u.name), forgot.body.not_matched]).toEqual([[remark], []]);
   });
 });

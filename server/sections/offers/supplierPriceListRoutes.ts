@@ -48,9 +48,10 @@ const COLUMNS = {
 
 const NAME_ANSWER = {
   type: ['object', 'null'],
+  description: "null forgets the answer; product_id null is 'Не сопоставлять' (the name's rows are skipped, the name is not asked again)",
   additionalProperties: false,
   required: ['product_id'],
-  properties: { product_id: ID, variety_id: NULLABLE_ID, [LOT.origin.field]: ORIGIN },
+  properties: { product_id: NULLABLE_ID, variety_id: NULLABLE_ID, [LOT.origin.field]: ORIGIN },
 } as const;
 
 const PROFILE_BODY = {
@@ -85,7 +86,10 @@ const PREVIEW = {
     unchanged: { type: 'array', items: PREVIEW_ROW },
     gone: { type: 'array', items: PREVIEW_ROW },
     problems: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, name: TEXT, column: TEXT, message: TEXT } } },
-    skipped: { type: 'object', description: 'rows with no lot, skipped', properties: { totals: { type: 'integer' }, empty: { type: 'integer' } } },
+    skipped: {
+      type: 'object', description: "rows with no lot, skipped: totals and subtotals, empty rows, rows of names answered 'Не сопоставлять'",
+      properties: { totals: { type: 'integer' }, empty: { type: 'integer' }, not_matched: { type: 'integer' } },
+    },
   },
 } as const;
 
@@ -123,6 +127,7 @@ const UPLOAD = {
         },
       },
     },
+    not_matched: { type: 'array', items: TEXT, description: "the file's names the profile answers 'Не сопоставлять'" },
     mapping_problem: NULLABLE_TEXT,
     preview: PREVIEW,
   },

@@ -14,9 +14,9 @@ import { IMPORT_LIMITS, IMPORT_MSG } from '../../../domain/import';
 import {
   PRICE_LIST_MSG, PRICE_LIST_TARGETS, PRICE_LIST_UPLOADS_PER_DAY, PREVIEW_GROUPS, TARGET_FIELD, TARGET_TITLES, HEADER_SEARCH_ROWS, carriedColumns, changePercent,
   findHeaderRow, guessColumns, layoutFits, mappingProblem, nameKey, packingKey, parsePacking, readRow, skippedRow,
-  type NameAnswer, type PreviewGroup, type PreviewedRows, GROUP_TITLES, type PreviewProblem, type PreviewRow, type PriceListDefaults, type PriceListPreview,
+  type NameAnswer, type MatchedName, type PreviewGroup, type PreviewedRows, GROUP_TITLES, type PreviewProblem, type PreviewRow, type PriceListDefaults, type PriceListPreview,
   type PriceListProfile, type PriceListTarget, type PriceListUpload as UploadAnswer, type PriceListColumn as ColumnInfo,
-  type PriceListApplied as ApplyAnswer, type PriceListUploadItem as UploadListItem, DEFAULT_FIELDS, noDefaults,
+  type PriceListApplied as ApplyAnswer, type PriceListUploadItem as UploadListItem, DEFAULT_FIELDS, noDefaults, NOT_MATCHED,
 } from '../../../domain/suppliers/priceList';
 import { OFFER_FIELDS, OFFER_LOADING_ADDRESS } from '../../../domain/offers/resource';
 import { LOT, LOT_FIELDS, lotOf, type LotFieldKey, type LotText } from '../../../domain/offers/lot';
@@ -163,12 +163,13 @@ async function describe(db: Database, auth: AuthenticatedUser, upload: UploadRow
   const answer: UploadAnswer = {
     upload_id: upload.id, file_name: upload.file_name, sheets: upload.sheets.map((s) => s.name), sheet: sheet.name,
     header_row: mapping.header_row, columns, rows: rows.slice(0, SAMPLES).map((r) => Array.from({ length: width }, (_, i) => r.cells[i] ?? '')),
-    mapping, layout_changed: profile !== null && !fits, unmatched: [], mapping_problem: problem,
+    mapping, layout_changed: profile !== null && !fits, unmatched: [], not_matched: [], mapping_problem: problem,
   };
   if (problem || rows.length === 0) return answer;
   const refs = await loadReferences(db);
-  const names = unanswered(rows, mapping, refs);
-  answer.unmatched = await candidatesFor(db, refs, names);
+  const names = fileNames(rows, mapping, refs);
+  answer.unmatched = await candidatesFor(db, refs, names.unanswered);
+  answer.not_matched = names.notMatched;
   // the supplier's next file in the same layout, every name answered: straight to the preview
   if (fits && !answer.unmatched.length) answer.preview = (await computePlan(db, auth, upload, supplier, profile)).preview;
   return answer;
@@ -260,6 +261,11 @@ export async function saveProfile(db: Database, specs: Specs, auth: Authenticate
       delete names[key];
       continue;
     }
+    // 'Не сопоставлять' is an answer too: the name's rows are skipped and it is not asked again
+    if (answer.product_id === null) {
+      names[key] = NOT_MATCHED;
+      continue;
+    }
     const product = refs.products.find((p) => p.id === answer.product_id && p.status === 'active');
     if (!product) throw badRequest(`${name}: ${PRICE_LIST_MSG.productGone}`);
     if (answer.variety_id !== null && !refs.varieties.some((v) => v.id === answer.variety_id && v.product_id === answer.product_id)) {
@@ -323,15 +329,20 @@ function answerOf(name: string, mapping: Pick<PriceListProfile, 'names'>, refs: 
   return mapping.names[key] ?? refs.exact.get(key) ?? null;
 }
 
-function unanswered(rows: SheetRow[], mapping: Pick<PriceListProfile, 'columns' | 'names' | 'defaults'>, refs: References): string[] {
-  const seen = new Map<string, string>();
+/** The file's names no answer matches yet (the questions), and those answered 'Не сопоставлять', each once. */
+function fileNames(rows: SheetRow[], mapping: Pick<PriceListProfile, 'columns' | 'names' | 'defaults'>, refs: References): { unanswered: string[]; notMatched: string[] } {
+  const unanswered = new Map<string, string>();
+  const notMatched = new Map<string, string>();
   for (const r of rows) {
     if (skippedRow(r.cells, mapping.columns)) continue;
     const { name } = readRow(r.line, r.cells, mapping.columns, mapping.defaults);
     // a name past the longest text is the row's problem, not a question
-    if (name && name.length <= IMPORT_LIMITS.maxCell && !answerOf(name, mapping, refs) && !seen.has(nameKey(name))) seen.set(nameKey(name), name);
+    if (!name || name.length > IMPORT_LIMITS.maxCell) continue;
+    const answer = answerOf(name, mapping, refs);
+    const into = !answer ? unanswered : answer.product_id === null ? notMatched : null;
+    if (into && !into.has(nameKey(name))) into.set(nameKey(name), name);
   }
-  return [...seen.values()];
+  return { unanswered: [...unanswered.values()], notMatched: [...notMatched.values()] };
 }
 
 /** How many unanswered names get their candidates in one answer (the screen asks them a page at a time). */
@@ -432,7 +443,7 @@ async function readFile(auth: AuthenticatedUser, uploadId: number, rows: SheetRo
     auth.user.supplier_id, yearOfDay(today)]);
   const known = readFiles.get(cacheKey);
   if (known) return known;
-  const read: ReadFile = { problems: [], named: [], candidates: [], skipped: { totals: 0, empty: 0 } };
+  const read: ReadFile = { problems: [], named: [], candidates: [], skipped: { totals: 0, empty: 0, not_matched: 0 } };
   const problem = (line: number, name: string, column: string, message: string) => read.problems.push({ line, name, column, message });
   const seen = new Map<string, number>();
   // the reader leaves out rows with nothing in them: the gaps in the line numbers are the file's empty rows
@@ -446,7 +457,13 @@ async function readFile(auth: AuthenticatedUser, uploadId: number, rows: SheetRo
       continue;
     }
     const row = readRow(r.line, r.cells, profile.columns, profile.defaults);
-    const answer = row.name ? answerOf(row.name, profile, refs) : null;
+    const answered = row.name ? answerOf(row.name, profile, refs) : null;
+    // a name the user answered 'Не сопоставлять' holds no lot of ours: skipped and counted, never a problem
+    if (answered?.product_id === null) {
+      read.skipped.not_matched++;
+      continue;
+    }
+    const answer = answered as MatchedName | null;
     const rowProblems: PreviewProblem[] = row.problems.map((p) => ({ line: r.line, name: row.name, column: titleOf(p.target), message: p.message }));
     // a cell the reading cut (past the longest text a card's line takes) is refused as the import refuses it
     const tooLong = Object.keys(profile.columns).filter((i) => (r.cells[Number(i) - 1] ?? '').length > IMPORT_LIMITS.maxCell);

@@ -25,7 +25,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import {
-  GROUP_TITLES, PRICE_LIST_MSG, PRICE_LIST_TARGETS, SKIP_TITLE, TARGET_TITLES, countsText, mappingProblem, previewedRows,
+  GROUP_TITLES, NOT_MATCHED, NOT_MATCHED_TITLE, PRICE_LIST_MSG, PRICE_LIST_TARGETS, SKIP_TITLE, TARGET_TITLES, countsText, mappingProblem, previewedRows,
   type NameAnswer, type PreviewGroup, type PreviewRow, type PriceListDefaults, type PriceListPreview, type PriceListTarget, noDefaults,
 } from '../../../domain/suppliers/priceList';
 import { OFFER_LOADING_ADDRESS, offersResource } from '../../../domain/offers/resource';
@@ -64,7 +64,7 @@ export const PRICE_LIST_TEXTS = {
   namesHint: 'Выберите наш товар для каждого наименования: ответ запоминается для поставщика',
   nameOf: (name: string) => `Товар для «${name}»`,
   originOf: (name: string) => `Страна для «${name}»`,
-  notAnswered: 'Не сопоставлять',
+  notAnswered: NOT_MATCHED_TITLE,
   show: 'Показать изменения',
   back: 'Назад к сопоставлению',
   apply: PRICE_LIST_MSG.apply,
@@ -169,7 +169,7 @@ function PreviewView({ preview, groups, setGroups, full, setFull }: {
         </Box>
       ))}
       {/* totals, subtotals and empty rows hold no lot: counted, never asked about */}
-      {(preview.skipped.totals > 0 || preview.skipped.empty > 0) && (
+      {(preview.skipped.totals > 0 || preview.skipped.empty > 0 || preview.skipped.not_matched > 0) && (
         <Typography variant="body2" color="text.secondary">{PRICE_LIST_MSG.skipped(preview.skipped)}</Typography>
       )}
       <Typography variant="subtitle2">{`${GROUP_TITLES.problems}: ${preview.problems.length}`}</Typography>
@@ -191,11 +191,17 @@ function PreviewView({ preview, groups, setGroups, full, setFull }: {
   );
 }
 
-/** One unknown name's answer: a candidate (product and variety) or any product, and the origin. */
+/** One unknown name's answer: a candidate (product and variety) or any product, and the origin; or 'Не сопоставлять'
+ * (NOT_MATCHED_CHOICE); '' is no answer yet (asked again with the next file). */
 interface Answer {
   choice: string;
   origin: string;
 }
+const NOT_MATCHED_CHOICE = 'none';
+
+/** The names the profile answers 'Не сопоставлять', as the screen shows them (to be changed). */
+const notMatchedAnswers = (upload: PriceListUpload): Record<string, Answer> =>
+  Object.fromEntries(upload.not_matched.map((name) => [name, { choice: NOT_MATCHED_CHOICE, origin: '' }]));
 
 const choiceOf = (a: { product_id: number; variety_id: number | null }) => `${a.product_id}:${a.variety_id ?? ''}`;
 
@@ -278,11 +284,11 @@ function MappingView({ upload, columns, setColumns, defaults, setDefaults, answe
         {textDefault(LOT.origin.field, t.origin)}
       </Box>
 
-      {upload.unmatched.length > 0 && (
+      {upload.unmatched.length + upload.not_matched.length > 0 && (
         <>
           <Typography variant="subtitle2">{t.names}</Typography>
           <Typography variant="body2" color="text.secondary">{t.namesHint}</Typography>
-          {upload.unmatched.map(({ name, candidates }) => {
+          {[...upload.unmatched, ...upload.not_matched.map((name) => ({ name, candidates: [] }))].map(({ name, candidates }) => {
             const answer = answers[name] ?? { choice: '', origin: '' };
             const set = (patch: Partial<Answer>) => setAnswers({ ...answers, [name]: { ...answer, ...patch } });
             const candidateKeys = new Set(candidates.map(choiceOf));
@@ -294,11 +300,12 @@ function MappingView({ upload, columns, setColumns, defaults, setDefaults, answe
                     const picked = candidates.find((c) => choiceOf(c) === e.target.value);
                     set({ choice: e.target.value, origin: answer.origin || picked?.[LOT.origin.field] || '' });
                   }}>
-                  <MenuItem value="">{t.notAnswered}</MenuItem>
+                  <MenuItem value={NOT_MATCHED_CHOICE}>{t.notAnswered}</MenuItem>
                   {candidates.map((c) => <MenuItem key={choiceOf(c)} value={choiceOf(c)}>{[c.product, c.variety].filter(Boolean).join(' / ')}</MenuItem>)}
                   {(products.data ?? []).filter((p) => !candidateKeys.has(`${p.id}:`)).map((p) => <MenuItem key={`p${p.id}`} value={`${p.id}:`}>{p.name}</MenuItem>)}
                 </TextField>
-                <TextField size="small" label={t.originOf(name)} value={answer.origin} onChange={(e) => set({ origin: e.target.value })} />
+                <TextField size="small" label={t.originOf(name)} value={answer.origin} disabled={answer.choice === NOT_MATCHED_CHOICE}
+                  onChange={(e) => set({ origin: e.target.value })} />
               </Box>
             );
           })}
@@ -344,6 +351,7 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
   /** An upload's answer: the preview when it reads with no question left, else the mapping screen. */
   const show = (answer: PriceListUpload) => {
     setColumns(answer.mapping.columns);
+    setAnswers(notMatchedAnswers(answer));
     setDefaults(answer.mapping.defaults);
     setFull(answer.mapping.full ?? false);
     if (answer.preview) {
@@ -371,6 +379,7 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
     try {
       const answer = await describe({ uploadId: step.upload.upload_id, ...m }).unwrap();
       setColumns(answer.mapping.columns);
+      setAnswers({ ...notMatchedAnswers(answer), ...answers });
       setStep({ kind: 'mapping', upload: answer });
     } catch (e) {
       fail(e);
@@ -382,9 +391,18 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
   const showChanges = async () => {
     if (step.kind !== 'mapping' || supplierId === null) return;
     setError(null);
-    const names: Record<string, NameAnswer> = {};
+    const names: Record<string, NameAnswer | null> = {};
+    const wasNotMatched = new Set(step.upload.not_matched);
     for (const [name, a] of Object.entries(answers)) {
-      if (!a.choice) continue;
+      // no answer: asked again with the next file (a kept 'Не сопоставлять' taken back is forgotten)
+      if (!a.choice) {
+        if (wasNotMatched.has(name)) names[name] = null;
+        continue;
+      }
+      if (a.choice === NOT_MATCHED_CHOICE) {
+        names[name] = NOT_MATCHED;
+        continue;
+      }
       const [product, variety] = a.choice.split(':');
       names[name] = { product_id: Number(product), variety_id: variety ? Number(variety) : null, [LOT.origin.field]: a.origin.trim() || null };
     }
