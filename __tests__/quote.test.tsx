@@ -128,7 +128,7 @@ test('role 1 quotes; role 8 has no \'Подбор\' in the navigation nor behind
 
 const card = (patch: Record<string, unknown> = {}) => ({
   id: 31, number: 31, status: 'active', city: { id: 5, name: 'Казань' }, buyer_name: 'ООО «Орех»', valid_until: '2026-12-02', total_sum: '39139.00', version: 1,
-  url: 'http://localhost/q/abc', token: 'abc', link_revoked: false, reserve_ids: [], lines: [],
+  url: 'http://localhost/q/abc', token: 'abc', link_revoked: false, reserve_ids: [], can_change: true, lines: [],
   text: 'Предложение № 31\nКешью, W320, Коробка 10 кг, 2024, Вьетнам: 100 кг по 391,39 ₽/кг с доставкой в Казань\nДействует до 02.12.2026\nNutDesk', ...patch,
 });
 

@@ -71,7 +71,7 @@ test('a bad link is refused by the server in Russian; a row opens its quote on a
     route('GET', '/api/quotes/31/comments', () => json([{ id: 1, text: 'Перезвонить в пятницу', author_id: 4, author_name: 'Иванов Иван', created_at: '2026-11-27T09:10:00Z' }])),
     route('POST', '/api/quotes/31/comments', () => json({ id: 2, text: 'Просит скидку 2 %', author_id: 4, author_name: 'Иванов Иван', created_at: '2026-11-27T09:20:00Z' }, 201)),
     route('GET', '/api/quotes/31', () => json({
-      ...row(31), url: 'http://localhost/q/abc', token: 'abc', link_revoked: false, reserve_ids: [], lines: [],
+      ...row(31), url: 'http://localhost/q/abc', token: 'abc', link_revoked: false, reserve_ids: [], can_change: true, lines: [],
       text: 'Предложение № 31\nДействует до 02.12.2026\nNutDesk',
     })),
   ]);
@@ -104,7 +104,7 @@ test('a bad link is refused by the server in Russian; a row opens its quote on a
 
 test('\'Сменить покупателя\' on a valid quote: the buyer picked from \'Покупатели\' sent with the version seen; the server\'s refusal of another city shown in Russian; the new buyer on the card', async () => {
   const buyer = (id: number, name: string, city: { id: number; name: string }) => ({ id, name, inn: null, phone: null, city, delivery_address: null, status: 'active' });
-  const quote = { ...row(31), url: 'http://localhost/q/abc', token: 'abc', link_revoked: false, reserve_ids: [], lines: [], text: 'Предложение № 31' };
+  const quote = { ...row(31), url: 'http://localhost/q/abc', token: 'abc', link_revoked: false, reserve_ids: [], can_change: true, lines: [], text: 'Предложение № 31' };
   const fetchMock = server(() => json(page([row(31)])), [
     route('GET', '/api/quotes/31/history', () => json([])),
     route('GET', '/api/quotes/31/comments', () => json([])),
@@ -132,4 +132,18 @@ test('\'Сменить покупателя\' on a valid quote: the buyer picked
   expect(patched).toEqual([{ version: 1, buyer_id: 8 }, { version: 1, buyer_id: 7 }]);
   // the reserve goes to the new buyer
   expect(within(card).getByRole('textbox', { name: 'Покупатель' })).toHaveValue('ООО «Казанский орех»');
+});
+
+test('another user\'s quote (issue 50): the card shows it and its PDF, without revoking its link, changing its buyer or reserving, and says who may', async () => {
+  const quote = { ...row(31), url: 'http://localhost/q/abc', token: 'abc', link_revoked: false, reserve_ids: [], can_change: false, lines: [], text: 'Предложение № 31' };
+  server(() => json(page([row(31)])), [
+    route('GET', '/api/quotes/31/history', () => json([])),
+    route('GET', '/api/quotes/31/comments', () => json([])),
+    route('GET', '/api/quotes/31', () => json(quote)),
+  ]);
+  renderApp('/quotes/31', { token: 't' });
+  const card = await screen.findByRole('region', { name: 'Котировка № 31' });
+  expect(within(card).getByText('Котировка другого пользователя: менять, отзывать ссылку и резервировать по ней может её автор или роль с правом изменять все резервы')).toBeInTheDocument();
+  expect(within(card).getByRole('button', { name: 'Скачать PDF' })).toBeInTheDocument();
+  for (const name of ['Отозвать ссылку', 'Сменить покупателя', 'Зарезервировать']) expect(within(card).queryByRole('button', { name })).toBeNull();
 });

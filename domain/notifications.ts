@@ -15,7 +15,12 @@ export type NotificationKind =
   | 'offer_repriced'
   | 'buyer_overdue' | 'credit_override'
   // issue 49: a payment, a buyer's terms, a deleted sale or an opening balance, by a role with the finance right
-  | 'buyer_finance';
+  | 'buyer_finance'
+  // issue 50: someone other than the author changed, revoked, reserved or deleted a quote
+  | 'quote_changed';
+
+/** What a notification is about: a section's record, or a saved quote ('Котировки', /quotes/{id}). */
+export type NotificationSection = Section | 'quotes';
 
 export const NOTIFICATION_TEXT = {
   reserve_expiring: (reserve: number) => `Резерв № ${reserve} истекает завтра`,
@@ -42,6 +47,14 @@ export const NOTIFICATION_TEXT = {
   buyer_finance: (buyer: string, what: string, by: string) => `Покупатель «${buyer}»: ${what} (${by})`,
 } as const;
 
+/** Issue 50: told to a quote's author when another user (a role that changes every reserve) wrote it. */
+export const QUOTE_NOTICE = {
+  changed: (quote: number, fields: string[]) => `Котировка № ${quote} изменена другим пользователем: ${fields.join(', ')}`,
+  revoked: (quote: number) => `Ссылка котировки № ${quote} отозвана другим пользователем`,
+  reserved: (quote: number, reserves: number[]) => `По котировке № ${quote} другой пользователь поставил резервы № ${reserves.join(', ')}`,
+  deleted: (quote: number) => `Котировка № ${quote} удалена другим пользователем`,
+} as const;
+
 export const NOTIFICATION_UI = {
   title: 'Уведомления',
   bell: 'Уведомления',
@@ -53,7 +66,7 @@ export const NOTIFICATION_UI = {
 export interface NotificationItem {
   id: number;
   kind: NotificationKind;
-  section: Section;
+  section: NotificationSection;
   record_id: number;
   text: string;
   created_at: string;

@@ -81,6 +81,8 @@ export const SAVED_QUOTE_TEXTS = {
   newBuyer: 'Новый покупатель котировки',
   changeBuyer: 'Сменить покупателя',
   buyerChanged: (name: string) => `Покупатель изменён: ${name}`,
+  /** Issue 50: the card of another user's quote, for a role that does not change every reserve. */
+  othersQuote: 'Котировка другого пользователя: менять, отзывать ссылку и резервировать по ней может её автор или роль с правом изменять все резервы',
 } as const;
 
 /** 'Котировки' (GET /api/quotes): the saved quotes' list and its columns, in the order shown. */

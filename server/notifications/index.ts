@@ -7,9 +7,8 @@ import { requireAuth } from '../accounts/auth';
 import { idOf, idParams, noQuery, responses } from '../http/schemas';
 import { columnsOf, rowsOf, select, selectFirst, selectRows } from '../db/rows';
 import { notifications } from '../db/schema';
-import type { Section } from '../../domain/sections';
 import { notFound } from '../errors';
-import type { NotificationKind, NotificationList } from '../../domain/notifications';
+import type { NotificationKind, NotificationList, NotificationSection } from '../../domain/notifications';
 
 /** The latest this many are listed. */
 export const NOTIFICATIONS_SHOWN = 50;
@@ -29,7 +28,7 @@ const noBody = { type: ['object', 'null'], properties: {}, additionalProperties:
 export async function listNotifications(db: Database, userId: number): Promise<NotificationList> {
   const n = notifications;
   const items = await selectRows(db, select({
-    id: n.id, kind: sql<NotificationKind>`${n.kind}`, section: sql<Section>`${n.section}`, ...columnsOf(n, 'record_id', 'text', 'created_at'),
+    id: n.id, kind: sql<NotificationKind>`${n.kind}`, section: sql<NotificationSection>`${n.section}`, ...columnsOf(n, 'record_id', 'text', 'created_at'),
     read: sql<boolean>`${n.read_at} IS NOT NULL`,
   }), sql`FROM ${n} WHERE ${n.user_id} = ${userId} ORDER BY ${n.id} DESC LIMIT ${NOTIFICATIONS_SHOWN}`);
   const { unread } = (await selectFirst(db, select({ unread: sql<number>`count(*)::int` }), sql`FROM ${n}

@@ -74,7 +74,10 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
 
   app.get('/quotes/:id', {
     schema: { tags: ['quotes'], summary: 'A saved quote: its lines, status, text for the buyer and public link', params: idParams, querystring: noQuery, response: cardResponse },
-  }, async (request) => quoteCard(db, await storedQuote(db, caller(request), idOf(request.params)), linkBase(config, request)));
+  }, async (request) => {
+    const auth = caller(request);
+    return quoteCard(db, await storedQuote(db, auth, idOf(request.params)), linkBase(config, request), auth);
+  });
 
   app.get('/quotes/:id/pdf', {
     schema: { tags: ['quotes'], summary: 'The quote as an A4 PDF for the buyer (nothing internal)', params: idParams, querystring: noQuery, produces: [CONTENT_TYPES.pdf], response: fileResponse },

@@ -16,11 +16,11 @@ import { lotOf } from '../../domain/offers/lot';
 import { marginality } from '../../domain/reserves/figures';
 import { currentTerms } from '../../domain/reserves/terms';
 import { lotPrice } from '../../domain/quotes/ranking';
-import { QUOTE_MSG } from '../../domain/quotes/access';
+import { QUOTE_MSG, canChangeQuote } from '../../domain/quotes/access';
 import { QUOTE_MAX_DAYS_DEFAULT, QUOTE_MAX_DAYS_SETTING, QUOTE_RECORD_MSG, quoteLastDay, quoteStatusOf, quoteText, type HeldLine, type HeldPart, type QuoteStatus } from '../../domain/quotes/record';
 import { QUOTE_BUYER, type QuoteBuyerName } from '../../domain/quotes/buyer';
 import { readBusinessSettings, settingsByName } from '../admin/businessSettings';
-import { HttpError, badRequest, notFound, stale } from '../errors';
+import { HttpError, badRequest, forbidden, notFound, stale } from '../errors';
 import { columnsOf, returningRows, select, selectFirst, textOf, type SelectedRow } from '../db/rows';
 import { cities, quotes, reserves } from '../db/schema';
 import { COMPANY_FALLBACK, COMPANY_SETTING, lots } from '../priceList/lines';
@@ -29,6 +29,9 @@ import { quoteStaleInfo, recordQuoteHistory } from './history';
 import { shareableDocuments } from '../sections/offers/documents';
 import { shareableFile } from '../sections/offers/publicDocuments';
 import type { FileRow } from '../records/files';
+import { notify } from '../records/notify';
+import { QUOTE_NOTICE } from '../../domain/notifications';
+import { QUOTE_FIELD_TITLES } from '../../domain/quotes/texts';
 
 /** The trader's phone in the text for the buyer (business setting). */
 export const PHONE_SETTING = 'company_phone';
@@ -77,6 +80,18 @@ export async function storedQuote(db: Database, auth: AuthenticatedUser | null, 
   return row;
 }
 
+/** Issue 50: a quote's writes belong to its author, or to a role that changes or deletes every reserve; anyone
+ * else who reads it (a role that reads every reserve) gets 403. */
+export function requireQuoteWrite(auth: AuthenticatedUser, row: QuoteRow): void {
+  if (!canChangeQuote(auth.permissions, auth.user.id, row.created_by)) throw forbidden(QUOTE_MSG.changeForbidden);
+}
+
+/** The quote's author is told, in the write's transaction, when someone else wrote its quote (not of its own writes). */
+export async function tellQuoteAuthor(tx: Database, auth: AuthenticatedUser, row: QuoteRow, text: string): Promise<void> {
+  if (row.created_by === null || row.created_by === auth.user.id) return;
+  await notify(tx, { to: sql`u.id = ${row.created_by}`, kind: 'quote_changed', section: 'quotes', recordId: row.id, text, by: auth.user.id });
+}
+
 /** The trader's name and phone for the buyer: business settings company_name and company_phone. */
 export async function traderOf(db: Database) {
   const s = await settingsByName(db, [COMPANY_SETTING, PHONE_SETTING]);
@@ -87,7 +102,7 @@ export async function traderOf(db: Database) {
 const shownPart = ({ terms: _terms, ...part }: HeldPart) => part;
 
 /** The quote's card: its lines without their terms, its status on the business day, its text and public link. */
-export async function quoteCard(db: Database, row: QuoteRow, publicUrl: string) {
+export async function quoteCard(db: Database, row: QuoteRow, publicUrl: string, auth: AuthenticatedUser) {
   const today = await todayOf(db);
   const status: QuoteStatus = quoteStatusOf(row.status, row.valid_until, today);
   const lines = row.lines.map((l) => ({ ...l, offers: l.offers.map(shownPart) }));
@@ -97,6 +112,8 @@ export async function quoteCard(db: Database, row: QuoteRow, publicUrl: string) 
     created_at: new Date(row.created_at).toISOString(),
     token: row.token, url: quoteUrl(publicUrl, row.token), link_revoked: row.token_revoked_at !== null,
     reserve_ids: row.reserve_ids ?? [],
+    // whether the caller may change, revoke, reserve or delete it (the card hides those steps otherwise)
+    can_change: canChangeQuote(auth.permissions, auth.user.id, row.created_by),
     text: quoteText({ id: row.id, city: row.city, valid_until: row.valid_until, lines: row.lines }, await traderOf(db)),
   };
 }
@@ -166,7 +183,7 @@ export async function createQuote(db: Database, auth: AuthenticatedUser, body: Q
     VALUES (${city.id}, ${buyer?.id ?? null}, ${buyer?.name ?? (body[QUOTE_BUYER]?.trim() || null)}, ${JSON.stringify(lines)}::jsonb, ${validUntil}, ${token}, ${auth.user.id})`,
   select(columnsOf(quotes, 'id')));
   await recordQuoteHistory(db, auth.user.id, id, 'create');
-  return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
+  return quoteCard(db, await storedQuote(db, auth, id), publicUrl, auth);
 }
 
 /** Issue 49: a quote holds its prices to the business day + reserve_hold_days; an administrator may hold them up to
@@ -181,6 +198,7 @@ async function refuseLongQuote(db: Database, auth: AuthenticatedUser, validUntil
 /** Takes the quote locked on the version the caller saw: a newer one is 409 'stale' naming who, when and what. */
 export async function lockedQuote(tx: Database, auth: AuthenticatedUser, id: number, version: number | undefined) {
   const row = await storedQuote(tx, auth, id, true);
+  requireQuoteWrite(auth, row);
   if (version !== undefined && version !== row.version) throw stale(await quoteStaleInfo(tx, auth.permissions, id, version, row.version));
   return row;
 }
@@ -204,13 +222,15 @@ export async function changeQuote(db: Database, auth: AuthenticatedUser, id: num
     const buyerId = buyer === undefined ? row.buyer_id : buyer?.id ?? null;
     const buyerName = buyer ? buyer.name : body[QUOTE_BUYER] === undefined ? row[QUOTE_BUYER] : body[QUOTE_BUYER]?.trim() || null;
     await tx.execute(sql`UPDATE quotes SET version = version + 1, valid_until = ${validUntil}, buyer_id = ${buyerId}, ${buyerColumn} = ${buyerName} WHERE id = ${id}`);
-    await recordQuoteHistory(tx, auth.user.id, id, 'update', [
+    const changes = [
       ...(validUntil !== row.valid_until ? [{ field: 'valid_until', old: row.valid_until, new: validUntil }] : []),
       ...(buyerId !== row.buyer_id ? [{ field: 'buyer_id', old: row.buyer_id, new: buyerId }] : []),
       ...(buyerName !== row[QUOTE_BUYER] ? [{ field: QUOTE_BUYER, old: row[QUOTE_BUYER], new: buyerName }] : []),
-    ]);
+    ];
+    await recordQuoteHistory(tx, auth.user.id, id, 'update', changes);
+    if (changes.length) await tellQuoteAuthor(tx, auth, row, QUOTE_NOTICE.changed(id, [...new Set(changes.map((c) => QUOTE_FIELD_TITLES[c.field]))]));
   });
-  return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
+  return quoteCard(db, await storedQuote(db, auth, id), publicUrl, auth);
 }
 
 export interface QuoteChange extends Partial<QuoteBuyerName> {
@@ -233,19 +253,28 @@ async function quoteBuyer(tx: Database, auth: AuthenticatedUser, row: QuoteRow, 
 
 /** DELETE /api/quotes/{id}: gone from the list, its link with it. */
 export async function deleteQuote(db: Database, auth: AuthenticatedUser, id: number) {
-  await storedQuote(db, auth, id);
-  await db.execute(sql`UPDATE quotes SET status = 'deleted', deleted_at = now(), token_revoked_at = coalesce(token_revoked_at, now()),
-    version = version + 1 WHERE id = ${id}`);
-  await recordQuoteHistory(db, auth.user.id, id, 'delete');
+  await db.transaction(async (tx) => {
+    const row = await storedQuote(tx, auth, id, true);
+    requireQuoteWrite(auth, row);
+    await tx.execute(sql`UPDATE quotes SET status = 'deleted', deleted_at = now(), token_revoked_at = coalesce(token_revoked_at, now()),
+      version = version + 1 WHERE id = ${id}`);
+    await recordQuoteHistory(tx, auth.user.id, id, 'delete');
+    await tellQuoteAuthor(tx, auth, row, QUOTE_NOTICE.deleted(id));
+  });
   return { status: 'success' as const };
 }
 
 /** POST /api/quotes/{id}/revoke: the buyer's link stops working. */
 export async function revokeQuoteLink(db: Database, auth: AuthenticatedUser, id: number, publicUrl: string) {
-  const row = await storedQuote(db, auth, id);
-  await db.execute(sql`UPDATE quotes SET token_revoked_at = coalesce(token_revoked_at, now()) WHERE id = ${id}`);
-  if (!row.token_revoked_at) await recordQuoteHistory(db, auth.user.id, id, 'update', [{ field: 'link', old: 'active', new: 'revoked' }]);
-  return quoteCard(db, await storedQuote(db, auth, id), publicUrl);
+  await db.transaction(async (tx) => {
+    const row = await storedQuote(tx, auth, id, true);
+    requireQuoteWrite(auth, row);
+    if (row.token_revoked_at) return;
+    await tx.execute(sql`UPDATE quotes SET token_revoked_at = now() WHERE id = ${id}`);
+    await recordQuoteHistory(tx, auth.user.id, id, 'update', [{ field: 'link', old: 'active', new: 'revoked' }]);
+    await tellQuoteAuthor(tx, auth, row, QUOTE_NOTICE.revoked(id));
+  });
+  return quoteCard(db, await storedQuote(db, auth, id), publicUrl, auth);
 }
 
 const gone = () => new HttpError(410, { status: 'error', error: 'gone', message: QUOTE_RECORD_MSG.linkGone });

@@ -16,7 +16,8 @@ import { badRequest, forbidden } from '../errors';
 import { hiddenFields, insertRecord, refuseHidden } from '../records/pipeline';
 import { requireCompleteCreate, scopeCondition } from '../records/access';
 import { heldReserveRecord, reserveRecord } from '../sections/reserves/lifecycle';
-import { lockedQuote, quoteCard, storedQuote } from './records';
+import { lockedQuote, quoteCard, storedQuote, tellQuoteAuthor } from './records';
+import { QUOTE_NOTICE } from '../../domain/notifications';
 import { recordQuoteHistory } from './history';
 import { lockBuyer } from './buyer';
 
@@ -76,6 +77,7 @@ export async function reserveQuote(db: Database, auth: AuthenticatedUser, id: nu
     }
     await tx.execute(sql`UPDATE quotes SET status = 'accepted', version = version + 1 WHERE id = ${id}`);
     await recordQuoteHistory(tx, auth.user.id, id, 'update', [{ field: 'status', old: 'active', new: 'accepted' }, { field: 'reserve_ids', old: null, new: ids }]);
+    await tellQuoteAuthor(tx, auth, quote, QUOTE_NOTICE.reserved(id, ids));
   });
-  return { reserve_ids: ids, quote: await quoteCard(db, await storedQuote(db, auth, id), publicUrl) };
+  return { reserve_ids: ids, quote: await quoteCard(db, await storedQuote(db, auth, id), publicUrl, auth) };
 }

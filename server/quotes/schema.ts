@@ -210,7 +210,7 @@ const card = {
     city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, buyer_id: nullable('integer'), [QUOTE_BUYER]: nullable('string'),
     valid_until: { type: 'string' }, total_sum: { type: 'string' }, version: { type: 'integer' }, created_at: { type: 'string' },
     token: { type: 'string' }, url: { type: 'string' }, link_revoked: { type: 'boolean' }, text: { type: 'string' },
-    reserve_ids: { type: 'array', items: { type: 'integer' } },
+    reserve_ids: { type: 'array', items: { type: 'integer' } }, can_change: { type: 'boolean' },
     lines: {
       type: 'array',
       items: {

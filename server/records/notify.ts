@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { announceNotifications } from '../db/changes';
 import { namesOf, returningRows, select } from '../db/rows';
 import { notifications } from '../db/schema';
-import type { NotificationKind } from '../../domain/notifications';
+import type { NotificationKind, NotificationSection } from '../../domain/notifications';
 import type { Section } from '../../domain/sections';
 import { KIND_FORBIDDEN } from '../../domain/permissions';
 import type { Author } from './history';
@@ -28,7 +28,7 @@ export const recipients = {
 export interface Notice {
   to: SQL;
   kind: NotificationKind;
-  section: Section;
+  section: NotificationSection;
   recordId: number;
   text: string;
   /** Unique per user: a notice with a key already given is not given again. */
@@ -52,7 +52,12 @@ const OWNS: Partial<Record<Section, (id: SQL) => SQL>> = {
  * record as its own. A supplier's user who created an offer hears that it sold out, not the numbers of the
  * reserves placed on it (reserves are not its to read); a manager reading only its own reserves is not told of
  * one another is responsible for. */
-function opens(section: Section, recordId: SQL): SQL {
+function opens(section: NotificationSection, recordId: SQL): SQL {
+  // a saved quote is read by its author, or by a role that reads every reserve (server/quotes/records.ts readScope)
+  if (section === 'quotes') {
+    return sql`(u.is_admin OR EXISTS (SELECT 1 FROM quotes x WHERE x.id = ${recordId} AND x.created_by = u.id)
+      OR EXISTS (SELECT 1 FROM role_permissions p WHERE p.role_id = u.role_id AND p.resource = 'reserves' AND p.action = 'read' AND p.scope = 'all'))`;
+  }
   const forbidden = Object.entries(KIND_FORBIDDEN).filter(([, sections]) => sections?.includes(section)).map(([kind]) => kind);
   const owns = OWNS[section]?.(recordId) ?? sql`EXISTS (SELECT 1 FROM ${sql.identifier(section)} x WHERE x.id = ${recordId} AND x.created_by = u.id)`;
   return sql`(u.is_admin OR (EXISTS (SELECT 1 FROM role_permissions p WHERE p.role_id = u.role_id AND p.resource = ${section}

@@ -86,11 +86,12 @@ export function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q
           await downloadFile(`/api/quotes/${quote.id}/pdf`, PDF.file(quote.number), token);
           return PDF.downloaded;
         })}>{PDF.download}</Button>
-        {!quote.link_revoked && (
+        {!quote.link_revoked && quote.can_change && (
           <Button color="error" onClick={() => run(async () => { onChange(await revoke({ id: quote.id, version: quote.version }).unwrap()); return SAVED.revoked; })}>{SAVED.revoke}</Button>
         )}
       </Box>
-      {quote.status === 'active' && (
+      {!quote.can_change && <Alert severity="warning">{SAVED.othersQuote}</Alert>}
+      {quote.status === 'active' && quote.can_change && (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <Box sx={{ width: 420 }}>
             <BuyerPicker label={SAVED.newBuyer} value={newBuyer} onPick={(b) => setNewBuyer(b ? { id: b.id, name: b.name } : null)} />
@@ -104,7 +105,7 @@ export function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q
           })}>{SAVED.changeBuyer}</Button>
         </Box>
       )}
-      {quote.status === 'active' && (
+      {quote.status === 'active' && quote.can_change && (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           {RESERVE_BUYER_FIELDS.map(({ key, label }) => (
             <TextField key={key} size="small" label={label} value={buyer[key]} sx={{ width: BUYER_WIDTH[key] }}

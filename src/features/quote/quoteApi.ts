@@ -29,6 +29,8 @@ export interface QuoteCard extends QuoteHeader {
   link_revoked: boolean;
   text: string;
   reserve_ids: number[];
+  /** The caller may change, revoke, reserve or delete it: its author, or a role that changes every reserve. */
+  can_change: boolean;
   lines: Omit<HeldLine, 'offers'>[];
 }
 
