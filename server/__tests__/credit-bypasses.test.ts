@@ -239,3 +239,63 @@ test('a quote held for ever: its date is capped, an expired one is not reopened,
   expect([reserved.status, reserved.body.messages]).toEqual([400, ['Выберите покупателя котировки: резерв ставится на карточку покупателя']]);
   expect(firstRow(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM reserves WHERE quote_id = ${typed.body.id}`))).toEqual({ n: 0 });
 });
+
+test('a typed buyer no card names is a new card made in the reserve\'s step, with the default terms; without the create right on buyers, refused', async () => {
+  const inn = nextInn();
+  const typed = reserveFor(stock.id, null, {
+    buyer_name: 'ООО «Новый покупатель»', buyer_phone: '+7 (912) 700-00-01', buyer_inn: inn, city_id: trade.cityIds[1], delivery_address: 'Казань, ул. Пушкина, 3',
+  });
+  const cards = async () => rowsOf<Record<string, unknown>>(await ctx.db.execute(sql`SELECT id, name, phone, inn, city_id, responsible_id, payment_terms,
+    deferral_days, credit_limit FROM buyers WHERE inn = ${inn} ORDER BY id`));
+  // the manager without the create right on buyers: nothing is made
+  await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'none' WHERE role_id = 1 AND resource = 'buyers' AND action = 'create'`);
+  try {
+    const refused = await call('POST', '/api/reserves', 'manager', typed);
+    expect([refused.status, refused.body.messages]).toEqual([400, ['Такого покупателя нет: добавить нового покупателя может роль с правом создавать покупателей']]);
+    expect(await cards()).toEqual([]);
+    expect(firstRow(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM reserves WHERE buyer_name = 'ООО «Новый покупатель»'`))).toEqual({ n: 0 });
+  } finally {
+    await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'all' WHERE role_id = 1 AND resource = 'buyers' AND action = 'create'`);
+  }
+  // with it: the card is made with what was typed, the reserve's city and responsible, prepayment and no limit
+  const made = await call('POST', '/api/reserves', 'manager', typed);
+  expect(made.status).toBe(201);
+  const [card] = await cards();
+  expect(card).toMatchObject({
+    name: 'ООО «Новый покупатель»', inn, city_id: trade.cityIds[1], responsible_id: managerEmployee, payment_terms: 'prepay', deferral_days: null, credit_limit: null,
+  });
+  expect(String(card.phone).replace(/\D/g, '')).toBe('79127000001');
+  expect(firstRow(await ctx.db.execute(sql`SELECT buyer_id FROM reserves WHERE id = ${made.body.id}`))).toEqual({ buyer_id: card.id });
+  // typed again (the INN, another spelling of the name): the same card, no second one
+  const again = await call('POST', '/api/reserves', 'manager', { ...typed, buyer_name: 'ооо «новый покупатель» ' });
+  expect(again.status).toBe(201);
+  expect(await cards()).toHaveLength(1);
+  expect(firstRow(await ctx.db.execute(sql`SELECT buyer_id FROM reserves WHERE id = ${again.body.id}`))).toEqual({ buyer_id: card.id });
+  // a reserve that has its card keeps one
+  const dropped = await change('PATCH', `/api/reserves/${made.body.id}`, 'manager', { buyer_id: null });
+  expect([dropped.status, dropped.body.messages]).toEqual([400, ['Выберите покупателя из списка: резерв ставится на карточку покупателя']]);
+});
+
+test('a quote\'s price held below the lot\'s band as it stands today is reserved by the finance right only', async () => {
+  const buyer = await newBuyer();
+  const lot = await trade.newOffer('100000');
+  // 400 ₽ a kg at a purchase price of 300 (band 359,70 … 441,45)
+  const quote = async () => {
+    const res = await call('POST', '/api/quotes', 'manager', {
+      city_id: trade.cityIds[1], buyer_id: buyer.id, lines: [{ offers: [{ offer_id: lot.id, amount: 10, unit_price: 400 }], unit_price: 400 }],
+    });
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  };
+  const [mine, finance] = [await quote(), await quote()];
+  // the purchase price rises 40 %: 420 ₽, the band now (15 + 420 + 12) × 1,1 = 491,70 at the least
+  expect((await change('PATCH', `/api/offers/${lot.id}`, 'admin', { unit_price: '420' })).status).toBe(200);
+  const reserve = (id: number, who: 'manager' | 'admin') => call('POST', `/api/quotes/${id}/reserve`, who, { delivery_address: 'Казань, ул. Пушкина, 1', responsible_id: managerEmployee });
+  const refused = await reserve(mine, 'manager');
+  expect([refused.status, refused.body.message]).toEqual([403, `Цена лота № ${lot.id} в котировке (400) ниже текущего диапазона (от 491,7): резерв по ней ставит роль с правом «Финансы»`]);
+  expect(firstRow(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM reserves WHERE quote_id = ${mine}`))).toEqual({ n: 0 });
+  expect(firstRow(await ctx.db.execute(sql`SELECT status FROM quotes WHERE id = ${mine}`))).toEqual({ status: 'active' });
+  const byFinance = await reserve(finance, 'admin');
+  expect([byFinance.status, byFinance.body.messages]).toEqual([201, undefined]);
+  expect(firstRow(await ctx.db.execute(sql`SELECT round(unit_selling_price, 2)::text AS p FROM reserves WHERE quote_id = ${finance}`))).toEqual({ p: '400.00' });
+});
