@@ -32,6 +32,29 @@ describe('error normalisation (spec point 8)', () => {
       .toEqual({ version: 3, by: null, at: null, changes: [] });
   });
 
+  test("400 field by field (issue 51): each field its message for the card, the alert naming the field by its label", () => {
+    const error = normaliseError({
+      status: 400,
+      data: {
+        status: 'error', error: 'validation', messages: ['Минимум 2 символа'],
+        errors: [
+          { field: 'contact_name', label: 'Контактное лицо', message: 'Минимум 2 символа' },
+          { field: 'name', label: 'Название', message: 'Минимум 2 символа' },
+          { field: 'location', label: 'Адрес', message: 'Минимум 2 символа' },
+        ],
+      },
+    });
+    expect(error).toEqual({
+      status: 400, message: 'Контактное лицо: Минимум 2 символа',
+      fields: { contact_name: 'Минимум 2 символа', name: 'Минимум 2 символа', location: 'Минимум 2 символа' },
+    });
+    // a bare required message names its field; one that names it already stays as it is
+    expect(normaliseError({ status: 400, data: { messages: ['Обязательное поле'], errors: [{ field: 'delivery_days', label: 'Дней доставки', message: 'Обязательное поле' }] } }).message)
+      .toBe('Дней доставки: Обязательное поле');
+    expect(normaliseError({ status: 400, data: { messages: ['Название: не больше 100 символов'], errors: [{ field: 'name', label: 'Название', message: 'Название: не больше 100 символов' }] } }).message)
+      .toBe('Название: не больше 100 символов');
+  });
+
   test('a network failure names what was being loaded', () => {
     expect(normaliseError({ status: 'FETCH_ERROR', error: 'TypeError: fetch failed' }, 'предложений')).toEqual({
       status: 'FETCH_ERROR',

@@ -123,6 +123,23 @@ test('a duplicate name keeps the card as typed and links to the existing city in
   expect(screen.getByPlaceholderText('Введите название города')).toHaveValue('москва');
 });
 
+test("the server's refusal field by field (issue 51): its message shows under the field it names", async () => {
+  mockServer(
+    ...signedInHandlers(admin), cityList,
+    route('POST', '/api/cities', () => json({
+      status: 'error', error: 'validation', messages: ['Название: не больше 100 символов'], errors: [{ field: 'name', message: 'Название: не больше 100 символов' }],
+    }, 400)),
+  );
+  const user = userEvent.setup();
+  renderApp('/cities/create', { token: 't' });
+  const name = await screen.findByPlaceholderText('Введите название города');
+  await user.type(name, 'Новоорехов');
+  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Название: не больше 100 символов');
+  await waitFor(() => expect(document.getElementById(`${name.id}-helper-text`)).toHaveTextContent('Название: не больше 100 символов'));
+  expect(name).toHaveValue('Новоорехов');
+});
+
 test('a deleted city opened with ?withDeleted is read-only and marked; a reader without update rights gets no Save', async () => {
   mockServer(
     // the matrix is read by a role that sees offers' loading city

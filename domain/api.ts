@@ -2,10 +2,21 @@
 import type { StaleInfo } from './versions';
 
 /** 400: {status, error, messages}; 404: message(s); 409: message + info; {code, message} elsewhere. */
+/** One field's refusal: the body's field and its Russian message. */
+export interface FieldMessage {
+  field: string;
+  message: string;
+  /** The field's label as its card names it, where the section declares the field. */
+  label?: string;
+}
+
 export interface ErrorBody {
   status: 'error';
   error: string;
   messages?: string[];
+  /** A 400's messages field by field (issue 51): every field its own message, a message two fields share kept for
+   * each; `messages` stays for the clients that read it (each message once). '' is the request as a whole. */
+  errors?: FieldMessage[];
   message?: string;
   info?: { text: string; id: number };
   /** 409 'stale': the record changed since the version the write was made on (domain/versions.ts). */

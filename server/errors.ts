@@ -2,8 +2,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ValidationError } from 'yup';
 import { MSG } from '../domain/messages';
-import { FORCED_LOGOUT_CODE, type ErrorBody } from '../domain/api';
+import { FORCED_LOGOUT_CODE, type ErrorBody, type FieldMessage } from '../domain/api';
 import { VERSION_MSG, type StaleInfo } from '../domain/versions';
+import { SECTION_RESOURCES } from '../domain/resources';
+import { SECTIONS, type Section } from '../domain/sectionKeys';
 
 export class HttpError extends Error {
   /** headers: sent with the answer (e.g. Retry-After on a 429). */
@@ -14,6 +16,12 @@ export class HttpError extends Error {
 
 export const badRequest = (...messages: string[]) =>
   new HttpError(400, { status: 'error', error: 'validation', messages });
+/** A 400 of refused fields (issue 51): each field with its message, so one message shared by three fields ('Минимум
+ * 2 символа') is told three times, by field; `messages` holds each message once, as before. */
+export const fieldsRefused = (refused: FieldMessage[]) => {
+  const errors = refused.filter((e, i) => refused.findIndex((o) => o.field === e.field && o.message === e.message) === i);
+  return new HttpError(400, { status: 'error', error: 'validation', messages: [...new Set(errors.map((e) => e.message))], errors });
+};
 export const unauthorized = () =>
   new HttpError(401, { status: 'error', error: 'unauthorized', message: MSG.unauthorized });
 export const forbidden = (message: string = MSG.forbidden) =>
@@ -94,9 +102,30 @@ export function fromDatabaseError(error: unknown): HttpError | null {
   }
 }
 
+/** The section an /api/<section>/… request writes, if it is one. */
+function sectionOf(url: string): Section | null {
+  const first = /^\/api\/([a-z_]+)/.exec(url)?.[1];
+  return (SECTIONS as readonly string[]).includes(first ?? '') ? (first as Section) : null;
+}
+
+/** A 400's field pairs with each field's label as its section's card names it (issue 51: a bare 'Обязательное поле'
+ * named no field; 'Дней доставки' says which). */
+function labelled(body: ErrorBody, url: string): ErrorBody {
+  if (!body.errors?.length) return body;
+  const section = sectionOf(url);
+  const fields = section ? SECTION_RESOURCES[section].spec.fields as Record<string, { label?: string } | undefined> : {};
+  return {
+    ...body,
+    errors: body.errors.map((e) => {
+      const label = e.label ?? (Object.hasOwn(fields, e.field) ? fields[e.field]?.label : undefined);
+      return label ? { ...e, label } : e;
+    }),
+  };
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ValidationError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).headers(error.headers).send(error.body);
+    if (error instanceof HttpError) return reply.status(error.statusCode).headers(error.headers).send(labelled(error.body, request.url));
     const refused = fromDatabaseError(error);
     if (refused) {
       // the input should have been refused before the query: worth a look, but the caller gets its answer
@@ -104,7 +133,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(refused.statusCode).send(refused.body);
     }
     if (error instanceof ValidationError) {
-      return reply.status(400).send({ status: 'error', error: 'validation', messages: error.errors.length ? error.errors : [MSG.validationFallback] });
+      const refused = (error.inner.length ? error.inner : [error]).map((e) => ({ field: (e.path ?? '').split(/[.[]/)[0], message: e.errors[0] ?? e.message }));
+      if (!refused.some((r) => r.message)) return reply.status(400).send({ status: 'error', error: 'validation', messages: [MSG.validationFallback] });
+      return reply.status(400).send(labelled(fieldsRefused(refused).body, request.url));
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {

@@ -51,7 +51,10 @@ test('create: 201, figures computed on the server, comments saved, blank ones ig
   const count = async () => (await ctx.db.select().from(offers)).length;
   const before = await count();
   const figures = await call('POST', '/api/offers', 'admin', form({ harvest_year: '2008', total_sum: '1', kg_price: '1' }));
-  expect(figures).toEqual({ status: 400, body: { status: 'error', error: 'validation', messages: ['Неизвестное поле: total_sum'] } });
+  expect(figures).toEqual({
+    status: 400,
+    body: { status: 'error', error: 'validation', messages: ['Неизвестное поле: total_sum'], errors: [{ field: 'total_sum', label: 'Сумма', message: 'Неизвестное поле: total_sum' }] },
+  });
   expect(await count()).toBe(before);
 });
 

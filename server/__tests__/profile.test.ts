@@ -110,7 +110,8 @@ describe('PATCH /api/profile', () => {
       expect(await tableChecksum(ctx.db)).toBe(before);
       return res;
     };
-    const messages = (...m: string[]) => ({ status: 400, body: { status: 'error', error: 'validation', messages: m } });
+    // each refused field's pair beside the messages (issue 51) is held by the cards' tests
+    const messages = (...m: string[]) => ({ status: 400, body: expect.objectContaining({ status: 'error', error: 'validation', messages: m }) });
     expect(await refused({ name: '' })).toEqual(messages('Название обязательно'));
     expect(await refused({ name: 'А', phone: '+7 (912) 345' })).toEqual(messages('Минимум 2 символа', 'Неверный формат'));
     expect(await refused({ name: 'Анна', email: 'x@y.ru' })).toEqual(messages('Неизвестное поле: email'));
@@ -138,7 +139,7 @@ describe('PATCH /api/profile', () => {
 
 describe('POST /api/profile/password', () => {
   const change = (token: string, payload: unknown, remoteAddress?: string) => call('POST', '/api/profile/password', token, payload, remoteAddress);
-  const refusal = (...m: string[]) => ({ status: 400, body: { status: 'error', error: 'validation', messages: m } });
+  const refusal = (...m: string[]) => ({ status: 400, body: expect.objectContaining({ status: 'error', error: 'validation', messages: m }) });
 
   test('the set-password policy and the reset screen\'s messages', async () => {
     const token = await signIn('gleb@nutdesk.test');

@@ -7,6 +7,8 @@ import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { kilogramTrade, reserveForm, today, tomorrow, type Trade } from './trade';
 import { offers, reserves, users } from '../db/schema';
 import { firstRow, rowsOf } from '../db/rows';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 let ctx: DemoContext;
 let employeeId: number; // an active seller, for the admin (who has no employee) to name as responsible
@@ -334,3 +336,21 @@ test('100 reserve requests at once on an offer with stock for 37: exactly 37 suc
   expect(Number(figures.available)).toBe(Number(figures.unit_amount) - Number(figures.active) - Number(figures.completed));
   expect(Number(figures.active)).toBe(37);
 }, 120_000);
+
+test("a reserve without delivery days (an older demo's): the refusal names the field; migration 0039 gives it its route's days", async () => {
+  const offerId = await newOffer('100');
+  const { id } = (await post(form(offerId))).body;
+  // its route: from the offer's loading city to the buyer's, 4 days
+  const route = firstRow<{ from: number; to: number }>(await ctx.db.execute(sql`SELECT o.city_id AS from, r.city_id AS to FROM reserves r JOIN offers o ON o.id = r.offer_id WHERE r.id = ${id}`))!;
+  await ctx.db.execute(sql`INSERT INTO city_delivery (from_city_id, to_city_id, cost, days) VALUES (${route.from}, ${route.to}, 20, 4)
+    ON CONFLICT (from_city_id, to_city_id) DO UPDATE SET cost = 20, days = 4`);
+  await ctx.db.execute(sql`UPDATE reserves SET delivery_days = NULL WHERE id = ${id}`);
+  const refused = await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { buyer_name: 'ИП Смирнов' });
+  expect(refused.status).toBe(400);
+  expect(refused.body.messages).toEqual(['Обязательное поле']);
+  expect(refused.body.errors).toEqual([{ field: 'delivery_days', label: 'Дней доставки', message: 'Обязательное поле' }]);
+  const fill = readFileSync(join(__dirname, '../db/migrations/0039_frozen_links_reserve_days.sql'), 'utf8').split('--> statement-breakpoint')[1];
+  await ctx.db.execute(sql.raw(fill));
+  const saved = await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { buyer_name: 'ИП Смирнов' });
+  expect([saved.status, saved.body.delivery_days, saved.body.buyer_name]).toEqual([200, 4, 'ИП Смирнов']);
+});

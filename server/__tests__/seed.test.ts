@@ -182,6 +182,14 @@ test('the delivery matrix links every city to every city, itself too (its local 
   expect(routes).toEqual({ n: cities.n * cities.n, pairs: cities.n * cities.n, self: cities.n });
 });
 
+test('every demo reserve has its delivery days (issue 51: an edit of one without them was refused), its route\'s', async () => {
+  const [none] = await db.select({ n: sql<number>`count(*)::int` }).from(t.reserves).where(sql`${t.reserves.delivery_days} IS NULL OR ${t.reserves.delivery_days} <= 0`);
+  expect(none.n).toBe(0);
+  const differ = await db.execute(sql`SELECT r.id FROM reserves r JOIN offers o ON o.id = r.offer_id
+    JOIN city_delivery d ON d.from_city_id = o.city_id AND d.to_city_id = r.city_id WHERE d.days > 0 AND d.days <> r.delivery_days`);
+  expect(rowsOf(differ)).toEqual([]);
+});
+
 test('the data set is the same on every run', () => {
   const first = buildDemoPlan(NOW);
   const second = buildDemoPlan(NOW);

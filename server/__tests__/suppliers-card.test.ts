@@ -42,6 +42,18 @@ test('every 400 message of the supplier form', async () => {
   expect(await messages(form({ inn: '16551-23' }))).toEqual(['ИНН состоит из цифр']);
 });
 
+test("a 400 gives each field its message (issue 51): three fields one letter long are three 'Минимум 2 символа', each with its field and label", async () => {
+  const res = await call('POST', '/api/suppliers', 'admin', form({ name: 'Я', contact_name: 'И', location: 'К' }));
+  expect(res.status).toBe(400);
+  // the old clients' list holds each message once, as before
+  expect(res.body.messages).toEqual(['Минимум 2 символа']);
+  expect(res.body.errors).toEqual([
+    { field: 'contact_name', label: 'Контактное лицо', message: 'Минимум 2 символа' },
+    { field: 'name', label: 'Название', message: 'Минимум 2 символа' },
+    { field: 'location', label: 'Адрес', message: 'Минимум 2 символа' },
+  ]);
+});
+
 test('a duplicate INN is a 409 with the existing id, also of a deleted supplier', async () => {
   const { body: first } = await call('POST', '/api/suppliers', 'admin', form({ inn: '7701000001' }));
   const dup = await call('POST', '/api/suppliers', 'admin', form({ inn: '7701000001', name: 'ООО «Другое Ядро»' }));

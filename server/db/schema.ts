@@ -428,6 +428,9 @@ export const priceListLinks = pgTable('price_list_links', {
   city_id: integer('city_id').notNull().references(() => cities.id),
   /** The price list's query string (domain/priceList/query.ts): filters, level, rounding, validity. */
   query: text('query').notNull(),
+  /** Issue 51: the lines as priced when the link was made (domain/priceList/lines.ts), held until valid_until as a
+   * quote's are; null for a link made before, which reads live. */
+  lines: jsonb('lines'),
   valid_until: date('valid_until', { mode: 'string' }).notNull(),
   expires_at: ts('expires_at').notNull(),
   revoked_at: ts('revoked_at'),

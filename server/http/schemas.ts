@@ -38,6 +38,10 @@ export const errorBody = {
     error: { type: 'string' },
     message: { type: 'string' },
     messages: { type: 'array', items: { type: 'string' } },
+    errors: {
+      type: 'array', description: 'a 400\'s messages field by field (issue 51): {field, message}, a message shared by fields kept for each',
+      items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' }, label: { type: 'string' } } },
+    },
     info: { type: 'object', properties: { text: { type: 'string' }, id: { type: 'integer' } } },
     stale: {
       type: 'object',

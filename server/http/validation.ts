@@ -4,7 +4,7 @@
 // bulk delete's 'Не выбраны записи для удаления'); every other failure gets a general one naming the field.
 import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema';
 import { ValidationError, type ValidateOptions } from 'yup';
-import { badRequest, type HttpError } from '../errors';
+import { badRequest, fieldsRefused, type HttpError } from '../errors';
 import { formatNumber } from '../../domain/format';
 
 /** A field's message, or one per ajv keyword (minItems, maxItems, type, …) with `default` for the rest.
@@ -51,8 +51,7 @@ export function russianErrors(texts: ErrorTexts = {}) {
     const alternatives = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath ?? '');
     const reported = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf'
       || !alternatives.some((path) => (e.instancePath ?? '') === path || (e.instancePath ?? '').startsWith(`${path}/`)));
-    const messages = reported.map((error) => {
-      const field = fieldOf(error);
+    const messageOf = (error: FastifySchemaValidationError, field: string): string => {
       if (error.keyword === 'additionalProperties' && texts.unknown) return texts.unknown(field);
       // a record id in the path that is not one is a path to nothing
       if (dataVar === 'params' && field === 'id') return 'Неверный номер записи';
@@ -61,8 +60,13 @@ export function russianErrors(texts: ErrorTexts = {}) {
       if (typeof own === 'string') return own;
       if (own) return Object.hasOwn(own, error.keyword) ? own[error.keyword] : own.default;
       return general(error, field, dataVar);
+    };
+    const refused = reported.map((error) => {
+      const field = fieldOf(error);
+      return { field, message: messageOf(error, field) };
     });
-    return badRequest(...new Set(messages));
+    // a body's fields are a card's fields: each with its own message (issue 51); a URL's parameters are no card's
+    return dataVar === 'body' ? fieldsRefused(refused) : badRequest(...new Set(refused.map((r) => r.message)));
   };
 }
 
@@ -76,8 +80,9 @@ export function fieldProblems(e: unknown): Map<string, string> {
   return first;
 }
 
-/** The 400 of a failed shared schema: the first message of every field that fails. */
-export const schemaRefusal = (e: unknown): HttpError => badRequest(...new Set(fieldProblems(e).values()));
+/** The 400 of a failed shared schema: the first message of every field that fails, field by field (issue 51). */
+export const schemaRefusal = (e: unknown): HttpError =>
+  fieldsRefused([...fieldProblems(e)].map(([field, message]) => ({ field, message })));
 
 /** A shared schema applied as a card's write applies it (every field checked, unknown keys dropped unless the
  * options say otherwise): its values, or the 400 of schemaRefusal. */

@@ -14,6 +14,9 @@ export interface ApiError {
   /** 409 'credit' (issue 37): the buyer's credit limit or overdue debt refused the reserve; a user with the right may
    * go ahead with a reason. */
   credit?: boolean;
+  /** 400: each refused field's message, by the field's name (issue 51: the server's {field, message} pairs), for a
+   * card to show under its fields; a message several fields share is shown under each. */
+  fields?: Record<string, string>;
 }
 
 /** A change of one field since the caller's version: the database column, as domain/history.ts names it. */
@@ -67,9 +70,31 @@ export function normaliseError(error: ErrorLike, entity: string = UI.genericEnti
     return { status, message: message ?? messages[0] ?? MSG.unknown, entityId };
   }
   if (status === 404) return { status, message: message ?? messages[0] ?? MSG.notFound };
-  if (messages.length) return { status, message: messages[0], code };
+  const fields = fieldsOf(body.errors);
+  const named = namedFirst(body.errors);
+  if (messages.length) return { status, message: named ?? messages[0], code, ...(fields ? { fields } : {}) };
   if (message) return { status, message, code };
   return { status, message: MSG.unknown, code };
+}
+
+/** The first message of each named field of a 400's {field, message} pairs; none without a named field. */
+function fieldsOf(errors: unknown): Record<string, string> | undefined {
+  if (!Array.isArray(errors)) return undefined;
+  const fields: Record<string, string> = {};
+  for (const e of errors) {
+    if (isObject(e) && typeof e.field === 'string' && e.field && typeof e.message === 'string' && !(e.field in fields)) fields[e.field] = e.message;
+  }
+  return Object.keys(fields).length ? fields : undefined;
+}
+
+/** The first refused field's message naming its field by label ('Дней доставки: Обязательное поле'), so an alert
+ * says which field even where the card shows no such field; as it is when it names the field already. */
+function namedFirst(errors: unknown): string | undefined {
+  const first = Array.isArray(errors) ? errors.find((e) => isObject(e) && typeof e.message === 'string') as Record<string, unknown> | undefined : undefined;
+  if (!first) return undefined;
+  const message = first.message as string;
+  const label = typeof first.label === 'string' ? first.label : '';
+  return label && !message.toLowerCase().includes(label.toLowerCase()) ? `${label}: ${message}` : message;
 }
 
 function staleOf(stale: Record<string, unknown>): StaleRecord | undefined {

@@ -5,7 +5,7 @@
 // src/api/cards.ts, each change sent with the version the form holds) and save from useCardBase and draw through
 // CardForm, so these behave alike everywhere, down to a change refused as stale (StaleAlert).
 import { useEffect, useState, type ReactNode } from 'react';
-import type { FormikHelpers, FormikProps } from 'formik';
+import type { FormikErrors, FormikHelpers, FormikProps, FormikTouched } from 'formik';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import { can } from '../../../domain/permissions';
@@ -79,6 +79,11 @@ export function useCardSave<V>(section: Section) {
     } catch (e) {
       failed(e);
       setSaveState('idle');
+      // the server's refusal field by field (issue 51): each message under its own field, as the card's own check
+      if (isApiError(e) && e.fields) {
+        helpers.setErrors(e.fields as FormikErrors<V>);
+        helpers.setTouched(Object.fromEntries(Object.keys(e.fields).map((f) => [f, true])) as FormikTouched<V>, false);
+      }
     }
   };
 
