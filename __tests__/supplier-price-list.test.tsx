@@ -46,6 +46,7 @@ const preview = {
   gone: [row({ line: null, offer_id: 45, product: 'Фундук', variety: null, unit_price: null, old_unit_price: '21000.00', unit_amount: null, old_unit_amount: '10.000', kept: true })],
   problems: [{ line: 7, name: 'Фундук', column: 'Цена, руб/кг', message: '«по запросу» — не число' }],
   skipped: { totals: 0, empty: 0, not_matched: 0 },
+  new_packings: [] as { name: string; rows: number }[],
 };
 
 test('upload, map, answer a name, preview, apply', async () => {
@@ -142,4 +143,47 @@ test("a name answered 'Не сопоставлять' is remembered: the next fi
   await user.click(within(dialog).getByRole('button', { name: 'Показать изменения' }));
   await waitFor(() => expect(requests(fetchMock, 'PUT', '/api/suppliers/8/price-list-profile')).toHaveLength(1));
   expect((await requests(fetchMock, 'PUT', '/api/suppliers/8/price-list-profile')[0].clone().json()).names).toEqual({ [remark]: { product_id: 2, variety_id: null, origin_country: null } });
+});
+
+test("'мешок 22,68 кг' that our list lacks is offered as a new packing and added in one click; the rows read again", async () => {
+  const bags = [
+    { line: 2, name: 'Миндаль Нонпарель', column: 'Фасовка', message: 'Упаковки «Мешок 22,68 кг» нет в справочнике упаковок (в файле «мешок 22,68 кг»)' },
+    { line: 3, name: 'Фундук', column: 'Фасовка', message: 'Упаковки «Мешок 22,68 кг» нет в справочнике упаковок (в файле «Мешок 22.68кг»)' },
+  ];
+  const before = { ...preview, new: [], changed: [], gone: [], problems: bags, new_packings: [{ name: 'Мешок 22,68 кг', rows: 2 }] };
+  const after = {
+    ...before, problems: [], new_packings: [],
+    new: [row({ line: 2, product: 'Миндаль', variety: 'Нонпарель', packing: 'Мешок 22,68 кг', unit_price: '15876.00', unit_amount: '44.00' }),
+      row({ line: 3, product: 'Фундук', variety: null, packing: 'Мешок 22,68 кг', unit_price: '15649.20', unit_amount: '22.00' })],
+  };
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin),
+    route('GET', '/api/lists/cities/items', () => json([{ id: 3, name: 'Казань' }])),
+    route('GET', '/api/lists/products/items', () => json([{ id: 2, name: 'Кешью' }])),
+    route('GET', '/api/lists/packing/items', () => json([{ id: 9, name: 'Мешок 22,68 кг' }])),
+    route('GET', '/api/suppliers/8', () => json({ id: 8, name: 'ООО «Ядро»', status: 'active', can_update: true, city_id: 3, version: 1 })),
+    route('GET', '/api/offers', () => json({ data: [], pagination: { totalItems: 0 } })),
+    route('GET', '/api/suppliers/8/price-lists', () => json([])),
+    route('POST', '/api/suppliers/8/price-lists', () => json({ ...upload, upload_id: 33, unmatched: [], preview: before })),
+    route('POST', '/api/price-list-uploads/33/packings', () => json(after)),
+  );
+  const user = userEvent.setup();
+  renderApp('/suppliers/8', { token: 't' });
+  await user.click(await screen.findByRole('button', { name: 'Загрузить прайс поставщика' }, { timeout: 15_000 }));
+  const dialog = await screen.findByRole('dialog', { name: 'Загрузить прайс поставщика' });
+  await user.upload(within(dialog).getByLabelText('Файл прайса поставщика'), new NodeFile(['PK'], 'мешки.xlsx') as unknown as File);
+  await user.click(within(dialog).getByRole('button', { name: 'Загрузить' }));
+  expect(await within(dialog).findByText('Этих упаковок нет в справочнике: добавьте их, и строки с ними прочтутся')).toBeInTheDocument();
+  expect(within(dialog).getByRole('table', { name: 'Строки с ошибками' })).toHaveTextContent('Упаковки «Мешок 22,68 кг» нет в справочнике упаковок (в файле «мешок 22,68 кг»)');
+  expect(within(dialog).getByText('Новые партии: 0')).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Добавить «Мешок 22,68 кг» — 2 строки' }));
+  expect(await within(dialog).findByText('Новые партии: 2')).toBeInTheDocument();
+  expect(await requests(fetchMock, 'POST', '/api/price-list-uploads/33/packings')[0].clone().json()).toEqual({ name: 'Мешок 22,68 кг' });
+  const added = within(dialog).getByRole('table', { name: 'Новые партии' });
+  expect(within(added).getAllByRole('row')[1]).toHaveTextContent('Мешок 22,68 кг');
+  expect(within(added).getAllByRole('row')[1]).toHaveTextContent('15 876,00 ₽');
+  expect(within(dialog).queryByRole('button', { name: /^Добавить «/ })).not.toBeInTheDocument();
+  expect(within(dialog).getByText('Строки с ошибками: 0')).toBeInTheDocument();
+  // the packing list's selects read the list again
+  await waitFor(() => expect(requests(fetchMock, 'GET', '/api/lists/packing/items')).toHaveLength(1));
 });

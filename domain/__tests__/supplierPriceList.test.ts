@@ -1,7 +1,7 @@
 // Reading a supplier's own price list (issue 41): real-looking header and data rows read into offer values.
 import {
   carriedColumns, changePercent, countsText, findHeaderRow, guessColumns, guessTarget, layoutFits, mappingProblem, nameKey,
-  parseDecimal, parsePacking, readRow, type PriceListDefaults,
+  packingName, parseDecimal, parsePacking, readRow, type PriceListDefaults,
 } from '../suppliers/priceList';
 
 const none: PriceListDefaults = { city_id: null, loading_address: null, unit_measure: null, harvest_year: null, origin_country: null };
@@ -21,6 +21,11 @@ describe('packing text', () => {
     ['мешок (25 кг)', 'мешок', '25'],
   ])('%s → %s of %s kg', (text, type, weight) => expect(parsePacking(text)).toEqual({ type, weight }));
   it('a packing without its weight is not read', () => expect(parsePacking('мешок')).toBeNull());
+  it.each([
+    ['мешок 22,68 кг', 'Мешок 22,68 кг'], ['короб 500 г', 'Коробка 0,5 кг'], ['вак. пакет 1кг', 'Вакуумный пакет 1 кг'], ['туба 0,75 кг', 'Туба 0,75 кг'],
+    ['биг-бэг 1 000 кг', 'Биг-бэг 1000 кг'],
+  ])('%s is offered as our packing %s', (text, name) => expect(packingName(parsePacking(text)!)).toBe(name));
+  it('a weight with no kind names no packing to add', () => expect(packingName(parsePacking('22,68 кг')!)).toBeNull());
 });
 
 describe('the header', () => {

@@ -118,7 +118,10 @@ export const PRICE_LIST_MSG = {
   // a row's problems
   number: (value: string) => `«${value}» — не число`,
   packing: (value: string) => `Не удалось прочитать фасовку «${value}»: нужны упаковка и вес, например «мешок 25 кг»`,
-  packingUnknown: (value: string) => `Упаковки «${value}» нет в справочнике упаковок`,
+  packingUnknown: (value: string, name?: string) => `Упаковки «${name ?? value}» нет в справочнике упаковок${name && name !== value ? ` (в файле «${value}»)` : ''}`,
+  newPackings: 'Этих упаковок нет в справочнике: добавьте их, и строки с ними прочтутся',
+  addPacking: (name: string) => `Добавить «${name}»`,
+  packingNotInFile: (name: string) => `Упаковки «${name}» нет среди новых упаковок этого прайса`,
   unit: (value: string) => `Единица измерения «${value}» — только шт или кг`,
   noWeight: 'Нет веса единицы: укажите фасовку с весом или столбец веса',
   noName: 'Нет наименования товара',
@@ -191,6 +194,14 @@ function readPacking(text: string): Packing | null {
   const words = m[1].trim().toLocaleLowerCase('ru').replace(/ё/g, 'е').split(/[\s,]+/).filter(Boolean);
   const ours = words.map((w) => PACKING_WORDS.find(([re]) => re.test(w))?.[1]).find(Boolean);
   return { type: ours ?? words.join(' '), weight };
+}
+
+/** A packing the file writes as our list names packings: 'мешок 22.68кг' → 'Мешок 22,68 кг', 'короб 500 г' →
+ * 'Коробка 0,5 кг'; null without a kind ('22,68 кг' names no packing to add). */
+export function packingName(p: Packing): string | null {
+  const type = p.type.trim();
+  if (!type) return null;
+  return `${type[0].toLocaleUpperCase('ru')}${type.slice(1)} ${String(Number(p.weight)).replace('.', ',')} кг`;
 }
 
 /** Our packing's name as its kind and weight, to find 'Мешок 22,68 кг' for 'мешок 22.68кг'. */
@@ -456,6 +467,9 @@ export interface PriceListPreview {
   problems: PreviewProblem[];
   /** Rows that hold no lot, skipped: totals and subtotals, empty rows, rows of names answered 'Не сопоставлять'. */
   skipped: { totals: number; empty: number; not_matched: number };
+  /** Packings the file writes with their kind and weight that our list lacks, as our list would name them, with
+   * how many rows they hold back: each can be added in one click (POST /api/price-list-uploads/{id}/packings). */
+  new_packings: { name: string; rows: number }[];
 }
 
 /** The price's move in percent to one decimal, half-up: '850.00' → '935.00' is '10.0'. */

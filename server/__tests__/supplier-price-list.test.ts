@@ -152,6 +152,7 @@ describe('supplier a: a title block, packing text, price per kg, tonnes', () => 
       gone: [expect.objectContaining({ line: null, offer_id: almond, product: 'Миндаль', old_unit_price: '30012.50', kept: true })],
       problems: [],
       skipped: { totals: 0, empty: 0, not_matched: 0 },
+      new_packings: [],
     });
     // the supplier's full list: its lots the file lacks go, but one with reserves is kept
     const applied = await ctx.call('POST', `/api/price-list-uploads/${res.body.upload_id}/apply`, 'admin', { full: true });
@@ -443,5 +444,55 @@ describe("issue 51: 'Не сопоставлять' is the supplier's answer lik
       upload_id: next.body.upload_id, sheet: 'Прайс', header_row: 1, columns: next.body.mapping.columns, defaults: next.body.mapping.defaults, names: { [remark]: null },
     });
     expect([forgot.body.unmatched.map((u: { name: string }) => u.name), forgot.body.not_matched]).toEqual([[remark], []]);
+  });
+});
+
+describe("issue 51: 'мешок 22,68 кг' is a bag of 22,68 kg", () => {
+  it('is read as its kind and weight, offered as a new packing, added in one click and the rows read again', async () => {
+    const supplierId = await id(sql`INSERT INTO suppliers (name, inn, city_id, loading_address) VALUES ('Поставщик i', '7709012345', ${cityId}, 'Склад i, ул. Полевая, 9') RETURNING id`);
+    const file = await workbook([], ['Наименование', 'Фасовка', 'Цена, руб/кг', 'Остаток, т'], [
+      ['Миндаль Нонпарель', 'мешок 22,68 кг', 700, 1],
+      ['Фундук', 'Мешок 22.68кг', 690, '0,5'],
+      ['Кешью W320', 'короб 22,68 кг', 900, '0,2268'],
+    ]);
+    const first = await upload(supplierId, file, 'мешки.xlsx');
+    const saved = await ctx.call('PUT', `/api/suppliers/${supplierId}/price-list-profile`, 'admin', {
+      upload_id: first.body.upload_id, sheet: 'Прайс', header_row: 1, columns: first.body.mapping.columns,
+      defaults: { ...first.body.mapping.defaults, harvest_year: '2025', origin_country: 'США' },
+    });
+    const preview = saved.body.preview;
+    // a box of 22,68 kg is ours already; a bag of that weight is not, and is not taken for the box
+    expect(preview.new.map((n: { line: number; packing: string }) => [n.line, n.packing])).toEqual([[4, 'Коробка 22,68 кг']]);
+    expect(preview.problems).toEqual([
+      { line: 2, name: 'Миндаль Нонпарель', column: 'Фасовка', message: 'Упаковки «Мешок 22,68 кг» нет в справочнике упаковок (в файле «мешок 22,68 кг»)' },
+      { line: 3, name: 'Фундук', column: 'Фасовка', message: 'Упаковки «Мешок 22,68 кг» нет в справочнике упаковок (в файле «Мешок 22.68кг»)' },
+    ]);
+    expect(preview.new_packings).toEqual([{ name: 'Мешок 22,68 кг', rows: 2 }]);
+    const packings = async () => (await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM packing WHERE name = 'Мешок 22,68 кг'`)).n;
+    expect(await packings()).toBe(0);
+
+    // only a packing the file holds back is added
+    const other = await ctx.call('POST', `/api/price-list-uploads/${first.body.upload_id}/packings`, 'admin', { name: 'Мешок 30 кг' });
+    expect([other.status, other.body.messages]).toEqual([400, ['Упаковки «Мешок 30 кг» нет среди новых упаковок этого прайса']]);
+    const added = await ctx.call('POST', `/api/price-list-uploads/${first.body.upload_id}/packings`, 'admin', { name: 'Мешок 22,68 кг' });
+    expect(added.status).toBe(200);
+    expect(await packings()).toBe(1);
+    const log = await one<{ summary: string }>(sql`SELECT summary FROM admin_log WHERE action = 'packing' ORDER BY id DESC LIMIT 1`);
+    expect(log.summary).toBe('Типы упаковки: добавлено «Мешок 22,68 кг» (из прайса «мешки.xlsx» поставщика «Поставщик i»)');
+    // read again: 700 ₽/kg × 22,68 kg = 15 876,00 ₽ a bag, 1 t / 22,68 kg = 44,09 → 44 bags; 690 × 22,68 = 15 649,20, 0,5 t → 22 bags
+    expect([added.body.problems, added.body.new_packings]).toEqual([[], []]);
+    expect(added.body.new).toEqual([
+      expect.objectContaining({ line: 2, product: 'Миндаль', variety: 'Нонпарель', packing: 'Мешок 22,68 кг', unit_price: '15876.00', unit_amount: '44.00' }),
+      expect.objectContaining({ line: 3, product: 'Фундук', variety: null, packing: 'Мешок 22,68 кг', unit_price: '15649.20', unit_amount: '22.00' }),
+      expect.objectContaining({ line: 4, packing: 'Коробка 22,68 кг', unit_price: '20412.00', unit_amount: '10.00' }),
+    ]);
+    // once added it is no new packing of the file
+    const again = await ctx.call('POST', `/api/price-list-uploads/${first.body.upload_id}/packings`, 'admin', { name: 'Мешок 22,68 кг' });
+    expect(again.status).toBe(400);
+    expect((await ctx.call('POST', `/api/price-list-uploads/${first.body.upload_id}/apply`, 'admin', { expected: { new: [2, 3, 4], changed: [], gone: [] } })).body.counts)
+      .toEqual({ new: 3, changed: 0, gone: 0, kept: 0 });
+    expect((await offersOf(supplierId)).map((o) => [o.packing, o.unit_weight, o.unit_amount])).toEqual([
+      ['Мешок 22,68 кг', '22.680', '44.000'], ['Мешок 22,68 кг', '22.680', '22.000'], ['Коробка 22,68 кг', '22.680', '10.000'],
+    ]);
   });
 });

@@ -45,7 +45,8 @@ async function refuseDuplicate(tx: Database, list: AdminReference, name: string,
 
 const lock = (tx: Database, list: AdminReference) => tx.execute(sql`LOCK TABLE ${sql.identifier(list)} IN SHARE ROW EXCLUSIVE MODE`);
 
-export async function addReference(db: Database, auth: AuthenticatedUser, list: AdminReference, name: string, expires = false): Promise<ReferenceItem> {
+/** `source`: where the item was added from when not the settings page ('из прайса «…» поставщика «…»'), for the log. */
+export async function addReference(db: Database, auth: AuthenticatedUser, list: AdminReference, name: string, expires = false, source?: string): Promise<ReferenceItem> {
   const id = await db.transaction(async (tx) => {
     await lock(tx, list);
     await refuseDuplicate(tx, list, name);
@@ -53,7 +54,7 @@ export async function addReference(db: Database, auth: AuthenticatedUser, list: 
     const [row] = list === 'document_types'
       ? await tx.insert(documentTypes).values({ name, expires }).returning({ id: documentTypes.id })
       : await tx.insert(table).values({ name }).returning({ id: table.id });
-    await recordChange(tx, auth, list, `${REFERENCE_TITLE[list].list}: добавлено «${name}»`, { id: row.id, name });
+    await recordChange(tx, auth, list, `${REFERENCE_TITLE[list].list}: добавлено «${name}»${source ? ` (${source})` : ''}`, { id: row.id, name, ...(source && { source }) });
     return row.id;
   });
   return (await listReference(db, list, id))[0];

@@ -1,6 +1,7 @@
 // A supplier's own price list (issue 41): upload, the mapping screen's profile, the preview and apply, the card's
 // list of uploads. Apply makes the offers' lists and the supplier's uploads stale.
 import { sectionApi, TAGS } from './sectionApi';
+import { referencesApi } from './references';
 import type {
   NameAnswer, PreviewGroup, PreviewedRows, PriceListApplied, PriceListDefaults, PriceListPreview, PriceListTarget, PriceListUpload, PriceListUploadItem,
 } from '../../domain/suppliers/priceList';
@@ -42,6 +43,16 @@ const api = sectionApi.enhanceEndpoints({ addTagTypes: [UPLOADS] }).injectEndpoi
       query: (uploadId) => `api/price-list-uploads/${uploadId}/preview`,
       keepUnusedDataFor: 0,
     }),
+    // one of the preview's new packings added to our list: the preview read again, the packing list's selects refreshed
+    addPriceListPacking: build.mutation<PriceListPreview, { uploadId: number; name: string }>({
+      query: ({ uploadId, name }) => ({ url: `api/price-list-uploads/${uploadId}/packings`, method: 'POST', body: { name } }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        await queryFulfilled.then(
+          () => dispatch(referencesApi.endpoints.referenceList.initiate('packing', { subscribe: false, forceRefetch: true })),
+          () => undefined,
+        );
+      },
+    }),
     // what the preview showed goes back with the groups: apply refuses, naming the rows, when the file reads otherwise now
     applyPriceList: build.mutation<ApplyResult, { uploadId: number; groups: PreviewGroup[]; full: boolean; expected: PreviewedRows }>({
       query: ({ uploadId, ...body }) => ({ url: `api/price-list-uploads/${uploadId}/apply`, method: 'POST', body }),
@@ -56,5 +67,5 @@ const api = sectionApi.enhanceEndpoints({ addTagTypes: [UPLOADS] }).injectEndpoi
 });
 
 export const {
-  useUploadPriceListMutation, useLazyDescribePriceListQuery, useLazyPriceListPreviewQuery, useSavePriceListProfileMutation, useApplyPriceListMutation, usePriceListUploadsQuery,
+  useUploadPriceListMutation, useAddPriceListPackingMutation, useLazyDescribePriceListQuery, useLazyPriceListPreviewQuery, useSavePriceListProfileMutation, useApplyPriceListMutation, usePriceListUploadsQuery,
 } = api;

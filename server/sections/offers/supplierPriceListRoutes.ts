@@ -17,7 +17,7 @@ import { attachment } from '../../lists/export';
 import { spreadsheetUploads, uploadedFile } from '../../lists/importUpload';
 import { requireImportRight } from './import';
 import {
-  type ApplyBody, applyUpload, describeUpload, listUploads, previewUpload, saveProfile, uploadFile, uploadPriceList, type ProfileBody,
+  type ApplyBody, addPacking, applyUpload, describeUpload, listUploads, previewUpload, saveProfile, uploadFile, uploadPriceList, type ProfileBody,
 } from './supplierPriceLists';
 
 const TEXT = { type: 'string' } as const;
@@ -89,6 +89,10 @@ const PREVIEW = {
     skipped: {
       type: 'object', description: "rows with no lot, skipped: totals and subtotals, empty rows, rows of names answered 'Не сопоставлять'",
       properties: { totals: { type: 'integer' }, empty: { type: 'integer' }, not_matched: { type: 'integer' } },
+    },
+    new_packings: {
+      type: 'array', description: 'packings the file writes with kind and weight that our list lacks, as our list would name them; POST …/packings adds one',
+      items: { type: 'object', properties: { name: TEXT, rows: { type: 'integer' } } },
     },
   },
 } as const;
@@ -189,6 +193,15 @@ export default async function priceListRoutes(app: FastifyInstance, opts: { db: 
       querystring: noQuery, response: responses({ 200: PREVIEW }),
     },
   }, async (request) => previewUpload(db, specs(), requireAuth(request), idOf(request.params)));
+
+  app.post('/price-list-uploads/:id/packings', {
+    schema: {
+      tags: ['suppliers'], summary: "Add one of the preview's new packings ('Мешок 22,68 кг') to the packing list; answers the preview read again",
+      params: idParams, querystring: noQuery,
+      body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 100 } } },
+      response: responses({ 200: PREVIEW }),
+    },
+  }, async (request) => addPacking(db, specs(), requireAuth(request), idOf(request.params), (request.body as { name: string }).name));
 
   app.post('/price-list-uploads/:id/apply', {
     schema: {

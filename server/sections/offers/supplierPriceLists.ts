@@ -13,7 +13,7 @@ import type { AuthenticatedUser } from '../../accounts/users';
 import { IMPORT_LIMITS, IMPORT_MSG } from '../../../domain/import';
 import {
   PRICE_LIST_MSG, PRICE_LIST_TARGETS, PRICE_LIST_UPLOADS_PER_DAY, PREVIEW_GROUPS, TARGET_FIELD, TARGET_TITLES, HEADER_SEARCH_ROWS, carriedColumns, changePercent,
-  findHeaderRow, guessColumns, layoutFits, mappingProblem, nameKey, packingKey, parsePacking, readRow, skippedRow,
+  findHeaderRow, guessColumns, layoutFits, mappingProblem, nameKey, packingKey, packingName, parsePacking, readRow, skippedRow,
   type NameAnswer, type MatchedName, type PreviewGroup, type PreviewedRows, GROUP_TITLES, type PreviewProblem, type PreviewRow, type PriceListDefaults, type PriceListPreview,
   type PriceListProfile, type PriceListTarget, type PriceListUpload as UploadAnswer, type PriceListColumn as ColumnInfo,
   type PriceListApplied as ApplyAnswer, type PriceListUploadItem as UploadListItem, DEFAULT_FIELDS, noDefaults, NOT_MATCHED,
@@ -39,6 +39,7 @@ import { notifyMany } from '../../records/notify';
 import { dayStartSql, todayOf } from '../../db/businessDay';
 import { yearOfDay } from '../../../domain/offers/harvestYear';
 import { readBusinessSettings } from '../../admin/businessSettings';
+import { addReference } from '../../admin/references';
 import type { SectionSpec } from '../../contract/section';
 import type { Section } from '../../../domain/sections';
 import { findDuplicates, newOfferValues, offerRecord, type NewOffer } from './record';
@@ -300,6 +301,7 @@ const PACKING = select(columnsOf(packingTable, 'id', 'name'));
 interface References {
   products: SelectedRow<typeof PRODUCT>[];
   varieties: SelectedRow<typeof VARIETY>[];
+  /** Our packings by kind and weight (packingKey). */
   packing: Map<string, SelectedRow<typeof PACKING>>;
   /** product by its name's key; product and variety by 'product variety' */
   exact: Map<string, { product_id: number; variety_id: number | null }>;
@@ -428,6 +430,8 @@ interface ReadFile {
   candidates: { line: number; name: string; values: NewOffer; key: string }[];
   /** Rows with no lot: totals and subtotals, empty ones. */
   skipped: PriceListPreview['skipped'];
+  /** Packings of the file our list lacks, by the name our list would give them. */
+  newPackings: PriceListPreview['new_packings'];
 }
 
 /** Files read lately, by everything their reading depends on (the upload, the profile, our products, varieties
@@ -443,7 +447,7 @@ async function readFile(auth: AuthenticatedUser, uploadId: number, rows: SheetRo
     auth.user.supplier_id, yearOfDay(today)]);
   const known = readFiles.get(cacheKey);
   if (known) return known;
-  const read: ReadFile = { problems: [], named: [], candidates: [], skipped: { totals: 0, empty: 0, not_matched: 0 } };
+  const read: ReadFile = { problems: [], named: [], candidates: [], skipped: { totals: 0, empty: 0, not_matched: 0 }, newPackings: [] };
   const problem = (line: number, name: string, column: string, message: string) => read.problems.push({ line, name, column, message });
   const seen = new Map<string, number>();
   // the reader leaves out rows with nothing in them: the gaps in the line numbers are the file's empty rows
@@ -475,8 +479,18 @@ async function readFile(auth: AuthenticatedUser, uploadId: number, rows: SheetRo
       if (v) varietyId = v.id;
       else rowProblems.push({ line: r.line, name: row.name, column: titleOf('variety'), message: IMPORT_MSG.notInList('сортов товара', row.variety) });
     }
+    // our packing of the same kind and weight ('мешок 22,68 кг' is 'Мешок 22,68 кг', never 'Коробка 22,68 кг')
     const packing = row.packing ? refs.packing.get(packingKey(row.packing)) : undefined;
-    if (row.packing && !packing) rowProblems.push({ line: r.line, name: row.name, column: titleOf('packing'), message: PRICE_LIST_MSG.packingUnknown(row.packingText!) });
+    if (row.packing && !packing) {
+      // read as its kind and weight, it is offered as a new packing of our list (one click in the preview)
+      const name = packingName(row.packing);
+      rowProblems.push({ line: r.line, name: row.name, column: titleOf('packing'), message: PRICE_LIST_MSG.packingUnknown(row.packingText!, name ?? undefined) });
+      if (name) {
+        const known = read.newPackings.find((p) => p.name === name);
+        if (known) known.rows++;
+        else read.newPackings.push({ name, rows: 1 });
+      }
+    }
     const origin = row[ORIGIN] ?? answer?.[ORIGIN] ?? profile.defaults[ORIGIN];
     if (answer) {
       read.named.push(lotKey({ product_id: answer.product_id, variety_id: varietyId, packing_id: packing?.id ?? null, [YEAR]: row[YEAR], [ORIGIN]: origin }));
@@ -553,7 +567,10 @@ async function computePlan(db: Database, auth: AuthenticatedUser, upload: Upload
 
   const read = await readFile(auth, upload.id, rows, supplier, profile, refs, titleOf, fieldTitle, await todayOf(db));
   const { candidates } = read;
-  const plan: Plan = { preview: { new: [], changed: [], unchanged: [], gone: [], problems: [...read.problems], skipped: { ...read.skipped } }, create: [], change: [], gone: [] };
+  const plan: Plan = {
+    preview: { new: [], changed: [], unchanged: [], gone: [], problems: [...read.problems], skipped: { ...read.skipped }, new_packings: read.newPackings.map((p) => ({ ...p })) },
+    create: [], change: [], gone: [],
+  };
   const problem = (line: number, name: string, column: string, message: string) => plan.preview.problems.push({ line, name, column, message });
   // a row whose lot is known keeps its lot from being taken for gone, whatever else is wrong with it
   const matched = new Set<number>();
@@ -619,6 +636,19 @@ export async function previewUpload(db: Database, specs: Specs, auth: Authentica
   const { upload, supplier } = await loadUpload(db, specs, auth, uploadId);
   const profile = await readProfile(db, supplier.id);
   if (!profile) throw badRequest(PRICE_LIST_MSG.noProfile);
+  return (await computePlan(db, auth, upload, supplier, profile)).preview;
+}
+
+/** POST /api/price-list-uploads/{id}/packings: one of the preview's new packings ('Мешок 22,68 кг') added to our list
+ * in one click, by whoever works with the supplier's price list (the settings' log names who and from which file);
+ * answered with the preview read again. Only a packing the file holds back is added. */
+export async function addPacking(db: Database, specs: Specs, auth: AuthenticatedUser, uploadId: number, name: string): Promise<PriceListPreview> {
+  const { upload, supplier } = await loadUpload(db, specs, auth, uploadId);
+  const profile = await readProfile(db, supplier.id);
+  if (!profile) throw badRequest(PRICE_LIST_MSG.noProfile);
+  const before = (await computePlan(db, auth, upload, supplier, profile)).preview;
+  if (!before.new_packings.some((p) => p.name === name)) throw badRequest(PRICE_LIST_MSG.packingNotInFile(name));
+  await addReference(db, auth, 'packing', name, false, `из прайса «${upload.file_name}» поставщика «${supplier.name}»`);
   return (await computePlan(db, auth, upload, supplier, profile)).preview;
 }
 

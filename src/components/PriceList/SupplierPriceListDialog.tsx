@@ -33,11 +33,12 @@ import { LOT } from '../../../domain/offers/lot';
 import { IMPORT_LIMITS } from '../../../domain/import';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { countText } from '../../../domain/sections';
+import { countWith } from '../../../domain/plural';
 import { useMeQuery } from '../../api/session';
 import { listFailure, useReferenceListQuery } from '../../api/references';
 import type { ApiError } from '../../api/errors';
 import {
-  useApplyPriceListMutation, useLazyDescribePriceListQuery, useLazyPriceListPreviewQuery, useSavePriceListProfileMutation, useUploadPriceListMutation,
+  useAddPriceListPackingMutation, useApplyPriceListMutation, useLazyDescribePriceListQuery, useLazyPriceListPreviewQuery, useSavePriceListProfileMutation, useUploadPriceListMutation,
   type ApplyResult, type PriceListUpload,
 } from '../../api/supplierPriceLists';
 
@@ -76,6 +77,7 @@ export const PRICE_LIST_TEXTS = {
   line: 'Строка', offer: '№ предложения', product: 'Товар', packing: 'Упаковка', price: 'Цена за единицу', amount: 'Количество',
   name: 'Наименование', column: 'Столбец', message: 'Ошибка',
   kept: 'останется: есть резервы',
+  rowsOf: (n: number) => countWith(n, ['строка', 'строки', 'строк']),
 } as const;
 
 const SHOWN = 100;
@@ -118,8 +120,11 @@ function GroupTable({ group, rows }: { group: PreviewGroup; rows: PreviewRow[] }
   );
 }
 
-function PreviewView({ preview, groups, setGroups, full, setFull }: {
+function PreviewView({ preview, groups, setGroups, full, setFull, onAddPacking, busy }: {
   preview: PriceListPreview;
+  /** One of the file's new packings ('Мешок 22,68 кг') added to our list in one click. */
+  onAddPacking(name: string): void;
+  busy: boolean;
   groups: Set<PreviewGroup>;
   setGroups(g: Set<PreviewGroup>): void;
   /** 'Это полный прайс': only then may the lots the file lacks be removed. */
@@ -129,6 +134,18 @@ function PreviewView({ preview, groups, setGroups, full, setFull }: {
   const t = PRICE_LIST_TEXTS;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      {preview.new_packings.length > 0 && (
+        <MuiAlert severity="info">
+          {PRICE_LIST_MSG.newPackings}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+            {preview.new_packings.map((p) => (
+              <Button key={p.name} size="small" variant="outlined" disabled={busy} onClick={() => onAddPacking(p.name)}>
+                {`${PRICE_LIST_MSG.addPacking(p.name)} — ${t.rowsOf(p.rows)}`}
+              </Button>
+            ))}
+          </Box>
+        </MuiAlert>
+      )}
       <FormControlLabel
         control={(
           <Checkbox
@@ -346,7 +363,8 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
   const [saveProfile, saving] = useSavePriceListProfileMutation();
   const [loadPreview, previewing] = useLazyPriceListPreviewQuery();
   const [apply, applying] = useApplyPriceListMutation();
-  const busy = uploading.isLoading || describing.isFetching || saving.isLoading || previewing.isFetching || applying.isLoading;
+  const [addPacking, addingPacking] = useAddPriceListPackingMutation();
+  const busy = uploading.isLoading || describing.isFetching || saving.isLoading || previewing.isFetching || applying.isLoading || addingPacking.isLoading;
 
   /** An upload's answer: the preview when it reads with no question left, else the mapping screen. */
   const show = (answer: PriceListUpload) => {
@@ -420,6 +438,19 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
     }
   };
 
+  /** A new packing added: its rows read again, the groups ticked anew. */
+  const packingAdded = async (name: string) => {
+    if (step.kind !== 'preview') return;
+    setError(null);
+    try {
+      const preview = await addPacking({ uploadId: step.upload.upload_id, name }).unwrap();
+      setGroups(ticked(preview, full));
+      setStep({ ...step, preview });
+    } catch (e) {
+      fail(e);
+    }
+  };
+
   const removed = step.kind === 'preview' && groups.has('gone') ? step.preview.gone.filter((g) => !g.kept).length : 0;
   const run = async (confirmed = false) => {
     if (step.kind !== 'preview') return;
@@ -465,7 +496,8 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
             answers={answers} setAnswers={setAnswers} onMove={(m) => void move(m)} />
         )}
         {step.kind === 'mapping' && problem && <MuiAlert severity="info">{problem}</MuiAlert>}
-        {step.kind === 'preview' && <PreviewView preview={step.preview} groups={groups} setGroups={(g) => { setGroups(g); setConfirmingGone(false); }} full={full} setFull={setFull} />}
+        {step.kind === 'preview' && <PreviewView preview={step.preview} groups={groups} setGroups={(g) => { setGroups(g); setConfirmingGone(false); }} full={full} setFull={setFull}
+          onAddPacking={(name) => void packingAdded(name)} busy={busy} />}
         {step.kind === 'preview' && confirmingGone && removed > 0 && (
           <MuiAlert severity="warning" action={(
             <>
