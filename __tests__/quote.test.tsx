@@ -128,8 +128,8 @@ test('role 1 quotes; role 8 has no \'Подбор\' in the navigation nor behind
 
 const card = (patch: Record<string, unknown> = {}) => ({
   id: 31, number: 31, status: 'active', city: { id: 5, name: 'Казань' }, buyer_name: 'ООО «Орех»', valid_until: '2026-12-02', total_sum: '39139.00', version: 1,
-  url: 'http://localhost/q/abc', token: 'abc', link_revoked: false, reserve_ids: [], can_change: true, lines: [],
-  text: 'Предложение № 31\nКешью, W320, Коробка 10 кг, 2024, Вьетнам: 100 кг по 391,39 ₽/кг с доставкой в Казань\nДействует до 02.12.2026\nNutDesk', ...patch,
+  url: 'http://localhost/q/abc', token: 'abc', public_number: '4821-0937', link_revoked: false, reserve_ids: [], can_change: true, lines: [],
+  text: 'Предложение № 4821-0937\nКешью, W320, Коробка 10 кг, 2024, Вьетнам: 100 кг по 391,39 ₽/кг с доставкой в Казань\nДействует до 02.12.2026\nNutDesk', ...patch,
 });
 
 let history: unknown[] = [];
@@ -161,6 +161,7 @@ test("'Сохранить предложение покупателю' saves the
   // the first line is picked: its lot, amount and price
   expect(await posted('/api/quotes')).toEqual([{ city_id: 5, buyer_name: 'ООО «Орех»', lines: [{ offers: [{ offer_id: 12, amount: 100, unit_price: 391.39 }] }] }]);
   expect(within(panel).getByRole('heading')).toHaveTextContent('Котировка № 31 · Действует · Действует до 02.12.2026');
+  expect(within(panel).getByText('Номер для покупателя: 4821-0937')).toBeInTheDocument();
   await user.click(within(panel).getByRole('button', { name: 'Скопировать текст' }));
   // user-event's clipboard stands in for the browser's
   expect(await navigator.clipboard.readText()).toBe(card().text);
@@ -197,12 +198,13 @@ test('a quote changed meanwhile: its reserve is refused naming who, when and wha
 test('the buyer\'s link opens without a sign-in: lots, amounts and prices with delivery; a revoked one says so', async () => {
   const token = 'a'.repeat(43);
   mockServer(route('GET', `/api/public/quotes/${token}`, () => json({
-    number: 31, company: 'NutDesk', phone: '+7 (843) 200-00-00', buyer: 'ООО «Орех»', city: 'Казань', valid_until: '2026-12-02', status: 'active', total_sum: '39139.00', text: '',
+    number: '4821-0937', company: 'NutDesk', phone: '+7 (843) 200-00-00', buyer: 'ООО «Орех»', city: 'Казань', valid_until: '2026-12-02', status: 'active', total_sum: '39139.00', text: '',
     lines: [{ product: 'Кешью', variety: 'W320', packing: 'Коробка 10 кг', harvest_year: '2024', origin_country: 'Вьетнам', unit_measure: 'кг', amount: '100.00', kg: '100.000', price: '391.39', price_per_kg: '391.39', delivery_days: 4 }],
   })), route('GET', `/api/public/quotes/${'b'.repeat(43)}`, () => json({ status: 'error', error: 'gone', message: 'Ссылка на предложение недействительна: срок его действия истёк или она отозвана' }, 410)));
   const first = renderApp(`/q/${token}`);
-  expect(await screen.findByRole('heading', { name: 'Предложение № 31: NutDesk' })).toBeInTheDocument();
-  const rows = within(screen.getByRole('table', { name: 'Предложение № 31' })).getAllByRole('row');
+  // issue 50: the buyer sees the quote's neutral number, not the internal one
+  expect(await screen.findByRole('heading', { name: 'Предложение № 4821-0937: NutDesk' })).toBeInTheDocument();
+  const rows = within(screen.getByRole('table', { name: 'Предложение № 4821-0937' })).getAllByRole('row');
   expect(rows[1]).toHaveTextContent('Кешью, W320, Коробка 10 кг, 2024, Вьетнам100 кг391,39391,394');
   expect(screen.getByText(/Казань · Действует · действует до 02\.12\.2026/)).toBeInTheDocument();
   expect(screen.getByText('Покупатель: ООО «Орех»')).toBeInTheDocument();

@@ -71,7 +71,7 @@ test('a bad link is refused by the server in Russian; a row opens its quote on a
     route('GET', '/api/quotes/31/comments', () => json([{ id: 1, text: 'Перезвонить в пятницу', author_id: 4, author_name: 'Иванов Иван', created_at: '2026-11-27T09:10:00Z' }])),
     route('POST', '/api/quotes/31/comments', () => json({ id: 2, text: 'Просит скидку 2 %', author_id: 4, author_name: 'Иванов Иван', created_at: '2026-11-27T09:20:00Z' }, 201)),
     route('GET', '/api/quotes/31', () => json({
-      ...row(31), url: 'http://localhost/q/abc', token: 'abc', link_revoked: false, reserve_ids: [], can_change: true, lines: [],
+      ...row(31), url: 'http://localhost/q/abc', token: 'abc', public_number: '4821-0937', link_revoked: false, reserve_ids: [], can_change: true, lines: [],
       text: 'Предложение № 31\nДействует до 02.12.2026\nNutDesk',
     })),
   ]);
@@ -104,7 +104,7 @@ test('a bad link is refused by the server in Russian; a row opens its quote on a
 
 test('\'Сменить покупателя\' on a valid quote: the buyer picked from \'Покупатели\' sent with the version seen; the server\'s refusal of another city shown in Russian; the new buyer on the card', async () => {
   const buyer = (id: number, name: string, city: { id: number; name: string }) => ({ id, name, inn: null, phone: null, city, delivery_address: null, status: 'active' });
-  const quote = { ...row(31), url: 'http://localhost/q/abc', token: 'abc', link_revoked: false, reserve_ids: [], can_change: true, lines: [], text: 'Предложение № 31' };
+  const quote = { ...row(31), url: 'http://localhost/q/abc', token: 'abc', public_number: '4821-0937', link_revoked: false, reserve_ids: [], can_change: true, lines: [], text: 'Предложение № 31' };
   const fetchMock = server(() => json(page([row(31)])), [
     route('GET', '/api/quotes/31/history', () => json([])),
     route('GET', '/api/quotes/31/comments', () => json([])),
@@ -135,7 +135,7 @@ test('\'Сменить покупателя\' on a valid quote: the buyer picked
 });
 
 test('another user\'s quote (issue 50): the card shows it and its PDF, without revoking its link, changing its buyer or reserving, and says who may', async () => {
-  const quote = { ...row(31), url: 'http://localhost/q/abc', token: 'abc', link_revoked: false, reserve_ids: [], can_change: false, lines: [], text: 'Предложение № 31' };
+  const quote = { ...row(31), url: 'http://localhost/q/abc', token: 'abc', public_number: '4821-0937', link_revoked: false, reserve_ids: [], can_change: false, lines: [], text: 'Предложение № 31' };
   server(() => json(page([row(31)])), [
     route('GET', '/api/quotes/31/history', () => json([])),
     route('GET', '/api/quotes/31/comments', () => json([])),

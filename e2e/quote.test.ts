@@ -80,10 +80,12 @@ test('a quote while the buyer is on the phone: asked, saved, its text copied, it
   await panel.waitFor();
   const number = Number((await panel.getAttribute('aria-label'))!.replace(/\D/g, ''));
   await panel.getByRole('heading', { name: new RegExp(`^Котировка № ${number} · Действует`) }).waitFor();
+  // issue 50: the buyer knows the quote by a neutral number, not the internal sequential one
+  const neutral = (await panel.getByText(/^Номер для покупателя: \d{4}-\d{4}$/).innerText()).split(': ')[1];
 
   // the text for the buyer, copied as it is shown
   const text = await panel.getByRole('textbox', { name: 'Текст для покупателя' }).inputValue();
-  assert.match(text, new RegExp(`^Предложение № ${number}\n`));
+  assert.match(text, new RegExp(`^Предложение № ${neutral}\n`));
   assert.match(plain(text), new RegExp(`Кешью.*: 100 кг по ${plain(formatFigure(first.price_kg))} ₽/кг с доставкой в Казань`));
   await panel.getByRole('button', { name: 'Скопировать текст' }).click();
   await panel.getByText('Текст скопирован').waitFor();
@@ -93,11 +95,11 @@ test('a quote while the buyer is on the phone: asked, saved, its text copied, it
   const download = page.waitForEvent('download');
   await panel.getByRole('button', { name: 'Скачать PDF' }).click();
   const file = await download;
-  assert.equal(file.suggestedFilename(), `Предложение № ${number}.pdf`);
+  assert.equal(file.suggestedFilename(), `Предложение № ${neutral}.pdf`);
   const pdf = path.join(scratch, 'quote.pdf');
   await file.saveAs(pdf);
   const pdfText = plain(execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }));
-  assert.match(pdfText, new RegExp(`Предложение № ${number}: NutDesk`));
+  assert.match(pdfText, new RegExp(`Предложение № ${neutral}: NutDesk`));
   assert.match(pdfText, /Покупатель: ООО «Орех»/);
   assert.match(pdfText, /Город доставки: Казань/);
   assert.ok(pdfText.includes(plain(price)), `the PDF shows the price ${price}`);
@@ -109,7 +111,7 @@ test('a quote while the buyer is on the phone: asked, saved, its text copied, it
   const buyer = await ctx.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const publicPage = await buyer.newPage();
   await publicPage.goto(`${ctx.app.url}${new URL(url).pathname}`);
-  await publicPage.getByRole('heading', { name: `Предложение № ${number}: NutDesk` }).waitFor();
+  await publicPage.getByRole('heading', { name: `Предложение № ${neutral}: NutDesk` }).waitFor();
   assert.equal(new URL(publicPage.url()).pathname, new URL(url).pathname, 'not sent to the sign-in page');
   const bodyText = plain(await publicPage.locator('body').innerText());
   assert.ok(bodyText.includes('Покупатель: ООО «Орех»'));

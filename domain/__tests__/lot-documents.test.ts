@@ -1,5 +1,5 @@
 // The words of a lot's documents state (issue 39) and the document form's rules.
-import { documentSchema, documentsStateDate, documentsStateTitle, isImported, DOCUMENT_MSG } from '../offers/documents';
+import { buyerDocumentFileName, documentSchema, documentsStateDate, documentsStateTitle, isImported, DOCUMENT_MSG } from '../offers/documents';
 
 const types = [{ id: 2, name: 'Фитосанитарный сертификат', expires: true }, { id: 5, name: 'Протокол испытаний', expires: false }];
 
@@ -29,4 +29,13 @@ test('the form: a type that expires needs its date, not before the issue; lab va
   expect(await errors({ type_id: 5, aflatoxin_b1: '1000,5', moisture: '7.555' })).toEqual([DOCUMENT_MSG.aflatoxin, DOCUMENT_MSG.moisture]);
   expect(await schema.validate({ type_id: '5', aflatoxin_b1: '2,125', moisture: '7.5', shareable: 'true', number: '  П-1 ' }))
     .toMatchObject({ type_id: 5, aflatoxin_b1: 2.125, moisture: 7.5, shareable: true, number: 'П-1' });
+});
+
+test('a buyer downloads a document under its type, number and lot, never the uploaded name; only the extension is kept (issue 50)', () => {
+  expect(buyerDocumentFileName({ type: 'Фитосанитарный сертификат', number: 'ФС-1' }, 'Кешью, W320, 2024', 'Иванов_поставщик_скан.PDF'))
+    .toBe('Фитосанитарный сертификат № ФС-1 — Кешью, W320, 2024.pdf');
+  expect(buyerDocumentFileName({ type: 'Другое', number: null }, 'Миндаль', 'договор')).toBe('Другое — Миндаль');
+  // a slash cannot make a path (a dash), quotes cannot break the header's name
+  expect(buyerDocumentFileName({ type: 'Декларация', number: 'ЕАЭС N RU Д-CN/12' }, 'Фундук, 2024/25', 'x.jpeg')).toBe('Декларация № ЕАЭС N RU Д-CN-12 — Фундук, 2024-25.jpeg');
+  expect(buyerDocumentFileName({ type: 'Сертификат', number: 'СК "7"' }, 'Фундук', 'x.png')).toBe('Сертификат № СК 7 — Фундук.png');
 });

@@ -126,6 +126,17 @@ export function documentValuesText(values: { aflatoxin_b1: string | null; moistu
 export const buyerDocumentTitle = (d: { type: string; number: string | null; valid_until: string | null }) =>
   `${d.type}${d.number ? ` № ${d.number}` : ''}${d.valid_until ? `, до ${formatDate(d.valid_until)}` : ''}`;
 
+/** The name a buyer's download of a document carries (issue 50): its type, number and lot, never the name the file
+ * was uploaded under ('Фитосанитарный сертификат № ФС-1 — Кешью, W320, 2024.pdf'); the uploaded name's extension
+ * alone is kept. */
+export function buyerDocumentFileName(d: { type: string; number: string | null }, lot: string, uploaded: string): string {
+  const ext = /\.([A-Za-z0-9]{1,5})$/.exec(uploaded)?.[1]?.toLowerCase();
+  // a slash (a harvest year '2024/25', a number) would make a path: a dash; what a header or a disk refuses: a space
+  const base = `${d.type}${d.number ? ` № ${d.number}` : ''} — ${lot}`.replace(/[\\/]/g, '-').replace(/[:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/\s+/g, ' ').trim().slice(0, 150);
+  return ext ? `${base}.${ext}` : base;
+}
+
 export const DOCUMENT_TEXT_MAX = { number: 100, issuer: 200 } as const;
 export const AFLATOXIN_MAX = 1000;
 export const MOISTURE_MAX = 100;

@@ -78,13 +78,13 @@ export { lotTitle };
 
 /** The plain Russian text a manager copies to the buyer: each lot with its amount and price per kg with delivery to
  * the city, the validity, and the trader's name and phone (business settings). */
-export function quoteText(q: { id: number; city: string; valid_until: string; lines: HeldLine[] }, trader: { name: string; phone: string | null }): string {
+export function quoteText(q: { number: string; city: string; valid_until: string; lines: HeldLine[] }, trader: { name: string; phone: string | null }): string {
   const lots = q.lines.flatMap((line) => line.offers.map((p) => {
     const amount = p.unit_measure === 'шт' ? `${formatNumber(p.amount)} шт (${formatNumber(p.kg)} кг)` : `${formatNumber(p.amount)} кг`;
     return `${lotTitle(p)}: ${amount} по ${formatFigure(p.price_kg)} ₽/кг с доставкой в ${q.city}`;
   }));
   return [
-    `Предложение № ${q.id}`,
+    `Предложение № ${q.number}`,
     ...lots,
     `Действует до ${formatDate(q.valid_until)}`,
     [trader.name, trader.phone].filter(Boolean).join(', '),

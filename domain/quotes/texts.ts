@@ -81,6 +81,8 @@ export const SAVED_QUOTE_TEXTS = {
   newBuyer: 'Новый покупатель котировки',
   changeBuyer: 'Сменить покупателя',
   buyerChanged: (name: string) => `Покупатель изменён: ${name}`,
+  /** Issue 50: the number the buyer knows the quote by (its text, page and PDF), not the internal one. */
+  publicNumber: (n: string) => `Номер для покупателя: ${n}`,
   /** Issue 50: the card of another user's quote, for a role that does not change every reserve. */
   othersQuote: 'Котировка другого пользователя: менять, отзывать ссылку и резервировать по ней может её автор или роль с правом изменять все резервы',
 } as const;
@@ -103,8 +105,8 @@ export const QUOTES_LIST_TEXTS = {
 export const QUOTE_PDF_TEXTS = {
   download: 'Скачать PDF',
   downloaded: 'PDF скачан',
-  file: (n: number) => `Предложение № ${n}.pdf`,
-  title: (n: number, company: string) => `Предложение № ${n}: ${company}`,
+  file: (n: string) => `Предложение № ${n}.pdf`,
+  title: (n: string, company: string) => `Предложение № ${n}: ${company}`,
   buyer: (name: string) => `${QUOTE_BUYER_TITLE}: ${name}`,
   city: (city: string) => `Город доставки: ${city}`,
   validUntil: (day: string) => `Действует до ${formatDate(day)}`,

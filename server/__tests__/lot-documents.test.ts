@@ -13,6 +13,7 @@ import { businessToday } from '../../domain/businessDay';
 const businessDay = (moment: Date, zone: string) => businessToday(zone, moment);
 import { runDocumentNotices } from '../sections/offers/documentsJob';
 import { DOCUMENT_MSG, type DocumentsState } from '../../domain/offers/documents';
+import { lotTitle } from '../../domain/offers/lot';
 import { VERSION_MSG, staleText } from '../../domain/versions';
 import { formatDateTime } from '../../domain/format';
 
@@ -317,9 +318,14 @@ test('a buyer\'s link lists and serves the documents marked for buyers, nothing 
   const token = link.body.url.split('/p/')[1];
   const list = (await ctx.app.inject({ method: 'GET', url: `/api/public/price-list/${token}` })).json();
   const docs = list.lines.flatMap((l: { documents: { number: string }[] }) => l.documents).filter((d: { number: string }) => d.number?.startsWith('ФС-1') || d.number === 'СК-2');
-  expect(docs).toEqual([{ type: 'Фитосанитарный сертификат', number: 'ФС-1', valid_until: day(30), name: 'сертификат.pdf', url: `/api/public/price-list/${token}/documents/${shown.body.id}` }]);
+  // issue 50: named by its type, number and lot, never by the name it was uploaded under
+  const lot = lotTitle(list.lines.find((l: { documents: { number: string }[] }) => l.documents.some((d) => d.number === 'ФС-1')));
+  const name = `Фитосанитарный сертификат № ФС-1 — ${lot.replace('/', '-')}.pdf`; // '1990/91' as '1990-91'
+  expect(docs).toEqual([{ type: 'Фитосанитарный сертификат', number: 'ФС-1', valid_until: day(30), name, url: `/api/public/price-list/${token}/documents/${shown.body.id}` }]);
   const served = await ctx.app.inject({ method: 'GET', url: docs[0].url });
-  expect([served.statusCode, served.headers['cache-control'], served.rawPayload.equals(PDF)]).toEqual([200, 'no-store', true]);
+  expect([served.statusCode, served.headers['cache-control'], served.headers['content-disposition'], served.rawPayload.equals(PDF)])
+    .toEqual([200, 'no-store', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`, true]);
+  expect(served.headers['content-disposition']).not.toContain(encodeURIComponent('сертификат.pdf'));
   // the internal one, any other offer's document and the offer's own file routes: not through the token
   expect((await ctx.app.inject({ method: 'GET', url: `/api/public/price-list/${token}/documents/${internal.body.id}` })).statusCode).toBe(404);
   expect((await ctx.app.inject({ method: 'GET', url: `/api/files/${shown.body.file_id}` })).statusCode).toBe(401);
@@ -345,12 +351,14 @@ test('a quote\'s public link lists and serves the documents marked for buyers of
   const token = quote.body.token as string;
   const read = await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${token}` });
   expect(read.statusCode).toBe(200);
+  // issue 50: the page and the download name the document by its type, number and lot, not 'качество.pdf'
+  const name = `Сертификат качества № СК-7 — ${lotTitle(read.json().lines[0]).replace('/', '-')}.pdf`;
   expect(read.json().lines.map((l: { documents: unknown[] }) => l.documents)).toEqual([[
-    { type: 'Сертификат качества', number: 'СК-7', valid_until: day(20), name: 'качество.pdf', url: `/api/public/quotes/${token}/documents/${shown.body.id}` },
+    { type: 'Сертификат качества', number: 'СК-7', valid_until: day(20), name, url: `/api/public/quotes/${token}/documents/${shown.body.id}` },
   ]]);
   const served = await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${token}/documents/${shown.body.id}` });
   expect([served.statusCode, served.headers['cache-control'], served.headers['content-disposition'], served.rawPayload.equals(PDF)])
-    .toEqual([200, 'no-store', `attachment; filename*=UTF-8''${encodeURIComponent('качество.pdf')}`, true]);
+    .toEqual([200, 'no-store', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`, true]);
   // a document not marked for buyers, a shareable one of a lot the quote does not hold, a token nobody issued: not found
   for (const url of [
     `/api/public/quotes/${token}/documents/${internal.body.id}`, `/api/public/quotes/${token}/documents/${elsewhere.body.id}`,

@@ -61,7 +61,9 @@ test('saved: its number, the lines priced again, held until today + the hold day
   expect(q.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   const [d, m, y] = [addDays(today, holdDays).slice(8, 10), addDays(today, holdDays).slice(5, 7), addDays(today, holdDays).slice(0, 4)];
   const lines = q.text.split('\n');
-  expect(lines[0]).toBe(`Предложение № ${q.id}`);
+  // issue 50: the buyer's text carries the quote's neutral number, eight digits from its link, not the sequential one
+  expect(q.public_number).toMatch(/^\d{4}-\d{4}$/);
+  expect(lines[0]).toBe(`Предложение № ${q.public_number}`);
   expect(lines[1]).toMatch(/^Фисташка жареная, .*1990\/91, Иран: 100 кг по 391,39 ₽\/кг с доставкой в Казань$/);
   expect(lines[2]).toBe(`Действует до ${d}.${m}.${y}`);
   expect(lines[3]).toMatch(/, \+7 \(843\) 200-00-00$/);
@@ -171,12 +173,15 @@ test('the public link: the buyer\'s lines without a sign-in, nothing internal; r
   expect(res.statusCode).toBe(200);
   const body = res.json();
   expect(body).toMatchObject({
-    number: q.id, city: 'Казань', status: 'active', total_sum: '39139.00', phone: '+7 (843) 200-00-00',
+    number: q.public_number, city: 'Казань', status: 'active', total_sum: '39139.00', phone: '+7 (843) 200-00-00',
     lines: [{ product: 'Фисташка жареная', harvest_year: expect.any(String), amount: '100.00', kg: '100.000', price: '391.39', price_per_kg: '391.39', delivery_days: 4 }],
   });
   const supplier = firstRow<{ name: string }>(await ctx.db.execute(sql`SELECT s.name FROM offers o JOIN suppliers s ON s.id = o.supplier_id WHERE o.id = ${big}`))!.name;
   const text = res.body;
   for (const secret of [supplier, 'Москва, ул. Складская, 9', '300.00', '319.50', '351.45', '431.33', '18.37', '7.50', 'offer_id']) expect(text).not.toContain(secret);
+  // issue 50: the sequential number is not told to the buyer; the neutral one is the same at every read
+  expect(text).not.toMatch(new RegExp(`№ ${q.id}\\b`));
+  expect((await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${q.token}` })).json().number).toBe(q.public_number);
   expect((await ctx.call('POST', `/api/quotes/${q.id}/revoke`, 'admin', {})).body.link_revoked).toBe(true);
   const gone = await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${q.token}` });
   expect([gone.statusCode, gone.json().message]).toEqual([410, QUOTE_RECORD_MSG.linkGone]);
@@ -255,7 +260,7 @@ test('the quote as a PDF for the buyer: an A4 file with the Cyrillic fonts embed
     ctx.app.inject({ method: 'GET', url: `/api/quotes/${id}/pdf`, headers: { authorization: `Bearer ${ctx.tokens[who]}` } });
   const pdf = await get('admin');
   expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
-  expect(decodeURIComponent(String(pdf.headers['content-disposition']))).toContain(`Предложение № ${q.id}.pdf`);
+  expect(decodeURIComponent(String(pdf.headers['content-disposition']))).toContain(`Предложение № ${q.public_number}.pdf`);
   const bytes = pdf.rawPayload.toString('latin1');
   expect(bytes.startsWith('%PDF-')).toBe(true);
   expect(bytes).toMatch(/DejaVuSans/);

@@ -18,8 +18,7 @@ import { columnsOf, returningRows, select, selectFirst, selectRows, textOf } fro
 import { buildPriceList, offersScope } from './lines';
 import { buyerLine, buyerPage, type BuyerPriceList } from '../../domain/priceList/lines';
 import { shareableDocuments } from '../sections/offers/documents';
-import { shareableFile } from '../sections/offers/publicDocuments';
-import type { FileRow } from '../records/files';
+import { shareableFile, type PublicDocumentFile } from '../sections/offers/publicDocuments';
 import type { PublicListCache } from './publicCache';
 
 export const linkUrl = (publicUrl: string, token: string) => `${publicUrl}/p/${token}`;
@@ -94,7 +93,7 @@ export async function publicPriceList(
   const { list, q } = await linkedList(db, sectionSpecs, token, cache);
   const { offset, ...pagination } = buyerPage(list.lines.length, paging.page, paging.perPage);
   const lines = list.lines.slice(offset, offset + pagination.perPage);
-  const documents = await shareableDocuments(db, lines.map((l) => l.offer_id));
+  const documents = await shareableDocuments(db, new Map(lines.map((l) => [l.offer_id, l])));
   return {
     company: list.company, city: list.city.name, date: list.date, valid_until: q.valid_until ?? null,
     pagination,
@@ -107,7 +106,7 @@ export async function publicPriceList(
 
 /** GET /api/public/price-list/{token}/documents/{docId}: the file of a document marked for buyers, of a lot the live
  * link lists today; any other file of any offer is not found. */
-export async function publicDocumentFile(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string, docId: number, cache: PublicListCache): Promise<FileRow> {
+export async function publicDocumentFile(db: Database, sectionSpecs: Record<string, SectionSpec>, token: string, docId: number, cache: PublicListCache): Promise<PublicDocumentFile> {
   const { list } = await linkedList(db, sectionSpecs, token, cache);
-  return shareableFile(db, list.lines.map((l) => l.offer_id), docId);
+  return shareableFile(db, new Map(list.lines.map((l) => [l.offer_id, l])), docId);
 }

@@ -10,7 +10,7 @@ import type { HeldPart } from '../../domain/quotes/record';
 import { QUOTE_PDF_TEXTS as T } from '../../domain/quotes/texts';
 import { QUOTE_BUYER } from '../../domain/quotes/buyer';
 import { tablePdf, type PdfColumn } from '../priceList/documents';
-import { traderOf, type QuoteRow } from './records';
+import { publicNumber, traderOf, type QuoteRow } from './records';
 
 /** What a line of the file shows of a held part: the buyer's page's fields (the lot's texts, domain/offers/lot.ts). */
 type Shown = Pick<HeldPart, LotKey | 'amount' | 'unit_price' | 'price_kg' | 'route_days'>;
@@ -27,17 +27,18 @@ const COLUMNS: PdfColumn<Shown>[] = [
 /** The quote's PDF and its file name. */
 export async function quotePdf(db: Database, row: QuoteRow): Promise<{ name: string; body: Buffer }> {
   const trader = await traderOf(db);
+  const number = publicNumber(row.token);
   // only the fields the buyer may see travel into the file
   const parts: Shown[] = row.lines.flatMap((l) => l.offers.map((p) => ({
     ...lotOf(p), amount: p.amount, unit_price: p.unit_price, price_kg: p.price_kg, route_days: p.route_days,
   })));
   const body = await tablePdf({
-    title: T.title(row.id, trader.name), author: trader.name,
+    title: T.title(number, trader.name), author: trader.name,
     heading: [
-      T.title(row.id, trader.name), ...(row[QUOTE_BUYER] ? [T.buyer(row[QUOTE_BUYER])] : []), T.city(row.city), T.validUntil(row.valid_until), T.delivered,
+      T.title(number, trader.name), ...(row[QUOTE_BUYER] ? [T.buyer(row[QUOTE_BUYER])] : []), T.city(row.city), T.validUntil(row.valid_until), T.delivered,
     ],
     columns: COLUMNS, groups: [[null, parts]], empty: T.empty,
     closing: [T.total(formatFigure(money(sum(...row.lines.map((l) => l.total_sum))))), [trader.name, trader.phone].filter(Boolean).join(', ')],
   });
-  return { name: T.file(row.id), body };
+  return { name: T.file(number), body };
 }

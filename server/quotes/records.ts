@@ -2,7 +2,7 @@
 // again here from the lots, the matrix and today's settings (a price outside a lot's band is refused, as the reserve
 // card would), held with the terms they were worked out on until the quote's date (today + reserve_hold_days unless
 // given), shared by a random revocable token. Read by its creator, or by a role that reads every reserve.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { todayOf } from '../db/businessDay';
@@ -27,8 +27,7 @@ import { COMPANY_FALLBACK, COMPANY_SETTING, lots } from '../priceList/lines';
 import { destinationOf, pickBuyer } from './buyer';
 import { quoteStaleInfo, recordQuoteHistory } from './history';
 import { shareableDocuments } from '../sections/offers/documents';
-import { shareableFile } from '../sections/offers/publicDocuments';
-import type { FileRow } from '../records/files';
+import { shareableFile, type PublicDocumentFile } from '../sections/offers/publicDocuments';
 import { notify } from '../records/notify';
 import { QUOTE_NOTICE } from '../../domain/notifications';
 import { QUOTE_FIELD_TITLES } from '../../domain/quotes/texts';
@@ -46,6 +45,14 @@ export interface QuoteBody extends Partial<QuoteBuyerName> {
 
 
 export const quoteUrl = (publicUrl: string, token: string) => `${publicUrl}/q/${token}`;
+
+/** The number a buyer knows a quote by (issue 50: the internal one is sequential and tells how many quotes the
+ * trader makes): eight digits from the link's token, stable for the quote's life ('4821-0937'). Its text, its
+ * public page and its PDF carry it; the card shows it beside the internal one. */
+export function publicNumber(token: string): string {
+  const digits = String(createHash('sha256').update(token).digest().readUInt32BE(0) % 100_000_000).padStart(8, '0');
+  return `${digits.slice(0, 4)}-${digits.slice(4)}`;
+}
 
 /** The quotes table's buyer name column, as the quote's buyer travels (domain/quotes/buyer.ts). */
 export const buyerColumn = sql.identifier(QUOTE_BUYER);
@@ -107,14 +114,14 @@ export async function quoteCard(db: Database, row: QuoteRow, publicUrl: string, 
   const status: QuoteStatus = quoteStatusOf(row.status, row.valid_until, today);
   const lines = row.lines.map((l) => ({ ...l, offers: l.offers.map(shownPart) }));
   return {
-    id: row.id, number: row.id, status, city: { id: row.city_id, name: row.city }, buyer_id: row.buyer_id, [QUOTE_BUYER]: row[QUOTE_BUYER], valid_until: row.valid_until,
+    id: row.id, number: row.id, public_number: publicNumber(row.token), status, city: { id: row.city_id, name: row.city }, buyer_id: row.buyer_id, [QUOTE_BUYER]: row[QUOTE_BUYER], valid_until: row.valid_until,
     lines, total_sum: money(sum(...row.lines.map((l) => l.total_sum)))!, version: row.version,
     created_at: new Date(row.created_at).toISOString(),
     token: row.token, url: quoteUrl(publicUrl, row.token), link_revoked: row.token_revoked_at !== null,
     reserve_ids: row.reserve_ids ?? [],
     // whether the caller may change, revoke, reserve or delete it (the card hides those steps otherwise)
     can_change: canChangeQuote(auth.permissions, auth.user.id, row.created_by),
-    text: quoteText({ id: row.id, city: row.city, valid_until: row.valid_until, lines: row.lines }, await traderOf(db)),
+    text: quoteText({ number: publicNumber(row.token), city: row.city, valid_until: row.valid_until, lines: row.lines }, await traderOf(db)),
   };
 }
 
@@ -288,7 +295,8 @@ async function linkedQuote(db: Database, token: string) {
   return { row, today };
 }
 
-const offerIdsOf = (row: QuoteRow) => [...new Set(row.lines.flatMap((l) => l.offers.map((p) => Number(p.offer_id))))];
+/** The quote's lots by offer: what its documents are named by. */
+const lotsOf = (row: QuoteRow) => new Map(row.lines.flatMap((l) => l.offers.map((p) => [Number(p.offer_id), lotOf(p)] as const)));
 
 /** GET /api/public/quotes/{token}: what the buyer may see of a quote (no supplier, purchase price, margin, band or
  * delivery cost), with each lot's documents marked 'Можно показывать покупателю' served through the token
@@ -296,22 +304,22 @@ const offerIdsOf = (row: QuoteRow) => [...new Set(row.lines.flatMap((l) => l.off
 export async function publicQuote(db: Database, token: string) {
   const { row, today } = await linkedQuote(db, token);
   const trader = await traderOf(db);
-  const documents = await shareableDocuments(db, offerIdsOf(row));
+  const documents = await shareableDocuments(db, lotsOf(row));
   return {
-    number: row.id, company: trader.name, phone: trader.phone, buyer: row[QUOTE_BUYER], city: row.city, valid_until: row.valid_until,
+    number: publicNumber(row.token), company: trader.name, phone: trader.phone, buyer: row[QUOTE_BUYER], city: row.city, valid_until: row.valid_until,
     status: quoteStatusOf(row.status, row.valid_until, today),
     lines: row.lines.flatMap((l) => l.offers.map((p) => ({
       ...lotOf(p), amount: p.amount, kg: p.kg, price: p.unit_price, price_per_kg: p.price_kg, delivery_days: p.route_days,
       documents: (documents.get(Number(p.offer_id)) ?? []).map(({ id, ...d }) => ({ ...d, url: `/api/public/quotes/${token}/documents/${id}` })),
     }))),
     total_sum: money(sum(...row.lines.map((l) => l.total_sum)))!,
-    text: quoteText({ id: row.id, city: row.city, valid_until: row.valid_until, lines: row.lines }, trader),
+    text: quoteText({ number: publicNumber(row.token), city: row.city, valid_until: row.valid_until, lines: row.lines }, trader),
   };
 }
 
 /** GET /api/public/quotes/{token}/documents/{docId}: the file of a document marked for buyers, of a lot the live
  * quote holds; any other file of any offer is not found. */
-export async function publicQuoteDocument(db: Database, token: string, docId: number): Promise<FileRow> {
+export async function publicQuoteDocument(db: Database, token: string, docId: number): Promise<PublicDocumentFile> {
   const { row } = await linkedQuote(db, token);
-  return shareableFile(db, offerIdsOf(row), docId);
+  return shareableFile(db, lotsOf(row), docId);
 }

@@ -206,7 +206,7 @@ const shownPart = {
 const card = {
   type: 'object', additionalProperties: false,
   properties: {
-    id: { type: 'integer' }, number: { type: 'integer' }, status: { type: 'string', enum: QUOTE_STATUSES },
+    id: { type: 'integer' }, number: { type: 'integer' }, public_number: { type: 'string' }, status: { type: 'string', enum: QUOTE_STATUSES },
     city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, buyer_id: nullable('integer'), [QUOTE_BUYER]: nullable('string'),
     valid_until: { type: 'string' }, total_sum: { type: 'string' }, version: { type: 'integer' }, created_at: { type: 'string' },
     token: { type: 'string' }, url: { type: 'string' }, link_revoked: { type: 'boolean' }, text: { type: 'string' },
@@ -250,7 +250,7 @@ export const publicResponse = responses({
   200: {
     type: 'object', additionalProperties: false,
     properties: {
-      number: { type: 'integer' }, company: { type: 'string' }, phone: nullable('string'), buyer: nullable('string'), city: { type: 'string' }, valid_until: { type: 'string' },
+      number: { type: 'string' }, company: { type: 'string' }, phone: nullable('string'), buyer: nullable('string'), city: { type: 'string' }, valid_until: { type: 'string' },
       status: { type: 'string', enum: QUOTE_STATUSES }, total_sum: { type: 'string' }, text: { type: 'string' },
       lines: {
         type: 'array',

@@ -13,10 +13,11 @@ import { documentTypes as documentTypesTable, files, offerDocuments, offers } fr
 import { recordVisible } from '../../records/access';
 import type { FileRow } from '../../records/files';
 import {
-  DOCUMENT_MSG, DOCUMENT_SETTING_NAMES, OFFER_DOCUMENTS_MAX_BYTES, DOCUMENT_SETTING_TITLE, documentSchema, documentSettingsSchema, type DocumentSettingName,
+  DOCUMENT_MSG, DOCUMENT_SETTING_NAMES, buyerDocumentFileName, OFFER_DOCUMENTS_MAX_BYTES, DOCUMENT_SETTING_TITLE, documentSchema, documentSettingsSchema, type DocumentSettingName,
   type DocumentSettings, type DocumentType, type DocumentValues, type OfferDocument,
 } from '../../../domain/offers/documents';
 import { recordChange } from '../../admin/log';
+import { lotTitle, type LotText } from '../../../domain/offers/lot';
 import { offersSpec } from './list';
 import { DATED_OFFER, IMPORTED_OFFER, readDocumentSettings, refreshDocumentsState } from '../../records/documentsState';
 import { todayOf } from '../../db/businessDay';
@@ -187,14 +188,19 @@ export async function removeDocument(db: Database, stores: FileStores, auth: Aut
   await stores.of(file.store).delete(file.storage_path).catch(() => undefined);
 }
 
-/** The offer's documents a buyer may see (shareable), for a public price list's lots. */
-export async function shareableDocuments(db: Database, offerIds: number[]): Promise<Map<number, { id: number; type: string; number: string | null; valid_until: string | null; name: string }[]>> {
+/** The offer's documents a buyer may see (shareable), for a buyer's page's lots (each offer's lot texts): each named
+ * by its type, number and lot, not by the name it was uploaded under (issue 50). */
+export async function shareableDocuments(db: Database, lots: ReadonlyMap<number, LotText>): Promise<Map<number, { id: number; type: string; number: string | null; valid_until: string | null; name: string }[]>> {
   const byOffer = new Map<number, { id: number; type: string; number: string | null; valid_until: string | null; name: string }[]>();
+  const offerIds = [...lots.keys()];
   if (!offerIds.length) return byOffer;
-  const rows = await selectRows(db, select({ offer_id: D.offer_id, id: D.id, type: T.name, number: D.number, valid_until: textOf(D.valid_until), name: F.original_name }), sql`
+  const rows = await selectRows(db, select({ offer_id: D.offer_id, id: D.id, type: T.name, number: D.number, valid_until: textOf(D.valid_until), uploaded: F.original_name }), sql`
     FROM ${offerDocuments} ${D} JOIN ${documentTypesTable} ${T} ON ${T.id} = ${D.type_id} JOIN ${files} ${F} ON ${F.id} = ${D.file_id}
     WHERE ${D.shareable} AND ${D.offer_id} IN (${sql.join(offerIds.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${D.id}`);
-  for (const { offer_id, ...doc } of rows) byOffer.set(Number(offer_id), [...(byOffer.get(Number(offer_id)) ?? []), { ...doc, id: Number(doc.id) }]);
+  for (const { offer_id, uploaded, ...doc } of rows) {
+    const name = buyerDocumentFileName(doc, lotTitle(lots.get(Number(offer_id))!), uploaded);
+    byOffer.set(Number(offer_id), [...(byOffer.get(Number(offer_id)) ?? []), { ...doc, id: Number(doc.id), name }]);
+  }
   return byOffer;
 }
 

@@ -6,28 +6,36 @@ import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/client';
 import type { FileStores } from '../../db/fileStores';
 import { notFound } from '../../errors';
-import { files, offerDocuments } from '../../db/schema';
+import { documentTypes, files, offerDocuments } from '../../db/schema';
 import { openFile, type FileRow } from '../../records/files';
-import { DOCUMENT_MSG } from '../../../domain/offers/documents';
+import { DOCUMENT_MSG, buyerDocumentFileName } from '../../../domain/offers/documents';
+import { lotTitle, type LotText } from '../../../domain/offers/lot';
 
-/** The file of document `docId` when it is shareable and of one of `offerIds`; 404 otherwise. */
-export async function shareableFile(db: Database, offerIds: number[], docId: number): Promise<FileRow> {
+/** A shared document's file and the neutral name a buyer downloads it under (issue 50: never the uploaded name). */
+export interface PublicDocumentFile {
+  file: FileRow;
+  name: string;
+}
+
+/** The file of document `docId` when it is shareable and of one of the page's lots (by offer); 404 otherwise. */
+export async function shareableFile(db: Database, lots: ReadonlyMap<number, LotText>, docId: number): Promise<PublicDocumentFile> {
   const d = offerDocuments;
-  const [file] = await db.select(getTableColumns(files)).from(d).innerJoin(files, eq(files.id, d.file_id))
-    .where(and(eq(d.id, docId), eq(d.shareable, true), inArray(d.offer_id, [0, ...offerIds])));
-  if (!file) throw notFound(DOCUMENT_MSG.notFound);
-  return file;
+  const [found] = await db.select({ file: getTableColumns(files), offer_id: d.offer_id, type: documentTypes.name, number: d.number }).from(d)
+    .innerJoin(files, eq(files.id, d.file_id)).innerJoin(documentTypes, eq(documentTypes.id, d.type_id))
+    .where(and(eq(d.id, docId), eq(d.shareable, true), inArray(d.offer_id, [0, ...lots.keys()])));
+  if (!found) throw notFound(DOCUMENT_MSG.notFound);
+  return { file: found.file, name: buyerDocumentFileName(found, lotTitle(lots.get(found.offer_id)!), found.file.original_name) };
 }
 
 /** Sends the file as a download nobody caches, indexes or sniffs into another type. */
-export async function sendPublicDocument(reply: FastifyReply, stores: FileStores, row: FileRow) {
+export async function sendPublicDocument(reply: FastifyReply, stores: FileStores, { file: row, name }: PublicDocumentFile) {
   const stored = await openFile(stores, row);
   if (!stored) throw notFound(DOCUMENT_MSG.notFound);
   reply.header('Content-Type', row.mime);
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Cache-Control', 'no-store');
   reply.header('X-Robots-Tag', 'noindex');
-  reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.original_name)}`);
+  reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
   reply.header('Content-Length', stored.size);
   return reply.send(stored.body);
 }

@@ -17,7 +17,7 @@ import type { BuyerDocument } from '../../../domain/priceList/lines';
 const FAILED = 'Не удалось загрузить предложение. Попробуйте позже.';
 
 interface BuyerQuote {
-  number: number;
+  number: string;
   company: string;
   phone: string | null;
   /** The buyer the quote is made for (its name), if named. */

@@ -76,6 +76,7 @@ export function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q
       <Typography variant="h2" sx={{ fontSize: 18 }}>
         {SAVED.number(quote.number)} · {QUOTE_STATUS_TITLES[quote.status]} · {SAVED.validUntil} {formatDate(quote.valid_until)} · {formatFigure(quote.total_sum)} ₽
       </Typography>
+      <Typography variant="body2">{SAVED.publicNumber(quote.public_number)}</Typography>
       <TextField label="Текст для покупателя" value={quote.text} multiline minRows={3} slotProps={{ input: { readOnly: true } }} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Button variant="outlined" onClick={() => run(async () => { await navigator.clipboard.writeText(quote.text); return SAVED.copied; })}>{SAVED.copy}</Button>
@@ -83,7 +84,7 @@ export function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q
           {SAVED.link}: {quote.link_revoked ? `${quote.url} (${SAVED.revoked})` : <a href={quote.url} target="_blank" rel="noreferrer">{quote.url}</a>}
         </Typography>
         <Button variant="outlined" onClick={() => run(async () => {
-          await downloadFile(`/api/quotes/${quote.id}/pdf`, PDF.file(quote.number), token);
+          await downloadFile(`/api/quotes/${quote.id}/pdf`, PDF.file(quote.public_number), token);
           return PDF.downloaded;
         })}>{PDF.download}</Button>
         {!quote.link_revoked && quote.can_change && (

@@ -26,6 +26,8 @@ interface QuoteHeader extends QuoteBuyerName {
 export interface QuoteCard extends QuoteHeader {
   url: string;
   token: string;
+  /** The number the buyer knows it by (its text, page and PDF). */
+  public_number: string;
   link_revoked: boolean;
   text: string;
   reserve_ids: number[];
