@@ -97,3 +97,13 @@ test("the buyer card's overdue line: the days past the due day in Russian plural
   expect(buildLedger([{ reserve_id: 1, date: '2026-11-01', sum: '1.00' }], [{ id: 1, reserve_id: 1, date: '2026-11-01', amount: '1.00' }],
     { payment_terms: 'prepay', deferral_days: null }, '2026-12-04').overdue_days).toBeNull();
 });
+
+test('an opening balance (issue 49) is the ledger\'s first line, due as a sale of its day; paid ahead it is never overdue', () => {
+  const terms = { payment_terms: 'deferral', deferral_days: 10 };
+  const sales = [{ reserve_id: 7, date: '2026-11-28', sum: '1000.00' }];
+  const owed = buildLedger(sales, [], terms, '2026-12-05', { amount: '2500.50', as_of: '2026-11-01' });
+  expect(owed).toMatchObject({ opening: '2500.50', sales: '1000.00', balance: '3500.50', overdue: '2500.50', overdue_since: '2026-11-12', overdue_days: 24 });
+  expect(owed.lines.map((l) => [l.kind, l.reserve_id, l.balance])).toEqual([['opening', null, '2500.50'], ['sale', 7, '3500.50']]);
+  const ahead = buildLedger([{ reserve_id: 8, date: '2026-12-01', sum: '1000.00' }], [], terms, '2026-12-05', { amount: '-400.00', as_of: '2026-10-01' });
+  expect(ahead).toMatchObject({ opening: '-400.00', balance: '600.00', overdue: '0.00', overdue_since: null });
+});

@@ -27,11 +27,20 @@ export interface Payment {
   comment?: string | null;
 }
 
-/** One line of 'Взаиморасчёты', in date order: a sale (what it adds to the debt, when it is due) or a payment. */
+/** A buyer's opening balance (issue 49): what he owed on `as_of` by the books kept before the ledger (below zero: paid
+ * ahead). It adds to the debt as a sale of that day would, due after the same deferral; only a debt is ever overdue. */
+export interface Opening {
+  amount: Num;
+  as_of: string;
+}
+
+/** One line of 'Взаиморасчёты', in date order: the opening balance ('Начальное сальдо'), a sale (what it adds to the
+ * debt, when it is due) or a payment. */
 export interface LedgerLine {
   date: string;
-  kind: 'sale' | 'payment';
-  reserve_id: number;
+  kind: 'opening' | 'sale' | 'payment';
+  /** Null on the opening balance's line. */
+  reserve_id: number | null;
   payment_id: number | null;
   sale: string | null;
   payment: string | null;
@@ -44,9 +53,11 @@ export interface LedgerLine {
 }
 
 export interface Ledger {
+  /** The opening balance ('0.00' when none was entered). */
+  opening: string;
   sales: string;
   payments: string;
-  /** What is owed: sales less payments. */
+  /** What is owed: the opening balance and sales less payments. */
   balance: string;
   /** What is owed on sales past their due day. */
   overdue: string;
@@ -84,7 +95,7 @@ export function leftToPay(sum: Num, paid: readonly Num[]): string {
 }
 
 /** The buyer's ledger on `today` (YYYY-MM-DD, the business day). */
-export function buildLedger(sales: readonly Sale[], payments: readonly Payment[], terms: LedgerTerms, today: string): Ledger {
+export function buildLedger(sales: readonly Sale[], payments: readonly Payment[], terms: LedgerTerms, today: string, opening: Opening | null = null): Ledger {
   const paidOn = new Map<number, bigint>();
   for (const p of payments) paidOn.set(p.reserve_id, (paidOn.get(p.reserve_id) ?? 0n) + kopecks(p.amount));
   let totalSales = 0n;
@@ -103,9 +114,19 @@ export function buildLedger(sales: readonly Sale[], payments: readonly Payment[]
     }
   }
   for (const p of payments) totalPayments += kopecks(p.amount);
+  const open = opening ? kopecks(opening.amount) : 0n;
+  if (opening && open > 0n && dueDate(opening.as_of, terms) < today) {
+    overdue += open;
+    const from = overdueFrom(dueDate(opening.as_of, terms));
+    if (since === null || from < since) since = from;
+  }
 
   type Entry = { date: string; order: number; line: Omit<LedgerLine, 'balance'>; delta: bigint };
   const entries: Entry[] = [
+    ...(opening ? [{
+      date: opening.as_of.slice(0, 10), order: -1, delta: open,
+      line: { date: opening.as_of.slice(0, 10), kind: 'opening' as const, reserve_id: null, payment_id: null, sale: kopecksText(open), payment: null, due_date: dueDate(opening.as_of, terms), comment: null },
+    }] : []),
     ...sales.map((s) => ({
       date: s.date.slice(0, 10), order: 0, delta: kopecks(s.sum),
       line: { date: s.date.slice(0, 10), kind: 'sale' as const, reserve_id: s.reserve_id, payment_id: null, sale: kopecksText(kopecks(s.sum)), payment: null, due_date: dueDate(s.date, terms), comment: null, ...(s.deleted ? { deleted: true } : {}) },
@@ -115,14 +136,14 @@ export function buildLedger(sales: readonly Sale[], payments: readonly Payment[]
       line: { date: p.date.slice(0, 10), kind: 'payment' as const, reserve_id: p.reserve_id, payment_id: p.id, sale: null, payment: kopecksText(kopecks(p.amount)), due_date: null, comment: p.comment ?? null },
     })),
   ];
-  entries.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order || a.line.reserve_id - b.line.reserve_id));
+  entries.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order || (a.line.reserve_id ?? 0) - (b.line.reserve_id ?? 0)));
   let running = 0n;
   const lines = entries.map((e) => {
     running += e.delta;
     return { ...e.line, balance: kopecksText(running) };
   });
   return {
-    sales: kopecksText(totalSales), payments: kopecksText(totalPayments), balance: kopecksText(totalSales - totalPayments),
+    opening: kopecksText(open), sales: kopecksText(totalSales), payments: kopecksText(totalPayments), balance: kopecksText(open + totalSales - totalPayments),
     overdue: kopecksText(overdue), overdue_since: since, overdue_days: since === null ? null : daysLate(since, today), lines,
   };
 }

@@ -326,6 +326,16 @@ export const payments = pgTable('payments', {
   check('payments_amount_check', sql`${t.amount} > 0`),
 ]);
 
+/** A buyer's opening balance (issue 49): what he owed on `as_of` by the books kept before the ledger, one per buyer. */
+export const buyerOpeningBalances = pgTable('buyer_opening_balances', {
+  id: serial('id').primaryKey(),
+  buyer_id: integer('buyer_id').notNull().unique().references(() => buyers.id),
+  amount: money('amount').notNull(),
+  as_of: date('as_of', { mode: 'string' }).notNull(),
+  created_by: integer('created_by').references(() => users.id),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+
 export const comments = pgTable('comments', {
   id: serial('id').primaryKey(),
   entity_type: text('entity_type').notNull(), // the section: offers, reserves, …

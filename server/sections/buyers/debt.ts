@@ -15,8 +15,12 @@ export const leftToPay = (r: string) => sql.raw(`greatest(coalesce(${r}.total_se
 export const dueDay = (r: string, b: string) =>
   sql.raw(`(${r}.actual_date_implementation + CASE WHEN ${b}.payment_terms = 'deferral' THEN coalesce(${b}.deferral_days, 0) ELSE 0 END)`);
 
-/** The LATERAL join giving `debt.balance` and `debt.overdue` of buyer `b` on the day `today` (YYYY-MM-DD). */
+/** The LATERAL join giving `debt.balance` and `debt.overdue` of buyer `b` on the day `today` (YYYY-MM-DD); the
+ * opening balance (issue 49) counts as a sale of its day, and only a debt is ever overdue. */
 export const debtJoin = (b: string, today: SQL) => sql`LEFT JOIN LATERAL (
-    SELECT coalesce(sum(s.left_to_pay), 0) AS balance, coalesce(sum(s.left_to_pay) FILTER (WHERE s.due < ${today}), 0) AS overdue
+    SELECT coalesce(sum(s.left_to_pay), 0) AS balance, coalesce(sum(s.left_to_pay) FILTER (WHERE s.due < ${today} AND s.left_to_pay > 0), 0) AS overdue
     FROM (SELECT ${leftToPay('dr')} AS left_to_pay, ${dueDay('dr', b)} AS due
-          FROM reserves dr WHERE dr.buyer_id = ${sql.raw(b)}.id AND ${saleOf('dr')}) s) debt ON true`;
+          FROM reserves dr WHERE dr.buyer_id = ${sql.raw(b)}.id AND ${saleOf('dr')}
+          UNION ALL
+          SELECT ob.amount, ob.as_of + CASE WHEN ${sql.raw(b)}.payment_terms = 'deferral' THEN coalesce(${sql.raw(b)}.deferral_days, 0) ELSE 0 END
+          FROM buyer_opening_balances ob WHERE ob.buyer_id = ${sql.raw(b)}.id) s) debt ON true`;

@@ -14,6 +14,7 @@ import { buyerRecord } from './record';
 import { ledgerXlsx, readLedger } from './ledger';
 import importRoutes from '../../lists/importRoutes';
 import { buyerImportTemplate, importBuyers, requireBuyerImportRight } from './import';
+import openingRoutes from './opening';
 
 export default async function buyersPlugin(app: FastifyInstance, opts: { db: Database }) {
   const { db } = opts;
@@ -22,6 +23,8 @@ export default async function buyersPlugin(app: FastifyInstance, opts: { db: Dat
   await app.register(importRoutes, {
     db, import: { section: 'buyers', templateName: 'Шаблон импорта покупателей.xlsx', requireRight: requireBuyerImportRight, template: buyerImportTemplate, run: importBuyers },
   });
+  // issue 49: opening balances, an upload of their own (the finance right's)
+  await app.register(openingRoutes, { db });
   cardRoutes(app, db, { body: buyerBody, summaries: buyerSummaries, record: buyerRecord });
   app.get('/buyers/:id/ledger', {
     schema: { tags: ['buyers'], summary: 'What the buyer owes: its sales (completed reserves), payments, balance and overdue debt', params: idParams, querystring: noQuery, response: ledgerResponse },

@@ -14,7 +14,7 @@ import { formatDate } from '../../../domain/format';
 import { inertText } from '../../../domain/spreadsheet';
 import { forbidden, notFound } from '../../errors';
 import { columnsOf, roundedOf, select, selectFirst, selectRows, textOf, type SelectedRow } from '../../db/rows';
-import { buyers, payments, reserves } from '../../db/schema';
+import { buyerOpeningBalances, buyers, payments, reserves } from '../../db/schema';
 import { hiddenFields, insertRecord, readRecord } from '../../records/pipeline';
 import { todayOf } from '../../db/businessDay';
 import { recordVisible } from '../../records/access';
@@ -62,7 +62,9 @@ export async function ledgerOf(db: Database, terms: LedgerTerms & { id: number }
   const paid: Payment[] = await selectRows(db, PAYMENT, sql`
     FROM ${payments} ${P} JOIN ${reserves} ${R} ON ${R.id} = ${P.reserve_id}
     WHERE ${R.buyer_id} = ${terms.id} AND ${saleOf('r')} AND NOT ${P.deleted} ORDER BY ${P.date}, ${P.id}`);
-  return buildLedger(sales, paid, terms, day ?? await todayOf(db));
+  const opening = await selectFirst(db, select({ amount: roundedOf(buyerOpeningBalances.amount), as_of: textOf(buyerOpeningBalances.as_of) }),
+    sql`FROM ${buyerOpeningBalances} WHERE ${buyerOpeningBalances.buyer_id} = ${terms.id}`);
+  return buildLedger(sales, paid, terms, day ?? await todayOf(db), opening ?? null);
 }
 
 /** The selling sums of the buyer's active reserves, but `except` (the reserve being changed). */

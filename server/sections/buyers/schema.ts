@@ -20,13 +20,13 @@ export const ledgerResponse = responses({
     required: ['sales', 'payments', 'balance', 'overdue', 'overdue_since', 'overdue_days', 'lines'],
     properties: {
       buyer: { type: 'string' },
-      sales: MONEY, payments: MONEY, balance: MONEY, overdue: MONEY, overdue_since: DAY, overdue_days: { type: ['integer', 'null'] },
+      opening: MONEY, sales: MONEY, payments: MONEY, balance: MONEY, overdue: MONEY, overdue_since: DAY, overdue_days: { type: ['integer', 'null'] },
       lines: {
         type: 'array',
         items: {
           type: 'object',
           properties: {
-            date: { type: 'string' }, kind: { type: 'string', enum: ['sale', 'payment'] }, reserve_id: { type: 'integer' },
+            date: { type: 'string' }, kind: { type: 'string', enum: ['opening', 'sale', 'payment'] }, reserve_id: { type: ['integer', 'null'] },
             payment_id: { type: ['integer', 'null'] }, sale: { type: ['string', 'null'] }, payment: { type: ['string', 'null'] },
             due_date: DAY, balance: MONEY, comment: { type: ['string', 'null'] }, deleted: { type: 'boolean' },
           },

@@ -64,7 +64,7 @@ export function LedgerTable({ buyerId }: { buyerId: number }) {
               <TableRow key={`${line.kind}-${line.payment_id ?? line.reserve_id}`}>
                 <TableCell>{formatDate(line.date)}</TableCell>
                 <TableCell>{LEDGER_TEXTS.kind[line.kind]}</TableCell>
-                <TableCell><RouterLink to={`/reserves/${line.reserve_id}`}>{line.reserve_id}</RouterLink></TableCell>
+                <TableCell>{line.reserve_id === null ? null : <RouterLink to={`/reserves/${line.reserve_id}`}>{line.reserve_id}</RouterLink>}</TableCell>
                 <TableCell>{formatMoney(line.sale)}</TableCell>
                 <TableCell>{formatMoney(line.payment)}</TableCell>
                 <TableCell>{formatDate(line.due_date)}</TableCell>
