@@ -109,3 +109,25 @@ test("'Наценка, %' with no value asks for it before any request; a markup
   expect(asked().every((u) => u.searchParams.get('markup') !== null)).toBe(true);
   expect(asked().at(-1)!.searchParams.get('markup')).toBe('12.5');
 });
+
+test("a link's 'Обновить цены' (issue 51) asks for a new link with today's prices; the old one stays listed", async () => {
+  const link = (id: number, status: string) => ({
+    id, url: `http://localhost/p/${String(id).repeat(43).slice(0, 43)}`, city: { id: 5, name: 'Казань' }, query: 'city_id=5&level=min&valid_until=2026-12-20',
+    valid_until: '2026-12-20', expires_at: '2026-12-20T21:00:00.000Z', created_at: '2026-12-05T09:00:00.000Z', revoked_at: null, status,
+  });
+  let links = [link(1, 'active')];
+  const fetchMock = server(admin, [
+    route('GET', '/api/price-list/links', () => json(links)),
+    route('POST', '/api/price-list/links/1/renew', () => {
+      links = [link(2, 'active'), ...links];
+      return json({ id: 2, url: links[0].url, expires_at: links[0].expires_at }, 201);
+    }),
+  ]);
+  renderApp('/price-list?city_id=5', { token: 't' });
+  const table = await screen.findByRole('table', { name: 'Ссылки для покупателей' });
+  await userEvent.setup().click(within(table).getByRole('button', { name: 'Обновить цены' }));
+  await waitFor(() => expect(within(table).getAllByRole('button', { name: 'Обновить цены' })).toHaveLength(2));
+  const posted = fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === 'POST' && r.url.includes('/renew'));
+  expect(posted.map((r) => new URL(r.url).pathname)).toEqual(['/api/price-list/links/1/renew']);
+  expect(within(table).getAllByRole('row').map((r) => r.getAttribute('data-link'))).toEqual([null, '2', '1']);
+});

@@ -60,3 +60,25 @@ test("the buyer's page asks for a page of 100, and the pager's 'next' and page s
   expect(screen.queryByText('W21')).toBeNull();
   await waitFor(() => expect(asked(fetchMock)).toEqual(['1/100', '2/100', '3/100', '1/20']));
 });
+
+test("a held line whose lot can no longer be bought (issue 51) keeps its price and says so in 'Наличие'", async () => {
+  const line = (variety: string, unavailable?: string) => ({
+    product: 'Сушёная вишня', variety, harvest_year: '2025', origin_country: 'Узбекистан', packing: 'Коробка 10 кг', unit_measure: 'кг',
+    available_amount: unavailable ? '0.00' : '120.00', available_packs: unavailable ? null : '12.0', price: '1012.00', price_per_kg: '1012.00', delivery_days: 3,
+    logistics_state: 'stock', expected_arrival: null, documents: [], ...(unavailable ? { unavailable } : {}),
+  });
+  mockServer(route('GET', base, () => json({
+    company: 'NutDesk', city: 'Казань', date: '2026-12-05', valid_until: '2026-12-20',
+    lines: [line('Монморанси'), line('Шпанка', 'распродано'), line('Любская', 'снято')],
+    pagination: { totalItems: 3, currentPage: 1, firstPage: 1, lastPage: 1, perPage: 100, pageCount: 1 },
+  })));
+  renderApp(`/p/${token}`);
+  const table = await screen.findByRole('table', { name: 'Прайс-лист' });
+  const row = (variety: string) => within(table).getByText(variety).closest('tr')!;
+  expect(row('Монморанси')).toHaveTextContent(/1\s012,00/);
+  expect(row('Монморанси')).not.toHaveAttribute('data-unavailable');
+  expect(row('Шпанка')).toHaveTextContent(/1\s012,00/);
+  expect(row('Шпанка')).toHaveTextContent('распродано');
+  expect(row('Любская')).toHaveTextContent('снято');
+  expect(row('Любская')).toHaveAttribute('data-unavailable', 'снято');
+});

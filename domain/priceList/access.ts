@@ -30,6 +30,8 @@ export const PRICE_LIST_MSG = {
   validUntilTooFar: (last: string) => `Срок действия — не больше ${PRICE_LIST_MAX_DAYS} дней: не позже ${formatDate(last)}`,
   linkGone: 'Ссылка на прайс-лист недействительна: срок её действия истёк или она отозвана',
   linkNotFound: 'Ссылка не найдена',
+  /** Issue 51: 'Обновить цены' of a link that no longer works. */
+  renewGone: 'Ссылка отозвана или истекла: создайте новую',
 } as const;
 
 /** A price list (and a buyer's link to it) is valid for at most this many days from the business day: a link

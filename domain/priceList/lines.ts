@@ -32,7 +32,40 @@ export interface PriceList {
  * prices under names of their own, no offer id, cost or delivery price. */
 export type BuyerLine = Pick<PriceListLine,
   LotKey | 'available_amount' | 'available_packs' | 'delivery_days' | 'logistics_state' | 'expected_arrival'
-> & { price: string; price_per_kg: string; documents?: BuyerDocument[] };
+> & {
+  price: string; price_per_kg: string; documents?: BuyerDocument[];
+  /** Issue 51: a line of a link whose lot can no longer be bought, marked, its held price kept (LINK_LINE_MARK). */
+  unavailable?: string;
+};
+
+/** Issue 51: what a link's line says when its lot is gone since the link was made. A link holds its prices as they
+ * were; it never reprices a line, it marks it: 'распродано' once its stock is purchased out, 'нет в наличии' while
+ * reserves hold all of it (a buyer is not told of other buyers' reserves), 'снято' when the lot is withdrawn. */
+export const LINK_LINE_MARK = {
+  soldOut: 'распродано',
+  noneFree: 'нет в наличии',
+  withdrawn: 'снято',
+} as const;
+
+/** A lot of a link's line as it stands now (null: it no longer exists). */
+export interface LinkedLotNow {
+  status: string;
+  available_amount: string;
+  reserved_amount: string;
+  available_packs: string | null;
+}
+
+/** A held line of a link (its prices as the link was made) with its lot's stock as it is now: live stock, held
+ * price, and the mark of a lot that can no longer be bought. */
+export function heldLine(line: PriceListLine, now: LinkedLotNow | null): BuyerLine {
+  const buyer = buyerLine(line);
+  if (!now || now.status === 'deleted') return { ...buyer, available_amount: '0.00', available_packs: null, unavailable: LINK_LINE_MARK.withdrawn };
+  const free = Number(now.available_amount) > 0;
+  const live = { ...buyer, available_amount: now.available_amount, available_packs: now.available_packs };
+  if (now.status === 'active' && free) return live;
+  if (now.status !== 'active' && now.status !== 'completed') return { ...live, unavailable: LINK_LINE_MARK.withdrawn };
+  return { ...live, unavailable: Number(now.reserved_amount) > 0 ? LINK_LINE_MARK.noneFree : LINK_LINE_MARK.soldOut };
+}
 
 /** A lot's document marked 'Можно показывать покупателю', served through the link's token. */
 export interface BuyerDocument {

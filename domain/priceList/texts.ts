@@ -20,6 +20,8 @@ export const PRICE_LIST_TEXTS = {
   empty: 'Нет доступных предложений по выбранным условиям',
   links: 'Ссылки для покупателей',
   revoke: 'Отозвать',
+  /** Issue 51: a link holds its prices until its date; this makes a new link with today's. */
+  renew: 'Обновить цены',
   revoked: 'Отозвана',
   expired: 'Истекла',
   publicTitle: 'Прайс-лист',

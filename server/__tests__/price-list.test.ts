@@ -283,3 +283,61 @@ test('a lot on its way is sold before it arrives: the list, the files and the bu
   expect(buyer.lines.map((l: { logistics_state: string; expected_arrival: string | null }) => [l.logistics_state, l.expected_arrival]))
     .toEqual([['stock', null], ['in_transit', arrival]]);
 });
+
+test("a buyer's link holds its prices until its date (issue 51): a markup or price change does not move them, a lot gone is marked, 'Обновить цены' makes a new link", async () => {
+  const created = await ctx.call('POST', '/api/price-list/links', 'admin', { city_id: kazan, product_id: [productId], level: 'min', valid_until: tomorrow });
+  expect(created.status).toBe(201);
+  const tokenOf = (url: string) => url.split('/p/')[1];
+  const read = async (token: string) => (await ctx.app.inject({ method: 'GET', url: `/api/public/price-list/${token}` })).json();
+  type Line = { price: string; price_per_kg: string; available_amount: string; unavailable?: string };
+  const priced = async (token: string) => (await read(token)).lines.map((l: Line) => [l.price, l.price_per_kg, l.unavailable ?? null]);
+  const live = async () => (await ctx.call('GET', listUrl('&level=min'))).body.lines.map((l: { unit_price: string; kg_price: string }) => [l.unit_price, l.kg_price]);
+  // the band's minimum at 0,10: (7.50 + 300.00 + 12) × 1.10 = 351.45; the piece (15 + 400 + 12) × 0.25 × 1.10 = 117.43, per kg 469.72
+  const held = [['351.45', '351.45', null], ['117.43', '469.72', null]];
+  expect(await priced(tokenOf(created.body.url))).toEqual(held);
+
+  const markup = (value: string) => ctx.db.execute(sql`UPDATE business_settings SET value = ${value} WHERE name = 'min_markup'`);
+  await markup('0.2');
+  try {
+    // markup 0,10 → 0,20: the list moves to 319.50 × 1.20 = 383.40 (the piece 106.75 × 1.20 = 128.10, per kg 512.40); the link stays
+    expect(await live()).toEqual([['383.40', '383.40'], ['128.10', '512.40']]);
+    expect(await priced(tokenOf(created.body.url))).toEqual(held);
+    // the offer's price 300 → 350 ₽/kg: the list (7.50 + 350 + 12) × 1.20 = 443.40; the link stays
+    const offer = (await ctx.call('GET', `/api/offers/${kgOffer}`)).body;
+    expect((await ctx.change('PATCH', `/api/offers/${kgOffer}`, 'admin', { unit_price: '350' })).status).toBe(200);
+    expect((await live())[0]).toEqual(['443.40', '443.40']);
+    expect(await priced(tokenOf(created.body.url))).toEqual(held);
+
+    // its stock is live: all of it reserved, the line says 'нет в наличии'; purchased out, 'распродано'; the price kept
+    const free = firstRow<{ available: string }>(await ctx.db.execute(sql`SELECT round(available_amount, 2)::text AS available FROM offers WHERE id = ${offer.id}`))!.available;
+    const reserve = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, kgOffer, { amount: free, city_id: kazan, unit_selling_price: '480' }));
+    expect(reserve.status).toBe(201);
+    const first = async () => (await read(tokenOf(created.body.url))).lines[0] as Line;
+    expect(await first()).toMatchObject({ price: '351.45', available_amount: '0.00', unavailable: 'нет в наличии' });
+    // every reserve on it completed (the earlier tests' too): nothing held, all purchased
+    const open = (await ctx.db.execute(sql`SELECT id FROM reserves WHERE offer_id = ${kgOffer} AND status = 'active' ORDER BY id`) as unknown as { rows: { id: number }[] }).rows;
+    expect(open.map((r) => r.id)).toContain(reserve.body.id);
+    for (const r of open) expect((await ctx.change('POST', `/api/reserves/${r.id}/complete`, 'admin', {})).status).toBe(200);
+    expect(await first()).toMatchObject({ price: '351.45', available_amount: '0.00', unavailable: 'распродано' });
+    // the piece withdrawn: 'снято', its price kept
+    expect((await ctx.call('DELETE', '/api/offers', 'admin', { ids: [pieceOffer] })).body.deleted).toBe(1);
+    expect(await priced(tokenOf(created.body.url))).toEqual([['351.45', '351.45', 'распродано'], ['117.43', '469.72', 'снято']]);
+
+    // 'Обновить цены': a new link with today's prices (nothing of the product is left to sell); the old one keeps its promise
+    const restocked = await trade.newOffer('100', { product_id: productId });
+    const renewed = await ctx.call('POST', `/api/price-list/links/${created.body.id}/renew`);
+    expect(renewed.status).toBe(201);
+    expect(renewed.body.url).not.toBe(created.body.url);
+    // a fresh lot at 300 ₽/kg on today's markup: 319.50 × 1.20 = 383.40
+    expect(await priced(tokenOf(renewed.body.url))).toEqual([['383.40', '383.40', null]]);
+    expect((await read(tokenOf(renewed.body.url))).valid_until).toBe(tomorrow);
+    expect((await priced(tokenOf(created.body.url)))[0]).toEqual(['351.45', '351.45', 'распродано']);
+    expect(restocked.id).toBeGreaterThan(0);
+    // another's link is not the caller's to renew; a revoked one says to make a new one
+    expect((await ctx.call('POST', `/api/price-list/links/${created.body.id}/renew`, 'manager')).status).toBe(404);
+    await ctx.call('DELETE', `/api/price-list/links/${created.body.id}`);
+    expect((await ctx.call('POST', `/api/price-list/links/${created.body.id}/renew`)).body.messages).toEqual(['Ссылка отозвана или истекла: создайте новую']);
+  } finally {
+    await markup('0.1');
+  }
+});

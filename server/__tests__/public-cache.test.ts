@@ -44,12 +44,15 @@ test('the list built for a link is kept until a record changes; a revoked link i
   expect([reserve.status, reserve.body.messages]).toEqual([201, undefined]);
   expect(await amounts()).toEqual(['560.00']);
 
-  // a business settings save (no record's history) moves the generation too: the selling band's new maximum shows
+  // a business settings save (no record's history) moves the generation too: a change nobody announced shows with
+  // it; the link's prices do not move (issue 51: a link holds its prices until its date)
   const price = async () => (await read()).json().lines[0].price;
   const before = await price();
-  expect(await price()).toBe(before);
+  await ctx.db.execute(sql`UPDATE offers SET unit_amount = 700 WHERE id = ${offerId}`);
+  expect(await amounts()).toEqual(['560.00']);
   expect((await ctx.call('PUT', '/api/settings', 'admin', { max_markup: '0.5' })).status).toBe(200);
-  expect(await price()).not.toBe(before);
+  expect(await amounts()).toEqual(['660.00']);
+  expect(await price()).toBe(before);
 
   // revoked: 410 at the next read, the kept list notwithstanding
   expect((await ctx.call('DELETE', `/api/price-list/links/${created.body.id}`)).body).toEqual({ status: 'success' });

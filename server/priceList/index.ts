@@ -9,7 +9,7 @@ import { attachment } from '../lists/export';
 import type { PriceListQuery } from '../../domain/priceList/query';
 import { assertPriceListAccess, buildPriceList, offersScope } from './lines';
 import { CONTENT_TYPES, documentName, priceListPdf, priceListXlsx } from './documents';
-import { createLink, listLinks, revokeLink } from './links';
+import { createLink, listLinks, renewLink, revokeLink } from './links';
 import { linkBase } from '../http/linkBase';
 import {
   exportQuery, fileResponse, linkBody, linkCreated, linksResponse, priceListErrors, priceListQuery, priceListResponse, revokeResponse,
@@ -55,7 +55,16 @@ export default async function priceListRoutes(app: FastifyInstance, opts: { db: 
   }, async (request, reply) => {
     const auth = requireAuth(request);
     assertPriceListAccess(auth);
-    return reply.status(201).send(await createLink(db, auth, request.body as PriceListQuery, linkBase(config, request)));
+    return reply.status(201).send(await createLink(db, app.sectionSpecs, auth, request.body as PriceListQuery, linkBase(config, request)));
+  });
+
+  // issue 51: 'Обновить цены': a link holds its prices to its date; a new one carries today's
+  app.post('/price-list/links/:id/renew', {
+    schema: { tags: ['price-list'], summary: 'A new link of the same request and validity with today\'s prices', params: idParams, querystring: noQuery, response: linkCreated },
+  }, async (request, reply) => {
+    const auth = requireAuth(request);
+    assertPriceListAccess(auth);
+    return reply.status(201).send(await renewLink(db, app.sectionSpecs, auth, idOf(request.params), linkBase(config, request)));
   });
 
   app.delete('/price-list/links/:id', {

@@ -26,6 +26,9 @@ export type { PriceList, PriceListLine };
 export const COMPANY_SETTING = 'company_name';
 export const COMPANY_FALLBACK = 'NutDesk';
 
+/** The company the documents and the buyer's pages are issued by. */
+export const companyName = async (db: Database): Promise<string> => (await settingsByName(db, [COMPANY_SETTING]))[COMPANY_SETTING]?.trim() || COMPANY_FALLBACK;
+
 const o = alias(offers, 'o');
 const d = alias(cityDelivery, 'd');
 
@@ -122,7 +125,7 @@ export async function buildPriceList(db: Database, q: PriceListQuery, scope: SQL
   const settings = await readBusinessSettings(db);
   const today = await todayOf(db);
   checkQuery(q, markupBounds(settings), today);
-  const company = (await settingsByName(db, [COMPANY_SETTING]))[COMPANY_SETTING]?.trim() || COMPANY_FALLBACK;
+  const company = await companyName(db);
   const terms = { level: q.level, markup: q.markup, rounding: q.rounding };
   const lines: PriceListLine[] = [];
   for (const lot of await lots(db, q, scope)) {

@@ -136,6 +136,8 @@ export const publicResponse = responses({
             ...lotProperties(PRICE_LIST_LOT), available_amount: { type: 'string' }, available_packs: nullable('string'),
             price: { type: 'string' }, price_per_kg: { type: 'string' }, delivery_days: nullable('integer'),
             logistics_state: { type: 'string' }, expected_arrival: nullable('string'),
+            // issue 51: a held line whose lot can no longer be bought ('распродано', 'нет в наличии', 'снято')
+            unavailable: { type: 'string' },
             // issue 39: the lot's documents marked for buyers, each served through the link's token
             documents: BUYER_DOCUMENTS,
           },

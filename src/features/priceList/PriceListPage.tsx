@@ -37,7 +37,7 @@ import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/auth';
 import { fileNameOf, save } from '../../components/List/useExport';
 import {
-  useCreatePriceListLinkMutation, usePriceListLinksQuery, usePriceListQuery, useRevokePriceListLinkMutation, type PriceListLine,
+  useCreatePriceListLinkMutation, usePriceListLinksQuery, usePriceListQuery, useRenewPriceListLinkMutation, useRevokePriceListLinkMutation, type PriceListLine,
 } from './priceListApi';
 import { reserveUrl } from './reserveLink';
 import { useBusinessToday } from '../../api/businessDay';
@@ -219,6 +219,7 @@ const STATUS_TITLE = { active: 'Действует', expired: TEXT.expired, revo
 function Links() {
   const links = usePriceListLinksQuery();
   const [revoke] = useRevokePriceListLinkMutation();
+  const [renew] = useRenewPriceListLinkMutation();
   if (!links.data?.length) return null;
   return (
     <Box sx={{ mt: 3 }}>
@@ -232,7 +233,15 @@ function Links() {
             <TableCell>{l.city.name}</TableCell>
             <TableCell>{formatDate(l.valid_until)}</TableCell>
             <TableCell>{STATUS_TITLE[l.status]}</TableCell>
-            <TableCell>{l.status === 'active' && <Button size="small" color="error" onClick={() => revoke(l.id)}>{TEXT.revoke}</Button>}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {l.status === 'active' && (
+                <>
+                  {/* issue 51: the link holds its prices to its date; a new one carries today's */}
+                  <Button size="small" onClick={() => renew(l.id)}>{TEXT.renew}</Button>
+                  <Button size="small" color="error" onClick={() => revoke(l.id)}>{TEXT.revoke}</Button>
+                </>
+              )}
+            </TableCell>
           </TableRow>
         ))}
       </FiguresTable>

@@ -68,13 +68,14 @@ export default function PublicPriceListPage() {
             <Fragment key={product}>
               <GroupRow span={head.length}>{product}</GroupRow>
               {rows.map((l, i) => (
-                <TableRow key={i}>
+                // issue 51: a held line whose lot can no longer be bought keeps its price, marked and greyed
+                <TableRow key={i} data-unavailable={l.unavailable ?? undefined} sx={l.unavailable ? { '& td': { color: 'text.disabled' } } : undefined}>
                   {LOT_COLUMNS.map((fd) => <TableCell key={fd.key}>{l[fd.key]}</TableCell>)}
                   <TableCell align="right">{formatNumber(l.available_amount)} {l.unit_measure}</TableCell>
                   <TableCell align="right">{formatNumber(l.available_packs)}</TableCell>
                   <TableCell align="right" sx={{ fontWeight: 600 }}>{formatFigure(l.price)}</TableCell>
                   <TableCell align="right">{formatFigure(l.price_per_kg)}</TableCell>
-                  <TableCell data-field="availability" sx={{ whiteSpace: 'nowrap' }}>{buyerAvailabilityText(l)}</TableCell>
+                  <TableCell data-field="availability" sx={{ whiteSpace: 'nowrap' }}>{l.unavailable ?? buyerAvailabilityText(l)}</TableCell>
                   <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
                   <TableCell><BuyerDocuments documents={l.documents} /></TableCell>
                 </TableRow>

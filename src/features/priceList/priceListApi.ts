@@ -43,6 +43,11 @@ export const priceListApi = api.injectEndpoints({
       query: (q) => ({ url: 'api/price-list/links', method: 'POST', body: q }),
       invalidatesTags: [LINKS_TAG],
     }),
+    /** Issue 51, 'Обновить цены': a new link of the same request and validity with today's prices. */
+    renewPriceListLink: build.mutation<{ id: number; url: string; expires_at: string }, number>({
+      query: (id) => ({ url: `api/price-list/links/${id}/renew`, method: 'POST' }),
+      invalidatesTags: [LINKS_TAG],
+    }),
     revokePriceListLink: build.mutation<{ status: string }, number>({
       query: (id) => ({ url: `api/price-list/links/${id}`, method: 'DELETE' }),
       invalidatesTags: [LINKS_TAG],
@@ -50,4 +55,6 @@ export const priceListApi = api.injectEndpoints({
   }),
 });
 
-export const { usePriceListQuery, usePriceListLinksQuery, useCreatePriceListLinkMutation, useRevokePriceListLinkMutation } = priceListApi;
+export const {
+  usePriceListQuery, usePriceListLinksQuery, useCreatePriceListLinkMutation, useRenewPriceListLinkMutation, useRevokePriceListLinkMutation,
+} = priceListApi;
