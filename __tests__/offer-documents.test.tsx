@@ -27,12 +27,12 @@ const admin = permissions({ is_admin: true, user_type: 'admin' });
 const phyto = (patch: Record<string, unknown> = {}) => ({
   id: 31, file_id: 501, url: '/api/files/501', name: 'фито.pdf', size: 2048, mime: 'application/pdf',
   type: { id: 2, name: 'Фитосанитарный сертификат' }, number: 'ФС-77/1234', issued_on: '2026-01-15', valid_until: '2027-01-15',
-  issuer: 'Россельхознадзор', shareable: true, values: { aflatoxin_b1: null, moisture: null }, version: 2, ...patch,
+  issuer: 'Россельхознадзор', shareable: true, share_confirmed: true, values: { aflatoxin_b1: null, moisture: null }, version: 2, ...patch,
 });
 const lab = {
   id: 32, file_id: 502, url: '/api/files/502', name: 'протокол.pdf', size: 1024, mime: 'application/pdf',
   type: { id: 5, name: 'Протокол испытаний' }, number: '45', issued_on: '2026-01-10', valid_until: null,
-  issuer: null, shareable: false, values: { aflatoxin_b1: '0.002', moisture: '6.50' }, version: 1,
+  issuer: null, shareable: false, share_confirmed: false, values: { aflatoxin_b1: '0.002', moisture: '6.50' }, version: 1,
 };
 const offer = (patch: Record<string, unknown> = {}) => ({
   id: 12, status: 'active', product_id: 3, product: { id: 3, name: 'Кешью' }, packing_id: 1, city_id: 2, supplier_id: 4,
@@ -207,4 +207,32 @@ test('a stale change of a document says who changed it, when and what, as the se
   const dialog = await screen.findByRole('dialog', { name: 'Документ «Фитосанитарный сертификат № ФС-77/1234»' });
   await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
   expect(await within(dialog).findByText('Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34. Изменено: Номер, Действует до')).toBeInTheDocument();
+});
+
+test("a document a supplier's account shared waits for staff: 'Подтвердить' sends the version seen and the card shows it shared (issue 50)", async () => {
+  let current = offer({ documents: [phyto({ share_confirmed: false, version: 3 }), lab] });
+  const fetchMock = mockServer(...signedInHandlers(admin), ...lists,
+    route('GET', '/api/offers/12', () => json(current)),
+    route('POST', '/api/offers/12/documents/31/confirm', () => {
+      current = offer({ documents: [phyto({ share_confirmed: true, version: 4 }), lab] });
+      return json(phyto({ share_confirmed: true, version: 4 }));
+    }));
+  renderApp('/offers/12', { token: 't' });
+  await screen.findByTestId('documents-state');
+  expect(rows()[0]).toHaveTextContent('Да, ждёт подтверждения');
+  expect(within(rows()[1]).queryByRole('button', { name: /^Подтвердить/ })).toBeNull();
+  const user = userEvent.setup();
+  await user.click(within(rows()[0]).getByRole('button', { name: 'Подтвердить документ «Фитосанитарный сертификат № ФС-77/1234» для покупателей' }));
+  await waitFor(() => expect(rows()[0]).not.toHaveTextContent('ждёт подтверждения'));
+  expect(rows()[0]).toHaveTextContent('РоссельхознадзорДафито.pdf');
+  expect(await Promise.all(requests(fetchMock, 'POST', '/api/offers/12/documents/31/confirm').map((r) => r.clone().json()))).toEqual([{ version: 3 }]);
+});
+
+test("a supplier's account sees its shared document waiting, without 'Подтвердить' (issue 50)", async () => {
+  const supplier = permissions({ user_type: 'supplier', role_id: null, supplier_id: 4 }, { offers: 'own' });
+  mockServer(...signedInHandlers(supplier), ...lists, route('GET', '/api/offers/12', () => json(offer({ documents: [phyto({ share_confirmed: false })] }))));
+  renderApp('/offers/12', { token: 't' });
+  await screen.findByTestId('documents-state');
+  expect(rows()[0]).toHaveTextContent('Да, ждёт подтверждения');
+  expect(screen.queryByRole('button', { name: /^Подтвердить/ })).toBeNull();
 });

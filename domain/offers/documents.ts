@@ -87,6 +87,9 @@ export const isDocumentsState = (v: unknown): v is DocumentsState =>
 export const OFFER_DOCUMENTS_MAX_BYTES = 100 * 1024 * 1024;
 
 export const DOCUMENT_MSG = {
+  /** Issue 50: a supplier's shared document waits for staff. */
+  confirmForbidden: 'Подтверждать документы для покупателей может сотрудник с правом изменять предложения',
+  confirmNotShared: 'Документ не отмечен «Можно показывать покупателю»: подтверждать нечего',
   offerFull: `Документы предложения заняли бы больше ${OFFER_DOCUMENTS_MAX_BYTES / 1024 / 1024} МБ: удалите лишние, чтобы добавить новый`,
   type: 'Выберите тип документа',
   typeMissing: 'Такого типа документа нет',
@@ -152,6 +155,7 @@ export const DOCUMENT_LABELS = {
   aflatoxin_b1: 'Афлатоксин B1, мкг/кг',
   moisture: 'Влажность, %',
   file: 'Файл',
+  share_confirmed: 'Подтверждён для покупателей',
 } as const;
 
 /** A document's fields its history records and a stale change names, in the card's order, by DOCUMENT_LABELS. */
@@ -218,6 +222,8 @@ export interface OfferDocument {
   valid_until: string | null;
   issuer: string | null;
   shareable: boolean;
+  /** Issue 50: a shareable document reaches buyers once staff confirmed it (a supplier's mark waits for it). */
+  share_confirmed: boolean;
   values: { aflatoxin_b1: string | null; moisture: string | null };
   version: number;
 }

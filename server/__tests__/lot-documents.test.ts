@@ -409,3 +409,39 @@ test('the migration makes every document an offer had "Другое" with no dat
   expect(rowsOf(await ctx.db.execute(sql`SELECT h.action, h.document, h.version FROM document_history h JOIN offer_documents d ON d.id = h.document_id WHERE d.file_id = ${file.id}`)))
     .toEqual([{ action: 'create', document: 'Другое', version: 1 }]);
 });
+
+test('a document a supplier\'s account marks for buyers reaches them only once staff confirm it (issue 50)', async () => {
+  const supplierId = firstRow<{ supplier_id: number }>(await ctx.db.execute(sql`SELECT supplier_id FROM users WHERE email = 'supplier@nutdesk.demo'`))!.supplier_id;
+  const offer = await trade.newOffer('100');
+  await ctx.db.execute(sql`UPDATE offers SET supplier_id = ${supplierId} WHERE id = ${offer.id}`);
+  const theirs = await addDocument(offer.id, { type_id: String(types.quality), number: 'СП-1', valid_until: day(40), shareable: 'true' }, 'supplier');
+  expect(theirs.status).toBe(201);
+  expect(theirs.body).toMatchObject({ shareable: true, share_confirmed: false, version: 1 });
+  // the administrator's own mark is confirmed as it is made
+  const ours = await addDocument(offer.id, { type_id: String(types.phytosanitary), number: 'ФС-50', valid_until: day(40), shareable: 'true' });
+  expect(ours.body).toMatchObject({ shareable: true, share_confirmed: true });
+  const link = await ctx.call('POST', '/api/price-list/links', 'admin', { city_id: trade.cityIds[1], product_id: [Number(offer.product_id)], level: 'max', valid_until: day(1) });
+  const token = link.body.url.split('/p/')[1];
+  const shared = async () => ((await ctx.app.inject({ method: 'GET', url: `/api/public/price-list/${token}` })).json().lines as { documents: { number: string }[] }[])
+    .flatMap((l) => l.documents).map((d) => d.number).filter((n) => n === 'СП-1' || n === 'ФС-50');
+  const served = async () => (await ctx.app.inject({ method: 'GET', url: `/api/public/price-list/${token}/documents/${theirs.body.id}` })).statusCode;
+  expect([await shared(), await served()]).toEqual([['ФС-50'], 404]);
+  // the supplier's account cannot confirm its own; a document not marked has nothing to confirm
+  const url = `/api/offers/${offer.id}/documents/${theirs.body.id}/confirm`;
+  const self = await ctx.call('POST', url, 'supplier', { version: 1 });
+  expect([self.status, self.body.message]).toEqual([403, DOCUMENT_MSG.confirmForbidden]);
+  const internal = await addDocument(offer.id, { type_id: String(types.quality), number: 'СП-2', valid_until: day(40) }, 'supplier');
+  const nothing = await ctx.call('POST', `/api/offers/${offer.id}/documents/${internal.body.id}/confirm`, 'admin', { version: 1 });
+  expect([nothing.status, nothing.body.messages ?? [nothing.body.message]]).toEqual([400, [DOCUMENT_MSG.confirmNotShared]]);
+  // staff confirm it on the version they saw: from now on the buyer's page lists and serves it
+  const confirmed = await ctx.call('POST', url, 'admin', { version: 1 });
+  expect([confirmed.status, confirmed.body.share_confirmed, confirmed.body.version]).toEqual([200, true, 2]);
+  expect([await shared(), await served()]).toEqual([['СП-1', 'ФС-50'], 200]);
+  const stored = firstRow<{ by: string }>(await ctx.db.execute(sql`SELECT u.email AS by FROM offer_documents d JOIN users u ON u.id = d.share_confirmed_by WHERE d.id = ${theirs.body.id}`));
+  expect(stored).toEqual({ by: 'admin@nutdesk.demo' });
+  expect((await ctx.call('POST', url, 'admin', { version: 1 })).status).toBe(409);
+  // the supplier's account changes it: it waits for staff again
+  const changed = await ctx.call('PATCH', `/api/offers/${offer.id}/documents/${theirs.body.id}`, 'supplier', { version: 2, number: 'СП-1А' });
+  expect([changed.status, changed.body.share_confirmed]).toEqual([200, false]);
+  expect(await served()).toBe(404);
+});

@@ -517,6 +517,9 @@ export const offerDocuments = pgTable('offer_documents', {
   version: integer('version').notNull().default(1),
   created_by: integer('created_by').references(() => users.id),
   created_at: ts('created_at').notNull().defaultNow(),
+  /** Issue 50 (migration 0038): a shareable document reaches buyers once staff confirmed it; a supplier's mark waits. */
+  share_confirmed_by: integer('share_confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+  share_confirmed_at: ts('share_confirmed_at'),
 }, (t) => [
   index('offer_documents_offer_idx').on(t.offer_id, t.type_id),
   index('offer_documents_valid_until_idx').on(t.valid_until).where(sql`${t.valid_until} IS NOT NULL`),

@@ -41,7 +41,7 @@ export async function documentTypes(db: Database): Promise<DocumentType[]> {
 export const documentsJson = (a: string, where: SQL = sql`true`) => sql<OfferDocument[]>`(SELECT coalesce(json_agg(json_build_object(
     'id', ${D.id}, 'file_id', ${F.id}, 'url', '/api/files/' || ${F.id}, 'name', ${F.original_name}, 'size', ${F.size}, 'mime', ${F.mime},
     'type', json_build_object('id', ${T.id}, 'name', ${T.name}), 'number', ${D.number}, 'issued_on', ${D.issued_on}::text,
-    'valid_until', ${D.valid_until}::text, 'issuer', ${D.issuer}, 'shareable', ${D.shareable},
+    'valid_until', ${D.valid_until}::text, 'issuer', ${D.issuer}, 'shareable', ${D.shareable}, 'share_confirmed', ${D.share_confirmed_at} IS NOT NULL,
     'values', json_build_object('aflatoxin_b1', ${D.aflatoxin_b1}::text, 'moisture', ${D.moisture}::text), 'version', ${D.version})
     ORDER BY ${D.id}), '[]'::json)
   FROM ${offerDocuments} ${D} JOIN ${files} ${F} ON ${F.id} = ${D.file_id} JOIN ${documentTypesTable} ${T} ON ${T.id} = ${D.type_id}
@@ -126,10 +126,13 @@ export async function addDocument(
       if (Number(held?.bytes ?? 0) + file.size > OFFER_DOCUMENTS_MAX_BYTES) throw badRequest(DOCUMENT_MSG.offerFull);
       await tx.execute(sql`UPDATE files SET entity_type = 'offers', entity_id = ${offerId} WHERE id = ${file.id}`);
       const od = offerDocuments;
+      const confirmedBy = values.shareable && confirmsShared(auth) ? auth.user.id : null;
       const [row] = await returningRows(tx, sql`INSERT INTO ${od}
-        (${namesOf(od.offer_id, od.file_id, od.type_id, od.number, od.issued_on, od.valid_until, od.issuer, od.shareable, od.aflatoxin_b1, od.moisture, od.created_by)})
+        (${namesOf(od.offer_id, od.file_id, od.type_id, od.number, od.issued_on, od.valid_until, od.issuer, od.shareable, od.aflatoxin_b1, od.moisture, od.created_by,
+          od.share_confirmed_by, od.share_confirmed_at)})
         VALUES (${offerId}, ${file.id}, ${values.type_id}, ${values.number}, ${values.issued_on}, ${values.valid_until}, ${values.issuer},
-          ${values.shareable}, ${values.aflatoxin_b1}, ${values.moisture}, ${auth.user.id})`, select({ id: od.id, ...DOCUMENT_STATE_FIELDS }));
+          ${values.shareable}, ${values.aflatoxin_b1}, ${values.moisture}, ${auth.user.id},
+          ${confirmedBy}::int, CASE WHEN ${confirmedBy}::int IS NULL THEN NULL ELSE now() END)`, select({ id: od.id, ...DOCUMENT_STATE_FIELDS }));
       await recordDocumentHistory(tx, auth.user.id, [{ documentId: Number(row.id), offerId, action: 'create', document: nameOf(row), version: Number(row.version) }]);
       await refreshDocumentsState(tx, sql`o.id = ${offerId}`);
       return Number(row.id);
@@ -159,13 +162,46 @@ export async function changeDocument(
     const { type_name: _name, ...columns } = stored;
     const merged = { ...columns, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), ...valuesOf(raw) };
     const v = columnsOf(await checked(tx, merged));
+    // issue 50: staff sharing it confirm it (kept if it was); a supplier's change of a shared document waits for staff again
+    const staff = confirmsShared(auth);
     const [after] = await returningRows(tx, sql`UPDATE ${od} SET type_id = ${v.type_id}, number = ${v.number}, issued_on = ${v.issued_on},
       valid_until = ${v.valid_until}, issuer = ${v.issuer}, shareable = ${v.shareable}, aflatoxin_b1 = ${v.aflatoxin_b1},
-      moisture = ${v.moisture}, version = version + 1 WHERE ${od.id} = ${docId}`, DOCUMENT_STATE);
+      moisture = ${v.moisture}, version = version + 1,
+      share_confirmed_by = CASE WHEN NOT ${v.shareable} OR NOT ${staff} THEN NULL ELSE coalesce(share_confirmed_by, ${auth.user.id}::int) END,
+      share_confirmed_at = CASE WHEN NOT ${v.shareable} OR NOT ${staff} THEN NULL ELSE coalesce(share_confirmed_at, now()) END
+      WHERE ${od.id} = ${docId}`, DOCUMENT_STATE);
     await recordDocumentHistory(tx, auth.user.id, [{
       documentId: docId, offerId, action: 'update', document: nameOf(after), version: Number(after.version), changes: documentChanges(stored, after),
     }]);
     await refreshDocumentsState(tx, sql`o.id = ${offerId}`);
+    return (await readDocument(tx, offerId, docId))!;
+  });
+}
+
+/** Issue 50: who confirms a document for buyers: staff (not a supplier's account) with the update right on the offer
+ * (every writer of documents has it: requireChangeableOffer). */
+const confirmsShared = (auth: AuthenticatedUser) => auth.permissions.user_type !== 'supplier';
+
+/** POST /api/offers/{id}/documents/{docId}/confirm {version}: a document a supplier's account marked for buyers
+ * reaches them from now on; 403 for a supplier's account, 400 for a document not marked, 409 on an older version.
+ * The confirmation is in the document's history. */
+export async function confirmDocument(db: Database, auth: AuthenticatedUser, offerId: number, docId: number, version: number): Promise<OfferDocument> {
+  await requireChangeableOffer(db, auth, offerId);
+  if (!confirmsShared(auth)) throw forbidden(DOCUMENT_MSG.confirmForbidden);
+  return db.transaction(async (tx) => {
+    const od = offerDocuments;
+    const stored = await selectFirst(tx, select({ ...DOCUMENT_STATE_FIELDS, confirmed: sql<boolean>`${od.share_confirmed_at} IS NOT NULL` }),
+      sql`FROM ${od} WHERE ${od.id} = ${docId} AND ${od.offer_id} = ${offerId} FOR UPDATE`);
+    if (!stored) throw notFound(DOCUMENT_MSG.notFound);
+    if (Number(stored.version) !== version) throw stale(await documentStaleInfo(tx, auth.permissions, docId, version, Number(stored.version)));
+    if (!stored.shareable) throw badRequest(DOCUMENT_MSG.confirmNotShared);
+    if (!stored.confirmed) {
+      const [after] = await returningRows(tx, sql`UPDATE ${od} SET share_confirmed_by = ${auth.user.id}, share_confirmed_at = now(), version = version + 1
+        WHERE ${od.id} = ${docId}`, DOCUMENT_STATE);
+      await recordDocumentHistory(tx, auth.user.id, [{
+        documentId: docId, offerId, action: 'update', document: nameOf(after), version: Number(after.version), changes: [{ field: 'share_confirmed', old: false, new: true }],
+      }]);
+    }
     return (await readDocument(tx, offerId, docId))!;
   });
 }
@@ -196,7 +232,7 @@ export async function shareableDocuments(db: Database, lots: ReadonlyMap<number,
   if (!offerIds.length) return byOffer;
   const rows = await selectRows(db, select({ offer_id: D.offer_id, id: D.id, type: T.name, number: D.number, valid_until: textOf(D.valid_until), uploaded: F.original_name }), sql`
     FROM ${offerDocuments} ${D} JOIN ${documentTypesTable} ${T} ON ${T.id} = ${D.type_id} JOIN ${files} ${F} ON ${F.id} = ${D.file_id}
-    WHERE ${D.shareable} AND ${D.offer_id} IN (${sql.join(offerIds.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${D.id}`);
+    WHERE ${D.shareable} AND ${D.share_confirmed_at} IS NOT NULL AND ${D.offer_id} IN (${sql.join(offerIds.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${D.id}`);
   for (const { offer_id, uploaded, ...doc } of rows) {
     const name = buyerDocumentFileName(doc, lotTitle(lots.get(Number(offer_id))!), uploaded);
     byOffer.set(Number(offer_id), [...(byOffer.get(Number(offer_id)) ?? []), { ...doc, id: Number(doc.id), name }]);

@@ -14,7 +14,7 @@ import { FILE_RULES } from '../../../domain/files';
 import { removeUpload, streamUpload, type FileRow } from '../../records/files';
 import { validatorCompiler } from '../../http/ajv';
 import { DOCUMENT_MSG, DOCUMENT_NOTICE_DAYS_MAX, DOCUMENT_SETTING_MSG, DOCUMENT_TEXT_MAX, type DocumentSettings } from '../../../domain/offers/documents';
-import { addDocument, changeDocument, removeDocument, requireDocumentsWritable, saveDocumentSettings, valuesOf } from './documents';
+import { addDocument, changeDocument, confirmDocument, removeDocument, requireDocumentsWritable, saveDocumentSettings, valuesOf } from './documents';
 import { readDocumentSettings } from '../../records/documentsState';
 import { requireAdmin } from '../../admin/access';
 
@@ -41,7 +41,7 @@ export const DOCUMENT_SHAPE = {
     id: { type: 'integer' }, file_id: { type: 'integer' }, url: { type: 'string' }, name: { type: 'string' }, size: { type: 'integer' },
     mime: { type: 'string' }, type: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
     number: { type: ['string', 'null'] }, issued_on: { type: ['string', 'null'] }, valid_until: { type: ['string', 'null'] },
-    issuer: { type: ['string', 'null'] }, shareable: { type: 'boolean' },
+    issuer: { type: ['string', 'null'] }, shareable: { type: 'boolean' }, share_confirmed: { type: 'boolean' },
     values: { type: 'object', properties: { aflatoxin_b1: { type: ['string', 'null'] }, moisture: { type: ['string', 'null'] } } },
     version: { type: 'integer' },
   },
@@ -124,6 +124,20 @@ export default async function offerDocumentsRoutes(app: FastifyInstance, opts: {
   }, async (request) => {
     const { id, docId } = params(request.params);
     return changeDocument(db, requireAuth(request), id, docId, request.body as Record<string, unknown>);
+  });
+
+  // issue 50: a document a supplier's account shared reaches buyers once staff confirm it
+  app.post('/offers/:id/documents/:docId/confirm', {
+    schema: {
+      tags: ['offers'], summary: 'Confirm a document a supplier marked for buyers (staff with the update right on offers), on the version the card saw',
+      params: docParams, querystring: noQuery,
+      body: { type: 'object', required: ['version'], additionalProperties: false, properties: { version: versionProperty } },
+      response: responses({ 200: DOCUMENT_SHAPE }),
+    },
+    schemaErrorFormatter: texts,
+  }, async (request) => {
+    const { id, docId } = params(request.params);
+    return confirmDocument(db, requireAuth(request), id, docId, (request.body as { version: number }).version);
   });
 
   // the business settings of lot documents: what an imported lot needs, whether a lot without them may be reserved,

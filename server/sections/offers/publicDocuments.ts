@@ -1,7 +1,7 @@
 // A lot's documents marked 'Можно показывать покупателю' (issue 39), as a buyer's link serves them: a price list's
 // (/api/public/price-list/{token}/documents/{docId}) and a quote's (/api/public/quotes/{token}/documents/{docId}).
 // Only a shareable document of a lot the link shows today is found; any other file of any offer is not.
-import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/client';
 import type { FileStores } from '../../db/fileStores';
@@ -22,7 +22,8 @@ export async function shareableFile(db: Database, lots: ReadonlyMap<number, LotT
   const d = offerDocuments;
   const [found] = await db.select({ file: getTableColumns(files), offer_id: d.offer_id, type: documentTypes.name, number: d.number }).from(d)
     .innerJoin(files, eq(files.id, d.file_id)).innerJoin(documentTypes, eq(documentTypes.id, d.type_id))
-    .where(and(eq(d.id, docId), eq(d.shareable, true), inArray(d.offer_id, [0, ...lots.keys()])));
+    // issue 50: marked for buyers and confirmed by staff
+    .where(and(eq(d.id, docId), eq(d.shareable, true), isNotNull(d.share_confirmed_at), inArray(d.offer_id, [0, ...lots.keys()])));
   if (!found) throw notFound(DOCUMENT_MSG.notFound);
   return { file: found.file, name: buyerDocumentFileName(found, lotTitle(lots.get(found.offer_id)!), found.file.original_name) };
 }

@@ -42,7 +42,8 @@ import { DayPicker } from '../../components/DayPicker';
 import { DeleteDialog } from '../../components/DeleteDialog';
 import { downloadFile } from '../../components/useAuthorizedUrl';
 import { staleMessage, STALE_TEXTS } from '../../components/Card/StaleAlert';
-import { useAddDocumentMutation, useChangeDocumentMutation, useRemoveDocumentMutation, type DocumentFields } from './documentsApi';
+import { useAddDocumentMutation, useChangeDocumentMutation, useConfirmDocumentMutation, useRemoveDocumentMutation, type DocumentFields } from './documentsApi';
+import { usePermissionsQuery } from '../../api/session';
 
 export const DOCUMENT_TEXTS = {
   state: 'Состояние документов',
@@ -58,6 +59,10 @@ export const DOCUMENT_TEXTS = {
   values: 'Показатели',
   yes: 'Да',
   no: 'Нет',
+  /** Issue 50: a supplier's account marked it for buyers; staff have not confirmed it yet. */
+  pending: 'Да, ждёт подтверждения',
+  confirm: 'Подтвердить',
+  confirmLabel: (doc: string) => `Подтвердить документ «${doc}» для покупателей`,
   save: 'Сохранить',
   cancel: 'Отмена',
   afterSave: 'Тип, номер и сроки документов указываются после сохранения предложения: до тех пор файлы становятся «Другое»',
@@ -93,6 +98,18 @@ export function DocumentsBlock({ offerId, documents, state, readOnly }: Document
   const [removing, setRemoving] = useState<OfferDocument | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [remove, removal] = useRemoveDocumentMutation();
+  const [confirm, confirming] = useConfirmDocumentMutation();
+  // staff who may change the offer confirm what a supplier's account shares; a supplier's account does not
+  const { data: perms } = usePermissionsQuery();
+  const confirms = !readOnly && Boolean(perms) && perms?.user_type !== 'supplier';
+  const confirmShared = async (doc: OfferDocument) => {
+    try {
+      await confirm({ offerId, id: doc.id, version: doc.version }).unwrap();
+      setProblem(null);
+    } catch (error) {
+      setProblem(isApiError(error) && error.stale ? staleMessage(error.message, error.stale) : errorMessage(error));
+    }
+  };
   const edited = typeof editing === 'number' ? documents.find((d) => d.id === editing) : undefined;
 
   const confirmRemove = async (doc: OfferDocument) => {
@@ -135,7 +152,14 @@ export function DocumentsBlock({ offerId, documents, state, readOnly }: Document
                   <TableCell>{formatDate(d.valid_until)}</TableCell>
                   <TableCell>{d.issuer ?? ''}</TableCell>
                   <TableCell>{documentValuesText(d.values)}</TableCell>
-                  <TableCell>{d.shareable ? DOCUMENT_TEXTS.yes : DOCUMENT_TEXTS.no}</TableCell>
+                  <TableCell>
+                    {!d.shareable ? DOCUMENT_TEXTS.no : d.share_confirmed ? DOCUMENT_TEXTS.yes : DOCUMENT_TEXTS.pending}
+                    {d.shareable && !d.share_confirmed && confirms && (
+                      <Button size="small" sx={{ ml: 1 }} aria-label={DOCUMENT_TEXTS.confirmLabel(docName(d))} disabled={confirming.isLoading} onClick={() => void confirmShared(d)}>
+                        {DOCUMENT_TEXTS.confirm}
+                      </Button>
+                    )}
+                  </TableCell>
                   <TableCell>
                     <Link component="button" type="button" onClick={() => void downloadFile(d.url, d.name, token).catch(() => setProblem(DOCUMENT_MSG.notFound))}>
                       {d.name}

@@ -30,6 +30,11 @@ export const documentsApi = sectionApi.injectEndpoints({
       // a stale change reads the offer again too: the card then holds the document as it is now
       invalidatesTags: (result, error, { offerId }) => (error && error.status !== 409 ? [] : offerTags(offerId)),
     }),
+    // issue 50: staff confirm a document a supplier's account marked for buyers
+    confirmDocument: build.mutation<OfferDocument, { offerId: number; id: number; version: number }>({
+      query: ({ offerId, id, version }) => ({ url: `api/offers/${offerId}/documents/${id}/confirm`, method: 'POST', body: { version } }),
+      invalidatesTags: (result, error, { offerId }) => (error && error.status !== 409 ? [] : offerTags(offerId)),
+    }),
     removeDocument: build.mutation<{ status: string }, { offerId: number; id: number }>({
       query: ({ offerId, id }) => ({ url: `api/offers/${offerId}/documents/${id}`, method: 'DELETE', body: {} }),
       invalidatesTags: (result, error, { offerId }) => (error ? [] : offerTags(offerId)),
@@ -37,4 +42,4 @@ export const documentsApi = sectionApi.injectEndpoints({
   }),
 });
 
-export const { useAddDocumentMutation, useChangeDocumentMutation, useRemoveDocumentMutation } = documentsApi;
+export const { useAddDocumentMutation, useChangeDocumentMutation, useConfirmDocumentMutation, useRemoveDocumentMutation } = documentsApi;
