@@ -250,6 +250,8 @@ async function seedDocuments(tx: Tx, now: Date, plan: ReturnType<typeof buildDem
   await insertAll(tx, t.offerDocuments, docs.map((d, i) => ({
     offer_id: offerIds[d.offer], file_id: fileIds[i], type_id: types[d.type].id, number: d.number, issued_on: d.issued_on, valid_until: d.valid_until,
     issuer: d.issuer, shareable: d.shareable, created_by: userIds[plan.offers[d.offer].created_by], created_at: plan.offers[d.offer].created_at,
+    // issue 50: what the demo shows buyers is confirmed as shared when it was added
+    ...(d.shareable && { share_confirmed_by: userIds[plan.offers[d.offer].created_by], share_confirmed_at: plan.offers[d.offer].created_at }),
   })));
 }
 
