@@ -173,6 +173,49 @@ describe('issue 33: the offer\'s reserved sum is the sum of its reserves\' own s
   });
 });
 
+describe('issue 55: the reserved sum is stored on the offer, kept by the database in the same transaction', () => {
+  const stored = async (offerId: number, db: DemoContext['db'] = ctx.db) =>
+    firstRow<{ reserved_sum: string; version: number }>(await db.execute(sql`SELECT reserved_sum::text, version FROM offers WHERE id = ${offerId}`))!;
+
+  test('every demo offer holds the sum of its active reserves', async () => {
+    const off = rowsOf(await ctx.db.execute(sql`SELECT o.id FROM offers o
+      WHERE o.reserved_sum <> (SELECT coalesce(sum(r.total_sum), 0) FROM reserves r WHERE r.offer_id = o.id AND r.status = 'active')`));
+    expect(off).toEqual([]);
+    const held = firstRow<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM offers WHERE reserved_sum > 0`))!.n;
+    expect(held).toBeGreaterThan(0);
+  });
+
+  test('any statement on reserves moves it, the offer\'s version kept when nothing else of it moved; a rollback leaves it', async () => {
+    const offerId = (await trade.newOffer('100')).id;
+    // two reserves of 20 kg at 300 ₽/kg: 6 000,00 each, 12 000,00 in all
+    const a = await newReserve(offerId);
+    const b = await newReserve(offerId);
+    expect((await stored(offerId)).reserved_sum).toBe('12000.00');
+    const { version } = await stored(offerId);
+    // a write no app code path makes, straight to the table: A's sum 6 000,00 → 5 000,00: 11 000,00, the version kept
+    await ctx.db.execute(sql`UPDATE reserves SET total_sum = 5000 WHERE id = ${a.id}`);
+    expect(await stored(offerId)).toEqual({ reserved_sum: '11000.00', version });
+    // a statement that touches the reserve but not its sum, status or offer writes nothing on the offer
+    await ctx.db.execute(sql`UPDATE reserves SET buyer_name = 'ООО Орех' WHERE id = ${a.id}`);
+    expect(await stored(offerId)).toEqual({ reserved_sum: '11000.00', version });
+    // rolled back: as it was
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE reserves SET total_sum = 1 WHERE offer_id = ${offerId}`);
+      expect((await stored(offerId, tx as unknown as DemoContext['db'])).reserved_sum).toBe('2.00');
+      tx.rollback();
+    }).catch(() => undefined);
+    expect((await stored(offerId)).reserved_sum).toBe('11000.00');
+    // B cancelled: 5 000,00 left, in the list too
+    expect((await ctx.change('POST', `/api/reserves/${b.id}/cancel`)).status).toBe(200);
+    expect((await stored(offerId)).reserved_sum).toBe('5000.00');
+    const listed = (await ctx.call('GET', `/api/offers?offers_ids=${offerId}&perPage=20`)).body.data as Record<string, string>[];
+    expect(listed.find((o) => Number(o.id) === offerId)).toMatchObject({ reserved_sum: '5000.00' });
+    // the list sorts and filters by the stored column
+    const sorted = (await ctx.call('GET', '/api/offers?sort=reserved_sum&order=desc&perPage=20')).body.data as Record<string, string>[];
+    expect(sorted.map((o) => Number(o.reserved_sum))).toEqual([...sorted.map((o) => Number(o.reserved_sum))].sort((x, y) => y - x));
+  });
+});
+
 describe("'Завершить' on the actual date of implementation", () => {
   test('not after today, not before the reserve was made; the day asked is stored', async () => {
     const offerId = (await trade.newOffer('100')).id;

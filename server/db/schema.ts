@@ -191,6 +191,9 @@ export const offers = pgTable('offers', {
   min_unit_price: money('min_unit_price'),
   max_unit_price: money('max_unit_price'),
   reserved_amount: amount('reserved_amount').notNull().default('0'),
+  // issue 55: the sum of its active reserves' own sums, kept by the database after every statement on reserves
+  // (migration 0041, trigger offers_reserved_sum_follow), so no list or export sums them per row
+  reserved_sum: money('reserved_sum').notNull().default('0'),
   purchased_amount: amount('purchased_amount').notNull().default('0'),
   available_amount: amount('available_amount').generatedAlwaysAs(sql`unit_amount - reserved_amount - purchased_amount`),
   loading_address: text('loading_address'),

@@ -32,7 +32,7 @@ function exportComments(spec: SectionSpec, only?: SQL) {
 }
 
 /** The export's SELECT list and FROM: each column as a cell reads it (exportColumns), the comments joined once. */
-function exportQuery(spec: SectionSpec, columns: ColumnDef[], only?: SQL) {
+export function exportQuery(spec: SectionSpec, columns: ColumnDef[], only?: SQL) {
   const withComments = columns.some((c) => c.type === 'comments');
   const select = selectList(Object.fromEntries(columns.map((c) => [c.key,
     c.type === 'comments' ? sql`${EXPORTED_COMMENTS}.texts` : spec.exportColumns?.[c.key] ?? spec.columns[c.key]])));

@@ -11,11 +11,11 @@ import { documentsStateIn, documentsStateSql } from '../../records/documentsStat
 const hasFile = (kind: string) => sql`SELECT 1 FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = ${kind}`;
 
 // its fields as the resource declares them; the reserved sum is the sum of its active reserves' own sums, each on
-// the terms it was made on (issue 33: one truth, domain/offers/figures.ts reservedSum), the available one the free
-// amount at the offer's price
+// the terms it was made on (issue 33: one truth, domain/offers/figures.ts reservedSum), as the database keeps it on
+// the offer (migration 0041: no sub-select per row); the available one the free amount at the offer's price
 const fields = resourceSql(offersResource, 'o', {
   computed: {
-    reserved_sum: sql`(SELECT coalesce(sum(r.total_sum), 0) FROM reserves r WHERE r.offer_id = o.id AND r.status = 'active')`,
+    reserved_sum: sql`o.reserved_sum`,
     available_sum: sql`o.available_amount * o.unit_price`,
   },
 });
