@@ -249,3 +249,21 @@ test('a rename refused as stale closes its dialog: the card says what changed, o
   expect(await screen.findByRole('alert')).toHaveTextContent('Запись изменена другим пользователем. Изменено: Название');
   expect(new URL(requests(fetchMock, 'PATCH')[0].url).search).toBe('?version=7');
 });
+
+test("a role that does not see who writes records (role 1, issue 51) is told when and what changed, naming nobody", async () => {
+  mockServer(
+    ...signedInHandlers(admin),
+    route('GET', '/api/products/3', () => json({ id: 3, name: 'Кешью', status: 'active', version: 7, can_update: true })),
+    route('GET', '/api/products/3/varieties', () => json([{ id: 9, name: 'W320', product_id: 3, offers: 0 }])),
+    route('PATCH', '/api/products/3/varieties/9', () => json({
+      status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
+      stale: { version: 8, by: null, at: '2026-11-25T12:34:56.000Z', changes: [{ field: 'name', old: 'Кешью', new: 'Кешью жареный' }], fields: ['Название'] },
+    }, 409)),
+  );
+  const user = userEvent.setup();
+  renderApp('/products/3', { token: 't' });
+  await user.click(await within(await screen.findByTestId('varieties')).findByText('W320'));
+  const dialog = await screen.findByRole('dialog', { name: 'Переименовать сорт «W320»' });
+  await user.type(within(dialog).getByLabelText('Название сорта'), ' крупный{Enter}');
+  expect(await screen.findByRole('alert')).toHaveTextContent(/^Запись изменена другим пользователем: 25\.11\.2026 \d\d:34\. Изменено: Название/);
+});

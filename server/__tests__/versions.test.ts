@@ -105,6 +105,10 @@ describe('two people on one offer', () => {
     expect(res.status).toBe(409);
     // role 1 sees neither the loading address nor who writes records
     expect(res.body.stale.by).toBeNull();
+    // issue 51: it says at least when and what changed, by the fields' labels, naming nobody
+    expect(Date.parse(res.body.stale.at)).toBeGreaterThan(Date.now() - 10 * 60_000);
+    expect(res.body.stale.fields).toEqual(['Цена за единицу', 'Цена за кг', 'Сумма', 'Мин. цена продажи', 'Макс. цена продажи']);
+    
     const fields = res.body.stale.changes.map((c: { field: string }) => c.field);
     expect(fields).toContain('unit_price');
     expect(fields).not.toContain('loading_address');
