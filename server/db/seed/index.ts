@@ -172,7 +172,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
 const isoDate = (d: Date) => businessDayOf(d, TIME_ZONE_DEFAULT);
 /** The demo's buyers (issue 37): one per distinct buyer name and phone of the reserves (as migration 0018 makes them
  * from a database's reserves), with real-looking INNs; every third on 14 days' deferral with a limit, the rest on
- * prepayment. A part of the completed sales is paid, so the ledgers, the overdue debt and the analytics have figures. */
+ * prepayment. Most sales are paid within terms; a few buyers are overdue and two near their limit (issue 49). */
 async function seedBuyers(tx: Tx, now: Date) {
   const random = new Random('buyers');
   const made = rowsOf<{ id: number }>(await tx.execute(sql`INSERT INTO buyers (name, phone, city_id, delivery_address, responsible_id, created_by, created_at)
@@ -188,12 +188,33 @@ async function seedBuyers(tx: Tx, now: Date) {
   }
   await tx.execute(sql`UPDATE reserves r SET buyer_id = b.id FROM buyers b
     WHERE b.name = btrim(r.buyer_name) AND coalesce(b.phone, '') = coalesce(r.buyer_phone, '')`);
-  // half of the completed sales paid on their completion day: one in four in full, one in four in half
+  // issue 49, a believable credit story: prepayment buyers paid on the day; deferral buyers paid in full within their
+  // terms (a third of the sales still within terms paid half ahead, the rest not yet due); a few buyers (every 50th
+  // card) left their latest sale past its due day unpaid: the overdue ones
+  const today = isoDate(now);
+  const due = sql`r.actual_date_implementation + CASE WHEN b.payment_terms = 'deferral' THEN coalesce(b.deferral_days, 0) ELSE 0 END`;
+  const late = sql`b.id % 50 = 7 AND r.id = (SELECT r2.id FROM reserves r2 WHERE r2.buyer_id = b.id AND r2.status = 'completed'
+      AND r2.total_selling_sum > 0 AND r2.actual_date_implementation + CASE WHEN b.payment_terms = 'deferral' THEN coalesce(b.deferral_days, 0) ELSE 0 END < ${today}::date
+    ORDER BY r2.actual_date_implementation DESC, r2.id DESC LIMIT 1)`;
   await tx.execute(sql`INSERT INTO payments (reserve_id, date, amount, comment, created_by, created_at)
-    SELECT r.id, r.actual_date_implementation, CASE WHEN r.id % 4 = 1 THEN round(r.total_selling_sum / 2, 2) ELSE r.total_selling_sum END,
-      'Оплата по счету', r.created_by, r.actual_date_implementation
-    FROM reserves r WHERE r.status = 'completed' AND r.buyer_id IS NOT NULL AND r.total_selling_sum > 0 AND r.id % 4 IN (0, 1)
-      AND r.actual_date_implementation <= ${isoDate(now)}::date`);
+    SELECT r.id, d.day, CASE WHEN ${due} < ${today}::date THEN r.total_selling_sum ELSE round(r.total_selling_sum / 2, 2) END,
+      'Оплата по счету', r.created_by, d.day
+    FROM reserves r JOIN buyers b ON b.id = r.buyer_id
+    CROSS JOIN LATERAL (SELECT least(r.actual_date_implementation + CASE WHEN b.payment_terms = 'deferral' THEN r.id % (coalesce(b.deferral_days, 0) + 1) ELSE 0 END,
+      ${today}::date) AS day) d
+    WHERE r.status = 'completed' AND r.total_selling_sum > 0 AND r.actual_date_implementation <= ${today}::date
+      AND (${due} < ${today}::date OR r.id % 3 = 0) AND NOT (${late})`);
+  // the deferral buyers' limits: 3 000 000,00, or half as much again as a bigger buyer owes and holds; one or two near
+  // their limit: the two who owe and hold the most, none overdue, get a limit a few per cent above it
+  await tx.execute(sql`UPDATE buyers SET credit_limit = CASE WHEN e.near THEN ceil(e.exposure * 1.04 / 10000) * 10000
+      ELSE greatest(3000000, ceil(e.exposure * 1.5 / 100000) * 100000) END
+    FROM (SELECT x.id, x.exposure, x.id % 50 <> 7 AND x.exposure > 0
+        AND row_number() OVER (PARTITION BY x.id % 50 <> 7 ORDER BY x.exposure DESC, x.id) <= 2 AS near
+      FROM (SELECT b.id, (SELECT coalesce(sum(greatest(r.total_selling_sum - coalesce((SELECT sum(p.amount) FROM payments p WHERE p.reserve_id = r.id), 0), 0)), 0)
+          FROM reserves r WHERE r.buyer_id = b.id AND r.status = 'completed')
+        + (SELECT coalesce(sum(r.total_selling_sum), 0) FROM reserves r WHERE r.buyer_id = b.id AND r.status = 'active') AS exposure
+      FROM buyers b WHERE b.payment_terms = 'deferral') x) e
+    WHERE buyers.id = e.id`);
 }
 /** Which of the demo's active imported lots lack their phytosanitary certificate, and which hold one that runs out
  * within the notice days, by the lot's place among them: one in 25 missing, two in 25 expiring, the rest valid for
