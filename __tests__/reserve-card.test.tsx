@@ -413,6 +413,22 @@ test('an active reserve may grow by what is free plus what it holds; a change is
   expect(await patch.clone().json()).toMatchObject({ amount: '37', packs_amount: '3.7', unit_selling_price: '400', city_id: 5, version: 4 });
 });
 
+test("a delivery cost typed below the route's shows both margins (issue 51): on the typed cost and on the route's", async () => {
+  server(admin, [
+    route('GET', '/api/reserves/90', () => json(stored({ delivery_cost: '1.00', route_delivery_cost: '49.23' }))),
+    route('GET', '/api/reserves/90/comments', () => json([])),
+  ]);
+  renderApp('/reserves/90', { token: 't' });
+  await screen.findByText('Активный');
+  // typed: (400 − (1 + 300 + 12)) / 400 = 21,75 %; on the route: (400 − (49,23 + 300 + 12)) / 400 = 38,77 / 400 = 9,69 %
+  expect(shown('Маржинальность, %')).toBe('21,75');
+  expect(shown('Маржинальность по маршруту, %')).toBe('9,69');
+  // typed back up to the route's: one margin again
+  type('Стоимость доставки, ₽/кг', '49.23');
+  await waitFor(() => expect(screen.queryByLabelText('Маржинальность по маршруту, %')).toBeNull());
+  expect(shown('Маржинальность, %')).toBe('9,69');
+});
+
 test("'Отменить' confirmed sends the cancel with the reserve's version; a refusal is shown in Russian", async () => {
   const fetchMock = server(manager, [
     route('GET', '/api/reserves/90', () => json(stored())),

@@ -8,6 +8,7 @@ import { DayPicker } from '../../components/DayPicker';
 import { defaultReservedUntil } from '../../../domain/reserves/schema';
 import { amountOf, packsStep, reserveFigures } from '../../../domain/reserves/figures';
 import { packsOf } from '../../../domain/offers/figures';
+import { toNumber } from '../../../domain/numbers';
 import { editableNumber, formatNumber } from '../../../domain/format';
 import type { BusinessSettings } from '../../../domain/settings';
 import { listFailure, useReferenceListQuery } from '../../api/references';
@@ -163,16 +164,19 @@ export function ExtraBlock({ form, readOnly, visible, responsibleLocked, picker 
 }
 
 /** 'Расчетные данные': the spec's reserve calculations for what is typed now. */
-export function FiguresBlock({ values, offer, unitPrice, settings, visible }: {
+export function FiguresBlock({ values, offer, unitPrice, settings, visible, routeCost }: {
   values: ReserveFormValues; offer: ReserveOffer; unitPrice: string | null | undefined; settings: BusinessSettings; visible(field: string): boolean;
+  /** Issue 51: the route's cost kept beside a delivery cost typed below it: the margin the trade makes on it. */
+  routeCost?: string | null;
 }) {
-  const figures = reserveFigures(
-    {
-      amount: values.amount, unit_selling_price: values.unit_selling_price, delivery_cost: values.delivery_cost, unit_price: unitPrice,
-      kg_price: offer.kg_price, unit_weight: offer.unit_weight, units_per_pack: offer.units_per_pack,
-    },
-    settings,
-  );
+  const inputs = {
+    amount: values.amount, unit_selling_price: values.unit_selling_price, delivery_cost: values.delivery_cost, unit_price: unitPrice,
+    kg_price: offer.kg_price, unit_weight: offer.unit_weight, units_per_pack: offer.units_per_pack,
+  };
+  const figures = reserveFigures(inputs, settings);
+  // a typed cost below the route's shows a margin the trade does not make: the route's is shown beside it
+  const lowered = routeCost !== null && routeCost !== undefined && (toNumber(values.delivery_cost) ?? Infinity) < (toNumber(routeCost) ?? 0);
+  const onRoute = lowered ? reserveFigures({ ...inputs, delivery_cost: routeCost }, settings) : null;
   return (
     <InfoBlock title={RESERVE_TEXTS.figures}>
       <Computed label="Доступно в предложении" value={formatNumber(offer.available_amount)} />
@@ -181,7 +185,8 @@ export function FiguresBlock({ values, offer, unitPrice, settings, visible }: {
       {visible('delivery_cost') && <Computed label="Себестоимость единицы, ₽" value={figures.cost_per_unit} />}
       {visible('min_selling_price') && <Computed label="Минимальная цена продажи, ₽" value={figures.min_selling_price} />}
       {visible('max_selling_price') && <Computed label="Максимальная цена продажи, ₽" value={figures.max_selling_price} />}
-      {visible('marginality') && <Computed label="Маржинальность, %" value={values.unit_selling_price ? figures.marginality : null} />}
+      {visible('marginality') && <Computed label={RESERVE_TEXTS.marginality} value={values.unit_selling_price ? figures.marginality : null} />}
+      {visible('marginality') && onRoute && <Computed label={RESERVE_TEXTS.routeMarginality} value={values.unit_selling_price ? onRoute.marginality : null} />}
       {visible('total_selling_sum') && <Computed label="Сумма продажи, ₽" value={figures.total_selling_sum} />}
     </InfoBlock>
   );

@@ -241,7 +241,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
         responsibleLocked={responsibleLocked}
         picker={visible('buyer_id') && <BuyerPicker value={buyerValue} onPick={pickBuyer} disabled={readOnly} />}
       />
-      <FiguresBlock values={form.values} offer={basis.offer} unitPrice={reserve ? reserve.unit_price : offer.unit_price} settings={basis.settings} visible={visible} />
+      <FiguresBlock values={form.values} offer={basis.offer} unitPrice={reserve ? reserve.unit_price : offer.unit_price} settings={basis.settings} visible={visible} routeCost={reserve?.route_delivery_cost} />
     </>
   );
 

@@ -15,6 +15,9 @@ export const RESERVE_TEXTS = {
   delivery: 'О Доставке',
   extra: 'Дополнительно',
   figures: 'Расчетные данные',
+  marginality: 'Маржинальность, %',
+  /** Issue 51: beside a delivery cost typed below the route's, the margin on the route's cost. */
+  routeMarginality: 'Маржинальность по маршруту, %',
   offer: 'предложение',
   created: 'Заказ добавлен',
   createDataFailed: 'Не удалось получить данные для создания резерва',

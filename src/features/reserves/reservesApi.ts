@@ -59,6 +59,8 @@ export interface ReserveRecord extends RecordBase, Partial<Record<ReserveBuyerKe
   buyer?: Ref | null;
   city_id?: number | null;
   delivery_cost?: string | null;
+  /** Issue 33: the route's cost kept beside a delivery cost typed below it (hidden with the cost). */
+  route_delivery_cost?: string | null;
   delivery_days?: number | null;
   responsible_id?: number | null;
   created_at: string;
