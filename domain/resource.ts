@@ -242,7 +242,8 @@ export function defineResource<const F extends Record<string, FieldSpec>, const 
     filters,
     columnOf,
     fieldOfFilter: (key) => filterFields.get(key),
-    hiddenNames: (from) => all.filter((fd) => fd.hiddenFrom?.includes(from)).flatMap((fd) => [visibleAsOf(fd, fd.key), ...(fd.hiddenAs ?? [])]),
+    // two fields may hide by one name (the margin on the route hides with the margin): each name once
+    hiddenNames: (from) => [...new Set(all.filter((fd) => fd.hiddenFrom?.includes(from)).flatMap((fd) => [visibleAsOf(fd, fd.key), ...(fd.hiddenAs ?? [])]))],
     stored: all.filter((fd) => !fd.computed),
     required: all.filter((fd) => fd.required),
     importColumns,

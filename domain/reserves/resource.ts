@@ -30,6 +30,10 @@ export const reservesResource = defineResource({
     available_packs: { label: 'Доступно упаковок', kind: 'amount', form: false, computed: true, history: false,
       column: { width: 150, hiddenByDefault: true, reads: ['offers.available_amount'] } },
     marginality: { label: 'Маржинальность, %', hiddenFrom: ['8', 'supplier'], kind: 'amount', form: false, column: { width: 150 }, filter: true },
+    // the margin on the route's cost where an administrator typed a lower delivery cost (else the margin itself): what the
+    // trade makes, beside the margin on the typed cost; hidden with the margin
+    route_marginality: { label: 'Маржинальность по маршруту, %', hiddenFrom: ['8', 'supplier'], visibleAs: 'marginality', kind: 'amount', form: false,
+      column: { width: 170, field: 'marginality', reads: ['reserves.delivery_cost'] }, filter: { field: 'marginality', reads: ['reserves.delivery_cost'] } },
     estimated_date_implementation: { label: 'Дата реализации', hiddenFrom: ['8'], required: true, kind: 'date', column: { width: 140 }, filter: true, bulk: 'set' },
     // issue 22: the day the reserve holds the stock until (empty: today + reserve_hold_days)
     reserved_until: { label: 'Резерв до', kind: 'date', column: { width: 130 }, filter: true },
@@ -64,7 +68,7 @@ export const reservesResource = defineResource({
     'offer_id', 'product',
     recordColumns.status(),
     'amount', 'packs_amount', 'available_packs', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum', 'min_selling_price',
-    'max_selling_price', 'marginality', 'buyer_name', 'buyer_id', 'buyer_phone',
+    'max_selling_price', 'marginality', 'route_marginality', 'buyer_name', 'buyer_id', 'buyer_phone',
     'city_id', 'delivery_address', 'delivery_cost', 'delivery_days', 'estimated_date_implementation', 'reserved_until',
     'actual_date_implementation', 'responsible_id',
     recordColumns.createdBy(),
@@ -77,7 +81,7 @@ export const reservesResource = defineResource({
     'product', 'offer_id',
     recordFilters.createdBy(),
     'buyer_name', 'buyer_id', 'buyer_phone', 'city_id', 'delivery_address', 'amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum',
-    'marginality', 'delivery_cost',
+    'marginality', 'route_marginality', 'delivery_cost',
     // the offer's cost of delivery to the warehouse (offers.warehouse_cost), hidden with it
     f('warehouse_delivery_cost', 'Доставка на склад', 'currency', { reads: ['offers.warehouse_cost'] }),
     'delivery_days',
@@ -88,7 +92,7 @@ export const reservesResource = defineResource({
   bulk: { order: ['responsible_id', 'estimated_date_implementation', 'delivery_address'] },
   historyOrder: [
     'amount', 'packs_amount', 'unit_price', 'total_sum', 'unit_selling_price', 'total_selling_sum', 'min_selling_price', 'max_selling_price',
-    'marginality', 'buyer_name', 'buyer_phone', 'delivery_address', 'delivery_cost', 'route_delivery_cost', 'delivery_days', 'estimated_date_implementation',
+    'marginality', 'route_marginality', 'buyer_name', 'buyer_phone', 'delivery_address', 'delivery_cost', 'route_delivery_cost', 'delivery_days', 'estimated_date_implementation',
     'actual_date_implementation', 'reserved_until', 'offer_price_kg', 'unit_weight', 'costs_per_kg', 'min_markup', 'max_markup',
   ],
   selectOrder: [

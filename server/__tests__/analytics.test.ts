@@ -256,3 +256,15 @@ describe("a supplier's user: its own offers' stock and sold amounts, no buyers, 
     expect(text).not.toMatch(/buyer|margin|selling|Сухофрукт|Казань/);
   });
 });
+
+test("margins by manager are the trade's: on the route's cost where a lower delivery cost was typed", async () => {
+  // R2 was typed at 15 ₽/kg where its route costs 40: on the route 58 000 − 100 × (40 + 500 + 12) = 2 800,
+  // 2 800 / 58 000 × 100 = 4.827… → 4.83 %; Петров: 2 800 + 4 500 = 7 300, (4.83 + 10.00) / 2 = 7.415 → 7.42 %
+  await ctx.db.execute(sql`UPDATE reserves SET route_delivery_cost = 40, route_marginality = 4.83 WHERE id = 2`);
+  try {
+    const { body } = await chart('admin', 'managers');
+    expect(body.rows[1]).toEqual({ responsible: { id: 2, name: 'Петров Пётр' }, margin_sum: '7300.00', selling_sum: '103000.00', margin_avg: '7.42', completed_count: 2 });
+  } finally {
+    await ctx.db.execute(sql`UPDATE reserves SET route_delivery_cost = NULL, route_marginality = NULL WHERE id = 2`);
+  }
+});

@@ -114,3 +114,28 @@ test("the right to lower is a role setting: the administrator gives it to role 1
   const again = await ctx.call('POST', '/api/reserves', 'manager', reserveForm(trade, offer.id, { city_id: routeCity, delivery_cost: '30', amount: '5', unit_selling_price: '420' }));
   expect([again.status, again.body.messages]).toEqual([400, [LOWER_REFUSED]]);
 });
+
+test("a cost typed below the route's: the card and the list show the margin on it and on the route's; role 8 sees neither", async () => {
+  const offer = await trade.newOffer('100');
+  const made = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, offer.id, { city_id: routeCity, delivery_cost: '1', unit_selling_price: '400' }));
+  expect(made.status).toBe(201);
+  // typed: (1 + 300 + 12) = 313; (400 − 313) / 400 × 100 = 21.75
+  // route: (50.78 + 300 + 12) = 362.78; (400 − 362.78) / 400 × 100 = 9.305 → 9.31 (half up)
+  expect([made.body.marginality, made.body.route_marginality]).toEqual(['21.75', '9.31']);
+  const listed = (await ctx.call('GET', `/api/reserves?reserves_ids=${made.body.id}`, 'admin')).body.data[0];
+  expect([listed.marginality, listed.route_marginality]).toEqual(['21.75', '9.31']);
+  // the list filters by it: 9.31 is under 10, 21.75 is not
+  const under = await ctx.call('GET', `/api/reserves?reserves_ids=${made.body.id}&route_marginality_to=10`, 'admin');
+  expect(under.body.data.map((r: { id: number }) => r.id)).toEqual([made.body.id]);
+  // at the route's cost the two are one
+  const plain = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, offer.id, { city_id: routeCity, delivery_cost: '50.78', amount: '5', unit_selling_price: '400' }));
+  expect([plain.body.marginality, plain.body.route_marginality]).toEqual(['9.31', '9.31']);
+  // a role that does not see the margin gets neither, under any name
+  const hidden = (await ctx.call('GET', `/api/reserves?reserves_ids=${made.body.id}`, 'warehouse')).body.data[0];
+  expect(hidden).not.toHaveProperty('route_marginality');
+  expect(hidden).not.toHaveProperty('marginality');
+  const card = await ctx.call('GET', `/api/reserves/${made.body.id}`, 'warehouse');
+  expect([card.status, 'route_marginality' in card.body, 'marginality' in card.body]).toEqual([200, false, false]);
+  // filtering by it is reading it
+  expect((await ctx.call('GET', `/api/reserves?route_marginality_to=10`, 'warehouse')).status).toBe(403);
+});

@@ -44,9 +44,10 @@ const b = alias(buyers, 'b');
 const h = alias(recordHistory, 'h');
 
 /** A completed reserve's margin in roubles, exact: its selling sum less its cost on the terms it was made on
- * (domain/reserves/figures.ts costPerUnit × amount); a reserve without stored terms by its margin percent. */
-const MARGIN = sql`coalesce(${r.total_selling_sum} - ${r.amount} * (${r.delivery_cost} + ${r.offer_price_kg} + coalesce(${r.costs_per_kg}, 0)) * ${r.unit_weight},
-  ${r.total_selling_sum} * ${r.marginality} / 100, 0)`;
+ * (domain/reserves/figures.ts costPerUnit × amount) at the route's delivery cost where a lower one was typed (what
+ * the trade makes); a reserve without stored terms by its margin percent. */
+const MARGIN = sql`coalesce(${r.total_selling_sum} - ${r.amount} * (coalesce(${r.route_delivery_cost}, ${r.delivery_cost}) + ${r.offer_price_kg} + coalesce(${r.costs_per_kg}, 0)) * ${r.unit_weight},
+  ${r.total_selling_sum} * coalesce(${r.route_marginality}, ${r.marginality}) / 100, 0)`;
 /** A reserve's amount in kilograms: pieces by the unit weight it was made on ('кг' has weight 1); a reserve from
  * before terms were kept by its offer's (coalesce reads the offer only for such a one). */
 const RESERVE_KG = sql`${r.amount} * coalesce(${r.unit_weight}, (SELECT ${w.unit_weight} FROM ${offers} ${w} WHERE ${w.id} = ${r.offer_id}), 1)`;
@@ -157,7 +158,7 @@ const CHARTS: Record<Chart, (ctx: Context) => Promise<Row[]>> = {
     return selectRows(ctx.db, chartOf(ctx, { responsible: link(e.id, e.full_name) }, {
       margin_sum: money(sql`sum(${MARGIN})`),
       selling_sum: money(sql`sum(${r.total_selling_sum})`),
-      margin_avg: sql<string>`round(avg(${r.marginality}), 2)::text`,
+      margin_avg: sql<string>`round(avg(coalesce(${r.route_marginality}, ${r.marginality})), 2)::text`,
       completed_count: int(sql`count(*)`),
     }), sql`
       ${from} JOIN ${employees} ${e} ON ${e.id} = ${r.responsible_id}

@@ -250,6 +250,8 @@ export const reserves = pgTable('reserves', {
   min_selling_price: money('min_selling_price'),
   max_selling_price: money('max_selling_price'),
   marginality: money('marginality'),
+  // the margin on the route's cost where the delivery cost was typed below it (else the margin itself): what the trade makes
+  route_marginality: money('route_marginality'),
   estimated_date_implementation: date('estimated_date_implementation', { mode: 'string' }),
   actual_date_implementation: date('actual_date_implementation', { mode: 'string' }),
   buyer_name: text('buyer_name'),

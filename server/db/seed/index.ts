@@ -138,7 +138,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       offer_id: offerIds[r.offer], status: r.status, amount: r.amount, packs_amount: r.packs_amount,
       unit_price: r.unit_price, total_sum: r.total_sum, unit_selling_price: r.unit_selling_price,
       total_selling_sum: r.total_selling_sum, min_selling_price: r.min_selling_price, max_selling_price: r.max_selling_price,
-      marginality: r.marginality, estimated_date_implementation: isoDate(r.estimated_date_implementation),
+      marginality: r.marginality, route_marginality: r.route_marginality, estimated_date_implementation: isoDate(r.estimated_date_implementation),
       actual_date_implementation: r.actual_date_implementation && isoDate(r.actual_date_implementation),
       buyer_name: r.buyer_name, buyer_phone: r.buyer_phone, city_id: cityIds[r.city], delivery_address: r.delivery_address,
       delivery_cost: r.delivery_cost, delivery_days: r.delivery_days, responsible_id: employeeIds[r.responsible],

@@ -255,6 +255,14 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
     },
     basis.settings,
   );
+  // the margin the trade makes: on the route's cost where the typed one is below it
+  const onRoute = routeCost === null ? figures : reserveFigures(
+    {
+      amount: valid.amount as number, unit_selling_price: sellingPrice, delivery_cost: routeCost, unit_price: unitPrice,
+      kg_price: terms.offer_price_kg, unit_weight: terms.unit_weight, units_per_pack: offer.units_per_pack,
+    },
+    basis.settings,
+  );
   const priced = toNumber(sellingPrice) !== null;
   const estimated = (pick('estimated_date_implementation') as string | null)?.slice(0, 10) ?? null;
   const asked = valid.reserved_until ? String(valid.reserved_until).slice(0, 10) : null;
@@ -268,6 +276,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
     unit_selling_price: money(toNumber(sellingPrice)),
     total_selling_sum: money(figures.total_selling_sum),
     ...pricedColumns(terms, figures, priced),
+    route_marginality: priced ? money(onRoute.marginality) : null,
     estimated_date_implementation: estimated,
     reserved_until: reservedUntil,
     buyer_id: buyer?.id ?? null,

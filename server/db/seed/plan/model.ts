@@ -38,7 +38,7 @@ export interface PlanOffer {
 export interface PlanReserve {
   offer: number; status: 'active' | 'completed' | 'cancelled' | 'deleted'; amount: string; packs_amount: string;
   unit_price: string; total_sum: string; unit_selling_price: string; total_selling_sum: string;
-  min_selling_price: string; max_selling_price: string; marginality: string;
+  min_selling_price: string; max_selling_price: string; marginality: string; route_marginality: string;
   estimated_date_implementation: Date; actual_date_implementation: Date | null;
   buyer_name: string; buyer_phone: string; city: number; delivery_address: string; delivery_cost: string;
   delivery_days: number | null; responsible: number; created_by: UserKey; created_at: Date; deleted_at: Date | null;

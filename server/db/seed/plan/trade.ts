@@ -170,6 +170,8 @@ export function planTrade({ random, now }: PlanContext, input: TradeInput): { of
         min_selling_price: fixed(figures.min_selling_price!),
         max_selling_price: fixed(figures.max_selling_price!),
         marginality: fixed(figures.marginality),
+        // the route's cost is the one typed, so the margin on the route is the same
+        route_marginality: fixed(figures.marginality),
         estimated_date_implementation: estimated,
         actual_date_implementation: actual,
         buyer_name: buyerName(random),
