@@ -120,3 +120,33 @@ test("role 8 (no money, no buyers), role 1 without buyers and a supplier's user 
     expect((await get(who, `/api/analytics/receivables/xlsx?${period}`)).status).toBe(403);
   }
 });
+
+test("a sale deleted when it was completed still is owed, and so is an opening balance, as the buyers' ledger counts them", async () => {
+  const ago = (days: number) => addDays(today, -days);
+  // R9: B3's sale of 2 000,00 two days ago, then deleted: due in 8 days (10 days' deferral)
+  await ctx.db.execute(sql`INSERT INTO reserves (id, offer_id, buyer_id, buyer_name, status, deleted_from, created_at, actual_date_implementation, amount,
+      unit_selling_price, total_selling_sum, marginality, responsible_id, city_id)
+    VALUES (9, 1, 3, 'АО «Курага»', 'deleted', 'completed', ${`${ago(2)}T06:00:00Z`}, ${ago(2)}, 1, 2000, 2000, 10, 2, 1)`);
+  // B2 (prepayment) carried 5 000,00 into the ledger 45 days ago: due that day, 45 days late
+  await ctx.db.execute(sql`INSERT INTO buyer_opening_balances (buyer_id, amount, as_of) VALUES (2, 5000.00, ${ago(45)})`);
+  try {
+    const ages = (await receivables('admin')).body.rows.filter((r: { part: string }) => r.part === 'Возраст долга')
+      .map((r: Record<string, unknown>) => [r.label, r.debt_sum, r.buyers_count]);
+    // not due: 103 333,33 + 2 000,00 = 105 333,33 of B1, B2, B3; 31–60 days: 40 000,25 + 5 000,00 = 45 000,25 of B1 and B2
+    expect(ages).toEqual([
+      ['Не наступил срок', '105333.33', 3], ['1–30 дней', '1000.01', 1], ['31–60 дней', '45000.25', 2],
+      ['61–90 дней', '10000.05', 1], ['Более 90 дней', '9999.99', 1],
+    ]);
+    // B2's debt: 34 333,34 + 5 000,00; B3's: 20 000,04 + 2 000,00
+    const debtors = (await receivables('admin')).body.rows.filter((r: { part: string }) => r.part === 'Крупнейшие должники')
+      .map((r: Record<string, unknown>) => [r.label, r.debt_sum]);
+    expect(debtors).toEqual([['ООО «Ядро»', '110000.25'], ['ИП Орлов', '39333.34'], ['АО «Курага»', '22000.04']]);
+    // narrowed to one responsible, the opening balance (nobody's reserve) is left out
+    const mine = (await receivables('admin', `${period}&responsible_ids=1`)).body.rows
+      .filter((r: { part: string; debt_sum: string }) => r.part === 'Возраст долга' && r.debt_sum !== '0.00').map((r: Record<string, unknown>) => [r.label, r.debt_sum]);
+    expect(mine).toEqual([['Не наступил срок', '70000.00'], ['31–60 дней', '40000.25']]);
+  } finally {
+    await ctx.db.execute(sql`DELETE FROM buyer_opening_balances`);
+    await ctx.db.execute(sql`DELETE FROM reserves WHERE id = 9`);
+  }
+});

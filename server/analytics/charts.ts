@@ -28,7 +28,7 @@ import { scopeCondition } from '../records/access';
 import { dayStartSql, ZONE_SQL } from '../db/businessDay';
 import { addDays } from '../../domain/businessDay';
 import { todayOf } from '../db/businessDay';
-import { dueDay, leftToPay } from '../sections/buyers/debt';
+import { dueDay, leftToPay, saleOf } from '../sections/buyers/debt';
 import { RESERVE_BUYER } from '../../domain/reserves/buyerKeys';
 
 type Specs = Record<Section, SectionSpec>;
@@ -244,12 +244,25 @@ const CHARTS: Record<Chart, (ctx: Context) => Promise<Row[]>> = {
 };
 
 /** The receivables' rows: the debt by age (every age, in order), then the top buyers by sales in the period, then
- * by debt. A completed reserve's debt and due day are the buyers' rule (sections/buyers/debt.ts); its age is the
+ * by debt, opening balances included. A completed reserve's debt and due day are the buyers' rule (sections/buyers/debt.ts); its age is the
  * business day less its due day (0 and less: not due yet, as the ledger's overdue is a due day before today). */
 async function receivables(ctx: Context): Promise<Row[]> {
   const { filter: f } = ctx;
   const today = await todayOf(ctx.db);
-  const { from, where } = reservesFrom(ctx);
+  const { from } = reservesFrom(ctx);
+  // the buyers' ledger's sales: a sale deleted when it was completed still counts (sections/buyers/debt.ts saleOf)
+  const filters = filterConditions(ctx.auth, ctx.filter);
+  const offered = scopeOf(ctx.auth.permissions, 'offers', 'read') === 'all' ? [] : [scopeCondition(ctx.specs.offers, ctx.auth, 'read')];
+  const where = and([saleOf('r'), scopeCondition(ctx.specs.reserves, ctx.auth, 'read'), ...offered, ...filters.offer, ...filters.reserve]);
+  // a buyer's opening balance is owed as a sale of its day (the ledger's first line) for a caller who reads every
+  // reserve and narrows by no product, city or responsible: it belongs to none of them
+  const unfiltered = !filters.offer.length && !filters.reserve.length && scopeOf(ctx.auth.permissions, 'reserves', 'read') === 'all';
+  const openings = unfiltered ? sql`
+      UNION ALL
+      SELECT ${b.id}, ${b.name}, 0, ob.as_of, greatest(ob.amount, 0),
+             ${today}::date - (ob.as_of + CASE WHEN ${b.payment_terms} = 'deferral' THEN coalesce(${b.deferral_days}, 0) ELSE 0 END)
+      FROM buyer_opening_balances ob JOIN ${buyers} ${b} ON ${b.id} = ob.buyer_id
+      WHERE ${scopeCondition(ctx.specs.buyers, ctx.auth, 'read')}` : sql``;
   const ages = sql.join(DEBT_AGES.map((a, i) => sql`(${i}::int, ${a.title}::text, ${a.min}::int, ${a.max}::int)`), sql`, `);
   const perBuyer = sql`SELECT d.buyer_id, d.name, sum(d.left_to_pay) AS debt,
       coalesce(sum(d.sale) FILTER (WHERE d.sold BETWEEN ${f.from}::date AND ${f.to}::date), 0) AS sales
@@ -264,7 +277,7 @@ async function receivables(ctx: Context): Promise<Row[]> {
              ${leftToPay('r')} AS left_to_pay, ${today}::date - ${dueDay('r', 'b')} AS late
       ${from} JOIN ${buyers} ${b} ON ${b.id} = ${r.buyer_id}
       WHERE ${where} AND ${scopeCondition(ctx.specs.buyers, ctx.auth, 'read')}
-        AND ${r.status} = 'completed' AND ${r.actual_date_implementation} IS NOT NULL
+        AND ${r.actual_date_implementation} IS NOT NULL${openings}
     )
     SELECT ${answer}
     FROM (
