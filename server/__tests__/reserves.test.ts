@@ -349,7 +349,8 @@ test("a reserve without delivery days (an older demo's): the refusal names the f
   expect(refused.status).toBe(400);
   expect(refused.body.messages).toEqual(['Обязательное поле']);
   expect(refused.body.errors).toEqual([{ field: 'delivery_days', label: 'Дней доставки', message: 'Обязательное поле' }]);
-  const fill = readFileSync(join(__dirname, '../db/migrations/0039_frozen_links_reserve_days.sql'), 'utf8').split('--> statement-breakpoint')[1];
+  const fill = readFileSync(join(__dirname, '../db/migrations/0039_frozen_links_reserve_days.sql'), 'utf8').split('--> statement-breakpoint')
+    .find((statement) => statement.includes('SET "delivery_days"'))!;
   await ctx.db.execute(sql.raw(fill));
   const saved = await ctx.change('PATCH', `/api/reserves/${id}`, 'admin', { buyer_name: 'ИП Смирнов' });
   expect([saved.status, saved.body.delivery_days, saved.body.buyer_name]).toEqual([200, 4, 'ИП Смирнов']);
