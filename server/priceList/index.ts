@@ -60,7 +60,14 @@ export default async function priceListRoutes(app: FastifyInstance, opts: { db: 
 
   // issue 51: 'Обновить цены': a link holds its prices to its date; a new one carries today's
   app.post('/price-list/links/:id/renew', {
-    schema: { tags: ['price-list'], summary: 'A new link of the same request and validity with today\'s prices', params: idParams, querystring: noQuery, response: linkCreated },
+    // it takes no values: an empty object, or no body at all (read as {} before it is checked)
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
+    schema: {
+      tags: ['price-list'], summary: 'A new link of the same request and validity with today\'s prices', params: idParams, querystring: noQuery,
+      body: { type: 'object', properties: {}, additionalProperties: false }, response: linkCreated,
+    },
   }, async (request, reply) => {
     const auth = requireAuth(request);
     assertPriceListAccess(auth);
