@@ -349,7 +349,11 @@ export class LiveHub {
       this.drop(client);
       return;
     }
-    client.auth = { ...client.auth, user: session.user, permissions: await loadPermissions(this.db, session.user) };
+    // the database may go away between the two reads (the instance closing, a failover): a rejection here would be
+    // unhandled, which ends a Node process; the stream keeps its rights until the next beat reads them
+    const permissions = await loadPermissions(this.db, session.user).catch(() => null);
+    if (!permissions) return;
+    client.auth = { ...client.auth, user: session.user, permissions };
     this.write(client, `: heartbeat\n\n`);
   }
 
