@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
 import { firstRow, rowsOf } from '../db/rows';
-import { FORM_BUYER, kilogramTrade, reserveForm, today, type Trade } from './trade';
+import { quoteTrade, reserveForm, today, type Trade } from './trade';
 import { addDays } from '../../domain/businessDay';
 import { QUOTE_MSG } from '../../domain/quotes/access';
 import { fromQuoteComment, QUOTE_RECORD_MSG } from '../../domain/quotes/record';
@@ -19,14 +19,9 @@ let oreh: number;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  trade = await kilogramTrade(ctx, 1990);
-  kazan = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM cities WHERE name = 'Казань'`))!.id;
-  productId = (await ctx.call('POST', '/api/products', 'admin', { name: 'Фисташка жареная' })).body.id;
   // every offer loads in the first city: 7.50 ₽/kg and 4 days to Kazan
-  await ctx.db.execute(sql`INSERT INTO city_delivery (from_city_id, to_city_id, cost, days) VALUES (${trade.cityIds[0]}, ${kazan}, 7.5, 4)
-    ON CONFLICT (from_city_id, to_city_id) DO UPDATE SET cost = 7.5, days = 4`);
+  ({ trade, kazan, productId, oreh } = await quoteTrade(ctx, 1990));
   await ctx.db.execute(sql`INSERT INTO business_settings (name, value) VALUES ('company_phone', '+7 (843) 200-00-00') ON CONFLICT (name) DO UPDATE SET value = '+7 (843) 200-00-00'`);
-  oreh = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM buyers WHERE name = ${FORM_BUYER.name} AND phone = ${FORM_BUYER.phone}`))!.id;
   holdDays = Number(firstRow<{ value: string }>(await ctx.db.execute(sql`SELECT value FROM business_settings WHERE name = 'reserve_hold_days'`))?.value ?? 5);
 }, 120_000);
 

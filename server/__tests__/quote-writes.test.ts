@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext } from './testApp';
 import { firstRow } from '../db/rows';
-import { FORM_BUYER, kilogramTrade, today, type Trade } from './trade';
+import { quoteTrade, today, type Trade } from './trade';
 import { addDays } from '../../domain/businessDay';
 import { QUOTE_MSG } from '../../domain/quotes/access';
 
@@ -16,12 +16,7 @@ let oreh: number;
 
 beforeAll(async () => {
   ctx = await createDemoApp();
-  trade = await kilogramTrade(ctx, 1990);
-  kazan = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM cities WHERE name = 'Казань'`))!.id;
-  productId = (await ctx.call('POST', '/api/products', 'admin', { name: 'Фисташка жареная' })).body.id;
-  await ctx.db.execute(sql`INSERT INTO city_delivery (from_city_id, to_city_id, cost, days) VALUES (${trade.cityIds[0]}, ${kazan}, 7.5, 4)
-    ON CONFLICT (from_city_id, to_city_id) DO UPDATE SET cost = 7.5, days = 4`);
-  oreh = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM buyers WHERE name = ${FORM_BUYER.name} AND phone = ${FORM_BUYER.phone}`))!.id;
+  ({ trade, kazan, productId, oreh } = await quoteTrade(ctx, 1990));
   // role 1 reads every reserve (so every quote), changes only its own
   await ctx.db.execute(sql`UPDATE role_permissions SET scope = 'all' WHERE role_id = (SELECT role_id FROM users WHERE email = 'manager@nutdesk.demo')
     AND resource = 'reserves' AND action = 'read'`);

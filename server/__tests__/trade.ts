@@ -71,3 +71,15 @@ export const reserveForm = (trade: Trade, offerId: number, patch: Record<string,
   buyer_name: 'ООО «Орех»', buyer_phone: '+7 (912) 345-67-89', city_id: trade.cityIds[1], delivery_address: 'Казань, ул. Баумана, 5',
   delivery_cost: '15', delivery_days: '3', responsible_id: trade.employeeId, ...patch,
 });
+
+/** A quote's trade: the kilogram trade, a route of 7.50 ₽/kg and 4 days from the offers' city to Kazan, a product of
+ * its own and the card of the buyer the quotes are saved for (a quote's reserve needs its buyer). */
+export async function quoteTrade(ctx: DemoContext, firstYear: number) {
+  const trade = await kilogramTrade(ctx, firstYear);
+  const kazan = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM cities WHERE name = 'Казань'`))!.id;
+  const productId = (await ctx.call('POST', '/api/products', 'admin', { name: 'Фисташка жареная' })).body.id as number;
+  await ctx.db.execute(sql`INSERT INTO city_delivery (from_city_id, to_city_id, cost, days) VALUES (${trade.cityIds[0]}, ${kazan}, 7.5, 4)
+    ON CONFLICT (from_city_id, to_city_id) DO UPDATE SET cost = 7.5, days = 4`);
+  const oreh = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM buyers WHERE name = ${FORM_BUYER.name} AND phone = ${FORM_BUYER.phone}`))!.id;
+  return { trade, kazan, productId, oreh };
+}
