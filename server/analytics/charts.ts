@@ -95,7 +95,7 @@ interface Context {
 /** The reserves a reserve chart counts: not deleted, readable, on a readable offer, within the filters, as a FROM
  * over reserves `r` and its WHERE. The offers are joined only when a condition reads them (a scope of 'own', a
  * product or city filter): the whole offers table is not read for a caller who reads them all. */
-function reservesFrom(ctx: Context): { from: SQL; where: SQL } {
+function reservesFrom(ctx: Context, counted: SQL = sql`${r.status} <> 'deleted'`): { from: SQL; where: SQL; narrowed: boolean } {
   const filters = filterConditions(ctx.auth, ctx.filter);
   const offered = [
     ...(scopeOf(ctx.auth.permissions, 'offers', 'read') === 'all' ? [] : [scopeCondition(ctx.specs.offers, ctx.auth, 'read')]),
@@ -103,7 +103,9 @@ function reservesFrom(ctx: Context): { from: SQL; where: SQL } {
   ];
   return {
     from: offered.length ? sql`FROM ${reserves} ${r} JOIN ${offers} ${o} ON ${o.id} = ${r.offer_id}` : sql`FROM ${reserves} ${r}`,
-    where: and([sql`${r.status} <> 'deleted'`, scopeCondition(ctx.specs.reserves, ctx.auth, 'read'), ...offered, ...filters.reserve]),
+    where: and([counted, scopeCondition(ctx.specs.reserves, ctx.auth, 'read'), ...offered, ...filters.reserve]),
+    // a product, city or responsible filter: what belongs to none of them (an opening balance) is outside it
+    narrowed: filters.offer.length > 0 || filters.reserve.length > 0,
   };
 }
 
@@ -249,14 +251,11 @@ const CHARTS: Record<Chart, (ctx: Context) => Promise<Row[]>> = {
 async function receivables(ctx: Context): Promise<Row[]> {
   const { filter: f } = ctx;
   const today = await todayOf(ctx.db);
-  const { from } = reservesFrom(ctx);
   // the buyers' ledger's sales: a sale deleted when it was completed still counts (sections/buyers/debt.ts saleOf)
-  const filters = filterConditions(ctx.auth, ctx.filter);
-  const offered = scopeOf(ctx.auth.permissions, 'offers', 'read') === 'all' ? [] : [scopeCondition(ctx.specs.offers, ctx.auth, 'read')];
-  const where = and([saleOf('r'), scopeCondition(ctx.specs.reserves, ctx.auth, 'read'), ...offered, ...filters.offer, ...filters.reserve]);
+  const { from, where, narrowed } = reservesFrom(ctx, saleOf('r'));
   // a buyer's opening balance is owed as a sale of its day (the ledger's first line) for a caller who reads every
   // reserve and narrows by no product, city or responsible: it belongs to none of them
-  const unfiltered = !filters.offer.length && !filters.reserve.length && scopeOf(ctx.auth.permissions, 'reserves', 'read') === 'all';
+  const unfiltered = !narrowed && scopeOf(ctx.auth.permissions, 'reserves', 'read') === 'all';
   const openings = unfiltered ? sql`
       UNION ALL
       SELECT ${b.id}, ${b.name}, 0, ob.as_of, greatest(ob.amount, 0),
