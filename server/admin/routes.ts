@@ -1,9 +1,10 @@
 // The settings page's API under /api/admin/… (administrators only; everyone else a 403 in Russian). The business
 // settings themselves travel through the spec's /api/settings calls (this folder's index.ts, preferences/).
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../http/typed';
 import type { Database } from '../db/client';
 import type { Config } from '../config';
-import { ID, idOf, idParams, noQuery, responses } from '../http/schemas';
+import { ID, enumOf, idOf, idParams, noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { ADMIN_REFERENCES, ACTIONS, RESOURCES, SCOPES, NAME_MAX, referenceNameSchema, roleNameSchema, type UserChange } from '../../domain/admin';
 import type { AuthenticatedUser } from '../accounts/users';
@@ -19,9 +20,9 @@ import { LOWER_DELIVERY_RIGHT } from '../../domain/reserves/delivery';
 import { FINANCE_RIGHT } from '../../domain/permissions';
 import { PUBLIC_URL_STATE, ADMIN_LOG, ADMIN_REFERENCE, ADMIN_REFERENCE_ITEM, ADMIN_ROLE, ADMIN_ROLES, ADMIN_USER, ADMIN_USERS } from '../../domain/responseShapes';
 
-const nameBody = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: NAME_MAX } } } as const;
+const nameBody = Type.Object({ name: Type.String({ maxLength: NAME_MAX }) });
 /** A document type is added with whether its documents must say until when they are valid (issue 39). */
-const documentTypeBody = { ...nameBody, properties: { ...nameBody.properties, expires: { type: 'boolean' } } } as const;
+const documentTypeBody = Type.Object({ ...nameBody.properties, expires: Type.Optional(Type.Boolean()) });
 const nameTexts = russianErrors({ fields: { name: { default: 'Введите название', maxLength: `Не длиннее ${NAME_MAX} символов` } } });
 const userChangeBody = {
   type: 'object',
@@ -49,17 +50,16 @@ const rightsInput = {
   }),
 };
 const hiddenInput = byResource({ type: 'array', maxItems: 100, items: { type: 'string', maxLength: 200 } }, 'Скрытые поля: ожидается список названий полей');
-const logQuery = {
-  type: 'object',
-  properties: { page: { type: 'integer', minimum: 1, maximum: 100_000 }, perPage: { type: 'integer', enum: [20, 50, 100, 200] } },
-} as const;
+const logQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })), perPage: Type.Optional(enumOf('integer', [20, 50, 100, 200])),
+});
 const logTexts = russianErrors({
   fields: { page: 'Номер страницы должен быть целым числом от 1', perPage: 'Размер страницы может быть только 20, 50, 100, 200' },
 });
 const emptyBody = { type: 'object', properties: {} } as const;
 type ErrorFormatter = ReturnType<typeof russianErrors>;
 
-export default async function adminPageRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
+export default async function adminPageRoutes(app: App, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
   const tags = ['admin'];
   /** An administrator's change of one record at /admin/…/{id}: the body checked against its schema (refused in
@@ -131,7 +131,7 @@ export default async function adminPageRoutes(app: FastifyInstance, opts: { db: 
       const auth = requireAdmin(request);
       const { name } = await referenceNameSchema.validate(request.body);
       reply.code(201);
-      return addReference(db, auth, list, name, (request.body as { expires?: boolean }).expires === true);
+      return addReference(db, auth, list, name, 'expires' in request.body && request.body.expires === true);
     });
 
     change('PATCH', `/admin/${list}/:id`, `Rename an entry of ${list}`, { body: nameBody, texts: nameTexts, answer: ADMIN_REFERENCE_ITEM },
@@ -144,7 +144,7 @@ export default async function adminPageRoutes(app: FastifyInstance, opts: { db: 
     schemaErrorFormatter: logTexts,
   }, async (request) => {
     requireAdmin(request);
-    const { page = 1, perPage = 20 } = request.query as { page?: number; perPage?: number };
+    const { page = 1, perPage = 20 } = request.query;
     return readLog(db, page, perPage, '/api/admin/log');
   });
 

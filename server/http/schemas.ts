@@ -2,21 +2,27 @@
 // runs (and coerces query strings to numbers where a schema says so), and /api/docs is built from them.
 // Response schemas describe the answer without narrowing it: objects keep the properties they do not list
 // (a list row's columns depend on the caller's hidden fields).
+// The parts a handler reads are TypeBox schemas (http/typed.ts), so the handler gets their types.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { WITH_DELETED, wantsDeleted } from '../../domain/listQuery';
 
-/** A record id: a positive PostgreSQL integer (int4), so no id can overflow a query. */
-export const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+/** A value from a fixed list, as JSON schema's `enum` (one keyword, so a refusal names the list). */
+export const enumOf = <const V extends readonly (string | number)[]>(type: 'string' | 'integer', values: V, options: object = {}) =>
+  Type.Unsafe<V[number]>({ ...options, type, enum: [...values] });
 
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: ID },
-} as const;
+/** `schema` or null, as `type: [t, 'null']` (one keyword, not an anyOf whose refusals would read twice). */
+export const nullable = <T extends TSchema>(schema: T) =>
+  Type.Unsafe<Static<T> | null>({ ...Object.fromEntries(Object.entries(schema)), type: [schema.type, 'null'] });
+
+/** A record id: a positive PostgreSQL integer (int4), so no id can overflow a query. */
+export const ID = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+export const idParams = Type.Object({ id: ID });
 
 // withDeleted is part of the list query's grammar (domain/listQuery.ts); a card's link carries it too
 export { WITH_DELETED, wantsDeleted };
 
-export const withDeletedQuery = { type: 'object', properties: { withDeleted: WITH_DELETED } } as const;
+export const withDeletedQuery = Type.Object({ withDeleted: Type.Optional(Type.String(WITH_DELETED)) });
 
 /** A route's `?withDeleted`, its query checked against withDeletedQuery. */
 export const withDeletedOf = (query: unknown): boolean => wantsDeleted((query as { withDeleted?: string }).withDeleted);
@@ -25,7 +31,7 @@ export const withDeletedOf = (query: unknown): boolean => wantsDeleted((query as
 export const idOf = (params: unknown): number => (params as { id: number }).id;
 
 /** A route that reads nothing from the query string (other keys are ignored, as browsers and proxies add some). */
-export const noQuery = { type: 'object', properties: {} } as const;
+export const noQuery = Type.Object({});
 
 export const anyObject = { type: 'object', additionalProperties: true } as const;
 export const anyValue = {} as const;

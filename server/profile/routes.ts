@@ -1,28 +1,30 @@
 // /api/profile: the signed-in user's own account, password and sessions (profile.ts). Every signed-in user has
 // it, whatever the role's permissions.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../http/typed';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { PROFILE_MSG } from '../../domain/accounts';
 import { requireAuth } from '../accounts/auth';
-import { idParams, noQuery, responses } from '../http/schemas';
+import { idParams, noQuery, nullable, responses } from '../http/schemas';
 import { changePassword, endOtherSessions, endSession, listSessions, readProfile, updateProfile } from './profile';
 import { throttleRuleOf } from '../accounts/throttle';
 import { PROFILE, SESSIONS } from '../../domain/responseShapes';
 
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 
 // the texts' rules and Russian messages are the shared yup schemas'; these keep out what is no form at all
-const profileBody = { type: 'object', properties: { name: text(200), phone: { type: ['string', 'null'], maxLength: 30 } } } as const;
-const passwordBody = { type: 'object', properties: { currentPsswrd: text(1000), psswrd: text(1000), confirmPsswrd: text(1000) } } as const;
+const profileBody = Type.Object({ name: text(200), phone: Type.Optional(nullable(Type.String({ maxLength: 30 }))) });
+const passwordBody = Type.Object({ currentPsswrd: text(1000), psswrd: text(1000), confirmPsswrd: text(1000) });
 /** Ending sessions takes no values: an empty object, or no body at all (read as {} before it is checked). */
-const emptyBody = { type: 'object', properties: {} } as const;
+const emptyBody = Type.Object({});
 const noBodyIsEmpty = async (request: FastifyRequest) => {
   request.body ??= {};
 };
 
 const done = { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' }, ended: { type: 'integer' } } } as const;
-export default async function profileRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
+export default async function profileRoutes(app: App, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
   const guard = { db, rule: throttleRuleOf(config), gate: app.hashingGate, scryptN: config.scryptN };
   const tags = ['profile'];
@@ -36,7 +38,7 @@ export default async function profileRoutes(app: FastifyInstance, opts: { db: Da
       tags, summary: 'Change one\'s name (and an employee\'s phone, where the role sees it)', querystring: noQuery, body: profileBody,
       response: responses({ 200: PROFILE }),
     },
-  }, async (request) => updateProfile(db, requireAuth(request), (request.body ?? {}) as Record<string, unknown>));
+  }, async (request) => updateProfile(db, requireAuth(request), request.body ?? {}));
 
   app.post('/profile/password', {
     schema: {
@@ -44,7 +46,7 @@ export default async function profileRoutes(app: FastifyInstance, opts: { db: Da
       querystring: noQuery, body: passwordBody, response: responses({ 200: done }),
     },
   }, async (request) => {
-    const ended = await changePassword(guard, requireAuth(request), (request.body ?? {}) as Record<string, unknown>, request.ip);
+    const ended = await changePassword(guard, requireAuth(request), request.body ?? {}, request.ip);
     return { status: 'success', message: PROFILE_MSG.passwordChanged, ended };
   });
 
@@ -64,7 +66,7 @@ export default async function profileRoutes(app: FastifyInstance, opts: { db: Da
     preValidation: noBodyIsEmpty,
     schema: { tags, summary: 'End one other session of the caller', params: idParams, querystring: noQuery, body: emptyBody, response: responses({ 200: done }) },
   }, async (request) => {
-    await endSession(db, requireAuth(request), (request.params as { id: number }).id);
+    await endSession(db, requireAuth(request), request.params.id);
     return { status: 'success', message: PROFILE_MSG.sessionEnded, ended: 1 };
   });
 }

@@ -1,6 +1,6 @@
 // GET/POST /api/{section}/{id}/comments for every section of the registry. Reading needs the record to be
 // visible to the caller; writing needs the right to update it (what the card's canAddComment reflects).
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed';
 import type { Database } from '../db/client';
 import { requireAuth } from '../accounts/auth';
 import { forbidden, notFound } from '../errors';
@@ -13,12 +13,11 @@ import { idParams, noQuery } from '../http/schemas';
 import { commentBody, commentErrors, commentResponse, commentsResponse } from './commentSchemas';
 
 
-export default async function commentsRoutes(app: FastifyInstance, opts: { db: Database; specs: Record<Section, SectionSpec> }) {
+export default async function commentsRoutes(app: App, opts: { db: Database; specs: Record<Section, SectionSpec> }) {
   const { db, specs } = opts;
   for (const section of SECTIONS) {
     const spec = specs[section];
     const path = `/${section}/:id/comments`;
-    const idOf = (params: unknown) => Number((params as { id: string }).id);
 
     app.get(path, {
       schema: {
@@ -27,7 +26,7 @@ export default async function commentsRoutes(app: FastifyInstance, opts: { db: D
       },
     }, async (request) => {
       const auth = requireAuth(request);
-      const id = idOf(request.params);
+      const { id } = request.params;
       if (!(await recordVisible(db, spec, auth, id))) throw notFound();
       return hideCommentAuthors(await listComments(db, section, id), auth.permissions, section);
     });
@@ -40,10 +39,10 @@ export default async function commentsRoutes(app: FastifyInstance, opts: { db: D
       schemaErrorFormatter: commentErrors,
     }, async (request, reply) => {
       const auth = requireAuth(request);
-      const id = idOf(request.params);
+      const { id } = request.params;
       if (!(await recordVisible(db, spec, auth, id))) throw notFound();
       if (!(await recordVisible(db, spec, auth, id, 'update'))) throw forbidden();
-      const comment = await addComment(db, auth, section, id, (request.body as { text?: unknown } | null)?.text);
+      const comment = await addComment(db, auth, section, id, request.body.text);
       reply.status(201);
       return comment;
     });

@@ -1,5 +1,6 @@
 // /api/files: upload (multipart), download and removal of an unattached upload.
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../http/typed';
 import multipart from '@fastify/multipart';
 import type { Database } from '../db/client';
 import type { FileStores } from '../db/fileStores';
@@ -9,7 +10,7 @@ import { FILE_RULES, type FileKind } from '../../domain/files';
 import type { Section } from '../../domain/sections';
 import type { SectionSpec } from '../contract/section';
 import { openFile, removeUpload, streamUpload, visibleFile } from './files';
-import { idParams, noQuery, responses, success } from '../http/schemas';
+import { enumOf, idParams, noQuery, responses, success } from '../http/schemas';
 import { validatorCompiler } from '../http/ajv';
 
 const uploaded = {
@@ -20,11 +21,10 @@ const uploaded = {
   },
 } as const;
 
-export default async function filesRoutes(app: FastifyInstance, opts: { db: Database; stores: FileStores; specs: Record<Section, SectionSpec> }) {
+export default async function filesRoutes(app: App, opts: { db: Database; stores: FileStores; specs: Record<Section, SectionSpec> }) {
   const { db, stores, specs } = opts;
   const maxBytes = Math.max(...Object.values(FILE_RULES).map((r) => r.maxBytes));
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 4 } });
-  const idOf = (params: unknown) => Number((params as { id: string }).id);
 
   const compile = validatorCompiler();
   app.post('/files', {
@@ -40,14 +40,14 @@ export default async function filesRoutes(app: FastifyInstance, opts: { db: Data
         required: ['file'],
         properties: { file: { type: 'string', format: 'binary' }, kind: { type: 'string', enum: ['image', 'document'] } },
       },
-      querystring: { type: 'object', properties: { kind: { type: 'string', enum: ['image', 'document'] } } },
+      querystring: Type.Object({ kind: Type.Optional(enumOf('string', ['image', 'document'])) }),
       response: responses({ 201: uploaded }),
     },
   }, async (request, reply) => {
     const auth = requireAuth(request);
     const part = await request.file().catch(() => undefined);
     if (!part) throw badRequest('Выберите файл');
-    const kindField = (part.fields.kind as { value?: string } | undefined)?.value ?? (request.query as { kind?: string }).kind;
+    const kindField = (part.fields.kind as { value?: string } | undefined)?.value ?? request.query.kind;
     const kind: FileKind = kindField === 'document' ? 'document' : 'image';
     const row = await streamUpload(db, stores, auth, kind, part, Number(request.headers['content-length']));
     reply.status(201);
@@ -57,7 +57,7 @@ export default async function filesRoutes(app: FastifyInstance, opts: { db: Data
   app.get('/files/:id', {
     schema: { tags: ['files'], summary: 'Download a file the caller may see', params: idParams, querystring: noQuery, response: responses({}) },
   }, async (request, reply) => {
-    const row = await visibleFile(db, specs, requireAuth(request), idOf(request.params));
+    const row = await visibleFile(db, specs, requireAuth(request), request.params.id);
     const stored = row && (await openFile(stores, row));
     if (!stored) throw notFound();
     // only a photo shows in the page; anything else downloads, is never sniffed into another type, and a document
@@ -74,7 +74,7 @@ export default async function filesRoutes(app: FastifyInstance, opts: { db: Data
   app.delete('/files/:id', {
     schema: { tags: ['files'], summary: 'Remove an unattached upload of the caller', params: idParams, querystring: noQuery, response: responses({ 200: success }) },
   }, async (request) => {
-    if (!(await removeUpload(db, stores, requireAuth(request), idOf(request.params)))) throw notFound();
+    if (!(await removeUpload(db, stores, requireAuth(request), request.params.id))) throw notFound();
     return { status: 'success' };
   });
 }

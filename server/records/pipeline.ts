@@ -6,6 +6,7 @@
 // complete or cancel) name the version the user saw: the row is locked and a newer version answers 409 'stale'
 // with what changed since, changing nothing. A part of a record kept in rows of its own (a product's varieties, a
 // city's routes) is written as a change of the record (recordPartWrite): the same lock, version, history and events.
+import { Type } from '@sinclair/typebox';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
@@ -300,10 +301,9 @@ export async function recordPartWrite<S extends Section>(db: Database, auth: Aut
 }
 
 /** The query of a part's write: `?version=`, the version of the record the card read (409 'stale' when newer). */
-export const partVersionQuery = {
-  type: 'object',
-  properties: { version: { ...versionProperty, description: 'the version of the record the change was made on (409 stale when newer)' } },
-} as const;
+export const partVersionQuery = Type.Object({
+  version: Type.Optional(Type.Integer({ ...versionProperty, description: 'the version of the record the change was made on (409 stale when newer)' })),
+});
 
 /** The version a part's write names in its query (`?version=`): none where the client sent none. */
 export const partVersionOf = (query: unknown): number | undefined => (query as { version?: number } | undefined)?.version;

@@ -5,7 +5,8 @@
 // does not see the city (role 1) is refused with 403, like a write of the hidden field: any answer from the
 // matrix would give the city away (the origin's own row is missing, and the cities' delivery tables, which role 1
 // reads, match the figures to one origin), so its card takes the default cost and the user types the days.
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../http/typed';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../accounts/auth';
@@ -24,24 +25,20 @@ export const DELIVERY_MSG = {
   route: 'Укажите город отправления (from) или предложение (offer) и город доставки (to)',
 } as const;
 
-const deliveryQuery = {
-  type: 'object',
-  required: ['to'],
-  properties: { from: ID, to: ID, offer: ID },
-} as const;
+const deliveryQuery = Type.Object({ from: Type.Optional(ID), to: ID, offer: Type.Optional(ID) });
 
 const deliveryResponse = responses({
   200: DELIVERY,
 });
 
-export function deliveryRoutes(app: FastifyInstance, db: Database) {
+export function deliveryRoutes(app: App, db: Database) {
   app.get('/delivery', {
     schema: { tags: ['cities'], summary: 'Delivery cost (₽/kg) and days from a city, or from an offer\'s loading city, to a city', querystring: deliveryQuery, response: deliveryResponse },
     schemaErrorFormatter: russianErrors({ fields: { from: DELIVERY_MSG.route, to: DELIVERY_MSG.route, offer: DELIVERY_MSG.route } }),
   }, async (request) => {
     const auth = requireAuth(request);
     if (!can(auth.permissions, 'cities', 'read')) throw forbidden();
-    const { from, to, offer } = request.query as { from?: number; to: number; offer?: number };
+    const { from, to, offer } = request.query;
     if ((from === undefined) === (offer === undefined)) throw badRequest(DELIVERY_MSG.route);
     // the matrix's figures name a lot's loading city to a role that does not see it, from a city as from an offer
     if (from !== undefined) requireMatrix(auth);

@@ -3,16 +3,17 @@
 // may change the product, in its history.
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../http/typed';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { badRequest } from '../../errors';
 import { requireAuth } from '../../accounts/auth';
 import { columnsOf, select, selectRows } from '../../db/rows';
 import { documentTypes, productDocumentTypes } from '../../db/schema';
-import { ID, idOf, idParams, responses } from '../../http/schemas';
+import { ID, idParams, responses } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
-import { partVersionOf, partVersionQuery, recordPartWrite } from '../../records/pipeline';
+import { partVersionQuery, recordPartWrite } from '../../records/pipeline';
 import { DOCUMENT_SETTING_MSG } from '../../../domain/offers/documents';
 import { productRecord } from './record';
 import { refreshDocumentsState } from '../../records/documentsState';
@@ -48,13 +49,13 @@ export async function setRequiredTypes(db: Database, auth: AuthenticatedUser, pr
 
 const typesResponse = responses({ 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } } });
 
-export function productDocumentTypesRoutes(app: FastifyInstance, db: Database) {
+export function productDocumentTypesRoutes(app: App, db: Database) {
   app.put('/products/:id/document-types', {
     schema: {
       tags: ['products'], summary: 'The document types the product\'s lots need; answers them', params: idParams, querystring: partVersionQuery,
-      body: { type: 'object', required: ['type_ids'], additionalProperties: false, properties: { type_ids: { type: 'array', maxItems: 100, items: ID } } },
+      body: Type.Object({ type_ids: Type.Array(ID, { maxItems: 100 }) }, { additionalProperties: false }),
       response: typesResponse,
     },
     schemaErrorFormatter: russianErrors({ fields: { type_ids: DOCUMENT_SETTING_MSG.types } }),
-  }, async (request) => setRequiredTypes(db, requireAuth(request), idOf(request.params), (request.body as { type_ids: number[] }).type_ids, partVersionOf(request.query)));
+  }, async (request) => setRequiredTypes(db, requireAuth(request), request.params.id, request.body.type_ids, request.query.version));
 }

@@ -1,5 +1,5 @@
 // /api/products: the list, bulk delete and the filter config; one product's card and its varieties.
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../http/typed';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../accounts/auth';
 import { idOf, idParams, withDeletedOf, withDeletedQuery } from '../../http/schemas';
@@ -11,12 +11,11 @@ import { productBody, productSummaries, varietiesResponse, varietyBody, varietyP
 import { addVariety, listVarieties, productRecord, removeVariety, renameVariety } from './record';
 import { productDocumentTypesRoutes } from './documentTypes';
 
-export default async function productsPlugin(app: FastifyInstance, opts: { db: Database }) {
+export default async function productsPlugin(app: App, opts: { db: Database }) {
   const { db } = opts;
   listRoutes(app, db, productsSpec);
   cardRoutes(app, db, { body: productBody, summaries: productSummaries, record: productRecord });
   productDocumentTypesRoutes(app, db);
-  const varietyOf = (params: unknown) => (params as { varietyId: number }).varietyId;
 
   app.get('/products/:id/varieties', {
     schema: { tags: ['products'], summary: 'The product\'s varieties, with how many offers name each', params: idParams, querystring: withDeletedQuery, response: varietiesResponse(200) },
@@ -30,8 +29,8 @@ export default async function productsPlugin(app: FastifyInstance, opts: { db: D
   });
   app.patch('/products/:id/varieties/:varietyId', {
     schema: { tags: ['products'], summary: 'Rename a variety', params: varietyParams, querystring: partVersionQuery, body: varietyBody, response: varietiesResponse(200) },
-  }, async (request) => renameVariety(db, requireAuth(request), idOf(request.params), varietyOf(request.params), request.body, partVersionOf(request.query)));
+  }, async (request) => renameVariety(db, requireAuth(request), idOf(request.params), request.params.varietyId, request.body, partVersionOf(request.query)));
   app.delete('/products/:id/varieties/:varietyId', {
     schema: { tags: ['products'], summary: 'Remove a variety no offer names', params: varietyParams, querystring: partVersionQuery, body: { type: ['object', 'null'] }, response: varietiesResponse(200) },
-  }, async (request) => removeVariety(db, requireAuth(request), idOf(request.params), varietyOf(request.params), partVersionOf(request.query)));
+  }, async (request) => removeVariety(db, requireAuth(request), idOf(request.params), request.params.varietyId, partVersionOf(request.query)));
 }

@@ -1,6 +1,7 @@
 // The JSON schemas of a product's card and varieties; the rules and Russian messages are
 // domain/products/schema.ts (yup, shared with the card).
-import { ID, responses } from '../../http/schemas';
+import { Type } from '@sinclair/typebox';
+import { ID, nullable, responses } from '../../http/schemas';
 import { cardBody, type CardSummaries } from '../../records/card';
 import { VARIETIES } from '../../../domain/responseShapes';
 
@@ -14,8 +15,8 @@ export const productSummaries: CardSummaries = {
   update: 'Rename, deactivate (status deactivated) or reactivate (active) a product',
 };
 
-export const varietyParams = { type: 'object', required: ['id', 'varietyId'], properties: { id: ID, varietyId: ID } } as const;
-export const varietyBody = { type: 'object', properties: { name: { type: ['string', 'null'], maxLength: 200 } } } as const;
+export const varietyParams = Type.Object({ id: ID, varietyId: ID });
+export const varietyBody = Type.Object({ name: Type.Optional(nullable(Type.String({ maxLength: 200 }))) });
 export const varietiesResponse = (status: 200 | 201) => responses({
   [status]: VARIETIES,
 });

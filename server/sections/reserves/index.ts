@@ -1,6 +1,6 @@
 // /api/reserves: the list, bulk delete and the filter config (also at the spec's own path), one reserve's card,
 // and its steps: complete and cancel.
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../http/typed';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../accounts/auth';
 import { listRoutes } from '../../lists/routes';
@@ -17,7 +17,7 @@ import { addPayment, deletePayment, readPayments } from './payments';
 import { readRecord, type Row } from '../../records/pipeline';
 import { paymentBody, paymentParams, paymentsResponse } from './schema';
 
-export default async function reservesPlugin(app: FastifyInstance, opts: { db: Database }) {
+export default async function reservesPlugin(app: App, opts: { db: Database }) {
   const { db } = opts;
   // bulk delete: a deleted active reserve gives its amount back to the offer, in the delete's transaction
   listRoutes(app, db, reservesSpec);
@@ -60,7 +60,7 @@ export default async function reservesPlugin(app: FastifyInstance, opts: { db: D
   app.delete('/reserves/:id/payments/:paymentId', {
     schema: { tags: ['reserves'], summary: 'Take a payment back (administrators): {version}', params: paymentParams, querystring: noQuery, body: stepBody, response: cardResponse(200) },
   }, async (request) => {
-    const { id, paymentId } = request.params as { id: number; paymentId: number };
+    const { id, paymentId } = request.params;
     return deletePayment(db, requireAuth(request), id, paymentId, (request.body ?? {}) as Row);
   });
   app.post('/reserves/:id/cancel', {

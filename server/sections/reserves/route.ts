@@ -2,7 +2,8 @@
 // buyer's city, worked out on the server, for every role that may make or change reserves and read the offer. The
 // answer names no city: a role that may not see the offer's loading city (role 1) gets the figures it prices by,
 // not the origin (the delivery matrix, which would match them to one, is not its to read).
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../http/typed';
 import type { Database } from '../../db/client';
 import { routeOf } from './delivery';
 import { requireAuth } from '../../accounts/auth';
@@ -17,17 +18,17 @@ import { readBusinessSettings } from '../../admin/businessSettings';
 
 export const ROUTE_MSG = { query: 'Укажите предложение (offer) и город доставки (to)' } as const;
 
-export function reserveRouteRoutes(app: FastifyInstance, db: Database) {
+export function reserveRouteRoutes(app: App, db: Database) {
   app.get('/reserves/route', {
     schema: {
       tags: ['reserves'], summary: "A reserve's delivery cost (₽/kg) and days from the offer's loading city to the buyer's city; no city named",
-      querystring: { type: 'object', required: ['offer', 'to'], properties: { offer: ID, to: ID } }, response: responses({ 200: RESERVE_ROUTE }),
+      querystring: Type.Object({ offer: ID, to: ID }), response: responses({ 200: RESERVE_ROUTE }),
     },
     schemaErrorFormatter: russianErrors({ fields: { offer: ROUTE_MSG.query, to: ROUTE_MSG.query } }),
   }, async (request) => {
     const auth = requireAuth(request);
     if (!can(auth.permissions, 'reserves', 'create') && !can(auth.permissions, 'reserves', 'update')) throw forbidden();
-    const { offer, to } = request.query as { offer: number; to: number };
+    const { offer, to } = request.query;
     if (!(await recordVisible(db, app.sectionSpecs.offers, auth, offer))) throw notFound();
     const route = await routeOf(db, offer, to, await readBusinessSettings(db));
     return { offer_id: offer, to_id: to, cost: money(route.cost)!, days: route.days, default: route.fallback };

@@ -1,6 +1,7 @@
 // The JSON schemas of /api/reserves beyond the list: a card's body and answers. The form's rules and Russian
 // messages stay in domain/reserves/schema.ts (yup, shared with the card); these only keep out what is not a
 // reserve form at all, before the handler runs.
+import { Type } from '@sinclair/typebox';
 import { RESERVE_FORM_FIELDS } from '../../../domain/reserves/schema';
 import { TERM_FIELDS } from '../../../domain/reserves/terms';
 import { ID, responses } from '../../http/schemas';
@@ -80,11 +81,7 @@ export const paymentBody = {
   },
 } as const;
 
-export const paymentParams = {
-  type: 'object',
-  required: ['id', 'paymentId'],
-  properties: { id: ID, paymentId: ID },
-} as const;
+export const paymentParams = Type.Object({ id: ID, paymentId: ID });
 
 export const paymentsResponse = responses({
   200: {
