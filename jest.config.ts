@@ -1,3 +1,8 @@
+/**
+ * jest reads this file through ts-node, which type-checked it (and what it imports) on every run: ~10 s of CPU
+ * before the first test. Types are `npm run typecheck`'s job; here the file is only transpiled.
+ * @jest-config-loader-options {"transpileOnly": true}
+ */
 import type { Config } from 'jest';
 
 // esbuild transpiles only (types are checked by `npm run typecheck`), emitting CommonJS for jest; a file that calls

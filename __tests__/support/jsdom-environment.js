@@ -1,5 +1,7 @@
 // jsdom lacks the fetch family; RTK Query's fetchBaseQuery needs them, with Node's own AbortController so
 // undici's Request accepts the signal.
+// before jsdom loads: its style rules read the selector matcher once, at load
+require('./jsdom-style-rules');
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 class JsdomWithFetch extends TestEnvironment {
