@@ -2,6 +2,9 @@
 // to every other city, cost (₽ per kg) and days. The card validates with it and the server applies it again.
 import * as yup from 'yup';
 import { cardNameSchema, formNumber } from '../schemas/card';
+import { resourceSchema } from '../schemas/resourceSchema';
+import { visibilityOf } from '../fields';
+import { citiesResource } from './resource';
 import { toNumber } from '../numbers';
 import { editableNumber } from '../format';
 import { DELIVERY_COST_MIN } from '../reserves/figures';
@@ -46,7 +49,13 @@ export const DELIVERY_ROWS_MAX = 2000;
 
 // The rows are checked one by one with deliveryRowSchema rather than with yup's array schema: the sign-in page
 // shares yup with the cards, and the array schema would add to its budget for no gain.
-export const citySchema = () => yup.object({ name: cardNameSchema });
+export const citySchema = (hidden: ReadonlySet<string> = new Set()) => resourceSchema(citiesResource, { name: cardNameSchema }, hidden);
+
+/** What a city card sends, besides comments and its delivery rows. */
+export const CITY_FORM_FIELDS = citiesResource.formFields.map((f) => f.key);
+
+/** The field whose hiding by role also hides a form field. */
+export const CITY_FIELD_VISIBILITY: Record<string, string> = visibilityOf(citiesResource.formFields);
 
 /** The table shows a cost or days of 0 or less as empty (spec point 2); anything else as typed, never rewritten
  * mid-typing ('12,' stays '12,'); a stored number with the Russian comma ('12.50' → '12,5', issue 35). */

@@ -2,7 +2,10 @@
 // (deactivated: no longer offered for new offers, existing offers keep it) and its varieties.
 import * as yup from 'yup';
 import { cardNameSchema } from '../schemas/card';
+import { resourceSchema } from '../schemas/resourceSchema';
+import { visibilityOf } from '../fields';
 import { MSG } from '../messages';
+import { productsResource } from './resource';
 
 export const PRODUCT_MSG = {
   duplicate: 'Товар с таким названием уже есть',
@@ -19,8 +22,15 @@ export const PRODUCT_STATUSES = ['active', 'deactivated'] as const;
 
 const varietyName = () => yup.string().trim().required(PRODUCT_MSG.varietyName).min(2, MSG.min2).max(100);
 
-/** A product (a new one may come with the names of its varieties, each checked by varietySchema). */
-export const productSchema = () => yup.object({ name: cardNameSchema });
+/** What a product card sends, besides comments, its varieties and its status. */
+export const PRODUCT_FORM_FIELDS = productsResource.formFields.map((f) => f.key);
+
+/** The field whose hiding by role also hides a form field. */
+export const PRODUCT_FIELD_VISIBILITY: Record<string, string> = visibilityOf(productsResource.formFields);
+
+/** A product's form (a new one may come with the names of its varieties, each checked by varietySchema): the name's
+ * own rule, every other field as its kind says; `hidden` (the fields the caller's role may not see) not asked for. */
+export const productSchema = (hidden: ReadonlySet<string> = new Set()) => resourceSchema(productsResource, { name: cardNameSchema }, hidden);
 
 /** Two varieties of one product may not share a name, whatever the case. */
 export const hasDuplicateName = (names: string[]) => new Set(names.map((n) => n.trim().toLocaleLowerCase('ru'))).size !== names.length;

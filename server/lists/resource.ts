@@ -28,9 +28,11 @@ export const resourceSection = <S extends Section>(resource: Resource & { sectio
 export function resourceSql(resource: Resource, alias: string, options: ResourceSqlOptions = {}) {
   const a = sql.raw(alias);
   const stored = resource.stored.filter((f) => !f.reference && f.select !== false && !options.own?.includes(f.key));
+  // a field the section's own order does not name is selected after it: a new field needs no second line there
+  const asStored = stored.filter((f) => !isNumeric(f)).map((f) => f.key);
   const own = ownColumns(
     alias,
-    resource.spec.selectOrder ? [...resource.spec.selectOrder] : ['id', 'status', ...stored.filter((f) => !isNumeric(f)).map((f) => f.key), 'created_at', 'deleted_at'],
+    resource.spec.selectOrder ? [...resource.spec.selectOrder, ...asStored.filter((key) => !resource.spec.selectOrder!.includes(key))] : ['id', 'status', ...asStored, 'created_at', 'deleted_at'],
     stored.filter(isNumeric).map((f) => f.key),
   );
   const linked = resource.all.filter((f) => f.reference && f.reference.shown !== 'name');

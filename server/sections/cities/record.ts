@@ -5,17 +5,17 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
-import { CITY_MSG, DELIVERY_ROWS_MAX, citySchema, deliveryRowSchema, isEmptyDelivery, type DeliveryRow, type DeliveryRowInput } from '../../../domain/cities/schema';
+import { CITY_FIELD_VISIBILITY, CITY_FORM_FIELDS, CITY_MSG, DELIVERY_ROWS_MAX, citySchema, deliveryRowSchema, isEmptyDelivery, type DeliveryRow, type DeliveryRowInput } from '../../../domain/cities/schema';
 import { money, toNumber } from '../../../domain/numbers';
-import { badRequest, conflict, forbidden } from '../../errors';
+import { badRequest, forbidden } from '../../errors';
 import { isFieldVisible } from '../../../domain/permissions';
-import { namesOf, returningRows, select, selectRows, textOf } from '../../db/rows';
+import { select, selectRows, textOf } from '../../db/rows';
 import { cities, cityDelivery } from '../../db/schema';
 import { keyedChanges } from '../../records/history';
 import type { FieldChange } from '../../../domain/history';
-import { refuseActiveTwin, refuseDuplicate, validateCard } from '../../records/card';
+import { validateCard } from '../../records/card';
 import { readRecord, recordPartWrite, type RecordSection, type Row } from '../../records/pipeline';
-import { restoreTwins } from '../../records/formRecord';
+import { formRecordSection } from '../../records/formRecord';
 import { citiesSpec } from './list';
 
 /** Another city of the same name, whatever the case, deleted or not. */
@@ -34,34 +34,33 @@ const DELIVERY_ROW = select({
   cost: sql<string>`round(coalesce(${D.cost}, 0), 2)::text`, days: sql<number>`coalesce(${D.days}, 0)`,
 });
 
-/** A city's card: its name and the delivery rows the card's table sends with it. */
-export const cityRecord: RecordSection<{ name: string; delivery: DeliveryRowInput[] }, 'cities'> = {
-  spec: citiesSpec,
-  fields: ['name'],
-  async prepareCreate(db, auth, body) {
-    const name = String((await validateCard(citySchema(), body)).name);
+/** A city's form fields as its resource declares them, checked by the shared schema; another city of the same name,
+ * whatever the case, deleted or not, is its duplicate. */
+const cityForm = formRecordSection({
+  spec: citiesSpec, fields: CITY_FORM_FIELDS, visibleAs: CITY_FIELD_VISIBILITY, schema: citySchema, references: [],
+  duplicate: { of: (values) => (values.name ? sameName(String(values.name)) : null), message: CITY_MSG.duplicate, text: CITY_MSG.conflictText },
+});
+
+/** A city's card: its form and the delivery rows the card's table sends with it. */
+export const cityRecord: RecordSection<Row, 'cities'> = {
+  ...cityForm,
+  async prepareCreate(db, auth, body, hidden) {
     const delivery = await validRows(body.delivery);
     if (delivery.length) requireMatrix(auth);
-    await refuseDuplicate(db, sameName(name), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText);
-    return { name, delivery };
+    return { ...(await cityForm.prepareCreate(db, auth, body, hidden)), delivery };
   },
-  async insert(tx, auth, { name, delivery }) {
-    const [created] = await returningRows(tx, sql`INSERT INTO ${cities} (${namesOf(cities.name, cities.created_by)}) VALUES (${name}, ${auth.user.id})`, CITY_ID);
-    await storeDelivery(tx, created.id, delivery);
-    return created.id;
+  async insert(tx, auth, values, body) {
+    const id = await cityForm.insert(tx, auth, values, body);
+    await storeDelivery(tx, id, values.delivery as DeliveryRowInput[]);
+    return id;
   },
-  async change(tx, auth, { id, before, body }) {
-    const name = String((await validateCard(citySchema(), { name: body.name ?? before.name })).name);
-    await refuseDuplicate(tx, sameName(name), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText, id);
+  async change(tx, auth, context) {
+    const { set } = await cityForm.change(tx, auth, context);
+    const { id, body } = context;
     if (body.delivery !== undefined) requireMatrix(auth);
     const delivery = body.delivery !== undefined ? await storeDelivery(tx, id, await validRows(body.delivery)) : [];
-    return { set: sql`name = ${name}`, extra: delivery };
+    return { set, extra: delivery };
   },
-  beforeRestore: (tx, _auth, record) =>
-    refuseActiveTwin(tx, sameName(String(record.name)), 'cities', CITY_MSG.duplicate, CITY_MSG.conflictText, Number(record.id)),
-  // the same for a chunk of a bulk restore, in one statement
-  restoreMany: (tx, _auth, rows) =>
-    restoreTwins(tx, 'cities', rows, (record) => sameName(String(record.name)), (twin) => conflict(CITY_MSG.duplicate, CITY_MSG.conflictText, twin)),
 };
 
 /** The delivery matrix is read and written only by a role that sees offers' loading city (DERIVED_FIELDS): its

@@ -4,14 +4,14 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
-import { PRODUCT_MSG, PRODUCT_STATUSES, hasDuplicateName, productSchema, varietySchema } from '../../../domain/products/schema';
-import { badRequest, conflict, notFound } from '../../errors';
-import { columnsOf, namesOf, returningRows, select, selectFirst, selectRows, type RowOf } from '../../db/rows';
-import { offers, products, varieties } from '../../db/schema';
+import { PRODUCT_FIELD_VISIBILITY, PRODUCT_FORM_FIELDS, PRODUCT_MSG, PRODUCT_STATUSES, hasDuplicateName, productSchema, varietySchema } from '../../../domain/products/schema';
+import { badRequest, notFound } from '../../errors';
+import { columnsOf, select, selectFirst, selectRows, type RowOf } from '../../db/rows';
+import { offers, varieties } from '../../db/schema';
 import type { FieldChange } from '../../../domain/history';
-import { findTwins, refuseActiveTwin, refuseDuplicate, validateCard } from '../../records/card';
-import { restoreTwins } from '../../records/formRecord';
-import { readRecord, recordPartWrite, type BulkOutcome, type BulkRow, type RecordSection, type Row } from '../../records/pipeline';
+import { validateCard } from '../../records/card';
+import { formRecordSection } from '../../records/formRecord';
+import { readRecord, recordPartWrite, type BulkOutcome, type RecordSection, type Row } from '../../records/pipeline';
 import { isRefVisible } from '../../../domain/permissions';
 import { productsSpec } from './list';
 
@@ -26,69 +26,63 @@ const NAMED_BY = sql<number>`(SELECT count(*)::int FROM ${offers} ${O} WHERE ${O
 /** A variety as its list answers it; `offers` is left out for a caller who does not read every offer. */
 export type Variety = RowOf<typeof VARIETY> & { offers?: number };
 
-const ID_OF = { products: select({ id: products.id }), varieties: select({ id: varieties.id }), offers: select({ id: offers.id }) };
+const ID_OF = { varieties: select({ id: varieties.id }), offers: select({ id: offers.id }) };
 
 const sameName = (name: string) => sql`lower(name) = lower(${name})`;
 
-/** A change's name and status over the stored product: the shared schema's name, a status the card lets a user set. */
-async function changedProduct(before: Row, body: Row): Promise<{ name: string; status: string }> {
-  const { name } = await validateCard(productSchema(), { name: body.name ?? before.name });
-  let status = String(before.status);
-  if (body.status !== undefined && body.status !== null) {
-    if (!(PRODUCT_STATUSES as readonly unknown[]).includes(body.status)) throw badRequest(PRODUCT_MSG.badStatus);
-    status = String(body.status);
-  }
-  return { name: String(name), status };
+/** The status a change moves the product to: one the card lets a user set, else the stored one. */
+function changedStatus(before: Row, body: Row): string {
+  if (body.status === undefined || body.status === null) return String(before.status);
+  if (!(PRODUCT_STATUSES as readonly unknown[]).includes(body.status)) throw badRequest(PRODUCT_MSG.badStatus);
+  return String(body.status);
 }
 
-/** The products' bulk edit as sets (the dialog moves the status): each one's name and status checked as its card
- * checks them, the duplicate rule for the chunk in one statement. The dialog never renames, so each product is
- * compared with the table as it stands, as the card would. */
-async function changeProducts(tx: Database, rows: BulkRow[]): Promise<BulkOutcome[]> {
-  const outcomes = new Map<number, BulkOutcome>();
-  const checked: { id: number; name: string; status: string }[] = [];
-  for (const { id, before, body } of rows) {
-    try {
-      checked.push({ id, ...(await changedProduct(before, body)) });
-    } catch (e) {
-      outcomes.set(id, { id, refused: e });
-    }
-  }
-  const twins = await findTwins(tx, 'products', checked.map((c) => ({ id: c.id, condition: sameName(c.name) })), { active: false, among: [] });
-  for (const { id, name, status } of checked) {
-    const twin = twins.get(id)?.twin ?? null;
-    outcomes.set(id, twin !== null ? { id, refused: conflict(PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText, twin) } : { id, set: { name, status } });
-  }
-  return rows.map((r) => outcomes.get(r.id)!);
-}
-
-/** A product's card: its name (and, when created, its varieties); a change may also move its status. */
-export const productRecord: RecordSection<{ name: string; varieties: string[] }, 'products'> = {
-  spec: productsSpec,
-  fields: ['name'],
-  // issue 39: the document types its lots need
+/** A product's form fields as its resource declares them, checked by the shared schema; another product of the
+ * same name, whatever the case, deleted or not, is its duplicate. */
+const productForm = formRecordSection({
+  spec: productsSpec, fields: PRODUCT_FORM_FIELDS, visibleAs: PRODUCT_FIELD_VISIBILITY, schema: productSchema, references: [],
+  duplicate: { of: (values) => (values.name ? sameName(String(values.name)) : null), message: PRODUCT_MSG.duplicate, text: PRODUCT_MSG.conflictText },
+  // the document types its lots need
   readColumns: { document_type_ids: sql`ARRAY(SELECT pdt.type_id FROM product_document_types pdt WHERE pdt.product_id = ${sql.raw(productsSpec.alias)}.id ORDER BY pdt.type_id)` },
-  async prepareCreate(db, _auth, body) {
-    const { name } = await validateCard(productSchema(), body);
+});
+
+/** A product's card: its form (and, when created, its varieties); a change may also move its status. */
+export const productRecord: RecordSection<Row, 'products'> = {
+  ...productForm,
+  async prepareCreate(db, auth, body, hidden) {
+    // the varieties are checked before the duplicate's 409, as the card shows their message first
     const varieties = await validVarieties(body.varieties);
-    await refuseDuplicate(db, sameName(String(name)), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText);
-    return { name: String(name), varieties };
+    return { ...(await productForm.prepareCreate(db, auth, body, hidden)), varieties };
   },
-  async insert(tx, auth, { name, varieties }) {
-    const [created] = await returningRows(tx, sql`INSERT INTO ${products} (${namesOf(products.name, products.created_by)}) VALUES (${name}, ${auth.user.id})`, ID_OF.products);
-    if (varieties.length) await tx.execute(sql`INSERT INTO varieties (name, product_id) VALUES ${sql.join(varieties.map((v) => sql`(${v}, ${created.id})`), sql`, `)}`);
-    return created.id;
+  async insert(tx, auth, values, body) {
+    const id = await productForm.insert(tx, auth, values, body);
+    const names = values.varieties as string[];
+    if (names.length) await tx.execute(sql`INSERT INTO varieties (name, product_id) VALUES ${sql.join(names.map((v) => sql`(${v}, ${id})`), sql`, `)}`);
+    return id;
   },
-  async change(tx, _auth, { id, before, body }) {
-    const { name, status } = await changedProduct(before, body);
-    await refuseDuplicate(tx, sameName(name), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText, id);
-    return { set: sql`name = ${name}, status = ${status}` };
+  async change(tx, auth, context) {
+    const status = changedStatus(context.before, context.body);
+    const { set } = await productForm.change(tx, auth, context);
+    return { set: sql`${set}, status = ${status}` };
   },
-  changeMany: (tx, _auth, rows) => changeProducts(tx, rows),
-  beforeRestore: (tx, _auth, record) =>
-    refuseActiveTwin(tx, sameName(String(record.name)), 'products', PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText, Number(record.id)),
-  restoreMany: (tx, _auth, rows) =>
-    restoreTwins(tx, 'products', rows, (record) => sameName(String(record.name)), (twin) => conflict(PRODUCT_MSG.duplicate, PRODUCT_MSG.conflictText, twin)),
+  // the bulk dialog moves the status: each product's form checked as its card checks it, the duplicate rule for the
+  // chunk in one statement
+  async changeMany(tx, auth, rows, hidden) {
+    const statuses = new Map<number, BulkOutcome>();
+    for (const { id, before, body } of rows) {
+      try {
+        statuses.set(id, { id, set: { status: changedStatus(before, body) } });
+      } catch (e) {
+        statuses.set(id, { id, refused: e });
+      }
+    }
+    const formed = await productForm.changeMany!(tx, auth, rows.filter((r) => 'set' in statuses.get(r.id)!), hidden);
+    for (const outcome of formed) {
+      const status = statuses.get(outcome.id)!;
+      statuses.set(outcome.id, 'set' in outcome && 'set' in status ? { id: outcome.id, set: { ...outcome.set, ...status.set } } : outcome);
+    }
+    return rows.map((r) => statuses.get(r.id)!);
+  },
 };
 
 export const readProduct = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) => readRecord(db, auth, productRecord, id, withDeleted);

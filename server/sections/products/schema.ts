@@ -4,8 +4,9 @@ import { Type } from '@sinclair/typebox';
 import { ID, nullable, responses } from '../../http/schemas';
 import { cardBody, type CardSummaries } from '../../records/card';
 import { VARIETIES } from '../../../domain/responseShapes';
+import { PRODUCT_FORM_FIELDS } from '../../../domain/products/schema';
 
-export const productBody = cardBody(['name'], {
+export const productBody = cardBody(PRODUCT_FORM_FIELDS, {
   status: { type: 'string', maxLength: 20 },
   varieties: { type: 'array', maxItems: 100, items: { type: ['string', 'null'], maxLength: 200 } },
 });

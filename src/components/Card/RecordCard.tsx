@@ -63,8 +63,10 @@ export interface RecordCardDef<V extends CardValues> {
   nameField: keyof V & string;
   labels?: Record<string, string>;
   valuesOf(record?: CardRecord): V;
-  /** What a save sends (without comments): payloadOf's answer, or else each of `fields` the role sees. */
+  /** What a save sends (without comments): payloadOf's answer, or else each of `fields` the role sees and `more`'s. */
   payloadOf?(values: V, mode: CardMode): CardPayload;
+  /** What a save sends beside the fields: a section's own parts (a new product's varieties, a new city's routes). */
+  more?(values: V, mode: CardMode): CardPayload;
   fields?: CardFields;
   /** The shared schema; it checks exactly what a save sends, asking nothing of the fields hidden from the role. */
   schema(hidden: ReadonlySet<string>): AnyObjectSchema;
@@ -170,7 +172,9 @@ export function RecordCard<V extends CardValues>({ def, mode, record, tabs, save
   const hidden = useHiddenFields(def);
   const schema = useMemo(() => def.schema(hidden), [def, hidden]);
   const payloadOf = (values: V, saving: CardMode): CardPayload =>
-    def.payloadOf ? def.payloadOf(values, saving) : cardPayload(values as unknown as Record<string, unknown>, def.fields?.names ?? [], hidden, def.fields?.references, def.fields?.decimals);
+    def.payloadOf
+      ? def.payloadOf(values, saving)
+      : { ...cardPayload(values as unknown as Record<string, unknown>, def.fields?.names ?? [], hidden, def.fields?.references, def.fields?.decimals), ...def.more?.(values, saving) };
   const [fieldSettings, setFieldSettings] = useState(false);
   const cardConfig = useCardConfig(section);
 

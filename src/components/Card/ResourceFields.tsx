@@ -12,6 +12,7 @@ import type { FieldSpec, ReferenceSpec } from '../../../domain/resource';
 import type { FormField } from '../../../domain/fields';
 import { listFailure, useReferenceListQuery, type ReferenceList } from '../../api/references';
 import type { CardInputs } from './cardInputs';
+import { InfoBlock } from './InfoBlock';
 
 /** What the fields are read from: a section's resource. */
 export interface FieldsSource {
@@ -98,4 +99,17 @@ export function ResourceFields<V extends object>({ resource, form, inputs, hidde
   };
 
   return <>{ordered.map((key) => <Fragment key={key}>{draw(key)}</Fragment>)}</>;
+}
+
+/** A block of the card's fields under its title, drawn only where the resource has a field to draw (a product's or a
+ * city's name is the header's; a field declared beside it comes here). */
+export function ResourceFieldsBlock<V extends object>({ title, settingsButton, ...props }: ResourceFieldsProps<V> & { title: string; settingsButton: ReactNode }) {
+  const { skip = [] } = props;
+  if (!props.resource.formFields.some((f) => !skip.includes(f.key) && !props.hidden.has(f.key))) return null;
+  return (
+    <InfoBlock title={title}>
+      {settingsButton}
+      <ResourceFields {...props} />
+    </InfoBlock>
+  );
 }

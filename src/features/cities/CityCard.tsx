@@ -6,8 +6,10 @@ import { usePermissionsQuery } from '../../api/session';
 import { isFieldVisible } from '../../../domain/permissions';
 import type { CardRecord } from '../../api/cards';
 import { citySchema } from '../../../domain/cities/schema';
+import { citiesResource } from '../../../domain/cities/resource';
 import { editableNumber, typedNumber } from '../../../domain/format';
-import { RecordCard, recordCardScreen, type CardMode, type CardValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import { RecordCard, recordCardScreen, resourceCard, type FieldValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import { ResourceFieldsBlock } from '../../components/Card/ResourceFields';
 import { DELIVERY_TEXTS, DeliveryTable, type DeliveryChanges, type DeliveryLine } from './DeliveryTable';
 import { useCityDeliveryQuery, useSaveCityDeliveryMutation } from './citiesApi';
 
@@ -15,23 +17,23 @@ export const CITY_TEXTS = {
   placeholder: 'Введите название города',
   created: 'Город добавлен',
   deleted: 'Город удален: его можно только просматривать',
+  tab: 'Город',
+  data: 'Данные города',
 } as const;
 
-interface CityValues extends CardValues {
-  name: string;
-  delivery: DeliveryChanges;
-}
-
-const valuesOf = (record?: CardRecord): CityValues => ({ name: String(record?.name ?? ''), delivery: {}, comments: [] });
+const CARD = resourceCard({ section: 'cities', texts: CITY_TEXTS, nameField: 'name', schema: citySchema, fields: citiesResource.formFields });
+type CityValues = FieldValues<(typeof citiesResource.formFields)[number]['key']> & { delivery: DeliveryChanges };
 
 /** A cost or days as sent: typed with a comma or a point, sent with a point ('12,5' → '12.5'); empty is 0, "not known". */
 const sent = (typed: string) => (typed.trim() === '' ? '0' : typedNumber(typed));
 const rowsOf = (changes: DeliveryChanges) => Object.entries(changes).map(([to_id, r]) => ({ to_id: Number(to_id), cost: sent(r.cost), days: sent(r.days) }));
 
-const payloadOf = (values: CityValues, mode: CardMode) =>
-  mode === 'create' ? { name: values.name, delivery: rowsOf(values.delivery) } : { name: values.name };
-
-const CITY_CARD: RecordCardDef<CityValues> = { section: 'cities', texts: CITY_TEXTS, nameField: 'name', valuesOf, payloadOf, schema: citySchema };
+// a new city is sent with the routes typed in its table; a saved one saves them apart (saveMore)
+const CITY_CARD: RecordCardDef<CityValues> = {
+  ...CARD,
+  valuesOf: (record) => ({ ...CARD.valuesOf(record), delivery: {} }),
+  more: (values, mode) => (mode === 'create' ? { delivery: rowsOf(values.delivery) } : {}),
+};
 
 /** Every city (its own row first) with what is known of the delivery to it: stored on an edit card, 0 and 0 on a new one. */
 function useDeliveryLines(record: CardRecord | undefined, hidden: boolean): DeliveryLine[] {
@@ -45,6 +47,9 @@ function useDeliveryLines(record: CardRecord | undefined, hidden: boolean): Deli
   }
   return (cities.data ?? []).map((c) => ({ to_id: c.id, to_name: c.name, cost: '0', days: '0' }));
 }
+
+/** Whether the city has a field the caller sees beside its name (the header's). */
+const hasFields = (hidden: ReadonlySet<string>) => citiesResource.formFields.some((f) => f.key !== 'name' && !hidden.has(f.key));
 
 function CityCard(props: RecordCardScreenProps) {
   // the matrix is hidden with offers' loading city (domain/permissions.ts, DERIVED_FIELDS): no tab, no request
@@ -61,12 +66,20 @@ function CityCard(props: RecordCardScreenProps) {
         await saveDelivery({ id: saved.id, version: saved.version, rows: rowsOf(values.delivery) }).unwrap();
         return saved.version === undefined ? undefined : saved.version + 1;
       }}
-      tabs={({ form, readOnly }) => !matrix ? [] : [
-        {
-          label: DELIVERY_TEXTS.tab,
-          content: <DeliveryTable rows={lines} changes={form.values.delivery} readOnly={readOnly} onChange={(next) => void form.setFieldValue('delivery', next)} />,
-        },
-      ]}
+      tabs={({ form, inputs, hidden, settingsButton, readOnly }) => {
+        const fields = (
+          <ResourceFieldsBlock title={CITY_TEXTS.data} settingsButton={settingsButton} resource={citiesResource} form={form} inputs={inputs}
+            hidden={hidden} readOnly={readOnly} skip={['name']} />
+        );
+        return [
+          // a tab of its own only where the city has a field beside its name
+          ...(hasFields(hidden) ? [{ label: CITY_TEXTS.tab, content: fields }] : []),
+          ...(!matrix ? [] : [{
+            label: DELIVERY_TEXTS.tab,
+            content: <DeliveryTable rows={lines} changes={form.values.delivery} readOnly={readOnly} onChange={(next) => void form.setFieldValue('delivery', next)} />,
+          }]),
+        ];
+      }}
     />
   );
 }

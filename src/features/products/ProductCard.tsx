@@ -6,10 +6,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { productSchema } from '../../../domain/products/schema';
+import { productsResource } from '../../../domain/products/resource';
 import type { CardPayload, CardRecord } from '../../api/cards';
 import { isApiError, type ApiError } from '../../api/errors';
 import { InfoBlock } from '../../components/Card/InfoBlock';
-import { RecordCard, recordCardScreen, type CardMode, type CardValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import { RecordCard, recordCardScreen, resourceCard, type FieldValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import { ResourceFieldsBlock } from '../../components/Card/ResourceFields';
 import { DraftVarieties, SavedVarieties, VARIETY_TEXTS } from './VarietiesBlock';
 import { RequiredDocuments, REQUIRED_DOCUMENTS_TEXTS } from './RequiredDocuments';
 
@@ -18,6 +20,7 @@ export const PRODUCT_TEXTS = {
   created: 'Товар добавлен',
   deleted: 'Товар удален: его можно только просматривать',
   tab: 'Товар',
+  data: 'Данные товара',
   availability: 'Доступность',
   deactivate: 'Деактивировать',
   reactivate: 'Активировать',
@@ -25,15 +28,15 @@ export const PRODUCT_TEXTS = {
   deactivatedNote: 'Деактивирован: товар нельзя выбрать в новом предложении, существующие предложения его сохраняют.',
 } as const;
 
-interface ProductValues extends CardValues {
-  name: string;
-  varieties: string[];
-}
+const CARD = resourceCard({ section: 'products', texts: PRODUCT_TEXTS, nameField: 'name', schema: productSchema, fields: productsResource.formFields });
+type ProductValues = FieldValues<(typeof productsResource.formFields)[number]['key']> & { varieties: string[] };
 
-const valuesOf = (record?: CardRecord): ProductValues => ({ name: String(record?.name ?? ''), varieties: [], comments: [] });
-const payloadOf = (values: ProductValues, mode: CardMode) => (mode === 'create' ? { name: values.name, varieties: values.varieties } : { name: values.name });
-
-const PRODUCT_CARD: RecordCardDef<ProductValues> = { section: 'products', texts: PRODUCT_TEXTS, nameField: 'name', valuesOf, payloadOf, schema: productSchema };
+// a new product is sent with the varieties typed on its card
+const PRODUCT_CARD: RecordCardDef<ProductValues> = {
+  ...CARD,
+  valuesOf: (record) => ({ ...CARD.valuesOf(record), varieties: [] }),
+  more: (values, mode) => (mode === 'create' ? { varieties: values.varieties } : {}),
+};
 
 /** Deactivates or reactivates the product at once (no Save needed), as a change of the version the card holds. */
 function Availability({ record, readOnly, onError, update }: {
@@ -67,11 +70,13 @@ function ProductCard(props: RecordCardScreenProps) {
     <RecordCard<ProductValues>
       {...props}
       def={PRODUCT_CARD}
-      tabs={({ form, readOnly, onError, update, writePart }) => [
+      tabs={({ form, inputs, hidden, settingsButton, readOnly, onError, update, writePart }) => [
         {
           label: PRODUCT_TEXTS.tab,
           content: (
             <>
+              <ResourceFieldsBlock title={PRODUCT_TEXTS.data} settingsButton={settingsButton} resource={productsResource} form={form} inputs={inputs}
+                hidden={hidden} readOnly={readOnly} skip={['name']} />
               {record && (
                 <InfoBlock title={PRODUCT_TEXTS.availability}>
                   <Availability key={record.version} record={record} readOnly={readOnly} onError={onError} update={update} />
