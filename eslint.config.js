@@ -99,6 +99,9 @@ const zones = [
       [`./${section}`, ...(section === 'reserves' ? ['./offers/stock.ts', './buyers/ledger.ts'] : []),
         ...(section === 'employees' || section === 'suppliers' ? ['./reserves/stats.ts'] : [])]),
   ),
+  // the supplier price-list upload, a wing of its own, writes offers through the offers' public face only
+  zone('./server/priceListUploads', './server/sections', "A wing reaches a section only through the section's public face (its index.ts).",
+    SECTIONS.map((section) => `./${section}/index.ts`)),
 ];
 
 module.exports = tseslint.config(

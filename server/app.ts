@@ -29,7 +29,7 @@ import commentsRoutes from './records/commentsRoutes';
 import historyRoutes from './records/historyRoutes';
 import filesRoutes from './records/filesRoutes';
 import offerDocumentsRoutes from './sections/offers/documentsRoutes';
-import supplierPriceListRoutes from './sections/offers/supplierPriceListRoutes';
+import priceListUploadRoutes from './priceListUploads';
 import analyticsRoutes from './analytics/routes';
 import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
 import priceListRoutes from './priceList';
@@ -138,7 +138,7 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     await api.register(historyRoutes, { db, specs: SECTION_SPECS });
     await api.register(filesRoutes, { db, stores: fileStores, specs: SECTION_SPECS });
     await api.register(offerDocumentsRoutes, { db, stores: fileStores });
-    await api.register(supplierPriceListRoutes, { db, stores: fileStores });
+    await api.register(priceListUploadRoutes, { db, stores: fileStores });
     await api.register(referencesRoutes, { db });
     await api.register(preferencesRoutes, { db });
     await api.register(adminRoutes, { db });

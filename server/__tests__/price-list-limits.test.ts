@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { createDemoApp, type DemoContext, type DemoUser } from './testApp';
 import { firstRow } from '../db/rows';
-import { readSheets } from '../lists/import';
+import { readSheets } from '../lists/sheets';
 import { PRICE_LIST_UPLOADS_PER_DAY } from '../../domain/suppliers/priceList';
 import { importUpload } from './importUpload';
 
@@ -91,6 +91,40 @@ describe('a cell past the longest text', () => {
       { line: 3, name: 'Миндаль '.repeat(100).slice(0, 501).trim(), column: 'Наименование', message: 'Не больше 500 символов' },
     ]);
   });
+});
+
+describe('a workbook of many long sheets', () => {
+  it('keeps only each sheet\'s first rows with the upload; the sheet mapped is read again from the stored file', async () => {
+    // 6 sheets × 2 000 rows × 15 cells of distinct text, about 3 million characters: within the reading's budget
+    const book = new ExcelJS.Workbook();
+    const notes = (s: number, r: number) => Array.from({ length: 11 }, (_, j) => `склад ${s}, строка ${r}, ${j + 1}`);
+    for (let s = 1; s <= 6; s++) {
+      const sheet = book.addWorksheet(`Склад ${s}`);
+      sheet.addRow(['Наименование', 'Фасовка', 'Цена, руб/кг', 'Остаток, т', ...Array.from({ length: 11 }, (_, j) => `Примечание ${j + 1}`)]);
+      for (let r = 2; r <= 2001; r++) sheet.addRow(['Миндаль Нонпарель', 'мешок 25 кг', 900 + s, r === 2001 ? 'много' : 1, ...notes(s, r)]);
+    }
+    const res = await upload(Buffer.from(await book.xlsx.writeBuffer()), 'шесть складов.xlsx');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ sheets: ['Склад 1', 'Склад 2', 'Склад 3', 'Склад 4', 'Склад 5', 'Склад 6'], sheet: 'Склад 1', header_row: 1 });
+    // what the upload keeps in the database: the sheets' first rows, not 12 000 rows parsed again at every look
+    const stored = await count(sql`SELECT octet_length(sheets::text) AS n FROM price_list_uploads WHERE id = ${res.body.upload_id}`);
+    expect(stored).toBeLessThan(200_000);
+    // the last sheet, mapped: every row of it read from the file (906 ₽/kg × 25 kg a bag, 1 t = 40 bags), its last
+    // row's problem named
+    const mapped = await ctx.call('PUT', `/api/suppliers/${supplierId}/price-list-profile`, 'admin', {
+      upload_id: res.body.upload_id, sheet: 'Склад 6', header_row: 1, columns: { 1: 'product', 2: 'packing', 3: 'price_per_kg', 4: 'amount_t' },
+      defaults: { harvest_year: '2025', origin_country: 'США' },
+    });
+    expect(mapped.status).toBe(200);
+    expect(mapped.body.columns[4].samples).toEqual(['склад 6, строка 2, 1', 'склад 6, строка 3, 1', 'склад 6, строка 4, 1', 'склад 6, строка 5, 1', 'склад 6, строка 6, 1']);
+    expect(mapped.body.preview.new).toEqual([expect.objectContaining({ line: 2, product: 'Миндаль', variety: 'Нонпарель', packing: 'Мешок 25 кг', unit_price: '22650.00', unit_amount: '40.00' })]);
+    const problems = mapped.body.preview.problems as { line: number; message: string }[];
+    expect(problems).toHaveLength(1999);
+    expect(problems[0]).toMatchObject({ line: 3, message: 'Та же партия, что в строке 2' });
+    expect(problems[1998]).toMatchObject({ line: 2001, column: 'Остаток, т' });
+    const preview = await ctx.call('GET', `/api/price-list-uploads/${res.body.upload_id}/preview`, 'admin');
+    expect(preview.body).toEqual(mapped.body.preview);
+  }, 120_000);
 });
 
 describe('uploads of one supplier in a business day', () => {

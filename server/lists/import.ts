@@ -217,16 +217,23 @@ function rowTexts(values: ExcelJS.CellValue[], budget: ReadBudget): string[] {
   return cells;
 }
 
-/** A sheet of a workbook (a CSV is one, named after the file) and its non-blank rows as text. */
-export interface NamedSheet {
-  name: string;
-  rows: SheetRow[];
+/** A sheet (a CSV is one, named after the file): the non-blank rows kept, how many were read (up to `enough`). */
+export interface NamedSheet { name: string; rows: SheetRow[]; count?: number }
+
+/** How far a reading goes: each sheet up to `enough` non-blank rows (the header, the data rows the import takes, one
+ * more to tell the file is too long); `all` sheets or the first only; of each sheet the first `keep(name)` rows kept
+ * (every row read by default); `last`: the sheet after which the reading stops. */
+export interface SheetsReading {
+  enough: number;
+  all: boolean;
+  keep?(name: string): number;
+  last?: string;
 }
 
-/** The sheets' rows, streamed: each sheet is read up to `enough` non-blank rows (the header, the data rows the
- * import takes, one more to tell the file is too long), so a sheet of a million rows is never held. `all`: every
- * sheet, else the first only. */
-async function xlsxSheets(content: Buffer, enough: number, all: boolean): Promise<NamedSheet[]> {
+/** The sheets' rows, streamed, so a sheet of a million rows is never held and a sheet passed over is not kept.
+ * Every cell read counts against the reading's budget, kept or not. */
+export async function xlsxSheets(content: Buffer, reading: SheetsReading): Promise<NamedSheet[]> {
+  const { enough, all } = reading;
   const size = await unzippedSize(content, MAX_UNZIPPED);
   if (size === null) throw badRequest(IMPORT_MSG.unreadable);
   if (size > MAX_UNZIPPED) throw badRequest(IMPORT_MSG.unpacked);
@@ -238,17 +245,22 @@ async function xlsxSheets(content: Buffer, enough: number, all: boolean): Promis
       sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore',
     });
     for await (const sheet of reader) {
+      const name = (sheet as unknown as { name: string }).name;
+      const keep = reading.keep?.(name) ?? enough;
       const rows: SheetRow[] = [];
+      let count = 0;
       for await (const row of sheet) {
-        if (rows.length >= enough) {
+        if (count >= enough) {
           if (!all) break;
           continue; // the rest of a long sheet is passed over to reach the next sheet, not kept
         }
         const cells = rowTexts(row.values as ExcelJS.CellValue[], budget);
-        if (cells.some((c) => c !== '')) rows.push({ line: row.number, cells: Array.from(cells, (c) => c ?? '') });
+        if (!cells.some((c) => c !== '')) continue;
+        count++;
+        if (rows.length < keep) rows.push({ line: row.number, cells: Array.from(cells, (c) => c ?? '') });
       }
-      sheets.push({ name: (sheet as unknown as { name: string }).name, rows });
-      if (!all) break; // the first sheet only
+      sheets.push({ name, rows, count });
+      if (!all || name === reading.last) break;
     }
   } catch (error) {
     throw badRequest(error instanceof ReadTooBig ? IMPORT_MSG.unpacked : IMPORT_MSG.unreadable);
@@ -258,7 +270,7 @@ async function xlsxSheets(content: Buffer, enough: number, all: boolean): Promis
 
 /** The first sheet's rows (the template's import). */
 async function xlsxRows(content: Buffer): Promise<SheetRow[]> {
-  const [first] = await xlsxSheets(content, IMPORT_LIMITS.maxRows + 2, false);
+  const [first] = await xlsxSheets(content, { enough: IMPORT_LIMITS.maxRows + 2, all: false });
   if (!first?.rows.length) throw badRequest(IMPORT_MSG.empty);
   return first.rows;
 }
@@ -281,7 +293,7 @@ export function csvDelimiter(text: string): string {
   return [';', ',', '\t'].reduce((best, c) => (count(c) > count(best) ? c : best), ';');
 }
 
-async function csvRows(content: Buffer, enough = IMPORT_LIMITS.maxRows + 2): Promise<{ line: number; cells: string[] }[]> {
+export async function csvRows(content: Buffer, enough = IMPORT_LIMITS.maxRows + 2): Promise<{ line: number; cells: string[] }[]> {
   const text = decodeText(content);
   const workbook = new ExcelJS.Workbook();
   let sheet: ExcelJS.Worksheet;
@@ -317,18 +329,6 @@ export async function readSheet(file: UploadedFile): Promise<Sheet> {
   if (rows.length > IMPORT_LIMITS.maxRows) throw badRequest(IMPORT_MSG.rows);
   if (!rows.length) throw badRequest(IMPORT_MSG.empty);
   return { header: header.cells, rows };
-}
-
-/** Every sheet of the file with its non-blank rows, each read up to `extraRows` rows beyond the import's limit
- * (a supplier's title block above its header): a supplier's own price list, whose header is found later. */
-export async function readSheets(file: UploadedFile, extraRows: number): Promise<NamedSheet[]> {
-  const type = checkUpload(file);
-  const enough = IMPORT_LIMITS.maxRows + extraRows + 1;
-  const sheets = type === 'xlsx'
-    ? await xlsxSheets(file.content, enough, true)
-    : [{ name: file.filename.replace(/\.[^.]*$/, ''), rows: (await csvRows(file.content, enough)).filter((r) => r.cells.some((c) => c !== '')) }];
-  if (!sheets.some((s) => s.rows.length)) throw badRequest(IMPORT_MSG.empty);
-  return sheets;
 }
 
 // ---- the header

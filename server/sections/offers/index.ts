@@ -34,3 +34,8 @@ export default async function offersPlugin(app: FastifyInstance, opts: { db: Dat
     },
   }, async (request) => acceptArrival(db, requireAuth(request), idOf(request.params), request.body));
 }
+
+// the offers' public face: what the supplier price-list upload (server/priceListUploads) writes offers with
+export { findDuplicates, newOfferValues, offerRecord, type NewOffer } from './record';
+export { offersSpec } from './list';
+export { requireImportRight } from './import';
