@@ -39,7 +39,7 @@ export async function startInstance(env: Record<string, string>, extra: Record<s
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nutdesk-multi-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'warn', ...extra },
+    env: { ...process.env, CBR_RATES_URL: 'http://127.0.0.1:9/scripts/XML_daily.asp', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'warn', ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

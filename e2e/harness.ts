@@ -32,6 +32,10 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+/** The rates job's feed in a scenario: a port nobody listens on, so nothing reaches the Bank (a scenario about rates
+ * names its own local feed). */
+export const NO_FEED = 'http://127.0.0.1:9/scripts/XML_daily.asp';
+
 /** `env`: settings of the server beside the harness's own (a job's interval, say). */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nutdesk-e2e-'));
@@ -54,7 +58,7 @@ async function startServer(dataDir: string, env: Record<string, string> = {}): P
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, CBR_RATES_URL: NO_FEED, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

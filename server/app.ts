@@ -50,6 +50,7 @@ import { healthRoute } from './http/health';
 import { installShutdown } from './http/shutdown';
 import eventsRoutes from './events';
 import notificationsRoutes from './notifications';
+import { currencyRatesRoutes } from './sections/currencyRates';
 
 export interface AppOptions {
   config: Config;
@@ -150,6 +151,7 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     await api.register(eventsRoutes, { db, config });
     await api.register(notificationsRoutes, { db });
     await api.register(analyticsRoutes, { db });
+    await api.register(currencyRatesRoutes, { db, url: config.cbrRatesUrl });
   }, { prefix: '/api' });
   // the reads without a session, limited per address: a buyer's price list by its link (DESIGN.md "Public pages"),
   // and (issue 38) a saved quote by its link

@@ -66,7 +66,14 @@ export interface Config {
   fileStore: FileStoreKind;
   /** S3-compatible object storage (S3_URL, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION). */
   s3?: S3Config;
+  /** The Central Bank's daily rates feed (CBR_RATES_URL; the Bank's XML_daily.asp by default). */
+  cbrRatesUrl: string;
+  /** How often the rates job asks the feed until the next business day's rates appear (CBR_RATES_EVERY_MINUTES). */
+  cbrRatesEveryMs: number;
 }
+
+/** The Bank's own address of the day's rates. */
+export const CBR_DAILY_URL = 'https://www.cbr.ru/scripts/XML_daily.asp';
 
 export type FileStoreKind = 'disk' | 'database' | 's3';
 export const FILE_STORE_KINDS: readonly FileStoreKind[] = ['disk', 'database', 's3'];
@@ -149,5 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_SECONDS, 10, 'DB_CONNECT_TIMEOUT_SECONDS') * 1000,
     fileStore: fileStoreOf(env, s3),
     s3,
+    cbrRatesUrl: env.CBR_RATES_URL || CBR_DAILY_URL,
+    cbrRatesEveryMs: int(env.CBR_RATES_EVERY_MINUTES, 30, 'CBR_RATES_EVERY_MINUTES') * 60_000,
   };
 }

@@ -13,6 +13,7 @@ import { hasNoOffers, seedDemoData } from './db/seed';
 import { buildApp } from './app';
 import { scheduleReserveExpiry } from './sections/reserves/expiry';
 import { scheduleDocumentMoves, scheduleDocumentNotices } from './sections/offers/documentsJob';
+import { scheduleRatesLoad } from './sections/currencyRates';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../domain/api';
 
 async function main(): Promise<void> {
@@ -47,6 +48,9 @@ async function main(): Promise<void> {
   // the lots' papers moved by the calendar at the start of each business day (issue 55)
   const stopDocumentMoves = scheduleDocumentMoves(database.db, (message) => app.log.info(message));
 
+  // the Central Bank's rates (issue 53): asked until the next business day's are in, then again the day after
+  const stopRates = scheduleRatesLoad(database.db, { url: config.cbrRatesUrl, everyMs: config.cbrRatesEveryMs }, (message) => app.log.info(message));
+
   const stopMaintenance = embeddedMaintenance(database, (message) => app.log.info(message));
 
   const shutdownSeconds = config.shutdownTimeoutSeconds;
@@ -67,6 +71,7 @@ async function main(): Promise<void> {
     void stopExpiry();
     void stopDocumentNotices();
     stopDocumentMoves();
+    void stopRates();
     try {
       // behind a proxy: reads answer 503 for a while, so the proxy sends nothing more here before the listener closes
       if (config.shutdownDrainMs > 0) {

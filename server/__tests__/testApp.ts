@@ -115,6 +115,8 @@ async function startApp(overrides: Partial<Config>, image: Image): Promise<TestC
     // sign-in delays are proved on the verdict (signin-throttle.test.ts), not waited out in every test
     loginDelayMs: 1,
     distDir: '/nonexistent-dist',
+    // nothing reaches the Bank: a test about rates serves its recorded samples (cbrFeed.ts)
+    cbrRatesUrl: 'http://127.0.0.1:9/scripts/XML_daily.asp',
     ...overrides,
   };
   const database = await openDatabase({ databaseUrl: pg?.url, inMemory: !pg, loadDataDir: pg ? undefined : imageOf(image) });

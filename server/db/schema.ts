@@ -498,6 +498,23 @@ export const notifications = pgTable('notifications', {
   uniqueIndex('notifications_dedupe_idx').on(t.user_id, t.dedupe_key),
 ]);
 
+/** The Central Bank's daily rates (migration 0045): rubles for `nominal` units and for one, per date and currency,
+ * from the feed ('cbr') or typed by an administrator ('manual'); never overwritten (a trigger refuses an UPDATE). */
+export const currencyRates = pgTable('currency_rates', {
+  date: date('date', { mode: 'string' }).notNull(),
+  code: text('code').notNull(),
+  nominal: integer('nominal').notNull(),
+  value: numeric('value', { precision: 20, scale: 10 }).notNull(),
+  unit_rate: numeric('unit_rate', { precision: 20, scale: 10 }).notNull(),
+  source: text('source').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ name: 'currency_rates_pk', columns: [t.date, t.code] }),
+  index('currency_rates_code_date_idx').on(t.code, t.date),
+  check('currency_rates_source_check', sql`${t.source} IN ('cbr', 'manual')`),
+  check('currency_rates_positive_check', sql`${t.unit_rate} > 0 AND ${t.nominal} > 0`),
+]);
+
 /** The types of lot documents (issue 39, migration 0018): a reference list the settings page extends. The seeded
  * ones carry a code the server knows them by ('other', 'phytosanitary'); `expires`: a document of the type must say
  * until when it is valid. */
