@@ -32,6 +32,7 @@ import { endSession, useMeQuery, usePermissionsQuery } from '../api/session';
 import { useAppDispatch } from '../api/hooks';
 import { canOpen } from './access';
 import { NotificationBell } from '../components/NotificationBell';
+import { RatesStrip } from '../components/RatesStrip';
 
 interface Item {
   to: string;
@@ -151,6 +152,7 @@ export function Navigation() {
             {me.name}
           </Typography>
         )}
+        <RatesStrip />
       </Box>
       {!perms && !isError ? <NavigationPlaceholder /> : (
         <List component="div" sx={{ flexGrow: 1 }}>
