@@ -1,12 +1,14 @@
 // /api/analytics/{chart}: one chart of the analytics page as JSON, and /api/analytics/{chart}/xlsx: the same data
 // as a file. The query is the page's link (domain/analytics.ts): the period and the ids of products, cities and
 // responsible employees; the sections' read scopes and the caller's hidden fields apply (charts.ts).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import type { App } from '../http/typed';
+import type { AuthenticatedUser } from '../accounts/users';
 import type { Database } from '../db/client';
 import { ANALYTICS_CHART } from '../../domain/responseShapes';
-import { ANALYTICS_LIST_FILTERS, CHARTS, defaultPeriod, periodProblem, type AnalyticsFilter, type Chart } from '../../domain/analytics';
+import { ANALYTICS_LIST_FILTERS, CHARTS, defaultPeriod, periodProblem, type AnalyticsFilter, type AnalyticsListFilter, type Chart } from '../../domain/analytics';
 import { requireAuth } from '../accounts/auth';
-import { ID, responses } from '../http/schemas';
+import { ID, enumOf, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { badRequest } from '../errors';
 import { attachment } from '../lists/export';
@@ -14,14 +16,13 @@ import { todayOf } from '../db/businessDay';
 import { chartAnswer } from './charts';
 import { chartFileName, chartWorkbook } from './xlsx';
 
-const DAY = { type: 'string', maxLength: 10, description: 'YYYY-MM-DD; the default period is the last twelve weeks' } as const;
-const IDS = { type: 'array', items: ID, maxItems: 500 } as const;
+const DAY = Type.Optional(Type.String({ maxLength: 10, description: 'YYYY-MM-DD; the default period is the last twelve weeks' }));
+const IDS = Type.Optional(Type.Array(ID, { maxItems: 500 }));
 
-const params = { type: 'object', required: ['chart'], properties: { chart: { type: 'string', enum: [...CHARTS] } } } as const;
-const querystring = {
-  type: 'object',
-  properties: { from: DAY, to: DAY, ...Object.fromEntries(ANALYTICS_LIST_FILTERS.map((f) => [f.key, IDS])) },
-} as const;
+const params = Type.Object({ chart: enumOf('string', CHARTS) });
+/** The period and one list of ids per filter of ANALYTICS_LIST_FILTERS (the type holds the keys to that list). */
+const listFilters = { products_ids: IDS, cities_ids: IDS, responsible_ids: IDS } satisfies Record<AnalyticsListFilter, typeof IDS>;
+const querystring = Type.Object({ from: DAY, to: DAY, ...listFilters });
 
 const schemaErrors = russianErrors({
   fields: {
@@ -30,7 +31,7 @@ const schemaErrors = russianErrors({
   },
 });
 
-type Query = Partial<Record<'from' | 'to', string>> & Partial<Record<(typeof ANALYTICS_LIST_FILTERS)[number]['key'], number[]>>;
+type Query = Static<typeof querystring>;
 
 function filterOf(query: Query, today: string): AnalyticsFilter {
   const period = defaultPeriod(today);
@@ -46,10 +47,10 @@ function filterOf(query: Query, today: string): AnalyticsFilter {
   };
 }
 
-export default async function analyticsRoutes(app: FastifyInstance, opts: { db: Database }) {
+export default async function analyticsRoutes(app: App, opts: { db: Database }) {
   const { db } = opts;
-  const answerOf = async (request: FastifyRequest) =>
-    chartAnswer(db, requireAuth(request), app.sectionSpecs, (request.params as { chart: Chart }).chart, filterOf(request.query as Query, await todayOf(db)));
+  const answerOf = async (auth: AuthenticatedUser, chart: Chart, query: Query) =>
+    chartAnswer(db, auth, app.sectionSpecs, chart, filterOf(query, await todayOf(db)));
 
   app.get('/analytics/:chart', {
     schema: {
@@ -57,7 +58,7 @@ export default async function analyticsRoutes(app: FastifyInstance, opts: { db: 
       params, querystring, response: responses({ 200: ANALYTICS_CHART }),
     },
     schemaErrorFormatter: schemaErrors,
-  }, async (request) => answerOf(request));
+  }, async (request) => answerOf(requireAuth(request), request.params.chart, request.query));
 
   app.get('/analytics/:chart/xlsx', {
     schema: {
@@ -67,8 +68,9 @@ export default async function analyticsRoutes(app: FastifyInstance, opts: { db: 
     schemaErrorFormatter: schemaErrors,
   }, async (request, reply) => {
     // a heavy answer: its place among the user's and the instance's (server/http/heavyGate.ts) before any work
-    const { answer, file } = await app.heavyGate.run(requireAuth(request).user.id, async () => {
-      const read = await answerOf(request);
+    const auth = requireAuth(request);
+    const { answer, file } = await app.heavyGate.run(auth.user.id, async () => {
+      const read = await answerOf(auth, request.params.chart, request.query);
       return { answer: read, file: await chartWorkbook(read) };
     });
     reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');

@@ -1,16 +1,17 @@
 // GET /api/events: the signed-in user's live event stream (server-sent events). The browser reads it with fetch,
 // sending the bearer token in the Authorization header like every other call (EventSource cannot send headers,
 // and a token in the URL would land in logs and history); a reconnect sends Last-Event-ID the same way.
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../http/typed';
 import type { Database } from '../db/client';
 import { requireAuth } from '../accounts/auth';
-import { errorBody, noQuery, responses } from '../http/schemas';
+import { ID, enumOf, errorBody, noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { LiveHub } from './hub';
 import type { Config } from '../config';
 import { HttpError, notFound } from '../errors';
 import { LIVE_HEARTBEAT_MS, LIVE_STREAM_HEADER, WATCH_MAX, WATCH_MSG } from '../../domain/live';
-import { SECTIONS, type Section } from '../../domain/sections';
+import { SECTIONS } from '../../domain/sections';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +26,7 @@ record's row as the user's GET /api/{section} answers it (hidden fields stripped
 'reset' (data: {}): what was missed since Last-Event-ID is no longer kept, read everything again. A comment line
 ': heartbeat' every 15 s.`;
 
-export default async function eventsRoutes(app: FastifyInstance, opts: { db: Database; config: Config; heartbeatMs?: number }) {
+export default async function eventsRoutes(app: App, opts: { db: Database; config: Config; heartbeatMs?: number }) {
   const hub = new LiveHub(opts.db, app.bus, app.sectionSpecs, opts.heartbeatMs ?? LIVE_HEARTBEAT_MS,
     { perUser: opts.config.liveStreamsPerUser, perInstance: opts.config.liveStreamsPerInstance });
   hub.start();
@@ -71,24 +72,16 @@ export default async function eventsRoutes(app: FastifyInstance, opts: { db: Dat
     schema: {
       tags: ['events'],
       summary: 'The records of a section the stream\'s open list pages show (all of them, replacing the last watch of the section): their changes come with their rows',
-      params: { type: 'object', required: ['stream'], properties: { stream: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' } } },
+      params: Type.Object({ stream: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' }) }),
       querystring: noQuery,
-      body: {
-        type: 'object',
-        required: ['section', 'ids'],
-        additionalProperties: false,
-        properties: {
-          section: { type: 'string', enum: [...SECTIONS] },
-          ids: { type: 'array', maxItems: WATCH_MAX, items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-        },
-      },
+      body: Type.Object({ section: enumOf('string', SECTIONS), ids: Type.Array(ID, { maxItems: WATCH_MAX }) }, { additionalProperties: false }),
       response: responses({ 200: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['kept', 'forwarded'] } } } }),
     },
     schemaErrorFormatter: russianErrors({ fields: { section: WATCH_MSG.section, ids: WATCH_MSG.ids } }),
   }, async (request) => {
     const auth = requireAuth(request);
-    const { section, ids } = request.body as { section: Section; ids: number[] };
-    const status = await hub.watch({ stream: (request.params as { stream: string }).stream, user: auth.user.id, section, ids: [...new Set(ids)] });
+    const { section, ids } = request.body;
+    const status = await hub.watch({ stream: request.params.stream, user: auth.user.id, section, ids: [...new Set(ids)] });
     if (status === 'unknown') throw notFound(WATCH_MSG.unknown);
     return { status };
   });

@@ -2,7 +2,7 @@
 // section that imports (offers, issue 12; buyers, issue 37), in a plugin of their own so the multipart parser serves
 // these routes only. The import right is checked when the request arrives, and a declared size over the limit
 // refused, before a byte of the upload is read. What a row means is the section's (its import.ts).
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed';
 import type { AuthenticatedUser } from '../accounts/users';
 import { requireAuth } from '../accounts/auth';
 import { noQuery, responses } from '../http/schemas';
@@ -62,7 +62,13 @@ const importBody = {
   },
 } as const;
 
-export default async function importRoutes(app: FastifyInstance, opts: { db: Database; import: SectionImport }) {
+/** The form's mode, checked against importBody's list before the handler (a multipart body has no static type); none: 'all'. */
+const modeOf = (body: unknown): ImportMode => {
+  const mode = typeof body === 'object' && body !== null && 'mode' in body ? body.mode : undefined;
+  return IMPORT_MODES.find((m) => m === mode) ?? 'all';
+};
+
+export default async function importRoutes(app: App, opts: { db: Database; import: SectionImport }) {
   const { section, templateName, requireRight, template, run } = opts.import;
   // a role that cannot fill a required field of the section imports nothing into it (issue 33)
   const mayImport = (auth: AuthenticatedUser) => {
@@ -92,7 +98,6 @@ export default async function importRoutes(app: FastifyInstance, opts: { db: Dat
     schemaErrorFormatter: russianErrors({ fields: { '': IMPORT_MSG.noFile, file: IMPORT_MSG.noFile, mode: IMPORT_MSG.mode } }),
   }, async (request) => {
     const file = uploadedFile(request);
-    const { mode } = request.body as { mode?: ImportMode };
-    return run(opts.db, app.sectionSpecs, requireAuth(request), file, mode ?? 'all');
+    return run(opts.db, app.sectionSpecs, requireAuth(request), file, modeOf(request.body));
   });
 }

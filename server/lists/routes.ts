@@ -1,6 +1,7 @@
 // The routes every section's list has: GET /api/{section}, DELETE /api/{section}, the filter config and the export,
 // each with its schema: the query string generated from the section's filters, the {ids} body of a delete.
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../http/typed';
 import type { Database } from '../db/client';
 import { requireAuth } from '../accounts/auth';
 import { noQuery, responses } from '../http/schemas';
@@ -10,18 +11,22 @@ import type { SectionSpec } from '../contract/section';
 import { bulkDelete } from './delete';
 import { filterConfig } from './filterConfig';
 import { attachment, prepareExport } from './export';
-import { checked, type RawQuery } from './query';
+import { checked } from './query';
 import { deleteBodyOf, deleteResponse, deleteTexts, filterConfigResponse, listResponse } from './schema';
-import { decodeExport, exportQuerySchema, listQuerySchema } from '../../domain/listQuery';
+import { decodeExport, exportQuerySchema, listQuerySchema, type RawQuery } from '../../domain/listQuery';
 
-export function listRoutes(app: FastifyInstance, db: Database, spec: SectionSpec) {
+/** The list's query string, built from the section's filters: each key one value or a list, read as text (page and
+ * perPage may come coerced to numbers, which the decoder reads as text too). */
+const queryOf = (query: { schema: object }) => Type.Unsafe<RawQuery>(query.schema);
+
+export function listRoutes(app: App, db: Database, spec: SectionSpec) {
   const path = `/${spec.section}`;
   const tags = [spec.section];
   const query = listQuerySchema(spec.filterDefs);
   app.get(path, {
-    schema: { tags, summary: `${spec.section}: a page, sorted and filtered`, querystring: query.schema, response: listResponse },
+    schema: { tags, summary: `${spec.section}: a page, sorted and filtered`, querystring: queryOf(query), response: listResponse },
     schemaErrorFormatter: russianErrors(query.texts),
-  }, async (request) => runList(db, spec, requireAuth(request), request.query as RawQuery, `/api${path}`));
+  }, async (request) => runList(db, spec, requireAuth(request), request.query, `/api${path}`));
   app.delete(path, {
     schema: { tags, summary: `${spec.section}: soft-delete {ids}`, querystring: noQuery, body: deleteBodyOf(spec.inUse?.handOver?.field), response: deleteResponse },
     schemaErrorFormatter: russianErrors(deleteTexts),
@@ -37,20 +42,20 @@ export function listRoutes(app: FastifyInstance, db: Database, spec: SectionSpec
 const EXPORT_SHUTDOWN = 'the instance shuts down: the download is cut';
 
 /** GET /api/{section}/export: the list's own query plus format and columns, answered with the file as it is written. */
-function exportRoute(app: FastifyInstance, db: Database, spec: SectionSpec) {
+function exportRoute(app: App, db: Database, spec: SectionSpec) {
   const query = exportQuerySchema(spec.filterDefs);
   app.get(`/${spec.section}/export`, {
     schema: {
       tags: [spec.section],
       summary: `${spec.section}: the filtered, sorted list as an XLSX or CSV file`,
-      querystring: query.schema,
+      querystring: queryOf(query),
       // the file itself, streamed: Fastify sends a stream as it is, the schema only describes it
       response: responses({ 200: { description: 'the XLSX or CSV file', type: 'string', format: 'binary' } }),
     },
     schemaErrorFormatter: russianErrors(query.texts),
   }, async (request, reply) => {
     const auth = requireAuth(request);
-    const { format, columns, list } = checked(() => decodeExport(request.query as RawQuery));
+    const { format, columns, list } = checked(() => decodeExport(request.query));
     // a place among the instance's and the user's downloads, held until the writer is done with the database
     const release = app.heavyGate.enter(auth.user.id);
     let file: Awaited<ReturnType<typeof prepareExport>>;

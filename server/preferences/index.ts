@@ -1,7 +1,8 @@
 // Each user's own table and card layouts (GET/PUT /api/settings by key) and default filters per section
 // (GET/PUT /api/filters/{section}), kept on the server so they follow the user between browsers. A default filter
 // is checked by the list query codec as the list will read it, so what is saved is a filter the list takes.
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../http/typed';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as yup from 'yup';
 import type { Database } from '../db/client';
@@ -23,8 +24,8 @@ import type { FilterState } from '../../domain/lists';
 import { checked } from '../lists/query';
 import { LAYOUTS, SAVED_FILTER } from '../../domain/responseShapes';
 
-const KEY = { type: 'string', maxLength: 100 } as const;
-const keysQuery = { type: 'object', properties: { keys: { type: 'array', maxItems: 50, items: KEY } } } as const;
+const KEY = Type.String({ maxLength: 100 });
+const keysQuery = Type.Object({ keys: Type.Optional(Type.Array(KEY, { maxItems: 50 })) });
 const layoutsBody = { type: 'object', maxProperties: 50, propertyNames: KEY, additionalProperties: true } as const;
 const settingsTexts = russianErrors({ fields: { '': 'Ожидается объект настроек', keys: 'Слишком длинное имя настройки' } });
 
@@ -50,7 +51,7 @@ export const PREFERENCES_MSG = {
 } as const;
 const keysSchema = yup.array(yup.string().required().max(100, 'Слишком длинное имя настройки')).max(50);
 
-export default async function preferencesRoutes(app: FastifyInstance, opts: { db: Database }) {
+export default async function preferencesRoutes(app: App, opts: { db: Database }) {
   const { db } = opts;
 
   app.get('/settings', {
@@ -58,8 +59,7 @@ export default async function preferencesRoutes(app: FastifyInstance, opts: { db
     schemaErrorFormatter: settingsTexts,
   }, async (request) => {
     const { user } = requireAuth(request);
-    const raw = (request.query as { keys?: string | string[] }).keys;
-    const keys = await keysSchema.validate(raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]);
+    const keys = await keysSchema.validate(request.query.keys ?? []);
     // a Map, so a key named '__proto__' is a key like any other
     const result = new Map<string, unknown>(keys!.map((k) => [k, null]));
     if (keys!.length) {
@@ -81,7 +81,7 @@ export default async function preferencesRoutes(app: FastifyInstance, opts: { db
     const { user } = auth;
     const body = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Ожидается объект настроек');
-    const all = Object.entries(body as Record<string, unknown>);
+    const all = Object.entries(body);
     await keysSchema.validate(all.map(([k]) => k));
     // the company's business settings share the call (spec point 7) but not the owner: only an admin writes them
     const business = all.filter(([k]) => isBusinessSetting(k));
@@ -119,7 +119,7 @@ export default async function preferencesRoutes(app: FastifyInstance, opts: { db
   for (const section of SECTIONS) filterRoutes(app, db, section);
 }
 
-function filterRoutes(app: FastifyInstance, db: Database, section: Section) {
+function filterRoutes(app: App, db: Database, section: Section) {
   const filter = savedFilterSchema(app.sectionSpecs[section].filterDefs);
   app.get(`/filters/${section}`, {
     schema: { tags: ['settings'], summary: `The caller's default filter of ${section}`, querystring: noQuery, response: responses({ 200: SAVED_FILTER }) },
@@ -131,12 +131,12 @@ function filterRoutes(app: FastifyInstance, db: Database, section: Section) {
 
   app.put(`/filters/${section}`, {
     schema: {
-      tags: ['settings'], summary: `Save the caller's default filter of ${section}`, querystring: noQuery, body: filter.schema, response: responses({ 200: success }),
+      tags: ['settings'], summary: `Save the caller's default filter of ${section}`, querystring: noQuery, body: Type.Unsafe<FilterState>(filter.schema), response: responses({ 200: success }),
     },
     schemaErrorFormatter: russianErrors(filter.texts),
   }, async (request) => {
     const { user } = requireAuth(request);
-    const value = request.body as FilterState;
+    const value: FilterState | undefined = request.body;
     // a request without a body is not validated by its schema
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest(LIST_MSG.savedFilter);
     if (JSON.stringify(value).length > MAX_VALUE_BYTES) throw badRequest('Слишком большой фильтр');
