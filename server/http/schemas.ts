@@ -14,6 +14,10 @@ export const enumOf = <const V extends readonly (string | number)[]>(type: 'stri
 export const nullable = <T extends TSchema>(schema: T) =>
   Type.Unsafe<Static<T> | null>({ ...Object.fromEntries(Object.entries(schema)), type: [schema.type, 'null'] });
 
+/** A value the schema fills in when the request leaves it out (ajv's useDefaults): optional in the request, so it is
+ * not listed as required, and always there for the handler, so its type is not optional. */
+export const defaulted = <T extends TSchema>(schema: T): T => Type.Optional(schema) as TSchema as T;
+
 /** A record id: a positive PostgreSQL integer (int4), so no id can overflow a query. */
 export const ID = Type.Integer({ minimum: 1, maximum: 2147483647 });
 

@@ -1,12 +1,12 @@
 // /api/price-list (issue 23): a buyer's price list with delivery priced in, its files, and the caller's buyer links.
 // Every route is for a role that builds price lists (domain/priceList/access.ts), else 403 in Russian.
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../http/typed';
 import type { Database } from '../db/client';
 import type { Config } from '../config';
 import { requireAuth } from '../accounts/auth';
 import { idOf, idParams, noQuery } from '../http/schemas';
 import { attachment } from '../lists/export';
-import type { PriceListQuery } from '../../domain/priceList/query';
 import { assertPriceListAccess, buildPriceList, offersScope } from './lines';
 import { CONTENT_TYPES, documentName, priceListPdf, priceListXlsx } from './documents';
 import { createLink, listLinks, renewLink, revokeLink } from './links';
@@ -15,7 +15,7 @@ import {
   exportQuery, fileResponse, linkBody, linkCreated, linksResponse, priceListErrors, priceListQuery, priceListResponse, revokeResponse,
 } from './schema';
 
-export default async function priceListRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
+export default async function priceListRoutes(app: App, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
   app.get('/price-list', {
     schema: { tags: ['price-list'], summary: 'A buyer\'s price list: every available lot priced with delivery to the city', querystring: priceListQuery, response: priceListResponse },
@@ -23,7 +23,7 @@ export default async function priceListRoutes(app: FastifyInstance, opts: { db: 
   }, async (request) => {
     const auth = requireAuth(request);
     assertPriceListAccess(auth);
-    return buildPriceList(db, request.query as PriceListQuery, offersScope(app.sectionSpecs.offers, auth));
+    return buildPriceList(db, request.query, offersScope(app.sectionSpecs.offers, auth));
   });
 
   app.get('/price-list/export', {
@@ -32,7 +32,7 @@ export default async function priceListRoutes(app: FastifyInstance, opts: { db: 
   }, async (request, reply) => {
     const auth = requireAuth(request);
     assertPriceListAccess(auth);
-    const { format, ...query } = request.query as PriceListQuery & { format: 'xlsx' | 'pdf' };
+    const { format, ...query } = request.query;
     // a heavy answer: its place among the user's and the instance's (server/http/heavyGate.ts) before any work
     const { list, body } = await app.heavyGate.run(auth.user.id, async () => {
       const built = await buildPriceList(db, query, offersScope(app.sectionSpecs.offers, auth));
@@ -55,7 +55,7 @@ export default async function priceListRoutes(app: FastifyInstance, opts: { db: 
   }, async (request, reply) => {
     const auth = requireAuth(request);
     assertPriceListAccess(auth);
-    return reply.status(201).send(await createLink(db, app.sectionSpecs, auth, request.body as PriceListQuery, linkBase(config, request)));
+    return reply.status(201).send(await createLink(db, app.sectionSpecs, auth, request.body, linkBase(config, request)));
   });
 
   // issue 51: 'Обновить цены': a link holds its prices to its date; a new one carries today's
@@ -66,7 +66,7 @@ export default async function priceListRoutes(app: FastifyInstance, opts: { db: 
     },
     schema: {
       tags: ['price-list'], summary: 'A new link of the same request and validity with today\'s prices', params: idParams, querystring: noQuery,
-      body: { type: 'object', properties: {}, additionalProperties: false }, response: linkCreated,
+      body: Type.Object({}, { additionalProperties: false }), response: linkCreated,
     },
   }, async (request, reply) => {
     const auth = requireAuth(request);

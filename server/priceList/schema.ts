@@ -1,6 +1,8 @@
 // The price list's route schemas (issue 23): its query, the lines it answers, the links, and the public answer,
 // whose schema lists the buyer's columns only (the serializer drops any other key a line could ever carry).
-import { ID, responses } from '../http/schemas';
+import { Type } from '@sinclair/typebox';
+import { ID, defaulted, enumOf, responses } from '../http/schemas';
+import type { PriceListQuery } from '../../domain/priceList/query';
 import { PRICE_LEVELS, ROUNDINGS } from '../../domain/priceList/query';
 import { PRICE_LIST_MSG } from '../../domain/priceList/access';
 import { russianErrors } from '../http/validation';
@@ -23,15 +25,16 @@ const queryProperties = {
   valid_until: DAY,
 } as const;
 
-export const priceListQuery = { type: 'object', required: ['city_id'], properties: queryProperties } as const;
+// the lot filters' keys come from the offers' resource (lotFilterProperties), so the query's type is the domain's, stated here once
+export const priceListQuery = Type.Unsafe<PriceListQuery>({ type: 'object', required: ['city_id'], properties: queryProperties });
 
-export const exportQuery = {
+export const exportQuery = Type.Unsafe<PriceListQuery & { format: 'xlsx' | 'pdf' }>({
   type: 'object', required: ['city_id', 'format'],
   properties: { ...queryProperties, format: { type: 'string', enum: ['xlsx', 'pdf'] } },
-} as const;
+});
 
 /** POST /api/price-list/links: the list's request, with its validity (the link expires with it). */
-export const linkBody = { type: 'object', required: ['city_id', 'valid_until'], properties: queryProperties } as const;
+export const linkBody = Type.Unsafe<PriceListQuery & { valid_until: string }>({ type: 'object', required: ['city_id', 'valid_until'], properties: queryProperties });
 
 export const priceListErrors = russianErrors({
   fields: {
@@ -99,26 +102,19 @@ export const BUYER_DOCUMENTS = {
 export const documentFileResponse = responses({ 200: { description: "the document's file", type: 'string', format: 'binary' } });
 
 /** A document served through a buyer's link. */
-export const tokenDocumentParams = {
-  type: 'object', required: ['token', 'docId'],
-  properties: { token: { type: 'string', minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }, docId: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-} as const;
+const TOKEN = Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
+export const tokenDocumentParams = Type.Object({ token: TOKEN, docId: ID });
 
 /** The buyer's page is paged (issue 34): at 20 000 lots the whole list was 5.7 MB of JSON per read. The staff lists'
  * sizes and messages; a page past the last reads the last (a link opened after lots sold out still shows a page). */
-export const publicPageQuery = {
-  type: 'object',
-  properties: {
-    page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
-    perPage: { type: 'integer', enum: [...PAGE_SIZES], default: PUBLIC_PAGE_SIZE },
-  },
-} as const;
+export const publicPageQuery = Type.Object({
+  page: defaulted(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  perPage: defaulted(enumOf('integer', PAGE_SIZES, { default: PUBLIC_PAGE_SIZE })),
+});
 
 export const publicPageTexts = { page: LIST_MSG.page, perPage: LIST_MSG.perPage } as const;
 
-export const tokenParams = {
-  type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } },
-} as const;
+export const tokenParams = Type.Object({ token: TOKEN });
 
 /** The buyer's columns, and nothing else: closed objects, so no other key is ever written out. */
 export const publicResponse = responses({

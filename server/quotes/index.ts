@@ -1,16 +1,16 @@
 // /api/quotes (issue 38 'Подбор'): a quote while the buyer is on the phone, saved and held ('Котировки'), reserved
 // in one click. Every route is for a role that quotes (domain/quotes/access.ts), else 403 in Russian; reserving
 // also takes the reserves' create right.
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../http/typed';
 import type { Database } from '../db/client';
 import type { Config } from '../config';
 import { requireAuth } from '../accounts/auth';
 import { idOf, idParams, noQuery } from '../http/schemas';
-import type { QuoteSearch } from '../../domain/quotes/search';
 import { offersScope } from '../priceList/lines';
 import { assertQuoteAccess, searchQuote } from './search';
-import { changeQuote, createQuote, deleteQuote, quoteCard, revokeQuoteLink, storedQuote, type QuoteBody, type QuoteChange } from './records';
-import { reserveQuote, type QuoteReserveBody } from './reserve';
+import { changeQuote, createQuote, deleteQuote, quoteCard, revokeQuoteLink, storedQuote } from './records';
+import { reserveQuote } from './reserve';
 import { quotePdf } from './pdf';
 import { quoteHistory, QUOTE_PEOPLE } from './history';
 import { addComment, listComments } from '../records/comments';
@@ -30,7 +30,7 @@ import {
   searchBody, searchResponse, stepBody,
 } from './schema';
 
-export default async function quoteRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
+export default async function quoteRoutes(app: App, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
   const caller = (request: Parameters<typeof requireAuth>[0]) => {
     const auth = requireAuth(request);
@@ -52,24 +52,24 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
     schemaErrorFormatter: quoteErrors,
   }, async (request) => {
     const auth = caller(request);
-    return searchQuote(db, auth, request.body as QuoteSearch, offersScope(app.sectionSpecs.offers, auth));
+    return searchQuote(db, auth, request.body, offersScope(app.sectionSpecs.offers, auth));
   });
 
   const listQuery = listQuerySchema(QUOTE_FILTERS);
   app.get('/quotes', {
     schema: {
       tags: ['quotes'], summary: '\'Котировки\': the caller\'s saved quotes, a page filtered by status, buyer, city and dates, sorted (newest first by default)',
-      querystring: listQuery.schema, response: listResponse,
+      querystring: Type.Unsafe<RawQuery>(listQuery.schema), response: listResponse,
     },
     schemaErrorFormatter: russianErrors(listQuery.texts),
-  }, async (request) => listQuotes(db, caller(request), request.query as RawQuery, '/api/quotes'));
+  }, async (request) => listQuotes(db, caller(request), request.query, '/api/quotes'));
 
   app.post('/quotes', {
     schema: { tags: ['quotes'], summary: 'Save a quote for the buyer: its lines priced again and held until its date', querystring: noQuery, body: createBody, response: createdResponse },
     schemaErrorFormatter: createErrors,
   }, async (request, reply) => {
     const auth = caller(request);
-    return reply.status(201).send(await createQuote(db, auth, request.body as QuoteBody, offersScope(app.sectionSpecs.offers, auth), linkBase(config, request)));
+    return reply.status(201).send(await createQuote(db, auth, request.body, offersScope(app.sectionSpecs.offers, auth), linkBase(config, request)));
   });
 
   app.get('/quotes/:id', {
@@ -109,14 +109,14 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
     schemaErrorFormatter: commentErrors,
   }, async (request, reply) => {
     const { id, auth } = await readable(request);
-    const [comment] = hideCommentAuthors([await addComment(db, auth, 'quotes', id, (request.body as { text?: unknown }).text)], auth.permissions, QUOTE_PEOPLE);
+    const [comment] = hideCommentAuthors([await addComment(db, auth, 'quotes', id, request.body.text)], auth.permissions, QUOTE_PEOPLE);
     return reply.status(201).send(comment);
   });
 
   app.patch('/quotes/:id', {
     schema: { tags: ['quotes'], summary: 'Change a quote\'s date, or its buyer while it is valid (one in its city), on the version seen', params: idParams, querystring: noQuery, body: changeBody, response: cardResponse },
     schemaErrorFormatter: recordErrors,
-  }, async (request) => changeQuote(db, caller(request), idOf(request.params), request.body as QuoteChange, linkBase(config, request)));
+  }, async (request) => changeQuote(db, caller(request), idOf(request.params), request.body, linkBase(config, request)));
 
   app.delete('/quotes/:id', {
     schema: { tags: ['quotes'], summary: 'Delete a quote (its link stops working)', params: idParams, querystring: noQuery, body: stepBody, response: deletedResponse },
@@ -134,5 +134,5 @@ export default async function quoteRoutes(app: FastifyInstance, opts: { db: Data
       params: idParams, querystring: noQuery, body: reserveBody, response: reservedResponse,
     },
     schemaErrorFormatter: recordErrors,
-  }, async (request, reply) => reply.status(201).send(await reserveQuote(db, caller(request), idOf(request.params), request.body as QuoteReserveBody, linkBase(config, request))));
+  }, async (request, reply) => reply.status(201).send(await reserveQuote(db, caller(request), idOf(request.params), request.body, linkBase(config, request))));
 }

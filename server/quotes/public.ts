@@ -1,24 +1,24 @@
 // /api/public/quotes/{token} (issue 38): a saved quote as the buyer may see it, by its link, without a sign-in:
 // the lots, amounts and prices with delivery, the date and the trader; nothing internal (DESIGN.md "Public pages").
 // The lots' documents marked for buyers are served through the same token (issue 39).
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed';
 import type { Database } from '../db/client';
-import { ID, noQuery } from '../http/schemas';
+import { noQuery } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { QUOTE_RECORD_MSG } from '../../domain/quotes/record';
 import { publicQuote, publicQuoteDocument } from './records';
-import { publicResponse, quoteTokenParams } from './schema';
+import { publicResponse, quoteDocumentParams, quoteTokenParams } from './schema';
 import type { FileStores } from '../db/fileStores';
 import { sendPublicDocument } from '../sections/offers/publicDocuments';
 import { documentFileResponse } from '../priceList/schema';
 import { DOCUMENT_MSG } from '../../domain/offers/documents';
 
-export default async function publicQuoteRoutes(app: FastifyInstance, opts: { db: Database; stores: FileStores }) {
+export default async function publicQuoteRoutes(app: App, opts: { db: Database; stores: FileStores }) {
   app.get('/quotes/:token', {
     schema: { tags: ['quotes'], summary: 'The buyer\'s read-only quote by its link (no sign-in)', security: [], params: quoteTokenParams, querystring: noQuery, response: publicResponse },
     schemaErrorFormatter: russianErrors({ fields: { token: QUOTE_RECORD_MSG.linkGone } }),
   }, async (request, reply) => {
-    const quote = await publicQuote(opts.db, (request.params as { token: string }).token);
+    const quote = await publicQuote(opts.db, request.params.token);
     reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
     return quote;
   });
@@ -27,12 +27,12 @@ export default async function publicQuoteRoutes(app: FastifyInstance, opts: { db
   app.get('/quotes/:token/documents/:docId', {
     schema: {
       tags: ['quotes'], summary: 'A document of a quoted lot marked for buyers (no sign-in)', security: [], querystring: noQuery,
-      params: { ...quoteTokenParams, required: ['token', 'docId'], properties: { ...quoteTokenParams.properties, docId: ID } },
+      params: quoteDocumentParams,
       response: documentFileResponse,
     },
     schemaErrorFormatter: russianErrors({ fields: { token: QUOTE_RECORD_MSG.linkGone, docId: DOCUMENT_MSG.notFound } }),
   }, async (request, reply) => {
-    const { token, docId } = request.params as { token: string; docId: number };
+    const { token, docId } = request.params;
     return sendPublicDocument(reply, opts.stores, await publicQuoteDocument(opts.db, token, docId));
   });
 }

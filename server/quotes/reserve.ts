@@ -11,7 +11,7 @@ import { addDays } from '../../domain/businessDay';
 import { canReserveFromQuote } from '../../domain/quotes/access';
 import { fromQuoteComment, QUOTE_RECORD_MSG } from '../../domain/quotes/record';
 import { QUOTE_BUYER } from '../../domain/quotes/buyer';
-import { RESERVE_BUYER_FIELDS, type ReserveBuyer } from '../../domain/reserves/buyerFields';
+import { RESERVE_BUYER_FIELDS } from '../../domain/reserves/buyerFields';
 import { badRequest, forbidden } from '../errors';
 import { hiddenFields, insertRecord, refuseHidden } from '../records/pipeline';
 import { requireCompleteCreate, scopeCondition } from '../records/access';
@@ -20,20 +20,14 @@ import { lockedQuote, quoteCard, storedQuote, tellQuoteAuthor } from './records'
 import { QUOTE_NOTICE } from '../../domain/notifications';
 import { recordQuoteHistory } from './history';
 import { lockBuyer } from './buyer';
+import type { Static } from '@sinclair/typebox';
+import type { reserveBody } from './schema';
 
-/** The reserve's buyer: the name typed, or the quote's; a phone and an address sent are the reserve's, else empty
- * (issue 37: the quote's picked buyer fills what the form leaves empty). */
-type QuoteReserveBuyer = Partial<ReserveBuyer>;
-
-export interface QuoteReserveBody extends QuoteReserveBuyer {
-  version?: number;
-  /** Line numbers (from 1); all when not given. */
-  lines?: number[];
-  estimated_date_implementation?: string;
-  responsible_id?: number;
-  /** A user who may exceed a buyer's credit limit goes ahead with a reason (issue 37). */
-  credit_override?: { reason?: string };
-}
+/** The reserve's body as its route's schema checks it (schema.ts reserveBody): the version seen, the line numbers
+ * (from 1; all when not given), the reserve's date and responsible, a credit override's reason for a user who may
+ * exceed a buyer's limit, and the buyer: the name typed, or the quote's; a phone and an address sent are the
+ * reserve's, else empty (the quote's picked buyer fills what the form leaves empty). */
+export type QuoteReserveBody = Static<typeof reserveBody>;
 
 export async function reserveQuote(db: Database, auth: AuthenticatedUser, id: number, body: QuoteReserveBody, publicUrl: string) {
   if (!canReserveFromQuote(auth.permissions)) throw forbidden(QUOTE_RECORD_MSG.reserveForbidden);

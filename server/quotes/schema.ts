@@ -1,7 +1,8 @@
 // The quote's route schemas (issue 38): the buyer's question and the ranked lines it answers. A line's lot is
 // described by what it is (its texts, domain/offers/lot.ts); no schema here has a supplier, a loading city or a
 // purchase price.
-import { ID, responses } from '../http/schemas';
+import { Type } from '@sinclair/typebox';
+import { ID, enumOf, nullable as nullableOf, responses } from '../http/schemas';
 import { QUOTE_LEVELS, QUOTE_UNITS } from '../../domain/quotes/ranking';
 import { QUOTE_MSG } from '../../domain/quotes/access';
 import { QUOTE_RECORD_MSG, QUOTE_STATUSES } from '../../domain/quotes/record';
@@ -15,26 +16,21 @@ import { RESERVE_BUYER, type ReserveBuyerKey } from '../../domain/reserves/buyer
 import { QUOTE_BUYER } from '../../domain/quotes/buyer';
 import { lotProperties } from '../../domain/offers/lot';
 
-const ids = { type: 'array', items: ID, maxItems: 200 } as const;
+const ids = Type.Optional(Type.Array(ID, { maxItems: 200 }));
 
-export const searchBody = {
-  type: 'object',
-  required: ['product_id', 'amount', 'unit', 'level'],
-  additionalProperties: false,
-  properties: {
-    product_id: ID,
-    variety_ids: ids,
-    packing_ids: ids,
-    harvest_years: { type: 'array', items: { type: 'string', maxLength: 10 }, maxItems: 50 },
-    origin: { type: 'string', maxLength: 100 },
-    amount: { type: 'number', exclusiveMinimum: 0, maximum: 1e9 },
-    unit: { type: 'string', enum: QUOTE_UNITS },
-    buyer_id: ID,
-    city_id: ID,
-    level: { type: 'string', enum: QUOTE_LEVELS },
-    margin: { type: 'number', minimum: 0, maximum: 99.99 },
-  },
-} as const;
+export const searchBody = Type.Object({
+  product_id: ID,
+  variety_ids: ids,
+  packing_ids: ids,
+  harvest_years: Type.Optional(Type.Array(Type.String({ maxLength: 10 }), { maxItems: 50 })),
+  origin: Type.Optional(Type.String({ maxLength: 100 })),
+  amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e9 }),
+  unit: enumOf('string', QUOTE_UNITS),
+  buyer_id: Type.Optional(ID),
+  city_id: Type.Optional(ID),
+  level: enumOf('string', QUOTE_LEVELS),
+  margin: Type.Optional(Type.Number({ minimum: 0, maximum: 99.99 })),
+}, { additionalProperties: false });
 
 export const quoteErrors = russianErrors({
   fields: {
@@ -107,68 +103,53 @@ export const searchResponse = responses({
   },
 });
 
-const DAY = { type: 'string', maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' } as const;
+const DAY = Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' });
 
 /** An amount or a price of a saved line: a number, or a number as text as the search answers it ('100.00', '12,5',
  * issue 51); the record checks it is above 0 (records.ts lineFigure). */
-const FIGURE = {
+const FIGURE = Type.Unsafe<number | string>({
   type: ['number', 'string'], exclusiveMinimum: 0, maximum: 1e9, maxLength: 20, pattern: '^\\s*\\d[\\d\\s]*([.,]\\d+)?\\s*$',
-} as const;
+});
+/** The buyer's name as typed on a quote (none: the buyer card's). */
+const BUYER_NAME = Type.Optional(nullableOf(Type.String({ maxLength: 200 })));
+const VERSION = Type.Integer(versionProperty);
 
-export const createBody = {
-  type: 'object',
-  required: ['lines'],
-  additionalProperties: false,
-  properties: {
-    buyer_id: ID,
-    city_id: ID,
-    [QUOTE_BUYER]: { type: ['string', 'null'], maxLength: 200 },
-    valid_until: DAY,
-    lines: {
-      type: 'array', minItems: 1, maxItems: 50,
-      items: {
-        type: 'object', required: ['offers'], additionalProperties: false,
-        properties: {
-          offers: {
-            type: 'array', minItems: 1, maxItems: 3,
-            items: {
-              type: 'object', required: ['offer_id', 'amount'], additionalProperties: false,
-              properties: { offer_id: ID, amount: FIGURE, unit_price: FIGURE },
-            },
-          },
-          unit_price: FIGURE,
-        },
-      },
-    },
-  },
-} as const;
+const linePart = Type.Object({ offer_id: ID, amount: FIGURE, unit_price: Type.Optional(FIGURE) }, { additionalProperties: false });
+const savedLine = Type.Object({
+  offers: Type.Array(linePart, { minItems: 1, maxItems: 3 }),
+  unit_price: Type.Optional(FIGURE),
+}, { additionalProperties: false });
+
+export const createBody = Type.Object({
+  buyer_id: Type.Optional(ID),
+  city_id: Type.Optional(ID),
+  [QUOTE_BUYER]: BUYER_NAME,
+  valid_until: Type.Optional(DAY),
+  lines: Type.Array(savedLine, { minItems: 1, maxItems: 50 }),
+}, { additionalProperties: false });
 
 /** A step of a quote (revoke its link, delete it): the version seen, if the caller names it. */
-export const stepBody = { type: 'object', additionalProperties: false, properties: { version: versionProperty } } as const;
+export const stepBody = Type.Object({ version: Type.Optional(VERSION) }, { additionalProperties: false });
 
-export const changeBody = {
-  type: 'object', required: ['version'], additionalProperties: false,
-  properties: { version: versionProperty, valid_until: DAY, [QUOTE_BUYER]: { type: ['string', 'null'], maxLength: 200 }, buyer_id: { ...ID, type: ['integer', 'null'] } },
-} as const;
+export const changeBody = Type.Object({
+  version: VERSION, valid_until: Type.Optional(DAY), [QUOTE_BUYER]: BUYER_NAME, buyer_id: Type.Optional(nullableOf(ID)),
+}, { additionalProperties: false });
 
 /** The reserve's buyer as the quote's reserve form sends it (the quote's name when it sends none). */
 const reserveBuyer = {
-  [RESERVE_BUYER.name]: { type: 'string', maxLength: 200 },
-  [RESERVE_BUYER.phone]: { type: ['string', 'null'], maxLength: 30 },
-  [RESERVE_BUYER.address]: { type: 'string', maxLength: 500 },
-} as const satisfies Record<ReserveBuyerKey, object>;
+  [RESERVE_BUYER.name]: Type.Optional(Type.String({ maxLength: 200 })),
+  [RESERVE_BUYER.phone]: Type.Optional(nullableOf(Type.String({ maxLength: 30 }))),
+  [RESERVE_BUYER.address]: Type.Optional(Type.String({ maxLength: 500 })),
+} satisfies Record<ReserveBuyerKey, object>;
 
-export const reserveBody = {
-  type: 'object', additionalProperties: false,
-  properties: {
-    version: versionProperty,
-    lines: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 50 }, maxItems: 50 },
-    ...reserveBuyer,
-    estimated_date_implementation: DAY,
-    responsible_id: ID,
-    credit_override: { type: 'object', additionalProperties: false, properties: { reason: { type: 'string', maxLength: 500 } } },
-  },
-} as const;
+export const reserveBody = Type.Object({
+  version: Type.Optional(VERSION),
+  lines: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 50 }), { maxItems: 50 })),
+  ...reserveBuyer,
+  estimated_date_implementation: Type.Optional(DAY),
+  responsible_id: Type.Optional(ID),
+  credit_override: Type.Optional(Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false })),
+}, { additionalProperties: false });
 
 /** A saved quote's refusal: a line's amount or price that is no number above 0 says so (not 'choose a line'). */
 export const createErrors = (errors: FastifySchemaValidationError[], dataVar: SchemaErrorDataVar) => {
@@ -241,9 +222,9 @@ export const listResponse = responses({
   200: { type: 'object', additionalProperties: false, required: ['data', 'pagination'], properties: { data: { type: 'array', items: listRow }, pagination: PAGINATION } },
 });
 
-export const quoteTokenParams = {
-  type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } },
-} as const;
+const TOKEN = Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
+export const quoteTokenParams = Type.Object({ token: TOKEN });
+export const quoteDocumentParams = Type.Object({ token: TOKEN, docId: ID });
 
 /** The buyer's page: closed objects, no internal field (supplier, purchase price, margin, band, delivery cost). */
 export const publicResponse = responses({

@@ -1,7 +1,9 @@
 // /api/offers/{id}/documents (issue 39): an offer's typed and dated documents. POST is a multipart form (the file
 // and its fields), PATCH changes a document's fields on the version the card saw, DELETE removes it with its file.
 // In a plugin of its own, so its multipart parser serves these routes only.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../http/typed';
 import multipart from '@fastify/multipart';
 import type { Database } from '../../db/client';
 import type { FileStores } from '../../db/fileStores';
@@ -13,7 +15,7 @@ import { versionProperty } from '../../../domain/versions';
 import { FILE_RULES } from '../../../domain/files';
 import { removeUpload, streamUpload, type FileRow } from '../../records/files';
 import { validatorCompiler } from '../../http/ajv';
-import { DOCUMENT_MSG, DOCUMENT_NOTICE_DAYS_MAX, DOCUMENT_SETTING_MSG, DOCUMENT_TEXT_MAX, type DocumentSettings } from '../../../domain/offers/documents';
+import { DOCUMENT_MSG, DOCUMENT_NOTICE_DAYS_MAX, DOCUMENT_SETTING_MSG, DOCUMENT_TEXT_MAX } from '../../../domain/offers/documents';
 import { addDocument, changeDocument, confirmDocument, removeDocument, requireDocumentsWritable, saveDocumentSettings, valuesOf } from './documents';
 import { readDocumentSettings } from '../../records/documentsState';
 import { requireAdmin } from '../../admin/access';
@@ -47,7 +49,13 @@ export const DOCUMENT_SHAPE = {
   },
 } as const;
 
-const docParams = { type: 'object', required: ['id', 'docId'], properties: { id: ID, docId: ID } } as const;
+const docParams = Type.Object({ id: ID, docId: ID });
+const VERSION = Type.Integer(versionProperty);
+/** A change of a document's fields: text, numbers and dates as the card sends them, read by the documents' own
+ * schema (documents.ts valuesOf), on the version the card saw. */
+const changeBody = Type.Unsafe<{ version: number } & Record<string, unknown>>({
+  type: 'object', required: ['version'], additionalProperties: false, properties: { ...fields, version: versionProperty },
+});
 const texts = russianErrors({
   fields: {
     '': DOCUMENT_MSG.file, file: DOCUMENT_MSG.file, type_id: DOCUMENT_MSG.type, number: DOCUMENT_MSG.tooLong(DOCUMENT_TEXT_MAX.number),
@@ -58,7 +66,7 @@ const texts = russianErrors({
 
 const MULTIPART_ERRORS = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PROTO_VIOLATION', 'FST_INVALID_MULTIPART_CONTENT_TYPE']);
 
-export default async function offerDocumentsRoutes(app: FastifyInstance, opts: { db: Database; stores: FileStores }) {
+export default async function offerDocumentsRoutes(app: App, opts: { db: Database; stores: FileStores }) {
   const { db, stores } = opts;
   const maxBytes = FILE_RULES.document.maxBytes;
   // the file streams into the store as /api/files does (records/files.ts streamUpload), never held whole
@@ -68,12 +76,11 @@ export default async function offerDocumentsRoutes(app: FastifyInstance, opts: {
     if ((error.code && MULTIPART_ERRORS.has(error.code)) || (!error.statusCode && /multipart|boundary|form/i.test(error.message))) throw badRequest(DOCUMENT_MSG.file);
     throw error;
   });
-  const params = (p: unknown) => p as { id: number; docId: number };
 
   app.post('/offers/:id/documents', {
     schema: {
       tags: ['offers'], summary: "Add a document to an offer: the file and its type, number, dates, issuer, 'Можно показывать покупателю', lab values",
-      consumes: ['multipart/form-data'], params: { type: 'object', required: ['id'], properties: { id: ID } }, querystring: noQuery,
+      consumes: ['multipart/form-data'], params: Type.Object({ id: ID }), querystring: noQuery,
       body: {
         content: {
           'multipart/form-data': {
@@ -89,7 +96,7 @@ export default async function offerDocumentsRoutes(app: FastifyInstance, opts: {
   }, async (request, reply) => {
     const auth = requireAuth(request);
     if (!request.isMultipart()) throw badRequest(DOCUMENT_MSG.file);
-    const offerId = params(request.params).id;
+    const offerId = request.params.id;
     // who may not change the offer is refused before a byte of the file is read
     await requireDocumentsWritable(db, auth, offerId);
     const fields: Record<string, unknown> = {};
@@ -117,13 +124,13 @@ export default async function offerDocumentsRoutes(app: FastifyInstance, opts: {
   app.patch('/offers/:id/documents/:docId', {
     schema: {
       tags: ['offers'], summary: "Change a document's fields on the version the card saw (409 stale when newer)", params: docParams, querystring: noQuery,
-      body: { type: 'object', required: ['version'], additionalProperties: false, properties: { ...fields, version: versionProperty } },
+      body: changeBody,
       response: responses({ 200: DOCUMENT_SHAPE }),
     },
     schemaErrorFormatter: texts,
   }, async (request) => {
-    const { id, docId } = params(request.params);
-    return changeDocument(db, requireAuth(request), id, docId, request.body as Record<string, unknown>);
+    const { id, docId } = request.params;
+    return changeDocument(db, requireAuth(request), id, docId, request.body);
   });
 
   // issue 50: a document a supplier's account shared reaches buyers once staff confirm it
@@ -131,25 +138,22 @@ export default async function offerDocumentsRoutes(app: FastifyInstance, opts: {
     schema: {
       tags: ['offers'], summary: 'Confirm a document a supplier marked for buyers (staff with the update right on offers), on the version the card saw',
       params: docParams, querystring: noQuery,
-      body: { type: 'object', required: ['version'], additionalProperties: false, properties: { version: versionProperty } },
+      body: Type.Object({ version: VERSION }, { additionalProperties: false }),
       response: responses({ 200: DOCUMENT_SHAPE }),
     },
     schemaErrorFormatter: texts,
   }, async (request) => {
-    const { id, docId } = params(request.params);
-    return confirmDocument(db, requireAuth(request), id, docId, (request.body as { version: number }).version);
+    const { id, docId } = request.params;
+    return confirmDocument(db, requireAuth(request), id, docId, request.body.version);
   });
 
   // the business settings of lot documents: what an imported lot needs, whether a lot without them may be reserved,
   // how many days ahead an expiry is told
-  const settingsShape = {
-    type: 'object',
-    properties: {
-      documents_imported_types: { type: 'array', maxItems: 100, items: ID },
-      documents_forbid_reserve: { type: 'boolean' },
-      documents_notice_days: { type: 'integer', minimum: 0, maximum: DOCUMENT_NOTICE_DAYS_MAX },
-    },
-  } as const;
+  const settingsShape = Type.Object({
+    documents_imported_types: Type.Optional(Type.Array(ID, { maxItems: 100 })),
+    documents_forbid_reserve: Type.Optional(Type.Boolean()),
+    documents_notice_days: Type.Optional(Type.Integer({ minimum: 0, maximum: DOCUMENT_NOTICE_DAYS_MAX })),
+  });
   const settingsTexts = russianErrors({
     fields: { documents_imported_types: DOCUMENT_SETTING_MSG.types, documents_forbid_reserve: DOCUMENT_SETTING_MSG.types, documents_notice_days: DOCUMENT_SETTING_MSG.noticeDays },
   });
@@ -160,15 +164,15 @@ export default async function offerDocumentsRoutes(app: FastifyInstance, opts: {
     return readDocumentSettings(db);
   });
   app.put('/admin/document-settings', {
-    schema: { tags: ['admin'], summary: 'Change the lot documents\' business settings (logged)', querystring: noQuery, body: { ...settingsShape, additionalProperties: false }, response: responses({ 200: settingsShape }) },
+    schema: { tags: ['admin'], summary: 'Change the lot documents\' business settings (logged)', querystring: noQuery, body: Type.Object(settingsShape.properties, { additionalProperties: false }), response: responses({ 200: settingsShape }) },
     schemaErrorFormatter: settingsTexts,
-  }, async (request) => saveDocumentSettings(db, requireAdmin(request), request.body as Partial<DocumentSettings>));
+  }, async (request) => saveDocumentSettings(db, requireAdmin(request), request.body));
 
   app.delete('/offers/:id/documents/:docId', {
     schema: { tags: ['offers'], summary: 'Remove a document of an offer with its file', params: docParams, querystring: noQuery, response: responses({ 200: success }) },
     schemaErrorFormatter: texts,
   }, async (request) => {
-    const { id, docId } = params(request.params);
+    const { id, docId } = request.params;
     await removeDocument(db, stores, requireAuth(request), id, docId);
     return { status: 'success' as const };
   });
