@@ -7,11 +7,12 @@
 // active offers before anything moves; apply writes the chosen groups in one transaction through the offers' record
 // pipeline. In a plugin of its own so the multipart parser serves these routes only; the import right on offers is
 // checked when a request arrives, before an upload is read.
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../http/typed';
 import type { Database } from '../db/client';
 import type { FileStores } from '../db/fileStores';
 import { requireAuth } from '../accounts/auth';
-import { idOf, idParams, noQuery, responses } from '../http/schemas';
+import { ID, idOf, idParams, noQuery, responses } from '../http/schemas';
 import { notFound } from '../errors';
 import { IMPORT_LIMITS } from '../../domain/import';
 import { PREVIEW_GROUPS } from '../../domain/suppliers/priceList';
@@ -24,7 +25,24 @@ import { saveProfile, type ProfileBody } from './profile';
 import { listUploads, uploadFile } from './uploads';
 import { COUNTS, IDS, NULLABLE_TEXT, PREVIEW, PROFILE_BODY, TEXT, UPLOAD } from './schemas';
 
-export default async function priceListUploadRoutes(app: FastifyInstance, opts: { db: Database; stores: FileStores }) {
+/** The profile's body: its columns and name answers are keyed by the file's own headers and names, so its type is
+ * the profile's, stated once beside its schema. */
+const profileBody = Type.Unsafe<ProfileBody>(PROFILE_BODY);
+/** Apply takes its groups, the full-list answer and what the preview showed, or no body at all (null: the defaults). */
+const applyBody = Type.Unsafe<ApplyBody | null>({
+  type: ['object', 'null'], additionalProperties: false,
+  properties: {
+    groups: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...PREVIEW_GROUPS] }, description: "default: new and changed, and gone for a full list" },
+    full: { type: 'boolean', description: "'Это полный прайс', kept in the supplier's profile; 'gone' needs it" },
+    expected: {
+      type: 'object', additionalProperties: false, required: ['new', 'changed', 'gone'],
+      description: 'what the preview showed: the lines of the new and changed lots, the gone offers; apply refuses, naming the rows, when the file no longer reads so',
+      properties: Object.fromEntries((['new', 'changed', 'gone'] as const).map((g) => [g, { type: 'array', maxItems: IMPORT_LIMITS.maxRows * 4, items: ID }])),
+    },
+  },
+});
+
+export default async function priceListUploadRoutes(app: App, opts: { db: Database; stores: FileStores }) {
   const { db, stores } = opts;
   await spreadsheetUploads(app, { fields: 1, check: (request) => requireImportRight(requireAuth(request)) });
   const specs = () => app.sectionSpecs;
@@ -56,20 +74,19 @@ export default async function priceListUploadRoutes(app: FastifyInstance, opts: 
   app.put('/suppliers/:id/price-list-profile', {
     schema: {
       tags: ['suppliers'], summary: 'Keep the supplier\'s price-list profile: sheet, header row, columns, defaults, name answers', params: idParams,
-      querystring: noQuery, body: PROFILE_BODY, response: responses({ 200: UPLOAD }),
+      querystring: noQuery, body: profileBody, response: responses({ 200: UPLOAD }),
     },
-  }, async (request) => saveProfile(db, stores, specs(), requireAuth(request), idOf(request.params), request.body as ProfileBody));
+  }, async (request) => saveProfile(db, stores, specs(), requireAuth(request), idOf(request.params), request.body));
 
   app.get('/price-list-uploads/:id', {
     schema: {
       tags: ['suppliers'], summary: 'An uploaded price list as the mapping screen shows it (on another sheet or header row when asked)', params: idParams,
-      querystring: {
-        type: 'object',
-        properties: { sheet: { type: 'string', maxLength: 100 }, header_row: { type: 'integer', minimum: 1, maximum: 1048576 } },
-      },
+      querystring: Type.Object({
+        sheet: Type.Optional(Type.String({ maxLength: 100 })), header_row: Type.Optional(Type.Integer({ minimum: 1, maximum: 1048576 })),
+      }),
       response: responses({ 200: UPLOAD }),
     },
-  }, async (request) => describeUpload(db, stores, specs(), requireAuth(request), idOf(request.params), request.query as { sheet?: string; header_row?: number }));
+  }, async (request) => describeUpload(db, stores, specs(), requireAuth(request), idOf(request.params), request.query));
 
   app.get('/price-list-uploads/:id/preview', {
     schema: {
@@ -82,29 +99,18 @@ export default async function priceListUploadRoutes(app: FastifyInstance, opts: 
     schema: {
       tags: ['suppliers'], summary: "Add one of the preview's new packings ('Мешок 22,68 кг') to the packing list; answers the preview read again",
       params: idParams, querystring: noQuery,
-      body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 100 } } },
+      body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
       response: responses({ 200: PREVIEW }),
     },
-  }, async (request) => addPacking(db, stores, specs(), requireAuth(request), idOf(request.params), (request.body as { name: string }).name));
+  }, async (request) => addPacking(db, stores, specs(), requireAuth(request), idOf(request.params), request.body.name));
 
   app.post('/price-list-uploads/:id/apply', {
     schema: {
       tags: ['suppliers'], summary: 'Apply the price list (all or the groups given) in one transaction', params: idParams, querystring: noQuery,
-      body: {
-        type: ['object', 'null'], additionalProperties: false,
-        properties: {
-          groups: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...PREVIEW_GROUPS] }, description: "default: new and changed, and gone for a full list" },
-          full: { type: 'boolean', description: "'Это полный прайс', kept in the supplier's profile; 'gone' needs it" },
-          expected: {
-            type: 'object', additionalProperties: false, required: ['new', 'changed', 'gone'],
-            description: 'what the preview showed: the lines of the new and changed lots, the gone offers; apply refuses, naming the rows, when the file no longer reads so',
-            properties: Object.fromEntries((['new', 'changed', 'gone'] as const).map((g) => [g, { type: 'array', maxItems: IMPORT_LIMITS.maxRows * 4, items: { type: 'integer', minimum: 1, maximum: 2147483647 } }])),
-          },
-        },
-      },
+      body: applyBody,
       response: responses({ 200: { type: 'object', properties: { created: IDS, changed: IDS, deleted: IDS, kept: IDS, counts: COUNTS } } }),
     },
-  }, async (request) => applyUpload(db, stores, specs(), requireAuth(request), idOf(request.params), (request.body as ApplyBody | null) ?? {}));
+  }, async (request) => applyUpload(db, stores, specs(), requireAuth(request), idOf(request.params), request.body ?? {}));
 
   app.get('/price-list-uploads/:id/file', {
     schema: {
