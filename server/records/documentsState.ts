@@ -81,6 +81,15 @@ export function documentsStateSql(a: string): SQL {
     'blocking', to_json(${o}.documents_blocking), 'expires_on', ${o}.documents_expires_on::text, 'days_left', ${o}.documents_expires_on - ${BUSINESS_TODAY})`;
 }
 
+/** The same state as an export's cell reads it ('Истекает через 10 дн. · до 07.12.2026': documentsStateText): only
+ * {state, missing, expires_on, days_left}. The row's full JSON, built and parsed for every row of an export, cost
+ * about twice as much (PGlite most). */
+export function documentsStateCellSql(a: string): SQL {
+  const o = sql.raw(a);
+  return sql`json_build_object('state', ${o}.documents_state, 'missing', ${o}.documents_missing, 'expires_on', ${o}.documents_expires_on::text,
+    'days_left', ${o}.documents_expires_on - ${BUSINESS_TODAY})`;
+}
+
 /** The list filter `documents_state`: offers in any of the given states, by the stored column (its index). */
 export const documentsStateIn = (a: string, states: string[]): SQL =>
   states.length ? sql`${sql.raw(a)}.documents_state IN (${sql.join(states.map((s) => sql`${s}`), sql`, `)})` : sql`true`;

@@ -6,7 +6,7 @@ import { byIds, exists, latestComments } from '../../lists/engine';
 import { resourceSql, resourceSection } from '../../lists/resource';
 import type { SectionSpec } from '../../contract/section';
 import { unreserved } from './stock';
-import { documentsStateIn, documentsStateSql } from '../../records/documentsState';
+import { documentsStateCellSql, documentsStateIn, documentsStateSql } from '../../records/documentsState';
 
 const hasFile = (kind: string) => sql`SELECT 1 FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = ${kind}`;
 
@@ -37,7 +37,8 @@ export const offersSpec: SectionSpec<'offers'> = {
     // issue 39: the lot's papers, on the business day
     documents_state: documentsStateSql('o'),
   },
-  exportColumns: fields.exportColumns,
+  // the export's cell reads four of the state's fields (documentsStateText)
+  exportColumns: { ...fields.exportColumns, documents_state: documentsStateCellSql('o') },
   sortable: fields.sortable,
   filters: {
     ...fields.filters,
