@@ -1,24 +1,25 @@
 // /api/currency-rates: the rates in force on a day (every signed-in user: the strip, the cards' captions), one
 // currency's history, and, for administrators, loading the Bank's feed now and a rate typed by hand where no feed is
 // reachable ('manual'). A stored rate is never overwritten: a second one for a day and currency is a 409.
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../http/typed';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../accounts/auth';
 import { HttpError, forbidden } from '../../errors';
-import { noQuery, responses } from '../../http/schemas';
+import { enumOf, noQuery, nullable, responses } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
 import { todayOf } from '../../db/businessDay';
-import { RATED_CURRENCIES, RATES_MSG, type Currency } from '../../../domain/currency';
+import { RATED_CURRENCIES, RATES_MSG } from '../../../domain/currency';
 import { formatDate } from '../../../domain/format';
 import { addDays, isCalendarDate } from '../../../domain/businessDay';
 import { rateHistory, ratesOn, storeRates } from './rates';
 import { loadRates, type RatesFollower } from './job';
 import { FeedError } from './feed';
 
-const DAY = { type: 'string', maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
-const CODE = { type: 'string', enum: RATED_CURRENCIES } as const;
+const DAY = Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const CODE = enumOf('string', RATED_CURRENCIES);
 /** Rubles for one unit: a positive decimal with at most 10 places (the column's scale). */
-const UNIT_RATE = { type: 'string', maxLength: 24, pattern: '^(?!0+([.,]0*)?$)\\d{1,9}([.,]\\d{1,10})?$' } as const;
+const UNIT_RATE = Type.String({ maxLength: 24, pattern: '^(?!0+([.,]0*)?$)\\d{1,9}([.,]\\d{1,10})?$' });
 
 const rate = {
   type: 'object',
@@ -30,7 +31,7 @@ const rate = {
   },
 } as const;
 const ratesAnswer = responses({ 200: { type: 'object', required: ['date', 'rates'], properties: { date: { type: 'string' }, rates: { type: 'array', items: rate } } } });
-const noBody = { type: ['object', 'null'], properties: {}, additionalProperties: false } as const;
+const noBody = nullable(Type.Object({}, { additionalProperties: false }));
 const errors = russianErrors({ fields: { date: RATES_MSG.badDate, from: RATES_MSG.badDate, to: RATES_MSG.badDate, code: RATES_MSG.badCode, unit_rate: RATES_MSG.badRate } });
 
 /** A day that is a real calendar day, or a 400. */
@@ -45,13 +46,13 @@ function requireAdmin(request: Parameters<typeof requireAuth>[0]) {
   return auth;
 }
 
-export default async function currencyRatesRoutes(app: FastifyInstance, opts: { db: Database; url: string; followers?: RatesFollower[] }) {
+export default async function currencyRatesRoutes(app: App, opts: { db: Database; url: string; followers?: RatesFollower[] }) {
   const { db } = opts;
 
-  app.get<{ Querystring: { date?: string } }>('/currency-rates', {
+  app.get('/currency-rates', {
     schema: {
       tags: ['currency-rates'], summary: 'The Central Bank\'s rates in force on a day (the business day by default): the last published on or before it, with the one before',
-      querystring: { type: 'object', properties: { date: DAY }, additionalProperties: false }, response: ratesAnswer,
+      querystring: Type.Object({ date: Type.Optional(DAY) }), response: ratesAnswer,
     },
     schemaErrorFormatter: errors,
   }, async (request) => {
@@ -59,10 +60,10 @@ export default async function currencyRatesRoutes(app: FastifyInstance, opts: { 
     return { date, rates: await ratesOn(db, date) };
   });
 
-  app.get<{ Querystring: { code: Currency; from?: string; to?: string } }>('/currency-rates/history', {
+  app.get('/currency-rates/history', {
     schema: {
       tags: ['currency-rates'], summary: 'One currency\'s stored rates, newest first (the last 90 days by default)',
-      querystring: { type: 'object', required: ['code'], properties: { code: CODE, from: DAY, to: DAY }, additionalProperties: false }, response: ratesAnswer,
+      querystring: Type.Object({ code: CODE, from: Type.Optional(DAY), to: Type.Optional(DAY) }), response: ratesAnswer,
     },
     schemaErrorFormatter: errors,
   }, async (request) => {
@@ -87,12 +88,12 @@ export default async function currencyRatesRoutes(app: FastifyInstance, opts: { 
     }
   });
 
-  app.put<{ Params: { date: string; code: Currency }; Body: { unit_rate: string } }>('/currency-rates/:date/:code', {
+  app.put('/currency-rates/:date/:code', {
     schema: {
       tags: ['currency-rates'], summary: 'A rate typed by an administrator where no feed is reachable (source \'manual\'); a stored one is never overwritten',
-      params: { type: 'object', required: ['date', 'code'], properties: { date: DAY, code: CODE } },
+      params: Type.Object({ date: DAY, code: CODE }),
       querystring: noQuery,
-      body: { type: 'object', required: ['unit_rate'], properties: { unit_rate: UNIT_RATE }, additionalProperties: false },
+      body: Type.Object({ unit_rate: UNIT_RATE }, { additionalProperties: false }),
       response: responses({ 201: rate }),
     },
     schemaErrorFormatter: errors,
