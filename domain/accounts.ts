@@ -104,7 +104,7 @@ export const invitationSchema = yup.object({
 });
 export type InvitationPayload = yup.InferType<typeof invitationSchema>;
 
-// ---- the profile (/profile, issue 11): the account's own data, its password and its sessions
+// ---- the profile (/profile): the account's own data, its password and its sessions
 
 export const PROFILE_MSG = {
   currentRequired: 'Введите текущий пароль',

@@ -1,4 +1,4 @@
-// The settings page (issue 11): the shapes of /api/admin/…, the Russian texts of its forms and answers, and the
+// The settings page: the shapes of /api/admin/…, the Russian texts of its forms and answers, and the
 // rules both the page and the server check (role names, reference names, the permission matrix).
 import * as yup from 'yup';
 import { ACTIONS, RESOURCES, SCOPES, type Action, type Resource, type Scope } from './permissions';
@@ -75,9 +75,9 @@ export interface AdminRole {
   permissions: Record<Resource, Record<Action, Scope>>;
   /** Per resource, the titles of the hidden-field choices the role does not see. */
   hidden: Partial<Record<Resource, string[]>>;
-  /** Issue 33: the role's users may type a reserve's delivery cost below its route's. */
+  /** The role's users may type a reserve's delivery cost below its route's. */
   lower_delivery_cost: boolean;
-  /** Issue 49: the role's users have the finance right ('Финансы': payments, credit limits and terms, credit
+  /** The role's users have the finance right ('Финансы': payments, credit limits and terms, credit
    * overrides; the role_permissions row buyers × finance, scope all). */
   finance: boolean;
 }
@@ -115,7 +115,7 @@ export type AdminReference = (typeof ADMIN_REFERENCES)[number];
 export const REFERENCE_TITLE: Record<AdminReference, { list: string; one: string }> = {
   positions: { list: 'Должности', one: 'Должность' },
   packing: { list: 'Типы упаковки', one: 'Тип упаковки' },
-  // issue 39: the types of lot documents (certificates, declarations, lab protocols)
+  // the types of lot documents (certificates, declarations, lab protocols)
   document_types: { list: 'Типы документов', one: 'Тип документа' },
 };
 

@@ -1,4 +1,4 @@
-// The analytics page (issues 24 and 37): seven charts the server computes in SQL over the whole data, within the caller's
+// The analytics page: seven charts the server computes in SQL over the whole data, within the caller's
 // read scopes and hidden fields. Written once for both sides: which charts and figures a caller gets (the SPA
 // draws what the server answers, and the navigation shows the page by the same rule), the figures' Russian
 // titles, the filters of the page's link and their checks.
@@ -58,7 +58,7 @@ const COMPLETED_ON: FieldRef = 'reserves.actual_date_implementation';
 /** What a completed reserve's margin in roubles is worked out from (server/analytics/charts.ts MARGIN): its selling sum
  * less its amount × its cost per kg on its terms (the delivery cost, the offer's price per kg, the own costs, shown
  * as its marginality) × its unit weight. Every one is read: a role that does not see a reserve's delivery cost
- * would read it back from a week's margin of one sale (a figure made of a hidden field is hidden with it, issue 34). */
+ * would read it back from a week's margin of one sale (a figure made of a hidden field is hidden with it). */
 const MARGIN_READS: FieldRef[] = [
   'reserves.total_selling_sum', 'reserves.marginality', 'reserves.amount', 'reserves.delivery_cost', 'reserves.offer_price_kg', 'reserves.unit_weight',
 ];
@@ -142,7 +142,7 @@ export const CHART: Record<Chart, ChartDef> = {
     dimensions: [{ key: 'stage', title: 'Этап', kind: 'text', reads: [] }],
     figures: [{ key: 'count', title: 'Резервов', kind: 'count', reads: [R_STATUS] }],
   },
-  // issue 37: what the buyers owe on the business day (server/sections/buyers/debt.ts: completed reserves' selling
+  // what the buyers owe on the business day (server/sections/buyers/debt.ts: completed reserves' selling
   // sums less their payments, due on completion + the buyer's deferral days), by how long it is overdue, and the
   // buyers that bought most in the period and that owe most today
   receivables: {
@@ -319,7 +319,7 @@ export const MONEY_KEYS: readonly string[] = [...new Set(CHARTS.flatMap((c) => C
 
 /** The current harvest is the business day's year's (`today`, YYYY-MM-DD); a crop a year or more old is last year's
  * or older. A season counts from its first year ('2025/26' in 2026: 1, last year's crop); a value stored before the
- * rule that names no year it could be (issue 33: 'Pwe8281', '8817') has no age. */
+ * rule that names no year it could be ('Pwe8281', '8817') has no age. */
 export function cropAge(harvestYear: string | null | undefined, today: string): number | null {
   const start = harvestStart(harvestYear);
   const year = yearOfDay(today);

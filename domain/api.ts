@@ -14,7 +14,7 @@ export interface ErrorBody {
   status: 'error';
   error: string;
   messages?: string[];
-  /** A 400's messages field by field (issue 51): every field its own message, a message two fields share kept for
+  /** A 400's messages field by field: every field its own message, a message two fields share kept for
    * each; `messages` stays for the clients that read it (each message once). '' is the request as a whole. */
   errors?: FieldMessage[];
   message?: string;

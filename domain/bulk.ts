@@ -1,4 +1,4 @@
-// Work on many records at once (issue 25): which fields of each section's card 'Изменить выбранные' changes for
+// Work on many records at once: which fields of each section's card 'Изменить выбранные' changes for
 // every selected record, which of them a percentage moves, the texts of the dialog and of the answers, and the
 // ±% arithmetic, written once for the dialog's preview and the server's write (they must agree to the kopeck).
 import type { FieldKind } from './fields';

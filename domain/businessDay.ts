@@ -1,4 +1,4 @@
-// The business day (issue 33, DESIGN.md "The business day"): one time zone, the business setting 'Часовой пояс'
+// The business day (DESIGN.md "The business day"): one time zone, the business setting 'Часовой пояс'
 // (`time_zone`, default Europe/Moscow), decides which day "today" is for every date rule, job, filter, export and
 // default, on the server and in the SPA. Never the server's or the browser's zone: at 00:30 in Moscow the UTC day
 // is still yesterday, at 23:30 in Vladivostok the Moscow day is.
@@ -37,7 +37,7 @@ export const businessZone = (stored: unknown): string => (isTimeZone(stored) ? s
 // zone and UTC day (the offsets at the day's first and last millisecond, when they agree), so an export of 100 000
 // rows spread over years asks Intl twice per day it covers; a day the offset moves in is asked per instant. Intl
 // is asked through one formatter per zone: dayjs's tz() built a new one per call (~0.15 ms), and an export of
-// 30 000 offers spent 4.4 s of its 10.8 s there (issue 55).
+// 30 000 offers spent 4.4 s of its 10.8 s there.
 const DAY_MS = 86_400_000;
 const offsets = new Map<string, Map<number, number>>();
 const formatters = new Map<string, Intl.DateTimeFormat>();

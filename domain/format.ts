@@ -30,7 +30,7 @@ export const formatFigure = (v: unknown): string => (blank(v) || !Number.isFinit
 /** 1 234,50 ₽ */
 export const formatMoney = (v: unknown): string => (blank(v) ? '' : `${moneyFormat.format(Number(v))} ₽`);
 
-/** A stored number as an editable field shows it (issue 35): the Russian decimal comma, no trailing zeros and no
+/** A stored number as an editable field shows it: the Russian decimal comma, no trailing zeros and no
  * digit grouping, so the text is edited as typed: '3533.42' → '3533,42', '12.50' → '12,5', '1200.00' → '1200'.
  * Text that is no number is shown as it is. */
 export function editableNumber(value: unknown): string {

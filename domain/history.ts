@@ -1,4 +1,4 @@
-// The history of a record (issue 12): what every create, change, status move and delete of a record, and every
+// The history of a record: what every create, change, status move and delete of a record, and every
 // change of an offer's stock through its reserves, leaves behind, and how a person reads it. The server records
 // the fields named here (the record's own database columns) and leaves out of an answer those the reader's role
 // may not see; the card's 'История' tab prints them in Russian with the fields' titles from the list columns and
@@ -35,12 +35,12 @@ export interface NamedValue {
 /** What caused an offer's stock change: its reserves (ids left out for a reader who may not read reserves). */
 export interface HistoryCause {
   /** reserves: a reserve's step moved an offer's stock; price_lists: a supplier's price list changed the offer
-   * (issue 41: the file's name, where the reader may see the offer's supplier, and the business day it was applied). */
+   * (the file's name, where the reader may see the offer's supplier, and the business day it was applied). */
   section: 'reserves' | 'price_lists' | 'settings';
   step: 'create' | 'change' | 'complete' | 'cancel' | 'delete' | 'restore' | 'expire' | 'renew' | 'apply';
   ids?: number[];
   file?: string;
-  /** settings (issue 51): the business settings a save moved, which moved the offer's selling band
+  /** settings: the business settings a save moved, which moved the offer's selling band
    * ('Минимальная наценка 10 % → 20 %'). */
   settings?: string;
   /** YYYY-MM-DD */
@@ -106,7 +106,7 @@ export const HISTORY_TEXTS = {
   added: 'добавлен',
   renamed: 'переименован',
   removed: 'удален',
-  /** Issue 51: an offer's selling band moved by a save of the business settings. */
+  /** An offer's selling band moved by a save of the business settings. */
   bandBySettings: 'Диапазон цен изменён настройками',
 } as const;
 

@@ -1,4 +1,4 @@
-// Import of a section's rows from a spreadsheet (issue 12): the limits, the modes, the per-row report and its
+// Import of a section's rows from a spreadsheet: the limits, the modes, the per-row report and its
 // Russian messages, shared by the server that checks a file and the dialog that shows the report.
 import { plural } from './plural';
 import { SECTION, type Section } from './sections';

@@ -203,7 +203,7 @@ function read(query: RawQuery, defs: readonly FilterDef[], refuse: (message: str
 export function decode(query: RawQuery, defs: readonly FilterDef[]): ListQuery {
   const checked = read(query, defs, (message) => { throw new ListQueryError(message); }, true);
   // a value named by its id (the reserves' status 2) is read as the value it stands for ('completed'); a value
-  // that is neither an id nor a value named by one (statuses_ids=5) is refused like any unknown value (issue 33);
+  // that is neither an id nor a value named by one (statuses_ids=5) is refused like any unknown value;
   // a deleted record has no number and keeps its name
   for (const f of checked.filters) {
     if (f.kind !== 'list' || !f.def.ids) continue;

@@ -55,7 +55,7 @@ export interface BulkDeleteResponse {
   reasons?: DeleteReasons;
   /** When none was deleted: why, in Russian (noneDeletedText). */
   message?: string;
-  /** Each record its section's rule kept with a reason of its own (issue 33: a supplier under active offers,
+  /** Each record its section's rule kept with a reason of its own (a supplier under active offers,
    * 'Нельзя удалить поставщика: активных предложений — 3'). */
   refused?: { id: number; reason: string }[];
 }

@@ -1,4 +1,4 @@
-// The bell's notifications (issue 22): what each tells, in the words the user reads, and where it leads. A
+// The bell's notifications: what each tells, in the words the user reads, and where it leads. A
 // supplier's user is told of its own offer alone, never of a buyer.
 import type { Section } from './sections';
 import { formatDate, formatNumber } from './format';
@@ -6,17 +6,17 @@ import { formatDate, formatNumber } from './format';
 export type NotificationKind =
   | 'reserve_expiring' | 'reserve_expired' | 'reserve_overdue'
   | 'reserve_placed' | 'reserve_completed' | 'reserve_cancelled' | 'offer_sold_out'
-  // issue 51: no free stock left, all of it held by reserves that may still expire or be cancelled
+  // no free stock left, all of it held by reserves that may still expire or be cancelled
   | 'offer_fully_reserved'
-  // issue 39: a lot's document expires in the notice days, or today (domain/offers/documents.ts words them)
+  // a lot's document expires in the notice days, or today (domain/offers/documents.ts words them)
   | 'document_expiring' | 'document_expires_today'
   | 'arrival_moved' | 'reserve_cut'
-  // issue 41: a supplier's price list re-priced a lot that active reserves hold (their terms stay as they were)
+  // a supplier's price list re-priced a lot that active reserves hold (their terms stay as they were)
   | 'offer_repriced'
   | 'buyer_overdue' | 'credit_override'
-  // issue 49: a payment, a buyer's terms, a deleted sale or an opening balance, by a role with the finance right
+  // a payment, a buyer's terms, a deleted sale or an opening balance, by a role with the finance right
   | 'buyer_finance'
-  // issue 50: someone other than the author changed, revoked, reserved or deleted a quote
+  // someone other than the author changed, revoked, reserved or deleted a quote
   | 'quote_changed';
 
 /** What a notification is about: a section's record, or a saved quote ('Котировки', /quotes/{id}). */
@@ -29,11 +29,11 @@ export const NOTIFICATION_TEXT = {
   reserve_placed: (reserve: number, offer: number) => `На предложение № ${offer} поставлен резерв № ${reserve}`,
   reserve_completed: (reserve: number, offer: number) => `Резерв № ${reserve} на предложение № ${offer} завершен`,
   reserve_cancelled: (reserve: number, offer: number) => `Резерв № ${reserve} на предложение № ${offer} отменен`,
-  /** Purchased out: every unit sold by completed reserves (issue 51: not when it is only reserved). */
+  /** Purchased out: every unit sold by completed reserves (not when it is only reserved). */
   offer_sold_out: (offer: number) => `Предложение № ${offer} распродано`,
   /** No free stock, all of it reserved: told only to those who read reserves. */
   offer_fully_reserved: (offer: number) => `Предложение № ${offer} полностью зарезервировано: свободного остатка нет, пока резервы не отменены или не истекли`,
-  // issue 40: a lot on its way
+  // a lot on its way
   arrival_moved: (reserve: number, offer: number, from: string, to: string) =>
     `Поступление по предложению № ${offer} перенесено с ${formatDate(from)} на ${formatDate(to)}: даты резерва № ${reserve} сдвинуты`,
   reserve_cut: (reserve: number, offer: number, from: string, to: string) => (Number(to) === 0
@@ -41,13 +41,13 @@ export const NOTIFICATION_TEXT = {
     : `Резерв № ${reserve} сокращен: по предложению № ${offer} поступило меньше ожидаемого, теперь ${formatNumber(to)} вместо ${formatNumber(from)}`),
   offer_repriced: (offer: number, oldPrice: string, newPrice: string) =>
     `Цена предложения № ${offer} изменена по прайсу поставщика: ${oldPrice} → ${newPrice}; резервы сохраняют свои условия`,
-  // issue 37: told to the buyer's responsible
+  // told to the buyer's responsible
   buyer_overdue: (buyer: string, reserve: number) => `Покупатель «${buyer}» просрочил оплату резерва № ${reserve}`,
   credit_override: (buyer: string, reserve: number, reason: string) => `Резерв № ${reserve} для «${buyer}» поставлен сверх кредитного лимита: ${reason}`,
   buyer_finance: (buyer: string, what: string, by: string) => `Покупатель «${buyer}»: ${what} (${by})`,
 } as const;
 
-/** Issue 50: told to a quote's author when another user (a role that changes every reserve) wrote it. */
+/** Told to a quote's author when another user (a role that changes every reserve) wrote it. */
 export const QUOTE_NOTICE = {
   changed: (quote: number, fields: string[]) => `Котировка № ${quote} изменена другим пользователем: ${fields.join(', ')}`,
   revoked: (quote: number) => `Ссылка котировки № ${quote} отозвана другим пользователем`,

@@ -8,7 +8,7 @@
 
 export type Num = number | string | null | undefined;
 
-/** A number as a person types it: digits, one decimal point or comma, a sign; '0x10' and '1e3' are none (issue 33). */
+/** A number as a person types it: digits, one decimal point or comma, a sign; '0x10' and '1e3' are none. */
 const TYPED_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /** A finite number or null. Accepts a decimal comma and spaces between thousands; a text that is no decimal

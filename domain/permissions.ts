@@ -34,9 +34,9 @@ export interface Permissions {
   supplier_id?: number | null;
   role_permissions: RolePermissions;
   hidden_fields: HiddenFields;
-  /** Issue 33: the role's setting 'Снижать стоимость доставки ниже маршрута' (administrators always may). */
+  /** The role's setting 'Снижать стоимость доставки ниже маршрута' (administrators always may). */
   lower_delivery_cost?: boolean;
-  /** The finance right ('Финансы', issue 49; the role_permissions row buyers × finance): recording and taking back
+  /** The finance right ('Финансы', ; the role_permissions row buyers × finance): recording and taking back
    * payments, a buyer's credit limit, payment terms and deferral, deleting a completed sale, a quote's price held
    * below the lot's band, and going past a credit refusal with a reason. Administrators always have it. */
   finance?: boolean;

@@ -1,4 +1,4 @@
-// Issue 33, "Offers a role cannot complete": a role that cannot see a required field of a section cannot create in
+// "Offers a role cannot complete": a role that cannot see a required field of a section cannot create in
 // it (role 1 does not see an offer's supplier, loading city and loading address, and its offers were saved with none
 // of them). The server answers 403 naming the fields, the list shows no 'Добавить' or 'Импорт', and the roles tab
 // warns when a matrix gives the create right anyway. The required fields are the shared yup schemas' (a domain test

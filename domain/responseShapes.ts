@@ -177,16 +177,16 @@ export const HISTORY = {
           section: TEXT,
           step: { type: 'string', enum: ['create', 'change', 'complete', 'cancel', 'delete', 'restore', 'expire', 'renew', 'apply'] },
           ids: { type: 'array', items: REF_ID },
-          file: { ...TEXT, description: 'a supplier price list\'s file (issue 41), where the reader sees the offer\'s supplier' },
+          file: { ...TEXT, description: 'a supplier price list\'s file, where the reader sees the offer\'s supplier' },
           day: { type: 'string', format: 'date' },
-          settings: { ...TEXT, description: 'the business settings a save moved, which moved the offer\'s selling band (issue 51)' },
+          settings: { ...TEXT, description: 'the business settings a save moved, which moved the offer\'s selling band' },
         },
       },
     },
   },
 } as const satisfies Shape;
 
-/** GET /api/admin/public-url (issue 35): where buyer links start, whether PUBLIC_URL is set, the administrator's warning. */
+/** GET /api/admin/public-url: where buyer links start, whether PUBLIC_URL is set, the administrator's warning. */
 export const PUBLIC_URL_STATE = {
   type: 'object', required: ['base', 'configured', 'warning'],
   properties: { base: TEXT, configured: { type: 'boolean' }, warning: { type: ['string', 'null'] } },
@@ -321,7 +321,7 @@ export const ADMIN_LOG = {
   },
 } as const satisfies Shape;
 
-/** GET /api/price-list (issue 23): the buyer's city and a line per available lot. */
+/** GET /api/price-list: the buyer's city and a line per available lot. */
 export const PRICE_LIST = {
   type: 'object',
   required: ['city', 'lines'],
@@ -339,7 +339,7 @@ export const PRICE_LIST = {
   },
 } as const satisfies Shape;
 
-/** POST /api/quotes/search (issue 38): the buyer's city and the ranked lines, each with its lots. */
+/** POST /api/quotes/search: the buyer's city and the ranked lines, each with its lots. */
 export const QUOTE_SEARCH = {
   type: 'object',
   required: ['city', 'lines'],
@@ -365,7 +365,7 @@ export const PRICE_LIST_LINKS = {
   items: { type: 'object', required: ['id', 'url', 'status'], properties: { id: REF_ID, url: { type: 'string' }, status: { type: 'string' } } },
 } as const satisfies Shape;
 
-/** A bulk write's records left as they were, each with its reason (issue 25). */
+/** A bulk write's records left as they were, each with its reason. */
 /** PATCH /api/{section} with {ids, set, adjust?}: as a bulk delete answers, with each refused record's reason. */
 export const BULK_EDIT_RESULT = {
   type: 'object',

@@ -50,7 +50,7 @@ const REGISTRY = {
   reserves: {
     key: 'reserves', title: 'Резервы', genitive: 'резервов', one: 'резерв', tag: 'Reserve',
     forms: ['резерв', 'резерва', 'резервов'],
-    // the reserves filter of spec point 4: 1 Активный, 2 Завершен, 3 Отменен; 4 Просрочен (issue 22: past its
+    // the reserves filter of spec point 4: 1 Активный, 2 Завершен, 3 Отменен; 4 Просрочен (past its
     // 'Резерв до', its amount back on the offer)
     statuses: [ACTIVE, { value: 'completed', title: 'Завершен' }, { value: 'cancelled', title: 'Отменен' }, { value: 'expired', title: 'Просрочен' }, DELETED],
     // a reserve takes, gives back and sells its offer's stock

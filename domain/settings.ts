@@ -5,15 +5,15 @@ export const BUSINESS_SETTING_NAMES = ['delivery_cost_default', 'local_delivery_
 export type BusinessSettingName = (typeof BUSINESS_SETTING_NAMES)[number];
 
 /** Delivery ₽ per kg used when no route is known; own costs ₽ per kg; markups as fractions (0.1 = 10 %); the days
- * a new reserve holds its stock ('Резерв до' = today + reserve_hold_days, issue 22). */
+ * a new reserve holds its stock ('Резерв до' = today + reserve_hold_days). */
 export type BusinessSettings = Record<Exclude<BusinessSettingName, 'reserve_hold_days' | 'reserve_unpaid_days' | 'local_delivery_cost_default'>, number>
   & { reserve_hold_days?: number; reserve_unpaid_days?: number; local_delivery_cost_default?: number };
 
 /** The days a new reserve holds when the setting is not there. */
 export const RESERVE_HOLD_DAYS_DEFAULT = 5;
-/** 'Дней резерва без оплаты' (issue 37): a prepayment buyer's new reserve holds this many days instead. */
+/** 'Дней резерва без оплаты': a prepayment buyer's new reserve holds this many days instead. */
 export const RESERVE_UNPAID_DAYS_DEFAULT = 2;
-/** 'Доставка по городу по умолчанию' (issue 51): ₽ per kg of a sale in the lot's own loading city when that city's
+/** 'Доставка по городу по умолчанию': ₽ per kg of a sale in the lot's own loading city when that city's
  * own row of the matrix is not set: the least delivery cost (domain/reserves/figures.ts DELIVERY_COST_MIN). */
 export const LOCAL_DELIVERY_COST_DEFAULT = 1;
 /** The days of a local delivery when the city's own row is not set: the next day. */

@@ -1,4 +1,4 @@
-// The business settings as the settings page edits them (issue 11): labels, limits and the yup schema with its
+// The business settings as the settings page edits them: labels, limits and the yup schema with its
 // Russian messages, shared by the page's form and PUT /api/settings. Kept apart from settings.ts, which the
 // reserve card loads, so the card does not carry the editor's texts.
 import * as yup from 'yup';
@@ -81,7 +81,7 @@ const markupOrder = (schema: yup.NumberSchema) =>
     return v === undefined || min === undefined || !Number.isFinite(min) || v >= min;
   });
 
-/** 'Часовой пояс' (issue 33): an IANA zone name; it decides which day "today" is. */
+/** 'Часовой пояс': an IANA zone name; it decides which day "today" is. */
 const timeZone = () => yup.string().trim().required(TIME_ZONE_MSG.invalid).test('zone', TIME_ZONE_MSG.invalid, (v) => v === undefined || isTimeZone(v));
 
 /** The business settings as an administrator saves them (PUT /api/settings): markups as fractions. */
@@ -89,13 +89,13 @@ export const businessSettingsSchema = yup.object({
   time_zone: timeZone(),
   // the reserve card prefills it as a reserve's delivery cost, which may not be below the spec's minimum
   delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery),
-  // issue 51: a setting added later, kept when a save does not send it
+  // a setting added later, kept when a save does not send it
   local_delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery).optional(),
   costs_per_kg: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles),
   min_markup: settingNumber(SETTING_LIMITS.markup, SETTING_MSG.maxMarkup),
   max_markup: markupOrder(settingNumber(SETTING_LIMITS.markup, SETTING_MSG.maxMarkup)),
   reserve_hold_days: holdDays(),
-  // issue 37: a setting added later, kept when a save does not send it
+  // a setting added later, kept when a save does not send it
   reserve_unpaid_days: holdDays().optional(),
 });
 
@@ -104,17 +104,17 @@ export const businessSettingsSchema = yup.object({
 export const businessSettingsFormSchema = yup.object({
   time_zone: timeZone(),
   delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery),
-  // issue 51: a setting added later, kept when a save does not send it
+  // a setting added later, kept when a save does not send it
   local_delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery).optional(),
   costs_per_kg: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles),
   min_markup: settingNumber(SETTING_LIMITS.markup * 100, SETTING_MSG.maxMarkupPercent, 2, SETTING_MSG.percentDecimals),
   max_markup: markupOrder(settingNumber(SETTING_LIMITS.markup * 100, SETTING_MSG.maxMarkupPercent, 2, SETTING_MSG.percentDecimals)),
   reserve_hold_days: holdDays(),
-  // issue 37: a setting added later, kept when a save does not send it
+  // a setting added later, kept when a save does not send it
   reserve_unpaid_days: holdDays().optional(),
 });
 
-/** The trader's name and phone (issue 38): the text of a quote, its PDF and the buyer's pages sign with them. */
+/** The trader's name and phone: the text of a quote, its PDF and the buyer's pages sign with them. */
 export const COMPANY_SETTINGS = ['company_name', 'company_phone'] as const;
 export type CompanySettingName = (typeof COMPANY_SETTINGS)[number];
 export const isCompanySetting = (name: string): name is CompanySettingName => (COMPANY_SETTINGS as readonly string[]).includes(name);

@@ -1,4 +1,4 @@
-// Record versions (issue 18): every record carries an integer version that each write of it bumps. A card's save
+// Record versions: every record carries an integer version that each write of it bumps. A card's save
 // and a reserve's step send the version the user saw; a write over a newer one changes nothing and answers 409
 // 'stale' with who changed the record, when, and what (the history's changes since, hidden fields left out).
 import type { FieldChange } from './history';
@@ -16,7 +16,7 @@ export interface StaleInfo {
   by: string | null;
   at: string | null;
   changes: FieldChange[];
-  /** What changed, by the fields' titles as the history names them, each once, oldest change first (issue 33). */
+  /** What changed, by the fields' titles as the history names them, each once, oldest change first. */
   fields: string[];
 }
 

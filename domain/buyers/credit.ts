@@ -1,4 +1,4 @@
-// The credit check at the reserve (issue 37): a reserve that takes the buyer's exposure (its active reserves' selling
+// The credit check at the reserve: a reserve that takes the buyer's exposure (its active reserves' selling
 // sums and what it owes) past its credit limit, or any reserve for a buyer with overdue debt, is refused with the
 // figures. A user with the right to exceed limits may go ahead, giving a reason. The server runs it in the
 // reserve's own transaction; the card shows the same words.
@@ -17,7 +17,7 @@ export const CREDIT_MSG = {
   reason: 'Укажите причину превышения лимита',
   forbidden: 'Превышать кредитный лимит и резервировать при просроченном долге может только роль с правом «Финансы»',
   buyerMissing: 'Покупатель не найден',
-  /** Issue 49: every reserve belongs to a buyer card. */
+  /** Every reserve belongs to a buyer card. */
   buyerRequired: 'Выберите покупателя из списка: резерв ставится на карточку покупателя',
   newBuyerForbidden: 'Такого покупателя нет: добавить нового покупателя может роль с правом создавать покупателей',
   /** The reserve's history and the responsible's notification. */

@@ -1,4 +1,4 @@
-// The finance right ('Финансы', issue 49): what only a role holding it may do to a buyer's money, in the words the
+// The finance right ('Финансы'): what only a role holding it may do to a buyer's money, in the words the
 // server refuses with and the cards show. A buyer's terms (its credit limit, payment terms and deferral) are the
 // finance right's: without it a new buyer takes the default terms (prepayment, no deferral, no limit) and a change
 // may not move them. Every such act is told to the buyer's responsible.

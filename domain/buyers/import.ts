@@ -1,4 +1,4 @@
-// The buyers' import template (issue 37): one column per field of the buyer card, titled as the card labels it (the
+// The buyers' import template: one column per field of the buyer card, titled as the card labels it (the
 // list's titles read too, so an exported list loads back), the city and the responsible by name, the terms by title.
 import type { ImportColumn } from '../import';
 import { buyersResource, PAYMENT_TERMS } from './resource';

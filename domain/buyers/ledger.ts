@@ -1,4 +1,4 @@
-// What a buyer owes (issue 37): each completed reserve is a sale, due on its completion day plus the buyer's
+// What a buyer owes: each completed reserve is a sale, due on its completion day plus the buyer's
 // deferral days (on the day itself on prepayment); its payments pay it off. The buyer's card, its XLSX, the credit
 // check at the reserve and the overdue job read these figures, so they are computed here once, to the kopeck.
 import dayjs from 'dayjs';
@@ -14,7 +14,7 @@ export interface Sale {
   reserve_id: number;
   date: string;
   sum: Num;
-  /** Deleted since (issue 49): still owed, shown as deleted. */
+  /** Deleted since: still owed, shown as deleted. */
   deleted?: boolean;
 }
 
@@ -27,7 +27,7 @@ export interface Payment {
   comment?: string | null;
 }
 
-/** A buyer's opening balance (issue 49): what he owed on `as_of` by the books kept before the ledger (below zero: paid
+/** A buyer's opening balance: what he owed on `as_of` by the books kept before the ledger (below zero: paid
  * ahead). It adds to the debt as a sale of that day would, due after the same deferral; only a debt is ever overdue. */
 export interface Opening {
   amount: Num;
@@ -48,7 +48,7 @@ export interface LedgerLine {
   /** What the buyer owes after this line. */
   balance: string;
   comment: string | null;
-  /** A sale deleted since, which the buyer still owes (issue 49). */
+  /** A sale deleted since, which the buyer still owes. */
   deleted?: boolean;
 }
 

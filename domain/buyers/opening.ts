@@ -1,4 +1,4 @@
-// A buyer's opening balance ('Начальное сальдо', issue 49): what he owed on a day by the books kept before the ledger,
+// A buyer's opening balance ('Начальное сальдо'): what he owed on a day by the books kept before the ledger,
 // entered or imported by the finance right (POST /api/buyers/opening-balances: an XLSX of ИНН, balance and as-of
 // date). Each row is read here, the same for the server and the dialog: a refused row names its line and why, and a
 // file with any refused row writes nothing.

@@ -1,4 +1,4 @@
-// 'Оплаты' on a completed reserve (issue 37): the card's dialog checks a payment as it is typed and the server
+// 'Оплаты' on a completed reserve: the card's dialog checks a payment as it is typed and the server
 // checks it again, against what is left to pay, with the same Russian messages.
 import * as yup from 'yup';
 import { STORED_DECIMALS, decimalsMessage, fitsDecimals, toNumber, type Num } from '../numbers';
@@ -27,7 +27,7 @@ export const PAYMENT_MSG = {
 export const canSeePayments = (perms: Permissions | null | undefined) => isFieldVisible(perms, 'reserves', 'total_selling_sum');
 
 /** A payment of at most `left` (what is left to pay of the reserve), dated up to `today` (YYYY-MM-DD) and not before
- * the sale (`sale`: the day the reserve was completed, issue 49). */
+ * the sale (`sale`: the day the reserve was completed). */
 export function paymentSchema(left: Num, today: string, sale?: string | null) {
   const most = toNumber(left) ?? 0;
   return yup.object({

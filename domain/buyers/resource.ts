@@ -1,4 +1,4 @@
-// The buyers section (issue 37), declared once (domain/resource.ts): the card's form fields (the name is the
+// The buyers section, declared once (domain/resource.ts): the card's form fields (the name is the
 // header's), the list's columns and filter keys, history, bulk edit and the roles tab's choices are derived from it;
 // so are the server's body schema, SQL columns, joins, sorts and filters. What a buyer owes ('Долг', 'Просрочено')
 // is counted over its completed reserves and their payments, so those columns read the reserves' selling sums.

@@ -1,4 +1,4 @@
-// The buyer card (issue 37): the card validates with it as the user types and the server applies it again, so the
+// The buyer card: the card validates with it as the user types and the server applies it again, so the
 // INN's check digits, the terms and the limit get the same Russian messages on both sides.
 import * as yup from 'yup';
 import { MSG } from '../messages';

@@ -1,4 +1,4 @@
-// The words of a buyer's 'Взаиморасчёты' (issue 37): the card's table and its XLSX say the same.
+// The words of a buyer's 'Взаиморасчёты': the card's table and its XLSX say the same.
 import { formatDate } from '../format';
 import { countWith } from '../plural';
 
@@ -20,7 +20,7 @@ export const LEDGER_TEXTS = {
   export: 'Скачать XLSX',
 } as const;
 
-// 'Оплаты' on a completed reserve's card (issue 37).
+// 'Оплаты' on a completed reserve's card.
 export const PAYMENT_TEXTS = {
   tab: 'Оплаты',
   sale: 'Сумма продажи',

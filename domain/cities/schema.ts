@@ -58,7 +58,7 @@ export const CITY_FORM_FIELDS = citiesResource.formFields.map((f) => f.key);
 export const CITY_FIELD_VISIBILITY: Record<string, string> = visibilityOf(citiesResource.formFields);
 
 /** The table shows a cost or days of 0 or less as empty (spec point 2); anything else as typed, never rewritten
- * mid-typing ('12,' stays '12,'); a stored number with the Russian comma ('12.50' → '12,5', issue 35). */
+ * mid-typing ('12,' stays '12,'); a stored number with the Russian comma ('12.50' → '12,5'). */
 export const deliveryShown = (value: number | string | null | undefined): string => {
   if (value === null || value === undefined) return '';
   const n = toNumber(value);

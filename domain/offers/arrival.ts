@@ -1,4 +1,4 @@
-// 'Принять поступление' (issue 40): what the dialog on the offer card asks, checked as it is typed and again by
+// 'Принять поступление': what the dialog on the offer card asks, checked as it is typed and again by
 // POST /api/offers/{id}/arrival with the same Russian messages. How a short arrival is shared is logistics.ts.
 import * as yup from 'yup';
 import { STORED_DECIMALS, decimalsMessage, fitsDecimals } from '../numbers';

@@ -1,6 +1,6 @@
-// Lot documents (issue 39): an offer's certificates typed and dated, which of them a lot needs, the state of its
+// Lot documents: an offer's certificates typed and dated, which of them a lot needs, the state of its
 // papers as the list, the card, the reserve card and the price list show it, and the Russian words of each. The
-// state itself is computed by the server in SQL and stored on the offer (server/records/documentsState.ts, issue 55)
+// state itself is computed by the server in SQL and stored on the offer (server/records/documentsState.ts)
 // so the list can filter by it through an index; what it means and how it reads is written here once.
 import * as yup from 'yup';
 import { isCalendarDate } from '../businessDay';
@@ -87,7 +87,7 @@ export const isDocumentsState = (v: unknown): v is DocumentsState =>
 export const OFFER_DOCUMENTS_MAX_BYTES = 100 * 1024 * 1024;
 
 export const DOCUMENT_MSG = {
-  /** Issue 50: a supplier's shared document waits for staff. */
+  /** A supplier's shared document waits for staff. */
   confirmForbidden: 'Подтверждать документы для покупателей может сотрудник с правом изменять предложения',
   confirmNotShared: 'Документ не отмечен «Можно показывать покупателю»: подтверждать нечего',
   offerFull: `Документы предложения заняли бы больше ${OFFER_DOCUMENTS_MAX_BYTES / 1024 / 1024} МБ: удалите лишние, чтобы добавить новый`,
@@ -129,7 +129,7 @@ export function documentValuesText(values: { aflatoxin_b1: string | null; moistu
 export const buyerDocumentTitle = (d: { type: string; number: string | null; valid_until: string | null }) =>
   `${d.type}${d.number ? ` № ${d.number}` : ''}${d.valid_until ? `, до ${formatDate(d.valid_until)}` : ''}`;
 
-/** The name a buyer's download of a document carries (issue 50): its type, number and lot, never the name the file
+/** The name a buyer's download of a document carries: its type, number and lot, never the name the file
  * was uploaded under ('Фитосанитарный сертификат № ФС-1 — Кешью, W320, 2024.pdf'); the uploaded name's extension
  * alone is kept. */
 export function buyerDocumentFileName(d: { type: string; number: string | null }, lot: string, uploaded: string): string {
@@ -222,7 +222,7 @@ export interface OfferDocument {
   valid_until: string | null;
   issuer: string | null;
   shareable: boolean;
-  /** Issue 50: a shareable document reaches buyers once staff confirmed it (a supplier's mark waits for it). */
+  /** A shareable document reaches buyers once staff confirmed it (a supplier's mark waits for it). */
   share_confirmed: boolean;
   values: { aflatoxin_b1: string | null; moisture: string | null };
   version: number;

@@ -106,7 +106,7 @@ export function offerFigures(values: {
   };
 }
 
-/** The offer's reserved sum (issue 33: one truth): the sum of its active reserves' own sums (amount × the purchase
+/** The offer's reserved sum (one truth): the sum of its active reserves' own sums (amount × the purchase
  * price each reserve was made or last re-priced on), not its reserved amount at today's price. The offers list
  * computes the same in SQL (server/sections/offers/list.ts). */
 export function reservedSum(reserveSums: readonly Num[]): number {

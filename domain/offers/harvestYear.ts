@@ -1,4 +1,4 @@
-// An offer's harvest year (issue 33): a whole year from 1990 to next year ('2025') or a season over two years
+// An offer's harvest year: a whole year from 1990 to next year ('2025') or a season over two years
 // ('2025/26': its first year in the same bounds, then the next year's last two digits). "Next year" is the business
 // day's (domain/businessDay.ts), never the machine's: at 00:30 on 1 January in Moscow it is already a year later
 // than by the UTC day. The card, the server, the import, a supplier's price list and the demo data check with it;

@@ -1,4 +1,4 @@
-// The offers' import template (issue 12): one column per field of the offer card, titled as the card labels it,
+// The offers' import template: one column per field of the offer card, titled as the card labels it,
 // the references by name (the supplier also by INN). The server reads a file by these titles, the template
 // download writes them, and the report names a row's problem by them.
 import type { ImportColumn } from '../import';

@@ -1,4 +1,4 @@
-// A lot's way to the warehouse (issue 40): its logistics state and expected arrival, what a reserve placed on a lot
+// A lot's way to the warehouse: its logistics state and expected arrival, what a reserve placed on a lot
 // still on its way may not do before the lot arrives, and how an arrival short of what was sold is shared among
 // the lot's reserves. The offer card, the reserve card, the server and the lists read these rules here.
 import { formatDate, formatNumber } from '../format';
@@ -13,7 +13,7 @@ export const LOGISTICS_STATES = [
 ] as const;
 export type LogisticsState = (typeof LOGISTICS_STATES)[number]['value'];
 export const LOGISTICS_VALUES: readonly string[] = LOGISTICS_STATES.map((s) => s.value);
-/** Every offer made before issue 40 is on stock, and a new one is unless the card says otherwise. */
+/** Every offer made before lots could be on their way is on stock, and a new one is unless the card says otherwise. */
 export const ON_STOCK: LogisticsState = 'stock';
 
 export const logisticsTitle = (state: unknown): string => LOGISTICS_STATES.find((s) => s.value === state)?.title ?? String(state ?? '');

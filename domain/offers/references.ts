@@ -1,4 +1,4 @@
-// Issue 33, "References that stay true": an offer's product, loading city and supplier are records of their own
+// "References that stay true": an offer's product, loading city and supplier are records of their own
 // sections (the offers resource's references to a section). While active offers use one of them it is not deleted
 // (refused with the count, 'Нельзя удалить поставщика: активных предложений — 3'), and no offer is put on one that
 // is gone: a new offer, or an edit moving an offer, onto a deleted one is refused in the field's own words.

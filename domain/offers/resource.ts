@@ -52,7 +52,7 @@ export const offersResource = defineResource({
     max_unit_price: { label: 'Макс. цена продажи', hiddenFrom: ['8', 'supplier'], kind: 'money', form: false, column: { width: 150, hiddenByDefault: true }, filter: true },
     loading_address: { label: 'Адрес погрузки', hiddenFrom: ['1'], required: true, minLength: 5, kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' }, bulk: 'set',
       import: { example: 'Москва, ул. Складская, 4' } },
-    // issue 40: on stock or on its way (domain/offers/logistics.ts), and the day it is expected
+    // on stock or on its way (domain/offers/logistics.ts), and the day it is expected
     logistics_state: { label: 'Логистика', kind: 'choice', column: { width: 170, titles: LOGISTICS_TITLES },
       filter: { key: 'logistics_states_ids', type: 'enumeration', options: 'logistics_states' },
       import: { example: 'В пути', note: 'На складе, Отгрузка у поставщика, В пути или На таможне; пусто — на складе' } },
@@ -67,7 +67,7 @@ export const offersResource = defineResource({
     'harvest_year', 'origin_country', 'unit_measure', 'unit_weight', 'units_per_pack', 'unit_amount', 'unit_price', 'kg_price', 'total_sum',
     'reserved_amount', 'reserved_sum', 'purchased_amount', 'available_amount', 'available_sum', 'warehouse_cost', 'min_unit_price',
     'max_unit_price', 'city_id', 'supplier_id', 'loading_address', 'logistics_state', 'expected_arrival',
-    // issue 39: the lot's papers, computed (domain/offers/documents.ts); the offers feature draws the cell
+    // the lot's papers, computed (domain/offers/documents.ts); the offers feature draws the cell
     col('documents_state', 'Документы', 'text', { width: 200, sortable: false }),
     recordColumns.createdBy(),
     recordColumns.createdAt(),

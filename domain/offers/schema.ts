@@ -103,7 +103,7 @@ export function offerSchema(today: string, hidden: ReadonlySet<string> = new Set
       .nullable()
       .optional(),
     warehouse_cost: stored().nullable().optional().min(0, 'Минимум 0'),
-    // not given: on stock, as every offer before issue 40
+    // not given: on stock, as every offer made before lots could be on their way
     logistics_state: yup.string().transform((v) => (v === '' || v === null ? undefined : v)).default(ON_STOCK)
       .oneOf(LOGISTICS_VALUES, LOGISTICS_MSG.state),
     // a lot on its way says when it is expected; one on stock keeps none
@@ -164,7 +164,7 @@ export const OFFER_WRITE_MSG = {
   belowReserved: (n: string) => `Количество не может быть меньше зарезервированного и выкупленного: ${n}`,
   hiddenField: (field: string) => `Поле «${field}» недоступно для вашей роли`,
   badStatus: 'Статус может быть только «Активный» или «Выполнен»',
-  /** Issue 33: the reserves and purchases count in the offer's unit; a new unit or unit weight would re-count them. */
+  /** The reserves and purchases count in the offer's unit; a new unit or unit weight would re-count them. */
   unitFixed: (count: number) => `Нельзя изменить единицу измерения или вес единицы: резервов и покупок по предложению — ${count}`,
 } as const;
 

@@ -1,8 +1,8 @@
-// Who builds a buyer's price list (issue 23): a role that creates reserves (the list is the reserve card's price
+// Who builds a buyer's price list: a role that creates reserves (the list is the reserve card's price
 // for many offers at once) and sees what the price is made of: the selling band and the delivery cost. The lines
 // name no loading city and the server works their prices out (the route from the offer's loading city, as for a
 // reserve's delivered cost), so a role that may not see the loading city (role 1, the sales manager who quotes
-// buyers) gets the list, its files and links too (issue 33). A supplier's user never: the list is the trader's
+// buyers) gets the list, its files and links too. A supplier's user never: the list is the trader's
 // selling prices.
 import { can, isFieldVisible, type Permissions } from '../permissions';
 import { addDays } from '../businessDay';
@@ -30,7 +30,7 @@ export const PRICE_LIST_MSG = {
   validUntilTooFar: (last: string) => `Срок действия — не больше ${PRICE_LIST_MAX_DAYS} дней: не позже ${formatDate(last)}`,
   linkGone: 'Ссылка на прайс-лист недействительна: срок её действия истёк или она отозвана',
   linkNotFound: 'Ссылка не найдена',
-  /** Issue 51: 'Обновить цены' of a link that no longer works. */
+  /** 'Обновить цены' of a link that no longer works. */
   renewGone: 'Ссылка отозвана или истекла: создайте новую',
 } as const;
 

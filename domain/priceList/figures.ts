@@ -1,4 +1,4 @@
-// One line of a buyer's price list (issue 23): the price of an offer delivered to the buyer's city, by the reserve
+// One line of a buyer's price list: the price of an offer delivered to the buyer's city, by the reserve
 // calculation of spec point 5 (domain/reserves/figures.ts) on today's terms (domain/reserves/terms.ts), so the
 // price a list quotes is a price the reserve card accepts for the same offer, city and day.
 import { product, ratio, sum, toNumber, type Num } from '../numbers';

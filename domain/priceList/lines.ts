@@ -13,9 +13,9 @@ export interface PriceListLine extends LotText {
   delivery_cost: string;
   delivery_days: number | null;
   default_delivery: boolean;
-  /** Issue 39: the required documents the lot lacks or has lapsed (domain/offers/documents.ts): it cannot ship. */
+  /** The required documents the lot lacks or has lapsed (domain/offers/documents.ts): it cannot ship. */
   documents_blocking: string[];
-  /** Issue 40: on stock, or on its way and expected that day (a buyer is sold it before it arrives). */
+  /** On stock, or on its way and expected that day (a buyer is sold it before it arrives). */
   logistics_state: string;
   expected_arrival: string | null;
 }
@@ -34,11 +34,11 @@ export type BuyerLine = Pick<PriceListLine,
   LotKey | 'available_amount' | 'available_packs' | 'delivery_days' | 'logistics_state' | 'expected_arrival'
 > & {
   price: string; price_per_kg: string; documents?: BuyerDocument[];
-  /** Issue 51: a line of a link whose lot can no longer be bought, marked, its held price kept (LINK_LINE_MARK). */
+  /** A line of a link whose lot can no longer be bought, marked, its held price kept (LINK_LINE_MARK). */
   unavailable?: string;
 };
 
-/** Issue 51: what a link's line says when its lot is gone since the link was made. A link holds its prices as they
+/** What a link's line says when its lot is gone since the link was made. A link holds its prices as they
  * were; it never reprices a line, it marks it: 'распродано' once its stock is purchased out, 'нет в наличии' while
  * reserves hold all of it (a buyer is not told of other buyers' reserves), 'снято' when the lot is withdrawn. */
 export const LINK_LINE_MARK = {
@@ -76,7 +76,7 @@ export interface BuyerDocument {
   url: string;
 }
 
-/** The buyer's page's default size (issue 34); the sizes are the staff lists' (PAGE_SIZES). */
+/** The buyer's page's default size; the sizes are the staff lists' (PAGE_SIZES). */
 export const PUBLIC_PAGE_SIZE = 100;
 
 /** Where a buyer's page stands: the staff lists' names (Pagination), without the page links. */

@@ -1,4 +1,4 @@
-// The price list's request (issue 23) as both sides write and read it: the page keeps it in its URL, the API takes
+// The price list's request as both sides write and read it: the page keeps it in its URL, the API takes
 // it as its query string, a buyer's link stores it. Multi-values repeat their key, as the lists' filters do.
 import { LOT_FILTERS, type LotFilters } from '../offers/lot';
 

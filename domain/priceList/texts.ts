@@ -1,4 +1,4 @@
-// The price list's Russian texts (issue 23): the page's, the files' and the buyer's page's. Kept apart from the
+// The price list's Russian texts: the page's, the files' and the buyer's page's. Kept apart from the
 // access rules so the buyer's page, which knows nothing of permissions, carries only these.
 import { PRICE_LIST_LOT, type LotKey } from '../offers/lot';
 
@@ -20,7 +20,7 @@ export const PRICE_LIST_TEXTS = {
   empty: 'Нет доступных предложений по выбранным условиям',
   links: 'Ссылки для покупателей',
   revoke: 'Отозвать',
-  /** Issue 51: a link holds its prices until its date; this makes a new link with today's. */
+  /** A link holds its prices until its date; this makes a new link with today's. */
   renew: 'Обновить цены',
   revoked: 'Отозвана',
   expired: 'Истекла',
@@ -38,6 +38,6 @@ export const PRICE_LIST_COLUMNS = {
   delivery_cost: 'Доставка, ₽/кг',
   delivery_days: 'Срок доставки, дн.',
   availability: 'Наличие',
-  /** Issue 39: the lot's documents marked for buyers (the buyer's page only). */
+  /** The lot's documents marked for buyers (the buyer's page only). */
   documents: 'Документы',
 } as const;

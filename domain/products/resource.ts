@@ -26,7 +26,7 @@ export const productsResource = defineResource({
   historyExtra: {
     // the product's varieties: the list the offer card's 'Сорт' offers, each added, renamed or removed
     varieties: { key: 'varieties', title: 'Сорта', format: 'item' },
-    // issue 39: the document types its lots need, by name
+    // the document types its lots need, by name
     document_types: { key: 'document_types', title: 'Документы для партий', format: 'text' },
   },
 });

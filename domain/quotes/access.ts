@@ -1,4 +1,4 @@
-// Who quotes (issue 38 'Подбор'): a role that reads offers and sees what a delivered price is made of (the selling
+// Who quotes ('Подбор'): a role that reads offers and sees what a delivered price is made of (the selling
 // band and the delivery cost of a reserve). Role 8 sees no money, so no quote; a supplier's user never (the quote is
 // the trader's selling prices). The loading city and the supplier are not needed: a role that does not see them
 // (role 1) quotes all the same and is shown neither (the route's cost is a reserve's field it sees).
@@ -21,11 +21,11 @@ export function canQuote(perms: Permissions | null | undefined): boolean {
 export const canReserveFromQuote = (perms: Permissions | null | undefined) => canQuote(perms) && can(perms, 'reserves', 'create');
 
 /** A quote's writes (its date or buyer, its link, reserving from it, deleting it) belong to its author, or to a role
- * that changes or deletes every reserve (issue 50: any quoting role changed, revoked and deleted other people's quotes). */
+ * that changes or deletes every reserve (any quoting role changed, revoked and deleted other people's quotes). */
 export const canChangeQuote = (perms: Permissions | null | undefined, userId: number, createdBy: number | null): boolean =>
   Boolean(perms) && (createdBy === userId || scopeOf(perms, 'reserves', 'update') === 'all' || scopeOf(perms, 'reserves', 'delete') === 'all');
 
-/** The buyer's credit on a quote's lines (issue 37's figures): a role that reads buyers and reserves and sees their
+/** The buyer's credit on a quote's lines (the buyers' ledger's figures): a role that reads buyers and reserves and sees their
  * selling sums, as the buyer's ledger is shown. */
 export const canSeeQuoteCredit = (perms: Permissions | null | undefined) =>
   Boolean(perms && can(perms, 'buyers', 'read') && can(perms, 'reserves', 'read') && canSeePayments(perms));

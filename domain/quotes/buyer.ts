@@ -1,4 +1,4 @@
-// A quote's buyer (issue 38): the name it is made out to, the reserve's buyer name (domain/reserves/buyerFields.ts)
+// A quote's buyer: the name it is made out to, the reserve's buyer name (domain/reserves/buyerFields.ts)
 // that the reserves a quote makes copy. Stored, listed, sorted, changed, shown on the PDF and sent to the SPA under
 // the reserve's key, labelled as the reserve labels it.
 import { RESERVE_BUYER, reserveBuyerField } from '../reserves/buyerFields';

@@ -1,4 +1,4 @@
-// 'Котировки' (issue 38): the saved quotes' list, its filters and sorts, written once for the server's query
+// 'Котировки': the saved quotes' list, its filters and sorts, written once for the server's query
 // schema and SQL and for the SPA's filter panel and link. The status is the one a quote has on the business day
 // (quoteStatusOf): 'Действует', 'Истекла' past its date, 'Принята' once reserved.
 import { f, recordFilters, type FilterConfig, type FilterDef } from '../lists';

@@ -1,4 +1,4 @@
-// The quote's answer (issue 38 'Подбор'): the lots that can serve one buyer's amount in one city, ranked by the
+// The quote's answer ('Подбор'): the lots that can serve one buyer's amount in one city, ranked by the
 // delivered price per kg. A lot is priced by the reserve calculation of spec point 5 (domain/reserves/figures.ts):
 // delivered per kg = the lot's price per kg + own costs (costs_per_kg) + the matrix's route cost to the city (or
 // delivery_cost_default where there is none); per unit = that × the unit's weight; the selling band = per unit ×
@@ -217,7 +217,7 @@ function bestCombination<L extends QuoteLot>(sorted: Priced<L>[], need: number):
 
 /** A lot as the ranking first sorts it: by a plain float sum of what its delivered price per kg is rounded from
  * (the lot's kg price + the delivery; own costs are the same for every lot). Pricing a lot exactly (decimals, half
- * up) costs far more, so only the lots that can make the answer are priced (issue 38's bench: thousands of lots). */
+ * up) costs far more, so only the lots that can make the answer are priced (the quote bench: thousands of lots). */
 interface Cheap<L extends QuoteLot> {
   lot: L;
   key: number;
@@ -293,6 +293,6 @@ export function rankLots<L extends QuoteLot>(lots: L[], settings: BusinessSettin
 }
 
 /** The earliest day the goods can be at the buyer's: the business day (or, for a lot on its way, the day it is
- * expected, when later, issue 40) + the route's days; unknown without a route. */
+ * expected, when later) + the route's days; unknown without a route. */
 export const earliestDelivery = (today: string, routeDays: number | null, arrival: string | null = null): string | null =>
   routeDays === null ? null : addDays(arrival && arrival > today ? arrival : today, routeDays);

@@ -1,4 +1,4 @@
-// A saved quote (issue 38 'Сохранить предложение покупателю'): the lines named to a buyer's city with their prices
+// A saved quote ('Сохранить предложение покупателю'): the lines named to a buyer's city with their prices
 // and the terms they were priced on, held until its date; its status, the text a manager copies to the buyer, and
 // the messages of its writes.
 import { formatDate, formatFigure, formatNumber } from '../format';
@@ -32,7 +32,7 @@ export const QUOTE_RECORD_MSG = {
   lines: 'Выберите хотя бы одну строку подбора',
   lineOffers: 'В строке подбора от одного до трёх лотов',
   price: 'Укажите цену за единицу для каждого лота',
-  /** Issue 51: an amount or a price of a line that is no number above 0 (the search answers them as text, and text
+  /** An amount or a price of a line that is no number above 0 (the search answers them as text, and text
    * is taken: '100.00', '12,5'). */
   amount: 'Количество в строке подбора: число больше 0',
   unitPrice: 'Цена за единицу в строке подбора: число больше 0',
@@ -54,7 +54,7 @@ export const QUOTE_RECORD_MSG = {
     ? `Покупатель из другого города (${buyerCity}): котировка рассчитана с доставкой в ${quoteCity}, сохраните новое предложение`
     : `У покупателя не указан город: котировка рассчитана с доставкой в ${quoteCity}`),
   buyerExpired: 'Котировка истекла: покупателя меняют только у действующей',
-  // issue 49: a quote holds its prices for a few days only, and reserves only for a buyer card
+  // a quote holds its prices for a few days only, and reserves only for a buyer card
   validUntilMax: (last: string) => `Котировка действует не дольше ${formatDate(last)}`,
   reopen: 'Котировка истекла: срок истекшей котировки не продлевается, сохраните новое предложение',
   reserveBuyer: 'Выберите покупателя котировки: резерв ставится на карточку покупателя',
@@ -62,7 +62,7 @@ export const QUOTE_RECORD_MSG = {
     `Цена лота № ${id} в котировке (${formatNumber(price)}) ниже текущего диапазона (от ${formatNumber(min)}): резерв по ней ставит роль с правом «Финансы»`,
 } as const;
 
-/** How long an administrator may hold a quote's prices: the business setting, in days from today (issue 49). */
+/** How long an administrator may hold a quote's prices: the business setting, in days from today. */
 export const QUOTE_MAX_DAYS_SETTING = 'quote_max_days';
 export const QUOTE_MAX_DAYS_DEFAULT = 14;
 

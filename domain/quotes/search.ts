@@ -1,4 +1,4 @@
-// POST /api/quotes/search (issue 38) as both sides write and read it: the buyer's question and the ranked lines.
+// POST /api/quotes/search as both sides write and read it: the buyer's question and the ranked lines.
 // Money travels as strings with 2 decimals, amounts as strings (kg to 2 decimals, pieces whole).
 import type { LotText } from '../offers/lot';
 import type { QuoteLevel, QuoteUnit } from './ranking';
@@ -11,7 +11,7 @@ export interface QuoteSearch {
   origin?: string;
   amount: number;
   unit: QuoteUnit;
-  /** The buyer ('Покупатели', issue 37): its city is the destination unless city_id names another; its credit
+  /** The buyer ('Покупатели'): its city is the destination unless city_id names another; its credit
    * shows on each line. */
   buyer_id?: number;
   /** The buyer's city (or the city named instead of a buyer). */
@@ -34,7 +34,7 @@ export interface QuoteOfferPart extends LotText {
   default_delivery: boolean;
   route_days: number | null;
   earliest_delivery: string | null;
-  /** Issue 40: 'На складе', or 'В пути, ожидается 12.12.2026'; the day a lot on its way is expected. */
+  /** 'На складе', or 'В пути, ожидается 12.12.2026'; the day a lot on its way is expected. */
   availability: string;
   expected_arrival: string | null;
   delivered_kg_price: string;
@@ -43,7 +43,7 @@ export interface QuoteOfferPart extends LotText {
   price_kg: string;
   band: { min: string; max: string };
   margin: string;
-  /** Issue 39: the required documents the lot lacks or has lapsed. */
+  /** The required documents the lot lacks or has lapsed. */
   documents_blocking: string[];
 }
 
@@ -61,7 +61,7 @@ export interface QuoteSearchLine {
   available: string;
   total_kg: string;
   total_sum: string;
-  /** The reserve's credit check on this line's sum for the buyer (issue 37's words): [] when it fits; null without
+  /** The reserve's credit check on this line's sum for the buyer (in the credit check's words): [] when it fits; null without
    * a buyer or for a role that does not see the buyer's money. */
   credit: string[] | null;
 }

@@ -1,4 +1,4 @@
-// The quote's Russian texts (issue 38 'Подбор'): the page's, the saved quote's and the buyer's page's.
+// The quote's Russian texts ('Подбор'): the page's, the saved quote's and the buyer's page's.
 import type { QuoteLevel, QuoteUnit } from './ranking';
 import type { QuoteCredit } from './search';
 import { rub } from '../buyers/credit';
@@ -33,7 +33,7 @@ export const QUOTE_TEXTS = {
   reason: 'Причина превышения лимита',
 } as const;
 
-/** The buyer's credit over the answer (issue 37's figures): its limit, what it owes plus its reserves, the overdue. */
+/** The buyer's credit over the answer (the buyers' ledger's figures): its limit, what it owes plus its reserves, the overdue. */
 export const creditSummary = (name: string, c: QuoteCredit) => `${name}: ${[
   c.limit === null ? 'кредитный лимит не задан' : `кредитный лимит ${rub(c.limit)}`,
   `долг и резервы ${rub(c.exposure)}`,
@@ -81,9 +81,9 @@ export const SAVED_QUOTE_TEXTS = {
   newBuyer: 'Новый покупатель котировки',
   changeBuyer: 'Сменить покупателя',
   buyerChanged: (name: string) => `Покупатель изменён: ${name}`,
-  /** Issue 50: the number the buyer knows the quote by (its text, page and PDF), not the internal one. */
+  /** The number the buyer knows the quote by (its text, page and PDF), not the internal one. */
   publicNumber: (n: string) => `Номер для покупателя: ${n}`,
-  /** Issue 50: the card of another user's quote, for a role that does not change every reserve. */
+  /** The card of another user's quote, for a role that does not change every reserve. */
   othersQuote: 'Котировка другого пользователя: менять, отзывать ссылку и резервировать по ней может её автор или роль с правом изменять все резервы',
 } as const;
 
@@ -124,7 +124,7 @@ export const QUOTE_HISTORY_TEXTS = {
   empty: 'Записей нет',
 } as const;
 
-/** A changed field of a quote by its title, as a 409 'stale' names what changed since (issue 33). */
+/** A changed field of a quote by its title, as a 409 'stale' names what changed since. */
 export const QUOTE_FIELD_TITLES: Readonly<Record<string, string>> = {
   valid_until: 'Срок действия', buyer_id: QUOTE_BUYER_TITLE, [QUOTE_BUYER]: QUOTE_BUYER_TITLE, link: 'Ссылка', status: 'Статус', reserve_ids: 'Резервы',
 };

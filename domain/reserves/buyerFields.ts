@@ -1,4 +1,4 @@
-// The reserve's buyer (issue 37): the fields a reserve holds of whom it sells to, its name, phone and delivery
+// The reserve's buyer: the fields a reserve holds of whom it sells to, its name, phone and delivery
 // address, each a field of the reserves resource (domain/reserves/resource.ts: label, kind, column, filter, history).
 // Named once as a group (its keys in buyerKeys.ts), so that what carries a buyer iterates the group instead of
 // spelling its fields: a quote's buyer (its name is stored, listed, sorted and changed under the reserve's key), the
@@ -14,7 +14,7 @@ export { RESERVE_BUYER, type ReserveBuyer, type ReserveBuyerKey } from './buyerK
 /** The group's fields as the reserves resource declares them, in the form's order. */
 export const RESERVE_BUYER_FIELDS: readonly ResourceField<ReserveBuyerKey>[] = Object.values(RESERVE_BUYER).map((key) => ({ ...reservesResource.field(key), key }));
 
-/** The buyer card's field each is filled from when a buyer is picked (issue 37: still editable after): its name,
+/** The buyer card's field each is filled from when a buyer is picked (still editable after): its name,
  * its phone, its delivery address. */
 export const FILLED_FROM = {
   [RESERVE_BUYER.name]: 'name', [RESERVE_BUYER.phone]: 'phone', [RESERVE_BUYER.address]: BUYER_ADDRESS,

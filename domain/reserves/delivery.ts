@@ -1,4 +1,4 @@
-// The delivered cost (issue 33): a reserve's delivery cost is the route's (the city matrix from the offer's loading
+// The delivered cost: a reserve's delivery cost is the route's (the city matrix from the offer's loading
 // city to the buyer's city), or delivery_cost_default where the matrix holds no route. The selling band and the
 // margin are worked out on it. A higher typed cost is kept (special freight); a lower one needs the right to lower
 // delivery costs (administrators, and the roles whose setting gives it), and the route's figure is kept beside it

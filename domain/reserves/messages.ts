@@ -13,12 +13,12 @@ export const OFFER_RESERVES_MSG = {
   completeWithActive: (count: number) => `Нельзя завершить предложение: активных резервов — ${count}`,
 } as const;
 
-/** An active reserve deleted gave its amount back; restored, it must take it again (issue 25). */
+/** An active reserve deleted gave its amount back; restored, it must take it again. */
 export const RESERVE_RESTORE_MSG = {
   refused: (why: string) => `Резерв нельзя восстановить: ${why.charAt(0).toLowerCase()}${why.slice(1)}`,
 } as const;
 
-/** An employee responsible for active reserves (issue 33): not deleted while they are active, unless the delete
+/** An employee responsible for active reserves: not deleted while they are active, unless the delete
  * hands them to another employee in the same step; a reserve whose responsible was deleted anyway (before this
  * rule) is handed on by whoever may choose a responsible, an administrator. */
 export const RESPONSIBLE_MSG = {

@@ -1,4 +1,4 @@
-// A new reserve's card opened with values already in it (issue 23: 'Зарезервировать' from a price list's line):
+// A new reserve's card opened with values already in it ('Зарезервировать' from a price list's line):
 // the offer, the buyer's city, the price quoted and the delivery it was priced with, carried in the card's URL
 // (/reserves/create?offer=…&city=…&price=…), which both the price list and the card read through this file.
 export interface ReservePrefill {

@@ -35,9 +35,9 @@ export const reservesResource = defineResource({
     route_marginality: { label: 'Маржинальность по маршруту, %', hiddenFrom: ['8', 'supplier'], visibleAs: 'marginality', kind: 'amount', form: false,
       column: { width: 170, field: 'marginality', reads: ['reserves.delivery_cost'] }, filter: { field: 'marginality', reads: ['reserves.delivery_cost'] } },
     estimated_date_implementation: { label: 'Дата реализации', hiddenFrom: ['8'], required: true, kind: 'date', column: { width: 140 }, filter: true, bulk: 'set' },
-    // issue 22: the day the reserve holds the stock until (empty: today + reserve_hold_days)
+    // the day the reserve holds the stock until (empty: today + reserve_hold_days)
     reserved_until: { label: 'Резерв до', kind: 'date', column: { width: 130 }, filter: true },
-    // issue 37: the buyer's card; picking one fills the name, phone, city and address below (still editable)
+    // the buyer's card; picking one fills the name, phone, city and address below (still editable)
     buyer_id: { label: 'Карточка покупателя', hiddenFrom: ['8', 'supplier'], kind: 'reference', visibleAs: 'buyer',
       reference: { list: 'buyers', as: 'buyer', alias: 'bu', section: 'buyers' }, column: { width: 200, hiddenByDefault: true }, filter: true },
     buyer_name: { label: 'Покупатель', hiddenFrom: ['8', 'supplier'], required: true, kind: 'text', column: { width: 200 }, filter: true },
@@ -48,7 +48,7 @@ export const reservesResource = defineResource({
     delivery_address: { label: 'Адрес доставки', hiddenFrom: ['8', 'supplier'], required: true, kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' }, bulk: 'set' },
     delivery_cost: { label: 'Стоимость доставки, ₽/кг', hiddenFrom: ['8', 'supplier'], required: true, kind: 'money', column: { title: 'Стоимость доставки', width: 150, hiddenByDefault: true },
       filter: { key: 'delivery_to_buyer_cost' } },
-    // issue 33: the route's cost beside a delivery cost typed below it (the history shows both), hidden with the cost
+    // the route's cost beside a delivery cost typed below it (the history shows both), hidden with the cost
     route_delivery_cost: { label: 'Стоимость маршрута, ₽/кг', kind: 'money', form: false, select: false, column: { field: 'delivery_cost' } },
     delivery_days: { label: 'Дней доставки', hiddenFrom: ['8'], required: true, kind: 'count', column: { hiddenByDefault: true }, filter: { key: 'warehouse_delivery_days' } },
     // hidden by its own name (spec point 6), shown as the employee's name
@@ -100,7 +100,7 @@ export const reservesResource = defineResource({
     'actual_date_implementation', 'reserved_until', 'responsible_id', 'created_at', 'deleted_at',
   ],
   historyExtra: {
-    // issue 37: the reason a reserve went past its buyer's credit limit, and its payments (keyed by payment)
+    // the reason a reserve went past its buyer's credit limit, and its payments (keyed by payment)
     credit_override: { key: 'credit_override', title: 'Превышение кредитного лимита', format: 'text', field: 'buyer', reads: ['reserves.buyer'] },
     payments: { key: 'payments', title: 'Оплата', format: 'money', field: 'total_selling_sum', reads: ['reserves.total_selling_sum'] },
   },

@@ -21,7 +21,7 @@ import { RESERVE_BUYER } from './buyerFields';
 import { LOGISTICS_MSG, pendingArrival } from '../offers/logistics';
 
 export const RESERVE_MSG = {
-  // numbers in messages as the cards print them (issue 33): 'Минимум 6 118,75', not 'Минимум 6118.75'
+  // numbers in messages as the cards print them: 'Минимум 6 118,75', not 'Минимум 6118.75'
   min: (n: number) => `Минимум ${formatNumber(n)}`,
   max: (n: number) => `Максимум ${formatNumber(n)}`,
   date: 'Выберите дату реализации',
@@ -34,7 +34,7 @@ export const RESERVE_MSG = {
   heldDate: 'Укажите дату окончания резерва',
   heldBeforeToday: 'Резерв не может закончиться раньше сегодняшнего дня',
   heldAfterDate: 'Резерв не может быть дольше даты реализации',
-  /** Issue 51: the least part of a pack, naming the field and what it is in the lot's units:
+  /** The least part of a pack, naming the field and what it is in the lot's units:
    * 'Количество упаковок: минимум 0,2 (4 шт.)' for packs of 20 pieces. */
   packsMin: (units: number | null, unit: string | null | undefined) =>
     `Количество упаковок: минимум ${formatNumber(PACKS_MIN)}${units === null ? '' : ` (${formatNumber(units)} ${unit === 'шт' ? 'шт.' : unit ?? 'кг'})`}`,
@@ -43,8 +43,8 @@ export const RESERVE_MSG = {
 /** The least part of a pack a reserve takes (spec point 5). */
 export const PACKS_MIN = 0.2;
 
-/** 'Резерв до' (issue 22): a day from today up to the estimated date (when that is ahead; an overdue reserve's
- * estimated date bounds nothing), and on a lot still on its way not before it is expected (issue 40). Empty: the
+/** 'Резерв до': a day from today up to the estimated date (when that is ahead; an overdue reserve's
+ * estimated date bounds nothing), and on a lot still on its way not before it is expected. Empty: the
  * server takes today + reserve_hold_days. */
 export function reservedUntilError(value: string | null | undefined, estimated: string | null | undefined, today: string, arrival?: string | null): string | null {
   if (!value) return null;
@@ -58,8 +58,8 @@ export function reservedUntilError(value: string | null | undefined, estimated: 
 }
 
 /** A new reserve's or a renewed one's 'Резерв до': today + the hold days, not past an estimated date ahead. On a lot
- * still on its way the hold days run from the day it is expected (issue 51: the buyer gets them once the goods are
- * there, not a hold that ends the day they come), and never end before it (issue 40). */
+ * still on its way the hold days run from the day it is expected (the buyer gets them once the goods are
+ * there, not a hold that ends the day they come), and never end before it. */
 export function defaultReservedUntil(today: string, holdDays: number | undefined, estimated: string | null | undefined, arrival?: string | null): string {
   const from = arrival && arrival > today ? arrival : today;
   const held = dayjs(from).add(Math.max(1, Math.round(holdDays ?? RESERVE_HOLD_DAYS_DEFAULT)), 'day').format('YYYY-MM-DD');
@@ -76,7 +76,7 @@ export interface ReserveOffer {
   units_per_pack: Num;
   /** 'шт' reserves whole pieces; 'кг' may take part of a kilogram. */
   unit_measure?: string | null;
-  /** A lot on its way (issue 40): its reserve is due no earlier than the lot and holds until it comes. */
+  /** A lot on its way: its reserve is due no earlier than the lot and holds until it comes. */
   logistics_state?: string | null;
   expected_arrival?: string | null;
 }
@@ -129,7 +129,7 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
         const refused = reservedUntilError(value, this.parent.estimated_date_implementation, today, arrival);
         return refused ? this.createError({ message: refused }) : true;
       }),
-    // issue 37: the buyer's card, or none; the server checks it is one the caller may read
+    // the buyer's card, or none; the server checks it is one the caller may read
     buyer_id: yup.number().nullable()
       .transform((_value, original) => (original === '' || original === null || original === undefined ? null : Number(original)))
       .typeError(RESERVE_MSG.buyer).integer(RESERVE_MSG.buyer).positive(RESERVE_MSG.buyer),
@@ -173,7 +173,7 @@ const STEP_VERB: Record<ReserveStep, string> = { change: 'изменить', com
 /** The statuses a reserve may take each step in: an expired one is renewed ('Продлить') or cancelled. */
 export const STEP_FROM: Record<ReserveStep, readonly string[]> = {
   change: ['active'], complete: ['active'], cancel: ['active', 'expired'], renew: ['expired'],
-  // issue 37: a completed reserve is a sale; its payments are added (and removed) while it stays completed
+  // a completed reserve is a sale; its payments are added (and removed) while it stays completed
   pay: ['completed'],
 };
 
@@ -192,7 +192,7 @@ export const RESERVE_WRITE_MSG = {
   renewDate: 'Дата реализации резерва прошла: укажите новую дату реализации, чтобы продлить резерв',
 } as const;
 
-/** 'Продлить' (issue 35) follows a normal edit's date rule: the reserve holds until today + the hold days, not past
+/** 'Продлить' follows a normal edit's date rule: the reserve holds until today + the hold days, not past
  * its 'Дата реализации'. One already passed asks for a new one (`asked`), judged as the card judges it: a real day,
  * not before today nor before a lot on its way comes. The day the reserve is then implemented (null: refused, `error`). */
 export function renewDate(asked: string | null | undefined, stored: string | null | undefined, today: string, arrival?: string | null):

@@ -94,7 +94,7 @@ export const PRICE_TERMS = ['unit_price', 'offer_price_kg', 'unit_weight'] as co
 export const pricesMoved = (kept: ReserveTerms, today: ReserveTerms) =>
   PRICE_TERMS.some((field) => toNumber(kept[field]) !== toNumber(today[field]));
 
-/** Issue 33, one truth for the offer's reserved sum (the sum of its reserves' own sums): a reserve on outdated terms
+/** One truth for the offer's reserved sum (the sum of its reserves' own sums): a reserve on outdated terms
  * does not grow on them. Growing it takes today's terms first ('Пересчитать по текущим ценам'); a smaller or
  * equal amount keeps its own. */
 export const growsOnOldTerms = (amount: Num, newAmount: Num, kept: ReserveTerms, today: ReserveTerms) =>

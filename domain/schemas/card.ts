@@ -61,7 +61,7 @@ export function withoutHidden(shape: Record<string, yup.AnySchema>, hidden: Read
 /**
  * What a card sends: each of its form fields the caller's role sees, as typed; a reference (a select's id) as a
  * number, or null when none is chosen; money or an amount typed with a comma or a point with a point ('1200,5' →
- * '1200.5', issue 35).
+ * '1200.5').
  */
 export function cardPayload(values: Record<string, unknown>, fields: readonly string[], hidden: ReadonlySet<string>, references: readonly string[] = [], decimals: readonly string[] = []) {
   const payload: Record<string, unknown> = {};

@@ -1,4 +1,4 @@
-// A supplier's own price list (issue 41): the file as the supplier writes it (a title block above the header, its
+// A supplier's own price list: the file as the supplier writes it (a title block above the header, its
 // own column names, packings as text, prices per kg, per unit or per ton, amounts in kg, t or pieces, decimal
 // commas, '1 200,50'), read through the supplier's remembered profile into offer values. Pure: the server reads the
 // file and resolves names against the database, the mapping screen guesses and shows the same columns.
