@@ -79,7 +79,7 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
       }, handler);
       // an idle kept-alive connection is kept 72 s, Fastify's own default, which a serverFactory's server does not
       // get (Node's is 5 s): with 5 s, a request already in the socket when the loop came back from a long hold-up
-      // (the embedded database's burst of 200 list reads, issue 36) was closed under it, unanswered
+      // (the embedded database's burst of 200 list reads) was closed under it, unanswered
       server.keepAliveTimeout = KEEP_ALIVE_MS;
       return server;
     },
@@ -154,7 +154,7 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     await api.register(currencyRatesRoutes, { db, url: config.cbrRatesUrl });
   }, { prefix: '/api' });
   // the reads without a session, limited per address: a buyer's price list by its link (DESIGN.md "Public pages"),
-  // and (issue 38) a saved quote by its link
+  // and a saved quote by its link
   await app.register(async (publicApi) => {
     await limitPublicReads(publicApi, config.publicRequestsPerMinute);
     await publicApi.register(publicPriceListRoutes, { db, specs: SECTION_SPECS, stores: fileStores, cacheSeconds: config.publicCacheSeconds });

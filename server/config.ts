@@ -27,7 +27,7 @@ export interface Config {
   smtpUrl?: string;
   /** Where users reach the app: the links in invitation and recovery mail start with it. */
   publicUrl: string;
-  /** PUBLIC_URL was given: a buyer's link starts with it; else with the address the request came to (issue 35). */
+  /** PUBLIC_URL was given: a buyer's link starts with it; else with the address the request came to. */
   publicUrlSet?: boolean;
   /** How long an invitation link stays valid. */
   inviteTtlHours: number;
@@ -43,7 +43,7 @@ export interface Config {
   /** At shutdown, how long the instance keeps listening while it answers every request 503 (not done: the proxy
    * tries the next instance, even a write) before it closes its listener. */
   shutdownDrainMs: number;
-  /** How often the lot documents' expiry notices run (issue 39; also once at start). */
+  /** How often the lot documents' expiry notices run (also once at start). */
   documentNoticesEveryMs: number;
   /** Heavy answers (list exports, the price list's and quotes' files, analytics XLSX) built or streamed at once on this
    * instance, and for one user (server/http/heavyGate.ts). */

@@ -16,7 +16,7 @@ export class HttpError extends Error {
 
 export const badRequest = (...messages: string[]) =>
   new HttpError(400, { status: 'error', error: 'validation', messages });
-/** A 400 of refused fields (issue 51): each field with its message, so one message shared by three fields ('Минимум
+/** A 400 of refused fields: each field with its message, so one message shared by three fields ('Минимум
  * 2 символа') is told three times, by field; `messages` holds each message once, as before. */
 export const fieldsRefused = (refused: FieldMessage[]) => {
   const errors = refused.filter((e, i) => refused.findIndex((o) => o.field === e.field && o.message === e.message) === i);
@@ -89,7 +89,7 @@ export function fromDatabaseError(error: unknown): HttpError | null {
     case '23503': // foreign_key_violation
       return /still referenced/.test(pg.detail ?? '') ? conflictBody(DB_MSG.inUse) : badRequest(DB_MSG.missingReference(field));
     case '23505': return conflictBody(DB_MSG.duplicate); // unique_violation
-    // deadlock_detected, serialization_failure: the transaction was rolled back whole (issue 49)
+    // deadlock_detected, serialization_failure: the transaction was rolled back whole
     case '40P01': case '40001': return new HttpError(409, { status: 'error', error: 'retry', message: DB_MSG.retry });
     case '23514': return conflictBody(DB_MSG.conflict); // check_violation
     case '23502': return badRequest(DB_MSG.required(field)); // not_null_violation
@@ -108,7 +108,7 @@ function sectionOf(url: string): Section | null {
   return (SECTIONS as readonly string[]).includes(first ?? '') ? (first as Section) : null;
 }
 
-/** A 400's field pairs with each field's label as its section's card names it (issue 51: a bare 'Обязательное поле'
+/** A 400's field pairs with each field's label as its section's card names it (a bare 'Обязательное поле'
  * named no field; 'Дней доставки' says which). */
 function labelled(body: ErrorBody, url: string): ErrorBody {
   if (!body.errors?.length) return body;

@@ -41,14 +41,14 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db: database.db, bus: database.bus, logger: { level: config.logLevel } });
 
-  // the reserves' expiry job (issue 22): at start and every minute; one runner across instances by its lock
+  // the reserves' expiry job: at start and every minute; one runner across instances by its lock
   const stopExpiry = scheduleReserveExpiry(database.db, (message) => app.log.info(message));
-  // the lot documents' expiry notices (issue 39): the same way, under a lock of their own
+  // the lot documents' expiry notices: the same way, under a lock of their own
   const stopDocumentNotices = scheduleDocumentNotices(database.db, (message) => app.log.info(message), config.documentNoticesEveryMs);
-  // the lots' papers moved by the calendar at the start of each business day (issue 55)
+  // the lots' papers moved by the calendar at the start of each business day
   const stopDocumentMoves = scheduleDocumentMoves(database.db, (message) => app.log.info(message));
 
-  // the Central Bank's rates (issue 53): asked until the next business day's are in, then again the day after
+  // the Central Bank's rates: asked until the next business day's are in, then again the day after
   const stopRates = scheduleRatesLoad(database.db, { url: config.cbrRatesUrl, everyMs: config.cbrRatesEveryMs }, (message) => app.log.info(message));
 
   const stopMaintenance = embeddedMaintenance(database, (message) => app.log.info(message));

@@ -48,7 +48,7 @@ type OfferBandInput = SelectedRow<typeof BAND_INPUT>;
 
 /** Every offer's min/max unit price from the given settings, by the offer card's own formula
  * (domain/offers/figures.ts offerSellingBand); only the offers whose band moved are written. The band follows the
- * settings without moving the offers' versions (issue 33, migration 0027): a card open on an offer stays current,
+ * settings without moving the offers' versions (migration 0027): a card open on an offer stays current,
  * and its save recomputes the band from the settings anyway. */
 export async function recomputeOfferBands(tx: Database, settings: BusinessSettings, cause?: BandCause): Promise<number> {
   const offers: OfferBandInput[] = await selectRows(tx, BAND_INPUT, sql`FROM ${offersTable} ORDER BY ${offersTable.id} FOR UPDATE`);
@@ -78,7 +78,7 @@ export interface BandCause {
   settings: string;
 }
 
-/** Each offer whose band a settings save moved gets an entry in its own history (issue 51): 'Диапазон цен изменён
+/** Each offer whose band a settings save moved gets an entry in its own history: 'Диапазон цен изменён
  * настройками: …', by the administrator who saved them, with the old and new minimum and maximum; the entries are
  * written in batches, their rows travelling as one JSON parameter. The offer's version does not move (see above). */
 async function recordBandHistory(tx: Database, cause: BandCause, changed: { id: number; min: string | null; max: string | null; before: OfferBandInput }[]) {
@@ -143,7 +143,7 @@ export async function saveBusinessSettings(
   });
 }
 
-/** How a short arrival is shared among a lot's reserves (issue 40): the setting shortfall_rule, 'fifo' unless it
+/** How a short arrival is shared among a lot's reserves: the setting shortfall_rule, 'fifo' unless it
  * says 'proportional'. */
 export async function readShortfallRule(db: Database): Promise<ShortfallRule> {
   const stored = (await settingsByName(db, [SHORTFALL_RULE_SETTING]))[SHORTFALL_RULE_SETTING];
@@ -167,7 +167,7 @@ export async function saveShortfallRule(db: Database, auth: AuthenticatedUser, v
   });
 }
 
-/** An administrator's company name and phone (PUT /api/settings, company_name / company_phone, issue 38): checked
+/** An administrator's company name and phone (PUT /api/settings, company_name / company_phone): checked
  * by the page's own schema (400 with its Russian messages), stored trimmed and logged when they change. */
 export async function saveCompanySettings(db: Database, auth: AuthenticatedUser, values: Partial<Record<CompanySettingName, unknown>>): Promise<void> {
   const valid: Partial<Record<CompanySettingName, string>> = await validated(companySettingsSchema, values, { strict: false });

@@ -1,4 +1,4 @@
-// The invitation mail (issue 11): a new one-time /invite link for an invited account, sent by the invitation route
+// The invitation mail: a new one-time /invite link for an invited account, sent by the invitation route
 // and by 'Отправить приглашение повторно'.
 import type { Config } from '../config';
 import type { Database } from '../db/client';

@@ -1,4 +1,4 @@
-// Invitations (issue 11): an administrator invites a person by e-mail as an employee's or a supplier's user with
+// Invitations: an administrator invites a person by e-mail as an employee's or a supplier's user with
 // a role; the account waits as 'invited' until the person sets a password through the mailed /invite link.
 // The account, its link and the mail go together: if the mail fails, nothing is left behind.
 import type { FastifyInstance } from 'fastify';

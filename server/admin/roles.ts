@@ -18,8 +18,8 @@ import { LOWER_DELIVERY_RIGHT } from '../../domain/reserves/delivery';
 
 export type PermissionChanges = Partial<Record<Resource, Partial<Record<Action, Scope>>>>;
 export type HiddenChanges = Partial<Record<Resource, string[]>>;
-/** A role's settings beside the matrix (issue 33: lowering a reserve's delivery cost below its route's; issue 49:
- * the finance right, 'Финансы'); one not named stays. */
+/** A role's settings beside the matrix (lowering a reserve's delivery cost below its route's; the
+ * finance right, 'Финансы'); one not named stays. */
 export interface RoleRights {
   lower_delivery_cost?: boolean;
   finance?: boolean;
@@ -164,7 +164,7 @@ export async function changeHiddenFields(db: Database, auth: AuthenticatedUser, 
   });
 }
 
-/** Issue 33: whether the role's users may type a reserve's delivery cost below its route's; issue 37: whether they may
+/** Whether the role's users may type a reserve's delivery cost below its route's; whether they may
  * exceed a buyer's credit limit (its role_permissions row, scope all or none). The log names each move. */
 export async function changeRoleRights(db: Database, auth: AuthenticatedUser, id: number, rights: RoleRights): Promise<AdminRole> {
   return changeRights(db, auth, id, 'permissions', 'Права роли', rights, async (tx, before) => {

@@ -21,7 +21,7 @@ import { FINANCE_RIGHT } from '../../domain/permissions';
 import { PUBLIC_URL_STATE, ADMIN_LOG, ADMIN_REFERENCE, ADMIN_REFERENCE_ITEM, ADMIN_ROLE, ADMIN_ROLES, ADMIN_USER, ADMIN_USERS } from '../../domain/responseShapes';
 
 const nameBody = Type.Object({ name: Type.String({ maxLength: NAME_MAX }) });
-/** A document type is added with whether its documents must say until when they are valid (issue 39). */
+/** A document type is added with whether its documents must say until when they are valid. */
 const documentTypeBody = Type.Object({ ...nameBody.properties, expires: Type.Optional(Type.Boolean()) });
 const nameTexts = russianErrors({ fields: { name: { default: 'Введите название', maxLength: `Не длиннее ${NAME_MAX} символов` } } });
 const userChangeBody = {
@@ -39,7 +39,7 @@ const permissionsInput = byResource(
   { type: 'object', properties: Object.fromEntries(ACTIONS.map((action) => [action, { type: 'string', enum: [...SCOPES] }])) },
   'Права: для каждого действия укажите all, own или none',
 );
-/** A role's settings beside the matrix (issue 33, issue 37); one not named stays. */
+/** A role's settings beside the matrix; one not named stays. */
 const rightsInput = {
   body: { type: 'object', additionalProperties: false, properties: { lower_delivery_cost: { type: 'boolean' }, finance: { type: 'boolean' } } },
   texts: russianErrors({
@@ -148,7 +148,7 @@ export default async function adminPageRoutes(app: App, opts: { db: Database; co
     return readLog(db, page, perPage, '/api/admin/log');
   });
 
-  // ---- the address buyers' links start with (issue 35)
+  // ---- the address buyers' links start with
   app.get('/admin/public-url', {
     schema: {
       tags, summary: 'The address buyer links start with (PUBLIC_URL, else the one the request came to) and a warning while PUBLIC_URL is unset on a server reached from elsewhere',

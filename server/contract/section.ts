@@ -44,7 +44,7 @@ export interface SectionSpec<S extends Section = Section> {
    * notDeleted), e.g. an offer with active reserves stays. */
   deletable?: SQL;
   /** Bulk delete: how many active records of other sections use a record (over the section's own table under its
-   * alias: a supplier's active offers), and the refusal naming the count; a record in use stays (issue 33). */
+   * alias: a supplier's active offers), and the refusal naming the count; a record in use stays. */
   inUse?: {
     count: SQL;
     refusal: (count: number) => string;
@@ -53,7 +53,7 @@ export interface SectionSpec<S extends Section = Section> {
     handOver?: { field: string; run: (tx: Database, auth: AuthenticatedUser, ids: number[], to: number) => Promise<void> };
   };
   /** Bulk delete: the section's rule on which of the chosen (locked) records the caller may delete, each refused one
-   * with its reason (issue 49: a completed sale only with the finance right), and what it tells of the others. */
+   * with its reason (a completed sale only with the finance right), and what it tells of the others. */
   refuseDelete?: (tx: Database, auth: AuthenticatedUser, ids: number[]) => Promise<RefusedRow[]>;
   /** Bulk delete: runs in the delete's transaction with the chosen rows locked, before they are marked deleted;
    * `by` is the user deleting (what the section's own history records of it name). */

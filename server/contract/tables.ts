@@ -1,4 +1,4 @@
-// Each section's own table, typed (issue 32): the record pipeline reads and writes a section's record by its key
+// Each section's own table, typed: the record pipeline reads and writes a section's record by its key
 // (the table is named as the section), and the row it passes is typed from that table's drizzle columns, so a
 // renamed or misspelled column fails the typecheck where the pipeline or a section's hook reads it.
 //

@@ -1,6 +1,6 @@
 // Row helpers: drizzle's execute() answers {rows} on both PGlite and pg; one typed way to read them.
 //
-// Raw SQL (db.execute) is typed by what it selects (issue 32): a Selection names each column of the answer by a
+// Raw SQL (db.execute) is typed by what it selects: a Selection names each column of the answer by a
 // table's column object (`offers.unit_price`, rendered `"offers"."unit_price"`) or by an `sql<T>` expression that
 // states its type beside its alias, and the rows read through it are typed from drizzle's schema. A column renamed
 // in server/db/schema.ts then fails the typecheck wherever it is read, instead of answering undefined at run time.

@@ -40,7 +40,7 @@ const namedSection = <Name extends string>(name: Name) =>
 // ---- access
 export const roles = pgTable('roles', {
   ...named(),
-  // issue 33: the role's users may type a reserve's delivery cost below its route's (administrators always may)
+  // the role's users may type a reserve's delivery cost below its route's (administrators always may)
   lower_delivery_cost: boolean('lower_delivery_cost').notNull().default(false),
 });
 
@@ -191,18 +191,18 @@ export const offers = pgTable('offers', {
   min_unit_price: money('min_unit_price'),
   max_unit_price: money('max_unit_price'),
   reserved_amount: amount('reserved_amount').notNull().default('0'),
-  // issue 55: the sum of its active reserves' own sums, kept by the database after every statement on reserves
+  // the sum of its active reserves' own sums, kept by the database after every statement on reserves
   // (migration 0041, trigger offers_reserved_sum_follow), so no list or export sums them per row
   reserved_sum: money('reserved_sum').notNull().default('0'),
   purchased_amount: amount('purchased_amount').notNull().default('0'),
   available_amount: amount('available_amount').generatedAlwaysAs(sql`unit_amount - reserved_amount - purchased_amount`),
   loading_address: text('loading_address'),
-  // issue 54: an imported lot's customs declaration number (ДТ), which its УПД lines carry (migration 0051)
+  // an imported lot's customs declaration number (ДТ), which its УПД lines carry (migration 0051)
   customs_declaration: text('customs_declaration'),
-  // issue 40: on stock, or on its way and expected that day (migration 0019)
+  // on stock, or on its way and expected that day (migration 0019)
   logistics_state: text('logistics_state').notNull().default('stock'),
   expected_arrival: date('expected_arrival', { mode: 'string' }),
-  // issue 55: the lot's papers as stored (migration 0030, server/records/documentsState.ts): the state, the required
+  // the lot's papers as stored (migration 0030, server/records/documentsState.ts): the state, the required
   // types missing, the types lapsed, the required ones of either, the first expiry and the day the state next turns
   documents_state: text('documents_state').notNull().default('ok'),
   documents_missing: text('documents_missing').array().notNull().default(sql`'{}'`),
@@ -261,7 +261,7 @@ export const reserves = pgTable('reserves', {
   city_id: integer('city_id').references(() => cities.id),
   delivery_address: text('delivery_address'),
   delivery_cost: money('delivery_cost'),
-  // issue 33: the route's cost beside a delivery cost typed below it (null: the cost is the route's or above)
+  // the route's cost beside a delivery cost typed below it (null: the cost is the route's or above)
   route_delivery_cost: money('route_delivery_cost'),
   delivery_days: integer('delivery_days'),
   responsible_id: integer('responsible_id').references(() => employees.id),
@@ -274,9 +274,9 @@ export const reserves = pgTable('reserves', {
   max_markup: numeric('max_markup', { precision: 8, scale: 4 }),
   // 'Резерв до': an active reserve past this day is expired by the job (server/sections/reserves/expiry.ts)
   reserved_until: date('reserved_until', { mode: 'string' }),
-  // issue 38: the quote it was reserved from, at the quote's held prices
+  // the quote it was reserved from, at the quote's held prices
   quote_id: integer('quote_id').references((): AnyPgColumn => quotes.id),
-  // issue 37: the buyer's card (its migration linked the reserves made before it by their buyer's name and phone)
+  // the buyer's card (its migration linked the reserves made before it by their buyer's name and phone)
   buyer_id: integer('buyer_id').references(() => buyers.id),
   created_by: integer('created_by').references(() => users.id),
   ...record(), // status: active | completed | cancelled | expired | deleted
@@ -290,7 +290,7 @@ export const reserves = pgTable('reserves', {
   index('reserves_buyer_idx').on(t.buyer_id, t.status),
 ]);
 
-/** Issue 37: who we sell to, on what terms, and how much credit it has. */
+/** Who we sell to, on what terms, and how much credit it has. */
 export const buyers = pgTable('buyers', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -333,7 +333,7 @@ export const payments = pgTable('payments', {
   check('payments_amount_check', sql`${t.amount} > 0`),
 ]);
 
-/** A buyer's opening balance (issue 49): what he owed on `as_of` by the books kept before the ledger, one per buyer. */
+/** A buyer's opening balance: what he owed on `as_of` by the books kept before the ledger, one per buyer. */
 export const buyerOpeningBalances = pgTable('buyer_opening_balances', {
   id: serial('id').primaryKey(),
   buyer_id: integer('buyer_id').notNull().unique().references(() => buyers.id),
@@ -402,7 +402,7 @@ export const savedFilters = pgTable('saved_filters', {
   value: jsonb('value').notNull(),
 }, (t) => [primaryKey({ columns: [t.user_id, t.section] })]);
 
-/** Every change made on the settings page (issue 11): who, when, what. Written in the transaction of the change. */
+/** Every change made on the settings page: who, when, what. Written in the transaction of the change. */
 export const adminLog = pgTable('admin_log', {
   id: serial('id').primaryKey(),
   user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -436,7 +436,7 @@ export const recordHistory = pgTable('record_history', {
     .where(sql`${t.section} = 'offers' AND ${t.changes} @> '[{"field": "status", "new": "completed"}]'::jsonb`),
 ]);
 
-/** A buyer's price list shared by a link (issue 23): the request it was built with, read live at every visit by
+/** A buyer's price list shared by a link: the request it was built with, read live at every visit by
  * whoever holds the random token, until the list's validity ends or its creator revokes it. */
 export const priceListLinks = pgTable('price_list_links', {
   id: serial('id').primaryKey(),
@@ -445,7 +445,7 @@ export const priceListLinks = pgTable('price_list_links', {
   city_id: integer('city_id').notNull().references(() => cities.id),
   /** The price list's query string (domain/priceList/query.ts): filters, level, rounding, validity. */
   query: text('query').notNull(),
-  /** Issue 51: the lines as priced when the link was made (domain/priceList/lines.ts), held until valid_until as a
+  /** The lines as priced when the link was made (domain/priceList/lines.ts), held until valid_until as a
    * quote's are; null for a link made before, which reads live. */
   lines: jsonb('lines'),
   valid_until: date('valid_until', { mode: 'string' }).notNull(),
@@ -454,12 +454,12 @@ export const priceListLinks = pgTable('price_list_links', {
   created_at: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('price_list_links_user_idx').on(t.user_id)]);
 
-/** A quote (issue 38): the lines named to one buyer's city with their prices and the terms they were priced on,
+/** A quote: the lines named to one buyer's city with their prices and the terms they were priced on,
  * held until valid_until; its public link's token; 'accepted' once reserved from. */
 export const quotes = pgTable('quotes', {
   id: serial('id').primaryKey(),
   city_id: integer('city_id').notNull().references(() => cities.id),
-  // issue 37's buyer, when the quote names one (migration 0025); buyer_name is its name then
+  // the buyer card, when the quote names one (migration 0025); buyer_name is its name then
   buyer_id: integer('buyer_id').references(() => buyers.id),
   buyer_name: text('buyer_name'),
   lines: jsonb('lines').notNull(),
@@ -515,7 +515,7 @@ export const currencyRates = pgTable('currency_rates', {
   check('currency_rates_positive_check', sql`${t.unit_rate} > 0 AND ${t.nominal} > 0`),
 ]);
 
-/** The types of lot documents (issue 39, migration 0018): a reference list the settings page extends. The seeded
+/** The types of lot documents (migration 0018): a reference list the settings page extends. The seeded
  * ones carry a code the server knows them by ('other', 'phytosanitary'); `expires`: a document of the type must say
  * until when it is valid. */
 export const documentTypes = pgTable('document_types', {
@@ -541,7 +541,7 @@ export const offerDocuments = pgTable('offer_documents', {
   version: integer('version').notNull().default(1),
   created_by: integer('created_by').references(() => users.id),
   created_at: ts('created_at').notNull().defaultNow(),
-  /** Issue 50 (migration 0038): a shareable document reaches buyers once staff confirmed it; a supplier's mark waits. */
+  /** Migration 0038: a shareable document reaches buyers once staff confirmed it; a supplier's mark waits. */
   share_confirmed_by: integer('share_confirmed_by').references(() => users.id, { onDelete: 'set null' }),
   share_confirmed_at: ts('share_confirmed_at'),
 }, (t) => [
@@ -549,7 +549,7 @@ export const offerDocuments = pgTable('offer_documents', {
   index('offer_documents_valid_until_idx').on(t.valid_until).where(sql`${t.valid_until} IS NOT NULL`),
 ]);
 
-/** A lot document's changes (migration 0029, issue 33): who added, changed or removed it, when, what (old → new)
+/** A lot document's changes (migration 0029): who added, changed or removed it, when, what (old → new)
  * and its version after the write; a stale change answers from it, the offer's history lists it. */
 export const documentHistory = pgTable('document_history', {
   id: serial('id').primaryKey(),
@@ -573,7 +573,7 @@ export const productDocumentTypes = pgTable('product_document_types', {
   type_id: integer('type_id').notNull().references(() => documentTypes.id, { onDelete: 'cascade' }),
 }, (t) => [primaryKey({ name: 'product_document_types_pk', columns: [t.product_id, t.type_id] })]);
 
-/** A supplier's price-list profile (issue 41): how its files are read (domain/suppliers/priceList.ts). */
+/** A supplier's price-list profile: how its files are read (domain/suppliers/priceList.ts). */
 /** Room an upload holds in its user's quota of unsaved uploads while its body streams in (migration 0026). */
 export const uploadReservations = pgTable('upload_reservations', {
   id: serial('id').primaryKey(),
@@ -603,7 +603,7 @@ export const priceListUploads = pgTable('price_list_uploads', {
   counts: jsonb('counts'),
 }, (t) => [index('price_list_uploads_supplier_idx').on(t.supplier_id, t.id)]);
 
-/** Issue 54: a lot's country text an administrator mapped to a classifier's code once (domain/oksm.ts normalizes it). */
+/** A lot's country text an administrator mapped to a classifier's code once (domain/oksm.ts normalizes it). */
 export const countryMappings = pgTable('country_mappings', {
   text: text('text').primaryKey(),
   oksm_code: text('oksm_code').notNull(),
@@ -611,7 +611,7 @@ export const countryMappings = pgTable('country_mappings', {
   mapped_at: ts('mapped_at').notNull().defaultNow(),
 }, (t) => [check('country_mappings_oksm_code_check', sql`${t.oksm_code} ~ '^[0-9]{3}$'`)]);
 
-/** Issue 54: a УПД (status 1, СЧФДОП), numbered per year in the business zone; its parties and figures are written once
+/** A УПД (status 1, СЧФДОП), numbered per year in the business zone; its parties and figures are written once
  * and never edited in place (cancelled, keeping its number, and made again). */
 export const updDocuments = pgTable('upd_documents', {
   id: serial('id').primaryKey(),

@@ -1,4 +1,4 @@
-// Who hears what of a batch of changes, decided per AUDIENCE rather than per stream (issue 36): streams whose read
+// Who hears what of a batch of changes, decided per AUDIENCE rather than per stream: streams whose read
 // scope over a section is alike see the same records of it, so the question is asked once for all of them. A
 // scope is the one the list engine applies (records/access.ts mayColumn: all, none, or the section's own
 // predicate for that user); two users' own predicates are alike when they compile to the same SQL and values (a

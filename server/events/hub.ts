@@ -2,7 +2,7 @@
 // each write as it commits, server/db/changes.ts; on PostgreSQL from every instance through LISTEN/NOTIFY) and
 // sends each connected user the events of records that user may read (the section's read scope, its `own` predicate: a supplier's user hears of its own offers only).
 // An event names the record, its version and the kind of change. A stream may say which records of a section its
-// open list pages show (PUT /api/events/{stream}/watch, issue 36): a change of one of them (kind update or stock)
+// open list pages show (PUT /api/events/{stream}/watch): a change of one of them (kind update or stock)
 // then carries its row, read once per batch through the list's own SQL and cut to what that stream's user may see
 // (the list's stripping), so the page puts it in place without a request; no other event carries a field's value.
 // The last RING events are kept for a reconnect's Last-Event-ID (without rows); one older than that (or from

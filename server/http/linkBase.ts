@@ -1,4 +1,4 @@
-// Where a buyer's link (a price list's /p/…, a quote's /q/…) starts (issue 35): PUBLIC_URL when it is set; else the
+// Where a buyer's link (a price list's /p/…, a quote's /q/…) starts: PUBLIC_URL when it is set; else the
 // address the request came to, as the browser named it (Host, or X-Forwarded-Host and -Proto from a trusted proxy:
 // Fastify's request.host and request.protocol under TRUST_PROXY), never http://localhost:PORT for an app opened
 // at another address. An administrator is warned while PUBLIC_URL is unset on a server reached from elsewhere.

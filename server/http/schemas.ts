@@ -49,7 +49,7 @@ export const errorBody = {
     message: { type: 'string' },
     messages: { type: 'array', items: { type: 'string' } },
     errors: {
-      type: 'array', description: 'a 400\'s messages field by field (issue 51): {field, message}, a message shared by fields kept for each',
+      type: 'array', description: 'a 400\'s messages field by field: {field, message}, a message shared by fields kept for each',
       items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' }, label: { type: 'string' } } },
     },
     info: { type: 'object', properties: { text: { type: 'string' }, id: { type: 'integer' } } },
@@ -59,7 +59,7 @@ export const errorBody = {
       properties: {
         version: { type: 'integer' }, by: { type: ['string', 'null'] }, at: { type: ['string', 'null'] },
         changes: { type: 'array', items: { type: 'object', additionalProperties: true } },
-        fields: { type: 'array', items: { type: 'string' }, description: 'the titles of the fields changed since (issue 33)' },
+        fields: { type: 'array', items: { type: 'string' }, description: 'the titles of the fields changed since' },
       },
     },
     code: { type: 'integer' },

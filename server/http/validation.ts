@@ -65,7 +65,7 @@ export function russianErrors(texts: ErrorTexts = {}) {
       const field = fieldOf(error);
       return { field, message: messageOf(error, field) };
     });
-    // a body's fields are a card's fields: each with its own message (issue 51); a URL's parameters are no card's
+    // a body's fields are a card's fields: each with its own message; a URL's parameters are no card's
     return dataVar === 'body' ? fieldsRefused(refused) : badRequest(...new Set(refused.map((r) => r.message)));
   };
 }
@@ -80,7 +80,7 @@ export function fieldProblems(e: unknown): Map<string, string> {
   return first;
 }
 
-/** The 400 of a failed shared schema: the first message of every field that fails, field by field (issue 51). */
+/** The 400 of a failed shared schema: the first message of every field that fails, field by field. */
 export const schemaRefusal = (e: unknown): HttpError =>
   fieldsRefused([...fieldProblems(e)].map(([field, message]) => ({ field, message })));
 

@@ -1,4 +1,4 @@
-// Import of a section's rows from a spreadsheet (issue 12), the part every section shares: reading an XLSX or CSV
+// Import of a section's rows from a spreadsheet, the part every section shares: reading an XLSX or CSV
 // file within the limits (domain/import.ts), matching its header to the section's import columns (a column hidden
 // from the role cannot be imported), and writing the template. What a row means is the section's business
 // (server/sections/offers/import.ts for offers).

@@ -1,5 +1,5 @@
 // GET /api/{section}/import/template and POST /api/{section}/import (multipart: the file and mode=all|valid) of a
-// section that imports (offers, issue 12; buyers, issue 37), in a plugin of their own so the multipart parser serves
+// section that imports (offers, ; buyers), in a plugin of their own so the multipart parser serves
 // these routes only. The import right is checked when the request arrives, and a declared size over the limit
 // refused, before a byte of the upload is read. What a row means is the section's (its import.ts).
 import type { App } from '../http/typed';
@@ -70,7 +70,7 @@ const modeOf = (body: unknown): ImportMode => {
 
 export default async function importRoutes(app: App, opts: { db: Database; import: SectionImport }) {
   const { section, templateName, requireRight, template, run } = opts.import;
-  // a role that cannot fill a required field of the section imports nothing into it (issue 33)
+  // a role that cannot fill a required field of the section imports nothing into it
   const mayImport = (auth: AuthenticatedUser) => {
     requireRight(auth);
     requireCompleteCreate(auth, section);

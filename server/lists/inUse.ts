@@ -1,4 +1,4 @@
-// Issue 33: a supplier, product or city stays while active offers use it (the list's delete hook `inUse`, refused
+// A supplier, product or city stays while active offers use it (the list's delete hook `inUse`, refused
 // with the count); which offers' fields name a section's records, the offers resource declares once
 // (domain/offers/references.ts).
 import { sql } from 'drizzle-orm';

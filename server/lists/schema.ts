@@ -16,7 +16,7 @@ export const deleteBody = {
   properties: { ids: { type: 'array', minItems: 1, maxItems: 1000, items: ID } },
 } as const;
 
-/** A section's delete body: the ids, and the record to hand what uses them to where the section may (issue 33:
+/** A section's delete body: the ids, and the record to hand what uses them to where the section may (
  * an employee's active reserves to a new responsible, `responsible_id`). */
 export const deleteBodyOf = (handOverField?: string) => handOverField
   ? { ...deleteBody, properties: { ...deleteBody.properties, [handOverField]: { ...ID, description: 'who takes over what uses the deleted records' } } }

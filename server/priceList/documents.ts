@@ -1,4 +1,4 @@
-// The price list as files for the buyer (issue 23): XLSX through exceljs (as the lists' export writes it, with its
+// The price list as files for the buyer: XLSX through exceljs (as the lists' export writes it, with its
 // safe text cells and Russian file names) and an A4 PDF through pdfkit with the DejaVu fonts embedded (Cyrillic).
 // Both carry only the buyer's columns: no delivery cost, no flag of how the delivery was priced.
 import ExcelJS from 'exceljs';
@@ -91,7 +91,7 @@ export interface PdfColumn<R> extends PdfTableColumn {
 }
 
 /** A PDF table of rows: each cell's text worked out here, the drawing done off the main thread. The price list and
- * the quote (issue 38) are written by it. */
+ * the quote are written by it. */
 export function tablePdf<R>(spec: {
   title: string; author: string; heading: string[]; columns: PdfColumn<R>[]; groups: [string | null, R[]][]; empty: string; closing?: string[];
 }): Promise<Buffer> {

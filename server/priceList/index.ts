@@ -1,4 +1,4 @@
-// /api/price-list (issue 23): a buyer's price list with delivery priced in, its files, and the caller's buyer links.
+// /api/price-list: a buyer's price list with delivery priced in, its files, and the caller's buyer links.
 // Every route is for a role that builds price lists (domain/priceList/access.ts), else 403 in Russian.
 import { Type } from '@sinclair/typebox';
 import type { App } from '../http/typed';
@@ -58,7 +58,7 @@ export default async function priceListRoutes(app: App, opts: { db: Database; co
     return reply.status(201).send(await createLink(db, app.sectionSpecs, auth, request.body, linkBase(config, request)));
   });
 
-  // issue 51: 'Обновить цены': a link holds its prices to its date; a new one carries today's
+  // 'Обновить цены': a link holds its prices to its date; a new one carries today's
   app.post('/price-list/links/:id/renew', {
     // it takes no values: an empty object, or no body at all (read as {} before it is checked)
     preValidation: async (request) => {

@@ -1,4 +1,4 @@
-// The lines of a buyer's price list (issue 23): every available lot (an active offer with stock) the caller may
+// The lines of a buyer's price list: every available lot (an active offer with stock) the caller may
 // read, with the matrix's route from its loading city to the buyer's city joined in one query, priced by the
 // reserve calculation (domain/priceList/figures.ts) on today's business settings.
 import { sql, type SQL } from 'drizzle-orm';
@@ -49,7 +49,7 @@ const localTo = (cityId: number) => <R extends { loading_city_id: number | null 
 const LOT_ROW = select({
   offer_id: FIGURES.offer_id, ...lotFields('o'), available_amount: FIGURES.available_amount, units_per_pack: textOf(o.units_per_pack),
   kg_price: FIGURES.kg_price, unit_weight: FIGURES.unit_weight,
-  /** The offer's purchase price per unit (a quote holds it among its terms, issue 38). */
+  /** The offer's purchase price per unit (a quote holds it among its terms). */
   purchase_price: roundedOf(o.unit_price),
   route_cost: FIGURES.route_cost, route_days: FIGURES.route_days, loading_city_id: FIGURES.loading_city_id, documents_blocking: sql<string[]>`to_json(${o.documents_blocking})`,
   logistics_state: o.logistics_state, expected_arrival: textOf(o.expected_arrival),
@@ -97,7 +97,7 @@ export async function lots(db: Database, q: PriceListQuery & { offer_id?: number
 
 /** What a lot is priced from (the columns of `lots` a ranking reads), for the same filters: a quote ranks
  * thousands of lots by these alone and reads the few it answers with in full (`lots` by offer_id), since the
- * papers' state is one subquery per lot and the names and text columns are most of what travels (issue 38). */
+ * papers' state is one subquery per lot and the names and text columns are most of what travels. */
 const LOT_FIGURES = select({
   offer_id: FIGURES.offer_id, unit_measure: o.unit_measure, available_amount: FIGURES.available_amount,
   kg_price: FIGURES.kg_price, unit_weight: FIGURES.unit_weight, route_cost: FIGURES.route_cost, route_days: FIGURES.route_days,

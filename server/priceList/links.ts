@@ -1,7 +1,7 @@
-// A buyer's link to a price list (issue 23): a random token (crypto, 32 bytes) that reads the list its creator
+// A buyer's link to a price list: a random token (crypto, 32 bytes) that reads the list its creator
 // built without a sign-in, until the end of the list's validity day or until its creator revokes it. The link
 // reads as its creator would today: a creator who lost the right (or the account) takes the link with them.
-// Issue 51: the link holds its lines' prices until its date, as a saved quote does: the lines are stored when it
+// The link holds its lines' prices until its date, as a saved quote does: the lines are stored when it
 // is made; a later markup or price change does not move them, its stock is read live, and a line whose lot can no
 // longer be bought is marked, not repriced. 'Обновить цены' makes a new link with today's prices.
 import { randomBytes } from 'node:crypto';
@@ -125,7 +125,7 @@ async function lotsNow(db: Database, ids: number[]): Promise<Map<number, LinkedL
 }
 
 /** GET /api/public/price-list/{token}?page=&perPage=: a page of the list as the buyer sees it, with today's stock and
- * prices, and each lot's documents marked 'Можно показывать покупателю' (issue 39). The list is built (or kept) whole
+ * prices, and each lot's documents marked 'Можно показывать покупателю'. The list is built (or kept) whole
  * and paged here, so every page of a read agrees; a page past the last is the last. */
 export async function publicPriceList(
   db: Database, sectionSpecs: Record<string, SectionSpec>, token: string, cache: PublicListCache, paging: { page: number; perPage: number },

@@ -1,4 +1,4 @@
-// The PDF table the price list and the quote (issue 38) are printed as, drawn by pdfkit from text alone: every cell
+// The PDF table the price list and the quote are printed as, drawn by pdfkit from text alone: every cell
 // is worked out before (server/priceList/documents.ts), so the drawing can run on a worker thread
 // (server/priceList/pdfThread.ts) and a list of 20 000 lots does not stop the server for seconds.
 import path from 'node:path';

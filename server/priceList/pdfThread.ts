@@ -1,4 +1,4 @@
-// PDFs are drawn on a worker thread (issue 34): pdfkit lays a page out synchronously, and a price list of 20 000
+// PDFs are drawn on a worker thread: pdfkit lays a page out synchronously, and a price list of 20 000
 // lots held the event loop, every other request and the live streams, for 2.5 s. One worker per instance, started
 // at the first PDF and kept (unref'd: it never holds the process open); the tables queue on it in order. A worker
 // that dies fails the PDFs it held and the next PDF starts a new one.

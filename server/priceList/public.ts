@@ -28,7 +28,7 @@ export default async function publicPriceListRoutes(app: App, opts: { db: Databa
     return list;
   });
 
-  // issue 39: a lot's document marked for buyers, through the link's token; nothing else of an offer's files
+  // a lot's document marked for buyers, through the link's token; nothing else of an offer's files
   app.get('/price-list/:token/documents/:docId', {
     schema: { tags: ['price-list'], summary: 'A document of a listed lot marked for buyers (no sign-in)', security: [], params: tokenDocumentParams, querystring: noQuery, response: documentFileResponse },
     schemaErrorFormatter: russianErrors({ fields: { token: PRICE_LIST_MSG.linkNotFound, docId: DOCUMENT_MSG.notFound } }),

@@ -1,4 +1,4 @@
-// The built price lists behind buyers' links, kept briefly per link (issue 34): twenty holders of one link reloading
+// The built price lists behind buyers' links, kept briefly per link: twenty holders of one link reloading
 // took staff requests from 30 to 482 ms, each read building the whole list again. A list built for a link serves
 // that link's reads while no record has changed since (the change generation every announced write moves,
 // server/db/changes.ts, read with the link on each read, so a reserve or a new price shows at the next read on any

@@ -1,4 +1,4 @@
-// The price list's route schemas (issue 23): its query, the lines it answers, the links, and the public answer,
+// The price list's route schemas: its query, the lines it answers, the links, and the public answer,
 // whose schema lists the buyer's columns only (the serializer drops any other key a line could ever carry).
 import { Type } from '@sinclair/typebox';
 import { ID, defaulted, enumOf, responses } from '../http/schemas';
@@ -88,7 +88,7 @@ export const linkCreated = responses({
 export const fileResponse = responses({ 200: { description: 'the XLSX or PDF file', type: 'string', format: 'binary' } });
 export const revokeResponse = responses({ 200: { type: 'object', properties: { status: { type: 'string' } } } });
 
-/** A lot's documents marked 'Можно показывать покупателю' as a buyer's link lists them (issue 39): a price list's
+/** A lot's documents marked 'Можно показывать покупателю' as a buyer's link lists them: a price list's
  * or a quote's, each served through the link's token. */
 export const BUYER_DOCUMENTS = {
   type: 'array',
@@ -105,7 +105,7 @@ export const documentFileResponse = responses({ 200: { description: "the documen
 const TOKEN = Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
 export const tokenDocumentParams = Type.Object({ token: TOKEN, docId: ID });
 
-/** The buyer's page is paged (issue 34): at 20 000 lots the whole list was 5.7 MB of JSON per read. The staff lists'
+/** The buyer's page is paged: at 20 000 lots the whole list was 5.7 MB of JSON per read. The staff lists'
  * sizes and messages; a page past the last reads the last (a link opened after lots sold out still shows a page). */
 export const publicPageQuery = Type.Object({
   page: defaulted(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
@@ -132,9 +132,9 @@ export const publicResponse = responses({
             ...lotProperties(PRICE_LIST_LOT), available_amount: { type: 'string' }, available_packs: nullable('string'),
             price: { type: 'string' }, price_per_kg: { type: 'string' }, delivery_days: nullable('integer'),
             logistics_state: { type: 'string' }, expected_arrival: nullable('string'),
-            // issue 51: a held line whose lot can no longer be bought ('распродано', 'нет в наличии', 'снято')
+            // a held line whose lot can no longer be bought ('распродано', 'нет в наличии', 'снято')
             unavailable: { type: 'string' },
-            // issue 39: the lot's documents marked for buyers, each served through the link's token
+            // the lot's documents marked for buyers, each served through the link's token
             documents: BUYER_DOCUMENTS,
           },
         },

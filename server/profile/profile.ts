@@ -1,4 +1,4 @@
-// The profile (/profile, issue 11): what a signed-in user sees and changes of their own account.
+// The profile (/profile): what a signed-in user sees and changes of their own account.
 // - Data: the account's name, e-mail, role and supplier; from its employee card the phone and position, each only
 //   when the role sees that field of an employee card (domain/hiddenFields.ts: hidden under every name, also
 //   here). The name and the phone are the user's to change, with the employee card's rules; an employee's name is

@@ -1,4 +1,4 @@
-// The buyer of a quote (issue 38 with issue 37's 'Покупатели'): picked within the caller's read scope of buyers, its
+// The buyer of a quote (a card of 'Покупатели'): picked within the caller's read scope of buyers, its
 // city the quote's destination unless another is named, its credit (the reserve's own figures and check,
 // server/sections/buyers/ledger.ts and domain/buyers/credit.ts) shown on each line to a role that sees its money.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// A quote's history (issue 38): who made it, changed its date or buyer, revoked its link, reserved it (the status
+// A quote's history: who made it, changed its date or buyer, revoked its link, reserved it (the status
 // 'Принята') or deleted it, and when, in the records' own history table under the section 'quotes'; the card reads
 // it as GET /api/quotes/{id}/history.
 import { sql } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { changedFieldTitles, type StaleInfo } from '../../domain/versions';
 import { QUOTE_FIELD_TITLES } from '../../domain/quotes/texts';
 
 /** A quote's people (who wrote its history, who commented on it) follow the person-field rule of the reserves it
- * is read under: shown where the role sees who created a reserve (issue 34). */
+ * is read under: shown where the role sees who created a reserve. */
 export const QUOTE_PEOPLE: Section = 'reserves';
 
 export type QuoteAction = 'create' | 'update' | 'delete';
@@ -47,7 +47,7 @@ export async function quoteHistory(db: Database, id: number, perms: Permissions)
   return rows.map((r) => ({ ...r, user: shown ? r.user : null, at: new Date(r.at).toISOString() }));
 }
 
-/** What a 409 'stale' on a quote tells beside its message (issue 33, as offers and reserves do): who changed it last
+/** What a 409 'stale' on a quote tells beside its message (as offers and reserves do): who changed it last
  * (where the role sees who writes a reserve), when, and what, from the entries after the version the caller saw. */
 export async function quoteStaleInfo(db: Database, perms: Permissions, id: number, seen: number, version: number): Promise<StaleInfo> {
   const shown = isRefVisible(perms, `${QUOTE_PEOPLE}.created_by`);

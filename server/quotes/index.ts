@@ -1,4 +1,4 @@
-// /api/quotes (issue 38 'Подбор'): a quote while the buyer is on the phone, saved and held ('Котировки'), reserved
+// /api/quotes ('Подбор'): a quote while the buyer is on the phone, saved and held ('Котировки'), reserved
 // in one click. Every route is for a role that quotes (domain/quotes/access.ts), else 403 in Russian; reserving
 // also takes the reserves' create right.
 import { Type } from '@sinclair/typebox';

@@ -1,4 +1,4 @@
-// GET /api/quotes ('Котировки', issue 38): the caller's saved quotes (all of them for a role that reads every
+// GET /api/quotes ('Котировки'): the caller's saved quotes (all of them for a role that reads every
 // reserve), a page at a time, filtered by status on the business day, buyer, city and dates, sorted by a column.
 // The query string is the lists' own (domain/listQuery.ts over QUOTE_FILTERS), so a bad value is the lists' Russian
 // 400; the pager is the lists' engine's.

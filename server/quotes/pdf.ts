@@ -1,4 +1,4 @@
-// GET /api/quotes/{id}/pdf (issue 38): the saved quote as an A4 PDF for the buyer, written by the price list's PDF
+// GET /api/quotes/{id}/pdf: the saved quote as an A4 PDF for the buyer, written by the price list's PDF
 // writer (server/priceList/documents.ts, the DejaVu fonts for Cyrillic). It holds what the buyer's page holds: the
 // lots by what they are, amounts, prices with delivery, days and sums; never a supplier, a loading city, a purchase
 // price, a band or a margin.

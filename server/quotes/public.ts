@@ -1,6 +1,6 @@
-// /api/public/quotes/{token} (issue 38): a saved quote as the buyer may see it, by its link, without a sign-in:
+// /api/public/quotes/{token}: a saved quote as the buyer may see it, by its link, without a sign-in:
 // the lots, amounts and prices with delivery, the date and the trader; nothing internal (DESIGN.md "Public pages").
-// The lots' documents marked for buyers are served through the same token (issue 39).
+// The lots' documents marked for buyers are served through the same token.
 import type { App } from '../http/typed';
 import type { Database } from '../db/client';
 import { noQuery } from '../http/schemas';
@@ -23,7 +23,7 @@ export default async function publicQuoteRoutes(app: App, opts: { db: Database; 
     return quote;
   });
 
-  // issue 39: a quoted lot's document marked for buyers, through the link's token; nothing else of an offer's files
+  // a quoted lot's document marked for buyers, through the link's token; nothing else of an offer's files
   app.get('/quotes/:token/documents/:docId', {
     schema: {
       tags: ['quotes'], summary: 'A document of a quoted lot marked for buyers (no sign-in)', security: [], querystring: noQuery,

@@ -1,4 +1,4 @@
-// Saved quotes (issue 38 'Сохранить предложение покупателю'): the lines a manager named to a buyer's city, priced
+// Saved quotes ('Сохранить предложение покупателю'): the lines a manager named to a buyer's city, priced
 // again here from the lots, the matrix and today's settings (a price outside a lot's band is refused, as the reserve
 // card would), held with the terms they were worked out on until the quote's date (today + reserve_hold_days unless
 // given), shared by a random revocable token. Read by its creator, or by a role that reads every reserve.
@@ -46,7 +46,7 @@ export interface QuoteBody extends Partial<QuoteBuyerName> {
 
 export const quoteUrl = (publicUrl: string, token: string) => `${publicUrl}/q/${token}`;
 
-/** The number a buyer knows a quote by (issue 50: the internal one is sequential and tells how many quotes the
+/** The number a buyer knows a quote by (the internal one is sequential and tells how many quotes the
  * trader makes): eight digits from the link's token, stable for the quote's life ('4821-0937'). Its text, its
  * public page and its PDF carry it; the card shows it beside the internal one. */
 export function publicNumber(token: string): string {
@@ -87,7 +87,7 @@ export async function storedQuote(db: Database, auth: AuthenticatedUser | null, 
   return row;
 }
 
-/** Issue 50: a quote's writes belong to its author, or to a role that changes or deletes every reserve; anyone
+/** A quote's writes belong to its author, or to a role that changes or deletes every reserve; anyone
  * else who reads it (a role that reads every reserve) gets 403. */
 export function requireQuoteWrite(auth: AuthenticatedUser, row: QuoteRow): void {
   if (!canChangeQuote(auth.permissions, auth.user.id, row.created_by)) throw forbidden(QUOTE_MSG.changeForbidden);
@@ -193,7 +193,7 @@ export async function createQuote(db: Database, auth: AuthenticatedUser, body: Q
   return quoteCard(db, await storedQuote(db, auth, id), publicUrl, auth);
 }
 
-/** Issue 49: a quote holds its prices to the business day + reserve_hold_days; an administrator may hold them up to
+/** A quote holds its prices to the business day + reserve_hold_days; an administrator may hold them up to
  * the business day + quote_max_days (default 14). Later is a 400 naming the last day. */
 async function refuseLongQuote(db: Database, auth: AuthenticatedUser, validUntil: string, today: string, settings: Awaited<ReturnType<typeof readBusinessSettings>>) {
   const stored = Number((await settingsByName(db, [QUOTE_MAX_DAYS_SETTING]))[QUOTE_MAX_DAYS_SETTING]);
@@ -219,7 +219,7 @@ export async function changeQuote(db: Database, auth: AuthenticatedUser, id: num
     if (row.status === 'accepted') throw badRequest(QUOTE_RECORD_MSG.accepted);
     const today = await todayOf(tx);
     if (body.valid_until !== undefined && body.valid_until < today) throw badRequest(QUOTE_RECORD_MSG.validUntil);
-    // issue 49: an expired quote stays expired, and a new date is held to the cap
+    // an expired quote stays expired, and a new date is held to the cap
     if (body.valid_until !== undefined && body.valid_until !== row.valid_until) {
       if (row.valid_until < today) throw badRequest(QUOTE_RECORD_MSG.reopen);
       await refuseLongQuote(tx, auth, body.valid_until, today, await readBusinessSettings(tx));
@@ -300,7 +300,7 @@ const lotsOf = (row: QuoteRow) => new Map(row.lines.flatMap((l) => l.offers.map(
 
 /** GET /api/public/quotes/{token}: what the buyer may see of a quote (no supplier, purchase price, margin, band or
  * delivery cost), with each lot's documents marked 'Можно показывать покупателю' served through the token
- * (issue 39); 404 for a token nobody issued, 410 once revoked, deleted or past its date. */
+ *; 404 for a token nobody issued, 410 once revoked, deleted or past its date. */
 export async function publicQuote(db: Database, token: string) {
   const { row, today } = await linkedQuote(db, token);
   const trader = await traderOf(db);

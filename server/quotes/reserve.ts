@@ -1,4 +1,4 @@
-// POST /api/quotes/{id}/reserve (issue 38 'Зарезервировать'): the quote's lines (all, or the ones named) become
+// POST /api/quotes/{id}/reserve ('Зарезервировать'): the quote's lines (all, or the ones named) become
 // reserves for the buyer with each lot's held price, amount, the quote's city, the delivery cost and days it was
 // priced with, through the reserve's own rules (band on the quote's terms, stock under the offer's lock, papers,
 // rights, history): all in one transaction or none, and the quote becomes 'Принята'. A lot that no longer has the
@@ -42,7 +42,7 @@ export async function reserveQuote(db: Database, auth: AuthenticatedUser, id: nu
     if (quote.valid_until < today) throw badRequest(QUOTE_RECORD_MSG.expired);
     const numbers = body.lines?.length ? [...new Set(body.lines)] : quote.lines.map((_, i) => i + 1);
     for (const n of numbers) if (!quote.lines[n - 1]) throw badRequest(QUOTE_RECORD_MSG.lineMissing(n));
-    // issue 49: a reserve belongs to a buyer card, whose credit it meets; the buyer's row is locked first, then every
+    // a reserve belongs to a buyer card, whose credit it meets; the buyer's row is locked first, then every
     // lot the quote takes in id order, as every reserve's writer takes them (a two-lot quote racing a reserve of the
     // same buyer deadlocked when it took a lot, the buyer, then the other lot)
     if (quote.buyer_id === null) throw badRequest(QUOTE_RECORD_MSG.reserveBuyer);
@@ -57,7 +57,7 @@ export async function reserveQuote(db: Database, auth: AuthenticatedUser, id: nu
           delivery_cost: part.delivery_cost, delivery_days: part.route_days ?? 0,
           // the goods cannot be there before the route's days: the day they can be, at the earliest
           estimated_date_implementation: body.estimated_date_implementation ?? addDays(today, part.route_days ?? 0),
-          // the quote's buyer (issue 37): the reserve's credit check applies to it, its phone and address fill the empty
+          // the quote's buyer: the reserve's credit check applies to it, its phone and address fill the empty
           ...(quote.buyer_id !== null && !hidden.has('buyer_id') ? { buyer_id: quote.buyer_id } : {}), ...buyer,
           ...(body.responsible_id !== undefined ? { responsible_id: body.responsible_id } : {}),
           ...(body.credit_override ? { credit_override: body.credit_override } : {}),

@@ -1,4 +1,4 @@
-// The quote's route schemas (issue 38): the buyer's question and the ranked lines it answers. A line's lot is
+// The quote's route schemas: the buyer's question and the ranked lines it answers. A line's lot is
 // described by what it is (its texts, domain/offers/lot.ts); no schema here has a supplier, a loading city or a
 // purchase price.
 import { Type } from '@sinclair/typebox';
@@ -105,8 +105,8 @@ export const searchResponse = responses({
 
 const DAY = Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' });
 
-/** An amount or a price of a saved line: a number, or a number as text as the search answers it ('100.00', '12,5',
- * issue 51); the record checks it is above 0 (records.ts lineFigure). */
+/** An amount or a price of a saved line: a number, or a number as text as the search answers it ('100.00',
+ * '12,5'); the record checks it is above 0 (records.ts lineFigure). */
 const FIGURE = Type.Unsafe<number | string>({
   type: ['number', 'string'], exclusiveMinimum: 0, maximum: 1e9, maxLength: 20, pattern: '^\\s*\\d[\\d\\s]*([.,]\\d+)?\\s*$',
 });

@@ -1,4 +1,4 @@
-// POST /api/quotes/search (issue 38): the lots of a product the caller may read that can serve the buyer's amount
+// POST /api/quotes/search: the lots of a product the caller may read that can serve the buyer's amount
 // in the buyer's city, read with their route in one query (the price list's, server/priceList/lines.ts) and ranked
 // by the domain's quote ranking on today's business settings. A line names the lot by what it is, never by its
 // supplier or loading city, so no role learns either from a quote.

@@ -21,7 +21,7 @@ export function scopeCondition(spec: Spec, auth: AuthenticatedUser, action: Acti
   return scope === 'own' ? sql`(${spec.own(auth)})` : sql`true`;
 }
 
-/** A role that cannot see a required field of the section cannot create in it (issue 33): 403 naming the fields,
+/** A role that cannot see a required field of the section cannot create in it: 403 naming the fields,
  * 'Нельзя создавать предложения: роли скрыты обязательные поля «Поставщик», …'. Every create checks it: the card's,
  * an import's, a reserve from a quote. */
 export function requireCompleteCreate(auth: AuthenticatedUser, section: Section): void {

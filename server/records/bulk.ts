@@ -1,4 +1,4 @@
-// Bulk edit (issue 25, set-based since issue 36): PATCH /api/{section} with {ids, set, adjust?} changes every
+// Bulk edit (set-based: one statement for all the rows): PATCH /api/{section} with {ids, set, adjust?} changes every
 // selected record as its card would, at the database's pace. Per chunk of records, in one transaction: the
 // records are locked and checked (read scope, the update right and scope, the section's changeable and status
 // rules) in one statement; the section's changeMany makes the card's checks as sets (its schema per record in

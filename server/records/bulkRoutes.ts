@@ -1,4 +1,4 @@
-// The routes of work on many records at once and of the trash (issue 25), alike in every section with a card:
+// The routes of work on many records at once and of the trash, alike in every section with a card:
 // PATCH /{section} {ids, set, adjust?} (bulk edit), POST /{section}/{id}/restore and POST /{section}/restore {ids}.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';

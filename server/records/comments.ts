@@ -8,7 +8,7 @@ import { badRequest } from '../errors';
 
 export const COMMENT_MAX = 2000;
 
-/** What comments are written on: a section's record, or a saved quote (issue 38, not a section of the registry). */
+/** What comments are written on: a section's record, or a saved quote (not a section of the registry). */
 export type CommentEntity = Section | 'quotes';
 export const COMMENT_MSG = {
   empty: 'Введите текст комментария',

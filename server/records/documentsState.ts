@@ -1,4 +1,4 @@
-// An offer's documents state (issue 39, domain/offers/documents.ts): the rule, and the state as stored (issue 55,
+// An offer's documents state (domain/offers/documents.ts): the rule, and the state as stored (
 // migration 0030). The papers a lot needs: its product's document types, and for an imported lot (origin not
 // Россия) the business setting's types besides. Per type the latest document counts (one without a valid-until
 // never lapses). Dates are judged on the business day, in the business time zone.
@@ -19,7 +19,7 @@ import {
 } from '../../domain/offers/documents';
 import { LOT } from '../../domain/offers/lot';
 
-/** The business day in SQL (business setting time_zone, issue 33): today where the business is, whatever the
+/** The business day in SQL (business setting time_zone): today where the business is, whatever the
  * server's or the database's zone. */
 export const BUSINESS_TODAY = sql`(now() AT TIME ZONE ${ZONE_SQL})::date`;
 

@@ -1,7 +1,7 @@
 // The record hooks of a card that is a form over its own table's columns (employees, suppliers, buyers): the shared
 // yup schema applied (a change over the stored values), the references it names checked, the duplicate's 409, then
 // one INSERT or the SET of a change. The pipeline (records/pipeline.ts) does the rest. A bulk edit and a bulk
-// restore make the same checks for a chunk of records at once (issue 36): the schema per record in memory, each
+// restore make the same checks for a chunk of records at once: the schema per record in memory, each
 // reference table asked once, the duplicate rule in one statement.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyObjectSchema } from 'yup';

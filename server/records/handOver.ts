@@ -1,4 +1,4 @@
-// Deleting employees (issue 33): one responsible for active reserves stays (the employees list's `inUse`), unless the
+// Deleting employees: one responsible for active reserves stays (the employees list's `inUse`), unless the
 // delete names a new responsible (`responsible_id` in its body): the active reserves go to that employee in the
 // delete's transaction, each with its history entry ('Ответственный: Иванов → Петров'), before the count is taken.
 // In records/, shared: the employees' list names it and no section imports another.

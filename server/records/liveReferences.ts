@@ -1,4 +1,4 @@
-// Issue 33, "References that stay true": a write does not put a record on a record of another section that is gone
+// "References that stay true": a write does not put a record on a record of another section that is gone
 // (an offer on a deleted supplier, city or product), and a record stays while active records use it (the list's
 // delete hook `inUse`, lists/delete.ts). Written once for every section whose records name others: the section
 // names its references (domain/<section>/references.ts) and calls this from its create, change, bulk edit and restore.

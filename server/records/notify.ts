@@ -48,7 +48,7 @@ const OWNS: Partial<Record<Section, (id: SQL) => SQL>> = {
     AND CASE WHEN u.employee_id IS NULL THEN b.created_by = u.id ELSE b.responsible_id = u.employee_id END)`,
 };
 
-/** Only a user who may open the record told of is told (issue 35): its role reads the section, all of it or this
+/** Only a user who may open the record told of is told: its role reads the section, all of it or this
  * record as its own. A supplier's user who created an offer hears that it sold out, not the numbers of the
  * reserves placed on it (reserves are not its to read); a manager reading only its own reserves is not told of
  * one another is responsible for. */

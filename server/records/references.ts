@@ -72,7 +72,7 @@ export const REFERENCES = {
     }),
   },
   packing: { resource: 'products', query: () => ({ items: select(columnsOf(packing, 'id', 'name')), rest: sql`FROM ${packing} ORDER BY ${packing.name}` }) },
-  // issue 39: the types of lot documents, read with the offers they describe; `expires`: a valid-until is required
+  // the types of lot documents, read with the offers they describe; `expires`: a valid-until is required
   document_types: {
     resource: 'offers',
     query: () => ({ items: select(columnsOf(documentTypes, 'id', 'name', 'expires')), rest: sql`FROM ${documentTypes} ORDER BY ${documentTypes.id}` }),

@@ -1,4 +1,4 @@
-// Trash and restore (issue 25; set-based since issue 36): a soft-deleted record goes back to the status it was
+// Trash and restore (set-based: one statement for all the rows): a soft-deleted record goes back to the status it was
 // deleted from (migration 0013 keeps it in deleted_from), for a caller with the delete right on it, through the
 // section's rules for coming back (the duplicate rule against the records not deleted: 409 with the twin's id, as a
 // create answers; a reserve takes its stock again), with a 'restore' entry in its history, in one transaction.

@@ -1,4 +1,4 @@
-// The demo's credit story in figures (issue 49, README 'Кредит'): a fresh in-memory database seeded as `npm start`
+// The demo's credit story in figures (README 'Кредит'): a fresh in-memory database seeded as `npm start`
 // seeds it on the day given (YYYY-MM-DD, today by default), then its buyers' debt and overdue as the buyers list counts
 // them, and the buyers near their limit. Usage: npx tsx server/scripts/credit-figures.ts [day]
 import { sql } from 'drizzle-orm';

@@ -144,7 +144,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       delivery_cost: r.delivery_cost, delivery_days: r.delivery_days, responsible_id: employeeIds[r.responsible],
       // the terms each was priced on: its offer's and the demo's settings (domain/reserves/terms.ts)
       ...termsOf(currentTerms({ kg_price: plan.offers[r.offer].kg_price, unit_weight: plan.offers[r.offer].unit_weight }, SETTINGS)),
-      // an active one holds from the day of the seed (issue 22), never past an estimated date ahead; every 25th's
+      // an active one holds from the day of the seed, never past an estimated date ahead; every 25th's
       // buyer went quiet: it was due yesterday, and the expiry job makes it 'Просрочен' at the first start
       reserved_until: r.status !== 'active' ? null : index % 25 === 0 ? yesterday
         : defaultReservedUntil(isoDate(now), SETTINGS.reserve_hold_days, isoDate(r.estimated_date_implementation)),
@@ -163,16 +163,16 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     // migration 0011 wrote reserve_hold_days already: the demo's value replaces it
     await tx.insert(t.businessSettings).values([...Object.entries(SETTINGS).map(([name, value]) => ({ name, value: String(value) })), { name: TIME_ZONE_SETTING, value: TIME_ZONE_DEFAULT }])
       .onConflictDoUpdate({ target: t.businessSettings.name, set: { value: sql`excluded.value` } });
-    // the lots' papers as stored (issue 55), by the settings just written: the seed writes offers directly
+    // the lots' papers as stored, by the settings just written: the seed writes offers directly
     await refreshDocumentsState(tx, sql`true`, false);
   });
 }
 
 /** The business day of a seeded instant (the demo's zone is the default one). */
 const isoDate = (d: Date) => businessDayOf(d, TIME_ZONE_DEFAULT);
-/** The demo's buyers (issue 37): one per distinct buyer name and phone of the reserves (as migration 0018 makes them
+/** The demo's buyers: one per distinct buyer name and phone of the reserves (as migration 0018 makes them
  * from a database's reserves), with real-looking INNs; every third on 14 days' deferral with a limit, the rest on
- * prepayment. Most sales are paid within terms; a few buyers are overdue and two near their limit (issue 49). */
+ * prepayment. Most sales are paid within terms; a few buyers are overdue and two near their limit. */
 async function seedBuyers(tx: Tx, now: Date) {
   const random = new Random('buyers');
   const made = rowsOf<{ id: number }>(await tx.execute(sql`INSERT INTO buyers (name, phone, city_id, delivery_address, responsible_id, created_by, created_at)
@@ -188,7 +188,7 @@ async function seedBuyers(tx: Tx, now: Date) {
   }
   await tx.execute(sql`UPDATE reserves r SET buyer_id = b.id FROM buyers b
     WHERE b.name = btrim(r.buyer_name) AND coalesce(b.phone, '') = coalesce(r.buyer_phone, '')`);
-  // issue 49, a believable credit story: prepayment buyers paid on the day; deferral buyers paid in full within their
+  // a believable credit story: prepayment buyers paid on the day; deferral buyers paid in full within their
   // terms (a third of the sales still within terms paid half ahead, the rest not yet due); a few buyers (every 50th
   // card) left their latest sale past its due day unpaid: the overdue ones
   const today = isoDate(now);
@@ -221,7 +221,7 @@ async function seedBuyers(tx: Tx, now: Date) {
  * 45 days to a year (as a warehouse keeps them: most papers in order, a few to chase). */
 export const DEMO_DOCUMENTS = { every: 25, missing: [4], expiring: [9, 21] } as const;
 
-/** The demo lots' papers (issue 51): the demo said almost no lot could ship ('Нет документов: Фитосанитарный
+/** The demo lots' papers: the demo said almost no lot could ship ('Нет документов: Фитосанитарный
  * сертификат' on 234 of 238 price-list lines). Every imported lot gets its phytosanitary certificate (the type the
  * imported lots need), every third a quality certificate, a Russian lot its EAEU declaration; a few of the active
  * imported lots miss it or hold one that expires soon (DEMO_DOCUMENTS). Each document is a short text file in the
@@ -271,7 +271,7 @@ async function seedDocuments(tx: Tx, now: Date, plan: ReturnType<typeof buildDem
   await insertAll(tx, t.offerDocuments, docs.map((d, i) => ({
     offer_id: offerIds[d.offer], file_id: fileIds[i], type_id: types[d.type].id, number: d.number, issued_on: d.issued_on, valid_until: d.valid_until,
     issuer: d.issuer, shareable: d.shareable, created_by: userIds[plan.offers[d.offer].created_by], created_at: plan.offers[d.offer].created_at,
-    // issue 50: what the demo shows buyers is confirmed as shared when it was added
+    // what the demo shows buyers is confirmed as shared when it was added
     ...(d.shareable && { share_confirmed_by: userIds[plan.offers[d.offer].created_by], share_confirmed_at: plan.offers[d.offer].created_at }),
   })));
 }
@@ -279,7 +279,7 @@ async function seedDocuments(tx: Tx, now: Date, plan: ReturnType<typeof buildDem
 /** The demo's sold-out offers carry the history entry the stock writer makes when a reserve takes an offer's last
  * units ('Статус: Активный → Выполнен', caused by 'Резерв № N завершен', by whoever placed it, at noon of its sale
  * day): the lots' turnover reads the sell-out day from it, so a role the reserves' sale dates are hidden from
- * (role 8) sees the days of the demo's lots too (issue 35), as it does for every lot sold out since. */
+ * (role 8) sees the days of the demo's lots too, as it does for every lot sold out since. */
 async function seedSellOuts(tx: Tx, now: Date) {
   await tx.execute(sql`INSERT INTO record_history (section, record_id, action, user_id, at, changes, via)
     SELECT 'offers', o.id, 'stock', last.created_by, (last.day + time '12:00') AT TIME ZONE ${TIME_ZONE_DEFAULT},

@@ -53,7 +53,7 @@ export function cellOf(section: SectionSpec['section'], column: ColumnDef, v: un
     case 'phone':
       return formatPhone(String(v));
     default:
-      // an offer's documents state (issue 39) reads as the list shows it: 'Истекает через 10 дн. · до 07.12.2026'
+      // an offer's documents state reads as the list shows it: 'Истекает через 10 дн. · до 07.12.2026'
       if (isDocumentsState(v)) return documentsStateText(v);
       // a reference shown as text (an offer's variety, its packaging) travels as {id, name}
       return typeof v === 'object' ? nameOf(v) || null : String(v);

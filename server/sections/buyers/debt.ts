@@ -3,7 +3,7 @@
 // deferred terms). The same rule as domain/buyers/ledger.ts, which the card's ledger and the credit check read.
 import { sql, type SQL } from 'drizzle-orm';
 
-/** A sale of reserve `r`: a completed reserve, or one deleted when it was completed (issue 49: a deleted sale stays in
+/** A sale of reserve `r`: a completed reserve, or one deleted when it was completed (a deleted sale stays in
  * the ledger as the sale it was). */
 export const saleOf = (r: string) => sql.raw(`(${r}.status = 'completed' OR (${r}.status = 'deleted' AND ${r}.deleted_from = 'completed'))`);
 
@@ -16,7 +16,7 @@ export const dueDay = (r: string, b: string) =>
   sql.raw(`(${r}.actual_date_implementation + CASE WHEN ${b}.payment_terms = 'deferral' THEN coalesce(${b}.deferral_days, 0) ELSE 0 END)`);
 
 /** The LATERAL join giving `debt.balance` and `debt.overdue` of buyer `b` on the day `today` (YYYY-MM-DD); the
- * opening balance (issue 49) counts as a sale of its day, and only a debt is ever overdue. */
+ * opening balance counts as a sale of its day, and only a debt is ever overdue. */
 export const debtJoin = (b: string, today: SQL) => sql`LEFT JOIN LATERAL (
     SELECT coalesce(sum(s.left_to_pay), 0) AS balance, coalesce(sum(s.left_to_pay) FILTER (WHERE s.due < ${today} AND s.left_to_pay > 0), 0) AS overdue
     FROM (SELECT ${leftToPay('dr')} AS left_to_pay, ${dueDay('dr', b)} AS due

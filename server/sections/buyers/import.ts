@@ -1,4 +1,4 @@
-// POST /api/buyers/import (issue 37): a list of buyers read row by row. The city and the responsible are found by
+// POST /api/buyers/import: a list of buyers read row by row. The city and the responsible are found by
 // name among the ones the caller's card offers, the terms by their title; each row is then checked by the card's
 // shared schema (its Russian messages, per column) and created by the card's own service (record.ts: the references,
 // an own-scope caller's responsible, the duplicate INN's 409, per row). An INN twice in the file is the later row's

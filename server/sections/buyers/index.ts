@@ -23,7 +23,7 @@ export default async function buyersPlugin(app: FastifyInstance, opts: { db: Dat
   await app.register(importRoutes, {
     db, import: { section: 'buyers', templateName: 'Шаблон импорта покупателей.xlsx', requireRight: requireBuyerImportRight, template: buyerImportTemplate, run: importBuyers },
   });
-  // issue 49: opening balances, an upload of their own (the finance right's)
+  // opening balances, an upload of their own (the finance right's)
   await app.register(openingRoutes, { db });
   cardRoutes(app, db, { body: buyerBody, summaries: buyerSummaries, record: buyerRecord });
   app.get('/buyers/:id/ledger', {

@@ -75,8 +75,8 @@ export async function reservedSum(db: Database, buyerId: number, except?: number
   return row?.sum ?? '0.00';
 }
 
-/** The buyer's credit as the reserve's check reads it (issue 37): its limit, what it owes and the overdue part on
- * the business day, and its active reserves' selling sums (but `except`'s). A quote shows the same (issue 38). */
+/** The buyer's credit as the reserve's check reads it: its limit, what it owes and the overdue part on
+ * the business day, and its active reserves' selling sums (but `except`'s). A quote shows the same. */
 export async function creditStateOf(db: Database, buyer: BuyerTerms, except?: number): Promise<CreditState> {
   const ledger = await ledgerOf(db, buyer);
   return {
@@ -119,7 +119,7 @@ export async function ledgerXlsx(ledger: Ledger & { buyer: string }): Promise<Bu
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** Issue 37: a buyer's debt that becomes overdue today (a completed reserve whose due day was yesterday, with
+/** A buyer's debt that becomes overdue today (a completed reserve whose due day was yesterday, with
  * something left to pay) is told to the buyer's responsible, once (the dedupe key names the reserve and its due
  * day). The reserves' expiry job runs it with its reminders, on the business day. */
 export async function remindOverdueDebts(tx: Tx, today: string): Promise<void> {
@@ -137,7 +137,7 @@ export async function remindOverdueDebts(tx: Tx, today: string): Promise<void> {
 }
 
 
-/** Issue 49, 'Новый покупатель': a buyer card made in a reserve's own step (its name, phone and INN, the reserve's
+/** 'Новый покупатель': a buyer card made in a reserve's own step (its name, phone and INN, the reserve's
  * city, address and responsible, the default terms), through the card's own service (its checks, the INN's 409, the
  * create right and history), inside the reserve's transaction; answers its id. */
 export async function createBuyerCard(tx: Database, auth: AuthenticatedUser, card: Record<string, unknown>): Promise<number> {
@@ -146,5 +146,5 @@ export async function createBuyerCard(tx: Database, auth: AuthenticatedUser, car
   return insertRecord(tx, auth, buyerRecord, values, card);
 }
 
-// issue 49: the finance acts' notices, published here for the reserves' payments and deletes
+// the finance acts' notices, published here for the reserves' payments and deletes
 export { tellResponsibles } from './tell';

@@ -1,4 +1,4 @@
-// POST /api/buyers/opening-balances (issue 49): the buyers' opening balances ('Начальное сальдо') from an XLSX of
+// POST /api/buyers/opening-balances: the buyers' opening balances ('Начальное сальдо') from an XLSX of
 // ИНН, balance and as-of date, the finance right's. Every row is read first (domain/buyers/opening.ts); any refused
 // row answers 400 naming each bad row and nothing is written. Otherwise each buyer's balance is written (a new one
 // replaces his old one) with his row locked, as a reserve's credit check locks it; his history keeps who and what,

@@ -39,7 +39,7 @@ const buyerForm: FormRecord<'buyers'> = {
 };
 const form = formRecordSection(buyerForm);
 
-/** Issue 49: a buyer's credit limit, payment terms and deferral are the finance right's: without it a new buyer takes
+/** A buyer's credit limit, payment terms and deferral are the finance right's: without it a new buyer takes
  * the default terms and a change may not move them (403 in the card's words). */
 function refuseTerms(auth: AuthenticatedUser, body: Row, before: Row | null) {
   if (!hasFinance(auth.permissions) && financeMoves(body, before).length) throw forbidden(FINANCE_MSG.terms);

@@ -1,4 +1,4 @@
-// Issue 49: a finance act (a payment recorded or taken back, a buyer's terms changed, a completed sale deleted, an
+// A finance act (a payment recorded or taken back, a buyer's terms changed, a completed sale deleted, an
 // opening balance entered) is told to the buyer's responsible, naming who did it; the record's history keeps who and
 // what, in the act's own transaction.
 import { sql } from 'drizzle-orm';

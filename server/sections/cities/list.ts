@@ -16,6 +16,6 @@ export const citiesSpec: SectionSpec<'cities'> = {
     delivery_cost: deliveryFrom('cost'),
     deleted_at: dateRange(sql`ci.deleted_at`, true),
   }),
-  // a loading city of active offers stays (issue 33)
+  // a loading city of active offers stays
   inUse: usedByActiveOffers('cities', 'ci'),
 };

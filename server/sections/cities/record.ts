@@ -82,7 +82,7 @@ async function validRows(rows: unknown): Promise<DeliveryRowInput[]> {
 
 /** The delivery from the city to every city that is not deleted: stored routes with their cost and days, the
  * others with id 0, cost 0 and days 0 (the table shows those empty). The city's own row (delivery within it, a
- * local sale, issue 51) first, then by destination name. */
+ * local sale) first, then by destination name. */
 export async function readDelivery(db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean): Promise<DeliveryRow[]> {
   await readCity(db, auth, id, withDeleted);
   requireMatrix(auth);
@@ -109,7 +109,7 @@ type Route = { cost: number; days: number } | null;
 
 /** Writes routes from the city: a row with a cost or days is stored (a later row for the same destination
  * wins), an empty one removes what was stored. Destinations must be cities that exist; the city itself is its own
- * local delivery (issue 51). Answers the routes that changed, for the city's history. */
+ * local delivery. Answers the routes that changed, for the city's history. */
 async function storeDelivery(db: Database, fromId: number, input: DeliveryRowInput[]): Promise<FieldChange[]> {
   if (!input?.length) return [];
   const byDestination = new Map<number, DeliveryRowInput>();

@@ -17,7 +17,7 @@ const fields = resourceSql(employeesResource, 'e');
 
 export const employeesSpec: SectionSpec<'employees'> = {
   ...resourceSection(employeesResource, 'e'),
-  // responsible for active reserves: kept with the count, or they go to the employee the delete names (issue 33)
+  // responsible for active reserves: kept with the count, or they go to the employee the delete names
   inUse: {
     count: sql`(SELECT count(*) FROM reserves used WHERE used.responsible_id = e.id AND used.status = 'active')`,
     refusal: RESPONSIBLE_MSG.inUse,

@@ -1,4 +1,4 @@
-// POST /api/offers/{id}/arrival, 'Принять поступление' (issue 40): a lot on its way arrives with what actually came
+// POST /api/offers/{id}/arrival, 'Принять поступление': a lot on its way arrives with what actually came
 // on the day it came. In one transaction, on the version of the offer the user saw: the offer becomes 'На складе'
 // with that quantity, and when less came than its active reserves hold (beyond what completed reserves bought),
 // the shortfall is shared by the business setting shortfall_rule (domain/offers/logistics.ts): each cut reserve

@@ -1,4 +1,4 @@
-// A lot document's history (issue 33): every add, change and removal of an offer's document leaves a row in
+// A lot document's history: every add, change and removal of an offer's document leaves a row in
 // document_history (migration 0029) in the write's own transaction: who, when, the fields that changed (old → new)
 // and the document's version after the write. A change made on an older version answers 409 'stale' from it with
 // who changed the document, when and what, in the words every other stale answer uses.

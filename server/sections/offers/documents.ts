@@ -1,4 +1,4 @@
-// An offer's documents (issue 39): each a file in the configured file store (records/files.ts) attached to the
+// An offer's documents: each a file in the configured file store (records/files.ts) attached to the
 // offer, typed and dated in offer_documents. They follow the offer's rights: whoever reads the offer reads them
 // (role 8 too: a warehouse needs its papers), whoever may change the offer adds, changes and removes them (a
 // supplier's user: its own offers). A change names the version of the document it was made on.
@@ -162,7 +162,7 @@ export async function changeDocument(
     const { type_name: _name, ...columns } = stored;
     const merged = { ...columns, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), ...valuesOf(raw) };
     const v = columnsOf(await checked(tx, merged));
-    // issue 50: staff sharing it confirm it (kept if it was); a supplier's change of a shared document waits for staff again
+    // staff sharing it confirm it (kept if it was); a supplier's change of a shared document waits for staff again
     const staff = confirmsShared(auth);
     const [after] = await returningRows(tx, sql`UPDATE ${od} SET type_id = ${v.type_id}, number = ${v.number}, issued_on = ${v.issued_on},
       valid_until = ${v.valid_until}, issuer = ${v.issuer}, shareable = ${v.shareable}, aflatoxin_b1 = ${v.aflatoxin_b1},
@@ -178,7 +178,7 @@ export async function changeDocument(
   });
 }
 
-/** Issue 50: who confirms a document for buyers: staff (not a supplier's account) with the update right on the offer
+/** Who confirms a document for buyers: staff (not a supplier's account) with the update right on the offer
  * (every writer of documents has it: requireChangeableOffer). */
 const confirmsShared = (auth: AuthenticatedUser) => auth.permissions.user_type !== 'supplier';
 
@@ -225,7 +225,7 @@ export async function removeDocument(db: Database, stores: FileStores, auth: Aut
 }
 
 /** The offer's documents a buyer may see (shareable), for a buyer's page's lots (each offer's lot texts): each named
- * by its type, number and lot, not by the name it was uploaded under (issue 50). */
+ * by its type, number and lot, not by the name it was uploaded under. */
 export async function shareableDocuments(db: Database, lots: ReadonlyMap<number, LotText>): Promise<Map<number, { id: number; type: string; number: string | null; valid_until: string | null; name: string }[]>> {
   const byOffer = new Map<number, { id: number; type: string; number: string | null; valid_until: string | null; name: string }[]>();
   const offerIds = [...lots.keys()];

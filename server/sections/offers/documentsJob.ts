@@ -1,4 +1,4 @@
-// The lot documents' expiry notices (issue 39): every few minutes, and once at start, each document of a live offer
+// The lot documents' expiry notices: every few minutes, and once at start, each document of a live offer
 // that expires within the notice days (business setting documents_notice_days, 14 by default) is told to the
 // offer's author and to the responsibles of its active reserves, once ('истекает через N дн.'), and again on its
 // last day ('истекает сегодня'). Days are the business day, in the business time zone.
@@ -60,7 +60,7 @@ export async function runDocumentNotices(db: Database): Promise<number | 'busy'>
   });
 }
 
-/** The lots' papers moved by the calendar (issue 55): every offer whose stored state turns on or before the
+/** The lots' papers moved by the calendar: every offer whose stored state turns on or before the
  * business day (documents_turns_on, by its index) judged again on it, its move announced; under the job's lock, so
  * one instance makes the moves. Answers the offers whose shown state moved, or 'busy'. */
 export async function runDocumentMoves(db: Database): Promise<number[] | 'busy'> {

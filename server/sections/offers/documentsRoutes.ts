@@ -1,4 +1,4 @@
-// /api/offers/{id}/documents (issue 39): an offer's typed and dated documents. POST is a multipart form (the file
+// /api/offers/{id}/documents: an offer's typed and dated documents. POST is a multipart form (the file
 // and its fields), PATCH changes a document's fields on the version the card saw, DELETE removes it with its file.
 // In a plugin of its own, so its multipart parser serves these routes only.
 import type { FastifyError } from 'fastify';
@@ -133,7 +133,7 @@ export default async function offerDocumentsRoutes(app: App, opts: { db: Databas
     return changeDocument(db, requireAuth(request), id, docId, request.body);
   });
 
-  // issue 50: a document a supplier's account shared reaches buyers once staff confirm it
+  // a document a supplier's account shared reaches buyers once staff confirm it
   app.post('/offers/:id/documents/:docId/confirm', {
     schema: {
       tags: ['offers'], summary: 'Confirm a document a supplier marked for buyers (staff with the update right on offers), on the version the card saw',

@@ -1,4 +1,4 @@
-// POST /api/offers/import (issue 12): a price list read row by row into offers. Each row's names are resolved
+// POST /api/offers/import: a price list read row by row into offers. Each row's names are resolved
 // against the reference lists the caller may choose from on the card (the supplier also by INN), then checked and
 // created by the card's own service (record.ts: the shared schema with its Russian messages, the caller's hidden
 // fields, a supplier's user's own supplier, the selling band from the business settings). Duplicates follow the

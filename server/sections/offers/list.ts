@@ -11,7 +11,7 @@ import { documentsStateCellSql, documentsStateIn, documentsStateSql } from '../.
 const hasFile = (kind: string) => sql`SELECT 1 FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = ${kind}`;
 
 // its fields as the resource declares them; the reserved sum is the sum of its active reserves' own sums, each on
-// the terms it was made on (issue 33: one truth, domain/offers/figures.ts reservedSum), as the database keeps it on
+// the terms it was made on (one truth, domain/offers/figures.ts reservedSum), as the database keeps it on
 // the offer (migration 0041: no sub-select per row); the available one the free amount at the offer's price
 const fields = resourceSql(offersResource, 'o', {
   computed: {
@@ -34,7 +34,7 @@ export const offersSpec: SectionSpec<'offers'> = {
     images: sql`(SELECT coalesce(json_agg(json_build_object('id', f.id, 'url', '/api/files/' || f.id, 'alt', f.original_name) ORDER BY f.id), '[]'::json)
       FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = 'image')`,
     comments: latestComments('offers', sql`o.id`),
-    // issue 39: the lot's papers, on the business day
+    // the lot's papers, on the business day
     documents_state: documentsStateSql('o'),
   },
   // the export's cell reads four of the state's fields (documentsStateText)

@@ -1,4 +1,4 @@
-// A lot on its way (issue 40), on the server: the offer's active reserves
+// A lot on its way, on the server: the offer's active reserves
 // locked before the offer (a reserve's own steps lock it, then its offer: one order for every writer), and the
 // reserves' dates moving with the lot's expected arrival.
 import { sql } from 'drizzle-orm';
@@ -51,7 +51,7 @@ export async function moveReservesWithArrival(tx: Database, by: Author, offerId:
   const delay = from ? dayjs(to).diff(dayjs(from), 'day') : 0;
   const moved = (day: string | null) => (day ? later(dayjs(day).add(delay, 'day').format('YYYY-MM-DD'), to) : null);
   // a lot put on its way: a hold that would end before it comes runs its hold days from the day it is expected
-  // (issue 51), as a new reserve's would, within the date of implementation
+  //, as a new reserve's would, within the date of implementation
   const holdDays = from ? undefined : (await readBusinessSettings(tx)).reserve_hold_days;
   const held = (until: string | null, estimated: string | null) =>
     (from || !until || until >= to ? moved(until) : defaultReservedUntil(to, holdDays, estimated, to));

@@ -1,4 +1,4 @@
-// A lot's documents marked 'Можно показывать покупателю' (issue 39), as a buyer's link serves them: a price list's
+// A lot's documents marked 'Можно показывать покупателю', as a buyer's link serves them: a price list's
 // (/api/public/price-list/{token}/documents/{docId}) and a quote's (/api/public/quotes/{token}/documents/{docId}).
 // Only a shareable document of a lot the link shows today is found; any other file of any offer is not.
 import { and, eq, getTableColumns, inArray, isNotNull } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { openFile, type FileRow } from '../../records/files';
 import { DOCUMENT_MSG, buyerDocumentFileName } from '../../../domain/offers/documents';
 import { lotTitle, type LotText } from '../../../domain/offers/lot';
 
-/** A shared document's file and the neutral name a buyer downloads it under (issue 50: never the uploaded name). */
+/** A shared document's file and the neutral name a buyer downloads it under (never the uploaded name). */
 export interface PublicDocumentFile {
   file: FileRow;
   name: string;
@@ -22,7 +22,7 @@ export async function shareableFile(db: Database, lots: ReadonlyMap<number, LotT
   const d = offerDocuments;
   const [found] = await db.select({ file: getTableColumns(files), offer_id: d.offer_id, type: documentTypes.name, number: d.number }).from(d)
     .innerJoin(files, eq(files.id, d.file_id)).innerJoin(documentTypes, eq(documentTypes.id, d.type_id))
-    // issue 50: marked for buyers and confirmed by staff
+    // marked for buyers and confirmed by staff
     .where(and(eq(d.id, docId), eq(d.shareable, true), isNotNull(d.share_confirmed_at), inArray(d.offer_id, [0, ...lots.keys()])));
   if (!found) throw notFound(DOCUMENT_MSG.notFound);
   return { file: found.file, name: buyerDocumentFileName(found, lotTitle(lots.get(found.offer_id)!), found.file.original_name) };

@@ -141,7 +141,7 @@ function withSellingBand(values: Awaited<ReturnType<typeof prepare>>, settings: 
   return { ...values, min_unit_price: money(band.min_unit_price), max_unit_price: money(band.max_unit_price) };
 }
 
-/** A new offer, or an offer moved to another product, loading city or supplier, needs it active (issue 33: none is
+/** A new offer, or an offer moved to another product, loading city or supplier, needs it active (none is
  * put on a deleted one); an offer coming back keeps none that was deleted. Locks them till commit
  * (records/liveReferences.ts). Answers each write's refusal or null. */
 export const goneOfferReferences = (tx: Database, writes: ReferencingWrite[]) => goneReferences(tx, OFFER_REFERENCES, writes);
@@ -211,14 +211,14 @@ async function insertOffers(tx: Database, auth: AuthenticatedUser, items: { valu
 /** The columns of the offer's card beside its list row: the ids its selects show, and its documents. */
 const readColumns = {
   product_id: sql`o.product_id`, variety_id: sql`o.variety_id`, packing_id: sql`o.packing_id`, city_id: sql`o.city_id`, supplier_id: sql`o.supplier_id`,
-  // issue 39: typed and dated, with the state of the lot's papers
+  // typed and dated, with the state of the lot's papers
   documents: documentsJson('o'),
   documents_state: documentsStateSql('o'),
 };
 
 /** A change's values over the stored offer: what the form does not send (or the role cannot see) keeps its stored
  * value; the schema and the figures as a create's; a supplier's user's own supplier. A harvest year stored before
- * the rule (issue 33) stays while the change leaves it as it is: only a new one is judged. */
+ * the rule stays while the change leaves it as it is: only a new one is judged. */
 async function changedValues(auth: AuthenticatedUser, stored: Row, body: Row, hidden: ReadonlySet<string>, today: string) {
   const merged: Row = {};
   for (const field of OFFER_FORM_FIELDS) merged[field] = body[field] !== undefined ? body[field] : stored[field];
@@ -231,7 +231,7 @@ async function changedValues(auth: AuthenticatedUser, stored: Row, body: Row, hi
 }
 
 /** The status a change sets: the stored one, or 'Активный' / 'Выполнен' as sent (400 for any other). A completed
- * offer whose quantity is raised has goods to sell again: 'Активный' (issue 33). */
+ * offer whose quantity is raised has goods to sell again: 'Активный'. */
 function changedStatus(stored: Row, body: Row, values: { unit_amount?: unknown }): string {
   if (body.status === undefined) {
     const raised = Number(values.unit_amount) > Number(stored.unit_amount);
@@ -388,7 +388,7 @@ export const offerRecord: RecordSection<OfferToInsert, 'offers'> = {
     }
     await attachFiles(tx, auth, 'offers', id, [...fileIdsOf(body.images), ...fileIdsOf(body.documents)]);
     if (fileIdsOf(body.documents).length) await adoptDocuments(tx, auth.user.id, [id]);
-    // the lot expected later: its reserves' dates move with it, their responsibles are told (issue 40)
+    // the lot expected later: its reserves' dates move with it, their responsibles are told
     await moveReservesWithArrival(tx, auth.user.id, id, before as LotWay, values);
     return { set: sql`${quantity}, ${sql.join(Object.entries(rest).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status}` };
   },

@@ -38,7 +38,7 @@ export const offerSummaries: CardSummaries = {
   update: 'Change an offer',
 };
 
-/** 'Принять поступление' (issue 40): what came, the day it came, the version of the offer the user saw. The rules
+/** 'Принять поступление': what came, the day it came, the version of the offer the user saw. The rules
  * and their Russian messages are domain/offers/arrival.ts: a bad amount or day is a 400 from the handler. */
 export const arrivalBody = {
   type: ['object', 'null'],

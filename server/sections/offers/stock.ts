@@ -59,9 +59,9 @@ async function write(tx: Tx, before: OfferStock, set: SQL, cause?: StockCause): 
   return after;
 }
 
-/** The offer's author and its supplier's users (once each, issue 35), of an offer whose stock just ran out (issue 22):
+/** The offer's author and its supplier's users (once each), of an offer whose stock just ran out:
  * 'распродано' when it is purchased out (nothing free, nothing held); when the last free unit went to a reserve, that
- * it is fully reserved (issue 51), in those words and only to those of them who read reserves, since a reserve may
+ * it is fully reserved, in those words and only to those of them who read reserves, since a reserve may
  * still expire or be cancelled and a supplier's user is not told of reserves. */
 async function tellStockGone(tx: Tx, before: OfferStock, after: OfferStock, by: Author | undefined): Promise<void> {
   const free = (o: OfferStock) => Number(o.available_amount) > 0;
@@ -143,7 +143,7 @@ export async function unitAmountChange(tx: Tx, offerId: number, unitAmount: Amou
   return assign(offers.unit_amount, sql`${unitAmount}::numeric`);
 }
 
-/** A lot on its way arrived (issue 40): its quantity becomes what came, and its reserved amount falls by what the
+/** A lot on its way arrived: its quantity becomes what came, and its reserved amount falls by what the
  * reserves cut for a short arrival gave up (`released`), in the arrival's own UPDATE of the offer (the SET list
  * answered here, as for an edit's quantity), so the offer changes once, in one version. The offer row is locked
  * here and stays so. What is reserved and purchased after it never exceeds what came: checked here, and the

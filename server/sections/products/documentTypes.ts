@@ -1,4 +1,4 @@
-// The document types a product's lots need (issue 39): the product card lists them, each offer of the product
+// The document types a product's lots need: the product card lists them, each offer of the product
 // needs a document of each (server/sections/offers/documentsState.ts). Read with the product, changed by whoever
 // may change the product, in its history.
 import { sql } from 'drizzle-orm';

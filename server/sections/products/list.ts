@@ -4,5 +4,5 @@ import { namedSection } from '../../lists/named';
 import { usedByActiveOffers } from '../../lists/inUse';
 import type { SectionSpec } from '../../contract/section';
 
-// a product of active offers stays (issue 33)
+// a product of active offers stays
 export const productsSpec: SectionSpec<'products'> = { ...namedSection(productsResource, 'p'), inUse: usedByActiveOffers('products', 'p') };

@@ -1,4 +1,4 @@
-// The credit check at the reserve (issue 37), in the reserve's own transaction beside the stock's: the buyer's row
+// The credit check at the reserve, in the reserve's own transaction beside the stock's: the buyer's row
 // is locked first, so two reserves racing for the same buyer's credit queue and the second sees the first.
 // Refused: a reserve that takes the exposure (active reserves' selling sums and what is owed) past the limit, or any
 // reserve for a buyer with overdue debt; a user with the right to exceed limits may go ahead with a reason, which
@@ -49,7 +49,7 @@ export async function checkCredit(tx: Database, auth: AuthenticatedUser, check: 
   return [{ field: 'credit_override', old: null, new: `${text} (${refusals.join('. ')})` }];
 }
 
-/** Issue 49: reserves coming back active at once (a bulk restore), each judged as a new reserve in id order: their
+/** Reserves coming back active at once (a bulk restore), each judged as a new reserve in id order: their
  * buyers locked in id order before any offer, each buyer's credit read once, and a reserve that fits counted in what
  * the next of the same buyer meets. Answers the refused ones with the card's 409 (or 400 for a buyer gone). */
 export async function checkCreditMany(tx: Database, rows: { id: number; buyerId: number | null; sum: string | null }[]): Promise<Map<number, HttpError>> {

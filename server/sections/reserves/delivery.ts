@@ -1,4 +1,4 @@
-// The route of a reserve (issue 33): the delivery cost (₽ per kg) and days from an offer's loading city to the
+// The route of a reserve: the delivery cost (₽ per kg) and days from an offer's loading city to the
 // buyer's city, as the reserve is priced on it (record.ts) and as GET /api/reserves/route answers it (route.ts).
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';

@@ -1,4 +1,4 @@
-// The reserves' expiry job (issue 22): every minute, and once at start, each active reserve past its 'Резерв до'
+// The reserves' expiry job: every minute, and once at start, each active reserve past its 'Резерв до'
 // becomes 'expired' ('Просрочен') and gives its amount back to the offer through the stock writer, one reserve per
 // transaction, recorded in the offer's history as 'Резерв № {id} просрочен' and in the reserve's as its status
 // change. Its responsible is told; so is it the day before ('истекает завтра') and when its estimated date passed
@@ -58,7 +58,7 @@ async function remind(db: Database, today: string): Promise<void> {
     for (const r of overdue) {
       await notify(tx, { to: recipients.responsibleOf(r.id), kind: 'reserve_overdue', section: 'reserves', recordId: r.id, text: NOTIFICATION_TEXT.reserve_overdue(r.id), dedupe: `overdue:${r.id}:${r.date}` });
     }
-    // issue 37: a buyer's debt overdue from today, told to its responsible
+    // a buyer's debt overdue from today, told to its responsible
     await remindOverdueDebts(tx, today);
   });
 }

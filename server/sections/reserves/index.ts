@@ -28,7 +28,7 @@ export default async function reservesPlugin(app: App, opts: { db: Database }) {
     filterConfig(db, reservesSpec, requireAuth(request), app.sectionSpecs),
   );
 
-  // before the card's /reserves/:id: the route of a reserve being made or changed (issue 33)
+  // before the card's /reserves/:id: the route of a reserve being made or changed
   reserveRouteRoutes(app, db);
   cardRoutes(app, db, { body: reserveBody, summaries: reserveSummaries, record: reserveRecord });
   app.get('/reserves/:id/reprice', {
@@ -46,7 +46,7 @@ export default async function reservesPlugin(app: App, opts: { db: Database }) {
   }, async (request) =>
     renewReserve(db, requireAuth(request), idOf(request.params), request.body),
   );
-  // issue 37: payments of a completed reserve
+  // payments of a completed reserve
   app.get('/reserves/:id/payments', {
     schema: { tags: ['reserves'], summary: 'The payments of a completed reserve and what is left to pay', params: idParams, querystring: noQuery, response: paymentsResponse },
   }, async (request) => {

@@ -48,11 +48,11 @@ const columnsOf = (values: ReserveValues) => sql.join(Object.keys(values).map((k
 const valuesOf = (values: ReserveValues) => sql.join(Object.values(values).map((v) => sql`${v}`), sql`, `);
 const setOf = (values: Record<string, unknown>) => sql.join(Object.entries(values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `);
 
-/** A new reserve's checked values: the offer, its papers (issue 39), the form on the offer's terms (or `held`: a
- * quote's, issue 38), the responsible a role with 'own' create may name. */
+/** A new reserve's checked values: the offer, its papers, the form on the offer's terms (or `held`: a
+ * quote's), the responsible a role with 'own' create may name. */
 async function prepareNewReserve(db: Database, auth: AuthenticatedUser, body: Row, held?: ReserveTerms) {
   const offer = await offerToReserve(db, body.offer_id);
-  // issue 39: a lot that cannot legally ship, under 'Запрещать резерв без документов'
+  // a lot that cannot legally ship, under 'Запрещать резерв без документов'
   await refuseReserveWithoutDocuments(db, offer.id);
   const values = await prepareReserve(db, auth, offer, body, undefined, false, held);
   if (scopeOf(auth.permissions, 'reserves', 'create') === 'own' && values.responsible_id !== auth.user.employee_id) {
@@ -61,7 +61,7 @@ async function prepareNewReserve(db: Database, auth: AuthenticatedUser, body: Ro
   return { offer, values, newBuyer: newBuyerOf(auth, body, values) };
 }
 
-/** Issue 49: a reserve whose typed buyer is no card ('Новый покупатель') makes the card in its own step: the typed
+/** A reserve whose typed buyer is no card ('Новый покупатель') makes the card in its own step: the typed
  * name, phone and INN, the reserve's city, address and responsible, the default terms; the buyers' create right's.
  * Null where the reserve names its buyer (or the role does not see buyers at all). */
 function newBuyerOf(auth: AuthenticatedUser, body: Row, values: ReserveValues): Row | null {
@@ -131,21 +131,21 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
   restoreMany: takeStockAgainMany,
   changeMany: (tx, auth, rows) => changeReserves(tx, auth, rows),
   prepareCreate: (db, auth, body) => prepareNewReserve(db, auth, body),
-  // issue 33: a delivery cost typed below the route's is recorded with the route's figure beside it
+  // a delivery cost typed below the route's is recorded with the route's figure beside it
   createdChanges: ({ values }) => (values.route_delivery_cost === null ? [] : [
     { field: 'delivery_cost', old: null, new: Number(values.delivery_cost) },
     { field: 'route_delivery_cost', old: null, new: Number(values.route_delivery_cost) },
   ]),
   async insert(tx, auth, { offer, values: prepared, newBuyer }, body) {
-    // 'Новый покупатель' (issue 49): the card first, in this transaction; the reserve is its
+    // 'Новый покупатель': the card first, in this transaction; the reserve is its
     const values = newBuyer ? { ...prepared, buyer_id: await createBuyerCard(tx, auth, newBuyer) } : prepared;
     // the reserve's number first, so the offer's history names it; the offer is locked before the reserve is
     // written (inserting it first would hold a key lock on the offer that two creators then deadlock on)
     const { id } = (await selectFirst(tx, select({
       id: sql<number>`nextval(pg_get_serial_sequence(${getTableName(reservesTable)}, ${reservesTable.id.name}))::int`,
     })))!;
-    // the buyer's credit, beside the stock, before anything is written (issue 37): the buyer's row locked before the
-    // offer's, as every writer takes them (issue 49)
+    // the buyer's credit, beside the stock, before anything is written: the buyer's row locked before the
+    // offer's, as every writer takes them
     const override = await checkCredit(tx, auth, { buyerId: values.buyer_id, reserveId: id, sum: values.total_selling_sum, takesMore: true, override: body.credit_override });
     // the form was checked against the stock read before; the locked offer has the last word
     await reserve(tx, offer.id, values.amount, { by: auth.user.id, via: { section: 'reserves', step: 'create', ids: [id] } });
@@ -169,26 +169,26 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
     // settings moved since the preview are refused
     if (reprice && !body.reprice_terms) throw badRequest(TERMS_MSG.unseen);
     if (reprice && !sameTerms(body.reprice_terms as Row, today)) throw badRequest(TERMS_MSG.moved);
-    // issue 33: a reserve whose offer's price moved since does not grow on its old terms (the offer's reserved sum is
+    // a reserve whose offer's price moved since does not grow on its old terms (the offer's reserved sum is
     // the sum of its reserves' own sums)
     if (!reprice && body.amount !== undefined && growsOnOldTerms(current.amount, body.amount as string, keptTerms(current, today), today)) {
       throw badRequest(TERMS_MSG.grow);
     }
     const values = await prepareReserve(tx, auth, offer, body, current, reprice);
-    // more credit: another buyer, or a bigger selling sum than before; the buyer locked before the offer (issue 49)
+    // more credit: another buyer, or a bigger selling sum than before; the buyer locked before the offer
     const extra = await checkCredit(tx, auth, { buyerId: values.buyer_id, reserveId: id, sum: values.total_selling_sum, takesMore: takesMoreCredit(current, values), override: body.credit_override });
     await resize(tx, current.offer_id, current.amount, values.amount, stepOf(auth, id, 'change'));
     return { set: setOf(values), extra };
   },
 };
 
-/** A reserve made from a valid quote (issue 38): the reserve's own rules (band, stock, papers, rights), on the terms
+/** A reserve made from a valid quote: the reserve's own rules (band, stock, papers, rights), on the terms
  * the quote's price was worked out on, and it keeps the quote's number. */
 export const heldReserveRecord = (held: ReserveTerms, quoteId: number): RecordSection<{ offer: ReservedOffer; values: ReserveValues; newBuyer?: Row | null }, 'reserves'> => ({
   ...reserveRecord,
   prepareCreate: async (db, auth, body) => {
     const prepared = await prepareNewReserve(db, auth, body, held);
-    // issue 49: a price held below the lot's band as it stands today (its purchase price rose since) is the finance
+    // a price held below the lot's band as it stands today (its purchase price rose since) is the finance
     // right's to reserve at
     if (!hasFinance(auth.permissions)) {
       const settings = await readBusinessSettings(db);
@@ -249,10 +249,10 @@ export const completeReserve = (db: Database, auth: AuthenticatedUser, id: numbe
 
 /** POST /api/reserves/{id}/renew ('Продлить'): an expired reserve takes its amount from the offer again, if the
  * offer is still active and has that much free (else a 400 saying so), and holds for the setting's days anew, by a
- * normal edit's date rule (issue 35): not past its 'Дата реализации'; one already passed needs a new
+ * normal edit's date rule: not past its 'Дата реализации'; one already passed needs a new
  * estimated_date_implementation in the body (domain renewDate), else a 400 asking for it and nothing changes. It is
- * renewed on today's terms (issue 33: the offer's prices and today's settings, at its own selling price). It becomes
- * active again, so the buyer's credit is checked as a new reserve's (issue 49), the buyer locked before the offer. */
+ * renewed on today's terms (the offer's prices and today's settings, at its own selling price). It becomes
+ * active again, so the buyer's credit is checked as a new reserve's, the buyer locked before the offer. */
 export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unknown) =>
   recordChangeStep(db, auth, reserveRecord, id, body, 'renew', async (tx) => {
     const current = (await storedReserve(tx, id))!;

@@ -39,7 +39,7 @@ export const reservesSpec: SectionSpec<'reserves'> = {
   },
   // a deleted active reserve gives its amount back to the offer
   onDelete: releaseBeforeDelete,
-  // a completed sale only with the finance right (issue 49)
+  // a completed sale only with the finance right
   refuseDelete: refuseSaleDelete,
   // own: the reserves the caller's employee is responsible for (DESIGN.md); an account with no employee, the
   // ones it placed

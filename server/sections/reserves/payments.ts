@@ -1,5 +1,5 @@
-// 'Оплаты' on a completed reserve (issue 37): POST /api/reserves/{id}/payments adds one, never above what is left
-// to pay; DELETE /api/reserves/{id}/payments/{paymentId} takes one back. Both are the finance right's (issue 49). Each is a step of the
+// 'Оплаты' on a completed reserve: POST /api/reserves/{id}/payments adds one, never above what is left
+// to pay; DELETE /api/reserves/{id}/payments/{paymentId} takes one back. Both are the finance right's. Each is a step of the
 // reserve made on the version the user saw: the reserve is locked, its version moves, its history tells of it.
 import { and, eq, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -43,7 +43,7 @@ export async function readPayments(db: Database, auth: AuthenticatedUser, id: nu
   return { payments, left: leftToPay(sum, paid) };
 }
 
-/** POST /api/reserves/{id}/payments {date, amount, comment, version}: the finance right's (issue 49), dated from the
+/** POST /api/reserves/{id}/payments {date, amount, comment, version}: the finance right's, dated from the
  * sale's day to today; the buyer's responsible is told who recorded it and why (its comment). */
 export function addPayment(db: Database, auth: AuthenticatedUser, id: number, body: Row) {
   if (!canSeePayments(auth.permissions)) throw forbidden(PAYMENT_MSG.forbidden);

@@ -36,7 +36,7 @@ const O = alias(offers, 'o');
 const R = alias(reservesTable, 'r');
 
 /** The offer a reserve is placed against, as the form's bounds need it (its logistics state: on stock, or on its
- * way and expected that day, issue 40). */
+ * way and expected that day). */
 const OFFER_FIGURES = select({
   id: O.id, status: O.status,
   // generated from NOT NULL amounts: never null
@@ -206,14 +206,14 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   } else if (locked && body.responsible_id !== undefined && Number(body.responsible_id) !== Number(current!.responsible_id)) {
     throw badRequest(RESERVE_WRITE_MSG.responsibleLocked);
   }
-  // a reserve whose responsible was deleted (issue 33) changes only with another one, whom an administrator chooses
+  // a reserve whose responsible was deleted changes only with another one, whom an administrator chooses
   if (current && !blank(current.responsible_id) && Number(values.responsible_id) === Number(current.responsible_id)) {
     if (await facts.employeeStatus(Number(current.responsible_id)) === 'deleted') throw badRequest(locked ? RESPONSIBLE_MSG.goneLocked : RESPONSIBLE_MSG.gone);
   }
 
   const settings = await facts.settings();
   const todayTerms = currentTerms(offer, settings);
-  // a new reserve from a valid quote (issue 38) is made on the terms the quote's price was worked out on
+  // a new reserve from a valid quote is made on the terms the quote's price was worked out on
   const terms = heldTerms ?? (current && !reprice ? keptTerms(current, todayTerms) : todayTerms);
   const basis = pricedBy(terms, offer, settings);
   // what the reserve may take: the free stock, plus what it already holds when it is being changed
@@ -234,7 +234,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
 
   const unitPrice = terms.unit_price;
   const sellingPrice = pick('unit_selling_price') as number | string | null;
-  // the delivered cost (issue 33): the route's (or the default) when the reserve is made or its city or cost changes;
+  // the delivered cost: the route's (or the default) when the reserve is made or its city or cost changes;
   // a higher typed cost is kept, a lower one needs the right to lower it and keeps the route's figure beside it
   const typedCost = pick('delivery_cost') as number | string | null;
   const costMoved = !current || cityId !== (current.city_id === null || current.city_id === undefined ? null : Number(current.city_id))
@@ -267,7 +267,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   const estimated = (pick('estimated_date_implementation') as string | null)?.slice(0, 10) ?? null;
   const asked = valid.reserved_until ? String(valid.reserved_until).slice(0, 10) : null;
   // 'Резерв до': as typed; else kept; a new reserve holds for the business setting's days
-  // a prepayment buyer's new reserve holds for 'Дней резерва без оплаты' instead (issue 37)
+  // a prepayment buyer's new reserve holds for 'Дней резерва без оплаты' instead
   const holdDays = buyer?.payment_terms === 'prepay' ? settings.reserve_unpaid_days : settings.reserve_hold_days;
   const reservedUntil = asked ?? current?.reserved_until ?? (current ? null : defaultReservedUntil(day, holdDays, estimated, pendingArrival(offer)));
   return {
@@ -311,7 +311,7 @@ function pricedColumns(terms: ReserveTerms, figures: ReturnType<typeof reserveFi
   };
 }
 
-/** Issue 33: an expired reserve renewed ('Продлить') takes today's terms, the offer's prices and today's settings:
+/** An expired reserve renewed ('Продлить') takes today's terms, the offer's prices and today's settings:
  * its purchase sum, band and margin are worked out again at its own amount, selling price and delivery cost. */
 export async function todaysTermsOf(db: Database, current: StoredReserve, offer: ReservedOffer) {
   const settings = await readBusinessSettings(db);
@@ -329,14 +329,14 @@ const blank = (value: unknown) => value === undefined || value === null || value
 /** The reserve's fields a picked buyer fills where the form left them empty: reserve field → the buyer's. */
 const FILLED_BY_BUYER = { ...FILLED_FROM, city_id: 'city_id' } as const satisfies Readonly<Record<string, keyof PickedBuyer>>;
 
-/** The buyer the form names (issue 37), as the caller may read it, with its terms; its name, phone, city and address
+/** The buyer the form names, as the caller may read it, with its terms; its name, phone, city and address
  * fill the form's where it left them empty. A role that does not see the field keeps the stored buyer. */
 async function pickedBuyer(db: Database, facts: ReserveFacts, auth: AuthenticatedUser, hidden: ReadonlySet<string>, values: Row, current?: StoredReserve, body: Row = {}) {
   const stored = current?.buyer_id === undefined || current.buyer_id === null ? null : Number(current.buyer_id);
   let id = hidden.has('buyer_id') ? stored : blank(values.buyer_id) ? null : Number(values.buyer_id);
-  // issue 49: a reserve that belongs to a buyer keeps one
+  // a reserve that belongs to a buyer keeps one
   if (id === null && stored !== null) throw badRequest(CREDIT_MSG.buyerRequired);
-  // issue 49: a buyer typed instead of picked is the card its INN, or its name and phone, name: the same credit check
+  // a buyer typed instead of picked is the card its INN, or its name and phone, name: the same credit check
   // holds, whether or not the card is the caller's to read
   const typed = id === null && !current && !hidden.has('buyer_id') ? await typedBuyer(db, values, body) : null;
   if (id === null && typed === null) return null;
@@ -352,7 +352,7 @@ async function pickedBuyer(db: Database, facts: ReserveFacts, auth: Authenticate
   return buyer;
 }
 
-/** The INN a reserve's 'Новый покупатель' step sends beside the typed name and phone (issue 49). */
+/** The INN a reserve's 'Новый покупатель' step sends beside the typed name and phone. */
 export const BUYER_INN = 'buyer_inn';
 
 /** The digits of a phone as the buyer cards keep them (an 8 in front is the country's 7). */
@@ -361,7 +361,7 @@ const phoneKey = (phone: unknown) => {
   return digits.length === 11 && digits.startsWith('8') ? `7${digits.slice(1)}` : digits;
 };
 
-/** The buyer card a typed buyer is (issue 49): the one with the INN sent, else the one with the typed name (any case,
+/** The buyer card a typed buyer is: the one with the INN sent, else the one with the typed name (any case,
  * spaces trimmed) and phone; with no phone typed, the one card of that name. Null: none (a new buyer). */
 async function typedBuyer(db: Database, values: Row, body: Row): Promise<number | null> {
   const inn = typeof body[BUYER_INN] === 'string' ? (body[BUYER_INN] as string).replace(/\s/g, '') : '';

@@ -14,7 +14,7 @@ import { tellResponsibles } from '../buyers/ledger';
 
 /** Before reserves are marked deleted: the active ones among them give their amounts back to their offers, the
  * offers locked in id order in one statement (two concurrent deletes lock them in the same order) and written in one
- * UPDATE per chunk (issue 36: not one per offer), each offer's history naming the reserves that gave back. */
+ * UPDATE per chunk (not one per offer), each offer's history naming the reserves that gave back. */
 export async function releaseBeforeDelete(tx: Database, reserveIds: number[], by: Author): Promise<void> {
   const held = await selectRows(tx, select({
     offer_id: reserves.offer_id, amount: sql<string>`sum(${reserves.amount})::text`, ids: sql<number[]>`array_agg(${reserves.id} ORDER BY ${reserves.id})`,
@@ -27,7 +27,7 @@ export async function releaseBeforeDelete(tx: Database, reserveIds: number[], by
   })), by);
 }
 
-/** Issue 49: a completed reserve is a sale the buyer owes; only the finance right deletes it (it stays in the buyer's
+/** A completed reserve is a sale the buyer owes; only the finance right deletes it (it stays in the buyer's
  * ledger as the sale it was), and the buyer's responsible is told. Others are refused in Russian. */
 export async function refuseSaleDelete(tx: Database, auth: AuthenticatedUser, reserveIds: number[]): Promise<RefusedRow[]> {
   const sales = await selectRows(tx, select({ id: reserves.id, buyer_id: reserves.buyer_id }),

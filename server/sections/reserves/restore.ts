@@ -2,7 +2,7 @@
 // gave its amount back to the offer then (release.ts), so coming back active it takes that amount again through
 // the stock writer, with the offer row locked: refused in Russian when the offer is gone, no longer active or has
 // not that much free any more. A completed or cancelled reserve holds no stock: it comes back as it was. A bulk
-// restore (restoreMany, issue 36) does the same for a chunk at once: the offers locked in one statement, each
+// restore (restoreMany) does the same for a chunk at once: the offers locked in one statement, each
 // reserve judged in id order against what the ones before it took, the offers written in one UPDATE.
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
@@ -15,7 +15,7 @@ import { checkCredit, checkCreditMany } from './credit';
 export async function takeStockAgain(tx: Database, auth: AuthenticatedUser, record: Row, status: string): Promise<void> {
   if (status !== 'active') return;
   const id = Number(record.id);
-  // issue 49: active again, it takes the buyer's credit as a new reserve would; the buyer locked before the offer
+  // active again, it takes the buyer's credit as a new reserve would; the buyer locked before the offer
   await checkCredit(tx, auth, { buyerId: record.buyer_id === null || record.buyer_id === undefined ? null : Number(record.buyer_id), reserveId: id, sum: record.total_selling_sum as string | null, takesMore: true, override: undefined });
   try {
     await reserve(tx, Number(record.offer_id), String(record.amount), { by: auth.user.id, via: { section: 'reserves', step: 'restore', ids: [id] } });
@@ -34,7 +34,7 @@ const amountOf = (c: number) => (c / 100).toFixed(2);
  * refusals in the single restore's words; each offer's history names the reserves that took from it. */
 export async function takeStockAgainMany(tx: Database, auth: AuthenticatedUser, rows: RestoreRow[]): Promise<{ id: number; refused?: unknown }[]> {
   const coming = rows.filter((r) => r.status === 'active').sort((x, y) => x.id - y.id);
-  // issue 49: the buyers' credit first (their rows locked before any offer), each reserve judged as a new one
+  // the buyers' credit first (their rows locked before any offer), each reserve judged as a new one
   const refused = new Map<number, unknown>(await checkCreditMany(tx, coming.map((r) => ({
     id: r.id, buyerId: r.record.buyer_id === null || r.record.buyer_id === undefined ? null : Number(r.record.buyer_id), sum: r.record.total_selling_sum as string | null,
   }))));

@@ -1,4 +1,4 @@
-// The route of a reserve (issue 33): the delivery cost (₽ per kg) and days from an offer's loading city to the
+// The route of a reserve: the delivery cost (₽ per kg) and days from an offer's loading city to the
 // buyer's city, worked out on the server, for every role that may make or change reserves and read the offer. The
 // answer names no city: a role that may not see the offer's loading city (role 1) gets the figures it prices by,
 // not the origin (the delivery matrix, which would match them to one, is not its to read).

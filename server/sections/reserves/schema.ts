@@ -20,10 +20,10 @@ export const reserveBody = {
     ...Object.fromEntries(RESERVE_FORM_FIELDS.map((field) => [field, formValue])),
     comments: { type: 'array', maxItems: 50, items: { type: 'object', properties: { text: { type: 'string', maxLength: COMMENT_MAX + 100 } } } },
     credit_override: {
-      type: ['object', 'null'], additionalProperties: false, description: 'issue 37: go past the buyer\'s credit limit or overdue debt, for a role with the right, giving a reason',
+      type: ['object', 'null'], additionalProperties: false, description: 'go past the buyer\'s credit limit or overdue debt, for a role with the right, giving a reason',
       properties: { reason: { type: 'string', maxLength: 500 } },
     },
-    buyer_inn: { type: ['string', 'null'], maxLength: 20, description: 'issue 49, \'Новый покупатель\': the INN of a buyer typed rather than picked (matched to its card, or the new card\'s)' },
+    buyer_inn: { type: ['string', 'null'], maxLength: 20, description: '\'Новый покупатель\': the INN of a buyer typed rather than picked (matched to its card, or the new card\'s)' },
     reprice: { type: 'boolean', description: 'a change only: take the offer\'s prices and today\'s settings instead of the reserve\'s own terms' },
     reprice_terms: {
       type: 'object', additionalProperties: false, description: 'the terms the preview showed (GET /reserves/{id}/reprice); refused when they moved since',
@@ -70,7 +70,7 @@ export const repriceResponse = responses({
   200: REPRICE_TERMS,
 });
 
-/** Issue 37: a payment of a completed reserve; its rules and Russian messages are domain/buyers/payments.ts. */
+/** A payment of a completed reserve; its rules and Russian messages are domain/buyers/payments.ts. */
 export const paymentBody = {
   type: 'object',
   properties: {

@@ -21,7 +21,7 @@ const fields = resourceSql(suppliersResource, 's');
 
 export const suppliersSpec: SectionSpec<'suppliers'> = {
   ...resourceSection(suppliersResource, 's'),
-  // a supplier of active offers stays (issue 33)
+  // a supplier of active offers stays
   inUse: usedByActiveOffers('suppliers', 's'),
   from: sql`FROM suppliers s ${fields.refJoins} ${supplierStats} ${reserves.join}`,
   columns: {

@@ -31,14 +31,14 @@ export const ROLES: readonly RoleSeed[] = [
     name: 'Менеджер по продажам',
     permissions: permissions({
       // no create on offers: the role does not see an offer's supplier, loading city and loading address, which an
-      // offer cannot be saved without (issue 33)
+      // offer cannot be saved without
       offers: { read: 'all', update: 'all', delete: 'all', export: 'all' },
       reserves: { read: 'all', create: 'all', update: 'all', delete: 'all', export: 'all' },
       employees: readOnly,
       suppliers: readOnly,
       products: { read: 'all', create: 'all', update: 'all' },
       cities: { read: 'all', create: 'all', update: 'all' },
-      // issue 37: a manager looks after its own buyers and sees the others
+      // a manager looks after its own buyers and sees the others
       buyers: { read: 'all', create: 'own', update: 'own', export: 'all' },
     }),
   },

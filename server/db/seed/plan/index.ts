@@ -22,7 +22,7 @@ export function buildDemoPlan(now: Date = new Date(), seed = 'nutdesk-demo'): De
   const delivery: PlanDelivery[] = [];
   CITIES.forEach((from, i) =>
     CITIES.forEach((to, j) => {
-      // a city's own row is its local delivery (issue 51): the shortest route of all
+      // a city's own row is its local delivery: the shortest route of all
       delivery.push({ from: i, to: j, ...routeTerms(from, to) });
     }),
   );
