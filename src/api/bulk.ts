@@ -1,4 +1,4 @@
-// Work on many records at once and the trash (issue 25): PATCH /api/{section} {ids, set, adjust?}, POST
+// Work on many records at once and the trash: PATCH /api/{section} {ids, set, adjust?}, POST
 // /api/{section}/restore {ids} and POST /api/{section}/{id}/restore. A write refreshes the list, each record it
 // touched, and for reserves the offers (a restored reserve takes its stock again).
 import { recordTag, sectionApi, staleAfter, TAGS } from './sectionApi';

@@ -1,4 +1,4 @@
-// The business day in the SPA (DESIGN.md "The business day", issue 33): "today" is the day in the business zone
+// The business day in the SPA (DESIGN.md "The business day"): "today" is the day in the business zone
 // (setting 'Часовой пояс', time_zone), read with the business settings (POST /api/settings, which every signed-in
 // user may read for this one), never the browser's day: a manager in Vladivostok at 01:00 works on Moscow's day.
 import { baseApi } from './baseApi';

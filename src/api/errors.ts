@@ -11,10 +11,10 @@ export interface ApiError {
   code?: number;
   /** 409 'stale': the record changed since the version the write was made on (plain JSON: the store keeps it). */
   stale?: StaleRecord;
-  /** 409 'credit' (issue 37): the buyer's credit limit or overdue debt refused the reserve; a user with the right may
+  /** 409 'credit': the buyer's credit limit or overdue debt refused the reserve; a user with the right may
    * go ahead with a reason. */
   credit?: boolean;
-  /** 400: each refused field's message, by the field's name (issue 51: the server's {field, message} pairs), for a
+  /** 400: each refused field's message, by the field's name (the server's {field, message} pairs), for a
    * card to show under its fields; a message several fields share is shown under each. */
   fields?: Record<string, string>;
 }
@@ -33,7 +33,7 @@ export interface StaleRecord {
   by: string | null;
   at: string | null;
   changes: StaleChange[];
-  /** The titles of the fields changed since (issue 33). */
+  /** The titles of the fields changed since. */
   fields?: string[];
 }
 

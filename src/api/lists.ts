@@ -30,7 +30,7 @@ export const listsApi = sectionApi.injectEndpoints({
       providesTags: (result, error, { section }) => [TAGS[section].list],
       ...checked<ListResponse<ListRow>, { section: Section }>(LIST_PAGE, genitive),
     }),
-    // `extra`: a section's own field of the delete (issue 33: employees' `responsible_id`, who takes over their reserves)
+    // `extra`: a section's own field of the delete (employees' `responsible_id`, who takes over their reserves)
     deleteRecords: build.mutation<BulkDeleteResponse, { section: Section; ids: number[]; extra?: Record<string, number> }>({
       query: ({ section, ids, extra }) => ({ url: `api/${section}`, method: 'DELETE', body: { ids, ...extra } }),
       ...checked<BulkDeleteResponse, { section: Section }>(DELETE_RESULT, genitive),

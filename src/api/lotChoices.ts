@@ -1,4 +1,4 @@
-// The lists a lot is asked for by (the price list's filters, issue 23; the quote's request, issue 38): cities,
+// The lists a lot is asked for by (the price list's filters, ; the quote's request): cities,
 // products, varieties, packing, and the harvest years the offers hold, as the offers' filter offers them.
 import { useReferenceListQuery } from './references';
 import { useFilterConfigQuery } from './lists';

@@ -6,7 +6,7 @@ import type { HistoryEntry } from '../../domain/history';
 import { COMMENTS, HISTORY } from '../../domain/responseShapes';
 import { checked } from './shapes';
 
-/** What comments are written on: a section's record, or a saved quote (issue 38: GET/POST /api/quotes/{id}/comments). */
+/** What comments are written on: a section's record, or a saved quote (GET/POST /api/quotes/{id}/comments). */
 export type CommentEntity = Section | 'quotes';
 
 export interface CommentItem {

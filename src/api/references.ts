@@ -18,7 +18,7 @@ export interface NamedRef {
   id: number;
   name: string;
   product_id?: number | null;
-  /** A document type's documents must say until when they are valid (issue 39). */
+  /** A document type's documents must say until when they are valid. */
   expires?: boolean;
 }
 

@@ -1,4 +1,4 @@
-// A supplier's own price list (issue 41): upload, the mapping screen's profile, the preview and apply, the card's
+// A supplier's own price list: upload, the mapping screen's profile, the preview and apply, the card's
 // list of uploads. Apply makes the offers' lists and the supplier's uploads stale.
 import { sectionApi, TAGS } from './sectionApi';
 import { referencesApi } from './references';

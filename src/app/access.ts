@@ -21,7 +21,7 @@ export function canOpen(perms: Permissions | null | undefined, area: Area): bool
       // for roles that create reserves and see the band and the delivery cost (domain/priceList/access.ts)
       return canBuildPriceList(perms);
     case 'quote':
-      // 'Подбор' (issue 38): roles that read offers and see the band and the delivery cost (domain/quotes/access.ts)
+      // 'Подбор': roles that read offers and see the band and the delivery cost (domain/quotes/access.ts)
       return canQuote(perms);
     case 'analytics':
       // every signed-in role that reads reserves or offers

@@ -1,4 +1,4 @@
-// A lot's documents marked 'Можно показывать покупателю' on a buyer's page (issue 39): the price list's /p/{token}
+// A lot's documents marked 'Можно показывать покупателю' on a buyer's page: the price list's /p/{token}
 // and the quote's /q/{token}. Each is a plain download link through the page's token: no sign-in, no other file.
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';

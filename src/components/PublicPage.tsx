@@ -1,4 +1,4 @@
-// A buyer's public page (the price list, issue 23; the quote, issue 38): none of the signed-in shell, its frame
+// A buyer's public page (the price list, ; the quote): none of the signed-in shell, its frame
 // and, until its one read (usePublicRead) answers, a spinner, or the server's message when the read failed.
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';

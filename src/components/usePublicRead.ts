@@ -1,4 +1,4 @@
-// A public page's one read (the buyer's price list, issue 23; the buyer's quote, issue 38): no store, no session,
+// A public page's one read (the buyer's price list, ; the buyer's quote): no store, no session,
 // the answer or the server's message (else `failed`).
 import { useEffect, useState } from 'react';
 

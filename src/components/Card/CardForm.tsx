@@ -79,7 +79,7 @@ export function useCardSave<V>(section: Section) {
     } catch (e) {
       failed(e);
       setSaveState('idle');
-      // the server's refusal field by field (issue 51): each message under its own field, as the card's own check
+      // the server's refusal field by field: each message under its own field, as the card's own check
       if (isApiError(e) && e.fields) {
         helpers.setErrors(e.fields as FormikErrors<V>);
         helpers.setTouched(Object.fromEntries(Object.keys(e.fields).map((f) => [f, true])) as FormikTouched<V>, false);

@@ -43,7 +43,7 @@ export interface CardShellProps {
   listPath: string;
   deleted?: boolean;
   deletedText?: string;
-  /** 'Восстановить' on a deleted record's card, for a caller with the delete right (issue 25). */
+  /** 'Восстановить' on a deleted record's card, for a caller with the delete right. */
   restore?: { label: string; busy: boolean; onRestore(): void };
   readOnly?: boolean;
   tabs: CardTab[];

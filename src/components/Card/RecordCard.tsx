@@ -41,7 +41,7 @@ export interface CardFields {
   visibleAs?: Record<string, string>;
   /** The fields chosen in a select: sent as a number, or null when none is chosen. */
   references?: readonly string[];
-  /** Money and amounts (decimalsOf): shown with the Russian comma, sent with a point (issue 35). */
+  /** Money and amounts (decimalsOf): shown with the Russian comma, sent with a point. */
   decimals?: readonly string[];
 }
 

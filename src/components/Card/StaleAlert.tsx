@@ -1,6 +1,6 @@
 // A change refused because another user wrote the record since the form was loaded (409 'stale'): what the user
 // typed stays in the form; the alert says who changed the record and when, 'Показать изменения' lays the user's
-// values beside the current ones for the fields the user changed (issue 35: never a field it did not touch), and
+// values beside the current ones for the fields the user changed (never a field it did not touch), and
 // 'Загрузить текущую версию' puts the current record (and its version) in the form, asking first when that throws
 // away what was typed. Values are printed as the 'История' tab prints them (domain/history.ts).
 import { useState } from 'react';
@@ -58,11 +58,11 @@ const blank = (v: unknown) => v === null || v === undefined || v === '';
 /** A value reduced to what tells two apart: a reference by its id, a number by its value ('320' is '320.00'). */
 const sameAs = (v: unknown) => (blank(v) ? '' : isNamed(v) ? String(v.id) : toNumber(v as string) !== null ? String(toNumber(v as string)) : String(v));
 /** A form's number as the history's formats read it: typed or shown with the Russian comma, read with a point
- * ('999,5' → '999.5', issue 35); anything else as it is. */
+ * ('999,5' → '999.5'); anything else as it is. */
 const readable = (v: unknown) => (typeof v === 'string' && toNumber(v) !== null ? typedNumber(v) : v);
 
 /**
- * The fields to lay side by side (issue 35): those the user changed in the form (its value differs from the one it
+ * The fields to lay side by side: those the user changed in the form (its value differs from the one it
  * was loaded with), both changed first in the server's order, then the user's own. A field only another user
  * changed is not the user's value: the message names it. The current value is the record read again, until it has
  * come the server's last change of the field, else what the user was shown.

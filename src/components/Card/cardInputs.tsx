@@ -71,7 +71,7 @@ export function cardInputs<V extends object>(form: FormikProps<V>, { labels, rea
       wide,
     );
 
-  /** Money, a weight or an amount (issue 35): a text input with the decimal keyboard (never type=number, which
+  /** Money, a weight or an amount: a text input with the decimal keyboard (never type=number, which
    * shows no comma), kept as typed while the user types, its point written as the Russian comma on leaving the
    * field ('1200.5' → '1200,5'); the payload reads either through typedNumber. */
   const decimal = (name: Name, props: TextFieldProps = {}) =>

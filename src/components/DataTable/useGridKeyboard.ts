@@ -1,4 +1,4 @@
-// The table from the keyboard (issue 25): one tab stop, a roving active cell (aria-activedescendant) moved by the
+// The table from the keyboard: one tab stop, a roving active cell (aria-activedescendant) moved by the
 // arrow keys, Home/End (Ctrl: the first/last row), PageUp/PageDown; Space toggles the row's selection (the header's
 // first cell: all rows), Enter opens the row (or follows the link or presses the button in the cell; on a header, it
 // shows and then presses the sort button). Worked on the DOM, not in React state: moving the active cell re-renders

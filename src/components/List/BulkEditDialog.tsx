@@ -1,4 +1,4 @@
-// 'Изменить выбранные' (issue 25): the fields of the section's card that make sense for many records at once
+// 'Изменить выбранные': the fields of the section's card that make sense for many records at once
 // (domain/bulk.ts, those the role sees), each ticked and given a new value (money also as ±%), a preview of every
 // selected row's change worked out as the server will work it (adjustedMoney: half-up to the kopeck), then one
 // PATCH /api/{section}. Rows the cards refused are listed with their reasons; the rest are changed.
@@ -160,7 +160,7 @@ export function BulkEditDialog({ section, rows, fields, onClose, onChanged }: Bu
     for (const field of chosen) {
       const c = choiceOf(field.key);
       if (c.mode === 'percent') adjust[field.key] = percentOf(c.value)!;
-      // money typed with the Russian comma goes as the API takes it: '1200,50' → '1200.50' (issue 35)
+      // money typed with the Russian comma goes as the API takes it: '1200,50' → '1200.50'
       else set[field.key] = c.value === '' ? null : isDecimal(field) ? typedNumber(c.value) : c.value;
     }
     setFailure(null);

@@ -1,4 +1,4 @@
-// Deleting employees (issue 33): one responsible for active reserves is kept unless the delete names who takes them
+// Deleting employees: one responsible for active reserves is kept unless the delete names who takes them
 // over; the delete dialog's choice of that employee, among the active ones not being deleted. Empty: nobody, and the
 // server keeps such an employee with the count.
 import MenuItem from '@mui/material/MenuItem';

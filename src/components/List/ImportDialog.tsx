@@ -1,4 +1,4 @@
-// 'Импорт' on a list page (issue 12), for a role whose import right on the section is not none: the template to
+// 'Импорт' on a list page, for a role whose import right on the section is not none: the template to
 // download, the file to upload with its progress, the choice of what to write when some rows are wrong, and the
 // per-row report (row, column, the card's message) as a table and as a CSV file.
 import { useCallback, useState, type ReactNode } from 'react';

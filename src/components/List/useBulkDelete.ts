@@ -15,7 +15,7 @@ export interface DeleteTexts {
   success: string;
   /** When the server deleted none of them and did not say why. */
   noneDeleted: string;
-  /** A section whose records others use may hand those to another record in the same delete (issue 33: an employee's
+  /** A section whose records others use may hand those to another record in the same delete (an employee's
    * active reserves to a new responsible): the body's field and the dialog's label for the choice. */
   handOver?: { field: string; label: string };
 }

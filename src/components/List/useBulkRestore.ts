@@ -1,4 +1,4 @@
-// 'Восстановить выбранные' (issue 25): the selected deleted records back through POST /api/{section}/restore, then
+// 'Восстановить выбранные': the selected deleted records back through POST /api/{section}/restore, then
 // what happened, as a bulk delete says it: how many came back, the partial warning with each refused record's
 // reason, or why none did.
 import { useCallback } from 'react';

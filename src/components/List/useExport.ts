@@ -1,4 +1,4 @@
-// Export of a list (issue 12): the API wants the bearer token, which a plain link cannot send, so the file is
+// Export of a list: the API wants the bearer token, which a plain link cannot send, so the file is
 // fetched, its body read chunk by chunk (the bytes so far are the progress), and saved under the server's name.
 // An AbortController cancels it: the server stops paging the database when the connection closes.
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// Import into a list (issue 12): the template is fetched with the bearer token and saved; the file goes up with
+// Import into a list: the template is fetched with the bearer token and saved; the file goes up with
 // XMLHttpRequest, whose upload events give the progress fetch cannot; the answer is the per-row report.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG } from '../../../domain/messages';

@@ -122,7 +122,7 @@ export function useListController({ section, columns: columnDefs, filters: defs,
     const deleted = rowsRef.current?.find((r) => r.id === id)?.status === 'deleted';
     navigate(`/${section}/${id}${deleted ? '?withDeleted' : ''}`, { state: { from } });
   }, [navigate, section, from]);
-  // bulk edit and the trash's restore (issue 25)
+  // bulk edit and the trash's restore
   const bulkFields = useMemo(() => (can(perms, section, 'update') ? visibleBulkFields(perms, section) : []), [perms, section]);
   const [bulkEditRows, setBulkEditRows] = useState<ListRow[] | null>(null);
   const openBulkEdit = useCallback(() => {

@@ -1,4 +1,4 @@
-// 'Загрузить прайс поставщика' (issue 41), on the supplier's card and in the offers' 'Импорт': the supplier's own
+// 'Загрузить прайс поставщика', on the supplier's card and in the offers' 'Импорт': the supplier's own
 // file (XLSX or CSV) uploaded; the mapping screen (sheet, header row, each column → an offer field or 'Не загружать',
 // the defaults for what the file lacks, each unknown name answered once); the preview of the changes (new, changed
 // with old → new and %, unchanged, gone, rows with problems); 'Применить' for the ticked groups. A supplier's next

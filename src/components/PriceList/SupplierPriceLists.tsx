@@ -1,4 +1,4 @@
-// The supplier card's price lists (issue 41): 'Загрузить прайс поставщика', and the uploads kept: date, file (to
+// The supplier card's price lists: 'Загрузить прайс поставщика', and the uploads kept: date, file (to
 // download again), who, and what applying it did ('+5 новых, 12 изменены, 3 сняты').
 import { useState } from 'react';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// The page 'Аналитика' (issue 24): the filters on top, in the link (period, products, cities, responsible), and
+// The page 'Аналитика': the filters on top, in the link (period, products, cities, responsible), and
 // each chart the caller may see (domain/analytics.ts isChartVisible, the server's own rule) in a card with its
 // figures on hover and 'Скачать XLSX'. A chart with nothing in the period says 'Нет данных за период'.
 import { useCallback, useMemo, useState } from 'react';

@@ -75,7 +75,7 @@ export default function LoginPage() {
         <FormField label="Email" type="email" autoComplete="username" autoFocus {...form.field('login')} />
         <PasswordField label="Пароль" autoComplete="current-password" {...form.field('psswd')} />
         {/* not SubmitButton: the sign-in page's bundle is at its budget, and a shared component costs bytes here */}
-        {/* the button says it is working while the request is in flight (issue 51: a busy server answers late) */}
+        {/* the button says it is working while the request is in flight (a busy server answers late) */}
         <Button type="submit" variant="contained" size="large" disabled={isLoading} aria-busy={isLoading} startIcon={isLoading ? <Spinner size={18} /> : undefined}>
           {isLoading ? LOGIN_TEXTS.working : LOGIN_TEXTS.submit}
         </Button>

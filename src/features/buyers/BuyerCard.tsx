@@ -1,4 +1,4 @@
-// The buyer card (issue 37): the name in the header, 'Данные покупателя' (INN, KPP, city, delivery address, contact,
+// The buyer card: the name in the header, 'Данные покупателя' (INN, KPP, city, delivery address, contact,
 // phone with the +7 mask, e-mail, responsible, payment terms and credit limit), what it owes and its reserves; on a
 // saved buyer the 'Взаиморасчёты' tab.
 import MenuItem from '@mui/material/MenuItem';

@@ -1,4 +1,4 @@
-// The buyer picker (issue 37): one field that searches the buyers list by name, INN or phone (the list's `search`
+// The buyer picker: one field that searches the buyers list by name, INN or phone (the list's `search`
 // filter, within the caller's scope of buyers) and hands back the buyer chosen, with the name, phone, city and
 // delivery address a reserve (or a quote) fills from it; 'Новый покупатель' makes a buyer in a dialog drawn with the
 // buyer card's own fields and checked by its shared schema, without leaving the page. Published to the reserves and

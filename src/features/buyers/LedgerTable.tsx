@@ -1,4 +1,4 @@
-// A buyer's 'Взаиморасчёты' (issue 37): its sales (completed reserves, each with the day it is due) and payments in
+// A buyer's 'Взаиморасчёты': its sales (completed reserves, each with the day it is due) and payments in
 // date order with the debt after each, the totals (sold, paid, owed, overdue since) and the same as an XLSX.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';

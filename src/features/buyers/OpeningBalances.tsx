@@ -1,4 +1,4 @@
-// 'Начальное сальдо' (issue 49) in the buyers' import dialog, for the finance right: the template to download, an XLSX
+// 'Начальное сальдо' in the buyers' import dialog, for the finance right: the template to download, an XLSX
 // of ИНН, balance and as-of date to upload (POST /api/buyers/opening-balances); all rows are written or none, and the
 // server's refusal names each bad row, listed here as it says them.
 import { useState } from 'react';

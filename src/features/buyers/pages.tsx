@@ -7,7 +7,7 @@ import { usePermissionsQuery } from '../../api/session';
 import { BuyerCardScreen } from './BuyerCard';
 import { OpeningBalancesButton } from './OpeningBalances';
 
-/** The buyers' list: its import dialog offers the finance right 'Начальное сальдо' (issue 49). */
+/** The buyers' list: its import dialog offers the finance right 'Начальное сальдо'. */
 export function ListScreen() {
   const { data: perms } = usePermissionsQuery();
   return (

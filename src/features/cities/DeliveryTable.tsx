@@ -23,7 +23,7 @@ export const DELIVERY_TEXTS = {
   cost: 'Стоимость, ₽/кг',
   days: 'Срок, дней',
   nothing: 'Город не найден',
-  /** The city's own row: delivery within it, to a buyer in the loading city (issue 51). */
+  /** The city's own row: delivery within it, to a buyer in the loading city. */
   local: (city: string) => `${city} (по городу)`,
   costOf: (city: string) => `${city}: стоимость доставки`,
   daysOf: (city: string) => `${city}: срок доставки`,
@@ -56,7 +56,7 @@ function DeliveryCell({ line, field, readOnly, onChange }: {
 }) {
   return (
     <TableCell>
-      {/* text, not type=number, which shows no comma (issue 35); a point typed becomes the comma on leaving */}
+      {/* text, not type=number, which shows no comma; a point typed becomes the comma on leaving */}
       <TextField
         size="small"
         value={deliveryShown(line[field])}

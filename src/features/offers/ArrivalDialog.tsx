@@ -1,4 +1,4 @@
-// 'Принять поступление' on the card of a lot on its way (issue 40): what came and the day it came, checked as they
+// 'Принять поступление' on the card of a lot on its way: what came and the day it came, checked as they
 // are typed by the server's own schema (domain/offers/arrival.ts); the server puts the lot on stock and, when less
 // came than its reserves hold, cuts them by the business setting's rule. The card goes on from the offer it answers.
 import { useState } from 'react';
@@ -35,7 +35,7 @@ export function ArrivalDialog({ offer, version, onAccepted }: ArrivalDialogProps
   // the business day (setting time_zone), not the browser's
   const today = useBusinessToday();
   const form = useFormik({
-    // the expected weight with the Russian comma ('12,5', issue 35); typed with a comma or a point, sent with a point
+    // the expected weight with the Russian comma ('12,5'); typed with a comma or a point, sent with a point
     initialValues: { amount: editableNumber(offer.unit_amount), date: today },
     validationSchema: arrivalSchema(offer.unit_measure, today),
     onSubmit: async (values) => {

@@ -1,4 +1,4 @@
-// The offer card's 'Документы' (issue 39): the lot's typed and dated papers, the state they leave it in ('В порядке'
+// The offer card's 'Документы': the lot's typed and dated papers, the state they leave it in ('В порядке'
 // / 'Истекает через N дн.' / 'Истёк' / 'Не хватает: …' with the first expiry), each document's file to download,
 // and, for a caller who may change the offer, adding one with its file, changing its fields on the version the card
 // saw, removing it. The fields are checked by the schema the server checks them by (domain/offers/documents.ts).
@@ -59,7 +59,7 @@ export const DOCUMENT_TEXTS = {
   values: 'Показатели',
   yes: 'Да',
   no: 'Нет',
-  /** Issue 50: a supplier's account marked it for buyers; staff have not confirmed it yet. */
+  /** A supplier's account marked it for buyers; staff have not confirmed it yet. */
   pending: 'Да, ждёт подтверждения',
   confirm: 'Подтвердить',
   confirmLabel: (doc: string) => `Подтвердить документ «${doc}» для покупателей`,

@@ -89,7 +89,7 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
       {offer && (
         <OfferReservationBlock offer={offer} mayCreateReserves={can(perms, 'reserves', 'create')}>
           {arrived && <Alert severity="success" onClose={() => setArrived(null)}>{arrived}</Alert>}
-          {/* 'Принять поступление' (issue 40): a lot on its way, for a caller who may change the offer, on the saved card */}
+          {/* 'Принять поступление': a lot on its way, for a caller who may change the offer, on the saved card */}
           {offer.can_update && offer.status === 'active' && onTheWay(form.initialValues) && !form.dirty && (
             <ArrivalDialog
               offer={offer}
@@ -109,7 +109,7 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
       </InfoBlock>
       <InfoBlock title={OFFER_TEXTS.documents}>
         {offer ? (
-          // a saved offer's documents are typed and dated, written at once (issue 39)
+          // a saved offer's documents are typed and dated, written at once
           <DocumentsBlock offerId={offer.id} documents={offer.documents} state={offer.documents_state} readOnly={readOnly} />
         ) : (
           <>

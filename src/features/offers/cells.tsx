@@ -31,7 +31,7 @@ export const UnitWeightCell = memo(function UnitWeightCell({ value }: CellProps)
   return <>{value === null || value === undefined || value === '' ? '' : weightFormat.format(Number(value))}</>;
 });
 
-/** The lot's papers (issue 39): 'В порядке' / 'Истекает через N дн.' / 'Истёк' / 'Не хватает: …' with the first
+/** The lot's papers: 'В порядке' / 'Истекает через N дн.' / 'Истёк' / 'Не хватает: …' with the first
  * expiry; a lot that cannot ship in the error colour, one expiring soon in the warning colour. */
 const STATE_COLOUR: Record<DocumentsState['state'], string | undefined> = { ok: undefined, expiring: '#ed6c02', expired: '#d32f2f', missing: '#d32f2f' };
 export const DocumentsStateCell = memo(function DocumentsStateCell({ value }: CellProps) {
@@ -45,7 +45,7 @@ export const DocumentsStateCell = memo(function DocumentsStateCell({ value }: Ce
   );
 });
 
-/** A lot's logistics state by its title ('В пути'), as the card names it (issue 40). */
+/** A lot's logistics state by its title ('В пути'), as the card names it. */
 export const LogisticsCell = memo(function LogisticsCell({ value }: CellProps) {
   return <>{value ? logisticsTitle(value) : ''}</>;
 });

@@ -1,4 +1,4 @@
-// An offer's typed and dated documents (issue 39): POST /api/offers/{id}/documents (multipart: the file and its
+// An offer's typed and dated documents: POST /api/offers/{id}/documents (multipart: the file and its
 // fields), PATCH …/documents/{docId} with the version the card saw, DELETE. Each write reads the offer again (its
 // documents and documents_state) and its list (the 'Документы' column).
 import { recordTag, sectionApi, TAGS } from '../../api/sectionApi';
@@ -30,7 +30,7 @@ export const documentsApi = sectionApi.injectEndpoints({
       // a stale change reads the offer again too: the card then holds the document as it is now
       invalidatesTags: (result, error, { offerId }) => (error && error.status !== 409 ? [] : offerTags(offerId)),
     }),
-    // issue 50: staff confirm a document a supplier's account marked for buyers
+    // staff confirm a document a supplier's account marked for buyers
     confirmDocument: build.mutation<OfferDocument, { offerId: number; id: number; version: number }>({
       query: ({ offerId, id, version }) => ({ url: `api/offers/${offerId}/documents/${id}/confirm`, method: 'POST', body: { version } }),
       invalidatesTags: (result, error, { offerId }) => (error && error.status !== 409 ? [] : offerTags(offerId)),

@@ -36,7 +36,7 @@ export type OfferFormValues = Record<OfferFieldKey, string> & {
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 /** Stored amounts come with 2 decimals; the form shows them with the Russian comma, without trailing zeros
- * ('3533.42' → '3533,42', issue 35). */
+ * ('3533.42' → '3533,42'). */
 const isDecimal = (kind: FieldKind) => kind === 'amount' || kind === 'money';
 const shown = (kind: FieldKind) => (isDecimal(kind) ? editableNumber : str);
 

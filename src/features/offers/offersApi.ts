@@ -33,7 +33,7 @@ export interface OfferRecord extends RecordBase, WireFields<OfferFields> {
   unit_price: string;
   total_sum: string | null;
   kg_price: string | null;
-  /** issue 40: on stock ('stock') or on its way, and when it is expected (YYYY-MM-DD) */
+  /** on stock ('stock') or on its way, and when it is expected (YYYY-MM-DD) */
   logistics_state?: string;
   reserved_amount: string;
   reserved_sum: string;
@@ -41,7 +41,7 @@ export interface OfferRecord extends RecordBase, WireFields<OfferFields> {
   available_amount: string;
   available_sum: string;
   images: { id: number; url: string; alt?: string }[];
-  /** Typed and dated (issue 39); file_id is the file's own id. */
+  /** Typed and dated; file_id is the file's own id. */
   documents: OfferDocument[];
   documents_state?: DocumentsState;
   created_at: string;
@@ -55,7 +55,7 @@ export const offersApi = sectionApi.injectEndpoints({
       extraOptions: { entity: 'сводки' },
       ...checked<OffersSummary>(OFFERS_SUMMARY, 'сводки'),
     }),
-    /** POST /api/offers/{id}/arrival ('Принять поступление', issue 40) on the version the card holds: the offer on
+    /** POST /api/offers/{id}/arrival ('Принять поступление') on the version the card holds: the offer on
      * stock with what came, and the reserves a short arrival cut. The offer, its lists and every reserve are read
      * again (cut ones changed); refused or stale, the offer too. */
     acceptArrival: build.mutation<{ offer: OfferRecord; cut: ReserveCut[] }, { id: number; version: number; amount: string; date: string }>({

@@ -20,7 +20,7 @@ const DELETE_TEXTS = {
 
 export const { CreateScreen, EditScreen } = cardScreens(OfferCardScreen);
 
-/** A supplier's own price list (issue 41) is loaded by whoever sees whose offers they are (a supplier's user: its
+/** A supplier's own price list is loaded by whoever sees whose offers they are (a supplier's user: its
  * own), where they load and their prices. */
 const supplierPriceLists = (perms: Parameters<typeof isFieldVisible>[0]) =>
   (perms?.user_type === 'supplier' || isFieldVisible(perms, 'offers', 'supplier')) && isFieldVisible(perms, 'offers', 'city') && isFieldVisible(perms, 'offers', 'unit_price');

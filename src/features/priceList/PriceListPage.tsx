@@ -1,4 +1,4 @@
-// 'Прайс-лист' (issue 23): the buyer's city, the filters, the price level and rounding, the validity; a line per
+// 'Прайс-лист': the buyer's city, the filters, the price level and rounding, the validity; a line per
 // available lot priced with delivery, grouped by product; the files, the buyer's link and the links made so far.
 // The request lives in the URL (domain/priceList/query.ts), so a list is a link a colleague can open too.
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
@@ -188,7 +188,7 @@ function Lines({ lines, cityId }: { lines: PriceListLine[]; cityId: number }) {
               {LOT_COLUMNS.map((fd, i) => (
                 <TableCell key={fd.key}>
                   {l[fd.key]}
-                  {/* issue 39: a lot whose required papers are missing or lapsed cannot ship (told in its first column) */}
+                  {/* a lot whose required papers are missing or lapsed cannot ship (told in its first column) */}
                   {i === 0 && l.documents_blocking.length > 0 && <Chip size="small" color="warning" variant="outlined" sx={{ ml: l[fd.key] ? 1 : 0 }} label={DOCUMENT_MSG.blocking(l.documents_blocking)} />}
                 </TableCell>
               ))}
@@ -236,7 +236,7 @@ function Links() {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               {l.status === 'active' && (
                 <>
-                  {/* issue 51: the link holds its prices to its date; a new one carries today's */}
+                  {/* the link holds its prices to its date; a new one carries today's */}
                   <Button size="small" onClick={() => renew(l.id)}>{TEXT.renew}</Button>
                   <Button size="small" color="error" onClick={() => revoke(l.id)}>{TEXT.revoke}</Button>
                 </>

@@ -1,6 +1,6 @@
-// The buyer's page at /p/{token} (issue 23): no sign-in, none of the signed-in shell (no store, no session, no
+// The buyer's page at /p/{token}: no sign-in, none of the signed-in shell (no store, no session, no
 // navigation; a chunk of its own), read-only. It reads GET /api/public/price-list/{token}, whose answer holds the
-// buyer's columns only, with the stock as it stands at the moment of reading. It is read a page at a time (issue 34:
+// buyer's columns only, with the stock as it stands at the moment of reading. It is read a page at a time (
 // a long list was megabytes per read), with the staff lists' pager; the page and its size are in the address.
 import { Fragment } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -68,7 +68,7 @@ export default function PublicPriceListPage() {
             <Fragment key={product}>
               <GroupRow span={head.length}>{product}</GroupRow>
               {rows.map((l, i) => (
-                // issue 51: a held line whose lot can no longer be bought keeps its price, marked and greyed
+                // a held line whose lot can no longer be bought keeps its price, marked and greyed
                 <TableRow key={i} data-unavailable={l.unavailable ?? undefined} sx={l.unavailable ? { '& td': { color: 'text.disabled' } } : undefined}>
                   {LOT_COLUMNS.map((fd) => <TableCell key={fd.key}>{l[fd.key]}</TableCell>)}
                   <TableCell align="right">{formatNumber(l.available_amount)} {l.unit_measure}</TableCell>

@@ -1,4 +1,4 @@
-// The price list's calls (issue 23): the list for a request, the caller's buyer links, making and revoking one.
+// The price list's calls: the list for a request, the caller's buyer links, making and revoking one.
 // The files are fetched with the token by the page itself (the API answers them as attachments).
 import { baseApi } from '../../api/baseApi';
 import { checked } from '../../api/shapes';
@@ -43,7 +43,7 @@ export const priceListApi = api.injectEndpoints({
       query: (q) => ({ url: 'api/price-list/links', method: 'POST', body: q }),
       invalidatesTags: [LINKS_TAG],
     }),
-    /** Issue 51, 'Обновить цены': a new link of the same request and validity with today's prices. */
+    /** 'Обновить цены': a new link of the same request and validity with today's prices. */
     renewPriceListLink: build.mutation<{ id: number; url: string; expires_at: string }, number>({
       query: (id) => ({ url: `api/price-list/links/${id}/renew`, method: 'POST' }),
       invalidatesTags: [LINKS_TAG],

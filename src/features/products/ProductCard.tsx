@@ -89,7 +89,7 @@ function ProductCard(props: RecordCardScreenProps) {
                   <DraftVarieties names={form.values.varieties} readOnly={readOnly} onChange={(next) => void form.setFieldValue('varieties', next)} />
                 )}
               </InfoBlock>
-              {/* issue 39: the papers every lot of a saved product needs */}
+              {/* the papers every lot of a saved product needs */}
               {record && (
                 <InfoBlock title={REQUIRED_DOCUMENTS_TEXTS.title}>
                   <RequiredDocuments

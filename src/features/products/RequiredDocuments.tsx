@@ -1,4 +1,4 @@
-// The product card's 'Документы для партий' (issue 39): which document types every lot of the product needs (an
+// The product card's 'Документы для партий': which document types every lot of the product needs (an
 // offer missing one reads 'Не хватает: …'). Each tick is saved at once (PUT /api/products/{id}/document-types);
 // a refused change puts the ticks back as the server has them. Each is a change of the product, on its version.
 import { useState } from 'react';

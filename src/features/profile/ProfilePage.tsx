@@ -1,4 +1,4 @@
-// /profile, for every signed-in user (issue 11): one's own data, the change of password and the live sessions.
+// /profile, for every signed-in user: one's own data, the change of password and the live sessions.
 // The spec names the page without showing it; its calls are under /api/profile (server/profile/profile.ts).
 import type { ReactNode } from 'react';
 import Paper from '@mui/material/Paper';

@@ -1,6 +1,6 @@
-// The buyer's quote at /q/{token} (issue 38): no sign-in, none of the signed-in shell, read-only. It reads
+// The buyer's quote at /q/{token}: no sign-in, none of the signed-in shell, read-only. It reads
 // GET /api/public/quotes/{token}, whose answer holds the lots, amounts, prices with delivery and days only, and the
-// lots' documents marked for buyers (issue 39), downloaded through the token.
+// lots' documents marked for buyers, downloaded through the token.
 import { useParams } from 'react-router';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -28,7 +28,7 @@ interface BuyerQuote {
   total_sum: string;
   /** Each lot by its texts (domain/offers/lot.ts), its amount and price with delivery. */
   lines: (LotText & { amount: string; kg: string; price: string; price_per_kg: string; delivery_days: number | null;
-    /** Issue 39: the lot's documents marked for buyers, served through the token. */
+    /** The lot's documents marked for buyers, served through the token. */
     documents?: BuyerDocument[] })[];
 }
 

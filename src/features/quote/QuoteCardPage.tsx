@@ -1,4 +1,4 @@
-// A saved quote on its own page (/quotes/{id}), opened from 'Котировки' (issue 38).
+// A saved quote on its own page (/quotes/{id}), opened from 'Котировки'.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// 'Подбор' (issue 38): a buyer on the phone asks for an amount of a product in his city; the page asks the server
+// 'Подбор': a buyer on the phone asks for an amount of a product in his city; the page asks the server
 // (POST /api/quotes/search) and shows the lots that can serve it, ranked by the delivered price per kg, each with
 // its band, margin, route days and earliest delivery; where no single lot has the amount, two or three together as
 // one line of its parts. A lot is named by what it is, never by its supplier or loading city.
@@ -45,7 +45,7 @@ interface Ask {
   origin: string;
   amount: string;
   unit: QuoteUnit;
-  /** The buyer from 'Покупатели' (issue 37): its city fills the city. */
+  /** The buyer from 'Покупатели': its city fills the city. */
   buyer: { id: number; name: string } | null;
   city: NamedRef | null;
   level: QuoteLevel;
@@ -139,7 +139,7 @@ function AskForm({ onAsk }: { onAsk: (q: QuoteSearch) => void }) {
 }
 
 
-/** The buyer's credit on a line: the reserve's check on the line's sum (issue 37's words), when there is a buyer. */
+/** The buyer's credit on a line: the reserve's check on the line's sum (in the credit check's words), when there is a buyer. */
 const CreditChip = ({ credit }: { credit?: string[] | null }) => (!credit ? null : (
   <Chip size="small" variant="outlined" color={credit.length ? 'error' : 'success'} sx={{ ml: 1, maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal' } }}
     data-field="credit" label={credit.length ? TEXT.credit(credit) : TEXT.creditOk} />

@@ -1,4 +1,4 @@
-// 'Котировки' (issue 38): the saved quotes as a list of their own, a link like every list (domain/listQuery.ts):
+// 'Котировки': the saved quotes as a list of their own, a link like every list (domain/listQuery.ts):
 // filtered by status on the business day, buyer, city and dates, sorted by a column, a page at a time. A row opens
 // its quote.
 import { useState } from 'react';

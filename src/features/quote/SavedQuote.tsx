@@ -1,4 +1,4 @@
-// A saved quote (issue 38), on 'Подбор' once saved and on its own page from 'Котировки': its number, status, date
+// A saved quote, on 'Подбор' once saved and on its own page from 'Котировки': its number, status, date
 // and sum; the text to copy, the PDF and the buyer's link; one click to its reserves; its history.
 import { useState } from 'react';
 import Box from '@mui/material/Box';
@@ -67,7 +67,7 @@ export function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q
     } catch (e) {
       // the buyer's credit refused it (409 'credit'): a user with the right may go ahead with a reason
       setOverCredit(isApiError(e) && Boolean(e.credit) && hasFinance(perms));
-      // a quote changed meanwhile says who, when and what (issue 33)
+      // a quote changed meanwhile says who, when and what
       setNotice({ severity: 'error', text: isApiError(e) && e.stale ? staleMessage(e.message, e.stale) : errorMessage(e) });
     }
   };

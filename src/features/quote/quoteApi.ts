@@ -1,4 +1,4 @@
-// The quote's calls (issue 38): the ranked lines for a buyer's question, saving a quote, revoking its link and
+// The quote's calls: the ranked lines for a buyer's question, saving a quote, revoking its link and
 // reserving from it.
 import { baseApi } from '../../api/baseApi';
 import { checked } from '../../api/shapes';
@@ -52,7 +52,7 @@ export interface QuoteCreate extends Partial<QuoteBuyerName> {
 export interface QuoteReserve extends ReserveBuyer {
   id: number;
   version: number;
-  /** Issue 37: a user with the right goes past the buyer's credit limit with a reason. */
+  /** A user with the right goes past the buyer's credit limit with a reason. */
   credit_override?: { reason: string };
 }
 

@@ -1,4 +1,4 @@
-// The reserve refused on the buyer's credit (issue 37: 'Превышен кредитный лимит: …' / 'У покупателя просроченный
+// The reserve refused on the buyer's credit ('Превышен кредитный лимит: …' / 'У покупателя просроченный
 // долг …'): a user with the right to exceed limits (administrators, and a role given 'Может превышать кредитный
 // лимит') is asked for a reason and may save again with it (the body's credit_override: {reason}); the server keeps the
 // reason in the reserve's history and tells the buyer's responsible. Anyone else sees the card's error and keeps what

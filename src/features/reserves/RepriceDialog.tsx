@@ -57,7 +57,7 @@ export interface RepriceProps {
   /** The terms the reserve is judged by now. */
   terms: ReserveTerms;
   settings: BusinessSettings;
-  /** The amount the preview is worked out on: the reserve's, or the bigger one typed (issue 33: growing a reserve on
+  /** The amount the preview is worked out on: the reserve's, or the bigger one typed (growing a reserve on
    * outdated terms takes today's first). */
   amount?: string;
   /** Applies `today`'s terms at this selling price: null when done (or handed to the card), else why it was refused. */

@@ -39,11 +39,11 @@ export interface BlockProps {
 export interface HoldDefault {
   today: string;
   holdDays: number | undefined;
-  /** A lot on its way: the day it is expected, which the hold days run from (issue 51). */
+  /** A lot on its way: the day it is expected, which the hold days run from. */
   arrival?: string | null;
 }
 
-/** A figure worked out from another field, as the linked field shows it: '12,5' (issue 35). */
+/** A figure worked out from another field, as the linked field shows it: '12,5'. */
 const str = (n: number | null) => (n === null ? '' : editableNumber(n));
 
 /** The card's inputs without field settings: every reserve field always shows. */
@@ -54,7 +54,7 @@ function useInputs(form: Form, readOnly: boolean) {
   return { field, decimal, select, phone, error: fieldError };
 }
 
-/** `available`: what the reserve may take, the offer's free stock plus what an active reserve itself holds (issue 33). */
+/** `available`: what the reserve may take, the offer's free stock plus what an active reserve itself holds. */
 export function AboutBlock({ form, offer, readOnly, visible, hold, available }: BlockProps & { hold?: HoldDefault; available: number }) {
   const { decimal, error } = useInputs(form, readOnly);
   const [invalidDate, setInvalidDate] = useState(false);
@@ -74,7 +74,7 @@ export function AboutBlock({ form, offer, readOnly, visible, hold, available }: 
   const pieces = offer.unit_measure === 'шт';
   // the business day (setting time_zone), not the browser's
   const today = dayjs(useBusinessToday());
-  // a lot on its way (issue 40): the reserve is due, and holds, no earlier than the day the lot is expected
+  // a lot on its way: the reserve is due, and holds, no earlier than the day the lot is expected
   const arrival = pendingArrival(offer);
   const firstDay = arrival && dayjs(arrival).isAfter(today) ? dayjs(arrival) : today;
   return (
@@ -111,7 +111,7 @@ export function AboutBlock({ form, offer, readOnly, visible, hold, available }: 
         />
       )}
       {visible('reserved_until') && (
-        // 'Резерв до' (issue 22): empty takes today + the business setting's days; not past the estimated date
+        // 'Резерв до': empty takes today + the business setting's days; not past the estimated date
         <DayPicker
           label={LABELS.reserved_until}
           name="reserved_until"
@@ -148,7 +148,7 @@ export function DeliveryBlock({ form, readOnly, visible, onCity }: BlockProps & 
   );
 }
 
-/** `picker`: the buyer's card picker (issue 37), above the name and phone it fills. */
+/** `picker`: the buyer's card picker, above the name and phone it fills. */
 export function ExtraBlock({ form, readOnly, visible, responsibleLocked, picker }: BlockProps & { responsibleLocked: boolean; picker?: ReactNode }) {
   const { field, select, phone } = useInputs(form, readOnly);
   const employees = useReferenceListQuery('employees', { skip: !visible('responsible_id') });
@@ -166,7 +166,7 @@ export function ExtraBlock({ form, readOnly, visible, responsibleLocked, picker 
 /** 'Расчетные данные': the spec's reserve calculations for what is typed now. */
 export function FiguresBlock({ values, offer, unitPrice, settings, visible, routeCost }: {
   values: ReserveFormValues; offer: ReserveOffer; unitPrice: string | null | undefined; settings: BusinessSettings; visible(field: string): boolean;
-  /** Issue 51: the route's cost kept beside a delivery cost typed below it: the margin the trade makes on it. */
+  /** The route's cost kept beside a delivery cost typed below it: the margin the trade makes on it. */
   routeCost?: string | null;
 }) {
   const inputs = {

@@ -113,14 +113,14 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   );
 
   // a new reserve shows its 'Резерв до' as the server would take it: the business day + the hold days (editable),
-  // once the business zone is known (issue 51): never from the default zone's day while the zone is on its way
+  // once the business zone is known: never from the default zone's day while the zone is on its way
   const zoneKnown = useBusinessZoneState().known;
   const holdShown = !reserve && zoneKnown && visible('reserved_until') && Boolean(settings.reserve_hold_days);
   const hold = useMemo(
     () => (holdShown ? { today, holdDays: settings.reserve_hold_days, arrival: pendingArrival(offer) } : undefined),
     [holdShown, today, settings.reserve_hold_days, offer],
   );
-  // issue 37: a save refused on the buyer's credit, for a user who may go past it with a reason (CreditOverride.tsx);
+  // a save refused on the buyer's credit, for a user who may go past it with a reason (CreditOverride.tsx);
   // the reason given rides on the next save only
   const [creditRefusal, setCreditRefusal] = useState<string | null>(null);
   const overrideReason = useRef<string | null>(null);
@@ -144,7 +144,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     }),
   });
 
-  /** The buyer's card picked (issue 37): its name, phone, city (with the route's cost and days) and address fill the
+  /** The buyer's card picked: its name, phone, city (with the route's cost and days) and address fill the
    * reserve's, each still editable; cleared, the reserve keeps what it holds. */
   const [pickedName, setPickedName] = useState<string | null>(null);
   const pickBuyer = (buyer: PickedBuyer | null) => {
@@ -181,7 +181,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     if (form.dirty) void form.setFieldValue('reserved_until', filled.reserved_until);
     else form.resetForm({ values: filled });
   }, [hold, form]);
-  // issue 33: a bigger amount on a reserve whose offer's price moved since it was priced takes today's terms first
+  // a bigger amount on a reserve whose offer's price moved since it was priced takes today's terms first
   const growing = Boolean(reserve?.can_update) && reserve !== undefined && growsOnOldTerms(reserve.amount, form.values.amount, terms, todays);
   /** 'Пересчитать по текущим ценам' confirmed: the server takes the offer's prices and today's settings (with what
    * was typed, when the re-pricing is for a bigger amount). */
@@ -201,7 +201,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     }
   };
 
-  /** A step taken ('Продлить' sets a new 'Резерв до', issue 35): the card shows the reserve as the server answered it
+  /** A step taken ('Продлить' sets a new 'Резерв до'): the card shows the reserve as the server answered it
    * at once, not the values it was opened with. */
   const taken = (saved: ReserveRecord) => {
     card.setVersion(saved.version);
@@ -228,7 +228,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   );
 
   const blockProps = { form, offer, readOnly, visible };
-  // issue 39: a lot whose required papers are missing or lapsed cannot legally ship: said before anyone reserves it
+  // a lot whose required papers are missing or lapsed cannot legally ship: said before anyone reserves it
   const blocking = (!reserve || reserve.status === 'active') ? offer.documents_state?.blocking ?? [] : [];
   const about = (
     <>
@@ -245,7 +245,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     </>
   );
 
-  // issue 37: a completed reserve is a sale the buyer owes; its payments, for a role that sees its selling sum
+  // a completed reserve is a sale the buyer owes; its payments, for a role that sees its selling sum
   const payments = reserve?.status === 'completed' && canSeePayments(perms) ? [{
     label: PAYMENT_TEXTS.tab,
     content: (

@@ -1,4 +1,4 @@
-// 'Оплаты' on a completed reserve's card (issue 37): the selling sum, what is paid and what is left; the payments
+// 'Оплаты' on a completed reserve's card: the selling sum, what is paid and what is left; the payments
 // (date, amount, comment); a new one checked as it is typed by the shared paymentSchema (never above what is left, not
 // after the business day) and again by the server, whose refusal is shown and keeps what was typed; an administrator
 // deletes one after confirming. Each is a step of the reserve made on the version the card holds.
@@ -60,14 +60,14 @@ export interface ReservePaymentsProps {
   onSaved(saved: ReserveRecord): void;
   /** A refusal the card shows (a stale one with what changed). */
   onError(error: ApiError | null): void;
-  /** The finance right (issue 49): adding and deleting payments. */
+  /** The finance right: adding and deleting payments. */
   canDelete: boolean;
 }
 
 export function ReservePayments({ reserve, version, onSaved, onError, canDelete }: ReservePaymentsProps) {
   const { data, error } = useReservePaymentsQuery(reserve.id);
   const today = useBusinessToday();
-  // issue 49: a payment is dated from the sale's day
+  // a payment is dated from the sale's day
   const saleDay = (reserve as { actual_date_implementation?: string | null }).actual_date_implementation?.slice(0, 10) ?? null;
   const [typed, setTyped] = useState<Record<Field, string>>({ date: today, amount: '', comment: '' });
   const [wrong, setWrong] = useState<Partial<Record<Field, string>>>({});

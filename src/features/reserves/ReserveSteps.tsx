@@ -1,7 +1,7 @@
 // 'Завершить' and 'Отменить' on an active reserve, each confirmed in a dialog: completing asks the day the buyer
 // took the goods (today by default, not later, not before the reserve was made) and turns the amount into
 // purchased, cancelling returns it to the offer's stock. The server refuses either from any other status.
-// 'Продлить' on an expired reserve holds it anew by a normal edit's date rule (issue 35): a reserve whose
+// 'Продлить' on an expired reserve holds it anew by a normal edit's date rule: a reserve whose
 // 'Дата реализации' has passed is asked a new one in the dialog (domain renewDate, the server's rule).
 import { useState } from 'react';
 import dayjs from 'dayjs';

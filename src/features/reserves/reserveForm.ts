@@ -16,7 +16,7 @@ export const RESERVE_TEXTS = {
   extra: 'Дополнительно',
   figures: 'Расчетные данные',
   marginality: 'Маржинальность, %',
-  /** Issue 51: beside a delivery cost typed below the route's, the margin on the route's cost. */
+  /** Beside a delivery cost typed below the route's, the margin on the route's cost. */
   routeMarginality: 'Маржинальность по маршруту, %',
   offer: 'предложение',
   created: 'Заказ добавлен',
@@ -59,7 +59,7 @@ export type ReserveFormValues = Record<CardField, string> & { comments: CommentI
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 /** Stored amounts come with 2 decimals; the form shows them with the Russian comma, without trailing zeros
- * ('3533.42' → '3533,42', issue 35). */
+ * ('3533.42' → '3533,42'). */
 const num = editableNumber;
 /** How the card holds a stored value of each kind: a date as its day, a phone as its digits. */
 const SHOWN: Partial<Record<FieldKind, (v: unknown) => string>> = {

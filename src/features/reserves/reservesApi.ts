@@ -27,9 +27,9 @@ export interface ReserveOffer {
   available_amount: string;
   /** The loading city: absent for a role that may not see an offer's city. */
   city_id?: number | null;
-  /** The lot's papers (issue 39): the card warns when required ones are missing or lapsed. */
+  /** The lot's papers: the card warns when required ones are missing or lapsed. */
   documents_state?: DocumentsState;
-  /** On stock, or on its way and expected that day (issue 40). */
+  /** On stock, or on its way and expected that day. */
   logistics_state?: string;
   expected_arrival?: string | null;
 }
@@ -51,15 +51,15 @@ export interface ReserveRecord extends RecordBase, Partial<Record<ReserveBuyerKe
   marginality?: string | null;
   estimated_date_implementation?: string | null;
   actual_date_implementation?: string | null;
-  /** 'Резерв до' (issue 22). */
+  /** 'Резерв до'. */
   reserved_until?: string | null;
-  /** Issue 37: the buyer's card, and its {id, name} as the list shows it; the buyer's name, phone and address
+  /** The buyer's card, and its {id, name} as the list shows it; the buyer's name, phone and address
    * (domain/reserves/buyerFields.ts) are the interface's by the group. */
   buyer_id?: number | null;
   buyer?: Ref | null;
   city_id?: number | null;
   delivery_cost?: string | null;
-  /** Issue 33: the route's cost kept beside a delivery cost typed below it (hidden with the cost). */
+  /** The route's cost kept beside a delivery cost typed below it (hidden with the cost). */
   route_delivery_cost?: string | null;
   delivery_days?: number | null;
   responsible_id?: number | null;
@@ -85,7 +85,7 @@ export interface Delivery {
 
 export type ReserveStep = 'complete' | 'cancel' | 'renew';
 
-/** GET /api/reserves/{id}/payments (issue 37): a completed reserve's payments and what is left to pay. */
+/** GET /api/reserves/{id}/payments: a completed reserve's payments and what is left to pay. */
 export interface ReservePayments {
   payments: { id: number; date: string; amount: string; comment: string | null; created_at: string }[];
   left: string;
@@ -106,7 +106,7 @@ export const reservesApi = sectionApi.injectEndpoints({
       extraOptions: { entity: 'настроек' },
       ...checked<Partial<Record<BusinessSettingName, string>>>(BUSINESS_SETTINGS, 'настроек'),
     }),
-    /** The reserve's route (issue 33): the delivery cost and days from the offer's loading city to the buyer's city,
+    /** The reserve's route: the delivery cost and days from the offer's loading city to the buyer's city,
      * worked out on the server for every role that makes reserves, naming no city. */
     delivery: build.query<Delivery, { offer: number; to: number }>({
       query: ({ offer, to }) => `api/reserves/route?offer=${offer}&to=${to}`,

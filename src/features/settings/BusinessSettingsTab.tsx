@@ -1,5 +1,5 @@
 // The business settings every selling price depends on, and the business time zone that decides "today"
-// (issue 33). Saving a price setting recomputes every offer's selling band.
+//. Saving a price setting recomputes every offer's selling band.
 // The markups are typed in percent ('10 %') and stored, as the spec has them, as fractions (0.1).
 import { useFormik } from 'formik';
 import Box from '@mui/material/Box';
@@ -51,7 +51,7 @@ function SettingsForm({ initial }: { initial: SettingsValues }) {
   const { say, notice } = useNotice({ mt: 2 });
   const form = useFormik<SettingsValues>({
     initialValues: {
-      // rubles with the Russian comma, as typed (issue 35): '12.5' → '12,5'
+      // rubles with the Russian comma, as typed: '12.5' → '12,5'
       ...Object.fromEntries(BUSINESS_SETTING_NAMES.map((n) => [n, isMarkup(n) ? markupPercent(initial[n] ?? '') : isRubles(n) ? editableNumber(initial[n] ?? '') : initial[n] ?? ''])),
       time_zone: initial.time_zone ?? TIME_ZONE_DEFAULT,
     } as SettingsValues,

@@ -1,4 +1,4 @@
-// The trader's name and phone (issue 38): a quote's text for the buyer, its PDF and the buyer's pages sign with
+// The trader's name and phone: a quote's text for the buyer, its PDF and the buyer's pages sign with
 // them. Checked as typed by the server's own schema (domain/settingsSchema.ts); a refused save keeps what was typed.
 import { useState } from 'react';
 import Box from '@mui/material/Box';

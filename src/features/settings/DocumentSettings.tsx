@@ -1,4 +1,4 @@
-// The lot documents' business settings (issue 39): which document types an imported lot (origin not Россия) needs
+// The lot documents' business settings: which document types an imported lot (origin not Россия) needs
 // besides its product's, 'Запрещать резерв без документов', and how many days ahead an expiry is shown and told.
 // Checked by the schema the server checks them by (domain/offers/documents.ts).
 import { useFormik } from 'formik';

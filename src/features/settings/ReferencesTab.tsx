@@ -1,4 +1,4 @@
-// Positions (of employees), packaging types (of offers) and document types (of lot documents, issue 39: each says
+// Positions (of employees), packaging types (of offers) and document types (of lot documents: each says
 // whether its documents must have a valid-until): the reference lists nothing else edits. Add and
 // rename; a name already there, in any case, is refused by the server with its Russian message.
 import { useState } from 'react';
@@ -31,7 +31,7 @@ export const REFERENCES_MSG = {
   used: 'Используется',
   added: (name: string) => `Добавлено: «${name}»`,
   renamed: (name: string) => `Переименовано: «${name}»`,
-  /** A document type (issue 39): its documents must say until when they are valid. */
+  /** A document type: its documents must say until when they are valid. */
   expires: 'Со сроком действия',
   expiresMark: ' · со сроком действия',
 } as const;

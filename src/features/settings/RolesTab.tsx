@@ -134,7 +134,7 @@ function RoleEditor({ role, fields, done, failed }: {
     }
     return changes;
   }, [matrix, role.permissions]);
-  // issue 33: a create right on a section whose required fields the role hides creates nothing; said under the matrix
+  // a create right on a section whose required fields the role hides creates nothing; said under the matrix
   const incomplete = useMemo(() => incompleteCreateRights(matrix, Object.fromEntries(RESOURCES.map((r) => [r,
     fields[r].filter((c) => (hidden[r] ?? []).includes(c.title)).flatMap((c) => c.fields)]))), [matrix, hidden, fields]);
   const hiddenChanged = RESOURCES.some((r) => (hidden[r] ?? []).slice().sort().join('|') !== (role.hidden[r] ?? []).slice().sort().join('|'));

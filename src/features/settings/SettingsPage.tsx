@@ -33,7 +33,7 @@ export default function SettingsPage() {
     next.set('tab', key);
     return next;
   }, { replace: true });
-  // issue 35: buyers' links start with the address the app was opened at while PUBLIC_URL is unset: said here
+  // buyers' links start with the address the app was opened at while PUBLIC_URL is unset: said here
   const publicUrl = usePublicUrlQuery();
   return (
     <>

@@ -1,4 +1,4 @@
-// The business setting a short arrival is shared by (issue 40): first come first served, or in proportion. Saved
+// The business setting a short arrival is shared by: first come first served, or in proportion. Saved
 // as soon as it is chosen; the next 'Принять поступление' follows it.
 import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';

@@ -26,7 +26,7 @@ export interface ReferenceItem {
 
 const api = sectionApi.enhanceEndpoints({ addTagTypes: ['AdminUser', 'AdminRole', 'AdminReference', 'AdminLog'] });
 
-/** GET /api/admin/public-url (issue 35): where buyers' links start and the warning while PUBLIC_URL is unset. */
+/** GET /api/admin/public-url: where buyers' links start and the warning while PUBLIC_URL is unset. */
 export interface PublicUrlState {
   base: string;
   configured: boolean;
@@ -46,7 +46,7 @@ export const adminApi = api.injectEndpoints({
       extraOptions: { entity: 'настроек' },
       ...checked<SettingsValues>(BUSINESS_SETTINGS, 'настроек'),
     }),
-    /** The rule a short arrival is shared by (issue 40), read and written by name like the other settings. */
+    /** The rule a short arrival is shared by, read and written by name like the other settings. */
     shortfallRule: build.query<string, void>({
       query: () => ({ url: 'api/settings', method: 'POST', body: [SHORTFALL_RULE_SETTING] }),
       providesTags: [{ type: 'Settings', id: 'shortfall' }],
@@ -57,7 +57,7 @@ export const adminApi = api.injectEndpoints({
       query: (rule) => ({ url: 'api/settings', method: 'PUT', body: { [SHORTFALL_RULE_SETTING]: rule } }),
       invalidatesTags: [{ type: 'Settings', id: 'shortfall' }, 'AdminLog'],
     }),
-    /** The trader's name and phone (issue 38), read and written by name like the other settings. */
+    /** The trader's name and phone, read and written by name like the other settings. */
     companySettings: build.query<Record<CompanySettingName, string>, void>({
       query: () => ({ url: 'api/settings', method: 'POST', body: [...COMPANY_SETTINGS] }),
       providesTags: [{ type: 'Settings', id: 'company' }],
@@ -68,7 +68,7 @@ export const adminApi = api.injectEndpoints({
       query: (body) => ({ url: 'api/settings', method: 'PUT', body }),
       invalidatesTags: [{ type: 'Settings', id: 'company' }, 'AdminLog'],
     }),
-    /** The lot documents' settings (issue 39): what an imported lot needs, whether a lot without its papers may be
+    /** The lot documents' settings: what an imported lot needs, whether a lot without its papers may be
      * reserved, how many days ahead an expiry is told. */
     documentSettings: build.query<DocumentSettings, void>({
       query: () => 'api/admin/document-settings',
@@ -123,7 +123,7 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, changes }) => ({ url: `api/admin/roles/${id}/permissions`, method: 'PUT', body: changes }),
       invalidatesTags: ['AdminRole', 'AdminLog'],
     }),
-    /** Issue 33: the role's settings beside the matrix (lowering a reserve's delivery cost below its route's). */
+    /** The role's settings beside the matrix (lowering a reserve's delivery cost below its route's). */
     /** The role's settings beside the matrix: only the ones named change. */
     changeRoleRights: build.mutation<AdminRole, { id: number; lower_delivery_cost?: boolean; finance?: boolean }>({
       query: ({ id, ...rights }) => ({ url: `api/admin/roles/${id}/rights`, method: 'PUT', body: rights }),
@@ -141,7 +141,7 @@ export const adminApi = api.injectEndpoints({
       ...checked<ReferenceItem[]>(ADMIN_REFERENCE, 'справочника'),
     }),
     addReference: build.mutation<ReferenceItem, { list: AdminReference; name: string; expires?: boolean }>({
-      // a document type says whether its documents must have a valid-until (issue 39)
+      // a document type says whether its documents must have a valid-until
       query: ({ list, name, expires }) => ({ url: `api/admin/${list}`, method: 'POST', body: expires === undefined ? { name } : { name, expires } }),
       invalidatesTags: (result, error, { list }) => [{ type: 'AdminReference', id: list }, 'AdminLog'],
       onQueryStarted: refreshSelects,

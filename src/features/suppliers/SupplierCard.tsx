@@ -58,7 +58,7 @@ function SupplierCard(props: RecordCardScreenProps) {
   const { record } = props;
   const { data: perms } = usePermissionsQuery();
   const showOffers = can(perms, 'offers', 'read') && isFieldVisible(perms, 'offers', 'suppliers_ids');
-  // issue 41: a role that imports offers and sees whose offers they are loads the supplier's own price lists here
+  // a role that imports offers and sees whose offers they are loads the supplier's own price lists here
   const priceLists = showOffers && can(perms, 'offers', 'import') && isFieldVisible(perms, 'offers', 'unit_price') && isFieldVisible(perms, 'offers', 'city');
 
   const tabs = (card: CardContext<SupplierValues>) => [
