@@ -1,5 +1,5 @@
 // GET /api/analytics/{chart} at 100 000 offers and 50 000 reserves on PostgreSQL, through the whole server
-// (app.inject: auth hook, schema, SQL, JSON), as the admin (every figure) over a year. Budget (issue 24): each
+// (app.inject: auth hook, schema, SQL, JSON), as the admin (every figure) over a year. Budget: each
 // chart ≤ 200 ms. The offers come from bench/offers.ts (the demo data multiplied); the reserves are the demo's
 // multiplied the same way onto those offers, their dates spread over the year; every completed offer gets the
 // history entry the stock writer makes when it sells out, so the turnover chart reads history as it will in use.

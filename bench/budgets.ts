@@ -1,4 +1,4 @@
-// Every budget in one table (issue 55): the bench that measures it, the RESULT line it prints, the limit and the
+// Every budget in one table: the bench that measures it, the RESULT line it prints, the limit and the
 // figure last measured on a quiet machine. `npm run bench:check` runs the benches and holds each figure against
 // both (bench/check.ts); `npm run bench:check -- --readme` writes the README's budgets table from this one.
 // After a quiet run, write its figures into `last` (with the date and the load average in `measured`).

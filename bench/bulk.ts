@@ -2,7 +2,7 @@
 // server/records/bulk.ts): a bulk edit of the loading address, a price moved +5 % (every rule of the card checked:
 // the schema, stock, reserves, duplicates, the selling band recomputed), a bulk delete and a bulk restore of the
 // same offers. The demo data's offers are grown to BENCH_OFFERS (default 20 000), and 1 000 active offers with no
-// active twin are picked. Goals (issue 36): the edit ≤ 1 s on PostgreSQL, ≤ 2 s on PGlite. Then the same for 1 000
+// active twin are picked. Goals: the edit ≤ 1 s on PostgreSQL, ≤ 2 s on PGlite. Then the same for 1 000
 // active reserves (20 on each of 50 offers, made through the card and copied): a bulk edit of their delivery address
 // (each through the reserve's own rules: its schema on its offer's figures and kept terms, the band, the
 // responsible, the buyer), a bulk delete giving their stock back and a bulk restore taking it again.

@@ -1,5 +1,5 @@
 // Prints the gzipped JS the sign-in page loads (its <script> tags in dist/index.html) and each lazy chunk.
-// Budget (issue 21): the sign-in page ≤ 160 KB of gzipped JS (DESIGN.md: 200, aim 160); every section its own chunk.
+// Budget: the sign-in page ≤ 160 KB of gzipped JS (DESIGN.md: 200, aim 160); every section its own chunk.
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// What each list column costs per row (issue 55): for every section's list, every column whose SQL reads another
+// What each list column costs per row: for every section's list, every column whose SQL reads another
 // table per row (a sub-select) is computed over every live row of the section and timed against the row's id
 // alone; the difference, scaled to 100 000 rows, is what a list page of that many rows, an export or a filter on
 // that column pays for it. Offers are grown to BENCH_OFFERS (100 000); the other sections are the demo data's.

@@ -1,4 +1,4 @@
-// What refusing a hostile spreadsheet costs the server (issue 20, item 3): a few hundred kilobytes of XLSX whose
+// What refusing a hostile spreadsheet costs the server: a few hundred kilobytes of XLSX whose
 // sheet unpacks to 210 MB while its headers say 1 KB, and an XLSX of 100 000 rows (the import takes 5 000). Each
 // is posted to POST /api/offers/import on PGlite in memory; the time to the 400 and the growth of the process's
 // resident memory over the request are printed.

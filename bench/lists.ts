@@ -1,6 +1,6 @@
 // GET /api/offers at BENCH_OFFERS offers (default 100 000): a page of 20 with three filters and a sort, through the
 // whole server (app.inject: auth hook, parsing, SQL, stripping, JSON) against the same two statements run directly
-// (the capped count and the page). Then the lots whose papers expire soon (issue 55): `documents_state=expiring`,
+// (the capped count and the page). Then the lots whose papers expire soon: `documents_state=expiring`,
 // the newest first, a page of 20, read by the stored state's index. Prints two lines per engine:
 //   RESULT lists engine=<pglite|postgresql> offers=<n> p50_ms=<x> p99_ms=<y> direct_p50_ms=<z>
 //   RESULT lists engine=<pglite|postgresql> offers=<n> case=documents_state p50_ms=<x> p99_ms=<y>

@@ -1,4 +1,4 @@
-// Live updates that scale with screens (issue 36): 200 open event streams (GET /api/events over real HTTP) as four
+// Live updates that scale with screens: 200 open event streams (GET /api/events over real HTTP) as four
 // roles (administrator, manager, warehouse, a supplier's user; a user of its own each), each with a list page of 50
 // offers, follow a 1 000-row bulk edit as the browser does (src/api/live.ts, src/api/liveFrames.ts): the stream
 // watches the rows its page shows (PUT /api/events/{stream}/watch), the burst's events are gathered, the rows they
@@ -70,7 +70,7 @@ function openStream(port: number, token: string, onFrame: (frame: Frame) => void
       res.on('error', () => undefined);
     });
     // a stream that could not open fails the bench: swallowed, it left the bench waiting for ever (the 200 streams
-    // opened at once on PGlite whose connections the server reset, issue 36)
+    // opened at once on PGlite whose connections the server reset)
     req.on('error', reject);
   });
   opened.catch(() => undefined);
@@ -157,7 +157,7 @@ function screensProcess() {
         // OPEN_AT_ONCE screens at a time, as browsers arrive. All 200 at once on PGlite: the burst of 200 page reads
         // holds the server's loop (the embedded database runs them one after the other in its process); the streams
         // asked for meanwhile on kept-alive connections were reset at Node's 5 s keep-alive, until the server kept
-        // them 72 s (server/app.ts, issue 36); on a machine at load 16 the last pages still wait past the 30 s
+        // them 72 s (server/app.ts); on a machine at load 16 the last pages still wait past the 30 s
         // headers limit (408), so the bench does not measure that burst
         for (let at = 0; at < users.length; at += OPEN_AT_ONCE) {
           screens.push(...await Promise.all(users.slice(at, at + OPEN_AT_ONCE).map(open)));

@@ -22,7 +22,7 @@ export async function seedOffers(db: Database, target = TARGET_OFFERS): Promise<
       kg_price, warehouse_cost, min_unit_price, max_unit_price, reserved_amount, purchased_amount, loading_address,
       created_by, status, created_at - (g || ' hours')::interval
     FROM offers, generate_series(1, ${copies}) AS g`);
-  // every third lot has a certificate (issue 55), valid from 60 days ago to 120 days ahead: some lapsed, some
+  // every third lot has a certificate, valid from 60 days ago to 120 days ahead: some lapsed, some
   // within the notice days, most in order; then every offer's papers as stored
   await db.execute(sql`WITH f AS (
       INSERT INTO files (kind, entity_type, entity_id, original_name, mime, size, storage_path, store)
@@ -38,7 +38,7 @@ export async function seedOffers(db: Database, target = TARGET_OFFERS): Promise<
   return total;
 }
 
-/** Harvest years the rule takes (issue 33: 1990 to next year, or a season) that no demo offer has (its own are
+/** Harvest years the rule takes (1990 to next year, or a season) that no demo offer has (its own are
  * 2023–2026): 1990–2022, then the seasons 1990/91–2022/23. */
 export const SPARE_HARVEST_YEARS: readonly string[] = [
   ...Array.from({ length: 33 }, (_, i) => String(1990 + i)), ...Array.from({ length: 33 }, (_, i) => seasonOf(1990 + i)),
@@ -46,7 +46,7 @@ export const SPARE_HARVEST_YEARS: readonly string[] = [
 
 /** `n` active offers holding no reserves, each made the only one of its kind (a harvest year of its own among the
  * offers it could be the twin of, so no card's duplicate rule refuses a bulk write of them): their ids, ascending.
- * The years are valid ones (issue 33: 1990 to next year) before the demo's 2023–2026: 1990–2022. */
+ * The years are valid ones (1990 to next year) before the demo's 2023–2026: 1990–2022. */
 export async function soleActiveOffers(db: Database, n: number): Promise<number[]> {
   const { rows } = await db.execute(sql`
     UPDATE offers o SET harvest_year = (1989 + k.n)::text

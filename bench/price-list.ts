@@ -1,4 +1,4 @@
-// A buyer's price list of 1 000 lots for one city on PostgreSQL (issue 23): GET /api/price-list through the whole
+// A buyer's price list of 1 000 lots for one city on PostgreSQL: GET /api/price-list through the whole
 // server (auth hook, schema, the lots' query with the matrix joined, the reserve calculation per line), p50 of 30
 // reads after a warm-up, and the PDF of the same list (GET /api/price-list/export?format=pdf), median of 5.
 // Budgets: ≤ 300 ms and ≤ 3 s. Needs DATABASE_URL (a PostgreSQL server): the test app makes a throwaway database

@@ -1,4 +1,4 @@
-// A buyer's link to a long price list (issue 34): 20 000 lots (LOTS to change it) of one product for Kazan on
+// A buyer's link to a long price list: 20 000 lots (LOTS to change it) of one product for Kazan on
 // PostgreSQL, read through the whole server with the link's list kept (PUBLIC_CACHE_SECONDS 60, the per-address limit
 // lifted). What the paging saves: the bytes of the whole list as the read answered before (every line, built the
 // same way) against one page of the default 100 and of 200; and what a read costs: the first read (the list built),

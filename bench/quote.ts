@@ -1,4 +1,4 @@
-// A quote while the buyer is on the phone (issue 38) at 100 000 offers on PostgreSQL: POST /api/quotes/search
+// A quote while the buyer is on the phone at 100 000 offers on PostgreSQL: POST /api/quotes/search
 // through the whole server (auth hook, schemas, the lots' query with the route joined, the ranking), as the manager
 // asks it: the product with the most lots, to Kazan, three questions in turn: an amount in kg one lot holds, an
 // amount in pieces, and an amount no single lot holds (the split into two or three lots). 300 asks after a warm-up.

@@ -1,4 +1,4 @@
-// The list API during a burst of wrong sign-ins (issue 8): GET /api/offers p50/p99 with no sign-ins, then while
+// The list API during a burst of wrong sign-ins: GET /api/offers p50/p99 with no sign-ins, then while
 // 32 clients keep signing in with wrong passwords to unknown logins from ever new addresses (the costly case: no
 // throttle rule stops a fresh address, every try is a full scrypt at the production cost), with the server's
 // hashing gate (PASSWORD_HASHING_CONCURRENCY=2) and with the gate opened wide, for comparison.

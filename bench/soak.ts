@@ -1,4 +1,4 @@
-// The soak (issue 50): virtual users of the four demo roles work, as people do, against two instances of the built
+// The soak: virtual users of the four demo roles work, as people do, against two instances of the built
 // app on one PostgreSQL behind Debian's nginx with the shipped deploy/nginx.conf (e2e/cluster.ts), for minutes on
 // end: they browse and filter the offers, open cards, reserve and cancel, edit an offer on the version they read,
 // export a list, quote, build a price list, and now and then upload a supplier's price list. At the end it prints,

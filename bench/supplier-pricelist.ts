@@ -1,4 +1,4 @@
-// A supplier's own 5 000-row price list (issue 41) through the whole server (app.inject): the first file uploaded,
+// A supplier's own 5 000-row price list through the whole server (app.inject): the first file uploaded,
 // mapped and applied (5 000 new offers), then the next month's file of the same layout: a third of the lots
 // re-priced, a tenth gone, 500 new; its preview (GET /api/price-list-uploads/{id}/preview) and its apply (POST …/apply)
 // are timed. Goals: preview ≤ 2 s, apply ≤ 2 s on PostgreSQL. Runs on PGlite in memory; with DATABASE_URL set, on

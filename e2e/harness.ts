@@ -211,7 +211,7 @@ export interface AxeViolation {
   nodes: string[];
 }
 
-/** Impacts that fail a scenario (issue 25): no serious or critical violation on any page. */
+/** Impacts that fail a scenario: no serious or critical violation on any page. */
 export const FAILING_IMPACTS = ['serious', 'critical'];
 
 /** Runs axe-core (the installed package, evaluated in the page through the DevTools protocol, so the page's Content
@@ -247,7 +247,7 @@ export async function assertAccessible(page: Page, label: string): Promise<AxeVi
 }
 
 /** An editable number field's value as a number: the cards show money, weights and amounts with the Russian decimal
- * comma and no grouping ('3533,42', issue 35), a computed field grouped ('1 076,90'); null when empty. */
+ * comma and no grouping ('3533,42'), a computed field grouped ('1 076,90'); null when empty. */
 export async function numberValue(field: Locator): Promise<number | null> {
   const text = (await field.inputValue()).replace(/\s/g, '').replace(',', '.');
   return text === '' ? null : Number(text);

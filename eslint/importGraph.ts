@@ -1,4 +1,4 @@
-// The code's import graph and the loops between its folders (issue 32), read by ESLint's `house/no-folder-loop`
+// The code's import graph and the loops between its folders, read by ESLint's `house/no-folder-loop`
 // (eslint.config.js transpiles this file and runs it, as it does the registry) and by server/__tests__/layout.test.ts.
 // It reads files as text: type-only and lazy imports count, as they tie folders together just the same.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
