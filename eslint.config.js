@@ -29,7 +29,7 @@ function loadTs(relative, allowed = []) {
  * with no second list to keep. The list imports nothing, so its transpiled text runs on its own. */
 const loadRegistry = () => loadTs('domain/sectionKeys.ts');
 
-/** The house's own rule (issue 32): no two folders of the app's code reach each other (records/ ⇄ lists/), the
+/** The house's own rule: no two folders of the app's code reach each other (records/ ⇄ lists/), the
  * loop import-x/no-cycle cannot see when no single file closes a circle. The graph of the code on disk is read once
  * per run; the file being linted counts as its text is now. */
 const graphs = loadTs('eslint/importGraph.ts', ['node:fs', 'node:path']);
@@ -77,7 +77,7 @@ const zones = [
   zone('./src/components', './src/features', 'components/ hold only what two features share: they import no feature.'),
   zone('./src/components', './src/app', 'components/ import no app code (store, router, layout).'),
   // a feature imports no other feature
-  // one published entry point: the buyer picker (issue 37), which the reserve card and the quote page pick buyers with
+  // one published entry point: the buyer picker, which the reserve card and the quote page pick buyers with
   ...FEATURES.map((feature) =>
     zone(`./src/features/${feature}`, './src/features', 'A feature imports no other feature: move what two share to components/ or api/.',
       [`./${feature}`, ...(feature === 'reserves' || feature === 'quote' ? ['./buyers/BuyerPicker.tsx'] : [])]),
@@ -93,7 +93,7 @@ const zones = [
   // Two published entry points cross sections: offers/stock.ts, the one writer of an offer's stock (the
   // reserve lifecycle moves stock through it), and reserves/stats.ts, the reserve statistics that the
   // employees and suppliers lists show per person and per company; and buyers/ledger.ts, what a buyer owes, which the
-  // reserve's credit check reads (issue 37).
+  // reserve's credit check reads.
   ...SECTIONS.map((section) =>
     zone(`./server/sections/${section}`, './server/sections', 'A section folder imports no other section: share through records/ or lists/.',
       [`./${section}`, ...(section === 'reserves' ? ['./offers/stock.ts', './buyers/ledger.ts'] : []),
