@@ -1,4 +1,4 @@
-// Issue 53: the navigation's strip shows today's Central Bank rates of USD, EUR, CNY, TRY and AED with the change from
+// The navigation's strip shows today's Central Bank rates of USD, EUR, CNY, TRY and AED with the change from
 // the previous rate, and a currency opens its history.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// Issue 53: currency to rubles exact to the kopeck (half up, never a float product), and how a rate is shown.
+// Currency to rubles exact to the kopeck (half up, never a float product), and how a rate is shown.
 import { formatRate, formatRateChange, rateCaption, rateMovePercent, toRubles, unitRateOf } from '../currency';
 
 test('a currency amount times the rate, half up to the kopeck, as text', () => {

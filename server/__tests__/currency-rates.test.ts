@@ -1,4 +1,4 @@
-// Issue 53: the Central Bank's rates, read from recorded samples of the real feed (windows-1251, decimal commas, TRY
+// The Central Bank's rates, read from recorded samples of the real feed (windows-1251, decimal commas, TRY
 // per 10, UZS per 10 000, IDs like R01700J) served by a local stand-in; a weekend takes the last published rate, an
 // evening call brings TOMORROW's, a stored rate is never overwritten, and an administrator types one by hand.
 import { sql } from 'drizzle-orm';
