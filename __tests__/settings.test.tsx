@@ -22,7 +22,7 @@ const roles: RolesAnswer = {
   roles: [role1, role8],
   fields: {
     offers: [{ title: 'Поставщик', fields: ['supplier', 'suppliers_ids'] }, { title: 'Сумма', fields: ['total_sum'] }],
-    reserves: [], employees: [], suppliers: [], products: [], cities: [], buyers: [],
+    reserves: [], employees: [], suppliers: [], products: [], cities: [], buyers: [], shipments: [],
   },
 };
 const users: AdminUser[] = [

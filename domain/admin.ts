@@ -96,6 +96,7 @@ export const RESOURCE_TITLE: Record<Resource, string> = {
   products: 'Товары',
   cities: 'Города',
   buyers: 'Покупатели',
+  shipments: 'Поставки',
 };
 export const ACTION_TITLE: Record<Action, string> = {
   read: 'Просмотр',

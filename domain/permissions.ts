@@ -51,7 +51,7 @@ export const FINANCE_RIGHT = 'Финансы';
 export const hasFinance = (perms: Permissions | null | undefined) => Boolean(perms && (perms.is_admin || perms.finance));
 
 /** Sections an account kind never reads, whatever its role says: a supplier's user never sees the trader's buyers. */
-export const KIND_FORBIDDEN: Partial<Record<UserType, readonly Resource[]>> = { supplier: ['buyers'] };
+export const KIND_FORBIDDEN: Partial<Record<UserType, readonly Resource[]>> = { supplier: ['buyers', 'shipments'] };
 
 export function permissionsOf(scope: Scope): RolePermissions {
   const result = {} as RolePermissions;

@@ -35,7 +35,7 @@ export function hiddenRequiredFields(perms: Permissions | null | undefined, sect
 /** 'Нельзя создавать предложения' … (the section's records, as one creates them). */
 const CREATED: Readonly<Record<Section, string>> = {
   offers: 'предложения', reserves: 'резервы', employees: 'сотрудников', suppliers: 'поставщиков', products: 'товары', cities: 'города',
-  buyers: 'покупателей',
+  buyers: 'покупателей', shipments: 'поставки',
 };
 
 export const REQUIRED_MSG = {

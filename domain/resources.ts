@@ -10,10 +10,11 @@ import { suppliersResource } from './suppliers/resource';
 import { productsResource } from './products/resource';
 import { citiesResource } from './cities/resource';
 import { buyersResource } from './buyers/resource';
+import { shipmentsResource } from './shipments/resource';
 
 export const SECTION_RESOURCES: Readonly<Record<Section, Resource>> = {
   offers: offersResource, reserves: reservesResource, employees: employeesResource, suppliers: suppliersResource,
-  products: productsResource, cities: citiesResource, buyers: buyersResource,
+  products: productsResource, cities: citiesResource, buyers: buyersResource, shipments: shipmentsResource,
 } as Readonly<Record<Section, Resource>>;
 
 /** A table by section worked out from each section's resource; a section that declares none (one just added to the

@@ -81,6 +81,14 @@ const REGISTRY = {
     forms: ['покупатель', 'покупателя', 'покупателей'],
     statuses: [ACTIVE, DELETED], inListsMenu: true,
   },
+  // issue 53: a container or truck, its customs declaration, its lots and cost lines: each lot's landed cost per kg
+  shipments: {
+    key: 'shipments', title: 'Поставки', genitive: 'поставок', one: 'поставку', tag: 'Shipment',
+    forms: ['поставка', 'поставки', 'поставок'],
+    statuses: [ACTIVE, DELETED],
+    // a shipment writes its lots' landed cost
+    moves: ['offers'],
+  },
 } satisfies Record<Section, SectionDef>;
 
 export const SECTION: Record<Section, SectionDef> = REGISTRY;

@@ -14,14 +14,15 @@ import { filters as productsFilters } from '../products/resource';
 import { filters as citiesFilters } from '../cities/resource';
 import * as buyers from '../buyers/resource';
 import { filters as buyersFilters } from '../buyers/resource';
+import * as shipments from '../shipments/resource';
 
 const SECTION_COLUMNS = {
   offers: offers.columns, reserves: reserves.columns, employees: employees.columns, suppliers: suppliers.columns,
-  products: products.columns, cities: cities.columns, buyers: buyers.columns,
+  products: products.columns, cities: cities.columns, buyers: buyers.columns, shipments: shipments.columns,
 };
 const SECTION_FILTERS = {
   offers: offersFilters, reserves: reservesFilters, employees: employeesFilters, suppliers: suppliersFilters,
-  products: productsFilters, cities: citiesFilters, buyers: buyersFilters,
+  products: productsFilters, cities: citiesFilters, buyers: buyersFilters, shipments: shipments.filters,
 };
 
 describe('list definitions', () => {
@@ -37,6 +38,8 @@ describe('list definitions', () => {
         'documents_state',
         // issue 40: a lot on its way
         'logistics_states_ids', 'expected_arrival',
+        // issue 53: a lot's landed cost per kg from its shipment
+        'landed_kg_cost',
       ].sort(),
     );
     expect(keys('products')).toEqual(['created_at', 'products', 'products_ids', 'statuses_ids', 'with_comments']);

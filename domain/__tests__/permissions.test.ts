@@ -110,7 +110,7 @@ describe("a supplier-kind account never sees the trader's figures, whatever its 
   });
 
   test('hiddenFieldsOf joins the role\'s rules with the kind\'s, what /api/permissions answers', () => {
-    expect(hiddenFieldsOf('supplier', { offers: ['created_by', 'min_unit_price'] }).offers).toEqual(['created_by', 'min_unit_price', 'max_unit_price']);
+    expect(hiddenFieldsOf('supplier', { offers: ['created_by', 'min_unit_price'] }).offers).toEqual(['created_by', 'min_unit_price', 'landed_kg_cost', 'max_unit_price']);
     expect(hiddenFieldsOf('supplier', {}).reserves).toContain('total_selling_sum');
     // with the fields derived from a hidden one (DERIVED_FIELDS): the delivery matrix names offers' loading city,
     // 'Резерв до' is bounded by the implementation date

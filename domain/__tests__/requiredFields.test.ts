@@ -14,6 +14,7 @@ import { buyerSchema } from '../buyers/schema';
 import type { Section } from '../sectionKeys';
 import type { BusinessSettings } from '../settings';
 import type { ReserveOffer } from '../reserves/schema';
+import { shipmentSchema } from '../shipments/schema';
 
 const required = (schema: AnyObjectSchema) => Object.entries(schema.describe().fields)
   .filter(([, d]) => !(d as { optional: boolean }).optional || (d as { tests?: { name?: string }[] }).tests?.some((t) => t.name === 'required'))
@@ -22,7 +23,7 @@ const required = (schema: AnyObjectSchema) => Object.entries(schema.describe().f
 test('the required fields are what each card\'s shared schema requires', () => {
   const schemas: Record<Section, AnyObjectSchema> = {
     offers: offerSchema('2026-11-28'), reserves: reserveSchema({} as ReserveOffer, {} as BusinessSettings, '2026-11-28'), employees: employeeSchema(),
-    suppliers: supplierSchema(), products: productSchema(), cities: citySchema(), buyers: buyerSchema(),
+    suppliers: supplierSchema(), products: productSchema(), cities: citySchema(), buyers: buyerSchema(), shipments: shipmentSchema(),
   };
   // the schema's order is its own; the resource's is the form's
   for (const [section, schema] of Object.entries(schemas)) expect([section, required(schema).sort()]).toEqual([section, [...REQUIRED_FIELDS[section as Section]].sort()]);

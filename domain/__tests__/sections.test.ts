@@ -6,7 +6,7 @@ import { RESOURCES } from '../permissions';
 
 describe('the section registry', () => {
   test('names every section once, and every section is a permission resource', () => {
-    expect(SECTIONS).toEqual(['offers', 'reserves', 'employees', 'suppliers', 'products', 'cities', 'buyers']);
+    expect(SECTIONS).toEqual(['offers', 'reserves', 'employees', 'suppliers', 'products', 'cities', 'buyers', 'shipments']);
     expect(RESOURCES).toBe(SECTIONS);
     for (const key of SECTIONS) expect(SECTION[key].key).toBe(key);
   });

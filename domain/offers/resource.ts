@@ -48,6 +48,9 @@ export const offersResource = defineResource({
       column: { width: 150, hiddenByDefault: true }, filter: true },
     warehouse_cost: { label: 'Стоимость доставки на склад, ₽', hiddenFrom: ['8'], hiddenAs: ['warehouse_delivery_cost'], kind: 'money', column: { title: 'Доставка на склад', width: 150, hiddenByDefault: true },
       filter: true, bulk: 'adjust', import: { example: 1500, note: 'можно оставить пустым' } },
+    // issue 53: a lot of a shipment costs this per kg landed (its goods at their rates, freight, duty, broker…), stored
+    // by the shipment's writes; a purchase figure, hidden where the warehouse cost is
+    landed_kg_cost: { label: 'Себестоимость за кг, ₽', hiddenFrom: ['8', 'supplier'], kind: 'money', form: false, column: { title: 'Себестоимость за кг', width: 160, hiddenByDefault: true }, filter: true },
     min_unit_price: { label: 'Мин. цена продажи', hiddenFrom: ['8', 'supplier'], kind: 'money', form: false, column: { width: 150, hiddenByDefault: true }, filter: true },
     max_unit_price: { label: 'Макс. цена продажи', hiddenFrom: ['8', 'supplier'], kind: 'money', form: false, column: { width: 150, hiddenByDefault: true }, filter: true },
     loading_address: { label: 'Адрес погрузки', hiddenFrom: ['1'], required: true, minLength: 5, kind: 'text', column: { width: 220, hiddenByDefault: true }, filter: { type: 'address' }, bulk: 'set',
@@ -65,7 +68,7 @@ export const offersResource = defineResource({
     'product_id', 'variety_id', 'packing_id',
     recordColumns.status(),
     'harvest_year', 'origin_country', 'unit_measure', 'unit_weight', 'units_per_pack', 'unit_amount', 'unit_price', 'kg_price', 'total_sum',
-    'reserved_amount', 'reserved_sum', 'purchased_amount', 'available_amount', 'available_sum', 'warehouse_cost', 'min_unit_price',
+    'reserved_amount', 'reserved_sum', 'purchased_amount', 'available_amount', 'available_sum', 'warehouse_cost', 'landed_kg_cost', 'min_unit_price',
     'max_unit_price', 'city_id', 'supplier_id', 'loading_address', 'logistics_state', 'expected_arrival',
     // the lot's papers, computed (domain/offers/documents.ts); the offers feature draws the cell
     col('documents_state', 'Документы', 'text', { width: 200, sortable: false }),
@@ -79,7 +82,7 @@ export const offersResource = defineResource({
     'product_id', 'supplier_id', 'city_id', 'variety_id', 'packing_id', 'harvest_year', 'origin_country', 'loading_address',
     'logistics_state', 'expected_arrival',
     'unit_amount', 'unit_price', 'total_sum', 'reserved_amount', 'reserved_sum', 'purchased_amount', 'available_amount', 'available_sum',
-    'warehouse_cost', 'min_unit_price', 'max_unit_price',
+    'warehouse_cost', 'landed_kg_cost', 'min_unit_price', 'max_unit_price',
     f('reserve_ids', '№ резерва', 'multiple', { options: 'reserves', needs: 'reserves' }),
     f('deal_ids', '№ сделки (выполненного резерва)', 'multiple', { options: 'reserves', needs: 'reserves' }),
     recordFilters.createdBy(),

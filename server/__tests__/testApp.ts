@@ -216,7 +216,7 @@ export interface DemoContext extends TestContext {
 }
 
 /** The section and id of a record's change or step URL (/api/offers/12, /api/reserves/7/complete). */
-const RECORD_URL = /^\/api\/(offers|reserves|employees|suppliers|products|cities|buyers)\/(\d+)(?:\/(?:complete|cancel|payments(?:\/\d+)?))?$/;
+const RECORD_URL = /^\/api\/(offers|reserves|employees|suppliers|products|cities|buyers|shipments)\/(\d+)(?:\/(?:complete|cancel|payments(?:\/\d+)?))?$/;
 
 /** A fresh database with the demo data set (built around a fixed day) and the four demo users signed in. */
 export async function createDemoApp(overrides: Partial<Config> = {}): Promise<DemoContext> {

@@ -6,11 +6,11 @@
 // its table is named here, as it does in server/sections/index.ts.
 import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import { alias, type PgTable } from 'drizzle-orm/pg-core';
-import { buyers, cities, employees, offers, products, reserves, suppliers } from '../db/schema';
+import { buyers, cities, employees, offers, products, reserves, shipments, suppliers } from '../db/schema';
 import type { Section } from '../../domain/sections';
 
 /** Every section's own table, by the section's key. */
-export const SECTION_TABLES = { offers, reserves, employees, suppliers, products, cities, buyers } as const satisfies Record<Section, PgTable>;
+export const SECTION_TABLES = { offers, reserves, employees, suppliers, products, cities, buyers, shipments } as const satisfies Record<Section, PgTable>;
 
 /** The drizzle table of section `S`. */
 export type TableOf<S extends Section> = (typeof SECTION_TABLES)[S];

@@ -210,10 +210,14 @@ export const offers = pgTable('offers', {
   documents_blocking: text('documents_blocking').array().notNull().default(sql`'{}'`),
   documents_expires_on: date('documents_expires_on', { mode: 'string' }),
   documents_turns_on: date('documents_turns_on', { mode: 'string' }),
+  // issue 53: the shipment (container) the lot came in, and its landed cost per kg as the shipment last computed it
+  shipment_id: integer('shipment_id').references((): AnyPgColumn => shipments.id),
+  landed_kg_cost: money('landed_kg_cost'),
   created_by: integer('created_by').references(() => users.id),
   ...record(),
 }, (t) => [
   index('offers_status_idx').on(t.status),
+  index('offers_shipment_idx').on(t.shipment_id).where(sql`${t.shipment_id} IS NOT NULL`),
   trigram('offers_loading_address_trgm', t.loading_address),
   trigram('offers_origin_country_trgm', t.origin_country),
   check('offers_documents_state_known', sql`${t.documents_state} IN ('ok', 'expiring', 'expired', 'missing')`),
@@ -315,6 +319,19 @@ export const buyers = pgTable('buyers', {
   check('buyers_deferral_days_check', sql`${t.deferral_days} IS NULL OR ${t.deferral_days} BETWEEN 1 AND 180`),
   check('buyers_credit_limit_check', sql`${t.credit_limit} IS NULL OR ${t.credit_limit} >= 0`),
 ]);
+
+/** Issue 53: one container or truck: its customs declaration and its cost lines (domain/shipments/costLines.ts), as
+ * typed; its lots point to it (offers.shipment_id). */
+export const shipments = pgTable('shipments', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  supplier_id: integer('supplier_id').references(() => suppliers.id),
+  dt_number: text('dt_number'),
+  dt_date: date('dt_date', { mode: 'string' }),
+  costs: jsonb('costs').notNull().default(sql`'[]'::jsonb`),
+  created_by: integer('created_by'),
+  ...record(),
+}, (t) => [index('shipments_status_idx').on(t.status)]);
 
 /** A buyer's payment against a completed reserve; deleting one (an administrator's) keeps it, marked deleted. */
 export const payments = pgTable('payments', {

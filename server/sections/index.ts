@@ -12,6 +12,7 @@ import suppliers from './suppliers';
 import products from './products';
 import cities from './cities';
 import buyers from './buyers';
+import shipments from './shipments';
 import { offersSpec } from './offers/list';
 import { reservesSpec } from './reserves/list';
 import { employeesSpec } from './employees/list';
@@ -19,13 +20,14 @@ import { suppliersSpec } from './suppliers/list';
 import { productsSpec } from './products/list';
 import { citiesSpec } from './cities/list';
 import { buyersSpec } from './buyers/list';
+import { shipmentsSpec } from './shipments/list';
 
 export type SectionPlugin = (app: FastifyInstance, opts: { db: Database }) => Promise<void>;
 
-export const SECTION_PLUGINS: Record<Section, SectionPlugin> = { offers, reserves, employees, suppliers, products, cities, buyers };
+export const SECTION_PLUGINS: Record<Section, SectionPlugin> = { offers, reserves, employees, suppliers, products, cities, buyers, shipments };
 
 /** Each spec is its own section's (`SectionSpec<'offers'>` under offers): the record pipeline types a section's stored
  * record by the table of the section its spec names (server/contract/tables.ts). */
 export const SECTION_SPECS: { [S in Section]: SectionSpec<S> } = {
-  offers: offersSpec, reserves: reservesSpec, employees: employeesSpec, suppliers: suppliersSpec, products: productsSpec, cities: citiesSpec, buyers: buyersSpec,
+  offers: offersSpec, reserves: reservesSpec, employees: employeesSpec, suppliers: suppliersSpec, products: productsSpec, cities: citiesSpec, buyers: buyersSpec, shipments: shipmentsSpec,
 };

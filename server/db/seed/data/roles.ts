@@ -40,6 +40,8 @@ export const ROLES: readonly RoleSeed[] = [
       cities: { read: 'all', create: 'all', update: 'all' },
       // a manager looks after its own buyers and sees the others
       buyers: { read: 'all', create: 'own', update: 'own', export: 'all' },
+      // issue 53: the manager reads the containers its lots came in (the landed cost's waterfall)
+      shipments: readOnly,
     }),
   },
   {
@@ -60,7 +62,7 @@ export const ROLES: readonly RoleSeed[] = [
     name: 'Администратор',
     permissions: permissions({
       offers: everything, reserves: everything, employees: everything,
-      suppliers: everything, products: everything, cities: everything, buyers: everything,
+      suppliers: everything, products: everything, cities: everything, buyers: everything, shipments: everything,
     }),
   },
   {
