@@ -81,7 +81,7 @@ const REGISTRY = {
     forms: ['покупатель', 'покупателя', 'покупателей'],
     statuses: [ACTIVE, DELETED], inListsMenu: true,
   },
-  // issue 53: a container or truck, its customs declaration, its lots and cost lines: each lot's landed cost per kg
+  // a container or truck, its customs declaration, its lots and cost lines: each lot's landed cost per kg
   shipments: {
     key: 'shipments', title: 'Поставки', genitive: 'поставок', one: 'поставку', tag: 'Shipment',
     forms: ['поставка', 'поставки', 'поставок'],

@@ -1,4 +1,4 @@
-// A container's landed cost per kg worked by hand (issue 53's pistachios), a second lot split by weight, value and
+// A container's landed cost per kg worked by hand (the pistachios of the currency issue), a second lot split by weight, value and
 // quantity, import VAT in and out, estimate then actual, refusals that name the lot, and two properties.
 import fc from 'fast-check';
 import { landedCost, LandedCostError, type LotBasis, type RatedLine } from '../shipments/landedCost';

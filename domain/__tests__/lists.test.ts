@@ -38,7 +38,7 @@ describe('list definitions', () => {
         'documents_state',
         // issue 40: a lot on its way
         'logistics_states_ids', 'expected_arrival',
-        // issue 53: a lot's landed cost per kg from its shipment
+        // a lot's landed cost per kg from its shipment
         'landed_kg_cost',
       ].sort(),
     );

@@ -48,7 +48,7 @@ export const offersResource = defineResource({
       column: { width: 150, hiddenByDefault: true }, filter: true },
     warehouse_cost: { label: 'Стоимость доставки на склад, ₽', hiddenFrom: ['8'], hiddenAs: ['warehouse_delivery_cost'], kind: 'money', column: { title: 'Доставка на склад', width: 150, hiddenByDefault: true },
       filter: true, bulk: 'adjust', import: { example: 1500, note: 'можно оставить пустым' } },
-    // issue 53: a lot of a shipment costs this per kg landed (its goods at their rates, freight, duty, broker…), stored
+    // a lot of a shipment costs this per kg landed (its goods at their rates, freight, duty, broker…), stored
     // by the shipment's writes; a purchase figure, hidden where the warehouse cost is
     landed_kg_cost: { label: 'Себестоимость за кг, ₽', hiddenFrom: ['8', 'supplier'], kind: 'money', form: false, column: { title: 'Себестоимость за кг', width: 160, hiddenByDefault: true }, filter: true },
     min_unit_price: { label: 'Мин. цена продажи', hiddenFrom: ['8', 'supplier'], kind: 'money', form: false, column: { width: 150, hiddenByDefault: true }, filter: true },

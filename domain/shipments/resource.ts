@@ -1,4 +1,4 @@
-// The shipments section (issue 53), declared once (domain/resource.ts): a container or truck with its customs
+// The shipments section, declared once (domain/resource.ts): a container or truck with its customs
 // declaration. Its lots (offer_ids) and cost lines (costs) are parts of the card the section writes itself
 // (server/sections/shipments); the plain fields below give the card, list, filters, export and history.
 import { col, f, recordColumns, recordFilters, type ColumnDef, type FilterDef } from '../lists';

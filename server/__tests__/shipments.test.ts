@@ -1,4 +1,4 @@
-// Shipments through the API (issue 53): the container of the issue worked by hand with a second lot, each lot's
+// Shipments through the API: the container of the issue worked by hand with a second lot, each lot's
 // landed cost stored in the shipment's transaction and told in its history, estimate then actual with the difference
 // per kg, refusals in Russian that name the line or the lot, rights and hidden figures, and the declaration UPD reads.
 import { sql } from 'drizzle-orm';

@@ -210,7 +210,7 @@ export const offers = pgTable('offers', {
   documents_blocking: text('documents_blocking').array().notNull().default(sql`'{}'`),
   documents_expires_on: date('documents_expires_on', { mode: 'string' }),
   documents_turns_on: date('documents_turns_on', { mode: 'string' }),
-  // issue 53: the shipment (container) the lot came in, and its landed cost per kg as the shipment last computed it
+  // the shipment (container) the lot came in, and its landed cost per kg as the shipment last computed it
   shipment_id: integer('shipment_id').references((): AnyPgColumn => shipments.id),
   landed_kg_cost: money('landed_kg_cost'),
   created_by: integer('created_by').references(() => users.id),
@@ -320,7 +320,7 @@ export const buyers = pgTable('buyers', {
   check('buyers_credit_limit_check', sql`${t.credit_limit} IS NULL OR ${t.credit_limit} >= 0`),
 ]);
 
-/** Issue 53: one container or truck: its customs declaration and its cost lines (domain/shipments/costLines.ts), as
+/** One container or truck: its customs declaration and its cost lines (domain/shipments/costLines.ts), as
  * typed; its lots point to it (offers.shipment_id). */
 export const shipments = pgTable('shipments', {
   id: serial('id').primaryKey(),

@@ -1,4 +1,4 @@
--- Issue 53: a shipment is one container or truck: its customs declaration, its lots (offers.shipment_id) and its
+-- A shipment is one container or truck: its customs declaration, its lots (offers.shipment_id) and its
 -- cost lines (goods paid at their rates, freight, duty, broker…), kept as the card typed them. Each lot of a
 -- shipment stores its landed cost per kg (offers.landed_kg_cost), written in the shipment's transaction.
 CREATE TABLE "shipments" (

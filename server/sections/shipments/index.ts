@@ -1,4 +1,4 @@
-// /api/shipments (issue 53): the list, bulk delete, the filter config and the export; one shipment's card with its
+// /api/shipments: the list, bulk delete, the filter config and the export; one shipment's card with its
 // lots and cost lines; the landed cost per kg of its lots, and of one lot for the offer card's waterfall. Also the
 // section's public face: what other sections and wings may ask of shipments (a lot's customs declaration).
 import type { FastifyInstance } from 'fastify';

@@ -40,7 +40,7 @@ export const ROLES: readonly RoleSeed[] = [
       cities: { read: 'all', create: 'all', update: 'all' },
       // a manager looks after its own buyers and sees the others
       buyers: { read: 'all', create: 'own', update: 'own', export: 'all' },
-      // issue 53: the manager reads the containers its lots came in (the landed cost's waterfall)
+      // the manager reads the containers its lots came in (the landed cost's waterfall)
       shipments: readOnly,
     }),
   },
