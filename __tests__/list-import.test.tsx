@@ -108,6 +108,8 @@ test('the template is fetched with the token and saved under its Russian name', 
   await user.click(await screen.findByRole('button', { name: 'Импорт' }));
   const dialog = screen.getByRole('dialog', { name: 'Импорт предложений' });
   expect(within(dialog).getByText(/XLSX или CSV, до 5 МБ и 5 000 строк/)).toBeInTheDocument();
+  // the supplier price-list upload, a feature of its own, composed into the offers' import by the app
+  expect(await within(dialog).findByRole('button', { name: 'Загрузить прайс поставщика' })).toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: 'Скачать шаблон' }));
   await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['Шаблон.xlsx']));
   expect(sent!.headers.get('Authorization')).toBe('Bearer tok-import');

@@ -8,6 +8,7 @@ import createCache from '@emotion/cache';
 import { cspNonce } from '../components/cspNonce';
 import { theme } from './theme';
 import { AppRoutes } from './router';
+import { FeatureSlots } from './slots';
 import type { AppStore } from './store';
 
 /** The styles MUI writes carry the page's CSP nonce (components/cspNonce.ts). */
@@ -21,7 +22,7 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
       <CacheProvider value={stylesOfPage()}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          {children}
+          <FeatureSlots>{children}</FeatureSlots>
         </ThemeProvider>
       </CacheProvider>
     </Provider>

@@ -1,5 +1,5 @@
 import { ListPage } from '../../components/List/ListPage';
-import { SupplierPriceListButton } from '../../components/PriceList/SupplierPriceLists';
+import { useContext } from 'react';
 import { cardScreens } from '../../components/SectionScreens';
 import { columns } from '../../../domain/offers/resource';
 import { filters } from '../../../domain/offers/resource';
@@ -8,6 +8,7 @@ import { usePermissionsQuery } from '../../api/session';
 import { SummaryTiles } from './SummaryTiles';
 import { OfferCardScreen } from './OfferCard';
 import { PLAIN_CELLS, RESERVING_CELLS } from './cells';
+import { OffersSlotsContext } from './slots';
 
 /** The offers list refetches every 5 seconds while the tab is in front (spec point 4). */
 export const OFFERS_REFETCH_MS = 5000;
@@ -27,6 +28,7 @@ const supplierPriceLists = (perms: Parameters<typeof isFieldVisible>[0]) =>
 
 export function ListScreen() {
   const { data: perms } = usePermissionsQuery();
+  const { supplierPriceListButton: SupplierPriceListButton } = useContext(OffersSlotsContext);
   return (
     <ListPage
       section="offers"
@@ -38,7 +40,7 @@ export function ListScreen() {
       deleteTexts={DELETE_TEXTS}
       cells={can(perms, 'reserves', 'create') ? RESERVING_CELLS : PLAIN_CELLS}
       importTitle="Импорт предложений"
-      importExtra={supplierPriceLists(perms) ? <SupplierPriceListButton /> : undefined}
+      importExtra={SupplierPriceListButton && supplierPriceLists(perms) ? <SupplierPriceListButton /> : undefined}
     />
   );
 }

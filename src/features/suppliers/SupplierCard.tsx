@@ -2,6 +2,7 @@
 // 'Данные поставщика' (e-mail, phone with the +7 mask, contact, INN, city, location), and on a saved supplier
 // its figures and latest offers. Fields the caller's role does not see (role 1: all but the name) are not on
 // the card.
+import { useContext } from 'react';
 import { supplierSchema } from '../../../domain/suppliers/schema';
 import { SUPPLIER_FIELDS, columns, suppliersResource } from '../../../domain/suppliers/resource';
 import { can, isFieldVisible } from '../../../domain/permissions';
@@ -11,7 +12,7 @@ import { columnFigures, LatestListed, type LatestRecord } from '../../components
 import { RecordCard, recordCardScreen, resourceCard, type CardContext, type RecordCardScreenProps } from '../../components/Card/RecordCard';
 import { ResourceFields } from '../../components/Card/ResourceFields';
 import { dataTab } from '../../components/Card/dataTab';
-import { SupplierPriceLists } from '../../components/PriceList/SupplierPriceLists';
+import { SupplierCardSlotsContext } from './slots';
 
 export const SUPPLIER_TEXTS = {
   placeholder: 'Введите название поставщика',
@@ -59,6 +60,7 @@ function SupplierCard(props: RecordCardScreenProps) {
   const { data: perms } = usePermissionsQuery();
   const showOffers = can(perms, 'offers', 'read') && isFieldVisible(perms, 'offers', 'suppliers_ids');
   // a role that imports offers and sees whose offers they are loads the supplier's own price lists here
+  const { priceLists: SupplierPriceLists } = useContext(SupplierCardSlotsContext);
   const priceLists = showOffers && can(perms, 'offers', 'import') && isFieldVisible(perms, 'offers', 'unit_price') && isFieldVisible(perms, 'offers', 'city');
 
   const tabs = (card: CardContext<SupplierValues>) => [
@@ -69,7 +71,7 @@ function SupplierCard(props: RecordCardScreenProps) {
       more: record && showOffers && (
         <>
           <SupplierOffers supplierId={record.id} />
-          {priceLists && record.status !== 'deleted' && <SupplierPriceLists supplierId={record.id} />}
+          {SupplierPriceLists && priceLists && record.status !== 'deleted' && <SupplierPriceLists supplierId={record.id} />}
         </>
       ),
     }),

@@ -16,8 +16,8 @@ import { countsText, PRICE_LIST_MSG } from '../../../domain/suppliers/priceList'
 import { formatDateTime } from '../../../domain/format';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/auth';
-import { usePriceListUploadsQuery } from '../../api/supplierPriceLists';
-import { save } from '../List/useExport';
+import { usePriceListUploadsQuery } from './api';
+import { save } from '../../components/List/useExport';
 import { SupplierPriceListDialog } from './SupplierPriceListDialog';
 
 export const UPLOADS_TEXTS = {

@@ -1,10 +1,10 @@
 // A supplier's own price list: upload, the mapping screen's profile, the preview and apply, the card's
 // list of uploads. Apply makes the offers' lists and the supplier's uploads stale.
-import { sectionApi, TAGS } from './sectionApi';
-import { referencesApi } from './references';
+import { sectionApi, TAGS } from '../../api/sectionApi';
+import { referencesApi } from '../../api/references';
 import type {
   NameAnswer, PreviewGroup, PreviewedRows, PriceListApplied, PriceListDefaults, PriceListPreview, PriceListTarget, PriceListUpload, PriceListUploadItem,
-} from '../../domain/suppliers/priceList';
+} from '../../../domain/suppliers/priceList';
 
 export type { PriceListUpload };
 export type ApplyResult = PriceListApplied;
