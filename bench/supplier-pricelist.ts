@@ -79,6 +79,29 @@ async function bench(engine: string) {
     const apply = await call('POST', `/api/price-list-uploads/${String(second.body.upload_id)}/apply`, {});
     console.log(`  apply                   ${apply.seconds.toFixed(2)} s  ${JSON.stringify(apply.body.counts)}`);
     console.log(`RESULT supplier-pricelist engine=${engineName(engine)} rows=${ROWS} preview_s=${preview.seconds.toFixed(2)} apply_s=${apply.seconds.toFixed(2)}`);
+    // a workbook of six 2 000-row sheets of 15 columns (about 3 million characters, within the reading's budget):
+    // what its upload stores, and what opening it again (the mapping screen, twice) costs in time and heap
+    const wide = new ExcelJS.Workbook();
+    for (let n = 1; n <= 6; n++) {
+      const sheet = wide.addWorksheet(`Склад ${n}`);
+      sheet.addRow(['Наименование', 'Фасовка', 'Год урожая', 'Цена, руб/кг', 'Остаток, т', ...Array.from({ length: 10 }, (_, j) => `Примечание ${j + 1}`)]);
+      lots.slice(0, 2000).forEach((l, i) => sheet.addRow([l.name, l.packing, l.year, price(i), 5, ...Array.from({ length: 10 }, (_, j) => `склад ${n}, строка ${i}, ${j}`)]));
+    }
+    const many = await upload(Buffer.from(await wide.xlsx.writeBuffer()), 'склады.xlsx');
+    // the heap's peak while the upload is opened, over its level before (after a collection, with --expose-gc)
+    (globalThis as { gc?: () => void }).gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    let peak = heapBefore;
+    const sampling = setInterval(() => { peak = Math.max(peak, process.memoryUsage().heapUsed); }, 2);
+    const [{ bytes }] = rowsOf<{ bytes: number }>(await ctx.db.execute(sql`SELECT octet_length(sheets::text) AS bytes FROM price_list_uploads WHERE id = ${Number(many.body.upload_id)}`));
+    const opened = [];
+    for (const sheetName of ['Склад 6', 'Склад 1']) {
+      opened.push((await call('GET', `/api/price-list-uploads/${String(many.body.upload_id)}?sheet=${encodeURIComponent(sheetName)}&header_row=1`)).seconds);
+    }
+    clearInterval(sampling);
+    const heapGrowth = (Math.max(peak, process.memoryUsage().heapUsed) - heapBefore) / 1024 / 1024;
+    console.log(`  six sheets: upload ${many.seconds.toFixed(2)} s, stored ${bytes} bytes, opened on sheet 6 ${opened[0].toFixed(2)} s, on sheet 1 ${opened[1].toFixed(2)} s, heap peak +${heapGrowth.toFixed(1)} MB`);
+    console.log(`RESULT supplier-pricelist-sheets engine=${engineName(engine)} upload_s=${many.seconds.toFixed(2)} stored_bytes=${bytes} open_s=${opened[0].toFixed(2)} heap_mb=${heapGrowth.toFixed(1)}`);
   } finally {
     await ctx.close();
   }
