@@ -32,13 +32,18 @@ test('the create card: its texts, the name messages, varieties and comments sent
   await user.type(screen.getByLabelText('Новый сорт'), 'Стюарт');
   await user.click(screen.getByRole('button', { name: 'Добавить сорт' }));
   expect(screen.getByRole('button', { name: 'Стюарт' })).toBeInTheDocument();
+  // issue 54: the rate its invoice and УПД lines are charged at, 22 % until another is chosen
+  const rate = screen.getByRole('combobox', { name: 'Ставка НДС' });
+  expect(rate).toHaveTextContent('22 %');
+  await user.click(rate);
+  await user.click(await screen.findByRole('option', { name: '10 %' }));
   await user.click(screen.getByRole('tab', { name: 'Комментарии' }));
   await user.type(screen.getByLabelText('Новый комментарий'), 'Калибр 2XL');
   await user.click(screen.getByRole('button', { name: 'Добавить' }));
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe('/products/40'));
-  expect(await requests(fetchMock, 'POST')[0].clone().json()).toEqual({ name: 'Пекан', varieties: ['Стюарт'], comments: [{ text: 'Калибр 2XL' }] });
+  expect(await requests(fetchMock, 'POST')[0].clone().json()).toEqual({ name: 'Пекан', vat_rate: '10', varieties: ['Стюарт'], comments: [{ text: 'Калибр 2XL' }] });
   expect(await screen.findByText('Стюарт')).toBeInTheDocument();
 });
 

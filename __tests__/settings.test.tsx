@@ -421,7 +421,37 @@ test('the company\'s name and phone (issue 38): read by name, checked as typed, 
   await user.click(screen.getByRole('button', { name: 'Сохранить данные компании' }));
   expect(await screen.findByText('Данные компании сохранены')).toBeInTheDocument();
   const [put] = sent(fetchMock, 'PUT', '/api/settings');
-  expect(await bodyOf(put)).toEqual({ company_name: 'NutDesk', company_phone: '+7 (843) 555-12-34' });
+  // issue 54: the requisites go with them, blank until typed, the general VAT regime until another is chosen
+  expect(await bodyOf(put)).toEqual({
+    company_name: 'NutDesk', company_phone: '+7 (843) 555-12-34', company_full_name: '', company_inn: '', company_kpp: '', company_ogrn: '',
+    company_address: '', company_bank_name: '', company_bik: '', company_account: '', company_corr_account: '', company_director: '',
+    company_accountant: '', vat_regime: 'general',
+  });
+});
+
+test('the seller\'s requisites (issue 54): each checked as typed, the account against the БИК, a wrong one not sent', async () => {
+  const fetchMock = mockServer(...signedInHandlers(admin, adminMe), publicUrl(),
+    route('POST', '/api/settings', async (request) => {
+      const names = (await request.clone().json()) as string[];
+      return json(names.includes('company_bik') ? { company_name: 'NutDesk', company_bik: '044525225' } : settings);
+    }),
+    route('PUT', '/api/settings', () => json({ status: 'success' })));
+  renderApp('/settings', { token: 't' });
+  expect(await screen.findByText('Реквизиты для счетов и УПД')).toBeInTheDocument();
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: 'ИНН' }), '7707083894');
+  expect(screen.getByText('Неверное контрольное число ИНН')).toBeInTheDocument();
+  await user.type(screen.getByRole('textbox', { name: 'Расчётный счёт' }), '40702810038000012345');
+  expect(screen.getByText('Расчётный счёт не сходится с БИК: проверьте оба номера')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Сохранить данные компании' }));
+  expect(sent(fetchMock, 'PUT', '/api/settings')).toHaveLength(0);
+  await user.clear(screen.getByRole('textbox', { name: 'ИНН' }));
+  await user.type(screen.getByRole('textbox', { name: 'ИНН' }), '7707083893');
+  await user.clear(screen.getByRole('textbox', { name: 'Расчётный счёт' }));
+  await user.type(screen.getByRole('textbox', { name: 'Расчётный счёт' }), '40702810938000012345');
+  await user.click(screen.getByRole('button', { name: 'Сохранить данные компании' }));
+  expect(await screen.findByText('Данные компании сохранены')).toBeInTheDocument();
+  expect(await bodyOf(sent(fetchMock, 'PUT', '/api/settings')[0])).toMatchObject({ company_inn: '7707083893', company_bik: '044525225', company_account: '40702810938000012345' });
 });
 
 test('PUBLIC_URL unset on a server opened at another address: the administrator is warned above the tabs (issue 35)', async () => {

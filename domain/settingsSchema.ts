@@ -6,6 +6,7 @@ import { toNumber } from './numbers';
 import type { BusinessSettingName } from './settings';
 import { DELIVERY_COST_MIN } from './reserves/figures';
 import { isTimeZone, TIME_ZONE_MSG } from './businessDay';
+import { REQUISITE_SETTINGS, REQUISITE_TITLE, requisiteRules } from './companyRequisites';
 
 /** The settings page's labels and hints, a setting each. */
 export const SETTING_TITLE: Record<BusinessSettingName, { label: string; hint: string }> = {
@@ -114,14 +115,16 @@ export const businessSettingsFormSchema = yup.object({
   reserve_unpaid_days: holdDays().optional(),
 });
 
-/** The trader's name and phone: the text of a quote, its PDF and the buyer's pages sign with them. */
-export const COMPANY_SETTINGS = ['company_name', 'company_phone'] as const;
+/** The trader's name and phone: the text of a quote, its PDF and the buyer's pages sign with them; the seller's
+ * requisites the invoice and the УПД print. */
+export const COMPANY_SETTINGS = ['company_name', 'company_phone', ...REQUISITE_SETTINGS] as const;
 export type CompanySettingName = (typeof COMPANY_SETTINGS)[number];
 export const isCompanySetting = (name: string): name is CompanySettingName => (COMPANY_SETTINGS as readonly string[]).includes(name);
 
 export const COMPANY_TITLE: Record<CompanySettingName, { label: string; hint: string }> = {
   company_name: { label: 'Название компании', hint: 'В тексте предложения, прайс-листе и PDF для покупателя' },
   company_phone: { label: 'Телефон компании', hint: 'В тексте предложения и PDF для покупателя' },
+  ...REQUISITE_TITLE,
 };
 
 export const COMPANY_MSG = {
@@ -134,4 +137,5 @@ export const COMPANY_MSG = {
 export const companySettingsSchema = yup.object({
   company_name: yup.string().typeError(COMPANY_MSG.name).trim().max(200, COMPANY_MSG.name),
   company_phone: yup.string().typeError(COMPANY_MSG.phone).trim().max(30, COMPANY_MSG.phone).matches(/^[+\d\s()-]*$/, COMPANY_MSG.phone),
+  ...requisiteRules(),
 });

@@ -22,11 +22,14 @@ test('the buyer schema: terms, deferral days 1–180, the limit, KPP', async () 
   const messages = async (values: Record<string, unknown>) =>
     buyerSchema().validate(values, { abortEarly: false }).then(() => [], (e: { errors: string[] }) => e.errors);
   expect(await messages({ name: 'ООО «Орех»', payment_terms: 'deferral', deferral_days: '181', kpp: '12345', credit_limit: '-1' })).toEqual([
-    'КПП состоит из 9 цифр', 'Отсрочка от 1 до 180 дней', 'Лимит не может быть меньше нуля',
+    'КПП состоит из 9 символов: 4 цифры, 2 цифры или заглавные латинские буквы, 3 цифры', 'Отсрочка от 1 до 180 дней', 'Лимит не может быть меньше нуля',
   ]);
   expect(await messages({ name: 'ООО «Орех»', payment_terms: 'barter' })).toEqual(['Выберите условия оплаты']);
-  const valid: Record<string, unknown> = await buyerSchema().validate({ name: 'ООО «Орех»', payment_terms: 'prepay', deferral_days: '30', inn: '7707 083 893' });
-  expect([valid.deferral_days, valid.inn]).toEqual([null, '7707083893']);
+  const valid: Record<string, unknown> = await buyerSchema().validate({
+    name: 'ООО «Орех»', payment_terms: 'prepay', deferral_days: '30', inn: '7707 083 893', kpp: '7736ab001', legal_address: ' 123100, Москва ',
+  });
+  // issue 54: a КПП's reason code in capitals, the legal address trimmed
+  expect([valid.deferral_days, valid.inn, valid.kpp, valid.legal_address]).toEqual([null, '7707083893', '7736AB001', '123100, Москва']);
 });
 
 test('the ledger: sales due after the deferral, partial payments, the overdue part and since when', () => {

@@ -26,6 +26,8 @@ export const buyersResource = defineResource({
     city_id: { label: 'Город', kind: 'reference', reference: { list: 'cities', as: 'city', alias: 'c', section: 'cities' },
       column: { width: 150 }, filter: { key: 'cities' }, bulk: 'set', import: { example: 'Москва', note: 'название из списка городов' } },
     delivery_address: { label: 'Адрес доставки', kind: 'text', column: { width: 220, hiddenByDefault: true }, import: { example: 'Москва, ул. Складская, 4' } },
+    // the address an invoice and a УПД print for the buyer
+    legal_address: { label: 'Юридический адрес', kind: 'text', column: { width: 220, hiddenByDefault: true }, import: { example: '123100, г. Москва, ул. Складская, д. 4' } },
     contact_person: { label: 'Контактное лицо', kind: 'text', column: { width: 180 }, filter: true, import: { example: 'Иванов Иван' } },
     phone: { label: 'Телефон', kind: 'phone', column: { width: 170 }, filter: true, import: { example: '+7 (912) 000-11-22' } },
     email: { label: 'Email', kind: 'email', column: { width: 200, hiddenByDefault: true }, filter: true, import: { example: 'buy@kedr.ru' } },
@@ -44,7 +46,7 @@ export const buyersResource = defineResource({
   },
   columns: [
     recordColumns.id(),
-    'name', 'inn', 'kpp', 'city_id', 'delivery_address', 'contact_person', 'phone', 'email', 'responsible_id',
+    'name', 'inn', 'kpp', 'city_id', 'delivery_address', 'legal_address', 'contact_person', 'phone', 'email', 'responsible_id',
     'payment_terms', 'deferral_days', 'credit_limit', 'balance', 'overdue',
     recordColumns.status(),
     recordColumns.createdBy(),
@@ -62,13 +64,15 @@ export const buyersResource = defineResource({
     recordFilters.withComments(),
   ],
   bulk: { order: ['responsible_id', 'city_id'] },
-  importOrder: ['name', 'inn', 'kpp', 'city_id', 'delivery_address', 'contact_person', 'phone', 'email', 'responsible_id', 'payment_terms', 'deferral_days', 'credit_limit'],
-  selectOrder: ['id', 'name', 'inn', 'kpp', 'delivery_address', 'contact_person', 'phone', 'email', 'deferral_days', 'status', 'created_at', 'deleted_at'],
+  importOrder: ['name', 'inn', 'kpp', 'city_id', 'delivery_address', 'legal_address', 'contact_person', 'phone', 'email', 'responsible_id', 'payment_terms', 'deferral_days', 'credit_limit'],
+  selectOrder: ['id', 'name', 'inn', 'kpp', 'delivery_address', 'legal_address', 'contact_person', 'phone', 'email', 'deferral_days', 'status', 'created_at', 'deleted_at'],
 });
 
 /** The buyer's delivery address: the card's wide field, what a reserve's address is filled from when the buyer is
  * picked (domain/reserves/buyerFields.ts). */
 export const BUYER_ADDRESS = 'delivery_address' satisfies keyof typeof buyersResource.spec.fields;
+/** The buyer's legal address, the papers' (issue 54), drawn across the card's block like the delivery address. */
+export const BUYER_LEGAL_ADDRESS = 'legal_address' satisfies keyof typeof buyersResource.spec.fields;
 
 /** The buyer card's form fields, in the form's order (the name is the header's). */
 export const BUYER_FIELDS = buyersResource.formFields;

@@ -2,20 +2,20 @@
 // INN's check digits, the terms and the limit get the same Russian messages on both sides.
 import * as yup from 'yup';
 import { MSG } from '../messages';
-import { isValidInn } from '../inn';
+import { innError, kppError, REQUISITE_MSG } from '../requisites';
 import { visibilityOf } from '../fields';
 import { STORED_DECIMALS, decimalsMessage, fitsDecimals } from '../numbers';
 import { cardNameSchema, formNumber } from '../schemas/card';
 import { optionalId, resourceSchema } from '../schemas/resourceSchema';
-import { BUYER_ADDRESS, BUYER_FIELDS, PAYMENT_TERMS, buyersResource } from './resource';
+import { BUYER_ADDRESS, BUYER_FIELDS, BUYER_LEGAL_ADDRESS, PAYMENT_TERMS, buyersResource } from './resource';
 
 export const DEFERRAL_DAYS = { min: 1, max: 180 } as const;
 
 export const BUYER_MSG = {
   nameMax: 'Максимум 255 символов',
-  innLength: 'ИНН состоит из 10 или 12 цифр',
-  innCheck: 'Неверное контрольное число ИНН',
-  kpp: 'КПП состоит из 9 цифр',
+  innLength: REQUISITE_MSG.innLength,
+  innCheck: REQUISITE_MSG.innCheck,
+  kpp: REQUISITE_MSG.kpp,
   city: 'Выберите город',
   responsible: 'Выберите ответственного',
   terms: 'Выберите условия оплаты',
@@ -36,12 +36,8 @@ export const BUYER_FIELD_VISIBILITY: Record<string, string> = visibilityOf(BUYER
 /** The digits typed, spaces dropped (an INN may start with 0, so it stays text). */
 const digitsText = () => yup.string().transform((value) => (typeof value === 'string' ? value.replace(/\s/g, '') : value));
 
-/** The INN's own rule: 10 digits for a company, 12 for an entrepreneur, with their check digits; empty is none. */
-export function innError(value: string | null | undefined): string | null {
-  if (!value) return null;
-  if (!/^(\d{10}|\d{12})$/.test(value)) return BUYER_MSG.innLength;
-  return isValidInn(value) ? null : BUYER_MSG.innCheck;
-}
+// the papers' rules (domain/requisites.ts): an invoice and a УПД print what the card accepted
+export { innError };
 
 /** The buyer's own rules; a field without one is checked as its kind says (the phone: whole when given; the e-mail:
  * well formed when given). */
@@ -51,9 +47,10 @@ export const buyerRules = () => ({
     const refused = innError(value);
     return refused ? this.createError({ message: refused }) : true;
   }),
-  kpp: digitsText().test('kpp', BUYER_MSG.kpp, (value) => !value || /^\d{9}$/.test(value)),
+  kpp: digitsText().transform((value) => (typeof value === 'string' ? value.toUpperCase() : value)).test('kpp', BUYER_MSG.kpp, (value) => !kppError(value)),
   city_id: optionalId(BUYER_MSG.city),
   [BUYER_ADDRESS]: yup.string().trim().max(500, 'Максимум 500 символов'),
+  [BUYER_LEGAL_ADDRESS]: yup.string().trim().max(500, 'Максимум 500 символов'),
   contact_person: yup.string().trim().max(255, BUYER_MSG.nameMax),
   responsible_id: optionalId(BUYER_MSG.responsible),
   payment_terms: yup.string().required(BUYER_MSG.terms).oneOf(PAYMENT_TERMS.map((t) => t.value), BUYER_MSG.terms),

@@ -2,15 +2,22 @@
 // list's columns (spec point 2) and filter keys (point 3) and its history derived from it.
 import { f, recordColumns, recordFilters, type ColumnDef, type FilterDef } from '../lists';
 import { defineResource } from '../resource';
+import { VAT_RATES, VAT_RATE_TITLE } from '../papers/lines';
+
+/** The rates a product's card chooses from, by the titles papers print. */
+export const VAT_RATE_CHOICES = VAT_RATES.map((value) => ({ value, title: VAT_RATE_TITLE[value] }));
 
 export const productsResource = defineResource({
   section: 'products',
   fields: {
     name: { label: 'Название', required: true, kind: 'text', column: { width: 260 }, filter: { key: 'products' } },
+    // issue 54: stored as '22' | '10' | '0' | 'none', shown (list, export, history) by the title papers print
+    vat_rate: { label: 'Ставка НДС', kind: 'choice', column: { width: 130, titles: VAT_RATE_TITLE } },
   },
   columns: [
     recordColumns.id(),
     'name',
+    'vat_rate',
     recordColumns.status(140),
     recordColumns.createdAt(140),
     recordColumns.comments({ width: 260 }),

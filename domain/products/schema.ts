@@ -6,6 +6,7 @@ import { resourceSchema } from '../schemas/resourceSchema';
 import { visibilityOf } from '../fields';
 import { MSG } from '../messages';
 import { productsResource } from './resource';
+import { VAT_RATES, VAT_RATE_DEFAULT } from '../papers/lines';
 
 export const PRODUCT_MSG = {
   duplicate: 'Товар с таким названием уже есть',
@@ -15,6 +16,7 @@ export const PRODUCT_MSG = {
   varietyDuplicate: 'Такой сорт у товара уже есть',
   varietyInUse: 'Сорт указан в предложениях: его нельзя удалить',
   varietyName: 'Введите название сорта',
+  vatRate: 'Ставка НДС: 22 %, 10 %, 0 % или без НДС',
 } as const;
 
 /** The statuses a user may choose on the product card. */
@@ -30,7 +32,12 @@ export const PRODUCT_FIELD_VISIBILITY: Record<string, string> = visibilityOf(pro
 
 /** A product's form (a new one may come with the names of its varieties, each checked by varietySchema): the name's
  * own rule, every other field as its kind says; `hidden` (the fields the caller's role may not see) not asked for. */
-export const productSchema = (hidden: ReadonlySet<string> = new Set()) => resourceSchema(productsResource, { name: cardNameSchema }, hidden);
+export const productSchema = (hidden: ReadonlySet<string> = new Set()) => resourceSchema(productsResource, {
+  name: cardNameSchema,
+  // issue 54: the rate its invoice and УПД lines are charged at; none given, the general 22 %
+  vat_rate: yup.string().typeError(PRODUCT_MSG.vatRate).transform((v) => (v === '' || v === null ? undefined : v))
+    .default(VAT_RATE_DEFAULT).oneOf([...VAT_RATES], PRODUCT_MSG.vatRate),
+}, hidden);
 
 /** Two varieties of one product may not share a name, whatever the case. */
 export const hasDuplicateName = (names: string[]) => new Set(names.map((n) => n.trim().toLocaleLowerCase('ru'))).size !== names.length;

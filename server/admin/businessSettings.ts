@@ -170,7 +170,11 @@ export async function saveShortfallRule(db: Database, auth: AuthenticatedUser, v
 /** An administrator's company name and phone (PUT /api/settings, company_name / company_phone): checked
  * by the page's own schema (400 with its Russian messages), stored trimmed and logged when they change. */
 export async function saveCompanySettings(db: Database, auth: AuthenticatedUser, values: Partial<Record<CompanySettingName, unknown>>): Promise<void> {
-  const valid: Partial<Record<CompanySettingName, string>> = await validated(companySettingsSchema, values, { strict: false });
+  // an account is judged with the БИК it is at: the one sent beside it, else the stored one (and a new БИК with the
+  // stored account); only what was sent is saved
+  const stored = await settingsByName(db, ['company_bik', 'company_account', 'company_corr_account']);
+  const judged: Partial<Record<CompanySettingName, string>> = await validated(companySettingsSchema, { ...stored, ...values }, { strict: false });
+  const valid = Object.fromEntries(Object.keys(values).map((n) => [n, judged[n as CompanySettingName]])) as Partial<Record<CompanySettingName, string>>;
   await db.transaction(async (tx) => {
     await tx.execute(sql`LOCK TABLE business_settings IN SHARE ROW EXCLUSIVE MODE`);
     const names = Object.keys(valid).filter((n): n is CompanySettingName => n in COMPANY_TITLE && valid[n as CompanySettingName] !== undefined);

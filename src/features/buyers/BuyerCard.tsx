@@ -3,7 +3,7 @@
 // saved buyer the 'Взаиморасчёты' tab.
 import MenuItem from '@mui/material/MenuItem';
 import { buyerSchema } from '../../../domain/buyers/schema';
-import { BUYER_ADDRESS, BUYER_FIELDS, PAYMENT_TERMS, buyersResource, columns } from '../../../domain/buyers/resource';
+import { BUYER_ADDRESS, BUYER_FIELDS, BUYER_LEGAL_ADDRESS, PAYMENT_TERMS, buyersResource, columns } from '../../../domain/buyers/resource';
 import { LEDGER_TEXTS } from '../../../domain/buyers/texts';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatMoney } from '../../../domain/format';
@@ -54,7 +54,7 @@ export function BuyerFields({ inputs, form, hidden, readOnly }: Pick<CardContext
     }),
     deferral_days: () => form.values.payment_terms === 'deferral' && inputs.field('deferral_days', { slotProps: { htmlInput: { inputMode: 'numeric' } } }),
   };
-  return <ResourceFields resource={buyersResource} form={form} inputs={inputs} hidden={hidden} readOnly={readOnly} skip={['name']} wide={[BUYER_ADDRESS]} own={own} props={NUMERIC} />;
+  return <ResourceFields resource={buyersResource} form={form} inputs={inputs} hidden={hidden} readOnly={readOnly} skip={['name']} wide={[BUYER_ADDRESS, BUYER_LEGAL_ADDRESS]} own={own} props={NUMERIC} />;
 }
 
 function BuyerCard(props: RecordCardScreenProps) {

@@ -6,11 +6,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { productSchema } from '../../../domain/products/schema';
-import { productsResource } from '../../../domain/products/resource';
+import MenuItem from '@mui/material/MenuItem';
+import { VAT_RATE_CHOICES, productsResource } from '../../../domain/products/resource';
+import { VAT_RATE_DEFAULT } from '../../../domain/papers/lines';
 import type { CardPayload, CardRecord } from '../../api/cards';
 import { isApiError, type ApiError } from '../../api/errors';
 import { InfoBlock } from '../../components/Card/InfoBlock';
-import { RecordCard, recordCardScreen, resourceCard, type FieldValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import { RecordCard, recordCardScreen, resourceCard, type CardContext, type FieldValues, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
 import { ResourceFieldsBlock } from '../../components/Card/ResourceFields';
 import { DraftVarieties, SavedVarieties, VARIETY_TEXTS } from './VarietiesBlock';
 import { RequiredDocuments, REQUIRED_DOCUMENTS_TEXTS } from './RequiredDocuments';
@@ -34,9 +36,15 @@ type ProductValues = FieldValues<(typeof productsResource.formFields)[number]['k
 // a new product is sent with the varieties typed on its card
 const PRODUCT_CARD: RecordCardDef<ProductValues> = {
   ...CARD,
-  valuesOf: (record) => ({ ...CARD.valuesOf(record), varieties: [] }),
+  // issue 54: a new product is charged the general VAT rate until another is chosen
+  valuesOf: (record) => ({ ...CARD.valuesOf(record), vat_rate: String(record?.vat_rate ?? VAT_RATE_DEFAULT), varieties: [] }),
   more: (values, mode) => (mode === 'create' ? { varieties: values.varieties } : {}),
 };
+
+/** The VAT rate picked by the titles papers print. */
+const OWN = (inputs: CardContext<ProductValues>['inputs']) => ({
+  vat_rate: () => inputs.field('vat_rate', { select: true, children: VAT_RATE_CHOICES.map((c) => <MenuItem key={c.value} value={c.value}>{c.title}</MenuItem>) }),
+});
 
 /** Deactivates or reactivates the product at once (no Save needed), as a change of the version the card holds. */
 function Availability({ record, readOnly, onError, update }: {
@@ -76,7 +84,7 @@ function ProductCard(props: RecordCardScreenProps) {
           content: (
             <>
               <ResourceFieldsBlock title={PRODUCT_TEXTS.data} settingsButton={settingsButton} resource={productsResource} form={form} inputs={inputs}
-                hidden={hidden} readOnly={readOnly} skip={['name']} />
+                hidden={hidden} readOnly={readOnly} skip={['name']} own={OWN(inputs)} />
               {record && (
                 <InfoBlock title={PRODUCT_TEXTS.availability}>
                   <Availability key={record.version} record={record} readOnly={readOnly} onError={onError} update={update} />

@@ -14,6 +14,7 @@ import { TIME_ZONE_SETTING } from '../../../domain/businessDay';
 import { SHORTFALL_RULE_DEFAULT, SHORTFALL_RULE_SETTING } from '../../../domain/offers/logistics';
 import type { DocumentSettings } from '../../../domain/offers/documents';
 import { COMPANY_SETTINGS, type CompanySettingName } from '../../../domain/settingsSchema';
+import { vatRegimeOf } from '../../../domain/companyRequisites';
 
 export type SettingsValues = Record<BusinessSettingName | typeof TIME_ZONE_SETTING, string>;
 export interface ReferenceItem {
@@ -62,7 +63,9 @@ export const adminApi = api.injectEndpoints({
       query: () => ({ url: 'api/settings', method: 'POST', body: [...COMPANY_SETTINGS] }),
       providesTags: [{ type: 'Settings', id: 'company' }],
       extraOptions: { entity: 'настроек' },
-      transformResponse: (answer: Record<string, string>) => ({ company_name: answer.company_name ?? '', company_phone: answer.company_phone ?? '' }),
+      // the regime is the general one until an administrator chooses another
+      transformResponse: (answer: Record<string, string>) =>
+        ({ ...Object.fromEntries(COMPANY_SETTINGS.map((name) => [name, answer[name] ?? ''])), vat_regime: vatRegimeOf(answer.vat_regime) }) as Record<CompanySettingName, string>,
     }),
     saveCompanySettings: build.mutation<{ status: string }, Record<CompanySettingName, string>>({
       query: (body) => ({ url: 'api/settings', method: 'PUT', body }),
