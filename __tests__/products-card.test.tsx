@@ -32,7 +32,7 @@ test('the create card: its texts, the name messages, varieties and comments sent
   await user.type(screen.getByLabelText('Новый сорт'), 'Стюарт');
   await user.click(screen.getByRole('button', { name: 'Добавить сорт' }));
   expect(screen.getByRole('button', { name: 'Стюарт' })).toBeInTheDocument();
-  // issue 54: the rate its invoice and УПД lines are charged at, 22 % until another is chosen
+  // the rate its invoice and УПД lines are charged at, 22 % until another is chosen
   const rate = screen.getByRole('combobox', { name: 'Ставка НДС' });
   expect(rate).toHaveTextContent('22 %');
   await user.click(rate);

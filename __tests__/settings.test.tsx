@@ -421,7 +421,7 @@ test('the company\'s name and phone (issue 38): read by name, checked as typed, 
   await user.click(screen.getByRole('button', { name: 'Сохранить данные компании' }));
   expect(await screen.findByText('Данные компании сохранены')).toBeInTheDocument();
   const [put] = sent(fetchMock, 'PUT', '/api/settings');
-  // issue 54: the requisites go with them, blank until typed, the general VAT regime until another is chosen
+  // the requisites go with them, blank until typed, the general VAT regime until another is chosen
   expect(await bodyOf(put)).toEqual({
     company_name: 'NutDesk', company_phone: '+7 (843) 555-12-34', company_full_name: '', company_inn: '', company_kpp: '', company_ogrn: '',
     company_address: '', company_bank_name: '', company_bik: '', company_account: '', company_corr_account: '', company_director: '',
@@ -429,7 +429,7 @@ test('the company\'s name and phone (issue 38): read by name, checked as typed, 
   });
 });
 
-test('the seller\'s requisites (issue 54): each checked as typed, the account against the БИК, a wrong one not sent', async () => {
+test('the seller\'s requisites: each checked as typed, the account against the БИК, a wrong one not sent', async () => {
   const fetchMock = mockServer(...signedInHandlers(admin, adminMe), publicUrl(),
     route('POST', '/api/settings', async (request) => {
       const names = (await request.clone().json()) as string[];

@@ -1,4 +1,4 @@
-// The seller's requisites an invoice and a УПД print (issue 54): business settings saved and logged like the company's
+// The seller's requisites an invoice and a УПД print: business settings saved and logged like the company's
 // name (PUT /api/settings), each checked by domain/requisites.ts with its Russian message; the account is checked
 // against the БИК beside it, so the form and the server judge the pair together.
 import * as yup from 'yup';

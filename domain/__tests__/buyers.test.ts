@@ -28,7 +28,7 @@ test('the buyer schema: terms, deferral days 1–180, the limit, KPP', async () 
   const valid: Record<string, unknown> = await buyerSchema().validate({
     name: 'ООО «Орех»', payment_terms: 'prepay', deferral_days: '30', inn: '7707 083 893', kpp: '7736ab001', legal_address: ' 123100, Москва ',
   });
-  // issue 54: a КПП's reason code in capitals, the legal address trimmed
+  // a КПП's reason code in capitals, the legal address trimmed
   expect([valid.deferral_days, valid.inn, valid.kpp, valid.legal_address]).toEqual([null, '7707083893', '7736AB001', '123100, Москва']);
 });
 

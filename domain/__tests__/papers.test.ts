@@ -1,4 +1,4 @@
-// The papers' facts and arithmetic worked by hand (issue 54): the requisites' checks with their Russian messages, one
+// The papers' facts and arithmetic worked by hand: the requisites' checks with their Russian messages, one
 // invoice's lines at 10 % and 22 % to the kopeck, the totals as the sums of the lines, the sum in words.
 import { accountError, bikError, corrAccountError, keyHolds, kppError, ogrnError, REQUISITE_MSG } from '../requisites';
 import { OKEI, paperLine, paperTotals, lineVatRate, vatInside } from '../papers/lines';

@@ -71,7 +71,7 @@ export const buyersResource = defineResource({
 /** The buyer's delivery address: the card's wide field, what a reserve's address is filled from when the buyer is
  * picked (domain/reserves/buyerFields.ts). */
 export const BUYER_ADDRESS = 'delivery_address' satisfies keyof typeof buyersResource.spec.fields;
-/** The buyer's legal address, the papers' (issue 54), drawn across the card's block like the delivery address. */
+/** The buyer's legal address, the papers', drawn across the card's block like the delivery address. */
 export const BUYER_LEGAL_ADDRESS = 'legal_address' satisfies keyof typeof buyersResource.spec.fields;
 
 /** The buyer card's form fields, in the form's order (the name is the header's). */

@@ -11,7 +11,7 @@ export const productsResource = defineResource({
   section: 'products',
   fields: {
     name: { label: 'Название', required: true, kind: 'text', column: { width: 260 }, filter: { key: 'products' } },
-    // issue 54: stored as '22' | '10' | '0' | 'none', shown (list, export, history) by the title papers print
+    // stored as '22' | '10' | '0' | 'none', shown (list, export, history) by the title papers print
     vat_rate: { label: 'Ставка НДС', kind: 'choice', column: { width: 130, titles: VAT_RATE_TITLE } },
   },
   columns: [

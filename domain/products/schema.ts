@@ -34,7 +34,7 @@ export const PRODUCT_FIELD_VISIBILITY: Record<string, string> = visibilityOf(pro
  * own rule, every other field as its kind says; `hidden` (the fields the caller's role may not see) not asked for. */
 export const productSchema = (hidden: ReadonlySet<string> = new Set()) => resourceSchema(productsResource, {
   name: cardNameSchema,
-  // issue 54: the rate its invoice and УПД lines are charged at; none given, the general 22 %
+  // the rate its invoice and УПД lines are charged at; none given, the general 22 %
   vat_rate: yup.string().typeError(PRODUCT_MSG.vatRate).transform((v) => (v === '' || v === null ? undefined : v))
     .default(VAT_RATE_DEFAULT).oneOf([...VAT_RATES], PRODUCT_MSG.vatRate),
 }, hidden);

@@ -1,4 +1,4 @@
-// The facts the papers need (issue 54), through the API: the seller's requisites saved and logged like the company's
+// The facts the papers need, through the API: the seller's requisites saved and logged like the company's
 // name, each refused in Russian when its check fails (the account against the БИК stored beside it); a product's VAT
 // rate chosen on its card, listed by its title and told in its history; a buyer's legal address.
 import { sql } from 'drizzle-orm';

@@ -72,7 +72,7 @@ export const positions = pgTable('positions', named());
 
 export const products = pgTable('products', {
   ...named(), created_by: integer('created_by'), ...record(),
-  // issue 54: the VAT rate its lines are charged at on an invoice and a УПД (domain/papers/lines.ts)
+  // the VAT rate its lines are charged at on an invoice and a УПД (domain/papers/lines.ts)
   vat_rate: text('vat_rate').notNull().default('22'),
 }, (t) => [index('products_status_idx').on(t.status), check('products_vat_rate_check', sql`${t.vat_rate} IN ('22', '10', '0', 'none')`)]);
 
@@ -315,7 +315,7 @@ export const buyers = pgTable('buyers', {
   credit_limit: money('credit_limit'), // null: no limit
   created_by: integer('created_by'),
   ...record(),
-  // issue 54: the address its invoices and УПД print
+  // the address its invoices and УПД print
   legal_address: text('legal_address'),
 }, (t) => [
   index('buyers_status_idx').on(t.status),

@@ -36,7 +36,7 @@ type ProductValues = FieldValues<(typeof productsResource.formFields)[number]['k
 // a new product is sent with the varieties typed on its card
 const PRODUCT_CARD: RecordCardDef<ProductValues> = {
   ...CARD,
-  // issue 54: a new product is charged the general VAT rate until another is chosen
+  // a new product is charged the general VAT rate until another is chosen
   valuesOf: (record) => ({ ...CARD.valuesOf(record), vat_rate: String(record?.vat_rate ?? VAT_RATE_DEFAULT), varieties: [] }),
   more: (values, mode) => (mode === 'create' ? { varieties: values.varieties } : {}),
 };
