@@ -29,10 +29,10 @@ export { WITH_DELETED, wantsDeleted };
 export const withDeletedQuery = Type.Object({ withDeleted: Type.Optional(Type.String(WITH_DELETED)) });
 
 /** A route's `?withDeleted`, its query checked against withDeletedQuery. */
-export const withDeletedOf = (query: unknown): boolean => wantsDeleted((query as { withDeleted?: string }).withDeleted);
+export const withDeletedOf = (query: { withDeleted?: string }): boolean => wantsDeleted(query.withDeleted);
 
 /** The record id of a route's params, checked (and coerced to a number) against idParams. */
-export const idOf = (params: unknown): number => (params as { id: number }).id;
+export const idOf = (params: { id: number }): number => params.id;
 
 /** A route that reads nothing from the query string (other keys are ignored, as browsers and proxies add some). */
 export const noQuery = Type.Object({});

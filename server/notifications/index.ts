@@ -1,6 +1,6 @@
 // /api/notifications: the signed-in user's own notifications (the bell), newest first, with the unread count;
 // one marked read, or all ('Отметить все прочитанными'). A user reaches only its own: another's id is a 404.
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { requireAuth } from '../accounts/auth';
@@ -36,7 +36,7 @@ export async function listNotifications(db: Database, userId: number): Promise<N
   return { items: items.map((n) => ({ ...n, id: Number(n.id), record_id: Number(n.record_id), created_at: new Date(n.created_at).toISOString() })), unread: Number(unread) };
 }
 
-export default async function notificationsRoutes(app: FastifyInstance, opts: { db: Database }) {
+export default async function notificationsRoutes(app: App, opts: { db: Database }) {
   const { db } = opts;
   app.get('/notifications', {
     schema: { tags: ['notifications'], summary: 'The signed-in user\'s notifications, newest first (the latest 50), and how many are unread', querystring: noQuery, response: listResponse },

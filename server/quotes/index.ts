@@ -38,8 +38,8 @@ export default async function quoteRoutes(app: App, opts: { db: Database; config
     return auth;
   };
   /** The quote the address names, once the caller may read it: its id and the caller. */
-  const readable = async (request: Parameters<typeof requireAuth>[0]) => {
-    const id = idOf(request.params);
+  const readable = async (request: Parameters<typeof requireAuth>[0] & { params: { id: number } }) => {
+    const { id } = request.params;
     const auth = caller(request);
     await storedQuote(db, auth, id);
     return { id, auth };

@@ -1,6 +1,6 @@
 // The routes of work on many records at once and of the trash, alike in every section with a card:
 // PATCH /{section} {ids, set, adjust?} (bulk edit), POST /{section}/{id}/restore and POST /{section}/restore {ids}.
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed';
 import type { Database } from '../db/client';
 import { BULK_MAX, BULK_MSG, PERCENT_MAX, PERCENT_MIN, RESTORE_MSG, bulkFieldsOf } from '../../domain/bulk';
 import { BULK_EDIT_RESULT, BULK_RESTORE_RESULT } from '../../domain/responseShapes';
@@ -17,7 +17,7 @@ import { bulkRestore, restoreRecord } from './restore';
 const percent = { type: 'number', minimum: PERCENT_MIN, maximum: PERCENT_MAX } as const;
 const idsProperty = { type: 'array', minItems: 1, maxItems: BULK_MAX, items: ID } as const;
 
-export function bulkRoutes<Values, S extends Section>(app: FastifyInstance, db: Database, record: RecordSection<Values, S>) {
+export function bulkRoutes<Values, S extends Section>(app: App, db: Database, record: RecordSection<Values, S>) {
   const section = record.spec.section;
   const tags = [section];
   const fields = bulkFieldsOf(section);

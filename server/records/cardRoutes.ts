@@ -2,7 +2,7 @@
 // ?withDeleted), POST /{section} answering 201 with the new record, PATCH /{section}/{id} made on the version the
 // user saw. Each goes through the record pipeline (records/pipeline.ts); the section names its card's body
 // schema, the summaries /api/docs shows, and its record's hooks.
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../http/typed';
 import type { Database } from '../db/client';
 import { versionProperty } from '../../domain/versions';
 import { requireAuth } from '../accounts/auth';
@@ -31,7 +31,7 @@ export const changeBody = (body: CardBody) => ({
   properties: { ...body.properties, version: { ...versionProperty, description: 'the version of the record the change was made on (409 stale when newer)' } },
 });
 
-export function cardRoutes<Values, S extends Section>(app: FastifyInstance, db: Database, card: CardRoutes<Values, S>) {
+export function cardRoutes<Values, S extends Section>(app: App, db: Database, card: CardRoutes<Values, S>) {
   const { body, summaries, record } = card;
   const section = record.spec.section;
   const tags = [section];

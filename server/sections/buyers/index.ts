@@ -1,6 +1,6 @@
 // /api/buyers: the list, bulk delete, the filter config, the export and the import; one buyer's card; its ledger
 // ('Взаиморасчёты') as JSON and as an XLSX.
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../http/typed';
 import type { Database } from '../../db/client';
 import { listRoutes } from '../../lists/routes';
 import { cardRoutes } from '../../records/cardRoutes';
@@ -16,7 +16,7 @@ import importRoutes from '../../lists/importRoutes';
 import { buyerImportTemplate, importBuyers, requireBuyerImportRight } from './import';
 import openingRoutes from './opening';
 
-export default async function buyersPlugin(app: FastifyInstance, opts: { db: Database }) {
+export default async function buyersPlugin(app: App, opts: { db: Database }) {
   const { db } = opts;
   listRoutes(app, db, buyersSpec);
   // the import in a plugin of its own: the multipart parser serves its routes only

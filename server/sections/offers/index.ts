@@ -1,5 +1,5 @@
 // /api/offers: the list, bulk delete, the filter config, the export and import, the summary tiles and one offer's card.
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../http/typed';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../accounts/auth';
 import { idOf, idParams, noQuery } from '../../http/schemas';
@@ -13,7 +13,7 @@ import importRoutes from '../../lists/importRoutes';
 import { importOffers, offerImportTemplate, requireImportRight } from './import';
 import { acceptArrival } from './arrival';
 
-export default async function offersPlugin(app: FastifyInstance, opts: { db: Database }) {
+export default async function offersPlugin(app: App, opts: { db: Database }) {
   const { db } = opts;
   listRoutes(app, db, offersSpec);
   // the import in a plugin of its own: the multipart parser serves its routes only
