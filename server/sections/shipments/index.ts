@@ -1,7 +1,7 @@
 // /api/shipments: the list, bulk delete, the filter config and the export; one shipment's card with its
 // lots and cost lines; the landed cost per kg of its lots, and of one lot for the offer card's waterfall. Also the
 // section's public face: what other sections and wings may ask of shipments (a lot's customs declaration).
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../http/typed';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../accounts/auth';
@@ -14,7 +14,7 @@ import { shipmentBody, shipmentSummaries, landedResponse } from './schema';
 import { shipmentRecord } from './record';
 import { landedOfLot, landedOfShipment } from './landedRead';
 
-export default async function shipmentsPlugin(app: FastifyInstance, opts: { db: Database }) {
+export default async function shipmentsPlugin(app: App, opts: { db: Database }) {
   const { db } = opts;
   listRoutes(app, db, shipmentsSpec);
   cardRoutes(app, db, { body: shipmentBody, summaries: shipmentSummaries, record: shipmentRecord });
