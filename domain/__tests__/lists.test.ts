@@ -40,6 +40,8 @@ describe('list definitions', () => {
         'logistics_states_ids', 'expected_arrival',
         // a lot's landed cost per kg from its shipment
         'landed_kg_cost',
+        // an imported lot's customs declaration
+        'customs_declaration',
       ].sort(),
     );
     expect(keys('products')).toEqual(['created_at', 'products', 'products_ids', 'statuses_ids', 'with_comments']);

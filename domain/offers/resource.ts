@@ -61,6 +61,9 @@ export const offersResource = defineResource({
       import: { example: 'В пути', note: 'На складе, Отгрузка у поставщика, В пути или На таможне; пусто — на складе' } },
     expected_arrival: { label: 'Ожидаемое поступление', kind: 'date', filter: true,
       import: { example: '12.12.2026', note: 'дд.мм.гггг; обязательно, если не на складе' } },
+    // an imported lot's customs declaration number (ДТ), which its УПД lines carry
+    customs_declaration: { label: 'Номер декларации на товары (ДТ)', kind: 'text', column: { title: 'Номер ДТ', width: 200, hiddenByDefault: true }, filter: true,
+      import: { example: '10702070/051226/3001234', note: 'для импортного лота; можно оставить пустым' } },
   },
   columns: [
     recordColumns.id(),
@@ -69,7 +72,7 @@ export const offersResource = defineResource({
     recordColumns.status(),
     'harvest_year', 'origin_country', 'unit_measure', 'unit_weight', 'units_per_pack', 'unit_amount', 'unit_price', 'kg_price', 'total_sum',
     'reserved_amount', 'reserved_sum', 'purchased_amount', 'available_amount', 'available_sum', 'warehouse_cost', 'landed_kg_cost', 'min_unit_price',
-    'max_unit_price', 'city_id', 'supplier_id', 'loading_address', 'logistics_state', 'expected_arrival',
+    'max_unit_price', 'city_id', 'supplier_id', 'loading_address', 'logistics_state', 'expected_arrival', 'customs_declaration',
     // the lot's papers, computed (domain/offers/documents.ts); the offers feature draws the cell
     col('documents_state', 'Документы', 'text', { width: 200, sortable: false }),
     recordColumns.createdBy(),
@@ -80,7 +83,7 @@ export const offersResource = defineResource({
     f('offers_ids', '№ предложения', 'multiple', { options: 'offers' }),
     recordFilters.status(),
     'product_id', 'supplier_id', 'city_id', 'variety_id', 'packing_id', 'harvest_year', 'origin_country', 'loading_address',
-    'logistics_state', 'expected_arrival',
+    'logistics_state', 'expected_arrival', 'customs_declaration',
     'unit_amount', 'unit_price', 'total_sum', 'reserved_amount', 'reserved_sum', 'purchased_amount', 'available_amount', 'available_sum',
     'warehouse_cost', 'landed_kg_cost', 'min_unit_price', 'max_unit_price',
     f('reserve_ids', '№ резерва', 'multiple', { options: 'reserves', needs: 'reserves' }),
@@ -100,6 +103,7 @@ export const offersResource = defineResource({
   importOrder: [
     'product_id', 'variety_id', 'packing_id', 'harvest_year', 'origin_country', 'unit_measure', 'unit_weight', 'units_per_pack',
     'unit_amount', 'unit_price', 'warehouse_cost', 'city_id', 'loading_address', 'supplier_id', 'logistics_state', 'expected_arrival',
+    'customs_declaration',
   ],
 });
 

@@ -19,6 +19,7 @@ import { harvestYearMessage, isHarvestYear } from './harvestYear';
 export const OFFER_MAX_NUMBER = 1_000_000_000;
 
 export const OFFER_MSG = {
+  declaration: 'Номер декларации на товары: не длиннее 29 символов',
   product: 'Выберите товар',
   unitMeasure: 'Выберите единицу измерения',
   min001: 'Минимум 0,01',
@@ -113,6 +114,9 @@ export function offerSchema(today: string, hidden: ReadonlySet<string> = new Set
       otherwise: (s) => s.required(LOGISTICS_MSG.arrivalRequired)
         .test('date', LOGISTICS_MSG.arrivalDate, (v) => !v || isCalendarDate(v.slice(0, 10))),
     }),
+    // an imported lot's declaration (ДТ), as the УПД's НомерДТ takes it (at most 29 characters); none is null
+    customs_declaration: yup.string().nullable().transform((v) => (typeof v === 'string' && !v.trim() ? null : v)).trim()
+      .max(29, OFFER_MSG.declaration),
   };
   if (!hidden.has('supplier') && !hidden.has('supplier_id')) shape.supplier_id = id(OFFER_MSG.supplier);
   if (!hidden.has('city') && !hidden.has('city_id')) shape.city_id = id(OFFER_MSG.city);
