@@ -78,14 +78,22 @@ test('estimate, then actual: the lots move to the actual, the difference per kg 
 });
 
 test('refusals: a line without a currency, a rate nobody stored, a lot with no weight; nothing written', async () => {
-  const version = firstRow<{ v: number }>(await ctx.db.execute(sql`SELECT version AS v FROM shipments WHERE id = ${shipment}`))!.v;
   const bad = await ctx.change('PATCH', `/api/shipments/${shipment}`, 'admin', { costs: [{ kind: 'lab', amount: '1', currency: 'XXX' }] });
   expect(bad).toEqual({ status: 400, body: expect.objectContaining({ messages: ['Строка расходов 1: выберите валюту'] }) });
   const noRate = await ctx.change('PATCH', `/api/shipments/${shipment}`, 'admin', { costs: [{ kind: 'storage', amount: '100', currency: 'CNY', rate_date: '2026-12-01' }] });
   expect(noRate.body.messages).toEqual(['Строка расходов 1: нет курса CNY на 01.12.2026: укажите курс']);
+  // a line with no typed rate takes the Central Bank's last rate on or before its day: 2 000 CNY at 12,3456 on the
+  // Friday before a Sunday = 24 691,20 ₽ of storage, 19 752,96 and 4 938,24 by weight
+  await ctx.db.execute(sql`INSERT INTO currency_rates (date, code, nominal, value, unit_rate, source) VALUES ('2026-11-27', 'CNY', 1, 12.3456, 12.3456, 'manual')`);
+  const rated = await ctx.change('PATCH', `/api/shipments/${shipment}`, 'admin', { costs: [...lines(), { kind: 'storage', amount: '2000', currency: 'CNY', rate_date: '2026-11-29', status: 'actual' }] });
+  expect(rated.status).toBe(200);
+  const stored = (await call('GET', `/api/shipments/${shipment}/landed-cost`, 'admin')).body.lots.map((l: { totals: { storage: string } }) => l.totals.storage);
+  expect(stored).toEqual(['19752.96', '4938.24']);
+  expect((await ctx.change('PATCH', `/api/shipments/${shipment}`, 'admin', { costs: lines() })).status).toBe(200);
   // a lot by the piece whose piece weighs nothing known (a raw write: the offer card would not save it)
   const weightless = (await trade.newOffer('10', { unit_price: '300' })).id;
   await ctx.db.execute(sql`UPDATE offers SET unit_measure = 'шт', unit_weight = NULL WHERE id = ${weightless}`);
+  const version = firstRow<{ v: number }>(await ctx.db.execute(sql`SELECT version AS v FROM shipments WHERE id = ${shipment}`))!.v;
   const zero = await ctx.change('PATCH', `/api/shipments/${shipment}`, 'admin', { offer_ids: [pistachios, almonds, weightless] });
   expect(zero).toEqual({ status: 400, body: expect.objectContaining({ messages: [`У лота № ${weightless} нет веса: себестоимость за кг не считается`] }) });
   const after = firstRow<{ v: number; lots: number }>(await ctx.db.execute(sql`
