@@ -7,7 +7,7 @@ import type { CellType, ColumnDef } from './lists';
 import type { FieldRef } from './permissions';
 import { statusTitle, type Section } from './sections';
 import { formatDate, formatDateTime, formatNumber, formatPhone } from './format';
-import type { Resource } from './resource';
+import type { Resource, ResourceField } from './resource';
 import { bySection } from './resources';
 
 export type HistoryAction = 'create' | 'update' | 'delete' | 'stock' | 'restore';
@@ -84,7 +84,9 @@ function fromColumnDef(section: Section, column: ColumnDef, key: string, ref?: H
 export function historyFieldsOf(resource: Resource): Record<string, HistoryField> {
   const out: Record<string, HistoryField> = { status: fromColumn(resource.section, resource.columns, 'status') };
   const order = resource.spec.historyOrder;
-  const recorded = (order ? [...order.map((key) => resource.field(key)), ...resource.stored.filter((f) => f.reference)] : resource.stored)
+  // a plain field the order does not name follows it: a new field is recorded with no second line there
+  const unordered = (f: ResourceField) => !f.reference && !order?.includes(f.key);
+  const recorded = (order ? [...order.map((key) => resource.field(key)), ...resource.stored.filter(unordered), ...resource.stored.filter((f) => f.reference)] : resource.stored)
     .filter((f) => f.history !== false);
   for (const f of recorded) if (!f.reference) out[f.key] = fromColumnDef(resource.section, resource.columnOf(f.key), f.key);
   for (const f of recorded) if (f.reference) out[f.key] = fromColumnDef(resource.section, resource.columnOf(f.key), f.key, f.reference.list as HistoryRef);

@@ -16,7 +16,8 @@ import { amountOf, DELIVERY_COST_MIN, maxPacks } from './figures';
 import { costPerUnit, sellingBounds } from '../offers/figures';
 import { WHOLE_MSG, isWholeFor } from '../offers/figures';
 import { visibilityOf } from '../fields';
-import { RESERVE_FIELDS, type ReserveFieldKey } from './resource';
+import { RESERVE_FIELDS, reservesResource, type ReserveFieldKey } from './resource';
+import { kindRule } from '../schemas/resourceSchema';
 import { RESERVE_BUYER } from './buyerFields';
 import { LOGISTICS_MSG, pendingArrival } from '../offers/logistics';
 
@@ -141,6 +142,8 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
     delivery_days: number().required(MSG.required).min(0, RESERVE_MSG.min(0)).integer(RESERVE_MSG.number),
     responsible_id: id(RESERVE_MSG.responsible),
   };
+  // every other form field as its kind says: a field added to the resource is checked and kept with no line here
+  for (const field of reservesResource.all) if (field.form !== false && !shape[field.key]) shape[field.key] = kindRule(field);
   for (const field of hidden) delete shape[field];
   return yup.object(shape);
 }

@@ -26,10 +26,11 @@ import { buyers as buyersTable, cities as citiesTable, employees as employeesTab
 import type { BusinessSettings } from '../../../domain/settings';
 import type { Row } from '../../records/pipeline';
 import { reservesSpec } from './list';
+import { buyerValues, plainValues } from './formValues';
 import { documentsStateSql } from '../../records/documentsState';
 import { buyerReadable } from '../buyers/ledger';
 import { CREDIT_MSG } from '../../../domain/buyers/credit';
-import { FILLED_FROM, RESERVE_BUYER, type ReserveBuyerKey } from '../../../domain/reserves/buyerFields';
+import { FILLED_FROM, RESERVE_BUYER } from '../../../domain/reserves/buyerFields';
 
 /** The tables under the aliases the reserves' statements give them. */
 const O = alias(offers, 'o');
@@ -270,7 +271,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
   // a prepayment buyer's new reserve holds for 'Дней резерва без оплаты' instead
   const holdDays = buyer?.payment_terms === 'prepay' ? settings.reserve_unpaid_days : settings.reserve_hold_days;
   const reservedUntil = asked ?? current?.reserved_until ?? (current ? null : defaultReservedUntil(day, holdDays, estimated, pendingArrival(offer)));
-  return {
+  const written = {
     amount: money(valid.amount as number)!,
     packs_amount: figures.packs_amount === null ? null : figures.packs_amount.toFixed(1),
     unit_selling_price: money(toNumber(sellingPrice)),
@@ -287,12 +288,7 @@ export async function prepareReserve(db: Database, auth: AuthenticatedUser, offe
     delivery_days: pick('delivery_days') === null || pick('delivery_days') === undefined ? null : Number(pick('delivery_days')),
     responsible_id: responsibleId === null || responsibleId === undefined ? null : Number(responsibleId),
   };
-}
-
-/** The reserve's buyer as typed (trimmed), or as stored where the caller does not see the field. */
-function buyerValues(valid: Row, current: StoredReserve | undefined, visible: (field: string) => boolean) {
-  const value = (key: ReserveBuyerKey) => (visible(key) ? (blank(valid[key]) ? null : String(valid[key]).trim()) : (current?.[key] as string | null | undefined) ?? null);
-  return Object.fromEntries(Object.values(RESERVE_BUYER).map((key) => [key, value(key)])) as Record<ReserveBuyerKey, string | null>;
+  return { ...written, ...plainValues(valid, current, visible, Object.keys(written)) };
 }
 
 /** The columns a reserve's terms decide: its purchase price and sum, its band and margin, and the terms themselves. */
