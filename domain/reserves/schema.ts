@@ -142,8 +142,9 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
     delivery_days: number().required(MSG.required).min(0, RESERVE_MSG.min(0)).integer(RESERVE_MSG.number),
     responsible_id: id(RESERVE_MSG.responsible),
   };
-  // every other form field as its kind says: a field added to the resource is checked and kept with no line here
-  for (const field of reservesResource.all) if (field.form !== false && !shape[field.key]) shape[field.key] = kindRule(field);
+  // every other plain form field as its kind says (the offer is picked, not typed): a field added to the resource is
+  // checked and kept with no line here
+  for (const field of reservesResource.all) if (field.form !== false && field.kind !== 'reference' && !shape[field.key]) shape[field.key] = kindRule(field);
   for (const field of hidden) delete shape[field];
   return yup.object(shape);
 }
