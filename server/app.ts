@@ -36,6 +36,7 @@ import priceListRoutes from './priceList';
 import publicPriceListRoutes from './priceList/public';
 import { stopPdfThread } from './priceList/pdfThread';
 import quoteRoutes from './quotes';
+import updRoutes from './sections/upd';
 import publicQuoteRoutes from './quotes/public';
 import { limitPublicReads } from './http/publicLimit';
 import { SECTIONS } from '../domain/sections';
@@ -147,6 +148,7 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     await api.register(adminPageRoutes, { db, config });
     await api.register(priceListRoutes, { db, config });
     await api.register(quoteRoutes, { db, config });
+    await api.register(updRoutes, { db });
     // the live event stream: every committed change of a record, told to the users who may read it
     await api.register(eventsRoutes, { db, config });
     await api.register(notificationsRoutes, { db });
