@@ -13,7 +13,8 @@ const ts = require('typescript');
 function loadTs(relative, allowed = []) {
   const file = path.join(__dirname, relative);
   const { outputText } = ts.transpileModule(fs.readFileSync(file, 'utf8'), {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true }, fileName: file,
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+    fileName: file,
   });
   const loaded = { exports: {} };
   const load = (name) => {
@@ -40,17 +41,24 @@ const house = {
       meta: {
         type: 'problem',
         schema: [],
-        messages: { loop: "This import makes '{{from}}' reach '{{to}}', and '{{to}}' reaches it back ({{way}}): folders import one way; move what both need below both." },
+        messages: {
+          loop: "This import makes '{{from}}' reach '{{to}}', and '{{to}}' reaches it back ({{way}}): folders import one way; move what both need below both.",
+        },
       },
       create(context) {
         const file = context.physicalFilename ?? context.filename;
         if (!graphs.isAppSource(__dirname, file)) return {};
         return {
           'Program:exit'(program) {
-            appGraph ??= new Map([...graphs.importGraph(__dirname, ['server', 'src', 'domain'])].filter(([f]) => graphs.isAppSource(__dirname, f)));
+            appGraph ??= new Map(
+              [...graphs.importGraph(__dirname, ['server', 'src', 'domain'])].filter(([f]) =>
+                graphs.isAppSource(__dirname, f),
+              ),
+            );
             const from = path.relative(__dirname, path.dirname(file));
             for (const { spec, way } of graphs.loopsClosedBy(__dirname, appGraph, file, context.sourceCode.text)) {
-              const node = program.body.find((n) => n.type === 'ImportDeclaration' && n.source.value === spec) ?? program;
+              const node =
+                program.body.find((n) => n.type === 'ImportDeclaration' && n.source.value === spec) ?? program;
               context.report({ node, messageId: 'loop', data: { from, to: way[0], way: [from, ...way].join(' → ') } });
             }
           },
@@ -79,8 +87,12 @@ const zones = [
   // a feature imports no other feature
   // one published entry point: the buyer picker, which the reserve card and the quote page pick buyers with
   ...FEATURES.map((feature) =>
-    zone(`./src/features/${feature}`, './src/features', 'A feature imports no other feature: move what two share to components/ or api/.',
-      [`./${feature}`, ...(feature === 'reserves' || feature === 'quote' ? ['./buyers/BuyerPicker.tsx'] : [])]),
+    zone(
+      `./src/features/${feature}`,
+      './src/features',
+      'A feature imports no other feature: move what two share to components/ or api/.',
+      [`./${feature}`, ...(feature === 'reserves' || feature === 'quote' ? ['./buyers/BuyerPicker.tsx'] : [])],
+    ),
   ),
   zone('./src/features', './src/app', 'Features import no app code: the app composes features, not the reverse.'),
   // the server: nothing below routes imports a section's plugin; shared layers import no section
@@ -89,19 +101,35 @@ const zones = [
   zone('./server/records', './server/sections', 'records/ is shared by every section: it imports none.'),
   // the section descriptor sits below both generic layers, which read it
   ...['./server/lists', './server/records', './server/sections'].map((from) =>
-    zone('./server/contract', from, 'contract/ describes a section for lists/ and records/: it sits below them and imports neither.')),
+    zone(
+      './server/contract',
+      from,
+      'contract/ describes a section for lists/ and records/: it sits below them and imports neither.',
+    ),
+  ),
   // Two published entry points cross sections: offers/stock.ts, the one writer of an offer's stock (the
   // reserve lifecycle moves stock through it), and reserves/stats.ts, the reserve statistics that the
   // employees and suppliers lists show per person and per company; and buyers/ledger.ts, what a buyer owes, which the
   // reserve's credit check reads.
   ...SECTIONS.map((section) =>
-    zone(`./server/sections/${section}`, './server/sections', 'A section folder imports no other section: share through records/ or lists/.',
-      [`./${section}`, ...(section === 'reserves' ? ['./offers/stock.ts', './buyers/ledger.ts'] : []),
-        ...(section === 'employees' || section === 'suppliers' ? ['./reserves/stats.ts'] : [])]),
+    zone(
+      `./server/sections/${section}`,
+      './server/sections',
+      'A section folder imports no other section: share through records/ or lists/.',
+      [
+        `./${section}`,
+        ...(section === 'reserves' ? ['./offers/stock.ts', './buyers/ledger.ts'] : []),
+        ...(section === 'employees' || section === 'suppliers' ? ['./reserves/stats.ts'] : []),
+      ],
+    ),
   ),
   // the supplier price-list upload, a wing of its own, writes offers through the offers' public face only
-  zone('./server/priceListUploads', './server/sections', "A wing reaches a section only through the section's public face (its index.ts).",
-    SECTIONS.map((section) => `./${section}/index.ts`)),
+  zone(
+    './server/priceListUploads',
+    './server/sections',
+    "A wing reaches a section only through the section's public face (its index.ts).",
+    SECTIONS.map((section) => `./${section}/index.ts`),
+  ),
 ];
 
 module.exports = tseslint.config(
@@ -125,13 +153,25 @@ module.exports = tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // and no folder reaches itself through other folders' code (server/__tests__/layout.test.ts feeds one in)
       'house/no-folder-loop': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
   {
     files: ['**/*.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

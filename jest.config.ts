@@ -8,7 +8,19 @@ import type { Config } from 'jest';
 // esbuild transpiles only (types are checked by `npm run typecheck`), emitting CommonJS for jest; a file that calls
 // jest.mock() goes through ts-jest with these options (__tests__/support/esbuild-transform.js).
 const tsJest = {
-  '^.+\\.tsx?$': ['<rootDir>/__tests__/support/esbuild-transform.js', { tsconfig: { module: 'commonjs', moduleResolution: 'node10', jsx: 'react-jsx', isolatedModules: true, ignoreDeprecations: '6.0' }, diagnostics: false }],
+  '^.+\\.tsx?$': [
+    '<rootDir>/__tests__/support/esbuild-transform.js',
+    {
+      tsconfig: {
+        module: 'commonjs',
+        moduleResolution: 'node10',
+        jsx: 'react-jsx',
+        isolatedModules: true,
+        ignoreDeprecations: '6.0',
+      },
+      diagnostics: false,
+    },
+  ],
   // a few server dependencies ship ES modules only; babel turns them into CommonJS for jest
   '^.+\\.m?js$': 'babel-jest',
 } as Config['transform'];

@@ -12,9 +12,13 @@ const AUTH_POSTS = ['/login', '/logout', '/activate-account', '/recover-password
  * run time; NutDesk's theme uses no CSS variables, so the bundle gets a stand-in for those two imports alone
  * (webpack.muiNoCssVars.js): ~8 KB gzipped off the sign-in page. */
 const MUI_STYLES = /[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider)\.mjs$/;
-const muiWithoutCssVars = new webpack.NormalModuleReplacementPlugin(/^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/, (resource) => {
-  if (MUI_STYLES.test(resource.contextInfo?.issuer ?? '')) resource.request = path.resolve(__dirname, 'webpack.muiNoCssVars.js');
-});
+const muiWithoutCssVars = new webpack.NormalModuleReplacementPlugin(
+  /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/,
+  (resource) => {
+    if (MUI_STYLES.test(resource.contextInfo?.issuer ?? ''))
+      resource.request = path.resolve(__dirname, 'webpack.muiNoCssVars.js');
+  },
+);
 
 module.exports = (env, argv) => {
   const production = argv.mode === 'production';
@@ -32,7 +36,9 @@ module.exports = (env, argv) => {
       extensions: ['.tsx', '.ts', '.js'],
       // react-router's package exports point at its development build (warnings and checks included);
       // production bundles take the production build it ships beside it
-      alias: production ? { 'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') } : {},
+      alias: production
+        ? { 'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') }
+        : {},
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     module: {
@@ -44,7 +50,10 @@ module.exports = (env, argv) => {
         // The charts (lazy) reach reselect through @base-ui/utils and use its lruMemoize, which the sign-in page's
         // copy (Redux Toolkit's) leaves out: sharing one module would keep lruMemoize in the sign-in page's vendor
         // chunk (+0.5 KB gzipped). The charts take reselect's CommonJS build, a module of their own, in their chunk.
-        { issuer: /[\\/]@base-ui[\\/]utils[\\/]/, resolve: { alias: { reselect$: path.resolve(__dirname, 'node_modules/reselect/dist/cjs/index.js') } } },
+        {
+          issuer: /[\\/]@base-ui[\\/]utils[\\/]/,
+          resolve: { alias: { reselect$: path.resolve(__dirname, 'node_modules/reselect/dist/cjs/index.js') } },
+        },
       ],
     },
     plugins: [

@@ -10,9 +10,26 @@ for (const [p, meta] of Object.entries(pkgs)) {
     const key = `node_modules/${name}`;
     if (pkgs[key] || pkgs[`${p}/node_modules/${name}`]) continue;
     const tail = name.split('/').pop();
-    const os = ['android', 'darwin', 'freebsd', 'linux', 'openharmony', 'win32', 'netbsd', 'openbsd', 'sunos', 'aix', 'wasm32'].find((o) => tail.includes(o));
-    const cpu = ['arm64', 'arm', 'x64', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x', 'wasm32', 'mips64el'].find((c) => tail.includes(`-${c}`));
-    if (!os || !cpu) { console.log('skip', name); continue; }
+    const os = [
+      'android',
+      'darwin',
+      'freebsd',
+      'linux',
+      'openharmony',
+      'win32',
+      'netbsd',
+      'openbsd',
+      'sunos',
+      'aix',
+      'wasm32',
+    ].find((o) => tail.includes(o));
+    const cpu = ['arm64', 'arm', 'x64', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x', 'wasm32', 'mips64el'].find(
+      (c) => tail.includes(`-${c}`),
+    );
+    if (!os || !cpu) {
+      console.log('skip', name);
+      continue;
+    }
     pkgs[key] = { version, dev: meta.dev || undefined, optional: true, os: [os], cpu: [cpu] };
     added++;
   }

@@ -7,36 +7,85 @@ import { json, mockServer, route } from './support/render';
 
 describe('error normalisation (spec point 8)', () => {
   test.each([
-    ['400 shows the first message', { status: 400, data: { status: 'error', error: 'validation', messages: ['Минимум 1', 'Минимум 0,01'] } }, { status: 400, message: 'Минимум 1' }],
-    ['{code, message} shows the message', { status: 403, data: { code: 7, message: 'Недостаточно прав' } }, { status: 403, message: 'Недостаточно прав', code: 7 }],
-    ['404 with a message', { status: 404, data: { status: 'error', error: 'not_found', message: 'Предложение удалено' } }, { status: 404, message: 'Предложение удалено' }],
-    ['404 with messages', { status: 404, data: { status: 'error', messages: ['Нет такого резерва'] } }, { status: 404, message: 'Нет такого резерва' }],
+    [
+      '400 shows the first message',
+      { status: 400, data: { status: 'error', error: 'validation', messages: ['Минимум 1', 'Минимум 0,01'] } },
+      { status: 400, message: 'Минимум 1' },
+    ],
+    [
+      '{code, message} shows the message',
+      { status: 403, data: { code: 7, message: 'Недостаточно прав' } },
+      { status: 403, message: 'Недостаточно прав', code: 7 },
+    ],
+    [
+      '404 with a message',
+      { status: 404, data: { status: 'error', error: 'not_found', message: 'Предложение удалено' } },
+      { status: 404, message: 'Предложение удалено' },
+    ],
+    [
+      '404 with messages',
+      { status: 404, data: { status: 'error', messages: ['Нет такого резерва'] } },
+      { status: 404, message: 'Нет такого резерва' },
+    ],
     ['404 without text', { status: 404, data: {} }, { status: 404, message: 'Объект не найден' }],
-    ['409 keeps the conflicting id', { status: 409, data: { status: 'error', error: 'conflict', message: 'Такой город уже есть', info: { text: 'Москва', id: 12 } } }, { status: 409, message: 'Такой город уже есть', entityId: 12 }],
-    ['a body that is not JSON', { status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' }, { status: 502, message: 'Не удалось прочитать ответ сервера. Ожидался JSON формат' }],
-    ['an unknown error', { status: 500, data: {} }, { status: 500, message: 'Неизвестная ошибка! Попробуйте позже...' }],
+    [
+      '409 keeps the conflicting id',
+      {
+        status: 409,
+        data: { status: 'error', error: 'conflict', message: 'Такой город уже есть', info: { text: 'Москва', id: 12 } },
+      },
+      { status: 409, message: 'Такой город уже есть', entityId: 12 },
+    ],
+    [
+      'a body that is not JSON',
+      { status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' },
+      { status: 502, message: 'Не удалось прочитать ответ сервера. Ожидался JSON формат' },
+    ],
+    [
+      'an unknown error',
+      { status: 500, data: {} },
+      { status: 500, message: 'Неизвестная ошибка! Попробуйте позже...' },
+    ],
   ])('%s', (_, input, expected) => {
     expect(normaliseError(input as never)).toEqual(expected);
   });
 
   test('409 stale carries the current version, who, when and the changes, as plain data the store may keep', () => {
     const stale = {
-      version: 7, by: 'Мария Иванова', at: '2026-11-25T12:34:56.000Z',
-      changes: [{ field: 'unit_price', old: 300, new: 320 }, { field: 'product_id', old: { id: 3, name: 'Кешью' }, new: { id: 5, name: 'Миндаль' } }],
+      version: 7,
+      by: 'Мария Иванова',
+      at: '2026-11-25T12:34:56.000Z',
+      changes: [
+        { field: 'unit_price', old: 300, new: 320 },
+        { field: 'product_id', old: { id: 3, name: 'Кешью' }, new: { id: 5, name: 'Миндаль' } },
+      ],
     };
-    const error = normaliseError({ status: 409, data: { status: 'error', error: 'stale', message: 'Запись изменена другим пользователем', stale } });
+    const error = normaliseError({
+      status: 409,
+      data: { status: 'error', error: 'stale', message: 'Запись изменена другим пользователем', stale },
+    });
     expect(error).toEqual({ status: 409, message: 'Запись изменена другим пользователем', stale });
     expect(findNonSerializableValue(error)).toBe(false);
     // who and when may be hidden from the caller
-    expect(normaliseError({ status: 409, data: { error: 'stale', message: 'Запись изменена другим пользователем', stale: { version: 3, by: null, at: null, changes: [] } } }).stale)
-      .toEqual({ version: 3, by: null, at: null, changes: [] });
+    expect(
+      normaliseError({
+        status: 409,
+        data: {
+          error: 'stale',
+          message: 'Запись изменена другим пользователем',
+          stale: { version: 3, by: null, at: null, changes: [] },
+        },
+      }).stale,
+    ).toEqual({ version: 3, by: null, at: null, changes: [] });
   });
 
-  test("400 field by field (issue 51): each field its message for the card, the alert naming the field by its label", () => {
+  test('400 field by field (issue 51): each field its message for the card, the alert naming the field by its label', () => {
     const error = normaliseError({
       status: 400,
       data: {
-        status: 'error', error: 'validation', messages: ['Минимум 2 символа'],
+        status: 'error',
+        error: 'validation',
+        messages: ['Минимум 2 символа'],
         errors: [
           { field: 'contact_name', label: 'Контактное лицо', message: 'Минимум 2 символа' },
           { field: 'name', label: 'Название', message: 'Минимум 2 символа' },
@@ -45,14 +94,29 @@ describe('error normalisation (spec point 8)', () => {
       },
     });
     expect(error).toEqual({
-      status: 400, message: 'Контактное лицо: Минимум 2 символа',
+      status: 400,
+      message: 'Контактное лицо: Минимум 2 символа',
       fields: { contact_name: 'Минимум 2 символа', name: 'Минимум 2 символа', location: 'Минимум 2 символа' },
     });
     // a bare required message names its field; one that names it already stays as it is
-    expect(normaliseError({ status: 400, data: { messages: ['Обязательное поле'], errors: [{ field: 'delivery_days', label: 'Дней доставки', message: 'Обязательное поле' }] } }).message)
-      .toBe('Дней доставки: Обязательное поле');
-    expect(normaliseError({ status: 400, data: { messages: ['Название: не больше 100 символов'], errors: [{ field: 'name', label: 'Название', message: 'Название: не больше 100 символов' }] } }).message)
-      .toBe('Название: не больше 100 символов');
+    expect(
+      normaliseError({
+        status: 400,
+        data: {
+          messages: ['Обязательное поле'],
+          errors: [{ field: 'delivery_days', label: 'Дней доставки', message: 'Обязательное поле' }],
+        },
+      }).message,
+    ).toBe('Дней доставки: Обязательное поле');
+    expect(
+      normaliseError({
+        status: 400,
+        data: {
+          messages: ['Название: не больше 100 символов'],
+          errors: [{ field: 'name', label: 'Название', message: 'Название: не больше 100 символов' }],
+        },
+      }).message,
+    ).toBe('Название: не больше 100 символов');
   });
 
   test('a network failure names what was being loaded', () => {
@@ -60,7 +124,9 @@ describe('error normalisation (spec point 8)', () => {
       status: 'FETCH_ERROR',
       message: 'Нет соединения с сервером или ошибка сети при загрузке предложений',
     });
-    expect(normaliseError({ status: 'CUSTOM_ERROR', error: 'x' }, 'резервов').message).toBe('Неизвестная ошибка при получении данных для резервов');
+    expect(normaliseError({ status: 'CUSTOM_ERROR', error: 'x' }, 'резервов').message).toBe(
+      'Неизвестная ошибка при получении данных для резервов',
+    );
   });
 });
 
@@ -76,7 +142,11 @@ describe('forced logout (spec point 4)', () => {
   });
 
   test('a 401 removes the token at once', async () => {
-    mockServer(route('GET', '/api/probe', () => json({ status: 'error', error: 'unauthorized', message: 'Сессия истекла. Войдите снова' }, 401)));
+    mockServer(
+      route('GET', '/api/probe', () =>
+        json({ status: 'error', error: 'unauthorized', message: 'Сессия истекла. Войдите снова' }, 401),
+      ),
+    );
     const store = makeStore();
     store.dispatch(signedIn('dead-token'));
     expect(localStorage.getItem('auth_token')).toBe('dead-token');
@@ -90,7 +160,9 @@ describe('forced logout (spec point 4)', () => {
     jest.useFakeTimers();
     mockServer(
       route('GET', '/api/blocked', () => json({ code: 2, message: 'Учётная запись заблокирована' }, 403)),
-      route('GET', '/api/forbidden', () => json({ status: 'error', error: 'forbidden', message: 'Недостаточно прав для этого действия' }, 403)),
+      route('GET', '/api/forbidden', () =>
+        json({ status: 'error', error: 'forbidden', message: 'Недостаточно прав для этого действия' }, 403),
+      ),
     );
     const store = makeStore();
     store.dispatch(signedIn('tok'));

@@ -8,9 +8,26 @@ afterEach(() => localStorage.clear());
 
 const manager = permissions({ role_id: 1, employee_id: 7 }, { buyers: 'all' });
 const buyer = (patch: Record<string, unknown> = {}) => ({
-  id: 31, name: 'ООО «Орех и Ко»', status: 'active', inn: null, kpp: null, city_id: null, delivery_address: null, contact_person: null,
-  phone: null, email: null, responsible_id: 7, payment_terms: 'prepay', deferral_days: null, credit_limit: '3533.42',
-  balance: '0.00', overdue: '0.00', created_at: '2026-11-01T10:00:00Z', can_update: true, version: 3, ...patch,
+  id: 31,
+  name: 'ООО «Орех и Ко»',
+  status: 'active',
+  inn: null,
+  kpp: null,
+  city_id: null,
+  delivery_address: null,
+  contact_person: null,
+  phone: null,
+  email: null,
+  responsible_id: 7,
+  payment_terms: 'prepay',
+  deferral_days: null,
+  credit_limit: '3533.42',
+  balance: '0.00',
+  overdue: '0.00',
+  created_at: '2026-11-01T10:00:00Z',
+  can_update: true,
+  version: 3,
+  ...patch,
 });
 
 test("the credit limit shows '3533,42'; '1200,5' and '1200.5' are both sent as '1200.5'", async () => {

@@ -12,20 +12,56 @@ afterEach(() => localStorage.clear());
 // each test fills the whole reserve card (as reserve-card.test.tsx's longest): a loaded runner takes them past 60 s
 
 const offer = {
-  id: 12, status: 'active', product: { id: 3, name: 'Кешью' }, product_id: 3, city_id: 2, unit_measure: 'кг', unit_weight: '1.000',
-  units_per_pack: '10.000', unit_price: '300.00', kg_price: '300.00', available_amount: '37.00', unit_amount: '100.00',
-  reserved_amount: '63.00', purchased_amount: '0.00', images: [], documents: [], can_update: true,
+  id: 12,
+  status: 'active',
+  product: { id: 3, name: 'Кешью' },
+  product_id: 3,
+  city_id: 2,
+  unit_measure: 'кг',
+  unit_weight: '1.000',
+  units_per_pack: '10.000',
+  unit_price: '300.00',
+  kg_price: '300.00',
+  available_amount: '37.00',
+  unit_amount: '100.00',
+  reserved_amount: '63.00',
+  purchased_amount: '0.00',
+  images: [],
+  documents: [],
+  can_update: true,
 };
-const settings = { delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35', reserve_hold_days: '5' };
+const settings = {
+  delivery_cost_default: '15',
+  costs_per_kg: '12',
+  min_markup: '0.1',
+  max_markup: '0.35',
+  reserve_hold_days: '5',
+};
 
-const manager = permissions({ role_id: 1, employee_id: 7 }, { offers: 'all', reserves: 'all', cities: 'all', employees: 'all', products: 'all', buyers: 'all' });
+const manager = permissions(
+  { role_id: 1, employee_id: 7 },
+  { offers: 'all', reserves: 'all', cities: 'all', employees: 'all', products: 'all', buyers: 'all' },
+);
 const admin = permissions({ is_admin: true, user_type: 'admin', role_id: null });
 
 const kedr = {
-  id: 31, name: 'ООО «Кедр»', inn: '7707083893', phone: '79120001122', city: { id: 5, name: 'Казань' },
-  delivery_address: 'Казань, ул. Пушкина, 1', status: 'active',
+  id: 31,
+  name: 'ООО «Кедр»',
+  inn: '7707083893',
+  phone: '79120001122',
+  city: { id: 5, name: 'Казань' },
+  delivery_address: 'Казань, ул. Пушкина, 1',
+  status: 'active',
 };
-const orekh = { id: 32, name: 'ИП Орехов', inn: '500100732259', phone: '79035550000', city: null, delivery_address: null, status: 'active' };
+const orekh = {
+  id: 32,
+  name: 'ИП Орехов',
+  inn: '500100732259',
+  phone: '79035550000',
+  city: null,
+  delivery_address: null,
+  status: 'active',
+};
 const page = (rows: unknown[]) => json({ data: rows, pagination: { totalItems: rows.length } });
 
 function server(perms = manager, extra: Handler[] = []) {
@@ -34,14 +70,24 @@ function server(perms = manager, extra: Handler[] = []) {
     ...signedInHandlers(perms, me({ employee_id: perms.is_admin ? null : 7, role_id: perms.role_id })),
     route('GET', '/api/offers/12', () => json(offer)),
     route('POST', '/api/settings', () => json(settings)),
-    route('GET', '/api/lists/cities/items', () => json([{ id: 2, name: 'Москва' }, { id: 5, name: 'Казань' }])),
+    route('GET', '/api/lists/cities/items', () =>
+      json([
+        { id: 2, name: 'Москва' },
+        { id: 5, name: 'Казань' },
+      ]),
+    ),
     route('GET', '/api/lists/employees/items', () => json([{ id: 7, name: 'Тихонов Олег Юрьевич' }])),
     // the list's search: the name, or (3 digits and more) the INN or the phone's digits
     route('GET', '/api/buyers', (request) => {
       const search = new URL(request.url).searchParams.get('search') ?? '';
       const digits = search.replace(/\D/g, '');
-      return page([kedr, orekh].filter((b) => b.name.toLowerCase().includes(search.toLowerCase())
-        || (digits.length >= 3 && (b.inn.includes(digits) || b.phone.includes(digits)))));
+      return page(
+        [kedr, orekh].filter(
+          (b) =>
+            b.name.toLowerCase().includes(search.toLowerCase()) ||
+            (digits.length >= 3 && (b.inn.includes(digits) || b.phone.includes(digits))),
+        ),
+      );
     }),
     route('GET', '/api/reserves/route', () => json({ offer_id: 12, to_id: 5, cost: '22.50', days: 3, default: false })),
   );
@@ -59,7 +105,9 @@ async function pick(user: ReturnType<typeof userEvent.setup>, typed: string, opt
   await user.click(picker);
   await user.type(picker, typed);
   // the server's answer to what was typed: that one buyer (not the first page the picker opened with)
-  await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringMatching(option)]));
+  await waitFor(() =>
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringMatching(option)]),
+  );
   await user.click(screen.getByRole('option', { name: option }));
 }
 
@@ -70,15 +118,21 @@ async function fillReserve(user: ReturnType<typeof userEvent.setup>) {
   // the calendar opens on the business day's month (its first selectable day); tomorrow may be the next month's
   await user.click(screen.getAllByRole('button', { name: /^Выберите дату/ })[0]);
   await screen.findByRole('grid');
-  if (dayjs(tomorrow).month() !== dayjs(today).month()) await user.click(screen.getByRole('button', { name: /следующий месяц|Next month/i }));
+  if (dayjs(tomorrow).month() !== dayjs(today).month())
+    await user.click(screen.getByRole('button', { name: /следующий месяц|Next month/i }));
   await user.click(await screen.findByRole('gridcell', { name: String(dayjs(tomorrow).date()) }));
-  await waitFor(() => expect((document.querySelector('input[name="estimated_date_implementation"]') as HTMLInputElement).value)
-    .toBe(dayjs(tomorrow).format('DD.MM.YYYY')));
+  await waitFor(() =>
+    expect((document.querySelector('input[name="estimated_date_implementation"]') as HTMLInputElement).value).toBe(
+      dayjs(tomorrow).format('DD.MM.YYYY'),
+    ),
+  );
 }
 
 test('the picker finds a buyer by its INN or phone and fills the name, phone, city with its route and address; the card sends buyer_id', async () => {
   const fetchMock = server(manager, [
-    route('POST', '/api/reserves', () => json({ status: 'error', error: 'validation', messages: ['Стоимость доставки не может быть ниже'] }, 400)),
+    route('POST', '/api/reserves', () =>
+      json({ status: 'error', error: 'validation', messages: ['Стоимость доставки не может быть ниже'] }, 400),
+    ),
   ]);
   const user = userEvent.setup();
   renderApp('/reserves/create?offer=12', { token: 't' });
@@ -87,14 +141,18 @@ test('the picker finds a buyer by its INN or phone and fills the name, phone, ci
   await pick(user, '555', /ИП Орехов/);
   expect(shown('Покупатель')).toBe('ИП Орехов');
   expect(shown('Телефон покупателя')).toBe('+7 (903) 555-00-00');
-  const searched = requests(fetchMock).filter((r) => r.method === 'GET' && new URL(r.url).pathname === '/api/buyers').map((r) => new URL(r.url).searchParams.get('search'));
+  const searched = requests(fetchMock)
+    .filter((r) => r.method === 'GET' && new URL(r.url).pathname === '/api/buyers')
+    .map((r) => new URL(r.url).searchParams.get('search'));
   expect(searched).toContain('555');
 
   // another one, by its INN: it has a city and an address, which fill the delivery (the route's cost and days)
   const picker = screen.getByRole('combobox', { name: 'Карточка покупателя' });
   await user.clear(picker);
   await user.type(picker, '770708');
-  await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringMatching(/ООО «Кедр»/)]));
+  await waitFor(() =>
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringMatching(/ООО «Кедр»/)]),
+  );
   const option = screen.getByRole('option', { name: /ООО «Кедр»/ });
   expect(option).toHaveTextContent('ИНН 7707083893, +7 (912) 000-11-22');
   await user.click(option);
@@ -109,11 +167,22 @@ test('the picker finds a buyer by its INN or phone and fills the name, phone, ci
 
   await fillReserve(user);
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
-  await waitFor(() => expect(requests(fetchMock).some((r) => r.method === 'POST' && r.url.endsWith('/api/reserves'))).toBe(true));
-  const body = await requests(fetchMock).find((r) => r.method === 'POST' && r.url.endsWith('/api/reserves'))!.clone().json();
+  await waitFor(() =>
+    expect(requests(fetchMock).some((r) => r.method === 'POST' && r.url.endsWith('/api/reserves'))).toBe(true),
+  );
+  const body = await requests(fetchMock)
+    .find((r) => r.method === 'POST' && r.url.endsWith('/api/reserves'))!
+    .clone()
+    .json();
   expect(body).toMatchObject({
-    offer_id: 12, buyer_id: 31, buyer_name: 'ООО «Кедр»', buyer_phone: '79120001122', city_id: 5, delivery_address: 'Казань, ул. Баумана, 5',
-    delivery_cost: '22.5', delivery_days: '3',
+    offer_id: 12,
+    buyer_id: 31,
+    buyer_name: 'ООО «Кедр»',
+    buyer_phone: '79120001122',
+    city_id: 5,
+    delivery_address: 'Казань, ул. Баумана, 5',
+    delivery_cost: '22.5',
+    delivery_days: '3',
   });
   expect(body).not.toHaveProperty('credit_override');
 }, 120_000);
@@ -124,8 +193,20 @@ test("'Новый покупатель': the buyer card's fields and messages in
     route('POST', '/api/buyers', async (request) => {
       const body = await request.clone().json();
       posted.push(body);
-      if (posted.length === 1) return json({ status: 'error', error: 'conflict', message: 'Покупатель с таким ИНН уже есть', info: { text: 'Покупатель', id: 31 } }, 409);
-      return json({ ...body, id: 40, status: 'active', version: 1, can_update: true, phone: '79161234567', balance: '0.00' }, 201);
+      if (posted.length === 1)
+        return json(
+          {
+            status: 'error',
+            error: 'conflict',
+            message: 'Покупатель с таким ИНН уже есть',
+            info: { text: 'Покупатель', id: 31 },
+          },
+          409,
+        );
+      return json(
+        { ...body, id: 40, status: 'active', version: 1, can_update: true, phone: '79161234567', balance: '0.00' },
+        201,
+      );
     }),
   ]);
   const user = userEvent.setup();
@@ -153,14 +234,22 @@ test("'Новый покупатель': the buyer card's fields and messages in
   fireEvent.change(inDialog.getByLabelText('ИНН'), { target: { value: '500100732259' } });
   await user.click(inDialog.getByRole('button', { name: 'Добавить' }));
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Новый покупатель' })).not.toBeInTheDocument());
-  expect(posted[1]).toMatchObject({ name: 'ООО «Фундук»', inn: '500100732259', phone: '79161234567', payment_terms: 'prepay', city_id: null, comments: [] });
+  expect(posted[1]).toMatchObject({
+    name: 'ООО «Фундук»',
+    inn: '500100732259',
+    phone: '79161234567',
+    payment_terms: 'prepay',
+    city_id: null,
+    comments: [],
+  });
   expect(shown('Карточка покупателя')).toBe('ООО «Фундук»');
   expect(shown('Покупатель')).toBe('ООО «Фундук»');
   expect(shown('Телефон покупателя')).toBe('+7 (916) 123-45-67');
 }, 120_000);
 
 const creditRefusal = {
-  status: 'error', error: 'credit',
+  status: 'error',
+  error: 'credit',
   message: 'Превышен кредитный лимит: лимит 10 000,00 ₽, долг и резервы 8 000,00 ₽, этот резерв 8 000,00 ₽',
   messages: ['Превышен кредитный лимит: лимит 10 000,00 ₽, долг и резервы 8 000,00 ₽, этот резерв 8 000,00 ₽'],
 };
@@ -184,8 +273,16 @@ test('refused on credit, a manager without the right sees the figures and keeps 
 test('refused on credit, an administrator gives a reason (asked for when empty) and the save goes again with credit_override', async () => {
   const bodies: Record<string, unknown>[] = [];
   const saved = {
-    ...offer, id: 90, offer_id: 12, amount: '20.00', buyer_id: 31, buyer: { id: 31, name: 'ООО «Кедр»' }, buyer_name: 'ООО «Кедр»', created_at: '2026-11-22T10:00:00Z',
-    version: 1, offer,
+    ...offer,
+    id: 90,
+    offer_id: 12,
+    amount: '20.00',
+    buyer_id: 31,
+    buyer: { id: 31, name: 'ООО «Кедр»' },
+    buyer_name: 'ООО «Кедр»',
+    created_at: '2026-11-22T10:00:00Z',
+    version: 1,
+    offer,
   };
   server(admin, [
     route('POST', '/api/reserves', async (request) => {

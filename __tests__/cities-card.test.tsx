@@ -5,17 +5,34 @@ import { json, mockServer, permissions, renderApp, route, signedInHandlers } fro
 afterEach(() => localStorage.clear());
 
 const admin = permissions({ is_admin: true, user_type: 'admin' });
-const cityList = route('GET', '/api/lists/cities/items', () => json([{ id: 2, name: 'Москва' }, { id: 3, name: 'Казань' }, { id: 4, name: 'Омск' }]));
-const requests = (fetchMock: jest.Mock, method: string) => fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method);
+const cityList = route('GET', '/api/lists/cities/items', () =>
+  json([
+    { id: 2, name: 'Москва' },
+    { id: 3, name: 'Казань' },
+    { id: 4, name: 'Омск' },
+  ]),
+);
+const requests = (fetchMock: jest.Mock, method: string) =>
+  fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method);
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 test('the create card: its texts, a row per city with 0 shown empty, the name messages, and the rows sent with the city', async () => {
   let release: () => void = () => undefined;
   const fetchMock = mockServer(
-    ...signedInHandlers(admin), cityList,
-    route('POST', '/api/cities', () => new Promise((resolve) => { release = () => resolve(json({ id: 77, name: 'Новоорехов', status: 'active', can_update: true }, 201)); })),
+    ...signedInHandlers(admin),
+    cityList,
+    route(
+      'POST',
+      '/api/cities',
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(json({ id: 77, name: 'Новоорехов', status: 'active', can_update: true }, 201));
+        }),
+    ),
     route('GET', '/api/cities/77', () => json({ id: 77, name: 'Новоорехов', status: 'active', can_update: true })),
-    route('GET', '/api/cities/77/delivery', () => json([{ id: 2, to_id: 2, to_name: 'Москва', cost: '12.50', days: 3 }])),
+    route('GET', '/api/cities/77/delivery', () =>
+      json([{ id: 2, to_id: 2, to_name: 'Москва', cost: '12.50', days: 3 }]),
+    ),
   );
   const user = userEvent.setup();
   const { router } = renderApp('/cities/create', { token: 't' });
@@ -58,7 +75,11 @@ test('the create card: its texts, a row per city with 0 shown empty, the name me
   expect(await screen.findByRole('button', { name: 'Создаем...' })).toBeDisabled();
   expect(await requests(fetchMock, 'POST')[0].clone().json()).toEqual({
     name: 'Новоорехов',
-    delivery: [{ to_id: 2, cost: '12.5', days: '3' }, { to_id: 3, cost: '7.25', days: '0' }, { to_id: 4, cost: '0', days: '0' }],
+    delivery: [
+      { to_id: 2, cost: '12.5', days: '3' },
+      { to_id: 3, cost: '7.25', days: '0' },
+      { to_id: 4, cost: '0', days: '0' },
+    ],
     comments: [{ text: 'Склад откроется весной' }],
   });
   release();
@@ -67,17 +88,29 @@ test('the create card: its texts, a row per city with 0 shown empty, the name me
   expect(await screen.findByDisplayValue('12,5')).toBeInTheDocument();
 });
 
-test('the edit card loads the city\'s table, finds a city by name and saves only the changed rows in one PUT', async () => {
+test("the edit card loads the city's table, finds a city by name and saves only the changed rows in one PUT", async () => {
   const fetchMock = mockServer(
     ...signedInHandlers(admin),
     route('GET', '/api/cities/5', () => json({ id: 5, name: 'Самара', status: 'active', can_update: true })),
-    route('GET', '/api/cities/5/delivery', () => json([
-      { id: 5, to_id: 5, to_name: 'Самара', cost: '2.50', days: 1 },
-      { id: 3, to_id: 3, to_name: 'Казань', cost: '7.25', days: 2 },
-      { id: 2, to_id: 2, to_name: 'Москва', cost: '12.50', days: 3 },
-      { id: 0, to_id: 4, to_name: 'Омск', cost: '0.00', days: 0 },
-    ])),
-    route('PUT', '/api/cities/5/delivery', async (request) => json((await request.clone().json()).map((r: { to_id: number; cost: string; days: string }) => ({ id: r.to_id, to_id: r.to_id, to_name: 'Омск', cost: r.cost, days: Number(r.days) })))),
+    route('GET', '/api/cities/5/delivery', () =>
+      json([
+        { id: 5, to_id: 5, to_name: 'Самара', cost: '2.50', days: 1 },
+        { id: 3, to_id: 3, to_name: 'Казань', cost: '7.25', days: 2 },
+        { id: 2, to_id: 2, to_name: 'Москва', cost: '12.50', days: 3 },
+        { id: 0, to_id: 4, to_name: 'Омск', cost: '0.00', days: 0 },
+      ]),
+    ),
+    route('PUT', '/api/cities/5/delivery', async (request) =>
+      json(
+        (await request.clone().json()).map((r: { to_id: number; cost: string; days: string }) => ({
+          id: r.to_id,
+          to_id: r.to_id,
+          to_name: 'Омск',
+          cost: r.cost,
+          days: Number(r.days),
+        })),
+      ),
+    ),
   );
   const user = userEvent.setup();
   renderApp('/cities/5', { token: 't' });
@@ -101,15 +134,29 @@ test('the edit card loads the city\'s table, finds a city by name and saves only
   expect(await screen.findByRole('button', { name: 'Изменения сохранены' })).toBeInTheDocument();
   const puts = requests(fetchMock, 'PUT');
   expect(puts).toHaveLength(1);
-  expect(await puts[0].clone().json()).toEqual([{ to_id: 3, cost: '7.25', days: '4' }, { to_id: 4, cost: '30', days: '0' }]);
+  expect(await puts[0].clone().json()).toEqual([
+    { to_id: 3, cost: '7.25', days: '4' },
+    { to_id: 4, cost: '30', days: '0' },
+  ]);
   // the name did not change: no PATCH
   expect(requests(fetchMock, 'PATCH')).toHaveLength(0);
 });
 
 test('a duplicate name keeps the card as typed and links to the existing city in a new tab', async () => {
   mockServer(
-    ...signedInHandlers(admin), cityList,
-    route('POST', '/api/cities', () => json({ status: 'error', error: 'conflict', message: 'Город с таким названием уже есть', info: { text: 'Город', id: 2 } }, 409)),
+    ...signedInHandlers(admin),
+    cityList,
+    route('POST', '/api/cities', () =>
+      json(
+        {
+          status: 'error',
+          error: 'conflict',
+          message: 'Город с таким названием уже есть',
+          info: { text: 'Город', id: 2 },
+        },
+        409,
+      ),
+    ),
   );
   const user = userEvent.setup();
   renderApp('/cities/create', { token: 't' });
@@ -125,10 +172,19 @@ test('a duplicate name keeps the card as typed and links to the existing city in
 
 test("the server's refusal field by field (issue 51): its message shows under the field it names", async () => {
   mockServer(
-    ...signedInHandlers(admin), cityList,
-    route('POST', '/api/cities', () => json({
-      status: 'error', error: 'validation', messages: ['Название: не больше 100 символов'], errors: [{ field: 'name', message: 'Название: не больше 100 символов' }],
-    }, 400)),
+    ...signedInHandlers(admin),
+    cityList,
+    route('POST', '/api/cities', () =>
+      json(
+        {
+          status: 'error',
+          error: 'validation',
+          messages: ['Название: не больше 100 символов'],
+          errors: [{ field: 'name', message: 'Название: не больше 100 символов' }],
+        },
+        400,
+      ),
+    ),
   );
   const user = userEvent.setup();
   renderApp('/cities/create', { token: 't' });
@@ -136,7 +192,9 @@ test("the server's refusal field by field (issue 51): its message shows under th
   await user.type(name, 'Новоорехов');
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Название: не больше 100 символов');
-  await waitFor(() => expect(document.getElementById(`${name.id}-helper-text`)).toHaveTextContent('Название: не больше 100 символов'));
+  await waitFor(() =>
+    expect(document.getElementById(`${name.id}-helper-text`)).toHaveTextContent('Название: не больше 100 символов'),
+  );
   expect(name).toHaveValue('Новоорехов');
 });
 
@@ -144,7 +202,11 @@ test('a deleted city opened with ?withDeleted is read-only and marked; a reader 
   mockServer(
     // the matrix is read by a role that sees offers' loading city
     ...signedInHandlers(permissions({}, { cities: 'all', offers: 'all' })),
-    route('GET', '/api/cities/9', (request) => (new URL(request.url).searchParams.has('withDeleted') ? json({ id: 9, name: 'Старый Город', status: 'deleted', can_update: false }) : json({ status: 'error', message: 'Объект не найден' }, 404))),
+    route('GET', '/api/cities/9', (request) =>
+      new URL(request.url).searchParams.has('withDeleted')
+        ? json({ id: 9, name: 'Старый Город', status: 'deleted', can_update: false })
+        : json({ status: 'error', message: 'Объект не найден' }, 404),
+    ),
     route('GET', '/api/cities/9/delivery', () => json([{ id: 0, to_id: 2, to_name: 'Москва', cost: '0.00', days: 0 }])),
   );
   renderApp('/cities/9?withDeleted', { token: 't' });
@@ -156,15 +218,23 @@ test('a deleted city opened with ?withDeleted is read-only and marked; a reader 
 
 test("a role that does not see offers' loading city (role 1) gets no 'Города' tab and never asks for the matrix", async () => {
   const fetchMock = mockServer(
-    ...signedInHandlers(permissions({ hidden_fields: { offers: ['city'], cities: ['delivery'] } }, { cities: 'all', offers: 'all' })),
-    route('GET', '/api/cities/5', () => json({ id: 5, name: 'Самара', status: 'active', can_update: true, version: 3 })),
+    ...signedInHandlers(
+      permissions({ hidden_fields: { offers: ['city'], cities: ['delivery'] } }, { cities: 'all', offers: 'all' }),
+    ),
+    route('GET', '/api/cities/5', () =>
+      json({ id: 5, name: 'Самара', status: 'active', can_update: true, version: 3 }),
+    ),
   );
   renderApp('/cities/5', { token: 't' });
   expect(await screen.findByDisplayValue('Самара')).toBeEnabled();
   expect(screen.getByRole('tab', { name: 'Комментарии' })).toBeInTheDocument();
   expect(screen.queryByRole('tab', { name: 'Города' })).toBeNull();
   expect(screen.queryByLabelText(/стоимость доставки/)).toBeNull();
-  expect(fetchMock.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input)).filter((url) => url.includes('/delivery'))).toEqual([]);
+  expect(
+    fetchMock.mock.calls
+      .map(([input]) => String(input instanceof Request ? input.url : input))
+      .filter((url) => url.includes('/delivery')),
+  ).toEqual([]);
 });
 
 test('a rename of a city another user renamed meanwhile is refused as stale: the typed name stays until the current one is loaded, whose rename then goes with its version', async () => {
@@ -172,13 +242,28 @@ test('a rename of a city another user renamed meanwhile is refused as stale: the
   const fetchMock = mockServer(
     ...signedInHandlers(admin),
     route('GET', '/api/cities/5', () => json(current)),
-    route('GET', '/api/cities/5/delivery', () => json([{ id: 2, to_id: 2, to_name: 'Москва', cost: '12.50', days: 3 }])),
+    route('GET', '/api/cities/5/delivery', () =>
+      json([{ id: 2, to_id: 2, to_name: 'Москва', cost: '12.50', days: 3 }]),
+    ),
     route('PATCH', '/api/cities/5', async (request) => {
       const { name, version } = await request.clone().json();
       if (version === 3) {
         current = { ...current, name: 'Самара-на-Волге', version: 4 };
         // who and when hidden from this reader
-        return json({ status: 'error', error: 'stale', message: 'Запись изменена другим пользователем', stale: { version: 4, by: null, at: null, changes: [{ field: 'name', old: 'Самара', new: 'Самара-на-Волге' }] } }, 409);
+        return json(
+          {
+            status: 'error',
+            error: 'stale',
+            message: 'Запись изменена другим пользователем',
+            stale: {
+              version: 4,
+              by: null,
+              at: null,
+              changes: [{ field: 'name', old: 'Самара', new: 'Самара-на-Волге' }],
+            },
+          },
+          409,
+        );
       }
       current = { ...current, name, version: version + 1 };
       return json(current);
@@ -196,7 +281,11 @@ test('a rename of a city another user renamed meanwhile is refused as stale: the
   expect(within(alert).getByText('Запись изменена другим пользователем. Изменено: Название')).toBeInTheDocument();
   expect(screen.getByPlaceholderText('Введите название города')).toHaveValue('Самара Новая');
   await user.click(within(alert).getByRole('button', { name: 'Показать изменения' }));
-  expect(within(within(alert).getByRole('table')).getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+  expect(
+    within(within(alert).getByRole('table'))
+      .getAllByRole('row')
+      .map((row) => [...row.children].map((cell) => cell.textContent)),
+  ).toEqual([
     ['Поле', 'Ваше значение', 'Текущее значение'],
     ['Название', 'Самара Новая', 'Самара-на-Волге'],
   ]);
@@ -227,7 +316,15 @@ test('the routes are saved on the version of the city the card holds, and its re
     route('GET', '/api/cities/5/delivery', () => json([{ id: 3, to_id: 3, to_name: 'Казань', cost: '7.25', days: 2 }])),
     route('PUT', '/api/cities/5/delivery', async (request) => {
       current = { ...current, version: current.version + 1 };
-      return json((await request.clone().json()).map((r: { to_id: number; cost: string; days: string }) => ({ id: r.to_id, to_id: r.to_id, to_name: 'Казань', cost: r.cost, days: Number(r.days) })));
+      return json(
+        (await request.clone().json()).map((r: { to_id: number; cost: string; days: string }) => ({
+          id: r.to_id,
+          to_id: r.to_id,
+          to_name: 'Казань',
+          cost: r.cost,
+          days: Number(r.days),
+        })),
+      );
     }),
     route('PATCH', '/api/cities/5', async (request) => {
       const { name, version } = await request.clone().json();
@@ -242,7 +339,9 @@ test('the routes are saved on the version of the city the card holds, and its re
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
   expect(await screen.findByRole('button', { name: 'Изменения сохранены' })).toBeInTheDocument();
   expect(new URL(requests(fetchMock, 'PUT')[0].url).search).toBe('?version=3');
-  await waitFor(() => expect(screen.queryByRole('button', { name: 'Изменения сохранены' })).not.toBeInTheDocument(), { timeout: 4000 });
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Изменения сохранены' })).not.toBeInTheDocument(), {
+    timeout: 4000,
+  });
 
   const name = screen.getByPlaceholderText('Введите название города');
   await user.type(name, '-на-Волге');

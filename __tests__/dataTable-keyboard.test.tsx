@@ -14,7 +14,11 @@ import { permissions } from './support/render';
 
 const admin = permissions({ is_admin: true, user_type: 'admin' });
 const rows: Row[] = Array.from({ length: 25 }, (_, i) => ({
-  id: 101 + i, name: `Товар ${i + 1}`, status: 'active', created_at: '2026-03-09T10:00:00Z', comments: [],
+  id: 101 + i,
+  name: `Товар ${i + 1}`,
+  status: 'active',
+  created_at: '2026-03-09T10:00:00Z',
+  comments: [],
 }));
 
 function Harness({ onOpenRow, onSort }: { onOpenRow(id: number): void; onSort(s: SortState): void }) {
@@ -24,9 +28,20 @@ function Harness({ onOpenRow, onSort }: { onOpenRow(id: number): void; onSort(s:
     <MemoryRouter>
       <button type="button">до таблицы</button>
       <DataTable
-        section="products" rows={rows} totalItems={rows.length} columns={columns} onColumnsChange={setColumns} settingsMode={false}
-        selection={selection} onSort={onSort} canUpdate canDelete onEdit={() => undefined} onDelete={() => undefined}
-        onOpenRow={onOpenRow} from="/products"
+        section="products"
+        rows={rows}
+        totalItems={rows.length}
+        columns={columns}
+        onColumnsChange={setColumns}
+        settingsMode={false}
+        selection={selection}
+        onSort={onSort}
+        canUpdate
+        canDelete
+        onEdit={() => undefined}
+        onDelete={() => undefined}
+        onOpenRow={onOpenRow}
+        from="/products"
       />
       <button type="button">после таблицы</button>
     </MemoryRouter>
@@ -37,10 +52,14 @@ function Harness({ onOpenRow, onSort }: { onOpenRow(id: number): void; onSort(s:
 function active() {
   const grid = screen.getByRole('grid');
   const id = grid.getAttribute('aria-activedescendant');
-  const cell = id ? document.getElementById(id) as HTMLTableCellElement : null;
+  const cell = id ? (document.getElementById(id) as HTMLTableCellElement) : null;
   if (!cell) return null;
   const tr = cell.parentElement as HTMLTableRowElement;
-  return { row: tr.dataset.rowId ? Number(tr.dataset.rowId) : 'header', col: cell.cellIndex, marked: cell.hasAttribute('data-active') };
+  return {
+    row: tr.dataset.rowId ? Number(tr.dataset.rowId) : 'header',
+    col: cell.cellIndex,
+    marked: cell.hasAttribute('data-active'),
+  };
 }
 
 test('one tab stop: Tab enters the table at its first row, the next Tab leaves it', async () => {
@@ -85,7 +104,7 @@ test('arrows, Home/End, Ctrl+Home/End and PageUp/PageDown move the active cell',
   expect(document.querySelectorAll('[data-active]')).toHaveLength(1);
 });
 
-test('Space toggles the row\'s selection, Enter opens the row; on the header Space selects all', async () => {
+test("Space toggles the row's selection, Enter opens the row; on the header Space selects all", async () => {
   const user = userEvent.setup();
   const onOpenRow = jest.fn();
   render(<Harness onOpenRow={onOpenRow} onSort={jest.fn()} />);
@@ -105,7 +124,7 @@ test('Space toggles the row\'s selection, Enter opens the row; on the header Spa
   expect(screen.getByTestId('row-count')).toHaveTextContent('выбрано: 25');
 });
 
-test('Enter on a column\'s header shows its sort button, again sorts by it', async () => {
+test("Enter on a column's header shows its sort button, again sorts by it", async () => {
   const user = userEvent.setup();
   const onSort = jest.fn();
   render(<Harness onOpenRow={jest.fn()} onSort={onSort} />);

@@ -6,7 +6,13 @@ import { render, screen, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { DataTable, type Row, type SortState } from '../src/components/DataTable/DataTable';
-import { buildColumns, moveColumn, toConfig, type CellProps, type TableColumn } from '../src/components/DataTable/columns';
+import {
+  buildColumns,
+  moveColumn,
+  toConfig,
+  type CellProps,
+  type TableColumn,
+} from '../src/components/DataTable/columns';
 import { TableSettingsPanel } from '../src/components/DataTable/TableSettingsPanel';
 import { KEYBOARD_RESIZE_STEP } from '../src/components/DataTable/HeaderCell';
 import { createSelectionStore, useSelectionStore } from '../src/components/DataTable/selection';
@@ -16,7 +22,13 @@ import { SPEC_HIDDEN_FIELDS } from '../domain/hiddenFields';
 const admin = permissions({ is_admin: true, user_type: 'admin' });
 const rows: Row[] = [
   { id: 1, name: 'Миндаль', status: 'active', created_at: '2026-03-09T10:00:00Z', comments: [] },
-  { id: 2, name: 'Кешью', status: 'deactivated', created_at: '2026-04-01T10:00:00Z', comments: [{ id: 5, text: 'Проверить влажность', author_name: 'Анна', created_at: '2026-04-02T09:30:00Z' }] },
+  {
+    id: 2,
+    name: 'Кешью',
+    status: 'deactivated',
+    created_at: '2026-04-01T10:00:00Z',
+    comments: [{ id: 5, text: 'Проверить влажность', author_name: 'Анна', created_at: '2026-04-02T09:30:00Z' }],
+  },
   { id: 3, name: 'Фундук', status: 'deleted', created_at: '2026-05-20T10:00:00Z', comments: [] },
 ];
 
@@ -25,7 +37,13 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-function Harness(props: { canUpdate?: boolean; canDelete?: boolean; settingsMode?: boolean; onOpenRow?: (id: number) => void; onSort?: (s: SortState) => void }) {
+function Harness(props: {
+  canUpdate?: boolean;
+  canDelete?: boolean;
+  settingsMode?: boolean;
+  onOpenRow?: (id: number) => void;
+  onSort?: (s: SortState) => void;
+}) {
   const selection = useSelectionStore();
   const [columns, setColumns] = useState<TableColumn[]>(buildColumns('products', productsColumns, null, admin));
   return (
@@ -47,7 +65,12 @@ function Harness(props: { canUpdate?: boolean; canDelete?: boolean; settingsMode
         from="/products?page=1"
       />
       <LocationProbe />
-      <output data-testid="order">{columns.filter((c) => c.is_visible).map((c) => `${c.key}:${c.widthPx ?? ''}`).join(',')}</output>
+      <output data-testid="order">
+        {columns
+          .filter((c) => c.is_visible)
+          .map((c) => `${c.key}:${c.widthPx ?? ''}`)
+          .join(',')}
+      </output>
     </MemoryRouter>
   );
 }
@@ -142,14 +165,23 @@ test('settings mode: hide a column, resize with the keyboard by 25 px', async ()
 test('moving a column gives every column its index as position; the layout saves widths as strings', () => {
   const columns = buildColumns('products', productsColumns, null, admin);
   const moved = moveColumn(columns, 'status', 'id');
-  expect(moved.map((c) => [c.key, c.position])).toEqual([['status', 0], ['id', 1], ['name', 2], ['created_at', 3], ['comments', 4]]);
+  expect(moved.map((c) => [c.key, c.position])).toEqual([
+    ['status', 0],
+    ['id', 1],
+    ['name', 2],
+    ['created_at', 3],
+    ['comments', 4],
+  ]);
   expect(toConfig(moved).name).toEqual({ position: 2, is_visible: true, width: '260' });
   const restored = buildColumns('products', productsColumns, toConfig(moved), admin);
   expect(restored.map((c) => c.key)).toEqual(['status', 'id', 'name', 'created_at', 'comments']);
 });
 
 test('columns the role may not see are forbidden and never shown', () => {
-  const manager = permissions({ hidden_fields: SPEC_HIDDEN_FIELDS['1'] }, { offers: 'all', suppliers: 'all', cities: 'all', products: 'all' });
+  const manager = permissions(
+    { hidden_fields: SPEC_HIDDEN_FIELDS['1'] },
+    { offers: 'all', suppliers: 'all', cities: 'all', products: 'all' },
+  );
   const columns = buildColumns('offers', offersColumns, { supplier: { position: 0, is_visible: true } }, manager);
   expect(columns.find((c) => c.key === 'supplier')).toMatchObject({ isForbidden: true });
   expect(columns.find((c) => c.key === 'unit_price')).toMatchObject({ isForbidden: false });
@@ -159,11 +191,20 @@ test('the settings panel lists hidden columns, or says none are', async () => {
   const user = userEvent.setup();
   const onColumnsChange = jest.fn();
   const columns = buildColumns('cities', citiesColumns, null, admin); // deleted_at is off by default
-  const { rerender } = render(<TableSettingsPanel columns={columns} onColumnsChange={onColumnsChange} onReset={jest.fn()} onApply={jest.fn()} />);
+  const { rerender } = render(
+    <TableSettingsPanel columns={columns} onColumnsChange={onColumnsChange} onReset={jest.fn()} onApply={jest.fn()} />,
+  );
   expect(screen.getByRole('heading', { name: 'Настройка таблицы' })).toBeInTheDocument();
   await user.click(screen.getByText('Дата удаления'));
   expect(onColumnsChange.mock.calls[0][0].find((c: TableColumn) => c.key === 'deleted_at').is_visible).toBe(true);
-  rerender(<TableSettingsPanel columns={columns.map((c) => ({ ...c, is_visible: true }))} onColumnsChange={onColumnsChange} onReset={jest.fn()} onApply={jest.fn()} />);
+  rerender(
+    <TableSettingsPanel
+      columns={columns.map((c) => ({ ...c, is_visible: true }))}
+      onColumnsChange={onColumnsChange}
+      onReset={jest.fn()}
+      onApply={jest.fn()}
+    />,
+  );
   expect(screen.getByText('Все поля выбраны в таблице')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Сбросить' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Применить' })).toBeInTheDocument();
@@ -181,9 +222,22 @@ test('(de)selecting rows re-renders no cell: rows read their own selection', asy
     const selection = useSelectionStore();
     return (
       <MemoryRouter>
-        <DataTable section="products" rows={rows} totalItems={3} columns={columns} onColumnsChange={() => undefined} settingsMode={false}
-          selection={selection} onSort={() => undefined} canUpdate canDelete onEdit={() => undefined} onDelete={() => undefined}
-          onOpenRow={() => undefined} from="/products" />
+        <DataTable
+          section="products"
+          rows={rows}
+          totalItems={3}
+          columns={columns}
+          onColumnsChange={() => undefined}
+          settingsMode={false}
+          selection={selection}
+          onSort={() => undefined}
+          canUpdate
+          canDelete
+          onEdit={() => undefined}
+          onDelete={() => undefined}
+          onOpenRow={() => undefined}
+          from="/products"
+        />
       </MemoryRouter>
     );
   }
@@ -192,7 +246,12 @@ test('(de)selecting rows re-renders no cell: rows read their own selection', asy
   expect(renders).toHaveBeenCalledTimes(3);
   await user.click(screen.getByRole('checkbox', { name: 'Выбрать все строки' }));
   await user.click(screen.getByRole('checkbox', { name: 'Выбрать строку 2' }));
-  expect(screen.getAllByRole('row').filter((r) => r.getAttribute('aria-selected') === 'true').map((r) => r.getAttribute('data-row-id'))).toEqual(['1', '3']);
+  expect(
+    screen
+      .getAllByRole('row')
+      .filter((r) => r.getAttribute('aria-selected') === 'true')
+      .map((r) => r.getAttribute('data-row-id')),
+  ).toEqual(['1', '3']);
   expect(screen.getByTestId('row-count')).toHaveTextContent('выбрано: 2');
   expect(renders).toHaveBeenCalledTimes(3);
 });

@@ -6,8 +6,14 @@ import { SPEC_HIDDEN_FIELDS } from '../domain/hiddenFields';
 afterEach(() => localStorage.clear());
 
 const admin = permissions({ is_admin: true, user_type: 'admin' });
-const positions = route('GET', '/api/lists/positions/items', () => json([{ id: 1, name: 'Менеджер по продажам' }, { id: 2, name: 'Кладовщик' }]));
-const requests = (fetchMock: jest.Mock, method: string) => fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method);
+const positions = route('GET', '/api/lists/positions/items', () =>
+  json([
+    { id: 1, name: 'Менеджер по продажам' },
+    { id: 2, name: 'Кладовщик' },
+  ]),
+);
+const requests = (fetchMock: jest.Mock, method: string) =>
+  fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method);
 const phone = () => screen.getByLabelText('Телефон') as HTMLInputElement;
 
 test('the create card: its texts and every message of the employee form', async () => {
@@ -35,9 +41,23 @@ test('the create card: its texts and every message of the employee form', async 
 
 test('the phone mask: +7 on focus, typing, pasting 8 912 345-67-89, the prefix kept; digits sent', async () => {
   const fetchMock = mockServer(
-    ...signedInHandlers(admin), positions,
-    route('POST', '/api/employees', () => json({ id: 31, full_name: 'Орлов Иван', status: 'active', can_update: true }, 201)),
-    route('GET', '/api/employees/31', () => json({ id: 31, full_name: 'Орлов Иван', phone: '79123456789', email: 'orlov@nutdesk.ru', position_id: 1, status: 'active', can_update: true, reserves: [] })),
+    ...signedInHandlers(admin),
+    positions,
+    route('POST', '/api/employees', () =>
+      json({ id: 31, full_name: 'Орлов Иван', status: 'active', can_update: true }, 201),
+    ),
+    route('GET', '/api/employees/31', () =>
+      json({
+        id: 31,
+        full_name: 'Орлов Иван',
+        phone: '79123456789',
+        email: 'orlov@nutdesk.ru',
+        position_id: 1,
+        status: 'active',
+        can_update: true,
+        reserves: [],
+      }),
+    ),
   );
   const user = userEvent.setup();
   const { router } = renderApp('/employees/create', { token: 't' });
@@ -72,19 +92,46 @@ test('the phone mask: +7 on focus, typing, pasting 8 912 345-67-89, the prefix k
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/employees/31'));
   expect(await requests(fetchMock, 'POST')[0].clone().json()).toEqual({
-    full_name: 'Орлов Иван', phone: '79123456789', email: 'orlov@nutdesk.ru', position_id: 1, comments: [],
+    full_name: 'Орлов Иван',
+    phone: '79123456789',
+    email: 'orlov@nutdesk.ru',
+    position_id: 1,
+    comments: [],
   });
   expect(await screen.findByDisplayValue('+7 (912) 345-67-89')).toBeInTheDocument();
 });
 
 test('the edit card shows the reserve figures and the latest reserves, each linking to its card', async () => {
   mockServer(
-    ...signedInHandlers(admin), positions,
-    route('GET', '/api/employees/5', () => json({
-      id: 5, full_name: 'Тихонов Олег Юрьевич', phone: '79161234567', email: 'o.tihonov@nutdesk.demo', position_id: 1, position_name: 'Менеджер по продажам',
-      status: 'active', can_update: true, reserve_total_created: '12', reserve_purchased_count: '7', reserve_purchased_sum: '1250000.50', reserve_cancelled_count: '2', marginality: '14.25',
-      reserves: [{ id: 301, product: { id: 3, name: 'Кешью' }, amount: '120.00', total_selling_sum: '150000.00', status: 'completed', created_at: '2026-10-05T10:00:00Z' }],
-    })),
+    ...signedInHandlers(admin),
+    positions,
+    route('GET', '/api/employees/5', () =>
+      json({
+        id: 5,
+        full_name: 'Тихонов Олег Юрьевич',
+        phone: '79161234567',
+        email: 'o.tihonov@nutdesk.demo',
+        position_id: 1,
+        position_name: 'Менеджер по продажам',
+        status: 'active',
+        can_update: true,
+        reserve_total_created: '12',
+        reserve_purchased_count: '7',
+        reserve_purchased_sum: '1250000.50',
+        reserve_cancelled_count: '2',
+        marginality: '14.25',
+        reserves: [
+          {
+            id: 301,
+            product: { id: 3, name: 'Кешью' },
+            amount: '120.00',
+            total_selling_sum: '150000.00',
+            status: 'completed',
+            created_at: '2026-10-05T10:00:00Z',
+          },
+        ],
+      }),
+    ),
   );
   renderApp('/employees/5', { token: 't' });
   expect(await screen.findByDisplayValue('Тихонов Олег Юрьевич')).toBeInTheDocument();
@@ -102,8 +149,19 @@ test('the edit card shows the reserve figures and the latest reserves, each link
 
 test('a duplicate links to the existing employee; roles 1 and 8 do not get the fields they may not see', async () => {
   mockServer(
-    ...signedInHandlers(admin), positions,
-    route('POST', '/api/employees', () => json({ status: 'error', error: 'conflict', message: 'Сотрудник с таким email или телефоном уже есть', info: { text: 'Сотрудник', id: 5 } }, 409)),
+    ...signedInHandlers(admin),
+    positions,
+    route('POST', '/api/employees', () =>
+      json(
+        {
+          status: 'error',
+          error: 'conflict',
+          message: 'Сотрудник с таким email или телефоном уже есть',
+          info: { text: 'Сотрудник', id: 5 },
+        },
+        409,
+      ),
+    ),
   );
   const user = userEvent.setup();
   const { unmount } = renderApp('/employees/create', { token: 't' });
@@ -117,14 +175,20 @@ test('a duplicate links to the existing employee; roles 1 and 8 do not get the f
   expect(link).toHaveAttribute('target', '_blank');
   unmount();
 
-  mockServer(...signedInHandlers(permissions({ hidden_fields: SPEC_HIDDEN_FIELDS['1'] }, { employees: 'all' })), positions);
+  mockServer(
+    ...signedInHandlers(permissions({ hidden_fields: SPEC_HIDDEN_FIELDS['1'] }, { employees: 'all' })),
+    positions,
+  );
   const manager = renderApp('/employees/create', { token: 't' });
   await screen.findByText('Данные сотрудника');
   expect(screen.queryByRole('combobox', { name: 'Должность' })).not.toBeInTheDocument();
   expect(screen.getByLabelText('Телефон')).toBeInTheDocument();
   manager.unmount();
 
-  mockServer(...signedInHandlers(permissions({ role_id: 8, hidden_fields: SPEC_HIDDEN_FIELDS['8'] }, { employees: 'all' })), positions);
+  mockServer(
+    ...signedInHandlers(permissions({ role_id: 8, hidden_fields: SPEC_HIDDEN_FIELDS['8'] }, { employees: 'all' })),
+    positions,
+  );
   renderApp('/employees/create', { token: 't' });
   await screen.findByText('Данные сотрудника');
   expect(screen.queryByLabelText('Телефон')).not.toBeInTheDocument();

@@ -12,8 +12,22 @@ import { json, mockServer, route } from './support/render';
 import type { FilterConfig } from '../domain/lists';
 
 const config: FilterConfig = {
-  statuses_ids: { title: 'Статус', type: 'status', options: [{ title: 'Активный', value: 'active' }, { title: 'Выполнен', value: 'completed' }] },
-  products_ids: { title: 'Товар', type: 'multiple', options: [{ title: 'Кешью', value: 3 }, { title: 'Миндаль', value: 5 }] },
+  statuses_ids: {
+    title: 'Статус',
+    type: 'status',
+    options: [
+      { title: 'Активный', value: 'active' },
+      { title: 'Выполнен', value: 'completed' },
+    ],
+  },
+  products_ids: {
+    title: 'Товар',
+    type: 'multiple',
+    options: [
+      { title: 'Кешью', value: 3 },
+      { title: 'Миндаль', value: 5 },
+    ],
+  },
   suppliers_ids: { title: 'Поставщик', type: 'multiple', isForbidden: true },
   offers_ids: { title: '№ предложения', type: 'multiple' },
   harvest_years: { title: 'Год урожая', type: 'enumeration', options: [{ title: '2025', value: '2025' }] },
@@ -30,7 +44,16 @@ function setup(props: Partial<FilterPanelProps> = {}) {
   render(
     <ThemeProvider theme={theme}>
       <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ru">
-        <FilterPanel open status="loaded" config={config} value={{}} onApply={onApply} onSave={onSave} onClose={onClose} {...props} />
+        <FilterPanel
+          open
+          status="loaded"
+          config={config}
+          value={{}}
+          onApply={onApply}
+          onSave={onSave}
+          onClose={onClose}
+          {...props}
+        />
       </LocalizationProvider>
     </ThemeProvider>,
   );
@@ -38,13 +61,35 @@ function setup(props: Partial<FilterPanelProps> = {}) {
 }
 
 test('loading, failure and an empty config', () => {
-  const { unmount } = render(<FilterPanel open status="loading" value={{}} onApply={jest.fn()} onSave={jest.fn()} onClose={jest.fn()} />);
+  const { unmount } = render(
+    <FilterPanel open status="loading" value={{}} onApply={jest.fn()} onSave={jest.fn()} onClose={jest.fn()} />,
+  );
   expect(screen.getByText('LOADING')).toBeInTheDocument();
   unmount();
-  const second = render(<FilterPanel open status="failed" errorMessage="Ошибка запроса: 500 - Internal Server Error" value={{}} onApply={jest.fn()} onSave={jest.fn()} onClose={jest.fn()} />);
+  const second = render(
+    <FilterPanel
+      open
+      status="failed"
+      errorMessage="Ошибка запроса: 500 - Internal Server Error"
+      value={{}}
+      onApply={jest.fn()}
+      onSave={jest.fn()}
+      onClose={jest.fn()}
+    />,
+  );
   expect(screen.getByText('ERROR')).toBeInTheDocument();
   second.unmount();
-  render(<FilterPanel open status="loaded" config={{ x: { title: 'x', type: 'string', isForbidden: true } }} value={{}} onApply={jest.fn()} onSave={jest.fn()} onClose={jest.fn()} />);
+  render(
+    <FilterPanel
+      open
+      status="loaded"
+      config={{ x: { title: 'x', type: 'string', isForbidden: true } }}
+      value={{}}
+      onApply={jest.fn()}
+      onSave={jest.fn()}
+      onClose={jest.fn()}
+    />,
+  );
   expect(screen.getByText('Здесь ничего нет')).toBeInTheDocument();
 });
 
@@ -84,7 +129,9 @@ test('the multiple select moves options both ways and says Список пуст
   expect(within(selectedList).getByText('Список пуст')).toBeInTheDocument();
   await user.click(within(products).getByText('Кешью'));
   await user.click(within(products).getByText('Миндаль'));
-  expect(within(within(products).getByRole('list', { name: 'Доступные' })).getByText('Список пуст')).toBeInTheDocument();
+  expect(
+    within(within(products).getByRole('list', { name: 'Доступные' })).getByText('Список пуст'),
+  ).toBeInTheDocument();
   await user.click(within(selectedList).getByText('Кешью'));
   expect(within(within(products).getByRole('list', { name: 'Доступные' })).getByText('Кешью')).toBeInTheDocument();
 });
@@ -118,7 +165,17 @@ test('the date picker lists 50 years from 25 years back; years after this one ar
     <Provider store={makeStore()}>
       <ThemeProvider theme={theme}>
         <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ru">
-          <FilterPanel open status="loaded" config={{ created_at: { title: 'Дата создания', type: 'date', placeholder: ['Выберите дату', 'Выберите дату'] } }} value={{}} onApply={jest.fn()} onSave={jest.fn()} onClose={jest.fn()} />
+          <FilterPanel
+            open
+            status="loaded"
+            config={{
+              created_at: { title: 'Дата создания', type: 'date', placeholder: ['Выберите дату', 'Выберите дату'] },
+            }}
+            value={{}}
+            onApply={jest.fn()}
+            onSave={jest.fn()}
+            onClose={jest.fn()}
+          />
         </LocalizationProvider>
       </ThemeProvider>
     </Provider>,
@@ -131,6 +188,10 @@ test('the date picker lists 50 years from 25 years back; years after this one ar
   const years = within(calendar).getAllByRole('radio');
   const thisYear = new Date().getFullYear();
   expect(years.map((y) => Number(y.textContent))).toEqual(Array.from({ length: 50 }, (_, i) => thisYear - 25 + i));
-  expect(years.filter((y) => Number(y.textContent) > thisYear).every((y) => y.hasAttribute('disabled') || y.getAttribute('aria-disabled') === 'true')).toBe(true);
+  expect(
+    years
+      .filter((y) => Number(y.textContent) > thisYear)
+      .every((y) => y.hasAttribute('disabled') || y.getAttribute('aria-disabled') === 'true'),
+  ).toBe(true);
   expect(years.find((y) => Number(y.textContent) === thisYear)).not.toHaveAttribute('disabled');
 });

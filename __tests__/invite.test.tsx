@@ -55,11 +55,19 @@ describe('the set-password screen of an invitation', () => {
     expect(localStorage.getItem('auth_token')).toBe('first-session');
     const request = fetchMock.mock.calls[0][0] as Request;
     expect([request.method, new URL(request.url).pathname]).toEqual(['POST', '/activate-account']);
-    expect(await request.clone().json()).toEqual({ token: 'invite-token', psswrd: 'Mindal2026x', confirmPsswrd: 'Mindal2026x' });
+    expect(await request.clone().json()).toEqual({
+      token: 'invite-token',
+      psswrd: 'Mindal2026x',
+      confirmPsswrd: 'Mindal2026x',
+    });
   });
 
   test("a used link replaces the screen with 'Ошибка доступа', the server's message and 'Перезагрузить страницу'", async () => {
-    mockServer(route('POST', '/activate-account', () => json({ status: 'error', error: 'validation', messages: ['Ссылка уже использована. Запросите новую.'] }, 400)));
+    mockServer(
+      route('POST', '/activate-account', () =>
+        json({ status: 'error', error: 'validation', messages: ['Ссылка уже использована. Запросите новую.'] }, 400),
+      ),
+    );
     const user = userEvent.setup();
     renderApp('/invite?token=used');
     await user.type(await screen.findByLabelText('Пароль'), 'Mindal2026x');

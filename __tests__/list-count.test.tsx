@@ -6,7 +6,14 @@ import { json, mockServer, permissions, renderApp, route, signedInHandlers } fro
 
 afterEach(() => localStorage.clear());
 
-const row = (id: number) => ({ id, status: 'active', product: { id: 3, name: 'Кешью' }, unit_price: '950.00', images: [], comments: [] });
+const row = (id: number) => ({
+  id,
+  status: 'active',
+  product: { id: 3, name: 'Кешью' },
+  unit_price: '950.00',
+  images: [],
+  comments: [],
+});
 
 function server() {
   return mockServer(
@@ -20,8 +27,16 @@ function server() {
       return json({
         data: Array.from({ length: 20 }, (_, i) => row((p - 1) * 20 + i + 1)),
         pagination: {
-          totalItems: 10_000, totalExact: false, currentPage: p, firstPage: 1, lastPage: 501, pageCount: 501, perPage: 20,
-          nextPage: `/api/offers?page=${p + 1}`, previousPage: p > 1 ? `/api/offers?page=${p - 1}` : null, pageURI: `/api/offers?page=${p}`,
+          totalItems: 10_000,
+          totalExact: false,
+          currentPage: p,
+          firstPage: 1,
+          lastPage: 501,
+          pageCount: 501,
+          perPage: 20,
+          nextPage: `/api/offers?page=${p + 1}`,
+          previousPage: p > 1 ? `/api/offers?page=${p - 1}` : null,
+          pageURI: `/api/offers?page=${p}`,
         },
       });
     }),
@@ -40,7 +55,10 @@ test("a capped count reads 'более 10 000'; the pager goes on to the next pa
   await userEvent.click(next);
   expect(await screen.findByText('21–40 из более 10 000')).toBeInTheDocument();
   await waitFor(() => {
-    const pages = fetchMock.mock.calls.map(([r]) => new URL((r as Request).url)).filter((u) => u.pathname === '/api/offers').map((u) => u.searchParams.get('page'));
+    const pages = fetchMock.mock.calls
+      .map(([r]) => new URL((r as Request).url))
+      .filter((u) => u.pathname === '/api/offers')
+      .map((u) => u.searchParams.get('page'));
     expect(pages).toContain('2');
   });
 });

@@ -7,29 +7,60 @@ import { json, mockServer, permissions, renderApp, route, signedInHandlers } fro
 import type { Permissions } from '../domain/permissions';
 import { columns as offerColumns } from '../domain/offers/resource';
 
-const pagination = { totalItems: 1, currentPage: 1, firstPage: 1, lastPage: 1, perPage: 20, pageCount: 1, nextPage: null, previousPage: null, pageURI: '/api/offers?page=1' };
-const row = { id: 1, status: 'active', product: { id: 3, name: 'Кешью' }, unit_amount: '10.00', available_amount: '800.00', images: [], comments: [] };
+const pagination = {
+  totalItems: 1,
+  currentPage: 1,
+  firstPage: 1,
+  lastPage: 1,
+  perPage: 20,
+  pageCount: 1,
+  nextPage: null,
+  previousPage: null,
+  pageURI: '/api/offers?page=1',
+};
+const row = {
+  id: 1,
+  status: 'active',
+  product: { id: 3, name: 'Кешью' },
+  unit_amount: '10.00',
+  available_amount: '800.00',
+  images: [],
+  comments: [],
+};
 
 /** The export's body, fed by the test; an aborted request errors it as a browser would. */
 function controlledBody(request: Request) {
   let feed!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (c) => { feed = c; } });
-  request.signal.addEventListener('abort', () => feed.error(new DOMException('The operation was aborted.', 'AbortError')));
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      feed = c;
+    },
+  });
+  request.signal.addEventListener('abort', () =>
+    feed.error(new DOMException('The operation was aborted.', 'AbortError')),
+  );
   return { body, feed: () => feed };
 }
 
 function server(perms: Permissions, onExport?: (request: Request) => Response) {
   return mockServer(
     ...signedInHandlers(perms),
-    route('GET', '/api/offers/summary', () => json({ placed_reserves: { count: 0, sum: '0' }, realized_reserves: { count: 0, sum: '0' }, realized_value: '0' })),
+    route('GET', '/api/offers/summary', () =>
+      json({ placed_reserves: { count: 0, sum: '0' }, realized_reserves: { count: 0, sum: '0' }, realized_value: '0' }),
+    ),
     route('GET', '/api/filters/offers', () => json({})),
     // the user's layout: 'Цена за единицу' moved first, 'Сорт' hidden, 'Цена за кг' shown
-    route('GET', '/api/settings', () => json({
-      'table:offers': {
-        unit_price: { position: 0, is_visible: true }, id: { position: 1, is_visible: true }, product: { position: 2, is_visible: true },
-        variety: { position: 3, is_visible: false }, kg_price: { position: 4, is_visible: true },
-      },
-    })),
+    route('GET', '/api/settings', () =>
+      json({
+        'table:offers': {
+          unit_price: { position: 0, is_visible: true },
+          id: { position: 1, is_visible: true },
+          product: { position: 2, is_visible: true },
+          variety: { position: 3, is_visible: false },
+          kg_price: { position: 4, is_visible: true },
+        },
+      }),
+    ),
     route('GET', '/api/offers', () => json({ data: [row], pagination })),
     ...(onExport ? [route('GET', '/api/offers/export', onExport)] : []),
   );
@@ -69,12 +100,15 @@ test('the list as it stands is asked for with the token, the progress shown, the
     return new Response(body.body, {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': "attachment; filename=\"___________ 2026-11-23.csv\"; filename*=UTF-8''%D0%9F%D1%80%D0%B5%D0%B4%D0%BB%D0%BE%D0%B6%D0%B5%D0%BD%D0%B8%D1%8F%202026-11-23.csv",
+        'Content-Disposition':
+          'attachment; filename="___________ 2026-11-23.csv"; filename*=UTF-8\'\'%D0%9F%D1%80%D0%B5%D0%B4%D0%BB%D0%BE%D0%B6%D0%B5%D0%BD%D0%B8%D1%8F%202026-11-23.csv',
         'X-Total-Count': '1234',
       },
     });
   });
-  renderApp('/offers?statuses_ids=active&unit_price_from=100&sort=unit_price&order=asc&page=2&perPage=50', { token: 'tok-export' });
+  renderApp('/offers?statuses_ids=active&unit_price_from=100&sort=unit_price&order=asc&page=2&perPage=50', {
+    token: 'tok-export',
+  });
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Экспорт' }));
   await user.click(screen.getByRole('menuitem', { name: 'CSV' }));
@@ -90,7 +124,10 @@ test('the list as it stands is asked for with the token, the progress shown, the
   expect(url.searchParams.has('page')).toBe(false);
   expect(url.searchParams.has('perPage')).toBe(false);
   // the table's columns, in the table's order
-  const shown = screen.getAllByRole('columnheader').map((th) => offerColumns.find((c) => c.title === th.textContent)?.key).filter(Boolean);
+  const shown = screen
+    .getAllByRole('columnheader')
+    .map((th) => offerColumns.find((c) => c.title === th.textContent)?.key)
+    .filter(Boolean);
   const columns = url.searchParams.getAll('columns');
   expect(columns).toEqual(shown);
   expect(columns.slice(0, 2)).toEqual(['unit_price', 'id']);
@@ -117,7 +154,9 @@ test("'Отменить' aborts the download and saves nothing", async () => {
     sent = request;
     const body = controlledBody(request);
     feed = body.feed;
-    return new Response(body.body, { headers: { 'Content-Type': 'application/octet-stream', 'X-Total-Count': '100000' } });
+    return new Response(body.body, {
+      headers: { 'Content-Type': 'application/octet-stream', 'X-Total-Count': '100000' },
+    });
   });
   renderApp('/offers', { token: 't' });
   const user = userEvent.setup();
@@ -137,7 +176,8 @@ test("'Отменить' aborts the download and saves nothing", async () => {
 
 test('a refusal shows the server message', async () => {
   server(permissions({ is_admin: true, user_type: 'admin', role_id: null }), () =>
-    json({ status: 'error', error: 'forbidden', message: 'Недостаточно прав для экспорта этого списка' }, 403));
+    json({ status: 'error', error: 'forbidden', message: 'Недостаточно прав для экспорта этого списка' }, 403),
+  );
   renderApp('/offers', { token: 't' });
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Экспорт' }));

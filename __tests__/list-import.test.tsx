@@ -11,13 +11,34 @@ import { File as NodeFile } from 'node:buffer';
 
 const file = (text: string, name: string) => new NodeFile([text], name, { type: 'text/csv' }) as unknown as File;
 
-const pagination = { totalItems: 1, currentPage: 1, firstPage: 1, lastPage: 1, perPage: 20, pageCount: 1, nextPage: null, previousPage: null, pageURI: '/api/offers?page=1' };
-const row = { id: 1, status: 'active', product: { id: 3, name: 'Кешью' }, unit_amount: '10.00', available_amount: '800.00', images: [], comments: [] };
+const pagination = {
+  totalItems: 1,
+  currentPage: 1,
+  firstPage: 1,
+  lastPage: 1,
+  perPage: 20,
+  pageCount: 1,
+  nextPage: null,
+  previousPage: null,
+  pageURI: '/api/offers?page=1',
+};
+const row = {
+  id: 1,
+  status: 'active',
+  product: { id: 3, name: 'Кешью' },
+  unit_amount: '10.00',
+  available_amount: '800.00',
+  images: [],
+  comments: [],
+};
 
 /** XMLHttpRequest as the dialog uses it, driven by the test: progress, then the server's answer. */
 class FakeXhr {
   static sent: FakeXhr[] = [];
-  upload: { onprogress: ((e: Partial<ProgressEvent>) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
+  upload: { onprogress: ((e: Partial<ProgressEvent>) => void) | null; onload: (() => void) | null } = {
+    onprogress: null,
+    onload: null,
+  };
   method = '';
   url = '';
   headers: Record<string, string> = {};
@@ -29,11 +50,24 @@ class FakeXhr {
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
-  open(method: string, url: string) { this.method = method; this.url = url; }
-  setRequestHeader(name: string, value: string) { this.headers[name] = value; }
-  send(body: FormData) { this.body = body; FakeXhr.sent.push(this); }
-  abort() { this.aborted = true; this.onabort?.(); }
-  progress(loaded: number, total: number) { act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total })); }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
+  }
   respond(status: number, body: unknown) {
     act(() => {
       this.upload.onload?.();
@@ -49,7 +83,9 @@ function server(perms: Permissions, extra: ReturnType<typeof route>[] = []) {
   listCalls = 0;
   return mockServer(
     ...signedInHandlers(perms),
-    route('GET', '/api/offers/summary', () => json({ placed_reserves: { count: 0, sum: '0' }, realized_reserves: { count: 0, sum: '0' }, realized_value: '0' })),
+    route('GET', '/api/offers/summary', () =>
+      json({ placed_reserves: { count: 0, sum: '0' }, realized_reserves: { count: 0, sum: '0' }, realized_value: '0' }),
+    ),
     route('GET', '/api/filters/offers', () => json({})),
     route('GET', '/api/settings', () => json({})),
     route('GET', '/api/offers', () => {
@@ -66,7 +102,13 @@ beforeEach(() => {
   saved = [];
   (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
   let blob: Blob | undefined;
-  Object.assign(URL, { createObjectURL: jest.fn((b: Blob) => { blob = b; return 'blob:import-1'; }), revokeObjectURL: jest.fn() });
+  Object.assign(URL, {
+    createObjectURL: jest.fn((b: Blob) => {
+      blob = b;
+      return 'blob:import-1';
+    }),
+    revokeObjectURL: jest.fn(),
+  });
   jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push({ name: this.download, blob: blob! });
   });
@@ -77,11 +119,12 @@ afterEach(() => {
 });
 
 /** A saved blob's text, byte order mark kept (jsdom's Blob has no text()). */
-const bytes = (blob: Blob) => new Promise<string>((resolve) => {
-  const reader = new FileReader();
-  reader.onload = () => resolve(Buffer.from(reader.result as ArrayBuffer).toString('utf8'));
-  reader.readAsArrayBuffer(blob);
-});
+const bytes = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(Buffer.from(reader.result as ArrayBuffer).toString('utf8'));
+    reader.readAsArrayBuffer(blob);
+  });
 
 const admin = () => permissions({ is_admin: true, user_type: 'admin', role_id: null });
 
@@ -97,12 +140,17 @@ test("no import right, no 'Импорт'", async () => {
 
 test('the template is fetched with the token and saved under its Russian name', async () => {
   let sent: Request | undefined;
-  server(admin(), [route('GET', '/api/offers/import/template', (request) => {
-    sent = request;
-    return new Response(new Uint8Array([0x50, 0x4b]), {
-      headers: { 'Content-Disposition': "attachment; filename=\"x.xlsx\"; filename*=UTF-8''%D0%A8%D0%B0%D0%B1%D0%BB%D0%BE%D0%BD.xlsx" },
-    });
-  })]);
+  server(admin(), [
+    route('GET', '/api/offers/import/template', (request) => {
+      sent = request;
+      return new Response(new Uint8Array([0x50, 0x4b]), {
+        headers: {
+          'Content-Disposition':
+            'attachment; filename="x.xlsx"; filename*=UTF-8\'\'%D0%A8%D0%B0%D0%B1%D0%BB%D0%BE%D0%BD.xlsx',
+        },
+      });
+    }),
+  ]);
   renderApp('/offers', { token: 'tok-import' });
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Импорт' }));
@@ -125,7 +173,10 @@ test('a file with a bad row: the request, the progress, the report table and fil
   expect(upload).toBeDisabled();
   expect(within(dialog).getByText('Файл не выбран')).toBeInTheDocument();
 
-  await user.upload(within(dialog).getByLabelText('Файл для импорта'), file('Товар;Цена за единицу, ₽\r\nКешью;0\r\n', 'прайс.csv'));
+  await user.upload(
+    within(dialog).getByLabelText('Файл для импорта'),
+    file('Товар;Цена за единицу, ₽\r\nКешью;0\r\n', 'прайс.csv'),
+  );
   expect(within(dialog).getByText('прайс.csv')).toBeInTheDocument();
   expect(within(dialog).getByRole('radio', { name: 'Ничего не загружать, пока файл не исправлен' })).toBeChecked();
   await user.click(upload);
@@ -145,7 +196,11 @@ test('a file with a bad row: the request, the progress, the report table and fil
   expect(within(dialog).getByText('Проверяем строки…')).toBeInTheDocument();
 
   const report: ImportReport = {
-    mode: 'all', total: 3, valid: 2, imported: 0, ids: [],
+    mode: 'all',
+    total: 3,
+    valid: 2,
+    imported: 0,
+    ids: [],
     problems: [
       { row: 3, column: 'Цена за единицу, ₽', message: 'Минимум 0,01' },
       { row: 3, column: 'Товар', message: '«Кешю» нет в списке товаров' },
@@ -153,9 +208,17 @@ test('a file with a bad row: the request, the progress, the report table and fil
     ],
   };
   xhr.respond(200, report);
-  expect(await within(dialog).findByText('Ошибки в строках: 2 из 3. Ничего не загружено: исправьте файл или загрузите только строки без ошибок')).toBeInTheDocument();
+  expect(
+    await within(dialog).findByText(
+      'Ошибки в строках: 2 из 3. Ничего не загружено: исправьте файл или загрузите только строки без ошибок',
+    ),
+  ).toBeInTheDocument();
   const table = within(dialog).getByRole('table', { name: 'Отчёт об ошибках' });
-  expect(within(table).getAllByRole('row').map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
+  expect(
+    within(table)
+      .getAllByRole('row')
+      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)),
+  ).toEqual([
     ['Строка', 'Столбец', 'Ошибка'],
     ['3', 'Цена за единицу, ₽', 'Минимум 0,01'],
     ['3', 'Товар', '«Кешю» нет в списке товаров'],
@@ -164,8 +227,10 @@ test('a file with a bad row: the request, the progress, the report table and fil
 
   await user.click(within(dialog).getByRole('button', { name: 'Скачать отчёт (CSV)' }));
   expect(saved.map((s) => s.name)).toEqual(['Ошибки импорта прайс.csv']);
-  expect(await bytes(saved[0].blob)).toBe('\uFEFFСтрока;Столбец;Ошибка\r\n3;Цена за единицу, ₽;Минимум 0,01\r\n3;Товар;«Кешю» нет в списке товаров\r\n'
-    + '4;—;Такое предложение уже есть: тот же поставщик, товар — строка 2 этого файла\r\n');
+  expect(await bytes(saved[0].blob)).toBe(
+    '\uFEFFСтрока;Столбец;Ошибка\r\n3;Цена за единицу, ₽;Минимум 0,01\r\n3;Товар;«Кешю» нет в списке товаров\r\n' +
+      '4;—;Такое предложение уже есть: тот же поставщик, товар — строка 2 этого файла\r\n',
+  );
 
   const before = listCalls;
   await user.click(within(dialog).getByRole('button', { name: 'Загрузить строки без ошибок (2)' }));
@@ -174,7 +239,9 @@ test('a file with a bad row: the request, the progress, the report table and fil
   expect((second.body!.get('file') as File).name).toBe('прайс.csv');
   second.respond(200, { ...report, mode: 'valid', imported: 2, ids: [501, 502] });
   expect(await within(dialog).findByText('Загружено: 2 предложения из 3')).toBeInTheDocument();
-  expect(within(dialog).getByRole('radio', { name: 'Загрузить строки без ошибок, остальные показать в отчёте' })).toBeChecked();
+  expect(
+    within(dialog).getByRole('radio', { name: 'Загрузить строки без ошибок, остальные показать в отчёте' }),
+  ).toBeChecked();
   // the list behind the dialog shows the new offers
   await waitFor(() => expect(listCalls).toBeGreaterThan(before));
 });
@@ -186,11 +253,17 @@ test('a refusal shows the server message; cancelling aborts the upload', async (
   await user.click(await screen.findByRole('button', { name: 'Импорт' }));
   const dialog = screen.getByRole('dialog', { name: 'Импорт предложений' });
   await user.upload(within(dialog).getByLabelText('Файл для импорта'), file('x', 'big.csv'));
-  await user.click(within(dialog).getByRole('radio', { name: 'Загрузить строки без ошибок, остальные показать в отчёте' }));
+  await user.click(
+    within(dialog).getByRole('radio', { name: 'Загрузить строки без ошибок, остальные показать в отчёте' }),
+  );
   await user.click(within(dialog).getByRole('button', { name: 'Загрузить' }));
   await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
   expect(FakeXhr.sent[0].body!.get('mode')).toBe('valid');
-  FakeXhr.sent[0].respond(400, { status: 'error', error: 'validation', messages: ['Файл больше 5 МБ: разделите его на части'] });
+  FakeXhr.sent[0].respond(400, {
+    status: 'error',
+    error: 'validation',
+    messages: ['Файл больше 5 МБ: разделите его на части'],
+  });
   expect(await within(dialog).findByText('Файл больше 5 МБ: разделите его на части')).toBeInTheDocument();
 
   await user.click(within(dialog).getByRole('button', { name: 'Загрузить' }));

@@ -43,7 +43,11 @@ describe('the sign-in screen', () => {
   });
 
   test("the server's message shows in a closable alert", async () => {
-    mockServer(route('POST', '/login', () => json({ status: 'error', error: 'validation', messages: ['Неверный логин или пароль'] }, 400)));
+    mockServer(
+      route('POST', '/login', () =>
+        json({ status: 'error', error: 'validation', messages: ['Неверный логин или пароль'] }, 400),
+      ),
+    );
     const user = userEvent.setup();
     renderApp('/login');
     await user.type(screen.getByLabelText('Email'), 'manager@nutdesk.demo');
@@ -56,9 +60,18 @@ describe('the sign-in screen', () => {
     expect(localStorage.getItem('auth_token')).toBeNull();
   });
 
-  test("the button says it is working while the request is in flight, and is back with the refusal (issue 51)", async () => {
+  test('the button says it is working while the request is in flight, and is back with the refusal (issue 51)', async () => {
     let answer: (value: Response) => void = () => undefined;
-    mockServer(route('POST', '/login', () => new Promise<Response>((resolve) => { answer = resolve; })));
+    mockServer(
+      route(
+        'POST',
+        '/login',
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      ),
+    );
     const user = userEvent.setup();
     renderApp('/login');
     await user.type(screen.getByLabelText('Email'), 'manager@nutdesk.demo');
@@ -74,7 +87,10 @@ describe('the sign-in screen', () => {
 
   test('signing in sends {login, psswd}, stores the token, and returns to the page the user was headed for', async () => {
     const perms = permissions({}, { offers: 'all', reserves: 'all' });
-    const fetchMock = mockServer(route('POST', '/login', () => json({ token: 'tok-123' })), ...signedInHandlers(perms));
+    const fetchMock = mockServer(
+      route('POST', '/login', () => json({ token: 'tok-123' })),
+      ...signedInHandlers(perms),
+    );
     const user = userEvent.setup();
     const { router } = renderApp('/reserves?page=2');
 
@@ -90,14 +106,21 @@ describe('the sign-in screen', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/reserves?page=2');
     expect(localStorage.getItem('auth_token')).toBe('tok-123');
 
-    const loginCall = fetchMock.mock.calls.map(([req]) => req as Request).find((r) => new URL(r.url).pathname === '/login')!;
+    const loginCall = fetchMock.mock.calls
+      .map(([req]) => req as Request)
+      .find((r) => new URL(r.url).pathname === '/login')!;
     expect(await loginCall.json()).toEqual({ login: 'manager@nutdesk.demo', psswd: 'Demo12345' });
-    const permissionsCall = fetchMock.mock.calls.map(([req]) => req as Request).find((r) => new URL(r.url).pathname === '/api/permissions')!;
+    const permissionsCall = fetchMock.mock.calls
+      .map(([req]) => req as Request)
+      .find((r) => new URL(r.url).pathname === '/api/permissions')!;
     expect(permissionsCall.headers.get('Authorization')).toBe('Bearer tok-123');
   });
 
   test('with nowhere remembered, sign-in leads to /, the offers list', async () => {
-    mockServer(route('POST', '/login', () => json({ token: 'tok-9' })), ...signedInHandlers(permissions({}, { offers: 'all' })));
+    mockServer(
+      route('POST', '/login', () => json({ token: 'tok-9' })),
+      ...signedInHandlers(permissions({}, { offers: 'all' })),
+    );
     const user = userEvent.setup();
     const { router } = renderApp('/login');
     await user.type(screen.getByLabelText('Email'), 'manager@nutdesk.demo');

@@ -13,7 +13,9 @@ const nav = async () => {
 
 test('the navigation waits for the permissions: never a part of the menu first (Списки, Профиль, Выйти), then the rest', async () => {
   let answer: (response: Response) => void = () => undefined;
-  const permissionsAnswered = new Promise<Response>((resolve) => { answer = resolve; });
+  const permissionsAnswered = new Promise<Response>((resolve) => {
+    answer = resolve;
+  });
   mockServer(
     route('GET', '/api/permissions', () => permissionsAnswered),
     route('GET', '/api/me', () => json(me())),
@@ -31,11 +33,22 @@ test('the navigation waits for the permissions: never a part of the menu first (
 });
 
 test("'Перейти к содержимому' is the first Tab stop and moves the focus past the navigation to the screen", async () => {
-  mockServer(...signedInHandlers(permissions({}, { offers: 'all' })),
-    route('GET', '/api/profile', () => json({
-      user_id: 5, email: 'manager@nutdesk.demo', name: 'Тихонов Олег Юрьевич', user_type: 'employee', is_admin: false, role: 'Менеджер', supplier: null, editable: ['name'],
-    })),
-    route('GET', '/api/profile/sessions', () => json([])));
+  mockServer(
+    ...signedInHandlers(permissions({}, { offers: 'all' })),
+    route('GET', '/api/profile', () =>
+      json({
+        user_id: 5,
+        email: 'manager@nutdesk.demo',
+        name: 'Тихонов Олег Юрьевич',
+        user_type: 'employee',
+        is_admin: false,
+        role: 'Менеджер',
+        supplier: null,
+        editable: ['name'],
+      }),
+    ),
+    route('GET', '/api/profile/sessions', () => json([])),
+  );
   const user = userEvent.setup();
   renderApp('/profile', { token: 't' });
   await nav();
@@ -52,7 +65,19 @@ test('the admin sees every item, Настройки included, in the spec order 
   renderApp('/', { token: 't' });
   const element = await nav();
   const order = [...element.querySelectorAll('a, [role=button]')].map((n) => n.textContent).filter(Boolean);
-  expect(order).toEqual(['Сотрудники', 'Предложения', 'Списки', 'Резервы', 'Прайс-лист', 'Подбор', 'Котировки', 'Аналитика', 'Профиль', 'Настройки', 'Выйти']);
+  expect(order).toEqual([
+    'Сотрудники',
+    'Предложения',
+    'Списки',
+    'Резервы',
+    'Прайс-лист',
+    'Подбор',
+    'Котировки',
+    'Аналитика',
+    'Профиль',
+    'Настройки',
+    'Выйти',
+  ]);
 });
 
 test('a role without employees read has no Сотрудники and no Настройки; Списки is always there', async () => {
@@ -80,7 +105,11 @@ test('Списки opens a submenu: Поставщики only with suppliers rea
 
   await user.click(within(element).getByRole('button', { name: 'Списки' }));
   const submenu = within(element).getByRole('group', { name: 'Списки' });
-  expect(within(submenu).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+  expect(
+    within(submenu)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]),
+  ).toEqual([
     ['Товары', '/products'],
     ['Города', '/cities'],
   ]);
@@ -134,7 +163,10 @@ test('a section the role may not read says so instead of opening', async () => {
 });
 
 test('Выйти revokes the token on the server, clears it and goes to /login', async () => {
-  const fetchMock = mockServer(...signedInHandlers(permissions({}, { offers: 'all' })), route('POST', '/logout', () => json({ status: 'success' })));
+  const fetchMock = mockServer(
+    ...signedInHandlers(permissions({}, { offers: 'all' })),
+    route('POST', '/logout', () => json({ status: 'success' })),
+  );
   const user = userEvent.setup();
   const { router } = renderApp('/offers', { token: 'tok-out' });
   const element = await nav();
@@ -149,10 +181,22 @@ test('Выйти revokes the token on the server, clears it and goes to /login',
 
 test('the profile shows who is signed in', async () => {
   mockServer(
-    ...signedInHandlers(permissions({}, { offers: 'all' }), me({ email: 'warehouse@nutdesk.demo', name: 'Склад Иван' })),
-    route('GET', '/api/profile', () => json({
-      user_id: 5, email: 'warehouse@nutdesk.demo', name: 'Склад Иван', user_type: 'employee', is_admin: false, role: 'Склад', supplier: null, editable: ['name'],
-    })),
+    ...signedInHandlers(
+      permissions({}, { offers: 'all' }),
+      me({ email: 'warehouse@nutdesk.demo', name: 'Склад Иван' }),
+    ),
+    route('GET', '/api/profile', () =>
+      json({
+        user_id: 5,
+        email: 'warehouse@nutdesk.demo',
+        name: 'Склад Иван',
+        user_type: 'employee',
+        is_admin: false,
+        role: 'Склад',
+        supplier: null,
+        editable: ['name'],
+      }),
+    ),
     route('GET', '/api/profile/sessions', () => json([])),
   );
   renderApp('/profile', { token: 't' });

@@ -6,7 +6,12 @@ import { SPEC_HIDDEN_FIELDS } from '../domain/hiddenFields';
 afterEach(() => localStorage.clear());
 
 const lists = [
-  route('GET', '/api/lists/products/items', () => json([{ id: 3, name: 'Кешью' }, { id: 5, name: 'Миндаль' }])),
+  route('GET', '/api/lists/products/items', () =>
+    json([
+      { id: 3, name: 'Кешью' },
+      { id: 5, name: 'Миндаль' },
+    ]),
+  ),
   route('GET', '/api/products/3/varieties', () => json([{ id: 9, name: 'W320', product_id: 3, offers: 2 }])),
   route('GET', '/api/lists/packing/items', () => json([{ id: 1, name: 'Мешок 25 кг' }])),
   route('GET', '/api/lists/cities/items', () => json([{ id: 2, name: 'Москва' }])),
@@ -34,12 +39,22 @@ test('Save appears once the form changed; an empty form names every required fie
   await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
   await screen.findByText('Выберите тип упаковки');
   const shown = [...document.querySelectorAll('.MuiFormHelperText-root')].map((el) => el.textContent);
-  expect(shown).toEqual(expect.arrayContaining([
-    'Выберите товар', 'Выберите единицу измерения', 'Укажите количество', 'Минимум 4 символа', 'Выберите тип упаковки',
-    'Выберите поставщика', 'Выберите город погрузки', 'Обязательное поле',
-  ]));
+  expect(shown).toEqual(
+    expect.arrayContaining([
+      'Выберите товар',
+      'Выберите единицу измерения',
+      'Укажите количество',
+      'Минимум 4 символа',
+      'Выберите тип упаковки',
+      'Выберите поставщика',
+      'Выберите город погрузки',
+      'Обязательное поле',
+    ]),
+  );
   // no offer sent (the card reads the business zone with POST /api/settings)
-  expect(fetchMock.mock.calls.some(([r]) => (r as Request).method === 'POST' && (r as Request).url.endsWith('/api/offers'))).toBe(false);
+  expect(
+    fetchMock.mock.calls.some(([r]) => (r as Request).method === 'POST' && (r as Request).url.endsWith('/api/offers')),
+  ).toBe(false);
 });
 
 test('derived values follow the typing; the unit switch clears or sets the unit weight', async () => {
@@ -108,61 +123,125 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   type('Адрес погрузки', 'Москва, ул. Складская, 4');
 }
 
-test('Сохранить → Создаем... → the new offer opens, its comment sent with it', async () => {
-  let release: () => void = () => undefined;
-  const fetchMock = mockServer(
-    ...signedInHandlers(admin), ...lists,
-    route('POST', '/api/offers', () => new Promise((resolve) => { release = () => resolve(json({ id: 77 }, 201)); })),
-    route('GET', '/api/offers/77', () => json({ id: 77, status: 'active', product_id: 3, unit_measure: 'кг', unit_amount: '300.00', unit_price: '950.00', reserved_amount: '0.00', reserved_sum: '0.00', purchased_amount: '0.00', available_amount: '300.00', available_sum: '285000.00', images: [], documents: [], can_update: true })),
-    route('GET', '/api/offers/77/comments', () => json([{ id: 1, text: 'Партия после сортировки', author_name: 'Администратор', created_at: '2026-11-22T10:00:00Z' }])),
-  );
-  const user = userEvent.setup();
-  const { router } = renderApp('/offers/create', { token: 't' });
-  await screen.findByText('О предложении');
-  await fillValid(user);
-  await user.click(screen.getByRole('tab', { name: 'Комментарии' }));
-  expect(screen.getByText('Нет комментариев')).toBeInTheDocument();
-  await user.type(screen.getByLabelText('Новый комментарий'), '   ');
-  expect(screen.getByRole('button', { name: 'Добавить' })).toBeDisabled(); // blank is ignored
-  await user.clear(screen.getByLabelText('Новый комментарий'));
-  await user.type(screen.getByLabelText('Новый комментарий'), 'Партия после сортировки');
-  await user.click(screen.getByRole('button', { name: 'Добавить' }));
-  expect(screen.getByTestId('comment')).toHaveTextContent('Партия после сортировки');
+test(
+  'Сохранить → Создаем... → the new offer opens, its comment sent with it',
+  async () => {
+    let release: () => void = () => undefined;
+    const fetchMock = mockServer(
+      ...signedInHandlers(admin),
+      ...lists,
+      route(
+        'POST',
+        '/api/offers',
+        () =>
+          new Promise((resolve) => {
+            release = () => resolve(json({ id: 77 }, 201));
+          }),
+      ),
+      route('GET', '/api/offers/77', () =>
+        json({
+          id: 77,
+          status: 'active',
+          product_id: 3,
+          unit_measure: 'кг',
+          unit_amount: '300.00',
+          unit_price: '950.00',
+          reserved_amount: '0.00',
+          reserved_sum: '0.00',
+          purchased_amount: '0.00',
+          available_amount: '300.00',
+          available_sum: '285000.00',
+          images: [],
+          documents: [],
+          can_update: true,
+        }),
+      ),
+      route('GET', '/api/offers/77/comments', () =>
+        json([
+          { id: 1, text: 'Партия после сортировки', author_name: 'Администратор', created_at: '2026-11-22T10:00:00Z' },
+        ]),
+      ),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/offers/create', { token: 't' });
+    await screen.findByText('О предложении');
+    await fillValid(user);
+    await user.click(screen.getByRole('tab', { name: 'Комментарии' }));
+    expect(screen.getByText('Нет комментариев')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Новый комментарий'), '   ');
+    expect(screen.getByRole('button', { name: 'Добавить' })).toBeDisabled(); // blank is ignored
+    await user.clear(screen.getByLabelText('Новый комментарий'));
+    await user.type(screen.getByLabelText('Новый комментарий'), 'Партия после сортировки');
+    await user.click(screen.getByRole('button', { name: 'Добавить' }));
+    expect(screen.getByTestId('comment')).toHaveTextContent('Партия после сортировки');
 
-  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
-  const sending = await screen.findByRole('button', { name: 'Создаем...' });
-  expect(sending).toBeDisabled();
-  const post = fetchMock.mock.calls.map(([r]) => r as Request).find((r) => r.method === 'POST' && r.url.endsWith('/api/offers'))!;
-  expect(await post.clone().json()).toMatchObject({
-    product_id: 3, supplier_id: 4, packing_id: 1, city_id: 2, variety_id: null, unit_measure: 'кг', unit_weight: '1',
-    harvest_year: '2025', unit_amount: '300', unit_price: '950', comments: [{ text: 'Партия после сортировки' }], images: [], documents: [],
-  });
-  release();
-  await waitFor(() => expect(router.state.location.pathname).toBe('/offers/77'));
-  expect(await screen.findByRole('tab', { name: 'Предложение № 77' })).toBeInTheDocument();
-}, FULL_CARD_MS);
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    const sending = await screen.findByRole('button', { name: 'Создаем...' });
+    expect(sending).toBeDisabled();
+    const post = fetchMock.mock.calls
+      .map(([r]) => r as Request)
+      .find((r) => r.method === 'POST' && r.url.endsWith('/api/offers'))!;
+    expect(await post.clone().json()).toMatchObject({
+      product_id: 3,
+      supplier_id: 4,
+      packing_id: 1,
+      city_id: 2,
+      variety_id: null,
+      unit_measure: 'кг',
+      unit_weight: '1',
+      harvest_year: '2025',
+      unit_amount: '300',
+      unit_price: '950',
+      comments: [{ text: 'Партия после сортировки' }],
+      images: [],
+      documents: [],
+    });
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/offers/77'));
+    expect(await screen.findByRole('tab', { name: 'Предложение № 77' })).toBeInTheDocument();
+  },
+  FULL_CARD_MS,
+);
 
-test('a duplicate keeps what was typed and links to the existing offer', async () => {
-  mockServer(
-    ...signedInHandlers(admin), ...lists,
-    route('POST', '/api/offers', () => json({ status: 'error', error: 'conflict', message: 'Такое предложение уже есть: тот же поставщик, товар, сорт, упаковка, год урожая и город', info: { text: 'Предложение', id: 12 } }, 409)),
-  );
-  const user = userEvent.setup();
-  renderApp('/offers/create', { token: 't' });
-  await screen.findByText('О предложении');
-  await fillValid(user);
-  await user.click(screen.getByRole('button', { name: 'Сохранить' }));
-  const alert = await screen.findByRole('alert');
-  expect(alert).toHaveTextContent('Такое предложение уже есть');
-  const link = within(alert).getByRole('link', { name: 'Посмотреть предложение: 12' });
-  expect(link).toHaveAttribute('href', '/offers/12?withDeleted');
-  expect(link).toHaveAttribute('target', '_blank');
-  expect(screen.getByLabelText('Адрес погрузки')).toHaveValue('Москва, ул. Складская, 4');
-  expect(screen.getByRole('button', { name: 'Сохранить' })).toBeEnabled();
-}, FULL_CARD_MS);
+test(
+  'a duplicate keeps what was typed and links to the existing offer',
+  async () => {
+    mockServer(
+      ...signedInHandlers(admin),
+      ...lists,
+      route('POST', '/api/offers', () =>
+        json(
+          {
+            status: 'error',
+            error: 'conflict',
+            message: 'Такое предложение уже есть: тот же поставщик, товар, сорт, упаковка, год урожая и город',
+            info: { text: 'Предложение', id: 12 },
+          },
+          409,
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/offers/create', { token: 't' });
+    await screen.findByText('О предложении');
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Такое предложение уже есть');
+    const link = within(alert).getByRole('link', { name: 'Посмотреть предложение: 12' });
+    expect(link).toHaveAttribute('href', '/offers/12?withDeleted');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.getByLabelText('Адрес погрузки')).toHaveValue('Москва, ул. Складская, 4');
+    expect(screen.getByRole('button', { name: 'Сохранить' })).toBeEnabled();
+  },
+  FULL_CARD_MS,
+);
 
 test('role 1 gets no supplier, city or loading address on the card', async () => {
-  const manager = permissions({ hidden_fields: SPEC_HIDDEN_FIELDS['1'] }, { offers: 'all', products: 'all', cities: 'all', suppliers: 'all' });
+  const manager = permissions(
+    { hidden_fields: SPEC_HIDDEN_FIELDS['1'] },
+    { offers: 'all', products: 'all', cities: 'all', suppliers: 'all' },
+  );
   mockServer(...signedInHandlers(manager), ...lists);
   renderApp('/offers/create', { token: 't' });
   await screen.findByText('О предложении');
@@ -173,18 +252,46 @@ test('role 1 gets no supplier, city or loading address on the card', async () =>
 });
 
 const stored = (patch: Record<string, unknown> = {}) => ({
-  id: 12, status: 'active', product_id: 3, product: { id: 3, name: 'Кешью' }, packing_id: 1, city_id: 2, supplier_id: 4,
-  harvest_year: '2025', origin_country: 'Вьетнам', unit_measure: 'кг', unit_weight: '1.00', units_per_pack: '1.00',
-  unit_amount: '300.00', unit_price: '950.00', total_sum: '285000.00', kg_price: '950.00', warehouse_cost: null,
-  loading_address: 'Москва, ул. Складская, 4', reserved_amount: '100.00', reserved_sum: '95000.00', purchased_amount: '50.00',
-  available_amount: '150.00', available_sum: '142500.00', images: [], documents: [], created_at: '2026-10-01T10:00:00Z', can_update: true,
-  version: 6, ...patch,
+  id: 12,
+  status: 'active',
+  product_id: 3,
+  product: { id: 3, name: 'Кешью' },
+  packing_id: 1,
+  city_id: 2,
+  supplier_id: 4,
+  harvest_year: '2025',
+  origin_country: 'Вьетнам',
+  unit_measure: 'кг',
+  unit_weight: '1.00',
+  units_per_pack: '1.00',
+  unit_amount: '300.00',
+  unit_price: '950.00',
+  total_sum: '285000.00',
+  kg_price: '950.00',
+  warehouse_cost: null,
+  loading_address: 'Москва, ул. Складская, 4',
+  reserved_amount: '100.00',
+  reserved_sum: '95000.00',
+  purchased_amount: '50.00',
+  available_amount: '150.00',
+  available_sum: '142500.00',
+  images: [],
+  documents: [],
+  created_at: '2026-10-01T10:00:00Z',
+  can_update: true,
+  version: 6,
+  ...patch,
 });
 
 test('a deleted offer opened with ?withDeleted is read-only and marked', async () => {
   const fetchMock = mockServer(
-    ...signedInHandlers(admin), ...lists,
-    route('GET', '/api/offers/12', (request) => (new URL(request.url).searchParams.has('withDeleted') ? json(stored({ status: 'deleted', can_update: false })) : json({ status: 'error', message: 'Объект не найден' }, 404))),
+    ...signedInHandlers(admin),
+    ...lists,
+    route('GET', '/api/offers/12', (request) =>
+      new URL(request.url).searchParams.has('withDeleted')
+        ? json(stored({ status: 'deleted', can_update: false }))
+        : json({ status: 'error', message: 'Объект не найден' }, 404),
+    ),
     route('GET', '/api/offers/12/comments', () => json([])),
   );
   renderApp('/offers/12?withDeleted', { token: 't' });
@@ -199,8 +306,14 @@ test('a deleted offer opened with ?withDeleted is read-only and marked', async (
 test("the computed block shows the saved offer's selling band (spec point 3), and nothing of it where the record holds none", async () => {
   // the server's band at delivery 15 ₽/kg, own costs 12 ₽/kg: (15 + 950 + 12) × 1.1 = 1 074,70 … × 1.35 = 1 318,95
   let record = stored({ min_unit_price: '1074.70', max_unit_price: '1318.95' });
-  mockServer(...signedInHandlers(admin), ...lists, route('GET', '/api/offers/12', () => json(record)), route('GET', '/api/offers/12/comments', () => json([])));
-  const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value.replace(/[\u00a0\u202f]/g, ' ');
+  mockServer(
+    ...signedInHandlers(admin),
+    ...lists,
+    route('GET', '/api/offers/12', () => json(record)),
+    route('GET', '/api/offers/12/comments', () => json([])),
+  );
+  const value = (label: string) =>
+    (screen.getByLabelText(label) as HTMLInputElement).value.replace(/[\u00a0\u202f]/g, ' ');
   const { unmount } = renderApp('/offers/12', { token: 't' });
   await screen.findByText('Резервирование');
   expect(value('Мин. цена продажи, ₽')).toBe('1 074,70');
@@ -216,9 +329,12 @@ test("the computed block shows the saved offer's selling band (spec point 3), an
 
 test('the edit card shows the reservation figures and refuses a wrong file before sending it', async () => {
   const fetchMock = mockServer(
-    ...signedInHandlers(admin), ...lists,
+    ...signedInHandlers(admin),
+    ...lists,
     route('GET', '/api/offers/12', () => json(stored())),
-    route('GET', '/api/offers/12/comments', () => json([{ id: 1, text: 'Проверить влажность', author_name: 'Анна Петрова', created_at: '2026-10-02T09:30:00Z' }])),
+    route('GET', '/api/offers/12/comments', () =>
+      json([{ id: 1, text: 'Проверить влажность', author_name: 'Анна Петрова', created_at: '2026-10-02T09:30:00Z' }]),
+    ),
   );
   const user = userEvent.setup({ applyAccept: false });
   renderApp('/offers/12', { token: 't' });
@@ -226,7 +342,9 @@ test('the edit card shows the reservation figures and refuses a wrong file befor
   expect(screen.getByText('95 000,00 ₽')).toBeInTheDocument();
   expect(screen.getByText('142 500,00 ₽')).toBeInTheDocument();
   await user.upload(screen.getByLabelText('Файл фото'), new File(['%PDF'], 'прайс.pdf', { type: 'application/pdf' }));
-  expect(await screen.findByText('Файл «прайс.pdf» не подходит: можно JPG, PNG, WEBP или GIF до 10 МБ')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Файл «прайс.pdf» не подходит: можно JPG, PNG, WEBP или GIF до 10 МБ'),
+  ).toBeInTheDocument();
   expect(fetchMock.mock.calls.some(([r]) => (r as Request).url.endsWith('/api/files'))).toBe(false);
   await user.click(screen.getByRole('tab', { name: 'Комментарии' }));
   expect(screen.getByTestId('comment')).toHaveTextContent('Анна Петрова · 02.10.2026');
@@ -239,7 +357,8 @@ test('a change goes with the version the card loaded; refused as stale it keeps 
   let current = stored();
   const patches: Record<string, unknown>[] = [];
   const fetchMock = mockServer(
-    ...signedInHandlers(admin), ...lists,
+    ...signedInHandlers(admin),
+    ...lists,
     route('GET', '/api/offers/12', () => json(current)),
     route('GET', '/api/offers/12/comments', () => json([])),
     route('GET', '/api/products/5/varieties', () => json([])),
@@ -249,21 +368,32 @@ test('a change goes with the version the card loaded; refused as stale it keeps 
       if (body.version === 6) {
         // meanwhile Мария Иванова lowered the price and changed the product
         current = stored({ version: 7, unit_price: '320.00', product_id: 5, product: { id: 5, name: 'Миндаль' } });
-        return json({
-          status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
-          stale: {
-            version: 7, by: 'Мария Иванова', at, changes: [
-              { field: 'unit_price', old: '950.00', new: '320.00' },
-              { field: 'product_id', old: { id: 3, name: 'Кешью' }, new: { id: 5, name: 'Миндаль' } },
-            ],
+        return json(
+          {
+            status: 'error',
+            error: 'stale',
+            message: 'Запись изменена другим пользователем',
+            stale: {
+              version: 7,
+              by: 'Мария Иванова',
+              at,
+              changes: [
+                { field: 'unit_price', old: '950.00', new: '320.00' },
+                { field: 'product_id', old: { id: 3, name: 'Кешью' }, new: { id: 5, name: 'Миндаль' } },
+              ],
+            },
           },
-        }, 409);
+          409,
+        );
       }
       current = stored({ version: 8, unit_price: '330.00', product_id: 5, product: { id: 5, name: 'Миндаль' } });
       return json(current);
     }),
   );
-  const offerReads = () => fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === 'GET' && r.url.endsWith('/api/offers/12')).length;
+  const offerReads = () =>
+    fetchMock.mock.calls
+      .map(([r]) => r as Request)
+      .filter((r) => r.method === 'GET' && r.url.endsWith('/api/offers/12')).length;
   const user = userEvent.setup();
   renderApp('/offers/12', { token: 't' });
   await screen.findByText('Резервирование');
@@ -272,7 +402,9 @@ test('a change goes with the version the card loaded; refused as stale it keeps 
 
   const alert = await screen.findByRole('alert');
   // who, when and what (issue 33: the changed fields by their titles)
-  expect(alert).toHaveTextContent('Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34. Изменено: Цена за единицу, Товар');
+  expect(alert).toHaveTextContent(
+    'Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34. Изменено: Цена за единицу, Товар',
+  );
   expect(within(alert).getByRole('button', { name: 'Показать изменения' })).toBeInTheDocument();
   expect(within(alert).getByRole('button', { name: 'Загрузить текущую версию' })).toBeInTheDocument();
   expect(patches).toHaveLength(1);
@@ -285,7 +417,11 @@ test('a change goes with the version the card loaded; refused as stale it keeps 
 
   await user.click(within(alert).getByRole('button', { name: 'Показать изменения' }));
   const table = within(alert).getByRole('table', { name: 'Изменения записи' });
-  expect(within(table).getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+  expect(
+    within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.children].map((cell) => cell.textContent)),
+  ).toEqual([
     ['Поле', 'Ваше значение', 'Текущее значение'],
     // issue 35: only what the user changed (here both did); the product only Мария changed is in the message
     ['Цена за единицу', '999,00 ₽', '320,00 ₽'],
@@ -303,12 +439,18 @@ test('a change goes with the version the card loaded; refused as stale it keeps 
   await user.click(within(again).getByRole('button', { name: 'Загрузить текущую версию' }));
   // what was typed would be lost: asked first; 'Отмена' keeps it
   const asked = await screen.findByRole('dialog', { name: 'Загрузить текущую версию?' });
-  expect(asked).toHaveTextContent('Ваши несохраненные изменения будут заменены текущей версией записи: Цена за единицу.');
+  expect(asked).toHaveTextContent(
+    'Ваши несохраненные изменения будут заменены текущей версией записи: Цена за единицу.',
+  );
   await user.click(within(asked).getByRole('button', { name: 'Отмена' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('999');
   await user.click(within(again).getByRole('button', { name: 'Загрузить текущую версию' }));
-  await user.click(within(await screen.findByRole('dialog', { name: 'Загрузить текущую версию?' })).getByRole('button', { name: 'Загрузить' }));
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Загрузить текущую версию?' })).getByRole('button', {
+      name: 'Загрузить',
+    }),
+  );
   await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   expect(screen.getByLabelText('Цена за единицу, ₽')).toHaveValue('320');
   expect(screen.getByRole('combobox', { name: 'Выберите товар' })).toHaveTextContent('Миндаль');
@@ -326,13 +468,19 @@ test("editable money and amounts show the Russian decimal comma; '1200,5' and '1
   let current = stored({ unit_price: '3533.42', unit_amount: '12.50', warehouse_cost: '7.00' });
   const patches: Record<string, unknown>[] = [];
   mockServer(
-    ...signedInHandlers(admin), ...lists,
+    ...signedInHandlers(admin),
+    ...lists,
     route('GET', '/api/offers/12', () => json(current)),
     route('GET', '/api/offers/12/comments', () => json([])),
     route('PATCH', '/api/offers/12', async (request) => {
       const body = await request.clone().json();
       patches.push(body);
-      current = stored({ unit_price: Number(body.unit_price).toFixed(2), unit_amount: '12.50', warehouse_cost: '7.00', version: current.version + 1 });
+      current = stored({
+        unit_price: Number(body.unit_price).toFixed(2),
+        unit_amount: '12.50',
+        warehouse_cost: '7.00',
+        version: current.version + 1,
+      });
       return json(current);
     }),
   );
@@ -369,54 +517,81 @@ test("editable money and amounts show the Russian decimal comma; '1200,5' and '1
 
 describe('the harvest year (issue 33): a year from 1990 to next year or a season, by the business day', () => {
   // the business zone's year, as the card reads it (the settings answer Europe/Moscow)
-  const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric' }).format(new Date()));
+  const year = Number(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric' }).format(new Date()),
+  );
   const message = `Укажите год (1990–${year + 1}) или сезон (${year - 1}/${String(year % 100).padStart(2, '0')})`;
   const zone = route('POST', '/api/settings', () => json({ time_zone: 'Europe/Moscow' }));
 
-  test('any other is refused on the card before it is sent; a season is taken', async () => {
-    const fetchMock = mockServer(...signedInHandlers(admin), ...lists, zone, route('POST', '/api/offers', () => json({ id: 77 }, 201)));
-    const user = userEvent.setup();
-    renderApp('/offers/create', { token: 't' });
-    await screen.findByText('О предложении');
-    await fillValid(user);
-    type('Год урожая', 'Pwe8281');
-    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    type('Год урожая', String(year + 2));
-    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([r]) => (r as Request).method === 'POST' && (r as Request).url.endsWith('/api/offers'))).toBe(false);
-    type('Год урожая', '202');
-    await waitFor(() => expect(screen.getByText('Минимум 4 символа')).toBeInTheDocument());
-    type('Год урожая', `${year - 1}/${String(year % 100).padStart(2, '0')}`);
-    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([r]) => (r as Request).method === 'POST' && (r as Request).url.endsWith('/api/offers'))).toBe(true));
-    expect(screen.queryByText(message)).not.toBeInTheDocument();
-  }, FULL_CARD_MS);
+  test(
+    'any other is refused on the card before it is sent; a season is taken',
+    async () => {
+      const fetchMock = mockServer(
+        ...signedInHandlers(admin),
+        ...lists,
+        zone,
+        route('POST', '/api/offers', () => json({ id: 77 }, 201)),
+      );
+      const user = userEvent.setup();
+      renderApp('/offers/create', { token: 't' });
+      await screen.findByText('О предложении');
+      await fillValid(user);
+      type('Год урожая', 'Pwe8281');
+      await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      type('Год урожая', String(year + 2));
+      await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(
+        fetchMock.mock.calls.some(
+          ([r]) => (r as Request).method === 'POST' && (r as Request).url.endsWith('/api/offers'),
+        ),
+      ).toBe(false);
+      type('Год урожая', '202');
+      await waitFor(() => expect(screen.getByText('Минимум 4 символа')).toBeInTheDocument());
+      type('Год урожая', `${year - 1}/${String(year % 100).padStart(2, '0')}`);
+      await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+      await waitFor(() =>
+        expect(
+          fetchMock.mock.calls.some(
+            ([r]) => (r as Request).method === 'POST' && (r as Request).url.endsWith('/api/offers'),
+          ),
+        ).toBe(true),
+      );
+      expect(screen.queryByText(message)).not.toBeInTheDocument();
+    },
+    FULL_CARD_MS,
+  );
 
-  test("an offer's value saved before the rule stays while left as it is: the card saves its other changes", async () => {
-    const patches: Record<string, unknown>[] = [];
-    mockServer(
-      ...signedInHandlers(admin), ...lists, zone,
-      route('GET', '/api/offers/12', () => json(stored({ harvest_year: 'Pwe8281' }))),
-      route('GET', '/api/offers/12/comments', () => json([])),
-      route('PATCH', '/api/offers/12', async (request) => {
-        patches.push(await request.clone().json());
-        return json(stored({ harvest_year: 'Pwe8281', unit_price: '900.00', version: 7 }));
-      }),
-    );
-    const user = userEvent.setup();
-    renderApp('/offers/12', { token: 't' });
-    await screen.findByText('Резервирование');
-    type('Цена за единицу, ₽', '900');
-    await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(patches).toHaveLength(1));
-    expect(patches[0]).toMatchObject({ unit_price: '900' });
-    expect(screen.queryByText(message)).not.toBeInTheDocument();
-    // changed to another bad one, it is refused
-    type('Год урожая', '8817');
-    await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(patches).toHaveLength(1);
-  }, FULL_CARD_MS);
+  test(
+    "an offer's value saved before the rule stays while left as it is: the card saves its other changes",
+    async () => {
+      const patches: Record<string, unknown>[] = [];
+      mockServer(
+        ...signedInHandlers(admin),
+        ...lists,
+        zone,
+        route('GET', '/api/offers/12', () => json(stored({ harvest_year: 'Pwe8281' }))),
+        route('GET', '/api/offers/12/comments', () => json([])),
+        route('PATCH', '/api/offers/12', async (request) => {
+          patches.push(await request.clone().json());
+          return json(stored({ harvest_year: 'Pwe8281', unit_price: '900.00', version: 7 }));
+        }),
+      );
+      const user = userEvent.setup();
+      renderApp('/offers/12', { token: 't' });
+      await screen.findByText('Резервирование');
+      type('Цена за единицу, ₽', '900');
+      await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
+      await waitFor(() => expect(patches).toHaveLength(1));
+      expect(patches[0]).toMatchObject({ unit_price: '900' });
+      expect(screen.queryByText(message)).not.toBeInTheDocument();
+      // changed to another bad one, it is refused
+      type('Год урожая', '8817');
+      await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(patches).toHaveLength(1);
+    },
+    FULL_CARD_MS,
+  );
 });

@@ -6,24 +6,58 @@ import { UnitWeightCell } from '../src/features/offers/cells';
 afterEach(() => localStorage.clear());
 
 const offer = (id: number, patch: Record<string, unknown> = {}) => ({
-  id, status: 'active', product: { id: 3, name: 'Кешью' }, variety: null, packaging: { id: 1, name: 'Мешок 25 кг' },
-  harvest_year: '2025', origin_country: 'Вьетнам', unit_measure: 'кг', unit_amount: '1000.00', unit_price: '950.00',
-  total_sum: '950000.00', reserved_amount: '200.00', purchased_amount: '0.00', available_amount: '800.00',
-  city: { id: 2, name: 'Москва' }, supplier: { id: 4, name: 'ООО «Орехпром»' }, created_at: '2026-10-01T10:00:00Z',
-  images: [], comments: [], ...patch,
+  id,
+  status: 'active',
+  product: { id: 3, name: 'Кешью' },
+  variety: null,
+  packaging: { id: 1, name: 'Мешок 25 кг' },
+  harvest_year: '2025',
+  origin_country: 'Вьетнам',
+  unit_measure: 'кг',
+  unit_amount: '1000.00',
+  unit_price: '950.00',
+  total_sum: '950000.00',
+  reserved_amount: '200.00',
+  purchased_amount: '0.00',
+  available_amount: '800.00',
+  city: { id: 2, name: 'Москва' },
+  supplier: { id: 4, name: 'ООО «Орехпром»' },
+  created_at: '2026-10-01T10:00:00Z',
+  images: [],
+  comments: [],
+  ...patch,
 });
 
 const page = (ids: number[], pageNo: number, total: number, perPage: number) => ({
   data: ids.map((id) => offer(id)),
   pagination: {
-    totalItems: total, currentPage: pageNo, firstPage: 1, lastPage: Math.ceil(total / perPage), perPage,
-    pageCount: Math.ceil(total / perPage), nextPage: null, previousPage: null, pageURI: `/api/offers?page=${pageNo}`,
+    totalItems: total,
+    currentPage: pageNo,
+    firstPage: 1,
+    lastPage: Math.ceil(total / perPage),
+    perPage,
+    pageCount: Math.ceil(total / perPage),
+    nextPage: null,
+    previousPage: null,
+    pageURI: `/api/offers?page=${pageNo}`,
   },
 });
 
-const summary = { placed_reserves: { count: 12, sum: '1530000.50' }, realized_reserves: { count: 7, sum: '820000.00' }, realized_value: '640000.00' };
+const summary = {
+  placed_reserves: { count: 12, sum: '1530000.50' },
+  realized_reserves: { count: 7, sum: '820000.00' },
+  realized_value: '640000.00',
+};
 
-function server(options: { perms?: ReturnType<typeof permissions>; deleteAnswer?: object; total?: number; savedFilter?: object; summary?: object } = {}) {
+function server(
+  options: {
+    perms?: ReturnType<typeof permissions>;
+    deleteAnswer?: object;
+    total?: number;
+    savedFilter?: object;
+    summary?: object;
+  } = {},
+) {
   const perms = options.perms ?? permissions({ is_admin: true, user_type: 'admin' });
   const total = options.total ?? 45;
   return mockServer(
@@ -32,13 +66,19 @@ function server(options: { perms?: ReturnType<typeof permissions>; deleteAnswer?
     route('GET', '/api/filters/offers', () => json(options.savedFilter ?? {})),
     route('GET', '/api/settings', () => json({ 'table:offers': null })),
     route('PUT', '/api/settings', () => json({ status: 'success' })),
-    route('DELETE', '/api/offers', () => json(options.deleteAnswer ?? { status: 'success', deleted: 2, notDeleted: 0 })),
+    route('DELETE', '/api/offers', () =>
+      json(options.deleteAnswer ?? { status: 'success', deleted: 2, notDeleted: 0 }),
+    ),
     route('GET', '/api/offers', (request) => {
       const url = new URL(request.url);
       const p = Number(url.searchParams.get('page'));
       const perPage = Number(url.searchParams.get('perPage'));
       const pages = Math.max(1, Math.ceil(total / perPage));
-      if (p > pages) return json({ status: 'error', error: 'validation', messages: [`Страницы ${p} нет: всего страниц ${pages}`] }, 400);
+      if (p > pages)
+        return json(
+          { status: 'error', error: 'validation', messages: [`Страницы ${p} нет: всего страниц ${pages}`] },
+          400,
+        );
       const first = (p - 1) * perPage + 1;
       const ids = Array.from({ length: Math.max(0, Math.min(perPage, total - first + 1)) }, (_, i) => first + i);
       return json(page(ids, p, total, perPage));
@@ -47,7 +87,9 @@ function server(options: { perms?: ReturnType<typeof permissions>; deleteAnswer?
 }
 
 const requests = (fetchMock: jest.Mock, method: string, path: string) =>
-  fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method && new URL(r.url).pathname === path);
+  fetchMock.mock.calls
+    .map(([r]) => r as Request)
+    .filter((r) => r.method === method && new URL(r.url).pathname === path);
 
 test('the offers page: title, real tiles, the add link, rows and the request sent', async () => {
   const fetchMock = server();
@@ -66,12 +108,14 @@ test('the offers page: title, real tiles, the add link, rows and the request sen
 test('a figure the server leaves out (role 8: the selling totals) draws no total', async () => {
   server({ summary: { placed_reserves: { count: 12 }, realized_reserves: { count: 7 }, realized_value: '640000.00' } });
   renderApp('/offers', { token: 't' });
-  expect(await screen.findByRole('group', { name: 'Размещённые резервы' })).toHaveTextContent(/^Размещённые резервы12$/);
+  expect(await screen.findByRole('group', { name: 'Размещённые резервы' })).toHaveTextContent(
+    /^Размещённые резервы12$/,
+  );
   expect(screen.getByRole('group', { name: 'Реализованные резервы' })).not.toHaveTextContent('₽');
   expect(screen.getByRole('group', { name: 'Стоимость реализованных предложений' })).toHaveTextContent('640 000,00 ₽');
 });
 
-test('a reader with no reserve figure (a supplier\'s user) gets no tiles', async () => {
+test("a reader with no reserve figure (a supplier's user) gets no tiles", async () => {
   server({ summary: {} });
   renderApp('/offers', { token: 't' });
   expect(await screen.findByText('Записей: 45')).toBeInTheDocument();
@@ -96,13 +140,24 @@ test('paging lives in the query string; a new page size goes back to page 1', as
   await user.click(screen.getByRole('combobox'));
   await user.click(await screen.findByRole('option', { name: '50' }));
   await waitFor(() => expect(router.state.location.search).toBe('?page=1&perPage=50'));
-  await waitFor(() => expect(requests(fetchMock, 'GET', '/api/offers').some((r) => r.url.includes('perPage=50') && r.url.includes('page=1'))).toBe(true));
+  await waitFor(() =>
+    expect(
+      requests(fetchMock, 'GET', '/api/offers').some((r) => r.url.includes('perPage=50') && r.url.includes('page=1')),
+    ).toBe(true),
+  );
   expect(screen.getByRole('button', { name: 'Перейти на следующую страницу' })).toBeDisabled(); // 45 rows fit on one page of 50
 });
 
 test('deleting two offers, one with active reserves: the confirmation, the request and the warning', async () => {
   const user = userEvent.setup();
-  const fetchMock = server({ deleteAnswer: { status: 'success', deleted: 1, notDeleted: 1, warning: 'Успешно удалено: 1 предложение из 2. Не удалось удалить: 1 предложение.' } });
+  const fetchMock = server({
+    deleteAnswer: {
+      status: 'success',
+      deleted: 1,
+      notDeleted: 1,
+      warning: 'Успешно удалено: 1 предложение из 2. Не удалось удалить: 1 предложение.',
+    },
+  });
   renderApp('/offers', { token: 't' });
   await screen.findByText('Записей: 45');
   await user.click(screen.getByRole('checkbox', { name: 'Выбрать строку 1' }));
@@ -111,7 +166,9 @@ test('deleting two offers, one with active reserves: the confirmation, the reque
   const dialog = await screen.findByRole('dialog', { name: 'Удалить' });
   expect(dialog).toHaveTextContent('Вы действительно хотите удалить выбранные предложения?');
   await user.click(within(dialog).getByRole('button', { name: 'Удалить' }));
-  expect(await screen.findByText('Успешно удалено: 1 предложение из 2. Не удалось удалить: 1 предложение.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Успешно удалено: 1 предложение из 2. Не удалось удалить: 1 предложение.'),
+  ).toBeInTheDocument();
   expect(await requests(fetchMock, 'DELETE', '/api/offers')[0].json()).toEqual({ ids: [1, 2] });
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(screen.getByRole('checkbox', { name: 'Выбрать строку 1' })).not.toBeChecked();
@@ -119,7 +176,10 @@ test('deleting two offers, one with active reserves: the confirmation, the reque
 });
 
 const noneDeleted = (reasons: Record<string, number>) => ({
-  status: 'success', deleted: 0, notDeleted: 1, reasons: { kept: 0, forbidden: 0, deleted: 0, missing: 0, ...reasons },
+  status: 'success',
+  deleted: 0,
+  notDeleted: 1,
+  reasons: { kept: 0, forbidden: 0, deleted: 0, missing: 0, ...reasons },
 });
 
 test('Отменить deletes nothing; zero deleted says why', async () => {
@@ -151,7 +211,8 @@ test.each([
   await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
   expect(await screen.findByText(text)).toBeInTheDocument();
   expect(await requests(fetchMock, 'DELETE', '/api/offers')[0].json()).toEqual({ ids: [4] });
-  if (!('kept' in reasons)) expect(screen.queryByText('Нельзя удалять предложение с активными резервами')).not.toBeInTheDocument();
+  if (!('kept' in reasons))
+    expect(screen.queryByText('Нельзя удалять предложение с активными резервами')).not.toBeInTheDocument();
 });
 
 test('table settings: hide a column, Применить saves the layout for this user', async () => {
@@ -184,7 +245,9 @@ test('Сбросить brings the default columns back before anything is saved'
   await user.click(screen.getByRole('button', { name: 'Скрыть столбец «Страна происхождения»' }));
   // in settings mode headers are drag handles: find them by their column
   expect(document.querySelector('th[data-column="origin_country"]')).toBeNull();
-  await user.click(within(screen.getByRole('region', { name: 'Настройка таблицы' })).getByRole('button', { name: 'Сбросить' }));
+  await user.click(
+    within(screen.getByRole('region', { name: 'Настройка таблицы' })).getByRole('button', { name: 'Сбросить' }),
+  );
   expect(document.querySelector('th[data-column="origin_country"]')).not.toBeNull();
   expect(requests(fetchMock, 'PUT', '/api/settings')).toHaveLength(0);
 });
@@ -194,10 +257,12 @@ test("opening a list without a filter applies the user's saved default filter", 
   const { router } = renderApp('/offers', { token: 't' });
   await waitFor(() => expect(router.state.location.search).toBe('?statuses_ids=active&unit_price_from=500&page=1'));
   await waitFor(() =>
-    expect(requests(fetchMock, 'GET', '/api/offers').some((r) => {
-      const q = new URL(r.url).searchParams;
-      return q.get('statuses_ids') === 'active' && q.get('unit_price_from') === '500';
-    })).toBe(true),
+    expect(
+      requests(fetchMock, 'GET', '/api/offers').some((r) => {
+        const q = new URL(r.url).searchParams;
+        return q.get('statuses_ids') === 'active' && q.get('unit_price_from') === '500';
+      }),
+    ).toBe(true),
   );
 });
 
@@ -206,7 +271,9 @@ test('a link to a page that no longer exists lands on page 1', async () => {
   const { router } = renderApp('/offers?page=9&perPage=20', { token: 't' });
   await waitFor(() => expect(router.state.location.search).toBe('?page=1&perPage=20'));
   expect(await screen.findByText('Записей: 45')).toBeInTheDocument();
-  expect(requests(fetchMock, 'GET', '/api/offers').map((r) => new URL(r.url).searchParams.get('page'))).toEqual(expect.arrayContaining(['9', '1']));
+  expect(requests(fetchMock, 'GET', '/api/offers').map((r) => new URL(r.url).searchParams.get('page'))).toEqual(
+    expect.arrayContaining(['9', '1']),
+  );
 });
 
 test("one click on a sorted column's control flips the order, also after its header was clicked again", async () => {
@@ -249,7 +316,9 @@ test('a column header too long for its width wraps and carries its full title as
 });
 
 test('a unit weight shows to the gram, as stored: 0,125 kg, not 0,13', () => {
-  const cell = (value: unknown) => render(<UnitWeightCell value={value} row={{ id: 1 }} column={{} as never} section="offers" from="/offers" />).container.textContent;
+  const cell = (value: unknown) =>
+    render(<UnitWeightCell value={value} row={{ id: 1 }} column={{} as never} section="offers" from="/offers" />)
+      .container.textContent;
   expect(cell('0.125')).toBe('0,125');
   expect(cell('25.000')).toBe('25');
   expect(cell(null)).toBe('');

@@ -9,7 +9,17 @@ import { File as NodeFile } from 'node:buffer';
 
 afterEach(() => localStorage.clear());
 
-const pagination = { totalItems: 1, currentPage: 1, firstPage: 1, lastPage: 1, perPage: 20, pageCount: 1, nextPage: null, previousPage: null, pageURI: '/api/buyers?page=1' };
+const pagination = {
+  totalItems: 1,
+  currentPage: 1,
+  firstPage: 1,
+  lastPage: 1,
+  perPage: 20,
+  pageCount: 1,
+  nextPage: null,
+  previousPage: null,
+  pageURI: '/api/buyers?page=1',
+};
 const row = { id: 31, status: 'active', name: 'ООО «Орех и Ко»', balance: '0.00', overdue: '0.00', comments: [] };
 
 function server(perms: Permissions, answers: { status: number; body: unknown }[] = []) {
@@ -30,7 +40,14 @@ function server(perms: Permissions, answers: { status: number; body: unknown }[]
 
 test('the finance right uploads the file; each refused row is listed, then the count of balances loaded', async () => {
   const sent = server(permissions({ finance: true }, { buyers: 'all' }), [
-    { status: 400, body: { status: 'error', error: 'validation', messages: ['Строка 3: покупатель с ИНН 7707083893 не найден', 'Строка 4: не указан ИНН'] } },
+    {
+      status: 400,
+      body: {
+        status: 'error',
+        error: 'validation',
+        messages: ['Строка 3: покупатель с ИНН 7707083893 не найден', 'Строка 4: не указан ИНН'],
+      },
+    },
     { status: 200, body: { imported: 2, buyers: [] } },
   ]);
   const user = userEvent.setup();
@@ -39,7 +56,10 @@ test('the finance right uploads the file; each refused row is listed, then the c
   await user.click(await screen.findByRole('button', { name: 'Начальное сальдо' }));
   const dialog = await screen.findByRole('dialog', { name: 'Начальное сальдо' });
   expect(within(dialog).getByRole('button', { name: 'Загрузить' })).toBeDisabled();
-  await user.upload(within(dialog).getByLabelText('Выбрать файл'), new NodeFile(['x'], 'сальдо.xlsx') as unknown as File);
+  await user.upload(
+    within(dialog).getByLabelText('Выбрать файл'),
+    new NodeFile(['x'], 'сальдо.xlsx') as unknown as File,
+  );
   await user.click(within(dialog).getByRole('button', { name: 'Загрузить' }));
   expect(await within(dialog).findByText('Строка 3: покупатель с ИНН 7707083893 не найден')).toBeInTheDocument();
   expect(within(dialog).getByText('Строка 4: не указан ИНН')).toBeInTheDocument();

@@ -10,19 +10,69 @@ afterEach(() => localStorage.clear());
 
 const admin = permissions({ is_admin: true, user_type: 'admin', role_id: null });
 const line = (patch: Record<string, unknown>) => ({
-  offer_id: 12, product: 'Кешью', variety: 'W320', harvest_year: '2024', origin_country: 'Вьетнам', packing: 'Коробка 10 кг', unit_measure: 'кг',
-  available_amount: '37.00', available_packs: '3.7', unit_price: '430.00', kg_price: '430.00', delivery_cost: '22.50', delivery_days: 3,
-  default_delivery: false, documents_blocking: [], logistics_state: 'stock', expected_arrival: null, ...patch,
+  offer_id: 12,
+  product: 'Кешью',
+  variety: 'W320',
+  harvest_year: '2024',
+  origin_country: 'Вьетнам',
+  packing: 'Коробка 10 кг',
+  unit_measure: 'кг',
+  available_amount: '37.00',
+  available_packs: '3.7',
+  unit_price: '430.00',
+  kg_price: '430.00',
+  delivery_cost: '22.50',
+  delivery_days: 3,
+  default_delivery: false,
+  documents_blocking: [],
+  logistics_state: 'stock',
+  expected_arrival: null,
+  ...patch,
 });
 const list = {
-  city: { id: 5, name: 'Казань' }, company: 'NutDesk', date: '2026-11-25', valid_until: null,
-  lines: [line({}), line({ offer_id: 14, variety: 'W240', unit_price: '1250.00', kg_price: '1250.00', delivery_cost: '15.00', delivery_days: null, default_delivery: true, logistics_state: 'in_transit', expected_arrival: '2026-12-12' }),
-    line({ offer_id: 20, product: 'Миндаль', variety: null, unit_price: '610.00', kg_price: '610.00', documents_blocking: ['Фитосанитарный сертификат'] })],
+  city: { id: 5, name: 'Казань' },
+  company: 'NutDesk',
+  date: '2026-11-25',
+  valid_until: null,
+  lines: [
+    line({}),
+    line({
+      offer_id: 14,
+      variety: 'W240',
+      unit_price: '1250.00',
+      kg_price: '1250.00',
+      delivery_cost: '15.00',
+      delivery_days: null,
+      default_delivery: true,
+      logistics_state: 'in_transit',
+      expected_arrival: '2026-12-12',
+    }),
+    line({
+      offer_id: 20,
+      product: 'Миндаль',
+      variety: null,
+      unit_price: '610.00',
+      kg_price: '610.00',
+      documents_blocking: ['Фитосанитарный сертификат'],
+    }),
+  ],
 };
 // the reserve card's offer 12: 37 kg at 300 ₽/kg; at delivery 22.50 the band is (22.50 + 300 + 12) × 1.1 = 367.95 … × 1.35 = 451.58
 const offer = {
-  id: 12, status: 'active', product: { id: 3, name: 'Кешью' }, product_id: 3, city_id: 2, unit_measure: 'кг', unit_weight: '1.000',
-  units_per_pack: '10.000', unit_price: '300.00', kg_price: '300.00', available_amount: '37.00', images: [], documents: [], can_update: true,
+  id: 12,
+  status: 'active',
+  product: { id: 3, name: 'Кешью' },
+  product_id: 3,
+  city_id: 2,
+  unit_measure: 'кг',
+  unit_weight: '1.000',
+  units_per_pack: '10.000',
+  unit_price: '300.00',
+  kg_price: '300.00',
+  available_amount: '37.00',
+  images: [],
+  documents: [],
+  can_update: true,
 };
 
 function server(perms = admin, extra: Handler[] = []) {
@@ -31,14 +81,25 @@ function server(perms = admin, extra: Handler[] = []) {
     ...signedInHandlers(perms, me({ is_admin: perms.is_admin, role_id: perms.role_id })),
     route('GET', '/api/price-list', () => json(list)),
     route('GET', '/api/price-list/links', () => json([])),
-    route('GET', '/api/offers/filter_config', () => json({ harvest_years: { title: 'Год урожая', type: 'enumeration', options: [{ title: '2024', value: '2024' }] } })),
-    route('GET', '/api/lists/cities/items', () => json([{ id: 2, name: 'Москва' }, { id: 5, name: 'Казань' }])),
+    route('GET', '/api/offers/filter_config', () =>
+      json({
+        harvest_years: { title: 'Год урожая', type: 'enumeration', options: [{ title: '2024', value: '2024' }] },
+      }),
+    ),
+    route('GET', '/api/lists/cities/items', () =>
+      json([
+        { id: 2, name: 'Москва' },
+        { id: 5, name: 'Казань' },
+      ]),
+    ),
     route('GET', '/api/lists/products/items', () => json([{ id: 3, name: 'Кешью' }])),
     route('GET', '/api/lists/varieties/items', () => json([])),
     route('GET', '/api/lists/packing/items', () => json([])),
     route('GET', '/api/lists/employees/items', () => json([{ id: 7, name: 'Тихонов Олег Юрьевич' }])),
     route('GET', '/api/offers/12', () => json(offer)),
-    route('POST', '/api/settings', () => json({ delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35' })),
+    route('POST', '/api/settings', () =>
+      json({ delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35' }),
+    ),
   );
 }
 
@@ -47,9 +108,13 @@ test('the page: the request from the URL, lines by product, the default delivery
   renderApp('/price-list?city_id=5&level=percent&markup=20&rounding=10', { token: 't' });
   expect(await screen.findByRole('heading', { name: 'Прайс-лист' })).toBeInTheDocument();
   const table = await screen.findByRole('table', { name: 'Прайс-лист' });
-  const sent = fetchMock.mock.calls.map(([r]) => new URL((r as Request).url)).find((u) => u.pathname === '/api/price-list')!;
+  const sent = fetchMock.mock.calls
+    .map(([r]) => new URL((r as Request).url))
+    .find((u) => u.pathname === '/api/price-list')!;
   expect(sent.search).toBe('?city_id=5&level=percent&markup=20&rounding=10');
-  const rows = within(table).getAllByRole('row').map((r) => r.textContent);
+  const rows = within(table)
+    .getAllByRole('row')
+    .map((r) => r.textContent);
   // a heading row per product, its lines under it
   expect(rows[1]).toBe('Кешью');
   expect(rows[2]).toContain('430,00');
@@ -66,15 +131,22 @@ test('the page: the request from the URL, lines by product, the default delivery
   expect(screen.getByRole('link', { name: 'Прайс-лист' })).toHaveAttribute('aria-current', 'page');
 
   await userEvent.setup().click(within(table).getAllByRole('button', { name: 'Зарезервировать' })[0]);
-  expect(await screen.findByRole('heading', { level: 1, name: /предложение № 12/ }, { timeout: 5000 })).toHaveTextContent('Кешью, предложение № 12');
-  await waitFor(() => expect((screen.getByLabelText('Цена продажи за единицу, ₽') as HTMLInputElement).value).toBe('430.00'));
+  expect(
+    await screen.findByRole('heading', { level: 1, name: /предложение № 12/ }, { timeout: 5000 }),
+  ).toHaveTextContent('Кешью, предложение № 12');
+  await waitFor(() =>
+    expect((screen.getByLabelText('Цена продажи за единицу, ₽') as HTMLInputElement).value).toBe('430.00'),
+  );
   expect((screen.getByLabelText('Стоимость доставки, ₽/кг') as HTMLInputElement).value).toBe('22.50');
   expect((screen.getByLabelText('Дней доставки') as HTMLInputElement).value).toBe('3');
   expect(screen.getByRole('combobox', { name: 'Город доставки' })).toHaveTextContent('Казань');
 });
 
-test("role 1, which does not see the loading city, gets the price list in the navigation and its lines (issue 33)", async () => {
-  const manager = permissions({ role_id: 1, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['1'] }, { offers: 'all', reserves: 'own', cities: 'all', products: 'all', employees: 'all' });
+test('role 1, which does not see the loading city, gets the price list in the navigation and its lines (issue 33)', async () => {
+  const manager = permissions(
+    { role_id: 1, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['1'] },
+    { offers: 'all', reserves: 'own', cities: 'all', products: 'all', employees: 'all' },
+  );
   server(manager);
   renderApp('/price-list?city_id=5', { token: 't' });
   const table = await screen.findByRole('table', { name: 'Прайс-лист' });
@@ -83,7 +155,10 @@ test("role 1, which does not see the loading city, gets the price list in the na
 });
 
 test('no price list in the navigation, nor behind its address, for a role that does not see the selling band (role 8)', async () => {
-  const warehouse = permissions({ role_id: 8, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['8'] }, { offers: 'all', reserves: 'all', cities: 'all', products: 'all', employees: 'all' });
+  const warehouse = permissions(
+    { role_id: 8, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['8'] },
+    { offers: 'all', reserves: 'all', cities: 'all', products: 'all', employees: 'all' },
+  );
   server(warehouse);
   renderApp('/price-list?city_id=5', { token: 't' });
   expect(await screen.findByText('Нет доступа к этому разделу')).toBeInTheDocument();
@@ -98,7 +173,8 @@ test("'Наценка, %' with no value asks for it before any request; a markup
   const markup = await screen.findByLabelText(/^Наценка, %/);
   expect(screen.getByText('Укажите наценку в процентах')).toBeInTheDocument();
   expect(markup).toHaveAttribute('aria-invalid', 'true');
-  const asked = () => fetchMock.mock.calls.map(([r]) => new URL((r as Request).url)).filter((u) => u.pathname === '/api/price-list');
+  const asked = () =>
+    fetchMock.mock.calls.map(([r]) => new URL((r as Request).url)).filter((u) => u.pathname === '/api/price-list');
   expect(asked()).toHaveLength(0);
   expect(screen.getByRole('button', { name: 'Скачать XLSX' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Ссылка для покупателя' })).toBeDisabled();
@@ -112,8 +188,15 @@ test("'Наценка, %' with no value asks for it before any request; a markup
 
 test("a link's 'Обновить цены' (issue 51) asks for a new link with today's prices; the old one stays listed", async () => {
   const link = (id: number, status: string) => ({
-    id, url: `http://localhost/p/${String(id).repeat(43).slice(0, 43)}`, city: { id: 5, name: 'Казань' }, query: 'city_id=5&level=min&valid_until=2026-12-20',
-    valid_until: '2026-12-20', expires_at: '2026-12-20T21:00:00.000Z', created_at: '2026-12-05T09:00:00.000Z', revoked_at: null, status,
+    id,
+    url: `http://localhost/p/${String(id).repeat(43).slice(0, 43)}`,
+    city: { id: 5, name: 'Казань' },
+    query: 'city_id=5&level=min&valid_until=2026-12-20',
+    valid_until: '2026-12-20',
+    expires_at: '2026-12-20T21:00:00.000Z',
+    created_at: '2026-12-05T09:00:00.000Z',
+    revoked_at: null,
+    status,
   });
   let links = [link(1, 'active')];
   const fetchMock = server(admin, [
@@ -127,7 +210,13 @@ test("a link's 'Обновить цены' (issue 51) asks for a new link with t
   const table = await screen.findByRole('table', { name: 'Ссылки для покупателей' });
   await userEvent.setup().click(within(table).getByRole('button', { name: 'Обновить цены' }));
   await waitFor(() => expect(within(table).getAllByRole('button', { name: 'Обновить цены' })).toHaveLength(2));
-  const posted = fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === 'POST' && r.url.includes('/renew'));
+  const posted = fetchMock.mock.calls
+    .map(([r]) => r as Request)
+    .filter((r) => r.method === 'POST' && r.url.includes('/renew'));
   expect(posted.map((r) => new URL(r.url).pathname)).toEqual(['/api/price-list/links/1/renew']);
-  expect(within(table).getAllByRole('row').map((r) => r.getAttribute('data-link'))).toEqual([null, '2', '1']);
+  expect(
+    within(table)
+      .getAllByRole('row')
+      .map((r) => r.getAttribute('data-link')),
+  ).toEqual([null, '2', '1']);
 });

@@ -5,7 +5,8 @@ import { json, mockServer, permissions, renderApp, route, signedInHandlers } fro
 afterEach(() => localStorage.clear());
 
 const admin = permissions({ is_admin: true, user_type: 'admin' });
-const requests = (fetchMock: jest.Mock, method: string) => fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method);
+const requests = (fetchMock: jest.Mock, method: string) =>
+  fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method);
 
 test('the create card: its texts, the name messages, varieties and comments sent with the product', async () => {
   const fetchMock = mockServer(
@@ -43,14 +44,22 @@ test('the create card: its texts, the name messages, varieties and comments sent
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe('/products/40'));
-  expect(await requests(fetchMock, 'POST')[0].clone().json()).toEqual({ name: 'Пекан', vat_rate: '10', varieties: ['Стюарт'], comments: [{ text: 'Калибр 2XL' }] });
+  expect(await requests(fetchMock, 'POST')[0].clone().json()).toEqual({
+    name: 'Пекан',
+    vat_rate: '10',
+    varieties: ['Стюарт'],
+    comments: [{ text: 'Калибр 2XL' }],
+  });
   expect(await screen.findByText('Стюарт')).toBeInTheDocument();
 });
 
 test('the edit card deactivates and reactivates at once, each on the version the last one answered; adds a variety and keeps one an offer names', async () => {
   let status = 'active';
   let version = 2;
-  let list = [{ id: 9, name: 'W320', product_id: 3, offers: 2 }, { id: 10, name: 'W450', product_id: 3, offers: 0 }];
+  let list = [
+    { id: 9, name: 'W320', product_id: 3, offers: 2 },
+    { id: 10, name: 'W450', product_id: 3, offers: 0 },
+  ];
   const fetchMock = mockServer(
     ...signedInHandlers(admin),
     route('GET', '/api/products/3', () => json({ id: 3, name: 'Кешью', status, version, can_update: true })),
@@ -69,7 +78,11 @@ test('the edit card deactivates and reactivates at once, each on the version the
   renderApp('/products/3', { token: 't' });
   expect(await screen.findByText('Товар можно выбрать в новом предложении.')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Деактивировать' }));
-  expect(await screen.findByText('Деактивирован: товар нельзя выбрать в новом предложении, существующие предложения его сохраняют.')).toBeInTheDocument();
+  expect(
+    await screen.findByText(
+      'Деактивирован: товар нельзя выбрать в новом предложении, существующие предложения его сохраняют.',
+    ),
+  ).toBeInTheDocument();
   expect(await requests(fetchMock, 'PATCH')[0].clone().json()).toEqual({ status: 'deactivated', version: 2 });
   await waitFor(() => expect(screen.getAllByText('Деактивирован').length).toBeGreaterThan(0));
   await user.click(screen.getByRole('button', { name: 'Активировать' }));
@@ -79,7 +92,9 @@ test('the edit card deactivates and reactivates at once, each on the version the
   // a variety an offer names has no delete button; another one has
   const varieties = await screen.findByTestId('varieties');
   expect(within(varieties).getByText('W320 · в предложениях: 2')).toBeInTheDocument();
-  expect(within(within(varieties).getByLabelText('W320 · в предложениях: 2')).queryByTestId('CancelIcon')).not.toBeInTheDocument();
+  expect(
+    within(within(varieties).getByLabelText('W320 · в предложениях: 2')).queryByTestId('CancelIcon'),
+  ).not.toBeInTheDocument();
   expect(within(within(varieties).getByRole('button', { name: 'W450' })).getByTestId('CancelIcon')).toBeInTheDocument();
   await user.type(screen.getByLabelText('Новый сорт'), 'W240');
   await user.click(screen.getByRole('button', { name: 'Добавить сорт' }));
@@ -90,7 +105,10 @@ test('the edit card deactivates and reactivates at once, each on the version the
 });
 
 test('a variety is renamed from its chip; a name another variety has is refused and what was typed stays', async () => {
-  let list = [{ id: 9, name: 'W320', product_id: 3, offers: 2 }, { id: 10, name: 'W450', product_id: 3, offers: 0 }];
+  let list = [
+    { id: 9, name: 'W320', product_id: 3, offers: 2 },
+    { id: 10, name: 'W450', product_id: 3, offers: 0 },
+  ];
   const fetchMock = mockServer(
     ...signedInHandlers(admin),
     route('GET', '/api/products/3', () => json({ id: 3, name: 'Кешью', status: 'active', can_update: true })),
@@ -117,14 +135,22 @@ test('a variety is renamed from its chip; a name another variety has is refused 
   await user.type(input, 'W320 крупный{Enter}');
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(await within(varieties).findByText('W320 крупный · в предложениях: 2')).toBeInTheDocument();
-  expect(await Promise.all(requests(fetchMock, 'PATCH').map((r) => r.clone().json()))).toEqual([{ name: 'W450' }, { name: 'W320 крупный' }]);
+  expect(await Promise.all(requests(fetchMock, 'PATCH').map((r) => r.clone().json()))).toEqual([
+    { name: 'W450' },
+    { name: 'W320 крупный' },
+  ]);
 });
 
-test('the offer card\'s Сорт offers the chosen product\'s varieties', async () => {
+test("the offer card's Сорт offers the chosen product's varieties", async () => {
   mockServer(
     ...signedInHandlers(admin),
     route('GET', '/api/lists/products/items', () => json([{ id: 3, name: 'Кешью' }])),
-    route('GET', '/api/products/3/varieties', () => json([{ id: 9, name: 'W320', product_id: 3, offers: 2 }, { id: 11, name: 'W240', product_id: 3, offers: 0 }])),
+    route('GET', '/api/products/3/varieties', () =>
+      json([
+        { id: 9, name: 'W320', product_id: 3, offers: 2 },
+        { id: 11, name: 'W240', product_id: 3, offers: 0 },
+      ]),
+    ),
     route('GET', '/api/lists/packing/items', () => json([])),
     route('GET', '/api/lists/cities/items', () => json([])),
     route('GET', '/api/lists/suppliers/items', () => json([])),
@@ -142,17 +168,29 @@ test("'Документы для партий': each tick saved at once with eve
   const puts: unknown[] = [];
   const fetchMock = mockServer(
     ...signedInHandlers(admin),
-    route('GET', '/api/products/41', () => json({ id: 41, name: 'Курага', status: 'active', can_update: true, version: 3, document_type_ids: [4] })),
+    route('GET', '/api/products/41', () =>
+      json({ id: 41, name: 'Курага', status: 'active', can_update: true, version: 3, document_type_ids: [4] }),
+    ),
     route('GET', '/api/products/41/varieties', () => json([])),
     route('GET', '/api/products/41/comments', () => json([])),
-    route('GET', '/api/lists/document_types/items', () => json([
-      { id: 2, name: 'Фитосанитарный сертификат', expires: true }, { id: 4, name: 'Сертификат качества', expires: true }, { id: 5, name: 'Протокол испытаний', expires: false },
-    ])),
+    route('GET', '/api/lists/document_types/items', () =>
+      json([
+        { id: 2, name: 'Фитосанитарный сертификат', expires: true },
+        { id: 4, name: 'Сертификат качества', expires: true },
+        { id: 5, name: 'Протокол испытаний', expires: false },
+      ]),
+    ),
     route('PUT', '/api/products/41/document-types', async (request) => {
       const body = await request.clone().json();
       puts.push(body);
-      if (body.type_ids.includes(5)) return json({ status: 'error', error: 'bad_request', message: 'Выберите типы документов из списка' }, 400);
-      return json(body.type_ids.map((id: number) => ({ id, name: id === 2 ? 'Фитосанитарный сертификат' : 'Сертификат качества' })));
+      if (body.type_ids.includes(5))
+        return json({ status: 'error', error: 'bad_request', message: 'Выберите типы документов из списка' }, 400);
+      return json(
+        body.type_ids.map((id: number) => ({
+          id,
+          name: id === 2 ? 'Фитосанитарный сертификат' : 'Сертификат качества',
+        })),
+      );
     }),
   );
   const user = userEvent.setup();
@@ -217,19 +255,36 @@ test('each variety write goes on the version of the product the card holds, and 
 test('a variety added on a product another user changed meanwhile is refused as stale: the card says who, when and what', async () => {
   const fetchMock = mockServer(
     ...signedInHandlers(admin),
-    route('GET', '/api/products/3', () => json({ id: 3, name: 'Кешью', status: 'active', version: 2, can_update: true })),
+    route('GET', '/api/products/3', () =>
+      json({ id: 3, name: 'Кешью', status: 'active', version: 2, can_update: true }),
+    ),
     route('GET', '/api/products/3/varieties', () => json([])),
-    route('POST', '/api/products/3/varieties', () => json({
-      status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
-      stale: { version: 3, by: 'Мария Иванова', at: '2026-11-25T12:34:00Z', changes: [{ field: 'varieties', old: null, new: 'W450' }], fields: ['Сорта'] },
-    }, 409)),
+    route('POST', '/api/products/3/varieties', () =>
+      json(
+        {
+          status: 'error',
+          error: 'stale',
+          message: 'Запись изменена другим пользователем',
+          stale: {
+            version: 3,
+            by: 'Мария Иванова',
+            at: '2026-11-25T12:34:00Z',
+            changes: [{ field: 'varieties', old: null, new: 'W450' }],
+            fields: ['Сорта'],
+          },
+        },
+        409,
+      ),
+    ),
   );
   const user = userEvent.setup();
   renderApp('/products/3', { token: 't' });
   await user.type(await screen.findByLabelText('Новый сорт'), 'W240');
   await user.click(screen.getByRole('button', { name: 'Добавить сорт' }));
   const alert = await screen.findByRole('alert');
-  expect(alert).toHaveTextContent(/^Запись изменена другим пользователем: Мария Иванова, 25\.11\.2026 \d\d:34\. Изменено: Сорта/);
+  expect(alert).toHaveTextContent(
+    /^Запись изменена другим пользователем: Мария Иванова, 25\.11\.2026 \d\d:34\. Изменено: Сорта/,
+  );
   expect(new URL(requests(fetchMock, 'POST')[0].url).search).toBe('?version=2');
   // what was typed stays, to add again once the current version is loaded
   expect(screen.getByLabelText('Новый сорт')).toHaveValue('W240');
@@ -238,12 +293,27 @@ test('a variety added on a product another user changed meanwhile is refused as 
 test('a rename refused as stale closes its dialog: the card says what changed, on the version the rename was sent with', async () => {
   const fetchMock = mockServer(
     ...signedInHandlers(admin),
-    route('GET', '/api/products/3', () => json({ id: 3, name: 'Кешью', status: 'active', version: 7, can_update: true })),
+    route('GET', '/api/products/3', () =>
+      json({ id: 3, name: 'Кешью', status: 'active', version: 7, can_update: true }),
+    ),
     route('GET', '/api/products/3/varieties', () => json([{ id: 9, name: 'W320', product_id: 3, offers: 0 }])),
-    route('PATCH', '/api/products/3/varieties/9', () => json({
-      status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
-      stale: { version: 8, by: null, at: null, changes: [{ field: 'name', old: 'Кешью', new: 'Кешью жареный' }], fields: ['Название'] },
-    }, 409)),
+    route('PATCH', '/api/products/3/varieties/9', () =>
+      json(
+        {
+          status: 'error',
+          error: 'stale',
+          message: 'Запись изменена другим пользователем',
+          stale: {
+            version: 8,
+            by: null,
+            at: null,
+            changes: [{ field: 'name', old: 'Кешью', new: 'Кешью жареный' }],
+            fields: ['Название'],
+          },
+        },
+        409,
+      ),
+    ),
   );
   const user = userEvent.setup();
   renderApp('/products/3', { token: 't' });
@@ -251,24 +321,43 @@ test('a rename refused as stale closes its dialog: the card says what changed, o
   const dialog = await screen.findByRole('dialog', { name: 'Переименовать сорт «W320»' });
   await user.type(within(dialog).getByLabelText('Название сорта'), ' крупный{Enter}');
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(await screen.findByRole('alert')).toHaveTextContent('Запись изменена другим пользователем. Изменено: Название');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Запись изменена другим пользователем. Изменено: Название',
+  );
   expect(new URL(requests(fetchMock, 'PATCH')[0].url).search).toBe('?version=7');
 });
 
-test("a role that does not see who writes records (role 1, issue 51) is told when and what changed, naming nobody", async () => {
+test('a role that does not see who writes records (role 1, issue 51) is told when and what changed, naming nobody', async () => {
   mockServer(
     ...signedInHandlers(admin),
-    route('GET', '/api/products/3', () => json({ id: 3, name: 'Кешью', status: 'active', version: 7, can_update: true })),
+    route('GET', '/api/products/3', () =>
+      json({ id: 3, name: 'Кешью', status: 'active', version: 7, can_update: true }),
+    ),
     route('GET', '/api/products/3/varieties', () => json([{ id: 9, name: 'W320', product_id: 3, offers: 0 }])),
-    route('PATCH', '/api/products/3/varieties/9', () => json({
-      status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
-      stale: { version: 8, by: null, at: '2026-11-25T12:34:56.000Z', changes: [{ field: 'name', old: 'Кешью', new: 'Кешью жареный' }], fields: ['Название'] },
-    }, 409)),
+    route('PATCH', '/api/products/3/varieties/9', () =>
+      json(
+        {
+          status: 'error',
+          error: 'stale',
+          message: 'Запись изменена другим пользователем',
+          stale: {
+            version: 8,
+            by: null,
+            at: '2026-11-25T12:34:56.000Z',
+            changes: [{ field: 'name', old: 'Кешью', new: 'Кешью жареный' }],
+            fields: ['Название'],
+          },
+        },
+        409,
+      ),
+    ),
   );
   const user = userEvent.setup();
   renderApp('/products/3', { token: 't' });
   await user.click(await within(await screen.findByTestId('varieties')).findByText('W320'));
   const dialog = await screen.findByRole('dialog', { name: 'Переименовать сорт «W320»' });
   await user.type(within(dialog).getByLabelText('Название сорта'), ' крупный{Enter}');
-  expect(await screen.findByRole('alert')).toHaveTextContent(/^Запись изменена другим пользователем: 25\.11\.2026 \d\d:34\. Изменено: Название/);
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    /^Запись изменена другим пользователем: 25\.11\.2026 \d\d:34\. Изменено: Название/,
+  );
 });

@@ -7,21 +7,51 @@ afterEach(() => localStorage.clear());
 
 const manager = permissions({}, { offers: 'all', employees: 'all' });
 const profile = (patch: Partial<Profile> = {}): Profile => ({
-  user_id: 5, email: 'manager@nutdesk.demo', name: 'Тихонов Олег Юрьевич', user_type: 'employee', is_admin: false, role: 'Менеджер по продажам',
-  supplier: null, phone: '79161234567', editable: ['name', 'phone'], ...patch,
+  user_id: 5,
+  email: 'manager@nutdesk.demo',
+  name: 'Тихонов Олег Юрьевич',
+  user_type: 'employee',
+  is_admin: false,
+  role: 'Менеджер по продажам',
+  supplier: null,
+  phone: '79161234567',
+  editable: ['name', 'phone'],
+  ...patch,
 });
 const SESSIONS: SessionInfo[] = [
-  { id: 7, browser: 'Chrome 156, Linux', address: '198.51.100.20', created_at: '2026-11-20T09:15:00Z', last_seen_at: '2026-11-22T10:40:00Z', current: true },
-  { id: 4, browser: 'Firefox 140, Windows', address: '192.0.2.45', created_at: '2026-11-19T07:05:00Z', last_seen_at: '2026-11-21T18:02:00Z', current: false },
+  {
+    id: 7,
+    browser: 'Chrome 156, Linux',
+    address: '198.51.100.20',
+    created_at: '2026-11-20T09:15:00Z',
+    last_seen_at: '2026-11-22T10:40:00Z',
+    current: true,
+  },
+  {
+    id: 4,
+    browser: 'Firefox 140, Windows',
+    address: '192.0.2.45',
+    created_at: '2026-11-19T07:05:00Z',
+    last_seen_at: '2026-11-21T18:02:00Z',
+    current: false,
+  },
 ];
 
 const sent = (fetchMock: jest.Mock, method: string, path: string) =>
-  fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method && new URL(r.url).pathname === path);
+  fetchMock.mock.calls
+    .map(([r]) => r as Request)
+    .filter((r) => r.method === method && new URL(r.url).pathname === path);
 const bodyOf = async (request: Request) => request.clone().json();
 /** The read-only rows, label → value. */
 const shown = (block: HTMLElement) => {
-  const labels = within(block).getAllByRole('term').map((t) => t.textContent);
-  return Object.fromEntries(within(block).getAllByRole('definition').map((d, i) => [labels[i], d.textContent]));
+  const labels = within(block)
+    .getAllByRole('term')
+    .map((t) => t.textContent);
+  return Object.fromEntries(
+    within(block)
+      .getAllByRole('definition')
+      .map((d, i) => [labels[i], d.textContent]),
+  );
 };
 const section = (name: string) => screen.findByRole('region', { name });
 
@@ -62,10 +92,20 @@ describe('my data', () => {
     expect(within(data).getByRole('button', { name: 'Сохранить' })).toBeDisabled();
   });
 
-  test('a supplier\'s user: its supplier, no phone', async () => {
+  test("a supplier's user: its supplier, no phone", async () => {
     mockServer(
       ...signedInHandlers(permissions({ user_type: 'supplier', role_id: 9 }, { offers: 'own' })),
-      route('GET', '/api/profile', () => json(profile({ user_type: 'supplier', role: 'Поставщик', supplier: 'ООО «Фисташка»', phone: undefined, editable: ['name'] }))),
+      route('GET', '/api/profile', () =>
+        json(
+          profile({
+            user_type: 'supplier',
+            role: 'Поставщик',
+            supplier: 'ООО «Фисташка»',
+            phone: undefined,
+            editable: ['name'],
+          }),
+        ),
+      ),
       route('GET', '/api/profile/sessions', () => json(SESSIONS.slice(0, 1))),
     );
     renderApp('/profile', { token: 't' });
@@ -75,7 +115,7 @@ describe('my data', () => {
     expect(within(data).queryByLabelText('Телефон')).not.toBeInTheDocument();
   });
 
-  test('the employee card\'s messages; the change is sent as name and digits', async () => {
+  test("the employee card's messages; the change is sent as name and digits", async () => {
     const fetchMock = server(route('PATCH', '/api/profile', async (r) => json(profile({ ...(await bodyOf(r)) }))));
     const user = userEvent.setup();
     renderApp('/profile', { token: 't' });
@@ -101,13 +141,27 @@ describe('my data', () => {
     expect(await bodyOf(patch)).toEqual({ name: 'Орехов Олег', phone: '79123456789' });
   });
 
-  test('the server\'s refusal in an alert', async () => {
-    server(route('PATCH', '/api/profile', () => json({ status: 'error', error: 'conflict', message: 'Сотрудник с таким email или телефоном уже есть', info: { text: 'Сотрудник', id: 4 } }, 409)));
+  test("the server's refusal in an alert", async () => {
+    server(
+      route('PATCH', '/api/profile', () =>
+        json(
+          {
+            status: 'error',
+            error: 'conflict',
+            message: 'Сотрудник с таким email или телефоном уже есть',
+            info: { text: 'Сотрудник', id: 4 },
+          },
+          409,
+        ),
+      ),
+    );
     const user = userEvent.setup();
     renderApp('/profile', { token: 't' });
     await user.type(await screen.findByLabelText('Имя'), ' мл.');
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
-    expect(await within(await section('Мои данные')).findByRole('alert')).toHaveTextContent('Сотрудник с таким email или телефоном уже есть');
+    expect(await within(await section('Мои данные')).findByRole('alert')).toHaveTextContent(
+      'Сотрудник с таким email или телефоном уже есть',
+    );
   });
 });
 
@@ -147,26 +201,42 @@ describe('change of password', () => {
     expect(sent(fetchMock, 'POST', '/api/profile/password')).toHaveLength(0);
   });
 
-  test('a wrong current password: the server\'s message, the form kept', async () => {
-    server(route('POST', '/api/profile/password', () => json({ status: 'error', error: 'validation', messages: ['Неверный текущий пароль'] }, 400)));
+  test("a wrong current password: the server's message, the form kept", async () => {
+    server(
+      route('POST', '/api/profile/password', () =>
+        json({ status: 'error', error: 'validation', messages: ['Неверный текущий пароль'] }, 400),
+      ),
+    );
     const user = userEvent.setup();
     const { store } = renderApp('/profile', { token: 't' });
     await screen.findByLabelText('Текущий пароль');
     await fill(user, 'Neverno123', 'Kedrovye2027', 'Kedrovye2027');
-    expect(await within(await section('Смена пароля')).findByRole('alert')).toHaveTextContent('Неверный текущий пароль');
+    expect(await within(await section('Смена пароля')).findByRole('alert')).toHaveTextContent(
+      'Неверный текущий пароль',
+    );
     expect(screen.getByLabelText('Текущий пароль')).toHaveValue('Neverno123');
     expect(JSON.stringify(store.getState())).not.toMatch(/Neverno123|Kedrovye2027/);
   });
 
   test('success: the three values are posted, the message shown, the form emptied and the sessions reloaded', async () => {
-    const fetchMock = serverEndingOthers('POST', '/api/profile/password', { status: 'success', message: 'Пароль успешно изменен. Остальные сеансы завершены.', ended: 1 });
+    const fetchMock = serverEndingOthers('POST', '/api/profile/password', {
+      status: 'success',
+      message: 'Пароль успешно изменен. Остальные сеансы завершены.',
+      ended: 1,
+    });
     const user = userEvent.setup();
     const { store } = renderApp('/profile', { token: 't' });
     expect(await screen.findByText('Firefox 140, Windows')).toBeInTheDocument();
     await fill(user, 'Orehi2026', 'Kedrovye2027', 'Kedrovye2027');
-    expect(await within(await section('Смена пароля')).findByText('Пароль успешно изменен. Остальные сеансы завершены.')).toBeInTheDocument();
+    expect(
+      await within(await section('Смена пароля')).findByText('Пароль успешно изменен. Остальные сеансы завершены.'),
+    ).toBeInTheDocument();
     const [post] = sent(fetchMock, 'POST', '/api/profile/password');
-    expect(await bodyOf(post)).toEqual({ currentPsswrd: 'Orehi2026', psswrd: 'Kedrovye2027', confirmPsswrd: 'Kedrovye2027' });
+    expect(await bodyOf(post)).toEqual({
+      currentPsswrd: 'Orehi2026',
+      psswrd: 'Kedrovye2027',
+      confirmPsswrd: 'Kedrovye2027',
+    });
     expect(screen.getByLabelText('Текущий пароль')).toHaveValue('');
     expect(screen.getByLabelText('Новый пароль')).toHaveValue('');
     await waitFor(() => expect(screen.queryByText('Firefox 140, Windows')).not.toBeInTheDocument());
@@ -180,7 +250,11 @@ describe('active sessions', () => {
     server();
     renderApp('/profile', { token: 't' });
     const table = await within(await section('Активные сеансы')).findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Браузер', 'Адрес', 'Вход', 'Последняя активность', '']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Браузер', 'Адрес', 'Вход', 'Последняя активность', '']);
     const [, current, other] = within(table).getAllByRole('row');
     expect(within(current).getByText('Chrome 156, Linux')).toBeInTheDocument();
     expect(within(current).getByText('198.51.100.20')).toBeInTheDocument();
@@ -188,11 +262,17 @@ describe('active sessions', () => {
     expect(within(current).queryByRole('button')).not.toBeInTheDocument();
     expect(within(other).getByText('Firefox 140, Windows')).toBeInTheDocument();
     expect(within(other).getByText(/^19\.11\.2026 \d\d:05$/)).toBeInTheDocument();
-    expect(within(other).getByRole('button', { name: 'Завершить сеанс: Firefox 140, Windows' })).toHaveTextContent('Завершить');
+    expect(within(other).getByRole('button', { name: 'Завершить сеанс: Firefox 140, Windows' })).toHaveTextContent(
+      'Завершить',
+    );
   });
 
   test('ending one session sends its id and reloads the list', async () => {
-    const fetchMock = serverEndingOthers('DELETE', '/api/profile/sessions/4', { status: 'success', message: 'Сеанс завершён', ended: 1 });
+    const fetchMock = serverEndingOthers('DELETE', '/api/profile/sessions/4', {
+      status: 'success',
+      message: 'Сеанс завершён',
+      ended: 1,
+    });
     const user = userEvent.setup();
     renderApp('/profile', { token: 't' });
     await user.click(await screen.findByRole('button', { name: 'Завершить сеанс: Firefox 140, Windows' }));
@@ -203,8 +283,12 @@ describe('active sessions', () => {
     expect(screen.getByRole('button', { name: 'Завершить все другие сеансы' })).toBeDisabled();
   });
 
-  test('\'Завершить все другие сеансы\'', async () => {
-    const fetchMock = serverEndingOthers('POST', '/api/profile/sessions/end-others', { status: 'success', message: 'Завершено других сеансов: 1', ended: 1 });
+  test("'Завершить все другие сеансы'", async () => {
+    const fetchMock = serverEndingOthers('POST', '/api/profile/sessions/end-others', {
+      status: 'success',
+      message: 'Завершено других сеансов: 1',
+      ended: 1,
+    });
     const user = userEvent.setup();
     renderApp('/profile', { token: 't' });
     await screen.findByText('Firefox 140, Windows');

@@ -10,26 +10,86 @@ afterEach(() => localStorage.clear());
 
 const admin = permissions({ is_admin: true, user_type: 'admin', role_id: null });
 const part = (patch: Record<string, unknown>) => ({
-  offer_id: 12, amount: '100.00', kg: '100.000', product: 'Кешью', variety: 'W320', packing: 'Коробка 10 кг', harvest_year: '2024', origin_country: 'Вьетнам',
-  unit_measure: 'кг', unit_weight: '1.000', available_amount: '500.00', delivery_cost: '7.50', default_delivery: false, route_days: 4,
-  earliest_delivery: '2026-12-01', delivered_kg_price: '319.50', delivered_unit_price: '319.50', unit_price: '391.39', price_kg: '391.39',
-  band: { min: '351.45', max: '431.33' }, margin: '18.37', documents_blocking: [], ...patch,
+  offer_id: 12,
+  amount: '100.00',
+  kg: '100.000',
+  product: 'Кешью',
+  variety: 'W320',
+  packing: 'Коробка 10 кг',
+  harvest_year: '2024',
+  origin_country: 'Вьетнам',
+  unit_measure: 'кг',
+  unit_weight: '1.000',
+  available_amount: '500.00',
+  delivery_cost: '7.50',
+  default_delivery: false,
+  route_days: 4,
+  earliest_delivery: '2026-12-01',
+  delivered_kg_price: '319.50',
+  delivered_unit_price: '319.50',
+  unit_price: '391.39',
+  price_kg: '391.39',
+  band: { min: '351.45', max: '431.33' },
+  margin: '18.37',
+  documents_blocking: [],
+  ...patch,
 });
 const single = (p: ReturnType<typeof part>) => ({
-  offers: [p], delivered_kg_price: p.delivered_kg_price, unit_price: p.unit_price, price_kg: p.price_kg, band: p.band, margin: p.margin,
-  route_days: p.route_days, earliest_delivery: p.earliest_delivery, available: p.available_amount, total_kg: '100.000', total_sum: '39139.00',
+  offers: [p],
+  delivered_kg_price: p.delivered_kg_price,
+  unit_price: p.unit_price,
+  price_kg: p.price_kg,
+  band: p.band,
+  margin: p.margin,
+  route_days: p.route_days,
+  earliest_delivery: p.earliest_delivery,
+  available: p.available_amount,
+  total_kg: '100.000',
+  total_sum: '39139.00',
 });
 const answer = {
-  city: { id: 5, name: 'Казань' }, date: '2026-11-27', amount: '100.00', unit: 'кг',
-  lines: [single(part({})), single(part({ offer_id: 14, variety: 'W240', delivery_cost: '15.00', default_delivery: true, route_days: null, earliest_delivery: null, delivered_kg_price: '327.00', unit_price: '400.58', price_kg: '400.58' }))],
+  city: { id: 5, name: 'Казань' },
+  date: '2026-11-27',
+  amount: '100.00',
+  unit: 'кг',
+  lines: [
+    single(part({})),
+    single(
+      part({
+        offer_id: 14,
+        variety: 'W240',
+        delivery_cost: '15.00',
+        default_delivery: true,
+        route_days: null,
+        earliest_delivery: null,
+        delivered_kg_price: '327.00',
+        unit_price: '400.58',
+        price_kg: '400.58',
+      }),
+    ),
+  ],
 };
 const split = {
-  ...answer, amount: '600.00',
-  lines: [{
-    offers: [part({ amount: '500.00' }), part({ offer_id: 14, amount: '100.00', delivered_kg_price: '327.00', unit_price: '400.58' })],
-    delivered_kg_price: '320.75', unit_price: null, price_kg: '392.92', band: null, margin: '18.37', route_days: 4, earliest_delivery: '2026-12-01',
-    available: '700.00', total_kg: '600.000', total_sum: '235753.00',
-  }],
+  ...answer,
+  amount: '600.00',
+  lines: [
+    {
+      offers: [
+        part({ amount: '500.00' }),
+        part({ offer_id: 14, amount: '100.00', delivered_kg_price: '327.00', unit_price: '400.58' }),
+      ],
+      delivered_kg_price: '320.75',
+      unit_price: null,
+      price_kg: '392.92',
+      band: null,
+      margin: '18.37',
+      route_days: 4,
+      earliest_delivery: '2026-12-01',
+      available: '700.00',
+      total_kg: '600.000',
+      total_sum: '235753.00',
+    },
+  ],
 };
 
 function server(perms = admin, body: unknown = answer, extra: ReturnType<typeof route>[] = []) {
@@ -37,8 +97,17 @@ function server(perms = admin, body: unknown = answer, extra: ReturnType<typeof 
     ...extra,
     ...signedInHandlers(perms, me({ is_admin: perms.is_admin, role_id: perms.role_id })),
     route('POST', '/api/quotes/search', () => json(body)),
-    route('GET', '/api/offers/filter_config', () => json({ harvest_years: { title: 'Год урожая', type: 'enumeration', options: [{ title: '2024', value: '2024' }] } })),
-    route('GET', '/api/lists/cities/items', () => json([{ id: 2, name: 'Москва' }, { id: 5, name: 'Казань' }])),
+    route('GET', '/api/offers/filter_config', () =>
+      json({
+        harvest_years: { title: 'Год урожая', type: 'enumeration', options: [{ title: '2024', value: '2024' }] },
+      }),
+    ),
+    route('GET', '/api/lists/cities/items', () =>
+      json([
+        { id: 2, name: 'Москва' },
+        { id: 5, name: 'Казань' },
+      ]),
+    ),
     route('GET', '/api/lists/products/items', () => json([{ id: 3, name: 'Кешью' }])),
     route('GET', '/api/lists/varieties/items', () => json([{ id: 9, name: 'W320', product_id: 3 }])),
     route('GET', '/api/lists/packing/items', () => json([])),
@@ -57,8 +126,13 @@ async function ask(amount: string) {
   return user;
 }
 
-const sentBodies = (fetchMock: jest.Mock) => Promise.all(fetchMock.mock.calls.map(([r]) => r as Request)
-  .filter((r) => new URL(r.url).pathname === '/api/quotes/search').map((r) => r.clone().json()));
+const sentBodies = (fetchMock: jest.Mock) =>
+  Promise.all(
+    fetchMock.mock.calls
+      .map(([r]) => r as Request)
+      .filter((r) => new URL(r.url).pathname === '/api/quotes/search')
+      .map((r) => r.clone().json()),
+  );
 
 test('asked: the question sent as typed, the lines ranked with their figures, the default delivery marked', async () => {
   const fetchMock = server();
@@ -67,7 +141,9 @@ test('asked: the question sent as typed, the lines ranked with their figures, th
   expect(screen.getByRole('link', { name: 'Подбор' })).toHaveAttribute('aria-current', 'page');
   await ask('100');
   const table = await screen.findByRole('table', { name: 'Подбор' });
-  expect(await sentBodies(fetchMock)).toEqual([{ product_id: 3, amount: 100, unit: 'кг', city_id: 5, level: 'middle' }]);
+  expect(await sentBodies(fetchMock)).toEqual([
+    { product_id: 3, amount: 100, unit: 'кг', city_id: 5, level: 'middle' },
+  ]);
   const rows = within(table).getAllByRole('row').slice(1);
   expect(rows).toHaveLength(2);
   expect(rows[0]).toHaveTextContent('Кешью, W320, Коробка 10 кг, 2024, Вьетнам');
@@ -111,14 +187,20 @@ test('the form asks for what is missing, in Russian, before any request; pieces 
   expect(await sentBodies(fetchMock)).toEqual([]);
 });
 
-test('role 1 quotes; role 8 has no \'Подбор\' in the navigation nor behind its address', async () => {
-  const manager = permissions({ role_id: 1, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['1'] }, { offers: 'all', reserves: 'own', cities: 'all', products: 'all', employees: 'all' });
+test("role 1 quotes; role 8 has no 'Подбор' in the navigation nor behind its address", async () => {
+  const manager = permissions(
+    { role_id: 1, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['1'] },
+    { offers: 'all', reserves: 'own', cities: 'all', products: 'all', employees: 'all' },
+  );
   server(manager);
   const first = renderApp('/quote', { token: 't' });
   expect(await screen.findByRole('heading', { name: 'Подбор' })).toBeInTheDocument();
   first.unmount();
   localStorage.clear();
-  const warehouse = permissions({ role_id: 8, employee_id: 8, hidden_fields: SPEC_HIDDEN_FIELDS['8'] }, { offers: 'all', reserves: 'all', cities: 'all', products: 'all' });
+  const warehouse = permissions(
+    { role_id: 8, employee_id: 8, hidden_fields: SPEC_HIDDEN_FIELDS['8'] },
+    { offers: 'all', reserves: 'all', cities: 'all', products: 'all' },
+  );
   server(warehouse);
   renderApp('/quote', { token: 't' });
   expect(await screen.findByText('Нет доступа к этому разделу')).toBeInTheDocument();
@@ -127,9 +209,23 @@ test('role 1 quotes; role 8 has no \'Подбор\' in the navigation nor behind
 });
 
 const card = (patch: Record<string, unknown> = {}) => ({
-  id: 31, number: 31, status: 'active', city: { id: 5, name: 'Казань' }, buyer_name: 'ООО «Орех»', valid_until: '2026-12-02', total_sum: '39139.00', version: 1,
-  url: 'http://localhost/q/abc', token: 'abc', public_number: '4821-0937', link_revoked: false, reserve_ids: [], can_change: true, lines: [],
-  text: 'Предложение № 4821-0937\nКешью, W320, Коробка 10 кг, 2024, Вьетнам: 100 кг по 391,39 ₽/кг с доставкой в Казань\nДействует до 02.12.2026\nNutDesk', ...patch,
+  id: 31,
+  number: 31,
+  status: 'active',
+  city: { id: 5, name: 'Казань' },
+  buyer_name: 'ООО «Орех»',
+  valid_until: '2026-12-02',
+  total_sum: '39139.00',
+  version: 1,
+  url: 'http://localhost/q/abc',
+  token: 'abc',
+  public_number: '4821-0937',
+  link_revoked: false,
+  reserve_ids: [],
+  can_change: true,
+  lines: [],
+  text: 'Предложение № 4821-0937\nКешью, W320, Коробка 10 кг, 2024, Вьетнам: 100 кг по 391,39 ₽/кг с доставкой в Казань\nДействует до 02.12.2026\nNutDesk',
+  ...patch,
 });
 
 let history: unknown[] = [];
@@ -148,18 +244,30 @@ async function savedQuote() {
 }
 
 /** A saved quote's routes: its POST answered by `card()`, its history. */
-const savedRoutes = () => [route('POST', '/api/quotes', () => json(card(), 201)), route('GET', '/api/quotes/31/history', () => json(history))];
+const savedRoutes = () => [
+  route('POST', '/api/quotes', () => json(card(), 201)),
+  route('GET', '/api/quotes/31/history', () => json(history)),
+];
 
 test("'Сохранить предложение покупателю' saves the picked line at its price; the text is copied; 'Зарезервировать' makes the reserves in one click", async () => {
   const fetchMock = server(admin, answer, [
-    route('POST', '/api/quotes/31/reserve', () => json({ reserve_ids: [70], quote: card({ status: 'accepted', version: 2, reserve_ids: [70] }) }, 201)),
+    route('POST', '/api/quotes/31/reserve', () =>
+      json({ reserve_ids: [70], quote: card({ status: 'accepted', version: 2, reserve_ids: [70] }) }, 201),
+    ),
     ...savedRoutes(),
   ]);
   const { user, panel } = await savedQuote();
-  const posted = (path: string) => Promise.all(fetchMock.mock.calls.map(([r]) => r as Request)
-    .filter((r) => r.method === 'POST' && new URL(r.url).pathname === path).map((r) => r.clone().json()));
+  const posted = (path: string) =>
+    Promise.all(
+      fetchMock.mock.calls
+        .map(([r]) => r as Request)
+        .filter((r) => r.method === 'POST' && new URL(r.url).pathname === path)
+        .map((r) => r.clone().json()),
+    );
   // the first line is picked: its lot, amount and price
-  expect(await posted('/api/quotes')).toEqual([{ city_id: 5, buyer_name: 'ООО «Орех»', lines: [{ offers: [{ offer_id: 12, amount: 100, unit_price: 391.39 }] }] }]);
+  expect(await posted('/api/quotes')).toEqual([
+    { city_id: 5, buyer_name: 'ООО «Орех»', lines: [{ offers: [{ offer_id: 12, amount: 100, unit_price: 391.39 }] }] },
+  ]);
   expect(within(panel).getByRole('heading')).toHaveTextContent('Котировка № 31 · Действует · Действует до 02.12.2026');
   expect(within(panel).getByText('Номер для покупателя: 4821-0937')).toBeInTheDocument();
   await user.click(within(panel).getByRole('button', { name: 'Скопировать текст' }));
@@ -168,10 +276,23 @@ test("'Сохранить предложение покупателю' saves the
   expect(await within(panel).findByText('Текст скопирован')).toBeInTheDocument();
   await user.type(within(panel).getByRole('textbox', { name: 'Телефон покупателя' }), '+79123456789');
   await user.type(within(panel).getByRole('textbox', { name: 'Адрес доставки' }), 'Казань, ул. Баумана, 5');
-  history = [...history, { at: '2026-11-27T09:05:00Z', user: 'Иванов Иван', action: 'update', changes: [{ field: 'status', old: 'active', new: 'accepted' }, { field: 'reserve_ids', old: null, new: [70] }] }];
+  history = [
+    ...history,
+    {
+      at: '2026-11-27T09:05:00Z',
+      user: 'Иванов Иван',
+      action: 'update',
+      changes: [
+        { field: 'status', old: 'active', new: 'accepted' },
+        { field: 'reserve_ids', old: null, new: [70] },
+      ],
+    },
+  ];
   await user.click(within(panel).getByRole('button', { name: 'Зарезервировать' }));
   expect(await within(panel).findByText('Созданы резервы: № 70')).toBeInTheDocument();
-  expect(await posted('/api/quotes/31/reserve')).toEqual([{ version: 1, buyer_name: 'ООО «Орех»', buyer_phone: '+79123456789', delivery_address: 'Казань, ул. Баумана, 5' }]);
+  expect(await posted('/api/quotes/31/reserve')).toEqual([
+    { version: 1, buyer_name: 'ООО «Орех»', buyer_phone: '+79123456789', delivery_address: 'Казань, ул. Баумана, 5' },
+  ]);
   expect(within(panel).getByRole('heading')).toHaveTextContent('Котировка № 31 · Принята');
   // the history asked again after the reserve: made, then accepted with its reserve
   const log = within(panel).getByRole('region', { name: 'История' });
@@ -182,25 +303,78 @@ test("'Сохранить предложение покупателю' saves the
 
 test('a quote changed meanwhile: its reserve is refused naming who, when and what (issue 33), the typed buyer kept', async () => {
   server(admin, answer, [
-    route('POST', '/api/quotes/31/reserve', () => json({
-      status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
-      stale: { version: 2, by: 'Мария Иванова', at: '2026-11-27T09:05:00.000Z', changes: [{ field: 'valid_until', old: '2026-12-02', new: '2026-12-09' }], fields: ['Срок действия'] },
-    }, 409)),
+    route('POST', '/api/quotes/31/reserve', () =>
+      json(
+        {
+          status: 'error',
+          error: 'stale',
+          message: 'Запись изменена другим пользователем',
+          stale: {
+            version: 2,
+            by: 'Мария Иванова',
+            at: '2026-11-27T09:05:00.000Z',
+            changes: [{ field: 'valid_until', old: '2026-12-02', new: '2026-12-09' }],
+            fields: ['Срок действия'],
+          },
+        },
+        409,
+      ),
+    ),
     ...savedRoutes(),
   ]);
   const { user, panel } = await savedQuote();
   await user.type(within(panel).getByRole('textbox', { name: 'Телефон покупателя' }), '+79123456789');
   await user.click(within(panel).getByRole('button', { name: 'Зарезервировать' }));
-  expect(await within(panel).findByText(/^Запись изменена другим пользователем: Мария Иванова, 27\.11\.2026 \d\d:05\. Изменено: Срок действия$/)).toBeInTheDocument();
+  expect(
+    await within(panel).findByText(
+      /^Запись изменена другим пользователем: Мария Иванова, 27\.11\.2026 \d\d:05\. Изменено: Срок действия$/,
+    ),
+  ).toBeInTheDocument();
   expect(within(panel).getByRole('textbox', { name: 'Телефон покупателя' })).toHaveValue('+79123456789');
 });
 
-test('the buyer\'s link opens without a sign-in: lots, amounts and prices with delivery; a revoked one says so', async () => {
+test("the buyer's link opens without a sign-in: lots, amounts and prices with delivery; a revoked one says so", async () => {
   const token = 'a'.repeat(43);
-  mockServer(route('GET', `/api/public/quotes/${token}`, () => json({
-    number: '4821-0937', company: 'NutDesk', phone: '+7 (843) 200-00-00', buyer: 'ООО «Орех»', city: 'Казань', valid_until: '2026-12-02', status: 'active', total_sum: '39139.00', text: '',
-    lines: [{ product: 'Кешью', variety: 'W320', packing: 'Коробка 10 кг', harvest_year: '2024', origin_country: 'Вьетнам', unit_measure: 'кг', amount: '100.00', kg: '100.000', price: '391.39', price_per_kg: '391.39', delivery_days: 4 }],
-  })), route('GET', `/api/public/quotes/${'b'.repeat(43)}`, () => json({ status: 'error', error: 'gone', message: 'Ссылка на предложение недействительна: срок его действия истёк или она отозвана' }, 410)));
+  mockServer(
+    route('GET', `/api/public/quotes/${token}`, () =>
+      json({
+        number: '4821-0937',
+        company: 'NutDesk',
+        phone: '+7 (843) 200-00-00',
+        buyer: 'ООО «Орех»',
+        city: 'Казань',
+        valid_until: '2026-12-02',
+        status: 'active',
+        total_sum: '39139.00',
+        text: '',
+        lines: [
+          {
+            product: 'Кешью',
+            variety: 'W320',
+            packing: 'Коробка 10 кг',
+            harvest_year: '2024',
+            origin_country: 'Вьетнам',
+            unit_measure: 'кг',
+            amount: '100.00',
+            kg: '100.000',
+            price: '391.39',
+            price_per_kg: '391.39',
+            delivery_days: 4,
+          },
+        ],
+      }),
+    ),
+    route('GET', `/api/public/quotes/${'b'.repeat(43)}`, () =>
+      json(
+        {
+          status: 'error',
+          error: 'gone',
+          message: 'Ссылка на предложение недействительна: срок его действия истёк или она отозвана',
+        },
+        410,
+      ),
+    ),
+  );
   const first = renderApp(`/q/${token}`);
   // issue 50: the buyer sees the quote's neutral number, not the internal one
   expect(await screen.findByRole('heading', { name: 'Предложение № 4821-0937: NutDesk' })).toBeInTheDocument();
@@ -210,22 +384,67 @@ test('the buyer\'s link opens without a sign-in: lots, amounts and prices with d
   expect(screen.getByText('Покупатель: ООО «Орех»')).toBeInTheDocument();
   first.unmount();
   renderApp(`/q/${'b'.repeat(43)}`);
-  expect(await screen.findByText('Ссылка на предложение недействительна: срок его действия истёк или она отозвана')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Ссылка на предложение недействительна: срок его действия истёк или она отозвана'),
+  ).toBeInTheDocument();
 });
 
-test('a buyer from \'Покупатели\': its city fills the city, its credit shows over the answer and on each line; saved and reserved for it, past its limit with a reason', async () => {
-  const kedr = { id: 31, name: 'ООО «Кедр»', inn: '7707083893', phone: '79120001122', city: { id: 5, name: 'Казань' }, delivery_address: 'Казань, ул. Пушкина, 1', status: 'active' };
+test("a buyer from 'Покупатели': its city fills the city, its credit shows over the answer and on each line; saved and reserved for it, past its limit with a reason", async () => {
+  const kedr = {
+    id: 31,
+    name: 'ООО «Кедр»',
+    inn: '7707083893',
+    phone: '79120001122',
+    city: { id: 5, name: 'Казань' },
+    delivery_address: 'Казань, ул. Пушкина, 1',
+    status: 'active',
+  };
   const forKedr = {
     ...answer,
-    buyer: { id: 31, name: 'ООО «Кедр»', credit: { limit: '50000.00', exposure: '12000.00', overdue: '0.00', overdue_since: null } },
-    lines: [{ ...answer.lines[0], credit: [] }, { ...answer.lines[1], credit: ['Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 40 058,00 ₽'] }],
+    buyer: {
+      id: 31,
+      name: 'ООО «Кедр»',
+      credit: { limit: '50000.00', exposure: '12000.00', overdue: '0.00', overdue_since: null },
+    },
+    lines: [
+      { ...answer.lines[0], credit: [] },
+      {
+        ...answer.lines[1],
+        credit: ['Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 40 058,00 ₽'],
+      },
+    ],
   };
   let tries = 0;
   const fetchMock = server(admin, forKedr, [
     route('GET', '/api/buyers', () => json({ data: [kedr], pagination: { totalItems: 1 } })),
-    route('POST', '/api/quotes/31/reserve', () => (++tries === 1
-      ? json({ status: 'error', error: 'credit', message: 'Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 39 139,00 ₽', messages: ['Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 39 139,00 ₽'] }, 409)
-      : json({ reserve_ids: [71], quote: card({ buyer_id: 31, buyer_name: 'ООО «Кедр»', status: 'accepted', version: 2, reserve_ids: [71] }) }, 201))),
+    route('POST', '/api/quotes/31/reserve', () =>
+      ++tries === 1
+        ? json(
+            {
+              status: 'error',
+              error: 'credit',
+              message:
+                'Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 39 139,00 ₽',
+              messages: [
+                'Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 39 139,00 ₽',
+              ],
+            },
+            409,
+          )
+        : json(
+            {
+              reserve_ids: [71],
+              quote: card({
+                buyer_id: 31,
+                buyer_name: 'ООО «Кедр»',
+                status: 'accepted',
+                version: 2,
+                reserve_ids: [71],
+              }),
+            },
+            201,
+          ),
+    ),
     route('POST', '/api/quotes', () => json(card({ buyer_id: 31, buyer_name: 'ООО «Кедр»' }), 201)),
     route('GET', '/api/quotes/31/history', () => json([])),
   ]);
@@ -239,25 +458,46 @@ test('a buyer from \'Покупатели\': its city fills the city, its credit
   expect(screen.getByRole('combobox', { name: 'Город покупателя' })).toHaveValue('Казань');
   await user.click(screen.getByRole('button', { name: 'Подобрать' }));
   const table = await screen.findByRole('table', { name: 'Подбор' });
-  expect(await sentBodies(fetchMock)).toEqual([{ product_id: 3, amount: 100, unit: 'кг', buyer_id: 31, city_id: 5, level: 'middle' }]);
+  expect(await sentBodies(fetchMock)).toEqual([
+    { product_id: 3, amount: 100, unit: 'кг', buyer_id: 31, city_id: 5, level: 'middle' },
+  ]);
   expect(screen.getByText('ООО «Кедр»: кредитный лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽')).toBeInTheDocument();
   const rows = within(table).getAllByRole('row').slice(1);
   expect(rows[0].querySelector('[data-field="credit"]')).toHaveTextContent('Кредит: в лимите');
-  expect(rows[1].querySelector('[data-field="credit"]')).toHaveTextContent('Кредит: Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 40 058,00 ₽');
+  expect(rows[1].querySelector('[data-field="credit"]')).toHaveTextContent(
+    'Кредит: Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 40 058,00 ₽',
+  );
   expect(screen.getAllByRole('textbox', { name: 'Покупатель' })[0]).toHaveValue('ООО «Кедр»');
   await user.click(screen.getByRole('button', { name: 'Сохранить предложение покупателю' }));
   const panel = await screen.findByRole('region', { name: 'Котировка № 31' });
-  const posted = (path: string) => Promise.all(fetchMock.mock.calls.map(([r]) => r as Request)
-    .filter((r) => r.method === 'POST' && new URL(r.url).pathname === path).map((r) => r.clone().json()));
-  expect(await posted('/api/quotes')).toEqual([{ city_id: 5, buyer_id: 31, lines: [{ offers: [{ offer_id: 12, amount: 100, unit_price: 391.39 }] }] }]);
+  const posted = (path: string) =>
+    Promise.all(
+      fetchMock.mock.calls
+        .map(([r]) => r as Request)
+        .filter((r) => r.method === 'POST' && new URL(r.url).pathname === path)
+        .map((r) => r.clone().json()),
+    );
+  expect(await posted('/api/quotes')).toEqual([
+    { city_id: 5, buyer_id: 31, lines: [{ offers: [{ offer_id: 12, amount: 100, unit_price: 391.39 }] }] },
+  ]);
   // the credit refuses it: an administrator gives a reason and reserves again
   await user.click(within(panel).getByRole('button', { name: 'Зарезервировать' }));
-  expect(await within(panel).findByText('Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 39 139,00 ₽')).toBeInTheDocument();
+  expect(
+    await within(panel).findByText(
+      'Превышен кредитный лимит: лимит 50 000,00 ₽, долг и резервы 12 000,00 ₽, этот резерв 39 139,00 ₽',
+    ),
+  ).toBeInTheDocument();
   await user.type(within(panel).getByRole('textbox', { name: 'Причина превышения лимита' }), 'Оплатят завтра');
   await user.click(within(panel).getByRole('button', { name: 'Зарезервировать' }));
   expect(await within(panel).findByText('Созданы резервы: № 71')).toBeInTheDocument();
   expect(await posted('/api/quotes/31/reserve')).toEqual([
     { version: 1, buyer_name: 'ООО «Кедр»', buyer_phone: '', delivery_address: '' },
-    { version: 1, buyer_name: 'ООО «Кедр»', buyer_phone: '', delivery_address: '', credit_override: { reason: 'Оплатят завтра' } },
+    {
+      version: 1,
+      buyer_name: 'ООО «Кедр»',
+      buyer_phone: '',
+      delivery_address: '',
+      credit_override: { reason: 'Оплатят завтра' },
+    },
   ]);
 });

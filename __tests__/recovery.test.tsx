@@ -46,15 +46,32 @@ describe('the password recovery screen', () => {
     await user.click(screen.getByRole('button', { name: 'Отправить' }));
     // sending: the button is disabled and shows the spinner
     await waitFor(() => expect(screen.getByRole('button', { name: /Отправить/ })).toBeDisabled());
-    expect(await bodyOf(fetchMock)).toEqual({ method: 'POST', path: '/recover-password', body: { email: 'anna@nutdesk.test' } });
+    expect(await bodyOf(fetchMock)).toEqual({
+      method: 'POST',
+      path: '/recover-password',
+      body: { email: 'anna@nutdesk.test' },
+    });
     answer.release();
-    expect(await screen.findByText('Инструкции по восстановлению пароля отправлены на указанный email')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Инструкции по восстановлению пароля отправлены на указанный email'),
+    ).toBeInTheDocument();
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Вспомнили пароль? Войти' })).toBeInTheDocument();
   });
 
   test("error: the server's message in a closable alert, and the form stays", async () => {
-    mockServer(route('POST', '/recover-password', () => json({ status: 'error', error: 'too_many_requests', messages: ['Слишком много запросов на восстановление пароля. Повторите попытку через 15 мин.'] }, 429)));
+    mockServer(
+      route('POST', '/recover-password', () =>
+        json(
+          {
+            status: 'error',
+            error: 'too_many_requests',
+            messages: ['Слишком много запросов на восстановление пароля. Повторите попытку через 15 мин.'],
+          },
+          429,
+        ),
+      ),
+    );
     const user = userEvent.setup();
     renderApp('/recover-password');
     await user.type(await screen.findByLabelText('Email'), 'anna@nutdesk.test');
@@ -116,7 +133,11 @@ describe('the password reset screen', () => {
     await user.type(screen.getByLabelText('Подтверждение пароля'), 'Fistashki2027');
     await user.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
     await waitFor(() => expect(screen.getByRole('button', { name: /Сохранить пароль/ })).toBeDisabled());
-    expect(await bodyOf(fetchMock)).toEqual({ method: 'POST', path: '/reset-password', body: { token: 'link-token', psswrd: 'Fistashki2027' } });
+    expect(await bodyOf(fetchMock)).toEqual({
+      method: 'POST',
+      path: '/reset-password',
+      body: { token: 'link-token', psswrd: 'Fistashki2027' },
+    });
     answer.release();
     expect(await screen.findByText('Пароль успешно изменен')).toBeInTheDocument();
     expect(localStorage.getItem('auth_token')).toBe('new-session');
@@ -124,7 +145,11 @@ describe('the password reset screen', () => {
   });
 
   test("failure: 'Произошла ошибка при сбросе пароля' with the server's message", async () => {
-    mockServer(route('POST', '/reset-password', () => json({ status: 'error', error: 'validation', messages: ['Ссылка уже использована. Запросите новую.'] }, 400)));
+    mockServer(
+      route('POST', '/reset-password', () =>
+        json({ status: 'error', error: 'validation', messages: ['Ссылка уже использована. Запросите новую.'] }, 400),
+      ),
+    );
     const user = userEvent.setup();
     renderApp('/reset-password?token=used');
     await user.type(await screen.findByLabelText('Новый пароль'), 'Fistashki2027');

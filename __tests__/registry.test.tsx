@@ -14,12 +14,21 @@ jest.mock('../domain/sectionKeys', () => {
 jest.mock('../domain/sections', () => {
   const actual = jest.requireActual('../domain/sections');
   const warehouses = {
-    key: 'warehouses', title: 'Склады', genitive: 'складов', one: 'склад', tag: 'Warehouse',
+    key: 'warehouses',
+    title: 'Склады',
+    genitive: 'складов',
+    one: 'склад',
+    tag: 'Warehouse',
     statuses: [{ value: 'active', title: 'Активный' }],
   };
   const stores = {
-    key: 'stores', title: 'Кладовые', genitive: 'кладовых', one: 'кладовую', tag: 'Store',
-    statuses: [{ value: 'active', title: 'Активный' }], inListsMenu: true,
+    key: 'stores',
+    title: 'Кладовые',
+    genitive: 'кладовых',
+    one: 'кладовую',
+    tag: 'Store',
+    statuses: [{ value: 'active', title: 'Активный' }],
+    inListsMenu: true,
   };
   return {
     ...actual,
@@ -28,14 +37,18 @@ jest.mock('../domain/sections', () => {
 });
 
 // the new sections' feature folders (features/<key>/pages), as the router loads them
-jest.mock('../src/features/warehouses/pages', () => {
-  const { createElement } = jest.requireActual('react');
-  return {
-    ListScreen: () => createElement('h1', null, 'Склады: список'),
-    CreateScreen: () => createElement('h1', null, 'Новый склад'),
-    EditScreen: () => createElement('h1', null, 'Склад'),
-  };
-}, { virtual: true });
+jest.mock(
+  '../src/features/warehouses/pages',
+  () => {
+    const { createElement } = jest.requireActual('react');
+    return {
+      ListScreen: () => createElement('h1', null, 'Склады: список'),
+      CreateScreen: () => createElement('h1', null, 'Новый склад'),
+      EditScreen: () => createElement('h1', null, 'Склад'),
+    };
+  },
+  { virtual: true },
+);
 
 afterEach(() => localStorage.clear());
 
@@ -49,7 +62,20 @@ test('a section added to the registry has its routes and its navigation item', a
   expect(link).toHaveAttribute('aria-current', 'page');
   // after the spec's items, before Профиль
   const order = [...nav.querySelectorAll('a, [role=button]')].map((n) => n.textContent);
-  expect(order).toEqual(['Сотрудники', 'Предложения', 'Списки', 'Резервы', 'Склады', 'Прайс-лист', 'Подбор', 'Котировки', 'Аналитика', 'Профиль', 'Настройки', 'Выйти']);
+  expect(order).toEqual([
+    'Сотрудники',
+    'Предложения',
+    'Списки',
+    'Резервы',
+    'Склады',
+    'Прайс-лист',
+    'Подбор',
+    'Котировки',
+    'Аналитика',
+    'Профиль',
+    'Настройки',
+    'Выйти',
+  ]);
 });
 
 test("a registry section marked inListsMenu goes under 'Списки'", async () => {
@@ -59,7 +85,11 @@ test("a registry section marked inListsMenu goes under 'Списки'", async ()
   await within(nav).findByText('Тихонов Олег Юрьевич');
   within(nav).getByRole('button', { name: 'Списки' }).click();
   const submenu = await within(nav).findByRole('group', { name: 'Списки' });
-  expect(within(submenu).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/suppliers', '/products', '/cities', '/buyers', '/stores']);
+  expect(
+    within(submenu)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href')),
+  ).toEqual(['/suppliers', '/products', '/cities', '/buyers', '/stores']);
 });
 
 test('the registry names the RTK Query tags: a record { type, id }, a list { type, id: LIST }', async () => {
@@ -77,7 +107,10 @@ export const misspelt: TagDescription<TagType> = { type: 'Ofer', id: 1 };
 export const stringList: TagDescription<TagType> = 'Offer-LIST';
 
 test('the create and edit routes of the new section open its screens', async () => {
-  mockServer(...signedInHandlers(permissions({ is_admin: true, user_type: 'admin', role_id: null })), route('GET', '/api/x', () => json({})));
+  mockServer(
+    ...signedInHandlers(permissions({ is_admin: true, user_type: 'admin', role_id: null })),
+    route('GET', '/api/x', () => json({})),
+  );
   renderApp('/warehouses/7', { token: 't' });
   expect(await screen.findByRole('heading', { name: 'Склад' })).toBeInTheDocument();
 });

@@ -12,14 +12,38 @@ afterEach(() => localStorage.clear());
 
 // 37 kg of cashew at 300 ₽/kg in packs of 10, loaded in Москва (city 2)
 const offer = (patch: Record<string, unknown> = {}) => ({
-  id: 12, status: 'active', product: { id: 3, name: 'Кешью' }, product_id: 3, city_id: 2, unit_measure: 'кг', unit_weight: '1.000',
-  units_per_pack: '10.000', unit_price: '300.00', kg_price: '300.00', available_amount: '37.00', unit_amount: '100.00',
-  reserved_amount: '63.00', purchased_amount: '0.00', images: [], documents: [], can_update: true, ...patch,
+  id: 12,
+  status: 'active',
+  product: { id: 3, name: 'Кешью' },
+  product_id: 3,
+  city_id: 2,
+  unit_measure: 'кг',
+  unit_weight: '1.000',
+  units_per_pack: '10.000',
+  unit_price: '300.00',
+  kg_price: '300.00',
+  available_amount: '37.00',
+  unit_amount: '100.00',
+  reserved_amount: '63.00',
+  purchased_amount: '0.00',
+  images: [],
+  documents: [],
+  can_update: true,
+  ...patch,
 });
 // the demo's settings: bounds at delivery 15 are (15 + 300 + 12) × 1.1 = 359.70 and × 1.35 = 441.45
-const settings = { delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35', reserve_hold_days: '5' };
+const settings = {
+  delivery_cost_default: '15',
+  costs_per_kg: '12',
+  min_markup: '0.1',
+  max_markup: '0.35',
+  reserve_hold_days: '5',
+};
 
-const manager = permissions({ role_id: 1, employee_id: 7 }, { offers: 'all', reserves: 'all', cities: 'all', employees: 'all', products: 'all' });
+const manager = permissions(
+  { role_id: 1, employee_id: 7 },
+  { offers: 'all', reserves: 'all', cities: 'all', employees: 'all', products: 'all' },
+);
 const admin = permissions({ is_admin: true, user_type: 'admin', role_id: null });
 
 function server(perms = manager, extra: Handler[] = []) {
@@ -28,11 +52,26 @@ function server(perms = manager, extra: Handler[] = []) {
     ...signedInHandlers(perms, me({ employee_id: perms.is_admin ? null : 7, role_id: perms.role_id })),
     route('GET', '/api/offers/12', () => json(offer())),
     route('POST', '/api/settings', () => json(settings)),
-    route('GET', '/api/lists/cities/items', () => json([{ id: 2, name: 'Москва' }, { id: 5, name: 'Казань' }, { id: 6, name: 'Тула' }])),
-    route('GET', '/api/lists/employees/items', () => json([{ id: 7, name: 'Тихонов Олег Юрьевич' }, { id: 8, name: 'Анна Петрова' }])),
+    route('GET', '/api/lists/cities/items', () =>
+      json([
+        { id: 2, name: 'Москва' },
+        { id: 5, name: 'Казань' },
+        { id: 6, name: 'Тула' },
+      ]),
+    ),
+    route('GET', '/api/lists/employees/items', () =>
+      json([
+        { id: 7, name: 'Тихонов Олег Юрьевич' },
+        { id: 8, name: 'Анна Петрова' },
+      ]),
+    ),
     route('GET', '/api/reserves/route', (request) => {
       const to = new URL(request.url).searchParams.get('to');
-      return json(to === '5' ? { offer_id: 12, to_id: 5, cost: '22.50', days: 3, default: false } : { offer_id: 12, to_id: Number(to), cost: '15.00', days: null, default: true });
+      return json(
+        to === '5'
+          ? { offer_id: 12, to_id: 5, cost: '22.50', days: 3, default: false }
+          : { offer_id: 12, to_id: Number(to), cost: '15.00', days: null, default: true },
+      );
     }),
   );
 }
@@ -54,7 +93,8 @@ test('prefilled from the offer and the settings: header, blocks, default deliver
   const heading = await screen.findByRole('heading', { level: 1 });
   expect(heading).toHaveTextContent('Кешью, предложение № 12');
   expect(within(heading).getByRole('link', { name: 'предложение № 12' })).toHaveAttribute('href', '/offers/12');
-  for (const title of ['О резерве', 'О Доставке', 'Дополнительно', 'Расчетные данные']) expect(screen.getByText(title)).toBeInTheDocument();
+  for (const title of ['О резерве', 'О Доставке', 'Дополнительно', 'Расчетные данные'])
+    expect(screen.getByText(title)).toBeInTheDocument();
   expect(screen.getByRole('tab', { name: 'Комментарии' })).toBeInTheDocument();
   expect(screen.getByText('Доступно: 37')).toBeInTheDocument();
   expect(shown('Стоимость доставки, ₽/кг')).toBe('15');
@@ -68,24 +108,62 @@ test('prefilled from the offer and the settings: header, blocks, default deliver
   // the settings were asked for by name, as the spec's POST /api/settings
   // (and the business zone, which decides the card's 'today', on its own: every role reads that one; and on a new
   // reserve the hold days, for the 'Резерв до' it shows)
-  const asked = await Promise.all(requests(fetchMock).filter((r) => r.method === 'POST' && r.url.endsWith('/api/settings')).map((r) => r.clone().json()));
-  expect(asked).toEqual(expect.arrayContaining([['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup', 'reserve_hold_days'], ['time_zone']]));
+  const asked = await Promise.all(
+    requests(fetchMock)
+      .filter((r) => r.method === 'POST' && r.url.endsWith('/api/settings'))
+      .map((r) => r.clone().json()),
+  );
+  expect(asked).toEqual(
+    expect.arrayContaining([
+      ['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup', 'reserve_hold_days'],
+      ['time_zone'],
+    ]),
+  );
   expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
 });
 
 test('a lot whose required papers are missing or lapsed is warned of on the card, with the list (issue 39)', async () => {
-  server(manager, [route('GET', '/api/offers/12', () => json(offer({
-    documents_state: { state: 'missing', missing: ['Фитосанитарный сертификат'], expired: ['Сертификат качества'], blocking: ['Фитосанитарный сертификат', 'Сертификат качества'], expires_on: null, days_left: null },
-  })))]);
+  server(manager, [
+    route('GET', '/api/offers/12', () =>
+      json(
+        offer({
+          documents_state: {
+            state: 'missing',
+            missing: ['Фитосанитарный сертификат'],
+            expired: ['Сертификат качества'],
+            blocking: ['Фитосанитарный сертификат', 'Сертификат качества'],
+            expires_on: null,
+            days_left: null,
+          },
+        }),
+      ),
+    ),
+  ]);
   renderApp('/reserves/create?offer=12', { token: 't' });
-  expect(await screen.findByText('У партии нет действующих документов: Фитосанитарный сертификат, Сертификат качества. Отгрузить её нельзя, пока их нет'))
-    .toBeInTheDocument();
+  expect(
+    await screen.findByText(
+      'У партии нет действующих документов: Фитосанитарный сертификат, Сертификат качества. Отгрузить её нельзя, пока их нет',
+    ),
+  ).toBeInTheDocument();
 });
 
 test('a lot with its papers in order shows no warning', async () => {
-  server(manager, [route('GET', '/api/offers/12', () => json(offer({
-    documents_state: { state: 'expiring', missing: [], expired: [], blocking: [], expires_on: '2026-12-07', days_left: 10 },
-  })))]);
+  server(manager, [
+    route('GET', '/api/offers/12', () =>
+      json(
+        offer({
+          documents_state: {
+            state: 'expiring',
+            missing: [],
+            expired: [],
+            blocking: [],
+            expires_on: '2026-12-07',
+            days_left: 10,
+          },
+        }),
+      ),
+    ),
+  ]);
   renderApp('/reserves/create?offer=12', { token: 't' });
   await screen.findByText('О резерве');
   expect(screen.queryByText(/У партии нет действующих документов/)).not.toBeInTheDocument();
@@ -94,14 +172,29 @@ test('a lot with its papers in order shows no warning', async () => {
 test("under 'Запрещать резерв без документов' the server's refusal is shown with the list, and what was typed stays", async () => {
   const refusal = 'Резерв запрещён: у партии нет действующих документов — Фитосанитарный сертификат';
   const fetchMock = server(manager, [
-    route('GET', '/api/offers/12', () => json(offer({
-      documents_state: { state: 'missing', missing: ['Фитосанитарный сертификат'], expired: [], blocking: ['Фитосанитарный сертификат'], expires_on: null, days_left: null },
-    }))),
+    route('GET', '/api/offers/12', () =>
+      json(
+        offer({
+          documents_state: {
+            state: 'missing',
+            missing: ['Фитосанитарный сертификат'],
+            expired: [],
+            blocking: ['Фитосанитарный сертификат'],
+            expires_on: null,
+            days_left: null,
+          },
+        }),
+      ),
+    ),
     route('POST', '/api/reserves', () => json({ status: 'error', error: 'validation', messages: [refusal] }, 400)),
   ]);
   const user = userEvent.setup();
   const { router } = renderApp('/reserves/create?offer=12', { token: 't' });
-  expect(await screen.findByText('У партии нет действующих документов: Фитосанитарный сертификат. Отгрузить её нельзя, пока их нет')).toBeInTheDocument();
+  expect(
+    await screen.findByText(
+      'У партии нет действующих документов: Фитосанитарный сертификат. Отгрузить её нельзя, пока их нет',
+    ),
+  ).toBeInTheDocument();
   await fillNewReserve(user);
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
   expect(await screen.findByText(refusal)).toBeInTheDocument();
@@ -121,7 +214,9 @@ test("a new reserve shows its 'Резерв до': today + the hold days, editab
   await waitFor(() => expect(dayShown('reserved_until')).toBe(dayjs(today).add(5, 'day').format('DD.MM.YYYY')));
   // an implementation date before it pulls it in: the same rule the server and an edit follow
   await pickTomorrow(user);
-  await waitFor(() => expect(dayShown('estimated_date_implementation')).toBe(dayjs(today).add(1, 'day').format('DD.MM.YYYY')));
+  await waitFor(() =>
+    expect(dayShown('estimated_date_implementation')).toBe(dayjs(today).add(1, 'day').format('DD.MM.YYYY')),
+  );
   expect(dayShown('reserved_until')).toBe(dayjs(today).add(1, 'day').format('DD.MM.YYYY'));
 });
 
@@ -129,19 +224,37 @@ test("'Резерв до' of a new reserve is the business zone's day + the hold
   // 15:00 UTC on 05.12: 18:00 in Moscow, already 01:00 on 06.12 in the business zone, Vladivostok
   jest.useFakeTimers({
     now: new Date('2026-12-05T15:00:00Z'),
-    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback',
-      'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
   });
   let watch: ReturnType<typeof setInterval> | undefined;
   try {
     let answerZone: () => void = () => undefined;
-    const zoneAnswered = new Promise<void>((resolve) => { answerZone = resolve; });
-    const fetchMock = server(manager, [route('POST', '/api/settings', async (request) => {
-      const names = (await request.clone().json()) as string[];
-      if (!names.includes('time_zone')) return json(settings);
-      await zoneAnswered;
-      return json({ time_zone: 'Asia/Vladivostok' });
-    })]);
+    const zoneAnswered = new Promise<void>((resolve) => {
+      answerZone = resolve;
+    });
+    const fetchMock = server(manager, [
+      route('POST', '/api/settings', async (request) => {
+        const names = (await request.clone().json()) as string[];
+        if (!names.includes('time_zone')) return json(settings);
+        await zoneAnswered;
+        return json({ time_zone: 'Asia/Vladivostok' });
+      }),
+    ]);
     renderApp('/reserves/create?offer=12', { token: 't' });
     // every 'Резерв до' the card shows on its way
     const shownDays: string[] = [];
@@ -185,7 +298,7 @@ test('figures follow the typing; packs and amount follow each other', async () =
   expect(shown('Маржинальность, %')).toBe('15,75');
 });
 
-test("a delivery city fills cost and days from the matrix; a route with none takes delivery_cost_default and empty days", async () => {
+test('a delivery city fills cost and days from the matrix; a route with none takes delivery_cost_default and empty days', async () => {
   const fetchMock = server(admin);
   const user = userEvent.setup();
   renderApp('/reserves/create?offer=12', { token: 't' });
@@ -205,7 +318,9 @@ test("a delivery city fills cost and days from the matrix; a route with none tak
 });
 
 test('a route cost below the minimum of 1 ₽/kg is not prefilled: the default cost is, and passes the form', async () => {
-  server(admin, [route('GET', '/api/reserves/route', () => json({ offer_id: 12, to_id: 6, cost: '0.50', days: 2, default: false }))]);
+  server(admin, [
+    route('GET', '/api/reserves/route', () => json({ offer_id: 12, to_id: 6, cost: '0.50', days: 2, default: false })),
+  ]);
   const user = userEvent.setup();
   renderApp('/reserves/create?offer=12', { token: 't' });
   await screen.findByText('О Доставке');
@@ -219,9 +334,20 @@ test('a route cost below the minimum of 1 ₽/kg is not prefilled: the default c
 
 test('pieces are whole: packs give whole pieces and step by whole pieces, a fraction of a piece is refused', async () => {
   // 100 pieces of 0.125 kg at 10 ₽ (80 ₽/kg) in packs of 24
-  server(manager, [route('GET', '/api/offers/12', () => json(offer({
-    unit_measure: 'шт', unit_weight: '0.125', units_per_pack: '24.000', unit_price: '10.00', kg_price: '80.00', available_amount: '100.00',
-  })))]);
+  server(manager, [
+    route('GET', '/api/offers/12', () =>
+      json(
+        offer({
+          unit_measure: 'шт',
+          unit_weight: '0.125',
+          units_per_pack: '24.000',
+          unit_price: '10.00',
+          kg_price: '80.00',
+          available_amount: '100.00',
+        }),
+      ),
+    ),
+  ]);
   const user = userEvent.setup();
   renderApp('/reserves/create?offer=12', { token: 't' });
   await screen.findByText('О резерве');
@@ -241,7 +367,9 @@ test('pieces are whole: packs give whole pieces and step by whole pieces, a frac
 test("role 1, who may not see an offer's city, gets the route's cost and days by the offer (issue 33): no city asked or named", async () => {
   const fetchMock = server(manager, [
     route('GET', '/api/offers/12', () => json(offer({ city_id: undefined }))),
-    route('GET', '/api/reserves/route', () => json({ offer_id: 12, to_id: 5, cost: '50.78', days: 16, default: false })),
+    route('GET', '/api/reserves/route', () =>
+      json({ offer_id: 12, to_id: 5, cost: '50.78', days: 16, default: false }),
+    ),
   ]);
   const user = userEvent.setup();
   renderApp('/reserves/create?offer=12', { token: 't' });
@@ -260,9 +388,17 @@ test('every message of the form', async () => {
   await screen.findByText('О резерве');
   type('Покупатель', 'О');
   await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
-  await waitFor(() => expect(helperTexts()).toEqual(expect.arrayContaining([
-    'Обязательное поле', 'Выберите дату реализации', 'Выберите город доставки', 'Минимум 2 символа', 'Выберите ответственного',
-  ])));
+  await waitFor(() =>
+    expect(helperTexts()).toEqual(
+      expect.arrayContaining([
+        'Обязательное поле',
+        'Выберите дату реализации',
+        'Выберите город доставки',
+        'Минимум 2 символа',
+        'Выберите ответственного',
+      ]),
+    ),
+  );
   const expectMessage = async (label: string, value: string, message: string) => {
     type(label, value);
     fireEvent.blur(screen.getByLabelText(label));
@@ -290,7 +426,8 @@ async function pickTomorrow(user: ReturnType<typeof userEvent.setup>) {
   const tomorrow = dayjs(addDays(today, 1));
   await user.click(screen.getAllByRole('button', { name: /^Выберите дату/ })[0]);
   await screen.findByRole('grid');
-  if (tomorrow.month() !== dayjs(today).month()) await user.click(screen.getByRole('button', { name: /следующий месяц|Next month/i }));
+  if (tomorrow.month() !== dayjs(today).month())
+    await user.click(screen.getByRole('button', { name: /следующий месяц|Next month/i }));
   await user.click(await screen.findByRole('gridcell', { name: String(tomorrow.date()) }));
 }
 
@@ -312,15 +449,41 @@ test('Сохранить → Создаем... → the request sent, then the ne
   let release: () => void = () => undefined;
   const tomorrow = addDays(today, 1);
   const saved = {
-    id: 90, offer_id: 12, status: 'active', product: { id: 3, name: 'Кешью' }, amount: '20.00', packs_amount: '2.0', unit_price: '300.00',
-    unit_selling_price: '400.00', estimated_date_implementation: tomorrow, buyer_name: 'ООО «Орех»', buyer_phone: '79123456789', city_id: 5,
-    delivery_address: 'Казань, ул. Баумана, 5', delivery_cost: '22.50', delivery_days: 3, responsible_id: 7, created_at: '2026-11-22T10:00:00Z',
-    can_update: true, offer: { ...offer(), available_amount: '17.00' },
+    id: 90,
+    offer_id: 12,
+    status: 'active',
+    product: { id: 3, name: 'Кешью' },
+    amount: '20.00',
+    packs_amount: '2.0',
+    unit_price: '300.00',
+    unit_selling_price: '400.00',
+    estimated_date_implementation: tomorrow,
+    buyer_name: 'ООО «Орех»',
+    buyer_phone: '79123456789',
+    city_id: 5,
+    delivery_address: 'Казань, ул. Баумана, 5',
+    delivery_cost: '22.50',
+    delivery_days: 3,
+    responsible_id: 7,
+    created_at: '2026-11-22T10:00:00Z',
+    can_update: true,
+    offer: { ...offer(), available_amount: '17.00' },
   };
   const fetchMock = server(manager, [
-    route('POST', '/api/reserves', () => new Promise((resolve) => { release = () => resolve(json(saved, 201)); })),
+    route(
+      'POST',
+      '/api/reserves',
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(json(saved, 201));
+        }),
+    ),
     route('GET', '/api/reserves/90', () => json(saved)),
-    route('GET', '/api/reserves/90/comments', () => json([{ id: 1, text: 'Доставить до обеда', author_name: 'Тихонов Олег Юрьевич', created_at: '2026-11-22T10:00:00Z' }])),
+    route('GET', '/api/reserves/90/comments', () =>
+      json([
+        { id: 1, text: 'Доставить до обеда', author_name: 'Тихонов Олег Юрьевич', created_at: '2026-11-22T10:00:00Z' },
+      ]),
+    ),
   ]);
   const user = userEvent.setup();
   const { router } = renderApp('/reserves/create?offer=12', { token: 't' });
@@ -334,12 +497,22 @@ test('Сохранить → Создаем... → the request sent, then the ne
   const post = requests(fetchMock).find((r) => r.method === 'POST' && r.url.endsWith('/api/reserves'))!;
   const body = await post.clone().json();
   expect(body).toEqual({
-    offer_id: 12, amount: '20', packs_amount: '2', unit_selling_price: '400', estimated_date_implementation: tomorrow,
+    offer_id: 12,
+    amount: '20',
+    packs_amount: '2',
+    unit_selling_price: '400',
+    estimated_date_implementation: tomorrow,
     // 'Резерв до' as the card showed it: today + 5 hold days, not past the implementation date (tomorrow)
     reserved_until: tomorrow,
     // no buyer's card picked (issue 37): the name and phone typed
-    buyer_id: null, buyer_name: 'ООО «Орех»', buyer_phone: '79123456789', city_id: 5, delivery_address: 'Казань, ул. Баумана, 5',
-    delivery_cost: '22.5', delivery_days: '3', comments: [{ text: 'Доставить до обеда' }],
+    buyer_id: null,
+    buyer_name: 'ООО «Орех»',
+    buyer_phone: '79123456789',
+    city_id: 5,
+    delivery_address: 'Казань, ул. Баумана, 5',
+    delivery_cost: '22.5',
+    delivery_days: '3',
+    comments: [{ text: 'Доставить до обеда' }],
   }); // role 1 sends no responsible: the server makes it the caller's employee
   release();
   await waitFor(() => expect(router.state.location.pathname).toBe('/reserves/90'));
@@ -350,16 +523,39 @@ test('Сохранить → Создаем... → the request sent, then the ne
 });
 
 test('the offer cannot be fetched: the create card says so', async () => {
-  server(manager, [route('GET', '/api/offers/12', () => json({ status: 'error', error: 'internal', message: 'Ошибка сервера. Попробуйте позже' }, 500))]);
+  server(manager, [
+    route('GET', '/api/offers/12', () =>
+      json({ status: 'error', error: 'internal', message: 'Ошибка сервера. Попробуйте позже' }, 500),
+    ),
+  ]);
   renderApp('/reserves/create?offer=12', { token: 't' });
   expect(await screen.findByText('Не удалось получить данные для создания резерва')).toBeInTheDocument();
 });
 
 const stored = (patch: Record<string, unknown> = {}) => ({
-  id: 90, offer_id: 12, status: 'active', product: { id: 3, name: 'Кешью' }, amount: '20.00', packs_amount: '2.0', unit_price: '300.00',
-  unit_selling_price: '400.00', min_selling_price: '359,70', max_selling_price: '441,45', estimated_date_implementation: '2030-01-15',
-  buyer_name: 'ООО «Орех»', buyer_phone: '79123456789', city_id: 5, delivery_address: 'Казань, ул. Баумана, 5', delivery_cost: '15.00',
-  delivery_days: 3, responsible_id: 7, created_at: '2026-11-22T10:00:00Z', can_update: true, version: 4, offer: offer({ available_amount: '17.00' }), ...patch,
+  id: 90,
+  offer_id: 12,
+  status: 'active',
+  product: { id: 3, name: 'Кешью' },
+  amount: '20.00',
+  packs_amount: '2.0',
+  unit_price: '300.00',
+  unit_selling_price: '400.00',
+  min_selling_price: '359,70',
+  max_selling_price: '441,45',
+  estimated_date_implementation: '2030-01-15',
+  buyer_name: 'ООО «Орех»',
+  buyer_phone: '79123456789',
+  city_id: 5,
+  delivery_address: 'Казань, ул. Баумана, 5',
+  delivery_cost: '15.00',
+  delivery_days: 3,
+  responsible_id: 7,
+  created_at: '2026-11-22T10:00:00Z',
+  can_update: true,
+  version: 4,
+  offer: offer({ available_amount: '17.00' }),
+  ...patch,
 });
 
 test("'Завершить' asks first, then completes; the completed reserve is read-only and titled 'Завершен'", async () => {
@@ -368,7 +564,12 @@ test("'Завершить' asks first, then completes; the completed reserve is 
     route('GET', '/api/reserves/90', () => json(current)),
     route('GET', '/api/reserves/90/comments', () => json([])),
     route('POST', '/api/reserves/90/complete', () => {
-      current = stored({ status: 'completed', can_update: false, actual_date_implementation: '2026-11-22', version: 5 });
+      current = stored({
+        status: 'completed',
+        can_update: false,
+        actual_date_implementation: '2026-11-22',
+        version: 5,
+      });
       return json(current);
     }),
   ]);
@@ -382,10 +583,17 @@ test("'Завершить' asks first, then completes; the completed reserve is 
   expect(requests(fetchMock).some((r) => r.url.endsWith('/complete'))).toBe(false);
 
   await user.click(await screen.findByRole('button', { name: 'Завершить' }));
-  await user.click(within(await screen.findByRole('dialog', { name: 'Завершить резерв' })).getByRole('button', { name: 'Завершить' }));
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Завершить резерв' })).getByRole('button', { name: 'Завершить' }),
+  );
   expect(await screen.findByText('Завершен')).toBeInTheDocument();
   // taken on the version the card was loaded with
-  expect(await requests(fetchMock).find((r) => r.url.endsWith('/api/reserves/90/complete'))!.clone().json()).toEqual({ version: 4, actual_date_implementation: today });
+  expect(
+    await requests(fetchMock)
+      .find((r) => r.url.endsWith('/api/reserves/90/complete'))!
+      .clone()
+      .json(),
+  ).toEqual({ version: 4, actual_date_implementation: today });
   expect(screen.getByLabelText('Количество')).toBeDisabled();
   expect(screen.queryByRole('button', { name: 'Завершить' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Отменить' })).not.toBeInTheDocument();
@@ -410,7 +618,13 @@ test('an active reserve may grow by what is free plus what it holds; a change is
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
   await screen.findByRole('button', { name: 'Изменения сохранены' });
   const patch = requests(fetchMock).find((r) => r.method === 'PATCH')!;
-  expect(await patch.clone().json()).toMatchObject({ amount: '37', packs_amount: '3.7', unit_selling_price: '400', city_id: 5, version: 4 });
+  expect(await patch.clone().json()).toMatchObject({
+    amount: '37',
+    packs_amount: '3.7',
+    unit_selling_price: '400',
+    city_id: 5,
+    version: 4,
+  });
 });
 
 test("a delivery cost typed below the route's shows both margins (issue 51): on the typed cost and on the route's", async () => {
@@ -433,7 +647,9 @@ test("'Отменить' confirmed sends the cancel with the reserve's version; 
   const fetchMock = server(manager, [
     route('GET', '/api/reserves/90', () => json(stored())),
     route('GET', '/api/reserves/90/comments', () => json([])),
-    route('POST', '/api/reserves/90/cancel', () => json({ status: 'error', error: 'validation', messages: ['Резерв в статусе «Завершен» нельзя отменить'] }, 400)),
+    route('POST', '/api/reserves/90/cancel', () =>
+      json({ status: 'error', error: 'validation', messages: ['Резерв в статусе «Завершен» нельзя отменить'] }, 400),
+    ),
   ]);
   const user = userEvent.setup();
   renderApp('/reserves/90', { token: 't' });
@@ -441,27 +657,41 @@ test("'Отменить' confirmed sends the cancel with the reserve's version; 
   const dialog = await screen.findByRole('dialog', { name: 'Отменить резерв' });
   await user.click(within(dialog).getByRole('button', { name: 'Отменить резерв' }));
   expect(await screen.findByText('Резерв в статусе «Завершен» нельзя отменить')).toBeInTheDocument();
-  expect(await requests(fetchMock).find((r) => r.url.endsWith('/api/reserves/90/cancel'))!.clone().json()).toEqual({ version: 4 });
+  expect(
+    await requests(fetchMock)
+      .find((r) => r.url.endsWith('/api/reserves/90/cancel'))!
+      .clone()
+      .json(),
+  ).toEqual({ version: 4 });
 });
 
 test('role 8 may not read the business settings: its card opens without asking for them', async () => {
-  const warehouse = permissions({ role_id: 8, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['8'] }, { offers: 'all', reserves: 'own', products: 'all', cities: 'all' });
+  const warehouse = permissions(
+    { role_id: 8, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['8'] },
+    { offers: 'all', reserves: 'own', products: 'all', cities: 'all' },
+  );
   const fetchMock = server(warehouse, [
     route('GET', '/api/reserves/90', () => json(stored())),
     route('GET', '/api/reserves/90/comments', () => json([])),
     // what the server answers it (server/__tests__/leaks.test.ts)
-    route('POST', '/api/settings', () => json({ status: 'error', error: 'forbidden', message: 'Настройки недоступны для вашей роли: min_markup' }, 403)),
+    route('POST', '/api/settings', () =>
+      json({ status: 'error', error: 'forbidden', message: 'Настройки недоступны для вашей роли: min_markup' }, 403),
+    ),
   ]);
   renderApp('/reserves/90', { token: 't' });
   expect(await screen.findByText('Активный')).toBeInTheDocument();
   expect(screen.getByLabelText('Количество')).toHaveValue('20');
   expect(screen.queryByText(/Настройки недоступны/)).not.toBeInTheDocument();
   // only the business zone is asked for, which every role reads (the card's 'today')
-  const asked = await Promise.all(requests(fetchMock).filter((r) => r.url.endsWith('/api/settings') && r.method === 'POST').map((r) => r.clone().json()));
+  const asked = await Promise.all(
+    requests(fetchMock)
+      .filter((r) => r.url.endsWith('/api/settings') && r.method === 'POST')
+      .map((r) => r.clone().json()),
+  );
   expect(asked.every((names) => JSON.stringify(names) === '["time_zone"]')).toBe(true);
 });
 
-test("a step on a reserve another user changed is refused as stale: the alert says who and when, the step is not taken, and it is taken again on the current version", async () => {
+test('a step on a reserve another user changed is refused as stale: the alert says who and when, the step is not taken, and it is taken again on the current version', async () => {
   // 25.11.2026 15:34 wherever the test runs: the app shows local time
   const at = new Date(2026, 10, 25, 15, 34, 56).toISOString();
   let current = stored();
@@ -475,17 +705,35 @@ test("a step on a reserve another user changed is refused as stale: the alert sa
       if (body.version !== 6) {
         // meanwhile Мария Иванова renamed the buyer and handed the reserve to Анна Петрова
         current = stored({ version: 6, buyer_name: 'ООО «Орех и Ко»', responsible_id: 8 });
-        return json({
-          status: 'error', error: 'stale', message: 'Запись изменена другим пользователем',
-          stale: {
-            version: 6, by: 'Мария Иванова', at, changes: [
-              { field: 'buyer_name', old: 'ООО «Орех»', new: 'ООО «Орех и Ко»' },
-              { field: 'responsible_id', old: { id: 7, name: 'Тихонов Олег Юрьевич' }, new: { id: 8, name: 'Анна Петрова' } },
-            ],
+        return json(
+          {
+            status: 'error',
+            error: 'stale',
+            message: 'Запись изменена другим пользователем',
+            stale: {
+              version: 6,
+              by: 'Мария Иванова',
+              at,
+              changes: [
+                { field: 'buyer_name', old: 'ООО «Орех»', new: 'ООО «Орех и Ко»' },
+                {
+                  field: 'responsible_id',
+                  old: { id: 7, name: 'Тихонов Олег Юрьевич' },
+                  new: { id: 8, name: 'Анна Петрова' },
+                },
+              ],
+            },
           },
-        }, 409);
+          409,
+        );
       }
-      current = stored({ status: 'completed', can_update: false, version: 7, buyer_name: 'ООО «Орех и Ко»', responsible_id: 8 });
+      current = stored({
+        status: 'completed',
+        can_update: false,
+        version: 7,
+        buyer_name: 'ООО «Орех и Ко»',
+        responsible_id: 8,
+      });
       return json(current);
     }),
   ]);
@@ -493,7 +741,9 @@ test("a step on a reserve another user changed is refused as stale: the alert sa
   renderApp('/reserves/90', { token: 't' });
   expect(await screen.findByText('Активный')).toBeInTheDocument();
   await user.click(await screen.findByRole('button', { name: 'Завершить' }));
-  await user.click(within(await screen.findByRole('dialog', { name: 'Завершить резерв' })).getByRole('button', { name: 'Завершить' }));
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Завершить резерв' })).getByRole('button', { name: 'Завершить' }),
+  );
 
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34');
@@ -512,10 +762,17 @@ test("a step on a reserve another user changed is refused as stale: the alert sa
   await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   expect(screen.getByLabelText('Покупатель')).toHaveValue('ООО «Орех и Ко»');
   await user.click(await screen.findByRole('button', { name: 'Завершить' }));
-  await user.click(within(await screen.findByRole('dialog', { name: 'Завершить резерв' })).getByRole('button', { name: 'Завершить' }));
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Завершить резерв' })).getByRole('button', { name: 'Завершить' }),
+  );
   expect(await screen.findByText('Завершен')).toBeInTheDocument();
-  expect(steps).toEqual([{ version: 4, actual_date_implementation: today }, { version: 6, actual_date_implementation: today }]);
-  expect(requests(fetchMock).filter((r) => r.method === 'GET' && r.url.endsWith('/api/reserves/90')).length).toBeGreaterThanOrEqual(2);
+  expect(steps).toEqual([
+    { version: 4, actual_date_implementation: today },
+    { version: 6, actual_date_implementation: today },
+  ]);
+  expect(
+    requests(fetchMock).filter((r) => r.method === 'GET' && r.url.endsWith('/api/reserves/90')).length,
+  ).toBeGreaterThanOrEqual(2);
 });
 
 test("the reserve card's offer is the offer card's one cache entry: opening the offer from it reads the offer no second time", async () => {
@@ -541,7 +798,12 @@ test("'Завершить' asks the actual date: today by default, not later, no
     route('GET', '/api/reserves/90', () => json(current)),
     route('GET', '/api/reserves/90/comments', () => json([])),
     route('POST', '/api/reserves/90/complete', () => {
-      current = stored({ status: 'completed', can_update: false, actual_date_implementation: '2026-11-23', version: 5 });
+      current = stored({
+        status: 'completed',
+        can_update: false,
+        actual_date_implementation: '2026-11-23',
+        version: 5,
+      });
       return json(current);
     }),
   ]);
@@ -565,12 +827,17 @@ test("'Завершить' asks the actual date: today by default, not later, no
   expect(confirm).toBeEnabled();
   await user.click(confirm);
   expect(await screen.findByText('Завершен')).toBeInTheDocument();
-  expect(await requests(fetchMock).find((r) => r.url.endsWith('/api/reserves/90/complete'))!.clone().json())
-    .toEqual({ version: 4, actual_date_implementation: '2026-11-23' });
+  expect(
+    await requests(fetchMock)
+      .find((r) => r.url.endsWith('/api/reserves/90/complete'))!
+      .clone()
+      .json(),
+  ).toEqual({ version: 4, actual_date_implementation: '2026-11-23' });
 });
 
 // issue 35: 'Продлить' shows what the server answered at once, and follows a normal edit's date rule
-const expiredReserve = (estimated: string) => stored({ status: 'expired', estimated_date_implementation: estimated, reserved_until: addDays(today, -1) });
+const expiredReserve = (estimated: string) =>
+  stored({ status: 'expired', estimated_date_implementation: estimated, reserved_until: addDays(today, -1) });
 /** An expired reserve estimated for `estimated`; renewed, it is active until `until` (and estimated for it). */
 function renewServer(estimated: string, until: string) {
   let current = expiredReserve(estimated);
@@ -598,7 +865,12 @@ test("'Продлить' on an expired reserve: the card shows the new 'Резе
   expect(await screen.findByText('Активный')).toBeInTheDocument();
   await waitFor(() => expect(dayShown('reserved_until')).toBe(dayjs(addDays(today, 3)).format('DD.MM.YYYY')));
   expect(screen.queryByText('Резерв просрочен: продлите или отмените его')).not.toBeInTheDocument();
-  expect(await requests(fetchMock).find((r) => r.url.endsWith('/api/reserves/90/renew'))!.clone().json()).toEqual({ version: 4 });
+  expect(
+    await requests(fetchMock)
+      .find((r) => r.url.endsWith('/api/reserves/90/renew'))!
+      .clone()
+      .json(),
+  ).toEqual({ version: 4 });
   // the card is not left 'changed': 'Завершить' is offered on the renewed reserve (once the dialog has closed and
   // the page is no longer hidden behind it)
   expect(await screen.findByRole('button', { name: 'Завершить' })).toBeInTheDocument();
@@ -611,7 +883,9 @@ test("'Продлить' a reserve whose 'Дата реализации' passed 
   await user.click(await screen.findByRole('button', { name: 'Продлить' }));
   const dialog = await screen.findByRole('dialog', { name: 'Продлить резерв' });
   const confirm = within(dialog).getByRole('button', { name: 'Продлить' });
-  expect(dialog).toHaveTextContent('Дата реализации резерва прошла: укажите новую дату реализации, чтобы продлить резерв');
+  expect(dialog).toHaveTextContent(
+    'Дата реализации резерва прошла: укажите новую дату реализации, чтобы продлить резерв',
+  );
   expect(confirm).toBeDisabled();
   const date = dialog.querySelector<HTMLInputElement>('input[name="estimated_date_implementation"]')!;
   fireEvent.change(date, { target: { value: dayjs(addDays(today, -1)).format('DD.MM.YYYY') } });
@@ -623,23 +897,40 @@ test("'Продлить' a reserve whose 'Дата реализации' passed 
   expect(await screen.findByText('Активный')).toBeInTheDocument();
   await waitFor(() => expect(dayShown('reserved_until')).toBe(dayjs(addDays(today, 2)).format('DD.MM.YYYY')));
   expect(dayShown('estimated_date_implementation')).toBe(dayjs(addDays(today, 2)).format('DD.MM.YYYY'));
-  expect(await requests(fetchMock).find((r) => r.url.endsWith('/api/reserves/90/renew'))!.clone().json())
-    .toEqual({ version: 4, estimated_date_implementation: addDays(today, 2) });
+  expect(
+    await requests(fetchMock)
+      .find((r) => r.url.endsWith('/api/reserves/90/renew'))!
+      .clone()
+      .json(),
+  ).toEqual({ version: 4, estimated_date_implementation: addDays(today, 2) });
 });
 
 describe('a saved reserve keeps the terms it was made on', () => {
   // made at 300 ₽/kg with own costs 12 ₽/kg and markups 10 % … 35 %: cost (15 + 300 + 12) × 1 = 327, band
   // 359.70 … 441.45. Since then the offer went to 350 ₽/kg and the settings to 20 ₽/kg and 20 % … 50 %: today's
   // cost is (15 + 350 + 20) × 1 = 385, band 385 × 1.2 = 462.00 … 385 × 1.5 = 577.50.
-  const made = (patch: Record<string, unknown> = {}) => stored({
-    offer: offer({ available_amount: '17.00', unit_price: '350.00', kg_price: '350.00' }),
-    offer_price_kg: '300.00', unit_weight: '1.000', costs_per_kg: '12.0000', min_markup: '0.1000', max_markup: '0.3500', ...patch,
-  });
+  const made = (patch: Record<string, unknown> = {}) =>
+    stored({
+      offer: offer({ available_amount: '17.00', unit_price: '350.00', kg_price: '350.00' }),
+      offer_price_kg: '300.00',
+      unit_weight: '1.000',
+      costs_per_kg: '12.0000',
+      min_markup: '0.1000',
+      max_markup: '0.3500',
+      ...patch,
+    });
   const todaySettings = { delivery_cost_default: '15', costs_per_kg: '20', min_markup: '0.2', max_markup: '0.5' };
   // what GET /api/reserves/90/reprice answers: the offer's prices and the settings as the server holds them now
-  const todayTerms = { unit_price: '350.00', offer_price_kg: '350.00', unit_weight: '1.000', costs_per_kg: '20', min_markup: '0.2', max_markup: '0.5' };
+  const todayTerms = {
+    unit_price: '350.00',
+    offer_price_kg: '350.00',
+    unit_weight: '1.000',
+    costs_per_kg: '20',
+    min_markup: '0.2',
+    max_markup: '0.5',
+  };
 
-  test('the card checks an edit against its own band, not today\'s', async () => {
+  test("the card checks an edit against its own band, not today's", async () => {
     server(manager, [
       route('POST', '/api/settings', () => json(todaySettings)),
       route('GET', '/api/reserves/90', () => json(made())),
@@ -669,8 +960,16 @@ describe('a saved reserve keeps the terms it was made on', () => {
       route('PATCH', '/api/reserves/90', async (request) => {
         patches.push(await request.clone().json());
         current = made({
-          version: 5, unit_price: '350.00', unit_selling_price: '500.00', min_selling_price: '462.00', max_selling_price: '577.50', marginality: '23.00',
-          offer_price_kg: '350.00', costs_per_kg: '20.0000', min_markup: '0.2000', max_markup: '0.5000',
+          version: 5,
+          unit_price: '350.00',
+          unit_selling_price: '500.00',
+          min_selling_price: '462.00',
+          max_selling_price: '577.50',
+          marginality: '23.00',
+          offer_price_kg: '350.00',
+          costs_per_kg: '20.0000',
+          min_markup: '0.2000',
+          max_markup: '0.5000',
         });
         return json(current);
       }),
@@ -679,7 +978,10 @@ describe('a saved reserve keeps the terms it was made on', () => {
     renderApp('/reserves/90', { token: 't' });
     await user.click(await screen.findByRole('button', { name: 'Пересчитать по текущим ценам' }));
     const dialog = await screen.findByRole('dialog', { name: 'Пересчитать по текущим ценам' });
-    const rows = () => within(within(dialog).getByRole('table', { name: 'Пересчет резерва' })).getAllByRole('row').map((r) => r.textContent?.replace(/[\u00a0\u202f]/g, ' '));
+    const rows = () =>
+      within(within(dialog).getByRole('table', { name: 'Пересчет резерва' }))
+        .getAllByRole('row')
+        .map((r) => r.textContent?.replace(/[\u00a0\u202f]/g, ' '));
     // at the reserve's 400 ₽: margin (400 − 327) / 400 = 18.25 % now, (400 − 385) / 400 = 3.75 % on today's terms
     expect(rows()).toEqual([
       'СейчасПо текущим ценам',
@@ -718,7 +1020,14 @@ describe('a saved reserve keeps the terms it was made on', () => {
       route('GET', '/api/reserves/90/comments', () => json([])),
       route('PATCH', '/api/reserves/90', () => {
         terms = { ...todayTerms, costs_per_kg: '25' };
-        return json({ status: 'error', error: 'validation', messages: ['Цены или настройки изменились после расчета: проверьте новый расчет'] }, 400);
+        return json(
+          {
+            status: 'error',
+            error: 'validation',
+            messages: ['Цены или настройки изменились после расчета: проверьте новый расчет'],
+          },
+          400,
+        );
       }),
     ]);
     const user = userEvent.setup();
@@ -728,9 +1037,15 @@ describe('a saved reserve keeps the terms it was made on', () => {
     fireEvent.change(within(dialog).getByLabelText('Цена продажи за единицу, ₽'), { target: { value: '500' } });
     await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
     // said in the dialog, which stays open with the figures read again
-    expect(await within(dialog).findByText('Цены или настройки изменились после расчета: проверьте новый расчет')).toBeInTheDocument();
-    const table = within(screen.getByRole('dialog', { name: 'Пересчитать по текущим ценам' })).getByRole('table', { name: 'Пересчет резерва' });
-    await waitFor(() => expect(within(table).getAllByRole('row')[4].textContent).toBe('Минимальная цена продажи, ₽359,70468,00'));
+    expect(
+      await within(dialog).findByText('Цены или настройки изменились после расчета: проверьте новый расчет'),
+    ).toBeInTheDocument();
+    const table = within(screen.getByRole('dialog', { name: 'Пересчитать по текущим ценам' })).getByRole('table', {
+      name: 'Пересчет резерва',
+    });
+    await waitFor(() =>
+      expect(within(table).getAllByRole('row')[4].textContent).toBe('Минимальная цена продажи, ₽359,70468,00'),
+    );
     expect(requests(fetchMock).filter((r) => r.url.endsWith('/api/reserves/90/reprice'))).toHaveLength(2);
   });
 
@@ -743,7 +1058,15 @@ describe('a saved reserve keeps the terms it was made on', () => {
       route('GET', '/api/reserves/90/comments', () => json([])),
       route('PATCH', '/api/reserves/90', async (request) => {
         patches.push(await request.clone().json());
-        return json(made({ version: 5, amount: '25.00', unit_price: '350.00', unit_selling_price: '500.00', offer_price_kg: '350.00' }));
+        return json(
+          made({
+            version: 5,
+            amount: '25.00',
+            unit_price: '350.00',
+            unit_selling_price: '500.00',
+            offer_price_kg: '350.00',
+          }),
+        );
       }),
     ]);
     const user = userEvent.setup();
@@ -753,11 +1076,17 @@ describe('a saved reserve keeps the terms it was made on', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // a smaller amount keeps its own terms: no warning, and no re-pricing while the form is changed
     type('Количество', '15');
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Пересчитать по текущим ценам' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Пересчитать по текущим ценам' })).not.toBeInTheDocument(),
+    );
     expect(screen.queryByText(/Цена предложения изменилась/)).not.toBeInTheDocument();
     // 25 kg, more than the 20 it was priced for at 300 ₽/kg: the card says so and offers the re-pricing
     type('Количество', '25');
-    expect(await screen.findByText('Цена предложения изменилась после расчета резерва: чтобы увеличить количество, сначала нажмите «Пересчитать по текущим ценам»')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Цена предложения изменилась после расчета резерва: чтобы увеличить количество, сначала нажмите «Пересчитать по текущим ценам»',
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Пересчитать по текущим ценам' }));
     const dialog = await screen.findByRole('dialog', { name: 'Пересчитать по текущим ценам' });
     // the purchase sum of 25 kg: 25 × 300 = 7 500,00 on its terms, 25 × 350 = 8 750,00 on today's
@@ -766,14 +1095,25 @@ describe('a saved reserve keeps the terms it was made on', () => {
     fireEvent.change(within(dialog).getByLabelText('Цена продажи за единицу, ₽'), { target: { value: '500' } });
     await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
     await waitFor(() => expect(patches).toHaveLength(1));
-    expect(patches[0]).toMatchObject({ amount: '25', reprice: true, reprice_terms: todayTerms, unit_selling_price: '500', version: 4 });
+    expect(patches[0]).toMatchObject({
+      amount: '25',
+      reprice: true,
+      reprice_terms: todayTerms,
+      unit_selling_price: '500',
+      version: 4,
+    });
     await waitFor(() => expect(shown('Количество')).toBe('25'));
   });
 
   test('a role that does not see the selling band has no re-pricing', async () => {
-    const warehouse = permissions({ role_id: 8, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['8'] }, { offers: 'all', reserves: 'own', products: 'all', cities: 'all' });
+    const warehouse = permissions(
+      { role_id: 8, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['8'] },
+      { offers: 'all', reserves: 'own', products: 'all', cities: 'all' },
+    );
     server(warehouse, [
-      route('POST', '/api/settings', () => json({ status: 'error', error: 'forbidden', message: 'Настройки недоступны для вашей роли: min_markup' }, 403)),
+      route('POST', '/api/settings', () =>
+        json({ status: 'error', error: 'forbidden', message: 'Настройки недоступны для вашей роли: min_markup' }, 403),
+      ),
       route('GET', '/api/reserves/90', () => json(made())),
       route('GET', '/api/reserves/90/comments', () => json([])),
     ]);
@@ -783,7 +1123,7 @@ describe('a saved reserve keeps the terms it was made on', () => {
   });
 });
 
-test("editable money and amounts show the Russian decimal comma; typed with a comma or a point they are sent with a point (issue 35)", async () => {
+test('editable money and amounts show the Russian decimal comma; typed with a comma or a point they are sent with a point (issue 35)', async () => {
   let current = stored({ unit_selling_price: '412.35', delivery_cost: '22.50' });
   const patches: Record<string, unknown>[] = [];
   server(manager, [
@@ -792,7 +1132,13 @@ test("editable money and amounts show the Russian decimal comma; typed with a co
     route('PATCH', '/api/reserves/90', async (request) => {
       const body = await request.clone().json();
       patches.push(body);
-      current = stored({ amount: Number(body.amount ?? 20).toFixed(2), packs_amount: String(body.packs_amount ?? '2.0'), unit_selling_price: Number(body.unit_selling_price).toFixed(2), delivery_cost: Number(body.delivery_cost ?? 22.5).toFixed(2), version: current.version + 1 });
+      current = stored({
+        amount: Number(body.amount ?? 20).toFixed(2),
+        packs_amount: String(body.packs_amount ?? '2.0'),
+        unit_selling_price: Number(body.unit_selling_price).toFixed(2),
+        delivery_cost: Number(body.delivery_cost ?? 22.5).toFixed(2),
+        version: current.version + 1,
+      });
       return json(current);
     }),
   ]);
@@ -812,7 +1158,13 @@ test("editable money and amounts show the Russian decimal comma; typed with a co
   expect(shown('Количество упаковок')).toBe('3,7'); // worked out from the amount, with the comma
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
   await waitFor(() => expect(patches).toHaveLength(1));
-  expect(patches[0]).toMatchObject({ amount: '37', packs_amount: '3.7', unit_selling_price: '420.5', delivery_cost: '22.5', version: 4 });
+  expect(patches[0]).toMatchObject({
+    amount: '37',
+    packs_amount: '3.7',
+    unit_selling_price: '420.5',
+    delivery_cost: '22.5',
+    version: 4,
+  });
   await waitFor(() => expect(screen.getByLabelText('Цена продажи за единицу, ₽')).toHaveValue('420,5'));
 
   await user.clear(screen.getByLabelText('Стоимость доставки, ₽/кг'));

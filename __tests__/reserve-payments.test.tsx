@@ -9,22 +9,61 @@ import { businessToday, TIME_ZONE_DEFAULT } from '../domain/businessDay';
 afterEach(() => localStorage.clear());
 
 const offer = {
-  id: 12, status: 'active', product: { id: 3, name: 'Кешью' }, product_id: 3, city_id: 2, unit_measure: 'кг', unit_weight: '1.000',
-  units_per_pack: '10.000', unit_price: '300.00', kg_price: '300.00', available_amount: '17.00', unit_amount: '100.00',
-  reserved_amount: '63.00', purchased_amount: '20.00', images: [], documents: [], can_update: true,
+  id: 12,
+  status: 'active',
+  product: { id: 3, name: 'Кешью' },
+  product_id: 3,
+  city_id: 2,
+  unit_measure: 'кг',
+  unit_weight: '1.000',
+  units_per_pack: '10.000',
+  unit_price: '300.00',
+  kg_price: '300.00',
+  available_amount: '17.00',
+  unit_amount: '100.00',
+  reserved_amount: '63.00',
+  purchased_amount: '20.00',
+  images: [],
+  documents: [],
+  can_update: true,
 };
 // 20 kg sold at 400 ₽: 8 000,00 ₽
 const completed = (version: number) => ({
-  id: 90, offer_id: 12, status: 'completed', product: { id: 3, name: 'Кешью' }, amount: '20.00', packs_amount: '2.0', unit_price: '300.00',
-  unit_selling_price: '400.00', total_selling_sum: '8000.00', estimated_date_implementation: '2026-11-20', actual_date_implementation: '2026-11-20',
-  buyer_id: 31, buyer: { id: 31, name: 'ООО «Кедр»' }, buyer_name: 'ООО «Кедр»', buyer_phone: '79120001122', city_id: 5,
-  delivery_address: 'Казань, ул. Баумана, 5', delivery_cost: '15.00', delivery_days: 3, responsible_id: 7, created_at: '2026-11-18T10:00:00Z',
-  can_update: false, version, offer,
+  id: 90,
+  offer_id: 12,
+  status: 'completed',
+  product: { id: 3, name: 'Кешью' },
+  amount: '20.00',
+  packs_amount: '2.0',
+  unit_price: '300.00',
+  unit_selling_price: '400.00',
+  total_selling_sum: '8000.00',
+  estimated_date_implementation: '2026-11-20',
+  actual_date_implementation: '2026-11-20',
+  buyer_id: 31,
+  buyer: { id: 31, name: 'ООО «Кедр»' },
+  buyer_name: 'ООО «Кедр»',
+  buyer_phone: '79120001122',
+  city_id: 5,
+  delivery_address: 'Казань, ул. Баумана, 5',
+  delivery_cost: '15.00',
+  delivery_days: 3,
+  responsible_id: 7,
+  created_at: '2026-11-18T10:00:00Z',
+  can_update: false,
+  version,
+  offer,
 });
 const settings = { delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35' };
-const manager = permissions({ role_id: 1, employee_id: 7 }, { offers: 'all', reserves: 'all', cities: 'all', employees: 'all', products: 'all', buyers: 'all' });
+const manager = permissions(
+  { role_id: 1, employee_id: 7 },
+  { offers: 'all', reserves: 'all', cities: 'all', employees: 'all', products: 'all', buyers: 'all' },
+);
 // recording payments is the finance right's ('Финансы'): a role that has it beside the manager's scopes
-const accountant = permissions({ role_id: 1, employee_id: 7, finance: true }, { offers: 'all', reserves: 'all', cities: 'all', employees: 'all', products: 'all', buyers: 'all' });
+const accountant = permissions(
+  { role_id: 1, employee_id: 7, finance: true },
+  { offers: 'all', reserves: 'all', cities: 'all', employees: 'all', products: 'all', buyers: 'all' },
+);
 const admin = permissions({ is_admin: true, user_type: 'admin', role_id: null });
 const today = businessToday(TIME_ZONE_DEFAULT);
 
@@ -32,7 +71,15 @@ const today = businessToday(TIME_ZONE_DEFAULT);
 function server(perms: typeof manager, extra: Handler[] = []) {
   const state = {
     version: 5,
-    payments: [{ id: 1, date: '2026-11-21', amount: '3000.50', comment: 'Платежное поручение 12', created_at: '2026-11-21T09:00:00Z' }],
+    payments: [
+      {
+        id: 1,
+        date: '2026-11-21',
+        amount: '3000.50',
+        comment: 'Платежное поручение 12',
+        created_at: '2026-11-21T09:00:00Z',
+      },
+    ],
   };
   const left = () => (800000 - state.payments.reduce((s, p) => s + Math.round(Number(p.amount) * 100), 0)) / 100;
   const fetchMock = mockServer(
@@ -46,7 +93,13 @@ function server(perms: typeof manager, extra: Handler[] = []) {
     route('GET', '/api/reserves/90/payments', () => json({ payments: state.payments, left: left().toFixed(2) })),
     route('POST', '/api/reserves/90/payments', async (request) => {
       const body = await request.clone().json();
-      state.payments.push({ id: 2, date: body.date, amount: Number(body.amount).toFixed(2), comment: body.comment, created_at: '2026-11-27T09:00:00Z' });
+      state.payments.push({
+        id: 2,
+        date: body.date,
+        amount: Number(body.amount).toFixed(2),
+        comment: body.comment,
+        created_at: '2026-11-27T09:00:00Z',
+      });
       state.version += 1;
       return json(completed(state.version));
     }),
@@ -68,14 +121,16 @@ async function openPayments(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('table', { name: 'Оплаты' });
 }
 
-test('the sale, paid and left; above what is left is refused as typed; a payment is sent on the card\'s version and the figures follow', async () => {
+test("the sale, paid and left; above what is left is refused as typed; a payment is sent on the card's version and the figures follow", async () => {
   const fetchMock = server(accountant);
   const user = userEvent.setup();
   await openPayments(user);
   expect(figure('Сумма продажи')).toBe('8 000,00 ₽');
   expect(figure('Оплачено')).toBe('3 000,50 ₽');
   expect(figure('Осталось оплатить')).toBe('4 999,50 ₽');
-  const rows = within(screen.getByRole('table', { name: 'Оплаты' })).getAllByRole('row').map((r) => r.textContent!.replace(/\s/g, ' '));
+  const rows = within(screen.getByRole('table', { name: 'Оплаты' }))
+    .getAllByRole('row')
+    .map((r) => r.textContent!.replace(/\s/g, ' '));
   expect(rows).toEqual(['ДатаСумма, ₽Комментарий', '21.11.20263 000,50 ₽Платежное поручение 12']);
 
   fireEvent.change(screen.getByLabelText('Сумма оплаты, ₽'), { target: { value: '4999.51' } });
@@ -109,9 +164,18 @@ test('without the finance right the payments are read only: the figures and the 
 }, 120_000);
 
 test("the server's refusal is shown in its words and keeps what was typed", async () => {
-  server(accountant, [route('POST', '/api/reserves/90/payments', () => json({
-    status: 'error', error: 'validation', messages: ['Оплата больше остатка долга по резерву: осталось 1 000,00 ₽'],
-  }, 400))]);
+  server(accountant, [
+    route('POST', '/api/reserves/90/payments', () =>
+      json(
+        {
+          status: 'error',
+          error: 'validation',
+          messages: ['Оплата больше остатка долга по резерву: осталось 1 000,00 ₽'],
+        },
+        400,
+      ),
+    ),
+  ]);
   const user = userEvent.setup();
   await openPayments(user);
   fireEvent.change(screen.getByLabelText('Сумма оплаты, ₽'), { target: { value: '2000' } });
@@ -122,7 +186,7 @@ test("the server's refusal is shown in its words and keeps what was typed", asyn
   expect(screen.getByLabelText('Комментарий')).toHaveValue('Безнал');
 }, 120_000);
 
-test('an administrator deletes a payment after confirming, on the card\'s version', async () => {
+test("an administrator deletes a payment after confirming, on the card's version", async () => {
   const fetchMock = server(admin);
   const user = userEvent.setup();
   await openPayments(user);

@@ -15,17 +15,33 @@ const extra: Record<string, FieldSpec> = {
   deposit: { label: 'Залог, ₽', kind: 'money', column: { width: 120 } },
 };
 const withExtra = (resource: { spec: { fields: Record<string, FieldSpec> } }) =>
-  defineResource({ ...resource.spec, fields: { ...resource.spec.fields, ...extra } } as never) as unknown as FieldsSource;
+  defineResource({
+    ...resource.spec,
+    fields: { ...resource.spec.fields, ...extra },
+  } as never) as unknown as FieldsSource;
 
 function Fields({ resource, skip, hidden }: { resource: FieldsSource; skip: string[]; hidden: string[] }) {
-  const form = useFormik<Record<string, string>>({ initialValues: { okpo: '12345678', deposit: '1500,5' }, onSubmit: () => undefined });
+  const form = useFormik<Record<string, string>>({
+    initialValues: { okpo: '12345678', deposit: '1500,5' },
+    onSubmit: () => undefined,
+  });
   const labels = Object.fromEntries(resource.formFields.map((f) => [f.key, f.label]));
-  const inputs = cardInputs(form, { labels, readOnly: false, fieldSettings: false, isVisible: () => true, setField: () => undefined });
+  const inputs = cardInputs(form, {
+    labels,
+    readOnly: false,
+    fieldSettings: false,
+    isVisible: () => true,
+    setField: () => undefined,
+  });
   return <ResourceFields resource={resource} form={form} inputs={inputs} hidden={new Set(hidden)} skip={skip} />;
 }
 
 const renderFields = (resource: FieldsSource, skip: string[], hidden: string[] = []) =>
-  render(<Provider store={makeStore()}><Fields resource={resource} skip={skip} hidden={hidden} /></Provider>);
+  render(
+    <Provider store={makeStore()}>
+      <Fields resource={resource} skip={skip} hidden={hidden} />
+    </Provider>,
+  );
 
 test('the employee card draws a text and a money field added to the resource, after its own, by their kinds', () => {
   // the position's list is not asked for here: the role does not see it
@@ -38,7 +54,7 @@ test('the employee card draws a text and a money field added to the resource, af
   expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
 });
 
-test('a field the role does not see is not drawn; the supplier\'s header name is not drawn twice', () => {
+test("a field the role does not see is not drawn; the supplier's header name is not drawn twice", () => {
   const { container } = renderFields(withExtra(suppliersResource), ['name'], ['okpo', 'city_id']);
   const labels = [...container.querySelectorAll('label')].map((l) => l.textContent?.replace(/\s*\*$/, ''));
   expect(labels).toEqual(['Email', 'Телефон', 'Контактное лицо', 'ИНН', 'Адрес', 'Залог, ₽']);

@@ -9,7 +9,15 @@ afterEach(() => localStorage.clear());
 
 const admin = permissions({ is_admin: true, user_type: 'admin', role_id: null });
 const pagination = (total: number) => ({
-  totalItems: total, currentPage: 1, firstPage: 1, lastPage: 1, perPage: 20, pageCount: 1, nextPage: null, previousPage: null, pageURI: '/api/x?page=1',
+  totalItems: total,
+  currentPage: 1,
+  firstPage: 1,
+  lastPage: 1,
+  perPage: 20,
+  pageCount: 1,
+  nextPage: null,
+  previousPage: null,
+  pageURI: '/api/x?page=1',
 });
 const common = (section: string) => [
   ...signedInHandlers(admin),
@@ -20,10 +28,22 @@ const common = (section: string) => [
 test('phones in the employees list show as +7 (XXX) XXX-XX-XX', async () => {
   mockServer(
     ...common('employees'),
-    route('GET', '/api/employees', () => json({
-      data: [{ id: 1, full_name: 'Иванов Иван', position_name: 'Менеджер', phone: '79105964698', email: 'i@n.ru', status: 'active', comments: [] }],
-      pagination: pagination(1),
-    })),
+    route('GET', '/api/employees', () =>
+      json({
+        data: [
+          {
+            id: 1,
+            full_name: 'Иванов Иван',
+            position_name: 'Менеджер',
+            phone: '79105964698',
+            email: 'i@n.ru',
+            status: 'active',
+            comments: [],
+          },
+        ],
+        pagination: pagination(1),
+      }),
+    ),
   );
   renderApp('/employees', { token: 't' });
   expect(await screen.findByText('+7 (910) 596-46-98')).toBeInTheDocument();
@@ -33,10 +53,14 @@ test('phones in the employees list show as +7 (XXX) XXX-XX-XX', async () => {
 test('phones in the suppliers list show as +7 (XXX) XXX-XX-XX', async () => {
   mockServer(
     ...common('suppliers'),
-    route('GET', '/api/suppliers', () => json({
-      data: [{ id: 4, name: 'ООО «Орехпром»', inn: '7701234567', phone: '74951234567', status: 'active', comments: [] }],
-      pagination: pagination(1),
-    })),
+    route('GET', '/api/suppliers', () =>
+      json({
+        data: [
+          { id: 4, name: 'ООО «Орехпром»', inn: '7701234567', phone: '74951234567', status: 'active', comments: [] },
+        ],
+        pagination: pagination(1),
+      }),
+    ),
   );
   renderApp('/suppliers', { token: 't' });
   expect(await screen.findByText('+7 (495) 123-45-67')).toBeInTheDocument();
@@ -45,7 +69,9 @@ test('phones in the suppliers list show as +7 (XXX) XXX-XX-XX', async () => {
 test("a network failure names the section's records and shows no empty figures", async () => {
   mockServer(
     ...common('cities'),
-    route('GET', '/api/cities', () => { throw new TypeError('Failed to fetch'); }),
+    route('GET', '/api/cities', () => {
+      throw new TypeError('Failed to fetch');
+    }),
   );
   renderApp('/cities', { token: 't' });
   expect(await screen.findByText('Нет соединения с сервером или ошибка сети при загрузке городов')).toBeInTheDocument();
@@ -57,7 +83,9 @@ test("a network failure names the section's records and shows no empty figures",
 test('the applied filter count sits beside the search box, not inside it over the placeholder', async () => {
   mockServer(
     ...common('products'),
-    route('GET', '/api/products', () => json({ data: [{ id: 1, name: 'Миндаль', status: 'active', comments: [] }], pagination: pagination(1) })),
+    route('GET', '/api/products', () =>
+      json({ data: [{ id: 1, name: 'Миндаль', status: 'active', comments: [] }], pagination: pagination(1) }),
+    ),
   );
   renderApp('/products?statuses_ids=active', { token: 't' });
   const chip = await screen.findByText('Фильтров: 1');
@@ -68,12 +96,21 @@ test('the applied filter count sits beside the search box, not inside it over th
 });
 
 const offerRow = (id: number, patch: Record<string, unknown> = {}) => ({
-  id, status: 'active', product: { id: 3, name: 'Кешью' }, unit_amount: '10.00', available_amount: '800.00', images: [], comments: [], ...patch,
+  id,
+  status: 'active',
+  product: { id: 3, name: 'Кешью' },
+  unit_amount: '10.00',
+  available_amount: '800.00',
+  images: [],
+  comments: [],
+  ...patch,
 });
 const offersServer = (perms = admin, rows = [offerRow(1)], extra: Parameters<typeof mockServer> = []) =>
   mockServer(
     ...signedInHandlers(perms),
-    route('GET', '/api/offers/summary', () => json({ placed_reserves: { count: 0, sum: '0' }, realized_reserves: { count: 0, sum: '0' }, realized_value: '0' })),
+    route('GET', '/api/offers/summary', () =>
+      json({ placed_reserves: { count: 0, sum: '0' }, realized_reserves: { count: 0, sum: '0' }, realized_value: '0' }),
+    ),
     route('GET', '/api/filters/offers', () => json({})),
     route('GET', '/api/settings', () => json({ 'table:offers': null })),
     route('GET', '/api/offers', () => json({ data: rows, pagination: pagination(rows.length) })),
@@ -84,10 +121,17 @@ test('the offers list offers Зарезервировать beside the available
   offersServer(admin, [offerRow(1), offerRow(2, { available_amount: '0.00' }), offerRow(3, { status: 'completed' })]);
   renderApp('/offers', { token: 't' });
   const first = await screen.findByRole('row', { name: /Выбрать строку 1/ });
-  expect(within(first).getByRole('link', { name: 'Зарезервировать' })).toHaveAttribute('href', '/reserves/create?offer=1');
+  expect(within(first).getByRole('link', { name: 'Зарезервировать' })).toHaveAttribute(
+    'href',
+    '/reserves/create?offer=1',
+  );
   expect(within(first).getByText('800')).toBeInTheDocument();
-  expect(within(screen.getByRole('row', { name: /Выбрать строку 2/ })).queryByRole('link', { name: 'Зарезервировать' })).not.toBeInTheDocument();
-  expect(within(screen.getByRole('row', { name: /Выбрать строку 3/ })).queryByRole('link', { name: 'Зарезервировать' })).not.toBeInTheDocument();
+  expect(
+    within(screen.getByRole('row', { name: /Выбрать строку 2/ })).queryByRole('link', { name: 'Зарезервировать' }),
+  ).not.toBeInTheDocument();
+  expect(
+    within(screen.getByRole('row', { name: /Выбрать строку 3/ })).queryByRole('link', { name: 'Зарезервировать' }),
+  ).not.toBeInTheDocument();
 });
 
 test('without the reserves create right the amount shows alone', async () => {
@@ -95,7 +139,9 @@ test('without the reserves create right the amount shows alone', async () => {
   perms.role_permissions.reserves.read = 'all';
   mockServer(
     ...signedInHandlers(perms),
-    route('GET', '/api/offers/summary', () => json({ placed_reserves: { count: 0, sum: '0' }, realized_reserves: { count: 0, sum: '0' }, realized_value: '0' })),
+    route('GET', '/api/offers/summary', () =>
+      json({ placed_reserves: { count: 0, sum: '0' }, realized_reserves: { count: 0, sum: '0' }, realized_value: '0' }),
+    ),
     route('GET', '/api/filters/offers', () => json({})),
     route('GET', '/api/settings', () => json({ 'table:offers': null })),
     route('GET', '/api/offers', () => json({ data: [offerRow(1)], pagination: pagination(1) })),
@@ -110,13 +156,24 @@ test("a row's photo is fetched with the bearer token and shown from an object UR
   const createObjectURL = jest.fn(() => 'blob:photo-1');
   const revokeObjectURL = jest.fn();
   Object.assign(URL, { createObjectURL, revokeObjectURL });
-  const fetchMock = offersServer(admin, [offerRow(1, { images: [{ id: 9, url: '/api/files/9', alt: 'Кешью в мешке' }] })], [
-    route('GET', '/api/files/9', () => new Response(new Blob(['png']), { status: 200, headers: { 'Content-Type': 'image/png' } })),
-  ]);
+  const fetchMock = offersServer(
+    admin,
+    [offerRow(1, { images: [{ id: 9, url: '/api/files/9', alt: 'Кешью в мешке' }] })],
+    [
+      route(
+        'GET',
+        '/api/files/9',
+        () => new Response(new Blob(['png']), { status: 200, headers: { 'Content-Type': 'image/png' } }),
+      ),
+    ],
+  );
   const { unmount } = renderApp('/offers', { token: 'tok-photo' });
-  await waitFor(() => expect(screen.getByRole('img', { name: 'Кешью в мешке' })).toHaveAttribute('src', 'blob:photo-1'));
+  await waitFor(() =>
+    expect(screen.getByRole('img', { name: 'Кешью в мешке' })).toHaveAttribute('src', 'blob:photo-1'),
+  );
   const calls = fetchMock.mock.calls.map(([input, init]) =>
-    input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init as RequestInit));
+    input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init as RequestInit),
+  );
   const photo = calls.find((r) => new URL(r.url).pathname === '/api/files/9');
   expect(photo).toBeDefined();
   expect(photo!.headers.get('Authorization')).toBe('Bearer tok-photo');
@@ -130,10 +187,14 @@ test("a column showing a hidden field under another name is hidden too: role 1 g
     ...signedInHandlers(role1),
     route('GET', '/api/filters/employees', () => json({})),
     route('GET', '/api/settings', () => json({ 'table:employees': null })),
-    route('GET', '/api/employees', () => json({
-      data: [{ id: 1, full_name: 'Иванов Иван', phone: '79105964698', email: 'i@n.ru', status: 'active', comments: [] }],
-      pagination: pagination(1),
-    })),
+    route('GET', '/api/employees', () =>
+      json({
+        data: [
+          { id: 1, full_name: 'Иванов Иван', phone: '79105964698', email: 'i@n.ru', status: 'active', comments: [] },
+        ],
+        pagination: pagination(1),
+      }),
+    ),
   );
   const { unmount } = renderApp('/employees', { token: 't' });
   expect(await screen.findByText('Иванов Иван')).toBeInTheDocument();
@@ -147,10 +208,14 @@ test("a column showing a hidden field under another name is hidden too: role 1 g
     ...signedInHandlers(role8),
     route('GET', '/api/filters/reserves', () => json({})),
     route('GET', '/api/settings', () => json({ 'table:reserves': null })),
-    route('GET', '/api/reserves', () => json({
-      data: [{ id: 7, offer_id: 3, product: { id: 1, name: 'Миндаль' }, status: 'active', amount: '10', comments: [] }],
-      pagination: pagination(1),
-    })),
+    route('GET', '/api/reserves', () =>
+      json({
+        data: [
+          { id: 7, offer_id: 3, product: { id: 1, name: 'Миндаль' }, status: 'active', amount: '10', comments: [] },
+        ],
+        pagination: pagination(1),
+      }),
+    ),
   );
   renderApp('/reserves', { token: 't' });
   expect(await screen.findByText('Миндаль')).toBeInTheDocument();
@@ -164,16 +229,41 @@ test('deleting suppliers under active offers says each one with its count; a sin
   const refusedA = 'Нельзя удалить поставщика: активных предложений — 3';
   const refusedB = 'Нельзя удалить поставщика: активных предложений — 1';
   const answers = [
-    { status: 'success', deleted: 1, notDeleted: 2, reasons: { kept: 2, forbidden: 0, deleted: 0, missing: 0 },
-      warning: 'Успешно удалено: 1 поставщик из 3. Не удалось удалить: 2 поставщика.', refused: [{ id: 4, reason: refusedA }, { id: 5, reason: refusedB }] },
-    { status: 'success', deleted: 0, notDeleted: 1, reasons: { kept: 1, forbidden: 0, deleted: 0, missing: 0 }, message: refusedA, refused: [{ id: 4, reason: refusedA }] },
+    {
+      status: 'success',
+      deleted: 1,
+      notDeleted: 2,
+      reasons: { kept: 2, forbidden: 0, deleted: 0, missing: 0 },
+      warning: 'Успешно удалено: 1 поставщик из 3. Не удалось удалить: 2 поставщика.',
+      refused: [
+        { id: 4, reason: refusedA },
+        { id: 5, reason: refusedB },
+      ],
+    },
+    {
+      status: 'success',
+      deleted: 0,
+      notDeleted: 1,
+      reasons: { kept: 1, forbidden: 0, deleted: 0, missing: 0 },
+      message: refusedA,
+      refused: [{ id: 4, reason: refusedA }],
+    },
   ];
   const fetchMock = mockServer(
     ...common('suppliers'),
-    route('GET', '/api/suppliers', () => json({
-      data: [4, 5, 6].map((id) => ({ id, name: `ООО «Поставщик ${id}»`, inn: `770123456${id}`, phone: '74951234567', status: 'active', comments: [] })),
-      pagination: pagination(3),
-    })),
+    route('GET', '/api/suppliers', () =>
+      json({
+        data: [4, 5, 6].map((id) => ({
+          id,
+          name: `ООО «Поставщик ${id}»`,
+          inn: `770123456${id}`,
+          phone: '74951234567',
+          status: 'active',
+          comments: [],
+        })),
+        pagination: pagination(3),
+      }),
+    ),
     route('DELETE', '/api/suppliers', () => json(answers.shift())),
   );
   renderApp('/suppliers', { token: 't' });
@@ -181,7 +271,11 @@ test('deleting suppliers under active offers says each one with its count; a sin
   for (const row of [4, 5, 6]) await user.click(screen.getByRole('checkbox', { name: `Выбрать строку ${row}` }));
   await user.click(screen.getByRole('button', { name: 'Удалить выбранные строки' }));
   await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
-  expect(await screen.findByText(`Успешно удалено: 1 поставщик из 3. Не удалось удалить: 2 поставщика. № 4: ${refusedA}; № 5: ${refusedB}`)).toBeInTheDocument();
+  expect(
+    await screen.findByText(
+      `Успешно удалено: 1 поставщик из 3. Не удалось удалить: 2 поставщика. № 4: ${refusedA}; № 5: ${refusedB}`,
+    ),
+  ).toBeInTheDocument();
   const deletes = () => fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === 'DELETE');
   expect(await deletes()[0].json()).toEqual({ ids: [4, 5, 6] });
   await user.click(await screen.findByRole('checkbox', { name: 'Выбрать строку 4' }));
@@ -193,13 +287,18 @@ test('deleting suppliers under active offers says each one with its count; a sin
 
 test("a role that hides an offer's required fields gets no 'Добавить предложение' and no 'Импорт' (issue 33); with them shown it does", async () => {
   const offersPage = (hidden: string[]) => {
-    const perms = permissions({ hidden_fields: { offers: hidden } }, { offers: 'all', suppliers: 'all', cities: 'all', products: 'all' });
+    const perms = permissions(
+      { hidden_fields: { offers: hidden } },
+      { offers: 'all', suppliers: 'all', cities: 'all', products: 'all' },
+    );
     mockServer(
       ...signedInHandlers(perms),
       route('GET', '/api/filters/offers', () => json({})),
       route('GET', '/api/settings', () => json({ 'table:offers': null })),
       route('GET', '/api/offers', () => json({ data: [], pagination: pagination(0) })),
-      route('GET', '/api/offers/summary', () => json({ total_sum: '0.00', reserved_sum: '0.00', available_sum: '0.00' })),
+      route('GET', '/api/offers/summary', () =>
+        json({ total_sum: '0.00', reserved_sum: '0.00', available_sum: '0.00' }),
+      ),
     );
     return renderApp('/offers', { token: 't' });
   };
@@ -217,10 +316,18 @@ test('deleting an employee: the dialog offers who takes over the active reserves
   const user = userEvent.setup();
   const fetchMock = mockServer(
     ...common('employees'),
-    route('GET', '/api/employees', () => json({
-      data: [{ id: 3, full_name: 'Уходов Петр Ильич', phone: '79105964698', status: 'active', comments: [] }], pagination: pagination(1),
-    })),
-    route('GET', '/api/lists/employees/items', () => json([{ id: 3, name: 'Уходов Петр Ильич' }, { id: 7, name: 'Принимаев Олег Юрьевич' }])),
+    route('GET', '/api/employees', () =>
+      json({
+        data: [{ id: 3, full_name: 'Уходов Петр Ильич', phone: '79105964698', status: 'active', comments: [] }],
+        pagination: pagination(1),
+      }),
+    ),
+    route('GET', '/api/lists/employees/items', () =>
+      json([
+        { id: 3, name: 'Уходов Петр Ильич' },
+        { id: 7, name: 'Принимаев Олег Юрьевич' },
+      ]),
+    ),
     route('DELETE', '/api/employees', () => json({ status: 'success', deleted: 1, notDeleted: 0 })),
   );
   renderApp('/employees', { token: 't' });

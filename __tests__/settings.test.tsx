@@ -8,41 +8,99 @@ afterEach(() => localStorage.clear());
 
 const admin = permissions({ is_admin: true, user_type: 'admin' });
 const adminMe = me({ is_admin: true, user_type: 'admin', email: 'admin@nutdesk.demo', name: 'Администратор' });
-const settings = { delivery_cost_default: '15', local_delivery_cost_default: '2.5', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35', reserve_hold_days: '5', reserve_unpaid_days: '2' };
+const settings = {
+  delivery_cost_default: '15',
+  local_delivery_cost_default: '2.5',
+  costs_per_kg: '12',
+  min_markup: '0.1',
+  max_markup: '0.35',
+  reserve_hold_days: '5',
+  reserve_unpaid_days: '2',
+};
 const sent = (fetchMock: jest.Mock, method: string, path: string) =>
-  fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method && new URL(r.url).pathname === path);
+  fetchMock.mock.calls
+    .map(([r]) => r as Request)
+    .filter((r) => r.method === method && new URL(r.url).pathname === path);
 const bodyOf = async (request: Request) => JSON.parse(await request.clone().text());
 
 const role1: AdminRole = {
-  id: 1, name: 'Менеджер по продажам', users: 1, permissions: permissionsOf('all'),
-  hidden: { offers: ['Поставщик'] }, lower_delivery_cost: false, finance: false,
+  id: 1,
+  name: 'Менеджер по продажам',
+  users: 1,
+  permissions: permissionsOf('all'),
+  hidden: { offers: ['Поставщик'] },
+  lower_delivery_cost: false,
+  finance: false,
 };
-const role8: AdminRole = { id: 8, name: 'Склад', users: 1, permissions: permissionsOf('none'), hidden: {}, lower_delivery_cost: false, finance: false };
+const role8: AdminRole = {
+  id: 8,
+  name: 'Склад',
+  users: 1,
+  permissions: permissionsOf('none'),
+  hidden: {},
+  lower_delivery_cost: false,
+  finance: false,
+};
 const roles: RolesAnswer = {
   roles: [role1, role8],
   fields: {
-    offers: [{ title: 'Поставщик', fields: ['supplier', 'suppliers_ids'] }, { title: 'Сумма', fields: ['total_sum'] }],
-    reserves: [], employees: [], suppliers: [], products: [], cities: [], buyers: [], shipments: [],
+    offers: [
+      { title: 'Поставщик', fields: ['supplier', 'suppliers_ids'] },
+      { title: 'Сумма', fields: ['total_sum'] },
+    ],
+    reserves: [],
+    employees: [],
+    suppliers: [],
+    products: [],
+    cities: [],
+    buyers: [],
+    shipments: [],
   },
 };
 const users: AdminUser[] = [
   {
-    id: 1, email: 'admin@nutdesk.demo', name: 'Администратор', user_type: 'admin', is_admin: true, role: null, linked: null,
-    status: 'active', last_sign_in_at: '2026-11-20T09:30:00Z', created_at: '2026-01-01T00:00:00Z',
+    id: 1,
+    email: 'admin@nutdesk.demo',
+    name: 'Администратор',
+    user_type: 'admin',
+    is_admin: true,
+    role: null,
+    linked: null,
+    status: 'active',
+    last_sign_in_at: '2026-11-20T09:30:00Z',
+    created_at: '2026-01-01T00:00:00Z',
   },
   {
-    id: 2, email: 'manager@nutdesk.demo', name: 'Тихонов Олег Юрьевич', user_type: 'employee', is_admin: false,
-    role: { id: 1, name: 'Менеджер по продажам' }, linked: { id: 4, name: 'Тихонов Олег Юрьевич' },
-    status: 'active', last_sign_in_at: '2026-11-21T08:00:00Z', created_at: '2026-01-01T00:00:00Z',
+    id: 2,
+    email: 'manager@nutdesk.demo',
+    name: 'Тихонов Олег Юрьевич',
+    user_type: 'employee',
+    is_admin: false,
+    role: { id: 1, name: 'Менеджер по продажам' },
+    linked: { id: 4, name: 'Тихонов Олег Юрьевич' },
+    status: 'active',
+    last_sign_in_at: '2026-11-21T08:00:00Z',
+    created_at: '2026-01-01T00:00:00Z',
   },
   {
-    id: 5, email: 'new@nutdesk.demo', name: 'Смирнова Ольга', user_type: 'supplier', is_admin: false,
-    role: { id: 8, name: 'Склад' }, linked: { id: 3, name: 'ООО Орехов' }, status: 'invited', last_sign_in_at: null, created_at: '2026-11-01T00:00:00Z',
+    id: 5,
+    email: 'new@nutdesk.demo',
+    name: 'Смирнова Ольга',
+    user_type: 'supplier',
+    is_admin: false,
+    role: { id: 8, name: 'Склад' },
+    linked: { id: 3, name: 'ООО Орехов' },
+    status: 'invited',
+    last_sign_in_at: null,
+    created_at: '2026-11-01T00:00:00Z',
   },
 ];
 
 // issue 35: where buyers' links start; PUBLIC_URL set here, so no warning (one test below has it unset)
-const publicUrl = (patch: Record<string, unknown> = {}) => route('GET', '/api/admin/public-url', () => json({ base: 'https://desk.orehi.ru', configured: true, warning: null, ...patch }));
+const publicUrl = (patch: Record<string, unknown> = {}) =>
+  route('GET', '/api/admin/public-url', () =>
+    json({ base: 'https://desk.orehi.ru', configured: true, warning: null, ...patch }),
+  );
 const adminHandlers = () => [
   ...signedInHandlers(admin, adminMe),
   publicUrl(),
@@ -65,8 +123,12 @@ test('a non-admin is not let in', async () => {
 });
 
 test('business settings: the tabs, the values, every message, and the PUT /api/settings sent', async () => {
-  const fetchMock = mockServer(...adminHandlers(),
-    route('PUT', '/api/settings', () => json({ status: 'success', settings: { ...settings, min_markup: '0.15' }, offers: 412 })));
+  const fetchMock = mockServer(
+    ...adminHandlers(),
+    route('PUT', '/api/settings', () =>
+      json({ status: 'success', settings: { ...settings, min_markup: '0.15' }, offers: 412 }),
+    ),
+  );
   renderApp('/settings', { token: 't' });
   expect(await screen.findByRole('heading', { name: 'Настройки' })).toBeInTheDocument();
   for (const tab of ['Бизнес-настройки', 'Пользователи', 'Роли', 'Справочники', 'Журнал изменений']) {
@@ -85,7 +147,9 @@ test('business settings: the tabs, the values, every message, and the PUT /api/s
   expect(screen.getByText('Когда у городов нет маршрута')).toBeInTheDocument();
   expect(screen.getByText('Резерв до = дата создания + столько дней')).toBeInTheDocument();
   expect(screen.getByText('Решает, какой сегодня день: даты резервов, фильтры, выгрузки')).toBeInTheDocument();
-  expect(document.body.textContent).not.toMatch(/delivery_cost_default|local_delivery|costs_per_kg|min_markup|max_markup|reserve_hold_days|reserve_unpaid_days|time_zone/);
+  expect(document.body.textContent).not.toMatch(
+    /delivery_cost_default|local_delivery|costs_per_kg|min_markup|max_markup|reserve_hold_days|reserve_unpaid_days|time_zone/,
+  );
   const user = userEvent.setup();
   const save = screen.getByRole('button', { name: 'Сохранить' });
   expect(save).toBeDisabled();
@@ -123,9 +187,14 @@ test('business settings: the tabs, the values, every message, and the PUT /api/s
 });
 
 test('rubles show the Russian decimal comma; typed with a comma or a point they are sent with a point (issue 35)', async () => {
-  const fetchMock = mockServer(...signedInHandlers(admin, adminMe), publicUrl(),
-    route('POST', '/api/settings', () => json({ ...settings, delivery_cost_default: '3533.42', costs_per_kg: '12.50' })),
-    route('PUT', '/api/settings', () => json({ status: 'success', settings, offers: 3 })));
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin, adminMe),
+    publicUrl(),
+    route('POST', '/api/settings', () =>
+      json({ ...settings, delivery_cost_default: '3533.42', costs_per_kg: '12.50' }),
+    ),
+    route('PUT', '/api/settings', () => json({ status: 'success', settings, offers: 3 })),
+  );
   renderApp('/settings', { token: 't' });
   const delivery = await screen.findByLabelText('Доставка по умолчанию, ₽/кг');
   const costs = screen.getByLabelText('Свои расходы, ₽/кг');
@@ -145,7 +214,12 @@ test('rubles show the Russian decimal comma; typed with a comma or a point they 
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
   expect(await screen.findByText('Настройки сохранены. Пересчитаны цены продажи предложений: 3')).toBeInTheDocument();
   const [put] = sent(fetchMock, 'PUT', '/api/settings');
-  expect(await bodyOf(put)).toEqual({ ...settings, delivery_cost_default: '1200.5', costs_per_kg: '1200.5', time_zone: 'Europe/Moscow' });
+  expect(await bodyOf(put)).toEqual({
+    ...settings,
+    delivery_cost_default: '1200.5',
+    costs_per_kg: '1200.5',
+    time_zone: 'Europe/Moscow',
+  });
 });
 
 test("the open tab is in the URL: a reload keeps 'Роли', a link opens it", async () => {
@@ -165,11 +239,29 @@ test("the open tab is in the URL: a reload keeps 'Роли', a link opens it", a
 });
 
 test('users: kinds, roles, statuses and last sign-in; invite with every message; resend; deactivate; change a role', async () => {
-  const fetchMock = mockServer(...adminHandlers(),
-    route('GET', '/api/lists/employees/items', () => json([{ id: 4, name: 'Тихонов Олег Юрьевич' }, { id: 7, name: 'Орлова Анна' }])),
-    route('POST', '/api/admin/invitations', () => json({ status: 'success', id: 9, email: 'anna@nutdesk.demo', message: 'Приглашение отправлено на anna@nutdesk.demo' }, 201)),
+  const fetchMock = mockServer(
+    ...adminHandlers(),
+    route('GET', '/api/lists/employees/items', () =>
+      json([
+        { id: 4, name: 'Тихонов Олег Юрьевич' },
+        { id: 7, name: 'Орлова Анна' },
+      ]),
+    ),
+    route('POST', '/api/admin/invitations', () =>
+      json(
+        {
+          status: 'success',
+          id: 9,
+          email: 'anna@nutdesk.demo',
+          message: 'Приглашение отправлено на anna@nutdesk.demo',
+        },
+        201,
+      ),
+    ),
     route('POST', '/api/admin/users/5/invitation', () => json(users[2])),
-    route('PATCH', '/api/admin/users/2', async (r) => json({ ...users[1], ...(await bodyOf(r)).status && { status: 'deactivated' } })),
+    route('PATCH', '/api/admin/users/2', async (r) =>
+      json({ ...users[1], ...((await bodyOf(r)).status && { status: 'deactivated' }) }),
+    ),
   );
   renderApp('/settings', { token: 't' });
   const user = await openTab('Пользователи');
@@ -190,7 +282,9 @@ test('users: kinds, roles, statuses and last sign-in; invite with every message;
 
   // deactivate: the switch sends the status
   await user.click(within(manager).getByRole('switch', { name: 'Доступ открыт: manager@nutdesk.demo' }));
-  expect(await screen.findByText('Пользователь manager@nutdesk.demo отключён: его сеансы завершены')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Пользователь manager@nutdesk.demo отключён: его сеансы завершены'),
+  ).toBeInTheDocument();
   expect(await bodyOf(sent(fetchMock, 'PATCH', '/api/admin/users/2')[0])).toEqual({ status: 'deactivated' });
 
   // change a role
@@ -216,15 +310,32 @@ test('users: kinds, roles, statuses and last sign-in; invite with every message;
   expect(sent(fetchMock, 'POST', '/api/admin/invitations')).toHaveLength(0);
   await user.click(within(dialog).getByRole('button', { name: 'Отправить приглашение' }));
   expect(await screen.findByText('Приглашение отправлено на anna@nutdesk.demo')).toBeInTheDocument();
-  expect(await bodyOf(sent(fetchMock, 'POST', '/api/admin/invitations')[0]))
-    .toEqual({ email: 'anna@nutdesk.demo', user_type: 'employee', employee_id: 7, role_id: 1 });
+  expect(await bodyOf(sent(fetchMock, 'POST', '/api/admin/invitations')[0])).toEqual({
+    email: 'anna@nutdesk.demo',
+    user_type: 'employee',
+    employee_id: 7,
+    role_id: 1,
+  });
 });
 
 test('roles: add with its message, the matrix and the hidden fields by title send only what changed', async () => {
-  const fetchMock = mockServer(...adminHandlers(),
-    route('POST', '/api/admin/roles', () => json({ status: 'error', error: 'conflict', message: 'Роль «склад» уже есть', info: { text: 'Роль', id: 8 } }, 409)),
-    route('PUT', '/api/admin/roles/8/permissions', () => json({ ...role8, permissions: { ...role8.permissions, suppliers: { ...role8.permissions.suppliers, read: 'all' } } })),
-    route('PUT', '/api/admin/roles/1/hidden-fields', () => json({ ...role1, hidden: { offers: ['Поставщик', 'Сумма'] } })),
+  const fetchMock = mockServer(
+    ...adminHandlers(),
+    route('POST', '/api/admin/roles', () =>
+      json(
+        { status: 'error', error: 'conflict', message: 'Роль «склад» уже есть', info: { text: 'Роль', id: 8 } },
+        409,
+      ),
+    ),
+    route('PUT', '/api/admin/roles/8/permissions', () =>
+      json({
+        ...role8,
+        permissions: { ...role8.permissions, suppliers: { ...role8.permissions.suppliers, read: 'all' } },
+      }),
+    ),
+    route('PUT', '/api/admin/roles/1/hidden-fields', () =>
+      json({ ...role1, hidden: { offers: ['Поставщик', 'Сумма'] } }),
+    ),
   );
   renderApp('/settings', { token: 't' });
   const user = await openTab('Роли');
@@ -241,8 +352,13 @@ test('roles: add with its message, the matrix and the hidden fields by title sen
   expect(screen.getByRole('checkbox', { name: 'Предложения: Поставщик' })).toBeChecked();
   await user.click(screen.getByRole('checkbox', { name: 'Предложения: Сумма' }));
   await user.click(screen.getByRole('button', { name: 'Сохранить скрытые поля' }));
-  expect(await screen.findByText('Скрытые поля сохранены: они действуют со следующего запроса пользователей роли')).toBeInTheDocument();
-  expect((await bodyOf(sent(fetchMock, 'PUT', '/api/admin/roles/1/hidden-fields')[0])).offers).toEqual(['Поставщик', 'Сумма']);
+  expect(
+    await screen.findByText('Скрытые поля сохранены: они действуют со следующего запроса пользователей роли'),
+  ).toBeInTheDocument();
+  expect((await bodyOf(sent(fetchMock, 'PUT', '/api/admin/roles/1/hidden-fields')[0])).offers).toEqual([
+    'Поставщик',
+    'Сумма',
+  ]);
 
   // the matrix of role 8
   await user.click(screen.getByRole('combobox', { name: 'Роль' }));
@@ -252,8 +368,12 @@ test('roles: add with its message, the matrix and the hidden fields by title sen
   await user.click(screen.getByRole('combobox', { name: 'Поставщики: Просмотр' }));
   await user.click(await screen.findByRole('option', { name: 'Все' }));
   await user.click(save);
-  expect(await screen.findByText('Права сохранены: они действуют со следующего запроса пользователей роли')).toBeInTheDocument();
-  expect(await bodyOf(sent(fetchMock, 'PUT', '/api/admin/roles/8/permissions')[0])).toEqual({ suppliers: { read: 'all' } });
+  expect(
+    await screen.findByText('Права сохранены: они действуют со следующего запроса пользователей роли'),
+  ).toBeInTheDocument();
+  expect(await bodyOf(sent(fetchMock, 'PUT', '/api/admin/roles/8/permissions')[0])).toEqual({
+    suppliers: { read: 'all' },
+  });
   expect(sent(fetchMock, 'PUT', '/api/admin/roles/8/rights')).toHaveLength(0);
 });
 
@@ -281,8 +401,10 @@ test.each([
   ['Снижать стоимость доставки ниже маршрута', { lower_delivery_cost: true }],
   ['Финансы', { finance: true }],
 ])("roles: '%s' is a role setting saved with the rights; only the one changed is sent", async (title, body) => {
-  const fetchMock = mockServer(...adminHandlers(),
-    route('PUT', '/api/admin/roles/1/rights', () => json({ ...role1, ...body })));
+  const fetchMock = mockServer(
+    ...adminHandlers(),
+    route('PUT', '/api/admin/roles/1/rights', () => json({ ...role1, ...body })),
+  );
   renderApp('/settings', { token: 't' });
   const user = await openTab('Роли');
   const right = await screen.findByRole('checkbox', { name: title });
@@ -291,16 +413,29 @@ test.each([
   expect(save).toBeDisabled();
   await user.click(right);
   await user.click(save);
-  expect(await screen.findByText('Права сохранены: они действуют со следующего запроса пользователей роли')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Права сохранены: они действуют со следующего запроса пользователей роли'),
+  ).toBeInTheDocument();
   expect(await bodyOf(sent(fetchMock, 'PUT', '/api/admin/roles/1/rights')[0])).toEqual(body);
   expect(sent(fetchMock, 'PUT', '/api/admin/roles/1/permissions')).toHaveLength(0);
 });
 
 test("reference lists: add, a duplicate's Russian message, rename", async () => {
-  const fetchMock = mockServer(...adminHandlers(),
+  const fetchMock = mockServer(
+    ...adminHandlers(),
     route('GET', '/api/admin/positions', () => json([{ id: 1, name: 'Логист', used: 3 }])),
     route('GET', '/api/admin/packing', () => json([{ id: 2, name: 'Мешок 25 кг', used: 40 }])),
-    route('POST', '/api/admin/positions', () => json({ status: 'error', error: 'conflict', message: 'Должность «Логист» уже есть', info: { text: 'Должность', id: 1 } }, 409)),
+    route('POST', '/api/admin/positions', () =>
+      json(
+        {
+          status: 'error',
+          error: 'conflict',
+          message: 'Должность «Логист» уже есть',
+          info: { text: 'Должность', id: 1 },
+        },
+        409,
+      ),
+    ),
     route('PATCH', '/api/admin/packing/2', () => json({ id: 2, name: 'Мешок 50 кг', used: 40 })),
     route('GET', '/api/lists/packing/items', () => json([{ id: 2, name: 'Мешок 50 кг' }])),
   );
@@ -327,11 +462,31 @@ test("reference lists: add, a duplicate's Russian message, rename", async () => 
 });
 
 test('the change log: when, who, what', async () => {
-  mockServer(...adminHandlers(),
-    route('GET', '/api/admin/log', () => json({
-      data: [{ id: 3, created_at: '2026-11-21T08:00:00Z', user: { id: 1, name: 'Администратор' }, summary: 'Бизнес-настройки: Минимальная наценка 10 % → 15 %' }],
-      pagination: { totalItems: 1, currentPage: 1, firstPage: 1, lastPage: 1, nextPage: null, previousPage: null, perPage: 20, pageCount: 1, pageURI: '' },
-    })),
+  mockServer(
+    ...adminHandlers(),
+    route('GET', '/api/admin/log', () =>
+      json({
+        data: [
+          {
+            id: 3,
+            created_at: '2026-11-21T08:00:00Z',
+            user: { id: 1, name: 'Администратор' },
+            summary: 'Бизнес-настройки: Минимальная наценка 10 % → 15 %',
+          },
+        ],
+        pagination: {
+          totalItems: 1,
+          currentPage: 1,
+          firstPage: 1,
+          lastPage: 1,
+          nextPage: null,
+          previousPage: null,
+          perPage: 20,
+          pageCount: 1,
+          pageURI: '',
+        },
+      }),
+    ),
   );
   renderApp('/settings', { token: 't' });
   await openTab('Журнал изменений');
@@ -342,12 +497,17 @@ test('the change log: when, who, what', async () => {
 });
 
 const documentTypes = [
-  { id: 2, name: 'Фитосанитарный сертификат', expires: true }, { id: 4, name: 'Сертификат качества', expires: true }, { id: 6, name: 'Другое', expires: false },
+  { id: 2, name: 'Фитосанитарный сертификат', expires: true },
+  { id: 4, name: 'Сертификат качества', expires: true },
+  { id: 6, name: 'Другое', expires: false },
 ];
 
 test("lot documents' settings (issue 39): the imported lots' types, 'Запрещать резерв без документов', the notice days checked by the shared rules, and the PUT sent", async () => {
-  const fetchMock = mockServer(...adminHandlers(),
-    route('GET', '/api/admin/document-settings', () => json({ documents_imported_types: [2], documents_forbid_reserve: false, documents_notice_days: 14 })),
+  const fetchMock = mockServer(
+    ...adminHandlers(),
+    route('GET', '/api/admin/document-settings', () =>
+      json({ documents_imported_types: [2], documents_forbid_reserve: false, documents_notice_days: 14 }),
+    ),
     route('GET', '/api/lists/document_types/items', () => json(documentTypes)),
     route('PUT', '/api/admin/document-settings', async (request) => json(await request.clone().json())),
   );
@@ -374,16 +534,21 @@ test("lot documents' settings (issue 39): the imported lots' types, 'Запре�
   await user.click(save);
   expect(await within(region).findByText('Настройки документов сохранены')).toBeInTheDocument();
   expect(await bodyOf(sent(fetchMock, 'PUT', '/api/admin/document-settings')[0])).toEqual({
-    documents_imported_types: [2, 4], documents_forbid_reserve: true, documents_notice_days: 10,
+    documents_imported_types: [2, 4],
+    documents_forbid_reserve: true,
+    documents_notice_days: 10,
   });
 });
 
 test('a document type is added saying whether its documents need a valid-until', async () => {
-  const fetchMock = mockServer(...adminHandlers(),
+  const fetchMock = mockServer(
+    ...adminHandlers(),
     route('GET', '/api/admin/positions', () => json([])),
     route('GET', '/api/admin/packing', () => json([])),
     route('GET', '/api/admin/document_types', () => json(documentTypes.map((t) => ({ ...t, used: 0 })))),
-    route('POST', '/api/admin/document_types', () => json({ id: 7, name: 'Ветеринарное свидетельство', used: 0, expires: true }, 201)),
+    route('POST', '/api/admin/document_types', () =>
+      json({ id: 7, name: 'Ветеринарное свидетельство', used: 0, expires: true }, 201),
+    ),
     route('GET', '/api/lists/document_types/items', () => json(documentTypes)),
   );
   renderApp('/settings', { token: 't' });
@@ -395,17 +560,25 @@ test('a document type is added saying whether its documents need a valid-until',
   await user.click(within(types).getByRole('checkbox', { name: 'Со сроком действия' }));
   await user.click(within(types).getByRole('button', { name: 'Добавить' }));
   expect(await within(types).findByText('Добавлено: «Ветеринарное свидетельство»')).toBeInTheDocument();
-  expect(await bodyOf(sent(fetchMock, 'POST', '/api/admin/document_types')[0])).toEqual({ name: 'Ветеринарное свидетельство', expires: true });
+  expect(await bodyOf(sent(fetchMock, 'POST', '/api/admin/document_types')[0])).toEqual({
+    name: 'Ветеринарное свидетельство',
+    expires: true,
+  });
   expect(within(types).getByRole('checkbox', { name: 'Со сроком действия' })).not.toBeChecked();
 });
 
-test('the company\'s name and phone (issue 38): read by name, checked as typed, saved by PUT /api/settings', async () => {
-  const fetchMock = mockServer(...signedInHandlers(admin, adminMe), publicUrl(),
+test("the company's name and phone (issue 38): read by name, checked as typed, saved by PUT /api/settings", async () => {
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin, adminMe),
+    publicUrl(),
     route('POST', '/api/settings', async (request) => {
       const names = (await request.clone().json()) as string[];
-      return json(names.includes('company_phone') ? { company_name: 'NutDesk', company_phone: '+7 (843) 200-00-00' } : settings);
+      return json(
+        names.includes('company_phone') ? { company_name: 'NutDesk', company_phone: '+7 (843) 200-00-00' } : settings,
+      );
     }),
-    route('PUT', '/api/settings', () => json({ status: 'success' })));
+    route('PUT', '/api/settings', () => json({ status: 'success' })),
+  );
   renderApp('/settings', { token: 't' });
   const phone = await screen.findByRole('textbox', { name: 'Телефон компании' });
   expect(phone).toHaveValue('+7 (843) 200-00-00');
@@ -413,7 +586,9 @@ test('the company\'s name and phone (issue 38): read by name, checked as typed, 
   const user = userEvent.setup();
   await user.clear(phone);
   await user.type(phone, 'после обеда');
-  expect(screen.getByText('Телефон компании: цифры, пробелы, «+», скобки и дефис, не длиннее 30 символов')).toBeInTheDocument();
+  expect(
+    screen.getByText('Телефон компании: цифры, пробелы, «+», скобки и дефис, не длиннее 30 символов'),
+  ).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Сохранить данные компании' }));
   expect(sent(fetchMock, 'PUT', '/api/settings')).toHaveLength(0);
   await user.clear(phone);
@@ -423,19 +598,33 @@ test('the company\'s name and phone (issue 38): read by name, checked as typed, 
   const [put] = sent(fetchMock, 'PUT', '/api/settings');
   // the requisites go with them, blank until typed, the general VAT regime until another is chosen
   expect(await bodyOf(put)).toEqual({
-    company_name: 'NutDesk', company_phone: '+7 (843) 555-12-34', company_full_name: '', company_inn: '', company_kpp: '', company_ogrn: '',
-    company_address: '', company_bank_name: '', company_bik: '', company_account: '', company_corr_account: '', company_director: '',
-    company_accountant: '', vat_regime: 'general',
+    company_name: 'NutDesk',
+    company_phone: '+7 (843) 555-12-34',
+    company_full_name: '',
+    company_inn: '',
+    company_kpp: '',
+    company_ogrn: '',
+    company_address: '',
+    company_bank_name: '',
+    company_bik: '',
+    company_account: '',
+    company_corr_account: '',
+    company_director: '',
+    company_accountant: '',
+    vat_regime: 'general',
   });
 });
 
-test('the seller\'s requisites: each checked as typed, the account against the БИК, a wrong one not sent', async () => {
-  const fetchMock = mockServer(...signedInHandlers(admin, adminMe), publicUrl(),
+test("the seller's requisites: each checked as typed, the account against the БИК, a wrong one not sent", async () => {
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin, adminMe),
+    publicUrl(),
     route('POST', '/api/settings', async (request) => {
       const names = (await request.clone().json()) as string[];
       return json(names.includes('company_bik') ? { company_name: 'NutDesk', company_bik: '044525225' } : settings);
     }),
-    route('PUT', '/api/settings', () => json({ status: 'success' })));
+    route('PUT', '/api/settings', () => json({ status: 'success' })),
+  );
   renderApp('/settings', { token: 't' });
   expect(await screen.findByText('Реквизиты для счетов и УПД')).toBeInTheDocument();
   const user = userEvent.setup();
@@ -451,12 +640,17 @@ test('the seller\'s requisites: each checked as typed, the account against the �
   await user.type(screen.getByRole('textbox', { name: 'Расчётный счёт' }), '40702810938000012345');
   await user.click(screen.getByRole('button', { name: 'Сохранить данные компании' }));
   expect(await screen.findByText('Данные компании сохранены')).toBeInTheDocument();
-  expect(await bodyOf(sent(fetchMock, 'PUT', '/api/settings')[0])).toMatchObject({ company_inn: '7707083893', company_bik: '044525225', company_account: '40702810938000012345' });
+  expect(await bodyOf(sent(fetchMock, 'PUT', '/api/settings')[0])).toMatchObject({
+    company_inn: '7707083893',
+    company_bik: '044525225',
+    company_account: '40702810938000012345',
+  });
 });
 
 test('PUBLIC_URL unset on a server opened at another address: the administrator is warned above the tabs (issue 35)', async () => {
-  const warning = 'Не задан PUBLIC_URL: ссылки для покупателей строятся от адреса, по которому открыто приложение (http://desk.orehi.ru:8080). '
-    + 'Задайте PUBLIC_URL — адрес, по которому приложение открывают покупатели, и перезапустите сервер';
+  const warning =
+    'Не задан PUBLIC_URL: ссылки для покупателей строятся от адреса, по которому открыто приложение (http://desk.orehi.ru:8080). ' +
+    'Задайте PUBLIC_URL — адрес, по которому приложение открывают покупатели, и перезапустите сервер';
   // the first handler that answers wins: this one before adminHandlers' own
   mockServer(publicUrl({ base: 'http://desk.orehi.ru:8080', configured: false, warning }), ...adminHandlers());
   renderApp('/settings', { token: 't' });

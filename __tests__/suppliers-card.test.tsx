@@ -7,13 +7,19 @@ afterEach(() => localStorage.clear());
 
 const admin = permissions({ is_admin: true, user_type: 'admin' });
 const cities = route('GET', '/api/lists/cities/items', () => json([{ id: 3, name: 'Казань' }]));
-const requests = (fetchMock: jest.Mock, method: string) => fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method);
+const requests = (fetchMock: jest.Mock, method: string) =>
+  fetchMock.mock.calls.map(([r]) => r as Request).filter((r) => r.method === method);
 
 test('the create card: its texts, every message of the supplier form, then the supplier sent with its INN and phone digits', async () => {
   const fetchMock = mockServer(
-    ...signedInHandlers(admin), cities,
-    route('POST', '/api/suppliers', () => json({ id: 60, name: 'ООО «Ядро»', status: 'active', can_update: true }, 201)),
-    route('GET', '/api/suppliers/60', () => json({ id: 60, name: 'ООО «Ядро»', status: 'active', can_update: true, inn: '1655123456' })),
+    ...signedInHandlers(admin),
+    cities,
+    route('POST', '/api/suppliers', () =>
+      json({ id: 60, name: 'ООО «Ядро»', status: 'active', can_update: true }, 201),
+    ),
+    route('GET', '/api/suppliers/60', () =>
+      json({ id: 60, name: 'ООО «Ядро»', status: 'active', can_update: true, inn: '1655123456' }),
+    ),
     route('GET', '/api/offers', () => json({ data: [], pagination: { totalItems: 0 } })),
   );
   const user = userEvent.setup();
@@ -48,21 +54,69 @@ test('the create card: its texts, every message of the supplier form, then the s
   await user.click(screen.getByRole('button', { name: 'Сохранить' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/suppliers/60'));
   expect(await requests(fetchMock, 'POST')[0].clone().json()).toEqual({
-    name: 'ООО «Ядро»', email: 'sales@yadro.ru', phone: '78432001020', contact_name: 'Ильдар Гарипов', inn: '1655123456', city_id: 3,
-    location: 'Казань, ул. Складская, 7', comments: [],
+    name: 'ООО «Ядро»',
+    email: 'sales@yadro.ru',
+    phone: '78432001020',
+    contact_name: 'Ильдар Гарипов',
+    inn: '1655123456',
+    city_id: 3,
+    location: 'Казань, ул. Складская, 7',
+    comments: [],
   });
 });
 
-test('the edit card shows the figures and the supplier\'s latest offers; a duplicate INN links to its supplier', async () => {
+test("the edit card shows the figures and the supplier's latest offers; a duplicate INN links to its supplier", async () => {
   const fetchMock = mockServer(
-    ...signedInHandlers(admin), cities,
-    route('GET', '/api/suppliers/8', () => json({
-      id: 8, name: 'ООО «Ядро»', email: 'sales@yadro.ru', phone: '78432001020', contact_name: 'Ильдар Гарипов', inn: '1655123456', city_id: 3, location: 'Казань',
-      status: 'active', can_update: true, total_offers_created: '14', reserve_total_created: '9', reserve_purchased_sum: '480000.00', reserve_cancelled_count: '1',
-      min_selling_price: '750.00', max_selling_price: '1200.00', available_amount: '3400.00', version: 5,
-    })),
-    route('GET', '/api/offers', () => json({ data: [{ id: 120, product: { id: 3, name: 'Кешью' }, available_amount: '300.00', unit_price: '950.00', status: 'active', created_at: '2026-10-01T10:00:00Z' }], pagination: { totalItems: 1 } })),
-    route('PATCH', '/api/suppliers/8', () => json({ status: 'error', error: 'conflict', message: 'Поставщик с таким ИНН уже есть', info: { text: 'Поставщик', id: 4 } }, 409)),
+    ...signedInHandlers(admin),
+    cities,
+    route('GET', '/api/suppliers/8', () =>
+      json({
+        id: 8,
+        name: 'ООО «Ядро»',
+        email: 'sales@yadro.ru',
+        phone: '78432001020',
+        contact_name: 'Ильдар Гарипов',
+        inn: '1655123456',
+        city_id: 3,
+        location: 'Казань',
+        status: 'active',
+        can_update: true,
+        total_offers_created: '14',
+        reserve_total_created: '9',
+        reserve_purchased_sum: '480000.00',
+        reserve_cancelled_count: '1',
+        min_selling_price: '750.00',
+        max_selling_price: '1200.00',
+        available_amount: '3400.00',
+        version: 5,
+      }),
+    ),
+    route('GET', '/api/offers', () =>
+      json({
+        data: [
+          {
+            id: 120,
+            product: { id: 3, name: 'Кешью' },
+            available_amount: '300.00',
+            unit_price: '950.00',
+            status: 'active',
+            created_at: '2026-10-01T10:00:00Z',
+          },
+        ],
+        pagination: { totalItems: 1 },
+      }),
+    ),
+    route('PATCH', '/api/suppliers/8', () =>
+      json(
+        {
+          status: 'error',
+          error: 'conflict',
+          message: 'Поставщик с таким ИНН уже есть',
+          info: { text: 'Поставщик', id: 4 },
+        },
+        409,
+      ),
+    ),
     // the supplier's price lists (issue 41): none uploaded yet
     route('GET', '/api/suppliers/8/price-lists', () => json([])),
   );
@@ -87,12 +141,16 @@ test('the edit card shows the figures and the supplier\'s latest offers; a dupli
 
 test('role 1 gets only the name on the card', async () => {
   mockServer(
-    ...signedInHandlers(permissions({ hidden_fields: SPEC_HIDDEN_FIELDS['1'] }, { suppliers: 'all' })), cities,
-    route('GET', '/api/suppliers/8', () => json({ id: 8, name: 'ООО «Ядро»', status: 'active', can_update: false, total_offers_created: '14' })),
+    ...signedInHandlers(permissions({ hidden_fields: SPEC_HIDDEN_FIELDS['1'] }, { suppliers: 'all' })),
+    cities,
+    route('GET', '/api/suppliers/8', () =>
+      json({ id: 8, name: 'ООО «Ядро»', status: 'active', can_update: false, total_offers_created: '14' }),
+    ),
   );
   renderApp('/suppliers/8', { token: 't' });
   expect(await screen.findByDisplayValue('ООО «Ядро»')).toBeDisabled();
-  for (const label of ['Email', 'Телефон', 'Контактное лицо', 'ИНН', 'Адрес']) expect(screen.queryByLabelText(label)).not.toBeInTheDocument();
+  for (const label of ['Email', 'Телефон', 'Контактное лицо', 'ИНН', 'Адрес'])
+    expect(screen.queryByLabelText(label)).not.toBeInTheDocument();
   expect(screen.queryByRole('combobox', { name: 'Город' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
 });

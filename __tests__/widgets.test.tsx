@@ -11,7 +11,11 @@ afterEach(() => jest.useRealTimers());
 test('the alert fades in after 10 ms and is removed 400 ms after closing', () => {
   jest.useFakeTimers();
   const onClose = jest.fn();
-  render(<Alert severity="warning" onClose={onClose}>Успешно удалено 1 из 2 элементов.</Alert>);
+  render(
+    <Alert severity="warning" onClose={onClose}>
+      Успешно удалено 1 из 2 элементов.
+    </Alert>,
+  );
   expect(ALERT_FADE_IN_MS).toBe(10);
   expect(ALERT_REMOVE_MS).toBe(400);
   expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // hidden until the fade-in starts

@@ -18,7 +18,11 @@ const RUNS = 50;
 const QUERY = 'from=2025-11-03&to=2026-11-01';
 
 const count = async (db: Awaited<ReturnType<typeof createTestApp>>['db'], table: string) =>
-  ((await db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)) as unknown as { rows: { n: number }[] }).rows[0].n;
+  (
+    (await db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows[0].n;
 
 async function main() {
   if (!process.env.DATABASE_URL) throw new Error('bench/analytics.ts runs on PostgreSQL: set DATABASE_URL');
@@ -26,7 +30,9 @@ async function main() {
   try {
     await seedOffers(ctx.db, TARGET_OFFERS);
     // exactly the target: the last copies go (nothing refers to them yet)
-    await ctx.db.execute(sql`DELETE FROM offers WHERE id > (SELECT id FROM offers ORDER BY id OFFSET ${TARGET_OFFERS - 1} LIMIT 1)`);
+    await ctx.db.execute(
+      sql`DELETE FROM offers WHERE id > (SELECT id FROM offers ORDER BY id OFFSET ${TARGET_OFFERS - 1} LIMIT 1)`,
+    );
     const offers = await count(ctx.db, 'offers');
     const demoReserves = await count(ctx.db, 'reserves');
     const copies = Math.ceil(TARGET_RESERVES / demoReserves) - 1;
@@ -50,7 +56,11 @@ async function main() {
       FROM offers o WHERE o.status = 'completed'`);
     await ctx.db.execute(sql`ANALYZE`);
     const reserves = await count(ctx.db, 'reserves');
-    const completedOffers = ((await ctx.db.execute(sql`SELECT count(*)::int AS n FROM offers WHERE status = 'completed'`)) as unknown as { rows: { n: number }[] }).rows[0].n;
+    const completedOffers = (
+      (await ctx.db.execute(sql`SELECT count(*)::int AS n FROM offers WHERE status = 'completed'`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0].n;
 
     const token = await signIn(ctx.app, 'admin@nutdesk.demo', DEMO_PASSWORD);
     const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
@@ -69,8 +79,12 @@ async function main() {
       samples.sort((a, b) => a - b);
       const p50 = pct(samples, 50);
       const p99 = pct(samples, 99);
-      console.log(`  ${chart.padEnd(9)} rows ${String(first.json().rows.length).padStart(3)}   budget ≤ 200 ms: ${p99 <= 200 ? 'met' : 'MISSED'}`);
-      console.log(`RESULT analytics chart=${chart} engine=postgresql offers=${offers} reserves=${reserves} p50_ms=${p50.toFixed(1)} p99_ms=${p99.toFixed(1)}`);
+      console.log(
+        `  ${chart.padEnd(9)} rows ${String(first.json().rows.length).padStart(3)}   budget ≤ 200 ms: ${p99 <= 200 ? 'met' : 'MISSED'}`,
+      );
+      console.log(
+        `RESULT analytics chart=${chart} engine=postgresql offers=${offers} reserves=${reserves} p50_ms=${p50.toFixed(1)} p99_ms=${p99.toFixed(1)}`,
+      );
     }
   } finally {
     await ctx.close();

@@ -18,12 +18,18 @@ for (const file of initial) {
   console.log(`  ${file.padEnd(40)} ${kb(size)}`);
 }
 const BUDGET_KB = 160;
-console.log(`  ${'total'.padEnd(40)} ${kb(total)}   budget ${BUDGET_KB} KB: ${total <= BUDGET_KB * 1024 ? 'met' : 'MISSED'}`);
+console.log(
+  `  ${'total'.padEnd(40)} ${kb(total)}   budget ${BUDGET_KB} KB: ${total <= BUDGET_KB * 1024 ? 'met' : 'MISSED'}`,
+);
 if (total > BUDGET_KB * 1024) process.exitCode = 1;
-console.log(`RESULT bundle page=signin scripts=${initial.length} gzip_kb=${(total / 1024).toFixed(1)} budget_kb=${BUDGET_KB}`);
+console.log(
+  `RESULT bundle page=signin scripts=${initial.length} gzip_kb=${(total / 1024).toFixed(1)} budget_kb=${BUDGET_KB}`,
+);
 
 console.log('Lazy chunks:');
-for (const file of readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js')).sort()) {
+for (const file of readdirSync(path.join(dist, 'assets'))
+  .filter((f) => f.endsWith('.js'))
+  .sort()) {
   const rel = `assets/${file}`;
   if (!initial.includes(rel)) console.log(`  ${rel.padEnd(40)} ${kb(gz(rel))}`);
 }

@@ -20,7 +20,8 @@ const END = '<!-- bench:budgets end -->';
 const DISCRIMINATING = ['case', 'section', 'chart'];
 
 type Pairs = Record<string, string>;
-const pairsOf = (words: string[]): Pairs => Object.fromEntries(words.map((w) => w.split('=') as [string, string]).filter(([, v]) => v !== undefined));
+const pairsOf = (words: string[]): Pairs =>
+  Object.fromEntries(words.map((w) => w.split('=') as [string, string]).filter(([, v]) => v !== undefined));
 
 /** A RESULT line: its name and its key=value pairs. */
 function parseResult(line: string): { name: string; pairs: Pairs } | null {
@@ -38,11 +39,25 @@ function matches(budget: Budget, line: { name: string; pairs: Pairs }): boolean 
 }
 
 const shown = (n: number | null, unit: string) => (n === null ? '—' : `${n} ${unit}`);
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
 
 function readmeTable(): string {
-  const rows = BUDGETS.map((b) => `| ${b.what} | \`${b.bench}\` (\`RESULT ${b.result} … ${b.figure}=\`) | ≤ ${b.limit} ${b.unit} | ${shown(b.last, b.unit)}${b.measured ? ` (${b.measured})` : ''} |`);
-  return [START, '', '| what | bench (RESULT line) | budget | last quiet figure |', '|---|---|---|---|', ...rows, '', END].join('\n');
+  const rows = BUDGETS.map(
+    (b) =>
+      `| ${b.what} | \`${b.bench}\` (\`RESULT ${b.result} … ${b.figure}=\`) | ≤ ${b.limit} ${b.unit} | ${shown(b.last, b.unit)}${b.measured ? ` (${b.measured})` : ''} |`,
+  );
+  return [
+    START,
+    '',
+    '| what | bench (RESULT line) | budget | last quiet figure |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+    END,
+  ].join('\n');
 }
 
 function writeReadme() {
@@ -70,20 +85,35 @@ async function keptDatabase(name: string): Promise<string> {
   return url.toString();
 }
 
-interface Ran { lines: { name: string; pairs: Pairs }[]; failed: string | null; seconds: number; load: string }
+interface Ran {
+  lines: { name: string; pairs: Pairs }[];
+  failed: string | null;
+  seconds: number;
+  load: string;
+}
 
 async function run(name: BenchName): Promise<Ran> {
   const bench = BENCHES[name];
   const before = load();
-  if (bench.postgres && !process.env.DATABASE_URL) return { lines: [], failed: 'not run: DATABASE_URL is not set', seconds: 0, load: before };
-  if (bench.build && !existsSync(path.join(ROOT, 'dist', 'index.html'))) return { lines: [], failed: 'not run: no build (npm run build first)', seconds: 0, load: before };
+  if (bench.postgres && !process.env.DATABASE_URL)
+    return { lines: [], failed: 'not run: DATABASE_URL is not set', seconds: 0, load: before };
+  if (bench.build && !existsSync(path.join(ROOT, 'dist', 'index.html')))
+    return { lines: [], failed: 'not run: no build (npm run build first)', seconds: 0, load: before };
   const env: NodeJS.ProcessEnv = { ...process.env, ...bench.env };
   if (bench.keptDatabase) env.BENCH_DATABASE_URL = await keptDatabase(bench.keptDatabase);
-  console.log(`\n=== ${name}: ${bench.command.join(' ')} ${Object.entries(bench.env ?? {}).map(([k, v]) => `${k}=${v}`).join(' ')} (load average ${before})`);
+  console.log(
+    `\n=== ${name}: ${bench.command.join(' ')} ${Object.entries(bench.env ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')} (load average ${before})`,
+  );
   const start = performance.now();
   const lines: Ran['lines'] = [];
   const code = await new Promise<number>((resolve) => {
-    const child = spawn(bench.command[0], bench.command.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(bench.command[0], bench.command.slice(1), {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let rest = '';
     child.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
@@ -129,18 +159,37 @@ async function main() {
     const raw = line?.pairs[budget.figure];
     const figure = raw === undefined ? null : Number(raw);
     let verdict: string;
-    if (figure === null || Number.isNaN(figure)) verdict = `NOT MEASURED (${r.failed ?? `no line "RESULT ${budget.result} … ${budget.figure}="`})`;
+    if (figure === null || Number.isNaN(figure))
+      verdict = `NOT MEASURED (${r.failed ?? `no line "RESULT ${budget.result} … ${budget.figure}="`})`;
     else if (figure > budget.limit) verdict = 'MISSED';
-    else if (budget.last !== null && budget.last > 0 && figure > budget.last * (1 + SLIP)) verdict = `SLIPPED: ${Math.round((figure / budget.last - 1) * 100)} % worse than last`;
+    else if (budget.last !== null && budget.last > 0 && figure > budget.last * (1 + SLIP))
+      verdict = `SLIPPED: ${Math.round((figure / budget.last - 1) * 100)} % worse than last`;
     else verdict = 'met';
     if (verdict !== 'met') bad++;
-    table.push([budget.what, shown(figure, budget.unit), `≤ ${budget.limit} ${budget.unit}`, shown(budget.last, budget.unit), verdict, r.load]);
+    table.push([
+      budget.what,
+      shown(figure, budget.unit),
+      `≤ ${budget.limit} ${budget.unit}`,
+      shown(budget.last, budget.unit),
+      verdict,
+      r.load,
+    ]);
   }
   const widths = table[0].map((_, i) => Math.min(70, Math.max(...table.map((row) => row[i].length))));
   console.log('\n=== bench:check');
-  for (const row of table) console.log(row.map((cell, i) => (cell.length > widths[i] ? `${cell.slice(0, widths[i] - 1)}…` : cell.padEnd(widths[i]))).join('  '));
-  for (const name of chosen) console.log(`${name}: ${ran.get(name)!.seconds.toFixed(0)} s${ran.get(name)!.failed ? ` (${ran.get(name)!.failed})` : ''}`);
-  console.log(bad ? `\n${bad} figure(s) missed, slipped or not measured` : '\nevery figure within its budget and its last');
+  for (const row of table)
+    console.log(
+      row
+        .map((cell, i) => (cell.length > widths[i] ? `${cell.slice(0, widths[i] - 1)}…` : cell.padEnd(widths[i])))
+        .join('  '),
+    );
+  for (const name of chosen)
+    console.log(
+      `${name}: ${ran.get(name)!.seconds.toFixed(0)} s${ran.get(name)!.failed ? ` (${ran.get(name)!.failed})` : ''}`,
+    );
+  console.log(
+    bad ? `\n${bad} figure(s) missed, slipped or not measured` : '\nevery figure within its budget and its last',
+  );
   process.exit(bad ? 1 : 0);
 }
 

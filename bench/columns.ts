@@ -22,7 +22,15 @@ import { onEachEngine } from './engines';
 import { seedOffers, TARGET_OFFERS } from './offers';
 
 const OFFERS = Number(process.env.BENCH_OFFERS ?? TARGET_OFFERS);
-const SPECS: SectionSpec[] = [offersSpec, reservesSpec, employeesSpec, suppliersSpec, productsSpec, citiesSpec, buyersSpec] as SectionSpec[];
+const SPECS: SectionSpec[] = [
+  offersSpec,
+  reservesSpec,
+  employeesSpec,
+  suppliersSpec,
+  productsSpec,
+  citiesSpec,
+  buyersSpec,
+] as SectionSpec[];
 const dialect = new PgDialect();
 
 /** The best of three runs of a statement, in ms. */
@@ -46,7 +54,9 @@ async function bench(engine: string) {
     for (const spec of SPECS) {
       const a = sql.raw(spec.alias);
       const where = sql`WHERE ${a}.status <> 'deleted'`;
-      const rows = firstRow<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n ${spec.from} ${where}`))!.n;
+      const rows = firstRow<{ n: number }>(
+        await ctx.db.execute(sql`SELECT count(*)::int AS n ${spec.from} ${where}`),
+      )!.n;
       if (!rows) continue;
       // every column is read as text, so none is left unevaluated
       const over = (expr: SQL) => sql`SELECT sum(length((${expr})::text)) ${spec.from} ${where}`;
@@ -55,8 +65,12 @@ async function bench(engine: string) {
         if (!/\(\s*SELECT/i.test(dialect.sqlToQuery(expr).sql)) continue;
         const ms = Math.max(0, (await timed(ctx.db, over(expr))) - base);
         const per100k = (ms / rows) * 100_000;
-        console.log(`  ${spec.section.padEnd(10)} ${key.padEnd(24)} ${String(rows).padStart(7)} rows  ${ms.toFixed(1).padStart(8)} ms  → ${per100k.toFixed(0).padStart(7)} ms per 100 000`);
-        console.log(`RESULT columns engine=${name} section=${spec.section} column=${key} rows=${rows} per_100k_ms=${per100k.toFixed(0)}`);
+        console.log(
+          `  ${spec.section.padEnd(10)} ${key.padEnd(24)} ${String(rows).padStart(7)} rows  ${ms.toFixed(1).padStart(8)} ms  → ${per100k.toFixed(0).padStart(7)} ms per 100 000`,
+        );
+        console.log(
+          `RESULT columns engine=${name} section=${spec.section} column=${key} rows=${rows} per_100k_ms=${per100k.toFixed(0)}`,
+        );
       }
     }
   } finally {

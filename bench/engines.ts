@@ -3,7 +3,8 @@
 // BENCH_ENGINES=pglite or =postgresql runs one of them (a profile of one engine alone).
 
 /** The p-th percentile of samples sorted ascending. */
-export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+export const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Runs the bench on PGlite in memory, then on PostgreSQL if DATABASE_URL names one; exits 1 on an error. */
 export function onEachEngine(bench: (engine: string) => Promise<void>): void {

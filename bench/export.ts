@@ -28,9 +28,14 @@ const READER = `
 
 function downloadElsewhere(url: string, token: string): Promise<{ status: number; rows: string; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', READER], { env: { ...process.env, URL: url, TOKEN: token }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', READER], {
+      env: { ...process.env, URL: url, TOKEN: token },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
-    child.stdout.on('data', (chunk) => { out += String(chunk); });
+    child.stdout.on('data', (chunk) => {
+      out += String(chunk);
+    });
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`reader exited ${code}`))));
   });
@@ -48,7 +53,10 @@ async function liveGrowth(url: string, token: string): Promise<number> {
   gc();
   const before = live();
   let peak = before;
-  const sampler = setInterval(() => { gc(); peak = Math.max(peak, live()); }, 100);
+  const sampler = setInterval(() => {
+    gc();
+    peak = Math.max(peak, live());
+  }, 100);
   await downloadElsewhere(url, token);
   clearInterval(sampler);
   return (peak - before) / MB;
@@ -60,7 +68,9 @@ async function download(engine: string, base: string, token: string, format: 'xl
   await new Promise((resolve) => setTimeout(resolve, 200));
   const before = process.memoryUsage().rss;
   let peak = before;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 10);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 10);
   const start = performance.now();
   // the list a manager exports: every offer, dearest first, with the default columns
   const { status, rows, bytes } = await downloadElsewhere(url, token);
@@ -70,10 +80,14 @@ async function download(engine: string, base: string, token: string, format: 'xl
   peak = Math.max(peak, process.memoryUsage().rss);
   const growth = (peak - before) / MB;
   const held = await liveGrowth(url, token);
-  console.log(`  ${format.toUpperCase().padEnd(5)} ${rows} rows  ${(ms / 1000).toFixed(1).padStart(5)} s  ${(bytes / MB).toFixed(1).padStart(5)} MB file` +
-    `  RSS ${(before / MB).toFixed(0)} → peak ${(peak / MB).toFixed(0)} MB (+${growth.toFixed(0)} MB)  budget ≤ 100 MB: ${growth <= 100 ? 'met' : 'MISSED'}` +
-    `  held +${held.toFixed(1)} MB`);
-  console.log(`RESULT export engine=${engineName(engine)} format=${format} rows=${rows} seconds=${(ms / 1000).toFixed(2)} rss_growth_mb=${growth.toFixed(0)} live_growth_mb=${held.toFixed(1)}`);
+  console.log(
+    `  ${format.toUpperCase().padEnd(5)} ${rows} rows  ${(ms / 1000).toFixed(1).padStart(5)} s  ${(bytes / MB).toFixed(1).padStart(5)} MB file` +
+      `  RSS ${(before / MB).toFixed(0)} → peak ${(peak / MB).toFixed(0)} MB (+${growth.toFixed(0)} MB)  budget ≤ 100 MB: ${growth <= 100 ? 'met' : 'MISSED'}` +
+      `  held +${held.toFixed(1)} MB`,
+  );
+  console.log(
+    `RESULT export engine=${engineName(engine)} format=${format} rows=${rows} seconds=${(ms / 1000).toFixed(2)} rss_growth_mb=${growth.toFixed(0)} live_growth_mb=${held.toFixed(1)}`,
+  );
 }
 
 async function bench(engine: string) {
@@ -83,7 +97,9 @@ async function bench(engine: string) {
     const token = await signIn(ctx.app, 'admin@nutdesk.demo', DEMO_PASSWORD);
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-    console.log(`\n${engine}: ${total} offers exported${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for a steadier baseline)'}`);
+    console.log(
+      `\n${engine}: ${total} offers exported${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for a steadier baseline)'}`,
+    );
     await download(engine, base, token, 'csv');
     await download(engine, base, token, 'xlsx');
   } finally {

@@ -7,7 +7,12 @@ import ExcelJS from 'exceljs';
 import { createTestApp, insertRoles, insertUser, signIn } from '../server/__tests__/testApp';
 import { lyingZip } from '../server/__tests__/zips';
 
-async function measure(name: string, file: Buffer, filename: string, post: (file: Buffer, filename: string) => Promise<{ statusCode: number; body: string }>) {
+async function measure(
+  name: string,
+  file: Buffer,
+  filename: string,
+  post: (file: Buffer, filename: string) => Promise<{ statusCode: number; body: string }>,
+) {
   global.gc?.();
   const rss0 = process.memoryUsage().rss;
   let peak = rss0;
@@ -30,10 +35,18 @@ async function main() {
     const boundary = '----bench';
     const payload = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="mode"\r\n\r\nall\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      file, Buffer.from(`\r\n--${boundary}--\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    return ctx.app.inject({ method: 'POST', url: '/api/offers/import', payload, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/offers/import',
+      payload,
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
   };
   await measure('import_lying_xlsx', await lyingZip(210 * 1024 * 1024), 'bomb.xlsx', post);
   const workbook = new ExcelJS.Workbook();

@@ -20,19 +20,24 @@ const BAD_EVERY = 100;
 
 /** A lot of its own per row (no row is another's duplicate, nor a demo offer's): a harvest year the rule takes
  * (there are few) in a packing and a loading city, the `first`th lot on. */
-interface Lots { packing: string[]; cities: string[] }
+interface Lots {
+  packing: string[];
+  cities: string[];
+}
 function lines(inn: string, lots: Lots, first: number): (string | number)[][] {
   const years = SPARE_HARVEST_YEARS.length;
-  return Array.from({ length: ROWS }, (_, i) => OFFER_IMPORT_COLUMNS.map((c) => {
-    const lot = first + i;
-    const kind = Math.floor(lot / years);
-    if (c.key === 'supplier_id') return inn;
-    if (c.key === 'harvest_year') return SPARE_HARVEST_YEARS[lot % years];
-    if (c.key === 'packing_id') return lots.packing[kind % lots.packing.length];
-    if (c.key === 'city_id') return lots.cities[Math.floor(kind / lots.packing.length)];
-    if (c.key === 'unit_price' && i % BAD_EVERY === BAD_EVERY - 1) return 0;
-    return c.example;
-  }));
+  return Array.from({ length: ROWS }, (_, i) =>
+    OFFER_IMPORT_COLUMNS.map((c) => {
+      const lot = first + i;
+      const kind = Math.floor(lot / years);
+      if (c.key === 'supplier_id') return inn;
+      if (c.key === 'harvest_year') return SPARE_HARVEST_YEARS[lot % years];
+      if (c.key === 'packing_id') return lots.packing[kind % lots.packing.length];
+      if (c.key === 'city_id') return lots.cities[Math.floor(kind / lots.packing.length)];
+      if (c.key === 'unit_price' && i % BAD_EVERY === BAD_EVERY - 1) return 0;
+      return c.example;
+    }),
+  );
 }
 
 async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
@@ -48,28 +53,43 @@ function csv(rows: (string | number)[][]): Buffer {
     const text = typeof v === 'number' ? String(v).replace('.', ',') : v;
     return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  return Buffer.from(`\uFEFF${[OFFER_IMPORT_COLUMNS.map((c) => c.title), ...rows].map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`);
+  return Buffer.from(
+    `\uFEFF${[OFFER_IMPORT_COLUMNS.map((c) => c.title), ...rows].map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`,
+  );
 }
 
 /** The engine as a RESULT line names it. */
 const engineName = (engine: string) => (engine.startsWith('PGlite') ? 'pglite' : 'postgresql');
 
-async function upload(ctx: TestContext, engine: string, token: string, file: Buffer, name: string, mode: 'all' | 'valid') {
+async function upload(
+  ctx: TestContext,
+  engine: string,
+  token: string,
+  file: Buffer,
+  name: string,
+  mode: 'all' | 'valid',
+) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), name);
   form.append('mode', mode);
   const request = new Request('http://localhost/api/offers/import', { method: 'POST', body: form });
   const start = performance.now();
   const res = await ctx.app.inject({
-    method: 'POST', url: '/api/offers/import', payload: Buffer.from(await request.arrayBuffer()),
+    method: 'POST',
+    url: '/api/offers/import',
+    payload: Buffer.from(await request.arrayBuffer()),
     headers: { authorization: `Bearer ${token}`, 'content-type': request.headers.get('content-type')! },
   });
   const ms = performance.now() - start;
   if (res.statusCode !== 200) throw new Error(`import: ${res.statusCode} ${res.body}`);
   const report = res.json() as { total: number; valid: number; imported: number; problems: unknown[] };
-  console.log(`  ${name.padEnd(10)} ${(file.length / 1024 / 1024).toFixed(1)} MB  mode=${mode.padEnd(5)}  ${report.total} rows, ${report.problems.length} problems, ` +
-    `${report.imported} written  ${(ms / 1000).toFixed(1).padStart(5)} s  (${Math.round(report.total / (ms / 1000))} rows/s)`);
-  console.log(`RESULT import engine=${engineName(engine)} format=${name.split('.').pop()} mode=${mode} rows=${report.total} seconds=${(ms / 1000).toFixed(2)}`);
+  console.log(
+    `  ${name.padEnd(10)} ${(file.length / 1024 / 1024).toFixed(1)} MB  mode=${mode.padEnd(5)}  ${report.total} rows, ${report.problems.length} problems, ` +
+      `${report.imported} written  ${(ms / 1000).toFixed(1).padStart(5)} s  (${Math.round(report.total / (ms / 1000))} rows/s)`,
+  );
+  console.log(
+    `RESULT import engine=${engineName(engine)} format=${name.split('.').pop()} mode=${mode} rows=${report.total} seconds=${(ms / 1000).toFixed(2)}`,
+  );
 }
 
 async function bench(engine: string) {
@@ -79,15 +99,19 @@ async function bench(engine: string) {
     if (target) await seedOffers(ctx.db, target);
     else await seedDemoData(ctx.db, { now: new Date('2026-11-01T09:00:00Z') });
     const [{ n }] = rowsOf<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM offers`));
-    const [{ inn }] = rowsOf<{ inn: string }>(await ctx.db.execute(sql`SELECT inn FROM suppliers WHERE status = 'active' ORDER BY id LIMIT 1`));
+    const [{ inn }] = rowsOf<{ inn: string }>(
+      await ctx.db.execute(sql`SELECT inn FROM suppliers WHERE status = 'active' ORDER BY id LIMIT 1`),
+    );
     const token = await signIn(ctx.app, 'admin@nutdesk.demo', DEMO_PASSWORD);
     console.log(`\n${engine}: ${ROWS} rows (1 in ${BAD_EVERY} bad) into ${n} offers`);
-    const names = async (query: ReturnType<typeof sql>) => rowsOf<{ name: string }>(await ctx.db.execute(query)).map((r) => r.name);
+    const names = async (query: ReturnType<typeof sql>) =>
+      rowsOf<{ name: string }>(await ctx.db.execute(query)).map((r) => r.name);
     const lots = {
       packing: await names(sql`SELECT name FROM packing ORDER BY id`),
       cities: await names(sql`SELECT name FROM cities WHERE status = 'active' ORDER BY id`),
     };
-    if (lots.packing.length * lots.cities.length * SPARE_HARVEST_YEARS.length < 2 * ROWS) throw new Error('too few lots of their own');
+    if (lots.packing.length * lots.cities.length * SPARE_HARVEST_YEARS.length < 2 * ROWS)
+      throw new Error('too few lots of their own');
     await upload(ctx, engine, token, await xlsx(lines(inn, lots, 0)), 'price.xlsx', 'all');
     await upload(ctx, engine, token, await xlsx(lines(inn, lots, 0)), 'price.xlsx', 'valid');
     await upload(ctx, engine, token, csv(lines(inn, lots, ROWS)), 'price.csv', 'all');

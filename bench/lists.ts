@@ -50,7 +50,9 @@ async function time(label: string, fn: () => Promise<unknown>) {
   }
   samples.sort((a, b) => a - b);
   const result = { label, p50: pct(samples, 50), p99: pct(samples, 99) };
-  console.log(`  ${label.padEnd(34)} p50 ${result.p50.toFixed(2).padStart(7)} ms   p99 ${result.p99.toFixed(2).padStart(7)} ms`);
+  console.log(
+    `  ${label.padEnd(34)} p50 ${result.p50.toFixed(2).padStart(7)} ms   p99 ${result.p99.toFixed(2).padStart(7)} ms`,
+  );
   return result;
 }
 
@@ -60,16 +62,29 @@ async function benchApp(engine: string): Promise<Pick<TestContext, 'app' | 'db' 
   if (!url || engine !== 'postgresql') return createTestApp({ scryptN: 2 ** 14 });
   const database = await openDatabase({ databaseUrl: url });
   await database.migrate();
-  const app = await buildApp({ config: { ...loadConfig({}), databaseUrl: url, scryptN: 2 ** 14, distDir: '/nonexistent-dist' }, db: database.db, bus: database.bus });
+  const app = await buildApp({
+    config: { ...loadConfig({}), databaseUrl: url, scryptN: 2 ** 14, distDir: '/nonexistent-dist' },
+    db: database.db,
+    bus: database.bus,
+  });
   await app.ready();
-  return { app, db: database.db, async close() { await app.close(); await database.close(); } };
+  return {
+    app,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
 async function bench(label: string) {
   const engine = label.startsWith('PGlite') ? 'pglite' : 'postgresql';
   const ctx = await benchApp(engine);
   try {
-    const existing = Number(firstRow<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM offers`))?.n ?? 0);
+    const existing = Number(
+      firstRow<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM offers`))?.n ?? 0,
+    );
     const total = existing >= OFFERS ? existing : await seedOffers(ctx.db, OFFERS);
     // what autovacuum does on PostgreSQL after a bulk insert (the visibility map lets a count read the index alone);
     // PGlite has no autovacuum, so this is what a periodic VACUUM of the embedded database buys
@@ -81,13 +96,22 @@ async function bench(label: string) {
     if (first.statusCode !== 200) throw new Error(`GET ${url}: ${first.statusCode} ${first.body}`);
     const body = first.json();
 
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/permissions', headers: { authorization: `Bearer ${token}` } });
-    const auth = { user: { id: me.json().user_id, supplier_id: null }, permissions: me.json() } as unknown as AuthenticatedUser;
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/permissions',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const auth = {
+      user: { id: me.json().user_id, supplier_id: null },
+      permissions: me.json(),
+    } as unknown as AuthenticatedUser;
     const compiled = compileList(offersSpec, auth, QUERY);
     const count = compiled.countUpTo(compiled.countLimit);
 
     const shown = `${body.pagination.totalExact === false ? 'more than ' : ''}${body.pagination.totalItems}`;
-    console.log(`\n${label}: ${total} offers; the filter matches ${shown}, page 3 of ${body.pagination.pageCount}${body.pagination.totalExact === false ? '+' : ''}`);
+    console.log(
+      `\n${label}: ${total} offers; the filter matches ${shown}, page 3 of ${body.pagination.pageCount}${body.pagination.totalExact === false ? '+' : ''}`,
+    );
     const api = await time('GET /api/offers (whole server)', () =>
       ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } }),
     );
@@ -96,17 +120,27 @@ async function bench(label: string) {
       await ctx.db.execute(compiled.page);
     });
     console.log(`  server ÷ direct at p50: ${(api.p50 / direct.p50).toFixed(2)}×`);
-    console.log(`RESULT lists engine=${engine} offers=${total} p50_ms=${api.p50.toFixed(2)} p99_ms=${api.p99.toFixed(2)} direct_p50_ms=${direct.p50.toFixed(2)}`);
+    console.log(
+      `RESULT lists engine=${engine} offers=${total} p50_ms=${api.p50.toFixed(2)} p99_ms=${api.p99.toFixed(2)} direct_p50_ms=${direct.p50.toFixed(2)}`,
+    );
 
     const documentsUrl = `/api/offers?${new URLSearchParams(DOCUMENTS_QUERY).toString()}`;
-    const expiring = await ctx.app.inject({ method: 'GET', url: documentsUrl, headers: { authorization: `Bearer ${token}` } });
+    const expiring = await ctx.app.inject({
+      method: 'GET',
+      url: documentsUrl,
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (expiring.statusCode !== 200) throw new Error(`GET ${documentsUrl}: ${expiring.statusCode} ${expiring.body}`);
     const matched = expiring.json().pagination;
-    console.log(`\n${label}: 'Истекает' matches ${matched.totalExact === false ? 'more than ' : ''}${matched.totalItems}`);
+    console.log(
+      `\n${label}: 'Истекает' matches ${matched.totalExact === false ? 'more than ' : ''}${matched.totalItems}`,
+    );
     const documents = await time('GET /api/offers?documents_state=expiring', () =>
       ctx.app.inject({ method: 'GET', url: documentsUrl, headers: { authorization: `Bearer ${token}` } }),
     );
-    console.log(`RESULT lists engine=${engine} offers=${total} case=documents_state p50_ms=${documents.p50.toFixed(2)} p99_ms=${documents.p99.toFixed(2)}`);
+    console.log(
+      `RESULT lists engine=${engine} offers=${total} case=documents_state p50_ms=${documents.p50.toFixed(2)} p99_ms=${documents.p99.toFixed(2)}`,
+    );
   } finally {
     await ctx.close();
   }

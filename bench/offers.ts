@@ -11,7 +11,9 @@ export const TARGET_OFFERS = 100_000;
 /** Seeds the demo data and grows the offers to at least `target`; returns how many there are. */
 export async function seedOffers(db: Database, target = TARGET_OFFERS): Promise<number> {
   await seedDemoData(db, { now: new Date('2026-11-01T09:00:00Z') });
-  const [{ n }] = (await db.execute(sql`SELECT count(*)::int AS n FROM offers`) as unknown as { rows: { n: number }[] }).rows;
+  const [{ n }] = (
+    (await db.execute(sql`SELECT count(*)::int AS n FROM offers`)) as unknown as { rows: { n: number }[] }
+  ).rows;
   const copies = Math.ceil(target / n) - 1;
   await db.execute(sql`
     INSERT INTO offers (product_id, variety_id, packing_id, city_id, supplier_id, harvest_year, origin_country,
@@ -34,29 +36,33 @@ export async function seedOffers(db: Database, target = TARGET_OFFERS): Promise<
     FROM f`);
   await db.transaction((tx) => refreshDocumentsState(tx, sql`true`, false));
   await db.execute(sql`ANALYZE`);
-  const [{ total }] = (await db.execute(sql`SELECT count(*)::int AS total FROM offers`) as unknown as { rows: { total: number }[] }).rows;
+  const [{ total }] = (
+    (await db.execute(sql`SELECT count(*)::int AS total FROM offers`)) as unknown as { rows: { total: number }[] }
+  ).rows;
   return total;
 }
 
 /** Harvest years the rule takes (1990 to next year, or a season) that no demo offer has (its own are
  * 2023–2026): 1990–2022, then the seasons 1990/91–2022/23. */
 export const SPARE_HARVEST_YEARS: readonly string[] = [
-  ...Array.from({ length: 33 }, (_, i) => String(1990 + i)), ...Array.from({ length: 33 }, (_, i) => seasonOf(1990 + i)),
+  ...Array.from({ length: 33 }, (_, i) => String(1990 + i)),
+  ...Array.from({ length: 33 }, (_, i) => seasonOf(1990 + i)),
 ];
 
 /** `n` active offers holding no reserves, each made the only one of its kind (a harvest year of its own among the
  * offers it could be the twin of, so no card's duplicate rule refuses a bulk write of them): their ids, ascending.
  * The years are valid ones (1990 to next year) before the demo's 2023–2026: 1990–2022. */
 export async function soleActiveOffers(db: Database, n: number): Promise<number[]> {
-  const { rows } = await db.execute(sql`
+  const { rows } = (await db.execute(sql`
     UPDATE offers o SET harvest_year = (1989 + k.n)::text
     FROM (SELECT id, row_number() OVER (PARTITION BY supplier_id, product_id, variety_id, packing_id, city_id ORDER BY id) AS n
       FROM offers WHERE id IN (SELECT id FROM offers WHERE status = 'active' AND reserved_amount = 0 ORDER BY id LIMIT ${n})) k
     WHERE o.id = k.id
-    RETURNING o.id, o.harvest_year`) as unknown as { rows: { id: number; harvest_year: string }[] };
+    RETURNING o.id, o.harvest_year`)) as unknown as { rows: { id: number; harvest_year: string }[] };
   const ids = rows.map((r) => Number(r.id)).sort((x, y) => x - y);
   if (ids.length < n) throw new Error(`only ${ids.length} active offers`);
-  if (rows.some((r) => Number(r.harvest_year) > 2022)) throw new Error('more than 33 offers of one kind: no harvest year of their own left');
+  if (rows.some((r) => Number(r.harvest_year) > 2022))
+    throw new Error('more than 33 offers of one kind: no harvest year of their own left');
   await db.execute(sql`ANALYZE offers`);
   return ids;
 }
@@ -64,10 +70,18 @@ export async function soleActiveOffers(db: Database, n: number): Promise<number[
 /** `lots` offers of a new product, loaded in every active city but Kazan, half by the kilogram, half in boxes of
  * 0.5 kg pieces, prices spread over 300 steps: a buyer's price list to Kazan of that many lines (the price-list
  * benches). Answers Kazan's id and the product's. */
-export async function priceListLots(db: Database, productName: string, lots: number): Promise<{ kazan: number; product: number }> {
-  const [refs] = (await db.execute(sql`
+export async function priceListLots(
+  db: Database,
+  productName: string,
+  lots: number,
+): Promise<{ kazan: number; product: number }> {
+  const [refs] = (
+    (await db.execute(sql`
     WITH p AS (INSERT INTO products (name) VALUES (${productName}) RETURNING id)
-    SELECT (SELECT id FROM cities WHERE name = 'Казань') AS kazan, (SELECT id FROM p) AS product`) as unknown as { rows: { kazan: number; product: number }[] }).rows;
+    SELECT (SELECT id FROM cities WHERE name = 'Казань') AS kazan, (SELECT id FROM p) AS product`)) as unknown as {
+      rows: { kazan: number; product: number }[];
+    }
+  ).rows;
   await db.execute(sql`
     INSERT INTO offers (product_id, packing_id, city_id, supplier_id, harvest_year, origin_country, unit_measure, unit_weight,
       units_per_pack, unit_amount, unit_price, kg_price, status)

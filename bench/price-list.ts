@@ -46,7 +46,13 @@ async function main() {
     }
     samples.sort((a, b) => a - b);
     // what the read is made of: the lots' query alone, and the reserve calculation of 1 000 lines alone
-    const request = { city_id: refs.kazan, product_id: [refs.product], level: 'percent' as const, markup: 20, rounding: '10' as const };
+    const request = {
+      city_id: refs.kazan,
+      product_id: [refs.product],
+      level: 'percent' as const,
+      markup: 20,
+      rounding: '10' as const,
+    };
     const sqlSamples: number[] = [];
     const computeSamples: number[] = [];
     const settings = await readBusinessSettings(ctx.db);
@@ -73,9 +79,15 @@ async function main() {
     }
     seconds.sort((a, b) => a - b);
 
-    console.log(`price list of ${lines} lots for Kazan on PostgreSQL: p50 ${pct(samples, 50).toFixed(1)} ms, p99 ${pct(samples, 99).toFixed(1)} ms (budget 300 ms)`);
-    console.log(`  of which the lots' SQL p50 ${pct(sqlSamples, 50).toFixed(1)} ms, the prices of 1 000 lines p50 ${pct(computeSamples, 50).toFixed(1)} ms`);
-    console.log(`its PDF: median ${seconds[Math.floor(PDFS / 2)].toFixed(2)} s, ${(bytes / 1024).toFixed(0)} KB (budget 3 s)`);
+    console.log(
+      `price list of ${lines} lots for Kazan on PostgreSQL: p50 ${pct(samples, 50).toFixed(1)} ms, p99 ${pct(samples, 99).toFixed(1)} ms (budget 300 ms)`,
+    );
+    console.log(
+      `  of which the lots' SQL p50 ${pct(sqlSamples, 50).toFixed(1)} ms, the prices of 1 000 lines p50 ${pct(computeSamples, 50).toFixed(1)} ms`,
+    );
+    console.log(
+      `its PDF: median ${seconds[Math.floor(PDFS / 2)].toFixed(2)} s, ${(bytes / 1024).toFixed(0)} KB (budget 3 s)`,
+    );
     console.log(`RESULT price-list engine=postgresql lots=${lines} ms=${pct(samples, 50).toFixed(1)}`);
     console.log(`RESULT price-list-pdf lots=${lines} seconds=${seconds[Math.floor(PDFS / 2)].toFixed(2)}`);
   } finally {

@@ -27,10 +27,13 @@ async function main() {
     const refs = await priceListLots(ctx.db, 'Орех бенчмарка ссылки', LOTS);
 
     const created = await ctx.app.inject({
-      method: 'POST', url: '/api/price-list/links', headers: { authorization: `Bearer ${auth}` },
+      method: 'POST',
+      url: '/api/price-list/links',
+      headers: { authorization: `Bearer ${auth}` },
       payload: { city_id: refs.kazan, product_id: [refs.product], level: 'max', valid_until: tomorrow },
     });
-    if (created.statusCode !== 201) throw new Error(`POST /api/price-list/links: ${created.statusCode} ${created.body}`);
+    if (created.statusCode !== 201)
+      throw new Error(`POST /api/price-list/links: ${created.statusCode} ${created.body}`);
     const token = String(created.json().url).split('/p/')[1];
     const read = (query: string) => ctx.app.inject({ method: 'GET', url: `/api/public/price-list/${token}${query}` });
 
@@ -45,7 +48,8 @@ async function main() {
 
     // the whole list as one answer, as the read gave it before paging: every line, from a kept list too
     const cache = publicListCache(60);
-    const whole = () => publicPriceList(ctx.db, SECTION_SPECS, token, cache, { page: 1, perPage: Number.MAX_SAFE_INTEGER });
+    const whole = () =>
+      publicPriceList(ctx.db, SECTION_SPECS, token, cache, { page: 1, perPage: Number.MAX_SAFE_INTEGER });
     const bytesBefore = Buffer.byteLength(JSON.stringify(await whole()));
 
     const middle = Math.ceil(lines / 100 / 2);
@@ -66,10 +70,18 @@ async function main() {
     }
     wholeSamples.sort((a, b) => a - b);
 
-    console.log(`a buyer's link to ${lines} lots on PostgreSQL: the whole list ${(bytesBefore / 1024).toFixed(0)} KB, a page of 100 ${(bytesPage / 1024).toFixed(1)} KB, of 200 ${(bytesPage200 / 1024).toFixed(1)} KB`);
-    console.log(`  first read (the list built) ${buildMs.toFixed(0)} ms; a kept page p50 ${pct(pageSamples, 50).toFixed(1)} ms, p99 ${pct(pageSamples, 99).toFixed(1)} ms; the whole list's JSON from the kept list p50 ${pct(wholeSamples, 50).toFixed(1)} ms`);
-    console.log(`RESULT public-list lots=${lines} bytes_before=${bytesBefore} bytes_page=${bytesPage} bytes_page200=${bytesPage200}`);
-    console.log(`RESULT public-list-read lots=${lines} first_ms=${buildMs.toFixed(0)} page_p50_ms=${pct(pageSamples, 50).toFixed(1)} page_p99_ms=${pct(pageSamples, 99).toFixed(1)} whole_p50_ms=${pct(wholeSamples, 50).toFixed(1)}`);
+    console.log(
+      `a buyer's link to ${lines} lots on PostgreSQL: the whole list ${(bytesBefore / 1024).toFixed(0)} KB, a page of 100 ${(bytesPage / 1024).toFixed(1)} KB, of 200 ${(bytesPage200 / 1024).toFixed(1)} KB`,
+    );
+    console.log(
+      `  first read (the list built) ${buildMs.toFixed(0)} ms; a kept page p50 ${pct(pageSamples, 50).toFixed(1)} ms, p99 ${pct(pageSamples, 99).toFixed(1)} ms; the whole list's JSON from the kept list p50 ${pct(wholeSamples, 50).toFixed(1)} ms`,
+    );
+    console.log(
+      `RESULT public-list lots=${lines} bytes_before=${bytesBefore} bytes_page=${bytesPage} bytes_page200=${bytesPage200}`,
+    );
+    console.log(
+      `RESULT public-list-read lots=${lines} first_ms=${buildMs.toFixed(0)} page_p50_ms=${pct(pageSamples, 50).toFixed(1)} page_p99_ms=${pct(pageSamples, 99).toFixed(1)} whole_p50_ms=${pct(wholeSamples, 50).toFixed(1)}`,
+    );
   } finally {
     await ctx.close();
   }

@@ -25,7 +25,8 @@ async function main() {
     // what autovacuum does to a table at rest: the visibility map lets the lots' read be index-only (migration 0024)
     await ctx.db.execute(sql`VACUUM ANALYZE offers`);
     const token = await signIn(ctx.app, 'admin@nutdesk.demo', DEMO_PASSWORD);
-    const refs = firstRow<{ kazan: number; product: number; lots: number; most: string; pieces: number }>(await ctx.db.execute(sql`
+    const refs = firstRow<{ kazan: number; product: number; lots: number; most: string; pieces: number }>(
+      await ctx.db.execute(sql`
       WITH top AS (
         SELECT product_id, count(*)::int AS lots FROM offers WHERE status = 'active' AND available_amount > 0
         GROUP BY product_id ORDER BY count(*) DESC, product_id LIMIT 1)
@@ -34,21 +35,34 @@ async function main() {
           WHERE product_id = top.product_id AND status = 'active' AND available_amount > 0) AS most,
         (SELECT count(*)::int FROM offers WHERE product_id = top.product_id AND status = 'active' AND available_amount > 0
           AND unit_measure = 'шт') AS pieces
-      FROM top`))!;
+      FROM top`),
+    )!;
     const most = Number(refs.most);
     const asks = [
       { label: 'kg, one lot holds it', body: { amount: 500, unit: 'кг', level: 'middle' } },
-      { label: refs.pieces ? 'pieces' : 'kg at a margin', body: refs.pieces ? { amount: 20, unit: 'шт', level: 'min' } : { amount: 1000, unit: 'кг', level: 'margin', margin: 15 } },
+      {
+        label: refs.pieces ? 'pieces' : 'kg at a margin',
+        body: refs.pieces
+          ? { amount: 20, unit: 'шт', level: 'min' }
+          : { amount: 1000, unit: 'кг', level: 'margin', margin: 15 },
+      },
       { label: 'split over 2–3 lots', body: { amount: Math.floor(most * 1.8), unit: 'кг', level: 'max' } },
     ].map((a) => ({ ...a, body: { product_id: refs.product, city_id: refs.kazan, ...a.body } }));
     const ask = async (body: object) => {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/quotes/search', headers: { authorization: `Bearer ${token}` }, payload: body });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/quotes/search',
+        headers: { authorization: `Bearer ${token}` },
+        payload: body,
+      });
       if (res.statusCode !== 200) throw new Error(`POST /api/quotes/search: ${res.statusCode} ${res.body}`);
       return res.json() as { lines: { offers: unknown[] }[] };
     };
     for (const a of asks) {
       const answer = await ask(a.body);
-      console.log(`  ${a.label}: ${answer.lines.length} lines, the first of ${answer.lines[0]?.offers.length ?? 0} lots`);
+      console.log(
+        `  ${a.label}: ${answer.lines.length} lines, the first of ${answer.lines[0]?.offers.length ?? 0} lots`,
+      );
     }
     for (let i = 0; i < WARMUP; i++) await ask(asks[i % asks.length].body);
     const all: number[] = [];
@@ -65,14 +79,28 @@ async function main() {
     const sqlSamples: number[] = [];
     for (let i = 0; i < 50; i++) {
       const t = performance.now();
-      await lotFigures(ctx.db, { city_id: refs.kazan, product_id: [refs.product], level: 'min', rounding: 'none' }, null);
+      await lotFigures(
+        ctx.db,
+        { city_id: refs.kazan, product_id: [refs.product], level: 'min', rounding: 'none' },
+        null,
+      );
       sqlSamples.push(performance.now() - t);
     }
     for (const s of [all, sqlSamples, ...each]) s.sort((a, b) => a - b);
-    console.log(`quote of product ${refs.product} (${refs.lots} lots with stock of ${offers} offers) to Kazan on PostgreSQL:`);
-    asks.forEach((a, k) => console.log(`  ${a.label.padEnd(22)} p50 ${pct(each[k], 50).toFixed(1)} ms, p99 ${pct(each[k], 99).toFixed(1)} ms`));
-    console.log(`  the lots' figures read alone p50 ${pct(sqlSamples, 50).toFixed(1)} ms, p99 ${pct(sqlSamples, 99).toFixed(1)} ms (goal: p99 ≤ 100 ms over all asks)`);
-    console.log(`RESULT quote engine=postgresql offers=${offers} p50_ms=${pct(all, 50).toFixed(1)} p99_ms=${pct(all, 99).toFixed(1)}`);
+    console.log(
+      `quote of product ${refs.product} (${refs.lots} lots with stock of ${offers} offers) to Kazan on PostgreSQL:`,
+    );
+    asks.forEach((a, k) =>
+      console.log(
+        `  ${a.label.padEnd(22)} p50 ${pct(each[k], 50).toFixed(1)} ms, p99 ${pct(each[k], 99).toFixed(1)} ms`,
+      ),
+    );
+    console.log(
+      `  the lots' figures read alone p50 ${pct(sqlSamples, 50).toFixed(1)} ms, p99 ${pct(sqlSamples, 99).toFixed(1)} ms (goal: p99 ≤ 100 ms over all asks)`,
+    );
+    console.log(
+      `RESULT quote engine=postgresql offers=${offers} p50_ms=${pct(all, 50).toFixed(1)} p99_ms=${pct(all, 99).toFixed(1)}`,
+    );
   } finally {
     await ctx.close();
   }

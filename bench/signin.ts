@@ -15,14 +15,15 @@ const RUNS = 200;
 const ATTACKERS = 32;
 const URL = '/api/offers?statuses_ids=active&sort=unit_price&order=desc&perPage=20';
 
-
 type Mode = 'quiet' | 'gated' | 'open';
 
 async function scenario(label: string, mode: Mode) {
   const ctx = await createTestApp({
     scryptN: DEFAULT_SCRYPT_N,
     // 'open': as many checks at once as come in (libuv's four threads are then the only bound)
-    ...(mode === 'open' ? { hashingConcurrency: 10_000, hashingQueue: 10_000 } : { hashingConcurrency: 2, hashingQueue: 32 }),
+    ...(mode === 'open'
+      ? { hashingConcurrency: 10_000, hashingQueue: 10_000 }
+      : { hashingConcurrency: 2, hashingQueue: 32 }),
   });
   try {
     await seedDemoData(ctx.db, { now: new Date('2026-11-01T09:00:00Z') });
@@ -37,7 +38,9 @@ async function scenario(label: string, mode: Mode) {
       while (!stop) {
         n++;
         const res = await ctx.app.inject({
-          method: 'POST', url: '/login', remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+          method: 'POST',
+          url: '/login',
+          remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
           payload: { login: `guess${n}@example.ru`, psswd: 'Wrong12345' },
         });
         answers[res.statusCode] = (answers[res.statusCode] ?? 0) + 1;
@@ -59,16 +62,24 @@ async function scenario(label: string, mode: Mode) {
     stop = true;
     await Promise.all(burst);
     samples.sort((a, b) => a - b);
-    const signIns = Object.entries(answers).map(([status, count]) => `${count}×${status}`).join(', ');
-    console.log(`  ${label.padEnd(40)} p50 ${pct(samples, 50).toFixed(2).padStart(7)} ms   p99 ${pct(samples, 99).toFixed(2).padStart(7)} ms` +
-      (burst.length ? `   sign-ins answered: ${signIns} (${(Object.values(answers).reduce((a, b) => a + b, 0) / seconds).toFixed(1)}/s)` : ''));
+    const signIns = Object.entries(answers)
+      .map(([status, count]) => `${count}×${status}`)
+      .join(', ');
+    console.log(
+      `  ${label.padEnd(40)} p50 ${pct(samples, 50).toFixed(2).padStart(7)} ms   p99 ${pct(samples, 99).toFixed(2).padStart(7)} ms` +
+        (burst.length
+          ? `   sign-ins answered: ${signIns} (${(Object.values(answers).reduce((a, b) => a + b, 0) / seconds).toFixed(1)}/s)`
+          : ''),
+    );
   } finally {
     await ctx.close();
   }
 }
 
 async function main() {
-  console.log(`GET /api/offers (demo data, PGlite) while ${ATTACKERS} clients sign in with wrong passwords, scrypt N=2^${Math.log2(DEFAULT_SCRYPT_N)}:`);
+  console.log(
+    `GET /api/offers (demo data, PGlite) while ${ATTACKERS} clients sign in with wrong passwords, scrypt N=2^${Math.log2(DEFAULT_SCRYPT_N)}:`,
+  );
   await scenario('no sign-ins', 'quiet');
   await scenario('burst, hashing gate of 2 (the default)', 'gated');
   await scenario('burst, no gate (for comparison)', 'open');

@@ -22,13 +22,23 @@ const READ_P99_MS = 300;
 const READS = new Set(['list', 'filter', 'card', 'reserves list', 'price list']);
 /** Answers that are the product working as meant: a stale version, a refused reserve, a busy gate, an upload cap. */
 const EXPECTED: Record<string, number[]> = {
-  edit: [409], reserve: [400, 409], cancel: [409], export: [429], 'price list PDF': [429], upload: [400, 429], quote: [400],
+  edit: [409],
+  reserve: [400, 409],
+  cancel: [409],
+  export: [429],
+  'price list PDF': [429],
+  upload: [400, 429],
+  quote: [400],
 };
 
 type Role = 'admin' | 'manager' | 'warehouse' | 'supplier';
 const ROLES: Role[] = ['admin', 'manager', 'warehouse', 'supplier'];
 
-interface Sample { op: string; status: number; ms: number }
+interface Sample {
+  op: string;
+  status: number;
+  ms: number;
+}
 const samples: Sample[] = [];
 const failures: string[] = [];
 
@@ -38,7 +48,13 @@ const tokens = {} as Record<Role, string>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers' shapes are the API's, read loosely here
 type Json = any;
 
-async function call(op: string, role: Role, method: string, url: string, body?: unknown): Promise<{ status: number; json: () => Json }> {
+async function call(
+  op: string,
+  role: Role,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; json: () => Json }> {
   const start = performance.now();
   const headers: Record<string, string> = { authorization: `Bearer ${tokens[role]}` };
   let payload: BodyInit | undefined;
@@ -79,9 +95,13 @@ interface World {
 }
 
 async function worldOf(): Promise<World> {
-  const ids = async (url: string) => ((await call('setup', 'admin', 'GET', url)).json().data as { id: number }[] ?? []).map((r) => r.id);
-  const offers = [...await ids('/api/offers?perPage=100'), ...await ids('/api/offers?perPage=100&page=2')];
-  const active = (await call('setup', 'admin', 'GET', '/api/reserves?perPage=50')).json().data as Record<string, Json>[];
+  const ids = async (url: string) =>
+    (((await call('setup', 'admin', 'GET', url)).json().data as { id: number }[]) ?? []).map((r) => r.id);
+  const offers = [...(await ids('/api/offers?perPage=100')), ...(await ids('/api/offers?perPage=100&page=2'))];
+  const active = (await call('setup', 'admin', 'GET', '/api/reserves?perPage=50')).json().data as Record<
+    string,
+    Json
+  >[];
   const template = active.find((r) => r.status === 'active' && r.offer_id) ?? null;
   let reserve: Record<string, unknown> | null = null;
   if (template) {
@@ -89,17 +109,36 @@ async function worldOf(): Promise<World> {
     const offer = (await call('setup', 'admin', 'GET', `/api/offers/${card.offer_id}`)).json();
     const today = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     reserve = {
-      offer_id: card.offer_id, amount: String(offer.units_per_pack ?? 1), unit_selling_price: card.unit_selling_price, estimated_date_implementation: today,
-      buyer_name: 'ООО «Нагрузка»', buyer_phone: '79161234567', city_id: card.city_id, delivery_address: 'Нагрузочный тест, ул. Ленина, 1',
-      delivery_cost: card.delivery_cost, delivery_days: card.delivery_days ?? 2, ...(card.responsible_id ? { responsible_id: card.responsible_id } : {}),
+      offer_id: card.offer_id,
+      amount: String(offer.units_per_pack ?? 1),
+      unit_selling_price: card.unit_selling_price,
+      estimated_date_implementation: today,
+      buyer_name: 'ООО «Нагрузка»',
+      buyer_phone: '79161234567',
+      city_id: card.city_id,
+      delivery_address: 'Нагрузочный тест, ул. Ленина, 1',
+      delivery_cost: card.delivery_cost,
+      delivery_days: card.delivery_days ?? 2,
+      ...(card.responsible_id ? { responsible_id: card.responsible_id } : {}),
     };
   }
   return {
-    offers, own: ((await call('setup', 'supplier', 'GET', '/api/offers?perPage=100')).json().data as { id: number }[] ?? []).map((r) => r.id),
-    cities: await ids('/api/cities?perPage=50'), products: await ids('/api/products?perPage=50'), suppliers: await ids('/api/suppliers?perPage=50'),
+    offers,
+    own: (
+      ((await call('setup', 'supplier', 'GET', '/api/offers?perPage=100')).json().data as { id: number }[]) ?? []
+    ).map((r) => r.id),
+    cities: await ids('/api/cities?perPage=50'),
+    products: await ids('/api/products?perPage=50'),
+    suppliers: await ids('/api/suppliers?perPage=50'),
     reserve,
-    buyers: ((await call('setup', 'admin', 'GET', '/api/buyers?perPage=100')).json().data as { id: number; credit_limit?: string | null }[] ?? [])
-      .filter((b) => b.credit_limit !== null && b.credit_limit !== undefined).map((b) => b.id),
+    buyers: (
+      ((await call('setup', 'admin', 'GET', '/api/buyers?perPage=100')).json().data as {
+        id: number;
+        credit_limit?: string | null;
+      }[]) ?? []
+    )
+      .filter((b) => b.credit_limit !== null && b.credit_limit !== undefined)
+      .map((b) => b.id),
   };
 }
 
@@ -117,17 +156,35 @@ let uploads = 0;
 async function step(role: Role, w: World): Promise<void> {
   const staff = role === 'admin' || role === 'manager';
   const roll = Math.random();
-  if (roll < 0.3 || role === 'supplier' && roll < 0.7) {
+  if (roll < 0.3 || (role === 'supplier' && roll < 0.7)) {
     // the supplier's account has a few pages of its own
-    await call('list', role, 'GET', `/api/offers?page=${1 + Math.floor(Math.random() * (role === 'supplier' ? 2 : 5))}&perPage=20`);
+    await call(
+      'list',
+      role,
+      'GET',
+      `/api/offers?page=${1 + Math.floor(Math.random() * (role === 'supplier' ? 2 : 5))}&perPage=20`,
+    );
   } else if (roll < 0.45) {
-    await call('filter', role, 'GET', `/api/offers?perPage=20&sort=unit_price&order=desc&unit_price_from=${100 + Math.floor(Math.random() * 400)}`);
+    await call(
+      'filter',
+      role,
+      'GET',
+      `/api/offers?perPage=20&sort=unit_price&order=desc&unit_price_from=${100 + Math.floor(Math.random() * 400)}`,
+    );
   } else if (roll < 0.65 || role === ('supplier' as Role)) {
-    await call('card', role, 'GET', `/api/offers/${pick(role === ('supplier' as Role) && w.own.length ? w.own : w.offers)}`);
+    await call(
+      'card',
+      role,
+      'GET',
+      `/api/offers/${pick(role === ('supplier' as Role) && w.own.length ? w.own : w.offers)}`,
+    );
   } else if (roll < 0.7 && role !== 'warehouse') {
     await call('reserves list', role, 'GET', `/api/reserves?perPage=20&page=${1 + Math.floor(Math.random() * 3)}`);
   } else if (roll < 0.78 && staff && w.reserve) {
-    const made = await call('reserve', role, 'POST', '/api/reserves', { ...w.reserve, ...(w.buyers.length && Math.random() < 0.5 ? { buyer_id: pick(w.buyers) } : {}) });
+    const made = await call('reserve', role, 'POST', '/api/reserves', {
+      ...w.reserve,
+      ...(w.buyers.length && Math.random() < 0.5 ? { buyer_id: pick(w.buyers) } : {}),
+    });
     // one in four is kept: the stock and the buyers' credit fill up as the soak goes on
     if (made.status === 201 && Math.random() < 0.75) {
       const { id, version } = made.json();
@@ -147,7 +204,13 @@ async function step(role: Role, w: World): Promise<void> {
   } else if (roll < 0.87 && staff) {
     await call('export', role, 'GET', '/api/offers/export?format=csv');
   } else if (roll < 0.93 && staff) {
-    await call('quote', role, 'POST', '/api/quotes/search', { product_id: pick(w.products), city_id: pick(w.cities), amount: 10, unit: 'кг', level: 'middle' });
+    await call('quote', role, 'POST', '/api/quotes/search', {
+      product_id: pick(w.products),
+      city_id: pick(w.cities),
+      amount: 10,
+      unit: 'кг',
+      level: 'middle',
+    });
   } else if (roll < 0.97 && staff) {
     await call('price list', role, 'GET', `/api/price-list?city_id=${pick(w.cities)}`);
   } else if (roll < 0.98 && staff) {
@@ -167,16 +230,24 @@ async function invariants(url: string): Promise<{ stock: number; credit: number;
   await db.connect();
   try {
     // every offer's figures are its reserves' sums, and nothing is oversold
-    const stock = (await db.query(`SELECT count(*)::int AS n FROM offers o
+    const stock = (
+      await db.query(`SELECT count(*)::int AS n FROM offers o
       LEFT JOIN LATERAL (SELECT coalesce(sum(amount) FILTER (WHERE status = 'active'), 0) AS active, coalesce(sum(amount) FILTER (WHERE status = 'completed'), 0) AS done
         FROM reserves r WHERE r.offer_id = o.id) r ON true
       WHERE o.reserved_amount <> r.active OR o.purchased_amount <> r.done OR o.available_amount <> o.unit_amount - o.reserved_amount - o.purchased_amount
-        OR o.available_amount < 0`)).rows[0].n as number;
+        OR o.available_amount < 0`)
+    ).rows[0].n as number;
     // the soak never overrides a credit limit: no buyer holds more in the soak's active reserves than its limit
-    const credit = (await db.query(`SELECT count(*)::int AS n FROM (SELECT b.id FROM buyers b JOIN reserves r ON r.buyer_id = b.id AND r.status = 'active'
+    const credit = (
+      await db.query(`SELECT count(*)::int AS n FROM (SELECT b.id FROM buyers b JOIN reserves r ON r.buyer_id = b.id AND r.status = 'active'
       AND r.delivery_address = 'Нагрузочный тест, ул. Ленина, 1' WHERE b.credit_limit IS NOT NULL
-      GROUP BY b.id, b.credit_limit HAVING sum(r.total_selling_sum) > b.credit_limit) over_limit`)).rows[0].n as number;
-    const soakReserves = (await db.query(`SELECT count(*)::int AS n FROM reserves WHERE delivery_address = 'Нагрузочный тест, ул. Ленина, 1'`)).rows[0].n as number;
+      GROUP BY b.id, b.credit_limit HAVING sum(r.total_selling_sum) > b.credit_limit) over_limit`)
+    ).rows[0].n as number;
+    const soakReserves = (
+      await db.query(
+        `SELECT count(*)::int AS n FROM reserves WHERE delivery_address = 'Нагрузочный тест, ул. Ленина, 1'`,
+      )
+    ).rows[0].n as number;
     return { stock, credit, soakReserves };
   } finally {
     await db.end();
@@ -195,14 +266,20 @@ async function main() {
     proxy = await startNginx(new URL(instances[0].url).host, new URL(instances[1].url).host);
     base = proxy.url;
     for (const role of ROLES) {
-      const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: `${role}@nutdesk.demo`, psswd: DEMO_PASSWORD }) });
+      const res = await fetch(`${base}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: `${role}@nutdesk.demo`, psswd: DEMO_PASSWORD }),
+      });
       if (res.status !== 200) throw new Error(`sign-in of ${role}: ${res.status} ${await res.text()}`);
-      tokens[role] = (await res.json() as { token: string }).token;
+      tokens[role] = ((await res.json()) as { token: string }).token;
     }
     const world = await worldOf();
     samples.length = 0;
     failures.length = 0;
-    console.log(`soak: ${USERS} users (${ROLES.join(', ')} in turn) for ${MINUTES} min, mean pause ${THINK_MS} ms, two instances behind nginx on PostgreSQL`);
+    console.log(
+      `soak: ${USERS} users (${ROLES.join(', ')} in turn) for ${MINUTES} min, mean pause ${THINK_MS} ms, two instances behind nginx on PostgreSQL`,
+    );
     const end = Date.now() + MINUTES * 60_000;
     const users = Array.from({ length: USERS }, async (_, i) => {
       const role = ROLES[i % ROLES.length];
@@ -212,27 +289,52 @@ async function main() {
         await sleep(THINK_MS * (0.5 + Math.random()));
       }
     });
-    const load = setInterval(() => console.log(`  ${new Date().toISOString().slice(11, 19)} ${samples.length} requests, ${failures.length} unexpected`), 60_000);
+    const load = setInterval(
+      () =>
+        console.log(
+          `  ${new Date().toISOString().slice(11, 19)} ${samples.length} requests, ${failures.length} unexpected`,
+        ),
+      60_000,
+    );
     await Promise.all(users);
     clearInterval(load);
 
     const ops = [...new Set(samples.map((s) => s.op))].sort();
-    console.log(`\n${'operation'.padEnd(16)} ${'count'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  statuses`);
+    console.log(
+      `\n${'operation'.padEnd(16)} ${'count'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  statuses`,
+    );
     let readsOk = true;
     for (const op of ops) {
       const mine = samples.filter((s) => s.op === op);
       const ms = mine.map((s) => s.ms).sort((x, y) => x - y);
-      const statuses = Object.entries(mine.reduce<Record<number, number>>((t, s) => ({ ...t, [s.status]: (t[s.status] ?? 0) + 1 }), {})).map(([k, v]) => `${k}×${v}`).join(' ');
+      const statuses = Object.entries(
+        mine.reduce<Record<number, number>>((t, s) => ({ ...t, [s.status]: (t[s.status] ?? 0) + 1 }), {}),
+      )
+        .map(([k, v]) => `${k}×${v}`)
+        .join(' ');
       const p99 = pct(ms, 99);
       if (READS.has(op) && p99 > READ_P99_MS) readsOk = false;
-      console.log(`${op.padEnd(16)} ${String(mine.length).padStart(6)} ${pct(ms, 50).toFixed(1).padStart(8)} ${p99.toFixed(1).padStart(8)}  ${statuses}${READS.has(op) ? '  (read)' : ''}`);
+      console.log(
+        `${op.padEnd(16)} ${String(mine.length).padStart(6)} ${pct(ms, 50).toFixed(1).padStart(8)} ${p99.toFixed(1).padStart(8)}  ${statuses}${READS.has(op) ? '  (read)' : ''}`,
+      );
     }
     const fivexx = samples.filter((s) => s.status >= 500).length;
     const network = samples.filter((s) => s.status === 0).length;
     const inv = await invariants(db.url);
-    console.log(`\nrequests ${samples.length}, 5xx ${fivexx}, network errors ${network}, unexpected 4xx ${failures.length - fivexx - network}`);
-    console.log(`invariants: offers whose stock figures disagree with their reserves or are oversold: ${inv.stock}; buyers over their credit limit without an override: ${inv.credit} (${inv.soakReserves} reserves made by the soak)`);
-    console.log(`reads p99 <= ${READ_P99_MS} ms: ${readsOk ? 'yes' : 'NO'}; started ${started}; load average at the end ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+    console.log(
+      `\nrequests ${samples.length}, 5xx ${fivexx}, network errors ${network}, unexpected 4xx ${failures.length - fivexx - network}`,
+    );
+    console.log(
+      `invariants: offers whose stock figures disagree with their reserves or are oversold: ${inv.stock}; buyers over their credit limit without an override: ${inv.credit} (${inv.soakReserves} reserves made by the soak)`,
+    );
+    console.log(
+      `reads p99 <= ${READ_P99_MS} ms: ${readsOk ? 'yes' : 'NO'}; started ${started}; load average at the end ${(
+        await import('node:os')
+      )
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+    );
     for (const f of failures.slice(0, 20)) console.log(`  ${f}`);
     const ok = fivexx === 0 && network === 0 && inv.stock === 0 && inv.credit === 0;
     console.log(ok ? (readsOk ? 'SOAK OK' : 'SOAK OK but reads p99 over the goal (a loaded machine?)') : 'SOAK FAILED');

@@ -23,7 +23,10 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 const inp = (n: number) => (n === 0 ? '< 16 ms' : `${n.toFixed(0)} ms`);
 
 /** dom: the click to the DOM showing it; interaction: Event Timing's duration, 0 when under 16 ms (none reported). */
-interface Timing { dom: number; interaction: number }
+interface Timing {
+  dom: number;
+  interaction: number;
+}
 
 async function main() {
   const app = await startApp();
@@ -58,13 +61,16 @@ async function main() {
       await page.getByRole('combobox').click();
       await page.getByRole('option', { name: '200' }).waitFor();
       const t = await page.evaluate(async () => {
-        const option = [...document.querySelectorAll('[role="option"]')].find((o) => o.textContent?.trim() === '200') as HTMLElement;
+        const option = [...document.querySelectorAll('[role="option"]')].find(
+          (o) => o.textContent?.trim() === '200',
+        ) as HTMLElement;
         performance.clearResourceTimings();
         const t0 = performance.now();
         option.click();
         while (document.querySelectorAll('tbody tr').length !== 200) await new Promise((r) => requestAnimationFrame(r));
         const shown = performance.now();
-        const request = performance.getEntriesByType('resource')
+        const request = performance
+          .getEntriesByType('resource')
           .filter((e) => /\/api\/offers\?/.test(e.name) && /perPage=200/.test(e.name))
           .at(-1) as PerformanceResourceTiming | undefined;
         return { total: shown - t0, afterData: request ? shown - request.responseEnd : NaN };
@@ -87,16 +93,26 @@ async function main() {
       w.__interactions = new Map();
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as PerformanceEventTiming[]) {
-          if (e.interactionId) w.__interactions.set(e.interactionId, Math.max(w.__interactions.get(e.interactionId) ?? 0, e.duration));
+          if (e.interactionId)
+            w.__interactions.set(e.interactionId, Math.max(w.__interactions.get(e.interactionId) ?? 0, e.duration));
         }
       }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
     });
-    const interactionsSoFar = () => page.evaluate(() => (window as unknown as { __interactions: Map<number, number> }).__interactions.size);
+    const interactionsSoFar = () =>
+      page.evaluate(() => (window as unknown as { __interactions: Map<number, number> }).__interactions.size);
     // the entry is reported after the frame is presented: wait for it a while; none means under 16 ms
-    const nextInteraction = (before: number) => page.waitForFunction((before) => {
-      const map = (window as unknown as { __interactions: Map<number, number> }).__interactions;
-      return map.size > before ? [...map.values()].at(-1)! : false;
-    }, before, { timeout: 1000 }).then((h) => h.jsonValue() as Promise<number>).catch(() => 0);
+    const nextInteraction = (before: number) =>
+      page
+        .waitForFunction(
+          (before) => {
+            const map = (window as unknown as { __interactions: Map<number, number> }).__interactions;
+            return map.size > before ? [...map.values()].at(-1)! : false;
+          },
+          before,
+          { timeout: 1000 },
+        )
+        .then((h) => h.jsonValue() as Promise<number>)
+        .catch(() => 0);
 
     // a trusted click at the element's centre (CDP input events): locator.click() would also run playwright's
     // hit-target check inside the page during the click, and its cost would count as the page's
@@ -107,22 +123,35 @@ async function main() {
     const clickAndWait = async (selector: string, wantChecked: 'all' | 'one'): Promise<Timing> => {
       const before = await interactionsSoFar();
       // arm: note the click's time stamp, then wait for the DOM to show its effect
-      const shown = page.evaluate(({ selector, wantChecked }) => new Promise<number>((resolve) => {
-        const target = document.querySelector(selector) as HTMLInputElement;
-        const rows = () => [...document.querySelectorAll<HTMLInputElement>('input[aria-label^="Выбрать строку "]')];
-        const wasChecked = wantChecked === 'all' ? rows().every((r) => r.checked) : target.checked;
-        const done = () => (wantChecked === 'all' ? rows().every((r) => r.checked === !wasChecked) : target.checked === !wasChecked);
-        document.addEventListener('click', (event) => {
-          const t0 = event.timeStamp;
-          // a row's aria-selected changes in the same commit as its checkbox: seen right after React's commit
-          const observer = new MutationObserver(() => {
-            if (!done()) return;
-            observer.disconnect();
-            resolve(performance.now() - t0);
-          });
-          observer.observe(document.querySelector('tbody')!, { subtree: true, attributes: true, attributeFilter: ['aria-selected'] });
-        }, { capture: true, once: true });
-      }), { selector, wantChecked });
+      const shown = page.evaluate(
+        ({ selector, wantChecked }) =>
+          new Promise<number>((resolve) => {
+            const target = document.querySelector(selector) as HTMLInputElement;
+            const rows = () => [...document.querySelectorAll<HTMLInputElement>('input[aria-label^="Выбрать строку "]')];
+            const wasChecked = wantChecked === 'all' ? rows().every((r) => r.checked) : target.checked;
+            const done = () =>
+              wantChecked === 'all' ? rows().every((r) => r.checked === !wasChecked) : target.checked === !wasChecked;
+            document.addEventListener(
+              'click',
+              (event) => {
+                const t0 = event.timeStamp;
+                // a row's aria-selected changes in the same commit as its checkbox: seen right after React's commit
+                const observer = new MutationObserver(() => {
+                  if (!done()) return;
+                  observer.disconnect();
+                  resolve(performance.now() - t0);
+                });
+                observer.observe(document.querySelector('tbody')!, {
+                  subtree: true,
+                  attributes: true,
+                  attributeFilter: ['aria-selected'],
+                });
+              },
+              { capture: true, once: true },
+            );
+          }),
+        { selector, wantChecked },
+      );
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))); // the listener is in place
       await clickAt(selector);
       const dom = await shown;
@@ -132,9 +161,12 @@ async function main() {
     };
 
     const selectAll: Timing[] = [];
-    for (let i = 0; i < RUNS * 2; i++) selectAll.push(await clickAndWait('input[aria-label="Выбрать все строки"]', 'all'));
+    for (let i = 0; i < RUNS * 2; i++)
+      selectAll.push(await clickAndWait('input[aria-label="Выбрать все строки"]', 'all'));
     const oneRow: Timing[] = [];
-    const firstRow = await page.evaluate(() => document.querySelector('input[aria-label^="Выбрать строку "]')!.getAttribute('aria-label'));
+    const firstRow = await page.evaluate(() =>
+      document.querySelector('input[aria-label^="Выбрать строку "]')!.getAttribute('aria-label'),
+    );
     for (let i = 0; i < RUNS * 2; i++) oneRow.push(await clickAndWait(`input[aria-label="${firstRow}"]`, 'one'));
     // for reference, the smallest interaction the page has: a header click shows that column's sort button.
     // What it takes is the floor of this machine and headless Chromium's frame clock, not the table's cost.
@@ -150,26 +182,50 @@ async function main() {
     const rows: [string, string, string, number][] = [
       ['rows shown after the data arrived (page of 200)', ms(median(afterData)), ms(max(afterData)), 100],
       ['page size 20 → 200, request included', ms(median(sizeChange)), ms(max(sizeChange)), 250],
-      ['select-all (header checkbox), shown', ms(median(selectAll.map((t) => t.dom))), ms(max(selectAll.map((t) => t.dom))), 50],
-      ['select-all, interaction (Event Timing)', inp(median(selectAll.map((t) => t.interaction))), inp(max(selectAll.map((t) => t.interaction))), 50],
+      [
+        'select-all (header checkbox), shown',
+        ms(median(selectAll.map((t) => t.dom))),
+        ms(max(selectAll.map((t) => t.dom))),
+        50,
+      ],
+      [
+        'select-all, interaction (Event Timing)',
+        inp(median(selectAll.map((t) => t.interaction))),
+        inp(max(selectAll.map((t) => t.interaction))),
+        50,
+      ],
       ["one row's checkbox, shown", ms(median(oneRow.map((t) => t.dom))), ms(max(oneRow.map((t) => t.dom))), 16],
-      ["one row's checkbox, interaction (Event Timing)", inp(median(oneRow.map((t) => t.interaction))), inp(max(oneRow.map((t) => t.interaction))), 16],
+      [
+        "one row's checkbox, interaction (Event Timing)",
+        inp(median(oneRow.map((t) => t.interaction))),
+        inp(max(oneRow.map((t) => t.interaction))),
+        16,
+      ],
     ];
     const reference: [string, string, string][] = [
       ['for reference: a header click (Event Timing)', inp(median(headerClick)), inp(max(headerClick))],
     ];
-    console.log(`Offers page, 200 rows, all ${columns.length} columns, headless Chromium ${version}, demo data, frame clock ${VSYNC ? '60 Hz (vsync)' : 'unlimited'}`);
+    console.log(
+      `Offers page, 200 rows, all ${columns.length} columns, headless Chromium ${version}, demo data, frame clock ${VSYNC ? '60 Hz (vsync)' : 'unlimited'}`,
+    );
     console.log(`${'what'.padEnd(50)} ${'median'.padStart(10)} ${'max'.padStart(10)}  budget`);
     for (const [what, med, worst, budget] of rows) {
       const met = med.startsWith('<') || Number.parseFloat(med) <= budget ? 'met' : 'MISSED';
       console.log(`${what.padEnd(50)} ${med.padStart(10)} ${worst.padStart(10)}  ≤ ${budget} ms (median ${met})`);
     }
-    for (const [what, med, worst] of reference) console.log(`${what.padEnd(50)} ${med.padStart(10)} ${worst.padStart(10)}  (no budget)`);
+    for (const [what, med, worst] of reference)
+      console.log(`${what.padEnd(50)} ${med.padStart(10)} ${worst.padStart(10)}  (no budget)`);
     // what bench:check reads (bench/budgets.ts)
     const results: [string, number[]][] = [
-      ['rows_shown', afterData], ['page_size', sizeChange], ['select_all', selectAll.map((t) => t.dom)], ['one_row', oneRow.map((t) => t.dom)],
+      ['rows_shown', afterData],
+      ['page_size', sizeChange],
+      ['select_all', selectAll.map((t) => t.dom)],
+      ['one_row', oneRow.map((t) => t.dom)],
     ];
-    for (const [name, xs] of results) console.log(`RESULT ui case=${name} columns=${columns.length} median_ms=${median(xs).toFixed(1)} max_ms=${max(xs).toFixed(1)}`);
+    for (const [name, xs] of results)
+      console.log(
+        `RESULT ui case=${name} columns=${columns.length} median_ms=${median(xs).toFixed(1)} max_ms=${max(xs).toFixed(1)}`,
+      );
     await page.close();
   } finally {
     await browser.close();

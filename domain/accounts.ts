@@ -21,7 +21,8 @@ export const ACCOUNT_MSG = {
   linkInvalid: 'Ссылка недействительна. Запросите новую.',
   linkUsed: 'Ссылка уже использована. Запросите новую.',
   linkExpired: 'Срок действия ссылки истёк. Запросите новую.',
-  tooManyLinks: (minutes: number) => `Слишком много попыток по недействительным ссылкам. Повторите попытку через ${minutes} мин.`,
+  tooManyLinks: (minutes: number) =>
+    `Слишком много попыток по недействительным ссылкам. Повторите попытку через ${minutes} мин.`,
   tooManyRecoveries: (minutes: number) =>
     `Слишком много запросов на восстановление пароля. Повторите попытку через ${minutes} мин.`,
 } as const;
@@ -33,7 +34,9 @@ export const recoverySchema = yup.object({
 export type RecoveryPayload = yup.InferType<typeof recoverySchema>;
 
 /** The new password of spec point 5 "Reset": its own message when empty, then the set-password policy. */
-export const newPasswordSchema = passwordRules(yup.string().required(ACCOUNT_MSG.newPasswordRequired).min(1, ACCOUNT_MSG.newPasswordRequired));
+export const newPasswordSchema = passwordRules(
+  yup.string().required(ACCOUNT_MSG.newPasswordRequired).min(1, ACCOUNT_MSG.newPasswordRequired),
+);
 
 /** The confirmation of a new password (spec point 5 "Reset"): the reset form's and the profile's. */
 const confirmNewPasswordSchema = yup
@@ -89,18 +92,40 @@ export const INVITE_MSG = {
 /** POST /api/admin/invitations: who is invited, as whom (an employee's or a supplier's user) and with which role. */
 export const invitationSchema = yup.object({
   email: yup.string().trim().required(MSG.emailRequired).email(MSG.emailInvalid),
-  user_type: yup.string().required(INVITE_MSG.userTypeRequired).oneOf(['employee', 'supplier'] as const, INVITE_MSG.userTypeRequired),
-  role_id: yup.number().typeError(INVITE_MSG.roleRequired).required(INVITE_MSG.roleRequired).integer(INVITE_MSG.roleRequired).positive(INVITE_MSG.roleRequired),
-  employee_id: yup.number().nullable().when('user_type', {
-    is: 'employee',
-    then: (s) => s.required(INVITE_MSG.employeeRequired).integer(INVITE_MSG.employeeRequired).positive(INVITE_MSG.employeeRequired),
-    otherwise: (s) => s.strip(),
-  }),
-  supplier_id: yup.number().nullable().when('user_type', {
-    is: 'supplier',
-    then: (s) => s.required(INVITE_MSG.supplierRequired).integer(INVITE_MSG.supplierRequired).positive(INVITE_MSG.supplierRequired),
-    otherwise: (s) => s.strip(),
-  }),
+  user_type: yup
+    .string()
+    .required(INVITE_MSG.userTypeRequired)
+    .oneOf(['employee', 'supplier'] as const, INVITE_MSG.userTypeRequired),
+  role_id: yup
+    .number()
+    .typeError(INVITE_MSG.roleRequired)
+    .required(INVITE_MSG.roleRequired)
+    .integer(INVITE_MSG.roleRequired)
+    .positive(INVITE_MSG.roleRequired),
+  employee_id: yup
+    .number()
+    .nullable()
+    .when('user_type', {
+      is: 'employee',
+      then: (s) =>
+        s
+          .required(INVITE_MSG.employeeRequired)
+          .integer(INVITE_MSG.employeeRequired)
+          .positive(INVITE_MSG.employeeRequired),
+      otherwise: (s) => s.strip(),
+    }),
+  supplier_id: yup
+    .number()
+    .nullable()
+    .when('user_type', {
+      is: 'supplier',
+      then: (s) =>
+        s
+          .required(INVITE_MSG.supplierRequired)
+          .integer(INVITE_MSG.supplierRequired)
+          .positive(INVITE_MSG.supplierRequired),
+      otherwise: (s) => s.strip(),
+    }),
 });
 export type InvitationPayload = yup.InferType<typeof invitationSchema>;
 
@@ -138,7 +163,11 @@ export interface ProfileForm {
  * screen's messages, confirmed. */
 export const changePasswordSchema = yup.object({
   currentPsswrd: yup.string().required(PROFILE_MSG.currentRequired),
-  psswrd: newPasswordSchema.test('not-current', PROFILE_MSG.sameAsCurrent, (value, { parent }) => !value || value !== parent.currentPsswrd),
+  psswrd: newPasswordSchema.test(
+    'not-current',
+    PROFILE_MSG.sameAsCurrent,
+    (value, { parent }) => !value || value !== parent.currentPsswrd,
+  ),
   confirmPsswrd: confirmNewPasswordSchema,
 });
 export type ChangePasswordPayload = yup.InferType<typeof changePasswordSchema>;

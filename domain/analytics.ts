@@ -60,16 +60,30 @@ const COMPLETED_ON: FieldRef = 'reserves.actual_date_implementation';
  * as its marginality) × its unit weight. Every one is read: a role that does not see a reserve's delivery cost
  * would read it back from a week's margin of one sale (a figure made of a hidden field is hidden with it). */
 const MARGIN_READS: FieldRef[] = [
-  'reserves.total_selling_sum', 'reserves.marginality', 'reserves.amount', 'reserves.delivery_cost', 'reserves.offer_price_kg', 'reserves.unit_weight',
+  'reserves.total_selling_sum',
+  'reserves.marginality',
+  'reserves.amount',
+  'reserves.delivery_cost',
+  'reserves.offer_price_kg',
+  'reserves.unit_weight',
 ];
 /** A reserve's kilograms (charts.ts RESERVE_KG): its amount by the unit weight it was made on. */
 const RESERVE_KG_READS: FieldRef[] = ['reserves.amount', 'reserves.unit_weight'];
 
-const money = (key: string, title: string, reads: FieldRef[]): FigureDef => ({ key, title, kind: 'money', reads, money: true });
+const money = (key: string, title: string, reads: FieldRef[]): FigureDef => ({
+  key,
+  title,
+  kind: 'money',
+  reads,
+  money: true,
+});
 
 export const CHART: Record<Chart, ChartDef> = {
   sales: {
-    key: 'sales', title: 'Продажи по неделям', periodic: true, byResponsible: true,
+    key: 'sales',
+    title: 'Продажи по неделям',
+    periodic: true,
+    byResponsible: true,
     note: 'Завершённые резервы — по неделе реализации; размещённые, отменённые и просроченные — по неделе размещения',
     sections: ['reserves', 'offers'],
     dimensions: [{ key: 'week', title: 'Неделя', kind: 'week', reads: [] }],
@@ -84,19 +98,37 @@ export const CHART: Record<Chart, ChartDef> = {
     ],
   },
   managers: {
-    key: 'managers', title: 'Маржа по менеджерам', periodic: true, byResponsible: true,
+    key: 'managers',
+    title: 'Маржа по менеджерам',
+    periodic: true,
+    byResponsible: true,
     note: 'Завершённые резервы за период по ответственному, по убыванию маржи',
     sections: ['reserves', 'offers', 'employees'],
-    dimensions: [{ key: 'responsible', title: 'Ответственный', kind: 'ref', reads: ['reserves.responsible_id', 'employees.full_name'] }],
+    dimensions: [
+      {
+        key: 'responsible',
+        title: 'Ответственный',
+        kind: 'ref',
+        reads: ['reserves.responsible_id', 'employees.full_name'],
+      },
+    ],
     figures: [
       money('margin_sum', 'Маржа', [...MARGIN_READS, COMPLETED_ON]),
       money('selling_sum', 'Сумма продаж', ['reserves.total_selling_sum', COMPLETED_ON]),
-      { key: 'margin_avg', title: 'Средняя маржинальность, %', kind: 'percent', reads: ['reserves.marginality', COMPLETED_ON] },
+      {
+        key: 'margin_avg',
+        title: 'Средняя маржинальность, %',
+        kind: 'percent',
+        reads: ['reserves.marginality', COMPLETED_ON],
+      },
       { key: 'completed_count', title: 'Завершено резервов', kind: 'count', reads: [R_STATUS, COMPLETED_ON] },
     ],
   },
   stock: {
-    key: 'stock', title: 'Возраст остатков', periodic: false, byResponsible: false,
+    key: 'stock',
+    title: 'Возраст остатков',
+    periodic: false,
+    byResponsible: false,
     note: 'Свободный остаток активных предложений на сегодня по товару и году урожая; урожай прошлых лет выделен',
     sections: ['offers'],
     dimensions: [
@@ -105,14 +137,22 @@ export const CHART: Record<Chart, ChartDef> = {
       { key: 'age', title: 'Возраст урожая, лет', kind: 'count', reads: ['offers.harvest_year'] },
     ],
     figures: [
-      { key: 'available_kg', title: 'Свободно, кг', kind: 'kg', reads: ['offers.available_amount', 'offers.unit_weight'] },
+      {
+        key: 'available_kg',
+        title: 'Свободно, кг',
+        kind: 'kg',
+        reads: ['offers.available_amount', 'offers.unit_weight'],
+      },
       money('available_value', 'Закупочная стоимость', ['offers.available_amount', 'offers.unit_price']),
       { key: 'sold_kg', title: 'Продано, кг', kind: 'kg', reads: ['offers.purchased_amount', 'offers.unit_weight'] },
       { key: 'offers_count', title: 'Предложений', kind: 'count', reads: [] },
     ],
   },
   turnover: {
-    key: 'turnover', title: 'Оборачиваемость партий', periodic: true, byResponsible: false,
+    key: 'turnover',
+    title: 'Оборачиваемость партий',
+    periodic: true,
+    byResponsible: false,
     note: 'Дней от создания предложения до его полной продажи (статус «Выполнен»), по товару; партии, проданные за период',
     sections: ['offers'],
     dimensions: [{ key: 'product', title: 'Товар', kind: 'ref', reads: ['offers.product'] }],
@@ -124,11 +164,16 @@ export const CHART: Record<Chart, ChartDef> = {
     ],
   },
   buyers: {
-    key: 'buyers', title: 'Крупнейшие покупатели', periodic: true, byResponsible: true,
+    key: 'buyers',
+    title: 'Крупнейшие покупатели',
+    periodic: true,
+    byResponsible: true,
     note: 'Десять покупателей с наибольшей суммой завершённых резервов за период',
     sections: ['reserves', 'offers'],
     // the reserve's buyer's name, as the reserves list shows it
-    dimensions: [{ key: RESERVE_BUYER.name, title: 'Покупатель', kind: 'text', reads: [`reserves.${RESERVE_BUYER.name}`] }],
+    dimensions: [
+      { key: RESERVE_BUYER.name, title: 'Покупатель', kind: 'text', reads: [`reserves.${RESERVE_BUYER.name}`] },
+    ],
     figures: [
       money('selling_sum', 'Сумма продаж', ['reserves.total_selling_sum', COMPLETED_ON]),
       { key: 'completed_kg', title: 'Куплено, кг', kind: 'kg', reads: [...RESERVE_KG_READS, COMPLETED_ON] },
@@ -136,7 +181,10 @@ export const CHART: Record<Chart, ChartDef> = {
     ],
   },
   funnel: {
-    key: 'funnel', title: 'Воронка резервов', periodic: true, byResponsible: true,
+    key: 'funnel',
+    title: 'Воронка резервов',
+    periodic: true,
+    byResponsible: true,
     note: 'Резервы, размещённые за период, и чем они закончились',
     sections: ['reserves', 'offers'],
     dimensions: [{ key: 'stage', title: 'Этап', kind: 'text', reads: [] }],
@@ -146,7 +194,10 @@ export const CHART: Record<Chart, ChartDef> = {
   // sums less their payments, due on completion + the buyer's deferral days), by how long it is overdue, and the
   // buyers that bought most in the period and that owe most today
   receivables: {
-    key: 'receivables', title: 'Дебиторская задолженность', periodic: true, byResponsible: true,
+    key: 'receivables',
+    title: 'Дебиторская задолженность',
+    periodic: true,
+    byResponsible: true,
     note: 'Долг покупателей на сегодня по сроку просрочки; крупнейшие покупатели по продажам за период и по долгу',
     sections: ['reserves', 'offers', 'buyers'],
     dimensions: [
@@ -154,15 +205,29 @@ export const CHART: Record<Chart, ChartDef> = {
       { key: 'label', title: 'Срок или покупатель', kind: 'text', reads: ['buyers.name'] },
     ],
     figures: [
-      money('debt_sum', 'Долг', ['reserves.total_selling_sum', COMPLETED_ON, 'buyers.payment_terms', 'buyers.deferral_days']),
+      money('debt_sum', 'Долг', [
+        'reserves.total_selling_sum',
+        COMPLETED_ON,
+        'buyers.payment_terms',
+        'buyers.deferral_days',
+      ]),
       money('selling_sum', 'Сумма продаж', ['reserves.total_selling_sum', COMPLETED_ON]),
-      { key: 'buyers_count', title: 'Покупателей', kind: 'count', reads: [COMPLETED_ON, 'buyers.payment_terms', 'buyers.deferral_days'] },
+      {
+        key: 'buyers_count',
+        title: 'Покупателей',
+        kind: 'count',
+        reads: [COMPLETED_ON, 'buyers.payment_terms', 'buyers.deferral_days'],
+      },
     ],
   },
 };
 
 /** The receivables chart's parts (its rows' `part`): the debt by age, the top buyers by sales and by debt. */
-export const RECEIVABLE_PARTS = { age: 'Возраст долга', sales: 'Крупнейшие по продажам', debt: 'Крупнейшие должники' } as const;
+export const RECEIVABLE_PARTS = {
+  age: 'Возраст долга',
+  sales: 'Крупнейшие по продажам',
+  debt: 'Крупнейшие должники',
+} as const;
 
 /** The debt's ages (days past the due day) with their titles; `max` null is open-ended. The first is not yet due. */
 export const DEBT_AGES = [
@@ -258,7 +323,10 @@ export function isCalendarDay(text: string): boolean {
 /** The default period: the twelve whole weeks up to today (from a Monday); `today` is the business day
  * (domain/businessDay.ts), or a Date read in the local zone. */
 export function defaultPeriod(today: string | Date = new Date()): { from: string; to: string } {
-  const day = typeof today === 'string' ? new Date(`${today}T00:00:00Z`) : new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()));
+  const day =
+    typeof today === 'string'
+      ? new Date(`${today}T00:00:00Z`)
+      : new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()));
   const monday = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS - 11 * 7 * DAY_MS);
   return { from: isoDay(monday), to: isoDay(day) };
 }
@@ -272,11 +340,14 @@ export function periodProblem(from: string, to: string): string | null {
   return null;
 }
 
-const ids = (value: string | string[] | null | undefined): number[] =>
-  [...new Set((Array.isArray(value) ? value : value ? [value] : [])
-    .flatMap((v) => String(v).split(','))
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0 && n <= 2147483647))];
+const ids = (value: string | string[] | null | undefined): number[] => [
+  ...new Set(
+    (Array.isArray(value) ? value : value ? [value] : [])
+      .flatMap((v) => String(v).split(','))
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0 && n <= 2147483647),
+  ),
+];
 
 /** The filter a link holds (unknown or bad ids are dropped, a missing or bad period is the default one). */
 export function filterFromSearch(search: URLSearchParams, today?: string | Date): AnalyticsFilter {
@@ -315,7 +386,9 @@ export const ANSWER_KEYS: Record<Chart, string[]> = Object.fromEntries(
 ) as Record<Chart, string[]>;
 
 /** Every money key of every chart (what the role tests scan answers for). */
-export const MONEY_KEYS: readonly string[] = [...new Set(CHARTS.flatMap((c) => CHART[c].figures.filter((f) => f.money).map((f) => f.key)))];
+export const MONEY_KEYS: readonly string[] = [
+  ...new Set(CHARTS.flatMap((c) => CHART[c].figures.filter((f) => f.money).map((f) => f.key))),
+];
 
 /** The current harvest is the business day's year's (`today`, YYYY-MM-DD); a crop a year or more old is last year's
  * or older. A season counts from its first year ('2025/26' in 2026: 1, last year's crop); a value stored before the

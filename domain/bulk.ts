@@ -36,7 +36,10 @@ export function bulkFieldsFor(resource: Resource): BulkField[] {
       const ref = field.reference;
       const hiddenBy = visibleAsOf(field, key);
       return {
-        key, label: field.label, ...(hiddenBy !== key && { visibleAs: hiddenBy }), kind: field.kind,
+        key,
+        label: field.label,
+        ...(hiddenBy !== key && { visibleAs: hiddenBy }),
+        kind: field.kind,
         ...(field.bulk === 'adjust' && { adjustable: true }),
         ...(ref && { list: ref.list as BulkField['list'], column: ref.as }),
       };

@@ -12,7 +12,10 @@ dayjs.extend(timezone);
 export const TIME_ZONE_SETTING = 'time_zone';
 export const TIME_ZONE_DEFAULT = 'Europe/Moscow';
 
-export const TIME_ZONE_TITLE = { label: 'Часовой пояс', hint: 'Решает, какой сегодня день: даты резервов, фильтры, выгрузки' } as const;
+export const TIME_ZONE_TITLE = {
+  label: 'Часовой пояс',
+  hint: 'Решает, какой сегодня день: даты резервов, фильтры, выгрузки',
+} as const;
 
 export const TIME_ZONE_MSG = {
   invalid: 'Укажите часовой пояс из базы IANA, например Europe/Moscow',
@@ -47,7 +50,14 @@ function offsetByIntl(zone: string, at: number): number {
   let format = formatters.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     formatters.set(zone, format);
   }

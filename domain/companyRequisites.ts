@@ -6,9 +6,18 @@ import { accountError, bikError, corrAccountError, innError, kppError, ogrnError
 import { VAT_REGIMES, type VatRegime } from './papers/lines';
 
 export const REQUISITE_SETTINGS = [
-  'company_full_name', 'company_inn', 'company_kpp', 'company_ogrn', 'company_address',
-  'company_bank_name', 'company_bik', 'company_account', 'company_corr_account',
-  'company_director', 'company_accountant', 'vat_regime',
+  'company_full_name',
+  'company_inn',
+  'company_kpp',
+  'company_ogrn',
+  'company_address',
+  'company_bank_name',
+  'company_bik',
+  'company_account',
+  'company_corr_account',
+  'company_director',
+  'company_accountant',
+  'vat_regime',
 ] as const;
 export type RequisiteSettingName = (typeof REQUISITE_SETTINGS)[number];
 
@@ -34,15 +43,27 @@ export const REQUISITE_MSG_TEXT = {
 } as const;
 
 /** A requisite's digits as typed, spaces dropped; capital letters for a КПП's reason code. */
-const code = (name: RequisiteSettingName) => yup.string().typeError(REQUISITE_MSG_TEXT.digits(REQUISITE_TITLE[name].label))
-  .transform((v) => (typeof v === 'string' ? v.replace(/\s/g, '').toUpperCase() : v));
-const checked = (name: RequisiteSettingName, rule: (value: string | undefined, parent: Record<string, unknown>) => string | null) => code(name).test('requisite', function check(value) {
-  const refused = rule(value, this.parent as Record<string, unknown>);
-  return refused ? this.createError({ message: refused }) : true;
-});
+const code = (name: RequisiteSettingName) =>
+  yup
+    .string()
+    .typeError(REQUISITE_MSG_TEXT.digits(REQUISITE_TITLE[name].label))
+    .transform((v) => (typeof v === 'string' ? v.replace(/\s/g, '').toUpperCase() : v));
+const checked = (
+  name: RequisiteSettingName,
+  rule: (value: string | undefined, parent: Record<string, unknown>) => string | null,
+) =>
+  code(name).test('requisite', function check(value) {
+    const refused = rule(value, this.parent as Record<string, unknown>);
+    return refused ? this.createError({ message: refused }) : true;
+  });
 const text = (name: RequisiteSettingName, max: number) =>
-  yup.string().typeError(REQUISITE_MSG_TEXT.long(REQUISITE_TITLE[name].label, max)).trim().max(max, REQUISITE_MSG_TEXT.long(REQUISITE_TITLE[name].label, max));
-const bikOf = (parent: Record<string, unknown>) => (typeof parent.company_bik === 'string' ? parent.company_bik.replace(/\s/g, '') : undefined);
+  yup
+    .string()
+    .typeError(REQUISITE_MSG_TEXT.long(REQUISITE_TITLE[name].label, max))
+    .trim()
+    .max(max, REQUISITE_MSG_TEXT.long(REQUISITE_TITLE[name].label, max));
+const bikOf = (parent: Record<string, unknown>) =>
+  typeof parent.company_bik === 'string' ? parent.company_bik.replace(/\s/g, '') : undefined;
 
 /** The requisites' rules; empty is allowed (a paper is refused later for what it lacks). */
 export const requisiteRules = () => ({
@@ -57,8 +78,12 @@ export const requisiteRules = () => ({
   company_corr_account: checked('company_corr_account', (v, parent) => corrAccountError(v, bikOf(parent))),
   company_director: text('company_director', 200),
   company_accountant: text('company_accountant', 200),
-  vat_regime: yup.string().typeError(REQUISITE_MSG_TEXT.regime).oneOf(['', ...VAT_REGIMES.map((r) => r.value)], REQUISITE_MSG_TEXT.regime),
+  vat_regime: yup
+    .string()
+    .typeError(REQUISITE_MSG_TEXT.regime)
+    .oneOf(['', ...VAT_REGIMES.map((r) => r.value)], REQUISITE_MSG_TEXT.regime),
 });
 
 /** The regime a stored setting names; the general one until an administrator chooses another. */
-export const vatRegimeOf = (stored: string | undefined | null): VatRegime => (stored === 'simplified' ? 'simplified' : 'general');
+export const vatRegimeOf = (stored: string | undefined | null): VatRegime =>
+  stored === 'simplified' ? 'simplified' : 'general';

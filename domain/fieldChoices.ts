@@ -11,7 +11,13 @@ import { bySection } from './resources';
 const ALWAYS_SHOWN = new Set(['id', 'name', 'status']);
 
 /** A section's choices from its list's columns and filters (its resource's). */
-export function choicesFor({ columns, filters }: { columns: readonly ColumnDef[]; filters: readonly FilterDef[] }): FieldChoice[] {
+export function choicesFor({
+  columns,
+  filters,
+}: {
+  columns: readonly ColumnDef[];
+  filters: readonly FilterDef[];
+}): FieldChoice[] {
   const byTitle = new Map<string, Set<string>>();
   const add = (title: string, names: string[]) => {
     const set = byTitle.get(title) ?? new Set<string>();

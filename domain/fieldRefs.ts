@@ -27,6 +27,8 @@ export function splitFieldRef(ref: FieldRef): [Resource, string] {
 
 /** Every field a column, filter or response key of `resource` reads; the record's own id is no secret. */
 export function fieldsRead(resource: Resource, def: ReadsFields): FieldRef[] {
-  const own = [def.key, def.field ?? def.key].filter((name) => name !== 'id').map((name): FieldRef => `${resource}.${name}`);
+  const own = [def.key, def.field ?? def.key]
+    .filter((name) => name !== 'id')
+    .map((name): FieldRef => `${resource}.${name}`);
   return [...new Set([...own, ...(def.reads ?? [])])];
 }

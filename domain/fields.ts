@@ -27,10 +27,12 @@ export interface FormField<K extends string = string> {
 export const fieldTable = <const K extends string>(fields: readonly FormField<K>[]) => fields;
 
 /** The fields chosen in a select (sent as a number, or null when none is chosen). */
-export const referencesOf = <K extends string>(fields: readonly FormField<K>[]): K[] => fields.filter((f) => f.kind === 'reference').map((f) => f.key);
+export const referencesOf = <K extends string>(fields: readonly FormField<K>[]): K[] =>
+  fields.filter((f) => f.kind === 'reference').map((f) => f.key);
 
 /** The fields typed as decimal numbers (money, amounts): shown with the Russian comma, sent with a point. */
-export const decimalsOf = <K extends string>(fields: readonly FormField<K>[]): K[] => fields.filter((f) => f.kind === 'amount' || f.kind === 'money').map((f) => f.key);
+export const decimalsOf = <K extends string>(fields: readonly FormField<K>[]): K[] =>
+  fields.filter((f) => f.kind === 'amount' || f.kind === 'money').map((f) => f.key);
 
 /** Form field → the field its hiding goes by, for the fields that name one. */
 export const visibilityOf = (fields: readonly FormField[]): Record<string, string> =>

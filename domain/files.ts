@@ -1,24 +1,31 @@
 // What may be uploaded: the card checks before sending, the server checks again.
 export type FileKind = 'image' | 'document';
 
-export const FILE_RULES: Record<FileKind, { extensions: string[]; types: string[]; maxBytes: number; label: string }> = {
-  image: {
-    extensions: ['jpg', 'jpeg', 'png', 'webp', 'gif'],
-    types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
-    maxBytes: 10 * 1024 * 1024,
-    label: 'JPG, PNG, WEBP или GIF до 10 МБ',
-  },
-  document: {
-    extensions: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv', 'txt', 'jpg', 'jpeg', 'png'],
-    types: [
-      'application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      'application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv', 'text/plain',
-      'image/jpeg', 'image/png',
-    ],
-    maxBytes: 20 * 1024 * 1024,
-    label: 'PDF, Word, Excel, CSV, TXT, JPG или PNG до 20 МБ',
-  },
-};
+export const FILE_RULES: Record<FileKind, { extensions: string[]; types: string[]; maxBytes: number; label: string }> =
+  {
+    image: {
+      extensions: ['jpg', 'jpeg', 'png', 'webp', 'gif'],
+      types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+      maxBytes: 10 * 1024 * 1024,
+      label: 'JPG, PNG, WEBP или GIF до 10 МБ',
+    },
+    document: {
+      extensions: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv', 'txt', 'jpg', 'jpeg', 'png'],
+      types: [
+        'application/pdf',
+        'application/msword',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        'application/vnd.ms-excel',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'text/csv',
+        'text/plain',
+        'image/jpeg',
+        'image/png',
+      ],
+      maxBytes: 20 * 1024 * 1024,
+      label: 'PDF, Word, Excel, CSV, TXT, JPG или PNG до 20 МБ',
+    },
+  };
 
 /** Longer names are not kept (a file system's own limit). */
 export const FILE_NAME_MAX = 255;
@@ -72,10 +79,18 @@ function isPlainText(b: Uint8Array): boolean {
 
 /** The type a file is served with: the one its extension names (its content was checked against it). */
 export const MIME_BY_EXTENSION: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf',
-  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv', txt: 'text/plain',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv',
+  txt: 'text/plain',
 };
 
 export const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? '';
@@ -83,7 +98,9 @@ export const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase(
 /** The Russian reason the content is not what the name says, or null. */
 export function contentProblem(name: string, content: Uint8Array): string | null {
   const check = SIGNATURES[extensionOf(name)];
-  return check && check(content) ? null : `Файл «${name}» не подходит: его содержимое не ${extensionOf(name).toUpperCase()}`;
+  return check && check(content)
+    ? null
+    : `Файл «${name}» не подходит: его содержимое не ${extensionOf(name).toUpperCase()}`;
 }
 
 /** How much a user may keep uploaded and not yet attached to any record (a card being filled in), and how long an

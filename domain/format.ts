@@ -26,7 +26,8 @@ const blank = (v: unknown) => v === null || v === undefined || v === '';
 /** 1 234,5 */
 export const formatNumber = (v: unknown): string => (blank(v) ? '' : numberFormat.format(Number(v)));
 /** A card's computed figure (spec point 5: 2 decimals), its unit in its label: 28 000,00 */
-export const formatFigure = (v: unknown): string => (blank(v) || !Number.isFinite(Number(v)) ? '' : moneyFormat.format(Number(v)));
+export const formatFigure = (v: unknown): string =>
+  blank(v) || !Number.isFinite(Number(v)) ? '' : moneyFormat.format(Number(v));
 /** 1 234,50 ₽ */
 export const formatMoney = (v: unknown): string => (blank(v) ? '' : `${moneyFormat.format(Number(v))} ₽`);
 

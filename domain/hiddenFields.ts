@@ -15,8 +15,14 @@ const NOT_FIELDS: Record<HiddenFrom, HiddenFields> = {
   supplier: {
     reserves: ['buyer_id'],
     suppliers: [
-      'total_offers_created', 'reserve_total_created', 'reserve_purchased_count', 'reserve_purchased_sum', 'reserve_cancelled_count',
-      'available_amount', 'min_selling_price', 'max_selling_price',
+      'total_offers_created',
+      'reserve_total_created',
+      'reserve_purchased_count',
+      'reserve_purchased_sum',
+      'reserve_cancelled_count',
+      'available_amount',
+      'min_selling_price',
+      'max_selling_price',
     ],
     employees: ['reserve_purchased_sum', 'marginality'],
   },
@@ -26,7 +32,11 @@ const NOT_FIELDS: Record<HiddenFrom, HiddenFields> = {
 function hiddenFrom(from: HiddenFrom, also: readonly string[] = []): HiddenFields {
   const all: HiddenFields = {};
   for (const section of SECTIONS as readonly Section[]) {
-    const names = [...(SECTION_RESOURCES[section]?.hiddenNames(from) ?? []), ...(NOT_FIELDS[from][section] ?? []), ...also];
+    const names = [
+      ...(SECTION_RESOURCES[section]?.hiddenNames(from) ?? []),
+      ...(NOT_FIELDS[from][section] ?? []),
+      ...also,
+    ];
     if (names.length) all[section] = names;
   }
   return all;

@@ -61,21 +61,41 @@ export interface HistoryEntry {
 }
 
 const FORMAT_OF: Partial<Record<CellType, HistoryFormat>> = {
-  money: 'money', number: 'number', action: 'number', date: 'date', status: 'status', phone: 'phone', entity_link: 'ref',
+  money: 'money',
+  number: 'number',
+  action: 'number',
+  date: 'date',
+  status: 'status',
+  phone: 'phone',
+  entity_link: 'ref',
 };
 
 /** A field shown by a list column: its title and format from the column, its hiding from every name. */
-function fromColumn(section: Section, columns: readonly ColumnDef[], columnKey: string, key = columnKey, ref?: HistoryRef): HistoryField {
+function fromColumn(
+  section: Section,
+  columns: readonly ColumnDef[],
+  columnKey: string,
+  key = columnKey,
+  ref?: HistoryRef,
+): HistoryField {
   const column = columns.find((c) => c.key === columnKey);
   if (!column) throw new Error(`history: no column ${section}.${columnKey}`);
   return fromColumnDef(section, column, key, ref);
 }
 
 function fromColumnDef(section: Section, column: ColumnDef, key: string, ref?: HistoryRef): HistoryField {
-  const names: FieldRef[] = [`${section}.${column.key}`, ...(column.field ? [`${section}.${column.field}` as FieldRef] : [])];
+  const names: FieldRef[] = [
+    `${section}.${column.key}`,
+    ...(column.field ? [`${section}.${column.field}` as FieldRef] : []),
+  ];
   return {
-    key, title: column.title, format: ref ? 'ref' : FORMAT_OF[column.type] ?? 'text', ...(ref && { ref }), ...(column.titles && { titles: column.titles }),
-    field: column.field ?? column.key, reads: [...names, ...(column.reads ?? [])],
+    key,
+    title: column.title,
+    format: ref ? 'ref' : (FORMAT_OF[column.type] ?? 'text'),
+    ...(ref && { ref }),
+    ...(column.titles && { titles: column.titles }),
+    field: column.field ?? column.key,
+    reads: [...names, ...(column.reads ?? [])],
   };
 }
 
@@ -86,14 +106,27 @@ export function historyFieldsOf(resource: Resource): Record<string, HistoryField
   const order = resource.spec.historyOrder;
   // a plain field the order does not name follows it: a new field is recorded with no second line there
   const unordered = (f: ResourceField) => !f.reference && !order?.includes(f.key);
-  const recorded = (order ? [...order.map((key) => resource.field(key)), ...resource.stored.filter(unordered), ...resource.stored.filter((f) => f.reference)] : resource.stored)
-    .filter((f) => f.history !== false);
-  for (const f of recorded) if (!f.reference) out[f.key] = fromColumnDef(resource.section, resource.columnOf(f.key), f.key);
-  for (const f of recorded) if (f.reference) out[f.key] = fromColumnDef(resource.section, resource.columnOf(f.key), f.key, f.reference.list as HistoryRef);
+  const recorded = (
+    order
+      ? [
+          ...order.map((key) => resource.field(key)),
+          ...resource.stored.filter(unordered),
+          ...resource.stored.filter((f) => f.reference),
+        ]
+      : resource.stored
+  ).filter((f) => f.history !== false);
+  for (const f of recorded)
+    if (!f.reference) out[f.key] = fromColumnDef(resource.section, resource.columnOf(f.key), f.key);
+  for (const f of recorded)
+    if (f.reference)
+      out[f.key] = fromColumnDef(resource.section, resource.columnOf(f.key), f.key, f.reference.list as HistoryRef);
   return out;
 }
 
-export const HISTORY_FIELDS: Record<Section, Record<string, HistoryField>> = bySection((resource) => ({ ...historyFieldsOf(resource), ...resource.spec.historyExtra }));
+export const HISTORY_FIELDS: Record<Section, Record<string, HistoryField>> = bySection((resource) => ({
+  ...historyFieldsOf(resource),
+  ...resource.spec.historyExtra,
+}));
 
 // ---- how a person reads it
 export const HISTORY_TEXTS = {
@@ -143,20 +176,26 @@ const blank = (v: unknown) => v === null || v === undefined || v === '';
 export function valueText(section: Section, field: HistoryField, value: unknown): string {
   if (blank(value)) return HISTORY_TEXTS.blank;
   switch (field.format) {
-    case 'money': return moneyNumber.format(Number(value));
-    case 'number': return formatNumber(value);
-    case 'date': return formatDate(String(value)) || String(value);
-    case 'status': return statusTitle(section, String(value));
-    case 'phone': return formatPhone(String(value)) || String(value);
+    case 'money':
+      return moneyNumber.format(Number(value));
+    case 'number':
+      return formatNumber(value);
+    case 'date':
+      return formatDate(String(value)) || String(value);
+    case 'status':
+      return statusTitle(section, String(value));
+    case 'phone':
+      return formatPhone(String(value)) || String(value);
     case 'ref': {
       const named = value as NamedValue;
-      return typeof named === 'object' ? named.name ?? `№ ${named.id}` : `№ ${String(value)}`;
+      return typeof named === 'object' ? (named.name ?? `№ ${named.id}`) : `№ ${String(value)}`;
     }
     case 'delivery': {
       const { cost, days } = value as { cost: unknown; days: unknown };
       return `${moneyNumber.format(Number(cost ?? 0))} ₽, ${formatNumber(days ?? 0)} дн.`;
     }
-    default: return field.titles?.[String(value)] ?? String(value);
+    default:
+      return field.titles?.[String(value)] ?? String(value);
   }
 }
 
@@ -169,26 +208,37 @@ function itemText(title: string, change: FieldChange): string {
 
 /** 'Цена за единицу: 250,00 → 300,00 ₽'; a city's delivery as 'Доставка в город Казань: 5,00 ₽, 2 дн. → —'. */
 export function changeText(section: Section, change: FieldChange): string {
-  const field = HISTORY_FIELDS[section][change.field] ?? { key: change.field, title: change.field, format: 'text' as const };
+  const field = HISTORY_FIELDS[section][change.field] ?? {
+    key: change.field,
+    title: change.field,
+    format: 'text' as const,
+  };
   if (field.format === 'item') return itemText(field.title, change);
   const unit = field.format === 'money' && !blank(change.new) ? ' ₽' : '';
   const oldUnit = field.format === 'money' && blank(change.new) && !blank(change.old) ? ' ₽' : '';
-  const title = field.format === 'delivery' ? `${field.title} в город ${change.name ?? `№ ${change.key}`}` : field.title;
+  const title =
+    field.format === 'delivery' ? `${field.title} в город ${change.name ?? `№ ${change.key}`}` : field.title;
   return `${title}: ${valueText(section, field, change.old)}${oldUnit} → ${valueText(section, field, change.new)}${unit}`;
 }
 
 /** The lines of one entry, in the order the tab prints them under its author and time. */
 export function entryLines(section: Section, entry: Pick<HistoryEntry, 'action' | 'changes' | 'via'>): string[] {
   // a create tells what it was made with where that is worth telling (a delivery cost below its route's)
-  if (entry.action === 'create') return [HISTORY_TEXTS.created, ...entry.changes.map((change) => changeText(section, change))];
+  if (entry.action === 'create')
+    return [HISTORY_TEXTS.created, ...entry.changes.map((change) => changeText(section, change))];
   if (entry.action === 'delete') return [HISTORY_TEXTS.deleted];
   if (entry.action === 'restore') return [HISTORY_TEXTS.restored];
-  const head = entry.via && (entry.action === 'stock' || entry.via.section !== 'reserves') ? [causeText(entry.via)] : [];
+  const head =
+    entry.via && (entry.action === 'stock' || entry.via.section !== 'reserves') ? [causeText(entry.via)] : [];
   return [...head, ...entry.changes.map((change) => changeText(section, change))];
 }
 
 /** 'Иван Петров, 01.11.2026 12:30' */
 export const entryHeading = (entry: Pick<HistoryEntry, 'user' | 'system' | 'at'>): string => {
-  const author = entry.system ? HISTORY_TEXTS.system : entry.user ? entry.user.name ?? `№ ${entry.user.id}` : HISTORY_TEXTS.nobody;
+  const author = entry.system
+    ? HISTORY_TEXTS.system
+    : entry.user
+      ? (entry.user.name ?? `№ ${entry.user.id}`)
+      : HISTORY_TEXTS.nobody;
   return `${author}, ${formatDateTime(entry.at)}`;
 };

@@ -3,7 +3,8 @@
 import type { ReadsFields } from './fieldRefs';
 
 /** The reference lists a recorded id names: the server answers the name beside the id. */
-export type HistoryRef = 'products' | 'varieties' | 'packing' | 'cities' | 'suppliers' | 'employees' | 'positions' | 'buyers';
+export type HistoryRef =
+  'products' | 'varieties' | 'packing' | 'cities' | 'suppliers' | 'employees' | 'positions' | 'buyers';
 
 /** How a recorded value is shown. 'item': a named item of a list the record keeps (a product's varieties), told as
  * added, renamed or removed. */

@@ -69,7 +69,8 @@ export const IMPORT_MSG = {
   mode: 'Режим загрузки может быть только all или valid',
   unknownColumn: (title: string) => `Неизвестный столбец «${title}»: названия столбцов — как в шаблоне`,
   repeatedColumn: (title: string) => `Столбец «${title}» указан дважды`,
-  missingColumns: (titles: string[]) => `В файле нет ${titles.length > 1 ? 'столбцов' : 'столбца'} ${titles.map((t) => `«${t}»`).join(', ')}`,
+  missingColumns: (titles: string[]) =>
+    `В файле нет ${titles.length > 1 ? 'столбцов' : 'столбца'} ${titles.map((t) => `«${t}»`).join(', ')}`,
   hiddenColumn: (title: string) => `Столбец «${title}» недоступен для вашей роли`,
   // row problems
   notInList: (list: string, value: string) => `«${value}» нет в списке ${list}`,
@@ -77,10 +78,12 @@ export const IMPORT_MSG = {
   tooLong: `Не больше ${IMPORT_LIMITS.maxCell} символов`,
   badCharacters: 'Недопустимые символы',
   /** A value a spreadsheet would run ('=HYPERLINK(…)'): refused, never stored. */
-  formula: (value: string) => `Значение «${value.length > 60 ? `${value.slice(0, 60)}…` : value}» начинается как формула: уберите «${value.trim()[0]}» в начале`,
+  formula: (value: string) =>
+    `Значение «${value.length > 60 ? `${value.slice(0, 60)}…` : value}» начинается как формула: уберите «${value.trim()[0]}» в начале`,
   // the outcome
   /** In the section's own noun and plural: 'Загружено: 2 предложения из 3'. */
-  imported: (section: Section, n: number, total: number) => `Загружено: ${fmt(n)} ${plural(n, SECTION[section].forms)} из ${fmt(total)}`,
+  imported: (section: Section, n: number, total: number) =>
+    `Загружено: ${fmt(n)} ${plural(n, SECTION[section].forms)} из ${fmt(total)}`,
   nothingImported: (rows: number, total: number) =>
     `Ошибки в строках: ${fmt(rows)} из ${fmt(total)}. Ничего не загружено: исправьте файл или загрузите только строки без ошибок`,
 } as const;
@@ -90,7 +93,8 @@ export const rowsWithProblems = (problems: ImportProblem[]) => new Set(problems.
 
 /** The report's table as a file has it: a header and one line per problem. */
 export const REPORT_HEADER = ['Строка', 'Столбец', 'Ошибка'] as const;
-export const reportRows = (problems: ImportProblem[]): (string | number)[][] => problems.map((p) => [p.row, p.column || '—', p.message]);
+export const reportRows = (problems: ImportProblem[]): (string | number)[][] =>
+  problems.map((p) => [p.row, p.column || '—', p.message]);
 
 /** The report as CSV the way a Russian Excel opens it: UTF-8 with a byte order mark, ';' between fields, a field
  * quoted when it holds ';', a quote or a line break. */

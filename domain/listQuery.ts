@@ -19,7 +19,8 @@ export const LIST_MSG = {
   unknownFilter: (key: string) => `Неизвестный фильтр: ${key}`,
   badNumber: (title: string) => `Фильтр «${title}»: введите число`,
   badDate: (title: string) => `Фильтр «${title}»: введите дату в формате ГГГГ-ММ-ДД`,
-  dateBeyond: (title: string) => `Фильтр «${title}»: дата должна быть с 01.01.${FILTER_YEARS.first} по 31.12.${FILTER_YEARS.last}`,
+  dateBeyond: (title: string) =>
+    `Фильтр «${title}»: дата должна быть с 01.01.${FILTER_YEARS.first} по 31.12.${FILTER_YEARS.last}`,
   badId: (title: string) => `Фильтр «${title}»: неверное значение`,
   badBoolean: (title: string) => `Фильтр «${title}»: допустимо только true или false`,
   forbiddenFilter: (title: string) => `Фильтр «${title}» вам недоступен`,
@@ -73,7 +74,11 @@ const isIds = (def: FilterDef) => def.key.endsWith('_ids') && def.type === 'mult
 
 // ---- withDeleted, which a card's link carries too
 /** `?withDeleted` (no value), `?withDeleted=true|1`: also a deleted record; absent, `false` or `0`: not. */
-export const WITH_DELETED = { type: 'string', maxLength: 5, description: 'present (and not false/0): include deleted records' } as const;
+export const WITH_DELETED = {
+  type: 'string',
+  maxLength: 5,
+  description: 'present (and not false/0): include deleted records',
+} as const;
 /** Reads withDeleted as WITH_DELETED describes it. */
 export const wantsDeleted = (value: unknown): boolean => value !== undefined && value !== 'false' && value !== '0';
 
@@ -137,7 +142,12 @@ const one = (v: unknown) => all(v).at(-1);
 /** Reads a query the one way both sides read it. `refuse` is told of each bad value: the server's decode throws,
  * the SPA's reading of its own link leaves the value out. `checkValues` checks numbers, dates and ids too (the
  * SPA sends them as typed, for the server to say what is wrong with them). */
-function read(query: RawQuery, defs: readonly FilterDef[], refuse: (message: string) => void, checkValues: boolean): ListQuery {
+function read(
+  query: RawQuery,
+  defs: readonly FilterDef[],
+  refuse: (message: string) => void,
+  checkValues: boolean,
+): ListQuery {
   let page = 1;
   const pageRaw = one(query.page);
   if (pageRaw !== undefined) {
@@ -174,7 +184,10 @@ function read(query: RawQuery, defs: readonly FilterDef[], refuse: (message: str
         refuse(LIST_MSG.dateBeyond(rangeDef.title));
         continue;
       }
-      const current = (seen.get(rangeDef.key) as Extract<ParsedFilter, { kind: 'range' }>) ?? { def: rangeDef, kind: 'range' };
+      const current = (seen.get(rangeDef.key) as Extract<ParsedFilter, { kind: 'range' }>) ?? {
+        def: rangeDef,
+        kind: 'range',
+      };
       current[rangeMatch[2] as 'from' | 'to'] = value;
       seen.set(rangeDef.key, current);
       continue;
@@ -190,7 +203,10 @@ function read(query: RawQuery, defs: readonly FilterDef[], refuse: (message: str
       const value = (one(rawValue) ?? '').trim();
       if (value) seen.set(def.key, { def, kind: 'text', value });
     } else {
-      const values = all(rawValue).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+      const values = all(rawValue)
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean);
       if (!values.length) continue;
       if (checkValues && isIds(def) && values.some((v) => !INT_ID.test(v))) refuse(LIST_MSG.badId(def.title));
       else seen.set(def.key, { def, kind: 'list', values });
@@ -201,7 +217,14 @@ function read(query: RawQuery, defs: readonly FilterDef[], refuse: (message: str
 
 /** The server's reading: the query checked, or a ListQueryError with the first thing wrong, in Russian. */
 export function decode(query: RawQuery, defs: readonly FilterDef[]): ListQuery {
-  const checked = read(query, defs, (message) => { throw new ListQueryError(message); }, true);
+  const checked = read(
+    query,
+    defs,
+    (message) => {
+      throw new ListQueryError(message);
+    },
+    true,
+  );
   // a value named by its id (the reserves' status 2) is read as the value it stands for ('completed'); a value
   // that is neither an id nor a value named by one (statuses_ids=5) is refused like any unknown value;
   // a deleted record has no number and keeps its name
@@ -209,7 +232,8 @@ export function decode(query: RawQuery, defs: readonly FilterDef[]): ListQuery {
     if (f.kind !== 'list' || !f.def.ids) continue;
     const ids = f.def.ids;
     const named = new Set([...Object.values(ids), 'deleted']);
-    if (f.values.some((v) => !Object.hasOwn(ids, v) && !named.has(v))) throw new ListQueryError(LIST_MSG.badId(f.def.title));
+    if (f.values.some((v) => !Object.hasOwn(ids, v) && !named.has(v)))
+      throw new ListQueryError(LIST_MSG.badId(f.def.title));
     f.values = f.values.map((v) => (Object.hasOwn(ids, v) ? ids[v] : v));
   }
   return checked;
@@ -219,7 +243,8 @@ export function decode(query: RawQuery, defs: readonly FilterDef[]): ListQuery {
 export function stateOf(query: ListQuery): ListState {
   const filter: FilterState = {};
   for (const f of query.filters) {
-    if (f.kind === 'range') filter[f.def.key] = { ...(f.from !== undefined && { from: f.from }), ...(f.to !== undefined && { to: f.to }) };
+    if (f.kind === 'range')
+      filter[f.def.key] = { ...(f.from !== undefined && { from: f.from }), ...(f.to !== undefined && { to: f.to }) };
     else if (f.kind === 'list') filter[f.def.key] = f.values;
     else filter[f.def.key] = f.value;
   }
@@ -240,7 +265,8 @@ export function readState(search: string | URLSearchParams, defs: readonly Filte
   const query = read(raw, defs, (message) => refused.add(message), false);
   // a value named where the filter's options carry an id (a reserve's 'completed' in an old link) reads as the id,
   // so the panel shows it chosen
-  for (const f of query.filters) if (f.kind === 'list' && f.def.ids) f.values = [...new Set(f.values.map((v) => String(optionValue(f.def, v))))];
+  for (const f of query.filters)
+    if (f.kind === 'list' && f.def.ids) f.values = [...new Set(f.values.map((v) => String(optionValue(f.def, v))))];
   const state = stateOf(query);
   const named = (key: string, message: string) => raw[key] !== undefined && !refused.has(message);
   return {
@@ -264,7 +290,8 @@ export function withPage(query: RawQuery, page: number): string {
 
 /** A saved filter (GET/PUT /api/filters/{section}) is a filter state; it is checked as the list would read it. */
 export function decodeFilter(filter: FilterState, defs: readonly FilterDef[]): ParsedFilter[] {
-  for (const key of Object.keys(filter)) if (!defs.some((d) => d.key === key)) throw new ListQueryError(LIST_MSG.unknownFilter(key));
+  for (const key of Object.keys(filter))
+    if (!defs.some((d) => d.key === key)) throw new ListQueryError(LIST_MSG.unknownFilter(key));
   const raw: Record<string, string[]> = {};
   for (const [key, value] of filterEntries(filter, defs)) (raw[key] ??= []).push(value);
   return decode(raw, defs).filters;
@@ -275,8 +302,15 @@ export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The export's query string: the list's filter and sort (every row, so no paging), the format, the columns. */
-export function encodeExport(state: ListState, defs: readonly FilterDef[], format: ExportFormat, columns: readonly string[]): string {
-  const q = new URLSearchParams(encode({ filter: state.filter, sort: state.sort, withDeleted: state.withDeleted }, defs));
+export function encodeExport(
+  state: ListState,
+  defs: readonly FilterDef[],
+  format: ExportFormat,
+  columns: readonly string[],
+): string {
+  const q = new URLSearchParams(
+    encode({ filter: state.filter, sort: state.sort, withDeleted: state.withDeleted }, defs),
+  );
   q.set('format', format);
   for (const key of columns) q.append('columns', key);
   return q.toString();
@@ -294,7 +328,13 @@ export function decodeExport(query: RawQuery): ExportQuery {
   const { format, columns, page: _page, perPage: _perPage, ...list } = query;
   const chosen = one(format);
   if (!(EXPORT_FORMATS as readonly string[]).includes(chosen ?? '')) throw new ListQueryError(LIST_MSG.exportFormat);
-  const keys = columns === undefined ? undefined : all(columns).flatMap((k) => k.split(',')).map((k) => k.trim()).filter(Boolean);
+  const keys =
+    columns === undefined
+      ? undefined
+      : all(columns)
+          .flatMap((k) => k.split(','))
+          .map((k) => k.trim())
+          .filter(Boolean);
   return { format: chosen as ExportFormat, columns: keys, list };
 }
 
@@ -325,7 +365,12 @@ export function listQuerySchema(defs: readonly FilterDef[]): { schema: object; t
     if (isRange(def)) {
       const date = def.type === 'date';
       for (const end of ['from', 'to']) {
-        properties[`${def.key}_${end}`] = { type: 'string', maxLength: 40, pattern: date ? DATE_PATTERN : NUMBER_PATTERN, description: `${description}: ${end === 'from' ? 'от' : 'до'}` };
+        properties[`${def.key}_${end}`] = {
+          type: 'string',
+          maxLength: 40,
+          pattern: date ? DATE_PATTERN : NUMBER_PATTERN,
+          description: `${description}: ${end === 'from' ? 'от' : 'до'}`,
+        };
         fields[`${def.key}_${end}`] = date ? LIST_MSG.badDate(def.title) : LIST_MSG.badNumber(def.title);
       }
     } else if (def.type === 'boolean') {
@@ -335,11 +380,19 @@ export function listQuerySchema(defs: readonly FilterDef[]): { schema: object; t
       properties[def.key] = { type: 'string', maxLength: 200, description };
       fields[def.key] = LIST_MSG.badId(def.title);
     } else {
-      properties[def.key] = { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 100, ...(isIds(def) ? { pattern: IDS_PATTERN } : {}) }, description };
+      properties[def.key] = {
+        type: 'array',
+        maxItems: 1000,
+        items: { type: 'string', maxLength: 100, ...(isIds(def) ? { pattern: IDS_PATTERN } : {}) },
+        description,
+      };
       fields[def.key] = LIST_MSG.badId(def.title);
     }
   }
-  return { schema: { type: 'object', additionalProperties: false, properties }, texts: { fields, unknown: LIST_MSG.unknownFilter } };
+  return {
+    schema: { type: 'object', additionalProperties: false, properties },
+    texts: { fields, unknown: LIST_MSG.unknownFilter },
+  };
 }
 
 /** The export's query: the list's own keys plus the format and the columns. */
@@ -354,7 +407,9 @@ export function exportQuerySchema(defs: readonly FilterDef[]): { schema: object;
         ...schema.properties,
         format: { type: 'string', enum: [...EXPORT_FORMATS], description: 'xlsx or csv' },
         columns: {
-          type: 'array', maxItems: 200, items: { type: 'string', maxLength: 2000 },
+          type: 'array',
+          maxItems: 200,
+          items: { type: 'string', maxLength: 2000 },
           description: 'column keys in the order wanted (repeated or comma-separated); every visible column by default',
         },
       },
@@ -367,12 +422,23 @@ export function exportQuerySchema(defs: readonly FilterDef[]): { schema: object;
  * of values, a text, a boolean); the values are then checked as the list checks them (decodeFilter). */
 export function savedFilterSchema(defs: readonly FilterDef[]): { schema: object; texts: QueryTexts } {
   const end = { type: 'string', maxLength: 40 } as const;
-  const properties = Object.fromEntries(defs.map((def) => [def.key, {
-    description: def.title,
-    ...(isRange(def) ? { type: 'object', additionalProperties: false, properties: { from: end, to: end } }
-      : def.type === 'boolean' ? { type: 'boolean' }
-        : isText(def) ? { type: 'string', maxLength: 200 }
-          : { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 100 } }),
-  }]));
-  return { schema: { type: 'object', additionalProperties: false, properties }, texts: { fields: { '': LIST_MSG.savedFilter }, unknown: LIST_MSG.unknownFilter } };
+  const properties = Object.fromEntries(
+    defs.map((def) => [
+      def.key,
+      {
+        description: def.title,
+        ...(isRange(def)
+          ? { type: 'object', additionalProperties: false, properties: { from: end, to: end } }
+          : def.type === 'boolean'
+            ? { type: 'boolean' }
+            : isText(def)
+              ? { type: 'string', maxLength: 200 }
+              : { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 100 } }),
+      },
+    ]),
+  );
+  return {
+    schema: { type: 'object', additionalProperties: false, properties },
+    texts: { fields: { '': LIST_MSG.savedFilter }, unknown: LIST_MSG.unknownFilter },
+  };
 }

@@ -29,7 +29,9 @@ export const LIST_COUNT_CAP = 10_000;
 
 /** The list's row count as the toolbar shows it: '57', or 'более 10 000' when the count stopped at the cap. */
 export const rowCountText = (pagination: Pick<Pagination, 'totalItems' | 'totalExact'>): string =>
-  pagination.totalExact === false ? `более ${pagination.totalItems.toLocaleString('ru-RU')}` : String(pagination.totalItems);
+  pagination.totalExact === false
+    ? `более ${pagination.totalItems.toLocaleString('ru-RU')}`
+    : String(pagination.totalItems);
 
 export interface ListResponse<Row> {
   data: Row[];
@@ -85,11 +87,15 @@ export const refusedRowsText = (refused: readonly { id: number; reason: string }
 /** Why nothing was deleted: each reason that held, the section's own rule first; 'Нельзя удалять предложение с
  * активными резервами' alone when the offers' reserves were the only one; the records kept with a reason of their
  * own (`refused`) by their reasons. */
-export function noneDeletedText(section: Section, reasons: DeleteReasons, refused: readonly { id: number; reason: string }[] = []): string {
+export function noneDeletedText(
+  section: Section,
+  reasons: DeleteReasons,
+  refused: readonly { id: number; reason: string }[] = [],
+): string {
   const otherKept = reasons.kept - refused.length;
   const texts = [
     refused.length ? refusedRowsText(refused) : null,
-    otherKept > 0 ? DELETE_MSG.kept[section] ?? DELETE_MSG.keptOther : null,
+    otherKept > 0 ? (DELETE_MSG.kept[section] ?? DELETE_MSG.keptOther) : null,
     reasons.forbidden > 0 ? DELETE_MSG.forbidden : null,
     reasons.deleted > 0 ? DELETE_MSG.alreadyDeleted : null,
     reasons.missing > 0 ? DELETE_MSG.missing : null,
@@ -181,9 +187,9 @@ export const recordColumns = {
   comments: (extra: Partial<ColumnDef> = {}) => col('comments', 'Комментарии', 'comments', { width: 220, ...extra }),
 };
 
-
 // ---- filters
-export type FilterType = 'string' | 'address' | 'boolean' | 'enumeration' | 'multiple' | 'status' | 'currency' | 'number' | 'date';
+export type FilterType =
+  'string' | 'address' | 'boolean' | 'enumeration' | 'multiple' | 'status' | 'currency' | 'number' | 'date';
 
 /** Where a filter's options come from (filled from the database by the server). */
 export type OptionSource =
@@ -231,7 +237,11 @@ export function optionValue(def: FilterDef, value: string | number): string | nu
 /** What a filter reads: its key, its field, and all that the section's column of that field reads. */
 export function filterReads(section: Section, def: FilterDef, columns: readonly ColumnDef[]): ReadsFields {
   const column = columns.find((c) => c.key === (def.field ?? def.key));
-  return { key: def.key, field: def.field, reads: [...(column ? fieldsRead(section, column) : []), ...(def.reads ?? [])] };
+  return {
+    key: def.key,
+    field: def.field,
+    reads: [...(column ? fieldsRead(section, column) : []), ...(def.reads ?? [])],
+  };
 }
 
 const RANGE: [string, string] = ['От', 'До'];
@@ -249,7 +259,10 @@ export const f = (key: string, title: string, type: FilterType, extra: Partial<F
 /** Range filters over list columns, titled as their columns are (money filters as currency, the rest as
  * numbers). Given as filter keys (the column's own) or as filter key → column key where the spec names the
  * filter apart from its column ('reserved_stock' filters 'amount'). */
-export function rangeFilters(columns: readonly ColumnDef[], keys: readonly string[] | Record<string, string>): FilterDef[] {
+export function rangeFilters(
+  columns: readonly ColumnDef[],
+  keys: readonly string[] | Record<string, string>,
+): FilterDef[] {
   const pairs = Array.isArray(keys) ? keys.map((key) => [key, key]) : Object.entries(keys);
   return pairs.map(([key, column]) => {
     const def = columns.find((c) => c.key === column);
@@ -265,7 +278,6 @@ export const recordFilters = {
   createdAt: () => f('created_at', 'Дата создания', 'date'),
   withComments: () => f('with_comments', 'С комментариями', 'boolean', { field: 'comments' }),
 };
-
 
 /** A filter config's failures as the products list reports them (spec point 8); other sections' configs fail with
  * the general messages. */

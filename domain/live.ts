@@ -30,7 +30,8 @@ export const LIVE_HEARTBEAT_MS = 15_000;
 /** Why a new stream is refused (429): one user's tabs, or the instance's streams, at their cap. The browser tries
  * again later and its lists poll meanwhile. */
 export const LIVE_MSG = {
-  perUser: (cap: number) => `Открыто слишком много вкладок с живыми обновлениями: не больше ${cap}. Закройте лишние, остальные обновляются по таймеру`,
+  perUser: (cap: number) =>
+    `Открыто слишком много вкладок с живыми обновлениями: не больше ${cap}. Закройте лишние, остальные обновляются по таймеру`,
   perInstance: 'Сервер занят: живые обновления временно недоступны, списки обновляются по таймеру',
 } as const;
 

@@ -11,8 +11,7 @@ export const MSG = {
   validationFallback: 'Ошибка валидации',
   // auth
   wrongCredentials: 'Неверный логин или пароль',
-  tooManyAttempts: (minutes: number) =>
-    `Слишком много попыток входа. Повторите попытку через ${minutes} мин.`,
+  tooManyAttempts: (minutes: number) => `Слишком много попыток входа. Повторите попытку через ${minutes} мин.`,
   // errors of spec point 8
   notFound: 'Объект не найден',
   methodNotAllowed: 'Метод не поддерживается',

@@ -4,16 +4,24 @@ import type { Section } from './sections';
 import { formatDate, formatNumber } from './format';
 
 export type NotificationKind =
-  | 'reserve_expiring' | 'reserve_expired' | 'reserve_overdue'
-  | 'reserve_placed' | 'reserve_completed' | 'reserve_cancelled' | 'offer_sold_out'
+  | 'reserve_expiring'
+  | 'reserve_expired'
+  | 'reserve_overdue'
+  | 'reserve_placed'
+  | 'reserve_completed'
+  | 'reserve_cancelled'
+  | 'offer_sold_out'
   // no free stock left, all of it held by reserves that may still expire or be cancelled
   | 'offer_fully_reserved'
   // a lot's document expires in the notice days, or today (domain/offers/documents.ts words them)
-  | 'document_expiring' | 'document_expires_today'
-  | 'arrival_moved' | 'reserve_cut'
+  | 'document_expiring'
+  | 'document_expires_today'
+  | 'arrival_moved'
+  | 'reserve_cut'
   // a supplier's price list re-priced a lot that active reserves hold (their terms stay as they were)
   | 'offer_repriced'
-  | 'buyer_overdue' | 'credit_override'
+  | 'buyer_overdue'
+  | 'credit_override'
   // a payment, a buyer's terms, a deleted sale or an opening balance, by a role with the finance right
   | 'buyer_finance'
   // someone other than the author changed, revoked, reserved or deleted a quote
@@ -32,26 +40,31 @@ export const NOTIFICATION_TEXT = {
   /** Purchased out: every unit sold by completed reserves (not when it is only reserved). */
   offer_sold_out: (offer: number) => `Предложение № ${offer} распродано`,
   /** No free stock, all of it reserved: told only to those who read reserves. */
-  offer_fully_reserved: (offer: number) => `Предложение № ${offer} полностью зарезервировано: свободного остатка нет, пока резервы не отменены или не истекли`,
+  offer_fully_reserved: (offer: number) =>
+    `Предложение № ${offer} полностью зарезервировано: свободного остатка нет, пока резервы не отменены или не истекли`,
   // a lot on its way
   arrival_moved: (reserve: number, offer: number, from: string, to: string) =>
     `Поступление по предложению № ${offer} перенесено с ${formatDate(from)} на ${formatDate(to)}: даты резерва № ${reserve} сдвинуты`,
-  reserve_cut: (reserve: number, offer: number, from: string, to: string) => (Number(to) === 0
-    ? `Резерв № ${reserve} отменен: по предложению № ${offer} поступило меньше ожидаемого (было ${formatNumber(from)})`
-    : `Резерв № ${reserve} сокращен: по предложению № ${offer} поступило меньше ожидаемого, теперь ${formatNumber(to)} вместо ${formatNumber(from)}`),
+  reserve_cut: (reserve: number, offer: number, from: string, to: string) =>
+    Number(to) === 0
+      ? `Резерв № ${reserve} отменен: по предложению № ${offer} поступило меньше ожидаемого (было ${formatNumber(from)})`
+      : `Резерв № ${reserve} сокращен: по предложению № ${offer} поступило меньше ожидаемого, теперь ${formatNumber(to)} вместо ${formatNumber(from)}`,
   offer_repriced: (offer: number, oldPrice: string, newPrice: string) =>
     `Цена предложения № ${offer} изменена по прайсу поставщика: ${oldPrice} → ${newPrice}; резервы сохраняют свои условия`,
   // told to the buyer's responsible
   buyer_overdue: (buyer: string, reserve: number) => `Покупатель «${buyer}» просрочил оплату резерва № ${reserve}`,
-  credit_override: (buyer: string, reserve: number, reason: string) => `Резерв № ${reserve} для «${buyer}» поставлен сверх кредитного лимита: ${reason}`,
+  credit_override: (buyer: string, reserve: number, reason: string) =>
+    `Резерв № ${reserve} для «${buyer}» поставлен сверх кредитного лимита: ${reason}`,
   buyer_finance: (buyer: string, what: string, by: string) => `Покупатель «${buyer}»: ${what} (${by})`,
 } as const;
 
 /** Told to a quote's author when another user (a role that changes every reserve) wrote it. */
 export const QUOTE_NOTICE = {
-  changed: (quote: number, fields: string[]) => `Котировка № ${quote} изменена другим пользователем: ${fields.join(', ')}`,
+  changed: (quote: number, fields: string[]) =>
+    `Котировка № ${quote} изменена другим пользователем: ${fields.join(', ')}`,
   revoked: (quote: number) => `Ссылка котировки № ${quote} отозвана другим пользователем`,
-  reserved: (quote: number, reserves: number[]) => `По котировке № ${quote} другой пользователь поставил резервы № ${reserves.join(', ')}`,
+  reserved: (quote: number, reserves: number[]) =>
+    `По котировке № ${quote} другой пользователь поставил резервы № ${reserves.join(', ')}`,
   deleted: (quote: number) => `Котировка № ${quote} удалена другим пользователем`,
 } as const;
 

@@ -55,7 +55,7 @@ const atScale = (d: Decimal, scale: number): bigint => d.units * pow10(scale - d
 function divideHalfUp(n: bigint, d: bigint): bigint {
   const q = abs(n) / abs(d);
   const rounded = (abs(n) % abs(d)) * 2n >= abs(d) ? q + 1n : q;
-  return (n < 0n) !== (d < 0n) ? -rounded : rounded;
+  return n < 0n !== d < 0n ? -rounded : rounded;
 }
 
 function roundDecimal(d: Decimal, places: number): Decimal {
@@ -64,7 +64,9 @@ function roundDecimal(d: Decimal, places: number): Decimal {
 }
 
 function decimalText(d: Decimal): string {
-  const digits = abs(d.units).toString().padStart(d.scale + 1, '0');
+  const digits = abs(d.units)
+    .toString()
+    .padStart(d.scale + 1, '0');
   const whole = d.scale ? `${digits.slice(0, -d.scale)}.${digits.slice(-d.scale)}` : digits;
   return d.units < 0n ? `-${whole}` : whole;
 }

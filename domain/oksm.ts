@@ -16,7 +16,12 @@ export const OKSM: readonly OksmCountry[] = [
   { code: '704', short: 'ВЬЕТНАМ', name: 'Вьетнам', aliases: ['вьетнам', 'viet nam', 'vietnam', 'срв'] },
   { code: '364', short: 'ИРАН, ИСЛАМСКАЯ РЕСПУБЛИКА', name: 'Иран', aliases: ['iran', 'исламская республика иран'] },
   { code: '792', short: 'ТУРЦИЯ', name: 'Турция', aliases: ['turkey', 'turkiye', 'туркия', 'турецкая республика'] },
-  { code: '840', short: 'СОЕДИНЕННЫЕ ШТАТЫ', name: 'США', aliases: ['соединенные штаты америки', 'usa', 'us', 'америка'] },
+  {
+    code: '840',
+    short: 'СОЕДИНЕННЫЕ ШТАТЫ',
+    name: 'США',
+    aliases: ['соединенные штаты америки', 'usa', 'us', 'америка'],
+  },
   { code: '860', short: 'УЗБЕКИСТАН', name: 'Узбекистан', aliases: ['uzbekistan', 'республика узбекистан'] },
   { code: '156', short: 'КИТАЙ', name: 'Китай', aliases: ['кнр', 'china', 'китайская народная республика'] },
   { code: '152', short: 'ЧИЛИ', name: 'Чили', aliases: ['chile'] },
@@ -50,7 +55,12 @@ export const OKSM: readonly OksmCountry[] = [
   { code: '368', short: 'ИРАК', name: 'Ирак', aliases: ['iraq'] },
   { code: '376', short: 'ИЗРАИЛЬ', name: 'Израиль', aliases: ['israel'] },
   { code: '380', short: 'ИТАЛИЯ', name: 'Италия', aliases: ['italy'] },
-  { code: '384', short: 'КОТ Д\'ИВУАР', name: 'Кот-д\'Ивуар', aliases: ['кот д ивуар', 'кот дивуар', 'cote d ivoire', 'берег слоновой кости'] },
+  {
+    code: '384',
+    short: "КОТ Д'ИВУАР",
+    name: "Кот-д'Ивуар",
+    aliases: ['кот д ивуар', 'кот дивуар', 'cote d ivoire', 'берег слоновой кости'],
+  },
   { code: '398', short: 'КАЗАХСТАН', name: 'Казахстан', aliases: ['kazakhstan', 'республика казахстан'] },
   { code: '400', short: 'ИОРДАНИЯ', name: 'Иордания', aliases: ['jordan'] },
   { code: '404', short: 'КЕНИЯ', name: 'Кения', aliases: ['kenya'] },
@@ -94,12 +104,17 @@ export const RUSSIA_OKSM = '643';
 
 /** How a typed country is compared: case, 'ё', punctuation and extra spaces do not matter. */
 export function normalizeCountry(text: string): string {
-  return text.toLowerCase().replace(/ё/g, 'е').replace(/[^a-zа-я0-9]+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[^a-zа-я0-9]+/g, ' ')
+    .trim();
 }
 
 const BY_TEXT = new Map<string, OksmCountry>();
 for (const country of OKSM) {
-  for (const spelling of [country.name, country.short, ...(country.aliases ?? [])]) BY_TEXT.set(normalizeCountry(spelling), country);
+  for (const spelling of [country.name, country.short, ...(country.aliases ?? [])])
+    BY_TEXT.set(normalizeCountry(spelling), country);
 }
 
 export function oksmByCode(code: string): OksmCountry | null {

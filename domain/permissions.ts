@@ -48,7 +48,8 @@ export const FINANCE_GRANT = { resource: 'buyers', action: 'finance' } as const;
 export const FINANCE_RIGHT = 'Финансы';
 
 /** Does the caller hold the finance right ('Финансы')? Administrators always do. */
-export const hasFinance = (perms: Permissions | null | undefined) => Boolean(perms && (perms.is_admin || perms.finance));
+export const hasFinance = (perms: Permissions | null | undefined) =>
+  Boolean(perms && (perms.is_admin || perms.finance));
 
 /** Sections an account kind never reads, whatever its role says: a supplier's user never sees the trader's buyers. */
 export const KIND_FORBIDDEN: Partial<Record<UserType, readonly Resource[]>> = { supplier: ['buyers', 'shipments'] };
@@ -100,8 +101,16 @@ const KIND_HIDDEN_FIELDS: Partial<Record<UserType, HiddenFields>> = { supplier: 
 /** Fields computed from, or bounded by, another field: hidden wherever that one is. 'Резерв до' is capped by the
  * reserve's implementation date and equals it on many reserves; a city's delivery matrix, matched against a
  * reserve's delivery cost and days, names the loading city of the reserve's offer. */
-export const DERIVED_FIELDS: readonly { resource: Resource; field: string; from: { resource: Resource; field: string } }[] = [
-  { resource: 'reserves', field: 'reserved_until', from: { resource: 'reserves', field: 'estimated_date_implementation' } },
+export const DERIVED_FIELDS: readonly {
+  resource: Resource;
+  field: string;
+  from: { resource: Resource; field: string };
+}[] = [
+  {
+    resource: 'reserves',
+    field: 'reserved_until',
+    from: { resource: 'reserves', field: 'estimated_date_implementation' },
+  },
   { resource: 'cities', field: 'delivery', from: { resource: 'offers', field: 'city' } },
 ];
 
@@ -116,7 +125,8 @@ export function hiddenFieldsOf(userType: UserType, roleHidden: HiddenFields): Hi
     if (fields.length) result[resource] = fields;
   }
   for (const { resource, field, from } of DERIVED_FIELDS) {
-    if (result[from.resource]?.includes(from.field) && !result[resource]?.includes(field)) (result[resource] ??= []).push(field);
+    if (result[from.resource]?.includes(from.field) && !result[resource]?.includes(field))
+      (result[resource] ??= []).push(field);
   }
   return result;
 }
@@ -161,7 +171,11 @@ export function isRefVisible(perms: Permissions | null | undefined, ref: FieldRe
 /** A column (a row's key, a sort, a filter, a sum) is visible when every field it reads is: 'responsible' shows
  * responsible_id, so hiding responsible_id hides the column, its sort and its value; the reserves list's
  * warehouse cost filter reads offers.warehouse_cost, so hiding that hides the filter. */
-export function isColumnVisible(perms: Permissions | null | undefined, resource: Resource, column: ReadsFields): boolean {
+export function isColumnVisible(
+  perms: Permissions | null | undefined,
+  resource: Resource,
+  column: ReadsFields,
+): boolean {
   return fieldsRead(resource, column).every((ref) => isRefVisible(perms, ref));
 }
 

@@ -5,11 +5,19 @@
 // holds the two together: each field's `required` in its resource); a field the server fills for the caller is none of the caller's to type.
 import { bySection, SECTION_RESOURCES } from './resources';
 import { visibleAsOf } from './resource';
-import { hiddenFieldsOf, isFieldVisible, type HiddenFields, type Permissions, type RolePermissions } from './permissions';
+import {
+  hiddenFieldsOf,
+  isFieldVisible,
+  type HiddenFields,
+  type Permissions,
+  type RolePermissions,
+} from './permissions';
 import { SECTIONS, type Section } from './sectionKeys';
 
 /** The fields a section's card is not saved without (each resource's `required`), in the form's order. */
-export const REQUIRED_FIELDS: Readonly<Record<Section, readonly string[]>> = bySection((resource) => resource.required.map((field) => field.key));
+export const REQUIRED_FIELDS: Readonly<Record<Section, readonly string[]>> = bySection((resource) =>
+  resource.required.map((field) => field.key),
+);
 
 /** Required fields the server fills rather than the caller: a supplier's user's offers are its supplier's; a reserve's
  * responsible is the caller's own employee where its role may not choose one. */
@@ -24,7 +32,11 @@ export interface Creator {
 }
 
 /** The labels of the section's required fields the role does not see, and so cannot fill: none means it may create. */
-export function hiddenRequiredFields(perms: Permissions | null | undefined, section: Section, who: Creator = { supplierUser: perms?.user_type === 'supplier' }): string[] {
+export function hiddenRequiredFields(
+  perms: Permissions | null | undefined,
+  section: Section,
+  who: Creator = { supplierUser: perms?.user_type === 'supplier' },
+): string[] {
   const resource = SECTION_RESOURCES[section];
   return resource.required
     .filter((field) => !FILLED[section]?.[field.key]?.(who))
@@ -34,8 +46,14 @@ export function hiddenRequiredFields(perms: Permissions | null | undefined, sect
 
 /** 'Нельзя создавать предложения' … (the section's records, as one creates them). */
 const CREATED: Readonly<Record<Section, string>> = {
-  offers: 'предложения', reserves: 'резервы', employees: 'сотрудников', suppliers: 'поставщиков', products: 'товары', cities: 'города',
-  buyers: 'покупателей', shipments: 'поставки',
+  offers: 'предложения',
+  reserves: 'резервы',
+  employees: 'сотрудников',
+  suppliers: 'поставщиков',
+  products: 'товары',
+  cities: 'города',
+  buyers: 'покупателей',
+  shipments: 'поставки',
 };
 
 export const REQUIRED_MSG = {
@@ -54,7 +72,12 @@ export function createRefusal(perms: Permissions | null | undefined, section: Se
  * the rights let it create in but whose required fields it does not see. */
 export function incompleteCreateRights(rights: RolePermissions, hidden: HiddenFields): string[] {
   const perms: Permissions = {
-    user_type: 'employee', user_id: 0, is_admin: false, role_id: null, role_permissions: rights, hidden_fields: hiddenFieldsOf('employee', hidden),
+    user_type: 'employee',
+    user_id: 0,
+    is_admin: false,
+    role_id: null,
+    role_permissions: rights,
+    hidden_fields: hiddenFieldsOf('employee', hidden),
   };
   return SECTIONS.filter((section) => rights[section].create !== 'none')
     .map((section) => createRefusal(perms, section))

@@ -12,7 +12,8 @@ import type { Section } from './sectionKeys';
 
 /** The reference lists a field may point to: the table joined for its name, the list its select and filter offer,
  * the list a history entry names it from. */
-export type ReferenceList = 'products' | 'varieties' | 'packing' | 'cities' | 'suppliers' | 'employees' | 'positions' | 'offers' | 'buyers';
+export type ReferenceList =
+  'products' | 'varieties' | 'packing' | 'cities' | 'suppliers' | 'employees' | 'positions' | 'offers' | 'buyers';
 
 export interface ReferenceSpec {
   /** The table it points to and the list its select, filter and history name it from. */
@@ -111,17 +112,35 @@ export interface ResourceSpec<K extends string = string> {
 }
 
 const CELL_OF_KIND: Record<FieldKind, CellType> = {
-  reference: 'text', text: 'text', choice: 'text', amount: 'number', money: 'money', count: 'number', date: 'date', phone: 'phone', email: 'text',
+  reference: 'text',
+  text: 'text',
+  choice: 'text',
+  amount: 'number',
+  money: 'money',
+  count: 'number',
+  date: 'date',
+  phone: 'phone',
+  email: 'text',
 };
 const FILTER_OF_KIND: Record<FieldKind, FilterType> = {
-  reference: 'multiple', text: 'string', choice: 'string', amount: 'number', money: 'currency', count: 'number', date: 'date', phone: 'string', email: 'string',
+  reference: 'multiple',
+  text: 'string',
+  choice: 'string',
+  amount: 'number',
+  money: 'currency',
+  count: 'number',
+  date: 'date',
+  phone: 'string',
+  email: 'string',
 };
 
 /** A field with its key. */
 export type ResourceField<K extends string = string> = FieldSpec & { key: K };
 
 /** The keys of a resource's form fields (those not `form: false`). */
-export type FormKey<F extends Record<string, FieldSpec>> = { [P in keyof F & string]: F[P] extends { form: false } ? never : P }[keyof F & string];
+export type FormKey<F extends Record<string, FieldSpec>> = {
+  [P in keyof F & string]: F[P] extends { form: false } ? never : P;
+}[keyof F & string];
 
 export interface Resource<K extends string = string> {
   section: Section;
@@ -156,7 +175,10 @@ function fieldColumn(key: string, field: FieldSpec): ColumnDef {
   const ref = field.reference;
   const type = spec.type ?? (ref?.section ? 'entity_link' : CELL_OF_KIND[field.kind]);
   const { key: columnKey, title, ...extra } = spec;
-  return col(columnKey ?? ref?.as ?? key, title ?? field.label, type, { ...(type === 'entity_link' && ref?.section ? { entity: ref.section } : {}), ...extra });
+  return col(columnKey ?? ref?.as ?? key, title ?? field.label, type, {
+    ...(type === 'entity_link' && ref?.section ? { entity: ref.section } : {}),
+    ...extra,
+  });
 }
 
 /** A field's filter: its key (a reference's `<list>_ids`), titled by its column's title, typed by its kind. */
@@ -166,13 +188,24 @@ function fieldFilter(key: string, field: FieldSpec, column: ColumnDef): FilterDe
   const { key: filterKey, type, title, ...extra } = spec;
   const filterType = type ?? FILTER_OF_KIND[field.kind];
   const base: Partial<FilterDef> = ref
-    ? { options: ref.list as OptionSource, ...(ref.section ? { needs: ref.section } : {}), field: column.field ?? column.key }
-    : filterKey && filterKey !== column.key ? { field: column.key } : {};
-  return f(filterKey ?? (ref ? `${ref.list}_ids` : column.key), title ?? column.title, filterType, { ...base, ...extra });
+    ? {
+        options: ref.list as OptionSource,
+        ...(ref.section ? { needs: ref.section } : {}),
+        field: column.field ?? column.key,
+      }
+    : filterKey && filterKey !== column.key
+      ? { field: column.key }
+      : {};
+  return f(filterKey ?? (ref ? `${ref.list}_ids` : column.key), title ?? column.title, filterType, {
+    ...base,
+    ...extra,
+  });
 }
 
 /** The keys of a resource's fields of a kind (its `spec.fields` as declared). */
-export type KeysOfKind<F, Kind extends FieldKind> = { [P in keyof F & string]: F[P] extends { kind: Kind } ? P : never }[keyof F & string];
+export type KeysOfKind<F, Kind extends FieldKind> = {
+  [P in keyof F & string]: F[P] extends { kind: Kind } ? P : never;
+}[keyof F & string];
 
 /** A field's value as a record's JSON carries it: an id or a count a number, the others (a numeric's too) text. */
 type WireValue<S> = S extends { kind: 'reference' | 'count' } ? number : string;
@@ -186,7 +219,8 @@ export type WireFields<F> = { [P in keyof F]?: WireValue<F[P]> | null };
  * a required one some role does not see by default (it is not asked of that role). */
 type StoredValue<S> = S extends { kind: 'amount' | 'money' }
   ? string | null
-  : (S extends { kind: 'reference' | 'count' } ? number : string) | (S extends { required: true } ? (S extends { hiddenFrom: readonly unknown[] } ? null : never) : null);
+  : | (S extends { kind: 'reference' | 'count' } ? number : string)
+    | (S extends { required: true } ? (S extends { hiddenFrom: readonly unknown[] } ? null : never) : null);
 
 /** The values a write stores for the fields `K` of a resource (`spec.fields` as declared). */
 export type StoredValues<F, K extends keyof F = keyof F> = { -readonly [P in K]: StoredValue<F[P]> };
@@ -194,7 +228,11 @@ export type StoredValues<F, K extends keyof F = keyof F> = { -readonly [P in K]:
 /** The section's resource: its declaration and all that is derived from it. */
 export function defineResource<const F extends Record<string, FieldSpec>, const S extends Section = Section>(
   spec: ResourceSpec<keyof F & string> & { section: S; fields: F },
-): Omit<Resource<keyof F & string>, 'formFields' | 'spec' | 'section'> & { section: S; formFields: readonly FormField<FormKey<F>>[]; spec: ResourceSpec<keyof F & string> & { fields: F } } {
+): Omit<Resource<keyof F & string>, 'formFields' | 'spec' | 'section'> & {
+  section: S;
+  formFields: readonly FormField<FormKey<F>>[];
+  spec: ResourceSpec<keyof F & string> & { fields: F };
+} {
   type K = keyof F & string;
   const all = (Object.keys(spec.fields) as K[]).map((key) => ({ key, ...spec.fields[key] }) as ResourceField<K>);
   const byKey = new Map(all.map((field) => [field.key, field]));
@@ -217,12 +255,20 @@ export function defineResource<const F extends Record<string, FieldSpec>, const 
     const { required = fd.required, ...rest } = fd.import;
     return { ...(aliases && { aliases }), ...(required && { required }), ...rest };
   };
-  const formFields = all.filter((fd) => fd.form !== false).map((fd) => {
-    const { key, label, kind } = fd;
-    const imp = importOf(fd);
-    const hiddenBy = visibleAsOf(fd, key);
-    return { key, label, kind, ...(hiddenBy !== key && { visibleAs: hiddenBy }), ...(imp && { import: imp }) } as FormField<FormKey<F>>;
-  });
+  const formFields = all
+    .filter((fd) => fd.form !== false)
+    .map((fd) => {
+      const { key, label, kind } = fd;
+      const imp = importOf(fd);
+      const hiddenBy = visibleAsOf(fd, key);
+      return {
+        key,
+        label,
+        kind,
+        ...(hiddenBy !== key && { visibleAs: hiddenBy }),
+        ...(imp && { import: imp }),
+      } as FormField<FormKey<F>>;
+    });
   const columns = spec.columns.map((entry) => (typeof entry === 'string' ? columnOf(entry as K) : entry));
   const filterFields = new Map<string, ResourceField<K>>();
   const filters = spec.filters.map((entry) => {
@@ -231,7 +277,9 @@ export function defineResource<const F extends Record<string, FieldSpec>, const 
     filterFields.set(def.key, field(entry as K));
     return def;
   });
-  const importColumns = (spec.importOrder ?? []).map((key) => ({ key, title: field(key).label, ...importOf(field(key)) }) as ImportColumn);
+  const importColumns = (spec.importOrder ?? []).map(
+    (key) => ({ key, title: field(key).label, ...importOf(field(key)) }) as ImportColumn,
+  );
   return {
     section: spec.section,
     spec,
@@ -243,7 +291,13 @@ export function defineResource<const F extends Record<string, FieldSpec>, const 
     columnOf,
     fieldOfFilter: (key) => filterFields.get(key),
     // two fields may hide by one name (the margin on the route hides with the margin): each name once
-    hiddenNames: (from) => [...new Set(all.filter((fd) => fd.hiddenFrom?.includes(from)).flatMap((fd) => [visibleAsOf(fd, fd.key), ...(fd.hiddenAs ?? [])]))],
+    hiddenNames: (from) => [
+      ...new Set(
+        all
+          .filter((fd) => fd.hiddenFrom?.includes(from))
+          .flatMap((fd) => [visibleAsOf(fd, fd.key), ...(fd.hiddenAs ?? [])]),
+      ),
+    ],
     stored: all.filter((fd) => !fd.computed),
     required: all.filter((fd) => fd.required),
     importColumns,
@@ -251,4 +305,5 @@ export function defineResource<const F extends Record<string, FieldSpec>, const 
 }
 
 /** The field key a form field's hiding goes by (its reference's `as`, or its own). */
-export const visibleAsOf = (field: Pick<FieldSpec, 'visibleAs' | 'reference'>, key: string): string => field.visibleAs ?? field.reference?.as ?? key;
+export const visibleAsOf = (field: Pick<FieldSpec, 'visibleAs' | 'reference'>, key: string): string =>
+  field.visibleAs ?? field.reference?.as ?? key;

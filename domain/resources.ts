@@ -13,12 +13,20 @@ import { buyersResource } from './buyers/resource';
 import { shipmentsResource } from './shipments/resource';
 
 export const SECTION_RESOURCES: Readonly<Record<Section, Resource>> = {
-  offers: offersResource, reserves: reservesResource, employees: employeesResource, suppliers: suppliersResource,
-  products: productsResource, cities: citiesResource, buyers: buyersResource, shipments: shipmentsResource,
+  offers: offersResource,
+  reserves: reservesResource,
+  employees: employeesResource,
+  suppliers: suppliersResource,
+  products: productsResource,
+  cities: citiesResource,
+  buyers: buyersResource,
+  shipments: shipmentsResource,
 } as Readonly<Record<Section, Resource>>;
 
 /** A table by section worked out from each section's resource; a section that declares none (one just added to the
  * registry) has no entry, as it had none in the hand-written tables these replace. */
 export function bySection<T>(of: (resource: Resource, section: Section) => T): Record<Section, T> {
-  return Object.fromEntries(Object.entries(SECTION_RESOURCES).map(([section, resource]) => [section, of(resource, section as Section)])) as Record<Section, T>;
+  return Object.fromEntries(
+    Object.entries(SECTION_RESOURCES).map(([section, resource]) => [section, of(resource, section as Section)]),
+  ) as Record<Section, T>;
 }

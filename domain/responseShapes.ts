@@ -12,9 +12,16 @@ export const PAGINATION = {
   type: 'object',
   required: ['totalItems'],
   properties: {
-    totalItems: { type: 'integer' }, currentPage: { type: 'integer' }, firstPage: { type: 'integer' }, lastPage: { type: 'integer' },
-    nextPage: { type: ['string', 'null'] }, previousPage: { type: ['string', 'null'] }, perPage: { type: 'integer' },
-    pageCount: { type: 'integer' }, pageURI: { type: 'string' }, totalExact: { type: 'boolean' },
+    totalItems: { type: 'integer' },
+    currentPage: { type: 'integer' },
+    firstPage: { type: 'integer' },
+    lastPage: { type: 'integer' },
+    nextPage: { type: ['string', 'null'] },
+    previousPage: { type: ['string', 'null'] },
+    perPage: { type: 'integer' },
+    pageCount: { type: 'integer' },
+    pageURI: { type: 'string' },
+    totalExact: { type: 'boolean' },
   },
 } as const satisfies Shape;
 
@@ -23,14 +30,22 @@ export const LIST_PAGE = {
   type: 'object',
   required: ['data', 'pagination'],
   properties: {
-    data: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: REF_ID }, additionalProperties: true } },
+    data: {
+      type: 'array',
+      items: { type: 'object', required: ['id'], properties: { id: REF_ID }, additionalProperties: true },
+    },
     pagination: PAGINATION,
   },
 } as const satisfies Shape;
 
 const REFUSED_ROWS = {
-  type: 'array', description: 'each record left as it was, with the reason in Russian',
-  items: { type: 'object', required: ['id', 'reason'], properties: { id: { type: 'integer' }, reason: { type: 'string' } } },
+  type: 'array',
+  description: 'each record left as it was, with the reason in Russian',
+  items: {
+    type: 'object',
+    required: ['id', 'reason'],
+    properties: { id: { type: 'integer' }, reason: { type: 'string' } },
+  },
 } as const satisfies Shape;
 
 /** DELETE /api/{section}. */
@@ -38,10 +53,19 @@ export const DELETE_RESULT = {
   type: 'object',
   required: ['status', 'deleted', 'notDeleted'],
   properties: {
-    status: { type: 'string' }, deleted: { type: 'integer' }, notDeleted: { type: 'integer' }, warning: { type: 'string' },
+    status: { type: 'string' },
+    deleted: { type: 'integer' },
+    notDeleted: { type: 'integer' },
+    warning: { type: 'string' },
     reasons: {
-      type: 'object', description: 'why the records not deleted stayed, per distinct id',
-      properties: { kept: { type: 'integer' }, forbidden: { type: 'integer' }, deleted: { type: 'integer' }, missing: { type: 'integer' } },
+      type: 'object',
+      description: 'why the records not deleted stayed, per distinct id',
+      properties: {
+        kept: { type: 'integer' },
+        forbidden: { type: 'integer' },
+        deleted: { type: 'integer' },
+        missing: { type: 'integer' },
+      },
     },
     message: { type: 'string', description: 'why none was deleted, in Russian' },
     refused: REFUSED_ROWS,
@@ -60,7 +84,15 @@ export const FILTER_CONFIG = {
       placeholder: { type: 'array', items: { type: 'string' } },
       options: {
         type: 'array',
-        items: { type: 'object', required: ['title', 'value'], properties: { title: { type: 'string' }, value: { type: ['string', 'integer'] }, selected: { type: 'boolean' } } },
+        items: {
+          type: 'object',
+          required: ['title', 'value'],
+          properties: {
+            title: { type: 'string' },
+            value: { type: ['string', 'integer'] },
+            selected: { type: 'boolean' },
+          },
+        },
       },
       isForbidden: { type: 'boolean' },
     },
@@ -70,7 +102,16 @@ export const FILTER_CONFIG = {
 /** GET /api/lists/{name}/items: [{id, name}] (a variety also names its product). */
 export const REFERENCE_ITEMS = {
   type: 'array',
-  items: { type: 'object', required: ['id', 'name'], properties: { id: REF_ID, name: { type: 'string' }, product_id: { type: ['integer', 'null'] }, expires: { type: 'boolean' } } },
+  items: {
+    type: 'object',
+    required: ['id', 'name'],
+    properties: {
+      id: REF_ID,
+      name: { type: 'string' },
+      product_id: { type: ['integer', 'null'] },
+      expires: { type: 'boolean' },
+    },
+  },
 } as const satisfies Shape;
 
 /** GET /api/{section}/{id} and a card's writes: the record with its id (and version), its fields as the role sees them. */
@@ -88,8 +129,14 @@ export const CURRENT_USER = {
   type: 'object',
   required: ['user_id', 'user_type', 'is_admin'],
   properties: {
-    user_id: REF_ID, user_type: { type: 'string' }, is_admin: { type: 'boolean' }, role_id: NULLABLE_ID,
-    employee_id: NULLABLE_ID, supplier_id: NULLABLE_ID, email: { type: 'string' }, name: { type: 'string' },
+    user_id: REF_ID,
+    user_type: { type: 'string' },
+    is_admin: { type: 'boolean' },
+    role_id: NULLABLE_ID,
+    employee_id: NULLABLE_ID,
+    supplier_id: NULLABLE_ID,
+    email: { type: 'string' },
+    name: { type: 'string' },
   },
 } as const satisfies Shape;
 
@@ -98,12 +145,25 @@ export const PERMISSIONS = {
   type: 'object',
   required: ['user_type', 'user_id', 'is_admin', 'role_permissions', 'hidden_fields'],
   properties: {
-    user_type: { type: 'string' }, user_id: REF_ID, is_admin: { type: 'boolean' }, role_id: { type: ['integer', 'string', 'null'] },
-    employee_id: NULLABLE_ID, supplier_id: NULLABLE_ID,
-    role_permissions: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } },
+    user_type: { type: 'string' },
+    user_id: REF_ID,
+    is_admin: { type: 'boolean' },
+    role_id: { type: ['integer', 'string', 'null'] },
+    employee_id: NULLABLE_ID,
+    supplier_id: NULLABLE_ID,
+    role_permissions: {
+      type: 'object',
+      additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
+    },
     hidden_fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-    lower_delivery_cost: { type: 'boolean', description: "the role's right to type a reserve's delivery cost below its route's" },
-    finance: { type: 'boolean', description: "the finance right ('Финансы'): payments, credit limits and terms, credit overrides" },
+    lower_delivery_cost: {
+      type: 'boolean',
+      description: "the role's right to type a reserve's delivery cost below its route's",
+    },
+    finance: {
+      type: 'boolean',
+      description: "the finance right ('Финансы'): payments, credit limits and terms, credit overrides",
+    },
   },
 } as const satisfies Shape;
 
@@ -117,7 +177,7 @@ const REFERENCE = { type: ['object', 'null'], properties: { id: REF_ID, name: TE
 export const SAVED_FILTER = {
   type: 'object',
   // a value's type is the filter's (text, list, flag or {from, to}); untyped here so the server writes each as it is
-  additionalProperties: { description: 'the filter\'s value: text, a list, a flag or {from, to}' },
+  additionalProperties: { description: "the filter's value: text, a list, a flag or {from, to}" },
 } as const satisfies Shape;
 
 /** GET /api/settings?keys=…: the caller's layouts by key, null for a key never saved. */
@@ -130,7 +190,8 @@ export const LAYOUTS = {
 export const VARIETIES = {
   type: 'array',
   items: {
-    type: 'object', required: ['id', 'name', 'product_id'],
+    type: 'object',
+    required: ['id', 'name', 'product_id'],
     properties: { id: REF_ID, name: TEXT, product_id: REF_ID, offers: { type: 'integer' } },
   },
 } as const satisfies Shape;
@@ -140,7 +201,11 @@ export const COMMENT = {
   type: 'object',
   required: ['id', 'text'],
   properties: {
-    id: REF_ID, text: TEXT, author_id: NULLABLE_ID, author_name: NULLABLE_TEXT, created_at: { type: 'string', format: 'date-time' },
+    id: REF_ID,
+    text: TEXT,
+    author_id: NULLABLE_ID,
+    author_name: NULLABLE_TEXT,
+    created_at: { type: 'string', format: 'date-time' },
   },
 } as const satisfies Shape;
 export const COMMENTS = { type: 'array', items: COMMENT } as const satisfies Shape;
@@ -167,19 +232,32 @@ export const HISTORY = {
       id: REF_ID,
       at: { type: 'string', format: 'date-time' },
       action: { type: 'string', enum: ['create', 'update', 'delete', 'stock', 'restore'] },
-      user: { ...REFERENCE, description: 'who wrote it; null where the reader\'s role does not see who created records' },
-      system: { type: 'boolean', description: 'written by the server itself (the reserves\' expiry job), by no user: shown as \'Система\'' },
+      user: {
+        ...REFERENCE,
+        description: "who wrote it; null where the reader's role does not see who created records",
+      },
+      system: {
+        type: 'boolean',
+        description: "written by the server itself (the reserves' expiry job), by no user: shown as 'Система'",
+      },
       changes: { type: 'array', items: HISTORY_CHANGE },
       via: {
         type: ['object', 'null'],
-        description: 'what changed an offer: the reserves (those the reader may read) and their step, a supplier\'s price list, or a save of the business settings',
+        description:
+          "what changed an offer: the reserves (those the reader may read) and their step, a supplier's price list, or a save of the business settings",
         properties: {
           section: TEXT,
-          step: { type: 'string', enum: ['create', 'change', 'complete', 'cancel', 'delete', 'restore', 'expire', 'renew', 'apply'] },
+          step: {
+            type: 'string',
+            enum: ['create', 'change', 'complete', 'cancel', 'delete', 'restore', 'expire', 'renew', 'apply'],
+          },
           ids: { type: 'array', items: REF_ID },
-          file: { ...TEXT, description: 'a supplier price list\'s file, where the reader sees the offer\'s supplier' },
+          file: { ...TEXT, description: "a supplier price list's file, where the reader sees the offer's supplier" },
           day: { type: 'string', format: 'date' },
-          settings: { ...TEXT, description: 'the business settings a save moved, which moved the offer\'s selling band' },
+          settings: {
+            ...TEXT,
+            description: "the business settings a save moved, which moved the offer's selling band",
+          },
         },
       },
     },
@@ -188,7 +266,8 @@ export const HISTORY = {
 
 /** GET /api/admin/public-url: where buyer links start, whether PUBLIC_URL is set, the administrator's warning. */
 export const PUBLIC_URL_STATE = {
-  type: 'object', required: ['base', 'configured', 'warning'],
+  type: 'object',
+  required: ['base', 'configured', 'warning'],
   properties: { base: TEXT, configured: { type: 'boolean' }, warning: { type: ['string', 'null'] } },
 } as const satisfies Shape;
 
@@ -196,7 +275,8 @@ export const PUBLIC_URL_STATE = {
 export const CITY_DELIVERY = {
   type: 'array',
   items: {
-    type: 'object', required: ['id', 'to_id', 'to_name'],
+    type: 'object',
+    required: ['id', 'to_id', 'to_name'],
     properties: { id: REF_ID, to_id: REF_ID, to_name: TEXT, cost: TEXT, days: { type: 'integer' } },
   },
 } as const satisfies Shape;
@@ -209,7 +289,10 @@ export const RESERVE_ROUTE = {
   properties: {
     offer_id: REF_ID,
     to_id: REF_ID,
-    cost: { type: 'string', description: '₽ per kg: the route\'s, or delivery_cost_default where the matrix holds no route' },
+    cost: {
+      type: 'string',
+      description: "₽ per kg: the route's, or delivery_cost_default where the matrix holds no route",
+    },
     days: { type: ['integer', 'null'] },
     default: { type: 'boolean', description: 'no route in the matrix: the cost is delivery_cost_default' },
   },
@@ -236,7 +319,11 @@ export const REPRICE_TERMS = {
   properties: Object.fromEntries(TERM_FIELDS.map((field) => [field, NULLABLE_TEXT])),
 } as const satisfies Shape;
 
-const RESERVE_TILE = { type: 'object', required: ['count'], properties: { count: { type: 'integer' }, sum: TEXT } } as const satisfies Shape;
+const RESERVE_TILE = {
+  type: 'object',
+  required: ['count'],
+  properties: { count: { type: 'integer' }, sum: TEXT },
+} as const satisfies Shape;
 /** GET /api/offers/summary: the three tiles, each figure only if the caller may see it. */
 export const OFFERS_SUMMARY = {
   type: 'object',
@@ -248,8 +335,15 @@ export const PROFILE = {
   type: 'object',
   required: ['user_id', 'email', 'user_type', 'editable'],
   properties: {
-    user_id: REF_ID, email: TEXT, name: TEXT, user_type: TEXT, is_admin: { type: 'boolean' },
-    role: NULLABLE_TEXT, supplier: NULLABLE_TEXT, phone: NULLABLE_TEXT, position: NULLABLE_TEXT,
+    user_id: REF_ID,
+    email: TEXT,
+    name: TEXT,
+    user_type: TEXT,
+    is_admin: { type: 'boolean' },
+    role: NULLABLE_TEXT,
+    supplier: NULLABLE_TEXT,
+    phone: NULLABLE_TEXT,
+    position: NULLABLE_TEXT,
     editable: { type: 'array', items: TEXT },
   },
 } as const satisfies Shape;
@@ -261,8 +355,12 @@ export const SESSIONS = {
     type: 'object',
     required: ['id', 'browser', 'created_at', 'current'],
     properties: {
-      id: REF_ID, browser: TEXT, address: NULLABLE_TEXT, created_at: { type: 'string', format: 'date-time' },
-      last_seen_at: { type: ['string', 'null'], format: 'date-time' }, current: { type: 'boolean' },
+      id: REF_ID,
+      browser: TEXT,
+      address: NULLABLE_TEXT,
+      created_at: { type: 'string', format: 'date-time' },
+      last_seen_at: { type: ['string', 'null'], format: 'date-time' },
+      current: { type: 'boolean' },
     },
   },
 } as const satisfies Shape;
@@ -272,9 +370,16 @@ export const ADMIN_USER = {
   type: 'object',
   required: ['id', 'email', 'user_type', 'status'],
   properties: {
-    id: REF_ID, email: TEXT, name: NULLABLE_TEXT, user_type: TEXT,
-    is_admin: { type: 'boolean' }, role: REFERENCE, linked: REFERENCE, status: TEXT,
-    last_sign_in_at: NULLABLE_TEXT, created_at: TEXT,
+    id: REF_ID,
+    email: TEXT,
+    name: NULLABLE_TEXT,
+    user_type: TEXT,
+    is_admin: { type: 'boolean' },
+    role: REFERENCE,
+    linked: REFERENCE,
+    status: TEXT,
+    last_sign_in_at: NULLABLE_TEXT,
+    created_at: TEXT,
   },
 } as const satisfies Shape;
 export const ADMIN_USERS = { type: 'array', items: ADMIN_USER } as const satisfies Shape;
@@ -285,14 +390,27 @@ export const ADMIN_ROLE = {
   type: 'object',
   required: ['id', 'name', 'permissions', 'hidden', 'lower_delivery_cost', 'finance'],
   properties: {
-    id: REF_ID, name: TEXT, users: { type: 'integer' },
+    id: REF_ID,
+    name: TEXT,
+    users: { type: 'integer' },
     permissions: { type: 'object', additionalProperties: SCOPES },
     hidden: { type: 'object', additionalProperties: { type: 'array', items: TEXT } },
-    lower_delivery_cost: { type: 'boolean', description: "the role's users may type a reserve's delivery cost below its route's" },
-    finance: { type: 'boolean', description: "the role's users have the finance right ('Финансы'): payments, credit limits and terms, credit overrides" },
+    lower_delivery_cost: {
+      type: 'boolean',
+      description: "the role's users may type a reserve's delivery cost below its route's",
+    },
+    finance: {
+      type: 'boolean',
+      description:
+        "the role's users have the finance right ('Финансы'): payments, credit limits and terms, credit overrides",
+    },
   },
 } as const satisfies Shape;
-const HIDEABLE = { type: 'object', required: ['title', 'fields'], properties: { title: TEXT, fields: { type: 'array', items: TEXT } } } as const satisfies Shape;
+const HIDEABLE = {
+  type: 'object',
+  required: ['title', 'fields'],
+  properties: { title: TEXT, fields: { type: 'array', items: TEXT } },
+} as const satisfies Shape;
 export const ADMIN_ROLES = {
   type: 'object',
   required: ['roles', 'fields'],
@@ -304,7 +422,9 @@ export const ADMIN_ROLES = {
 
 /** A name of a reference list on the settings page, with how many records use it. */
 export const ADMIN_REFERENCE_ITEM = {
-  type: 'object', required: ['id', 'name', 'used'], properties: { id: REF_ID, name: TEXT, used: { type: 'integer' }, expires: { type: 'boolean' } },
+  type: 'object',
+  required: ['id', 'name', 'used'],
+  properties: { id: REF_ID, name: TEXT, used: { type: 'integer' }, expires: { type: 'boolean' } },
 } as const satisfies Shape;
 export const ADMIN_REFERENCE = { type: 'array', items: ADMIN_REFERENCE_ITEM } as const satisfies Shape;
 
@@ -315,7 +435,11 @@ export const ADMIN_LOG = {
   properties: {
     data: {
       type: 'array',
-      items: { type: 'object', required: ['id', 'created_at', 'summary'], properties: { id: REF_ID, created_at: TEXT, user: REFERENCE, summary: TEXT } },
+      items: {
+        type: 'object',
+        required: ['id', 'created_at', 'summary'],
+        properties: { id: REF_ID, created_at: TEXT, user: REFERENCE, summary: TEXT },
+      },
     },
     pagination: { type: 'object', additionalProperties: true },
   },
@@ -333,7 +457,13 @@ export const PRICE_LIST = {
       items: {
         type: 'object',
         required: ['offer_id', 'product', 'unit_price', 'kg_price'],
-        properties: { offer_id: REF_ID, product: { type: 'string' }, unit_price: { type: 'string' }, kg_price: { type: 'string' }, default_delivery: { type: 'boolean' } },
+        properties: {
+          offer_id: REF_ID,
+          product: { type: 'string' },
+          unit_price: { type: 'string' },
+          kg_price: { type: 'string' },
+          default_delivery: { type: 'boolean' },
+        },
       },
     },
   },
@@ -351,8 +481,17 @@ export const QUOTE_SEARCH = {
         type: 'object',
         required: ['offers', 'delivered_kg_price', 'price_kg', 'margin'],
         properties: {
-          offers: { type: 'array', items: { type: 'object', required: ['offer_id', 'amount', 'unit_price'], properties: { offer_id: REF_ID, amount: TEXT, unit_price: TEXT } } },
-          delivered_kg_price: TEXT, price_kg: TEXT, margin: TEXT,
+          offers: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['offer_id', 'amount', 'unit_price'],
+              properties: { offer_id: REF_ID, amount: TEXT, unit_price: TEXT },
+            },
+          },
+          delivered_kg_price: TEXT,
+          price_kg: TEXT,
+          margin: TEXT,
         },
       },
     },
@@ -362,7 +501,11 @@ export const QUOTE_SEARCH = {
 /** GET /api/price-list/links: the caller's buyer links. */
 export const PRICE_LIST_LINKS = {
   type: 'array',
-  items: { type: 'object', required: ['id', 'url', 'status'], properties: { id: REF_ID, url: { type: 'string' }, status: { type: 'string' } } },
+  items: {
+    type: 'object',
+    required: ['id', 'url', 'status'],
+    properties: { id: REF_ID, url: { type: 'string' }, status: { type: 'string' } },
+  },
 } as const satisfies Shape;
 
 /** A bulk write's records left as they were, each with its reason. */
@@ -371,8 +514,12 @@ export const BULK_EDIT_RESULT = {
   type: 'object',
   required: ['status', 'changed', 'notChanged', 'refused'],
   properties: {
-    status: { type: 'string' }, changed: { type: 'integer' }, notChanged: { type: 'integer' }, warning: { type: 'string' },
-    message: { type: 'string', description: 'why none was changed, in Russian' }, refused: REFUSED_ROWS,
+    status: { type: 'string' },
+    changed: { type: 'integer' },
+    notChanged: { type: 'integer' },
+    warning: { type: 'string' },
+    message: { type: 'string', description: 'why none was changed, in Russian' },
+    refused: REFUSED_ROWS,
   },
 } as const satisfies Shape;
 
@@ -381,8 +528,12 @@ export const BULK_RESTORE_RESULT = {
   type: 'object',
   required: ['status', 'restored', 'notRestored', 'refused'],
   properties: {
-    status: { type: 'string' }, restored: { type: 'integer' }, notRestored: { type: 'integer' }, warning: { type: 'string' },
-    message: { type: 'string', description: 'why none was restored, in Russian' }, refused: REFUSED_ROWS,
+    status: { type: 'string' },
+    restored: { type: 'integer' },
+    notRestored: { type: 'integer' },
+    warning: { type: 'string' },
+    message: { type: 'string', description: 'why none was restored, in Russian' },
+    refused: REFUSED_ROWS,
   },
 } as const satisfies Shape;
 
@@ -414,7 +565,9 @@ export const ANALYTICS_CHART = {
       type: 'array',
       items: {
         type: 'object',
-        properties: Object.fromEntries(CHARTS.flatMap((c) => [...CHART[c].dimensions, ...CHART[c].figures].map((f) => [f.key, KIND_SHAPES[f.kind]]))),
+        properties: Object.fromEntries(
+          CHARTS.flatMap((c) => [...CHART[c].dimensions, ...CHART[c].figures].map((f) => [f.key, KIND_SHAPES[f.kind]])),
+        ),
         additionalProperties: false,
       },
     },

@@ -1,13 +1,23 @@
 // The business settings every selling price depends on (spec point 7, POST /api/settings by name).
 import type { FieldRef } from './fieldRefs';
 import { TIME_ZONE_SETTING } from './businessDay';
-export const BUSINESS_SETTING_NAMES = ['delivery_cost_default', 'local_delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup', 'reserve_hold_days', 'reserve_unpaid_days'] as const;
+export const BUSINESS_SETTING_NAMES = [
+  'delivery_cost_default',
+  'local_delivery_cost_default',
+  'costs_per_kg',
+  'min_markup',
+  'max_markup',
+  'reserve_hold_days',
+  'reserve_unpaid_days',
+] as const;
 export type BusinessSettingName = (typeof BUSINESS_SETTING_NAMES)[number];
 
 /** Delivery ₽ per kg used when no route is known; own costs ₽ per kg; markups as fractions (0.1 = 10 %); the days
  * a new reserve holds its stock ('Резерв до' = today + reserve_hold_days). */
-export type BusinessSettings = Record<Exclude<BusinessSettingName, 'reserve_hold_days' | 'reserve_unpaid_days' | 'local_delivery_cost_default'>, number>
-  & { reserve_hold_days?: number; reserve_unpaid_days?: number; local_delivery_cost_default?: number };
+export type BusinessSettings = Record<
+  Exclude<BusinessSettingName, 'reserve_hold_days' | 'reserve_unpaid_days' | 'local_delivery_cost_default'>,
+  number
+> & { reserve_hold_days?: number; reserve_unpaid_days?: number; local_delivery_cost_default?: number };
 
 /** The days a new reserve holds when the setting is not there. */
 export const RESERVE_HOLD_DAYS_DEFAULT = 5;
@@ -20,7 +30,8 @@ export const LOCAL_DELIVERY_COST_DEFAULT = 1;
 export const LOCAL_DELIVERY_DAYS_DEFAULT = 1;
 /** A setting's value when it is not stored (the day counts, the local delivery). */
 export const SETTING_DEFAULTS: Partial<Record<BusinessSettingName, number>> = {
-  reserve_hold_days: RESERVE_HOLD_DAYS_DEFAULT, reserve_unpaid_days: RESERVE_UNPAID_DAYS_DEFAULT,
+  reserve_hold_days: RESERVE_HOLD_DAYS_DEFAULT,
+  reserve_unpaid_days: RESERVE_UNPAID_DAYS_DEFAULT,
   local_delivery_cost_default: LOCAL_DELIVERY_COST_DEFAULT,
 };
 
@@ -37,7 +48,12 @@ export const SETTING_FEEDS: Record<BusinessSettingName, FieldRef> = {
 };
 
 /** A setting that moves no selling band: saving it recomputes no offer. */
-export const BAND_SETTINGS: readonly BusinessSettingName[] = ['delivery_cost_default', 'costs_per_kg', 'min_markup', 'max_markup'];
+export const BAND_SETTINGS: readonly BusinessSettingName[] = [
+  'delivery_cost_default',
+  'costs_per_kg',
+  'min_markup',
+  'max_markup',
+];
 
 export const SETTINGS_MSG = {
   forbidden: (names: string[]) => `Настройки недоступны для вашей роли: ${names.join(', ')}`,

@@ -11,7 +11,10 @@ import { REQUISITE_SETTINGS, REQUISITE_TITLE, requisiteRules } from './companyRe
 /** The settings page's labels and hints, a setting each. */
 export const SETTING_TITLE: Record<BusinessSettingName, { label: string; hint: string }> = {
   delivery_cost_default: { label: 'Доставка по умолчанию, ₽/кг', hint: 'Когда у городов нет маршрута' },
-  local_delivery_cost_default: { label: 'Доставка по городу по умолчанию, ₽/кг', hint: 'Внутри города погрузки, когда у города не задана своя' },
+  local_delivery_cost_default: {
+    label: 'Доставка по городу по умолчанию, ₽/кг',
+    hint: 'Внутри города погрузки, когда у города не задана своя',
+  },
   costs_per_kg: { label: 'Свои расходы, ₽/кг', hint: 'Хранение, обработка, документы' },
   min_markup: { label: 'Минимальная наценка', hint: 'В процентах к себестоимости' },
   max_markup: { label: 'Максимальная наценка', hint: 'В процентах к себестоимости' },
@@ -61,20 +64,34 @@ export const SETTING_MSG = {
   holdDays: `Целое число дней от 1 до ${365}`,
 } as const;
 
-const holdDays = () => yup.number()
-  .transform((value, original) => (typeof original === 'string' ? (original.trim() === '' ? undefined : toNumber(original) ?? NaN) : value))
-  .typeError(SETTING_MSG.number).required(SETTING_MSG.number).integer(SETTING_MSG.holdDays).min(1, SETTING_MSG.holdDays).max(365, SETTING_MSG.holdDays);
+const holdDays = () =>
+  yup
+    .number()
+    .transform((value, original) =>
+      typeof original === 'string' ? (original.trim() === '' ? undefined : (toNumber(original) ?? NaN)) : value,
+    )
+    .typeError(SETTING_MSG.number)
+    .required(SETTING_MSG.number)
+    .integer(SETTING_MSG.holdDays)
+    .min(1, SETTING_MSG.holdDays)
+    .max(365, SETTING_MSG.holdDays);
 
 const settingNumber = (max: number, maxMessage: string, places = 4, placesMessage: string = SETTING_MSG.decimals) =>
   yup
     .number()
     // the page's inputs hold text; a decimal comma is a decimal point
-    .transform((value, original) => (typeof original === 'string' ? (original.trim() === '' ? undefined : toNumber(original) ?? NaN) : value))
+    .transform((value, original) =>
+      typeof original === 'string' ? (original.trim() === '' ? undefined : (toNumber(original) ?? NaN)) : value,
+    )
     .typeError(SETTING_MSG.number)
     .required(SETTING_MSG.number)
     .min(0, SETTING_MSG.notNegative)
     .max(max, maxMessage)
-    .test('decimals', placesMessage, (v) => v === undefined || Math.abs(Math.round(v * 10 ** places) - v * 10 ** places) < 1e-6);
+    .test(
+      'decimals',
+      placesMessage,
+      (v) => v === undefined || Math.abs(Math.round(v * 10 ** places) - v * 10 ** places) < 1e-6,
+    );
 
 const markupOrder = (schema: yup.NumberSchema) =>
   schema.test('order', SETTING_MSG.markupOrder, function (v) {
@@ -83,15 +100,25 @@ const markupOrder = (schema: yup.NumberSchema) =>
   });
 
 /** 'Часовой пояс': an IANA zone name; it decides which day "today" is. */
-const timeZone = () => yup.string().trim().required(TIME_ZONE_MSG.invalid).test('zone', TIME_ZONE_MSG.invalid, (v) => v === undefined || isTimeZone(v));
+const timeZone = () =>
+  yup
+    .string()
+    .trim()
+    .required(TIME_ZONE_MSG.invalid)
+    .test('zone', TIME_ZONE_MSG.invalid, (v) => v === undefined || isTimeZone(v));
 
 /** The business settings as an administrator saves them (PUT /api/settings): markups as fractions. */
 export const businessSettingsSchema = yup.object({
   time_zone: timeZone(),
   // the reserve card prefills it as a reserve's delivery cost, which may not be below the spec's minimum
-  delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery),
+  delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(
+    DELIVERY_COST_MIN,
+    SETTING_MSG.minDelivery,
+  ),
   // a setting added later, kept when a save does not send it
-  local_delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery).optional(),
+  local_delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles)
+    .min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery)
+    .optional(),
   costs_per_kg: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles),
   min_markup: settingNumber(SETTING_LIMITS.markup, SETTING_MSG.maxMarkup),
   max_markup: markupOrder(settingNumber(SETTING_LIMITS.markup, SETTING_MSG.maxMarkup)),
@@ -104,12 +131,19 @@ export const businessSettingsSchema = yup.object({
  * fraction's 4 decimals are the percent's 2); the page sends them through markupFraction. */
 export const businessSettingsFormSchema = yup.object({
   time_zone: timeZone(),
-  delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery),
+  delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(
+    DELIVERY_COST_MIN,
+    SETTING_MSG.minDelivery,
+  ),
   // a setting added later, kept when a save does not send it
-  local_delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles).min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery).optional(),
+  local_delivery_cost_default: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles)
+    .min(DELIVERY_COST_MIN, SETTING_MSG.minDelivery)
+    .optional(),
   costs_per_kg: settingNumber(SETTING_LIMITS.rubles, SETTING_MSG.maxRubles),
   min_markup: settingNumber(SETTING_LIMITS.markup * 100, SETTING_MSG.maxMarkupPercent, 2, SETTING_MSG.percentDecimals),
-  max_markup: markupOrder(settingNumber(SETTING_LIMITS.markup * 100, SETTING_MSG.maxMarkupPercent, 2, SETTING_MSG.percentDecimals)),
+  max_markup: markupOrder(
+    settingNumber(SETTING_LIMITS.markup * 100, SETTING_MSG.maxMarkupPercent, 2, SETTING_MSG.percentDecimals),
+  ),
   reserve_hold_days: holdDays(),
   // a setting added later, kept when a save does not send it
   reserve_unpaid_days: holdDays().optional(),
@@ -119,7 +153,8 @@ export const businessSettingsFormSchema = yup.object({
  * requisites the invoice and the УПД print. */
 export const COMPANY_SETTINGS = ['company_name', 'company_phone', ...REQUISITE_SETTINGS] as const;
 export type CompanySettingName = (typeof COMPANY_SETTINGS)[number];
-export const isCompanySetting = (name: string): name is CompanySettingName => (COMPANY_SETTINGS as readonly string[]).includes(name);
+export const isCompanySetting = (name: string): name is CompanySettingName =>
+  (COMPANY_SETTINGS as readonly string[]).includes(name);
 
 export const COMPANY_TITLE: Record<CompanySettingName, { label: string; hint: string }> = {
   company_name: { label: 'Название компании', hint: 'В тексте предложения, прайс-листе и PDF для покупателя' },
@@ -136,6 +171,11 @@ export const COMPANY_MSG = {
  * the product's, the phone is left out). */
 export const companySettingsSchema = yup.object({
   company_name: yup.string().typeError(COMPANY_MSG.name).trim().max(200, COMPANY_MSG.name),
-  company_phone: yup.string().typeError(COMPANY_MSG.phone).trim().max(30, COMPANY_MSG.phone).matches(/^[+\d\s()-]*$/, COMPANY_MSG.phone),
+  company_phone: yup
+    .string()
+    .typeError(COMPANY_MSG.phone)
+    .trim()
+    .max(30, COMPANY_MSG.phone)
+    .matches(/^[+\d\s()-]*$/, COMPANY_MSG.phone),
   ...requisiteRules(),
 });

@@ -18,7 +18,13 @@ export interface Shape {
 }
 
 const typeOf = (value: unknown): JsonType =>
-  value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : (typeof value as JsonType);
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'array'
+      : Number.isInteger(value)
+        ? 'integer'
+        : (typeof value as JsonType);
 
 /** The path of the first place `value` does not fit `shape` ('pagination.totalItems', '3.id', '' for the whole
  * answer), or null when it fits. */
@@ -36,7 +42,9 @@ export function mismatch(value: unknown, shape: Shape, path: string[] = []): str
     const record = value as Record<string, unknown>;
     for (const key of shape.required ?? []) if (!(key in record)) return [...path, key];
     for (const [key, item] of Object.entries(record)) {
-      const rule = shape.properties?.[key] ?? (typeof shape.additionalProperties === 'object' ? shape.additionalProperties : undefined);
+      const rule =
+        shape.properties?.[key] ??
+        (typeof shape.additionalProperties === 'object' ? shape.additionalProperties : undefined);
       const found = rule && item !== undefined ? mismatch(item, rule, [...path, key]) : null;
       if (found) return found;
     }

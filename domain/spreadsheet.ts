@@ -9,7 +9,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export const inertText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
 
 /** A cell an export wrote with inertText, as the text it was. */
-export const textOfInert = (text: string): string => (text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text);
+export const textOfInert = (text: string): string =>
+  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 
 /** A value an import refuses: one a spreadsheet would run as a formula that is no number, phone or dash
  * ('=HYPERLINK(…)', '@SUM(…)', '+cmd|…', '-A1'; '+7 (912) …', '-5' and a lone '-' are not), also as an export wrote it. */

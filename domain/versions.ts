@@ -21,13 +21,20 @@ export interface StaleInfo {
 }
 
 /** The titles of the fields `changes` name, each once in order: 'Цена за единицу, ₽' for unit_price. */
-export function changedFieldTitles(changes: readonly { field: string }[], title: (field: string) => string | undefined): string[] {
+export function changedFieldTitles(
+  changes: readonly { field: string }[],
+  title: (field: string) => string | undefined,
+): string[] {
   return [...new Set(changes.map((c) => title(c.field) ?? c.field))];
 }
 
 /** A 409 'stale' in words: 'Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34. Изменено:
  * Цена за единицу, ₽' (who, when and what, as far as the reader may know). */
-export function staleText(message: string, who: readonly (string | null | undefined)[], fields: readonly string[]): string {
+export function staleText(
+  message: string,
+  who: readonly (string | null | undefined)[],
+  fields: readonly string[],
+): string {
   const named = who.filter(Boolean).join(', ');
   const head = named ? `${message}: ${named}` : message;
   return fields.length ? `${head}. ${VERSION_MSG.changed}: ${fields.join(', ')}` : head;

@@ -14,7 +14,9 @@ const SECTIONS = ['offers', 'reserves', 'employees', 'suppliers', 'products', 'c
 /** The first record of a section the signed-in user may read, through the API the page itself uses. */
 async function firstId(page: Page, section: string): Promise<number | null> {
   return page.evaluate(async (name) => {
-    const res = await fetch(`/api/${name}?perPage=20&sort=id&order=asc`, { headers: { Authorization: `Bearer ${localStorage.getItem('auth_token')}` } });
+    const res = await fetch(`/api/${name}?perPage=20&sort=id&order=asc`, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('auth_token')}` },
+    });
     if (!res.ok) return null;
     const body = (await res.json()) as { data: { id: number }[] };
     return body.data[0]?.id ?? null;
@@ -27,7 +29,11 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.goto(`${ctx.app.url}${path}`);
   await page.waitForLoadState('load');
   await page.waitForTimeout(500);
-  await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('[role="progressbar"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 test('signed out: the sign-in and password recovery pages', async () => {

@@ -44,19 +44,21 @@ async function minSellingPrice(page: Page, offerId: number): Promise<number> {
   // the card shows the default cost until the route's answer comes: read the price only once the route's cost is in
   const routeAnswer = page.waitForResponse((r) => r.url().includes('/api/reserves/route?'));
   await page.getByRole('option').nth(2).click();
-  const route = await (await routeAnswer).json() as { cost: string | null };
+  const route = (await (await routeAnswer).json()) as { cost: string | null };
   await page.waitForFunction((cost) => {
     const typed = (document.querySelector('input[name="delivery_cost"]') as HTMLInputElement | null)?.value ?? '';
     return typed !== '' && (cost === null || Number(typed.replace(',', '.').replace(/\s/g, '')) === Number(cost));
   }, route.cost);
   const field = page.getByLabel('Минимальная цена продажи, ₽');
-  await page.waitForFunction(() => [...document.querySelectorAll('label')].some((l) => l.textContent?.startsWith('Минимальная цена продажи')));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('label')].some((l) => l.textContent?.startsWith('Минимальная цена продажи')),
+  );
   const value = await field.inputValue();
   assert.ok(value !== '', 'the minimum selling price is shown');
   return Number(value.replace(',', '.').replace(/\s/g, ''));
 }
 
-test('invite → set password → signed in; forgot → recover through the mail → sign in; min_markup raises a new reserve\'s minimum price', async () => {
+test("invite → set password → signed in; forgot → recover through the mail → sign in; min_markup raises a new reserve's minimum price", async () => {
   const admin = await signedInPage(ctx);
 
   // ---- the administrator invites a new employee
@@ -122,9 +124,11 @@ test('invite → set password → signed in; forgot → recover through the mail
 
   // ---- min_markup: a new reserve's minimum selling price rises
   const token = await admin.evaluate(() => localStorage.getItem('auth_token'));
-  const offers = await (await fetch(`${ctx.app.url}/api/offers?statuses_ids=active&sort=available_amount&order=desc&perPage=20`, {
-    headers: { Authorization: `Bearer ${token}` },
-  })).json();
+  const offers = await (
+    await fetch(`${ctx.app.url}/api/offers?statuses_ids=active&sort=available_amount&order=desc&perPage=20`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+  ).json();
   const offerId = offers.data[0].id as number;
   const before = await minSellingPrice(admin, offerId);
 

@@ -14,16 +14,31 @@ const screens = path.join(artifacts, 'screens');
 
 /** Waits until every chart card has either drawn its bars or said it has nothing; answers the cards' states. */
 async function chartsSettled(page: Page): Promise<{ drawn: string[]; empty: string[] }> {
-  await page.waitForFunction(() => {
-    const cards = [...document.querySelectorAll('[data-testid="analytics-chart"]')];
-    return cards.length > 0 && cards.every((card) => card.querySelector('[data-testid="chart-empty"]')
-      || [...card.querySelectorAll('svg')].some((svg) => !svg.closest('button') && svg.querySelector('rect, path')));
-  }, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const cards = [...document.querySelectorAll('[data-testid="analytics-chart"]')];
+      return (
+        cards.length > 0 &&
+        cards.every(
+          (card) =>
+            card.querySelector('[data-testid="chart-empty"]') ||
+            [...card.querySelectorAll('svg')].some((svg) => !svg.closest('button') && svg.querySelector('rect, path')),
+        )
+      );
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
   await page.waitForTimeout(600); // the bars' entry animation
   return page.evaluate(() => {
     const cards = [...document.querySelectorAll<HTMLElement>('[data-testid="analytics-chart"]')];
     return {
-      drawn: cards.filter((c) => !c.querySelector('[data-testid="chart-empty"]') && [...c.querySelectorAll('svg')].some((svg) => !svg.closest('button')))
+      drawn: cards
+        .filter(
+          (c) =>
+            !c.querySelector('[data-testid="chart-empty"]') &&
+            [...c.querySelectorAll('svg')].some((svg) => !svg.closest('button')),
+        )
         .map((c) => c.dataset.chart!),
       empty: cards.filter((c) => c.querySelector('[data-testid="chart-empty"]')).map((c) => c.dataset.chart!),
     };
@@ -37,14 +52,24 @@ test('the owner opens the analytics from a tile, reads a figure, changes the per
   await page.waitForURL('**/analytics');
   await page.getByRole('heading', { name: 'Аналитика', level: 1 }).waitFor();
   // the navigation has the page, marked as the current one
-  assert.equal(await page.getByRole('navigation').getByRole('link', { name: 'Аналитика' }).getAttribute('aria-current'), 'page');
+  assert.equal(
+    await page.getByRole('navigation').getByRole('link', { name: 'Аналитика' }).getAttribute('aria-current'),
+    'page',
+  );
 
   const { drawn } = await chartsSettled(page);
-  assert.deepEqual(drawn, ['sales', 'managers', 'stock', 'turnover', 'buyers', 'funnel', 'receivables'], 'seven charts drawn over the last twelve weeks of the demo');
+  assert.deepEqual(
+    drawn,
+    ['sales', 'managers', 'stock', 'turnover', 'buyers', 'funnel', 'receivables'],
+    'seven charts drawn over the last twelve weeks of the demo',
+  );
   // every drawn chart is an SVG with bars in it
   // (the download buttons' icons are SVGs too: a chart is an SVG outside a button)
-  const bars = await page.locator('[data-testid="analytics-chart"] svg').evaluateAll((svgs) =>
-    svgs.filter((s) => !s.closest('button')).map((s) => s.querySelectorAll('rect, path').length));
+  const bars = await page
+    .locator('[data-testid="analytics-chart"] svg')
+    .evaluateAll((svgs) =>
+      svgs.filter((s) => !s.closest('button')).map((s) => s.querySelectorAll('rect, path').length),
+    );
   assert.ok(bars.length >= 7 && bars.every((n) => n > 0), `bars per svg: ${bars}`);
   await page.screenshot({ path: path.join(screens, 'analytics-1440.png'), fullPage: true });
 
@@ -63,7 +88,10 @@ test('the owner opens the analytics from a tile, reads a figure, changes the per
   await page.getByRole('group', { name: 'Период с' }).getByRole('spinbutton', { name: 'День' }).click();
   await page.keyboard.type('01012026');
   await page.waitForURL(/from=2026-01-01/);
-  await page.getByTestId('analytics-period').getByText(/^01\.01\.2026 — /).waitFor();
+  await page
+    .getByTestId('analytics-period')
+    .getByText(/^01\.01\.2026 — /)
+    .waitFor();
   await chartsSettled(page);
 
   // a period long before the demo's trade: every chart of a period says so, the stock and the debt by age (as of

@@ -11,10 +11,11 @@ import { artifacts, scenario, signedInPage } from './harness';
 const ctx = scenario();
 
 /** A GET of the API as the signed-in page makes it. */
-const api = <T>(page: Page, url: string) => page.evaluate(async (u) => {
-  const res = await fetch(u, { headers: { Authorization: `Bearer ${localStorage.getItem('auth_token')}` } });
-  return res.json();
-}, url) as Promise<T>;
+const api = <T>(page: Page, url: string) =>
+  page.evaluate(async (u) => {
+    const res = await fetch(u, { headers: { Authorization: `Bearer ${localStorage.getItem('auth_token')}` } });
+    return res.json();
+  }, url) as Promise<T>;
 
 type Offer = { id: number; unit_price: string; reserved_amount: string; status: string };
 type Entry = { action: string; changes: { field: string; old: unknown; new: unknown }[] };
@@ -44,21 +45,33 @@ test('select 3 offers, raise the price 5 %: the preview, the new prices in the l
   await dialog.getByRole('radio', { name: 'На ±%' }).check();
   await dialog.getByLabel('Цена за единицу, ₽: Изменение, %').fill('5');
   const expected = offers.map((o) => formatMoney(adjustedMoney(o.unit_price, 5)));
-  const preview = await dialog.getByTestId('bulk-preview').locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
-  assert.deepEqual(preview, offers.map((o, i) => [`№ ${o.id}`, 'Цена за единицу, ₽', formatMoney(o.unit_price), expected[i]]));
+  const preview = await dialog
+    .getByTestId('bulk-preview')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
+  assert.deepEqual(
+    preview,
+    offers.map((o, i) => [`№ ${o.id}`, 'Цена за единицу, ₽', formatMoney(o.unit_price), expected[i]]),
+  );
   await page.screenshot({ path: path.join(artifacts, 'bulk-edit-preview.png') });
   await dialog.getByRole('button', { name: 'Применить' }).click();
   await page.getByText('Изменено: 3 предложения').waitFor();
 
   // the list reads the new prices
-  await page.waitForFunction(([id, text]) => document.querySelector(`tbody tr[data-row-id="${id}"]`)?.textContent?.includes(text as string), [ids[0], expected[0]] as const);
+  await page.waitForFunction(
+    ([id, text]) => document.querySelector(`tbody tr[data-row-id="${id}"]`)?.textContent?.includes(text as string),
+    [ids[0], expected[0]] as const,
+  );
   assert.deepEqual(await columnTexts(page, 'Цена за единицу', ids), expected);
   // one history entry each, the price's change in it
   for (const [i, id] of ids.entries()) {
     const after = await api<Entry[]>(page, `/api/offers/${id}/history`);
     assert.equal(after.length, before[i].length + 1, `offer ${id}: one entry more`);
     assert.equal(after[0].action, 'update');
-    assert.deepEqual(after[0].changes.find((c) => c.field === 'unit_price'), { field: 'unit_price', old: Number(offers[i].unit_price), new: Number(adjustedMoney(offers[i].unit_price, 5)) });
+    assert.deepEqual(
+      after[0].changes.find((c) => c.field === 'unit_price'),
+      { field: 'unit_price', old: Number(offers[i].unit_price), new: Number(adjustedMoney(offers[i].unit_price, 5)) },
+    );
   }
   // the row's variety (a plain cell) opens the offer
   await page.locator(`tbody tr[data-row-id="${ids[0]}"] > td`).nth(4).click();
@@ -70,15 +83,22 @@ test('select 3 offers, raise the price 5 %: the preview, the new prices in the l
   await page.close();
 });
 
-test('delete an offer, find it under \'Удален\', restore it from its card: active again, \'Восстановлено\' in its history', async () => {
+test("delete an offer, find it under 'Удален', restore it from its card: active again, 'Восстановлено' in its history", async () => {
   const page = await signedInPage(ctx);
-  const free = (await api<{ data: Offer[] }>(page, `/api/offers?statuses_ids=active&sort=id&order=desc&perPage=50`)).data.find((o) => Number(o.reserved_amount) === 0)!;
+  const free = (
+    await api<{ data: Offer[] }>(page, `/api/offers?statuses_ids=active&sort=id&order=desc&perPage=50`)
+  ).data.find((o) => Number(o.reserved_amount) === 0)!;
   assert.ok(free, 'an active offer without reserves');
   await page.goto(`${ctx.app.url}/offers?offers_ids=${free.id}`);
   await page.getByRole('checkbox', { name: `Выбрать строку ${free.id}`, exact: true }).check();
   await page.getByRole('button', { name: 'Удалить выбранные строки' }).click();
   await page.getByRole('dialog', { name: 'Удалить' }).getByRole('button', { name: 'Удалить' }).click();
-  await page.getByText('Записей: 0').or(page.getByText('Нет данных')).first().waitFor().catch(() => undefined);
+  await page
+    .getByText('Записей: 0')
+    .or(page.getByText('Нет данных'))
+    .first()
+    .waitFor()
+    .catch(() => undefined);
   assert.equal((await api<Offer>(page, `/api/offers/${free.id}?withDeleted`)).status, 'deleted');
 
   // the trash: the status filter's 'Удален'

@@ -15,7 +15,10 @@ const ctx = scenario();
 
 const api = async (page: Page, url: string, init: RequestInit = {}) => {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const res = await fetch(`${ctx.app.url}${url}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
+  const res = await fetch(`${ctx.app.url}${url}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+  });
   return { status: res.status, body: await res.json() };
 };
 
@@ -29,7 +32,7 @@ function scenarioInn(): string {
 /** Money as the page prints it, its spaces plain. */
 const shown = (value: string) => formatMoney(value).replace(/\s/g, ' ');
 
-test('pick a buyer on a reserve by its INN, complete the reserve, pay part: the buyer\'s card shows what is left owed', async () => {
+test("pick a buyer on a reserve by its INN, complete the reserve, pay part: the buyer's card shows what is left owed", async () => {
   const page = await signedInPage(ctx, 'admin@nutdesk.demo', { width: 1440, height: 1100 });
   const { body: cities } = await api(page, '/api/lists/cities/items');
   const city = (cities as { id: number; name: string }[])[1];
@@ -37,12 +40,21 @@ test('pick a buyer on a reserve by its INN, complete the reserve, pay part: the 
   const { status, body: buyer } = await api(page, '/api/buyers', {
     method: 'POST',
     body: JSON.stringify({
-      name: 'ООО «Сценарий Кедр»', inn, city_id: city.id, delivery_address: 'ул. Кедровая, 7, склад 3', phone: '79175550011',
-      payment_terms: 'deferral', deferral_days: 10, comments: [],
+      name: 'ООО «Сценарий Кедр»',
+      inn,
+      city_id: city.id,
+      delivery_address: 'ул. Кедровая, 7, склад 3',
+      phone: '79175550011',
+      payment_terms: 'deferral',
+      deferral_days: 10,
+      comments: [],
     }),
   });
   assert.equal(status, 201, JSON.stringify(buyer));
-  const { body: offers } = await api(page, '/api/offers?statuses_ids=active&sort=available_amount&order=desc&perPage=20');
+  const { body: offers } = await api(
+    page,
+    '/api/offers?statuses_ids=active&sort=available_amount&order=desc&perPage=20',
+  );
   const offer = offers.data[0];
 
   // the create card: the buyer found by its INN fills the name, phone, city and address
@@ -57,7 +69,9 @@ test('pick a buyer on a reserve by its INN, complete the reserve, pay part: the 
   assert.equal(await page.getByLabel('Телефон покупателя').inputValue(), '+7 (917) 555-00-11');
   assert.equal(await page.getByLabel('Адрес доставки').inputValue(), 'ул. Кедровая, 7, склад 3');
   assert.equal((await page.getByRole('combobox', { name: 'Город доставки' }).textContent())?.trim(), city.name);
-  await page.waitForFunction(() => (document.querySelector('input[name="delivery_cost"]') as HTMLInputElement | null)?.value !== '');
+  await page.waitForFunction(
+    () => (document.querySelector('input[name="delivery_cost"]') as HTMLInputElement | null)?.value !== '',
+  );
   if (!(await page.getByLabel('Дней доставки').inputValue())) await page.getByLabel('Дней доставки').fill('3');
 
   await page.getByLabel('Количество', { exact: true }).fill(String(Number(offer.units_per_pack) * 20));
@@ -66,12 +80,18 @@ test('pick a buyer on a reserve by its INN, complete the reserve, pay part: the 
   await page.getByRole('option').nth(1).click();
   // the business day's tomorrow (the demo keeps Europe/Moscow): the calendar opens on the business day's month
   const tomorrow = dayjs(addDays(businessToday(TIME_ZONE_DEFAULT), 1));
-  await page.getByRole('group', { name: 'Дата реализации' }).getByRole('button', { name: /^Выберите дату/ }).click();
+  await page
+    .getByRole('group', { name: 'Дата реализации' })
+    .getByRole('button', { name: /^Выберите дату/ })
+    .click();
   await page.getByRole('grid').waitFor();
-  if (tomorrow.month() !== dayjs(businessToday(TIME_ZONE_DEFAULT)).month()) await page.getByRole('button', { name: /следующий месяц|Next month/i }).click();
+  if (tomorrow.month() !== dayjs(businessToday(TIME_ZONE_DEFAULT)).month())
+    await page.getByRole('button', { name: /следующий месяц|Next month/i }).click();
   await page.getByRole('gridcell', { name: String(tomorrow.date()), exact: true }).click();
   await page.getByRole('grid').waitFor({ state: 'detached' });
-  await page.getByLabel('Цена продажи за единицу, ₽').fill(await page.getByLabel('Минимальная цена продажи, ₽').inputValue());
+  await page
+    .getByLabel('Цена продажи за единицу, ₽')
+    .fill(await page.getByLabel('Минимальная цена продажи, ₽').inputValue());
   await page.screenshot({ path: path.join(artifacts, 'buyer-reserve-create.png'), fullPage: true });
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await page.waitForURL((url) => /^\/reserves\/\d+$/.test(url.pathname));
@@ -93,7 +113,10 @@ test('pick a buyer on a reserve by its INN, complete the reserve, pay part: the 
   await page.getByRole('button', { name: 'Добавить оплату' }).click();
   await page.getByText('Оплата добавлена').waitFor();
   const left = kopecksText(kopecks(sale) - kopecks('1000.50'));
-  await page.waitForFunction((text) => document.querySelector('[aria-label="Осталось оплатить"]')?.textContent?.replace(/\s/g, ' ') === text, shown(left));
+  await page.waitForFunction(
+    (text) => document.querySelector('[aria-label="Осталось оплатить"]')?.textContent?.replace(/\s/g, ' ') === text,
+    shown(left),
+  );
   await page.screenshot({ path: path.join(artifacts, 'reserve-payments.png'), fullPage: true });
 
   // the buyer's card: sold, paid and what is left owed
@@ -101,7 +124,8 @@ test('pick a buyer on a reserve by its INN, complete the reserve, pay part: the 
   await page.getByRole('tab', { name: 'Взаиморасчёты' }).click();
   const totals = page.getByTestId('ledger-totals');
   await totals.waitFor();
-  const figure = async (title: string) => (await totals.getByLabel(title, { exact: true }).innerText()).replace(/\s/g, ' ');
+  const figure = async (title: string) =>
+    (await totals.getByLabel(title, { exact: true }).innerText()).replace(/\s/g, ' ');
   assert.equal(await figure('Продано'), shown(sale));
   assert.equal(await figure('Оплачено'), shown('1000.50'));
   assert.equal(await figure('Долг'), shown(left));

@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { artifacts, scenario, signedInPage } from './harness';
 
 const ctx = scenario();
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
@@ -56,10 +57,15 @@ test('a city with its delivery to two cities, kept after a reload and changed on
 
   // change one route on the edit card: one PUT, kept after a reload
   await page.getByLabel('Казань: срок доставки', { exact: true }).fill('3');
-  const put = page.waitForRequest((r) => r.method() === 'PUT' && new URL(r.url()).pathname.endsWith(`/api/cities/${id}/delivery`));
+  const put = page.waitForRequest(
+    (r) => r.method() === 'PUT' && new URL(r.url()).pathname.endsWith(`/api/cities/${id}/delivery`),
+  );
   await page.getByRole('button', { name: 'Сохранить' }).click();
   const sent = (await put).postDataJSON() as { cost: string; days: string }[];
-  assert.deepEqual(sent.map((r) => [r.cost, r.days]), [['9.5', '3']]);
+  assert.deepEqual(
+    sent.map((r) => [r.cost, r.days]),
+    [['9.5', '3']],
+  );
   await page.getByRole('button', { name: 'Изменения сохранены' }).waitFor();
   await page.reload();
   await page.getByLabel('Казань: срок доставки', { exact: true }).waitFor();
@@ -81,9 +87,12 @@ test('a city with its delivery to two cities, kept after a reload and changed on
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await page.getByRole('button', { name: 'Изменения сохранены' }).waitFor();
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const offers = await fetch(`${ctx.app.url}/api/offers?statuses_ids=active&cities_ids=${moscowId}&sort=available_amount&order=desc&perPage=20`, {
-    headers: { Authorization: `Bearer ${token}` },
-  }).then((r) => r.json() as Promise<{ data: { id: number; city?: { name: string } }[] }>);
+  const offers = await fetch(
+    `${ctx.app.url}/api/offers?statuses_ids=active&cities_ids=${moscowId}&sort=available_amount&order=desc&perPage=20`,
+    {
+      headers: { Authorization: `Bearer ${token}` },
+    },
+  ).then((r) => r.json() as Promise<{ data: { id: number; city?: { name: string } }[] }>);
   const offer = offers.data[0];
   assert.equal(offer?.city?.name, 'Москва');
   await page.goto(`${ctx.app.url}/reserves/create?offer=${offer.id}`);

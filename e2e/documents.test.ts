@@ -15,7 +15,9 @@ const ctx = scenario({ DOCUMENT_NOTICES_EVERY_SECONDS: '2' });
 async function call(page: Page, method: string, url: string, body?: unknown) {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
   const res = await fetch(`${ctx.app.url}${url}`, {
-    method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() };
 }
@@ -26,7 +28,8 @@ async function typeDay(page: Page, label: string, day: string) {
   await page.keyboard.type(dayjs(day).format('DDMMYYYY'));
 }
 
-const bellCount = async (page: Page) => Number((await page.getByRole('button', { name: /^Уведомления: \d+$/ }).getAttribute('aria-label'))!.split(': ')[1]);
+const bellCount = async (page: Page) =>
+  Number((await page.getByRole('button', { name: /^Уведомления: \d+$/ }).getAttribute('aria-label'))!.split(': ')[1]);
 
 test('a phytosanitary certificate that expires in ten days: the state says so and the author is told', async () => {
   const page = await signedInPage(ctx, 'admin@nutdesk.demo', { width: 1440, height: 1100 });
@@ -37,9 +40,19 @@ test('a phytosanitary certificate that expires in ten days: the state says so an
   const { body: list } = await call(page, 'GET', '/api/offers?statuses_ids=active&perPage=20');
   const { body: model } = await call(page, 'GET', `/api/offers/${list.data[0].id}`);
   const created = await call(page, 'POST', '/api/offers', {
-    product_id: model.product_id, packing_id: model.packing_id, city_id: model.city_id, supplier_id: model.supplier_id,
-    harvest_year: '2010', origin_country: 'Турция', unit_measure: 'кг', unit_weight: '1', units_per_pack: '10', unit_amount: '100',
-    unit_price: '300', warehouse_cost: '0', loading_address: 'Новороссийск, морской порт',
+    product_id: model.product_id,
+    packing_id: model.packing_id,
+    city_id: model.city_id,
+    supplier_id: model.supplier_id,
+    harvest_year: '2010',
+    origin_country: 'Турция',
+    unit_measure: 'кг',
+    unit_weight: '1',
+    units_per_pack: '10',
+    unit_amount: '100',
+    unit_price: '300',
+    warehouse_cost: '0',
+    loading_address: 'Новороссийск, морской порт',
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const lot = created.body;
@@ -58,17 +71,29 @@ test('a phytosanitary certificate that expires in ten days: the state says so an
   await typeDay(page, 'Действует до', until);
   await dialog.getByLabel('Кем выдан').fill('Россельхознадзор');
   await dialog.getByRole('checkbox', { name: 'Можно показывать покупателю' }).check();
-  await dialog.getByLabel('Файл документа').setInputFiles({ name: 'фитосертификат.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%фито\n') });
+  await dialog.getByLabel('Файл документа').setInputFiles({
+    name: 'фитосертификат.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%фито\n'),
+  });
   await page.screenshot({ path: path.join(artifacts, 'documents-add.png'), fullPage: true });
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await dialog.waitFor({ state: 'detached' });
 
   // the card: the state of the lot's papers, and the document in its table
-  await state.filter({ hasText: `Состояние документов: Истекает через 10 дн. · до ${dayjs(until).format('DD.MM.YYYY')}` }).waitFor();
+  await state
+    .filter({ hasText: `Состояние документов: Истекает через 10 дн. · до ${dayjs(until).format('DD.MM.YYYY')}` })
+    .waitFor();
   const row = page.getByTestId('document-row');
   assert.equal(await row.count(), 1);
   const cells = await row.locator('td').allInnerTexts();
-  assert.deepEqual(cells.slice(0, 5), ['Фитосанитарный сертификат', 'ФС-2026/118', dayjs(addDays(today, -5)).format('DD.MM.YYYY'), dayjs(until).format('DD.MM.YYYY'), 'Россельхознадзор']);
+  assert.deepEqual(cells.slice(0, 5), [
+    'Фитосанитарный сертификат',
+    'ФС-2026/118',
+    dayjs(addDays(today, -5)).format('DD.MM.YYYY'),
+    dayjs(until).format('DD.MM.YYYY'),
+    'Россельхознадзор',
+  ]);
   assert.equal(cells[6], 'Да');
 
   // the job tells the offer's author: the bell counts it without a reload, and its list says what expires
@@ -87,9 +112,24 @@ test('a phytosanitary certificate that expires in ten days: the state says so an
 
   // the stored document, as the server has it
   const { body: after } = await call(page, 'GET', `/api/offers/${lot.id}`);
-  assert.deepEqual(after.documents_state, { state: 'expiring', missing: [], expired: [], blocking: [], expires_on: until, days_left: 10 });
+  assert.deepEqual(after.documents_state, {
+    state: 'expiring',
+    missing: [],
+    expired: [],
+    blocking: [],
+    expires_on: until,
+    days_left: 10,
+  });
   assert.deepEqual(
-    after.documents.map((d: { type: { name: string }; number: string; valid_until: string; shareable: boolean; name: string }) => [d.type.name, d.number, d.valid_until, d.shareable, d.name]),
+    after.documents.map(
+      (d: { type: { name: string }; number: string; valid_until: string; shareable: boolean; name: string }) => [
+        d.type.name,
+        d.number,
+        d.valid_until,
+        d.shareable,
+        d.name,
+      ],
+    ),
     [['Фитосанитарный сертификат', 'ФС-2026/118', until, true, 'фитосертификат.pdf']],
   );
 });

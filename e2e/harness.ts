@@ -54,11 +54,22 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 }
 
 /** The real server (`server/main.ts`, embedded PGlite) on `dataDir`, listening on a free port. */
-async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
+async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, CBR_RATES_URL: NO_FEED, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      CBR_RATES_URL: NO_FEED,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -112,7 +123,8 @@ async function seededDataDir(): Promise<string | null> {
   // folders of runs that are over
   for (const name of readdirSync(tmpdir())) {
     const pid = Number(name.slice(SEEDED_PREFIX.length));
-    if (name.startsWith(SEEDED_PREFIX) && pid && !existsSync(`/proc/${pid}`)) rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+    if (name.startsWith(SEEDED_PREFIX) && pid && !existsSync(`/proc/${pid}`))
+      rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
   }
   const building = mkdtempSync(path.join(tmpdir(), 'nutdesk-e2e-seeding-'));
   try {
@@ -130,8 +142,15 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync', ...extraArgs,
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
@@ -146,9 +165,10 @@ const CSP_REPORT = /Content Security Policy/i;
 
 /** Every page the browser opens reports the CSP violations it meets into `violations`. */
 function watchCsp(browser: Browser, violations: string[]): void {
-  const watch = (page: Page) => page.on('console', (message) => {
-    if (CSP_REPORT.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
-  });
+  const watch = (page: Page) =>
+    page.on('console', (message) => {
+      if (CSP_REPORT.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    });
   const newPage = browser.newPage.bind(browser);
   browser.newPage = async (...args) => {
     const page = await newPage(...args);
@@ -182,7 +202,11 @@ export function scenario(env: Record<string, string> = {}): Scenario {
 }
 
 /** A new page signed in as a demo user, on the offers list. */
-export async function signedInPage(ctx: Scenario, email = 'admin@nutdesk.demo', viewport = { width: 1440, height: 900 }): Promise<Page> {
+export async function signedInPage(
+  ctx: Scenario,
+  email = 'admin@nutdesk.demo',
+  viewport = { width: 1440, height: 900 },
+): Promise<Page> {
   const page = await ctx.browser.newPage({ viewport });
   await page.goto(`${ctx.app.url}/login`);
   await page.getByLabel('Email').fill(email);
@@ -220,9 +244,25 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(source);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{
+            violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(' ')) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(' ')),
+    }));
   });
 }
 
@@ -230,19 +270,30 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 export async function assertAccessible(page: Page, label: string): Promise<AxeViolation[]> {
   // an element fading in is measured at its final colours, not half-way through its transition
   // (only animations that end: a spinner turns for ever; and never longer than 2 s)
-  await page.evaluate(() => Promise.race([
-    Promise.all(document.getAnimations()
-      .filter((a) => Number(a.effect?.getComputedTiming().endTime ?? Infinity) !== Infinity)
-      .map((a) => a.finished.catch(() => undefined))),
-    new Promise((resolve) => setTimeout(resolve, 2000)),
-  ]));
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number(a.effect?.getComputedTiming().endTime ?? Infinity) !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const violations = await axeViolations(page);
   const line = violations.length
-    ? violations.map((v) => `${v.impact ?? '-'} ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes.join(' | ')}`).join('\n    ')
+    ? violations
+        .map((v) => `${v.impact ?? '-'} ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes.join(' | ')}`)
+        .join('\n    ')
     : 'no violations';
   console.log(`axe ${label}: ${line}`);
   const failing = violations.filter((v) => v.impact !== null && FAILING_IMPACTS.includes(v.impact));
-  assert.deepEqual(failing.map((v) => `${v.id}: ${v.nodes.join(' | ')}`), [], `${label}: serious or critical accessibility violations`);
+  assert.deepEqual(
+    failing.map((v) => `${v.id}: ${v.nodes.join(' | ')}`),
+    [],
+    `${label}: serious or critical accessibility violations`,
+  );
   return violations;
 }
 
@@ -252,4 +303,3 @@ export async function numberValue(field: Locator): Promise<number | null> {
   const text = (await field.inputValue()).replace(/\s/g, '').replace(',', '.');
   return text === '' ? null : Number(text);
 }
-

@@ -13,12 +13,14 @@ const ctx = scenario();
 async function historyLines(page: Page): Promise<string[][]> {
   const list = page.getByRole('list', { name: 'История' });
   await list.waitFor();
-  return list.getByRole('listitem').evaluateAll((items) => items.map((item) => [...item.querySelectorAll('p')].map((p) => p.textContent ?? '')));
+  return list
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((item) => [...item.querySelectorAll('p')].map((p) => p.textContent ?? '')));
 }
 
 const nbsp = (text: string) => text.replace(/(?<=\d) (?=\d{3},)/g, '\u00a0');
 
-test('edit an offer\'s price and see the change in its history tab, as the admin and as the warehouse', async () => {
+test("edit an offer's price and see the change in its history tab, as the admin and as the warehouse", async () => {
   const page = await signedInPage(ctx, 'admin@nutdesk.demo', { width: 1440, height: 1000 });
   await page.goto(`${ctx.app.url}/offers?statuses_ids=active&sort=id&order=asc`);
   await page.locator('tbody tr').first().click();
@@ -39,7 +41,10 @@ test('edit an offer\'s price and see the change in its history tab, as the admin
   const [latest] = await historyLines(page);
   assert.match(latest[0], /^Администратор, \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
   assert.ok(latest.includes(priceLine), `${priceLine} in ${JSON.stringify(latest)}`);
-  assert.ok(latest.some((line) => line.startsWith('Доставка на склад: ') && line.endsWith(nbsp('12 345,00 ₽'))), JSON.stringify(latest));
+  assert.ok(
+    latest.some((line) => line.startsWith('Доставка на склад: ') && line.endsWith(nbsp('12 345,00 ₽'))),
+    JSON.stringify(latest),
+  );
   await page.screenshot({ path: path.join(artifacts, 'offer-history.png'), fullPage: true });
   await page.close();
 
@@ -49,6 +54,11 @@ test('edit an offer\'s price and see the change in its history tab, as the admin
   const [seen] = await historyLines(warehouse);
   assert.equal(seen[0].replace(/, .*/, ''), 'Пользователь скрыт');
   assert.ok(seen.includes(priceLine), JSON.stringify(seen));
-  assert.ok(!seen.some((line) => line.startsWith('Доставка на склад') || line.startsWith('Мин. цена') || line.startsWith('Макс. цена')), JSON.stringify(seen));
+  assert.ok(
+    !seen.some(
+      (line) => line.startsWith('Доставка на склад') || line.startsWith('Мин. цена') || line.startsWith('Макс. цена'),
+    ),
+    JSON.stringify(seen),
+  );
   await warehouse.close();
 });

@@ -62,7 +62,10 @@ test('filter offers, export XLSX: the downloaded file holds the filtered list, r
   const shown = (await page.locator('thead th').allInnerTexts()).map((t) => t.trim()).filter((t) => t && t !== 'Фото');
   assert.deepEqual(header, shown);
   const at = (title: string) => header.indexOf(title);
-  assert.deepEqual(rows.slice(1).map((r) => r[at('№')]), listed.map((o) => o.id));
+  assert.deepEqual(
+    rows.slice(1).map((r) => r[at('№')]),
+    listed.map((o) => o.id),
+  );
   assert.ok(listed.length > 0);
   assert.ok(rows.slice(1).every((r) => r[at('Товар')] === 'Кешью' && r[at('Статус')] === 'Активный'));
   await page.close();
@@ -90,10 +93,16 @@ test('import a file with one bad row: its Russian message in the report, then th
   await dialog.getByText('Прайс поставщика.xlsx').waitFor();
   await dialog.getByRole('button', { name: 'Загрузить', exact: true }).click();
 
-  await dialog.getByText('Ошибки в строках: 1 из 2. Ничего не загружено: исправьте файл или загрузите только строки без ошибок').waitFor();
+  await dialog
+    .getByText('Ошибки в строках: 1 из 2. Ничего не загружено: исправьте файл или загрузите только строки без ошибок')
+    .waitFor();
   const report = dialog.getByRole('table', { name: 'Отчёт об ошибках' });
-  assert.deepEqual(await report.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))),
-    [['3', 'Цена за единицу, ₽', 'Минимум 0,01']]);
+  assert.deepEqual(
+    await report
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))),
+    [['3', 'Цена за единицу, ₽', 'Минимум 0,01']],
+  );
   await page.screenshot({ path: path.join(artifacts, 'offers-import-report.png') });
 
   await dialog.getByRole('button', { name: 'Загрузить строки без ошибок (1)' }).click();

@@ -11,12 +11,18 @@ const signedInPage = (email?: string) => signedInAs(ctx, email);
 
 const api = async (page: Page, url: string, init: RequestInit = {}) => {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const res = await fetch(`${ctx.app.url}${url}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
+  const res = await fetch(`${ctx.app.url}${url}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+  });
   return res.json();
 };
 
 const rowIds = async (page: Page) =>
-  page.locator('tbody tr td:nth-child(2)').allInnerTexts().then((t) => t.map((x) => Number(x.trim())));
+  page
+    .locator('tbody tr td:nth-child(2)')
+    .allInnerTexts()
+    .then((t) => t.map((x) => Number(x.trim())));
 
 test('filter offers by product and status, and the link shows the same list to someone else', async () => {
   const page = await signedInPage();
@@ -60,7 +66,10 @@ test('at 1024 px the offers header fits one row: the tools keep their icons and 
   for (const name of ['Настроить таблицу', 'Экспорт', 'Импорт', 'Добавить предложение']) {
     const control = page.getByRole(name === 'Добавить предложение' ? 'link' : 'button', { name, exact: true });
     const box = await control.boundingBox();
-    assert.ok(box && title && Math.abs(box.y + box.height / 2 - (title.y + title.height / 2)) < 12, `${name} is on the title's row`);
+    assert.ok(
+      box && title && Math.abs(box.y + box.height / 2 - (title.y + title.height / 2)) < 12,
+      `${name} is on the title's row`,
+    );
     if (name !== 'Добавить предложение') assert.equal(await control.getAttribute('title'), name);
   }
   await page.close();

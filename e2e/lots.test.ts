@@ -13,7 +13,9 @@ const ctx = scenario();
 async function call(page: Page, method: string, url: string, body?: unknown) {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
   const res = await fetch(`${ctx.app.url}${url}`, {
-    method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() };
 }
@@ -25,9 +27,21 @@ test('a lot in transit, two reserves, a short arrival: the later reserve is cut'
   const { body: model } = await call(page, 'GET', `/api/offers/${list.data[0].id}`);
   const arrival = dayjs().add(20, 'day').format('YYYY-MM-DD');
   const created = await call(page, 'POST', '/api/offers', {
-    product_id: model.product_id, packing_id: model.packing_id, city_id: model.city_id, supplier_id: model.supplier_id,
-    harvest_year: '2011', origin_country: 'Иран', unit_measure: 'кг', unit_weight: '1', units_per_pack: '10', unit_amount: '100',
-    unit_price: '300', warehouse_cost: '0', loading_address: 'Новороссийск, морской порт', logistics_state: 'in_transit', expected_arrival: arrival,
+    product_id: model.product_id,
+    packing_id: model.packing_id,
+    city_id: model.city_id,
+    supplier_id: model.supplier_id,
+    harvest_year: '2011',
+    origin_country: 'Иран',
+    unit_measure: 'кг',
+    unit_weight: '1',
+    units_per_pack: '10',
+    unit_amount: '100',
+    unit_price: '300',
+    warehouse_cost: '0',
+    loading_address: 'Новороссийск, морской порт',
+    logistics_state: 'in_transit',
+    expected_arrival: arrival,
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const lot = created.body;
@@ -35,9 +49,17 @@ test('a lot in transit, two reserves, a short arrival: the later reserve is cut'
   const { body: employees } = await call(page, 'GET', '/api/lists/employees/items');
   const reserve = async (amount: string) => {
     const res = await call(page, 'POST', '/api/reserves', {
-      offer_id: lot.id, amount, unit_selling_price: lot.max_unit_price, estimated_date_implementation: dayjs(arrival).add(3, 'day').format('YYYY-MM-DD'),
-      buyer_name: 'ООО «Орех»', buyer_phone: '+7 (912) 345-67-89', city_id: model.city_id, delivery_address: 'Казань, ул. Баумана, 5',
-      delivery_cost: settings.delivery_cost_default, delivery_days: '3', responsible_id: employees[0].id,
+      offer_id: lot.id,
+      amount,
+      unit_selling_price: lot.max_unit_price,
+      estimated_date_implementation: dayjs(arrival).add(3, 'day').format('YYYY-MM-DD'),
+      buyer_name: 'ООО «Орех»',
+      buyer_phone: '+7 (912) 345-67-89',
+      city_id: model.city_id,
+      delivery_address: 'Казань, ул. Баумана, 5',
+      delivery_cost: settings.delivery_cost_default,
+      delivery_days: '3',
+      responsible_id: employees[0].id,
     });
     assert.equal(res.status, 201, JSON.stringify(res.body));
     return res.body.id as number;
@@ -76,5 +98,8 @@ test('a lot in transit, two reserves, a short arrival: the later reserve is cut'
   assert.equal(await page.getByLabel('Количество', { exact: true }).inputValue(), '40');
 
   const { body: after } = await call(page, 'GET', `/api/offers/${lot.id}`);
-  assert.deepEqual([after.logistics_state, after.unit_amount, after.reserved_amount, after.available_amount], ['stock', '70.00', '70.00', '0.00']);
+  assert.deepEqual(
+    [after.logistics_state, after.unit_amount, after.reserved_amount, after.available_amount],
+    ['stock', '70.00', '70.00', '0.00'],
+  );
 });

@@ -37,8 +37,20 @@ function png(path_: string) {
   header.writeUInt32BE(height, 4);
   header[8] = 8;
   header[9] = 2; // RGB
-  const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0x8a, 0x5a, 0x24]))])));
-  writeFileSync(path_, Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]));
+  const rows = Buffer.concat(
+    Array.from({ length: height }, () =>
+      Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0x8a, 0x5a, 0x24]))]),
+    ),
+  );
+  writeFileSync(
+    path_,
+    Buffer.concat([
+      Buffer.from('89504e470d0a1a0a', 'hex'),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(rows)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
 }
 
 async function choose(page: Page, label: string, option: string) {
@@ -75,7 +87,7 @@ test('create an offer with a photo and a comment, find it, change the price, ope
   await page.getByLabel('Цена за единицу, ₽').fill('22500');
   await page.getByLabel('Адрес погрузки').fill('Краснодар, ул. Элеваторная, 12');
   assert.equal(await page.getByLabel('Цена за кг').inputValue(), '900,00');
-  assert.equal(await page.getByLabel('Сумма').inputValue(), '2\u00a0700\u00a0000,00') // the lists' Russian format;
+  assert.equal(await page.getByLabel('Сумма').inputValue(), '2\u00a0700\u00a0000,00'); // the lists' Russian format;
 
   await page.getByLabel('Файл фото').setInputFiles(photo);
   await page.getByRole('button', { name: 'Фото 1' }).waitFor();

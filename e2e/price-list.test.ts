@@ -27,7 +27,7 @@ const api = async (page: Page, url: string) => {
   return res.json();
 };
 
-test('a price list for Казань: on the page, in XLSX and PDF, by the buyer\'s link, and into a reserve', async () => {
+test("a price list for Казань: on the page, in XLSX and PDF, by the buyer's link, and into a reserve", async () => {
   const page = await signedInPage(ctx);
   await page.getByRole('link', { name: 'Прайс-лист' }).click();
   await page.waitForURL(/\/price-list/);
@@ -53,7 +53,9 @@ test('a price list for Казань: on the page, in XLSX and PDF, by the buyer\
   await page.keyboard.press('Enter');
   await page.getByRole('grid').waitFor({ state: 'detached' });
   assert.equal(await page.locator('input[name="valid_until"]').inputValue(), dayjs(validUntil).format('DD.MM.YYYY'));
-  await page.waitForURL((url) => url.searchParams.get('valid_until') === validUntil && url.searchParams.get('rounding') === '10');
+  await page.waitForURL(
+    (url) => url.searchParams.get('valid_until') === validUntil && url.searchParams.get('rounding') === '10',
+  );
   const query = new URL(page.url()).searchParams;
   assert.equal(query.get('level'), 'percent');
   assert.equal(query.get('markup'), '20');
@@ -126,16 +128,37 @@ test('a price list for Казань: on the page, in XLSX and PDF, by the buyer\
   assert.equal(new URL(publicPage.url()).pathname, new URL(link.url).pathname, 'not sent to the sign-in page');
   await publicPage.getByText(plain(shown).replace(/ /g, '\u00a0')).or(publicPage.getByText(shown)).first().waitFor();
   const bodyText = plain(await publicPage.locator('body').innerText());
-  assert.ok(bodyText.includes(plain(shown)), 'the first price on the buyer\'s page');
+  assert.ok(bodyText.includes(plain(shown)), "the first price on the buyer's page");
   await publicPage.screenshot({ path: path.join(artifacts, 'price-list-public.png'), fullPage: false });
   // the page asked the API only for its public read, and loaded none of the signed-in code
-  assert.deepEqual(requests.filter((p) => p.startsWith('/api/')), [`/api/public/price-list/${new URL(link.url).pathname.split('/p/')[1]}`]);
-  assert.ok(!requests.some((p) => /\/assets\/(shell|price-list|offers-pages|reserves-pages)\./.test(p)), requests.join(' '));
+  assert.deepEqual(
+    requests.filter((p) => p.startsWith('/api/')),
+    [`/api/public/price-list/${new URL(link.url).pathname.split('/p/')[1]}`],
+  );
+  assert.ok(
+    !requests.some((p) => /\/assets\/(shell|price-list|offers-pages|reserves-pages)\./.test(p)),
+    requests.join(' '),
+  );
   // nothing internal in its HTML or text: names of the trader's fields, its suppliers, purchase figures
   const html = await publicPage.content();
   const suppliers = (await api(page, '/api/lists/suppliers/items')) as { name: string }[];
-  for (const secret of ['unit_price', 'kg_price', 'offer_id', 'supplier', 'delivery_cost', 'default_delivery', 'marginality', 'markup',
-    'warehouse', 'Поставщик', 'Закуп', 'Маржин', 'Доставка, ₽/кг', 'по умолчанию', ...suppliers.map((s) => s.name)]) {
+  for (const secret of [
+    'unit_price',
+    'kg_price',
+    'offer_id',
+    'supplier',
+    'delivery_cost',
+    'default_delivery',
+    'marginality',
+    'markup',
+    'warehouse',
+    'Поставщик',
+    'Закуп',
+    'Маржин',
+    'Доставка, ₽/кг',
+    'по умолчанию',
+    ...suppliers.map((s) => s.name),
+  ]) {
     assert.ok(!html.includes(secret) && !bodyText.includes(secret), `the buyer's page shows «${secret}»`);
   }
   await buyer.close();

@@ -19,11 +19,14 @@ async function openProfile(page: Page) {
 /** The sessions table's rows, without the header, once it lists `count`. */
 async function sessionRows(page: Page, count: number) {
   const rows = (await openProfile(page)).getByRole('row');
-  await page.waitForFunction((n) => document.querySelectorAll('section[aria-label="Активные сеансы"] tbody tr').length === n, count);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('section[aria-label="Активные сеансы"] tbody tr').length === n,
+    count,
+  );
   return rows;
 }
 
-test('a new password ends the other browser\'s session; it signs in again with the new one', async () => {
+test("a new password ends the other browser's session; it signs in again with the new one", async () => {
   const here = await signedInPage(ctx, 'manager@nutdesk.demo');
   const elsewhere = await signedInPage(ctx, 'manager@nutdesk.demo');
 
@@ -45,7 +48,9 @@ test('a new password ends the other browser\'s session; it signs in again with t
   await password.getByRole('button', { name: 'Изменить пароль' }).click();
   await password.getByText('Пароль успешно изменен. Остальные сеансы завершены.').waitFor();
   // only this session is left, and it still works
-  await here.waitForFunction(() => document.querySelectorAll('section[aria-label="Активные сеансы"] tbody tr').length === 1);
+  await here.waitForFunction(
+    () => document.querySelectorAll('section[aria-label="Активные сеансы"] tbody tr').length === 1,
+  );
   await here.getByText('Других активных сеансов нет').waitFor();
 
   // the other browser's next request is answered 401: it is signed out
@@ -66,9 +71,14 @@ test('ending a session from the list signs that browser out', async () => {
   const here = await signedInPage(ctx, 'warehouse@nutdesk.demo');
   const other = await signedInPage(ctx, 'warehouse@nutdesk.demo');
   const rows = await sessionRows(here, 2);
-  await rows.nth(2).getByRole('button', { name: /^Завершить сеанс: / }).click();
+  await rows
+    .nth(2)
+    .getByRole('button', { name: /^Завершить сеанс: / })
+    .click();
   await here.getByText('Сеанс завершён').waitFor();
-  await here.waitForFunction(() => document.querySelectorAll('section[aria-label="Активные сеансы"] tbody tr').length === 1);
+  await here.waitForFunction(
+    () => document.querySelectorAll('section[aria-label="Активные сеансы"] tbody tr').length === 1,
+  );
   assert.equal(await here.getByRole('button', { name: 'Завершить все другие сеансы' }).isDisabled(), true);
 
   await other.goto(`${ctx.app.url}/profile`);

@@ -21,7 +21,11 @@ const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
 const call = async (token: string, method: string, url: string, body?: unknown) => {
   const res = await fetch(`${ctx.app.url}${url}`, {
-    method, headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   assert.equal(res.status, 200, `${method} ${url}`);
@@ -29,7 +33,8 @@ const call = async (token: string, method: string, url: string, body?: unknown) 
 };
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('auth_token')) as Promise<string>;
 /** A company INN with its check digit (domain/inn.ts weights) after nine digits. */
-const innOf = (body: string) => body + (([2, 4, 10, 3, 5, 9, 4, 6, 8].reduce((s, w, i) => s + w * Number(body[i]), 0) % 11) % 10);
+const innOf = (body: string) =>
+  body + (([2, 4, 10, 3, 5, 9, 4, 6, 8].reduce((s, w, i) => s + w * Number(body[i]), 0) % 11) % 10);
 
 test('a quote while the buyer is on the phone: asked, saved, its text copied, its PDF and link for the buyer, reserved in one click', async () => {
   const page = await signedInPage(ctx, 'manager@nutdesk.demo', { width: 1600, height: 1000 });
@@ -45,8 +50,15 @@ test('a quote while the buyer is on the phone: asked, saved, its text copied, it
   // issue 49: a quote's reserve needs its buyer's card: the manager's own new buyer (prepay, no debt), picked by INN
   const inn = innOf(`77${String(Date.now() % 10_000_000).padStart(7, '0')}`);
   const buyerCard = await fetch(`${ctx.app.url}/api/buyers`, {
-    method: 'POST', headers: { Authorization: `Bearer ${await tokenOf(page)}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'ООО «Орех»', inn, phone: '+7 (912) 345-67-89', delivery_address: 'Казань, ул. Баумана, 5', payment_terms: 'prepay' }),
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await tokenOf(page)}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      name: 'ООО «Орех»',
+      inn,
+      phone: '+7 (912) 345-67-89',
+      delivery_address: 'Казань, ул. Баумана, 5',
+      payment_terms: 'prepay',
+    }),
   });
   assert.equal(buyerCard.status, 201, 'POST /api/buyers');
   await page.getByRole('combobox', { name: 'Покупатель из справочника' }).fill(inn);
@@ -62,7 +74,11 @@ test('a quote while the buyer is on the phone: asked, saved, its text copied, it
   const products = (await call(token, 'GET', '/api/lists/products/items')) as { id: number; name: string }[];
   const cities = (await call(token, 'GET', '/api/lists/cities/items')) as { id: number; name: string }[];
   const answer = await call(token, 'POST', '/api/quotes/search', {
-    product_id: products.find((p) => p.name === 'Кешью')!.id, amount: 100, unit: 'кг', city_id: cities.find((c) => c.name === 'Казань')!.id, level: 'middle',
+    product_id: products.find((p) => p.name === 'Кешью')!.id,
+    amount: 100,
+    unit: 'кг',
+    city_id: cities.find((c) => c.name === 'Казань')!.id,
+    level: 'middle',
   });
   assert.ok(answer.lines.length > 0, 'demo data has Кешью for 100 kg');
   const first = answer.lines[0];
@@ -70,7 +86,12 @@ test('a quote while the buyer is on the phone: asked, saved, its text copied, it
   await firstRow.waitFor();
   const price = formatFigure(first.offers[0].unit_price);
   assert.equal(plain(await firstRow.locator('[data-field="unit_price"]').first().innerText()), plain(price));
-  assert.equal(plain(await firstRow.locator('[data-field="delivered_kg_price"]').first().innerText()).split(' доставка')[0].trim(), plain(formatFigure(first.delivered_kg_price)));
+  assert.equal(
+    plain(await firstRow.locator('[data-field="delivered_kg_price"]').first().innerText())
+      .split(' доставка')[0]
+      .trim(),
+    plain(formatFigure(first.delivered_kg_price)),
+  );
   await page.screenshot({ path: path.join(artifacts, 'quote.png'), fullPage: false });
 
   // save it for the buyer picked: the first line is ticked, the buyer's name stands in the field
@@ -86,7 +107,10 @@ test('a quote while the buyer is on the phone: asked, saved, its text copied, it
   // the text for the buyer, copied as it is shown
   const text = await panel.getByRole('textbox', { name: 'Текст для покупателя' }).inputValue();
   assert.match(text, new RegExp(`^Предложение № ${neutral}\n`));
-  assert.match(plain(text), new RegExp(`Кешью.*: 100 кг по ${plain(formatFigure(first.price_kg))} ₽/кг с доставкой в Казань`));
+  assert.match(
+    plain(text),
+    new RegExp(`Кешью.*: 100 кг по ${plain(formatFigure(first.price_kg))} ₽/кг с доставкой в Казань`),
+  );
   await panel.getByRole('button', { name: 'Скопировать текст' }).click();
   await panel.getByText('Текст скопирован').waitFor();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), text);
@@ -115,14 +139,31 @@ test('a quote while the buyer is on the phone: asked, saved, its text copied, it
   assert.equal(new URL(publicPage.url()).pathname, new URL(url).pathname, 'not sent to the sign-in page');
   const bodyText = plain(await publicPage.locator('body').innerText());
   assert.ok(bodyText.includes('Покупатель: ООО «Орех»'));
-  assert.ok(bodyText.includes(plain(price)), 'the price on the buyer\'s page');
+  assert.ok(bodyText.includes(plain(price)), "the price on the buyer's page");
   await publicPage.screenshot({ path: path.join(artifacts, 'quote-public.png'), fullPage: false });
-  const login = await fetch(`${ctx.app.url}/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ login: 'admin@nutdesk.demo', psswd: DEMO_PASSWORD }) });
+  const login = await fetch(`${ctx.app.url}/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ login: 'admin@nutdesk.demo', psswd: DEMO_PASSWORD }),
+  });
   const adminToken = (await login.json()).token as string;
   const suppliers = (await call(adminToken, 'GET', '/api/lists/suppliers/items')) as { name: string }[];
   const html = await publicPage.content();
-  for (const secret of ['offer_id', 'supplier', 'delivery_cost', 'margin', 'band', 'Поставщик', 'Закуп', 'Маржа', ...suppliers.map((s) => s.name)]) {
-    assert.ok(!html.includes(secret) && !bodyText.includes(secret) && !pdfText.includes(secret), `the buyer sees «${secret}»`);
+  for (const secret of [
+    'offer_id',
+    'supplier',
+    'delivery_cost',
+    'margin',
+    'band',
+    'Поставщик',
+    'Закуп',
+    'Маржа',
+    ...suppliers.map((s) => s.name),
+  ]) {
+    assert.ok(
+      !html.includes(secret) && !bodyText.includes(secret) && !pdfText.includes(secret),
+      `the buyer sees «${secret}»`,
+    );
   }
   await buyer.close();
 
@@ -140,7 +181,10 @@ test('a quote while the buyer is on the phone: asked, saved, its text copied, it
   assert.equal(reserve.buyer_name, 'ООО «Орех»');
   assert.equal(reserve.delivery_address, 'Казань, ул. Баумана, 5');
   const comments = (await call(token, 'GET', `/api/reserves/${reserveId}/comments`)) as { text: string }[];
-  assert.deepEqual(comments.map((c) => c.text), [`Создан из котировки № ${number}`]);
+  assert.deepEqual(
+    comments.map((c) => c.text),
+    [`Создан из котировки № ${number}`],
+  );
 
   // 'Котировки': found among the accepted ones by the filter panel, opened from its row, a comment added on it
   await page.getByRole('link', { name: 'Котировки', exact: true }).click();
@@ -151,7 +195,9 @@ test('a quote while the buyer is on the phone: asked, saved, its text copied, it
   await filter.getByRole('button', { name: 'Применить' }).click();
   await page.waitForURL(/statuses_ids=accepted/);
   const list = page.getByRole('table', { name: 'Котировки' });
-  const row = list.getByRole('row').filter({ has: page.locator('td[data-field="number"]', { hasText: new RegExp(`^${number}$`) }) });
+  const row = list
+    .getByRole('row')
+    .filter({ has: page.locator('td[data-field="number"]', { hasText: new RegExp(`^${number}$`) }) });
   assert.equal(await row.locator('td[data-field="status"]').innerText(), 'Принята');
   const accepted = (await call(token, 'GET', '/api/quotes?statuses_ids=accepted')) as { data: { id: number }[] };
   assert.ok(accepted.data.some((q) => q.id === number));
@@ -163,5 +209,8 @@ test('a quote while the buyer is on the phone: asked, saved, its text copied, it
   await card.getByRole('button', { name: 'Добавить' }).click();
   await card.getByText('Покупатель подтвердил по телефону').waitFor();
   const noted = (await call(token, 'GET', `/api/quotes/${number}/comments`)) as { text: string }[];
-  assert.deepEqual(noted.map((c) => c.text), ['Покупатель подтвердил по телефону']);
+  assert.deepEqual(
+    noted.map((c) => c.text),
+    ['Покупатель подтвердил по телефону'],
+  );
 });

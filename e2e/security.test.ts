@@ -14,7 +14,10 @@ test('the page is framed by no one, sniffed by nothing, and runs whole under its
   const headers = res!.headers();
   const nonce = await page.locator('meta[name="csp-nonce"]').getAttribute('content');
   assert.ok(nonce && nonce.length >= 16);
-  assert.match(headers['content-security-policy'], new RegExp(`style-src 'self' 'nonce-${nonce!.replace(/[+/=]/g, '\\$&')}'`));
+  assert.match(
+    headers['content-security-policy'],
+    new RegExp(`style-src 'self' 'nonce-${nonce!.replace(/[+/=]/g, '\\$&')}'`),
+  );
   assert.match(headers['content-security-policy'], /script-src 'self';/);
   assert.match(headers['content-security-policy'], /frame-ancestors 'none'/);
   assert.equal(headers['x-frame-options'], 'DENY');
@@ -45,18 +48,28 @@ test('the page is framed by no one, sniffed by nothing, and runs whole under its
   const offerId = Number(new URL(page.url()).pathname.split('/').pop());
   await page.goto(`${ctx.app.url}/reserves/create?offer=${offerId}`);
   await page.getByText('О резерве').first().waitFor();
-  await page.getByRole('group', { name: 'Дата реализации' }).getByRole('button', { name: /^Выберите дату/ }).click();
+  await page
+    .getByRole('group', { name: 'Дата реализации' })
+    .getByRole('button', { name: /^Выберите дату/ })
+    .click();
   await page.getByRole('grid').waitFor();
   await page.keyboard.press('Escape');
   for (const path of ['/reserves', '/employees', '/suppliers', '/products', '/cities', '/settings', '/profile']) {
     await page.goto(`${ctx.app.url}${path}`);
     // the live event stream stays open, so the network is never idle: the page loaded, its first requests done
     await page.waitForLoadState('load');
-    await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('[role="progressbar"]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     await page.waitForTimeout(300);
   }
   // styles really come from the nonce'd tags: MUI's buttons are drawn, not left unstyled
-  const cursor = await page.getByText('Выйти').first().evaluate((el) => getComputedStyle(el.closest('[role="button"], a, button') ?? el).cursor);
+  const cursor = await page
+    .getByText('Выйти')
+    .first()
+    .evaluate((el) => getComputedStyle(el.closest('[role="button"], a, button') ?? el).cursor);
   assert.equal(cursor, 'pointer');
   // the API's docs run under their own policy, violation-free too
   await page.goto(`${ctx.app.url}/api/docs`);

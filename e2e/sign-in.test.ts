@@ -20,7 +20,10 @@ test('sign in from a deep link, return to it, see the navigation, log out', asyn
   await page.getByRole('heading', { name: 'Вход в систему' }).waitFor();
   await page.screenshot({ path: path.join(artifacts, 'login.png') });
   // the sign-in page loads none of the sections' code
-  assert.deepEqual(scripts.filter((s) => /(offers|reserves|employees|suppliers|products|cities|shell)\./.test(s)), []);
+  assert.deepEqual(
+    scripts.filter((s) => /(offers|reserves|employees|suppliers|products|cities|shell)\./.test(s)),
+    [],
+  );
 
   // a wrong password shows the server's message and leaves us on /login
   await page.getByLabel('Email').fill('manager@nutdesk.demo');

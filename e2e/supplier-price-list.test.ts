@@ -43,7 +43,7 @@ async function uploadOnCard(page: Page, file: string) {
   return dialog;
 }
 
-test('upload, map, answer a name, preview, apply; the next month\'s file goes straight to the preview', async () => {
+test("upload, map, answer a name, preview, apply; the next month's file goes straight to the preview", async () => {
   const page = await signedInPage(ctx);
   const suppliers = await api(page, '/api/suppliers?perPage=20&sort=id&order=asc');
   const supplierId: number = suppliers.data[0].id;
@@ -81,7 +81,13 @@ test('upload, map, answer a name, preview, apply; the next month\'s file goes st
   await uploads.getByText('+2 новых, 0 изменены, 0 сняты').waitFor();
 
   const offers = await api(page, `/api/offers?suppliers_ids=${supplierId}&harvest_years=2019&sort=id&order=asc`);
-  assert.deepEqual(offers.data.map((o: { unit_price: string; unit_amount: string }) => [o.unit_price, o.unit_amount]), [['19278.00', '100.00'], ['30012.50', '200.00']]);
+  assert.deepEqual(
+    offers.data.map((o: { unit_price: string; unit_amount: string }) => [o.unit_price, o.unit_amount]),
+    [
+      ['19278.00', '100.00'],
+      ['30012.50', '200.00'],
+    ],
+  );
 
   // the next month: the same layout, no question asked
   const december = await supplierFile('декабрь.xlsx', [
@@ -90,7 +96,10 @@ test('upload, map, answer a name, preview, apply; the next month\'s file goes st
   ]);
   dialog = await uploadOnCard(page, december);
   await dialog.getByText('Изменились: 1').waitFor();
-  assert.match(await dialog.getByRole('table', { name: 'Изменились' }).innerText(), /19\s278,00\s₽ → 20\s412,00\s₽ \(\+5,9 %\)/);
+  assert.match(
+    await dialog.getByRole('table', { name: 'Изменились' }).innerText(),
+    /19\s278,00\s₽ → 20\s412,00\s₽ \(\+5,9 %\)/,
+  );
   await dialog.getByText('Без изменений: 1').waitFor();
   if (await gone.isEnabled()) await gone.uncheck();
   await dialog.getByRole('button', { name: 'Применить' }).click();

@@ -57,21 +57,31 @@ test("the reserve card's 'Дата реализации' typed at 30 ms a key st
   const offer = offers.data[0];
   await page.goto(`${ctx.app.url}/reserves/create?offer=${offer.id}`);
   await page.getByText('О резерве').waitFor();
-  const settings = await (await fetch(`${ctx.app.url}/api/settings`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token'))}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(['reserve_hold_days']),
-  })).json();
+  const settings = await (
+    await fetch(`${ctx.app.url}/api/settings`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token'))}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(['reserve_hold_days']),
+    })
+  ).json();
   const holdDays = Number(settings.reserve_hold_days);
   const today = businessDay();
   const held = dayjs(today).add(holdDays, 'day');
   assert.equal(await page.locator('input[name="reserved_until"]').inputValue(), held.format('DD.MM.YYYY'));
 
   // an implementation date before the default pulls 'Резерв до' in to it
-  const estimated = dayjs(today).add(Math.max(1, holdDays - 1), 'day').format('YYYY-MM-DD');
+  const estimated = dayjs(today)
+    .add(Math.max(1, holdDays - 1), 'day')
+    .format('YYYY-MM-DD');
   await typeDay(page, 'Дата реализации', estimated);
-  await page.waitForFunction((shown) => (document.querySelector('input[name="estimated_date_implementation"]') as HTMLInputElement).value === shown,
-    dayjs(estimated).format('DD.MM.YYYY'));
+  await page.waitForFunction(
+    (shown) =>
+      (document.querySelector('input[name="estimated_date_implementation"]') as HTMLInputElement).value === shown,
+    dayjs(estimated).format('DD.MM.YYYY'),
+  );
   assert.equal(await page.locator('input[name="reserved_until"]').inputValue(), dayjs(estimated).format('DD.MM.YYYY'));
   // and 'Резерв до' typed by hand, as fast, stays as typed
   await typeDay(page, 'Резерв до', today);
@@ -88,7 +98,10 @@ test('the analytics period typed at 30 ms a key: the link and the charts take it
   const from = dayjs(businessDay()).subtract(1, 'year').startOf('month').format('YYYY-MM-DD');
   await typeDay(page, 'Период с', from);
   await page.waitForURL((url) => url.searchParams.get('from') === from);
-  await page.getByTestId('analytics-period').getByText(new RegExp(`^${dayjs(from).format('DD\\.MM\\.YYYY')} — `)).waitFor();
+  await page
+    .getByTestId('analytics-period')
+    .getByText(new RegExp(`^${dayjs(from).format('DD\\.MM\\.YYYY')} — `))
+    .waitFor();
   assert.equal(await page.locator('input[name="from"]').inputValue(), dayjs(from).format('DD.MM.YYYY'));
 
   // four years back: the field says why, the link keeps the period, and on leaving the field it shows that period again
@@ -96,7 +109,10 @@ test('the analytics period typed at 30 ms a key: the link and the charts take it
   await typeDay(page, 'Период с', tooEarly);
   await page.getByText('Период не может быть длиннее трёх лет').waitFor();
   await page.keyboard.press('Tab');
-  await page.waitForFunction((shown) => (document.querySelector('input[name="from"]') as HTMLInputElement).value === shown, dayjs(from).format('DD.MM.YYYY'));
+  await page.waitForFunction(
+    (shown) => (document.querySelector('input[name="from"]') as HTMLInputElement).value === shown,
+    dayjs(from).format('DD.MM.YYYY'),
+  );
   assert.equal(new URL(page.url()).searchParams.get('from'), from);
   assert.ok(!new URL(page.url()).searchParams.get('to') || new URL(page.url()).searchParams.get('to') === to);
   await page.screenshot({ path: path.join(artifacts, 'typing-analytics.png') });

@@ -14,7 +14,9 @@ test('a save made on an older version of the card loses nothing, and the current
   const warehouse = await signedInPage(ctx, 'warehouse@nutdesk.demo');
   // an active offer the warehouse may change: the first one in the list
   const token = await admin.evaluate(() => localStorage.getItem('auth_token'));
-  const list = await (await fetch(`${ctx.app.url}/api/offers?statuses_ids=active`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const list = await (
+    await fetch(`${ctx.app.url}/api/offers?statuses_ids=active`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
   const id = list.data[0].id as number;
 
   for (const page of [admin, warehouse]) {
@@ -34,7 +36,9 @@ test('a save made on an older version of the card loses nothing, and the current
   // nothing typed is lost, and the old price is not written back
   assert.equal(await admin.getByLabel('Адрес погрузки').inputValue(), 'Москва, ул. Ореховая, 7');
   assert.equal(await admin.getByLabel('Цена за единицу, ₽').inputValue(), oldPrice);
-  const stored = await (await fetch(`${ctx.app.url}/api/offers/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const stored = await (
+    await fetch(`${ctx.app.url}/api/offers/${id}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
   assert.equal(Number(stored.unit_price), Number(newPrice));
   assert.notEqual(stored.loading_address, 'Москва, ул. Ореховая, 7');
 
@@ -45,7 +49,7 @@ test('a save made on an older version of the card loses nothing, and the current
   await changes.waitFor();
   // only what the admin changed is laid out (issue 35): the address typed beside the stored one; the price, which
   // only the warehouse changed, is not 'Ваше значение'
-  const addressRow = (await changes.getByRole('row').filter({ hasText: 'Адрес погрузки' }).first().innerText());
+  const addressRow = await changes.getByRole('row').filter({ hasText: 'Адрес погрузки' }).first().innerText();
   assert.ok(addressRow.includes('Москва, ул. Ореховая, 7') && addressRow.includes(stored.loading_address), addressRow);
   assert.equal(await changes.getByRole('row').filter({ hasText: 'Цена за единицу' }).count(), 0);
   await admin.screenshot({ path: path.join(artifacts, 'stale-card.png') });
@@ -61,7 +65,9 @@ test('a save made on an older version of the card loses nothing, and the current
   await admin.getByLabel('Адрес погрузки').fill('Москва, ул. Ореховая, 7');
   await admin.getByRole('button', { name: 'Сохранить' }).click();
   await admin.getByRole('button', { name: 'Изменения сохранены' }).waitFor();
-  const both = await (await fetch(`${ctx.app.url}/api/offers/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const both = await (
+    await fetch(`${ctx.app.url}/api/offers/${id}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
   assert.equal(Number(both.unit_price), Number(newPrice));
   assert.equal(both.loading_address, 'Москва, ул. Ореховая, 7');
   await admin.close();

@@ -9,13 +9,16 @@ export type ImportGraph = Map<string, string[]>;
 
 /** The relative specifiers a file's text imports: `from '…'`, `import('…')` and side-effect `import '…'`. */
 export const importSpecs = (source: string): string[] =>
-  [...source.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*(?:\/\*.*?\*\/\s*)?|^import\s+)'(\.[^']+)'/gm)].map(([, spec]) => spec);
+  [...source.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*(?:\/\*.*?\*\/\s*)?|^import\s+)'(\.[^']+)'/gm)].map(
+    ([, spec]) => spec,
+  );
 
 /** The file a relative specifier names, if it exists. */
 export function resolveImport(from: string, spec: string): string | undefined {
   const target = path.resolve(path.dirname(from), spec);
-  return [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts'), path.join(target, 'index.tsx')]
-    .find((f) => existsSync(f) && statSync(f).isFile());
+  return [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts'), path.join(target, 'index.tsx')].find(
+    (f) => existsSync(f) && statSync(f).isFile(),
+  );
 }
 
 /** Every .ts/.tsx file under `dirs` of `repo` (node_modules, migrations and declaration files aside) with what it imports. */
@@ -27,13 +30,18 @@ export function importGraph(repo: string, dirs: readonly string[]): ImportGraph 
       if (statSync(full).isDirectory()) return walk(full);
       return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
     });
-  const code = dirs.map((dir) => path.join(repo, dir)).filter(existsSync).flatMap(walk);
+  const code = dirs
+    .map((dir) => path.join(repo, dir))
+    .filter(existsSync)
+    .flatMap(walk);
   return new Map(code.map((file) => [file, importsOf(file, readFileSync(file, 'utf8'))]));
 }
 
 /** The repository files `source` (the text of `file`) imports. */
 export const importsOf = (file: string, source: string): string[] =>
-  importSpecs(source).map((spec) => resolveImport(file, spec)).filter((f): f is string => f !== undefined);
+  importSpecs(source)
+    .map((spec) => resolveImport(file, spec))
+    .filter((f): f is string => f !== undefined);
 
 /** The code a folder loop is judged on: the app's own source under server/, src/ and domain/, tests aside. */
 export const isAppSource = (repo: string, file: string): boolean =>
@@ -96,7 +104,12 @@ export function folderLoops(repo: string, graph: ImportGraph): string[] {
 
 /** The imports of `file` (its text as it is being linted) that close a folder loop with the rest of the graph:
  * each specifier with the way back, 'b → … → a'. */
-export function loopsClosedBy(repo: string, graph: ImportGraph, file: string, source: string): { spec: string; way: string[] }[] {
+export function loopsClosedBy(
+  repo: string,
+  graph: ImportGraph,
+  file: string,
+  source: string,
+): { spec: string; way: string[] }[] {
   const own = importSpecs(source).map((spec) => ({ spec, target: resolveImport(file, spec) }));
   const edges = folderEdges(repo, new Map([...graph, [file, own.flatMap(({ target }) => (target ? [target] : []))]]));
   const from = folderOf(repo, file);

@@ -67,17 +67,26 @@ export interface AppOptions {
 /** How long an idle kept-alive connection is kept: Fastify's default, longer than a proxy's 60 s. */
 const KEEP_ALIVE_MS = 72_000;
 
-export async function buildApp({ config, db, bus = memoryBus(), logger = false, mailer }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  bus = memoryBus(),
+  logger = false,
+  mailer,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: safeLogger(logger),
     // a request trickled in (slowloris) is cut off: Node answers 408 and closes the connection. The server checks
     // its connections at a tenth of the limit, so the cut comes close to it.
     serverFactory: (handler) => {
-      const server = createServer({
-        requestTimeout: config.requestTimeoutMs,
-        headersTimeout: Math.ceil(config.requestTimeoutMs / 4),
-        connectionsCheckingInterval: Math.max(100, Math.ceil(config.requestTimeoutMs / 10)),
-      }, handler);
+      const server = createServer(
+        {
+          requestTimeout: config.requestTimeoutMs,
+          headersTimeout: Math.ceil(config.requestTimeoutMs / 4),
+          connectionsCheckingInterval: Math.max(100, Math.ceil(config.requestTimeoutMs / 10)),
+        },
+        handler,
+      );
       // an idle kept-alive connection is kept 72 s, Fastify's own default, which a serverFactory's server does not
       // get (Node's is 5 s): with 5 s, a request already in the socket when the loop came back from a long hold-up
       // (the embedded database's burst of 200 list reads) was closed under it, unanswered
@@ -119,7 +128,8 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
   // writes allowed (a developer's page with no user content), no upgrade to https (a laptop serves plain http)
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    staticCSP: "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
   });
   await app.register(authPlugin, { db });
   await app.register(loginRoutes, { db, config });
@@ -129,39 +139,50 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
   healthRoute(app, db);
 
   // Everything under /api needs a live session, except the API docs and the health probe.
-  await app.register(async (api) => {
-    api.addHook('onRequest', requireSession);
-    await api.register(meRoutes);
-    await api.register(profileRoutes, { db, config });
-    api.decorate('sectionSpecs', SECTION_SPECS);
-    // one plugin per section of the registry, each owning /api/<section>
-    for (const section of SECTIONS) await api.register(SECTION_PLUGINS[section], { db });
-    await api.register(commentsRoutes, { db, specs: SECTION_SPECS });
-    await api.register(historyRoutes, { db, specs: SECTION_SPECS });
-    await api.register(filesRoutes, { db, stores: fileStores, specs: SECTION_SPECS });
-    await api.register(offerDocumentsRoutes, { db, stores: fileStores });
-    await api.register(priceListUploadRoutes, { db, stores: fileStores });
-    await api.register(referencesRoutes, { db });
-    await api.register(preferencesRoutes, { db });
-    await api.register(adminRoutes, { db });
-    await api.register(invitationRoutes, { db, config });
-    await api.register(adminPageRoutes, { db, config });
-    await api.register(priceListRoutes, { db, config });
-    await api.register(quoteRoutes, { db, config });
-    await api.register(updRoutes, { db });
-    // the live event stream: every committed change of a record, told to the users who may read it
-    await api.register(eventsRoutes, { db, config });
-    await api.register(notificationsRoutes, { db });
-    await api.register(analyticsRoutes, { db });
-    await api.register(currencyRatesRoutes, { db, url: config.cbrRatesUrl });
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', requireSession);
+      await api.register(meRoutes);
+      await api.register(profileRoutes, { db, config });
+      api.decorate('sectionSpecs', SECTION_SPECS);
+      // one plugin per section of the registry, each owning /api/<section>
+      for (const section of SECTIONS) await api.register(SECTION_PLUGINS[section], { db });
+      await api.register(commentsRoutes, { db, specs: SECTION_SPECS });
+      await api.register(historyRoutes, { db, specs: SECTION_SPECS });
+      await api.register(filesRoutes, { db, stores: fileStores, specs: SECTION_SPECS });
+      await api.register(offerDocumentsRoutes, { db, stores: fileStores });
+      await api.register(priceListUploadRoutes, { db, stores: fileStores });
+      await api.register(referencesRoutes, { db });
+      await api.register(preferencesRoutes, { db });
+      await api.register(adminRoutes, { db });
+      await api.register(invitationRoutes, { db, config });
+      await api.register(adminPageRoutes, { db, config });
+      await api.register(priceListRoutes, { db, config });
+      await api.register(quoteRoutes, { db, config });
+      await api.register(updRoutes, { db });
+      // the live event stream: every committed change of a record, told to the users who may read it
+      await api.register(eventsRoutes, { db, config });
+      await api.register(notificationsRoutes, { db });
+      await api.register(analyticsRoutes, { db });
+      await api.register(currencyRatesRoutes, { db, url: config.cbrRatesUrl });
+    },
+    { prefix: '/api' },
+  );
   // the reads without a session, limited per address: a buyer's price list by its link (DESIGN.md "Public pages"),
   // and a saved quote by its link
-  await app.register(async (publicApi) => {
-    await limitPublicReads(publicApi, config.publicRequestsPerMinute);
-    await publicApi.register(publicPriceListRoutes, { db, specs: SECTION_SPECS, stores: fileStores, cacheSeconds: config.publicCacheSeconds });
-    await publicApi.register(publicQuoteRoutes, { db, stores: fileStores });
-  }, { prefix: '/api/public' });
+  await app.register(
+    async (publicApi) => {
+      await limitPublicReads(publicApi, config.publicRequestsPerMinute);
+      await publicApi.register(publicPriceListRoutes, {
+        db,
+        specs: SECTION_SPECS,
+        stores: fileStores,
+        cacheSeconds: config.publicCacheSeconds,
+      });
+      await publicApi.register(publicQuoteRoutes, { db, stores: fileStores });
+    },
+    { prefix: '/api/public' },
+  );
 
   const indexHtml = path.join(config.distDir, 'index.html');
   let indexTemplate: string | undefined;
@@ -185,11 +206,18 @@ export async function buildApp({ config, db, bus = memoryBus(), logger = false, 
     if (request.method === 'GET' && !isApi && existsSync(indexHtml)) {
       // every SPA route (/, /login, /offers/12 …) is the same page; the router takes it from there
       const page = spaPage((indexTemplate ??= readFileSync(indexHtml, 'utf8')));
-      return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', page.policy).type('text/html; charset=utf-8').send(page.html);
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Security-Policy', page.policy)
+        .type('text/html; charset=utf-8')
+        .send(page.html);
     }
     const allowed = methodsOf(url);
     if (allowed.length) {
-      return reply.status(405).header('Allow', allowed.join(', ')).send({ status: 'error', error: 'method_not_allowed', message: MSG.methodNotAllowed });
+      return reply
+        .status(405)
+        .header('Allow', allowed.join(', '))
+        .send({ status: 'error', error: 'method_not_allowed', message: MSG.methodNotAllowed });
     }
     throw notFound();
   });

@@ -101,9 +101,11 @@ function s3Of(env: NodeJS.ProcessEnv): S3Config | undefined {
 function fileStoreOf(env: NodeJS.ProcessEnv, s3: S3Config | undefined): FileStoreKind {
   const named = env.FILE_STORE;
   if (named) {
-    if (!FILE_STORE_KINDS.includes(named as FileStoreKind)) throw new Error(`FILE_STORE must be disk, database or s3, got "${named}"`);
+    if (!FILE_STORE_KINDS.includes(named as FileStoreKind))
+      throw new Error(`FILE_STORE must be disk, database or s3, got "${named}"`);
     if (named === 's3' && !s3) throw new Error('FILE_STORE=s3 needs S3_URL and S3_BUCKET');
-    if (named === 'database' && !env.DATABASE_URL) throw new Error('FILE_STORE=database needs DATABASE_URL (the embedded database keeps files in DATA_DIR)');
+    if (named === 'database' && !env.DATABASE_URL)
+      throw new Error('FILE_STORE=database needs DATABASE_URL (the embedded database keeps files in DATA_DIR)');
     return named as FileStoreKind;
   }
   return s3 ? 's3' : env.DATABASE_URL ? 'database' : 'disk';
@@ -144,7 +146,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(__dirname, '..', 'dist'),
     shutdownTimeoutSeconds: int(env.SHUTDOWN_TIMEOUT_SECONDS, 25, 'SHUTDOWN_TIMEOUT_SECONDS'),
     // behind a proxy the drain lets it learn, from a 503, that this instance is going; alone there is no one to learn
-    shutdownDrainMs: (env.SHUTDOWN_DRAIN_SECONDS === '0' ? 0 : int(env.SHUTDOWN_DRAIN_SECONDS, env.TRUST_PROXY ? 2 : 0, 'SHUTDOWN_DRAIN_SECONDS')) * 1000,
+    shutdownDrainMs:
+      (env.SHUTDOWN_DRAIN_SECONDS === '0'
+        ? 0
+        : int(env.SHUTDOWN_DRAIN_SECONDS, env.TRUST_PROXY ? 2 : 0, 'SHUTDOWN_DRAIN_SECONDS')) * 1000,
     documentNoticesEveryMs: int(env.DOCUMENT_NOTICES_EVERY_SECONDS, 300, 'DOCUMENT_NOTICES_EVERY_SECONDS') * 1000,
     exportsPerInstance: int(env.EXPORT_MAX_PER_INSTANCE, 4, 'EXPORT_MAX_PER_INSTANCE'),
     exportsPerUser: int(env.EXPORT_MAX_PER_USER, 2, 'EXPORT_MAX_PER_USER'),

@@ -9,7 +9,11 @@ import { SECTIONS, type Section } from '../domain/sectionKeys';
 
 export class HttpError extends Error {
   /** headers: sent with the answer (e.g. Retry-After on a 429). */
-  constructor(readonly statusCode: number, readonly body: ErrorBody, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly statusCode: number,
+    readonly body: ErrorBody,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(body.message ?? body.messages?.[0] ?? body.error);
   }
 }
@@ -19,8 +23,15 @@ export const badRequest = (...messages: string[]) =>
 /** A 400 of refused fields: each field with its message, so one message shared by three fields ('Минимум
  * 2 символа') is told three times, by field; `messages` holds each message once, as before. */
 export const fieldsRefused = (refused: FieldMessage[]) => {
-  const errors = refused.filter((e, i) => refused.findIndex((o) => o.field === e.field && o.message === e.message) === i);
-  return new HttpError(400, { status: 'error', error: 'validation', messages: [...new Set(errors.map((e) => e.message))], errors });
+  const errors = refused.filter(
+    (e, i) => refused.findIndex((o) => o.field === e.field && o.message === e.message) === i,
+  );
+  return new HttpError(400, {
+    status: 'error',
+    error: 'validation',
+    messages: [...new Set(errors.map((e) => e.message))],
+    errors,
+  });
 };
 export const unauthorized = () =>
   new HttpError(401, { status: 'error', error: 'unauthorized', message: MSG.unauthorized });
@@ -71,7 +82,11 @@ interface PgError {
 
 /** The PostgreSQL error behind a failed query (drizzle wraps it as `cause`), if there is one. */
 function pgErrorOf(error: unknown): PgError | null {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; e = e.cause as typeof e, i++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 3;
+    e = e.cause as typeof e, i++
+  ) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as PgError;
   }
   return null;
@@ -87,18 +102,36 @@ export function fromDatabaseError(error: unknown): HttpError | null {
   const conflictBody = (message: string) => new HttpError(409, { status: 'error', error: 'conflict', message });
   switch (pg.code) {
     case '23503': // foreign_key_violation
-      return /still referenced/.test(pg.detail ?? '') ? conflictBody(DB_MSG.inUse) : badRequest(DB_MSG.missingReference(field));
-    case '23505': return conflictBody(DB_MSG.duplicate); // unique_violation
+      return /still referenced/.test(pg.detail ?? '')
+        ? conflictBody(DB_MSG.inUse)
+        : badRequest(DB_MSG.missingReference(field));
+    case '23505':
+      return conflictBody(DB_MSG.duplicate); // unique_violation
     // deadlock_detected, serialization_failure: the transaction was rolled back whole
-    case '40P01': case '40001': return new HttpError(409, { status: 'error', error: 'retry', message: DB_MSG.retry });
-    case '23514': return conflictBody(DB_MSG.conflict); // check_violation
-    case '23502': return badRequest(DB_MSG.required(field)); // not_null_violation
-    case '22003': return badRequest(DB_MSG.tooLarge); // numeric_value_out_of_range
-    case '22001': return badRequest(DB_MSG.tooLong); // string_data_right_truncation
-    case '22007': case '22008': return badRequest(DB_MSG.badDate); // invalid_datetime_format, datetime_field_overflow
-    case '22021': case '22P05': return badRequest(DB_MSG.badCharacters); // character_not_in_repertoire, untranslatable_character
-    case '22P02': case '22023': case '2201E': case '22012': return badRequest(DB_MSG.badValue); // invalid text, parameter, log, division by zero
-    default: return null;
+    case '40P01':
+    case '40001':
+      return new HttpError(409, { status: 'error', error: 'retry', message: DB_MSG.retry });
+    case '23514':
+      return conflictBody(DB_MSG.conflict); // check_violation
+    case '23502':
+      return badRequest(DB_MSG.required(field)); // not_null_violation
+    case '22003':
+      return badRequest(DB_MSG.tooLarge); // numeric_value_out_of_range
+    case '22001':
+      return badRequest(DB_MSG.tooLong); // string_data_right_truncation
+    case '22007':
+    case '22008':
+      return badRequest(DB_MSG.badDate); // invalid_datetime_format, datetime_field_overflow
+    case '22021':
+    case '22P05':
+      return badRequest(DB_MSG.badCharacters); // character_not_in_repertoire, untranslatable_character
+    case '22P02':
+    case '22023':
+    case '2201E':
+    case '22012':
+      return badRequest(DB_MSG.badValue); // invalid text, parameter, log, division by zero
+    default:
+      return null;
   }
 }
 
@@ -113,7 +146,9 @@ function sectionOf(url: string): Section | null {
 function labelled(body: ErrorBody, url: string): ErrorBody {
   if (!body.errors?.length) return body;
   const section = sectionOf(url);
-  const fields = section ? SECTION_RESOURCES[section].spec.fields as Record<string, { label?: string } | undefined> : {};
+  const fields = section
+    ? (SECTION_RESOURCES[section].spec.fields as Record<string, { label?: string } | undefined>)
+    : {};
   return {
     ...body,
     errors: body.errors.map((e) => {
@@ -125,7 +160,8 @@ function labelled(body: ErrorBody, url: string): ErrorBody {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ValidationError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).headers(error.headers).send(labelled(error.body, request.url));
+    if (error instanceof HttpError)
+      return reply.status(error.statusCode).headers(error.headers).send(labelled(error.body, request.url));
     const refused = fromDatabaseError(error);
     if (refused) {
       // the input should have been refused before the query: worth a look, but the caller gets its answer
@@ -133,8 +169,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(refused.statusCode).send(refused.body);
     }
     if (error instanceof ValidationError) {
-      const refused = (error.inner.length ? error.inner : [error]).map((e) => ({ field: (e.path ?? '').split(/[.[]/)[0], message: e.errors[0] ?? e.message }));
-      if (!refused.some((r) => r.message)) return reply.status(400).send({ status: 'error', error: 'validation', messages: [MSG.validationFallback] });
+      const refused = (error.inner.length ? error.inner : [error]).map((e) => ({
+        field: (e.path ?? '').split(/[.[]/)[0],
+        message: e.errors[0] ?? e.message,
+      }));
+      if (!refused.some((r) => r.message))
+        return reply.status(400).send({ status: 'error', error: 'validation', messages: [MSG.validationFallback] });
       return reply.status(400).send(labelled(fieldsRefused(refused).body, request.url));
     }
     const fastifyError = error as FastifyError;

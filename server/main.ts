@@ -21,7 +21,10 @@ async function main(): Promise<void> {
 
   if (process.argv.includes('--build-if-missing') && !existsSync(path.join(config.distDir, 'index.html'))) {
     console.log('Сборка интерфейса (npm run build)…');
-    const build = spawnSync('npx', ['webpack', '--mode', 'production'], { stdio: 'inherit', cwd: path.resolve(__dirname, '..') });
+    const build = spawnSync('npx', ['webpack', '--mode', 'production'], {
+      stdio: 'inherit',
+      cwd: path.resolve(__dirname, '..'),
+    });
     if (build.status !== 0) throw new Error('Сборка интерфейса не удалась');
   }
 
@@ -44,12 +47,20 @@ async function main(): Promise<void> {
   // the reserves' expiry job: at start and every minute; one runner across instances by its lock
   const stopExpiry = scheduleReserveExpiry(database.db, (message) => app.log.info(message));
   // the lot documents' expiry notices: the same way, under a lock of their own
-  const stopDocumentNotices = scheduleDocumentNotices(database.db, (message) => app.log.info(message), config.documentNoticesEveryMs);
+  const stopDocumentNotices = scheduleDocumentNotices(
+    database.db,
+    (message) => app.log.info(message),
+    config.documentNoticesEveryMs,
+  );
   // the lots' papers moved by the calendar at the start of each business day
   const stopDocumentMoves = scheduleDocumentMoves(database.db, (message) => app.log.info(message));
 
   // the Central Bank's rates: asked until the next business day's are in, then again the day after
-  const stopRates = scheduleRatesLoad(database.db, { url: config.cbrRatesUrl, everyMs: config.cbrRatesEveryMs }, (message) => app.log.info(message));
+  const stopRates = scheduleRatesLoad(
+    database.db,
+    { url: config.cbrRatesUrl, everyMs: config.cbrRatesEveryMs },
+    (message) => app.log.info(message),
+  );
 
   const stopMaintenance = embeddedMaintenance(database, (message) => app.log.info(message));
 
@@ -82,7 +93,9 @@ async function main(): Promise<void> {
       // on PostgreSQL a connection some job still holds does not keep the process: the pool gets a few seconds to
       // close (PGlite's close is its CHECKPOINT, always waited for: a data folder is never left half-written)
       const closed = database.close();
-      await (database.kind === 'pg' ? Promise.race([closed, new Promise((resolve) => setTimeout(resolve, DATABASE_CLOSE_MS).unref())]) : closed);
+      await (database.kind === 'pg'
+        ? Promise.race([closed, new Promise((resolve) => setTimeout(resolve, DATABASE_CLOSE_MS).unref())])
+        : closed);
     } finally {
       clearTimeout(deadline);
       lock?.release();
@@ -94,7 +107,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
-  console.log(`\nNutDesk: http://${shown}:${config.port}  (база: ${database.kind === 'pg' ? 'PostgreSQL' : `PGlite в ${config.dataDir}`})`);
+  console.log(
+    `\nNutDesk: http://${shown}:${config.port}  (база: ${database.kind === 'pg' ? 'PostgreSQL' : `PGlite в ${config.dataDir}`})`,
+  );
   if (demo) {
     console.log(`Демо-учётные записи, пароль ${DEMO_PASSWORD}:`);
     for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(26)} ${account.role}`);

@@ -40,7 +40,10 @@ function requirementsOf(selector) {
   const alternatives = [];
   for (const alternative of blanked.split(',')) {
     // the rightmost compound: what the element itself must be
-    const last = alternative.trim().split(/\s*[\s>+~]\s*/).pop();
+    const last = alternative
+      .trim()
+      .split(/\s*[\s>+~]\s*/)
+      .pop();
     const compound = COMPOUND.exec(last ?? '');
     if (!compound) return null;
     const tag = compound[1] && compound[1] !== '*' ? compound[1].toLowerCase() : null;

@@ -27,21 +27,40 @@ export function mockServer(...handlers: Handler[]) {
   return fetchMock;
 }
 
-export const route = (method: string, path: string, respond: (request: Request) => Response | Promise<Response>): Handler =>
-  (request) => (request.method === method && new URL(request.url).pathname === path ? respond(request) : undefined);
+export const route =
+  (method: string, path: string, respond: (request: Request) => Response | Promise<Response>): Handler =>
+  (request) =>
+    request.method === method && new URL(request.url).pathname === path ? respond(request) : undefined;
 
-export function permissions(patch: Partial<Permissions> = {}, scopes: Partial<Record<keyof Permissions['role_permissions'], Scope>> = {}): Permissions {
+export function permissions(
+  patch: Partial<Permissions> = {},
+  scopes: Partial<Record<keyof Permissions['role_permissions'], Scope>> = {},
+): Permissions {
   const role_permissions = permissionsOf('none');
   for (const [resource, scope] of Object.entries(scopes)) {
     for (const action of Object.keys(role_permissions[resource as keyof typeof role_permissions])) {
       (role_permissions as Record<string, Record<string, Scope>>)[resource][action] = scope as Scope;
     }
   }
-  return { user_type: 'employee', user_id: 5, is_admin: false, role_id: 1, role_permissions, hidden_fields: {}, ...patch };
+  return {
+    user_type: 'employee',
+    user_id: 5,
+    is_admin: false,
+    role_id: 1,
+    role_permissions,
+    hidden_fields: {},
+    ...patch,
+  };
 }
 
 export const me = (patch: Partial<CurrentUser> = {}): CurrentUser => ({
-  user_id: 5, user_type: 'employee', is_admin: false, role_id: 1, email: 'manager@nutdesk.demo', name: 'Тихонов Олег Юрьевич', ...patch,
+  user_id: 5,
+  user_type: 'employee',
+  is_admin: false,
+  role_id: 1,
+  email: 'manager@nutdesk.demo',
+  name: 'Тихонов Олег Юрьевич',
+  ...patch,
 });
 
 /** The signed-in shell's two calls. */

@@ -6,10 +6,21 @@ import { hiddenFieldsOf, isRefVisible, permissionsOf, type HiddenFields, type Pe
 import { SPEC_HIDDEN_FIELDS } from '../hiddenFields';
 
 const role = (hidden: HiddenFields): Permissions => ({
-  user_type: 'employee', user_id: 9, is_admin: false, role_id: 8, role_permissions: permissionsOf('all'), hidden_fields: hiddenFieldsOf('employee', hidden),
+  user_type: 'employee',
+  user_id: 9,
+  is_admin: false,
+  role_id: 8,
+  role_permissions: permissionsOf('all'),
+  hidden_fields: hiddenFieldsOf('employee', hidden),
 });
 
-const keys = (perms: Permissions) => Object.fromEntries(CHARTS.map((chart) => [chart, isChartVisible(perms, chart) ? visibleFigures(perms, chart).map((f) => f.key) : null]));
+const keys = (perms: Permissions) =>
+  Object.fromEntries(
+    CHARTS.map((chart) => [
+      chart,
+      isChartVisible(perms, chart) ? visibleFigures(perms, chart).map((f) => f.key) : null,
+    ]),
+  );
 
 test("role 8 with the spec's list: amounts and counts of what it sees, no figure made of a field it does not", () => {
   const warehouse = role(SPEC_HIDDEN_FIELDS['8']);
@@ -26,14 +37,25 @@ test("role 8 with the spec's list: amounts and counts of what it sees, no figure
   for (const chart of CHARTS.filter((c) => isChartVisible(warehouse, c))) {
     for (const figure of [...CHART[chart].dimensions, ...visibleFigures(warehouse, chart)]) {
       const reads = figure.money ? [...figure.reads, ...MONEY_READS] : figure.reads;
-      expect([chart, figure.key, reads.filter((ref) => !isRefVisible(warehouse, ref))]).toEqual([chart, figure.key, []]);
+      expect([chart, figure.key, reads.filter((ref) => !isRefVisible(warehouse, ref))]).toEqual([
+        chart,
+        figure.key,
+        [],
+      ]);
     }
   }
 });
 
 test("a reserve's delivery cost hidden: no margin in roubles (one sale's margin gives the cost back), the selling sums stay", () => {
   const perms = role({ reserves: ['delivery_cost'] });
-  expect(visibleFigures(perms, 'sales').map((f) => f.key)).toEqual(['selling_sum', 'completed_kg', 'completed_count', 'placed_count', 'cancelled_count', 'expired_count']);
+  expect(visibleFigures(perms, 'sales').map((f) => f.key)).toEqual([
+    'selling_sum',
+    'completed_kg',
+    'completed_count',
+    'placed_count',
+    'cancelled_count',
+    'expired_count',
+  ]);
   expect(visibleFigures(perms, 'managers').map((f) => f.key)).toEqual(['selling_sum', 'margin_avg', 'completed_count']);
   // the managers' chart is sorted by the margin: without it the chart is not the role's
   expect(isChartVisible(perms, 'managers')).toBe(false);

@@ -1,5 +1,14 @@
 // Issue 33: "today" is the day in the business zone, not the machine's. The clock is passed in.
-import { addDays, businessDayOf, businessDayStart, businessToday, businessZone, isTimeZone, TIME_ZONE_DEFAULT, zoneOffsetMinutes } from '../businessDay';
+import {
+  addDays,
+  businessDayOf,
+  businessDayStart,
+  businessToday,
+  businessZone,
+  isTimeZone,
+  TIME_ZONE_DEFAULT,
+  zoneOffsetMinutes,
+} from '../businessDay';
 
 test('at 00:30 in Moscow it is already the 28th there, while UTC is still on the 27th', () => {
   const now = new Date('2026-11-27T21:30:00Z');
@@ -27,15 +36,25 @@ test("an instant's business day, across a change of offset (New York's autumn ho
 
 test("a zone's offset is the zone's own every quarter hour, on the days it moves too (issue 55: remembered per day)", () => {
   // New York's spring and autumn hours, Lord Howe's half hour, Kathmandu's 5:45, Moscow; before and after each move
-  const days = [['America/New_York', '2026-03-08'], ['America/New_York', '2026-11-01'], ['Australia/Lord_Howe', '2026-04-05'],
-    ['Australia/Lord_Howe', '2026-10-04'], ['Asia/Kathmandu', '2026-11-27'], ['Europe/Moscow', '2026-12-31']];
+  const days = [
+    ['America/New_York', '2026-03-08'],
+    ['America/New_York', '2026-11-01'],
+    ['Australia/Lord_Howe', '2026-04-05'],
+    ['Australia/Lord_Howe', '2026-10-04'],
+    ['Asia/Kathmandu', '2026-11-27'],
+    ['Europe/Moscow', '2026-12-31'],
+  ];
   for (const [zone, day] of days) {
     const start = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
     // Intl's own reading of the zone's wall clock at an instant
     const clock = new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' });
     for (let at = start; at < start + 3 * 86_400_000; at += 15 * 60_000) {
       const wall = clock.format(at);
-      expect([zone, at, zoneOffsetMinutes(zone, at + 59_999)]).toEqual([zone, at, (Date.parse(`${wall.replace(' ', 'T')}Z`) - at) / 60_000]);
+      expect([zone, at, zoneOffsetMinutes(zone, at + 59_999)]).toEqual([
+        zone,
+        at,
+        (Date.parse(`${wall.replace(' ', 'T')}Z`) - at) / 60_000,
+      ]);
     }
   }
   expect(zoneOffsetMinutes('America/New_York', Date.parse('2026-03-08T06:59:59Z'))).toBe(-300);
@@ -51,8 +70,10 @@ test('days move by whole days; a business day starts at its midnight in the zone
 });
 
 test('a time zone is an IANA name; anything else falls back to Moscow', () => {
-  for (const zone of ['Europe/Moscow', 'Asia/Vladivostok', 'America/Argentina/Buenos_Aires', 'UTC']) expect(isTimeZone(zone)).toBe(true);
-  for (const zone of ['Марс/Олимп', '+03:00', 'MSK', 'Europe/Atlantis', '', 'europe/moscow x', null, 3]) expect(isTimeZone(zone)).toBe(false);
+  for (const zone of ['Europe/Moscow', 'Asia/Vladivostok', 'America/Argentina/Buenos_Aires', 'UTC'])
+    expect(isTimeZone(zone)).toBe(true);
+  for (const zone of ['Марс/Олимп', '+03:00', 'MSK', 'Europe/Atlantis', '', 'europe/moscow x', null, 3])
+    expect(isTimeZone(zone)).toBe(false);
   expect(businessZone(undefined)).toBe(TIME_ZONE_DEFAULT);
   expect(businessZone('Asia/Omsk')).toBe('Asia/Omsk');
 });

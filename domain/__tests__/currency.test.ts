@@ -14,7 +14,7 @@ test('a currency amount times the rate, half up to the kopeck, as text', () => {
   expect(toRubles(null, '90')).toBeNull();
 });
 
-test('the rate of one unit from the Bank\'s value for its nominal', () => {
+test("the rate of one unit from the Bank's value for its nominal", () => {
   expect(unitRateOf('22.3055', 10)).toBe('2.23055');
   expect(unitRateOf('65.2233', 10000)).toBe('0.00652233');
   expect(unitRateOf('84.4217', 1)).toBe('84.4217');

@@ -23,18 +23,29 @@ describe('offers', () => {
   test('the import template has every field once, titled as the card labels it, then the comment', () => {
     expect(sorted(OFFER_IMPORT_ORDER)).toEqual(sorted(OFFER_FORM_FIELDS));
     expect(OFFER_IMPORT_COLUMNS.map((c) => c.key)).toEqual([...OFFER_IMPORT_ORDER, 'comments']);
-    for (const field of OFFER_FIELDS) expect(OFFER_IMPORT_COLUMNS.find((c) => c.key === field.key)?.title).toBe(field.label);
+    for (const field of OFFER_FIELDS)
+      expect(OFFER_IMPORT_COLUMNS.find((c) => c.key === field.key)?.title).toBe(field.label);
   });
 
   test('a reference is hidden with the field spec point 6 names; the rest go by their own key', () => {
-    expect(OFFER_FIELD_VISIBILITY).toEqual({ product_id: 'product', variety_id: 'variety', packing_id: 'packaging', city_id: 'city', supplier_id: 'supplier' });
-    expect(OFFER_FIELDS.filter((f) => f.kind === 'reference').map((f) => f.key)).toEqual(Object.keys(OFFER_FIELD_VISIBILITY));
+    expect(OFFER_FIELD_VISIBILITY).toEqual({
+      product_id: 'product',
+      variety_id: 'variety',
+      packing_id: 'packaging',
+      city_id: 'city',
+      supplier_id: 'supplier',
+    });
+    expect(OFFER_FIELDS.filter((f) => f.kind === 'reference').map((f) => f.key)).toEqual(
+      Object.keys(OFFER_FIELD_VISIBILITY),
+    );
   });
 });
 
 describe('reserves, employees, suppliers', () => {
   test('each yup form asks for exactly its table’s fields (the reserve’s offer is the card’s context, not a form field)', () => {
-    expect(sorted(Object.keys(reserveSchema(OFFER, SETTINGS, '2026-11-23').fields))).toEqual(sorted(RESERVE_FORM_FIELDS.filter((f) => f !== 'offer_id')));
+    expect(sorted(Object.keys(reserveSchema(OFFER, SETTINGS, '2026-11-23').fields))).toEqual(
+      sorted(RESERVE_FORM_FIELDS.filter((f) => f !== 'offer_id')),
+    );
     expect(sorted(Object.keys(employeeSchema().fields))).toEqual(sorted(EMPLOYEE_FORM_FIELDS));
     expect(sorted(Object.keys(supplierSchema().fields))).toEqual(sorted(SUPPLIER_FORM_FIELDS));
   });

@@ -39,7 +39,7 @@ const CHOICES: Record<string, unknown[]> = {
 /** A deterministic stream of forms mixing the values above (and a field the schema does not know). */
 function forms(count: number): Record<string, unknown>[] {
   let seed = 41;
-  const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return Array.from({ length: count }, () => {
     const form: Record<string, unknown> = { comments: [] };
     for (const [key, values] of Object.entries(CHOICES)) {
@@ -54,7 +54,10 @@ function forms(count: number): Record<string, unknown>[] {
 describe('checking many forms field by field (domain/schemas/fieldwise.ts)', () => {
   test.each([
     ['every field shown', new Set<string>()],
-    ['supplier, city and address hidden (role 8)', new Set(['supplier_id', 'supplier', 'city_id', 'city', 'loading_address'])],
+    [
+      'supplier, city and address hidden (role 8)',
+      new Set(['supplier_id', 'supplier', 'city_id', 'city', 'loading_address']),
+    ],
   ])('answers exactly what the offer schema answers, values and messages in the same order: %s', (_, hidden) => {
     const schema = offerSchema(TODAY, hidden);
     const validate = fieldwiseValidator(schema, OFFER_SCHEMA_CONTEXT);
@@ -72,18 +75,45 @@ describe('checking many forms field by field (domain/schemas/fieldwise.ts)', () 
   test('a good row of a price list: the values cast as the card stores them', () => {
     const validate = fieldwiseValidator(offerSchema(TODAY), OFFER_SCHEMA_CONTEXT);
     const form = {
-      product_id: '3', variety_id: '', packing_id: 2, city_id: 1, supplier_id: 9, harvest_year: ' 2025 ', origin_country: 'Турция', unit_measure: 'шт',
-      unit_weight: '22.68', units_per_pack: '1', unit_amount: '40', unit_price: '1 200,50', loading_address: 'Москва, ул. Складская, 1', comments: [],
+      product_id: '3',
+      variety_id: '',
+      packing_id: 2,
+      city_id: 1,
+      supplier_id: 9,
+      harvest_year: ' 2025 ',
+      origin_country: 'Турция',
+      unit_measure: 'шт',
+      unit_weight: '22.68',
+      units_per_pack: '1',
+      unit_amount: '40',
+      unit_price: '1 200,50',
+      loading_address: 'Москва, ул. Складская, 1',
+      comments: [],
     };
     expect(validate(form)).toEqual({
-      product_id: 3, packing_id: 2, city_id: 1, supplier_id: 9, harvest_year: '2025', origin_country: 'Турция', unit_measure: 'шт', unit_weight: 22.68,
-      units_per_pack: 1, unit_amount: 40, unit_price: 1200.5, loading_address: 'Москва, ул. Складская, 1', logistics_state: 'stock',
+      product_id: 3,
+      packing_id: 2,
+      city_id: 1,
+      supplier_id: 9,
+      harvest_year: '2025',
+      origin_country: 'Турция',
+      unit_measure: 'шт',
+      unit_weight: 22.68,
+      units_per_pack: 1,
+      unit_amount: 40,
+      unit_price: 1200.5,
+      loading_address: 'Москва, ул. Складская, 1',
+      logistics_state: 'stock',
     });
     // a piece count of 40.5 is refused with the card's message, the second time from what the first time found
-    for (let i = 0; i < 2; i++) expect(outcome(() => validate({ ...form, unit_amount: '40.5', unit_weight: '' }))).toEqual({
-      errors: ['Только целое число', 'Укажите вес одной единицы в кг'],
-      inner: [['unit_amount', 'Только целое число'], ['unit_weight', 'Укажите вес одной единицы в кг']],
-    });
+    for (let i = 0; i < 2; i++)
+      expect(outcome(() => validate({ ...form, unit_amount: '40.5', unit_weight: '' }))).toEqual({
+        errors: ['Только целое число', 'Укажите вес одной единицы в кг'],
+        inner: [
+          ['unit_amount', 'Только целое число'],
+          ['unit_weight', 'Укажите вес одной единицы в кг'],
+        ],
+      });
   });
 
   test('a field that reads a field outside its context is refused when the validator is built', () => {

@@ -4,10 +4,20 @@ import fc from 'fast-check';
 import { landedCost, LandedCostError, type LotBasis, type RatedLine } from '../shipments/landedCost';
 import type { CostLine } from '../shipments/costLines';
 
-const line = (l: Partial<CostLine> & Pick<CostLine, 'kind' | 'amount'>, unit_rate = '1'): RatedLine =>
-  ({ currency: l.currency ?? (unit_rate === '1' ? 'RUB' : 'USD'), status: 'actual', ...l, unit_rate });
+const line = (l: Partial<CostLine> & Pick<CostLine, 'kind' | 'amount'>, unit_rate = '1'): RatedLine => ({
+  currency: l.currency ?? (unit_rate === '1' ? 'RUB' : 'USD'),
+  status: 'actual',
+  ...l,
+  unit_rate,
+});
 
-const pistachios: LotBasis = { offer_id: 11, product_id: 1, weight_kg: '20000.000', value: '180000.00', quantity: '20000' };
+const pistachios: LotBasis = {
+  offer_id: 11,
+  product_id: 1,
+  weight_kg: '20000.000',
+  value: '180000.00',
+  quantity: '20000',
+};
 /** 9,00 USD/kg, 30 % prepaid at 85,50 and 70 % at 90,00; freight 6 000 USD at 88,00; duty 5 % of 186 000 USD at 89,00
  * (9 300 USD); broker 45 000, Russian freight 110 000 and lab 30 000 ₽ (185 000 ₽ in all). */
 const container: RatedLine[] = [
@@ -42,8 +52,16 @@ describe('the landed cost of one lot, by hand', () => {
 
   test("the waterfall's steps add up to the landed cost: 797,85 + 26,40 + 5,50 + 41,39 + 2,25 + 1,50", () => {
     const b = lots[0].breakdown;
-    expect([b.goods, b.freight_abroad, b.freight_rf, b.insurance, b.duty, b.broker, b.lab, b.storage])
-      .toEqual(['797.85', '26.40', '5.50', '0.00', '41.39', '2.25', '1.50', '0.00']);
+    expect([b.goods, b.freight_abroad, b.freight_rf, b.insurance, b.duty, b.broker, b.lab, b.storage]).toEqual([
+      '797.85',
+      '26.40',
+      '5.50',
+      '0.00',
+      '41.39',
+      '2.25',
+      '1.50',
+      '0.00',
+    ]);
   });
 });
 
@@ -111,18 +129,22 @@ describe('import VAT, estimates and refusals', () => {
 
   test('a lot with no weight is refused, named; a zero value under "value" too; never spread evenly', () => {
     const empty: LotBasis = { offer_id: 77, product_id: 1, weight_kg: '0', value: '0', quantity: '0' };
-    expect(() => landedCost([pistachios, empty], container, general)).toThrow('У лота № 77 нет веса: себестоимость за кг не считается');
+    expect(() => landedCost([pistachios, empty], container, general)).toThrow(
+      'У лота № 77 нет веса: себестоимость за кг не считается',
+    );
     const noValue = { ...empty, weight_kg: '100' };
-    expect(() => landedCost([pistachios, noValue], container, general))
-      .toThrow(new LandedCostError('Нельзя распределить «Товар (оплата поставщику)» по стоимости: у лота № 77 стоимость 0'));
+    expect(() => landedCost([pistachios, noValue], container, general)).toThrow(
+      new LandedCostError('Нельзя распределить «Товар (оплата поставщику)» по стоимости: у лота № 77 стоимость 0'),
+    );
   });
 
   test('duty limited to a product the shipment does not carry is refused', () => {
-    expect(() => landedCost([pistachios], [line({ kind: 'duty', amount: '1', product_id: 5 })], general))
-      .toThrow('«Пошлина»: в поставке нет лотов этого товара');
+    expect(() => landedCost([pistachios], [line({ kind: 'duty', amount: '1', product_id: 5 })], general)).toThrow(
+      '«Пошлина»: в поставке нет лотов этого товара',
+    );
   });
 
-  test('a shipment without goods lines carries each lot\'s purchase in rubles: (1 000 000 + 30 000) / 20 000 = 51,50', () => {
+  test("a shipment without goods lines carries each lot's purchase in rubles: (1 000 000 + 30 000) / 20 000 = 51,50", () => {
     const lot = { ...pistachios, purchase_rub: '1000000.00' };
     expect(landedCost([lot], [line({ kind: 'lab', amount: '30000' })], general).lots[0].landed_kg_cost).toBe('51.50');
   });
@@ -130,29 +152,54 @@ describe('import VAT, estimates and refusals', () => {
 
 describe('properties', () => {
   const lotArb = fc.record({
-    weight: fc.integer({ min: 1, max: 5_000_000 }), value: fc.integer({ min: 1, max: 10_000_000 }), quantity: fc.integer({ min: 1, max: 100_000 }),
+    weight: fc.integer({ min: 1, max: 5_000_000 }),
+    value: fc.integer({ min: 1, max: 10_000_000 }),
+    quantity: fc.integer({ min: 1, max: 100_000 }),
   });
-  const lotsArb = fc.array(lotArb, { minLength: 1, maxLength: 9 }).map((ls) => ls.map((l, i): LotBasis => ({
-    offer_id: i + 1, product_id: 1, weight_kg: (l.weight / 1000).toFixed(3), value: (l.value / 100).toFixed(2), quantity: String(l.quantity), purchase_rub: '0',
-  })));
+  const lotsArb = fc.array(lotArb, { minLength: 1, maxLength: 9 }).map((ls) =>
+    ls.map((l, i): LotBasis => ({
+      offer_id: i + 1,
+      product_id: 1,
+      weight_kg: (l.weight / 1000).toFixed(3),
+      value: (l.value / 100).toFixed(2),
+      quantity: String(l.quantity),
+      purchase_rub: '0',
+    })),
+  );
   const kopecks = fc.integer({ min: 0, max: 2_000_000_000 }).map((k) => (k / 100).toFixed(2));
   const rate = fc.integer({ min: 1, max: 2_000_000 }).map((r) => (r / 10000).toFixed(4));
   const allocation = fc.constantFrom('weight' as const, 'value' as const, 'quantity' as const);
 
   test("every line's shares add up to the line exactly", () => {
-    fc.assert(fc.property(lotsArb, kopecks, rate, allocation, (lots, amount, unitRate, alloc) => {
-      const { lines } = landedCost(lots, [line({ kind: 'freight_abroad', amount, allocation: alloc }, unitRate)], general);
-      const sum = lines[0].shares.reduce((s, x) => s + BigInt(x.rubles.replace('.', '')), 0n);
-      expect(sum).toBe(BigInt(lines[0].rubles.replace('.', '')));
-    }));
+    fc.assert(
+      fc.property(lotsArb, kopecks, rate, allocation, (lots, amount, unitRate, alloc) => {
+        const { lines } = landedCost(
+          lots,
+          [line({ kind: 'freight_abroad', amount, allocation: alloc }, unitRate)],
+          general,
+        );
+        const sum = lines[0].shares.reduce((s, x) => s + BigInt(x.rubles.replace('.', '')), 0n);
+        expect(sum).toBe(BigInt(lines[0].rubles.replace('.', '')));
+      }),
+    );
   });
 
   test('changing a later rate never changes a prepaid share', () => {
-    fc.assert(fc.property(lotsArb, kopecks, rate, kopecks, rate, rate, (lots, paid, paidRate, rest, before, after) => {
-      const prepaid = line({ kind: 'goods', amount: paid }, paidRate);
-      const first = landedCost(lots, [prepaid, line({ kind: 'goods', amount: rest, status: 'estimate' }, before)], general);
-      const second = landedCost(lots, [prepaid, line({ kind: 'goods', amount: rest, status: 'estimate' }, after)], general);
-      expect(second.lines[0]).toEqual(first.lines[0]);
-    }));
+    fc.assert(
+      fc.property(lotsArb, kopecks, rate, kopecks, rate, rate, (lots, paid, paidRate, rest, before, after) => {
+        const prepaid = line({ kind: 'goods', amount: paid }, paidRate);
+        const first = landedCost(
+          lots,
+          [prepaid, line({ kind: 'goods', amount: rest, status: 'estimate' }, before)],
+          general,
+        );
+        const second = landedCost(
+          lots,
+          [prepaid, line({ kind: 'goods', amount: rest, status: 'estimate' }, after)],
+          general,
+        );
+        expect(second.lines[0]).toEqual(first.lines[0]);
+      }),
+    );
   });
 });

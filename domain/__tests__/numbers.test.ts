@@ -1,4 +1,17 @@
-import { decimalPlaces, money, product, ratio, round1, round2, round3, roundHalfUp, sum, times, toNumber, weightText } from '../numbers';
+import {
+  decimalPlaces,
+  money,
+  product,
+  ratio,
+  round1,
+  round2,
+  round3,
+  roundHalfUp,
+  sum,
+  times,
+  toNumber,
+  weightText,
+} from '../numbers';
 
 describe('numbers as forms and the database give them', () => {
   it('reads a decimal comma and spaces between thousands', () => {
@@ -8,7 +21,12 @@ describe('numbers as forms and the database give them', () => {
   });
 
   it("reads no number in '0x10', '1e3' or 'Infinity' (issue 33): a form's amount of them is refused, not 16 or 1 000", () => {
-    expect([toNumber('0x10'), toNumber('1e3'), toNumber('Infinity'), toNumber('1.5.2')]).toEqual([null, null, null, null]);
+    expect([toNumber('0x10'), toNumber('1e3'), toNumber('Infinity'), toNumber('1.5.2')]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect([toNumber('-12,5'), toNumber('.5'), toNumber('7.'), toNumber(1e3)]).toEqual([-12.5, 0.5, 7, 1000]);
   });
 

@@ -1,4 +1,12 @@
-import { kgPrice, totalSum, packWeight, packsAmount, offerFigures, unitWeightFor, reservationFigures } from '../offers/figures';
+import {
+  kgPrice,
+  totalSum,
+  packWeight,
+  packsAmount,
+  offerFigures,
+  unitWeightFor,
+  reservationFigures,
+} from '../offers/figures';
 import { offerSchema } from '../offers/schema';
 import { money } from '../numbers';
 
@@ -76,7 +84,8 @@ describe('offer schema messages', () => {
       return {};
     } catch (e) {
       const out: Record<string, string> = {};
-      for (const inner of (e as { inner: { path: string; message: string }[] }).inner) out[inner.path] ??= inner.message;
+      for (const inner of (e as { inner: { path: string; message: string }[] }).inner)
+        out[inner.path] ??= inner.message;
       return out;
     }
   };
@@ -100,8 +109,18 @@ describe('offer schema messages', () => {
 
   test('minimums', async () => {
     const errors = await errorsOf({
-      unit_measure: 'шт', unit_price: '0', unit_amount: '0', unit_weight: '0', units_per_pack: '0',
-      harvest_year: '202', origin_country: 'И', loading_address: 'ул.', product_id: 1, packing_id: 1, supplier_id: 1, city_id: 1,
+      unit_measure: 'шт',
+      unit_price: '0',
+      unit_amount: '0',
+      unit_weight: '0',
+      units_per_pack: '0',
+      harvest_year: '202',
+      origin_country: 'И',
+      loading_address: 'ул.',
+      product_id: 1,
+      packing_id: 1,
+      supplier_id: 1,
+      city_id: 1,
     });
     expect(errors).toEqual({
       unit_price: 'Минимум 0,01',
@@ -116,28 +135,52 @@ describe('offer schema messages', () => {
 
   test('a weight with more than 3 decimals, or one that is 0 g, is refused; pieces are whole, kilograms not', async () => {
     const valid = {
-      unit_measure: 'шт', unit_price: '10', unit_amount: '800', unit_weight: '0.125', units_per_pack: '8', harvest_year: '2025',
-      origin_country: 'Иран', loading_address: 'ул. Складская, 4', product_id: 1, packing_id: 1, supplier_id: 1, city_id: 1,
+      unit_measure: 'шт',
+      unit_price: '10',
+      unit_amount: '800',
+      unit_weight: '0.125',
+      units_per_pack: '8',
+      harvest_year: '2025',
+      origin_country: 'Иран',
+      loading_address: 'ул. Складская, 4',
+      product_id: 1,
+      packing_id: 1,
+      supplier_id: 1,
+      city_id: 1,
     };
     expect(await errorsOf(valid)).toEqual({});
-    expect(await errorsOf({ ...valid, unit_weight: '0,1254' })).toEqual({ unit_weight: 'Не больше 3 знаков после запятой' });
+    expect(await errorsOf({ ...valid, unit_weight: '0,1254' })).toEqual({
+      unit_weight: 'Не больше 3 знаков после запятой',
+    });
     expect(await errorsOf({ ...valid, unit_weight: '0.0004' })).toEqual({ unit_weight: 'Вес должен быть больше 0' });
     expect(await errorsOf({ ...valid, unit_weight: '0.1250' })).toEqual({});
     expect(await errorsOf({ ...valid, unit_amount: '10.5', units_per_pack: '1.5' })).toEqual({
-      unit_amount: 'Только целое число', units_per_pack: 'Только целое число',
+      unit_amount: 'Только целое число',
+      units_per_pack: 'Только целое число',
     });
     expect(await errorsOf({ ...valid, unit_measure: 'кг', unit_amount: '10.5', units_per_pack: '2.5' })).toEqual({});
     // prices and amounts are stored to the kopeck: a 3rd decimal is refused, not rounded away
     expect(await errorsOf({ ...valid, unit_price: '10,005', warehouse_cost: '1.001' })).toEqual({
-      unit_price: 'Не больше 2 знаков после запятой', warehouse_cost: 'Не больше 2 знаков после запятой',
+      unit_price: 'Не больше 2 знаков после запятой',
+      warehouse_cost: 'Не больше 2 знаков после запятой',
     });
-    expect(await errorsOf({ ...valid, unit_measure: 'кг', unit_amount: '10.125' })).toEqual({ unit_amount: 'Не больше 2 знаков после запятой' });
+    expect(await errorsOf({ ...valid, unit_measure: 'кг', unit_amount: '10.125' })).toEqual({
+      unit_amount: 'Не больше 2 знаков после запятой',
+    });
   });
 
   test('кг needs no unit weight; a role that cannot see the supplier is not asked for one', async () => {
     const errors = await errorsOf(
-      { unit_measure: 'кг', unit_price: '10', unit_amount: '5', units_per_pack: '1', harvest_year: '2025',
-        origin_country: 'Иран', packing_id: 2, product_id: 3 },
+      {
+        unit_measure: 'кг',
+        unit_price: '10',
+        unit_amount: '5',
+        units_per_pack: '1',
+        harvest_year: '2025',
+        origin_country: 'Иран',
+        packing_id: 2,
+        product_id: 3,
+      },
       new Set(['supplier', 'city', 'loading_address']),
     );
     expect(errors).toEqual({});

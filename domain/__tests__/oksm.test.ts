@@ -1,10 +1,23 @@
 import { matchCountry, normalizeCountry, OKSM, oksmByCode } from '../oksm';
 
-describe('ОКСМ: a lot\'s country of origin as the classifier\'s code', () => {
+describe("ОКСМ: a lot's country of origin as the classifier's code", () => {
   it('the countries traders meet, by the classifier', () => {
-    const codes = Object.fromEntries(['Вьетнам', 'Иран', 'Турция', 'США', 'Узбекистан', 'Китай', 'Чили', 'Россия']
-      .map((name) => [name, matchCountry(name)?.code]));
-    expect(codes).toEqual({ Вьетнам: '704', Иран: '364', Турция: '792', США: '840', Узбекистан: '860', Китай: '156', Чили: '152', Россия: '643' });
+    const codes = Object.fromEntries(
+      ['Вьетнам', 'Иран', 'Турция', 'США', 'Узбекистан', 'Китай', 'Чили', 'Россия'].map((name) => [
+        name,
+        matchCountry(name)?.code,
+      ]),
+    );
+    expect(codes).toEqual({
+      Вьетнам: '704',
+      Иран: '364',
+      Турция: '792',
+      США: '840',
+      Узбекистан: '860',
+      Китай: '156',
+      Чили: '152',
+      Россия: '643',
+    });
     expect(oksmByCode('704')?.short).toBe('ВЬЕТНАМ');
   });
 
@@ -13,7 +26,7 @@ describe('ОКСМ: a lot\'s country of origin as the classifier\'s code', () =>
     expect(matchCountry('Соединённые Штаты Америки')?.code).toBe('840');
     expect(matchCountry('Кот-д’Ивуар')?.code).toBe('384');
     expect(matchCountry('KAZAKHSTAN')?.code).toBe('398');
-    expect(normalizeCountry('Кот-д\'Ивуар')).toBe('кот д ивуар');
+    expect(normalizeCountry("Кот-д'Ивуар")).toBe('кот д ивуар');
   });
 
   it('a text no spelling matches waits for an administrator, whose mapping is then used', () => {

@@ -49,7 +49,10 @@ describe('reserve calculations', () => {
     expect(costPerUnit('15', '80.00', 12, '0.125')).toBe(13.375);
     expect(sellingBounds(13.375, settings)).toEqual({ min_selling_price: 14.71, max_selling_price: 18.06 });
     // 1.90 × 1.15 = 2.185 exactly → 2.19 (in floats 2.1849999999999996, which rounded to 2.18)
-    expect(sellingBounds(1.9, { min_markup: 0.15, max_markup: 0.15 })).toEqual({ min_selling_price: 2.19, max_selling_price: 2.19 });
+    expect(sellingBounds(1.9, { min_markup: 0.15, max_markup: 0.15 })).toEqual({
+      min_selling_price: 2.19,
+      max_selling_price: 2.19,
+    });
   });
 
   test('the packs maximum is available / units per pack to 1 decimal, so the whole stock can be reserved', () => {
@@ -68,7 +71,15 @@ describe('reserve calculations', () => {
 
   test('every figure of a reserve at once', () => {
     const figures = reserveFigures(
-      { amount: 10, unit_selling_price: 400, delivery_cost: 15, unit_price: 300, kg_price: 300, unit_weight: 1, units_per_pack: 4 },
+      {
+        amount: 10,
+        unit_selling_price: 400,
+        delivery_cost: 15,
+        unit_price: 300,
+        kg_price: 300,
+        unit_weight: 1,
+        units_per_pack: 4,
+      },
       settings,
     );
     expect(figures).toEqual({
@@ -86,16 +97,22 @@ describe('reserve calculations', () => {
 describe("an offer's selling band at the warehouse", () => {
   test('the delivery to the warehouse spread over the lot, per kg', () => {
     // 1000 kg of almonds at 300 ₽/kg, 3000 ₽ to bring them: 3 ₽/kg → cost 315
-    expect(offerSellingBand({ unit_measure: 'кг', unit_amount: '1000', kg_price: '300', warehouse_cost: '3000' }, settings))
-      .toEqual({ min_unit_price: 346.5, max_unit_price: 425.25 });
+    expect(
+      offerSellingBand({ unit_measure: 'кг', unit_amount: '1000', kg_price: '300', warehouse_cost: '3000' }, settings),
+    ).toEqual({ min_unit_price: 346.5, max_unit_price: 425.25 });
     // 40 sacks of 25 kg at 100 ₽/kg, 2000 ₽ delivery: 2 ₽/kg → (2 + 100 + 12) × 25 = 2850 per sack
-    expect(offerSellingBand({ unit_measure: 'шт', unit_weight: '25', unit_amount: '40', kg_price: '100', warehouse_cost: '2000' }, settings))
-      .toEqual({ min_unit_price: 3135, max_unit_price: 3847.5 });
+    expect(
+      offerSellingBand(
+        { unit_measure: 'шт', unit_weight: '25', unit_amount: '40', kg_price: '100', warehouse_cost: '2000' },
+        settings,
+      ),
+    ).toEqual({ min_unit_price: 3135, max_unit_price: 3847.5 });
   });
 
   test('without a delivery cost the default delivery applies', () => {
-    expect(offerSellingBand({ unit_measure: 'кг', unit_amount: '10', kg_price: '300', warehouse_cost: null }, settings))
-      .toEqual({ min_unit_price: 359.7, max_unit_price: 441.45 });
+    expect(
+      offerSellingBand({ unit_measure: 'кг', unit_amount: '10', kg_price: '300', warehouse_cost: null }, settings),
+    ).toEqual({ min_unit_price: 359.7, max_unit_price: 441.45 });
   });
 });
 
@@ -104,9 +121,17 @@ describe('the reserve form (spec point 5 "Reserve form")', () => {
   const offer = { available_amount: '37.00', kg_price: '300.00', unit_weight: '1', units_per_pack: '10' };
   const schema = reserveSchema(offer, settings, '2026-11-23');
   const valid = {
-    amount: '20', packs_amount: '2', unit_selling_price: '400', estimated_date_implementation: '2026-12-01',
-    buyer_name: 'ООО Орех', buyer_phone: '8 912 345-67-89', city_id: '3', delivery_address: 'ул. Ленина, 5',
-    delivery_cost: '15', delivery_days: '2', responsible_id: '4',
+    amount: '20',
+    packs_amount: '2',
+    unit_selling_price: '400',
+    estimated_date_implementation: '2026-12-01',
+    buyer_name: 'ООО Орех',
+    buyer_phone: '8 912 345-67-89',
+    city_id: '3',
+    delivery_address: 'ул. Ленина, 5',
+    delivery_cost: '15',
+    delivery_days: '2',
+    responsible_id: '4',
   };
   const errorsOf = async (values: Record<string, unknown>) => {
     try {
@@ -124,9 +149,14 @@ describe('the reserve form (spec point 5 "Reserve form")', () => {
 
   test('every required field says so', async () => {
     const errors = await errorsOf({});
-    expect(errors).toEqual(expect.arrayContaining([
-      'Обязательное поле', 'Выберите дату реализации', 'Выберите город доставки', 'Выберите ответственного',
-    ]));
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        'Обязательное поле',
+        'Выберите дату реализации',
+        'Выберите город доставки',
+        'Выберите ответственного',
+      ]),
+    );
   });
 
   test('amount between 1 and the available amount; packs between 0.2 and available / units per pack', async () => {
@@ -138,8 +168,15 @@ describe('the reserve form (spec point 5 "Reserve form")', () => {
   });
 
   test("2 pieces of mango, 20 to a box, are 0,1 of a box: 'Количество упаковок: минимум 0,2 (4 шт.)' (issue 51)", async () => {
-    const mango = reserveSchema({ ...offer, unit_measure: 'шт', units_per_pack: '20', available_amount: '100' }, settings, '2026-11-23');
-    const refused = await mango.validate({ ...valid, amount: '2', packs_amount: '0.1' }, { abortEarly: false }).then(() => [], (e: { errors: string[] }) => e.errors);
+    const mango = reserveSchema(
+      { ...offer, unit_measure: 'шт', units_per_pack: '20', available_amount: '100' },
+      settings,
+      '2026-11-23',
+    );
+    const refused = await mango.validate({ ...valid, amount: '2', packs_amount: '0.1' }, { abortEarly: false }).then(
+      () => [],
+      (e: { errors: string[] }) => e.errors,
+    );
     expect(refused).toEqual(['Количество упаковок: минимум 0,2 (4 шт.)']);
   });
 
@@ -154,18 +191,26 @@ describe('the reserve form (spec point 5 "Reserve form")', () => {
   test('a reserve of pieces takes whole pieces; of kilograms, part of one', async () => {
     const pieces = reserveSchema({ ...offer, unit_measure: 'шт' }, settings, '2026-11-23');
     const kilograms = reserveSchema({ ...offer, unit_measure: 'кг' }, settings, '2026-11-23');
-    await expect(pieces.validate({ ...valid, amount: '20.5', packs_amount: '2.1' })).rejects.toThrow('Только целое число');
+    await expect(pieces.validate({ ...valid, amount: '20.5', packs_amount: '2.1' })).rejects.toThrow(
+      'Только целое число',
+    );
     await expect(kilograms.validate({ ...valid, amount: '20.5', packs_amount: '2.1' })).resolves.toBeDefined();
     // amounts and prices are stored to 2 decimals: a 3rd is refused, not rounded away
-    await expect(kilograms.validate({ ...valid, amount: '20.125', packs_amount: '2' })).rejects.toThrow('Не больше 2 знаков после запятой');
+    await expect(kilograms.validate({ ...valid, amount: '20.125', packs_amount: '2' })).rejects.toThrow(
+      'Не больше 2 знаков после запятой',
+    );
     expect(await errorsOf({ ...valid, unit_selling_price: '400.005' })).toEqual(['Не больше 2 знаков после запятой']);
     expect(await errorsOf({ ...valid, delivery_cost: '15.125' })).toEqual(['Не больше 2 знаков после запятой']);
   });
 
   test('no date before today, no impossible date', async () => {
-    expect(await errorsOf({ ...valid, estimated_date_implementation: '2026-11-22' })).toEqual(['Дата реализации не может быть раньше сегодняшней']);
+    expect(await errorsOf({ ...valid, estimated_date_implementation: '2026-11-22' })).toEqual([
+      'Дата реализации не может быть раньше сегодняшней',
+    ]);
     expect(await errorsOf({ ...valid, estimated_date_implementation: '2026-11-23' })).toEqual([]);
-    expect(await errorsOf({ ...valid, estimated_date_implementation: '2027-02-30' })).toEqual(['Выберите дату реализации']);
+    expect(await errorsOf({ ...valid, estimated_date_implementation: '2027-02-30' })).toEqual([
+      'Выберите дату реализации',
+    ]);
   });
 
   test('buyer, address, delivery cost and days', async () => {

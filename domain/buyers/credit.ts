@@ -35,14 +35,15 @@ export interface CreditState {
   reserved: Num;
 }
 
-
 /** What the buyer's credit already carries: what it owes and its active reserves' selling sums, to the kopeck. */
-export const creditExposure = (state: Pick<CreditState, 'balance' | 'reserved'>): string => kopecksText(kopecks(state.balance) + kopecks(state.reserved));
+export const creditExposure = (state: Pick<CreditState, 'balance' | 'reserved'>): string =>
+  kopecksText(kopecks(state.balance) + kopecks(state.reserved));
 
 /** Why a reserve of `sum` may not be placed for the buyer (the overdue debt first), or null when it fits. */
 export function creditRefusals(state: CreditState, sum: Num): string[] {
   const refusals: string[] = [];
-  if (kopecks(state.overdue) > 0n && state.overdue_since) refusals.push(CREDIT_MSG.overdue(state.overdue, state.overdue_since));
+  if (kopecks(state.overdue) > 0n && state.overdue_since)
+    refusals.push(CREDIT_MSG.overdue(state.overdue, state.overdue_since));
   const limit = roundHalfUp(state.credit_limit, 2);
   if (limit !== null) {
     const exposure = creditExposure(state);

@@ -22,19 +22,30 @@ export const FINANCE_MSG = {
 } as const;
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';
-const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || (!blank(a) && !blank(b) && String(a) === String(b))
-  || (!blank(a) && !blank(b) && Number.isFinite(Number(a)) && Number(a) === Number(b));
+const same = (a: unknown, b: unknown) =>
+  (blank(a) && blank(b)) ||
+  (!blank(a) && !blank(b) && String(a) === String(b)) ||
+  (!blank(a) && !blank(b) && Number.isFinite(Number(a)) && Number(a) === Number(b));
 
 /** The finance fields a write would move: a create's (`before` null) away from the default terms, a change's away
  * from what is stored. */
-export function financeMoves(body: Readonly<Record<string, unknown>>, before: Readonly<Record<string, unknown>> | null): FinanceField[] {
+export function financeMoves(
+  body: Readonly<Record<string, unknown>>,
+  before: Readonly<Record<string, unknown>> | null,
+): FinanceField[] {
   const from: Readonly<Record<string, unknown>> = before ?? DEFAULT_TERMS;
-  return FINANCE_FIELDS.filter((field) => body[field] !== undefined && !(before === null && field === 'payment_terms' && blank(body[field])) && !same(body[field], from[field]));
+  return FINANCE_FIELDS.filter(
+    (field) =>
+      body[field] !== undefined &&
+      !(before === null && field === 'payment_terms' && blank(body[field])) &&
+      !same(body[field], from[field]),
+  );
 }
 
 /** What the buyer's responsible is told of a finance act. */
 export const FINANCE_NOTICE = {
-  payment: (reserve: number, amount: Num, reason: string | null) => `оплата ${rub(amount)} по резерву № ${reserve}${reason ? `: ${reason}` : ''}`,
+  payment: (reserve: number, amount: Num, reason: string | null) =>
+    `оплата ${rub(amount)} по резерву № ${reserve}${reason ? `: ${reason}` : ''}`,
   paymentDeleted: (reserve: number, amount: Num) => `удалена оплата ${rub(amount)} по резерву № ${reserve}`,
   terms: (what: string) => `изменены условия: ${what}`,
   saleDeleted: (reserve: number) => `удалена завершенная продажа по резерву № ${reserve}; в долге она остается`,

@@ -5,7 +5,13 @@ import { buyersResource, PAYMENT_TERMS } from './resource';
 
 export const BUYER_IMPORT_COLUMNS: ImportColumn[] = [
   ...buyersResource.importColumns,
-  { key: 'comments', title: 'Комментарий', aliases: ['Комментарии'], example: 'Платят в срок', note: 'можно оставить пустым' },
+  {
+    key: 'comments',
+    title: 'Комментарий',
+    aliases: ['Комментарии'],
+    example: 'Платят в срок',
+    note: 'можно оставить пустым',
+  },
 ];
 
 const imported = new Set(BUYER_IMPORT_COLUMNS.flatMap((c) => [c.title, ...(c.aliases ?? [])]));

@@ -95,7 +95,13 @@ export function leftToPay(sum: Num, paid: readonly Num[]): string {
 }
 
 /** The buyer's ledger on `today` (YYYY-MM-DD, the business day). */
-export function buildLedger(sales: readonly Sale[], payments: readonly Payment[], terms: LedgerTerms, today: string, opening: Opening | null = null): Ledger {
+export function buildLedger(
+  sales: readonly Sale[],
+  payments: readonly Payment[],
+  terms: LedgerTerms,
+  today: string,
+  opening: Opening | null = null,
+): Ledger {
   const paidOn = new Map<number, bigint>();
   for (const p of payments) paidOn.set(p.reserve_id, (paidOn.get(p.reserve_id) ?? 0n) + kopecks(p.amount));
   let totalSales = 0n;
@@ -123,28 +129,78 @@ export function buildLedger(sales: readonly Sale[], payments: readonly Payment[]
 
   type Entry = { date: string; order: number; line: Omit<LedgerLine, 'balance'>; delta: bigint };
   const entries: Entry[] = [
-    ...(opening ? [{
-      date: opening.as_of.slice(0, 10), order: -1, delta: open,
-      line: { date: opening.as_of.slice(0, 10), kind: 'opening' as const, reserve_id: null, payment_id: null, sale: kopecksText(open), payment: null, due_date: dueDate(opening.as_of, terms), comment: null },
-    }] : []),
+    ...(opening
+      ? [
+          {
+            date: opening.as_of.slice(0, 10),
+            order: -1,
+            delta: open,
+            line: {
+              date: opening.as_of.slice(0, 10),
+              kind: 'opening' as const,
+              reserve_id: null,
+              payment_id: null,
+              sale: kopecksText(open),
+              payment: null,
+              due_date: dueDate(opening.as_of, terms),
+              comment: null,
+            },
+          },
+        ]
+      : []),
     ...sales.map((s) => ({
-      date: s.date.slice(0, 10), order: 0, delta: kopecks(s.sum),
-      line: { date: s.date.slice(0, 10), kind: 'sale' as const, reserve_id: s.reserve_id, payment_id: null, sale: kopecksText(kopecks(s.sum)), payment: null, due_date: dueDate(s.date, terms), comment: null, ...(s.deleted ? { deleted: true } : {}) },
+      date: s.date.slice(0, 10),
+      order: 0,
+      delta: kopecks(s.sum),
+      line: {
+        date: s.date.slice(0, 10),
+        kind: 'sale' as const,
+        reserve_id: s.reserve_id,
+        payment_id: null,
+        sale: kopecksText(kopecks(s.sum)),
+        payment: null,
+        due_date: dueDate(s.date, terms),
+        comment: null,
+        ...(s.deleted ? { deleted: true } : {}),
+      },
     })),
     ...payments.map((p) => ({
-      date: p.date.slice(0, 10), order: 1, delta: -kopecks(p.amount),
-      line: { date: p.date.slice(0, 10), kind: 'payment' as const, reserve_id: p.reserve_id, payment_id: p.id, sale: null, payment: kopecksText(kopecks(p.amount)), due_date: null, comment: p.comment ?? null },
+      date: p.date.slice(0, 10),
+      order: 1,
+      delta: -kopecks(p.amount),
+      line: {
+        date: p.date.slice(0, 10),
+        kind: 'payment' as const,
+        reserve_id: p.reserve_id,
+        payment_id: p.id,
+        sale: null,
+        payment: kopecksText(kopecks(p.amount)),
+        due_date: null,
+        comment: p.comment ?? null,
+      },
     })),
   ];
-  entries.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order || (a.line.reserve_id ?? 0) - (b.line.reserve_id ?? 0)));
+  entries.sort((a, b) =>
+    a.date < b.date
+      ? -1
+      : a.date > b.date
+        ? 1
+        : a.order - b.order || (a.line.reserve_id ?? 0) - (b.line.reserve_id ?? 0),
+  );
   let running = 0n;
   const lines = entries.map((e) => {
     running += e.delta;
     return { ...e.line, balance: kopecksText(running) };
   });
   return {
-    opening: kopecksText(open), sales: kopecksText(totalSales), payments: kopecksText(totalPayments), balance: kopecksText(open + totalSales - totalPayments),
-    overdue: kopecksText(overdue), overdue_since: since, overdue_days: since === null ? null : daysLate(since, today), lines,
+    opening: kopecksText(open),
+    sales: kopecksText(totalSales),
+    payments: kopecksText(totalPayments),
+    balance: kopecksText(open + totalSales - totalPayments),
+    overdue: kopecksText(overdue),
+    overdue_since: since,
+    overdue_days: since === null ? null : daysLate(since, today),
+    lines,
   };
 }
 

@@ -8,8 +8,22 @@ import { formatDate } from '../format';
 
 export const OPENING_COLUMNS: ImportColumn[] = [
   { key: 'inn', title: 'ИНН', required: true, example: '7707083893', note: 'ИНН карточки покупателя' },
-  { key: 'amount', title: 'Сальдо, ₽', aliases: ['Сальдо', 'Долг', 'Долг, ₽', 'Остаток', 'balance'], required: true, example: 125000.5, note: 'долг покупателя на дату; ниже нуля — его предоплата' },
-  { key: 'as_of', title: 'На дату', aliases: ['Дата', 'as of', 'as_of'], required: true, example: '01.12.2026', note: 'дд.мм.гггг, не позже сегодняшней' },
+  {
+    key: 'amount',
+    title: 'Сальдо, ₽',
+    aliases: ['Сальдо', 'Долг', 'Долг, ₽', 'Остаток', 'balance'],
+    required: true,
+    example: 125000.5,
+    note: 'долг покупателя на дату; ниже нуля — его предоплата',
+  },
+  {
+    key: 'as_of',
+    title: 'На дату',
+    aliases: ['Дата', 'as of', 'as_of'],
+    required: true,
+    example: '01.12.2026',
+    note: 'дд.мм.гггг, не позже сегодняшней',
+  },
 ];
 
 export const OPENING_TEXTS = {
@@ -59,14 +73,18 @@ export interface OpeningRow {
 }
 
 /** One row read: its values, or the reasons it is refused (without its line). */
-export function readOpeningRow(cells: { inn?: unknown; amount?: unknown; as_of?: unknown }, today: string): { row?: Omit<OpeningRow, 'line'>; problems: string[] } {
+export function readOpeningRow(
+  cells: { inn?: unknown; amount?: unknown; as_of?: unknown },
+  today: string,
+): { row?: Omit<OpeningRow, 'line'>; problems: string[] } {
   const problems: string[] = [];
   const inn = String(cells.inn ?? '').replace(/\s/g, '');
   if (!inn) problems.push(OPENING_MSG.inn);
   else if (!/^(\d{10}|\d{12})$/.test(inn)) problems.push(OPENING_MSG.innDigits);
   const amountText = String(cells.amount ?? '').trim();
   const amount = toNumber(amountText);
-  if (amount === null || decimalPlaces(amountText.replace(',', '.').replace(/\s/g, '')) > 2 || Math.abs(amount) >= 1e12) problems.push(OPENING_MSG.amount);
+  if (amount === null || decimalPlaces(amountText.replace(',', '.').replace(/\s/g, '')) > 2 || Math.abs(amount) >= 1e12)
+    problems.push(OPENING_MSG.amount);
   const asOf = openingDate(String(cells.as_of ?? ''));
   if (!asOf) problems.push(OPENING_MSG.date);
   else if (asOf > today) problems.push(OPENING_MSG.future);

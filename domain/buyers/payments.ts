@@ -24,18 +24,26 @@ export const PAYMENT_MSG = {
 } as const;
 
 /** Who sees and adds a reserve's payments: a role that sees its selling sum (the debt is made of it). */
-export const canSeePayments = (perms: Permissions | null | undefined) => isFieldVisible(perms, 'reserves', 'total_selling_sum');
+export const canSeePayments = (perms: Permissions | null | undefined) =>
+  isFieldVisible(perms, 'reserves', 'total_selling_sum');
 
 /** A payment of at most `left` (what is left to pay of the reserve), dated up to `today` (YYYY-MM-DD) and not before
  * the sale (`sale`: the day the reserve was completed). */
 export function paymentSchema(left: Num, today: string, sale?: string | null) {
   const most = toNumber(left) ?? 0;
   return yup.object({
-    date: yup.string().required(PAYMENT_MSG.date)
+    date: yup
+      .string()
+      .required(PAYMENT_MSG.date)
       .test('date', PAYMENT_MSG.date, (v) => !v || isCalendarDate(v.slice(0, 10)))
       .test('future', PAYMENT_MSG.future, (v) => !v || v.slice(0, 10) <= today)
-      .test('sale', sale ? FINANCE_MSG.beforeSale(sale) : '', (v) => !v || !sale || v.slice(0, 10) >= sale.slice(0, 10)),
-    amount: formNumber(PAYMENT_MSG.number).required(PAYMENT_MSG.amount)
+      .test(
+        'sale',
+        sale ? FINANCE_MSG.beforeSale(sale) : '',
+        (v) => !v || !sale || v.slice(0, 10) >= sale.slice(0, 10),
+      ),
+    amount: formNumber(PAYMENT_MSG.number)
+      .required(PAYMENT_MSG.amount)
       .test('positive', PAYMENT_MSG.positive, (v) => v === undefined || v > 0)
       .test('decimals', decimalsMessage(STORED_DECIMALS), (v) => fitsDecimals(v, STORED_DECIMALS))
       .test('left', function check(v) {

@@ -34,7 +34,8 @@ export const BUYER_FORM_FIELDS = BUYER_FIELDS.map((f) => f.key);
 export const BUYER_FIELD_VISIBILITY: Record<string, string> = visibilityOf(BUYER_FIELDS);
 
 /** The digits typed, spaces dropped (an INN may start with 0, so it stays text). */
-const digitsText = () => yup.string().transform((value) => (typeof value === 'string' ? value.replace(/\s/g, '') : value));
+const digitsText = () =>
+  yup.string().transform((value) => (typeof value === 'string' ? value.replace(/\s/g, '') : value));
 
 // the papers' rules (domain/requisites.ts): an invoice and a УПД print what the card accepted
 export { innError };
@@ -47,22 +48,40 @@ export const buyerRules = () => ({
     const refused = innError(value);
     return refused ? this.createError({ message: refused }) : true;
   }),
-  kpp: digitsText().transform((value) => (typeof value === 'string' ? value.toUpperCase() : value)).test('kpp', BUYER_MSG.kpp, (value) => !kppError(value)),
+  kpp: digitsText()
+    .transform((value) => (typeof value === 'string' ? value.toUpperCase() : value))
+    .test('kpp', BUYER_MSG.kpp, (value) => !kppError(value)),
   city_id: optionalId(BUYER_MSG.city),
   [BUYER_ADDRESS]: yup.string().trim().max(500, 'Максимум 500 символов'),
   [BUYER_LEGAL_ADDRESS]: yup.string().trim().max(500, 'Максимум 500 символов'),
   contact_person: yup.string().trim().max(255, BUYER_MSG.nameMax),
   responsible_id: optionalId(BUYER_MSG.responsible),
-  payment_terms: yup.string().required(BUYER_MSG.terms).oneOf(PAYMENT_TERMS.map((t) => t.value), BUYER_MSG.terms),
+  payment_terms: yup
+    .string()
+    .required(BUYER_MSG.terms)
+    .oneOf(
+      PAYMENT_TERMS.map((t) => t.value),
+      BUYER_MSG.terms,
+    ),
   // days of deferral only on deferred terms; prepayment keeps none
-  deferral_days: formNumber(BUYER_MSG.number).nullable().when('payment_terms', {
-    is: 'deferral',
-    then: (s) => s.required(MSG.required).integer(BUYER_MSG.deferralDays).min(DEFERRAL_DAYS.min, BUYER_MSG.deferralDays).max(DEFERRAL_DAYS.max, BUYER_MSG.deferralDays),
-    otherwise: (s) => s.transform(() => null),
-  }),
-  credit_limit: formNumber(BUYER_MSG.number).nullable().min(0, BUYER_MSG.limit)
+  deferral_days: formNumber(BUYER_MSG.number)
+    .nullable()
+    .when('payment_terms', {
+      is: 'deferral',
+      then: (s) =>
+        s
+          .required(MSG.required)
+          .integer(BUYER_MSG.deferralDays)
+          .min(DEFERRAL_DAYS.min, BUYER_MSG.deferralDays)
+          .max(DEFERRAL_DAYS.max, BUYER_MSG.deferralDays),
+      otherwise: (s) => s.transform(() => null),
+    }),
+  credit_limit: formNumber(BUYER_MSG.number)
+    .nullable()
+    .min(0, BUYER_MSG.limit)
     .test('decimals', decimalsMessage(STORED_DECIMALS), (v) => fitsDecimals(v, STORED_DECIMALS)),
 });
 
 /** `hidden`: the fields the caller's role may not see, which are not asked for. */
-export const buyerSchema = (hidden: ReadonlySet<string> = new Set()) => resourceSchema(buyersResource, buyerRules(), hidden);
+export const buyerSchema = (hidden: ReadonlySet<string> = new Set()) =>
+  resourceSchema(buyersResource, buyerRules(), hidden);

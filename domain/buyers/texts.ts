@@ -14,7 +14,8 @@ export const LEDGER_TEXTS = {
   balance: 'Долг',
   overdue: 'Просрочено',
   /** How long the oldest unpaid debt is overdue: 'Просрочено на 453 дня (с 08.09.2025)'. */
-  overdueFor: (days: number, since: string) => `Просрочено на ${countWith(days, ['день', 'дня', 'дней'])} (с ${formatDate(since)})`,
+  overdueFor: (days: number, since: string) =>
+    `Просрочено на ${countWith(days, ['день', 'дня', 'дней'])} (с ${formatDate(since)})`,
   overdueDays: 'Дней просрочки',
   empty: 'Продаж пока нет',
   export: 'Скачать XLSX',
@@ -35,6 +36,7 @@ export const PAYMENT_TEXTS = {
   adding: 'Добавляем...',
   added: 'Оплата добавлена',
   delete: 'Удалить оплату',
-  deleteText: 'Оплата пропадет из взаиморасчётов покупателя, долг по резерву вырастет на ее сумму. В истории резерва она останется.',
+  deleteText:
+    'Оплата пропадет из взаиморасчётов покупателя, долг по резерву вырастет на ее сумму. В истории резерва она останется.',
   back: 'Назад',
 } as const;

@@ -36,10 +36,18 @@ export interface DeliveryRow {
 }
 
 export const deliveryRowSchema = yup.object({
-  to_id: yup.number().transform((_v, o) => (o === '' || o === null ? undefined : Number(o))).typeError(CITY_MSG.city).integer(CITY_MSG.city).positive(CITY_MSG.city).required(CITY_MSG.city),
+  to_id: yup
+    .number()
+    .transform((_v, o) => (o === '' || o === null ? undefined : Number(o)))
+    .typeError(CITY_MSG.city)
+    .integer(CITY_MSG.city)
+    .positive(CITY_MSG.city)
+    .required(CITY_MSG.city),
   // an empty cost or days is "not known yet": stored as 0, shown empty. A known cost is at least the reserve's
   // minimum, which the reserve card prefills it into
-  cost: formNumber(CITY_MSG.number).nullable().optional()
+  cost: formNumber(CITY_MSG.number)
+    .nullable()
+    .optional()
     .test('min', CITY_MSG.cost, (v) => v === null || v === undefined || v === 0 || v >= DELIVERY_COST_MIN),
   days: formNumber(CITY_MSG.days).integer(CITY_MSG.days).min(0, CITY_MSG.days).nullable().optional(),
 });
@@ -49,7 +57,8 @@ export const DELIVERY_ROWS_MAX = 2000;
 
 // The rows are checked one by one with deliveryRowSchema rather than with yup's array schema: the sign-in page
 // shares yup with the cards, and the array schema would add to its budget for no gain.
-export const citySchema = (hidden: ReadonlySet<string> = new Set()) => resourceSchema(citiesResource, { name: cardNameSchema }, hidden);
+export const citySchema = (hidden: ReadonlySet<string> = new Set()) =>
+  resourceSchema(citiesResource, { name: cardNameSchema }, hidden);
 
 /** What a city card sends, besides comments and its delivery rows. */
 export const CITY_FORM_FIELDS = citiesResource.formFields.map((f) => f.key);

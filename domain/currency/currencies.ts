@@ -21,7 +21,8 @@ export const CURRENCY_NAMES: Record<Currency, string> = {
   UZS: 'Узбекский сум',
 };
 
-export const isCurrency = (code: unknown): code is Currency => typeof code === 'string' && (CURRENCIES as readonly string[]).includes(code);
+export const isCurrency = (code: unknown): code is Currency =>
+  typeof code === 'string' && (CURRENCIES as readonly string[]).includes(code);
 
 /** Where a stored rate came from: the Bank's feed, or an administrator's hand where no feed was reachable. */
 export const RATE_SOURCES = ['cbr', 'manual'] as const;

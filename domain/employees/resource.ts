@@ -13,7 +13,10 @@ const BY_RESPONSIBLE: FieldRef[] = ['reserves.responsible_id', 'reserves.*'];
 const statistics = [
   col('reserve_total_created', 'Создано резервов', 'number', { width: 140, reads: BY_RESPONSIBLE }),
   col('reserve_purchased_count', 'Выкуплено резервов', 'number', { width: 150, reads: BY_RESPONSIBLE }),
-  col('reserve_purchased_sum', 'Сумма выкупленных', 'money', { width: 160, reads: [...BY_RESPONSIBLE, 'reserves.total_selling_sum'] }),
+  col('reserve_purchased_sum', 'Сумма выкупленных', 'money', {
+    width: 160,
+    reads: [...BY_RESPONSIBLE, 'reserves.total_selling_sum'],
+  }),
   col('reserve_cancelled_count', 'Отменено резервов', 'number', { width: 150, reads: BY_RESPONSIBLE }),
   col('marginality', 'Маржинальность, %', 'number', { width: 150, reads: [...BY_RESPONSIBLE, 'reserves.marginality'] }),
 ];
@@ -26,13 +29,24 @@ export const employeesResource = defineResource({
     phone: { label: 'Телефон', hiddenFrom: ['8'], kind: 'phone', column: { width: 170 }, filter: true },
     email: { label: 'Email', hiddenFrom: ['8'], required: true, kind: 'email', column: { width: 200 } },
     // hidden by its own name (spec point 6), listed by the position's name
-    position_id: { label: 'Должность', hiddenFrom: ['1'], required: true, kind: 'reference', visibleAs: 'position_id',
+    position_id: {
+      label: 'Должность',
+      hiddenFrom: ['1'],
+      required: true,
+      kind: 'reference',
+      visibleAs: 'position_id',
       reference: { list: 'positions', as: 'position_name', alias: 'ps', shown: 'name' },
-      column: { width: 180, field: 'position_id' }, filter: { key: 'positions' }, bulk: 'set' },
+      column: { width: 180, field: 'position_id' },
+      filter: { key: 'positions' },
+      bulk: 'set',
+    },
   },
   columns: [
     recordColumns.id(),
-    'full_name', 'position_id', 'phone', 'email',
+    'full_name',
+    'position_id',
+    'phone',
+    'email',
     recordColumns.status(),
     ...statistics,
     recordColumns.createdAt(),
@@ -40,7 +54,9 @@ export const employeesResource = defineResource({
   ],
   filters: [
     f('employees_ids', '№ сотрудника', 'multiple', { options: 'employees', field: 'id' }),
-    'full_name', 'phone', 'position_id',
+    'full_name',
+    'phone',
+    'position_id',
     recordFilters.status(),
     ...rangeFilters(statistics, { ...RESERVE_STATISTICS_FILTERS, marginality: 'marginality' }),
     recordFilters.createdAt(),

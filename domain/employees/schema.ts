@@ -25,4 +25,5 @@ export const employeeRules = () => ({
 });
 
 /** `hidden`: the fields the caller's role may not see (role 1: position_id; role 8: phone, email), not asked for. */
-export const employeeSchema = (hidden: ReadonlySet<string> = new Set()) => resourceSchema(employeesResource, employeeRules(), hidden);
+export const employeeSchema = (hidden: ReadonlySet<string> = new Set()) =>
+  resourceSchema(employeesResource, employeeRules(), hidden);

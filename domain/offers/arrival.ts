@@ -12,11 +12,15 @@ import { ARRIVAL_MSG } from './logistics';
  * day not after `today` (YYYY-MM-DD, the office's day). */
 export const arrivalSchema = (unitMeasure: string | null | undefined, today: string) =>
   yup.object({
-    amount: formNumber(OFFER_MSG.number).required(ARRIVAL_MSG.amountRequired).min(1, OFFER_MSG.min1)
+    amount: formNumber(OFFER_MSG.number)
+      .required(ARRIVAL_MSG.amountRequired)
+      .min(1, OFFER_MSG.min1)
       .max(OFFER_MAX_NUMBER, OFFER_MSG.max)
       .test('decimals', decimalsMessage(STORED_DECIMALS), (v) => fitsDecimals(v, STORED_DECIMALS))
       .test('whole', WHOLE_MSG, (v) => isWholeFor(unitMeasure, v)),
-    date: yup.string().required(ARRIVAL_MSG.dateRequired)
+    date: yup
+      .string()
+      .required(ARRIVAL_MSG.dateRequired)
       .test('date', ARRIVAL_MSG.dateRequired, (v) => !v || isCalendarDate(v.slice(0, 10)))
       .test('not-after-today', ARRIVAL_MSG.dateAfterToday, (v) => !v || v.slice(0, 10) <= today),
   });

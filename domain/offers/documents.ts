@@ -8,7 +8,14 @@ import { fitsDecimals, toNumber } from '../numbers';
 import { formatDate } from '../format';
 
 /** The codes of the seeded document types (migration 0018): what the server knows them by whatever their names. */
-export const DOCUMENT_TYPE_CODES = ['eaeu_declaration', 'phytosanitary', 'quarantine', 'quality', 'lab_protocol', 'other'] as const;
+export const DOCUMENT_TYPE_CODES = [
+  'eaeu_declaration',
+  'phytosanitary',
+  'quarantine',
+  'quality',
+  'lab_protocol',
+  'other',
+] as const;
 export type DocumentTypeCode = (typeof DOCUMENT_TYPE_CODES)[number];
 
 /** A type of document as GET /api/lists/document_types/items answers it. */
@@ -81,7 +88,10 @@ export function documentsStateText(s: Pick<DocumentsState, 'state' | 'missing' |
 
 /** A value that is a documents state (the offers list's `documents_state`), whatever column carries it. */
 export const isDocumentsState = (v: unknown): v is DocumentsState =>
-  typeof v === 'object' && v !== null && DOCUMENTS_STATES.includes((v as { state?: unknown }).state as DocumentsStateKey) && Array.isArray((v as { missing?: unknown }).missing);
+  typeof v === 'object' &&
+  v !== null &&
+  DOCUMENTS_STATES.includes((v as { state?: unknown }).state as DocumentsStateKey) &&
+  Array.isArray((v as { missing?: unknown }).missing);
 
 /** Most bytes one offer's documents may hold together: a lot's certificates, declarations and lab reports. */
 export const OFFER_DOCUMENTS_MAX_BYTES = 100 * 1024 * 1024;
@@ -110,7 +120,8 @@ export const DOCUMENT_MSG = {
   blocking: (types: string[]) => `Нет документов: ${types.join(', ')}`,
   /** The reserve's refusal under 'Запрещать резерв без документов', and its warning otherwise. */
   reserveRefused: (types: string[]) => `Резерв запрещён: у партии нет действующих документов — ${types.join(', ')}`,
-  reserveWarning: (types: string[]) => `У партии нет действующих документов: ${types.join(', ')}. Отгрузить её нельзя, пока их нет`,
+  reserveWarning: (types: string[]) =>
+    `У партии нет действующих документов: ${types.join(', ')}. Отгрузить её нельзя, пока их нет`,
 } as const;
 
 /** The seeded type whose documents carry measured values (aflatoxin B1, moisture): the card asks for them there. */
@@ -120,9 +131,13 @@ export const LAB_PROTOCOL_TYPE = 'Протокол испытаний';
 export function documentValuesText(values: { aflatoxin_b1: string | null; moisture: string | null }): string {
   const shown = (v: string) => String(Number(v)).replace('.', ',');
   return [
-    values.aflatoxin_b1 !== null && values.aflatoxin_b1 !== '' ? `Афлатоксин B1 ${shown(values.aflatoxin_b1)} мкг/кг` : '',
+    values.aflatoxin_b1 !== null && values.aflatoxin_b1 !== ''
+      ? `Афлатоксин B1 ${shown(values.aflatoxin_b1)} мкг/кг`
+      : '',
     values.moisture !== null && values.moisture !== '' ? `Влажность ${shown(values.moisture)} %` : '',
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** A document as a buyer's page lists it: 'Фитосанитарный сертификат № ФС-1, до 07.12.2026'. */
@@ -132,11 +147,19 @@ export const buyerDocumentTitle = (d: { type: string; number: string | null; val
 /** The name a buyer's download of a document carries: its type, number and lot, never the name the file
  * was uploaded under ('Фитосанитарный сертификат № ФС-1 — Кешью, W320, 2024.pdf'); the uploaded name's extension
  * alone is kept. */
-export function buyerDocumentFileName(d: { type: string; number: string | null }, lot: string, uploaded: string): string {
+export function buyerDocumentFileName(
+  d: { type: string; number: string | null },
+  lot: string,
+  uploaded: string,
+): string {
   const ext = /\.([A-Za-z0-9]{1,5})$/.exec(uploaded)?.[1]?.toLowerCase();
   // a slash (a harvest year '2024/25', a number) would make a path: a dash; what a header or a disk refuses: a space
-  const base = `${d.type}${d.number ? ` № ${d.number}` : ''} — ${lot}`.replace(/[\\/]/g, '-').replace(/[:*?"<>|\u0000-\u001f]+/g, ' ')
-    .replace(/\s+/g, ' ').trim().slice(0, 150);
+  const base = `${d.type}${d.number ? ` № ${d.number}` : ''} — ${lot}`
+    .replace(/[\\/]/g, '-')
+    .replace(/[:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 150);
   return ext ? `${base}.${ext}` : base;
 }
 
@@ -159,48 +182,85 @@ export const DOCUMENT_LABELS = {
 } as const;
 
 /** A document's fields its history records and a stale change names, in the card's order, by DOCUMENT_LABELS. */
-export const DOCUMENT_FIELDS = ['type_id', 'number', 'issued_on', 'valid_until', 'issuer', 'shareable', 'aflatoxin_b1', 'moisture'] as const;
+export const DOCUMENT_FIELDS = [
+  'type_id',
+  'number',
+  'issued_on',
+  'valid_until',
+  'issuer',
+  'shareable',
+  'aflatoxin_b1',
+  'moisture',
+] as const;
 export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
 
 /** A document as its history names it: 'Фитосанитарный сертификат № ФС-1'. */
-export const documentName = (type: string, number: string | null | undefined) => `${type}${number ? ` № ${number}` : ''}`;
+export const documentName = (type: string, number: string | null | undefined) =>
+  `${type}${number ? ` № ${number}` : ''}`;
 
 /** A form's optional date: '' and null are none, anything else a real YYYY-MM-DD (the pickers send that). */
 const day = () =>
-  yup.string().nullable()
+  yup
+    .string()
+    .nullable()
     .transform((v: unknown) => (v === '' || v === undefined || v === null ? null : String(v).slice(0, 10)))
     .test('date', DOCUMENT_MSG.date, (v) => v === null || v === undefined || isCalendarDate(v));
 
 const text = (max: number) =>
-  yup.string().nullable().transform((v: unknown) => (v === undefined || v === null ? null : String(v).trim() || null))
+  yup
+    .string()
+    .nullable()
+    .transform((v: unknown) => (v === undefined || v === null ? null : String(v).trim() || null))
     .max(max, DOCUMENT_MSG.tooLong(max));
 
 const measured = (max: number, places: number, message: string) =>
-  yup.number().nullable()
-    .transform((_v: unknown, original: unknown) => (original === '' || original === null || original === undefined ? null : toNumber(original as string) ?? NaN))
-    .typeError(message).min(0, message).max(max, message).test('places', message, (v) => v === null || v === undefined || fitsDecimals(v, places));
+  yup
+    .number()
+    .nullable()
+    .transform((_v: unknown, original: unknown) =>
+      original === '' || original === null || original === undefined ? null : (toNumber(original as string) ?? NaN),
+    )
+    .typeError(message)
+    .min(0, message)
+    .max(max, message)
+    .test('places', message, (v) => v === null || v === undefined || fitsDecimals(v, places));
 
 /** A document's fields as the card and POST/PATCH …/documents check them. `types` are the document types (a type
  * that expires needs its valid-until); `today` the business day (no document is issued in the future). */
 export function documentSchema(types: readonly DocumentType[], today: string) {
   return yup.object({
-    type_id: yup.number()
-      .transform((_v: unknown, original: unknown) => (original === '' || original === null || original === undefined ? undefined : Number(original)))
-      .typeError(DOCUMENT_MSG.type).required(DOCUMENT_MSG.type)
+    type_id: yup
+      .number()
+      .transform((_v: unknown, original: unknown) =>
+        original === '' || original === null || original === undefined ? undefined : Number(original),
+      )
+      .typeError(DOCUMENT_MSG.type)
+      .required(DOCUMENT_MSG.type)
       .test('known', DOCUMENT_MSG.typeMissing, (v) => v === undefined || types.some((t) => t.id === v)),
     number: text(DOCUMENT_TEXT_MAX.number),
     issued_on: day().test('past', DOCUMENT_MSG.issuedInFuture, (v) => !v || !isCalendarDate(v) || v <= today),
     valid_until: day()
       .test('required', '', function required(v) {
         const type = types.find((t) => t.id === Number(this.parent.type_id));
-        return !type?.expires || Boolean(v) || this.createError({ message: DOCUMENT_MSG.validUntilRequired(type.name) });
+        return (
+          !type?.expires || Boolean(v) || this.createError({ message: DOCUMENT_MSG.validUntilRequired(type.name) })
+        );
       })
       .test('after-issue', DOCUMENT_MSG.validBeforeIssued, function afterIssue(v) {
         const issued = this.parent.issued_on as string | null;
         return !v || !issued || !isCalendarDate(v) || !isCalendarDate(issued) || v >= issued;
       }),
     issuer: text(DOCUMENT_TEXT_MAX.issuer),
-    shareable: yup.boolean().transform((v: unknown, original: unknown) => (original === 'true' || original === '1' || original === true ? true : original === 'false' || original === '0' || original === '' || original === false || original == null ? false : v)).default(false),
+    shareable: yup
+      .boolean()
+      .transform((v: unknown, original: unknown) =>
+        original === 'true' || original === '1' || original === true
+          ? true
+          : original === 'false' || original === '0' || original === '' || original === false || original == null
+            ? false
+            : v,
+      )
+      .default(false),
     aflatoxin_b1: measured(AFLATOXIN_MAX, 3, DOCUMENT_MSG.aflatoxin),
     moisture: measured(MOISTURE_MAX, 2, DOCUMENT_MSG.moisture),
   });
@@ -229,7 +289,11 @@ export interface OfferDocument {
 }
 
 // ---- the business settings of lot documents
-export const DOCUMENT_SETTING_NAMES = ['documents_imported_types', 'documents_forbid_reserve', 'documents_notice_days'] as const;
+export const DOCUMENT_SETTING_NAMES = [
+  'documents_imported_types',
+  'documents_forbid_reserve',
+  'documents_notice_days',
+] as const;
 export type DocumentSettingName = (typeof DOCUMENT_SETTING_NAMES)[number];
 
 /** What an imported lot needs besides its product's types (default: the phytosanitary certificate), whether a lot
@@ -254,16 +318,31 @@ export const DOCUMENT_SETTING_MSG = {
   types: 'Выберите типы документов из списка',
 } as const;
 
-export const documentSettingsSchema = (typeIds: readonly number[]) => yup.object({
-  documents_imported_types: yup.array(yup.number().integer().required()).default([])
-    .test('known', DOCUMENT_SETTING_MSG.types, (ids) => (ids ?? []).every((id) => typeIds.includes(Number(id)))),
-  documents_forbid_reserve: yup.boolean().typeError(DOCUMENT_SETTING_MSG.types).required(),
-  documents_notice_days: yup.number()
-    .transform((v: unknown, original: unknown) => (typeof original === 'string' ? (original.trim() === '' ? undefined : toNumber(original) ?? NaN) : v))
-    .typeError(DOCUMENT_SETTING_MSG.noticeDays).required(DOCUMENT_SETTING_MSG.noticeDays)
-    .integer(DOCUMENT_SETTING_MSG.noticeDays).min(0, DOCUMENT_SETTING_MSG.noticeDays).max(DOCUMENT_NOTICE_DAYS_MAX, DOCUMENT_SETTING_MSG.noticeDays),
-});
+export const documentSettingsSchema = (typeIds: readonly number[]) =>
+  yup.object({
+    documents_imported_types: yup
+      .array(yup.number().integer().required())
+      .default([])
+      .test('known', DOCUMENT_SETTING_MSG.types, (ids) => (ids ?? []).every((id) => typeIds.includes(Number(id)))),
+    documents_forbid_reserve: yup.boolean().typeError(DOCUMENT_SETTING_MSG.types).required(),
+    documents_notice_days: yup
+      .number()
+      .transform((v: unknown, original: unknown) =>
+        typeof original === 'string' ? (original.trim() === '' ? undefined : (toNumber(original) ?? NaN)) : v,
+      )
+      .typeError(DOCUMENT_SETTING_MSG.noticeDays)
+      .required(DOCUMENT_SETTING_MSG.noticeDays)
+      .integer(DOCUMENT_SETTING_MSG.noticeDays)
+      .min(0, DOCUMENT_SETTING_MSG.noticeDays)
+      .max(DOCUMENT_NOTICE_DAYS_MAX, DOCUMENT_SETTING_MSG.noticeDays),
+  });
 
 /** The day a document's expiry is told of: `days` ahead of it. Both YYYY-MM-DD. */
-export const documentNoticeText = (type: string, number: string | null, offerId: number, daysLeft: number, validUntil: string) =>
+export const documentNoticeText = (
+  type: string,
+  number: string | null,
+  offerId: number,
+  daysLeft: number,
+  validUntil: string,
+) =>
   `${type}${number ? ` № ${number}` : ''} предложения № ${offerId} ${daysLeft <= 0 ? 'истекает сегодня' : `истекает через ${daysLeft} дн.`} (${formatDate(validUntil)})`;

@@ -115,7 +115,13 @@ export function reservedSum(reserveSums: readonly Num[]): number {
 
 /** Reservation figures of an offer (DESIGN.md "Business rules the server owns"): the reserved sum from its
  * reserves' own sums. */
-export function reservationFigures(unitAmount: Num, unitPrice: Num, reserved: Num, purchased: Num, reserveSums: readonly Num[]) {
+export function reservationFigures(
+  unitAmount: Num,
+  unitPrice: Num,
+  reserved: Num,
+  purchased: Num,
+  reserveSums: readonly Num[],
+) {
   const amount = toNumber(unitAmount) ?? 0;
   const price = toNumber(unitPrice) ?? 0;
   const reservedAmount = toNumber(reserved) ?? 0;
@@ -130,7 +136,6 @@ export function reservationFigures(unitAmount: Num, unitPrice: Num, reserved: Nu
   };
 }
 
-
 /** The offer's selling band at our warehouse (min_unit_price, max_unit_price): the reserve's cost per unit with
  * the delivery to the warehouse as the delivery cost per kg (warehouse_cost spread over the lot's kilograms),
  * or delivery_cost_default when the offer names none. */
@@ -142,7 +147,8 @@ export function offerSellingBand(
   const warehouse = toNumber(values.warehouse_cost);
   const lotKg = product(3, weight, values.unit_amount) ?? 0;
   // the delivery spread over the lot's kilograms, to far below a kopeck: the band rounds once, at the end
-  const deliveryPerKg = warehouse !== null && warehouse > 0 && lotKg > 0 ? ratio(warehouse, lotKg, 10) : settings.delivery_cost_default;
+  const deliveryPerKg =
+    warehouse !== null && warehouse > 0 && lotKg > 0 ? ratio(warehouse, lotKg, 10) : settings.delivery_cost_default;
   const bounds = sellingBounds(costPerUnit(deliveryPerKg, values.kg_price, settings.costs_per_kg, weight), settings);
   return { min_unit_price: bounds.min_selling_price, max_unit_price: bounds.max_selling_price };
 }

@@ -9,7 +9,13 @@ import { LOGISTICS_STATES } from './logistics';
  * its comment. `key` is the card's form field (a reference's id field for a name). */
 export const OFFER_IMPORT_COLUMNS: ImportColumn[] = [
   ...offersResource.importColumns,
-  { key: 'comments', title: 'Комментарий', aliases: ['Комментарии'], example: 'Партия после сортировки', note: 'можно оставить пустым' },
+  {
+    key: 'comments',
+    title: 'Комментарий',
+    aliases: ['Комментарии'],
+    example: 'Партия после сортировки',
+    note: 'можно оставить пустым',
+  },
 ];
 
 const imported = new Set(OFFER_IMPORT_COLUMNS.flatMap((c) => [c.title, ...(c.aliases ?? [])]));
@@ -21,7 +27,10 @@ export const OFFER_IMPORT_IGNORED = offersResource.columns.map((c) => c.title).f
 /** A logistics state as a file may write it: its title ('В пути') or its value ('in_transit'), any case. */
 export const logisticsStateOf = (cell: string): string => {
   const text = cell.trim().toLocaleLowerCase('ru').replace(/ё/g, 'е');
-  return LOGISTICS_STATES.find((s) => s.value === text || s.title.toLocaleLowerCase('ru').replace(/ё/g, 'е') === text)?.value ?? cell;
+  return (
+    LOGISTICS_STATES.find((s) => s.value === text || s.title.toLocaleLowerCase('ru').replace(/ё/g, 'е') === text)
+      ?.value ?? cell
+  );
 };
 
 /** A day as a file writes it (dd.mm.yyyy, as the export and a spreadsheet's date cell read) as the card sends it. */
@@ -31,4 +40,11 @@ export const dayOf = (cell: string): string => {
 };
 
 /** Unit measure as a file may write it: the value or the card's label. */
-export const UNIT_MEASURE_NAMES: Record<string, string> = { шт: 'шт', штуки: 'шт', 'шт.': 'шт', кг: 'кг', килограммы: 'кг', 'кг.': 'кг' };
+export const UNIT_MEASURE_NAMES: Record<string, string> = {
+  шт: 'шт',
+  штуки: 'шт',
+  'шт.': 'шт',
+  кг: 'кг',
+  килограммы: 'кг',
+  'кг.': 'кг',
+};

@@ -16,24 +16,35 @@ export const LOGISTICS_VALUES: readonly string[] = LOGISTICS_STATES.map((s) => s
 /** Every offer made before lots could be on their way is on stock, and a new one is unless the card says otherwise. */
 export const ON_STOCK: LogisticsState = 'stock';
 
-export const logisticsTitle = (state: unknown): string => LOGISTICS_STATES.find((s) => s.value === state)?.title ?? String(state ?? '');
+export const logisticsTitle = (state: unknown): string =>
+  LOGISTICS_STATES.find((s) => s.value === state)?.title ?? String(state ?? '');
 
 /** Is the lot still on its way (its reserves wait for it)? */
-export const onTheWay = (offer: { logistics_state?: string | null; expected_arrival?: string | null } | null | undefined): boolean =>
-  Boolean(offer?.logistics_state && offer.logistics_state !== ON_STOCK && offer.expected_arrival);
+export const onTheWay = (
+  offer: { logistics_state?: string | null; expected_arrival?: string | null } | null | undefined,
+): boolean => Boolean(offer?.logistics_state && offer.logistics_state !== ON_STOCK && offer.expected_arrival);
 
 /** The day a lot on its way is expected (YYYY-MM-DD), or null for a lot on stock. */
-export const pendingArrival = (offer: { logistics_state?: string | null; expected_arrival?: string | null } | null | undefined): string | null =>
-  (onTheWay(offer) ? String(offer!.expected_arrival).slice(0, 10) : null);
+export const pendingArrival = (
+  offer: { logistics_state?: string | null; expected_arrival?: string | null } | null | undefined,
+): string | null => (onTheWay(offer) ? String(offer!.expected_arrival).slice(0, 10) : null);
 
 /** A lot's availability as the price list shows it to the trader: 'На складе', or 'В пути, ожидается 12.12.2026'. */
-export const availabilityText = (offer: { logistics_state?: string | null; expected_arrival?: string | null }): string => {
+export const availabilityText = (offer: {
+  logistics_state?: string | null;
+  expected_arrival?: string | null;
+}): string => {
   const arrival = pendingArrival(offer);
-  return arrival ? `${logisticsTitle(offer.logistics_state)}, ожидается ${formatDate(arrival)}` : logisticsTitle(ON_STOCK);
+  return arrival
+    ? `${logisticsTitle(offer.logistics_state)}, ожидается ${formatDate(arrival)}`
+    : logisticsTitle(ON_STOCK);
 };
 
 /** The same for the buyer, short enough for a PDF cell under 'Наличие': 'на складе', or 'с 12.12.2026'. */
-export const buyerAvailabilityText = (offer: { logistics_state?: string | null; expected_arrival?: string | null }): string => {
+export const buyerAvailabilityText = (offer: {
+  logistics_state?: string | null;
+  expected_arrival?: string | null;
+}): string => {
   const arrival = pendingArrival(offer);
   return arrival ? `с ${formatDate(arrival)}` : 'на складе';
 };
@@ -44,8 +55,10 @@ export const LOGISTICS_MSG = {
   arrivalDate: 'Укажите дату в формате ДД.ММ.ГГГГ',
   /** The reserve card's line for a reserve on a lot on its way. */
   incoming: (arrival: string) => `Под поступление, ожидается ${formatDate(arrival)}`,
-  dateBeforeArrival: (arrival: string) => `Дата реализации не может быть раньше ожидаемого поступления ${formatDate(arrival)}`,
-  heldBeforeArrival: (arrival: string) => `Резерв не может закончиться раньше ожидаемого поступления ${formatDate(arrival)}`,
+  dateBeforeArrival: (arrival: string) =>
+    `Дата реализации не может быть раньше ожидаемого поступления ${formatDate(arrival)}`,
+  heldBeforeArrival: (arrival: string) =>
+    `Резерв не может закончиться раньше ожидаемого поступления ${formatDate(arrival)}`,
 } as const;
 
 // ---- the arrival ('Принять поступление')
@@ -56,7 +69,8 @@ export const SHORTFALL_RULES = [
 export type ShortfallRule = (typeof SHORTFALL_RULES)[number]['value'];
 export const SHORTFALL_RULE_SETTING = 'shortfall_rule';
 export const SHORTFALL_RULE_DEFAULT: ShortfallRule = 'fifo';
-export const isShortfallRule = (value: unknown): value is ShortfallRule => SHORTFALL_RULES.some((r) => r.value === value);
+export const isShortfallRule = (value: unknown): value is ShortfallRule =>
+  SHORTFALL_RULES.some((r) => r.value === value);
 export const shortfallRuleTitle = (rule: ShortfallRule) => SHORTFALL_RULES.find((r) => r.value === rule)!.title;
 /** The business setting's label on the settings page and in the change log. */
 export const SHORTFALL_TITLE = 'Правило недопоставки';
@@ -133,13 +147,23 @@ export const cutTotal = (cuts: readonly ReserveCut[]): string =>
  *   reserves whose shares lost the most to it, the earlier reserve first on a tie. The shares add up to exactly
  *   what came, and none is above what its reserve held.
  */
-export function shareShortfall(reserves: readonly HeldReserve[], received: Num, rule: ShortfallRule, unitMeasure: string | null | undefined): ReserveCut[] {
+export function shareShortfall(
+  reserves: readonly HeldReserve[],
+  received: Num,
+  rule: ShortfallRule,
+  unitMeasure: string | null | undefined,
+): ReserveCut[] {
   const pool = hundredths(received);
   const held = reserves.map((r) => hundredths(r.amount));
   const total = held.reduce((a, b) => a + b, 0n);
   if (total <= pool) return [];
-  const kept = rule === 'fifo' ? keptFirstCome(held, total - pool) : keptInProportion(held, pool < 0n ? 0n : pool, total, unitMeasure === 'шт' ? 100n : 1n);
-  return reserves.flatMap((r, i) => (kept[i] === held[i] ? [] : [{ reserve_id: r.id, from: amountText(held[i]), to: amountText(kept[i]) }]));
+  const kept =
+    rule === 'fifo'
+      ? keptFirstCome(held, total - pool)
+      : keptInProportion(held, pool < 0n ? 0n : pool, total, unitMeasure === 'шт' ? 100n : 1n);
+  return reserves.flatMap((r, i) =>
+    kept[i] === held[i] ? [] : [{ reserve_id: r.id, from: amountText(held[i]), to: amountText(kept[i]) }],
+  );
 }
 
 function keptFirstCome(held: bigint[], shortfall: bigint): bigint[] {
@@ -169,7 +193,11 @@ function keptInProportion(held: bigint[], pool: bigint, total: bigint, step: big
 
 /** A reserve's figures that follow its amount, for the amount it is cut to: its purchase and selling sums (2
  * decimals, half up) and its packs (1 decimal). The prices and the band per unit stay as they were. */
-export function resizedFigures(amount: string, reserve: { unit_price: Num; unit_selling_price: Num }, unitsPerPack: Num) {
+export function resizedFigures(
+  amount: string,
+  reserve: { unit_price: Num; unit_selling_price: Num },
+  unitsPerPack: Num,
+) {
   const packs = packsOf(amount, unitsPerPack);
   return {
     amount,

@@ -28,11 +28,21 @@ type Fields = typeof offersResource.spec.fields;
 type MarkOf<P extends keyof Fields> = Fields[P] extends { lot: infer L } ? L : never;
 
 /** The offer's fields a lot is made of. */
-export type LotFieldKey = { [P in keyof Fields & string]: Fields[P] extends { lot: object } ? P : never }[keyof Fields & string];
+export type LotFieldKey = { [P in keyof Fields & string]: Fields[P] extends { lot: object } ? P : never }[keyof Fields &
+  string];
 // distributed over a union of fields (`P extends unknown`), each field's own
-type PartOf<P extends LotFieldKey> = P extends unknown ? (MarkOf<P> extends { part: infer X extends string } ? X : never) : never;
-type KeyOf<P extends LotFieldKey> = P extends unknown ? (MarkOf<P> extends { as: infer A extends string } ? A
-  : Fields[P] extends { reference: { as: infer R extends string } } ? R : P) : never;
+type PartOf<P extends LotFieldKey> = P extends unknown
+  ? MarkOf<P> extends { part: infer X extends string }
+    ? X
+    : never
+  : never;
+type KeyOf<P extends LotFieldKey> = P extends unknown
+  ? MarkOf<P> extends { as: infer A extends string }
+    ? A
+    : Fields[P] extends { reference: { as: infer R extends string } }
+      ? R
+      : P
+  : never;
 
 /** The lot's parts by the names its code calls them ('product', 'origin', …). */
 export type LotPart = { [P in LotFieldKey]: PartOf<P> }[LotFieldKey];
@@ -59,10 +69,25 @@ export interface LotField<X extends LotPart = LotPart> {
 }
 
 /** A lot field of any resource's (a test's variant of the offers' too), untyped by its keys. */
-export type AnyLotField = { part: string; field: string; key: string; label: string; title: string; kind: FieldKind; reference?: ReferenceSpec };
+export type AnyLotField = {
+  part: string;
+  field: string;
+  key: string;
+  label: string;
+  title: string;
+  kind: FieldKind;
+  reference?: ReferenceSpec;
+};
 
 // the orders by part name; a part none of them names follows, in the declaration's order
-const PRICE_LIST_PARTS = ['product', 'variety', 'year', 'origin', 'packing', 'unit'] as const satisfies readonly LotPart[];
+const PRICE_LIST_PARTS = [
+  'product',
+  'variety',
+  'year',
+  'origin',
+  'packing',
+  'unit',
+] as const satisfies readonly LotPart[];
 const FILTER_PARTS = ['product', 'variety', 'year', 'packing', 'origin'] as const satisfies readonly LotPart[];
 
 type TextSchema = { type: 'string' } | { type: ['string', 'null'] };
@@ -70,10 +95,17 @@ type TextSchema = { type: 'string' } | { type: ['string', 'null'] };
 /** The lot a resource's `lot` marks declare, and what is derived from it: the offers' below (its exports typed by
  * the offers' keys); a test declares a variant of the offers' resource and follows its lot through these. */
 export function defineLot(resource: { all: readonly ResourceField[] }) {
-  const fields: AnyLotField[] = resource.all.filter((fd) => fd.lot).map((fd) => ({
-    part: fd.lot!.part, field: fd.key, key: fd.lot!.as ?? fd.reference?.as ?? fd.key, label: fd.label,
-    title: fd.lot!.title ?? fd.label, kind: fd.kind, ...(fd.reference && { reference: fd.reference }),
-  }));
+  const fields: AnyLotField[] = resource.all
+    .filter((fd) => fd.lot)
+    .map((fd) => ({
+      part: fd.lot!.part,
+      field: fd.key,
+      key: fd.lot!.as ?? fd.reference?.as ?? fd.key,
+      label: fd.label,
+      title: fd.lot!.title ?? fd.label,
+      kind: fd.kind,
+      ...(fd.reference && { reference: fd.reference }),
+    }));
   const ordered = (named: readonly string[], keep: (fd: AnyLotField) => boolean) => [
     ...named.flatMap((part) => fields.filter((fd) => fd.part === part)),
     ...fields.filter((fd) => !named.includes(fd.part) && keep(fd)),
@@ -81,8 +113,10 @@ export function defineLot(resource: { all: readonly ResourceField[] }) {
   const priceList = ordered(PRICE_LIST_PARTS, () => true);
   const filters = ordered(FILTER_PARTS, (fd) => fd.part !== 'unit');
   const titled = fields.filter((fd) => fd.part !== 'unit');
-  const pick = (order: readonly AnyLotField[]) => (row: object): Record<string, unknown> =>
-    Object.fromEntries(order.map((fd) => [fd.key, (row as Record<string, unknown>)[fd.key]]));
+  const pick =
+    (order: readonly AnyLotField[]) =>
+    (row: object): Record<string, unknown> =>
+      Object.fromEntries(order.map((fd) => [fd.key, (row as Record<string, unknown>)[fd.key]]));
   return {
     /** In the declaration's order, which is a quote's. */
     fields,
@@ -93,23 +127,33 @@ export function defineLot(resource: { all: readonly ResourceField[] }) {
     /** What a price list or a quote filters lots by, in its filter panel's order (not the unit). */
     filters,
     /** The lot by what it is, its texts joined (not its unit). */
-    title: (lot: Record<string, unknown>) => titled.map((fd) => lot[fd.key]).filter(Boolean).join(', '),
+    title: (lot: Record<string, unknown>) =>
+      titled
+        .map((fd) => lot[fd.key])
+        .filter(Boolean)
+        .join(', '),
     /** A row's lot texts in a quote's order, and in a price list's. */
     pick: pick(fields),
     pickPriceList: pick(priceList),
     /** The JSON-schema properties of the lot's texts in an order: a string for the product, else a string or null. */
     properties: (order: readonly AnyLotField[] = fields): Record<string, TextSchema> =>
-      Object.fromEntries(order.map((fd) => [fd.key, fd.part === 'product' ? { type: 'string' } : { type: ['string', 'null'] }])),
+      Object.fromEntries(
+        order.map((fd) => [fd.key, fd.part === 'product' ? { type: 'string' } : { type: ['string', 'null'] }]),
+      ),
     /** The JSON-schema properties of a query's lot filters, in the filter panel's order: `ids` for a reference. */
     filterProperties: <I, T>(schemas: { ids: I; texts: T }): Record<string, I | T> =>
       Object.fromEntries(filters.map((fd) => [fd.field, fd.reference ? schemas.ids : schemas.texts])),
     /** A query's lot filters from values named by part: a list as it is, one value as a list of one, nothing or ''
      * none. */
-    filtersOf: (byPart: Record<string, readonly (number | string)[] | number | string | undefined>): Record<string, unknown> =>
-      Object.fromEntries(filters.map((fd) => {
-        const v = byPart[fd.part];
-        return [fd.field, v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]];
-      })),
+    filtersOf: (
+      byPart: Record<string, readonly (number | string)[] | number | string | undefined>,
+    ): Record<string, unknown> =>
+      Object.fromEntries(
+        filters.map((fd) => {
+          const v = byPart[fd.part];
+          return [fd.field, v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]];
+        }),
+      ),
   };
 }
 
@@ -119,7 +163,9 @@ const offersLot = defineLot(offersResource);
 export const LOT_FIELDS = offersLot.fields as readonly LotField[];
 
 /** Each part by its name. */
-export const LOT = Object.fromEntries(LOT_FIELDS.map((fd) => [fd.part, fd])) as { readonly [X in LotPart]: LotField<X> };
+export const LOT = Object.fromEntries(LOT_FIELDS.map((fd) => [fd.part, fd])) as {
+  readonly [X in LotPart]: LotField<X>;
+};
 
 /** A price list's line: what the lot is, then how it is packed. */
 export const PRICE_LIST_LOT = offersLot.priceList as readonly LotField[];
@@ -139,7 +185,9 @@ export type LotFilters = {
 };
 
 /** A query's lot filters from values named by part: a list as it is, one value as a list of one, nothing or '' none. */
-export const lotFiltersOf = offersLot.filtersOf as (byPart: { [X in FilterPart]?: readonly (number | string)[] | number | string }) => LotFilters;
+export const lotFiltersOf = offersLot.filtersOf as (byPart: {
+  [X in FilterPart]?: readonly (number | string)[] | number | string;
+}) => LotFilters;
 
 /** A lot by what it is: product, variety, packing, year, origin (never its supplier or loading city). */
 export const lotTitle = offersLot.title as (lot: Omit<LotText, KeyOfPart<'unit'>>) => string;
@@ -153,4 +201,7 @@ export const priceListLotOf = (row: LotText) => offersLot.pickPriceList(row) as 
 export const lotProperties = offersLot.properties as (order?: readonly LotField[]) => Record<LotKey, TextSchema>;
 
 /** The JSON-schema properties of a query's lot filters, in the filter panel's order: `ids` for a reference. */
-export const lotFilterProperties = offersLot.filterProperties as <I, T>(schemas: { ids: I; texts: T }) => Record<LotFieldOf<FilterPart>, I | T>;
+export const lotFilterProperties = offersLot.filterProperties as <I, T>(schemas: {
+  ids: I;
+  texts: T;
+}) => Record<LotFieldOf<FilterPart>, I | T>;

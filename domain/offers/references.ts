@@ -32,5 +32,6 @@ export const USED_BY_OFFERS: readonly Section[] = [...new Set(OFFER_REFERENCES.m
 /** A section's records that stay while active records of another section use them, refused with the count. */
 export const IN_USE_MSG = {
   /** 'Нельзя удалить поставщика: активных предложений — 3' ('товар', 'город': the registry's accusative). */
-  offers: (section: Section, count: number) => `Нельзя удалить ${SECTION[section].one}: активных предложений — ${count}`,
+  offers: (section: Section, count: number) =>
+    `Нельзя удалить ${SECTION[section].one}: активных предложений — ${count}`,
 } as const;

@@ -43,11 +43,10 @@ export const OFFER_MSG = {
 /** Digits after the point a unit weight keeps: kg to the gram, as the numeric(14, 3) column stores it. */
 export const UNIT_WEIGHT_DECIMALS = 3;
 
-
 const number = () =>
   yup
     .number()
-    .transform((value, original) => (original === '' || original === null ? undefined : toNumber(original) ?? NaN))
+    .transform((value, original) => (original === '' || original === null ? undefined : (toNumber(original) ?? NaN)))
     .typeError(OFFER_MSG.number)
     .max(OFFER_MAX_NUMBER, OFFER_MSG.max);
 /** A price or an amount: stored to the kopeck, so a 3rd decimal is refused rather than rounded away. */
@@ -76,27 +75,39 @@ export function offerSchema(today: string, hidden: ReadonlySet<string> = new Set
     product_id: id(OFFER_MSG.product),
     unit_measure: yup.string().required(OFFER_MSG.unitMeasure).oneOf(['шт', 'кг'], OFFER_MSG.unitMeasure),
     unit_price: stored().required(MSG.required).min(0.01, OFFER_MSG.min001),
-    unit_amount: wholeForPieces(stored().required(MSG.required).min(1, OFFER_MSG.min1))
-      .test('sum', OFFER_MSG.sumTooLarge, function fits(value) {
+    unit_amount: wholeForPieces(stored().required(MSG.required).min(1, OFFER_MSG.min1)).test(
+      'sum',
+      OFFER_MSG.sumTooLarge,
+      function fits(value) {
         const price = toNumber(this.parent?.unit_price as string | number | undefined);
         // a number beyond its own bound is said by its own message
         if (value === undefined || price === null || value > OFFER_MAX_NUMBER || price > OFFER_MAX_NUMBER) return true;
         const sum = product(2, value, price);
         return sum === null || sum <= SUM_MAX;
-      }),
+      },
+    ),
     unit_weight: number().when('unit_measure', {
       is: 'шт',
       // a weight is stored to the gram: one that rounds to 0 g weighs nothing, one with more digits is refused
       // rather than stored as another weight than the kg price was computed from
-      then: (s) => s.required(OFFER_MSG.unitWeightRequired)
-        .test('positive', OFFER_MSG.unitWeightPositive, (v) => v === undefined || round3(v) > 0)
-        .test('decimals', OFFER_MSG.weightDecimals, (v) => v === undefined || round3(v) <= 0 || fitsDecimals(v, UNIT_WEIGHT_DECIMALS)),
+      then: (s) =>
+        s
+          .required(OFFER_MSG.unitWeightRequired)
+          .test('positive', OFFER_MSG.unitWeightPositive, (v) => v === undefined || round3(v) > 0)
+          .test(
+            'decimals',
+            OFFER_MSG.weightDecimals,
+            (v) => v === undefined || round3(v) <= 0 || fitsDecimals(v, UNIT_WEIGHT_DECIMALS),
+          ),
       otherwise: (s) => s.nullable().optional(),
     }),
     units_per_pack: wholeForPieces(stored().required(OFFER_MSG.unitsPerPack).min(1, OFFER_MSG.min1)),
     // 'Минимум 4 символа' first, as before the rule; then a year or a season
-    harvest_year: plainTextRule(HARVEST_YEAR)
-      .test('harvest-year', harvestYearMessage(today), (v) => !v || v.length < HARVEST_YEAR.minLength! || v === kept || isHarvestYear(v, today)),
+    harvest_year: plainTextRule(HARVEST_YEAR).test(
+      'harvest-year',
+      harvestYearMessage(today),
+      (v) => !v || v.length < HARVEST_YEAR.minLength! || v === kept || isHarvestYear(v, today),
+    ),
     packing_id: id(OFFER_MSG.packing),
     variety_id: yup
       .number()
@@ -105,17 +116,30 @@ export function offerSchema(today: string, hidden: ReadonlySet<string> = new Set
       .optional(),
     warehouse_cost: stored().nullable().optional().min(0, 'Минимум 0'),
     // not given: on stock, as every offer made before lots could be on their way
-    logistics_state: yup.string().transform((v) => (v === '' || v === null ? undefined : v)).default(ON_STOCK)
+    logistics_state: yup
+      .string()
+      .transform((v) => (v === '' || v === null ? undefined : v))
+      .default(ON_STOCK)
       .oneOf(LOGISTICS_VALUES, LOGISTICS_MSG.state),
     // a lot on its way says when it is expected; one on stock keeps none
-    expected_arrival: yup.string().nullable().transform((v) => (v === '' ? null : v)).when('logistics_state', {
-      is: ON_STOCK,
-      then: (s) => s.transform(() => null),
-      otherwise: (s) => s.required(LOGISTICS_MSG.arrivalRequired)
-        .test('date', LOGISTICS_MSG.arrivalDate, (v) => !v || isCalendarDate(v.slice(0, 10))),
-    }),
+    expected_arrival: yup
+      .string()
+      .nullable()
+      .transform((v) => (v === '' ? null : v))
+      .when('logistics_state', {
+        is: ON_STOCK,
+        then: (s) => s.transform(() => null),
+        otherwise: (s) =>
+          s
+            .required(LOGISTICS_MSG.arrivalRequired)
+            .test('date', LOGISTICS_MSG.arrivalDate, (v) => !v || isCalendarDate(v.slice(0, 10))),
+      }),
     // an imported lot's declaration (ДТ), as the УПД's НомерДТ takes it (at most 29 characters); none is null
-    customs_declaration: yup.string().nullable().transform((v) => (typeof v === 'string' && !v.trim() ? null : v)).trim()
+    customs_declaration: yup
+      .string()
+      .nullable()
+      .transform((v) => (typeof v === 'string' && !v.trim() ? null : v))
+      .trim()
       .max(29, OFFER_MSG.declaration),
   };
   if (!hidden.has('supplier') && !hidden.has('supplier_id')) shape.supplier_id = id(OFFER_MSG.supplier);
@@ -131,14 +155,18 @@ const HARVEST_YEAR = offersResource.field('harvest_year');
  * order of a 400's messages and of an import row's problems): one some role does not see by default after all
  * the others, as the supplier and the loading city; another right after the form's field before it.
  */
-function withPlainTexts(own: Record<string, yup.AnySchema>, hidden: ReadonlySet<string>): Record<string, yup.AnySchema> {
+function withPlainTexts(
+  own: Record<string, yup.AnySchema>,
+  hidden: ReadonlySet<string>,
+): Record<string, yup.AnySchema> {
   const plain = OFFER_FIELDS.filter((f) => f.kind === 'text' && !(f.key in own) && !hidden.has(f.key));
   const shape: Record<string, yup.AnySchema> = {};
   const put = (key: string, rule: yup.AnySchema) => {
     shape[key] = rule;
     // the plain fields the form has right after it
     for (const next of plain) {
-      if (!(next.key in shape) && !offersResource.field(next.key).hiddenFrom && formBefore(next.key) === key) put(next.key, plainTextRule(offersResource.field(next.key)));
+      if (!(next.key in shape) && !offersResource.field(next.key).hiddenFrom && formBefore(next.key) === key)
+        put(next.key, plainTextRule(offersResource.field(next.key)));
     }
   };
   for (const [key, rule] of Object.entries(own)) put(key, rule);
@@ -155,7 +183,12 @@ export const OFFER_SCHEMA_CONTEXT = ['unit_measure', 'logistics_state'] as const
 
 /** What makes two active offers the same (server/sections/offers/record.ts findDuplicate), as the message names it. */
 const DUPLICATE_KEY: [field: string, name: string][] = [
-  ['supplier', 'поставщик'], ['product', 'товар'], ['variety', 'сорт'], ['packaging', 'упаковка'], ['harvest_year', 'год урожая'], ['city', 'город'],
+  ['supplier', 'поставщик'],
+  ['product', 'товар'],
+  ['variety', 'сорт'],
+  ['packaging', 'упаковка'],
+  ['harvest_year', 'год урожая'],
+  ['city', 'город'],
 ];
 
 export const OFFER_WRITE_MSG = {
@@ -169,13 +202,20 @@ export const OFFER_WRITE_MSG = {
   hiddenField: (field: string) => `Поле «${field}» недоступно для вашей роли`,
   badStatus: 'Статус может быть только «Активный» или «Выполнен»',
   /** The reserves and purchases count in the offer's unit; a new unit or unit weight would re-count them. */
-  unitFixed: (count: number) => `Нельзя изменить единицу измерения или вес единицы: резервов и покупок по предложению — ${count}`,
+  unitFixed: (count: number) =>
+    `Нельзя изменить единицу измерения или вес единицы: резервов и покупок по предложению — ${count}`,
 } as const;
 
 /** Whether a change moves the offer's unit or unit weight (what its reserved and purchased amounts count in). */
-export function unitMoved(stored: { unit_measure?: unknown; unit_weight?: unknown }, next: { unit_measure?: unknown; unit_weight?: unknown }): boolean {
+export function unitMoved(
+  stored: { unit_measure?: unknown; unit_weight?: unknown },
+  next: { unit_measure?: unknown; unit_weight?: unknown },
+): boolean {
   const weight = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
-  return String(stored.unit_measure ?? '') !== String(next.unit_measure ?? '') || weight(stored.unit_weight) !== weight(next.unit_weight);
+  return (
+    String(stored.unit_measure ?? '') !== String(next.unit_measure ?? '') ||
+    weight(stored.unit_weight) !== weight(next.unit_weight)
+  );
 }
 
 /** Fields an offer form sends (spec point 3 "Offer create form fields"), besides comments and files. */

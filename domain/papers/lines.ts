@@ -22,10 +22,14 @@ export const VAT_REGIME_DEFAULT: VatRegime = 'general';
 export const isVatRegime = (value: unknown): value is VatRegime => VAT_REGIMES.some((r) => r.value === value);
 
 /** The rate a line is charged at: the product's, or none at all under the simplified regime. */
-export const lineVatRate = (regime: VatRegime, productRate: VatRate): VatRate => (regime === 'simplified' ? 'none' : productRate);
+export const lineVatRate = (regime: VatRegime, productRate: VatRate): VatRate =>
+  regime === 'simplified' ? 'none' : productRate;
 
 /** The unit's ОКЕИ code and short name, as a paper's 'Ед.' column and the УПД's ОКЕИ_Тов carry them. */
-export const OKEI: Record<string, { code: string; name: string }> = { кг: { code: '166', name: 'кг' }, шт: { code: '796', name: 'шт' } };
+export const OKEI: Record<string, { code: string; name: string }> = {
+  кг: { code: '166', name: 'кг' },
+  шт: { code: '796', name: 'шт' },
+};
 
 /** A decimal text ('12.5', '3', '-0.250') as an integer at `scale` decimals, exact; more decimals than the scale are
  * refused (stored amounts have 3, money 2). */
@@ -85,8 +89,12 @@ export function paperLine({ amount, price, vat_rate }: PaperLineInput): PaperLin
   const total = divideHalfUp(thousandths * priceKopecks, 1000n);
   const vat = vatInside(total, vat_rate);
   return {
-    amount: String(amount), price: moneyText(priceKopecks), vat_rate,
-    total: moneyText(total), vat_sum: moneyText(vat), total_without_vat: moneyText(total - vat),
+    amount: String(amount),
+    price: moneyText(priceKopecks),
+    vat_rate,
+    total: moneyText(total),
+    vat_sum: moneyText(vat),
+    total_without_vat: moneyText(total - vat),
   };
 }
 
@@ -102,5 +110,10 @@ export interface PaperTotals {
 export function paperTotals(lines: readonly Pick<PaperLine, 'total' | 'vat_sum' | 'total_without_vat'>[]): PaperTotals {
   const sumOf = (key: 'total' | 'vat_sum' | 'total_without_vat') => lines.reduce((s, l) => s + scaled(l[key], 2), 0n);
   const total = sumOf('total');
-  return { total: moneyText(total), vat_sum: moneyText(sumOf('vat_sum')), total_without_vat: moneyText(sumOf('total_without_vat')), total_kopecks: total };
+  return {
+    total: moneyText(total),
+    vat_sum: moneyText(sumOf('vat_sum')),
+    total_without_vat: moneyText(sumOf('total_without_vat')),
+    total_kopecks: total,
+  };
 }

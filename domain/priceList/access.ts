@@ -10,7 +10,9 @@ import { formatDate, formatNumber } from '../format';
 
 /** The fields a price list is built from; a role that does not see one of them gets no price list. */
 export const PRICE_LIST_FIELDS = [
-  ['reserves', 'min_selling_price'], ['reserves', 'max_selling_price'], ['reserves', 'delivery_cost'],
+  ['reserves', 'min_selling_price'],
+  ['reserves', 'max_selling_price'],
+  ['reserves', 'delivery_cost'],
 ] as const;
 
 export function canBuildPriceList(perms: Permissions | null | undefined): boolean {
@@ -20,14 +22,17 @@ export function canBuildPriceList(perms: Permissions | null | undefined): boolea
 }
 
 export const PRICE_LIST_MSG = {
-  forbidden: 'Прайс-лист недоступен для вашей роли: нужны права на резервы и видимость диапазона цен продажи и стоимости доставки',
+  forbidden:
+    'Прайс-лист недоступен для вашей роли: нужны права на резервы и видимость диапазона цен продажи и стоимости доставки',
   city: 'Выберите город покупателя',
   cityMissing: 'Город покупателя не найден',
-  markup: (min: string | number, max: string | number) => `Наценка должна быть от ${formatNumber(min)} до ${formatNumber(max)} %`,
+  markup: (min: string | number, max: string | number) =>
+    `Наценка должна быть от ${formatNumber(min)} до ${formatNumber(max)} %`,
   markupMissing: 'Укажите наценку в процентах',
   validUntil: 'Срок действия не может быть раньше сегодняшнего дня',
   validUntilMissing: 'Укажите срок действия прайс-листа',
-  validUntilTooFar: (last: string) => `Срок действия — не больше ${PRICE_LIST_MAX_DAYS} дней: не позже ${formatDate(last)}`,
+  validUntilTooFar: (last: string) =>
+    `Срок действия — не больше ${PRICE_LIST_MAX_DAYS} дней: не позже ${formatDate(last)}`,
   linkGone: 'Ссылка на прайс-лист недействительна: срок её действия истёк или она отозвана',
   linkNotFound: 'Ссылка не найдена',
   /** 'Обновить цены' of a link that no longer works. */

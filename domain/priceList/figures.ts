@@ -61,18 +61,29 @@ export interface PriceLine {
  * band = cost × (1 + min/max markup), the price the level picks in it, rounded. Null when the offer has no price
  * per kg or weight (nothing to price). */
 export function priceLine(
-  offer: PricedOffer, route: { cost?: Num; days?: Num; local?: boolean } | null, settings: BusinessSettings, terms: PriceTerms,
+  offer: PricedOffer,
+  route: { cost?: Num; days?: Num; local?: boolean } | null,
+  settings: BusinessSettings,
+  terms: PriceTerms,
 ): PriceLine | null {
   const delivery = routeTerms(route, route?.local ?? false, settings);
   const basis = pricedBy(currentTerms(offer, settings), offer, settings);
-  const cost = costPerUnit(delivery.delivery_cost, basis.offer.kg_price, basis.settings.costs_per_kg, basis.offer.unit_weight);
+  const cost = costPerUnit(
+    delivery.delivery_cost,
+    basis.offer.kg_price,
+    basis.settings.costs_per_kg,
+    basis.offer.unit_weight,
+  );
   const band = sellingBounds(cost, basis.settings);
   if (cost === null || band.min_selling_price === null || band.max_selling_price === null) return null;
   const bounds = { min: band.min_selling_price, max: band.max_selling_price };
-  const raw = terms.level === 'min' ? bounds.min
-    : terms.level === 'max' ? bounds.max
-      // cost × (100 + markup) / 100, exact until the kopeck
-      : ratio(product(UNROUNDED, cost, sum(100, toNumber(terms.markup) ?? 0)), 100, 2)!;
+  const raw =
+    terms.level === 'min'
+      ? bounds.min
+      : terms.level === 'max'
+        ? bounds.max
+        : // cost × (100 + markup) / 100, exact until the kopeck
+          ratio(product(UNROUNDED, cost, sum(100, toNumber(terms.markup) ?? 0)), 100, 2)!;
   const unitPrice = roundedPrice(raw, terms.rounding, bounds);
   const weight = toNumber(offer.unit_weight);
   return {

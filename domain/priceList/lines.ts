@@ -30,10 +30,13 @@ export interface PriceList {
 
 /** A line as the buyer's public page shows it (GET /api/public/price-list/{token}): the buyer's columns only, the
  * prices under names of their own, no offer id, cost or delivery price. */
-export type BuyerLine = Pick<PriceListLine,
+export type BuyerLine = Pick<
+  PriceListLine,
   LotKey | 'available_amount' | 'available_packs' | 'delivery_days' | 'logistics_state' | 'expected_arrival'
 > & {
-  price: string; price_per_kg: string; documents?: BuyerDocument[];
+  price: string;
+  price_per_kg: string;
+  documents?: BuyerDocument[];
   /** A line of a link whose lot can no longer be bought, marked, its held price kept (LINK_LINE_MARK). */
   unavailable?: string;
 };
@@ -59,7 +62,8 @@ export interface LinkedLotNow {
  * price, and the mark of a lot that can no longer be bought. */
 export function heldLine(line: PriceListLine, now: LinkedLotNow | null): BuyerLine {
   const buyer = buyerLine(line);
-  if (!now || now.status === 'deleted') return { ...buyer, available_amount: '0.00', available_packs: null, unavailable: LINK_LINE_MARK.withdrawn };
+  if (!now || now.status === 'deleted')
+    return { ...buyer, available_amount: '0.00', available_packs: null, unavailable: LINK_LINE_MARK.withdrawn };
   const free = Number(now.available_amount) > 0;
   const live = { ...buyer, available_amount: now.available_amount, available_packs: now.available_packs };
   if (now.status === 'active' && free) return live;
@@ -80,7 +84,10 @@ export interface BuyerDocument {
 export const PUBLIC_PAGE_SIZE = 100;
 
 /** Where a buyer's page stands: the staff lists' names (Pagination), without the page links. */
-export type BuyerPagination = Pick<Pagination, 'totalItems' | 'currentPage' | 'firstPage' | 'lastPage' | 'perPage' | 'pageCount'>;
+export type BuyerPagination = Pick<
+  Pagination,
+  'totalItems' | 'currentPage' | 'firstPage' | 'lastPage' | 'perPage' | 'pageCount'
+>;
 
 export interface BuyerPriceList {
   company: string;
@@ -96,14 +103,27 @@ export interface BuyerPriceList {
 export function buyerPage(total: number, page: number, perPage: number): BuyerPagination & { offset: number } {
   const pageCount = Math.max(1, Math.ceil(total / perPage));
   const currentPage = Math.min(Math.max(1, page), pageCount);
-  return { totalItems: total, currentPage, firstPage: 1, lastPage: pageCount, perPage, pageCount, offset: (currentPage - 1) * perPage };
+  return {
+    totalItems: total,
+    currentPage,
+    firstPage: 1,
+    lastPage: pageCount,
+    perPage,
+    pageCount,
+    offset: (currentPage - 1) * perPage,
+  };
 }
 
 /** The buyer's columns of a line: what the public page may show of it. */
 export const buyerLine = (l: PriceListLine): BuyerLine => ({
-  ...priceListLotOf(l), available_amount: l.available_amount, available_packs: l.available_packs,
-  price: l.unit_price, price_per_kg: l.kg_price, delivery_days: l.delivery_days,
-  logistics_state: l.logistics_state, expected_arrival: l.expected_arrival,
+  ...priceListLotOf(l),
+  available_amount: l.available_amount,
+  available_packs: l.available_packs,
+  price: l.unit_price,
+  price_per_kg: l.kg_price,
+  delivery_days: l.delivery_days,
+  logistics_state: l.logistics_state,
+  expected_arrival: l.expected_arrival,
 });
 
 /** Lines of one product after another under its name, in the list's order (the server sorts by product, then price):

@@ -46,7 +46,8 @@ export function decodePriceListQuery(search: string): Partial<PriceListQuery> {
   for (const key of MULTI_KEYS) {
     const values = params.getAll(key).filter((v) => v !== '');
     if (!values.length) continue;
-    if (NUMERIC_MULTI.has(key)) (q as Record<string, unknown>)[key] = values.map(int).filter((v): v is number => v !== undefined);
+    if (NUMERIC_MULTI.has(key))
+      (q as Record<string, unknown>)[key] = values.map(int).filter((v): v is number => v !== undefined);
     else (q as Record<string, unknown>)[key] = values;
   }
   const min = params.get('min_available');

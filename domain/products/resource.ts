@@ -29,7 +29,13 @@ export const productsResource = defineResource({
     recordFilters.createdAt(),
     recordFilters.withComments(),
   ],
-  bulk: { status: [{ value: 'active', title: 'Активный' }, { value: 'deactivated', title: 'Деактивирован' }], order: [] },
+  bulk: {
+    status: [
+      { value: 'active', title: 'Активный' },
+      { value: 'deactivated', title: 'Деактивирован' },
+    ],
+    order: [],
+  },
   historyExtra: {
     // the product's varieties: the list the offer card's 'Сорт' offers, each added, renamed or removed
     varieties: { key: 'varieties', title: 'Сорта', format: 'item' },

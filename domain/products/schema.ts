@@ -32,14 +32,24 @@ export const PRODUCT_FIELD_VISIBILITY: Record<string, string> = visibilityOf(pro
 
 /** A product's form (a new one may come with the names of its varieties, each checked by varietySchema): the name's
  * own rule, every other field as its kind says; `hidden` (the fields the caller's role may not see) not asked for. */
-export const productSchema = (hidden: ReadonlySet<string> = new Set()) => resourceSchema(productsResource, {
-  name: cardNameSchema,
-  // the rate its invoice and УПД lines are charged at; none given, the general 22 %
-  vat_rate: yup.string().typeError(PRODUCT_MSG.vatRate).transform((v) => (v === '' || v === null ? undefined : v))
-    .default(VAT_RATE_DEFAULT).oneOf([...VAT_RATES], PRODUCT_MSG.vatRate),
-}, hidden);
+export const productSchema = (hidden: ReadonlySet<string> = new Set()) =>
+  resourceSchema(
+    productsResource,
+    {
+      name: cardNameSchema,
+      // the rate its invoice and УПД lines are charged at; none given, the general 22 %
+      vat_rate: yup
+        .string()
+        .typeError(PRODUCT_MSG.vatRate)
+        .transform((v) => (v === '' || v === null ? undefined : v))
+        .default(VAT_RATE_DEFAULT)
+        .oneOf([...VAT_RATES], PRODUCT_MSG.vatRate),
+    },
+    hidden,
+  );
 
 /** Two varieties of one product may not share a name, whatever the case. */
-export const hasDuplicateName = (names: string[]) => new Set(names.map((n) => n.trim().toLocaleLowerCase('ru'))).size !== names.length;
+export const hasDuplicateName = (names: string[]) =>
+  new Set(names.map((n) => n.trim().toLocaleLowerCase('ru'))).size !== names.length;
 
 export const varietySchema = () => yup.object({ name: varietyName() });

@@ -8,7 +8,10 @@ import { formatNumber } from '../format';
 
 /** The reserve figures a quote line shows; a role that does not see one of them gets no quote. */
 export const QUOTE_FIELDS = [
-  ['reserves', 'min_selling_price'], ['reserves', 'max_selling_price'], ['reserves', 'delivery_cost'], ['reserves', 'marginality'],
+  ['reserves', 'min_selling_price'],
+  ['reserves', 'max_selling_price'],
+  ['reserves', 'delivery_cost'],
+  ['reserves', 'marginality'],
 ] as const;
 
 export function canQuote(perms: Permissions | null | undefined): boolean {
@@ -18,12 +21,20 @@ export function canQuote(perms: Permissions | null | undefined): boolean {
 }
 
 /** Reserving from a quote takes the reserve's own create right on top. */
-export const canReserveFromQuote = (perms: Permissions | null | undefined) => canQuote(perms) && can(perms, 'reserves', 'create');
+export const canReserveFromQuote = (perms: Permissions | null | undefined) =>
+  canQuote(perms) && can(perms, 'reserves', 'create');
 
 /** A quote's writes (its date or buyer, its link, reserving from it, deleting it) belong to its author, or to a role
  * that changes or deletes every reserve (any quoting role changed, revoked and deleted other people's quotes). */
-export const canChangeQuote = (perms: Permissions | null | undefined, userId: number, createdBy: number | null): boolean =>
-  Boolean(perms) && (createdBy === userId || scopeOf(perms, 'reserves', 'update') === 'all' || scopeOf(perms, 'reserves', 'delete') === 'all');
+export const canChangeQuote = (
+  perms: Permissions | null | undefined,
+  userId: number,
+  createdBy: number | null,
+): boolean =>
+  Boolean(perms) &&
+  (createdBy === userId ||
+    scopeOf(perms, 'reserves', 'update') === 'all' ||
+    scopeOf(perms, 'reserves', 'delete') === 'all');
 
 /** The buyer's credit on a quote's lines (the buyers' ledger's figures): a role that reads buyers and reserves and sees their
  * selling sums, as the buyer's ledger is shown. */
@@ -31,7 +42,8 @@ export const canSeeQuoteCredit = (perms: Permissions | null | undefined) =>
   Boolean(perms && can(perms, 'buyers', 'read') && can(perms, 'reserves', 'read') && canSeePayments(perms));
 
 export const QUOTE_MSG = {
-  changeForbidden: 'Изменять, отзывать, резервировать и удалять котировку может её автор или роль с правом изменять все резервы',
+  changeForbidden:
+    'Изменять, отзывать, резервировать и удалять котировку может её автор или роль с правом изменять все резервы',
   forbidden: 'Подбор недоступен для вашей роли: нужны права на предложения и видимость цен продажи и доставки',
   product: 'Выберите товар',
   productMissing: 'Товар не найден',
@@ -44,5 +56,6 @@ export const QUOTE_MSG = {
   buyerNoCity: 'У покупателя не указан город: выберите город доставки',
   level: 'Уровень цены: min, middle, max или margin',
   marginMissing: 'Укажите маржу в процентах',
-  margin: (min: string | number, max: string | number) => `Маржа должна быть от ${formatNumber(min)} до ${formatNumber(max)} %`,
+  margin: (min: string | number, max: string | number) =>
+    `Маржа должна быть от ${formatNumber(min)} до ${formatNumber(max)} %`,
 } as const;

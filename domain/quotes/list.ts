@@ -15,7 +15,16 @@ export const QUOTE_FILTERS: FilterDef[] = [
 ];
 
 /** The keys the list sorts by, as its columns are named. */
-export const QUOTE_SORTS = ['number', 'status', QUOTE_BUYER, 'city', 'product', 'total_sum', 'valid_until', 'created_at'] as const;
+export const QUOTE_SORTS = [
+  'number',
+  'status',
+  QUOTE_BUYER,
+  'city',
+  'product',
+  'total_sum',
+  'valid_until',
+  'created_at',
+] as const;
 
 /** The filter panel's fields: the statuses by title, the cities as the reference list names them (the buyers by
  * number stay for links, not for the panel). */
@@ -24,8 +33,12 @@ export function quoteFilterConfig(cities: { id: number; name: string }[]): Filte
   for (const def of QUOTE_FILTERS) {
     if (def.key === 'buyers_ids') continue;
     config[def.key] = {
-      title: def.title, type: def.type, ...(def.placeholder ? { placeholder: [...def.placeholder] } : {}),
-      ...(def.key === 'statuses_ids' ? { options: QUOTE_STATUSES.map((s) => ({ value: s, title: QUOTE_STATUS_TITLES[s] })) } : {}),
+      title: def.title,
+      type: def.type,
+      ...(def.placeholder ? { placeholder: [...def.placeholder] } : {}),
+      ...(def.key === 'statuses_ids'
+        ? { options: QUOTE_STATUSES.map((s) => ({ value: s, title: QUOTE_STATUS_TITLES[s] })) }
+        : {}),
       ...(def.key === 'cities_ids' ? { options: cities.map((c) => ({ value: c.id, title: c.name })) } : {}),
     };
   }

@@ -76,7 +76,11 @@ export interface LotPrice {
 
 /** The selling price of one unit at the level: the band's ends, its middle (half up), or cost / (1 − margin),
  * to the kopeck and kept inside the band (a margin at the band's end may round a kopeck past it). */
-function levelPrice(cost: number, band: { min: number; max: number }, terms: Pick<QuoteTerms, 'level' | 'margin'>): number {
+function levelPrice(
+  cost: number,
+  band: { min: number; max: number },
+  terms: Pick<QuoteTerms, 'level' | 'margin'>,
+): number {
   if (terms.level === 'min') return band.min;
   if (terms.level === 'max') return band.max;
   if (terms.level === 'middle') return ratio(sum(band.min, band.max), 2, 2)!;
@@ -85,12 +89,23 @@ function levelPrice(cost: number, band: { min: number; max: number }, terms: Pic
 }
 
 /** A lot priced to the city at the level; null when it has no price per kg or weight (nothing to price). */
-export function lotPrice(lot: QuoteLot, settings: BusinessSettings, terms: Pick<QuoteTerms, 'level' | 'margin'>): LotPrice | null {
+export function lotPrice(
+  lot: QuoteLot,
+  settings: BusinessSettings,
+  terms: Pick<QuoteTerms, 'level' | 'margin'>,
+): LotPrice | null {
   const delivery = routeTerms({ cost: lot.route_cost, days: lot.route_days }, lot.local ?? false, settings);
   const weight = toNumber(lot.unit_weight);
   const cost = costPerUnit(delivery.delivery_cost, lot.kg_price, settings.costs_per_kg, lot.unit_weight);
   const bounds = sellingBounds(cost, settings);
-  if (cost === null || weight === null || weight <= 0 || bounds.min_selling_price === null || bounds.max_selling_price === null) return null;
+  if (
+    cost === null ||
+    weight === null ||
+    weight <= 0 ||
+    bounds.min_selling_price === null ||
+    bounds.max_selling_price === null
+  )
+    return null;
   const band = { min: bounds.min_selling_price, max: bounds.max_selling_price };
   const unitPrice = levelPrice(cost, band, terms);
   return {
@@ -159,8 +174,10 @@ function lineOf<L extends QuoteLot>(parts: QuotePart<L>[], priced: Priced<L>[]):
   const days = parts.map((p) => p.price.route_days);
   return {
     parts,
-    delivered_kg_price: parts.length === 1 ? parts[0].price.delivered_kg_price
-      : ratio(sum(...parts.map((p) => product(UNROUNDED, p.kg, p.price.delivered_kg_price))), totalKg, 2)!,
+    delivered_kg_price:
+      parts.length === 1
+        ? parts[0].price.delivered_kg_price
+        : ratio(sum(...parts.map((p) => product(UNROUNDED, p.kg, p.price.delivered_kg_price))), totalKg, 2)!,
     price_kg: parts.length === 1 ? parts[0].price.price_kg : ratio(totalSum, totalKg, 2)!,
     total_sum: totalSum,
     total_kg: product(3, totalKg)!,
@@ -202,7 +219,8 @@ function bestCombination<L extends QuoteLot>(sorted: Priced<L>[], need: number):
     // a lot the cheaper ones already cover is not a part
     if (lots.slice(0, -1).reduce((a, p) => a + p.available, 0) >= need) return;
     const cost = fillCost(lots, need);
-    if (!best || cost < best.cost - 1e-9 || (Math.abs(cost - best.cost) <= 1e-9 && lots.length < best.lots.length)) best = { lots, cost };
+    if (!best || cost < best.cost - 1e-9 || (Math.abs(cost - best.cost) <= 1e-9 && lots.length < best.lots.length))
+      best = { lots, cost };
   };
   const pairs = sorted.slice(0, PAIR_CANDIDATES);
   for (let i = 0; i < pairs.length; i++) for (let j = i + 1; j < pairs.length; j++) consider([pairs[i], pairs[j]]);
@@ -235,7 +253,9 @@ const figure = (v: Num): number | null => {
 
 /** The exact order of the answer: delivered price per kg, then the selling price, then the lot's number. */
 const byPrice = <L extends QuoteLot>(a: Priced<L>, b: Priced<L>) =>
-  a.price.delivered_kg_price - b.price.delivered_kg_price || a.price.unit_price - b.price.unit_price || a.lot.offer_id - b.lot.offer_id;
+  a.price.delivered_kg_price - b.price.delivered_kg_price ||
+  a.price.unit_price - b.price.unit_price ||
+  a.lot.offer_id - b.lot.offer_id;
 
 /** Keys this far apart round to delivered prices at least a kopeck apart (round half up is monotone; 0.011 > 0.01
  * leaves room for the float sum's error), so a lot past the cut's key + this cannot come before the cut. */
@@ -243,8 +263,13 @@ const KEY_SLACK = 0.011;
 
 /** The first `want` lots `accept` keeps in the exact order, pricing exactly only the lots whose key is within
  * reach of the cut (the `want`-th kept lot's key + KEY_SLACK). */
-function firstPriced<L extends QuoteLot>(cheap: Cheap<L>[], want: number, settings: BusinessSettings, terms: QuoteTerms,
-  accept: (p: Priced<L>) => boolean): Priced<L>[] {
+function firstPriced<L extends QuoteLot>(
+  cheap: Cheap<L>[],
+  want: number,
+  settings: BusinessSettings,
+  terms: QuoteTerms,
+  accept: (p: Priced<L>) => boolean,
+): Priced<L>[] {
   const kept: Priced<L>[] = [];
   // lots priced from the same figures have the same price (copies of a lot, one lot from several warehouses)
   const prices = new Map<string, LotPrice | null>();
@@ -256,7 +281,8 @@ function firstPriced<L extends QuoteLot>(cheap: Cheap<L>[], want: number, settin
     const price = prices.get(same);
     if (!price) continue;
     const p: Priced<L> = {
-      lot: c.lot, price,
+      lot: c.lot,
+      price,
       available: terms.unit === 'кг' ? product(3, c.available, price.weight)! : c.available,
       unitCost: terms.unit === 'кг' ? price.cost / price.weight : price.cost,
     };
@@ -284,15 +310,28 @@ export function rankLots<L extends QuoteLot>(lots: L[], settings: BusinessSettin
   cheap.sort((a, b) => a.key - b.key || a.lot.offer_id - b.lot.offer_id);
   // a lot that might hold the amount alone (checked exactly once priced): pieces counted as they are, kilograms
   // with a piece's weight of room for the rounding up to whole pieces
-  const mayHold = cheap.filter((c) => (terms.unit === 'шт' ? c.available >= terms.amount : c.available * c.weight + c.weight + 0.01 >= terms.amount));
-  const singles = firstPriced(mayHold, QUOTE_LINES_MAX, settings, terms,
-    (p) => unitsFor(terms.amount, terms.unit, p.lot, p.price.weight) <= (toNumber(p.lot.available_amount) ?? 0));
+  const mayHold = cheap.filter((c) =>
+    terms.unit === 'шт' ? c.available >= terms.amount : c.available * c.weight + c.weight + 0.01 >= terms.amount,
+  );
+  const singles = firstPriced(
+    mayHold,
+    QUOTE_LINES_MAX,
+    settings,
+    terms,
+    (p) => unitsFor(terms.amount, terms.unit, p.lot, p.price.weight) <= (toNumber(p.lot.available_amount) ?? 0),
+  );
   if (singles.length) return singles.map((p) => lineOf(fill([p], terms.amount, terms.unit), [p]));
-  const combination = bestCombination(firstPriced(cheap, PAIR_CANDIDATES, settings, terms, () => true), terms.amount);
+  const combination = bestCombination(
+    firstPriced(cheap, PAIR_CANDIDATES, settings, terms, () => true),
+    terms.amount,
+  );
   return combination ? [lineOf(fill(combination, terms.amount, terms.unit), combination)] : [];
 }
 
 /** The earliest day the goods can be at the buyer's: the business day (or, for a lot on its way, the day it is
  * expected, when later) + the route's days; unknown without a route. */
-export const earliestDelivery = (today: string, routeDays: number | null, arrival: string | null = null): string | null =>
-  routeDays === null ? null : addDays(arrival && arrival > today ? arrival : today, routeDays);
+export const earliestDelivery = (
+  today: string,
+  routeDays: number | null,
+  arrival: string | null = null,
+): string | null => (routeDays === null ? null : addDays(arrival && arrival > today ? arrival : today, routeDays));

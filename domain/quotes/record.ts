@@ -9,15 +9,20 @@ import type { QuoteOfferPart } from './search';
 
 export const QUOTE_STATUSES = ['active', 'expired', 'accepted'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-export const QUOTE_STATUS_TITLES: Record<QuoteStatus, string> = { active: 'Действует', expired: 'Истекла', accepted: 'Принята' };
+export const QUOTE_STATUS_TITLES: Record<QuoteStatus, string> = {
+  active: 'Действует',
+  expired: 'Истекла',
+  accepted: 'Принята',
+};
 
 /** A stored quote's status on the business day: past its date an active quote has expired. */
 export const quoteStatusOf = (stored: string, validUntil: string, today: string): QuoteStatus =>
-  (stored === 'accepted' ? 'accepted' : validUntil < today ? 'expired' : 'active');
+  stored === 'accepted' ? 'accepted' : validUntil < today ? 'expired' : 'active';
 
 /** One lot of a saved line, as the quote holds it: the search's part (its figures as quoted), and the terms the
  * price was worked out on (reserving from the quote uses these while it is valid). */
-export type HeldPart = Pick<QuoteOfferPart,
+export type HeldPart = Pick<
+  QuoteOfferPart,
   'offer_id' | 'amount' | 'kg' | 'unit_price' | 'price_kg' | 'delivery_cost' | 'route_days' | LotKey | 'band' | 'margin'
 > & { terms: ReserveTerms };
 
@@ -38,7 +43,8 @@ export const QUOTE_RECORD_MSG = {
   unitPrice: 'Цена за единицу в строке подбора: число больше 0',
   offerGone: (id: number) => `Лот № ${id} недоступен: его нет, он удалён или не активен`,
   short: (id: number, available: string | number) => `Лот № ${id}: доступно только ${formatNumber(available)}`,
-  band: (id: number, min: string | number, max: string | number) => `Цена лота № ${id} должна быть от ${formatNumber(min)} до ${formatNumber(max)}`,
+  band: (id: number, min: string | number, max: string | number) =>
+    `Цена лота № ${id} должна быть от ${formatNumber(min)} до ${formatNumber(max)}`,
   validUntil: 'Срок действия не может быть раньше сегодняшнего дня',
   expired: 'Котировка истекла: сохраните новое предложение',
   accepted: 'По котировке уже созданы резервы',
@@ -50,9 +56,10 @@ export const QUOTE_RECORD_MSG = {
   linkGone: 'Ссылка на предложение недействительна: срок его действия истёк или она отозвана',
   reserveForbidden: 'Резервировать по котировке может роль с правом создавать резервы',
   /** A buyer named on a saved quote lives in the quote's city (its prices are worked out to that city). */
-  buyerCity: (quoteCity: string, buyerCity: string | null) => (buyerCity
-    ? `Покупатель из другого города (${buyerCity}): котировка рассчитана с доставкой в ${quoteCity}, сохраните новое предложение`
-    : `У покупателя не указан город: котировка рассчитана с доставкой в ${quoteCity}`),
+  buyerCity: (quoteCity: string, buyerCity: string | null) =>
+    buyerCity
+      ? `Покупатель из другого города (${buyerCity}): котировка рассчитана с доставкой в ${quoteCity}, сохраните новое предложение`
+      : `У покупателя не указан город: котировка рассчитана с доставкой в ${quoteCity}`,
   buyerExpired: 'Котировка истекла: покупателя меняют только у действующей',
   // a quote holds its prices for a few days only, and reserves only for a buyer card
   validUntilMax: (last: string) => `Котировка действует не дольше ${formatDate(last)}`,
@@ -78,11 +85,19 @@ export { lotTitle };
 
 /** The plain Russian text a manager copies to the buyer: each lot with its amount and price per kg with delivery to
  * the city, the validity, and the trader's name and phone (business settings). */
-export function quoteText(q: { number: string; city: string; valid_until: string; lines: HeldLine[] }, trader: { name: string; phone: string | null }): string {
-  const lots = q.lines.flatMap((line) => line.offers.map((p) => {
-    const amount = p.unit_measure === 'шт' ? `${formatNumber(p.amount)} шт (${formatNumber(p.kg)} кг)` : `${formatNumber(p.amount)} кг`;
-    return `${lotTitle(p)}: ${amount} по ${formatFigure(p.price_kg)} ₽/кг с доставкой в ${q.city}`;
-  }));
+export function quoteText(
+  q: { number: string; city: string; valid_until: string; lines: HeldLine[] },
+  trader: { name: string; phone: string | null },
+): string {
+  const lots = q.lines.flatMap((line) =>
+    line.offers.map((p) => {
+      const amount =
+        p.unit_measure === 'шт'
+          ? `${formatNumber(p.amount)} шт (${formatNumber(p.kg)} кг)`
+          : `${formatNumber(p.amount)} кг`;
+      return `${lotTitle(p)}: ${amount} по ${formatFigure(p.price_kg)} ₽/кг с доставкой в ${q.city}`;
+    }),
+  );
   return [
     `Предложение № ${q.number}`,
     ...lots,

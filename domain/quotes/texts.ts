@@ -34,11 +34,14 @@ export const QUOTE_TEXTS = {
 } as const;
 
 /** The buyer's credit over the answer (the buyers' ledger's figures): its limit, what it owes plus its reserves, the overdue. */
-export const creditSummary = (name: string, c: QuoteCredit) => `${name}: ${[
-  c.limit === null ? 'кредитный лимит не задан' : `кредитный лимит ${rub(c.limit)}`,
-  `долг и резервы ${rub(c.exposure)}`,
-  kopecks(c.overdue) > 0n && c.overdue_since ? `просрочено ${rub(c.overdue)} с ${formatDate(c.overdue_since)}` : null,
-].filter(Boolean).join(', ')}`;
+export const creditSummary = (name: string, c: QuoteCredit) =>
+  `${name}: ${[
+    c.limit === null ? 'кредитный лимит не задан' : `кредитный лимит ${rub(c.limit)}`,
+    `долг и резервы ${rub(c.exposure)}`,
+    kopecks(c.overdue) > 0n && c.overdue_since ? `просрочено ${rub(c.overdue)} с ${formatDate(c.overdue_since)}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ')}`;
 
 export const QUOTE_LEVEL_TITLES: Record<QuoteLevel, string> = {
   min: 'Минимум диапазона',
@@ -47,7 +50,7 @@ export const QUOTE_LEVEL_TITLES: Record<QuoteLevel, string> = {
   margin: 'Маржа, %',
 };
 
-export const QUOTE_UNIT_TITLES: Record<QuoteUnit, string> = { 'кг': 'кг', 'шт': 'шт' };
+export const QUOTE_UNIT_TITLES: Record<QuoteUnit, string> = { кг: 'кг', шт: 'шт' };
 
 /** The columns of a line. */
 export const QUOTE_COLUMNS = {
@@ -84,7 +87,8 @@ export const SAVED_QUOTE_TEXTS = {
   /** The number the buyer knows the quote by (its text, page and PDF), not the internal one. */
   publicNumber: (n: string) => `Номер для покупателя: ${n}`,
   /** The card of another user's quote, for a role that does not change every reserve. */
-  othersQuote: 'Котировка другого пользователя: менять, отзывать ссылку и резервировать по ней может её автор или роль с правом изменять все резервы',
+  othersQuote:
+    'Котировка другого пользователя: менять, отзывать ссылку и резервировать по ней может её автор или роль с правом изменять все резервы',
 } as const;
 
 /** 'Котировки' (GET /api/quotes): the saved quotes' list and its columns, in the order shown. */
@@ -96,8 +100,14 @@ export const QUOTES_LIST_TEXTS = {
   rows: (shown: string) => `Котировок: ${shown}`,
   back: 'Все котировки',
   columns: [
-    ['number', '№'], ['status', 'Статус'], [QUOTE_BUYER, QUOTE_BUYER_TITLE], ['city', 'Город'], ['product', 'Товар'],
-    ['total_sum', 'Сумма, ₽'], ['valid_until', 'Действует до'], ['created_at', 'Создана'],
+    ['number', '№'],
+    ['status', 'Статус'],
+    [QUOTE_BUYER, QUOTE_BUYER_TITLE],
+    ['city', 'Город'],
+    ['product', 'Товар'],
+    ['total_sum', 'Сумма, ₽'],
+    ['valid_until', 'Действует до'],
+    ['created_at', 'Создана'],
   ] as const,
 } as const;
 
@@ -111,7 +121,14 @@ export const QUOTE_PDF_TEXTS = {
   city: (city: string) => `Город доставки: ${city}`,
   validUntil: (day: string) => `Действует до ${formatDate(day)}`,
   delivered: 'Цены указаны с доставкой до города покупателя.',
-  columns: { lot: 'Товар', amount: 'Количество', price: 'Цена за ед., ₽', price_kg: 'Цена за кг, ₽', days: 'Срок доставки, дн.', sum: 'Сумма, ₽' },
+  columns: {
+    lot: 'Товар',
+    amount: 'Количество',
+    price: 'Цена за ед., ₽',
+    price_kg: 'Цена за кг, ₽',
+    days: 'Срок доставки, дн.',
+    sum: 'Сумма, ₽',
+  },
   empty: 'В предложении нет строк',
   total: (sum: string) => `Итого: ${sum} ₽`,
 } as const;
@@ -126,7 +143,12 @@ export const QUOTE_HISTORY_TEXTS = {
 
 /** A changed field of a quote by its title, as a 409 'stale' names what changed since. */
 export const QUOTE_FIELD_TITLES: Readonly<Record<string, string>> = {
-  valid_until: 'Срок действия', buyer_id: QUOTE_BUYER_TITLE, [QUOTE_BUYER]: QUOTE_BUYER_TITLE, link: 'Ссылка', status: 'Статус', reserve_ids: 'Резервы',
+  valid_until: 'Срок действия',
+  buyer_id: QUOTE_BUYER_TITLE,
+  [QUOTE_BUYER]: QUOTE_BUYER_TITLE,
+  link: 'Ссылка',
+  status: 'Статус',
+  reserve_ids: 'Резервы',
 };
 
 const STATUS_WORD: Record<string, string> = { active: 'Действует', accepted: 'Принята', expired: 'Истекла' };
@@ -139,7 +161,8 @@ export function quoteChangeText(c: FieldChange): string {
   if (c.field === 'valid_until') return `Срок действия: ${formatDate(String(c.old))} → ${formatDate(String(v.new))}`;
   if (c.field === QUOTE_BUYER) return `${QUOTE_BUYER_TITLE}: ${c.old ?? '—'} → ${v.new ?? '—'}`;
   if (c.field === 'link') return 'Ссылка отозвана';
-  if (c.field === 'status') return `Статус: ${STATUS_WORD[String(c.old)] ?? c.old} → ${STATUS_WORD[String(v.new)] ?? v.new}`;
+  if (c.field === 'status')
+    return `Статус: ${STATUS_WORD[String(c.old)] ?? c.old} → ${STATUS_WORD[String(v.new)] ?? v.new}`;
   if (c.field === 'reserve_ids') return `Резервы: ${(v.new as number[]).map((id) => `№ ${id}`).join(', ')}`;
   return c.field;
 }

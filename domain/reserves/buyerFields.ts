@@ -12,12 +12,16 @@ import { RESERVE_BUYER, type ReserveBuyerKey } from './buyerKeys';
 export { RESERVE_BUYER, type ReserveBuyer, type ReserveBuyerKey } from './buyerKeys';
 
 /** The group's fields as the reserves resource declares them, in the form's order. */
-export const RESERVE_BUYER_FIELDS: readonly ResourceField<ReserveBuyerKey>[] = Object.values(RESERVE_BUYER).map((key) => ({ ...reservesResource.field(key), key }));
+export const RESERVE_BUYER_FIELDS: readonly ResourceField<ReserveBuyerKey>[] = Object.values(RESERVE_BUYER).map(
+  (key) => ({ ...reservesResource.field(key), key }),
+);
 
 /** The buyer card's field each is filled from when a buyer is picked (still editable after): its name,
  * its phone, its delivery address. */
 export const FILLED_FROM = {
-  [RESERVE_BUYER.name]: 'name', [RESERVE_BUYER.phone]: 'phone', [RESERVE_BUYER.address]: BUYER_ADDRESS,
+  [RESERVE_BUYER.name]: 'name',
+  [RESERVE_BUYER.phone]: 'phone',
+  [RESERVE_BUYER.address]: BUYER_ADDRESS,
 } as const satisfies Readonly<Record<ReserveBuyerKey, BuyerFieldKey>>;
 
 /** A buyer card's field a reserve's buyer is filled from. */
@@ -27,4 +31,5 @@ export type BuyerFillKey = (typeof FILLED_FROM)[ReserveBuyerKey];
 export const BUYER_FILL_KEYS: readonly BuyerFillKey[] = RESERVE_BUYER_FIELDS.map(({ key }) => FILLED_FROM[key]);
 
 /** A field of the group by its key: its label, kind and the rest the reserves resource says of it. */
-export const reserveBuyerField = (key: ReserveBuyerKey): ResourceField<ReserveBuyerKey> => RESERVE_BUYER_FIELDS.find((field) => field.key === key)!;
+export const reserveBuyerField = (key: ReserveBuyerKey): ResourceField<ReserveBuyerKey> =>
+  RESERVE_BUYER_FIELDS.find((field) => field.key === key)!;

@@ -3,7 +3,11 @@
 import type { ReserveFieldKey } from './resource';
 
 /** The reserve's buyer fields by what each holds, in the order the reserve's form asks them. */
-export const RESERVE_BUYER = { name: 'buyer_name', phone: 'buyer_phone', address: 'delivery_address' } as const satisfies Record<string, ReserveFieldKey>;
+export const RESERVE_BUYER = {
+  name: 'buyer_name',
+  phone: 'buyer_phone',
+  address: 'delivery_address',
+} as const satisfies Record<string, ReserveFieldKey>;
 
 /** A field of the reserve's buyer. */
 export type ReserveBuyerKey = (typeof RESERVE_BUYER)[keyof typeof RESERVE_BUYER];

@@ -16,13 +16,17 @@ export const DELIVERY_ROUTE_MSG = {
 } as const;
 
 /** Who may type a delivery cost below the route's: administrators, and the users of a role whose setting says so. */
-export const canLowerDeliveryCost = (perms: Permissions | null | undefined): boolean => Boolean(perms?.is_admin || perms?.lower_delivery_cost);
+export const canLowerDeliveryCost = (perms: Permissions | null | undefined): boolean =>
+  Boolean(perms?.is_admin || perms?.lower_delivery_cost);
 
 /** The delivery cost a reserve is priced on, from the cost typed (null: none typed, or the role does not see it)
  * and the route's: the route's when none is typed; the typed one when it is not lower, or when the caller may lower
  * it (then `lowered` holds the route's figure, for the history); else `refused` says why. */
-export function deliveredCost(typed: Num, route: number, perms: Permissions | null | undefined):
-  { cost: number; lowered: number | null; refused: string | null } {
+export function deliveredCost(
+  typed: Num,
+  route: number,
+  perms: Permissions | null | undefined,
+): { cost: number; lowered: number | null; refused: string | null } {
   const cost = toNumber(typed);
   if (cost === null) return { cost: route, lowered: null, refused: null };
   if (cost >= route) return { cost, lowered: null, refused: null };

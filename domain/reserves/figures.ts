@@ -28,7 +28,8 @@ export function deliveryTerms(lookup: { cost?: Num; days?: Num } | null | undefi
  * default; any other city without a route by delivery_cost_default, days unknown (`fallback`). The loading city
  * is priced like any destination, so no flag or missing day singles it out to a role that does not see it. */
 export function routeTerms(
-  lookup: { cost?: Num; days?: Num } | null | undefined, local: boolean,
+  lookup: { cost?: Num; days?: Num } | null | undefined,
+  local: boolean,
   settings: Pick<BusinessSettings, 'delivery_cost_default' | 'local_delivery_cost_default'>,
 ): { delivery_cost: number; delivery_days: number | null; fallback: boolean } {
   const found = (toNumber(lookup?.cost) ?? 0) >= DELIVERY_COST_MIN;

@@ -22,7 +22,9 @@ export function reserveCreateUrl(p: ReservePrefill): string {
 const NUMBER = /^\d+(\.\d+)?$/;
 
 /** The form values a create card's URL prefills (only what reads as a number; the form checks the rest). */
-export function prefillOf(search: string): Partial<Record<'city_id' | 'unit_selling_price' | 'delivery_cost' | 'delivery_days', string>> {
+export function prefillOf(
+  search: string,
+): Partial<Record<'city_id' | 'unit_selling_price' | 'delivery_cost' | 'delivery_days', string>> {
   const params = new URLSearchParams(search);
   const out: Partial<Record<'city_id' | 'unit_selling_price' | 'delivery_cost' | 'delivery_days', string>> = {};
   const take = (from: string, to: keyof typeof out) => {

@@ -38,7 +38,7 @@ export const RESERVE_MSG = {
   /** The least part of a pack, naming the field and what it is in the lot's units:
    * 'Количество упаковок: минимум 0,2 (4 шт.)' for packs of 20 pieces. */
   packsMin: (units: number | null, unit: string | null | undefined) =>
-    `Количество упаковок: минимум ${formatNumber(PACKS_MIN)}${units === null ? '' : ` (${formatNumber(units)} ${unit === 'шт' ? 'шт.' : unit ?? 'кг'})`}`,
+    `Количество упаковок: минимум ${formatNumber(PACKS_MIN)}${units === null ? '' : ` (${formatNumber(units)} ${unit === 'шт' ? 'шт.' : (unit ?? 'кг')})`}`,
 } as const;
 
 /** The least part of a pack a reserve takes (spec point 5). */
@@ -47,7 +47,12 @@ export const PACKS_MIN = 0.2;
 /** 'Резерв до': a day from today up to the estimated date (when that is ahead; an overdue reserve's
  * estimated date bounds nothing), and on a lot still on its way not before it is expected. Empty: the
  * server takes today + reserve_hold_days. */
-export function reservedUntilError(value: string | null | undefined, estimated: string | null | undefined, today: string, arrival?: string | null): string | null {
+export function reservedUntilError(
+  value: string | null | undefined,
+  estimated: string | null | undefined,
+  today: string,
+  arrival?: string | null,
+): string | null {
   if (!value) return null;
   const day = value.slice(0, 10);
   if (!isCalendarDate(day)) return RESERVE_MSG.heldDate;
@@ -61,9 +66,16 @@ export function reservedUntilError(value: string | null | undefined, estimated: 
 /** A new reserve's or a renewed one's 'Резерв до': today + the hold days, not past an estimated date ahead. On a lot
  * still on its way the hold days run from the day it is expected (the buyer gets them once the goods are
  * there, not a hold that ends the day they come), and never end before it. */
-export function defaultReservedUntil(today: string, holdDays: number | undefined, estimated: string | null | undefined, arrival?: string | null): string {
+export function defaultReservedUntil(
+  today: string,
+  holdDays: number | undefined,
+  estimated: string | null | undefined,
+  arrival?: string | null,
+): string {
   const from = arrival && arrival > today ? arrival : today;
-  const held = dayjs(from).add(Math.max(1, Math.round(holdDays ?? RESERVE_HOLD_DAYS_DEFAULT)), 'day').format('YYYY-MM-DD');
+  const held = dayjs(from)
+    .add(Math.max(1, Math.round(holdDays ?? RESERVE_HOLD_DAYS_DEFAULT)), 'day')
+    .format('YYYY-MM-DD');
   const until = estimated ? String(estimated).slice(0, 10) : '';
   const day = isCalendarDate(until) && until >= today && until < held ? until : held;
   return arrival && day < arrival ? arrival : day;
@@ -84,7 +96,8 @@ export interface ReserveOffer {
 
 const number = () => formNumber(RESERVE_MSG.number);
 /** An amount or a price: stored to the kopeck, so a 3rd decimal is refused rather than rounded away. */
-const stored = () => number().test('decimals', decimalsMessage(STORED_DECIMALS), (v) => fitsDecimals(v, STORED_DECIMALS));
+const stored = () =>
+  number().test('decimals', decimalsMessage(STORED_DECIMALS), (v) => fitsDecimals(v, STORED_DECIMALS));
 const id = requiredId;
 
 /** The selling bounds for the delivery cost typed in the same form. */
@@ -96,14 +109,23 @@ export function priceBounds(deliveryCost: Num, offer: ReserveOffer, settings: Bu
  * `today` is the first date that may be chosen (YYYY-MM-DD, the office's day); `hidden` holds the fields the
  * caller's role may not see (role 8: buyer, delivery, margin, date and selling fields), which are not asked for.
  */
-export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, today: string, hidden: ReadonlySet<string> = new Set()) {
+export function reserveSchema(
+  offer: ReserveOffer,
+  settings: BusinessSettings,
+  today: string,
+  hidden: ReadonlySet<string> = new Set(),
+) {
   const available = toNumber(offer.available_amount) ?? 0;
   const packsMax = maxPacks(offer.available_amount, offer.units_per_pack) ?? 0;
   const arrival = pendingArrival(offer);
   const shape: Record<string, yup.AnySchema> = {
-    amount: stored().required(MSG.required).min(1, RESERVE_MSG.min(1)).max(available, RESERVE_MSG.max(available))
+    amount: stored()
+      .required(MSG.required)
+      .min(1, RESERVE_MSG.min(1))
+      .max(available, RESERVE_MSG.max(available))
       .test('whole', WHOLE_MSG, (value) => isWholeFor(offer.unit_measure, value)),
-    packs_amount: number().required(MSG.required)
+    packs_amount: number()
+      .required(MSG.required)
       .min(PACKS_MIN, RESERVE_MSG.packsMin(amountOf(PACKS_MIN, offer.units_per_pack), offer.unit_measure))
       .max(packsMax, RESERVE_MSG.max(packsMax)),
     unit_selling_price: stored()
@@ -124,16 +146,28 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
       .required(RESERVE_MSG.date)
       .test('valid-date', RESERVE_MSG.date, (value) => !value || isCalendarDate(value.slice(0, 10)))
       .test('not-before-today', RESERVE_MSG.dateBeforeToday, (value) => !value || value.slice(0, 10) >= today)
-      .test('not-before-arrival', arrival ? LOGISTICS_MSG.dateBeforeArrival(arrival) : '', (value) => !value || !arrival || value.slice(0, 10) >= arrival),
-    reserved_until: yup.string().nullable()
+      .test(
+        'not-before-arrival',
+        arrival ? LOGISTICS_MSG.dateBeforeArrival(arrival) : '',
+        (value) => !value || !arrival || value.slice(0, 10) >= arrival,
+      ),
+    reserved_until: yup
+      .string()
+      .nullable()
       .test('held', function check(value) {
         const refused = reservedUntilError(value, this.parent.estimated_date_implementation, today, arrival);
         return refused ? this.createError({ message: refused }) : true;
       }),
     // the buyer's card, or none; the server checks it is one the caller may read
-    buyer_id: yup.number().nullable()
-      .transform((_value, original) => (original === '' || original === null || original === undefined ? null : Number(original)))
-      .typeError(RESERVE_MSG.buyer).integer(RESERVE_MSG.buyer).positive(RESERVE_MSG.buyer),
+    buyer_id: yup
+      .number()
+      .nullable()
+      .transform((_value, original) =>
+        original === '' || original === null || original === undefined ? null : Number(original),
+      )
+      .typeError(RESERVE_MSG.buyer)
+      .integer(RESERVE_MSG.buyer)
+      .positive(RESERVE_MSG.buyer),
     [RESERVE_BUYER.name]: yup.string().trim().required(MSG.required).min(2, MSG.min2),
     [RESERVE_BUYER.phone]: requiredPhone(),
     city_id: id(RESERVE_MSG.city),
@@ -144,7 +178,8 @@ export function reserveSchema(offer: ReserveOffer, settings: BusinessSettings, t
   };
   // every other plain form field as its kind says (the offer is picked, not typed): a field added to the resource is
   // checked and kept with no line here
-  for (const field of reservesResource.all) if (field.form !== false && field.kind !== 'reference' && !shape[field.key]) shape[field.key] = kindRule(field);
+  for (const field of reservesResource.all)
+    if (field.form !== false && field.kind !== 'reference' && !shape[field.key]) shape[field.key] = kindRule(field);
   for (const field of hidden) delete shape[field];
   return yup.object(shape);
 }
@@ -155,7 +190,10 @@ export type ReserveFormField = ReserveFieldKey;
 
 /** The field whose hiding by role also hides a form field (fields.ts: the delivery city goes by 'city'), and the
  * answer's `responsible` {id, name}, which goes by the form's responsible_id. */
-export const RESERVE_FIELD_VISIBILITY: Record<string, string> = { ...visibilityOf(RESERVE_FIELDS), responsible: 'responsible_id' };
+export const RESERVE_FIELD_VISIBILITY: Record<string, string> = {
+  ...visibilityOf(RESERVE_FIELDS),
+  responsible: 'responsible_id',
+};
 
 /** The form fields the caller's role may neither see nor write (role 8: buyer, delivery, date and selling
  * fields), each with the name its hiding goes by. The card leaves them out and the server refuses them. */
@@ -172,11 +210,20 @@ export function hiddenReserveFormFields(perms: Permissions | null | undefined): 
 }
 
 export type ReserveStep = 'change' | 'complete' | 'cancel' | 'renew' | 'pay';
-const STEP_VERB: Record<ReserveStep, string> = { change: 'изменить', complete: 'завершить', cancel: 'отменить', renew: 'продлить', pay: 'оплатить' };
+const STEP_VERB: Record<ReserveStep, string> = {
+  change: 'изменить',
+  complete: 'завершить',
+  cancel: 'отменить',
+  renew: 'продлить',
+  pay: 'оплатить',
+};
 
 /** The statuses a reserve may take each step in: an expired one is renewed ('Продлить') or cancelled. */
 export const STEP_FROM: Record<ReserveStep, readonly string[]> = {
-  change: ['active'], complete: ['active'], cancel: ['active', 'expired'], renew: ['expired'],
+  change: ['active'],
+  complete: ['active'],
+  cancel: ['active', 'expired'],
+  renew: ['expired'],
   // a completed reserve is a sale; its payments are added (and removed) while it stays completed
   pay: ['completed'],
 };
@@ -185,7 +232,8 @@ export const STEP_FROM: Record<ReserveStep, readonly string[]> = {
 export const RESERVE_WRITE_MSG = {
   hiddenField: (field: string) => `Поле «${field}» недоступно для вашей роли`,
   /** 'Резерв в статусе «Завершен» нельзя отменить': only an active reserve changes. */
-  notActive: (status: string, step: ReserveStep) => `Резерв в статусе «${statusTitle('reserves', status)}» нельзя ${STEP_VERB[step]}`,
+  notActive: (status: string, step: ReserveStep) =>
+    `Резерв в статусе «${statusTitle('reserves', status)}» нельзя ${STEP_VERB[step]}`,
   responsibleLocked: 'Ответственным за резерв можете быть только вы',
   offerRequired: 'Выберите предложение',
   offerFixed: 'Предложение резерва изменить нельзя: создайте новый резерв',
@@ -199,12 +247,18 @@ export const RESERVE_WRITE_MSG = {
 /** 'Продлить' follows a normal edit's date rule: the reserve holds until today + the hold days, not past
  * its 'Дата реализации'. One already passed asks for a new one (`asked`), judged as the card judges it: a real day,
  * not before today nor before a lot on its way comes. The day the reserve is then implemented (null: refused, `error`). */
-export function renewDate(asked: string | null | undefined, stored: string | null | undefined, today: string, arrival?: string | null):
-  { estimated: string | null; error: string | null } {
+export function renewDate(
+  asked: string | null | undefined,
+  stored: string | null | undefined,
+  today: string,
+  arrival?: string | null,
+): { estimated: string | null; error: string | null } {
   const day = asked ? String(asked).slice(0, 10) : '';
   if (!day) {
     const kept = stored ? String(stored).slice(0, 10) : null;
-    return kept && kept < today ? { estimated: null, error: RESERVE_WRITE_MSG.renewDate } : { estimated: kept, error: null };
+    return kept && kept < today
+      ? { estimated: null, error: RESERVE_WRITE_MSG.renewDate }
+      : { estimated: kept, error: null };
   }
   if (!isCalendarDate(day)) return { estimated: null, error: RESERVE_MSG.date };
   if (day < today) return { estimated: null, error: RESERVE_MSG.dateBeforeToday };

@@ -16,13 +16,16 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_INVALID = 'Некорректный email';
 
 /** A required e-mail of a card: 'Обязательное поле', then 'Некорректный email'. Stored lower-cased. */
-export const requiredEmail = () => yup.string().trim().lowercase().required(MSG.required).matches(EMAIL_PATTERN, EMAIL_INVALID);
+export const requiredEmail = () =>
+  yup.string().trim().lowercase().required(MSG.required).matches(EMAIL_PATTERN, EMAIL_INVALID);
 
 /** A required reference chosen in a select ('Выберите должность'); '' and null count as not chosen. */
 export const requiredId = (message: string) =>
   yup
     .number()
-    .transform((_value, original) => (original === '' || original === null || original === undefined ? undefined : Number(original)))
+    .transform((_value, original) =>
+      original === '' || original === null || original === undefined ? undefined : Number(original),
+    )
     .typeError(message)
     .integer(message)
     .positive(message)
@@ -32,7 +35,9 @@ export const requiredId = (message: string) =>
 export const formNumber = (typeError: string) =>
   yup
     .number()
-    .transform((_value, original) => (original === '' || original === null || original === undefined ? undefined : toNumber(original) ?? NaN))
+    .transform((_value, original) =>
+      original === '' || original === null || original === undefined ? undefined : (toNumber(original) ?? NaN),
+    )
     .typeError(typeError);
 
 /**
@@ -40,7 +45,12 @@ export const formNumber = (typeError: string) =>
  * hiding rules use for it (a supplier's city_id by 'city'). The card leaves them out, the schema does not ask
  * for them and the server refuses them: one computation for all three.
  */
-export function hiddenCardFields(perms: Permissions | null | undefined, section: Section, fields: readonly string[], visibleAs: Record<string, string> = {}): Set<string> {
+export function hiddenCardFields(
+  perms: Permissions | null | undefined,
+  section: Section,
+  fields: readonly string[],
+  visibleAs: Record<string, string> = {},
+): Set<string> {
   const hidden = new Set<string>();
   for (const field of fields) {
     const rule = visibleAs[field] ?? field;
@@ -63,11 +73,23 @@ export function withoutHidden(shape: Record<string, yup.AnySchema>, hidden: Read
  * number, or null when none is chosen; money or an amount typed with a comma or a point with a point ('1200,5' →
  * '1200.5').
  */
-export function cardPayload(values: Record<string, unknown>, fields: readonly string[], hidden: ReadonlySet<string>, references: readonly string[] = [], decimals: readonly string[] = []) {
+export function cardPayload(
+  values: Record<string, unknown>,
+  fields: readonly string[],
+  hidden: ReadonlySet<string>,
+  references: readonly string[] = [],
+  decimals: readonly string[] = [],
+) {
   const payload: Record<string, unknown> = {};
   for (const field of fields) {
     if (hidden.has(field)) continue;
-    payload[field] = references.includes(field) ? (values[field] ? Number(values[field]) : null) : decimals.includes(field) ? typedNumber(values[field]) : values[field];
+    payload[field] = references.includes(field)
+      ? values[field]
+        ? Number(values[field])
+        : null
+      : decimals.includes(field)
+        ? typedNumber(values[field])
+        : values[field];
   }
   return payload;
 }

@@ -9,7 +9,8 @@ import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
 type Outcome = { value: unknown } | { errors: ValidationError[] };
 
 /** A field's value as a key: its type and text (1 and '1' differ; an object by its JSON). */
-const keyOf = (v: unknown) => (typeof v === 'object' && v !== null ? `o${JSON.stringify(v)}` : `${typeof v}${String(v)}`);
+const keyOf = (v: unknown) =>
+  typeof v === 'object' && v !== null ? `o${JSON.stringify(v)}` : `${typeof v}${String(v)}`;
 
 /** Answers kept per field before they are forgotten (a file's prices and names stay far below it). */
 const KEPT = 20_000;
@@ -20,7 +21,10 @@ function yupOrder(keys: string[], errors: ValidationError[]): ValidationError[] 
     const i = keys.findIndex((k) => e.path?.includes(k));
     return i < 0 ? Infinity : i;
   };
-  return errors.map((e, i) => ({ e, i, r: rank(e) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.e);
+  return errors
+    .map((e, i) => ({ e, i, r: rank(e) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.e);
 }
 
 /**
@@ -46,12 +50,16 @@ export function fieldwiseValidator<T extends AnyObject>(schema: ObjectSchema<T>,
     const part: AnyObject = {};
     for (const k of [key, ...context]) if (k in form) part[k] = form[k];
     try {
-      outcome = { value: (picked.get(key)!.validateSync(part, { abortEarly: false, stripUnknown: true }) as AnyObject)[key] };
+      outcome = {
+        value: (picked.get(key)!.validateSync(part, { abortEarly: false, stripUnknown: true }) as AnyObject)[key],
+      };
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       const own = (error.inner.length ? error.inner : [error]).filter((e) => e.path === key);
       // only its context failed (which fails the form on its own): the field's value as cast
-      outcome = own.length ? { errors: own } : { value: (picked.get(key)!.cast(part, { assert: false, stripUnknown: true }) as AnyObject)[key] };
+      outcome = own.length
+        ? { errors: own }
+        : { value: (picked.get(key)!.cast(part, { assert: false, stripUnknown: true }) as AnyObject)[key] };
     }
     if (answers.size >= KEPT) answers.clear();
     answers.set(memoKey, outcome);

@@ -20,12 +20,23 @@ const DECIMALS = { money: STORED_DECIMALS, amount: 3 } as const;
 
 /** A reference chosen in a select, or none: '' and null are none. */
 export const optionalId = (message: string) =>
-  yup.number().nullable()
-    .transform((_value, original) => (original === '' || original === null || original === undefined ? null : Number(original)))
-    .typeError(message).integer(message).positive(message);
+  yup
+    .number()
+    .nullable()
+    .transform((_value, original) =>
+      original === '' || original === null || original === undefined ? null : Number(original),
+    )
+    .typeError(message)
+    .integer(message)
+    .positive(message);
 
 /** An e-mail that may be left empty; given, it must look like one. Stored lower-cased. */
-export const optionalEmail = () => yup.string().trim().lowercase().test('email', EMAIL_INVALID, (value) => !value || EMAIL_PATTERN.test(value));
+export const optionalEmail = () =>
+  yup
+    .string()
+    .trim()
+    .lowercase()
+    .test('email', EMAIL_INVALID, (value) => !value || EMAIL_PATTERN.test(value));
 
 /** The rule a field's kind and `required` flag give it. */
 export function kindRule(field: Pick<FieldSpec, 'kind' | 'required' | 'minLength'>): yup.AnySchema {
@@ -42,7 +53,9 @@ export function kindRule(field: Pick<FieldSpec, 'kind' | 'required' | 'minLength
     case 'money':
     case 'amount': {
       const places = DECIMALS[field.kind];
-      const rule = formNumber(NUMBER_MSG).nullable().test('decimals', decimalsMessage(places), (v) => fitsDecimals(v, places));
+      const rule = formNumber(NUMBER_MSG)
+        .nullable()
+        .test('decimals', decimalsMessage(places), (v) => fitsDecimals(v, places));
       return required ? rule.required(MSG.required) : rule;
     }
     case 'count': {
@@ -68,7 +81,11 @@ export interface SchemaSource<K extends string> {
 
 /** The card's schema: each form field by its section's own rule, else by its kind; `hidden` (the fields the caller's
  * role may not see) are not asked for. */
-export function resourceSchema<K extends string>(source: SchemaSource<K>, own: Partial<Record<K, yup.AnySchema>>, hidden: ReadonlySet<string> = new Set()) {
+export function resourceSchema<K extends string>(
+  source: SchemaSource<K>,
+  own: Partial<Record<K, yup.AnySchema>>,
+  hidden: ReadonlySet<string> = new Set(),
+) {
   const shape: Record<string, yup.AnySchema> = {};
   for (const { key } of source.formFields) shape[key] = own[key] ?? kindRule(source.field(key));
   return withoutHidden(shape, hidden);

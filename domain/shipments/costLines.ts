@@ -4,8 +4,18 @@
 
 /** The kinds of a cost line, in the order the landed cost's waterfall shows them. */
 export const COST_KINDS = [
-  'goods', 'freight_abroad', 'freight_rf', 'insurance', 'duty', 'customs_fee', 'import_vat', 'broker', 'lab', 'storage',
-  'bank_fee', 'other',
+  'goods',
+  'freight_abroad',
+  'freight_rf',
+  'insurance',
+  'duty',
+  'customs_fee',
+  'import_vat',
+  'broker',
+  'lab',
+  'storage',
+  'bank_fee',
+  'other',
 ] as const;
 export type CostKind = (typeof COST_KINDS)[number];
 

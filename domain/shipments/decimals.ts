@@ -24,7 +24,7 @@ const pow10 = (n: number) => 10n ** BigInt(n);
 /** n / d rounded half away from zero. */
 export function divHalfUp(n: bigint, d: bigint): bigint {
   if (d === 0n) throw new RangeError('division by zero');
-  const neg = (n < 0n) !== (d < 0n);
+  const neg = n < 0n !== d < 0n;
   const a = n < 0n ? -n : n;
   const b = d < 0n ? -d : d;
   const q = a / b + ((a % b) * 2n >= b ? 1n : 0n);

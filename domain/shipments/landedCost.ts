@@ -2,7 +2,16 @@
 // keeps the rate it was paid at), then split over the lots it concerns by weight, value or quantity, each share half
 // up to the kopeck and the last lot taking the remainder, so a line's shares add up to it exactly. Pure: the server
 // resolves each line's rate (the Central Bank's on its day, or the one typed) before it calls this.
-import { COST_KINDS, COST_KIND_TITLES, ALLOCATION_TITLES, allocationOf, type Breakdown, type CostKind, type CostLine, type CostStatus } from './costLines';
+import {
+  COST_KINDS,
+  COST_KIND_TITLES,
+  ALLOCATION_TITLES,
+  allocationOf,
+  type Breakdown,
+  type CostKind,
+  type CostLine,
+  type CostStatus,
+} from './costLines';
 import { kopecksOf, parseDec, perKg, rublesText, splitKopecks, type Dec } from './decimals';
 
 /** A lot of the shipment as the split reads it: its kg, its value (the same unit for every lot: the purchase sum in
@@ -107,7 +116,9 @@ export function landedCost(lots: LotBasis[], lines: RatedLine[], options: Landed
     const rate = parseDec(line.unit_rate);
     if (!rate || rate.units <= 0n) throw new LandedCostError(LANDED_MSG.badRate(line.kind, line.currency));
     const rubles = kopecksOf(amount, rate);
-    const scope = lots.map((lot, i) => i).filter((i) => line.product_id == null || lots[i].product_id === line.product_id);
+    const scope = lots
+      .map((lot, i) => i)
+      .filter((i) => line.product_id == null || lots[i].product_id === line.product_id);
     if (scope.length === 0) throw new LandedCostError(LANDED_MSG.noProductLots(line.kind));
     const allocation = allocationOf(line);
     const bases = scope.map((i) => {
@@ -116,9 +127,12 @@ export function landedCost(lots: LotBasis[], lines: RatedLine[], options: Landed
       return basis;
     });
     const split = splitKopecks(rubles, bases);
-    scope.forEach((lotIndex, j) => { totals[lotIndex][line.kind] += split[j]; });
+    scope.forEach((lotIndex, j) => {
+      totals[lotIndex][line.kind] += split[j];
+    });
     shares.push({
-      index, rubles: rublesText(rubles),
+      index,
+      rubles: rublesText(rubles),
       shares: scope.map((lotIndex, j) => ({ offer_id: lots[lotIndex].offer_id, rubles: rublesText(split[j]) })),
     });
   }
@@ -152,5 +166,11 @@ function landedLot(offerId: number, totals: Record<CostKind, bigint>, kg: Dec): 
     rubles[kind] = rublesText(totals[kind]);
     shown = upTo;
   }
-  return { offer_id: offerId, landed_kg_cost: rublesText(shown), breakdown, totals: rubles, total: rublesText(running) };
+  return {
+    offer_id: offerId,
+    landed_kg_cost: rublesText(shown),
+    breakdown,
+    totals: rubles,
+    total: rublesText(running),
+  };
 }

@@ -40,7 +40,8 @@ export const SHIPMENT_FIELD_VISIBILITY: Record<string, string> = visibilityOf(SH
 export const shipmentSchema = (hidden: ReadonlySet<string> = new Set()) =>
   resourceSchema(shipmentsResource, { name: cardNameSchema.max(255, 'Максимум 255 символов') }, hidden);
 
-const has = <T extends string>(list: readonly T[], value: unknown): value is T => typeof value === 'string' && (list as readonly string[]).includes(value);
+const has = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (list as readonly string[]).includes(value);
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** A line's amount as stored: a decimal with at most 2 places, not below 0. */
@@ -69,13 +70,17 @@ export function checkCostLines(input: unknown): { lines: CostLine[] } | { error:
     const status = blank(l.status) ? 'estimate' : l.status;
     if (!has(COST_STATUSES, status)) return refuse(SHIPMENT_MSG.status);
     const product = blank(l.product_id) ? null : Number(l.product_id);
-    if (product !== null && !(Number.isInteger(product) && product > 0 && product <= 2147483647)) return refuse(SHIPMENT_MSG.product);
+    if (product !== null && !(Number.isInteger(product) && product > 0 && product <= 2147483647))
+      return refuse(SHIPMENT_MSG.product);
     lines.push({
-      kind: l.kind, amount, currency: l.currency,
+      kind: l.kind,
+      amount,
+      currency: l.currency,
       rate_date: blank(l.rate_date) ? null : String(l.rate_date),
       rate: rate === null ? null : String(l.rate).replace(',', '.').replace(/\s/g, ''),
       allocation: blank(l.allocation) ? null : (l.allocation as CostLine['allocation']),
-      product_id: product, status,
+      product_id: product,
+      status,
     });
   }
   return { lines };

@@ -17,13 +17,21 @@ const { product: PRODUCT, variety: VARIETY, packing: PACKING, year: YEAR, origin
 /** The offer's fields a file fills besides its lot, and the readings of them it may give instead (a price per kg or
  * per ton, an amount in tonnes or kg). */
 const READINGS = {
-  unit_weight: 'unit_weight', unit_amount: 'unit_amount', unit_price: 'unit_price',
-  price_per_kg: 'unit_price', price_per_ton: 'unit_price', amount_t: 'unit_amount', amount_kg: 'unit_amount',
+  unit_weight: 'unit_weight',
+  unit_amount: 'unit_amount',
+  unit_price: 'unit_price',
+  price_per_kg: 'unit_price',
+  price_per_ton: 'unit_price',
+  amount_t: 'unit_amount',
+  amount_kg: 'unit_amount',
 } as const satisfies Record<string, OfferFieldKey>;
 
 /** What a column of the file may fill: a part of the lot, another offer field, or a reading of one. A column
  * without a target is not loaded. */
-export const PRICE_LIST_TARGETS = [...LOT_FIELDS.map((fd) => fd.key as LotKey), ...(Object.keys(READINGS) as (keyof typeof READINGS)[])] as const;
+export const PRICE_LIST_TARGETS = [
+  ...LOT_FIELDS.map((fd) => fd.key as LotKey),
+  ...(Object.keys(READINGS) as (keyof typeof READINGS)[]),
+] as const;
 export type PriceListTarget = LotKey | keyof typeof READINGS;
 
 const label = (key: OfferFieldKey) => OFFER_FIELDS.find((f) => f.key === key)!.label;
@@ -59,16 +67,31 @@ export const PRICE_LIST_UNITS = ['шт', 'кг'] as const;
 
 /** The offer fields a file may lack, by their keys, in the order the mapping screen asks them: where the lots are
  * loaded (the supplier card's city and loading address unless set), their unit, harvest year and origin. */
-export const DEFAULT_FIELDS = ['city_id', OFFER_LOADING_ADDRESS, UNIT.field, YEAR.field, ORIGIN.field] as const satisfies readonly OfferFieldKey[];
+export const DEFAULT_FIELDS = [
+  'city_id',
+  OFFER_LOADING_ADDRESS,
+  UNIT.field,
+  YEAR.field,
+  ORIGIN.field,
+] as const satisfies readonly OfferFieldKey[];
 
 /** Defaults for what the file lacks: the loading city's id, the unit (шт or кг), the others text; null: none. */
-export type PriceListDefaults = { [K in (typeof DEFAULT_FIELDS)[number]]: K extends 'city_id' ? number | null : K extends LotFieldOf<'unit'> ? 'шт' | 'кг' | null : string | null };
+export type PriceListDefaults = {
+  [K in (typeof DEFAULT_FIELDS)[number]]: K extends 'city_id'
+    ? number | null
+    : K extends LotFieldOf<'unit'>
+      ? 'шт' | 'кг' | null
+      : string | null;
+};
 
 /** No defaults (the mapping screen's before the upload answers). */
-export const noDefaults = (): PriceListDefaults => Object.fromEntries(DEFAULT_FIELDS.map((key) => [key, null])) as PriceListDefaults;
+export const noDefaults = (): PriceListDefaults =>
+  Object.fromEntries(DEFAULT_FIELDS.map((key) => [key, null])) as PriceListDefaults;
 
 /** An answer to a name of the file: our product and variety (and the origin the name says). */
-export type MatchedName = { product_id: number; variety_id: number | null } & { [K in LotFieldOf<'origin'>]?: string | null };
+export type MatchedName = { product_id: number; variety_id: number | null } & {
+  [K in LotFieldOf<'origin'>]?: string | null;
+};
 /** 'Не сопоставлять': the name's rows hold no lot of ours (a remark, a total the file words its own way); they are
  * skipped and counted, and the name is not asked about again. */
 export type NotMatched = { product_id: null };
@@ -118,7 +141,8 @@ export const PRICE_LIST_MSG = {
   // a row's problems
   number: (value: string) => `«${value}» — не число`,
   packing: (value: string) => `Не удалось прочитать фасовку «${value}»: нужны упаковка и вес, например «мешок 25 кг»`,
-  packingUnknown: (value: string, name?: string) => `Упаковки «${name ?? value}» нет в справочнике упаковок${name && name !== value ? ` (в файле «${value}»)` : ''}`,
+  packingUnknown: (value: string, name?: string) =>
+    `Упаковки «${name ?? value}» нет в справочнике упаковок${name && name !== value ? ` (в файле «${value}»)` : ''}`,
   newPackings: 'Этих упаковок нет в справочнике: добавьте их, и строки с ними прочтутся',
   addPacking: (name: string) => `Добавить «${name}»`,
   packingNotInFile: (name: string) => `Упаковки «${name}» нет среди новых упаковок этого прайса`,
@@ -127,8 +151,10 @@ export const PRICE_LIST_MSG = {
   noName: 'Нет наименования товара',
   unanswered1: (name: string) => `Наименование «${name}» не сопоставлено с товаром`,
   twinInFile: (line: number) => `Та же партия, что в строке ${line}`,
-  skipped: (s: { totals: number; empty: number; not_matched?: number }) => `Пропущены строки без партий: итоги и подытоги — ${s.totals}, пустые — ${s.empty}${
-    s.not_matched ? `, «${NOT_MATCHED_TITLE}» — ${s.not_matched}` : ''}`,
+  skipped: (s: { totals: number; empty: number; not_matched?: number }) =>
+    `Пропущены строки без партий: итоги и подытоги — ${s.totals}, пустые — ${s.empty}${
+      s.not_matched ? `, «${NOT_MATCHED_TITLE}» — ${s.not_matched}` : ''
+    }`,
   notFull: 'Снять предложения, которых нет в файле, можно только по полному прайсу: отметьте «Это полный прайс»',
   movedSincePreview: 'Прайс изменился после просмотра, ничего не применено: проверьте изменения заново',
   lineMoved: (line: number, name: string, why: string) => `Строка ${line}${name ? ` «${name}»` : ''}: ${why}`,
@@ -150,7 +176,10 @@ export const PRICE_LIST_MSG = {
 export const parseDecimal = remembered(readDecimal);
 
 function readDecimal(text: string): string | null {
-  let t = text.replace(/[\s\u00a0\u202f']/g, '').replace(/(₽|руб\.?|р\.|rub)$/i, '').replace(/(кг|т|шт\.?)$/i, '');
+  let t = text
+    .replace(/[\s\u00a0\u202f']/g, '')
+    .replace(/(₽|руб\.?|р\.|rub)$/i, '')
+    .replace(/(кг|т|шт\.?)$/i, '');
   if (!t) return null;
   const comma = t.lastIndexOf(',');
   const dot = t.lastIndexOf('.');
@@ -191,7 +220,12 @@ function readPacking(text: string): Packing | null {
   if (number === null || Number(number) <= 0) return null;
   const grams = /^(г|гр|g)$/i.test(m[3]);
   const weight = grams ? String(ratio(number, 1000, 3)) : number;
-  const words = m[1].trim().toLocaleLowerCase('ru').replace(/ё/g, 'е').split(/[\s,]+/).filter(Boolean);
+  const words = m[1]
+    .trim()
+    .toLocaleLowerCase('ru')
+    .replace(/ё/g, 'е')
+    .split(/[\s,]+/)
+    .filter(Boolean);
   const ours = words.map((w) => PACKING_WORDS.find(([re]) => re.test(w))?.[1]).find(Boolean);
   return { type: ours ?? words.join(' '), weight };
 }
@@ -210,8 +244,14 @@ export const packingKey = (p: Packing) => `${typeKey(p.type)}|${Number(p.weight)
 
 // ---- names
 /** A name as names are compared: lower case, ё as е, letters and digits only ('Кешью W-320' = 'кешью w320'). */
-export const nameKey = remembered((name: string) => name.toLocaleLowerCase('ru').replace(/ё/g, 'е').replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
-  .replace(/(\p{L}) (?=\p{N})/gu, '$1'));
+export const nameKey = remembered((name: string) =>
+  name
+    .toLocaleLowerCase('ru')
+    .replace(/ё/g, 'е')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .replace(/(\p{L}) (?=\p{N})/gu, '$1'),
+);
 
 // ---- the header
 const normal = (title: string) => title.toLocaleLowerCase('ru').replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
@@ -285,12 +325,17 @@ export function mappingProblem(columns: Record<string, PriceListTarget>): string
 
 /** Does the saved mapping still fit this header? Every mapped column is there under the same title. */
 export function layoutFits(profile: Pick<PriceListProfile, 'columns' | 'titles'>, header: string[]): boolean {
-  return Object.keys(profile.columns).every((index) => normal(header[Number(index) - 1] ?? '') === normal(profile.titles[index] ?? ''));
+  return Object.keys(profile.columns).every(
+    (index) => normal(header[Number(index) - 1] ?? '') === normal(profile.titles[index] ?? ''),
+  );
 }
 
 /** The old choices kept where they still fit a changed header: a mapped title found again (maybe in another
  * column) keeps its target; the other columns are guessed. */
-export function carriedColumns(profile: Pick<PriceListProfile, 'columns' | 'titles'>, header: string[]): Record<string, PriceListTarget> {
+export function carriedColumns(
+  profile: Pick<PriceListProfile, 'columns' | 'titles'>,
+  header: string[],
+): Record<string, PriceListTarget> {
   const byTitle = new Map(Object.entries(profile.columns).map(([i, t]) => [normal(profile.titles[i] ?? ''), t]));
   const kept: Record<string, PriceListTarget> = {};
   header.forEach((title, i) => {
@@ -338,7 +383,12 @@ const wholeUnits = (a: string, b: string) => {
  * weight) or per ton (÷ 1000 × weight), rounded half-up to the kopeck; the amount in units from tonnes or kg (whole
  * pieces, rounded down).
  */
-export function readRow(line: number, cells: string[], columns: Record<string, PriceListTarget>, defaults: PriceListDefaults): ReadRow {
+export function readRow(
+  line: number,
+  cells: string[],
+  columns: Record<string, PriceListTarget>,
+  defaults: PriceListDefaults,
+): ReadRow {
   const problems: ReadRow['problems'] = [];
   // a value a spreadsheet would run ('=HYPERLINK(…)' as a country) is the row's problem, never a lot's text
   const formulas = new Set<PriceListTarget>();
@@ -361,7 +411,7 @@ export function readRow(line: number, cells: string[], columns: Record<string, P
   const packing = packingText ? parsePacking(packingText) : null;
   if (packingText && !packing) problems.push({ target: PACKING.key, message: PRICE_LIST_MSG.packing(packingText) });
   const unitText = get(UNIT.key);
-  let unit: string | null = unitText ? UNIT_MEASURE_NAMES[unitText.toLocaleLowerCase('ru')] ?? null : null;
+  let unit: string | null = unitText ? (UNIT_MEASURE_NAMES[unitText.toLocaleLowerCase('ru')] ?? null) : null;
   if (unitText && !unit) problems.push({ target: UNIT.key, message: PRICE_LIST_MSG.unit(unitText) });
   const weightCell = num('unit_weight');
   const weight = weightCell ?? packing?.weight ?? null;
@@ -383,7 +433,8 @@ export function readRow(line: number, cells: string[], columns: Record<string, P
   if (kgAmount !== null) {
     if (unit === 'кг') amount = kgAmount;
     else if (unitWeight) amount = wholeUnits(kgAmount, unitWeight);
-    else if (!problems.some((p) => p.message === PRICE_LIST_MSG.noWeight)) problems.push({ target: null, message: PRICE_LIST_MSG.noWeight });
+    else if (!problems.some((p) => p.message === PRICE_LIST_MSG.noWeight))
+      problems.push({ target: null, message: PRICE_LIST_MSG.noWeight });
   }
   const name = get(PRODUCT.key) ?? '';
   if (!name && !formulas.has(PRODUCT.key)) problems.push({ target: PRODUCT.key, message: PRICE_LIST_MSG.noName });
@@ -439,7 +490,8 @@ export type PreviewRow = {
   line: number | null;
   offer_id: number | null;
   name: string;
-} & LotText & PreviewFigures;
+} & LotText &
+  PreviewFigures;
 
 interface PreviewFigures {
   unit_price: string | null;
@@ -481,7 +533,12 @@ export const changePercent = (oldValue: string | null, newValue: string | null):
 
 /** '+5 новых, 12 изменены, 3 сняты' as the supplier's card lists an upload. */
 export function countsText(c: { new: number; changed: number; gone: number; kept?: number }): string {
-  return [`+${c.new} новых`, `${c.changed} изменены`, `${c.gone} сняты`, ...(c.kept ? [`${c.kept} оставлены (есть резервы)`] : [])].join(', ');
+  return [
+    `+${c.new} новых`,
+    `${c.changed} изменены`,
+    `${c.gone} сняты`,
+    ...(c.kept ? [`${c.kept} оставлены (есть резервы)`] : []),
+  ].join(', ');
 }
 
 // ---- what the routes answer (server and SPA alike)
@@ -539,7 +596,9 @@ export interface PreviewedRows {
 
 /** The preview's rows as apply checks them again. */
 export const previewedRows = (p: Pick<PriceListPreview, 'new' | 'changed' | 'gone'>): PreviewedRows => ({
-  new: p.new.map((r) => r.line!), changed: p.changed.map((r) => r.line!), gone: p.gone.map((r) => r.offer_id!),
+  new: p.new.map((r) => r.line!),
+  changed: p.changed.map((r) => r.line!),
+  gone: p.gone.map((r) => r.offer_id!),
 });
 
 /** POST /api/price-list-uploads/{id}/apply */

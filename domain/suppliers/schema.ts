@@ -39,4 +39,5 @@ export const supplierRules = () => ({
 });
 
 /** `hidden`: the fields the caller's role may not see (role 1: the contacts, INN, city and location). */
-export const supplierSchema = (hidden: ReadonlySet<string> = new Set()) => resourceSchema(suppliersResource, supplierRules(), hidden);
+export const supplierSchema = (hidden: ReadonlySet<string> = new Set()) =>
+  resourceSchema(suppliersResource, supplierRules(), hidden);

@@ -2,7 +2,16 @@
 // no zero price, an imported lot only with its declaration number and a country the classifier (or an
 // administrator's mapping) names, the seller's and the buyer's requisites present. The line arithmetic is the
 // papers' own (domain/papers/lines.ts): total = amount × price with VAT, VAT carved out, half up to the kopeck.
-import { lineVatRate, moneyText, OKEI, paperLine, paperTotals, scaled, type VatRate, type VatRegime } from '../papers/lines';
+import {
+  lineVatRate,
+  moneyText,
+  OKEI,
+  paperLine,
+  paperTotals,
+  scaled,
+  type VatRate,
+  type VatRegime,
+} from '../papers/lines';
 import { matchCountry, RUSSIA_OKSM } from '../oksm';
 import type { UpdLine, UpdParty, UpdPerson } from './document';
 import { UPD_MSG, UPD_TEXTS } from './texts';
@@ -64,7 +73,11 @@ const refuse = (message: string): never => {
 
 /** 'Иванов Иван Иванович' (after an 'ИП' prefix) as the format's parts; null when fewer than two words. */
 export function personOf(text: string | null | undefined): UpdPerson | null {
-  const words = (text ?? '').replace(/^\s*(ИП|индивидуальный предприниматель)\s+/i, '').trim().split(/\s+/).filter(Boolean);
+  const words = (text ?? '')
+    .replace(/^\s*(ИП|индивидуальный предприниматель)\s+/i, '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   if (words.length < 2) return null;
   return { surname: words[0], name: words[1], patronymic: words.slice(2).join(' ') || null };
 }
@@ -74,21 +87,37 @@ const missingOf = (pairs: [string, unknown][]) => pairs.filter(([, v]) => !v).ma
 function sellerParty(s: UpdSellerFacts): { party: UpdParty; signer: UpdContent['signer'] } {
   const entrepreneur = s.inn?.length === 12;
   const missing = missingOf([
-    ['полное наименование', s.full_name], ['ИНН', s.inn], ...(entrepreneur ? [] : [['КПП', s.kpp] as [string, unknown]]),
-    ['юридический адрес', s.address], ['руководитель', s.director],
+    ['полное наименование', s.full_name],
+    ['ИНН', s.inn],
+    ...(entrepreneur ? [] : [['КПП', s.kpp] as [string, unknown]]),
+    ['юридический адрес', s.address],
+    ['руководитель', s.director],
   ]);
   const director = personOf(s.director);
   if (s.director && !director) missing.push('руководитель (фамилия и имя)');
   if (missing.length) refuse(UPD_MSG.seller(missing));
-  const bank = s.account && s.bik && s.bank_name ? { account: s.account, bankName: s.bank_name, bik: s.bik, corrAccount: s.corr_account } : null;
+  const bank =
+    s.account && s.bik && s.bank_name
+      ? { account: s.account, bankName: s.bank_name, bik: s.bik, corrAccount: s.corr_account }
+      : null;
   return {
-    party: { name: s.full_name!, inn: s.inn!, kpp: entrepreneur ? null : s.kpp, address: s.address!, person: entrepreneur ? director : null, bank },
+    party: {
+      name: s.full_name!,
+      inn: s.inn!,
+      kpp: entrepreneur ? null : s.kpp,
+      address: s.address!,
+      person: entrepreneur ? director : null,
+      bank,
+    },
     signer: { ...director!, position: UPD_TEXTS.signer },
   };
 }
 
 function buyerParty(b: UpdBuyerFacts): UpdParty {
-  const missing = missingOf([['ИНН', b.inn], ['юридический адрес', b.legal_address]]);
+  const missing = missingOf([
+    ['ИНН', b.inn],
+    ['юридический адрес', b.legal_address],
+  ]);
   if (missing.length) refuse(UPD_MSG.buyer(b.name, missing));
   if (b.inn!.length === 12) {
     const person = personOf(b.name);
@@ -109,17 +138,23 @@ export function priceWithoutVat(sumWithoutVat: string, amount: string): string {
 const sameAll = <T>(values: T[]) => values.every((v) => v === values[0]);
 
 /** The reserves (locked, in the order chosen) as one УПД, or UpdRefused with the reason. */
-export function updContent(reserves: UpdReserveFacts[], buyer: UpdBuyerFacts | null, seller: UpdSellerFacts,
-  mapped: ReadonlyMap<string, string>): UpdContent {
+export function updContent(
+  reserves: UpdReserveFacts[],
+  buyer: UpdBuyerFacts | null,
+  seller: UpdSellerFacts,
+  mapped: ReadonlyMap<string, string>,
+): UpdContent {
   if (!reserves.length) refuse(UPD_MSG.none);
   const notCompleted = reserves.filter((r) => r.status !== 'completed').map((r) => r.id);
   if (notCompleted.length) refuse(UPD_MSG.notCompleted(notCompleted));
   const noBuyer = reserves.filter((r) => r.buyer_id === null).map((r) => r.id);
   if (noBuyer.length) refuse(UPD_MSG.noBuyer(noBuyer));
-  if (!sameAll(reserves.map((r) => r.buyer_id))) refuse(UPD_MSG.buyers([...new Set(reserves.map((r) => r.buyer_name ?? `№${r.buyer_id}`))]));
+  if (!sameAll(reserves.map((r) => r.buyer_id)))
+    refuse(UPD_MSG.buyers([...new Set(reserves.map((r) => r.buyer_name ?? `№${r.buyer_id}`))]));
   const noDate = reserves.filter((r) => !r.shipment_date).map((r) => r.id);
   if (noDate.length) refuse(UPD_MSG.noDate(noDate));
-  if (!sameAll(reserves.map((r) => r.shipment_date))) refuse(UPD_MSG.dates([...new Set(reserves.map((r) => dayText(r.shipment_date!)))]));
+  if (!sameAll(reserves.map((r) => r.shipment_date)))
+    refuse(UPD_MSG.dates([...new Set(reserves.map((r) => dayText(r.shipment_date!)))]));
   const zero = reserves.filter((r) => !r.unit_selling_price || scaled(r.unit_selling_price, 2) <= 0n).map((r) => r.id);
   if (zero.length) refuse(UPD_MSG.zeroPrice(zero));
   const { party: sellerSide, signer } = sellerParty(seller);
@@ -137,16 +172,36 @@ export function updContent(reserves: UpdReserveFacts[], buyer: UpdBuyerFacts | n
       }
     }
     const unit = OKEI[r.unit_measure ?? 'кг'] ?? OKEI.кг;
-    const figures = paperLine({ amount: r.amount, price: r.unit_selling_price!, vat_rate: lineVatRate(seller.vat_regime, r.vat_rate) });
+    const figures = paperLine({
+      amount: r.amount,
+      price: r.unit_selling_price!,
+      vat_rate: lineVatRate(seller.vat_regime, r.vat_rate),
+    });
     return {
-      reserve_id: r.id, n: i + 1, name: r.lot, okei: unit.code, unitName: unit.name, quantity: r.amount,
-      price: priceWithoutVat(figures.total_without_vat, r.amount), sumWithoutVat: figures.total_without_vat,
-      vatRate: figures.vat_rate, vatSum: figures.vat_sum, sumWithVat: figures.total, origin,
+      reserve_id: r.id,
+      n: i + 1,
+      name: r.lot,
+      okei: unit.code,
+      unitName: unit.name,
+      quantity: r.amount,
+      price: priceWithoutVat(figures.total_without_vat, r.amount),
+      sumWithoutVat: figures.total_without_vat,
+      vatRate: figures.vat_rate,
+      vatSum: figures.vat_sum,
+      sumWithVat: figures.total,
+      origin,
     };
   });
-  const totals = paperTotals(lines.map((l) => ({ total: l.sumWithVat, vat_sum: l.vatSum, total_without_vat: l.sumWithoutVat })));
+  const totals = paperTotals(
+    lines.map((l) => ({ total: l.sumWithVat, vat_sum: l.vatSum, total_without_vat: l.sumWithoutVat })),
+  );
   return {
-    buyer_id: reserves[0].buyer_id!, shipment_date: reserves[0].shipment_date!, seller: sellerSide, buyer: buyerSide, signer, lines,
+    buyer_id: reserves[0].buyer_id!,
+    shipment_date: reserves[0].shipment_date!,
+    seller: sellerSide,
+    buyer: buyerSide,
+    signer,
+    lines,
     totals: { sumWithoutVat: totals.total_without_vat, vatSum: totals.vat_sum, sumWithVat: totals.total },
   };
 }

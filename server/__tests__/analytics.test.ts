@@ -17,7 +17,11 @@ const PERIOD = 'from=2026-10-05&to=2026-10-25';
 
 async function get(who: string, url: string) {
   const res = await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } });
-  return { status: res.statusCode, body: res.headers['content-type']?.toString().includes('json') ? res.json() : undefined, raw: res.rawPayload };
+  return {
+    status: res.statusCode,
+    body: res.headers['content-type']?.toString().includes('json') ? res.json() : undefined,
+    raw: res.rawPayload,
+  };
 }
 const chart = (who: string, name: Chart, query = PERIOD) => get(who, `/api/analytics/${name}?${query}`);
 
@@ -27,7 +31,9 @@ beforeAll(async () => {
   await insertRoles(db);
   await db.execute(sql`INSERT INTO products (id, name) VALUES (1, 'Миндаль'), (2, 'Кешью')`);
   await db.execute(sql`INSERT INTO cities (id, name) VALUES (1, 'Москва'), (2, 'Казань')`);
-  await db.execute(sql`INSERT INTO suppliers (id, name, inn) VALUES (1, 'Орехпром', '7701234567'), (2, 'Сухофрукт', '7707654321')`);
+  await db.execute(
+    sql`INSERT INTO suppliers (id, name, inn) VALUES (1, 'Орехпром', '7701234567'), (2, 'Сухофрукт', '7707654321')`,
+  );
   await db.execute(sql`INSERT INTO employees (id, full_name) VALUES (1, 'Иванов Иван'), (2, 'Петров Пётр')`);
   Object.assign(tokens, await analyticsCallers(db, ctx.app));
 
@@ -64,15 +70,51 @@ describe('the charts as the admin sees them', () => {
   test('sales per week: completed reserves by their sale week, placed/cancelled/expired by the week they were placed', async () => {
     const { status, body } = await chart('admin', 'sales');
     expect(status).toBe(200);
-    expect(body.fields).toEqual(['week', 'selling_sum', 'margin_sum', 'completed_kg', 'completed_count', 'placed_count', 'cancelled_count', 'expired_count']);
+    expect(body.fields).toEqual([
+      'week',
+      'selling_sum',
+      'margin_sum',
+      'completed_kg',
+      'completed_count',
+      'placed_count',
+      'cancelled_count',
+      'expired_count',
+    ]);
     // week of 05.10: placed R1, R2, R3 (R9 is deleted); sold R1: 200 kg × 600 = 120 000, margin 120 000 − 200 × (15 + 500 + 12) = 14 600
     // week of 12.10: placed R4, R5, R6 (R6 cancelled); sold R2 (58 000, margin 58 000 − 100 × 527 = 5 300) and R3 (400 pieces of
     //   0.5 kg = 200 kg, 52 000, margin 52 000 − 400 × (15 + 200 + 12) × 0.5 = 6 600): 110 000, margin 11 900, 300 kg
     // week of 19.10: placed R7, expired; sold R4 (no terms stored: margin by its 10 %: 4 500), 45 000, 50 kg
     expect(body.rows).toEqual([
-      { week: '2026-10-05', selling_sum: '120000.00', margin_sum: '14600.00', completed_kg: '200.00', completed_count: 1, placed_count: 3, cancelled_count: 0, expired_count: 0 },
-      { week: '2026-10-12', selling_sum: '110000.00', margin_sum: '11900.00', completed_kg: '300.00', completed_count: 2, placed_count: 3, cancelled_count: 1, expired_count: 0 },
-      { week: '2026-10-19', selling_sum: '45000.00', margin_sum: '4500.00', completed_kg: '50.00', completed_count: 1, placed_count: 1, cancelled_count: 0, expired_count: 1 },
+      {
+        week: '2026-10-05',
+        selling_sum: '120000.00',
+        margin_sum: '14600.00',
+        completed_kg: '200.00',
+        completed_count: 1,
+        placed_count: 3,
+        cancelled_count: 0,
+        expired_count: 0,
+      },
+      {
+        week: '2026-10-12',
+        selling_sum: '110000.00',
+        margin_sum: '11900.00',
+        completed_kg: '300.00',
+        completed_count: 2,
+        placed_count: 3,
+        cancelled_count: 1,
+        expired_count: 0,
+      },
+      {
+        week: '2026-10-19',
+        selling_sum: '45000.00',
+        margin_sum: '4500.00',
+        completed_kg: '50.00',
+        completed_count: 1,
+        placed_count: 1,
+        cancelled_count: 0,
+        expired_count: 1,
+      },
     ]);
   });
 
@@ -81,8 +123,20 @@ describe('the charts as the admin sees them', () => {
     // Иванов: R1 + R3 = 172 000, margin 14 600 + 6 600 = 21 200, (12.17 + 12.69) / 2 = 12.43 %
     // Петров: R2 + R4 = 103 000, margin 5 300 + 4 500 = 9 800, (9.14 + 10.00) / 2 = 9.57 %
     expect(body.rows).toEqual([
-      { responsible: { id: 1, name: 'Иванов Иван' }, margin_sum: '21200.00', selling_sum: '172000.00', margin_avg: '12.43', completed_count: 2 },
-      { responsible: { id: 2, name: 'Петров Пётр' }, margin_sum: '9800.00', selling_sum: '103000.00', margin_avg: '9.57', completed_count: 2 },
+      {
+        responsible: { id: 1, name: 'Иванов Иван' },
+        margin_sum: '21200.00',
+        selling_sum: '172000.00',
+        margin_avg: '12.43',
+        completed_count: 2,
+      },
+      {
+        responsible: { id: 2, name: 'Петров Пётр' },
+        margin_sum: '9800.00',
+        selling_sum: '103000.00',
+        margin_avg: '9.57',
+        completed_count: 2,
+      },
     ]);
   });
 
@@ -90,29 +144,71 @@ describe('the charts as the admin sees them', () => {
     const { body } = await chart('admin', 'stock');
     // Кешью Y−2: O5 300 kg × 700 = 210 000; Миндаль Y: O1 1 000 − 100 − 300 = 600 kg × 500 = 300 000, 300 kg sold; Миндаль Y−1: O2 200 × 450
     expect(body.rows).toEqual([
-      { product: { id: 2, name: 'Кешью' }, harvest_year: String(Y - 2), age: 2, available_kg: '300.00', available_value: '210000.00', sold_kg: '0.00', offers_count: 1 },
-      { product: { id: 1, name: 'Миндаль' }, harvest_year: String(Y - 1), age: 1, available_kg: '200.00', available_value: '90000.00', sold_kg: '0.00', offers_count: 1 },
-      { product: { id: 1, name: 'Миндаль' }, harvest_year: String(Y), age: 0, available_kg: '600.00', available_value: '300000.00', sold_kg: '300.00', offers_count: 1 },
+      {
+        product: { id: 2, name: 'Кешью' },
+        harvest_year: String(Y - 2),
+        age: 2,
+        available_kg: '300.00',
+        available_value: '210000.00',
+        sold_kg: '0.00',
+        offers_count: 1,
+      },
+      {
+        product: { id: 1, name: 'Миндаль' },
+        harvest_year: String(Y - 1),
+        age: 1,
+        available_kg: '200.00',
+        available_value: '90000.00',
+        sold_kg: '0.00',
+        offers_count: 1,
+      },
+      {
+        product: { id: 1, name: 'Миндаль' },
+        harvest_year: String(Y),
+        age: 0,
+        available_kg: '600.00',
+        available_value: '300000.00',
+        sold_kg: '300.00',
+        offers_count: 1,
+      },
     ]);
   });
 
-  test('a season ages by its first year and sorts after it; a value stored before the rule has no age; the age is the business day\'s (issue 33)', async () => {
+  test("a season ages by its first year and sorts after it; a value stored before the rule has no age; the age is the business day's (issue 33)", async () => {
     // two more lots of Миндаль, 100 kg at 400 ₽ each: the season Y−1/Y and one saved before the rule
     const season = `${Y - 1}/${String(Y % 100).padStart(2, '0')}`;
-    await ctx.db.execute(sql`INSERT INTO offers (id, product_id, supplier_id, city_id, harvest_year, unit_measure, unit_weight, unit_amount, unit_price,
+    await ctx.db
+      .execute(sql`INSERT INTO offers (id, product_id, supplier_id, city_id, harvest_year, unit_measure, unit_weight, unit_amount, unit_price,
         warehouse_cost, reserved_amount, purchased_amount, status, created_at) VALUES
       (6, 1, 2, 2, ${season}, 'кг', 1, 100, 400, 10, 0, 0, 'active', '2026-09-01T10:00:00Z'),
       (7, 1, 2, 2, 'Pwe8281', 'кг', 1, 100, 400, 10, 0, 0, 'active', '2026-09-01T10:00:00Z')`);
     const realNow = clock.now;
     try {
       const lot = { available_kg: '100.00', available_value: '40000.00', sold_kg: '0.00', offers_count: 1 };
-      const almonds = async () => (await chart('admin', 'stock')).body.rows.filter((r: { product: { id: number } }) => r.product.id === 1)
-        .map((r: { harvest_year: string; age: number | null }) => [r.harvest_year, r.age]);
-      expect((await chart('admin', 'stock')).body.rows).toContainEqual({ product: { id: 1, name: 'Миндаль' }, harvest_year: season, age: 1, ...lot });
-      expect(await almonds()).toEqual([[String(Y - 1), 1], [season, 1], [String(Y), 0], ['Pwe8281', null]]);
+      const almonds = async () =>
+        (await chart('admin', 'stock')).body.rows
+          .filter((r: { product: { id: number } }) => r.product.id === 1)
+          .map((r: { harvest_year: string; age: number | null }) => [r.harvest_year, r.age]);
+      expect((await chart('admin', 'stock')).body.rows).toContainEqual({
+        product: { id: 1, name: 'Миндаль' },
+        harvest_year: season,
+        age: 1,
+        ...lot,
+      });
+      expect(await almonds()).toEqual([
+        [String(Y - 1), 1],
+        [season, 1],
+        [String(Y), 0],
+        ['Pwe8281', null],
+      ]);
       // 00:30 on 1 January Y+1 in Moscow, still 31 December Y by UTC: the business day has turned the year
       clock.now = () => new Date(`${Y}-12-31T21:30:00Z`);
-      expect(await almonds()).toEqual([[String(Y - 1), 2], [season, 2], [String(Y), 1], ['Pwe8281', null]]);
+      expect(await almonds()).toEqual([
+        [String(Y - 1), 2],
+        [season, 2],
+        [String(Y), 1],
+        ['Pwe8281', null],
+      ]);
     } finally {
       clock.now = realNow;
       await ctx.db.execute(sql`DELETE FROM offers WHERE id IN (6, 7)`);
@@ -122,7 +218,9 @@ describe('the charts as the admin sees them', () => {
   test("lots' turnover: days from the offer's creation to its sell-out, by its history or else its last sale", async () => {
     const { body } = await chart('admin', 'turnover');
     // O3: 20.09 → 14.10 (history) = 24 days; O4: 01.10 → 21.10 (its last reserve's sale) = 20 days
-    expect(body.rows).toEqual([{ product: { id: 2, name: 'Кешью' }, avg_days: 22, min_days: 20, max_days: 24, lots: 2 }]);
+    expect(body.rows).toEqual([
+      { product: { id: 2, name: 'Кешью' }, avg_days: 22, min_days: 20, max_days: 24, lots: 2 },
+    ]);
   });
 
   test('top buyers by selling sum', async () => {
@@ -137,8 +235,11 @@ describe('the charts as the admin sees them', () => {
   test('the funnel of the reserves placed in the period (R1–R7; R8 earlier, R9 deleted)', async () => {
     const { body } = await chart('admin', 'funnel');
     expect(body.rows).toEqual([
-      { stage: 'Размещено', count: 7 }, { stage: 'Активные', count: 1 }, { stage: 'Завершено', count: 4 },
-      { stage: 'Отменено', count: 1 }, { stage: 'Просрочено', count: 1 },
+      { stage: 'Размещено', count: 7 },
+      { stage: 'Активные', count: 1 },
+      { stage: 'Завершено', count: 4 },
+      { stage: 'Отменено', count: 1 },
+      { stage: 'Просрочено', count: 1 },
     ]);
   });
 
@@ -162,10 +263,18 @@ describe('the charts as the admin sees them', () => {
   });
 
   test('a bad period or chart is a 400 in Russian', async () => {
-    expect((await chart('admin', 'sales', 'from=2026-10-25&to=2026-10-05')).body.messages).toEqual(['Начало периода позже его конца']);
-    expect((await chart('admin', 'sales', 'from=2026-02-30&to=2026-03-05')).body.messages).toEqual(['Начало периода: введите дату в формате ГГГГ-ММ-ДД']);
-    expect((await chart('admin', 'sales', 'from=2020-01-01&to=2026-03-05')).body.messages).toEqual(['Период не может быть длиннее трёх лет']);
-    expect((await chart('admin', 'sales', `${PERIOD}&products_ids=abc`)).body.messages).toEqual(['Фильтр «Товары»: неверное значение']);
+    expect((await chart('admin', 'sales', 'from=2026-10-25&to=2026-10-05')).body.messages).toEqual([
+      'Начало периода позже его конца',
+    ]);
+    expect((await chart('admin', 'sales', 'from=2026-02-30&to=2026-03-05')).body.messages).toEqual([
+      'Начало периода: введите дату в формате ГГГГ-ММ-ДД',
+    ]);
+    expect((await chart('admin', 'sales', 'from=2020-01-01&to=2026-03-05')).body.messages).toEqual([
+      'Период не может быть длиннее трёх лет',
+    ]);
+    expect((await chart('admin', 'sales', `${PERIOD}&products_ids=abc`)).body.messages).toEqual([
+      'Фильтр «Товары»: неверное значение',
+    ]);
     const unknown = await get('admin', '/api/analytics/profits');
     expect(unknown.status).toBe(400);
     expect(unknown.body.messages[0]).toMatch(/^Неизвестная диаграмма/);
@@ -176,7 +285,16 @@ describe('the charts as the admin sees them', () => {
     expect(res.status).toBe(200);
     const sheet = await firstSheet(res.raw);
     expect(sheet.name).toBe('Продажи по неделям');
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Неделя', 'Сумма продаж', 'Маржа', 'Продано, кг', 'Завершено', 'Размещено', 'Отменено', 'Просрочено']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Неделя',
+      'Сумма продаж',
+      'Маржа',
+      'Продано, кг',
+      'Завершено',
+      'Размещено',
+      'Отменено',
+      'Просрочено',
+    ]);
     const second = (sheet.getRow(3).values as unknown[]).slice(1);
     expect(second).toEqual([new Date('2026-10-12T00:00:00Z'), 110000, 11900, 300, 2, 3, 1, 0]);
     expect(sheet.getCell('B3').numFmt).toBe('#,##0.00');
@@ -187,8 +305,12 @@ describe('role 1: its own reserves (the ones it is responsible for), the loading
   test('sales count only Иванов’s reserves', async () => {
     const { body } = await chart('manager', 'sales');
     // R1 (sold 05.10 week), R3 (placed 05.10 week, sold 12.10 week), R5 (placed 12.10), R7 (placed 19.10, expired)
-    expect(body.rows.map((r: Record<string, unknown>) => [r.week, r.selling_sum, r.placed_count, r.expired_count])).toEqual([
-      ['2026-10-05', '120000.00', 2, 0], ['2026-10-12', '52000.00', 1, 0], ['2026-10-19', '0.00', 1, 1],
+    expect(
+      body.rows.map((r: Record<string, unknown>) => [r.week, r.selling_sum, r.placed_count, r.expired_count]),
+    ).toEqual([
+      ['2026-10-05', '120000.00', 2, 0],
+      ['2026-10-12', '52000.00', 1, 0],
+      ['2026-10-19', '0.00', 1, 1],
     ]);
   });
 
@@ -211,7 +333,8 @@ describe('role 8: amounts and counts, no money field in any answer', () => {
       expect(res.status).toBe(200);
       answered.push(name);
       const keys = new Set([...res.body.fields, ...res.body.rows.flatMap((r: object) => Object.keys(r))]);
-      for (const money of [...MONEY_KEYS, 'margin_avg', 'buyer_name']) expect([name, keys.has(money)]).toEqual([name, false]);
+      for (const money of [...MONEY_KEYS, 'margin_avg', 'buyer_name'])
+        expect([name, keys.has(money)]).toEqual([name, false]);
       const file = await get('warehouse', `/api/analytics/${name}/xlsx?${PERIOD}`);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(file.raw as unknown as ArrayBuffer);
@@ -230,10 +353,19 @@ describe('role 8: amounts and counts, no money field in any answer', () => {
 
   test('stock in kilograms without its purchase value; turnover by history alone', async () => {
     const stock = await chart('warehouse', 'stock');
-    expect(stock.body.rows[2]).toEqual({ product: { id: 1, name: 'Миндаль' }, harvest_year: String(Y), age: 0, available_kg: '600.00', sold_kg: '300.00', offers_count: 1 });
+    expect(stock.body.rows[2]).toEqual({
+      product: { id: 1, name: 'Миндаль' },
+      harvest_year: String(Y),
+      age: 0,
+      available_kg: '600.00',
+      sold_kg: '300.00',
+      offers_count: 1,
+    });
     // O4's sell-out would be read from its reserves' sale dates, hidden from role 8: only O3 (24 days) counts
     const turnover = await chart('warehouse', 'turnover');
-    expect(turnover.body.rows).toEqual([{ product: { id: 2, name: 'Кешью' }, avg_days: 24, min_days: 24, max_days: 24, lots: 1 }]);
+    expect(turnover.body.rows).toEqual([
+      { product: { id: 2, name: 'Кешью' }, avg_days: 24, min_days: 24, max_days: 24, lots: 1 },
+    ]);
   });
 });
 
@@ -248,10 +380,20 @@ describe("a supplier's user: its own offers' stock and sold amounts, no buyers, 
   test('stock and turnover of its own offers only (O1 and O3 of supplier 1)', async () => {
     const stock = await chart('supplier', 'stock');
     expect(stock.body.rows).toEqual([
-      { product: { id: 1, name: 'Миндаль' }, harvest_year: String(Y), age: 0, available_kg: '600.00', available_value: '300000.00', sold_kg: '300.00', offers_count: 1 },
+      {
+        product: { id: 1, name: 'Миндаль' },
+        harvest_year: String(Y),
+        age: 0,
+        available_kg: '600.00',
+        available_value: '300000.00',
+        sold_kg: '300.00',
+        offers_count: 1,
+      },
     ]);
     const turnover = await chart('supplier', 'turnover');
-    expect(turnover.body.rows).toEqual([{ product: { id: 2, name: 'Кешью' }, avg_days: 24, min_days: 24, max_days: 24, lots: 1 }]);
+    expect(turnover.body.rows).toEqual([
+      { product: { id: 2, name: 'Кешью' }, avg_days: 24, min_days: 24, max_days: 24, lots: 1 },
+    ]);
     const text = JSON.stringify([stock.body, turnover.body]);
     expect(text).not.toMatch(/buyer|margin|selling|Сухофрукт|Казань/);
   });
@@ -263,7 +405,13 @@ test("margins by manager are the trade's: on the route's cost where a lower deli
   await ctx.db.execute(sql`UPDATE reserves SET route_delivery_cost = 40, route_marginality = 4.83 WHERE id = 2`);
   try {
     const { body } = await chart('admin', 'managers');
-    expect(body.rows[1]).toEqual({ responsible: { id: 2, name: 'Петров Пётр' }, margin_sum: '7300.00', selling_sum: '103000.00', margin_avg: '7.42', completed_count: 2 });
+    expect(body.rows[1]).toEqual({
+      responsible: { id: 2, name: 'Петров Пётр' },
+      margin_sum: '7300.00',
+      selling_sum: '103000.00',
+      margin_avg: '7.42',
+      completed_count: 2,
+    });
   } finally {
     await ctx.db.execute(sql`UPDATE reserves SET route_delivery_cost = NULL, route_marginality = NULL WHERE id = 2`);
   }

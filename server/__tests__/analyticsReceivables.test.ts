@@ -14,7 +14,11 @@ const tokens: Record<string, string> = {};
 
 async function get(who: string, url: string) {
   const res = await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } });
-  return { status: res.statusCode, body: res.headers['content-type']?.toString().includes('json') ? res.json() : undefined, raw: res.rawPayload };
+  return {
+    status: res.statusCode,
+    body: res.headers['content-type']?.toString().includes('json') ? res.json() : undefined,
+    raw: res.rawPayload,
+  };
 }
 const receivables = (who: string, query = period) => get(who, `/api/analytics/receivables?${query}`);
 
@@ -79,28 +83,41 @@ test('the debt by age and the top buyers by sales and by debt, to the kopeck', a
   ]);
   // sales in the last 30 days: B1 R1 100 000.00; B2 R3 + R4 + R8 = 54 333.34; B3 none
   // debt: B1 70 000.00 + 40 000.25 = 110 000.25; B2 33 333.33 + 1 000.01 = 34 333.34; B3 10 000.05 + 9 999.99 = 20 000.04
-  const top = (part: string) => body.rows.filter((r: { part: string }) => r.part === part)
-    .map((r: Record<string, unknown>) => [r.label, r.selling_sum, r.debt_sum, r.buyers_count]);
+  const top = (part: string) =>
+    body.rows
+      .filter((r: { part: string }) => r.part === part)
+      .map((r: Record<string, unknown>) => [r.label, r.selling_sum, r.debt_sum, r.buyers_count]);
   expect(top('Крупнейшие по продажам')).toEqual([
-    ['ООО «Ядро»', '100000.00', '110000.25', null], ['ИП Орлов', '54333.34', '34333.34', null],
+    ['ООО «Ядро»', '100000.00', '110000.25', null],
+    ['ИП Орлов', '54333.34', '34333.34', null],
   ]);
   expect(top('Крупнейшие должники')).toEqual([
     ['ООО «Ядро»', '100000.00', '110000.25', null],
-    ['ИП Орлов', '54333.34', '34333.34', null], ['АО «Курага»', '0.00', '20000.04', null],
+    ['ИП Орлов', '54333.34', '34333.34', null],
+    ['АО «Курага»', '0.00', '20000.04', null],
   ]);
   // the ages add up to the debtors' total
-  expect(ages.reduce((s: number, r: { debt_sum: string }) => s + Math.round(Number(r.debt_sum) * 100), 0)).toBe(16433363);
+  expect(ages.reduce((s: number, r: { debt_sum: string }) => s + Math.round(Number(r.debt_sum) * 100), 0)).toBe(
+    16433363,
+  );
 });
 
 test("the responsible filter narrows it to that employee's reserves; a period before any sale keeps the debt", async () => {
   const mine = (await receivables('admin', `${period}&responsible_ids=1`)).body.rows;
-  expect(mine.filter((r: { debt_sum: string }) => r.debt_sum !== '0.00').map((r: Record<string, unknown>) => [r.part, r.label, r.debt_sum])).toEqual([
-    ['Возраст долга', 'Не наступил срок', '70000.00'], ['Возраст долга', '31–60 дней', '40000.25'],
-    ['Крупнейшие по продажам', 'ООО «Ядро»', '110000.25'], ['Крупнейшие должники', 'ООО «Ядро»', '110000.25'],
+  expect(
+    mine
+      .filter((r: { debt_sum: string }) => r.debt_sum !== '0.00')
+      .map((r: Record<string, unknown>) => [r.part, r.label, r.debt_sum]),
+  ).toEqual([
+    ['Возраст долга', 'Не наступил срок', '70000.00'],
+    ['Возраст долга', '31–60 дней', '40000.25'],
+    ['Крупнейшие по продажам', 'ООО «Ядро»', '110000.25'],
+    ['Крупнейшие должники', 'ООО «Ядро»', '110000.25'],
   ]);
   const before = (await receivables('admin', 'from=2020-01-06&to=2020-03-01')).body.rows;
-  expect(before.filter((r: { part: string }) => r.part !== 'Возраст долга').map((r: { label: string }) => r.label))
-    .toEqual(['ООО «Ядро»', 'ИП Орлов', 'АО «Курага»']);
+  expect(
+    before.filter((r: { part: string }) => r.part !== 'Возраст долга').map((r: { label: string }) => r.label),
+  ).toEqual(['ООО «Ядро»', 'ИП Орлов', 'АО «Курага»']);
 });
 
 test('as XLSX: its rows under the Russian titles, money as numbers', async () => {
@@ -108,7 +125,13 @@ test('as XLSX: its rows under the Russian titles, money as numbers', async () =>
   expect(res.status).toBe(200);
   const sheet = await firstSheet(res.raw);
   expect(sheet.name).toBe('Дебиторская задолженность');
-  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Раздел', 'Срок или покупатель', 'Долг', 'Сумма продаж', 'Покупателей']);
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+    'Раздел',
+    'Срок или покупатель',
+    'Долг',
+    'Сумма продаж',
+    'Покупателей',
+  ]);
   expect((sheet.getRow(4).values as unknown[]).slice(1)).toEqual(['Возраст долга', '31–60 дней', 40000.25, 0, 1]);
 });
 
@@ -124,27 +147,43 @@ test("role 8 (no money, no buyers), role 1 without buyers and a supplier's user 
 test("a sale deleted when it was completed still is owed, and so is an opening balance, as the buyers' ledger counts them", async () => {
   const ago = (days: number) => addDays(today, -days);
   // R9: B3's sale of 2 000,00 two days ago, then deleted: due in 8 days (10 days' deferral)
-  await ctx.db.execute(sql`INSERT INTO reserves (id, offer_id, buyer_id, buyer_name, status, deleted_from, created_at, actual_date_implementation, amount,
+  await ctx.db
+    .execute(sql`INSERT INTO reserves (id, offer_id, buyer_id, buyer_name, status, deleted_from, created_at, actual_date_implementation, amount,
       unit_selling_price, total_selling_sum, marginality, responsible_id, city_id)
     VALUES (9, 1, 3, 'АО «Курага»', 'deleted', 'completed', ${`${ago(2)}T06:00:00Z`}, ${ago(2)}, 1, 2000, 2000, 10, 2, 1)`);
   // B2 (prepayment) carried 5 000,00 into the ledger 45 days ago: due that day, 45 days late
-  await ctx.db.execute(sql`INSERT INTO buyer_opening_balances (buyer_id, amount, as_of) VALUES (2, 5000.00, ${ago(45)})`);
+  await ctx.db.execute(
+    sql`INSERT INTO buyer_opening_balances (buyer_id, amount, as_of) VALUES (2, 5000.00, ${ago(45)})`,
+  );
   try {
-    const ages = (await receivables('admin')).body.rows.filter((r: { part: string }) => r.part === 'Возраст долга')
+    const ages = (await receivables('admin')).body.rows
+      .filter((r: { part: string }) => r.part === 'Возраст долга')
       .map((r: Record<string, unknown>) => [r.label, r.debt_sum, r.buyers_count]);
     // not due: 103 333,33 + 2 000,00 = 105 333,33 of B1, B2, B3; 31–60 days: 40 000,25 + 5 000,00 = 45 000,25 of B1 and B2
     expect(ages).toEqual([
-      ['Не наступил срок', '105333.33', 3], ['1–30 дней', '1000.01', 1], ['31–60 дней', '45000.25', 2],
-      ['61–90 дней', '10000.05', 1], ['Более 90 дней', '9999.99', 1],
+      ['Не наступил срок', '105333.33', 3],
+      ['1–30 дней', '1000.01', 1],
+      ['31–60 дней', '45000.25', 2],
+      ['61–90 дней', '10000.05', 1],
+      ['Более 90 дней', '9999.99', 1],
     ]);
     // B2's debt: 34 333,34 + 5 000,00; B3's: 20 000,04 + 2 000,00
-    const debtors = (await receivables('admin')).body.rows.filter((r: { part: string }) => r.part === 'Крупнейшие должники')
+    const debtors = (await receivables('admin')).body.rows
+      .filter((r: { part: string }) => r.part === 'Крупнейшие должники')
       .map((r: Record<string, unknown>) => [r.label, r.debt_sum]);
-    expect(debtors).toEqual([['ООО «Ядро»', '110000.25'], ['ИП Орлов', '39333.34'], ['АО «Курага»', '22000.04']]);
+    expect(debtors).toEqual([
+      ['ООО «Ядро»', '110000.25'],
+      ['ИП Орлов', '39333.34'],
+      ['АО «Курага»', '22000.04'],
+    ]);
     // narrowed to one responsible, the opening balance (nobody's reserve) is left out
     const mine = (await receivables('admin', `${period}&responsible_ids=1`)).body.rows
-      .filter((r: { part: string; debt_sum: string }) => r.part === 'Возраст долга' && r.debt_sum !== '0.00').map((r: Record<string, unknown>) => [r.label, r.debt_sum]);
-    expect(mine).toEqual([['Не наступил срок', '70000.00'], ['31–60 дней', '40000.25']]);
+      .filter((r: { part: string; debt_sum: string }) => r.part === 'Возраст долга' && r.debt_sum !== '0.00')
+      .map((r: Record<string, unknown>) => [r.label, r.debt_sum]);
+    expect(mine).toEqual([
+      ['Не наступил срок', '70000.00'],
+      ['31–60 дней', '40000.25'],
+    ]);
   } finally {
     await ctx.db.execute(sql`DELETE FROM buyer_opening_balances`);
     await ctx.db.execute(sql`DELETE FROM reserves WHERE id = 9`);

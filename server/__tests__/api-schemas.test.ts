@@ -24,7 +24,10 @@ type Operation = {
 /** Routes that take no body by nature: sign-out, the removal of an upload, the revocation of a buyer's link, the
  * restore of a deleted record (it takes no values: the record comes back as it was deleted). */
 const NO_BODY = new Set([
-  'POST /logout', 'DELETE /api/files/{id}', 'DELETE /api/price-list/links/{id}', 'DELETE /api/offers/{id}/documents/{docId}',
+  'POST /logout',
+  'DELETE /api/files/{id}',
+  'DELETE /api/price-list/links/{id}',
+  'DELETE /api/offers/{id}/documents/{docId}',
   ...SECTIONS.map((section) => `POST /api/${section}/{id}/restore`),
 ]);
 
@@ -40,19 +43,28 @@ test('/api/docs/json describes params, query, body and answer of every route', a
       routes++;
       const parameters = op.parameters ?? [];
       for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
-        if (!parameters.some((p) => p.in === 'path' && p.name === name && p.schema)) missing.push(`${route}: params.${name}`);
+        if (!parameters.some((p) => p.in === 'path' && p.name === name && p.schema))
+          missing.push(`${route}: params.${name}`);
       }
-      if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method.toUpperCase()) && !NO_BODY.has(route) && !op.requestBody) missing.push(`${route}: body`);
-      if (!Object.keys(op.responses ?? {}).some((code) => /^2\d\d$/.test(code)) && route !== 'GET /api/files/{id}') missing.push(`${route}: response`);
+      if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method.toUpperCase()) && !NO_BODY.has(route) && !op.requestBody)
+        missing.push(`${route}: body`);
+      if (!Object.keys(op.responses ?? {}).some((code) => /^2\d\d$/.test(code)) && route !== 'GET /api/files/{id}')
+        missing.push(`${route}: response`);
     }
   }
   // each section's list names every query key: paging, sorting, withDeleted and each filter (ranges as _from/_to)
   for (const section of SECTIONS) {
     const query = (paths[`/api/${section}`]?.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-    for (const key of ['page', 'perPage', 'sort', 'order', 'withDeleted']) if (!query.includes(key)) missing.push(`GET /api/${section}: query.${key}`);
+    for (const key of ['page', 'perPage', 'sort', 'order', 'withDeleted'])
+      if (!query.includes(key)) missing.push(`GET /api/${section}: query.${key}`);
     if (!paths[`/api/${section}`]?.delete?.requestBody) missing.push(`DELETE /api/${section}: body`);
     // the registry drives the server: every section has its list, filter config, comments and history
-    for (const path of [`/api/${section}/filter_config`, `/api/${section}/{id}/comments`, `/api/${section}/{id}/history`, `/api/filters/${section}`]) {
+    for (const path of [
+      `/api/${section}/filter_config`,
+      `/api/${section}/{id}/comments`,
+      `/api/${section}/{id}/history`,
+      `/api/filters/${section}`,
+    ]) {
       if (!paths[path]) missing.push(`${path}: no route`);
     }
   }
@@ -65,18 +77,33 @@ test('/api/docs/json describes params, query, body and answer of every route', a
   expect(routes).toBeGreaterThan(40);
 });
 
-type Schema = { type?: string | string[]; enum?: unknown[]; maxLength?: number; maximum?: number; properties?: Record<string, Schema>;
-  items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; additionalProperties?: boolean | Schema };
+type Schema = {
+  type?: string | string[];
+  enum?: unknown[];
+  maxLength?: number;
+  maximum?: number;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  additionalProperties?: boolean | Schema;
+};
 
 /** Where a schema takes a text with no length limit or a number with no upper bound. */
-function unbounded(schema: Schema | undefined, at: string, outer: Pick<Schema, 'maxLength' | 'maximum'> = {}): string[] {
+function unbounded(
+  schema: Schema | undefined,
+  at: string,
+  outer: Pick<Schema, 'maxLength' | 'maximum'> = {},
+): string[] {
   if (!schema) return [];
   // the OpenAPI form of a union type puts its bounds beside anyOf
   schema = { maxLength: outer.maxLength, maximum: outer.maximum, ...schema };
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   const found: string[] = [];
-  if (!schema.enum && types.includes('string') && schema.maxLength === undefined) found.push(`${at}: text without maxLength`);
-  if (!schema.enum && (types.includes('number') || types.includes('integer')) && schema.maximum === undefined) found.push(`${at}: number without maximum`);
+  if (!schema.enum && types.includes('string') && schema.maxLength === undefined)
+    found.push(`${at}: text without maxLength`);
+  if (!schema.enum && (types.includes('number') || types.includes('integer')) && schema.maximum === undefined)
+    found.push(`${at}: number without maximum`);
   for (const [name, s] of Object.entries(schema.properties ?? {})) found.push(...unbounded(s, `${at}.${name}`));
   if (typeof schema.additionalProperties === 'object') found.push(...unbounded(schema.additionalProperties, `${at}.*`));
   found.push(...unbounded(schema.items, `${at}[]`));
@@ -85,7 +112,10 @@ function unbounded(schema: Schema | undefined, at: string, outer: Pick<Schema, '
 }
 
 test('every text and number a route takes is bounded, as the database columns behind them are', async () => {
-  const paths = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<string, Record<string, Operation & { requestBody?: { content: Record<string, { schema?: Schema }> } }>>;
+  const paths = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<
+    string,
+    Record<string, Operation & { requestBody?: { content: Record<string, { schema?: Schema }> } }>
+  >;
   const found: string[] = [];
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(operations)) {
@@ -108,25 +138,42 @@ describe('bad input is refused before the handler, in Russian', () => {
   };
 
   test('a record id that is not a positive int32', async () => {
-    for (const id of ['abc', '0', '-3', '2147483648', '1.5']) expect(await refused(await get(`/api/offers/${id}`))).toEqual(['Неверный номер записи']);
+    for (const id of ['abc', '0', '-3', '2147483648', '1.5'])
+      expect(await refused(await get(`/api/offers/${id}`))).toEqual(['Неверный номер записи']);
     expect(await refused(await get('/api/reserves/abc/comments'))).toEqual(['Неверный номер записи']);
     expect(await refused(await get('/api/cities/0/history'))).toEqual(['Неверный номер записи']);
   });
 
   test('list query values and unknown filter keys', async () => {
-    expect(await refused(await get('/api/offers?perPage=30'))).toEqual(['Размер страницы может быть только 20, 50, 100, 200']);
+    expect(await refused(await get('/api/offers?perPage=30'))).toEqual([
+      'Размер страницы может быть только 20, 50, 100, 200',
+    ]);
     expect(await refused(await get('/api/offers?page=abc'))).toEqual(['Номер страницы должен быть целым числом от 1']);
     expect(await refused(await get('/api/reserves?colour=red'))).toEqual(['Неизвестный фильтр: colour']);
-    expect(await refused(await get('/api/cities?created_at_from=вчера'))).toEqual(['Фильтр «Дата создания»: введите дату в формате ГГГГ-ММ-ДД']);
-    expect(await refused(await get('/api/offers?with_image=yes'))).toEqual(['Фильтр «С фото»: допустимо только true или false']);
-    expect(await refused(await get('/api/offers?order=up'))).toEqual(['Порядок сортировки может быть только asc или desc']);
+    expect(await refused(await get('/api/cities?created_at_from=вчера'))).toEqual([
+      'Фильтр «Дата создания»: введите дату в формате ГГГГ-ММ-ДД',
+    ]);
+    expect(await refused(await get('/api/offers?with_image=yes'))).toEqual([
+      'Фильтр «С фото»: допустимо только true или false',
+    ]);
+    expect(await refused(await get('/api/offers?order=up'))).toEqual([
+      'Порядок сортировки может быть только asc или desc',
+    ]);
   });
 
   test('bodies of the wrong shape', async () => {
-    expect(await refused(await get('/api/offers', 'DELETE', { ids: 'all' }))).toEqual(['Не выбраны записи для удаления']);
-    expect(await refused(await get('/api/offers', 'DELETE', { ids: Array.from({ length: 1001 }, (_, i) => i + 1) }))).toEqual(['За один раз можно удалить не больше 1000 записей']);
-    expect(await refused(await get('/api/offers', 'POST', { product_id: { evil: true } }))).toEqual(['Поле «product_id»: неверный тип значения']);
-    expect(await refused(await get('/api/settings', 'POST', { names: 'all' }))).toEqual(['Ожидается список имён настроек']);
+    expect(await refused(await get('/api/offers', 'DELETE', { ids: 'all' }))).toEqual([
+      'Не выбраны записи для удаления',
+    ]);
+    expect(
+      await refused(await get('/api/offers', 'DELETE', { ids: Array.from({ length: 1001 }, (_, i) => i + 1) })),
+    ).toEqual(['За один раз можно удалить не больше 1000 записей']);
+    expect(await refused(await get('/api/offers', 'POST', { product_id: { evil: true } }))).toEqual([
+      'Поле «product_id»: неверный тип значения',
+    ]);
+    expect(await refused(await get('/api/settings', 'POST', { names: 'all' }))).toEqual([
+      'Ожидается список имён настроек',
+    ]);
     expect(await refused(await get('/api/settings', 'PUT', ['table:offers']))).toEqual(['Ожидается объект настроек']);
     expect(await refused(await get('/api/filters/offers', 'PUT', [1]))).toEqual(['Ожидается объект фильтра']);
   });
@@ -135,5 +182,8 @@ describe('bad input is refused before the handler, in Russian', () => {
 test('the upload documents its multipart body: the file and its kind', async () => {
   const paths = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
   const body = paths['/api/files'].post.requestBody.content['multipart/form-data'].schema;
-  expect(body).toMatchObject({ required: ['file'], properties: { file: { type: 'string', format: 'binary' }, kind: { enum: ['image', 'document'] } } });
+  expect(body).toMatchObject({
+    required: ['file'],
+    properties: { file: { type: 'string', format: 'binary' }, kind: { enum: ['image', 'document'] } },
+  });
 });

@@ -27,10 +27,19 @@ describe('POST /login', () => {
 
     const me = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: 'manager@nutdesk.test', name: 'Иванова Анна', role_id: 1, is_admin: false, user_type: 'employee' });
+    expect(me.json()).toMatchObject({
+      email: 'manager@nutdesk.test',
+      name: 'Иванова Анна',
+      role_id: 1,
+      is_admin: false,
+      user_type: 'employee',
+    });
 
     // only the hash of the token is stored
-    const rows = await ctx.db.select().from(sessions).where(eq(sessions.token_hash, hashToken(token)));
+    const rows = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.token_hash, hashToken(token)));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(await ctx.db.select().from(sessions))).not.toContain(token);
   });
@@ -50,13 +59,19 @@ describe('POST /login', () => {
     expect(empty.json().messages).toEqual(['Введите email', 'Введите пароль']);
     const badEmail = await login({ login: 'не-почта', psswd: 'x' });
     expect(badEmail.json().messages).toEqual(['Введите корректный email']);
-    const notJson = await ctx.app.inject({ method: 'POST', url: '/login', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    const notJson = await ctx.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().status).toBe('error');
   });
 
   test('repeated failures throttle the login from that address, even with the right password, and say so in Russian', async () => {
-    for (let i = 0; i < 3; i++) expect((await login({ login: 'throttled@nutdesk.test', psswd: 'Wrong1234' })).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await login({ login: 'throttled@nutdesk.test', psswd: 'Wrong1234' })).statusCode).toBe(400);
     const res = await login({ login: 'throttled@nutdesk.test', psswd: PASSWORD });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({
@@ -78,15 +93,24 @@ describe('POST /login', () => {
     await insertUser(ctx.db, { email: 'later@nutdesk.test', role_id: 1 });
     for (let i = 0; i < 3; i++) await login({ login: 'later@nutdesk.test', psswd: 'Wrong1234' });
     expect((await login({ login: 'later@nutdesk.test', psswd: PASSWORD })).statusCode).toBe(429);
-    await ctx.db.update(loginFailures).set({ failed_at: new Date(Date.now() - 16 * 60_000) }).where(eq(loginFailures.login, 'later@nutdesk.test'));
+    await ctx.db
+      .update(loginFailures)
+      .set({ failed_at: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(loginFailures.login, 'later@nutdesk.test'));
     expect((await login({ login: 'later@nutdesk.test', psswd: PASSWORD })).statusCode).toBe(200);
-    expect(await ctx.db.select().from(loginFailures).where(eq(loginFailures.login, 'later@nutdesk.test'))).toHaveLength(0);
+    expect(await ctx.db.select().from(loginFailures).where(eq(loginFailures.login, 'later@nutdesk.test'))).toHaveLength(
+      0,
+    );
   });
 });
 
 describe('tokens', () => {
   const me = (token?: string) =>
-    ctx.app.inject({ method: 'GET', url: '/api/me', headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
+    ctx.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+    });
 
   test('logout revokes the token', async () => {
     const token = await signIn(ctx.app, 'quitter@nutdesk.test');
@@ -102,14 +126,21 @@ describe('tokens', () => {
     expect((await me()).statusCode).toBe(401);
     expect((await me('garbage')).statusCode).toBe(401);
     const token = await signIn(ctx.app, 'manager@nutdesk.test');
-    await ctx.db.update(sessions).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(sessions.token_hash, hashToken(token)));
+    await ctx.db
+      .update(sessions)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token_hash, hashToken(token)));
     expect((await me(token)).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/permissions' })).statusCode).toBe(401);
   });
 
   test('an unknown API path is a JSON 404 for a signed-in user', async () => {
     const token = await signIn(ctx.app, 'manager@nutdesk.test');
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { authorization: `Bearer ${token}` } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ status: 'error', error: 'not_found', message: 'Объект не найден' });
   });
@@ -133,7 +164,9 @@ test('a known path asked with another method is 405 with the methods it takes; a
   expect(put.json()).toEqual({ status: 'error', error: 'method_not_allowed', message: 'Метод не поддерживается' });
   const login = await ctx.app.inject({ method: 'DELETE', url: '/login' });
   expect([login.statusCode, login.headers.allow]).toEqual([405, 'POST']);
-  expect((await ctx.app.inject({ method: 'PUT', url: '/api/nothing-here', headers, payload: {} })).statusCode).toBe(404);
+  expect((await ctx.app.inject({ method: 'PUT', url: '/api/nothing-here', headers, payload: {} })).statusCode).toBe(
+    404,
+  );
 });
 
 test('create-admin on an existing account sets the password and ends the sessions signed in with the old one', async () => {

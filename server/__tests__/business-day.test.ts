@@ -16,10 +16,14 @@ const realNow = clock.now;
 
 /** The coming business day D (tomorrow in Moscow) and the instants at 00:30 and 23:30 of it in Moscow. */
 const day = addDays(businessToday(TIME_ZONE_DEFAULT), 1);
-const at = (d: string, hours: number, minutes: number) => new Date(businessDayStart(d, TIME_ZONE_DEFAULT).getTime() + (hours * 60 + minutes) * 60_000);
+const at = (d: string, hours: number, minutes: number) =>
+  new Date(businessDayStart(d, TIME_ZONE_DEFAULT).getTime() + (hours * 60 + minutes) * 60_000);
 const halfPastMidnight = at(day, 0, 30);
 const halfPastEleven = at(day, 23, 30);
-const setZone = (zone: string) => ctx.db.execute(sql`INSERT INTO business_settings (name, value) VALUES ('time_zone', ${zone}) ON CONFLICT (name) DO UPDATE SET value = ${zone}`);
+const setZone = (zone: string) =>
+  ctx.db.execute(
+    sql`INSERT INTO business_settings (name, value) VALUES ('time_zone', ${zone}) ON CONFLICT (name) DO UPDATE SET value = ${zone}`,
+  );
 
 beforeAll(async () => {
   ctx = await createDemoApp();
@@ -36,7 +40,16 @@ afterEach(async () => {
 
 async function placeReserve(patch: Record<string, unknown> = {}): Promise<number> {
   const offer = await trade.newOffer('100');
-  const res = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, offer.id, { unit_selling_price: '400', estimated_date_implementation: addDays(day, 3), ...patch }));
+  const res = await ctx.call(
+    'POST',
+    '/api/reserves',
+    'admin',
+    reserveForm(trade, offer.id, {
+      unit_selling_price: '400',
+      estimated_date_implementation: addDays(day, 3),
+      ...patch,
+    }),
+  );
   expect(res.status).toBe(201);
   return res.body.id as number;
 }
@@ -51,7 +64,9 @@ test("at 00:30 in Moscow 'Завершить' takes Moscow's day (the UTC day is
   const id = await placeReserve();
   clock.now = () => halfPastMidnight;
   // the day after Moscow's today is refused, Moscow's own day is not 'later than today'
-  const later = await ctx.change('POST', `/api/reserves/${id}/complete`, 'admin', { actual_date_implementation: addDays(day, 1) });
+  const later = await ctx.change('POST', `/api/reserves/${id}/complete`, 'admin', {
+    actual_date_implementation: addDays(day, 1),
+  });
   expect(later.status).toBe(400);
   expect(later.body.messages).toEqual(['Дата не может быть позже сегодняшней']);
   const done = await ctx.change('POST', `/api/reserves/${id}/complete`, 'admin', {});
@@ -76,13 +91,25 @@ test('at 23:30 in Moscow the day is still D; the same instant in a business zone
 test("a new reserve at 00:30 in Moscow: an estimated date of the UTC day is 'before today', 'Резерв до' counts from Moscow's day", async () => {
   const offer = await trade.newOffer('100');
   clock.now = () => halfPastMidnight;
-  const early = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, offer.id, { unit_selling_price: '400', estimated_date_implementation: addDays(day, -1) }));
+  const early = await ctx.call(
+    'POST',
+    '/api/reserves',
+    'admin',
+    reserveForm(trade, offer.id, { unit_selling_price: '400', estimated_date_implementation: addDays(day, -1) }),
+  );
   expect(early.status).toBe(400);
   expect(early.body.messages).toEqual(['Дата реализации не может быть раньше сегодняшней']);
-  const made = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, offer.id, { unit_selling_price: '400', estimated_date_implementation: addDays(day, 30) }));
+  const made = await ctx.call(
+    'POST',
+    '/api/reserves',
+    'admin',
+    reserveForm(trade, offer.id, { unit_selling_price: '400', estimated_date_implementation: addDays(day, 30) }),
+  );
   expect(made.status).toBe(201);
   // the demo's hold is 5 days (reserve_hold_days), from Moscow's day D
-  const hold = firstRow<{ value: string }>(await ctx.db.execute(sql`SELECT value FROM business_settings WHERE name = 'reserve_hold_days'`))!.value;
+  const hold = firstRow<{ value: string }>(
+    await ctx.db.execute(sql`SELECT value FROM business_settings WHERE name = 'reserve_hold_days'`),
+  )!.value;
   expect(made.body.reserved_until.slice(0, 10)).toBe(addDays(day, Number(hold)));
 });
 
@@ -94,17 +121,27 @@ test("the expiry job: a reserve held until D is not due at 23:30 of D in Moscow,
   clock.now = () => at(addDays(day, 1), 0, 30);
   expect(new Date(clock.now()).toISOString().slice(0, 10)).toBe(day);
   expect(await runReserveExpiry(ctx.db)).toContain(id);
-  expect(firstRow<{ status: string }>(await ctx.db.execute(sql`SELECT status FROM reserves WHERE id = ${id}`))!.status).toBe('expired');
+  expect(
+    firstRow<{ status: string }>(await ctx.db.execute(sql`SELECT status FROM reserves WHERE id = ${id}`))!.status,
+  ).toBe('expired');
 });
 
-test("date filters and the CSV take the business day of an instant: created at 00:30 of D in Moscow is D, not the UTC day before", async () => {
+test('date filters and the CSV take the business day of an instant: created at 00:30 of D in Moscow is D, not the UTC day before', async () => {
   const offer = await trade.newOffer('100');
-  await ctx.db.execute(sql`UPDATE offers SET created_at = ${halfPastMidnight.toISOString()}::timestamptz WHERE id = ${offer.id}`);
+  await ctx.db.execute(
+    sql`UPDATE offers SET created_at = ${halfPastMidnight.toISOString()}::timestamptz WHERE id = ${offer.id}`,
+  );
   const ids = async (from: string, to: string) =>
-    (await ctx.call('GET', `/api/offers?offers_ids=${offer.id}&created_at_from=${from}&created_at_to=${to}`)).body.data.map((o: { id: number }) => o.id);
+    (
+      await ctx.call('GET', `/api/offers?offers_ids=${offer.id}&created_at_from=${from}&created_at_to=${to}`)
+    ).body.data.map((o: { id: number }) => o.id);
   expect(await ids(day, day)).toEqual([offer.id]);
   expect(await ids(addDays(day, -1), addDays(day, -1))).toEqual([]);
-  const csv = await ctx.app.inject({ method: 'GET', url: `/api/offers/export?format=csv&offers_ids=${offer.id}&columns=id&columns=created_at`, headers: { authorization: `Bearer ${ctx.tokens.admin}` } });
+  const csv = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/offers/export?format=csv&offers_ids=${offer.id}&columns=id&columns=created_at`,
+    headers: { authorization: `Bearer ${ctx.tokens.admin}` },
+  });
   expect(csv.statusCode).toBe(200);
   const [d, m, y] = [day.slice(8, 10), day.slice(5, 7), day.slice(0, 4)];
   expect(csv.body.split('\r\n')[1]).toBe(`${offer.id};${d}.${m}.${y}`);
@@ -123,8 +160,12 @@ test("'Часовой пояс' is a business setting: an IANA zone, saved by an
   expect(saved.status).toBe(200);
   expect(saved.body.settings.time_zone).toBe('Asia/Vladivostok');
   for (const who of ['manager', 'warehouse', 'supplier'] as const) {
-    expect((await ctx.call('POST', '/api/settings', who, ['time_zone'])).body).toEqual({ time_zone: 'Asia/Vladivostok' });
+    expect((await ctx.call('POST', '/api/settings', who, ['time_zone'])).body).toEqual({
+      time_zone: 'Asia/Vladivostok',
+    });
   }
-  const log = firstRow<{ summary: string }>(await ctx.db.execute(sql`SELECT summary FROM admin_log ORDER BY id DESC LIMIT 1`));
+  const log = firstRow<{ summary: string }>(
+    await ctx.db.execute(sql`SELECT summary FROM admin_log ORDER BY id DESC LIMIT 1`),
+  );
   expect(log?.summary).toBe('Бизнес-настройки: Часовой пояс Europe/Moscow → Asia/Vladivostok');
 });

@@ -56,13 +56,36 @@ test('migrations run twice without harm and create the whole model', async () =>
   const ctx = await createTestApp();
   try {
     await ctx.database.migrate();
-    const result = await ctx.db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`);
-    const tables = ((result as unknown as { rows: { table_name: string }[] }).rows).map((r) => r.table_name);
-    expect(tables).toEqual(expect.arrayContaining([
-      'business_settings', 'cities', 'city_delivery', 'comments', 'employees', 'files', 'login_failures', 'offers',
-      'one_time_tokens', 'packing', 'positions', 'products', 'reserves', 'role_hidden_fields', 'role_permissions', 'roles',
-      'saved_filters', 'sessions', 'suppliers', 'user_settings', 'users', 'varieties',
-    ]));
+    const result = await ctx.db.execute(
+      sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
+    );
+    const tables = (result as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'business_settings',
+        'cities',
+        'city_delivery',
+        'comments',
+        'employees',
+        'files',
+        'login_failures',
+        'offers',
+        'one_time_tokens',
+        'packing',
+        'positions',
+        'products',
+        'reserves',
+        'role_hidden_fields',
+        'role_permissions',
+        'roles',
+        'saved_filters',
+        'sessions',
+        'suppliers',
+        'user_settings',
+        'users',
+        'varieties',
+      ]),
+    );
     const ext = await ctx.db.execute(sql`SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'`);
     expect((ext as unknown as { rows: unknown[] }).rows).toHaveLength(1);
   } finally {

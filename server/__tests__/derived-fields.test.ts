@@ -20,7 +20,9 @@ afterAll(() => ctx?.close());
 
 test('the permissions name the derived fields hidden, so the screens hide them too', async () => {
   const warehouse = (await ctx.call('GET', '/api/permissions', 'warehouse')).body;
-  expect(warehouse.hidden_fields.reserves).toEqual(expect.arrayContaining(['estimated_date_implementation', 'reserved_until']));
+  expect(warehouse.hidden_fields.reserves).toEqual(
+    expect.arrayContaining(['estimated_date_implementation', 'reserved_until']),
+  );
   const manager = (await ctx.call('GET', '/api/permissions', 'manager')).body;
   expect(manager.hidden_fields.offers).toContain('city');
   expect(manager.hidden_fields.cities).toContain('delivery');
@@ -45,7 +47,7 @@ test("role 8 reads no 'Резерв до': not in the list, the card, a filter o
   expect(active.body.data[0].reserved_until).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 });
 
-test('role 1 reads no delivery matrix: the city\'s table, the lookup from a city, the filters and the history', async () => {
+test("role 1 reads no delivery matrix: the city's table, the lookup from a city, the filters and the history", async () => {
   const admin = await ctx.call('GET', `/api/cities/${cityId}/delivery`);
   expect(admin.status).toBe(200);
   const refused = { status: 403, body: expect.objectContaining({ message: CITY_MSG.matrixHidden }) };
@@ -56,12 +58,18 @@ test('role 1 reads no delivery matrix: the city\'s table, the lookup from a city
   expect(config.body.delivery_cost).toMatchObject({ isForbidden: true });
   expect(config.body.delivery_days).toMatchObject({ isForbidden: true });
   const filtered = await ctx.call('GET', '/api/cities?perPage=20&delivery_cost_from=1', 'manager');
-  expect([filtered.status, filtered.body.message]).toEqual([403, 'Фильтр «Стоимость доставки за кг (из города)» вам недоступен']);
+  expect([filtered.status, filtered.body.message]).toEqual([
+    403,
+    'Фильтр «Стоимость доставки за кг (из города)» вам недоступен',
+  ]);
 
   // the administrator changes a route: the city's history tells it to the administrator, not to role 1
-  const saved = await ctx.call('PUT', `/api/cities/${cityId}/delivery`, 'admin', [{ to_id: otherId, cost: '77.70', days: 9 }]);
+  const saved = await ctx.call('PUT', `/api/cities/${cityId}/delivery`, 'admin', [
+    { to_id: otherId, cost: '77.70', days: 9 },
+  ]);
   expect(saved.status).toBe(200);
-  const history = async (who: 'admin' | 'manager') => JSON.stringify((await ctx.call('GET', `/api/cities/${cityId}/history`, who)).body);
+  const history = async (who: 'admin' | 'manager') =>
+    JSON.stringify((await ctx.call('GET', `/api/cities/${cityId}/history`, who)).body);
   expect(await history('admin')).toContain('"field":"delivery"');
   expect(await history('manager')).not.toContain('"field":"delivery"');
   expect(await history('manager')).not.toContain('77.7');
@@ -69,15 +77,21 @@ test('role 1 reads no delivery matrix: the city\'s table, the lookup from a city
 
 test('role 1 writes no delivery matrix either, and a refused write changes nothing', async () => {
   const before = (await ctx.call('GET', `/api/cities/${cityId}/delivery`)).body;
-  const put = await ctx.call('PUT', `/api/cities/${cityId}/delivery`, 'manager', [{ to_id: otherId, cost: '1.00', days: 1 }]);
+  const put = await ctx.call('PUT', `/api/cities/${cityId}/delivery`, 'manager', [
+    { to_id: otherId, cost: '1.00', days: 1 },
+  ]);
   expect(put.status).toBe(403);
   expect((await ctx.call('GET', `/api/cities/${cityId}/delivery`)).body).toEqual(before);
   const perms = (await ctx.call('GET', '/api/permissions', 'manager')).body;
   // role 1 may add cities, without their routes
   expect(perms.role_permissions.cities.create).toBe('all');
-  const created = await ctx.call('POST', '/api/cities', 'manager', { name: 'Кострома-тест', delivery: [{ to_id: otherId, cost: '5.00', days: 2 }] });
+  const created = await ctx.call('POST', '/api/cities', 'manager', {
+    name: 'Кострома-тест',
+    delivery: [{ to_id: otherId, cost: '5.00', days: 2 }],
+  });
   expect(created).toMatchObject({ status: 403, body: expect.objectContaining({ message: CITY_MSG.matrixHidden }) });
-  const names = async () => (await ctx.call('GET', '/api/cities?perPage=200')).body.data.map((c: { name: string }) => c.name);
+  const names = async () =>
+    (await ctx.call('GET', '/api/cities?perPage=200')).body.data.map((c: { name: string }) => c.name);
   expect(await names()).not.toContain('Кострома-тест');
   expect((await ctx.call('POST', '/api/cities', 'manager', { name: 'Кострома-тест', delivery: [] })).status).toBe(201);
   expect(await names()).toContain('Кострома-тест');

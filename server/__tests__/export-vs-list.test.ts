@@ -9,7 +9,9 @@ import type { ColumnDef } from '../../domain/lists';
 import { SECTIONS } from '../../domain/sections';
 
 let ctx: DemoContext;
-beforeAll(async () => { ctx = await createDemoApp(); }, 120_000);
+beforeAll(async () => {
+  ctx = await createDemoApp();
+}, 120_000);
 afterAll(() => ctx?.close());
 
 const blank = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
@@ -29,9 +31,22 @@ function csvRows(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (ch === '"') quoted = false; else field += ch;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ';') { row.push(field); field = ''; } else if (ch === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; } else field += ch;
+    else if (ch === ';') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += ch;
   }
   return rows;
 }
@@ -60,15 +75,19 @@ test.each(sections)('%s: the CSV and XLSX exports hold the list page, column by 
   expect(sheet[0]).toEqual(csv[0]);
 
   const mismatches: string[] = [];
-  rows.forEach((row, r) => columns.forEach((column, c) => {
-    const value = row[column.key];
-    const cell = cellOf(section, column, value);
-    const where = `${section} № ${row.id}, «${column.title}» (${column.key}) = ${JSON.stringify(value)}`;
-    if (!blank(value) && (cell === null || cell === '')) mismatches.push(`${where}: the cell rule drops it`);
-    if (csv[r + 1][c] !== csvText(column, cell)) mismatches.push(`${where}: CSV '${csv[r + 1][c]}', expected '${csvText(column, cell)}'`);
-    const xlsx = sheet[r + 1][c] ?? null;
-    if (JSON.stringify(xlsx) !== JSON.stringify(cell === '' ? null : cell)) mismatches.push(`${where}: XLSX ${JSON.stringify(xlsx)}`);
-  }));
+  rows.forEach((row, r) =>
+    columns.forEach((column, c) => {
+      const value = row[column.key];
+      const cell = cellOf(section, column, value);
+      const where = `${section} № ${row.id}, «${column.title}» (${column.key}) = ${JSON.stringify(value)}`;
+      if (!blank(value) && (cell === null || cell === '')) mismatches.push(`${where}: the cell rule drops it`);
+      if (csv[r + 1][c] !== csvText(column, cell))
+        mismatches.push(`${where}: CSV '${csv[r + 1][c]}', expected '${csvText(column, cell)}'`);
+      const xlsx = sheet[r + 1][c] ?? null;
+      if (JSON.stringify(xlsx) !== JSON.stringify(cell === '' ? null : cell))
+        mismatches.push(`${where}: XLSX ${JSON.stringify(xlsx)}`);
+    }),
+  );
   expect(mismatches).toEqual([]);
   if (section === 'reserves') {
     // the lot each reserve is on, as the list answers offer_id: its number, in both files

@@ -17,17 +17,27 @@ import { readdirSync } from 'node:fs';
 import { loadConfig, type Config, type FileStoreKind } from '../config';
 
 /** A PNG of 600 KiB: the signature and header, then random bytes (every byte value, three database chunks). */
-const photo = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'), randomBytes(600 * 1024)]);
+const photo = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'),
+  randomBytes(600 * 1024),
+]);
 
 const upload = (app: FastifyInstance, token: string, name: string, content: Buffer) => {
   const boundary = '----nutdesk-stores';
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nimage\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return app.inject({ method: 'POST', url: '/api/files', payload: body, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/files',
+    payload: body,
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 };
 const download = (app: FastifyInstance, token: string, id: number) =>
   app.inject({ method: 'GET', url: `/api/files/${id}`, headers: { authorization: `Bearer ${token}` } });
@@ -72,7 +82,10 @@ describe.each(cases)('the $store store', ({ store, config }) => {
 
     // where the bytes are: only in the store chosen
     const onDisk = path.join(dataDir, 'files', row.storage_path);
-    const chunks = await ctx.db.select({ seq: fileChunks.seq }).from(fileChunks).where(eq(fileChunks.storage_key, row.storage_path));
+    const chunks = await ctx.db
+      .select({ seq: fileChunks.seq })
+      .from(fileChunks)
+      .where(eq(fileChunks.storage_key, row.storage_path));
     const inS3 = await (await s3Store(s3.config)).exists(row.storage_path);
     expect({ disk: existsSync(onDisk), chunks: chunks.length, s3: inS3 }).toEqual({
       disk: store === 'disk',
@@ -86,11 +99,25 @@ describe.each(cases)('the $store store', ({ store, config }) => {
     expect(got.headers['content-length']).toBe(String(photo.length));
     expect(got.rawPayload.equals(photo)).toBe(true);
 
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/files/${id}`, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/files/${id}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await download(ctx.app, token, id)).statusCode).toBe(404);
-    const left = await ctx.db.select({ seq: fileChunks.seq }).from(fileChunks).where(eq(fileChunks.storage_key, row.storage_path));
-    expect({ disk: existsSync(onDisk), chunks: left.length, s3: await (await s3Store(s3.config)).exists(row.storage_path) })
-      .toEqual({ disk: false, chunks: 0, s3: false });
+    const left = await ctx.db
+      .select({ seq: fileChunks.seq })
+      .from(fileChunks)
+      .where(eq(fileChunks.storage_key, row.storage_path));
+    expect({
+      disk: existsSync(onDisk),
+      chunks: left.length,
+      s3: await (await s3Store(s3.config)).exists(row.storage_path),
+    }).toEqual({ disk: false, chunks: 0, s3: false });
   });
 
   test('a file exactly one chunk long round-trips too', async () => {
@@ -134,13 +161,20 @@ describe('files:move', () => {
   });
 
   test('moves the data folder into the database, then into S3 and back, resumable and idempotent, every file intact', async () => {
-    const contents = [photo, photo.subarray(0, 1000), Buffer.concat([photo.subarray(0, 29), randomBytes(CHUNK_BYTES * 2)])];
+    const contents = [
+      photo,
+      photo.subarray(0, 1000),
+      Buffer.concat([photo.subarray(0, 29), randomBytes(CHUNK_BYTES * 2)]),
+    ];
     const ids: number[] = [];
-    for (const [i, content] of contents.entries()) ids.push((await upload(ctx.app, token, `фото-${i}.png`, content)).json().id);
+    for (const [i, content] of contents.entries())
+      ids.push((await upload(ctx.app, token, `фото-${i}.png`, content)).json().id);
     const stores = await openFileStores({ ...ctx.config, s3: s3.config }, ctx.db);
-    const storesOfRows = async () => (await ctx.db.select({ id: files.id, store: files.store }).from(files).orderBy(files.id)).map((r) => r.store);
+    const storesOfRows = async () =>
+      (await ctx.db.select({ id: files.id, store: files.store }).from(files).orderBy(files.id)).map((r) => r.store);
     const allIntact = async () => {
-      for (const [i, id] of ids.entries()) expect((await download(ctx.app, token, id)).rawPayload.equals(contents[i])).toBe(true);
+      for (const [i, id] of ids.entries())
+        expect((await download(ctx.app, token, id)).rawPayload.equals(contents[i])).toBe(true);
     };
 
     // cut off after one file: the rest stays where it was, readable

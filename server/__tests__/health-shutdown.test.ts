@@ -20,7 +20,9 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 /** The newest migration as the journal lists it. */
-const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+  entries: { tag: string; when: number }[];
+};
 const newest = journal.entries[journal.entries.length - 1];
 
 describe('GET /api/health', () => {
@@ -31,25 +33,46 @@ describe('GET /api/health', () => {
   });
 
   test('answers 503 when the database lacks a migration this build ships', async () => {
-    const [last] = (await ctx.db.execute(sql`SELECT id, hash, created_at::text AS created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`) as unknown as { rows: { id: number; hash: string; created_at: string }[] }).rows;
+    const [last] = (
+      (await ctx.db.execute(
+        sql`SELECT id, hash, created_at::text AS created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`,
+      )) as unknown as { rows: { id: number; hash: string; created_at: string }[] }
+    ).rows;
     expect(Number(last.created_at)).toBe(newest.when);
     await ctx.db.execute(sql`DELETE FROM drizzle.__drizzle_migrations WHERE id = ${last.id}`);
     try {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'error', database: 'ok', migration: newest.tag, migrationsCurrent: false, reason: `Миграции не применены: нужна ${newest.tag}` });
+      expect(res.json()).toEqual({
+        status: 'error',
+        database: 'ok',
+        migration: newest.tag,
+        migrationsCurrent: false,
+        reason: `Миграции не применены: нужна ${newest.tag}`,
+      });
     } finally {
-      await ctx.db.execute(sql`INSERT INTO drizzle.__drizzle_migrations (id, hash, created_at) VALUES (${last.id}, ${last.hash}, ${last.created_at}::bigint)`);
+      await ctx.db.execute(
+        sql`INSERT INTO drizzle.__drizzle_migrations (id, hash, created_at) VALUES (${last.id}, ${last.hash}, ${last.created_at}::bigint)`,
+      );
     }
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   test('answers 503 when the database is gone, and logs only that failure', async () => {
     const lines: string[] = [];
-    const stream = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     const database = await openDatabase({ inMemory: true });
     await database.migrate();
-    const app = await buildApp({ config: { ...loadConfig({}), distDir: '/nonexistent-dist' }, db: database.db, logger: { level: 'info', stream } });
+    const app = await buildApp({
+      config: { ...loadConfig({}), distDir: '/nonexistent-dist' },
+      db: database.db,
+      logger: { level: 'info', stream },
+    });
     try {
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
@@ -70,11 +93,17 @@ describe('GET /api/health', () => {
 
 const boundary = '----nutdesk-slow';
 const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-const multipartHead = (name: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nimage\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`);
+const multipartHead = (name: string) =>
+  Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nimage\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
+  );
 const multipartTail = Buffer.concat([png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
 
 /** The same upload, whole, for inject. */
-const multipartPhoto = (name: string) => ({ body: Buffer.concat([multipartHead(name), multipartTail]), type: `multipart/form-data; boundary=${boundary}` });
+const multipartPhoto = (name: string) => ({
+  body: Buffer.concat([multipartHead(name), multipartTail]),
+  type: `multipart/form-data; boundary=${boundary}`,
+});
 
 /** A multipart upload of a PNG, sent by hand so the test decides when its body ends. */
 function slowUpload(port: number, token: string) {
@@ -83,8 +112,15 @@ function slowUpload(port: number, token: string) {
   let onHeaders!: () => void;
   const arrived = new Promise<void>((resolve) => (onHeaders = resolve));
   const req = http.request({
-    host: '127.0.0.1', port, method: 'POST', path: '/api/files',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + tail.length },
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/files',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': head.length + tail.length,
+    },
   });
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
@@ -99,13 +135,14 @@ function slowUpload(port: number, token: string) {
   return { arrived, finish: () => req.end(tail), answer };
 }
 
-const connects = (port: number) => new Promise<boolean>((resolve) => {
-  const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
-    res.resume();
-    resolve(true);
+const connects = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
+      res.resume();
+      resolve(true);
+    });
+    req.on('error', () => resolve(false));
   });
-  req.on('error', () => resolve(false));
-});
 
 describe('graceful shutdown', () => {
   test('a request in flight when the shutdown starts completes, while new connections are refused', async () => {
@@ -152,11 +189,21 @@ describe('graceful shutdown', () => {
       expect(own.app.drain.active).toBe(true);
       for (const url of ['/api/me', '/api/health', '/api/offers?perPage=20']) {
         const read = await own.app.inject({ method: 'GET', url, headers: auth });
-        expect([url, read.statusCode, read.headers.connection, read.json()]).toEqual([url, 503, 'close', { status: 'error', error: 'shutting_down', messages: ['Сервер перезапускается: повторите запрос'] }]);
+        expect([url, read.statusCode, read.headers.connection, read.json()]).toEqual([
+          url,
+          503,
+          'close',
+          { status: 'error', error: 'shutting_down', messages: ['Сервер перезапускается: повторите запрос'] },
+        ]);
       }
       // a write nginx has sent is never tried on another instance: it is done here
       const { body, type } = multipartPhoto('при-остановке.png');
-      const write = await own.app.inject({ method: 'POST', url: '/api/files', headers: { ...auth, 'content-type': type }, payload: body });
+      const write = await own.app.inject({
+        method: 'POST',
+        url: '/api/files',
+        headers: { ...auth, 'content-type': type },
+        payload: body,
+      });
       expect(write.statusCode).toBe(201);
       const [row] = await own.db.select().from(files).where(eq(files.id, write.json().id));
       expect(row.original_name).toBe('при-остановке.png');
@@ -181,17 +228,22 @@ describe('graceful shutdown', () => {
     const registered = app.longLivedStreams.size;
     // (the end is handed over in an object: a promise resolved with a promise would wait for that one)
     const { received } = await new Promise<{ received: Promise<string> }>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port, path: '/stream-for-test' }, (res) => {
-        let text = '';
-        const ended = new Promise<string>((done) => res.on('end', () => done(text)));
-        res.on('data', (d) => {
-          text += d;
-          if (text.includes(': open')) resolve({ received: ended });
-        });
-      }).on('error', reject);
+      http
+        .get({ host: '127.0.0.1', port, path: '/stream-for-test' }, (res) => {
+          let text = '';
+          const ended = new Promise<string>((done) => res.on('end', () => done(text)));
+          res.on('data', (d) => {
+            text += d;
+            if (text.includes(': open')) resolve({ received: ended });
+          });
+        })
+        .on('error', reject);
     });
     expect(app.longLivedStreams.size).toBe(registered + 1);
-    const outcome = await Promise.race([app.close().then(() => 'closed'), new Promise((r) => setTimeout(() => r('still open after 5 s'), 5000))]);
+    const outcome = await Promise.race([
+      app.close().then(() => 'closed'),
+      new Promise((r) => setTimeout(() => r('still open after 5 s'), 5000)),
+    ]);
     expect(outcome).toBe('closed');
     expect(await received).toBe(': open\n\nevent: bye\ndata: shutdown\n\n');
     expect(app.longLivedStreams.size).toBe(0);

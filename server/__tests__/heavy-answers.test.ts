@@ -15,13 +15,34 @@ let quoteId: number;
 beforeAll(async () => {
   // the defaults: two per user, four per instance
   ctx = await createDemoApp({ exportsPerInstance: 4, exportsPerUser: 2 });
-  cityId = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM cities WHERE status = 'active' ORDER BY id LIMIT 1`))!.id;
+  cityId = firstRow<{ id: number }>(
+    await ctx.db.execute(sql`SELECT id FROM cities WHERE status = 'active' ORDER BY id LIMIT 1`),
+  )!.id;
   // a quote as the manager's screen makes one: the search's first line at its own price
-  const productId = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT product_id AS id FROM offers WHERE status = 'active' AND available_amount >= 10 ORDER BY id LIMIT 1`))!.id;
-  const found = await ctx.call('POST', '/api/quotes/search', 'admin', { product_id: productId, city_id: cityId, amount: 10, unit: 'кг', level: 'min' });
-  const line = (found.body as { lines: { offers: { offer_id: number; amount: string }[]; unit_price: string | null }[] }).lines.find((l) => l.offers.length === 1 && l.unit_price)!;
+  const productId = firstRow<{ id: number }>(
+    await ctx.db.execute(
+      sql`SELECT product_id AS id FROM offers WHERE status = 'active' AND available_amount >= 10 ORDER BY id LIMIT 1`,
+    ),
+  )!.id;
+  const found = await ctx.call('POST', '/api/quotes/search', 'admin', {
+    product_id: productId,
+    city_id: cityId,
+    amount: 10,
+    unit: 'кг',
+    level: 'min',
+  });
+  const line = (
+    found.body as { lines: { offers: { offer_id: number; amount: string }[]; unit_price: string | null }[] }
+  ).lines.find((l) => l.offers.length === 1 && l.unit_price)!;
   const quote = await ctx.call('POST', '/api/quotes', 'admin', {
-    city_id: cityId, buyer_name: 'ООО «Орех»', lines: [{ offers: [{ offer_id: line.offers[0].offer_id, amount: Number(line.offers[0].amount) }], unit_price: Number(line.unit_price) }],
+    city_id: cityId,
+    buyer_name: 'ООО «Орех»',
+    lines: [
+      {
+        offers: [{ offer_id: line.offers[0].offer_id, amount: Number(line.offers[0].amount) }],
+        unit_price: Number(line.unit_price),
+      },
+    ],
   });
   expect([quote.status, quote.body]).toEqual([201, expect.objectContaining({ id: expect.any(Number) })]);
   quoteId = quote.body.id;
@@ -29,7 +50,8 @@ beforeAll(async () => {
 
 afterAll(() => ctx?.close());
 
-const get = (who: DemoUser, url: string) => ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${ctx.tokens[who]}` } });
+const get = (who: DemoUser, url: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${ctx.tokens[who]}` } });
 const heavy = () => ({
   'price list PDF': `/api/price-list/export?format=pdf&city_id=${cityId}`,
   'price list XLSX': `/api/price-list/export?format=xlsx&city_id=${cityId}`,
@@ -58,8 +80,9 @@ test('the attack: 20 parallel price-list PDFs from one account: at most two are 
     expect(built.length).toBeGreaterThanOrEqual(1);
     expect(built.every((a) => a.headers['content-type'] === 'application/pdf')).toBe(true);
     expect(refused.length).toBeGreaterThanOrEqual(1);
-    expect(refused.map((a) => [a.statusCode, a.headers['retry-after'], a.json()]))
-      .toEqual(refused.map(() => [429, '5', userRefusal]));
+    expect(refused.map((a) => [a.statusCode, a.headers['retry-after'], a.json()])).toEqual(
+      refused.map(() => [429, '5', userRefusal]),
+    );
     // never more than the account's two at once
     expect(most).toBeLessThanOrEqual(2);
   } finally {
@@ -68,14 +91,21 @@ test('the attack: 20 parallel price-list PDFs from one account: at most two are 
   expect(gate.size).toBe(0);
 }, 120_000);
 
-test('each heavy answer takes the user\'s place: with two of the account\'s files under way, every kind is refused for it and served to another', async () => {
-  const admin = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM users WHERE email = 'admin@nutdesk.demo'`))!.id;
+test("each heavy answer takes the user's place: with two of the account's files under way, every kind is refused for it and served to another", async () => {
+  const admin = firstRow<{ id: number }>(
+    await ctx.db.execute(sql`SELECT id FROM users WHERE email = 'admin@nutdesk.demo'`),
+  )!.id;
   // two of the admin's downloads are under way
   const held = [ctx.app.heavyGate.enter(admin), ctx.app.heavyGate.enter(admin)];
   try {
     for (const [what, url] of Object.entries(heavy())) {
       const refused = await get('admin', url);
-      expect([what, refused.statusCode, refused.headers['retry-after'], refused.json()]).toEqual([what, 429, '5', userRefusal]);
+      expect([what, refused.statusCode, refused.headers['retry-after'], refused.json()]).toEqual([
+        what,
+        429,
+        '5',
+        userRefusal,
+      ]);
     }
     // another account's files are built meanwhile (the manager quotes and builds price lists; the quote is the admin's)
     for (const what of ['price list PDF', 'price list XLSX', 'analytics XLSX'] as const) {
@@ -86,20 +116,27 @@ test('each heavy answer takes the user\'s place: with two of the account\'s file
     held.forEach((release) => release());
   }
   // and the admin's own, once the downloads are done
-  for (const [what, url] of Object.entries(heavy())) expect([what, (await get('admin', url)).statusCode]).toEqual([what, 200]);
+  for (const [what, url] of Object.entries(heavy()))
+    expect([what, (await get('admin', url)).statusCode]).toEqual([what, 200]);
   expect(ctx.app.heavyGate.size).toBe(0);
 }, 120_000);
 
 test('a full instance refuses with 429 and Retry-After, never 503 (behind nginx a 503 marks the instance down)', async () => {
-  const others = rowsOf<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM users WHERE email <> 'admin@nutdesk.demo' ORDER BY id LIMIT 2`)).map((u) => u.id);
+  const others = rowsOf<{ id: number }>(
+    await ctx.db.execute(sql`SELECT id FROM users WHERE email <> 'admin@nutdesk.demo' ORDER BY id LIMIT 2`),
+  ).map((u) => u.id);
   expect(others).toHaveLength(2);
   // two other accounts hold two places each: the instance's four
   const held = others.flatMap((id) => [ctx.app.heavyGate.enter(id), ctx.app.heavyGate.enter(id)]);
   try {
     for (const [what, url] of Object.entries(heavy())) {
       const refused = await get('admin', url);
-      expect([what, refused.statusCode, refused.headers['retry-after'], refused.json()])
-        .toEqual([what, 429, '60', { status: 'error', error: 'busy', messages: [HEAVY_GATE_MSG.perInstance] }]);
+      expect([what, refused.statusCode, refused.headers['retry-after'], refused.json()]).toEqual([
+        what,
+        429,
+        '60',
+        { status: 'error', error: 'busy', messages: [HEAVY_GATE_MSG.perInstance] },
+      ]);
     }
     const list = await get('admin', '/api/offers/export?format=csv');
     expect([list.statusCode, list.headers['retry-after']]).toEqual([429, '60']);

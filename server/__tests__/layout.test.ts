@@ -25,7 +25,12 @@ const COMPOSITION = new Set(['app.ts', 'sections/index.ts']);
  * plugin mounts. */
 // the route builders every section shares: a record's card (with its bulk edit and restore), its list and the
 // import of a section that imports (offers, buyers)
-const SHARED_ROUTES = new Set(['lists/routes.ts', 'records/cardRoutes.ts', 'records/bulkRoutes.ts', 'lists/importRoutes.ts']);
+const SHARED_ROUTES = new Set([
+  'lists/routes.ts',
+  'records/cardRoutes.ts',
+  'records/bulkRoutes.ts',
+  'lists/importRoutes.ts',
+]);
 
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');
@@ -37,7 +42,8 @@ function importsOf(file: string): string[] {
 
 test('every section of the registry has its folder: the plugin (index.ts) and its list spec (list.ts)', () => {
   for (const section of SECTIONS) {
-    for (const file of ['index.ts', 'list.ts']) expect([section, existsSync(path.join(server, 'sections', section, file))]).toEqual([section, true]);
+    for (const file of ['index.ts', 'list.ts'])
+      expect([section, existsSync(path.join(server, 'sections', section, file))]).toEqual([section, true]);
   }
   expect(existsSync(path.join(server, 'routes'))).toBe(false);
   expect(existsSync(path.join(server, 'auth'))).toBe(false);
@@ -46,11 +52,15 @@ test('every section of the registry has its folder: the plugin (index.ts) and it
 test('no service imports a route file, and no route file another one', () => {
   const wrong: string[] = [];
   // a section's plugin (its index.ts) puts its own folder's route files together, as app.ts does the sections
-  const composesOwnFolder = (file: string, target: string) => path.basename(file) === 'index.ts' && rel(file).startsWith('sections/') && path.dirname(target) === path.dirname(file);
+  const composesOwnFolder = (file: string, target: string) =>
+    path.basename(file) === 'index.ts' &&
+    rel(file).startsWith('sections/') &&
+    path.dirname(target) === path.dirname(file);
   for (const file of all) {
     if (COMPOSITION.has(rel(file))) continue;
     for (const target of importsOf(file)) {
-      if (isRouteFile(target) && !SHARED_ROUTES.has(rel(target)) && !composesOwnFolder(file, target)) wrong.push(`${rel(file)} → ${rel(target)}`);
+      if (isRouteFile(target) && !SHARED_ROUTES.has(rel(target)) && !composesOwnFolder(file, target))
+        wrong.push(`${rel(file)} → ${rel(target)}`);
     }
   }
   expect(wrong).toEqual([]);
@@ -59,7 +69,11 @@ test('no service imports a route file, and no route file another one', () => {
 test('the generic layers name no section: lists/, records/ and http/ import nothing from sections/', () => {
   const wrong = all
     .filter((file) => /^(lists|records|http)\//.test(rel(file)))
-    .flatMap((file) => importsOf(file).filter((target) => rel(target).startsWith('sections/')).map((target) => `${rel(file)} → ${rel(target)}`));
+    .flatMap((file) =>
+      importsOf(file)
+        .filter((target) => rel(target).startsWith('sections/'))
+        .map((target) => `${rel(file)} → ${rel(target)}`),
+    );
   expect(wrong).toEqual([]);
 });
 
@@ -68,7 +82,9 @@ const repo = path.resolve(server, '..');
 const eslint = path.join(repo, 'node_modules', '.bin', 'eslint');
 
 /** ESLint's own view of a file's configuration (the flat config as it is loaded, zones built and all). */
-function eslintConfigFor(file: string): { rules: Record<string, [number, { zones?: { target: string; from: string }[] }?]> } {
+function eslintConfigFor(file: string): {
+  rules: Record<string, [number, { zones?: { target: string; from: string }[] }?]>;
+} {
   const run = spawnSync(eslint, ['--print-config', file], { cwd: repo, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout);
@@ -78,11 +94,17 @@ test('the ESLint zones name the sections of the registry, and the import-cycle r
   const { rules } = eslintConfigFor('server/sections/offers/index.ts');
   expect(rules['import-x/no-cycle'][0]).toBe(2);
   const zones = rules['import-x/no-restricted-paths'][1]!.zones!;
-  const targets = (prefix: string) => zones.filter((z) => z.target.startsWith(prefix) && z.from !== z.target).map((z) => z.target.slice(prefix.length)).sort();
+  const targets = (prefix: string) =>
+    zones
+      .filter((z) => z.target.startsWith(prefix) && z.from !== z.target)
+      .map((z) => z.target.slice(prefix.length))
+      .sort();
   const sorted = (names: readonly string[]) => [...names].sort();
   // one zone per section folder on the server, and one per feature folder on the SPA (the sections and the rest)
   expect(targets('./server/sections/')).toEqual(sorted(SECTIONS));
-  const featureFolders = readdirSync(path.join(repo, 'src', 'features')).filter((name) => statSync(path.join(repo, 'src', 'features', name)).isDirectory());
+  const featureFolders = readdirSync(path.join(repo, 'src', 'features')).filter((name) =>
+    statSync(path.join(repo, 'src', 'features', name)).isDirectory(),
+  );
   expect(targets('./src/features/')).toEqual(sorted(featureFolders));
   expect(SECTIONS.every((section) => featureFolders.includes(section))).toBe(true);
 });
@@ -90,7 +112,11 @@ test('the ESLint zones name the sections of the registry, and the import-cycle r
 test('ESLint sees a circle through TypeScript files (import-x needs the .ts extensions to follow them)', () => {
   // domain/permissions.ts imports the registry; the registry importing it back closes a circle
   const text = `${readFileSync(path.join(repo, 'domain', 'sections.ts'), 'utf8')}\nimport { can } from './permissions';\nexport const _can = can;\n`;
-  const run = spawnSync(eslint, ['--stdin', '--stdin-filename', 'domain/sections.ts', '--format', 'json'], { cwd: repo, encoding: 'utf8', input: text });
+  const run = spawnSync(eslint, ['--stdin', '--stdin-filename', 'domain/sections.ts', '--format', 'json'], {
+    cwd: repo,
+    encoding: 'utf8',
+    input: text,
+  });
   const [{ messages }] = JSON.parse(run.stdout) as { messages: { ruleId: string }[] }[];
   expect(messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
 });
@@ -118,17 +144,28 @@ test('no two folders of the code reach each other (issue 32: records ⇄ lists, 
   expect(folderLoops(repo, code)).toEqual([]);
   // a loop fed in is found: lists/ reads records/ (as it does), records/ reading lists/ back closes it
   const fed = new Map(code);
-  fed.set(path.join(repo, 'server/records/pipeline.ts'), [...(code.get(path.join(repo, 'server/records/pipeline.ts')) ?? []), path.join(repo, 'server/lists/engine.ts')]);
+  fed.set(path.join(repo, 'server/records/pipeline.ts'), [
+    ...(code.get(path.join(repo, 'server/records/pipeline.ts')) ?? []),
+    path.join(repo, 'server/lists/engine.ts'),
+  ]);
   // the same loop, whichever of its two folders the walk reaches first
-  expect(folderLoops(repo, fed)).toEqual(expect.arrayContaining([
-    expect.stringMatching(/^(server\/lists → server\/records → server\/lists|server\/records → server\/lists → server\/records)$/),
-  ]));
+  expect(folderLoops(repo, fed)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(
+        /^(server\/lists → server\/records → server\/lists|server\/records → server\/lists → server\/records)$/,
+      ),
+    ]),
+  );
 });
 
 test('ESLint refuses an import that closes a folder loop (house/no-folder-loop), where no file closes a circle', () => {
   const pipeline = readFileSync(path.join(repo, 'server', 'records', 'pipeline.ts'), 'utf8');
   const lint = (text: string) => {
-    const run = spawnSync(eslint, ['--stdin', '--stdin-filename', 'server/records/pipeline.ts', '--format', 'json'], { cwd: repo, encoding: 'utf8', input: text });
+    const run = spawnSync(eslint, ['--stdin', '--stdin-filename', 'server/records/pipeline.ts', '--format', 'json'], {
+      cwd: repo,
+      encoding: 'utf8',
+      input: text,
+    });
     const [{ messages }] = JSON.parse(run.stdout) as { messages: { ruleId: string; message: string }[] }[];
     return messages;
   };

@@ -26,7 +26,10 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 /** The plan of a statement as PostgreSQL prints it. */
-const plan = async (statement: SQL) => rowsOf<{ 'QUERY PLAN': string }>(await ctx.db.execute(sql`EXPLAIN ${statement}`)).map((r) => r['QUERY PLAN']).join('\n');
+const plan = async (statement: SQL) =>
+  rowsOf<{ 'QUERY PLAN': string }>(await ctx.db.execute(sql`EXPLAIN ${statement}`))
+    .map((r) => r['QUERY PLAN'])
+    .join('\n');
 
 /** The tables a plan reads inside its SubPlans (a correlated subquery: once per row of the node above it). */
 function perRowTables(text: string): string[] {
@@ -82,14 +85,21 @@ const PAGE_CELLS = ['comments', 'files', 'users'];
 // per buyer, each sale's payments read per sale. Named here so that any other per-row read fails.
 const NOT_YET_STORED: Partial<Record<Section, string[]>> = { buyers: ['payments', 'payments_reserve_idx'] };
 
-test.each(Object.keys(SECTION_SPECS) as Section[])('%s: the export reads no other table per row; the page only its cells', async (section) => {
-  const spec = SECTION_SPECS[section] as unknown as SectionSpec;
-  const parts = listParts(spec, auth, {}, ['read', 'export']);
-  const { select, from } = exportQuery(spec, exportColumns(spec, auth, undefined));
-  const text = await plan(sql`SELECT ${select} ${from} WHERE ${sql.join(parts.conditions, sql` AND `)} ORDER BY ${parts.orderBy}`);
-  expect(perRowTables(text)).toEqual(NOT_YET_STORED[section] ?? []);
-  if (!NOT_YET_STORED[section]) expect(text).not.toMatch(/SubPlan/);
-  const compiled = compileList(spec, auth, { perPage: '200' });
-  expect(perRowTables(await plan(compiled.countUpTo(compiled.countLimit)))).toEqual([]);
-  expect(perRowTables(await plan(compiled.page)).filter((t) => !PAGE_CELLS.includes(t))).toEqual(NOT_YET_STORED[section] ?? []);
-});
+test.each(Object.keys(SECTION_SPECS) as Section[])(
+  '%s: the export reads no other table per row; the page only its cells',
+  async (section) => {
+    const spec = SECTION_SPECS[section] as unknown as SectionSpec;
+    const parts = listParts(spec, auth, {}, ['read', 'export']);
+    const { select, from } = exportQuery(spec, exportColumns(spec, auth, undefined));
+    const text = await plan(
+      sql`SELECT ${select} ${from} WHERE ${sql.join(parts.conditions, sql` AND `)} ORDER BY ${parts.orderBy}`,
+    );
+    expect(perRowTables(text)).toEqual(NOT_YET_STORED[section] ?? []);
+    if (!NOT_YET_STORED[section]) expect(text).not.toMatch(/SubPlan/);
+    const compiled = compileList(spec, auth, { perPage: '200' });
+    expect(perRowTables(await plan(compiled.countUpTo(compiled.countLimit)))).toEqual([]);
+    expect(perRowTables(await plan(compiled.page)).filter((t) => !PAGE_CELLS.includes(t))).toEqual(
+      NOT_YET_STORED[section] ?? [],
+    );
+  },
+);

@@ -27,10 +27,19 @@ function connection() {
   let text = '';
   let ended: string | null = null;
   socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => { text += chunk; });
-  socket.on('error', (err: NodeJS.ErrnoException) => { ended = err.code ?? err.message; });
-  socket.on('close', () => { ended ??= 'closed'; });
-  const request = (path: string) => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ctx.tokens.manager}\r\nAccept: */*\r\n\r\n`);
+  socket.on('data', (chunk: string) => {
+    text += chunk;
+  });
+  socket.on('error', (err: NodeJS.ErrnoException) => {
+    ended = err.code ?? err.message;
+  });
+  socket.on('close', () => {
+    ended ??= 'closed';
+  });
+  const request = (path: string) =>
+    socket.write(
+      `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ctx.tokens.manager}\r\nAccept: */*\r\n\r\n`,
+    );
   return { socket, request, text: () => text, ended: () => ended };
 }
 

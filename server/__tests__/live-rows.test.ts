@@ -32,14 +32,22 @@ afterAll(async () => {
   await ctx.close();
 });
 
-interface Change { section: string; id: number; version: number; kind: string; row?: Record<string, unknown> }
+interface Change {
+  section: string;
+  id: number;
+  version: number;
+  kind: string;
+  row?: Record<string, unknown>;
+}
 
 /** GET /api/events as a user: its id (the X-Live-Stream header) and the change events as they come. */
 function stream(base: string, token: string) {
   const got: Change[] = [];
   let buffer = '';
   let resolveId: (id: string) => void;
-  const id = new Promise<string>((resolve) => { resolveId = resolve; });
+  const id = new Promise<string>((resolve) => {
+    resolveId = resolve;
+  });
   const req = http.get(`${base}/api/events`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
     resolveId(String(res.headers[LIVE_STREAM_HEADER] ?? ''));
     res.setEncoding('utf8');
@@ -59,7 +67,6 @@ function stream(base: string, token: string) {
   return { id, got, close: () => req.destroy() };
 }
 
-
 /** The rows a user's list answers for these offers, by id. */
 async function listed(who: DemoUser, ids: number[]) {
   const res = await ctx.call('GET', `/api/offers?offers_ids=${ids.join(',')}`, who);
@@ -67,10 +74,13 @@ async function listed(who: DemoUser, ids: number[]) {
   return new Map((res.body.data as Record<string, unknown>[]).map((row) => [Number(row.id), row]));
 }
 
-test('a watched change comes with its row as the user\'s list answers it, hidden fields cut; the rest as before', async () => {
-  const offers = async (own: boolean) => rowsOf<{ id: number }>(await ctx.db.execute(sql`SELECT o.id FROM offers o
+test("a watched change comes with its row as the user's list answers it, hidden fields cut; the rest as before", async () => {
+  const offers = async (own: boolean) =>
+    rowsOf<{ id: number }>(
+      await ctx.db.execute(sql`SELECT o.id FROM offers o
     JOIN users u ON u.email = 'supplier@nutdesk.demo' WHERE o.status = 'active' AND (o.supplier_id = u.supplier_id) = ${own}
-    AND NOT EXISTS (SELECT 1 FROM reserves r WHERE r.offer_id = o.id) ORDER BY o.id LIMIT 3`)).map((r) => Number(r.id));
+    AND NOT EXISTS (SELECT 1 FROM reserves r WHERE r.offer_id = o.id) ORDER BY o.id LIMIT 3`),
+    ).map((r) => Number(r.id));
   const own = await offers(true);
   const others = await offers(false);
   const ids = [...own, ...others];
@@ -89,14 +99,24 @@ test('a watched change comes with its row as the user\'s list answers it, hidden
   expect(await watch('supplier', supplier, ids)).toEqual({ status: 200, body: { status: 'forwarded' } });
   await new Promise((resolve) => setTimeout(resolve, 300));
 
-  const edit = await ctx.call('PATCH', '/api/offers', 'admin', { ids, set: { loading_address: 'Склад живых строк, 5' } });
+  const edit = await ctx.call('PATCH', '/api/offers', 'admin', {
+    ids,
+    set: { loading_address: 'Склад живых строк, 5' },
+  });
   expect(edit.status).toBe(200);
   expect(edit.body.changed).toBe(6);
-  await until(() => ids.every((id) => admin.got.some((e) => e.id === id) && warehouse.got.some((e) => e.id === id))
-    && own.every((id) => supplier.got.some((e) => e.id === id)));
+  await until(
+    () =>
+      ids.every((id) => admin.got.some((e) => e.id === id) && warehouse.got.some((e) => e.id === id)) &&
+      own.every((id) => supplier.got.some((e) => e.id === id)),
+  );
   await new Promise((resolve) => setTimeout(resolve, 300));
 
-  for (const [who, s, shows] of [['admin', admin, ids], ['warehouse', warehouse, warehouseShows], ['supplier', supplier, own]] as const) {
+  for (const [who, s, shows] of [
+    ['admin', admin, ids],
+    ['warehouse', warehouse, warehouseShows],
+    ['supplier', supplier, own],
+  ] as const) {
     const list = await listed(who, ids);
     // the supplier's user hears of its own offers only
     expect(s.got.map((e) => e.id).sort((x, y) => x - y)).toEqual([...list.keys()].sort((x, y) => x - y));
@@ -130,22 +150,37 @@ test('a watched change comes with its row as the user\'s list answers it, hidden
   for (const s of [admin, warehouse, supplier]) s.close();
 });
 
-test('a watch: its stream must be the user\'s own and of a known instance; bad input is refused in Russian', async () => {
+test("a watch: its stream must be the user's own and of a known instance; bad input is refused in Russian", async () => {
   const admin = stream(firstUrl, ctx.tokens.admin);
   const id = await admin.id;
   expect(id).toMatch(/^[0-9a-f]{8}\.[A-Za-z0-9_-]{22}$/);
   // another user naming the administrator's stream: no such stream of its own
   const other = await ctx.call('PUT', `/api/events/${id}/watch`, 'manager', { section: 'offers', ids: [1] });
-  expect(other).toEqual({ status: 404, body: { status: 'error', error: 'not_found', message: 'Поток живых обновлений не найден: он закрыт или открыт не вами' } });
-  const unknown = await ctx.call('PUT', `/api/events/${id.split('.')[0]}.nothing/watch`, 'admin', { section: 'offers', ids: [1] });
+  expect(other).toEqual({
+    status: 404,
+    body: {
+      status: 'error',
+      error: 'not_found',
+      message: 'Поток живых обновлений не найден: он закрыт или открыт не вами',
+    },
+  });
+  const unknown = await ctx.call('PUT', `/api/events/${id.split('.')[0]}.nothing/watch`, 'admin', {
+    section: 'offers',
+    ids: [1],
+  });
   expect(unknown.status).toBe(404);
   const bad = await ctx.call('PUT', `/api/events/${id}/watch`, 'admin', { section: 'nuts', ids: ['x'] });
   expect(bad.status).toBe(400);
   expect(bad.body.messages).toEqual(expect.arrayContaining(['Раздел: недопустимое значение']));
-  const many = await ctx.call('PUT', `/api/events/${id}/watch`, 'admin', { section: 'offers', ids: Array.from({ length: WATCH_MAX + 1 }, (_, i) => i + 1) });
+  const many = await ctx.call('PUT', `/api/events/${id}/watch`, 'admin', {
+    section: 'offers',
+    ids: Array.from({ length: WATCH_MAX + 1 }, (_, i) => i + 1),
+  });
   expect(many.status).toBe(400);
   expect(many.body.messages).toEqual([`Записи: список номеров, не больше ${WATCH_MAX}`]);
   // an empty list ends the section's watch
-  expect((await ctx.call('PUT', `/api/events/${id}/watch`, 'admin', { section: 'offers', ids: [] })).body).toEqual({ status: 'kept' });
+  expect((await ctx.call('PUT', `/api/events/${id}/watch`, 'admin', { section: 'offers', ids: [] })).body).toEqual({
+    status: 'kept',
+  });
   admin.close();
 });

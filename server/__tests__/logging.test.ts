@@ -11,10 +11,19 @@ import { cappedLine, redactUrl } from '../http/logging';
 /** The log an app with its real logger writes while `requests` run against it, read back from memory. */
 async function logOf(requests: (app: FastifyInstance, database: OpenedDatabase) => Promise<void>): Promise<string> {
   const lines: string[] = [];
-  const stream = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
   const database = await openDatabase({ inMemory: true });
   await database.migrate();
-  const app = await buildApp({ config: { ...loadConfig({}), distDir: '/nonexistent-dist' }, db: database.db, logger: { level: 'info', stream } });
+  const app = await buildApp({
+    config: { ...loadConfig({}), distDir: '/nonexistent-dist' },
+    db: database.db,
+    logger: { level: 'info', stream },
+  });
   try {
     await requests(app, database);
   } finally {
@@ -28,13 +37,24 @@ test('links with tokens, passwords and bearer tokens are logged masked', async (
   const log = await logOf(async (app) => {
     await app.inject({ method: 'GET', url: '/invite?token=invite-secret-1&x=1' });
     await app.inject({ method: 'GET', url: '/reset-password?token=reset-secret-2' });
-    await app.inject({ method: 'POST', url: '/reset-password?token=reset-secret-3', payload: { token: 'body-secret-4', psswrd: 'Password-secret-5' } });
+    await app.inject({
+      method: 'POST',
+      url: '/reset-password?token=reset-secret-3',
+      payload: { token: 'body-secret-4', psswrd: 'Password-secret-5' },
+    });
     await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: 'Bearer bearer-secret-6' } });
   });
   // the requests were logged, with their paths
   expect(log).toContain('/invite?token=[скрыто]&x=1');
   expect(log).toContain('/reset-password?token=[скрыто]');
-  for (const secret of ['invite-secret-1', 'reset-secret-2', 'reset-secret-3', 'body-secret-4', 'Password-secret-5', 'bearer-secret-6']) {
+  for (const secret of [
+    'invite-secret-1',
+    'reset-secret-2',
+    'reset-secret-3',
+    'body-secret-4',
+    'Password-secret-5',
+    'bearer-secret-6',
+  ]) {
     expect(log).not.toContain(secret);
   }
   expect(redactUrl('/x?a=1&psswd=p&token=t#h')).toBe('/x?a=1&psswd=[скрыто]&token=[скрыто]#h');
@@ -57,7 +77,8 @@ test("a buyer's link is logged without its token, and a database error without i
   // the failing query was logged, without the value it was given
   expect(log).toContain('database refused the input');
   expect(log).toContain('Failed query');
-  for (const secret of ['link-secret-1', 'link-secret-2', 'link-secret-3', 'link-secret-4', 'секрет-параметр-7']) expect(log).not.toContain(secret);
+  for (const secret of ['link-secret-1', 'link-secret-2', 'link-secret-3', 'link-secret-4', 'секрет-параметр-7'])
+    expect(log).not.toContain(secret);
   expect(redactUrl('/p/abc?token=t')).toBe('/p/[скрыто]?token=[скрыто]');
 });
 
@@ -74,12 +95,16 @@ test('a failing query is logged with a fixed message, never its values; a line i
     expect((await app.inject({ method: 'GET', url: '/api/huge-error-for-test' })).statusCode).toBe(500);
   });
   const lines = log.split('\n').filter(Boolean);
-  const failed = lines.map((l) => JSON.parse(l) as { msg: string; err?: { message: string; stack: string } }).filter((l) => l.msg === 'request failed');
+  const failed = lines
+    .map((l) => JSON.parse(l) as { msg: string; err?: { message: string; stack: string } })
+    .filter((l) => l.msg === 'request failed');
   expect(failed).toHaveLength(2);
   expect(failed[0].err!.message).toContain('no_such_table_for_test');
   expect(log).not.toContain('секрет-параметр-8');
   // the 200 000-character message is cut to 4 000 characters and no line passes 16 000
   expect(failed[1].err!.message).toBe(`${'я'.repeat(4_000)}… [ещё 196000 симв.]`);
   for (const line of lines) expect(line.length).toBeLessThanOrEqual(16_000);
-  expect(cappedLine(`{"level":30,"msg":"${'x'.repeat(20_000)}"}\n`)).toMatch(/^\{"level":30,"time":\d+,"msg":"log line cut","length":20022,"head":"\{\\"level\\":30/);
+  expect(cappedLine(`{"level":30,"msg":"${'x'.repeat(20_000)}"}\n`)).toMatch(
+    /^\{"level":30,"time":\d+,"msg":"log line cut","length":20022,"head":"\{\\"level\\":30/,
+  );
 });

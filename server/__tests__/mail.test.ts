@@ -5,14 +5,19 @@ import { readOutbox, tempDataDir } from './outbox';
 
 const quietLog = () => {
   const lines: unknown[][] = [];
-  const log = { info: (...a: unknown[]) => lines.push(['info', ...a]), error: (...a: unknown[]) => lines.push(['error', ...a]) };
+  const log = {
+    info: (...a: unknown[]) => lines.push(['info', ...a]),
+    error: (...a: unknown[]) => lines.push(['error', ...a]),
+  };
   return { log: log as never, lines };
 };
 
 test('PUBLIC_URL defaults to localhost on PORT and drops a trailing slash', () => {
   expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   expect(loadConfig({ PUBLIC_URL: 'https://desk.example.ru/' }).publicUrl).toBe('https://desk.example.ru');
-  expect(appLink({ publicUrl: 'https://desk.example.ru' }, '/invite', { token: 'a=b' })).toBe('https://desk.example.ru/invite?token=a%3Db');
+  expect(appLink({ publicUrl: 'https://desk.example.ru' }, '/invite', { token: 'a=b' })).toBe(
+    'https://desk.example.ru/invite?token=a%3Db',
+  );
 });
 
 test('without SMTP_URL a message is written to DATA_DIR/outbox as .eml and its link logged', async () => {
@@ -20,7 +25,12 @@ test('without SMTP_URL a message is written to DATA_DIR/outbox as .eml and its l
   const { log, lines } = quietLog();
   const mailer = createMailer({ dataDir, publicUrl: 'http://localhost:3000' }, log);
   const link = 'http://localhost:3000/reset-password?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ_-';
-  await mailer.send({ to: 'anna@nutdesk.test', subject: 'Восстановление пароля', text: `Откройте ссылку:\n${link}\n`, link });
+  await mailer.send({
+    to: 'anna@nutdesk.test',
+    subject: 'Восстановление пароля',
+    text: `Откройте ссылку:\n${link}\n`,
+    link,
+  });
   const [message, ...more] = readOutbox(dataDir);
   expect(more).toEqual([]);
   expect(message).toMatchObject({ to: 'anna@nutdesk.test', subject: 'Восстановление пароля', link });
@@ -32,8 +42,13 @@ test('without SMTP_URL a message is written to DATA_DIR/outbox as .eml and its l
 test('a mail failure is logged and answered with a Russian 503', async () => {
   const { log, lines } = quietLog();
   // nothing listens on port 1: the connection is refused
-  const mailer = createMailer({ dataDir: tempDataDir(), publicUrl: 'http://localhost:3000', smtpUrl: 'smtp://127.0.0.1:1' }, log);
-  await expect(mailer.send({ to: 'anna@nutdesk.test', subject: 'Тема', text: 'Текст', link: '' })).rejects.toMatchObject({
+  const mailer = createMailer(
+    { dataDir: tempDataDir(), publicUrl: 'http://localhost:3000', smtpUrl: 'smtp://127.0.0.1:1' },
+    log,
+  );
+  await expect(
+    mailer.send({ to: 'anna@nutdesk.test', subject: 'Тема', text: 'Текст', link: '' }),
+  ).rejects.toMatchObject({
     statusCode: 503,
     body: { status: 'error', message: MAIL_MSG.failed },
   });

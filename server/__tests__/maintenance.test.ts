@@ -10,7 +10,12 @@ test('on PGlite the statistics are brought up to date after start, and again on 
   try {
     await database.db.execute(sql`CREATE TABLE lots (id serial PRIMARY KEY, kg numeric)`);
     await database.db.execute(sql`INSERT INTO lots (kg) SELECT g FROM generate_series(1, 1234) g`);
-    const reltuples = async () => Number(rowsOf<{ reltuples: number }>(await database.db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = 'lots'`))[0].reltuples);
+    const reltuples = async () =>
+      Number(
+        rowsOf<{ reltuples: number }>(
+          await database.db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = 'lots'`),
+        )[0].reltuples,
+      );
     // never analysed: PostgreSQL 14+ says -1
     expect(await reltuples()).toBe(-1);
     const logged: string[] = [];
@@ -32,7 +37,14 @@ test('on PGlite the statistics are brought up to date after start, and again on 
 
 test('a PostgreSQL server vacuums on its own: nothing is run there', async () => {
   let statements = 0;
-  const pg = { kind: 'pg', db: { execute: async () => { statements++; } } } as unknown as Parameters<typeof embeddedMaintenance>[0];
+  const pg = {
+    kind: 'pg',
+    db: {
+      execute: async () => {
+        statements++;
+      },
+    },
+  } as unknown as Parameters<typeof embeddedMaintenance>[0];
   const logged: string[] = [];
   const stop = embeddedMaintenance(pg, (message) => logged.push(message), { firstMs: 0, everyMs: 5 });
   await new Promise((resolve) => setTimeout(resolve, 50));

@@ -8,7 +8,10 @@ import { MIGRATIONS_DIR } from '../db/client';
 
 /** Runs `body` on a PGlite database holding the migrations before the first whose tag `stop` picks; `rest()` runs
  * that one and the later ones. */
-export async function beforeMigration(stop: (tag: string) => boolean, body: (db: PgliteDatabase, rest: () => Promise<void>) => Promise<void>) {
+export async function beforeMigration(
+  stop: (tag: string) => boolean,
+  body: (db: PgliteDatabase, rest: () => Promise<void>) => Promise<void>,
+) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');

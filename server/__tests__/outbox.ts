@@ -24,15 +24,20 @@ export interface OutboxMessage {
 export function readOutbox(dataDir: string): OutboxMessage[] {
   let files: string[];
   try {
-    files = readdirSync(outboxDir(dataDir)).filter((f) => f.endsWith('.eml')).sort();
+    files = readdirSync(outboxDir(dataDir))
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }
   return files.map((file) => {
     const raw = readFileSync(path.join(outboxDir(dataDir), file), 'utf8');
     const [head, ...rest] = raw.split('\n\n');
-    const header = (name: string) => new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, 'mi').exec(head)?.[1].replace(/\n[ \t]/g, ' ') ?? '';
-    const subject = header('Subject').replace(/=\?UTF-8\?Q\?(.*?)\?=\s*/gi, (_, q: string) => decodeQp(q.replace(/_/g, ' ')));
+    const header = (name: string) =>
+      new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, 'mi').exec(head)?.[1].replace(/\n[ \t]/g, ' ') ?? '';
+    const subject = header('Subject').replace(/=\?UTF-8\?Q\?(.*?)\?=\s*/gi, (_, q: string) =>
+      decodeQp(q.replace(/_/g, ' ')),
+    );
     const body = decodeQp(rest.join('\n\n'));
     return { file, to: header('To'), subject, body, link: /https?:\/\/\S+/.exec(body)?.[0] ?? '' };
   });

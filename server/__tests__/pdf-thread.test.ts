@@ -4,9 +4,16 @@ import { renderOffThread, stopPdfThread } from '../priceList/pdfThread';
 import type { PdfTable } from '../priceList/pdfTable';
 
 const table = (lines: number): PdfTable => ({
-  title: 'Прайс-лист Казань', author: 'NutDesk', heading: ['Прайс-лист: NutDesk', 'Доставка: Казань'],
+  title: 'Прайс-лист Казань',
+  author: 'NutDesk',
+  heading: ['Прайс-лист: NutDesk', 'Доставка: Казань'],
   columns: Array.from({ length: 8 }, (_, i) => ({ title: `Столбец ${i + 1}`, width: 60, right: i > 3 })),
-  groups: [['Кешью W320', Array.from({ length: lines }, (_, n) => Array.from({ length: 8 }, (_, i) => `${n + 1}.${i + 1} 1 234,56`))]],
+  groups: [
+    [
+      'Кешью W320',
+      Array.from({ length: lines }, (_, n) => Array.from({ length: 8 }, (_, i) => `${n + 1}.${i + 1} 1 234,56`)),
+    ],
+  ],
   empty: 'Нет предложений',
 });
 

@@ -12,16 +12,22 @@ beforeAll(async () => {
   const own = await ctx.call('GET', '/api/offers?perPage=20&sort=id&order=asc', 'supplier');
   if (!own.body.data) throw new Error(JSON.stringify(own));
   offerId = own.body.data[0].id;
-  expect((await ctx.call('POST', `/api/offers/${offerId}/comments`, 'admin', { text: 'Проверить влажность партии' })).status).toBe(201);
-  expect((await ctx.call('POST', `/api/offers/${offerId}/comments`, 'supplier', { text: 'Отгрузка в пятницу' })).status).toBe(201);
+  expect(
+    (await ctx.call('POST', `/api/offers/${offerId}/comments`, 'admin', { text: 'Проверить влажность партии' })).status,
+  ).toBe(201);
+  expect(
+    (await ctx.call('POST', `/api/offers/${offerId}/comments`, 'supplier', { text: 'Отгрузка в пятницу' })).status,
+  ).toBe(201);
 }, 120_000);
 
 afterAll(() => ctx?.close());
 
 const authors = (list: { text: string; author_id: number | null; author_name: string | null }[]) =>
-  list.filter((c) => ['Проверить влажность партии', 'Отгрузка в пятницу'].includes(c.text)).map((c) => [c.text, c.author_name, c.author_id === null]);
+  list
+    .filter((c) => ['Проверить влажность партии', 'Отгрузка в пятницу'].includes(c.text))
+    .map((c) => [c.text, c.author_name, c.author_id === null]);
 
-test('a comment\'s author is shown only to a role that sees who created the record: the card\'s comments and the list\'s cell', async () => {
+test("a comment's author is shown only to a role that sees who created the record: the card's comments and the list's cell", async () => {
   const read = async (who: 'admin' | 'manager' | 'warehouse' | 'supplier') => {
     const card = await ctx.call('GET', `/api/offers/${offerId}/comments`, who);
     expect(card.status).toBe(200);
@@ -30,9 +36,15 @@ test('a comment\'s author is shown only to a role that sees who created the reco
     return { card: authors(card.body), cell: authors(row.comments ?? []) };
   };
   const admin = await read('admin');
-  expect(admin.card).toEqual([['Проверить влажность партии', 'Администратор', false], ['Отгрузка в пятницу', expect.any(String), false]]);
+  expect(admin.card).toEqual([
+    ['Проверить влажность партии', 'Администратор', false],
+    ['Отгрузка в пятницу', expect.any(String), false],
+  ]);
   expect(admin.card[1][1]).not.toBe('');
-  const hidden = [['Проверить влажность партии', null, true], ['Отгрузка в пятницу', null, true]];
+  const hidden = [
+    ['Проверить влажность партии', null, true],
+    ['Отгрузка в пятницу', null, true],
+  ];
   for (const who of ['manager', 'warehouse', 'supplier'] as const) {
     const seen = await read(who);
     expect([who, seen.card]).toEqual([who, hidden]);
@@ -41,7 +53,7 @@ test('a comment\'s author is shown only to a role that sees who created the reco
   }
 });
 
-test('a supplier\'s user, with no right to employees, reads no staff names: no created_by, no \'Создатель\' options, no history author', async () => {
+test("a supplier's user, with no right to employees, reads no staff names: no created_by, no 'Создатель' options, no history author", async () => {
   const list = await ctx.call('GET', '/api/offers?perPage=20', 'supplier');
   expect(list.status).toBe(200);
   expect(list.body.data.every((r: Record<string, unknown>) => !('created_by' in r))).toBe(true);

@@ -16,7 +16,11 @@ afterAll(() => ctx?.close());
 
 const permissionsOfAccount = async (email: string) => {
   const token = await signIn(ctx.app, email, DEMO_PASSWORD);
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/permissions', headers: { authorization: `Bearer ${token}` } });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/permissions',
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.statusCode).toBe(200);
   return res.json();
 };
@@ -43,7 +47,9 @@ test('role 1 carries its hidden fields as data', async () => {
 test('role 8 cannot see prices and buyers', async () => {
   const perms = await permissionsOfAccount('warehouse@nutdesk.demo');
   expect(perms).toMatchObject({ role_id: 8, is_admin: false });
-  expect(perms.hidden_fields.offers).toEqual(expect.arrayContaining(['min_unit_price', 'max_unit_price', 'warehouse_cost']));
+  expect(perms.hidden_fields.offers).toEqual(
+    expect.arrayContaining(['min_unit_price', 'max_unit_price', 'warehouse_cost']),
+  );
   expect(perms.hidden_fields.reserves).toEqual(expect.arrayContaining(['buyer_name', 'buyer_phone', 'marginality']));
 });
 

@@ -8,7 +8,11 @@ import type { FieldSpec, ResourceSpec } from '../../domain/resource';
 export const PLAIN_KEY = 'inner_code';
 
 export const PLAIN_FIELD: FieldSpec = {
-  label: 'Внутренний код', kind: 'text', column: { width: 160 }, filter: true, bulk: 'set',
+  label: 'Внутренний код',
+  kind: 'text',
+  column: { width: 160 },
+  filter: true,
+  bulk: 'set',
   import: { example: 'КОД-1', note: 'можно оставить пустым' },
 };
 

@@ -24,7 +24,12 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 test('the list built for a link is kept until a record changes; a revoked link is gone at once', async () => {
-  const created = await ctx.call('POST', '/api/price-list/links', 'admin', { city_id: kazan, product_id: [productId], level: 'max', valid_until: today });
+  const created = await ctx.call('POST', '/api/price-list/links', 'admin', {
+    city_id: kazan,
+    product_id: [productId],
+    level: 'max',
+    valid_until: today,
+  });
   expect(created.status).toBe(201);
   const token = created.body.url.split('/p/')[1];
   const read = () => ctx.app.inject({ method: 'GET', url: `/api/public/price-list/${token}` });
@@ -40,7 +45,12 @@ test('the list built for a link is kept until a record changes; a revoked link i
 
   // a reserve through the app moves the change generation as it commits: the next read builds the list anew, with
   // both changes, on any instance
-  const reserve = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, offerId, { amount: '40', city_id: kazan, unit_selling_price: '360' }));
+  const reserve = await ctx.call(
+    'POST',
+    '/api/reserves',
+    'admin',
+    reserveForm(trade, offerId, { amount: '40', city_id: kazan, unit_selling_price: '360' }),
+  );
   expect([reserve.status, reserve.body.messages]).toEqual([201, undefined]);
   expect(await amounts()).toEqual(['560.00']);
 

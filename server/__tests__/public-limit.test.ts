@@ -16,7 +16,11 @@ const read = (url: string, remoteAddress: string) => ctx.app.inject({ method: 'G
 
 test('the fourth public read in a minute from one address is refused; another address and the staff API are not', async () => {
   const seen: number[] = [];
-  for (const url of ['/api/public/price-list/no-such-link-0000000001', '/api/public/quotes/no-such-link-0000000002', '/api/public/price-list/no-such-link-0000000003']) {
+  for (const url of [
+    '/api/public/price-list/no-such-link-0000000001',
+    '/api/public/quotes/no-such-link-0000000002',
+    '/api/public/price-list/no-such-link-0000000003',
+  ]) {
     seen.push((await read(url, '203.0.113.7')).statusCode);
   }
   // unknown links: not found (404) or gone (410), each answered
@@ -36,7 +40,8 @@ test('the fourth public read in a minute from one address is refused; another ad
 test('an IPv6 client is counted by its /64: rotating addresses inside it does not reset the limit; another /64 reads', async () => {
   const inside = ['2001:db8:77:1::1', '2001:db8:77:1:aaaa:bbbb:cccc:1', '2001:db8:77:1:ffff::2'];
   const seen: number[] = [];
-  for (const [i, address] of inside.entries()) seen.push((await read(`/api/public/price-list/no-such-link-00000001${i}0`, address)).statusCode);
+  for (const [i, address] of inside.entries())
+    seen.push((await read(`/api/public/price-list/no-such-link-00000001${i}0`, address)).statusCode);
   expect(seen).toEqual([404, 404, 404]);
   // a fourth address of the same /64, never seen before: the same client, refused
   const rotated = await read('/api/public/price-list/no-such-link-0000000140', '2001:db8:77:1:1234:5678:9abc:def0');

@@ -10,7 +10,12 @@ const dataDir = tempDataDir();
 const NEW_PASSWORD = 'Fistashki2027';
 
 beforeAll(async () => {
-  ctx = await createTestApp({ dataDir, publicUrl: 'https://desk.nutdesk.test', loginMaxFailures: 3, resetTtlMinutes: 60 });
+  ctx = await createTestApp({
+    dataDir,
+    publicUrl: 'https://desk.nutdesk.test',
+    loginMaxFailures: 3,
+    resetTtlMinutes: 60,
+  });
   await insertRoles(ctx.db);
   await insertUser(ctx.db, { email: 'anna@nutdesk.test', role_id: 1 });
   await insertUser(ctx.db, { email: 'boris@nutdesk.test', role_id: 1 });
@@ -40,7 +45,10 @@ describe('POST /recover-password', () => {
     const unknown = await recover('nobody@nutdesk.test');
     const deactivated = await recover('gone@nutdesk.test');
     expect(known.statusCode).toBe(200);
-    expect(known.json()).toEqual({ status: 'success', message: 'Инструкции по восстановлению пароля отправлены на указанный email' });
+    expect(known.json()).toEqual({
+      status: 'success',
+      message: 'Инструкции по восстановлению пароля отправлены на указанный email',
+    });
     expect(unknown.body).toBe(known.body);
     expect(deactivated.body).toBe(known.body);
 
@@ -59,7 +67,9 @@ describe('POST /recover-password', () => {
 
   test('the form messages for a missing or malformed address', async () => {
     expect((await post('/recover-password', {})).json().messages).toEqual(['Введите email']);
-    expect((await post('/recover-password', { email: 'не почта' })).json().messages).toEqual(['Введите корректный email']);
+    expect((await post('/recover-password', { email: 'не почта' })).json().messages).toEqual([
+      'Введите корректный email',
+    ]);
   });
 
   test('repeated requests for one address are refused after the limit, known or not', async () => {
@@ -67,7 +77,9 @@ describe('POST /recover-password', () => {
       for (let i = 0; i < 3; i++) expect((await recover(email)).statusCode).toBe(200);
       const refused = await recover(email);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json().messages[0]).toMatch(/^Слишком много запросов на восстановление пароля\. Повторите попытку через \d+ мин\.$/);
+      expect(refused.json().messages[0]).toMatch(
+        /^Слишком много запросов на восстановление пароля\. Повторите попытку через \d+ мин\.$/,
+      );
     }
   });
 });
@@ -80,7 +92,11 @@ describe('POST /reset-password', () => {
 
     const weak = await post('/reset-password', { token, psswrd: 'orehi' });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().messages).toEqual(['Пароль должен содержать минимум 8 символов', 'Пароль должен содержать хотя бы одну заглавную букву', 'Пароль должен содержать хотя бы одну цифру']);
+    expect(weak.json().messages).toEqual([
+      'Пароль должен содержать минимум 8 символов',
+      'Пароль должен содержать хотя бы одну заглавную букву',
+      'Пароль должен содержать хотя бы одну цифру',
+    ]);
     expect((await post('/reset-password', { token, psswrd: '' })).json().messages[0]).toBe('Введите новый пароль');
 
     const done = await post('/reset-password', { token, psswrd: NEW_PASSWORD });
@@ -90,7 +106,11 @@ describe('POST /reset-password', () => {
     // the earlier session is over, the new one works, and so does the new password
     const old = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${before}` } });
     expect(old.statusCode).toBe(401);
-    const fresh = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${done.json().token}` } });
+    const fresh = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${done.json().token}` },
+    });
     expect(fresh.json().email).toBe('anna@nutdesk.test');
     expect((await post('/login', { login: 'anna@nutdesk.test', psswd: PASSWORD })).statusCode).toBe(400);
     await signIn(ctx.app, 'anna@nutdesk.test', NEW_PASSWORD);
@@ -102,14 +122,19 @@ describe('POST /reset-password', () => {
   });
 
   test('a forged, a missing and an expired link are refused in Russian and change nothing', async () => {
-    expect((await post('/reset-password', { token: 'x'.repeat(43), psswrd: NEW_PASSWORD })).json().messages)
-      .toEqual(['Ссылка недействительна. Запросите новую.']);
-    expect((await post('/reset-password', { psswrd: NEW_PASSWORD })).json().messages)
-      .toEqual(['Ссылка не содержит кода. Откройте ссылку из письма целиком.']);
+    expect((await post('/reset-password', { token: 'x'.repeat(43), psswrd: NEW_PASSWORD })).json().messages).toEqual([
+      'Ссылка недействительна. Запросите новую.',
+    ]);
+    expect((await post('/reset-password', { psswrd: NEW_PASSWORD })).json().messages).toEqual([
+      'Ссылка не содержит кода. Откройте ссылку из письма целиком.',
+    ]);
 
     await recover('anna@nutdesk.test');
     const token = tokenOf(mailTo('anna@nutdesk.test').at(-1)!.link);
-    await ctx.db.update(oneTimeTokens).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(oneTimeTokens.token_hash, hashToken(token)));
+    await ctx.db
+      .update(oneTimeTokens)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.token_hash, hashToken(token)));
     const expired = await post('/reset-password', { token, psswrd: 'Drugoi2028pass' });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().messages).toEqual(['Срок действия ссылки истёк. Запросите новую.']);
@@ -134,8 +159,13 @@ describe('a link costs nothing until it is one', () => {
   test('a made-up or used link is refused before any password is hashed; a good one is hashed once, at the gate', async () => {
     const gate = jest.spyOn(ctx.app.hashingGate, 'run');
     try {
-      expect((await post('/reset-password', { token: 'y'.repeat(43), psswrd: NEW_PASSWORD })).json().messages).toEqual(['Ссылка недействительна. Запросите новую.']);
-      expect((await post('/activate-account', { token: 'z'.repeat(43), psswrd: NEW_PASSWORD, confirmPsswrd: NEW_PASSWORD })).statusCode).toBe(400);
+      expect((await post('/reset-password', { token: 'y'.repeat(43), psswrd: NEW_PASSWORD })).json().messages).toEqual([
+        'Ссылка недействительна. Запросите новую.',
+      ]);
+      expect(
+        (await post('/activate-account', { token: 'z'.repeat(43), psswrd: NEW_PASSWORD, confirmPsswrd: NEW_PASSWORD }))
+          .statusCode,
+      ).toBe(400);
       expect(gate).not.toHaveBeenCalled();
       await ctx.db.update(users).set({ status: 'active' }).where(eq(users.email, 'vera@nutdesk.test'));
       await recover('vera@nutdesk.test');
@@ -149,12 +179,20 @@ describe('a link costs nothing until it is one', () => {
 
   test('an address trying link after link is refused like a sign-in guesser, from that address only', async () => {
     const from = (remoteAddress: string, token: string) =>
-      ctx.app.inject({ method: 'POST', url: '/reset-password', remoteAddress, payload: { token, psswrd: NEW_PASSWORD } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/reset-password',
+        remoteAddress,
+        payload: { token, psswrd: NEW_PASSWORD },
+      });
     const limit = ctx.config.loginMaxFailuresPerAddress;
-    for (let i = 0; i < limit; i++) expect((await from('198.51.100.77', `guess-${i}`.padEnd(43, 'x'))).statusCode).toBe(400);
+    for (let i = 0; i < limit; i++)
+      expect((await from('198.51.100.77', `guess-${i}`.padEnd(43, 'x'))).statusCode).toBe(400);
     const refused = await from('198.51.100.77', 'one-more'.padEnd(43, 'x'));
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().messages[0]).toMatch(/^Слишком много попыток по недействительным ссылкам\. Повторите попытку через \d+ мин\.$/);
+    expect(refused.json().messages[0]).toMatch(
+      /^Слишком много попыток по недействительным ссылкам\. Повторите попытку через \d+ мин\.$/,
+    );
     expect((await from('198.51.100.78', 'elsewhere'.padEnd(43, 'x'))).statusCode).toBe(400);
   });
 });

@@ -18,15 +18,23 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const statusOf = async (table: string, id: number) =>
-  firstRow<{ status: string }>(await ctx.db.execute(sql`SELECT status FROM ${sql.identifier(table)} WHERE id = ${id}`))!.status;
+  firstRow<{ status: string }>(await ctx.db.execute(sql`SELECT status FROM ${sql.identifier(table)} WHERE id = ${id}`))!
+    .status;
 const offerRow = async (id: number) =>
   firstRow<{ status: string; city_id: number; supplier_id: number; product_id: number; version: number }>(
-    await ctx.db.execute(sql`SELECT status, city_id, supplier_id, product_id, version FROM offers WHERE id = ${id}`))!;
+    await ctx.db.execute(sql`SELECT status, city_id, supplier_id, product_id, version FROM offers WHERE id = ${id}`),
+  )!;
 
 let inn = 7701100000;
 async function newSupplier(name: string): Promise<number> {
   const res = await ctx.call('POST', '/api/suppliers', 'admin', {
-    name, email: 'sales@yadro.ru', phone: '8 843 200-10-20', contact_name: 'Гарипов Ильдар', inn: String(inn++), city_id: kazan, location: 'Казань, ул. Складская, 7',
+    name,
+    email: 'sales@yadro.ru',
+    phone: '8 843 200-10-20',
+    contact_name: 'Гарипов Ильдар',
+    inn: String(inn++),
+    city_id: kazan,
+    location: 'Казань, ул. Складская, 7',
   });
   expect(res.status).toBe(201);
   return res.body.id;
@@ -50,15 +58,27 @@ test('a supplier with 3 active offers is not deleted, alone or with others; a co
   for (let i = 0; i < 3; i++) offers.push(await trade.newOffer('10', { supplier_id: held }));
   const message = 'Нельзя удалить поставщика: активных предложений — 3';
   const single = await remove('suppliers', [held]);
-  expect(single).toEqual({ status: 200, body: {
-    status: 'success', deleted: 0, notDeleted: 1, reasons: { kept: 1, forbidden: 0, deleted: 0, missing: 0 }, message, refused: [{ id: held, reason: message }],
-  } });
+  expect(single).toEqual({
+    status: 200,
+    body: {
+      status: 'success',
+      deleted: 0,
+      notDeleted: 1,
+      reasons: { kept: 1, forbidden: 0, deleted: 0, missing: 0 },
+      message,
+      refused: [{ id: held, reason: message }],
+    },
+  });
   expect(await statusOf('suppliers', held)).toBe('active');
   // a bulk delete takes the free one and reports the held one per row
   const bulk = await remove('suppliers', [held, free]);
   expect(bulk.body).toEqual({
-    status: 'success', deleted: 1, notDeleted: 1, reasons: { kept: 1, forbidden: 0, deleted: 0, missing: 0 },
-    warning: 'Успешно удалено: 1 поставщик из 2. Не удалось удалить: 1 поставщик.', refused: [{ id: held, reason: message }],
+    status: 'success',
+    deleted: 1,
+    notDeleted: 1,
+    reasons: { kept: 1, forbidden: 0, deleted: 0, missing: 0 },
+    warning: 'Успешно удалено: 1 поставщик из 2. Не удалось удалить: 1 поставщик.',
+    refused: [{ id: held, reason: message }],
   });
   expect([await statusOf('suppliers', held), await statusOf('suppliers', free)]).toEqual(['active', 'deleted']);
   // one offer deleted, one completed: one active offer still holds it
@@ -80,11 +100,19 @@ test('a product and a loading city in use: refused in their own words, each reco
   expect((await remove('products', [product])).body.message).toBe('Нельзя удалить товар: активных предложений — 2');
   const cities = await remove('cities', [otherCity, city]);
   expect(cities.body).toMatchObject({
-    deleted: 0, notDeleted: 2,
+    deleted: 0,
+    notDeleted: 2,
     message: `№ ${city}: Нельзя удалить город: активных предложений — 1; № ${otherCity}: Нельзя удалить город: активных предложений — 2`,
-    refused: [{ id: city, reason: 'Нельзя удалить город: активных предложений — 1' }, { id: otherCity, reason: 'Нельзя удалить город: активных предложений — 2' }],
+    refused: [
+      { id: city, reason: 'Нельзя удалить город: активных предложений — 1' },
+      { id: otherCity, reason: 'Нельзя удалить город: активных предложений — 2' },
+    ],
   });
-  expect([await statusOf('products', product), await statusOf('cities', city), await statusOf('cities', otherCity)]).toEqual(['active', 'active', 'active']);
+  expect([
+    await statusOf('products', product),
+    await statusOf('cities', city),
+    await statusOf('cities', otherCity),
+  ]).toEqual(['active', 'active', 'active']);
 });
 
 test('no new offer, edit, bulk edit or restore puts an offer on a deleted supplier, city or product', async () => {
@@ -94,17 +122,32 @@ test('no new offer, edit, bulk edit or restore puts an offer on a deleted suppli
   expect((await remove('suppliers', [goneSupplier])).body.deleted).toBe(1);
   expect((await remove('cities', [goneCity])).body.deleted).toBe(1);
   expect((await remove('products', [goneProduct])).body.deleted).toBe(1);
-  const count = async () => firstRow<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM offers`))!.n;
+  const count = async () =>
+    firstRow<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM offers`))!.n;
   const { product_id: productId } = await offerRow((await trade.newOffer('10')).id);
   const before = await count();
-  const post = (patch: Record<string, unknown>) => ctx.call('POST', '/api/offers', 'admin', {
-    packing_id: 1, city_id: trade.cityIds[0], supplier_id: 1, origin_country: 'Иран', unit_measure: 'кг', unit_weight: '1', units_per_pack: '10',
-    warehouse_cost: '0', loading_address: 'Москва, ул. Складская, 9', harvest_year: '2010', unit_amount: '10', unit_price: '300',
-    product_id: productId, ...patch,
-  });
+  const post = (patch: Record<string, unknown>) =>
+    ctx.call('POST', '/api/offers', 'admin', {
+      packing_id: 1,
+      city_id: trade.cityIds[0],
+      supplier_id: 1,
+      origin_country: 'Иран',
+      unit_measure: 'кг',
+      unit_weight: '1',
+      units_per_pack: '10',
+      warehouse_cost: '0',
+      loading_address: 'Москва, ул. Складская, 9',
+      harvest_year: '2010',
+      unit_amount: '10',
+      unit_price: '300',
+      product_id: productId,
+      ...patch,
+    });
   expect((await post({ supplier_id: goneSupplier })).body.messages).toEqual(['Поставщик удален: выберите другого']);
   expect((await post({ city_id: goneCity })).body.messages).toEqual(['Город погрузки удален: выберите другой']);
-  expect((await post({ product_id: goneProduct })).body.messages).toEqual(['Товар деактивирован или удален: выберите другой']);
+  expect((await post({ product_id: goneProduct })).body.messages).toEqual([
+    'Товар деактивирован или удален: выберите другой',
+  ]);
   expect(await count()).toBe(before);
 
   // an edit moving an offer onto them: 400, nothing changes
@@ -118,10 +161,17 @@ test('no new offer, edit, bulk edit or restore puts an offer on a deleted suppli
 
   // a bulk edit of the city: each offer refused with the same words
   const other = await trade.newOffer('10');
-  const bulk = await ctx.call('PATCH', '/api/offers', 'admin', { ids: [offer.id, other.id], set: { city_id: goneCity } });
-  expect(bulk.body).toMatchObject({ changed: 0, refused: [
-    { id: offer.id, reason: 'Город погрузки удален: выберите другой' }, { id: other.id, reason: 'Город погрузки удален: выберите другой' },
-  ] });
+  const bulk = await ctx.call('PATCH', '/api/offers', 'admin', {
+    ids: [offer.id, other.id],
+    set: { city_id: goneCity },
+  });
+  expect(bulk.body).toMatchObject({
+    changed: 0,
+    refused: [
+      { id: offer.id, reason: 'Город погрузки удален: выберите другой' },
+      { id: other.id, reason: 'Город погрузки удален: выберите другой' },
+    ],
+  });
   expect((await offerRow(other.id)).city_id).toBe(trade.cityIds[0]);
 
   // an offer deleted, its supplier deleted after it: it does not come back onto the deleted supplier

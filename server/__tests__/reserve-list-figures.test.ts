@@ -22,17 +22,26 @@ test('the three columns are declared, titled and off by default', () => {
   expect(of('available_packs')).toMatchObject({ title: 'Доступно упаковок', type: 'number', hiddenByDefault: true });
 });
 
-test('the list gives the band the reserve was judged by and the offer\'s packs left, to the kopeck and to a tenth', async () => {
+test("the list gives the band the reserve was judged by and the offer's packs left, to the kopeck and to a tenth", async () => {
   // 105 kg of cashew at 300 ₽/kg in packs of 10 kg, 1 kg a unit
   const offer = await trade.newOffer('105');
-  const created = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, offer.id, { packs_amount: '2', unit_selling_price: '400' }));
+  const created = await ctx.call(
+    'POST',
+    '/api/reserves',
+    'admin',
+    reserveForm(trade, offer.id, { packs_amount: '2', unit_selling_price: '400' }),
+  );
   expect(created.status).toBe(201);
   const list = await ctx.call('GET', `/api/reserves?reserves_ids=${created.body.id}`);
   expect(list.status).toBe(200);
   expect(list.body.data).toHaveLength(1);
   // cost per unit (delivery 15 + 300 + own costs 12) × 1 kg = 327 ₽; the band 327 × 1.10 = 359.70 and
   // 327 × 1.35 = 441.45; left in the offer 105 − 20 = 85 kg, in packs of 10: 8.5
-  expect(list.body.data[0]).toMatchObject({ min_selling_price: '359.70', max_selling_price: '441.45', available_packs: '8.5' });
+  expect(list.body.data[0]).toMatchObject({
+    min_selling_price: '359.70',
+    max_selling_price: '441.45',
+    available_packs: '8.5',
+  });
 
   // sorted by the packs left: the list reads the same figure it sorts by
   const sorted = await ctx.call('GET', `/api/reserves?reserves_ids=${created.body.id}&sort=available_packs&order=desc`);
@@ -42,7 +51,12 @@ test('the list gives the band the reserve was judged by and the offer\'s packs l
 test('an offer whose pack is no whole number of its units: the packs left are rounded half up to a tenth', async () => {
   // 100 kg in packs of 3 kg; reserved 10 kg (3.3 packs of 3): 90 kg left = 30.0 packs; then 91 → 30.33… → 30.3
   const offer = await trade.newOffer('101', { units_per_pack: '3' });
-  const created = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, offer.id, { amount: '10', packs_amount: '3.3', unit_selling_price: '400' }));
+  const created = await ctx.call(
+    'POST',
+    '/api/reserves',
+    'admin',
+    reserveForm(trade, offer.id, { amount: '10', packs_amount: '3.3', unit_selling_price: '400' }),
+  );
   expect(created.status).toBe(201);
   const row = (await ctx.call('GET', `/api/reserves?reserves_ids=${created.body.id}`)).body.data[0];
   // 101 − 10 = 91 kg / 3 = 30.333… → 30.3; the band as above (the same terms): 359.70 … 441.45
@@ -51,7 +65,12 @@ test('an offer whose pack is no whole number of its units: the packs left are ro
 
 test('role 8, which does not see the selling band, gets no band in the list, nor a sort or filter by it; it keeps the packs', async () => {
   const offer = await trade.newOffer('50');
-  const created = await ctx.call('POST', '/api/reserves', 'admin', reserveForm(trade, offer.id, { packs_amount: '2', unit_selling_price: '400' }));
+  const created = await ctx.call(
+    'POST',
+    '/api/reserves',
+    'admin',
+    reserveForm(trade, offer.id, { packs_amount: '2', unit_selling_price: '400' }),
+  );
   expect(created.status).toBe(201);
   const list = await ctx.call('GET', `/api/reserves?reserves_ids=${created.body.id}`, 'warehouse');
   expect(list.status).toBe(200);

@@ -29,12 +29,16 @@ beforeAll(async () => {
   for (const section of SECTIONS) {
     // the migration
     await ctx.db.execute(sql`ALTER TABLE ${sql.identifier(section)} ADD COLUMN ${sql.identifier(PLAIN_KEY)} text`);
-    const ids = rowsOf<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM ${sql.identifier(section)}
-      WHERE status ${section === 'reserves' || section === 'offers' ? sql`= 'active'` : sql`<> 'deleted'`} ORDER BY id LIMIT 2`)).map((r) => r.id);
+    const ids = rowsOf<{ id: number }>(
+      await ctx.db.execute(sql`SELECT id FROM ${sql.identifier(section)}
+      WHERE status ${section === 'reserves' || section === 'offers' ? sql`= 'active'` : sql`<> 'deleted'`} ORDER BY id LIMIT 2`),
+    ).map((r) => r.id);
     picked[section] = [ids[0], ids[1]];
   }
   // the demo's day is behind today's: the two reserves hold until next month (and are sold after it), so their card may be saved
-  await ctx.db.execute(sql`UPDATE reserves SET reserved_until = current_date + 30, estimated_date_implementation = current_date + 40 WHERE id IN (${picked.reserves[0]}, ${picked.reserves[1]})`);
+  await ctx.db.execute(
+    sql`UPDATE reserves SET reserved_until = current_date + 30, estimated_date_implementation = current_date + 40 WHERE id IN (${picked.reserves[0]}, ${picked.reserves[1]})`,
+  );
 }, 180_000);
 afterAll(() => ctx?.close());
 
@@ -57,11 +61,15 @@ describe.each(SECTIONS)('%s', (section) => {
     expect(filtered.body.data.map((row: Record<string, unknown>) => [row.id, row[PLAIN_KEY]])).toEqual([[b, 'КОД-Б2']]);
     const sorted = await ctx.call('GET', `/api/${section}?sort=${PLAIN_KEY}&order=desc&perPage=200`);
     expect(sorted.status).toBe(200);
-    const coded = sorted.body.data.filter((row: Record<string, unknown>) => row[PLAIN_KEY]).map((row: Record<string, unknown>) => row.id);
+    const coded = sorted.body.data
+      .filter((row: Record<string, unknown>) => row[PLAIN_KEY])
+      .map((row: Record<string, unknown>) => row.id);
     // descending, the empty ones last as PostgreSQL orders NULLs first only when asked
     expect(coded.slice(0, 2)).toEqual([b, a]);
 
-    const file = await text(`/api/${section}/export?format=csv&columns=id&columns=${PLAIN_KEY}&${PLAIN_KEY}=${encodeURIComponent('код-а')}`);
+    const file = await text(
+      `/api/${section}/export?format=csv&columns=id&columns=${PLAIN_KEY}&${PLAIN_KEY}=${encodeURIComponent('код-а')}`,
+    );
     expect(file.status).toBe(200);
     expect(file.text.trim().split(/\r?\n/)).toEqual([`№;${LABEL}`, `${a};КОД-А1`]);
   });
@@ -70,8 +78,13 @@ describe.each(SECTIONS)('%s', (section) => {
     const [a] = picked[section];
     const history = (await ctx.call('GET', `/api/${section}/${a}/history`)).body;
     expect(JSON.stringify(history)).toContain(PLAIN_KEY);
-    const entries = (Array.isArray(history) ? history : history.data) as { changes: { field: string; old: unknown; new: unknown }[] }[];
-    expect(entries.flatMap((e) => e.changes).find((c) => c.field === PLAIN_KEY)).toMatchObject({ old: null, new: 'КОД-А1' });
+    const entries = (Array.isArray(history) ? history : history.data) as {
+      changes: { field: string; old: unknown; new: unknown }[];
+    }[];
+    expect(entries.flatMap((e) => e.changes).find((c) => c.field === PLAIN_KEY)).toMatchObject({
+      old: null,
+      new: 'КОД-А1',
+    });
   });
 
   test('the bulk edit sets it, where the section has one', async () => {
@@ -85,14 +98,23 @@ describe.each(SECTIONS)('%s', (section) => {
       return;
     }
     expect(res.status).toBe(200);
-    const stored = rowsOf<Record<string, string>>(await ctx.db.execute(sql`SELECT ${sql.identifier(PLAIN_KEY)} AS v FROM ${sql.identifier(section)} WHERE id IN (${a}, ${b})`));
+    const stored = rowsOf<Record<string, string>>(
+      await ctx.db.execute(
+        sql`SELECT ${sql.identifier(PLAIN_KEY)} AS v FROM ${sql.identifier(section)} WHERE id IN (${a}, ${b})`,
+      ),
+    );
     expect(stored.map((r) => r.v)).toEqual(['КОД-В3', 'КОД-В3']);
   });
 
   test('a role the roles tab hides it from does not see it, filter or sort by it, nor write it', async () => {
-    const roles = (await ctx.call('GET', '/api/admin/roles')).body.roles as { id: number; hidden: Record<string, string[]> }[];
+    const roles = (await ctx.call('GET', '/api/admin/roles')).body.roles as {
+      id: number;
+      hidden: Record<string, string[]>;
+    }[];
     const role8 = roles.find((r) => r.id === 8)!;
-    const hid = await ctx.call('PUT', '/api/admin/roles/8/hidden-fields', 'admin', { [section]: [...(role8.hidden[section] ?? []), LABEL] });
+    const hid = await ctx.call('PUT', '/api/admin/roles/8/hidden-fields', 'admin', {
+      [section]: [...(role8.hidden[section] ?? []), LABEL],
+    });
     expect(hid.body.hidden[section]).toContain(LABEL);
     const list = await ctx.call('GET', `/api/${section}?perPage=5`, 'warehouse');
     if (list.status === 200) {
@@ -106,7 +128,11 @@ describe.each(SECTIONS)('%s', (section) => {
 
 test('the import template has its column, titled as the card labels it, where the section imports', async () => {
   for (const section of ['offers', 'buyers'] as const) {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/${section}/import/template`, headers: { authorization: `Bearer ${ctx.tokens.admin}` } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/${section}/import/template`,
+      headers: { authorization: `Bearer ${ctx.tokens.admin}` },
+    });
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);

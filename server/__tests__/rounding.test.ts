@@ -17,16 +17,26 @@ afterAll(() => database?.close());
 
 /** round(x::numeric, places)::text for each text, in one query. */
 async function sqlRound(texts: string[], places: number): Promise<string[]> {
-  const list = sql.join(texts.map((t, i) => sql`(${i}::int, ${t}::text)`), sql`, `);
-  const rows = rowsOf<{ r: string }>(await database.db.execute(sql`
-    SELECT round(v.t::numeric, ${places}::int)::text AS r FROM (VALUES ${list}) AS v(i, t) ORDER BY v.i`));
+  const list = sql.join(
+    texts.map((t, i) => sql`(${i}::int, ${t}::text)`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ r: string }>(
+    await database.db.execute(sql`
+    SELECT round(v.t::numeric, ${places}::int)::text AS r FROM (VALUES ${list}) AS v(i, t) ORDER BY v.i`),
+  );
   return rows.map((row) => row.r);
 }
 
 /** A decimal with a 5 at the first dropped digit: the values a float trick rounds the wrong way. */
-const tie = fc.tuple(fc.integer({ min: -100_000_000, max: 100_000_000 }), fc.integer({ min: 0, max: 9 }))
-  .map(([kopecks, digit]) => `${kopecks < 0 ? '-' : ''}${Math.floor(Math.abs(kopecks) / 100)}.${String(Math.abs(kopecks) % 100).padStart(2, '0')}${digit === 0 ? '5' : `5${digit}`}`);
-const typed = fc.tuple(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: 0, max: 999_999 }))
+const tie = fc
+  .tuple(fc.integer({ min: -100_000_000, max: 100_000_000 }), fc.integer({ min: 0, max: 9 }))
+  .map(
+    ([kopecks, digit]) =>
+      `${kopecks < 0 ? '-' : ''}${Math.floor(Math.abs(kopecks) / 100)}.${String(Math.abs(kopecks) % 100).padStart(2, '0')}${digit === 0 ? '5' : `5${digit}`}`,
+  );
+const typed = fc
+  .tuple(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: 0, max: 999_999 }))
   .map(([whole, fraction]) => `${whole}.${String(fraction).padStart(6, '0')}`);
 const double = fc.double({ noNaN: true, noDefaultInfinity: true });
 const moneyLike = fc.integer({ min: -10_000_000, max: 10_000_000 }).map((n) => n / 1000);
@@ -34,9 +44,12 @@ const moneyLike = fc.integer({ min: -10_000_000, max: 10_000_000 }).map((n) => n
 describe('the domain rounds as PostgreSQL does', () => {
   test('to the kopeck: JS numbers (as String() sends them) and typed decimals', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof(double.map(String), moneyLike.map(String), tie, typed), { minLength: 1, maxLength: 200 }), async (texts) => {
-        expect(texts.map((t) => roundHalfUp(t, 2))).toEqual(await sqlRound(texts, 2));
-      }),
+      fc.asyncProperty(
+        fc.array(fc.oneof(double.map(String), moneyLike.map(String), tie, typed), { minLength: 1, maxLength: 200 }),
+        async (texts) => {
+          expect(texts.map((t) => roundHalfUp(t, 2))).toEqual(await sqlRound(texts, 2));
+        },
+      ),
       { numRuns: 40, seed: 20261125 },
     );
   });
@@ -47,7 +60,12 @@ describe('the domain rounds as PostgreSQL does', () => {
         const texts = values.map(String);
         expect(values.map((v) => money(v))).toEqual(await sqlRound(texts, 2));
         expect(values.filter((v) => Math.abs(v) < 1e15).map((v) => round1(v))).toEqual(
-          (await sqlRound(texts.filter((_t, i) => Math.abs(values[i]) < 1e15), 1)).map(Number),
+          (
+            await sqlRound(
+              texts.filter((_t, i) => Math.abs(values[i]) < 1e15),
+              1,
+            )
+          ).map(Number),
         );
       }),
       { numRuns: 20, seed: 20261126 },
@@ -58,14 +76,25 @@ describe('the domain rounds as PostgreSQL does', () => {
     // unbiased: large prices too, where a float product drifts off the half kopeck
     const price = fc.noBias(fc.integer({ min: 1, max: 100_000_000 })).map((k) => (k / 100).toFixed(2));
     // weights in steps of 5 g give products on a half kopeck often: where float rounding goes wrong
-    const weight = fc.oneof(fc.noBias(fc.integer({ min: 1, max: 10_000_000 })), fc.noBias(fc.integer({ min: 1, max: 2_000_000 })).map((n) => n * 5))
+    const weight = fc
+      .oneof(
+        fc.noBias(fc.integer({ min: 1, max: 10_000_000 })),
+        fc.noBias(fc.integer({ min: 1, max: 2_000_000 })).map((n) => n * 5),
+      )
       .map((g) => (g / 1000).toFixed(3));
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(price, weight), { minLength: 100, maxLength: 100 }), async (pairs) => {
-        const list = sql.join(pairs.map(([p, w], i) => sql`(${i}::int, ${p}::numeric, ${w}::numeric)`), sql`, `);
-        const rows = rowsOf<{ sum: string; kg: string }>(await database.db.execute(sql`
-          SELECT round(v.p * v.w, 2)::text AS sum, round(v.p / v.w, 2)::text AS kg FROM (VALUES ${list}) AS v(i, p, w) ORDER BY v.i`));
-        expect(pairs.map(([p, w]) => [money(times(p, w)), money(ratio(p, w, 2))])).toEqual(rows.map((r) => [r.sum, r.kg]));
+        const list = sql.join(
+          pairs.map(([p, w], i) => sql`(${i}::int, ${p}::numeric, ${w}::numeric)`),
+          sql`, `,
+        );
+        const rows = rowsOf<{ sum: string; kg: string }>(
+          await database.db.execute(sql`
+          SELECT round(v.p * v.w, 2)::text AS sum, round(v.p / v.w, 2)::text AS kg FROM (VALUES ${list}) AS v(i, p, w) ORDER BY v.i`),
+        );
+        expect(pairs.map(([p, w]) => [money(times(p, w)), money(ratio(p, w, 2))])).toEqual(
+          rows.map((r) => [r.sum, r.kg]),
+        );
       }),
       { numRuns: 40, seed: 20261127 },
     );

@@ -22,12 +22,30 @@ export async function startLocalS3(bucket = 'nutdesk-files'): Promise<LocalS3> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- s3rver ships no types
   const S3rver = require('s3rver') as S3rverClass;
   const directory = mkdtempSync(path.join(tmpdir(), 'nutdesk-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
-  const config: S3Config = { url: `http://127.0.0.1:${port}`, bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const config: S3Config = {
+    url: `http://127.0.0.1:${port}`,
+    bucket,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+  };
   return {
     config,
-    env: { S3_URL: config.url, S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    env: {
+      S3_URL: config.url,
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    },
     async close() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });

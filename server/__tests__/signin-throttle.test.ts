@@ -12,8 +12,13 @@ const OWNER = '198.51.100.20';
 const rule = { maxFailures: 3, maxAddressFailures: 6, windowMinutes: 15, delayMs: 100 };
 
 beforeAll(async () => {
-  ctx = await createTestApp({ loginMaxFailures: rule.maxFailures, loginMaxFailuresPerAddress: rule.maxAddressFailures, loginWindowMinutes: 15 });
-  for (const email of ['owner@nutdesk.test', 'colleague@nutdesk.test', 'other@nutdesk.test']) await insertUser(ctx.db, { email });
+  ctx = await createTestApp({
+    loginMaxFailures: rule.maxFailures,
+    loginMaxFailuresPerAddress: rule.maxAddressFailures,
+    loginWindowMinutes: 15,
+  });
+  for (const email of ['owner@nutdesk.test', 'colleague@nutdesk.test', 'other@nutdesk.test'])
+    await insertUser(ctx.db, { email });
 }, 60_000);
 
 afterAll(() => ctx?.close());
@@ -21,11 +26,16 @@ afterAll(() => ctx?.close());
 const signIn = (login: string, psswd: string, remoteAddress: string) =>
   ctx.app.inject({ method: 'POST', url: '/login', payload: { login, psswd }, remoteAddress });
 
-const TOO_MANY = { status: 'error', error: 'too_many_requests', messages: ['Слишком много попыток входа. Повторите попытку через 15 мин.'] };
+const TOO_MANY = {
+  status: 'error',
+  error: 'too_many_requests',
+  messages: ['Слишком много попыток входа. Повторите попытку через 15 мин.'],
+};
 const WRONG = { status: 'error', error: 'validation', messages: ['Неверный логин или пароль'] };
 
 test("the owner signs in while the attacker's address is refused, even with the right password", async () => {
-  for (let i = 0; i < rule.maxFailures; i++) expect((await signIn('owner@nutdesk.test', `Guess${i}123`, ATTACKER)).json()).toEqual(WRONG);
+  for (let i = 0; i < rule.maxFailures; i++)
+    expect((await signIn('owner@nutdesk.test', `Guess${i}123`, ATTACKER)).json()).toEqual(WRONG);
   const attacker = await signIn('owner@nutdesk.test', PASSWORD, ATTACKER);
   expect(attacker.statusCode).toBe(429);
   expect(attacker.json()).toEqual(TOO_MANY);
@@ -35,13 +45,16 @@ test("the owner signs in while the attacker's address is refused, even with the 
   expect(owner.json().token).toEqual(expect.any(String));
   // the owner's success does not clear the attacker's failures: that address stays refused
   expect((await signIn('owner@nutdesk.test', PASSWORD, ATTACKER)).statusCode).toBe(429);
-  expect(await ctx.db.select().from(loginFailures).where(eq(loginFailures.address, ATTACKER))).toHaveLength(rule.maxFailures);
+  expect(await ctx.db.select().from(loginFailures).where(eq(loginFailures.address, ATTACKER))).toHaveLength(
+    rule.maxFailures,
+  );
 });
 
 test('one address trying many accounts is refused for all of them; other addresses are not', async () => {
   const scanner = '192.0.2.99';
   // one failure per login: no login reaches its own limit, the address reaches its
-  for (let i = 0; i < rule.maxAddressFailures; i++) expect((await signIn(`user${i}@nutdesk.test`, 'Wrong1234', scanner)).statusCode).toBe(400);
+  for (let i = 0; i < rule.maxAddressFailures; i++)
+    expect((await signIn(`user${i}@nutdesk.test`, 'Wrong1234', scanner)).statusCode).toBe(400);
   const next = await signIn('colleague@nutdesk.test', PASSWORD, scanner);
   expect(next.statusCode).toBe(429);
   expect(next.json()).toEqual(TOO_MANY);
@@ -57,7 +70,10 @@ test('a login guessed at from many addresses is slowed, never refused to a fresh
     await signIn(login, 'Wrong1234', address);
     const verdict = await assess(ctx.db, login, '10.9.9.9', rule);
     // from maxFailures failures on, each further one doubles the wait
-    expect(verdict).toEqual({ refuseMinutes: 0, delayMs: i + 1 < rule.maxFailures ? 0 : rule.delayMs * 2 ** (i + 1 - rule.maxFailures) });
+    expect(verdict).toEqual({
+      refuseMinutes: 0,
+      delayMs: i + 1 < rule.maxFailures ? 0 : rule.delayMs * 2 ** (i + 1 - rule.maxFailures),
+    });
   }
   expect((await signIn(login, PASSWORD, '10.9.9.9')).statusCode).toBe(200);
   // the wait has a ceiling
@@ -77,7 +93,9 @@ test('known and unknown logins are answered alike, throttled alike and delayed a
   const unknown = await signIn('nobody@nutdesk.test', PASSWORD, address);
   expect([known.statusCode, unknown.statusCode]).toEqual([429, 429]);
   expect(unknown.body).toBe(known.body);
-  expect(await assess(ctx.db, 'nobody@nutdesk.test', '192.0.2.51', rule)).toEqual(await assess(ctx.db, 'colleague@nutdesk.test', '192.0.2.51', rule));
+  expect(await assess(ctx.db, 'nobody@nutdesk.test', '192.0.2.51', rule)).toEqual(
+    await assess(ctx.db, 'colleague@nutdesk.test', '192.0.2.51', rule),
+  );
 });
 
 test('an IPv6 client is one source across its /64; an IPv4-mapped address is the IPv4 one', () => {
@@ -91,10 +109,19 @@ test('an IPv6 client is one source across its /64; an IPv4-mapped address is the
 test('password checks run a few at a time; beyond the queue a sign-in is told to retry', async () => {
   const gate = new HashingGate(1, 1);
   let release!: () => void;
-  const first = gate.run(() => new Promise<string>((resolve) => { release = () => resolve('first'); }));
+  const first = gate.run(
+    () =>
+      new Promise<string>((resolve) => {
+        release = () => resolve('first');
+      }),
+  );
   const second = gate.run(async () => 'second');
   expect(gate.load).toEqual({ running: 1, waiting: 1 });
-  await expect(gate.run(async () => 'third')).rejects.toMatchObject({ statusCode: 429, headers: { 'retry-after': '5' }, body: { status: 'error', error: 'busy', messages: [BUSY_MSG] } });
+  await expect(gate.run(async () => 'third')).rejects.toMatchObject({
+    statusCode: 429,
+    headers: { 'retry-after': '5' },
+    body: { status: 'error', error: 'busy', messages: [BUSY_MSG] },
+  });
   release();
   expect(await Promise.all([first, second])).toEqual(['first', 'second']);
   expect(gate.load).toEqual({ running: 0, waiting: 0 });

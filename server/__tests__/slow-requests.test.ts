@@ -20,7 +20,9 @@ test('a body trickled in is cut off with 408 once the request took longer than a
   socket.on('data', (chunk) => (answer += chunk));
   const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
   const started = Date.now();
-  socket.write('POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+  socket.write(
+    'POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+  );
   // one byte every 200 ms: never idle long, never done
   const trickle = setInterval(() => socket.writable && socket.write(' '), 200);
   try {

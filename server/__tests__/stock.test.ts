@@ -16,9 +16,11 @@ afterAll(() => ctx?.close());
 const offerOf = async (id: number) => (await ctx.db.select().from(offers).where(eq(offers.id, id)))[0];
 
 test('DELETE /api/reserves on an active reserve gives its amount back to the offer', async () => {
-  const [reserve] = rowsOf<{ id: number; offer_id: number; amount: string }>(await ctx.db.execute(sql`
+  const [reserve] = rowsOf<{ id: number; offer_id: number; amount: string }>(
+    await ctx.db.execute(sql`
     SELECT r.id, r.offer_id, r.amount FROM reserves r JOIN offers o ON o.id = r.offer_id
-    WHERE r.status = 'active' AND o.status = 'active' ORDER BY r.id LIMIT 1`));
+    WHERE r.status = 'active' AND o.status = 'active' ORDER BY r.id LIMIT 1`),
+  );
   const before = await offerOf(reserve.offer_id);
 
   const res = await ctx.call('DELETE', '/api/reserves', 'admin', { ids: [reserve.id] });
@@ -31,7 +33,11 @@ test('DELETE /api/reserves on an active reserve gives its amount back to the off
   expect(after.purchased_amount).toBe(before.purchased_amount);
   // deleting it again changes nothing: it is no longer active
   expect((await ctx.call('DELETE', '/api/reserves', 'admin', { ids: [reserve.id] })).body).toEqual({
-    status: 'success', deleted: 0, notDeleted: 1, reasons: { kept: 0, forbidden: 0, deleted: 1, missing: 0 }, message: 'Выбранные записи уже удалены',
+    status: 'success',
+    deleted: 0,
+    notDeleted: 1,
+    reasons: { kept: 0, forbidden: 0, deleted: 1, missing: 0 },
+    message: 'Выбранные записи уже удалены',
   });
   expect((await offerOf(reserve.offer_id)).reserved_amount).toBe(after.reserved_amount);
 });
@@ -48,8 +54,14 @@ test('the database refuses a negative available, reserved or purchased amount', 
   const [offer] = await ctx.db.select().from(offers).where(eq(offers.status, 'active')).limit(1);
   // drizzle wraps the driver's error: the constraint's name is in its cause
   const violated = (query: ReturnType<typeof sql>) =>
-    ctx.db.execute(query).then(() => 'accepted', (e: { message: string; cause?: { message?: string } }) => /offers_(\w+)_not_negative/.exec(`${e.cause?.message} ${e.message}`)?.[1]);
-  expect(await violated(sql`UPDATE offers SET reserved_amount = unit_amount + 1 WHERE id = ${offer.id}`)).toBe('available_amount');
+    ctx.db.execute(query).then(
+      () => 'accepted',
+      (e: { message: string; cause?: { message?: string } }) =>
+        /offers_(\w+)_not_negative/.exec(`${e.cause?.message} ${e.message}`)?.[1],
+    );
+  expect(await violated(sql`UPDATE offers SET reserved_amount = unit_amount + 1 WHERE id = ${offer.id}`)).toBe(
+    'available_amount',
+  );
   expect(await violated(sql`UPDATE offers SET reserved_amount = -1 WHERE id = ${offer.id}`)).toBe('reserved_amount');
   expect(await violated(sql`UPDATE offers SET purchased_amount = -1 WHERE id = ${offer.id}`)).toBe('purchased_amount');
   expect(await offerOf(offer.id)).toEqual(offer);
@@ -58,22 +70,41 @@ test('the database refuses a negative available, reserved or purchased amount', 
 test('reserve takes no more than is available, also when requests race; complete moves reserved to purchased', async () => {
   const { reserve, complete, release } = await import('../sections/offers/stock');
   const created = await ctx.call('POST', '/api/offers', 'admin', {
-    product_id: (await ctx.db.select().from(offers).limit(1))[0].product_id, packing_id: 1, city_id: 1, supplier_id: 1,
-    harvest_year: '2001', origin_country: 'Иран', unit_measure: 'кг', unit_weight: '1', units_per_pack: '10',
-    unit_amount: '100', unit_price: '500', warehouse_cost: '0', loading_address: 'Москва, ул. Складская, 9',
+    product_id: (await ctx.db.select().from(offers).limit(1))[0].product_id,
+    packing_id: 1,
+    city_id: 1,
+    supplier_id: 1,
+    harvest_year: '2001',
+    origin_country: 'Иран',
+    unit_measure: 'кг',
+    unit_weight: '1',
+    units_per_pack: '10',
+    unit_amount: '100',
+    unit_price: '500',
+    warehouse_cost: '0',
+    loading_address: 'Москва, ул. Складская, 9',
   });
   expect(created.status).toBe(201);
   const id = created.body.id as number;
   const inTx = <T>(work: (tx: never) => Promise<T>) => ctx.db.transaction((tx) => work(tx as never));
-  const cause = { by: (await ctx.call('GET', '/api/me')).body.user_id as number, via: { section: 'reserves', step: 'create' } } as const;
+  const cause = {
+    by: (await ctx.call('GET', '/api/me')).body.user_id as number,
+    via: { section: 'reserves', step: 'create' },
+  } as const;
 
   // ten requests for 30 each against 100: three fit, the rest are refused with what is left
-  const results = await Promise.allSettled(Array.from({ length: 10 }, () => inTx((tx) => reserve(tx, id, '30', cause))));
+  const results = await Promise.allSettled(
+    Array.from({ length: 10 }, () => inTx((tx) => reserve(tx, id, '30', cause))),
+  );
   expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
   const refusal = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
   expect(refusal.reason.body.messages).toEqual(['Недостаточно свободного количества: доступно 10']);
 
   await inTx((tx) => complete(tx, id, '30', cause));
   await inTx((tx) => release(tx, id, '30', cause));
-  expect(await offerOf(id)).toMatchObject({ reserved_amount: '30.000', purchased_amount: '30.000', available_amount: '40.000' });
+  expect(await offerOf(id)).toMatchObject({
+    reserved_amount: '30.000',
+    purchased_amount: '30.000',
+    available_amount: '40.000',
+  });
 });

@@ -53,7 +53,10 @@ async function whileInUse(url: string, statement: string): Promise<void> {
 }
 
 /** A new database on the server at `url`: empty, or a copy of `template`. */
-async function throwawayPostgres(url: string, template?: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+async function throwawayPostgres(
+  url: string,
+  template?: string,
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `nutdesk_test_${randomBytes(6).toString('hex')}`;
   await whileInUse(url, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const target = new URL(url);
@@ -119,7 +122,11 @@ async function startApp(overrides: Partial<Config>, image: Image): Promise<TestC
     cbrRatesUrl: 'http://127.0.0.1:9/scripts/XML_daily.asp',
     ...overrides,
   };
-  const database = await openDatabase({ databaseUrl: pg?.url, inMemory: !pg, loadDataDir: pg ? undefined : imageOf(image) });
+  const database = await openDatabase({
+    databaseUrl: pg?.url,
+    inMemory: !pg,
+    loadDataDir: pg ? undefined : imageOf(image),
+  });
   // on a copy of the migrated database (or a clone of its template) this finds every migration applied
   await database.migrate();
   const app = await buildApp({ config, db: database.db, bus: database.bus });
@@ -140,7 +147,9 @@ async function startApp(overrides: Partial<Config>, image: Image): Promise<TestC
 /** A second app instance on the test's database, as a second server behind a proxy would be: on PostgreSQL its
  * own pool and bus (messages cross through LISTEN/NOTIFY); on PGlite, which one process owns, the same database
  * and in-process bus. */
-export async function secondInstance(ctx: TestContext): Promise<{ app: FastifyInstance; database: OpenedDatabase; close(): Promise<void> }> {
+export async function secondInstance(
+  ctx: TestContext,
+): Promise<{ app: FastifyInstance; database: OpenedDatabase; close(): Promise<void> }> {
   const database = ctx.config.databaseUrl ? await openDatabase({ databaseUrl: ctx.config.databaseUrl }) : ctx.database;
   const app = await buildApp({ config: ctx.config, db: database.db, bus: database.bus });
   await app.ready();
@@ -166,16 +175,25 @@ export async function insertRoles(db: Database): Promise<void> {
     { id: 9, name: 'Поставщик' },
   ]);
   await db.insert(rolePermissions).values([
-    ...grant(1, { offers: 'all', reserves: 'own', employees: 'all', suppliers: 'all', products: 'all', cities: 'all' }),
+    ...grant(1, {
+      offers: 'all',
+      reserves: 'own',
+      employees: 'all',
+      suppliers: 'all',
+      products: 'all',
+      cities: 'all',
+    }),
     ...grant(8, { offers: 'all', reserves: 'all', products: 'all', cities: 'all' }),
     ...grant(9, { offers: 'own', products: 'all', cities: 'all' }),
   ]);
   for (const roleId of ['1', '8'] as const) {
-    await db.insert(roleHiddenFields).values(
-      Object.entries(SPEC_HIDDEN_FIELDS[roleId]).flatMap(([resource, fields]) =>
-        (fields ?? []).map((field) => ({ role_id: Number(roleId), resource, field })),
-      ),
-    );
+    await db
+      .insert(roleHiddenFields)
+      .values(
+        Object.entries(SPEC_HIDDEN_FIELDS[roleId]).flatMap(([resource, fields]) =>
+          (fields ?? []).map((field) => ({ role_id: Number(roleId), resource, field })),
+        ),
+      );
   }
 }
 
@@ -209,22 +227,35 @@ type AnsweredJson = any;
 export interface DemoContext extends TestContext {
   tokens: Record<DemoUser, string>;
   /** An API call as one of the demo users, answered as {status, body}. */
-  call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who?: DemoUser, payload?: unknown): Promise<{ status: number; body: AnsweredJson }>;
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    who?: DemoUser,
+    payload?: unknown,
+  ): Promise<{ status: number; body: AnsweredJson }>;
   /** A change or a step of a record as a card makes it: the call with the version the record has now (read from
    * the database) added to the payload, unless the payload names one. */
   change: DemoContext['call'];
 }
 
 /** The section and id of a record's change or step URL (/api/offers/12, /api/reserves/7/complete). */
-const RECORD_URL = /^\/api\/(offers|reserves|employees|suppliers|products|cities|buyers|shipments)\/(\d+)(?:\/(?:complete|cancel|payments(?:\/\d+)?))?$/;
+const RECORD_URL =
+  /^\/api\/(offers|reserves|employees|suppliers|products|cities|buyers|shipments)\/(\d+)(?:\/(?:complete|cancel|payments(?:\/\d+)?))?$/;
 
 /** A fresh database with the demo data set (built around a fixed day) and the four demo users signed in. */
 export async function createDemoApp(overrides: Partial<Config> = {}): Promise<DemoContext> {
   const dir = imagesDir();
   const ctx = await startApp(overrides, dir ? 'demo' : 'migrated');
-  const tokens = dir ? (JSON.parse(readFileSync(tokensFile(dir), 'utf8')) as Record<DemoUser, string>) : await seedAndSignIn(ctx);
+  const tokens = dir
+    ? (JSON.parse(readFileSync(tokensFile(dir), 'utf8')) as Record<DemoUser, string>)
+    : await seedAndSignIn(ctx);
   const call: DemoContext['call'] = async (method, url, who = 'admin', payload) => {
-    const res = await ctx.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, payload: payload as object });
+    const res = await ctx.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${tokens[who]}` },
+      payload: payload as object,
+    });
     return { status: res.statusCode, body: res.body ? res.json() : undefined };
   };
   return {
@@ -237,7 +268,9 @@ export async function createDemoApp(overrides: Partial<Config> = {}): Promise<De
       if (section && !('version' in body)) {
         const { sql } = await import('drizzle-orm');
         const { firstRow } = await import('../db/rows');
-        body.version = firstRow<{ version: number }>(await ctx.db.execute(sql`SELECT version FROM ${sql.identifier(section)} WHERE id = ${Number(id)}`))?.version;
+        body.version = firstRow<{ version: number }>(
+          await ctx.db.execute(sql`SELECT version FROM ${sql.identifier(section)} WHERE id = ${Number(id)}`),
+        )?.version;
       }
       return call(method, url, who, body);
     },
@@ -250,7 +283,8 @@ async function seedAndSignIn(ctx: TestContext): Promise<Record<DemoUser, string>
   const { DEMO_PASSWORD } = await import('../../domain/api');
   await seedDemoData(ctx.db, { now: new Date('2026-11-01T09:00:00Z') });
   const tokens = {} as Record<DemoUser, string>;
-  for (const who of ['admin', 'manager', 'warehouse', 'supplier'] as const) tokens[who] = await signIn(ctx.app, `${who}@nutdesk.demo`, DEMO_PASSWORD);
+  for (const who of ['admin', 'manager', 'warehouse', 'supplier'] as const)
+    tokens[who] = await signIn(ctx.app, `${who}@nutdesk.demo`, DEMO_PASSWORD);
   return tokens;
 }
 
@@ -303,10 +337,16 @@ export const VOLATILE_TABLES = ['login_failures', 'login_attempts', 'sessions'];
 export async function tableChecksum(db: Database): Promise<string> {
   const { sql } = await import('drizzle-orm');
   const { rowsOf } = await import('../db/rows');
-  const tables = rowsOf<{ table_name: string }>(await db.execute(sql`
-    SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`))
-    .map((r) => r.table_name).filter((t) => !VOLATILE_TABLES.includes(t) && !t.startsWith('__'));
-  const parts = tables.map((t) => sql`SELECT ${t} AS t, count(*)::text AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${sql.identifier(t)} x`);
+  const tables = rowsOf<{ table_name: string }>(
+    await db.execute(sql`
+    SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`),
+  )
+    .map((r) => r.table_name)
+    .filter((t) => !VOLATILE_TABLES.includes(t) && !t.startsWith('__'));
+  const parts = tables.map(
+    (t) =>
+      sql`SELECT ${t} AS t, count(*)::text AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${sql.identifier(t)} x`,
+  );
   const rows = rowsOf<{ t: string; n: string; h: string }>(await db.execute(sql.join(parts, sql` UNION ALL `)));
   return rows.map((r) => `${r.t}:${r.n}:${r.h}`).join(' ');
 }

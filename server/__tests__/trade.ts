@@ -26,20 +26,42 @@ export interface Trade {
  * years the seasons counted from `firstYear` ('1990/91', '1991/92', …): valid harvest years (issue 33: 1990 up to
  * next year) that no demo offer has (the demo's are whole years) nor a test's own whole year. A file has room for
  * the seasons from `firstYear` to this year's. */
-export async function prepareTrade(ctx: DemoContext, offer: { product_id: number } & Record<string, unknown>, firstYear: number): Promise<Trade> {
+export async function prepareTrade(
+  ctx: DemoContext,
+  offer: { product_id: number } & Record<string, unknown>,
+  firstYear: number,
+): Promise<Trade> {
   const { db } = ctx;
-  for (const [name, value] of Object.entries({ delivery_cost_default: '15', costs_per_kg: '12', min_markup: '0.1', max_markup: '0.35' })) {
-    await db.execute(sql`INSERT INTO business_settings (name, value) VALUES (${name}, ${value}) ON CONFLICT (name) DO UPDATE SET value = ${value}`);
+  for (const [name, value] of Object.entries({
+    delivery_cost_default: '15',
+    costs_per_kg: '12',
+    min_markup: '0.1',
+    max_markup: '0.35',
+  })) {
+    await db.execute(
+      sql`INSERT INTO business_settings (name, value) VALUES (${name}, ${value}) ON CONFLICT (name) DO UPDATE SET value = ${value}`,
+    );
   }
-  const employeeId = firstRow<{ id: number }>(await db.execute(sql`SELECT id FROM employees WHERE status = 'active' ORDER BY id LIMIT 1`))!.id;
-  const cityIds = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM cities WHERE status = 'active' ORDER BY id LIMIT 3`)).map((r) => r.id);
+  const employeeId = firstRow<{ id: number }>(
+    await db.execute(sql`SELECT id FROM employees WHERE status = 'active' ORDER BY id LIMIT 1`),
+  )!.id;
+  const cityIds = rowsOf<{ id: number }>(
+    await db.execute(sql`SELECT id FROM cities WHERE status = 'active' ORDER BY id LIMIT 3`),
+  ).map((r) => r.id);
   // the matrix holds no route from the offers' city to the buyers' (issue 33: a reserve is priced on the route's cost,
   // the default 15 ₽/kg where there is none), so the forms' 15 ₽/kg is the delivered cost for every role
   await db.execute(sql`DELETE FROM city_delivery WHERE from_city_id = ${cityIds[0]} AND to_city_id = ${cityIds[1]}`);
   // an offer by the kilogram in packs of 10, from supplier 1, loaded in the first city at no cost
   const template = {
-    packing_id: 1, city_id: cityIds[0], supplier_id: 1, origin_country: 'Иран', unit_measure: 'кг',
-    units_per_pack: '10', warehouse_cost: '0', loading_address: 'Москва, ул. Складская, 9', ...offer,
+    packing_id: 1,
+    city_id: cityIds[0],
+    supplier_id: 1,
+    origin_country: 'Иран',
+    unit_measure: 'кг',
+    units_per_pack: '10',
+    warehouse_cost: '0',
+    loading_address: 'Москва, ул. Складская, 9',
+    ...offer,
   };
   // the forms' buyer has its card (issue 49: a typed buyer is the card with its name and phone), on 180 days' deferral
   // and no limit, so the tests' sales, however far back they are completed, never make it overdue
@@ -48,7 +70,12 @@ export async function prepareTrade(ctx: DemoContext, offer: { product_id: number
     WHERE NOT EXISTS (SELECT 1 FROM buyers WHERE name = ${FORM_BUYER.name} AND phone = ${FORM_BUYER.phone})`);
   let year = firstYear;
   const newOffer = async (unitAmount: string, patch: Record<string, unknown> = {}) => {
-    const res = await ctx.call('POST', '/api/offers', 'admin', { ...template, harvest_year: seasonOf(year++), unit_amount: unitAmount, ...patch });
+    const res = await ctx.call('POST', '/api/offers', 'admin', {
+      ...template,
+      harvest_year: seasonOf(year++),
+      unit_amount: unitAmount,
+      ...patch,
+    });
     expect(res.status).toBe(201);
     return res.body as Record<string, unknown> & { id: number };
   };
@@ -67,9 +94,17 @@ export const FORM_BUYER = { name: 'ООО «Орех»', phone: '79123456789' } 
 
 /** A reserve of 20 units of the offer for a buyer in the second city (no route: the default 15 ₽/kg), delivered in 3 days by tomorrow. */
 export const reserveForm = (trade: Trade, offerId: number, patch: Record<string, unknown> = {}) => ({
-  offer_id: offerId, amount: '20', estimated_date_implementation: tomorrow,
-  buyer_name: 'ООО «Орех»', buyer_phone: '+7 (912) 345-67-89', city_id: trade.cityIds[1], delivery_address: 'Казань, ул. Баумана, 5',
-  delivery_cost: '15', delivery_days: '3', responsible_id: trade.employeeId, ...patch,
+  offer_id: offerId,
+  amount: '20',
+  estimated_date_implementation: tomorrow,
+  buyer_name: 'ООО «Орех»',
+  buyer_phone: '+7 (912) 345-67-89',
+  city_id: trade.cityIds[1],
+  delivery_address: 'Казань, ул. Баумана, 5',
+  delivery_cost: '15',
+  delivery_days: '3',
+  responsible_id: trade.employeeId,
+  ...patch,
 });
 
 /** A quote's trade: the kilogram trade, a route of 7.50 ₽/kg and 4 days from the offers' city to Kazan, a product of
@@ -78,8 +113,11 @@ export async function quoteTrade(ctx: DemoContext, firstYear: number) {
   const trade = await kilogramTrade(ctx, firstYear);
   const kazan = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM cities WHERE name = 'Казань'`))!.id;
   const productId = (await ctx.call('POST', '/api/products', 'admin', { name: 'Фисташка жареная' })).body.id as number;
-  await ctx.db.execute(sql`INSERT INTO city_delivery (from_city_id, to_city_id, cost, days) VALUES (${trade.cityIds[0]}, ${kazan}, 7.5, 4)
+  await ctx.db
+    .execute(sql`INSERT INTO city_delivery (from_city_id, to_city_id, cost, days) VALUES (${trade.cityIds[0]}, ${kazan}, 7.5, 4)
     ON CONFLICT (from_city_id, to_city_id) DO UPDATE SET cost = 7.5, days = 4`);
-  const oreh = firstRow<{ id: number }>(await ctx.db.execute(sql`SELECT id FROM buyers WHERE name = ${FORM_BUYER.name} AND phone = ${FORM_BUYER.phone}`))!.id;
+  const oreh = firstRow<{ id: number }>(
+    await ctx.db.execute(sql`SELECT id FROM buyers WHERE name = ${FORM_BUYER.name} AND phone = ${FORM_BUYER.phone}`),
+  )!.id;
   return { trade, kazan, productId, oreh };
 }

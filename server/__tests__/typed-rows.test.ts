@@ -5,7 +5,16 @@
 import { sql } from 'drizzle-orm';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import { createTestApp, type TestContext } from './testApp';
-import { assign, columnsOf, returningRows, select, selectFirst, selectRows, type RawRow, type SelectedRow } from '../db/rows';
+import {
+  assign,
+  columnsOf,
+  returningRows,
+  select,
+  selectFirst,
+  selectRows,
+  type RawRow,
+  type SelectedRow,
+} from '../db/rows';
 import { loginFailures, offers, roles } from '../db/schema';
 import type { StoredRecord } from '../contract/tables';
 import type { ChangeContext, RecordSection } from '../records/pipeline';
@@ -22,12 +31,19 @@ const render = (query: Parameters<PgDialect['sqlToQuery']>[0]) => new PgDialect(
 test('a selection renders its columns by their tables, aliased where the key is not the name', () => {
   const o = alias(offers, 'o');
   const stock = select({ ...columnsOf(o, 'id', 'status'), taken: sql<string>`round(${o.reserved_amount}, 2)::text` });
-  expect(render(sql`SELECT ${stock} FROM ${offers} ${o}`)).toBe('SELECT "o"."id", "o"."status", round("o"."reserved_amount", 2)::text AS "taken" FROM "offers" "o"');
-  expect(render(sql`UPDATE ${offers} SET ${assign(offers.version, sql`${offers.version} + 1`)}`)).toBe('UPDATE "offers" SET "version" = "offers"."version" + 1');
+  expect(render(sql`SELECT ${stock} FROM ${offers} ${o}`)).toBe(
+    'SELECT "o"."id", "o"."status", round("o"."reserved_amount", 2)::text AS "taken" FROM "offers" "o"',
+  );
+  expect(render(sql`UPDATE ${offers} SET ${assign(offers.version, sql`${offers.version} + 1`)}`)).toBe(
+    'UPDATE "offers" SET "version" = "offers"."version" + 1',
+  );
 });
 
 test('rows are typed from the schema and answered as raw SQL answers them', async () => {
-  const role = select({ ...columnsOf(roles, 'id', 'name', 'lower_delivery_cost'), shout: sql<string>`upper(${roles.name})` });
+  const role = select({
+    ...columnsOf(roles, 'id', 'name', 'lower_delivery_cost'),
+    shout: sql<string>`upper(${roles.name})`,
+  });
   const [inserted] = await returningRows(ctx.db, sql`INSERT INTO ${roles} (name) VALUES ('Склад')`, role);
   const read = await selectFirst(ctx.db, role, sql`FROM ${roles} WHERE ${roles.id} = ${inserted.id}`);
   expect(read).toEqual({ id: inserted.id, name: 'Склад', lower_delivery_cost: false, shout: 'СКЛАД' });
@@ -37,7 +53,11 @@ test('rows are typed from the schema and answered as raw SQL answers them', asyn
   // a timestamp column read by raw SQL is its text, not a Date (textTypes.ts), and the row type says so
   const failure = select(columnsOf(loginFailures, 'login', 'failed_at'));
   await returningRows(ctx.db, sql`INSERT INTO ${loginFailures} (login) VALUES ('typed@rows')`, failure);
-  const [failed] = await selectRows(ctx.db, failure, sql`FROM ${loginFailures} WHERE ${loginFailures.login} = 'typed@rows'`);
+  const [failed] = await selectRows(
+    ctx.db,
+    failure,
+    sql`FROM ${loginFailures} WHERE ${loginFailures.login} = 'typed@rows'`,
+  );
   const row: RawRow<typeof loginFailures, 'login' | 'failed_at'> = failed;
   expect(typeof row.failed_at).toBe('string');
   const rounded = select({ price: sql<string>`round(12.5, 2)::text`, ...columnsOf(offers, 'deleted_at') });
@@ -65,7 +85,11 @@ test('a misspelled or renamed column does not compile', () => {
 });
 
 test('the record pipeline hands a section its record as stored, typed from its table', async () => {
-  const [{ id }] = await returningRows(ctx.db, sql`INSERT INTO ${roles} (name) VALUES ('Стол')`, select(columnsOf(roles, 'id')));
+  const [{ id }] = await returningRows(
+    ctx.db,
+    sql`INSERT INTO ${roles} (name) VALUES ('Стол')`,
+    select(columnsOf(roles, 'id')),
+  );
   expect(id).toBeGreaterThan(0);
   const offer = await ctx.db.transaction((tx) => lockedRecord(tx, 'offers', 1));
   // read as to_jsonb answers it: numerics as JSON numbers, timestamps as their text
@@ -74,7 +98,11 @@ test('the record pipeline hands a section its record as stored, typed from its t
 
   // checked by the typecheck, never run
   const misspelled = () => {
-    const change: RecordSection<unknown, 'offers'>['change'] = async (_tx, _auth, context: ChangeContext<StoredRecord<'offers'>>) => {
+    const change: RecordSection<unknown, 'offers'>['change'] = async (
+      _tx,
+      _auth,
+      context: ChangeContext<StoredRecord<'offers'>>,
+    ) => {
       // @ts-expect-error -- an offer's stored record has no unit_prise: a renamed column fails where a hook reads it
       const price = context.before.unit_prise;
       return { set: sql`unit_price = ${price ?? context.before.unit_price}` };

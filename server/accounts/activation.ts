@@ -22,16 +22,24 @@ const activateSchema = setPasswordSchema.shape({ token: yup.string().default('')
 
 export default async function activationRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
-  app.post('/activate-account', {
-    schema: {
-      tags: ['auth'], summary: 'Set the first password with an invitation link; answers a sign-in token',
-      querystring: noQuery, body: activateBody,
-      response: responses({ 200: { type: 'object', properties: { status: { type: 'string' }, token: { type: 'string' } } } }),
+  app.post(
+    '/activate-account',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set the first password with an invitation link; answers a sign-in token',
+        querystring: noQuery,
+        body: activateBody,
+        response: responses({
+          200: { type: 'object', properties: { status: { type: 'string' }, token: { type: 'string' } } },
+        }),
+      },
     },
-  }, async (request) => {
-    const { token, psswrd } = await activateSchema.validate(request.body ?? {}, { abortEarly: false });
-    const guard = { gate: app.hashingGate, address: clientAddress(request.ip), rule: throttleRuleOf(config) };
-    const userId = await setPasswordByToken(db, config, guard, token, psswrd, 'invite');
-    return { status: 'success', token: await createSession(db, userId, config.sessionTtlHours, clientOf(request)) };
-  });
+    async (request) => {
+      const { token, psswrd } = await activateSchema.validate(request.body ?? {}, { abortEarly: false });
+      const guard = { gate: app.hashingGate, address: clientAddress(request.ip), rule: throttleRuleOf(config) };
+      const userId = await setPasswordByToken(db, config, guard, token, psswrd, 'invite');
+      return { status: 'success', token: await createSession(db, userId, config.sessionTtlHours, clientOf(request)) };
+    },
+  );
 }

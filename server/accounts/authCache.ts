@@ -45,20 +45,27 @@ export function authCache(db: Database, size = AUTH_CACHE_SIZE) {
   let epoch: number | null = null;
   const entries = new Map<string, Entry>();
   const stats = { hits: 0, misses: 0 };
-  const readEpoch = async () => Number((await selectFirst(db, EPOCH, sql`FROM ${authEpoch} WHERE ${authEpoch.id} = 1`))?.epoch ?? 0);
+  const readEpoch = async () =>
+    Number((await selectFirst(db, EPOCH, sql`FROM ${authEpoch} WHERE ${authEpoch.id} = 1`))?.epoch ?? 0);
   // the embedded database's epoch as each move commits (its announcement, migration 0017), not read per request
   const embedded = embeddedClient(db);
   let announced = 0;
-  const listening = embedded && (async () => {
-    await embedded.listen('auth_epoch', (payload) => { announced = Number(payload); });
-    announced = await readEpoch();
-  })();
+  const listening =
+    embedded &&
+    (async () => {
+      await embedded.listen('auth_epoch', (payload) => {
+        announced = Number(payload);
+      });
+      announced = await readEpoch();
+    })();
   const currentEpoch = async () => (embedded ? announced : readEpoch());
 
   return {
     stats,
     /** Resolves once the cache may answer: on PGlite, when the bumps are listened to. */
-    ready: async () => { await listening; },
+    ready: async () => {
+      await listening;
+    },
     /** The live session of a token with its user's permissions, or null (unknown, expired, revoked). */
     async read(token: string): Promise<AuthRead | null> {
       const now = Date.now();

@@ -11,13 +11,17 @@ declare module 'fastify' {
   }
 }
 
-export const BUSY_MSG = 'Сервер занят: слишком много попыток входа одновременно. Повторите попытку через несколько секунд.';
+export const BUSY_MSG =
+  'Сервер занят: слишком много попыток входа одновременно. Повторите попытку через несколько секунд.';
 
 export class HashingGate {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(readonly concurrency: number, readonly queueLimit: number) {}
+  constructor(
+    readonly concurrency: number,
+    readonly queueLimit: number,
+  ) {}
 
   /** Runs `work` when a slot is free; a 429 in Russian when the queue is full. */
   async run<T>(work: () => Promise<T>): Promise<T> {

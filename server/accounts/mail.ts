@@ -44,26 +44,43 @@ export function appLink(config: Pick<Config, 'publicUrl'>, pathname: string, que
   return `${config.publicUrl}${pathname}?${new URLSearchParams(query).toString()}`;
 }
 
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'publicUrl'>, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'dataDir' | 'publicUrl'>,
+  log: FastifyBaseLogger,
+): Mailer {
   const from = { name: 'NutDesk', address: `no-reply@${new URL(config.publicUrl).hostname}` };
   const pending = new Set<Promise<void>>();
   let transport: Transporter | undefined;
 
   async function deliver(message: MailMessage): Promise<void> {
-    const mail = { from, to: message.to, subject: message.subject, text: message.text, textEncoding: 'quoted-printable' as const };
+    const mail = {
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      textEncoding: 'quoted-printable' as const,
+    };
     if (config.smtpUrl) {
       transport ??= nodemailer.createTransport(config.smtpUrl);
       await transport.sendMail(mail);
       log.info({ to: message.to, subject: message.subject }, 'письмо отправлено');
       return;
     }
-    const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(mail);
+    const built = await nodemailer
+      .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+      .sendMail(mail);
     const dir = outboxDir(config.dataDir);
     await mkdir(dir, { recursive: true });
     // time first, so the files sort in the order they were written
-    const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+    const file = path.join(
+      dir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
+    );
     await writeFile(file, built.message as Buffer);
-    log.info({ to: message.to, file, link: message.link }, `письмо для ${message.to} записано в ${file}: ${message.link}`);
+    log.info(
+      { to: message.to, file, link: message.link },
+      `письмо для ${message.to} записано в ${file}: ${message.link}`,
+    );
   }
 
   return {

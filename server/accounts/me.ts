@@ -7,10 +7,28 @@ import { noQuery, responses } from '../http/schemas';
 import { CURRENT_USER, PERMISSIONS } from '../../domain/responseShapes';
 
 export default async function meRoutes(app: FastifyInstance) {
-  app.get('/me', { schema: { tags: ['auth'], summary: 'The signed-in user', querystring: noQuery, response: responses({ 200: CURRENT_USER }) } }, async (request) =>
-    currentUser(requireAuth(request).user),
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        querystring: noQuery,
+        response: responses({ 200: CURRENT_USER }),
+      },
+    },
+    async (request) => currentUser(requireAuth(request).user),
   );
-  app.get('/permissions', {
-    schema: { tags: ['auth'], summary: 'role_permissions and hidden_fields of the caller', querystring: noQuery, response: responses({ 200: PERMISSIONS }) },
-  }, async (request) => requireAuth(request).permissions);
+  app.get(
+    '/permissions',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'role_permissions and hidden_fields of the caller',
+        querystring: noQuery,
+        response: responses({ 200: PERMISSIONS }),
+      },
+    },
+    async (request) => requireAuth(request).permissions,
+  );
 }

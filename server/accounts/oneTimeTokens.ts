@@ -21,7 +21,9 @@ export async function issueToken(db: Database, userId: number, kind: TokenKind, 
     .update(oneTimeTokens)
     .set({ used_at: now })
     .where(and(eq(oneTimeTokens.user_id, userId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.used_at)));
-  await db.insert(oneTimeTokens).values({ user_id: userId, kind, token_hash: hashToken(token), expires_at: new Date(now.getTime() + ttlMs) });
+  await db
+    .insert(oneTimeTokens)
+    .values({ user_id: userId, kind, token_hash: hashToken(token), expires_at: new Date(now.getTime() + ttlMs) });
   return token;
 }
 
@@ -36,7 +38,10 @@ function linkProblem(row: TokenRow | undefined): string | null {
 }
 
 const tokenRow = (db: Database, token: string, kind: TokenKind) =>
-  db.select().from(oneTimeTokens).where(and(eq(oneTimeTokens.token_hash, hashToken(token)), eq(oneTimeTokens.kind, kind)));
+  db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.token_hash, hashToken(token)), eq(oneTimeTokens.kind, kind)));
 
 /**
  * Marks the token used and returns its user, or answers 400 with why the link no longer works. Run it inside
@@ -65,7 +70,12 @@ export interface LinkGuard {
  * does (refused beyond the same limits); and the hash waits its turn at the gate sign-in uses.
  */
 export async function setPasswordByToken(
-  db: Database, config: Config, guard: LinkGuard, token: string, psswrd: string, kind: TokenKind,
+  db: Database,
+  config: Config,
+  guard: LinkGuard,
+  token: string,
+  psswrd: string,
+  kind: TokenKind,
 ): Promise<number> {
   if (!token) throw badRequest(ACCOUNT_MSG.linkMissing);
   // each link its own key: one address trying many links meets the per-address limit

@@ -19,16 +19,23 @@ export interface PasswordGuard {
 
 /** True when `password` is the password of `user` (an active account with one); throws 429 with `refusal`. */
 export async function checkPassword(
-  guard: PasswordGuard, login: string, address: string, password: string, user: UserRow | undefined, refusal: (minutes: number) => string,
+  guard: PasswordGuard,
+  login: string,
+  address: string,
+  password: string,
+  user: UserRow | undefined,
+  refusal: (minutes: number) => string,
 ): Promise<boolean> {
   const { db, rule, gate, scryptN } = guard;
   const verdict = await assess(db, login, address, rule);
   if (verdict.refuseMinutes > 0) throw tooManyRequests(refusal(verdict.refuseMinutes));
   // a login guessed at from many places is answered slowly (a timer, no CPU) before its password is checked
   if (verdict.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
-  const ok = await gate.run(() => (user && user.status === 'active' && user.password_hash && user.password_salt
-    ? verifyPassword(password, { hash: user.password_hash, salt: user.password_salt })
-    : verifyAgainstDummy(password, scryptN)));
+  const ok = await gate.run(() =>
+    user && user.status === 'active' && user.password_hash && user.password_salt
+      ? verifyPassword(password, { hash: user.password_hash, salt: user.password_salt })
+      : verifyAgainstDummy(password, scryptN),
+  );
   if (ok) await clearFailures(db, login, address);
   else await recordFailure(db, login, address);
   return ok;

@@ -19,10 +19,18 @@ import { normaliseLogin } from './users';
 
 // The form's messages come from the shared yup schemas, so the JSON schemas only bound the sizes.
 const recoverBody = { type: 'object', properties: { email: { type: 'string', maxLength: 320 } } } as const;
-const resetBody = { type: 'object', properties: { token: { type: 'string', maxLength: 200 }, psswrd: { type: 'string', maxLength: 1000 } } } as const;
+const resetBody = {
+  type: 'object',
+  properties: { token: { type: 'string', maxLength: 200 }, psswrd: { type: 'string', maxLength: 1000 } },
+} as const;
 const statusAnswer = {
   type: 'object',
-  properties: { status: { type: 'string' }, success: { type: 'boolean' }, message: { type: 'string' }, token: { type: 'string' } },
+  properties: {
+    status: { type: 'string' },
+    success: { type: 'boolean' },
+    message: { type: 'string' },
+    token: { type: 'string' },
+  },
 } as const;
 
 const resetSchema = yup.object({ token: yup.string().default(''), psswrd: newPasswordSchema });
@@ -57,32 +65,51 @@ export default async function recoveryRoutes(app: FastifyInstance, opts: { db: D
   const { db, config } = opts;
   const rule = throttleRuleOf(config);
 
-  app.post('/recover-password', {
-    schema: {
-      tags: ['auth'], summary: 'Mail a password-reset link (the same answer for any address)', querystring: noQuery, body: recoverBody,
-      response: responses({ 200: statusAnswer }),
+  app.post(
+    '/recover-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password-reset link (the same answer for any address)',
+        querystring: noQuery,
+        body: recoverBody,
+        response: responses({ 200: statusAnswer }),
+      },
     },
-  }, async (request) => {
-    const { email } = await recoverySchema.validate(request.body ?? {}, { abortEarly: false });
-    const login = normaliseLogin(email);
-    const address = clientAddress(request.ip);
-    const verdict = await assess(db, recoveryKey(login), address, rule);
-    if (verdict.refuseMinutes > 0) throw tooManyRequests(ACCOUNT_MSG.tooManyRecoveries(verdict.refuseMinutes));
-    await recordFailure(db, recoveryKey(login), address);
-    app.mailer.later(() => mailResetLink(db, config, app.mailer, login));
-    return { status: 'success', message: ACCOUNT_MSG.recoverySent };
-  });
+    async (request) => {
+      const { email } = await recoverySchema.validate(request.body ?? {}, { abortEarly: false });
+      const login = normaliseLogin(email);
+      const address = clientAddress(request.ip);
+      const verdict = await assess(db, recoveryKey(login), address, rule);
+      if (verdict.refuseMinutes > 0) throw tooManyRequests(ACCOUNT_MSG.tooManyRecoveries(verdict.refuseMinutes));
+      await recordFailure(db, recoveryKey(login), address);
+      app.mailer.later(() => mailResetLink(db, config, app.mailer, login));
+      return { status: 'success', message: ACCOUNT_MSG.recoverySent };
+    },
+  );
 
-  app.post('/reset-password', {
-    schema: {
-      tags: ['auth'], summary: 'Set a new password with the link from the recovery mail; ends every other session',
-      querystring: noQuery, body: resetBody, response: responses({ 200: statusAnswer }),
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the link from the recovery mail; ends every other session',
+        querystring: noQuery,
+        body: resetBody,
+        response: responses({ 200: statusAnswer }),
+      },
     },
-  }, async (request) => {
-    const { token, psswrd } = await resetSchema.validate(request.body ?? {}, { abortEarly: false });
-    const guard = { gate: app.hashingGate, address: clientAddress(request.ip), rule };
-    const userId = await setPasswordByToken(db, config, guard, token, psswrd, 'reset');
-    // the person who reset the password is signed in; every earlier session has ended
-    return { status: 'success', success: true, message: ACCOUNT_MSG.resetDone, token: await createSession(db, userId, config.sessionTtlHours, clientOf(request)) };
-  });
+    async (request) => {
+      const { token, psswrd } = await resetSchema.validate(request.body ?? {}, { abortEarly: false });
+      const guard = { gate: app.hashingGate, address: clientAddress(request.ip), rule };
+      const userId = await setPasswordByToken(db, config, guard, token, psswrd, 'reset');
+      // the person who reset the password is signed in; every earlier session has ended
+      return {
+        status: 'success',
+        success: true,
+        message: ACCOUNT_MSG.resetDone,
+        token: await createSession(db, userId, config.sessionTtlHours, clientOf(request)),
+      };
+    },
+  );
 }

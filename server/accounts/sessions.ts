@@ -22,7 +22,12 @@ export const clientOf = (request: FastifyRequest): SessionClient => ({
 /** A session's last_seen_at is written at most this often: a request in between writes nothing. */
 export const LAST_SEEN_STEP_MS = 60_000;
 
-export async function createSession(db: Database, userId: number, ttlHours: number, client: SessionClient): Promise<string> {
+export async function createSession(
+  db: Database,
+  userId: number,
+  ttlHours: number,
+  client: SessionClient,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   await db.insert(sessions).values({
@@ -55,7 +60,13 @@ export async function findSessionUser(db: Database, token: string): Promise<Live
     .select({ user: users, sessionId: sessions.id, lastSeen: sessions.last_seen_at, expiresAt: sessions.expires_at })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.token_hash, hashToken(token)), or(isNull(sessions.revoked_at), eq(users.status, 'deactivated')), gt(sessions.expires_at, new Date())));
+    .where(
+      and(
+        eq(sessions.token_hash, hashToken(token)),
+        or(isNull(sessions.revoked_at), eq(users.status, 'deactivated')),
+        gt(sessions.expires_at, new Date()),
+      ),
+    );
   if (!row) return null;
   const now = Date.now();
   let lastSeen = row.lastSeen ? new Date(row.lastSeen).getTime() : 0;
@@ -77,7 +88,10 @@ export async function touchSession(db: Database, sessionId: number, now: number)
 }
 
 export async function revokeSession(db: Database, token: string): Promise<void> {
-  await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.token_hash, hashToken(token)));
+  await db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(eq(sessions.token_hash, hashToken(token)));
 }
 
 /** Ends every live session of the user but `keepId` (none kept when it is undefined); answers how many ended. */
@@ -85,8 +99,14 @@ export async function revokeUserSessions(db: Database, userId: number, keepId?: 
   const ended = await db
     .update(sessions)
     .set({ revoked_at: new Date() })
-    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date()),
-      keepId === undefined ? sql`true` : ne(sessions.id, keepId)))
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, new Date()),
+        keepId === undefined ? sql`true` : ne(sessions.id, keepId),
+      ),
+    )
     .returning({ id: sessions.id });
   return ended.length;
 }

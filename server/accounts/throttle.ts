@@ -44,23 +44,31 @@ export interface Verdict {
 export { clientAddress } from '../http/clientAddress';
 
 const minutesUntil = (oldest: Date | string | null, windowMinutes: number) =>
-  oldest ? Math.max(1, Math.ceil((new Date(oldest).getTime() + windowMinutes * 60_000 - Date.now()) / 60_000)) : windowMinutes;
+  oldest
+    ? Math.max(1, Math.ceil((new Date(oldest).getTime() + windowMinutes * 60_000 - Date.now()) / 60_000))
+    : windowMinutes;
 
 /** What to do with a sign-in of this login from this address, in one query over the window's failures. */
 export async function assess(db: Database, login: string, address: string, rule: ThrottleRule): Promise<Verdict> {
   const since = new Date(Date.now() - rule.windowMinutes * 60_000);
   const pair = and(eq(loginFailures.login, login), eq(loginFailures.address, address));
   const byAddress = eq(loginFailures.address, address);
-  const row = (await selectFirst(db, select({
-    pair: sql<number>`count(*) FILTER (WHERE ${pair})::int`, pair_oldest: sql<string | null>`min(${loginFailures.failed_at}) FILTER (WHERE ${pair})`,
-    by_address: sql<number>`count(*) FILTER (WHERE ${byAddress})::int`,
-    address_oldest: sql<string | null>`min(${loginFailures.failed_at}) FILTER (WHERE ${byAddress})`,
-    by_login: sql<number>`count(*) FILTER (WHERE ${eq(loginFailures.login, login)})::int`,
-  }), sql`FROM ${loginFailures}
-    WHERE ${gt(loginFailures.failed_at, since)} AND ${or(eq(loginFailures.login, login), eq(loginFailures.address, address))}`))!;
+  const row = (await selectFirst(
+    db,
+    select({
+      pair: sql<number>`count(*) FILTER (WHERE ${pair})::int`,
+      pair_oldest: sql<string | null>`min(${loginFailures.failed_at}) FILTER (WHERE ${pair})`,
+      by_address: sql<number>`count(*) FILTER (WHERE ${byAddress})::int`,
+      address_oldest: sql<string | null>`min(${loginFailures.failed_at}) FILTER (WHERE ${byAddress})`,
+      by_login: sql<number>`count(*) FILTER (WHERE ${eq(loginFailures.login, login)})::int`,
+    }),
+    sql`FROM ${loginFailures}
+    WHERE ${gt(loginFailures.failed_at, since)} AND ${or(eq(loginFailures.login, login), eq(loginFailures.address, address))}`,
+  ))!;
   let refuseMinutes = 0;
   if (row.pair >= rule.maxFailures) refuseMinutes = minutesUntil(row.pair_oldest, rule.windowMinutes);
-  if (row.by_address >= rule.maxAddressFailures) refuseMinutes = Math.max(refuseMinutes, minutesUntil(row.address_oldest, rule.windowMinutes));
+  if (row.by_address >= rule.maxAddressFailures)
+    refuseMinutes = Math.max(refuseMinutes, minutesUntil(row.address_oldest, rule.windowMinutes));
   const beyond = row.by_login - rule.maxFailures;
   const delayMs = beyond < 0 ? 0 : Math.min(MAX_DELAY_MS, rule.delayMs * 2 ** Math.min(beyond, 16));
   return { refuseMinutes, delayMs };

@@ -10,4 +10,3 @@ export function requireAdmin(request: FastifyRequest): AuthenticatedUser {
   if (!auth.user.is_admin) throw forbidden(ADMIN_MSG.adminOnly);
   return auth;
 }
-

@@ -19,17 +19,26 @@ const namesSchema = yup.array(yup.string().required().max(100, 'Слишком �
 
 export default async function adminRoutes(app: FastifyInstance, opts: { db: Database }) {
   // POST with the names wanted: delivery_cost_default, costs_per_kg, min_markup, max_markup
-  app.post('/settings', {
-    schema: {
-      tags: ['settings'], summary: 'Business settings by name', querystring: noQuery, body: namesBody,
-      response: responses({ 200: BUSINESS_SETTINGS }),
+  app.post(
+    '/settings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Business settings by name',
+        querystring: noQuery,
+        body: namesBody,
+        response: responses({ 200: BUSINESS_SETTINGS }),
+      },
+      schemaErrorFormatter: russianErrors({
+        fields: { '': { default: 'Ожидается список имён настроек', maxLength: 'Слишком длинное имя настройки' } },
+      }),
     },
-    schemaErrorFormatter: russianErrors({ fields: { '': { default: 'Ожидается список имён настроек', maxLength: 'Слишком длинное имя настройки' } } }),
-  }, async (request) => {
-    const auth = requireAuth(request);
-    const names = (await namesSchema.required('Ожидается список имён настроек').validate(request.body)) as string[];
-    const refused = names.filter((name) => !canReadSetting(auth.permissions, name));
-    if (refused.length) throw forbidden(SETTINGS_MSG.forbidden(refused));
-    return settingsByName(opts.db, names);
-  });
+    async (request) => {
+      const auth = requireAuth(request);
+      const names = (await namesSchema.required('Ожидается список имён настроек').validate(request.body)) as string[];
+      const refused = names.filter((name) => !canReadSetting(auth.permissions, name));
+      if (refused.length) throw forbidden(SETTINGS_MSG.forbidden(refused));
+      return settingsByName(opts.db, names);
+    },
+  );
 }

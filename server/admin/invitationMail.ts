@@ -8,7 +8,10 @@ import { issueToken } from '../accounts/oneTimeTokens';
 /** A new invitation link for an invited account, mailed; earlier links of the account stop working. Run it in
  * the transaction that invites: a mail that fails throws and takes the invitation back. */
 export async function mailInvitation(
-  tx: Database, mailer: Mailer, config: Config, account: { id: number; email: string; name: string },
+  tx: Database,
+  mailer: Mailer,
+  config: Config,
+  account: { id: number; email: string; name: string },
 ): Promise<void> {
   const { id, email, name } = account;
   const token = await issueToken(tx, id, 'invite', config.inviteTtlHours * 3600_000);

@@ -27,16 +27,27 @@ const invitationBody = {
 } as const;
 const invitationAnswer = {
   type: 'object',
-  properties: { status: { type: 'string' }, id: { type: 'integer' }, email: { type: 'string' }, message: { type: 'string' } },
+  properties: {
+    status: { type: 'string' },
+    id: { type: 'integer' },
+    email: { type: 'string' },
+    message: { type: 'string' },
+  },
 } as const;
 
 async function whoIsInvited(db: Database, employeeId?: number | null, supplierId?: number | null): Promise<string> {
   if (employeeId) {
-    const [employee] = await db.select().from(employees).where(and(eq(employees.id, employeeId), ne(employees.status, 'deleted')));
+    const [employee] = await db
+      .select()
+      .from(employees)
+      .where(and(eq(employees.id, employeeId), ne(employees.status, 'deleted')));
     if (!employee) throw badRequest(INVITE_MSG.employeeMissing);
     return employee.full_name;
   }
-  const [supplier] = await db.select().from(suppliers).where(and(eq(suppliers.id, supplierId ?? 0), ne(suppliers.status, 'deleted')));
+  const [supplier] = await db
+    .select()
+    .from(suppliers)
+    .where(and(eq(suppliers.id, supplierId ?? 0), ne(suppliers.status, 'deleted')));
   if (!supplier) throw badRequest(INVITE_MSG.supplierMissing);
   return supplier.contact_name || supplier.name;
 }
@@ -44,36 +55,53 @@ async function whoIsInvited(db: Database, employeeId?: number | null, supplierId
 export default async function invitationRoutes(app: FastifyInstance, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
 
-  app.post('/admin/invitations', {
-    schema: {
-      tags: ['admin'], summary: 'Invite a person by e-mail (administrators only); inviting an invited address again sends a new link',
-      querystring: noQuery, body: invitationBody, response: responses({ 201: invitationAnswer }),
+  app.post(
+    '/admin/invitations',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Invite a person by e-mail (administrators only); inviting an invited address again sends a new link',
+        querystring: noQuery,
+        body: invitationBody,
+        response: responses({ 201: invitationAnswer }),
+      },
     },
-  }, async (request, reply) => {
-    const auth = requireAuth(request);
-    if (!auth.user.is_admin) throw forbidden();
-    const body = await invitationSchema.validate(request.body ?? {}, { abortEarly: false, stripUnknown: true });
-    const email = normaliseLogin(body.email);
-    const [role] = await db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.id, body.role_id));
-    if (!role) throw badRequest(INVITE_MSG.roleMissing);
-    const name = await whoIsInvited(db, body.employee_id, body.supplier_id);
-    const [existing] = await db.select().from(users).where(eq(users.email, email));
-    if (existing && existing.status !== 'invited') throw conflict(INVITE_MSG.accountExists, INVITE_MSG.accountLink, existing.id);
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (!auth.user.is_admin) throw forbidden();
+      const body = await invitationSchema.validate(request.body ?? {}, { abortEarly: false, stripUnknown: true });
+      const email = normaliseLogin(body.email);
+      const [role] = await db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.id, body.role_id));
+      if (!role) throw badRequest(INVITE_MSG.roleMissing);
+      const name = await whoIsInvited(db, body.employee_id, body.supplier_id);
+      const [existing] = await db.select().from(users).where(eq(users.email, email));
+      if (existing && existing.status !== 'invited')
+        throw conflict(INVITE_MSG.accountExists, INVITE_MSG.accountLink, existing.id);
 
-    const account = {
-      email, name, user_type: body.user_type, role_id: body.role_id, is_admin: false, status: 'invited',
-      employee_id: body.employee_id ?? null, supplier_id: body.supplier_id ?? null,
-    };
-    const id = await db.transaction(async (tx) => {
-      const [row] = existing
-        ? await tx.update(users).set(account).where(eq(users.id, existing.id)).returning({ id: users.id })
-        : await tx.insert(users).values(account).returning({ id: users.id });
-      await recordChange(tx, auth, 'invitation', `Приглашение: ${email} (${name}), роль «${role.name}»`, { user_id: row.id, ...account });
-      // a failed mail throws and the transaction takes the account, its log entry and its link back
-      await mailInvitation(tx, app.mailer, config, { id: row.id, email, name });
-      return row.id;
-    });
-    reply.code(201);
-    return { status: 'success', id, email, message: INVITE_MSG.sent(email) };
-  });
+      const account = {
+        email,
+        name,
+        user_type: body.user_type,
+        role_id: body.role_id,
+        is_admin: false,
+        status: 'invited',
+        employee_id: body.employee_id ?? null,
+        supplier_id: body.supplier_id ?? null,
+      };
+      const id = await db.transaction(async (tx) => {
+        const [row] = existing
+          ? await tx.update(users).set(account).where(eq(users.id, existing.id)).returning({ id: users.id })
+          : await tx.insert(users).values(account).returning({ id: users.id });
+        await recordChange(tx, auth, 'invitation', `Приглашение: ${email} (${name}), роль «${role.name}»`, {
+          user_id: row.id,
+          ...account,
+        });
+        // a failed mail throws and the transaction takes the account, its log entry and its link back
+        await mailInvitation(tx, app.mailer, config, { id: row.id, email, name });
+        return row.id;
+      });
+      reply.code(201);
+      return { status: 'success', id, email, message: INVITE_MSG.sent(email) };
+    },
+  );
 }

@@ -7,10 +7,23 @@ import type { AuthenticatedUser } from '../accounts/users';
 import type { AdminLogAnswer } from '../../domain/admin';
 import { pageUrl } from '../lists/query';
 
-export type AdminAction = 'settings' | 'invitation' | 'user' | 'role' | 'permissions' | 'hidden_fields' | 'positions' | 'packing' | 'document_types';
+export type AdminAction =
+  | 'settings'
+  | 'invitation'
+  | 'user'
+  | 'role'
+  | 'permissions'
+  | 'hidden_fields'
+  | 'positions'
+  | 'packing'
+  | 'document_types';
 
 export async function recordChange(
-  tx: Database, auth: AuthenticatedUser, action: AdminAction, summary: string, details: Record<string, unknown> = {},
+  tx: Database,
+  auth: AuthenticatedUser,
+  action: AdminAction,
+  summary: string,
+  details: Record<string, unknown> = {},
 ): Promise<void> {
   await tx.insert(adminLog).values({ user_id: auth.user.id, action, summary, details });
 }
@@ -20,7 +33,14 @@ export async function readLog(db: Database, page: number, perPage: number, path:
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(adminLog);
   const pageCount = Math.max(1, Math.ceil(n / perPage));
   const rows = await db
-    .select({ id: adminLog.id, created_at: adminLog.created_at, summary: adminLog.summary, user_id: users.id, name: users.name, email: users.email })
+    .select({
+      id: adminLog.id,
+      created_at: adminLog.created_at,
+      summary: adminLog.summary,
+      user_id: users.id,
+      name: users.name,
+      email: users.email,
+    })
     .from(adminLog)
     .leftJoin(users, eq(users.id, adminLog.user_id))
     .orderBy(desc(adminLog.id))
@@ -34,7 +54,12 @@ export async function readLog(db: Database, page: number, perPage: number, path:
       summary: r.summary,
     })),
     pagination: {
-      totalItems: n, currentPage: page, firstPage: 1, lastPage: pageCount, perPage, pageCount,
+      totalItems: n,
+      currentPage: page,
+      firstPage: 1,
+      lastPage: pageCount,
+      perPage,
+      pageCount,
       nextPage: page < pageCount ? pageUrl(path, { perPage: String(perPage) }, page + 1) : null,
       previousPage: page > 1 ? pageUrl(path, { perPage: String(perPage) }, Math.min(page - 1, pageCount)) : null,
       pageURI: pageUrl(path, { perPage: String(perPage) }, page),

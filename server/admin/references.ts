@@ -31,36 +31,71 @@ const USERS: Record<AdminReference, SQL<number>> = {
 
 export async function listReference(db: Database, list: AdminReference, id?: number): Promise<ReferenceItem[]> {
   const t = alias(TABLE[list], 't');
-  const item = select({ id: t.id, name: t.name, used: USERS[list], ...(list === 'document_types' ? { expires: alias(documentTypes, 't').expires } : {}) });
-  return selectRows(db, item, sql`FROM ${TABLE[list]} ${t}
-    ${id === undefined ? sql`` : sql`WHERE ${t.id} = ${id}`} ORDER BY lower(${t.name}), ${t.id}`);
+  const item = select({
+    id: t.id,
+    name: t.name,
+    used: USERS[list],
+    ...(list === 'document_types' ? { expires: alias(documentTypes, 't').expires } : {}),
+  });
+  return selectRows(
+    db,
+    item,
+    sql`FROM ${TABLE[list]} ${t}
+    ${id === undefined ? sql`` : sql`WHERE ${t.id} = ${id}`} ORDER BY lower(${t.name}), ${t.id}`,
+  );
 }
 
 async function refuseDuplicate(tx: Database, list: AdminReference, name: string, except?: number): Promise<void> {
   const table = TABLE[list];
-  const same = await selectFirst(tx, select({ id: table.id, name: table.name }), sql`FROM ${table} WHERE lower(${table.name}) = lower(${name})
-    ${except === undefined ? sql`` : sql`AND ${table.id} <> ${except}`} LIMIT 1`);
-  if (same) throw conflict(ADMIN_MSG.referenceExists(REFERENCE_TITLE[list].one, same.name), REFERENCE_TITLE[list].one, same.id);
+  const same = await selectFirst(
+    tx,
+    select({ id: table.id, name: table.name }),
+    sql`FROM ${table} WHERE lower(${table.name}) = lower(${name})
+    ${except === undefined ? sql`` : sql`AND ${table.id} <> ${except}`} LIMIT 1`,
+  );
+  if (same)
+    throw conflict(ADMIN_MSG.referenceExists(REFERENCE_TITLE[list].one, same.name), REFERENCE_TITLE[list].one, same.id);
 }
 
-const lock = (tx: Database, list: AdminReference) => tx.execute(sql`LOCK TABLE ${sql.identifier(list)} IN SHARE ROW EXCLUSIVE MODE`);
+const lock = (tx: Database, list: AdminReference) =>
+  tx.execute(sql`LOCK TABLE ${sql.identifier(list)} IN SHARE ROW EXCLUSIVE MODE`);
 
 /** `source`: where the item was added from when not the settings page ('из прайса «…» поставщика «…»'), for the log. */
-export async function addReference(db: Database, auth: AuthenticatedUser, list: AdminReference, name: string, expires = false, source?: string): Promise<ReferenceItem> {
+export async function addReference(
+  db: Database,
+  auth: AuthenticatedUser,
+  list: AdminReference,
+  name: string,
+  expires = false,
+  source?: string,
+): Promise<ReferenceItem> {
   const id = await db.transaction(async (tx) => {
     await lock(tx, list);
     await refuseDuplicate(tx, list, name);
     const table = TABLE[list];
-    const [row] = list === 'document_types'
-      ? await tx.insert(documentTypes).values({ name, expires }).returning({ id: documentTypes.id })
-      : await tx.insert(table).values({ name }).returning({ id: table.id });
-    await recordChange(tx, auth, list, `${REFERENCE_TITLE[list].list}: добавлено «${name}»${source ? ` (${source})` : ''}`, { id: row.id, name, ...(source && { source }) });
+    const [row] =
+      list === 'document_types'
+        ? await tx.insert(documentTypes).values({ name, expires }).returning({ id: documentTypes.id })
+        : await tx.insert(table).values({ name }).returning({ id: table.id });
+    await recordChange(
+      tx,
+      auth,
+      list,
+      `${REFERENCE_TITLE[list].list}: добавлено «${name}»${source ? ` (${source})` : ''}`,
+      { id: row.id, name, ...(source && { source }) },
+    );
     return row.id;
   });
   return (await listReference(db, list, id))[0];
 }
 
-export async function renameReference(db: Database, auth: AuthenticatedUser, list: AdminReference, id: number, name: string): Promise<ReferenceItem> {
+export async function renameReference(
+  db: Database,
+  auth: AuthenticatedUser,
+  list: AdminReference,
+  id: number,
+  name: string,
+): Promise<ReferenceItem> {
   await db.transaction(async (tx) => {
     await lock(tx, list);
     const table = TABLE[list];
@@ -70,8 +105,13 @@ export async function renameReference(db: Database, auth: AuthenticatedUser, lis
     await refuseDuplicate(tx, list, name, id);
     await tx.execute(sql`UPDATE ${sql.identifier(list)} SET name = ${name} WHERE id = ${id}`);
     // the lots' papers name their missing and lapsed types as stored: those naming this type by its old name
-    if (list === 'document_types') await refreshDocumentsState(tx, sql`${current.name} = ANY(o.documents_missing || o.documents_expired)`);
-    await recordChange(tx, auth, list, `${REFERENCE_TITLE[list].list}: «${current.name}» переименовано в «${name}»`, { id, before: current.name, after: name });
+    if (list === 'document_types')
+      await refreshDocumentsState(tx, sql`${current.name} = ANY(o.documents_missing || o.documents_expired)`);
+    await recordChange(tx, auth, list, `${REFERENCE_TITLE[list].list}: «${current.name}» переименовано в «${name}»`, {
+      id,
+      before: current.name,
+      after: name,
+    });
   });
   return (await listReference(db, list, id))[0];
 }

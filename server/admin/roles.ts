@@ -9,9 +9,23 @@ import { badRequest, conflict, notFound } from '../errors';
 import { select, selectRows } from '../db/rows';
 import type { AuthenticatedUser } from '../accounts/users';
 import {
-  ACTION_TITLE, ADMIN_MSG, RESOURCE_TITLE, SCOPE_TITLE, type AdminRole, type RolesAnswer,
+  ACTION_TITLE,
+  ADMIN_MSG,
+  RESOURCE_TITLE,
+  SCOPE_TITLE,
+  type AdminRole,
+  type RolesAnswer,
 } from '../../domain/admin';
-import { ACTIONS, FINANCE_GRANT, FINANCE_RIGHT, RESOURCES, permissionsOf, type Action, type Resource, type Scope } from '../../domain/permissions';
+import {
+  ACTIONS,
+  FINANCE_GRANT,
+  FINANCE_RIGHT,
+  RESOURCES,
+  permissionsOf,
+  type Action,
+  type Resource,
+  type Scope,
+} from '../../domain/permissions';
 import { FIELD_CHOICES, hiddenTitles } from '../../domain/fieldChoices';
 import { recordChange } from './log';
 import { LOWER_DELIVERY_RIGHT } from '../../domain/reserves/delivery';
@@ -25,17 +39,25 @@ export interface RoleRights {
   finance?: boolean;
 }
 
-const isFinanceGrant = (g: { resource: string; action: string }) => g.resource === FINANCE_GRANT.resource && g.action === FINANCE_GRANT.action;
+const isFinanceGrant = (g: { resource: string; action: string }) =>
+  g.resource === FINANCE_GRANT.resource && g.action === FINANCE_GRANT.action;
 
 const R = alias(roles, 'r');
 const U = alias(users, 'u');
 /** A role as the roles tab lists it, with how many users have it. */
 const ROLE = select({
-  id: R.id, name: R.name, users: sql<number>`(SELECT count(*)::int FROM ${users} ${U} WHERE ${U.role_id} = ${R.id})`, lower_delivery_cost: R.lower_delivery_cost,
+  id: R.id,
+  name: R.name,
+  users: sql<number>`(SELECT count(*)::int FROM ${users} ${U} WHERE ${U.role_id} = ${R.id})`,
+  lower_delivery_cost: R.lower_delivery_cost,
 });
 
 async function readRoles(db: Database, id?: number): Promise<AdminRole[]> {
-  const list = await selectRows(db, ROLE, sql`FROM ${roles} ${R} ${id === undefined ? sql`` : sql`WHERE ${R.id} = ${id}`} ORDER BY ${R.id}`);
+  const list = await selectRows(
+    db,
+    ROLE,
+    sql`FROM ${roles} ${R} ${id === undefined ? sql`` : sql`WHERE ${R.id} = ${id}`} ORDER BY ${R.id}`,
+  );
   if (!list.length) return [];
   const ids = list.map((r) => r.id);
   const grants = await db.select().from(rolePermissions).where(inArray(rolePermissions.role_id, ids));
@@ -43,7 +65,11 @@ async function readRoles(db: Database, id?: number): Promise<AdminRole[]> {
   return list.map((role) => {
     const permissions = permissionsOf('none');
     for (const g of grants) {
-      if (g.role_id === role.id && (RESOURCES as readonly string[]).includes(g.resource) && (ACTIONS as readonly string[]).includes(g.action)) {
+      if (
+        g.role_id === role.id &&
+        (RESOURCES as readonly string[]).includes(g.resource) &&
+        (ACTIONS as readonly string[]).includes(g.action)
+      ) {
         permissions[g.resource as Resource][g.action as Action] = g.scope as Scope;
       }
     }
@@ -70,8 +96,11 @@ async function oneRole(db: Database, id: number): Promise<AdminRole> {
 
 /** Role names are unique whatever their case: two 'Склад' roles could not be told apart in a select. */
 async function refuseDuplicateName(tx: Database, name: string, except?: number): Promise<void> {
-  const [same] = await tx.select({ id: roles.id }).from(roles)
-    .where(and(sql`lower(${roles.name}) = lower(${name})`, except === undefined ? undefined : ne(roles.id, except))).limit(1);
+  const [same] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(sql`lower(${roles.name}) = lower(${name})`, except === undefined ? undefined : ne(roles.id, except)))
+    .limit(1);
   if (same) throw conflict(ADMIN_MSG.roleNameExists(name), 'Роль', same.id);
 }
 
@@ -81,8 +110,13 @@ export async function createRole(db: Database, auth: AuthenticatedUser, name: st
     await tx.execute(sql`LOCK TABLE roles IN SHARE ROW EXCLUSIVE MODE`);
     await refuseDuplicateName(tx, name);
     const [row] = await tx.insert(roles).values({ name }).returning({ id: roles.id });
-    await tx.insert(rolePermissions).values(RESOURCES.flatMap((resource) =>
-      ACTIONS.map((action) => ({ role_id: row.id, resource, action, scope: 'none' }))));
+    await tx
+      .insert(rolePermissions)
+      .values(
+        RESOURCES.flatMap((resource) =>
+          ACTIONS.map((action) => ({ role_id: row.id, resource, action, scope: 'none' })),
+        ),
+      );
     await recordChange(tx, auth, 'role', `Новая роль «${name}»`, { role_id: row.id, name });
     return row.id;
   });
@@ -97,7 +131,11 @@ export async function renameRole(db: Database, auth: AuthenticatedUser, id: numb
     if (current.name === name) return;
     await refuseDuplicateName(tx, name, id);
     await tx.update(roles).set({ name }).where(eq(roles.id, id));
-    await recordChange(tx, auth, 'role', `Роль «${current.name}» переименована в «${name}»`, { role_id: id, before: current.name, after: name });
+    await recordChange(tx, auth, 'role', `Роль «${current.name}» переименована в «${name}»`, {
+      role_id: id,
+      before: current.name,
+      after: name,
+    });
   });
   return oneRole(db, id);
 }
@@ -105,7 +143,12 @@ export async function renameRole(db: Database, auth: AuthenticatedUser, id: numb
 /** A change of a role's rights, in one transaction with the role locked: `apply` makes it against the role as it
  * was and names each move it made; the log records the moves, when there are any, after `title` and the role's name. */
 async function changeRights(
-  db: Database, auth: AuthenticatedUser, id: number, action: 'permissions' | 'hidden_fields', title: string, changes: PermissionChanges | HiddenChanges | RoleRights,
+  db: Database,
+  auth: AuthenticatedUser,
+  id: number,
+  action: 'permissions' | 'hidden_fields',
+  title: string,
+  changes: PermissionChanges | HiddenChanges | RoleRights,
   apply: (tx: Database, before: AdminRole) => Promise<string[]>,
 ): Promise<AdminRole> {
   await db.transaction(async (tx) => {
@@ -113,21 +156,34 @@ async function changeRights(
     if (!role) throw notFound(ADMIN_MSG.roleMissing);
     const [before] = await readRoles(tx, id);
     const moved = await apply(tx, before);
-    if (moved.length) await recordChange(tx, auth, action, `${title} «${role.name}»: ${moved.join('; ')}`, { role_id: id, changes });
+    if (moved.length)
+      await recordChange(tx, auth, action, `${title} «${role.name}»: ${moved.join('; ')}`, { role_id: id, changes });
   });
   return oneRole(db, id);
 }
 
-export async function changePermissions(db: Database, auth: AuthenticatedUser, id: number, changes: PermissionChanges): Promise<AdminRole> {
+export async function changePermissions(
+  db: Database,
+  auth: AuthenticatedUser,
+  id: number,
+  changes: PermissionChanges,
+): Promise<AdminRole> {
   return changeRights(db, auth, id, 'permissions', 'Права роли', changes, async (tx, before) => {
     const moved: string[] = [];
     for (const resource of RESOURCES) {
       for (const action of ACTIONS) {
         const scope = changes[resource]?.[action];
         if (scope === undefined || scope === before.permissions[resource][action]) continue;
-        await tx.insert(rolePermissions).values({ role_id: id, resource, action, scope })
-          .onConflictDoUpdate({ target: [rolePermissions.role_id, rolePermissions.resource, rolePermissions.action], set: { scope } });
-        moved.push(`${RESOURCE_TITLE[resource]} / ${ACTION_TITLE[action]}: ${SCOPE_TITLE[before.permissions[resource][action]]} → ${SCOPE_TITLE[scope]}`);
+        await tx
+          .insert(rolePermissions)
+          .values({ role_id: id, resource, action, scope })
+          .onConflictDoUpdate({
+            target: [rolePermissions.role_id, rolePermissions.resource, rolePermissions.action],
+            set: { scope },
+          });
+        moved.push(
+          `${RESOURCE_TITLE[resource]} / ${ACTION_TITLE[action]}: ${SCOPE_TITLE[before.permissions[resource][action]]} → ${SCOPE_TITLE[scope]}`,
+        );
       }
     }
     return moved;
@@ -136,7 +192,12 @@ export async function changePermissions(db: Database, auth: AuthenticatedUser, i
 
 /** For each resource given, the titles the role shall not see: every name of a chosen field is hidden, every
  * name of an unchosen one shown; stored names no title stands for (a rule written by hand) are kept. */
-export async function changeHiddenFields(db: Database, auth: AuthenticatedUser, id: number, changes: HiddenChanges): Promise<AdminRole> {
+export async function changeHiddenFields(
+  db: Database,
+  auth: AuthenticatedUser,
+  id: number,
+  changes: HiddenChanges,
+): Promise<AdminRole> {
   for (const [resource, titles] of Object.entries(changes)) {
     const known = FIELD_CHOICES[resource as Resource].map((c) => c.title);
     const unknown = (titles ?? []).find((t) => !known.includes(t));
@@ -152,10 +213,20 @@ export async function changeHiddenFields(db: Database, auth: AuthenticatedUser, 
         const hide = titles.includes(choice.title);
         if (hide === was.includes(choice.title)) continue;
         if (hide) {
-          await tx.insert(roleHiddenFields).values(choice.fields.map((field) => ({ role_id: id, resource, field }))).onConflictDoNothing();
+          await tx
+            .insert(roleHiddenFields)
+            .values(choice.fields.map((field) => ({ role_id: id, resource, field })))
+            .onConflictDoNothing();
         } else {
-          await tx.delete(roleHiddenFields).where(and(
-            eq(roleHiddenFields.role_id, id), eq(roleHiddenFields.resource, resource), inArray(roleHiddenFields.field, choice.fields)));
+          await tx
+            .delete(roleHiddenFields)
+            .where(
+              and(
+                eq(roleHiddenFields.role_id, id),
+                eq(roleHiddenFields.resource, resource),
+                inArray(roleHiddenFields.field, choice.fields),
+              ),
+            );
         }
         moved.push(`${RESOURCE_TITLE[resource]} / «${choice.title}»: ${hide ? 'скрыто' : 'показано'}`);
       }
@@ -166,7 +237,12 @@ export async function changeHiddenFields(db: Database, auth: AuthenticatedUser, 
 
 /** Whether the role's users may type a reserve's delivery cost below its route's; whether they may
  * exceed a buyer's credit limit (its role_permissions row, scope all or none). The log names each move. */
-export async function changeRoleRights(db: Database, auth: AuthenticatedUser, id: number, rights: RoleRights): Promise<AdminRole> {
+export async function changeRoleRights(
+  db: Database,
+  auth: AuthenticatedUser,
+  id: number,
+  rights: RoleRights,
+): Promise<AdminRole> {
   return changeRights(db, auth, id, 'permissions', 'Права роли', rights, async (tx, before) => {
     const word = (on: boolean) => (on ? 'да' : 'нет');
     const moved: string[] = [];
@@ -178,8 +254,13 @@ export async function changeRoleRights(db: Database, auth: AuthenticatedUser, id
     const credit = rights.finance;
     if (credit !== undefined && credit !== before.finance) {
       const scope = credit ? 'all' : 'none';
-      await tx.insert(rolePermissions).values({ role_id: id, ...FINANCE_GRANT, scope })
-        .onConflictDoUpdate({ target: [rolePermissions.role_id, rolePermissions.resource, rolePermissions.action], set: { scope } });
+      await tx
+        .insert(rolePermissions)
+        .values({ role_id: id, ...FINANCE_GRANT, scope })
+        .onConflictDoUpdate({
+          target: [rolePermissions.role_id, rolePermissions.resource, rolePermissions.action],
+          set: { scope },
+        });
       moved.push(`${FINANCE_RIGHT}: ${word(before.finance)} → ${word(credit)}`);
     }
     return moved;

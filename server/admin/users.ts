@@ -9,7 +9,13 @@ import { columnsOf, select, selectRows, type SelectedRow } from '../db/rows';
 import type { AuthenticatedUser } from '../accounts/users';
 import type { Mailer } from '../accounts/mail';
 import type { Config } from '../config';
-import { ACCOUNT_STATUS_TITLE, ADMIN_MSG, type AccountStatus, type AdminUser, type UserChange } from '../../domain/admin';
+import {
+  ACCOUNT_STATUS_TITLE,
+  ADMIN_MSG,
+  type AccountStatus,
+  type AdminUser,
+  type UserChange,
+} from '../../domain/admin';
 import { recordChange } from './log';
 import { mailInvitation } from './invitationMail';
 
@@ -22,10 +28,13 @@ const x = alias(sessions, 'x');
 /** An account as the settings page lists it: its role's name and the employee or supplier it is linked to (left
  * joined: null without one), when it last signed in, whether it has a password. */
 const USER = select({
-  ...columnsOf(u, 'id', 'email', 'name', 'user_type', 'is_admin', 'status', 'role_id'), role_name: sql<string | null>`${r.name}`,
-  linked_id: sql<number | null>`coalesce(${u.employee_id}, ${u.supplier_id})`, linked_name: sql<string | null>`coalesce(${e.full_name}, ${s.name})`,
+  ...columnsOf(u, 'id', 'email', 'name', 'user_type', 'is_admin', 'status', 'role_id'),
+  role_name: sql<string | null>`${r.name}`,
+  linked_id: sql<number | null>`coalesce(${u.employee_id}, ${u.supplier_id})`,
+  linked_name: sql<string | null>`coalesce(${e.full_name}, ${s.name})`,
   last_sign_in_at: sql<string | null>`(SELECT max(${x.created_at}) FROM ${sessions} ${x} WHERE ${x.user_id} = ${u.id})`,
-  created_at: u.created_at, has_password: sql<boolean>`${u.password_hash} IS NOT NULL`,
+  created_at: u.created_at,
+  has_password: sql<boolean>`${u.password_hash} IS NOT NULL`,
 });
 type UserRow = SelectedRow<typeof USER>;
 
@@ -33,7 +42,11 @@ const iso = (d: string | null) => (d === null ? null : new Date(d).toISOString()
 
 function toAdminUser(r: UserRow): AdminUser {
   return {
-    id: r.id, email: r.email, name: r.name, user_type: r.user_type, is_admin: r.is_admin,
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    user_type: r.user_type,
+    is_admin: r.is_admin,
     role: r.role_id === null ? null : { id: r.role_id, name: r.role_name ?? '' },
     linked: r.linked_id === null ? null : { id: r.linked_id, name: r.linked_name ?? '' },
     status: r.status as AccountStatus,
@@ -43,12 +56,16 @@ function toAdminUser(r: UserRow): AdminUser {
 }
 
 async function selectUsers(db: Database, id?: number): Promise<UserRow[]> {
-  return selectRows(db, USER, sql`FROM ${users} ${u}
+  return selectRows(
+    db,
+    USER,
+    sql`FROM ${users} ${u}
     LEFT JOIN ${roles} ${r} ON ${r.id} = ${u.role_id}
     LEFT JOIN ${employees} ${e} ON ${e.id} = ${u.employee_id}
     LEFT JOIN ${suppliers} ${s} ON ${s.id} = ${u.supplier_id}
     ${id === undefined ? sql`` : sql`WHERE ${u.id} = ${id}`}
-    ORDER BY ${u.id}`);
+    ORDER BY ${u.id}`,
+  );
 }
 
 export async function listUsers(db: Database): Promise<AdminUser[]> {
@@ -62,7 +79,12 @@ async function oneUser(db: Database, id: number): Promise<UserRow> {
 }
 
 /** A new role, a deactivation or a reactivation, logged in the same transaction. */
-export async function changeUser(db: Database, auth: AuthenticatedUser, id: number, change: UserChange): Promise<AdminUser> {
+export async function changeUser(
+  db: Database,
+  auth: AuthenticatedUser,
+  id: number,
+  change: UserChange,
+): Promise<AdminUser> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!current) throw notFound(ADMIN_MSG.userMissing);
@@ -70,10 +92,12 @@ export async function changeUser(db: Database, auth: AuthenticatedUser, id: numb
     if (change.role_id !== undefined && change.role_id !== current.role_id) {
       const [role] = await tx.select().from(roles).where(eq(roles.id, change.role_id));
       if (!role) throw badRequest(ADMIN_MSG.roleMissing);
-      const [before] = current.role_id === null ? [] : await tx.select().from(roles).where(eq(roles.id, current.role_id));
+      const [before] =
+        current.role_id === null ? [] : await tx.select().from(roles).where(eq(roles.id, current.role_id));
       await tx.update(users).set({ role_id: role.id }).where(eq(users.id, id));
       await recordChange(tx, auth, 'user', `Пользователь ${who}: роль «${before?.name ?? '—'}» → «${role.name}»`, {
-        user_id: id, role_id: { before: current.role_id, after: role.id },
+        user_id: id,
+        role_id: { before: current.role_id, after: role.id },
       });
     }
     if (change.status === 'deactivated' && current.status !== 'deactivated') {
@@ -81,17 +105,25 @@ export async function changeUser(db: Database, auth: AuthenticatedUser, id: numb
       const now = new Date();
       await tx.update(users).set({ status: 'deactivated' }).where(eq(users.id, id));
       // every session ends now, and no mailed link may bring the account back
-      await tx.update(sessions).set({ revoked_at: now }).where(and(eq(sessions.user_id, id), isNull(sessions.revoked_at)));
-      await tx.update(oneTimeTokens).set({ used_at: now }).where(and(eq(oneTimeTokens.user_id, id), isNull(oneTimeTokens.used_at)));
+      await tx
+        .update(sessions)
+        .set({ revoked_at: now })
+        .where(and(eq(sessions.user_id, id), isNull(sessions.revoked_at)));
+      await tx
+        .update(oneTimeTokens)
+        .set({ used_at: now })
+        .where(and(eq(oneTimeTokens.user_id, id), isNull(oneTimeTokens.used_at)));
       await recordChange(tx, auth, 'user', `Пользователь ${who}: ${ACCOUNT_STATUS_TITLE.deactivated.toLowerCase()}`, {
-        user_id: id, status: { before: current.status, after: 'deactivated' },
+        user_id: id,
+        status: { before: current.status, after: 'deactivated' },
       });
     } else if (change.status === 'active' && current.status === 'deactivated') {
       // one who never set a password is invited again: the administrator resends the link
       const status: AccountStatus = current.password_hash ? 'active' : 'invited';
       await tx.update(users).set({ status }).where(eq(users.id, id));
       await recordChange(tx, auth, 'user', `Пользователь ${who}: снова ${ACCOUNT_STATUS_TITLE[status].toLowerCase()}`, {
-        user_id: id, status: { before: current.status, after: status },
+        user_id: id,
+        status: { before: current.status, after: status },
       });
     }
   });
@@ -100,7 +132,11 @@ export async function changeUser(db: Database, auth: AuthenticatedUser, id: numb
 
 /** A new invitation link for an account still waiting for its password. */
 export async function resendInvitation(
-  db: Database, mailer: Mailer, config: Config, auth: AuthenticatedUser, id: number,
+  db: Database,
+  mailer: Mailer,
+  config: Config,
+  auth: AuthenticatedUser,
+  id: number,
 ): Promise<AdminUser> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');

@@ -4,7 +4,13 @@ import ExcelJS from 'exceljs';
 import { CHART, type ChartAnswer, type FigureDef, type FigureKind } from '../../domain/analytics';
 import { inertText } from '../../domain/spreadsheet';
 
-const FORMATS: Partial<Record<FigureKind, string>> = { money: '#,##0.00', kg: '#,##0.00', percent: '0.00', days: '0.0', week: 'dd.mm.yyyy' };
+const FORMATS: Partial<Record<FigureKind, string>> = {
+  money: '#,##0.00',
+  kg: '#,##0.00',
+  percent: '0.00',
+  days: '0.0',
+  week: 'dd.mm.yyyy',
+};
 const NUMERIC: FigureKind[] = ['money', 'kg', 'count', 'percent', 'days'];
 
 function cellOf(kind: FigureKind, value: unknown): string | number | Date | null {
@@ -22,7 +28,10 @@ export async function chartWorkbook(answer: ChartAnswer): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(def.title.slice(0, 31));
   sheet.columns = figures.map((f) => ({
-    key: f.key, header: f.title, width: Math.max(14, f.title.length + 4), style: FORMATS[f.kind] ? { numFmt: FORMATS[f.kind] } : {},
+    key: f.key,
+    header: f.title,
+    width: Math.max(14, f.title.length + 4),
+    style: FORMATS[f.kind] ? { numFmt: FORMATS[f.kind] } : {},
   }));
   sheet.getRow(1).font = { bold: true };
   for (const row of answer.rows) sheet.addRow(figures.map((f) => cellOf(f.kind, row[f.key])));

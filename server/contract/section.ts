@@ -50,7 +50,10 @@ export interface SectionSpec<S extends Section = Section> {
     refusal: (count: number) => string;
     /** Instead of the refusal, a delete may hand what uses the records to another record named by the body's
      * `field` (an employee's active reserves to a new responsible), in its transaction before the count. */
-    handOver?: { field: string; run: (tx: Database, auth: AuthenticatedUser, ids: number[], to: number) => Promise<void> };
+    handOver?: {
+      field: string;
+      run: (tx: Database, auth: AuthenticatedUser, ids: number[], to: number) => Promise<void>;
+    };
   };
   /** Bulk delete: the section's rule on which of the chosen (locked) records the caller may delete, each refused one
    * with its reason (a completed sale only with the finance right), and what it tells of the others. */

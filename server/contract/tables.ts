@@ -10,7 +10,16 @@ import { buyers, cities, employees, offers, products, reserves, shipments, suppl
 import type { Section } from '../../domain/sections';
 
 /** Every section's own table, by the section's key. */
-export const SECTION_TABLES = { offers, reserves, employees, suppliers, products, cities, buyers, shipments } as const satisfies Record<Section, PgTable>;
+export const SECTION_TABLES = {
+  offers,
+  reserves,
+  employees,
+  suppliers,
+  products,
+  cities,
+  buyers,
+  shipments,
+} as const satisfies Record<Section, PgTable>;
 
 /** The drizzle table of section `S`. */
 export type TableOf<S extends Section> = (typeof SECTION_TABLES)[S];
@@ -19,8 +28,11 @@ export type TableOf<S extends Section> = (typeof SECTION_TABLES)[S];
  * are JSON numbers, timestamps and dates their text, integers, booleans, texts and json as drizzle types them;
  * null unless the column is NOT NULL. */
 export type JsonValue<C extends Column> =
-  (C['_']['columnType'] extends 'PgNumeric' | 'PgBigInt53' | 'PgBigInt64' ? number
-    : C['_']['data'] extends Date ? string : C['_']['data'])
+  | (C['_']['columnType'] extends 'PgNumeric' | 'PgBigInt53' | 'PgBigInt64'
+      ? number
+      : C['_']['data'] extends Date
+        ? string
+        : C['_']['data'])
   | (C['_']['notNull'] extends true ? never : null);
 
 /** A table's row as `to_jsonb(t)` answers it (every column, or the keys named). */
@@ -39,11 +51,12 @@ export type RecordBase = { [K in RecordColumn]: JsonValue<TableOf<Section>['_'][
  * hook as `before`, compares for the history and restores. For one section (`StoredRecord<'offers'>`) every column
  * of its table, typed; for a section not named (the default, the wide `Section`), the shared columns typed and the
  * rest unknown by name. */
-export type StoredRecord<S extends Section = Section> = RecordBase & ([Section] extends [S] ? Record<string, unknown> : JsonRow<TableOf<S>>);
+export type StoredRecord<S extends Section = Section> = RecordBase &
+  ([Section] extends [S] ? Record<string, unknown> : JsonRow<TableOf<S>>);
 
 /** `to_jsonb(<alias>)` for a selection: the section's record as stored, typed. */
-export const storedRecordOf = <S extends Section>(_section: S, alias: SQL): SQL<StoredRecord<S>> => sql<StoredRecord<S>>`to_jsonb(${alias})`;
-
+export const storedRecordOf = <S extends Section>(_section: S, alias: SQL): SQL<StoredRecord<S>> =>
+  sql<StoredRecord<S>>`to_jsonb(${alias})`;
 
 /** The shared columns of a section's table (RecordColumn) as drizzle columns. */
 export type RecordColumns = { [K in RecordColumn]: TableOf<Section>['_']['columns'][K] };

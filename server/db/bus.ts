@@ -30,11 +30,18 @@ function checkChannel(channel: string): void {
  * caller emits it (`deliver` sends it on its way: straight to the emitter, or through the database, whose
  * notifications the caller emits); `listen` hears a channel from its first subscription on; `close` ends what the
  * caller opened. */
-function emitterBus(emitter: EventEmitter, { deliver, listen, close }: {
-  deliver(channel: string, payload: string): Promise<void>;
-  listen?(channel: string): void;
-  close(): Promise<void>;
-}): Bus {
+function emitterBus(
+  emitter: EventEmitter,
+  {
+    deliver,
+    listen,
+    close,
+  }: {
+    deliver(channel: string, payload: string): Promise<void>;
+    listen?(channel: string): void;
+    close(): Promise<void>;
+  },
+): Bus {
   const heard = new Set<string>();
   return {
     async publish(channel, payload) {
@@ -84,8 +91,12 @@ export function embeddedBus(client: PGlite): Bus {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     listen(channel) {
-      listening.set(channel, client.listen(channel, (payload) => setImmediate(() => emitter.emit(channel, payload)))
-        .catch((err: Error) => console.error(`LISTEN ${channel}: ${err.message}`)));
+      listening.set(
+        channel,
+        client
+          .listen(channel, (payload) => setImmediate(() => emitter.emit(channel, payload)))
+          .catch((err: Error) => console.error(`LISTEN ${channel}: ${err.message}`)),
+      );
     },
     async close() {
       emitter.removeAllListeners();
@@ -158,8 +169,13 @@ export function postgresBus(pool: Pool, log: (message: string) => void = console
     listen(channel) {
       channels.add(channel);
       // one LISTEN after the other: the connection runs one query at a time, and pg 9 will refuse a second
-      listens = listens.then(() => connect()).then((c) => c?.query(listenSql(channel)))
-        .then(() => undefined, (err: Error) => log(`LISTEN ${channel}: ${err.message}`));
+      listens = listens
+        .then(() => connect())
+        .then((c) => c?.query(listenSql(channel)))
+        .then(
+          () => undefined,
+          (err: Error) => log(`LISTEN ${channel}: ${err.message}`),
+        );
     },
     async close() {
       closed = true;

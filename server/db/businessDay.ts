@@ -10,7 +10,10 @@ export const clock = { now: (): Date => new Date() };
 
 /** The business time zone as stored (the default when it is not). */
 export async function readTimeZone(db: Database): Promise<string> {
-  const [row] = await db.select({ value: businessSettings.value }).from(businessSettings).where(eq(businessSettings.name, TIME_ZONE_SETTING));
+  const [row] = await db
+    .select({ value: businessSettings.value })
+    .from(businessSettings)
+    .where(eq(businessSettings.name, TIME_ZONE_SETTING));
   return businessZone(row?.value);
 }
 

@@ -68,7 +68,13 @@ export function eventsOf(payload: string): LiveEvent[] {
     return [];
   }
   if (!a || !isSection(a.s) || !Array.isArray(a.e)) return [];
-  return a.e.map(([id, version], i) => ({ eid: `${a.p}${(a.c + i).toString(36)}`, section: a.s, id, version, kind: a.k }));
+  return a.e.map(([id, version], i) => ({
+    eid: `${a.p}${(a.c + i).toString(36)}`,
+    section: a.s,
+    id,
+    version,
+    kind: a.k,
+  }));
 }
 
 /** Inside the write's transaction: these users have a new notification (told once it commits). */

@@ -46,7 +46,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // a request waits at most dbConnectTimeoutMs for a free connection, then fails, instead of queueing for ever
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: options.dbConnectTimeoutMs ?? 10_000 });
+    const pool = new Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: options.dbConnectTimeoutMs ?? 10_000,
+    });
     // An idle connection the server drops (a restart, an administrator) is replaced on next use; without
     // a listener its error would end the process.
     pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
@@ -78,10 +82,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   // drizzle hands PGlite its parsers (dates and times as text) with every statement, and PGlite then copies its
   // whole table of parsers for that statement: 120 µs, more than a short statement takes. The client is made with
   // them as its own, and a statement's copy of exactly those is left out.
-  const client = await PGlite.create(dataPath, { extensions: { pg_trgm }, parsers: TEXT_PARSERS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  const client = await PGlite.create(dataPath, {
+    extensions: { pg_trgm },
+    parsers: TEXT_PARSERS,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const query = client.query.bind(client);
   client.query = ((text, params, queryOptions) =>
-    query(text, params, areDrizzleTextParsers(queryOptions?.parsers) ? { ...queryOptions, parsers: undefined } : queryOptions)) as typeof client.query;
+    query(
+      text,
+      params,
+      areDrizzleTextParsers(queryOptions?.parsers) ? { ...queryOptions, parsers: undefined } : queryOptions,
+    )) as typeof client.query;
   const pgliteDb = drizzle(client, { schema });
   const db: Database = pgliteDb;
   let closed = false;

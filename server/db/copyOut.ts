@@ -26,10 +26,16 @@ function literal(value: unknown): string {
 
 /** The statement's text with its values written in as literals. */
 const inlined = (query: SQL): string =>
-  query.toQuery({ casing, escapeName: (name) => dialect.escapeName(name), escapeString: (text) => dialect.escapeString(text), escapeParam: (_, value) => literal(value) }).sql;
+  query.toQuery({
+    casing,
+    escapeName: (name) => dialect.escapeName(name),
+    escapeString: (text) => dialect.escapeString(text),
+    escapeParam: (_, value) => literal(value),
+  }).sql;
 
 const AS_TEXT = new Set(DRIZZLE_TEXT_TYPES);
-const parserOf = (oid: number): ((text: string) => unknown) => (AS_TEXT.has(oid) ? (text) => text : pg.types.getTypeParser(oid, 'text'));
+const parserOf = (oid: number): ((text: string) => unknown) =>
+  AS_TEXT.has(oid) ? (text) => text : pg.types.getTypeParser(oid, 'text');
 
 const ESCAPED: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
 /** A COPY text field's backslash sequences undone (COPY TO writes no octal or hex ones). */
@@ -55,7 +61,12 @@ export interface CopyOutOptions {
  * (pg_cancel_backend) needed a free pooled connection, and slow downloads holding the whole pool left none: the
  * COPYs ran on for minutes and every other request waited.
  */
-export async function copyOutPages(pool: Pool, query: SQL, each: (rows: unknown[][]) => Promise<void>, options: CopyOutOptions): Promise<void> {
+export async function copyOutPages(
+  pool: Pool,
+  query: SQL,
+  each: (rows: unknown[][]) => Promise<void>,
+  options: CopyOutOptions,
+): Promise<void> {
   const client = new pg.Client(pool.options);
   // a connection closed under the copy reports it here and through the copy's stream: not the process's error
   client.on('error', () => undefined);
@@ -70,7 +81,8 @@ export async function copyOutPages(pool: Pool, query: SQL, each: (rows: unknown[
     const parsers = described.fields.map((f) => parserOf(f.dataTypeID));
     const rowOf = (line: string): unknown[] => {
       const values: unknown[] = line.split('\t');
-      if (values.length !== parsers.length) throw new Error(`COPY: a row of ${values.length} fields where ${parsers.length} were described`);
+      if (values.length !== parsers.length)
+        throw new Error(`COPY: a row of ${values.length} fields where ${parsers.length} were described`);
       for (let i = 0; i < parsers.length; i++) {
         const v = values[i] as string;
         values[i] = v === '\\N' ? null : parsers[i](v.includes('\\') ? unescape(v) : v);

@@ -148,14 +148,22 @@ export function databaseStore(db: Database): FileStore {
     async get(key) {
       checkKey(key);
       const [info] = await db
-        .select({ chunks: sql<number>`count(*)::int`, size: sql<number>`coalesce(sum(length(${fileChunks.data})), 0)::int` })
-        .from(fileChunks).where(eq(fileChunks.storage_key, key));
+        .select({
+          chunks: sql<number>`count(*)::int`,
+          size: sql<number>`coalesce(sum(length(${fileChunks.data})), 0)::int`,
+        })
+        .from(fileChunks)
+        .where(eq(fileChunks.storage_key, key));
       if (!info || info.chunks === 0) return null;
       // read on demand, one chunk per read: a slow client holds one chunk in memory, not the file
       async function* read(): AsyncGenerator<Buffer> {
         for (let seq = 0; ; seq++) {
-          const [row] = await db.select({ data: fileChunks.data }).from(fileChunks)
-            .where(and(eq(fileChunks.storage_key, key), gte(fileChunks.seq, seq))).orderBy(asc(fileChunks.seq)).limit(1);
+          const [row] = await db
+            .select({ data: fileChunks.data })
+            .from(fileChunks)
+            .where(and(eq(fileChunks.storage_key, key), gte(fileChunks.seq, seq)))
+            .orderBy(asc(fileChunks.seq))
+            .limit(1);
           if (!row) return;
           if (row.data.length) yield row.data;
         }
@@ -168,7 +176,11 @@ export function databaseStore(db: Database): FileStore {
     },
     async exists(key) {
       checkKey(key);
-      const [row] = await db.select({ seq: fileChunks.seq }).from(fileChunks).where(eq(fileChunks.storage_key, key)).limit(1);
+      const [row] = await db
+        .select({ seq: fileChunks.seq })
+        .from(fileChunks)
+        .where(eq(fileChunks.storage_key, key))
+        .limit(1);
       return !!row;
     },
   };
@@ -180,14 +192,22 @@ const isMissing = (error: unknown) => {
 };
 
 export async function s3Store(s3: S3Config): Promise<FileStore & { client: S3Client }> {
-  const { S3Client: Client, GetObjectCommand, DeleteObjectCommand, HeadObjectCommand } = await import('@aws-sdk/client-s3');
+  const {
+    S3Client: Client,
+    GetObjectCommand,
+    DeleteObjectCommand,
+    HeadObjectCommand,
+  } = await import('@aws-sdk/client-s3');
   const { Upload } = await import('@aws-sdk/lib-storage');
   const client = new Client({
     endpoint: s3.url,
     region: s3.region,
     // path-style addressing (https://host/bucket/key) is what MinIO, s3rver and most S3-compatible servers take
     forcePathStyle: true,
-    credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+    credentials:
+      s3.accessKeyId && s3.secretAccessKey
+        ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
+        : undefined,
   });
   const objectKey = (key: string) => {
     checkKey(key);
@@ -201,7 +221,12 @@ export async function s3Store(s3: S3Config): Promise<FileStore & { client: S3Cli
       const through = new PassThrough();
       const feeding = pipeline(body, count, through);
       // a multipart upload in parts of 5 MiB, two at a time: memory stays at a few parts whatever the file's size
-      const upload = new Upload({ client, params: { Bucket: s3.bucket, Key: objectKey(key), Body: through, ContentType: mime }, queueSize: 2, partSize: 5 * 1024 * 1024 });
+      const upload = new Upload({
+        client,
+        params: { Bucket: s3.bucket, Key: objectKey(key), Body: through, ContentType: mime },
+        queueSize: 2,
+        partSize: 5 * 1024 * 1024,
+      });
       await Promise.all([feeding, upload.done()]);
       return count.bytes;
     },
@@ -229,7 +254,10 @@ export async function s3Store(s3: S3Config): Promise<FileStore & { client: S3Cli
   };
 }
 
-export async function openFileStores(config: Pick<Config, 'dataDir' | 'fileStore' | 's3'>, db: Database): Promise<FileStores> {
+export async function openFileStores(
+  config: Pick<Config, 'dataDir' | 'fileStore' | 's3'>,
+  db: Database,
+): Promise<FileStores> {
   const disk = diskStore(path.join(config.dataDir, 'files'));
   const database = databaseStore(db);
   const s3 = config.s3 ? await s3Store(config.s3) : null;

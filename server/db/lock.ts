@@ -14,7 +14,10 @@ export interface DataDirLock {
 }
 
 export class DataDirLockedError extends Error {
-  constructor(readonly dataDir: string, readonly pid: number) {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
     super(
       `Папка данных ${dataDir} уже занята процессом ${pid}: остановите его или укажите другой DATA_DIR. ` +
         `(The data folder ${dataDir} is held by process ${pid}; stop it or set another DATA_DIR.)`,

@@ -9,14 +9,17 @@ export const VACUUM_FIRST_MS = 60_000;
 export const VACUUM_EVERY_MS = 6 * 60 * 60_000;
 
 export function embeddedMaintenance(
-  database: OpenedDatabase, log: (message: string) => void, timing = { firstMs: VACUUM_FIRST_MS, everyMs: VACUUM_EVERY_MS },
+  database: OpenedDatabase,
+  log: (message: string) => void,
+  timing = { firstMs: VACUUM_FIRST_MS, everyMs: VACUUM_EVERY_MS },
 ): () => void {
   if (database.kind !== 'pglite') return () => undefined;
   let running: Promise<unknown> | null = null;
   const vacuum = () => {
     if (running) return;
     const started = Date.now();
-    running = database.db.execute(sql`VACUUM (ANALYZE)`)
+    running = database.db
+      .execute(sql`VACUUM (ANALYZE)`)
       .then(() => log(`VACUUM (ANALYZE): ${Date.now() - started} мс`))
       .catch((err: Error) => log(`VACUUM (ANALYZE) не выполнен: ${err.message}`))
       .finally(() => {

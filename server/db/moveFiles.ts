@@ -19,7 +19,9 @@ export interface MoveOutcome {
 }
 
 export async function moveFiles(
-  db: Database, stores: FileStores, to: FileStoreKind,
+  db: Database,
+  stores: FileStores,
+  to: FileStoreKind,
   options: { limit?: number; onFile?: (id: number, from: string) => void } = {},
 ): Promise<MoveOutcome> {
   const target = stores.of(to);
@@ -27,7 +29,12 @@ export async function moveFiles(
   let after = 0;
   const limit = options.limit ?? Infinity;
   while (outcome.moved < limit) {
-    const batch = await db.select().from(files).where(and(ne(files.store, to), gt(files.id, after))).orderBy(asc(files.id)).limit(100);
+    const batch = await db
+      .select()
+      .from(files)
+      .where(and(ne(files.store, to), gt(files.id, after)))
+      .orderBy(asc(files.id))
+      .limit(100);
     if (!batch.length) break;
     for (const row of batch) {
       after = row.id;
@@ -41,10 +48,15 @@ export async function moveFiles(
       const bytes = await target.put(row.storage_path, stored.body, row.mime);
       if (bytes !== row.size) {
         await target.delete(row.storage_path);
-        throw new Error(`file ${row.id}: ${bytes} bytes read from ${row.store}, its row says ${row.size}; nothing changed`);
+        throw new Error(
+          `file ${row.id}: ${bytes} bytes read from ${row.store}, its row says ${row.size}; nothing changed`,
+        );
       }
-      const switched = await db.update(files).set({ store: to })
-        .where(and(eq(files.id, row.id), eq(files.store, row.store))).returning({ id: files.id });
+      const switched = await db
+        .update(files)
+        .set({ store: to })
+        .where(and(eq(files.id, row.id), eq(files.store, row.store)))
+        .returning({ id: files.id });
       if (!switched.length) {
         // removed (or moved by another run) meanwhile: the copy just written is nobody's
         await target.delete(row.storage_path);
@@ -55,7 +67,10 @@ export async function moveFiles(
       options.onFile?.(row.id, row.store);
     }
   }
-  const [rest] = await db.select({ n: sql<number>`count(*)::int` }).from(files).where(ne(files.store, to));
+  const [rest] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(files)
+    .where(ne(files.store, to));
   outcome.left = rest.n - outcome.missing.length;
   return outcome;
 }

@@ -21,13 +21,15 @@ export type DriverValue<V> = V extends Date ? string : V;
 /** A table column's value in a raw answer: its driver value, null unless the column is NOT NULL. A bigint column
  * comes as node-postgres's text (PGlite: a number) whatever drizzle's mode, so its type says both. */
 export type ColumnValue<C extends Column> =
-  (C['_']['columnType'] extends 'PgBigInt53' | 'PgBigInt64' ? string | number : DriverValue<C['_']['data']>) | (C['_']['notNull'] extends true ? never : null);
+  | (C['_']['columnType'] extends 'PgBigInt53' | 'PgBigInt64' ? string | number : DriverValue<C['_']['data']>)
+  | (C['_']['notNull'] extends true ? never : null);
 
 /** `V`, or null where the column may be null. */
 export type NullableAs<C extends Column, V> = V | (C['_']['notNull'] extends true ? never : null);
 
 /** A column as its text (`col::text`): a numeric's or a date's exact text, null where it is null. */
-export const textOf = <C extends Column>(column: C): SQL<NullableAs<C, string>> => sql<NullableAs<C, string>>`${column}::text`;
+export const textOf = <C extends Column>(column: C): SQL<NullableAs<C, string>> =>
+  sql<NullableAs<C, string>>`${column}::text`;
 
 /** A numeric column rounded to `places` (2: money, and amounts as the cards show them), as text. */
 export const roundedOf = <C extends Column>(column: C, places = 2): SQL<NullableAs<C, string>> =>
@@ -43,7 +45,9 @@ export type Field = Column | SQL<unknown>;
 export type Fields = Record<string, Field>;
 
 /** The row a selection's fields answer in raw SQL. */
-export type RowOf<F extends Fields> = { [K in keyof F]: F[K] extends Column ? ColumnValue<F[K]> : F[K] extends SQL<infer T> ? T : never };
+export type RowOf<F extends Fields> = {
+  [K in keyof F]: F[K] extends Column ? ColumnValue<F[K]> : F[K] extends SQL<infer T> ? T : never;
+};
 
 /** A raw SELECT's (or RETURNING's) column list, each field under its key, and the row it answers. It stands in
  * an `sql` template as its column list (`sql\`SELECT ${selection} FROM …\``). */
@@ -58,13 +62,20 @@ export type SelectedRow<S> = S extends Selection<infer R> ? R : never;
 
 /** A selection of these fields: `select({ id: offers.id, taken: sql<string>\`round(…)::text\` })`. */
 export function select<F extends Fields>(fields: F): Selection<RowOf<F>> {
-  const list = sql.join(Object.entries(fields).map(([key, field]) =>
-    field instanceof Column && field.name === key ? sql`${field}` : sql`${field} AS ${sql.identifier(key)}`), sql`, `);
+  const list = sql.join(
+    Object.entries(fields).map(([key, field]) =>
+      field instanceof Column && field.name === key ? sql`${field}` : sql`${field} AS ${sql.identifier(key)}`,
+    ),
+    sql`, `,
+  );
   return { fields, getSQL: () => list, shouldOmitSQLParens: () => true };
 }
 
 /** Columns of a table (or of its alias) by key, for a selection: `select(columnsOf(offers, 'id', 'version'))`. */
-export function columnsOf<T extends Table, K extends keyof T['_']['columns'] & string>(table: T, ...keys: K[]): Pick<T['_']['columns'], K> {
+export function columnsOf<T extends Table, K extends keyof T['_']['columns'] & string>(
+  table: T,
+  ...keys: K[]
+): Pick<T['_']['columns'], K> {
   const all = getTableColumns(table) as T['_']['columns'];
   return Object.fromEntries(keys.map((key) => [key, all[key]])) as Pick<T['_']['columns'], K>;
 }

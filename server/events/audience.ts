@@ -29,10 +29,13 @@ export interface ReadScope {
 /** Scopes made, by the stream's auth (a new one at each heartbeat's check) and section: a batch asks every stream's. */
 const scopes = new WeakMap<AuthenticatedUser, Map<string, ReadScope>>();
 
-export function readScope(spec: Pick<SectionSpec, 'section' | 'alias' | 'from' | 'own'>, auth: AuthenticatedUser): ReadScope {
+export function readScope(
+  spec: Pick<SectionSpec, 'section' | 'alias' | 'from' | 'own'>,
+  auth: AuthenticatedUser,
+): ReadScope {
   const made = scopes.get(auth) ?? scopes.set(auth, new Map()).get(auth)!;
   let scope = made.get(spec.section);
-  if (!scope) made.set(spec.section, scope = makeScope(spec, auth));
+  if (!scope) made.set(spec.section, (scope = makeScope(spec, auth)));
   return scope;
 }
 
@@ -49,7 +52,12 @@ export const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /** Of these records, the ids each distinct scope may read: all and none without a query, every own scope in one
  * statement for the section (up to OWN_COLUMNS a statement). */
-export async function readableByScope(db: Database, spec: Pick<SectionSpec, 'alias' | 'from'>, ids: readonly number[], scopes: readonly ReadScope[]): Promise<Map<string, Set<number>>> {
+export async function readableByScope(
+  db: Database,
+  spec: Pick<SectionSpec, 'alias' | 'from'>,
+  ids: readonly number[],
+  scopes: readonly ReadScope[],
+): Promise<Map<string, Set<number>>> {
   const readable = new Map<string, Set<number>>();
   const own = new Map<string, SQL>();
   for (const scope of scopes) {
@@ -63,9 +71,14 @@ export async function readableByScope(db: Database, spec: Pick<SectionSpec, 'ali
     const chunk = entries.slice(at, at + OWN_COLUMNS);
     const sets = chunk.map(([key]) => readable.set(key, new Set()).get(key)!);
     if (!ids.length) continue;
-    const columns = sql.join(chunk.map(([, column], i) => sql`${column} AS ${sql.raw(`v${i}`)}`), sql`, `);
-    const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT ${a}.id, ${columns} ${spec.from}
-      WHERE ${a}.id = ANY(${idArray(ids)}::int[])`));
+    const columns = sql.join(
+      chunk.map(([, column], i) => sql`${column} AS ${sql.raw(`v${i}`)}`),
+      sql`, `,
+    );
+    const rows = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`SELECT ${a}.id, ${columns} ${spec.from}
+      WHERE ${a}.id = ANY(${idArray(ids)}::int[])`),
+    );
     for (const row of rows) sets.forEach((set, i) => row[`v${i}`] && set.add(Number(row.id)));
   }
   return readable;
@@ -74,36 +87,56 @@ export async function readableByScope(db: Database, spec: Pick<SectionSpec, 'ali
 /** The rows of these records as the section's list answers them (GET /api/{section}: its FROM, its columns, its
  * default of no deleted record), read once for every stream that shows them; what a stream may see of them is cut
  * afterwards (`stripFor`). A record the list would not show (deleted meanwhile) is no row: its streams read again. */
-export async function listRows(db: Database, spec: SectionSpec, ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
+export async function listRows(
+  db: Database,
+  spec: SectionSpec,
+  ids: readonly number[],
+): Promise<Map<number, Record<string, unknown>>> {
   if (!ids.length) return new Map();
   const a = sql.raw(spec.alias);
-  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT ${selectColumns(spec)} ${spec.from}
-    WHERE ${a}.id = ANY(${idArray(ids)}::int[]) AND ${a}.status <> 'deleted'`));
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`SELECT ${selectColumns(spec)} ${spec.from}
+    WHERE ${a}.id = ANY(${idArray(ids)}::int[]) AND ${a}.status <> 'deleted'`),
+  );
   return new Map(rows.map((row) => [Number(row.id), row]));
 }
 
 /** What the list's stripping (contract/visible.ts stripHidden) leaves of a row with these keys for these
  * permissions, as a key: streams alike in it get the same text of a row. Read off the stripping itself (a row of
  * every key and a comment with its author run through it), never re-derived from the rules. */
-export function stripKey(perms: Permissions, spec: Pick<SectionSpec, 'section' | 'columnDefs'>, keys: readonly string[]): string {
+export function stripKey(
+  perms: Permissions,
+  spec: Pick<SectionSpec, 'section' | 'columnDefs'>,
+  keys: readonly string[],
+): string {
   const made = stripKeys.get(perms) ?? stripKeys.set(perms, new Map()).get(perms)!;
   const at = `${spec.section}:${keys.join(',')}`;
   let key = made.get(at);
-  if (key === undefined) made.set(at, key = makeStripKey(perms, spec, keys));
+  if (key === undefined) made.set(at, (key = makeStripKey(perms, spec, keys)));
   return key;
 }
 
 /** Strip keys made, by the stream's permissions (new ones at each heartbeat's check), section and row keys. */
 const stripKeys = new WeakMap<Permissions, Map<string, string>>();
 
-function makeStripKey(perms: Permissions, spec: Pick<SectionSpec, 'section' | 'columnDefs'>, keys: readonly string[]): string {
-  const probe = Object.fromEntries(keys.map((key) => [key, key === 'comments' ? [{ author_id: 1, author_name: '' }] : null]));
+function makeStripKey(
+  perms: Permissions,
+  spec: Pick<SectionSpec, 'section' | 'columnDefs'>,
+  keys: readonly string[],
+): string {
+  const probe = Object.fromEntries(
+    keys.map((key) => [key, key === 'comments' ? [{ author_id: 1, author_name: '' }] : null]),
+  );
   return JSON.stringify(stripHidden([probe], perms, spec)[0]);
 }
 
 /** The rows as one stream's list would answer them: its hidden fields and comments' authors stripped, each row's
  * JSON text by id. */
-export function stripFor(perms: Permissions, spec: Pick<SectionSpec, 'section' | 'columnDefs'>, rows: Iterable<Record<string, unknown>>): Map<number, string> {
+export function stripFor(
+  perms: Permissions,
+  spec: Pick<SectionSpec, 'section' | 'columnDefs'>,
+  rows: Iterable<Record<string, unknown>>,
+): Map<number, string> {
   const copies = [...rows].map((row) => ({ ...row }));
   return new Map(stripHidden(copies, perms, spec).map((row) => [Number(row.id), JSON.stringify(row)]));
 }

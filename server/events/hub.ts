@@ -56,7 +56,8 @@ export interface Watch {
  * stream of this user. */
 export type Watched = 'kept' | 'forwarded' | 'unknown';
 
-const frame = (event: string, data: unknown, id?: string) => `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+const frame = (event: string, data: unknown, id?: string) =>
+  `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export class LiveHub {
   readonly clients = new Set<LiveClient>();
@@ -71,8 +72,13 @@ export class LiveHub {
   private streams = new Map<string, LiveClient>();
   private readonly prefix = randomBytes(4).toString('hex');
 
-  constructor(private db: Database, private bus: Bus, private specs: Record<Section, SectionSpec>, private heartbeatMs: number,
-    private caps: { perUser: number; perInstance: number } = { perUser: Infinity, perInstance: Infinity }) {}
+  constructor(
+    private db: Database,
+    private bus: Bus,
+    private specs: Record<Section, SectionSpec>,
+    private heartbeatMs: number,
+    private caps: { perUser: number; perInstance: number } = { perUser: Infinity, perInstance: Infinity },
+  ) {}
 
   /** Why a new stream of this user is refused now (its tabs, or this instance, at the cap); null when it may open. */
   refusal(auth: AuthenticatedUser): string | null {
@@ -85,44 +91,56 @@ export class LiveHub {
   start() {
     // a sign-out, a deactivation, a password or role change moves the auth epoch (by trigger, on every instance): every
     // stream's session and rights are checked again at once, not at its next heartbeat up to 15 s later
-    this.unsubscribe.push(this.bus.subscribe(AUTH_EPOCH_CHANNEL, () => {
-      if (this.recheck) return;
-      this.recheck = setTimeout(() => {
-        this.recheck = null;
-        for (const client of [...this.clients]) void this.beat(client);
-      }, 50);
-    }));
-    this.unsubscribe.push(this.bus.subscribe(CHANGES_CHANNEL, (payload) => {
-      const events = eventsOf(payload);
-      if (!events.length) return;
-      // one batch after the other: a client sees the events in the order they were published; the notifications
-      // heard meanwhile (a bulk write's several, delivered at its commit) go out together as one batch
-      this.pending.push(...events);
-      this.draining ??= this.drain();
-    }));
+    this.unsubscribe.push(
+      this.bus.subscribe(AUTH_EPOCH_CHANNEL, () => {
+        if (this.recheck) return;
+        this.recheck = setTimeout(() => {
+          this.recheck = null;
+          for (const client of [...this.clients]) void this.beat(client);
+        }, 50);
+      }),
+    );
+    this.unsubscribe.push(
+      this.bus.subscribe(CHANGES_CHANNEL, (payload) => {
+        const events = eventsOf(payload);
+        if (!events.length) return;
+        // one batch after the other: a client sees the events in the order they were published; the notifications
+        // heard meanwhile (a bulk write's several, delivered at its commit) go out together as one batch
+        this.pending.push(...events);
+        this.draining ??= this.drain();
+      }),
+    );
     // a watch sent to another instance than the stream's: kept by the one that holds it
-    this.unsubscribe.push(this.bus.subscribe(WATCH_CHANNEL, (payload) => {
-      try {
-        this.keep(JSON.parse(payload) as Watch);
-      } catch {
-        // not a watch
-      }
-    }));
-    this.unsubscribe.push(this.bus.subscribe(NOTIFY_CHANNEL, (payload) => {
-      let users: number[] = [];
-      try {
-        users = (JSON.parse(payload) as { users: number[] }).users;
-      } catch {
-        return;
-      }
-      for (const client of this.clients) if (users.includes(client.auth.user.id)) this.write(client, frame(LIVE_EVENT.notification, {}));
-    }));
+    this.unsubscribe.push(
+      this.bus.subscribe(WATCH_CHANNEL, (payload) => {
+        try {
+          this.keep(JSON.parse(payload) as Watch);
+        } catch {
+          // not a watch
+        }
+      }),
+    );
+    this.unsubscribe.push(
+      this.bus.subscribe(NOTIFY_CHANNEL, (payload) => {
+        let users: number[] = [];
+        try {
+          users = (JSON.parse(payload) as { users: number[] }).users;
+        } catch {
+          return;
+        }
+        for (const client of this.clients)
+          if (users.includes(client.auth.user.id)) this.write(client, frame(LIVE_EVENT.notification, {}));
+      }),
+    );
   }
 
   /** Which of these events each of these users may read, by audience: per section the users' read scopes, each
    * distinct one decided once (audience.ts: scope all without a query, every own scope in one query for the batch).
    * Users whose scopes are alike over every section of the batch share a key, and so the text of their frames. */
-  private async readable(auths: AuthenticatedUser[], events: LiveEvent[]): Promise<{ key: string; may: (event: LiveEvent) => boolean }[]> {
+  private async readable(
+    auths: AuthenticatedUser[],
+    events: LiveEvent[],
+  ): Promise<{ key: string; may: (event: LiveEvent) => boolean }[]> {
     const sections = [...new Set(events.map((e) => e.section))];
     const keys: string[][] = auths.map(() => []);
     const bySection = new Map<Section, { keys: string[]; readable: Map<string, Set<number>> }>();
@@ -166,8 +184,13 @@ export class LiveHub {
     if (!clients.length) return;
     // who may read what, and the rows the streams watch, asked at once; while the rows (the longer read: the
     // list's SQL) are read, each audience's text is made and each watching stream's stripping named
-    const rowsRead = this.watchedRows(clients, events).catch(() => new Map<Section, Map<number, Record<string, unknown>>>());
-    const audiences = await this.readable(clients.map((c) => c.auth), events);
+    const rowsRead = this.watchedRows(clients, events).catch(
+      () => new Map<Section, Map<number, Record<string, unknown>>>(),
+    );
+    const audiences = await this.readable(
+      clients.map((c) => c.auth),
+      events,
+    );
     const frames = events.map((event) => Buffer.from(frame(LIVE_EVENT.change, publicEvent(event), event.eid)));
     // per audience the batch's frames it may read, as one buffer, and where each event's frame starts in it (-1:
     // not for this audience); per audience and rows carried, the text with those rows. Each stream gets its text
@@ -188,7 +211,7 @@ export class LiveHub {
           offset += frames[e].length;
           return frames[e];
         });
-        texts.set(key, text = { text: Buffer.concat(parts, offset), at });
+        texts.set(key, (text = { text: Buffer.concat(parts, offset), at }));
       }
       return text;
     });
@@ -222,7 +245,7 @@ export class LiveHub {
           from = at[e] + frames[e].length;
         }
         parts.push(plain.subarray(from));
-        withRowsTexts.set(textKey, text = Buffer.concat(parts));
+        withRowsTexts.set(textKey, (text = Buffer.concat(parts)));
       }
       this.write(client, text);
     });
@@ -230,14 +253,19 @@ export class LiveHub {
 
   /** The rows of the batch's changed records any stream watches, by section, read once for all the streams
    * through the list's SQL (audience.ts listRows). */
-  private async watchedRows(clients: LiveClient[], events: LiveEvent[]): Promise<Map<Section, Map<number, Record<string, unknown>>>> {
+  private async watchedRows(
+    clients: LiveClient[],
+    events: LiveEvent[],
+  ): Promise<Map<Section, Map<number, Record<string, unknown>>>> {
     const read = new Map<Section, Map<number, Record<string, unknown>>>();
     const changed = events.filter(rowsShown);
     for (const section of new Set(changed.map((e) => e.section))) {
       const spec = this.specs[section];
       const watched = clients.map((c) => c.watched?.get(section)).filter((w) => w !== undefined);
       if (!spec || !watched.length) continue;
-      const ids = [...new Set(changed.filter((e) => e.section === section && watched.some((w) => w.has(e.id))).map((e) => e.id))];
+      const ids = [
+        ...new Set(changed.filter((e) => e.section === section && watched.some((w) => w.has(e.id))).map((e) => e.id)),
+      ];
       if (ids.length) read.set(section, await listRows(this.db, spec, ids));
     }
     return read;
@@ -247,8 +275,12 @@ export class LiveHub {
    * stripping and, ascending, each such event's index in the batch and its frame with the row (null: the stream
    * watches none of the changed records). Each row is cut once per stripping alike (audience.ts stripKey) and each
    * such frame made once. */
-  private rowsOf(clients: LiveClient[], audiences: { may: (event: LiveEvent) => boolean }[], events: LiveEvent[],
-    read: Map<Section, Map<number, Record<string, unknown>>>): ({ key: string; frames: [number, Buffer][] } | null)[] {
+  private rowsOf(
+    clients: LiveClient[],
+    audiences: { may: (event: LiveEvent) => boolean }[],
+    events: LiveEvent[],
+    read: Map<Section, Map<number, Record<string, unknown>>>,
+  ): ({ key: string; frames: [number, Buffer][] } | null)[] {
     const out: ({ key: string; frames: [number, Buffer][] } | null)[] = clients.map(() => null);
     for (const [section, rows] of read) {
       const spec = this.specs[section];
@@ -256,7 +288,8 @@ export class LiveHub {
       // the batch's events of each record read (its indexes)
       const eventsOf = new Map<number, number[]>();
       events.forEach((e, at) => {
-        if (e.section === section && rowsShown(e) && rows.has(e.id)) (eventsOf.get(e.id) ?? eventsOf.set(e.id, []).get(e.id)!).push(at);
+        if (e.section === section && rowsShown(e) && rows.has(e.id))
+          (eventsOf.get(e.id) ?? eventsOf.set(e.id, []).get(e.id)!).push(at);
       });
       const keys = Object.keys(rows.values().next().value!);
       const cut = new Map<string, { texts: Map<number, string>; frames: Map<number, Buffer> }>();
@@ -271,13 +304,19 @@ export class LiveHub {
           if (!ats || !watched.has(id) || !audiences[i].may(events[ats[0]])) continue;
           if (!of) {
             key = stripKey(client.auth.permissions, spec, keys);
-            of = cut.get(key) ?? cut.set(key, { texts: stripFor(client.auth.permissions, spec, rows.values()), frames: new Map() }).get(key)!;
+            of =
+              cut.get(key) ??
+              cut
+                .set(key, { texts: stripFor(client.auth.permissions, spec, rows.values()), frames: new Map() })
+                .get(key)!;
           }
           for (const at of ats) {
             let text = of.frames.get(at);
             if (text === undefined) {
               const event = events[at];
-              text = Buffer.from(`id: ${event.eid}\nevent: ${LIVE_EVENT.change}\ndata: ${JSON.stringify(publicEvent(event)).slice(0, -1)},"row":${of.texts.get(id)}}\n\n`);
+              text = Buffer.from(
+                `id: ${event.eid}\nevent: ${LIVE_EVENT.change}\ndata: ${JSON.stringify(publicEvent(event)).slice(0, -1)},"row":${of.texts.get(id)}}\n\n`,
+              );
               of.frames.set(at, text);
             }
             (mine ??= []).push([at, text]);
@@ -285,7 +324,10 @@ export class LiveHub {
         }
         if (mine) {
           const before = out[i];
-          out[i] = { key: before ? `${before.key}\n${section}:${key}` : `${section}:${key}`, frames: [...(before?.frames ?? []), ...mine].sort((x, y) => x[0] - y[0]) };
+          out[i] = {
+            key: before ? `${before.key}\n${section}:${key}` : `${section}:${key}`,
+            frames: [...(before?.frames ?? []), ...mine].sort((x, y) => x[0] - y[0]),
+          };
         }
       });
     }
@@ -331,7 +373,8 @@ export class LiveHub {
       else {
         const missed = this.ring.slice(at + 1);
         const [{ may }] = await this.readable([client.auth], missed);
-        for (const event of missed.filter(may)) this.write(client, frame(LIVE_EVENT.change, publicEvent(event), event.eid));
+        for (const event of missed.filter(may))
+          this.write(client, frame(LIVE_EVENT.change, publicEvent(event), event.eid));
       }
     }
     this.clients.add(client);

@@ -27,62 +27,91 @@ record's row as the user's GET /api/{section} answers it (hidden fields stripped
 ': heartbeat' every 15 s.`;
 
 export default async function eventsRoutes(app: App, opts: { db: Database; config: Config; heartbeatMs?: number }) {
-  const hub = new LiveHub(opts.db, app.bus, app.sectionSpecs, opts.heartbeatMs ?? LIVE_HEARTBEAT_MS,
-    { perUser: opts.config.liveStreamsPerUser, perInstance: opts.config.liveStreamsPerInstance });
+  const hub = new LiveHub(opts.db, app.bus, app.sectionSpecs, opts.heartbeatMs ?? LIVE_HEARTBEAT_MS, {
+    perUser: opts.config.liveStreamsPerUser,
+    perInstance: opts.config.liveStreamsPerInstance,
+  });
   hub.start();
   app.decorate('live', hub);
   // at shutdown every stream ends first (server/http/shutdown.ts), so the close is not held open by them and each
   // browser reconnects, through the proxy, to an instance still up
   app.longLivedStreams.add(() => hub.close());
 
-  app.get('/events', {
-    schema: {
-      tags: ['events'],
-      summary: 'The live event stream of the signed-in user (server-sent events; bearer header, Last-Event-ID to resume)',
-      description: STREAM_DESCRIPTION,
-      querystring: noQuery,
-      headers: { type: 'object', properties: { 'last-event-id': { type: 'string', maxLength: 64 } } },
-      response: { 200: { description: STREAM_DESCRIPTION, content: { 'text/event-stream': { schema: { type: 'string' } } } }, 429: errorBody },
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary:
+          'The live event stream of the signed-in user (server-sent events; bearer header, Last-Event-ID to resume)',
+        description: STREAM_DESCRIPTION,
+        querystring: noQuery,
+        headers: { type: 'object', properties: { 'last-event-id': { type: 'string', maxLength: 64 } } },
+        response: {
+          200: { description: STREAM_DESCRIPTION, content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          429: errorBody,
+        },
+      },
     },
-  }, async (request, reply) => {
-    const auth = requireAuth(request);
-    const refused = hub.refusal(auth);
-    if (refused) throw new HttpError(429, { status: 'error', error: 'busy', messages: [refused] });
-    const headers = { ...reply.getHeaders() } as Record<string, string | number | string[]>;
-    const id = hub.newStreamId();
-    reply.hijack();
-    reply.raw.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      // nginx: pass each event on at once
-      'x-accel-buffering': 'no',
-      // what the stream's watches name
-      [LIVE_STREAM_HEADER]: id,
-    });
-    // the stream lives as long as the client keeps it: no socket timeout ends it
-    request.raw.socket.setTimeout(0);
-    const lastEventId = (request.headers['last-event-id'] as string | undefined) || undefined;
-    await hub.connect({ auth, token: request.bearer!, res: reply.raw, id }, lastEventId);
-  });
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const refused = hub.refusal(auth);
+      if (refused) throw new HttpError(429, { status: 'error', error: 'busy', messages: [refused] });
+      const headers = { ...reply.getHeaders() } as Record<string, string | number | string[]>;
+      const id = hub.newStreamId();
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // nginx: pass each event on at once
+        'x-accel-buffering': 'no',
+        // what the stream's watches name
+        [LIVE_STREAM_HEADER]: id,
+      });
+      // the stream lives as long as the client keeps it: no socket timeout ends it
+      request.raw.socket.setTimeout(0);
+      const lastEventId = (request.headers['last-event-id'] as string | undefined) || undefined;
+      await hub.connect({ auth, token: request.bearer!, res: reply.raw, id }, lastEventId);
+    },
+  );
 
   // which records of a section the stream's open list pages show: their changes then come with their rows
-  app.put('/events/:stream/watch', {
-    schema: {
-      tags: ['events'],
-      summary: 'The records of a section the stream\'s open list pages show (all of them, replacing the last watch of the section): their changes come with their rows',
-      params: Type.Object({ stream: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' }) }),
-      querystring: noQuery,
-      body: Type.Object({ section: enumOf('string', SECTIONS), ids: Type.Array(ID, { maxItems: WATCH_MAX }) }, { additionalProperties: false }),
-      response: responses({ 200: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['kept', 'forwarded'] } } } }),
+  app.put(
+    '/events/:stream/watch',
+    {
+      schema: {
+        tags: ['events'],
+        summary:
+          "The records of a section the stream's open list pages show (all of them, replacing the last watch of the section): their changes come with their rows",
+        params: Type.Object({ stream: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' }) }),
+        querystring: noQuery,
+        body: Type.Object(
+          { section: enumOf('string', SECTIONS), ids: Type.Array(ID, { maxItems: WATCH_MAX }) },
+          { additionalProperties: false },
+        ),
+        response: responses({
+          200: {
+            type: 'object',
+            required: ['status'],
+            properties: { status: { type: 'string', enum: ['kept', 'forwarded'] } },
+          },
+        }),
+      },
+      schemaErrorFormatter: russianErrors({ fields: { section: WATCH_MSG.section, ids: WATCH_MSG.ids } }),
     },
-    schemaErrorFormatter: russianErrors({ fields: { section: WATCH_MSG.section, ids: WATCH_MSG.ids } }),
-  }, async (request) => {
-    const auth = requireAuth(request);
-    const { section, ids } = request.body;
-    const status = await hub.watch({ stream: request.params.stream, user: auth.user.id, section, ids: [...new Set(ids)] });
-    if (status === 'unknown') throw notFound(WATCH_MSG.unknown);
-    return { status };
-  });
+    async (request) => {
+      const auth = requireAuth(request);
+      const { section, ids } = request.body;
+      const status = await hub.watch({
+        stream: request.params.stream,
+        user: auth.user.id,
+        section,
+        ids: [...new Set(ids)],
+      });
+      if (status === 'unknown') throw notFound(WATCH_MSG.unknown);
+      return { status };
+    },
+  );
 }

@@ -21,7 +21,8 @@ function mapSchema(schema: unknown, edit: (node: Node) => Node): unknown {
   if (!isNode(schema)) return schema;
   const copy: Node = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'required') copy[key] = value;
+    if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'required')
+      copy[key] = value;
     else if (key === 'properties' && isNode(value)) {
       copy[key] = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, mapSchema(s, edit)]));
     } else copy[key] = mapSchema(value, edit);
@@ -32,20 +33,31 @@ function mapSchema(schema: unknown, edit: (node: Node) => Node): unknown {
 const typesOf = (node: Node) => (Array.isArray(node.type) ? node.type : [node.type]) as unknown[];
 
 /** Objects with listed properties refuse other keys unless they say what else they take. */
-export const closeObjects = (schema: unknown) => mapSchema(schema, (node) =>
-  isNode(node.properties) && !('additionalProperties' in node) && !('patternProperties' in node) && !('propertyNames' in node)
-    ? { ...node, additionalProperties: false }
-    : node);
+export const closeObjects = (schema: unknown) =>
+  mapSchema(schema, (node) =>
+    isNode(node.properties) &&
+    !('additionalProperties' in node) &&
+    !('patternProperties' in node) &&
+    !('propertyNames' in node)
+      ? { ...node, additionalProperties: false }
+      : node,
+  );
 
 /** Numbers in text parts must be finite after coercion. */
-const finiteNumbers = (schema: unknown) => mapSchema(schema, (node) =>
-  typesOf(node).some((t) => t === 'integer' || t === 'number') ? { ...node, finite: true } : node);
+const finiteNumbers = (schema: unknown) =>
+  mapSchema(schema, (node) =>
+    typesOf(node).some((t) => t === 'integer' || t === 'number') ? { ...node, finite: true } : node,
+  );
 
 function instance(coerceTypes: false | 'array'): Ajv {
   const ajv = new Ajv({ ...OPTIONS, coerceTypes });
   addFormats(ajv);
   // no `type: 'number'` here: ajv runs number keywords only on finite numbers, which would skip Infinity itself
-  ajv.addKeyword({ keyword: 'finite', schemaType: 'boolean', validate: (on: boolean, data: unknown) => !on || typeof data !== 'number' || Number.isFinite(data) });
+  ajv.addKeyword({
+    keyword: 'finite',
+    schemaType: 'boolean',
+    validate: (on: boolean, data: unknown) => !on || typeof data !== 'number' || Number.isFinite(data),
+  });
   return ajv;
 }
 
@@ -65,7 +77,15 @@ function plainNumbers(schema: unknown, validate: ValidateFunction): ValidateFunc
     for (const { key, type } of checks) {
       const values = isNode(data) ? [data[key]].flat() : [];
       if (values.some((v) => typeof v === 'string' && !PLAIN[type].test(v))) {
-        wrapped.errors = [{ keyword: 'type', instancePath: `/${key}`, schemaPath: `#/properties/${key}/type`, params: { type }, message: `must be ${type}` }];
+        wrapped.errors = [
+          {
+            keyword: 'type',
+            instancePath: `/${key}`,
+            schemaPath: `#/properties/${key}/type`,
+            params: { type },
+            message: `must be ${type}`,
+          },
+        ];
         return false;
       }
     }
@@ -81,5 +101,7 @@ export function validatorCompiler(): FastifySchemaCompiler<AnySchema> {
   const text = instance('array');
   const json = instance(false);
   return ({ schema, httpPart }) =>
-    httpPart === 'body' ? json.compile(closeObjects(schema) as AnySchema) : plainNumbers(schema, text.compile(finiteNumbers(schema) as AnySchema));
+    httpPart === 'body'
+      ? json.compile(closeObjects(schema) as AnySchema)
+      : plainNumbers(schema, text.compile(finiteNumbers(schema) as AnySchema));
 }

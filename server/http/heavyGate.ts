@@ -22,18 +22,28 @@ export class HeavyGate {
   private readonly byUser = new Map<number, number>();
 
   /** stallMs: a download whose reader has taken nothing for this long is ended (prepareExport). */
-  constructor(readonly perInstance: number, readonly perUser: number, readonly stallMs: number) {}
+  constructor(
+    readonly perInstance: number,
+    readonly perUser: number,
+    readonly stallMs: number,
+  ) {}
 
   /** Takes a place for the user's heavy answer, or throws the refusal; the returned release frees it (once). */
   enter(userId: number): () => void {
     const mine = this.byUser.get(userId) ?? 0;
     if (mine >= this.perUser) {
-      throw new HttpError(429, { status: 'error', error: 'too_many_requests', messages: [HEAVY_GATE_MSG.perUser(this.perUser)] },
-        { 'retry-after': String(HEAVY_RETRY_AFTER.perUser) });
+      throw new HttpError(
+        429,
+        { status: 'error', error: 'too_many_requests', messages: [HEAVY_GATE_MSG.perUser(this.perUser)] },
+        { 'retry-after': String(HEAVY_RETRY_AFTER.perUser) },
+      );
     }
     if (this.running >= this.perInstance) {
-      throw new HttpError(429, { status: 'error', error: 'busy', messages: [HEAVY_GATE_MSG.perInstance] },
-        { 'retry-after': String(HEAVY_RETRY_AFTER.perInstance) });
+      throw new HttpError(
+        429,
+        { status: 'error', error: 'busy', messages: [HEAVY_GATE_MSG.perInstance] },
+        { 'retry-after': String(HEAVY_RETRY_AFTER.perInstance) },
+      );
     }
     this.running++;
     this.byUser.set(userId, mine + 1);

@@ -11,7 +11,8 @@ export const MAX_JSON_DEPTH = 32;
 
 export const INPUT_MSG = {
   tooDeep: 'Слишком глубокая вложенность данных',
-  badCharacters: (where: string, field: string) => (field ? `${where} «${field}»: недопустимые символы` : 'Недопустимые символы в запросе'),
+  badCharacters: (where: string, field: string) =>
+    field ? `${where} «${field}»: недопустимые символы` : 'Недопустимые символы в запросе',
 } as const;
 
 /** The deepest nesting of arrays and objects in JSON text, counted without parsing it. */
@@ -22,7 +23,8 @@ export function jsonDepth(text: string, limit: number): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {
@@ -43,7 +45,8 @@ export function badTextField(value: unknown, depth = 0): string | null {
   if (typeof value !== 'object' || value === null || depth > MAX_JSON_DEPTH) return null;
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   for (const [key, item] of entries) {
-    if (!isStorableText(key) || badTextField(item, depth + 1) !== null) return Array.isArray(value) && depth === 0 ? '' : key;
+    if (!isStorableText(key) || badTextField(item, depth + 1) !== null)
+      return Array.isArray(value) && depth === 0 ? '' : key;
   }
   return null;
 }
@@ -53,7 +56,8 @@ const WHERE = { params: 'Адрес: параметр', query: 'Параметр
 export function guardInput(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonDepth(body as string, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return done(badRequest(INPUT_MSG.tooDeep), undefined);
+    if (jsonDepth(body as string, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+      return done(badRequest(INPUT_MSG.tooDeep), undefined);
     parseJson(request, body as string, done);
   });
   app.addHook('preValidation', async (request: FastifyRequest) => {

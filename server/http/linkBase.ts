@@ -6,12 +6,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
 /** A host as a browser sends it: a name or an address, an optional port. Anything else is not used in a link. */
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 const LOCAL = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
 
 export const PUBLIC_URL_MSG = {
-  unset: (base: string) => `Не задан PUBLIC_URL: ссылки для покупателей строятся от адреса, по которому открыто приложение (${base}). `
-    + 'Задайте PUBLIC_URL — адрес, по которому приложение открывают покупатели, и перезапустите сервер',
+  unset: (base: string) =>
+    `Не задан PUBLIC_URL: ссылки для покупателей строятся от адреса, по которому открыто приложение (${base}). ` +
+    'Задайте PUBLIC_URL — адрес, по которому приложение открывают покупатели, и перезапустите сервер',
 } as const;
 
 type LinkConfig = Pick<Config, 'publicUrl' | 'publicUrlSet'>;
@@ -24,12 +26,19 @@ function requestBase(request: FastifyRequest): string | null {
 
 /** The start of a buyer's link for this request. */
 export const linkBase = (config: LinkConfig, request: FastifyRequest): string =>
-  (config.publicUrlSet ? config.publicUrl : requestBase(request) ?? config.publicUrl);
+  config.publicUrlSet ? config.publicUrl : (requestBase(request) ?? config.publicUrl);
 
 /** What an administrator is told about the links' address: a warning when PUBLIC_URL is unset and the app was
  * reached at an address other than this machine's. */
-export function publicUrlState(config: LinkConfig, request: FastifyRequest): { base: string; configured: boolean; warning: string | null } {
+export function publicUrlState(
+  config: LinkConfig,
+  request: FastifyRequest,
+): { base: string; configured: boolean; warning: string | null } {
   const base = linkBase(config, request);
   const local = LOCAL.test(request.host ?? '');
-  return { base, configured: Boolean(config.publicUrlSet), warning: config.publicUrlSet || local ? null : PUBLIC_URL_MSG.unset(base) };
+  return {
+    base,
+    configured: Boolean(config.publicUrlSet),
+    warning: config.publicUrlSet || local ? null : PUBLIC_URL_MSG.unset(base),
+  };
 }

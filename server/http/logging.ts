@@ -8,13 +8,17 @@ const SECRET_PARAMS = /([?&](?:token|psswd|psswrd|password|confirmPsswrd|authori
 const SECRET_PATHS = /^(\/(?:p|q)\/|\/api\/public\/[^/?#]+\/)[^/?#]+/;
 
 /** The URL with every secret parameter's value, and a public link's token, masked. */
-export const redactUrl = (url: string): string => url.replace(SECRET_PARAMS, '$1[скрыто]').replace(SECRET_PATHS, '$1[скрыто]');
+export const redactUrl = (url: string): string =>
+  url.replace(SECRET_PARAMS, '$1[скрыто]').replace(SECRET_PATHS, '$1[скрыто]');
 
 /** Longest text an error's field keeps in the log, and longest line the log writes: one request must not write
  * an upload into it. */
 export const LOG_TEXT_MAX = 4_000;
 export const LOG_LINE_MAX = 16_000;
-const capped = (text: string | undefined) => (text !== undefined && text.length > LOG_TEXT_MAX ? `${text.slice(0, LOG_TEXT_MAX)}… [ещё ${text.length - LOG_TEXT_MAX} симв.]` : text);
+const capped = (text: string | undefined) =>
+  text !== undefined && text.length > LOG_TEXT_MAX
+    ? `${text.slice(0, LOG_TEXT_MAX)}… [ещё ${text.length - LOG_TEXT_MAX} симв.]`
+    : text;
 
 /** A log line past LOG_LINE_MAX as a line of its own that says so, with its level and its beginning. */
 export function cappedLine(line: string): string {
@@ -34,7 +38,11 @@ export function safeError(error: unknown): unknown {
     const cut = text?.replace(/\nparams: [^\n]*/g, '');
     return quotesValue ? cut?.replace(/"[^"\n]*"/g, '"[скрыто]"') : cut;
   };
-  const kept: Record<string, unknown> = { type: e.constructor?.name ?? 'Error', message: capped(withoutParams(e.message)), stack: capped(withoutParams(e.stack)) };
+  const kept: Record<string, unknown> = {
+    type: e.constructor?.name ?? 'Error',
+    message: capped(withoutParams(e.message)),
+    stack: capped(withoutParams(e.stack)),
+  };
   for (const key of ['code', 'constraint', 'table', 'column', 'severity', 'routine', 'statusCode', 'query']) {
     if (e[key] !== undefined) kept[key] = typeof e[key] === 'string' ? capped(e[key]) : e[key];
   }
@@ -51,10 +59,23 @@ export function safeLogger(logger: boolean | object): false | object {
     serializers: {
       err: safeError,
       req: (request: FastifyRequest) => ({
-        method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip,
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
       }),
     },
     // should a log line ever carry them, these are masked whatever logged them
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.psswd', '*.psswrd', '*.token', 'headers.authorization'], censor: '[скрыто]' },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.psswd',
+        '*.psswrd',
+        '*.token',
+        'headers.authorization',
+      ],
+      censor: '[скрыто]',
+    },
   };
 }

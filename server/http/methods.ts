@@ -4,7 +4,14 @@
 import type { FastifyInstance } from 'fastify';
 
 const patternOf = (url: string) =>
-  new RegExp(`^${url.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`);
+  new RegExp(
+    `^${url
+      .split('/')
+      .map((part) =>
+        part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('/')}/?$`,
+  );
 
 export function knownMethods(app: FastifyInstance): (path: string) => string[] {
   const routes: { pattern: RegExp; methods: string[] }[] = [];

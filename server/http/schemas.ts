@@ -7,8 +7,11 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { WITH_DELETED, wantsDeleted } from '../../domain/listQuery';
 
 /** A value from a fixed list, as JSON schema's `enum` (one keyword, so a refusal names the list). */
-export const enumOf = <const V extends readonly (string | number)[]>(type: 'string' | 'integer', values: V, options: object = {}) =>
-  Type.Unsafe<V[number]>({ ...options, type, enum: [...values] });
+export const enumOf = <const V extends readonly (string | number)[]>(
+  type: 'string' | 'integer',
+  values: V,
+  options: object = {},
+) => Type.Unsafe<V[number]>({ ...options, type, enum: [...values] });
 
 /** `schema` or null, as `type: [t, 'null']` (one keyword, not an anyOf whose refusals would read twice). */
 export const nullable = <T extends TSchema>(schema: T) =>
@@ -49,15 +52,21 @@ export const errorBody = {
     message: { type: 'string' },
     messages: { type: 'array', items: { type: 'string' } },
     errors: {
-      type: 'array', description: 'a 400\'s messages field by field: {field, message}, a message shared by fields kept for each',
-      items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' }, label: { type: 'string' } } },
+      type: 'array',
+      description: "a 400's messages field by field: {field, message}, a message shared by fields kept for each",
+      items: {
+        type: 'object',
+        properties: { field: { type: 'string' }, message: { type: 'string' }, label: { type: 'string' } },
+      },
     },
     info: { type: 'object', properties: { text: { type: 'string' }, id: { type: 'integer' } } },
     stale: {
       type: 'object',
       description: "409 'stale': the record's current version, who changed it and when, and what changed since",
       properties: {
-        version: { type: 'integer' }, by: { type: ['string', 'null'] }, at: { type: ['string', 'null'] },
+        version: { type: 'integer' },
+        by: { type: ['string', 'null'] },
+        at: { type: ['string', 'null'] },
         changes: { type: 'array', items: { type: 'object', additionalProperties: true } },
         fields: { type: 'array', items: { type: 'string' }, description: 'the titles of the fields changed since' },
       },
@@ -72,7 +81,10 @@ export const success = { type: 'object', properties: { status: { type: 'string',
 export const responses = (ok: Record<number, object>) => ({ ...ok, '4xx': errorBody, '5xx': errorBody });
 
 /** A reference as rows carry it: {id, name}. */
-export const reference = { type: ['object', 'null'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } as const;
+export const reference = {
+  type: ['object', 'null'],
+  properties: { id: { type: 'integer' }, name: { type: 'string' } },
+} as const;
 
 export { PAGINATION as pagination } from '../../domain/responseShapes';
 

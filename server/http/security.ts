@@ -9,19 +9,20 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
 /** The SPA page's policy for one response. */
-export const spaPolicy = (nonce: string) => [
-  "default-src 'self'",
-  "script-src 'self'",
-  `style-src 'self' 'nonce-${nonce}'`,
-  // photos are fetched with the token and shown from blob: URLs
-  "img-src 'self' blob: data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const spaPolicy = (nonce: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    // photos are fetched with the token and shown from blob: URLs
+    "img-src 'self' blob: data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 /** What every other answer may load: nothing. */
 export const NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -44,7 +45,8 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     const path = request.url.split('?')[0];
-    if (!reply.hasHeader('Content-Security-Policy') && !ownPolicy(path)) reply.header('Content-Security-Policy', NOTHING_POLICY);
+    if (!reply.hasHeader('Content-Security-Policy') && !ownPolicy(path))
+      reply.header('Content-Security-Policy', NOTHING_POLICY);
     // no API answer is kept by a browser or a proxy (records, sessions, files, a buyer's price list, the sign-in's
     // token): what a user read stays nowhere once the session ends. The docs' static files are the exception, and
     // a route that chose its own (a photo, privately for an hour; the event stream) keeps it
@@ -58,5 +60,8 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
 /** The SPA's page for one response: a fresh nonce in its meta tag and in its policy. */
 export function spaPage(template: string): { html: string; policy: string } {
   const nonce = randomBytes(16).toString('base64');
-  return { html: template.replace('<head>', `<head><meta name="csp-nonce" content="${nonce}">`), policy: spaPolicy(nonce) };
+  return {
+    html: template.replace('<head>', `<head><meta name="csp-nonce" content="${nonce}">`),
+    policy: spaPolicy(nonce),
+  };
 }

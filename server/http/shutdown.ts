@@ -66,7 +66,11 @@ export function installShutdown(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     if (!draining || !reads.has(request.method)) return done();
     // one body for every route (their response schemas would cut it down to their own 503s)
-    void reply.status(503).header('connection', 'close').header('retry-after', '1').serializer(JSON.stringify)
+    void reply
+      .status(503)
+      .header('connection', 'close')
+      .header('retry-after', '1')
+      .serializer(JSON.stringify)
       .send({ status: 'error', error: 'shutting_down', messages: [DRAINING_MSG] });
   });
   app.addHook('preClose', (done) => {

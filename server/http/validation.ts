@@ -17,21 +17,36 @@ export interface ErrorTexts {
   unknown?: (key: string) => string;
 }
 
-const WHERE: Record<SchemaErrorDataVar, string> = { body: 'Поле', querystring: 'Параметр', params: 'Адрес: параметр', headers: 'Заголовок' };
+const WHERE: Record<SchemaErrorDataVar, string> = {
+  body: 'Поле',
+  querystring: 'Параметр',
+  params: 'Адрес: параметр',
+  headers: 'Заголовок',
+};
 /** A key nobody asked for, by where it came. */
-const UNKNOWN: Partial<Record<SchemaErrorDataVar, string>> = { body: 'Неизвестное поле', querystring: 'Неизвестный параметр' };
+const UNKNOWN: Partial<Record<SchemaErrorDataVar, string>> = {
+  body: 'Неизвестное поле',
+  querystring: 'Неизвестный параметр',
+};
 
 function general(error: FastifySchemaValidationError, field: string, dataVar: SchemaErrorDataVar): string {
   const where = WHERE[dataVar];
   if (field === '') return 'Некорректный запрос';
   switch (error.keyword) {
-    case 'required': return `${where} «${field}»: укажите значение`;
-    case 'additionalProperties': return UNKNOWN[dataVar] ? `${UNKNOWN[dataVar]}: ${field}` : `${where} «${field}» не поддерживается`;
-    case 'type': return `${where} «${field}»: ${['integer', 'number'].includes(String(error.params.type)) ? 'введите число' : 'неверный тип значения'}`;
-    case 'maxLength': return `${where} «${field}»: не длиннее ${String(error.params.limit)} символов`;
-    case 'maximum': return `${where} «${field}»: максимум ${formatNumber(error.params.limit)}`;
-    case 'minimum': return `${where} «${field}»: минимум ${formatNumber(error.params.limit)}`;
-    default: return `${where} «${field}»: недопустимое значение`;
+    case 'required':
+      return `${where} «${field}»: укажите значение`;
+    case 'additionalProperties':
+      return UNKNOWN[dataVar] ? `${UNKNOWN[dataVar]}: ${field}` : `${where} «${field}» не поддерживается`;
+    case 'type':
+      return `${where} «${field}»: ${['integer', 'number'].includes(String(error.params.type)) ? 'введите число' : 'неверный тип значения'}`;
+    case 'maxLength':
+      return `${where} «${field}»: не длиннее ${String(error.params.limit)} символов`;
+    case 'maximum':
+      return `${where} «${field}»: максимум ${formatNumber(error.params.limit)}`;
+    case 'minimum':
+      return `${where} «${field}»: минимум ${formatNumber(error.params.limit)}`;
+    default:
+      return `${where} «${field}»: недопустимое значение`;
   }
 }
 
@@ -48,9 +63,15 @@ function fieldOf(error: FastifySchemaValidationError): string {
 export function russianErrors(texts: ErrorTexts = {}) {
   return (errors: FastifySchemaValidationError[], dataVar: SchemaErrorDataVar): HttpError => {
     // a value none of anyOf's alternatives took: one message for it, not one per alternative
-    const alternatives = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath ?? '');
-    const reported = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf'
-      || !alternatives.some((path) => (e.instancePath ?? '') === path || (e.instancePath ?? '').startsWith(`${path}/`)));
+    const alternatives = errors
+      .filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf')
+      .map((e) => e.instancePath ?? '');
+    const reported = errors.filter(
+      (e) =>
+        e.keyword === 'anyOf' ||
+        e.keyword === 'oneOf' ||
+        !alternatives.some((path) => (e.instancePath ?? '') === path || (e.instancePath ?? '').startsWith(`${path}/`)),
+    );
     const messageOf = (error: FastifySchemaValidationError, field: string): string => {
       if (error.keyword === 'additionalProperties' && texts.unknown) return texts.unknown(field);
       // a record id in the path that is not one is a path to nothing
@@ -76,7 +97,8 @@ export function russianErrors(texts: ErrorTexts = {}) {
 export function fieldProblems(e: unknown): Map<string, string> {
   if (!(e instanceof ValidationError)) throw e;
   const first = new Map<string, string>();
-  for (const error of e.inner.length ? e.inner : [e]) if (!first.has(error.path ?? '')) first.set(error.path ?? '', error.errors[0] ?? error.message);
+  for (const error of e.inner.length ? e.inner : [e])
+    if (!first.has(error.path ?? '')) first.set(error.path ?? '', error.errors[0] ?? error.message);
   return first;
 }
 
@@ -86,7 +108,11 @@ export const schemaRefusal = (e: unknown): HttpError =>
 
 /** A shared schema applied as a card's write applies it (every field checked, unknown keys dropped unless the
  * options say otherwise): its values, or the 400 of schemaRefusal. */
-export async function validated<T>(schema: { validate(value: unknown, options?: ValidateOptions): Promise<T> }, value: unknown, options: ValidateOptions = { stripUnknown: true }): Promise<T> {
+export async function validated<T>(
+  schema: { validate(value: unknown, options?: ValidateOptions): Promise<T> },
+  value: unknown,
+  options: ValidateOptions = { stripUnknown: true },
+): Promise<T> {
   try {
     return await schema.validate(value, { abortEarly: false, ...options });
   } catch (e) {

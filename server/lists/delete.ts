@@ -26,7 +26,13 @@ export const deleteBodySchema = yup.object({
 /** Inside the caller's transaction (a bulk delete's, a supplier's price list's): each of `ids` deleted if the
  * caller may and the section lets it go (an offer with active reserves stays), with its history entry; answers
  * the ids deleted and why the others were not. */
-export async function deleteLocked(tx: Database, spec: SectionSpec, auth: AuthenticatedUser, unique: number[], handTo?: number): Promise<{ deleted: number; ids: number[]; reasons: DeleteReasons; refused: RefusedRow[] }> {
+export async function deleteLocked(
+  tx: Database,
+  spec: SectionSpec,
+  auth: AuthenticatedUser,
+  unique: number[],
+  handTo?: number,
+): Promise<{ deleted: number; ids: number[]; reasons: DeleteReasons; refused: RefusedRow[] }> {
   const a = sql.raw(spec.alias);
   const may = mayColumn(spec, auth, 'delete');
   // Each selected record with why it may or may not go, read through the section's FROM (the own-scope predicate
@@ -34,11 +40,21 @@ export async function deleteLocked(tx: Database, spec: SectionSpec, auth: Authen
   // onDelete sees them as they are.
   const { id, status } = recordColumnsOf(spec);
   const locking = select({
-    id, status, readable: sql<boolean>`${mayColumn(spec, auth, 'read')}`, may: sql<boolean>`${may}`,
+    id,
+    status,
+    readable: sql<boolean>`${mayColumn(spec, auth, 'read')}`,
+    may: sql<boolean>`${may}`,
     kept: sql<boolean>`${spec.deletable ? sql`NOT coalesce((${spec.deletable}), false)` : sql`false`}`,
   });
-  const found = await selectRows(tx, locking, sql`
-    ${spec.from} WHERE ${a}.id IN (${sql.join(unique.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${a}.id FOR UPDATE OF ${a}`);
+  const found = await selectRows(
+    tx,
+    locking,
+    sql`
+    ${spec.from} WHERE ${a}.id IN (${sql.join(
+      unique.map((id) => sql`${id}`),
+      sql`, `,
+    )}) ORDER BY ${a}.id FOR UPDATE OF ${a}`,
+  );
   const why: DeleteReasons = { kept: 0, forbidden: 0, deleted: 0, missing: unique.length - found.length };
   let chosen: number[] = [];
   for (const row of found) {
@@ -52,15 +68,25 @@ export async function deleteLocked(tx: Database, spec: SectionSpec, auth: Authen
   // what uses them handed to another first, where the section may and the delete asks (an employee's reserves)
   const handOver = spec.inUse?.handOver;
   if (handOver && handTo !== undefined && chosen.length) await handOver.run(tx, auth, chosen, handTo);
-  const refused = [...await refuseInUse(tx, spec, chosen)];
-  const guarded = spec.refuseDelete && chosen.length ? await spec.refuseDelete(tx, auth, chosen.filter((id) => !refused.some((r) => r.id === id))) : [];
+  const refused = [...(await refuseInUse(tx, spec, chosen))];
+  const guarded =
+    spec.refuseDelete && chosen.length
+      ? await spec.refuseDelete(
+          tx,
+          auth,
+          chosen.filter((id) => !refused.some((r) => r.id === id)),
+        )
+      : [];
   refused.push(...guarded);
   why.kept += refused.length;
   if (refused.length) chosen = chosen.filter((id) => !refused.some((r) => r.id === id));
   if (!chosen.length) return { deleted: 0, ids: [], reasons: why, refused };
   await spec.onDelete?.(tx, chosen, auth.user.id);
   await tx.execute(sql`UPDATE ${sql.identifier(spec.section)} SET status = 'deleted', deleted_at = now()
-    WHERE id IN (${sql.join(chosen.map((id) => sql`${id}`), sql`, `)})`);
+    WHERE id IN (${sql.join(
+      chosen.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
   await recordDeleted(tx, auth.user.id, spec.section, chosen);
   return { deleted: chosen.length, ids: chosen, reasons: why, refused };
 }
@@ -72,12 +98,24 @@ async function refuseInUse(tx: Database, spec: SectionSpec, ids: number[]): Prom
   if (!spec.inUse || !ids.length) return [];
   const a = sql.raw(spec.alias);
   const counted = select({ id: recordColumnsOf(spec).id, count: sql<number>`(${spec.inUse.count})::int` });
-  const used = await selectRows(tx, counted, sql`
-    FROM ${sql.identifier(spec.section)} ${a} WHERE ${a}.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${a}.id`);
+  const used = await selectRows(
+    tx,
+    counted,
+    sql`
+    FROM ${sql.identifier(spec.section)} ${a} WHERE ${a}.id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) ORDER BY ${a}.id`,
+  );
   return used.filter((u) => u.count > 0).map((u) => ({ id: Number(u.id), reason: spec.inUse!.refusal(u.count) }));
 }
 
-export async function bulkDelete(db: Database, spec: SectionSpec, auth: AuthenticatedUser, body: unknown): Promise<BulkDeleteResponse> {
+export async function bulkDelete(
+  db: Database,
+  spec: SectionSpec,
+  auth: AuthenticatedUser,
+  body: unknown,
+): Promise<BulkDeleteResponse> {
   scopeCondition(spec, auth, 'delete'); // 403 without the right at all
   const { ids } = await deleteBodySchema.validate(body ?? {}, { abortEarly: true });
   // a repeated id is one record: [5, 5] deletes one of one, not one of two
@@ -90,7 +128,8 @@ export async function bulkDelete(db: Database, spec: SectionSpec, auth: Authenti
   const response: BulkDeleteResponse = { status: 'success', deleted, notDeleted };
   if (notDeleted > 0) response.reasons = reasons;
   if (refused.length) response.refused = refused;
-  if (deleted > 0 && notDeleted > 0) response.warning = DELETE_MSG.partial(spec.section, deleted, unique.length, notDeleted);
+  if (deleted > 0 && notDeleted > 0)
+    response.warning = DELETE_MSG.partial(spec.section, deleted, unique.length, notDeleted);
   if (deleted === 0) response.message = noneDeletedText(spec.section, reasons, refused);
   return response;
 }

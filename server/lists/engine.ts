@@ -4,7 +4,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { scopeOf, isColumnVisible, type Action, type Permissions } from '../../domain/permissions';
-import { filterReads, LIST_COUNT_CAP, type FilterDef, type FilterType, type ListResponse, type Pagination } from '../../domain/lists';
+import {
+  filterReads,
+  LIST_COUNT_CAP,
+  type FilterDef,
+  type FilterType,
+  type ListResponse,
+  type Pagination,
+} from '../../domain/lists';
 import type { Section } from '../../domain/sections';
 import { badRequest, forbidden } from '../errors';
 import { rowsAs, rowsOf, select } from '../db/rows';
@@ -21,72 +28,119 @@ export const raw = (s: string) => sql.raw(s);
 
 // ---- filter helpers, shared by every section
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const list = (values: (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
-export const byIds = (expr: SQL): FilterCompiler => (f) =>
-  sql`${expr} IN (${list((f as { values: string[] }).values.map(Number))})`;
-export const byValues = (expr: SQL): FilterCompiler => (f) => sql`${expr} IN (${list((f as { values: string[] }).values)})`;
-export const contains = (expr: SQL): FilterCompiler => (f) =>
-  sql`${expr} ILIKE ${`%${escapeLike((f as { value: string }).value)}%`}`;
-export const numberRange = (expr: SQL): FilterCompiler => (f) => {
-  const { from, to } = f as { from?: string; to?: string };
-  const parts: SQL[] = [];
-  if (from !== undefined) parts.push(sql`${expr} >= ${from}::numeric`);
-  if (to !== undefined) parts.push(sql`${expr} <= ${to}::numeric`);
-  return sql.join(parts, sql` AND `);
-};
+export const byIds =
+  (expr: SQL): FilterCompiler =>
+  (f) =>
+    sql`${expr} IN (${list((f as { values: string[] }).values.map(Number))})`;
+export const byValues =
+  (expr: SQL): FilterCompiler =>
+  (f) =>
+    sql`${expr} IN (${list((f as { values: string[] }).values)})`;
+export const contains =
+  (expr: SQL): FilterCompiler =>
+  (f) =>
+    sql`${expr} ILIKE ${`%${escapeLike((f as { value: string }).value)}%`}`;
+export const numberRange =
+  (expr: SQL): FilterCompiler =>
+  (f) => {
+    const { from, to } = f as { from?: string; to?: string };
+    const parts: SQL[] = [];
+    if (from !== undefined) parts.push(sql`${expr} >= ${from}::numeric`);
+    if (to !== undefined) parts.push(sql`${expr} <= ${to}::numeric`);
+    return sql.join(parts, sql` AND `);
+  };
 /** Whole days: to is inclusive. An instant (`instant`: a timestamptz such as created_at) is cut into business days
  * (setting time_zone), not the database session's: 'from 27.11' starts at 00:00 of the 27th in Moscow. */
-export const dateRange = (expr: SQL, instant = false): FilterCompiler => (f) => {
-  const { from, to } = f as { from?: string; to?: string };
-  const parts: SQL[] = [];
-  if (instant) {
-    if (from !== undefined) parts.push(sql`${expr} >= ${dayStartSql(from)}`);
-    if (to !== undefined) parts.push(sql`${expr} < ${dayStartSql(addDays(to, 1))}`);
-  } else {
-    if (from !== undefined) parts.push(sql`${expr} >= ${from}::date`);
-    if (to !== undefined) parts.push(sql`${expr} < (${to}::date + 1)`);
-  }
-  return sql.join(parts, sql` AND `);
-};
+export const dateRange =
+  (expr: SQL, instant = false): FilterCompiler =>
+  (f) => {
+    const { from, to } = f as { from?: string; to?: string };
+    const parts: SQL[] = [];
+    if (instant) {
+      if (from !== undefined) parts.push(sql`${expr} >= ${dayStartSql(from)}`);
+      if (to !== undefined) parts.push(sql`${expr} < ${dayStartSql(addDays(to, 1))}`);
+    } else {
+      if (from !== undefined) parts.push(sql`${expr} >= ${from}::date`);
+      if (to !== undefined) parts.push(sql`${expr} < (${to}::date + 1)`);
+    }
+    return sql.join(parts, sql` AND `);
+  };
 /** The house's columns named *_at are instants (timestamptz); the other dates are calendar days. */
 const isInstant = (column: string) => column.endsWith('_at');
-export const exists = (subquery: SQL): FilterCompiler => () => sql`EXISTS (${subquery})`;
+export const exists =
+  (subquery: SQL): FilterCompiler =>
+  () =>
+    sql`EXISTS (${subquery})`;
 /** Phone filters compare digits only: '+7 (916) 12' finds 7916123…. */
-export const digitsContain = (expr: SQL): FilterCompiler => (f) =>
-  contains(expr)({ ...f, value: (f as { value: string }).value.replace(/\D/g, '') } as never);
+export const digitsContain =
+  (expr: SQL): FilterCompiler =>
+  (f) =>
+    contains(expr)({ ...f, value: (f as { value: string }).value.replace(/\D/g, '') } as never);
 
 /** How a filter of each type compares one value of the row; a boolean filter asks a question of its own. */
 const COMPARE: Partial<Record<FilterType, (expr: SQL) => FilterCompiler>> = {
-  multiple: byIds, status: byValues, enumeration: byValues, string: contains, address: contains,
-  number: numberRange, currency: numberRange, date: dateRange,
+  multiple: byIds,
+  status: byValues,
+  enumeration: byValues,
+  string: contains,
+  address: contains,
+  number: numberRange,
+  currency: numberRange,
+  date: dateRange,
 };
 
 /** Filters on the columns of the section's own table, each compared as its definition's type says: a list of ids,
  * a status or enumeration, a text it contains, a number or date range. A filter goes by the column its definition
  * names (`field`, else its key) unless `columns` names another column of the table or an expression. */
-export function ownFilters(alias: string, defs: FilterDef[], keys: string[], columns: Record<string, string | SQL> = {}) {
-  return Object.fromEntries([...keys, ...Object.keys(columns)].map((key) => {
-    const def = defs.find((d) => d.key === key);
-    const compare = def && COMPARE[def.type];
-    if (!compare) throw new Error(`${key}: no filter that compares a column`);
-    const column = columns[key] ?? def.field ?? key;
-    if (compare === dateRange) return [key, dateRange(typeof column === 'string' ? raw(`${alias}.${column}`) : column, typeof column === 'string' && isInstant(column))];
-    return [key, compare(typeof column === 'string' ? raw(`${alias}.${column}`) : column)];
-  })) as Record<string, FilterCompiler>;
+export function ownFilters(
+  alias: string,
+  defs: FilterDef[],
+  keys: string[],
+  columns: Record<string, string | SQL> = {},
+) {
+  return Object.fromEntries(
+    [...keys, ...Object.keys(columns)].map((key) => {
+      const def = defs.find((d) => d.key === key);
+      const compare = def && COMPARE[def.type];
+      if (!compare) throw new Error(`${key}: no filter that compares a column`);
+      const column = columns[key] ?? def.field ?? key;
+      if (compare === dateRange)
+        return [
+          key,
+          dateRange(
+            typeof column === 'string' ? raw(`${alias}.${column}`) : column,
+            typeof column === 'string' && isInstant(column),
+          ),
+        ];
+      return [key, compare(typeof column === 'string' ? raw(`${alias}.${column}`) : column)];
+    }),
+  ) as Record<string, FilterCompiler>;
 }
 /** "Own" for the reference sections: what the caller created. */
-export const ownByCreator = (alias: string) => ({ user }: { user: { id: number } }) => sql`${sql.raw(alias)}.created_by = ${user.id}`;
+export const ownByCreator =
+  (alias: string) =>
+  ({ user }: { user: { id: number } }) =>
+    sql`${sql.raw(alias)}.created_by = ${user.id}`;
 
 // ---- row pieces
-export const ref = (id: SQL, name: SQL) => sql`CASE WHEN ${id} IS NULL THEN NULL ELSE json_build_object('id', ${id}, 'name', ${name}) END`;
+export const ref = (id: SQL, name: SQL) =>
+  sql`CASE WHEN ${id} IS NULL THEN NULL ELSE json_build_object('id', ${id}, 'name', ${name}) END`;
 /** A list's references, each an {id, name} link to another table: its LEFT JOIN, its column and its sort (by the
  * name) come from one entry. `on` is the referencing column ('o.product_id'); `name` the shown one ('name'). */
 export function references(refs: Record<string, { table: string; alias: string; on: string; name?: string }>) {
   const entries = Object.entries(refs);
   const nameOf = (r: { alias: string; name?: string }) => raw(`${r.alias}.${r.name ?? 'name'}`);
   return {
-    joins: sql.join(entries.map(([, r]) => raw(`LEFT JOIN ${r.table} ${r.alias} ON ${r.alias}.id = ${r.on}`)), sql` `),
+    joins: sql.join(
+      entries.map(([, r]) => raw(`LEFT JOIN ${r.table} ${r.alias} ON ${r.alias}.id = ${r.on}`)),
+      sql` `,
+    ),
     columns: Object.fromEntries(entries.map(([key, r]) => [key, ref(raw(`${r.alias}.id`), nameOf(r))])),
     /** For the export: the name alone, all a cell shows. */
     names: Object.fromEntries(entries.map(([key, r]) => [key, nameOf(r)])),
@@ -96,7 +150,11 @@ export function references(refs: Record<string, { table: string; alias: string; 
 /** Who created the record, by name (or e-mail where the account has none): its join, column and sort. */
 export function createdBy(alias: string) {
   const name = sql`coalesce(u.name, u.email)`;
-  return { join: raw(`LEFT JOIN users u ON u.id = ${alias}.created_by`), columns: { created_by: name }, sortable: { created_by: name } };
+  return {
+    join: raw(`LEFT JOIN users u ON u.id = ${alias}.created_by`),
+    columns: { created_by: name },
+    sortable: { created_by: name },
+  };
 }
 export const money2 = (expr: SQL) => sql`round(${expr}, 2)::text`;
 /** The latest three comments of a record, for the comments cell (those written in one transaction share a time:
@@ -112,14 +170,21 @@ export const latestComments = (section: Section, id: SQL) => sql`(
 export function ownColumns(alias: string, asStored: string[], amounts: string[]) {
   const column = (name: string) => sql.raw(`${alias}.${name}`);
   return {
-    columns: Object.fromEntries([...asStored.map((c) => [c, column(c)]), ...amounts.map((c) => [c, money2(column(c))])]) as Record<string, SQL>,
+    columns: Object.fromEntries([
+      ...asStored.map((c) => [c, column(c)]),
+      ...amounts.map((c) => [c, money2(column(c))]),
+    ]) as Record<string, SQL>,
     sortable: Object.fromEntries([...asStored, ...amounts].map((c) => [c, column(c)])) as Record<string, SQL>,
   };
 }
 
 /** May the caller filter by it? Filtering by a field is a way of reading it: every field the filter (and the
  * column it goes by) reads must be visible, and the section it picks from readable. */
-export function isFilterAllowed(perms: Permissions, spec: Pick<SectionSpec, 'section' | 'columnDefs'>, def: FilterDef): boolean {
+export function isFilterAllowed(
+  perms: Permissions,
+  spec: Pick<SectionSpec, 'section' | 'columnDefs'>,
+  def: FilterDef,
+): boolean {
   if (def.needs !== undefined && scopeOf(perms, def.needs, 'read') === 'none') return false;
   return isColumnVisible(perms, spec.section, filterReads(spec.section, def, spec.columnDefs));
 }
@@ -138,7 +203,12 @@ export interface CompiledList {
 
 /** A list request checked against the caller's rights and compiled to SQL pieces: the page and the export both
  * build on them. Each action's scope applies (the export: read and export), so 'own' limits either. */
-export function listParts(spec: SectionSpec, auth: AuthenticatedUser, query: RawQuery, actions: readonly Action[] = ['read']) {
+export function listParts(
+  spec: SectionSpec,
+  auth: AuthenticatedUser,
+  query: RawQuery,
+  actions: readonly Action[] = ['read'],
+) {
   const perms = auth.permissions;
   const scopes = actions.map((action) => scopeCondition(spec, auth, action));
 
@@ -147,7 +217,9 @@ export function listParts(spec: SectionSpec, auth: AuthenticatedUser, query: Raw
   const conditions: SQL[] = [];
 
   const a = raw(spec.alias);
-  const asksForDeleted = parsed.filters.some((f) => f.def.key === 'statuses_ids' && f.kind === 'list' && f.values.includes('deleted'));
+  const asksForDeleted = parsed.filters.some(
+    (f) => f.def.key === 'statuses_ids' && f.kind === 'list' && f.values.includes('deleted'),
+  );
   if (!parsed.withDeleted && !asksForDeleted) conditions.push(sql`${a}.status <> 'deleted'`);
   conditions.push(...scopes);
 
@@ -163,7 +235,8 @@ export function listParts(spec: SectionSpec, auth: AuthenticatedUser, query: Raw
   if (parsed.sort) {
     // own keys only: 'constructor' or '__proto__' is no column
     const expr = Object.hasOwn(spec.sortable, parsed.sort) ? spec.sortable[parsed.sort] : undefined;
-    if (!expr || !isColumnVisible(perms, spec.section, columnOf(spec, parsed.sort))) throw badRequest(LIST_MSG.sort(parsed.sort));
+    if (!expr || !isColumnVisible(perms, spec.section, columnOf(spec, parsed.sort)))
+      throw badRequest(LIST_MSG.sort(parsed.sort));
     const direction = raw(parsed.order === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST');
     orderBy = sql`${expr} ${direction}, ${a}.id ${raw(parsed.order === 'asc' ? 'ASC' : 'DESC')}`;
     sort = { expr, asc: parsed.order === 'asc' };
@@ -182,9 +255,15 @@ export function compileList(spec: SectionSpec, auth: AuthenticatedUser, query: R
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   // Two steps in one statement: pick the page's ids with only what filters and sorting need (PostgreSQL drops
   // the unused joins), then build the full rows, references and comments for those ids alone.
-  return pageStatements(spec.from, where, parsed, (limit, offset) => sql`SELECT ${selectColumns(spec)} ${spec.from}
+  return pageStatements(
+    spec.from,
+    where,
+    parsed,
+    (limit, offset) => sql`SELECT ${selectColumns(spec)} ${spec.from}
       WHERE ${a}.id IN (SELECT ${a}.id ${spec.from} ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset})
-      ORDER BY ${orderBy}`, spec.countFrom);
+      ORDER BY ${orderBy}`,
+    spec.countFrom,
+  );
 }
 
 /** A count's column: the statements below answer it, typed. */
@@ -192,7 +271,13 @@ export const COUNTED = select({ total: sql<number>`count(*)::int` });
 
 /** A list's count and page statements over `from` (its FROM and joins) and `where`: `page` selects the rows of the
  * asked page (limit, offset). */
-export function pageStatements(from: SQL, where: SQL, parsed: Pick<ListQuery, 'page' | 'perPage'>, page: (limit: number, offset: number) => SQL, countFrom = from): CompiledList {
+export function pageStatements(
+  from: SQL,
+  where: SQL,
+  parsed: Pick<ListQuery, 'page' | 'perPage'>,
+  page: (limit: number, offset: number) => SQL,
+  countFrom = from,
+): CompiledList {
   const offset = (parsed.page - 1) * parsed.perPage;
   return {
     count: sql`SELECT ${COUNTED} ${from} ${where}`,

@@ -26,12 +26,17 @@ import { REFERENCES, referenceItems, type ReferenceName, type ScopeSpecs } from 
 type OptionRow = { value: string | number; title: string };
 
 /** Options read from the rows the caller may read: their statement, and the selection it answers. */
-const FROM_ROWS: Partial<Record<OptionSource, (spec: SectionSpec, rows: SQL) => { options: Selection<OptionRow>; statement: SQL }>> = {
+const FROM_ROWS: Partial<
+  Record<OptionSource, (spec: SectionSpec, rows: SQL) => { options: Selection<OptionRow>; statement: SQL }>
+> = {
   // an offer's harvest years (the offers' filter)
   harvest_years: (spec, rows) => {
     const year = alias(offers, spec.alias).harvest_year;
     const options = select({ value: sql<string>`${year}`, title: sql<string>`${year}` });
-    return { options, statement: sql`SELECT DISTINCT ${options} ${spec.from} WHERE ${year} IS NOT NULL AND ${rows} ORDER BY 1 DESC` };
+    return {
+      options,
+      statement: sql`SELECT DISTINCT ${options} ${spec.from} WHERE ${year} IS NOT NULL AND ${rows} ORDER BY 1 DESC`,
+    };
   },
   // the people who created the rows the caller may read, not every account
   users: (spec, rows) => {
@@ -45,9 +50,16 @@ const FROM_ROWS: Partial<Record<OptionSource, (spec: SectionSpec, rows: SQL) => 
   },
 };
 
-async function optionsOf(db: Database, spec: SectionSpec, specs: ScopeSpecs, auth: AuthenticatedUser, source: OptionSource): Promise<FilterOption[] | undefined> {
+async function optionsOf(
+  db: Database,
+  spec: SectionSpec,
+  specs: ScopeSpecs,
+  auth: AuthenticatedUser,
+  source: OptionSource,
+): Promise<FilterOption[] | undefined> {
   if (source === 'statuses') return SECTION[spec.section].statuses.map(({ title, value }) => ({ title, value }));
-  if (source === 'documents_states') return Object.entries(DOCUMENTS_STATE_OPTIONS).map(([value, title]) => ({ title, value }));
+  if (source === 'documents_states')
+    return Object.entries(DOCUMENTS_STATE_OPTIONS).map(([value, title]) => ({ title, value }));
   if (source === 'logistics_states') return LOGISTICS_STATES.map(({ title, value }) => ({ title, value }));
   if (source === 'payment_terms') return PAYMENT_TERMS.map(({ title, value }) => ({ title, value }));
   if (source in REFERENCES) {
@@ -61,7 +73,12 @@ async function optionsOf(db: Database, spec: SectionSpec, specs: ScopeSpecs, aut
   return rows.map((r) => ({ title: String(r.title), value: r.value }));
 }
 
-export async function filterConfig(db: Database, spec: SectionSpec, auth: AuthenticatedUser, specs: ScopeSpecs): Promise<FilterConfig> {
+export async function filterConfig(
+  db: Database,
+  spec: SectionSpec,
+  auth: AuthenticatedUser,
+  specs: ScopeSpecs,
+): Promise<FilterConfig> {
   const perms = auth.permissions;
   if (scopeOf(perms, spec.section, 'read') === 'none') throw forbidden();
   const config: FilterConfig = {};
@@ -70,10 +87,13 @@ export async function filterConfig(db: Database, spec: SectionSpec, auth: Authen
     let isForbidden = !isFilterAllowed(perms, spec, def);
     if (!isForbidden && def.options && !cache.has(def.options)) {
       // a list the caller may not read (its section's scope is none, or it names a hidden field) is no option
-      cache.set(def.options, await optionsOf(db, spec, specs, auth, def.options).catch((e: unknown) => {
-        if (e instanceof HttpError && e.statusCode === 403) return null;
-        throw e;
-      }));
+      cache.set(
+        def.options,
+        await optionsOf(db, spec, specs, auth, def.options).catch((e: unknown) => {
+          if (e instanceof HttpError && e.statusCode === 403) return null;
+          throw e;
+        }),
+      );
     }
     const options = isForbidden || !def.options ? undefined : cache.get(def.options);
     if (options === null) isForbidden = true;

@@ -58,8 +58,13 @@ export function cellText(value: ExcelJS.CellValue | undefined): string {
   if (typeof value === 'string') return textOfInert(value.trim());
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) return `${pad(value.getUTCDate())}.${pad(value.getUTCMonth() + 1)}.${value.getUTCFullYear()}`;
-  if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
+  if (value instanceof Date)
+    return `${pad(value.getUTCDate())}.${pad(value.getUTCMonth() + 1)}.${value.getUTCFullYear()}`;
+  if ('richText' in value)
+    return value.richText
+      .map((part) => part.text)
+      .join('')
+      .trim();
   if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result);
   if ('text' in value) return cellText((value as { text: ExcelJS.CellValue }).text);
   if ('error' in value) return String(value.error);
@@ -173,7 +178,11 @@ const MAX_SHARED_STRINGS = 24 * 1024 * 1024;
  * declares can lie. Infinity too when its shared strings pass `sharedStringsLimit`. Null when it is no zip this
  * can read.
  */
-export async function unzippedSize(zip: Buffer, limit: number, sharedStringsLimit = MAX_SHARED_STRINGS): Promise<number | null> {
+export async function unzippedSize(
+  zip: Buffer,
+  limit: number,
+  sharedStringsLimit = MAX_SHARED_STRINGS,
+): Promise<number | null> {
   const entries = zipEntries(zip);
   if (!entries) return null;
   let total = 0;
@@ -193,7 +202,8 @@ export async function unzippedSize(zip: Buffer, limit: number, sharedStringsLimi
 
 /** A cell as read: past the import's longest text it is cut one character beyond it, so it still reads as too
  * long (the row's problem) and no cell holds more. */
-const capped = (text: string): string => (text.length > IMPORT_LIMITS.maxCell ? text.slice(0, IMPORT_LIMITS.maxCell + 1) : text);
+const capped = (text: string): string =>
+  text.length > IMPORT_LIMITS.maxCell ? text.slice(0, IMPORT_LIMITS.maxCell + 1) : text;
 
 /** Most text one reading keeps over all its sheets' cells: a supplier's 5 000 lines of a dozen columns are well under
  * a million characters. A workbook whose every cell points to one long shared string (1.4 MB of zip, gigabytes read
@@ -218,7 +228,11 @@ function rowTexts(values: ExcelJS.CellValue[], budget: ReadBudget): string[] {
 }
 
 /** A sheet (a CSV is one, named after the file): the non-blank rows kept, how many were read (up to `enough`). */
-export interface NamedSheet { name: string; rows: SheetRow[]; count?: number }
+export interface NamedSheet {
+  name: string;
+  rows: SheetRow[];
+  count?: number;
+}
 
 /** How far a reading goes: each sheet up to `enough` non-blank rows (the header, the data rows the import takes, one
  * more to tell the file is too long); `all` sheets or the first only; of each sheet the first `keep(name)` rows kept
@@ -242,7 +256,11 @@ export async function xlsxSheets(content: Buffer, reading: SheetsReading): Promi
   try {
     // styles are read for the number formats that tell a date from a number
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
-      sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore',
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
     });
     for await (const sheet of reader) {
       const name = (sheet as unknown as { name: string }).name;
@@ -293,7 +311,10 @@ export function csvDelimiter(text: string): string {
   return [';', ',', '\t'].reduce((best, c) => (count(c) > count(best) ? c : best), ';');
 }
 
-export async function csvRows(content: Buffer, enough = IMPORT_LIMITS.maxRows + 2): Promise<{ line: number; cells: string[] }[]> {
+export async function csvRows(
+  content: Buffer,
+  enough = IMPORT_LIMITS.maxRows + 2,
+): Promise<{ line: number; cells: string[] }[]> {
   const text = decodeText(content);
   const workbook = new ExcelJS.Workbook();
   let sheet: ExcelJS.Worksheet;
@@ -322,7 +343,9 @@ export async function csvRows(content: Buffer, enough = IMPORT_LIMITS.maxRows + 
 /** The file's first sheet: the first non-blank row is the header, the blank rows after it are skipped. */
 export async function readSheet(file: UploadedFile): Promise<Sheet> {
   const type = checkUpload(file);
-  const all = (type === 'xlsx' ? await xlsxRows(file.content) : await csvRows(file.content)).filter((r) => r.cells.some((c) => c !== ''));
+  const all = (type === 'xlsx' ? await xlsxRows(file.content) : await csvRows(file.content)).filter((r) =>
+    r.cells.some((c) => c !== ''),
+  );
   if (!all.length) throw badRequest(IMPORT_MSG.empty);
   const [header, ...rows] = all;
   if (header.cells.length > IMPORT_LIMITS.maxColumns) throw badRequest(IMPORT_MSG.columns);
@@ -332,7 +355,8 @@ export async function readSheet(file: UploadedFile): Promise<Sheet> {
 }
 
 // ---- the header
-const normal = (title: string) => title.trim().replace(/\s+/g, ' ').replace(/ё/g, 'е').replace(/Ё/g, 'Е').toLocaleLowerCase('ru');
+const normal = (title: string) =>
+  title.trim().replace(/\s+/g, ' ').replace(/ё/g, 'е').replace(/Ё/g, 'Е').toLocaleLowerCase('ru');
 
 /**
  * Where each import column is in the file, by its title (or another title it is known by). Refused: a title that
@@ -340,10 +364,13 @@ const normal = (title: string) => title.trim().replace(/\s+/g, ' ').replace(/ё/
  * not see (403, as the card refuses the field), a required column missing.
  */
 export function matchHeader(
-  header: string[], columns: ImportColumn[], options: { ignored?: string[]; hidden(column: ImportColumn): boolean },
+  header: string[],
+  columns: ImportColumn[],
+  options: { ignored?: string[]; hidden(column: ImportColumn): boolean },
 ): Map<string, number> {
   const byTitle = new Map<string, ImportColumn>();
-  for (const column of columns) for (const title of [column.title, ...(column.aliases ?? [])]) byTitle.set(normal(title), column);
+  for (const column of columns)
+    for (const title of [column.title, ...(column.aliases ?? [])]) byTitle.set(normal(title), column);
   const ignored = new Set((options.ignored ?? []).map(normal));
   const found = new Map<string, number>();
   header.forEach((title, index) => {
@@ -374,15 +401,22 @@ export async function templateXlsx(sheetName: string, columns: ImportColumn[]): 
   sheet.addRow(columns.map((c) => c.example));
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   const notes = workbook.addWorksheet('Подсказки');
-  notes.columns = [{ header: 'Столбец', width: 34 }, { header: 'Что указать', width: 60 }];
+  notes.columns = [
+    { header: 'Столбец', width: 34 },
+    { header: 'Что указать', width: 60 },
+  ];
   notes.getRow(1).font = { bold: true };
-  for (const c of columns) notes.addRow([c.title, [c.required ? 'обязательно' : '', c.note ?? ''].filter(Boolean).join('; ')]);
+  for (const c of columns)
+    notes.addRow([c.title, [c.required ? 'обязательно' : '', c.note ?? ''].filter(Boolean).join('; ')]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 /** A data row's cells as the card's form body, by the matched columns: a cell too long or with characters no text
  * may hold is the row's problem under its field instead. */
-export function rowCells(columns: Map<string, number>, cells: string[]): { body: Record<string, unknown>; problems: Map<string, string> } {
+export function rowCells(
+  columns: Map<string, number>,
+  cells: string[],
+): { body: Record<string, unknown>; problems: Map<string, string> } {
   const problems = new Map<string, string>();
   const body: Record<string, unknown> = {};
   for (const [field, index] of columns) {

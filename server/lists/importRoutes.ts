@@ -24,7 +24,13 @@ export interface SectionImport {
   requireRight(auth: AuthenticatedUser): void;
   template(auth: AuthenticatedUser): Promise<Buffer>;
   /** Reads the file's rows into the section (the sections' scopes: which references the caller may name). */
-  run(db: Database, specs: ScopeSpecs, auth: AuthenticatedUser, file: UploadedFile, mode: ImportMode): Promise<ImportReport>;
+  run(
+    db: Database,
+    specs: ScopeSpecs,
+    auth: AuthenticatedUser,
+    file: UploadedFile,
+    mode: ImportMode,
+  ): Promise<ImportReport>;
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -40,7 +46,10 @@ const reportResponse = responses({
       ids: { type: 'array', items: { type: 'integer' } },
       problems: {
         type: 'array',
-        items: { type: 'object', properties: { row: { type: 'integer' }, column: { type: 'string' }, message: { type: 'string' } } },
+        items: {
+          type: 'object',
+          properties: { row: { type: 'integer' }, column: { type: 'string' }, message: { type: 'string' } },
+        },
       },
     },
   },
@@ -54,8 +63,14 @@ const importBody = {
         type: 'object',
         required: ['file'],
         properties: {
-          file: { description: `the XLSX or CSV file, at most ${IMPORT_LIMITS.maxBytes} bytes and ${IMPORT_LIMITS.maxRows} rows` },
-          mode: { type: 'string', enum: [...IMPORT_MODES], description: 'all: nothing until every row is valid; valid: the valid rows' },
+          file: {
+            description: `the XLSX or CSV file, at most ${IMPORT_LIMITS.maxBytes} bytes and ${IMPORT_LIMITS.maxRows} rows`,
+          },
+          mode: {
+            type: 'string',
+            enum: [...IMPORT_MODES],
+            description: 'all: nothing until every row is valid; valid: the valid rows',
+          },
         },
       },
     },
@@ -77,27 +92,43 @@ export default async function importRoutes(app: App, opts: { db: Database; impor
   };
   await spreadsheetUploads(app, { fields: 2, check: (request) => mayImport(requireAuth(request)) });
 
-  app.get(`/${section}/import/template`, {
-    schema: {
-      tags: [section], summary: 'The import template: the columns the caller may fill, with an example row (XLSX)', querystring: noQuery,
-      response: responses({ 200: { description: 'the XLSX file', type: 'string', format: 'binary' } }),
+  app.get(
+    `/${section}/import/template`,
+    {
+      schema: {
+        tags: [section],
+        summary: 'The import template: the columns the caller may fill, with an example row (XLSX)',
+        querystring: noQuery,
+        response: responses({ 200: { description: 'the XLSX file', type: 'string', format: 'binary' } }),
+      },
     },
-  }, async (request, reply) => {
-    const file = await template(requireAuth(request));
-    reply.header('Content-Type', XLSX);
-    reply.header('Content-Disposition', attachment(templateName));
-    reply.header('Cache-Control', 'no-store');
-    return reply.send(file);
-  });
+    async (request, reply) => {
+      const file = await template(requireAuth(request));
+      reply.header('Content-Type', XLSX);
+      reply.header('Content-Disposition', attachment(templateName));
+      reply.header('Cache-Control', 'no-store');
+      return reply.send(file);
+    },
+  );
 
-  app.post(`/${section}/import`, {
-    schema: {
-      tags: [section], summary: `Import ${section} from an XLSX or CSV file: the per-row report`, consumes: ['multipart/form-data'],
-      querystring: noQuery, body: importBody, response: reportResponse,
+  app.post(
+    `/${section}/import`,
+    {
+      schema: {
+        tags: [section],
+        summary: `Import ${section} from an XLSX or CSV file: the per-row report`,
+        consumes: ['multipart/form-data'],
+        querystring: noQuery,
+        body: importBody,
+        response: reportResponse,
+      },
+      schemaErrorFormatter: russianErrors({
+        fields: { '': IMPORT_MSG.noFile, file: IMPORT_MSG.noFile, mode: IMPORT_MSG.mode },
+      }),
     },
-    schemaErrorFormatter: russianErrors({ fields: { '': IMPORT_MSG.noFile, file: IMPORT_MSG.noFile, mode: IMPORT_MSG.mode } }),
-  }, async (request) => {
-    const file = uploadedFile(request);
-    return run(opts.db, app.sectionSpecs, requireAuth(request), file, modeOf(request.body));
-  });
+    async (request) => {
+      const file = uploadedFile(request);
+      return run(opts.db, app.sectionSpecs, requireAuth(request), file, modeOf(request.body));
+    },
+  );
 }

@@ -19,7 +19,10 @@ const MULTIPART_ERRORS: Record<string, string> = {
 };
 
 /** `check` runs when a request arrives (the right to upload), before the upload is read. */
-export async function spreadsheetUploads(app: FastifyInstance, options: { fields: number; check: (request: FastifyRequest) => void | Promise<void> }) {
+export async function spreadsheetUploads(
+  app: FastifyInstance,
+  options: { fields: number; check: (request: FastifyRequest) => void | Promise<void> },
+) {
   // before the upload is read: the right, and a size the client declares over the limit (the form's own few
   // hundred bytes allowed); a size it does not declare is cut at the limit by the parser below
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -34,13 +37,18 @@ export async function spreadsheetUploads(app: FastifyInstance, options: { fields
     // the file as the handler checks it: its name, its bytes, and whether the limit cut it
     async onFile(part) {
       const content = await part.toBuffer();
-      (part as unknown as { value: UploadedFile }).value = { filename: part.filename, content, truncated: part.file.truncated };
+      (part as unknown as { value: UploadedFile }).value = {
+        filename: part.filename,
+        content,
+        truncated: part.file.truncated,
+      };
     },
   });
   app.setErrorHandler((error: FastifyError) => {
     const message = error.code ? MULTIPART_ERRORS[error.code] : undefined;
     // busboy's own complaints about a broken form carry no code
-    if (message || (!error.statusCode && /multipart|boundary|form/i.test(error.message))) throw badRequest(message ?? IMPORT_MSG.noFile);
+    if (message || (!error.statusCode && /multipart|boundary|form/i.test(error.message)))
+      throw badRequest(message ?? IMPORT_MSG.noFile);
     throw error;
   });
 }

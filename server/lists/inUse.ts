@@ -11,7 +11,10 @@ export function usedByActiveOffers(section: Section, alias: string): NonNullable
   const fields = OFFER_REFERENCES.filter((r) => r.section === section).map((r) => r.field);
   if (!fields.length) throw new Error(`offers name no record of ${section}`);
   const a = sql.raw(alias);
-  const uses = sql.join(fields.map((field) => sql`used.${sql.identifier(field)} = ${a}.id`), sql` OR `);
+  const uses = sql.join(
+    fields.map((field) => sql`used.${sql.identifier(field)} = ${a}.id`),
+    sql` OR `,
+  );
   return {
     count: sql`(SELECT count(*) FROM offers used WHERE used.status = 'active' AND (${uses}))`,
     refusal: (count) => IN_USE_MSG.offers(section, count),

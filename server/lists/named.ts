@@ -9,7 +9,11 @@ import type { Section } from '../../domain/sections';
 
 /** A named record's list: id, name, status, its other fields, dates and comments, filtered by ids, its fields, status,
  * dates, comments. */
-export function namedSection<S extends Section>(resource: Resource & { section: S }, alias: string, extraFilters: Record<string, FilterCompiler> = {}): SectionSpec<S> {
+export function namedSection<S extends Section>(
+  resource: Resource & { section: S },
+  alias: string,
+  extraFilters: Record<string, FilterCompiler> = {},
+): SectionSpec<S> {
   const section = resource.section;
   const a = sql.raw(alias);
   const fields = resourceSql(resource, alias);

@@ -18,12 +18,23 @@ export const deleteBody = {
 
 /** A section's delete body: the ids, and the record to hand what uses them to where the section may (
  * an employee's active reserves to a new responsible, `responsible_id`). */
-export const deleteBodyOf = (handOverField?: string) => handOverField
-  ? { ...deleteBody, properties: { ...deleteBody.properties, [handOverField]: { ...ID, description: 'who takes over what uses the deleted records' } } }
-  : deleteBody;
+export const deleteBodyOf = (handOverField?: string) =>
+  handOverField
+    ? {
+        ...deleteBody,
+        properties: {
+          ...deleteBody.properties,
+          [handOverField]: { ...ID, description: 'who takes over what uses the deleted records' },
+        },
+      }
+    : deleteBody;
 
 export const deleteTexts: ErrorTexts = {
-  fields: { '': DELETE_MSG.noIds, ids: { default: DELETE_MSG.noIds, maxItems: DELETE_MSG.tooMany }, responsible_id: RESPONSIBLE_MSG.handToMissing },
+  fields: {
+    '': DELETE_MSG.noIds,
+    ids: { default: DELETE_MSG.noIds, maxItems: DELETE_MSG.tooMany },
+    responsible_id: RESPONSIBLE_MSG.handToMissing,
+  },
 };
 
 export const deleteResponse = responses({ 200: DELETE_RESULT });

@@ -6,10 +6,17 @@ import { checkUpload, csvRows, xlsxSheets, type NamedSheet, type UploadedFile } 
 
 /** Every sheet of the file with its non-blank rows, each read up to `extraRows` rows beyond the import's limit (a
  * title block above the header); of each, the first `keep(name)` rows kept (all by default), and `count` read. */
-export async function readSheets(file: UploadedFile, extraRows: number, keep?: (name: string) => number): Promise<NamedSheet[]> {
+export async function readSheets(
+  file: UploadedFile,
+  extraRows: number,
+  keep?: (name: string) => number,
+): Promise<NamedSheet[]> {
   const type = checkUpload(file);
   const enough = IMPORT_LIMITS.maxRows + extraRows + 1;
-  const sheets = type === 'xlsx' ? await xlsxSheets(file.content, { enough, all: true, keep }) : [await csvSheet(file, enough, keep)];
+  const sheets =
+    type === 'xlsx'
+      ? await xlsxSheets(file.content, { enough, all: true, keep })
+      : [await csvSheet(file, enough, keep)];
   if (!sheets.some((s) => s.count)) throw badRequest(IMPORT_MSG.empty);
   return sheets;
 }
@@ -22,11 +29,16 @@ async function csvSheet(file: UploadedFile, enough: number, keep?: (name: string
 
 /** One sheet of a file read before (readSheets), every row of it kept; the sheets before it are read past, the ones
  * after it not read. Undefined when the file has no such sheet. */
-export async function readOneSheet(file: UploadedFile, extraRows: number, name: string): Promise<NamedSheet | undefined> {
+export async function readOneSheet(
+  file: UploadedFile,
+  extraRows: number,
+  name: string,
+): Promise<NamedSheet | undefined> {
   const type = checkUpload(file);
   const enough = IMPORT_LIMITS.maxRows + extraRows + 1;
-  const sheets = type === 'xlsx'
-    ? await xlsxSheets(file.content, { enough, all: true, keep: (n) => (n === name ? enough : 0), last: name })
-    : [await csvSheet(file, enough)];
+  const sheets =
+    type === 'xlsx'
+      ? await xlsxSheets(file.content, { enough, all: true, keep: (n) => (n === name ? enough : 0), last: name })
+      : [await csvSheet(file, enough)];
   return sheets.find((s) => s.name === name);
 }

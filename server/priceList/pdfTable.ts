@@ -57,7 +57,12 @@ export function renderPdfTable(spec: PdfTable): Promise<Buffer> {
     let x = left;
     const y = doc.y;
     columns.forEach((c, i) => {
-      doc.text(pdfText(values[i]), x + 2, y + 3, { width: c.width - 4, height: height - 4, align: c.right ? 'right' : 'left', ellipsis: true });
+      doc.text(pdfText(values[i]), x + 2, y + 3, {
+        width: c.width - 4,
+        height: height - 4,
+        align: c.right ? 'right' : 'left',
+        ellipsis: true,
+      });
       x += c.width;
     });
     doc.y = y + height;
@@ -66,7 +71,11 @@ export function renderPdfTable(spec: PdfTable): Promise<Buffer> {
   const tableWidth = columns.reduce((s, c) => s + c.width, 0);
   const header = () => {
     doc.rect(left, doc.y, tableWidth, headerHeight).fill('#e8eef5').fillColor('black');
-    cells(columns.map((c) => c.title), 'bold', headerHeight);
+    cells(
+      columns.map((c) => c.title),
+      'bold',
+      headerHeight,
+    );
   };
   const room = (rows: number) => {
     if (doc.y + rows * rowHeight > bottom()) {
@@ -75,12 +84,19 @@ export function renderPdfTable(spec: PdfTable): Promise<Buffer> {
     }
   };
   header();
-  if (!spec.groups.some(([, rows]) => rows.length)) doc.font('body').fontSize(10).text(spec.empty, left, doc.y + 6);
+  if (!spec.groups.some(([, rows]) => rows.length))
+    doc
+      .font('body')
+      .fontSize(10)
+      .text(spec.empty, left, doc.y + 6);
   for (const [caption, rows] of spec.groups) {
     if (caption !== null) {
       room(2);
       const y = doc.y;
-      doc.font('bold').fontSize(9).text(pdfText(caption), left + 2, y + 5, { lineBreak: false });
+      doc
+        .font('bold')
+        .fontSize(9)
+        .text(pdfText(caption), left + 2, y + 5, { lineBreak: false });
       doc.y = y + rowHeight + 4;
       doc.x = left;
     }
@@ -98,4 +114,3 @@ export function renderPdfTable(spec: PdfTable): Promise<Buffer> {
   doc.end();
   return done;
 }
-

@@ -26,15 +26,24 @@ const queryProperties = {
 } as const;
 
 // the lot filters' keys come from the offers' resource (lotFilterProperties), so the query's type is the domain's, stated here once
-export const priceListQuery = Type.Unsafe<PriceListQuery>({ type: 'object', required: ['city_id'], properties: queryProperties });
+export const priceListQuery = Type.Unsafe<PriceListQuery>({
+  type: 'object',
+  required: ['city_id'],
+  properties: queryProperties,
+});
 
 export const exportQuery = Type.Unsafe<PriceListQuery & { format: 'xlsx' | 'pdf' }>({
-  type: 'object', required: ['city_id', 'format'],
+  type: 'object',
+  required: ['city_id', 'format'],
   properties: { ...queryProperties, format: { type: 'string', enum: ['xlsx', 'pdf'] } },
 });
 
 /** POST /api/price-list/links: the list's request, with its validity (the link expires with it). */
-export const linkBody = Type.Unsafe<PriceListQuery & { valid_until: string }>({ type: 'object', required: ['city_id', 'valid_until'], properties: queryProperties });
+export const linkBody = Type.Unsafe<PriceListQuery & { valid_until: string }>({
+  type: 'object',
+  required: ['city_id', 'valid_until'],
+  properties: queryProperties,
+});
 
 export const priceListErrors = russianErrors({
   fields: {
@@ -53,11 +62,18 @@ const nullable = (type: string) => ({ type: [type, 'null'] });
 const line = {
   type: 'object',
   properties: {
-    offer_id: { type: 'integer' }, ...lotProperties(PRICE_LIST_LOT), available_amount: { type: 'string' },
-    available_packs: nullable('string'), unit_price: { type: 'string' }, kg_price: { type: 'string' }, delivery_cost: { type: 'string' },
-    delivery_days: nullable('integer'), default_delivery: { type: 'boolean' },
+    offer_id: { type: 'integer' },
+    ...lotProperties(PRICE_LIST_LOT),
+    available_amount: { type: 'string' },
+    available_packs: nullable('string'),
+    unit_price: { type: 'string' },
+    kg_price: { type: 'string' },
+    delivery_cost: { type: 'string' },
+    delivery_days: nullable('integer'),
+    default_delivery: { type: 'boolean' },
     documents_blocking: { type: 'array', items: { type: 'string' } },
-    logistics_state: { type: 'string' }, expected_arrival: nullable('string'),
+    logistics_state: { type: 'string' },
+    expected_arrival: nullable('string'),
   },
 } as const;
 
@@ -66,7 +82,9 @@ export const priceListResponse = responses({
     type: 'object',
     properties: {
       city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-      company: { type: 'string' }, date: { type: 'string' }, valid_until: nullable('string'),
+      company: { type: 'string' },
+      date: { type: 'string' },
+      valid_until: nullable('string'),
       lines: { type: 'array', items: line },
     },
   },
@@ -75,17 +93,28 @@ export const priceListResponse = responses({
 const link = {
   type: 'object',
   properties: {
-    id: { type: 'integer' }, url: { type: 'string' }, city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-    query: { type: 'string' }, valid_until: { type: 'string' }, expires_at: { type: 'string' }, created_at: { type: 'string' },
-    revoked_at: nullable('string'), status: { type: 'string', enum: ['active', 'expired', 'revoked'] },
+    id: { type: 'integer' },
+    url: { type: 'string' },
+    city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+    query: { type: 'string' },
+    valid_until: { type: 'string' },
+    expires_at: { type: 'string' },
+    created_at: { type: 'string' },
+    revoked_at: nullable('string'),
+    status: { type: 'string', enum: ['active', 'expired', 'revoked'] },
   },
 } as const;
 
 export const linksResponse = responses({ 200: { type: 'array', items: link } });
 export const linkCreated = responses({
-  201: { type: 'object', properties: { id: { type: 'integer' }, url: { type: 'string' }, expires_at: { type: 'string' } } },
+  201: {
+    type: 'object',
+    properties: { id: { type: 'integer' }, url: { type: 'string' }, expires_at: { type: 'string' } },
+  },
 });
-export const fileResponse = responses({ 200: { description: 'the XLSX or PDF file', type: 'string', format: 'binary' } });
+export const fileResponse = responses({
+  200: { description: 'the XLSX or PDF file', type: 'string', format: 'binary' },
+});
 export const revokeResponse = responses({ 200: { type: 'object', properties: { status: { type: 'string' } } } });
 
 /** A lot's documents marked 'Можно показывать покупателю' as a buyer's link lists them: a price list's
@@ -93,13 +122,23 @@ export const revokeResponse = responses({ 200: { type: 'object', properties: { s
 export const BUYER_DOCUMENTS = {
   type: 'array',
   items: {
-    type: 'object', additionalProperties: false, required: ['type', 'name', 'url'],
-    properties: { type: { type: 'string' }, number: nullable('string'), valid_until: nullable('string'), name: { type: 'string' }, url: { type: 'string' } },
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'name', 'url'],
+    properties: {
+      type: { type: 'string' },
+      number: nullable('string'),
+      valid_until: nullable('string'),
+      name: { type: 'string' },
+      url: { type: 'string' },
+    },
   },
 } as const;
 
 /** A document's file served through a buyer's link. */
-export const documentFileResponse = responses({ 200: { description: "the document's file", type: 'string', format: 'binary' } });
+export const documentFileResponse = responses({
+  200: { description: "the document's file", type: 'string', format: 'binary' },
+});
 
 /** A document served through a buyer's link. */
 const TOKEN = Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
@@ -122,16 +161,24 @@ export const publicResponse = responses({
     type: 'object',
     additionalProperties: false,
     properties: {
-      company: { type: 'string' }, city: { type: 'string' }, date: { type: 'string' }, valid_until: nullable('string'),
+      company: { type: 'string' },
+      city: { type: 'string' },
+      date: { type: 'string' },
+      valid_until: nullable('string'),
       lines: {
         type: 'array',
         items: {
           type: 'object',
           additionalProperties: false,
           properties: {
-            ...lotProperties(PRICE_LIST_LOT), available_amount: { type: 'string' }, available_packs: nullable('string'),
-            price: { type: 'string' }, price_per_kg: { type: 'string' }, delivery_days: nullable('integer'),
-            logistics_state: { type: 'string' }, expected_arrival: nullable('string'),
+            ...lotProperties(PRICE_LIST_LOT),
+            available_amount: { type: 'string' },
+            available_packs: nullable('string'),
+            price: { type: 'string' },
+            price_per_kg: { type: 'string' },
+            delivery_days: nullable('integer'),
+            logistics_state: { type: 'string' },
+            expected_arrival: nullable('string'),
             // a held line whose lot can no longer be bought ('распродано', 'нет в наличии', 'снято')
             unavailable: { type: 'string' },
             // the lot's documents marked for buyers, each served through the link's token
@@ -145,8 +192,12 @@ export const publicResponse = responses({
         additionalProperties: false,
         required: ['totalItems', 'currentPage', 'firstPage', 'lastPage', 'perPage', 'pageCount'],
         properties: {
-          totalItems: { type: 'integer' }, currentPage: { type: 'integer' }, firstPage: { type: 'integer' }, lastPage: { type: 'integer' },
-          perPage: { type: 'integer' }, pageCount: { type: 'integer' },
+          totalItems: { type: 'integer' },
+          currentPage: { type: 'integer' },
+          firstPage: { type: 'integer' },
+          lastPage: { type: 'integer' },
+          perPage: { type: 'integer' },
+          pageCount: { type: 'integer' },
         },
       },
     },

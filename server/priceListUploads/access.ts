@@ -28,7 +28,12 @@ export type Supplier = SelectedRow<typeof SUPPLIER>;
  * may read (404 otherwise); the import right on offers; and the offer fields a price list writes visible to the
  * role (whose offers they are, where they load, at what price), else 403 naming the field.
  */
-export async function requireSupplier(db: Database, specs: Specs, auth: AuthenticatedUser, id: number): Promise<Supplier> {
+export async function requireSupplier(
+  db: Database,
+  specs: Specs,
+  auth: AuthenticatedUser,
+  id: number,
+): Promise<Supplier> {
   requireImportRight(auth);
   const own = auth.user.supplier_id !== null;
   if (own ? auth.user.supplier_id !== id : !(await recordVisible(db, specs.suppliers, auth, id))) throw notFound();
@@ -37,22 +42,38 @@ export async function requireSupplier(db: Database, specs: Specs, auth: Authenti
     // a supplier's user has its own supplier set for it
     if (hidden.has(field) && !(own && field === 'supplier_id')) throw forbidden(hiddenFieldMessage(field));
   }
-  const supplier = await selectFirst(db, SUPPLIER, sql`FROM ${suppliers} WHERE ${suppliers.id} = ${id} AND ${suppliers.status} <> 'deleted'`);
+  const supplier = await selectFirst(
+    db,
+    SUPPLIER,
+    sql`FROM ${suppliers} WHERE ${suppliers.id} = ${id} AND ${suppliers.status} <> 'deleted'`,
+  );
   if (!supplier) throw notFound();
   return supplier;
 }
 
 export async function readProfile(db: Database, supplierId: number): Promise<PriceListProfile | null> {
   const p = priceListProfiles;
-  return (await selectFirst(db, select({ profile: sql<PriceListProfile>`${p.profile}` }), sql`FROM ${p} WHERE ${p.supplier_id} = ${supplierId}`))?.profile ?? null;
+  return (
+    (
+      await selectFirst(
+        db,
+        select({ profile: sql<PriceListProfile>`${p.profile}` }),
+        sql`FROM ${p} WHERE ${p.supplier_id} = ${supplierId}`,
+      )
+    )?.profile ?? null
+  );
 }
 
 export const defaultsOf = (supplier: Supplier): PriceListDefaults => ({
-  ...noDefaults(), city_id: supplier.city_id, [OFFER_LOADING_ADDRESS]: supplier[OFFER_LOADING_ADDRESS],
+  ...noDefaults(),
+  city_id: supplier.city_id,
+  [OFFER_LOADING_ADDRESS]: supplier[OFFER_LOADING_ADDRESS],
 });
 
 /** A profile's defaults with the supplier card's city and loading address where the profile has none: the card's
  * address is the lots' default as its city is. */
 export const withCardDefaults = (defaults: PriceListDefaults, supplier: Supplier): PriceListDefaults => ({
-  ...defaults, city_id: defaults.city_id ?? supplier.city_id, [OFFER_LOADING_ADDRESS]: defaults[OFFER_LOADING_ADDRESS] ?? supplier[OFFER_LOADING_ADDRESS],
+  ...defaults,
+  city_id: defaults.city_id ?? supplier.city_id,
+  [OFFER_LOADING_ADDRESS]: defaults[OFFER_LOADING_ADDRESS] ?? supplier[OFFER_LOADING_ADDRESS],
 });

@@ -4,8 +4,14 @@ import type { Database } from '../db/client';
 import type { FileStores } from '../db/fileStores';
 import type { AuthenticatedUser } from '../accounts/users';
 import {
-  PRICE_LIST_MSG, PREVIEW_GROUPS, GROUP_TITLES,
-  type PreviewGroup, type PreviewedRows, type PreviewProblem, type PriceListProfile, type PriceListApplied as ApplyAnswer,
+  PRICE_LIST_MSG,
+  PREVIEW_GROUPS,
+  GROUP_TITLES,
+  type PreviewGroup,
+  type PreviewedRows,
+  type PreviewProblem,
+  type PriceListProfile,
+  type PriceListApplied as ApplyAnswer,
 } from '../../domain/suppliers/priceList';
 import { NOTIFICATION_TEXT } from '../../domain/notifications';
 import { formatMoney } from '../../domain/format';
@@ -34,9 +40,14 @@ export interface ApplyBody {
 /** Why the plan is not what the preview showed, row by row: the lines and offers of the applied groups that left or
  * joined them since, each with its problem now where it has one. */
 function movedSincePreview(plan: Plan, expected: PreviewedRows, want: Set<PreviewGroup>): string[] {
-  const now: PreviewedRows = { new: plan.create.map((c) => c.line), changed: plan.preview.changed.map((c) => c.line!), gone: plan.gone };
+  const now: PreviewedRows = {
+    new: plan.create.map((c) => c.line),
+    changed: plan.preview.changed.map((c) => c.line!),
+    gone: plan.gone,
+  };
   const nameOf = new Map<number, string>();
-  for (const group of ['new', 'changed', 'unchanged'] as const) for (const r of plan.preview[group]) nameOf.set(r.line!, r.name);
+  for (const group of ['new', 'changed', 'unchanged'] as const)
+    for (const r of plan.preview[group]) nameOf.set(r.line!, r.name);
   const problemOf = new Map<number, PreviewProblem>();
   for (const p of plan.preview.problems) if (!problemOf.has(p.line)) problemOf.set(p.line, p);
   const moved: string[] = [];
@@ -51,18 +62,34 @@ function movedSincePreview(plan: Plan, expected: PreviewedRows, want: Set<Previe
         continue;
       }
       const problem = problemOf.get(x);
-      moved.push(PRICE_LIST_MSG.lineMoved(x, problem?.name ?? nameOf.get(x) ?? '', problem?.message ?? PRICE_LIST_MSG.notInGroupNow(GROUP_TITLES[group])));
+      moved.push(
+        PRICE_LIST_MSG.lineMoved(
+          x,
+          problem?.name ?? nameOf.get(x) ?? '',
+          problem?.message ?? PRICE_LIST_MSG.notInGroupNow(GROUP_TITLES[group]),
+        ),
+      );
     }
     for (const x of now[group]) {
       if (before.has(x)) continue;
-      moved.push(group === 'gone' ? PRICE_LIST_MSG.goneMoved(x, PRICE_LIST_MSG.newInGroup(GROUP_TITLES.gone))
-        : PRICE_LIST_MSG.lineMoved(x, nameOf.get(x) ?? '', PRICE_LIST_MSG.newInGroup(GROUP_TITLES[group])));
+      moved.push(
+        group === 'gone'
+          ? PRICE_LIST_MSG.goneMoved(x, PRICE_LIST_MSG.newInGroup(GROUP_TITLES.gone))
+          : PRICE_LIST_MSG.lineMoved(x, nameOf.get(x) ?? '', PRICE_LIST_MSG.newInGroup(GROUP_TITLES[group])),
+      );
     }
   }
   return moved;
 }
 
-export async function applyUpload(db: Database, stores: FileStores, specs: Specs, auth: AuthenticatedUser, uploadId: number, body: ApplyBody = {}): Promise<ApplyAnswer> {
+export async function applyUpload(
+  db: Database,
+  stores: FileStores,
+  specs: Specs,
+  auth: AuthenticatedUser,
+  uploadId: number,
+  body: ApplyBody = {},
+): Promise<ApplyAnswer> {
   for (const g of body.groups ?? []) if (!PREVIEW_GROUPS.includes(g)) throw badRequest(PRICE_LIST_MSG.badGroup(g));
   const { upload, supplier } = await loadUpload(db, specs, auth, uploadId);
   const saved = await readProfile(db, supplier.id);
@@ -78,10 +105,16 @@ export async function applyUpload(db: Database, stores: FileStores, specs: Specs
   const sheet = await planSheet(db, stores, upload, profile);
   return db.transaction(async (tx) => {
     // one apply of an upload: the row is locked, and a second apply waits and is refused
-    const locked = await selectFirst(tx, select({ applied_at: PLU.applied_at }), sql`FROM ${PLU} WHERE ${PLU.id} = ${uploadId} FOR UPDATE`);
+    const locked = await selectFirst(
+      tx,
+      select({ applied_at: PLU.applied_at }),
+      sql`FROM ${PLU} WHERE ${PLU.id} = ${uploadId} FOR UPDATE`,
+    );
     if (locked?.applied_at) throw badRequest(PRICE_LIST_MSG.applied);
     // the supplier's offers are locked for the plan: no reserve or edit moves them between the plan and the writes
-    await tx.execute(sql`SELECT id FROM offers WHERE supplier_id = ${supplier.id} AND status = 'active' ORDER BY id FOR UPDATE`);
+    await tx.execute(
+      sql`SELECT id FROM offers WHERE supplier_id = ${supplier.id} AND status = 'active' ORDER BY id FOR UPDATE`,
+    );
     const plan = await computePlan(tx, auth, upload, supplier, profile, sheet);
     const want = new Set(groups);
     // all or nothing: every row the preview showed in an applied group is applied, or none is, the moved ones named
@@ -93,7 +126,14 @@ export async function applyUpload(db: Database, stores: FileStores, specs: Specs
     }
     const refused: RefusedRow[] = [];
     const created = want.has('new')
-      ? (await insertRecords(tx, auth, offerRecord, plan.create.map((c) => ({ values: { values: c.values, settings }, body: { comments: [] } })))).map((c) => c.id)
+      ? (
+          await insertRecords(
+            tx,
+            auth,
+            offerRecord,
+            plan.create.map((c) => ({ values: { values: c.values, settings }, body: { comments: [] } })),
+          )
+        ).map((c) => c.id)
       : [];
     const changed: number[] = [];
     if (want.has('changed') && plan.change.length) {
@@ -102,10 +142,25 @@ export async function applyUpload(db: Database, stores: FileStores, specs: Specs
       const ids = plan.change.map((c) => c.id).sort((a, b) => a - b);
       // one chunk: the whole file is one transaction already (a file's rows are within the import's limit), and
       // each chunk would lock, check, write and record its lots in statements of its own
-      changed.push(...(await changeChunk(tx, auth, offerRecord as RecordSection<unknown>, ids, (_stored, id) => {
-        const c = bodies.get(id)!;
-        return { unit_price: c.unit_price, unit_amount: c.unit_amount, ...(c.unit_weight !== null && { unit_weight: c.unit_weight }) };
-      }, hidden, refused, via)));
+      changed.push(
+        ...(await changeChunk(
+          tx,
+          auth,
+          offerRecord as RecordSection<unknown>,
+          ids,
+          (_stored, id) => {
+            const c = bodies.get(id)!;
+            return {
+              unit_price: c.unit_price,
+              unit_amount: c.unit_amount,
+              ...(c.unit_weight !== null && { unit_weight: c.unit_weight }),
+            };
+          },
+          hidden,
+          refused,
+          via,
+        )),
+      );
     }
     // all or nothing: a lot the card refuses now (it moved since the preview) leaves the whole file unapplied
     if (refused.length) throw badRequest(...refused.map((r) => `Предложение № ${r.id}: ${r.reason}`));
@@ -118,12 +173,28 @@ export async function applyUpload(db: Database, stores: FileStores, specs: Specs
     // the responsibles of active reserves on a re-priced lot are told (their reserves keep their terms)
     const written = new Set(changed);
     const repriced = plan.change.filter((x) => x.reserves > 0 && written.has(x.id) && !same(x.old_price, x.new_price));
-    await notifyMany(tx, repriced.map((c) => ({ recordId: c.id, text: NOTIFICATION_TEXT.offer_repriced(c.id, formatMoney(c.old_price), formatMoney(c.new_price)) })), {
-      to: sql`u.employee_id IN (SELECT responsible_id FROM reserves WHERE offer_id = n.record_id AND status = 'active')`,
-      kind: 'offer_repriced', section: 'offers', by: auth.user.id,
-    });
-    const counts = { new: created.length, changed: changed.length, gone: deleted.length, kept: want.has('gone') ? kept.length : 0 };
-    await tx.execute(sql`UPDATE price_list_uploads SET applied_at = now(), applied_by = ${auth.user.id}, counts = ${JSON.stringify(counts)}::jsonb WHERE id = ${uploadId}`);
+    await notifyMany(
+      tx,
+      repriced.map((c) => ({
+        recordId: c.id,
+        text: NOTIFICATION_TEXT.offer_repriced(c.id, formatMoney(c.old_price), formatMoney(c.new_price)),
+      })),
+      {
+        to: sql`u.employee_id IN (SELECT responsible_id FROM reserves WHERE offer_id = n.record_id AND status = 'active')`,
+        kind: 'offer_repriced',
+        section: 'offers',
+        by: auth.user.id,
+      },
+    );
+    const counts = {
+      new: created.length,
+      changed: changed.length,
+      gone: deleted.length,
+      kept: want.has('gone') ? kept.length : 0,
+    };
+    await tx.execute(
+      sql`UPDATE price_list_uploads SET applied_at = now(), applied_by = ${auth.user.id}, counts = ${JSON.stringify(counts)}::jsonb WHERE id = ${uploadId}`,
+    );
     return { created, changed, deleted, kept: want.has('gone') ? kept : [], counts };
   });
 }

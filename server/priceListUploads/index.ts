@@ -30,14 +30,29 @@ import { COUNTS, IDS, NULLABLE_TEXT, PREVIEW, PROFILE_BODY, TEXT, UPLOAD } from 
 const profileBody = Type.Unsafe<ProfileBody>(PROFILE_BODY);
 /** Apply takes its groups, the full-list answer and what the preview showed, or no body at all (null: the defaults). */
 const applyBody = Type.Unsafe<ApplyBody | null>({
-  type: ['object', 'null'], additionalProperties: false,
+  type: ['object', 'null'],
+  additionalProperties: false,
   properties: {
-    groups: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...PREVIEW_GROUPS] }, description: "default: new and changed, and gone for a full list" },
+    groups: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { type: 'string', enum: [...PREVIEW_GROUPS] },
+      description: 'default: new and changed, and gone for a full list',
+    },
     full: { type: 'boolean', description: "'Это полный прайс', kept in the supplier's profile; 'gone' needs it" },
     expected: {
-      type: 'object', additionalProperties: false, required: ['new', 'changed', 'gone'],
-      description: 'what the preview showed: the lines of the new and changed lots, the gone offers; apply refuses, naming the rows, when the file no longer reads so',
-      properties: Object.fromEntries((['new', 'changed', 'gone'] as const).map((g) => [g, { type: 'array', maxItems: IMPORT_LIMITS.maxRows * 4, items: ID }])),
+      type: 'object',
+      additionalProperties: false,
+      required: ['new', 'changed', 'gone'],
+      description:
+        'what the preview showed: the lines of the new and changed lots, the gone offers; apply refuses, naming the rows, when the file no longer reads so',
+      properties: Object.fromEntries(
+        (['new', 'changed', 'gone'] as const).map((g) => [
+          g,
+          { type: 'array', maxItems: IMPORT_LIMITS.maxRows * 4, items: ID },
+        ]),
+      ),
     },
   },
 });
@@ -47,85 +62,162 @@ export default async function priceListUploadRoutes(app: App, opts: { db: Databa
   await spreadsheetUploads(app, { fields: 1, check: (request) => requireImportRight(requireAuth(request)) });
   const specs = () => app.sectionSpecs;
 
-  app.post('/suppliers/:id/price-lists', {
-    schema: {
-      tags: ['suppliers'], summary: 'Upload a supplier\'s own price list (XLSX or CSV): its sheets, header, columns and the mapping', params: idParams,
-      consumes: ['multipart/form-data'], querystring: noQuery,
-      body: { content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { description: `XLSX or CSV, at most ${IMPORT_LIMITS.maxBytes} bytes` } } } } } },
-      response: responses({ 200: UPLOAD }),
-    },
-  }, async (request) => uploadPriceList(db, stores, specs(), requireAuth(request), idOf(request.params), uploadedFile(request)));
-
-  app.get('/suppliers/:id/price-lists', {
-    schema: {
-      tags: ['suppliers'], summary: 'The supplier\'s uploaded price lists: date, file, who, what applying them did', params: idParams, querystring: noQuery,
-      response: responses({
-        200: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: { id: { type: 'integer' }, file_name: TEXT, uploaded_at: TEXT, uploaded_by: NULLABLE_TEXT, applied_at: NULLABLE_TEXT, counts: COUNTS },
+  app.post(
+    '/suppliers/:id/price-lists',
+    {
+      schema: {
+        tags: ['suppliers'],
+        summary: "Upload a supplier's own price list (XLSX or CSV): its sheets, header, columns and the mapping",
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        querystring: noQuery,
+        body: {
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: { file: { description: `XLSX or CSV, at most ${IMPORT_LIMITS.maxBytes} bytes` } },
+              },
+            },
           },
         },
-      }),
+        response: responses({ 200: UPLOAD }),
+      },
     },
-  }, async (request) => listUploads(db, specs(), requireAuth(request), idOf(request.params)));
+    async (request) =>
+      uploadPriceList(db, stores, specs(), requireAuth(request), idOf(request.params), uploadedFile(request)),
+  );
 
-  app.put('/suppliers/:id/price-list-profile', {
-    schema: {
-      tags: ['suppliers'], summary: 'Keep the supplier\'s price-list profile: sheet, header row, columns, defaults, name answers', params: idParams,
-      querystring: noQuery, body: profileBody, response: responses({ 200: UPLOAD }),
+  app.get(
+    '/suppliers/:id/price-lists',
+    {
+      schema: {
+        tags: ['suppliers'],
+        summary: "The supplier's uploaded price lists: date, file, who, what applying them did",
+        params: idParams,
+        querystring: noQuery,
+        response: responses({
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: { type: 'integer' },
+                file_name: TEXT,
+                uploaded_at: TEXT,
+                uploaded_by: NULLABLE_TEXT,
+                applied_at: NULLABLE_TEXT,
+                counts: COUNTS,
+              },
+            },
+          },
+        }),
+      },
     },
-  }, async (request) => saveProfile(db, stores, specs(), requireAuth(request), idOf(request.params), request.body));
+    async (request) => listUploads(db, specs(), requireAuth(request), idOf(request.params)),
+  );
 
-  app.get('/price-list-uploads/:id', {
-    schema: {
-      tags: ['suppliers'], summary: 'An uploaded price list as the mapping screen shows it (on another sheet or header row when asked)', params: idParams,
-      querystring: Type.Object({
-        sheet: Type.Optional(Type.String({ maxLength: 100 })), header_row: Type.Optional(Type.Integer({ minimum: 1, maximum: 1048576 })),
-      }),
-      response: responses({ 200: UPLOAD }),
+  app.put(
+    '/suppliers/:id/price-list-profile',
+    {
+      schema: {
+        tags: ['suppliers'],
+        summary: "Keep the supplier's price-list profile: sheet, header row, columns, defaults, name answers",
+        params: idParams,
+        querystring: noQuery,
+        body: profileBody,
+        response: responses({ 200: UPLOAD }),
+      },
     },
-  }, async (request) => describeUpload(db, stores, specs(), requireAuth(request), idOf(request.params), request.query));
+    async (request) => saveProfile(db, stores, specs(), requireAuth(request), idOf(request.params), request.body),
+  );
 
-  app.get('/price-list-uploads/:id/preview', {
-    schema: {
-      tags: ['suppliers'], summary: 'The changes the price list makes to the supplier\'s offers: new, changed, unchanged, gone, problems', params: idParams,
-      querystring: noQuery, response: responses({ 200: PREVIEW }),
+  app.get(
+    '/price-list-uploads/:id',
+    {
+      schema: {
+        tags: ['suppliers'],
+        summary: 'An uploaded price list as the mapping screen shows it (on another sheet or header row when asked)',
+        params: idParams,
+        querystring: Type.Object({
+          sheet: Type.Optional(Type.String({ maxLength: 100 })),
+          header_row: Type.Optional(Type.Integer({ minimum: 1, maximum: 1048576 })),
+        }),
+        response: responses({ 200: UPLOAD }),
+      },
     },
-  }, async (request) => previewUpload(db, stores, specs(), requireAuth(request), idOf(request.params)));
+    async (request) => describeUpload(db, stores, specs(), requireAuth(request), idOf(request.params), request.query),
+  );
 
-  app.post('/price-list-uploads/:id/packings', {
-    schema: {
-      tags: ['suppliers'], summary: "Add one of the preview's new packings ('Мешок 22,68 кг') to the packing list; answers the preview read again",
-      params: idParams, querystring: noQuery,
-      body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
-      response: responses({ 200: PREVIEW }),
+  app.get(
+    '/price-list-uploads/:id/preview',
+    {
+      schema: {
+        tags: ['suppliers'],
+        summary: "The changes the price list makes to the supplier's offers: new, changed, unchanged, gone, problems",
+        params: idParams,
+        querystring: noQuery,
+        response: responses({ 200: PREVIEW }),
+      },
     },
-  }, async (request) => addPacking(db, stores, specs(), requireAuth(request), idOf(request.params), request.body.name));
+    async (request) => previewUpload(db, stores, specs(), requireAuth(request), idOf(request.params)),
+  );
 
-  app.post('/price-list-uploads/:id/apply', {
-    schema: {
-      tags: ['suppliers'], summary: 'Apply the price list (all or the groups given) in one transaction', params: idParams, querystring: noQuery,
-      body: applyBody,
-      response: responses({ 200: { type: 'object', properties: { created: IDS, changed: IDS, deleted: IDS, kept: IDS, counts: COUNTS } } }),
+  app.post(
+    '/price-list-uploads/:id/packings',
+    {
+      schema: {
+        tags: ['suppliers'],
+        summary:
+          "Add one of the preview's new packings ('Мешок 22,68 кг') to the packing list; answers the preview read again",
+        params: idParams,
+        querystring: noQuery,
+        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+        response: responses({ 200: PREVIEW }),
+      },
     },
-  }, async (request) => applyUpload(db, stores, specs(), requireAuth(request), idOf(request.params), request.body ?? {}));
+    async (request) => addPacking(db, stores, specs(), requireAuth(request), idOf(request.params), request.body.name),
+  );
 
-  app.get('/price-list-uploads/:id/file', {
-    schema: {
-      tags: ['suppliers'], summary: 'The price list file as uploaded', params: idParams, querystring: noQuery,
-      response: responses({ 200: { description: 'the file (XLSX or CSV)', type: 'string', format: 'binary' } }),
+  app.post(
+    '/price-list-uploads/:id/apply',
+    {
+      schema: {
+        tags: ['suppliers'],
+        summary: 'Apply the price list (all or the groups given) in one transaction',
+        params: idParams,
+        querystring: noQuery,
+        body: applyBody,
+        response: responses({
+          200: { type: 'object', properties: { created: IDS, changed: IDS, deleted: IDS, kept: IDS, counts: COUNTS } },
+        }),
+      },
     },
-  }, async (request, reply) => {
-    const row = await uploadFile(db, specs(), requireAuth(request), idOf(request.params));
-    const stored = row && (await stores.of(row.store).get(row.storage_path));
-    if (!stored) throw notFound();
-    reply.header('Content-Type', row.mime);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Cache-Control', 'no-store');
-    reply.header('Content-Disposition', attachment(row.original_name));
-    reply.header('Content-Length', stored.size);
-    return reply.send(stored.body);
-  });
+    async (request) => applyUpload(db, stores, specs(), requireAuth(request), idOf(request.params), request.body ?? {}),
+  );
+
+  app.get(
+    '/price-list-uploads/:id/file',
+    {
+      schema: {
+        tags: ['suppliers'],
+        summary: 'The price list file as uploaded',
+        params: idParams,
+        querystring: noQuery,
+        response: responses({ 200: { description: 'the file (XLSX or CSV)', type: 'string', format: 'binary' } }),
+      },
+    },
+    async (request, reply) => {
+      const row = await uploadFile(db, specs(), requireAuth(request), idOf(request.params));
+      const stored = row && (await stores.of(row.store).get(row.storage_path));
+      if (!stored) throw notFound();
+      reply.header('Content-Type', row.mime);
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Cache-Control', 'no-store');
+      reply.header('Content-Disposition', attachment(row.original_name));
+      reply.header('Content-Length', stored.size);
+      return reply.send(stored.body);
+    },
+  );
 }

@@ -4,7 +4,14 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { IMPORT_LIMITS } from '../../domain/import';
 import {
-  nameKey, packingKey, parsePacking, readRow, skippedRow, type NameAnswer, type PriceListProfile, type PriceListUpload as UploadAnswer,
+  nameKey,
+  packingKey,
+  parsePacking,
+  readRow,
+  skippedRow,
+  type NameAnswer,
+  type PriceListProfile,
+  type PriceListUpload as UploadAnswer,
 } from '../../domain/suppliers/priceList';
 import { LOT } from '../../domain/offers/lot';
 import { columnsOf, select, selectRows, type SelectedRow } from '../db/rows';
@@ -51,7 +58,11 @@ export function answerOf(name: string, mapping: Pick<PriceListProfile, 'names'>,
 }
 
 /** The file's names no answer matches yet (the questions), and those answered 'Не сопоставлять', each once. */
-export function fileNames(rows: SheetRow[], mapping: Pick<PriceListProfile, 'columns' | 'names' | 'defaults'>, refs: References): { unanswered: string[]; notMatched: string[] } {
+export function fileNames(
+  rows: SheetRow[],
+  mapping: Pick<PriceListProfile, 'columns' | 'names' | 'defaults'>,
+  refs: References,
+): { unanswered: string[]; notMatched: string[] } {
   const unanswered = new Map<string, string>();
   const notMatched = new Map<string, string>();
   for (const r of rows) {
@@ -71,33 +82,59 @@ const CANDIDATE_NAMES = 500;
 
 /** The closest products and varieties of each name by trigram similarity (pg_trgm), best three; the name's words
  * beyond the product's and the variety's are offered as its origin ('Кешью W-320 Вьетнам' → Вьетнам). */
-export async function candidatesFor(db: Database, refs: References, names: string[]): Promise<UploadAnswer['unmatched']> {
+export async function candidatesFor(
+  db: Database,
+  refs: References,
+  names: string[],
+): Promise<UploadAnswer['unmatched']> {
   if (!names.length) return [];
-  const combos = refs.products.filter((p) => p.status === 'active').flatMap((p) => [
-    { product_id: p.id, variety_id: null as number | null, key: nameKey(p.name) },
-    ...refs.varieties.filter((v) => v.product_id === p.id).map((v) => ({ product_id: p.id, variety_id: v.id, key: nameKey(`${p.name} ${v.name}`) })),
-  ]);
+  const combos = refs.products
+    .filter((p) => p.status === 'active')
+    .flatMap((p) => [
+      { product_id: p.id, variety_id: null as number | null, key: nameKey(p.name) },
+      ...refs.varieties
+        .filter((v) => v.product_id === p.id)
+        .map((v) => ({ product_id: p.id, variety_id: v.id, key: nameKey(`${p.name} ${v.name}`) })),
+    ]);
   const asked = names.slice(0, CANDIDATE_NAMES).map((name, i) => ({ i, key: nameKey(name) }));
   // over the names asked (n) and their best combos (c), no table's columns
-  const found = await selectRows(db, select({
-    i: sql<number>`n.i`, product_id: sql<number>`c.product_id`, variety_id: sql<number | null>`c.variety_id`, similarity: sql<number>`c.similarity`,
-  }), sql`FROM jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) AS n(i int, key text)
+  const found = await selectRows(
+    db,
+    select({
+      i: sql<number>`n.i`,
+      product_id: sql<number>`c.product_id`,
+      variety_id: sql<number | null>`c.variety_id`,
+      similarity: sql<number>`c.similarity`,
+    }),
+    sql`FROM jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) AS n(i int, key text)
     CROSS JOIN LATERAL (
       SELECT k.product_id, k.variety_id, round(similarity(n.key, k.key)::numeric, 2)::float8 AS similarity
       FROM jsonb_to_recordset(${JSON.stringify(combos)}::jsonb) AS k(product_id int, variety_id int, key text)
       WHERE similarity(n.key, k.key) > 0 ORDER BY similarity(n.key, k.key) DESC, k.product_id, k.variety_id NULLS FIRST LIMIT 3) c
-    ORDER BY n.i, c.similarity DESC`);
+    ORDER BY n.i, c.similarity DESC`,
+  );
   const productName = new Map(refs.products.map((p) => [p.id, p.name]));
   const varietyName = new Map(refs.varieties.map((v) => [v.id, v.name]));
   return names.map((name, i) => ({
     name,
-    candidates: found.filter((f) => Number(f.i) === i).map((f) => {
-      const product = productName.get(Number(f.product_id))!;
-      const variety = f.variety_id === null ? null : varietyName.get(Number(f.variety_id)) ?? null;
-      const ours = new Set(nameKey(`${product} ${variety ?? ''}`).split(' '));
-      const rest = nameKey(name).split(' ').filter((w) => !ours.has(w) && /^\p{L}+$/u.test(w));
-      const origin = rest.length ? rest.map((w) => w[0].toLocaleUpperCase('ru') + w.slice(1)).join(' ') : null;
-      return { product_id: Number(f.product_id), product, variety_id: f.variety_id === null ? null : Number(f.variety_id), variety, [ORIGIN]: origin, similarity: Number(f.similarity) };
-    }),
+    candidates: found
+      .filter((f) => Number(f.i) === i)
+      .map((f) => {
+        const product = productName.get(Number(f.product_id))!;
+        const variety = f.variety_id === null ? null : (varietyName.get(Number(f.variety_id)) ?? null);
+        const ours = new Set(nameKey(`${product} ${variety ?? ''}`).split(' '));
+        const rest = nameKey(name)
+          .split(' ')
+          .filter((w) => !ours.has(w) && /^\p{L}+$/u.test(w));
+        const origin = rest.length ? rest.map((w) => w[0].toLocaleUpperCase('ru') + w.slice(1)).join(' ') : null;
+        return {
+          product_id: Number(f.product_id),
+          product,
+          variety_id: f.variety_id === null ? null : Number(f.variety_id),
+          variety,
+          [ORIGIN]: origin,
+          similarity: Number(f.similarity),
+        };
+      }),
   }));
 }

@@ -2,8 +2,17 @@
 import type { AuthenticatedUser } from '../accounts/users';
 import { IMPORT_LIMITS, IMPORT_MSG } from '../../domain/import';
 import {
-  PRICE_LIST_MSG, nameKey, packingKey, packingName, readRow, skippedRow,
-  type MatchedName, type PreviewProblem, type PriceListPreview, type PriceListProfile, type PriceListTarget,
+  PRICE_LIST_MSG,
+  nameKey,
+  packingKey,
+  packingName,
+  readRow,
+  skippedRow,
+  type MatchedName,
+  type PreviewProblem,
+  type PriceListPreview,
+  type PriceListProfile,
+  type PriceListTarget,
 } from '../../domain/suppliers/priceList';
 import { OFFER_LOADING_ADDRESS } from '../../domain/offers/resource';
 import { LOT, type LotFieldKey } from '../../domain/offers/lot';
@@ -22,7 +31,14 @@ export const ORIGIN = LOT.origin.field;
 
 /** A lot's key: the offers a file's row is the same lot as (product, variety, packing, harvest year, origin). */
 type Lot = { product_id: unknown } & { [K in LotFieldKey]?: unknown };
-export const lotKey = (v: Lot) => [v.product_id, v.variety_id ?? '', v.packing_id ?? '', String(v[YEAR] ?? '').trim(), nameKey(String(v[ORIGIN] ?? ''))].join('|');
+export const lotKey = (v: Lot) =>
+  [
+    v.product_id,
+    v.variety_id ?? '',
+    v.packing_id ?? '',
+    String(v[YEAR] ?? '').trim(),
+    nameKey(String(v[ORIGIN] ?? '')),
+  ].join('|');
 
 /** The file's rows as lots, before any offer is looked at: each row read and checked by the card's own schema
  * (its messages), the rows with problems, and the lot key of every row whose name is answered. */
@@ -43,15 +59,42 @@ export interface ReadFile {
 const readFiles = new Map<string, ReadFile>();
 const READ_FILES_KEPT = 4;
 
-export async function readFile(auth: AuthenticatedUser, uploadId: number, rows: SheetRow[], supplier: Supplier, profile: PriceListProfile,
-  refs: References, titleOf: (target: PriceListTarget | null) => string, fieldTitle: (field: string) => string, today: string): Promise<ReadFile> {
+export async function readFile(
+  auth: AuthenticatedUser,
+  uploadId: number,
+  rows: SheetRow[],
+  supplier: Supplier,
+  profile: PriceListProfile,
+  refs: References,
+  titleOf: (target: PriceListTarget | null) => string,
+  fieldTitle: (field: string) => string,
+  today: string,
+): Promise<ReadFile> {
   // the harvest years are judged on the business day's year
-  const cacheKey = JSON.stringify([uploadId, supplier.id, supplier.city_id, supplier[OFFER_LOADING_ADDRESS], profile, refs.products, refs.varieties, [...refs.packing], [...hiddenOfferFormFields(auth.permissions)].sort(),
-    auth.user.supplier_id, yearOfDay(today)]);
+  const cacheKey = JSON.stringify([
+    uploadId,
+    supplier.id,
+    supplier.city_id,
+    supplier[OFFER_LOADING_ADDRESS],
+    profile,
+    refs.products,
+    refs.varieties,
+    [...refs.packing],
+    [...hiddenOfferFormFields(auth.permissions)].sort(),
+    auth.user.supplier_id,
+    yearOfDay(today),
+  ]);
   const known = readFiles.get(cacheKey);
   if (known) return known;
-  const read: ReadFile = { problems: [], named: [], candidates: [], skipped: { totals: 0, empty: 0, not_matched: 0 }, newPackings: [] };
-  const problem = (line: number, name: string, column: string, message: string) => read.problems.push({ line, name, column, message });
+  const read: ReadFile = {
+    problems: [],
+    named: [],
+    candidates: [],
+    skipped: { totals: 0, empty: 0, not_matched: 0 },
+    newPackings: [],
+  };
+  const problem = (line: number, name: string, column: string, message: string) =>
+    read.problems.push({ line, name, column, message });
   const seen = new Map<string, number>();
   // the reader leaves out rows with nothing in them: the gaps in the line numbers are the file's empty rows
   let previous = profile.header_row;
@@ -71,23 +114,56 @@ export async function readFile(auth: AuthenticatedUser, uploadId: number, rows: 
       continue;
     }
     const answer = answered as MatchedName | null;
-    const rowProblems: PreviewProblem[] = row.problems.map((p) => ({ line: r.line, name: row.name, column: titleOf(p.target), message: p.message }));
+    const rowProblems: PreviewProblem[] = row.problems.map((p) => ({
+      line: r.line,
+      name: row.name,
+      column: titleOf(p.target),
+      message: p.message,
+    }));
     // a cell the reading cut (past the longest text a card's line takes) is refused as the import refuses it
-    const tooLong = Object.keys(profile.columns).filter((i) => (r.cells[Number(i) - 1] ?? '').length > IMPORT_LIMITS.maxCell);
-    rowProblems.push(...tooLong.map((i) => ({ line: r.line, name: row.name, column: titleOf(profile.columns[i]), message: IMPORT_MSG.tooLong })));
-    if (row.name && !answer && row.name.length <= IMPORT_LIMITS.maxCell) rowProblems.push({ line: r.line, name: row.name, column: titleOf('product'), message: PRICE_LIST_MSG.unanswered1(row.name) });
+    const tooLong = Object.keys(profile.columns).filter(
+      (i) => (r.cells[Number(i) - 1] ?? '').length > IMPORT_LIMITS.maxCell,
+    );
+    rowProblems.push(
+      ...tooLong.map((i) => ({
+        line: r.line,
+        name: row.name,
+        column: titleOf(profile.columns[i]),
+        message: IMPORT_MSG.tooLong,
+      })),
+    );
+    if (row.name && !answer && row.name.length <= IMPORT_LIMITS.maxCell)
+      rowProblems.push({
+        line: r.line,
+        name: row.name,
+        column: titleOf('product'),
+        message: PRICE_LIST_MSG.unanswered1(row.name),
+      });
     let varietyId = answer?.variety_id ?? null;
     if (answer && row.variety) {
-      const v = refs.varieties.find((x) => x.product_id === answer.product_id && nameKey(x.name) === nameKey(row.variety!));
+      const v = refs.varieties.find(
+        (x) => x.product_id === answer.product_id && nameKey(x.name) === nameKey(row.variety!),
+      );
       if (v) varietyId = v.id;
-      else rowProblems.push({ line: r.line, name: row.name, column: titleOf('variety'), message: IMPORT_MSG.notInList('сортов товара', row.variety) });
+      else
+        rowProblems.push({
+          line: r.line,
+          name: row.name,
+          column: titleOf('variety'),
+          message: IMPORT_MSG.notInList('сортов товара', row.variety),
+        });
     }
     // our packing of the same kind and weight ('мешок 22,68 кг' is 'Мешок 22,68 кг', never 'Коробка 22,68 кг')
     const packing = row.packing ? refs.packing.get(packingKey(row.packing)) : undefined;
     if (row.packing && !packing) {
       // read as its kind and weight, it is offered as a new packing of our list (one click in the preview)
       const name = packingName(row.packing);
-      rowProblems.push({ line: r.line, name: row.name, column: titleOf('packing'), message: PRICE_LIST_MSG.packingUnknown(row.packingText!, name ?? undefined) });
+      rowProblems.push({
+        line: r.line,
+        name: row.name,
+        column: titleOf('packing'),
+        message: PRICE_LIST_MSG.packingUnknown(row.packingText!, name ?? undefined),
+      });
       if (name) {
         const known = read.newPackings.find((p) => p.name === name);
         if (known) known.rows++;
@@ -96,17 +172,35 @@ export async function readFile(auth: AuthenticatedUser, uploadId: number, rows: 
     }
     const origin = row[ORIGIN] ?? answer?.[ORIGIN] ?? profile.defaults[ORIGIN];
     if (answer) {
-      read.named.push(lotKey({ product_id: answer.product_id, variety_id: varietyId, packing_id: packing?.id ?? null, [YEAR]: row[YEAR], [ORIGIN]: origin }));
+      read.named.push(
+        lotKey({
+          product_id: answer.product_id,
+          variety_id: varietyId,
+          packing_id: packing?.id ?? null,
+          [YEAR]: row[YEAR],
+          [ORIGIN]: origin,
+        }),
+      );
     }
     if (rowProblems.length || !answer) {
       read.problems.push(...rowProblems);
       continue;
     }
     const body: Row = {
-      product_id: answer.product_id, variety_id: varietyId, packing_id: packing?.id ?? null, city_id: profile.defaults.city_id ?? supplier.city_id,
-      supplier_id: supplier.id, [YEAR]: row[YEAR] ?? '', [ORIGIN]: origin ?? '', unit_measure: row.unit_measure,
-      unit_weight: row.unit_weight, units_per_pack: '1', unit_amount: row.unit_amount ?? '', unit_price: row.unit_price ?? '',
-      [OFFER_LOADING_ADDRESS]: profile.defaults[OFFER_LOADING_ADDRESS] ?? supplier[OFFER_LOADING_ADDRESS] ?? '', comments: [],
+      product_id: answer.product_id,
+      variety_id: varietyId,
+      packing_id: packing?.id ?? null,
+      city_id: profile.defaults.city_id ?? supplier.city_id,
+      supplier_id: supplier.id,
+      [YEAR]: row[YEAR] ?? '',
+      [ORIGIN]: origin ?? '',
+      unit_measure: row.unit_measure,
+      unit_weight: row.unit_weight,
+      units_per_pack: '1',
+      unit_amount: row.unit_amount ?? '',
+      unit_price: row.unit_price ?? '',
+      [OFFER_LOADING_ADDRESS]: profile.defaults[OFFER_LOADING_ADDRESS] ?? supplier[OFFER_LOADING_ADDRESS] ?? '',
+      comments: [],
     };
     let values: NewOffer;
     try {

@@ -33,7 +33,8 @@ export const COLUMNS = {
 
 export const NAME_ANSWER = {
   type: ['object', 'null'],
-  description: "null forgets the answer; product_id null is 'Не сопоставлять' (the name's rows are skipped, the name is not asked again)",
+  description:
+    "null forgets the answer; product_id null is 'Не сопоставлять' (the name's rows are skipped, the name is not asked again)",
   additionalProperties: false,
   required: ['product_id'],
   properties: { product_id: NULLABLE_ID, variety_id: NULLABLE_ID, [LOT.origin.field]: ORIGIN },
@@ -44,21 +45,38 @@ export const PROFILE_BODY = {
   additionalProperties: false,
   required: ['sheet', 'header_row', 'columns', 'defaults'],
   properties: {
-    upload_id: { ...ID, description: 'the upload the mapping is made on (default: the supplier\'s latest)' },
+    upload_id: { ...ID, description: "the upload the mapping is made on (default: the supplier's latest)" },
     sheet: { type: 'string', maxLength: 100 },
-    header_row: { type: 'integer', minimum: 1, maximum: 1048576, description: '1-based, as the spreadsheet numbers it' },
+    header_row: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1048576,
+      description: '1-based, as the spreadsheet numbers it',
+    },
     columns: COLUMNS,
     defaults: DEFAULTS,
-    names: { type: 'object', maxProperties: IMPORT_LIMITS.maxRows, propertyNames: { maxLength: IMPORT_LIMITS.maxCell }, additionalProperties: NAME_ANSWER },
+    names: {
+      type: 'object',
+      maxProperties: IMPORT_LIMITS.maxRows,
+      propertyNames: { maxLength: IMPORT_LIMITS.maxCell },
+      additionalProperties: NAME_ANSWER,
+    },
   },
 } as const;
 
 export const PREVIEW_ROW = {
   type: 'object',
   properties: {
-    line: { type: ['integer', 'null'] }, offer_id: { type: ['integer', 'null'] }, name: TEXT, ...lotProperties(),
-    unit_price: NULLABLE_TEXT, old_unit_price: NULLABLE_TEXT, price_change_percent: NULLABLE_TEXT, unit_amount: NULLABLE_TEXT,
-    old_unit_amount: NULLABLE_TEXT, kept: { type: 'boolean' },
+    line: { type: ['integer', 'null'] },
+    offer_id: { type: ['integer', 'null'] },
+    name: TEXT,
+    ...lotProperties(),
+    unit_price: NULLABLE_TEXT,
+    old_unit_price: NULLABLE_TEXT,
+    price_change_percent: NULLABLE_TEXT,
+    unit_amount: NULLABLE_TEXT,
+    old_unit_amount: NULLABLE_TEXT,
+    kept: { type: 'boolean' },
   },
 } as const;
 
@@ -70,13 +88,20 @@ export const PREVIEW = {
     changed: { type: 'array', items: PREVIEW_ROW },
     unchanged: { type: 'array', items: PREVIEW_ROW },
     gone: { type: 'array', items: PREVIEW_ROW },
-    problems: { type: 'array', items: { type: 'object', properties: { line: { type: 'integer' }, name: TEXT, column: TEXT, message: TEXT } } },
+    problems: {
+      type: 'array',
+      items: { type: 'object', properties: { line: { type: 'integer' }, name: TEXT, column: TEXT, message: TEXT } },
+    },
     skipped: {
-      type: 'object', description: "rows with no lot, skipped: totals and subtotals, empty rows, rows of names answered 'Не сопоставлять'",
+      type: 'object',
+      description:
+        "rows with no lot, skipped: totals and subtotals, empty rows, rows of names answered 'Не сопоставлять'",
       properties: { totals: { type: 'integer' }, empty: { type: 'integer' }, not_matched: { type: 'integer' } },
     },
     new_packings: {
-      type: 'array', description: 'packings the file writes with kind and weight that our list lacks, as our list would name them; POST …/packings adds one',
+      type: 'array',
+      description:
+        'packings the file writes with kind and weight that our list lacks, as our list would name them; POST …/packings adds one',
       items: { type: 'object', properties: { name: TEXT, rows: { type: 'integer' } } },
     },
   },
@@ -85,15 +110,31 @@ export const PREVIEW = {
 export const UPLOAD = {
   type: 'object',
   properties: {
-    upload_id: { type: 'integer' }, file_name: TEXT, sheets: { type: 'array', items: TEXT }, sheet: TEXT, header_row: { type: 'integer' },
-    columns: { type: 'array', items: { type: 'object', properties: { index: { type: 'integer' }, title: TEXT, samples: { type: 'array', items: TEXT } } } },
+    upload_id: { type: 'integer' },
+    file_name: TEXT,
+    sheets: { type: 'array', items: TEXT },
+    sheet: TEXT,
+    header_row: { type: 'integer' },
+    columns: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { index: { type: 'integer' }, title: TEXT, samples: { type: 'array', items: TEXT } },
+      },
+    },
     rows: { type: 'array', items: { type: 'array', items: TEXT } },
     mapping: {
       type: 'object',
       properties: {
-        sheet: TEXT, header_row: { type: 'integer' }, columns: { type: 'object', additionalProperties: TEXT }, defaults: { type: 'object', additionalProperties: true },
+        sheet: TEXT,
+        header_row: { type: 'integer' },
+        columns: { type: 'object', additionalProperties: TEXT },
+        defaults: { type: 'object', additionalProperties: true },
         names: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
-        full: { type: 'boolean', description: "'Это полный прайс': the supplier's lots a file lacks are offered for removal" },
+        full: {
+          type: 'boolean',
+          description: "'Это полный прайс': the supplier's lots a file lacks are offered for removal",
+        },
       },
     },
     layout_changed: { type: 'boolean' },
@@ -108,8 +149,12 @@ export const UPLOAD = {
             items: {
               type: 'object',
               properties: {
-                product_id: { type: 'integer' }, product: TEXT, variety_id: { type: ['integer', 'null'] }, variety: NULLABLE_TEXT,
-                [LOT.origin.field]: NULLABLE_TEXT, similarity: { type: 'number' },
+                product_id: { type: 'integer' },
+                product: TEXT,
+                variety_id: { type: ['integer', 'null'] },
+                variety: NULLABLE_TEXT,
+                [LOT.origin.field]: NULLABLE_TEXT,
+                similarity: { type: 'number' },
               },
             },
           },
@@ -122,5 +167,13 @@ export const UPLOAD = {
   },
 } as const;
 
-export const COUNTS = { type: ['object', 'null'], properties: { new: { type: 'integer' }, changed: { type: 'integer' }, gone: { type: 'integer' }, kept: { type: 'integer' } } } as const;
+export const COUNTS = {
+  type: ['object', 'null'],
+  properties: {
+    new: { type: 'integer' },
+    changed: { type: 'integer' },
+    gone: { type: 'integer' },
+    kept: { type: 'integer' },
+  },
+} as const;
 export const IDS = { type: 'array', items: { type: 'integer' } } as const;

@@ -6,7 +6,13 @@ import type { Database } from '../db/client';
 import type { FileStores } from '../db/fileStores';
 import type { AuthenticatedUser } from '../accounts/users';
 import { IMPORT_LIMITS, IMPORT_MSG } from '../../domain/import';
-import { HEADER_SEARCH_ROWS, PRICE_LIST_MSG, findHeaderRow, layoutFits, type PriceListProfile } from '../../domain/suppliers/priceList';
+import {
+  HEADER_SEARCH_ROWS,
+  PRICE_LIST_MSG,
+  findHeaderRow,
+  layoutFits,
+  type PriceListProfile,
+} from '../../domain/suppliers/priceList';
 import { badRequest, notFound } from '../errors';
 import { columnsOf, select, selectFirst, type SelectedRow } from '../db/rows';
 import { files, priceListUploads } from '../db/schema';
@@ -17,12 +23,19 @@ import { requireSupplier, type Specs, type Supplier } from './access';
 export const PLU = priceListUploads;
 /** An upload as stored: its sheets' first rows as read (jsonb), its file, when it was applied. */
 export const UPLOAD_ROW = select({
-  ...columnsOf(PLU, 'id', 'supplier_id', 'file_name'), file_id: sql<number | null>`${PLU.file_id}`, sheets: sql<NamedSheet[]>`${PLU.sheets}`,
+  ...columnsOf(PLU, 'id', 'supplier_id', 'file_name'),
+  file_id: sql<number | null>`${PLU.file_id}`,
+  sheets: sql<NamedSheet[]>`${PLU.sheets}`,
   applied_at: PLU.applied_at,
 });
 export type UploadRow = SelectedRow<typeof UPLOAD_ROW>;
 
-export async function loadUpload(db: Database, specs: Specs, auth: AuthenticatedUser, uploadId: number): Promise<{ upload: UploadRow; supplier: Supplier }> {
+export async function loadUpload(
+  db: Database,
+  specs: Specs,
+  auth: AuthenticatedUser,
+  uploadId: number,
+): Promise<{ upload: UploadRow; supplier: Supplier }> {
   const upload = await selectFirst(db, UPLOAD_ROW, sql`FROM ${PLU} WHERE ${PLU.id} = ${uploadId}`);
   if (!upload) throw notFound(PRICE_LIST_MSG.uploadGone);
   // what the caller may not read is as good as not there
@@ -35,7 +48,12 @@ export async function loadUpload(db: Database, specs: Specs, auth: Authenticated
 /** The sheet a file is read from: the profile's when the file has it, else the first whose header is found (a
  * sheet of terms before the price sheet is passed over), else the first with data. */
 export function sheetOf(sheets: NamedSheet[], name: string | undefined): NamedSheet {
-  return sheets.find((s) => s.name === name) ?? sheets.find((s) => findHeaderRow(s.rows) >= 0) ?? sheets.find((s) => s.rows.length) ?? sheets[0];
+  return (
+    sheets.find((s) => s.name === name) ??
+    sheets.find((s) => findHeaderRow(s.rows) >= 0) ??
+    sheets.find((s) => s.rows.length) ??
+    sheets[0]
+  );
 }
 
 /** The header's index among the sheet's rows: the profile's row when it still fits, else found, else the first. */
@@ -81,16 +99,31 @@ export function keepFullSheet(uploadId: number, sheet: NamedSheet): void {
 
 /** The upload's sheet with every row: read again from the stored file, streamed, the sheets after it not read. An
  * upload stored before its sheets were cut (no count) holds them whole already. Undefined: no such sheet. */
-export async function fullSheet(db: Database, stores: FileStores, upload: UploadRow, name: string): Promise<NamedSheet | undefined> {
+export async function fullSheet(
+  db: Database,
+  stores: FileStores,
+  upload: UploadRow,
+  name: string,
+): Promise<NamedSheet | undefined> {
   const kept = upload.sheets.find((s) => s.name === name);
   if (!kept || kept.count === undefined || kept.count <= kept.rows.length) return kept;
   const known = fullSheets.get(`${upload.id}\u0000${name}`);
   if (known) return known;
-  const file = upload.file_id === null ? null
-    : await selectFirst(db, select(columnsOf(files, 'store', 'storage_path')), sql`FROM ${files} WHERE ${files.id} = ${upload.file_id}`);
+  const file =
+    upload.file_id === null
+      ? null
+      : await selectFirst(
+          db,
+          select(columnsOf(files, 'store', 'storage_path')),
+          sql`FROM ${files} WHERE ${files.id} = ${upload.file_id}`,
+        );
   const stored = file && (await stores.of(file.store).get(file.storage_path));
   if (!stored) throw notFound(PRICE_LIST_MSG.uploadGone);
-  const sheet = await readOneSheet({ filename: upload.file_name, content: await buffer(stored.body) }, HEADER_SEARCH_ROWS, name);
+  const sheet = await readOneSheet(
+    { filename: upload.file_name, content: await buffer(stored.body) },
+    HEADER_SEARCH_ROWS,
+    name,
+  );
   if (!sheet) throw badRequest(PRICE_LIST_MSG.noSheet(name));
   keepFullSheet(upload.id, sheet);
   return sheet;

@@ -9,7 +9,13 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { employees, positions, roles, sessions, suppliers, users } from '../db/schema';
-import { changePasswordSchema, PROFILE_MSG, profileSchema, type Profile, type SessionInfo } from '../../domain/accounts';
+import {
+  changePasswordSchema,
+  PROFILE_MSG,
+  profileSchema,
+  type Profile,
+  type SessionInfo,
+} from '../../domain/accounts';
 import { EMPLOYEE_MSG } from '../../domain/employees/schema';
 import { hiddenFieldMessage } from '../../domain/schemas/card';
 import { isFieldVisible, type UserType } from '../../domain/permissions';
@@ -23,7 +29,8 @@ import { clientAddress } from '../accounts/throttle';
 import { describeUserAgent } from '../accounts/userAgent';
 import type { AuthenticatedUser } from '../accounts/users';
 
-const visibleOnEmployee = (auth: AuthenticatedUser, field: string) => isFieldVisible(auth.permissions, 'employees', field);
+const visibleOnEmployee = (auth: AuthenticatedUser, field: string) =>
+  isFieldVisible(auth.permissions, 'employees', field);
 
 /** The phone is the user's to change when the account has an employee card whose phone the role sees. */
 const phoneEditable = (auth: AuthenticatedUser) => auth.user.employee_id !== null && visibleOnEmployee(auth, 'phone');
@@ -44,7 +51,7 @@ export async function readProfile(db: Database, auth: AuthenticatedUser): Promis
     name: user.name ?? user.email,
     user_type: user.user_type as UserType,
     is_admin: user.is_admin,
-    role: user.is_admin ? 'Администратор' : row?.role ?? null,
+    role: user.is_admin ? 'Администратор' : (row?.role ?? null),
     supplier: row?.supplier ?? null,
     editable: phoneEditable(auth) ? ['name', 'phone'] : ['name'],
   };
@@ -61,28 +68,53 @@ export async function updateProfile(db: Database, auth: AuthenticatedUser, body:
   if (hasPhone && user.employee_id === null) throw badRequest(PROFILE_MSG.phoneNotEditable);
   if (hasPhone && !phoneEditable(auth)) throw forbidden(hiddenFieldMessage('phone'));
   const editable = phoneEditable(auth);
-  const values = await validateCard(profileSchema(editable), { name: body.name ?? user.name ?? '', ...(editable ? { phone: body.phone ?? undefined } : {}) });
+  const values = await validateCard(profileSchema(editable), {
+    name: body.name ?? user.name ?? '',
+    ...(editable ? { phone: body.phone ?? undefined } : {}),
+  });
   const name = String(values.name);
   // a phone left out keeps the stored one; '' clears it
   const phone = editable && body.phone !== undefined ? (values.phone ? String(values.phone) : null) : undefined;
   if (user.employee_id !== null && phone) {
-    await refuseDuplicate(db, sql`phone = ${phone}`, 'employees', EMPLOYEE_MSG.duplicate, EMPLOYEE_MSG.conflictText, user.employee_id);
+    await refuseDuplicate(
+      db,
+      sql`phone = ${phone}`,
+      'employees',
+      EMPLOYEE_MSG.duplicate,
+      EMPLOYEE_MSG.conflictText,
+      user.employee_id,
+    );
   }
   await db.transaction(async (tx) => {
     await tx.update(users).set({ name }).where(eq(users.id, user.id));
     if (user.employee_id !== null) {
-      await tx.update(employees).set({ full_name: name, ...(phone !== undefined ? { phone } : {}) }).where(eq(employees.id, user.employee_id));
+      await tx
+        .update(employees)
+        .set({ full_name: name, ...(phone !== undefined ? { phone } : {}) })
+        .where(eq(employees.id, user.employee_id));
     }
   });
   return readProfile(db, { ...auth, user: { ...user, name } });
 }
 
 /** Changes the password of the caller after checking the current one; answers how many other sessions ended. */
-export async function changePassword(guard: PasswordGuard, auth: AuthenticatedUser, body: Row, ip: string): Promise<number> {
+export async function changePassword(
+  guard: PasswordGuard,
+  auth: AuthenticatedUser,
+  body: Row,
+  ip: string,
+): Promise<number> {
   const { db } = guard;
   const { currentPsswrd, psswrd } = await changePasswordSchema.validate(body, { abortEarly: false });
   const { user } = auth;
-  const ok = await checkPassword(guard, user.email, clientAddress(ip), currentPsswrd, user, PROFILE_MSG.tooManyAttempts);
+  const ok = await checkPassword(
+    guard,
+    user.email,
+    clientAddress(ip),
+    currentPsswrd,
+    user,
+    PROFILE_MSG.tooManyAttempts,
+  );
   if (!ok) throw badRequest(PROFILE_MSG.wrongCurrent);
   const { hash, salt } = await hashPassword(psswrd, guard.scryptN);
   return db.transaction(async (tx) => {
@@ -91,11 +123,18 @@ export async function changePassword(guard: PasswordGuard, auth: AuthenticatedUs
   });
 }
 
-const live = (userId: number) => and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date()));
+const live = (userId: number) =>
+  and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date()));
 
 export async function listSessions(db: Database, auth: AuthenticatedUser): Promise<SessionInfo[]> {
   const rows = await db
-    .select({ id: sessions.id, user_agent: sessions.user_agent, address: sessions.address, created_at: sessions.created_at, last_seen_at: sessions.last_seen_at })
+    .select({
+      id: sessions.id,
+      user_agent: sessions.user_agent,
+      address: sessions.address,
+      created_at: sessions.created_at,
+      last_seen_at: sessions.last_seen_at,
+    })
     .from(sessions)
     .where(live(auth.user.id))
     .orderBy(sql`${sessions.last_seen_at} DESC NULLS LAST`, sessions.id);
@@ -114,8 +153,13 @@ export async function listSessions(db: Database, auth: AuthenticatedUser): Promi
 /** Ends one live session of the caller; the current one ends with 'Выйти'. */
 export async function endSession(db: Database, auth: AuthenticatedUser, id: number): Promise<void> {
   if (id === auth.sessionId) throw badRequest(PROFILE_MSG.currentSession);
-  const ended = await db.update(sessions).set({ revoked_at: new Date() }).where(and(eq(sessions.id, id), live(auth.user.id))).returning({ id: sessions.id });
+  const ended = await db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.id, id), live(auth.user.id)))
+    .returning({ id: sessions.id });
   if (!ended.length) throw notFound(PROFILE_MSG.sessionMissing);
 }
 
-export const endOtherSessions = (db: Database, auth: AuthenticatedUser) => revokeUserSessions(db, auth.user.id, auth.sessionId);
+export const endOtherSessions = (db: Database, auth: AuthenticatedUser) =>
+  revokeUserSessions(db, auth.user.id, auth.sessionId);

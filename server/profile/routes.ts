@@ -23,50 +23,107 @@ const noBodyIsEmpty = async (request: FastifyRequest) => {
   request.body ??= {};
 };
 
-const done = { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' }, ended: { type: 'integer' } } } as const;
+const done = {
+  type: 'object',
+  properties: { status: { type: 'string' }, message: { type: 'string' }, ended: { type: 'integer' } },
+} as const;
 export default async function profileRoutes(app: App, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
   const guard = { db, rule: throttleRuleOf(config), gate: app.hashingGate, scryptN: config.scryptN };
   const tags = ['profile'];
 
-  app.get('/profile', {
-    schema: { tags, summary: 'The caller\'s own data and which of it they may change', querystring: noQuery, response: responses({ 200: PROFILE }) },
-  }, async (request) => readProfile(db, requireAuth(request)));
-
-  app.patch('/profile', {
-    schema: {
-      tags, summary: 'Change one\'s name (and an employee\'s phone, where the role sees it)', querystring: noQuery, body: profileBody,
-      response: responses({ 200: PROFILE }),
+  app.get(
+    '/profile',
+    {
+      schema: {
+        tags,
+        summary: "The caller's own data and which of it they may change",
+        querystring: noQuery,
+        response: responses({ 200: PROFILE }),
+      },
     },
-  }, async (request) => updateProfile(db, requireAuth(request), request.body ?? {}));
+    async (request) => readProfile(db, requireAuth(request)),
+  );
 
-  app.post('/profile/password', {
-    schema: {
-      tags, summary: 'Change one\'s password (the current one checked and throttled like a sign-in); ends every other session',
-      querystring: noQuery, body: passwordBody, response: responses({ 200: done }),
+  app.patch(
+    '/profile',
+    {
+      schema: {
+        tags,
+        summary: "Change one's name (and an employee's phone, where the role sees it)",
+        querystring: noQuery,
+        body: profileBody,
+        response: responses({ 200: PROFILE }),
+      },
     },
-  }, async (request) => {
-    const ended = await changePassword(guard, requireAuth(request), request.body ?? {}, request.ip);
-    return { status: 'success', message: PROFILE_MSG.passwordChanged, ended };
-  });
+    async (request) => updateProfile(db, requireAuth(request), request.body ?? {}),
+  );
 
-  app.get('/profile/sessions', {
-    schema: { tags, summary: 'The caller\'s live sessions, the current one marked', querystring: noQuery, response: responses({ 200: SESSIONS }) },
-  }, async (request) => listSessions(db, requireAuth(request)));
+  app.post(
+    '/profile/password',
+    {
+      schema: {
+        tags,
+        summary:
+          "Change one's password (the current one checked and throttled like a sign-in); ends every other session",
+        querystring: noQuery,
+        body: passwordBody,
+        response: responses({ 200: done }),
+      },
+    },
+    async (request) => {
+      const ended = await changePassword(guard, requireAuth(request), request.body ?? {}, request.ip);
+      return { status: 'success', message: PROFILE_MSG.passwordChanged, ended };
+    },
+  );
 
-  app.post('/profile/sessions/end-others', {
-    preValidation: noBodyIsEmpty,
-    schema: { tags, summary: 'End every session of the caller but this one', querystring: noQuery, body: emptyBody, response: responses({ 200: done }) },
-  }, async (request) => {
-    const ended = await endOtherSessions(db, requireAuth(request));
-    return { status: 'success', message: PROFILE_MSG.othersEnded(ended), ended };
-  });
+  app.get(
+    '/profile/sessions',
+    {
+      schema: {
+        tags,
+        summary: "The caller's live sessions, the current one marked",
+        querystring: noQuery,
+        response: responses({ 200: SESSIONS }),
+      },
+    },
+    async (request) => listSessions(db, requireAuth(request)),
+  );
 
-  app.delete('/profile/sessions/:id', {
-    preValidation: noBodyIsEmpty,
-    schema: { tags, summary: 'End one other session of the caller', params: idParams, querystring: noQuery, body: emptyBody, response: responses({ 200: done }) },
-  }, async (request) => {
-    await endSession(db, requireAuth(request), request.params.id);
-    return { status: 'success', message: PROFILE_MSG.sessionEnded, ended: 1 };
-  });
+  app.post(
+    '/profile/sessions/end-others',
+    {
+      preValidation: noBodyIsEmpty,
+      schema: {
+        tags,
+        summary: 'End every session of the caller but this one',
+        querystring: noQuery,
+        body: emptyBody,
+        response: responses({ 200: done }),
+      },
+    },
+    async (request) => {
+      const ended = await endOtherSessions(db, requireAuth(request));
+      return { status: 'success', message: PROFILE_MSG.othersEnded(ended), ended };
+    },
+  );
+
+  app.delete(
+    '/profile/sessions/:id',
+    {
+      preValidation: noBodyIsEmpty,
+      schema: {
+        tags,
+        summary: 'End one other session of the caller',
+        params: idParams,
+        querystring: noQuery,
+        body: emptyBody,
+        response: responses({ 200: done }),
+      },
+    },
+    async (request) => {
+      await endSession(db, requireAuth(request), request.params.id);
+      return { status: 'success', message: PROFILE_MSG.sessionEnded, ended: 1 };
+    },
+  );
 }

@@ -19,7 +19,11 @@ export const lockBuyer = (tx: Database, id: number) => buyerTerms(tx, id, true);
 /** The buyer's city: the one named (not deleted), else 400 in Russian. */
 export async function quoteCity(db: Database, cityId: number | undefined): Promise<{ id: number; name: string }> {
   if (!cityId) throw badRequest(QUOTE_MSG.city);
-  const city = await selectFirst(db, select(columnsOf(cities, 'id', 'name')), sql`FROM ${cities} WHERE ${cities.id} = ${cityId} AND ${cities.status} <> 'deleted'`);
+  const city = await selectFirst(
+    db,
+    select(columnsOf(cities, 'id', 'name')),
+    sql`FROM ${cities} WHERE ${cities.id} = ${cityId} AND ${cities.status} <> 'deleted'`,
+  );
   if (!city) throw badRequest(QUOTE_MSG.cityMissing);
   return city;
 }
@@ -33,10 +37,17 @@ export interface PickedBuyer {
 }
 
 /** The buyer the request names, as the caller may read it; 400 'Покупатель не найден' otherwise. */
-export async function pickBuyer(db: Database, auth: AuthenticatedUser, id: number | undefined | null): Promise<PickedBuyer | null> {
+export async function pickBuyer(
+  db: Database,
+  auth: AuthenticatedUser,
+  id: number | undefined | null,
+): Promise<PickedBuyer | null> {
   if (id === undefined || id === null) return null;
-  const row = await selectFirst(db, select(columnsOf(buyers, 'id', 'name', 'city_id')),
-    sql`FROM ${buyers} WHERE ${buyers.id} = ${id} AND ${buyers.status} <> 'deleted'`);
+  const row = await selectFirst(
+    db,
+    select(columnsOf(buyers, 'id', 'name', 'city_id')),
+    sql`FROM ${buyers} WHERE ${buyers.id} = ${id} AND ${buyers.status} <> 'deleted'`,
+  );
   if (!row || !(await buyerReadable(db, auth, id))) throw badRequest(CREDIT_MSG.buyerMissing);
   const terms = canSeeQuoteCredit(auth.permissions) ? await buyerTerms(db, id) : undefined;
   return { id: row.id, name: row.name, city_id: row.city_id, credit: terms ? await creditStateOf(db, terms) : null };
@@ -49,14 +60,22 @@ export async function destinationOf(db: Database, cityId: number | undefined, bu
 }
 
 /** The buyer as an answer shows it: its name and its credit's figures. */
-export const shownBuyer = (buyer: PickedBuyer | null): QuoteBuyer | null => (buyer ? {
-  id: buyer.id, name: buyer.name,
-  credit: buyer.credit ? {
-    limit: money(buyer.credit.credit_limit), exposure: creditExposure(buyer.credit), overdue: money(buyer.credit.overdue)!,
-    overdue_since: buyer.credit.overdue_since,
-  } : null,
-} : null);
+export const shownBuyer = (buyer: PickedBuyer | null): QuoteBuyer | null =>
+  buyer
+    ? {
+        id: buyer.id,
+        name: buyer.name,
+        credit: buyer.credit
+          ? {
+              limit: money(buyer.credit.credit_limit),
+              exposure: creditExposure(buyer.credit),
+              overdue: money(buyer.credit.overdue)!,
+              overdue_since: buyer.credit.overdue_since,
+            }
+          : null,
+      }
+    : null;
 
 /** The credit check a reserve of `sum` would meet: [] when it fits, null without a buyer's credit to check. */
 export const lineCredit = (buyer: PickedBuyer | null, sum: string): string[] | null =>
-  (buyer?.credit ? creditRefusals(buyer.credit, sum) : null);
+  buyer?.credit ? creditRefusals(buyer.credit, sum) : null;

@@ -19,7 +19,13 @@ export const QUOTE_PEOPLE: Section = 'reserves';
 export type QuoteAction = 'create' | 'update' | 'delete';
 
 /** One entry, with the quote's version after the write (the write ran first). */
-export async function recordQuoteHistory(tx: Database, by: number, id: number, action: QuoteAction, changes: FieldChange[] = []): Promise<void> {
+export async function recordQuoteHistory(
+  tx: Database,
+  by: number,
+  id: number,
+  action: QuoteAction,
+  changes: FieldChange[] = [],
+): Promise<void> {
   if (action === 'update' && !changes.length) return;
   await tx.execute(sql`INSERT INTO record_history (section, record_id, action, user_id, changes, version)
     VALUES ('quotes', ${id}, ${action}, ${by}, ${JSON.stringify(changes)}::jsonb, (SELECT version FROM quotes WHERE id = ${id}))`);
@@ -42,22 +48,34 @@ const BY_USER = sql`FROM ${recordHistory} ${h} LEFT JOIN ${users} ${u} ON ${u.id
 /** The quote's entries, oldest first; who wrote them only for a role that sees who created a reserve. */
 export async function quoteHistory(db: Database, id: number, perms: Permissions): Promise<QuoteHistoryEntry[]> {
   const shown = isRefVisible(perms, `${QUOTE_PEOPLE}.created_by`);
-  const rows = await selectRows(db, select({ ...ENTRY, action: sql<QuoteAction>`${h.action}`, changes: CHANGES }),
-    sql`${BY_USER} AND ${h.record_id} = ${id} ORDER BY ${h.id}`);
+  const rows = await selectRows(
+    db,
+    select({ ...ENTRY, action: sql<QuoteAction>`${h.action}`, changes: CHANGES }),
+    sql`${BY_USER} AND ${h.record_id} = ${id} ORDER BY ${h.id}`,
+  );
   return rows.map((r) => ({ ...r, user: shown ? r.user : null, at: new Date(r.at).toISOString() }));
 }
 
 /** What a 409 'stale' on a quote tells beside its message (as offers and reserves do): who changed it last
  * (where the role sees who writes a reserve), when, and what, from the entries after the version the caller saw. */
-export async function quoteStaleInfo(db: Database, perms: Permissions, id: number, seen: number, version: number): Promise<StaleInfo> {
+export async function quoteStaleInfo(
+  db: Database,
+  perms: Permissions,
+  id: number,
+  seen: number,
+  version: number,
+): Promise<StaleInfo> {
   const shown = isRefVisible(perms, `${QUOTE_PEOPLE}.created_by`);
-  const rows = await selectRows(db, select({ ...ENTRY, changes: CHANGES }),
-    sql`${BY_USER} AND ${h.record_id} = ${id} AND ${h.version} > ${seen} ORDER BY ${h.id}`);
+  const rows = await selectRows(
+    db,
+    select({ ...ENTRY, changes: CHANGES }),
+    sql`${BY_USER} AND ${h.record_id} = ${id} AND ${h.version} > ${seen} ORDER BY ${h.id}`,
+  );
   const last = rows.at(-1);
   const changes = rows.flatMap((r) => r.changes ?? []);
   return {
     version,
-    by: shown ? last?.user ?? null : null,
+    by: shown ? (last?.user ?? null) : null,
     at: last ? new Date(last.at).toISOString() : null,
     changes,
     fields: changedFieldTitles(changes, (field) => QUOTE_FIELD_TITLES[field]),

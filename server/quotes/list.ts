@@ -20,7 +20,8 @@ const FROM = QUOTE_FROM;
 const buyerSql = sql`q.${buyerColumn}`;
 
 /** The status a quote has on `today`, in SQL: what quoteStatusOf says of a row. */
-const statusSql = (today: string) => sql`(CASE WHEN q.status = 'accepted' THEN 'accepted' WHEN q.valid_until < ${today}::date THEN 'expired' ELSE 'active' END)`;
+const statusSql = (today: string) =>
+  sql`(CASE WHEN q.status = 'accepted' THEN 'accepted' WHEN q.valid_until < ${today}::date THEN 'expired' ELSE 'active' END)`;
 const totalSql = sql`(SELECT sum((l->>'total_sum')::numeric) FROM jsonb_array_elements(q.lines) l)`;
 
 function compilers(today: string): Record<string, FilterCompiler> {
@@ -28,7 +29,8 @@ function compilers(today: string): Record<string, FilterCompiler> {
   return {
     statuses_ids: (filter) => {
       const values = (filter as { values: string[] }).values;
-      if (values.some((v) => !(QUOTE_STATUSES as readonly string[]).includes(v))) throw badRequest(LIST_MSG.badId(filter.def.title));
+      if (values.some((v) => !(QUOTE_STATUSES as readonly string[]).includes(v)))
+        throw badRequest(LIST_MSG.badId(filter.def.title));
       return status(filter);
     },
     buyer: contains(buyerSql),
@@ -40,22 +42,40 @@ function compilers(today: string): Record<string, FilterCompiler> {
 }
 
 const sortable = (today: string): Record<(typeof QUOTE_SORTS)[number], SQL> => ({
-  number: raw('q.id'), status: statusSql(today), [QUOTE_BUYER]: buyerSql, city: raw('c.name'),
-  product: sql`(q.lines->0->'offers'->0->>'product')`, total_sum: totalSql, valid_until: raw('q.valid_until'), created_at: raw('q.created_at'),
+  number: raw('q.id'),
+  status: statusSql(today),
+  [QUOTE_BUYER]: buyerSql,
+  city: raw('c.name'),
+  product: sql`(q.lines->0->'offers'->0->>'product')`,
+  total_sum: totalSql,
+  valid_until: raw('q.valid_until'),
+  created_at: raw('q.created_at'),
 });
 
 /** One row of the list: what the card's header shows, with the first lot's product. */
 const listRow = (r: QuoteRow, today: string) => ({
-  id: r.id, number: r.id, status: quoteStatusOf(r.status, r.valid_until, today), city: { id: r.city_id, name: r.city }, buyer_id: r.buyer_id, [QUOTE_BUYER]: r[QUOTE_BUYER],
-  valid_until: r.valid_until, product: r.lines[0]?.offers[0]?.product ?? '', total_sum: money(sum(...r.lines.map((l) => l.total_sum)))!,
-  created_at: new Date(r.created_at).toISOString(), version: r.version,
+  id: r.id,
+  number: r.id,
+  status: quoteStatusOf(r.status, r.valid_until, today),
+  city: { id: r.city_id, name: r.city },
+  buyer_id: r.buyer_id,
+  [QUOTE_BUYER]: r[QUOTE_BUYER],
+  valid_until: r.valid_until,
+  product: r.lines[0]?.offers[0]?.product ?? '',
+  total_sum: money(sum(...r.lines.map((l) => l.total_sum)))!,
+  created_at: new Date(r.created_at).toISOString(),
+  version: r.version,
 });
 
 export async function listQuotes(db: Database, auth: AuthenticatedUser, query: RawQuery, path: string) {
   const parsed = parseListQuery(query, QUOTE_FILTERS);
   const today = await todayOf(db);
   const compile = compilers(today);
-  const conditions = [sql`q.status <> 'deleted'`, readScope(auth), ...parsed.filters.map((filter) => sql`(${compile[filter.def.key](filter)})`)];
+  const conditions = [
+    sql`q.status <> 'deleted'`,
+    readScope(auth),
+    ...parsed.filters.map((filter) => sql`(${compile[filter.def.key](filter)})`),
+  ];
   const sorts = sortable(today);
   let orderBy = sql`q.id DESC`;
   if (parsed.sort) {
@@ -64,7 +84,12 @@ export async function listQuotes(db: Database, auth: AuthenticatedUser, query: R
     orderBy = sql`${sorts[parsed.sort as keyof typeof sorts]} ${raw(asc ? 'ASC NULLS FIRST' : 'DESC NULLS LAST')}, q.id ${raw(asc ? 'ASC' : 'DESC')}`;
   }
   const where = sql`WHERE ${sql.join(conditions, sql` AND `)}`;
-  const compiled = pageStatements(FROM, where, parsed, (limit, offset) => sql`${QUOTE_SELECT} ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`);
+  const compiled = pageStatements(
+    FROM,
+    where,
+    parsed,
+    (limit, offset) => sql`${QUOTE_SELECT} ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+  );
   const { rows, pagination } = await pagedRows(db, compiled, query, path);
   // the engine's pager answers any list's rows; this page's are QUOTE_SELECT's
   return { data: (rows as QuoteRow[]).map((r) => listRow(r, today)), pagination };

@@ -17,11 +17,21 @@ type Shown = Pick<HeldPart, LotKey | 'amount' | 'unit_price' | 'price_kg' | 'rou
 
 const COLUMNS: PdfColumn<Shown>[] = [
   { title: T.columns.lot, width: 205, cell: lotTitle },
-  { title: T.columns.amount, width: 70, right: true, cell: (p) => `${formatNumber(p.amount)} ${p.unit_measure ?? ''}`.trim() },
+  {
+    title: T.columns.amount,
+    width: 70,
+    right: true,
+    cell: (p) => `${formatNumber(p.amount)} ${p.unit_measure ?? ''}`.trim(),
+  },
   { title: T.columns.price, width: 62, right: true, cell: (p) => formatFigure(p.unit_price) },
   { title: T.columns.price_kg, width: 62, right: true, cell: (p) => formatFigure(p.price_kg) },
   { title: T.columns.days, width: 44, right: true, cell: (p) => (p.route_days === null ? '—' : String(p.route_days)) },
-  { title: T.columns.sum, width: 78, right: true, cell: (p) => formatFigure(money(product(2, p.amount, p.unit_price))) },
+  {
+    title: T.columns.sum,
+    width: 78,
+    right: true,
+    cell: (p) => formatFigure(money(product(2, p.amount, p.unit_price))),
+  },
 ];
 
 /** The quote's PDF and its file name. */
@@ -29,16 +39,32 @@ export async function quotePdf(db: Database, row: QuoteRow): Promise<{ name: str
   const trader = await traderOf(db);
   const number = publicNumber(row.token);
   // only the fields the buyer may see travel into the file
-  const parts: Shown[] = row.lines.flatMap((l) => l.offers.map((p) => ({
-    ...lotOf(p), amount: p.amount, unit_price: p.unit_price, price_kg: p.price_kg, route_days: p.route_days,
-  })));
+  const parts: Shown[] = row.lines.flatMap((l) =>
+    l.offers.map((p) => ({
+      ...lotOf(p),
+      amount: p.amount,
+      unit_price: p.unit_price,
+      price_kg: p.price_kg,
+      route_days: p.route_days,
+    })),
+  );
   const body = await tablePdf({
-    title: T.title(number, trader.name), author: trader.name,
+    title: T.title(number, trader.name),
+    author: trader.name,
     heading: [
-      T.title(number, trader.name), ...(row[QUOTE_BUYER] ? [T.buyer(row[QUOTE_BUYER])] : []), T.city(row.city), T.validUntil(row.valid_until), T.delivered,
+      T.title(number, trader.name),
+      ...(row[QUOTE_BUYER] ? [T.buyer(row[QUOTE_BUYER])] : []),
+      T.city(row.city),
+      T.validUntil(row.valid_until),
+      T.delivered,
     ],
-    columns: COLUMNS, groups: [[null, parts]], empty: T.empty,
-    closing: [T.total(formatFigure(money(sum(...row.lines.map((l) => l.total_sum))))), [trader.name, trader.phone].filter(Boolean).join(', ')],
+    columns: COLUMNS,
+    groups: [[null, parts]],
+    empty: T.empty,
+    closing: [
+      T.total(formatFigure(money(sum(...row.lines.map((l) => l.total_sum))))),
+      [trader.name, trader.phone].filter(Boolean).join(', '),
+    ],
   });
   return { name: T.file(number), body };
 }

@@ -14,25 +14,45 @@ import { documentFileResponse } from '../priceList/schema';
 import { DOCUMENT_MSG } from '../../domain/offers/documents';
 
 export default async function publicQuoteRoutes(app: App, opts: { db: Database; stores: FileStores }) {
-  app.get('/quotes/:token', {
-    schema: { tags: ['quotes'], summary: 'The buyer\'s read-only quote by its link (no sign-in)', security: [], params: quoteTokenParams, querystring: noQuery, response: publicResponse },
-    schemaErrorFormatter: russianErrors({ fields: { token: QUOTE_RECORD_MSG.linkGone } }),
-  }, async (request, reply) => {
-    const quote = await publicQuote(opts.db, request.params.token);
-    reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
-    return quote;
-  });
+  app.get(
+    '/quotes/:token',
+    {
+      schema: {
+        tags: ['quotes'],
+        summary: "The buyer's read-only quote by its link (no sign-in)",
+        security: [],
+        params: quoteTokenParams,
+        querystring: noQuery,
+        response: publicResponse,
+      },
+      schemaErrorFormatter: russianErrors({ fields: { token: QUOTE_RECORD_MSG.linkGone } }),
+    },
+    async (request, reply) => {
+      const quote = await publicQuote(opts.db, request.params.token);
+      reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
+      return quote;
+    },
+  );
 
   // a quoted lot's document marked for buyers, through the link's token; nothing else of an offer's files
-  app.get('/quotes/:token/documents/:docId', {
-    schema: {
-      tags: ['quotes'], summary: 'A document of a quoted lot marked for buyers (no sign-in)', security: [], querystring: noQuery,
-      params: quoteDocumentParams,
-      response: documentFileResponse,
+  app.get(
+    '/quotes/:token/documents/:docId',
+    {
+      schema: {
+        tags: ['quotes'],
+        summary: 'A document of a quoted lot marked for buyers (no sign-in)',
+        security: [],
+        querystring: noQuery,
+        params: quoteDocumentParams,
+        response: documentFileResponse,
+      },
+      schemaErrorFormatter: russianErrors({
+        fields: { token: QUOTE_RECORD_MSG.linkGone, docId: DOCUMENT_MSG.notFound },
+      }),
     },
-    schemaErrorFormatter: russianErrors({ fields: { token: QUOTE_RECORD_MSG.linkGone, docId: DOCUMENT_MSG.notFound } }),
-  }, async (request, reply) => {
-    const { token, docId } = request.params;
-    return sendPublicDocument(reply, opts.stores, await publicQuoteDocument(opts.db, token, docId));
-  });
+    async (request, reply) => {
+      const { token, docId } = request.params;
+      return sendPublicDocument(reply, opts.stores, await publicQuoteDocument(opts.db, token, docId));
+    },
+  );
 }

@@ -17,7 +17,17 @@ import { marginality } from '../../domain/reserves/figures';
 import { currentTerms } from '../../domain/reserves/terms';
 import { lotPrice } from '../../domain/quotes/ranking';
 import { QUOTE_MSG, canChangeQuote } from '../../domain/quotes/access';
-import { QUOTE_MAX_DAYS_DEFAULT, QUOTE_MAX_DAYS_SETTING, QUOTE_RECORD_MSG, quoteLastDay, quoteStatusOf, quoteText, type HeldLine, type HeldPart, type QuoteStatus } from '../../domain/quotes/record';
+import {
+  QUOTE_MAX_DAYS_DEFAULT,
+  QUOTE_MAX_DAYS_SETTING,
+  QUOTE_RECORD_MSG,
+  quoteLastDay,
+  quoteStatusOf,
+  quoteText,
+  type HeldLine,
+  type HeldPart,
+  type QuoteStatus,
+} from '../../domain/quotes/record';
 import { QUOTE_BUYER, type QuoteBuyerName } from '../../domain/quotes/buyer';
 import { readBusinessSettings, settingsByName } from '../admin/businessSettings';
 import { HttpError, badRequest, forbidden, notFound, stale } from '../errors';
@@ -39,10 +49,12 @@ export interface QuoteBody extends Partial<QuoteBuyerName> {
   buyer_id?: number;
   city_id?: number;
   /** Amounts and prices as numbers, or as the search's text ('100.00'). */
-  lines: { offers: { offer_id: number; amount: number | string; unit_price?: number | string }[]; unit_price?: number | string }[];
+  lines: {
+    offers: { offer_id: number; amount: number | string; unit_price?: number | string }[];
+    unit_price?: number | string;
+  }[];
   valid_until?: string;
 }
-
 
 export const quoteUrl = (publicUrl: string, token: string) => `${publicUrl}/q/${token}`;
 
@@ -59,7 +71,7 @@ export const buyerColumn = sql.identifier(QUOTE_BUYER);
 
 /** The quotes a caller reads: its own, or all for a role that reads every reserve. */
 export const readScope = (auth: AuthenticatedUser): SQL =>
-  (scopeOf(auth.permissions, 'reserves', 'read') === 'all' ? sql`true` : sql`q.created_by = ${auth.user.id}`);
+  scopeOf(auth.permissions, 'reserves', 'read') === 'all' ? sql`true` : sql`q.created_by = ${auth.user.id}`;
 
 const q = alias(quotes, 'q');
 const c = alias(cities, 'c');
@@ -67,9 +79,15 @@ const r = alias(reserves, 'r');
 
 /** A quote as stored, with its city's name and the reserves made from it (its buyer's name under the reserve's key). */
 const QUOTE = select({
-  ...columnsOf(q, 'id', 'city_id'), city: c.name, ...columnsOf(q, 'buyer_id', QUOTE_BUYER), lines: sql<HeldLine[]>`${q.lines}`,
-  valid_until: textOf(q.valid_until), ...columnsOf(q, 'token', 'token_revoked_at', 'created_by', 'status', 'version', 'created_at'),
-  reserve_ids: sql<number[]>`(SELECT coalesce(json_agg(${r.id} ORDER BY ${r.id}), '[]'::json) FROM ${reserves} ${r} WHERE ${r.quote_id} = ${q.id})`,
+  ...columnsOf(q, 'id', 'city_id'),
+  city: c.name,
+  ...columnsOf(q, 'buyer_id', QUOTE_BUYER),
+  lines: sql<HeldLine[]>`${q.lines}`,
+  valid_until: textOf(q.valid_until),
+  ...columnsOf(q, 'token', 'token_revoked_at', 'created_by', 'status', 'version', 'created_at'),
+  reserve_ids: sql<
+    number[]
+  >`(SELECT coalesce(json_agg(${r.id} ORDER BY ${r.id}), '[]'::json) FROM ${reserves} ${r} WHERE ${r.quote_id} = ${q.id})`,
 });
 
 /** A quote row as stored. */
@@ -80,9 +98,18 @@ export const QUOTE_FROM = sql`FROM ${quotes} ${q} JOIN ${cities} ${c} ON ${c.id}
 
 export const QUOTE_SELECT = sql`SELECT ${QUOTE} ${QUOTE_FROM}`;
 
-export async function storedQuote(db: Database, auth: AuthenticatedUser | null, id: number, lock = false): Promise<QuoteRow> {
-  const row = await selectFirst(db, QUOTE, sql`${QUOTE_FROM}
-    WHERE ${q.id} = ${id} AND ${q.status} <> 'deleted' ${auth ? sql`AND ${readScope(auth)}` : sql``} ${lock ? sql`FOR UPDATE OF q` : sql``}`);
+export async function storedQuote(
+  db: Database,
+  auth: AuthenticatedUser | null,
+  id: number,
+  lock = false,
+): Promise<QuoteRow> {
+  const row = await selectFirst(
+    db,
+    QUOTE,
+    sql`${QUOTE_FROM}
+    WHERE ${q.id} = ${id} AND ${q.status} <> 'deleted' ${auth ? sql`AND ${readScope(auth)}` : sql``} ${lock ? sql`FOR UPDATE OF q` : sql``}`,
+  );
   if (!row) throw notFound(QUOTE_RECORD_MSG.notFound);
   return row;
 }
@@ -94,9 +121,21 @@ export function requireQuoteWrite(auth: AuthenticatedUser, row: QuoteRow): void 
 }
 
 /** The quote's author is told, in the write's transaction, when someone else wrote its quote (not of its own writes). */
-export async function tellQuoteAuthor(tx: Database, auth: AuthenticatedUser, row: QuoteRow, text: string): Promise<void> {
+export async function tellQuoteAuthor(
+  tx: Database,
+  auth: AuthenticatedUser,
+  row: QuoteRow,
+  text: string,
+): Promise<void> {
   if (row.created_by === null || row.created_by === auth.user.id) return;
-  await notify(tx, { to: sql`u.id = ${row.created_by}`, kind: 'quote_changed', section: 'quotes', recordId: row.id, text, by: auth.user.id });
+  await notify(tx, {
+    to: sql`u.id = ${row.created_by}`,
+    kind: 'quote_changed',
+    section: 'quotes',
+    recordId: row.id,
+    text,
+    by: auth.user.id,
+  });
 }
 
 /** The trader's name and phone for the buyer: business settings company_name and company_phone. */
@@ -114,14 +153,28 @@ export async function quoteCard(db: Database, row: QuoteRow, publicUrl: string, 
   const status: QuoteStatus = quoteStatusOf(row.status, row.valid_until, today);
   const lines = row.lines.map((l) => ({ ...l, offers: l.offers.map(shownPart) }));
   return {
-    id: row.id, number: row.id, public_number: publicNumber(row.token), status, city: { id: row.city_id, name: row.city }, buyer_id: row.buyer_id, [QUOTE_BUYER]: row[QUOTE_BUYER], valid_until: row.valid_until,
-    lines, total_sum: money(sum(...row.lines.map((l) => l.total_sum)))!, version: row.version,
+    id: row.id,
+    number: row.id,
+    public_number: publicNumber(row.token),
+    status,
+    city: { id: row.city_id, name: row.city },
+    buyer_id: row.buyer_id,
+    [QUOTE_BUYER]: row[QUOTE_BUYER],
+    valid_until: row.valid_until,
+    lines,
+    total_sum: money(sum(...row.lines.map((l) => l.total_sum)))!,
+    version: row.version,
     created_at: new Date(row.created_at).toISOString(),
-    token: row.token, url: quoteUrl(publicUrl, row.token), link_revoked: row.token_revoked_at !== null,
+    token: row.token,
+    url: quoteUrl(publicUrl, row.token),
+    link_revoked: row.token_revoked_at !== null,
     reserve_ids: row.reserve_ids ?? [],
     // whether the caller may change, revoke, reserve or delete it (the card hides those steps otherwise)
     can_change: canChangeQuote(auth.permissions, auth.user.id, row.created_by),
-    text: quoteText({ number: publicNumber(row.token), city: row.city, valid_until: row.valid_until, lines: row.lines }, await traderOf(db)),
+    text: quoteText(
+      { number: publicNumber(row.token), city: row.city, valid_until: row.valid_until, lines: row.lines },
+      await traderOf(db),
+    ),
   };
 }
 
@@ -137,42 +190,70 @@ type NumericLine = { offers: { offer_id: number; amount: number; unit_price?: nu
 /** A line of the body with its amounts and prices as numbers. */
 const lineFigures = (line: QuoteBody['lines'][number]): NumericLine => ({
   offers: line.offers.map((o) => ({
-    offer_id: o.offer_id, amount: lineFigure(o.amount, QUOTE_RECORD_MSG.amount),
+    offer_id: o.offer_id,
+    amount: lineFigure(o.amount, QUOTE_RECORD_MSG.amount),
     ...(o.unit_price === undefined ? {} : { unit_price: lineFigure(o.unit_price, QUOTE_RECORD_MSG.unitPrice) }),
   })),
   ...(line.unit_price === undefined ? {} : { unit_price: lineFigure(line.unit_price, QUOTE_RECORD_MSG.unitPrice) }),
 });
 
 /** A line of the body priced again from the lot: its parts with their prices checked against their bands. */
-function heldLine(line: NumericLine, found: Map<number, Awaited<ReturnType<typeof lots>>[number]>, settings: Awaited<ReturnType<typeof readBusinessSettings>>): HeldLine {
+function heldLine(
+  line: NumericLine,
+  found: Map<number, Awaited<ReturnType<typeof lots>>[number]>,
+  settings: Awaited<ReturnType<typeof readBusinessSettings>>,
+): HeldLine {
   if (!line.offers.length || line.offers.length > 3) throw badRequest(QUOTE_RECORD_MSG.lineOffers);
   const offers = line.offers.map((asked): HeldPart => {
     const lot = found.get(asked.offer_id);
     if (!lot) throw badRequest(QUOTE_RECORD_MSG.offerGone(asked.offer_id));
     if (lot.unit_measure === 'шт' && !Number.isInteger(asked.amount)) throw badRequest(QUOTE_MSG.whole);
-    if (asked.amount > (toNumber(lot.available_amount) ?? 0)) throw badRequest(QUOTE_RECORD_MSG.short(asked.offer_id, lot.available_amount));
+    if (asked.amount > (toNumber(lot.available_amount) ?? 0))
+      throw badRequest(QUOTE_RECORD_MSG.short(asked.offer_id, lot.available_amount));
     const price = lotPrice(lot, settings, { level: 'min' });
     const unitPrice = asked.unit_price ?? (line.offers.length === 1 ? line.unit_price : undefined);
     if (!price || unitPrice === undefined) throw badRequest(QUOTE_RECORD_MSG.price);
     if (unitPrice < price.band.min || unitPrice > price.band.max) {
       throw badRequest(QUOTE_RECORD_MSG.band(asked.offer_id, money(price.band.min)!, money(price.band.max)!));
     }
-    const terms = currentTerms({ unit_price: lot.purchase_price, kg_price: lot.kg_price, unit_weight: lot.unit_weight }, settings);
+    const terms = currentTerms(
+      { unit_price: lot.purchase_price, kg_price: lot.kg_price, unit_weight: lot.unit_weight },
+      settings,
+    );
     return {
-      offer_id: lot.offer_id, amount: money(asked.amount)!, kg: product(3, asked.amount, price.weight)!.toFixed(3),
-      unit_price: money(unitPrice)!, price_kg: money(ratio(unitPrice, price.weight, 2))!, delivery_cost: money(price.delivery_cost)!,
-      route_days: price.route_days, ...lotOf(lot),
-      band: { min: money(price.band.min)!, max: money(price.band.max)! }, margin: money(marginality(unitPrice, price.cost))!,
-      terms: Object.fromEntries(Object.entries(terms).map(([k, v]) => [k, v === null || v === undefined ? null : String(v)])) as unknown as HeldPart['terms'],
+      offer_id: lot.offer_id,
+      amount: money(asked.amount)!,
+      kg: product(3, asked.amount, price.weight)!.toFixed(3),
+      unit_price: money(unitPrice)!,
+      price_kg: money(ratio(unitPrice, price.weight, 2))!,
+      delivery_cost: money(price.delivery_cost)!,
+      route_days: price.route_days,
+      ...lotOf(lot),
+      band: { min: money(price.band.min)!, max: money(price.band.max)! },
+      margin: money(marginality(unitPrice, price.cost))!,
+      terms: Object.fromEntries(
+        Object.entries(terms).map(([k, v]) => [k, v === null || v === undefined ? null : String(v)]),
+      ) as unknown as HeldPart['terms'],
     };
   });
   const totalSum = sum(...offers.map((p) => product(2, p.amount, p.unit_price)))!;
   const totalKg = sum(...offers.map((p) => p.kg))!;
-  return { offers, total_sum: money(totalSum)!, total_kg: totalKg.toFixed(3), price_kg: money(ratio(totalSum, totalKg, 2))! };
+  return {
+    offers,
+    total_sum: money(totalSum)!,
+    total_kg: totalKg.toFixed(3),
+    price_kg: money(ratio(totalSum, totalKg, 2))!,
+  };
 }
 
 /** POST /api/quotes: the lines priced again from the lots the caller may read, held until the date. */
-export async function createQuote(db: Database, auth: AuthenticatedUser, body: QuoteBody, scope: SQL | null, publicUrl: string) {
+export async function createQuote(
+  db: Database,
+  auth: AuthenticatedUser,
+  body: QuoteBody,
+  scope: SQL | null,
+  publicUrl: string,
+) {
   if (!body.lines?.length) throw badRequest(QUOTE_RECORD_MSG.lines);
   const buyer = await pickBuyer(db, auth, body.buyer_id);
   const city = await destinationOf(db, body.city_id, buyer);
@@ -182,23 +263,42 @@ export async function createQuote(db: Database, auth: AuthenticatedUser, body: Q
   if (validUntil < today) throw badRequest(QUOTE_RECORD_MSG.validUntil);
   await refuseLongQuote(db, auth, validUntil, today, settings);
   const ids = [...new Set(body.lines.flatMap((l) => l.offers.map((o) => o.offer_id)))];
-  const found = new Map((await lots(db, { city_id: city.id, offer_id: ids, level: 'min', rounding: 'none' }, scope)).map((l) => [l.offer_id, l]));
+  const found = new Map(
+    (await lots(db, { city_id: city.id, offer_id: ids, level: 'min', rounding: 'none' }, scope)).map((l) => [
+      l.offer_id,
+      l,
+    ]),
+  );
   const lines = body.lines.map((line) => heldLine(lineFigures(line), found, settings));
   const token = randomBytes(32).toString('base64url');
-  const [{ id }] = await returningRows(db, sql`
+  const [{ id }] = await returningRows(
+    db,
+    sql`
     INSERT INTO quotes (city_id, buyer_id, ${buyerColumn}, lines, valid_until, token, created_by)
     VALUES (${city.id}, ${buyer?.id ?? null}, ${buyer?.name ?? (body[QUOTE_BUYER]?.trim() || null)}, ${JSON.stringify(lines)}::jsonb, ${validUntil}, ${token}, ${auth.user.id})`,
-  select(columnsOf(quotes, 'id')));
+    select(columnsOf(quotes, 'id')),
+  );
   await recordQuoteHistory(db, auth.user.id, id, 'create');
   return quoteCard(db, await storedQuote(db, auth, id), publicUrl, auth);
 }
 
 /** A quote holds its prices to the business day + reserve_hold_days; an administrator may hold them up to
  * the business day + quote_max_days (default 14). Later is a 400 naming the last day. */
-async function refuseLongQuote(db: Database, auth: AuthenticatedUser, validUntil: string, today: string, settings: Awaited<ReturnType<typeof readBusinessSettings>>) {
+async function refuseLongQuote(
+  db: Database,
+  auth: AuthenticatedUser,
+  validUntil: string,
+  today: string,
+  settings: Awaited<ReturnType<typeof readBusinessSettings>>,
+) {
   const stored = Number((await settingsByName(db, [QUOTE_MAX_DAYS_SETTING]))[QUOTE_MAX_DAYS_SETTING]);
   const maxDays = Number.isInteger(stored) && stored > 0 ? stored : QUOTE_MAX_DAYS_DEFAULT;
-  const last = quoteLastDay(today, settings.reserve_hold_days ?? RESERVE_HOLD_DAYS_DEFAULT, maxDays, auth.permissions.is_admin);
+  const last = quoteLastDay(
+    today,
+    settings.reserve_hold_days ?? RESERVE_HOLD_DAYS_DEFAULT,
+    maxDays,
+    auth.permissions.is_admin,
+  );
   if (validUntil > last) throw badRequest(QUOTE_RECORD_MSG.validUntilMax(last));
 }
 
@@ -206,14 +306,21 @@ async function refuseLongQuote(db: Database, auth: AuthenticatedUser, validUntil
 export async function lockedQuote(tx: Database, auth: AuthenticatedUser, id: number, version: number | undefined) {
   const row = await storedQuote(tx, auth, id, true);
   requireQuoteWrite(auth, row);
-  if (version !== undefined && version !== row.version) throw stale(await quoteStaleInfo(tx, auth.permissions, id, version, row.version));
+  if (version !== undefined && version !== row.version)
+    throw stale(await quoteStaleInfo(tx, auth.permissions, id, version, row.version));
   return row;
 }
 
 /** PATCH /api/quotes/{id} {version, valid_until?, the buyer's name?, buyer_id?}: the date (not before today), the buyer's
  * name, and while the quote is valid its buyer from 'Покупатели' (one the caller reads, in the quote's city; its
  * name becomes the quote's) or none (null). */
-export async function changeQuote(db: Database, auth: AuthenticatedUser, id: number, body: QuoteChange, publicUrl: string) {
+export async function changeQuote(
+  db: Database,
+  auth: AuthenticatedUser,
+  id: number,
+  body: QuoteChange,
+  publicUrl: string,
+) {
   await db.transaction(async (tx) => {
     const row = await lockedQuote(tx, auth, id, body.version);
     if (row.status === 'accepted') throw badRequest(QUOTE_RECORD_MSG.accepted);
@@ -225,17 +332,32 @@ export async function changeQuote(db: Database, auth: AuthenticatedUser, id: num
       await refuseLongQuote(tx, auth, body.valid_until, today, await readBusinessSettings(tx));
     }
     const validUntil = body.valid_until ?? row.valid_until;
-    const buyer = body.buyer_id === undefined || body.buyer_id === row.buyer_id ? undefined : await quoteBuyer(tx, auth, row, body.buyer_id, today);
-    const buyerId = buyer === undefined ? row.buyer_id : buyer?.id ?? null;
-    const buyerName = buyer ? buyer.name : body[QUOTE_BUYER] === undefined ? row[QUOTE_BUYER] : body[QUOTE_BUYER]?.trim() || null;
-    await tx.execute(sql`UPDATE quotes SET version = version + 1, valid_until = ${validUntil}, buyer_id = ${buyerId}, ${buyerColumn} = ${buyerName} WHERE id = ${id}`);
+    const buyer =
+      body.buyer_id === undefined || body.buyer_id === row.buyer_id
+        ? undefined
+        : await quoteBuyer(tx, auth, row, body.buyer_id, today);
+    const buyerId = buyer === undefined ? row.buyer_id : (buyer?.id ?? null);
+    const buyerName = buyer
+      ? buyer.name
+      : body[QUOTE_BUYER] === undefined
+        ? row[QUOTE_BUYER]
+        : body[QUOTE_BUYER]?.trim() || null;
+    await tx.execute(
+      sql`UPDATE quotes SET version = version + 1, valid_until = ${validUntil}, buyer_id = ${buyerId}, ${buyerColumn} = ${buyerName} WHERE id = ${id}`,
+    );
     const changes = [
       ...(validUntil !== row.valid_until ? [{ field: 'valid_until', old: row.valid_until, new: validUntil }] : []),
       ...(buyerId !== row.buyer_id ? [{ field: 'buyer_id', old: row.buyer_id, new: buyerId }] : []),
       ...(buyerName !== row[QUOTE_BUYER] ? [{ field: QUOTE_BUYER, old: row[QUOTE_BUYER], new: buyerName }] : []),
     ];
     await recordQuoteHistory(tx, auth.user.id, id, 'update', changes);
-    if (changes.length) await tellQuoteAuthor(tx, auth, row, QUOTE_NOTICE.changed(id, [...new Set(changes.map((c) => QUOTE_FIELD_TITLES[c.field]))]));
+    if (changes.length)
+      await tellQuoteAuthor(
+        tx,
+        auth,
+        row,
+        QUOTE_NOTICE.changed(id, [...new Set(changes.map((c) => QUOTE_FIELD_TITLES[c.field]))]),
+      );
   });
   return quoteCard(db, await storedQuote(db, auth, id), publicUrl, auth);
 }
@@ -251,8 +373,16 @@ async function quoteBuyer(tx: Database, auth: AuthenticatedUser, row: QuoteRow, 
   if (quoteStatusOf(row.status, row.valid_until, today) !== 'active') throw badRequest(QUOTE_RECORD_MSG.buyerExpired);
   const buyer = await pickBuyer(tx, auth, buyerId);
   if (buyer && buyer.city_id !== row.city_id) {
-    const city = buyer.city_id === null ? null
-      : (await selectFirst(tx, select(columnsOf(cities, 'name')), sql`FROM ${cities} WHERE ${cities.id} = ${buyer.city_id}`))?.name ?? null;
+    const city =
+      buyer.city_id === null
+        ? null
+        : ((
+            await selectFirst(
+              tx,
+              select(columnsOf(cities, 'name')),
+              sql`FROM ${cities} WHERE ${cities.id} = ${buyer.city_id}`,
+            )
+          )?.name ?? null);
     throw badRequest(QUOTE_RECORD_MSG.buyerCity(row.city, city));
   }
   return buyer;
@@ -296,7 +426,8 @@ async function linkedQuote(db: Database, token: string) {
 }
 
 /** The quote's lots by offer: what its documents are named by. */
-const lotsOf = (row: QuoteRow) => new Map(row.lines.flatMap((l) => l.offers.map((p) => [Number(p.offer_id), lotOf(p)] as const)));
+const lotsOf = (row: QuoteRow) =>
+  new Map(row.lines.flatMap((l) => l.offers.map((p) => [Number(p.offer_id), lotOf(p)] as const)));
 
 /** GET /api/public/quotes/{token}: what the buyer may see of a quote (no supplier, purchase price, margin, band or
  * delivery cost), with each lot's documents marked 'Можно показывать покупателю' served through the token
@@ -306,14 +437,32 @@ export async function publicQuote(db: Database, token: string) {
   const trader = await traderOf(db);
   const documents = await shareableDocuments(db, lotsOf(row));
   return {
-    number: publicNumber(row.token), company: trader.name, phone: trader.phone, buyer: row[QUOTE_BUYER], city: row.city, valid_until: row.valid_until,
+    number: publicNumber(row.token),
+    company: trader.name,
+    phone: trader.phone,
+    buyer: row[QUOTE_BUYER],
+    city: row.city,
+    valid_until: row.valid_until,
     status: quoteStatusOf(row.status, row.valid_until, today),
-    lines: row.lines.flatMap((l) => l.offers.map((p) => ({
-      ...lotOf(p), amount: p.amount, kg: p.kg, price: p.unit_price, price_per_kg: p.price_kg, delivery_days: p.route_days,
-      documents: (documents.get(Number(p.offer_id)) ?? []).map(({ id, ...d }) => ({ ...d, url: `/api/public/quotes/${token}/documents/${id}` })),
-    }))),
+    lines: row.lines.flatMap((l) =>
+      l.offers.map((p) => ({
+        ...lotOf(p),
+        amount: p.amount,
+        kg: p.kg,
+        price: p.unit_price,
+        price_per_kg: p.price_kg,
+        delivery_days: p.route_days,
+        documents: (documents.get(Number(p.offer_id)) ?? []).map(({ id, ...d }) => ({
+          ...d,
+          url: `/api/public/quotes/${token}/documents/${id}`,
+        })),
+      })),
+    ),
     total_sum: money(sum(...row.lines.map((l) => l.total_sum)))!,
-    text: quoteText({ number: publicNumber(row.token), city: row.city, valid_until: row.valid_until, lines: row.lines }, trader),
+    text: quoteText(
+      { number: publicNumber(row.token), city: row.city, valid_until: row.valid_until, lines: row.lines },
+      trader,
+    ),
   };
 }
 

@@ -29,7 +29,13 @@ import type { reserveBody } from './schema';
  * reserve's, else empty (the quote's picked buyer fills what the form leaves empty). */
 export type QuoteReserveBody = Static<typeof reserveBody>;
 
-export async function reserveQuote(db: Database, auth: AuthenticatedUser, id: number, body: QuoteReserveBody, publicUrl: string) {
+export async function reserveQuote(
+  db: Database,
+  auth: AuthenticatedUser,
+  id: number,
+  body: QuoteReserveBody,
+  publicUrl: string,
+) {
   if (!canReserveFromQuote(auth.permissions)) throw forbidden(QUOTE_RECORD_MSG.reserveForbidden);
   scopeCondition(reserveRecord.spec, auth, 'create');
   requireCompleteCreate(auth, 'reserves');
@@ -47,18 +53,32 @@ export async function reserveQuote(db: Database, auth: AuthenticatedUser, id: nu
     // same buyer deadlocked when it took a lot, the buyer, then the other lot)
     if (quote.buyer_id === null) throw badRequest(QUOTE_RECORD_MSG.reserveBuyer);
     await lockBuyer(tx, quote.buyer_id);
-    const offerIds = [...new Set(numbers.flatMap((n) => quote.lines[n - 1].offers.map((part) => Number(part.offer_id))))].sort((x, y) => x - y);
-    await tx.execute(sql`SELECT id FROM offers WHERE id = ANY(${`{${offerIds.join(',')}}`}::int[]) ORDER BY id FOR UPDATE`);
-    const buyer = Object.fromEntries(RESERVE_BUYER_FIELDS.map(({ key }) => [key, key === QUOTE_BUYER ? (body[key] ?? quote[key] ?? '').trim() : body[key] ?? null]));
+    const offerIds = [
+      ...new Set(numbers.flatMap((n) => quote.lines[n - 1].offers.map((part) => Number(part.offer_id)))),
+    ].sort((x, y) => x - y);
+    await tx.execute(
+      sql`SELECT id FROM offers WHERE id = ANY(${`{${offerIds.join(',')}}`}::int[]) ORDER BY id FOR UPDATE`,
+    );
+    const buyer = Object.fromEntries(
+      RESERVE_BUYER_FIELDS.map(({ key }) => [
+        key,
+        key === QUOTE_BUYER ? (body[key] ?? quote[key] ?? '').trim() : (body[key] ?? null),
+      ]),
+    );
     for (const n of numbers) {
       for (const part of quote.lines[n - 1].offers) {
         const form = {
-          offer_id: part.offer_id, amount: part.amount, unit_selling_price: part.unit_price, city_id: quote.city_id,
-          delivery_cost: part.delivery_cost, delivery_days: part.route_days ?? 0,
+          offer_id: part.offer_id,
+          amount: part.amount,
+          unit_selling_price: part.unit_price,
+          city_id: quote.city_id,
+          delivery_cost: part.delivery_cost,
+          delivery_days: part.route_days ?? 0,
           // the goods cannot be there before the route's days: the day they can be, at the earliest
           estimated_date_implementation: body.estimated_date_implementation ?? addDays(today, part.route_days ?? 0),
           // the quote's buyer: the reserve's credit check applies to it, its phone and address fill the empty
-          ...(quote.buyer_id !== null && !hidden.has('buyer_id') ? { buyer_id: quote.buyer_id } : {}), ...buyer,
+          ...(quote.buyer_id !== null && !hidden.has('buyer_id') ? { buyer_id: quote.buyer_id } : {}),
+          ...buyer,
           ...(body.responsible_id !== undefined ? { responsible_id: body.responsible_id } : {}),
           ...(body.credit_override ? { credit_override: body.credit_override } : {}),
           comments: [{ text: fromQuoteComment(quote.id) }],
@@ -70,7 +90,10 @@ export async function reserveQuote(db: Database, auth: AuthenticatedUser, id: nu
       }
     }
     await tx.execute(sql`UPDATE quotes SET status = 'accepted', version = version + 1 WHERE id = ${id}`);
-    await recordQuoteHistory(tx, auth.user.id, id, 'update', [{ field: 'status', old: 'active', new: 'accepted' }, { field: 'reserve_ids', old: null, new: ids }]);
+    await recordQuoteHistory(tx, auth.user.id, id, 'update', [
+      { field: 'status', old: 'active', new: 'accepted' },
+      { field: 'reserve_ids', old: null, new: ids },
+    ]);
     await tellQuoteAuthor(tx, auth, quote, QUOTE_NOTICE.reserved(id, ids));
   });
   return { reserve_ids: ids, quote: await quoteCard(db, await storedQuote(db, auth, id), publicUrl, auth) };

@@ -31,7 +31,8 @@ function checkSearch(q: QuoteSearch, bounds: { min: number; max: number }) {
   if (q.unit === 'шт' && !Number.isInteger(q.amount)) throw badRequest(QUOTE_MSG.whole);
   if (q.level === 'margin') {
     if (q.margin === undefined || q.margin === null) throw badRequest(QUOTE_MSG.marginMissing);
-    if (q.margin < bounds.min || q.margin > bounds.max) throw badRequest(QUOTE_MSG.margin(String(bounds.min), String(bounds.max)));
+    if (q.margin < bounds.min || q.margin > bounds.max)
+      throw badRequest(QUOTE_MSG.margin(String(bounds.min), String(bounds.max)));
   }
 }
 
@@ -46,14 +47,24 @@ function lineEarliest(line: QuoteLine<Lot>, today: string): string | null {
 function partOf(part: QuoteLine<Lot>['parts'][number], today: string): QuoteOfferPart {
   const { lot, price } = part;
   return {
-    offer_id: lot.offer_id, amount: text(part.amount), kg: part.kg.toFixed(3),
-    ...lotOf(lot), unit_weight: lot.unit_weight, available_amount: lot.available_amount,
-    delivery_cost: text(price.delivery_cost), default_delivery: price.default_delivery, route_days: price.route_days,
+    offer_id: lot.offer_id,
+    amount: text(part.amount),
+    kg: part.kg.toFixed(3),
+    ...lotOf(lot),
+    unit_weight: lot.unit_weight,
+    available_amount: lot.available_amount,
+    delivery_cost: text(price.delivery_cost),
+    default_delivery: price.default_delivery,
+    route_days: price.route_days,
     earliest_delivery: earliestDelivery(today, price.route_days, pendingArrival(lot)),
-    availability: availabilityText(lot), expected_arrival: pendingArrival(lot),
-    delivered_kg_price: text(price.delivered_kg_price), delivered_unit_price: text(price.delivered_unit_price),
-    unit_price: text(price.unit_price), price_kg: text(price.price_kg),
-    band: { min: text(price.band.min), max: text(price.band.max) }, margin: text(price.margin),
+    availability: availabilityText(lot),
+    expected_arrival: pendingArrival(lot),
+    delivered_kg_price: text(price.delivered_kg_price),
+    delivered_unit_price: text(price.delivered_unit_price),
+    unit_price: text(price.unit_price),
+    price_kg: text(price.price_kg),
+    band: { min: text(price.band.min), max: text(price.band.max) },
+    margin: text(price.margin),
     documents_blocking: lot.documents_blocking ?? [],
   };
 }
@@ -77,26 +88,55 @@ function lineOf(line: QuoteLine<Lot>, today: string, buyer: PickedBuyer | null):
 }
 
 /** The ranked lines of a quote for the lots `scope` lets the caller read, to the city named or the buyer's. */
-export async function searchQuote(db: Database, auth: AuthenticatedUser, q: QuoteSearch, scope: SQL | null): Promise<QuoteSearchAnswer> {
+export async function searchQuote(
+  db: Database,
+  auth: AuthenticatedUser,
+  q: QuoteSearch,
+  scope: SQL | null,
+): Promise<QuoteSearchAnswer> {
   const settings = await readBusinessSettings(db);
   checkSearch(q, marginBounds(settings));
-  const product = await selectFirst(db, select(columnsOf(products, 'id')), sql`FROM ${products} WHERE ${products.id} = ${q.product_id} AND ${products.status} <> 'deleted'`);
+  const product = await selectFirst(
+    db,
+    select(columnsOf(products, 'id')),
+    sql`FROM ${products} WHERE ${products.id} = ${q.product_id} AND ${products.status} <> 'deleted'`,
+  );
   if (!product) throw badRequest(QUOTE_MSG.productMissing);
   const buyer = await pickBuyer(db, auth, q.buyer_id);
   const city = await destinationOf(db, q.city_id, buyer);
   const today = await todayOf(db);
   const request = {
-    city_id: city.id, ...lotFiltersOf({ product: q.product_id, variety: q.variety_ids, packing: q.packing_ids, year: q.harvest_years, origin: q.origin }),
-    level: 'min' as const, rounding: 'none' as const,
+    city_id: city.id,
+    ...lotFiltersOf({
+      product: q.product_id,
+      variety: q.variety_ids,
+      packing: q.packing_ids,
+      year: q.harvest_years,
+      origin: q.origin,
+    }),
+    level: 'min' as const,
+    rounding: 'none' as const,
   };
-  const ranked = rankLots(await lotFigures(db, request, scope), settings, { amount: q.amount, unit: q.unit, level: q.level, margin: q.margin });
+  const ranked = rankLots(await lotFigures(db, request, scope), settings, {
+    amount: q.amount,
+    unit: q.unit,
+    level: q.level,
+    margin: q.margin,
+  });
   // the lots the answer names, read in full (what they are, their papers); a lot sold out in between drops its line
   const ids = [...new Set(ranked.flatMap((l) => l.parts.map((p) => p.lot.offer_id)))];
-  const full = new Map((ids.length ? await lots(db, { ...request, offer_id: ids }, scope) : []).map((l) => [l.offer_id, l]));
-  const lines = ranked.filter((l) => l.parts.every((p) => full.has(p.lot.offer_id)))
+  const full = new Map(
+    (ids.length ? await lots(db, { ...request, offer_id: ids }, scope) : []).map((l) => [l.offer_id, l]),
+  );
+  const lines = ranked
+    .filter((l) => l.parts.every((p) => full.has(p.lot.offer_id)))
     .map((l): QuoteLine<Lot> => ({ ...l, parts: l.parts.map((p) => ({ ...p, lot: full.get(p.lot.offer_id)! })) }));
   return {
-    city, buyer: shownBuyer(buyer), date: today, amount: q.unit === 'шт' ? String(q.amount) : text(toNumber(q.amount)), unit: q.unit,
+    city,
+    buyer: shownBuyer(buyer),
+    date: today,
+    amount: q.unit === 'шт' ? String(q.amount) : text(toNumber(q.amount)),
+    unit: q.unit,
     lines: lines.map((l) => lineOf(l, today, buyer)),
   };
 }

@@ -37,21 +37,41 @@ export function mayColumn(spec: Spec, auth: AuthenticatedUser, action: Action): 
 }
 
 /** Is the record there and within the caller's scope for the action? */
-export async function recordVisible(db: Database, spec: Spec, auth: AuthenticatedUser, id: number, action: Action = 'read'): Promise<boolean> {
+export async function recordVisible(
+  db: Database,
+  spec: Spec,
+  auth: AuthenticatedUser,
+  id: number,
+  action: Action = 'read',
+): Promise<boolean> {
   const scope = scopeOf(auth.permissions, spec.section, action);
   if (scope === 'none') return false;
   const a = sql.raw(spec.alias);
-  const found = await selectFirst(db, select({ one: sql<number>`1` }), sql`${spec.from} WHERE ${a}.id = ${id} AND ${mayColumn(spec, auth, action)} LIMIT 1`);
+  const found = await selectFirst(
+    db,
+    select({ one: sql<number>`1` }),
+    sql`${spec.from} WHERE ${a}.id = ${id} AND ${mayColumn(spec, auth, action)} LIMIT 1`,
+  );
   return found !== undefined;
 }
 
 /** Of these records, the ids within the caller's scope for the action, in one query (a batch of live events). */
-export async function visibleIds(db: Database, spec: Spec, auth: AuthenticatedUser, ids: number[], action: Action = 'read'): Promise<Set<number>> {
+export async function visibleIds(
+  db: Database,
+  spec: Spec,
+  auth: AuthenticatedUser,
+  ids: number[],
+  action: Action = 'read',
+): Promise<Set<number>> {
   const scope = scopeOf(auth.permissions, spec.section, action);
   if (scope === 'none' || !ids.length) return new Set();
   if (scope === 'all') return new Set(ids);
   const a = sql.raw(spec.alias);
-  const rows = await selectRows(db, select({ id: recordColumnsOf(spec).id }), sql`${spec.from}
-    WHERE ${a}.id = ANY(${`{${ids.join(',')}}`}::int[]) AND ${mayColumn(spec, auth, action)}`);
+  const rows = await selectRows(
+    db,
+    select({ id: recordColumnsOf(spec).id }),
+    sql`${spec.from}
+    WHERE ${a}.id = ANY(${`{${ids.join(',')}}`}::int[]) AND ${mayColumn(spec, auth, action)}`,
+  );
   return new Set(rows.map((r) => Number(r.id)));
 }

@@ -14,7 +14,13 @@ import { ValidationError } from 'yup';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
 import {
-  BULK_MAX, BULK_MSG, adjustedMoney, bulkFieldsOf, validPercent, type BulkEditResponse, type RefusedRow,
+  BULK_MAX,
+  BULK_MSG,
+  adjustedMoney,
+  bulkFieldsOf,
+  validPercent,
+  type BulkEditResponse,
+  type RefusedRow,
 } from '../../domain/bulk';
 import { MSG } from '../../domain/messages';
 import { VERSION_MSG } from '../../domain/versions';
@@ -68,7 +74,8 @@ function checkedBody<S extends Section>(section: RecordSection<unknown, S>, body
   const fields = bulkFieldsOf(section.spec.section);
   const fieldOf = (key: string) => fields.find((f) => f.key === key);
   const labelOf = (key: string) => fieldOf(key)?.label ?? key;
-  for (const key of [...Object.keys(set), ...Object.keys(adjust)]) if (!fieldOf(key)) throw badRequest(BULK_MSG.notBulk(key));
+  for (const key of [...Object.keys(set), ...Object.keys(adjust)])
+    if (!fieldOf(key)) throw badRequest(BULK_MSG.notBulk(key));
   for (const [key, percent] of Object.entries(adjust)) {
     if (!fieldOf(key)!.adjustable) throw badRequest(BULK_MSG.notAdjustable(labelOf(key)));
     if (!validPercent(percent)) throw badRequest(BULK_MSG.badPercent);
@@ -94,7 +101,10 @@ function valuesFor(stored: StoredRecord, set: Row, adjust: Record<string, number
 
 /** Why the card would refuse this record before its own checks, as readRecord, the update right and the section's
  * status rule answer there (404, 403, the status's own words); null when it goes on. */
-function lockedRefusal<S extends Section>(section: RecordSection<unknown, S>, f: { row: StoredRecord<S>; may: boolean; changeable: boolean }): string | null {
+function lockedRefusal<S extends Section>(
+  section: RecordSection<unknown, S>,
+  f: { row: StoredRecord<S>; may: boolean; changeable: boolean },
+): string | null {
   const status = String(f.row.status);
   // a deleted record is not found (like one the caller may not read, which is not even locked) unless its section
   // says why it cannot change (a reserve in its status's words)
@@ -110,8 +120,16 @@ function lockedRefusal<S extends Section>(section: RecordSection<unknown, S>, f:
  * locked versions, the history in one INSERT (`via`: what caused it). Answers the ids written; refusals go to
  * `refused`.
  */
-export async function changeChunk<S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown, S>, ids: number[],
-  valuesOf: (stored: StoredRecord<S>, id: number) => Row, hidden: ReadonlySet<string>, refused: RefusedRow[], via?: HistoryCause): Promise<number[]> {
+export async function changeChunk<S extends Section>(
+  tx: Database,
+  auth: AuthenticatedUser,
+  section: RecordSection<unknown, S>,
+  ids: number[],
+  valuesOf: (stored: StoredRecord<S>, id: number) => Row,
+  hidden: ReadonlySet<string>,
+  refused: RefusedRow[],
+  via?: HistoryCause,
+): Promise<number[]> {
   const { spec } = section;
   const a = sql.raw(spec.alias);
   const table = sql.identifier(spec.section);
@@ -120,12 +138,18 @@ export async function changeChunk<S extends Section>(tx: Database, auth: Authent
   // locked at all (another supplier's rows are not held up by a write that cannot touch them), and what it may not
   // read is answered as a record that is not there: the same words, so 'not yours' cannot be told from 'no such'
   const locking = select({
-    id: recordColumnsOf(spec).id, row: storedRecordOf(spec.section, a), may: sql<boolean>`${mayColumn(spec, auth, 'update')}`,
+    id: recordColumnsOf(spec).id,
+    row: storedRecordOf(spec.section, a),
+    may: sql<boolean>`${mayColumn(spec, auth, 'update')}`,
     changeable: sql<boolean>`coalesce(${changeable}, false)`,
   });
-  const found = await selectRows(tx, locking, sql`
+  const found = await selectRows(
+    tx,
+    locking,
+    sql`
     ${spec.from} WHERE ${a}.id = ANY(${`{${ids.join(',')}}`}::int[]) AND ${mayColumn(spec, auth, 'read')}
-    ORDER BY ${a}.id FOR UPDATE OF ${a}`);
+    ORDER BY ${a}.id FOR UPDATE OF ${a}`,
+  );
   const there = new Set(found.map((f) => Number(f.id)));
   for (const id of ids) if (!there.has(id)) refused.push({ id, reason: BULK_MSG.missing });
   const rows: BulkRow<StoredRecord<S>>[] = [];
@@ -144,34 +168,66 @@ export async function changeChunk<S extends Section>(tx: Database, auth: Authent
   }
   if (!writes.length) return [];
   const columns = [...new Set(writes.flatMap((w) => Object.keys(w.patch)))];
-  const assignments = sql.join(columns.map((c) => sql`${sql.identifier(c)} = CASE WHEN v.patch ? ${c} THEN p.${sql.identifier(c)} ELSE t.${sql.identifier(c)} END`), sql`, `);
+  const assignments = sql.join(
+    columns.map(
+      (c) =>
+        sql`${sql.identifier(c)} = CASE WHEN v.patch ? ${c} THEN p.${sql.identifier(c)} ELSE t.${sql.identifier(c)} END`,
+    ),
+    sql`, `,
+  );
   // one UPDATE, each record on the version it was locked at: one whose version moved is reported, not overwritten
-  const written = await returningRows(tx, sql`
+  const written = await returningRows(
+    tx,
+    sql`
     UPDATE ${table} AS t SET ${assignments}
     FROM jsonb_to_recordset(${JSON.stringify(writes)}::jsonb) AS v(id int, version int, patch jsonb),
       LATERAL jsonb_populate_record(NULL::${table}, v.patch) AS p
-    WHERE t.id = v.id AND t.version = v.version`, select({ id: sql<number>`t.id`, after: storedRecordOf(spec.section, sql`t`) }));
+    WHERE t.id = v.id AND t.version = v.version`,
+    select({ id: sql<number>`t.id`, after: storedRecordOf(spec.section, sql`t`) }),
+  );
   const done = new Set(written.map((w) => Number(w.id)));
   for (const w of writes) if (!done.has(w.id)) refused.push({ id: w.id, reason: VERSION_MSG.stale });
-  await recordsChanged(tx, auth.user.id, spec.section, written.map((w) => ({ id: Number(w.id), before: before.get(Number(w.id))!, after: w.after })), via);
-  if (written.length) await section.written?.(tx, written.map((w) => Number(w.id)));
+  await recordsChanged(
+    tx,
+    auth.user.id,
+    spec.section,
+    written.map((w) => ({ id: Number(w.id), before: before.get(Number(w.id))!, after: w.after })),
+    via,
+  );
+  if (written.length)
+    await section.written?.(
+      tx,
+      written.map((w) => Number(w.id)),
+    );
   return written.map((w) => Number(w.id));
 }
 
 /** A section without a set-based change: each record through its card's change, in a savepoint, on the version
  * it has when its turn comes. */
-async function changeEach<S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown, S>, ids: number[], body: Checked, refused: RefusedRow[]): Promise<number> {
+async function changeEach<S extends Section>(
+  tx: Database,
+  auth: AuthenticatedUser,
+  section: RecordSection<unknown, S>,
+  ids: number[],
+  body: Checked,
+  refused: RefusedRow[],
+): Promise<number> {
   let changed = 0;
   for (const id of ids) {
     // what the caller may not read is not locked, and is as good as not there
-    const stored = (await recordVisible(tx, section.spec, auth, id)) ? await lockedRecord(tx, section.spec.section, id) : undefined;
+    const stored = (await recordVisible(tx, section.spec, auth, id))
+      ? await lockedRecord(tx, section.spec.section, id)
+      : undefined;
     if (!stored) {
       refused.push({ id, reason: BULK_MSG.missing });
       continue;
     }
     try {
       // the record is locked in this transaction: the version it has now is the one the change is made on
-      await updateRecord(tx, auth, section, id, { ...valuesFor(stored, body.set, body.adjust), version: Number(stored.version) });
+      await updateRecord(tx, auth, section, id, {
+        ...valuesFor(stored, body.set, body.adjust),
+        version: Number(stored.version),
+      });
       changed++;
     } catch (e) {
       refused.push({ id, reason: refusalOf(e) });
@@ -181,27 +237,37 @@ async function changeEach<S extends Section>(tx: Database, auth: AuthenticatedUs
 }
 
 /** PATCH /api/{section}: how many changed, and each refused record with its reason (in id order). */
-export async function bulkUpdate<Values, S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, body: unknown): Promise<BulkEditResponse> {
+export async function bulkUpdate<Values, S extends Section>(
+  db: Database,
+  auth: AuthenticatedUser,
+  section: RecordSection<Values, S>,
+  body: unknown,
+): Promise<BulkEditResponse> {
   const record = section as RecordSection<unknown, S>;
   scopeCondition(record.spec, auth, 'update'); // 403 without the right at all
   const checked = checkedBody(record, body);
   const { ids, set, adjust } = checked;
   // a field hidden from the role is refused for the whole request, set or moved, as the card refuses it
   const hidden = hiddenFields(record, auth);
-  refuseHidden(hidden, { ...set, ...Object.fromEntries(Object.keys(adjust).map((k) => [k, 1])) }, [...record.fields, ...Object.keys(adjust)]);
+  refuseHidden(hidden, { ...set, ...Object.fromEntries(Object.keys(adjust).map((k) => [k, 1])) }, [
+    ...record.fields,
+    ...Object.keys(adjust),
+  ]);
   const refused: RefusedRow[] = [];
   let changed = 0;
   await db.transaction(async (tx) => {
     for (let from = 0; from < ids.length; from += CHUNK) {
       const chunk = ids.slice(from, from + CHUNK);
       changed += record.changeMany
-        ? (await changeChunk(tx, auth, record, chunk, (stored) => valuesFor(stored, set, adjust), hidden, refused)).length
+        ? (await changeChunk(tx, auth, record, chunk, (stored) => valuesFor(stored, set, adjust), hidden, refused))
+            .length
         : await changeEach(tx, auth, record, chunk, checked, refused);
     }
   });
   refused.sort((x, y) => x.id - y.id);
   const answer: BulkEditResponse = { status: 'success', changed, notChanged: ids.length - changed, refused };
-  if (changed > 0 && refused.length) answer.warning = BULK_MSG.partial(record.spec.section, changed, ids.length, refused.length);
+  if (changed > 0 && refused.length)
+    answer.warning = BULK_MSG.partial(record.spec.section, changed, ids.length, refused.length);
   if (changed === 0) answer.message = [BULK_MSG.noneChanged, ...new Set(refused.map((r) => r.reason))].join('. ');
   return answer;
 }

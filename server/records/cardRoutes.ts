@@ -28,7 +28,13 @@ export interface CardRoutes<Values, S extends Section = Section> {
 /** A change's body: the card's fields and the version of the record the user changed. */
 export const changeBody = (body: CardBody) => ({
   ...body,
-  properties: { ...body.properties, version: { ...versionProperty, description: 'the version of the record the change was made on (409 stale when newer)' } },
+  properties: {
+    ...body.properties,
+    version: {
+      ...versionProperty,
+      description: 'the version of the record the change was made on (409 stale when newer)',
+    },
+  },
 });
 
 export function cardRoutes<Values, S extends Section>(app: App, db: Database, card: CardRoutes<Values, S>) {
@@ -37,19 +43,44 @@ export function cardRoutes<Values, S extends Section>(app: App, db: Database, ca
   const tags = [section];
   const bodyOf = (value: unknown) => (value ?? {}) as Row;
 
-  app.get(`/${section}/:id`, {
-    schema: { tags, summary: summaries.read, params: idParams, querystring: withDeletedQuery, response: cardResponse(200) },
-  }, async (request) => readRecord(db, requireAuth(request), record, idOf(request.params), withDeletedOf(request.query)));
-  app.post(`/${section}`, {
-    schema: { tags, summary: summaries.create, querystring: noQuery, body, response: cardResponse(201) },
-  }, async (request, reply) => {
-    const created = await createRecord(db, requireAuth(request), record, bodyOf(request.body));
-    reply.status(201);
-    return created;
-  });
-  app.patch(`/${section}/:id`, {
-    schema: { tags, summary: summaries.update, params: idParams, querystring: noQuery, body: changeBody(body), response: cardResponse(200) },
-  }, async (request) => updateRecord(db, requireAuth(request), record, idOf(request.params), bodyOf(request.body)));
+  app.get(
+    `/${section}/:id`,
+    {
+      schema: {
+        tags,
+        summary: summaries.read,
+        params: idParams,
+        querystring: withDeletedQuery,
+        response: cardResponse(200),
+      },
+    },
+    async (request) => readRecord(db, requireAuth(request), record, idOf(request.params), withDeletedOf(request.query)),
+  );
+  app.post(
+    `/${section}`,
+    {
+      schema: { tags, summary: summaries.create, querystring: noQuery, body, response: cardResponse(201) },
+    },
+    async (request, reply) => {
+      const created = await createRecord(db, requireAuth(request), record, bodyOf(request.body));
+      reply.status(201);
+      return created;
+    },
+  );
+  app.patch(
+    `/${section}/:id`,
+    {
+      schema: {
+        tags,
+        summary: summaries.update,
+        params: idParams,
+        querystring: noQuery,
+        body: changeBody(body),
+        response: cardResponse(200),
+      },
+    },
+    async (request) => updateRecord(db, requireAuth(request), record, idOf(request.params), bodyOf(request.body)),
+  );
   // bulk edit and the trash's restore, through the same record hooks
   bulkRoutes(app, db, record);
 }

@@ -8,6 +8,8 @@ import { COMMENTS } from '../../domain/responseShapes';
 
 // the length is checked again after trimming (addComment); this bound keeps a 100 000-character text out
 export const commentBody = Type.Object({ text: Type.String({ maxLength: COMMENT_MAX + 100 }) });
-export const commentErrors = russianErrors({ fields: { '': COMMENT_MSG.empty, text: { default: COMMENT_MSG.empty, maxLength: COMMENT_MSG.tooLong } } });
+export const commentErrors = russianErrors({
+  fields: { '': COMMENT_MSG.empty, text: { default: COMMENT_MSG.empty, maxLength: COMMENT_MSG.tooLong } },
+});
 export const commentsResponse = responses({ 200: COMMENTS });
 export const commentResponse = responses({ 201: comment });

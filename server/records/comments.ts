@@ -18,7 +18,13 @@ export const COMMENT_MSG = {
 /** A record's comments, oldest first, with their authors' names. */
 export function listComments(db: Database, section: CommentEntity, id: number) {
   return db
-    .select({ id: comments.id, text: comments.text, author_id: comments.author_id, author_name: sql<string>`coalesce(${users.name}, ${users.email})`, created_at: comments.created_at })
+    .select({
+      id: comments.id,
+      text: comments.text,
+      author_id: comments.author_id,
+      author_name: sql<string>`coalesce(${users.name}, ${users.email})`,
+      created_at: comments.created_at,
+    })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.author_id))
     .where(and(eq(comments.entity_type, section), eq(comments.entity_id, id)))
@@ -26,25 +32,52 @@ export function listComments(db: Database, section: CommentEntity, id: number) {
 }
 
 /** One comment typed on a card. */
-export async function addComment(db: Database, auth: AuthenticatedUser, section: CommentEntity, id: number, input: unknown) {
+export async function addComment(
+  db: Database,
+  auth: AuthenticatedUser,
+  section: CommentEntity,
+  id: number,
+  input: unknown,
+) {
   const text = String(input ?? '').trim();
   if (!text) throw badRequest(COMMENT_MSG.empty);
   if (text.length > COMMENT_MAX) throw badRequest(COMMENT_MSG.tooLong);
-  const [row] = await db.insert(comments).values({ entity_type: section, entity_id: id, text, author_id: auth.user.id }).returning();
-  return { id: row.id, text: row.text, author_id: row.author_id, author_name: auth.user.name ?? auth.user.email, created_at: row.created_at };
+  const [row] = await db
+    .insert(comments)
+    .values({ entity_type: section, entity_id: id, text, author_id: auth.user.id })
+    .returning();
+  return {
+    id: row.id,
+    text: row.text,
+    author_id: row.author_id,
+    author_name: auth.user.name ?? auth.user.email,
+    created_at: row.created_at,
+  };
 }
 
 /** Saves the comments typed on a create card; blank ones are ignored. */
-export const addComments = (db: Database, auth: AuthenticatedUser, section: Section, entityId: number, input: unknown) =>
-  addRecordsComments(db, auth, section, [{ id: entityId, input }]);
+export const addComments = (
+  db: Database,
+  auth: AuthenticatedUser,
+  section: Section,
+  entityId: number,
+  input: unknown,
+) => addRecordsComments(db, auth, section, [{ id: entityId, input }]);
 
 /** The comments typed on new records (a card's, or an import's rows), in the records' order, in one
  * INSERT; blank ones are ignored, and one too long refuses them all before any is written. */
-export async function addRecordsComments(db: Database, auth: AuthenticatedUser, section: Section, records: { id: number; input: unknown }[]) {
-  const rows = records.flatMap(({ id, input }) => (Array.isArray(input) ? input : [])
-    .map((c) => String(typeof c === 'object' && c !== null ? (c as { text?: unknown }).text ?? '' : c).trim())
-    .filter(Boolean)
-    .map((text) => ({ entity_type: section, entity_id: id, text, author_id: auth.user.id })));
+export async function addRecordsComments(
+  db: Database,
+  auth: AuthenticatedUser,
+  section: Section,
+  records: { id: number; input: unknown }[],
+) {
+  const rows = records.flatMap(({ id, input }) =>
+    (Array.isArray(input) ? input : [])
+      .map((c) => String(typeof c === 'object' && c !== null ? ((c as { text?: unknown }).text ?? '') : c).trim())
+      .filter(Boolean)
+      .map((text) => ({ entity_type: section, entity_id: id, text, author_id: auth.user.id })),
+  );
   if (rows.some((r) => r.text.length > COMMENT_MAX)) throw badRequest(COMMENT_MSG.tooLong);
   if (!rows.length) return;
   // one INSERT, its values as one JSON parameter, written in the order given

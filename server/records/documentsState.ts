@@ -15,7 +15,11 @@ import { todayOf, ZONE_SQL } from '../db/businessDay';
 import { announceChanges } from '../db/changes';
 import { businessSettings } from '../db/schema';
 import {
-  DOCUMENT_MSG, DOCUMENT_NOTICE_DAYS_DEFAULT, DOMESTIC_ORIGINS, type DocumentSettings, type DocumentsState,
+  DOCUMENT_MSG,
+  DOCUMENT_NOTICE_DAYS_DEFAULT,
+  DOMESTIC_ORIGINS,
+  type DocumentSettings,
+  type DocumentsState,
 } from '../../domain/offers/documents';
 import { LOT } from '../../domain/offers/lot';
 
@@ -92,19 +96,33 @@ export function documentsStateCellSql(a: string): SQL {
 
 /** The list filter `documents_state`: offers in any of the given states, by the stored column (its index). */
 export const documentsStateIn = (a: string, states: string[]): SQL =>
-  states.length ? sql`${sql.raw(a)}.documents_state IN (${sql.join(states.map((s) => sql`${s}`), sql`, `)})` : sql`true`;
+  states.length
+    ? sql`${sql.raw(a)}.documents_state IN (${sql.join(
+        states.map((s) => sql`${s}`),
+        sql`, `,
+      )})`
+    : sql`true`;
 
 /** One offer's documents state, as its read and list row carry it. */
 export async function offerDocumentsState(db: Database, offerId: number): Promise<DocumentsState> {
-  return (await selectFirst(db, select({ s: sql<DocumentsState>`${documentsStateSql('o')}` }), sql`FROM offers o WHERE o.id = ${offerId}`))!.s;
+  return (await selectFirst(
+    db,
+    select({ s: sql<DocumentsState>`${documentsStateSql('o')}` }),
+    sql`FROM offers o WHERE o.id = ${offerId}`,
+  ))!.s;
 }
 
 /** One offer's documents state by the rule on a given business day (YYYY-MM-DD), whatever is stored: what the
  * stored state becomes when that day comes. */
 export async function documentsStateOn(db: Database, offerId: number, today: string): Promise<DocumentsState> {
-  const row = await selectFirst(db, select({ s: sql<DocumentsState>`json_build_object('state', r.state, 'missing', to_json(r.missing),
-    'expired', to_json(r.expired), 'blocking', to_json(r.blocking), 'expires_on', r.expires_on::text, 'days_left', r.expires_on - ${today}::date)` }),
-  sql`FROM (${documentsStateRows(sql`o.id = ${offerId}`, sql`${today}::date`)}) r`);
+  const row = await selectFirst(
+    db,
+    select({
+      s: sql<DocumentsState>`json_build_object('state', r.state, 'missing', to_json(r.missing),
+    'expired', to_json(r.expired), 'blocking', to_json(r.blocking), 'expires_on', r.expires_on::text, 'days_left', r.expires_on - ${today}::date)`,
+    }),
+    sql`FROM (${documentsStateRows(sql`o.id = ${offerId}`, sql`${today}::date`)}) r`,
+  );
   return row!.s;
 }
 
@@ -120,18 +138,30 @@ export async function documentsStateOn(db: Database, offerId: number, today: str
  */
 export async function refreshDocumentsState(tx: Database, where: SQL, announce = true): Promise<number[]> {
   const today = await todayOf(tx);
-  const kept = (await selectFirst(tx, select({ v: sql<string>`coalesce(current_setting('nutdesk.keep_version', true), '')` })))!.v;
+  const kept = (await selectFirst(
+    tx,
+    select({ v: sql<string>`coalesce(current_setting('nutdesk.keep_version', true), '')` }),
+  ))!.v;
   await tx.execute(sql`SELECT set_config('nutdesk.keep_version', 'on', true)`);
-  const written = await returningRows(tx, sql`WITH r AS (${documentsStateRows(where, sql`${today}::date`)})
+  const written = await returningRows(
+    tx,
+    sql`WITH r AS (${documentsStateRows(where, sql`${today}::date`)})
     UPDATE offers t SET documents_state = r.state, documents_missing = r.missing, documents_expired = r.expired,
       documents_blocking = r.blocking, documents_expires_on = r.expires_on, documents_turns_on = r.turns_on
     FROM r JOIN offers was ON was.id = r.id
     WHERE t.id = r.id AND (was.documents_state, was.documents_missing, was.documents_expired, was.documents_blocking,
       was.documents_expires_on, was.documents_turns_on) IS DISTINCT FROM (r.state, r.missing, r.expired, r.blocking, r.expires_on, r.turns_on)`,
-  select({ id: sql<number>`t.id`, shown: sql<boolean>`(was.documents_state, was.documents_missing, was.documents_expired, was.documents_blocking,
-      was.documents_expires_on) IS DISTINCT FROM (r.state, r.missing, r.expired, r.blocking, r.expires_on)` }));
+    select({
+      id: sql<number>`t.id`,
+      shown: sql<boolean>`(was.documents_state, was.documents_missing, was.documents_expired, was.documents_blocking,
+      was.documents_expires_on) IS DISTINCT FROM (r.state, r.missing, r.expired, r.blocking, r.expires_on)`,
+    }),
+  );
   await tx.execute(sql`SELECT set_config('nutdesk.keep_version', ${kept}, true)`);
-  const shown = written.filter((w) => w.shown).map((w) => Number(w.id)).sort((x, y) => x - y);
+  const shown = written
+    .filter((w) => w.shown)
+    .map((w) => Number(w.id))
+    .sort((x, y) => x - y);
   if (announce) await announceChanges(tx, 'offers', 'update', shown);
   return shown;
 }
@@ -140,16 +170,23 @@ export async function refreshDocumentsState(tx: Database, where: SQL, announce =
 export async function readDocumentSettings(db: Database): Promise<DocumentSettings> {
   const settings = select({
     types: sql<number[]>`${IMPORTED_TYPES}`,
-    forbid: sql<string | null>`(SELECT ${businessSettings.value} FROM ${businessSettings} WHERE ${businessSettings.name} = 'documents_forbid_reserve')`,
+    forbid: sql<
+      string | null
+    >`(SELECT ${businessSettings.value} FROM ${businessSettings} WHERE ${businessSettings.name} = 'documents_forbid_reserve')`,
     days: sql<number>`${NOTICE_DAYS}`,
   });
   const row = (await selectFirst(db, settings))!;
-  return { documents_imported_types: row.types.map(Number), documents_forbid_reserve: row.forbid === 'true', documents_notice_days: Number(row.days) };
+  return {
+    documents_imported_types: row.types.map(Number),
+    documents_forbid_reserve: row.forbid === 'true',
+    documents_notice_days: Number(row.days),
+  };
 }
 
 /** A new reserve of a lot whose required papers are missing or lapsed: refused (400 with the list) under
  * 'Запрещать резерв без документов'; otherwise the card warns from the offer's documents_state. */
 export async function refuseReserveWithoutDocuments(db: Database, offerId: number): Promise<void> {
   const { blocking } = await offerDocumentsState(db, offerId);
-  if (blocking.length && (await readDocumentSettings(db)).documents_forbid_reserve) throw badRequest(DOCUMENT_MSG.reserveRefused(blocking));
+  if (blocking.length && (await readDocumentSettings(db)).documents_forbid_reserve)
+    throw badRequest(DOCUMENT_MSG.reserveRefused(blocking));
 }

@@ -7,7 +7,17 @@ import { newStorageKey, type FileStores, type StoredFile } from '../db/fileStore
 import { files, uploadReservations } from '../db/schema';
 import type { AuthenticatedUser } from '../accounts/users';
 import { isSection, type Section } from '../../domain/sections';
-import { FILE_RULES, MIME_BY_EXTENSION, UNATTACHED_KEEP_HOURS, UPLOAD_MSG, UPLOAD_QUOTA_BYTES, contentProblem, extensionOf, fileProblem, type FileKind } from '../../domain/files';
+import {
+  FILE_RULES,
+  MIME_BY_EXTENSION,
+  UNATTACHED_KEEP_HOURS,
+  UPLOAD_MSG,
+  UPLOAD_QUOTA_BYTES,
+  contentProblem,
+  extensionOf,
+  fileProblem,
+  type FileKind,
+} from '../../domain/files';
 import { badRequest } from '../errors';
 import { columnsOf, returningRows, select, selectFirst } from '../db/rows';
 import type { SectionSpec } from '../contract/section';
@@ -16,7 +26,13 @@ import { recordVisible } from './access';
 export type FileRow = typeof files.$inferSelect;
 
 /** Attaches the caller's unattached uploads to a record. */
-export async function attachFiles(db: Database, auth: AuthenticatedUser, section: Section, entityId: number, ids: number[]) {
+export async function attachFiles(
+  db: Database,
+  auth: AuthenticatedUser,
+  section: Section,
+  entityId: number,
+  ids: number[],
+) {
   if (!ids.length) return;
   await db
     .update(files)
@@ -26,7 +42,11 @@ export async function attachFiles(db: Database, auth: AuthenticatedUser, section
 
 /** File ids as a create or update payload sends them: [3, 4] or [{id: 3}, …]. */
 export const fileIdsOf = (v: unknown): number[] =>
-  Array.isArray(v) ? v.map((x) => Number(typeof x === 'object' && x !== null ? (x as { id: unknown }).id : x)).filter((n) => Number.isInteger(n) && n > 0) : [];
+  Array.isArray(v)
+    ? v
+        .map((x) => Number(typeof x === 'object' && x !== null ? (x as { id: unknown }).id : x))
+        .filter((n) => Number.isInteger(n) && n > 0)
+    : [];
 
 /** How long a reservation counts: one left by a crash mid-upload must not hold the quota for good. */
 const RESERVATION_MINUTES = 60;
@@ -40,13 +60,19 @@ export async function reserveUpload(db: Database, auth: AuthenticatedUser, bytes
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT 1 FROM users WHERE id = ${auth.user.id} FOR UPDATE`);
     const r = uploadReservations;
-    const held = (await selectFirst(tx, select({
-      bytes: sql<string>`((SELECT coalesce(sum(${files.size}), 0) FROM ${files} WHERE ${files.created_by} = ${auth.user.id} AND ${files.entity_id} IS NULL)
+    const held = (await selectFirst(
+      tx,
+      select({
+        bytes: sql<string>`((SELECT coalesce(sum(${files.size}), 0) FROM ${files} WHERE ${files.created_by} = ${auth.user.id} AND ${files.entity_id} IS NULL)
         + (SELECT coalesce(sum(${r.bytes}), 0) FROM ${r} WHERE ${r.user_id} = ${auth.user.id}
              AND ${r.created_at} > now() - make_interval(mins => ${RESERVATION_MINUTES})))::text`,
-    })))!;
+      }),
+    ))!;
     if (Number(held.bytes) + bytes > UPLOAD_QUOTA_BYTES) return null;
-    const [row] = await tx.insert(uploadReservations).values({ user_id: auth.user.id, bytes }).returning({ id: uploadReservations.id });
+    const [row] = await tx
+      .insert(uploadReservations)
+      .values({ user_id: auth.user.id, bytes })
+      .returning({ id: uploadReservations.id });
     return row.id;
   });
 }
@@ -59,12 +85,22 @@ export async function releaseUpload(db: Database, id: number): Promise<void> {
 /** Uploads no record took within UNATTACHED_KEEP_HOURS (a card left without saving) are removed, a batch at a
  * time, rows first so nothing serves a file being removed. Answers how many went. */
 export async function removeStaleUploads(db: Database, stores: FileStores, batch = 200): Promise<number> {
-  const stale = await returningRows(db, sql`
+  const stale = await returningRows(
+    db,
+    sql`
     DELETE FROM ${files} WHERE ${files.id} IN (
       SELECT ${files.id} FROM ${files} WHERE ${files.entity_id} IS NULL AND ${files.created_at} < now() - make_interval(hours => ${UNATTACHED_KEEP_HOURS})
-      ORDER BY ${files.id} LIMIT ${batch})`, select(columnsOf(files, 'id', 'storage_path', 'store')));
-  for (const row of stale) await stores.of(row.store).delete(row.storage_path).catch(() => undefined);
-  await db.execute(sql`DELETE FROM upload_reservations WHERE created_at < now() - make_interval(mins => ${RESERVATION_MINUTES})`);
+      ORDER BY ${files.id} LIMIT ${batch})`,
+    select(columnsOf(files, 'id', 'storage_path', 'store')),
+  );
+  for (const row of stale)
+    await stores
+      .of(row.store)
+      .delete(row.storage_path)
+      .catch(() => undefined);
+  await db.execute(
+    sql`DELETE FROM upload_reservations WHERE created_at < now() - make_interval(mins => ${RESERVATION_MINUTES})`,
+  );
   return stale.length;
 }
 
@@ -107,7 +143,9 @@ export function checkedUpload(kind: FileKind, name: string): Transform {
 }
 
 export async function storeUpload(
-  db: Database, stores: FileStores, auth: AuthenticatedUser,
+  db: Database,
+  stores: FileStores,
+  auth: AuthenticatedUser,
   upload: { kind: FileKind; name: string; mime: string; content: Buffer | Readable },
 ): Promise<FileRow> {
   const store = stores.current;
@@ -124,7 +162,15 @@ export async function storeUpload(
   try {
     const [row] = await db
       .insert(files)
-      .values({ kind: upload.kind, original_name: upload.name, mime: upload.mime, size, storage_path: key, store: store.kind, created_by: auth.user.id })
+      .values({
+        kind: upload.kind,
+        original_name: upload.name,
+        mime: upload.mime,
+        size,
+        storage_path: key,
+        store: store.kind,
+        created_by: auth.user.id,
+      })
       .returning();
     return row;
   } catch (error) {
@@ -146,23 +192,38 @@ export interface UploadPart {
  * unsaved uploads before its body is read (`declared`: the request's length, which holds it), its first bytes and
  * size checked as it streams, never held whole. A refusal is a 400 in Russian and stores nothing.
  */
-export async function streamUpload(db: Database, stores: FileStores, auth: AuthenticatedUser, kind: FileKind, part: UploadPart, declared: number): Promise<FileRow> {
-  const tooBig = () => badRequest(fileProblem(kind, { name: part.filename, type: '', size: FILE_RULES[kind].maxBytes + 1 })!);
+export async function streamUpload(
+  db: Database,
+  stores: FileStores,
+  auth: AuthenticatedUser,
+  kind: FileKind,
+  part: UploadPart,
+  declared: number,
+): Promise<FileRow> {
+  const tooBig = () =>
+    badRequest(fileProblem(kind, { name: part.filename, type: '', size: FILE_RULES[kind].maxBytes + 1 })!);
   const named = fileProblem(kind, { name: part.filename, type: part.mimetype, size: 1 });
   if (named) throw badRequest(named);
   await removeStaleUploads(db, stores);
-  const room = Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, FILE_RULES[kind].maxBytes) : FILE_RULES[kind].maxBytes;
+  const room =
+    Number.isSafeInteger(declared) && declared > 0
+      ? Math.min(declared, FILE_RULES[kind].maxBytes)
+      : FILE_RULES[kind].maxBytes;
   const reservation = await reserveUpload(db, auth, room);
   if (reservation === null) throw badRequest(UPLOAD_MSG.quota);
   try {
     // served as the type its checked content is, whatever the browser declared
     const mime = MIME_BY_EXTENSION[extensionOf(part.filename)];
-    const row = await storeUpload(db, stores, auth, { kind, name: part.filename, mime, content: pipeline(part.file, checkedUpload(kind, part.filename), () => undefined) })
-      .catch((error: unknown) => {
-        if (error instanceof UploadRefused) throw badRequest(error.message);
-        if (part.file.truncated) throw tooBig();
-        throw error;
-      });
+    const row = await storeUpload(db, stores, auth, {
+      kind,
+      name: part.filename,
+      mime,
+      content: pipeline(part.file, checkedUpload(kind, part.filename), () => undefined),
+    }).catch((error: unknown) => {
+      if (error instanceof UploadRefused) throw badRequest(error.message);
+      if (part.file.truncated) throw tooBig();
+      throw error;
+    });
     if (part.file.truncated) {
       await removeUpload(db, stores, auth, row.id);
       throw tooBig();
@@ -174,7 +235,12 @@ export async function streamUpload(db: Database, stores: FileStores, auth: Authe
 }
 
 /** The file if the caller may see it: its own unattached upload, or a file of a record it may read. */
-export async function visibleFile(db: Database, specs: Record<Section, SectionSpec>, auth: AuthenticatedUser, id: number): Promise<FileRow | null> {
+export async function visibleFile(
+  db: Database,
+  specs: Record<Section, SectionSpec>,
+  auth: AuthenticatedUser,
+  id: number,
+): Promise<FileRow | null> {
   const [row] = await db.select().from(files).where(eq(files.id, id));
   if (!row) return null;
   if (row.entity_id === null) return row.created_by === auth.user.id ? row : null;
@@ -183,13 +249,25 @@ export async function visibleFile(db: Database, specs: Record<Section, SectionSp
 }
 
 /** The contents of a file's row from the store the row names; null when they are missing. */
-export const openFile = (stores: FileStores, row: FileRow): Promise<StoredFile | null> => stores.of(row.store).get(row.storage_path);
+export const openFile = (stores: FileStores, row: FileRow): Promise<StoredFile | null> =>
+  stores.of(row.store).get(row.storage_path);
 
 /** Removes an upload of the caller that no record holds yet; false when there is none. */
-export async function removeUpload(db: Database, stores: FileStores, auth: AuthenticatedUser, id: number): Promise<boolean> {
-  const [row] = await db.select().from(files).where(and(eq(files.id, id), eq(files.created_by, auth.user.id), isNull(files.entity_id)));
+export async function removeUpload(
+  db: Database,
+  stores: FileStores,
+  auth: AuthenticatedUser,
+  id: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.created_by, auth.user.id), isNull(files.entity_id)));
   if (!row) return false;
   await db.delete(files).where(eq(files.id, id));
-  await stores.of(row.store).delete(row.storage_path).catch(() => undefined);
+  await stores
+    .of(row.store)
+    .delete(row.storage_path)
+    .catch(() => undefined);
   return true;
 }

@@ -43,7 +43,8 @@ export interface FormRecord<S extends Section = Section> {
 }
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';
-const namesNone = (ref: FormReference, value: unknown) => value === undefined || (ref.optional === true && blank(value));
+const namesNone = (ref: FormReference, value: unknown) =>
+  value === undefined || (ref.optional === true && blank(value));
 
 /** The references' 400s, one statement per reference table for all the values at once: per values (by position),
  * the messages of the references that are not there, in the form's order. */
@@ -53,8 +54,18 @@ async function goneReferences(db: Database, references: readonly FormReference[]
     const ids = [...new Set(values.filter((v) => !namesNone(ref, v[ref.field])).map((v) => Number(v[ref.field])))];
     const valid = ids.filter((id) => Number.isInteger(id) && id >= -2147483648 && id <= 2147483647);
     // a reference table by its name (a section's, or a list's as positions): its key is its id
-    const there = new Set(valid.length ? (await selectRows(db, select({ id: sql<number>`id` }), sql`
-      FROM ${sql.identifier(ref.table)} WHERE id = ANY(${`{${valid.join(',')}}`}::int[])`)).map((r) => Number(r.id)) : []);
+    const there = new Set(
+      valid.length
+        ? (
+            await selectRows(
+              db,
+              select({ id: sql<number>`id` }),
+              sql`
+      FROM ${sql.identifier(ref.table)} WHERE id = ANY(${`{${valid.join(',')}}`}::int[])`,
+            )
+          ).map((r) => Number(r.id))
+        : [],
+    );
     values.forEach((v, i) => {
       if (!namesNone(ref, v[ref.field]) && !there.has(Number(v[ref.field]))) refused[i].push(ref.message);
     });
@@ -69,12 +80,25 @@ const columnsOf = (form: FormRecord, values: Row) =>
     .map(([field, value]) => [field, value === '' || value === undefined ? null : value] as const);
 
 /** The checks a create and a change share; the values to write. */
-async function checked(db: Database, form: FormRecord, hidden: ReadonlySet<string>, input: Row, exceptId?: number): Promise<Row> {
+async function checked(
+  db: Database,
+  form: FormRecord,
+  hidden: ReadonlySet<string>,
+  input: Row,
+  exceptId?: number,
+): Promise<Row> {
   const values = await validateCard(form.schema(hidden), input);
   // the first reference missing answers, as the card's checks one after another did
   const [gone] = await goneReferences(db, form.references, [values]);
   if (gone.length) throw badRequest(gone[0]);
-  await refuseDuplicate(db, form.duplicate.of(values), form.spec.section, form.duplicate.message, form.duplicate.text, exceptId);
+  await refuseDuplicate(
+    db,
+    form.duplicate.of(values),
+    form.spec.section,
+    form.duplicate.message,
+    form.duplicate.text,
+    exceptId,
+  );
   return values;
 }
 
@@ -84,7 +108,8 @@ async function checked(db: Database, form: FormRecord, hidden: ReadonlySet<strin
  * with no KPP on file. */
 function mergeStored(fields: readonly string[], body: Row, stored: Row, hidden: ReadonlySet<string>): Row {
   const merged: Row = {};
-  for (const field of fields) merged[field] = body[field] !== undefined && !hidden.has(field) ? body[field] : stored[field] ?? undefined;
+  for (const field of fields)
+    merged[field] = body[field] !== undefined && !hidden.has(field) ? body[field] : (stored[field] ?? undefined);
   return merged;
 }
 
@@ -92,7 +117,12 @@ function mergeStored(fields: readonly string[], body: Row, stored: Row, hidden: 
  * the schema, the references of all of them in one statement per table, the duplicate rule in one statement. The
  * dialog never sets what makes a record a duplicate (domain/bulk.ts: no names, phones, e-mails or INNs), so each
  * record is compared with the table as it stands, as the card would. */
-export async function changeForms(tx: Database, form: FormRecord, rows: BulkRow[], hidden: ReadonlySet<string>): Promise<BulkOutcome[]> {
+export async function changeForms(
+  tx: Database,
+  form: FormRecord,
+  rows: BulkRow[],
+  hidden: ReadonlySet<string>,
+): Promise<BulkOutcome[]> {
   const schema = form.schema(hidden);
   const outcomes = new Map<number, BulkOutcome>();
   const checked: { id: number; values: Row }[] = [];
@@ -103,26 +133,53 @@ export async function changeForms(tx: Database, form: FormRecord, rows: BulkRow[
       outcomes.set(id, { id, refused: e });
     }
   }
-  const gone = await goneReferences(tx, form.references, checked.map((c) => c.values));
+  const gone = await goneReferences(
+    tx,
+    form.references,
+    checked.map((c) => c.values),
+  );
   const referenced = checked.filter((c, i) => {
     if (gone[i].length) outcomes.set(c.id, { id: c.id, refused: badRequest(gone[i][0]) });
     return !gone[i].length;
   });
-  const twins = await findTwins(tx, form.spec.section, referenced.map((c) => ({ id: c.id, condition: form.duplicate.of(c.values) })), { active: false, among: [] });
+  const twins = await findTwins(
+    tx,
+    form.spec.section,
+    referenced.map((c) => ({ id: c.id, condition: form.duplicate.of(c.values) })),
+    { active: false, among: [] },
+  );
   for (const c of referenced) {
     const twin = twins.get(c.id)?.twin ?? null;
-    outcomes.set(c.id, twin !== null
-      ? { id: c.id, refused: conflict(form.duplicate.message, form.duplicate.text, twin) }
-      : { id: c.id, set: Object.fromEntries(columnsOf(form, c.values)) });
+    outcomes.set(
+      c.id,
+      twin !== null
+        ? { id: c.id, refused: conflict(form.duplicate.message, form.duplicate.text, twin) }
+        : { id: c.id, set: Object.fromEntries(columnsOf(form, c.values)) },
+    );
   }
   return rows.map((r) => outcomes.get(r.id)!);
 }
 
 /** A restore's duplicate rule for a chunk of deleted records at once (refuseActiveTwin's, in one statement): each
  * record, in id order, is refused when a record not deleted is the same, or one of the chunk that came back before it. */
-export async function restoreTwins(tx: Database, section: Section, rows: RestoreRow[], of: (record: Row) => SQL | null, refusal: (twin: number) => unknown) {
-  const found = await findTwins(tx, section, rows.map((r) => ({ id: r.id, condition: of(r.record) })), { active: true, among: rows.map((r) => r.id) });
-  const twins = chunkTwins(rows.map((r) => r.id), found, (other, back) => back.has(other));
+export async function restoreTwins(
+  tx: Database,
+  section: Section,
+  rows: RestoreRow[],
+  of: (record: Row) => SQL | null,
+  refusal: (twin: number) => unknown,
+) {
+  const found = await findTwins(
+    tx,
+    section,
+    rows.map((r) => ({ id: r.id, condition: of(r.record) })),
+    { active: true, among: rows.map((r) => r.id) },
+  );
+  const twins = chunkTwins(
+    rows.map((r) => r.id),
+    found,
+    (other, back) => back.has(other),
+  );
   return rows.map(({ id }) => (twins.has(id) ? { id, refused: refusal(twins.get(id)!) } : { id }));
 }
 
@@ -137,19 +194,43 @@ export function formRecordSection<S extends Section>(form: FormRecord<S>): Recor
     prepareCreate: (db, _auth, body, hidden) => checked(db, form, hidden, body),
     async insert(tx, auth, values) {
       const columns = [...columnsOf(form, values), ['created_by', auth.user.id] as const];
-      const [created] = await returningRows(tx, sql`
-        INSERT INTO ${table} (${sql.join(columns.map(([k]) => sql.identifier(k)), sql`, `)})
-        VALUES (${sql.join(columns.map(([, v]) => sql`${v}`), sql`, `)})`, select({ id: tableColumnsOf(form.spec.section).id }));
+      const [created] = await returningRows(
+        tx,
+        sql`
+        INSERT INTO ${table} (${sql.join(
+          columns.map(([k]) => sql.identifier(k)),
+          sql`, `,
+        )})
+        VALUES (${sql.join(
+          columns.map(([, v]) => sql`${v}`),
+          sql`, `,
+        )})`,
+        select({ id: tableColumnsOf(form.spec.section).id }),
+      );
       return created.id;
     },
     async change(tx, _auth, { id, before, body, hidden }) {
       const values = await checked(tx, form, hidden, mergeStored(form.fields, body, before, hidden), id);
-      return { set: sql.join(columnsOf(form, values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `) };
+      return {
+        set: sql.join(
+          columnsOf(form, values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`),
+          sql`, `,
+        ),
+      };
     },
     changeMany: (tx, _auth, rows, hidden) => changeForms(tx, form, rows, hidden),
     beforeRestore: (tx, _auth, record) =>
-      refuseActiveTwin(tx, form.duplicate.of(record), form.spec.section, form.duplicate.message, form.duplicate.text, Number(record.id)),
+      refuseActiveTwin(
+        tx,
+        form.duplicate.of(record),
+        form.spec.section,
+        form.duplicate.message,
+        form.duplicate.text,
+        Number(record.id),
+      ),
     restoreMany: (tx, _auth, rows) =>
-      restoreTwins(tx, form.spec.section, rows, form.duplicate.of, (twin) => conflict(form.duplicate.message, form.duplicate.text, twin)),
+      restoreTwins(tx, form.spec.section, rows, form.duplicate.of, (twin) =>
+        conflict(form.duplicate.message, form.duplicate.text, twin),
+      ),
   };
 }

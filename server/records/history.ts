@@ -26,12 +26,18 @@ export interface HistoryWrite {
 /** Writes the entries in one INSERT; a change or stock entry without changes is nothing to tell. */
 export async function recordHistory(tx: Database, by: Author, writes: HistoryWrite[]): Promise<void> {
   await announce(tx, writes);
-  const kept = writes.filter((w) => w.action === 'create' || w.action === 'delete' || w.action === 'restore' || (w.changes?.length ?? 0) > 0);
+  const kept = writes.filter(
+    (w) => w.action === 'create' || w.action === 'delete' || w.action === 'restore' || (w.changes?.length ?? 0) > 0,
+  );
   if (!kept.length) return;
   // each entry keeps the record's version after the write (the write ran first): what a stale save answers from
-  const rows = kept.map((w) => sql`(${w.section}, ${w.recordId}, ${w.action}, ${by}, ${JSON.stringify(w.changes ?? [])}::jsonb,
-    ${w.via ? JSON.stringify(w.via) : null}::jsonb, (SELECT version FROM ${sql.identifier(w.section)} WHERE id = ${w.recordId}))`);
-  await tx.execute(sql`INSERT INTO record_history (section, record_id, action, user_id, changes, via, version) VALUES ${sql.join(rows, sql`, `)}`);
+  const rows = kept.map(
+    (w) => sql`(${w.section}, ${w.recordId}, ${w.action}, ${by}, ${JSON.stringify(w.changes ?? [])}::jsonb,
+    ${w.via ? JSON.stringify(w.via) : null}::jsonb, (SELECT version FROM ${sql.identifier(w.section)} WHERE id = ${w.recordId}))`,
+  );
+  await tx.execute(
+    sql`INSERT INTO record_history (section, record_id, action, user_id, changes, via, version) VALUES ${sql.join(rows, sql`, `)}`,
+  );
 }
 
 /** Every write of a record passes the history writer: the live streams hear of it once its transaction commits
@@ -62,17 +68,27 @@ export interface CreatedRecord {
  * ids travel as one JSON parameter), each keeping the version the record has after the write; answers the ids with
  * those versions, in the order given. */
 async function recordsEntered(
-  tx: Database, by: Author, section: Section, action: 'create' | 'delete' | 'restore', recordIds: number[], changes?: FieldChange[][],
+  tx: Database,
+  by: Author,
+  section: Section,
+  action: 'create' | 'delete' | 'restore',
+  recordIds: number[],
+  changes?: FieldChange[][],
 ): Promise<CreatedRecord[]> {
   if (!recordIds.length) return [];
   // what an entry tells besides its action, by the record's id (none: '[]')
-  const told = Object.fromEntries((changes ?? []).map((c, i) => [recordIds[i], c]).filter(([, c]) => (c as FieldChange[]).length));
+  const told = Object.fromEntries(
+    (changes ?? []).map((c, i) => [recordIds[i], c]).filter(([, c]) => (c as FieldChange[]).length),
+  );
   const h = historyTable;
-  const written = await returningRows(tx, sql`
+  const written = await returningRows(
+    tx,
+    sql`
     INSERT INTO ${h} (${namesOf(h.section, h.record_id, h.action, h.user_id, h.changes, h.via, h.version)})
     SELECT ${section}, t.id, ${action}, ${by}::int, coalesce(${JSON.stringify(told)}::jsonb -> t.id::text, '[]'::jsonb), NULL, t.version FROM ${sql.identifier(section)} t
     WHERE t.id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(recordIds)}::jsonb)) ORDER BY t.id`,
-    select({ id: h.record_id, version: h.version }));
+    select({ id: h.record_id, version: h.version }),
+  );
   const versions = new Map(written.map((row) => [Number(row.id), Number(row.version)]));
   // heard on the live streams like every other write (recordHistory's note); a restored record comes back into
   // the lists as a new one would
@@ -82,8 +98,13 @@ async function recordsEntered(
 
 /** The first history entry of each new record, keeping the version it was stored with; `changes` (by position)
  * what each tells besides 'Создано'. */
-export const recordsCreated = (tx: Database, by: Author, section: Section, recordIds: number[], changes?: FieldChange[][]) =>
-  recordsEntered(tx, by, section, 'create', recordIds, changes);
+export const recordsCreated = (
+  tx: Database,
+  by: Author,
+  section: Section,
+  recordIds: number[],
+  changes?: FieldChange[][],
+) => recordsEntered(tx, by, section, 'create', recordIds, changes);
 
 export async function recordDeleted(tx: Database, by: Author, section: Section, recordIds: number[]): Promise<void> {
   await recordsEntered(tx, by, section, 'delete', recordIds);
@@ -121,7 +142,11 @@ export function diff(section: Section, beforeRecord: object, afterRecord: object
 
 /** The record as stored, locked until the transaction ends: what a change made in several statements is
  * compared with (an offer's edit sets its quantity through the stock writer first). */
-export async function lockedRecord<S extends Section>(tx: Database, section: S, id: number): Promise<StoredRecord<S> | undefined> {
+export async function lockedRecord<S extends Section>(
+  tx: Database,
+  section: S,
+  id: number,
+): Promise<StoredRecord<S> | undefined> {
   const locked = select({ row: storedRecordOf(section, sql`t`) });
   return (await selectFirst(tx, locked, sql`FROM ${sql.identifier(section)} t WHERE t.id = ${id} FOR UPDATE`))?.row;
 }
@@ -135,7 +160,14 @@ export interface ChangeOptions<S extends Section = Section> {
 
 /** UPDATE one record (`set`: the SET list, unqualified columns) and record what it changed, in the caller's
  * transaction. Without `before`, the row is locked and read by the UPDATE itself. Returns the record after. */
-export async function changeRecord<S extends Section>(tx: Database, by: Author, section: S, id: number, set: SQL, options: ChangeOptions<S> = {}): Promise<StoredRecord<S> | undefined> {
+export async function changeRecord<S extends Section>(
+  tx: Database,
+  by: Author,
+  section: S,
+  id: number,
+  set: SQL,
+  options: ChangeOptions<S> = {},
+): Promise<StoredRecord<S> | undefined> {
   const table = sql.identifier(section);
   const after = storedRecordOf(section, sql`t`);
   let before = options.before;
@@ -143,14 +175,25 @@ export async function changeRecord<S extends Section>(tx: Database, by: Author, 
   if (before) {
     [row] = await returningRows(tx, sql`UPDATE ${table} AS t SET ${set} WHERE t.id = ${id}`, select({ after }));
   } else {
-    const [both] = await returningRows(tx, sql`UPDATE ${table} AS t SET ${set}
+    const [both] = await returningRows(
+      tx,
+      sql`UPDATE ${table} AS t SET ${set}
         FROM (SELECT x.id AS old_id, to_jsonb(x) AS before FROM ${table} x WHERE x.id = ${id} FOR UPDATE) old
-        WHERE t.id = old.old_id`, select({ before: sql<StoredRecord<S>>`old.before`, after }));
+        WHERE t.id = old.old_id`,
+      select({ before: sql<StoredRecord<S>>`old.before`, after }),
+    );
     before = both?.before;
     row = both;
   }
   if (!row || !before) return undefined;
-  await recordHistory(tx, by, [{ section, recordId: id, action: 'update', changes: [...diff(section, before, row.after), ...(options.extra ?? [])] }]);
+  await recordHistory(tx, by, [
+    {
+      section,
+      recordId: id,
+      action: 'update',
+      changes: [...diff(section, before, row.after), ...(options.extra ?? [])],
+    },
+  ]);
   return row.after;
 }
 
@@ -164,7 +207,13 @@ export interface ChangedRecord<S extends Section = Section> {
 /** The history of many records one set-based UPDATE changed (a bulk edit), in one INSERT whose rows travel as one
  * JSON parameter, each keeping the version the UPDATE left; a record whose recorded fields did not change gets no
  * row, but is heard on the live streams as every write is. */
-export async function recordsChanged<S extends Section>(tx: Database, by: Author, section: S, records: ChangedRecord<S>[], via?: HistoryCause): Promise<void> {
+export async function recordsChanged<S extends Section>(
+  tx: Database,
+  by: Author,
+  section: S,
+  records: ChangedRecord<S>[],
+  via?: HistoryCause,
+): Promise<void> {
   if (!records.length) return;
   const entries = records
     .map((r) => ({ record_id: r.id, version: Number(r.after.version), changes: diff(section, r.before, r.after) }))
@@ -174,11 +223,21 @@ export async function recordsChanged<S extends Section>(tx: Database, by: Author
       SELECT ${section}, e.record_id, 'update', ${by}::int, e.changes, ${via ? JSON.stringify(via) : null}::jsonb, e.version
       FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS e(record_id int, version int, changes jsonb)`);
   }
-  await announceChanges(tx, section, 'update', records.map((r) => r.id));
+  await announceChanges(
+    tx,
+    section,
+    'update',
+    records.map((r) => r.id),
+  );
 }
 
 /** Changes of a keyed part of a record (a city's delivery to each city): `before` and `after` by key. */
-export function keyedChanges(field: string, keys: number[], before: Map<number, unknown>, after: Map<number, unknown>): FieldChange[] {
+export function keyedChanges(
+  field: string,
+  keys: number[],
+  before: Map<number, unknown>,
+  after: Map<number, unknown>,
+): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const key of keys) {
     const old = before.get(key) ?? null;

@@ -8,12 +8,31 @@ import { sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
-import { HISTORY_FIELDS, type FieldChange, type HistoryAction, type HistoryCause, type HistoryEntry, type HistoryRef, type NamedValue } from '../../domain/history';
+import {
+  HISTORY_FIELDS,
+  type FieldChange,
+  type HistoryAction,
+  type HistoryCause,
+  type HistoryEntry,
+  type HistoryRef,
+  type NamedValue,
+} from '../../domain/history';
 import { isColumnVisible, isRefVisible, scopeOf } from '../../domain/permissions';
 import type { Section } from '../../domain/sections';
 import { notFound } from '../errors';
 import { select, selectFirst, selectRows, type SelectedRow } from '../db/rows';
-import { buyers, cities, employees, packing, positions, products, recordHistory, suppliers, users, varieties } from '../db/schema';
+import {
+  buyers,
+  cities,
+  employees,
+  packing,
+  positions,
+  products,
+  recordHistory,
+  suppliers,
+  users,
+  varieties,
+} from '../db/schema';
 import type { SectionSpec } from '../contract/section';
 import { recordColumnsOf } from '../contract/tables';
 import { scopeCondition } from './access';
@@ -23,27 +42,52 @@ const U = alias(users, 'u');
 /** A history entry as stored, with its author's name (their email where they have none); its jsonb typed as
  * domain/history.ts writes it. */
 const STORED_ENTRY = select({
-  id: H.id, at: H.at, action: sql<HistoryAction>`${H.action}`, changes: sql<FieldChange[]>`${H.changes}`, via: sql<HistoryCause | null>`${H.via}`,
-  user_id: H.user_id, user_name: sql<string | null>`coalesce(${U.name}, ${U.email})`,
+  id: H.id,
+  at: H.at,
+  action: sql<HistoryAction>`${H.action}`,
+  changes: sql<FieldChange[]>`${H.changes}`,
+  via: sql<HistoryCause | null>`${H.via}`,
+  user_id: H.user_id,
+  user_name: sql<string | null>`coalesce(${U.name}, ${U.email})`,
 });
 type StoredEntry = SelectedRow<typeof STORED_ENTRY>;
 
 /** The id and name of each reference list a change may name. */
 const REF_TABLES = {
-  products: { id: products.id, name: sql<string>`${products.name}` }, varieties: { id: varieties.id, name: sql<string>`${varieties.name}` },
-  packing: { id: packing.id, name: sql<string>`${packing.name}` }, cities: { id: cities.id, name: sql<string>`${cities.name}` },
-  suppliers: { id: suppliers.id, name: sql<string>`${suppliers.name}` }, employees: { id: employees.id, name: sql<string>`${employees.full_name}` },
-  positions: { id: positions.id, name: sql<string>`${positions.name}` }, buyers: { id: buyers.id, name: sql<string>`${buyers.name}` },
+  products: { id: products.id, name: sql<string>`${products.name}` },
+  varieties: { id: varieties.id, name: sql<string>`${varieties.name}` },
+  packing: { id: packing.id, name: sql<string>`${packing.name}` },
+  cities: { id: cities.id, name: sql<string>`${cities.name}` },
+  suppliers: { id: suppliers.id, name: sql<string>`${suppliers.name}` },
+  employees: { id: employees.id, name: sql<string>`${employees.full_name}` },
+  positions: { id: positions.id, name: sql<string>`${positions.name}` },
+  buyers: { id: buyers.id, name: sql<string>`${buyers.name}` },
 } satisfies Record<HistoryRef, { id: Column; name: SQL<string> }>;
 
 /** `afterVersion`: only the entries of writes after that version of the record (what a stale save answers). */
-export async function readHistory(db: Database, specs: Record<Section, SectionSpec>, auth: AuthenticatedUser, section: Section, id: number, withDeleted: boolean): Promise<HistoryEntry[]> {
+export async function readHistory(
+  db: Database,
+  specs: Record<Section, SectionSpec>,
+  auth: AuthenticatedUser,
+  section: Section,
+  id: number,
+  withDeleted: boolean,
+): Promise<HistoryEntry[]> {
   const spec = specs[section];
   const a = sql.raw(spec.alias);
-  const record = await selectFirst(db, select({ status: recordColumnsOf(spec).status }), sql`${spec.from} WHERE ${a}.id = ${id} AND ${scopeCondition(spec, auth, 'read')}`);
+  const record = await selectFirst(
+    db,
+    select({ status: recordColumnsOf(spec).status }),
+    sql`${spec.from} WHERE ${a}.id = ${id} AND ${scopeCondition(spec, auth, 'read')}`,
+  );
   if (!record || (record.status === 'deleted' && !withDeleted)) throw notFound();
   const stored = await storedEntries(db, section, id);
-  const readableReserves = await readableIds(db, specs.reserves, auth, stored.flatMap((e) => e.via?.ids ?? []));
+  const readableReserves = await readableIds(
+    db,
+    specs.reserves,
+    auth,
+    stored.flatMap((e) => e.via?.ids ?? []),
+  );
   const entries = visibleEntries(auth, section, stored, readableReserves);
   await nameReferences(db, section, entries);
   return entries;
@@ -51,21 +95,41 @@ export async function readHistory(db: Database, specs: Record<Section, SectionSp
 
 /** What changed in a record after the version a write was made on, as its reader may see it, newest first: the
  * caller has read the record already (a stale save). No reserve is named as the cause of a stock change. */
-export async function changesSince(db: Database, auth: AuthenticatedUser, section: Section, id: number, version: number): Promise<HistoryEntry[]> {
+export async function changesSince(
+  db: Database,
+  auth: AuthenticatedUser,
+  section: Section,
+  id: number,
+  version: number,
+): Promise<HistoryEntry[]> {
   const entries = visibleEntries(auth, section, await storedEntries(db, section, id, version), new Set());
   await nameReferences(db, section, entries);
   return entries;
 }
 
-async function storedEntries(db: Database, section: Section, id: number, afterVersion?: number): Promise<StoredEntry[]> {
-  return selectRows(db, STORED_ENTRY, sql`FROM ${recordHistory} ${H} LEFT JOIN ${users} ${U} ON ${U.id} = ${H.user_id}
+async function storedEntries(
+  db: Database,
+  section: Section,
+  id: number,
+  afterVersion?: number,
+): Promise<StoredEntry[]> {
+  return selectRows(
+    db,
+    STORED_ENTRY,
+    sql`FROM ${recordHistory} ${H} LEFT JOIN ${users} ${U} ON ${U.id} = ${H.user_id}
     WHERE ${H.section} = ${section} AND ${H.record_id} = ${id} ${afterVersion === undefined ? sql`` : sql`AND ${H.version} > ${afterVersion}`}
-    ORDER BY ${H.id} DESC`);
+    ORDER BY ${H.id} DESC`,
+  );
 }
 
 /** The entries as the reader may see them: hidden fields' changes left out, an entry left with nothing to tell
  * dropped, who wrote left out where the role does not see authors, only readable reserves named as causes. */
-function visibleEntries(auth: AuthenticatedUser, section: Section, stored: StoredEntry[], readableReserves: Set<number>): HistoryEntry[] {
+function visibleEntries(
+  auth: AuthenticatedUser,
+  section: Section,
+  stored: StoredEntry[],
+  readableReserves: Set<number>,
+): HistoryEntry[] {
   const fields = HISTORY_FIELDS[section];
   const visible = (change: FieldChange) => {
     const field = fields[change.field];
@@ -95,14 +159,30 @@ function visibleEntries(auth: AuthenticatedUser, section: Section, stored: Store
 }
 
 /** The reserves among `ids` the caller may read. */
-async function readableIds(db: Database, spec: SectionSpec, auth: AuthenticatedUser, ids: number[]): Promise<Set<number>> {
+async function readableIds(
+  db: Database,
+  spec: SectionSpec,
+  auth: AuthenticatedUser,
+  ids: number[],
+): Promise<Set<number>> {
   const unique = [...new Set(ids.map(Number))];
   const scope = scopeOf(auth.permissions, spec.section, 'read');
   if (!unique.length || scope === 'none') return new Set();
   if (scope === 'all') return new Set(unique);
   const a = sql.raw(spec.alias);
-  return new Set((await selectRows(db, select({ id: recordColumnsOf(spec).id }), sql`${spec.from}
-    WHERE ${a}.id IN (${sql.join(unique.map((i) => sql`${i}`), sql`, `)}) AND (${spec.own(auth)})`)).map((r) => r.id));
+  return new Set(
+    (
+      await selectRows(
+        db,
+        select({ id: recordColumnsOf(spec).id }),
+        sql`${spec.from}
+    WHERE ${a}.id IN (${sql.join(
+      unique.map((i) => sql`${i}`),
+      sql`, `,
+    )}) AND (${spec.own(auth)})`,
+      )
+    ).map((r) => r.id),
+  );
 }
 
 /** Replaces the ids of references with {id, name}, and names the destination of a city's delivery change: one
@@ -123,8 +203,15 @@ async function nameReferences(db: Database, section: Section, entries: HistoryEn
   const names = new Map<string, string>();
   for (const [ref, ids] of wanted) {
     const { id, name } = REF_TABLES[ref];
-    const rows = await selectRows(db, select({ id, name }), sql`FROM ${id.table}
-      WHERE ${id} IN (${sql.join([...ids].map((i) => sql`${i}`), sql`, `)})`);
+    const rows = await selectRows(
+      db,
+      select({ id, name }),
+      sql`FROM ${id.table}
+      WHERE ${id} IN (${sql.join(
+        [...ids].map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
     for (const row of rows) names.set(`${ref}:${row.id}`, row.name);
   }
   const named = (ref: HistoryRef, id: unknown): NamedValue | null =>

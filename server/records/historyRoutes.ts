@@ -12,12 +12,26 @@ import { HISTORY } from '../../domain/responseShapes';
 export default async function historyRoutes(app: App, opts: { db: Database; specs: Record<Section, SectionSpec> }) {
   const { db, specs } = opts;
   for (const section of SECTIONS) {
-    app.get(`/${section}/:id/history`, {
-      schema: {
-        tags: ['history'], summary: `${section}: who changed what in a record, newest first; a deleted record only with ?withDeleted`,
-        params: idParams, querystring: withDeletedQuery, response: responses({ 200: HISTORY }),
+    app.get(
+      `/${section}/:id/history`,
+      {
+        schema: {
+          tags: ['history'],
+          summary: `${section}: who changed what in a record, newest first; a deleted record only with ?withDeleted`,
+          params: idParams,
+          querystring: withDeletedQuery,
+          response: responses({ 200: HISTORY }),
+        },
       },
-    }, async (request) => readHistory(db, specs, requireAuth(request), section, request.params.id,
-      wantsDeleted(request.query.withDeleted)));
+      async (request) =>
+        readHistory(
+          db,
+          specs,
+          requireAuth(request),
+          section,
+          request.params.id,
+          wantsDeleted(request.query.withDeleted),
+        ),
+    );
   }
 }

@@ -28,11 +28,16 @@ export interface ReferencingWrite {
   back?: boolean;
 }
 
-const idOf = (value: unknown): number | null => (value === null || value === undefined || value === '' ? null : Number(value));
+const idOf = (value: unknown): number | null =>
+  value === null || value === undefined || value === '' ? null : Number(value);
 
 /** For each write, the refusal of the first reference it puts on a record that is gone, or null. One statement
  * per referenced section for all the writes (an import or a bulk edit of thousands). */
-export async function goneReferences(tx: Database, references: readonly LiveReference[], writes: readonly ReferencingWrite[]): Promise<(string | null)[]> {
+export async function goneReferences(
+  tx: Database,
+  references: readonly LiveReference[],
+  writes: readonly ReferencingWrite[],
+): Promise<(string | null)[]> {
   const refused: (string | null)[] = writes.map(() => null);
   for (const ref of references) {
     const checked = writes.map((w) => {
@@ -44,8 +49,19 @@ export async function goneReferences(tx: Database, references: readonly LiveRefe
     const ids = [...new Set(checked.filter((id): id is number => id !== null))].sort((x, y) => x - y);
     if (!ids.length) continue;
     const referenced = tableColumnsOf(ref.section);
-    const status = new Map((await selectRows(tx, select({ id: referenced.id, status: referenced.status }), sql`FROM ${sql.identifier(ref.section)}
-      WHERE ${referenced.id} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY ${referenced.id} FOR SHARE`)).map((r) => [Number(r.id), r.status]));
+    const status = new Map(
+      (
+        await selectRows(
+          tx,
+          select({ id: referenced.id, status: referenced.status }),
+          sql`FROM ${sql.identifier(ref.section)}
+      WHERE ${referenced.id} IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) ORDER BY ${referenced.id} FOR SHARE`,
+        )
+      ).map((r) => [Number(r.id), r.status]),
+    );
     checked.forEach((id, i) => {
       if (id === null || refused[i] !== null) return;
       const now = status.get(id);

@@ -84,11 +84,20 @@ export interface RecordSection<Values = Row, S extends Section = Section, R exte
    * the caller's scope and changeable: the section's checks of `change` made as sets (one statement for all the
    * records, not one per record), answering per record the columns to write (the engine writes them in one
    * UPDATE) or why the card would refuse it. Without it, a bulk edit runs `change` once per record. */
-  changeMany?: (tx: Database, auth: AuthenticatedUser, rows: BulkRow<R>[], hidden: ReadonlySet<string>) => Promise<BulkOutcome[]>;
+  changeMany?: (
+    tx: Database,
+    auth: AuthenticatedUser,
+    rows: BulkRow<R>[],
+    hidden: ReadonlySet<string>,
+  ) => Promise<BulkOutcome[]>;
   /** A bulk restore as sets (records/restore.ts): beforeRestore's rules for a chunk of locked deleted records at once,
    * answering per record nothing (it comes back) or the error beforeRestore would have thrown. Without it, each
    * record runs beforeRestore in a savepoint of its own. */
-  restoreMany?: (tx: Database, auth: AuthenticatedUser, rows: RestoreRow<R>[]) => Promise<{ id: number; refused?: unknown }[]>;
+  restoreMany?: (
+    tx: Database,
+    auth: AuthenticatedUser,
+    rows: RestoreRow<R>[],
+  ) => Promise<{ id: number; refused?: unknown }[]>;
   /** After records were created or changed (a card, an import, a bulk edit), inside the write's transaction: the
    * section brings what it stores derived from them up to date (an offer's documents state follows its product and
    * origin). The write announces the records itself. */
@@ -119,7 +128,18 @@ export interface RestoreRow<R extends RecordBase = StoredRecord> {
 export type BulkOutcome = { id: number; set: Row } | { id: number; refused: unknown };
 
 /** What a section's card is, apart from its writes: enough to read it and check a write's rights and version. */
-export type RecordShape<S extends Section = Section> = Pick<RecordSection<unknown, S>, 'spec' | 'fields' | 'visibleAs' | 'readColumns' | 'changeable' | 'refuseStatus' | 'finishRead' | 'lockFirst' | 'written'>;
+export type RecordShape<S extends Section = Section> = Pick<
+  RecordSection<unknown, S>,
+  | 'spec'
+  | 'fields'
+  | 'visibleAs'
+  | 'readColumns'
+  | 'changeable'
+  | 'refuseStatus'
+  | 'finishRead'
+  | 'lockFirst'
+  | 'written'
+>;
 
 /** The form fields the caller's role may neither see nor write, under every name they go by. */
 export const hiddenFields = <S extends Section>(section: RecordShape<S>, auth: AuthenticatedUser) =>
@@ -140,15 +160,29 @@ type CardRead = Row & { version: number; can_update: boolean };
 
 /** One record as its card shows it; 404 when it is not there, out of the caller's read scope, or deleted and
  * `withDeleted` was not asked for. */
-export async function readRecord<S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordShape<S>, id: number, withDeleted: boolean): Promise<Row> {
+export async function readRecord<S extends Section>(
+  db: Database,
+  auth: AuthenticatedUser,
+  section: RecordShape<S>,
+  id: number,
+  withDeleted: boolean,
+): Promise<Row> {
   const { spec } = section;
   const a = sql.raw(spec.alias);
   const columns = { ...spec.columns, ...section.readColumns };
   const changeable = section.changeable ?? sql`${a}.status <> 'deleted'`;
   // the list row's columns and the card's own by key (what the section's spec names), the record's version, and
   // whether the caller may change it
-  const card = select({ ...columns, version: recordColumnsOf(spec).version, can_update: sql<boolean>`${changeable} AND ${mayColumn(spec, auth, 'update')}` });
-  const row: CardRead | undefined = await selectFirst(db, card, sql`${spec.from} WHERE ${a}.id = ${id} AND ${scopeCondition(spec, auth, 'read')}`);
+  const card = select({
+    ...columns,
+    version: recordColumnsOf(spec).version,
+    can_update: sql<boolean>`${changeable} AND ${mayColumn(spec, auth, 'update')}`,
+  });
+  const row: CardRead | undefined = await selectFirst(
+    db,
+    card,
+    sql`${spec.from} WHERE ${a}.id = ${id} AND ${scopeCondition(spec, auth, 'read')}`,
+  );
   if (!row || (row.status === 'deleted' && !withDeleted)) throw notFound();
   const [stripped] = stripHidden([row], auth.permissions, spec);
   for (const field of hiddenFields(section, auth)) delete stripped[field];
@@ -168,7 +202,12 @@ export type { CreatedRecord };
  * insertRecord, an import with all its rows at once), so this is the one place records are known created.
  * Many records go in set-based statements (the section's insertMany, the comments and the history rows each a
  * multi-row INSERT), not one round trip per record. */
-export async function insertRecords<Values, S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, items: NewRecord<Values>[]): Promise<CreatedRecord[]> {
+export async function insertRecords<Values, S extends Section>(
+  tx: Database,
+  auth: AuthenticatedUser,
+  section: RecordSection<Values, S>,
+  items: NewRecord<Values>[],
+): Promise<CreatedRecord[]> {
   if (!items.length) return [];
   let ids: number[];
   if (section.insertMany && items.length > 1) {
@@ -178,18 +217,34 @@ export async function insertRecords<Values, S extends Section>(tx: Database, aut
     for (const item of items) ids.push(await section.insert(tx, auth, item.values, item.body));
   }
   await section.written?.(tx, ids);
-  await addRecordsComments(tx, auth, section.spec.section, ids.map((id, i) => ({ id, input: items[i].body.comments })));
+  await addRecordsComments(
+    tx,
+    auth,
+    section.spec.section,
+    ids.map((id, i) => ({ id, input: items[i].body.comments })),
+  );
   const told = section.createdChanges;
   return recordsCreated(tx, auth.user.id, section.spec.section, ids, told && ids.map((_, i) => told(items[i].values)));
 }
 
 /** One new record (the card's POST): insertRecords with one item; answers its id. */
-export async function insertRecord<Values, S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, values: Values, body: Row): Promise<number> {
+export async function insertRecord<Values, S extends Section>(
+  tx: Database,
+  auth: AuthenticatedUser,
+  section: RecordSection<Values, S>,
+  values: Values,
+  body: Row,
+): Promise<number> {
   const [created] = await insertRecords(tx, auth, section, [{ values, body }]);
   return created.id;
 }
 
-export async function createRecord<Values, S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, body: Row): Promise<Row> {
+export async function createRecord<Values, S extends Section>(
+  db: Database,
+  auth: AuthenticatedUser,
+  section: RecordSection<Values, S>,
+  body: Row,
+): Promise<Row> {
   scopeCondition(section.spec, auth, 'create');
   requireCompleteCreate(auth, section.spec.section);
   const hidden = hiddenFields(section, auth);
@@ -207,7 +262,12 @@ export function versionOf(body: unknown): number {
 }
 
 /** 404 when the caller may not read the record, 403 when it may not change it. */
-async function requireChangeable<S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordShape<S>, id: number) {
+async function requireChangeable<S extends Section>(
+  db: Database,
+  auth: AuthenticatedUser,
+  section: RecordShape<S>,
+  id: number,
+) {
   if (section.refuseStatus) {
     // the status is the section's to refuse, after the version: here only the scope counts
     await readRecord(db, auth, section, id, true);
@@ -219,7 +279,13 @@ async function requireChangeable<S extends Section>(db: Database, auth: Authenti
 
 /** Locks the record and checks the version the write was made on: a newer one is 409 'stale' with what changed
  * since (as the caller may see it), who changed it last and when. Answers the record as stored. */
-async function lockVersion<S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordShape<S>, id: number, seen: number): Promise<StoredRecord<S>> {
+async function lockVersion<S extends Section>(
+  tx: Database,
+  auth: AuthenticatedUser,
+  section: RecordShape<S>,
+  id: number,
+  seen: number,
+): Promise<StoredRecord<S>> {
   const before = await lockedRecord(tx, section.spec.section, id);
   if (!before) throw notFound();
   const current = Number(before.version);
@@ -227,12 +293,22 @@ async function lockVersion<S extends Section>(tx: Database, auth: AuthenticatedU
   return before;
 }
 
-async function staleInfo<S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordShape<S>, id: number, seen: number, version: number): Promise<StaleInfo> {
+async function staleInfo<S extends Section>(
+  tx: Database,
+  auth: AuthenticatedUser,
+  section: RecordShape<S>,
+  id: number,
+  seen: number,
+  version: number,
+): Promise<StaleInfo> {
   const entries = await changesSince(tx, auth, section.spec.section, id, seen);
   // when, even where no change is the caller's to see: that the record changed, the 409 says anyway
   const h = recordHistory;
-  const last = await selectFirst(tx, select({ at: sql<string | null>`max(${h.at})` }),
-    sql`FROM ${h} WHERE ${h.section} = ${section.spec.section} AND ${h.record_id} = ${id} AND ${h.version} > ${seen}`);
+  const last = await selectFirst(
+    tx,
+    select({ at: sql<string | null>`max(${h.at})` }),
+    sql`FROM ${h} WHERE ${h.section} = ${section.spec.section} AND ${h.record_id} = ${id} AND ${h.version} > ${seen}`,
+  );
   // who: the last writer, where the role sees who writes records; the server's own job reads 'Система'
   const by = entries[0]?.user?.name ?? (entries[0]?.system ? HISTORY_TEXTS.system : null);
   const changes = entries.reverse().flatMap((e) => e.changes);
@@ -247,23 +323,42 @@ async function staleInfo<S extends Section>(tx: Database, auth: AuthenticatedUse
 
 /** Runs a write of an existing record: rights, the version, the section's status rule for the step, then
  * `write` in the transaction, and the record's history of what the write changed. */
-async function writeRecord<S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordShape<S>, id: number, body: Row, step: string,
-  write: (tx: Database, before: StoredRecord<S>, hidden: ReadonlySet<string>) => Promise<Change>): Promise<Row> {
+async function writeRecord<S extends Section>(
+  db: Database,
+  auth: AuthenticatedUser,
+  section: RecordShape<S>,
+  id: number,
+  body: Row,
+  step: string,
+  write: (tx: Database, before: StoredRecord<S>, hidden: ReadonlySet<string>) => Promise<Change>,
+): Promise<Row> {
   await requireChangeable(db, auth, section, id);
   const version = versionOf(body);
   const hidden = hiddenFields(section, auth);
   refuseHidden(hidden, body, section.fields);
-  await db.transaction((tx) => changeLocked(tx, auth, section, id, version, step, (before) => write(tx, before, hidden)));
+  await db.transaction((tx) =>
+    changeLocked(tx, auth, section, id, version, step, (before) => write(tx, before, hidden)),
+  );
   return readRecord(db, auth, section, id, false);
 }
 
 /** Inside a write's transaction: the rows the section locks first, the record locked and the version the write was
  * made on checked (none: written over the record as stored), the section's status rule for the step, then `write`
  * and the record's history of what it changed. */
-async function changeLocked<S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordShape<S>, id: number, version: number | undefined, step: string,
-  write: (before: StoredRecord<S>) => Promise<Change>): Promise<void> {
+async function changeLocked<S extends Section>(
+  tx: Database,
+  auth: AuthenticatedUser,
+  section: RecordShape<S>,
+  id: number,
+  version: number | undefined,
+  step: string,
+  write: (before: StoredRecord<S>) => Promise<Change>,
+): Promise<void> {
   await section.lockFirst?.(tx, id);
-  const before = version === undefined ? await lockedRecord(tx, section.spec.section, id) : await lockVersion(tx, auth, section, id, version);
+  const before =
+    version === undefined
+      ? await lockedRecord(tx, section.spec.section, id)
+      : await lockVersion(tx, auth, section, id, version);
   if (!before) throw notFound();
   const refused = section.refuseStatus?.(String(before.status), step);
   if (refused) throw badRequest(refused);
@@ -273,14 +368,31 @@ async function changeLocked<S extends Section>(tx: Database, auth: Authenticated
 }
 
 /** PATCH /{section}/{id}: the card's change, made on the version the user saw. */
-export const updateRecord = <Values, S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, id: number, body: Row) =>
-  writeRecord(db, auth, section, id, body, 'change', (tx, before, hidden) => section.change(tx, auth, { id, before, body, hidden }));
+export const updateRecord = <Values, S extends Section>(
+  db: Database,
+  auth: AuthenticatedUser,
+  section: RecordSection<Values, S>,
+  id: number,
+  body: Row,
+) =>
+  writeRecord(db, auth, section, id, body, 'change', (tx, before, hidden) =>
+    section.change(tx, auth, { id, before, body, hidden }),
+  );
 
 /** A named step of a record (a reserve's complete or cancel), made on the version the user saw: `write` moves
  * what the step moves and answers the record's own columns it sets. */
-export const recordStep = <Values, S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, id: number, body: unknown, step: string,
-  write: (tx: Database, before: StoredRecord<S>) => Promise<SQL>) =>
-  writeRecord(db, auth, section, id, (body ?? {}) as Row, step, async (tx, before) => ({ set: await write(tx, before) }));
+export const recordStep = <Values, S extends Section>(
+  db: Database,
+  auth: AuthenticatedUser,
+  section: RecordSection<Values, S>,
+  id: number,
+  body: unknown,
+  step: string,
+  write: (tx: Database, before: StoredRecord<S>) => Promise<SQL>,
+) =>
+  writeRecord(db, auth, section, id, (body ?? {}) as Row, step, async (tx, before) => ({
+    set: await write(tx, before),
+  }));
 
 /** A write of a record's part kept in rows of its own (a product's varieties, a city's routes), with the guarantees
  * of a change of the record: the caller's right to change it (and `allowed`, the part's own), the record locked
@@ -288,21 +400,36 @@ export const recordStep = <Values, S extends Section>(db: Database, auth: Authen
  * inside the transaction, answering what changed for the record's history. The record's version moves by one
  * (the card goes on from the version it sent plus one), its history tells the changes and the live streams hear
  * of it. Without a version the part is written over whatever is stored (a client that sends none). */
-export async function recordPartWrite<S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordShape<S>, id: number, part: {
-  version?: number;
-  allowed?: () => void;
-  write: (tx: Database, before: StoredRecord<S>) => Promise<FieldChange[]>;
-}): Promise<void> {
+export async function recordPartWrite<S extends Section>(
+  db: Database,
+  auth: AuthenticatedUser,
+  section: RecordShape<S>,
+  id: number,
+  part: {
+    version?: number;
+    allowed?: () => void;
+    write: (tx: Database, before: StoredRecord<S>) => Promise<FieldChange[]>;
+  },
+): Promise<void> {
   await requireChangeable(db, auth, section, id);
   part.allowed?.();
   // the record's own columns stay as they are: the UPDATE moves its version (the trigger's), the history tells the part
-  await db.transaction((tx) => changeLocked(tx, auth, section, id, part.version, 'change',
-    async (before) => ({ set: sql`version = version`, extra: await part.write(tx, before) })));
+  await db.transaction((tx) =>
+    changeLocked(tx, auth, section, id, part.version, 'change', async (before) => ({
+      set: sql`version = version`,
+      extra: await part.write(tx, before),
+    })),
+  );
 }
 
 /** The query of a part's write: `?version=`, the version of the record the card read (409 'stale' when newer). */
 export const partVersionQuery = Type.Object({
-  version: Type.Optional(Type.Integer({ ...versionProperty, description: 'the version of the record the change was made on (409 stale when newer)' })),
+  version: Type.Optional(
+    Type.Integer({
+      ...versionProperty,
+      description: 'the version of the record the change was made on (409 stale when newer)',
+    }),
+  ),
 });
 
 /** The version a part's write names in its query (`?version=`): none where the client sent none. */
@@ -310,6 +437,12 @@ export const partVersionOf = (query: { version?: number }): number | undefined =
 
 /** A step that changes what the record's own columns do not show (a reserve's payments): `write` answers the
  * changes for the history beside its SET (which may set nothing new: the version moves all the same). */
-export const recordChangeStep = <Values, S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, id: number, body: unknown, step: string,
-  write: (tx: Database, before: StoredRecord<S>) => Promise<Change>) =>
-  writeRecord(db, auth, section, id, (body ?? {}) as Row, step, (tx, before) => write(tx, before));
+export const recordChangeStep = <Values, S extends Section>(
+  db: Database,
+  auth: AuthenticatedUser,
+  section: RecordSection<Values, S>,
+  id: number,
+  body: unknown,
+  step: string,
+  write: (tx: Database, before: StoredRecord<S>) => Promise<Change>,
+) => writeRecord(db, auth, section, id, (body ?? {}) as Row, step, (tx, before) => write(tx, before));

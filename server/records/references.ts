@@ -38,7 +38,10 @@ interface Reference {
 }
 
 /** The records of a section, named by one of its table's columns: the section's own table under its spec's alias. */
-const records = <S extends Section & Resource>(section: S, name: keyof TableOf<S>['_']['columns'] & string): Reference => ({
+const records = <S extends Section & Resource>(
+  section: S,
+  name: keyof TableOf<S>['_']['columns'] & string,
+): Reference => ({
   resource: section,
   query: (alias, scope, live) => {
     const table: PgTable = SECTION_TABLES[section];
@@ -61,21 +64,37 @@ export const REFERENCES = {
   products: records('products', 'name'),
   // names that describe records rather than being records: read with the section they describe
   positions: {
-    resource: 'employees', field: 'employees.position_id',
-    query: () => ({ items: select(columnsOf(positions, 'id', 'name')), rest: sql`FROM ${positions} ORDER BY ${positions.name}` }),
+    resource: 'employees',
+    field: 'employees.position_id',
+    query: () => ({
+      items: select(columnsOf(positions, 'id', 'name')),
+      rest: sql`FROM ${positions} ORDER BY ${positions.name}`,
+    }),
   },
   varieties: {
     resource: 'products',
     query: () => ({
-      items: select({ ...columnsOf(v, 'id', 'name', 'product_id'), title: sql<string>`${v.name} || coalesce(' (' || ${p.name} || ')', '')` }),
+      items: select({
+        ...columnsOf(v, 'id', 'name', 'product_id'),
+        title: sql<string>`${v.name} || coalesce(' (' || ${p.name} || ')', '')`,
+      }),
       rest: sql`FROM ${varieties} ${v} LEFT JOIN ${products} ${p} ON ${p.id} = ${v.product_id} ORDER BY ${v.name}`,
     }),
   },
-  packing: { resource: 'products', query: () => ({ items: select(columnsOf(packing, 'id', 'name')), rest: sql`FROM ${packing} ORDER BY ${packing.name}` }) },
+  packing: {
+    resource: 'products',
+    query: () => ({
+      items: select(columnsOf(packing, 'id', 'name')),
+      rest: sql`FROM ${packing} ORDER BY ${packing.name}`,
+    }),
+  },
   // the types of lot documents, read with the offers they describe; `expires`: a valid-until is required
   document_types: {
     resource: 'offers',
-    query: () => ({ items: select(columnsOf(documentTypes, 'id', 'name', 'expires')), rest: sql`FROM ${documentTypes} ORDER BY ${documentTypes.id}` }),
+    query: () => ({
+      items: select(columnsOf(documentTypes, 'id', 'name', 'expires')),
+      rest: sql`FROM ${documentTypes} ORDER BY ${documentTypes.id}`,
+    }),
   },
 } satisfies Record<string, Reference>;
 
@@ -85,7 +104,11 @@ export const REFERENCE_NAMES = Object.keys(REFERENCES) as ReferenceName[];
 /** The list as the reader may see it; 403 when it may not read the section or see the field. `activeOnly`: what a
  * select offers (active records); otherwise what a filter may pick (all but deleted). */
 export async function referenceItems(
-  db: Database, specs: ScopeSpecs, auth: AuthenticatedUser, name: ReferenceName, activeOnly: boolean,
+  db: Database,
+  specs: ScopeSpecs,
+  auth: AuthenticatedUser,
+  name: ReferenceName,
+  activeOnly: boolean,
 ): Promise<ReferenceItem[]> {
   const reference: Reference = REFERENCES[name];
   const spec = specs[reference.resource];

@@ -29,18 +29,31 @@ interface Refusal {
 
 /** The status a deleted record comes back to: the one it was deleted from. */
 const statusBack = (record: RecordBase) =>
-  (typeof record.deleted_from === 'string' && record.deleted_from !== 'deleted' ? record.deleted_from : 'active');
+  typeof record.deleted_from === 'string' && record.deleted_from !== 'deleted' ? record.deleted_from : 'active';
 
 /** Inside the caller's transaction: locks and checks the records in one statement, restores those that may come
  * back; answers the ids restored, and each refused one with its error. */
-async function restoreChunk<S extends Section>(tx: Database, auth: AuthenticatedUser, section: RecordSection<unknown, S>, ids: number[]): Promise<{ restored: number[]; refused: Refusal[] }> {
+async function restoreChunk<S extends Section>(
+  tx: Database,
+  auth: AuthenticatedUser,
+  section: RecordSection<unknown, S>,
+  ids: number[],
+): Promise<{ restored: number[]; refused: Refusal[] }> {
   const { spec } = section;
   const a = sql.raw(spec.alias);
   const table = sql.identifier(spec.section);
-  const locking = select({ id: recordColumnsOf(spec).id, row: storedRecordOf(spec.section, a), may: sql<boolean>`${mayColumn(spec, auth, 'delete')}` });
-  const found = await selectRows(tx, locking, sql`
+  const locking = select({
+    id: recordColumnsOf(spec).id,
+    row: storedRecordOf(spec.section, a),
+    may: sql<boolean>`${mayColumn(spec, auth, 'delete')}`,
+  });
+  const found = await selectRows(
+    tx,
+    locking,
+    sql`
     ${spec.from} WHERE ${a}.id = ANY(${`{${ids.join(',')}}`}::int[]) AND ${mayColumn(spec, auth, 'read')}
-    ORDER BY ${a}.id FOR UPDATE OF ${a}`);
+    ORDER BY ${a}.id FOR UPDATE OF ${a}`,
+  );
   const refused: Refusal[] = [];
   const there = new Set(found.map((f) => Number(f.id)));
   // what the caller may not read is as good as not there, and is not locked
@@ -80,14 +93,24 @@ async function restoreChunk<S extends Section>(tx: Database, auth: Authenticated
     await tx.execute(sql`UPDATE ${table} AS t SET status = v.status, deleted_at = NULL
       FROM jsonb_to_recordset(${JSON.stringify(back.map((r) => ({ id: r.id, status: r.status })))}::jsonb) AS v(id int, status text)
       WHERE t.id = v.id`);
-    await recordsRestored(tx, auth.user.id, spec.section, back.map((r) => r.id));
+    await recordsRestored(
+      tx,
+      auth.user.id,
+      spec.section,
+      back.map((r) => r.id),
+    );
     restored.push(...back.map((r) => r.id));
   }
   return { restored, refused };
 }
 
 /** POST /api/{section}/{id}/restore: the record as its card shows it, restored. */
-export async function restoreRecord<Values, S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, id: number): Promise<Row> {
+export async function restoreRecord<Values, S extends Section>(
+  db: Database,
+  auth: AuthenticatedUser,
+  section: RecordSection<Values, S>,
+  id: number,
+): Promise<Row> {
   scopeCondition(section.spec, auth, 'delete'); // 403 without the right at all
   await db.transaction(async (tx) => {
     const { refused } = await restoreChunk(tx, auth, section as RecordSection<unknown, S>, [id]);
@@ -98,7 +121,12 @@ export async function restoreRecord<Values, S extends Section>(db: Database, aut
 
 /** POST /api/{section}/restore with {ids}: in id order (two restores lock alike), each refused one with its
  * reason; the answer as a bulk delete's. */
-export async function bulkRestore<Values, S extends Section>(db: Database, auth: AuthenticatedUser, section: RecordSection<Values, S>, body: unknown): Promise<BulkRestoreResponse> {
+export async function bulkRestore<Values, S extends Section>(
+  db: Database,
+  auth: AuthenticatedUser,
+  section: RecordSection<Values, S>,
+  body: unknown,
+): Promise<BulkRestoreResponse> {
   scopeCondition(section.spec, auth, 'delete');
   const ids = idsOf(body, RESTORE_MSG);
   const refused: RefusedRow[] = [];
@@ -112,7 +140,8 @@ export async function bulkRestore<Values, S extends Section>(db: Database, auth:
   });
   refused.sort((x, y) => x.id - y.id);
   const answer: BulkRestoreResponse = { status: 'success', restored, notRestored: ids.length - restored, refused };
-  if (restored > 0 && refused.length) answer.warning = RESTORE_MSG.partial(section.spec.section, restored, ids.length, refused.length);
+  if (restored > 0 && refused.length)
+    answer.warning = RESTORE_MSG.partial(section.spec.section, restored, ids.length, refused.length);
   if (restored === 0) answer.message = [RESTORE_MSG.noneRestored, ...new Set(refused.map((r) => r.reason))].join('. ');
   return answer;
 }

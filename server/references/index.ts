@@ -14,8 +14,10 @@ const items = responses({
 
 export default async function referencesRoutes(app: FastifyInstance, opts: { db: Database }) {
   const route = (path: string, name: ReferenceName) =>
-    app.get(path, { schema: { tags: ['lists'], summary: `${name} as [{id, name}]`, querystring: noQuery, response: items } }, async (request) =>
-      referenceItems(opts.db, app.sectionSpecs, requireAuth(request), name, true),
+    app.get(
+      path,
+      { schema: { tags: ['lists'], summary: `${name} as [{id, name}]`, querystring: noQuery, response: items } },
+      async (request) => referenceItems(opts.db, app.sectionSpecs, requireAuth(request), name, true),
     );
   for (const name of REFERENCE_NAMES) route(`/lists/${name}/items`, name);
   route('/lists/cities', 'cities');

@@ -22,7 +22,11 @@ runScript(
   },
   async ({ email, password }, database, config) => {
     const outcome = await upsertAdmin(database.db, email, password, config.scryptN);
-    console.log(outcome === 'created' ? `Администратор ${email} создан.` : `Пароль ${email} обновлён, права администратора выданы.`);
+    console.log(
+      outcome === 'created'
+        ? `Администратор ${email} создан.`
+        : `Пароль ${email} обновлён, права администратора выданы.`,
+    );
     return 0;
   },
 );

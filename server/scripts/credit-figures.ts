@@ -12,14 +12,18 @@ async function main() {
   const opened = await openDatabase({ inMemory: true });
   await opened.migrate();
   await seedDemoData(opened.db, { now: new Date(`${day}T09:00:00Z`) });
-  const [totals] = rowsOf<Record<string, string>>(await opened.db.execute(sql`SELECT count(*)::int AS buyers,
+  const [totals] = rowsOf<Record<string, string>>(
+    await opened.db.execute(sql`SELECT count(*)::int AS buyers,
       count(*) FILTER (WHERE debt.balance > 0)::int AS owing, round(sum(debt.balance), 2)::text AS debt,
       count(*) FILTER (WHERE debt.overdue > 0)::int AS overdue_buyers, round(sum(debt.overdue), 2)::text AS overdue
-    FROM buyers b ${debtJoin('b', sql`${day}::date`)} WHERE b.status <> 'deleted'`));
-  const near = rowsOf(await opened.db.execute(sql`SELECT b.id, b.name, b.credit_limit::text AS credit_limit,
+    FROM buyers b ${debtJoin('b', sql`${day}::date`)} WHERE b.status <> 'deleted'`),
+  );
+  const near = rowsOf(
+    await opened.db.execute(sql`SELECT b.id, b.name, b.credit_limit::text AS credit_limit,
       round(debt.balance + coalesce((SELECT sum(r.total_selling_sum) FROM reserves r WHERE r.buyer_id = b.id AND r.status = 'active'), 0), 2)::text AS exposure
     FROM buyers b ${debtJoin('b', sql`${day}::date`)} WHERE b.credit_limit IS NOT NULL
-    ORDER BY (debt.balance + coalesce((SELECT sum(r.total_selling_sum) FROM reserves r WHERE r.buyer_id = b.id AND r.status = 'active'), 0)) / nullif(b.credit_limit, 0) DESC NULLS LAST LIMIT 4`));
+    ORDER BY (debt.balance + coalesce((SELECT sum(r.total_selling_sum) FROM reserves r WHERE r.buyer_id = b.id AND r.status = 'active'), 0)) / nullif(b.credit_limit, 0) DESC NULLS LAST LIMIT 4`),
+  );
   console.log(JSON.stringify({ day, ...totals, near }, null, 1));
   await opened.close();
 }

@@ -65,13 +65,20 @@ export async function migrationsAgainstSchema(): Promise<string[]> {
   }
 }
 
-interface JournalEntry { idx: number; tag: string }
-const journal = (): JournalEntry[] => (JSON.parse(readFileSync(path.join(META_DIR, '_journal.json'), 'utf8')) as { entries: JournalEntry[] }).entries;
+interface JournalEntry {
+  idx: number;
+  tag: string;
+}
+const journal = (): JournalEntry[] =>
+  (JSON.parse(readFileSync(path.join(META_DIR, '_journal.json'), 'utf8')) as { entries: JournalEntry[] }).entries;
 const prefix = (name: string) => name.split('_')[0];
 
 /** drizzle-kit compares schema.ts with the snapshot that sorts last in meta/. */
 function latestSnapshot(): { file: string; snapshot: Snapshot } {
-  const file = readdirSync(META_DIR).filter((name) => name.endsWith('_snapshot.json')).sort().at(-1);
+  const file = readdirSync(META_DIR)
+    .filter((name) => name.endsWith('_snapshot.json'))
+    .sort()
+    .at(-1);
   if (!file) throw new Error('no snapshot in server/db/migrations/meta');
   return { file, snapshot: JSON.parse(readFileSync(path.join(META_DIR, file), 'utf8')) as Snapshot };
 }
@@ -104,14 +111,18 @@ async function main(command: string | undefined): Promise<number> {
   }
   const disagreements = await migrationsAgainstSchema();
   if (disagreements.length) {
-    console.error(`The migrations and server/db/schema.ts disagree (${disagreements.length}):\n${disagreements.join('\n')}`);
+    console.error(
+      `The migrations and server/db/schema.ts disagree (${disagreements.length}):\n${disagreements.join('\n')}`,
+    );
     return 1;
   }
   console.log('The migrations build what server/db/schema.ts describes.');
   if (command === 'snapshot') console.log(`Wrote server/db/migrations/meta/${await writeSnapshot()}.`);
   const pending = await snapshotAgainstSchema();
   if (pending.length) {
-    console.error(`The snapshot is behind schema.ts: npm run db:generate would write\n${pending.join('\n')}\nRun npm run db:snapshot.`);
+    console.error(
+      `The snapshot is behind schema.ts: npm run db:generate would write\n${pending.join('\n')}\nRun npm run db:snapshot.`,
+    );
     return 1;
   }
   console.log('The snapshot is current: npm run db:generate writes only a new change.');

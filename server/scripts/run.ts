@@ -6,7 +6,10 @@ import { openDatabase, type OpenedDatabase } from '../db/client';
 import { acquireDataDirLock } from '../db/lock';
 
 /** Runs `work` on the migrated database; `prepare` reads the arguments first (a number: exit with it, untouched). */
-export function runScript<A>(prepare: (config: Config) => A | number | Promise<A | number>, work: (args: A, database: OpenedDatabase, config: Config) => Promise<number>) {
+export function runScript<A>(
+  prepare: (config: Config) => A | number | Promise<A | number>,
+  work: (args: A, database: OpenedDatabase, config: Config) => Promise<number>,
+) {
   const main = async (): Promise<number> => {
     const config = loadConfig();
     const args = await prepare(config);

@@ -19,7 +19,9 @@ async function main(): Promise<void> {
     }
     const started = Date.now();
     await seedDemoData(database.db);
-    console.log(`Демонстрационные данные записаны за ${((Date.now() - started) / 1000).toFixed(1)} с. Учётные записи (пароль ${DEMO_PASSWORD}):`);
+    console.log(
+      `Демонстрационные данные записаны за ${((Date.now() - started) / 1000).toFixed(1)} с. Учётные записи (пароль ${DEMO_PASSWORD}):`,
+    );
     for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email} — ${account.role}`);
   } finally {
     await database.close();

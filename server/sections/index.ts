@@ -24,10 +24,26 @@ import { shipmentsSpec } from './shipments/list';
 
 export type SectionPlugin = (app: FastifyInstance, opts: { db: Database }) => Promise<void>;
 
-export const SECTION_PLUGINS: Record<Section, SectionPlugin> = { offers, reserves, employees, suppliers, products, cities, buyers, shipments };
+export const SECTION_PLUGINS: Record<Section, SectionPlugin> = {
+  offers,
+  reserves,
+  employees,
+  suppliers,
+  products,
+  cities,
+  buyers,
+  shipments,
+};
 
 /** Each spec is its own section's (`SectionSpec<'offers'>` under offers): the record pipeline types a section's stored
  * record by the table of the section its spec names (server/contract/tables.ts). */
 export const SECTION_SPECS: { [S in Section]: SectionSpec<S> } = {
-  offers: offersSpec, reserves: reservesSpec, employees: employeesSpec, suppliers: suppliersSpec, products: productsSpec, cities: citiesSpec, buyers: buyersSpec, shipments: shipmentsSpec,
+  offers: offersSpec,
+  reserves: reservesSpec,
+  employees: employeesSpec,
+  suppliers: suppliersSpec,
+  products: productsSpec,
+  cities: citiesSpec,
+  buyers: buyersSpec,
+  shipments: shipmentsSpec,
 };

@@ -31,7 +31,11 @@ const rawBaseQuery = fetchBaseQuery({
 
 let pendingForcedLogout: ReturnType<typeof setTimeout> | null = null;
 
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions> = async (args, api, extraOptions) => {
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions> = async (
+  args,
+  api,
+  extraOptions,
+) => {
   const result = await rawBaseQuery(args, api, extraOptions ?? {});
   if (!result.error) return { data: result.data, meta: result.meta };
 

@@ -12,7 +12,9 @@ const genitive = ({ section }: { section: Section }) => SECTION[section].genitiv
 
 /** What a bulk write makes stale: the list, each record, and the offers when reserves moved their stock. */
 const touched = (section: Section, ids: number[]) => [
-  TAGS[section].list, ...ids.map((id) => recordTag(section, id)), ...staleAfter(section),
+  TAGS[section].list,
+  ...ids.map((id) => recordTag(section, id)),
+  ...staleAfter(section),
 ];
 
 export const bulkApi = sectionApi.injectEndpoints({
@@ -21,19 +23,22 @@ export const bulkApi = sectionApi.injectEndpoints({
       query: ({ section, ...body }) => ({ url: `api/${section}`, method: 'PATCH', body }),
       ...checked<BulkEditResponse, { section: Section }>(BULK_EDIT_RESULT, genitive),
       invalidatesTags: (result, error, { section, ids }) => (error ? [] : touched(section, ids)),
-      onQueryStarted: ({ section }, { dispatch, queryFulfilled }) => refreshReference(section, dispatch, queryFulfilled),
+      onQueryStarted: ({ section }, { dispatch, queryFulfilled }) =>
+        refreshReference(section, dispatch, queryFulfilled),
     }),
     restoreRecords: build.mutation<BulkRestoreResponse, { section: Section; ids: number[] }>({
       query: ({ section, ids }) => ({ url: `api/${section}/restore`, method: 'POST', body: { ids } }),
       ...checked<BulkRestoreResponse, { section: Section }>(BULK_RESTORE_RESULT, genitive),
       invalidatesTags: (result, error, { section, ids }) => (error ? [] : touched(section, ids)),
-      onQueryStarted: ({ section }, { dispatch, queryFulfilled }) => refreshReference(section, dispatch, queryFulfilled),
+      onQueryStarted: ({ section }, { dispatch, queryFulfilled }) =>
+        refreshReference(section, dispatch, queryFulfilled),
     }),
     restoreRecord: build.mutation<CardRecord, { section: Section; id: number }>({
       query: ({ section, id }) => ({ url: `api/${section}/${id}/restore`, method: 'POST' }),
       ...checked<CardRecord, { section: Section }>(CARD_RECORD, genitive),
       invalidatesTags: (result, error, { section, id }) => (error ? [] : touched(section, [id])),
-      onQueryStarted: ({ section }, { dispatch, queryFulfilled }) => refreshReference(section, dispatch, queryFulfilled),
+      onQueryStarted: ({ section }, { dispatch, queryFulfilled }) =>
+        refreshReference(section, dispatch, queryFulfilled),
     }),
   }),
 });

@@ -41,11 +41,18 @@ export interface RecordArgs {
 }
 
 /** The select list that shows a section's records. */
-const REFERENCE_OF: Partial<Record<Section, ReferenceList>> = { cities: 'cities', employees: 'employees', suppliers: 'suppliers', products: 'products', buyers: 'buyers' };
+const REFERENCE_OF: Partial<Record<Section, ReferenceList>> = {
+  cities: 'cities',
+  employees: 'employees',
+  suppliers: 'suppliers',
+  products: 'products',
+  buyers: 'buyers',
+};
 
 /** What a write of a record makes stale besides the record and its list: what its section moves (a reserve's offer
  * card and the offers list, with the tiles). */
-const movedWith = (section: Section, saved: CardPayload | undefined) => staleAfter(section, saved?.offer_id ? [Number(saved.offer_id)] : []);
+const movedWith = (section: Section, saved: CardPayload | undefined) =>
+  staleAfter(section, saved?.offer_id ? [Number(saved.offer_id)] : []);
 
 /** A stale write: the record is read again, so the card can show and load the current version. */
 const isStale = (error: unknown) => Boolean((error as ApiError | undefined)?.stale);
@@ -54,24 +61,32 @@ export const cardsApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
     record: build.query<CardRecord, RecordArgs>({
       queryFn: ({ section, id, withDeleted }, api) =>
-        baseQuery(`api/${section}/${id}${withDeleted ? '?withDeleted' : ''}`, api, { entity: SECTION[section].genitive }) as
-          Promise<QueryReturnValue<CardRecord, ApiError, object | undefined>>,
+        baseQuery(`api/${section}/${id}${withDeleted ? '?withDeleted' : ''}`, api, {
+          entity: SECTION[section].genitive,
+        }) as Promise<QueryReturnValue<CardRecord, ApiError, object | undefined>>,
       providesTags: (result, error, { section, id }) => [recordTag(section, id)],
       ...checked<CardRecord, RecordArgs>(CARD_RECORD, genitive),
     }),
     createRecord: build.mutation<CardRecord, { section: Section; body: CardPayload }>({
       query: ({ section, body }) => ({ url: `api/${section}`, method: 'POST', body }),
       ...checked<CardRecord, { section: Section }>(CARD_RECORD, genitive),
-      invalidatesTags: (result, error, { section, body }) => (error ? [] : [TAGS[section].list, ...movedWith(section, result ?? body)]),
-      onQueryStarted: ({ section }, { dispatch, queryFulfilled }) => refreshReference(section, dispatch, queryFulfilled),
+      invalidatesTags: (result, error, { section, body }) =>
+        error ? [] : [TAGS[section].list, ...movedWith(section, result ?? body)],
+      onQueryStarted: ({ section }, { dispatch, queryFulfilled }) =>
+        refreshReference(section, dispatch, queryFulfilled),
     }),
     /** PATCH with the fields changed and the version they were made on. */
     updateRecord: build.mutation<CardRecord, { section: Section; id: number; version: number; body: CardPayload }>({
-      query: ({ section, id, version, body }) => ({ url: `api/${section}/${id}`, method: 'PATCH', body: { ...body, version } }),
+      query: ({ section, id, version, body }) => ({
+        url: `api/${section}/${id}`,
+        method: 'PATCH',
+        body: { ...body, version },
+      }),
       ...checked<CardRecord, { section: Section }>(CARD_RECORD, genitive),
       invalidatesTags: (result, error, { section, id }) =>
         error && !isStale(error) ? [] : [recordTag(section, id), TAGS[section].list, ...movedWith(section, result)],
-      onQueryStarted: ({ section }, { dispatch, queryFulfilled }) => refreshReference(section, dispatch, queryFulfilled),
+      onQueryStarted: ({ section }, { dispatch, queryFulfilled }) =>
+        refreshReference(section, dispatch, queryFulfilled),
     }),
   }),
 });
@@ -93,7 +108,10 @@ export const { useRecordQuery, useCreateRecordMutation, useUpdateRecordMutation 
 
 /** The one record query, its answer typed as a section's card reads it (OfferRecord, ReserveRecord): the cache
  * holds one entry per record whichever card reads it. */
-export function useSectionRecordQuery<R extends { id: number } = CardRecord>(args: RecordArgs, options?: { skip?: boolean }) {
+export function useSectionRecordQuery<R extends { id: number } = CardRecord>(
+  args: RecordArgs,
+  options?: { skip?: boolean },
+) {
   const result = useRecordQuery(args, options);
   return result as Omit<typeof result, 'data' | 'currentData'> & { data?: R; currentData?: R };
 }

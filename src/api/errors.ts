@@ -82,7 +82,8 @@ function fieldsOf(errors: unknown): Record<string, string> | undefined {
   if (!Array.isArray(errors)) return undefined;
   const fields: Record<string, string> = {};
   for (const e of errors) {
-    if (isObject(e) && typeof e.field === 'string' && e.field && typeof e.message === 'string' && !(e.field in fields)) fields[e.field] = e.message;
+    if (isObject(e) && typeof e.field === 'string' && e.field && typeof e.message === 'string' && !(e.field in fields))
+      fields[e.field] = e.message;
   }
   return Object.keys(fields).length ? fields : undefined;
 }
@@ -90,7 +91,9 @@ function fieldsOf(errors: unknown): Record<string, string> | undefined {
 /** The first refused field's message naming its field by label ('Дней доставки: Обязательное поле'), so an alert
  * says which field even where the card shows no such field; as it is when it names the field already. */
 function namedFirst(errors: unknown): string | undefined {
-  const first = Array.isArray(errors) ? errors.find((e) => isObject(e) && typeof e.message === 'string') as Record<string, unknown> | undefined : undefined;
+  const first = Array.isArray(errors)
+    ? (errors.find((e) => isObject(e) && typeof e.message === 'string') as Record<string, unknown> | undefined)
+    : undefined;
   if (!first) return undefined;
   const message = first.message as string;
   const label = typeof first.label === 'string' ? first.label : '';
@@ -100,8 +103,12 @@ function namedFirst(errors: unknown): string | undefined {
 function staleOf(stale: Record<string, unknown>): StaleRecord | undefined {
   if (typeof stale.version !== 'number') return undefined;
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
-  const changes = Array.isArray(stale.changes) ? stale.changes.filter((c): c is StaleChange => isObject(c) && typeof c.field === 'string') : [];
-  const fields = Array.isArray(stale.fields) ? stale.fields.filter((f): f is string => typeof f === 'string') : undefined;
+  const changes = Array.isArray(stale.changes)
+    ? stale.changes.filter((c): c is StaleChange => isObject(c) && typeof c.field === 'string')
+    : [];
+  const fields = Array.isArray(stale.fields)
+    ? stale.fields.filter((f): f is string => typeof f === 'string')
+    : undefined;
   return { version: stale.version, by: text(stale.by), at: text(stale.at), changes, ...(fields ? { fields } : {}) };
 }
 

@@ -1,7 +1,15 @@
 // The calls every section's list makes: rows, bulk delete, filter config, saved filter, table layout.
 // Features pass their section; tags make a delete or a saved layout refresh what shows them.
 import { sectionApi, staleAfter, TAGS } from './sectionApi';
-import { FILTER_CONFIG_MSG, type BulkDeleteResponse, type FilterConfig, type FilterState, type ListResponse, type ListRow, type TableConfig } from '../../domain/lists';
+import {
+  FILTER_CONFIG_MSG,
+  type BulkDeleteResponse,
+  type FilterConfig,
+  type FilterState,
+  type ListResponse,
+  type ListRow,
+  type TableConfig,
+} from '../../domain/lists';
 import { DELETE_RESULT, FILTER_CONFIG, LAYOUTS, LIST_PAGE, SAVED_FILTER } from '../../domain/responseShapes';
 import { SECTION, type Section } from '../../domain/sections';
 import type { QueryReturnValue } from '@reduxjs/toolkit/query';
@@ -16,7 +24,8 @@ const genitive = ({ section }: { section: Section }) => SECTION[section].genitiv
  * status, an answer that is no JSON, a config whose entry is malformed by the entry's key. */
 function productsConfigError(error: ApiError, meta: { response?: Response } | undefined): ApiError {
   if (typeof error.status !== 'number') return error;
-  if (error.status >= 400) return { ...error, message: FILTER_CONFIG_MSG.request(error.status, meta?.response?.statusText ?? '') };
+  if (error.status >= 400)
+    return { ...error, message: FILTER_CONFIG_MSG.request(error.status, meta?.response?.statusText ?? '') };
   return { ...error, message: FILTER_CONFIG_MSG.json };
 }
 
@@ -25,13 +34,17 @@ export const listsApi = sectionApi.injectEndpoints({
     list: build.query<ListResponse<ListRow>, { section: Section; query: string }>({
       // a failure names what was being loaded: '… ошибка сети при загрузке предложений'
       queryFn: ({ section, query }, api) =>
-        baseQuery(`api/${section}${query ? `?${query}` : ''}`, api, { entity: SECTION[section].genitive }) as
-          Promise<QueryReturnValue<ListResponse<ListRow>, ApiError, object | undefined>>,
+        baseQuery(`api/${section}${query ? `?${query}` : ''}`, api, { entity: SECTION[section].genitive }) as Promise<
+          QueryReturnValue<ListResponse<ListRow>, ApiError, object | undefined>
+        >,
       providesTags: (result, error, { section }) => [TAGS[section].list],
       ...checked<ListResponse<ListRow>, { section: Section }>(LIST_PAGE, genitive),
     }),
     // `extra`: a section's own field of the delete (employees' `responsible_id`, who takes over their reserves)
-    deleteRecords: build.mutation<BulkDeleteResponse, { section: Section; ids: number[]; extra?: Record<string, number> }>({
+    deleteRecords: build.mutation<
+      BulkDeleteResponse,
+      { section: Section; ids: number[]; extra?: Record<string, number> }
+    >({
       query: ({ section, ids, extra }) => ({ url: `api/${section}`, method: 'DELETE', body: { ids, ...extra } }),
       ...checked<BulkDeleteResponse, { section: Section }>(DELETE_RESULT, genitive),
       invalidatesTags: (result, error, { section }) => [TAGS[section].list, ...staleAfter(section)],
@@ -41,10 +54,14 @@ export const listsApi = sectionApi.injectEndpoints({
       keepUnusedDataFor: 300,
       extraOptions: { maxRetries: 3, entity: 'фильтров' },
       transformErrorResponse: (error: ApiError, meta, section) =>
-        (section === 'products' ? productsConfigError(error, meta as { response?: Response } | undefined) : error),
+        section === 'products' ? productsConfigError(error, meta as { response?: Response } | undefined) : error,
       // the entity passed on is the section: the products config names the malformed entry
-      ...checked<FilterConfig, Section>(FILTER_CONFIG, (section) => section, (section, error) =>
-        (section === 'products' ? FILTER_CONFIG_MSG.invalid(mismatchedField(error)) : MSG.badShape('фильтров'))),
+      ...checked<FilterConfig, Section>(
+        FILTER_CONFIG,
+        (section) => section,
+        (section, error) =>
+          section === 'products' ? FILTER_CONFIG_MSG.invalid(mismatchedField(error)) : MSG.badShape('фильтров'),
+      ),
     }),
     savedFilter: build.query<FilterState, Section>({
       query: (section) => `api/filters/${section}`,
@@ -73,6 +90,11 @@ export const listsApi = sectionApi.injectEndpoints({
 });
 
 export const {
-  useListQuery, useDeleteRecordsMutation, useFilterConfigQuery, useSavedFilterQuery, useSaveFilterMutation,
-  useTableConfigQuery, useSaveTableConfigMutation,
+  useListQuery,
+  useDeleteRecordsMutation,
+  useFilterConfigQuery,
+  useSavedFilterQuery,
+  useSaveFilterMutation,
+  useTableConfigQuery,
+  useSaveTableConfigMutation,
 } = listsApi;

@@ -27,25 +27,39 @@ import type { RootState } from './rootReducer';
 
 /** The list filter that picks one record by id, per section (none: the list is read again instead). */
 const ROW_FILTER: Partial<Record<Section, string>> = {
-  offers: 'offers_ids', reserves: 'reserves_ids', employees: 'employees_ids', suppliers: 'suppliers_ids',
+  offers: 'offers_ids',
+  reserves: 'reserves_ids',
+  employees: 'employees_ids',
+  suppliers: 'suppliers_ids',
 };
 
 type GetState = () => RootState;
 
 /** The cached list pages of a section. */
 function listsOf(state: RootState, section: Section) {
-  return Object.values(state.api.queries).filter((q) => q?.endpointName === 'list'
-    && (q.originalArgs as { section?: Section } | undefined)?.section === section && q.data);
+  return Object.values(state.api.queries).filter(
+    (q) =>
+      q?.endpointName === 'list' &&
+      (q.originalArgs as { section?: Section } | undefined)?.section === section &&
+      q.data,
+  );
 }
 
 /** The ids a cached page shows. */
-const idsShown = (q: { data?: unknown }) => ((q.data as ListResponse<ListRow> | undefined)?.data ?? []).map((row) => Number(row.id));
+const idsShown = (q: { data?: unknown }) =>
+  ((q.data as ListResponse<ListRow> | undefined)?.data ?? []).map((row) => Number(row.id));
 
 /** The changed rows the open list pages of a section show put in place in every cached page that shows them: the
  * rows the events carried as they are, the others read again in ONE request (GET /api/{section}
  * ?{section}_ids=a,b,…); a section without the row filter, more rows than one page holds, or a row no longer in
  * the lists (deleted, say) reads the lists again instead. */
-async function refreshRows(dispatch: AppDispatch, getState: GetState, section: Section, changed: ReadonlySet<number>, carried: ReadonlyMap<number, LiveRow> = new Map()) {
+async function refreshRows(
+  dispatch: AppDispatch,
+  getState: GetState,
+  section: Section,
+  changed: ReadonlySet<number>,
+  carried: ReadonlyMap<number, LiveRow> = new Map(),
+) {
   const showing = listsOf(getState(), section).filter((q) => idsShown(q!).some((id) => changed.has(id)));
   if (!showing.length) return;
   const ids = [...new Set(showing.flatMap((q) => idsShown(q!).filter((id) => changed.has(id))))].sort((x, y) => x - y);
@@ -59,7 +73,9 @@ async function refreshRows(dispatch: AppDispatch, getState: GetState, section: S
       dispatch(sectionApi.util.invalidateTags([TAGS[section].list]));
       return;
     }
-    const read = dispatch(listsApi.endpoints.list.initiate({ section, query }, { subscribe: false, forceRefetch: true }));
+    const read = dispatch(
+      listsApi.endpoints.list.initiate({ section, query }, { subscribe: false, forceRefetch: true }),
+    );
     const { data } = await read;
     for (const r of data?.data ?? []) rows.set(Number(r.id), r);
     if (missing.some((id) => !rows.has(id))) {
@@ -69,12 +85,18 @@ async function refreshRows(dispatch: AppDispatch, getState: GetState, section: S
     }
   }
   for (const q of showing) {
-    dispatch(listsApi.util.updateQueryData('list', q!.originalArgs as unknown as { section: Section; query: string }, (page) => {
-      page.data.forEach((r, at) => {
-        const row = rows.get(Number(r.id));
-        if (row) page.data[at] = row;
-      });
-    }));
+    dispatch(
+      listsApi.util.updateQueryData(
+        'list',
+        q!.originalArgs as unknown as { section: Section; query: string },
+        (page) => {
+          page.data.forEach((r, at) => {
+            const row = rows.get(Number(r.id));
+            if (row) page.data[at] = row;
+          });
+        },
+      ),
+    );
   }
 }
 
@@ -82,7 +104,11 @@ async function refreshRows(dispatch: AppDispatch, getState: GetState, section: S
  * (read again only where open); a record created or deleted reads the section's lists again (their counts
  * change), else the changed rows the lists show are put in place, those the events carried as they are, the
  * others read in one request. */
-export async function applyChanges(dispatch: AppDispatch, getState: GetState, events: readonly ChangeEvent[]): Promise<void> {
+export async function applyChanges(
+  dispatch: AppDispatch,
+  getState: GetState,
+  events: readonly ChangeEvent[],
+): Promise<void> {
   const carried = rowsCarried(events);
   const bySection = new Map<Section, { ids: Set<number>; listsMove: boolean }>();
   for (const { section, id, kind } of events) {
@@ -91,16 +117,18 @@ export async function applyChanges(dispatch: AppDispatch, getState: GetState, ev
     entry.ids.add(id);
     if (kind === 'create' || kind === 'delete') entry.listsMove = true;
   }
-  await Promise.all([...bySection].map(async ([section, { ids, listsMove }]) => {
-    const tiles = section === 'offers' ? [SUMMARY_TAG] : [];
-    const records = [...ids].map((id) => recordTag(section, id));
-    if (listsMove) {
-      dispatch(sectionApi.util.invalidateTags([TAGS[section].list, ...records, ...tiles]));
-      return;
-    }
-    dispatch(sectionApi.util.invalidateTags([...records, ...tiles]));
-    await refreshRows(dispatch, getState, section, ids, carried.get(section));
-  }));
+  await Promise.all(
+    [...bySection].map(async ([section, { ids, listsMove }]) => {
+      const tiles = section === 'offers' ? [SUMMARY_TAG] : [];
+      const records = [...ids].map((id) => recordTag(section, id));
+      if (listsMove) {
+        dispatch(sectionApi.util.invalidateTags([TAGS[section].list, ...records, ...tiles]));
+        return;
+      }
+      dispatch(sectionApi.util.invalidateTags([...records, ...tiles]));
+      await refreshRows(dispatch, getState, section, ids, carried.get(section));
+    }),
+  );
 }
 
 /** The records each section's cached list pages show (what refreshRows puts in place), at most WATCH_MAX a section. */
@@ -121,7 +149,11 @@ const WATCH_DELAY_MS = 100;
 /** Tells the server, for the stream `stream`, which records of each section the cached pages show, whenever that
  * changes (PUT /api/events/{stream}/watch, a section at a time): their changes then come with their rows. A watch
  * lost on the way costs nothing but the follow-up request it would have saved. Answers the stop. */
-export function watchPages(store: { getState: GetState; subscribe(listener: () => void): () => void }, token: string, stream: string): () => void {
+export function watchPages(
+  store: { getState: GetState; subscribe(listener: () => void): () => void },
+  token: string,
+  stream: string,
+): () => void {
   const sent = new Map<Section, string>();
   let queries: unknown;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -133,11 +165,13 @@ export function watchPages(store: { getState: GetState; subscribe(listener: () =
       const key = ids.join(',');
       if ((sent.get(section) ?? '') === key) continue;
       sent.set(section, key);
-      void fetch(new Request(`${globalThis.location?.origin ?? ''}/api/events/${encodeURIComponent(stream)}/watch`, {
-        method: 'PUT',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ section, ids }),
-      })).catch(() => undefined);
+      void fetch(
+        new Request(`${globalThis.location?.origin ?? ''}/api/events/${encodeURIComponent(stream)}/watch`, {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ section, ids }),
+        }),
+      ).catch(() => undefined);
     }
   };
   const unsubscribe = store.subscribe(() => {
@@ -154,10 +188,18 @@ export function watchPages(store: { getState: GetState; subscribe(listener: () =
   };
 }
 
-const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) => {
-  const timer = setTimeout(resolve, ms);
-  signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
-});
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
 
 /** Opens the stream for the signed-in user and keeps it open until sign-out or unmount. */
 export function useLiveStream(): void {
@@ -173,7 +215,8 @@ export function useLiveStream(): void {
       if (frame.id) lastEventId = frame.id;
       if (frame.event === LIVE_EVENT.change) changes.add(JSON.parse(frame.data) as ChangeEvent);
       else if (frame.event === LIVE_EVENT.notification) dispatch(sectionApi.util.invalidateTags(['Notifications']));
-      else if (frame.event === LIVE_EVENT.reset) dispatch(sectionApi.util.invalidateTags(['Notifications', SUMMARY_TAG, ...SECTIONS.map((s) => TAGS[s].list)]));
+      else if (frame.event === LIVE_EVENT.reset)
+        dispatch(sectionApi.util.invalidateTags(['Notifications', SUMMARY_TAG, ...SECTIONS.map((s) => TAGS[s].list)]));
     };
     const run = async () => {
       let delay = 1000;
@@ -190,7 +233,13 @@ export function useLiveStream(): void {
         try {
           const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' };
           if (lastEventId) headers['Last-Event-ID'] = lastEventId;
-          const res = await fetch(new Request(`${globalThis.location?.origin ?? ''}/api/events`, { headers, signal: attempt.signal, cache: 'no-store' }));
+          const res = await fetch(
+            new Request(`${globalThis.location?.origin ?? ''}/api/events`, {
+              headers,
+              signal: attempt.signal,
+              cache: 'no-store',
+            }),
+          );
           if (res.status === 401) {
             dispatch(loggedOut('unauthorized'));
             return;

@@ -21,4 +21,5 @@ export const notificationsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useNotificationsQuery, useMarkNotificationReadMutation, useMarkAllNotificationsReadMutation } = notificationsApi;
+export const { useNotificationsQuery, useMarkNotificationReadMutation, useMarkAllNotificationsReadMutation } =
+  notificationsApi;

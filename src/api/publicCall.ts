@@ -21,7 +21,10 @@ export async function postJson<T>(path: string, body: unknown, entity: string): 
   try {
     data = text.length ? JSON.parse(text) : null;
   } catch (error) {
-    throw normaliseError({ status: 'PARSING_ERROR', originalStatus: response.status, data: text, error: String(error) }, entity);
+    throw normaliseError(
+      { status: 'PARSING_ERROR', originalStatus: response.status, data: text, error: String(error) },
+      entity,
+    );
   }
   if (response.status < 200 || response.status > 299) throw normaliseError({ status: response.status, data }, entity);
   return data as T;

@@ -9,10 +9,13 @@ import { REFERENCE_ITEMS } from '../../domain/responseShapes';
 /** The cities list's failure (spec point 8): the server's message when it sent one, else 'Не удалось получить
  * список городов'. */
 const citiesFailure = (error: ApiError): ApiError =>
-  (typeof error.status === 'number' && error.message !== MSG.unknown && error.message !== MSG.notJson ? error : { ...error, message: CITIES_LIST_FAILED });
+  typeof error.status === 'number' && error.message !== MSG.unknown && error.message !== MSG.notJson
+    ? error
+    : { ...error, message: CITIES_LIST_FAILED };
 
 /** A reference list's failure as a select shows it under itself. */
-export const listFailure = (query: { error?: unknown }): string | undefined => (query.error as ApiError | undefined)?.message;
+export const listFailure = (query: { error?: unknown }): string | undefined =>
+  (query.error as ApiError | undefined)?.message;
 
 export interface NamedRef {
   id: number;
@@ -22,7 +25,16 @@ export interface NamedRef {
   expires?: boolean;
 }
 
-export type ReferenceList = 'cities' | 'employees' | 'positions' | 'suppliers' | 'varieties' | 'packing' | 'products' | 'document_types' | 'buyers';
+export type ReferenceList =
+  | 'cities'
+  | 'employees'
+  | 'positions'
+  | 'suppliers'
+  | 'varieties'
+  | 'packing'
+  | 'products'
+  | 'document_types'
+  | 'buyers';
 
 export const referencesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -31,7 +43,9 @@ export const referencesApi = baseApi.injectEndpoints({
       keepUnusedDataFor: 300,
       extraOptions: { entity: 'справочников' },
       transformErrorResponse: (error: ApiError, meta, name) => (name === 'cities' ? citiesFailure(error) : error),
-      ...checked<NamedRef[], ReferenceList>(REFERENCE_ITEMS, (name) => (name === 'cities' ? 'городов' : 'справочников')),
+      ...checked<NamedRef[], ReferenceList>(REFERENCE_ITEMS, (name) =>
+        name === 'cities' ? 'городов' : 'справочников',
+      ),
     }),
   }),
 });

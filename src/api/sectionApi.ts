@@ -22,10 +22,9 @@ export interface ListTag {
 
 /** A section's tags: `one` is the type of its records' tags ({ type: one, id }; alone it names every record and
  * the list), `list` its list. */
-export const TAGS = Object.fromEntries(SECTIONS.map((key) => [key, { one: tagOf(key), list: { type: tagOf(key), id: LIST_ID } }])) as Record<
-  Section,
-  { one: SectionTag; list: ListTag }
->;
+export const TAGS = Object.fromEntries(
+  SECTIONS.map((key) => [key, { one: tagOf(key), list: { type: tagOf(key), id: LIST_ID } }]),
+) as Record<Section, { one: SectionTag; list: ListTag }>;
 
 /** The offers page's tiles: read again when any offer's stock moves, without the list. */
 export const SUMMARY_TAG = { type: tagOf('offers'), id: 'SUMMARY' } as const;

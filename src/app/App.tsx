@@ -38,4 +38,3 @@ export function App({ store }: { store: AppStore }) {
     </AppProviders>
   );
 }
-

@@ -11,7 +11,17 @@ import { canOpen, type Area } from './access';
 export default function AreaGate({ area, children }: { area: Area; children: ReactNode }) {
   const { data: perms, error, isLoading } = usePermissionsQuery();
   if (isLoading) return <PageSpinner />;
-  if (error) return <Alert severity="error" closable={false}>{errorMessage(error)}</Alert>;
-  if (!canOpen(perms, area)) return <Alert severity="warning" closable={false}>{UI.noAccess}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" closable={false}>
+        {errorMessage(error)}
+      </Alert>
+    );
+  if (!canOpen(perms, area))
+    return (
+      <Alert severity="warning" closable={false}>
+        {UI.noAccess}
+      </Alert>
+    );
   return children;
 }

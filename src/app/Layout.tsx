@@ -34,8 +34,17 @@ function SkipLink() {
       href={`#${MAIN_ID}`}
       onClick={skip}
       sx={{
-        position: 'absolute', left: 8, top: -48, zIndex: 'tooltip', px: 2, py: 1, borderRadius: 1,
-        bgcolor: 'primary.main', color: 'primary.contrastText', textDecoration: 'none', fontWeight: 500,
+        position: 'absolute',
+        left: 8,
+        top: -48,
+        zIndex: 'tooltip',
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+        textDecoration: 'none',
+        fontWeight: 500,
         '&:focus': { top: 8 },
       }}
     >
@@ -58,21 +67,36 @@ export default function Layout() {
       adapterLocale="ru"
       localeText={pickersRuRU.components.MuiLocalizationProvider.defaultProps.localeText}
     >
-    <SkipLink />
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Paper
-        square
-        variant="outlined"
-        sx={{ width: NAV_WIDTH, flexShrink: 0, position: 'sticky', top: 0, height: '100vh', overflowY: 'auto', borderTop: 0, borderBottom: 0, borderLeft: 0 }}
-      >
-        <Navigation />
-      </Paper>
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: 3, '&:focus': { outline: 'none' } }}>
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+      <SkipLink />
+      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+        <Paper
+          square
+          variant="outlined"
+          sx={{
+            width: NAV_WIDTH,
+            flexShrink: 0,
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            overflowY: 'auto',
+            borderTop: 0,
+            borderBottom: 0,
+            borderLeft: 0,
+          }}
+        >
+          <Navigation />
+        </Paper>
+        <Box
+          component="main"
+          id={MAIN_ID}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, minWidth: 0, p: 3, '&:focus': { outline: 'none' } }}
+        >
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </Box>
       </Box>
-    </Box>
     </LocalizationProvider>
   );
 }

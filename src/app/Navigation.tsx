@@ -65,13 +65,17 @@ const sectionItem = (key: Section): Item => ({
 function NavItem({ item, nested = false }: { item: Item; nested?: boolean }) {
   const location = useLocation();
   const { pathname } = location;
-  const active = pathname === item.to || pathname.startsWith(`${item.to}/`) || (item.alsoActiveAt?.includes(pathname) ?? false);
+  const active =
+    pathname === item.to || pathname.startsWith(`${item.to}/`) || (item.alsoActiveAt?.includes(pathname) ?? false);
   return (
     <ListItemButton
       component={Link}
       to={item.to}
       aria-current={active ? 'page' : undefined}
-      sx={{ pl: nested ? 4 : 2, '&[aria-current=page]': { bgcolor: 'action.selected', color: 'primary.main', fontWeight: 500 } }}
+      sx={{
+        pl: nested ? 4 : 2,
+        '&[aria-current=page]': { bgcolor: 'action.selected', color: 'primary.main', fontWeight: 500 },
+      }}
     >
       {!nested && <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>{item.icon}</ListItemIcon>}
       <ListItemText primary={item.label} />
@@ -113,7 +117,9 @@ function ListsMenu({ items }: { items: Item[] }) {
 function NavigationPlaceholder() {
   return (
     <Box aria-busy="true" sx={{ flexGrow: 1, px: 2, py: 1 }}>
-      {[0, 1, 2, 3, 4].map((n) => <Skeleton key={n} variant="rounded" height={32} sx={{ my: 1 }} />)}
+      {[0, 1, 2, 3, 4].map((n) => (
+        <Skeleton key={n} variant="rounded" height={32} sx={{ my: 1 }} />
+      ))}
     </Box>
   );
 }
@@ -127,7 +133,9 @@ export function Navigation() {
 
   const onLogout = async () => {
     // the server revokes the token; whatever it answers, this side is signed out
-    await logout().unwrap().catch(() => undefined);
+    await logout()
+      .unwrap()
+      .catch(() => undefined);
     endSession(dispatch, 'user');
     navigate('/login', { replace: true });
   };
@@ -141,7 +149,11 @@ export function Navigation() {
     .map(({ key }) => key);
 
   return (
-    <Box component="nav" aria-label="Основная навигация" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Box
+      component="nav"
+      aria-label="Основная навигация"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+    >
       <Box sx={{ px: 2, py: 2.5 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography sx={{ fontWeight: 700, fontSize: 20, color: 'primary.main' }}>{BRAND}</Typography>
@@ -154,15 +166,27 @@ export function Navigation() {
         )}
         <RatesStrip />
       </Box>
-      {!perms && !isError ? <NavigationPlaceholder /> : (
+      {!perms && !isError ? (
+        <NavigationPlaceholder />
+      ) : (
         <List component="div" sx={{ flexGrow: 1 }}>
-          {top.map((key) => (key === LISTS ? <ListsMenu key={key} items={lists} /> : <NavItem key={key} item={sectionItem(key)} />))}
-          {canOpen(perms, 'priceList') && <NavItem item={{ to: '/price-list', label: 'Прайс-лист', icon: <RequestQuoteOutlined /> }} />}
+          {top.map((key) =>
+            key === LISTS ? <ListsMenu key={key} items={lists} /> : <NavItem key={key} item={sectionItem(key)} />,
+          )}
+          {canOpen(perms, 'priceList') && (
+            <NavItem item={{ to: '/price-list', label: 'Прайс-лист', icon: <RequestQuoteOutlined /> }} />
+          )}
           {canOpen(perms, 'quote') && <NavItem item={{ to: '/quote', label: 'Подбор', icon: <CalculateOutlined /> }} />}
-          {canOpen(perms, 'quote') && <NavItem item={{ to: '/quotes', label: 'Котировки', icon: <ReceiptLongOutlined /> }} />}
-          {canOpen(perms, 'analytics') && <NavItem item={{ to: '/analytics', label: 'Аналитика', icon: <InsightsOutlined /> }} />}
+          {canOpen(perms, 'quote') && (
+            <NavItem item={{ to: '/quotes', label: 'Котировки', icon: <ReceiptLongOutlined /> }} />
+          )}
+          {canOpen(perms, 'analytics') && (
+            <NavItem item={{ to: '/analytics', label: 'Аналитика', icon: <InsightsOutlined /> }} />
+          )}
           <NavItem item={{ to: '/profile', label: 'Профиль', icon: <AccountCircleOutlined /> }} />
-          {canOpen(perms, 'settings') && <NavItem item={{ to: '/settings', label: 'Настройки', icon: <SettingsOutlined /> }} />}
+          {canOpen(perms, 'settings') && (
+            <NavItem item={{ to: '/settings', label: 'Настройки', icon: <SettingsOutlined /> }} />
+          )}
           <ListItemButton onClick={onLogout}>
             <ListItemIcon sx={{ minWidth: 36 }}>
               <LogoutOutlined />

@@ -7,6 +7,7 @@ import { useAppSelector } from '../api/hooks';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = useAppSelector(selectIsSignedIn);
   const location = useLocation();
-  if (!signedIn) return <Navigate to="/login" replace state={{ from: { pathname: location.pathname, search: location.search } }} />;
+  if (!signedIn)
+    return <Navigate to="/login" replace state={{ from: { pathname: location.pathname, search: location.search } }} />;
   return children;
 }

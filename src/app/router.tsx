@@ -30,7 +30,9 @@ const QuotePage = lazy(() => import(/* webpackChunkName: "quote" */ '../features
 const QuotesPage = lazy(() => import(/* webpackChunkName: "quotes" */ '../features/quote/QuotesPage'));
 const QuoteCardPage = lazy(() => import(/* webpackChunkName: "quotes" */ '../features/quote/QuoteCardPage'));
 // the buyer's page: no sign-in, none of the signed-in shell, a chunk of its own
-const PublicPriceListPage = lazy(() => import(/* webpackChunkName: "public-price-list" */ '../features/priceList/PublicPriceListPage'));
+const PublicPriceListPage = lazy(
+  () => import(/* webpackChunkName: "public-price-list" */ '../features/priceList/PublicPriceListPage'),
+);
 const PublicQuotePage = lazy(() => import(/* webpackChunkName: "public-quote" */ '../features/quote/PublicQuotePage'));
 // the charts library loads with this page alone
 const AnalyticsPage = lazy(() => import(/* webpackChunkName: "analytics" */ '../features/analytics/AnalyticsPage'));
@@ -56,8 +58,22 @@ export const routes: RouteObject[] = [
   { path: '/invite', element: <InvitePage /> },
   { path: '/recover-password', element: <RecoverPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
-  { path: '/p/:token', element: <Suspense fallback={<PageSpinner />}><PublicPriceListPage /></Suspense> },
-  { path: '/q/:token', element: <Suspense fallback={<PageSpinner />}><PublicQuotePage /></Suspense> },
+  {
+    path: '/p/:token',
+    element: (
+      <Suspense fallback={<PageSpinner />}>
+        <PublicPriceListPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/q/:token',
+    element: (
+      <Suspense fallback={<PageSpinner />}>
+        <PublicQuotePage />
+      </Suspense>
+    ),
+  },
   {
     path: '/',
     element: (

@@ -5,15 +5,24 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { OffersSlotsContext, type OffersSlots } from '../features/offers/slots';
 import { SupplierCardSlotsContext, type SupplierCardSlots } from '../features/suppliers/slots';
 
-const uploads = () => import(/* webpackChunkName: "price-list-uploads" */ '../features/priceListUploads/SupplierPriceLists');
+const uploads = () =>
+  import(/* webpackChunkName: "price-list-uploads" */ '../features/priceListUploads/SupplierPriceLists');
 const SupplierPriceLists = lazy(() => uploads().then((m) => ({ default: m.SupplierPriceLists })));
 const SupplierPriceListButton = lazy(() => uploads().then((m) => ({ default: m.SupplierPriceListButton })));
 
 const supplierCard: SupplierCardSlots = {
-  priceLists: ({ supplierId }) => <Suspense fallback={null}><SupplierPriceLists supplierId={supplierId} /></Suspense>,
+  priceLists: ({ supplierId }) => (
+    <Suspense fallback={null}>
+      <SupplierPriceLists supplierId={supplierId} />
+    </Suspense>
+  ),
 };
 const offers: OffersSlots = {
-  supplierPriceListButton: () => <Suspense fallback={null}><SupplierPriceListButton /></Suspense>,
+  supplierPriceListButton: () => (
+    <Suspense fallback={null}>
+      <SupplierPriceListButton />
+    </Suspense>
+  ),
 };
 
 export function FeatureSlots({ children }: { children: ReactNode }) {

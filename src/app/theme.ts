@@ -20,7 +20,9 @@ export const theme = createTheme(
     components: {
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
       // a read-only card's hints ('Доступно: …') stay readable: the disabled grey fails the 4.5:1 contrast (axe)
-      MuiFormHelperText: { styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-disabled': { color: t.palette.text.secondary } }) } },
+      MuiFormHelperText: {
+        styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-disabled': { color: t.palette.text.secondary } }) },
+      },
     },
   },
   ruRU,

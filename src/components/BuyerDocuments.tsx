@@ -11,7 +11,9 @@ export function BuyerDocuments({ documents }: { documents: BuyerDocument[] | und
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {documents.map((d) => (
         <li key={d.url}>
-          <Link href={d.url} download={d.name}>{buyerDocumentTitle(d)}</Link>
+          <Link href={d.url} download={d.name}>
+            {buyerDocumentTitle(d)}
+          </Link>
         </li>
       ))}
     </Box>

@@ -36,14 +36,30 @@ export interface DayPickerProps extends Omit<DatePickerProps, 'value' | 'onChang
   width?: number;
 }
 
-export function DayPicker({ value, onDay, pause = 0, refuse, name, onBlur, error, helperText, size = 'small', width, slotProps, ...picker }: DayPickerProps) {
+export function DayPicker({
+  value,
+  onDay,
+  pause = 0,
+  refuse,
+  name,
+  onBlur,
+  error,
+  helperText,
+  size = 'small',
+  width,
+  slotProps,
+  ...picker
+}: DayPickerProps) {
   const [local, setLocal] = useState<Dayjs | null>(() => toDayjs(value));
   const [seen, setSeen] = useState(value);
   const [refused, setRefused] = useState<string | null>(null);
   if (value !== seen) {
     setSeen(value);
     // the parent's day changed: taken when it is another day than the one typed (a day of its own, or emptied)
-    if ((value === '' || value === null || value === undefined || DAY.test(value)) && (value ?? '') !== typedDay(local)) {
+    if (
+      (value === '' || value === null || value === undefined || DAY.test(value)) &&
+      (value ?? '') !== typedDay(local)
+    ) {
       setLocal(toDayjs(value));
       setRefused(null);
     }
@@ -58,14 +74,17 @@ export function DayPicker({ value, onDay, pause = 0, refuse, name, onBlur, error
     pending.current = null;
     give.current(day);
   };
-  useEffect(() => () => {
-    if (pending.current) clearTimeout(pending.current.timer);
-  }, []);
+  useEffect(
+    () => () => {
+      if (pending.current) clearTimeout(pending.current.timer);
+    },
+    [],
+  );
 
   const change = (date: Dayjs | null) => {
     setLocal(date);
     const day = typedDay(date);
-    const why = day ? refuse?.(day) ?? null : null;
+    const why = day ? (refuse?.(day) ?? null) : null;
     setRefused(why);
     if (pending.current) clearTimeout(pending.current.timer);
     pending.current = null;

@@ -8,8 +8,20 @@ import type { ReactNode } from 'react';
 
 /** The delete confirmation of spec point 2: title 'Удалить', buttons 'Отменить' and 'Удалить'; `children`: what a
  * section asks besides (the employee who takes over a deleted one's reserves). */
-export function DeleteDialog({ open, text, onCancel, onConfirm, busy, children }: {
-  open: boolean; text: string; onCancel(): void; onConfirm(): void; busy?: boolean; children?: ReactNode;
+export function DeleteDialog({
+  open,
+  text,
+  onCancel,
+  onConfirm,
+  busy,
+  children,
+}: {
+  open: boolean;
+  text: string;
+  onCancel(): void;
+  onConfirm(): void;
+  busy?: boolean;
+  children?: ReactNode;
 }) {
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="delete-dialog-title">

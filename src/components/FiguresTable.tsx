@@ -15,7 +15,12 @@ export interface FiguresHead {
   right?: boolean;
 }
 
-export function FiguresTable({ label, head, children, footer }: {
+export function FiguresTable({
+  label,
+  head,
+  children,
+  footer,
+}: {
   label: string;
   head: readonly FiguresHead[];
   /** The body's rows. */
@@ -27,7 +32,13 @@ export function FiguresTable({ label, head, children, footer }: {
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={label}>
         <TableHead>
-          <TableRow>{head.map((h, i) => <TableCell key={i} align={h.right ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{h.title}</TableCell>)}</TableRow>
+          <TableRow>
+            {head.map((h, i) => (
+              <TableCell key={i} align={h.right ? 'right' : 'left'} sx={{ fontWeight: 600 }}>
+                {h.title}
+              </TableCell>
+            ))}
+          </TableRow>
         </TableHead>
         <TableBody>{children}</TableBody>
       </Table>
@@ -40,7 +51,9 @@ export function FiguresTable({ label, head, children, footer }: {
 export function GroupRow({ span, children }: { span: number; children: ReactNode }) {
   return (
     <TableRow sx={{ bgcolor: 'action.hover' }}>
-      <TableCell colSpan={span} sx={{ fontWeight: 600 }}>{children}</TableCell>
+      <TableCell colSpan={span} sx={{ fontWeight: 600 }}>
+        {children}
+      </TableCell>
     </TableRow>
   );
 }

@@ -5,7 +5,15 @@ import type { SchemaForm } from './useSchemaForm';
 
 type NewPassword = { psswrd: string; confirmPsswrd: string };
 
-export function NewPasswordFields<V extends NewPassword>({ form, label, autoFocus }: { form: SchemaForm<V>; label: string; autoFocus?: boolean }) {
+export function NewPasswordFields<V extends NewPassword>({
+  form,
+  label,
+  autoFocus,
+}: {
+  form: SchemaForm<V>;
+  label: string;
+  autoFocus?: boolean;
+}) {
   return (
     <>
       <PasswordField label={label} autoComplete="new-password" autoFocus={autoFocus} {...form.field('psswrd')} />

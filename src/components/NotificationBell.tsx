@@ -14,7 +14,11 @@ import Typography from '@mui/material/Typography';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { NOTIFICATION_UI, notificationLink, type NotificationItem } from '../../domain/notifications';
 import { formatDateTime } from '../../domain/format';
-import { useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation, useNotificationsQuery } from '../api/notifications';
+import {
+  useMarkAllNotificationsReadMutation,
+  useMarkNotificationReadMutation,
+  useNotificationsQuery,
+} from '../api/notifications';
 
 export function NotificationBell() {
   const { data } = useNotificationsQuery();
@@ -47,10 +51,18 @@ export function NotificationBell() {
         slotProps={{ paper: { sx: { width: 380, maxHeight: 480 } } }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
-          <Typography variant="subtitle1" component="h2">{NOTIFICATION_UI.title}</Typography>
-          <Button size="small" disabled={unread === 0} onClick={() => void markAll()}>{NOTIFICATION_UI.markAll}</Button>
+          <Typography variant="subtitle1" component="h2">
+            {NOTIFICATION_UI.title}
+          </Typography>
+          <Button size="small" disabled={unread === 0} onClick={() => void markAll()}>
+            {NOTIFICATION_UI.markAll}
+          </Button>
         </Box>
-        {data && data.items.length === 0 && <Typography sx={{ px: 2, pb: 2 }} color="text.secondary">{NOTIFICATION_UI.empty}</Typography>}
+        {data && data.items.length === 0 && (
+          <Typography sx={{ px: 2, pb: 2 }} color="text.secondary">
+            {NOTIFICATION_UI.empty}
+          </Typography>
+        )}
         <List dense disablePadding aria-label={NOTIFICATION_UI.title}>
           {data?.items.map((n) => (
             <ListItemButton key={n.id} onClick={() => open(n)} sx={{ bgcolor: n.read ? undefined : 'action.hover' }}>

@@ -14,7 +14,11 @@ export function PasswordField(props: Omit<FormFieldProps, 'type' | 'endAdornment
       type={visible ? 'text' : 'password'}
       endAdornment={
         <InputAdornment position="end">
-          <IconButton aria-label={visible ? 'Скрыть пароль' : 'Показать пароль'} onClick={() => setVisible((v) => !v)} edge="end">
+          <IconButton
+            aria-label={visible ? 'Скрыть пароль' : 'Показать пароль'}
+            onClick={() => setVisible((v) => !v)}
+            edge="end"
+          >
             {visible ? <VisibilityOff /> : <Visibility />}
           </IconButton>
         </InputAdornment>

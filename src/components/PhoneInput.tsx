@@ -41,7 +41,8 @@ export function PhoneInput({ name, label, value, onChange, onBlur, error, disabl
     if (e.key === 'Backspace' && start === end && start <= PHONE_PREFIX.length) e.preventDefault();
     else if (e.key === 'Delete' && start === end && inPrefix) e.preventDefault();
     // typing inside the prefix goes after it
-    else if (e.key.length === 1 && inPrefix && start === end) input.setSelectionRange(input.value.length, input.value.length);
+    else if (e.key.length === 1 && inPrefix && start === end)
+      input.setSelectionRange(input.value.length, input.value.length);
   };
   return (
     <TextField

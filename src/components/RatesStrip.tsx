@@ -27,7 +27,11 @@ function RateHistory({ code, onClose }: { code: Currency; onClose: () => void })
       <DialogContent>
         <Table size="small" aria-label={`История курса ${code}`}>
           <TableHead>
-            <TableRow><TableCell>Дата</TableCell><TableCell align="right">Курс, ₽</TableCell><TableCell>Источник</TableCell></TableRow>
+            <TableRow>
+              <TableCell>Дата</TableCell>
+              <TableCell align="right">Курс, ₽</TableCell>
+              <TableCell>Источник</TableCell>
+            </TableRow>
           </TableHead>
           <TableBody>
             {(data?.rates ?? []).map((rate) => (
@@ -48,11 +52,18 @@ function StripItem({ rate, onOpen }: { rate: StripRate; onOpen: () => void }) {
   const change = formatRateChange(rate.unit_rate, rate.previous_unit_rate);
   const color = change.startsWith('+') ? 'success.main' : change.startsWith('−') ? 'error.main' : 'text.secondary';
   return (
-    <ButtonBase onClick={onOpen} aria-label={`Курс ${rate.code} ${formatRate(rate.unit_rate)}${change ? `, изменение ${change}` : ''}`}
-      sx={{ display: 'flex', justifyContent: 'space-between', width: '100%', px: 0.5, borderRadius: 1, fontSize: 13 }}>
-      <Box component="span" sx={{ fontWeight: 600 }}>{rate.code}</Box>
+    <ButtonBase
+      onClick={onOpen}
+      aria-label={`Курс ${rate.code} ${formatRate(rate.unit_rate)}${change ? `, изменение ${change}` : ''}`}
+      sx={{ display: 'flex', justifyContent: 'space-between', width: '100%', px: 0.5, borderRadius: 1, fontSize: 13 }}
+    >
+      <Box component="span" sx={{ fontWeight: 600 }}>
+        {rate.code}
+      </Box>
       <Box component="span">{formatRate(rate.unit_rate)}</Box>
-      <Box component="span" sx={{ color, minWidth: 56, textAlign: 'right' }}>{change}</Box>
+      <Box component="span" sx={{ color, minWidth: 56, textAlign: 'right' }}>
+        {change}
+      </Box>
     </ButtonBase>
   );
 }
@@ -65,7 +76,9 @@ export function RatesStrip() {
   return (
     <Box role="group" aria-label="Курсы ЦБ" sx={{ mt: 1 }}>
       <Typography variant="caption" color="text.secondary">{`Курсы ЦБ на ${formatDate(data.date)}`}</Typography>
-      {shown.map((rate) => <StripItem key={rate.code} rate={rate} onOpen={() => setOpen(rate.code)} />)}
+      {shown.map((rate) => (
+        <StripItem key={rate.code} rate={rate} onOpen={() => setOpen(rate.code)} />
+      ))}
       {open && <RateHistory code={open} onClose={() => setOpen(null)} />}
     </Box>
   );

@@ -34,11 +34,26 @@ export function cardScreens(Card: CardScreen) {
   return { CreateScreen, EditScreen };
 }
 
-export function sectionScreens({ section, columns, filters, addLabel, deleteTexts = GENERIC_DELETE_TEXTS, importTitle, Card }: SectionPages) {
+export function sectionScreens({
+  section,
+  columns,
+  filters,
+  addLabel,
+  deleteTexts = GENERIC_DELETE_TEXTS,
+  importTitle,
+  Card,
+}: SectionPages) {
   function ListScreen() {
     return (
-      <ListPage section={section} columns={columns} filters={filters} title={SECTION[section].title} addLabel={addLabel} deleteTexts={deleteTexts}
-        importTitle={importTitle} />
+      <ListPage
+        section={section}
+        columns={columns}
+        filters={filters}
+        title={SECTION[section].title}
+        addLabel={addLabel}
+        deleteTexts={deleteTexts}
+        importTitle={importTitle}
+      />
     );
   }
   return { ListScreen, ...cardScreens(Card) };

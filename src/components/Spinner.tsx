@@ -15,7 +15,12 @@ export function Spinner({ size = 32, label = UI.loading }: { size?: number; labe
   const dot = size / 5;
   const radius = size / 2 - dot / 2;
   return (
-    <Box role="progressbar" aria-label={label} data-active-dot={active} sx={{ position: 'relative', width: size, height: size }}>
+    <Box
+      role="progressbar"
+      aria-label={label}
+      data-active-dot={active}
+      sx={{ position: 'relative', width: size, height: size }}
+    >
       {Array.from({ length: SPINNER_DOTS }, (_, i) => {
         const angle = (i / SPINNER_DOTS) * 2 * Math.PI;
         return (

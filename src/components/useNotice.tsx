@@ -13,7 +13,9 @@ export function useNotice(sx: SxProps<Theme>) {
   const say = (severity: NoticeSeverity, text: string) => setSaid({ severity, text, key: Date.now() });
   const notice = said && (
     <Box sx={sx}>
-      <Alert key={said.key} severity={said.severity} onClose={() => setSaid(null)}>{said.text}</Alert>
+      <Alert key={said.key} severity={said.severity} onClose={() => setSaid(null)}>
+        {said.text}
+      </Alert>
     </Box>
   );
   return { say, notice };

@@ -12,7 +12,10 @@ export function usePublicRead<T>(url: string, failed: string): { data: T | null;
         const body = await res.json().catch(() => null);
         if (!live) return;
         if (res.ok) setData(body as T);
-        else setError((body as { message?: string; messages?: string[] } | null)?.message ?? body?.messages?.[0] ?? failed);
+        else
+          setError(
+            (body as { message?: string; messages?: string[] } | null)?.message ?? body?.messages?.[0] ?? failed,
+          );
       })
       .catch(() => live && setError(failed));
     return () => {

@@ -70,7 +70,12 @@ export function useSchemaForm<V extends Record<string, string>>(options: {
 
   /** What an input of the field takes: its id and name, value, handlers and visible message. */
   const field = (name: keyof V & string) => ({
-    id: name, name, value: values[name], onChange: handleChange, onBlur: handleBlur, error: visibleError(name),
+    id: name,
+    name,
+    value: values[name],
+    onChange: handleChange,
+    onBlur: handleBlur,
+    error: visibleError(name),
   });
 
   return { values, errors, touched, isSubmitting, handleChange, handleBlur, handleSubmit, visibleError, field };

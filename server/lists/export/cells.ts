@@ -8,7 +8,8 @@ import { TIME_ZONE_DEFAULT, zoneOffsetMinutes } from '../../../domain/businessDa
 import type { SectionSpec } from '../../contract/section';
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
-const nameOf = (v: unknown) => (v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name ?? '') : '');
+const nameOf = (v: unknown) =>
+  v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name ?? '') : '';
 
 /** A date as the business day it fell on (setting time_zone, never the server's zone), at UTC midnight: Excel
  * stores no time zone. */
@@ -23,7 +24,12 @@ function calendarDay(v: unknown, zone: string): Date | null {
 
 type Cell = string | number | Date | null;
 
-export function cellOf(section: SectionSpec['section'], column: ColumnDef, v: unknown, zone: string = TIME_ZONE_DEFAULT): Cell {
+export function cellOf(
+  section: SectionSpec['section'],
+  column: ColumnDef,
+  v: unknown,
+  zone: string = TIME_ZONE_DEFAULT,
+): Cell {
   if (blank(v)) return null;
   if (column.titles && typeof v === 'string') return column.titles[v] ?? v;
   switch (column.type) {
@@ -43,7 +49,9 @@ export function cellOf(section: SectionSpec['section'], column: ColumnDef, v: un
       return (typeof v === 'string' ? v : nameOf(v)) || null;
     case 'entity_list':
     case 'multi_text':
-      return Array.isArray(v) ? v.map((item) => (typeof item === 'object' ? nameOf(item) : String(item))).join(', ') : String(v);
+      return Array.isArray(v)
+        ? v.map((item) => (typeof item === 'object' ? nameOf(item) : String(item))).join(', ')
+        : String(v);
     case 'comments':
       // the export's comments arrive as one text (exportComments); the page's as objects
       if (typeof v === 'string') return v;
@@ -76,7 +84,6 @@ export function csvText(column: ColumnDef, cell: Cell): string {
 /** A CSV field as csv-stringify writes it with ';': quoted, its quotes doubled, where it holds ; " or a line break. */
 export const csvField = (text: string) => (/[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
-
 /** Distinct values a column's memo keeps: a list repeats its statuses, products, cities and countries, each written
  * once; a column of ever new values (addresses, times) stops adding at this many. */
 const MEMO_LIMIT = 5000;
@@ -93,7 +100,11 @@ const TIMESTAMPTZ_TEXT = /^([1-9]\d{3})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.\
 /** A column's CSV field of a value: always csvField(csvText(column, cellOf(…))) (the test compares them over every
  * kind of value), found faster: the column's type looked up once, the database's own decimal and timestamp text
  * read as it stands, and text a list repeats formatted once per export. */
-export function csvFieldOf(section: SectionSpec['section'], column: ColumnDef, zone: string = TIME_ZONE_DEFAULT): (v: unknown) => string {
+export function csvFieldOf(
+  section: SectionSpec['section'],
+  column: ColumnDef,
+  zone: string = TIME_ZONE_DEFAULT,
+): (v: unknown) => string {
   const generic = (v: unknown) => csvField(csvText(column, cellOf(section, column, v, zone)));
   if (column.type === 'money') {
     return (v) => (typeof v === 'string' && MONEY_TEXT.test(v) ? `${v.slice(0, -3)},${v.slice(-2)}` : generic(v));
@@ -101,7 +112,8 @@ export function csvFieldOf(section: SectionSpec['section'], column: ColumnDef, z
   if (column.type === 'number' || column.type === 'action' || column.type === 'id_link') {
     return (v) => {
       if (typeof v === 'number' && Number.isInteger(v)) return String(v);
-      if (typeof v !== 'string' || v.length > 16 || !DECIMAL_TEXT.test(v) || v.startsWith('0.000000')) return generic(v);
+      if (typeof v !== 'string' || v.length > 16 || !DECIMAL_TEXT.test(v) || v.startsWith('0.000000'))
+        return generic(v);
       const dot = v.indexOf('.');
       if (dot === -1) return v;
       // the trailing zeros of the fraction dropped, and its point with them when nothing is left
@@ -127,7 +139,10 @@ export function csvFieldOf(section: SectionSpec['section'], column: ColumnDef, z
       if (!parts) return remembered(v);
       const [, year, month, day, hours, minutes, seconds, sign, offsetHours, offsetMinutes] = parts;
       const offset = (Number(offsetHours) * 60 + Number(offsetMinutes ?? 0)) * (sign === '-' ? -1 : 1);
-      const at = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hours), Number(minutes), Number(seconds)) - offset * 60_000);
+      const at = new Date(
+        Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hours), Number(minutes), Number(seconds)) -
+          offset * 60_000,
+      );
       return csvText(column, calendarDay(at, zone));
     };
   }

@@ -51,13 +51,25 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 /** Checks everything (rights, columns, filter, sort) before a byte is sent, so a refusal is a plain 403/400. */
-export async function prepareExport(db: Database, spec: SectionSpec, auth: AuthenticatedUser, request: ExportRequest): Promise<PreparedExport> {
-  if (scopeOf(auth.permissions, spec.section, 'read') === 'none' || scopeOf(auth.permissions, spec.section, 'export') === 'none') {
+export async function prepareExport(
+  db: Database,
+  spec: SectionSpec,
+  auth: AuthenticatedUser,
+  request: ExportRequest,
+): Promise<PreparedExport> {
+  if (
+    scopeOf(auth.permissions, spec.section, 'read') === 'none' ||
+    scopeOf(auth.permissions, spec.section, 'export') === 'none'
+  ) {
     throw forbidden(EXPORT_MSG.forbidden);
   }
   const columns = exportColumns(spec, auth, request.columns);
   const parts = listParts(spec, auth, request.query, ['read', 'export']);
-  const { total } = (await selectFirst(db, COUNTED, sql`${spec.from} WHERE ${sql.join(parts.conditions, sql` AND `)}`))!;
+  const { total } = (await selectFirst(
+    db,
+    COUNTED,
+    sql`${spec.from} WHERE ${sql.join(parts.conditions, sql` AND `)}`,
+  ))!;
 
   const zone = await readTimeZone(db);
   const stream = new PassThrough();
@@ -65,15 +77,26 @@ export async function prepareExport(db: Database, spec: SectionSpec, auth: Authe
   const rows = cursorRows(db, spec, columns, parts, request.pageSize, cancelled);
   const write = request.format === 'xlsx' ? writeXlsx : writeCsv;
   const out = { stream, stallMs: request.stallMs ?? DEFAULT_STALL_MS };
-  const done = write(out, spec, columns, rows, zone).catch((error: Error) => { stream.destroy(error); });
+  const done = write(out, spec, columns, rows, zone).catch((error: Error) => {
+    stream.destroy(error);
+  });
 
   const date = businessToday(zone, clock.now());
-  return { fileName: `${SECTION[spec.section].title} ${date}.${request.format}`, contentType: CONTENT_TYPES[request.format], total, stream, done };
+  return {
+    fileName: `${SECTION[spec.section].title} ${date}.${request.format}`,
+    contentType: CONTENT_TYPES[request.format],
+    total,
+    stream,
+    done,
+  };
 }
 
 /** Content-Disposition for a Russian file name: an ASCII fallback and the real name (RFC 5987 / 6266). */
 export function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -34,8 +34,14 @@ function exportComments(spec: SectionSpec, only?: SQL) {
 /** The export's SELECT list and FROM: each column as a cell reads it (exportColumns), the comments joined once. */
 export function exportQuery(spec: SectionSpec, columns: ColumnDef[], only?: SQL) {
   const withComments = columns.some((c) => c.type === 'comments');
-  const select = selectList(Object.fromEntries(columns.map((c) => [c.key,
-    c.type === 'comments' ? sql`${EXPORTED_COMMENTS}.texts` : spec.exportColumns?.[c.key] ?? spec.columns[c.key]])));
+  const select = selectList(
+    Object.fromEntries(
+      columns.map((c) => [
+        c.key,
+        c.type === 'comments' ? sql`${EXPORTED_COMMENTS}.texts` : (spec.exportColumns?.[c.key] ?? spec.columns[c.key]),
+      ]),
+    ),
+  );
   return { select, from: withComments ? sql`${spec.from} ${exportComments(spec, only)}` : spec.from };
 }
 
@@ -44,7 +50,6 @@ export function exportQuery(spec: SectionSpec, columns: ColumnDef[], only?: SQL)
 export type EachPage = (rows: unknown[][]) => Promise<void>;
 /** Runs `each` on the list's rows in order, a page at a time, until they end or the download is cancelled. */
 export type Rows = (each: EachPage) => Promise<void>;
-
 
 /**
  * The list's rows in its order, only the exported columns (each checked visible by exportColumns, as the page
@@ -59,8 +64,14 @@ export type Rows = (each: EachPage) => Promise<void>;
  * the list's order (a narrow sort the database keeps in its working memory), other requests run between the
  * fetches, and each fetched page of ids is built into rows by one query of its own.
  */
-export function cursorRows(db: Database, spec: SectionSpec, columns: ColumnDef[], parts: ReturnType<typeof listParts>,
-  pageSize: number | undefined, isCancelled: () => boolean): Rows {
+export function cursorRows(
+  db: Database,
+  spec: SectionSpec,
+  columns: ColumnDef[],
+  parts: ReturnType<typeof listParts>,
+  pageSize: number | undefined,
+  isCancelled: () => boolean,
+): Rows {
   const { conditions, orderBy } = parts;
   const a = sql.raw(spec.alias);
   const where = sql`WHERE ${sql.join(conditions, sql` AND `)}`;
@@ -68,8 +79,12 @@ export function cursorRows(db: Database, spec: SectionSpec, columns: ColumnDef[]
   if (pool) {
     const { select, from } = exportQuery(spec, columns);
     // the JIT compiles a statement this size for longer than it then saves
-    return (each) => copyOutPages(pool, sql`SELECT ${select} ${from} ${where} ORDER BY ${orderBy}`, each,
-      { pageSize: pageSize ?? COPY_PAGE_SIZE, isCancelled, settings: [sql`SET LOCAL jit = off`] });
+    return (each) =>
+      copyOutPages(pool, sql`SELECT ${select} ${from} ${where} ORDER BY ${orderBy}`, each, {
+        pageSize: pageSize ?? COPY_PAGE_SIZE,
+        isCancelled,
+        settings: [sql`SET LOCAL jit = off`],
+      });
   }
   const keys = columns.map((c) => c.key);
   // a page's rows by their ids, in the cursor's order
@@ -82,9 +97,13 @@ export function cursorRows(db: Database, spec: SectionSpec, columns: ColumnDef[]
     // it field by field, which cost more than building the rows (4.4 s of 7 s for 100 000 offers)
     // (PGlite may hand json over as its text)
     const paged = selection({ page: sql<Record<string, unknown>[] | string>`coalesce(json_agg(built), '[]'::json)` });
-    const { page } = (await selectFirst(db, paged, sql`
-      FROM (SELECT ${select}, ${a}.id AS "__id" ${from} WHERE ${a}.id = ANY(${idList})) built`))!;
-    const built = typeof page === 'string' ? JSON.parse(page) as Record<string, unknown>[] : page;
+    const { page } = (await selectFirst(
+      db,
+      paged,
+      sql`
+      FROM (SELECT ${select}, ${a}.id AS "__id" ${from} WHERE ${a}.id = ANY(${idList})) built`,
+    ))!;
+    const built = typeof page === 'string' ? (JSON.parse(page) as Record<string, unknown>[]) : page;
     const byId = new Map(built.map((row) => [Number(row.__id), row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
@@ -96,11 +115,15 @@ export function cursorRows(db: Database, spec: SectionSpec, columns: ColumnDef[]
   // the cursor's rows: the records' ids in the list's order
   const ordered = selection({ id: recordColumnsOf(spec).id });
   const nextPage = async () => {
-    const ids = rowsAs(ordered, await db.execute(sql`FETCH ${sql.raw(String(fetched))} FROM ${cursor}`)).map((r) => Number(r.id));
+    const ids = rowsAs(ordered, await db.execute(sql`FETCH ${sql.raw(String(fetched))} FROM ${cursor}`)).map((r) =>
+      Number(r.id),
+    );
     return { last: ids.length < fetched, rows: ids.length ? await rowsOfIds(ids) : [] };
   };
   return async (each) => {
-    await db.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR SELECT ${ordered} ${spec.from} ${where} ORDER BY ${orderBy}`);
+    await db.execute(
+      sql`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR SELECT ${ordered} ${spec.from} ${where} ORDER BY ${orderBy}`,
+    );
     // the next page is read while this one is written out
     let next = nextPage();
     try {

@@ -38,7 +38,8 @@ async function caughtUp(out: Out, streams: Writable[]): Promise<void> {
 /** Waits while one stream is behind. */
 function drained(stream: Writable): Promise<void> {
   // the zip's entry streams are readable-stream's (archiver 5), which keep the flag in their state alone
-  const needDrain = stream.writableNeedDrain ?? (stream as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain;
+  const needDrain =
+    stream.writableNeedDrain ?? (stream as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain;
   if (!needDrain || stream.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
@@ -58,7 +59,11 @@ const zipEntries = (sheet: ExcelJS.Worksheet): Writable[] =>
   (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
 
 export async function writeXlsx(out: Out, spec: SectionSpec, columns: ColumnDef[], rows: Rows, zone: string) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out.stream, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out.stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet(SECTION[spec.section].title.slice(0, 31));
   sheet.columns = columns.map((c) => ({
     key: c.key,
@@ -79,7 +84,9 @@ export async function writeXlsx(out: Out, spec: SectionSpec, columns: ColumnDef[
     for (const row of page) {
       const values = columns.map((c, i) => cellOf(spec.section, c, row[i], zone));
       const added = sheet.addRow(values);
-      values.forEach((value, i) => { added.getCell(i + 1).style = typeof value === 'number' ? shared[i].number : shared[i].other; });
+      values.forEach((value, i) => {
+        added.getCell(i + 1).style = typeof value === 'number' ? shared[i].number : shared[i].other;
+      });
       added.commit();
     }
     await caughtUp(out, [out.stream, ...zipEntries(sheet)]);
@@ -96,7 +103,13 @@ const csvLines = (lines: string[][]) => lines.map((fields) => `${fields.map(csvF
  * written at once (a third of a megabyte) is kept by the heap until a full collection. */
 const CSV_CHUNK = 16 * 1024;
 
-export async function writeCsv({ stream: out, ...rest }: Out, spec: SectionSpec, columns: ColumnDef[], rows: Rows, zone: string) {
+export async function writeCsv(
+  { stream: out, ...rest }: Out,
+  spec: SectionSpec,
+  columns: ColumnDef[],
+  rows: Rows,
+  zone: string,
+) {
   // The byte order mark tells Excel the file is UTF-8; ';' is the list separator of a Russian Windows.
   out.write(`\uFEFF${csvLines([columns.map((c) => c.title)])}`);
   const fields = columns.map((c) => csvFieldOf(spec.section, c, zone));

@@ -5,15 +5,19 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /** A sale of reserve `r`: a completed reserve, or one deleted when it was completed (a deleted sale stays in
  * the ledger as the sale it was). */
-export const saleOf = (r: string) => sql.raw(`(${r}.status = 'completed' OR (${r}.status = 'deleted' AND ${r}.deleted_from = 'completed'))`);
+export const saleOf = (r: string) =>
+  sql.raw(`(${r}.status = 'completed' OR (${r}.status = 'deleted' AND ${r}.deleted_from = 'completed'))`);
 
 /** A completed reserve's rest to pay: its selling sum less its payments, never below zero. `r` is the reserve. */
-export const leftToPay = (r: string) => sql.raw(`greatest(coalesce(${r}.total_selling_sum, 0) - coalesce((SELECT sum(p.amount) FROM payments p
+export const leftToPay = (r: string) =>
+  sql.raw(`greatest(coalesce(${r}.total_selling_sum, 0) - coalesce((SELECT sum(p.amount) FROM payments p
   WHERE p.reserve_id = ${r}.id AND NOT p.deleted), 0), 0)`);
 
 /** The day a completed reserve `r` of buyer `b` is due. */
 export const dueDay = (r: string, b: string) =>
-  sql.raw(`(${r}.actual_date_implementation + CASE WHEN ${b}.payment_terms = 'deferral' THEN coalesce(${b}.deferral_days, 0) ELSE 0 END)`);
+  sql.raw(
+    `(${r}.actual_date_implementation + CASE WHEN ${b}.payment_terms = 'deferral' THEN coalesce(${b}.deferral_days, 0) ELSE 0 END)`,
+  );
 
 /** The LATERAL join giving `debt.balance` and `debt.overdue` of buyer `b` on the day `today` (YYYY-MM-DD); the
  * opening balance counts as a sale of its day, and only a debt is ever overdue. */

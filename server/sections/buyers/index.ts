@@ -21,25 +21,49 @@ export default async function buyersPlugin(app: App, opts: { db: Database }) {
   listRoutes(app, db, buyersSpec);
   // the import in a plugin of its own: the multipart parser serves its routes only
   await app.register(importRoutes, {
-    db, import: { section: 'buyers', templateName: 'Шаблон импорта покупателей.xlsx', requireRight: requireBuyerImportRight, template: buyerImportTemplate, run: importBuyers },
+    db,
+    import: {
+      section: 'buyers',
+      templateName: 'Шаблон импорта покупателей.xlsx',
+      requireRight: requireBuyerImportRight,
+      template: buyerImportTemplate,
+      run: importBuyers,
+    },
   });
   // opening balances, an upload of their own (the finance right's)
   await app.register(openingRoutes, { db });
   cardRoutes(app, db, { body: buyerBody, summaries: buyerSummaries, record: buyerRecord });
-  app.get('/buyers/:id/ledger', {
-    schema: { tags: ['buyers'], summary: 'What the buyer owes: its sales (completed reserves), payments, balance and overdue debt', params: idParams, querystring: noQuery, response: ledgerResponse },
-  }, async (request) => readLedger(db, requireAuth(request), idOf(request.params)));
-  app.get('/buyers/:id/ledger/export', {
-    schema: {
-      tags: ['buyers'], summary: 'The buyer\'s ledger as an XLSX', params: idParams, querystring: noQuery,
-      response: responses({ 200: { description: 'the XLSX file', type: 'string', format: 'binary' } }),
+  app.get(
+    '/buyers/:id/ledger',
+    {
+      schema: {
+        tags: ['buyers'],
+        summary: 'What the buyer owes: its sales (completed reserves), payments, balance and overdue debt',
+        params: idParams,
+        querystring: noQuery,
+        response: ledgerResponse,
+      },
     },
-  }, async (request, reply) => {
-    const id = idOf(request.params);
-    const file = await ledgerXlsx(await readLedger(db, requireAuth(request), id));
-    reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    reply.header('Content-Disposition', attachment(LEDGER_TEXTS.fileName(id)));
-    reply.header('Cache-Control', 'no-store');
-    return reply.send(file);
-  });
+    async (request) => readLedger(db, requireAuth(request), idOf(request.params)),
+  );
+  app.get(
+    '/buyers/:id/ledger/export',
+    {
+      schema: {
+        tags: ['buyers'],
+        summary: "The buyer's ledger as an XLSX",
+        params: idParams,
+        querystring: noQuery,
+        response: responses({ 200: { description: 'the XLSX file', type: 'string', format: 'binary' } }),
+      },
+    },
+    async (request, reply) => {
+      const id = idOf(request.params);
+      const file = await ledgerXlsx(await readLedger(db, requireAuth(request), id));
+      reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      reply.header('Content-Disposition', attachment(LEDGER_TEXTS.fileName(id)));
+      reply.header('Cache-Control', 'no-store');
+      return reply.send(file);
+    },
+  );
 }

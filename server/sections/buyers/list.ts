@@ -12,7 +12,9 @@ const fields = resourceSql(buyersResource, 'b', {
   own: ['payment_terms'],
   computed: { balance: sql`debt.balance`, overdue: sql`debt.overdue` },
 });
-const termsTitle = sql.raw(`CASE b.payment_terms ${PAYMENT_TERMS.map((t) => `WHEN '${t.value}' THEN '${t.title}'`).join(' ')} END`);
+const termsTitle = sql.raw(
+  `CASE b.payment_terms ${PAYMENT_TERMS.map((t) => `WHEN '${t.value}' THEN '${t.title}'`).join(' ')} END`,
+);
 
 export const buyersSpec: SectionSpec<'buyers'> = {
   ...resourceSection(buyersResource, 'b'),
@@ -40,5 +42,6 @@ export const buyersSpec: SectionSpec<'buyers'> = {
     },
   },
   // own: the buyers the caller's employee is responsible for; an account with no employee, the ones it created
-  own: ({ user }) => (user.employee_id !== null ? sql`b.responsible_id = ${user.employee_id}` : sql`b.created_by = ${user.id}`),
+  own: ({ user }) =>
+    user.employee_id !== null ? sql`b.responsible_id = ${user.employee_id}` : sql`b.created_by = ${user.id}`,
 };

@@ -9,7 +9,14 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { requireAuth } from '../../accounts/auth';
 import { hasFinance } from '../../../domain/permissions';
-import { OPENING_COLUMNS, OPENING_MSG, OPENING_TEXTS, openingChange, readOpeningRow, type OpeningRow } from '../../../domain/buyers/opening';
+import {
+  OPENING_COLUMNS,
+  OPENING_MSG,
+  OPENING_TEXTS,
+  openingChange,
+  readOpeningRow,
+  type OpeningRow,
+} from '../../../domain/buyers/opening';
 import { FINANCE_NOTICE } from '../../../domain/buyers/finance';
 import { IMPORT_MSG } from '../../../domain/import';
 import { badRequest, forbidden } from '../../errors';
@@ -34,7 +41,11 @@ export interface OpeningReport {
 }
 
 /** Reads the file's rows and writes them all, or refuses naming every bad row. */
-export async function importOpeningBalances(db: Database, auth: AuthenticatedUser, rows: { line: number; cells: Record<string, unknown> }[]): Promise<OpeningReport> {
+export async function importOpeningBalances(
+  db: Database,
+  auth: AuthenticatedUser,
+  rows: { line: number; cells: Record<string, unknown> }[],
+): Promise<OpeningReport> {
   requireFinance(auth);
   if (!rows.length) throw badRequest(OPENING_MSG.empty);
   return db.transaction(async (tx) => {
@@ -58,27 +69,59 @@ export async function importOpeningBalances(db: Database, auth: AuthenticatedUse
     }
     // the buyers by INN, their rows locked in id order (the credit check's lock: no reserve is judged meanwhile)
     const inns = read.map((r) => r.inn);
-    const found = inns.length ? await selectRows(tx, select({ id: buyers.id, inn: buyers.inn, name: buyers.name }), sql`FROM ${buyers}
-      WHERE ${buyers.inn} = ANY(${`{${inns.join(',')}}`}::text[]) AND ${buyers.status} <> 'deleted' ORDER BY ${buyers.id} FOR UPDATE`) : [];
+    const found = inns.length
+      ? await selectRows(
+          tx,
+          select({ id: buyers.id, inn: buyers.inn, name: buyers.name }),
+          sql`FROM ${buyers}
+      WHERE ${buyers.inn} = ANY(${`{${inns.join(',')}}`}::text[]) AND ${buyers.status} <> 'deleted' ORDER BY ${buyers.id} FOR UPDATE`,
+        )
+      : [];
     const byInn = new Map(found.map((b) => [String(b.inn), b]));
     for (const r of read) if (!byInn.has(r.inn)) problems.push(OPENING_MSG.row(r.line, OPENING_MSG.buyer(r.inn)));
-    if (problems.length) throw badRequest(...problems.sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0])));
+    if (problems.length)
+      throw badRequest(...problems.sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0])));
     const ids = read.map((r) => byInn.get(r.inn)!.id);
-    const before = new Map((await selectRows(tx, select({ buyer_id: buyerOpeningBalances.buyer_id, amount: roundedOf(buyerOpeningBalances.amount), as_of: textOf(buyerOpeningBalances.as_of) }),
-      sql`FROM ${buyerOpeningBalances} WHERE ${buyerOpeningBalances.buyer_id} = ANY(${`{${ids.join(',')}}`}::int[])`)).map((o) => [o.buyer_id, o]));
+    const before = new Map(
+      (
+        await selectRows(
+          tx,
+          select({
+            buyer_id: buyerOpeningBalances.buyer_id,
+            amount: roundedOf(buyerOpeningBalances.amount),
+            as_of: textOf(buyerOpeningBalances.as_of),
+          }),
+          sql`FROM ${buyerOpeningBalances} WHERE ${buyerOpeningBalances.buyer_id} = ANY(${`{${ids.join(',')}}`}::int[])`,
+        )
+      ).map((o) => [o.buyer_id, o]),
+    );
     const report: OpeningReport = { imported: read.length, buyers: [] };
     for (const r of read) {
       const buyer = byInn.get(r.inn)!;
       await tx.execute(sql`INSERT INTO buyer_opening_balances (buyer_id, amount, as_of, created_by) VALUES (${buyer.id}, ${r.amount}, ${r.as_of}::date, ${auth.user.id})
         ON CONFLICT (buyer_id) DO UPDATE SET amount = excluded.amount, as_of = excluded.as_of, created_by = excluded.created_by, created_at = now()`);
       const old = before.get(buyer.id);
-      await recordHistory(tx, auth.user.id, [{
-        section: 'buyers', recordId: buyer.id, action: 'update',
-        changes: [{ field: 'opening_balance', old: old ? openingChange(old.amount!, old.as_of!) : null, new: openingChange(r.amount, r.as_of) }],
-      }]);
+      await recordHistory(tx, auth.user.id, [
+        {
+          section: 'buyers',
+          recordId: buyer.id,
+          action: 'update',
+          changes: [
+            {
+              field: 'opening_balance',
+              old: old ? openingChange(old.amount!, old.as_of!) : null,
+              new: openingChange(r.amount, r.as_of),
+            },
+          ],
+        },
+      ]);
       report.buyers.push({ id: buyer.id, name: buyer.name, amount: r.amount, as_of: r.as_of });
     }
-    await tellResponsibles(tx, auth, read.map((r) => ({ buyerId: byInn.get(r.inn)!.id, what: FINANCE_NOTICE.opening(r.amount, r.as_of) })));
+    await tellResponsibles(
+      tx,
+      auth,
+      read.map((r) => ({ buyerId: byInn.get(r.inn)!.id, what: FINANCE_NOTICE.opening(r.amount, r.as_of) })),
+    );
     return report;
   });
 }
@@ -87,39 +130,76 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export default async function openingRoutes(app: FastifyInstance, opts: { db: Database }) {
   await spreadsheetUploads(app, { fields: 1, check: (request) => requireFinance(requireAuth(request)) });
-  app.get('/buyers/opening-balances/template', {
-    schema: {
-      tags: ['buyers'], summary: 'The opening balances\' template (XLSX: ИНН, balance, as-of date)', querystring: noQuery,
-      response: responses({ 200: { description: 'the XLSX file', type: 'string', format: 'binary' } }),
+  app.get(
+    '/buyers/opening-balances/template',
+    {
+      schema: {
+        tags: ['buyers'],
+        summary: "The opening balances' template (XLSX: ИНН, balance, as-of date)",
+        querystring: noQuery,
+        response: responses({ 200: { description: 'the XLSX file', type: 'string', format: 'binary' } }),
+      },
     },
-  }, async (request, reply) => {
-    requireFinance(requireAuth(request));
-    reply.header('Content-Type', XLSX);
-    reply.header('Content-Disposition', attachment(OPENING_TEXTS.templateName));
-    reply.header('Cache-Control', 'no-store');
-    return reply.send(await templateXlsx(OPENING_TEXTS.title, OPENING_COLUMNS));
-  });
-  app.post('/buyers/opening-balances', {
-    schema: {
-      tags: ['buyers'], summary: 'Buyers\' opening balances from an XLSX (ИНН, balance, as-of date): all rows or none, each bad row named',
-      consumes: ['multipart/form-data'], querystring: noQuery,
-      body: { content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { description: 'the XLSX or CSV file' } } } } } },
-      response: responses({
-        200: {
-          type: 'object',
-          properties: {
-            imported: { type: 'integer' },
-            buyers: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, amount: { type: 'string' }, as_of: { type: 'string' } } } },
+    async (request, reply) => {
+      requireFinance(requireAuth(request));
+      reply.header('Content-Type', XLSX);
+      reply.header('Content-Disposition', attachment(OPENING_TEXTS.templateName));
+      reply.header('Cache-Control', 'no-store');
+      return reply.send(await templateXlsx(OPENING_TEXTS.title, OPENING_COLUMNS));
+    },
+  );
+  app.post(
+    '/buyers/opening-balances',
+    {
+      schema: {
+        tags: ['buyers'],
+        summary:
+          "Buyers' opening balances from an XLSX (ИНН, balance, as-of date): all rows or none, each bad row named",
+        consumes: ['multipart/form-data'],
+        querystring: noQuery,
+        body: {
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: { file: { description: 'the XLSX or CSV file' } },
+              },
+            },
           },
         },
-      }),
+        response: responses({
+          200: {
+            type: 'object',
+            properties: {
+              imported: { type: 'integer' },
+              buyers: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    id: { type: 'integer' },
+                    name: { type: 'string' },
+                    amount: { type: 'string' },
+                    as_of: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+        }),
+      },
+      schemaErrorFormatter: russianErrors({ fields: { '': IMPORT_MSG.noFile, file: IMPORT_MSG.noFile } }),
     },
-    schemaErrorFormatter: russianErrors({ fields: { '': IMPORT_MSG.noFile, file: IMPORT_MSG.noFile } }),
-  }, async (request) => {
-    const auth = requireAuth(request);
-    const sheet = await readSheet(uploadedFile(request));
-    const columns = matchHeader(sheet.header, OPENING_COLUMNS, { hidden: () => false });
-    const rows = sheet.rows.map(({ line, cells }) => ({ line, cells: Object.fromEntries([...columns].map(([key, index]) => [key, cells[index] ?? ''])) }));
-    return importOpeningBalances(opts.db, auth, rows);
-  });
+    async (request) => {
+      const auth = requireAuth(request);
+      const sheet = await readSheet(uploadedFile(request));
+      const columns = matchHeader(sheet.header, OPENING_COLUMNS, { hidden: () => false });
+      const rows = sheet.rows.map(({ line, cells }) => ({
+        line,
+        cells: Object.fromEntries([...columns].map(([key, index]) => [key, cells[index] ?? ''])),
+      }));
+      return importOpeningBalances(opts.db, auth, rows);
+    },
+  );
 }

@@ -15,18 +15,31 @@ import { buyersResource, paymentTermsTitle } from '../../../domain/buyers/resour
 import { rub } from '../../../domain/buyers/credit';
 import { tellResponsibles } from './tell';
 
-const BUYER_FIELD_TITLE = Object.fromEntries(Object.entries(buyersResource.spec.fields).map(([k, f]) => [k, (f as { label: string }).label])) as Record<FinanceField, string>;
+const BUYER_FIELD_TITLE = Object.fromEntries(
+  Object.entries(buyersResource.spec.fields).map(([k, f]) => [k, (f as { label: string }).label]),
+) as Record<FinanceField, string>;
 /** A term as the notice shows it. */
-const shownTerm = (field: FinanceField, value: unknown) => (value === null || value === undefined || value === '' ? '—'
-  : field === 'payment_terms' ? paymentTermsTitle(value) : field === 'credit_limit' ? rub(String(value)) : String(value));
+const shownTerm = (field: FinanceField, value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '—'
+    : field === 'payment_terms'
+      ? paymentTermsTitle(value)
+      : field === 'credit_limit'
+        ? rub(String(value))
+        : String(value);
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
 const buyerForm: FormRecord<'buyers'> = {
-  spec: buyersSpec, fields: BUYER_FORM_FIELDS, visibleAs: BUYER_FIELD_VISIBILITY, schema: buyerSchema,
+  spec: buyersSpec,
+  fields: BUYER_FORM_FIELDS,
+  visibleAs: BUYER_FIELD_VISIBILITY,
+  schema: buyerSchema,
   // the card's selects and its own values (the list shows the terms by their title)
   readColumns: {
-    city_id: sql`b.city_id`, responsible_id: sql`b.responsible_id`, payment_terms: sql`b.payment_terms`,
+    city_id: sql`b.city_id`,
+    responsible_id: sql`b.responsible_id`,
+    payment_terms: sql`b.payment_terms`,
   },
   references: [
     { field: 'city_id', table: 'cities', message: BUYER_MSG.city, optional: true },
@@ -34,7 +47,8 @@ const buyerForm: FormRecord<'buyers'> = {
   ],
   duplicate: {
     of: (values) => (values.inn ? sql`inn = ${String(values.inn)} AND status <> 'deleted'` : null),
-    message: BUYER_MSG.duplicate, text: BUYER_MSG.conflictText,
+    message: BUYER_MSG.duplicate,
+    text: BUYER_MSG.conflictText,
   },
 };
 const form = formRecordSection(buyerForm);
@@ -46,14 +60,21 @@ function refuseTerms(auth: AuthenticatedUser, body: Row, before: Row | null) {
 }
 
 /** What a change of the finance fields tells the buyer's responsible: each field, old → new. */
-const termsMoved = (body: Row, before: Row) => financeMoves(body, before)
-  .map((field) => `${BUYER_FIELD_TITLE[field]}: ${shownTerm(field, before[field])} → ${shownTerm(field, body[field])}`).join('; ');
+const termsMoved = (body: Row, before: Row) =>
+  financeMoves(body, before)
+    .map(
+      (field) => `${BUYER_FIELD_TITLE[field]}: ${shownTerm(field, before[field])} → ${shownTerm(field, body[field])}`,
+    )
+    .join('; ');
 
-const ownOnly = (auth: AuthenticatedUser, action: 'create' | 'update') => scopeOf(auth.permissions, 'buyers', action) === 'own';
+const ownOnly = (auth: AuthenticatedUser, action: 'create' | 'update') =>
+  scopeOf(auth.permissions, 'buyers', action) === 'own';
 
 /** A caller who changes only its own buyers may not hand one to someone else: 403 in the card's words. */
 const handsOver = (auth: AuthenticatedUser, body: Row, before: Row) =>
-  ownOnly(auth, 'update') && body.responsible_id !== undefined && Number(body.responsible_id) !== Number(before.responsible_id);
+  ownOnly(auth, 'update') &&
+  body.responsible_id !== undefined &&
+  Number(body.responsible_id) !== Number(before.responsible_id);
 
 export const buyerRecord: RecordSection<Row, 'buyers'> = {
   ...form,
@@ -76,9 +97,25 @@ export const buyerRecord: RecordSection<Row, 'buyers'> = {
   // the same for a chunk (a bulk edit): the handed-over ones refused, the others through the form's set-based change
   async changeMany(tx, auth, rows, hidden) {
     const locked = new Set(rows.filter((r) => handsOver(auth, r.body, r.before)).map((r) => r.id));
-    const terms = new Set(rows.filter((r) => !hasFinance(auth.permissions) && financeMoves(r.body, r.before).length).map((r) => r.id));
-    const changed = new Map((await changeForms(tx, buyerForm, rows.filter((r) => !locked.has(r.id) && !terms.has(r.id)), hidden)).map((o) => [o.id, o]));
-    return rows.map((r) => (locked.has(r.id) ? { id: r.id, refused: forbidden(BUYER_MSG.responsibleLocked) }
-      : terms.has(r.id) ? { id: r.id, refused: forbidden(FINANCE_MSG.terms) } : changed.get(r.id)!));
+    const terms = new Set(
+      rows.filter((r) => !hasFinance(auth.permissions) && financeMoves(r.body, r.before).length).map((r) => r.id),
+    );
+    const changed = new Map(
+      (
+        await changeForms(
+          tx,
+          buyerForm,
+          rows.filter((r) => !locked.has(r.id) && !terms.has(r.id)),
+          hidden,
+        )
+      ).map((o) => [o.id, o]),
+    );
+    return rows.map((r) =>
+      locked.has(r.id)
+        ? { id: r.id, refused: forbidden(BUYER_MSG.responsibleLocked) }
+        : terms.has(r.id)
+          ? { id: r.id, refused: forbidden(FINANCE_MSG.terms) }
+          : changed.get(r.id)!,
+    );
   },
 };

@@ -13,17 +13,32 @@ import { notify } from '../../records/notify';
 const actor = (auth: AuthenticatedUser) => auth.user.name?.trim() || auth.user.email;
 
 /** Tells each buyer's responsible (where it has one) of `what` was done to it. */
-export async function tellResponsibles(tx: Database, auth: AuthenticatedUser, acts: { buyerId: number; what: string }[]): Promise<void> {
+export async function tellResponsibles(
+  tx: Database,
+  auth: AuthenticatedUser,
+  acts: { buyerId: number; what: string }[],
+): Promise<void> {
   const ids = [...new Set(acts.map((a) => a.buyerId))];
   if (!ids.length) return;
-  const found = new Map((await selectRows(tx, select(columnsOf(buyers, 'id', 'name', 'responsible_id')),
-    sql`FROM ${buyers} WHERE ${buyers.id} = ANY(${`{${ids.join(',')}}`}::int[])`)).map((b) => [b.id, b]));
+  const found = new Map(
+    (
+      await selectRows(
+        tx,
+        select(columnsOf(buyers, 'id', 'name', 'responsible_id')),
+        sql`FROM ${buyers} WHERE ${buyers.id} = ANY(${`{${ids.join(',')}}`}::int[])`,
+      )
+    ).map((b) => [b.id, b]),
+  );
   for (const act of acts) {
     const buyer = found.get(act.buyerId);
     if (!buyer?.responsible_id) continue;
     await notify(tx, {
-      to: sql`u.employee_id = ${buyer.responsible_id}`, kind: 'buyer_finance', section: 'buyers', recordId: buyer.id,
-      text: NOTIFICATION_TEXT.buyer_finance(buyer.name, act.what, actor(auth)), by: auth.user.id,
+      to: sql`u.employee_id = ${buyer.responsible_id}`,
+      kind: 'buyer_finance',
+      section: 'buyers',
+      recordId: buyer.id,
+      text: NOTIFICATION_TEXT.buyer_finance(buyer.name, act.what, actor(auth)),
+      by: auth.user.id,
     });
   }
 }

@@ -32,25 +32,42 @@ const deliveryResponse = responses({
 });
 
 export function deliveryRoutes(app: App, db: Database) {
-  app.get('/delivery', {
-    schema: { tags: ['cities'], summary: 'Delivery cost (₽/kg) and days from a city, or from an offer\'s loading city, to a city', querystring: deliveryQuery, response: deliveryResponse },
-    schemaErrorFormatter: russianErrors({ fields: { from: DELIVERY_MSG.route, to: DELIVERY_MSG.route, offer: DELIVERY_MSG.route } }),
-  }, async (request) => {
-    const auth = requireAuth(request);
-    if (!can(auth.permissions, 'cities', 'read')) throw forbidden();
-    const { from, to, offer } = request.query;
-    if ((from === undefined) === (offer === undefined)) throw badRequest(DELIVERY_MSG.route);
-    // the matrix's figures name a lot's loading city to a role that does not see it, from a city as from an offer
-    if (from !== undefined) requireMatrix(auth);
-    if (offer !== undefined) {
-      if (!can(auth.permissions, 'reserves', 'read')) throw forbidden();
-      if (!(await recordVisible(db, app.sectionSpecs.offers, auth, offer))) throw notFound();
-      if (!isFieldVisible(auth.permissions, 'offers', 'city')) throw forbidden(hiddenFieldMessage('city'));
-    }
-    const origin = from !== undefined ? sql`${from}::int` : sql`(SELECT ${offers.city_id} FROM ${offers} WHERE ${offers.id} = ${offer})`;
-    const d = cityDelivery;
-    const route = await selectFirst(db, select({ cost: roundedOf(d.cost), days: d.days }),
-      sql`FROM ${d} WHERE ${d.from_city_id} = ${origin} AND ${d.to_city_id} = ${to}`);
-    return { to_id: to, cost: route?.cost ?? null, days: route?.days ?? null };
-  });
+  app.get(
+    '/delivery',
+    {
+      schema: {
+        tags: ['cities'],
+        summary: "Delivery cost (₽/kg) and days from a city, or from an offer's loading city, to a city",
+        querystring: deliveryQuery,
+        response: deliveryResponse,
+      },
+      schemaErrorFormatter: russianErrors({
+        fields: { from: DELIVERY_MSG.route, to: DELIVERY_MSG.route, offer: DELIVERY_MSG.route },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!can(auth.permissions, 'cities', 'read')) throw forbidden();
+      const { from, to, offer } = request.query;
+      if ((from === undefined) === (offer === undefined)) throw badRequest(DELIVERY_MSG.route);
+      // the matrix's figures name a lot's loading city to a role that does not see it, from a city as from an offer
+      if (from !== undefined) requireMatrix(auth);
+      if (offer !== undefined) {
+        if (!can(auth.permissions, 'reserves', 'read')) throw forbidden();
+        if (!(await recordVisible(db, app.sectionSpecs.offers, auth, offer))) throw notFound();
+        if (!isFieldVisible(auth.permissions, 'offers', 'city')) throw forbidden(hiddenFieldMessage('city'));
+      }
+      const origin =
+        from !== undefined
+          ? sql`${from}::int`
+          : sql`(SELECT ${offers.city_id} FROM ${offers} WHERE ${offers.id} = ${offer})`;
+      const d = cityDelivery;
+      const route = await selectFirst(
+        db,
+        select({ cost: roundedOf(d.cost), days: d.days }),
+        sql`FROM ${d} WHERE ${d.from_city_id} = ${origin} AND ${d.to_city_id} = ${to}`,
+      );
+      return { to_id: to, cost: route?.cost ?? null, days: route?.days ?? null };
+    },
+  );
 }

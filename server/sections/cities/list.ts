@@ -7,8 +7,10 @@ import { namedSection } from '../../lists/named';
 import { usedByActiveOffers } from '../../lists/inUse';
 
 /** A city matches a delivery filter when some delivery from it falls in the range. */
-const deliveryFrom = (column: 'cost' | 'days'): FilterCompiler => (f) =>
-  sql`EXISTS (SELECT 1 FROM city_delivery d WHERE d.from_city_id = ci.id AND ${numberRange(sql.raw(`d.${column}`) as never)(f)})`;
+const deliveryFrom =
+  (column: 'cost' | 'days'): FilterCompiler =>
+  (f) =>
+    sql`EXISTS (SELECT 1 FROM city_delivery d WHERE d.from_city_id = ci.id AND ${numberRange(sql.raw(`d.${column}`) as never)(f)})`;
 
 export const citiesSpec: SectionSpec<'cities'> = {
   ...namedSection(citiesResource, 'ci', {

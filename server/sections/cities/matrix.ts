@@ -9,10 +9,32 @@ import { deliveryResponse, deliveryRowsBody } from './schema';
 import { readDelivery, saveDelivery } from './record';
 
 export function deliveryMatrixRoutes(app: App, db: Database) {
-  app.get('/cities/:id/delivery', {
-    schema: { tags: ['cities'], summary: 'Delivery from the city to every other city: {id, to_id, to_name, cost, days}', params: idParams, querystring: withDeletedQuery, response: deliveryResponse },
-  }, async (request) => readDelivery(db, requireAuth(request), idOf(request.params), withDeletedOf(request.query)));
-  app.put('/cities/:id/delivery', {
-    schema: { tags: ['cities'], summary: 'Save the changed rows {to_id, cost, days}; a row with neither cost nor days is removed', params: idParams, querystring: partVersionQuery, body: deliveryRowsBody, response: deliveryResponse },
-  }, async (request) => saveDelivery(db, requireAuth(request), idOf(request.params), request.body, partVersionOf(request.query)));
+  app.get(
+    '/cities/:id/delivery',
+    {
+      schema: {
+        tags: ['cities'],
+        summary: 'Delivery from the city to every other city: {id, to_id, to_name, cost, days}',
+        params: idParams,
+        querystring: withDeletedQuery,
+        response: deliveryResponse,
+      },
+    },
+    async (request) => readDelivery(db, requireAuth(request), idOf(request.params), withDeletedOf(request.query)),
+  );
+  app.put(
+    '/cities/:id/delivery',
+    {
+      schema: {
+        tags: ['cities'],
+        summary: 'Save the changed rows {to_id, cost, days}; a row with neither cost nor days is removed',
+        params: idParams,
+        querystring: partVersionQuery,
+        body: deliveryRowsBody,
+        response: deliveryResponse,
+      },
+    },
+    async (request) =>
+      saveDelivery(db, requireAuth(request), idOf(request.params), request.body, partVersionOf(request.query)),
+  );
 }

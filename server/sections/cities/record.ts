@@ -5,7 +5,17 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
-import { CITY_FIELD_VISIBILITY, CITY_FORM_FIELDS, CITY_MSG, DELIVERY_ROWS_MAX, citySchema, deliveryRowSchema, isEmptyDelivery, type DeliveryRow, type DeliveryRowInput } from '../../../domain/cities/schema';
+import {
+  CITY_FIELD_VISIBILITY,
+  CITY_FORM_FIELDS,
+  CITY_MSG,
+  DELIVERY_ROWS_MAX,
+  citySchema,
+  deliveryRowSchema,
+  isEmptyDelivery,
+  type DeliveryRow,
+  type DeliveryRowInput,
+} from '../../../domain/cities/schema';
 import { money, toNumber } from '../../../domain/numbers';
 import { badRequest, forbidden } from '../../errors';
 import { isFieldVisible } from '../../../domain/permissions';
@@ -30,15 +40,26 @@ const D = alias(cityDelivery, 'd');
 /** A row of a city's delivery table: a stored route (id: the destination's), or a destination with none (id 0,
  * cost 0, days 0). */
 const DELIVERY_ROW = select({
-  id: sql<number>`CASE WHEN ${D.to_city_id} IS NULL THEN 0 ELSE ${C.id} END`, to_id: C.id, to_name: C.name,
-  cost: sql<string>`round(coalesce(${D.cost}, 0), 2)::text`, days: sql<number>`coalesce(${D.days}, 0)`,
+  id: sql<number>`CASE WHEN ${D.to_city_id} IS NULL THEN 0 ELSE ${C.id} END`,
+  to_id: C.id,
+  to_name: C.name,
+  cost: sql<string>`round(coalesce(${D.cost}, 0), 2)::text`,
+  days: sql<number>`coalesce(${D.days}, 0)`,
 });
 
 /** A city's form fields as its resource declares them, checked by the shared schema; another city of the same name,
  * whatever the case, deleted or not, is its duplicate. */
 const cityForm = formRecordSection({
-  spec: citiesSpec, fields: CITY_FORM_FIELDS, visibleAs: CITY_FIELD_VISIBILITY, schema: citySchema, references: [],
-  duplicate: { of: (values) => (values.name ? sameName(String(values.name)) : null), message: CITY_MSG.duplicate, text: CITY_MSG.conflictText },
+  spec: citiesSpec,
+  fields: CITY_FORM_FIELDS,
+  visibleAs: CITY_FIELD_VISIBILITY,
+  schema: citySchema,
+  references: [],
+  duplicate: {
+    of: (values) => (values.name ? sameName(String(values.name)) : null),
+    message: CITY_MSG.duplicate,
+    text: CITY_MSG.conflictText,
+  },
 });
 
 /** A city's card: its form and the delivery rows the card's table sends with it. */
@@ -69,33 +90,50 @@ export function requireMatrix(auth: AuthenticatedUser): void {
   if (!isFieldVisible(auth.permissions, 'cities', 'delivery')) throw forbidden(CITY_MSG.matrixHidden);
 }
 
-export const readCity = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) => readRecord(db, auth, cityRecord, id, withDeleted);
+export const readCity = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) =>
+  readRecord(db, auth, cityRecord, id, withDeleted);
 
 /** The rows of a delivery table, each checked by the shared row schema. */
 async function validRows(rows: unknown): Promise<DeliveryRowInput[]> {
   if (rows === undefined || rows === null) return [];
   if (!Array.isArray(rows) || rows.length > DELIVERY_ROWS_MAX) throw badRequest(CITY_MSG.city);
   const valid: DeliveryRowInput[] = [];
-  for (const row of rows) valid.push((await validateCard(deliveryRowSchema, (row ?? {}) as Row)) as unknown as DeliveryRowInput);
+  for (const row of rows)
+    valid.push((await validateCard(deliveryRowSchema, (row ?? {}) as Row)) as unknown as DeliveryRowInput);
   return valid;
 }
 
 /** The delivery from the city to every city that is not deleted: stored routes with their cost and days, the
  * others with id 0, cost 0 and days 0 (the table shows those empty). The city's own row (delivery within it, a
  * local sale) first, then by destination name. */
-export async function readDelivery(db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean): Promise<DeliveryRow[]> {
+export async function readDelivery(
+  db: Database,
+  auth: AuthenticatedUser,
+  id: number,
+  withDeleted: boolean,
+): Promise<DeliveryRow[]> {
   await readCity(db, auth, id, withDeleted);
   requireMatrix(auth);
-  return selectRows(db, DELIVERY_ROW, sql`
+  return selectRows(
+    db,
+    DELIVERY_ROW,
+    sql`
     FROM ${cities} ${C} LEFT JOIN ${cityDelivery} ${D} ON ${D.from_city_id} = ${id} AND ${D.to_city_id} = ${C.id}
     WHERE ${C.status} <> 'deleted' OR ${C.id} = ${id}
-    ORDER BY ${C.id} = ${id} DESC, ${C.name}, ${C.id}`);
+    ORDER BY ${C.id} = ${id} DESC, ${C.name}, ${C.id}`,
+  );
 }
 
 /** PUT /api/cities/{id}/delivery: the rows the table changed, saved at once, as a change of the city
  * (records/pipeline.ts, recordPartWrite): on the version the card read (`?version=`), the city locked, its version
  * moved and its history told route by route. */
-export async function saveDelivery(db: Database, auth: AuthenticatedUser, id: number, body: unknown, version?: number): Promise<DeliveryRow[]> {
+export async function saveDelivery(
+  db: Database,
+  auth: AuthenticatedUser,
+  id: number,
+  body: unknown,
+  version?: number,
+): Promise<DeliveryRow[]> {
   await recordPartWrite(db, auth, cityRecord, id, {
     version,
     allowed: () => requireMatrix(auth),
@@ -115,21 +153,48 @@ async function storeDelivery(db: Database, fromId: number, input: DeliveryRowInp
   const byDestination = new Map<number, DeliveryRowInput>();
   for (const row of input) byDestination.set(Number(row.to_id), row);
   const ids = [...byDestination.keys()];
-  const known = await selectRows(db, CITY_ID, sql`FROM ${cities} WHERE ${cities.id} IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+  const known = await selectRows(
+    db,
+    CITY_ID,
+    sql`FROM ${cities} WHERE ${cities.id} IN (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`,
+  );
   if (known.length !== ids.length) throw badRequest(CITY_MSG.city);
   const d = cityDelivery;
-  const before = new Map<number, Route>((await selectRows(db, select({ to_city_id: d.to_city_id, cost: textOf(d.cost), days: d.days }), sql`
-    FROM ${d} WHERE ${d.from_city_id} = ${fromId} AND ${d.to_city_id} IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) FOR UPDATE`))
-    .map((r) => [r.to_city_id, { cost: Number(r.cost), days: r.days }]));
+  const before = new Map<number, Route>(
+    (
+      await selectRows(
+        db,
+        select({ to_city_id: d.to_city_id, cost: textOf(d.cost), days: d.days }),
+        sql`
+    FROM ${d} WHERE ${d.from_city_id} = ${fromId} AND ${d.to_city_id} IN (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )}) FOR UPDATE`,
+      )
+    ).map((r) => [r.to_city_id, { cost: Number(r.cost), days: r.days }]),
+  );
   const stored = [...byDestination.values()].filter((r) => !isEmptyDelivery(r));
   const emptied = [...byDestination.values()].filter((r) => isEmptyDelivery(r)).map((r) => Number(r.to_id));
   if (emptied.length) {
-    await db.execute(sql`DELETE FROM city_delivery WHERE from_city_id = ${fromId} AND to_city_id IN (${sql.join(emptied.map((i) => sql`${i}`), sql`, `)})`);
+    await db.execute(
+      sql`DELETE FROM city_delivery WHERE from_city_id = ${fromId} AND to_city_id IN (${sql.join(
+        emptied.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
   }
-  const routeOf = (r: DeliveryRowInput) => ({ cost: Number(money(Math.max(0, toNumber(r.cost as string) ?? 0))), days: Math.max(0, Math.trunc(toNumber(r.days as string) ?? 0)) });
+  const routeOf = (r: DeliveryRowInput) => ({
+    cost: Number(money(Math.max(0, toNumber(r.cost as string) ?? 0))),
+    days: Math.max(0, Math.trunc(toNumber(r.days as string) ?? 0)),
+  });
   const after = new Map<number, Route>(stored.map((r) => [Number(r.to_id), routeOf(r)]));
   if (stored.length) {
-    const values = stored.map((r) => sql`(${fromId}, ${Number(r.to_id)}, ${routeOf(r).cost}::numeric, ${routeOf(r).days}::int)`);
+    const values = stored.map(
+      (r) => sql`(${fromId}, ${Number(r.to_id)}, ${routeOf(r).cost}::numeric, ${routeOf(r).days}::int)`,
+    );
     await db.execute(sql`INSERT INTO city_delivery (from_city_id, to_city_id, cost, days) VALUES ${sql.join(values, sql`, `)}
       ON CONFLICT (from_city_id, to_city_id) DO UPDATE SET cost = excluded.cost, days = excluded.days`);
   }

@@ -5,11 +5,26 @@ import { cardBody, type CardSummaries } from '../../records/card';
 import { CITY_DELIVERY } from '../../../domain/responseShapes';
 import { CITY_FORM_FIELDS } from '../../../domain/cities/schema';
 
-const amount = { type: ['string', 'number', 'null'], maxLength: 30, minimum: -1_000_000_000, maximum: 1_000_000_000 } as const;
+const amount = {
+  type: ['string', 'number', 'null'],
+  maxLength: 30,
+  minimum: -1_000_000_000,
+  maximum: 1_000_000_000,
+} as const;
 export const deliveryRowsBody = {
   type: 'array',
   maxItems: 2000,
-  items: { type: 'object', required: ['to_id'], properties: { id: { type: ['integer', 'string', 'null'], maxLength: 20, maximum: 2147483647 }, to_id: ID, to_name: { type: 'string', maxLength: 200 }, cost: amount, days: amount } },
+  items: {
+    type: 'object',
+    required: ['to_id'],
+    properties: {
+      id: { type: ['integer', 'string', 'null'], maxLength: 20, maximum: 2147483647 },
+      to_id: ID,
+      to_name: { type: 'string', maxLength: 200 },
+      cost: amount,
+      days: amount,
+    },
+  },
 } as const;
 
 export const cityBody = cardBody(CITY_FORM_FIELDS, { delivery: deliveryRowsBody });

@@ -46,8 +46,10 @@ export function parseFeed(bytes: Buffer): Feed {
     const nominal = Number(tag(block, 'Nominal'));
     const value = tag(block, 'Value');
     const vunit = tag(block, 'VunitRate');
-    if (!Number.isInteger(nominal) || nominal <= 0 || !value || !DECIMAL.test(value)) throw new FeedError(`Ответ ЦБ: непонятный курс ${code}`);
-    const unitRate = vunit && DECIMAL.test(vunit) ? vunit.replace(',', '.') : unitRateOf(value.replace(',', '.'), nominal);
+    if (!Number.isInteger(nominal) || nominal <= 0 || !value || !DECIMAL.test(value))
+      throw new FeedError(`Ответ ЦБ: непонятный курс ${code}`);
+    const unitRate =
+      vunit && DECIMAL.test(vunit) ? vunit.replace(',', '.') : unitRateOf(value.replace(',', '.'), nominal);
     rates.push({ code, nominal, value: value.replace(',', '.'), unit_rate: unitRate!, date, source: 'cbr' });
   }
   return { date, rates };

@@ -30,16 +30,31 @@ export async function loadRates(db: Database, url: string, followers: RatesFollo
 
 /** One tick: nothing when a rate after the business day is already stored (the next day's publication is in),
  * else a load. */
-export async function loadRatesIfDue(db: Database, url: string, followers: RatesFollower[] = []): Promise<RatesLoad | 'ahead'> {
+export async function loadRatesIfDue(
+  db: Database,
+  url: string,
+  followers: RatesFollower[] = [],
+): Promise<RatesLoad | 'ahead'> {
   const latest = await latestRateDate(db);
   if (latest && latest > (await todayOf(db))) return 'ahead';
   return loadRates(db, url, followers);
 }
 
 /** Starts the job (a load now, then every `everyMs`); the returned stop ends it. */
-export function scheduleRatesLoad(db: Database, options: { url: string; everyMs: number; followers?: RatesFollower[] }, log: (message: string) => void): () => Promise<void> {
-  return scheduleJob(() => loadRatesIfDue(db, options.url, options.followers), {
-    done: (load) => { if (load !== 'ahead' && load.stored.length) log(`Курсы ЦБ на ${load.date} загружены: ${load.stored.map((rate) => rate.code).join(', ')}`); },
-    failed: (error) => log(`Курсы ЦБ не загружены: ${error.message}`),
-  }, options.everyMs);
+export function scheduleRatesLoad(
+  db: Database,
+  options: { url: string; everyMs: number; followers?: RatesFollower[] },
+  log: (message: string) => void,
+): () => Promise<void> {
+  return scheduleJob(
+    () => loadRatesIfDue(db, options.url, options.followers),
+    {
+      done: (load) => {
+        if (load !== 'ahead' && load.stored.length)
+          log(`Курсы ЦБ на ${load.date} загружены: ${load.stored.map((rate) => rate.code).join(', ')}`);
+      },
+      failed: (error) => log(`Курсы ЦБ не загружены: ${error.message}`),
+    },
+    options.everyMs,
+  );
 }

@@ -9,8 +9,11 @@ import { handReservesOver } from '../../records/handOver';
 import { RESPONSIBLE_MSG } from '../../../domain/reserves/messages';
 
 // reserve statistics per employee (as the responsible one), with the average margin of its deals on their routes
-const stats = reserveStats('st', sql`FROM reserves rs WHERE rs.responsible_id = e.id`,
-  sql`, avg(coalesce(rs.route_marginality, rs.marginality)) FILTER (WHERE rs.status = 'completed') AS marginality`);
+const stats = reserveStats(
+  'st',
+  sql`FROM reserves rs WHERE rs.responsible_id = e.id`,
+  sql`, avg(coalesce(rs.route_marginality, rs.marginality)) FILTER (WHERE rs.status = 'completed') AS marginality`,
+);
 
 // its fields as the resource declares them (the position shown by its name)
 const fields = resourceSql(employeesResource, 'e');
@@ -33,7 +36,9 @@ export const employeesSpec: SectionSpec<'employees'> = {
     comments: latestComments('employees', sql`e.id`),
   },
   sortable: {
-    ...fields.sortable, ...stats.sortable, marginality: sql`st.marginality`,
+    ...fields.sortable,
+    ...stats.sortable,
+    marginality: sql`st.marginality`,
   },
   filters: {
     ...fields.filters,

@@ -10,7 +10,14 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { arrivalSchema } from '../../../domain/offers/arrival';
 import {
-  ARRIVAL_MSG, cutToNothing, cutTotal, leftForReserves, ON_STOCK, resizedFigures, shareShortfall, type ReserveCut,
+  ARRIVAL_MSG,
+  cutToNothing,
+  cutTotal,
+  leftForReserves,
+  ON_STOCK,
+  resizedFigures,
+  shareShortfall,
+  type ReserveCut,
 } from '../../../domain/offers/logistics';
 import { offerFigures, offerSellingBand } from '../../../domain/offers/figures';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
@@ -30,14 +37,25 @@ import { arrivalChange } from './stock';
 
 /** The offer's figures an arrival reads, as stored. */
 const LOT = select({
-  purchased: roundedOf(offers.purchased_amount), unit_measure: offers.unit_measure, unit_price: roundedOf(offers.unit_price),
-  unit_weight: textOf(offers.unit_weight), units_per_pack: textOf(offers.units_per_pack), kg_price: roundedOf(offers.kg_price),
+  purchased: roundedOf(offers.purchased_amount),
+  unit_measure: offers.unit_measure,
+  unit_price: roundedOf(offers.unit_price),
+  unit_weight: textOf(offers.unit_weight),
+  units_per_pack: textOf(offers.units_per_pack),
+  kg_price: roundedOf(offers.kg_price),
   warehouse_cost: roundedOf(offers.warehouse_cost),
 });
 type Lot = SelectedRow<typeof LOT>;
 
 /** One reserve cut by a short arrival: its amount and the sums that follow it, or cancelled when nothing is left. */
-async function cutReserve(tx: Database, by: Author, offerId: number, cut: ReserveCut, reserve: { unit_price: string | null; unit_selling_price: string | null }, lot: Lot) {
+async function cutReserve(
+  tx: Database,
+  by: Author,
+  offerId: number,
+  cut: ReserveCut,
+  reserve: { unit_price: string | null; unit_selling_price: string | null },
+  lot: Lot,
+) {
   const figures = resizedFigures(cut.to, reserve, lot.units_per_pack);
   const set = cutToNothing(cut)
     ? sql`status = 'cancelled'`
@@ -45,18 +63,30 @@ async function cutReserve(tx: Database, by: Author, offerId: number, cut: Reserv
       packs_amount = ${figures.packs_amount}::numeric`;
   await changeRecord(tx, by, 'reserves', cut.reserve_id, set);
   await notify(tx, {
-    to: recipients.responsibleOf(cut.reserve_id), kind: 'reserve_cut', section: 'reserves', recordId: cut.reserve_id,
-    text: NOTIFICATION_TEXT.reserve_cut(cut.reserve_id, offerId, cut.from, cut.to), by,
+    to: recipients.responsibleOf(cut.reserve_id),
+    kind: 'reserve_cut',
+    section: 'reserves',
+    recordId: cut.reserve_id,
+    text: NOTIFICATION_TEXT.reserve_cut(cut.reserve_id, offerId, cut.from, cut.to),
+    by,
   });
 }
 
-export async function acceptArrival(db: Database, auth: AuthenticatedUser, id: number, body: unknown): Promise<{ offer: Row; cut: ReserveCut[] }> {
+export async function acceptArrival(
+  db: Database,
+  auth: AuthenticatedUser,
+  id: number,
+  body: unknown,
+): Promise<{ offer: Row; cut: ReserveCut[] }> {
   let cut: ReserveCut[] = [];
   const offer = await recordStep(db, auth, offerRecord, id, body, 'arrival', async (tx, before) => {
     if (before.status !== 'active') throw badRequest(ARRIVAL_MSG.notActive);
     if ((before.logistics_state ?? ON_STOCK) === ON_STOCK) throw badRequest(ARRIVAL_MSG.onStock);
     // not after the business day (setting time_zone)
-    const valid = await validateCard(arrivalSchema(before.unit_measure as string | null, await todayOf(tx)), (body ?? {}) as Row);
+    const valid = await validateCard(
+      arrivalSchema(before.unit_measure as string | null, await todayOf(tx)),
+      (body ?? {}) as Row,
+    );
     const received = money(valid.amount as number)!;
     const lot = (await selectFirst(tx, LOT, sql`FROM ${offers} WHERE ${offers.id} = ${id}`))!;
     const left = leftForReserves(received, lot.purchased);
@@ -64,7 +94,15 @@ export async function acceptArrival(db: Database, auth: AuthenticatedUser, id: n
     // every active reserve, the ones placed while the arrival waited for the lock included
     const reserves = await activeReserves(tx, id);
     cut = shareShortfall(reserves, left, await readShortfallRule(tx), lot.unit_measure);
-    for (const c of cut) await cutReserve(tx, auth.user.id, id, c, reserves.find((r) => r.id === c.reserve_id)!, lot);
+    for (const c of cut)
+      await cutReserve(
+        tx,
+        auth.user.id,
+        id,
+        c,
+        reserves.find((r) => r.id === c.reserve_id)!,
+        lot,
+      );
     const stock = await arrivalChange(tx, id, received, cutTotal(cut));
     // the figures that follow the quantity, as an edit of it computes them
     const figures = offerFigures({ ...lot, unit_amount: received });

@@ -21,9 +21,16 @@ const OD = offerDocuments;
 /** The columns of DocumentState over offer_documents by its table's name (a SELECT of the table, an INSERT's or an
  * UPDATE's RETURNING): dates and measures as their text. */
 export const DOCUMENT_STATE_FIELDS = {
-  type_id: OD.type_id, type_name: sql<string>`(SELECT ${DT.name} FROM ${documentTypes} ${DT} WHERE ${DT.id} = ${OD.type_id})`, number: OD.number,
-  issued_on: textOf(OD.issued_on), valid_until: textOf(OD.valid_until), issuer: OD.issuer, shareable: OD.shareable,
-  aflatoxin_b1: textOf(OD.aflatoxin_b1), moisture: textOf(OD.moisture), version: OD.version,
+  type_id: OD.type_id,
+  type_name: sql<string>`(SELECT ${DT.name} FROM ${documentTypes} ${DT} WHERE ${DT.id} = ${OD.type_id})`,
+  number: OD.number,
+  issued_on: textOf(OD.issued_on),
+  valid_until: textOf(OD.valid_until),
+  issuer: OD.issuer,
+  shareable: OD.shareable,
+  aflatoxin_b1: textOf(OD.aflatoxin_b1),
+  moisture: textOf(OD.moisture),
+  version: OD.version,
 };
 export const DOCUMENT_STATE = select(DOCUMENT_STATE_FIELDS);
 export type DocumentState = SelectedRow<typeof DOCUMENT_STATE>;
@@ -44,7 +51,10 @@ export function documentChanges(before: DocumentState, after: DocumentState): Fi
   return DOCUMENT_FIELDS.flatMap((field) => {
     const old = valueOf(before, field);
     const next = valueOf(after, field);
-    const same = field === 'type_id' ? (old as { id: number }).id === (next as { id: number }).id : JSON.stringify(old) === JSON.stringify(next);
+    const same =
+      field === 'type_id'
+        ? (old as { id: number }).id === (next as { id: number }).id
+        : JSON.stringify(old) === JSON.stringify(next);
     return same ? [] : [{ field, old, new: next }];
   });
 }
@@ -65,9 +75,16 @@ export async function recordDocumentHistory(tx: Database, by: number | null, wri
   if (!kept.length) return;
   await tx.execute(sql`INSERT INTO document_history (document_id, offer_id, action, user_id, document, changes, version)
     SELECT e.document_id, e.offer_id, e.action, ${by}::int, e.document, e.changes, e.version
-    FROM jsonb_to_recordset(${JSON.stringify(kept.map((w) => ({
-      document_id: w.documentId, offer_id: w.offerId, action: w.action, document: w.document, changes: w.changes ?? [], version: w.version,
-    })))}::jsonb) AS e(document_id int, offer_id int, action text, document text, changes jsonb, version int)`);
+    FROM jsonb_to_recordset(${JSON.stringify(
+      kept.map((w) => ({
+        document_id: w.documentId,
+        offer_id: w.offerId,
+        action: w.action,
+        document: w.document,
+        changes: w.changes ?? [],
+        version: w.version,
+      })),
+    )}::jsonb) AS e(document_id int, offer_id int, action text, document text, changes jsonb, version int)`);
 }
 
 /** The title of a recorded field: 'Номер', 'Действует до'. */
@@ -75,17 +92,30 @@ export const documentFieldTitle = (field: string): string | undefined => DOCUMEN
 
 /** What a 409 'stale' on a document tells beside its message, as the offers' and quotes' do: who changed it last
  * (where the role sees who writes offers), when, and what, from the entries after the version the caller saw. */
-export async function documentStaleInfo(db: Database, perms: Permissions, documentId: number, seen: number, version: number): Promise<StaleInfo> {
+export async function documentStaleInfo(
+  db: Database,
+  perms: Permissions,
+  documentId: number,
+  seen: number,
+  version: number,
+): Promise<StaleInfo> {
   const h = alias(documentHistory, 'h');
   const u = alias(users, 'u');
-  const rows = await selectRows(db, select({ at: h.at, user: sql<string | null>`coalesce(${u.name}, ${u.email})`, changes: sql<FieldChange[]>`${h.changes}` }),
+  const rows = await selectRows(
+    db,
+    select({
+      at: h.at,
+      user: sql<string | null>`coalesce(${u.name}, ${u.email})`,
+      changes: sql<FieldChange[]>`${h.changes}`,
+    }),
     sql`FROM ${documentHistory} ${h} LEFT JOIN ${users} ${u} ON ${u.id} = ${h.user_id}
-    WHERE ${h.document_id} = ${documentId} AND ${h.version} > ${seen} ORDER BY ${h.id}`);
+    WHERE ${h.document_id} = ${documentId} AND ${h.version} > ${seen} ORDER BY ${h.id}`,
+  );
   const last = rows.at(-1);
   const changes = rows.flatMap((r) => r.changes ?? []);
   return {
     version,
-    by: isRefVisible(perms, 'offers.created_by') ? last?.user ?? null : null,
+    by: isRefVisible(perms, 'offers.created_by') ? (last?.user ?? null) : null,
     at: last ? new Date(last.at).toISOString() : null,
     changes,
     fields: changedFieldTitles(changes, documentFieldTitle),

@@ -30,18 +30,27 @@ const O = alias(offers, 'o');
 
 /** A document due a notice: its type's name, its number, the day it expires (read where it is set) and the days left. */
 const DUE = select({
-  id: D.id, offer_id: D.offer_id, type: T.name, number: D.number, valid_until: sql<string>`${D.valid_until}::text`,
+  id: D.id,
+  offer_id: D.offer_id,
+  type: T.name,
+  number: D.number,
+  valid_until: sql<string>`${D.valid_until}::text`,
   days_left: sql<number>`(${D.valid_until} - ${BUSINESS_TODAY})::int`,
 });
 
 /** One run: the notices due today given (how many users were told), or 'busy' when another instance runs it. */
 export async function runDocumentNotices(db: Database): Promise<number | 'busy'> {
   return db.transaction(async (tx) => {
-    if (!(await selectFirst(tx, select({ got: sql<boolean>`pg_try_advisory_xact_lock(${DOCUMENTS_LOCK})` })))!.got) return 'busy' as const;
-    const due = await selectRows(tx, DUE, sql`
+    if (!(await selectFirst(tx, select({ got: sql<boolean>`pg_try_advisory_xact_lock(${DOCUMENTS_LOCK})` })))!.got)
+      return 'busy' as const;
+    const due = await selectRows(
+      tx,
+      DUE,
+      sql`
       FROM ${offerDocuments} ${D} JOIN ${documentTypes} ${T} ON ${T.id} = ${D.type_id} JOIN ${offers} ${O} ON ${O.id} = ${D.offer_id}
       WHERE ${O.status} = 'active' AND ${D.valid_until} BETWEEN ${BUSINESS_TODAY} AND ${BUSINESS_TODAY} + ${NOTICE_DAYS}
-      ORDER BY ${D.id}`);
+      ORDER BY ${D.id}`,
+    );
     let told = 0;
     for (const doc of due) {
       const today = doc.days_left <= 0;
@@ -65,7 +74,8 @@ export async function runDocumentNotices(db: Database): Promise<number | 'busy'>
  * one instance makes the moves. Answers the offers whose shown state moved, or 'busy'. */
 export async function runDocumentMoves(db: Database): Promise<number[] | 'busy'> {
   return db.transaction(async (tx) => {
-    if (!(await selectFirst(tx, select({ got: sql<boolean>`pg_try_advisory_xact_lock(${DOCUMENTS_LOCK})` })))!.got) return 'busy' as const;
+    if (!(await selectFirst(tx, select({ got: sql<boolean>`pg_try_advisory_xact_lock(${DOCUMENTS_LOCK})` })))!.got)
+      return 'busy' as const;
     return refreshDocumentsState(tx, sql`o.documents_turns_on <= ${await todayOf(tx)}::date`);
   });
 }
@@ -86,8 +96,15 @@ export function scheduleDocumentMoves(db: Database, log: (message: string) => vo
     if (stopped) return;
     // the next business day's start, a second after midnight there
     const zone = await readTimeZone(db).catch(() => undefined);
-    const next = zone ? businessDayStart(addDays(businessToday(zone, clock.now()), 1), zone).getTime() + 1000 : clock.now().getTime() + 60 * 60_000;
-    timer = setTimeout(() => { void run(); }, Math.max(1000, Math.min(next - clock.now().getTime(), 24 * 60 * 60_000)));
+    const next = zone
+      ? businessDayStart(addDays(businessToday(zone, clock.now()), 1), zone).getTime() + 1000
+      : clock.now().getTime() + 60 * 60_000;
+    timer = setTimeout(
+      () => {
+        void run();
+      },
+      Math.max(1000, Math.min(next - clock.now().getTime(), 24 * 60 * 60_000)),
+    );
     timer.unref();
   };
   void run();
@@ -98,10 +115,23 @@ export function scheduleDocumentMoves(db: Database, log: (message: string) => vo
 }
 
 /** Runs the job now and every few minutes until the returned stop is called; a failed run is logged and retried. */
-export function scheduleDocumentNotices(db: Database, log: (message: string) => void, everyMs = DOCUMENTS_EVERY_MS): () => Promise<void> {
+export function scheduleDocumentNotices(
+  db: Database,
+  log: (message: string) => void,
+  everyMs = DOCUMENTS_EVERY_MS,
+): () => Promise<void> {
   // the calendar's moves first, so a notice and the list's 'Истекает' tell the same day
-  return scheduleJob(async () => { await runDocumentMoves(db); return runDocumentNotices(db); }, {
-    done: (told) => { if (typeof told === 'number' && told > 0) log(`Уведомления об истечении документов: ${told}`); },
-    failed: (err) => log(`Задание уведомлений о документах не выполнено: ${err.message}`),
-  }, everyMs);
+  return scheduleJob(
+    async () => {
+      await runDocumentMoves(db);
+      return runDocumentNotices(db);
+    },
+    {
+      done: (told) => {
+        if (typeof told === 'number' && told > 0) log(`Уведомления об истечении документов: ${told}`);
+      },
+      failed: (err) => log(`Задание уведомлений о документах не выполнено: ${err.message}`),
+    },
+    everyMs,
+  );
 }

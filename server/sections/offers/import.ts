@@ -8,8 +8,20 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { isFieldVisible, scopeOf } from '../../../domain/permissions';
-import { IMPORT_MSG, type ImportColumn, type ImportMode, type ImportProblem, type ImportReport } from '../../../domain/import';
-import { OFFER_IMPORT_COLUMNS, OFFER_IMPORT_IGNORED, UNIT_MEASURE_NAMES, dayOf, logisticsStateOf } from '../../../domain/offers/import';
+import {
+  IMPORT_MSG,
+  type ImportColumn,
+  type ImportMode,
+  type ImportProblem,
+  type ImportReport,
+} from '../../../domain/import';
+import {
+  OFFER_IMPORT_COLUMNS,
+  OFFER_IMPORT_IGNORED,
+  UNIT_MEASURE_NAMES,
+  dayOf,
+  logisticsStateOf,
+} from '../../../domain/offers/import';
 import { OFFER_WRITE_MSG, hiddenOfferFormFields } from '../../../domain/offers/schema';
 import { PRODUCT_MSG } from '../../../domain/products/schema';
 import { forbidden } from '../../errors';
@@ -46,7 +58,13 @@ export async function offerImportTemplate(auth: AuthenticatedUser): Promise<Buff
 // ---- names to ids
 const key = (name: string) => name.trim().replace(/\s+/g, ' ').replace(/ё/g, 'е').toLocaleLowerCase('ru');
 
-interface Named { id: number; name: string; product_id?: number | null; inn?: string | null; status?: string }
+interface Named {
+  id: number;
+  name: string;
+  product_id?: number | null;
+  inn?: string | null;
+  status?: string;
+}
 
 /** Items by their lower-cased name (several when names repeat). */
 function byName(items: Named[]): Map<string, Named[]> {
@@ -70,13 +88,25 @@ interface References {
 }
 
 const LIST_NAMES: Record<string, string> = {
-  product_id: 'товаров', variety_id: 'сортов товара', packing_id: 'упаковок', city_id: 'городов', supplier_id: 'поставщиков',
+  product_id: 'товаров',
+  variety_id: 'сортов товара',
+  packing_id: 'упаковок',
+  city_id: 'городов',
+  supplier_id: 'поставщиков',
 };
 
 /** The lists the card's selects offer the caller (its read scopes), for the columns it may fill. */
-async function loadReferences(db: Database, specs: ScopeSpecs, auth: AuthenticatedUser, hidden: Set<string>): Promise<References> {
-  const list = async (name: 'products' | 'varieties' | 'packing' | 'cities', field: string, activeOnly = true): Promise<ReferenceItem[]> =>
-    hidden.has(field) ? [] : referenceItems(db, specs, auth, name, activeOnly);
+async function loadReferences(
+  db: Database,
+  specs: ScopeSpecs,
+  auth: AuthenticatedUser,
+  hidden: Set<string>,
+): Promise<References> {
+  const list = async (
+    name: 'products' | 'varieties' | 'packing' | 'cities',
+    field: string,
+    activeOnly = true,
+  ): Promise<ReferenceItem[]> => (hidden.has(field) ? [] : referenceItems(db, specs, auth, name, activeOnly));
   const products = await list('products', 'product_id');
   const live = new Set(products.map((p) => p.id));
   const suppliers: Named[] = [];
@@ -86,11 +116,17 @@ async function loadReferences(db: Database, specs: ScopeSpecs, auth: Authenticat
     const S = alias(suppliersTable, spec.alias);
     // a supplier is found by INN only where the reader may see suppliers' INNs
     const inn = sql<string | null>`${isFieldVisible(auth.permissions, 'suppliers', 'inn') ? S.inn : sql`NULL`}`;
-    suppliers.push(...await selectRows(db, select({ id: S.id, name: S.name, inn }),
-      sql`FROM ${suppliersTable} ${S} WHERE ${S.status} = 'active' AND ${scopeCondition(spec, auth, 'read')}`));
+    suppliers.push(
+      ...(await selectRows(
+        db,
+        select({ id: S.id, name: S.name, inn }),
+        sql`FROM ${suppliersTable} ${S} WHERE ${S.status} = 'active' AND ${scopeCondition(spec, auth, 'read')}`,
+      )),
+    );
   }
   const suppliersByInn = new Map<string, Named[]>();
-  for (const s of suppliers) if (s.inn) suppliersByInn.set(s.inn.trim(), [...(suppliersByInn.get(s.inn.trim()) ?? []), s]);
+  for (const s of suppliers)
+    if (s.inn) suppliersByInn.set(s.inn.trim(), [...(suppliersByInn.get(s.inn.trim()) ?? []), s]);
   return {
     products: byName(products),
     retiredProducts: byName((await list('products', 'product_id', false)).filter((p) => !live.has(p.id))),
@@ -116,12 +152,18 @@ function resolve(refs: References, field: string, value: string, productId: numb
   if (!value) return null;
   switch (field) {
     case 'product_id':
-      if (!refs.products.has(key(value)) && refs.retiredProducts.has(key(value))) return { problem: PRODUCT_MSG.notOffered };
+      if (!refs.products.has(key(value)) && refs.retiredProducts.has(key(value)))
+        return { problem: PRODUCT_MSG.notOffered };
       return one(field, value, refs.products.get(key(value)), 'переименуйте товар');
     case 'variety_id': {
       // a variety is the chosen product's; without a product the row is already refused for it
       if (productId === undefined) return null;
-      return one(field, value, refs.varieties.get(key(value))?.filter((v) => v.product_id === productId), 'переименуйте сорт');
+      return one(
+        field,
+        value,
+        refs.varieties.get(key(value))?.filter((v) => v.product_id === productId),
+        'переименуйте сорт',
+      );
     }
     case 'packing_id':
       return one(field, value, refs.packing.get(key(value)), 'переименуйте упаковку');
@@ -149,15 +191,28 @@ interface Checked {
 }
 
 /** One row: its cells as the card's form body, then the card's checks. */
-async function checkRow(auth: AuthenticatedUser, refs: References, columns: Map<string, number>, line: number, cells: string[], today: string): Promise<Checked> {
+async function checkRow(
+  auth: AuthenticatedUser,
+  refs: References,
+  columns: Map<string, number>,
+  line: number,
+  cells: string[],
+  today: string,
+): Promise<Checked> {
   const { body, problems } = rowCells(columns, cells);
   for (const field of REFERENCE_FIELDS) {
     if (problems.has(field) || body[field] === undefined) continue;
-    const resolved = resolve(refs, field, String(body[field]), typeof body.product_id === 'number' ? body.product_id : undefined);
+    const resolved = resolve(
+      refs,
+      field,
+      String(body[field]),
+      typeof body.product_id === 'number' ? body.product_id : undefined,
+    );
     if (resolved && 'problem' in resolved) problems.set(field, resolved.problem);
     body[field] = resolved && 'id' in resolved ? resolved.id : null;
   }
-  if (typeof body.unit_measure === 'string') body.unit_measure = UNIT_MEASURE_NAMES[key(body.unit_measure)] ?? body.unit_measure;
+  if (typeof body.unit_measure === 'string')
+    body.unit_measure = UNIT_MEASURE_NAMES[key(body.unit_measure)] ?? body.unit_measure;
   if (body.unit_measure === 'кг' && !body.unit_weight) body.unit_weight = '1';
   if (typeof body.logistics_state === 'string') body.logistics_state = logisticsStateOf(body.logistics_state);
   if (typeof body.expected_arrival === 'string') body.expected_arrival = dayOf(body.expected_arrival);
@@ -171,7 +226,8 @@ async function checkRow(auth: AuthenticatedUser, refs: References, columns: Map<
     // a cell already refused (a name not in its list) is not asked for again
     for (const [field, message] of fieldProblems(error)) if (!problems.has(field)) problems.set(field, message);
   }
-  const listed = [...problems].sort(([a], [b]) => COLUMN_ORDER.indexOf(a) - COLUMN_ORDER.indexOf(b))
+  const listed = [...problems]
+    .sort(([a], [b]) => COLUMN_ORDER.indexOf(a) - COLUMN_ORDER.indexOf(b))
     .map(([field, message]) => ({ row: line, column: TITLE_OF.get(field) ?? '', message }));
   return listed.length ? { line, problems: listed } : { line, problems: [], values, body };
 }
@@ -180,15 +236,23 @@ async function checkRow(auth: AuthenticatedUser, refs: References, columns: Map<
 /** Rows checked a chunk at a time: while the database writes one chunk's offers, the next chunk is checked. */
 const IMPORT_CHUNK = 1000;
 
-const duplicateKey = (v: NewOffer) => JSON.stringify([v.supplier_id, v.product_id, v.variety_id, v.packing_id, v.harvest_year, v.city_id]);
+const duplicateKey = (v: NewOffer) =>
+  JSON.stringify([v.supplier_id, v.product_id, v.variety_id, v.packing_id, v.harvest_year, v.city_id]);
 
 export async function importOffers(
-  db: Database, specs: ScopeSpecs, auth: AuthenticatedUser, file: UploadedFile, mode: ImportMode,
+  db: Database,
+  specs: ScopeSpecs,
+  auth: AuthenticatedUser,
+  file: UploadedFile,
+  mode: ImportMode,
 ): Promise<ImportReport> {
   requireImportRight(auth);
   const sheet = await readSheet(file);
   const hidden = hiddenOfferFormFields(auth.permissions);
-  const columns = matchHeader(sheet.header, OFFER_IMPORT_COLUMNS, { ignored: OFFER_IMPORT_IGNORED, hidden: (c) => hidden.has(c.key) });
+  const columns = matchHeader(sheet.header, OFFER_IMPORT_COLUMNS, {
+    ignored: OFFER_IMPORT_IGNORED,
+    hidden: (c) => hidden.has(c.key),
+  });
   const refs = await loadReferences(db, specs, auth, hidden);
   const settings = await readBusinessSettings(db);
   const today = await todayOf(db);
@@ -197,7 +261,8 @@ export async function importOffers(
   return db.transaction(async (t) => {
     const checked: Checked[] = [];
     const firstLine = new Map<string, number>();
-    const toWrite = (rows: Checked[]) => rows.map((row) => ({ values: { values: row.values!, settings }, body: row.body! }));
+    const toWrite = (rows: Checked[]) =>
+      rows.map((row) => ({ values: { values: row.values!, settings }, body: row.body! }));
     // valid: each chunk's good rows are written (set-based, through the pipeline: multi-row INSERTs of the offers,
     // their comments and their history) while the next chunk is checked, one chunk after another in the file's order
     let writing: Promise<CreatedRecord[]> = Promise.resolve([]);
@@ -213,18 +278,34 @@ export async function importOffers(
       // offer an earlier chunk wrote is no "offer already there" to a later row: that row is the earlier line's
       // duplicate first.
       const candidates = chunk.filter((c) => c.values);
-      const existing = await findDuplicates(t, candidates.map((c) => c.values!));
+      const existing = await findDuplicates(
+        t,
+        candidates.map((c) => c.values!),
+      );
       candidates.forEach((result, i) => {
         const k = duplicateKey(result.values!);
         const earlier = firstLine.get(k);
-        if (earlier !== undefined) result.problems.push({ row: result.line, column: '', message: `${duplicate} — строка ${earlier} этого файла` });
-        else if (existing[i]) result.problems.push({ row: result.line, column: '', message: `${duplicate} — предложение № ${existing[i]}` });
+        if (earlier !== undefined)
+          result.problems.push({
+            row: result.line,
+            column: '',
+            message: `${duplicate} — строка ${earlier} этого файла`,
+          });
+        else if (existing[i])
+          result.problems.push({
+            row: result.line,
+            column: '',
+            message: `${duplicate} — предложение № ${existing[i]}`,
+          });
         else firstLine.set(k, result.line);
       });
       checked.push(...chunk);
       if (mode === 'valid') {
         const items = toWrite(chunk.filter((c) => !c.problems.length));
-        writing = writing.then(async (done) => { written.push(...done); return insertRecords(t, auth, offerRecord, items); });
+        writing = writing.then(async (done) => {
+          written.push(...done);
+          return insertRecords(t, auth, offerRecord, items);
+        });
         // a failed write is thrown below, after the checks; until then it is not an unhandled rejection
         writing.catch(() => undefined);
       }
@@ -233,7 +314,8 @@ export async function importOffers(
     const problems = checked.flatMap((c) => c.problems);
     const valid = checked.filter((c) => !c.problems.length);
     // all: a file with a problem writes nothing, so its rows are written only once the whole file is checked
-    if (mode === 'all' && !problems.length) written.push(...(await insertRecords(t, auth, offerRecord, toWrite(valid))));
+    if (mode === 'all' && !problems.length)
+      written.push(...(await insertRecords(t, auth, offerRecord, toWrite(valid))));
     const ids = written.map((c) => c.id);
     return { mode, total: sheet.rows.length, valid: valid.length, imported: ids.length, ids, problems };
   });

@@ -18,21 +18,46 @@ export default async function offersPlugin(app: App, opts: { db: Database }) {
   listRoutes(app, db, offersSpec);
   // the import in a plugin of its own: the multipart parser serves its routes only
   await app.register(importRoutes, {
-    db, import: { section: 'offers', templateName: 'Шаблон импорта предложений.xlsx', requireRight: requireImportRight, template: offerImportTemplate, run: importOffers },
+    db,
+    import: {
+      section: 'offers',
+      templateName: 'Шаблон импорта предложений.xlsx',
+      requireRight: requireImportRight,
+      template: offerImportTemplate,
+      run: importOffers,
+    },
   });
 
-  app.get('/offers/summary', { schema: { tags: ['offers'], summary: 'The three tiles of the offers page', querystring: noQuery, response: summaryResponse } }, async (request) =>
-    offersSummary(db, requireAuth(request), app.sectionSpecs.reserves),
+  app.get(
+    '/offers/summary',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'The three tiles of the offers page',
+        querystring: noQuery,
+        response: summaryResponse,
+      },
+    },
+    async (request) => offersSummary(db, requireAuth(request), app.sectionSpecs.reserves),
   );
 
   cardRoutes(app, db, { body: offerBody, summaries: offerSummaries, record: offerRecord });
 
-  app.post('/offers/:id/arrival', {
-    schema: {
-      tags: ['offers'], params: idParams, querystring: noQuery, body: arrivalBody, response: arrivalResponse,
-      summary: 'Accept a lot on its way: it is on stock with what came; a shortfall cuts its reserves by the business setting shortfall_rule',
+  app.post(
+    '/offers/:id/arrival',
+    {
+      schema: {
+        tags: ['offers'],
+        params: idParams,
+        querystring: noQuery,
+        body: arrivalBody,
+        response: arrivalResponse,
+        summary:
+          'Accept a lot on its way: it is on stock with what came; a shortfall cuts its reserves by the business setting shortfall_rule',
+      },
     },
-  }, async (request) => acceptArrival(db, requireAuth(request), idOf(request.params), request.body));
+    async (request) => acceptArrival(db, requireAuth(request), idOf(request.params), request.body),
+  );
 }
 
 // the offers' public face: what the supplier price-list upload (server/priceListUploads) writes offers with

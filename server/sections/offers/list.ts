@@ -8,7 +8,8 @@ import type { SectionSpec } from '../../contract/section';
 import { unreserved } from './stock';
 import { documentsStateCellSql, documentsStateIn, documentsStateSql } from '../../records/documentsState';
 
-const hasFile = (kind: string) => sql`SELECT 1 FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = ${kind}`;
+const hasFile = (kind: string) =>
+  sql`SELECT 1 FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = ${kind}`;
 
 // its fields as the resource declares them; the reserved sum is the sum of its active reserves' own sums, each on
 // the terms it was made on (one truth, domain/offers/figures.ts reservedSum), as the database keeps it on
@@ -44,7 +45,8 @@ export const offersSpec: SectionSpec<'offers'> = {
     ...fields.filters,
     reserve_ids: (f) => sql`EXISTS (SELECT 1 FROM reserves r WHERE r.offer_id = o.id AND ${byIds(sql`r.id`)(f)})`,
     // a deal is a completed reserve
-    deal_ids: (f) => sql`EXISTS (SELECT 1 FROM reserves r WHERE r.offer_id = o.id AND r.status = 'completed' AND ${byIds(sql`r.id`)(f)})`,
+    deal_ids: (f) =>
+      sql`EXISTS (SELECT 1 FROM reserves r WHERE r.offer_id = o.id AND r.status = 'completed' AND ${byIds(sql`r.id`)(f)})`,
     with_image: exists(hasFile('image')),
     with_documents: exists(hasFile('document')),
     documents_state: (f) => documentsStateIn('o', (f as { values: string[] }).values),

@@ -16,16 +16,27 @@ import { notify, recipients } from '../../records/notify';
 /** The offer's active reserves, oldest first, locked until the transaction ends. */
 export async function activeReserves(tx: Database, offerId: number) {
   const r = reserves;
-  return (await selectRows(tx, select({
-    id: r.id, amount: roundedOf(r.amount), unit_price: roundedOf(r.unit_price), unit_selling_price: roundedOf(r.unit_selling_price),
-    estimated: textOf(r.estimated_date_implementation), until: textOf(r.reserved_until),
-  }), sql`FROM ${r} WHERE ${r.offer_id} = ${offerId} AND ${r.status} = 'active' ORDER BY ${r.created_at}, ${r.id} FOR UPDATE`))
-    .map((row) => ({ ...row, id: Number(row.id) }));
+  return (
+    await selectRows(
+      tx,
+      select({
+        id: r.id,
+        amount: roundedOf(r.amount),
+        unit_price: roundedOf(r.unit_price),
+        unit_selling_price: roundedOf(r.unit_selling_price),
+        estimated: textOf(r.estimated_date_implementation),
+        until: textOf(r.reserved_until),
+      }),
+      sql`FROM ${r} WHERE ${r.offer_id} = ${offerId} AND ${r.status} = 'active' ORDER BY ${r.created_at}, ${r.id} FOR UPDATE`,
+    )
+  ).map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /** RecordSection.lockFirst of offers: the reserves an offer's write may move, locked before the offer. */
 export const lockOfferReserves = async (tx: Database, offerId: number) => {
-  await tx.execute(sql`SELECT id FROM reserves WHERE offer_id = ${offerId} AND status = 'active' ORDER BY id FOR UPDATE`);
+  await tx.execute(
+    sql`SELECT id FROM reserves WHERE offer_id = ${offerId} AND status = 'active' ORDER BY id FOR UPDATE`,
+  );
 };
 
 export interface LotWay {
@@ -44,7 +55,13 @@ const later = (a: string, b: string) => (a > b ? a : b);
  * a hold that ends before it runs the hold days from it.
  * Answers how many reserves moved.
  */
-export async function moveReservesWithArrival(tx: Database, by: Author, offerId: number, before: LotWay, after: LotWay): Promise<number> {
+export async function moveReservesWithArrival(
+  tx: Database,
+  by: Author,
+  offerId: number,
+  before: LotWay,
+  after: LotWay,
+): Promise<number> {
   const to = pendingArrival(after);
   const from = pendingArrival(before);
   if (!to || (from && to <= from)) return 0;
@@ -54,19 +71,29 @@ export async function moveReservesWithArrival(tx: Database, by: Author, offerId:
   //, as a new reserve's would, within the date of implementation
   const holdDays = from ? undefined : (await readBusinessSettings(tx)).reserve_hold_days;
   const held = (until: string | null, estimated: string | null) =>
-    (from || !until || until >= to ? moved(until) : defaultReservedUntil(to, holdDays, estimated, to));
+    from || !until || until >= to ? moved(until) : defaultReservedUntil(to, holdDays, estimated, to);
   let count = 0;
   for (const reserve of await activeReserves(tx, offerId)) {
     const estimated = moved(reserve.estimated);
     const until = held(reserve.until, estimated);
     if (estimated !== reserve.estimated || until !== reserve.until) {
-      await changeRecord(tx, by, 'reserves', reserve.id, sql`estimated_date_implementation = ${estimated}::date, reserved_until = ${until}::date`);
+      await changeRecord(
+        tx,
+        by,
+        'reserves',
+        reserve.id,
+        sql`estimated_date_implementation = ${estimated}::date, reserved_until = ${until}::date`,
+      );
       count++;
     }
     if (from) {
       await notify(tx, {
-        to: recipients.responsibleOf(reserve.id), kind: 'arrival_moved', section: 'reserves', recordId: reserve.id,
-        text: NOTIFICATION_TEXT.arrival_moved(reserve.id, offerId, from, to), by,
+        to: recipients.responsibleOf(reserve.id),
+        kind: 'arrival_moved',
+        section: 'reserves',
+        recordId: reserve.id,
+        text: NOTIFICATION_TEXT.arrival_moved(reserve.id, offerId, from, to),
+        by,
       });
     }
   }

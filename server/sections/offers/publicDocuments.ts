@@ -18,18 +18,39 @@ export interface PublicDocumentFile {
 }
 
 /** The file of document `docId` when it is shareable and of one of the page's lots (by offer); 404 otherwise. */
-export async function shareableFile(db: Database, lots: ReadonlyMap<number, LotText>, docId: number): Promise<PublicDocumentFile> {
+export async function shareableFile(
+  db: Database,
+  lots: ReadonlyMap<number, LotText>,
+  docId: number,
+): Promise<PublicDocumentFile> {
   const d = offerDocuments;
-  const [found] = await db.select({ file: getTableColumns(files), offer_id: d.offer_id, type: documentTypes.name, number: d.number }).from(d)
-    .innerJoin(files, eq(files.id, d.file_id)).innerJoin(documentTypes, eq(documentTypes.id, d.type_id))
+  const [found] = await db
+    .select({ file: getTableColumns(files), offer_id: d.offer_id, type: documentTypes.name, number: d.number })
+    .from(d)
+    .innerJoin(files, eq(files.id, d.file_id))
+    .innerJoin(documentTypes, eq(documentTypes.id, d.type_id))
     // marked for buyers and confirmed by staff
-    .where(and(eq(d.id, docId), eq(d.shareable, true), isNotNull(d.share_confirmed_at), inArray(d.offer_id, [0, ...lots.keys()])));
+    .where(
+      and(
+        eq(d.id, docId),
+        eq(d.shareable, true),
+        isNotNull(d.share_confirmed_at),
+        inArray(d.offer_id, [0, ...lots.keys()]),
+      ),
+    );
   if (!found) throw notFound(DOCUMENT_MSG.notFound);
-  return { file: found.file, name: buyerDocumentFileName(found, lotTitle(lots.get(found.offer_id)!), found.file.original_name) };
+  return {
+    file: found.file,
+    name: buyerDocumentFileName(found, lotTitle(lots.get(found.offer_id)!), found.file.original_name),
+  };
 }
 
 /** Sends the file as a download nobody caches, indexes or sniffs into another type. */
-export async function sendPublicDocument(reply: FastifyReply, stores: FileStores, { file: row, name }: PublicDocumentFile) {
+export async function sendPublicDocument(
+  reply: FastifyReply,
+  stores: FileStores,
+  { file: row, name }: PublicDocumentFile,
+) {
   const stored = await openFile(stores, row);
   if (!stored) throw notFound(DOCUMENT_MSG.notFound);
   reply.header('Content-Type', row.mime);

@@ -6,7 +6,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import {
-  OFFER_FIELD_VISIBILITY, OFFER_FORM_FIELDS, OFFER_MSG, OFFER_SCHEMA_CONTEXT, OFFER_WRITE_MSG, SUM_MAX, hiddenOfferFormFields, offerSchema, unitMoved,
+  OFFER_FIELD_VISIBILITY,
+  OFFER_FORM_FIELDS,
+  OFFER_MSG,
+  OFFER_SCHEMA_CONTEXT,
+  OFFER_WRITE_MSG,
+  SUM_MAX,
+  hiddenOfferFormFields,
+  offerSchema,
+  unitMoved,
 } from '../../../domain/offers/schema';
 import { fieldwiseValidator } from '../../../domain/schemas/fieldwise';
 import { OFFER_FIELDS, offersResource, type OfferFieldKey, type OfferFields } from '../../../domain/offers/resource';
@@ -33,7 +41,10 @@ import { documentsStateSql, refreshDocumentsState } from '../../records/document
 import { lockOfferReserves, moveReservesWithArrival, type LotWay } from './logistics';
 
 /** What makes two active offers the same (the card's 409 rule). */
-export type DuplicateKey = Pick<Row, 'supplier_id' | 'product_id' | 'variety_id' | 'packing_id' | 'harvest_year' | 'city_id'>;
+export type DuplicateKey = Pick<
+  Row,
+  'supplier_id' | 'product_id' | 'variety_id' | 'packing_id' | 'harvest_year' | 'city_id'
+>;
 
 /** The tables under the aliases the offers' statements give them. */
 const O = alias(offers, 'o');
@@ -45,22 +56,35 @@ const DUPLICATE_BATCH = 1000;
 /** For each offer, the id of an active offer with the same supplier, product, variety, packing, harvest year and
  * city (the card's 409 rule), or null: one query per thousand offers, so an import of thousands of rows does not
  * ask one by one. Ids are positive, so coalesce(id, 0) compares like IS NOT DISTINCT FROM and can be hashed. */
-export async function findDuplicates(db: Database, values: DuplicateKey[], except?: number | number[]): Promise<(number | null)[]> {
+export async function findDuplicates(
+  db: Database,
+  values: DuplicateKey[],
+  except?: number | number[],
+): Promise<(number | null)[]> {
   const exceptIds = except === undefined ? [] : ([] as number[]).concat(except);
   const found: (number | null)[] = values.map(() => null);
   for (let from = 0; from < values.length; from += DUPLICATE_BATCH) {
-    const keys = sql.join(values.slice(from, from + DUPLICATE_BATCH).map((v, i) => sql`(${from + i}::int,
+    const keys = sql.join(
+      values.slice(from, from + DUPLICATE_BATCH).map(
+        (v, i) => sql`(${from + i}::int,
       ${v.supplier_id ?? null}::int, ${v.product_id}::int, ${v.variety_id ?? null}::int, ${v.packing_id ?? null}::int,
-      ${v.harvest_year ?? null}::text, ${v.city_id ?? null}::int)`), sql`, `);
+      ${v.harvest_year ?? null}::text, ${v.city_id ?? null}::int)`,
+      ),
+      sql`, `,
+    );
     // k: the keys asked, by their index
-    const dups = await selectRows(db, select({ i: sql<number>`k.i`, id: sql<number>`min(${O.id})` }), sql`
+    const dups = await selectRows(
+      db,
+      select({ i: sql<number>`k.i`, id: sql<number>`min(${O.id})` }),
+      sql`
       FROM (VALUES ${keys}) AS k(i, supplier_id, product_id, variety_id, packing_id, harvest_year, city_id)
       JOIN ${offers} ${O} ON ${O.status} = 'active' AND ${O.product_id} = k.product_id
         AND coalesce(${O.supplier_id}, 0) = coalesce(k.supplier_id, 0) AND coalesce(${O.variety_id}, 0) = coalesce(k.variety_id, 0)
         AND coalesce(${O.packing_id}, 0) = coalesce(k.packing_id, 0) AND coalesce(${O.city_id}, 0) = coalesce(k.city_id, 0)
         AND coalesce(${O.harvest_year}, '') = coalesce(k.harvest_year, '')
         ${exceptIds.length ? sql`AND ${O.id} <> ALL(${`{${exceptIds.join(',')}}`}::int[])` : sql``}
-      GROUP BY k.i`);
+      GROUP BY k.i`,
+    );
     for (const dup of dups) found[Number(dup.i)] = Number(dup.id);
   }
   return found;
@@ -90,7 +114,10 @@ function validatorFor(auth: AuthenticatedUser, today: string, keptYear: string |
   let validate = validators.get(key);
   if (!validate) {
     if (validators.size >= VALIDATORS_KEPT) validators.clear();
-    validators.set(key, (validate = fieldwiseValidator(offerSchema(today, known.hidden, keptYear), OFFER_SCHEMA_CONTEXT)));
+    validators.set(
+      key,
+      (validate = fieldwiseValidator(offerSchema(today, known.hidden, keptYear), OFFER_SCHEMA_CONTEXT)),
+    );
   }
   return validate;
 }
@@ -110,7 +137,9 @@ async function prepare(auth: AuthenticatedUser, values: Row, today: string, kept
   const figures = offerFigures({ ...stored, unit_measure: unit });
   // the form's own rule (the card checks it on the whole form; the server's fieldwise check sees one field at a time)
   if ((figures.total_sum ?? 0) > SUM_MAX) throw badRequest(OFFER_MSG.sumTooLarge);
-  const form = Object.fromEntries(OFFER_FIELDS.map(({ key, kind }) => [key, storedValue(kind, valid[key])])) as StoredValues<OfferFields, OfferFieldKey>;
+  const form = Object.fromEntries(
+    OFFER_FIELDS.map(({ key, kind }) => [key, storedValue(kind, valid[key])]),
+  ) as StoredValues<OfferFields, OfferFieldKey>;
   return { ...form, ...stored, total_sum: money(figures.total_sum), kg_price: money(figures.kg_price) };
 }
 
@@ -144,7 +173,8 @@ function withSellingBand(values: Awaited<ReturnType<typeof prepare>>, settings: 
 /** A new offer, or an offer moved to another product, loading city or supplier, needs it active (none is
  * put on a deleted one); an offer coming back keeps none that was deleted. Locks them till commit
  * (records/liveReferences.ts). Answers each write's refusal or null. */
-export const goneOfferReferences = (tx: Database, writes: ReferencingWrite[]) => goneReferences(tx, OFFER_REFERENCES, writes);
+export const goneOfferReferences = (tx: Database, writes: ReferencingWrite[]) =>
+  goneReferences(tx, OFFER_REFERENCES, writes);
 
 /** The same for one write: 400 with the field's own words. */
 async function requireLiveReferences(tx: Database, write: ReferencingWrite) {
@@ -180,24 +210,53 @@ const NEW_OFFER_FIELDS = offersResource.stored.filter((f) => !STOCK.has(f.key));
 
 /** The column type jsonb_to_recordset reads a field's value as (the table's own). */
 const SQL_TYPE: Record<FieldKind, string> = {
-  reference: 'int', count: 'int', amount: 'numeric', money: 'numeric', date: 'date', text: 'text', choice: 'text', phone: 'text', email: 'text',
+  reference: 'int',
+  count: 'int',
+  amount: 'numeric',
+  money: 'numeric',
+  date: 'date',
+  text: 'text',
+  choice: 'text',
+  phone: 'text',
+  email: 'text',
 };
-const NEW_OFFER_COLUMNS = sql.join(NEW_OFFER_FIELDS.map((f) => sql`${sql.identifier(f.key)} ${sql.raw(SQL_TYPE[f.kind])}`), sql`, `);
-const NEW_OFFER_NAMES = sql.join(NEW_OFFER_FIELDS.map((f) => sql.identifier(f.key)), sql`, `);
+const NEW_OFFER_COLUMNS = sql.join(
+  NEW_OFFER_FIELDS.map((f) => sql`${sql.identifier(f.key)} ${sql.raw(SQL_TYPE[f.kind])}`),
+  sql`, `,
+);
+const NEW_OFFER_NAMES = sql.join(
+  NEW_OFFER_FIELDS.map((f) => sql.identifier(f.key)),
+  sql`, `,
+);
 
 /** Writes checked offers, each with its selling band, in one INSERT whose rows travel as one JSON parameter (a
  * statement of thousands of bound values costs more to build and bind than to run), with their photos and
  * documents; answers their ids in the order given (the rows are inserted in that order, numbered from the
  * sequence as they go, so their ids ascend with it). */
-async function insertOffers(tx: Database, auth: AuthenticatedUser, items: { values: OfferToInsert; body: Row }[]): Promise<number[]> {
+async function insertOffers(
+  tx: Database,
+  auth: AuthenticatedUser,
+  items: { values: OfferToInsert; body: Row }[],
+): Promise<number[]> {
   // the product, city and supplier active, and locked so that none is deleted under the new offers
-  const refused = (await goneOfferReferences(tx, items.map(({ values }) => ({ values: values.values })))).find((r) => r !== null);
+  const refused = (
+    await goneOfferReferences(
+      tx,
+      items.map(({ values }) => ({ values: values.values })),
+    )
+  ).find((r) => r !== null);
   if (refused) throw badRequest(refused);
-  const rowsJson = JSON.stringify(items.map(({ values: { values, settings } }, i) => ({ ...withSellingBand(values, settings), i })));
-  const created = await returningRows(tx, sql`
+  const rowsJson = JSON.stringify(
+    items.map(({ values: { values, settings } }, i) => ({ ...withSellingBand(values, settings), i })),
+  );
+  const created = await returningRows(
+    tx,
+    sql`
     INSERT INTO offers (${NEW_OFFER_NAMES}, created_by)
     SELECT ${NEW_OFFER_NAMES}, ${auth.user.id}::int
-    FROM jsonb_to_recordset(${rowsJson}::jsonb) AS r(i int, ${NEW_OFFER_COLUMNS}) ORDER BY r.i`, select({ id: offers.id }));
+    FROM jsonb_to_recordset(${rowsJson}::jsonb) AS r(i int, ${NEW_OFFER_COLUMNS}) ORDER BY r.i`,
+    select({ id: offers.id }),
+  );
   const ids = created.map((c) => Number(c.id)).sort((a, b) => a - b);
   for (const [i, { body }] of items.entries()) {
     const files = [...fileIdsOf(body.images), ...fileIdsOf(body.documents)];
@@ -210,7 +269,11 @@ async function insertOffers(tx: Database, auth: AuthenticatedUser, items: { valu
 
 /** The columns of the offer's card beside its list row: the ids its selects show, and its documents. */
 const readColumns = {
-  product_id: sql`o.product_id`, variety_id: sql`o.variety_id`, packing_id: sql`o.packing_id`, city_id: sql`o.city_id`, supplier_id: sql`o.supplier_id`,
+  product_id: sql`o.product_id`,
+  variety_id: sql`o.variety_id`,
+  packing_id: sql`o.packing_id`,
+  city_id: sql`o.city_id`,
+  supplier_id: sql`o.supplier_id`,
   // typed and dated, with the state of the lot's papers
   documents: documentsJson('o'),
   documents_state: documentsStateSql('o'),
@@ -219,11 +282,18 @@ const readColumns = {
 /** A change's values over the stored offer: what the form does not send (or the role cannot see) keeps its stored
  * value; the schema and the figures as a create's; a supplier's user's own supplier. A harvest year stored before
  * the rule stays while the change leaves it as it is: only a new one is judged. */
-async function changedValues(auth: AuthenticatedUser, stored: Row, body: Row, hidden: ReadonlySet<string>, today: string) {
+async function changedValues(
+  auth: AuthenticatedUser,
+  stored: Row,
+  body: Row,
+  hidden: ReadonlySet<string>,
+  today: string,
+) {
   const merged: Row = {};
   for (const field of OFFER_FORM_FIELDS) merged[field] = body[field] !== undefined ? body[field] : stored[field];
   const storedYear = typeof stored.harvest_year === 'string' ? stored.harvest_year.trim() : '';
-  const unchanged = storedYear !== '' && typeof merged.harvest_year === 'string' && merged.harvest_year.trim() === storedYear;
+  const unchanged =
+    storedYear !== '' && typeof merged.harvest_year === 'string' && merged.harvest_year.trim() === storedYear;
   const values = await prepare(auth, merged, today, unchanged && !isHarvestYear(storedYear, today) ? storedYear : null);
   for (const field of hidden) if (field in values) (values as Row)[field] = stored[field] ?? null;
   if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
@@ -242,17 +312,24 @@ function changedStatus(stored: Row, body: Row, values: { unit_amount?: unknown }
 }
 
 /** The offer's reserves holding or having bought its goods (active and completed): what its unit counts. */
-const HELD_RESERVES = (offerId: SQL) => sql<number>`(SELECT count(*)::int FROM ${reserves} ${R} WHERE ${R.offer_id} = ${offerId} AND ${R.status} IN ('active', 'completed'))`;
+const HELD_RESERVES = (offerId: SQL) =>
+  sql<number>`(SELECT count(*)::int FROM ${reserves} ${R} WHERE ${R.offer_id} = ${offerId} AND ${R.status} IN ('active', 'completed'))`;
 
 /** What makes two offers the same, as one text (a twin has the same). */
-const keyOf = (v: Row) => [v.supplier_id, v.product_id, v.variety_id, v.packing_id, v.harvest_year, v.city_id].map((x) => String(x ?? '')).join('\u0001');
+const keyOf = (v: Row) =>
+  [v.supplier_id, v.product_id, v.variety_id, v.packing_id, v.harvest_year, v.city_id]
+    .map((x) => String(x ?? ''))
+    .join('\u0001');
 
 /** The duplicate rule over a chunk of offers written together (`stored`: the chunk's offers as they stand), each
  * judged in id order as the card would judge it had the ones before it been written one by one: its twin is an
  * offer outside the chunk (`outside`, found in one statement) or an active offer of the chunk as it stands then
  * (written if it was accepted, else as stored). `to` is what the offer becomes, null when not active (no twin to
  * look for). Answers the twin of each offer refused. */
-function chunkTwins(stored: Row[], items: { id: number; to: Row | null; outside: number | null }[]): Map<number, number> {
+function chunkTwins(
+  stored: Row[],
+  items: { id: number; to: Row | null; outside: number | null }[],
+): Map<number, number> {
   const active = new Map<string, Set<number>>();
   const place = (key: string, id: number) => (active.get(key) ?? active.set(key, new Set()).get(key)!).add(id);
   const keys = new Map(stored.map((r) => [Number(r.id), keyOf(r)]));
@@ -281,7 +358,12 @@ function chunkTwins(stored: Row[], items: { id: number; to: Row | null; outside:
  * rule) for a chunk of locked offers, the database asked once per rule for all of them. Each offer is judged as
  * the card would judge it had the offers before it (in id order) been changed one by one: a duplicate is checked
  * against the other offers as they stand and the earlier ones of the chunk as they were changed. */
-async function changeOffers(tx: Database, auth: AuthenticatedUser, batch: BulkRow[], hidden: ReadonlySet<string>): Promise<BulkOutcome[]> {
+async function changeOffers(
+  tx: Database,
+  auth: AuthenticatedUser,
+  batch: BulkRow[],
+  hidden: ReadonlySet<string>,
+): Promise<BulkOutcome[]> {
   const settings = await readBusinessSettings(tx);
   const today = await todayOf(tx);
   const outcomes = new Map<number, BulkOutcome>();
@@ -297,32 +379,55 @@ async function changeOffers(tx: Database, auth: AuthenticatedUser, batch: BulkRo
   }
   // the product on offer, the reserves holding goods and the stock taken, for every offer in one statement
   // v: the changed offers' ids and new quantities
-  const facts = new Map((await selectRows(tx, select({
-    id: sql<number>`v.id`, taken: sql<string>`round(${O.reserved_amount} + ${O.purchased_amount}, 2)::text`,
-    below: sql<boolean>`v.unit_amount < ${O.reserved_amount} + ${O.purchased_amount}`,
-    active_reserves: sql<number>`(SELECT count(*)::int FROM ${reserves} ${R} WHERE ${R.offer_id} = v.id AND ${R.status} = 'active')`,
-    held: HELD_RESERVES(sql`v.id`),
-  }), sql`
+  const facts = new Map(
+    (
+      await selectRows(
+        tx,
+        select({
+          id: sql<number>`v.id`,
+          taken: sql<string>`round(${O.reserved_amount} + ${O.purchased_amount}, 2)::text`,
+          below: sql<boolean>`v.unit_amount < ${O.reserved_amount} + ${O.purchased_amount}`,
+          active_reserves: sql<number>`(SELECT count(*)::int FROM ${reserves} ${R} WHERE ${R.offer_id} = v.id AND ${R.status} = 'active')`,
+          held: HELD_RESERVES(sql`v.id`),
+        }),
+        sql`
     FROM jsonb_to_recordset(${JSON.stringify(checked.map((c) => ({ id: c.id, unit_amount: c.values.unit_amount })))}::jsonb)
       AS v(id int, unit_amount numeric)
-    JOIN ${offers} ${O} ON ${O.id} = v.id`)).map((f) => [Number(f.id), f]));
-  const gone = await goneOfferReferences(tx, checked.map((c) => ({ values: c.values, stored: c.stored })));
+    JOIN ${offers} ${O} ON ${O.id} = v.id`,
+      )
+    ).map((f) => [Number(f.id), f]),
+  );
+  const gone = await goneOfferReferences(
+    tx,
+    checked.map((c) => ({ values: c.values, stored: c.stored })),
+  );
   const passed: typeof checked = [];
   for (const [i, c] of checked.entries()) {
     const fact = facts.get(c.id)!;
     if (gone[i]) refuse(c.id, badRequest(gone[i]!));
-    else if (c.status === 'completed' && c.stored.status !== 'completed' && fact.active_reserves > 0) refuse(c.id, badRequest(OFFER_RESERVES_MSG.completeWithActive(fact.active_reserves)));
-    else if (fact.held > 0 && unitMoved(c.stored, c.values)) refuse(c.id, badRequest(OFFER_WRITE_MSG.unitFixed(fact.held)));
+    else if (c.status === 'completed' && c.stored.status !== 'completed' && fact.active_reserves > 0)
+      refuse(c.id, badRequest(OFFER_RESERVES_MSG.completeWithActive(fact.active_reserves)));
+    else if (fact.held > 0 && unitMoved(c.stored, c.values))
+      refuse(c.id, badRequest(OFFER_WRITE_MSG.unitFixed(fact.held)));
     else if (fact.below) refuse(c.id, badRequest(OFFER_WRITE_MSG.belowReserved(fact.taken)));
     else passed.push(c);
   }
   // duplicates: the offers outside the chunk in one statement; inside it, as the earlier ones were changed
   const active = passed.filter((c) => c.status === 'active');
-  const outside = await findDuplicates(tx, active.map((c) => c.values), batch.map((r) => r.id));
+  const outside = await findDuplicates(
+    tx,
+    active.map((c) => c.values),
+    batch.map((r) => r.id),
+  );
   const outsideOf = new Map(active.map((c, i) => [c.id, outside[i]]));
-  const twins = chunkTwins(batch.map((r) => r.before), passed.map((c) => ({
-    id: c.id, to: c.status === 'active' ? c.values : null, outside: outsideOf.get(c.id) ?? null,
-  })));
+  const twins = chunkTwins(
+    batch.map((r) => r.before),
+    passed.map((c) => ({
+      id: c.id,
+      to: c.status === 'active' ? c.values : null,
+      outside: outsideOf.get(c.id) ?? null,
+    })),
+  );
   const accepted = new Set(passed.map((c) => c.id));
   for (const [id, twin] of twins) {
     refuse(id, conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', twin));
@@ -375,8 +480,11 @@ export const offerRecord: RecordSection<OfferToInsert, 'offers'> = {
     }
     // 'Выполнен' by hand only when no reserve still holds its goods (the offer is locked: none is made meanwhile)
     if (status === 'completed' && stored.status !== 'completed') {
-      const { count } = (await selectFirst(tx, select({ count: sql<number>`count(*)::int` }),
-        sql`FROM ${reserves} WHERE ${reserves.offer_id} = ${id} AND ${reserves.status} = 'active'`))!;
+      const { count } = (await selectFirst(
+        tx,
+        select({ count: sql<number>`count(*)::int` }),
+        sql`FROM ${reserves} WHERE ${reserves.offer_id} = ${id} AND ${reserves.status} = 'active'`,
+      ))!;
       if (count > 0) throw badRequest(OFFER_RESERVES_MSG.completeWithActive(count));
     }
     const { unit_amount, ...rest } = withSellingBand(values, await readBusinessSettings(tx));
@@ -390,21 +498,41 @@ export const offerRecord: RecordSection<OfferToInsert, 'offers'> = {
     if (fileIdsOf(body.documents).length) await adoptDocuments(tx, auth.user.id, [id]);
     // the lot expected later: its reserves' dates move with it, their responsibles are told
     await moveReservesWithArrival(tx, auth.user.id, id, before as LotWay, values);
-    return { set: sql`${quantity}, ${sql.join(Object.entries(rest).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)}, status = ${status}` };
+    return {
+      set: sql`${quantity}, ${sql.join(
+        Object.entries(rest).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`),
+        sql`, `,
+      )}, status = ${status}`,
+    };
   },
   // the same for a chunk at once: the twins outside it in one statement, inside it as they came back one by one
   async restoreMany(tx, auth, rows) {
     // an offer coming back active keeps no product, city or supplier deleted meanwhile
-    const gone = new Map((await goneOfferReferences(tx, rows.map((r) => ({ values: r.record, back: r.status === 'active' }))))
-      .map((refused, i) => [rows[i].id, refused]));
+    const gone = new Map(
+      (
+        await goneOfferReferences(
+          tx,
+          rows.map((r) => ({ values: r.record, back: r.status === 'active' })),
+        )
+      ).map((refused, i) => [rows[i].id, refused]),
+    );
     const back = rows.filter((r) => r.status === 'active' && !gone.get(r.id));
-    const outside = await findDuplicates(tx, back.map((r) => r.record as DuplicateKey), rows.map((r) => r.id));
-    const twins = chunkTwins(rows.map((r) => r.record), back.map((r, i) => ({ id: r.id, to: r.record, outside: outside[i] })));
+    const outside = await findDuplicates(
+      tx,
+      back.map((r) => r.record as DuplicateKey),
+      rows.map((r) => r.id),
+    );
+    const twins = chunkTwins(
+      rows.map((r) => r.record),
+      back.map((r, i) => ({ id: r.id, to: r.record, outside: outside[i] })),
+    );
     return rows.map(({ id }) => {
       const refused = gone.get(id);
       if (refused) return { id, refused: badRequest(refused) };
       const twin = twins.get(id);
-      return twin ? { id, refused: conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', twin) } : { id };
+      return twin
+        ? { id, refused: conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', twin) }
+        : { id };
     });
   },
   // an offer coming back active must not be the twin of an active one (the card's 409 rule); a deleted offer held

@@ -19,14 +19,22 @@ const formValue = (kind: FieldKind) => {
   if (kind === 'text' || kind === 'choice') return { type, maxLength: 500, maximum: OFFER_MAX_NUMBER };
   return { type, maxLength: 50, maximum: OFFER_MAX_NUMBER };
 };
-const fileIds = { type: 'array', maxItems: 50, items: { anyOf: [ID, { type: 'object', required: ['id'], properties: { id: ID } }] } } as const;
+const fileIds = {
+  type: 'array',
+  maxItems: 50,
+  items: { anyOf: [ID, { type: 'object', required: ['id'], properties: { id: ID } }] },
+} as const;
 
 export const offerBody = {
   type: 'object',
   properties: {
     ...Object.fromEntries(OFFER_FIELDS.map((field) => [field.key, formValue(field.kind)])),
     status: { type: 'string', maxLength: 20 },
-    comments: { type: 'array', maxItems: 50, items: { type: 'object', properties: { text: { type: 'string', maxLength: COMMENT_MAX + 100 } } } },
+    comments: {
+      type: 'array',
+      maxItems: 50,
+      items: { type: 'object', properties: { text: { type: 'string', maxLength: COMMENT_MAX + 100 } } },
+    },
     images: fileIds,
     documents: fileIds,
   },
@@ -43,9 +51,17 @@ export const offerSummaries: CardSummaries = {
 export const arrivalBody = {
   type: ['object', 'null'],
   properties: {
-    amount: { type: ['string', 'number', 'null'], maxLength: 50, maximum: OFFER_MAX_NUMBER, description: 'what came, in the offer\'s units' },
+    amount: {
+      type: ['string', 'number', 'null'],
+      maxLength: 50,
+      maximum: OFFER_MAX_NUMBER,
+      description: "what came, in the offer's units",
+    },
     date: { type: ['string', 'null'], maxLength: 30, description: 'YYYY-MM-DD, the day it came, not after today' },
-    version: { ...versionProperty, description: 'the version of the offer the arrival was made on (409 stale when newer)' },
+    version: {
+      ...versionProperty,
+      description: 'the version of the offer the arrival was made on (409 stale when newer)',
+    },
   },
 } as const;
 
@@ -59,7 +75,8 @@ export const arrivalResponse = responses({
       cut: {
         type: 'array',
         items: {
-          type: 'object', required: ['reserve_id', 'from', 'to'],
+          type: 'object',
+          required: ['reserve_id', 'from', 'to'],
           properties: { reserve_id: { type: 'integer' }, from: { type: 'string' }, to: { type: 'string' } },
         },
       },

@@ -35,10 +35,15 @@ const round2 = (column: Column) => sql<Amount>`round(${column}, 2)::text`;
 const O = alias(offers, 'o');
 
 /** An offer's stock figures (of the table, or of its alias in a statement that names it so). */
-const stockOf = (o: typeof offers | typeof O) => select({
-  id: o.id, status: o.status, unit_amount: round2(o.unit_amount), reserved_amount: round2(o.reserved_amount),
-  purchased_amount: round2(o.purchased_amount), available_amount: round2(o.available_amount),
-});
+const stockOf = (o: typeof offers | typeof O) =>
+  select({
+    id: o.id,
+    status: o.status,
+    unit_amount: round2(o.unit_amount),
+    reserved_amount: round2(o.reserved_amount),
+    purchased_amount: round2(o.purchased_amount),
+    available_amount: round2(o.available_amount),
+  });
 const STOCK = stockOf(offers);
 
 /** An offer's stock figures: its id and status, its amounts as numeric strings rounded to two places. */
@@ -54,7 +59,16 @@ export async function lockOffer(tx: Tx, offerId: number): Promise<OfferStock> {
 /** Writes the locked offer's figures; with a cause, records their change in the offer's history. */
 async function write(tx: Tx, before: OfferStock, set: SQL, cause?: StockCause): Promise<OfferStock> {
   const [after] = await returningRows(tx, sql`UPDATE ${offers} SET ${set} WHERE ${offers.id} = ${before.id}`, STOCK);
-  if (cause) await recordHistory(tx, cause.by, [{ section: 'offers', recordId: before.id, action: 'stock', changes: diff('offers', before, after), via: cause.via }]);
+  if (cause)
+    await recordHistory(tx, cause.by, [
+      {
+        section: 'offers',
+        recordId: before.id,
+        action: 'stock',
+        changes: diff('offers', before, after),
+        via: cause.via,
+      },
+    ]);
   await tellStockGone(tx, before, after, cause?.by);
   return after;
 }
@@ -69,17 +83,29 @@ async function tellStockGone(tx: Tx, before: OfferStock, after: OfferStock, by: 
   const to = sql`(${recipients.authorOf(before.id)}) OR (${recipients.supplierOf(before.id)})`;
   if (free(after)) return;
   if (!held(after) && (free(before) || held(before)) && Number(after.purchased_amount) > 0) {
-    await notify(tx, { to, kind: 'offer_sold_out', section: 'offers', recordId: before.id, text: NOTIFICATION_TEXT.offer_sold_out(before.id), by });
+    await notify(tx, {
+      to,
+      kind: 'offer_sold_out',
+      section: 'offers',
+      recordId: before.id,
+      text: NOTIFICATION_TEXT.offer_sold_out(before.id),
+      by,
+    });
   } else if (held(after) && free(before)) {
     await notify(tx, {
-      to: sql`(${to}) AND ${recipients.readsReserves()}`, kind: 'offer_fully_reserved', section: 'offers', recordId: before.id,
-      text: NOTIFICATION_TEXT.offer_fully_reserved(before.id), by,
+      to: sql`(${to}) AND ${recipients.readsReserves()}`,
+      kind: 'offer_fully_reserved',
+      section: 'offers',
+      recordId: before.id,
+      text: NOTIFICATION_TEXT.offer_fully_reserved(before.id),
+      by,
     });
   }
 }
 
 /** The reserved amount given back (a release, a reserve made smaller, one completed). */
-const giveBack = (amount: Amount): SQL => assign(offers.reserved_amount, sql`${offers.reserved_amount} - ${amount}::numeric`);
+const giveBack = (amount: Amount): SQL =>
+  assign(offers.reserved_amount, sql`${offers.reserved_amount} - ${amount}::numeric`);
 
 /** Refuses to take stock from an offer that is not active (deleted, or completed). */
 function assertReservable(offer: OfferStock) {
@@ -88,7 +114,10 @@ function assertReservable(offer: OfferStock) {
 }
 
 async function take(tx: Tx, offer: OfferStock, amount: Amount, cause: StockCause): Promise<OfferStock> {
-  const short = (await selectFirst(tx, select({ short: sql<boolean>`${amount}::numeric > ${offer.available_amount}::numeric` })))!.short;
+  const short = (await selectFirst(
+    tx,
+    select({ short: sql<boolean>`${amount}::numeric > ${offer.available_amount}::numeric` }),
+  ))!.short;
   if (short) throw badRequest(STOCK_MSG.notEnough(offer.available_amount));
   return write(tx, offer, assign(offers.reserved_amount, sql`${offers.reserved_amount} + ${amount}::numeric`), cause);
 }
@@ -102,11 +131,21 @@ export async function reserve(tx: Tx, offerId: number, amount: Amount, cause: St
 
 /** An active reserve's amount edited from `from` to `to`: more takes from what is available (as a new reserve
  * would), less gives the difference back. The difference is computed in SQL numerics. */
-export async function resize(tx: Tx, offerId: number, from: Amount, to: Amount, cause: StockCause): Promise<OfferStock> {
+export async function resize(
+  tx: Tx,
+  offerId: number,
+  from: Amount,
+  to: Amount,
+  cause: StockCause,
+): Promise<OfferStock> {
   const offer = await lockOffer(tx, offerId);
-  const { delta, grows } = (await selectFirst(tx, select({
-    delta: sql<Amount>`abs(${to}::numeric - ${from}::numeric)::text`, grows: sql<boolean>`${to}::numeric > ${from}::numeric`,
-  })))!;
+  const { delta, grows } = (await selectFirst(
+    tx,
+    select({
+      delta: sql<Amount>`abs(${to}::numeric - ${from}::numeric)::text`,
+      grows: sql<boolean>`${to}::numeric > ${from}::numeric`,
+    }),
+  ))!;
   if (!grows) return write(tx, offer, giveBack(delta), cause);
   assertReservable(offer);
   return take(tx, offer, delta, cause);
@@ -122,12 +161,23 @@ export async function release(tx: Tx, offerId: number, amount: Amount, cause: St
  * offer whose whole amount is now purchased is done: its status becomes completed ('Выполнен'). */
 export async function complete(tx: Tx, offerId: number, amount: Amount, cause: StockCause): Promise<OfferStock> {
   const offer = await lockOffer(tx, offerId);
-  return write(tx, offer, sql.join([
-    giveBack(amount),
-    assign(offers.purchased_amount, sql`${offers.purchased_amount} + ${amount}::numeric`),
-    assign(offers.status, sql`CASE WHEN ${offers.status} = 'active' AND ${offers.purchased_amount} + ${amount}::numeric >= ${offers.unit_amount}
-      THEN 'completed' ELSE ${offers.status} END`),
-  ], sql`, `), cause);
+  return write(
+    tx,
+    offer,
+    sql.join(
+      [
+        giveBack(amount),
+        assign(offers.purchased_amount, sql`${offers.purchased_amount} + ${amount}::numeric`),
+        assign(
+          offers.status,
+          sql`CASE WHEN ${offers.status} = 'active' AND ${offers.purchased_amount} + ${amount}::numeric >= ${offers.unit_amount}
+      THEN 'completed' ELSE ${offers.status} END`,
+        ),
+      ],
+      sql`, `,
+    ),
+    cause,
+  );
 }
 
 /** An offer's quantity changed by an edit: never below what is reserved and purchased. The offer row is locked
@@ -136,8 +186,11 @@ export async function complete(tx: Tx, offerId: number, amount: Amount, cause: S
 export async function unitAmountChange(tx: Tx, offerId: number, unitAmount: Amount): Promise<SQL> {
   const offer = await lockOffer(tx, offerId);
   const held = sql`${offers.reserved_amount} + ${offers.purchased_amount}`;
-  const taken = (await selectFirst(tx, select({ below: sql<boolean>`${unitAmount}::numeric < ${held}`, taken: sql<Amount>`round(${held}, 2)::text` }),
-    sql`FROM ${offers} WHERE ${offers.id} = ${offer.id}`))!;
+  const taken = (await selectFirst(
+    tx,
+    select({ below: sql<boolean>`${unitAmount}::numeric < ${held}`, taken: sql<Amount>`round(${held}, 2)::text` }),
+    sql`FROM ${offers} WHERE ${offers.id} = ${offer.id}`,
+  ))!;
   if (taken.below) throw badRequest(OFFER_WRITE_MSG.belowReserved(taken.taken));
   // the pipeline's UPDATE names the table `t`: the SET list's columns stand unqualified
   return assign(offers.unit_amount, sql`${unitAmount}::numeric`);
@@ -150,9 +203,13 @@ export async function unitAmountChange(tx: Tx, offerId: number, unitAmount: Amou
  * CHECK constraints stand behind it. */
 export async function arrivalChange(tx: Tx, offerId: number, received: Amount, released: Amount): Promise<SQL> {
   const offer = await lockOffer(tx, offerId);
-  const { over } = (await selectFirst(tx, select({
-    over: sql<boolean>`${offers.reserved_amount} - ${released}::numeric + ${offers.purchased_amount} > ${received}::numeric`,
-  }), sql`FROM ${offers} WHERE ${offers.id} = ${offer.id}`))!;
+  const { over } = (await selectFirst(
+    tx,
+    select({
+      over: sql<boolean>`${offers.reserved_amount} - ${released}::numeric + ${offers.purchased_amount} > ${received}::numeric`,
+    }),
+    sql`FROM ${offers} WHERE ${offers.id} = ${offer.id}`,
+  ))!;
   if (over) throw new Error(`arrival of offer ${offerId}: the reserves would hold more than came`);
   // the arrival's UPDATE names the table `t`: the SET list's columns stand unqualified
   return sql`${assign(offers.unit_amount, sql`${received}::numeric`)}, ${assign(offers.reserved_amount, sql`${bare(offers.reserved_amount)} - ${released}::numeric`)}`;
@@ -163,8 +220,12 @@ export async function arrivalChange(tx: Tx, offerId: number, received: Amount, r
 export async function lockOffers(tx: Tx, offerIds: number[]): Promise<Map<number, OfferStock>> {
   const ids = [...new Set(offerIds)].sort((x, y) => x - y);
   if (!ids.length) return new Map();
-  const locked = await selectRows(tx, stockOf(O), sql`FROM ${offers} ${O} WHERE ${O.id} = ANY(${`{${ids.join(',')}}`}::int[])
-    ORDER BY ${O.id} FOR UPDATE OF ${O}`);
+  const locked = await selectRows(
+    tx,
+    stockOf(O),
+    sql`FROM ${offers} ${O} WHERE ${O.id} = ANY(${`{${ids.join(',')}}`}::int[])
+    ORDER BY ${O.id} FOR UPDATE OF ${O}`,
+  );
   return new Map(locked.map((o) => [Number(o.id), o]));
 }
 
@@ -179,14 +240,35 @@ export interface ReservedMove {
 /** Many offers' reserved amounts moved at once, the offers locked by lockOffers (`locked`: their figures then), in
  * one UPDATE, their history rows in one INSERT, an offer whose last free unit went told as `write` tells it (tellStockGone). The
  * caller checked that each move fits (a restore takes only what is free); the CHECK constraints stand behind it. */
-export async function moveReserved(tx: Tx, locked: Map<number, OfferStock>, moves: ReservedMove[], by: Author): Promise<void> {
+export async function moveReserved(
+  tx: Tx,
+  locked: Map<number, OfferStock>,
+  moves: ReservedMove[],
+  by: Author,
+): Promise<void> {
   if (!moves.length) return;
-  const after = new Map((await returningRows(tx, sql`UPDATE ${offers} ${O} SET ${assign(offers.reserved_amount, sql`${O.reserved_amount} + v.delta`)}
+  const after = new Map(
+    (
+      await returningRows(
+        tx,
+        sql`UPDATE ${offers} ${O} SET ${assign(offers.reserved_amount, sql`${O.reserved_amount} + v.delta`)}
     FROM jsonb_to_recordset(${JSON.stringify(moves.map((m) => ({ id: m.offerId, delta: m.delta })))}::jsonb) AS v(id int, delta numeric)
-    WHERE ${O.id} = v.id`, stockOf(O))).map((row) => [Number(row.id), row]));
-  await recordHistory(tx, by, moves.map((m) => ({
-    section: 'offers' as const, recordId: m.offerId, action: 'stock' as const, changes: diff('offers', locked.get(m.offerId)!, after.get(m.offerId)!), via: m.via,
-  })));
+    WHERE ${O.id} = v.id`,
+        stockOf(O),
+      )
+    ).map((row) => [Number(row.id), row]),
+  );
+  await recordHistory(
+    tx,
+    by,
+    moves.map((m) => ({
+      section: 'offers' as const,
+      recordId: m.offerId,
+      action: 'stock' as const,
+      changes: diff('offers', locked.get(m.offerId)!, after.get(m.offerId)!),
+      via: m.via,
+    })),
+  );
   for (const m of moves) await tellStockGone(tx, locked.get(m.offerId)!, after.get(m.offerId)!, by);
 }
 

@@ -21,7 +21,11 @@ const R = alias(reserves, 'r');
 const O = alias(offers, 'o');
 
 /** `reservesSpec`: the reserves section's spec, for its read scope (app.sectionSpecs: a section imports no other). */
-export async function offersSummary(db: Database, auth: AuthenticatedUser, reservesSpec: SectionSpec): Promise<OffersSummary> {
+export async function offersSummary(
+  db: Database,
+  auth: AuthenticatedUser,
+  reservesSpec: SectionSpec,
+): Promise<OffersSummary> {
   const visibleOffers = scopeCondition(offersSpec, auth, 'read');
   const sees = (figure: keyof typeof SUMMARY_READS) => isRefVisible(auth.permissions, SUMMARY_READS[figure]);
   if (scopeOf(auth.permissions, 'reserves', 'read') === 'none' || !sees('count')) return {};
@@ -29,11 +33,18 @@ export async function offersSummary(db: Database, auth: AuthenticatedUser, reser
   const counted = (status: string) => sql<number>`count(*) FILTER (WHERE ${R.status} = ${sql.raw(`'${status}'`)})::int`;
   const summed = (column: Column, status: string) =>
     sql<string>`round(coalesce(sum(${column}) FILTER (WHERE ${R.status} = ${sql.raw(`'${status}'`)}), 0), 2)::text`;
-  const row = (await selectFirst(db, select({
-    placed_count: counted('active'), placed_sum: summed(R.total_selling_sum, 'active'),
-    realized_count: counted('completed'), realized_sum: summed(R.total_selling_sum, 'completed'), realized_value: summed(R.total_sum, 'completed'),
-  }), sql`FROM ${reserves} ${R} JOIN ${offers} ${O} ON ${O.id} = ${R.offer_id}
-    WHERE ${visibleOffers} AND ${visibleReserves}`))!;
+  const row = (await selectFirst(
+    db,
+    select({
+      placed_count: counted('active'),
+      placed_sum: summed(R.total_selling_sum, 'active'),
+      realized_count: counted('completed'),
+      realized_sum: summed(R.total_selling_sum, 'completed'),
+      realized_value: summed(R.total_sum, 'completed'),
+    }),
+    sql`FROM ${reserves} ${R} JOIN ${offers} ${O} ON ${O.id} = ${R.offer_id}
+    WHERE ${visibleOffers} AND ${visibleReserves}`,
+  ))!;
   const tile = (count: number, sum: string): ReserveTile => ({ count, ...(sees('sum') ? { sum } : {}) });
   return {
     placed_reserves: tile(row.placed_count, row.placed_sum),

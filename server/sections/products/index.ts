@@ -17,20 +17,84 @@ export default async function productsPlugin(app: App, opts: { db: Database }) {
   cardRoutes(app, db, { body: productBody, summaries: productSummaries, record: productRecord });
   productDocumentTypesRoutes(app, db);
 
-  app.get('/products/:id/varieties', {
-    schema: { tags: ['products'], summary: 'The product\'s varieties, with how many offers name each', params: idParams, querystring: withDeletedQuery, response: varietiesResponse(200) },
-  }, async (request) => listVarieties(db, requireAuth(request), idOf(request.params), withDeletedOf(request.query)));
-  app.post('/products/:id/varieties', {
-    schema: { tags: ['products'], summary: 'Add a variety; answers the product\'s varieties', params: idParams, querystring: partVersionQuery, body: varietyBody, response: varietiesResponse(201) },
-  }, async (request, reply) => {
-    const list = await addVariety(db, requireAuth(request), idOf(request.params), request.body, partVersionOf(request.query));
-    reply.status(201);
-    return list;
-  });
-  app.patch('/products/:id/varieties/:varietyId', {
-    schema: { tags: ['products'], summary: 'Rename a variety', params: varietyParams, querystring: partVersionQuery, body: varietyBody, response: varietiesResponse(200) },
-  }, async (request) => renameVariety(db, requireAuth(request), idOf(request.params), request.params.varietyId, request.body, partVersionOf(request.query)));
-  app.delete('/products/:id/varieties/:varietyId', {
-    schema: { tags: ['products'], summary: 'Remove a variety no offer names', params: varietyParams, querystring: partVersionQuery, body: { type: ['object', 'null'] }, response: varietiesResponse(200) },
-  }, async (request) => removeVariety(db, requireAuth(request), idOf(request.params), request.params.varietyId, partVersionOf(request.query)));
+  app.get(
+    '/products/:id/varieties',
+    {
+      schema: {
+        tags: ['products'],
+        summary: "The product's varieties, with how many offers name each",
+        params: idParams,
+        querystring: withDeletedQuery,
+        response: varietiesResponse(200),
+      },
+    },
+    async (request) => listVarieties(db, requireAuth(request), idOf(request.params), withDeletedOf(request.query)),
+  );
+  app.post(
+    '/products/:id/varieties',
+    {
+      schema: {
+        tags: ['products'],
+        summary: "Add a variety; answers the product's varieties",
+        params: idParams,
+        querystring: partVersionQuery,
+        body: varietyBody,
+        response: varietiesResponse(201),
+      },
+    },
+    async (request, reply) => {
+      const list = await addVariety(
+        db,
+        requireAuth(request),
+        idOf(request.params),
+        request.body,
+        partVersionOf(request.query),
+      );
+      reply.status(201);
+      return list;
+    },
+  );
+  app.patch(
+    '/products/:id/varieties/:varietyId',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Rename a variety',
+        params: varietyParams,
+        querystring: partVersionQuery,
+        body: varietyBody,
+        response: varietiesResponse(200),
+      },
+    },
+    async (request) =>
+      renameVariety(
+        db,
+        requireAuth(request),
+        idOf(request.params),
+        request.params.varietyId,
+        request.body,
+        partVersionOf(request.query),
+      ),
+  );
+  app.delete(
+    '/products/:id/varieties/:varietyId',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Remove a variety no offer names',
+        params: varietyParams,
+        querystring: partVersionQuery,
+        body: { type: ['object', 'null'] },
+        response: varietiesResponse(200),
+      },
+    },
+    async (request) =>
+      removeVariety(
+        db,
+        requireAuth(request),
+        idOf(request.params),
+        request.params.varietyId,
+        partVersionOf(request.query),
+      ),
+  );
 }

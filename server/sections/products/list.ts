@@ -5,4 +5,7 @@ import { usedByActiveOffers } from '../../lists/inUse';
 import type { SectionSpec } from '../../contract/section';
 
 // a product of active offers stays
-export const productsSpec: SectionSpec<'products'> = { ...namedSection(productsResource, 'p'), inUse: usedByActiveOffers('products', 'p') };
+export const productsSpec: SectionSpec<'products'> = {
+  ...namedSection(productsResource, 'p'),
+  inUse: usedByActiveOffers('products', 'p'),
+};

@@ -4,7 +4,15 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
-import { PRODUCT_FIELD_VISIBILITY, PRODUCT_FORM_FIELDS, PRODUCT_MSG, PRODUCT_STATUSES, hasDuplicateName, productSchema, varietySchema } from '../../../domain/products/schema';
+import {
+  PRODUCT_FIELD_VISIBILITY,
+  PRODUCT_FORM_FIELDS,
+  PRODUCT_MSG,
+  PRODUCT_STATUSES,
+  hasDuplicateName,
+  productSchema,
+  varietySchema,
+} from '../../../domain/products/schema';
 import { badRequest, notFound } from '../../errors';
 import { columnsOf, select, selectFirst, selectRows, type RowOf } from '../../db/rows';
 import { offers, varieties } from '../../db/schema';
@@ -40,10 +48,20 @@ function changedStatus(before: Row, body: Row): string {
 /** A product's form fields as its resource declares them, checked by the shared schema; another product of the
  * same name, whatever the case, deleted or not, is its duplicate. */
 const productForm = formRecordSection({
-  spec: productsSpec, fields: PRODUCT_FORM_FIELDS, visibleAs: PRODUCT_FIELD_VISIBILITY, schema: productSchema, references: [],
-  duplicate: { of: (values) => (values.name ? sameName(String(values.name)) : null), message: PRODUCT_MSG.duplicate, text: PRODUCT_MSG.conflictText },
+  spec: productsSpec,
+  fields: PRODUCT_FORM_FIELDS,
+  visibleAs: PRODUCT_FIELD_VISIBILITY,
+  schema: productSchema,
+  references: [],
+  duplicate: {
+    of: (values) => (values.name ? sameName(String(values.name)) : null),
+    message: PRODUCT_MSG.duplicate,
+    text: PRODUCT_MSG.conflictText,
+  },
   // the document types its lots need
-  readColumns: { document_type_ids: sql`ARRAY(SELECT pdt.type_id FROM product_document_types pdt WHERE pdt.product_id = ${sql.raw(productsSpec.alias)}.id ORDER BY pdt.type_id)` },
+  readColumns: {
+    document_type_ids: sql`ARRAY(SELECT pdt.type_id FROM product_document_types pdt WHERE pdt.product_id = ${sql.raw(productsSpec.alias)}.id ORDER BY pdt.type_id)`,
+  },
 });
 
 /** A product's card: its form (and, when created, its varieties); a change may also move its status. */
@@ -57,7 +75,13 @@ export const productRecord: RecordSection<Row, 'products'> = {
   async insert(tx, auth, values, body) {
     const id = await productForm.insert(tx, auth, values, body);
     const names = values.varieties as string[];
-    if (names.length) await tx.execute(sql`INSERT INTO varieties (name, product_id) VALUES ${sql.join(names.map((v) => sql`(${v}, ${id})`), sql`, `)}`);
+    if (names.length)
+      await tx.execute(
+        sql`INSERT INTO varieties (name, product_id) VALUES ${sql.join(
+          names.map((v) => sql`(${v}, ${id})`),
+          sql`, `,
+        )}`,
+      );
     return id;
   },
   async change(tx, auth, context) {
@@ -76,16 +100,25 @@ export const productRecord: RecordSection<Row, 'products'> = {
         statuses.set(id, { id, refused: e });
       }
     }
-    const formed = await productForm.changeMany!(tx, auth, rows.filter((r) => 'set' in statuses.get(r.id)!), hidden);
+    const formed = await productForm.changeMany!(
+      tx,
+      auth,
+      rows.filter((r) => 'set' in statuses.get(r.id)!),
+      hidden,
+    );
     for (const outcome of formed) {
       const status = statuses.get(outcome.id)!;
-      statuses.set(outcome.id, 'set' in outcome && 'set' in status ? { id: outcome.id, set: { ...outcome.set, ...status.set } } : outcome);
+      statuses.set(
+        outcome.id,
+        'set' in outcome && 'set' in status ? { id: outcome.id, set: { ...outcome.set, ...status.set } } : outcome,
+      );
     }
     return rows.map((r) => statuses.get(r.id)!);
   },
 };
 
-export const readProduct = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) => readRecord(db, auth, productRecord, id, withDeleted);
+export const readProduct = (db: Database, auth: AuthenticatedUser, id: number, withDeleted: boolean) =>
+  readRecord(db, auth, productRecord, id, withDeleted);
 
 /** A new product's variety names, each checked by the shared variety schema, none twice. */
 async function validVarieties(input: unknown): Promise<string[]> {
@@ -97,38 +130,59 @@ async function validVarieties(input: unknown): Promise<string[]> {
   return names;
 }
 
-export async function listVarieties(db: Database, auth: AuthenticatedUser, productId: number, withDeleted: boolean): Promise<Variety[]> {
+export async function listVarieties(
+  db: Database,
+  auth: AuthenticatedUser,
+  productId: number,
+  withDeleted: boolean,
+): Promise<Variety[]> {
   await readProduct(db, auth, productId, withDeleted);
   // the count is a figure over every offer: only for a caller who reads them all and is not a supplier's user
   // (a supplier would learn what other suppliers offer); without it the removal of one in use is refused by the server
   const counted = isRefVisible(auth.permissions, 'offers.*');
-  return selectRows(db, select(counted ? { ...VARIETY, offers: NAMED_BY } : VARIETY),
-    sql`FROM ${varieties} ${V} WHERE ${V.product_id} = ${productId} ORDER BY ${V.name}, ${V.id}`);
+  return selectRows(
+    db,
+    select(counted ? { ...VARIETY, offers: NAMED_BY } : VARIETY),
+    sql`FROM ${varieties} ${V} WHERE ${V.product_id} = ${productId} ORDER BY ${V.name}, ${V.id}`,
+  );
 }
 
 async function checkedName(db: Database, productId: number, body: unknown, exceptId?: number): Promise<string> {
   const { name } = await validateCard(varietySchema(), (body ?? {}) as Row);
   const v = varieties;
-  const dup = await selectFirst(db, ID_OF.varieties,
-    sql`FROM ${v} WHERE ${v.product_id} = ${productId} AND lower(${v.name}) = lower(${String(name)}) ${exceptId ? sql`AND ${v.id} <> ${exceptId}` : sql``} LIMIT 1`);
+  const dup = await selectFirst(
+    db,
+    ID_OF.varieties,
+    sql`FROM ${v} WHERE ${v.product_id} = ${productId} AND lower(${v.name}) = lower(${String(name)}) ${exceptId ? sql`AND ${v.id} <> ${exceptId}` : sql``} LIMIT 1`,
+  );
   if (dup) throw badRequest(PRODUCT_MSG.varietyDuplicate);
   return String(name);
 }
 
 async function varietyOf(db: Database, productId: number, varietyId: number) {
-  const row = await selectFirst(db, select(columnsOf(varieties, 'id', 'name')), sql`FROM ${varieties} WHERE ${varieties.id} = ${varietyId} AND ${varieties.product_id} = ${productId}`);
+  const row = await selectFirst(
+    db,
+    select(columnsOf(varieties, 'id', 'name')),
+    sql`FROM ${varieties} WHERE ${varieties.id} = ${varietyId} AND ${varieties.product_id} = ${productId}`,
+  );
   if (!row) throw notFound();
   return row;
 }
 
 /** A variety added (old null), renamed or removed (new null): a change of the product, in its history. */
-const varietyChange = (old: string | null, name: string | null): FieldChange[] => (old === name ? [] : [{ field: 'varieties', old, new: name }]);
+const varietyChange = (old: string | null, name: string | null): FieldChange[] =>
+  old === name ? [] : [{ field: 'varieties', old, new: name }];
 
 /** A write of the product's varieties, as a change of the product (records/pipeline.ts, recordPartWrite): the right
  * to change it, the version the card read (`?version=`), the product locked while its varieties are checked and
  * written, its version moved and its history told. Answers the varieties as they are after it. */
-async function varietiesWrite(db: Database, auth: AuthenticatedUser, productId: number, version: number | undefined,
-  write: (tx: Database) => Promise<FieldChange[]>): Promise<Variety[]> {
+async function varietiesWrite(
+  db: Database,
+  auth: AuthenticatedUser,
+  productId: number,
+  version: number | undefined,
+  write: (tx: Database) => Promise<FieldChange[]>,
+): Promise<Variety[]> {
   await recordPartWrite(db, auth, productRecord, productId, { version, write });
   return listVarieties(db, auth, productId, false);
 }
@@ -140,7 +194,14 @@ export const addVariety = (db: Database, auth: AuthenticatedUser, productId: num
     return varietyChange(null, name);
   });
 
-export const renameVariety = (db: Database, auth: AuthenticatedUser, productId: number, varietyId: number, body: unknown, version?: number) =>
+export const renameVariety = (
+  db: Database,
+  auth: AuthenticatedUser,
+  productId: number,
+  varietyId: number,
+  body: unknown,
+  version?: number,
+) =>
   varietiesWrite(db, auth, productId, version, async (tx) => {
     const old = await varietyOf(tx, productId, varietyId);
     const name = await checkedName(tx, productId, body, varietyId);
@@ -149,10 +210,20 @@ export const renameVariety = (db: Database, auth: AuthenticatedUser, productId: 
   });
 
 /** A variety no offer names can be removed; one in use stays (offers keep what they were made with). */
-export const removeVariety = (db: Database, auth: AuthenticatedUser, productId: number, varietyId: number, version?: number) =>
+export const removeVariety = (
+  db: Database,
+  auth: AuthenticatedUser,
+  productId: number,
+  varietyId: number,
+  version?: number,
+) =>
   varietiesWrite(db, auth, productId, version, async (tx) => {
     const old = await varietyOf(tx, productId, varietyId);
-    const used = await selectFirst(tx, ID_OF.offers, sql`FROM ${offers} WHERE ${offers.variety_id} = ${varietyId} LIMIT 1`);
+    const used = await selectFirst(
+      tx,
+      ID_OF.offers,
+      sql`FROM ${offers} WHERE ${offers.variety_id} = ${varietyId} LIMIT 1`,
+    );
     if (used) throw badRequest(PRODUCT_MSG.varietyInUse);
     await tx.execute(sql`DELETE FROM varieties WHERE id = ${varietyId}`);
     return varietyChange(old.name, null);

@@ -18,6 +18,7 @@ export const productSummaries: CardSummaries = {
 
 export const varietyParams = Type.Object({ id: ID, varietyId: ID });
 export const varietyBody = Type.Object({ name: Type.Optional(nullable(Type.String({ maxLength: 200 }))) });
-export const varietiesResponse = (status: 200 | 201) => responses({
-  [status]: VARIETIES,
-});
+export const varietiesResponse = (status: 200 | 201) =>
+  responses({
+    [status]: VARIETIES,
+  });

@@ -27,7 +27,8 @@ export interface CreditCheck {
 }
 
 /** 409 'credit' with the figures: nothing is written. */
-const refused = (messages: string[]) => new HttpError(409, { status: 'error', error: 'credit', message: messages.join('. '), messages });
+const refused = (messages: string[]) =>
+  new HttpError(409, { status: 'error', error: 'credit', message: messages.join('. '), messages });
 
 /** Runs the check inside the write's transaction; answers the history's change when a limit was exceeded on purpose. */
 export async function checkCredit(tx: Database, auth: AuthenticatedUser, check: CreditCheck): Promise<FieldChange[]> {
@@ -43,8 +44,12 @@ export async function checkCredit(tx: Database, auth: AuthenticatedUser, check: 
   const text = typeof reason === 'string' ? reason.trim() : '';
   if (!text) throw badRequest(CREDIT_MSG.reason);
   await notify(tx, {
-    to: sql`u.employee_id = ${buyer.responsible_id}`, kind: 'credit_override', section: 'reserves', recordId: check.reserveId,
-    text: NOTIFICATION_TEXT.credit_override(buyer.name, check.reserveId, text), by: auth.user.id,
+    to: sql`u.employee_id = ${buyer.responsible_id}`,
+    kind: 'credit_override',
+    section: 'reserves',
+    recordId: check.reserveId,
+    text: NOTIFICATION_TEXT.credit_override(buyer.name, check.reserveId, text),
+    by: auth.user.id,
   });
   return [{ field: 'credit_override', old: null, new: `${text} (${refusals.join('. ')})` }];
 }
@@ -52,9 +57,14 @@ export async function checkCredit(tx: Database, auth: AuthenticatedUser, check: 
 /** Reserves coming back active at once (a bulk restore), each judged as a new reserve in id order: their
  * buyers locked in id order before any offer, each buyer's credit read once, and a reserve that fits counted in what
  * the next of the same buyer meets. Answers the refused ones with the card's 409 (or 400 for a buyer gone). */
-export async function checkCreditMany(tx: Database, rows: { id: number; buyerId: number | null; sum: string | null }[]): Promise<Map<number, HttpError>> {
+export async function checkCreditMany(
+  tx: Database,
+  rows: { id: number; buyerId: number | null; sum: string | null }[],
+): Promise<Map<number, HttpError>> {
   const refusals = new Map<number, HttpError>();
-  const buyerIds = [...new Set(rows.map((r) => r.buyerId).filter((b): b is number => b !== null))].sort((x, y) => x - y);
+  const buyerIds = [...new Set(rows.map((r) => r.buyerId).filter((b): b is number => b !== null))].sort(
+    (x, y) => x - y,
+  );
   for (const buyerId of buyerIds) {
     const buyer = await buyerTerms(tx, buyerId, true);
     const mine = rows.filter((r) => r.buyerId === buyerId).sort((x, y) => x.id - y.id);

@@ -23,10 +23,20 @@ const ROUTE = select({ cost: roundedOf(D.cost), days: D.days, loading_city_id: O
 /** The route from the offer's loading city to `to` (a city id; null: no city yet, the default cost); to the
  * loading city itself, its own row or the local default (domain/reserves/figures.ts routeTerms). */
 export async function routeOf(
-  db: Database, offerId: number, to: number | null, settings: Pick<BusinessSettings, 'delivery_cost_default' | 'local_delivery_cost_default'>,
+  db: Database,
+  offerId: number,
+  to: number | null,
+  settings: Pick<BusinessSettings, 'delivery_cost_default' | 'local_delivery_cost_default'>,
 ): Promise<ReserveRoute> {
-  const found = to === null ? undefined : await selectFirst(db, ROUTE, sql`FROM ${offers} ${O}
-    LEFT JOIN ${cityDelivery} ${D} ON ${D.from_city_id} = ${O.city_id} AND ${D.to_city_id} = ${to} WHERE ${O.id} = ${offerId}`);
+  const found =
+    to === null
+      ? undefined
+      : await selectFirst(
+          db,
+          ROUTE,
+          sql`FROM ${offers} ${O}
+    LEFT JOIN ${cityDelivery} ${D} ON ${D.from_city_id} = ${O.city_id} AND ${D.to_city_id} = ${to} WHERE ${O.id} = ${offerId}`,
+        );
   const terms = routeTerms(found, found?.loading_city_id === to, settings);
   return { cost: terms.delivery_cost, days: terms.delivery_days, fallback: terms.fallback };
 }

@@ -32,13 +32,24 @@ const locked = async (tx: Database) =>
 async function expireOne(db: Database, today: string): Promise<number | null | 'busy'> {
   return db.transaction(async (tx) => {
     if (!(await locked(tx))) return 'busy' as const;
-    const due = await selectFirst(tx, select({ id: reserves.id, offer_id: reserves.offer_id, amount: roundedOf(reserves.amount) }), sql`FROM ${reserves}
-      WHERE ${reserves.status} = 'active' AND ${reserves.reserved_until} < ${today}::date ORDER BY ${reserves.id} LIMIT 1 FOR UPDATE`);
+    const due = await selectFirst(
+      tx,
+      select({ id: reserves.id, offer_id: reserves.offer_id, amount: roundedOf(reserves.amount) }),
+      sql`FROM ${reserves}
+      WHERE ${reserves.status} = 'active' AND ${reserves.reserved_until} < ${today}::date ORDER BY ${reserves.id} LIMIT 1 FOR UPDATE`,
+    );
     if (!due) return null;
     const id = Number(due.id);
     await release(tx, due.offer_id, due.amount, { by: null, via: { section: 'reserves', step: 'expire', ids: [id] } });
     await changeRecord(tx, null, 'reserves', id, assign(reserves.status, sql`'expired'`));
-    await notify(tx, { to: recipients.responsibleOf(id), kind: 'reserve_expired', section: 'reserves', recordId: id, text: NOTIFICATION_TEXT.reserve_expired(id), dedupe: `expired:${id}` });
+    await notify(tx, {
+      to: recipients.responsibleOf(id),
+      kind: 'reserve_expired',
+      section: 'reserves',
+      recordId: id,
+      text: NOTIFICATION_TEXT.reserve_expired(id),
+      dedupe: `expired:${id}`,
+    });
     return id;
   });
 }
@@ -48,15 +59,37 @@ async function expireOne(db: Database, today: string): Promise<number | null | '
 async function remind(db: Database, today: string): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await locked(tx))) return;
-    const tomorrow = await selectRows(tx, select({ id: reserves.id, until: sql<string>`${reserves.reserved_until}::text` }), sql`FROM ${reserves}
-      WHERE ${reserves.status} = 'active' AND ${reserves.reserved_until} = ${addDays(today, 1)}::date`);
+    const tomorrow = await selectRows(
+      tx,
+      select({ id: reserves.id, until: sql<string>`${reserves.reserved_until}::text` }),
+      sql`FROM ${reserves}
+      WHERE ${reserves.status} = 'active' AND ${reserves.reserved_until} = ${addDays(today, 1)}::date`,
+    );
     for (const r of tomorrow) {
-      await notify(tx, { to: recipients.responsibleOf(r.id), kind: 'reserve_expiring', section: 'reserves', recordId: r.id, text: NOTIFICATION_TEXT.reserve_expiring(r.id), dedupe: `expiring:${r.id}:${r.until}` });
+      await notify(tx, {
+        to: recipients.responsibleOf(r.id),
+        kind: 'reserve_expiring',
+        section: 'reserves',
+        recordId: r.id,
+        text: NOTIFICATION_TEXT.reserve_expiring(r.id),
+        dedupe: `expiring:${r.id}:${r.until}`,
+      });
     }
-    const overdue = await selectRows(tx, select({ id: reserves.id, date: sql<string>`${reserves.estimated_date_implementation}::text` }), sql`FROM ${reserves}
-      WHERE ${reserves.status} IN ('active', 'expired') AND ${reserves.estimated_date_implementation} < ${today}::date`);
+    const overdue = await selectRows(
+      tx,
+      select({ id: reserves.id, date: sql<string>`${reserves.estimated_date_implementation}::text` }),
+      sql`FROM ${reserves}
+      WHERE ${reserves.status} IN ('active', 'expired') AND ${reserves.estimated_date_implementation} < ${today}::date`,
+    );
     for (const r of overdue) {
-      await notify(tx, { to: recipients.responsibleOf(r.id), kind: 'reserve_overdue', section: 'reserves', recordId: r.id, text: NOTIFICATION_TEXT.reserve_overdue(r.id), dedupe: `overdue:${r.id}:${r.date}` });
+      await notify(tx, {
+        to: recipients.responsibleOf(r.id),
+        kind: 'reserve_overdue',
+        section: 'reserves',
+        recordId: r.id,
+        text: NOTIFICATION_TEXT.reserve_overdue(r.id),
+        dedupe: `overdue:${r.id}:${r.date}`,
+      });
     }
     // a buyer's debt overdue from today, told to its responsible
     await remindOverdueDebts(tx, today);
@@ -79,9 +112,19 @@ export async function runReserveExpiry(db: Database): Promise<number[]> {
 }
 
 /** Runs the job now and every minute until the returned stop is called; a failed run is logged and retried. */
-export function scheduleReserveExpiry(db: Database, log: (message: string) => void, everyMs = EXPIRY_EVERY_MS): () => Promise<void> {
-  return scheduleJob(() => runReserveExpiry(db), {
-    done: (ids) => { if (ids.length) log(`Просрочены резервы: ${ids.join(', ')}`); },
-    failed: (err) => log(`Задание просрочки резервов не выполнено: ${err.message}`),
-  }, everyMs);
+export function scheduleReserveExpiry(
+  db: Database,
+  log: (message: string) => void,
+  everyMs = EXPIRY_EVERY_MS,
+): () => Promise<void> {
+  return scheduleJob(
+    () => runReserveExpiry(db),
+    {
+      done: (ids) => {
+        if (ids.length) log(`Просрочены резервы: ${ids.join(', ')}`);
+      },
+      failed: (err) => log(`Задание просрочки резервов не выполнено: ${err.message}`),
+    },
+    everyMs,
+  );
 }

@@ -9,13 +9,30 @@ import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { can, isFieldVisible, scopeOf } from '../../../domain/permissions';
 import { RESERVE_WRITE_MSG } from '../../../domain/reserves/schema';
-import { canReprice, currentTerms, growsOnOldTerms, keptTerms, pricedBy, sameTerms, TERMS_MSG, type ReserveTerms } from '../../../domain/reserves/terms';
+import {
+  canReprice,
+  currentTerms,
+  growsOnOldTerms,
+  keptTerms,
+  pricedBy,
+  sameTerms,
+  TERMS_MSG,
+  type ReserveTerms,
+} from '../../../domain/reserves/terms';
 import { completionDateError } from '../../../domain/reserves/completion';
 import { badRequest, forbidden } from '../../errors';
 import { CREDIT_MSG } from '../../../domain/buyers/credit';
 import { select, selectFirst, selectRows } from '../../db/rows';
 import { buyers as buyersTable, reserves as reservesTable } from '../../db/schema';
-import { readRecord, recordChangeStep, recordStep, type BulkOutcome, type BulkRow, type RecordSection, type Row } from '../../records/pipeline';
+import {
+  readRecord,
+  recordChangeStep,
+  recordStep,
+  type BulkOutcome,
+  type BulkRow,
+  type RecordSection,
+  type Row,
+} from '../../records/pipeline';
 import { readBusinessSettings } from '../../admin/businessSettings';
 import { complete, lockOffer, release, reserve, resize, type StockCause } from '../offers/stock';
 import { notify, recipients } from '../../records/notify';
@@ -25,8 +42,18 @@ import { pendingArrival } from '../../../domain/offers/logistics';
 import { formatNumber } from '../../../domain/format';
 import type { HistoryCause } from '../../../domain/history';
 import {
-  BUYER_INN, chunkFacts, offerOfReserve, offersOfReserves, offerToReserve, prepareReserve, reserveReadShape, storedReserve, storedReserves, todaysTermsOf,
-  type ReservedOffer, type ReserveValues,
+  BUYER_INN,
+  chunkFacts,
+  offerOfReserve,
+  offersOfReserves,
+  offerToReserve,
+  prepareReserve,
+  reserveReadShape,
+  storedReserve,
+  storedReserves,
+  todaysTermsOf,
+  type ReservedOffer,
+  type ReserveValues,
 } from './record';
 import { takeStockAgain, takeStockAgainMany } from './restore';
 import { clock, readTimeZone, todayOf } from '../../db/businessDay';
@@ -42,11 +69,26 @@ import { reserveFigures } from '../../../domain/reserves/figures';
 import { QUOTE_RECORD_MSG } from '../../../domain/quotes/record';
 
 /** What the offer's history tells of a step of one reserve. */
-const stepOf = (auth: AuthenticatedUser, id: number, step: HistoryCause['step']): StockCause => ({ by: auth.user.id, via: { section: 'reserves', step, ids: [id] } });
+const stepOf = (auth: AuthenticatedUser, id: number, step: HistoryCause['step']): StockCause => ({
+  by: auth.user.id,
+  via: { section: 'reserves', step, ids: [id] },
+});
 
-const columnsOf = (values: ReserveValues) => sql.join(Object.keys(values).map((k) => sql.identifier(k)), sql`, `);
-const valuesOf = (values: ReserveValues) => sql.join(Object.values(values).map((v) => sql`${v}`), sql`, `);
-const setOf = (values: Record<string, unknown>) => sql.join(Object.entries(values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `);
+const columnsOf = (values: ReserveValues) =>
+  sql.join(
+    Object.keys(values).map((k) => sql.identifier(k)),
+    sql`, `,
+  );
+const valuesOf = (values: ReserveValues) =>
+  sql.join(
+    Object.values(values).map((v) => sql`${v}`),
+    sql`, `,
+  );
+const setOf = (values: Record<string, unknown>) =>
+  sql.join(
+    Object.entries(values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`),
+    sql`, `,
+  );
 
 /** A new reserve's checked values: the offer, its papers, the form on the offer's terms (or `held`: a
  * quote's), the responsible a role with 'own' create may name. */
@@ -68,16 +110,23 @@ function newBuyerOf(auth: AuthenticatedUser, body: Row, values: ReserveValues): 
   if (values.buyer_id !== null || isHiddenBuyer(auth)) return null;
   if (!can(auth.permissions, 'buyers', 'create')) throw badRequest(CREDIT_MSG.newBuyerForbidden);
   return {
-    name: values.buyer_name, phone: values.buyer_phone ?? '', inn: typeof body[BUYER_INN] === 'string' ? body[BUYER_INN] : '',
-    city_id: values.city_id, delivery_address: values.delivery_address ?? '', responsible_id: values.responsible_id, ...DEFAULT_TERMS,
+    name: values.buyer_name,
+    phone: values.buyer_phone ?? '',
+    inn: typeof body[BUYER_INN] === 'string' ? body[BUYER_INN] : '',
+    city_id: values.city_id,
+    delivery_address: values.delivery_address ?? '',
+    responsible_id: values.responsible_id,
+    ...DEFAULT_TERMS,
   };
 }
 
-const isHiddenBuyer = (auth: AuthenticatedUser) => !isFieldVisible(auth.permissions, 'reserves', 'buyer_id') || !can(auth.permissions, 'buyers', 'read');
+const isHiddenBuyer = (auth: AuthenticatedUser) =>
+  !isFieldVisible(auth.permissions, 'reserves', 'buyer_id') || !can(auth.permissions, 'buyers', 'read');
 
 /** Does a change take more of the buyer's credit than the reserve had: another buyer, or a bigger selling sum? */
-const takesMoreCredit = (current: Row, values: ReserveValues) => values.buyer_id !== (current.buyer_id === null ? null : Number(current.buyer_id))
-  || (toNumber(values.total_selling_sum) ?? 0) > (toNumber(current.total_selling_sum as string) ?? 0);
+const takesMoreCredit = (current: Row, values: ReserveValues) =>
+  values.buyer_id !== (current.buyer_id === null ? null : Number(current.buyer_id)) ||
+  (toNumber(values.total_selling_sum) ?? 0) > (toNumber(current.total_selling_sum as string) ?? 0);
 
 /** The reserves' bulk edit as sets (the dialog sets the responsible, the date and the delivery address): each
  * reserve through the card's own rules (prepareReserve: the schema on its offer's figures and its kept terms, the
@@ -85,31 +134,74 @@ const takesMoreCredit = (current: Row, values: ReserveValues) => values.buyer_id
  * buyers locked and checked in one (the credit check's first step); stock moves through the stock writer and a
  * fuller credit check run per reserve only for one whose amount or credit moves (the dialog moves neither). */
 async function changeReserves(tx: Database, auth: AuthenticatedUser, rows: BulkRow[]): Promise<BulkOutcome[]> {
-  const stored = await storedReserves(tx, rows.map((r) => r.id));
-  const offers = await offersOfReserves(tx, [...stored.values()].map((r) => Number(r.offer_id)));
-  const facts = await chunkFacts(tx, [...stored.values()], rows.map((r) => r.body.responsible_id));
+  const stored = await storedReserves(
+    tx,
+    rows.map((r) => r.id),
+  );
+  const offers = await offersOfReserves(
+    tx,
+    [...stored.values()].map((r) => Number(r.offer_id)),
+  );
+  const facts = await chunkFacts(
+    tx,
+    [...stored.values()],
+    rows.map((r) => r.body.responsible_id),
+  );
   const outcomes = new Map<number, BulkOutcome>();
   const checked: { id: number; current: Row; values: ReserveValues }[] = [];
   for (const { id, body } of rows) {
     const current = stored.get(id)!;
     try {
-      if (body.offer_id !== undefined && body.offer_id !== null && Number(body.offer_id) !== Number(current.offer_id)) throw badRequest(RESERVE_WRITE_MSG.offerFixed);
-      checked.push({ id, current, values: await prepareReserve(tx, auth, offers.get(Number(current.offer_id))!, body, current, false, undefined, facts) });
+      if (body.offer_id !== undefined && body.offer_id !== null && Number(body.offer_id) !== Number(current.offer_id))
+        throw badRequest(RESERVE_WRITE_MSG.offerFixed);
+      checked.push({
+        id,
+        current,
+        values: await prepareReserve(
+          tx,
+          auth,
+          offers.get(Number(current.offer_id))!,
+          body,
+          current,
+          false,
+          undefined,
+          facts,
+        ),
+      });
     } catch (e) {
       outcomes.set(id, { id, refused: e });
     }
   }
   // the credit check's first step for all at once: the buyers locked (in id order), each there and not deleted
-  const buyerIds = [...new Set(checked.map((c) => c.values.buyer_id).filter((b): b is number => b !== null))].sort((x, y) => x - y);
-  const buyers = new Map(buyerIds.length ? (await selectRows(tx, select({ id: buyersTable.id, status: buyersTable.status }), sql`FROM ${buyersTable}
-    WHERE ${buyersTable.id} = ANY(${`{${buyerIds.join(',')}}`}::int[]) ORDER BY ${buyersTable.id} FOR UPDATE`)).map((b) => [Number(b.id), b.status]) : []);
+  const buyerIds = [...new Set(checked.map((c) => c.values.buyer_id).filter((b): b is number => b !== null))].sort(
+    (x, y) => x - y,
+  );
+  const buyers = new Map(
+    buyerIds.length
+      ? (
+          await selectRows(
+            tx,
+            select({ id: buyersTable.id, status: buyersTable.status }),
+            sql`FROM ${buyersTable}
+    WHERE ${buyersTable.id} = ANY(${`{${buyerIds.join(',')}}`}::int[]) ORDER BY ${buyersTable.id} FOR UPDATE`,
+          )
+        ).map((b) => [Number(b.id), b.status])
+      : [],
+  );
   for (const { id, current, values } of checked) {
     try {
-      if (values.buyer_id !== null && (buyers.get(values.buyer_id) ?? 'deleted') === 'deleted') throw badRequest(CREDIT_MSG.buyerMissing);
+      if (values.buyer_id !== null && (buyers.get(values.buyer_id) ?? 'deleted') === 'deleted')
+        throw badRequest(CREDIT_MSG.buyerMissing);
       // what the dialog never moves, the card's own way, in a savepoint so that a refusal leaves nothing behind
       if (toNumber(values.amount) !== toNumber(current.amount as string) || takesMoreCredit(current, values)) {
         await tx.transaction(async (sp) => {
-          await checkCredit(sp, auth, { buyerId: values.buyer_id, reserveId: id, sum: values.total_selling_sum, takesMore: takesMoreCredit(current, values), override: undefined });
+          await checkCredit(sp, auth, {
+            buyerId: values.buyer_id,
+            reserveId: id,
+            sum: values.total_selling_sum,
+            takesMore: takesMoreCredit(current, values),
+            override: undefined,
+          });
           await resize(sp, Number(current.offer_id), String(current.amount), values.amount, stepOf(auth, id, 'change'));
         });
       }
@@ -124,7 +216,10 @@ async function changeReserves(tx: Database, auth: AuthenticatedUser, rows: BulkR
 /** A reserve's card through the record pipeline: created taking stock, changed while active (a new amount moves
  * the offer's stock). A change keeps the terms the reserve was made on; `reprice: true` takes the offer's prices
  * and today's settings instead, for a role that sees the selling band it moves. */
-export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: ReserveValues; newBuyer?: Row | null }, 'reserves'> = {
+export const reserveRecord: RecordSection<
+  { offer: ReservedOffer; values: ReserveValues; newBuyer?: Row | null },
+  'reserves'
+> = {
   ...reserveReadShape,
   // restored active, a reserve takes its amount again (or is refused)
   beforeRestore: takeStockAgain,
@@ -132,28 +227,53 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
   changeMany: (tx, auth, rows) => changeReserves(tx, auth, rows),
   prepareCreate: (db, auth, body) => prepareNewReserve(db, auth, body),
   // a delivery cost typed below the route's is recorded with the route's figure beside it
-  createdChanges: ({ values }) => (values.route_delivery_cost === null ? [] : [
-    { field: 'delivery_cost', old: null, new: Number(values.delivery_cost) },
-    { field: 'route_delivery_cost', old: null, new: Number(values.route_delivery_cost) },
-  ]),
+  createdChanges: ({ values }) =>
+    values.route_delivery_cost === null
+      ? []
+      : [
+          { field: 'delivery_cost', old: null, new: Number(values.delivery_cost) },
+          { field: 'route_delivery_cost', old: null, new: Number(values.route_delivery_cost) },
+        ],
   async insert(tx, auth, { offer, values: prepared, newBuyer }, body) {
     // 'Новый покупатель': the card first, in this transaction; the reserve is its
     const values = newBuyer ? { ...prepared, buyer_id: await createBuyerCard(tx, auth, newBuyer) } : prepared;
     // the reserve's number first, so the offer's history names it; the offer is locked before the reserve is
     // written (inserting it first would hold a key lock on the offer that two creators then deadlock on)
-    const { id } = (await selectFirst(tx, select({
-      id: sql<number>`nextval(pg_get_serial_sequence(${getTableName(reservesTable)}, ${reservesTable.id.name}))::int`,
-    })))!;
+    const { id } = (await selectFirst(
+      tx,
+      select({
+        id: sql<number>`nextval(pg_get_serial_sequence(${getTableName(reservesTable)}, ${reservesTable.id.name}))::int`,
+      }),
+    ))!;
     // the buyer's credit, beside the stock, before anything is written: the buyer's row locked before the
     // offer's, as every writer takes them
-    const override = await checkCredit(tx, auth, { buyerId: values.buyer_id, reserveId: id, sum: values.total_selling_sum, takesMore: true, override: body.credit_override });
+    const override = await checkCredit(tx, auth, {
+      buyerId: values.buyer_id,
+      reserveId: id,
+      sum: values.total_selling_sum,
+      takesMore: true,
+      override: body.credit_override,
+    });
     // the form was checked against the stock read before; the locked offer has the last word
-    await reserve(tx, offer.id, values.amount, { by: auth.user.id, via: { section: 'reserves', step: 'create', ids: [id] } });
+    await reserve(tx, offer.id, values.amount, {
+      by: auth.user.id,
+      via: { section: 'reserves', step: 'create', ids: [id] },
+    });
     await tx.execute(sql`
       INSERT INTO reserves (id, offer_id, ${columnsOf(values)}, created_by)
       VALUES (${id}, ${offer.id}, ${valuesOf(values)}, ${auth.user.id})`);
-    await notify(tx, { to: recipients.authorOf(offer.id), kind: 'reserve_placed', section: 'reserves', recordId: id, text: NOTIFICATION_TEXT.reserve_placed(id, offer.id), by: auth.user.id });
-    if (override.length) await recordHistory(tx, auth.user.id, [{ section: 'reserves', recordId: id, action: 'update', changes: override }]);
+    await notify(tx, {
+      to: recipients.authorOf(offer.id),
+      kind: 'reserve_placed',
+      section: 'reserves',
+      recordId: id,
+      text: NOTIFICATION_TEXT.reserve_placed(id, offer.id),
+      by: auth.user.id,
+    });
+    if (override.length)
+      await recordHistory(tx, auth.user.id, [
+        { section: 'reserves', recordId: id, action: 'update', changes: override },
+      ]);
     return id;
   },
   async change(tx, auth, { id, body }) {
@@ -171,12 +291,22 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
     if (reprice && !sameTerms(body.reprice_terms as Row, today)) throw badRequest(TERMS_MSG.moved);
     // a reserve whose offer's price moved since does not grow on its old terms (the offer's reserved sum is
     // the sum of its reserves' own sums)
-    if (!reprice && body.amount !== undefined && growsOnOldTerms(current.amount, body.amount as string, keptTerms(current, today), today)) {
+    if (
+      !reprice &&
+      body.amount !== undefined &&
+      growsOnOldTerms(current.amount, body.amount as string, keptTerms(current, today), today)
+    ) {
       throw badRequest(TERMS_MSG.grow);
     }
     const values = await prepareReserve(tx, auth, offer, body, current, reprice);
     // more credit: another buyer, or a bigger selling sum than before; the buyer locked before the offer
-    const extra = await checkCredit(tx, auth, { buyerId: values.buyer_id, reserveId: id, sum: values.total_selling_sum, takesMore: takesMoreCredit(current, values), override: body.credit_override });
+    const extra = await checkCredit(tx, auth, {
+      buyerId: values.buyer_id,
+      reserveId: id,
+      sum: values.total_selling_sum,
+      takesMore: takesMoreCredit(current, values),
+      override: body.credit_override,
+    });
     await resize(tx, current.offer_id, current.amount, values.amount, stepOf(auth, id, 'change'));
     return { set: setOf(values), extra };
   },
@@ -184,7 +314,10 @@ export const reserveRecord: RecordSection<{ offer: ReservedOffer; values: Reserv
 
 /** A reserve made from a valid quote: the reserve's own rules (band, stock, papers, rights), on the terms
  * the quote's price was worked out on, and it keeps the quote's number. */
-export const heldReserveRecord = (held: ReserveTerms, quoteId: number): RecordSection<{ offer: ReservedOffer; values: ReserveValues; newBuyer?: Row | null }, 'reserves'> => ({
+export const heldReserveRecord = (
+  held: ReserveTerms,
+  quoteId: number,
+): RecordSection<{ offer: ReservedOffer; values: ReserveValues; newBuyer?: Row | null }, 'reserves'> => ({
   ...reserveRecord,
   prepareCreate: async (db, auth, body) => {
     const prepared = await prepareNewReserve(db, auth, body, held);
@@ -194,13 +327,23 @@ export const heldReserveRecord = (held: ReserveTerms, quoteId: number): RecordSe
       const settings = await readBusinessSettings(db);
       const today = currentTerms(prepared.offer, settings);
       const { values, offer } = prepared;
-      const now = reserveFigures({
-        amount: values.amount, unit_selling_price: values.unit_selling_price, delivery_cost: values.delivery_cost, unit_price: today.unit_price,
-        kg_price: today.offer_price_kg, unit_weight: today.unit_weight, units_per_pack: offer.units_per_pack,
-      }, pricedBy(today, offer, settings).settings);
+      const now = reserveFigures(
+        {
+          amount: values.amount,
+          unit_selling_price: values.unit_selling_price,
+          delivery_cost: values.delivery_cost,
+          unit_price: today.unit_price,
+          kg_price: today.offer_price_kg,
+          unit_weight: today.unit_weight,
+          units_per_pack: offer.units_per_pack,
+        },
+        pricedBy(today, offer, settings).settings,
+      );
       const price = toNumber(values.unit_selling_price);
       if (price !== null && now.min_selling_price !== null && price < now.min_selling_price) {
-        throw forbidden(QUOTE_RECORD_MSG.belowBand(offer.id, values.unit_selling_price!, money(now.min_selling_price)!));
+        throw forbidden(
+          QUOTE_RECORD_MSG.belowBand(offer.id, values.unit_selling_price!, money(now.min_selling_price)!),
+        );
       }
     }
     // the quote's number is one more column of the reserve's row (insert writes the values' columns)
@@ -210,26 +353,46 @@ export const heldReserveRecord = (held: ReserveTerms, quoteId: number): RecordSe
 
 /** GET /api/reserves/{id}/reprice: the terms a re-pricing would take now (the offer's prices, today's settings),
  * read from the database so the preview shows what 'Применить' applies. */
-export async function repriceTerms(db: Database, auth: AuthenticatedUser, id: number): Promise<Record<keyof ReserveTerms, string | null>> {
+export async function repriceTerms(
+  db: Database,
+  auth: AuthenticatedUser,
+  id: number,
+): Promise<Record<keyof ReserveTerms, string | null>> {
   const reserve = await readRecord(db, auth, reserveRecord, id, false);
   if (!canReprice(auth.permissions)) throw forbidden(TERMS_MSG.forbidden);
   const refused = reserveRecord.refuseStatus?.(String(reserve.status), 'change');
   if (refused) throw badRequest(refused);
   const terms = currentTerms((await offerOfReserve(db, Number(reserve.offer_id)))!, await readBusinessSettings(db));
-  return Object.fromEntries(Object.entries(terms).map(([k, v]) => [k, v === null || v === undefined ? null : String(v)])) as Record<keyof ReserveTerms, string | null>;
+  return Object.fromEntries(
+    Object.entries(terms).map(([k, v]) => [k, v === null || v === undefined ? null : String(v)]),
+  ) as Record<keyof ReserveTerms, string | null>;
 }
 
 /** The end of an active reserve's life, completed or cancelled, made on the version the user saw: its amount
  * moves as `move` says and the reserve takes the columns `set` gives, in one transaction. */
-const endReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unknown, step: 'complete' | 'cancel', move: typeof complete,
-  set: (tx: Database, before: Row) => SQL | Promise<SQL>) =>
+const endReserve = (
+  db: Database,
+  auth: AuthenticatedUser,
+  id: number,
+  body: unknown,
+  step: 'complete' | 'cancel',
+  move: typeof complete,
+  set: (tx: Database, before: Row) => SQL | Promise<SQL>,
+) =>
   recordStep(db, auth, reserveRecord, id, body, step, async (tx, before) => {
     const stepSet = await set(tx, before); // refused before any stock moves
     const current = (await storedReserve(tx, id))!;
     // an expired reserve gave its amount back when it expired: cancelling it moves no stock
     if (current.status === 'active') await move(tx, current.offer_id, current.amount, stepOf(auth, id, step));
     const kind = step === 'complete' ? 'reserve_completed' : 'reserve_cancelled';
-    await notify(tx, { to: recipients.authorOf(current.offer_id), kind, section: 'reserves', recordId: id, text: NOTIFICATION_TEXT[kind](id, current.offer_id), by: auth.user.id });
+    await notify(tx, {
+      to: recipients.authorOf(current.offer_id),
+      kind,
+      section: 'reserves',
+      recordId: id,
+      text: NOTIFICATION_TEXT[kind](id, current.offer_id),
+      by: auth.user.id,
+    });
     return stepSet;
   });
 
@@ -260,16 +423,23 @@ export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, 
     const arrival = pendingArrival((await offerOfReserve(tx, current.offer_id))!);
     // a role the date is hidden from names none (it cannot see what it would replace)
     const asked = isFieldVisible(auth.permissions, 'reserves', 'estimated_date_implementation')
-      ? (body as { estimated_date_implementation?: string | null } | null)?.estimated_date_implementation : null;
+      ? (body as { estimated_date_implementation?: string | null } | null)?.estimated_date_implementation
+      : null;
     const { estimated, error } = renewDate(asked, current.estimated_date_implementation, today, arrival);
     if (error) throw badRequest(error);
     const override = await checkCredit(tx, auth, {
-      buyerId: current.buyer_id === null ? null : Number(current.buyer_id), reserveId: id, sum: current.total_selling_sum, takesMore: true,
+      buyerId: current.buyer_id === null ? null : Number(current.buyer_id),
+      reserveId: id,
+      sum: current.total_selling_sum,
+      takesMore: true,
       override: (body as { credit_override?: unknown } | null)?.credit_override,
     });
     const offer = await lockOffer(tx, current.offer_id);
     if (offer.status !== 'active') throw badRequest(RESERVE_WRITE_MSG.renewOffer);
-    const { short } = (await selectFirst(tx, select({ short: sql<boolean>`${current.amount}::numeric > ${offer.available_amount}::numeric` })))!;
+    const { short } = (await selectFirst(
+      tx,
+      select({ short: sql<boolean>`${current.amount}::numeric > ${offer.available_amount}::numeric` }),
+    ))!;
     if (short) throw badRequest(RESERVE_WRITE_MSG.renewShort(formatNumber(offer.available_amount)));
     await reserve(tx, current.offer_id, current.amount, stepOf(auth, id, 'renew'));
     const settings = await readBusinessSettings(tx);
@@ -277,7 +447,10 @@ export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, 
     const refused = reservedUntilError(until, estimated, today, arrival);
     if (refused) throw badRequest(refused);
     const terms = await todaysTermsOf(tx, current, (await offerOfReserve(tx, current.offer_id))!);
-    return { set: sql`status = 'active', reserved_until = ${until}::date, estimated_date_implementation = ${estimated}::date, ${setOf(terms)}`, extra: override };
+    return {
+      set: sql`status = 'active', reserved_until = ${until}::date, estimated_date_implementation = ${estimated}::date, ${setOf(terms)}`,
+      extra: override,
+    };
   });
 
 /** POST /api/reserves/{id}/cancel: the deal is off; the amount returns to the offer's stock. */

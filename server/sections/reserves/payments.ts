@@ -19,26 +19,51 @@ import { tellResponsibles } from '../buyers/ledger';
 
 /** A payment as the card lists it (its date and creation time as their text). */
 const PAYMENT = select({
-  id: paymentsTable.id, date: textOf(paymentsTable.date), amount: roundedOf(paymentsTable.amount), ...columnsOf(paymentsTable, 'comment', 'created_at'),
+  id: paymentsTable.id,
+  date: textOf(paymentsTable.date),
+  amount: roundedOf(paymentsTable.amount),
+  ...columnsOf(paymentsTable, 'comment', 'created_at'),
 });
 export type PaymentRow = SelectedRow<typeof PAYMENT>;
 
 /** A reserve's payments that stand (not taken back). */
 const standing = (reserveId: number) => and(eq(paymentsTable.reserve_id, reserveId), not(paymentsTable.deleted));
 
-async function paidOf(tx: Database, reserveId: number): Promise<{ sum: string; paid: string[]; day: string | null; buyerId: number | null }> {
-  const sale = await selectFirst(tx, select({
-    sum: sql<string>`round(coalesce(${reserves.total_selling_sum}, 0), 2)::text`, day: textOf(reserves.actual_date_implementation), buyerId: reserves.buyer_id,
-  }), sql`FROM ${reserves} WHERE ${reserves.id} = ${reserveId}`);
-  const paid = await selectRows(tx, select({ amount: textOf(paymentsTable.amount) }), sql`FROM ${paymentsTable} WHERE ${standing(reserveId)}`);
-  return { sum: sale?.sum ?? '0', paid: paid.map((p) => p.amount), day: sale?.day ?? null, buyerId: sale?.buyerId ?? null };
+async function paidOf(
+  tx: Database,
+  reserveId: number,
+): Promise<{ sum: string; paid: string[]; day: string | null; buyerId: number | null }> {
+  const sale = await selectFirst(
+    tx,
+    select({
+      sum: sql<string>`round(coalesce(${reserves.total_selling_sum}, 0), 2)::text`,
+      day: textOf(reserves.actual_date_implementation),
+      buyerId: reserves.buyer_id,
+    }),
+    sql`FROM ${reserves} WHERE ${reserves.id} = ${reserveId}`,
+  );
+  const paid = await selectRows(
+    tx,
+    select({ amount: textOf(paymentsTable.amount) }),
+    sql`FROM ${paymentsTable} WHERE ${standing(reserveId)}`,
+  );
+  return {
+    sum: sale?.sum ?? '0',
+    paid: paid.map((p) => p.amount),
+    day: sale?.day ?? null,
+    buyerId: sale?.buyerId ?? null,
+  };
 }
 
 /** GET /api/reserves/{id}/payments: its payments and what is left, for a reader of the reserve who sees its sums. */
 export async function readPayments(db: Database, auth: AuthenticatedUser, id: number, read: () => Promise<Row>) {
   await read();
   if (!canSeePayments(auth.permissions)) throw forbidden(PAYMENT_MSG.forbidden);
-  const payments = await selectRows(db, PAYMENT, sql`FROM ${paymentsTable} WHERE ${standing(id)} ORDER BY ${paymentsTable.date}, ${paymentsTable.id}`);
+  const payments = await selectRows(
+    db,
+    PAYMENT,
+    sql`FROM ${paymentsTable} WHERE ${standing(id)} ORDER BY ${paymentsTable.date}, ${paymentsTable.id}`,
+  );
   const { sum, paid } = await paidOf(db, id);
   return { payments, left: leftToPay(sum, paid) };
 }
@@ -52,11 +77,22 @@ export function addPayment(db: Database, auth: AuthenticatedUser, id: number, bo
     const { sum, paid, day, buyerId } = await paidOf(tx, id);
     const values = await validateCard(paymentSchema(leftToPay(sum, paid), await todayOf(tx), day), body);
     const comment = values.comment ? String(values.comment).trim() || null : null;
-    const [payment] = await tx.insert(paymentsTable).values({
-      reserve_id: id, date: sql`${String(values.date).slice(0, 10)}::date`, amount: sql`round(${String(values.amount)}::numeric, 2)`, comment, created_by: auth.user.id,
-    }).returning({ id: paymentsTable.id, amount: textOf(paymentsTable.amount) });
-    if (buyerId !== null) await tellResponsibles(tx, auth, [{ buyerId, what: FINANCE_NOTICE.payment(id, payment.amount, comment) }]);
-    return { set: sql`status = t.status`, extra: [{ field: 'payments', key: payment.id, old: null, new: payment.amount }] };
+    const [payment] = await tx
+      .insert(paymentsTable)
+      .values({
+        reserve_id: id,
+        date: sql`${String(values.date).slice(0, 10)}::date`,
+        amount: sql`round(${String(values.amount)}::numeric, 2)`,
+        comment,
+        created_by: auth.user.id,
+      })
+      .returning({ id: paymentsTable.id, amount: textOf(paymentsTable.amount) });
+    if (buyerId !== null)
+      await tellResponsibles(tx, auth, [{ buyerId, what: FINANCE_NOTICE.payment(id, payment.amount, comment) }]);
+    return {
+      set: sql`status = t.status`,
+      extra: [{ field: 'payments', key: payment.id, old: null, new: payment.amount }],
+    };
   });
 }
 
@@ -65,11 +101,15 @@ export function addPayment(db: Database, auth: AuthenticatedUser, id: number, bo
 export function deletePayment(db: Database, auth: AuthenticatedUser, id: number, paymentId: number, body: Row) {
   if (!hasFinance(auth.permissions)) throw forbidden(PAYMENT_MSG.deleteForbidden);
   return recordChangeStep(db, auth, reserveRecord, id, body, 'pay', async (tx) => {
-    const [gone] = await tx.update(paymentsTable).set({ deleted: true, deleted_at: sql`now()` })
-      .where(and(eq(paymentsTable.id, paymentId), standing(id))).returning({ amount: textOf(paymentsTable.amount) });
+    const [gone] = await tx
+      .update(paymentsTable)
+      .set({ deleted: true, deleted_at: sql`now()` })
+      .where(and(eq(paymentsTable.id, paymentId), standing(id)))
+      .returning({ amount: textOf(paymentsTable.amount) });
     if (!gone) throw notFound(PAYMENT_MSG.missing);
     const { buyerId } = await paidOf(tx, id);
-    if (buyerId !== null) await tellResponsibles(tx, auth, [{ buyerId, what: FINANCE_NOTICE.paymentDeleted(id, gone.amount) }]);
+    if (buyerId !== null)
+      await tellResponsibles(tx, auth, [{ buyerId, what: FINANCE_NOTICE.paymentDeleted(id, gone.amount) }]);
     return { set: sql`status = t.status`, extra: [{ field: 'payments', key: paymentId, old: gone.amount, new: null }] };
   });
 }

@@ -19,18 +19,26 @@ import { readBusinessSettings } from '../../admin/businessSettings';
 export const ROUTE_MSG = { query: 'Укажите предложение (offer) и город доставки (to)' } as const;
 
 export function reserveRouteRoutes(app: App, db: Database) {
-  app.get('/reserves/route', {
-    schema: {
-      tags: ['reserves'], summary: "A reserve's delivery cost (₽/kg) and days from the offer's loading city to the buyer's city; no city named",
-      querystring: Type.Object({ offer: ID, to: ID }), response: responses({ 200: RESERVE_ROUTE }),
+  app.get(
+    '/reserves/route',
+    {
+      schema: {
+        tags: ['reserves'],
+        summary:
+          "A reserve's delivery cost (₽/kg) and days from the offer's loading city to the buyer's city; no city named",
+        querystring: Type.Object({ offer: ID, to: ID }),
+        response: responses({ 200: RESERVE_ROUTE }),
+      },
+      schemaErrorFormatter: russianErrors({ fields: { offer: ROUTE_MSG.query, to: ROUTE_MSG.query } }),
     },
-    schemaErrorFormatter: russianErrors({ fields: { offer: ROUTE_MSG.query, to: ROUTE_MSG.query } }),
-  }, async (request) => {
-    const auth = requireAuth(request);
-    if (!can(auth.permissions, 'reserves', 'create') && !can(auth.permissions, 'reserves', 'update')) throw forbidden();
-    const { offer, to } = request.query;
-    if (!(await recordVisible(db, app.sectionSpecs.offers, auth, offer))) throw notFound();
-    const route = await routeOf(db, offer, to, await readBusinessSettings(db));
-    return { offer_id: offer, to_id: to, cost: money(route.cost)!, days: route.days, default: route.fallback };
-  });
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!can(auth.permissions, 'reserves', 'create') && !can(auth.permissions, 'reserves', 'update'))
+        throw forbidden();
+      const { offer, to } = request.query;
+      if (!(await recordVisible(db, app.sectionSpecs.offers, auth, offer))) throw notFound();
+      const route = await routeOf(db, offer, to, await readBusinessSettings(db));
+      return { offer_id: offer, to_id: to, cost: money(route.cost)!, days: route.days, default: route.fallback };
+    },
+  );
 }

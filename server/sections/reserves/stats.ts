@@ -49,17 +49,30 @@ export function reserveStats(alias: string, reserves: SQL, extra: SQL = sql``) {
 const R = alias(reservesTable, 'r');
 const P = alias(products, 'p');
 const SHORT_LIST = select({
-  id: R.id, product: sql<{ id: number; name: string } | null>`${ref(sql`${P.id}`, sql`${P.name}`)}`, amount: roundedOf(R.amount),
-  total_selling_sum: roundedOf(R.total_selling_sum), status: R.status, created_at: R.created_at,
+  id: R.id,
+  product: sql<{ id: number; name: string } | null>`${ref(sql`${P.id}`, sql`${P.name}`)}`,
+  amount: roundedOf(R.amount),
+  total_selling_sum: roundedOf(R.total_selling_sum),
+  status: R.status,
+  created_at: R.created_at,
 });
 
 /** The latest reserves matching `of` (a condition over reserves `r`) as a card lists them: id, product,
  * amount, selling sum, status and date; within the caller's reserve scope and hidden fields, none without
  * the right to read reserves. The employee card shows the reserves the employee is responsible for. */
-export async function reservesShortList(db: Database, auth: AuthenticatedUser, of: SQL, limit = 10): Promise<Record<string, unknown>[]> {
+export async function reservesShortList(
+  db: Database,
+  auth: AuthenticatedUser,
+  of: SQL,
+  limit = 10,
+): Promise<Record<string, unknown>[]> {
   if (scopeOf(auth.permissions, 'reserves', 'read') === 'none') return [];
-  const rows = await selectRows(db, SHORT_LIST, sql`${reservesSpec.from}
+  const rows = await selectRows(
+    db,
+    SHORT_LIST,
+    sql`${reservesSpec.from}
     WHERE (${of}) AND ${R.status} <> 'deleted' AND ${scopeCondition(reservesSpec, auth, 'read')}
-    ORDER BY ${R.created_at} DESC, ${R.id} DESC LIMIT ${limit}`);
+    ORDER BY ${R.created_at} DESC, ${R.id} DESC LIMIT ${limit}`,
+  );
   return stripHidden(rows, auth.permissions, reservesSpec);
 }

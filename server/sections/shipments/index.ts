@@ -18,19 +18,44 @@ export default async function shipmentsPlugin(app: App, opts: { db: Database }) 
   const { db } = opts;
   listRoutes(app, db, shipmentsSpec);
   cardRoutes(app, db, { body: shipmentBody, summaries: shipmentSummaries, record: shipmentRecord });
-  app.get('/shipments/:id/landed-cost', {
-    schema: { tags: ['shipments'], summary: 'Each lot\'s landed cost per kg, its waterfall by kind, the estimate and the difference', params: idParams, querystring: noQuery, response: landedResponse },
-  }, async (request) => landedOfShipment(db, requireAuth(request), idOf(request.params)));
-  app.get('/shipments/lots/:id/landed-cost', {
-    schema: { tags: ['shipments'], summary: 'One lot\'s landed cost per kg and its waterfall (the offer card); 404 for a lot in no shipment', params: idParams, querystring: noQuery, response: landedResponse },
-  }, async (request) => landedOfLot(db, requireAuth(request), idOf(request.params)));
+  app.get(
+    '/shipments/:id/landed-cost',
+    {
+      schema: {
+        tags: ['shipments'],
+        summary: "Each lot's landed cost per kg, its waterfall by kind, the estimate and the difference",
+        params: idParams,
+        querystring: noQuery,
+        response: landedResponse,
+      },
+    },
+    async (request) => landedOfShipment(db, requireAuth(request), idOf(request.params)),
+  );
+  app.get(
+    '/shipments/lots/:id/landed-cost',
+    {
+      schema: {
+        tags: ['shipments'],
+        summary: "One lot's landed cost per kg and its waterfall (the offer card); 404 for a lot in no shipment",
+        params: idParams,
+        querystring: noQuery,
+        response: landedResponse,
+      },
+    },
+    async (request) => landedOfLot(db, requireAuth(request), idOf(request.params)),
+  );
 }
 
 /** A lot's customs declaration from its shipment, where it has one: by offer id, the declaration's number and date. */
-export async function declarationOf(db: Database, offerIds: number[]): Promise<Map<number, { dt_number: string; dt_date: string | null }>> {
+export async function declarationOf(
+  db: Database,
+  offerIds: number[],
+): Promise<Map<number, { dt_number: string; dt_date: string | null }>> {
   if (!offerIds.length) return new Map();
-  const rows = rowsOf<{ id: number; dt_number: string; dt_date: string | null }>(await db.execute(sql`
+  const rows = rowsOf<{ id: number; dt_number: string; dt_date: string | null }>(
+    await db.execute(sql`
     SELECT o.id, sh.dt_number, sh.dt_date::text AS dt_date FROM offers o JOIN shipments sh ON sh.id = o.shipment_id
-    WHERE o.id = ANY(${`{${offerIds.join(',')}}`}::int[]) AND sh.status <> 'deleted' AND sh.dt_number IS NOT NULL AND sh.dt_number <> ''`));
+    WHERE o.id = ANY(${`{${offerIds.join(',')}}`}::int[]) AND sh.status <> 'deleted' AND sh.dt_number IS NOT NULL AND sh.dt_number <> ''`),
+  );
   return new Map(rows.map((r) => [Number(r.id), { dt_number: r.dt_number, dt_date: r.dt_date }]));
 }

@@ -10,24 +10,41 @@ import { todayOf } from '../../db/businessDay';
 import { recordsChanged, type Author } from '../../records/history';
 import { storedRecordOf } from '../../contract/tables';
 import type { FieldChange } from '../../../domain/history';
-import { landedCost, LandedCostError, type LandedCost, type LotBasis, type RatedLine } from '../../../domain/shipments/landedCost';
+import {
+  landedCost,
+  LandedCostError,
+  type LandedCost,
+  type LotBasis,
+  type RatedLine,
+} from '../../../domain/shipments/landedCost';
 import type { CostLine } from '../../../domain/shipments/costLines';
 import { SHIPMENT_MSG } from '../../../domain/shipments/schema';
 import { rateOf } from './rates';
 
 /** The shipment's lots as the split reads them, in id order (the last lot takes the remainders). */
 export async function lotsOf(db: Database, shipmentId: number): Promise<LotBasis[]> {
-  const rows = rowsOf<{ id: number; product_id: number; kg: string; value: string; quantity: string }>(await db.execute(sql`
+  const rows = rowsOf<{ id: number; product_id: number; kg: string; value: string; quantity: string }>(
+    await db.execute(sql`
     SELECT o.id, o.product_id,
       (o.unit_amount * CASE WHEN o.unit_measure = 'шт' THEN coalesce(o.unit_weight, 0) ELSE 1 END)::text AS kg,
       round(o.unit_amount * o.unit_price, 2)::text AS value, o.unit_amount::text AS quantity
-    FROM offers o WHERE o.shipment_id = ${shipmentId} AND o.status <> 'deleted' ORDER BY o.id`));
-  return rows.map((r) => ({ offer_id: Number(r.id), product_id: Number(r.product_id), weight_kg: r.kg, value: r.value, quantity: r.quantity, purchase_rub: r.value }));
+    FROM offers o WHERE o.shipment_id = ${shipmentId} AND o.status <> 'deleted' ORDER BY o.id`),
+  );
+  return rows.map((r) => ({
+    offer_id: Number(r.id),
+    product_id: Number(r.product_id),
+    weight_kg: r.kg,
+    value: r.value,
+    quantity: r.quantity,
+    purchase_rub: r.value,
+  }));
 }
 
 /** Whether import VAT is recovered (the general tax regime, the default): business setting 'import_vat_recovered'. */
 async function vatRecovered(db: Database): Promise<boolean> {
-  const [row] = rowsOf<{ value: string }>(await db.execute(sql`SELECT value FROM business_settings WHERE name = 'import_vat_recovered'`));
+  const [row] = rowsOf<{ value: string }>(
+    await db.execute(sql`SELECT value FROM business_settings WHERE name = 'import_vat_recovered'`),
+  );
   return row === undefined || !['0', 'false', 'нет'].includes(String(row.value).trim().toLowerCase());
 }
 
@@ -38,7 +55,10 @@ export async function ratedLines(db: Database, lines: CostLine[]): Promise<Rated
   for (const [i, line] of lines.entries()) {
     const day = line.rate_date ?? today;
     const rate = line.rate ?? (line.currency === 'RUB' ? '1' : await rateOf(db, line.currency, day));
-    if (!rate) throw badRequest(SHIPMENT_MSG.line(i + 1, `нет курса ${line.currency} на ${day.split('-').reverse().join('.')}: укажите курс`));
+    if (!rate)
+      throw badRequest(
+        SHIPMENT_MSG.line(i + 1, `нет курса ${line.currency} на ${day.split('-').reverse().join('.')}: укажите курс`),
+      );
     rated.push({ ...line, unit_rate: rate });
   }
   return rated;
@@ -53,13 +73,20 @@ export interface ShipmentLanded {
 
 /** The landed cost of the shipment's lots for these lines; 400 in Russian where it cannot be computed (a lot with no
  * weight, a zero basis, a line with no rate). Null for a shipment with no lots. */
-export async function computeLanded(db: Database, shipmentId: number, lines: CostLine[]): Promise<ShipmentLanded | null> {
+export async function computeLanded(
+  db: Database,
+  shipmentId: number,
+  lines: CostLine[],
+): Promise<ShipmentLanded | null> {
   const lots = await lotsOf(db, shipmentId);
   if (!lots.length) return null;
   const rated = await ratedLines(db, lines);
   const vat = await vatRecovered(db);
   try {
-    return { current: landedCost(lots, rated, { vatRecovered: vat }), estimate: landedCost(lots, rated, { vatRecovered: vat, prefer: 'estimate' }) };
+    return {
+      current: landedCost(lots, rated, { vatRecovered: vat }),
+      estimate: landedCost(lots, rated, { vatRecovered: vat, prefer: 'estimate' }),
+    };
   } catch (e) {
     if (e instanceof LandedCostError) throw badRequest(e.message);
     throw e;
@@ -71,20 +98,48 @@ const idsArray = (ids: number[]) => `{${ids.join(',')}}`;
 /** Inside the shipment's write: each lot's landed cost stored where it moved (null for `released` lots, which left
  * the shipment), each moved lot's history telling it (the lists and cards hear of it); answers the shipment's history
  * of the moves, by lot. */
-export async function storeLanded(tx: Database, by: Author, shipmentId: number, lines: CostLine[], released: number[] = []): Promise<FieldChange[]> {
+export async function storeLanded(
+  tx: Database,
+  by: Author,
+  shipmentId: number,
+  lines: CostLine[],
+  released: number[] = [],
+): Promise<FieldChange[]> {
   const landed = await computeLanded(tx, shipmentId, lines);
   const next = new Map<number, string | null>(released.map((id) => [id, null]));
   for (const lot of landed?.current.lots ?? []) next.set(lot.offer_id, lot.landed_kg_cost);
   if (!next.size) return [];
   const row = select({ row: storedRecordOf('offers', sql`t`) });
-  const before = (await selectRows(tx, row, sql`FROM offers t WHERE t.id = ANY(${idsArray([...next.keys()])}::int[]) ORDER BY t.id FOR UPDATE`)).map((r) => r.row);
+  const before = (
+    await selectRows(
+      tx,
+      row,
+      sql`FROM offers t WHERE t.id = ANY(${idsArray([...next.keys()])}::int[]) ORDER BY t.id FOR UPDATE`,
+    )
+  ).map((r) => r.row);
   const shown = (v: unknown) => (v === null || v === undefined ? null : Number(v).toFixed(2));
   const moved = before.filter((o) => shown(o.landed_kg_cost) !== next.get(Number(o.id)));
   if (!moved.length) return [];
   const values = JSON.stringify(moved.map((o) => ({ id: Number(o.id), cost: next.get(Number(o.id)) })));
-  await tx.execute(sql`UPDATE offers o SET landed_kg_cost = v.cost FROM jsonb_to_recordset(${values}::jsonb) AS v(id int, cost numeric) WHERE o.id = v.id`);
-  const after = new Map((await selectRows(tx, row, sql`FROM offers t WHERE t.id = ANY(${idsArray(moved.map((o) => Number(o.id)))}::int[])`))
-    .map((r) => [Number(r.row.id), r.row]));
-  await recordsChanged(tx, by, 'offers', moved.map((o) => ({ id: Number(o.id), before: o, after: after.get(Number(o.id))! })));
-  return moved.map((o) => ({ field: 'landed_kg_cost', key: Number(o.id), name: `№ ${o.id}`, old: shown(o.landed_kg_cost), new: next.get(Number(o.id)) }));
+  await tx.execute(
+    sql`UPDATE offers o SET landed_kg_cost = v.cost FROM jsonb_to_recordset(${values}::jsonb) AS v(id int, cost numeric) WHERE o.id = v.id`,
+  );
+  const after = new Map(
+    (
+      await selectRows(tx, row, sql`FROM offers t WHERE t.id = ANY(${idsArray(moved.map((o) => Number(o.id)))}::int[])`)
+    ).map((r) => [Number(r.row.id), r.row]),
+  );
+  await recordsChanged(
+    tx,
+    by,
+    'offers',
+    moved.map((o) => ({ id: Number(o.id), before: o, after: after.get(Number(o.id))! })),
+  );
+  return moved.map((o) => ({
+    field: 'landed_kg_cost',
+    key: Number(o.id),
+    name: `№ ${o.id}`,
+    old: shown(o.landed_kg_cost),
+    new: next.get(Number(o.id)),
+  }));
 }

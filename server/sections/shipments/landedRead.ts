@@ -22,16 +22,24 @@ export async function landedOfShipment(db: Database, auth: AuthenticatedUser, id
   const costs = (typeof row.costs === 'string' ? JSON.parse(row.costs) : row.costs) as CostLine[];
   const landed = await computeLanded(db, id, costs);
   const estimates = new Map((landed?.estimate.lots ?? []).map((l) => [l.offer_id, l.landed_kg_cost]));
-  const lots = (landed?.current.lots ?? []).filter((l) => onlyLot === undefined || l.offer_id === onlyLot).map((l) => {
-    const estimate = estimates.get(l.offer_id) ?? l.landed_kg_cost;
-    return { ...l, estimate_kg_cost: estimate, difference_kg: rublesText(kopecks(l.landed_kg_cost) - kopecks(estimate)) };
-  });
+  const lots = (landed?.current.lots ?? [])
+    .filter((l) => onlyLot === undefined || l.offer_id === onlyLot)
+    .map((l) => {
+      const estimate = estimates.get(l.offer_id) ?? l.landed_kg_cost;
+      return {
+        ...l,
+        estimate_kg_cost: estimate,
+        difference_kg: rublesText(kopecks(l.landed_kg_cost) - kopecks(estimate)),
+      };
+    });
   return { shipment_id: id, name: String(shipment.name), basis: landed?.current.basis ?? 'actual', lots };
 }
 
 /** One lot's landed cost (the offer card's waterfall): 404 for a lot in no shipment. */
 export async function landedOfLot(db: Database, auth: AuthenticatedUser, offerId: number) {
-  const [row] = rowsOf<{ shipment_id: number | null }>(await db.execute(sql`SELECT shipment_id FROM offers WHERE id = ${offerId} AND status <> 'deleted'`));
+  const [row] = rowsOf<{ shipment_id: number | null }>(
+    await db.execute(sql`SELECT shipment_id FROM offers WHERE id = ${offerId} AND status <> 'deleted'`),
+  );
   if (!row?.shipment_id) throw notFound();
   return landedOfShipment(db, auth, Number(row.shipment_id), offerId);
 }

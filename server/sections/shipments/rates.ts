@@ -9,7 +9,10 @@ import { currencyRates as r } from '../../db/schema';
 /** Rubles for one unit of `code` on `day` (YYYY-MM-DD), or null where no rate is stored. */
 export async function rateOf(db: Database, code: string, day: string): Promise<string | null> {
   if (code === 'RUB') return '1';
-  const row = await selectFirst(db, select({ unit_rate: sql<string>`trim_scale(${r.unit_rate})::text` }),
-    sql`FROM ${r} WHERE ${r.code} = ${code} AND ${r.date} <= ${day}::date ORDER BY ${r.date} DESC LIMIT 1`);
+  const row = await selectFirst(
+    db,
+    select({ unit_rate: sql<string>`trim_scale(${r.unit_rate})::text` }),
+    sql`FROM ${r} WHERE ${r.code} = ${code} AND ${r.date} <= ${day}::date ORDER BY ${r.date} DESC LIMIT 1`,
+  );
   return row?.unit_rate ?? null;
 }

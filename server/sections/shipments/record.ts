@@ -12,7 +12,14 @@ import type { RecordSection, Row } from '../../records/pipeline';
 import type { FieldChange } from '../../../domain/history';
 import { isFieldVisible } from '../../../domain/permissions';
 import { COST_KIND_TITLES, COST_STATUS_TITLES, type CostLine } from '../../../domain/shipments/costLines';
-import { SHIPMENT_FIELD_VISIBILITY, SHIPMENT_FORM_FIELDS, SHIPMENT_LOTS_MAX, SHIPMENT_MSG, checkCostLines, shipmentSchema } from '../../../domain/shipments/schema';
+import {
+  SHIPMENT_FIELD_VISIBILITY,
+  SHIPMENT_FORM_FIELDS,
+  SHIPMENT_LOTS_MAX,
+  SHIPMENT_MSG,
+  checkCostLines,
+  shipmentSchema,
+} from '../../../domain/shipments/schema';
 import { shipmentsSpec } from './list';
 import { storeLanded } from './landed';
 
@@ -36,33 +43,55 @@ const idsArray = (ids: number[]) => `{${ids.join(',')}}`;
 
 /** The lots of a shipment, in id order. */
 export async function lotIdsIn(db: Database, shipmentId: number): Promise<number[]> {
-  return rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM offers WHERE shipment_id = ${shipmentId} AND status <> 'deleted' ORDER BY id`)).map((r) => Number(r.id));
+  return rowsOf<{ id: number }>(
+    await db.execute(sql`SELECT id FROM offers WHERE shipment_id = ${shipmentId} AND status <> 'deleted' ORDER BY id`),
+  ).map((r) => Number(r.id));
 }
 
 /** Makes `ids` the shipment's lots: each must be an offer not deleted and in no other shipment. Answers the lots that
  * left it. */
 async function placeLots(tx: Database, shipmentId: number, ids: number[]): Promise<number[]> {
-  const found = rowsOf<{ id: number; shipment_id: number | null }>(await tx.execute(sql`
-    SELECT id, shipment_id FROM offers WHERE id = ANY(${idsArray(ids)}::int[]) AND status <> 'deleted' ORDER BY id FOR UPDATE`));
+  const found = rowsOf<{ id: number; shipment_id: number | null }>(
+    await tx.execute(sql`
+    SELECT id, shipment_id FROM offers WHERE id = ANY(${idsArray(ids)}::int[]) AND status <> 'deleted' ORDER BY id FOR UPDATE`),
+  );
   const byId = new Map(found.map((r) => [Number(r.id), r.shipment_id === null ? null : Number(r.shipment_id)]));
   for (const id of ids) {
     if (!byId.has(id)) throw badRequest(SHIPMENT_MSG.lot(id));
     const other = byId.get(id);
-    if (other !== null && other !== undefined && other !== shipmentId) throw badRequest(SHIPMENT_MSG.lotElsewhere(id, other));
+    if (other !== null && other !== undefined && other !== shipmentId)
+      throw badRequest(SHIPMENT_MSG.lotElsewhere(id, other));
   }
-  const left = rowsOf<{ id: number }>(await tx.execute(sql`
-    UPDATE offers SET shipment_id = NULL WHERE shipment_id = ${shipmentId} AND id <> ALL(${idsArray(ids)}::int[]) RETURNING id`)).map((r) => Number(r.id));
-  if (ids.length) await tx.execute(sql`UPDATE offers SET shipment_id = ${shipmentId} WHERE id = ANY(${idsArray(ids)}::int[]) AND shipment_id IS DISTINCT FROM ${shipmentId}`);
+  const left = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+    UPDATE offers SET shipment_id = NULL WHERE shipment_id = ${shipmentId} AND id <> ALL(${idsArray(ids)}::int[]) RETURNING id`),
+  ).map((r) => Number(r.id));
+  if (ids.length)
+    await tx.execute(
+      sql`UPDATE offers SET shipment_id = ${shipmentId} WHERE id = ANY(${idsArray(ids)}::int[]) AND shipment_id IS DISTINCT FROM ${shipmentId}`,
+    );
   return left;
 }
 
 const lotsText = (ids: number[]) => (ids.length ? ids.map((id) => `№ ${id}`).join(', ') : null);
-const costsText = (lines: CostLine[]) => (lines.length
-  ? lines.map((l) => `${COST_KIND_TITLES[l.kind]}: ${l.amount} ${l.currency}${l.rate ? ` по ${l.rate}` : ''} (${COST_STATUS_TITLES[l.status].toLowerCase()})`).join('; ')
-  : null);
+const costsText = (lines: CostLine[]) =>
+  lines.length
+    ? lines
+        .map(
+          (l) =>
+            `${COST_KIND_TITLES[l.kind]}: ${l.amount} ${l.currency}${l.rate ? ` по ${l.rate}` : ''} (${COST_STATUS_TITLES[l.status].toLowerCase()})`,
+        )
+        .join('; ')
+    : null;
 
 /** The parts a write changed, for the shipment's history, and the lots' landed cost stored. */
-async function writeParts(tx: Database, auth: AuthenticatedUser, id: number, body: Row, storedCosts: CostLine[]): Promise<FieldChange[]> {
+async function writeParts(
+  tx: Database,
+  auth: AuthenticatedUser,
+  id: number,
+  body: Row,
+  storedCosts: CostLine[],
+): Promise<FieldChange[]> {
   const lots = lotIdsOf(body);
   const costs = costsOf(body);
   const changes: FieldChange[] = [];
@@ -71,18 +100,27 @@ async function writeParts(tx: Database, auth: AuthenticatedUser, id: number, bod
     const before = await lotIdsIn(tx, id);
     released = await placeLots(tx, id, lots);
     const after = await lotIdsIn(tx, id);
-    if (lotsText(before) !== lotsText(after)) changes.push({ field: 'offer_ids', old: lotsText(before), new: lotsText(after) });
+    if (lotsText(before) !== lotsText(after))
+      changes.push({ field: 'offer_ids', old: lotsText(before), new: lotsText(after) });
   }
-  if (costs !== undefined && costsText(costs) !== costsText(storedCosts)) changes.push({ field: 'costs', old: costsText(storedCosts), new: costsText(costs) });
-  changes.push(...await storeLanded(tx, auth.user.id, id, costs ?? storedCosts, released));
+  if (costs !== undefined && costsText(costs) !== costsText(storedCosts))
+    changes.push({ field: 'costs', old: costsText(storedCosts), new: costsText(costs) });
+  changes.push(...(await storeLanded(tx, auth.user.id, id, costs ?? storedCosts, released)));
   return changes;
 }
 
 const form = formRecordSection({
-  spec: shipmentsSpec, fields: SHIPMENT_FORM_FIELDS, visibleAs: SHIPMENT_FIELD_VISIBILITY, schema: shipmentSchema,
+  spec: shipmentsSpec,
+  fields: SHIPMENT_FORM_FIELDS,
+  visibleAs: SHIPMENT_FIELD_VISIBILITY,
+  schema: shipmentSchema,
   readColumns: { supplier_id: sql`sh.supplier_id`, costs: sql`sh.costs` },
   references: [{ field: 'supplier_id', table: 'suppliers', message: SHIPMENT_MSG.supplier, optional: true }],
-  duplicate: { of: (values) => sql`lower(name) = lower(${String(values.name ?? '')})`, message: SHIPMENT_MSG.duplicate, text: SHIPMENT_MSG.conflictText },
+  duplicate: {
+    of: (values) => sql`lower(name) = lower(${String(values.name ?? '')})`,
+    message: SHIPMENT_MSG.duplicate,
+    text: SHIPMENT_MSG.conflictText,
+  },
   // the lots, and the cost lines to a role that sees what the lots cost
   finishRead: async (db, auth, row) => {
     const shown: Row = { ...row, offer_ids: await lotIdsIn(db, Number(row.id)) };
@@ -101,12 +139,23 @@ export const shipmentRecord: RecordSection<Row, 'shipments'> = {
   async insert(tx, auth, values, body) {
     // the form's columns and the cost lines as typed, in the one INSERT (the created row keeps its first version)
     const columns = [
-      ...SHIPMENT_FORM_FIELDS.filter((field) => values[field] !== undefined).map((field) => [field, values[field] === '' ? null : values[field]] as const),
-      ['costs', JSON.stringify(costsOf(body) ?? [])] as const, ['created_by', auth.user.id] as const,
+      ...SHIPMENT_FORM_FIELDS.filter((field) => values[field] !== undefined).map(
+        (field) => [field, values[field] === '' ? null : values[field]] as const,
+      ),
+      ['costs', JSON.stringify(costsOf(body) ?? [])] as const,
+      ['created_by', auth.user.id] as const,
     ];
-    const [created] = rowsOf<{ id: number }>(await tx.execute(sql`
-      INSERT INTO shipments (${sql.join(columns.map(([k]) => sql.identifier(k)), sql`, `)})
-      VALUES (${sql.join(columns.map(([k, v]) => (k === 'costs' ? sql`${v}::jsonb` : sql`${v}`)), sql`, `)}) RETURNING id`));
+    const [created] = rowsOf<{ id: number }>(
+      await tx.execute(sql`
+      INSERT INTO shipments (${sql.join(
+        columns.map(([k]) => sql.identifier(k)),
+        sql`, `,
+      )})
+      VALUES (${sql.join(
+        columns.map(([k, v]) => (k === 'costs' ? sql`${v}::jsonb` : sql`${v}`)),
+        sql`, `,
+      )}) RETURNING id`),
+    );
     const id = Number(created.id);
     await writeParts(tx, auth, id, { offer_ids: lotIdsOf(body) ?? [] }, costsOf(body) ?? []);
     return id;

@@ -14,7 +14,10 @@ const supplierStats = sql`LEFT JOIN LATERAL (
            min(so.unit_price) FILTER (WHERE so.status = 'active') AS min_price,
            max(so.unit_price) FILTER (WHERE so.status = 'active') AS max_price
     FROM offers so WHERE so.supplier_id = s.id) sto ON true`;
-const reserves = reserveStats('str', sql`FROM reserves rs JOIN offers ro ON ro.id = rs.offer_id WHERE ro.supplier_id = s.id`);
+const reserves = reserveStats(
+  'str',
+  sql`FROM reserves rs JOIN offers ro ON ro.id = rs.offer_id WHERE ro.supplier_id = s.id`,
+);
 
 // its fields as the resource declares them
 const fields = resourceSql(suppliersResource, 's');
@@ -36,9 +39,12 @@ export const suppliersSpec: SectionSpec<'suppliers'> = {
   },
   exportColumns: fields.exportColumns,
   sortable: {
-    ...fields.sortable, total_offers_created: sql`sto.offers_created`,
+    ...fields.sortable,
+    total_offers_created: sql`sto.offers_created`,
     ...reserves.sortable,
-    available_amount: sql`sto.available_amount`, min_selling_price: sql`sto.min_price`, max_selling_price: sql`sto.max_price`,
+    available_amount: sql`sto.available_amount`,
+    min_selling_price: sql`sto.min_price`,
+    max_selling_price: sql`sto.max_price`,
   },
   filters: {
     ...fields.filters,

@@ -9,9 +9,11 @@ import { countryMappings } from './facts';
 
 export async function countryList(db: Database) {
   const mapped = await countryMappings(db);
-  const texts = rowsOf<{ text: string; offers: number }>(await db.execute(sql`
+  const texts = rowsOf<{ text: string; offers: number }>(
+    await db.execute(sql`
     SELECT origin_country AS text, count(*)::int AS offers FROM offers
-    WHERE status <> 'deleted' AND coalesce(trim(origin_country), '') <> '' GROUP BY origin_country ORDER BY origin_country`));
+    WHERE status <> 'deleted' AND coalesce(trim(origin_country), '') <> '' GROUP BY origin_country ORDER BY origin_country`),
+  );
   return {
     unmapped: texts.filter((t) => !matchCountry(t.text, mapped)),
     mapped: [...mapped].map(([text, code]) => ({ text, code, short: oksmByCode(code)?.short ?? '' })),

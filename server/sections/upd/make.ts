@@ -17,32 +17,46 @@ import { buyerFacts, countryMappings, reserveFacts, sellerFacts } from './facts'
 const NUMBER_LOCK = 54_0001;
 
 /** The new document's id; UpdRefused's reason as a 400, a reserve already on a live УПД as a 400 naming it. */
-export async function makeUpd(db: Database, userId: number, reserveIds: number[], now: Date = new Date()): Promise<number> {
+export async function makeUpd(
+  db: Database,
+  userId: number,
+  reserveIds: number[],
+  now: Date = new Date(),
+): Promise<number> {
   const ids = [...new Set(reserveIds)];
   const [seller, mapped, zone] = await Promise.all([sellerFacts(db), countryMappings(db), readTimeZone(db)]);
   try {
     return await db.transaction(async (tx) => {
       const reserves = await reserveFacts(tx, ids);
       if (reserves.length !== ids.length) throw notFound();
-      const taken = rowsOf<{ reserve_id: number; number: string }>(await tx.execute(sql`
+      const taken = rowsOf<{ reserve_id: number; number: string }>(
+        await tx.execute(sql`
         SELECT l.reserve_id, d.number || '/' || d.year AS number FROM upd_lines l JOIN upd_documents d ON d.id = l.upd_id
-        WHERE NOT l.cancelled AND l.reserve_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY l.reserve_id LIMIT 1`));
+        WHERE NOT l.cancelled AND l.reserve_id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) ORDER BY l.reserve_id LIMIT 1`),
+      );
       if (taken.length) throw badRequest(UPD_MSG.taken(taken[0].reserve_id, taken[0].number));
       const buyer = reserves[0].buyer_id === null ? null : await buyerFacts(tx, reserves[0].buyer_id);
       const content = updContent(reserves, buyer, seller, mapped);
       const day = businessToday(zone, now);
       const year = Number(day.slice(0, 4));
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${NUMBER_LOCK}, ${year})`);
-      const [{ next }] = rowsOf<{ next: number }>(await tx.execute(sql`SELECT coalesce(max(number), 0) + 1 AS next FROM upd_documents WHERE year = ${year}`));
+      const [{ next }] = rowsOf<{ next: number }>(
+        await tx.execute(sql`SELECT coalesce(max(number), 0) + 1 AS next FROM upd_documents WHERE year = ${year}`),
+      );
       const guid = randomUUID();
       const fileId = updFileId(content.buyer, content.seller, day.split('-').reverse().join('.'), guid);
-      const [{ id }] = rowsOf<{ id: number }>(await tx.execute(sql`
+      const [{ id }] = rowsOf<{ id: number }>(
+        await tx.execute(sql`
         INSERT INTO upd_documents (year, number, date, shipment_date, buyer_id, guid, file_id, formed_at, seller, buyer, signer,
           sum_without_vat, vat_sum, sum_with_vat, created_by)
         VALUES (${year}, ${next}, ${day}, ${content.shipment_date}, ${content.buyer_id}, ${guid}, ${fileId}, ${now.toISOString()},
           ${JSON.stringify(content.seller)}::jsonb, ${JSON.stringify(content.buyer)}::jsonb, ${JSON.stringify(content.signer)}::jsonb,
           ${content.totals.sumWithoutVat}, ${content.totals.vatSum}, ${content.totals.sumWithVat}, ${userId})
-        RETURNING id`));
+        RETURNING id`),
+      );
       for (const l of content.lines) {
         await tx.execute(sql`
           INSERT INTO upd_lines (upd_id, n, reserve_id, name, okei, unit_name, quantity, price, sum_without_vat, vat_rate, vat_sum, sum_with_vat,
@@ -61,11 +75,15 @@ export async function makeUpd(db: Database, userId: number, reserveIds: number[]
 /** Cancels a live document at its version; its number and lines stay, its reserves are free again. */
 export async function cancelUpd(db: Database, userId: number, id: number, version: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = rowsOf<{ status: string; version: number }>(await tx.execute(sql`SELECT status, version FROM upd_documents WHERE id = ${id} FOR UPDATE`));
+    const [row] = rowsOf<{ status: string; version: number }>(
+      await tx.execute(sql`SELECT status, version FROM upd_documents WHERE id = ${id} FOR UPDATE`),
+    );
     if (!row) throw notFound(UPD_MSG.notFound);
     if (row.status === 'cancelled') throw badRequest(UPD_MSG.cancelled);
     if (row.version !== version) throw stale({ version: row.version, by: null, at: null, changes: [], fields: [] });
-    await tx.execute(sql`UPDATE upd_documents SET status = 'cancelled', version = version + 1, cancelled_by = ${userId}, cancelled_at = now() WHERE id = ${id}`);
+    await tx.execute(
+      sql`UPDATE upd_documents SET status = 'cancelled', version = version + 1, cancelled_by = ${userId}, cancelled_at = now() WHERE id = ${id}`,
+    );
     await tx.execute(sql`UPDATE upd_lines SET cancelled = true WHERE upd_id = ${id}`);
   });
 }

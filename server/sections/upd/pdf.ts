@@ -10,28 +10,41 @@ import { UPD_TEXTS } from '../../../domain/upd/texts';
 const FONTS = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const text = (s: string) => s.replace(/\u202f/g, '\u00a0');
 
-const COLUMNS: { title: string; width: number; right?: boolean; cell: (l: UpdDocument['lines'][number]) => string }[] = [
-  { title: '№', width: 22, cell: (l) => String(l.n) },
-  { title: 'Наименование товара', width: 170, cell: (l) => l.name },
-  { title: 'Код ед. (ОКЕИ)', width: 40, cell: (l) => l.okei },
-  { title: 'Ед.', width: 28, cell: (l) => l.unitName },
-  { title: 'Количество', width: 56, right: true, cell: (l) => formatFigure(l.quantity) },
-  { title: 'Цена за ед. без НДС', width: 64, right: true, cell: (l) => formatFigure(l.price) },
-  { title: 'Стоимость без НДС', width: 72, right: true, cell: (l) => formatFigure(l.sumWithoutVat) },
-  { title: 'Акциз', width: 40, cell: () => 'без акциза' },
-  { title: 'Ставка', width: 40, cell: (l) => vatRateText(l.vatRate) },
-  { title: 'Сумма НДС', width: 60, right: true, cell: (l) => (l.vatRate === 'none' ? 'без НДС' : formatFigure(l.vatSum)) },
-  { title: 'Стоимость с НДС', width: 72, right: true, cell: (l) => formatFigure(l.sumWithVat) },
-  { title: 'Страна (код)', width: 54, cell: (l) => (l.origin ? `${l.origin.code} ${l.origin.short}` : '—') },
-  { title: 'Номер ДТ', width: 52, cell: (l) => l.origin?.declaration ?? '—' },
-];
+const COLUMNS: { title: string; width: number; right?: boolean; cell: (l: UpdDocument['lines'][number]) => string }[] =
+  [
+    { title: '№', width: 22, cell: (l) => String(l.n) },
+    { title: 'Наименование товара', width: 170, cell: (l) => l.name },
+    { title: 'Код ед. (ОКЕИ)', width: 40, cell: (l) => l.okei },
+    { title: 'Ед.', width: 28, cell: (l) => l.unitName },
+    { title: 'Количество', width: 56, right: true, cell: (l) => formatFigure(l.quantity) },
+    { title: 'Цена за ед. без НДС', width: 64, right: true, cell: (l) => formatFigure(l.price) },
+    { title: 'Стоимость без НДС', width: 72, right: true, cell: (l) => formatFigure(l.sumWithoutVat) },
+    { title: 'Акциз', width: 40, cell: () => 'без акциза' },
+    { title: 'Ставка', width: 40, cell: (l) => vatRateText(l.vatRate) },
+    {
+      title: 'Сумма НДС',
+      width: 60,
+      right: true,
+      cell: (l) => (l.vatRate === 'none' ? 'без НДС' : formatFigure(l.vatSum)),
+    },
+    { title: 'Стоимость с НДС', width: 72, right: true, cell: (l) => formatFigure(l.sumWithVat) },
+    { title: 'Страна (код)', width: 54, cell: (l) => (l.origin ? `${l.origin.code} ${l.origin.short}` : '—') },
+    { title: 'Номер ДТ', width: 52, cell: (l) => l.origin?.declaration ?? '—' },
+  ];
 
 const partyLines = (label: string, p: UpdParty) => [
-  `${label}: ${p.name}`, `Адрес: ${p.address}`, `ИНН/КПП: ${p.inn}${p.kpp ? `/${p.kpp}` : ''}`,
+  `${label}: ${p.name}`,
+  `Адрес: ${p.address}`,
+  `ИНН/КПП: ${p.inn}${p.kpp ? `/${p.kpp}` : ''}`,
 ];
 
 export function updPdf(doc: UpdDocument, cancelled: boolean): Promise<Buffer> {
-  const pdf = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 28, info: { Title: UPD_TEXTS.file(doc.number, doc.date), Author: doc.seller.name } });
+  const pdf = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 28,
+    info: { Title: UPD_TEXTS.file(doc.number, doc.date), Author: doc.seller.name },
+  });
   pdf.registerFont('body', path.join(FONTS, 'DejaVuSans.ttf'));
   pdf.registerFont('bold', path.join(FONTS, 'DejaVuSans-Bold.ttf'));
   const chunks: Buffer[] = [];
@@ -44,12 +57,25 @@ export function updPdf(doc: UpdDocument, cancelled: boolean): Promise<Buffer> {
   const width = pdf.page.width - left - pdf.page.margins.right;
 
   pdf.font('bold').fontSize(13).text(text(UPD_TEXTS.title));
-  pdf.font('body').fontSize(9).text(text(`${UPD_TEXTS.status} (${UPD_TEXTS.statusHint})`));
-  pdf.font('bold').fontSize(10).text(text(`Счёт-фактура № ${doc.number} от ${doc.date}`));
-  if (cancelled) pdf.font('bold').fontSize(10).fillColor('#b00020').text(text(UPD_TEXTS.statuses.cancelled)).fillColor('black');
+  pdf
+    .font('body')
+    .fontSize(9)
+    .text(text(`${UPD_TEXTS.status} (${UPD_TEXTS.statusHint})`));
+  pdf
+    .font('bold')
+    .fontSize(10)
+    .text(text(`Счёт-фактура № ${doc.number} от ${doc.date}`));
+  if (cancelled)
+    pdf.font('bold').fontSize(10).fillColor('#b00020').text(text(UPD_TEXTS.statuses.cancelled)).fillColor('black');
   pdf.font('body').fontSize(8);
-  for (const line of [...partyLines('Продавец', doc.seller), 'Грузоотправитель: он же', ...partyLines('Покупатель', doc.buyer),
-    `Грузополучатель: ${doc.buyer.name}, ${doc.buyer.address}`, 'Валюта: наименование, код: Российский рубль, 643', `Дата отгрузки: ${doc.shipmentDate}`]) {
+  for (const line of [
+    ...partyLines('Продавец', doc.seller),
+    'Грузоотправитель: он же',
+    ...partyLines('Покупатель', doc.buyer),
+    `Грузополучатель: ${doc.buyer.name}, ${doc.buyer.address}`,
+    'Валюта: наименование, код: Российский рубль, 643',
+    `Дата отгрузки: ${doc.shipmentDate}`,
+  ]) {
     pdf.text(text(line), { width });
   }
   pdf.moveDown(0.6);
@@ -62,24 +88,54 @@ export function updPdf(doc: UpdDocument, cancelled: boolean): Promise<Buffer> {
     pdf.font(font).fontSize(font === 'bold' ? 6.5 : 7);
     COLUMNS.forEach((c, i) => {
       pdf.rect(x, y, c.width, height).stroke();
-      pdf.text(text(values[i]), x + 2, y + 3, { width: c.width - 4, height: height - 4, align: c.right ? 'right' : 'left', ellipsis: true });
+      pdf.text(text(values[i]), x + 2, y + 3, {
+        width: c.width - 4,
+        height: height - 4,
+        align: c.right ? 'right' : 'left',
+        ellipsis: true,
+      });
       x += c.width;
     });
     pdf.x = left;
     pdf.y = y + height;
   };
   const bottom = () => pdf.page.height - pdf.page.margins.bottom;
-  rowAt(COLUMNS.map((c) => c.title), 'bold', header);
+  rowAt(
+    COLUMNS.map((c) => c.title),
+    'bold',
+    header,
+  );
   for (const line of doc.lines) {
     if (pdf.y + row > bottom()) {
       pdf.addPage();
-      rowAt(COLUMNS.map((c) => c.title), 'bold', header);
+      rowAt(
+        COLUMNS.map((c) => c.title),
+        'bold',
+        header,
+      );
     }
-    rowAt(COLUMNS.map((c) => c.cell(line)), 'body', row);
+    rowAt(
+      COLUMNS.map((c) => c.cell(line)),
+      'body',
+      row,
+    );
   }
   const withoutVat = doc.lines.every((l) => l.vatRate === 'none');
-  const totals = ['', 'Всего к оплате', '', '', '', '', formatFigure(doc.totals.sumWithoutVat), '', '',
-    withoutVat ? 'без НДС' : formatFigure(doc.totals.vatSum), formatFigure(doc.totals.sumWithVat), '', ''];
+  const totals = [
+    '',
+    'Всего к оплате',
+    '',
+    '',
+    '',
+    '',
+    formatFigure(doc.totals.sumWithoutVat),
+    '',
+    '',
+    withoutVat ? 'без НДС' : formatFigure(doc.totals.vatSum),
+    formatFigure(doc.totals.sumWithVat),
+    '',
+    '',
+  ];
   rowAt(totals, 'bold', row);
   pdf.moveDown(1.2);
   pdf.font('body').fontSize(8);
@@ -90,7 +146,10 @@ export function updPdf(doc: UpdDocument, cancelled: boolean): Promise<Buffer> {
   pdf.text(text(`Товар (груз) передал ______________ ${signer}        Дата отгрузки ${doc.shipmentDate}`), { width });
   pdf.text(text('Товар (груз) получил ______________        Дата получения «___» ____________ 20__ г.'), { width });
   pdf.moveDown(0.6);
-  pdf.fontSize(6.5).fillColor('#555').text(text(`Идентификатор файла: ${doc.fileId}`), { width });
+  pdf
+    .fontSize(6.5)
+    .fillColor('#555')
+    .text(text(`Идентификатор файла: ${doc.fileId}`), { width });
   pdf.end();
   return done;
 }

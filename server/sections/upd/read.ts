@@ -69,10 +69,12 @@ export async function updRow(db: Database, id: number, scope: ReserveScope): Pro
 }
 
 export async function updLines(db: Database, id: number): Promise<UpdLineRow[]> {
-  return rowsOf<UpdLineRow>(await db.execute(sql`
+  return rowsOf<UpdLineRow>(
+    await db.execute(sql`
     SELECT n, reserve_id, name, okei, unit_name, quantity::text AS quantity, price::text AS price, sum_without_vat::text AS sum_without_vat,
            vat_rate, vat_sum::text AS vat_sum, sum_with_vat::text AS sum_with_vat, origin_code, origin_short, declaration
-    FROM upd_lines WHERE upd_id = ${id} ORDER BY n`));
+    FROM upd_lines WHERE upd_id = ${id} ORDER BY n`),
+  );
 }
 
 export interface UpdListFilter {
@@ -83,14 +85,26 @@ export interface UpdListFilter {
   date_to?: string;
 }
 
-export async function updList(db: Database, filter: UpdListFilter, scope: ReserveScope, limit = 500): Promise<UpdRow[]> {
+export async function updList(
+  db: Database,
+  filter: UpdListFilter,
+  scope: ReserveScope,
+  limit = 500,
+): Promise<UpdRow[]> {
   const where: SQL[] = [readable(scope)];
   if (filter.buyer_id) where.push(sql`d.buyer_id = ${filter.buyer_id}`);
-  if (filter.reserve_id) where.push(sql`EXISTS (SELECT 1 FROM upd_lines fl WHERE fl.upd_id = d.id AND fl.reserve_id = ${filter.reserve_id})`);
+  if (filter.reserve_id)
+    where.push(
+      sql`EXISTS (SELECT 1 FROM upd_lines fl WHERE fl.upd_id = d.id AND fl.reserve_id = ${filter.reserve_id})`,
+    );
   if (filter.status) where.push(sql`d.status = ${filter.status}`);
   if (filter.date_from) where.push(sql`d.date >= ${filter.date_from}`);
   if (filter.date_to) where.push(sql`d.date <= ${filter.date_to}`);
-  return rowsOf<UpdRow>(await db.execute(sql`${ROW} WHERE ${sql.join(where, sql` AND `)} ORDER BY d.year DESC, d.number DESC LIMIT ${limit}`));
+  return rowsOf<UpdRow>(
+    await db.execute(
+      sql`${ROW} WHERE ${sql.join(where, sql` AND `)} ORDER BY d.year DESC, d.number DESC LIMIT ${limit}`,
+    ),
+  );
 }
 
 /** The number as printed: the year's sequence. */
@@ -101,16 +115,39 @@ const trimmed = (value: string) => value.replace(/(\.\d*?)0+$/, '$1').replace(/\
 /** The stored document as the object the XML and the print form are drawn from. */
 export function updDocument(row: UpdRow, lines: UpdLineRow[], zone: string, program: string): UpdDocument {
   const formed = new Date(row.formed_at);
-  const time = new Intl.DateTimeFormat('ru-RU', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(formed);
+  const time = new Intl.DateTimeFormat('ru-RU', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(formed);
   return {
-    fileId: row.file_id, number: updNumber(row), date: dayText(row.date), formedDate: dayText(businessDayOf(formed, zone)),
-    formedTime: time.replace(/:/g, '.'), shipmentDate: dayText(row.shipment_date), seller: row.seller, buyer: row.buyer,
+    fileId: row.file_id,
+    number: updNumber(row),
+    date: dayText(row.date),
+    formedDate: dayText(businessDayOf(formed, zone)),
+    formedTime: time.replace(/:/g, '.'),
+    shipmentDate: dayText(row.shipment_date),
+    seller: row.seller,
+    buyer: row.buyer,
     lines: lines.map((l): UpdLine => ({
-      n: l.n, name: l.name, okei: l.okei, unitName: l.unit_name, quantity: trimmed(l.quantity), price: l.price, sumWithoutVat: l.sum_without_vat,
-      vatRate: l.vat_rate, vatSum: l.vat_sum, sumWithVat: l.sum_with_vat,
-      origin: l.origin_code ? { code: l.origin_code, short: l.origin_short ?? '', declaration: l.declaration ?? '' } : null,
+      n: l.n,
+      name: l.name,
+      okei: l.okei,
+      unitName: l.unit_name,
+      quantity: trimmed(l.quantity),
+      price: l.price,
+      sumWithoutVat: l.sum_without_vat,
+      vatRate: l.vat_rate,
+      vatSum: l.vat_sum,
+      sumWithVat: l.sum_with_vat,
+      origin: l.origin_code
+        ? { code: l.origin_code, short: l.origin_short ?? '', declaration: l.declaration ?? '' }
+        : null,
     })),
     totals: { sumWithoutVat: row.sum_without_vat, vatSum: row.vat_sum, sumWithVat: row.sum_with_vat },
-    signer: row.signer, program,
+    signer: row.signer,
+    program,
   };
 }

@@ -70,7 +70,10 @@ export function useCardSave<V>(section: Section) {
         setLastSave('created');
         setSaveState('success');
         helpers.resetForm();
-        navigate(`/${section}/${outcome.created}`, { replace: true, state: { ...(location.state as object | null), created: true } });
+        navigate(`/${section}/${outcome.created}`, {
+          replace: true,
+          state: { ...(location.state as object | null), created: true },
+        });
       } else {
         helpers.resetForm({ values: outcome.saved });
         setLastSave('saved');
@@ -114,7 +117,12 @@ export type CardFormRecord = RecordBase;
  * is sent with it, never with the version of a record read since (after a stale answer the record is read again,
  * and the form keeps what the user typed until they load the current version).
  */
-export function useCardBase<V, R extends CardFormRecord = CardFormRecord>(section: Section, mode: CardMode, record: R | undefined, texts: CardFormTexts) {
+export function useCardBase<V, R extends CardFormRecord = CardFormRecord>(
+  section: Section,
+  mode: CardMode,
+  record: R | undefined,
+  texts: CardFormTexts,
+) {
   const { data: perms } = usePermissionsQuery();
   const { data: me } = useMeQuery();
   const save = useCardSave<V>(section);
@@ -157,7 +165,13 @@ export interface CardFormProps<V extends CardValues, R extends CardFormRecord> {
   tabs: CardTab[];
 }
 
-export function CardForm<V extends CardValues, R extends CardFormRecord>({ card, form, valuesOf, header, tabs }: CardFormProps<V, R>) {
+export function CardForm<V extends CardValues, R extends CardFormRecord>({
+  card,
+  form,
+  valuesOf,
+  header,
+  tabs,
+}: CardFormProps<V, R>) {
   const { section, mode, save, record, texts, readOnly } = card;
   const back = useSmartBack(() => form.resetForm());
   const stale = save.error?.stale;
@@ -169,31 +183,48 @@ export function CardForm<V extends CardValues, R extends CardFormRecord>({ card,
   const location = useLocation();
   const [restoreRecord, { isLoading: restoring }] = useRestoreRecordMutation();
   const deleted = record?.status === 'deleted';
-  const restore = deleted && can(card.perms, section, 'delete') ? {
-    label: RESTORE_MSG.button,
-    busy: restoring,
-    async onRestore() {
-      save.setError(null);
-      try {
-        const restored = (await restoreRecord({ section, id: record.id }).unwrap()) as unknown as R;
-        card.setVersion(restored.version);
-        form.resetForm({ values: valuesOf(restored) });
-        navigate(`/${section}/${record.id}`, { replace: true, state: location.state });
-      } catch (e) {
-        save.setError(isApiError(e) ? e : { status: 'UNKNOWN', message: errorMessage(e) });
-      }
-    },
-  } : undefined;
+  const restore =
+    deleted && can(card.perms, section, 'delete')
+      ? {
+          label: RESTORE_MSG.button,
+          busy: restoring,
+          async onRestore() {
+            save.setError(null);
+            try {
+              const restored = (await restoreRecord({ section, id: record.id }).unwrap()) as unknown as R;
+              card.setVersion(restored.version);
+              form.resetForm({ values: valuesOf(restored) });
+              navigate(`/${section}/${record.id}`, { replace: true, state: location.state });
+            } catch (e) {
+              save.setError(isApiError(e) ? e : { status: 'UNKNOWN', message: errorMessage(e) });
+            }
+          },
+        }
+      : undefined;
   // another user's write heard over the live stream: the record was read again and is newer than the form's
-  const newer = mode === 'edit' && record && card.version !== undefined && record.version > card.version && !stale && save.saveState !== 'sending'
-    ? record : undefined;
+  const newer =
+    mode === 'edit' &&
+    record &&
+    card.version !== undefined &&
+    record.version > card.version &&
+    !stale &&
+    save.saveState !== 'sending'
+      ? record
+      : undefined;
   const loadCurrent = (latest: R) => {
     form.resetForm({ values: valuesOf(latest) });
     card.setVersion(latest.version);
     save.setError(null);
   };
   return (
-    <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void form.submitForm(); }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submitForm();
+      }}
+    >
       <CardShell
         header={header}
         onBack={back}
@@ -204,21 +235,25 @@ export function CardForm<V extends CardValues, R extends CardFormRecord>({ card,
         successLabel={mode === 'create' || save.lastSave === 'created' ? texts.created : CARD_TEXTS.saved}
         error={stale ? null : save.error}
         onErrorClose={() => save.setError(null)}
-        alert={newer ? (
-          <ChangedAlert key={newer.version} section={section} id={newer.id} onRefresh={() => loadCurrent(newer)} />
-        ) : stale && (
-          <StaleAlert
-            key={stale.version}
-            section={section}
-            message={save.error!.message}
-            stale={stale}
-            yours={form.values as unknown as Record<string, unknown>}
-            initial={form.initialValues as unknown as Record<string, unknown>}
-            current={current && (valuesOf(current) as unknown as Record<string, unknown>)}
-            onLoad={current && (() => loadCurrent(current))}
-            onClose={() => save.setError(null)}
-          />
-        )}
+        alert={
+          newer ? (
+            <ChangedAlert key={newer.version} section={section} id={newer.id} onRefresh={() => loadCurrent(newer)} />
+          ) : (
+            stale && (
+              <StaleAlert
+                key={stale.version}
+                section={section}
+                message={save.error!.message}
+                stale={stale}
+                yours={form.values as unknown as Record<string, unknown>}
+                initial={form.initialValues as unknown as Record<string, unknown>}
+                current={current && (valuesOf(current) as unknown as Record<string, unknown>)}
+                onLoad={current && (() => loadCurrent(current))}
+                onClose={() => save.setError(null)}
+              />
+            )
+          )
+        }
         conflictLabel={`Посмотреть ${SECTION[section].one}`}
         listPath={`/${section}`}
         deleted={record?.status === 'deleted'}
@@ -241,7 +276,16 @@ export function CardForm<V extends CardValues, R extends CardFormRecord>({ card,
               />
             ),
           },
-          ...(record ? [{ label: HISTORY_TEXTS.tab, content: <RecordHistory section={section} recordId={record.id} deleted={record.status === 'deleted'} /> }] : []),
+          ...(record
+            ? [
+                {
+                  label: HISTORY_TEXTS.tab,
+                  content: (
+                    <RecordHistory section={section} recordId={record.id} deleted={record.status === 'deleted'} />
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </Box>

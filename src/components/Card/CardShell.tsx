@@ -59,7 +59,9 @@ export function CardShell(props: CardShellProps) {
         <IconButton aria-label="Назад" onClick={props.onBack}>
           <ArrowBack />
         </IconButton>
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>{props.loading ? <Skeleton variant="rounded" height={48} /> : props.header}</Box>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          {props.loading ? <Skeleton variant="rounded" height={48} /> : props.header}
+        </Box>
         {showSave && (
           <Button
             variant="contained"
@@ -76,11 +78,20 @@ export function CardShell(props: CardShellProps) {
         <Alert
           severity="warning"
           closable={false}
-          action={props.restore && (
-            <Button color="inherit" size="small" variant="outlined" disabled={props.restore.busy} onClick={props.restore.onRestore} sx={{ alignSelf: 'center' }}>
-              {props.restore.label}
-            </Button>
-          )}
+          action={
+            props.restore && (
+              <Button
+                color="inherit"
+                size="small"
+                variant="outlined"
+                disabled={props.restore.busy}
+                onClick={props.restore.onRestore}
+                sx={{ alignSelf: 'center' }}
+              >
+                {props.restore.label}
+              </Button>
+            )
+          }
         >
           {props.deletedText ?? 'Запись удалена и доступна только для просмотра'}
         </Alert>
@@ -93,7 +104,12 @@ export function CardShell(props: CardShellProps) {
           onClose={props.onErrorClose}
           action={
             props.error.entityId ? (
-              <Link href={`${props.listPath}/${props.error.entityId}?withDeleted`} target="_blank" rel="noopener" sx={{ alignSelf: 'center', mr: 1 }}>
+              <Link
+                href={`${props.listPath}/${props.error.entityId}?withDeleted`}
+                target="_blank"
+                rel="noopener"
+                sx={{ alignSelf: 'center', mr: 1 }}
+              >
                 {`${props.conflictLabel}: ${props.error.entityId}`}
               </Link>
             ) : undefined
@@ -110,7 +126,9 @@ export function CardShell(props: CardShellProps) {
       ) : (
         <>
           <Tabs value={tab} onChange={(e, next: number) => setTab(next)} sx={{ mb: 2 }}>
-            {props.tabs.map((t) => <Tab key={t.label} label={t.label} />)}
+            {props.tabs.map((t) => (
+              <Tab key={t.label} label={t.label} />
+            ))}
           </Tabs>
           {props.tabs.map((t, i) => (
             <Box key={t.label} role="tabpanel" hidden={tab !== i}>

@@ -8,7 +8,8 @@ import { useHistoryQuery } from '../../api/records';
 import { Alert } from '../Alert';
 
 export const CHANGED_TEXTS = {
-  changed: (name: string | null, time: string) => (name ? `Запись изменена пользователем ${name} в ${time}` : `Запись изменена другим пользователем в ${time}`),
+  changed: (name: string | null, time: string) =>
+    name ? `Запись изменена пользователем ${name} в ${time}` : `Запись изменена другим пользователем в ${time}`,
   refresh: 'Обновить',
 } as const;
 
@@ -23,7 +24,15 @@ export function ChangedAlert({ section, id, onRefresh }: { section: Section; id:
   const { data } = useHistoryQuery({ section, id });
   const last = data?.[0];
   return (
-    <Alert severity="warning" closable={false} action={<Button color="inherit" size="small" onClick={onRefresh}>{CHANGED_TEXTS.refresh}</Button>}>
+    <Alert
+      severity="warning"
+      closable={false}
+      action={
+        <Button color="inherit" size="small" onClick={onRefresh}>
+          {CHANGED_TEXTS.refresh}
+        </Button>
+      }
+    >
       {CHANGED_TEXTS.changed(last?.user?.name ?? null, timeOf(last?.at))}
     </Alert>
   );

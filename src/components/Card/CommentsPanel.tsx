@@ -32,7 +32,8 @@ export function CommentsPanel({ comments, canAddComment, onAdd, busy }: Comments
         comments.map((c) => (
           <Paper key={c.id} variant="outlined" sx={{ p: 1.5 }} data-testid="comment">
             <Typography variant="body2" color="text.secondary">
-              {c.author_name ?? 'Вы'}{c.created_at ? ` · ${formatDateTime(c.created_at)}` : ''}
+              {c.author_name ?? 'Вы'}
+              {c.created_at ? ` · ${formatDateTime(c.created_at)}` : ''}
             </Typography>
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{c.text}</Typography>
           </Paper>

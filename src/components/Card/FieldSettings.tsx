@@ -40,7 +40,13 @@ export function useCardConfig(section: Section) {
   };
 }
 
-export function FieldSettingsPanel({ open, label, setting, onSave, onClose }: {
+export function FieldSettingsPanel({
+  open,
+  label,
+  setting,
+  onSave,
+  onClose,
+}: {
   open: boolean;
   label: string;
   setting: FieldSetting;
@@ -55,14 +61,29 @@ export function FieldSettingsPanel({ open, label, setting, onSave, onClose }: {
       <DialogTitle id="field-settings-title">{`Настройка поля «${label}»`}</DialogTitle>
       <DialogContent>
         <FormControlLabel
-          control={<Checkbox name="hide" checked={hide} onChange={(e) => { setHide(e.target.checked); setTouched(true); }} />}
+          control={
+            <Checkbox
+              name="hide"
+              checked={hide}
+              onChange={(e) => {
+                setHide(e.target.checked);
+                setTouched(true);
+              }}
+            />
+          }
           label="Скрыть поле"
         />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Закрыть</Button>
         {touched && (
-          <Button variant="contained" onClick={() => { onSave({ ...setting, is_visible: !hide }); onClose(); }}>
+          <Button
+            variant="contained"
+            onClick={() => {
+              onSave({ ...setting, is_visible: !hide });
+              onClose();
+            }}
+          >
             Сохранить
           </Button>
         )}
@@ -72,7 +93,15 @@ export function FieldSettingsPanel({ open, label, setting, onSave, onClose }: {
 }
 
 /** Wraps one field of a card with its settings button and its hidden state. */
-export function ConfigurableField({ name, label, wide = false, settingsMode, setting, onSave, children }: {
+export function ConfigurableField({
+  name,
+  label,
+  wide = false,
+  settingsMode,
+  setting,
+  onSave,
+  children,
+}: {
   name: string;
   label: string;
   /** Takes two columns of the block's grid (the field is the grid's cell through this wrapper). */
@@ -84,23 +113,55 @@ export function ConfigurableField({ name, label, wide = false, settingsMode, set
 }) {
   const [open, setOpen] = useState(false);
   if (!settingsMode && !setting.is_visible) return null;
-  const panel = open && <FieldSettingsPanel open label={label} setting={setting} onSave={onSave} onClose={() => setOpen(false)} />;
+  const panel = open && (
+    <FieldSettingsPanel open label={label} setting={setting} onSave={onSave} onClose={() => setOpen(false)} />
+  );
   if (!setting.is_visible) {
     return (
-      <Box data-field={name} sx={{ gridColumn: wide ? 'span 2' : undefined, border: '1px dashed', borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.5, display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box
+        data-field={name}
+        sx={{
+          gridColumn: wide ? 'span 2' : undefined,
+          border: '1px dashed',
+          borderColor: 'divider',
+          borderRadius: 1,
+          px: 1.5,
+          py: 0.5,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+        }}
+      >
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
           {label}: Поле скрыто!
         </Typography>
-        <Button size="small" onClick={() => setOpen(true)}>Настроить</Button>
+        <Button size="small" onClick={() => setOpen(true)}>
+          Настроить
+        </Button>
         {panel}
       </Box>
     );
   }
   return (
-    <Box data-field={name} sx={{ gridColumn: wide ? 'span 2' : undefined, position: 'relative', display: 'flex', alignItems: 'flex-start', gap: 0.5, '& > :first-of-type': { flexGrow: 1 } }}>
+    <Box
+      data-field={name}
+      sx={{
+        gridColumn: wide ? 'span 2' : undefined,
+        position: 'relative',
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: 0.5,
+        '& > :first-of-type': { flexGrow: 1 },
+      }}
+    >
       {children}
       {settingsMode && (
-        <IconButton size="small" aria-label={`Настроить поле «${label}»`} onClick={() => setOpen(true)} sx={{ mt: 0.5 }}>
+        <IconButton
+          size="small"
+          aria-label={`Настроить поле «${label}»`}
+          onClick={() => setOpen(true)}
+          sx={{ mt: 0.5 }}
+        >
           <SettingsOutlined fontSize="small" />
         </IconButton>
       )}

@@ -28,7 +28,9 @@ export function Figures({ figures }: { figures: Figure[] }) {
     <>
       {figures.map((f) => (
         <Box key={f.label} data-figure={f.label}>
-          <Typography variant="body2" color="text.secondary">{f.label}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {f.label}
+          </Typography>
           <Typography>{f.value || '—'}</Typography>
         </Box>
       ))}
@@ -39,9 +41,16 @@ export function Figures({ figures }: { figures: Figure[] }) {
 /** A figure a card computes as the user types (the offer's kg price, the reserve's band): read-only, in the
  * lists' Russian format with 2 decimals ('28 000,00'); text is shown as given (a figure formatted otherwise). */
 export function ComputedField({ label, value }: { label: string; value: number | string | null }) {
-  const shown = typeof value === 'number' ? formatFigure(value) : value ?? '';
+  const shown = typeof value === 'number' ? formatFigure(value) : (value ?? '');
   // the label stays up: a figure appears while the user types elsewhere, and the outline keeps its notch
-  return <TextField label={label} value={shown} size="small" slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }} />;
+  return (
+    <TextField
+      label={label}
+      value={shown}
+      size="small"
+      slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }}
+    />
+  );
 }
 
 /** A record's figure: the key it comes under, its label and how it is shown. */
@@ -49,14 +58,24 @@ export type FigureOf = readonly [key: string, label: string, format: (value: unk
 
 /** The record's figures the caller may see: a figure hidden from the role is absent from the record. */
 export function RecordFigures({ record, figures }: { record: Record<string, unknown>; figures: readonly FigureOf[] }) {
-  return <Figures figures={figures.filter(([key]) => key in record).map(([key, label, format]) => ({ label, value: format(record[key]) }))} />;
+  return (
+    <Figures
+      figures={figures
+        .filter(([key]) => key in record)
+        .map(([key, label, format]) => ({ label, value: format(record[key]) }))}
+    />
+  );
 }
 
 /**
  * A card's figures are its list's columns shown on the card: each under its column's title (unless the card names
  * it otherwise) and in its column's format, money or number.
  */
-export function columnFigures(columns: readonly ColumnDef[], keys: readonly string[], labels: Record<string, string> = {}): FigureOf[] {
+export function columnFigures(
+  columns: readonly ColumnDef[],
+  keys: readonly string[],
+  labels: Record<string, string> = {},
+): FigureOf[] {
   return keys.map((key) => {
     const column = columns.find((c) => c.key === key);
     if (!column) throw new Error(`No column ${key} to show as a figure`);
@@ -65,7 +84,15 @@ export function columnFigures(columns: readonly ColumnDef[], keys: readonly stri
 }
 
 /** A saved record's figures under their title; a create card has none. */
-export function FiguresBlock({ title, record, figures }: { title: string; record?: Record<string, unknown>; figures: readonly FigureOf[] }) {
+export function FiguresBlock({
+  title,
+  record,
+  figures,
+}: {
+  title: string;
+  record?: Record<string, unknown>;
+  figures: readonly FigureOf[];
+}) {
   if (!record) return null;
   return (
     <InfoBlock title={title}>
@@ -80,7 +107,13 @@ export interface ShortListColumn<R> {
 }
 
 /** The latest related records; the first column is the record's № linking to its card. */
-function ShortList<R extends { id: number }>({ rows, columns, path, empty, label }: {
+function ShortList<R extends { id: number }>({
+  rows,
+  columns,
+  path,
+  empty,
+  label,
+}: {
   rows: R[];
   columns: ShortListColumn<R>[];
   /** '/reserves' */
@@ -90,21 +123,34 @@ function ShortList<R extends { id: number }>({ rows, columns, path, empty, label
 }) {
   // the card opened from here comes back here (smart back)
   const from = useLocation().pathname;
-  if (!rows.length) return <Typography color="text.secondary" sx={{ gridColumn: '1 / -1' }}>{empty}</Typography>;
+  if (!rows.length)
+    return (
+      <Typography color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+        {empty}
+      </Typography>
+    );
   return (
     <Box sx={{ gridColumn: '1 / -1', overflowX: 'auto' }}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
             <TableCell>№</TableCell>
-            {columns.map((c) => <TableCell key={c.title}>{c.title}</TableCell>)}
+            {columns.map((c) => (
+              <TableCell key={c.title}>{c.title}</TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.id}>
-              <TableCell><Link component={RouterLink} to={`${path}/${row.id}`} state={{ from }}>{row.id}</Link></TableCell>
-              {columns.map((c) => <TableCell key={c.title}>{c.value(row)}</TableCell>)}
+              <TableCell>
+                <Link component={RouterLink} to={`${path}/${row.id}`} state={{ from }}>
+                  {row.id}
+                </Link>
+              </TableCell>
+              {columns.map((c) => (
+                <TableCell key={c.title}>{c.value(row)}</TableCell>
+              ))}
             </TableRow>
           ))}
         </TableBody>
@@ -128,7 +174,11 @@ export interface LatestRecord {
  * The latest records of another section that belong to this card's record (an employee's reserves, a supplier's
  * offers), in a block titled by that section: №, product, that section's figures, status and date.
  */
-export function LatestRecords<R extends LatestRecord>({ section, rows, figures }: {
+export function LatestRecords<R extends LatestRecord>({
+  section,
+  rows,
+  figures,
+}: {
   section: Section;
   rows: R[];
   /** The columns between the product and the status. */
@@ -154,7 +204,12 @@ export function LatestRecords<R extends LatestRecord>({ section, rows, figures }
  * The latest records of another section filtered to this card's record (a buyer's reserves: `buyers_ids=7`), read
  * from that section's list, newest first, so the caller's scope applies.
  */
-export function LatestListed<R extends LatestRecord>({ section, filter, id, figures }: {
+export function LatestListed<R extends LatestRecord>({
+  section,
+  filter,
+  id,
+  figures,
+}: {
   section: Section;
   /** The list's filter naming this card's record: 'buyers_ids'. */
   filter: string;

@@ -63,25 +63,51 @@ export function FilesBlock({ kind, files, onUploaded, disabled }: FilesBlockProp
         <Box component="ul" sx={{ m: 0, pl: 2 }}>
           {files.map((f) => (
             <li key={f.id}>
-              <Link component="button" type="button" onClick={() => void downloadFile(f.url, f.name ?? `document-${f.id}`, token)}>
+              <Link
+                component="button"
+                type="button"
+                onClick={() => void downloadFile(f.url, f.name ?? `document-${f.id}`, token)}
+              >
                 {f.name ?? `Документ ${f.id}`}
               </Link>
             </li>
           ))}
         </Box>
       )}
-      {problem && <Alert key={problem.key} severity="error" onClose={() => setProblem(null)}>{problem.text}</Alert>}
+      {problem && (
+        <Alert key={problem.key} severity="error" onClose={() => setProblem(null)}>
+          {problem.text}
+        </Alert>
+      )}
       {!disabled && (
         <Box
-          onDragOver={(e) => { e.preventDefault(); setOver(true); }}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setOver(true);
+          }}
           onDragLeave={() => setOver(false)}
-          onDrop={(e) => { e.preventDefault(); setOver(false); void send(e.dataTransfer.files); }}
-          sx={{ border: '1px dashed', borderColor: over ? 'primary.main' : 'divider', bgcolor: over ? 'action.hover' : undefined, borderRadius: 1, p: 2, display: 'flex', alignItems: 'center', gap: 2 }}
+          onDrop={(e) => {
+            e.preventDefault();
+            setOver(false);
+            void send(e.dataTransfer.files);
+          }}
+          sx={{
+            border: '1px dashed',
+            borderColor: over ? 'primary.main' : 'divider',
+            bgcolor: over ? 'action.hover' : undefined,
+            borderRadius: 1,
+            p: 2,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 2,
+          }}
         >
           <Button startIcon={<UploadFile />} onClick={() => input.current?.click()} disabled={isLoading}>
             {kind === 'image' ? 'Добавить фото' : 'Добавить документ'}
           </Button>
-          <Typography variant="body2" color="text.secondary">или перетащите сюда: {rule.label}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            или перетащите сюда: {rule.label}
+          </Typography>
           <input
             ref={input}
             type="file"
@@ -89,7 +115,10 @@ export function FilesBlock({ kind, files, onUploaded, disabled }: FilesBlockProp
             multiple
             accept={rule.extensions.map((e) => `.${e}`).join(',')}
             aria-label={kind === 'image' ? 'Файл фото' : 'Файл документа'}
-            onChange={(e) => { if (e.target.files) void send(e.target.files); e.target.value = ''; }}
+            onChange={(e) => {
+              if (e.target.files) void send(e.target.files);
+              e.target.value = '';
+            }}
           />
         </Box>
       )}

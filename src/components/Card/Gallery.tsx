@@ -21,7 +21,11 @@ export const GALLERY = { slidesPerView: 1, spaceBetween: 50, thumbsPerView: 2, t
 
 function Picture({ image, sx }: { image: GalleryImage; sx?: object }) {
   const src = useAuthorizedUrl(image.url);
-  return src ? <Box component="img" src={src} alt={image.alt ?? ''} sx={{ display: 'block', objectFit: 'contain', ...sx }} /> : <Box sx={{ bgcolor: 'action.hover', ...sx }} />;
+  return src ? (
+    <Box component="img" src={src} alt={image.alt ?? ''} sx={{ display: 'block', objectFit: 'contain', ...sx }} />
+  ) : (
+    <Box sx={{ bgcolor: 'action.hover', ...sx }} />
+  );
 }
 
 export function Gallery({ images }: { images: GalleryImage[] }) {
@@ -36,7 +40,17 @@ export function Gallery({ images }: { images: GalleryImage[] }) {
     <>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         {images.slice(0, 4).map((image, i) => (
-          <Box key={image.id} component="button" type="button" onClick={() => { setIndex(i); setOpen(true); }} sx={{ p: 0, border: 0, background: 'none', cursor: 'zoom-in' }} aria-label={`Фото ${i + 1}`}>
+          <Box
+            key={image.id}
+            component="button"
+            type="button"
+            onClick={() => {
+              setIndex(i);
+              setOpen(true);
+            }}
+            sx={{ p: 0, border: 0, background: 'none', cursor: 'zoom-in' }}
+            aria-label={`Фото ${i + 1}`}
+          >
             <Picture image={image} sx={{ width: 96, height: 72, objectFit: 'cover', borderRadius: 1 }} />
           </Box>
         ))}
@@ -46,17 +60,58 @@ export function Gallery({ images }: { images: GalleryImage[] }) {
         <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: '#111', color: '#fff' }}>
           <Box sx={{ display: 'flex', alignItems: 'center', p: 1 }}>
             <Typography sx={{ flexGrow: 1, pl: 1 }}>{`${index + 1} из ${images.length}`}</Typography>
-            <IconButton aria-label="Закрыть" onClick={() => setOpen(false)} sx={{ color: '#fff' }}><Close /></IconButton>
+            <IconButton aria-label="Закрыть" onClick={() => setOpen(false)} sx={{ color: '#fff' }}>
+              <Close />
+            </IconButton>
           </Box>
-          <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: `${GALLERY.spaceBetween}px`, px: 2, minHeight: 0 }}>
-            <IconButton aria-label="Предыдущее фото" onClick={() => go(-1)} sx={{ color: '#fff' }} disabled={images.length < 2}><ChevronLeft fontSize="large" /></IconButton>
+          <Box
+            sx={{
+              flexGrow: 1,
+              display: 'flex',
+              alignItems: 'center',
+              gap: `${GALLERY.spaceBetween}px`,
+              px: 2,
+              minHeight: 0,
+            }}
+          >
+            <IconButton
+              aria-label="Предыдущее фото"
+              onClick={() => go(-1)}
+              sx={{ color: '#fff' }}
+              disabled={images.length < 2}
+            >
+              <ChevronLeft fontSize="large" />
+            </IconButton>
             <Picture image={current} sx={{ flexGrow: 1, height: '100%', maxHeight: 'calc(100vh - 220px)' }} />
-            <IconButton aria-label="Следующее фото" onClick={() => go(1)} sx={{ color: '#fff' }} disabled={images.length < 2}><ChevronRight fontSize="large" /></IconButton>
+            <IconButton
+              aria-label="Следующее фото"
+              onClick={() => go(1)}
+              sx={{ color: '#fff' }}
+              disabled={images.length < 2}
+            >
+              <ChevronRight fontSize="large" />
+            </IconButton>
           </Box>
-          <Box sx={{ display: 'flex', justifyContent: 'center', gap: `${GALLERY.thumbsSpaceBetween}px`, p: 2 }} data-testid="thumbs">
+          <Box
+            sx={{ display: 'flex', justifyContent: 'center', gap: `${GALLERY.thumbsSpaceBetween}px`, p: 2 }}
+            data-testid="thumbs"
+          >
             {thumbs.map((image) => (
-              <Box key={image.id} component="button" type="button" onClick={() => setIndex(images.indexOf(image))} aria-label={`Миниатюра ${images.indexOf(image) + 1}`}
-                sx={{ p: 0, border: 2, borderColor: image === current ? 'primary.light' : 'transparent', borderRadius: 1, background: 'none', cursor: 'pointer' }}>
+              <Box
+                key={image.id}
+                component="button"
+                type="button"
+                onClick={() => setIndex(images.indexOf(image))}
+                aria-label={`Миниатюра ${images.indexOf(image) + 1}`}
+                sx={{
+                  p: 0,
+                  border: 2,
+                  borderColor: image === current ? 'primary.light' : 'transparent',
+                  borderRadius: 1,
+                  background: 'none',
+                  cursor: 'pointer',
+                }}
+              >
                 <Picture image={image} sx={{ width: 120, height: 80, objectFit: 'cover', borderRadius: 1 }} />
               </Box>
             ))}

@@ -1,7 +1,14 @@
 import TextField from '@mui/material/TextField';
 
 /** The name field in a card's header: large, required, at least two characters (cardNameSchema). */
-export function HeaderNameField({ value, placeholder, error, disabled, onChange, onBlur }: {
+export function HeaderNameField({
+  value,
+  placeholder,
+  error,
+  disabled,
+  onChange,
+  onBlur,
+}: {
   value: string;
   placeholder: string;
   error?: string;

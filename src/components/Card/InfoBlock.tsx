@@ -10,7 +10,9 @@ export function InfoBlock({ title, children }: { title: string; children: ReactN
   return (
     <Accordion defaultExpanded disableGutters variant="outlined" sx={{ mb: 2, '&:before': { display: 'none' } }}>
       <AccordionSummary expandIcon={<ExpandMore />}>
-        <Typography variant="h2" component="h2">{title}</Typography>
+        <Typography variant="h2" component="h2">
+          {title}
+        </Typography>
       </AccordionSummary>
       <AccordionDetails sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 2 }}>
         {children}

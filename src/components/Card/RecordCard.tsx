@@ -49,9 +49,21 @@ export interface CardFields {
 export type FieldValues<F extends string> = Record<F, string> & CardValues;
 
 /** A card's values from its record: each field as the form holds it, '' where the record has none. */
-export function fieldValues<F extends string>(names: readonly F[], record?: CardRecord, decimals: readonly string[] = []): FieldValues<F> {
-  const values = Object.fromEntries(names.map((name) => [name,
-    record?.[name] === null || record?.[name] === undefined ? '' : decimals.includes(name) ? editableNumber(record[name]) : String(record[name])]));
+export function fieldValues<F extends string>(
+  names: readonly F[],
+  record?: CardRecord,
+  decimals: readonly string[] = [],
+): FieldValues<F> {
+  const values = Object.fromEntries(
+    names.map((name) => [
+      name,
+      record?.[name] === null || record?.[name] === undefined
+        ? ''
+        : decimals.includes(name)
+          ? editableNumber(record[name])
+          : String(record[name]),
+    ]),
+  );
   return { ...(values as Record<F, string>), comments: [] };
 }
 
@@ -77,7 +89,10 @@ export interface RecordCardDef<V extends CardValues> {
  * save sends, which are chosen in a select or typed as decimals, and the values read from the record, all derived
  * from the fields.
  */
-export function resourceCard<K extends string>({ fields, ...def }: Pick<RecordCardDef<FieldValues<K>>, 'section' | 'texts' | 'nameField' | 'schema'> & {
+export function resourceCard<K extends string>({
+  fields,
+  ...def
+}: Pick<RecordCardDef<FieldValues<K>>, 'section' | 'texts' | 'nameField' | 'schema'> & {
   fields: readonly FormField<K>[];
 }): RecordCardDef<FieldValues<K>> {
   const names = fields.map((f) => f.key);
@@ -127,9 +142,15 @@ export interface RecordCardProps<V extends CardValues> extends RecordCardScreenP
 }
 
 /** The fields of a card the caller's role may not see (none where the card names no hidden-able fields). */
-export function useHiddenFields({ section, fields }: Pick<RecordCardDef<CardValues>, 'section' | 'fields'>): ReadonlySet<string> {
+export function useHiddenFields({
+  section,
+  fields,
+}: Pick<RecordCardDef<CardValues>, 'section' | 'fields'>): ReadonlySet<string> {
   const { data: perms } = usePermissionsQuery();
-  return useMemo(() => hiddenCardFields(perms, section, fields?.names ?? [], fields?.visibleAs), [perms, section, fields]);
+  return useMemo(
+    () => hiddenCardFields(perms, section, fields?.names ?? [], fields?.visibleAs),
+    [perms, section, fields],
+  );
 }
 
 /** What every card screen loads: the record of an edit card (with ?withDeleted as the link asked) and the caller's
@@ -139,17 +160,33 @@ export function useCardRecord<R extends { id: number } = CardRecord>(section: Se
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const id = mode === 'edit' ? Number(params.id) : undefined;
-  const record = useSectionRecordQuery<R>({ section, id: id ?? 0, withDeleted: search.has('withDeleted') }, { skip: id === undefined });
+  const record = useSectionRecordQuery<R>(
+    { section, id: id ?? 0, withDeleted: search.has('withDeleted') },
+    { skip: id === undefined },
+  );
   const perms = usePermissionsQuery();
   return { id, search, record, perms };
 }
 
 /** Draws a card once its record and the caller's rights are loaded. */
-export function RecordCardScreen<R extends { id: number } = CardRecord>({ section, mode, children }: { section: Section; mode: CardMode; children(record?: R): ReactNode }) {
+export function RecordCardScreen<R extends { id: number } = CardRecord>({
+  section,
+  mode,
+  children,
+}: {
+  section: Section;
+  mode: CardMode;
+  children(record?: R): ReactNode;
+}) {
   const { id, record, perms } = useCardRecord<R>(section, mode);
   if (perms.isLoading || record.isLoading) return <CardSkeleton />;
   // a read again that fails (the record deleted meanwhile) keeps the card and what was typed in it
-  if (record.error && !record.data) return <Alert severity="error" closable={false}>{errorMessage(record.error)}</Alert>;
+  if (record.error && !record.data)
+    return (
+      <Alert severity="error" closable={false}>
+        {errorMessage(record.error)}
+      </Alert>
+    );
   // remount on another record so the form starts from it
   return <Box key={id ?? 'new'}>{children(record.data)}</Box>;
 }
@@ -157,12 +194,30 @@ export function RecordCardScreen<R extends { id: number } = CardRecord>({ sectio
 /** A section's card screen: its card, drawn once the record and the caller's rights are loaded. */
 export function recordCardScreen(section: Section, Card: ComponentType<RecordCardScreenProps>) {
   return function CardScreen({ mode }: { mode: CardMode }) {
-    return <RecordCardScreen section={section} mode={mode}>{(record) => <Card mode={mode} record={record} />}</RecordCardScreen>;
+    return (
+      <RecordCardScreen section={section} mode={mode}>
+        {(record) => <Card mode={mode} record={record} />}
+      </RecordCardScreen>
+    );
   };
 }
 
 function CardSkeleton() {
-  return <CardShell loading header={null} onBack={() => undefined} dirty={false} saveState="idle" onSave={() => undefined} sendingLabel="" successLabel="" conflictLabel="" listPath="" tabs={[]} />;
+  return (
+    <CardShell
+      loading
+      header={null}
+      onBack={() => undefined}
+      dirty={false}
+      saveState="idle"
+      onSave={() => undefined}
+      sendingLabel=""
+      successLabel=""
+      conflictLabel=""
+      listPath=""
+      tabs={[]}
+    />
+  );
 }
 
 export function RecordCard<V extends CardValues>({ def, mode, record, tabs, saveMore }: RecordCardProps<V>) {
@@ -174,7 +229,16 @@ export function RecordCard<V extends CardValues>({ def, mode, record, tabs, save
   const payloadOf = (values: V, saving: CardMode): CardPayload =>
     def.payloadOf
       ? def.payloadOf(values, saving)
-      : { ...cardPayload(values as unknown as Record<string, unknown>, def.fields?.names ?? [], hidden, def.fields?.references, def.fields?.decimals), ...def.more?.(values, saving) };
+      : {
+          ...cardPayload(
+            values as unknown as Record<string, unknown>,
+            def.fields?.names ?? [],
+            hidden,
+            def.fields?.references,
+            def.fields?.decimals,
+          ),
+          ...def.more?.(values, saving),
+        };
   const [fieldSettings, setFieldSettings] = useState(false);
   const cardConfig = useCardConfig(section);
 
@@ -188,19 +252,20 @@ export function RecordCard<V extends CardValues>({ def, mode, record, tabs, save
         return yupToFormErrors(e);
       }
     },
-    onSubmit: (values, helpers) => save.save(helpers, async () => {
-      if (mode === 'create') {
-        const body = { ...payloadOf(values, mode), comments: values.comments.map((c) => ({ text: c.text })) };
-        return { created: (await card.create(body)).id };
-      }
-      const initial = form.initialValues;
-      const body = payloadOf(values, mode);
-      let saved: CardRecord = { ...record!, version: card.version! };
-      if (JSON.stringify(body) !== JSON.stringify(payloadOf(initial, mode))) saved = await card.update(body);
-      const after = await saveMore?.(saved, values, initial);
-      if (typeof after === 'number') card.setVersion(after);
-      return { saved: valuesOf(saved) };
-    }),
+    onSubmit: (values, helpers) =>
+      save.save(helpers, async () => {
+        if (mode === 'create') {
+          const body = { ...payloadOf(values, mode), comments: values.comments.map((c) => ({ text: c.text })) };
+          return { created: (await card.create(body)).id };
+        }
+        const initial = form.initialValues;
+        const body = payloadOf(values, mode);
+        let saved: CardRecord = { ...record!, version: card.version! };
+        if (JSON.stringify(body) !== JSON.stringify(payloadOf(initial, mode))) saved = await card.update(body);
+        const after = await saveMore?.(saved, values, initial);
+        if (typeof after === 'number') card.setVersion(after);
+        return { saved: valuesOf(saved) };
+      }),
   });
 
   const inputs = cardInputs(form, {
@@ -226,7 +291,12 @@ export function RecordCard<V extends CardValues>({ def, mode, record, tabs, save
         onBlur={() => void form.setFieldTouched(nameField, true)}
       />
       {record && (
-        <Typography component="div" variant="body2" color="text.secondary" sx={{ mt: 1, display: 'flex', gap: 1, alignItems: 'center' }}>
+        <Typography
+          component="div"
+          variant="body2"
+          color="text.secondary"
+          sx={{ mt: 1, display: 'flex', gap: 1, alignItems: 'center' }}
+        >
           {`${CARD_TEXTS.status}:`} <StatusBadge status={record.status} title={statusTitle(section, record.status)} />
           {`№ ${record.id}`}
         </Typography>
@@ -240,7 +310,18 @@ export function RecordCard<V extends CardValues>({ def, mode, record, tabs, save
     if (sent !== undefined) card.setVersion(sent + 1);
     return answer;
   };
-  const context: CardContext<V> = { form, inputs, mode, record, readOnly, hidden, settingsButton, onError: save.setError, update: card.update, writePart };
+  const context: CardContext<V> = {
+    form,
+    inputs,
+    mode,
+    record,
+    readOnly,
+    hidden,
+    settingsButton,
+    onError: save.setError,
+    update: card.update,
+    writePart,
+  };
 
   return <CardForm card={card} form={form} valuesOf={valuesOf} header={header} tabs={tabs(context)} />;
 }

@@ -16,11 +16,25 @@ export interface RecordCommentsProps {
   onError(error: ApiError | null): void;
 }
 
-export function RecordComments({ section, recordId, draft, onDraftChange, canAddComment, authorName, onError }: RecordCommentsProps) {
+export function RecordComments({
+  section,
+  recordId,
+  draft,
+  onDraftChange,
+  canAddComment,
+  authorName,
+  onError,
+}: RecordCommentsProps) {
   const comments = useCommentsQuery({ section, id: recordId ?? 0 }, { skip: recordId === undefined });
   const [addComment, { isLoading: adding }] = useAddCommentMutation();
   if (recordId === undefined) {
-    return <CommentsPanel comments={draft} canAddComment={canAddComment} onAdd={(text) => onDraftChange([...draft, localComment(text, authorName)])} />;
+    return (
+      <CommentsPanel
+        comments={draft}
+        canAddComment={canAddComment}
+        onAdd={(text) => onDraftChange([...draft, localComment(text, authorName)])}
+      />
+    );
   }
   return (
     <CommentsPanel
@@ -28,7 +42,9 @@ export function RecordComments({ section, recordId, draft, onDraftChange, canAdd
       canAddComment={canAddComment}
       busy={adding}
       onAdd={async (text) => {
-        await addComment({ section, id: recordId, text }).unwrap().catch((e) => onError(isApiError(e) ? e : null));
+        await addComment({ section, id: recordId, text })
+          .unwrap()
+          .catch((e) => onError(isApiError(e) ? e : null));
       }}
     />
   );

@@ -21,16 +21,29 @@ export function RecordHistory({ section, recordId, deleted }: RecordHistoryProps
   // opened again, the tab reads what happened since (a reserve completed elsewhere moves this offer's stock)
   const history = useHistoryQuery({ section, id: recordId, withDeleted: deleted }, { refetchOnMountOrArgChange: true });
   if (history.isLoading) return <Spinner />;
-  if (history.error) return <Alert severity="error" closable={false}>{errorMessage(history.error)}</Alert>;
+  if (history.error)
+    return (
+      <Alert severity="error" closable={false}>
+        {errorMessage(history.error)}
+      </Alert>
+    );
   const entries = history.data ?? [];
   if (!entries.length) return <Typography color="text.secondary">{HISTORY_TEXTS.empty}</Typography>;
   return (
-    <Box component="ol" aria-label={HISTORY_TEXTS.tab} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+    <Box
+      component="ol"
+      aria-label={HISTORY_TEXTS.tab}
+      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
+    >
       {entries.map((entry) => (
         <Box component="li" key={entry.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
-          <Typography variant="body2" color="text.secondary">{entryHeading(entry)}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {entryHeading(entry)}
+          </Typography>
           {entryLines(section, entry).map((line, i) => (
-            <Typography key={i} variant="body2">{line}</Typography>
+            <Typography key={i} variant="body2">
+              {line}
+            </Typography>
           ))}
         </Box>
       ))}

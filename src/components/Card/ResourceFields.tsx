@@ -40,19 +40,53 @@ export interface ResourceFieldsProps<V extends object> {
 }
 
 /** The reference lists a select can load (an offer is picked otherwise). */
-const SELECTABLE: readonly ReferenceList[] = ['cities', 'employees', 'positions', 'suppliers', 'varieties', 'packing', 'products', 'buyers'];
+const SELECTABLE: readonly ReferenceList[] = [
+  'cities',
+  'employees',
+  'positions',
+  'suppliers',
+  'varieties',
+  'packing',
+  'products',
+  'buyers',
+];
 const selectable = (reference: ReferenceSpec | undefined): ReferenceList | undefined =>
-  reference && (SELECTABLE as readonly string[]).includes(reference.list) ? (reference.list as ReferenceList) : undefined;
+  reference && (SELECTABLE as readonly string[]).includes(reference.list)
+    ? (reference.list as ReferenceList)
+    : undefined;
 
 /** A select of a reference list, which it loads itself (not for a role that does not see the field). */
-function ReferenceSelect<V extends object>({ name, list, inputs, hidden, props }: { name: string; list: ReferenceList; inputs: CardInputs<V>; hidden: boolean; props?: TextFieldProps }) {
+function ReferenceSelect<V extends object>({
+  name,
+  list,
+  inputs,
+  hidden,
+  props,
+}: {
+  name: string;
+  list: ReferenceList;
+  inputs: CardInputs<V>;
+  hidden: boolean;
+  props?: TextFieldProps;
+}) {
   const items = useReferenceListQuery(list, { skip: hidden });
   return <>{inputs.select(name as keyof V & string, items.data, { helperText: listFailure(items), ...props })}</>;
 }
 
 const isAddress = (field: FieldSpec) => typeof field.filter === 'object' && field.filter.type === 'address';
 
-export function ResourceFields<V extends object>({ resource, form, inputs, hidden, readOnly = false, skip = [], first = [], wide = [], own = {}, props = {} }: ResourceFieldsProps<V>) {
+export function ResourceFields<V extends object>({
+  resource,
+  form,
+  inputs,
+  hidden,
+  readOnly = false,
+  skip = [],
+  first = [],
+  wide = [],
+  own = {},
+  props = {},
+}: ResourceFieldsProps<V>) {
   const keys = resource.formFields.map((f) => f.key).filter((key) => !skip.includes(key));
   const ordered = [...first.filter((key) => keys.includes(key)), ...keys.filter((key) => !first.includes(key))];
 
@@ -66,7 +100,11 @@ export function ResourceFields<V extends object>({ resource, form, inputs, hidde
     switch (spec.kind) {
       case 'reference': {
         const list = selectable(spec.reference);
-        return list ? <ReferenceSelect name={key} list={list} inputs={inputs} hidden={hidden.has(key)} props={extra} /> : inputs.field(name, extra);
+        return list ? (
+          <ReferenceSelect name={key} list={list} inputs={inputs} hidden={hidden.has(key)} props={extra} />
+        ) : (
+          inputs.field(name, extra)
+        );
       }
       case 'phone':
         return inputs.phone(name);
@@ -80,7 +118,9 @@ export function ResourceFields<V extends object>({ resource, form, inputs, hidde
       case 'date': {
         const value = (form.values as Record<string, unknown>)[key];
         const error = inputs.fieldError(key);
-        return inputs.configurable(key, spec.label, (
+        return inputs.configurable(
+          key,
+          spec.label,
           <DatePicker
             key={key}
             label={spec.label}
@@ -89,21 +129,39 @@ export function ResourceFields<V extends object>({ resource, form, inputs, hidde
             // a day half typed is no day: the form's own message says so
             onChange={(date) => void form.setFieldValue(key, date?.isValid() ? date.format('YYYY-MM-DD') : '')}
             disabled={readOnly}
-            slotProps={{ textField: { size: 'small', name: key, onBlur: () => void form.setFieldTouched(key, true), error: Boolean(error), helperText: error } }}
-          />
-        ));
+            slotProps={{
+              textField: {
+                size: 'small',
+                name: key,
+                onBlur: () => void form.setFieldTouched(key, true),
+                error: Boolean(error),
+                helperText: error,
+              },
+            }}
+          />,
+        );
       }
       default:
         return inputs.field(name, extra, { wide: wide.includes(key) || isAddress(spec) });
     }
   };
 
-  return <>{ordered.map((key) => <Fragment key={key}>{draw(key)}</Fragment>)}</>;
+  return (
+    <>
+      {ordered.map((key) => (
+        <Fragment key={key}>{draw(key)}</Fragment>
+      ))}
+    </>
+  );
 }
 
 /** A block of the card's fields under its title, drawn only where the resource has a field to draw (a product's or a
  * city's name is the header's; a field declared beside it comes here). */
-export function ResourceFieldsBlock<V extends object>({ title, settingsButton, ...props }: ResourceFieldsProps<V> & { title: string; settingsButton: ReactNode }) {
+export function ResourceFieldsBlock<V extends object>({
+  title,
+  settingsButton,
+  ...props
+}: ResourceFieldsProps<V> & { title: string; settingsButton: ReactNode }) {
   const { skip = [] } = props;
   if (!props.resource.formFields.some((f) => !skip.includes(f.key) && !props.hidden.has(f.key))) return null;
   return (

@@ -34,15 +34,22 @@ export const STALE_TEXTS = {
   yours: 'Ваше значение',
   current: 'Текущее значение',
   discardTitle: 'Загрузить текущую версию?',
-  discardText: (fields: string[]) => `Ваши несохраненные изменения будут заменены текущей версией записи: ${fields.join(', ')}.`,
+  discardText: (fields: string[]) =>
+    `Ваши несохраненные изменения будут заменены текущей версией записи: ${fields.join(', ')}.`,
   discard: 'Загрузить',
   keep: 'Отмена',
 } as const;
 
 /** 'Запись изменена другим пользователем: Мария Иванова, 25.11.2026 15:34. Изменено: Цена за единицу, ₽' (who,
  * when and what, as far as known; the fields by the titles the server named, else by the history's own). */
-export function staleMessage(message: string, stale: Pick<StaleRecord, 'by' | 'at' | 'changes' | 'fields'>, section?: Section): string {
-  const fields = stale.fields ?? (section ? changedFieldTitles(stale.changes ?? [], (field) => HISTORY_FIELDS[section][field]?.title) : []);
+export function staleMessage(
+  message: string,
+  stale: Pick<StaleRecord, 'by' | 'at' | 'changes' | 'fields'>,
+  section?: Section,
+): string {
+  const fields =
+    stale.fields ??
+    (section ? changedFieldTitles(stale.changes ?? [], (field) => HISTORY_FIELDS[section][field]?.title) : []);
   return staleText(message, [stale.by, formatDateTime(stale.at)], fields);
 }
 
@@ -56,7 +63,14 @@ export interface StaleRow {
 const isNamed = (v: unknown): v is NamedValue => typeof v === 'object' && v !== null && 'id' in v;
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 /** A value reduced to what tells two apart: a reference by its id, a number by its value ('320' is '320.00'). */
-const sameAs = (v: unknown) => (blank(v) ? '' : isNamed(v) ? String(v.id) : toNumber(v as string) !== null ? String(toNumber(v as string)) : String(v));
+const sameAs = (v: unknown) =>
+  blank(v)
+    ? ''
+    : isNamed(v)
+      ? String(v.id)
+      : toNumber(v as string) !== null
+        ? String(toNumber(v as string))
+        : String(v);
 /** A form's number as the history's formats read it: typed or shown with the Russian comma, read with a point
  * ('999,5' → '999.5'); anything else as it is. */
 const readable = (v: unknown) => (typeof v === 'string' && toNumber(v) !== null ? typedNumber(v) : v);
@@ -67,10 +81,16 @@ const readable = (v: unknown) => (typeof v === 'string' && toNumber(v) !== null 
  * changed is not the user's value: the message names it. The current value is the record read again, until it has
  * come the server's last change of the field, else what the user was shown.
  */
-export function staleRows(stale: StaleRecord, yours: Record<string, unknown>, initial: Record<string, unknown>, current?: Record<string, unknown>): StaleRow[] {
+export function staleRows(
+  stale: StaleRecord,
+  yours: Record<string, unknown>,
+  initial: Record<string, unknown>,
+  current?: Record<string, unknown>,
+): StaleRow[] {
   const latest = new Map<string, unknown>();
   for (const change of stale.changes) latest.set(change.field, change.new);
-  const touched = (field: string) => typeof yours[field] === 'string' && sameAs(yours[field]) !== sameAs(initial[field]);
+  const touched = (field: string) =>
+    typeof yours[field] === 'string' && sameAs(yours[field]) !== sameAs(initial[field]);
   const fields = [...new Set([...latest.keys(), ...Object.keys(yours)])].filter(touched);
   return fields.map((field) => ({
     field,
@@ -94,18 +114,43 @@ function PlainValue({ section, field, value }: { section: Section; field: Histor
 }
 
 /** A reference by its name: from the changes, else from the select's list the card has read. */
-function RefValue({ section, field, value, names }: { section: Section; field: HistoryField; value: unknown; names: Map<string, string> }) {
+function RefValue({
+  section,
+  field,
+  value,
+  names,
+}: {
+  section: Section;
+  field: HistoryField;
+  value: unknown;
+  names: Map<string, string>;
+}) {
   const list = useReferenceListQuery(field.ref!, { skip: blank(value) });
   if (blank(value)) return <>{HISTORY_TEXTS.blank}</>;
   const id = isNamed(value) ? value.id : Number(value);
-  const name = (isNamed(value) ? value.name : null) ?? names.get(`${field.key}:${id}`) ?? list.data?.find((item) => item.id === id)?.name ?? null;
+  const name =
+    (isNamed(value) ? value.name : null) ??
+    names.get(`${field.key}:${id}`) ??
+    list.data?.find((item) => item.id === id)?.name ??
+    null;
   return <>{valueText(section, field, { id, name })}</>;
 }
 
-function Value({ section, field, value, names }: { section: Section; field: string; value: unknown; names: Map<string, string> }) {
+function Value({
+  section,
+  field,
+  value,
+  names,
+}: {
+  section: Section;
+  field: string;
+  value: unknown;
+  names: Map<string, string>;
+}) {
   const known = HISTORY_FIELDS[section][field];
   if (!known) return <>{blank(value) ? HISTORY_TEXTS.blank : String(value)}</>;
-  if (known.format === 'ref' && known.ref) return <RefValue section={section} field={known} value={value} names={names} />;
+  if (known.format === 'ref' && known.ref)
+    return <RefValue section={section} field={known} value={value} names={names} />;
   return <PlainValue section={section} field={known} value={value} />;
 }
 
@@ -164,28 +209,40 @@ export function StaleAlert({ section, message, stale, yours, initial, current, o
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.field}>
-                  <TableCell component="th" scope="row">{title(row.field)}</TableCell>
-                  <TableCell><Value section={section} field={row.field} value={row.yours} names={names} /></TableCell>
-                  <TableCell><Value section={section} field={row.field} value={row.current} names={names} /></TableCell>
+                  <TableCell component="th" scope="row">
+                    {title(row.field)}
+                  </TableCell>
+                  <TableCell>
+                    <Value section={section} field={row.field} value={row.yours} names={names} />
+                  </TableCell>
+                  <TableCell>
+                    <Value section={section} field={row.field} value={row.current} names={names} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         )}
       </Alert>
-        <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby="stale-discard-title">
-          <DialogTitle id="stale-discard-title">{STALE_TEXTS.discardTitle}</DialogTitle>
-          <DialogContent>
-            <DialogContentText>{STALE_TEXTS.discardText(rows.map((row) => title(row.field)))}</DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setAsking(false)}>{STALE_TEXTS.keep}</Button>
-            <Button variant="contained" color="error" onClick={() => {
+      <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby="stale-discard-title">
+        <DialogTitle id="stale-discard-title">{STALE_TEXTS.discardTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{STALE_TEXTS.discardText(rows.map((row) => title(row.field)))}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsking(false)}>{STALE_TEXTS.keep}</Button>
+          <Button
+            variant="contained"
+            color="error"
+            onClick={() => {
               setAsking(false);
               onLoad?.();
-            }}>{STALE_TEXTS.discard}</Button>
-          </DialogActions>
-        </Dialog>
+            }}
+          >
+            {STALE_TEXTS.discard}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </>
   );
 }

@@ -24,7 +24,10 @@ export interface CardInputsOptions {
   hidden?: ReadonlySet<string>;
 }
 
-export function cardInputs<V extends object>(form: FormikProps<V>, { labels, readOnly, fieldSettings, isVisible, setField, fixed = [], hidden }: CardInputsOptions) {
+export function cardInputs<V extends object>(
+  form: FormikProps<V>,
+  { labels, readOnly, fieldSettings, isVisible, setField, fixed = [], hidden }: CardInputsOptions,
+) {
   type Name = keyof V & string;
   const errors = form.errors as Record<string, unknown>;
   const touched = form.touched as Record<string, unknown>;
@@ -78,7 +81,10 @@ export function cardInputs<V extends object>(form: FormikProps<V>, { labels, rea
     field(name, {
       ...props,
       type: 'text',
-      slotProps: { ...props.slotProps, htmlInput: { inputMode: 'decimal', ...(props.slotProps?.htmlInput as object | undefined) } },
+      slotProps: {
+        ...props.slotProps,
+        htmlInput: { inputMode: 'decimal', ...(props.slotProps?.htmlInput as object | undefined) },
+      },
       onBlur: (e) => {
         form.handleBlur(e);
         const typed = String(form.values[name] ?? '');
@@ -93,8 +99,14 @@ export function cardInputs<V extends object>(form: FormikProps<V>, { labels, rea
       select: true,
       ...extra,
       children: [
-        <MenuItem key="" value=""><em>Не выбрано</em></MenuItem>,
-        ...(options ?? []).map((o) => <MenuItem key={o.id} value={String(o.id)}>{o.name}</MenuItem>),
+        <MenuItem key="" value="">
+          <em>Не выбрано</em>
+        </MenuItem>,
+        ...(options ?? []).map((o) => (
+          <MenuItem key={o.id} value={String(o.id)}>
+            {o.name}
+          </MenuItem>
+        )),
       ],
     });
 
@@ -119,6 +131,7 @@ export function cardInputs<V extends object>(form: FormikProps<V>, { labels, rea
 
 /** A typed number as the field shows it once left: its point as the Russian comma, spaces dropped ('1 200.50' →
  * '1200,50'), otherwise as typed; text that is no number stays for its message. */
-export const decimalShown = (typed: string): string => (toNumber(typed) === null ? typed : typedNumber(typed).replace('.', ','));
+export const decimalShown = (typed: string): string =>
+  toNumber(typed) === null ? typed : typedNumber(typed).replace('.', ',');
 
 export type CardInputs<V extends object> = ReturnType<typeof cardInputs<V>>;

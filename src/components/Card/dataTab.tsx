@@ -22,7 +22,11 @@ export interface DataTabParts {
   more?: ReactNode;
 }
 
-export function dataTab(card: Pick<CardContext<CardValues>, 'record' | 'settingsButton'>, texts: DataTabTexts, { fields, figures, more }: DataTabParts): CardTab {
+export function dataTab(
+  card: Pick<CardContext<CardValues>, 'record' | 'settingsButton'>,
+  texts: DataTabTexts,
+  { fields, figures, more }: DataTabParts,
+): CardTab {
   return recordTab(
     texts,
     card.record,

@@ -30,11 +30,17 @@ const RowCells = memo(function RowCells({ row, columns, widths, section, from }:
       {columns.map((column, index) => {
         const Render = column.render;
         const value = row[column.key];
-        const shown = Render
-          ? <Render value={value} row={row} column={column} section={section} from={from} />
-          : renderCell(column.type, value, ctx, column.entity);
+        const shown = Render ? (
+          <Render value={value} row={row} column={column} section={section} from={from} />
+        ) : (
+          renderCell(column.type, value, ctx, column.entity)
+        );
         const clip = Render !== undefined || !surelyFits(column.type, value, shown, ctx, widths[index]);
-        return <td key={column.key} className={clip ? CELL.clip : undefined}>{shown}</td>;
+        return (
+          <td key={column.key} className={clip ? CELL.clip : undefined}>
+            {shown}
+          </td>
+        );
       })}
     </>
   );
@@ -46,13 +52,27 @@ export interface DataRowProps extends RowCellsProps {
   clickable: boolean;
 }
 
-export const DataRow = memo(function DataRow({ row, columns, widths, section, from, selection, clickable }: DataRowProps) {
+export const DataRow = memo(function DataRow({
+  row,
+  columns,
+  widths,
+  section,
+  from,
+  selection,
+  clickable,
+}: DataRowProps) {
   const selected = useIsSelected(selection, row.id);
   const className = [selected ? CELL.selected : '', clickable ? CELL.clickable : ''].join(' ').trim() || undefined;
   return (
     <tr className={className} aria-selected={selected} data-row-id={row.id}>
       <td className={CELL.checkbox} onClick={stopPropagation}>
-        <input type="checkbox" tabIndex={-1} checked={selected} onChange={() => selection.toggle(row.id)} aria-label={`Выбрать строку ${row.id}`} />
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          checked={selected}
+          onChange={() => selection.toggle(row.id)}
+          aria-label={`Выбрать строку ${row.id}`}
+        />
       </td>
       <RowCells row={row} columns={columns} widths={widths} section={section} from={from} />
     </tr>

@@ -56,7 +56,13 @@ const CHECKBOX_WIDTH = 48;
 
 /** A plain click that the browser would follow in this tab (not a new tab, window or download). */
 const isPlainClick = (event: MouseEvent, link: HTMLAnchorElement) =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && !link.target && !link.hasAttribute('download');
+  event.button === 0 &&
+  !event.metaKey &&
+  !event.ctrlKey &&
+  !event.shiftKey &&
+  !event.altKey &&
+  !link.target &&
+  !link.hasAttribute('download');
 
 /**
  * The rows, and one click handler for all of them: a click on a row opens its record, a click on a link in a
@@ -64,27 +70,53 @@ const isPlainClick = (event: MouseEvent, link: HTMLAnchorElement) =>
  * Cells hold plain <a href> instead of a Link each: 200 rows × four links of hooks and closures was a fifth of
  * a page's render.
  */
-const Body = memo(function Body({ rows, columns, widths, section, from, selection, onOpen }: {
-  rows: ListRow[]; columns: TableColumn[]; widths: number[]; section: Section; from: string; selection: SelectionStore; onOpen?(id: number): void;
+const Body = memo(function Body({
+  rows,
+  columns,
+  widths,
+  section,
+  from,
+  selection,
+  onOpen,
+}: {
+  rows: ListRow[];
+  columns: TableColumn[];
+  widths: number[];
+  section: Section;
+  from: string;
+  selection: SelectionStore;
+  onOpen?(id: number): void;
 }) {
   const navigate = useNavigate();
-  const onClick = useCallback((event: MouseEvent<HTMLElement>) => {
-    const target = event.target as Element;
-    const link = target.closest('a');
-    if (link && event.currentTarget.contains(link)) {
-      if (!event.defaultPrevented && isPlainClick(event, link) && link.origin === window.location.origin) {
-        event.preventDefault();
-        navigate(`${link.pathname}${link.search}${link.hash}`, { state: { from } });
+  const onClick = useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      const target = event.target as Element;
+      const link = target.closest('a');
+      if (link && event.currentTarget.contains(link)) {
+        if (!event.defaultPrevented && isPlainClick(event, link) && link.origin === window.location.origin) {
+          event.preventDefault();
+          navigate(`${link.pathname}${link.search}${link.hash}`, { state: { from } });
+        }
+        return; // a link never opens the row
       }
-      return; // a link never opens the row
-    }
-    const row = target.closest<HTMLElement>('tr[data-row-id]');
-    if (row && onOpen) onOpen(Number(row.dataset.rowId));
-  }, [navigate, from, onOpen]);
+      const row = target.closest<HTMLElement>('tr[data-row-id]');
+      if (row && onOpen) onOpen(Number(row.dataset.rowId));
+    },
+    [navigate, from, onOpen],
+  );
   return (
     <TableBody onClick={onClick}>
       {rows.map((row) => (
-        <DataRow key={row.id} row={row} columns={columns} widths={widths} section={section} from={from} selection={selection} clickable={!!onOpen} />
+        <DataRow
+          key={row.id}
+          row={row}
+          columns={columns}
+          widths={widths}
+          section={section}
+          from={from}
+          selection={selection}
+          clickable={!!onOpen}
+        />
       ))}
     </TableBody>
   );
@@ -109,8 +141,14 @@ export function DataTable(props: DataTableProps) {
 
   const onReveal = useCallback((key: string) => setRevealed(key), []);
   const onSortColumn = useCallback((key: string, order: 'asc' | 'desc') => onSort({ key, order }), [onSort]);
-  const onHide = useCallback((key: string) => onColumnsChange(setColumnVisible(columns, key, false)), [columns, onColumnsChange]);
-  const onResize = useCallback((key: string, width: number) => onColumnsChange(resizeColumn(columns, key, width)), [columns, onColumnsChange]);
+  const onHide = useCallback(
+    (key: string) => onColumnsChange(setColumnVisible(columns, key, false)),
+    [columns, onColumnsChange],
+  );
+  const onResize = useCallback(
+    (key: string, width: number) => onColumnsChange(resizeColumn(columns, key, width)),
+    [columns, onColumnsChange],
+  );
 
   const headerCells = visible.map((column, index) => {
     const common = {
@@ -185,7 +223,15 @@ export function DataTable(props: DataTableProps) {
               </TableRow>
             )}
           </TableHead>
-          <Body rows={rows} columns={visible} widths={columnWidths} section={props.section} from={props.from} selection={selection} onOpen={settingsMode ? undefined : props.onOpenRow} />
+          <Body
+            rows={rows}
+            columns={visible}
+            widths={columnWidths}
+            section={props.section}
+            from={props.from}
+            selection={selection}
+            onOpen={settingsMode ? undefined : props.onOpenRow}
+          />
         </Table>
       </TableContainer>
     </Paper>

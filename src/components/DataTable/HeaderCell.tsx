@@ -37,7 +37,17 @@ export interface HeaderCellProps {
   drag?: { provided: DraggableProvided; snapshot: DraggableStateSnapshot };
 }
 
-export const HeaderCell = memo(function HeaderCell({ column, settingsMode, sortOrder, sortRevealed, onReveal, onSort, onHide, onResize, drag }: HeaderCellProps) {
+export const HeaderCell = memo(function HeaderCell({
+  column,
+  settingsMode,
+  sortOrder,
+  sortRevealed,
+  onReveal,
+  onSort,
+  onHide,
+  onResize,
+  drag,
+}: HeaderCellProps) {
   const { key } = column;
   const cellRef = useRef<HTMLTableCellElement | null>(null);
   const currentWidth = () => column.widthPx ?? cellRef.current?.getBoundingClientRect().width ?? 120;
@@ -89,7 +99,9 @@ export const HeaderCell = memo(function HeaderCell({ column, settingsMode, sortO
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, overflow: 'hidden' }}>
-        <Box component="span" title={column.title} sx={HEADER_TITLE_SX}>{column.title}</Box>
+        <Box component="span" title={column.title} sx={HEADER_TITLE_SX}>
+          {column.title}
+        </Box>
         {sortable && (sortRevealed || sortOrder) && (
           <IconButton
             size="small"
@@ -105,7 +117,14 @@ export const HeaderCell = memo(function HeaderCell({ column, settingsMode, sortO
           </IconButton>
         )}
         {settingsMode && column.key !== 'id' && (
-          <IconButton size="small" aria-label={`Скрыть столбец «${column.title}»`} onClick={(e) => { e.stopPropagation(); onHide(key); }}>
+          <IconButton
+            size="small"
+            aria-label={`Скрыть столбец «${column.title}»`}
+            onClick={(e) => {
+              e.stopPropagation();
+              onHide(key);
+            }}
+          >
             <VisibilityOff fontSize="inherit" />
           </IconButton>
         )}
@@ -120,7 +139,15 @@ export const HeaderCell = memo(function HeaderCell({ column, settingsMode, sortO
           onMouseDown={startResize}
           onKeyDown={resizeByKey}
           onClick={(e) => e.stopPropagation()}
-          sx={{ position: 'absolute', right: 0, top: 0, bottom: 0, width: 8, cursor: 'col-resize', '&:hover, &:focus': { bgcolor: 'primary.light', outline: 'none' } }}
+          sx={{
+            position: 'absolute',
+            right: 0,
+            top: 0,
+            bottom: 0,
+            width: 8,
+            cursor: 'col-resize',
+            '&:hover, &:focus': { bgcolor: 'primary.light', outline: 'none' },
+          }}
         />
       )}
     </TableCell>

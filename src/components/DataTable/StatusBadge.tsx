@@ -16,7 +16,17 @@ const COLOURS: Record<string, { bg: string; fg: string }> = {
 const STYLES: Record<string, CSSProperties> = Object.fromEntries(
   Object.entries(COLOURS).map(([status, { bg, fg }]) => [
     status,
-    { display: 'inline-block', padding: '2px 8px', borderRadius: 4, fontSize: 13, fontWeight: 500, lineHeight: 1.5, background: bg, color: fg, whiteSpace: 'nowrap' },
+    {
+      display: 'inline-block',
+      padding: '2px 8px',
+      borderRadius: 4,
+      fontSize: 13,
+      fontWeight: 500,
+      lineHeight: 1.5,
+      background: bg,
+      color: fg,
+      whiteSpace: 'nowrap',
+    },
   ]),
 );
 

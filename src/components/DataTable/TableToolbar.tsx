@@ -23,7 +23,17 @@ export interface TableToolbarProps {
   restoring?: boolean;
 }
 
-export function TableToolbar({ totalItems, selection, canUpdate, canDelete, onEdit, onDelete, onBulkEdit, onRestore, restoring }: TableToolbarProps) {
+export function TableToolbar({
+  totalItems,
+  selection,
+  canUpdate,
+  canDelete,
+  onEdit,
+  onDelete,
+  onBulkEdit,
+  onRestore,
+  restoring,
+}: TableToolbarProps) {
   const count = useSelection(selection).size();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>

@@ -38,7 +38,11 @@ const PHOTO: CSSProperties = { maxWidth: 280, maxHeight: 220, borderRadius: 8 };
 const LIST: CSSProperties = { display: 'inline-flex', gap: 8, flexWrap: 'wrap' };
 
 function EntityLink({ entity, value, query }: { entity: Section; value: Ref; query: string }) {
-  return <a className={CELL.link} tabIndex={-1} href={`/${entity}/${value.id}${query}`}>{value.name}</a>;
+  return (
+    <a className={CELL.link} tabIndex={-1} href={`/${entity}/${value.id}${query}`}>
+      {value.name}
+    </a>
+  );
 }
 
 function Empty({ children }: { children: string }) {
@@ -50,13 +54,22 @@ function GalleryCell({ images }: { images: Image[] }) {
   if (!images.length) return <Empty>Нет фото</Empty>;
   return (
     <>
-      <Button size="small" tabIndex={-1} onClick={(e) => { stopPropagation(e); setOpen(true); }}>
+      <Button
+        size="small"
+        tabIndex={-1}
+        onClick={(e) => {
+          stopPropagation(e);
+          setOpen(true);
+        }}
+      >
         Открыть галерею
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" onClick={stopPropagation}>
         <DialogTitle>Фото</DialogTitle>
         <DialogContent sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {images.map((image) => <AuthorizedImage key={image.id} url={image.url} alt={image.alt} style={PHOTO} />)}
+          {images.map((image) => (
+            <AuthorizedImage key={image.id} url={image.url} alt={image.alt} style={PHOTO} />
+          ))}
         </DialogContent>
       </Dialog>
     </>
@@ -87,20 +100,28 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
         <a className={CELL.link} tabIndex={-1} href={String(value)} target="_blank" rel="noreferrer">
           {String(value)}
         </a>
-      ) : '';
+      ) : (
+        ''
+      );
     case 'entity_link':
       if (isRef(value) && entity) return <EntityLink entity={entity} value={value} query={detailQuery(ctx)} />;
       // a bare id (reserve → offer) links to the record too
       if ((typeof value === 'number' || typeof value === 'string') && value !== '' && entity) {
-        return <EntityLink entity={entity} value={{ id: Number(value), name: `№ ${value}` }} query={detailQuery(ctx)} />;
+        return (
+          <EntityLink entity={entity} value={{ id: Number(value), name: `№ ${value}` }} query={detailQuery(ctx)} />
+        );
       }
       return '';
     case 'entity_list':
       return Array.isArray(value) && entity ? (
         <span style={LIST}>
-          {value.filter(isRef).map((v) => <EntityLink key={v.id} entity={entity} value={v} query={detailQuery(ctx)} />)}
+          {value.filter(isRef).map((v) => (
+            <EntityLink key={v.id} entity={entity} value={v} query={detailQuery(ctx)} />
+          ))}
         </span>
-      ) : '';
+      ) : (
+        ''
+      );
     case 'image': {
       const first = Array.isArray(value) ? (value[0] as Image | undefined) : undefined;
       return first ? <AuthorizedImage url={first.url} alt={first.alt} style={THUMB} /> : <Empty>Нет фото</Empty>;

@@ -2,7 +2,13 @@
 // and the caller's permissions. Forbidden columns (hidden from the role) never show and cannot be switched on.
 // A feature may give a column its own cell renderer (the offers' 'Зарезервировать' button).
 import type { ComponentType } from 'react';
-import { headerMinWidth, type ColumnDef, type ColumnSetting, type ListRow, type TableConfig } from '../../../domain/lists';
+import {
+  headerMinWidth,
+  type ColumnDef,
+  type ColumnSetting,
+  type ListRow,
+  type TableConfig,
+} from '../../../domain/lists';
 import type { Section } from '../../../domain/sections';
 import { isColumnVisible, type Permissions } from '../../../domain/permissions';
 

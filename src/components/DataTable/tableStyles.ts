@@ -33,10 +33,13 @@ const ROW_HEIGHT_GUESS = 43;
  * proportion when the table is wider than their sum (flex-grow equal to the width does that).
  */
 const columnWidths = (widths: number[]) =>
-  Object.fromEntries(widths.map((width, index) => [`& tr > :nth-of-type(${index + 1})`, { flex: `${width} 0 ${width}px` }]));
+  Object.fromEntries(
+    widths.map((width, index) => [`& tr > :nth-of-type(${index + 1})`, { flex: `${width} 0 ${width}px` }]),
+  );
 
 /** The table's sx for these column widths (the checkbox column first). */
-export const tableSx = (widths: number[]) => ((theme: Theme) => ({ ...tableStyles(theme), ...columnWidths(widths) })) as SxProps<Theme>;
+export const tableSx = (widths: number[]) =>
+  ((theme: Theme) => ({ ...tableStyles(theme), ...columnWidths(widths) })) as SxProps<Theme>;
 
 const tableStyles = (theme: Theme) => ({
   display: 'block',
@@ -62,9 +65,14 @@ const tableStyles = (theme: Theme) => ({
   [`& tbody tr.${CELL.clickable}`]: { cursor: 'pointer' },
   '& tbody tr:hover': { backgroundColor: theme.palette.action.hover },
   // the row's own background: changing it restyles and repaints that row only
-  [`& tbody tr.${CELL.selected}`]: { backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity) },
+  [`& tbody tr.${CELL.selected}`]: {
+    backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity),
+  },
   [`& tbody tr.${CELL.selected}:hover`]: {
-    backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity + theme.palette.action.hoverOpacity),
+    backgroundColor: alpha(
+      theme.palette.primary.main,
+      theme.palette.action.selectedOpacity + theme.palette.action.hoverOpacity,
+    ),
   },
   '& tbody td': {
     ...theme.typography.body2,
@@ -105,7 +113,13 @@ const tableStyles = (theme: Theme) => ({
   },
   [`& .${CELL.muted}`]: { color: theme.palette.text.secondary },
   [`& .${CELL.line}`]: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  [`& .${CELL.caption}`]: { ...theme.typography.caption, color: theme.palette.text.secondary, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  [`& .${CELL.caption}`]: {
+    ...theme.typography.caption,
+    color: theme.palette.text.secondary,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
   [`& .${CELL.button}`]: {
     ...theme.typography.button,
     textTransform: 'none',
@@ -117,6 +131,9 @@ const tableStyles = (theme: Theme) => ({
     border: `1px solid ${alpha(theme.palette.primary.main, 0.5)}`,
     color: theme.palette.primary.main,
     textDecoration: 'none',
-    '&:hover': { borderColor: theme.palette.primary.main, backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity) },
+    '&:hover': {
+      borderColor: theme.palette.primary.main,
+      backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity),
+    },
   },
 });

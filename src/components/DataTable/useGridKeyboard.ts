@@ -61,9 +61,12 @@ export function useGridKeyboard({ onToggle, onOpen }: GridKeyboardOptions) {
     cell.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, []);
 
-  const onFocus = useCallback((event: FocusEvent<HTMLTableElement>) => {
-    if (event.target === event.currentTarget) activate(position.current);
-  }, [activate]);
+  const onFocus = useCallback(
+    (event: FocusEvent<HTMLTableElement>) => {
+      if (event.target === event.currentTarget) activate(position.current);
+    },
+    [activate],
+  );
 
   const onBlur = useCallback((event: FocusEvent<HTMLTableElement>) => {
     if (event.target === event.currentTarget) event.currentTarget.removeAttribute('aria-activedescendant');
@@ -77,49 +80,63 @@ export function useGridKeyboard({ onToggle, onOpen }: GridKeyboardOptions) {
     position.current = { row: tr.rowIndex, col: cell.cellIndex };
   }, []);
 
-  const onKeyDown = useCallback((event: KeyboardEvent<HTMLTableElement>) => {
-    // keys pressed on a control inside (a header's sort or resize, in settings mode a dragged header) are its own
-    if (event.target !== event.currentTarget) return;
-    const table = event.currentTarget;
-    const { row, col } = position.current;
-    const last = table.rows.length - 1;
-    const move = (next: Position) => {
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLTableElement>) => {
+      // keys pressed on a control inside (a header's sort or resize, in settings mode a dragged header) are its own
+      if (event.target !== event.currentTarget) return;
+      const table = event.currentTarget;
+      const { row, col } = position.current;
+      const last = table.rows.length - 1;
+      const move = (next: Position) => {
+        event.preventDefault();
+        activate(next);
+      };
+      switch (event.key) {
+        case 'ArrowDown':
+          return move({ row: row + 1, col });
+        case 'ArrowUp':
+          return move({ row: row - 1, col });
+        case 'ArrowRight':
+          return move({ row, col: col + 1 });
+        case 'ArrowLeft':
+          return move({ row, col: col - 1 });
+        case 'Home':
+          return move(event.ctrlKey ? { row: Math.min(1, last), col: 0 } : { row, col: 0 });
+        case 'End':
+          return move(
+            event.ctrlKey ? { row: last, col: Number.MAX_SAFE_INTEGER } : { row, col: Number.MAX_SAFE_INTEGER },
+          );
+        case 'PageDown':
+          return move({ row: row === 0 ? PAGE_STEP : row + PAGE_STEP, col });
+        case 'PageUp':
+          return move({ row: Math.max(row === 0 ? 0 : 1, row - PAGE_STEP), col });
+        default:
+          break;
+      }
+      if (event.key !== ' ' && event.key !== 'Enter') return;
+      const cell = cellAt(table, position.current);
+      if (!cell) return;
       event.preventDefault();
-      activate(next);
-    };
-    switch (event.key) {
-      case 'ArrowDown': return move({ row: row + 1, col });
-      case 'ArrowUp': return move({ row: row - 1, col });
-      case 'ArrowRight': return move({ row, col: col + 1 });
-      case 'ArrowLeft': return move({ row, col: col - 1 });
-      case 'Home': return move(event.ctrlKey ? { row: Math.min(1, last), col: 0 } : { row, col: 0 });
-      case 'End': return move(event.ctrlKey ? { row: last, col: Number.MAX_SAFE_INTEGER } : { row, col: Number.MAX_SAFE_INTEGER });
-      case 'PageDown': return move({ row: row === 0 ? PAGE_STEP : row + PAGE_STEP, col });
-      case 'PageUp': return move({ row: Math.max(row === 0 ? 0 : 1, row - PAGE_STEP), col });
-      default: break;
-    }
-    if (event.key !== ' ' && event.key !== 'Enter') return;
-    const cell = cellAt(table, position.current);
-    if (!cell) return;
-    event.preventDefault();
-    if (row === 0) {
-      // the header: Space or Enter on the first cell is 'all rows'; on a column, Enter shows its sort button, again
-      // presses it
-      const control = cell.querySelector<HTMLElement>('input[type="checkbox"], button[data-sort]');
-      if (control) control.click();
-      else if (event.key === 'Enter') cell.click();
-      return;
-    }
-    const id = Number((cell.parentElement as HTMLElement).dataset.rowId);
-    if (!Number.isFinite(id)) return;
-    if (event.key === ' ') {
-      options.current.onToggle(id);
-      return;
-    }
-    const inner = col > 0 ? cell.querySelector<HTMLElement>(INTERACTIVE) : null;
-    if (inner) inner.click();
-    else options.current.onOpen?.(id);
-  }, [activate]);
+      if (row === 0) {
+        // the header: Space or Enter on the first cell is 'all rows'; on a column, Enter shows its sort button, again
+        // presses it
+        const control = cell.querySelector<HTMLElement>('input[type="checkbox"], button[data-sort]');
+        if (control) control.click();
+        else if (event.key === 'Enter') cell.click();
+        return;
+      }
+      const id = Number((cell.parentElement as HTMLElement).dataset.rowId);
+      if (!Number.isFinite(id)) return;
+      if (event.key === ' ') {
+        options.current.onToggle(id);
+        return;
+      }
+      const inner = col > 0 ? cell.querySelector<HTMLElement>(INTERACTIVE) : null;
+      if (inner) inner.click();
+      else options.current.onOpen?.(id);
+    },
+    [activate],
+  );
 
   return { tableRef, onFocus, onBlur, onKeyDown, onMouseDown };
 }

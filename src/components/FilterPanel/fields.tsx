@@ -34,7 +34,8 @@ export interface FieldProps {
 
 type Range = { from?: string; to?: string };
 const asList = (v: FilterValue | undefined): string[] => (Array.isArray(v) ? v : []);
-const asRange = (v: FilterValue | undefined): Range => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Range) : {});
+const asRange = (v: FilterValue | undefined): Range =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Range) : {};
 const cleanRange = (r: Range): Range | undefined => {
   const out: Range = {};
   if (r.from) out.from = r.from;
@@ -50,7 +51,8 @@ export function isInverted(type: string, value: FilterValue | undefined): boolea
 }
 
 /** What every text-like filter field shares: full width, small, labelled with the filter's title. */
-const fieldOf = (name: string, entry: FieldProps['entry']) => ({ fullWidth: true, size: 'small', label: entry.title, name }) as const;
+const fieldOf = (name: string, entry: FieldProps['entry']) =>
+  ({ fullWidth: true, size: 'small', label: entry.title, name }) as const;
 
 export function TextFilter({ name, entry, value, onChange }: FieldProps) {
   return (
@@ -101,11 +103,15 @@ export function StatusFilter({ entry, value, onChange }: FieldProps) {
   };
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-      <Typography component="legend" variant="body2" color="text.secondary">{entry.title}</Typography>
+      <Typography component="legend" variant="body2" color="text.secondary">
+        {entry.title}
+      </Typography>
       {(entry.options ?? []).map((o) => (
         <FormControlLabel
           key={String(o.value)}
-          control={<Checkbox size="small" checked={chosen.has(String(o.value))} onChange={() => toggle(String(o.value))} />}
+          control={
+            <Checkbox size="small" checked={chosen.has(String(o.value))} onChange={() => toggle(String(o.value))} />
+          }
           label={o.title}
         />
       ))}
@@ -138,7 +144,9 @@ export function MultipleFilter({ name, entry, value, onChange }: FieldProps) {
   const titleOf = useMemo(() => new Map(options.map((o) => [String(o.value), o.title])), [options]);
 
   if (!options.length) return <IdsFilter name={name} entry={entry} value={value} onChange={onChange} />;
-  const available = options.filter((o) => !chosen.includes(String(o.value)) && o.title.toLowerCase().includes(search.trim().toLowerCase()));
+  const available = options.filter(
+    (o) => !chosen.includes(String(o.value)) && o.title.toLowerCase().includes(search.trim().toLowerCase()),
+  );
   const move = (v: string, add: boolean) => {
     const next = add ? [...chosen, v] : chosen.filter((x) => x !== v);
     onChange(next.length ? next : undefined);
@@ -146,12 +154,24 @@ export function MultipleFilter({ name, entry, value, onChange }: FieldProps) {
   const box = { border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 180, overflowY: 'auto' } as const;
   return (
     <Box role="group" aria-label={entry.title}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>{entry.title}</Typography>
-      <TextField fullWidth size="small" placeholder="Поиск" value={search} onChange={(e) => setSearch(e.target.value)} sx={{ mb: 1 }} slotProps={{ htmlInput: { 'aria-label': `Поиск: ${entry.title}` } }} />
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {entry.title}
+      </Typography>
+      <TextField
+        fullWidth
+        size="small"
+        placeholder="Поиск"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        sx={{ mb: 1 }}
+        slotProps={{ htmlInput: { 'aria-label': `Поиск: ${entry.title}` } }}
+      />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
         <Box sx={box} aria-label="Доступные" role="list">
           {available.length === 0 ? (
-            <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>{FILTER_MSG.emptyList}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
+              {FILTER_MSG.emptyList}
+            </Typography>
           ) : (
             <List dense disablePadding>
               {available.map((o) => (
@@ -164,7 +184,9 @@ export function MultipleFilter({ name, entry, value, onChange }: FieldProps) {
         </Box>
         <Box sx={box} aria-label="Выбранные" role="list">
           {chosen.length === 0 ? (
-            <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>{FILTER_MSG.emptyList}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
+              {FILTER_MSG.emptyList}
+            </Typography>
           ) : (
             <List dense disablePadding>
               {chosen.map((v) => (
@@ -187,13 +209,31 @@ export function NumberRangeFilter({ entry, value, onChange, currency }: FieldPro
     onChange(cleanRange({ ...range, [end]: cleaned }));
   };
   const inverted = isInverted('number', value);
-  const adornment = currency ? { input: { endAdornment: <InputAdornment position="end">₽</InputAdornment> } } : undefined;
+  const adornment = currency
+    ? { input: { endAdornment: <InputAdornment position="end">₽</InputAdornment> } }
+    : undefined;
   return (
     <Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>{entry.title}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {entry.title}
+      </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
-        <TextField size="small" placeholder={entry.placeholder?.[0] ?? 'От'} value={range.from ?? ''} onChange={(e) => set('from', e.target.value)} slotProps={{ ...adornment, htmlInput: { inputMode: 'decimal', 'aria-label': `${entry.title}: от` } }} error={inverted} />
-        <TextField size="small" placeholder={entry.placeholder?.[1] ?? 'До'} value={range.to ?? ''} onChange={(e) => set('to', e.target.value)} slotProps={{ ...adornment, htmlInput: { inputMode: 'decimal', 'aria-label': `${entry.title}: до` } }} error={inverted} />
+        <TextField
+          size="small"
+          placeholder={entry.placeholder?.[0] ?? 'От'}
+          value={range.from ?? ''}
+          onChange={(e) => set('from', e.target.value)}
+          slotProps={{ ...adornment, htmlInput: { inputMode: 'decimal', 'aria-label': `${entry.title}: от` } }}
+          error={inverted}
+        />
+        <TextField
+          size="small"
+          placeholder={entry.placeholder?.[1] ?? 'До'}
+          value={range.to ?? ''}
+          onChange={(e) => set('to', e.target.value)}
+          slotProps={{ ...adornment, htmlInput: { inputMode: 'decimal', 'aria-label': `${entry.title}: до` } }}
+          error={inverted}
+        />
       </Box>
       {inverted && <FormHelperText error>{FILTER_MSG.inverted}</FormHelperText>}
     </Box>
@@ -245,7 +285,9 @@ export function DateRangeFilter({ entry, value, onChange }: FieldProps) {
   );
   return (
     <Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>{entry.title}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {entry.title}
+      </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
         {picker('from', 'От')}
         {picker('to', 'До')}

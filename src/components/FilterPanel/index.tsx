@@ -11,7 +11,14 @@ import type { FilterConfig, FilterConfigEntry, FilterState, FilterValue } from '
 import { Alert } from '../Alert';
 import { Spinner } from '../Spinner';
 import {
-  BooleanFilter, DateRangeFilter, EnumerationFilter, MultipleFilter, NumberRangeFilter, StatusFilter, TextFilter, isInverted,
+  BooleanFilter,
+  DateRangeFilter,
+  EnumerationFilter,
+  MultipleFilter,
+  NumberRangeFilter,
+  StatusFilter,
+  TextFilter,
+  isInverted,
   type FieldProps,
 } from './fields';
 
@@ -64,7 +71,10 @@ export function FilterPanel({ open, onClose, status, errorMessage, config, value
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const entries = Object.entries(config ?? {}).filter(([, entry]) => !entry.isForbidden) as [string, FilterConfigEntry][];
+  const entries = Object.entries(config ?? {}).filter(([, entry]) => !entry.isForbidden) as [
+    string,
+    FilterConfigEntry,
+  ][];
   const invalid = entries.some(([key, entry]) => isInverted(entry.type, draft[key]));
   const set = (key: string, next: FilterValue | undefined) =>
     setDraft((d) => {
@@ -75,31 +85,91 @@ export function FilterPanel({ open, onClose, status, errorMessage, config, value
     });
 
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 440, maxWidth: '100vw' } } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: 440, maxWidth: '100vw' } } }}
+    >
       <Box role="dialog" aria-label="Фильтр" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-          <Typography variant="h2" component="h2" sx={{ flexGrow: 1 }}>Фильтр</Typography>
-          <IconButton aria-label="Закрыть" onClick={onClose}><Close /></IconButton>
+          <Typography variant="h2" component="h2" sx={{ flexGrow: 1 }}>
+            Фильтр
+          </Typography>
+          <IconButton aria-label="Закрыть" onClick={onClose}>
+            <Close />
+          </IconButton>
         </Box>
-        <Box sx={{ flexGrow: 1, overflowY: 'auto', p: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, alignContent: 'start' }}>
+        <Box
+          sx={{
+            flexGrow: 1,
+            overflowY: 'auto',
+            p: 2,
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            gap: 2,
+            alignContent: 'start',
+          }}
+        >
           {status === 'loading' || status === 'idle' ? (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}><Spinner size={20} /> LOADING</Box>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Spinner size={20} /> LOADING
+            </Box>
           ) : status === 'failed' ? (
             <>
               <Typography>ERROR</Typography>
-              {errorMessage && <Alert severity="error" closable={false}>{errorMessage}</Alert>}
+              {errorMessage && (
+                <Alert severity="error" closable={false}>
+                  {errorMessage}
+                </Alert>
+              )}
             </>
           ) : entries.length === 0 ? (
             <Typography color="text.secondary">Здесь ничего нет</Typography>
           ) : (
-            entries.map(([key, entry]) => <Field key={`${key}-${generation}`} name={key} entry={entry} value={draft[key]} onChange={(v) => set(key, v)} />)
+            entries.map(([key, entry]) => (
+              <Field
+                key={`${key}-${generation}`}
+                name={key}
+                entry={entry}
+                value={draft[key]}
+                onChange={(v) => set(key, v)}
+              />
+            ))
           )}
         </Box>
         <Box sx={{ display: 'flex', gap: 1, p: 2, borderTop: 1, borderColor: 'divider' }}>
-          <Button onClick={() => { setDraft({}); setGeneration((g) => g + 1); }}>Очистить</Button>
+          <Button
+            onClick={() => {
+              setDraft({});
+              setGeneration((g) => g + 1);
+            }}
+          >
+            Очистить
+          </Button>
           <Box sx={{ flexGrow: 1 }} />
-          <Button variant="outlined" disabled={invalid} onClick={() => { onApply(draft); onClose(); }}>Применить</Button>
-          {onSave && <Button variant="contained" disabled={invalid} onClick={() => { onSave(draft); onClose(); }}>Сохранить</Button>}
+          <Button
+            variant="outlined"
+            disabled={invalid}
+            onClick={() => {
+              onApply(draft);
+              onClose();
+            }}
+          >
+            Применить
+          </Button>
+          {onSave && (
+            <Button
+              variant="contained"
+              disabled={invalid}
+              onClick={() => {
+                onSave(draft);
+                onClose();
+              }}
+            >
+              Сохранить
+            </Button>
+          )}
         </Box>
       </Box>
     </Drawer>

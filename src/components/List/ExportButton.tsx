@@ -20,10 +20,24 @@ export function ExportButton({ busy, onExport }: { busy: boolean; onExport(forma
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <HeaderToolButton label="Экспорт" icon={<FileDownloadOutlined />} disabled={busy} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" />
+      <HeaderToolButton
+        label="Экспорт"
+        icon={<FileDownloadOutlined />}
+        disabled={busy}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+      />
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {FORMATS.map(({ format, label }) => (
-          <MenuItem key={format} onClick={() => { setAnchor(null); onExport(format); }}>{label}</MenuItem>
+          <MenuItem
+            key={format}
+            onClick={() => {
+              setAnchor(null);
+              onExport(format);
+            }}
+          >
+            {label}
+          </MenuItem>
         ))}
       </Menu>
     </>
@@ -31,7 +45,9 @@ export function ExportButton({ busy, onExport }: { busy: boolean; onExport(forma
 }
 
 const sizeOf = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} КБ` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} МБ`;
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} КБ`
+    : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} МБ`;
 
 export function ExportProgressBar({ progress, onCancel }: { progress: ExportProgress; onCancel(): void }) {
   const rows = progress.total === undefined ? '' : `, строк: ${progress.total.toLocaleString('ru-RU')}`;

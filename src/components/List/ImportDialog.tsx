@@ -22,7 +22,15 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
-import { IMPORT_LIMITS, IMPORT_MSG, REPORT_HEADER, reportCsv, rowsWithProblems, type ImportMode, type ImportReport } from '../../../domain/import';
+import {
+  IMPORT_LIMITS,
+  IMPORT_MSG,
+  REPORT_HEADER,
+  reportCsv,
+  rowsWithProblems,
+  type ImportMode,
+  type ImportReport,
+} from '../../../domain/import';
 import type { Section } from '../../../domain/sections';
 import { save } from './useExport';
 import { useImport } from './useImport';
@@ -53,9 +61,15 @@ const SHOWN = 200;
 
 function Outcome({ section, report }: { section: Section; report: ImportReport }) {
   if (report.imported > 0 || !report.problems.length) {
-    return <MuiAlert severity={report.problems.length ? 'warning' : 'success'}>{IMPORT_MSG.imported(section, report.imported, report.total)}</MuiAlert>;
+    return (
+      <MuiAlert severity={report.problems.length ? 'warning' : 'success'}>
+        {IMPORT_MSG.imported(section, report.imported, report.total)}
+      </MuiAlert>
+    );
   }
-  return <MuiAlert severity="error">{IMPORT_MSG.nothingImported(rowsWithProblems(report.problems), report.total)}</MuiAlert>;
+  return (
+    <MuiAlert severity="error">{IMPORT_MSG.nothingImported(rowsWithProblems(report.problems), report.total)}</MuiAlert>
+  );
 }
 
 function ReportTable({ report }: { report: ImportReport }) {
@@ -65,7 +79,11 @@ function ReportTable({ report }: { report: ImportReport }) {
       <TableContainer sx={{ maxHeight: 320, border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Table size="small" stickyHeader aria-label={IMPORT_DIALOG_TEXTS.report}>
           <TableHead>
-            <TableRow>{REPORT_HEADER.map((h) => <TableCell key={h}>{h}</TableCell>)}</TableRow>
+            <TableRow>
+              {REPORT_HEADER.map((h) => (
+                <TableCell key={h}>{h}</TableCell>
+              ))}
+            </TableRow>
           </TableHead>
           <TableBody>
             {shown.map((p, i) => (
@@ -79,7 +97,9 @@ function ReportTable({ report }: { report: ImportReport }) {
         </Table>
       </TableContainer>
       {report.problems.length > SHOWN && (
-        <Typography variant="body2" color="text.secondary">{IMPORT_DIALOG_TEXTS.shown(SHOWN, report.problems.length)}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {IMPORT_DIALOG_TEXTS.shown(SHOWN, report.problems.length)}
+        </Typography>
       )}
     </>
   );
@@ -120,7 +140,9 @@ export function ImportDialog({ section, title, open, onClose, token, onImported,
         {extra && <Box>{extra}</Box>}
         <Typography variant="body2">{IMPORT_DIALOG_TEXTS.intro}</Typography>
         <Box>
-          <Button variant="text" startIcon={<FileDownloadOutlined />} onClick={importing.downloadTemplate}>{IMPORT_DIALOG_TEXTS.template}</Button>
+          <Button variant="text" startIcon={<FileDownloadOutlined />} onClick={importing.downloadTemplate}>
+            {IMPORT_DIALOG_TEXTS.template}
+          </Button>
         </Box>
         {importing.templateError && <MuiAlert severity="error">{importing.templateError}</MuiAlert>}
 
@@ -139,14 +161,32 @@ export function ImportDialog({ section, title, open, onClose, token, onImported,
               }}
             />
           </Button>
-          <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'}>{file?.name ?? IMPORT_DIALOG_TEXTS.noFile}</Typography>
+          <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'}>
+            {file?.name ?? IMPORT_DIALOG_TEXTS.noFile}
+          </Typography>
         </Box>
 
         <Box>
-          <Typography variant="body2" id="import-mode" sx={{ fontWeight: 500 }}>{IMPORT_DIALOG_TEXTS.modeLabel}</Typography>
-          <RadioGroup aria-labelledby="import-mode" value={mode} onChange={(e) => setMode(e.target.value as ImportMode)}>
-            <FormControlLabel value="all" control={<Radio size="small" />} label={IMPORT_DIALOG_TEXTS.modeAll} disabled={busy} />
-            <FormControlLabel value="valid" control={<Radio size="small" />} label={IMPORT_DIALOG_TEXTS.modeValid} disabled={busy} />
+          <Typography variant="body2" id="import-mode" sx={{ fontWeight: 500 }}>
+            {IMPORT_DIALOG_TEXTS.modeLabel}
+          </Typography>
+          <RadioGroup
+            aria-labelledby="import-mode"
+            value={mode}
+            onChange={(e) => setMode(e.target.value as ImportMode)}
+          >
+            <FormControlLabel
+              value="all"
+              control={<Radio size="small" />}
+              label={IMPORT_DIALOG_TEXTS.modeAll}
+              disabled={busy}
+            />
+            <FormControlLabel
+              value="valid"
+              control={<Radio size="small" />}
+              label={IMPORT_DIALOG_TEXTS.modeValid}
+              disabled={busy}
+            />
           </RadioGroup>
         </Box>
 
@@ -172,12 +212,23 @@ export function ImportDialog({ section, title, open, onClose, token, onImported,
                 <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
                   <Button
                     startIcon={<FileDownloadOutlined />}
-                    onClick={() => save(new Blob([reportCsv(report.problems)], { type: 'text/csv;charset=utf-8' }), IMPORT_DIALOG_TEXTS.reportName(file?.name ?? 'файла'))}
+                    onClick={() =>
+                      save(
+                        new Blob([reportCsv(report.problems)], { type: 'text/csv;charset=utf-8' }),
+                        IMPORT_DIALOG_TEXTS.reportName(file?.name ?? 'файла'),
+                      )
+                    }
                   >
                     {IMPORT_DIALOG_TEXTS.downloadReport}
                   </Button>
                   {report.imported === 0 && report.valid > 0 && file && (
-                    <Button variant="contained" onClick={() => { setMode('valid'); void importing.start(file, 'valid'); }}>
+                    <Button
+                      variant="contained"
+                      onClick={() => {
+                        setMode('valid');
+                        void importing.start(file, 'valid');
+                      }}
+                    >
                       {IMPORT_DIALOG_TEXTS.loadValid(report.valid)}
                     </Button>
                   )}
@@ -188,8 +239,14 @@ export function ImportDialog({ section, title, open, onClose, token, onImported,
         )}
       </DialogContent>
       <DialogActions>
-        {busy ? <Button onClick={importing.cancel}>{IMPORT_DIALOG_TEXTS.cancel}</Button> : <Button onClick={close}>{IMPORT_DIALOG_TEXTS.close}</Button>}
-        <Button variant="contained" disabled={!file || busy} onClick={() => file && importing.start(file, mode)}>{IMPORT_DIALOG_TEXTS.upload}</Button>
+        {busy ? (
+          <Button onClick={importing.cancel}>{IMPORT_DIALOG_TEXTS.cancel}</Button>
+        ) : (
+          <Button onClick={close}>{IMPORT_DIALOG_TEXTS.close}</Button>
+        )}
+        <Button variant="contained" disabled={!file || busy} onClick={() => file && importing.start(file, mode)}>
+          {IMPORT_DIALOG_TEXTS.upload}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -48,10 +48,38 @@ export interface ListPageProps {
 
 const NO_CELLS: CellRenderers = {};
 
-export function ListPage({ section, columns: columnDefs, filters: defs, title, addLabel, deleteTexts, summary, pollingInterval, cells = NO_CELLS, importTitle, importExtra }: ListPageProps) {
+export function ListPage({
+  section,
+  columns: columnDefs,
+  filters: defs,
+  title,
+  addLabel,
+  deleteTexts,
+  summary,
+  pollingInterval,
+  cells = NO_CELLS,
+  importTitle,
+  importExtra,
+}: ListPageProps) {
   const {
-    params, from, list, rows, pagination, may, filterCount, filterPanel, table, selection, bulkDelete, notice, dismiss, exporting, importing, openRecord,
-    bulkEdit, bulkRestore,
+    params,
+    from,
+    list,
+    rows,
+    pagination,
+    may,
+    filterCount,
+    filterPanel,
+    table,
+    selection,
+    bulkDelete,
+    notice,
+    dismiss,
+    exporting,
+    importing,
+    openRecord,
+    bulkEdit,
+    bulkRestore,
   } = useListController({ section, columns: columnDefs, filters: defs, deleteTexts, pollingInterval, cells });
   const { page, perPage, sort, filter, setPage, setPerPage, setSort } = params;
 
@@ -88,9 +116,11 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
           component="div"
           // a count that stopped at the cap: MUI's 'unknown' (-1) keeps 'next' open and 'last' shut
           count={pagination?.totalExact === false ? -1 : (pagination?.totalItems ?? 0)}
-          labelDisplayedRows={pagination?.totalExact === false
-            ? ({ from: first, to }) => `${first}–${to} из ${rowCountText(pagination)}`
-            : undefined}
+          labelDisplayedRows={
+            pagination?.totalExact === false
+              ? ({ from: first, to }) => `${first}–${to} из ${rowCountText(pagination)}`
+              : undefined
+          }
           page={Math.min(page, pagination?.pageCount ?? page) - 1}
           rowsPerPage={perPage}
           rowsPerPageOptions={[...PAGE_SIZES]}
@@ -112,13 +142,29 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
         settingsMode={table.settingsMode}
         onToggleSettings={table.toggleSettings}
         add={addLabel && may.create ? { label: addLabel, to: `/${section}/create`, from } : undefined}
-        exportButton={may.export ? <ExportButton busy={exporting.progress !== null} onExport={exporting.start} /> : undefined}
-        importButton={importTitle && may.import ? (
-          <HeaderToolButton label={IMPORT_DIALOG_TEXTS.button} icon={<FileUploadOutlined />} onClick={importing.show} />
-        ) : undefined}
+        exportButton={
+          may.export ? <ExportButton busy={exporting.progress !== null} onExport={exporting.start} /> : undefined
+        }
+        importButton={
+          importTitle && may.import ? (
+            <HeaderToolButton
+              label={IMPORT_DIALOG_TEXTS.button}
+              icon={<FileUploadOutlined />}
+              onClick={importing.show}
+            />
+          ) : undefined
+        }
       />
       {importTitle && importing.open && (
-        <ImportDialog section={section} title={importTitle} open onClose={importing.close} token={importing.token} onImported={importing.imported} extra={importExtra} />
+        <ImportDialog
+          section={section}
+          title={importTitle}
+          open
+          onClose={importing.close}
+          token={importing.token}
+          onImported={importing.imported}
+          extra={importExtra}
+        />
       )}
 
       {exporting.progress && <ExportProgressBar progress={exporting.progress} onCancel={exporting.cancel} />}
@@ -159,11 +205,28 @@ export function ListPage({ section, columns: columnDefs, filters: defs, title, a
         onSave={filterPanel.save}
       />
       {bulkEdit.rows && (
-        <BulkEditDialog section={section} rows={bulkEdit.rows} fields={bulkEdit.fields} onClose={bulkEdit.close} onChanged={bulkEdit.done} />
+        <BulkEditDialog
+          section={section}
+          rows={bulkEdit.rows}
+          fields={bulkEdit.fields}
+          onClose={bulkEdit.close}
+          onChanged={bulkEdit.done}
+        />
       )}
-      <DeleteDialog open={bulkDelete.confirmOpen} text={deleteTexts.confirm} onCancel={bulkDelete.cancel} onConfirm={bulkDelete.confirm} busy={bulkDelete.deleting}>
+      <DeleteDialog
+        open={bulkDelete.confirmOpen}
+        text={deleteTexts.confirm}
+        onCancel={bulkDelete.cancel}
+        onConfirm={bulkDelete.confirm}
+        busy={bulkDelete.deleting}
+      >
         {deleteTexts.handOver && bulkDelete.confirmOpen && (
-          <HandOverField label={deleteTexts.handOver.label} value={bulkDelete.handTo} onChange={bulkDelete.setHandTo} exclude={selection.ids()} />
+          <HandOverField
+            label={deleteTexts.handOver.label}
+            value={bulkDelete.handTo}
+            onChange={bulkDelete.setHandTo}
+            exclude={selection.ids()}
+          />
         )}
       </DeleteDialog>
     </>

@@ -30,12 +30,20 @@ export function useNotice() {
     const timer = setTimeout(() => setNotice(null), SUCCESS_ALERT_MS);
     return () => clearTimeout(timer);
   }, [notice]);
-  const say = useCallback((severity: Notice['severity'], text: string) => setNotice({ severity, text, key: Date.now() }), []);
+  const say = useCallback(
+    (severity: Notice['severity'], text: string) => setNotice({ severity, text, key: Date.now() }),
+    [],
+  );
   const dismiss = useCallback(() => setNotice(null), []);
   return { notice, say, dismiss };
 }
 
-export function useBulkDelete(section: Section, selection: SelectionStore, texts: DeleteTexts, say: (severity: Notice['severity'], text: string) => void) {
+export function useBulkDelete(
+  section: Section,
+  selection: SelectionStore,
+  texts: DeleteTexts,
+  say: (severity: Notice['severity'], text: string) => void,
+) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [handTo, setHandTo] = useState<number | null>(null);
   const [deleteRecords, { isLoading: deleting }] = useDeleteRecordsMutation();
@@ -56,11 +64,21 @@ export function useBulkDelete(section: Section, selection: SelectionStore, texts
       if (result.status !== 'success') say('error', DELETE_MSG.failed);
       // why none went, from the server's count of reasons: the offers' spec text when their reserves kept them, each
       // record's own reason where its section gave one (a supplier under active offers, with the count)
-      else if (result.deleted === 0) say('error', result.reasons ? noneDeletedText(section, result.reasons, result.refused) : texts.noneDeleted);
-      else if (result.warning) say('warning', result.refused?.length ? `${result.warning} ${refusedRowsText(result.refused)}` : result.warning);
+      else if (result.deleted === 0)
+        say('error', result.reasons ? noneDeletedText(section, result.reasons, result.refused) : texts.noneDeleted);
+      else if (result.warning)
+        say(
+          'warning',
+          result.refused?.length ? `${result.warning} ${refusedRowsText(result.refused)}` : result.warning,
+        );
       else say('success', texts.success);
     } catch (error) {
-      say('error', isApiError(error) && typeof error.status === 'number' ? error.message : DELETE_MSG.unknown(SECTION[section].genitive));
+      say(
+        'error',
+        isApiError(error) && typeof error.status === 'number'
+          ? error.message
+          : DELETE_MSG.unknown(SECTION[section].genitive),
+      );
     }
   };
 

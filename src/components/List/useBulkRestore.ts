@@ -9,7 +9,11 @@ import { errorMessage } from '../../api/errors';
 import type { SelectionStore } from '../DataTable/selection';
 import type { Notice } from './useBulkDelete';
 
-export function useBulkRestore(section: Section, selection: SelectionStore, say: (severity: Notice['severity'], text: string) => void) {
+export function useBulkRestore(
+  section: Section,
+  selection: SelectionStore,
+  say: (severity: Notice['severity'], text: string) => void,
+) {
   const [restoreRecords, { isLoading: restoring }] = useRestoreRecordsMutation();
   const restore = useCallback(async () => {
     const ids = selection.ids();

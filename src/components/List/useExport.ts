@@ -64,44 +64,50 @@ export function useExport(
   // leaving the page cancels a download in flight
   useEffect(() => () => controller.current?.abort(), []);
 
-  const start = useCallback(async (format: ExportFormat) => {
-    controller.current?.abort();
-    const abort = new AbortController();
-    controller.current = abort;
-    setProgress({ format, received: 0 });
-    const entity = SECTION[section].genitive;
-    try {
-      const url = `${globalThis.location?.origin ?? ''}/api/${section}/export?${queryOf(format)}`;
-      const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: abort.signal });
-      if (!res.ok) {
-        const data = await res.json().catch(() => undefined);
-        say('error', normaliseError({ status: res.status, data }, entity).message);
-        return;
+  const start = useCallback(
+    async (format: ExportFormat) => {
+      controller.current?.abort();
+      const abort = new AbortController();
+      controller.current = abort;
+      setProgress({ format, received: 0 });
+      const entity = SECTION[section].genitive;
+      try {
+        const url = `${globalThis.location?.origin ?? ''}/api/${section}/export?${queryOf(format)}`;
+        const res = await fetch(url, {
+          headers: token ? { Authorization: `Bearer ${token}` } : {},
+          signal: abort.signal,
+        });
+        if (!res.ok) {
+          const data = await res.json().catch(() => undefined);
+          say('error', normaliseError({ status: res.status, data }, entity).message);
+          return;
+        }
+        const total = Number(res.headers.get('X-Total-Count') ?? NaN);
+        const chunks: Uint8Array<ArrayBuffer>[] = [];
+        let received = 0;
+        const reader = res.body!.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          chunks.push(value as Uint8Array<ArrayBuffer>);
+          received += value.length;
+          setProgress({ format, received, total: Number.isFinite(total) ? total : undefined });
+        }
+        const name = fileNameOf(res.headers.get('Content-Disposition'), `${section}.${format}`);
+        save(new Blob(chunks, { type: res.headers.get('Content-Type') ?? undefined }), name);
+        say('success', EXPORT_TEXTS.done(name));
+      } catch (error) {
+        if (abort.signal.aborted) say('warning', EXPORT_TEXTS.cancelled);
+        else say('error', error instanceof TypeError ? MSG.network(entity) : MSG.unknownFetch(entity));
+      } finally {
+        if (controller.current === abort) {
+          controller.current = null;
+          setProgress(null);
+        }
       }
-      const total = Number(res.headers.get('X-Total-Count') ?? NaN);
-      const chunks: Uint8Array<ArrayBuffer>[] = [];
-      let received = 0;
-      const reader = res.body!.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value as Uint8Array<ArrayBuffer>);
-        received += value.length;
-        setProgress({ format, received, total: Number.isFinite(total) ? total : undefined });
-      }
-      const name = fileNameOf(res.headers.get('Content-Disposition'), `${section}.${format}`);
-      save(new Blob(chunks, { type: res.headers.get('Content-Type') ?? undefined }), name);
-      say('success', EXPORT_TEXTS.done(name));
-    } catch (error) {
-      if (abort.signal.aborted) say('warning', EXPORT_TEXTS.cancelled);
-      else say('error', error instanceof TypeError ? MSG.network(entity) : MSG.unknownFetch(entity));
-    } finally {
-      if (controller.current === abort) {
-        controller.current = null;
-        setProgress(null);
-      }
-    }
-  }, [section, queryOf, token, say]);
+    },
+    [section, queryOf, token, say],
+  );
 
   const cancel = useCallback(() => controller.current?.abort(), []);
   return { progress, start, cancel };

@@ -20,7 +20,11 @@ const origin = () => globalThis.location?.origin ?? '';
 
 /** POST /api/{section}/import as multipart: the file and the mode. */
 export function sendImport(
-  section: Section, file: File, mode: ImportMode, token: string | null, onProgress: (percent: number) => void,
+  section: Section,
+  file: File,
+  mode: ImportMode,
+  token: string | null,
+  onProgress: (percent: number) => void,
 ): { done: Promise<ImportReport>; abort(): void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<ImportReport>((resolve, reject) => {
@@ -73,30 +77,36 @@ export function useImport(section: Section, token: string | null, onImported: ()
   const request = useRef<{ abort(): void } | null>(null);
   useEffect(() => () => request.current?.abort(), []);
 
-  const start = useCallback(async (file: File, mode: ImportMode) => {
-    request.current?.abort();
-    setStage({ kind: 'uploading', percent: 0 });
-    const sent = sendImport(section, file, mode, token, (percent) =>
-      setStage(percent >= 100 ? { kind: 'checking' } : { kind: 'uploading', percent }));
-    request.current = sent;
-    try {
-      const report = await sent.done;
-      setStage({ kind: 'done', report });
-      if (report.imported > 0) onImported();
-      return report;
-    } catch (error) {
-      setStage({ kind: 'failed', message: (error as ApiError).message ?? MSG.unknown });
-      return null;
-    } finally {
-      if (request.current === sent) request.current = null;
-    }
-  }, [section, token, onImported]);
+  const start = useCallback(
+    async (file: File, mode: ImportMode) => {
+      request.current?.abort();
+      setStage({ kind: 'uploading', percent: 0 });
+      const sent = sendImport(section, file, mode, token, (percent) =>
+        setStage(percent >= 100 ? { kind: 'checking' } : { kind: 'uploading', percent }),
+      );
+      request.current = sent;
+      try {
+        const report = await sent.done;
+        setStage({ kind: 'done', report });
+        if (report.imported > 0) onImported();
+        return report;
+      } catch (error) {
+        setStage({ kind: 'failed', message: (error as ApiError).message ?? MSG.unknown });
+        return null;
+      } finally {
+        if (request.current === sent) request.current = null;
+      }
+    },
+    [section, token, onImported],
+  );
 
   const downloadTemplate = useCallback(async () => {
     setTemplateError(null);
     const entity = SECTION[section].genitive;
     try {
-      const res = await fetch(`${origin()}/api/${section}/import/template`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      const res = await fetch(`${origin()}/api/${section}/import/template`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
       if (!res.ok) {
         const data = await res.json().catch(() => undefined);
         setTemplateError(normaliseError({ status: res.status, data }, entity).message);

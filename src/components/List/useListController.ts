@@ -12,7 +12,12 @@ import { createRefusal } from '../../../domain/requiredFields';
 import { usePermissionsQuery } from '../../api/session';
 import { errorMessage } from '../../api/errors';
 import {
-  useFilterConfigQuery, useListQuery, useSavedFilterQuery, useSaveFilterMutation, useSaveTableConfigMutation, useTableConfigQuery,
+  useFilterConfigQuery,
+  useListQuery,
+  useSavedFilterQuery,
+  useSaveFilterMutation,
+  useSaveTableConfigMutation,
+  useTableConfigQuery,
 } from '../../api/lists';
 import { TAGS, sectionApi } from '../../api/sectionApi';
 import { useAppDispatch, useAppSelector } from '../../api/hooks';
@@ -38,7 +43,14 @@ export interface ListControllerOptions {
   cells: CellRenderers;
 }
 
-export function useListController({ section, columns: columnDefs, filters: defs, deleteTexts, pollingInterval, cells }: ListControllerOptions) {
+export function useListController({
+  section,
+  columns: columnDefs,
+  filters: defs,
+  deleteTexts,
+  pollingInterval,
+  cells,
+}: ListControllerOptions) {
   const location = useLocation();
   const navigate = useNavigate();
   const from = `${location.pathname}${location.search}`;
@@ -90,13 +102,22 @@ export function useListController({ section, columns: columnDefs, filters: defs,
 
   // the export takes the list's filter and sort and the saved layout's visible columns in their order, as the table
   // shows them
-  const exportColumns = useMemo(() => savedColumns.filter((c) => c.is_visible && !c.isForbidden).map((c) => c.key), [savedColumns]);
-  const exportQuery = useCallback((format: ExportFormat) => encodeExport({ filter, sort }, defs, format, exportColumns), [filter, sort, defs, exportColumns]);
+  const exportColumns = useMemo(
+    () => savedColumns.filter((c) => c.is_visible && !c.isForbidden).map((c) => c.key),
+    [savedColumns],
+  );
+  const exportQuery = useCallback(
+    (format: ExportFormat) => encodeExport({ filter, sort }, defs, format, exportColumns),
+    [filter, sort, defs, exportColumns],
+  );
   const token = useAppSelector(selectToken);
   const exporting = useExport(section, exportQuery, token, say);
   const [importOpen, setImportOpen] = useState(false);
   const dispatch = useAppDispatch();
-  const imported = useCallback(() => dispatch(sectionApi.util.invalidateTags([TAGS[section].list])), [dispatch, section]);
+  const imported = useCallback(
+    () => dispatch(sectionApi.util.invalidateTags([TAGS[section].list])),
+    [dispatch, section],
+  );
 
   const toggleSettings = useCallback(() => {
     setSettingsMode((on) => !on);
@@ -118,32 +139,44 @@ export function useListController({ section, columns: columnDefs, filters: defs,
   const rows = list.data?.data;
   const rowsRef = useRef<ListRow[] | undefined>(rows);
   rowsRef.current = rows;
-  const openRecord = useCallback((id: number) => {
-    const deleted = rowsRef.current?.find((r) => r.id === id)?.status === 'deleted';
-    navigate(`/${section}/${id}${deleted ? '?withDeleted' : ''}`, { state: { from } });
-  }, [navigate, section, from]);
+  const openRecord = useCallback(
+    (id: number) => {
+      const deleted = rowsRef.current?.find((r) => r.id === id)?.status === 'deleted';
+      navigate(`/${section}/${id}${deleted ? '?withDeleted' : ''}`, { state: { from } });
+    },
+    [navigate, section, from],
+  );
   // bulk edit and the trash's restore
-  const bulkFields = useMemo(() => (can(perms, section, 'update') ? visibleBulkFields(perms, section) : []), [perms, section]);
+  const bulkFields = useMemo(
+    () => (can(perms, section, 'update') ? visibleBulkFields(perms, section) : []),
+    [perms, section],
+  );
   const [bulkEditRows, setBulkEditRows] = useState<ListRow[] | null>(null);
   const openBulkEdit = useCallback(() => {
     const chosen = new Set(selection.ids());
     setBulkEditRows((rowsRef.current ?? []).filter((r) => chosen.has(r.id)));
   }, [selection]);
   const closeBulkEdit = useCallback(() => setBulkEditRows(null), []);
-  const bulkEdited = useCallback((text: string) => {
-    setBulkEditRows(null);
-    selection.clear();
-    say('success', text);
-  }, [selection, say]);
+  const bulkEdited = useCallback(
+    (text: string) => {
+      setBulkEditRows(null);
+      selection.clear();
+      say('success', text);
+    },
+    [selection, say],
+  );
   const { restore, restoring } = useBulkRestore(section, selection, say);
   const statuses = filter.statuses_ids;
   const showsDeleted = (Array.isArray(statuses) ? statuses : [statuses]).includes('deleted');
   const openFilter = useCallback(() => setFilterOpen(true), []);
-  const filterStatus: FilterPanelProps['status'] = filterConfig.isLoading || filterConfig.isUninitialized ? 'loading' : filterConfig.error ? 'failed' : 'loaded';
+  const filterStatus: FilterPanelProps['status'] =
+    filterConfig.isLoading || filterConfig.isUninitialized ? 'loading' : filterConfig.error ? 'failed' : 'loaded';
   const closeFilter = () => setFilterOpen(false);
   const saveAsDefault = (next: typeof filter) => {
     applyFilter(next);
-    saveFilter({ section, filter: next }).unwrap().catch((error) => say('error', errorMessage(error)));
+    saveFilter({ section, filter: next })
+      .unwrap()
+      .catch((error) => say('error', errorMessage(error)));
   };
 
   const complete = createRefusal(perms, section) === null;
@@ -179,9 +212,21 @@ export function useListController({ section, columns: columnDefs, filters: defs,
     notice,
     dismiss,
     exporting,
-    importing: { open: importOpen, show: () => setImportOpen(true), close: () => setImportOpen(false), imported, token },
+    importing: {
+      open: importOpen,
+      show: () => setImportOpen(true),
+      close: () => setImportOpen(false),
+      imported,
+      token,
+    },
     openRecord,
-    bulkEdit: { fields: bulkFields, rows: bulkEditRows, open: bulkFields.length ? openBulkEdit : undefined, close: closeBulkEdit, done: bulkEdited },
+    bulkEdit: {
+      fields: bulkFields,
+      rows: bulkEditRows,
+      open: bulkFields.length ? openBulkEdit : undefined,
+      close: closeBulkEdit,
+      done: bulkEdited,
+    },
     bulkRestore: { restore: can(perms, section, 'delete') && showsDeleted ? restore : undefined, restoring },
   };
 }

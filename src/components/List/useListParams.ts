@@ -35,7 +35,10 @@ export function useListParams(defs: FilterDef[]): ListParams {
   const perPage = state.perPage ?? DEFAULT_PAGE_SIZE;
   const sortKey = state.sort?.key;
   const sortOrder = state.sort?.order;
-  const sort = useMemo<SortState | undefined>(() => (sortKey && sortOrder ? { key: sortKey, order: sortOrder } : undefined), [sortKey, sortOrder]);
+  const sort = useMemo<SortState | undefined>(
+    () => (sortKey && sortOrder ? { key: sortKey, order: sortOrder } : undefined),
+    [sortKey, sortOrder],
+  );
   const { filter } = state;
 
   const apiQuery = useMemo(() => encode({ filter, page, perPage, sort }, defs), [filter, defs, page, perPage, sort]);
@@ -47,15 +50,25 @@ export function useListParams(defs: FilterDef[]): ListParams {
     [setParams, defs],
   );
 
-  const setPage = useCallback((next: number, replace = false) => update((s) => ({ ...s, page: next }), replace), [update]);
+  const setPage = useCallback(
+    (next: number, replace = false) => update((s) => ({ ...s, page: next }), replace),
+    [update],
+  );
   const setPerPage = useCallback((next: number) => update((s) => ({ ...s, perPage: next, page: 1 })), [update]);
   const setSort = useCallback((next: SortState) => update((s) => ({ ...s, sort: next, page: 1 })), [update]);
   const toggleSort = useCallback(
     (key: string) =>
-      update((s) => ({ ...s, sort: { key, order: s.sort?.key === key && s.sort.order === 'asc' ? 'desc' : 'asc' }, page: 1 })),
+      update((s) => ({
+        ...s,
+        sort: { key, order: s.sort?.key === key && s.sort.order === 'asc' ? 'desc' : 'asc' },
+        page: 1,
+      })),
     [update],
   );
-  const applyFilter = useCallback((next: FilterState, replace = false) => update((s) => ({ ...s, filter: next, page: 1 }), replace), [update]);
+  const applyFilter = useCallback(
+    (next: FilterState, replace = false) => update((s) => ({ ...s, filter: next, page: 1 }), replace),
+    [update],
+  );
 
   return { page, perPage, sort, filter, apiQuery, setPage, setPerPage, toggleSort, setSort, applyFilter };
 }

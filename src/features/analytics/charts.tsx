@@ -6,7 +6,16 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatDate, formatMoney, formatNumber } from '../../../domain/format';
-import { CHART, DEBT_AGES, FUNNEL_STAGES, RECEIVABLE_PARTS, type Chart, type ChartAnswer, type FigureDef, type FigureKind } from '../../../domain/analytics';
+import {
+  CHART,
+  DEBT_AGES,
+  FUNNEL_STAGES,
+  RECEIVABLE_PARTS,
+  type Chart,
+  type ChartAnswer,
+  type FigureDef,
+  type FigureKind,
+} from '../../../domain/analytics';
 
 type Row = Record<string, unknown>;
 
@@ -15,14 +24,24 @@ export const CROP_COLORS = { current: '#2e7d32', last: '#ed6c02', older: '#c6282
 const SERIES_COLORS = ['#1565c0', '#2e7d32', '#6a1b9a', '#ef6c00', '#c62828', '#00838f', '#5d4037'];
 /** A figure keeps its colour whichever others the caller gets (role 8's sales have no 'Завершено'). */
 const FIGURE_COLORS: Record<string, string> = {
-  selling_sum: '#1565c0', margin_sum: '#2e7d32', completed_count: '#2e7d32', placed_count: '#1565c0', cancelled_count: '#757575',
+  selling_sum: '#1565c0',
+  margin_sum: '#2e7d32',
+  completed_count: '#2e7d32',
+  placed_count: '#1565c0',
+  cancelled_count: '#757575',
   expired_count: '#c62828',
 };
 const STAGE_PALETTE: Record<(typeof FUNNEL_STAGES)[number]['key'], string> = {
-  placed: '#1565c0', active: '#0288d1', completed: '#2e7d32', cancelled: '#757575', expired: '#c62828',
+  placed: '#1565c0',
+  active: '#0288d1',
+  completed: '#2e7d32',
+  cancelled: '#757575',
+  expired: '#c62828',
 };
 /** The funnel's rows name their stage by its title. */
-const STAGE_COLORS: Record<string, string> = Object.fromEntries(FUNNEL_STAGES.map((s) => [s.title, STAGE_PALETTE[s.key]]));
+const STAGE_COLORS: Record<string, string> = Object.fromEntries(
+  FUNNEL_STAGES.map((s) => [s.title, STAGE_PALETTE[s.key]]),
+);
 
 const compact = new Intl.NumberFormat('ru-RU', { notation: 'compact', maximumFractionDigits: 1 });
 
@@ -30,13 +49,20 @@ const compact = new Intl.NumberFormat('ru-RU', { notation: 'compact', maximumFra
 export function formatFigureOf(kind: FigureKind, value: unknown): string {
   if (value === null || value === undefined) return '—';
   switch (kind) {
-    case 'money': return formatMoney(value);
-    case 'kg': return `${formatNumber(value)} кг`;
-    case 'percent': return `${formatNumber(value)} %`;
-    case 'days': return `${formatNumber(value)} дн.`;
-    case 'week': return `неделя с ${formatDate(String(value))}`;
-    case 'ref': return (value as { name?: string }).name ?? '';
-    default: return typeof value === 'number' ? formatNumber(value) : String(value);
+    case 'money':
+      return formatMoney(value);
+    case 'kg':
+      return `${formatNumber(value)} кг`;
+    case 'percent':
+      return `${formatNumber(value)} %`;
+    case 'days':
+      return `${formatNumber(value)} дн.`;
+    case 'week':
+      return `неделя с ${formatDate(String(value))}`;
+    case 'ref':
+      return (value as { name?: string }).name ?? '';
+    default:
+      return typeof value === 'number' ? formatNumber(value) : String(value);
   }
 }
 
@@ -46,21 +72,33 @@ const figureOf = (chart: Chart, key: string): FigureDef | undefined =>
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** Bar series of the answer's figures among `keys`, with their titles, colours and tooltips. */
-function seriesOf(answer: ChartAnswer, keys: string[], colorOf?: (row: Row) => string | undefined, extra?: (row: Row) => string) {
-  return keys.filter((key) => answer.fields.includes(key)).map((key, index) => {
-    const figure = figureOf(answer.chart, key)!;
-    return {
-      id: key,
-      label: figure.title,
-      data: answer.rows.map((row) => num(row[key])),
-      color: FIGURE_COLORS[key] ?? SERIES_COLORS[index % SERIES_COLORS.length],
-      valueFormatter: (value: number | null, { dataIndex }: { dataIndex: number }) => {
-        const text = formatFigureOf(figure.kind, value);
-        return extra ? `${text} · ${extra(answer.rows[dataIndex])}` : text;
-      },
-      ...(colorOf ? { colorGetter: ({ dataIndex }: { dataIndex: number }) => colorOf(answer.rows[dataIndex]) ?? SERIES_COLORS[index] } : {}),
-    };
-  });
+function seriesOf(
+  answer: ChartAnswer,
+  keys: string[],
+  colorOf?: (row: Row) => string | undefined,
+  extra?: (row: Row) => string,
+) {
+  return keys
+    .filter((key) => answer.fields.includes(key))
+    .map((key, index) => {
+      const figure = figureOf(answer.chart, key)!;
+      return {
+        id: key,
+        label: figure.title,
+        data: answer.rows.map((row) => num(row[key])),
+        color: FIGURE_COLORS[key] ?? SERIES_COLORS[index % SERIES_COLORS.length],
+        valueFormatter: (value: number | null, { dataIndex }: { dataIndex: number }) => {
+          const text = formatFigureOf(figure.kind, value);
+          return extra ? `${text} · ${extra(answer.rows[dataIndex])}` : text;
+        },
+        ...(colorOf
+          ? {
+              colorGetter: ({ dataIndex }: { dataIndex: number }) =>
+                colorOf(answer.rows[dataIndex]) ?? SERIES_COLORS[index],
+            }
+          : {}),
+      };
+    });
 }
 
 const moneyTicks = (v: number | null) => (v === null ? '' : `${compact.format(v)} ₽`);
@@ -71,13 +109,21 @@ const HEIGHT = 300;
 const horizontalBands = (labels: string[]) => ({
   layout: 'horizontal' as const,
   height: Math.max(HEIGHT, labels.length * 34 + 80),
-  yAxis: [{ scaleType: 'band' as const, data: labels, width: Math.min(220, Math.max(90, Math.max(0, ...labels.map((l) => l.length)) * 8)) }],
+  yAxis: [
+    {
+      scaleType: 'band' as const,
+      data: labels,
+      width: Math.min(220, Math.max(90, Math.max(0, ...labels.map((l) => l.length)) * 8)),
+    },
+  ],
 });
 
 function Titled({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box>
-      <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>{title}</Typography>
+      <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
+        {title}
+      </Typography>
       {children}
     </Box>
   );
@@ -87,7 +133,13 @@ function SalesChart({ answer }: { answer: ChartAnswer }) {
   const weeks = answer.rows.map((r) => formatDate(String(r.week)).slice(0, 5));
   const money = seriesOf(answer, ['selling_sum', 'margin_sum']);
   const counts = seriesOf(answer, ['completed_count', 'placed_count', 'cancelled_count', 'expired_count']);
-  const xAxis = [{ scaleType: 'band' as const, data: weeks, valueFormatter: (v: string, ctx: { location: string }) => (ctx.location === 'tooltip' ? `Неделя с ${v}` : v) }];
+  const xAxis = [
+    {
+      scaleType: 'band' as const,
+      data: weeks,
+      valueFormatter: (v: string, ctx: { location: string }) => (ctx.location === 'tooltip' ? `Неделя с ${v}` : v),
+    },
+  ];
   return (
     <>
       {money.length > 0 && (
@@ -103,7 +155,15 @@ function SalesChart({ answer }: { answer: ChartAnswer }) {
 }
 
 /** Horizontal bars of money, one band per row named by `labels` (the managers, the top buyers). */
-function MoneyBars({ labels, series, hideLegend }: { labels: string[]; series: ReturnType<typeof seriesOf>; hideLegend?: boolean }) {
+function MoneyBars({
+  labels,
+  series,
+  hideLegend,
+}: {
+  labels: string[];
+  series: ReturnType<typeof seriesOf>;
+  hideLegend?: boolean;
+}) {
   return (
     <BarChart
       {...horizontalBands(labels)}
@@ -117,7 +177,9 @@ function MoneyBars({ labels, series, hideLegend }: { labels: string[]; series: R
 
 function ManagersChart({ answer }: { answer: ChartAnswer }) {
   const labels = answer.rows.map((r) => formatFigureOf('ref', r.responsible));
-  const avg = answer.fields.includes('margin_avg') ? (row: Row) => `средняя маржинальность ${formatFigureOf('percent', row.margin_avg)}` : undefined;
+  const avg = answer.fields.includes('margin_avg')
+    ? (row: Row) => `средняя маржинальность ${formatFigureOf('percent', row.margin_avg)}`
+    : undefined;
   return <MoneyBars labels={labels} series={seriesOf(answer, ['margin_sum', 'selling_sum'], undefined, avg)} />;
 }
 
@@ -169,7 +231,8 @@ function StockChart({ answer }: { answer: ChartAnswer }) {
 
 function TurnoverChart({ answer }: { answer: ChartAnswer }) {
   const labels = answer.rows.map((r) => formatFigureOf('ref', r.product));
-  const range = (row: Row) => `от ${formatNumber(row.min_days)} до ${formatNumber(row.max_days)} дн., партий: ${formatNumber(row.lots)}`;
+  const range = (row: Row) =>
+    `от ${formatNumber(row.min_days)} до ${formatNumber(row.max_days)} дн., партий: ${formatNumber(row.lots)}`;
   return (
     <BarChart
       {...horizontalBands(labels)}
@@ -182,14 +245,16 @@ function TurnoverChart({ answer }: { answer: ChartAnswer }) {
 
 function BuyersChart({ answer }: { answer: ChartAnswer }) {
   const labels = answer.rows.map((r) => String(r[CHART.buyers.dimensions[0].key]));
-  const more = (row: Row) => `${formatFigureOf('kg', row.completed_kg)}, резервов: ${formatNumber(row.completed_count)}`;
+  const more = (row: Row) =>
+    `${formatFigureOf('kg', row.completed_kg)}, резервов: ${formatNumber(row.completed_count)}`;
   return <MoneyBars labels={labels} series={seriesOf(answer, ['selling_sum'], undefined, more)} hideLegend />;
 }
 
 function FunnelChart({ answer }: { answer: ChartAnswer }) {
   const stages = answer.rows.map((r) => String(r.stage));
   const placed = Number(answer.rows[0]?.count ?? 0);
-  const share = (row: Row) => (placed ? `${formatNumber(Math.round((Number(row.count) / placed) * 1000) / 10)} % размещённых` : '');
+  const share = (row: Row) =>
+    placed ? `${formatNumber(Math.round((Number(row.count) / placed) * 1000) / 10)} % размещённых` : '';
   return (
     <BarChart
       height={HEIGHT}
@@ -212,8 +277,15 @@ function ReceivablesChart({ answer }: { answer: ChartAnswer }) {
   const ages = part(RECEIVABLE_PARTS.age);
   const buyers = (ofPart: ChartAnswer, key: string, other: string) => {
     const labels = ofPart.rows.map((r) => String(r.label));
-    const more = (row: Row) => `${figureOf('receivables', other)!.title.toLowerCase()}: ${formatFigureOf('money', row[other])}`;
-    return <MoneyBars labels={labels} series={seriesOf(ofPart, [key], undefined, answer.fields.includes(other) ? more : undefined)} hideLegend />;
+    const more = (row: Row) =>
+      `${figureOf('receivables', other)!.title.toLowerCase()}: ${formatFigureOf('money', row[other])}`;
+    return (
+      <MoneyBars
+        labels={labels}
+        series={seriesOf(ofPart, [key], undefined, answer.fields.includes(other) ? more : undefined)}
+        hideLegend
+      />
+    );
   };
   const bySales = part(RECEIVABLE_PARTS.sales);
   const byDebt = part(RECEIVABLE_PARTS.debt);
@@ -225,17 +297,31 @@ function ReceivablesChart({ answer }: { answer: ChartAnswer }) {
           height={HEIGHT}
           xAxis={[{ scaleType: 'band', data: ages.rows.map((r) => String(r.label)) }]}
           yAxis={[{ valueFormatter: moneyTicks, width: 70 }]}
-          series={seriesOf(ages, ['debt_sum'], (row) => AGE_COLOR[String(row.label)], answer.fields.includes('buyers_count') ? count : undefined)}
+          series={seriesOf(
+            ages,
+            ['debt_sum'],
+            (row) => AGE_COLOR[String(row.label)],
+            answer.fields.includes('buyers_count') ? count : undefined,
+          )}
           hideLegend
         />
       </Titled>
-      {bySales.rows.length > 0 && <Titled title={RECEIVABLE_PARTS.sales}>{buyers(bySales, 'selling_sum', 'debt_sum')}</Titled>}
-      {byDebt.rows.length > 0 && <Titled title={RECEIVABLE_PARTS.debt}>{buyers(byDebt, 'debt_sum', 'selling_sum')}</Titled>}
+      {bySales.rows.length > 0 && (
+        <Titled title={RECEIVABLE_PARTS.sales}>{buyers(bySales, 'selling_sum', 'debt_sum')}</Titled>
+      )}
+      {byDebt.rows.length > 0 && (
+        <Titled title={RECEIVABLE_PARTS.debt}>{buyers(byDebt, 'debt_sum', 'selling_sum')}</Titled>
+      )}
     </>
   );
 }
 
 export const CHART_VIEWS: Record<Chart, (props: { answer: ChartAnswer }) => ReactNode> = {
-  sales: SalesChart, managers: ManagersChart, stock: StockChart, turnover: TurnoverChart, buyers: BuyersChart, funnel: FunnelChart,
+  sales: SalesChart,
+  managers: ManagersChart,
+  stock: StockChart,
+  turnover: TurnoverChart,
+  buyers: BuyersChart,
+  funnel: FunnelChart,
   receivables: ReceivablesChart,
 };

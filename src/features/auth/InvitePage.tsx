@@ -52,7 +52,13 @@ export default function InvitePage() {
 
   return (
     <AuthLayout title="Установка пароля">
-      <SetPasswordForm form={form} sending={isLoading} passwordLabel="Пароль" submitLabel="Установить пароль" loginLink="Уже есть аккаунт? Войти" />
+      <SetPasswordForm
+        form={form}
+        sending={isLoading}
+        passwordLabel="Пароль"
+        submitLabel="Установить пароль"
+        loginLink="Уже есть аккаунт? Войти"
+      />
     </AuthLayout>
   );
 }

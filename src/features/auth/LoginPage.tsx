@@ -18,7 +18,9 @@ import { selectIsSignedIn, signedIn } from '../../api/auth';
 
 // The alert (MUI's Alert with its fade and icons, ~4 KB gzipped) loads when the server has refused a sign-in,
 // not with the page: the sign-in page's budget is 160 KB (bench/bundle.ts).
-const Alert = lazy(() => import(/* webpackChunkName: "alert" */ '../../components/Alert').then((m) => ({ default: m.Alert })));
+const Alert = lazy(() =>
+  import(/* webpackChunkName: "alert" */ '../../components/Alert').then((m) => ({ default: m.Alert })),
+);
 
 export const LOGIN_TEXTS = { submit: 'Войти', working: 'Выполняется вход…' } as const;
 
@@ -76,7 +78,14 @@ export default function LoginPage() {
         <PasswordField label="Пароль" autoComplete="current-password" {...form.field('psswd')} />
         {/* not SubmitButton: the sign-in page's bundle is at its budget, and a shared component costs bytes here */}
         {/* the button says it is working while the request is in flight (a busy server answers late) */}
-        <Button type="submit" variant="contained" size="large" disabled={isLoading} aria-busy={isLoading} startIcon={isLoading ? <Spinner size={18} /> : undefined}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={isLoading}
+          aria-busy={isLoading}
+          startIcon={isLoading ? <Spinner size={18} /> : undefined}
+        >
           {isLoading ? LOGIN_TEXTS.working : LOGIN_TEXTS.submit}
         </Button>
         <Link component={RouterLink} to="/recover-password" sx={{ justifySelf: 'center' }}>

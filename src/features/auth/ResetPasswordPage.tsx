@@ -43,7 +43,13 @@ export default function ResetPasswordPage() {
     <AuthLayout title="Сброс пароля">
       {request.alert(ACCOUNT_MSG.resetDone, <AlertTitle>{ACCOUNT_MSG.resetFailed}</AlertTitle>)}
       {request.state !== 'success' && (
-        <SetPasswordForm form={form} sending={request.sending} passwordLabel="Новый пароль" submitLabel="Сохранить пароль" loginLink="Вспомнили пароль? Войти" />
+        <SetPasswordForm
+          form={form}
+          sending={request.sending}
+          passwordLabel="Новый пароль"
+          submitLabel="Сохранить пароль"
+          loginLink="Вспомнили пароль? Войти"
+        />
       )}
     </AuthLayout>
   );

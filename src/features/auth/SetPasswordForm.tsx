@@ -18,7 +18,13 @@ export interface SetPasswordFormProps<V extends NewPassword> {
   loginLink: string;
 }
 
-export function SetPasswordForm<V extends NewPassword>({ form, sending, passwordLabel, submitLabel, loginLink }: SetPasswordFormProps<V>) {
+export function SetPasswordForm<V extends NewPassword>({
+  form,
+  sending,
+  passwordLabel,
+  submitLabel,
+  loginLink,
+}: SetPasswordFormProps<V>) {
   return (
     <Box component="form" noValidate onSubmit={form.handleSubmit} sx={{ display: 'grid', gap: 2, mt: 1 }}>
       <NewPasswordFields form={form} label={passwordLabel} autoFocus />

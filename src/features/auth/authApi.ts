@@ -1,7 +1,13 @@
 // The sign-out and password calls; who is signed in (me, permissions) is shared, in api/session.ts. Signing in
 // is a plain call (api/publicCall.ts): the sign-in page carries no RTK Query.
 import { baseApi } from '../../api/baseApi';
-import type { ActivatePayload, ActivateResponse, RecoveryPayload, ResetPasswordPayload, StatusResponse } from '../../../domain/accounts';
+import type {
+  ActivatePayload,
+  ActivateResponse,
+  RecoveryPayload,
+  ResetPasswordPayload,
+  StatusResponse,
+} from '../../../domain/accounts';
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -24,6 +30,5 @@ export const authApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  useLogoutMutation, useRecoverPasswordMutation, useResetPasswordMutation, useActivateAccountMutation,
-} = authApi;
+export const { useLogoutMutation, useRecoverPasswordMutation, useResetPasswordMutation, useActivateAccountMutation } =
+  authApi;

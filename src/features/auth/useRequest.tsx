@@ -4,7 +4,8 @@ import { useState, type ReactNode } from 'react';
 import { Alert } from '../../components/Alert';
 import { errorMessage } from '../../api/errors';
 
-export type RequestState = { state: 'idle' } | { state: 'sending' } | { state: 'success' } | { state: 'error'; message: string; key: number };
+export type RequestState =
+  { state: 'idle' } | { state: 'sending' } | { state: 'success' } | { state: 'error'; message: string; key: number };
 
 export function useRequest() {
   const [request, setRequest] = useState<RequestState>({ state: 'idle' });

@@ -3,13 +3,27 @@
 // saved buyer the 'Взаиморасчёты' tab.
 import MenuItem from '@mui/material/MenuItem';
 import { buyerSchema } from '../../../domain/buyers/schema';
-import { BUYER_ADDRESS, BUYER_FIELDS, BUYER_LEGAL_ADDRESS, PAYMENT_TERMS, buyersResource, columns } from '../../../domain/buyers/resource';
+import {
+  BUYER_ADDRESS,
+  BUYER_FIELDS,
+  BUYER_LEGAL_ADDRESS,
+  PAYMENT_TERMS,
+  buyersResource,
+  columns,
+} from '../../../domain/buyers/resource';
 import { LEDGER_TEXTS } from '../../../domain/buyers/texts';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatMoney } from '../../../domain/format';
 import { usePermissionsQuery } from '../../api/session';
 import { columnFigures, LatestListed, type LatestRecord } from '../../components/Card/Figures';
-import { RecordCard, recordCardScreen, resourceCard, type CardContext, type RecordCardDef, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import {
+  RecordCard,
+  recordCardScreen,
+  resourceCard,
+  type CardContext,
+  type RecordCardDef,
+  type RecordCardScreenProps,
+} from '../../components/Card/RecordCard';
 import { dataTab } from '../../components/Card/dataTab';
 import { ResourceFields } from '../../components/Card/ResourceFields';
 import { LedgerTable } from './LedgerTable';
@@ -24,11 +38,20 @@ export const BUYER_TEXTS = {
   figures: 'Показатели',
 } as const;
 
-const CARD = resourceCard({ section: 'buyers', texts: BUYER_TEXTS, nameField: 'name', schema: buyerSchema, fields: BUYER_FIELDS });
+const CARD = resourceCard({
+  section: 'buyers',
+  texts: BUYER_TEXTS,
+  nameField: 'name',
+  schema: buyerSchema,
+  fields: BUYER_FIELDS,
+});
 type BuyerValues = ReturnType<typeof CARD.valuesOf>;
 
 // a new buyer pays in advance until told otherwise
-export const BUYER_CARD: RecordCardDef<BuyerValues> = { ...CARD, valuesOf: (record) => ({ ...CARD.valuesOf(record), payment_terms: String(record?.payment_terms ?? 'prepay') }) };
+export const BUYER_CARD: RecordCardDef<BuyerValues> = {
+  ...CARD,
+  valuesOf: (record) => ({ ...CARD.valuesOf(record), payment_terms: String(record?.payment_terms ?? 'prepay') }),
+};
 
 const FIGURES = columnFigures(columns, ['balance', 'overdue', 'credit_limit']);
 
@@ -38,23 +61,55 @@ interface ReserveLine extends LatestRecord {
 
 /** The buyer's latest reserves, from the reserves list filtered by buyer (the caller's scope applies). */
 const BuyerReserves = ({ buyerId }: { buyerId: number }) => (
-  <LatestListed<ReserveLine> section="reserves" filter="buyers_ids" id={buyerId} figures={[{ title: 'Сумма продажи', value: (r) => formatMoney(r.total_selling_sum) }]} />
+  <LatestListed<ReserveLine>
+    section="reserves"
+    filter="buyers_ids"
+    id={buyerId}
+    figures={[{ title: 'Сумма продажи', value: (r) => formatMoney(r.total_selling_sum) }]}
+  />
 );
 
 /** The INN and the KPP are typed on the numeric keyboard. */
-const NUMERIC = { inn: { slotProps: { htmlInput: { inputMode: 'numeric' } } }, kpp: { slotProps: { htmlInput: { inputMode: 'numeric' } } } } as const;
+const NUMERIC = {
+  inn: { slotProps: { htmlInput: { inputMode: 'numeric' } } },
+  kpp: { slotProps: { htmlInput: { inputMode: 'numeric' } } },
+} as const;
 
 /** The buyer's fields, as the card and the reserve card's 'Новый покупатель' dialog draw them: the terms chosen by their
  * titles, the days of deferral only on deferred terms, the delivery address across the block. */
-export function BuyerFields({ inputs, form, hidden, readOnly }: Pick<CardContext<BuyerValues>, 'inputs' | 'form' | 'hidden'> & { readOnly?: boolean }) {
+export function BuyerFields({
+  inputs,
+  form,
+  hidden,
+  readOnly,
+}: Pick<CardContext<BuyerValues>, 'inputs' | 'form' | 'hidden'> & { readOnly?: boolean }) {
   const own = {
-    payment_terms: () => inputs.field('payment_terms', {
-      select: true,
-      children: PAYMENT_TERMS.map((t) => <MenuItem key={t.value} value={t.value}>{t.title}</MenuItem>),
-    }),
-    deferral_days: () => form.values.payment_terms === 'deferral' && inputs.field('deferral_days', { slotProps: { htmlInput: { inputMode: 'numeric' } } }),
+    payment_terms: () =>
+      inputs.field('payment_terms', {
+        select: true,
+        children: PAYMENT_TERMS.map((t) => (
+          <MenuItem key={t.value} value={t.value}>
+            {t.title}
+          </MenuItem>
+        )),
+      }),
+    deferral_days: () =>
+      form.values.payment_terms === 'deferral' &&
+      inputs.field('deferral_days', { slotProps: { htmlInput: { inputMode: 'numeric' } } }),
   };
-  return <ResourceFields resource={buyersResource} form={form} inputs={inputs} hidden={hidden} readOnly={readOnly} skip={['name']} wide={[BUYER_ADDRESS, BUYER_LEGAL_ADDRESS]} own={own} props={NUMERIC} />;
+  return (
+    <ResourceFields
+      resource={buyersResource}
+      form={form}
+      inputs={inputs}
+      hidden={hidden}
+      readOnly={readOnly}
+      skip={['name']}
+      wide={[BUYER_ADDRESS, BUYER_LEGAL_ADDRESS]}
+      own={own}
+      props={NUMERIC}
+    />
+  );
 }
 
 function BuyerCard(props: RecordCardScreenProps) {

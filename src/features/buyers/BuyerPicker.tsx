@@ -68,7 +68,9 @@ export function pickedOf(row: Record<string, unknown>): PickedBuyer {
   const cityId = row.city_id ?? city?.id;
   return {
     ...(Object.fromEntries(BUYER_FILL_KEYS.map((key) => [key, text(row[key])])) as Record<BuyerFillKey, string | null>),
-    id: Number(row.id), name: String(row.name ?? ''), inn: text(row.inn),
+    id: Number(row.id),
+    name: String(row.name ?? ''),
+    inn: text(row.inn),
     city_id: cityId === null || cityId === undefined || cityId === '' ? null : Number(cityId),
   };
 }
@@ -97,10 +99,13 @@ export function BuyerPicker({ value, onPick, disabled = false, label = BUYER_PIC
   const readable = can(perms, 'buyers', 'read');
   const query = `${search ? `search=${encodeURIComponent(search)}&` : ''}perPage=${PAGE}&sort=name&order=asc`;
   const list = useListQuery({ section: 'buyers', query }, { skip: !readable || !open || disabled });
-  const options = useMemo(() => (list.data?.data ?? []).map((row) => pickedOf(row as unknown as Record<string, unknown>)), [list.data]);
+  const options = useMemo(
+    () => (list.data?.data ?? []).map((row) => pickedOf(row as unknown as Record<string, unknown>)),
+    [list.data],
+  );
   if (!readable) return null;
   // the value as an option: a saved record's {id, name} until the list brings the whole row
-  const chosen = value ? options.find((o) => o.id === value.id) ?? pickedOf(value) : null;
+  const chosen = value ? (options.find((o) => o.id === value.id) ?? pickedOf(value)) : null;
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', gridColumn: '1 / -1' }}>
       <Autocomplete<PickedBuyer>
@@ -119,14 +124,18 @@ export function BuyerPicker({ value, onPick, disabled = false, label = BUYER_PIC
         filterOptions={(found) => found}
         getOptionLabel={(o) => o.name}
         isOptionEqualToValue={(a, b) => a.id === b.id}
-        onInputChange={(_, next, reason) => { if (reason === 'input' || reason === 'clear') setTyped(next); }}
+        onInputChange={(_, next, reason) => {
+          if (reason === 'input' || reason === 'clear') setTyped(next);
+        }}
         onChange={(_, next) => onPick(next)}
         renderOption={({ key, ...props }, o) => (
           <li key={key} {...props}>
             <Box>
               <Typography variant="body2">{o.name}</Typography>
               <Typography variant="caption" color="text.secondary">
-                {[o.inn && `${BUYER_PICKER_TEXTS.inn} ${o.inn}`, o.phone && formatPhone(o.phone)].filter(Boolean).join(', ')}
+                {[o.inn && `${BUYER_PICKER_TEXTS.inn} ${o.inn}`, o.phone && formatPhone(o.phone)]
+                  .filter(Boolean)
+                  .join(', ')}
               </Typography>
             </Box>
           </li>
@@ -134,7 +143,9 @@ export function BuyerPicker({ value, onPick, disabled = false, label = BUYER_PIC
         renderInput={(params) => <TextField {...params} label={label} placeholder={BUYER_PICKER_TEXTS.placeholder} />}
       />
       {!disabled && can(perms, 'buyers', 'create') && (
-        <Button variant="outlined" onClick={() => setAdding(true)} sx={{ whiteSpace: 'nowrap' }}>{BUYER_PICKER_TEXTS.add}</Button>
+        <Button variant="outlined" onClick={() => setAdding(true)} sx={{ whiteSpace: 'nowrap' }}>
+          {BUYER_PICKER_TEXTS.add}
+        </Button>
       )}
       {adding && (
         <NewBuyerDialog
@@ -157,12 +168,21 @@ const LABELS: Record<string, string> = BUYER_CARD.labels ?? {};
 
 /** 'Новый покупатель': the buyer card's fields, checked as the card checks them; the server's refusal (a duplicate
  * INN with the link to the buyer that has it) is shown and what was typed stays. */
-export function NewBuyerDialog({ name, onClose, onCreated }: { name: string; onClose(): void; onCreated(buyer: PickedBuyer): void }) {
+export function NewBuyerDialog({
+  name,
+  onClose,
+  onCreated,
+}: {
+  name: string;
+  onClose(): void;
+  onCreated(buyer: PickedBuyer): void;
+}) {
   const hidden = useHiddenFields(BUYER_CARD);
   const schema = useMemo(() => BUYER_CARD.schema(hidden), [hidden]);
   const [createRecord] = useCreateRecordMutation();
   const [error, setError] = useState<ApiError | null>(null);
-  const payloadOf = (values: BuyerValues) => cardPayload(values as unknown as Record<string, unknown>, BUYER_FORM_FIELDS, hidden, REFERENCES, DECIMALS);
+  const payloadOf = (values: BuyerValues) =>
+    cardPayload(values as unknown as Record<string, unknown>, BUYER_FORM_FIELDS, hidden, REFERENCES, DECIMALS);
   const form = useFormik<BuyerValues>({
     initialValues: { ...BUYER_CARD.valuesOf(), name },
     validate: async (values) => {
@@ -176,25 +196,49 @@ export function NewBuyerDialog({ name, onClose, onCreated }: { name: string; onC
     onSubmit: async (values) => {
       setError(null);
       try {
-        const created = await createRecord({ section: 'buyers', body: { ...payloadOf(values), comments: [] } }).unwrap();
+        const created = await createRecord({
+          section: 'buyers',
+          body: { ...payloadOf(values), comments: [] },
+        }).unwrap();
         onCreated(pickedOf(created as CardRecord));
       } catch (e) {
         setError(isApiError(e) ? e : { status: 'UNKNOWN', message: errorMessage(e) });
       }
     },
   });
-  const inputs = cardInputs(form, { labels: LABELS, readOnly: false, fieldSettings: false, isVisible: () => true, setField: () => undefined, fixed: BUYER_FORM_FIELDS, hidden });
+  const inputs = cardInputs(form, {
+    labels: LABELS,
+    readOnly: false,
+    fieldSettings: false,
+    isVisible: () => true,
+    setField: () => undefined,
+    fixed: BUYER_FORM_FIELDS,
+    hidden,
+  });
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="new-buyer-title">
       {/* the dialog sits in the reserve card's form in React's tree: its submit must not reach the card's */}
-      <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); e.stopPropagation(); void form.submitForm(); }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          void form.submitForm();
+        }}
+      >
         <DialogTitle id="new-buyer-title">{BUYER_PICKER_TEXTS.dialogTitle}</DialogTitle>
         <DialogContent>
           {error && (
             <Alert severity="error" closable={false}>
               {error.message}
               {error.entityId !== undefined && (
-                <> <Link component={RouterLink} to={`/buyers/${error.entityId}`} target="_blank">{BUYER_PICKER_TEXTS.existing}</Link></>
+                <>
+                  {' '}
+                  <Link component={RouterLink} to={`/buyers/${error.entityId}`} target="_blank">
+                    {BUYER_PICKER_TEXTS.existing}
+                  </Link>
+                </>
               )}
             </Alert>
           )}

@@ -29,42 +29,72 @@ export function LedgerTable({ buyerId }: { buyerId: number }) {
   if (!data) return null;
   const download = () => {
     setFailed(null);
-    downloadFile(`/api/buyers/${buyerId}/ledger/export`, LEDGER_TEXTS.fileName(buyerId), token).catch((e: unknown) => setFailed(errorMessage(e)));
+    downloadFile(`/api/buyers/${buyerId}/ledger/export`, LEDGER_TEXTS.fileName(buyerId), token).catch((e: unknown) =>
+      setFailed(errorMessage(e)),
+    );
   };
   const totals: [string, string][] = [
-    [LEDGER_TEXTS.sales, formatMoney(data.sales)], [LEDGER_TEXTS.payments, formatMoney(data.payments)],
-    [LEDGER_TEXTS.balance, formatMoney(data.balance)], [LEDGER_TEXTS.overdue, formatMoney(data.overdue)],
+    [LEDGER_TEXTS.sales, formatMoney(data.sales)],
+    [LEDGER_TEXTS.payments, formatMoney(data.payments)],
+    [LEDGER_TEXTS.balance, formatMoney(data.balance)],
+    [LEDGER_TEXTS.overdue, formatMoney(data.overdue)],
   ];
   // how long the oldest debt is overdue, in days, and since when
-  const late = data.overdue_since && data.overdue_days !== null ? LEDGER_TEXTS.overdueFor(data.overdue_days, data.overdue_since) : null;
+  const late =
+    data.overdue_since && data.overdue_days !== null
+      ? LEDGER_TEXTS.overdueFor(data.overdue_days, data.overdue_since)
+      : null;
   return (
     <InfoBlock title={LEDGER_TEXTS.tab}>
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 2 }} data-testid="ledger-totals">
         {totals.map(([title, value]) => (
           <Box key={title}>
-            <Typography variant="caption" color="text.secondary">{title}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {title}
+            </Typography>
             <Typography aria-label={title}>{value}</Typography>
           </Box>
         ))}
-        {late && <Typography color="error" sx={{ alignSelf: 'flex-end' }} data-testid="ledger-overdue">{late}</Typography>}
-        <Button size="small" startIcon={<FileDownloadOutlined />} onClick={download} sx={{ ml: 'auto', alignSelf: 'center' }}>
+        {late && (
+          <Typography color="error" sx={{ alignSelf: 'flex-end' }} data-testid="ledger-overdue">
+            {late}
+          </Typography>
+        )}
+        <Button
+          size="small"
+          startIcon={<FileDownloadOutlined />}
+          onClick={download}
+          sx={{ ml: 'auto', alignSelf: 'center' }}
+        >
           {LEDGER_TEXTS.export}
         </Button>
       </Box>
-      {failed && <Alert severity="error" sx={{ mb: 1 }}>{failed}</Alert>}
+      {failed && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {failed}
+        </Alert>
+      )}
       {data.lines.length === 0 ? (
         <Typography color="text.secondary">{LEDGER_TEXTS.empty}</Typography>
       ) : (
         <Table size="small" aria-label={LEDGER_TEXTS.tab}>
           <TableHead>
-            <TableRow>{LEDGER_TEXTS.columns.map((title) => <TableCell key={title}>{title}</TableCell>)}</TableRow>
+            <TableRow>
+              {LEDGER_TEXTS.columns.map((title) => (
+                <TableCell key={title}>{title}</TableCell>
+              ))}
+            </TableRow>
           </TableHead>
           <TableBody>
             {data.lines.map((line) => (
               <TableRow key={`${line.kind}-${line.payment_id ?? line.reserve_id}`}>
                 <TableCell>{formatDate(line.date)}</TableCell>
                 <TableCell>{LEDGER_TEXTS.kind[line.kind]}</TableCell>
-                <TableCell>{line.reserve_id === null ? null : <RouterLink to={`/reserves/${line.reserve_id}`}>{line.reserve_id}</RouterLink>}</TableCell>
+                <TableCell>
+                  {line.reserve_id === null ? null : (
+                    <RouterLink to={`/reserves/${line.reserve_id}`}>{line.reserve_id}</RouterLink>
+                  )}
+                </TableCell>
                 <TableCell>{formatMoney(line.sale)}</TableCell>
                 <TableCell>{formatMoney(line.payment)}</TableCell>
                 <TableCell>{formatDate(line.due_date)}</TableCell>

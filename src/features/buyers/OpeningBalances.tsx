@@ -38,8 +38,16 @@ function OpeningBalancesDialog({ onClose }: { onClose: () => void }) {
     setDone(null);
     const form = new FormData();
     form.append('file', file, file.name);
-    const res = await fetch(`${origin()}/api/buyers/opening-balances`, { method: 'POST', headers: auth, body: form }).catch(() => null);
-    const body = (await res?.json().catch(() => null)) as { imported?: number; messages?: string[]; message?: string } | null;
+    const res = await fetch(`${origin()}/api/buyers/opening-balances`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    }).catch(() => null);
+    const body = (await res?.json().catch(() => null)) as {
+      imported?: number;
+      messages?: string[];
+      message?: string;
+    } | null;
     setBusy(false);
     if (res?.ok && body?.imported !== undefined) setDone(body.imported);
     else setProblems(body?.messages ?? [body?.message ?? MSG.serverError]);
@@ -49,17 +57,33 @@ function OpeningBalancesDialog({ onClose }: { onClose: () => void }) {
       <DialogTitle>{OPENING_TEXTS.title}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <Typography variant="body2">{OPENING_TEXTS.hint}</Typography>
-        <Button variant="text" startIcon={<FileDownloadOutlined />} onClick={template} sx={{ alignSelf: 'flex-start' }}>{OPENING_TEXTS.template}</Button>
+        <Button variant="text" startIcon={<FileDownloadOutlined />} onClick={template} sx={{ alignSelf: 'flex-start' }}>
+          {OPENING_TEXTS.template}
+        </Button>
         <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
           {file ? file.name : OPENING_TEXTS.choose}
-          <input hidden type="file" aria-label={OPENING_TEXTS.choose} accept=".xlsx,.csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <input
+            hidden
+            type="file"
+            aria-label={OPENING_TEXTS.choose}
+            accept=".xlsx,.csv"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
         </Button>
         {done !== null && <MuiAlert severity="success">{OPENING_TEXTS.done(done)}</MuiAlert>}
-        {problems.length > 0 && <MuiAlert severity="error">{problems.map((p) => <div key={p}>{p}</div>)}</MuiAlert>}
+        {problems.length > 0 && (
+          <MuiAlert severity="error">
+            {problems.map((p) => (
+              <div key={p}>{p}</div>
+            ))}
+          </MuiAlert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{OPENING_TEXTS.cancel}</Button>
-        <Button variant="contained" disabled={!file || busy} onClick={upload}>{busy ? OPENING_TEXTS.uploading : OPENING_TEXTS.upload}</Button>
+        <Button variant="contained" disabled={!file || busy} onClick={upload}>
+          {busy ? OPENING_TEXTS.uploading : OPENING_TEXTS.upload}
+        </Button>
       </DialogActions>
     </Dialog>
   );
@@ -70,7 +94,9 @@ export function OpeningBalancesButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outlined" startIcon={<FileUploadOutlined />} onClick={() => setOpen(true)}>{OPENING_TEXTS.button}</Button>
+      <Button variant="outlined" startIcon={<FileUploadOutlined />} onClick={() => setOpen(true)}>
+        {OPENING_TEXTS.button}
+      </Button>
       {open && <OpeningBalancesDialog onClose={() => setOpen(false)} />}
     </>
   );

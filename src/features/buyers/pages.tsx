@@ -11,8 +11,16 @@ import { OpeningBalancesButton } from './OpeningBalances';
 export function ListScreen() {
   const { data: perms } = usePermissionsQuery();
   return (
-    <ListPage section="buyers" columns={columns} filters={filters} title={SECTION.buyers.title} addLabel="Добавить покупателя" deleteTexts={GENERIC_DELETE_TEXTS}
-      importTitle="Импорт покупателей" importExtra={hasFinance(perms) ? <OpeningBalancesButton /> : undefined} />
+    <ListPage
+      section="buyers"
+      columns={columns}
+      filters={filters}
+      title={SECTION.buyers.title}
+      addLabel="Добавить покупателя"
+      deleteTexts={GENERIC_DELETE_TEXTS}
+      importTitle="Импорт покупателей"
+      importExtra={hasFinance(perms) ? <OpeningBalancesButton /> : undefined}
+    />
   );
 }
 

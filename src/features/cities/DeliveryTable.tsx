@@ -48,7 +48,12 @@ const INPUTS = {
   days: { inputMode: 'numeric', label: DELIVERY_TEXTS.daysOf },
 } as const;
 
-function DeliveryCell({ line, field, readOnly, onChange }: {
+function DeliveryCell({
+  line,
+  field,
+  readOnly,
+  onChange,
+}: {
   line: DeliveryLine;
   field: DeliveryField;
   readOnly: boolean;
@@ -66,7 +71,9 @@ function DeliveryCell({ line, field, readOnly, onChange }: {
           const shown = decimalShown(line[field]);
           if (shown !== line[field]) onChange(line, field, shown);
         }}
-        slotProps={{ htmlInput: { inputMode: INPUTS[field].inputMode, 'aria-label': INPUTS[field].label(line.to_name) } }}
+        slotProps={{
+          htmlInput: { inputMode: INPUTS[field].inputMode, 'aria-label': INPUTS[field].label(line.to_name) },
+        }}
       />
     </TableCell>
   );
@@ -75,7 +82,12 @@ function DeliveryCell({ line, field, readOnly, onChange }: {
 /** 0 or less is "not known": kept as 0, so the table shows it empty and nothing negative is ever sent. */
 const typed = (value: string) => (value !== '' && (toNumber(value) ?? 0) <= 0 ? '0' : value);
 
-export function DeliveryTable({ rows, changes, readOnly, onChange }: {
+export function DeliveryTable({
+  rows,
+  changes,
+  readOnly,
+  onChange,
+}: {
   rows: DeliveryLine[];
   changes: DeliveryChanges;
   readOnly: boolean;
@@ -83,7 +95,9 @@ export function DeliveryTable({ rows, changes, readOnly, onChange }: {
 }) {
   const [search, setSearch] = useState('');
   const needle = search.trim().toLocaleLowerCase('ru');
-  const lines = rows.map((row) => ({ ...row, ...changes[row.to_id] })).filter((row) => !needle || row.to_name.toLocaleLowerCase('ru').includes(needle));
+  const lines = rows
+    .map((row) => ({ ...row, ...changes[row.to_id] }))
+    .filter((row) => !needle || row.to_name.toLocaleLowerCase('ru').includes(needle));
   const change = (line: DeliveryLine, field: DeliveryField, value: string) =>
     onChange({ ...changes, [line.to_id]: { cost: line.cost, days: line.days, [field]: typed(value) } });
 
@@ -97,7 +111,13 @@ export function DeliveryTable({ rows, changes, readOnly, onChange }: {
         sx={{ mb: 1.5, width: 320 }}
         slotProps={{
           htmlInput: { 'aria-label': DELIVERY_TEXTS.search },
-          input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchOutlined fontSize="small" />
+              </InputAdornment>
+            ),
+          },
         }}
       />
       <Table size="small" aria-label="Доставка в города">
@@ -118,7 +138,11 @@ export function DeliveryTable({ rows, changes, readOnly, onChange }: {
           ))}
         </TableBody>
       </Table>
-      {lines.length === 0 && <Typography color="text.secondary" sx={{ mt: 1 }}>{DELIVERY_TEXTS.nothing}</Typography>}
+      {lines.length === 0 && (
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {DELIVERY_TEXTS.nothing}
+        </Typography>
+      )}
     </Box>
   );
 }

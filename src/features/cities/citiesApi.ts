@@ -16,8 +16,13 @@ export const citiesApi = sectionApi.injectEndpoints({
     /** A change of the city, made on the version the card read (none where it read none): answered or refused as
      * stale, the city is read again (its version moved, or the card shows and loads the current one). */
     saveCityDelivery: build.mutation<DeliveryRow[], { id: number; version?: number; rows: DeliveryRowInput[] }>({
-      query: ({ id, version, rows }) => ({ url: `api/cities/${id}/delivery${version === undefined ? '' : `?version=${version}`}`, method: 'PUT', body: rows }),
-      invalidatesTags: (result, error, { id }) => (error && !(error as { stale?: unknown }).stale ? [] : [recordTag('cities', id)]),
+      query: ({ id, version, rows }) => ({
+        url: `api/cities/${id}/delivery${version === undefined ? '' : `?version=${version}`}`,
+        method: 'PUT',
+        body: rows,
+      }),
+      invalidatesTags: (result, error, { id }) =>
+        error && !(error as { stale?: unknown }).stale ? [] : [recordTag('cities', id)],
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
         dispatch(citiesApi.util.upsertQueryData('cityDelivery', { id, withDeleted: false }, data));

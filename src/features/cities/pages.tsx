@@ -3,4 +3,10 @@ import { columns } from '../../../domain/cities/resource';
 import { filters } from '../../../domain/cities/resource';
 import { CityCardScreen } from './CityCard';
 
-export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({ section: 'cities', columns, filters, addLabel: 'Добавить город', Card: CityCardScreen });
+export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
+  section: 'cities',
+  columns,
+  filters,
+  addLabel: 'Добавить город',
+  Card: CityCardScreen,
+});

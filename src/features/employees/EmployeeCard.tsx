@@ -5,7 +5,13 @@ import { employeeSchema } from '../../../domain/employees/schema';
 import { EMPLOYEE_FIELDS, columns, employeesResource } from '../../../domain/employees/resource';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { columnFigures, LatestRecords, type LatestRecord } from '../../components/Card/Figures';
-import { RecordCard, recordCardScreen, resourceCard, type CardContext, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import {
+  RecordCard,
+  recordCardScreen,
+  resourceCard,
+  type CardContext,
+  type RecordCardScreenProps,
+} from '../../components/Card/RecordCard';
 import { ResourceFields } from '../../components/Card/ResourceFields';
 import { dataTab } from '../../components/Card/dataTab';
 
@@ -19,10 +25,22 @@ export const EMPLOYEE_TEXTS = {
   figures: 'Показатели',
 } as const;
 
-const EMPLOYEE_CARD = resourceCard({ section: 'employees', texts: EMPLOYEE_TEXTS, nameField: 'full_name', schema: employeeSchema, fields: EMPLOYEE_FIELDS });
+const EMPLOYEE_CARD = resourceCard({
+  section: 'employees',
+  texts: EMPLOYEE_TEXTS,
+  nameField: 'full_name',
+  schema: employeeSchema,
+  fields: EMPLOYEE_FIELDS,
+});
 type EmployeeValues = ReturnType<typeof EMPLOYEE_CARD.valuesOf>;
 
-const FIGURES = columnFigures(columns, ['reserve_total_created', 'reserve_purchased_count', 'reserve_purchased_sum', 'reserve_cancelled_count', 'marginality']);
+const FIGURES = columnFigures(columns, [
+  'reserve_total_created',
+  'reserve_purchased_count',
+  'reserve_purchased_sum',
+  'reserve_cancelled_count',
+  'marginality',
+]);
 
 interface ReserveLine extends LatestRecord {
   amount: string;
@@ -36,7 +54,16 @@ function EmployeeCard(props: RecordCardScreenProps) {
   const tabs = (card: CardContext<EmployeeValues>) => [
     dataTab(card, EMPLOYEE_TEXTS, {
       // the full name is the header's
-      fields: <ResourceFields resource={employeesResource} form={card.form} inputs={card.inputs} hidden={card.hidden} readOnly={card.readOnly} skip={['full_name']} />,
+      fields: (
+        <ResourceFields
+          resource={employeesResource}
+          form={card.form}
+          inputs={card.inputs}
+          hidden={card.hidden}
+          readOnly={card.readOnly}
+          skip={['full_name']}
+        />
+      ),
       figures: FIGURES,
       more: record && (
         <LatestRecords<ReserveLine>
@@ -44,7 +71,9 @@ function EmployeeCard(props: RecordCardScreenProps) {
           rows={reserves}
           figures={[
             { title: 'Количество', value: (r) => formatNumber(r.amount) },
-            ...(reserves.some((r) => 'total_selling_sum' in r) ? [{ title: 'Сумма', value: (r: ReserveLine) => formatMoney(r.total_selling_sum) }] : []),
+            ...(reserves.some((r) => 'total_selling_sum' in r)
+              ? [{ title: 'Сумма', value: (r: ReserveLine) => formatMoney(r.total_selling_sum) }]
+              : []),
           ]}
         />
       ),

@@ -5,6 +5,16 @@ import { EmployeeCardScreen } from './EmployeeCard';
 import { GENERIC_DELETE_TEXTS } from '../../components/SectionScreens';
 
 // an employee responsible for active reserves goes only with someone to take them over
-const deleteTexts = { ...GENERIC_DELETE_TEXTS, handOver: { field: 'responsible_id', label: 'Передать активные резервы сотруднику' } };
+const deleteTexts = {
+  ...GENERIC_DELETE_TEXTS,
+  handOver: { field: 'responsible_id', label: 'Передать активные резервы сотруднику' },
+};
 
-export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({ section: 'employees', columns, filters, addLabel: 'Добавить сотрудника', deleteTexts, Card: EmployeeCardScreen });
+export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
+  section: 'employees',
+  columns,
+  filters,
+  addLabel: 'Добавить сотрудника',
+  deleteTexts,
+  Card: EmployeeCardScreen,
+});

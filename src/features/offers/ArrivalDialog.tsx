@@ -41,7 +41,12 @@ export function ArrivalDialog({ offer, version, onAccepted }: ArrivalDialogProps
     onSubmit: async (values) => {
       setFailure(null);
       try {
-        const answer = await accept({ id: offer.id, version, amount: typedNumber(values.amount), date: values.date }).unwrap();
+        const answer = await accept({
+          id: offer.id,
+          version,
+          amount: typedNumber(values.amount),
+          date: values.date,
+        }).unwrap();
         setOpen(false);
         onAccepted(answer.offer, answer.cut);
       } catch (e) {
@@ -50,15 +55,29 @@ export function ArrivalDialog({ offer, version, onAccepted }: ArrivalDialogProps
       }
     },
   });
-  const shown = (field: 'amount' | 'date') => (form.touched[field] || form.submitCount > 0 ? form.errors[field] : undefined);
+  const shown = (field: 'amount' | 'date') =>
+    form.touched[field] || form.submitCount > 0 ? form.errors[field] : undefined;
   return (
     <Box sx={{ gridColumn: '1 / -1' }}>
-      <Button variant="outlined" onClick={() => { form.resetForm(); setFailure(null); setOpen(true); }}>{ARRIVAL_TEXTS.button}</Button>
+      <Button
+        variant="outlined"
+        onClick={() => {
+          form.resetForm();
+          setFailure(null);
+          setOpen(true);
+        }}
+      >
+        {ARRIVAL_TEXTS.button}
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="arrival-title">
         <Box component="form" noValidate onSubmit={form.handleSubmit}>
           <DialogTitle id="arrival-title">{ARRIVAL_TEXTS.title}</DialogTitle>
           <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important', minWidth: 320 }}>
-            {failure && <Alert severity="error" onClose={() => setFailure(null)}>{failure}</Alert>}
+            {failure && (
+              <Alert severity="error" onClose={() => setFailure(null)}>
+                {failure}
+              </Alert>
+            )}
             <TextField
               id="arrival-amount"
               name="amount"
@@ -82,7 +101,9 @@ export function ArrivalDialog({ offer, version, onAccepted }: ArrivalDialogProps
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setOpen(false)}>{ARRIVAL_TEXTS.cancel}</Button>
-            <Button type="submit" variant="contained" disabled={isLoading}>{ARRIVAL_TEXTS.apply}</Button>
+            <Button type="submit" variant="contained" disabled={isLoading}>
+              {ARRIVAL_TEXTS.apply}
+            </Button>
           </DialogActions>
         </Box>
       </Dialog>

@@ -27,8 +27,16 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import UploadFile from '@mui/icons-material/UploadFileOutlined';
 import {
-  DOCUMENT_LABELS, DOCUMENT_MSG, LAB_PROTOCOL_TYPE, documentSchema, documentValuesText, documentsStateDate, documentsStateTitle,
-  type DocumentType, type DocumentsState, type OfferDocument,
+  DOCUMENT_LABELS,
+  DOCUMENT_MSG,
+  LAB_PROTOCOL_TYPE,
+  documentSchema,
+  documentValuesText,
+  documentsStateDate,
+  documentsStateTitle,
+  type DocumentType,
+  type DocumentsState,
+  type OfferDocument,
 } from '../../../domain/offers/documents';
 import { FILE_RULES, fileProblem } from '../../../domain/files';
 import { formatDate } from '../../../domain/format';
@@ -42,7 +50,13 @@ import { DayPicker } from '../../components/DayPicker';
 import { DeleteDialog } from '../../components/DeleteDialog';
 import { downloadFile } from '../../components/useAuthorizedUrl';
 import { staleMessage, STALE_TEXTS } from '../../components/Card/StaleAlert';
-import { useAddDocumentMutation, useChangeDocumentMutation, useConfirmDocumentMutation, useRemoveDocumentMutation, type DocumentFields } from './documentsApi';
+import {
+  useAddDocumentMutation,
+  useChangeDocumentMutation,
+  useConfirmDocumentMutation,
+  useRemoveDocumentMutation,
+  type DocumentFields,
+} from './documentsApi';
 import { usePermissionsQuery } from '../../api/session';
 
 export const DOCUMENT_TEXTS = {
@@ -65,13 +79,19 @@ export const DOCUMENT_TEXTS = {
   confirmLabel: (doc: string) => `Подтвердить документ «${doc}» для покупателей`,
   save: 'Сохранить',
   cancel: 'Отмена',
-  afterSave: 'Тип, номер и сроки документов указываются после сохранения предложения: до тех пор файлы становятся «Другое»',
+  afterSave:
+    'Тип, номер и сроки документов указываются после сохранения предложения: до тех пор файлы становятся «Другое»',
 } as const;
 
 /** How a document is named in its buttons and dialogs: 'Фитосанитарный сертификат № ФС-1'. */
 const docName = (d: OfferDocument) => `${d.type.name}${d.number ? ` № ${d.number}` : ''}`;
 
-const STATE_COLOUR: Record<DocumentsState['state'], string> = { ok: 'success.main', expiring: 'warning.main', expired: 'error.main', missing: 'error.main' };
+const STATE_COLOUR: Record<DocumentsState['state'], string> = {
+  ok: 'success.main',
+  expiring: 'warning.main',
+  expired: 'error.main',
+  missing: 'error.main',
+};
 
 function StateLine({ state }: { state: DocumentsState | undefined }) {
   if (!state) return null;
@@ -79,8 +99,15 @@ function StateLine({ state }: { state: DocumentsState | undefined }) {
   return (
     <Typography sx={{ gridColumn: '1 / -1' }} data-testid="documents-state">
       {DOCUMENT_TEXTS.state}:{' '}
-      <Box component="span" sx={{ color: STATE_COLOUR[state.state], fontWeight: 500 }}>{documentsStateTitle(state)}</Box>
-      {date && <Box component="span" sx={{ color: 'text.secondary' }}> · {date}</Box>}
+      <Box component="span" sx={{ color: STATE_COLOUR[state.state], fontWeight: 500 }}>
+        {documentsStateTitle(state)}
+      </Box>
+      {date && (
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {' '}
+          · {date}
+        </Box>
+      )}
     </Typography>
   );
 }
@@ -155,22 +182,44 @@ export function DocumentsBlock({ offerId, documents, state, readOnly }: Document
                   <TableCell>
                     {!d.shareable ? DOCUMENT_TEXTS.no : d.share_confirmed ? DOCUMENT_TEXTS.yes : DOCUMENT_TEXTS.pending}
                     {d.shareable && !d.share_confirmed && confirms && (
-                      <Button size="small" sx={{ ml: 1 }} aria-label={DOCUMENT_TEXTS.confirmLabel(docName(d))} disabled={confirming.isLoading} onClick={() => void confirmShared(d)}>
+                      <Button
+                        size="small"
+                        sx={{ ml: 1 }}
+                        aria-label={DOCUMENT_TEXTS.confirmLabel(docName(d))}
+                        disabled={confirming.isLoading}
+                        onClick={() => void confirmShared(d)}
+                      >
                         {DOCUMENT_TEXTS.confirm}
                       </Button>
                     )}
                   </TableCell>
                   <TableCell>
-                    <Link component="button" type="button" onClick={() => void downloadFile(d.url, d.name, token).catch(() => setProblem(DOCUMENT_MSG.notFound))}>
+                    <Link
+                      component="button"
+                      type="button"
+                      onClick={() =>
+                        void downloadFile(d.url, d.name, token).catch(() => setProblem(DOCUMENT_MSG.notFound))
+                      }
+                    >
                       {d.name}
                     </Link>
                   </TableCell>
                   {!readOnly && (
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <IconButton size="small" aria-label={DOCUMENT_TEXTS.edit(docName(d))} title={DOCUMENT_TEXTS.edit(docName(d))} onClick={() => setEditing(d.id)}>
+                      <IconButton
+                        size="small"
+                        aria-label={DOCUMENT_TEXTS.edit(docName(d))}
+                        title={DOCUMENT_TEXTS.edit(docName(d))}
+                        onClick={() => setEditing(d.id)}
+                      >
                         <EditOutlined fontSize="small" />
                       </IconButton>
-                      <IconButton size="small" aria-label={DOCUMENT_TEXTS.remove(docName(d))} title={DOCUMENT_TEXTS.remove(docName(d))} onClick={() => setRemoving(d)}>
+                      <IconButton
+                        size="small"
+                        aria-label={DOCUMENT_TEXTS.remove(docName(d))}
+                        title={DOCUMENT_TEXTS.remove(docName(d))}
+                        onClick={() => setRemoving(d)}
+                      >
                         <DeleteOutline fontSize="small" />
                       </IconButton>
                     </TableCell>
@@ -181,10 +230,16 @@ export function DocumentsBlock({ offerId, documents, state, readOnly }: Document
           </Table>
         </Box>
       )}
-      {problem && <Alert severity="error" onClose={() => setProblem(null)}>{problem}</Alert>}
+      {problem && (
+        <Alert severity="error" onClose={() => setProblem(null)}>
+          {problem}
+        </Alert>
+      )}
       {!readOnly && (
         <Box>
-          <Button startIcon={<UploadFile />} onClick={() => setEditing('new')}>{DOCUMENT_TEXTS.add}</Button>
+          <Button startIcon={<UploadFile />} onClick={() => setEditing('new')}>
+            {DOCUMENT_TEXTS.add}
+          </Button>
         </Box>
       )}
       {editing !== null && (editing === 'new' || edited) && (
@@ -220,8 +275,14 @@ const formOf = (d?: OfferDocument): DocumentForm => ({
   valid_until: d?.valid_until ?? '',
   issuer: d?.issuer ?? '',
   shareable: d?.shareable ?? false,
-  aflatoxin_b1: d?.values.aflatoxin_b1 === null || d?.values.aflatoxin_b1 === undefined ? '' : String(Number(d.values.aflatoxin_b1)).replace('.', ','),
-  moisture: d?.values.moisture === null || d?.values.moisture === undefined ? '' : String(Number(d.values.moisture)).replace('.', ','),
+  aflatoxin_b1:
+    d?.values.aflatoxin_b1 === null || d?.values.aflatoxin_b1 === undefined
+      ? ''
+      : String(Number(d.values.aflatoxin_b1)).replace('.', ','),
+  moisture:
+    d?.values.moisture === null || d?.values.moisture === undefined
+      ? ''
+      : String(Number(d.values.moisture)).replace('.', ','),
 });
 
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
@@ -235,7 +296,9 @@ const fieldsOf = (v: DocumentForm, lab: boolean): DocumentFields => ({
   valid_until: orNull(v.valid_until),
   issuer: orNull(v.issuer),
   shareable: v.shareable,
-  values: lab ? { aflatoxin_b1: measured(v.aflatoxin_b1), moisture: measured(v.moisture) } : { aflatoxin_b1: null, moisture: null },
+  values: lab
+    ? { aflatoxin_b1: measured(v.aflatoxin_b1), moisture: measured(v.moisture) }
+    : { aflatoxin_b1: null, moisture: null },
 });
 
 /** A day a picker could not read: the schema's own message says so. */
@@ -244,7 +307,11 @@ const NOT_A_DAY = 'invalid';
 function DocumentDialog({ offerId, doc, onClose }: { offerId: number; doc?: OfferDocument; onClose(): void }) {
   const today = useBusinessToday();
   const typesQuery = useReferenceListQuery('document_types');
-  const types: DocumentType[] = (typesQuery.data ?? []).map((t) => ({ id: t.id, name: t.name, expires: Boolean(t.expires) }));
+  const types: DocumentType[] = (typesQuery.data ?? []).map((t) => ({
+    id: t.id,
+    name: t.name,
+    expires: Boolean(t.expires),
+  }));
   const [add] = useAddDocumentMutation();
   const [change] = useChangeDocumentMutation();
   const [file, setFile] = useState<File | null>(null);
@@ -274,7 +341,8 @@ function DocumentDialog({ offerId, doc, onClose }: { offerId: number; doc?: Offe
     },
   });
   const { values, errors, touched } = form;
-  const shownError = (name: keyof DocumentForm) => (touched[name] || form.submitCount > 0 ? (errors[name] as string | undefined) : undefined);
+  const shownError = (name: keyof DocumentForm) =>
+    touched[name] || form.submitCount > 0 ? (errors[name] as string | undefined) : undefined;
   const selected = types.find((t) => t.id === Number(values.type_id));
   const lab = selected?.name === LAB_PROTOCOL_TYPE;
 
@@ -313,7 +381,9 @@ function DocumentDialog({ offerId, doc, onClose }: { offerId: number; doc?: Offe
   const stale = typeof failure === 'object' && failure?.stale ? failure.stale : undefined;
   return (
     <Dialog open onClose={onClose} aria-labelledby="document-dialog-title" fullWidth maxWidth="sm">
-      <DialogTitle id="document-dialog-title">{doc ? DOCUMENT_TEXTS.editTitle(docName(doc)) : DOCUMENT_TEXTS.addTitle}</DialogTitle>
+      <DialogTitle id="document-dialog-title">
+        {doc ? DOCUMENT_TEXTS.editTitle(docName(doc)) : DOCUMENT_TEXTS.addTitle}
+      </DialogTitle>
       <DialogContent>
         <Box
           component="form"
@@ -323,7 +393,9 @@ function DocumentDialog({ offerId, doc, onClose }: { offerId: number; doc?: Offe
             // a new document without its file is named at once, with the fields' own messages
             if (!doc && !file) setFileError(DOCUMENT_MSG.file);
             form.handleSubmit(e);
-          }} sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          }}
+          sx={{ display: 'grid', gap: 2, pt: 1 }}
+        >
           <TextField
             select
             size="small"
@@ -335,7 +407,11 @@ function DocumentDialog({ offerId, doc, onClose }: { offerId: number; doc?: Offe
             error={Boolean(shownError('type_id'))}
             helperText={shownError('type_id')}
           >
-            {types.map((t) => <MenuItem key={t.id} value={String(t.id)}>{t.name}</MenuItem>)}
+            {types.map((t) => (
+              <MenuItem key={t.id} value={String(t.id)}>
+                {t.name}
+              </MenuItem>
+            ))}
           </TextField>
           {text('number')}
           {day('issued_on')}
@@ -356,10 +432,15 @@ function DocumentDialog({ offerId, doc, onClose }: { offerId: number; doc?: Offe
                   hidden
                   aria-label={DOCUMENT_TEXTS.fileInput}
                   accept={FILE_RULES.document.extensions.map((e) => `.${e}`).join(',')}
-                  onChange={(e) => { pick(e.target.files?.[0]); e.target.value = ''; }}
+                  onChange={(e) => {
+                    pick(e.target.files?.[0]);
+                    e.target.value = '';
+                  }}
                 />
               </Button>
-              <Typography component="span" sx={{ ml: 1 }} data-testid="document-file">{file?.name ?? FILE_RULES.document.label}</Typography>
+              <Typography component="span" sx={{ ml: 1 }} data-testid="document-file">
+                {file?.name ?? FILE_RULES.document.label}
+              </Typography>
               {fileError && <FormHelperText error>{fileError}</FormHelperText>}
             </Box>
           )}
@@ -367,11 +448,21 @@ function DocumentDialog({ offerId, doc, onClose }: { offerId: number; doc?: Offe
             <Alert
               severity="error"
               closable={false}
-              action={stale && doc ? (
-                <Button color="inherit" size="small" onClick={() => { form.resetForm({ values: formOf(doc) }); setVersion(doc.version); setFailure(null); }}>
-                  {STALE_TEXTS.load}
-                </Button>
-              ) : undefined}
+              action={
+                stale && doc ? (
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => {
+                      form.resetForm({ values: formOf(doc) });
+                      setVersion(doc.version);
+                      setFailure(null);
+                    }}
+                  >
+                    {STALE_TEXTS.load}
+                  </Button>
+                ) : undefined
+              }
             >
               {typeof failure === 'string' ? failure : stale ? staleMessage(failure.message, stale) : failure.message}
             </Alert>
@@ -380,7 +471,9 @@ function DocumentDialog({ offerId, doc, onClose }: { offerId: number; doc?: Offe
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{DOCUMENT_TEXTS.cancel}</Button>
-        <Button type="submit" form="document-form" variant="contained" disabled={form.isSubmitting}>{DOCUMENT_TEXTS.save}</Button>
+        <Button type="submit" form="document-form" variant="contained" disabled={form.isSubmitting}>
+          {DOCUMENT_TEXTS.save}
+        </Button>
       </DialogActions>
     </Dialog>
   );

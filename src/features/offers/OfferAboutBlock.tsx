@@ -28,7 +28,8 @@ export interface OfferAboutBlockProps {
 
 /** The statuses a user may choose on the card; a record in another one ('Удален') still shows it, unchoosable. */
 const CHOOSABLE: readonly string[] = ['active', 'completed'];
-const statusChoices = (current: string | undefined) => (current && !CHOOSABLE.includes(current) ? [...CHOOSABLE, current] : CHOOSABLE);
+const statusChoices = (current: string | undefined) =>
+  current && !CHOOSABLE.includes(current) ? [...CHOOSABLE, current] : CHOOSABLE;
 
 /** The header draws the product (offerInputs' fixed field); the block, the supplier first, then the form's order. */
 const [, ...REST] = OFFER_FIELDS;
@@ -50,47 +51,73 @@ export function OfferAboutBlock({ form, inputs, mode, readOnly, settingsButton, 
   const cities = useReferenceListQuery('cities', { skip: !visible('city_id') });
   const suppliers = useReferenceListQuery('suppliers', { skip: !visible('supplier_id') });
   const productVarieties = productId ? varieties.data : [];
-  const lists: Partial<Record<OfferFieldKey, NamedRef[] | undefined>> = { supplier_id: suppliers.data, variety_id: productVarieties, packing_id: packing.data };
+  const lists: Partial<Record<OfferFieldKey, NamedRef[] | undefined>> = {
+    supplier_id: suppliers.data,
+    variety_id: productVarieties,
+    packing_id: packing.data,
+  };
 
   // what a field's kind does not say: the loading city's list failure, the unit's choices (kg weigh 1 each), the
   // unit's weight for pieces only, the lot's way and the day it is expected
   const own: Partial<Record<OfferFieldKey, () => ReactNode>> = {
     city_id: () => select('city_id', cities.data, { helperText: listFailure(cities) }),
     harvest_year: () => field('harvest_year', { inputMode: 'numeric' } as TextFieldProps),
-    unit_measure: () => field('unit_measure', {
-      select: true,
-      onChange: (e) => {
-        void form.setFieldValue('unit_measure', e.target.value);
-        void form.setFieldValue('unit_weight', unitWeightFor(String(e.target.value)));
-      },
-      children: [<MenuItem key="" value=""><em>Не выбрано</em></MenuItem>, ...UNIT_MEASURES.map((u) => <MenuItem key={u.value} value={u.value}>{`${u.label} (${u.value})`}</MenuItem>)],
-    }),
+    unit_measure: () =>
+      field('unit_measure', {
+        select: true,
+        onChange: (e) => {
+          void form.setFieldValue('unit_measure', e.target.value);
+          void form.setFieldValue('unit_weight', unitWeightFor(String(e.target.value)));
+        },
+        children: [
+          <MenuItem key="" value="">
+            <em>Не выбрано</em>
+          </MenuItem>,
+          ...UNIT_MEASURES.map((u) => <MenuItem key={u.value} value={u.value}>{`${u.label} (${u.value})`}</MenuItem>),
+        ],
+      }),
     unit_weight: () => form.values.unit_measure === 'шт' && decimal('unit_weight'),
-    logistics_state: () => field('logistics_state', {
-      select: true,
-      disabled: readOnly,
-      // on stock, the lot keeps no expected day
-      onChange: (e) => {
-        void form.setFieldValue('logistics_state', e.target.value);
-        if (e.target.value === ON_STOCK) void form.setFieldValue('expected_arrival', '');
-      },
-      children: LOGISTICS_STATES.map((s) => <MenuItem key={s.value} value={s.value}>{s.title}</MenuItem>),
-    }),
-    expected_arrival: () => form.values.logistics_state !== ON_STOCK && configurable('expected_arrival', LABELS.expected_arrival, (
-      <DatePicker
-        key="expected_arrival"
-        label={LABELS.expected_arrival}
-        format="DD.MM.YYYY"
-        value={form.values.expected_arrival ? dayjs(form.values.expected_arrival) : null}
-        // a day half typed is no day: the form's own message says so
-        onChange={(date) => void form.setFieldValue('expected_arrival', date?.isValid() ? date.format('YYYY-MM-DD') : '')}
-        disabled={readOnly}
-        slotProps={{ textField: {
-          size: 'small', name: 'expected_arrival', onBlur: () => void form.setFieldTouched('expected_arrival', true),
-          error: Boolean(fieldError('expected_arrival')), helperText: fieldError('expected_arrival'),
-        } }}
-      />
-    )),
+    logistics_state: () =>
+      field('logistics_state', {
+        select: true,
+        disabled: readOnly,
+        // on stock, the lot keeps no expected day
+        onChange: (e) => {
+          void form.setFieldValue('logistics_state', e.target.value);
+          if (e.target.value === ON_STOCK) void form.setFieldValue('expected_arrival', '');
+        },
+        children: LOGISTICS_STATES.map((s) => (
+          <MenuItem key={s.value} value={s.value}>
+            {s.title}
+          </MenuItem>
+        )),
+      }),
+    expected_arrival: () =>
+      form.values.logistics_state !== ON_STOCK &&
+      configurable(
+        'expected_arrival',
+        LABELS.expected_arrival,
+        <DatePicker
+          key="expected_arrival"
+          label={LABELS.expected_arrival}
+          format="DD.MM.YYYY"
+          value={form.values.expected_arrival ? dayjs(form.values.expected_arrival) : null}
+          // a day half typed is no day: the form's own message says so
+          onChange={(date) =>
+            void form.setFieldValue('expected_arrival', date?.isValid() ? date.format('YYYY-MM-DD') : '')
+          }
+          disabled={readOnly}
+          slotProps={{
+            textField: {
+              size: 'small',
+              name: 'expected_arrival',
+              onBlur: () => void form.setFieldTouched('expected_arrival', true),
+              error: Boolean(fieldError('expected_arrival')),
+              helperText: fieldError('expected_arrival'),
+            },
+          }}
+        />,
+      ),
   };
   /** A field the caller's role sees, as its kind draws it unless the block draws it its own way. */
   const draw = ({ key, kind }: (typeof OFFER_FIELDS)[number]): ReactNode => {
@@ -105,8 +132,19 @@ export function OfferAboutBlock({ form, inputs, mode, readOnly, settingsButton, 
   return (
     <InfoBlock title={OFFER_TEXTS.about}>
       {settingsButton}
-      {mode === 'edit' && field('status', { select: true, disabled: readOnly, children: statusChoices(form.values.status).map((s) => <MenuItem key={s} value={s} disabled={!CHOOSABLE.includes(s)}>{statusTitle('offers', s)}</MenuItem>) })}
-      {DRAWN.map((f) => <Fragment key={f.key}>{draw(f)}</Fragment>)}
+      {mode === 'edit' &&
+        field('status', {
+          select: true,
+          disabled: readOnly,
+          children: statusChoices(form.values.status).map((s) => (
+            <MenuItem key={s} value={s} disabled={!CHOOSABLE.includes(s)}>
+              {statusTitle('offers', s)}
+            </MenuItem>
+          )),
+        })}
+      {DRAWN.map((f) => (
+        <Fragment key={f.key}>{draw(f)}</Fragment>
+      ))}
     </InfoBlock>
   );
 }

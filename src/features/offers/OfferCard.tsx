@@ -26,7 +26,11 @@ import { ARRIVAL_TEXTS, onTheWay } from '../../../domain/offers/logistics';
 export { OFFER_TEXTS };
 
 export function OfferCardScreen({ mode }: { mode: 'create' | 'edit' }) {
-  return <RecordCardScreen<OfferRecord> section="offers" mode={mode}>{(offer) => <OfferCard mode={mode} offer={offer} />}</RecordCardScreen>;
+  return (
+    <RecordCardScreen<OfferRecord> section="offers" mode={mode}>
+      {(offer) => <OfferCard mode={mode} offer={offer} />}
+    </RecordCardScreen>
+  );
 }
 
 function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferRecord }) {
@@ -45,16 +49,17 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
   const form = useFormik<OfferFormValues>({
     initialValues: valuesOf(offer),
     validationSchema: offerSchema(today, hidden, offer?.harvest_year),
-    onSubmit: (values, helpers) => save.save(helpers, async () => {
-      const payload = offerPayload(values, visible);
-      if (mode === 'create') {
-        payload.comments = values.comments.map((c) => ({ text: c.text }));
-        return { created: (await card.create(payload)).id };
-      }
-      // the status the form was loaded with, not the one of the offer read since
-      if (values.status !== form.initialValues.status) payload.status = values.status;
-      return { saved: valuesOf(await card.update(payload)) };
-    }),
+    onSubmit: (values, helpers) =>
+      save.save(helpers, async () => {
+        const payload = offerPayload(values, visible);
+        if (mode === 'create') {
+          payload.comments = values.comments.map((c) => ({ text: c.text }));
+          return { created: (await card.create(payload)).id };
+        }
+        // the status the form was loaded with, not the one of the offer read since
+        if (values.status !== form.initialValues.status) payload.status = values.status;
+        return { saved: valuesOf(await card.update(payload)) };
+      }),
   });
 
   const inputs = offerInputs(form, {
@@ -67,7 +72,10 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
   // the header product is required: it is never hidden
   // an offer keeps a product deactivated since it was made: it stays shown, though no longer offered
   const current = offer?.product;
-  const productOptions = current && products.data && !products.data.some((p) => p.id === current.id) ? [...products.data, current] : products.data;
+  const productOptions =
+    current && products.data && !products.data.some((p) => p.id === current.id)
+      ? [...products.data, current]
+      : products.data;
   const header = inputs.select('product_id', productOptions, {
     label: OFFER_TEXTS.productPlaceholder,
     fullWidth: true,
@@ -88,7 +96,11 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
       <OfferComputedBlock values={form.values} offer={offer} />
       {offer && (
         <OfferReservationBlock offer={offer} mayCreateReserves={can(perms, 'reserves', 'create')}>
-          {arrived && <Alert severity="success" onClose={() => setArrived(null)}>{arrived}</Alert>}
+          {arrived && (
+            <Alert severity="success" onClose={() => setArrived(null)}>
+              {arrived}
+            </Alert>
+          )}
           {/* 'Принять поступление': a lot on its way, for a caller who may change the offer, on the saved card */}
           {offer.can_update && offer.status === 'active' && onTheWay(form.initialValues) && !form.dirty && (
             <ArrivalDialog
@@ -105,21 +117,53 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
         </OfferReservationBlock>
       )}
       <InfoBlock title={OFFER_TEXTS.photos}>
-        <FilesBlock kind="image" files={form.values.images} disabled={readOnly} onUploaded={(f) => void form.setFieldValue('images', [...form.values.images, { id: f.id, url: f.url, name: f.name, alt: f.name }])} />
+        <FilesBlock
+          kind="image"
+          files={form.values.images}
+          disabled={readOnly}
+          onUploaded={(f) =>
+            void form.setFieldValue('images', [
+              ...form.values.images,
+              { id: f.id, url: f.url, name: f.name, alt: f.name },
+            ])
+          }
+        />
       </InfoBlock>
       <InfoBlock title={OFFER_TEXTS.documents}>
         {offer ? (
           // a saved offer's documents are typed and dated, written at once
-          <DocumentsBlock offerId={offer.id} documents={offer.documents} state={offer.documents_state} readOnly={readOnly} />
+          <DocumentsBlock
+            offerId={offer.id}
+            documents={offer.documents}
+            state={offer.documents_state}
+            readOnly={readOnly}
+          />
         ) : (
           <>
-            <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>{DOCUMENT_TEXTS.afterSave}</Typography>
-            <FilesBlock kind="document" files={form.values.documents} disabled={readOnly} onUploaded={(f) => void form.setFieldValue('documents', [...form.values.documents, { id: f.id, url: f.url, name: f.name }])} />
+            <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+              {DOCUMENT_TEXTS.afterSave}
+            </Typography>
+            <FilesBlock
+              kind="document"
+              files={form.values.documents}
+              disabled={readOnly}
+              onUploaded={(f) =>
+                void form.setFieldValue('documents', [...form.values.documents, { id: f.id, url: f.url, name: f.name }])
+              }
+            />
           </>
         )}
       </InfoBlock>
     </>
   );
 
-  return <CardForm card={card} form={form} valuesOf={valuesOf} header={header} tabs={[recordTab(OFFER_TEXTS, offer, about)]} />;
+  return (
+    <CardForm
+      card={card}
+      form={form}
+      valuesOf={valuesOf}
+      header={header}
+      tabs={[recordTab(OFFER_TEXTS, offer, about)]}
+    />
+  );
 }

@@ -16,7 +16,9 @@ import type { OfferRecord } from './offersApi';
 function Shown({ label, value }: { label: string; value: string }) {
   return (
     <Box>
-      <Typography variant="body2" color="text.secondary">{label}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
       <Typography>{value}</Typography>
     </Box>
   );
@@ -26,15 +28,20 @@ function Shown({ label, value }: { label: string; value: string }) {
  * point 3: min/max unit price in the financial group), for a role that sees it. */
 export function OfferComputedBlock({ values, offer }: { values: OfferFormValues; offer?: OfferRecord }) {
   const figures = offerFigures(values);
-  const band = (key: 'min_unit_price' | 'max_unit_price') => (offer?.[key] === undefined || offer[key] === null ? null : Number(offer[key]));
+  const band = (key: 'min_unit_price' | 'max_unit_price') =>
+    offer?.[key] === undefined || offer[key] === null ? null : Number(offer[key]);
   return (
     <InfoBlock title={OFFER_TEXTS.computed}>
       <Computed label="Цена за кг" value={figures.kg_price} />
       <Computed label="Сумма" value={figures.total_sum} />
       <Computed label="Вес упаковки, кг" value={figures.pack_weight} />
       <Computed label="Количество упаковок" value={figures.packs_amount} />
-      {offer && 'min_unit_price' in offer && <Computed label={`${offersResource.field('min_unit_price').label}, ₽`} value={band('min_unit_price')} />}
-      {offer && 'max_unit_price' in offer && <Computed label={`${offersResource.field('max_unit_price').label}, ₽`} value={band('max_unit_price')} />}
+      {offer && 'min_unit_price' in offer && (
+        <Computed label={`${offersResource.field('min_unit_price').label}, ₽`} value={band('min_unit_price')} />
+      )}
+      {offer && 'max_unit_price' in offer && (
+        <Computed label={`${offersResource.field('max_unit_price').label}, ₽`} value={band('max_unit_price')} />
+      )}
     </InfoBlock>
   );
 }
@@ -44,14 +51,27 @@ export function OfferComputedBlock({ values, offer }: { values: OfferFormValues;
 export const canReserveOffer = (offer: Pick<OfferRecord, 'status' | 'available_amount'>, mayCreateReserves: boolean) =>
   mayCreateReserves && offer.status === 'active' && Number(offer.available_amount) > 0;
 
-export function OfferReservationBlock({ offer, mayCreateReserves, children }: { offer: OfferRecord; mayCreateReserves: boolean; children?: ReactNode }) {
+export function OfferReservationBlock({
+  offer,
+  mayCreateReserves,
+  children,
+}: {
+  offer: OfferRecord;
+  mayCreateReserves: boolean;
+  children?: ReactNode;
+}) {
   const location = useLocation();
   return (
     <InfoBlock title={OFFER_TEXTS.reservation}>
       {children}
       {canReserveOffer(offer, mayCreateReserves) && (
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <Button variant="contained" component={RouterLink} to={`/reserves/create?offer=${offer.id}`} state={{ from: location.pathname + location.search }}>
+          <Button
+            variant="contained"
+            component={RouterLink}
+            to={`/reserves/create?offer=${offer.id}`}
+            state={{ from: location.pathname + location.search }}
+          >
             Зарезервировать
           </Button>
         </Box>

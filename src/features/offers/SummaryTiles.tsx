@@ -29,10 +29,17 @@ function Tile({ title, value, note }: { title: string; value: string; note?: str
         {title}
       </Typography>
       {/* a figure never breaks before its '₽'; narrow tiles get a smaller figure instead */}
-      <Typography sx={{ fontSize: 'clamp(20px, 1.9vw, 26px)', fontWeight: 500, mt: 0.5, whiteSpace: 'nowrap' }} data-testid="tile-value">
+      <Typography
+        sx={{ fontSize: 'clamp(20px, 1.9vw, 26px)', fontWeight: 500, mt: 0.5, whiteSpace: 'nowrap' }}
+        data-testid="tile-value"
+      >
         {value}
       </Typography>
-      {note && <Typography variant="body2" color="text.secondary">{note}</Typography>}
+      {note && (
+        <Typography variant="body2" color="text.secondary">
+          {note}
+        </Typography>
+      )}
     </Paper>
   );
 }
@@ -49,7 +56,9 @@ export function SummaryTiles({ pollingInterval }: { pollingInterval?: number }) 
   return (
     <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
       {placed && <Tile title="Размещённые резервы" value={formatNumber(placed.count)} note={total(placed.sum)} />}
-      {realized && <Tile title="Реализованные резервы" value={formatNumber(realized.count)} note={total(realized.sum)} />}
+      {realized && (
+        <Tile title="Реализованные резервы" value={formatNumber(realized.count)} note={total(realized.sum)} />
+      )}
       {value !== undefined && <Tile title="Стоимость реализованных предложений" value={formatMoney(value)} />}
     </Box>
   );

@@ -33,14 +33,20 @@ export const UnitWeightCell = memo(function UnitWeightCell({ value }: CellProps)
 
 /** The lot's papers: 'В порядке' / 'Истекает через N дн.' / 'Истёк' / 'Не хватает: …' with the first
  * expiry; a lot that cannot ship in the error colour, one expiring soon in the warning colour. */
-const STATE_COLOUR: Record<DocumentsState['state'], string | undefined> = { ok: undefined, expiring: '#ed6c02', expired: '#d32f2f', missing: '#d32f2f' };
+const STATE_COLOUR: Record<DocumentsState['state'], string | undefined> = {
+  ok: undefined,
+  expiring: '#ed6c02',
+  expired: '#d32f2f',
+  missing: '#d32f2f',
+};
 export const DocumentsStateCell = memo(function DocumentsStateCell({ value }: CellProps) {
   const state = value as DocumentsState | null | undefined;
   if (!state?.state) return null;
   const date = documentsStateDate(state);
   return (
     <span style={{ color: STATE_COLOUR[state.state] }} data-documents-state={state.state}>
-      {documentsStateTitle(state)}{date && <span style={{ opacity: 0.7 }}> · {date}</span>}
+      {documentsStateTitle(state)}
+      {date && <span style={{ opacity: 0.7 }}> · {date}</span>}
     </span>
   );
 });
@@ -51,5 +57,14 @@ export const LogisticsCell = memo(function LogisticsCell({ value }: CellProps) {
 });
 
 /** The offers list's cells for a caller who may or may not place reserves (stable objects, so rows stay memoised). */
-export const RESERVING_CELLS: CellRenderers = { available_amount: ReserveCell, unit_weight: UnitWeightCell, documents_state: DocumentsStateCell, logistics_state: LogisticsCell };
-export const PLAIN_CELLS: CellRenderers = { unit_weight: UnitWeightCell, documents_state: DocumentsStateCell, logistics_state: LogisticsCell };
+export const RESERVING_CELLS: CellRenderers = {
+  available_amount: ReserveCell,
+  unit_weight: UnitWeightCell,
+  documents_state: DocumentsStateCell,
+  logistics_state: LogisticsCell,
+};
+export const PLAIN_CELLS: CellRenderers = {
+  unit_weight: UnitWeightCell,
+  documents_state: DocumentsStateCell,
+  logistics_state: LogisticsCell,
+};

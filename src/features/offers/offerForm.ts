@@ -41,9 +41,19 @@ const isDecimal = (kind: FieldKind) => kind === 'amount' || kind === 'money';
 const shown = (kind: FieldKind) => (isDecimal(kind) ? editableNumber : str);
 
 export function valuesOf(offer?: OfferRecord): OfferFormValues {
-  const fields = Object.fromEntries(OFFER_FIELDS.map((f) => [f.key, shown(f.kind)(offer?.[f.key])])) as Record<OfferFieldKey, string>;
+  const fields = Object.fromEntries(OFFER_FIELDS.map((f) => [f.key, shown(f.kind)(offer?.[f.key])])) as Record<
+    OfferFieldKey,
+    string
+  >;
   // a new offer is on stock until the card says it is on its way
-  return { ...fields, logistics_state: fields.logistics_state || 'stock', status: offer?.status ?? 'active', comments: [], images: offer?.images ?? [], documents: (offer?.documents ?? []).map((d) => ({ id: d.file_id, url: d.url, name: d.name })) };
+  return {
+    ...fields,
+    logistics_state: fields.logistics_state || 'stock',
+    status: offer?.status ?? 'active',
+    comments: [],
+    images: offer?.images ?? [],
+    documents: (offer?.documents ?? []).map((d) => ({ id: d.file_id, url: d.url, name: d.name })),
+  };
 }
 
 /** The fields the caller may write (ids as numbers, kg offers weigh 1 per unit), files by id. Status is the

@@ -58,9 +58,18 @@ export const offersApi = sectionApi.injectEndpoints({
     /** POST /api/offers/{id}/arrival ('Принять поступление') on the version the card holds: the offer on
      * stock with what came, and the reserves a short arrival cut. The offer, its lists and every reserve are read
      * again (cut ones changed); refused or stale, the offer too. */
-    acceptArrival: build.mutation<{ offer: OfferRecord; cut: ReserveCut[] }, { id: number; version: number; amount: string; date: string }>({
+    acceptArrival: build.mutation<
+      { offer: OfferRecord; cut: ReserveCut[] },
+      { id: number; version: number; amount: string; date: string }
+    >({
       query: ({ id, ...body }) => ({ url: `api/offers/${id}/arrival`, method: 'POST', body }),
-      invalidatesTags: (result, error, { id }) => [recordTag('offers', id), TAGS.offers.list, SUMMARY_TAG, TAGS.reserves.list, TAGS.reserves.one],
+      invalidatesTags: (result, error, { id }) => [
+        recordTag('offers', id),
+        TAGS.offers.list,
+        SUMMARY_TAG,
+        TAGS.reserves.list,
+        TAGS.reserves.one,
+      ],
     }),
   }),
 });

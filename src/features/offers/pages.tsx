@@ -24,7 +24,9 @@ export const { CreateScreen, EditScreen } = cardScreens(OfferCardScreen);
 /** A supplier's own price list is loaded by whoever sees whose offers they are (a supplier's user: its
  * own), where they load and their prices. */
 const supplierPriceLists = (perms: Parameters<typeof isFieldVisible>[0]) =>
-  (perms?.user_type === 'supplier' || isFieldVisible(perms, 'offers', 'supplier')) && isFieldVisible(perms, 'offers', 'city') && isFieldVisible(perms, 'offers', 'unit_price');
+  (perms?.user_type === 'supplier' || isFieldVisible(perms, 'offers', 'supplier')) &&
+  isFieldVisible(perms, 'offers', 'city') &&
+  isFieldVisible(perms, 'offers', 'unit_price');
 
 export function ListScreen() {
   const { data: perms } = usePermissionsQuery();

@@ -56,5 +56,9 @@ export const priceListApi = api.injectEndpoints({
 });
 
 export const {
-  usePriceListQuery, usePriceListLinksQuery, useCreatePriceListLinkMutation, useRenewPriceListLinkMutation, useRevokePriceListLinkMutation,
+  usePriceListQuery,
+  usePriceListLinksQuery,
+  useCreatePriceListLinkMutation,
+  useRenewPriceListLinkMutation,
+  useRevokePriceListLinkMutation,
 } = priceListApi;

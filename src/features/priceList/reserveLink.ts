@@ -3,7 +3,11 @@
 import { reserveCreateUrl } from '../../../domain/reserves/prefill';
 import type { PriceListLine } from './priceListApi';
 
-export const reserveUrl = (line: PriceListLine, cityId: number) => reserveCreateUrl({
-  offer: line.offer_id, city_id: cityId, unit_selling_price: line.unit_price, delivery_cost: line.delivery_cost,
-  delivery_days: line.delivery_days === null ? undefined : String(line.delivery_days),
-});
+export const reserveUrl = (line: PriceListLine, cityId: number) =>
+  reserveCreateUrl({
+    offer: line.offer_id,
+    city_id: cityId,
+    unit_selling_price: line.unit_price,
+    delivery_cost: line.delivery_cost,
+    delivery_days: line.delivery_days === null ? undefined : String(line.delivery_days),
+  });

@@ -12,7 +12,13 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { GROUP_TITLES, PRICE_LIST_MSG, type PreviewGroup, type PreviewRow, type PriceListPreview } from '../../../domain/suppliers/priceList';
+import {
+  GROUP_TITLES,
+  PRICE_LIST_MSG,
+  type PreviewGroup,
+  type PreviewRow,
+  type PriceListPreview,
+} from '../../../domain/suppliers/priceList';
 import { LOT } from '../../../domain/offers/lot';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { PRICE_LIST_TEXTS } from './texts';
@@ -20,10 +26,13 @@ import { PRICE_LIST_TEXTS } from './texts';
 const SHOWN = 100;
 export const APPLIED_GROUPS: PreviewGroup[] = ['new', 'changed', 'gone'];
 /** The groups ticked at first: those with rows, the gone lots only on a full list. */
-export const ticked = (preview: PriceListPreview, full: boolean) => new Set(APPLIED_GROUPS.filter((g) => preview[g].length && (g !== 'gone' || full)));
+export const ticked = (preview: PriceListPreview, full: boolean) =>
+  new Set(APPLIED_GROUPS.filter((g) => preview[g].length && (g !== 'gone' || full)));
 
 const moved = (oldValue: string | null, newValue: string | null, format: (v: string | null) => string) =>
-  oldValue !== null && newValue !== null && Number(oldValue) !== Number(newValue) ? `${format(oldValue)} → ${format(newValue)}` : format(newValue ?? oldValue);
+  oldValue !== null && newValue !== null && Number(oldValue) !== Number(newValue)
+    ? `${format(oldValue)} → ${format(newValue)}`
+    : format(newValue ?? oldValue);
 
 function GroupTable({ group, rows }: { group: PreviewGroup; rows: PreviewRow[] }) {
   if (!rows.length) return null;
@@ -32,7 +41,11 @@ function GroupTable({ group, rows }: { group: PreviewGroup; rows: PreviewRow[] }
     <TableContainer sx={{ maxHeight: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}>
       <Table size="small" stickyHeader aria-label={GROUP_TITLES[group]}>
         <TableHead>
-          <TableRow>{[t.line, t.offer, t.product, t.packing, t.year, t.origin, t.price, t.amount].map((h) => <TableCell key={h}>{h}</TableCell>)}</TableRow>
+          <TableRow>
+            {[t.line, t.offer, t.product, t.packing, t.year, t.origin, t.price, t.amount].map((h) => (
+              <TableCell key={h}>{h}</TableCell>
+            ))}
+          </TableRow>
         </TableHead>
         <TableBody>
           {rows.slice(0, SHOWN).map((r, i) => (
@@ -45,19 +58,35 @@ function GroupTable({ group, rows }: { group: PreviewGroup; rows: PreviewRow[] }
               <TableCell>{r[LOT.origin.key] ?? ''}</TableCell>
               <TableCell>
                 {moved(r.old_unit_price, r.unit_price, formatMoney)}
-                {r.price_change_percent !== null && ` (${Number(r.price_change_percent) > 0 ? '+' : ''}${r.price_change_percent.replace('.', ',')} %)`}
+                {r.price_change_percent !== null &&
+                  ` (${Number(r.price_change_percent) > 0 ? '+' : ''}${r.price_change_percent.replace('.', ',')} %)`}
               </TableCell>
-              <TableCell>{moved(r.old_unit_amount, r.unit_amount, (v) => formatNumber(v))}{r.kept ? ` — ${t.kept}` : ''}</TableCell>
+              <TableCell>
+                {moved(r.old_unit_amount, r.unit_amount, (v) => formatNumber(v))}
+                {r.kept ? ` — ${t.kept}` : ''}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
-      {rows.length > SHOWN && <Typography variant="body2" color="text.secondary">{t.shown(SHOWN, rows.length)}</Typography>}
+      {rows.length > SHOWN && (
+        <Typography variant="body2" color="text.secondary">
+          {t.shown(SHOWN, rows.length)}
+        </Typography>
+      )}
     </TableContainer>
   );
 }
 
-export function PreviewView({ preview, groups, setGroups, full, setFull, onAddPacking, busy }: {
+export function PreviewView({
+  preview,
+  groups,
+  setGroups,
+  full,
+  setFull,
+  onAddPacking,
+  busy,
+}: {
   preview: PriceListPreview;
   /** One of the file's new packings ('Мешок 22,68 кг') added to our list in one click. */
   onAddPacking(name: string): void;
@@ -84,7 +113,7 @@ export function PreviewView({ preview, groups, setGroups, full, setFull, onAddPa
         </MuiAlert>
       )}
       <FormControlLabel
-        control={(
+        control={
           <Checkbox
             checked={full}
             onChange={(e) => {
@@ -95,14 +124,23 @@ export function PreviewView({ preview, groups, setGroups, full, setFull, onAddPa
               setGroups(next);
             }}
           />
-        )}
-        label={<>{PRICE_LIST_MSG.fullList}<Typography component="span" variant="body2" color="text.secondary">{` — ${PRICE_LIST_MSG.fullListHint}`}</Typography></>}
+        }
+        label={
+          <>
+            {PRICE_LIST_MSG.fullList}
+            <Typography
+              component="span"
+              variant="body2"
+              color="text.secondary"
+            >{` — ${PRICE_LIST_MSG.fullListHint}`}</Typography>
+          </>
+        }
       />
       {(['new', 'changed', 'unchanged', 'gone'] as const).map((group) => (
         <Box key={group}>
           {APPLIED_GROUPS.includes(group) ? (
             <FormControlLabel
-              control={(
+              control={
                 <Checkbox
                   checked={groups.has(group)}
                   disabled={!preview[group].length || (group === 'gone' && !full)}
@@ -113,29 +151,42 @@ export function PreviewView({ preview, groups, setGroups, full, setFull, onAddPa
                     setGroups(next);
                   }}
                 />
-              )}
+              }
               label={`${GROUP_TITLES[group]}: ${preview[group].length}`}
             />
           ) : (
-            <Typography variant="subtitle2" sx={{ py: 1 }}>{`${GROUP_TITLES[group]}: ${preview[group].length}`}</Typography>
+            <Typography
+              variant="subtitle2"
+              sx={{ py: 1 }}
+            >{`${GROUP_TITLES[group]}: ${preview[group].length}`}</Typography>
           )}
           <GroupTable group={group} rows={preview[group]} />
         </Box>
       ))}
       {/* totals, subtotals and empty rows hold no lot: counted, never asked about */}
       {(preview.skipped.totals > 0 || preview.skipped.empty > 0 || preview.skipped.not_matched > 0) && (
-        <Typography variant="body2" color="text.secondary">{PRICE_LIST_MSG.skipped(preview.skipped)}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {PRICE_LIST_MSG.skipped(preview.skipped)}
+        </Typography>
       )}
       <Typography variant="subtitle2">{`${GROUP_TITLES.problems}: ${preview.problems.length}`}</Typography>
       {preview.problems.length > 0 && (
         <TableContainer sx={{ maxHeight: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}>
           <Table size="small" stickyHeader aria-label={GROUP_TITLES.problems}>
             <TableHead>
-              <TableRow>{[t.line, t.name, t.column, t.message].map((h) => <TableCell key={h}>{h}</TableCell>)}</TableRow>
+              <TableRow>
+                {[t.line, t.name, t.column, t.message].map((h) => (
+                  <TableCell key={h}>{h}</TableCell>
+                ))}
+              </TableRow>
             </TableHead>
             <TableBody>
               {preview.problems.slice(0, SHOWN).map((p, i) => (
-                <TableRow key={i}>{[p.line, p.name, p.column || '—', p.message].map((v, j) => <TableCell key={j}>{v}</TableCell>)}</TableRow>
+                <TableRow key={i}>
+                  {[p.line, p.name, p.column || '—', p.message].map((v, j) => (
+                    <TableCell key={j}>{v}</TableCell>
+                  ))}
+                </TableRow>
               ))}
             </TableBody>
           </Table>
@@ -144,4 +195,3 @@ export function PreviewView({ preview, groups, setGroups, full, setFull, onAddPa
     </Box>
   );
 }
-

@@ -16,13 +16,33 @@ import MuiAlert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
-import { NOT_MATCHED, PRICE_LIST_MSG, mappingProblem, previewedRows, type NameAnswer, type PreviewGroup, type PriceListDefaults, type PriceListPreview, type PriceListTarget, noDefaults } from '../../../domain/suppliers/priceList';
+import {
+  NOT_MATCHED,
+  PRICE_LIST_MSG,
+  mappingProblem,
+  previewedRows,
+  type NameAnswer,
+  type PreviewGroup,
+  type PriceListDefaults,
+  type PriceListPreview,
+  type PriceListTarget,
+  noDefaults,
+} from '../../../domain/suppliers/priceList';
 import { LOT } from '../../../domain/offers/lot';
 import { countText } from '../../../domain/sections';
 import { useMeQuery } from '../../api/session';
 import { listFailure, useReferenceListQuery } from '../../api/references';
 import type { ApiError } from '../../api/errors';
-import { useAddPriceListPackingMutation, useApplyPriceListMutation, useLazyDescribePriceListQuery, useLazyPriceListPreviewQuery, useSavePriceListProfileMutation, useUploadPriceListMutation, type ApplyResult, type PriceListUpload } from './api';
+import {
+  useAddPriceListPackingMutation,
+  useApplyPriceListMutation,
+  useLazyDescribePriceListQuery,
+  useLazyPriceListPreviewQuery,
+  useSavePriceListProfileMutation,
+  useUploadPriceListMutation,
+  type ApplyResult,
+  type PriceListUpload,
+} from './api';
 import { PRICE_LIST_TEXTS } from './texts';
 import { APPLIED_GROUPS, PreviewView, ticked } from './PreviewView';
 import { MappingView, notMatchedAnswers, NOT_MATCHED_CHOICE, type Answer } from './MappingView';
@@ -36,7 +56,11 @@ export interface SupplierPriceListDialogProps {
   supplierId?: number;
 }
 
-type Step = { kind: 'file' } | { kind: 'mapping'; upload: PriceListUpload } | { kind: 'preview'; upload: PriceListUpload; preview: PriceListPreview } | { kind: 'done'; result: ApplyResult };
+type Step =
+  | { kind: 'file' }
+  | { kind: 'mapping'; upload: PriceListUpload }
+  | { kind: 'preview'; upload: PriceListUpload; preview: PriceListPreview }
+  | { kind: 'done'; result: ApplyResult };
 
 export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSupplier }: SupplierPriceListDialogProps) {
   const t = PRICE_LIST_TEXTS;
@@ -61,7 +85,13 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
   const [loadPreview, previewing] = useLazyPriceListPreviewQuery();
   const [apply, applying] = useApplyPriceListMutation();
   const [addPacking, addingPacking] = useAddPriceListPackingMutation();
-  const busy = uploading.isLoading || describing.isFetching || saving.isLoading || previewing.isFetching || applying.isLoading || addingPacking.isLoading;
+  const busy =
+    uploading.isLoading ||
+    describing.isFetching ||
+    saving.isLoading ||
+    previewing.isFetching ||
+    applying.isLoading ||
+    addingPacking.isLoading;
 
   /** An upload's answer: the preview when it reads with no question left, else the mapping screen. */
   const show = (answer: PriceListUpload) => {
@@ -101,7 +131,13 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
     }
   };
 
-  const problem = useMemo(() => mappingProblem(Object.fromEntries(Object.entries(columns).filter(([, v]) => v)) as Record<string, PriceListTarget>), [columns]);
+  const problem = useMemo(
+    () =>
+      mappingProblem(
+        Object.fromEntries(Object.entries(columns).filter(([, v]) => v)) as Record<string, PriceListTarget>,
+      ),
+    [columns],
+  );
 
   const showChanges = async () => {
     if (step.kind !== 'mapping' || supplierId === null) return;
@@ -119,12 +155,23 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
         continue;
       }
       const [product, variety] = a.choice.split(':');
-      names[name] = { product_id: Number(product), variety_id: variety ? Number(variety) : null, [LOT.origin.field]: a.origin.trim() || null };
+      names[name] = {
+        product_id: Number(product),
+        variety_id: variety ? Number(variety) : null,
+        [LOT.origin.field]: a.origin.trim() || null,
+      };
     }
     try {
       const saved = await saveProfile({
         supplierId,
-        body: { upload_id: step.upload.upload_id, sheet: step.upload.sheet, header_row: step.upload.header_row, columns, defaults, names },
+        body: {
+          upload_id: step.upload.upload_id,
+          sheet: step.upload.sheet,
+          header_row: step.upload.header_row,
+          columns,
+          defaults,
+          names,
+        },
       }).unwrap();
       const preview = saved.preview ?? (await loadPreview(saved.upload_id).unwrap());
       setFull(saved.mapping.full ?? false);
@@ -159,49 +206,110 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
     setConfirmingGone(false);
     try {
       const expected = previewedRows(step.preview);
-      setStep({ kind: 'done', result: await apply({ uploadId: step.upload.upload_id, groups: [...groups], full, expected }).unwrap() });
+      setStep({
+        kind: 'done',
+        result: await apply({ uploadId: step.upload.upload_id, groups: [...groups], full, expected }).unwrap(),
+      });
     } catch (e) {
       fail(e);
     }
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="lg" fullWidth aria-labelledby="supplier-price-list-title">
-      <DialogTitle id="supplier-price-list-title">{t.title}{step.kind !== 'file' && step.kind !== 'done' ? `: ${step.upload.file_name}` : ''}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      maxWidth="lg"
+      fullWidth
+      aria-labelledby="supplier-price-list-title"
+    >
+      <DialogTitle id="supplier-price-list-title">
+        {t.title}
+        {step.kind !== 'file' && step.kind !== 'done' ? `: ${step.upload.file_name}` : ''}
+      </DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {step.kind === 'file' && (
           <>
             <Typography variant="body2">{t.intro}</Typography>
             {fixedSupplier === undefined && ownSupplier === null && (
-              <TextField select size="small" label={t.supplier} value={chosenSupplier} helperText={listFailure(suppliers)} sx={{ maxWidth: 420 }}
-                onChange={(e) => setChosenSupplier(e.target.value === '' ? '' : Number(e.target.value))}>
-                {(suppliers.data ?? []).map((s) => <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>)}
+              <TextField
+                select
+                size="small"
+                label={t.supplier}
+                value={chosenSupplier}
+                helperText={listFailure(suppliers)}
+                sx={{ maxWidth: 420 }}
+                onChange={(e) => setChosenSupplier(e.target.value === '' ? '' : Number(e.target.value))}
+              >
+                {(suppliers.data ?? []).map((s) => (
+                  <MenuItem key={s.id} value={s.id}>
+                    {s.name}
+                  </MenuItem>
+                ))}
               </TextField>
             )}
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
               <Button variant="outlined" component="label" startIcon={<FileUploadOutlined />} disabled={busy}>
                 {t.choose}
-                <input hidden type="file" accept=".xlsx,.csv" aria-label="Файл прайса поставщика"
-                  onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null); e.target.value = ''; }} />
+                <input
+                  hidden
+                  type="file"
+                  accept=".xlsx,.csv"
+                  aria-label="Файл прайса поставщика"
+                  onChange={(e) => {
+                    setFile(e.target.files?.[0] ?? null);
+                    setError(null);
+                    e.target.value = '';
+                  }}
+                />
               </Button>
-              <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'}>{file?.name ?? t.noFile}</Typography>
+              <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'}>
+                {file?.name ?? t.noFile}
+              </Typography>
             </Box>
           </>
         )}
         {step.kind === 'mapping' && (
-          <MappingView upload={step.upload} columns={columns} setColumns={setColumns} defaults={defaults} setDefaults={setDefaults}
-            answers={answers} setAnswers={setAnswers} onMove={(m) => void move(m)} />
+          <MappingView
+            upload={step.upload}
+            columns={columns}
+            setColumns={setColumns}
+            defaults={defaults}
+            setDefaults={setDefaults}
+            answers={answers}
+            setAnswers={setAnswers}
+            onMove={(m) => void move(m)}
+          />
         )}
         {step.kind === 'mapping' && problem && <MuiAlert severity="info">{problem}</MuiAlert>}
-        {step.kind === 'preview' && <PreviewView preview={step.preview} groups={groups} setGroups={(g) => { setGroups(g); setConfirmingGone(false); }} full={full} setFull={setFull}
-          onAddPacking={(name) => void packingAdded(name)} busy={busy} />}
+        {step.kind === 'preview' && (
+          <PreviewView
+            preview={step.preview}
+            groups={groups}
+            setGroups={(g) => {
+              setGroups(g);
+              setConfirmingGone(false);
+            }}
+            full={full}
+            setFull={setFull}
+            onAddPacking={(name) => void packingAdded(name)}
+            busy={busy}
+          />
+        )}
         {step.kind === 'preview' && confirmingGone && removed > 0 && (
-          <MuiAlert severity="warning" action={(
-            <>
-              <Button color="inherit" size="small" onClick={() => setConfirmingGone(false)}>{t.cancel}</Button>
-              <Button color="inherit" size="small" disabled={busy} onClick={() => void run(true)}>{PRICE_LIST_MSG.confirmGoneYes}</Button>
-            </>
-          )}>
+          <MuiAlert
+            severity="warning"
+            action={
+              <>
+                <Button color="inherit" size="small" onClick={() => setConfirmingGone(false)}>
+                  {t.cancel}
+                </Button>
+                <Button color="inherit" size="small" disabled={busy} onClick={() => void run(true)}>
+                  {PRICE_LIST_MSG.confirmGoneYes}
+                </Button>
+              </>
+            }
+          >
             {PRICE_LIST_MSG.confirmGone(countText('offers', removed))}
           </MuiAlert>
         )}
@@ -215,13 +323,27 @@ export function SupplierPriceListDialog({ open, onClose, supplierId: fixedSuppli
         {error && <MuiAlert severity="error">{error}</MuiAlert>}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{t.close}</Button>
-        {step.kind === 'file' && <Button variant="contained" disabled={!file || supplierId === null || busy} onClick={() => void send()}>{t.upload}</Button>}
-        {step.kind === 'mapping' && <Button variant="contained" disabled={Boolean(problem) || busy} onClick={() => void showChanges()}>{t.show}</Button>}
+        <Button onClick={onClose} disabled={busy}>
+          {t.close}
+        </Button>
+        {step.kind === 'file' && (
+          <Button variant="contained" disabled={!file || supplierId === null || busy} onClick={() => void send()}>
+            {t.upload}
+          </Button>
+        )}
+        {step.kind === 'mapping' && (
+          <Button variant="contained" disabled={Boolean(problem) || busy} onClick={() => void showChanges()}>
+            {t.show}
+          </Button>
+        )}
         {step.kind === 'preview' && (
           <>
-            <Button disabled={busy} onClick={() => setStep({ kind: 'mapping', upload: step.upload })}>{t.back}</Button>
-            <Button variant="contained" disabled={!groups.size || busy || confirmingGone} onClick={() => void run()}>{t.apply}</Button>
+            <Button disabled={busy} onClick={() => setStep({ kind: 'mapping', upload: step.upload })}>
+              {t.back}
+            </Button>
+            <Button variant="contained" disabled={!groups.size || busy || confirmingGone} onClick={() => void run()}>
+              {t.apply}
+            </Button>
           </>
         )}
       </DialogActions>

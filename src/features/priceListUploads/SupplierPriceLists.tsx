@@ -23,7 +23,10 @@ import { SupplierPriceListDialog } from './SupplierPriceListDialog';
 export const UPLOADS_TEXTS = {
   title: 'Прайсы поставщика',
   empty: 'Прайсы ещё не загружались',
-  date: 'Дата', file: 'Файл', who: 'Кто загрузил', result: 'Результат',
+  date: 'Дата',
+  file: 'Файл',
+  who: 'Кто загрузил',
+  result: 'Результат',
   notApplied: 'не применён',
   downloadFailed: 'Не удалось скачать файл',
 } as const;
@@ -33,7 +36,9 @@ export function SupplierPriceListButton({ supplierId }: { supplierId?: number })
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outlined" startIcon={<FileUploadOutlined />} onClick={() => setOpen(true)}>{PRICE_LIST_MSG.button}</Button>
+      <Button variant="outlined" startIcon={<FileUploadOutlined />} onClick={() => setOpen(true)}>
+        {PRICE_LIST_MSG.button}
+      </Button>
       {open && <SupplierPriceListDialog open supplierId={supplierId} onClose={() => setOpen(false)} />}
     </>
   );
@@ -45,8 +50,9 @@ export function SupplierPriceLists({ supplierId }: { supplierId: number }) {
   const [failed, setFailed] = useState(false);
   const download = async (id: number, name: string) => {
     setFailed(false);
-    const res = await fetch(`${globalThis.location?.origin ?? ''}/api/price-list-uploads/${id}/file`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
-      .catch(() => null);
+    const res = await fetch(`${globalThis.location?.origin ?? ''}/api/price-list-uploads/${id}/file`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    }).catch(() => null);
     if (!res?.ok) {
       setFailed(true);
       return;
@@ -56,23 +62,35 @@ export function SupplierPriceLists({ supplierId }: { supplierId: number }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mt: 3 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h2">{UPLOADS_TEXTS.title}</Typography>
+        <Typography variant="h6" component="h2">
+          {UPLOADS_TEXTS.title}
+        </Typography>
         <SupplierPriceListButton supplierId={supplierId} />
       </Box>
       {failed && <MuiAlert severity="error">{UPLOADS_TEXTS.downloadFailed}</MuiAlert>}
       {uploads.error ? <MuiAlert severity="error">{(uploads.error as { message?: string }).message}</MuiAlert> : null}
-      {uploads.data && !uploads.data.length && <Typography variant="body2" color="text.secondary">{UPLOADS_TEXTS.empty}</Typography>}
+      {uploads.data && !uploads.data.length && (
+        <Typography variant="body2" color="text.secondary">
+          {UPLOADS_TEXTS.empty}
+        </Typography>
+      )}
       {uploads.data && uploads.data.length > 0 && (
         <Table size="small" aria-label={UPLOADS_TEXTS.title}>
           <TableHead>
-            <TableRow>{[UPLOADS_TEXTS.date, UPLOADS_TEXTS.file, UPLOADS_TEXTS.who, UPLOADS_TEXTS.result].map((h) => <TableCell key={h}>{h}</TableCell>)}</TableRow>
+            <TableRow>
+              {[UPLOADS_TEXTS.date, UPLOADS_TEXTS.file, UPLOADS_TEXTS.who, UPLOADS_TEXTS.result].map((h) => (
+                <TableCell key={h}>{h}</TableCell>
+              ))}
+            </TableRow>
           </TableHead>
           <TableBody>
             {uploads.data.map((u) => (
               <TableRow key={u.id}>
                 <TableCell>{formatDateTime(u.uploaded_at)}</TableCell>
                 <TableCell>
-                  <Link component="button" type="button" onClick={() => void download(u.id, u.file_name)}>{u.file_name}</Link>
+                  <Link component="button" type="button" onClick={() => void download(u.id, u.file_name)}>
+                    {u.file_name}
+                  </Link>
                 </TableCell>
                 <TableCell>{u.uploaded_by ?? '—'}</TableCell>
                 <TableCell>{u.counts ? countsText(u.counts) : UPLOADS_TEXTS.notApplied}</TableCell>

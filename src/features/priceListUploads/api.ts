@@ -3,7 +3,15 @@
 import { sectionApi, TAGS } from '../../api/sectionApi';
 import { referencesApi } from '../../api/references';
 import type {
-  NameAnswer, PreviewGroup, PreviewedRows, PriceListApplied, PriceListDefaults, PriceListPreview, PriceListTarget, PriceListUpload, PriceListUploadItem,
+  NameAnswer,
+  PreviewGroup,
+  PreviewedRows,
+  PriceListApplied,
+  PriceListDefaults,
+  PriceListPreview,
+  PriceListTarget,
+  PriceListUpload,
+  PriceListUploadItem,
 } from '../../../domain/suppliers/priceList';
 
 export type { PriceListUpload };
@@ -34,7 +42,10 @@ const api = sectionApi.enhanceEndpoints({ addTagTypes: [UPLOADS] }).injectEndpoi
     }),
     describePriceList: build.query<PriceListUpload, { uploadId: number; sheet?: string; headerRow?: number }>({
       keepUnusedDataFor: 0,
-      query: ({ uploadId, sheet, headerRow }) => ({ url: `api/price-list-uploads/${uploadId}`, params: { ...(sheet && { sheet }), ...(headerRow && { header_row: headerRow }) } }),
+      query: ({ uploadId, sheet, headerRow }) => ({
+        url: `api/price-list-uploads/${uploadId}`,
+        params: { ...(sheet && { sheet }), ...(headerRow && { header_row: headerRow }) },
+      }),
     }),
     savePriceListProfile: build.mutation<PriceListUpload, { supplierId: number; body: PriceListProfileBody }>({
       query: ({ supplierId, body }) => ({ url: `api/suppliers/${supplierId}/price-list-profile`, method: 'PUT', body }),
@@ -45,16 +56,26 @@ const api = sectionApi.enhanceEndpoints({ addTagTypes: [UPLOADS] }).injectEndpoi
     }),
     // one of the preview's new packings added to our list: the preview read again, the packing list's selects refreshed
     addPriceListPacking: build.mutation<PriceListPreview, { uploadId: number; name: string }>({
-      query: ({ uploadId, name }) => ({ url: `api/price-list-uploads/${uploadId}/packings`, method: 'POST', body: { name } }),
+      query: ({ uploadId, name }) => ({
+        url: `api/price-list-uploads/${uploadId}/packings`,
+        method: 'POST',
+        body: { name },
+      }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         await queryFulfilled.then(
-          () => dispatch(referencesApi.endpoints.referenceList.initiate('packing', { subscribe: false, forceRefetch: true })),
+          () =>
+            dispatch(
+              referencesApi.endpoints.referenceList.initiate('packing', { subscribe: false, forceRefetch: true }),
+            ),
           () => undefined,
         );
       },
     }),
     // what the preview showed goes back with the groups: apply refuses, naming the rows, when the file reads otherwise now
-    applyPriceList: build.mutation<ApplyResult, { uploadId: number; groups: PreviewGroup[]; full: boolean; expected: PreviewedRows }>({
+    applyPriceList: build.mutation<
+      ApplyResult,
+      { uploadId: number; groups: PreviewGroup[]; full: boolean; expected: PreviewedRows }
+    >({
       query: ({ uploadId, ...body }) => ({ url: `api/price-list-uploads/${uploadId}/apply`, method: 'POST', body }),
       invalidatesTags: [UPLOADS, TAGS.offers.list, TAGS.offers.one],
     }),
@@ -67,5 +88,11 @@ const api = sectionApi.enhanceEndpoints({ addTagTypes: [UPLOADS] }).injectEndpoi
 });
 
 export const {
-  useUploadPriceListMutation, useAddPriceListPackingMutation, useLazyDescribePriceListQuery, useLazyPriceListPreviewQuery, useSavePriceListProfileMutation, useApplyPriceListMutation, usePriceListUploadsQuery,
+  useUploadPriceListMutation,
+  useAddPriceListPackingMutation,
+  useLazyDescribePriceListQuery,
+  useLazyPriceListPreviewQuery,
+  useSavePriceListProfileMutation,
+  useApplyPriceListMutation,
+  usePriceListUploadsQuery,
 } = api;

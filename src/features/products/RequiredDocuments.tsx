@@ -21,20 +21,39 @@ export const REQUIRED_DOCUMENTS_TEXTS = {
 const productDocumentsApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
     /** A change of the product, made on the version the card holds (none where it read none). */
-    setProductDocumentTypes: build.mutation<{ id: number; name: string }[], { productId: number; version?: number; typeIds: number[] }>({
+    setProductDocumentTypes: build.mutation<
+      { id: number; name: string }[],
+      { productId: number; version?: number; typeIds: number[] }
+    >({
       query: ({ productId, version, typeIds }) => ({
-        url: `api/products/${productId}/document-types${version === undefined ? '' : `?version=${version}`}`, method: 'PUT', body: { type_ids: typeIds },
+        url: `api/products/${productId}/document-types${version === undefined ? '' : `?version=${version}`}`,
+        method: 'PUT',
+        body: { type_ids: typeIds },
       }),
       // the product's read (its ticks, its history, its version) and the offers' documents state; refused as stale,
       // the product read again for the card to load
-      invalidatesTags: (result, error, { productId }) => (!error ? [recordTag('products', productId), TAGS.offers.list]
-        : (error as { stale?: unknown }).stale ? [recordTag('products', productId)] : []),
+      invalidatesTags: (result, error, { productId }) =>
+        !error
+          ? [recordTag('products', productId), TAGS.offers.list]
+          : (error as { stale?: unknown }).stale
+            ? [recordTag('products', productId)]
+            : [],
     }),
   }),
 });
 
-export function RequiredDocuments({ productId, typeIds, readOnly, writePart, onError }: {
-  productId: number; typeIds: number[]; readOnly: boolean; writePart: WritePart; onError(error: ApiError | null): void;
+export function RequiredDocuments({
+  productId,
+  typeIds,
+  readOnly,
+  writePart,
+  onError,
+}: {
+  productId: number;
+  typeIds: number[];
+  readOnly: boolean;
+  writePart: WritePart;
+  onError(error: ApiError | null): void;
 }) {
   const types = useReferenceListQuery('document_types');
   const [save, { isLoading }] = productDocumentsApi.useSetProductDocumentTypesMutation();
@@ -47,19 +66,30 @@ export function RequiredDocuments({ productId, typeIds, readOnly, writePart, onE
     onError(null);
     writePart((version) => save({ productId, version, typeIds: next }).unwrap()).then(
       (saved) => setTicked(saved.map((t) => t.id)),
-      (e: unknown) => { setTicked(before); onError(isApiError(e) ? e : null); },
+      (e: unknown) => {
+        setTicked(before);
+        onError(isApiError(e) ? e : null);
+      },
     );
   };
   return (
     <Box sx={{ gridColumn: '1 / -1' }}>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>{REQUIRED_DOCUMENTS_TEXTS.note}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {REQUIRED_DOCUMENTS_TEXTS.note}
+      </Typography>
       {listFailure(types) && <Typography color="error">{listFailure(types)}</Typography>}
       <FormGroup row role="group" aria-label={REQUIRED_DOCUMENTS_TEXTS.group}>
         {(types.data ?? []).map((t) => (
           <FormControlLabel
             key={t.id}
             label={t.name}
-            control={<Checkbox checked={ticked.includes(t.id)} disabled={readOnly || isLoading} onChange={(e) => toggle(t.id, e.target.checked)} />}
+            control={
+              <Checkbox
+                checked={ticked.includes(t.id)}
+                disabled={readOnly || isLoading}
+                onChange={(e) => toggle(t.id, e.target.checked)}
+              />
+            }
           />
         ))}
       </FormGroup>

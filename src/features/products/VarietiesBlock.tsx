@@ -12,7 +12,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage, isApiError, type ApiError } from '../../api/errors';
-import { useAddVarietyMutation, useProductVarietiesQuery, useRemoveVarietyMutation, useRenameVarietyMutation, type Variety } from '../../api/varieties';
+import {
+  useAddVarietyMutation,
+  useProductVarietiesQuery,
+  useRemoveVarietyMutation,
+  useRenameVarietyMutation,
+  type Variety,
+} from '../../api/varieties';
 
 export const VARIETY_TEXTS = {
   title: 'Сорта',
@@ -33,8 +39,18 @@ export type WritePart = <T>(write: (version: number | undefined) => Promise<T>) 
 
 /** Renames a saved variety; a refused name (another variety's) keeps the dialog open with what was typed. A rename
  * refused as stale closes it: the card says who changed the product and loads the current version. */
-function RenameVariety({ productId, variety, writePart, onStale, onClose }: {
-  productId: number; variety: Variety; writePart: WritePart; onStale(error: ApiError): void; onClose(): void;
+function RenameVariety({
+  productId,
+  variety,
+  writePart,
+  onStale,
+  onClose,
+}: {
+  productId: number;
+  variety: Variety;
+  writePart: WritePart;
+  onStale(error: ApiError): void;
+  onClose(): void;
 }) {
   const [name, setName] = useState(variety.name);
   const [error, setError] = useState<string | null>(null);
@@ -43,14 +59,17 @@ function RenameVariety({ productId, variety, writePart, onStale, onClose }: {
     const next = name.trim();
     if (!next) return setError(VARIETY_TEXTS.empty);
     if (next === variety.name) return onClose();
-    await writePart((version) => rename({ productId, version, id: variety.id, name: next }).unwrap()).then(onClose, (e) => {
-      if (isApiError(e) && e.stale) {
-        onStale(e);
-        onClose();
-      } else {
-        setError(errorMessage(e));
-      }
-    });
+    await writePart((version) => rename({ productId, version, id: variety.id, name: next }).unwrap()).then(
+      onClose,
+      (e) => {
+        if (isApiError(e) && e.stale) {
+          onStale(e);
+          onClose();
+        } else {
+          setError(errorMessage(e));
+        }
+      },
+    );
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby="rename-variety-title">
@@ -65,7 +84,10 @@ function RenameVariety({ productId, variety, writePart, onStale, onClose }: {
           value={name}
           error={Boolean(error)}
           helperText={error}
-          onChange={(e) => { setName(e.target.value); setError(null); }}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(null);
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
@@ -76,7 +98,9 @@ function RenameVariety({ productId, variety, writePart, onStale, onClose }: {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{VARIETY_TEXTS.cancel}</Button>
-        <Button variant="contained" disabled={isLoading} onClick={() => void submit()}>{VARIETY_TEXTS.save}</Button>
+        <Button variant="contained" disabled={isLoading} onClick={() => void submit()}>
+          {VARIETY_TEXTS.save}
+        </Button>
       </DialogActions>
     </Dialog>
   );
@@ -103,22 +127,42 @@ function AddVariety({ disabled, onAdd }: { disabled: boolean; onAdd(name: string
           }
         }}
       />
-      <Button variant="outlined" onClick={() => void submit()} disabled={!name.trim()}>{VARIETY_TEXTS.add}</Button>
+      <Button variant="outlined" onClick={() => void submit()} disabled={!name.trim()}>
+        {VARIETY_TEXTS.add}
+      </Button>
     </Box>
   );
 }
 
 /** A new product's varieties, kept in its form. */
-export function DraftVarieties({ names, readOnly, onChange }: { names: string[]; readOnly: boolean; onChange(next: string[]): void }) {
+export function DraftVarieties({
+  names,
+  readOnly,
+  onChange,
+}: {
+  names: string[];
+  readOnly: boolean;
+  onChange(next: string[]): void;
+}) {
   return (
     <Box sx={{ gridColumn: '1 / -1' }}>
       {names.length === 0 && <Typography color="text.secondary">{VARIETY_TEXTS.none}</Typography>}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         {names.map((name) => (
-          <Chip key={name} label={name} onDelete={readOnly ? undefined : () => onChange(names.filter((n) => n !== name))} slotProps={{ root: { 'aria-label': name } }} />
+          <Chip
+            key={name}
+            label={name}
+            onDelete={readOnly ? undefined : () => onChange(names.filter((n) => n !== name))}
+            slotProps={{ root: { 'aria-label': name } }}
+          />
         ))}
       </Box>
-      <AddVariety disabled={readOnly} onAdd={(name) => (names.some((n) => n.toLowerCase() === name.toLowerCase()) ? false : (onChange([...names, name]), true))} />
+      <AddVariety
+        disabled={readOnly}
+        onAdd={(name) =>
+          names.some((n) => n.toLowerCase() === name.toLowerCase()) ? false : (onChange([...names, name]), true)
+        }
+      />
     </Box>
   );
 }
@@ -127,8 +171,18 @@ export function DraftVarieties({ names, readOnly, onChange }: { names: string[];
 const chipLabel = (v: Variety) => (v.offers ? `${v.name} · ${VARIETY_TEXTS.inUse(v.offers)}` : v.name);
 
 /** A saved product's varieties, changed at once, each write a change of the product on the version the card holds. */
-export function SavedVarieties({ productId, withDeleted, readOnly, writePart, onError }: {
-  productId: number; withDeleted: boolean; readOnly: boolean; writePart: WritePart; onError(error: ApiError | null): void;
+export function SavedVarieties({
+  productId,
+  withDeleted,
+  readOnly,
+  writePart,
+  onError,
+}: {
+  productId: number;
+  withDeleted: boolean;
+  readOnly: boolean;
+  writePart: WritePart;
+  onError(error: ApiError | null): void;
 }) {
   const { data = [] } = useProductVarietiesQuery({ productId, withDeleted });
   const [add] = useAddVarietyMutation();
@@ -148,14 +202,34 @@ export function SavedVarieties({ productId, withDeleted, readOnly, writePart, on
             label={chipLabel(v)}
             onClick={readOnly ? undefined : () => setRenaming(v)}
             title={readOnly ? undefined : VARIETY_TEXTS.rename(v.name)}
-            onDelete={readOnly || (v.offers ?? 0) > 0 ? undefined : () => void writePart((version) => remove({ productId, version, id: v.id }).unwrap()).catch(failed)}
+            onDelete={
+              readOnly || (v.offers ?? 0) > 0
+                ? undefined
+                : () => void writePart((version) => remove({ productId, version, id: v.id }).unwrap()).catch(failed)
+            }
             // the name said is the text shown (axe: label-content-name-mismatch), the title adds what a click does
             slotProps={{ root: { 'aria-label': chipLabel(v) } }}
           />
         ))}
       </Box>
-      {renaming && <RenameVariety productId={productId} variety={renaming} writePart={writePart} onStale={onError} onClose={() => setRenaming(null)} />}
-      <AddVariety disabled={readOnly} onAdd={(name) => writePart((version) => add({ productId, version, name }).unwrap()).then(() => { onError(null); return true; }, failed)} />
+      {renaming && (
+        <RenameVariety
+          productId={productId}
+          variety={renaming}
+          writePart={writePart}
+          onStale={onError}
+          onClose={() => setRenaming(null)}
+        />
+      )}
+      <AddVariety
+        disabled={readOnly}
+        onAdd={(name) =>
+          writePart((version) => add({ productId, version, name }).unwrap()).then(() => {
+            onError(null);
+            return true;
+          }, failed)
+        }
+      />
     </Box>
   );
 }

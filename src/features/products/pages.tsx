@@ -3,4 +3,10 @@ import { columns } from '../../../domain/products/resource';
 import { filters } from '../../../domain/products/resource';
 import { ProductCardScreen } from './ProductCard';
 
-export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({ section: 'products', columns, filters, addLabel: 'Добавить товар', Card: ProductCardScreen });
+export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
+  section: 'products',
+  columns,
+  filters,
+  addLabel: 'Добавить товар',
+  Card: ProductCardScreen,
+});

@@ -20,7 +20,13 @@ function PasswordForm({ report, onChanged }: { report: Report; onChanged: () => 
     initialValues: { currentPsswrd: '', psswrd: '', confirmPsswrd: '' },
     schema: changePasswordSchema,
     onSubmit: async (values) => {
-      if (await report(() => change(values).unwrap(), (answer) => answer.message)) onChanged();
+      if (
+        await report(
+          () => change(values).unwrap(),
+          (answer) => answer.message,
+        )
+      )
+        onChanged();
     },
   });
 
@@ -29,7 +35,9 @@ function PasswordForm({ report, onChanged }: { report: Report; onChanged: () => 
       <PasswordField label={T.currentPassword} autoComplete="current-password" {...form.field('currentPsswrd')} />
       <NewPasswordFields form={form} label={T.newPassword} />
       <Box>
-        <SubmitButton size="medium" sending={isLoading}>{T.changePassword}</SubmitButton>
+        <SubmitButton size="medium" sending={isLoading}>
+          {T.changePassword}
+        </SubmitButton>
       </Box>
     </Box>
   );

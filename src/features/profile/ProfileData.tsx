@@ -16,8 +16,12 @@ import { PROFILE_TEXTS as T } from './texts';
 function ReadOnly({ label, value }: { label: string; value: string }) {
   return (
     <>
-      <Typography component="dt" color="text.secondary">{label}</Typography>
-      <Typography component="dd" sx={{ m: 0 }}>{value}</Typography>
+      <Typography component="dt" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0 }}>
+        {value}
+      </Typography>
     </>
   );
 }
@@ -67,7 +71,10 @@ export function ProfileData({ profile }: { profile: Profile }) {
           error={error('phone')}
         />
       )}
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
+      >
         <ReadOnly label={T.email} value={profile.email} />
         <ReadOnly label={T.role} value={profile.role ?? T.noRole} />
         {profile.position !== undefined && <ReadOnly label={T.position} value={profile.position ?? '—'} />}

@@ -30,7 +30,11 @@ export default function ProfilePage() {
     <>
       <PageTitle title={T.title} />
       {isLoading && <PageSpinner />}
-      {error && <Alert severity="error" closable={false}>{errorMessage(error)}</Alert>}
+      {error && (
+        <Alert severity="error" closable={false}>
+          {errorMessage(error)}
+        </Alert>
+      )}
       {profile && (
         <Block title={T.data}>
           {/* a saved answer with another name or phone starts the form anew from it */}

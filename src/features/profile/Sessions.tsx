@@ -26,7 +26,12 @@ export function Sessions() {
   const run = (work: () => Promise<{ message: string }>) => void report(work, (answer) => answer.message);
 
   if (isLoading) return <Spinner />;
-  if (error) return <Alert severity="error" closable={false}>{errorMessage(error)}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" closable={false}>
+        {errorMessage(error)}
+      </Alert>
+    );
   const others = (sessions ?? []).filter((s) => !s.current).length;
 
   return (

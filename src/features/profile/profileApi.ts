@@ -50,5 +50,10 @@ export const profileApi = baseApi.enhanceEndpoints({ addTagTypes: ['Profile', 'P
 });
 
 export const {
-  useProfileQuery, useUpdateProfileMutation, useChangePasswordMutation, useSessionsQuery, useEndSessionMutation, useEndOtherSessionsMutation,
+  useProfileQuery,
+  useUpdateProfileMutation,
+  useChangePasswordMutation,
+  useSessionsQuery,
+  useEndSessionMutation,
+  useEndOtherSessionsMutation,
 } = profileApi;

@@ -27,33 +27,45 @@ interface BuyerQuote {
   status: QuoteStatus;
   total_sum: string;
   /** Each lot by its texts (domain/offers/lot.ts), its amount and price with delivery. */
-  lines: (LotText & { amount: string; kg: string; price: string; price_per_kg: string; delivery_days: number | null;
+  lines: (LotText & {
+    amount: string;
+    kg: string;
+    price: string;
+    price_per_kg: string;
+    delivery_days: number | null;
     /** The lot's documents marked for buyers, served through the token. */
-    documents?: BuyerDocument[] })[];
+    documents?: BuyerDocument[];
+  })[];
 }
 
 export default function PublicQuotePage() {
   const { token = '' } = useParams();
   const { data: quote, error } = usePublicRead<BuyerQuote>(`/api/public/quotes/${encodeURIComponent(token)}`, FAILED);
   if (error || !quote) return <PublicPending error={error} />;
-  const head = ['Товар', 'Количество', 'Цена за ед., ₽', 'Цена за кг, ₽', 'Срок доставки, дн.', 'Документы']
-    .map((title, i, all) => ({ title, right: i > 0 && i < all.length - 1 }));
+  const head = ['Товар', 'Количество', 'Цена за ед., ₽', 'Цена за кг, ₽', 'Срок доставки, дн.', 'Документы'].map(
+    (title, i, all) => ({ title, right: i > 0 && i < all.length - 1 }),
+  );
   return (
     <PublicPage title={`Предложение № ${quote.number}: ${quote.company}`} maxWidth={1000}>
       {quote.buyer && <Typography sx={{ mb: 0.5 }}>Покупатель: {quote.buyer}</Typography>}
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Город доставки: {quote.city} · {QUOTE_STATUS_TITLES[quote.status]} · действует до {formatDate(quote.valid_until)}.
-        {' '}Цены указаны с доставкой до города покупателя.{quote.phone ? ` Телефон: ${quote.phone}` : ''}
+        Город доставки: {quote.city} · {QUOTE_STATUS_TITLES[quote.status]} · действует до{' '}
+        {formatDate(quote.valid_until)}. Цены указаны с доставкой до города покупателя.
+        {quote.phone ? ` Телефон: ${quote.phone}` : ''}
       </Typography>
       <FiguresTable label={`Предложение № ${quote.number}`} head={head}>
         {quote.lines.map((l, i) => (
           <TableRow key={i}>
             <TableCell>{lotTitle(l)}</TableCell>
-            <TableCell align="right">{formatNumber(l.amount)} {l.unit_measure}</TableCell>
+            <TableCell align="right">
+              {formatNumber(l.amount)} {l.unit_measure}
+            </TableCell>
             <TableCell align="right">{formatFigure(l.price)}</TableCell>
             <TableCell align="right">{formatFigure(l.price_per_kg)}</TableCell>
             <TableCell align="right">{l.delivery_days ?? '—'}</TableCell>
-            <TableCell><BuyerDocuments documents={l.documents} /></TableCell>
+            <TableCell>
+              <BuyerDocuments documents={l.documents} />
+            </TableCell>
           </TableRow>
         ))}
       </FiguresTable>

@@ -20,9 +20,15 @@ export default function QuoteCardPage() {
   return (
     <Box>
       <PageTitle title={SAVED.number(id)} />
-      <Button component={Link} to="/quotes">{TEXT.back}</Button>
+      <Button component={Link} to="/quotes">
+        {TEXT.back}
+      </Button>
       {card.isLoading && <PageSpinner />}
-      {card.error && <Alert severity="error" closable={false}>{errorMessage(card.error)}</Alert>}
+      {card.error && (
+        <Alert severity="error" closable={false}>
+          {errorMessage(card.error)}
+        </Alert>
+      )}
       {quote && <SavedQuote key={quote.id} quote={quote} onChange={setChanged} />}
     </Box>
   );

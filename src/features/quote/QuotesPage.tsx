@@ -54,15 +54,33 @@ export default function QuotesPage() {
     <Box>
       <PageTitle title={TEXT.title} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
-        <Button variant={filtered ? 'contained' : 'outlined'} startIcon={<FilterList />} onClick={() => setFiltering(true)}>{TEXT.filter}</Button>
+        <Button
+          variant={filtered ? 'contained' : 'outlined'}
+          startIcon={<FilterList />}
+          onClick={() => setFiltering(true)}
+        >
+          {TEXT.filter}
+        </Button>
         {filtered && <Button onClick={() => list.applyFilter({})}>{TEXT.reset}</Button>}
-        {page.data && <Typography variant="body2" color="text.secondary">{TEXT.rows(rowCountText(page.data.pagination))}</Typography>}
+        {page.data && (
+          <Typography variant="body2" color="text.secondary">
+            {TEXT.rows(rowCountText(page.data.pagination))}
+          </Typography>
+        )}
       </Box>
       <FilterPanel
-        open={filtering} onClose={() => setFiltering(false)} status={cities.isLoading ? 'loading' : 'loaded'}
-        config={quoteFilterConfig(cities.data ?? [])} value={list.filter} onApply={(next) => list.applyFilter(next)}
+        open={filtering}
+        onClose={() => setFiltering(false)}
+        status={cities.isLoading ? 'loading' : 'loaded'}
+        config={quoteFilterConfig(cities.data ?? [])}
+        value={list.filter}
+        onApply={(next) => list.applyFilter(next)}
       />
-      {page.error && !page.isFetching && <Alert severity="error" closable={false}>{errorMessage(page.error)}</Alert>}
+      {page.error && !page.isFetching && (
+        <Alert severity="error" closable={false}>
+          {errorMessage(page.error)}
+        </Alert>
+      )}
       {page.isLoading && <PageSpinner />}
       {page.data && !page.error && (
         <Paper variant="outlined">
@@ -72,7 +90,11 @@ export default function QuotesPage() {
                 <TableRow>
                   {TEXT.columns.map(([key, title]) => (
                     <TableCell key={key} sortDirection={list.sort?.key === key ? list.sort.order : false}>
-                      <TableSortLabel active={list.sort?.key === key} direction={list.sort?.key === key ? list.sort.order : 'asc'} onClick={() => list.toggleSort(key)}>
+                      <TableSortLabel
+                        active={list.sort?.key === key}
+                        direction={list.sort?.key === key ? list.sort.order : 'asc'}
+                        onClick={() => list.toggleSort(key)}
+                      >
                         {title}
                       </TableSortLabel>
                     </TableCell>
@@ -81,20 +103,34 @@ export default function QuotesPage() {
               </TableHead>
               <TableBody>
                 {page.data.data.length === 0 && (
-                  <TableRow><TableCell colSpan={TEXT.columns.length}><Typography color="text.secondary">{TEXT.empty}</Typography></TableCell></TableRow>
+                  <TableRow>
+                    <TableCell colSpan={TEXT.columns.length}>
+                      <Typography color="text.secondary">{TEXT.empty}</Typography>
+                    </TableCell>
+                  </TableRow>
                 )}
                 {page.data.data.map((r) => (
                   <TableRow key={r.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/quotes/${r.id}`)}>
-                    {TEXT.columns.map(([key]) => <TableCell key={key} data-field={key}>{cell[key](r)}</TableCell>)}
+                    {TEXT.columns.map(([key]) => (
+                      <TableCell key={key} data-field={key}>
+                        {cell[key](r)}
+                      </TableCell>
+                    ))}
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
           </TableContainer>
           <TablePagination
-            component="div" count={page.data.pagination.totalItems} page={list.page - 1} rowsPerPage={list.perPage} rowsPerPageOptions={[...PAGE_SIZES]}
-            onPageChange={(_, next) => list.setPage(next + 1)} onRowsPerPageChange={(e) => list.setPerPage(Number(e.target.value))}
-            labelRowsPerPage="Строк на странице" labelDisplayedRows={({ from, to, count }) => `${from}–${to} из ${count}`}
+            component="div"
+            count={page.data.pagination.totalItems}
+            page={list.page - 1}
+            rowsPerPage={list.perPage}
+            rowsPerPageOptions={[...PAGE_SIZES]}
+            onPageChange={(_, next) => list.setPage(next + 1)}
+            onRowsPerPageChange={(e) => list.setPerPage(Number(e.target.value))}
+            labelRowsPerPage="Строк на странице"
+            labelDisplayedRows={({ from, to, count }) => `${from}–${to} из ${count}`}
           />
         </Paper>
       )}

@@ -85,7 +85,10 @@ export const quoteApi = baseApi.injectEndpoints({
       query: ({ id, version }) => ({ url: `api/quotes/${id}/revoke`, method: 'POST', body: { version } }),
     }),
     /** The quote's history; asked again whenever the card's version or link moves. */
-    quoteHistory: build.query<{ at: string; user: string | null; action: 'create' | 'update' | 'delete'; changes: FieldChange[] }[], { id: number; version: number; revoked: boolean }>({
+    quoteHistory: build.query<
+      { at: string; user: string | null; action: 'create' | 'update' | 'delete'; changes: FieldChange[] }[],
+      { id: number; version: number; revoked: boolean }
+    >({
       query: ({ id }) => `api/quotes/${id}/history`,
     }),
     reserveQuote: build.mutation<{ reserve_ids: number[]; quote: QuoteCard }, QuoteReserve>({
@@ -94,4 +97,13 @@ export const quoteApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useQuotesQuery, useQuoteQuery, useQuoteHistoryQuery, useQuoteSearchQuery, useCreateQuoteMutation, useChangeQuoteMutation, useRevokeQuoteLinkMutation, useReserveQuoteMutation } = quoteApi;
+export const {
+  useQuotesQuery,
+  useQuoteQuery,
+  useQuoteHistoryQuery,
+  useQuoteSearchQuery,
+  useCreateQuoteMutation,
+  useChangeQuoteMutation,
+  useRevokeQuoteLinkMutation,
+  useReserveQuoteMutation,
+} = quoteApi;

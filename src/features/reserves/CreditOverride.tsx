@@ -59,7 +59,9 @@ export function CreditOverrideDialog({ message, onClose, onConfirm }: CreditOver
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{RESERVE_TEXTS.back}</Button>
-        <Button variant="contained" color="warning" onClick={confirm}>{CREDIT_OVERRIDE_TEXTS.confirm}</Button>
+        <Button variant="contained" color="warning" onClick={confirm}>
+          {CREDIT_OVERRIDE_TEXTS.confirm}
+        </Button>
       </DialogActions>
     </Dialog>
   );

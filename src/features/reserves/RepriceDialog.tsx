@@ -68,8 +68,16 @@ export function RepriceButton(props: RepriceProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outlined" onClick={() => setOpen(true)}>{RESERVE_TEXTS.reprice}</Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="reserve-reprice-title" maxWidth="sm" fullWidth>
+      <Button variant="outlined" onClick={() => setOpen(true)}>
+        {RESERVE_TEXTS.reprice}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        aria-labelledby="reserve-reprice-title"
+        maxWidth="sm"
+        fullWidth
+      >
         <DialogTitle id="reserve-reprice-title">{RESERVE_TEXTS.reprice}</DialogTitle>
         {open && <RepriceContent {...props} onClose={() => setOpen(false)} />}
       </Dialog>
@@ -77,18 +85,40 @@ export function RepriceButton(props: RepriceProps) {
   );
 }
 
-function RepriceContent({ reserve, offer, terms, settings, amount, onApply, onClose }: RepriceProps & { onClose(): void }) {
+function RepriceContent({
+  reserve,
+  offer,
+  terms,
+  settings,
+  amount,
+  onApply,
+  onClose,
+}: RepriceProps & { onClose(): void }) {
   // read again each time the dialog opens: the offer's price or the settings may have moved since the card loaded
   const today = useRepriceTermsQuery(reserve.id, { refetchOnMountOrArgChange: true });
   const [price, setPrice] = useState(editableNumber(reserve.unit_selling_price));
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
   if (today.isFetching && !today.data) return <PageSpinner />;
-  if (!today.data) return <DialogContent><Alert severity="error" closable={false}>{errorMessage(today.error)}</Alert></DialogContent>;
+  if (!today.data)
+    return (
+      <DialogContent>
+        <Alert severity="error" closable={false}>
+          {errorMessage(today.error)}
+        </Alert>
+      </DialogContent>
+    );
   const todays = today.data;
   const preview = repricePreview(
-    { amount: amount ?? reserve.amount, unit_selling_price: price, delivery_cost: reserve.delivery_cost, units_per_pack: offer.units_per_pack },
-    terms, todays, settings,
+    {
+      amount: amount ?? reserve.amount,
+      unit_selling_price: price,
+      delivery_cost: reserve.delivery_cost,
+      units_per_pack: offer.units_per_pack,
+    },
+    terms,
+    todays,
+    settings,
   );
   const error = priceError(price, preview.today);
   const apply = async () => {
@@ -104,7 +134,11 @@ function RepriceContent({ reserve, offer, terms, settings, amount, onApply, onCl
     <>
       <DialogContent>
         <DialogContentText>{RESERVE_TEXTS.repriceText}</DialogContentText>
-        {refused && <Alert severity="error" closable={false}>{refused}</Alert>}
+        {refused && (
+          <Alert severity="error" closable={false}>
+            {refused}
+          </Alert>
+        )}
         <TextField
           label={LABELS.unit_selling_price}
           value={price}
@@ -126,7 +160,9 @@ function RepriceContent({ reserve, offer, terms, settings, amount, onApply, onCl
           <TableBody>
             {ROWS.map(([label, key]) => (
               <TableRow key={key}>
-                <TableCell component="th" scope="row">{label}</TableCell>
+                <TableCell component="th" scope="row">
+                  {label}
+                </TableCell>
                 <TableCell align="right">{shown(preview.stored[key])}</TableCell>
                 <TableCell align="right">{shown(preview.today[key])}</TableCell>
               </TableRow>
@@ -136,7 +172,9 @@ function RepriceContent({ reserve, offer, terms, settings, amount, onApply, onCl
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{RESERVE_TEXTS.back}</Button>
-        <Button variant="contained" onClick={() => void apply()} disabled={busy || error !== null || today.isFetching}>{RESERVE_TEXTS.repriceApply}</Button>
+        <Button variant="contained" onClick={() => void apply()} disabled={busy || error !== null || today.isFetching}>
+          {RESERVE_TEXTS.repriceApply}
+        </Button>
       </DialogActions>
     </>
   );

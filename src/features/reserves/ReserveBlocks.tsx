@@ -49,13 +49,25 @@ const str = (n: number | null) => (n === null ? '' : editableNumber(n));
 /** The card's inputs without field settings: every reserve field always shows. */
 function useInputs(form: Form, readOnly: boolean) {
   const { field, decimal, select, phone, fieldError } = cardInputs(form, {
-    labels: LABELS, readOnly, fieldSettings: false, isVisible: () => true, setField: () => undefined, fixed: Object.keys(LABELS),
+    labels: LABELS,
+    readOnly,
+    fieldSettings: false,
+    isVisible: () => true,
+    setField: () => undefined,
+    fixed: Object.keys(LABELS),
   });
   return { field, decimal, select, phone, error: fieldError };
 }
 
 /** `available`: what the reserve may take, the offer's free stock plus what an active reserve itself holds. */
-export function AboutBlock({ form, offer, readOnly, visible, hold, available }: BlockProps & { hold?: HoldDefault; available: number }) {
+export function AboutBlock({
+  form,
+  offer,
+  readOnly,
+  visible,
+  hold,
+  available,
+}: BlockProps & { hold?: HoldDefault; available: number }) {
   const { decimal, error } = useInputs(form, readOnly);
   const [invalidDate, setInvalidDate] = useState(false);
   const [invalidUntil, setInvalidUntil] = useState(false);
@@ -65,7 +77,11 @@ export function AboutBlock({ form, offer, readOnly, visible, hold, available }: 
     const before = form.values.estimated_date_implementation;
     void form.setFieldValue('estimated_date_implementation', next);
     // the shown default moves with the date while the user has not chosen a 'Резерв до' of their own
-    if (hold && !invalidUntil && form.values.reserved_until === defaultReservedUntil(hold.today, hold.holdDays, before, hold.arrival)) {
+    if (
+      hold &&
+      !invalidUntil &&
+      form.values.reserved_until === defaultReservedUntil(hold.today, hold.holdDays, before, hold.arrival)
+    ) {
       void form.setFieldValue('reserved_until', defaultReservedUntil(hold.today, hold.holdDays, next, hold.arrival));
     }
   };
@@ -121,8 +137,13 @@ export function AboutBlock({ form, offer, readOnly, visible, hold, available }: 
             void form.setFieldValue('reserved_until', day ?? 'invalid');
           }}
           minDate={firstDay}
-          maxDate={form.values.estimated_date_implementation && dayjs(form.values.estimated_date_implementation).isValid() && !dayjs(form.values.estimated_date_implementation).isBefore(today)
-            ? dayjs(form.values.estimated_date_implementation) : today.add(RESERVE_DATE_YEARS - 1, 'year').endOf('year')}
+          maxDate={
+            form.values.estimated_date_implementation &&
+            dayjs(form.values.estimated_date_implementation).isValid() &&
+            !dayjs(form.values.estimated_date_implementation).isBefore(today)
+              ? dayjs(form.values.estimated_date_implementation)
+              : today.add(RESERVE_DATE_YEARS - 1, 'year').endOf('year')
+          }
           disablePast
           disabled={readOnly}
           onBlur={() => void form.setFieldTouched('reserved_until', true)}
@@ -140,16 +161,27 @@ export function DeliveryBlock({ form, readOnly, visible, onCity }: BlockProps & 
   if (!['city_id', RESERVE_BUYER.address, 'delivery_cost', 'delivery_days'].some(visible)) return null;
   return (
     <InfoBlock title={RESERVE_TEXTS.delivery}>
-      {visible('city_id') && select('city_id', cities.data, { helperText: listFailure(cities), onChange: (e) => onCity(String(e.target.value)) })}
+      {visible('city_id') &&
+        select('city_id', cities.data, {
+          helperText: listFailure(cities),
+          onChange: (e) => onCity(String(e.target.value)),
+        })}
       {visible(RESERVE_BUYER.address) && field(RESERVE_BUYER.address, {}, { wide: true })}
       {visible('delivery_cost') && decimal('delivery_cost', { slotProps: { htmlInput: { min: 1, step: 0.01 } } })}
-      {visible('delivery_days') && field('delivery_days', { slotProps: { htmlInput: { inputMode: 'numeric', min: 0, step: 1 } } })}
+      {visible('delivery_days') &&
+        field('delivery_days', { slotProps: { htmlInput: { inputMode: 'numeric', min: 0, step: 1 } } })}
     </InfoBlock>
   );
 }
 
 /** `picker`: the buyer's card picker, above the name and phone it fills. */
-export function ExtraBlock({ form, readOnly, visible, responsibleLocked, picker }: BlockProps & { responsibleLocked: boolean; picker?: ReactNode }) {
+export function ExtraBlock({
+  form,
+  readOnly,
+  visible,
+  responsibleLocked,
+  picker,
+}: BlockProps & { responsibleLocked: boolean; picker?: ReactNode }) {
   const { field, select, phone } = useInputs(form, readOnly);
   const employees = useReferenceListQuery('employees', { skip: !visible('responsible_id') });
   if (![RESERVE_BUYER.name, RESERVE_BUYER.phone, 'responsible_id'].some(visible)) return null;
@@ -158,35 +190,68 @@ export function ExtraBlock({ form, readOnly, visible, responsibleLocked, picker 
       {picker}
       {visible(RESERVE_BUYER.name) && field(RESERVE_BUYER.name)}
       {visible(RESERVE_BUYER.phone) && phone(RESERVE_BUYER.phone)}
-      {visible('responsible_id') && select('responsible_id', employees.data, { disabled: readOnly || responsibleLocked })}
+      {visible('responsible_id') &&
+        select('responsible_id', employees.data, { disabled: readOnly || responsibleLocked })}
     </InfoBlock>
   );
 }
 
 /** 'Расчетные данные': the spec's reserve calculations for what is typed now. */
-export function FiguresBlock({ values, offer, unitPrice, settings, visible, routeCost }: {
-  values: ReserveFormValues; offer: ReserveOffer; unitPrice: string | null | undefined; settings: BusinessSettings; visible(field: string): boolean;
+export function FiguresBlock({
+  values,
+  offer,
+  unitPrice,
+  settings,
+  visible,
+  routeCost,
+}: {
+  values: ReserveFormValues;
+  offer: ReserveOffer;
+  unitPrice: string | null | undefined;
+  settings: BusinessSettings;
+  visible(field: string): boolean;
   /** The route's cost kept beside a delivery cost typed below it: the margin the trade makes on it. */
   routeCost?: string | null;
 }) {
   const inputs = {
-    amount: values.amount, unit_selling_price: values.unit_selling_price, delivery_cost: values.delivery_cost, unit_price: unitPrice,
-    kg_price: offer.kg_price, unit_weight: offer.unit_weight, units_per_pack: offer.units_per_pack,
+    amount: values.amount,
+    unit_selling_price: values.unit_selling_price,
+    delivery_cost: values.delivery_cost,
+    unit_price: unitPrice,
+    kg_price: offer.kg_price,
+    unit_weight: offer.unit_weight,
+    units_per_pack: offer.units_per_pack,
   };
   const figures = reserveFigures(inputs, settings);
   // a typed cost below the route's shows a margin the trade does not make: the route's is shown beside it
-  const lowered = routeCost !== null && routeCost !== undefined && (toNumber(values.delivery_cost) ?? Infinity) < (toNumber(routeCost) ?? 0);
+  const lowered =
+    routeCost !== null &&
+    routeCost !== undefined &&
+    (toNumber(values.delivery_cost) ?? Infinity) < (toNumber(routeCost) ?? 0);
   const onRoute = lowered ? reserveFigures({ ...inputs, delivery_cost: routeCost }, settings) : null;
   return (
     <InfoBlock title={RESERVE_TEXTS.figures}>
       <Computed label="Доступно в предложении" value={formatNumber(offer.available_amount)} />
-      {unitPrice !== undefined && <Computed label="Цена закупки за единицу, ₽" value={unitPrice === null ? null : Number(unitPrice)} />}
+      {unitPrice !== undefined && (
+        <Computed label="Цена закупки за единицу, ₽" value={unitPrice === null ? null : Number(unitPrice)} />
+      )}
       {unitPrice !== undefined && <Computed label="Сумма закупки, ₽" value={figures.total_sum} />}
       {visible('delivery_cost') && <Computed label="Себестоимость единицы, ₽" value={figures.cost_per_unit} />}
-      {visible('min_selling_price') && <Computed label="Минимальная цена продажи, ₽" value={figures.min_selling_price} />}
-      {visible('max_selling_price') && <Computed label="Максимальная цена продажи, ₽" value={figures.max_selling_price} />}
-      {visible('marginality') && <Computed label={RESERVE_TEXTS.marginality} value={values.unit_selling_price ? figures.marginality : null} />}
-      {visible('marginality') && onRoute && <Computed label={RESERVE_TEXTS.routeMarginality} value={values.unit_selling_price ? onRoute.marginality : null} />}
+      {visible('min_selling_price') && (
+        <Computed label="Минимальная цена продажи, ₽" value={figures.min_selling_price} />
+      )}
+      {visible('max_selling_price') && (
+        <Computed label="Максимальная цена продажи, ₽" value={figures.max_selling_price} />
+      )}
+      {visible('marginality') && (
+        <Computed label={RESERVE_TEXTS.marginality} value={values.unit_selling_price ? figures.marginality : null} />
+      )}
+      {visible('marginality') && onRoute && (
+        <Computed
+          label={RESERVE_TEXTS.routeMarginality}
+          value={values.unit_selling_price ? onRoute.marginality : null}
+        />
+      )}
       {visible('total_selling_sum') && <Computed label="Сумма продажи, ₽" value={figures.total_selling_sum} />}
     </InfoBlock>
   );

@@ -9,8 +9,21 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { canChooseResponsible, canReadSetting, isFieldVisible } from '../../../domain/permissions';
-import { defaultReservedUntil, hiddenReserveFormFields, reserveSchema, RESERVE_FIELD_VISIBILITY } from '../../../domain/reserves/schema';
-import { canReprice, currentTerms, growsOnOldTerms, keptTerms, pricedBy, TERMS_MSG, type ReserveTerms } from '../../../domain/reserves/terms';
+import {
+  defaultReservedUntil,
+  hiddenReserveFormFields,
+  reserveSchema,
+  RESERVE_FIELD_VISIBILITY,
+} from '../../../domain/reserves/schema';
+import {
+  canReprice,
+  currentTerms,
+  growsOnOldTerms,
+  keptTerms,
+  pricedBy,
+  TERMS_MSG,
+  type ReserveTerms,
+} from '../../../domain/reserves/terms';
 import { toNumber } from '../../../domain/numbers';
 import { prefillOf } from '../../../domain/reserves/prefill';
 import { statusTitle } from '../../../domain/sections';
@@ -23,7 +36,15 @@ import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
 import { useCardRecord } from '../../components/Card/RecordCard';
 import { useBusinessSettingsQuery, useLazyDeliveryQuery, type ReserveOffer, type ReserveRecord } from './reservesApi';
-import { deliveryPrefill, newValues, RESERVE_TEXTS, reservePayload, settingsOf, valuesOf, type ReserveFormValues } from './reserveForm';
+import {
+  deliveryPrefill,
+  newValues,
+  RESERVE_TEXTS,
+  reservePayload,
+  settingsOf,
+  valuesOf,
+  type ReserveFormValues,
+} from './reserveForm';
 import { AboutBlock, DeliveryBlock, ExtraBlock, FiguresBlock, type HoldDefault } from './ReserveBlocks';
 import { ReserveSteps } from './ReserveSteps';
 import { RepriceButton } from './RepriceDialog';
@@ -45,22 +66,37 @@ export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
   const badOffer = mode === 'create' && !(Number.isInteger(offerId) && offerId! > 0);
   const me = useMeQuery();
   // the offer's one cache entry, the offer card's too
-  const offer = useSectionRecordQuery<ReserveOffer>({ section: 'offers', id: offerId ?? 0, withDeleted: false }, { skip: mode !== 'create' || badOffer });
+  const offer = useSectionRecordQuery<ReserveOffer>(
+    { section: 'offers', id: offerId ?? 0, withDeleted: false },
+    { skip: mode !== 'create' || badOffer },
+  );
   // only the settings the caller may read (domain/settings.ts canReadSetting): role 8 reads none, and sees none of
   // the figures they are part of; a setting not read counts as 0 (settingsOf)
   // (and, on a new reserve, the hold days for the 'Резерв до' it shows)
   const readable = useMemo(
-    () => [...BAND_SETTINGS, ...(mode === 'create' ? ['reserve_hold_days' as const] : [])].filter((name) => canReadSetting(perms.data, name)),
+    () =>
+      [...BAND_SETTINGS, ...(mode === 'create' ? ['reserve_hold_days' as const] : [])].filter((name) =>
+        canReadSetting(perms.data, name),
+      ),
     [perms.data, mode],
   );
   const settings = useBusinessSettingsQuery(readable, { skip: !perms.data || readable.length === 0 });
-  if (perms.isLoading || me.isLoading || reserve.isLoading || offer.isLoading || settings.isLoading) return <PageSpinner />;
+  if (perms.isLoading || me.isLoading || reserve.isLoading || offer.isLoading || settings.isLoading)
+    return <PageSpinner />;
   if (mode === 'create' && (badOffer || (offer.error && !offer.data) || settings.error || !offer.data)) {
-    return <Alert severity="error" closable={false}>{RESERVE_TEXTS.createDataFailed}</Alert>;
+    return (
+      <Alert severity="error" closable={false}>
+        {RESERVE_TEXTS.createDataFailed}
+      </Alert>
+    );
   }
   // a read again that fails (the reserve deleted meanwhile) keeps the card and what was typed in it
   if (mode === 'edit' && ((reserve.error && !reserve.data) || settings.error || !reserve.data)) {
-    return <Alert severity="error" closable={false}>{errorMessage(reserve.error ?? settings.error)}</Alert>;
+    return (
+      <Alert severity="error" closable={false}>
+        {errorMessage(reserve.error ?? settings.error)}
+      </Alert>
+    );
   }
   const record = reserve.data;
   return (
@@ -78,7 +114,10 @@ export function ReserveCardScreen({ mode }: { mode: 'create' | 'edit' }) {
 /** A new reserve's values with its default 'Резерв до' filled in (when the caller sees it and the hold days). */
 function withHoldDefault(values: ReserveFormValues, hold: HoldDefault | undefined): ReserveFormValues {
   if (!hold || values.reserved_until) return values;
-  return { ...values, reserved_until: defaultReservedUntil(hold.today, hold.holdDays, values.estimated_date_implementation, hold.arrival) };
+  return {
+    ...values,
+    reserved_until: defaultReservedUntil(hold.today, hold.holdDays, values.estimated_date_implementation, hold.arrival),
+  };
 }
 
 interface CardProps {
@@ -95,11 +134,12 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   const location = useLocation();
 
   const hidden = useMemo(() => hiddenReserveFormFields(perms), [perms]);
-  const visible = (field: string) => !hidden.has(field) && isFieldVisible(perms, 'reserves', RESERVE_FIELD_VISIBILITY[field] ?? field);
+  const visible = (field: string) =>
+    !hidden.has(field) && isFieldVisible(perms, 'reserves', RESERVE_FIELD_VISIBILITY[field] ?? field);
   const responsibleLocked = !canChooseResponsible(perms);
 
   // what this reserve may take: the free stock, plus what it holds while active
-  const held = reserve?.status === 'active' ? toNumber(reserve.amount) ?? 0 : 0;
+  const held = reserve?.status === 'active' ? (toNumber(reserve.amount) ?? 0) : 0;
   const today = useBusinessToday();
   const storedDate = reserve?.estimated_date_implementation ?? null;
   const firstDay = storedDate && storedDate < today ? storedDate : today;
@@ -108,7 +148,13 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   const terms = useMemo(() => (reserve ? keptTerms(reserve, todays) : todays), [todays, reserve]);
   const basis = useMemo(() => pricedBy(terms, offer, settings), [terms, offer, settings]);
   const schema = useMemo(
-    () => reserveSchema({ ...basis.offer, available_amount: (toNumber(offer.available_amount) ?? 0) + held }, basis.settings, firstDay, hidden),
+    () =>
+      reserveSchema(
+        { ...basis.offer, available_amount: (toNumber(offer.available_amount) ?? 0) + held },
+        basis.settings,
+        firstDay,
+        hidden,
+      ),
     [basis, offer.available_amount, held, firstDay, hidden],
   );
 
@@ -126,22 +172,36 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
   const overrideReason = useRef<string | null>(null);
   const form = useFormik<ReserveFormValues>({
     // a new one may come prefilled from its URL (a price list's 'Зарезервировать': city, price, delivery)
-    initialValues: reserve ? valuesOf(reserve) : withHoldDefault({ ...newValues(settings, me?.employee_id), ...prefillOf(location.search) }, hold),
+    initialValues: reserve
+      ? valuesOf(reserve)
+      : withHoldDefault({ ...newValues(settings, me?.employee_id), ...prefillOf(location.search) }, hold),
     validationSchema: schema,
-    onSubmit: (values, helpers) => save.save(helpers, async () => {
-      const reason = overrideReason.current;
-      overrideReason.current = null;
-      const payload = { ...reservePayload(values, visible, responsibleLocked), ...(reason ? { credit_override: { reason } } : {}) };
-      try {
-        if (mode === 'create') {
-          return { created: (await card.create({ ...payload, offer_id: offer.id, comments: values.comments.map((c) => ({ text: c.text })) })).id };
+    onSubmit: (values, helpers) =>
+      save.save(helpers, async () => {
+        const reason = overrideReason.current;
+        overrideReason.current = null;
+        const payload = {
+          ...reservePayload(values, visible, responsibleLocked),
+          ...(reason ? { credit_override: { reason } } : {}),
+        };
+        try {
+          if (mode === 'create') {
+            return {
+              created: (
+                await card.create({
+                  ...payload,
+                  offer_id: offer.id,
+                  comments: values.comments.map((c) => ({ text: c.text })),
+                })
+              ).id,
+            };
+          }
+          return { saved: valuesOf(await card.update(payload)) };
+        } catch (e) {
+          if (isApiError(e) && e.credit && hasFinance(perms)) setCreditRefusal(e.message);
+          throw e;
         }
-        return { saved: valuesOf(await card.update(payload)) };
-      } catch (e) {
-        if (isApiError(e) && e.credit && hasFinance(perms)) setCreditRefusal(e.message);
-        throw e;
-      }
-    }),
+      }),
   });
 
   /** The buyer's card picked: its name, phone, city (with the route's cost and days) and address fill the
@@ -153,18 +213,25 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     if (!buyer) return;
     for (const [field, from] of Object.entries(FILLED_FROM) as [ReserveBuyerKey, keyof PickedBuyer][]) {
       const value = buyer[from];
-      if (value && visible(field)) void form.setFieldValue(field, field === RESERVE_BUYER.phone ? phoneDigits(String(value)) : String(value));
+      if (value && visible(field))
+        void form.setFieldValue(field, field === RESERVE_BUYER.phone ? phoneDigits(String(value)) : String(value));
     }
-    if (buyer.city_id !== null && visible('city_id') && String(buyer.city_id) !== form.values.city_id) void chooseCity(String(buyer.city_id));
+    if (buyer.city_id !== null && visible('city_id') && String(buyer.city_id) !== form.values.city_id)
+      void chooseCity(String(buyer.city_id));
   };
   const buyerId = form.values.buyer_id ? Number(form.values.buyer_id) : null;
-  const buyerValue = buyerId === null ? null : { id: buyerId, name: pickedName ?? (reserve?.buyer?.id === buyerId ? reserve.buyer.name : '') };
+  const buyerValue =
+    buyerId === null
+      ? null
+      : { id: buyerId, name: pickedName ?? (reserve?.buyer?.id === buyerId ? reserve.buyer.name : '') };
 
   /** A delivery city chosen: the matrix's cost and days from the offer's city, each only when above 0. */
   const chooseCity = async (cityId: string) => {
     void form.setFieldValue('city_id', cityId);
     if (!cityId) return;
-    const found = await lookupDelivery({ offer: offer.id, to: Number(cityId) }, true).unwrap().catch(() => null);
+    const found = await lookupDelivery({ offer: offer.id, to: Number(cityId) }, true)
+      .unwrap()
+      .catch(() => null);
     const prefill = deliveryPrefill(found, settings);
     void form.setFieldValue('delivery_cost', prefill.delivery_cost);
     void form.setFieldValue('delivery_days', prefill.delivery_days);
@@ -182,14 +249,21 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
     else form.resetForm({ values: filled });
   }, [hold, form]);
   // a bigger amount on a reserve whose offer's price moved since it was priced takes today's terms first
-  const growing = Boolean(reserve?.can_update) && reserve !== undefined && growsOnOldTerms(reserve.amount, form.values.amount, terms, todays);
+  const growing =
+    Boolean(reserve?.can_update) &&
+    reserve !== undefined &&
+    growsOnOldTerms(reserve.amount, form.values.amount, terms, todays);
   /** 'Пересчитать по текущим ценам' confirmed: the server takes the offer's prices and today's settings (with what
    * was typed, when the re-pricing is for a bigger amount). */
   const reprice = async (sellingPrice: string, shownTerms: ReserveTerms): Promise<string | null> => {
     save.setError(null);
     const typed = form.dirty ? reservePayload(form.values, visible, responsibleLocked) : {};
     try {
-      form.resetForm({ values: valuesOf(await card.update({ ...typed, reprice: true, reprice_terms: shownTerms, unit_selling_price: sellingPrice })) });
+      form.resetForm({
+        values: valuesOf(
+          await card.update({ ...typed, reprice: true, reprice_terms: shownTerms, unit_selling_price: sellingPrice }),
+        ),
+      });
       return null;
     } catch (e) {
       // changed by someone else meanwhile: the card says who and what (StaleAlert); any other refusal, the dialog
@@ -217,23 +291,50 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
           {`${RESERVE_TEXTS.offer} № ${offer.id}`}
         </Link>
       </Typography>
-      {reserve && <Chip label={statusTitle('reserves', reserve.status)} color={reserve.status === 'active' ? 'success' : 'default'} size="small" />}
-      {reserve?.status === 'expired' && <Chip label={RESERVE_TEXTS.expired} color="warning" size="small" variant="outlined" />}
-      {pendingArrival(offer) && <Chip label={LOGISTICS_MSG.incoming(pendingArrival(offer)!)} color="info" size="small" variant="outlined" />}
-      {(reserve?.can_update || reserve?.status === 'expired') && !form.dirty && <ReserveSteps reserve={reserve} version={card.version!} onTaken={taken} onError={save.setError} />}
+      {reserve && (
+        <Chip
+          label={statusTitle('reserves', reserve.status)}
+          color={reserve.status === 'active' ? 'success' : 'default'}
+          size="small"
+        />
+      )}
+      {reserve?.status === 'expired' && (
+        <Chip label={RESERVE_TEXTS.expired} color="warning" size="small" variant="outlined" />
+      )}
+      {pendingArrival(offer) && (
+        <Chip label={LOGISTICS_MSG.incoming(pendingArrival(offer)!)} color="info" size="small" variant="outlined" />
+      )}
+      {(reserve?.can_update || reserve?.status === 'expired') && !form.dirty && (
+        <ReserveSteps reserve={reserve} version={card.version!} onTaken={taken} onError={save.setError} />
+      )}
       {reserve?.can_update && (!form.dirty || growing) && canReprice(perms) && (
-        <RepriceButton reserve={reserve} offer={offer} terms={terms} settings={settings} amount={growing ? form.values.amount : undefined} onApply={reprice} />
+        <RepriceButton
+          reserve={reserve}
+          offer={offer}
+          terms={terms}
+          settings={settings}
+          amount={growing ? form.values.amount : undefined}
+          onApply={reprice}
+        />
       )}
     </Box>
   );
 
   const blockProps = { form, offer, readOnly, visible };
   // a lot whose required papers are missing or lapsed cannot legally ship: said before anyone reserves it
-  const blocking = (!reserve || reserve.status === 'active') ? offer.documents_state?.blocking ?? [] : [];
+  const blocking = !reserve || reserve.status === 'active' ? (offer.documents_state?.blocking ?? []) : [];
   const about = (
     <>
-      {blocking.length > 0 && <Alert severity="warning" closable={false}>{DOCUMENT_MSG.reserveWarning(blocking)}</Alert>}
-      {growing && <Alert severity="warning" closable={false}>{TERMS_MSG.grow}</Alert>}
+      {blocking.length > 0 && (
+        <Alert severity="warning" closable={false}>
+          {DOCUMENT_MSG.reserveWarning(blocking)}
+        </Alert>
+      )}
+      {growing && (
+        <Alert severity="warning" closable={false}>
+          {TERMS_MSG.grow}
+        </Alert>
+      )}
       <AboutBlock {...blockProps} hold={hold} available={(toNumber(offer.available_amount) ?? 0) + held} />
       <DeliveryBlock {...blockProps} onCity={(cityId) => void chooseCity(cityId)} />
       <ExtraBlock
@@ -241,21 +342,44 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
         responsibleLocked={responsibleLocked}
         picker={visible('buyer_id') && <BuyerPicker value={buyerValue} onPick={pickBuyer} disabled={readOnly} />}
       />
-      <FiguresBlock values={form.values} offer={basis.offer} unitPrice={reserve ? reserve.unit_price : offer.unit_price} settings={basis.settings} visible={visible} routeCost={reserve?.route_delivery_cost} />
+      <FiguresBlock
+        values={form.values}
+        offer={basis.offer}
+        unitPrice={reserve ? reserve.unit_price : offer.unit_price}
+        settings={basis.settings}
+        visible={visible}
+        routeCost={reserve?.route_delivery_cost}
+      />
     </>
   );
 
   // a completed reserve is a sale the buyer owes; its payments, for a role that sees its selling sum
-  const payments = reserve?.status === 'completed' && canSeePayments(perms) ? [{
-    label: PAYMENT_TEXTS.tab,
-    content: (
-      <ReservePayments reserve={reserve} version={card.version!} onSaved={(saved) => card.setVersion(saved.version)} onError={save.setError}
-        canDelete={hasFinance(perms)} />
-    ),
-  }] : [];
+  const payments =
+    reserve?.status === 'completed' && canSeePayments(perms)
+      ? [
+          {
+            label: PAYMENT_TEXTS.tab,
+            content: (
+              <ReservePayments
+                reserve={reserve}
+                version={card.version!}
+                onSaved={(saved) => card.setVersion(saved.version)}
+                onError={save.setError}
+                canDelete={hasFinance(perms)}
+              />
+            ),
+          },
+        ]
+      : [];
   return (
     <>
-      <CardForm card={card} form={form} valuesOf={valuesOf} header={header} tabs={[recordTab(RESERVE_TEXTS, reserve, about), ...payments]} />
+      <CardForm
+        card={card}
+        form={form}
+        valuesOf={valuesOf}
+        header={header}
+        tabs={[recordTab(RESERVE_TEXTS, reserve, about), ...payments]}
+      />
       {creditRefusal !== null && (
         <CreditOverrideDialog
           message={creditRefusal}

@@ -31,12 +31,26 @@ import { useBusinessToday } from '../../api/businessDay';
 import { Alert } from '../../components/Alert';
 import { DayPicker } from '../../components/DayPicker';
 import { InfoBlock } from '../../components/Card/InfoBlock';
-import { useAddPaymentMutation, useDeletePaymentMutation, useReservePaymentsQuery, type ReservePayments as Payments, type ReserveRecord } from './reservesApi';
+import {
+  useAddPaymentMutation,
+  useDeletePaymentMutation,
+  useReservePaymentsQuery,
+  type ReservePayments as Payments,
+  type ReserveRecord,
+} from './reservesApi';
 
 type Field = 'date' | 'amount' | 'comment';
 
 /** One payment; `onDelete` only for a role with the finance right. */
-function PaymentLine({ payment, onDelete, busy }: { payment: Payments['payments'][number]; onDelete?: () => void; busy: boolean }) {
+function PaymentLine({
+  payment,
+  onDelete,
+  busy,
+}: {
+  payment: Payments['payments'][number];
+  onDelete?: () => void;
+  busy: boolean;
+}) {
   const shown = formatDate(payment.date);
   return (
     <TableRow>
@@ -45,7 +59,9 @@ function PaymentLine({ payment, onDelete, busy }: { payment: Payments['payments'
       <TableCell>{payment.comment}</TableCell>
       {onDelete && (
         <TableCell padding="checkbox">
-          <IconButton size="small" aria-label={`${PAYMENT_TEXTS.delete} ${shown}`} onClick={onDelete} disabled={busy}><DeleteOutline fontSize="small" /></IconButton>
+          <IconButton size="small" aria-label={`${PAYMENT_TEXTS.delete} ${shown}`} onClick={onDelete} disabled={busy}>
+            <DeleteOutline fontSize="small" />
+          </IconButton>
         </TableCell>
       )}
     </TableRow>
@@ -68,7 +84,8 @@ export function ReservePayments({ reserve, version, onSaved, onError, canDelete 
   const { data, error } = useReservePaymentsQuery(reserve.id);
   const today = useBusinessToday();
   // a payment is dated from the sale's day
-  const saleDay = (reserve as { actual_date_implementation?: string | null }).actual_date_implementation?.slice(0, 10) ?? null;
+  const saleDay =
+    (reserve as { actual_date_implementation?: string | null }).actual_date_implementation?.slice(0, 10) ?? null;
   const [typed, setTyped] = useState<Record<Field, string>>({ date: today, amount: '', comment: '' });
   const [wrong, setWrong] = useState<Partial<Record<Field, string>>>({});
   const [refused, setRefused] = useState<string | null>(null);
@@ -76,7 +93,12 @@ export function ReservePayments({ reserve, version, onSaved, onError, canDelete 
   const [asked, setAsked] = useState<number | null>(null);
   const [addPayment, adding] = useAddPaymentMutation();
   const [deletePayment, deleting] = useDeletePaymentMutation();
-  if (error) return <Alert severity="error" closable={false}>{errorMessage(error)}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" closable={false}>
+        {errorMessage(error)}
+      </Alert>
+    );
   if (!data) return null;
 
   const set = (field: Field, value: string) => {
@@ -100,7 +122,15 @@ export function ReservePayments({ reserve, version, onSaved, onError, canDelete 
       return;
     }
     try {
-      onSaved(await addPayment({ id: reserve.id, version, date: typed.date, amount: typed.amount.replace(',', '.'), comment: typed.comment }).unwrap());
+      onSaved(
+        await addPayment({
+          id: reserve.id,
+          version,
+          date: typed.date,
+          amount: typed.amount.replace(',', '.'),
+          comment: typed.comment,
+        }).unwrap(),
+      );
       setTyped({ date: today, amount: '', comment: '' });
       setAdded(true);
     } catch (e) {
@@ -120,7 +150,9 @@ export function ReservePayments({ reserve, version, onSaved, onError, canDelete 
   };
   const paid = kopecksText(data.payments.reduce((sum, p) => sum + kopecks(p.amount), 0n));
   const totals: [string, string][] = [
-    [PAYMENT_TEXTS.sale, formatMoney(reserve.total_selling_sum)], [PAYMENT_TEXTS.paid, formatMoney(paid)], [PAYMENT_TEXTS.left, formatMoney(data.left)],
+    [PAYMENT_TEXTS.sale, formatMoney(reserve.total_selling_sum)],
+    [PAYMENT_TEXTS.paid, formatMoney(paid)],
+    [PAYMENT_TEXTS.left, formatMoney(data.left)],
   ];
   return (
     <InfoBlock title={PAYMENT_TEXTS.tab}>
@@ -128,7 +160,9 @@ export function ReservePayments({ reserve, version, onSaved, onError, canDelete 
         <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
           {totals.map(([title, value]) => (
             <Box key={title}>
-              <Typography variant="caption" color="text.secondary">{title}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {title}
+              </Typography>
               <Typography aria-label={title}>{value}</Typography>
             </Box>
           ))}
@@ -139,49 +173,82 @@ export function ReservePayments({ reserve, version, onSaved, onError, canDelete 
           <Table size="small" aria-label={PAYMENT_TEXTS.tab}>
             <TableHead>
               <TableRow>
-                {PAYMENT_TEXTS.columns.map((title) => <TableCell key={title}>{title}</TableCell>)}
+                {PAYMENT_TEXTS.columns.map((title) => (
+                  <TableCell key={title}>{title}</TableCell>
+                ))}
                 {canDelete && <TableCell />}
               </TableRow>
             </TableHead>
             <TableBody>
-              {data.payments.map((p) => <PaymentLine key={p.id} payment={p} onDelete={canDelete ? () => setAsked(p.id) : undefined} busy={deleting.isLoading} />)}
+              {data.payments.map((p) => (
+                <PaymentLine
+                  key={p.id}
+                  payment={p}
+                  onDelete={canDelete ? () => setAsked(p.id) : undefined}
+                  busy={deleting.isLoading}
+                />
+              ))}
             </TableBody>
           </Table>
         )}
-        {refused && <Alert severity="error" closable={false}>{refused}</Alert>}
-        {added && <Alert severity="success" onClose={() => setAdded(false)}>{PAYMENT_TEXTS.added}</Alert>}
+        {refused && (
+          <Alert severity="error" closable={false}>
+            {refused}
+          </Alert>
+        )}
+        {added && (
+          <Alert severity="success" onClose={() => setAdded(false)}>
+            {PAYMENT_TEXTS.added}
+          </Alert>
+        )}
         {canDelete && (
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          <DayPicker
-            label={PAYMENT_TEXTS.date}
-            name="payment_date"
-            value={typed.date}
-            onDay={(day) => set('date', day ?? 'invalid')}
-            maxDate={dayjs(today)}
-            minDate={saleDay ? dayjs(saleDay) : undefined}
-            error={Boolean(wrong.date)}
-            helperText={wrong.date}
-          />
-          <TextField
-            size="small" label={PAYMENT_TEXTS.amount} name="payment_amount" value={typed.amount} slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            onChange={(e) => set('amount', e.target.value)} error={Boolean(wrong.amount)} helperText={wrong.amount}
-          />
-          <TextField
-            size="small" label={PAYMENT_TEXTS.comment} name="payment_comment" value={typed.comment} sx={{ flex: 1, minWidth: 240 }}
-            onChange={(e) => set('comment', e.target.value)} error={Boolean(wrong.comment)} helperText={wrong.comment}
-          />
-          <Button variant="contained" onClick={() => void add()} disabled={adding.isLoading}>
-            {adding.isLoading ? PAYMENT_TEXTS.adding : PAYMENT_TEXTS.add}
-          </Button>
-        </Box>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+            <DayPicker
+              label={PAYMENT_TEXTS.date}
+              name="payment_date"
+              value={typed.date}
+              onDay={(day) => set('date', day ?? 'invalid')}
+              maxDate={dayjs(today)}
+              minDate={saleDay ? dayjs(saleDay) : undefined}
+              error={Boolean(wrong.date)}
+              helperText={wrong.date}
+            />
+            <TextField
+              size="small"
+              label={PAYMENT_TEXTS.amount}
+              name="payment_amount"
+              value={typed.amount}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              onChange={(e) => set('amount', e.target.value)}
+              error={Boolean(wrong.amount)}
+              helperText={wrong.amount}
+            />
+            <TextField
+              size="small"
+              label={PAYMENT_TEXTS.comment}
+              name="payment_comment"
+              value={typed.comment}
+              sx={{ flex: 1, minWidth: 240 }}
+              onChange={(e) => set('comment', e.target.value)}
+              error={Boolean(wrong.comment)}
+              helperText={wrong.comment}
+            />
+            <Button variant="contained" onClick={() => void add()} disabled={adding.isLoading}>
+              {adding.isLoading ? PAYMENT_TEXTS.adding : PAYMENT_TEXTS.add}
+            </Button>
+          </Box>
         )}
       </Box>
       <Dialog open={asked !== null} onClose={() => setAsked(null)} aria-labelledby="payment-delete-title">
         <DialogTitle id="payment-delete-title">{PAYMENT_TEXTS.delete}</DialogTitle>
-        <DialogContent><DialogContentText>{PAYMENT_TEXTS.deleteText}</DialogContentText></DialogContent>
+        <DialogContent>
+          <DialogContentText>{PAYMENT_TEXTS.deleteText}</DialogContentText>
+        </DialogContent>
         <DialogActions>
           <Button onClick={() => setAsked(null)}>{PAYMENT_TEXTS.back}</Button>
-          <Button variant="contained" color="error" onClick={() => void remove()}>{PAYMENT_TEXTS.delete}</Button>
+          <Button variant="contained" color="error" onClick={() => void remove()}>
+            {PAYMENT_TEXTS.delete}
+          </Button>
         </DialogActions>
       </Dialog>
     </InfoBlock>

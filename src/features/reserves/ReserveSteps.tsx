@@ -25,9 +25,24 @@ import { DayPicker } from '../../components/DayPicker';
 import { LABELS } from './reserveForm';
 
 const DIALOG: Record<ReserveStep, { title: string; text: string; confirm: string; color: 'primary' | 'error' }> = {
-  complete: { title: RESERVE_TEXTS.completeTitle, text: RESERVE_TEXTS.completeText, confirm: RESERVE_TEXTS.complete, color: 'primary' },
-  cancel: { title: RESERVE_TEXTS.cancelTitle, text: RESERVE_TEXTS.cancelText, confirm: RESERVE_TEXTS.cancelTitle, color: 'error' },
-  renew: { title: RESERVE_TEXTS.renewTitle, text: RESERVE_TEXTS.renewText, confirm: RESERVE_TEXTS.renew, color: 'primary' },
+  complete: {
+    title: RESERVE_TEXTS.completeTitle,
+    text: RESERVE_TEXTS.completeText,
+    confirm: RESERVE_TEXTS.complete,
+    color: 'primary',
+  },
+  cancel: {
+    title: RESERVE_TEXTS.cancelTitle,
+    text: RESERVE_TEXTS.cancelText,
+    confirm: RESERVE_TEXTS.cancelTitle,
+    color: 'error',
+  },
+  renew: {
+    title: RESERVE_TEXTS.renewTitle,
+    text: RESERVE_TEXTS.renewText,
+    confirm: RESERVE_TEXTS.renew,
+    color: 'primary',
+  },
 };
 
 export interface ReserveStepsProps {
@@ -50,9 +65,12 @@ export function ReserveSteps({ reserve, version, onTaken, onError }: ReserveStep
   const stored = reserve.estimated_date_implementation ?? null;
   const asksDate = reserve.status === 'expired' && stored !== null && stored.slice(0, 10) < today;
   const [newDate, setNewDate] = useState<string | null>('');
-  const renewError = asked === 'renew' && asksDate
-    ? (newDate === null ? RESERVE_MSG.date : renewDate(newDate, stored, today, pendingArrival(reserve.offer)).error)
-    : null;
+  const renewError =
+    asked === 'renew' && asksDate
+      ? newDate === null
+        ? RESERVE_MSG.date
+        : renewDate(newDate, stored, today, pendingArrival(reserve.offer)).error
+      : null;
   const dateError = asked === 'complete' ? completionDateError(actualDate, createdDay, today) : renewError;
   const [takeStep, { isLoading }] = useReserveStepMutation();
   const ask = (step: ReserveStep) => {
@@ -64,7 +82,8 @@ export function ReserveSteps({ reserve, version, onTaken, onError }: ReserveStep
     const step = asked!;
     onError(null);
     try {
-      const date = step === 'complete' ? { actualDate } : step === 'renew' && asksDate ? { estimatedDate: newDate ?? '' } : {};
+      const date =
+        step === 'complete' ? { actualDate } : step === 'renew' && asksDate ? { estimatedDate: newDate ?? '' } : {};
       onTaken(await takeStep({ id: reserve.id, offerId: reserve.offer_id, version, step, ...date }).unwrap());
     } catch (e) {
       onError(isApiError(e) ? e : null);
@@ -76,11 +95,17 @@ export function ReserveSteps({ reserve, version, onTaken, onError }: ReserveStep
     <Box sx={{ display: 'flex', gap: 1 }}>
       {reserve.status === 'expired' ? (
         // an expired reserve: renewed if the stock is still there, or cancelled
-        <Button variant="outlined" color="primary" onClick={() => ask('renew')}>{RESERVE_TEXTS.renew}</Button>
+        <Button variant="outlined" color="primary" onClick={() => ask('renew')}>
+          {RESERVE_TEXTS.renew}
+        </Button>
       ) : (
-        <Button variant="outlined" color="primary" onClick={() => ask('complete')}>{RESERVE_TEXTS.complete}</Button>
+        <Button variant="outlined" color="primary" onClick={() => ask('complete')}>
+          {RESERVE_TEXTS.complete}
+        </Button>
       )}
-      <Button variant="outlined" color="error" onClick={() => ask('cancel')}>{RESERVE_TEXTS.cancel}</Button>
+      <Button variant="outlined" color="error" onClick={() => ask('cancel')}>
+        {RESERVE_TEXTS.cancel}
+      </Button>
       <Dialog open={dialog !== null} onClose={() => setAsked(null)} aria-labelledby="reserve-step-title">
         {dialog && (
           <>
@@ -97,7 +122,14 @@ export function ReserveSteps({ reserve, version, onTaken, onError }: ReserveStep
                   minDate={dayjs(createdDay)}
                   disableFuture
                   sx={{ mt: 2, display: 'flex' }}
-                  slotProps={{ textField: { size: 'small', name: 'actual_date_implementation', error: dateError !== null, helperText: dateError } }}
+                  slotProps={{
+                    textField: {
+                      size: 'small',
+                      name: 'actual_date_implementation',
+                      error: dateError !== null,
+                      helperText: dateError,
+                    },
+                  }}
                 />
               )}
               {asked === 'renew' && asksDate && (
@@ -116,7 +148,14 @@ export function ReserveSteps({ reserve, version, onTaken, onError }: ReserveStep
             </DialogContent>
             <DialogActions>
               <Button onClick={() => setAsked(null)}>{RESERVE_TEXTS.back}</Button>
-              <Button variant="contained" color={dialog.color} onClick={() => void confirm()} disabled={isLoading || dateError !== null}>{dialog.confirm}</Button>
+              <Button
+                variant="contained"
+                color={dialog.color}
+                onClick={() => void confirm()}
+                disabled={isLoading || dateError !== null}
+              >
+                {dialog.confirm}
+              </Button>
             </DialogActions>
           </>
         )}

@@ -4,4 +4,9 @@ import { filters } from '../../../domain/reserves/resource';
 import { ReserveCardScreen } from './ReserveCard';
 
 // Reserves start from an offer ('Зарезервировать'), so the list has no create link of its own.
-export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({ section: 'reserves', columns, filters, Card: ReserveCardScreen });
+export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
+  section: 'reserves',
+  columns,
+  filters,
+  Card: ReserveCardScreen,
+});

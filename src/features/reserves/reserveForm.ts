@@ -36,14 +36,16 @@ export const RESERVE_TEXTS = {
   cancelled: 'Резерв отменен',
   actualDate: 'Фактическая дата реализации',
   reprice: 'Пересчитать по текущим ценам',
-  repriceText: 'Резерв оценен по ценам и настройкам дня, когда он создан. Новые цены изменят его себестоимость и границы цены продажи.',
+  repriceText:
+    'Резерв оценен по ценам и настройкам дня, когда он создан. Новые цены изменят его себестоимость и границы цены продажи.',
   repriceApply: 'Применить',
   repriceNow: 'Сейчас',
   repriceToday: 'По текущим ценам',
   repriceTable: 'Пересчет резерва',
   renew: 'Продлить',
   renewTitle: 'Продлить резерв',
-  renewText: 'Резерв просрочен, его количество вернулось в свободный остаток. Продлить — снова взять его у предложения, если оно еще свободно.',
+  renewText:
+    'Резерв просрочен, его количество вернулось в свободный остаток. Продлить — снова взять его у предложения, если оно еще свободно.',
   expired: 'Резерв просрочен: продлите или отмените его',
 } as const;
 
@@ -63,18 +65,28 @@ const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const num = editableNumber;
 /** How the card holds a stored value of each kind: a date as its day, a phone as its digits. */
 const SHOWN: Partial<Record<FieldKind, (v: unknown) => string>> = {
-  amount: num, money: num, date: (v) => str(v).slice(0, 10), phone: (v) => phoneDigits(v as string | null | undefined),
+  amount: num,
+  money: num,
+  date: (v) => str(v).slice(0, 10),
+  phone: (v) => phoneDigits(v as string | null | undefined),
 };
 
 /** The business settings as numbers; one the server does not hold counts as 0. */
 export function settingsOf(stored: Partial<Record<BusinessSettingName, string>> | undefined): BusinessSettings {
-  return Object.fromEntries(BUSINESS_SETTING_NAMES.map((name) => [name, toNumber(stored?.[name]) ?? 0])) as BusinessSettings;
+  return Object.fromEntries(
+    BUSINESS_SETTING_NAMES.map((name) => [name, toNumber(stored?.[name]) ?? 0]),
+  ) as BusinessSettings;
 }
 
 /** A new reserve: the responsible is the caller's employee, the delivery the default until a city is chosen. */
 export function newValues(settings: BusinessSettings, employeeId: number | null | undefined): ReserveFormValues {
   const blank = Object.fromEntries(CARD_FIELDS.map((f) => [f.key, ''])) as Record<CardField, string>;
-  return { ...blank, delivery_cost: editableNumber(settings.delivery_cost_default), responsible_id: str(employeeId), comments: [] };
+  return {
+    ...blank,
+    delivery_cost: editableNumber(settings.delivery_cost_default),
+    responsible_id: str(employeeId),
+    comments: [],
+  };
 }
 
 /** A delivery city chosen: the matrix's cost and days for the route (each only when the matrix knows it), else
@@ -86,12 +98,19 @@ export function deliveryPrefill(route: { cost?: Num; days?: Num } | null | undef
 }
 
 export function valuesOf(reserve: ReserveRecord): ReserveFormValues {
-  const fields = Object.fromEntries(CARD_FIELDS.map((f) => [f.key, (SHOWN[f.kind] ?? str)(reserve[f.key])])) as Record<CardField, string>;
+  const fields = Object.fromEntries(CARD_FIELDS.map((f) => [f.key, (SHOWN[f.kind] ?? str)(reserve[f.key])])) as Record<
+    CardField,
+    string
+  >;
   return { ...fields, comments: [] };
 }
 
 /** The fields the caller may write: ids as numbers, the phone as digits. */
-export function reservePayload(values: ReserveFormValues, visible: (field: string) => boolean, responsibleLocked: boolean): Record<string, unknown> {
+export function reservePayload(
+  values: ReserveFormValues,
+  visible: (field: string) => boolean,
+  responsibleLocked: boolean,
+): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const { key, kind } of CARD_FIELDS) {
     if (!visible(key) || (key === 'responsible_id' && responsibleLocked)) continue;

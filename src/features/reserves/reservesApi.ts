@@ -115,17 +115,25 @@ export const reservesApi = sectionApi.injectEndpoints({
     }),
     /** POST /api/reserves/{id}/complete|cancel with the version the card holds (complete with the actual date);
      * refused or stale, the reserve is read again too (what the card shows is no longer what the server holds). */
-    reserveStep: build.mutation<ReserveRecord, { id: number; offerId: number; version: number; step: ReserveStep; actualDate?: string; estimatedDate?: string }>({
+    reserveStep: build.mutation<
+      ReserveRecord,
+      { id: number; offerId: number; version: number; step: ReserveStep; actualDate?: string; estimatedDate?: string }
+    >({
       // complete carries the day the buyer took the goods; renew a new implementation date where the reserve's passed
       query: ({ id, step, version, actualDate, estimatedDate }) => ({
-        url: `api/reserves/${id}/${step}`, method: 'POST',
+        url: `api/reserves/${id}/${step}`,
+        method: 'POST',
         body: {
           version,
           ...(actualDate === undefined ? {} : { actual_date_implementation: actualDate }),
           ...(estimatedDate === undefined ? {} : { estimated_date_implementation: estimatedDate }),
         },
       }),
-      invalidatesTags: (result, error, { id, offerId }) => [recordTag('reserves', id), TAGS.reserves.list, ...staleAfter('reserves', [offerId])],
+      invalidatesTags: (result, error, { id, offerId }) => [
+        recordTag('reserves', id),
+        TAGS.reserves.list,
+        ...staleAfter('reserves', [offerId]),
+      ],
     }),
     /** GET /api/reserves/{id}/reprice: the terms a re-pricing takes now, read fresh each time the preview opens. */
     repriceTerms: build.query<Record<(typeof TERM_FIELDS)[number], string | null>, number>({
@@ -140,19 +148,31 @@ export const reservesApi = sectionApi.injectEndpoints({
       extraOptions: { entity: 'оплат' },
     }),
     /** POST /api/reserves/{id}/payments {date, amount, comment, version}: the reserve comes back with its new version. */
-    addPayment: build.mutation<ReserveRecord, { id: number; version: number; date: string; amount: string; comment: string }>({
+    addPayment: build.mutation<
+      ReserveRecord,
+      { id: number; version: number; date: string; amount: string; comment: string }
+    >({
       query: ({ id, ...body }) => ({ url: `api/reserves/${id}/payments`, method: 'POST', body }),
       invalidatesTags: (result, error, { id }) => paidTags(id),
     }),
     /** DELETE /api/reserves/{id}/payments/{paymentId} {version}: administrators. */
     deletePayment: build.mutation<ReserveRecord, { id: number; paymentId: number; version: number }>({
-      query: ({ id, paymentId, version }) => ({ url: `api/reserves/${id}/payments/${paymentId}`, method: 'DELETE', body: { version } }),
+      query: ({ id, paymentId, version }) => ({
+        url: `api/reserves/${id}/payments/${paymentId}`,
+        method: 'DELETE',
+        body: { version },
+      }),
       invalidatesTags: (result, error, { id }) => paidTags(id),
     }),
   }),
 });
 
 export const {
-  useBusinessSettingsQuery, useLazyDeliveryQuery, useReserveStepMutation, useRepriceTermsQuery, useReservePaymentsQuery, useAddPaymentMutation,
+  useBusinessSettingsQuery,
+  useLazyDeliveryQuery,
+  useReserveStepMutation,
+  useRepriceTermsQuery,
+  useReservePaymentsQuery,
+  useAddPaymentMutation,
   useDeletePaymentMutation,
 } = reservesApi;

@@ -10,15 +10,26 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Alert } from '../../components/Alert';
 import { errorMessage } from '../../api/errors';
-import { COMPANY_SETTINGS, COMPANY_TITLE, companySettingsSchema, type CompanySettingName } from '../../../domain/settingsSchema';
+import {
+  COMPANY_SETTINGS,
+  COMPANY_TITLE,
+  companySettingsSchema,
+  type CompanySettingName,
+} from '../../../domain/settingsSchema';
 import { REQUISITE_SETTINGS } from '../../../domain/companyRequisites';
 import { VAT_REGIMES } from '../../../domain/papers/lines';
 import { useCompanySettingsQuery, useSaveCompanySettingsMutation } from './adminApi';
 
-export const COMPANY_TEXTS = { save: 'Сохранить данные компании', saved: 'Данные компании сохранены', requisites: 'Реквизиты для счетов и УПД' } as const;
+export const COMPANY_TEXTS = {
+  save: 'Сохранить данные компании',
+  saved: 'Данные компании сохранены',
+  requisites: 'Реквизиты для счетов и УПД',
+} as const;
 
 /** The choices a setting is picked from rather than typed. */
-const CHOICES: Partial<Record<CompanySettingName, readonly { value: string; title: string }[]>> = { vat_regime: VAT_REGIMES };
+const CHOICES: Partial<Record<CompanySettingName, readonly { value: string; title: string }[]>> = {
+  vat_regime: VAT_REGIMES,
+};
 
 type Values = Record<CompanySettingName, string>;
 
@@ -37,23 +48,50 @@ function CompanyForm({ initial }: { initial: Values }) {
   const submit = async () => {
     if (COMPANY_SETTINGS.some((n) => wrong(n))) return;
     const result = await save(Object.fromEntries(COMPANY_SETTINGS.map((n) => [n, values[n].trim()])) as Values);
-    setNotice('error' in result ? { severity: 'error', text: errorMessage(result.error) } : { severity: 'success', text: COMPANY_TEXTS.saved });
+    setNotice(
+      'error' in result
+        ? { severity: 'error', text: errorMessage(result.error) }
+        : { severity: 'success', text: COMPANY_TEXTS.saved },
+    );
   };
   return (
     <Paper variant="outlined" sx={{ p: 3, mt: 2, maxWidth: 640, display: 'flex', flexDirection: 'column', gap: 2 }}>
       {COMPANY_SETTINGS.map((name) => (
         <Box key={name}>
-          {name === REQUISITE_SETTINGS[0] && <Typography variant="subtitle1" sx={{ mt: 1, mb: 2 }}>{COMPANY_TEXTS.requisites}</Typography>}
-          <TextField id={`setting-${name}`} name={name} label={COMPANY_TITLE[name].label} value={values[name]} fullWidth
+          {name === REQUISITE_SETTINGS[0] && (
+            <Typography variant="subtitle1" sx={{ mt: 1, mb: 2 }}>
+              {COMPANY_TEXTS.requisites}
+            </Typography>
+          )}
+          <TextField
+            id={`setting-${name}`}
+            name={name}
+            label={COMPANY_TITLE[name].label}
+            value={values[name]}
+            fullWidth
             select={Boolean(CHOICES[name])}
-            error={Boolean(wrong(name))} helperText={wrong(name) ?? COMPANY_TITLE[name].hint}
-            onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}>
-            {CHOICES[name]?.map((c) => <MenuItem key={c.value} value={c.value}>{c.title}</MenuItem>)}
+            error={Boolean(wrong(name))}
+            helperText={wrong(name) ?? COMPANY_TITLE[name].hint}
+            onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+          >
+            {CHOICES[name]?.map((c) => (
+              <MenuItem key={c.value} value={c.value}>
+                {c.title}
+              </MenuItem>
+            ))}
           </TextField>
         </Box>
       ))}
-      <Box><Button variant="contained" disabled={isLoading} onClick={submit}>{COMPANY_TEXTS.save}</Button></Box>
-      {notice && <Alert severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert>}
+      <Box>
+        <Button variant="contained" disabled={isLoading} onClick={submit}>
+          {COMPANY_TEXTS.save}
+        </Button>
+      </Box>
+      {notice && (
+        <Alert severity={notice.severity} onClose={() => setNotice(null)}>
+          {notice.text}
+        </Alert>
+      )}
     </Paper>
   );
 }

@@ -14,7 +14,11 @@ import Typography from '@mui/material/Typography';
 import { useNotice } from '../../components/useNotice';
 import { errorMessage } from '../../api/errors';
 import { useReferenceListQuery } from '../../api/references';
-import { DOCUMENT_SETTING_TITLE, documentSettingsSchema, type DocumentSettings as Values } from '../../../domain/offers/documents';
+import {
+  DOCUMENT_SETTING_TITLE,
+  documentSettingsSchema,
+  type DocumentSettings as Values,
+} from '../../../domain/offers/documents';
 import { useDocumentSettingsQuery, useSaveDocumentSettingsMutation } from './adminApi';
 import { settingField } from './settingField';
 
@@ -54,35 +58,59 @@ function DocumentSettingsForm({ initial, types }: { initial: Values; types: { id
   });
   const ticked = form.values.documents_imported_types;
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={form.handleSubmit} sx={{ p: 3, mt: 2, maxWidth: 640 }} aria-label={DOCUMENT_SETTINGS_TEXTS.title}>
-      <Typography variant="h2" sx={{ mb: 2 }}>{DOCUMENT_SETTINGS_TEXTS.title}</Typography>
+    <Paper
+      variant="outlined"
+      component="form"
+      noValidate
+      onSubmit={form.handleSubmit}
+      sx={{ p: 3, mt: 2, maxWidth: 640 }}
+      aria-label={DOCUMENT_SETTINGS_TEXTS.title}
+    >
+      <Typography variant="h2" sx={{ mb: 2 }}>
+        {DOCUMENT_SETTINGS_TEXTS.title}
+      </Typography>
       <FormLabel id="documents-imported-types">{DOCUMENT_SETTINGS_TEXTS.imported}</FormLabel>
       <FormGroup role="group" aria-labelledby="documents-imported-types" sx={{ mb: 2 }}>
         {types.map((t) => (
           <FormControlLabel
             key={t.id}
             label={t.name}
-            control={(
+            control={
               <Checkbox
                 checked={ticked.includes(t.id)}
-                onChange={(e) => void form.setFieldValue('documents_imported_types', e.target.checked ? [...ticked, t.id].sort((a, b) => a - b) : ticked.filter((id) => id !== t.id))}
+                onChange={(e) =>
+                  void form.setFieldValue(
+                    'documents_imported_types',
+                    e.target.checked ? [...ticked, t.id].sort((a, b) => a - b) : ticked.filter((id) => id !== t.id),
+                  )
+                }
               />
-            )}
+            }
           />
         ))}
       </FormGroup>
       <FormControlLabel
         label={DOCUMENT_SETTING_TITLE.documents_forbid_reserve}
-        control={<Checkbox name="documents_forbid_reserve" checked={form.values.documents_forbid_reserve} onChange={form.handleChange} />}
+        control={
+          <Checkbox
+            name="documents_forbid_reserve"
+            checked={form.values.documents_forbid_reserve}
+            onChange={form.handleChange}
+          />
+        }
       />
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{DOCUMENT_SETTINGS_TEXTS.forbidHint}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {DOCUMENT_SETTINGS_TEXTS.forbidHint}
+      </Typography>
       <TextField
         {...settingField(form, 'documents_notice_days', ' ')}
         label={DOCUMENT_SETTING_TITLE.documents_notice_days}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
       <Box sx={{ mt: 1 }}>
-        <Button type="submit" variant="contained" disabled={!form.dirty || isLoading}>{isLoading ? 'Сохраняем...' : DOCUMENT_SETTINGS_TEXTS.save}</Button>
+        <Button type="submit" variant="contained" disabled={!form.dirty || isLoading}>
+          {isLoading ? 'Сохраняем...' : DOCUMENT_SETTINGS_TEXTS.save}
+        </Button>
       </Box>
       {notice}
     </Paper>

@@ -43,8 +43,16 @@ export function InviteDialog({ roles, onClose }: { roles: AdminRole[]; onClose(m
   const suppliers = useReferenceListQuery('suppliers', { skip: form.values.user_type !== 'supplier' });
   const shown = (field: keyof InviteForm) => (form.touched[field] || form.submitCount > 0) && form.errors[field];
   const field = (name: keyof InviteForm, label: string) => ({
-    id: `invite-${name}`, name, label, value: form.values[name], onChange: form.handleChange, onBlur: form.handleBlur,
-    error: Boolean(shown(name)), helperText: shown(name) || ' ', fullWidth: true, margin: 'dense' as const,
+    id: `invite-${name}`,
+    name,
+    label,
+    value: form.values[name],
+    onChange: form.handleChange,
+    onBlur: form.handleBlur,
+    error: Boolean(shown(name)),
+    helperText: shown(name) || ' ',
+    fullWidth: true,
+    margin: 'dense' as const,
   });
 
   return (
@@ -59,22 +67,40 @@ export function InviteDialog({ roles, onClose }: { roles: AdminRole[]; onClose(m
           </TextField>
           {form.values.user_type === 'employee' && (
             <TextField {...field('employee_id', 'Сотрудник')} select>
-              {(employees.data ?? []).map((e) => <MenuItem key={e.id} value={e.id}>{e.name}</MenuItem>)}
+              {(employees.data ?? []).map((e) => (
+                <MenuItem key={e.id} value={e.id}>
+                  {e.name}
+                </MenuItem>
+              ))}
             </TextField>
           )}
           {form.values.user_type === 'supplier' && (
             <TextField {...field('supplier_id', 'Поставщик')} select>
-              {(suppliers.data ?? []).map((s) => <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>)}
+              {(suppliers.data ?? []).map((s) => (
+                <MenuItem key={s.id} value={s.id}>
+                  {s.name}
+                </MenuItem>
+              ))}
             </TextField>
           )}
           <TextField {...field('role_id', 'Роль')} select>
-            {roles.map((r) => <MenuItem key={r.id} value={r.id}>{r.name}</MenuItem>)}
+            {roles.map((r) => (
+              <MenuItem key={r.id} value={r.id}>
+                {r.name}
+              </MenuItem>
+            ))}
           </TextField>
-          {error && <Alert key={error.key} severity="error" onClose={() => setError(null)}>{error.text}</Alert>}
+          {error && (
+            <Alert key={error.key} severity="error" onClose={() => setError(null)}>
+              {error.text}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => onClose()}>Отменить</Button>
-          <Button type="submit" variant="contained" disabled={isLoading}>{isLoading ? 'Отправляем...' : 'Отправить приглашение'}</Button>
+          <Button type="submit" variant="contained" disabled={isLoading}>
+            {isLoading ? 'Отправляем...' : 'Отправить приглашение'}
+          </Button>
         </DialogActions>
       </form>
     </Dialog>

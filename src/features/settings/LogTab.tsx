@@ -20,7 +20,12 @@ export function LogTab() {
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useAdminLogQuery(page);
   if (isLoading) return <Spinner />;
-  if (error) return <Alert severity="error" closable={false}>{(error as ApiError).message}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" closable={false}>
+        {(error as ApiError).message}
+      </Alert>
+    );
   if (!data!.data.length) return <EmptyState />;
   return (
     <>

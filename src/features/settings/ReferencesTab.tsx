@@ -21,7 +21,12 @@ import { useNotice } from '../../components/useNotice';
 import { Spinner } from '../../components/Spinner';
 import type { ApiError } from '../../api/errors';
 import { ADMIN_REFERENCES, REFERENCE_TITLE, referenceNameSchema, type AdminReference } from '../../../domain/admin';
-import { useAddReferenceMutation, useAdminReferenceQuery, useRenameReferenceMutation, type ReferenceItem } from './adminApi';
+import {
+  useAddReferenceMutation,
+  useAdminReferenceQuery,
+  useRenameReferenceMutation,
+  type ReferenceItem,
+} from './adminApi';
 
 export const REFERENCES_MSG = {
   add: 'Добавить',
@@ -39,11 +44,12 @@ export const REFERENCES_MSG = {
 export function ReferencesTab() {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { md: '1fr 1fr' }, gap: 2 }}>
-      {ADMIN_REFERENCES.map((list) => <ReferenceList key={list} list={list} />)}
+      {ADMIN_REFERENCES.map((list) => (
+        <ReferenceList key={list} list={list} />
+      ))}
     </Box>
   );
 }
-
 
 function ReferenceList({ list }: { list: AdminReference }) {
   const { data, error, isLoading } = useAdminReferenceQuery(list);
@@ -89,18 +95,35 @@ function ReferenceList({ list }: { list: AdminReference }) {
         {editing?.id === item.id ? (
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
             <TextField
-              size="small" autoFocus value={editing.name} error={Boolean(editing.error)} helperText={editing.error || ' '}
+              size="small"
+              autoFocus
+              value={editing.name}
+              error={Boolean(editing.error)}
+              helperText={editing.error || ' '}
               slotProps={{ htmlInput: { 'aria-label': REFERENCES_MSG.rename(item.name) } }}
               onChange={(e) => setEditing({ ...editing, name: e.target.value, error: '' })}
             />
-            <Button size="small" variant="contained" onClick={() => void submitRename()}>{REFERENCES_MSG.save}</Button>
-            <Button size="small" onClick={() => setEditing(null)}>{REFERENCES_MSG.cancel}</Button>
+            <Button size="small" variant="contained" onClick={() => void submitRename()}>
+              {REFERENCES_MSG.save}
+            </Button>
+            <Button size="small" onClick={() => setEditing(null)}>
+              {REFERENCES_MSG.cancel}
+            </Button>
           </Box>
-        ) : <>{item.name}{item.expires && REFERENCES_MSG.expiresMark}</>}
+        ) : (
+          <>
+            {item.name}
+            {item.expires && REFERENCES_MSG.expiresMark}
+          </>
+        )}
       </TableCell>
       <TableCell align="right">{item.used}</TableCell>
       <TableCell padding="checkbox">
-        <IconButton size="small" aria-label={REFERENCES_MSG.rename(item.name)} onClick={() => setEditing({ id: item.id, name: item.name, error: '' })}>
+        <IconButton
+          size="small"
+          aria-label={REFERENCES_MSG.rename(item.name)}
+          onClick={() => setEditing({ id: item.id, name: item.name, error: '' })}
+        >
           <EditOutlined fontSize="small" />
         </IconButton>
       </TableCell>
@@ -109,20 +132,37 @@ function ReferenceList({ list }: { list: AdminReference }) {
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} aria-label={title.list} role="region">
-      <Typography variant="h2" sx={{ mb: 2 }}>{title.list}</Typography>
+      <Typography variant="h2" sx={{ mb: 2 }}>
+        {title.list}
+      </Typography>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mb: 1 }}>
         <TextField
-          size="small" label={title.one} value={name} error={Boolean(nameError)} helperText={nameError || ' '}
-          onChange={(e) => setName(e.target.value)} sx={{ flexGrow: 1 }}
+          size="small"
+          label={title.one}
+          value={name}
+          error={Boolean(nameError)}
+          helperText={nameError || ' '}
+          onChange={(e) => setName(e.target.value)}
+          sx={{ flexGrow: 1 }}
         />
         {list === 'document_types' && (
-          <FormControlLabel sx={{ mr: 0 }} label={REFERENCES_MSG.expires} control={<Checkbox checked={expires} onChange={(e) => setExpires(e.target.checked)} />} />
+          <FormControlLabel
+            sx={{ mr: 0 }}
+            label={REFERENCES_MSG.expires}
+            control={<Checkbox checked={expires} onChange={(e) => setExpires(e.target.checked)} />}
+          />
         )}
-        <Button variant="outlined" onClick={() => void submitNew()}>{REFERENCES_MSG.add}</Button>
+        <Button variant="outlined" onClick={() => void submitNew()}>
+          {REFERENCES_MSG.add}
+        </Button>
       </Box>
       {notice}
       {isLoading && <Spinner />}
-      {error && <Alert severity="error" closable={false}>{(error as ApiError).message}</Alert>}
+      {error && (
+        <Alert severity="error" closable={false}>
+          {(error as ApiError).message}
+        </Alert>
+      )}
       {data && (
         <Table size="small" aria-label={title.list}>
           <TableHead>

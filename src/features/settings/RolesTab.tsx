@@ -21,11 +21,23 @@ import { useNotice } from '../../components/useNotice';
 import { Spinner } from '../../components/Spinner';
 import type { ApiError } from '../../api/errors';
 import {
-  ACTION_TITLE, ACTIONS, RESOURCE_TITLE, RESOURCES, roleNameSchema, SCOPE_TITLE, SCOPES, type AdminRole, type FieldChoice,
+  ACTION_TITLE,
+  ACTIONS,
+  RESOURCE_TITLE,
+  RESOURCES,
+  roleNameSchema,
+  SCOPE_TITLE,
+  SCOPES,
+  type AdminRole,
+  type FieldChoice,
 } from '../../../domain/admin';
 import type { Action, Resource, Scope } from '../../../domain/permissions';
 import {
-  useAdminRolesQuery, useChangeHiddenFieldsMutation, useChangePermissionsMutation, useChangeRoleRightsMutation, useCreateRoleMutation,
+  useAdminRolesQuery,
+  useChangeHiddenFieldsMutation,
+  useChangePermissionsMutation,
+  useChangeRoleRightsMutation,
+  useCreateRoleMutation,
   useRenameRoleMutation,
 } from './adminApi';
 import { LOWER_DELIVERY_RIGHT } from '../../../domain/reserves/delivery';
@@ -43,8 +55,10 @@ export const ROLES_MSG = {
   rights: 'Права',
   saveRights: 'Сохранить права',
   rightsSaved: 'Права сохранены: они действуют со следующего запроса пользователей роли',
-  financeHint: 'Оплаты (внести и удалить), кредитный лимит, условия оплаты и отсрочка покупателя, удаление завершенной продажи, цена котировки ниже текущего диапазона и резерв сверх кредитного лимита или при просроченном долге (с причиной). Ответственный за покупателя получает уведомление. У администраторов это право есть всегда',
-  lowerDeliveryHint: 'Без этого права резерв считается по стоимости маршрута (или по стоимости доставки по умолчанию); дороже — можно, дешевле — нельзя. Администраторы могут всегда',
+  financeHint:
+    'Оплаты (внести и удалить), кредитный лимит, условия оплаты и отсрочка покупателя, удаление завершенной продажи, цена котировки ниже текущего диапазона и резерв сверх кредитного лимита или при просроченном долге (с причиной). Ответственный за покупателя получает уведомление. У администраторов это право есть всегда',
+  lowerDeliveryHint:
+    'Без этого права резерв считается по стоимости маршрута (или по стоимости доставки по умолчанию); дороже — можно, дешевле — нельзя. Администраторы могут всегда',
   hidden: 'Скрытые поля',
   hiddenHint: 'Отмеченные поля роль не видит ни в списках, ни в карточках, ни в фильтрах',
   saveHidden: 'Сохранить скрытые поля',
@@ -63,7 +77,12 @@ export function RolesTab() {
   const [newNameError, setNewNameError] = useState('');
 
   if (isLoading) return <Spinner />;
-  if (error) return <Alert severity="error" closable={false}>{(error as ApiError).message}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" closable={false}>
+        {(error as ApiError).message}
+      </Alert>
+    );
   const roles = data!.roles;
   const role = roles.find((r) => r.id === selected) ?? roles[0];
   const done = (text: string) => say('success', text);
@@ -93,13 +112,23 @@ export function RolesTab() {
           inputProps={{ 'aria-label': ROLES_MSG.role }}
           sx={{ minWidth: 260 }}
         >
-          {roles.map((r) => <MenuItem key={r.id} value={r.id}>{r.name}</MenuItem>)}
+          {roles.map((r) => (
+            <MenuItem key={r.id} value={r.id}>
+              {r.name}
+            </MenuItem>
+          ))}
         </Select>
         <TextField
-          size="small" label={ROLES_MSG.newRole} value={newName} onChange={(e) => setNewName(e.target.value)}
-          error={Boolean(newNameError)} helperText={newNameError || ' '}
+          size="small"
+          label={ROLES_MSG.newRole}
+          value={newName}
+          onChange={(e) => setNewName(e.target.value)}
+          error={Boolean(newNameError)}
+          helperText={newNameError || ' '}
         />
-        <Button variant="outlined" onClick={() => void add()}>{ROLES_MSG.add}</Button>
+        <Button variant="outlined" onClick={() => void add()}>
+          {ROLES_MSG.add}
+        </Button>
       </Box>
       {notice}
       {role && <RoleEditor key={role.id} role={role} fields={data!.fields} done={done} failed={failed} />}
@@ -107,8 +136,16 @@ export function RolesTab() {
   );
 }
 
-function RoleEditor({ role, fields, done, failed }: {
-  role: AdminRole; fields: Record<Resource, FieldChoice[]>; done(text: string): void; failed(e: unknown): void;
+function RoleEditor({
+  role,
+  fields,
+  done,
+  failed,
+}: {
+  role: AdminRole;
+  fields: Record<Resource, FieldChoice[]>;
+  done(text: string): void;
+  failed(e: unknown): void;
 }) {
   const [renameRole] = useRenameRoleMutation();
   const [changePermissions, { isLoading: savingMatrix }] = useChangePermissionsMutation();
@@ -129,15 +166,29 @@ function RoleEditor({ role, fields, done, failed }: {
 
   const rightsChanges = useMemo(() => {
     const changes: Partial<Matrix> = {};
-    for (const r of RESOURCES) for (const a of ACTIONS) {
-      if (matrix[r][a] !== role.permissions[r][a]) (changes[r] ??= {} as Record<Action, Scope>)[a] = matrix[r][a];
-    }
+    for (const r of RESOURCES)
+      for (const a of ACTIONS) {
+        if (matrix[r][a] !== role.permissions[r][a]) (changes[r] ??= {} as Record<Action, Scope>)[a] = matrix[r][a];
+      }
     return changes;
   }, [matrix, role.permissions]);
   // a create right on a section whose required fields the role hides creates nothing; said under the matrix
-  const incomplete = useMemo(() => incompleteCreateRights(matrix, Object.fromEntries(RESOURCES.map((r) => [r,
-    fields[r].filter((c) => (hidden[r] ?? []).includes(c.title)).flatMap((c) => c.fields)]))), [matrix, hidden, fields]);
-  const hiddenChanged = RESOURCES.some((r) => (hidden[r] ?? []).slice().sort().join('|') !== (role.hidden[r] ?? []).slice().sort().join('|'));
+  const incomplete = useMemo(
+    () =>
+      incompleteCreateRights(
+        matrix,
+        Object.fromEntries(
+          RESOURCES.map((r) => [
+            r,
+            fields[r].filter((c) => (hidden[r] ?? []).includes(c.title)).flatMap((c) => c.fields),
+          ]),
+        ),
+      ),
+    [matrix, hidden, fields],
+  );
+  const hiddenChanged = RESOURCES.some(
+    (r) => (hidden[r] ?? []).slice().sort().join('|') !== (role.hidden[r] ?? []).slice().sort().join('|'),
+  );
 
   const rename = async () => {
     try {
@@ -168,37 +219,56 @@ function RoleEditor({ role, fields, done, failed }: {
     done(ROLES_MSG.rightsSaved);
   };
   const saveHidden = async () => {
-    const result = await changeHidden({ id: role.id, changes: Object.fromEntries(RESOURCES.map((r) => [r, hidden[r] ?? []])) });
+    const result = await changeHidden({
+      id: role.id,
+      changes: Object.fromEntries(RESOURCES.map((r) => [r, hidden[r] ?? []])),
+    });
     if ('error' in result) failed(result.error);
     else done(ROLES_MSG.hiddenSaved);
   };
   const toggle = (resource: Resource, title: string, on: boolean) =>
-    setHidden((h) => ({ ...h, [resource]: on ? [...(h[resource] ?? []), title] : (h[resource] ?? []).filter((t) => t !== title) }));
+    setHidden((h) => ({
+      ...h,
+      [resource]: on ? [...(h[resource] ?? []), title] : (h[resource] ?? []).filter((t) => t !== title),
+    }));
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <TextField
-          size="small" label={ROLES_MSG.name} value={name} onChange={(e) => setName(e.target.value)}
-          error={Boolean(nameError)} helperText={nameError || ROLES_MSG.users(role.users)} sx={{ minWidth: 320 }}
+          size="small"
+          label={ROLES_MSG.name}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={Boolean(nameError)}
+          helperText={nameError || ROLES_MSG.users(role.users)}
+          sx={{ minWidth: 320 }}
         />
-        <Button variant="outlined" disabled={name.trim() === role.name} onClick={() => void rename()}>{ROLES_MSG.rename}</Button>
+        <Button variant="outlined" disabled={name.trim() === role.name} onClick={() => void rename()}>
+          {ROLES_MSG.rename}
+        </Button>
       </Paper>
 
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h2" sx={{ mb: 1 }}>{ROLES_MSG.rights}</Typography>
+        <Typography variant="h2" sx={{ mb: 1 }}>
+          {ROLES_MSG.rights}
+        </Typography>
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={ROLES_MSG.rights}>
             <TableHead>
               <TableRow>
                 <TableCell />
-                {ACTIONS.map((a) => <TableCell key={a}>{ACTION_TITLE[a]}</TableCell>)}
+                {ACTIONS.map((a) => (
+                  <TableCell key={a}>{ACTION_TITLE[a]}</TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
               {RESOURCES.map((r) => (
                 <TableRow key={r}>
-                  <TableCell component="th" scope="row">{RESOURCE_TITLE[r]}</TableCell>
+                  <TableCell component="th" scope="row">
+                    {RESOURCE_TITLE[r]}
+                  </TableCell>
                   {ACTIONS.map((a) => (
                     <TableCell key={a}>
                       <Select
@@ -207,7 +277,11 @@ function RoleEditor({ role, fields, done, failed }: {
                         inputProps={{ 'aria-label': `${RESOURCE_TITLE[r]}: ${ACTION_TITLE[a]}` }}
                         onChange={(e) => setMatrix((m) => ({ ...m, [r]: { ...m[r], [a]: e.target.value as Scope } }))}
                       >
-                        {SCOPES.map((s) => <MenuItem key={s} value={s}>{SCOPE_TITLE[s]}</MenuItem>)}
+                        {SCOPES.map((s) => (
+                          <MenuItem key={s} value={s}>
+                            {SCOPE_TITLE[s]}
+                          </MenuItem>
+                        ))}
                       </Select>
                     </TableCell>
                   ))}
@@ -216,21 +290,35 @@ function RoleEditor({ role, fields, done, failed }: {
             </TableBody>
           </Table>
         </Box>
-        {incomplete.map((text) => <Box key={text} sx={{ mt: 1 }}><Alert severity="warning" closable={false}>{text}</Alert></Box>)}
+        {incomplete.map((text) => (
+          <Box key={text} sx={{ mt: 1 }}>
+            <Alert severity="warning" closable={false}>
+              {text}
+            </Alert>
+          </Box>
+        ))}
         <FormControlLabel
           sx={{ mt: 1 }}
           label={LOWER_DELIVERY_RIGHT}
-          control={<Checkbox size="small" checked={lowerDelivery} onChange={(e) => setLowerDelivery(e.target.checked)} />}
+          control={
+            <Checkbox size="small" checked={lowerDelivery} onChange={(e) => setLowerDelivery(e.target.checked)} />
+          }
         />
-        <Typography color="text.secondary" variant="body2">{ROLES_MSG.lowerDeliveryHint}</Typography>
+        <Typography color="text.secondary" variant="body2">
+          {ROLES_MSG.lowerDeliveryHint}
+        </Typography>
         <FormControlLabel
           sx={{ mt: 1 }}
           label={FINANCE_RIGHT}
           control={<Checkbox size="small" checked={finance} onChange={(e) => setFinance(e.target.checked)} />}
         />
-        <Typography color="text.secondary" variant="body2">{ROLES_MSG.financeHint}</Typography>
+        <Typography color="text.secondary" variant="body2">
+          {ROLES_MSG.financeHint}
+        </Typography>
         <Button
-          sx={{ mt: 2 }} variant="contained" disabled={(!Object.keys(rightsChanges).length && !settingsChanged) || savingRights}
+          sx={{ mt: 2 }}
+          variant="contained"
+          disabled={(!Object.keys(rightsChanges).length && !settingsChanged) || savingRights}
           onClick={() => void saveRights()}
         >
           {ROLES_MSG.saveRights}
@@ -238,8 +326,12 @@ function RoleEditor({ role, fields, done, failed }: {
       </Paper>
 
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h2" sx={{ mb: 1 }}>{ROLES_MSG.hidden}</Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>{ROLES_MSG.hiddenHint}</Typography>
+        <Typography variant="h2" sx={{ mb: 1 }}>
+          {ROLES_MSG.hidden}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {ROLES_MSG.hiddenHint}
+        </Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 2 }}>
           {RESOURCES.map((r) => (
             <Box key={r} component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, m: 0 }}>
@@ -263,7 +355,12 @@ function RoleEditor({ role, fields, done, failed }: {
             </Box>
           ))}
         </Box>
-        <Button sx={{ mt: 2 }} variant="contained" disabled={!hiddenChanged || savingHidden} onClick={() => void saveHidden()}>
+        <Button
+          sx={{ mt: 2 }}
+          variant="contained"
+          disabled={!hiddenChanged || savingHidden}
+          onClick={() => void saveHidden()}
+        >
           {ROLES_MSG.saveHidden}
         </Button>
       </Paper>

@@ -28,19 +28,40 @@ export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   // an unknown or missing tab opens the first
   const { key: tab, Panel } = TABS.find((t) => t.key === params.get('tab')) ?? TABS[0];
-  const setTab = (key: TabKey) => setParams((current) => {
-    const next = new URLSearchParams(current);
-    next.set('tab', key);
-    return next;
-  }, { replace: true });
+  const setTab = (key: TabKey) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', key);
+        return next;
+      },
+      { replace: true },
+    );
   // buyers' links start with the address the app was opened at while PUBLIC_URL is unset: said here
   const publicUrl = usePublicUrlQuery();
   return (
     <>
       <PageTitle title="Настройки" />
-      {publicUrl.data?.warning && <Alert severity="warning" closable={false}>{publicUrl.data.warning}</Alert>}
-      <Tabs value={tab} onChange={(_, value) => setTab(value)} variant="scrollable" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
-        {TABS.map((t) => <Tab key={t.key} value={t.key} label={t.label} id={`settings-tab-${t.key}`} aria-controls={`settings-panel-${t.key}`} />)}
+      {publicUrl.data?.warning && (
+        <Alert severity="warning" closable={false}>
+          {publicUrl.data.warning}
+        </Alert>
+      )}
+      <Tabs
+        value={tab}
+        onChange={(_, value) => setTab(value)}
+        variant="scrollable"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {TABS.map((t) => (
+          <Tab
+            key={t.key}
+            value={t.key}
+            label={t.label}
+            id={`settings-tab-${t.key}`}
+            aria-controls={`settings-panel-${t.key}`}
+          />
+        ))}
       </Tabs>
       <Box role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
         <Panel />

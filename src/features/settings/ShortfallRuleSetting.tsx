@@ -32,12 +32,24 @@ export function ShortfallRuleSetting() {
         helperText={SHORTFALL_TEXTS.hint}
         onChange={async (e) => {
           const result = await save(e.target.value);
-          setNotice('error' in result ? { severity: 'error', text: errorMessage(result.error) } : { severity: 'success', text: SHORTFALL_TEXTS.saved });
+          setNotice(
+            'error' in result
+              ? { severity: 'error', text: errorMessage(result.error) }
+              : { severity: 'success', text: SHORTFALL_TEXTS.saved },
+          );
         }}
       >
-        {SHORTFALL_RULES.map((r) => <MenuItem key={r.value} value={r.value}>{r.title}</MenuItem>)}
+        {SHORTFALL_RULES.map((r) => (
+          <MenuItem key={r.value} value={r.value}>
+            {r.title}
+          </MenuItem>
+        ))}
       </TextField>
-      {notice && <Alert severity={notice.severity} onClose={() => setNotice(null)}>{notice.text}</Alert>}
+      {notice && (
+        <Alert severity={notice.severity} onClose={() => setNotice(null)}>
+          {notice.text}
+        </Alert>
+      )}
     </Paper>
   );
 }

@@ -36,7 +36,6 @@ export const USERS_MSG = {
 
 const STATUS_COLOR = { active: 'success', invited: 'info', deactivated: 'default' } as const;
 
-
 export function UsersTab() {
   const users = useAdminUsersQuery();
   const roles = useAdminRolesQuery();
@@ -52,36 +51,52 @@ export function UsersTab() {
   };
 
   if (users.isLoading) return <Spinner />;
-  if (users.error) return <Alert severity="error" closable={false}>{(users.error as ApiError).message}</Alert>;
+  if (users.error)
+    return (
+      <Alert severity="error" closable={false}>
+        {(users.error as ApiError).message}
+      </Alert>
+    );
   const roleList = roles.data?.roles ?? [];
 
   const row = (u: AdminUser) => (
     <TableRow key={u.id} hover>
       <TableCell>
         <div>{u.name ?? u.email}</div>
-        <Box component="div" sx={{ color: 'text.secondary', fontSize: 13 }}>{u.email}</Box>
+        <Box component="div" sx={{ color: 'text.secondary', fontSize: 13 }}>
+          {u.email}
+        </Box>
       </TableCell>
       <TableCell>{USER_KIND_TITLE[u.user_type] ?? u.user_type}</TableCell>
       <TableCell>{u.linked?.name ?? '—'}</TableCell>
       <TableCell>
-        {u.is_admin ? USER_KIND_TITLE.admin : (
+        {u.is_admin ? (
+          USER_KIND_TITLE.admin
+        ) : (
           <Select
             size="small"
-            value={roleList.length ? u.role?.id ?? '' : ''}
+            value={roleList.length ? (u.role?.id ?? '') : ''}
             displayEmpty
             inputProps={{ 'aria-label': `Роль: ${u.email}` }}
             onChange={(event) => {
               const role = roleList.find((r) => r.id === Number(event.target.value));
-              if (role) void report(changeUser({ id: u.id, role_id: role.id }), USERS_MSG.roleChanged(u.email, role.name));
+              if (role)
+                void report(changeUser({ id: u.id, role_id: role.id }), USERS_MSG.roleChanged(u.email, role.name));
             }}
             sx={{ minWidth: 240 }}
           >
             {!u.role && <MenuItem value="">—</MenuItem>}
-            {roleList.map((r) => <MenuItem key={r.id} value={r.id}>{r.name}</MenuItem>)}
+            {roleList.map((r) => (
+              <MenuItem key={r.id} value={r.id}>
+                {r.name}
+              </MenuItem>
+            ))}
           </Select>
         )}
       </TableCell>
-      <TableCell><Chip size="small" color={STATUS_COLOR[u.status]} label={ACCOUNT_STATUS_TITLE[u.status]} /></TableCell>
+      <TableCell>
+        <Chip size="small" color={STATUS_COLOR[u.status]} label={ACCOUNT_STATUS_TITLE[u.status]} />
+      </TableCell>
       <TableCell>{u.last_sign_in_at ? formatDateTime(u.last_sign_in_at) : USERS_MSG.never}</TableCell>
       <TableCell>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -89,14 +104,18 @@ export function UsersTab() {
             <Switch
               checked={u.status !== 'deactivated'}
               slotProps={{ input: { 'aria-label': `${USERS_MSG.active}: ${u.email}` } }}
-              onChange={(event) => void report(
-                changeUser({ id: u.id, status: event.target.checked ? 'active' : 'deactivated' }),
-                event.target.checked ? USERS_MSG.reactivated(u.email) : USERS_MSG.deactivated(u.email),
-              )}
+              onChange={(event) =>
+                void report(
+                  changeUser({ id: u.id, status: event.target.checked ? 'active' : 'deactivated' }),
+                  event.target.checked ? USERS_MSG.reactivated(u.email) : USERS_MSG.deactivated(u.email),
+                )
+              }
             />
           )}
           {u.status === 'invited' && (
-            <Button size="small" onClick={() => void report(resend(u.id), USERS_MSG.resent(u.email))}>{USERS_MSG.resend}</Button>
+            <Button size="small" onClick={() => void report(resend(u.id), USERS_MSG.resent(u.email))}>
+              {USERS_MSG.resend}
+            </Button>
           )}
         </Box>
       </TableCell>
@@ -106,14 +125,20 @@ export function UsersTab() {
   return (
     <>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
-        <Button variant="contained" onClick={() => setInviting(true)}>{USERS_MSG.invite}</Button>
+        <Button variant="contained" onClick={() => setInviting(true)}>
+          {USERS_MSG.invite}
+        </Button>
       </Box>
       {notice}
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label="Пользователи">
           <TableHead>
             <TableRow>
-              {['Пользователь', 'Тип', 'Сотрудник или поставщик', 'Роль', 'Статус', 'Последний вход', 'Доступ'].map((title) => <TableCell key={title}>{title}</TableCell>)}
+              {['Пользователь', 'Тип', 'Сотрудник или поставщик', 'Роль', 'Статус', 'Последний вход', 'Доступ'].map(
+                (title) => (
+                  <TableCell key={title}>{title}</TableCell>
+                ),
+              )}
             </TableRow>
           </TableHead>
           <TableBody>{users.data!.map(row)}</TableBody>

@@ -3,12 +3,24 @@
 import { sectionApi, TAGS } from '../../api/sectionApi';
 import { referencesApi } from '../../api/references';
 import type {
-  AdminLogAnswer, AdminReference, AdminRole, AdminUser, RolesAnswer, UserChange,
+  AdminLogAnswer,
+  AdminReference,
+  AdminRole,
+  AdminUser,
+  RolesAnswer,
+  UserChange,
 } from '../../../domain/admin';
 import type { InvitationPayload } from '../../../domain/accounts';
 import { BUSINESS_SETTING_NAMES, type BusinessSettingName } from '../../../domain/settings';
 import type { Action, Resource, Scope } from '../../../domain/permissions';
-import { ADMIN_LOG, ADMIN_REFERENCE, ADMIN_ROLES, ADMIN_USERS, BUSINESS_SETTINGS, PUBLIC_URL_STATE } from '../../../domain/responseShapes';
+import {
+  ADMIN_LOG,
+  ADMIN_REFERENCE,
+  ADMIN_ROLES,
+  ADMIN_USERS,
+  BUSINESS_SETTINGS,
+  PUBLIC_URL_STATE,
+} from '../../../domain/responseShapes';
 import { checked } from '../../api/shapes';
 import { TIME_ZONE_SETTING } from '../../../domain/businessDay';
 import { SHORTFALL_RULE_DEFAULT, SHORTFALL_RULE_SETTING } from '../../../domain/offers/logistics';
@@ -65,7 +77,10 @@ export const adminApi = api.injectEndpoints({
       extraOptions: { entity: 'настроек' },
       // the regime is the general one until an administrator chooses another
       transformResponse: (answer: Record<string, string>) =>
-        ({ ...Object.fromEntries(COMPANY_SETTINGS.map((name) => [name, answer[name] ?? ''])), vat_regime: vatRegimeOf(answer.vat_regime) }) as Record<CompanySettingName, string>,
+        ({
+          ...Object.fromEntries(COMPANY_SETTINGS.map((name) => [name, answer[name] ?? ''])),
+          vat_regime: vatRegimeOf(answer.vat_regime),
+        }) as Record<CompanySettingName, string>,
     }),
     saveCompanySettings: build.mutation<{ status: string }, Record<CompanySettingName, string>>({
       query: (body) => ({ url: 'api/settings', method: 'PUT', body }),
@@ -81,7 +96,8 @@ export const adminApi = api.injectEndpoints({
     saveDocumentSettings: build.mutation<DocumentSettings, DocumentSettings>({
       query: (body) => ({ url: 'api/admin/document-settings', method: 'PUT', body }),
       // every offer's documents state may move with them
-      invalidatesTags: (result, error) => (error ? [] : [{ type: 'Settings', id: 'documents' }, TAGS.offers.one, TAGS.offers.list, 'AdminLog']),
+      invalidatesTags: (result, error) =>
+        error ? [] : [{ type: 'Settings', id: 'documents' }, TAGS.offers.one, TAGS.offers.list, 'AdminLog'],
     }),
     saveSettings: build.mutation<{ status: string; settings?: SettingsValues; offers?: number }, SettingsValues>({
       query: (body) => ({ url: 'api/settings', method: 'PUT', body }),
@@ -122,7 +138,10 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, name }) => ({ url: `api/admin/roles/${id}`, method: 'PATCH', body: { name } }),
       invalidatesTags: ['AdminRole', 'AdminUser', 'AdminLog'],
     }),
-    changePermissions: build.mutation<AdminRole, { id: number; changes: Partial<Record<Resource, Partial<Record<Action, Scope>>>> }>({
+    changePermissions: build.mutation<
+      AdminRole,
+      { id: number; changes: Partial<Record<Resource, Partial<Record<Action, Scope>>>> }
+    >({
       query: ({ id, changes }) => ({ url: `api/admin/roles/${id}/permissions`, method: 'PUT', body: changes }),
       invalidatesTags: ['AdminRole', 'AdminLog'],
     }),
@@ -145,7 +164,11 @@ export const adminApi = api.injectEndpoints({
     }),
     addReference: build.mutation<ReferenceItem, { list: AdminReference; name: string; expires?: boolean }>({
       // a document type says whether its documents must have a valid-until
-      query: ({ list, name, expires }) => ({ url: `api/admin/${list}`, method: 'POST', body: expires === undefined ? { name } : { name, expires } }),
+      query: ({ list, name, expires }) => ({
+        url: `api/admin/${list}`,
+        method: 'POST',
+        body: expires === undefined ? { name } : { name, expires },
+      }),
       invalidatesTags: (result, error, { list }) => [{ type: 'AdminReference', id: list }, 'AdminLog'],
       onQueryStarted: refreshSelects,
     }),
@@ -179,11 +202,27 @@ async function refreshSelects(
 }
 
 export const {
-  useAdminSettingsQuery, useSaveSettingsMutation, useShortfallRuleQuery, useSaveShortfallRuleMutation, useCompanySettingsQuery, useSaveCompanySettingsMutation,
-  useDocumentSettingsQuery, useSaveDocumentSettingsMutation,
-  useAdminUsersQuery, useInviteMutation, useResendInvitationMutation, useChangeUserMutation,
-  useAdminRolesQuery, useCreateRoleMutation, useRenameRoleMutation, useChangePermissionsMutation, useChangeRoleRightsMutation,
+  useAdminSettingsQuery,
+  useSaveSettingsMutation,
+  useShortfallRuleQuery,
+  useSaveShortfallRuleMutation,
+  useCompanySettingsQuery,
+  useSaveCompanySettingsMutation,
+  useDocumentSettingsQuery,
+  useSaveDocumentSettingsMutation,
+  useAdminUsersQuery,
+  useInviteMutation,
+  useResendInvitationMutation,
+  useChangeUserMutation,
+  useAdminRolesQuery,
+  useCreateRoleMutation,
+  useRenameRoleMutation,
+  useChangePermissionsMutation,
+  useChangeRoleRightsMutation,
   useChangeHiddenFieldsMutation,
-  useAdminReferenceQuery, useAddReferenceMutation, useRenameReferenceMutation,
-  useAdminLogQuery, usePublicUrlQuery,
+  useAdminReferenceQuery,
+  useAddReferenceMutation,
+  useRenameReferenceMutation,
+  useAdminLogQuery,
+  usePublicUrlQuery,
 } = adminApi;

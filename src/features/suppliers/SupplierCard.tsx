@@ -9,7 +9,13 @@ import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { usePermissionsQuery } from '../../api/session';
 import { columnFigures, LatestListed, type LatestRecord } from '../../components/Card/Figures';
-import { RecordCard, recordCardScreen, resourceCard, type CardContext, type RecordCardScreenProps } from '../../components/Card/RecordCard';
+import {
+  RecordCard,
+  recordCardScreen,
+  resourceCard,
+  type CardContext,
+  type RecordCardScreenProps,
+} from '../../components/Card/RecordCard';
 import { ResourceFields } from '../../components/Card/ResourceFields';
 import { dataTab } from '../../components/Card/dataTab';
 import { SupplierCardSlotsContext } from './slots';
@@ -24,13 +30,27 @@ export const SUPPLIER_TEXTS = {
   figures: 'Показатели',
 } as const;
 
-const SUPPLIER_CARD = resourceCard({ section: 'suppliers', texts: SUPPLIER_TEXTS, nameField: 'name', schema: supplierSchema, fields: SUPPLIER_FIELDS });
+const SUPPLIER_CARD = resourceCard({
+  section: 'suppliers',
+  texts: SUPPLIER_TEXTS,
+  nameField: 'name',
+  schema: supplierSchema,
+  fields: SUPPLIER_FIELDS,
+});
 type SupplierValues = ReturnType<typeof SUPPLIER_CARD.valuesOf>;
 
 // two figures read better on the card than under their column's short title
 const FIGURES = columnFigures(
   columns,
-  ['total_offers_created', 'reserve_total_created', 'reserve_purchased_sum', 'reserve_cancelled_count', 'min_selling_price', 'max_selling_price', 'available_amount'],
+  [
+    'total_offers_created',
+    'reserve_total_created',
+    'reserve_purchased_sum',
+    'reserve_cancelled_count',
+    'min_selling_price',
+    'max_selling_price',
+    'available_amount',
+  ],
   { total_offers_created: 'Предложений создано', reserve_purchased_sum: 'Выкуплено на сумму' },
 );
 
@@ -61,17 +81,33 @@ function SupplierCard(props: RecordCardScreenProps) {
   const showOffers = can(perms, 'offers', 'read') && isFieldVisible(perms, 'offers', 'suppliers_ids');
   // a role that imports offers and sees whose offers they are loads the supplier's own price lists here
   const { priceLists: SupplierPriceLists } = useContext(SupplierCardSlotsContext);
-  const priceLists = showOffers && can(perms, 'offers', 'import') && isFieldVisible(perms, 'offers', 'unit_price') && isFieldVisible(perms, 'offers', 'city');
+  const priceLists =
+    showOffers &&
+    can(perms, 'offers', 'import') &&
+    isFieldVisible(perms, 'offers', 'unit_price') &&
+    isFieldVisible(perms, 'offers', 'city');
 
   const tabs = (card: CardContext<SupplierValues>) => [
     dataTab(card, SUPPLIER_TEXTS, {
       // the name is the header's; the location (an address) takes the block's width
-      fields: <ResourceFields resource={suppliersResource} form={card.form} inputs={card.inputs} hidden={card.hidden} readOnly={card.readOnly} skip={['name']} props={NUMERIC} />,
+      fields: (
+        <ResourceFields
+          resource={suppliersResource}
+          form={card.form}
+          inputs={card.inputs}
+          hidden={card.hidden}
+          readOnly={card.readOnly}
+          skip={['name']}
+          props={NUMERIC}
+        />
+      ),
       figures: FIGURES,
       more: record && showOffers && (
         <>
           <SupplierOffers supplierId={record.id} />
-          {SupplierPriceLists && priceLists && record.status !== 'deleted' && <SupplierPriceLists supplierId={record.id} />}
+          {SupplierPriceLists && priceLists && record.status !== 'deleted' && (
+            <SupplierPriceLists supplierId={record.id} />
+          )}
         </>
       ),
     }),

@@ -10,9 +10,20 @@ const EMPLOYEE_COUNT = 30;
 export function planEmployees({ random, now, start, uniquePhone }: PlanContext, positions: string[]) {
   const positionOf = (name: (typeof POSITIONS)[number]) => positions.indexOf(name);
   const staffing: (typeof POSITIONS)[number][] = [
-    ...Array(11).fill('Менеджер по продажам'), ...Array(3).fill('Старший менеджер'), 'Руководитель отдела продаж',
-    'Менеджер по закупкам', 'Менеджер по закупкам', ...Array(4).fill('Кладовщик'), 'Старший кладовщик',
-    'Логист', 'Логист', 'Логист', 'Бухгалтер', 'Бухгалтер', 'Коммерческий директор', 'Специалист по качеству',
+    ...Array(11).fill('Менеджер по продажам'),
+    ...Array(3).fill('Старший менеджер'),
+    'Руководитель отдела продаж',
+    'Менеджер по закупкам',
+    'Менеджер по закупкам',
+    ...Array(4).fill('Кладовщик'),
+    'Старший кладовщик',
+    'Логист',
+    'Логист',
+    'Логист',
+    'Бухгалтер',
+    'Бухгалтер',
+    'Коммерческий директор',
+    'Специалист по качеству',
   ];
   while (staffing.length < EMPLOYEE_COUNT) staffing.push('Менеджер по продажам');
   const employees: PlanEmployee[] = [];
@@ -21,7 +32,9 @@ export function planEmployees({ random, now, start, uniquePhone }: PlanContext, 
     const person = personName(random);
     let email = `${translit(person.first)[0]}.${translit(person.surname)}@nutdesk.demo`;
     if (usedEmails.has(email)) email = `${translit(person.first)}.${translit(person.surname)}@nutdesk.demo`;
-    if (usedEmails.has(email)) { continue; }
+    if (usedEmails.has(email)) {
+      continue;
+    }
     usedEmails.add(email);
     employees.push({
       full_name: fullName(person),
@@ -49,6 +62,10 @@ export function planEmployees({ random, now, start, uniquePhone }: PlanContext, 
   }
   const sellers = employees
     .map((e, i) => i)
-    .filter((i) => ['Менеджер по продажам', 'Старший менеджер', 'Руководитель отдела продаж'].includes(positions[employees[i].position]));
+    .filter((i) =>
+      ['Менеджер по продажам', 'Старший менеджер', 'Руководитель отдела продаж'].includes(
+        positions[employees[i].position],
+      ),
+    );
   return { employees, managerEmployee, warehouseEmployee, sellers };
 }

@@ -28,7 +28,23 @@ export function address(random: Random, city: CitySeed, extra = ''): string {
 export const cityIndex = (name: string) => CITIES.findIndex((c) => c.name === name);
 
 // Where suppliers of nuts and dried fruit sit: the capitals, the south and the Far East ports.
-export const SUPPLIER_CITIES = ['Москва', 'Москва', 'Москва', 'Санкт-Петербург', 'Краснодар', 'Ростов-на-Дону', 'Махачкала', 'Дербент', 'Астрахань', 'Владивосток', 'Новосибирск', 'Екатеринбург', 'Калининград', 'Сочи', 'Ставрополь'];
+export const SUPPLIER_CITIES = [
+  'Москва',
+  'Москва',
+  'Москва',
+  'Санкт-Петербург',
+  'Краснодар',
+  'Ростов-на-Дону',
+  'Махачкала',
+  'Дербент',
+  'Астрахань',
+  'Владивосток',
+  'Новосибирск',
+  'Екатеринбург',
+  'Калининград',
+  'Сочи',
+  'Ставрополь',
+];
 
 /** One run of the plan: its random source, the day it is built around, the day the business started. */
 export interface PlanContext {

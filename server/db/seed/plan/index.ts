@@ -38,11 +38,31 @@ export function buildDemoPlan(now: Date = new Date(), seed = 'nutdesk-demo'): De
 
   const { suppliers, demoSupplier } = planSuppliers(context);
   const { employees, managerEmployee, warehouseEmployee, sellers } = planEmployees(context, positions);
-  const { offers, reserves } = planTrade(context, { delivery, varieties, suppliers, demoSupplier, employees, managerEmployee, sellers });
+  const { offers, reserves } = planTrade(context, {
+    delivery,
+    varieties,
+    suppliers,
+    demoSupplier,
+    employees,
+    managerEmployee,
+    sellers,
+  });
   const comments = planComments(context, offers, reserves, demoSupplier);
 
   return {
-    cities, delivery, positions, products, varieties, packing, suppliers, employees,
-    managerEmployee, warehouseEmployee, demoSupplier, offers, reserves, comments,
+    cities,
+    delivery,
+    positions,
+    products,
+    varieties,
+    packing,
+    suppliers,
+    employees,
+    managerEmployee,
+    warehouseEmployee,
+    demoSupplier,
+    offers,
+    reserves,
+    comments,
   };
 }

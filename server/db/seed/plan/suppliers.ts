@@ -8,7 +8,10 @@ import type { PlanSupplier } from './model';
 
 const SUPPLIER_COUNT = 25;
 
-export function planSuppliers({ random, now, start, uniquePhone }: PlanContext): { suppliers: PlanSupplier[]; demoSupplier: number } {
+export function planSuppliers({ random, now, start, uniquePhone }: PlanContext): {
+  suppliers: PlanSupplier[];
+  demoSupplier: number;
+} {
   const suppliers: PlanSupplier[] = [];
   const usedNames = new Set<string>();
   for (let i = 0; i < SUPPLIER_COUNT; i++) {
@@ -31,7 +34,10 @@ export function planSuppliers({ random, now, start, uniquePhone }: PlanContext):
       inn = companyInn(random, citySeed.region);
       domain = `${translit(trade)}.ru`;
     }
-    if (usedNames.has(name)) { i--; continue; }
+    if (usedNames.has(name)) {
+      i--;
+      continue;
+    }
     usedNames.add(name);
     const created_at = officeTime(random, addDays(start, random.int(-60, 300)));
     const deleted = i >= SUPPLIER_COUNT - 2;
@@ -39,7 +45,9 @@ export function planSuppliers({ random, now, start, uniquePhone }: PlanContext):
       name,
       inn,
       phone: uniquePhone(),
-      email: isIp ? `${translit(name.split(' ')[1])}.${random.int(10, 99)}@${domain}` : `${random.pick(['info', 'sales', 'opt', 'zakaz'])}@${domain}`,
+      email: isIp
+        ? `${translit(name.split(' ')[1])}.${random.int(10, 99)}@${domain}`
+        : `${random.pick(['info', 'sales', 'opt', 'zakaz'])}@${domain}`,
       contact_name: fullName(contact),
       location: `г. ${citySeed.name}, ${address(random, citySeed)}`,
       loading_address: address(random, citySeed, random.chance(0.5) ? `, склад № ${random.int(1, 12)}` : ''),

@@ -7,12 +7,38 @@ import { round2, weightText } from '../../../../domain/numbers';
 import { kgPrice as kgPriceOf, offerSellingBand, totalSum } from '../../../../domain/offers/figures';
 import { deliveryTerms, reserveFigures } from '../../../../domain/reserves/figures';
 import { costPerUnit, sellingBounds } from '../../../../domain/offers/figures';
-import { SUPPLIER_CITIES, addDays, address, cityIndex, dateOnly, fixed, fmt, minDate, officeTime, type PlanContext } from './helpers';
-import { SETTINGS, type PlanDelivery, type PlanEmployee, type PlanOffer, type PlanReserve, type PlanSupplier, type PlanVariety } from './model';
+import {
+  SUPPLIER_CITIES,
+  addDays,
+  address,
+  cityIndex,
+  dateOnly,
+  fixed,
+  fmt,
+  minDate,
+  officeTime,
+  type PlanContext,
+} from './helpers';
+import {
+  SETTINGS,
+  type PlanDelivery,
+  type PlanEmployee,
+  type PlanOffer,
+  type PlanReserve,
+  type PlanSupplier,
+  type PlanVariety,
+} from './model';
 
 const OFFER_COUNT = 400;
 // Where buyers order delivery to, the bigger cities more often.
-const BUYER_CITY_WEIGHT = (name: string) => (name === 'Москва' ? 8 : name === 'Санкт-Петербург' ? 5 : ['Новосибирск', 'Екатеринбург', 'Казань', 'Нижний Новгород', 'Краснодар', 'Ростов-на-Дону'].includes(name) ? 3 : 1);
+const BUYER_CITY_WEIGHT = (name: string) =>
+  name === 'Москва'
+    ? 8
+    : name === 'Санкт-Петербург'
+      ? 5
+      : ['Новосибирск', 'Екатеринбург', 'Казань', 'Нижний Новгород', 'Краснодар', 'Ростов-на-Дону'].includes(name)
+        ? 3
+        : 1;
 
 export interface TradeInput {
   delivery: PlanDelivery[];
@@ -24,7 +50,10 @@ export interface TradeInput {
   sellers: number[];
 }
 
-export function planTrade({ random, now }: PlanContext, input: TradeInput): { offers: PlanOffer[]; reserves: PlanReserve[] } {
+export function planTrade(
+  { random, now }: PlanContext,
+  input: TradeInput,
+): { offers: PlanOffer[]; reserves: PlanReserve[] } {
   const { delivery, varieties, suppliers, demoSupplier, employees, managerEmployee, sellers } = input;
   const offers: PlanOffer[] = [];
   const reserves: PlanReserve[] = [];
@@ -41,11 +70,17 @@ export function planTrade({ random, now }: PlanContext, input: TradeInput): { of
       product = random.int(0, PRODUCTS.length - 1);
     }
     const seedProduct = PRODUCTS[product];
-    const supplier = n % 12 === 0 ? demoSupplier : random.chance(0.1) ? suppliers.length - 1 - random.int(0, 1) : random.pick(activeSuppliers);
+    const supplier =
+      n % 12 === 0
+        ? demoSupplier
+        : random.chance(0.1)
+          ? suppliers.length - 1 - random.int(0, 1)
+          : random.pick(activeSuppliers);
     const deletedSupplier = suppliers[supplier].status === 'deleted';
     const city = random.chance(0.75) ? suppliers[supplier].city : cityIndex(random.pick(SUPPLIER_CITIES));
     const varietyName = random.chance(0.9) ? random.pick(seedProduct.varieties) : null;
-    const variety = varietyName === null ? null : varieties.findIndex((v) => v.product === product && v.name === varietyName);
+    const variety =
+      varietyName === null ? null : varieties.findIndex((v) => v.product === product && v.name === varietyName);
     const packingName = random.pick(seedProduct.packing);
     const packingIndex = PACKING.findIndex((p) => p.name === packingName);
     const packKg = PACKING[packingIndex].kg;
@@ -71,20 +106,36 @@ export function planTrade({ random, now }: PlanContext, input: TradeInput): { of
     const harvestYear = Math.min(2026, Math.max(2023, harvestBase - (random.chance(0.2) ? 1 : 0)));
 
     const status: PlanOffer['status'] = deletedSupplier
-      ? random.chance(0.5) ? 'deleted' : 'completed'
-      : ageDays > 150 && random.chance(0.4) ? 'completed'
-      : random.chance(0.05) ? 'deleted' : 'active';
+      ? random.chance(0.5)
+        ? 'deleted'
+        : 'completed'
+      : ageDays > 150 && random.chance(0.4)
+        ? 'completed'
+        : random.chance(0.05)
+          ? 'deleted'
+          : 'active';
 
     const origin_country = random.pick(seedProduct.origins);
     // Bringing the lot to our warehouse: ~1.5–4 ₽ per kg for the whole lot.
     const warehouseCost = fixed(totalKg * random.float(1.5, 4));
     // The selling band at our warehouse, as the server computes it for an offer saved through the API.
     const band = offerSellingBand(
-      { unit_measure: byPiece ? 'шт' : 'кг', unit_weight: unitWeight, unit_amount: unitAmount, kg_price: kgPrice, warehouse_cost: warehouseCost },
+      {
+        unit_measure: byPiece ? 'шт' : 'кг',
+        unit_weight: unitWeight,
+        unit_amount: unitAmount,
+        kg_price: kgPrice,
+        warehouse_cost: warehouseCost,
+      },
       SETTINGS,
     );
     const offer: PlanOffer = {
-      product, variety, packing: packingIndex, city, supplier, status,
+      product,
+      variety,
+      packing: packingIndex,
+      city,
+      supplier,
+      status,
       harvest_year: String(harvestYear),
       origin_country,
       unit_measure: byPiece ? 'шт' : 'кг',
@@ -98,7 +149,8 @@ export function planTrade({ random, now }: PlanContext, input: TradeInput): { of
       min_unit_price: fixed(band.min_unit_price!),
       max_unit_price: fixed(band.max_unit_price!),
       loading_address: address(random, CITIES[city], random.chance(0.4) ? `, склад № ${random.int(1, 12)}` : ''),
-      created_by: supplier === demoSupplier && random.chance(0.7) ? 'supplier' : random.chance(0.55) ? 'manager' : 'admin',
+      created_by:
+        supplier === demoSupplier && random.chance(0.7) ? 'supplier' : random.chance(0.55) ? 'manager' : 'admin',
       created_at,
       deleted_at: null,
       reserved_amount: '0.00',
@@ -108,7 +160,8 @@ export function planTrade({ random, now }: PlanContext, input: TradeInput): { of
 
     // ---- reserves against this offer, in whole packs
     const lifetimeEnd = minDate(now, addDays(created_at, 150));
-    const reserveAt = (from: Date, to: Date) => officeTime(random, new Date(from.getTime() + random.next() * Math.max(0, to.getTime() - from.getTime())));
+    const reserveAt = (from: Date, to: Date) =>
+      officeTime(random, new Date(from.getTime() + random.next() * Math.max(0, to.getTime() - from.getTime())));
     const plans: { packs: number; status: PlanReserve['status'] }[] = [];
     if (status === 'completed') {
       // Sold out: completed reserves take every pack; a cancelled one or two along the way.
@@ -119,15 +172,26 @@ export function planTrade({ random, now }: PlanContext, input: TradeInput): { of
         plans.push({ packs: Math.min(take, left - (p - 1)), status: 'completed' });
         left -= plans[plans.length - 1].packs;
       }
-      if (random.chance(0.2)) plans.push({ packs: Math.max(1, Math.round(packs * random.float(0.1, 0.4))), status: 'cancelled' });
+      if (random.chance(0.2))
+        plans.push({ packs: Math.max(1, Math.round(packs * random.float(0.1, 0.4))), status: 'cancelled' });
     } else if (status === 'deleted') {
       // Withdrawn offers: at most a cancelled reserve.
-      if (random.chance(0.4)) plans.push({ packs: Math.max(1, Math.round(packs * random.float(0.1, 0.5))), status: 'cancelled' });
+      if (random.chance(0.4))
+        plans.push({ packs: Math.max(1, Math.round(packs * random.float(0.1, 0.5))), status: 'cancelled' });
     } else {
       let left = packs;
-      const count = random.weighted([[0, 3], [1, 5], [2, 4], [3, 2]] as const);
+      const count = random.weighted([
+        [0, 3],
+        [1, 5],
+        [2, 4],
+        [3, 2],
+      ] as const);
       for (let r = 0; r < count && left > 1; r++) {
-        const kind = random.weighted([['completed', 3], ['active', 5], ['cancelled', 2]] as const);
+        const kind = random.weighted([
+          ['completed', 3],
+          ['active', 5],
+          ['cancelled', 2],
+        ] as const);
         const take = Math.max(1, Math.min(left - 1, Math.round(packs * random.float(0.05, 0.35))));
         plans.push({ packs: take, status: kind });
         if (kind !== 'cancelled') left -= take;
@@ -140,11 +204,14 @@ export function planTrade({ random, now }: PlanContext, input: TradeInput): { of
       // Active reserves are recent; the others had time to be delivered or called off.
       const recentFrom = new Date(Math.max(created_at.getTime(), addDays(now, -45).getTime()));
       const latestClosed = addDays(lifetimeEnd, -10) > created_at ? addDays(lifetimeEnd, -10) : created_at;
-      const reserveCreated = active ? reserveAt(recentFrom, now) : reserveAt(created_at, minDate(latestClosed, addDays(now, -10)));
+      const reserveCreated = active
+        ? reserveAt(recentFrom, now)
+        : reserveAt(created_at, minDate(latestClosed, addDays(now, -10)));
       let estimated = dateOnly(addDays(reserveCreated, random.int(active ? 2 : 3, active ? 25 : 20)));
       // Most open reserves are still due; a few are overdue, as in any real pipeline.
       if (active && estimated < now && random.chance(0.75)) estimated = dateOnly(addDays(now, random.int(1, 14)));
-      const actual = plan.status === 'completed' ? dateOnly(minDate(addDays(estimated, random.int(-2, 4)), addDays(now, -1))) : null;
+      const actual =
+        plan.status === 'completed' ? dateOnly(minDate(addDays(estimated, random.int(-2, 4)), addDays(now, -1))) : null;
       const deliveryCity = random.chance(0.1) ? city : random.weighted(buyerCityWeights);
       const route = delivery.find((d) => d.from === city && d.to === deliveryCity);
       // The reserve card's rules (spec point 5 "Reserve calculations"): the route's terms or the default cost.
@@ -152,12 +219,29 @@ export function planTrade({ random, now }: PlanContext, input: TradeInput): { of
       // The seller picks a price inside the allowed band.
       const cost = costPerUnit(terms.delivery_cost, kgPrice, SETTINGS.costs_per_kg, unitWeight)!;
       const bounds = sellingBounds(cost, SETTINGS);
-      const sellingPrice = round2(Math.min(bounds.max_selling_price!, Math.max(bounds.min_selling_price!, cost * (1 + random.float(SETTINGS.min_markup, SETTINGS.max_markup)))));
+      const sellingPrice = round2(
+        Math.min(
+          bounds.max_selling_price!,
+          Math.max(bounds.min_selling_price!, cost * (1 + random.float(SETTINGS.min_markup, SETTINGS.max_markup))),
+        ),
+      );
       const figures = reserveFigures(
-        { amount, unit_selling_price: sellingPrice, delivery_cost: terms.delivery_cost, unit_price: unitPrice, kg_price: kgPrice, unit_weight: unitWeight, units_per_pack: unitsPerPack },
+        {
+          amount,
+          unit_selling_price: sellingPrice,
+          delivery_cost: terms.delivery_cost,
+          unit_price: unitPrice,
+          kg_price: kgPrice,
+          unit_weight: unitWeight,
+          units_per_pack: unitsPerPack,
+        },
         SETTINGS,
       );
-      const responsible = random.chance(0.3) ? managerEmployee : random.pick(sellers.filter((s) => employees[s].status === 'active' || reserveCreated < employees[s].deleted_at!));
+      const responsible = random.chance(0.3)
+        ? managerEmployee
+        : random.pick(
+            sellers.filter((s) => employees[s].status === 'active' || reserveCreated < employees[s].deleted_at!),
+          );
       reserves.push({
         offer: offerIndex,
         status: plan.status,
@@ -187,7 +271,8 @@ export function planTrade({ random, now }: PlanContext, input: TradeInput): { of
       });
     }
 
-    if (status === 'deleted') offer.deleted_at = officeTime(random, addDays(created_at, random.int(5, Math.max(5, Math.min(ageDays, 60)))));
+    if (status === 'deleted')
+      offer.deleted_at = officeTime(random, addDays(created_at, random.int(5, Math.max(5, Math.min(ageDays, 60)))));
   }
 
   // A few cancelled reserves were removed altogether.
