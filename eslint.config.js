@@ -68,8 +68,17 @@ const house = {
   },
 };
 
-const { SECTIONS } = loadRegistry();
-const FEATURES = ['auth', 'profile', 'settings', 'priceList', 'priceListUploads', 'quote', 'analytics', ...SECTIONS];
+const { SECTIONS, SCREEN_SECTIONS } = loadRegistry();
+const FEATURES = [
+  'auth',
+  'profile',
+  'settings',
+  'priceList',
+  'priceListUploads',
+  'quote',
+  'analytics',
+  ...SCREEN_SECTIONS,
+];
 
 /** A zone: files under `target` may not import from `from` (except what `except` names, relative to from). */
 const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });

@@ -9,7 +9,11 @@ import type { TagType } from '../src/api/sectionApi';
 // the registry's list of keys (the router reads it alone) and its entries
 jest.mock('../domain/sectionKeys', () => {
   const actual = jest.requireActual('../domain/sectionKeys');
-  return { ...actual, SECTIONS: [...actual.SECTIONS, 'warehouses', 'stores'] };
+  return {
+    ...actual,
+    SECTIONS: [...actual.SECTIONS, 'warehouses', 'stores'],
+    SCREEN_SECTIONS: [...actual.SCREEN_SECTIONS, 'warehouses', 'stores'],
+  };
 });
 jest.mock('../domain/sections', () => {
   const actual = jest.requireActual('../domain/sections');

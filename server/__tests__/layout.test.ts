@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { SECTIONS } from '../../domain/sections';
+import { API_ONLY_SECTIONS, SCREEN_SECTIONS } from '../../domain/sectionKeys';
 import { folderLoops, importGraph, isAppSource } from '../../eslint/importGraph';
 
 const server = path.resolve(__dirname, '..');
@@ -106,7 +107,8 @@ test('the ESLint zones name the sections of the registry, and the import-cycle r
     statSync(path.join(repo, 'src', 'features', name)).isDirectory(),
   );
   expect(targets('./src/features/')).toEqual(sorted(featureFolders));
-  expect(SECTIONS.every((section) => featureFolders.includes(section))).toBe(true);
+  expect(SCREEN_SECTIONS.every((section) => featureFolders.includes(section))).toBe(true);
+  expect(API_ONLY_SECTIONS.some((section) => featureFolders.includes(section))).toBe(false);
 });
 
 test('ESLint sees a circle through TypeScript files (import-x needs the .ts extensions to follow them)', () => {

@@ -25,7 +25,8 @@ import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import Close from '@mui/icons-material/Close';
-import { SECTION, SECTIONS, type Section } from '../../domain/sections';
+import { SECTION, type Section } from '../../domain/sections';
+import { SCREEN_SECTIONS } from '../../domain/sectionKeys';
 import { useLogoutMutation } from '../features/auth/authApi';
 import { BRAND } from '../features/auth/AuthLayout';
 import { endSession, useMeQuery, usePermissionsQuery } from '../api/session';
@@ -140,7 +141,7 @@ export function Navigation() {
     navigate('/login', { replace: true });
   };
 
-  const permitted = SECTIONS.filter((key) => canOpen(perms, key));
+  const permitted = SCREEN_SECTIONS.filter((key) => canOpen(perms, key));
   const lists = permitted.filter((key) => SECTION[key].inListsMenu).map(sectionItem);
   // the Списки item itself is always shown
   const top = [...permitted.filter((key) => !SECTION[key].inListsMenu), LISTS as typeof LISTS]

@@ -5,7 +5,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import LoginPage from '../features/auth/LoginPage';
 import { InvitePage, RecoverPasswordPage, ResetPasswordPage } from '../features/auth/PublicPages';
-import { SECTIONS, type Section } from '../../domain/sectionKeys';
+import { SCREEN_SECTIONS, type Section } from '../../domain/sectionKeys';
 import { RequireAuth } from './guards';
 import { PageSpinner } from '../components/Spinner';
 import type { Area } from './access';
@@ -86,7 +86,7 @@ export const routes: RouteObject[] = [
     children: [
       // the home page is the offers list
       { index: true, element: gated('offers', screen('offers', 'ListScreen')) },
-      ...SECTIONS.flatMap(sectionRoutes),
+      ...SCREEN_SECTIONS.flatMap(sectionRoutes),
       { path: 'profile', element: gated('profile', ProfilePage) },
       { path: 'settings', element: gated('settings', SettingsPage) },
       { path: 'price-list', element: gated('priceList', PriceListPage) },
