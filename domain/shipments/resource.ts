@@ -34,7 +34,7 @@ export const shipmentsResource = defineResource({
     recordColumns.comments({ hiddenByDefault: true }),
   ],
   filters: [
-    f('shipments_ids', '№ поставки', 'number', { field: 'id' }),
+    f('shipments_ids', '№ поставки', 'multiple', { field: 'id' }),
     'name',
     'supplier_id',
     'dt_number',

@@ -11,6 +11,14 @@ import { SECTIONS } from '../../domain/sections';
 let ctx: DemoContext;
 beforeAll(async () => {
   ctx = await createDemoApp();
+  // the demo data has no shipment yet: one, so that section's export has a row to hold against its page
+  const shipment = await ctx.call('POST', '/api/shipments', 'admin', {
+    name: 'Контейнер MSCU 1234567',
+    supplier_id: 1,
+    dt_number: '10702070/051226/3012345',
+    dt_date: '2026-12-05',
+  });
+  expect(shipment.status).toBe(201);
 }, 120_000);
 afterAll(() => ctx?.close());
 

@@ -29,6 +29,14 @@ beforeAll(async () => {
   ctx = await createDemoApp();
   for (const who of ['admin', 'manager', 'warehouse', 'supplier'] as const)
     perms[who] = (await ctx.call('GET', '/api/permissions', who)).body;
+  // the demo data has no shipment yet: one, with its supplier (hidden from roles 1 and 8), for every section to have rows
+  const shipment = await ctx.call('POST', '/api/shipments', 'admin', {
+    name: 'Контейнер MSCU 1234567',
+    supplier_id: 1,
+    dt_number: '10702070/051226/3012345',
+    dt_date: '2026-12-05',
+  });
+  expect(shipment.status).toBe(201);
 }, 120_000);
 
 afterAll(() => ctx?.close());

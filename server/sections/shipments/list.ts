@@ -5,12 +5,15 @@ import { latestComments, ownByCreator } from '../../lists/engine';
 import { resourceSection, resourceSql } from '../../lists/resource';
 import type { SectionSpec } from '../../contract/section';
 
-const lotsCount = sql`(SELECT count(*) FROM offers lo WHERE lo.shipment_id = sh.id AND lo.status <> 'deleted')`;
+// counted once for all shipments and joined, not a subquery per row (an export of many shipments would run one each)
+const lotsJoin = sql`LEFT JOIN (SELECT lo.shipment_id, count(*) AS n FROM offers lo
+  WHERE lo.shipment_id IS NOT NULL AND lo.status <> 'deleted' GROUP BY lo.shipment_id) lc ON lc.shipment_id = sh.id`;
+const lotsCount = sql`coalesce(lc.n, 0)`;
 const fields = resourceSql(shipmentsResource, 'sh');
 
 export const shipmentsSpec: SectionSpec<'shipments'> = {
   ...resourceSection(shipmentsResource, 'sh'),
-  from: sql`FROM shipments sh ${fields.joins}`,
+  from: sql`FROM shipments sh ${fields.joins} ${lotsJoin}`,
   countFrom: sql`FROM shipments sh`,
   columns: {
     ...fields.parts.own,
