@@ -169,12 +169,13 @@ test('moving a column gives every column its index as position; the layout saves
     ['status', 0],
     ['id', 1],
     ['name', 2],
-    ['created_at', 3],
-    ['comments', 4],
+    ['vat_rate', 3],
+    ['created_at', 4],
+    ['comments', 5],
   ]);
   expect(toConfig(moved).name).toEqual({ position: 2, is_visible: true, width: '260' });
   const restored = buildColumns('products', productsColumns, toConfig(moved), admin);
-  expect(restored.map((c) => c.key)).toEqual(['status', 'id', 'name', 'created_at', 'comments']);
+  expect(restored.map((c) => c.key)).toEqual(['status', 'id', 'name', 'vat_rate', 'created_at', 'comments']);
 });
 
 test('columns the role may not see are forbidden and never shown', () => {

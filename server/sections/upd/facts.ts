@@ -7,7 +7,7 @@ import { settingsByName } from '../../admin/businessSettings';
 import { isVatRate, isVatRegime, VAT_REGIME_DEFAULT } from '../../../domain/papers/lines';
 import type { UpdBuyerFacts, UpdReserveFacts, UpdSellerFacts } from '../../../domain/upd/build';
 
-/** The company settings the document prints (saved on the settings page, issue 54). */
+/** The company settings the document prints (saved on the settings page). */
 export const SELLER_SETTINGS = {
   full_name: 'company_full_name',
   inn: 'company_inn',

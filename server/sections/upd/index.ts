@@ -1,4 +1,4 @@
-// /api/upd (issue 54): the УПД (status 1, СЧФДОП) made from completed reserves of one buyer and one shipment date,
+// /api/upd: the УПД (status 1, СЧФДОП) made from completed reserves of one buyer and one shipment date,
 // read as a card, its XML of format 5.03 ('Скачать для ЭДО': one document, or a ZIP of the filtered list) and its
 // print form, and cancelled (never edited in place). Papers follow the reserves' read right (domain/upd/access.ts):
 // a role that does not see selling prices (role 8) and a supplier's user get 403; 'own' reads the documents made of
