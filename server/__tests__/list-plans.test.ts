@@ -83,7 +83,15 @@ test('the export of every offer column reads no other table per row (issue 55: t
 const PAGE_CELLS = ['comments', 'files', 'users'];
 // Not yet stored: a buyer's balance and overdue debt (the buyers list's 'Сальдо', 'Просрочено') are its sales summed
 // per buyer, each sale's payments read per sale. Named here so that any other per-row read fails.
-const NOT_YET_STORED: Partial<Record<Section, string[]>> = { buyers: ['payments', 'payments_reserve_idx'] };
+// Named by table: whether the engine reads the table or its index there is the planner's choice (PGlite and
+// PostgreSQL choose differently).
+const NOT_YET_STORED: Partial<Record<Section, string[]>> = { buyers: ['payments'] };
+/** The tables read per row, an index counted as the table it indexes (the house names indexes <table>_…_idx). */
+const perRowReads = (section: Section, text: string) => {
+  const allowed = NOT_YET_STORED[section] ?? [];
+  const tables = perRowTables(text).map((t) => allowed.find((a) => t === a || t.startsWith(`${a}_`)) ?? t);
+  return [...new Set(tables)];
+};
 
 test.each(Object.keys(SECTION_SPECS) as Section[])(
   '%s: the export reads no other table per row; the page only its cells',
@@ -94,11 +102,11 @@ test.each(Object.keys(SECTION_SPECS) as Section[])(
     const text = await plan(
       sql`SELECT ${select} ${from} WHERE ${sql.join(parts.conditions, sql` AND `)} ORDER BY ${parts.orderBy}`,
     );
-    expect(perRowTables(text)).toEqual(NOT_YET_STORED[section] ?? []);
+    expect(perRowReads(section, text)).toEqual(NOT_YET_STORED[section] ?? []);
     if (!NOT_YET_STORED[section]) expect(text).not.toMatch(/SubPlan/);
     const compiled = compileList(spec, auth, { perPage: '200' });
     expect(perRowTables(await plan(compiled.countUpTo(compiled.countLimit)))).toEqual([]);
-    expect(perRowTables(await plan(compiled.page)).filter((t) => !PAGE_CELLS.includes(t))).toEqual(
+    expect(perRowReads(section, await plan(compiled.page)).filter((t) => !PAGE_CELLS.includes(t))).toEqual(
       NOT_YET_STORED[section] ?? [],
     );
   },
