@@ -127,6 +127,8 @@ const zones = [
       'A section folder imports no other section: share through records/ or lists/.',
       [
         `./${section}`,
+        // the Central Bank's rates are read by any section through their public face alone
+        './currencyRates/index.ts',
         ...(section === 'reserves' ? ['./offers/stock.ts', './buyers/ledger.ts'] : []),
         ...(section === 'employees' || section === 'suppliers' ? ['./reserves/stats.ts'] : []),
       ],

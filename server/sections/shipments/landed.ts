@@ -19,7 +19,7 @@ import {
 } from '../../../domain/shipments/landedCost';
 import type { CostLine } from '../../../domain/shipments/costLines';
 import { SHIPMENT_MSG } from '../../../domain/shipments/schema';
-import { rateOf } from './rates';
+import { rateOn } from '../currencyRates';
 
 /** The shipment's lots as the split reads them, in id order (the last lot takes the remainders). */
 export async function lotsOf(db: Database, shipmentId: number): Promise<LotBasis[]> {
@@ -54,7 +54,8 @@ export async function ratedLines(db: Database, lines: CostLine[]): Promise<Rated
   const rated: RatedLine[] = [];
   for (const [i, line] of lines.entries()) {
     const day = line.rate_date ?? today;
-    const rate = line.rate ?? (line.currency === 'RUB' ? '1' : await rateOf(db, line.currency, day));
+    const rate =
+      line.rate ?? (line.currency === 'RUB' ? '1' : ((await rateOn(db, line.currency, day))?.unit_rate ?? null));
     if (!rate)
       throw badRequest(
         SHIPMENT_MSG.line(i + 1, `нет курса ${line.currency} на ${day.split('-').reverse().join('.')}: укажите курс`),
