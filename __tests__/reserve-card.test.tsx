@@ -1072,7 +1072,7 @@ describe('a saved reserve keeps the terms it was made on', () => {
     const user = userEvent.setup();
     renderApp('/reserves/90', { token: 't' });
     await user.click(await screen.findByRole('button', { name: 'Пересчитать по текущим ценам' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Назад' }));
+    await user.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Назад' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // a smaller amount keeps its own terms: no warning, and no re-pricing while the form is changed
     type('Количество', '15');
