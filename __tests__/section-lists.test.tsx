@@ -95,6 +95,28 @@ test('the applied filter count sits beside the search box, not inside it over th
   expect(inputRoot).not.toContainElement(chip);
 });
 
+test("the products list shows a VAT rate by its title: '22 %', 'Без НДС'", async () => {
+  mockServer(
+    ...common('products'),
+    route('GET', '/api/products', () =>
+      json({
+        data: [
+          { id: 1, name: 'Миндаль', vat_rate: '22', status: 'active', comments: [] },
+          { id: 2, name: 'Изюм', vat_rate: 'none', status: 'active', comments: [] },
+          { id: 3, name: 'Курага', vat_rate: '10', status: 'active', comments: [] },
+        ],
+        pagination: pagination(3),
+      }),
+    ),
+  );
+  renderApp('/products', { token: 't' });
+  const almond = (await screen.findByText('Миндаль')).closest('tr')!;
+  expect(within(almond).getByText('22 %')).toBeInTheDocument();
+  expect(within(almond).queryByText('22')).not.toBeInTheDocument();
+  expect(within(screen.getByText('Изюм').closest('tr')!).getByText('Без НДС')).toBeInTheDocument();
+  expect(within(screen.getByText('Курага').closest('tr')!).getByText('10 %')).toBeInTheDocument();
+});
+
 const offerRow = (id: number, patch: Record<string, unknown> = {}) => ({
   id,
   status: 'active',

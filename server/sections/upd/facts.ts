@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { settingsByName } from '../../admin/businessSettings';
+import { declarationOf } from '../shipments';
 import { isVatRate, isVatRegime, VAT_REGIME_DEFAULT } from '../../../domain/papers/lines';
 import type { UpdBuyerFacts, UpdReserveFacts, UpdSellerFacts } from '../../../domain/upd/build';
 
@@ -36,7 +37,9 @@ export async function sellerFacts(db: Database): Promise<UpdSellerFacts> {
   };
 }
 
-/** The chosen reserves, locked (a reserve is put on one live УПД at a time), in the order of their ids. */
+/** The chosen reserves, locked (a reserve is put on one live УПД at a time), in the order of their ids. A lot that
+ * came in a shipment with a declaration carries the shipment's number (one container, one ДТ, typed once); a lot in
+ * none, or in one without it, its own. */
 export async function reserveFacts(tx: Database, ids: number[]): Promise<UpdReserveFacts[]> {
   const rows = rowsOf<UpdReserveFacts & { vat_rate: string }>(
     await tx.execute(sql`
@@ -53,7 +56,15 @@ export async function reserveFacts(tx: Database, ids: number[]): Promise<UpdRese
     )})
     ORDER BY r.id FOR UPDATE OF r`),
   );
-  return rows.map((r) => ({ ...r, vat_rate: isVatRate(r.vat_rate) ? r.vat_rate : '22' }));
+  const declared = await declarationOf(
+    tx,
+    rows.map((r) => r.offer_id),
+  );
+  return rows.map((r) => ({
+    ...r,
+    vat_rate: isVatRate(r.vat_rate) ? r.vat_rate : '22',
+    customs_declaration: declared.get(Number(r.offer_id))?.dt_number ?? r.customs_declaration,
+  }));
 }
 
 export async function buyerFacts(tx: Database, buyerId: number): Promise<UpdBuyerFacts | null> {

@@ -33,7 +33,7 @@ const RowCells = memo(function RowCells({ row, columns, widths, section, from }:
         const shown = Render ? (
           <Render value={value} row={row} column={column} section={section} from={from} />
         ) : (
-          renderCell(column.type, value, ctx, column.entity)
+          renderCell(column.type, value, ctx, column.entity, column.titles)
         );
         const clip = Render !== undefined || !surelyFits(column.type, value, shown, ctx, widths[index]);
         return (

@@ -76,7 +76,14 @@ function GalleryCell({ images }: { images: Image[] }) {
   );
 }
 
-export function renderCell(type: CellType, value: unknown, ctx: CellContext, entity?: Section): ReactNode {
+/** `titles`: the column's title of a stored value (a product's VAT rate '22' is '22 %'), as its export shows it. */
+export function renderCell(
+  type: CellType,
+  value: unknown,
+  ctx: CellContext,
+  entity?: Section,
+  titles?: Readonly<Record<string, string>>,
+): ReactNode {
   switch (type) {
     case 'id_link':
       return (
@@ -146,6 +153,7 @@ export function renderCell(type: CellType, value: unknown, ctx: CellContext, ent
     default:
       // a reference shown as text (variety, packaging): its name
       if (isRef(value)) return value.name;
+      if (titles && typeof value === 'string' && titles[value] !== undefined) return titles[value];
       return value === null || value === undefined ? '' : String(value);
   }
 }

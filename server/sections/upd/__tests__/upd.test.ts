@@ -232,6 +232,28 @@ describe('УПД', () => {
     expect((await ctx.call('POST', '/api/upd', 'admin', { reserve_ids: [2147483647] })).status).toBe(404);
   });
 
+  it("a lot that came in a shipment with a declaration carries the shipment's number, not the lot's own", async () => {
+    const [{ id: shipment }] = rowsOf<{ id: number }>(
+      await ctx.db.execute(sql`
+      INSERT INTO shipments (name, dt_number, dt_date) VALUES ('Контейнер MSKU 7001', '10702030/051226/0054321', '2026-12-05')
+      RETURNING id`),
+    );
+    const reserve = await sold('3', '400', 'Турция', '22', '10702070/011226/0000001');
+    const lot = sql`(SELECT offer_id FROM reserves WHERE id = ${reserve})`;
+    await ctx.db.execute(sql`UPDATE offers SET shipment_id = ${shipment} WHERE id = ${lot}`);
+    const made = await ctx.call('POST', '/api/upd', 'admin', { reserve_ids: [reserve] });
+    expect(made.status).toBe(201);
+    expect(made.body.lines[0]).toMatchObject({ origin_code: '792', declaration: '10702030/051226/0054321' });
+    // a shipment without a declaration leaves the lot's own number
+    await ctx.db.execute(sql`UPDATE shipments SET dt_number = NULL WHERE id = ${shipment}`);
+    const cancelled = await ctx.call('POST', `/api/upd/${made.body.id}/cancel`, 'admin', {
+      version: made.body.version,
+    });
+    expect(cancelled.status).toBe(200);
+    const again = await ctx.call('POST', '/api/upd', 'admin', { reserve_ids: [reserve] });
+    expect(again.body.lines[0]).toMatchObject({ declaration: '10702070/011226/0000001' });
+  });
+
   it("role 8 (no selling prices) and a supplier's user read no УПД; the manager does", async () => {
     for (const who of ['warehouse', 'supplier'] as const) {
       const res = await ctx.call('GET', '/api/upd', who);
