@@ -28,7 +28,7 @@ import referencesRoutes from './references';
 import commentsRoutes from './records/commentsRoutes';
 import historyRoutes from './records/historyRoutes';
 import filesRoutes from './records/filesRoutes';
-import offerDocumentsRoutes from './sections/offers/documentsRoutes';
+import { offerDocumentsRoutes } from './sections/offers';
 import priceListUploadRoutes from './priceListUploads';
 import analyticsRoutes from './analytics/routes';
 import { SECTION_PLUGINS, SECTION_SPECS } from './sections';

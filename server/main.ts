@@ -11,8 +11,8 @@ import { embeddedMaintenance } from './db/maintenance';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/lock';
 import { hasNoOffers, seedDemoData } from './db/seed';
 import { buildApp } from './app';
-import { scheduleReserveExpiry } from './sections/reserves/expiry';
-import { scheduleDocumentMoves, scheduleDocumentNotices } from './sections/offers/documentsJob';
+import { scheduleReserveExpiry } from './sections/reserves';
+import { scheduleDocumentMoves, scheduleDocumentNotices } from './sections/offers';
 import { scheduleRatesLoad } from './sections/currencyRates';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../domain/api';
 

@@ -1,12 +1,13 @@
 // The repository's layout as DESIGN.md draws it, held by a test: one folder per section of the registry, and
 // imports pointing one way (routes → services → records/lists → db): no service imports a route file, no module
-// reaches itself again, and the ESLint zones that hold the rest name the registry's sections.
+// reaches itself again, and a section is reached only through its public face (ESLint's house/public-face).
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { SECTIONS } from '../../domain/sections';
 import { API_ONLY_SECTIONS, SCREEN_SECTIONS } from '../../domain/sectionKeys';
 import { folderLoops, importGraph, isAppSource } from '../../eslint/importGraph';
+import { faceBreach } from '../../eslint/faces';
 
 const server = path.resolve(__dirname, '..');
 const files = (dir: string): string[] =>
@@ -52,9 +53,10 @@ test('every section of the registry has its folder: the plugin (index.ts) and it
 
 test('no service imports a route file, and no route file another one', () => {
   const wrong: string[] = [];
-  // a section's plugin (its index.ts) puts its own folder's route files together, as app.ts does the sections
+  // a section's plugin (its routes.ts, or index.ts) puts its own folder's route files together, as app.ts does the
+  // sections
   const composesOwnFolder = (file: string, target: string) =>
-    path.basename(file) === 'index.ts' &&
+    ['index.ts', 'routes.ts'].includes(path.basename(file)) &&
     rel(file).startsWith('sections/') &&
     path.dirname(target) === path.dirname(file);
   for (const file of all) {
@@ -83,32 +85,67 @@ const repo = path.resolve(server, '..');
 const eslint = path.join(repo, 'node_modules', '.bin', 'eslint');
 
 /** ESLint's own view of a file's configuration (the flat config as it is loaded, zones built and all). */
-function eslintConfigFor(file: string): {
-  rules: Record<string, [number, { zones?: { target: string; from: string }[] }?]>;
-} {
+function eslintConfigFor(file: string): { rules: Record<string, [number, unknown?]> } {
   const run = spawnSync(eslint, ['--print-config', file], { cwd: repo, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout);
 }
 
-test('the ESLint zones name the sections of the registry, and the import-cycle rule is on', () => {
+/** The rules ESLint breaks on `text` linted as the file `file` (which need not exist: a folder added tomorrow); the
+ * import-cycle rules, which walk the whole graph and are tested below, are left off for speed. */
+function rulesBroken(file: string, text: string): string[] {
+  const off = ['--rule', 'import-x/no-cycle: off', '--rule', 'house/no-folder-loop: off'];
+  const run = spawnSync(eslint, ['--stdin', '--stdin-filename', file, '--format', 'json', ...off], {
+    cwd: repo,
+    encoding: 'utf8',
+    input: text,
+  });
+  const [{ messages }] = JSON.parse(run.stdout) as { messages: { ruleId: string }[] }[];
+  return messages.map((m) => m.ruleId);
+}
+
+test('the public-face and import-cycle rules are on, and every screen section has its feature folder', () => {
   const { rules } = eslintConfigFor('server/sections/offers/index.ts');
   expect(rules['import-x/no-cycle'][0]).toBe(2);
-  const zones = rules['import-x/no-restricted-paths'][1]!.zones!;
-  const targets = (prefix: string) =>
-    zones
-      .filter((z) => z.target.startsWith(prefix) && z.from !== z.target)
-      .map((z) => z.target.slice(prefix.length))
-      .sort();
-  const sorted = (names: readonly string[]) => [...names].sort();
-  // one zone per section folder on the server, and one per feature folder on the SPA (the sections and the rest)
-  expect(targets('./server/sections/')).toEqual(sorted(SECTIONS));
+  expect(rules['house/public-face'][0]).toBe(2);
   const featureFolders = readdirSync(path.join(repo, 'src', 'features')).filter((name) =>
     statSync(path.join(repo, 'src', 'features', name)).isDirectory(),
   );
-  expect(targets('./src/features/')).toEqual(sorted(featureFolders));
   expect(SCREEN_SECTIONS.every((section) => featureFolders.includes(section))).toBe(true);
   expect(API_ONLY_SECTIONS.some((section) => featureFolders.includes(section))).toBe(false);
+});
+
+test("no code outside a section imports its inner files, and no feature another's: the whole graph", () => {
+  const breaches = [...importGraph(repo, ['server', 'src', 'domain'])].flatMap(([file, targets]) =>
+    targets.flatMap((target) => {
+      const why = faceBreach(repo, file, target);
+      return why ? [`${path.relative(repo, file)} → ${path.relative(repo, target)}`] : [];
+    }),
+  );
+  expect(breaches).toEqual([]);
+});
+
+test("ESLint refuses an import into another section's inner file from any folder, a new one too", () => {
+  const use = (spec: string, name: string) => `import { ${name} } from '${spec}';\nexport const _x = ${name};\n`;
+  // a wing, a section, and a folder no list names yet
+  expect(rulesBroken('server/quotes/fed.ts', use('../sections/reserves/stats', 'reserveStats'))).toEqual([
+    'house/public-face',
+  ]);
+  expect(rulesBroken('server/sections/employees/fed.ts', use('../reserves/stats', 'reserveStats'))).toEqual([
+    'house/public-face',
+  ]);
+  expect(rulesBroken('server/newWing/fed.ts', use('../sections/buyers/debt', 'saleOf'))).toEqual(['house/public-face']);
+  // through the public face it passes, and a section reads its own inner files
+  expect(rulesBroken('server/newWing/fed.ts', use('../sections/buyers', 'saleOf'))).toEqual([]);
+  expect(rulesBroken('server/sections/buyers/fed.ts', use('./debt', 'saleOf'))).toEqual([]);
+  // on the SPA a feature, a new one too, imports no other feature, save the buyer picker given to reserves and quote
+  expect(rulesBroken('src/features/newFeature/Fed.tsx', use('../offers/slots', 'OffersSlotsContext'))).toEqual([
+    'house/public-face',
+  ]);
+  expect(rulesBroken('src/features/reserves/Fed.tsx', use('../buyers/BuyerPicker', 'BuyerPicker'))).toEqual([]);
+  expect(rulesBroken('src/features/offers/Fed.tsx', use('../buyers/BuyerPicker', 'BuyerPicker'))).toEqual([
+    'house/public-face',
+  ]);
 });
 
 test('ESLint sees a circle through TypeScript files (import-x needs the .ts extensions to follow them)', () => {

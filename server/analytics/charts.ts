@@ -40,7 +40,7 @@ import { scopeCondition } from '../records/access';
 import { dayStartSql, ZONE_SQL } from '../db/businessDay';
 import { addDays } from '../../domain/businessDay';
 import { todayOf } from '../db/businessDay';
-import { dueDay, leftToPay, saleOf } from '../sections/buyers/debt';
+import { dueDay, leftToPay, saleOf } from '../sections/buyers';
 import { RESERVE_BUYER } from '../../domain/reserves/buyerKeys';
 
 type Specs = Record<Section, SectionSpec>;

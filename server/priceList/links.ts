@@ -28,8 +28,7 @@ import {
   type LinkedLotNow,
   type PriceListLine,
 } from '../../domain/priceList/lines';
-import { shareableDocuments } from '../sections/offers/documents';
-import { shareableFile, type PublicDocumentFile } from '../sections/offers/publicDocuments';
+import { shareableDocuments, shareableFile, type PublicDocumentFile } from '../sections/offers';
 import type { PublicListCache } from './publicCache';
 
 export const linkUrl = (publicUrl: string, token: string) => `${publicUrl}/p/${token}`;

@@ -15,7 +15,7 @@ import {
   tokenParams,
 } from './schema';
 import type { FileStores } from '../db/fileStores';
-import { sendPublicDocument } from '../sections/offers/publicDocuments';
+import { sendPublicDocument } from '../sections/offers';
 import { DOCUMENT_MSG } from '../../domain/offers/documents';
 import { russianErrors } from '../http/validation';
 import { PRICE_LIST_MSG } from '../../domain/priceList/access';

@@ -9,7 +9,7 @@ import { canSeeQuoteCredit, QUOTE_MSG } from '../../domain/quotes/access';
 import type { QuoteBuyer } from '../../domain/quotes/search';
 import { money } from '../../domain/numbers';
 import { badRequest } from '../errors';
-import { buyerReadable, buyerTerms, creditStateOf } from '../sections/buyers/ledger';
+import { buyerReadable, buyerTerms, creditStateOf } from '../sections/buyers';
 import { columnsOf, select, selectFirst } from '../db/rows';
 import { buyers, cities } from '../db/schema';
 

@@ -9,7 +9,7 @@ import { QUOTE_RECORD_MSG } from '../../domain/quotes/record';
 import { publicQuote, publicQuoteDocument } from './records';
 import { publicResponse, quoteDocumentParams, quoteTokenParams } from './schema';
 import type { FileStores } from '../db/fileStores';
-import { sendPublicDocument } from '../sections/offers/publicDocuments';
+import { sendPublicDocument } from '../sections/offers';
 import { documentFileResponse } from '../priceList/schema';
 import { DOCUMENT_MSG } from '../../domain/offers/documents';
 

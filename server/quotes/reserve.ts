@@ -15,7 +15,7 @@ import { RESERVE_BUYER_FIELDS } from '../../domain/reserves/buyerFields';
 import { badRequest, forbidden } from '../errors';
 import { hiddenFields, insertRecord, refuseHidden } from '../records/pipeline';
 import { requireCompleteCreate, scopeCondition } from '../records/access';
-import { heldReserveRecord, reserveRecord } from '../sections/reserves/lifecycle';
+import { heldReserveRecord, reserveRecord } from '../sections/reserves';
 import { lockedQuote, quoteCard, storedQuote, tellQuoteAuthor } from './records';
 import { QUOTE_NOTICE } from '../../domain/notifications';
 import { recordQuoteHistory } from './history';

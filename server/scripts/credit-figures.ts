@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
 import { seedDemoData } from '../db/seed';
-import { debtJoin } from '../sections/buyers/debt';
+import { debtJoin } from '../sections/buyers';
 import { rowsOf } from '../db/rows';
 
 async function main() {

@@ -1,13 +1,4 @@
-// /api/employees: the list, bulk delete and the filter config; one employee's card.
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
-import { listRoutes } from '../../lists/routes';
-import { cardRoutes } from '../../records/cardRoutes';
-import { employeesSpec } from './list';
-import { employeeBody, employeeSummaries } from './schema';
-import { employeeRecord } from './record';
-
-export default async function employeesPlugin(app: FastifyInstance, opts: { db: Database }) {
-  listRoutes(app, opts.db, employeesSpec);
-  cardRoutes(app, opts.db, { body: employeeBody, summaries: employeeSummaries, record: employeeRecord });
-}
+// The employees' public face: the plugin the app mounts (routes.ts) and the list spec the sections' registry reads;
+// nothing outside this folder imports its other files.
+export { default } from './routes';
+export { employeesSpec } from './list';

@@ -4,7 +4,7 @@ import { employeesResource } from '../../../domain/employees/resource';
 import { latestComments, money2, numberRange, ownByCreator } from '../../lists/engine';
 import { resourceSql, resourceSection } from '../../lists/resource';
 import type { SectionSpec } from '../../contract/section';
-import { reserveStats } from '../reserves/stats';
+import { reserveStats } from '../reserves';
 import { handReservesOver } from '../../records/handOver';
 import { RESPONSIBLE_MSG } from '../../../domain/reserves/messages';
 

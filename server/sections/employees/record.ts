@@ -10,7 +10,7 @@ import {
 } from '../../../domain/employees/schema';
 import type { Row } from '../../records/pipeline';
 import { formRecordSection } from '../../records/formRecord';
-import { reservesShortList } from '../reserves/stats';
+import { reservesShortList } from '../reserves';
 import { employeesSpec } from './list';
 
 /** Another employee with this e-mail (any case) or phone. */

@@ -12,7 +12,7 @@ import type { FieldChange } from '../../../domain/history';
 import { kopecks, kopecksText } from '../../../domain/buyers/ledger';
 import { badRequest, forbidden, HttpError } from '../../errors';
 import { notify } from '../../records/notify';
-import { buyerTerms, creditStateOf } from '../buyers/ledger';
+import { buyerTerms, creditStateOf } from '../buyers';
 
 export interface CreditCheck {
   buyerId: number | null;

@@ -15,11 +15,11 @@ import { reserves } from '../../db/schema';
 import { changeRecord } from '../../records/history';
 import { notify, recipients } from '../../records/notify';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
-import { release } from '../offers/stock';
+import { release } from '../offers';
 import { todayOf } from '../../db/businessDay';
 import { addDays } from '../../../domain/businessDay';
 import { scheduleJob } from '../../db/jobs';
-import { remindOverdueDebts } from '../buyers/ledger';
+import { remindOverdueDebts } from '../buyers';
 
 /** The advisory lock's key: 'NutDesk reserves expiry'. */
 export const EXPIRY_LOCK = 2_022_0001;

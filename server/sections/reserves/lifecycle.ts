@@ -34,7 +34,7 @@ import {
   type Row,
 } from '../../records/pipeline';
 import { readBusinessSettings } from '../../admin/businessSettings';
-import { complete, lockOffer, release, reserve, resize, type StockCause } from '../offers/stock';
+import { complete, lockOffer, release, reserve, resize, type StockCause } from '../offers';
 import { notify, recipients } from '../../records/notify';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import { defaultReservedUntil, renewDate, reservedUntilError } from '../../../domain/reserves/schema';
@@ -60,7 +60,7 @@ import { clock, readTimeZone, todayOf } from '../../db/businessDay';
 import { businessDayOf, businessToday } from '../../../domain/businessDay';
 import { refuseReserveWithoutDocuments } from '../../records/documentsState';
 import { checkCredit } from './credit';
-import { createBuyerCard } from '../buyers/ledger';
+import { createBuyerCard } from '../buyers';
 import { DEFAULT_TERMS } from '../../../domain/buyers/finance';
 import { recordHistory } from '../../records/history';
 import { money, toNumber } from '../../../domain/numbers';

@@ -15,7 +15,7 @@ import { reserveRecord } from './lifecycle';
 import { todayOf } from '../../db/businessDay';
 import { hasFinance } from '../../../domain/permissions';
 import { FINANCE_NOTICE } from '../../../domain/buyers/finance';
-import { tellResponsibles } from '../buyers/ledger';
+import { tellResponsibles } from '../buyers';
 
 /** A payment as the card lists it (its date and creation time as their text). */
 const PAYMENT = select({

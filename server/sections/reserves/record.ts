@@ -41,7 +41,7 @@ import type { Row } from '../../records/pipeline';
 import { reservesSpec } from './list';
 import { buyerValues, plainValues } from './formValues';
 import { documentsStateSql } from '../../records/documentsState';
-import { buyerReadable } from '../buyers/ledger';
+import { buyerReadable } from '../buyers';
 import { CREDIT_MSG } from '../../../domain/buyers/credit';
 import { FILLED_FROM, RESERVE_BUYER } from '../../../domain/reserves/buyerFields';
 

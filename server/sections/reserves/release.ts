@@ -5,12 +5,12 @@ import type { Database } from '../../db/client';
 import { selectRows, select } from '../../db/rows';
 import { reserves } from '../../db/schema';
 import type { Author } from '../../records/history';
-import { lockOffers, moveReserved } from '../offers/stock';
+import { lockOffers, moveReserved } from '../offers';
 import type { AuthenticatedUser } from '../../accounts/users';
 import type { RefusedRow } from '../../../domain/bulk';
 import { hasFinance } from '../../../domain/permissions';
 import { FINANCE_MSG, FINANCE_NOTICE } from '../../../domain/buyers/finance';
-import { tellResponsibles } from '../buyers/ledger';
+import { tellResponsibles } from '../buyers';
 
 /** Before reserves are marked deleted: the active ones among them give their amounts back to their offers, the
  * offers locked in id order in one statement (two concurrent deletes lock them in the same order) and written in one

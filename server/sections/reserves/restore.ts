@@ -9,7 +9,7 @@ import type { AuthenticatedUser } from '../../accounts/users';
 import { RESERVE_RESTORE_MSG, STOCK_MSG } from '../../../domain/reserves/messages';
 import { badRequest, HttpError } from '../../errors';
 import type { RestoreRow, Row } from '../../records/pipeline';
-import { lockOffers, moveReserved, reserve } from '../offers/stock';
+import { lockOffers, moveReserved, reserve } from '../offers';
 import { checkCredit, checkCreditMany } from './credit';
 
 export async function takeStockAgain(

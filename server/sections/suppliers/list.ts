@@ -5,7 +5,7 @@ import { latestComments, money2, numberRange, ownByCreator } from '../../lists/e
 import { resourceSql, resourceSection } from '../../lists/resource';
 import type { SectionSpec } from '../../contract/section';
 import { usedByActiveOffers } from '../../lists/inUse';
-import { reserveStats } from '../reserves/stats';
+import { reserveStats } from '../reserves';
 
 // offer and reserve statistics per supplier
 const supplierStats = sql`LEFT JOIN LATERAL (
