@@ -70,6 +70,7 @@ test('the admin sees every item, Настройки included, in the spec order 
     'Предложения',
     'Списки',
     'Резервы',
+    'Поставки',
     'Прайс-лист',
     'Подбор',
     'Котировки',

@@ -71,6 +71,7 @@ test('a section added to the registry has its routes and its navigation item', a
     'Предложения',
     'Списки',
     'Резервы',
+    'Поставки',
     'Склады',
     'Прайс-лист',
     'Подбор',

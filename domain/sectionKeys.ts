@@ -13,7 +13,7 @@ export const SECTIONS = [
 export type Section = (typeof SECTIONS)[number];
 
 /** Sections the API serves whose screens are not built yet: they get no route, no menu item and no feature folder
- * in the SPA until they have them (the shipments' card needs its lots and cost-lines editor first). */
-export const API_ONLY_SECTIONS: readonly Section[] = ['shipments'];
+ * in the SPA until they have them. */
+export const API_ONLY_SECTIONS: readonly Section[] = [];
 /** The sections the SPA shows: a list, a create and an edit screen each, from src/features/<section>/pages. */
 export const SCREEN_SECTIONS: readonly Section[] = SECTIONS.filter((key) => !API_ONLY_SECTIONS.includes(key));

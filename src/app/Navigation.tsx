@@ -18,6 +18,7 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import BookmarkAddedOutlined from '@mui/icons-material/BookmarkAddedOutlined';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -50,6 +51,7 @@ const ICONS: Partial<Record<Section, ReactNode>> = {
   employees: <BadgeOutlined />,
   offers: <Inventory2Outlined />,
   reserves: <BookmarkAddedOutlined />,
+  shipments: <LocalShippingOutlined />,
 };
 const place = (key: Section | typeof LISTS) => {
   const index = TOP_ORDER.indexOf(key);
