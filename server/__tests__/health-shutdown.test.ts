@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { MIGRATIONS_DIR, openDatabase } from '../db/client';
+import { imageOf } from './testImages';
 import { files } from '../db/schema';
 import { createTestApp, insertRoles, insertUser, signIn, type TestContext } from './testApp';
 
@@ -66,7 +67,7 @@ describe('GET /api/health', () => {
         done();
       },
     });
-    const database = await openDatabase({ inMemory: true });
+    const database = await openDatabase({ inMemory: true, loadDataDir: await imageOf('migrated') });
     await database.migrate();
     const app = await buildApp({
       config: { ...loadConfig({}), distDir: '/nonexistent-dist' },

@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type OpenedDatabase } from '../db/client';
+import { imageOf } from './testImages';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { cappedLine, redactUrl } from '../http/logging';
@@ -17,7 +18,7 @@ async function logOf(requests: (app: FastifyInstance, database: OpenedDatabase) 
       done();
     },
   });
-  const database = await openDatabase({ inMemory: true });
+  const database = await openDatabase({ inMemory: true, loadDataDir: await imageOf('migrated') });
   await database.migrate();
   const app = await buildApp({
     config: { ...loadConfig({}), distDir: '/nonexistent-dist' },

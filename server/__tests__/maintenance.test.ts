@@ -2,11 +2,12 @@
 // start and then periodically; the planner's row counts (pg_class.reltuples) are then the table's.
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
+import { imageOf } from './testImages';
 import { embeddedMaintenance } from '../db/maintenance';
 import { rowsOf } from '../db/rows';
 
 test('on PGlite the statistics are brought up to date after start, and again on the period', async () => {
-  const database = await openDatabase({ inMemory: true });
+  const database = await openDatabase({ inMemory: true, loadDataDir: await imageOf('migrated') });
   try {
     await database.db.execute(sql`CREATE TABLE lots (id serial PRIMARY KEY, kg numeric)`);
     await database.db.execute(sql`INSERT INTO lots (kg) SELECT g FROM generate_series(1, 1234) g`);

@@ -4,13 +4,18 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type OpenedDatabase } from '../db/client';
+import { imageOf } from './testImages';
 import { rowsOf } from '../db/rows';
 import { money, ratio, round1, roundHalfUp, times } from '../../domain/numbers';
 
 let database: OpenedDatabase;
 
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, inMemory: true });
+  database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    inMemory: true,
+    loadDataDir: await imageOf('migrated'),
+  });
 });
 
 afterAll(() => database?.close());

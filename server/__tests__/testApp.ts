@@ -7,8 +7,7 @@
 // TEMPLATE (tens of milliseconds) instead of 30 migrations, the demo data and four sign-ins per file.
 // Outside jest (benches) or without the copies, each is built here.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/client';
@@ -17,6 +16,20 @@ import { hashPassword } from '../accounts/passwords';
 import { roleHiddenFields, rolePermissions, roles, users } from '../db/schema';
 import { ACTIONS, RESOURCES, type Scope } from '../../domain/permissions';
 import { SPEC_HIDDEN_FIELDS } from '../../domain/hiddenFields';
+import {
+  imageFile,
+  imageOf,
+  imagesDir,
+  templateOf,
+  templatesFile,
+  templatesIn,
+  tokensFile,
+  TEST_IMAGES_ENV,
+  type Image,
+  type Templates,
+} from './testImages';
+
+export { TEST_IMAGES_ENV } from './testImages';
 
 /** scrypt at a cost tests can afford; one test proves the production default separately. */
 export const TEST_SCRYPT_N = 2 ** 10;
@@ -68,42 +81,6 @@ async function throwawayPostgres(
   };
 }
 
-/** Where ./globalSetup.ts wrote the starting databases for this run (unset: none). */
-export const TEST_IMAGES_ENV = 'NUTDESK_TEST_IMAGES';
-type Image = 'migrated' | 'demo';
-const imageFile = (dir: string, image: Image) => path.join(dir, `${image}.tar`);
-const tokensFile = (dir: string) => path.join(dir, 'demo-tokens.json');
-/** On PostgreSQL: the server the templates are on and their names, per image. */
-const templatesFile = (dir: string) => path.join(dir, 'pg-templates.json');
-type Templates = { server: string } & Partial<Record<Image, string>>;
-
-function templatesIn(dir: string): Templates | undefined {
-  try {
-    return JSON.parse(readFileSync(templatesFile(dir), 'utf8')) as Templates;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The folder of this run's starting databases, when there is one for this engine (and this PostgreSQL server). */
-function imagesDir(): string | undefined {
-  const dir = process.env[TEST_IMAGES_ENV] || undefined;
-  if (!dir) return undefined;
-  const server = process.env.DATABASE_URL;
-  if (!server) return existsSync(imageFile(dir, 'migrated')) ? dir : undefined;
-  return templatesIn(dir)?.server === server ? dir : undefined;
-}
-
-function imageOf(image: Image): Blob | undefined {
-  const dir = imagesDir();
-  return dir ? new Blob([readFileSync(imageFile(dir, image))]) : undefined;
-}
-
-function templateOf(image: Image): string | undefined {
-  const dir = imagesDir();
-  return dir ? templatesIn(dir)?.[image] : undefined;
-}
-
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
   return startApp(overrides, 'migrated');
 }
@@ -125,7 +102,7 @@ async function startApp(overrides: Partial<Config>, image: Image): Promise<TestC
   const database = await openDatabase({
     databaseUrl: pg?.url,
     inMemory: !pg,
-    loadDataDir: pg ? undefined : imageOf(image),
+    loadDataDir: pg ? undefined : await imageOf(image),
   });
   // on a copy of the migrated database (or a clone of its template) this finds every migration applied
   await database.migrate();
