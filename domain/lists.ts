@@ -207,6 +207,8 @@ export type OptionSource =
   | 'harvest_years'
   | 'documents_states'
   | 'logistics_states'
+  | 'currencies'
+  | 'rate_policies'
   | 'buyers'
   | 'payment_terms';
 

@@ -6,6 +6,7 @@ import { SUPPLIER_HIDDEN_FIELDS } from './hiddenFields';
 import { TIME_ZONE_SETTING } from './businessDay';
 import { SETTING_FEEDS } from './settings';
 import { SECTIONS, type Section } from './sections';
+import { PURCHASE_FIELDS } from './offers/purchase';
 
 export { fieldsRead, splitFieldRef, type FieldRef, type HiddenFields, type ReadsFields };
 
@@ -100,7 +101,8 @@ const KIND_HIDDEN_FIELDS: Partial<Record<UserType, HiddenFields>> = { supplier: 
 
 /** Fields computed from, or bounded by, another field: hidden wherever that one is. 'Резерв до' is capped by the
  * reserve's implementation date and equals it on many reserves; a city's delivery matrix, matched against a
- * reserve's delivery cost and days, names the loading city of the reserve's offer. */
+ * reserve's delivery cost and days, names the loading city of the reserve's offer; a lot's purchase in a currency
+ * gives its price. */
 export const DERIVED_FIELDS: readonly {
   resource: Resource;
   field: string;
@@ -112,6 +114,12 @@ export const DERIVED_FIELDS: readonly {
     from: { resource: 'reserves', field: 'estimated_date_implementation' },
   },
   { resource: 'cities', field: 'delivery', from: { resource: 'offers', field: 'city' } },
+  // a lot's currency price times its rate is its price: who does not see the price sees none of its purchase terms
+  ...PURCHASE_FIELDS.map((field) => ({
+    resource: 'offers' as const,
+    field,
+    from: { resource: 'offers' as const, field: 'unit_price' },
+  })),
 ];
 
 /** The fields hidden from a caller: its role's rules (data) joined with its account kind's (this file) and the

@@ -104,6 +104,8 @@ describe('checking many forms field by field (domain/schemas/fieldwise.ts)', () 
       unit_price: 1200.5,
       loading_address: 'Москва, ул. Складская, 1',
       logistics_state: 'stock',
+      // bought in rubles unless the row says otherwise
+      purchase_currency: 'RUB',
     });
     // a piece count of 40.5 is refused with the card's message, the second time from what the first time found
     for (let i = 0; i < 2; i++)

@@ -77,6 +77,14 @@ describe('list definitions', () => {
         'expected_arrival',
         // a lot's landed cost per kg from its shipment
         'landed_kg_cost',
+        // a lot bought in a currency: its price in it, the rate policy and the rate its ruble price was made at
+        'purchase_currencies_ids',
+        'purchase_price',
+        'rate_policies_ids',
+        'fixed_rate',
+        'fixed_rate_date',
+        'purchase_rate',
+        'purchase_rate_date',
         // an imported lot's customs declaration
         'customs_declaration',
       ].sort(),

@@ -4,6 +4,7 @@
 import { col, f, recordColumns, recordFilters, type ColumnDef, type FilterDef } from '../lists';
 import { defineResource } from '../resource';
 import { LOGISTICS_STATES } from './logistics';
+import { RATE_POLICY_TITLES } from './purchase';
 
 const LOGISTICS_TITLES = Object.fromEntries(LOGISTICS_STATES.map((s) => [s.value, s.title]));
 
@@ -214,6 +215,66 @@ export const offersResource = defineResource({
       filter: true,
       import: { example: '10702070/051226/3001234', note: 'для импортного лота; можно оставить пустым' },
     },
+    // a lot bought in a currency (domain/offers/purchase.ts): the supplier's price per unit in it, and how the ruble
+    // price follows the rate. Purchase terms: hidden where the warehouse cost is, and wherever the price is
+    // (domain/permissions.ts DERIVED_FIELDS), under every name
+    purchase_currency: {
+      label: 'Валюта закупки',
+      hiddenFrom: ['8'],
+      kind: 'choice',
+      column: { title: 'Валюта', width: 100, hiddenByDefault: true },
+      filter: { key: 'purchase_currencies_ids', type: 'enumeration', options: 'currencies' },
+      import: { example: 'USD', note: 'RUB, USD, EUR, CNY, TRY, AED, KZT или UZS; пусто — RUB' },
+    },
+    purchase_price: {
+      label: 'Цена закупки в валюте',
+      hiddenFrom: ['8'],
+      kind: 'amount',
+      column: { width: 150, hiddenByDefault: true },
+      filter: true,
+      import: { example: 9, note: 'за единицу, в валюте закупки; обязательно, если валюта не RUB' },
+    },
+    rate_policy: {
+      label: 'Курс пересчёта',
+      hiddenFrom: ['8'],
+      kind: 'choice',
+      column: { width: 170, titles: RATE_POLICY_TITLES, hiddenByDefault: true },
+      filter: { key: 'rate_policies_ids', type: 'enumeration', options: 'rate_policies' },
+      import: { example: 'По курсу ЦБ на день', note: 'или Фиксированный курс; пусто — по курсу ЦБ на день' },
+    },
+    fixed_rate: {
+      label: 'Фиксированный курс, ₽',
+      hiddenFrom: ['8'],
+      kind: 'amount',
+      column: { width: 150, hiddenByDefault: true },
+      filter: true,
+      import: { example: 88.5, note: 'рублей за единицу валюты; только для фиксированного курса' },
+    },
+    fixed_rate_date: {
+      label: 'Дата фиксированного курса',
+      hiddenFrom: ['8'],
+      kind: 'date',
+      column: { width: 150, hiddenByDefault: true },
+      filter: true,
+      import: { example: '01.12.2026', note: 'дд.мм.гггг; только для фиксированного курса' },
+    },
+    // the rate the stored ruble price was computed at, and its day (the server's, never typed)
+    purchase_rate: {
+      label: 'Курс в цене, ₽',
+      hiddenFrom: ['8'],
+      kind: 'amount',
+      form: false,
+      column: { width: 130, hiddenByDefault: true },
+      filter: true,
+    },
+    purchase_rate_date: {
+      label: 'Дата курса в цене',
+      hiddenFrom: ['8'],
+      kind: 'date',
+      form: false,
+      column: { width: 140, hiddenByDefault: true },
+      filter: true,
+    },
   },
   columns: [
     recordColumns.id(),
@@ -246,6 +307,13 @@ export const offersResource = defineResource({
     'logistics_state',
     'expected_arrival',
     'customs_declaration',
+    'purchase_currency',
+    'purchase_price',
+    'rate_policy',
+    'fixed_rate',
+    'fixed_rate_date',
+    'purchase_rate',
+    'purchase_rate_date',
     // the lot's papers, computed (domain/offers/documents.ts); the offers feature draws the cell
     col('documents_state', 'Документы', 'text', { width: 200, sortable: false }),
     recordColumns.createdBy(),
@@ -266,6 +334,13 @@ export const offersResource = defineResource({
     'logistics_state',
     'expected_arrival',
     'customs_declaration',
+    'purchase_currency',
+    'purchase_price',
+    'rate_policy',
+    'fixed_rate',
+    'fixed_rate_date',
+    'purchase_rate',
+    'purchase_rate_date',
     'unit_amount',
     'unit_price',
     'total_sum',
@@ -313,6 +388,11 @@ export const offersResource = defineResource({
     'logistics_state',
     'expected_arrival',
     'customs_declaration',
+    'purchase_currency',
+    'purchase_price',
+    'rate_policy',
+    'fixed_rate',
+    'fixed_rate_date',
   ],
 });
 

@@ -14,6 +14,7 @@ import { WHOLE_MSG, isWholeFor } from './figures';
 import { LOGISTICS_MSG, LOGISTICS_VALUES, ON_STOCK } from './logistics';
 import { isCalendarDate } from '../businessDay';
 import { harvestYearMessage, isHarvestYear } from './harvestYear';
+import { PURCHASE_CONTEXT, purchaseRules } from './purchase';
 
 /** Above any real quantity, price or weight, and well inside the numeric(14, 2|3) columns that store them. */
 export const OFFER_MAX_NUMBER = 1_000_000_000;
@@ -141,6 +142,8 @@ export function offerSchema(today: string, hidden: ReadonlySet<string> = new Set
       .transform((v) => (typeof v === 'string' && !v.trim() ? null : v))
       .trim()
       .max(29, OFFER_MSG.declaration),
+    // bought in a currency: its price and how the ruble price follows the rate
+    ...purchaseRules(),
   };
   if (!hidden.has('supplier') && !hidden.has('supplier_id')) shape.supplier_id = id(OFFER_MSG.supplier);
   if (!hidden.has('city') && !hidden.has('city_id')) shape.city_id = id(OFFER_MSG.city);
@@ -178,8 +181,8 @@ function withPlainTexts(
 const formBefore = (key: string) => OFFER_FIELDS[OFFER_FIELDS.findIndex((f) => f.key === key) - 1]?.key;
 
 /** The fields the offer form's other fields read (unit_weight's `when` and the whole-pieces test read the unit,
- * expected_arrival's `when` the lot's way): a form is checked field by field with them (domain/schemas/fieldwise.ts). */
-export const OFFER_SCHEMA_CONTEXT = ['unit_measure', 'logistics_state'] as const;
+ * expected_arrival's `when` the lot's way, the purchase's rules its currency and rate policy): a form is checked field by field with them (domain/schemas/fieldwise.ts). */
+export const OFFER_SCHEMA_CONTEXT = ['unit_measure', 'logistics_state', ...PURCHASE_CONTEXT] as const;
 
 /** What makes two active offers the same (server/sections/offers/record.ts findDuplicate), as the message names it. */
 const DUPLICATE_KEY: [field: string, name: string][] = [

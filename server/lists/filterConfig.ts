@@ -8,6 +8,8 @@ import { optionValue, type FilterConfig, type FilterOption, type OptionSource } 
 import { SECTION } from '../../domain/sections';
 import { DOCUMENTS_STATE_OPTIONS } from '../../domain/offers/documents';
 import { LOGISTICS_STATES } from '../../domain/offers/logistics';
+import { RATE_POLICIES } from '../../domain/offers/purchase';
+import { CURRENCIES } from '../../domain/currency';
 import { PAYMENT_TERMS } from '../../domain/buyers/resource';
 import { isFilterAllowed } from './engine';
 import type { SectionSpec } from '../contract/section';
@@ -61,6 +63,8 @@ async function optionsOf(
   if (source === 'documents_states')
     return Object.entries(DOCUMENTS_STATE_OPTIONS).map(([value, title]) => ({ title, value }));
   if (source === 'logistics_states') return LOGISTICS_STATES.map(({ title, value }) => ({ title, value }));
+  if (source === 'currencies') return CURRENCIES.map((code) => ({ title: code, value: code }));
+  if (source === 'rate_policies') return RATE_POLICIES.map(({ title, value }) => ({ title, value }));
   if (source === 'payment_terms') return PAYMENT_TERMS.map(({ title, value }) => ({ title, value }));
   if (source in REFERENCES) {
     const items = await referenceItems(db, specs, auth, source as ReferenceName, false);

@@ -9,6 +9,7 @@ import {
   date,
   index,
   check,
+  numeric,
   type ExtraConfigColumn,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -92,6 +93,16 @@ export const offers = pgTable(
     // the shipment (container) the lot came in, and its landed cost per kg as the shipment last computed it
     shipment_id: integer('shipment_id').references((): AnyPgColumn => shipments.id),
     landed_kg_cost: money('landed_kg_cost'),
+    // a lot bought in a currency (migration 0055): the supplier's price per unit in it, how the ruble price follows
+    // the rate ('daily' the Bank's rate of each business day, 'fixed' the typed rate of a day; none for a ruble lot),
+    // and the rate the stored unit_price was computed at
+    purchase_currency: text('purchase_currency').notNull().default('RUB'),
+    purchase_price: money('purchase_price'),
+    rate_policy: text('rate_policy'),
+    fixed_rate: numeric('fixed_rate', { precision: 20, scale: 10 }),
+    fixed_rate_date: date('fixed_rate_date', { mode: 'string' }),
+    purchase_rate: numeric('purchase_rate', { precision: 20, scale: 10 }),
+    purchase_rate_date: date('purchase_rate_date', { mode: 'string' }),
     created_by: integer('created_by').references(() => users.id),
     ...record(),
   },
@@ -118,6 +129,15 @@ export const offers = pgTable(
       'offers_expected_arrival_on_the_way',
       sql`${t.logistics_state} = 'stock' OR ${t.expected_arrival} IS NOT NULL`,
     ),
+    // the lots the Bank's new rate of a currency re-prices, in batches by id
+    index('offers_daily_currency_idx')
+      .on(t.purchase_currency, t.id)
+      .where(sql`${t.rate_policy} = 'daily' AND ${t.status} = 'active'`),
+    check(
+      'offers_purchase_currency_known',
+      sql`${t.purchase_currency} IN ('RUB', 'USD', 'EUR', 'CNY', 'TRY', 'AED', 'KZT', 'UZS')`,
+    ),
+    check('offers_rate_policy_known', sql`${t.rate_policy} IS NULL OR ${t.rate_policy} IN ('daily', 'fixed')`),
     index('offers_created_at_idx').on(t.created_at),
     index('offers_product_idx').on(t.product_id),
     index('offers_supplier_idx').on(t.supplier_id),

@@ -32,6 +32,7 @@ import { todayOf } from '../../db/businessDay';
 import { matchHeader, readSheet, rowCells, templateXlsx, type UploadedFile } from '../../lists/import';
 import { referenceItems, type ReferenceItem, type ScopeSpecs } from '../../records/references';
 import { scopeCondition } from '../../records/access';
+import { ratePolicyOf } from '../../../domain/offers/purchase';
 import { findDuplicates, newOfferValues, offerRecord, type NewOffer } from './record';
 import { insertRecords, type CreatedRecord } from '../../records/pipeline';
 import { fieldProblems } from '../../http/validation';
@@ -216,6 +217,8 @@ async function checkRow(
   if (body.unit_measure === 'кг' && !body.unit_weight) body.unit_weight = '1';
   if (typeof body.logistics_state === 'string') body.logistics_state = logisticsStateOf(body.logistics_state);
   if (typeof body.expected_arrival === 'string') body.expected_arrival = dayOf(body.expected_arrival);
+  if (typeof body.rate_policy === 'string') body.rate_policy = ratePolicyOf(body.rate_policy);
+  if (typeof body.fixed_rate_date === 'string') body.fixed_rate_date = dayOf(body.fixed_rate_date);
   const comment = body.comments;
   body.comments = typeof comment === 'string' && comment ? [{ text: comment }] : [];
 

@@ -32,6 +32,11 @@ export const offersSpec: SectionSpec<'offers'> = {
     unit_weight: sql`round(o.unit_weight, 3)::text`,
     // a day as its text (YYYY-MM-DD), whatever the driver makes of a date
     expected_arrival: sql`o.expected_arrival::text`,
+    // a rate keeps its digits ('90.1234'), not an amount's kopecks; its days as their text
+    fixed_rate: sql`trim_scale(o.fixed_rate)::text`,
+    fixed_rate_date: sql`o.fixed_rate_date::text`,
+    purchase_rate: sql`trim_scale(o.purchase_rate)::text`,
+    purchase_rate_date: sql`o.purchase_rate_date::text`,
     images: sql`(SELECT coalesce(json_agg(json_build_object('id', f.id, 'url', '/api/files/' || f.id, 'alt', f.original_name) ORDER BY f.id), '[]'::json)
       FROM files f WHERE f.entity_type = 'offers' AND f.entity_id = o.id AND f.kind = 'image')`,
     comments: latestComments('offers', sql`o.id`),

@@ -21,6 +21,7 @@ import { OFFER_FIELDS, offersResource, type OfferFieldKey, type OfferFields } fr
 import type { StoredValues } from '../../../domain/resource';
 import type { FieldKind } from '../../../domain/fields';
 import { isHarvestYear, yearOfDay } from '../../../domain/offers/harvestYear';
+import { RUBLE } from '../../../domain/offers/purchase';
 import { todayOf } from '../../db/businessDay';
 import { OFFER_REFERENCES } from '../../../domain/offers/references';
 import { OFFER_RESERVES_MSG } from '../../../domain/reserves/messages';
@@ -140,6 +141,9 @@ async function prepare(auth: AuthenticatedUser, values: Row, today: string, kept
   const form = Object.fromEntries(
     OFFER_FIELDS.map(({ key, kind }) => [key, storedValue(kind, valid[key])]),
   ) as StoredValues<OfferFields, OfferFieldKey>;
+  // a rate keeps its digits (numeric(20, 10)), not the kopecks of an amount; a lot with no currency is a ruble one
+  form.fixed_rate = (valid.fixed_rate as string | null | undefined) ?? null;
+  form.purchase_currency ??= RUBLE;
   return { ...form, ...stored, total_sum: money(figures.total_sum), kg_price: money(figures.kg_price) };
 }
 

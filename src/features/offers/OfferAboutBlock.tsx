@@ -14,6 +14,8 @@ import { InfoBlock } from '../../components/Card/InfoBlock';
 import { LABELS, OFFER_TEXTS, type OfferFormValues } from './offerForm';
 import { LOGISTICS_STATES, ON_STOCK } from '../../../domain/offers/logistics';
 import type { OfferInputs } from './offerInputs';
+import { purchaseInputs } from './purchaseInputs';
+import { PURCHASE_FIELDS } from '../../../domain/offers/purchase';
 
 export interface OfferAboutBlockProps {
   form: FormikProps<OfferFormValues>;
@@ -31,10 +33,14 @@ const CHOOSABLE: readonly string[] = ['active', 'completed'];
 const statusChoices = (current: string | undefined) =>
   current && !CHOOSABLE.includes(current) ? [...CHOOSABLE, current] : CHOOSABLE;
 
-/** The header draws the product (offerInputs' fixed field); the block, the supplier first, then the form's order. */
+/** The header draws the product (offerInputs' fixed field); the block, the supplier first, then the form's order,
+ * the purchase in a currency right after the ruble price it makes. */
 const [, ...REST] = OFFER_FIELDS;
 const SUPPLIER = REST.find((f) => f.key === 'supplier_id')!;
-const DRAWN = [SUPPLIER, ...REST.filter((f) => f !== SUPPLIER)];
+const PURCHASE = REST.filter((f) => (PURCHASE_FIELDS as readonly string[]).includes(f.key));
+const DRAWN = [SUPPLIER, ...REST.filter((f) => f !== SUPPLIER && !PURCHASE.includes(f))].flatMap((f) =>
+  f.key === 'unit_price' ? [f, ...PURCHASE] : [f],
+);
 
 /** An address (its filter searches addresses) is drawn across the block. */
 const isAddress = (key: OfferFieldKey) => {
@@ -60,6 +66,7 @@ export function OfferAboutBlock({ form, inputs, mode, readOnly, settingsButton, 
   // what a field's kind does not say: the loading city's list failure, the unit's choices (kg weigh 1 each), the
   // unit's weight for pieces only, the lot's way and the day it is expected
   const own: Partial<Record<OfferFieldKey, () => ReactNode>> = {
+    ...purchaseInputs(form, inputs, readOnly),
     city_id: () => select('city_id', cities.data, { helperText: listFailure(cities) }),
     harvest_year: () => field('harvest_year', { inputMode: 'numeric' } as TextFieldProps),
     unit_measure: () =>
