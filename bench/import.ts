@@ -2,6 +2,7 @@
 // (mode=all on a file with 50 bad rows: every row is checked and resolved, nothing is written) and to check and
 // write the 4 950 good ones (mode=valid, one transaction). With BENCH_OFFERS=100000 the offers table is first
 // grown to that size, so the duplicate look-ups run against a real table.
+// Each line also tells the CPU the import cost (bench/cpu.ts): wall time moves with a shared machine's load.
 // Runs on PGlite in memory; with DATABASE_URL set, on that PostgreSQL server too (in a throwaway database).
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { OFFER_IMPORT_COLUMNS } from '../domain/offers/import';
 import { rowsOf } from '../server/db/rows';
 import { onEachEngine } from './engines';
 import { SPARE_HARVEST_YEARS, seedOffers } from './offers';
+import { cpuFigures, cpuMeter } from './cpu';
 
 const ROWS = IMPORT_LIMITS.maxRows;
 const BAD_EVERY = 100;
@@ -73,6 +75,7 @@ async function upload(
   form.append('file', new Blob([new Uint8Array(file)]), name);
   form.append('mode', mode);
   const request = new Request('http://localhost/api/offers/import', { method: 'POST', body: form });
+  const meter = await cpuMeter(ctx.db, engineName(engine));
   const start = performance.now();
   const res = await ctx.app.inject({
     method: 'POST',
@@ -81,14 +84,16 @@ async function upload(
     headers: { authorization: `Bearer ${token}`, 'content-type': request.headers.get('content-type')! },
   });
   const ms = performance.now() - start;
+  const spent = await meter();
   if (res.statusCode !== 200) throw new Error(`import: ${res.statusCode} ${res.body}`);
   const report = res.json() as { total: number; valid: number; imported: number; problems: unknown[] };
   console.log(
     `  ${name.padEnd(10)} ${(file.length / 1024 / 1024).toFixed(1)} MB  mode=${mode.padEnd(5)}  ${report.total} rows, ${report.problems.length} problems, ` +
-      `${report.imported} written  ${(ms / 1000).toFixed(1).padStart(5)} s  (${Math.round(report.total / (ms / 1000))} rows/s)`,
+      `${report.imported} written  ${(ms / 1000).toFixed(1).padStart(5)} s  (${Math.round(report.total / (ms / 1000))} rows/s; ` +
+      `CPU ${spent.node.toFixed(2)} s here${spent.db === null ? '' : `, ${spent.db.toFixed(2)} s in the database`})`,
   );
   console.log(
-    `RESULT import engine=${engineName(engine)} format=${name.split('.').pop()} mode=${mode} rows=${report.total} seconds=${(ms / 1000).toFixed(2)}`,
+    `RESULT import engine=${engineName(engine)} format=${name.split('.').pop()} mode=${mode} rows=${report.total} seconds=${(ms / 1000).toFixed(2)} ${cpuFigures(spent)}`,
   );
 }
 

@@ -50,7 +50,18 @@ export const DATED_OFFER = sql`EXISTS (SELECT 1 FROM offer_documents d WHERE d.o
  * document when one lapsed, else the first ahead) and turns_on (the next day the state or its dates move by the
  * calendar alone: a valid-until coming within the notice days, or one lapsing; null when none will). */
 export function documentsStateRows(where: SQL, today: SQL): SQL {
-  return sql`WITH o AS (SELECT o.id, o.product_id, o.${sql.raw(LOT.origin.field)} AS origin FROM offers o WHERE ${where}),
+  return documentsStateOf(
+    sql`SELECT o.id, o.product_id, o.${sql.raw(LOT.origin.field)} AS origin FROM offers o WHERE ${where}`,
+    today,
+    true,
+  );
+}
+
+/** The rule over any lots (`lots`: rows of id, product_id, origin), with their documents as stored, or with none
+ * (`documents` false: offers not yet written, an import's, whose ids are only the rows' numbers): so a new offer is
+ * written with its state at once, instead of written and then rewritten through every index of the table. */
+export function documentsStateOf(lots: SQL, today: SQL, documents: boolean): SQL {
+  return sql`WITH o AS (${lots}),
     s AS (SELECT ${today}::date AS today, ${NOTICE_DAYS} AS notice, ${IMPORTED_TYPES} AS imported),
     req AS (
       SELECT o.id AS offer_id, pdt.type_id FROM o JOIN product_document_types pdt ON pdt.product_id = o.product_id
@@ -59,7 +70,7 @@ export function documentsStateRows(where: SQL, today: SQL): SQL {
       WHERE coalesce(btrim(o.origin), '') <> '' AND lower(btrim(o.origin)) NOT IN (${DOMESTIC})),
     docs AS (
       SELECT d.offer_id, d.type_id, CASE WHEN bool_or(d.valid_until IS NULL) THEN NULL ELSE max(d.valid_until) END AS until
-      FROM offer_documents d JOIN o ON o.id = d.offer_id GROUP BY d.offer_id, d.type_id),
+      FROM offer_documents d JOIN o ON o.id = d.offer_id ${documents ? sql`` : sql`WHERE false`} GROUP BY d.offer_id, d.type_id),
     x AS (
       SELECT coalesce(r.offer_id, d.offer_id) AS offer_id, t.id, t.name, r.type_id IS NOT NULL AS required, d.type_id IS NOT NULL AS has, d.until
       FROM req r FULL JOIN docs d ON d.offer_id = r.offer_id AND d.type_id = r.type_id

@@ -38,7 +38,8 @@ import { goneReferences, type ReferencingWrite } from '../../records/liveReferen
 import { offersSpec } from './list';
 import { unitAmountChange } from './stock';
 import { adoptDocuments, documentsJson } from './documents';
-import { documentsStateSql, refreshDocumentsState } from '../../records/documentsState';
+import { documentsStateOf, documentsStateSql, refreshDocumentsState } from '../../records/documentsState';
+import { LOT } from '../../../domain/offers/lot';
 import { lockOfferReserves, moveReservesWithArrival, type LotWay } from './logistics';
 
 /** What makes two active offers the same (the card's 409 rule). */
@@ -232,6 +233,10 @@ const NEW_OFFER_NAMES = sql.join(
   NEW_OFFER_FIELDS.map((f) => sql.identifier(f.key)),
   sql`, `,
 );
+const NEW_OFFER_VALUES = sql.join(
+  NEW_OFFER_FIELDS.map((f) => sql`r.${sql.identifier(f.key)}`),
+  sql`, `,
+);
 
 /** Writes checked offers, each with its selling band, in one INSERT whose rows travel as one JSON parameter (a
  * statement of thousands of bound values costs more to build and bind than to run), with their photos and
@@ -253,12 +258,19 @@ async function insertOffers(
   const rowsJson = JSON.stringify(
     items.map(({ values: { values, settings } }, i) => ({ ...withSellingBand(values, settings), i })),
   );
+  // each written with its documents state (its product's and origin's required types, none attached yet: files
+  // come below and `written` brings those offers' state up to date), not written and then rewritten
+  const today = await todayOf(tx);
+  const lots = sql`SELECT r.i AS id, r.product_id, r.${sql.raw(LOT.origin.field)} AS origin FROM r`;
   const created = await returningRows(
     tx,
     sql`
-    INSERT INTO offers (${NEW_OFFER_NAMES}, created_by)
-    SELECT ${NEW_OFFER_NAMES}, ${auth.user.id}::int
-    FROM jsonb_to_recordset(${rowsJson}::jsonb) AS r(i int, ${NEW_OFFER_COLUMNS}) ORDER BY r.i`,
+    WITH r AS (SELECT * FROM jsonb_to_recordset(${rowsJson}::jsonb) AS r(i int, ${NEW_OFFER_COLUMNS})),
+      ds AS (${documentsStateOf(lots, sql`${today}::date`, false)})
+    INSERT INTO offers (${NEW_OFFER_NAMES}, created_by, documents_state, documents_missing, documents_expired,
+      documents_blocking, documents_expires_on, documents_turns_on)
+    SELECT ${NEW_OFFER_VALUES}, ${auth.user.id}::int, ds.state, ds.missing, ds.expired, ds.blocking, ds.expires_on, ds.turns_on
+    FROM r JOIN ds ON ds.id = r.i ORDER BY r.i`,
     select({ id: offers.id }),
   );
   const ids = created.map((c) => Number(c.id)).sort((a, b) => a - b);
