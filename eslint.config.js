@@ -111,6 +111,18 @@ const zones = [
       'contract/ describes a section for lists/ and records/: it sits below them and imports neither.',
     ),
   ),
+  // business settings sit below the sections that read them and the admin wing whose routes change them
+  zone('./server/settings', './server/sections', 'settings/ sit below the sections: they import none.'),
+  zone(
+    './server/settings',
+    './server/admin',
+    'settings/ sit below admin/, whose routes change them: they import none of it.',
+  ),
+  zone(
+    './server/sections',
+    './server/admin',
+    'A section reads business settings from settings/, never the admin wing.',
+  ),
   // a section's inner files and another feature's are held by house/public-face (eslint/faces.ts), by pattern
 ];
 

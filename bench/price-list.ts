@@ -12,7 +12,7 @@ import { pct } from './engines';
 import { priceListLots } from './offers';
 import { lots } from '../server/priceList/lines';
 import { priceLine } from '../domain/priceList/figures';
-import { readBusinessSettings } from '../server/admin/businessSettings';
+import { readBusinessSettings } from '../server/settings';
 
 const LOTS = 1000;
 const READS = 30;

@@ -80,6 +80,25 @@ test('the generic layers name no section: lists/, records/ and http/ import noth
   expect(wrong).toEqual([]);
 });
 
+test('business settings are a module below the sections: no section imports admin/, settings/ import no section nor admin/', () => {
+  const wrong = all.flatMap((file) =>
+    importsOf(file)
+      .filter(
+        (target) =>
+          (rel(file).startsWith('sections/') && rel(target).startsWith('admin/')) ||
+          (rel(file).startsWith('settings/') && /^(sections|admin)\//.test(rel(target))),
+      )
+      .map((target) => `${rel(file)} → ${rel(target)}`),
+  );
+  expect(wrong).toEqual([]);
+  // and the sections read them there
+  expect(
+    all.some(
+      (file) => rel(file).startsWith('sections/') && importsOf(file).some((t) => rel(t) === 'settings/index.ts'),
+    ),
+  ).toBe(true);
+});
+
 // ---- the ESLint zones and the import graph of the whole repository
 const repo = path.resolve(server, '..');
 const eslint = path.join(repo, 'node_modules', '.bin', 'eslint');

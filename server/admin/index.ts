@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import type { Database } from '../db/client';
 import { requireAuth } from '../accounts/auth';
-import { settingsByName } from './businessSettings';
+import { settingsByName } from '../settings';
 import { SETTINGS_MSG } from '../../domain/settings';
 import { canReadSetting } from '../../domain/permissions';
 import { forbidden } from '../errors';

@@ -10,7 +10,7 @@ import { employees, roles, suppliers, users } from '../db/schema';
 import { badRequest, conflict, forbidden } from '../errors';
 import { requireAuth } from '../accounts/auth';
 import { ID, noQuery, responses } from '../http/schemas';
-import { recordChange } from './log';
+import { recordChange } from '../settings';
 import { mailInvitation } from './invitationMail';
 import { normaliseLogin } from '../accounts/users';
 

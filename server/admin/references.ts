@@ -8,7 +8,7 @@ import { conflict, notFound } from '../errors';
 import { select, selectFirst, selectRows } from '../db/rows';
 import type { AuthenticatedUser } from '../accounts/users';
 import { ADMIN_MSG, REFERENCE_TITLE, type AdminReference } from '../../domain/admin';
-import { recordChange } from './log';
+import { recordChange } from '../settings';
 import { refreshDocumentsState } from '../records/documentsState';
 
 export interface ReferenceItem {

@@ -27,7 +27,7 @@ import {
   type Scope,
 } from '../../domain/permissions';
 import { FIELD_CHOICES, hiddenTitles } from '../../domain/fieldChoices';
-import { recordChange } from './log';
+import { recordChange } from '../settings';
 import { LOWER_DELIVERY_RIGHT } from '../../domain/reserves/delivery';
 
 export type PermissionChanges = Partial<Record<Resource, Partial<Record<Action, Scope>>>>;

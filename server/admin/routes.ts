@@ -17,7 +17,7 @@ import {
   type UserChange,
 } from '../../domain/admin';
 import type { AuthenticatedUser } from '../accounts/users';
-import { requireAdmin } from './access';
+import { requireAdmin } from '../accounts/admin';
 import { publicUrlState } from '../http/linkBase';
 import { changeUser, listUsers, resendInvitation } from './users';
 import {
@@ -32,7 +32,7 @@ import {
   type RoleRights,
 } from './roles';
 import { addReference, listReference, renameReference } from './references';
-import { readLog } from './log';
+import { readLog } from '../settings';
 import { LOWER_DELIVERY_RIGHT } from '../../domain/reserves/delivery';
 import { FINANCE_RIGHT } from '../../domain/permissions';
 import {

@@ -16,7 +16,7 @@ import {
   type AdminUser,
   type UserChange,
 } from '../../domain/admin';
-import { recordChange } from './log';
+import { recordChange } from '../settings';
 import { mailInvitation } from './invitationMail';
 
 const u = alias(users, 'u');

@@ -16,7 +16,7 @@ import { russianErrors } from '../http/validation';
 import { isBusinessSetting } from '../../domain/settings';
 import { ADMIN_MSG } from '../../domain/admin';
 import { forbidden } from '../errors';
-import { saveBusinessSettings, saveCompanySettings, saveShortfallRule } from '../admin/businessSettings';
+import { saveBusinessSettings, saveCompanySettings, saveShortfallRule } from '../settings';
 import { isCompanySetting } from '../../domain/settingsSchema';
 import { SHORTFALL_RULE_SETTING } from '../../domain/offers/logistics';
 import { LIST_MSG, decodeFilter, savedFilterSchema } from '../../domain/listQuery';

@@ -12,7 +12,7 @@ import { money, toNumber } from '../../domain/numbers';
 import { canBuildPriceList, PRICE_LIST_MSG, validUntilError } from '../../domain/priceList/access';
 import { markupBounds, priceLine } from '../../domain/priceList/figures';
 import type { PriceListQuery } from '../../domain/priceList/query';
-import { readBusinessSettings, settingsByName } from '../admin/businessSettings';
+import { readBusinessSettings, settingsByName } from '../settings';
 import { badRequest, forbidden } from '../errors';
 import { columnsOf, roundedOf, select, selectFirst, selectRows, textOf, type SelectedRow } from '../db/rows';
 import { cities, cityDelivery, offers } from '../db/schema';

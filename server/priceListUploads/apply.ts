@@ -23,7 +23,7 @@ import { changeChunk } from '../records/bulk';
 import { hiddenFields, insertRecords, type RecordSection } from '../records/pipeline';
 import { notifyMany } from '../records/notify';
 import { todayOf } from '../db/businessDay';
-import { readBusinessSettings } from '../admin/businessSettings';
+import { readBusinessSettings } from '../settings';
 import { offerRecord, offersSpec } from '../sections/offers';
 import { readProfile, type Specs } from './access';
 import { computePlan, planSheet, same, type Plan } from './plan';

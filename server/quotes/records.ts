@@ -29,7 +29,7 @@ import {
   type QuoteStatus,
 } from '../../domain/quotes/record';
 import { QUOTE_BUYER, type QuoteBuyerName } from '../../domain/quotes/buyer';
-import { readBusinessSettings, settingsByName } from '../admin/businessSettings';
+import { readBusinessSettings, settingsByName } from '../settings';
 import { HttpError, badRequest, forbidden, notFound, stale } from '../errors';
 import { columnsOf, returningRows, select, selectFirst, textOf, type SelectedRow } from '../db/rows';
 import { cities, quotes, reserves } from '../db/schema';

@@ -10,7 +10,7 @@ import { money, toNumber } from '../../domain/numbers';
 import { canQuote, QUOTE_MSG } from '../../domain/quotes/access';
 import { earliestDelivery, marginBounds, rankLots, type QuoteLine } from '../../domain/quotes/ranking';
 import type { QuoteOfferPart, QuoteSearch, QuoteSearchAnswer, QuoteSearchLine } from '../../domain/quotes/search';
-import { readBusinessSettings } from '../admin/businessSettings';
+import { readBusinessSettings } from '../settings';
 import { badRequest, forbidden } from '../errors';
 import { columnsOf, select, selectFirst } from '../db/rows';
 import { products } from '../db/schema';

@@ -22,7 +22,7 @@ import {
 import { offerFigures, offerSellingBand } from '../../../domain/offers/figures';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import { money } from '../../../domain/numbers';
-import { readBusinessSettings, readShortfallRule } from '../../admin/businessSettings';
+import { readBusinessSettings, readShortfallRule } from '../../settings';
 import { badRequest } from '../../errors';
 import { todayOf } from '../../db/businessDay';
 import { roundedOf, select, selectFirst, textOf, type SelectedRow } from '../../db/rows';

@@ -34,7 +34,7 @@ import {
   type DocumentValues,
   type OfferDocument,
 } from '../../../domain/offers/documents';
-import { recordChange } from '../../admin/log';
+import { recordChange } from '../../settings';
 import { lotTitle, type LotText } from '../../../domain/offers/lot';
 import { offersSpec } from './list';
 import { DATED_OFFER, IMPORTED_OFFER, readDocumentSettings, refreshDocumentsState } from '../../records/documentsState';

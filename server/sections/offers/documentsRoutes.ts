@@ -31,7 +31,7 @@ import {
   valuesOf,
 } from './documents';
 import { readDocumentSettings } from '../../records/documentsState';
-import { requireAdmin } from '../../admin/access';
+import { requireAdmin } from '../../accounts/admin';
 
 const date = { type: ['string', 'null'], maxLength: 30 } as const;
 const fields = {

@@ -27,7 +27,7 @@ import { PRODUCT_MSG } from '../../../domain/products/schema';
 import { forbidden } from '../../errors';
 import { select, selectRows } from '../../db/rows';
 import { suppliers as suppliersTable } from '../../db/schema';
-import { readBusinessSettings } from '../../admin/businessSettings';
+import { readBusinessSettings } from '../../settings';
 import { todayOf } from '../../db/businessDay';
 import { matchHeader, readSheet, rowCells, templateXlsx, type UploadedFile } from '../../lists/import';
 import { referenceItems, type ReferenceItem, type ScopeSpecs } from '../../records/references';

@@ -8,7 +8,7 @@ import { roundedOf, select, selectRows, textOf } from '../../db/rows';
 import { reserves } from '../../db/schema';
 import { pendingArrival } from '../../../domain/offers/logistics';
 import { defaultReservedUntil } from '../../../domain/reserves/schema';
-import { readBusinessSettings } from '../../admin/businessSettings';
+import { readBusinessSettings } from '../../settings';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
 import { changeRecord, type Author } from '../../records/history';
 import { notify, recipients } from '../../records/notify';

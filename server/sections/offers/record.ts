@@ -27,7 +27,7 @@ import { OFFER_REFERENCES } from '../../../domain/offers/references';
 import { OFFER_RESERVES_MSG } from '../../../domain/reserves/messages';
 import { offerFigures, offerSellingBand, storedUnitWeight } from '../../../domain/offers/figures';
 import type { BusinessSettings } from '../../../domain/settings';
-import { readBusinessSettings } from '../../admin/businessSettings';
+import { readBusinessSettings } from '../../settings';
 import { money } from '../../../domain/numbers';
 import { badRequest, conflict } from '../../errors';
 import { rowsOf as rows, returningRows, select, selectFirst, selectRows } from '../../db/rows';

@@ -33,7 +33,7 @@ import {
   type RecordSection,
   type Row,
 } from '../../records/pipeline';
-import { readBusinessSettings } from '../../admin/businessSettings';
+import { readBusinessSettings } from '../../settings';
 import { complete, lockOffer, release, reserve, resize, type StockCause } from '../offers';
 import { notify, recipients } from '../../records/notify';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';

@@ -26,7 +26,7 @@ import { RESPONSIBLE_MSG, STOCK_MSG } from '../../../domain/reserves/messages';
 import { pendingArrival } from '../../../domain/offers/logistics';
 import { currentTerms, keptTerms, pricedBy, TERM_VISIBILITY, type ReserveTerms } from '../../../domain/reserves/terms';
 import { money, toNumber } from '../../../domain/numbers';
-import { readBusinessSettings } from '../../admin/businessSettings';
+import { readBusinessSettings } from '../../settings';
 import { badRequest } from '../../errors';
 import { columnsOf, roundedOf, select, selectFirst, selectRows, textOf, type SelectedRow } from '../../db/rows';
 import {

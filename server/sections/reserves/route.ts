@@ -14,7 +14,7 @@ import { recordVisible } from '../../records/access';
 import { can } from '../../../domain/permissions';
 import { money } from '../../../domain/numbers';
 import { RESERVE_ROUTE } from '../../../domain/responseShapes';
-import { readBusinessSettings } from '../../admin/businessSettings';
+import { readBusinessSettings } from '../../settings';
 
 export const ROUTE_MSG = { query: 'Укажите предложение (offer) и город доставки (to)' } as const;
 

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { settingsByName } from '../../admin/businessSettings';
+import { settingsByName } from '../../settings';
 import { declarationOf } from '../shipments';
 import { isVatRate, isVatRegime, VAT_REGIME_DEFAULT } from '../../../domain/papers/lines';
 import type { UpdBuyerFacts, UpdReserveFacts, UpdSellerFacts } from '../../../domain/upd/build';

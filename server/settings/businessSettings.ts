@@ -23,7 +23,7 @@ import { money, toNumber } from '../../domain/numbers';
 import { offerSellingBand } from '../../domain/offers/figures';
 import { columnsOf, select, selectRows, type SelectedRow } from '../db/rows';
 import type { AuthenticatedUser } from '../accounts/users';
-import { recordChange } from './log';
+import { recordChange } from './changeLog';
 import { readTimeZone } from '../db/businessDay';
 import { businessZone, TIME_ZONE_SETTING, TIME_ZONE_TITLE } from '../../domain/businessDay';
 import { badRequest } from '../errors';

@@ -1,7 +1,7 @@
 // Who may use the settings page's API: administrators only. Everyone else gets a 403 in Russian.
 import type { FastifyRequest } from 'fastify';
-import { requireAuth } from '../accounts/auth';
-import type { AuthenticatedUser } from '../accounts/users';
+import { requireAuth } from './auth';
+import type { AuthenticatedUser } from './users';
 import { forbidden } from '../errors';
 import { ADMIN_MSG } from '../../domain/admin';
 
