@@ -16,6 +16,8 @@ const settings = {
   max_markup: '0.35',
   reserve_hold_days: '5',
   reserve_unpaid_days: '2',
+  min_margin_percent: '5',
+  rate_move_threshold_percent: '2.5',
 };
 const sent = (fetchMock: jest.Mock, method: string, path: string) =>
   fetchMock.mock.calls
@@ -148,10 +150,20 @@ test('business settings: the tabs, the values, every message, and the PUT /api/s
   expect(screen.getByText('Резерв до = дата создания + столько дней')).toBeInTheDocument();
   expect(screen.getByText('Решает, какой сегодня день: даты резервов, фильтры, выгрузки')).toBeInTheDocument();
   expect(document.body.textContent).not.toMatch(
-    /delivery_cost_default|local_delivery|costs_per_kg|min_markup|max_markup|reserve_hold_days|reserve_unpaid_days|time_zone/,
+    /delivery_cost_default|local_delivery|costs_per_kg|min_markup|max_markup|reserve_hold_days|reserve_unpaid_days|time_zone|min_margin|rate_move/,
   );
+  // the margins' check: percents as stored, with the Russian comma
+  const margin = screen.getByLabelText('Минимальная маржа, %');
+  expect(margin).toHaveValue('5');
+  expect(screen.getByLabelText('Порог изменения курса, %')).toHaveValue('2,5');
   const user = userEvent.setup();
   const save = screen.getByRole('button', { name: 'Сохранить' });
+  await user.clear(margin);
+  await user.type(margin, '101');
+  await user.tab();
+  expect(await screen.findByText('Не больше 100 %')).toBeInTheDocument();
+  await user.clear(margin);
+  await user.type(margin, '3,5');
   expect(save).toBeDisabled();
 
   await user.clear(min);
@@ -183,7 +195,12 @@ test('business settings: the tabs, the values, every message, and the PUT /api/s
   expect(await screen.findByText('Настройки сохранены. Пересчитаны цены продажи предложений: 412')).toBeInTheDocument();
   // the API keeps the spec's fractions
   const [put] = sent(fetchMock, 'PUT', '/api/settings');
-  expect(await bodyOf(put)).toEqual({ ...settings, min_markup: '0.125', time_zone: 'Europe/Moscow' });
+  expect(await bodyOf(put)).toEqual({
+    ...settings,
+    min_markup: '0.125',
+    min_margin_percent: '3.5',
+    time_zone: 'Europe/Moscow',
+  });
 });
 
 test('rubles show the Russian decimal comma; typed with a comma or a point they are sent with a point (issue 35)', async () => {

@@ -25,7 +25,9 @@ export type NotificationKind =
   // a payment, a buyer's terms, a deleted sale or an opening balance, by a role with the finance right
   | 'buyer_finance'
   // someone other than the author changed, revoked, reserved or deleted a quote
-  | 'quote_changed';
+  | 'quote_changed'
+  // a reserve on a lot bought at the daily rate whose margin a new rate put at risk (domain/reserves/margins.ts words it)
+  | 'margin_at_risk';
 
 /** What a notification is about: a section's record, or a saved quote ('Котировки', /quotes/{id}). */
 export type NotificationSection = Section | 'quotes';

@@ -20,7 +20,19 @@ export const SETTING_TITLE: Record<BusinessSettingName, { label: string; hint: s
   max_markup: { label: 'Максимальная наценка', hint: 'В процентах к себестоимости' },
   reserve_hold_days: { label: 'Срок резерва, дней', hint: 'Резерв до = дата создания + столько дней' },
   reserve_unpaid_days: { label: 'Дней резерва без оплаты', hint: 'Срок резерва покупателя на предоплате' },
+  min_margin_percent: {
+    label: 'Минимальная маржа, %',
+    hint: 'Резерв на лот по курсу дня с маржой ниже отмечается как под риском',
+  },
+  rate_move_threshold_percent: {
+    label: 'Порог изменения курса, %',
+    hint: 'Резерв отмечается, когда курс сдвинулся больше, чем на столько',
+  },
 };
+
+/** The margins' check's settings: percents as typed and stored ('5' is 5 %). */
+export const PERCENT_SETTINGS: readonly BusinessSettingName[] = ['min_margin_percent', 'rate_move_threshold_percent'];
+export const isPercent = (name: BusinessSettingName) => PERCENT_SETTINGS.includes(name);
 
 /** The markups: fractions where they are stored and on the API (the spec's 0.1), percent where a person types them. */
 export const MARKUP_SETTINGS: readonly BusinessSettingName[] = ['min_markup', 'max_markup'];
@@ -46,10 +58,11 @@ export function settingShown(name: BusinessSettingName, stored: string | number)
   const text = String(stored);
   if (isMarkup(name)) return `${markupPercent(text)} %`;
   if (name === 'reserve_hold_days' || name === 'reserve_unpaid_days') return `${text} дн.`;
+  if (isPercent(name)) return `${text.replace('.', ',')} %`;
   return `${text.replace('.', ',')} ₽/кг`;
 }
 
-export const SETTING_LIMITS = { rubles: 100_000, markup: 10 } as const;
+export const SETTING_LIMITS = { rubles: 100_000, markup: 10, percent: 100 } as const;
 
 export const SETTING_MSG = {
   number: 'Введите число',
@@ -62,6 +75,7 @@ export const SETTING_MSG = {
   minDelivery: `Не меньше ${DELIVERY_COST_MIN}`,
   percentDecimals: 'Не больше 2 знаков после запятой',
   holdDays: `Целое число дней от 1 до ${365}`,
+  maxPercent: `Не больше ${SETTING_LIMITS.percent} %`,
 } as const;
 
 const holdDays = () =>
@@ -92,6 +106,10 @@ const settingNumber = (max: number, maxMessage: string, places = 4, placesMessag
       placesMessage,
       (v) => v === undefined || Math.abs(Math.round(v * 10 ** places) - v * 10 ** places) < 1e-6,
     );
+
+/** A percent of the margins' check: 0 to 100, two decimals; a setting added later, kept when a save does not send it. */
+const percentSetting = () =>
+  settingNumber(SETTING_LIMITS.percent, SETTING_MSG.maxPercent, 2, SETTING_MSG.percentDecimals).optional();
 
 const markupOrder = (schema: yup.NumberSchema) =>
   schema.test('order', SETTING_MSG.markupOrder, function (v) {
@@ -125,6 +143,8 @@ export const businessSettingsSchema = yup.object({
   reserve_hold_days: holdDays(),
   // a setting added later, kept when a save does not send it
   reserve_unpaid_days: holdDays().optional(),
+  min_margin_percent: percentSetting(),
+  rate_move_threshold_percent: percentSetting(),
 });
 
 /** The same settings as the settings page's form holds them: markups in percent, within the same limits (the
@@ -147,6 +167,8 @@ export const businessSettingsFormSchema = yup.object({
   reserve_hold_days: holdDays(),
   // a setting added later, kept when a save does not send it
   reserve_unpaid_days: holdDays().optional(),
+  min_margin_percent: percentSetting(),
+  rate_move_threshold_percent: percentSetting(),
 });
 
 /** The trader's name and phone: the text of a quote, its PDF and the buyer's pages sign with them; the seller's

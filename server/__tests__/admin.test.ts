@@ -129,6 +129,8 @@ describe('business settings', () => {
       max_markup: '0.35',
       reserve_hold_days: '5',
       reserve_unpaid_days: '2',
+      min_margin_percent: '5',
+      rate_move_threshold_percent: '2',
       time_zone: 'Europe/Moscow',
     });
     expect(res.body.offers).toBeGreaterThan(0);
@@ -183,6 +185,41 @@ describe('business settings', () => {
     const res = await ctx.call('PUT', '/api/settings', 'admin', { min_markup: 0.2, max_markup: '0.35' });
     expect(res.body).toMatchObject({ status: 'success', offers: 0 });
     expect(await tableChecksum(ctx.db)).toBe(before);
+  });
+
+  test("the margins' check: 'Минимальная маржа, %' and 'Порог изменения курса, %' read as 5 and 2 until saved, checked, saved and logged", async () => {
+    const read = await ctx.call('POST', '/api/settings', 'admin', [
+      'min_margin_percent',
+      'rate_move_threshold_percent',
+    ]);
+    expect(read.body).toEqual({ min_margin_percent: '5', rate_move_threshold_percent: '2' });
+    const before = await tableChecksum(ctx.db);
+    for (const [payload, message] of [
+      [{ min_margin_percent: '101' }, 'Не больше 100 %'],
+      [{ rate_move_threshold_percent: '-1' }, 'Значение не может быть отрицательным'],
+      [{ rate_move_threshold_percent: '1,234' }, 'Не больше 2 знаков после запятой'],
+    ] as const) {
+      const res = await ctx.call('PUT', '/api/settings', 'admin', payload);
+      expect([res.status, res.body.messages]).toEqual([400, [message]]);
+    }
+    expect(await tableChecksum(ctx.db)).toBe(before);
+    const res = await ctx.call('PUT', '/api/settings', 'admin', {
+      min_margin_percent: '3,5',
+      rate_move_threshold_percent: '4',
+    });
+    // they move no selling band
+    expect(res.body).toMatchObject({
+      status: 'success',
+      offers: 0,
+      settings: { min_margin_percent: '3.5', rate_move_threshold_percent: '4' },
+    });
+    expect(await lastLog()).toMatchObject({
+      user: { name: 'Администратор' },
+      summary: 'Бизнес-настройки: Минимальная маржа, % 5 % → 3,5 %; Порог изменения курса, % 2 % → 4 %',
+    });
+    expect((await ctx.call('POST', '/api/settings', 'manager', ['min_margin_percent'])).body).toEqual({
+      min_margin_percent: '3.5',
+    });
   });
 });
 

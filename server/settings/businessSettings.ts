@@ -7,6 +7,7 @@ import { moveChangeGeneration } from '../db/changes';
 import {
   BAND_SETTINGS,
   BUSINESS_SETTING_NAMES,
+  LATER_SETTINGS,
   SETTING_DEFAULTS,
   type BusinessSettingName,
   type BusinessSettings,
@@ -45,9 +46,10 @@ export async function settingsByName(db: Database, names: string[]): Promise<Rec
   const found = Object.fromEntries(rows.map((r) => [r.name, r.value]));
   // the business zone is always there: the default one until an administrator chooses another
   if (names.includes(TIME_ZONE_SETTING)) found[TIME_ZONE_SETTING] = businessZone(found[TIME_ZONE_SETTING]);
-  // so is a setting added later with a default of its own (the local delivery), until someone saves another
-  const local: BusinessSettingName = 'local_delivery_cost_default';
-  if (names.includes(local) && found[local] === undefined) found[local] = String(SETTING_DEFAULTS[local]);
+  // so is a setting added later with a default of its own (the local delivery, the margins' check), until someone
+  // saves another
+  for (const later of LATER_SETTINGS)
+    if (names.includes(later) && found[later] === undefined) found[later] = String(SETTING_DEFAULTS[later]);
   return found;
 }
 

@@ -1,5 +1,5 @@
 // Buyers' price-list links, quotes, and suppliers' own price lists (profiles and uploads).
-import { pgTable, serial, integer, text, date, jsonb, index } from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, text, date, jsonb, boolean, index } from 'drizzle-orm/pg-core';
 import { buyers } from './buyers';
 import { ts } from './columns';
 import { files } from './files';
@@ -50,6 +50,10 @@ export const quotes = pgTable(
     version: integer('version').notNull().default(1),
     created_at: ts('created_at').notNull().defaultNow(),
     deleted_at: ts('deleted_at'),
+    // the margins' check after each new rate (migration 0056): a held price on a 'daily' lot whose margin at today's
+    // cost fell below the minimum, or whose rate moved past the threshold; the lines it was judged on
+    margin_at_risk: boolean('margin_at_risk').notNull().default(false),
+    margin_risk: jsonb('margin_risk'),
   },
   (t) => [index('quotes_created_by_idx').on(t.created_by), index('quotes_buyer_idx').on(t.buyer_id)],
 );

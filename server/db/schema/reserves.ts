@@ -1,6 +1,6 @@
 // Reserves of buyers against an offer's stock.
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, integer, text, numeric, date, index, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, text, numeric, date, boolean, index, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { buyers } from './buyers';
 import { amount, money, record, trigram } from './columns';
 import { offers } from './offers';
@@ -44,6 +44,18 @@ export const reserves = pgTable(
     costs_per_kg: numeric('costs_per_kg', { precision: 14, scale: 4 }),
     min_markup: numeric('min_markup', { precision: 8, scale: 4 }),
     max_markup: numeric('max_markup', { precision: 8, scale: 4 }),
+    // the lot's purchase rate (rubles for one unit of its currency) and its date, and its landed cost per kg, as
+    // they stood when the reserve was made (migration 0056): written once, never after
+    purchase_rate: numeric('purchase_rate', { precision: 20, scale: 10 }),
+    purchase_rate_date: date('purchase_rate_date', { mode: 'string' }),
+    landed_kg_cost: money('landed_kg_cost'),
+    // the margins' check after each new rate (server/sections/reserves/margins.ts): at risk or not, and what it was
+    // judged on: the margin at today's cost, today's rate, the margin in rubles, the lot's currency
+    margin_at_risk: boolean('margin_at_risk').notNull().default(false),
+    risk_marginality: money('risk_marginality'),
+    risk_rate: numeric('risk_rate', { precision: 20, scale: 10 }),
+    risk_margin_sum: money('risk_margin_sum'),
+    risk_currency: text('risk_currency'),
     // 'Резерв до': an active reserve past this day is expired by the job (server/sections/reserves/expiry.ts)
     reserved_until: date('reserved_until', { mode: 'string' }),
     // the quote it was reserved from, at the quote's held prices
@@ -63,6 +75,9 @@ export const reserves = pgTable(
       .on(t.reserved_until)
       .where(sql`${t.status} = 'active'`),
     index('reserves_buyer_idx').on(t.buyer_id, t.status),
+    index('reserves_margin_at_risk_idx')
+      .on(t.id)
+      .where(sql`${t.margin_at_risk}`),
   ],
 );
 

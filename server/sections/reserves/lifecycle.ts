@@ -56,6 +56,7 @@ import {
   type ReserveValues,
 } from './record';
 import { takeStockAgain, takeStockAgainMany } from './restore';
+import { frozenChanges, frozenOf, type Frozen } from './frozen';
 import { clock, readTimeZone, todayOf } from '../../db/businessDay';
 import { businessDayOf, businessToday } from '../../../domain/businessDay';
 import { refuseReserveWithoutDocuments } from '../../records/documentsState';
@@ -96,7 +97,8 @@ async function prepareNewReserve(db: Database, auth: AuthenticatedUser, body: Ro
   const offer = await offerToReserve(db, body.offer_id);
   // a lot that cannot legally ship, under 'Запрещать резерв без документов'
   await refuseReserveWithoutDocuments(db, offer.id);
-  const values = await prepareReserve(db, auth, offer, body, undefined, false, held);
+  // what it keeps of the lot for good goes in with its row
+  const values = { ...(await prepareReserve(db, auth, offer, body, undefined, false, held)), ...frozenOf(offer) };
   if (scopeOf(auth.permissions, 'reserves', 'create') === 'own' && values.responsible_id !== auth.user.employee_id) {
     throw forbidden(RESERVE_WRITE_MSG.responsibleLocked);
   }
@@ -226,14 +228,16 @@ export const reserveRecord: RecordSection<
   restoreMany: takeStockAgainMany,
   changeMany: (tx, auth, rows) => changeReserves(tx, auth, rows),
   prepareCreate: (db, auth, body) => prepareNewReserve(db, auth, body),
-  // a delivery cost typed below the route's is recorded with the route's figure beside it
-  createdChanges: ({ values }) =>
-    values.route_delivery_cost === null
+  // a delivery cost typed below the route's is recorded with the route's figure beside it; what it froze of the lot
+  createdChanges: ({ values }) => [
+    ...(values.route_delivery_cost === null
       ? []
       : [
           { field: 'delivery_cost', old: null, new: Number(values.delivery_cost) },
           { field: 'route_delivery_cost', old: null, new: Number(values.route_delivery_cost) },
-        ],
+        ]),
+    ...frozenChanges(values as Partial<Frozen>),
+  ],
   async insert(tx, auth, { offer, values: prepared, newBuyer }, body) {
     // 'Новый покупатель': the card first, in this transaction; the reserve is its
     const values = newBuyer ? { ...prepared, buyer_id: await createBuyerCard(tx, auth, newBuyer) } : prepared;

@@ -36,6 +36,8 @@ export const reservesSpec: SectionSpec<'reserves'> = {
   filters: {
     ...fields.filters,
     warehouse_delivery_cost: numberRange(sql`o.warehouse_cost`),
+    // the stored mark of the margins' check (a partial index holds the marked ones)
+    margin_at_risk: () => sql`r.margin_at_risk`,
   },
   // a deleted active reserve gives its amount back to the offer
   onDelete: releaseBeforeDelete,

@@ -63,6 +63,8 @@ const OFFER_FIGURES = select({
   unit_measure: O.unit_measure,
   logistics_state: O.logistics_state,
   expected_arrival: textOf(O.expected_arrival),
+  // what a new reserve keeps of the lot for good (frozen.ts)
+  landed_kg_cost: roundedOf(O.landed_kg_cost),
 });
 export type ReservedOffer = SelectedRow<typeof OFFER_FIGURES>;
 

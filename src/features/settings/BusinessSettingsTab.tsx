@@ -18,6 +18,7 @@ import { decimalShown } from '../../components/Card/cardInputs';
 import {
   businessSettingsFormSchema,
   isMarkup,
+  isPercent,
   markupFraction,
   markupPercent,
   SETTING_TITLE,
@@ -29,9 +30,12 @@ import { CompanySettings } from './CompanySettings';
 import { DocumentSettings } from './DocumentSettings';
 import { settingField } from './settingField';
 
-/** The settings in rubles per kg: typed and shown as decimals with the comma. */
+/** The settings in rubles per kg and the margins' check's percents: typed and shown as decimals with the comma. */
 const isRubles = (name: BusinessSettingName) =>
-  name === 'delivery_cost_default' || name === 'local_delivery_cost_default' || name === 'costs_per_kg';
+  name === 'delivery_cost_default' ||
+  name === 'local_delivery_cost_default' ||
+  name === 'costs_per_kg' ||
+  isPercent(name);
 
 export const BUSINESS_MSG = {
   intro:
