@@ -65,6 +65,8 @@ const OFFER_FIGURES = select({
   expected_arrival: textOf(O.expected_arrival),
   // what a new reserve keeps of the lot for good (frozen.ts)
   landed_kg_cost: roundedOf(O.landed_kg_cost),
+  purchase_rate: textOf(O.purchase_rate),
+  purchase_rate_date: textOf(O.purchase_rate_date),
 });
 export type ReservedOffer = SelectedRow<typeof OFFER_FIGURES>;
 
