@@ -6,6 +6,8 @@ import { passwordRules, PASSWORD_MSG } from './schemas/password';
 import { cardNameSchema } from './schemas/card';
 import { optionalPhone } from './phone';
 
+export type { Profile, SessionInfo } from './answers/session';
+
 export { setPasswordSchema, PASSWORD_MSG } from './schemas/password';
 
 export const ACCOUNT_MSG = {
@@ -171,28 +173,3 @@ export const changePasswordSchema = yup.object({
   confirmPsswrd: confirmNewPasswordSchema,
 });
 export type ChangePasswordPayload = yup.InferType<typeof changePasswordSchema>;
-
-/** GET /api/profile. `phone` and `position` are absent when the role may not see them on an employee card. */
-export interface Profile {
-  user_id: number;
-  email: string;
-  name: string;
-  user_type: 'admin' | 'employee' | 'supplier';
-  is_admin: boolean;
-  role: string | null;
-  supplier: string | null;
-  phone?: string | null;
-  position?: string | null;
-  /** The fields PATCH /api/profile takes from this account. */
-  editable: ('name' | 'phone')[];
-}
-
-/** GET /api/profile/sessions: the account's live sessions, the caller's own marked `current`. */
-export interface SessionInfo {
-  id: number;
-  browser: string;
-  address: string | null;
-  created_at: string;
-  last_seen_at: string | null;
-  current: boolean;
-}

@@ -3,6 +3,10 @@
 import * as yup from 'yup';
 import { ACTIONS, RESOURCES, SCOPES, type Action, type Resource, type Scope } from './permissions';
 import type { Pagination } from './lists';
+import type { Static } from '@sinclair/typebox';
+import type { ADMIN_LOG } from './answers/admin';
+
+export type { AdminLogEntry, AdminRole, AdminUser, FieldChoice, RolesAnswer } from './answers/admin';
 
 export const ADMIN_MSG = {
   adminOnly: 'Настройки доступны только администратору',
@@ -28,7 +32,8 @@ export const roleNameSchema = yup.object({ name: nameSchema(ADMIN_MSG.roleName) 
 export const referenceNameSchema = yup.object({ name: nameSchema(ADMIN_MSG.referenceName) });
 
 // ---- users
-export type AccountStatus = 'active' | 'invited' | 'deactivated';
+export const ACCOUNT_STATUSES = ['active', 'invited', 'deactivated'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const ACCOUNT_STATUS_TITLE: Record<AccountStatus, string> = {
   active: 'Активен',
   invited: 'Приглашён',
@@ -40,21 +45,6 @@ export const USER_KIND_TITLE: Record<string, string> = {
   supplier: 'Пользователь поставщика',
 };
 
-/** A row of the users tab (GET /api/admin/users). */
-export interface AdminUser {
-  id: number;
-  email: string;
-  name: string | null;
-  user_type: string;
-  is_admin: boolean;
-  role: { id: number; name: string } | null;
-  /** The employee or supplier the account belongs to. */
-  linked: { id: number; name: string } | null;
-  status: AccountStatus;
-  last_sign_in_at: string | null;
-  created_at: string;
-}
-
 /** PATCH /api/admin/users/{id}: a new role, or deactivate / reactivate. */
 export interface UserChange {
   role_id?: number;
@@ -62,31 +52,6 @@ export interface UserChange {
 }
 
 // ---- roles
-/** One choice of the hidden-fields editor: a field as the lists title it, and every name it travels by. */
-export interface FieldChoice {
-  title: string;
-  fields: string[];
-}
-
-export interface AdminRole {
-  id: number;
-  name: string;
-  users: number;
-  permissions: Record<Resource, Record<Action, Scope>>;
-  /** Per resource, the titles of the hidden-field choices the role does not see. */
-  hidden: Partial<Record<Resource, string[]>>;
-  /** The role's users may type a reserve's delivery cost below its route's. */
-  lower_delivery_cost: boolean;
-  /** The role's users have the finance right ('Финансы': payments, credit limits and terms, credit
-   * overrides; the role_permissions row buyers × finance, scope all). */
-  finance: boolean;
-}
-
-export interface RolesAnswer {
-  roles: AdminRole[];
-  /** Per resource, the fields an administrator may hide, by title. */
-  fields: Record<Resource, FieldChoice[]>;
-}
 
 export const RESOURCE_TITLE: Record<Resource, string> = {
   offers: 'Предложения',
@@ -121,15 +86,5 @@ export const REFERENCE_TITLE: Record<AdminReference, { list: string; one: string
 };
 
 // ---- the change log
-export interface AdminLogEntry {
-  id: number;
-  created_at: string;
-  user: { id: number; name: string } | null;
-  /** What changed, in Russian, as the log shows it. */
-  summary: string;
-}
 
-export interface AdminLogAnswer {
-  data: AdminLogEntry[];
-  pagination: Pagination;
-}
+export type AdminLogAnswer = Static<typeof ADMIN_LOG>;

@@ -10,6 +10,8 @@ import type { Section } from './sectionKeys';
 import { countText } from './sections';
 import { isFieldVisible, type Permissions } from './permissions';
 
+export type { BulkEditResponse, BulkRestoreResponse, RefusedRow } from './answers/lists';
+
 /** A field the bulk dialog offers: the card's own key and label; `kind` picks its input; `adjustable` money may be
  * moved by a percentage instead of set; `options` are a choice's values (a status the card lets a user set). */
 export interface BulkField {
@@ -107,33 +109,6 @@ export const RESTORE_MSG = {
     `Успешно восстановлено: ${countText(section, restored)} из ${total}. Не удалось восстановить: ${countText(section, refused)}.`,
   noneRestored: 'Ни одна запись не восстановлена',
 } as const;
-
-/** One selected record a bulk write left as it was, and why, in Russian (the card's own message). */
-export interface RefusedRow {
-  id: number;
-  reason: string;
-}
-
-/** PATCH /api/{section} with {ids, set, adjust?}: as a bulk delete answers (status, how many did and did not,
- * a warning when some did not, a message when none did), with each refused record's reason. */
-export interface BulkEditResponse {
-  status: 'success';
-  changed: number;
-  notChanged: number;
-  warning?: string;
-  message?: string;
-  refused: RefusedRow[];
-}
-
-/** POST /api/{section}/restore with {ids}: the same, for a restore. */
-export interface BulkRestoreResponse {
-  status: 'success';
-  restored: number;
-  notRestored: number;
-  warning?: string;
-  message?: string;
-  refused: RefusedRow[];
-}
 
 /** The body of a bulk edit: new values by field key, and percentages for adjustable money fields. */
 export interface BulkEditBody {

@@ -3,25 +3,13 @@
 // columns and filters live in its folder (domain/<section>/columns.ts, filters.ts); the query string, listQuery.ts.
 import { countText, type Section } from './sections';
 import { fieldsRead, type FieldRef, type ReadsFields } from './fieldRefs';
+import type { DeleteReasons, Pagination } from './answers/lists';
+
+export type { BulkDeleteResponse, DeleteReasons, Pagination } from './answers/lists';
 
 // ---- paging (spec point 9)
 export const PAGE_SIZES = [20, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 20;
-
-export interface Pagination {
-  totalItems: number;
-  currentPage: number;
-  firstPage: number;
-  lastPage: number;
-  nextPage: string | null;
-  previousPage: string | null;
-  perPage: number;
-  pageCount: number;
-  pageURI: string;
-  /** false: more rows match than were counted (LIST_COUNT_CAP); totalItems is how many at least, shown as
-   * 'более …', and pageCount the pages known so far (there is always a next one). Absent means exact. */
-  totalExact?: boolean;
-}
 
 /** A list counts its matches exactly up to this many (or up to the page asked for, and one more); a count of a
  * million rows would cost more than the page it goes with. */
@@ -36,30 +24,6 @@ export const rowCountText = (pagination: Pick<Pagination, 'totalItems' | 'totalE
 export interface ListResponse<Row> {
   data: Row[];
   pagination: Pagination;
-}
-
-/** Why the selected records that stayed were not deleted, counted per distinct id: kept by the section's own
- * rule (an offer's active reserves), outside the caller's delete right, deleted already, or not found (nor
- * readable by the caller, which is the same to it). */
-export interface DeleteReasons {
-  kept: number;
-  forbidden: number;
-  deleted: number;
-  missing: number;
-}
-
-export interface BulkDeleteResponse {
-  status: 'success' | 'error';
-  deleted: number;
-  notDeleted: number;
-  warning?: string;
-  /** With any record not deleted. */
-  reasons?: DeleteReasons;
-  /** When none was deleted: why, in Russian (noneDeletedText). */
-  message?: string;
-  /** Each record its section's rule kept with a reason of its own (a supplier under active offers,
-   * 'Нельзя удалить поставщика: активных предложений — 3'). */
-  refused?: { id: number; reason: string }[];
 }
 
 /** Bulk delete's messages (spec point 8): the server writes the warning, the list shows the others. */

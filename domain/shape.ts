@@ -1,7 +1,7 @@
 // Response checking (spec point 5): every typed read checks the answer's shape before a screen uses it. The shapes
 // are JSON Schema, the subset the server's route schemas are written in (type, one or a list, with 'integer';
 // properties; required; items; additionalProperties), and the server answers with the same objects
-// (domain/responseShapes.ts), so what the SPA expects is what the server declares. A dozen lines rather than ajv:
+// (domain/answers/), so what the SPA expects is what the server declares. A dozen lines rather than ajv:
 // the checks load with the signed-in sections, and the sign-in page has no room for a schema compiler.
 
 type JsonType = 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null';

@@ -9,6 +9,8 @@ import { toNumber } from '../numbers';
 import { editableNumber } from '../format';
 import { DELIVERY_COST_MIN } from '../reserves/figures';
 
+export type { DeliveryRow } from '../answers/records';
+
 export const CITY_MSG = {
   duplicate: 'Город с таким названием уже есть',
   conflictText: 'Город',
@@ -24,15 +26,6 @@ export interface DeliveryRowInput {
   to_id: number | string;
   cost: number | string | null;
   days: number | string | null;
-}
-
-/** A row as GET /api/cities/{id}/delivery answers it: id is 0 until the row is stored (spec point 2). */
-export interface DeliveryRow {
-  id: number;
-  to_id: number;
-  to_name: string;
-  cost: string;
-  days: number;
 }
 
 export const deliveryRowSchema = yup.object({

@@ -2,18 +2,7 @@
 // Each figure reads a reserve field; a figure the reader may not see is left out of the answer, and its tile with it.
 import type { FieldRef } from '../permissions';
 
-export interface ReserveTile {
-  count: number;
-  /** Their selling total. */
-  sum?: string;
-}
-
-export interface OffersSummary {
-  placed_reserves?: ReserveTile;
-  realized_reserves?: ReserveTile;
-  /** The purchase value of the completed reserves. */
-  realized_value?: string;
-}
+export type { OffersSummary, ReserveTile } from '../answers/reserves';
 
 /** The field each figure is made of: counts need the reserves themselves, sums the summed field. */
 export const SUMMARY_READS = {

@@ -4,7 +4,7 @@ import { requireAuth } from './auth';
 import { currentUser } from './users';
 import { noQuery, responses } from '../http/schemas';
 // the SPA checks both answers against the same shapes
-import { CURRENT_USER, PERMISSIONS } from '../../domain/responseShapes';
+import { CURRENT_USER, PERMISSIONS } from '../../domain/answers';
 
 export default async function meRoutes(app: FastifyInstance) {
   app.get(

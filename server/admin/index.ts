@@ -11,7 +11,7 @@ import { canReadSetting } from '../../domain/permissions';
 import { forbidden } from '../errors';
 import { noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
-import { BUSINESS_SETTINGS } from '../../domain/responseShapes';
+import { BUSINESS_SETTINGS } from '../../domain/answers';
 
 const namesBody = { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 100 } } as const;
 

@@ -44,7 +44,7 @@ import {
   ADMIN_ROLES,
   ADMIN_USER,
   ADMIN_USERS,
-} from '../../domain/responseShapes';
+} from '../../domain/answers';
 
 const nameBody = Type.Object({ name: Type.String({ maxLength: NAME_MAX }) });
 /** A document type is added with whether its documents must say until when they are valid. */

@@ -5,7 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { App } from '../http/typed';
 import type { AuthenticatedUser } from '../accounts/users';
 import type { Database } from '../db/client';
-import { ANALYTICS_CHART } from '../../domain/responseShapes';
+import { ANALYTICS_CHART } from '../../domain/answers';
 import {
   ANALYTICS_LIST_FILTERS,
   CHARTS,

@@ -86,6 +86,6 @@ export const reference = {
   properties: { id: { type: 'integer' }, name: { type: 'string' } },
 } as const;
 
-export { PAGINATION as pagination } from '../../domain/responseShapes';
+export { PAGINATION as pagination } from '../../domain/answers';
 
-export { COMMENT as comment } from '../../domain/responseShapes';
+export { COMMENT as comment } from '../../domain/answers';

@@ -4,10 +4,10 @@
 import { DELETE_MSG } from '../../domain/lists';
 import { RESPONSIBLE_MSG } from '../../domain/reserves/messages';
 import { ID, responses } from '../http/schemas';
-import { DELETE_RESULT, FILTER_CONFIG, LIST_PAGE } from '../../domain/responseShapes';
+import { DELETE_RESULT, FILTER_CONFIG, LIST_PAGE } from '../../domain/answers';
 import type { ErrorTexts } from '../http/validation';
 
-// the answers' shapes are the SPA's too (domain/responseShapes.ts): it checks each answer against them
+// the answers' shapes are the SPA's too (domain/answers/): it checks each answer against them
 export const listResponse = responses({ 200: LIST_PAGE });
 
 export const deleteBody = {

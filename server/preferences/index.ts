@@ -22,7 +22,7 @@ import { SHORTFALL_RULE_SETTING } from '../../domain/offers/logistics';
 import { LIST_MSG, decodeFilter, savedFilterSchema } from '../../domain/listQuery';
 import type { FilterState } from '../../domain/lists';
 import { checked } from '../lists/query';
-import { LAYOUTS, SAVED_FILTER } from '../../domain/responseShapes';
+import { LAYOUTS, SAVED_FILTER } from '../../domain/answers';
 
 const KEY = Type.String({ maxLength: 100 });
 const keysQuery = Type.Object({ keys: Type.Optional(Type.Array(KEY, { maxItems: 50 })) });

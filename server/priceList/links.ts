@@ -30,6 +30,7 @@ import {
 } from '../../domain/priceList/lines';
 import { shareableDocuments, shareableFile, type PublicDocumentFile } from '../sections/offers';
 import type { PublicListCache } from './publicCache';
+import type { PriceListLink, PriceListLinkMade } from '../../domain/answers';
 
 export const linkUrl = (publicUrl: string, token: string) => `${publicUrl}/p/${token}`;
 
@@ -42,7 +43,7 @@ export async function createLink(
   auth: AuthenticatedUser,
   q: PriceListQuery,
   publicUrl: string,
-) {
+): Promise<PriceListLinkMade> {
   if (!q.valid_until) throw badRequest(PRICE_LIST_MSG.validUntilMissing);
   // the list must build (city, markup, validity) before anyone is handed a link to it; its lines, priced now as the
   // creator reads the offers, are what the link holds to its date
@@ -64,7 +65,7 @@ export async function createLink(
   return { id: row.id, url: linkUrl(publicUrl, token), expires_at: expires.toISOString() };
 }
 
-export async function listLinks(db: Database, auth: AuthenticatedUser, publicUrl: string) {
+export async function listLinks(db: Database, auth: AuthenticatedUser, publicUrl: string): Promise<PriceListLink[]> {
   const l = alias(priceListLinks, 'l');
   const c = alias(cities, 'c');
   const rows = await selectRows(

@@ -10,6 +10,7 @@ import { PAGE_SIZES } from '../../domain/lists';
 import { LIST_MSG } from '../../domain/listQuery';
 import { PUBLIC_PAGE_SIZE } from '../../domain/priceList/lines';
 import { lotFilterProperties, lotProperties, PRICE_LIST_LOT } from '../../domain/offers/lot';
+import { PRICE_LIST_LINK_MADE, PRICE_LIST_LINKS } from '../../domain/answers';
 
 const ids = { type: 'array', items: ID, maxItems: 200 } as const;
 const texts = { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 200 } as const;
@@ -90,28 +91,8 @@ export const priceListResponse = responses({
   },
 });
 
-const link = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    url: { type: 'string' },
-    city: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-    query: { type: 'string' },
-    valid_until: { type: 'string' },
-    expires_at: { type: 'string' },
-    created_at: { type: 'string' },
-    revoked_at: nullable('string'),
-    status: { type: 'string', enum: ['active', 'expired', 'revoked'] },
-  },
-} as const;
-
-export const linksResponse = responses({ 200: { type: 'array', items: link } });
-export const linkCreated = responses({
-  201: {
-    type: 'object',
-    properties: { id: { type: 'integer' }, url: { type: 'string' }, expires_at: { type: 'string' } },
-  },
-});
+export const linksResponse = responses({ 200: PRICE_LIST_LINKS });
+export const linkCreated = responses({ 201: PRICE_LIST_LINK_MADE });
 export const fileResponse = responses({
   200: { description: 'the XLSX or PDF file', type: 'string', format: 'binary' },
 });

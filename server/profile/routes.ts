@@ -10,7 +10,7 @@ import { requireAuth } from '../accounts/auth';
 import { idParams, noQuery, nullable, responses } from '../http/schemas';
 import { changePassword, endOtherSessions, endSession, listSessions, readProfile, updateProfile } from './profile';
 import { throttleRuleOf } from '../accounts/throttle';
-import { PROFILE, SESSIONS } from '../../domain/responseShapes';
+import { PROFILE, SESSIONS } from '../../domain/answers';
 
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 

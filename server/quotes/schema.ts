@@ -11,7 +11,7 @@ import { russianErrors } from '../http/validation';
 import { badRequest } from '../errors';
 import { BUYER_DOCUMENTS } from '../priceList/schema';
 import { versionProperty } from '../../domain/versions';
-import { PAGINATION } from '../../domain/responseShapes';
+import { PAGINATION } from '../../domain/answers';
 import { RESERVE_BUYER, type ReserveBuyerKey } from '../../domain/reserves/buyerFields';
 import { QUOTE_BUYER } from '../../domain/quotes/buyer';
 import { lotProperties } from '../../domain/offers/lot';

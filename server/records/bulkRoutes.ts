@@ -3,7 +3,7 @@
 import type { App } from '../http/typed';
 import type { Database } from '../db/client';
 import { BULK_MAX, BULK_MSG, PERCENT_MAX, PERCENT_MIN, RESTORE_MSG, bulkFieldsOf } from '../../domain/bulk';
-import { BULK_EDIT_RESULT, BULK_RESTORE_RESULT } from '../../domain/responseShapes';
+import { BULK_EDIT_RESULT, BULK_RESTORE_RESULT } from '../../domain/answers';
 import { requireAuth } from '../accounts/auth';
 import { ID, idOf, idParams, noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';

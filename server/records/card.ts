@@ -11,7 +11,7 @@ import type { Section } from '../../domain/sections';
 import { responses } from '../http/schemas';
 import { validated } from '../http/validation';
 import type { Row } from './pipeline';
-import { CARD_RECORD } from '../../domain/responseShapes';
+import { CARD_RECORD } from '../../domain/answers';
 
 /** The shared form schema: a 400 with the first message of every field that fails (as the card shows them
  * under its fields), unknown keys dropped. */

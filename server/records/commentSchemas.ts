@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { comment, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { COMMENT_MAX, COMMENT_MSG } from './comments';
-import { COMMENTS } from '../../domain/responseShapes';
+import { COMMENTS } from '../../domain/answers';
 
 // the length is checked again after trimming (addComment); this bound keeps a 100 000-character text out
 export const commentBody = Type.Object({ text: Type.String({ maxLength: COMMENT_MAX + 100 }) });

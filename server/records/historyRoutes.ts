@@ -7,7 +7,7 @@ import { SECTIONS, type Section } from '../../domain/sections';
 import type { SectionSpec } from '../contract/section';
 import { idParams, responses, wantsDeleted, withDeletedQuery } from '../http/schemas';
 import { readHistory } from './historyRead';
-import { HISTORY } from '../../domain/responseShapes';
+import { HISTORY } from '../../domain/answers';
 
 export default async function historyRoutes(app: App, opts: { db: Database; specs: Record<Section, SectionSpec> }) {
   const { db, specs } = opts;

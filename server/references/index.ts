@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { requireAuth } from '../accounts/auth';
 import { noQuery, responses } from '../http/schemas';
 import { REFERENCE_NAMES, referenceItems, type ReferenceName } from '../records/references';
-import { REFERENCE_ITEMS } from '../../domain/responseShapes';
+import { REFERENCE_ITEMS } from '../../domain/answers';
 
 const items = responses({
   200: REFERENCE_ITEMS,

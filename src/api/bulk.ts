@@ -4,8 +4,8 @@
 import { recordTag, sectionApi, staleAfter, TAGS } from './sectionApi';
 import { SECTION, type Section } from '../../domain/sections';
 import type { BulkEditBody, BulkEditResponse, BulkRestoreResponse } from '../../domain/bulk';
-import { BULK_EDIT_RESULT, BULK_RESTORE_RESULT, CARD_RECORD } from '../../domain/responseShapes';
-import { checked } from './shapes';
+import { BULK_EDIT_RESULT, BULK_RESTORE_RESULT, CARD_RECORD } from '../../domain/answers';
+import { checked, checkedAs } from './shapes';
 import { refreshReference, type CardRecord } from './cards';
 
 const genitive = ({ section }: { section: Section }) => SECTION[section].genitive;
@@ -21,21 +21,21 @@ export const bulkApi = sectionApi.injectEndpoints({
   endpoints: (build) => ({
     bulkEdit: build.mutation<BulkEditResponse, { section: Section } & BulkEditBody>({
       query: ({ section, ...body }) => ({ url: `api/${section}`, method: 'PATCH', body }),
-      ...checked<BulkEditResponse, { section: Section }>(BULK_EDIT_RESULT, genitive),
+      ...checked(BULK_EDIT_RESULT, genitive),
       invalidatesTags: (result, error, { section, ids }) => (error ? [] : touched(section, ids)),
       onQueryStarted: ({ section }, { dispatch, queryFulfilled }) =>
         refreshReference(section, dispatch, queryFulfilled),
     }),
     restoreRecords: build.mutation<BulkRestoreResponse, { section: Section; ids: number[] }>({
       query: ({ section, ids }) => ({ url: `api/${section}/restore`, method: 'POST', body: { ids } }),
-      ...checked<BulkRestoreResponse, { section: Section }>(BULK_RESTORE_RESULT, genitive),
+      ...checked(BULK_RESTORE_RESULT, genitive),
       invalidatesTags: (result, error, { section, ids }) => (error ? [] : touched(section, ids)),
       onQueryStarted: ({ section }, { dispatch, queryFulfilled }) =>
         refreshReference(section, dispatch, queryFulfilled),
     }),
     restoreRecord: build.mutation<CardRecord, { section: Section; id: number }>({
       query: ({ section, id }) => ({ url: `api/${section}/${id}/restore`, method: 'POST' }),
-      ...checked<CardRecord, { section: Section }>(CARD_RECORD, genitive),
+      ...checkedAs<CardRecord, { section: Section }>(CARD_RECORD, genitive),
       invalidatesTags: (result, error, { section, id }) => (error ? [] : touched(section, [id])),
       onQueryStarted: ({ section }, { dispatch, queryFulfilled }) =>
         refreshReference(section, dispatch, queryFulfilled),

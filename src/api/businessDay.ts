@@ -3,7 +3,7 @@
 // user may read for this one), never the browser's day: a manager in Vladivostok at 01:00 works on Moscow's day.
 import { baseApi } from './baseApi';
 import { checkedRaw } from './shapes';
-import { BUSINESS_SETTINGS } from '../../domain/responseShapes';
+import { BUSINESS_SETTINGS } from '../../domain/answers';
 import { businessToday, businessZone, TIME_ZONE_DEFAULT, TIME_ZONE_SETTING } from '../../domain/businessDay';
 
 export const businessDayApi = baseApi.injectEndpoints({

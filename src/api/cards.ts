@@ -11,8 +11,8 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { baseQuery } from './baseApi';
 import type { ApiError } from './errors';
 import { referencesApi, type ReferenceList } from './references';
-import { checked } from './shapes';
-import { CARD_RECORD } from '../../domain/responseShapes';
+import { checkedAs } from './shapes';
+import { CARD_RECORD } from '../../domain/answers';
 
 const genitive = ({ section }: { section: Section }) => SECTION[section].genitive;
 
@@ -65,11 +65,11 @@ export const cardsApi = sectionApi.injectEndpoints({
           entity: SECTION[section].genitive,
         }) as Promise<QueryReturnValue<CardRecord, ApiError, object | undefined>>,
       providesTags: (result, error, { section, id }) => [recordTag(section, id)],
-      ...checked<CardRecord, RecordArgs>(CARD_RECORD, genitive),
+      ...checkedAs<CardRecord, RecordArgs>(CARD_RECORD, genitive),
     }),
     createRecord: build.mutation<CardRecord, { section: Section; body: CardPayload }>({
       query: ({ section, body }) => ({ url: `api/${section}`, method: 'POST', body }),
-      ...checked<CardRecord, { section: Section }>(CARD_RECORD, genitive),
+      ...checkedAs<CardRecord, { section: Section }>(CARD_RECORD, genitive),
       invalidatesTags: (result, error, { section, body }) =>
         error ? [] : [TAGS[section].list, ...movedWith(section, result ?? body)],
       onQueryStarted: ({ section }, { dispatch, queryFulfilled }) =>
@@ -82,7 +82,7 @@ export const cardsApi = sectionApi.injectEndpoints({
         method: 'PATCH',
         body: { ...body, version },
       }),
-      ...checked<CardRecord, { section: Section }>(CARD_RECORD, genitive),
+      ...checkedAs<CardRecord, { section: Section }>(CARD_RECORD, genitive),
       invalidatesTags: (result, error, { section, id }) =>
         error && !isStale(error) ? [] : [recordTag(section, id), TAGS[section].list, ...movedWith(section, result)],
       onQueryStarted: ({ section }, { dispatch, queryFulfilled }) =>

@@ -10,12 +10,12 @@ import {
   type ListRow,
   type TableConfig,
 } from '../../domain/lists';
-import { DELETE_RESULT, FILTER_CONFIG, LAYOUTS, LIST_PAGE, SAVED_FILTER } from '../../domain/responseShapes';
+import { DELETE_RESULT, FILTER_CONFIG, LAYOUTS, LIST_PAGE, SAVED_FILTER } from '../../domain/answers';
 import { SECTION, type Section } from '../../domain/sections';
 import type { QueryReturnValue } from '@reduxjs/toolkit/query';
 import { baseQuery } from './baseApi';
 import type { ApiError } from './errors';
-import { checked, checkedRaw, mismatchedField } from './shapes';
+import { checked, checkedAs, checkedRaw, mismatchedField } from './shapes';
 import { MSG } from '../../domain/messages';
 
 const genitive = ({ section }: { section: Section }) => SECTION[section].genitive;
@@ -38,7 +38,7 @@ export const listsApi = sectionApi.injectEndpoints({
           QueryReturnValue<ListResponse<ListRow>, ApiError, object | undefined>
         >,
       providesTags: (result, error, { section }) => [TAGS[section].list],
-      ...checked<ListResponse<ListRow>, { section: Section }>(LIST_PAGE, genitive),
+      ...checkedAs<ListResponse<ListRow>, { section: Section }>(LIST_PAGE, genitive),
     }),
     // `extra`: a section's own field of the delete (employees' `responsible_id`, who takes over their reserves)
     deleteRecords: build.mutation<
@@ -46,7 +46,7 @@ export const listsApi = sectionApi.injectEndpoints({
       { section: Section; ids: number[]; extra?: Record<string, number> }
     >({
       query: ({ section, ids, extra }) => ({ url: `api/${section}`, method: 'DELETE', body: { ids, ...extra } }),
-      ...checked<BulkDeleteResponse, { section: Section }>(DELETE_RESULT, genitive),
+      ...checked(DELETE_RESULT, genitive),
       invalidatesTags: (result, error, { section }) => [TAGS[section].list, ...staleAfter(section)],
     }),
     filterConfig: build.query<FilterConfig, Section>({
@@ -56,7 +56,7 @@ export const listsApi = sectionApi.injectEndpoints({
       transformErrorResponse: (error: ApiError, meta, section) =>
         section === 'products' ? productsConfigError(error, meta as { response?: Response } | undefined) : error,
       // the entity passed on is the section: the products config names the malformed entry
-      ...checked<FilterConfig, Section>(
+      ...checkedAs<FilterConfig, Section>(
         FILTER_CONFIG,
         (section) => section,
         (section, error) =>
@@ -66,7 +66,7 @@ export const listsApi = sectionApi.injectEndpoints({
     savedFilter: build.query<FilterState, Section>({
       query: (section) => `api/filters/${section}`,
       extraOptions: { entity: 'фильтра' },
-      ...checked<FilterState>(SAVED_FILTER, 'фильтра'),
+      ...checkedAs<FilterState>(SAVED_FILTER, 'фильтра'),
     }),
     saveFilter: build.mutation<{ status: string }, { section: Section; filter: FilterState }>({
       query: ({ section, filter }) => ({ url: `api/filters/${section}`, method: 'PUT', body: filter }),

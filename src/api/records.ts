@@ -3,19 +3,16 @@ import { recordTag, sectionApi, TAGS } from './sectionApi';
 import type { Section } from '../../domain/sections';
 import type { FileKind } from '../../domain/files';
 import type { HistoryEntry } from '../../domain/history';
-import { COMMENTS, HISTORY } from '../../domain/responseShapes';
-import { checked } from './shapes';
+import { COMMENTS, HISTORY, type COMMENT } from '../../domain/answers';
+import { checked, checkedAs } from './shapes';
+import type { Static } from '@sinclair/typebox';
 
 /** What comments are written on: a section's record, or a saved quote (GET/POST /api/quotes/{id}/comments). */
 export type CommentEntity = Section | 'quotes';
 
-export interface CommentItem {
-  id: number | string;
-  text: string;
-  author_id?: number | null;
-  author_name?: string;
-  created_at?: string;
-}
+/** A comment as a card holds it: one the server answered, or one typed on a create card before the record exists,
+ * whose id is 'local-' and a timestamp. */
+export type CommentItem = Omit<Static<typeof COMMENT>, 'id'> & { id: number | string };
 
 export interface UploadedFile {
   id: number;
@@ -31,7 +28,7 @@ export const recordsApi = sectionApi.injectEndpoints({
     comments: build.query<CommentItem[], { section: CommentEntity; id: number }>({
       query: ({ section, id }) => `api/${section}/${id}/comments`,
       extraOptions: { entity: 'комментариев' },
-      ...checked<CommentItem[]>(COMMENTS, 'комментариев'),
+      ...checked(COMMENTS, 'комментариев'),
     }),
     addComment: build.mutation<CommentItem, { section: CommentEntity; id: number; text: string }>({
       query: ({ section, id, text }) => ({ url: `api/${section}/${id}/comments`, method: 'POST', body: { text } }),
@@ -45,7 +42,7 @@ export const recordsApi = sectionApi.injectEndpoints({
       query: ({ section, id, withDeleted }) => `api/${section}/${id}/history${withDeleted ? '?withDeleted' : ''}`,
       providesTags: (result, error, { section, id }) => [recordTag(section, id), TAGS[section].list],
       extraOptions: { entity: 'истории' },
-      ...checked<HistoryEntry[]>(HISTORY, 'истории'),
+      ...checkedAs<HistoryEntry[]>(HISTORY, 'истории'),
     }),
     uploadFile: build.mutation<UploadedFile, { file: File; kind: FileKind }>({
       query: ({ file, kind }) => {

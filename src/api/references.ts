@@ -4,7 +4,8 @@ import type { ApiError } from './errors';
 import { checked } from './shapes';
 import { MSG } from '../../domain/messages';
 import { CITIES_LIST_FAILED } from '../../domain/lists';
-import { REFERENCE_ITEMS } from '../../domain/responseShapes';
+import { REFERENCE_ITEMS } from '../../domain/answers';
+import type { NamedRef } from '../../domain/answers';
 
 /** The cities list's failure (spec point 8): the server's message when it sent one, else 'Не удалось получить
  * список городов'. */
@@ -17,13 +18,7 @@ const citiesFailure = (error: ApiError): ApiError =>
 export const listFailure = (query: { error?: unknown }): string | undefined =>
   (query.error as ApiError | undefined)?.message;
 
-export interface NamedRef {
-  id: number;
-  name: string;
-  product_id?: number | null;
-  /** A document type's documents must say until when they are valid. */
-  expires?: boolean;
-}
+export type { NamedRef };
 
 export type ReferenceList =
   | 'cities'
@@ -43,9 +38,7 @@ export const referencesApi = baseApi.injectEndpoints({
       keepUnusedDataFor: 300,
       extraOptions: { entity: 'справочников' },
       transformErrorResponse: (error: ApiError, meta, name) => (name === 'cities' ? citiesFailure(error) : error),
-      ...checked<NamedRef[], ReferenceList>(REFERENCE_ITEMS, (name) =>
-        name === 'cities' ? 'городов' : 'справочников',
-      ),
+      ...checked(REFERENCE_ITEMS, (name) => (name === 'cities' ? 'городов' : 'справочников')),
     }),
   }),
 });

@@ -1,16 +1,11 @@
 // A product's varieties (GET /api/products/{id}/varieties and its writes): the product card manages them and
 // the offer card's 'Сорт' select offers them, so a variety added on one shows on the other at once.
 import { recordTag, sectionApi } from './sectionApi';
-import { VARIETIES } from '../../domain/responseShapes';
+import { VARIETIES } from '../../domain/answers';
 import { checked } from './shapes';
+import type { Variety } from '../../domain/answers';
 
-export interface Variety {
-  id: number;
-  name: string;
-  product_id: number;
-  /** How many offers name it: such a variety cannot be removed. */
-  offers?: number;
-}
+export type { Variety };
 
 const tags = (id: number) => [recordTag('products', id)];
 
@@ -26,7 +21,7 @@ export const varietiesApi = sectionApi.injectEndpoints({
       query: ({ productId, withDeleted }) => `api/products/${productId}/varieties${withDeleted ? '?withDeleted' : ''}`,
       providesTags: (result, error, { productId }) => tags(productId),
       extraOptions: { entity: 'сортов' },
-      ...checked<Variety[]>(VARIETIES, 'сортов'),
+      ...checked(VARIETIES, 'сортов'),
     }),
     addVariety: build.mutation<Variety[], { productId: number; version?: number; name: string }>({
       query: ({ productId, version, name }) => ({

@@ -18,7 +18,7 @@ import { cityDelivery, offers } from '../../db/schema';
 import { recordVisible } from '../../records/access';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { hiddenFieldMessage } from '../../../domain/schemas/card';
-import { DELIVERY } from '../../../domain/responseShapes';
+import { DELIVERY } from '../../../domain/answers';
 import { requireMatrix } from './record';
 
 export const DELIVERY_MSG = {

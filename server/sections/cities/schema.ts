@@ -2,7 +2,7 @@
 // the handler runs; the rules and Russian messages are domain/cities/schema.ts (yup, shared with the card).
 import { ID, responses } from '../../http/schemas';
 import { cardBody, type CardSummaries } from '../../records/card';
-import { CITY_DELIVERY } from '../../../domain/responseShapes';
+import { CITY_DELIVERY } from '../../../domain/answers';
 import { CITY_FORM_FIELDS } from '../../../domain/cities/schema';
 
 const amount = {

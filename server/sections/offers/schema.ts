@@ -7,7 +7,7 @@ import type { FieldKind } from '../../../domain/fields';
 import { ID, responses } from '../../http/schemas';
 import { COMMENT_MAX } from '../../records/comments';
 import type { CardSummaries } from '../../records/card';
-import { CARD_RECORD, OFFERS_SUMMARY } from '../../../domain/responseShapes';
+import { CARD_RECORD, OFFERS_SUMMARY } from '../../../domain/answers';
 import { versionProperty } from '../../../domain/versions';
 
 /** A form value: the card sends numbers or strings ('', '12,5'), null for an empty select. Bounds by the field's

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { ID, nullable, responses } from '../../http/schemas';
 import { cardBody, type CardSummaries } from '../../records/card';
-import { VARIETIES } from '../../../domain/responseShapes';
+import { VARIETIES } from '../../../domain/answers';
 import { PRODUCT_FORM_FIELDS } from '../../../domain/products/schema';
 
 export const productBody = cardBody(PRODUCT_FORM_FIELDS, {

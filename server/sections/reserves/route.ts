@@ -13,7 +13,7 @@ import { forbidden, notFound } from '../../errors';
 import { recordVisible } from '../../records/access';
 import { can } from '../../../domain/permissions';
 import { money } from '../../../domain/numbers';
-import { RESERVE_ROUTE } from '../../../domain/responseShapes';
+import { RESERVE_ROUTE, type ReserveRoute } from '../../../domain/answers';
 import { readBusinessSettings } from '../../settings';
 
 export const ROUTE_MSG = { query: 'Укажите предложение (offer) и город доставки (to)' } as const;
@@ -31,7 +31,7 @@ export function reserveRouteRoutes(app: App, db: Database) {
       },
       schemaErrorFormatter: russianErrors({ fields: { offer: ROUTE_MSG.query, to: ROUTE_MSG.query } }),
     },
-    async (request) => {
+    async (request): Promise<ReserveRoute> => {
       const auth = requireAuth(request);
       if (!can(auth.permissions, 'reserves', 'create') && !can(auth.permissions, 'reserves', 'update'))
         throw forbidden();

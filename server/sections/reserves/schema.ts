@@ -8,7 +8,7 @@ import { ID, responses } from '../../http/schemas';
 import { versionProperty } from '../../../domain/versions';
 import { COMMENT_MAX } from '../../records/comments';
 import type { CardSummaries } from '../../records/card';
-import { REPRICE_TERMS } from '../../../domain/responseShapes';
+import { REPRICE_TERMS } from '../../../domain/answers';
 
 /** A form value: the card sends numbers or strings ('', '12,5'), null for an empty select. A number at most an
  * int4, which every column of the form holds (ids, days, numeric(14, 2|3) amounts); the form's own rules follow. */

@@ -2,7 +2,7 @@
 // when the offers or reserves change (the same tags their lists carry).
 import { sectionApi, TAGS } from '../../api/sectionApi';
 import { checked } from '../../api/shapes';
-import { ANALYTICS_CHART } from '../../../domain/responseShapes';
+import { ANALYTICS_CHART } from '../../../domain/answers';
 import type { Chart, ChartAnswer } from '../../../domain/analytics';
 
 export interface ChartArgs {
@@ -17,7 +17,7 @@ export const analyticsApi = sectionApi.injectEndpoints({
       query: ({ chart, query }) => `api/analytics/${chart}?${query}`,
       providesTags: [TAGS.offers.list, TAGS.reserves.list],
       extraOptions: { entity: 'аналитики' },
-      ...checked<ChartAnswer, ChartArgs>(ANALYTICS_CHART, 'аналитики'),
+      ...checked(ANALYTICS_CHART, 'аналитики'),
     }),
   }),
 });

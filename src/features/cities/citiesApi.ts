@@ -1,7 +1,7 @@
 // A city's row of the delivery matrix: GET /api/cities/{id}/delivery and PUT with the rows the table changed.
 import { recordTag, sectionApi, TAGS } from '../../api/sectionApi';
 import type { DeliveryRow, DeliveryRowInput } from '../../../domain/cities/schema';
-import { CITY_DELIVERY } from '../../../domain/responseShapes';
+import { CITY_DELIVERY } from '../../../domain/answers';
 import { checked } from '../../api/shapes';
 
 export const citiesApi = sectionApi.injectEndpoints({
@@ -11,7 +11,7 @@ export const citiesApi = sectionApi.injectEndpoints({
       // a new or renamed city changes every other city's table
       providesTags: (result, error, { id }) => [recordTag('cities', id), TAGS.cities.list],
       extraOptions: { entity: 'доставки' },
-      ...checked<DeliveryRow[]>(CITY_DELIVERY, 'доставки'),
+      ...checked(CITY_DELIVERY, 'доставки'),
     }),
     /** A change of the city, made on the version the card read (none where it read none): answered or refused as
      * stale, the city is read again (its version moved, or the card shows and loads the current one). */

@@ -4,7 +4,7 @@ import { recordTag, sectionApi, SUMMARY_TAG, TAGS } from '../../api/sectionApi';
 import type { ReserveCut } from '../../../domain/offers/logistics';
 import type { RecordBase } from '../../api/cards';
 import type { OffersSummary } from '../../../domain/offers/summary';
-import { OFFERS_SUMMARY } from '../../../domain/responseShapes';
+import { OFFERS_SUMMARY } from '../../../domain/answers';
 import { checked } from '../../api/shapes';
 import type { DocumentsState, OfferDocument } from '../../../domain/offers/documents';
 import type { OfferFields } from '../../../domain/offers/resource';
@@ -53,7 +53,7 @@ export const offersApi = sectionApi.injectEndpoints({
       query: () => 'api/offers/summary',
       providesTags: [TAGS.offers.list, SUMMARY_TAG],
       extraOptions: { entity: 'сводки' },
-      ...checked<OffersSummary>(OFFERS_SUMMARY, 'сводки'),
+      ...checked(OFFERS_SUMMARY, 'сводки'),
     }),
     /** POST /api/offers/{id}/arrival ('Принять поступление') on the version the card holds: the offer on
      * stock with what came, and the reserves a short arrival cut. The offer, its lists and every reserve are read

@@ -2,7 +2,7 @@
 // nothing of the profile.
 import { baseApi } from '../../api/baseApi';
 import type { ChangePasswordPayload, Profile, ProfileForm, SessionInfo } from '../../../domain/accounts';
-import { PROFILE, SESSIONS } from '../../../domain/responseShapes';
+import { PROFILE, SESSIONS } from '../../../domain/answers';
 import { checked } from '../../api/shapes';
 
 interface Done {
@@ -17,7 +17,7 @@ export const profileApi = baseApi.enhanceEndpoints({ addTagTypes: ['Profile', 'P
       query: () => 'api/profile',
       providesTags: ['Profile'],
       extraOptions: { entity: 'профиля' },
-      ...checked<Profile>(PROFILE, 'профиля'),
+      ...checked(PROFILE, 'профиля'),
     }),
     updateProfile: build.mutation<Profile, Partial<ProfileForm>>({
       query: (body) => ({ url: 'api/profile', method: 'PATCH', body }),
@@ -34,7 +34,7 @@ export const profileApi = baseApi.enhanceEndpoints({ addTagTypes: ['Profile', 'P
       query: () => 'api/profile/sessions',
       providesTags: ['ProfileSessions'],
       extraOptions: { entity: 'сеансов' },
-      ...checked<SessionInfo[]>(SESSIONS, 'сеансов'),
+      ...checked(SESSIONS, 'сеансов'),
     }),
     endSession: build.mutation<Done, number>({
       query: (id) => ({ url: `api/profile/sessions/${id}`, method: 'DELETE' }),

@@ -1,8 +1,8 @@
 // The quote's calls: the ranked lines for a buyer's question, saving a quote, revoking its link and
 // reserving from it.
 import { baseApi } from '../../api/baseApi';
-import { checked } from '../../api/shapes';
-import { LIST_PAGE, QUOTE_SEARCH } from '../../../domain/responseShapes';
+import { checkedAs } from '../../api/shapes';
+import { LIST_PAGE, QUOTE_SEARCH } from '../../../domain/answers';
 import type { ListResponse } from '../../../domain/lists';
 import type { QuoteSearch, QuoteSearchAnswer } from '../../../domain/quotes/search';
 import type { HeldLine, QuoteStatus } from '../../../domain/quotes/record';
@@ -61,13 +61,13 @@ export const quoteApi = baseApi.injectEndpoints({
     quoteSearch: build.query<QuoteSearchAnswer, QuoteSearch>({
       query: (body) => ({ url: 'api/quotes/search', method: 'POST', body }),
       extraOptions: { entity: 'подбора' },
-      ...checked<QuoteSearchAnswer>(QUOTE_SEARCH, 'подбора'),
+      ...checkedAs<QuoteSearchAnswer>(QUOTE_SEARCH, 'подбора'),
     }),
     /** 'Котировки': a page of the list as its link asks (the lists' own query string). */
     quotes: build.query<ListResponse<QuoteListRow>, string>({
       query: (query) => `api/quotes${query ? `?${query}` : ''}`,
       extraOptions: { entity: 'котировок' },
-      ...checked<ListResponse<QuoteListRow>>(LIST_PAGE, 'котировок'),
+      ...checkedAs<ListResponse<QuoteListRow>>(LIST_PAGE, 'котировок'),
     }),
     /** A saved quote's card. */
     quote: build.query<QuoteCard, number>({

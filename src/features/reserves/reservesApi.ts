@@ -6,10 +6,11 @@ import { recordTag, sectionApi, staleAfter, TAGS } from '../../api/sectionApi';
 import type { RecordBase } from '../../api/cards';
 import type { BusinessSettingName } from '../../../domain/settings';
 import type { TERM_FIELDS } from '../../../domain/reserves/terms';
-import { BUSINESS_SETTINGS, REPRICE_TERMS, RESERVE_ROUTE } from '../../../domain/responseShapes';
+import { BUSINESS_SETTINGS, REPRICE_TERMS, RESERVE_ROUTE } from '../../../domain/answers';
 import { checked } from '../../api/shapes';
 import type { DocumentsState } from '../../../domain/offers/documents';
 import type { ReserveBuyerKey } from '../../../domain/reserves/buyerFields';
+import type { ReserveRoute as Delivery } from '../../../domain/answers';
 
 type Ref = { id: number; name: string } | null;
 
@@ -74,14 +75,7 @@ export interface ReserveRecord extends RecordBase, Partial<Record<ReserveBuyerKe
   offer: ReserveOffer;
 }
 
-export interface Delivery {
-  offer_id: number;
-  to_id: number;
-  cost: string;
-  days: number | null;
-  /** No route in the matrix: the cost is delivery_cost_default. */
-  default: boolean;
-}
+export type { Delivery };
 
 export type ReserveStep = 'complete' | 'cancel' | 'renew';
 
@@ -104,14 +98,14 @@ export const reservesApi = sectionApi.injectEndpoints({
       // the settings page invalidates it when an administrator changes them
       providesTags: [{ type: 'Settings', id: 'business' }],
       extraOptions: { entity: 'настроек' },
-      ...checked<Partial<Record<BusinessSettingName, string>>>(BUSINESS_SETTINGS, 'настроек'),
+      ...checked(BUSINESS_SETTINGS, 'настроек'),
     }),
     /** The reserve's route: the delivery cost and days from the offer's loading city to the buyer's city,
      * worked out on the server for every role that makes reserves, naming no city. */
     delivery: build.query<Delivery, { offer: number; to: number }>({
       query: ({ offer, to }) => `api/reserves/route?offer=${offer}&to=${to}`,
       extraOptions: { entity: 'доставки' },
-      ...checked<Delivery>(RESERVE_ROUTE, 'доставки'),
+      ...checked(RESERVE_ROUTE, 'доставки'),
     }),
     /** POST /api/reserves/{id}/complete|cancel with the version the card holds (complete with the actual date);
      * refused or stale, the reserve is read again too (what the card shows is no longer what the server holds). */
@@ -140,7 +134,7 @@ export const reservesApi = sectionApi.injectEndpoints({
       query: (id) => `api/reserves/${id}/reprice`,
       keepUnusedDataFor: 0,
       extraOptions: { entity: 'пересчета' },
-      ...checked<Record<(typeof TERM_FIELDS)[number], string | null>>(REPRICE_TERMS, 'пересчета'),
+      ...checked(REPRICE_TERMS, 'пересчета'),
     }),
     reservePayments: build.query<ReservePayments, number>({
       query: (id) => `api/reserves/${id}/payments`,

@@ -20,44 +20,34 @@ import {
   ADMIN_USERS,
   BUSINESS_SETTINGS,
   PUBLIC_URL_STATE,
-} from '../../../domain/responseShapes';
-import { checked } from '../../api/shapes';
+} from '../../../domain/answers';
+import { checked, checkedAs } from '../../api/shapes';
 import { TIME_ZONE_SETTING } from '../../../domain/businessDay';
 import { SHORTFALL_RULE_DEFAULT, SHORTFALL_RULE_SETTING } from '../../../domain/offers/logistics';
 import type { DocumentSettings } from '../../../domain/offers/documents';
 import { COMPANY_SETTINGS, type CompanySettingName } from '../../../domain/settingsSchema';
 import { vatRegimeOf } from '../../../domain/companyRequisites';
+import type { ReferenceItem, PublicUrlState } from '../../../domain/answers';
 
 export type SettingsValues = Record<BusinessSettingName | typeof TIME_ZONE_SETTING, string>;
-export interface ReferenceItem {
-  id: number;
-  name: string;
-  used: number;
-  /** A document type's documents must say until when they are valid. */
-  expires?: boolean;
-}
+export type { ReferenceItem };
 
 const api = sectionApi.enhanceEndpoints({ addTagTypes: ['AdminUser', 'AdminRole', 'AdminReference', 'AdminLog'] });
 
-/** GET /api/admin/public-url: where buyers' links start and the warning while PUBLIC_URL is unset. */
-export interface PublicUrlState {
-  base: string;
-  configured: boolean;
-  warning: string | null;
-}
+export type { PublicUrlState };
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     publicUrl: build.query<PublicUrlState, void>({
       query: () => 'api/admin/public-url',
       extraOptions: { entity: 'настроек' },
-      ...checked<PublicUrlState>(PUBLIC_URL_STATE, 'настроек'),
+      ...checked(PUBLIC_URL_STATE, 'настроек'),
     }),
     adminSettings: build.query<SettingsValues, void>({
       query: () => ({ url: 'api/settings', method: 'POST', body: [...BUSINESS_SETTING_NAMES, TIME_ZONE_SETTING] }),
       providesTags: [{ type: 'Settings', id: 'business' }],
       extraOptions: { entity: 'настроек' },
-      ...checked<SettingsValues>(BUSINESS_SETTINGS, 'настроек'),
+      ...checkedAs<SettingsValues>(BUSINESS_SETTINGS, 'настроек'),
     }),
     /** The rule a short arrival is shared by, read and written by name like the other settings. */
     shortfallRule: build.query<string, void>({
@@ -109,7 +99,7 @@ export const adminApi = api.injectEndpoints({
       query: () => 'api/admin/users',
       providesTags: ['AdminUser'],
       extraOptions: { entity: 'пользователей' },
-      ...checked<AdminUser[]>(ADMIN_USERS, 'пользователей'),
+      ...checked(ADMIN_USERS, 'пользователей'),
     }),
     invite: build.mutation<{ status: string; id: number; message: string }, InvitationPayload>({
       query: (body) => ({ url: 'api/admin/invitations', method: 'POST', body }),
@@ -128,7 +118,7 @@ export const adminApi = api.injectEndpoints({
       query: () => 'api/admin/roles',
       providesTags: ['AdminRole'],
       extraOptions: { entity: 'ролей' },
-      ...checked<RolesAnswer>(ADMIN_ROLES, 'ролей'),
+      ...checked(ADMIN_ROLES, 'ролей'),
     }),
     createRole: build.mutation<AdminRole, string>({
       query: (name) => ({ url: 'api/admin/roles', method: 'POST', body: { name } }),
@@ -160,7 +150,7 @@ export const adminApi = api.injectEndpoints({
       query: (list) => `api/admin/${list}`,
       providesTags: (result, error, list) => [{ type: 'AdminReference', id: list }],
       extraOptions: { entity: 'справочника' },
-      ...checked<ReferenceItem[]>(ADMIN_REFERENCE, 'справочника'),
+      ...checked(ADMIN_REFERENCE, 'справочника'),
     }),
     addReference: build.mutation<ReferenceItem, { list: AdminReference; name: string; expires?: boolean }>({
       // a document type says whether its documents must have a valid-until
@@ -182,7 +172,7 @@ export const adminApi = api.injectEndpoints({
       query: (page) => `api/admin/log?page=${page}&perPage=20`,
       providesTags: ['AdminLog'],
       extraOptions: { entity: 'журнала изменений' },
-      ...checked<AdminLogAnswer>(ADMIN_LOG, 'журнала изменений'),
+      ...checked(ADMIN_LOG, 'журнала изменений'),
     }),
   }),
 });
