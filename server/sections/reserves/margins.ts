@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { CurrencyRate } from '../../../domain/currency';
 import { select, selectRows } from '../../db/rows';
-import { readBusinessSettings } from '../../admin/businessSettings';
+import { readBusinessSettings } from '../../settings';
 import { announceChanges } from '../../db/changes';
 import { notifyMany } from '../../records/notify';
 import { money } from '../../../domain/numbers';
