@@ -37,6 +37,7 @@ import publicPriceListRoutes from './priceList/public';
 import { stopPdfThread } from './priceList/pdfThread';
 import quoteRoutes from './quotes';
 import updRoutes from './sections/upd';
+import invoicesRoutes from './sections/invoices';
 import publicQuoteRoutes from './quotes/public';
 import { limitPublicReads } from './http/publicLimit';
 import { SECTIONS } from '../domain/sections';
@@ -160,6 +161,7 @@ export async function buildApp({
       await api.register(priceListRoutes, { db, config });
       await api.register(quoteRoutes, { db, config });
       await api.register(updRoutes, { db });
+      await api.register(invoicesRoutes, { db });
       // the live event stream: every committed change of a record, told to the users who may read it
       await api.register(eventsRoutes, { db, config });
       await api.register(notificationsRoutes, { db });

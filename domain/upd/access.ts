@@ -1,13 +1,2 @@
-// Who reads and makes УПД: papers follow the reserves' read right, and a role that does not see a reserve's selling
-// price and sums (role 8) reads none, as it would learn them from the document; a supplier's user never.
-import { can, isFieldVisible, scopeOf, type Permissions, type Scope } from '../permissions';
-
-const PRICED = ['unit_selling_price', 'total_selling_sum'] as const;
-
-export function canReadUpd(perms: Permissions | null | undefined): boolean {
-  if (!perms || perms.user_type === 'supplier') return false;
-  return can(perms, 'reserves', 'read') && PRICED.every((field) => isFieldVisible(perms, 'reserves', field));
-}
-
-/** 'all' or 'own' (the caller's reserves alone), as the reserves are read. */
-export const updScope = (perms: Permissions): Scope => scopeOf(perms, 'reserves', 'read');
+// Who reads and makes УПД: the papers' rule (domain/papers/access.ts).
+export { canReadPapers as canReadUpd, papersScope as updScope } from '../papers/access';

@@ -13,3 +13,4 @@ export * from './schema/settings';
 export * from './schema/quotes';
 export * from './schema/documents';
 export * from './schema/papers';
+export * from './schema/invoices';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, serial, integer, text, boolean, date, index, check } from 'drizzle-orm/pg-core';
 import { buyers } from './buyers';
 import { money, ts } from './columns';
+import { invoices } from './invoices';
 import { users } from './people';
 import { reserves } from './reserves';
 
@@ -16,6 +17,8 @@ export const payments = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     amount: money('amount').notNull(),
     comment: text('comment'),
+    /** the invoice it pays, when it is tied to one (the invoice's paid_sum follows) */
+    invoice_id: integer('invoice_id').references(() => invoices.id),
     version: integer('version').notNull().default(1),
     created_by: integer('created_by').references(() => users.id),
     created_at: ts('created_at').notNull().defaultNow(),
@@ -25,6 +28,9 @@ export const payments = pgTable(
   (t) => [
     index('payments_reserve_idx')
       .on(t.reserve_id)
+      .where(sql`NOT ${t.deleted}`),
+    index('payments_invoice_idx')
+      .on(t.invoice_id)
       .where(sql`NOT ${t.deleted}`),
     check('payments_amount_check', sql`${t.amount} > 0`),
   ],
