@@ -109,6 +109,7 @@ const adminHandlers = () => [
   route('POST', '/api/settings', () => json(settings)),
   route('GET', '/api/admin/users', () => json(users)),
   route('GET', '/api/admin/roles', () => json(roles)),
+  route('GET', '/api/upd/countries', () => json({ unmapped: [], mapped: [], countries: [] })),
 ];
 
 async function openTab(name: string) {
@@ -681,4 +682,43 @@ test('PUBLIC_URL set: no warning', async () => {
   await waitFor(() => expect(sent(fetchMock, 'GET', '/api/admin/public-url')).toHaveLength(1));
   expect(await screen.findByRole('tab', { name: 'Бизнес-настройки' })).toBeInTheDocument();
   expect(screen.queryByText(/Не задан PUBLIC_URL/)).not.toBeInTheDocument();
+});
+
+test("'Страны происхождения': a lot's country text the classifier does not name is mapped once to an ОКСМ code", async () => {
+  const countries = [
+    { code: '704', name: 'Вьетнам', short: 'ВЬЕТНАМ' },
+    { code: '364', name: 'Иран', short: 'ИРАН, ИСЛАМСКАЯ РЕСПУБЛИКА' },
+  ];
+  const fetchMock = mockServer(
+    route('GET', '/api/admin/positions', () => json([])),
+    route('GET', '/api/admin/packing', () => json([])),
+    route('GET', '/api/admin/document_types', () => json([])),
+    route('GET', '/api/upd/countries', () =>
+      json({ unmapped: [{ text: 'Вьетнам (Хошимин)', offers: 2 }], mapped: [], countries }),
+    ),
+    route('PUT', '/api/upd/countries', () =>
+      json({ unmapped: [], mapped: [{ text: 'вьетнам хошимин', code: '704', short: 'ВЬЕТНАМ' }], countries }),
+    ),
+    // after this test's own answers: the first that matches a request answers it
+    ...adminHandlers(),
+  );
+  renderApp('/settings', { token: 't' });
+  const user = await openTab('Справочники');
+  const block = await screen.findByRole('region', { name: 'Страны происхождения' });
+  const unmapped = await within(block).findByRole('table', { name: 'Не сопоставлены' });
+  const row = within(unmapped).getByText('Вьетнам (Хошимин)').closest('tr')!;
+  expect(within(row).getByText('2')).toBeInTheDocument();
+  expect(within(row).getByRole('button', { name: 'Сопоставить' })).toBeDisabled();
+  await user.click(within(row).getByRole('combobox', { name: 'Страна по ОКСМ: Вьетнам (Хошимин)' }));
+  await user.click(await screen.findByRole('option', { name: 'Вьетнам (704)' }));
+  await user.click(within(row).getByRole('button', { name: 'Сопоставить' }));
+  expect(await within(block).findByText('«Вьетнам (Хошимин)» сопоставлена: Вьетнам')).toBeInTheDocument();
+  expect(await bodyOf(sent(fetchMock, 'PUT', '/api/upd/countries')[0])).toEqual({
+    text: 'Вьетнам (Хошимин)',
+    code: '704',
+  });
+  expect(within(block).getByText('Все страны лотов сопоставлены с ОКСМ')).toBeInTheDocument();
+  const mapped = within(block).getByRole('table', { name: 'Сопоставлены' });
+  expect(within(mapped).getByText('вьетнам хошимин')).toBeInTheDocument();
+  expect(within(mapped).getByDisplayValue('Вьетнам (704)')).toBeInTheDocument();
 });

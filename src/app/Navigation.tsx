@@ -24,6 +24,7 @@ import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import Close from '@mui/icons-material/Close';
 import { SECTION, type Section } from '../../domain/sections';
@@ -183,6 +184,7 @@ export function Navigation() {
           {canOpen(perms, 'quote') && (
             <NavItem item={{ to: '/quotes', label: 'Котировки', icon: <ReceiptLongOutlined /> }} />
           )}
+          {canOpen(perms, 'upd') && <NavItem item={{ to: '/upd', label: 'УПД', icon: <DescriptionOutlined /> }} />}
           {canOpen(perms, 'analytics') && (
             <NavItem item={{ to: '/analytics', label: 'Аналитика', icon: <InsightsOutlined /> }} />
           )}

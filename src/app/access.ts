@@ -5,8 +5,9 @@ import { canOpenAnalytics } from '../../domain/analytics';
 import type { Section } from '../../domain/sections';
 import { canBuildPriceList } from '../../domain/priceList/access';
 import { canQuote } from '../../domain/quotes/access';
+import { canReadUpd } from '../../domain/upd/access';
 
-export type Area = Section | 'profile' | 'settings' | 'priceList' | 'quote' | 'analytics';
+export type Area = Section | 'profile' | 'settings' | 'priceList' | 'quote' | 'analytics' | 'upd';
 
 export function canOpen(perms: Permissions | null | undefined, area: Area): boolean {
   switch (area) {
@@ -26,6 +27,9 @@ export function canOpen(perms: Permissions | null | undefined, area: Area): bool
     case 'analytics':
       // every signed-in role that reads reserves or offers
       return canOpenAnalytics(perms);
+    case 'upd':
+      // papers follow the reserves' read right, and need the selling prices seen (domain/upd/access.ts)
+      return canReadUpd(perms);
     default:
       return hasSection(perms, area);
   }

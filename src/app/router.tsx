@@ -34,6 +34,8 @@ const PublicPriceListPage = lazy(
   () => import(/* webpackChunkName: "public-price-list" */ '../features/priceList/PublicPriceListPage'),
 );
 const PublicQuotePage = lazy(() => import(/* webpackChunkName: "public-quote" */ '../features/quote/PublicQuotePage'));
+const UpdListPage = lazy(() => import(/* webpackChunkName: "upd" */ '../features/upd/UpdListPage'));
+const UpdCardPage = lazy(() => import(/* webpackChunkName: "upd" */ '../features/upd/UpdCardPage'));
 // the charts library loads with this page alone
 const AnalyticsPage = lazy(() => import(/* webpackChunkName: "analytics" */ '../features/analytics/AnalyticsPage'));
 
@@ -94,6 +96,8 @@ export const routes: RouteObject[] = [
       { path: 'quotes', element: gated('quote', QuotesPage) },
       { path: 'quotes/:id', element: gated('quote', QuoteCardPage) },
       { path: 'analytics', element: gated('analytics', AnalyticsPage) },
+      { path: 'upd', element: gated('upd', UpdListPage) },
+      { path: 'upd/:id', element: gated('upd', UpdCardPage) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -5,6 +5,7 @@ import type { ColumnDef, FilterDef } from '../../domain/lists';
 import { SECTION, type Section } from '../../domain/sections';
 import { ListPage } from './List/ListPage';
 import type { DeleteTexts } from './List/useBulkDelete';
+import type { SelectionActions } from './DataTable/TableToolbar';
 
 /** A section's card screen: loads the record of an edit card, or starts a new one. */
 export type CardScreen = ComponentType<{ mode: 'create' | 'edit' }>;
@@ -18,6 +19,8 @@ export interface SectionPages {
   deleteTexts?: DeleteTexts;
   /** The import dialog's title ('Импорт покупателей'): the list offers 'Импорт' to a role that may import. */
   importTitle?: string;
+  /** The section's own buttons for the chosen rows of its list. */
+  selectionActions?: SelectionActions;
   Card: CardScreen;
 }
 
@@ -41,6 +44,7 @@ export function sectionScreens({
   addLabel,
   deleteTexts = GENERIC_DELETE_TEXTS,
   importTitle,
+  selectionActions,
   Card,
 }: SectionPages) {
   function ListScreen() {
@@ -53,6 +57,7 @@ export function sectionScreens({
         addLabel={addLabel}
         deleteTexts={deleteTexts}
         importTitle={importTitle}
+        selectionActions={selectionActions}
       />
     );
   }

@@ -19,7 +19,7 @@ import { columnWidth, moveColumn, resizeColumn, setColumnVisible, shownColumns, 
 import { DataRow } from './DataRow';
 import { HeaderCell } from './HeaderCell';
 import { SelectAllCell } from './SelectAllCell';
-import { TableToolbar } from './TableToolbar';
+import { TableToolbar, type SelectionActions } from './TableToolbar';
 import { tableSx } from './tableStyles';
 import { useGridKeyboard } from './useGridKeyboard';
 import { SECTION } from '../../../domain/sections';
@@ -48,6 +48,8 @@ export interface DataTableProps {
   /** 'Восстановить выбранные', where the list shows deleted records and the caller may restore them. */
   onRestore?(): void;
   restoring?: boolean;
+  /** The section's own buttons for the chosen rows (TableToolbar). */
+  selectionActions?: SelectionActions;
   /** Current path + query, the 'from' state of links. */
   from: string;
 }
@@ -184,6 +186,8 @@ export function DataTable(props: DataTableProps) {
         onBulkEdit={props.onBulkEdit}
         onRestore={props.onRestore}
         restoring={props.restoring}
+        selectionActions={props.selectionActions}
+        rows={rows}
       />
       <TableContainer sx={{ maxHeight: '70vh' }}>
         {/* the column widths, stated once (tableSx), never measured from the cells */}

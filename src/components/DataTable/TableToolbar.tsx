@@ -1,5 +1,6 @@
 // The bar above the table: the row count and what is selected, 'Редактировать' (exactly one row and the update
 // right) and 'Удалить' (a row and the delete right). It follows the selection; the rows do not follow it.
+import type { ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -8,7 +9,11 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import RestoreFromTrashOutlined from '@mui/icons-material/RestoreFromTrashOutlined';
 import { BULK_MSG, RESTORE_MSG } from '../../../domain/bulk';
+import type { ListRow } from '../../../domain/lists';
 import { useSelection, type SelectionStore } from './selection';
+
+/** A section's own buttons for the chosen rows (the reserves' papers): the chosen ids and the page's rows. */
+export type SelectionActions = ComponentType<{ ids: number[]; rows: readonly ListRow[] }>;
 
 export interface TableToolbarProps {
   /** The row count as shown: a number, or a text ('более 10 000'). */
@@ -21,6 +26,9 @@ export interface TableToolbarProps {
   onBulkEdit?(): void;
   onRestore?(): void;
   restoring?: boolean;
+  /** The section's own buttons for the chosen rows, shown while some are chosen. */
+  selectionActions?: SelectionActions;
+  rows?: readonly ListRow[];
 }
 
 export function TableToolbar({
@@ -33,6 +41,8 @@ export function TableToolbar({
   onBulkEdit,
   onRestore,
   restoring,
+  selectionActions: Actions,
+  rows = [],
 }: TableToolbarProps) {
   const count = useSelection(selection).size();
   return (
@@ -49,6 +59,7 @@ export function TableToolbar({
       >
         Редактировать
       </Button>
+      {Actions && count > 0 && <Actions ids={selection.ids()} rows={rows} />}
       {onBulkEdit && (
         <Button startIcon={<EditNoteOutlined />} disabled={count === 0} onClick={onBulkEdit}>
           {BULK_MSG.button}

@@ -11,6 +11,7 @@ import { SECTION, type Section } from '../../../domain/sections';
 import { errorMessage } from '../../api/errors';
 import { Alert } from '../Alert';
 import { DataTable } from '../DataTable/DataTable';
+import type { SelectionActions } from '../DataTable/TableToolbar';
 import { HandOverField } from './HandOverField';
 import { TableSettingsPanel } from '../DataTable/TableSettingsPanel';
 import type { CellRenderers } from '../DataTable/columns';
@@ -44,6 +45,8 @@ export interface ListPageProps {
   importTitle?: string;
   /** Another way in that the import dialog offers (offers: a supplier's own price list). */
   importExtra?: ReactNode;
+  /** The section's own buttons for the chosen rows (the reserves' papers). */
+  selectionActions?: SelectionActions;
 }
 
 const NO_CELLS: CellRenderers = {};
@@ -60,6 +63,7 @@ export function ListPage({
   cells = NO_CELLS,
   importTitle,
   importExtra,
+  selectionActions,
 }: ListPageProps) {
   const {
     params,
@@ -110,6 +114,7 @@ export function ListPage({
           onBulkEdit={bulkEdit.open}
           onRestore={bulkRestore.restore}
           restoring={bulkRestore.restoring}
+          selectionActions={selectionActions}
           from={from}
         />
         <TablePagination

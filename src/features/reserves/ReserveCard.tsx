@@ -47,6 +47,7 @@ import {
 } from './reserveForm';
 import { AboutBlock, DeliveryBlock, ExtraBlock, FiguresBlock, type HoldDefault } from './ReserveBlocks';
 import { ReserveSteps } from './ReserveSteps';
+import { ReserveCardPapers } from './ReservePapers';
 import { RepriceButton } from './RepriceDialog';
 import { useBusinessToday, useBusinessZoneState } from '../../api/businessDay';
 import { DOCUMENT_MSG } from '../../../domain/offers/documents';
@@ -307,6 +308,7 @@ function ReserveCard({ mode, offer, reserve, settings }: CardProps) {
       {(reserve?.can_update || reserve?.status === 'expired') && !form.dirty && (
         <ReserveSteps reserve={reserve} version={card.version!} onTaken={taken} onError={save.setError} />
       )}
+      {reserve && <ReserveCardPapers reserve={reserve} />}
       {reserve?.can_update && (!form.dirty || growing) && canReprice(perms) && (
         <RepriceButton
           reserve={reserve}

@@ -2,6 +2,7 @@ import { sectionScreens } from '../../components/SectionScreens';
 import { columns } from '../../../domain/reserves/resource';
 import { filters } from '../../../domain/reserves/resource';
 import { ReserveCardScreen } from './ReserveCard';
+import { ReservesSelectionPapers } from './ReservePapers';
 
 // Reserves start from an offer ('Зарезервировать'), so the list has no create link of its own.
 export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
@@ -9,4 +10,5 @@ export const { ListScreen, CreateScreen, EditScreen } = sectionScreens({
   columns,
   filters,
   Card: ReserveCardScreen,
+  selectionActions: ReservesSelectionPapers,
 });

@@ -17,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Alert } from '../../components/Alert';
+import { CountryMappings } from './CountryMappings';
 import { useNotice } from '../../components/useNotice';
 import { Spinner } from '../../components/Spinner';
 import type { ApiError } from '../../api/errors';
@@ -47,6 +48,7 @@ export function ReferencesTab() {
       {ADMIN_REFERENCES.map((list) => (
         <ReferenceList key={list} list={list} />
       ))}
+      <CountryMappings />
     </Box>
   );
 }
