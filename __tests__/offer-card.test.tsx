@@ -595,3 +595,53 @@ describe('the harvest year (issue 33): a year from 1990 to next year or a season
     FULL_CARD_MS,
   );
 });
+
+test('a lot of a shipment shows its landed cost per kg as a waterfall, its shipment, and that it replaces the warehouse cost; a role without the figure gets none of it and asks nothing', async () => {
+  const landed = {
+    shipment_id: 40,
+    name: 'Контейнер MSKU 1',
+    basis: 'actual',
+    lots: [
+      {
+        offer_id: 12,
+        landed_kg_cost: '874.89',
+        estimate_kg_cost: '874.89',
+        difference_kg: '0.00',
+        breakdown: { goods: '797.85', freight_abroad: '26.40', duty: '41.39', broker: '9.25', storage: '0.00' },
+      },
+    ],
+  };
+  let record = stored({ landed_kg_cost: '874.89' });
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin),
+    ...lists,
+    route('GET', '/api/offers/12', () => json(record)),
+    route('GET', '/api/offers/12/comments', () => json([])),
+    route('GET', '/api/shipments/lots/12/landed-cost', () => json(landed)),
+  );
+  const { unmount } = renderApp('/offers/12', { token: 't' });
+  const list = await screen.findByRole('list', { name: 'Себестоимость за кг' });
+  expect(
+    within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([
+    'Товар (оплата поставщику)797,85 ₽/кг',
+    'Фрахт за рубежом26,40 ₽/кг',
+    'Пошлина41,39 ₽/кг',
+    'Брокер9,25 ₽/кг',
+    'Итого себестоимость874,89 ₽/кг',
+  ]);
+  expect(screen.getByRole('link', { name: 'Поставка «Контейнер MSKU 1»' })).toHaveAttribute('href', '/shipments/40');
+  expect(
+    screen.getByText(/Себестоимость поставки заменяет стоимость доставки на склад: цена продажи считается от неё/),
+  ).toBeInTheDocument();
+  unmount();
+  // the purchase figures hidden: the record comes without the landed cost, and the waterfall is neither drawn nor asked
+  record = stored();
+  fetchMock.mockClear();
+  renderApp('/offers/12', { token: 't' });
+  await screen.findByText('Резервирование');
+  expect(screen.queryByRole('list', { name: 'Себестоимость за кг' })).not.toBeInTheDocument();
+  expect(fetchMock.mock.calls.some(([r]) => (r as Request).url.includes('landed-cost'))).toBe(false);
+});

@@ -109,6 +109,33 @@ describe("an offer's selling band at the warehouse", () => {
     ).toEqual({ min_unit_price: 3135, max_unit_price: 3847.5 });
   });
 
+  test('a lot of a shipment: its landed cost per kg replaces the kg price and the delivery, typed or default', () => {
+    // 874,89 ₽/kg landed: (874,89 + 12) × 1,1 = 975,579 and × 1,35 = 1 197,3015
+    expect(
+      offerSellingBand(
+        {
+          unit_measure: 'кг',
+          unit_amount: '20000',
+          kg_price: '797.85',
+          warehouse_cost: '3000',
+          landed_kg_cost: '874.89',
+        },
+        settings,
+      ),
+    ).toEqual({ min_unit_price: 975.58, max_unit_price: 1197.3 });
+    // a sack of 25 kg at 647,59 ₽/kg landed: (647,59 + 12) × 25 = 16 489,75 → 18 138,725 and 22 261,1625
+    expect(
+      offerSellingBand(
+        { unit_measure: 'шт', unit_weight: '25', unit_amount: '200', kg_price: '620.55', landed_kg_cost: '647.59' },
+        settings,
+      ),
+    ).toEqual({ min_unit_price: 18138.73, max_unit_price: 22261.16 });
+    // no landed cost (a lot in no shipment): the delivery as before
+    expect(
+      offerSellingBand({ unit_measure: 'кг', unit_amount: '10', kg_price: '300', landed_kg_cost: null }, settings),
+    ).toEqual({ min_unit_price: 359.7, max_unit_price: 441.45 });
+  });
+
   test('without a delivery cost the default delivery applies', () => {
     expect(
       offerSellingBand({ unit_measure: 'кг', unit_amount: '10', kg_price: '300', warehouse_cost: null }, settings),

@@ -138,12 +138,25 @@ export function reservationFigures(
 
 /** The offer's selling band at our warehouse (min_unit_price, max_unit_price): the reserve's cost per unit with
  * the delivery to the warehouse as the delivery cost per kg (warehouse_cost spread over the lot's kilograms),
- * or delivery_cost_default when the offer names none. */
+ * or delivery_cost_default when the offer names none. A lot of a shipment has its landed cost per kg instead (its
+ * goods, freight, duty, broker… to our warehouse), which replaces both the kg price and the hand-typed delivery. */
 export function offerSellingBand(
-  values: { unit_measure?: string | null; unit_weight?: Num; unit_amount?: Num; kg_price?: Num; warehouse_cost?: Num },
+  values: {
+    unit_measure?: string | null;
+    unit_weight?: Num;
+    unit_amount?: Num;
+    kg_price?: Num;
+    warehouse_cost?: Num;
+    landed_kg_cost?: Num;
+  },
   settings: BusinessSettings,
 ) {
   const weight = storedUnitWeight(values.unit_measure, values.unit_weight);
+  const landed = toNumber(values.landed_kg_cost);
+  if (landed !== null && landed > 0) {
+    const bounds = sellingBounds(costPerUnit(0, landed, settings.costs_per_kg, weight), settings);
+    return { min_unit_price: bounds.min_selling_price, max_unit_price: bounds.max_selling_price };
+  }
   const warehouse = toNumber(values.warehouse_cost);
   const lotKg = product(3, weight, values.unit_amount) ?? 0;
   // the delivery spread over the lot's kilograms, to far below a kopeck: the band rounds once, at the end

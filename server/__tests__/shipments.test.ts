@@ -17,6 +17,14 @@ const landed = async (id: number) =>
   firstRow<{ c: string | null }>(
     await ctx.db.execute(sql`SELECT landed_kg_cost::text AS c FROM offers WHERE id = ${id}`),
   )!.c;
+const band = async (id: number) => {
+  const row = firstRow<{ min: string; max: string }>(
+    await ctx.db.execute(
+      sql`SELECT min_unit_price::text AS min, max_unit_price::text AS max FROM offers WHERE id = ${id}`,
+    ),
+  )!;
+  return [row.min, row.max];
+};
 
 /** The issue's container: goods for both lots (215 000 USD) 30 % at 85,50 and 70 % at 90,00, freight 6 000 USD at
  * 88,00, the pistachios' duty 9 300 USD at 89,00, broker 45 000 ₽ by value, Russian freight 110 000 ₽, lab 30 000 ₽
@@ -76,6 +84,11 @@ test('the container by hand: 868,12 ₽/kg for the pistachios, 647,59 ₽/kg for
   });
   expect(res.body.costs).toHaveLength(7);
   expect([await landed(pistachios), await landed(almonds)]).toEqual(['868.12', '647.59']);
+  // the selling band follows the landed cost, which replaces the kg price and the delivery (the demo's costs 12 ₽/kg,
+  // markups 10 % and 35 %): (868,12 + 12) × 1,1 = 968,132 and × 1,35 = 1 188,162; a sack of 25 kg
+  // (647,59 + 12) × 25 = 16 489,75, × 1,1 = 18 138,725 and × 1,35 = 22 261,1625
+  expect(await band(pistachios)).toEqual(['968.13', '1188.16']);
+  expect(await band(almonds)).toEqual(['18138.73', '22261.16']);
   const cost = await call('GET', `/api/shipments/${shipment}/landed-cost`, 'admin');
   expect(cost.status).toBe(200);
   const [p, a] = cost.body.lots;
@@ -124,6 +137,13 @@ test("estimate, then actual: the lots move to the actual, the difference per kg 
     [868.12, 870.92],
     [870.92, 868.12],
   ]);
+});
+
+test("the lot's card changed by hand: its band stays on the landed cost, whatever warehouse cost is typed", async () => {
+  expect((await ctx.change('PATCH', `/api/offers/${pistachios}`, 'admin', { warehouse_cost: '500000' })).status).toBe(
+    200,
+  );
+  expect(await band(pistachios)).toEqual(['968.13', '1188.16']);
 });
 
 test('refusals: a line without a currency, a rate nobody stored, a lot with no weight; nothing written', async () => {

@@ -75,6 +75,7 @@ const BAND_INPUT = select(
     'unit_amount',
     'kg_price',
     'warehouse_cost',
+    'landed_kg_cost',
     'min_unit_price',
     'max_unit_price',
   ),

@@ -44,6 +44,7 @@ const LOT = select({
   units_per_pack: textOf(offers.units_per_pack),
   kg_price: roundedOf(offers.kg_price),
   warehouse_cost: roundedOf(offers.warehouse_cost),
+  landed_kg_cost: roundedOf(offers.landed_kg_cost),
 });
 type Lot = SelectedRow<typeof LOT>;
 

@@ -170,8 +170,9 @@ function storedValue(kind: FieldKind, value: unknown): unknown {
 
 /** The offer's selling band (min/max unit price) from its stored figures and today's business settings:
  * computed after hidden fields took their stored values, so it always matches what is saved. */
-function withSellingBand(values: Awaited<ReturnType<typeof prepare>>, settings: BusinessSettings) {
-  const band = offerSellingBand(values, settings);
+function withSellingBand(values: Awaited<ReturnType<typeof prepare>>, settings: BusinessSettings, stored?: Row) {
+  // a lot's landed cost is its shipment's to write: the card keeps the stored one
+  const band = offerSellingBand({ ...values, landed_kg_cost: stored?.landed_kg_cost as string | null }, settings);
   return { ...values, min_unit_price: money(band.min_unit_price), max_unit_price: money(band.max_unit_price) };
 }
 
@@ -451,7 +452,7 @@ async function changeOffers(
   }
   for (const c of passed) {
     if (!accepted.has(c.id)) continue;
-    outcomes.set(c.id, { id: c.id, set: { ...withSellingBand(c.values, settings), status: c.status } });
+    outcomes.set(c.id, { id: c.id, set: { ...withSellingBand(c.values, settings, c.stored), status: c.status } });
   }
   return batch.map((r) => outcomes.get(r.id)!);
 }
@@ -503,7 +504,7 @@ export const offerRecord: RecordSection<OfferToInsert, 'offers'> = {
       ))!;
       if (count > 0) throw badRequest(OFFER_RESERVES_MSG.completeWithActive(count));
     }
-    const { unit_amount, ...rest } = withSellingBand(values, await readBusinessSettings(tx));
+    const { unit_amount, ...rest } = withSellingBand(values, await readBusinessSettings(tx), stored);
     // the quantity goes through the stock writer: the offer row is locked and checked against what is taken
     const quantity = await unitAmountChange(tx, id, unit_amount!);
     if (status === 'active') {

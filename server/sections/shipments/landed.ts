@@ -1,7 +1,7 @@
 // A shipment's lots and their landed cost per kg: the lots read from their offers (kg, value, quantity, purchase in
 // rubles), each cost line's rate resolved (the one typed on the line, or the Central Bank's on its day, today's for a
 // line without a day), the split made by domain/shipments/landedCost.ts, and each lot's landed_kg_cost stored in the
-// shipment's transaction, in the lot's own history and announced.
+// shipment's transaction with the selling band it gives, in the lot's own history and announced.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf, select, selectRows } from '../../db/rows';
@@ -20,6 +20,9 @@ import {
 import type { CostLine } from '../../../domain/shipments/costLines';
 import { SHIPMENT_MSG } from '../../../domain/shipments/schema';
 import { rateOn } from '../currencyRates';
+import { readBusinessSettings } from '../../admin/businessSettings';
+import { offerSellingBand } from '../../../domain/offers/figures';
+import { money } from '../../../domain/numbers';
 
 /** The shipment's lots as the split reads them, in id order (the last lot takes the remainders). */
 export async function lotsOf(db: Database, shipmentId: number): Promise<LotBasis[]> {
@@ -121,9 +124,21 @@ export async function storeLanded(
   const shown = (v: unknown) => (v === null || v === undefined ? null : Number(v).toFixed(2));
   const moved = before.filter((o) => shown(o.landed_kg_cost) !== next.get(Number(o.id)));
   if (!moved.length) return [];
-  const values = JSON.stringify(moved.map((o) => ({ id: Number(o.id), cost: next.get(Number(o.id)) })));
+  // the selling band follows the landed cost, which replaces the lot's kg price and hand-typed delivery in it
+  const settings = await readBusinessSettings(tx);
+  const values = JSON.stringify(
+    moved.map((o) => {
+      const cost = next.get(Number(o.id)) ?? null;
+      const band = offerSellingBand(
+        { ...(o as Parameters<typeof offerSellingBand>[0]), landed_kg_cost: cost },
+        settings,
+      );
+      return { id: Number(o.id), cost, min: money(band.min_unit_price), max: money(band.max_unit_price) };
+    }),
+  );
   await tx.execute(
-    sql`UPDATE offers o SET landed_kg_cost = v.cost FROM jsonb_to_recordset(${values}::jsonb) AS v(id int, cost numeric) WHERE o.id = v.id`,
+    sql`UPDATE offers o SET landed_kg_cost = v.cost, min_unit_price = v.min, max_unit_price = v.max
+    FROM jsonb_to_recordset(${values}::jsonb) AS v(id int, cost numeric, min numeric, max numeric) WHERE o.id = v.id`,
   );
   const after = new Map(
     (

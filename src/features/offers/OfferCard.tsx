@@ -19,6 +19,7 @@ import { OFFER_TEXTS, offerPayload, valuesOf, type OfferFormValues } from './off
 import { offerInputs } from './offerInputs';
 import { OfferAboutBlock } from './OfferAboutBlock';
 import { OfferComputedBlock, OfferReservationBlock } from './OfferFigures';
+import { OfferLandedBlock } from './OfferLanded';
 import { ArrivalDialog } from './ArrivalDialog';
 import { DOCUMENT_TEXTS, DocumentsBlock } from './DocumentsBlock';
 import { ARRIVAL_TEXTS, onTheWay } from '../../../domain/offers/logistics';
@@ -94,6 +95,10 @@ function OfferCard({ mode, offer }: { mode: 'create' | 'edit'; offer?: OfferReco
         visible={visible}
       />
       <OfferComputedBlock values={form.values} offer={offer} />
+      {/* a lot of a shipment, for a role that sees its landed cost (absent from the record where hidden) */}
+      {offer && offer.landed_kg_cost !== null && offer.landed_kg_cost !== undefined && visible('landed_kg_cost') && (
+        <OfferLandedBlock offerId={offer.id} />
+      )}
       {offer && (
         <OfferReservationBlock offer={offer} mayCreateReserves={can(perms, 'reserves', 'create')}>
           {arrived && (
