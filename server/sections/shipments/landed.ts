@@ -20,7 +20,7 @@ import {
 import type { CostLine } from '../../../domain/shipments/costLines';
 import { SHIPMENT_MSG } from '../../../domain/shipments/schema';
 import { rateOn } from '../currencyRates';
-import { readBusinessSettings } from '../../admin/businessSettings';
+import { readBusinessSettings } from '../../settings';
 import { offerSellingBand } from '../../../domain/offers/figures';
 import { money } from '../../../domain/numbers';
 
