@@ -9,7 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { installErrorHandler, notFound } from './errors';
 import { russianErrors } from './http/validation';
-import { validatorCompiler } from './http/ajv';
+import { sharedSerializers, validatorCompiler } from './http/ajv';
 import { guardInput } from './http/input';
 import { authPlugin, requireSession } from './accounts/auth';
 import loginRoutes from './accounts/login';
@@ -99,6 +99,7 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     // failures of the route schemas come back in Russian in the spec's shape
     schemaErrorFormatter: russianErrors(),
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers } },
   });
   // bodies are checked without coercion and refuse unknown keys; params and query are coerced from text
   app.setValidatorCompiler(validatorCompiler());

@@ -7,6 +7,7 @@
 //   (additionalProperties: false unless the schema says otherwise), never silently dropped or passed on.
 import Ajv, { type AnySchema, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifySchemaCompiler } from 'fastify';
 
 type Node = Record<string, unknown>;
@@ -118,3 +119,21 @@ export function validatorCompiler(): FastifySchemaCompiler<AnySchema> {
     return validate;
   };
 }
+
+type SerializerFactory = ReturnType<typeof SerializerSelector>;
+
+/** Fastify's own response serializers (fast-json-stringify), one per distinct response schema: routes answering
+ * the same shape share it, as the validators above do. */
+export const sharedSerializers: SerializerFactory = (externalSchemas, options) => {
+  const build = SerializerSelector()(externalSchemas, options);
+  const built = new Map<string, ReturnType<typeof build>>();
+  return (route) => {
+    const key = JSON.stringify(route.schema);
+    let serialize = built.get(key);
+    if (!serialize) {
+      serialize = build(route);
+      built.set(key, serialize);
+    }
+    return serialize;
+  };
+};
