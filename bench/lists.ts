@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createTestApp, signIn, type TestContext } from '../server/__tests__/testApp';
 import { compileList } from '../server/lists/engine';
-import { offersSpec } from '../server/sections/offers/list';
+import { offersSpec } from '../server/sections/offers';
 import { DEMO_PASSWORD } from '../domain/api';
 import type { AuthenticatedUser } from '../server/accounts/users';
 import { loadConfig } from '../server/config';

@@ -2,7 +2,6 @@
 // rules both the page and the server check (role names, reference names, the permission matrix).
 import * as yup from 'yup';
 import { ACTIONS, RESOURCES, SCOPES, type Action, type Resource, type Scope } from './permissions';
-import type { Pagination } from './lists';
 import type { Static } from '@sinclair/typebox';
 import type { ADMIN_LOG } from './answers/admin';
 
@@ -32,8 +31,8 @@ export const roleNameSchema = yup.object({ name: nameSchema(ADMIN_MSG.roleName) 
 export const referenceNameSchema = yup.object({ name: nameSchema(ADMIN_MSG.referenceName) });
 
 // ---- users
-export const ACCOUNT_STATUSES = ['active', 'invited', 'deactivated'] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+import { ACCOUNT_STATUSES, ADMIN_REFERENCES, type AccountStatus, type AdminReference } from './adminKeys';
+export { ACCOUNT_STATUSES, ADMIN_REFERENCES, type AccountStatus, type AdminReference };
 export const ACCOUNT_STATUS_TITLE: Record<AccountStatus, string> = {
   active: 'Активен',
   invited: 'Приглашён',
@@ -76,8 +75,6 @@ export const SCOPE_TITLE: Record<Scope, string> = { all: 'Все', own: 'Сво�
 export { ACTIONS, RESOURCES, SCOPES };
 
 // ---- reference lists nothing else edits
-export const ADMIN_REFERENCES = ['positions', 'packing', 'document_types'] as const;
-export type AdminReference = (typeof ADMIN_REFERENCES)[number];
 export const REFERENCE_TITLE: Record<AdminReference, { list: string; one: string }> = {
   positions: { list: 'Должности', one: 'Должность' },
   packing: { list: 'Типы упаковки', one: 'Тип упаковки' },

@@ -1,7 +1,7 @@
 // The answers of the settings page: the accounts, the roles with their rights, the reference lists nothing else
 // edits, the change log and where buyers' links start.
 import { Type, type Static } from '@sinclair/typebox';
-import { ACCOUNT_STATUSES, type AdminReference } from '../admin';
+import { ACCOUNT_STATUSES, type AdminReference } from '../adminKeys';
 import type { Action, Resource } from '../permissions';
 import { SCOPES } from '../permissions';
 import { COUNT, Dict, FLAG, ID, NULLABLE_TEXT, OneOf, PartialDict, REFERENCE, TEXT } from './kit';

@@ -2,8 +2,6 @@
 // Each figure reads a reserve field; a figure the reader may not see is left out of the answer, and its tile with it.
 import type { FieldRef } from '../permissions';
 
-export type { OffersSummary, ReserveTile } from '../answers/reserves';
-
 /** The field each figure is made of: counts need the reserves themselves, sums the summed field. */
 export const SUMMARY_READS = {
   count: 'reserves.id',

@@ -3,7 +3,7 @@
 import { recordTag, sectionApi, SUMMARY_TAG, TAGS } from '../../api/sectionApi';
 import type { ReserveCut } from '../../../domain/offers/logistics';
 import type { RecordBase } from '../../api/cards';
-import type { OffersSummary } from '../../../domain/offers/summary';
+import type { OffersSummary } from '../../../domain/answers';
 import { OFFERS_SUMMARY } from '../../../domain/answers';
 import { checked } from '../../api/shapes';
 import type { DocumentsState, OfferDocument } from '../../../domain/offers/documents';
@@ -11,7 +11,7 @@ import type { OfferFields } from '../../../domain/offers/resource';
 import type { WireFields } from '../../../domain/resource';
 
 /** GET /api/offers/summary: the three tiles of the offers page, each figure only if the caller may see it. */
-export type { OffersSummary } from '../../../domain/offers/summary';
+export type { OffersSummary } from '../../../domain/answers';
 
 type Ref = { id: number; name: string } | null;
 /** GET /api/offers/{id}: the list row plus ids, documents, its version and whether the caller may change it. Its
