@@ -37,7 +37,6 @@ import { updDocument, updLines, updList, updRow, type ReserveScope, type UpdRow 
 import { updPdf } from './pdf';
 import { countryList, mapCountry } from './countries';
 
-
 const PROGRAM = 'NutDesk 0.1';
 const XML_TYPE = 'application/xml; charset=windows-1251';
 const errors = russianErrors({ fields: LIST_MSG });
