@@ -246,7 +246,8 @@ export const offersResource = defineResource({
       label: 'Фиксированный курс, ₽',
       hiddenFrom: ['8'],
       kind: 'amount',
-      column: { width: 150, hiddenByDefault: true },
+      // the list's title, without ₽, is the one a Windows-1251 file can carry
+      column: { title: 'Фиксированный курс', width: 150, hiddenByDefault: true },
       filter: true,
       import: { example: 88.5, note: 'рублей за единицу валюты; только для фиксированного курса' },
     },

@@ -93,7 +93,8 @@ const line = (patch: Partial<Record<(typeof TITLES)[number], string | number | n
     'Ожидаемое поступление': null,
     Комментарий: 'Партия после сортировки',
   };
-  return TITLES.map((t) => (t in patch ? patch[t]! : base[t]));
+  // a column the rows do not name (the currency purchase's, say) is left blank, as a user leaves it
+  return TITLES.map((t) => (t in patch ? patch[t]! : (base[t] ?? null)));
 };
 
 async function xlsx(rows: Line[], header: string[] = TITLES): Promise<Buffer> {
@@ -484,7 +485,12 @@ test('a lot on its way: its logistics state by its title, its expected day as dd
 test('CSV in Windows-1251 with "," (the other CSV a Russian Excel writes) reads too, under the list\'s column titles', async () => {
   // ₽ has no Windows-1251 byte: such a file names the money columns as the offers list does
   const header = TITLES.map(
-    (t) => ({ 'Цена за единицу, ₽': 'Цена за единицу', 'Стоимость доставки на склад, ₽': 'Доставка на склад' })[t] ?? t,
+    (t) =>
+      ({
+        'Цена за единицу, ₽': 'Цена за единицу',
+        'Стоимость доставки на склад, ₽': 'Доставка на склад',
+        'Фиксированный курс, ₽': 'Фиксированный курс',
+      })[t] ?? t,
   );
   const text = [
     header,
