@@ -265,7 +265,7 @@ export const offersResource = defineResource({
       hiddenFrom: ['8'],
       kind: 'amount',
       form: false,
-      column: { width: 130, hiddenByDefault: true },
+      column: { title: 'Курс в цене', width: 130, hiddenByDefault: true },
       filter: true,
     },
     purchase_rate_date: {

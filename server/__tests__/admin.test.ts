@@ -361,6 +361,14 @@ describe('roles', () => {
       'Мин. цена продажи',
       'Макс. цена продажи',
       'Поставщик',
+      // the purchase in a currency, hidden with the purchase figures
+      'Валюта',
+      'Цена закупки в валюте',
+      'Курс пересчёта',
+      'Фиксированный курс',
+      'Дата фиксированного курса',
+      'Курс в цене',
+      'Дата курса в цене',
       'Создал',
     ]);
     expect(body.fields.offers).toContainEqual({ title: 'Поставщик', fields: ['supplier', 'suppliers_ids'] });
