@@ -5,7 +5,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { json, me, mockServer, permissions, renderApp, route, signedInHandlers, type Handler } from './support/render';
+import {
+  json,
+  me,
+  mockServer,
+  permissions,
+  renderApp,
+  route,
+  signedInHandlers,
+  type Handler,
+  pagination,
+} from './support/render';
 import { businessToday, TIME_ZONE_DEFAULT } from '../domain/businessDay';
 
 afterEach(() => localStorage.clear());
@@ -62,7 +72,7 @@ const orekh = {
   delivery_address: null,
   status: 'active',
 };
-const page = (rows: unknown[]) => json({ data: rows, pagination: { totalItems: rows.length } });
+const page = (rows: unknown[]) => json({ data: rows, pagination: pagination(rows.length) });
 
 function server(perms = manager, extra: Handler[] = []) {
   return mockServer(

@@ -3,7 +3,7 @@
 // server answers, a split shown as one line of its parts; the form's own Russian messages before any request.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, me, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+import { json, me, mockServer, permissions, renderApp, route, signedInHandlers, pagination } from './support/render';
 import { SPEC_HIDDEN_FIELDS } from '../domain/hiddenFields';
 
 afterEach(() => localStorage.clear());
@@ -416,7 +416,7 @@ test("a buyer from 'Покупатели': its city fills the city, its credit s
   };
   let tries = 0;
   const fetchMock = server(admin, forKedr, [
-    route('GET', '/api/buyers', () => json({ data: [kedr], pagination: { totalItems: 1 } })),
+    route('GET', '/api/buyers', () => json({ data: [kedr], pagination: pagination(1) })),
     route('POST', '/api/quotes/31/reserve', () =>
       ++tries === 1
         ? json(

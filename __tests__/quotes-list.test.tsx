@@ -3,7 +3,7 @@
 // request as the lists' query string; the server's Russian refusal of a bad link shown; a row opens its quote.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, me, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+import { json, me, mockServer, permissions, renderApp, route, signedInHandlers, pagination } from './support/render';
 
 afterEach(() => localStorage.clear());
 
@@ -221,7 +221,7 @@ test("'Сменить покупателя' on a valid quote: the buyer picked f
             buyer(7, 'ООО «Казанский орех»', { id: 5, name: 'Казань' }),
             buyer(8, 'ООО «Столичный»', { id: 2, name: 'Москва' }),
           ],
-          pagination: { totalItems: 2 },
+          pagination: pagination(2),
         }),
       ),
       route('PATCH', '/api/quotes/31', async (request) =>

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { File as NodeFile } from 'node:buffer';
-import { json, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+import { json, mockServer, permissions, renderApp, route, signedInHandlers, pagination } from './support/render';
 import { previewedRows } from '../domain/suppliers/priceList';
 
 afterEach(() => localStorage.clear());
@@ -122,7 +122,7 @@ test('upload, map, answer a name, preview, apply', async () => {
     route('GET', '/api/suppliers/8', () =>
       json({ id: 8, name: 'ООО «Ядро»', status: 'active', can_update: true, city_id: 3, version: 1 }),
     ),
-    route('GET', '/api/offers', () => json({ data: [], pagination: { totalItems: 0 } })),
+    route('GET', '/api/offers', () => json({ data: [], pagination: pagination(0) })),
     route('GET', '/api/suppliers/8/price-lists', () =>
       json([
         {
@@ -233,7 +233,7 @@ test("a name answered 'Не сопоставлять' is remembered: the next fi
     route('GET', '/api/suppliers/8', () =>
       json({ id: 8, name: 'ООО «Ядро»', status: 'active', can_update: true, city_id: 3, version: 1 }),
     ),
-    route('GET', '/api/offers', () => json({ data: [], pagination: { totalItems: 0 } })),
+    route('GET', '/api/offers', () => json({ data: [], pagination: pagination(0) })),
     route('GET', '/api/suppliers/8/price-lists', () => json([])),
     route('POST', '/api/suppliers/8/price-lists', () => json(next)),
     route('PUT', '/api/suppliers/8/price-list-profile', () =>
@@ -324,7 +324,7 @@ test("'мешок 22,68 кг' that our list lacks is offered as a new packing an
     route('GET', '/api/suppliers/8', () =>
       json({ id: 8, name: 'ООО «Ядро»', status: 'active', can_update: true, city_id: 3, version: 1 }),
     ),
-    route('GET', '/api/offers', () => json({ data: [], pagination: { totalItems: 0 } })),
+    route('GET', '/api/offers', () => json({ data: [], pagination: pagination(0) })),
     route('GET', '/api/suppliers/8/price-lists', () => json([])),
     route('POST', '/api/suppliers/8/price-lists', () =>
       json({ ...upload, upload_id: 33, unmatched: [], preview: before }),

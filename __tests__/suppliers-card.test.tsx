@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+import { json, mockServer, permissions, renderApp, route, signedInHandlers, pagination } from './support/render';
 import { SPEC_HIDDEN_FIELDS } from '../domain/hiddenFields';
 
 afterEach(() => localStorage.clear());
@@ -20,7 +20,7 @@ test('the create card: its texts, every message of the supplier form, then the s
     route('GET', '/api/suppliers/60', () =>
       json({ id: 60, name: 'ООО «Ядро»', status: 'active', can_update: true, inn: '1655123456' }),
     ),
-    route('GET', '/api/offers', () => json({ data: [], pagination: { totalItems: 0 } })),
+    route('GET', '/api/offers', () => json({ data: [], pagination: pagination(0) })),
   );
   const user = userEvent.setup();
   const { router } = renderApp('/suppliers/create', { token: 't' });
@@ -103,7 +103,7 @@ test("the edit card shows the figures and the supplier's latest offers; a duplic
             created_at: '2026-10-01T10:00:00Z',
           },
         ],
-        pagination: { totalItems: 1 },
+        pagination: pagination(1),
       }),
     ),
     route('PATCH', '/api/suppliers/8', () =>

@@ -11,6 +11,19 @@ import type { CurrentUser } from '../../domain/api';
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** A list page's pagination as the server answers it: one page holding `totalItems` rows. */
+export const pagination = (totalItems: number, perPage = 20) => ({
+  totalItems,
+  currentPage: 1,
+  firstPage: 1,
+  lastPage: Math.max(1, Math.ceil(totalItems / perPage)),
+  nextPage: null,
+  previousPage: null,
+  perPage,
+  pageCount: Math.max(1, Math.ceil(totalItems / perPage)),
+  pageURI: '',
+});
+
 export type Handler = (request: Request) => Response | Promise<Response> | undefined;
 
 /** Installs a fetch mock; unhandled calls fail the test loudly. Returns the jest mock for inspecting calls. */
