@@ -16,13 +16,14 @@ const FONTS = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.j
 const text = (s: string) => s.replace(/\u202f/g, '\u00a0');
 const dayText = (day: string) => day.slice(0, 10).split('-').reverse().join('.');
 
+// the widths add up to the A4 page's 523 pt between its margins
 const COLUMNS: { width: number; right?: boolean; cell: (l: InvoiceLineRow) => string }[] = [
   { width: 22, cell: (l) => String(l.n) },
-  { width: 191, cell: (l) => l.name },
+  { width: 165, cell: (l) => l.name },
   { width: 50, right: true, cell: (l) => formatFigure(l.amount) },
   { width: 28, cell: (l) => l.unit_name },
   { width: 62, right: true, cell: (l) => formatFigure(l.price) },
-  { width: 50, cell: (l) => VAT_RATE_TITLE[l.vat_rate] },
+  { width: 60, cell: (l) => VAT_RATE_TITLE[l.vat_rate] },
   { width: 62, right: true, cell: (l) => (l.vat_rate === 'none' ? '—' : formatFigure(l.vat_sum)) },
   { width: 74, right: true, cell: (l) => formatFigure(l.total) },
 ];
