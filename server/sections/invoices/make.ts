@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { nextYearNumber } from '../../db/yearNumbers';
 import { readTimeZone } from '../../db/businessDay';
 import { badRequest, notFound, stale } from '../../errors';
 import { businessToday } from '../../../domain/businessDay';
@@ -45,10 +46,7 @@ export async function makeInvoice(
       const day = businessToday(zone, now);
       const content = invoiceContent(reserves, buyer, seller, day);
       const year = Number(day.slice(0, 4));
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${NUMBER_LOCK}, ${year})`);
-      const [{ next }] = rowsOf<{ next: number }>(
-        await tx.execute(sql`SELECT coalesce(max(number), 0) + 1 AS next FROM invoices WHERE year = ${year}`),
-      );
+      const next = await nextYearNumber(tx, 'invoices', NUMBER_LOCK, year);
       const [{ id }] = rowsOf<{ id: number }>(
         await tx.execute(sql`
         INSERT INTO invoices (year, number, date, due_date, buyer_id, seller, buyer, total, vat_sum, created_by)

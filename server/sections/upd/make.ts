@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { nextYearNumber } from '../../db/yearNumbers';
 import { readTimeZone } from '../../db/businessDay';
 import { badRequest, notFound, stale } from '../../errors';
 import { businessToday } from '../../../domain/businessDay';
@@ -42,10 +43,7 @@ export async function makeUpd(
       const content = updContent(reserves, buyer, seller, mapped);
       const day = businessToday(zone, now);
       const year = Number(day.slice(0, 4));
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${NUMBER_LOCK}, ${year})`);
-      const [{ next }] = rowsOf<{ next: number }>(
-        await tx.execute(sql`SELECT coalesce(max(number), 0) + 1 AS next FROM upd_documents WHERE year = ${year}`),
-      );
+      const next = await nextYearNumber(tx, 'upd_documents', NUMBER_LOCK, year);
       const guid = randomUUID();
       const fileId = updFileId(content.buyer, content.seller, day.split('-').reverse().join('.'), guid);
       const [{ id }] = rowsOf<{ id: number }>(
