@@ -978,6 +978,7 @@ describe('a saved reserve keeps the terms it was made on', () => {
     renderApp('/reserves/90', { token: 't' });
     await user.click(await screen.findByRole('button', { name: 'Пересчитать по текущим ценам' }));
     const dialog = await screen.findByRole('dialog', { name: 'Пересчитать по текущим ценам' });
+    await within(dialog).findByRole('table', { name: 'Пересчет резерва' }, { timeout: 5000 }); // the preview loads first
     const rows = () =>
       within(within(dialog).getByRole('table', { name: 'Пересчет резерва' }))
         .getAllByRole('row')
@@ -1034,6 +1035,7 @@ describe('a saved reserve keeps the terms it was made on', () => {
     renderApp('/reserves/90', { token: 't' });
     await user.click(await screen.findByRole('button', { name: 'Пересчитать по текущим ценам' }));
     const dialog = await screen.findByRole('dialog', { name: 'Пересчитать по текущим ценам' });
+    await within(dialog).findByRole('table', { name: 'Пересчет резерва' }, { timeout: 5000 }); // the preview loads first
     fireEvent.change(within(dialog).getByLabelText('Цена продажи за единицу, ₽'), { target: { value: '500' } });
     await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
     // said in the dialog, which stays open with the figures read again
@@ -1089,6 +1091,7 @@ describe('a saved reserve keeps the terms it was made on', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Пересчитать по текущим ценам' }));
     const dialog = await screen.findByRole('dialog', { name: 'Пересчитать по текущим ценам' });
+    await within(dialog).findByRole('table', { name: 'Пересчет резерва' }, { timeout: 5000 }); // the preview loads first
     // the purchase sum of 25 kg: 25 × 300 = 7 500,00 on its terms, 25 × 350 = 8 750,00 on today's
     const sumRow = within(within(dialog).getByRole('table', { name: 'Пересчет резерва' })).getAllByRole('row')[7];
     expect(sumRow.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toBe('Сумма закупки, ₽7 500,008 750,00');
