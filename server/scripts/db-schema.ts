@@ -1,8 +1,10 @@
 // server/db/schema.ts against the migrations, and drizzle-kit's snapshot of it.
-//   npm run db:check     the migrated database and the one schema.ts describes hold the same tables, columns,
-//                        constraints and indexes; and `npm run db:generate` would write nothing (the snapshot is current)
-//   npm run db:snapshot  after migrations written by hand: checks the first, then writes drizzle-kit's snapshot for the
-//                        journal's last migration, so the next `npm run db:generate` writes only its own change
+//   npm run db:check     the snapshots form drizzle-kit's chain (no two name the same parent); the migrated database
+//                        and the one schema.ts describes hold the same tables, columns, constraints and indexes; and
+//                        `npm run db:generate` would write nothing (the snapshot is current)
+//   npm run db:snapshot  after migrations written by hand: relinks the chain, checks the databases, then writes
+//                        drizzle-kit's snapshot for the journal's last migration, so the next `npm run db:generate`
+//                        writes only its own change
 // The first is also a server test (server/__tests__/schema-migrations.test.ts).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -11,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import * as schema from '../db/schema';
 import { MIGRATIONS_DIR, openDatabase, type Database } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { relinkSnapshots, snapshotChainBreaks } from './snapshotChain';
 
 const META_DIR = path.join(MIGRATIONS_DIR, 'meta');
 
@@ -108,6 +111,13 @@ async function main(command: string | undefined): Promise<number> {
   if (command !== 'check' && command !== 'snapshot') {
     console.error('usage: tsx server/scripts/db-schema.ts check|snapshot');
     return 2;
+  }
+  if (command === 'snapshot')
+    for (const file of relinkSnapshots(META_DIR)) console.log(`Relinked ${file} to the snapshot before it.`);
+  const breaks = snapshotChainBreaks(META_DIR);
+  if (breaks.length) {
+    console.error(`drizzle-kit's chain of snapshots is broken (run npm run db:snapshot):\n${breaks.join('\n')}`);
+    return 1;
   }
   const disagreements = await migrationsAgainstSchema();
   if (disagreements.length) {
