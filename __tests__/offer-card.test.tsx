@@ -327,6 +327,35 @@ test("the computed block shows the saved offer's selling band (spec point 3), an
   expect(screen.queryByLabelText('Макс. цена продажи, ₽')).not.toBeInTheDocument();
 });
 
+test("a lot bought in USD shows both figures and the rate with its day; its ruble price is the server's, not typed", async () => {
+  // 9,00 USD × 90,1234 = 811,1106 → 811,11 ₽, the rate the Bank's of 05.12.2026
+  const record = stored({
+    unit_price: '811.11',
+    kg_price: '811.11',
+    total_sum: '243333.00',
+    purchase_currency: 'USD',
+    purchase_price: '9.00',
+    rate_policy: 'daily',
+    purchase_rate: '90.1234',
+    purchase_rate_date: '2026-12-05',
+  });
+  mockServer(
+    ...signedInHandlers(admin),
+    ...lists,
+    route('GET', '/api/offers/12', () => json(record)),
+    route('GET', '/api/offers/12/comments', () => json([])),
+  );
+  renderApp('/offers/12', { token: 't' });
+  expect(await screen.findByText('Закупка в валюте')).toBeInTheDocument();
+  expect(
+    screen.getByText(
+      (text) => text.replace(/[\u00a0\u202f]/g, ' ') === '9,00 USD × 90,1234 (ЦБ на 05.12.2026) = 811,11 ₽',
+    ),
+  ).toBeInTheDocument();
+  expect(screen.getByLabelText('Цена за единицу, ₽')).toBeDisabled();
+  expect(screen.getByText('Цена в валюте × курс, считается при сохранении')).toBeInTheDocument();
+});
+
 test('the edit card shows the reservation figures and refuses a wrong file before sending it', async () => {
   const fetchMock = mockServer(
     ...signedInHandlers(admin),

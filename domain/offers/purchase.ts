@@ -32,6 +32,14 @@ export const PURCHASE_FIELDS = [
   'purchase_rate_date',
 ] as const;
 
+/** The card's words for a lot bought in a currency. */
+export const PURCHASE_TEXTS = {
+  /** Under the ruble price, which the server computes. */
+  priced: 'Цена в валюте × курс, считается при сохранении',
+  /** The computed block's line: both figures and the rate with its day. */
+  purchase: 'Закупка в валюте',
+} as const;
+
 /** The digits a rate keeps after the point (the currency_rates' and the offers' numeric(20, 10)). */
 export const RATE_DECIMALS = 10;
 /** Above any real rubles per unit, well inside numeric(20, 10). */
@@ -49,13 +57,16 @@ export const PURCHASE_MSG = {
   fixedRateBad: `Фиксированный курс: положительное число до 1 000 000, не больше ${RATE_DECIMALS} знаков после запятой`,
   fixedRateDate: 'Укажите дату фиксированного курса',
   fixedRateDateBad: 'Дата фиксированного курса: дд.мм.гггг',
+  /** A currency price so small that its rubles round to nothing. */
+  rublesTooSmall: (rubles: string) =>
+    `Цена в рублях по курсу — ${rubles.replace('.', ',')} ₽, меньше 0,01 ₽: укажите цену закупки в валюте больше`,
   /** No rate of the Bank is stored for the currency on or before the day. */
   noRate: (code: string, day: string) =>
     `Нет курса ЦБ для ${code} на ${formatDate(day)}: загрузите курсы ЦБ или введите курс вручную`,
 } as const;
 
 const blank = (v: unknown) => v === undefined || v === null || v === '';
-const isForeign = (currency: unknown) => typeof currency === 'string' && currency !== '' && currency !== RUBLE;
+export const isForeign = (currency: unknown) => typeof currency === 'string' && currency !== '' && currency !== RUBLE;
 
 /** A rate as typed ('90,1234'): its text with a point, kept exact (never a float). */
 export function rateText(value: unknown): string | null {

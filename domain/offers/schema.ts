@@ -14,7 +14,7 @@ import { WHOLE_MSG, isWholeFor } from './figures';
 import { LOGISTICS_MSG, LOGISTICS_VALUES, ON_STOCK } from './logistics';
 import { isCalendarDate } from '../businessDay';
 import { harvestYearMessage, isHarvestYear } from './harvestYear';
-import { PURCHASE_CONTEXT, purchaseRules } from './purchase';
+import { PURCHASE_CONTEXT, isForeign, purchaseRules } from './purchase';
 
 /** Above any real quantity, price or weight, and well inside the numeric(14, 2|3) columns that store them. */
 export const OFFER_MAX_NUMBER = 1_000_000_000;
@@ -75,7 +75,14 @@ export function offerSchema(today: string, hidden: ReadonlySet<string> = new Set
   const shape: Record<string, yup.AnySchema> = {
     product_id: id(OFFER_MSG.product),
     unit_measure: yup.string().required(OFFER_MSG.unitMeasure).oneOf(['шт', 'кг'], OFFER_MSG.unitMeasure),
-    unit_price: stored().required(MSG.required).min(0.01, OFFER_MSG.min001),
+    // a lot bought in a currency is priced by the server (its currency price × the rate): nothing is asked here
+    unit_price: stored()
+      .min(0.01, OFFER_MSG.min001)
+      .when('purchase_currency', {
+        is: isForeign,
+        then: (s) => s.transform(() => undefined).optional(),
+        otherwise: (s) => s.required(MSG.required),
+      }),
     unit_amount: wholeForPieces(stored().required(MSG.required).min(1, OFFER_MSG.min1)).test(
       'sum',
       OFFER_MSG.sumTooLarge,

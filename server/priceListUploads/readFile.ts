@@ -21,7 +21,7 @@ import { yearOfDay } from '../../domain/offers/harvestYear';
 import type { SheetRow } from '../lists/import';
 import type { Row } from '../records/pipeline';
 import { fieldProblems } from '../http/validation';
-import { newOfferValues, type NewOffer } from '../sections/offers';
+import { newOfferValues, RUBLES_ONLY, type NewOffer } from '../sections/offers';
 import type { Supplier } from './access';
 import { answerOf, type References } from './names';
 
@@ -204,7 +204,8 @@ export async function readFile(
     };
     let values: NewOffer;
     try {
-      values = await newOfferValues(auth, body, today);
+      // a price list's rows are in rubles: no rate is asked
+      values = await newOfferValues(auth, body, today, RUBLES_ONLY);
       values.supplier_id = supplier.id;
     } catch (error) {
       for (const [field, message] of fieldProblems(error)) problem(r.line, row.name, fieldTitle(field), message);

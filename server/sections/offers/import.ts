@@ -33,6 +33,7 @@ import { matchHeader, readSheet, rowCells, templateXlsx, type UploadedFile } fro
 import { referenceItems, type ReferenceItem, type ScopeSpecs } from '../../records/references';
 import { scopeCondition } from '../../records/access';
 import { ratePolicyOf } from '../../../domain/offers/purchase';
+import { ratesOfDay, type RateReader } from './purchase';
 import { findDuplicates, newOfferValues, offerRecord, type NewOffer } from './record';
 import { insertRecords, type CreatedRecord } from '../../records/pipeline';
 import { fieldProblems } from '../../http/validation';
@@ -199,6 +200,7 @@ async function checkRow(
   line: number,
   cells: string[],
   today: string,
+  rates: RateReader,
 ): Promise<Checked> {
   const { body, problems } = rowCells(columns, cells);
   for (const field of REFERENCE_FIELDS) {
@@ -224,7 +226,7 @@ async function checkRow(
 
   let values: NewOffer | undefined;
   try {
-    values = await newOfferValues(auth, body, today);
+    values = await newOfferValues(auth, body, today, rates);
   } catch (error) {
     // a cell already refused (a name not in its list) is not asked for again
     for (const [field, message] of fieldProblems(error)) if (!problems.has(field)) problems.set(field, message);
@@ -259,6 +261,7 @@ export async function importOffers(
   const refs = await loadReferences(db, specs, auth, hidden);
   const settings = await readBusinessSettings(db);
   const today = await todayOf(db);
+  const rates = await ratesOfDay(db, today);
   const duplicate = OFFER_WRITE_MSG.duplicate(auth.permissions);
 
   return db.transaction(async (t) => {
@@ -273,7 +276,7 @@ export async function importOffers(
     for (let from = 0; from < sheet.rows.length; from += IMPORT_CHUNK) {
       const chunk: Checked[] = [];
       for (const row of sheet.rows.slice(from, from + IMPORT_CHUNK)) {
-        chunk.push(await checkRow(auth, refs, columns, row.line, row.cells, today));
+        chunk.push(await checkRow(auth, refs, columns, row.line, row.cells, today, rates));
         // the checks never wait for I/O: a pause now and then lets the writing send its next statement
         if (chunk.length % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
       }

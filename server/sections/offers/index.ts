@@ -11,3 +11,4 @@ export { shareableDocuments } from './documents';
 export { sendPublicDocument, shareableFile, type PublicDocumentFile } from './publicDocuments';
 export { default as offerDocumentsRoutes } from './documentsRoutes';
 export { scheduleDocumentMoves, scheduleDocumentNotices } from './documentsJob';
+export { RUBLES_ONLY, ratesOfDay, type RateReader } from './purchase';

@@ -22,6 +22,7 @@ import type { StoredValues } from '../../../domain/resource';
 import type { FieldKind } from '../../../domain/fields';
 import { isHarvestYear, yearOfDay } from '../../../domain/offers/harvestYear';
 import { RUBLE } from '../../../domain/offers/purchase';
+import { pricePurchase, ratesOfDay, type RateReader } from './purchase';
 import { todayOf } from '../../db/businessDay';
 import { OFFER_REFERENCES } from '../../../domain/offers/references';
 import { OFFER_RESERVES_MSG } from '../../../domain/reserves/messages';
@@ -126,15 +127,23 @@ function validatorFor(auth: AuthenticatedUser, today: string, keptYear: string |
 
 /** Validated values with the figures computed here; the harvest year judged on the business day `today` (an
  * edit's unchanged old one, `keptYear`, kept as it is). */
-async function prepare(auth: AuthenticatedUser, values: Row, today: string, keptYear: string | null = null) {
+async function prepare(
+  auth: AuthenticatedUser,
+  values: Row,
+  today: string,
+  rates: RateReader,
+  keptYear: string | null = null,
+) {
   const valid = validatorFor(auth, today, keptYear)(values);
   const unit = String(valid.unit_measure);
+  // a lot bought in a currency: its ruble price is its currency price at the rate, whatever was typed
+  const priced = pricePurchase(valid, today, rates);
   // the figures are computed from the values as they are stored (the weight to the gram), never from what was typed
   const stored = {
     unit_weight: storedUnitWeight(unit, valid.unit_weight as number | undefined),
     units_per_pack: money(valid.units_per_pack as number),
     unit_amount: money(valid.unit_amount as number),
-    unit_price: money(valid.unit_price as number),
+    unit_price: priced.unit_price ?? money(valid.unit_price as number),
   };
   const figures = offerFigures({ ...stored, unit_measure: unit });
   // the form's own rule (the card checks it on the whole form; the server's fieldwise check sees one field at a time)
@@ -145,7 +154,14 @@ async function prepare(auth: AuthenticatedUser, values: Row, today: string, kept
   // a rate keeps its digits (numeric(20, 10)), not the kopecks of an amount; a lot with no currency is a ruble one
   form.fixed_rate = (valid.fixed_rate as string | null | undefined) ?? null;
   form.purchase_currency ??= RUBLE;
-  return { ...form, ...stored, total_sum: money(figures.total_sum), kg_price: money(figures.kg_price) };
+  return {
+    ...form,
+    ...stored,
+    total_sum: money(figures.total_sum),
+    kg_price: money(figures.kg_price),
+    purchase_rate: priced.purchase_rate,
+    purchase_rate_date: priced.purchase_rate_date,
+  };
 }
 
 /** A form field's checked value as the offer stores it, by its kind: an id, a text trimmed, a choice, an amount or
@@ -192,8 +208,8 @@ async function requireLiveReferences(tx: Database, write: ReferencingWrite) {
  * lists every problem), the figures computed here, a supplier's user's own supplier. Fields hidden from the role
  * were refused before (the pipeline; the import leaves their columns out). Duplicates are checked against the
  * database by the caller, the references' being live by insertOffers. */
-export async function newOfferValues(auth: AuthenticatedUser, body: Row, today: string) {
-  const values = await prepare(auth, body, today);
+export async function newOfferValues(auth: AuthenticatedUser, body: Row, today: string, rates: RateReader) {
+  const values = await prepare(auth, body, today, rates);
   // a supplier's user offers only its own goods
   if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
   return values;
@@ -305,14 +321,26 @@ async function changedValues(
   body: Row,
   hidden: ReadonlySet<string>,
   today: string,
+  rates: RateReader,
 ) {
   const merged: Row = {};
   for (const field of OFFER_FORM_FIELDS) merged[field] = body[field] !== undefined ? body[field] : stored[field];
   const storedYear = typeof stored.harvest_year === 'string' ? stored.harvest_year.trim() : '';
   const unchanged =
     storedYear !== '' && typeof merged.harvest_year === 'string' && merged.harvest_year.trim() === storedYear;
-  const values = await prepare(auth, merged, today, unchanged && !isHarvestYear(storedYear, today) ? storedYear : null);
+  const values = await prepare(
+    auth,
+    merged,
+    today,
+    rates,
+    unchanged && !isHarvestYear(storedYear, today) ? storedYear : null,
+  );
   for (const field of hidden) if (field in values) (values as Row)[field] = stored[field] ?? null;
+  // a price the role does not see stays with the rate it was made at
+  if (hidden.has('unit_price')) {
+    values.purchase_rate = (stored.purchase_rate as string | null) ?? null;
+    values.purchase_rate_date = (stored.purchase_rate_date as string | null) ?? null;
+  }
   if (auth.user.supplier_id !== null) values.supplier_id = auth.user.supplier_id;
   return values;
 }
@@ -383,12 +411,13 @@ async function changeOffers(
 ): Promise<BulkOutcome[]> {
   const settings = await readBusinessSettings(tx);
   const today = await todayOf(tx);
+  const rates = await ratesOfDay(tx, today);
   const outcomes = new Map<number, BulkOutcome>();
   const refuse = (id: number, refused: unknown) => outcomes.set(id, { id, refused });
   const checked: { id: number; stored: Row; status: string; values: Awaited<ReturnType<typeof changedValues>> }[] = [];
   for (const { id, before, body } of batch) {
     try {
-      const values = await changedValues(auth, before, body, hidden, today);
+      const values = await changedValues(auth, before, body, hidden, today, rates);
       checked.push({ id, stored: before, values, status: changedStatus(before, body, values) });
     } catch (e) {
       refuse(id, e);
@@ -467,7 +496,8 @@ export const offerRecord: RecordSection<OfferToInsert, 'offers'> = {
   // an edit may move the dates of the offer's reserves (its expected arrival): they are locked before the offer
   lockFirst: lockOfferReserves,
   async prepareCreate(db, auth, body) {
-    const values = await newOfferValues(auth, body, await todayOf(db));
+    const today = await todayOf(db);
+    const values = await newOfferValues(auth, body, today, await ratesOfDay(db, today));
     const existing = await findDuplicate(db, values);
     if (existing) throw conflict(OFFER_WRITE_MSG.duplicate(auth.permissions), 'Предложение', existing);
     return { values, settings: await readBusinessSettings(db) };
@@ -486,7 +516,10 @@ export const offerRecord: RecordSection<OfferToInsert, 'offers'> = {
     const [stored] = rows<Row>(await tx.execute(sql`SELECT * FROM offers WHERE id = ${id}`));
     // a date as its day's text (the locked record's JSON has it so), whatever the driver makes of a date column
     stored.expected_arrival = before.expected_arrival ?? null;
-    const values = await changedValues(auth, stored, body, hidden, await todayOf(tx));
+    stored.fixed_rate_date = before.fixed_rate_date ?? null;
+    stored.purchase_rate_date = before.purchase_rate_date ?? null;
+    const today = await todayOf(tx);
+    const values = await changedValues(auth, stored, body, hidden, today, await ratesOfDay(tx, today));
     // an offer keeps a product deactivated since; it cannot be moved to one, nor to a deleted city or supplier
     await requireLiveReferences(tx, { values, stored });
     const status = changedStatus(stored, body, values);

@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { offerFigures } from '../../../domain/offers/figures';
 import { offersResource } from '../../../domain/offers/resource';
+import { PURCHASE_TEXTS, purchaseText } from '../../../domain/offers/purchase';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { InfoBlock } from '../../components/Card/InfoBlock';
 import { ComputedField as Computed } from '../../components/Card/Figures';
@@ -41,6 +42,9 @@ export function OfferComputedBlock({ values, offer }: { values: OfferFormValues;
       )}
       {offer && 'max_unit_price' in offer && (
         <Computed label={`${offersResource.field('max_unit_price').label}, ₽`} value={band('max_unit_price')} />
+      )}
+      {offer && purchaseText(offer) && (
+        <Shown label={PURCHASE_TEXTS.purchase} value={`${purchaseText(offer)} = ${formatMoney(offer.unit_price)}`} />
       )}
     </InfoBlock>
   );

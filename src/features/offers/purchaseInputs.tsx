@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import dayjs from 'dayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { CURRENCIES, CURRENCY_NAMES } from '../../../domain/currency';
-import { RATE_POLICIES, RUBLE } from '../../../domain/offers/purchase';
+import { PURCHASE_TEXTS, RATE_POLICIES, RUBLE } from '../../../domain/offers/purchase';
 import type { OfferFieldKey } from '../../../domain/offers/resource';
 import { LABELS, type OfferFormValues } from './offerForm';
 import type { OfferInputs } from './offerInputs';
@@ -21,6 +21,8 @@ export function purchaseInputs(
   const foreign = (form.values.purchase_currency || RUBLE) !== RUBLE;
   const fixed = foreign && form.values.rate_policy === 'fixed';
   return {
+    // a lot bought in a currency is priced by the server at the rate: its ruble price is shown, not typed
+    unit_price: () => decimal('unit_price', foreign ? { disabled: true, helperText: PURCHASE_TEXTS.priced } : {}),
     purchase_currency: () =>
       field('purchase_currency', {
         select: true,
