@@ -634,6 +634,32 @@ test("the company's name and phone (issue 38): read by name, checked as typed, s
   });
 });
 
+test("'НДС при ввозе принимается к вычету': read by name (ticked when stored 'true'), cleared and saved at once with the lots it moved", async () => {
+  const fetchMock = mockServer(
+    ...signedInHandlers(admin, adminMe),
+    publicUrl(),
+    route('POST', '/api/settings', async (request) => {
+      const names = (await request.clone().json()) as string[];
+      return json(names.includes('import_vat_recovered') ? { import_vat_recovered: 'true' } : settings);
+    }),
+    route('PUT', '/api/settings', () => json({ status: 'success', lots: 2 })),
+  );
+  renderApp('/settings', { token: 't' });
+  const vat = await screen.findByRole('checkbox', { name: 'НДС при ввозе принимается к вычету' });
+  expect(vat).toBeChecked();
+  expect(
+    screen.getByText(
+      'Общий режим: НДС при ввозе не входит в себестоимость лотов поставки. Сохранение пересчитывает поставки с этим НДС',
+    ),
+  ).toBeInTheDocument();
+  await userEvent.setup().click(vat);
+  expect(
+    await screen.findByText('Настройка НДС при ввозе сохранена. Пересчитана себестоимость лотов: 2'),
+  ).toBeInTheDocument();
+  const [put] = sent(fetchMock, 'PUT', '/api/settings');
+  expect(await bodyOf(put)).toEqual({ import_vat_recovered: false });
+});
+
 test("the seller's requisites: each checked as typed, the account against the БИК, a wrong one not sent", async () => {
   const fetchMock = mockServer(
     ...signedInHandlers(admin, adminMe),

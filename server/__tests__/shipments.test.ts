@@ -235,3 +235,35 @@ test("the list, and a lot's customs declaration from its shipment for the UPD", 
   expect(declared.get(pistachios)).toEqual({ dt_number: '10702030/051226/0012345', dt_date: '2026-12-05' });
   expect(declared.size).toBe(2);
 });
+
+test("'НДС при ввозе принимается к вычету': cleared, the import VAT joins the lots' landed cost; logged; the admin's alone", async () => {
+  // 250 000 ₽ of import VAT by weight: 200 000 ₽ on the pistachios' 20 000 kg and 50 000 ₽ on the almonds' 5 000 kg,
+  // 10,00 ₽/kg each; recovered (the default), it costs nothing
+  const vat = { kind: 'import_vat', amount: '250000', currency: 'RUB', status: 'actual' };
+  expect((await ctx.change('PATCH', `/api/shipments/${shipment}`, 'admin', { costs: [...lines(), vat] })).status).toBe(
+    200,
+  );
+  expect([await landed(pistachios), await landed(almonds)]).toEqual(['868.12', '647.59']);
+  expect((await call('PUT', '/api/settings', 'manager', { import_vat_recovered: false })).status).toBe(403);
+  expect((await call('PUT', '/api/settings', 'admin', { import_vat_recovered: 'может быть' })).body.messages).toEqual([
+    'НДС при ввозе принимается к вычету: ожидается да или нет',
+  ]);
+  const saved = await call('PUT', '/api/settings', 'admin', { import_vat_recovered: false });
+  expect(saved).toMatchObject({ status: 200, body: { status: 'success', lots: 2 } });
+  expect([await landed(pistachios), await landed(almonds)]).toEqual(['878.12', '657.59']);
+  expect((await call('POST', '/api/settings', 'admin', ['import_vat_recovered'])).body).toEqual({
+    import_vat_recovered: 'false',
+  });
+  expect((await call('GET', '/api/admin/log', 'admin')).body.data[0].summary).toBe(
+    'Бизнес-настройки: НДС при ввозе принимается к вычету да → нет',
+  );
+  const moves = rowsOf<{ changes: { field: string; old: unknown; new: unknown }[] }>(
+    await ctx.db.execute(sql`
+    SELECT changes FROM record_history WHERE section = 'offers' AND record_id = ${almonds} ORDER BY id DESC LIMIT 1`),
+  )[0].changes.filter((c) => c.field === 'landed_kg_cost');
+  expect(moves.map((c) => [c.old, c.new])).toEqual([[647.59, 657.59]]);
+  // saved again as it is: nothing moves, nothing logged; recovered again: the lots go back
+  expect((await call('PUT', '/api/settings', 'admin', { import_vat_recovered: false })).body.lots).toBe(0);
+  expect((await call('PUT', '/api/settings', 'admin', { import_vat_recovered: true })).body.lots).toBe(2);
+  expect([await landed(pistachios), await landed(almonds)]).toEqual(['868.12', '647.59']);
+});

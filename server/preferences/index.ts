@@ -16,7 +16,9 @@ import { russianErrors } from '../http/validation';
 import { isBusinessSetting } from '../../domain/settings';
 import { ADMIN_MSG } from '../../domain/admin';
 import { forbidden } from '../errors';
-import { saveBusinessSettings, saveCompanySettings, saveShortfallRule } from '../settings';
+import { saveBusinessSettings, saveCompanySettings, saveImportVatRecovered, saveShortfallRule } from '../settings';
+import { IMPORT_VAT_SETTING } from '../../domain/shipments/importVat';
+import { relandImportVat } from '../sections/shipments';
 import { isCompanySetting } from '../../domain/settingsSchema';
 import { SHORTFALL_RULE_SETTING } from '../../domain/offers/logistics';
 import { LIST_MSG, decodeFilter, savedFilterSchema } from '../../domain/listQuery';
@@ -38,6 +40,8 @@ const savedAnswer = {
     /** The business settings as stored, when the call changed them; and how many offers' selling bands moved. */
     settings: { type: 'object', additionalProperties: { type: 'string' } },
     offers: { type: 'integer' },
+    /** How many lots' landed cost the import-VAT setting moved. */
+    lots: { type: 'integer' },
   },
 } as const;
 
@@ -107,12 +111,19 @@ export default async function preferencesRoutes(app: App, opts: { db: Database }
       // the company's business settings share the call (spec point 7) but not the owner: only an admin writes them
       const business = all.filter(([k]) => isBusinessSetting(k));
       const shortfall = all.find(([k]) => k === SHORTFALL_RULE_SETTING);
+      const importVat = all.find(([k]) => k === IMPORT_VAT_SETTING);
       const company = all.filter(([k]) => isCompanySetting(k));
       const entries = all.filter(
-        ([k]) => !isBusinessSetting(k) && k !== SHORTFALL_RULE_SETTING && !isCompanySetting(k),
+        ([k]) =>
+          !isBusinessSetting(k) && k !== SHORTFALL_RULE_SETTING && k !== IMPORT_VAT_SETTING && !isCompanySetting(k),
       );
-      if ((business.length || shortfall || company.length) && !user.is_admin) throw forbidden(ADMIN_MSG.adminOnly);
+      if ((business.length || shortfall || importVat || company.length) && !user.is_admin)
+        throw forbidden(ADMIN_MSG.adminOnly);
       if (shortfall) await saveShortfallRule(db, auth, shortfall[1]);
+      // the lots of the shipments with an import VAT line are costed again under the regime saved
+      const lots = importVat
+        ? await saveImportVatRecovered(db, auth, importVat[1], (tx) => relandImportVat(tx, user.id))
+        : undefined;
       if (company.length) await saveCompanySettings(db, auth, Object.fromEntries(company));
       const saved = business.length ? await saveBusinessSettings(db, auth, Object.fromEntries(business)) : undefined;
       for (const [, value] of entries) {
@@ -143,7 +154,7 @@ export default async function preferencesRoutes(app: App, opts: { db: Database }
           if (stored.bytes > MAX_BYTES_PER_USER) throw badRequest(PREFERENCES_MSG.tooMuch);
         });
       }
-      return saved ? { status: 'success', ...saved } : { status: 'success' };
+      return { status: 'success', ...(saved ?? {}), ...(lots === undefined ? {} : { lots }) };
     },
   );
 

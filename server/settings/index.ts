@@ -12,3 +12,4 @@ export {
   type BandCause,
 } from './businessSettings';
 export { readLog, recordChange, type AdminAction } from './changeLog';
+export { readImportVatRecovered, saveImportVatRecovered, type Reland } from './importVat';

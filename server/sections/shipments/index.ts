@@ -4,3 +4,4 @@
 export { default } from './routes';
 export { shipmentsSpec } from './list';
 export { declarationOf } from './declaration';
+export { relandImportVat } from './reland';

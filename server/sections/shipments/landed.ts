@@ -20,7 +20,7 @@ import {
 import type { CostLine } from '../../../domain/shipments/costLines';
 import { SHIPMENT_MSG } from '../../../domain/shipments/schema';
 import { rateOn } from '../currencyRates';
-import { readBusinessSettings } from '../../settings';
+import { readBusinessSettings, readImportVatRecovered } from '../../settings';
 import { offerSellingBand } from '../../../domain/offers/figures';
 import { money } from '../../../domain/numbers';
 
@@ -41,14 +41,6 @@ export async function lotsOf(db: Database, shipmentId: number): Promise<LotBasis
     quantity: r.quantity,
     purchase_rub: r.value,
   }));
-}
-
-/** Whether import VAT is recovered (the general tax regime, the default): business setting 'import_vat_recovered'. */
-async function vatRecovered(db: Database): Promise<boolean> {
-  const [row] = rowsOf<{ value: string }>(
-    await db.execute(sql`SELECT value FROM business_settings WHERE name = 'import_vat_recovered'`),
-  );
-  return row === undefined || !['0', 'false', 'нет'].includes(String(row.value).trim().toLowerCase());
 }
 
 /** Every line with its rate: the typed one, rubles at 1, else the Central Bank's on the line's day (today's when none). */
@@ -85,7 +77,7 @@ export async function computeLanded(
   const lots = await lotsOf(db, shipmentId);
   if (!lots.length) return null;
   const rated = await ratedLines(db, lines);
-  const vat = await vatRecovered(db);
+  const vat = await readImportVatRecovered(db);
   try {
     return {
       current: landedCost(lots, rated, { vatRecovered: vat }),

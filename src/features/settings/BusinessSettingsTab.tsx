@@ -26,6 +26,7 @@ import {
 import { TIME_ZONE_DEFAULT, TIME_ZONE_TITLE } from '../../../domain/businessDay';
 import { useAdminSettingsQuery, useSaveSettingsMutation, type SettingsValues } from './adminApi';
 import { ShortfallRuleSetting } from './ShortfallRuleSetting';
+import { ImportVatSetting } from './ImportVatSetting';
 import { CompanySettings } from './CompanySettings';
 import { DocumentSettings } from './DocumentSettings';
 import { settingField } from './settingField';
@@ -57,6 +58,7 @@ export function BusinessSettingsTab() {
     <>
       <SettingsForm initial={data!} />
       <ShortfallRuleSetting />
+      <ImportVatSetting />
       <CompanySettings />
       <DocumentSettings />
     </>

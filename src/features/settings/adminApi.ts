@@ -27,6 +27,7 @@ import { SHORTFALL_RULE_DEFAULT, SHORTFALL_RULE_SETTING } from '../../../domain/
 import type { DocumentSettings } from '../../../domain/offers/documents';
 import { COMPANY_SETTINGS, type CompanySettingName } from '../../../domain/settingsSchema';
 import { vatRegimeOf } from '../../../domain/companyRequisites';
+import { IMPORT_VAT_SETTING, importVatRecovered } from '../../../domain/shipments/importVat';
 import type { ReferenceItem, PublicUrlState } from '../../../domain/answers';
 
 export type SettingsValues = Record<BusinessSettingName | typeof TIME_ZONE_SETTING, string>;
@@ -59,6 +60,17 @@ export const adminApi = api.injectEndpoints({
     saveShortfallRule: build.mutation<{ status: string }, string>({
       query: (rule) => ({ url: 'api/settings', method: 'PUT', body: { [SHORTFALL_RULE_SETTING]: rule } }),
       invalidatesTags: [{ type: 'Settings', id: 'shortfall' }, 'AdminLog'],
+    }),
+    /** Whether import VAT is recovered (the shipments' landed cost), read and written by name; recovered when unset. */
+    importVatRecovered: build.query<boolean, void>({
+      query: () => ({ url: 'api/settings', method: 'POST', body: [IMPORT_VAT_SETTING] }),
+      providesTags: [{ type: 'Settings', id: 'import_vat' }],
+      extraOptions: { entity: 'настроек' },
+      transformResponse: (answer: Record<string, string>) => importVatRecovered(answer[IMPORT_VAT_SETTING]),
+    }),
+    saveImportVatRecovered: build.mutation<{ status: string; lots?: number }, boolean>({
+      query: (recovered) => ({ url: 'api/settings', method: 'PUT', body: { [IMPORT_VAT_SETTING]: recovered } }),
+      invalidatesTags: [{ type: 'Settings', id: 'import_vat' }, 'AdminLog'],
     }),
     /** The trader's name and phone, read and written by name like the other settings. */
     companySettings: build.query<Record<CompanySettingName, string>, void>({
@@ -196,6 +208,8 @@ export const {
   useSaveSettingsMutation,
   useShortfallRuleQuery,
   useSaveShortfallRuleMutation,
+  useImportVatRecoveredQuery,
+  useSaveImportVatRecoveredMutation,
   useCompanySettingsQuery,
   useSaveCompanySettingsMutation,
   useDocumentSettingsQuery,
