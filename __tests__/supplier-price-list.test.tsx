@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { File as NodeFile } from 'node:buffer';
 import { json, mockServer, permissions, renderApp, route, signedInHandlers, pagination } from './support/render';
-import { previewedRows } from '../domain/suppliers/priceList';
+import { previewedRows } from '../domain/suppliers/priceListPreview';
 
 afterEach(() => localStorage.clear());
 

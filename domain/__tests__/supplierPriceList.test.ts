@@ -1,20 +1,16 @@
 // Reading a supplier's own price list (issue 41): real-looking header and data rows read into offer values.
 import {
   carriedColumns,
-  changePercent,
-  countsText,
   findHeaderRow,
   guessColumns,
   guessTarget,
   layoutFits,
   mappingProblem,
-  nameKey,
-  packingName,
-  parseDecimal,
-  parsePacking,
   readRow,
   type PriceListDefaults,
 } from '../suppliers/priceList';
+import { nameKey, packingName, parseDecimal, parsePacking } from '../suppliers/supplierWriting';
+import { changePercent, countsText } from '../suppliers/priceListPreview';
 
 const none: PriceListDefaults = {
   city_id: null,

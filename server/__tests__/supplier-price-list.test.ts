@@ -605,7 +605,7 @@ describe('issue 51: a partial file removes nothing; apply is all or nothing', ()
       columns: first.body.mapping.columns,
       defaults: { ...first.body.mapping.defaults, harvest_year: '2025', origin_country: 'Турция' },
     });
-    const { previewedRows } = await import('../../domain/suppliers/priceList');
+    const { previewedRows } = await import('../../domain/suppliers/priceListPreview');
     const expected = previewedRows(saved.body.preview);
     expect(expected).toEqual({ new: [2, 3, 4], changed: [], gone: [] });
     const pistachio = await productId('Фисташки');

@@ -3,16 +3,15 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { FileStores } from '../db/fileStores';
 import type { AuthenticatedUser } from '../accounts/users';
+import { PRICE_LIST_MSG, type PriceListProfile } from '../../domain/suppliers/priceList';
 import {
-  PRICE_LIST_MSG,
   PREVIEW_GROUPS,
   GROUP_TITLES,
   type PreviewGroup,
   type PreviewedRows,
   type PreviewProblem,
-  type PriceListProfile,
   type PriceListApplied as ApplyAnswer,
-} from '../../domain/suppliers/priceList';
+} from '../../domain/suppliers/priceListPreview';
 import { NOTIFICATION_TEXT } from '../../domain/notifications';
 import { formatMoney } from '../../domain/format';
 import type { RefusedRow } from '../../domain/bulk';

@@ -13,11 +13,13 @@ import {
   guessColumns,
   layoutFits,
   mappingProblem,
-  type PriceListPreview,
   type PriceListProfile,
+} from '../../domain/suppliers/priceList';
+import {
+  type PriceListPreview,
   type PriceListUpload as UploadAnswer,
   type PriceListColumn as ColumnInfo,
-} from '../../domain/suppliers/priceList';
+} from '../../domain/suppliers/priceListPreview';
 import { badRequest } from '../errors';
 import { namesOf, returningRows, select, selectFirst } from '../db/rows';
 import type { UploadedFile } from '../lists/import';

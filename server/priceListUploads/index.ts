@@ -15,7 +15,7 @@ import { requireAuth } from '../accounts/auth';
 import { ID, idOf, idParams, noQuery, responses } from '../http/schemas';
 import { notFound } from '../errors';
 import { IMPORT_LIMITS } from '../../domain/import';
-import { PREVIEW_GROUPS } from '../../domain/suppliers/priceList';
+import { PREVIEW_GROUPS } from '../../domain/suppliers/priceListPreview';
 import { attachment } from '../lists/export';
 import { spreadsheetUploads, uploadedFile } from '../lists/importUpload';
 import { requireImportRight } from '../sections/offers';

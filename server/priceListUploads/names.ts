@@ -3,16 +3,9 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { IMPORT_LIMITS } from '../../domain/import';
-import {
-  nameKey,
-  packingKey,
-  parsePacking,
-  readRow,
-  skippedRow,
-  type NameAnswer,
-  type PriceListProfile,
-  type PriceListUpload as UploadAnswer,
-} from '../../domain/suppliers/priceList';
+import { readRow, skippedRow, type NameAnswer, type PriceListProfile } from '../../domain/suppliers/priceList';
+import { nameKey, packingKey, parsePacking } from '../../domain/suppliers/supplierWriting';
+import { type PriceListUpload as UploadAnswer } from '../../domain/suppliers/priceListPreview';
 import { LOT } from '../../domain/offers/lot';
 import { columnsOf, select, selectRows, type SelectedRow } from '../db/rows';
 import { packing as packingTable, products as productsTable, varieties as varietiesTable } from '../db/schema';

@@ -9,13 +9,11 @@ import {
   PRICE_LIST_MSG,
   TARGET_FIELD,
   TARGET_TITLES,
-  changePercent,
   layoutFits,
-  type PreviewRow,
-  type PriceListPreview,
   type PriceListProfile,
   type PriceListTarget,
 } from '../../domain/suppliers/priceList';
+import { changePercent, type PreviewRow, type PriceListPreview } from '../../domain/suppliers/priceListPreview';
 import { OFFER_FIELDS } from '../../domain/offers/resource';
 import { LOT_FIELDS, lotOf, type LotText } from '../../domain/offers/lot';
 import { OFFER_WRITE_MSG } from '../../domain/offers/schema';

@@ -12,13 +12,13 @@ import {
   DEFAULT_FIELDS,
   NOT_MATCHED,
   mappingProblem,
-  nameKey,
   type NameAnswer,
   type PriceListDefaults,
   type PriceListProfile,
   type PriceListTarget,
-  type PriceListUpload as UploadAnswer,
 } from '../../domain/suppliers/priceList';
+import { nameKey } from '../../domain/suppliers/supplierWriting';
+import { type PriceListUpload as UploadAnswer } from '../../domain/suppliers/priceListPreview';
 import { LOT } from '../../domain/offers/lot';
 import { hiddenOfferFormFields } from '../../domain/offers/schema';
 import { hiddenFieldMessage } from '../../domain/schemas/card';

@@ -3,17 +3,14 @@ import type { AuthenticatedUser } from '../accounts/users';
 import { IMPORT_LIMITS, IMPORT_MSG } from '../../domain/import';
 import {
   PRICE_LIST_MSG,
-  nameKey,
-  packingKey,
-  packingName,
   readRow,
   skippedRow,
   type MatchedName,
-  type PreviewProblem,
-  type PriceListPreview,
   type PriceListProfile,
   type PriceListTarget,
 } from '../../domain/suppliers/priceList';
+import { nameKey, packingKey, packingName } from '../../domain/suppliers/supplierWriting';
+import { type PreviewProblem, type PriceListPreview } from '../../domain/suppliers/priceListPreview';
 import { OFFER_LOADING_ADDRESS } from '../../domain/offers/resource';
 import { LOT, type LotFieldKey } from '../../domain/offers/lot';
 import { hiddenOfferFormFields } from '../../domain/offers/schema';

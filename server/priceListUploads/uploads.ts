@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import type { AuthenticatedUser } from '../accounts/users';
-import type { PriceListUploadItem as UploadListItem } from '../../domain/suppliers/priceList';
+import type { PriceListUploadItem as UploadListItem } from '../../domain/suppliers/priceListPreview';
 import { isRefVisible } from '../../domain/permissions';
 import { columnsOf, select, selectFirst, selectRows } from '../db/rows';
 import { files, priceListUploads, users } from '../db/schema';

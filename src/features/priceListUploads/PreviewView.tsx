@@ -12,13 +12,13 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { PRICE_LIST_MSG } from '../../../domain/suppliers/priceList';
 import {
   GROUP_TITLES,
-  PRICE_LIST_MSG,
   type PreviewGroup,
   type PreviewRow,
   type PriceListPreview,
-} from '../../../domain/suppliers/priceList';
+} from '../../../domain/suppliers/priceListPreview';
 import { LOT } from '../../../domain/offers/lot';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { PRICE_LIST_TEXTS } from './texts';

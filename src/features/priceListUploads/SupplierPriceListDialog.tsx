@@ -20,14 +20,12 @@ import {
   NOT_MATCHED,
   PRICE_LIST_MSG,
   mappingProblem,
-  previewedRows,
   type NameAnswer,
-  type PreviewGroup,
   type PriceListDefaults,
-  type PriceListPreview,
   type PriceListTarget,
   noDefaults,
 } from '../../../domain/suppliers/priceList';
+import { previewedRows, type PreviewGroup, type PriceListPreview } from '../../../domain/suppliers/priceListPreview';
 import { LOT } from '../../../domain/offers/lot';
 import { countText } from '../../../domain/sections';
 import { useMeQuery } from '../../api/session';

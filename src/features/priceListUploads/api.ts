@@ -2,17 +2,15 @@
 // list of uploads. Apply makes the offers' lists and the supplier's uploads stale.
 import { sectionApi, TAGS } from '../../api/sectionApi';
 import { referencesApi } from '../../api/references';
+import type { NameAnswer, PriceListDefaults, PriceListTarget } from '../../../domain/suppliers/priceList';
 import type {
-  NameAnswer,
   PreviewGroup,
   PreviewedRows,
   PriceListApplied,
-  PriceListDefaults,
   PriceListPreview,
-  PriceListTarget,
   PriceListUpload,
   PriceListUploadItem,
-} from '../../../domain/suppliers/priceList';
+} from '../../../domain/suppliers/priceListPreview';
 
 export type { PriceListUpload };
 export type ApplyResult = PriceListApplied;

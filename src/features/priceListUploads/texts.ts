@@ -1,5 +1,6 @@
 // The supplier price-list dialog's texts.
-import { NOT_MATCHED_TITLE, PRICE_LIST_MSG, countsText } from '../../../domain/suppliers/priceList';
+import { NOT_MATCHED_TITLE, PRICE_LIST_MSG } from '../../../domain/suppliers/priceList';
+import { countsText } from '../../../domain/suppliers/priceListPreview';
 import { OFFER_LOADING_ADDRESS, offersResource } from '../../../domain/offers/resource';
 import { LOT } from '../../../domain/offers/lot';
 import { IMPORT_LIMITS } from '../../../domain/import';
