@@ -7,18 +7,16 @@ import {
   decodeFilter,
   encode,
   encodeExport,
-  exportQuerySchema,
-  listQuerySchema,
   LIST_MSG,
   ListQueryError,
   rawQueryOf,
   readState,
-  savedFilterSchema,
   stateOf,
   withPage,
   type ListState,
   type RawQuery,
 } from '../listQuery';
+import { exportQuerySchema, listQuerySchema, savedFilterSchema } from '../listQuerySchemas';
 import { filters as offers } from '../offers/resource';
 import { filters as reserves } from '../reserves/resource';
 import { filters as cities } from '../cities/resource';

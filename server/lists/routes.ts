@@ -13,7 +13,8 @@ import { filterConfig } from './filterConfig';
 import { attachment, prepareExport } from './export';
 import { checked } from './query';
 import { deleteBodyOf, deleteResponse, deleteTexts, filterConfigResponse, listResponse } from './schema';
-import { decodeExport, exportQuerySchema, listQuerySchema, type RawQuery } from '../../domain/listQuery';
+import { decodeExport, type RawQuery } from '../../domain/listQuery';
+import { exportQuerySchema, listQuerySchema } from '../../domain/listQuerySchemas';
 
 /** The list's query string, built from the section's filters: each key one value or a list, read as text (page and
  * perPage may come coerced to numbers, which the decoder reads as text too). */

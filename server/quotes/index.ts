@@ -18,7 +18,7 @@ import { commentBody, commentErrors, commentResponse, commentsResponse } from '.
 import { hideCommentAuthors } from '../contract/visible';
 import { listQuotes } from './list';
 import { russianErrors } from '../http/validation';
-import { listQuerySchema } from '../../domain/listQuery';
+import { listQuerySchema } from '../../domain/listQuerySchemas';
 import { QUOTE_FILTERS } from '../../domain/quotes/list';
 import type { RawQuery } from '../lists/query';
 import { CONTENT_TYPES } from '../priceList/documents';
