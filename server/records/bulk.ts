@@ -31,7 +31,8 @@ import { recordColumnsOf, storedRecordOf, type StoredRecord } from '../contract/
 import type { Section } from '../../domain/sections';
 import { mayColumn, recordVisible, scopeCondition } from './access';
 import { lockedRecord, recordsChanged } from './history';
-import { hiddenFields, refuseHidden, updateRecord, type BulkRow, type RecordSection, type Row } from './pipeline';
+import { hiddenFields, refuseHidden, type BulkRow, type RecordSection, type Row } from './pipeline';
+import { updateRecord } from './recordWrites';
 import { fieldProblems } from '../http/validation';
 
 /** The distinct ids of a bulk body, ascending (two bulk writes lock their records in the same order). */

@@ -24,7 +24,8 @@ import { cities, cityDelivery } from '../../db/schema';
 import { keyedChanges } from '../../records/history';
 import type { FieldChange } from '../../../domain/history';
 import { validateCard } from '../../records/card';
-import { readRecord, recordPartWrite, type RecordSection, type Row } from '../../records/pipeline';
+import { readRecord, type RecordSection, type Row } from '../../records/pipeline';
+import { recordPartWrite } from '../../records/recordWrites';
 import { formRecordSection } from '../../records/formRecord';
 import { citiesSpec } from './list';
 

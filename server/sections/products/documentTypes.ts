@@ -13,7 +13,7 @@ import { columnsOf, select, selectRows } from '../../db/rows';
 import { documentTypes, productDocumentTypes } from '../../db/schema';
 import { ID, idParams, responses } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
-import { partVersionQuery, recordPartWrite } from '../../records/pipeline';
+import { partVersionQuery, recordPartWrite } from '../../records/recordWrites';
 import { DOCUMENT_SETTING_MSG } from '../../../domain/offers/documents';
 import { productRecord } from './record';
 import { refreshDocumentsState } from '../../records/documentsState';

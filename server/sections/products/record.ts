@@ -19,7 +19,8 @@ import { offers, varieties } from '../../db/schema';
 import type { FieldChange } from '../../../domain/history';
 import { validateCard } from '../../records/card';
 import { formRecordSection } from '../../records/formRecord';
-import { readRecord, recordPartWrite, type BulkOutcome, type RecordSection, type Row } from '../../records/pipeline';
+import { readRecord, type BulkOutcome, type RecordSection, type Row } from '../../records/pipeline';
+import { recordPartWrite } from '../../records/recordWrites';
 import { isRefVisible } from '../../../domain/permissions';
 import { productsSpec } from './list';
 

@@ -3,7 +3,7 @@ import type { App } from '../../http/typed';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../accounts/auth';
 import { idOf, idParams, withDeletedOf, withDeletedQuery } from '../../http/schemas';
-import { partVersionOf, partVersionQuery } from '../../records/pipeline';
+import { partVersionOf, partVersionQuery } from '../../records/recordWrites';
 import { listRoutes } from '../../lists/routes';
 import { cardRoutes } from '../../records/cardRoutes';
 import { productsSpec } from './list';

@@ -24,15 +24,8 @@ import { badRequest, forbidden } from '../../errors';
 import { CREDIT_MSG } from '../../../domain/buyers/credit';
 import { select, selectFirst, selectRows } from '../../db/rows';
 import { buyers as buyersTable, reserves as reservesTable } from '../../db/schema';
-import {
-  readRecord,
-  recordChangeStep,
-  recordStep,
-  type BulkOutcome,
-  type BulkRow,
-  type RecordSection,
-  type Row,
-} from '../../records/pipeline';
+import { readRecord, type BulkOutcome, type BulkRow, type RecordSection, type Row } from '../../records/pipeline';
+import { recordChangeStep, recordStep } from '../../records/recordWrites';
 import { readBusinessSettings } from '../../settings';
 import { complete, lockOffer, release, reserve, resize, type StockCause } from '../offers';
 import { notify, recipients } from '../../records/notify';
