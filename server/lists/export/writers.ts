@@ -7,6 +7,7 @@ import { SECTION } from '../../../domain/sections';
 import type { SectionSpec } from '../../contract/section';
 import { cellOf, csvField, csvFieldOf } from './cells';
 import type { Rows } from './rows';
+import { sheetRowWriter } from './sheetRows';
 
 /** The error a download ends with when its reader stopped taking it. */
 export const STALLED = 'the reader took nothing for too long: the download is ended';
@@ -58,6 +59,9 @@ function drained(stream: Writable): Promise<void> {
 const zipEntries = (sheet: ExcelJS.Worksheet): Writable[] =>
   (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
 
+/** Characters of sheet XML per write: short-lived chunks, as the CSV's. */
+const XML_CHUNK = 64 * 1024;
+
 export async function writeXlsx(out: Out, spec: SectionSpec, columns: ColumnDef[], rows: Rows, zone: string) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out.stream,
@@ -80,15 +84,20 @@ export async function writeXlsx(out: Out, spec: SectionSpec, columns: ColumnDef[
     const style = sheet.getColumn(i + 1).style ?? {};
     return { number: { ...style }, other: { ...style } };
   });
+  sheet.getRow(1).commit();
+  const sheetRows = sheetRowWriter(workbook, sheet, (i, value) =>
+    typeof value === 'number' ? shared[i].number : shared[i].other,
+  );
   await rows(async (page) => {
+    let xml = '';
     for (const row of page) {
-      const values = columns.map((c, i) => cellOf(spec.section, c, row[i], zone));
-      const added = sheet.addRow(values);
-      values.forEach((value, i) => {
-        added.getCell(i + 1).style = typeof value === 'number' ? shared[i].number : shared[i].other;
-      });
-      added.commit();
+      xml += sheetRows.row(columns.map((c, i) => cellOf(spec.section, c, row[i], zone)));
+      if (xml.length >= XML_CHUNK) {
+        sheetRows.write(xml);
+        xml = '';
+      }
     }
+    sheetRows.write(xml);
     await caughtUp(out, [out.stream, ...zipEntries(sheet)]);
   });
   if (out.stream.destroyed) return;
