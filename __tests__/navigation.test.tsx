@@ -29,7 +29,7 @@ test('the navigation waits for the permissions: never a part of the menu first (
   answer(json(permissions({}, { offers: 'all', reserves: 'own' })));
   await within(element).findByText('Выйти');
   const order = [...element.querySelectorAll('a, [role=button]')].map((n) => n.textContent).filter(Boolean);
-  expect(order).toEqual(['Предложения', 'Списки', 'Резервы', 'УПД', 'Аналитика', 'Профиль', 'Выйти']);
+  expect(order).toEqual(['Предложения', 'Списки', 'Резервы', 'Счета', 'УПД', 'Аналитика', 'Профиль', 'Выйти']);
 });
 
 test("'Перейти к содержимому' is the first Tab stop and moves the focus past the navigation to the screen", async () => {
@@ -74,6 +74,7 @@ test('the admin sees every item, Настройки included, in the spec order 
     'Прайс-лист',
     'Подбор',
     'Котировки',
+    'Счета',
     'УПД',
     'Аналитика',
     'Профиль',
@@ -87,7 +88,7 @@ test('a role without employees read has no Сотрудники and no Наст�
   renderApp('/', { token: 't' });
   const element = await nav();
   const order = [...element.querySelectorAll('a, [role=button]')].map((n) => n.textContent);
-  expect(order).toEqual(['Предложения', 'Списки', 'Резервы', 'УПД', 'Аналитика', 'Профиль', 'Выйти']);
+  expect(order).toEqual(['Предложения', 'Списки', 'Резервы', 'Счета', 'УПД', 'Аналитика', 'Профиль', 'Выйти']);
 });
 
 test('Аналитика is there for a role that reads offers or reserves, not for one that reads neither', async () => {

@@ -76,6 +76,7 @@ test('a section added to the registry has its routes and its navigation item', a
     'Прайс-лист',
     'Подбор',
     'Котировки',
+    'Счета',
     'УПД',
     'Аналитика',
     'Профиль',

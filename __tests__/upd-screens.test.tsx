@@ -236,7 +236,7 @@ test("the reserves' bulk bar: buyers differ, 'Сформировать УПД' i
   expect(sent).toEqual([{ reserve_ids: [41, 42] }, { reserve_ids: [41, 42] }]);
 });
 
-test("role 8 (no selling prices) gets no 'УПД' in the menu and no 'Сформировать УПД'", async () => {
+test("role 8 (no selling prices) gets no 'УПД' in the menu, no 'Сформировать УПД' and no 'Выставить счёт'", async () => {
   const role8 = permissions(
     { role_id: 8, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['8'] },
     { reserves: 'all', offers: 'all' },
@@ -252,5 +252,6 @@ test("role 8 (no selling prices) gets no 'УПД' in the menu and no 'Сформ
   renderApp('/reserves', { token: 't' });
   await userEvent.click(await screen.findByRole('checkbox', { name: 'Выбрать строку 41' }));
   expect(screen.queryByRole('button', { name: 'Сформировать УПД' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Выставить счёт' })).not.toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'УПД' })).not.toBeInTheDocument();
 });

@@ -19,7 +19,10 @@ export const PAPERS_TEXTS = {
 
 const BILLABLE = ['active', 'completed'];
 
-export interface PapersChoice {
+/** The papers a choice of reserves may become. */
+export type PaperKind = 'invoice' | 'upd';
+
+export interface PapersChoice extends Record<PaperKind, string | null> {
   /** Why the choice makes no УПД, or null. */
   upd: string | null;
   /** Why it makes no invoice, or null. */

@@ -3,11 +3,6 @@
 // countries mapped to ОКСМ codes.
 export const UPD_LIST_TEXTS = {
   title: 'УПД',
-  buyer: 'Покупатель',
-  dateFrom: 'Дата с',
-  dateTo: 'Дата по',
-  status: 'Статус',
-  anyStatus: 'Все',
   edo: 'Скачать для ЭДО',
   edoHint: 'XML формата 5.03 для 1С и оператора ЭДО; для списка — ZIP действующих УПД',
   empty: 'УПД не найдены',
@@ -20,7 +15,6 @@ export const UPD_LIST_TEXTS = {
     ['status', 'Статус'],
   ],
   zipName: 'УПД для ЭДО.zip',
-  downloadFailed: 'Не удалось скачать файл: попробуйте ещё раз',
 } as const;
 
 export const UPD_CARD_TEXTS = {

@@ -1,5 +1,5 @@
-// The papers made from reserves, as more than one screen asks for them: making a УПД (the reserve card, the
-// reserves list's bulk bar, the УПД card's 'Сформировать заново') and a buyer's papers (the buyer card).
+// The papers made from reserves, as more than one screen asks for them: making an invoice or a УПД (the reserve card,
+// the reserves list's bulk bar, the УПД card's 'Сформировать заново') and a buyer's papers (the buyer card).
 import { baseApi } from './baseApi';
 
 export interface UpdLineRow {
@@ -41,6 +41,44 @@ export interface UpdRow {
   lines?: UpdLineRow[];
 }
 
+export interface InvoiceLineRow {
+  n: number;
+  reserve_id: number;
+  name: string;
+  unit_name: string;
+  amount: string;
+  price: string;
+  vat_rate: '22' | '10' | '0' | 'none';
+  vat_sum: string;
+  total: string;
+}
+
+/** An invoice's payment status as the server works it out (domain/invoices/status.ts). */
+export type InvoicePaymentStatus = 'unpaid' | 'partly_paid' | 'paid' | 'overdue' | 'cancelled';
+
+/** An invoice as GET /api/invoices lists it and GET /api/invoices/{id} answers it (with its lines and payments). */
+export interface InvoiceRow {
+  id: number;
+  number: number;
+  year: number;
+  date: string;
+  due_date: string;
+  buyer_id: number;
+  buyer_name: string;
+  total: string;
+  vat_sum: string;
+  paid_sum: string;
+  payment: InvoicePaymentStatus;
+  status: 'active' | 'cancelled';
+  version: number;
+  created_at: string;
+  cancelled_at: string | null;
+  created_by_name: string | null;
+  cancelled_by_name: string | null;
+  words?: string;
+  lines?: InvoiceLineRow[];
+}
+
 export const papersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** A buyer's УПД, newest first. */
@@ -48,10 +86,18 @@ export const papersApi = baseApi.injectEndpoints({
       query: (buyerId) => `api/upd?buyer_id=${buyerId}`,
       extraOptions: { entity: 'УПД' },
     }),
+    /** A buyer's invoices, newest first. */
+    buyerInvoices: build.query<{ data: InvoiceRow[] }, number>({
+      query: (buyerId) => `api/invoices?buyer_id=${buyerId}`,
+      extraOptions: { entity: 'счетов' },
+    }),
+    makeInvoice: build.mutation<InvoiceRow, number[]>({
+      query: (ids) => ({ url: 'api/invoices', method: 'POST', body: { reserve_ids: ids } }),
+    }),
     makeUpd: build.mutation<UpdRow, number[]>({
       query: (ids) => ({ url: 'api/upd', method: 'POST', body: { reserve_ids: ids } }),
     }),
   }),
 });
 
-export const { useBuyerUpdsQuery, useMakeUpdMutation } = papersApi;
+export const { useBuyerInvoicesQuery, useBuyerUpdsQuery, useMakeInvoiceMutation, useMakeUpdMutation } = papersApi;

@@ -25,6 +25,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import Close from '@mui/icons-material/Close';
 import { SECTION, type Section } from '../../domain/sections';
@@ -183,6 +184,9 @@ export function Navigation() {
           {canOpen(perms, 'quote') && <NavItem item={{ to: '/quote', label: 'Подбор', icon: <CalculateOutlined /> }} />}
           {canOpen(perms, 'quote') && (
             <NavItem item={{ to: '/quotes', label: 'Котировки', icon: <ReceiptLongOutlined /> }} />
+          )}
+          {canOpen(perms, 'invoices') && (
+            <NavItem item={{ to: '/invoices', label: 'Счета', icon: <ReceiptOutlined /> }} />
           )}
           {canOpen(perms, 'upd') && <NavItem item={{ to: '/upd', label: 'УПД', icon: <DescriptionOutlined /> }} />}
           {canOpen(perms, 'analytics') && (

@@ -5,9 +5,9 @@ import { canOpenAnalytics } from '../../domain/analytics';
 import type { Section } from '../../domain/sections';
 import { canBuildPriceList } from '../../domain/priceList/access';
 import { canQuote } from '../../domain/quotes/access';
-import { canReadUpd } from '../../domain/upd/access';
+import { canReadPapers } from '../../domain/papers/access';
 
-export type Area = Section | 'profile' | 'settings' | 'priceList' | 'quote' | 'analytics' | 'upd';
+export type Area = Section | 'profile' | 'settings' | 'priceList' | 'quote' | 'analytics' | 'invoices' | 'upd';
 
 export function canOpen(perms: Permissions | null | undefined, area: Area): boolean {
   switch (area) {
@@ -27,9 +27,10 @@ export function canOpen(perms: Permissions | null | undefined, area: Area): bool
     case 'analytics':
       // every signed-in role that reads reserves or offers
       return canOpenAnalytics(perms);
+    case 'invoices':
     case 'upd':
-      // papers follow the reserves' read right, and need the selling prices seen (domain/upd/access.ts)
-      return canReadUpd(perms);
+      // papers follow the reserves' read right, and need the selling prices seen (domain/papers/access.ts)
+      return canReadPapers(perms);
     default:
       return hasSection(perms, area);
   }

@@ -34,6 +34,8 @@ const PublicPriceListPage = lazy(
   () => import(/* webpackChunkName: "public-price-list" */ '../features/priceList/PublicPriceListPage'),
 );
 const PublicQuotePage = lazy(() => import(/* webpackChunkName: "public-quote" */ '../features/quote/PublicQuotePage'));
+const InvoiceListPage = lazy(() => import(/* webpackChunkName: "invoices" */ '../features/invoices/InvoiceListPage'));
+const InvoiceCardPage = lazy(() => import(/* webpackChunkName: "invoices" */ '../features/invoices/InvoiceCardPage'));
 const UpdListPage = lazy(() => import(/* webpackChunkName: "upd" */ '../features/upd/UpdListPage'));
 const UpdCardPage = lazy(() => import(/* webpackChunkName: "upd" */ '../features/upd/UpdCardPage'));
 // the charts library loads with this page alone
@@ -96,6 +98,8 @@ export const routes: RouteObject[] = [
       { path: 'quotes', element: gated('quote', QuotesPage) },
       { path: 'quotes/:id', element: gated('quote', QuoteCardPage) },
       { path: 'analytics', element: gated('analytics', AnalyticsPage) },
+      { path: 'invoices', element: gated('invoices', InvoiceListPage) },
+      { path: 'invoices/:id', element: gated('invoices', InvoiceCardPage) },
       { path: 'upd', element: gated('upd', UpdListPage) },
       { path: 'upd/:id', element: gated('upd', UpdCardPage) },
       { path: '*', element: <Navigate to="/" replace /> },

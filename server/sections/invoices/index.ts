@@ -34,7 +34,7 @@ import {
   makeBody,
 } from './schema';
 import { cancelInvoice, makeInvoice } from './make';
-import { invoiceLines, invoiceList, invoiceRow, type InvoiceRow, type ReserveScope } from './read';
+import { invoiceLines, invoiceList, invoicePayments, invoiceRow, type InvoiceRow, type ReserveScope } from './read';
 import { invoicePdf } from './pdf';
 import { invoiceHistory } from './history';
 
@@ -60,7 +60,8 @@ export default async function invoicesRoutes(app: App, opts: { db: Database }) {
   };
   const card = async (auth: AuthenticatedUser, id: number) => {
     const row = await found(auth, id);
-    return { ...row, words: sumInWords(scaled(row.total, 2)), lines: await invoiceLines(db, id) };
+    const [lines, payments] = await Promise.all([invoiceLines(db, id), invoicePayments(db, id)]);
+    return { ...row, words: sumInWords(scaled(row.total, 2)), lines, payments };
   };
 
   app.get(

@@ -78,6 +78,24 @@ export async function invoiceLines(db: Database, id: number): Promise<InvoiceLin
   );
 }
 
+/** A payment tied to the invoice, as its card lists it. */
+export interface InvoicePaymentRow {
+  id: number;
+  reserve_id: number;
+  date: string;
+  amount: string;
+  comment: string | null;
+}
+
+/** The payments that stand (not taken back) tied to the invoice, oldest first. */
+export async function invoicePayments(db: Database, id: number): Promise<InvoicePaymentRow[]> {
+  return rowsOf<InvoicePaymentRow>(
+    await db.execute(sql`
+    SELECT id, reserve_id, date::text AS date, amount::text AS amount, comment
+    FROM payments WHERE invoice_id = ${id} AND NOT deleted ORDER BY date, id`),
+  );
+}
+
 export interface InvoiceListFilter {
   buyer_id?: number;
   reserve_id?: number;

@@ -52,6 +52,16 @@ const line = {
     total: money,
   },
 } as const;
+const payment = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    reserve_id: { type: 'integer' },
+    date: { type: 'string' },
+    amount: money,
+    comment: { type: ['string', 'null'] },
+  },
+} as const;
 const invoice = {
   type: 'object',
   properties: {
@@ -76,6 +86,8 @@ const invoice = {
     buyer: { type: 'object', additionalProperties: true },
     words: { type: 'string' },
     lines: { type: 'array', items: line },
+    // the card's alone: the payments tied to it
+    payments: { type: 'array', items: payment },
   },
 } as const;
 

@@ -1,6 +1,6 @@
 // The buyer card: the name in the header, 'Данные покупателя' (INN, KPP, city, delivery address, contact,
 // phone with the +7 mask, e-mail, responsible, payment terms and credit limit), what it owes and its reserves; on a
-// saved buyer the 'Взаиморасчёты' tab.
+// saved buyer the 'Взаиморасчёты' tab and, for roles that read papers, 'Счета и УПД'.
 import MenuItem from '@mui/material/MenuItem';
 import { buyerSchema } from '../../../domain/buyers/schema';
 import {
@@ -12,6 +12,8 @@ import {
   columns,
 } from '../../../domain/buyers/resource';
 import { LEDGER_TEXTS } from '../../../domain/buyers/texts';
+import { canReadPapers } from '../../../domain/papers/access';
+import { BUYER_PAPERS_TEXTS } from '../../../domain/papers/screens';
 import { can, isFieldVisible } from '../../../domain/permissions';
 import { formatMoney } from '../../../domain/format';
 import { usePermissionsQuery } from '../../api/session';
@@ -27,6 +29,7 @@ import {
 import { dataTab } from '../../components/Card/dataTab';
 import { ResourceFields } from '../../components/Card/ResourceFields';
 import { LedgerTable } from './LedgerTable';
+import { BuyerPapers } from './BuyerPapers';
 
 export const BUYER_TEXTS = {
   placeholder: 'Введите название покупателя',
@@ -125,6 +128,9 @@ function BuyerCard(props: RecordCardScreenProps) {
       more: record && showReserves && <BuyerReserves buyerId={record.id} />,
     }),
     ...(record && showLedger ? [{ label: LEDGER_TEXTS.tab, content: <LedgerTable buyerId={record.id} /> }] : []),
+    ...(record && canReadPapers(perms)
+      ? [{ label: BUYER_PAPERS_TEXTS.title, content: <BuyerPapers buyerId={record.id} /> }]
+      : []),
   ];
 
   return <RecordCard<BuyerValues> {...props} def={BUYER_CARD} tabs={tabs} />;

@@ -1,6 +1,6 @@
 // The reserves' papers: the list's bulk bar makes them of the chosen rows, the card of its own reserve.
 import type { ListRow } from '../../../domain/lists';
-import type { ChosenReserve } from '../../../domain/papers/choice';
+import type { ChosenReserve, PaperKind } from '../../../domain/papers/choice';
 import { PapersButtons } from '../../components/Papers/PapersButtons';
 
 type Ref = { id: number } | null | undefined;
@@ -12,10 +12,16 @@ export const chosenOf = (row: { id: number; status?: unknown; buyer?: Ref; buyer
   buyer_id: row.buyer?.id ?? row.buyer_id ?? null,
 });
 
-/** The card's papers: a completed reserve makes its УПД. */
+/** The card's papers: an active reserve is invoiced, a completed one is invoiced and makes its УПД. */
 export function ReserveCardPapers({ reserve }: { reserve: Parameters<typeof chosenOf>[0] }) {
-  return reserve.status === 'completed' ? <PapersButtons reserves={[chosenOf(reserve)]} /> : null;
+  const kinds = CARD_PAPERS[String(reserve.status)];
+  return kinds ? <PapersButtons reserves={[chosenOf(reserve)]} kinds={kinds} /> : null;
 }
+
+const CARD_PAPERS: Record<string, readonly PaperKind[] | undefined> = {
+  active: ['invoice'],
+  completed: ['invoice', 'upd'],
+};
 
 /** The bulk bar's papers: the chosen rows of the page (a row chosen on another page is judged by the server). */
 export function ReservesSelectionPapers({ ids, rows }: { ids: number[]; rows: readonly ListRow[] }) {

@@ -6,11 +6,6 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -18,12 +13,14 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { formatDate, formatDateTime, formatMoney } from '../../../domain/format';
 import { UPD_TEXTS } from '../../../domain/upd/texts';
 import { UPD_CARD_TEXTS as TEXT, UPD_LIST_TEXTS } from '../../../domain/upd/screens';
+import { PAPER_LIST_TEXTS } from '../../../domain/papers/screens';
 import { PageSpinner } from '../../components/Spinner';
 import { Alert } from '../../components/Alert';
 import { errorMessage } from '../../api/errors';
 import { useMakeUpdMutation } from '../../api/papers';
 import { useCancelUpdMutation, useUpdQuery, type UpdRow } from './updApi';
-import { useDownload } from './useDownload';
+import { useDownload } from '../../components/Papers/useDownload';
+import { CancelPaperDialog } from '../../components/Papers/CancelPaperDialog';
 import { UpdLines } from './UpdLines';
 
 export default function UpdCardPage() {
@@ -118,7 +115,7 @@ export default function UpdCardPage() {
           )}
           {files.failed && (
             <Alert severity="error" onClose={files.dismiss}>
-              {UPD_LIST_TEXTS.downloadFailed}
+              {PAPER_LIST_TEXTS.downloadFailed}
             </Alert>
           )}
           <Paper variant="outlined" sx={{ p: 2, mb: 2, display: 'grid', gap: 0.5 }}>
@@ -147,18 +144,12 @@ export default function UpdCardPage() {
           <Typography sx={{ mt: 1, textAlign: 'right' }} data-testid="upd-total">
             {TEXT.total}: {formatMoney(upd.sum_with_vat)}
           </Typography>
-          <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby="upd-cancel-title">
-            <DialogTitle id="upd-cancel-title">{TEXT.cancelTitle}</DialogTitle>
-            <DialogContent>
-              <DialogContentText>{TEXT.cancelText}</DialogContentText>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setAsking(false)}>{TEXT.keep}</Button>
-              <Button color="error" variant="contained" onClick={() => void confirmCancel()}>
-                {TEXT.confirmCancel}
-              </Button>
-            </DialogActions>
-          </Dialog>
+          <CancelPaperDialog
+            open={asking}
+            texts={TEXT}
+            onKeep={() => setAsking(false)}
+            onCancel={() => void confirmCancel()}
+          />
         </>
       )}
     </Box>

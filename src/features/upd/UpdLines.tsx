@@ -1,15 +1,9 @@
 // A УПД's lines as its card shows them: each reserve's goods, amount, prices without VAT, the rate and its sum,
 // and for an imported lot its country and declaration number.
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { formatMoney, formatNumber } from '../../../domain/format';
 import { VAT_RATE_TITLE } from '../../../domain/papers/lines';
 import { UPD_CARD_TEXTS as TEXT } from '../../../domain/upd/screens';
+import { LinesTable } from '../../components/Papers/LinesTable';
 import type { UpdLineRow } from '../../api/papers';
 
 const cell: Record<(typeof TEXT.lineColumns)[number][0], (l: UpdLineRow) => string> = {
@@ -26,30 +20,5 @@ const cell: Record<(typeof TEXT.lineColumns)[number][0], (l: UpdLineRow) => stri
 };
 
 export function UpdLines({ lines }: { lines: UpdLineRow[] }) {
-  return (
-    <Paper variant="outlined">
-      <TableContainer>
-        <Table size="small" aria-label={TEXT.lines}>
-          <TableHead>
-            <TableRow>
-              {TEXT.lineColumns.map(([key, title]) => (
-                <TableCell key={key}>{title}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {lines.map((l) => (
-              <TableRow key={l.n}>
-                {TEXT.lineColumns.map(([key]) => (
-                  <TableCell key={key} data-field={key}>
-                    {cell[key](l)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Paper>
-  );
+  return <LinesTable label={TEXT.lines} columns={TEXT.lineColumns} cell={cell} rows={lines} />;
 }

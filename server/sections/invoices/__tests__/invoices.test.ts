@@ -197,6 +197,12 @@ describe('invoices', () => {
     expect((await pay(second, '15462.75')).status).toBe(200);
     card = await ctx.call('GET', `/api/invoices/${invoiceId}`, 'admin');
     expect(card.body).toMatchObject({ paid_sum: '117522.75', payment: 'paid' });
+    // the card lists the payments tied to it
+    expect(card.body.payments.map((p: { reserve_id: number; amount: string }) => [p.reserve_id, p.amount])).toEqual([
+      [first, '100000.00'],
+      [first, '2060.00'],
+      [second, '15462.75'],
+    ]);
     expect((await ctx.call('GET', '/api/invoices?payment=unpaid', 'admin')).body.data).toEqual([]);
     const tied = rowsOf<{ n: number }>(
       await ctx.db.execute(sql`SELECT count(*)::int AS n FROM payments WHERE invoice_id = ${invoiceId}`),

@@ -1,7 +1,7 @@
 // A file the API answers only with the bearer token ('Скачать для ЭДО', the print form), handed to the browser's
 // downloads under its name; a failure is said once.
 import { useState } from 'react';
-import { downloadFile } from '../../components/useAuthorizedUrl';
+import { downloadFile } from '../useAuthorizedUrl';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/auth';
 
