@@ -28,7 +28,7 @@ import referencesRoutes from './references';
 import commentsRoutes from './records/commentsRoutes';
 import historyRoutes from './records/historyRoutes';
 import filesRoutes from './records/filesRoutes';
-import { offerDocumentsRoutes } from './sections/offers';
+import { offerDocumentsRoutes, repriceDailyOffers } from './sections/offers';
 import priceListUploadRoutes from './priceListUploads';
 import analyticsRoutes from './analytics/routes';
 import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
@@ -52,7 +52,12 @@ import { healthRoute } from './http/health';
 import { installShutdown } from './http/shutdown';
 import eventsRoutes from './events';
 import notificationsRoutes from './notifications';
-import { currencyRatesRoutes } from './sections/currencyRates';
+import { currencyRatesRoutes, type RatesFollower } from './sections/currencyRates';
+import { checkMargins } from './sections/reserves';
+
+/** What follows new rates, in order, wherever rates are stored (the job, the refresh, a rate typed by hand): the
+ * 'daily' lots priced at the rate in force, then the reserves on them judged at that cost. */
+export const RATES_FOLLOWERS: RatesFollower[] = [repriceDailyOffers, checkMargins];
 
 export interface AppOptions {
   config: Config;
@@ -167,7 +172,7 @@ export async function buildApp({
       await api.register(eventsRoutes, { db, config });
       await api.register(notificationsRoutes, { db });
       await api.register(analyticsRoutes, { db });
-      await api.register(currencyRatesRoutes, { db, url: config.cbrRatesUrl });
+      await api.register(currencyRatesRoutes, { db, url: config.cbrRatesUrl, followers: RATES_FOLLOWERS });
     },
     { prefix: '/api' },
   );

@@ -10,7 +10,7 @@ import { openDatabase } from './db/client';
 import { embeddedMaintenance } from './db/maintenance';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/lock';
 import { hasNoOffers, seedDemoData } from './db/seed';
-import { buildApp } from './app';
+import { buildApp, RATES_FOLLOWERS } from './app';
 import { scheduleReserveExpiry } from './sections/reserves';
 import { scheduleDocumentMoves, scheduleDocumentNotices } from './sections/offers';
 import { scheduleRatesLoad } from './sections/currencyRates';
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   // the Central Bank's rates: asked until the next business day's are in, then again the day after
   const stopRates = scheduleRatesLoad(
     database.db,
-    { url: config.cbrRatesUrl, everyMs: config.cbrRatesEveryMs },
+    { url: config.cbrRatesUrl, everyMs: config.cbrRatesEveryMs, followers: RATES_FOLLOWERS },
     (message) => app.log.info(message),
   );
 

@@ -2,7 +2,8 @@
 // the feed every CBR_RATES_EVERY_MINUTES until a rate dated after the business day is stored, then rests until the
 // next day: so a late or failed publication is retried, and a weekend (the feed keeps Saturday's date) costs a
 // call now and then. Any number of instances may ask at once: a rate is stored once (the table's key), and only the
-// instance that stored it tells the followers (the offers' re-pricing, the margins' check).
+// instance that stored it tells the followers (the offers' re-pricing, the margins' check), and each instance runs
+// them once at the start of each business day, when a rate stored the evening before comes into force.
 import type { Database } from '../../db/client';
 import { scheduleJob } from '../../db/jobs';
 import { todayOf } from '../../db/businessDay';
@@ -46,8 +47,20 @@ export function scheduleRatesLoad(
   options: { url: string; everyMs: number; followers?: RatesFollower[] },
   log: (message: string) => void,
 ): () => Promise<void> {
+  const followers = options.followers ?? [];
+  // the business day the followers last ran for: a rate stored the evening before for the next day comes into force
+  // when that day begins, with no new rate to tell of it, so the first tick of each day (and of each start) runs them
+  // over every currency; they write only what moved
+  let followedDay: string | null = null;
   return scheduleJob(
-    () => loadRatesIfDue(db, options.url, options.followers),
+    async () => {
+      const today = await todayOf(db);
+      if (followers.length && followedDay !== today) {
+        for (const follow of followers) await follow(db, []);
+        followedDay = today;
+      }
+      return loadRatesIfDue(db, options.url, followers);
+    },
     {
       done: (load) => {
         if (load !== 'ahead' && load.stored.length)

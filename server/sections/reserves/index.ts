@@ -6,3 +6,5 @@ export { reservesSpec } from './list';
 export { heldReserveRecord, reserveRecord } from './lifecycle';
 export { scheduleReserveExpiry } from './expiry';
 export { reserveStats, reservesShortList } from './stats';
+// the follower of new rates after the offers' re-pricing: reserves on 'daily' lots judged at today's cost
+export { checkMargins, type MarginsChecked } from './margins';

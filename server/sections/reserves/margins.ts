@@ -43,6 +43,8 @@ export interface MarginsChecked {
   judged: number;
   marked: number[];
   cleared: number[];
+  /** The longest transaction of a batch, ms: no reserve's row is locked longer. */
+  longestMs: number;
 }
 
 /** Judges the reserves on 'daily' lots in the currencies of `stored` (every currency when none is named), and clears
@@ -51,9 +53,10 @@ export async function checkMargins(db: Database, stored: CurrencyRate[] = []): P
   const limits = marginLimits(await readBusinessSettings(db));
   const codes = [...new Set(stored.map((rate) => rate.code))];
   const inCodes = codes.length ? sql`AND o.purchase_currency = ANY(${`{${codes.join(',')}}`}::text[])` : sql``;
-  const result: MarginsChecked = { judged: 0, marked: [], cleared: [] };
+  const result: MarginsChecked = { judged: 0, marked: [], cleared: [], longestMs: 0 };
   let after = 0;
   for (;;) {
+    const started = Date.now();
     const done = await db.transaction(async (tx) => {
       const rows = await selectRows(
         tx,
@@ -103,6 +106,7 @@ export async function checkMargins(db: Database, stored: CurrencyRate[] = []): P
       result.cleared.push(...cleared.map((w) => Number(w.row.id)));
       return rows.length < BATCH;
     });
+    result.longestMs = Math.max(result.longestMs, Date.now() - started);
     if (done) return result;
   }
 }

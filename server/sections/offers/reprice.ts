@@ -1,0 +1,147 @@
+// The offers' follower of new rates: a lot bought at the Central Bank's daily rate is priced at the rate in force on
+// the business day (server/sections/currencyRates), its currency price × the rate, half up to the kopeck, by the same
+// functions as the card's save (domain/offers/purchase.ts, figures.ts): the ruble unit price, the sum, the kg price
+// and the selling band are stored, never computed per row when read. A rate stored for a later day (the evening's
+// feed answers with tomorrow) moves nothing until that day is the business day (the rates' job follows then).
+// Batches of a few thousand lots, each its own short transaction in id order, so no lot's row stays locked long and an
+// edit of a lot waits at most one batch; each lot re-priced gets its history entry ('Система') and is announced, so
+// lists, cards, the price list and quotes follow live. Reserves keep what they were made on: nothing here writes them.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { CurrencyRate } from '../../../domain/currency';
+import { RUBLE, rublePrice } from '../../../domain/offers/purchase';
+import { offerFigures, offerSellingBand } from '../../../domain/offers/figures';
+import { money, toNumber } from '../../../domain/numbers';
+import type { BusinessSettings } from '../../../domain/settings';
+import { readBusinessSettings } from '../../settings';
+import { todayOf } from '../../db/businessDay';
+import { columnsOf, rowsOf, select, selectRows, type SelectedRow } from '../../db/rows';
+import { offers } from '../../db/schema';
+import { recordsChanged, type ChangedRecord } from '../../records/history';
+import type { StoredRecord } from '../../contract/tables';
+import { rateOn } from '../currencyRates';
+
+/** Lots re-priced per transaction: one statement's VALUES well under the bind-parameter limit, a batch in a few
+ * tens of milliseconds. */
+export const REPRICE_BATCH = 2000;
+
+const LOT = select({
+  ...columnsOf(
+    offers,
+    'id',
+    'unit_measure',
+    'unit_weight',
+    'unit_amount',
+    'warehouse_cost',
+    'landed_kg_cost',
+    'purchase_currency',
+    'purchase_price',
+    'unit_price',
+    'total_sum',
+    'kg_price',
+    'min_unit_price',
+    'max_unit_price',
+    'purchase_rate',
+  ),
+  purchase_rate_date: sql<string | null>`${offers.purchase_rate_date}::text`,
+});
+type Lot = SelectedRow<typeof LOT>;
+
+export interface Repriced {
+  /** The lots whose price moved, in id order. */
+  ids: number[];
+  /** The longest transaction of a batch, ms (the bench's figure: no lot's row is locked longer). */
+  longestMs: number;
+}
+
+/** A lot at the rate: the columns its save would store from it. */
+function pricedLot(lot: Lot, rate: { unit_rate: string; date: string }, settings: BusinessSettings) {
+  const unitPrice = rublePrice(money(toNumber(lot.purchase_price))!, rate.unit_rate);
+  const figures = offerFigures({ ...lot, unit_price: unitPrice });
+  const kgPrice = money(figures.kg_price);
+  const band = offerSellingBand({ ...lot, kg_price: kgPrice }, settings);
+  return {
+    unit_price: unitPrice,
+    total_sum: money(figures.total_sum),
+    kg_price: kgPrice,
+    min_unit_price: money(band.min_unit_price),
+    max_unit_price: money(band.max_unit_price),
+    purchase_rate: rate.unit_rate,
+    purchase_rate_date: rate.date,
+  };
+}
+
+/** One currency's 'daily' lots not yet at `rate`, in batches from id `after`. */
+async function repriceCurrency(
+  db: Database,
+  code: string,
+  rate: { unit_rate: string; date: string },
+  settings: BusinessSettings,
+  out: Repriced,
+) {
+  let after = 0;
+  for (;;) {
+    const started = Date.now();
+    const done = await db.transaction(async (tx) => {
+      const lots = await selectRows(
+        tx,
+        LOT,
+        sql`FROM ${offers} WHERE ${offers.id} > ${after} AND ${offers.purchase_currency} = ${code}
+          AND ${offers.rate_policy} = 'daily' AND ${offers.status} <> 'deleted'
+          AND (${offers.purchase_rate} IS DISTINCT FROM ${rate.unit_rate}::numeric
+            OR ${offers.purchase_rate_date} IS DISTINCT FROM ${rate.date}::date)
+        ORDER BY ${offers.id} LIMIT ${REPRICE_BATCH} FOR UPDATE`,
+      );
+      if (!lots.length) return true;
+      after = lots[lots.length - 1].id;
+      const priced = lots.map((lot) => ({ lot, now: pricedLot(lot, rate, settings) }));
+      const values = sql.join(
+        priced.map(
+          ({ lot, now }) =>
+            sql`(${lot.id}::int, ${now.unit_price}::numeric, ${now.total_sum}::numeric, ${now.kg_price}::numeric,
+            ${now.min_unit_price}::numeric, ${now.max_unit_price}::numeric)`,
+        ),
+        sql`, `,
+      );
+      const versions = new Map(
+        rowsOf<{ id: number; version: number }>(
+          await tx.execute(sql`UPDATE offers o SET unit_price = v.unit_price, total_sum = v.total_sum,
+            kg_price = v.kg_price, min_unit_price = v.min_unit_price, max_unit_price = v.max_unit_price,
+            purchase_rate = ${rate.unit_rate}::numeric, purchase_rate_date = ${rate.date}::date
+          FROM (VALUES ${values}) AS v(id, unit_price, total_sum, kg_price, min_unit_price, max_unit_price)
+          WHERE o.id = v.id RETURNING o.id, o.version`),
+        ).map((row) => [Number(row.id), Number(row.version)]),
+      );
+      // the history tells the figures that moved, by the system (no person); the change is announced with it
+      const records: ChangedRecord<'offers'>[] = priced.map(({ lot, now }) => ({
+        id: lot.id,
+        before: lot as unknown as StoredRecord<'offers'>,
+        after: { ...lot, ...now, version: versions.get(lot.id) } as unknown as StoredRecord<'offers'>,
+      }));
+      await recordsChanged(tx, null, 'offers', records);
+      out.ids.push(...lots.map((lot) => lot.id));
+      return lots.length < REPRICE_BATCH;
+    });
+    out.longestMs = Math.max(out.longestMs, Date.now() - started);
+    if (done) return;
+  }
+}
+
+/** A follower of new rates (RatesFollower): every 'daily' lot in a currency of `stored` (every currency when none is
+ * named) priced at the rate in force on the business day. */
+export async function repriceDailyOffers(db: Database, stored: CurrencyRate[] = []): Promise<Repriced> {
+  const today = await todayOf(db);
+  const settings = await readBusinessSettings(db);
+  const codes = stored.length
+    ? [...new Set(stored.map((rate) => rate.code as string))]
+    : rowsOf<{ code: string }>(
+        await db.execute(sql`SELECT DISTINCT purchase_currency AS code FROM offers
+          WHERE rate_policy = 'daily' AND purchase_currency <> ${RUBLE}`),
+      ).map((row) => row.code);
+  const out: Repriced = { ids: [], longestMs: 0 };
+  for (const code of codes) {
+    const rate = await rateOn(db, code, today);
+    if (rate) await repriceCurrency(db, code, rate, settings, out);
+  }
+  return out;
+}
