@@ -35,7 +35,7 @@ import { SECTION_PLUGINS, SECTION_SPECS } from './sections';
 import priceListRoutes from './priceList';
 import publicPriceListRoutes from './priceList/public';
 import { stopPdfThread } from './priceList/pdfThread';
-import quoteRoutes from './quotes';
+import quoteRoutes, { checkQuoteMargins } from './quotes';
 import updRoutes from './sections/upd';
 import invoicesRoutes from './sections/invoices';
 import publicQuoteRoutes from './quotes/public';
@@ -56,8 +56,8 @@ import { currencyRatesRoutes, type RatesFollower } from './sections/currencyRate
 import { checkMargins } from './sections/reserves';
 
 /** What follows new rates, in order, wherever rates are stored (the job, the refresh, a rate typed by hand): the
- * 'daily' lots priced at the rate in force, then the reserves on them judged at that cost. */
-export const RATES_FOLLOWERS: RatesFollower[] = [repriceDailyOffers, checkMargins];
+ * 'daily' lots priced at the rate in force, then the reserves and the saved quotes on them judged at that cost. */
+export const RATES_FOLLOWERS: RatesFollower[] = [repriceDailyOffers, checkMargins, checkQuoteMargins];
 
 export interface AppOptions {
   config: Config;

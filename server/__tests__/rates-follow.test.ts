@@ -86,6 +86,17 @@ beforeAll(async () => {
   expect((await ctx.change('POST', `/api/reserves/${ids.done}/complete`)).status).toBe(200);
   // a EUR lot's reserve: 9 × 100 + 27 = 927 at 1 200 ₽, margin 22,75 %
   ids.eurFine = await reserve(ids.eur, '1200', manager.employee);
+  // saved quotes on the USD lot, to the reserves' city (15 ₽/kg): 864 ₽ as the first reserve; 880 ₽ on the fixed lot
+  const quote = async (offerId: number, price: number) => {
+    const res = await ctx.call('POST', '/api/quotes', 'admin', {
+      city_id: trade.cityIds[1],
+      lines: [{ offers: [{ offer_id: offerId, amount: 10, unit_price: price }], unit_price: price }],
+    });
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  };
+  ids.quoteLow = await quote(ids.daily, 864);
+  ids.quoteFixed = await quote(ids.fixed, 880);
   off = ctx.app.bus.subscribe(CHANGES_CHANNEL, (payload) => heard.push(...eventsOf(payload)));
 }, 300_000);
 
@@ -173,6 +184,21 @@ test('the margins judged at 90,00: under 5 % marked, the rate moved past 2 % mar
       .map((n) => n.record_id)
       .sort(),
   );
+});
+
+test('a saved quote on the daily lot is judged like the reserve and marked; its held price kept; one on the fixed lot not', async () => {
+  const q = async (id: number) =>
+    firstRow<{ margin_at_risk: boolean; margin_risk: unknown; lines: { offers: { unit_price: string }[] }[] }>(
+      await ctx.db.execute(sql`SELECT margin_at_risk, margin_risk, lines FROM quotes WHERE id = ${id}`),
+    )!;
+  const low = await q(ids.quoteLow);
+  // (864 − 837) / 864 = 3,125 % → 3,13 %, at USD 90
+  expect(low).toMatchObject({
+    margin_at_risk: true,
+    margin_risk: [{ offer_id: ids.daily, currency: 'USD', rate: '90', margin: '3.13', at_risk: true }],
+  });
+  expect(low.lines[0].offers[0].unit_price).toBe('864.00');
+  expect(await q(ids.quoteFixed)).toMatchObject({ margin_at_risk: false, margin_risk: null });
 });
 
 test('the followers once more on the same rate: nothing moves, no second notification', async () => {

@@ -43,6 +43,9 @@ import {
   stepBody,
 } from './schema';
 
+// the follower of new rates after the reserves': held quotes on 'daily' lots judged at today's cost
+export { checkQuoteMargins } from './margins';
+
 export default async function quoteRoutes(app: App, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
   const caller = (request: Parameters<typeof requireAuth>[0]) => {
