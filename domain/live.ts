@@ -3,7 +3,15 @@
 // also carries the record's row exactly as that user's list answers it (hidden fields stripped by the list's own
 // rule), and nothing else carries a field's value. Without a row the reader fetches the record through the routes
 // that strip hidden fields.
-import type { Section } from './sections';
+import { SECTIONS } from './sectionKeys';
+
+/** What the streams hear of: every section's records, and the wings' records kept with a version and a history of
+ * their own (a saved quote), each heard by who may read it. */
+export const LIVE_SECTIONS = [...SECTIONS, 'quotes'] as const;
+export type LiveSection = (typeof LIVE_SECTIONS)[number];
+
+export const isLiveSection = (value: unknown): value is LiveSection =>
+  typeof value === 'string' && (LIVE_SECTIONS as readonly string[]).includes(value);
 
 /** What happened to the record: created, changed (a card's save, a step), deleted, or its stock moved by a reserve. */
 export type LiveKind = 'create' | 'update' | 'delete' | 'stock';
@@ -13,7 +21,7 @@ export const LIVE_KINDS: readonly LiveKind[] = ['create', 'update', 'delete', 's
 /** One record's change as the bus carries it between instances and the stream sends it (`eid` is the SSE id). */
 export interface LiveEvent {
   eid: string;
-  section: Section;
+  section: LiveSection;
   id: number;
   /** The record's version after the change (null when it could not be read, e.g. purged). */
   version: number | null;

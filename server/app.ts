@@ -39,6 +39,7 @@ import quoteRoutes, { checkQuoteMargins } from './quotes';
 import updRoutes from './sections/upd';
 import invoicesRoutes from './sections/invoices';
 import publicQuoteRoutes from './quotes/public';
+import { quoteAudience } from './quotes/live';
 import { limitPublicReads } from './http/publicLimit';
 import { SECTIONS } from '../domain/sections';
 import { createServer } from 'node:http';
@@ -169,7 +170,7 @@ export async function buildApp({
       await api.register(updRoutes, { db });
       await api.register(invoicesRoutes, { db });
       // the live event stream: every committed change of a record, told to the users who may read it
-      await api.register(eventsRoutes, { db, config });
+      await api.register(eventsRoutes, { db, config, wings: [quoteAudience] });
       await api.register(notificationsRoutes, { db });
       await api.register(analyticsRoutes, { db });
       await api.register(currencyRatesRoutes, { db, url: config.cbrRatesUrl, followers: RATES_FOLLOWERS });

@@ -12,8 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { isSection, type Section } from '../../domain/sections';
-import type { LiveEvent, LiveKind } from '../../domain/live';
+import { isLiveSection, type LiveEvent, type LiveKind, type LiveSection } from '../../domain/live';
 
 /** The bus channels: record changes, and a user's new notification. */
 export const CHANGES_CHANNEL = 'nutdesk_changes';
@@ -28,7 +27,7 @@ let counter = 0;
 /** What one notification carries: the section, the kind of change, the event ids' prefix (time and writing
  * instance) and first counter, and [id, version] of each record in id order. */
 interface Announcement {
-  s: Section;
+  s: LiveSection;
   k: LiveKind;
   p: string;
   c: number;
@@ -37,7 +36,12 @@ interface Announcement {
 
 /** Inside the write's transaction: the records of `section` it changed (`kind`) are announced, each with the
  * version the write left it at, when (and only if) the transaction commits. */
-export async function announceChanges(tx: Database, section: Section, kind: LiveKind, ids: number[]): Promise<void> {
+export async function announceChanges(
+  tx: Database,
+  section: LiveSection,
+  kind: LiveKind,
+  ids: number[],
+): Promise<void> {
   if (!ids.length) return;
   // an event's id, unique across instances and increasing within one: what `Last-Event-ID` names
   const prefix = `${Date.now().toString(36)}-${instance}-`;
@@ -67,7 +71,7 @@ export function eventsOf(payload: string): LiveEvent[] {
   } catch {
     return [];
   }
-  if (!a || !isSection(a.s) || !Array.isArray(a.e)) return [];
+  if (!a || !isLiveSection(a.s) || !Array.isArray(a.e)) return [];
   return a.e.map(([id, version], i) => ({
     eid: `${a.p}${(a.c + i).toString(36)}`,
     section: a.s,

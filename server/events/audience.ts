@@ -14,6 +14,7 @@ import { rowsOf } from '../db/rows';
 import { scopeOf, type Permissions } from '../../domain/permissions';
 import { selectColumns } from '../lists/engine';
 import { stripHidden } from '../contract/visible';
+import type { LiveSection } from '../../domain/live';
 
 const dialect = new PgDialect();
 
@@ -26,23 +27,39 @@ export interface ReadScope {
   column?: SQL;
 }
 
+/** A wing's records the streams hear of (a saved quote): not a section, so its own rule says who reads which, as a
+ * condition over its FROM (by `alias`) or all or none. */
+export interface WingAudience {
+  section: LiveSection;
+  alias: string;
+  from: SQL;
+  scope: (auth: AuthenticatedUser) => 'all' | 'none' | SQL;
+}
+
+/** Who hears of a kind of record: a section (its list's read scope) or a wing (its own rule). */
+export type Audience = Pick<SectionSpec, 'section' | 'alias' | 'from' | 'own'> | WingAudience;
+
 /** Scopes made, by the stream's auth (a new one at each heartbeat's check) and section: a batch asks every stream's. */
 const scopes = new WeakMap<AuthenticatedUser, Map<string, ReadScope>>();
 
-export function readScope(
-  spec: Pick<SectionSpec, 'section' | 'alias' | 'from' | 'own'>,
-  auth: AuthenticatedUser,
-): ReadScope {
+export function readScope(spec: Audience, auth: AuthenticatedUser): ReadScope {
   const made = scopes.get(auth) ?? scopes.set(auth, new Map()).get(auth)!;
   let scope = made.get(spec.section);
   if (!scope) made.set(spec.section, (scope = makeScope(spec, auth)));
   return scope;
 }
 
-function makeScope(spec: Pick<SectionSpec, 'section' | 'alias' | 'from' | 'own'>, auth: AuthenticatedUser): ReadScope {
-  const scope = scopeOf(auth.permissions, spec.section, 'read');
-  if (scope !== 'own') return { key: scope };
-  const column = mayColumn(spec, auth, 'read');
+function makeScope(spec: Audience, auth: AuthenticatedUser): ReadScope {
+  let column: SQL;
+  if ('scope' in spec) {
+    const scope = spec.scope(auth);
+    if (scope === 'all' || scope === 'none') return { key: scope };
+    column = scope;
+  } else {
+    const scope = scopeOf(auth.permissions, spec.section, 'read');
+    if (scope !== 'own') return { key: scope };
+    column = mayColumn(spec, auth, 'read');
+  }
   const { sql: text, params } = dialect.sqlToQuery(column);
   return { key: `own ${text} ${JSON.stringify(params)}`, column };
 }

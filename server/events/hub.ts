@@ -15,10 +15,9 @@ import { CHANGES_CHANNEL, NOTIFY_CHANNEL, eventsOf } from '../db/changes';
 import type { AuthenticatedUser } from '../accounts/users';
 import { findSessionUser } from '../accounts/sessions';
 import { loadPermissions } from '../accounts/users';
-import { listRows, readableByScope, readScope, stripFor, stripKey } from './audience';
+import { listRows, readableByScope, readScope, stripFor, stripKey, type WingAudience } from './audience';
 import type { SectionSpec } from '../contract/section';
-import { LIVE_EVENT, LIVE_MSG, type LiveEvent } from '../../domain/live';
-
+import { LIVE_EVENT, LIVE_MSG, type LiveEvent, type LiveSection } from '../../domain/live';
 import { isSection, type Section } from '../../domain/sections';
 
 /** Announced by the auth epoch's trigger at each move (migration 0017). */
@@ -78,7 +77,14 @@ export class LiveHub {
     private specs: Record<Section, SectionSpec>,
     private heartbeatMs: number,
     private caps: { perUser: number; perInstance: number } = { perUser: Infinity, perInstance: Infinity },
+    /** The wings' records heard besides the sections' (a saved quote), each by its own audience. */
+    private wings: readonly WingAudience[] = [],
   ) {}
+
+  /** Who may hear of a kind of record: its section's spec, or the wing's own rule. */
+  private audienceOf(section: LiveSection) {
+    return isSection(section) ? this.specs[section] : this.wings.find((w) => w.section === section);
+  }
 
   /** Why a new stream of this user is refused now (its tabs, or this instance, at the cap); null when it may open. */
   refusal(auth: AuthenticatedUser): string | null {
@@ -143,9 +149,9 @@ export class LiveHub {
   ): Promise<{ key: string; may: (event: LiveEvent) => boolean }[]> {
     const sections = [...new Set(events.map((e) => e.section))];
     const keys: string[][] = auths.map(() => []);
-    const bySection = new Map<Section, { keys: string[]; readable: Map<string, Set<number>> }>();
+    const bySection = new Map<LiveSection, { keys: string[]; readable: Map<string, Set<number>> }>();
     for (const section of sections) {
-      const spec = this.specs[section];
+      const spec = this.audienceOf(section);
       if (!spec) continue;
       const scopes = auths.map((auth) => readScope(spec, auth));
       const ids = [...new Set(events.filter((e) => e.section === section).map((e) => e.id))];
@@ -216,7 +222,7 @@ export class LiveHub {
       return text;
     });
     // the strippings (audience.ts stripKey, kept by permissions) as rowsOf will ask them, of the list's columns
-    const changed = new Set(events.filter(rowsShown).map((e) => e.section));
+    const changed = new Set<LiveSection>(events.filter(rowsShown).map((e) => e.section));
     for (const client of clients) {
       for (const section of client.watched?.keys() ?? []) {
         const spec = this.specs[section];
@@ -260,6 +266,8 @@ export class LiveHub {
     const read = new Map<Section, Map<number, Record<string, unknown>>>();
     const changed = events.filter(rowsShown);
     for (const section of new Set(changed.map((e) => e.section))) {
+      // a wing's records are no list's rows: no stream watches them
+      if (!isSection(section)) continue;
       const spec = this.specs[section];
       const watched = clients.map((c) => c.watched?.get(section)).filter((w) => w !== undefined);
       if (!spec || !watched.length) continue;

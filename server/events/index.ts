@@ -8,6 +8,7 @@ import { requireAuth } from '../accounts/auth';
 import { ID, enumOf, errorBody, noQuery, responses } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { LiveHub } from './hub';
+import type { WingAudience } from './audience';
 import type { Config } from '../config';
 import { HttpError, notFound } from '../errors';
 import { LIVE_HEARTBEAT_MS, LIVE_STREAM_HEADER, WATCH_MAX, WATCH_MSG } from '../../domain/live';
@@ -26,11 +27,19 @@ record's row as the user's GET /api/{section} answers it (hidden fields stripped
 'reset' (data: {}): what was missed since Last-Event-ID is no longer kept, read everything again. A comment line
 ': heartbeat' every 15 s.`;
 
-export default async function eventsRoutes(app: App, opts: { db: Database; config: Config; heartbeatMs?: number }) {
-  const hub = new LiveHub(opts.db, app.bus, app.sectionSpecs, opts.heartbeatMs ?? LIVE_HEARTBEAT_MS, {
-    perUser: opts.config.liveStreamsPerUser,
-    perInstance: opts.config.liveStreamsPerInstance,
-  });
+/** `wings`: the records heard besides the sections' (a saved quote), each with who may hear of it. */
+export default async function eventsRoutes(
+  app: App,
+  opts: { db: Database; config: Config; heartbeatMs?: number; wings?: readonly WingAudience[] },
+) {
+  const hub = new LiveHub(
+    opts.db,
+    app.bus,
+    app.sectionSpecs,
+    opts.heartbeatMs ?? LIVE_HEARTBEAT_MS,
+    { perUser: opts.config.liveStreamsPerUser, perInstance: opts.config.liveStreamsPerInstance },
+    opts.wings,
+  );
   hub.start();
   app.decorate('live', hub);
   // at shutdown every stream ends first (server/http/shutdown.ts), so the close is not held open by them and each

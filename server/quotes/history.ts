@@ -1,12 +1,13 @@
 // A quote's history: who made it, changed its date or buyer, revoked its link, reserved it (the status
 // 'Принята') or deleted it, and when, in the records' own history table under the section 'quotes'; the card reads
 // it as GET /api/quotes/{id}/history.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import type { FieldChange } from '../../domain/history';
 import { select, selectRows } from '../db/rows';
-import { recordHistory, users } from '../db/schema';
+import { recordHistory as historyTable, users } from '../db/schema';
+import { recordHistory } from '../records/history';
 import { isRefVisible, type Permissions } from '../../domain/permissions';
 import type { Section } from '../../domain/sections';
 import { changedFieldTitles, type StaleInfo } from '../../domain/versions';
@@ -18,7 +19,9 @@ export const QUOTE_PEOPLE: Section = 'reserves';
 
 export type QuoteAction = 'create' | 'update' | 'delete';
 
-/** One entry, with the quote's version after the write (the write ran first). */
+/** One entry through the records' history writer, with the quote's version after the write (the write ran first):
+ * the live streams hear of it once the transaction commits, as of every record's write (an update that changed
+ * nothing recorded leaves no entry, but its version moved and is heard). */
 export async function recordQuoteHistory(
   tx: Database,
   by: number,
@@ -26,9 +29,21 @@ export async function recordQuoteHistory(
   action: QuoteAction,
   changes: FieldChange[] = [],
 ): Promise<void> {
-  if (action === 'update' && !changes.length) return;
-  await tx.execute(sql`INSERT INTO record_history (section, record_id, action, user_id, changes, version)
-    VALUES ('quotes', ${id}, ${action}, ${by}, ${JSON.stringify(changes)}::jsonb, (SELECT version FROM quotes WHERE id = ${id}))`);
+  await recordHistory(tx, by, [{ section: 'quotes', recordId: id, action, changes }]);
+}
+
+/** Every write of a quote: its columns (`set`), its version moved by one, and its entry through the records' history
+ * writer (the live streams hear of it), in the caller's transaction. */
+export async function writeQuote(
+  tx: Database,
+  by: number,
+  id: number,
+  set: SQL,
+  action: QuoteAction,
+  changes: FieldChange[] = [],
+): Promise<void> {
+  await tx.execute(sql`UPDATE quotes SET ${set}, version = version + 1 WHERE id = ${id}`);
+  await recordQuoteHistory(tx, by, id, action, changes);
 }
 
 export interface QuoteHistoryEntry {
@@ -38,12 +53,12 @@ export interface QuoteHistoryEntry {
   changes: FieldChange[];
 }
 
-const h = alias(recordHistory, 'h');
+const h = alias(historyTable, 'h');
 const u = alias(users, 'u');
 /** An entry as read: when, by whom (the user's name, else the address), what. */
 const ENTRY = { at: h.at, user: sql<string | null>`coalesce(${u.name}, ${u.email})` };
 const CHANGES = sql<FieldChange[]>`${h.changes}`;
-const BY_USER = sql`FROM ${recordHistory} ${h} LEFT JOIN ${users} ${u} ON ${u.id} = ${h.user_id} WHERE ${h.section} = 'quotes'`;
+const BY_USER = sql`FROM ${historyTable} ${h} LEFT JOIN ${users} ${u} ON ${u.id} = ${h.user_id} WHERE ${h.section} = 'quotes'`;
 
 /** The quote's entries, oldest first; who wrote them only for a role that sees who created a reserve. */
 export async function quoteHistory(db: Database, id: number, perms: Permissions): Promise<QuoteHistoryEntry[]> {

@@ -35,7 +35,7 @@ import { columnsOf, returningRows, select, selectFirst, textOf, type SelectedRow
 import { cities, quotes, reserves } from '../db/schema';
 import { COMPANY_FALLBACK, COMPANY_SETTING, lots } from '../priceList/lines';
 import { destinationOf, pickBuyer } from './buyer';
-import { quoteStaleInfo, recordQuoteHistory } from './history';
+import { quoteStaleInfo, recordQuoteHistory, writeQuote } from './history';
 import { shareableDocuments, shareableFile, type PublicDocumentFile } from '../sections/offers';
 import { notify } from '../records/notify';
 import { QUOTE_NOTICE } from '../../domain/notifications';
@@ -341,15 +341,19 @@ export async function changeQuote(
       : body[QUOTE_BUYER] === undefined
         ? row[QUOTE_BUYER]
         : body[QUOTE_BUYER]?.trim() || null;
-    await tx.execute(
-      sql`UPDATE quotes SET version = version + 1, valid_until = ${validUntil}, buyer_id = ${buyerId}, ${buyerColumn} = ${buyerName} WHERE id = ${id}`,
-    );
     const changes = [
       ...(validUntil !== row.valid_until ? [{ field: 'valid_until', old: row.valid_until, new: validUntil }] : []),
       ...(buyerId !== row.buyer_id ? [{ field: 'buyer_id', old: row.buyer_id, new: buyerId }] : []),
       ...(buyerName !== row[QUOTE_BUYER] ? [{ field: QUOTE_BUYER, old: row[QUOTE_BUYER], new: buyerName }] : []),
     ];
-    await recordQuoteHistory(tx, auth.user.id, id, 'update', changes);
+    await writeQuote(
+      tx,
+      auth.user.id,
+      id,
+      sql`valid_until = ${validUntil}, buyer_id = ${buyerId}, ${buyerColumn} = ${buyerName}`,
+      'update',
+      changes,
+    );
     if (changes.length)
       await tellQuoteAuthor(
         tx,
@@ -392,9 +396,13 @@ export async function deleteQuote(db: Database, auth: AuthenticatedUser, id: num
   await db.transaction(async (tx) => {
     const row = await storedQuote(tx, auth, id, true);
     requireQuoteWrite(auth, row);
-    await tx.execute(sql`UPDATE quotes SET status = 'deleted', deleted_at = now(), token_revoked_at = coalesce(token_revoked_at, now()),
-      version = version + 1 WHERE id = ${id}`);
-    await recordQuoteHistory(tx, auth.user.id, id, 'delete');
+    await writeQuote(
+      tx,
+      auth.user.id,
+      id,
+      sql`status = 'deleted', deleted_at = now(), token_revoked_at = coalesce(token_revoked_at, now())`,
+      'delete',
+    );
     await tellQuoteAuthor(tx, auth, row, QUOTE_NOTICE.deleted(id));
   });
   return { status: 'success' as const };
@@ -406,8 +414,9 @@ export async function revokeQuoteLink(db: Database, auth: AuthenticatedUser, id:
     const row = await storedQuote(tx, auth, id, true);
     requireQuoteWrite(auth, row);
     if (row.token_revoked_at) return;
-    await tx.execute(sql`UPDATE quotes SET token_revoked_at = now() WHERE id = ${id}`);
-    await recordQuoteHistory(tx, auth.user.id, id, 'update', [{ field: 'link', old: 'active', new: 'revoked' }]);
+    await writeQuote(tx, auth.user.id, id, sql`token_revoked_at = now()`, 'update', [
+      { field: 'link', old: 'active', new: 'revoked' },
+    ]);
     await tellQuoteAuthor(tx, auth, row, QUOTE_NOTICE.revoked(id));
   });
   return quoteCard(db, await storedQuote(db, auth, id), publicUrl, auth);

@@ -13,12 +13,11 @@ import { fromQuoteComment, QUOTE_RECORD_MSG } from '../../domain/quotes/record';
 import { QUOTE_BUYER } from '../../domain/quotes/buyer';
 import { RESERVE_BUYER_FIELDS } from '../../domain/reserves/buyerFields';
 import { badRequest, forbidden } from '../errors';
-import { hiddenFields, insertRecord, refuseHidden } from '../records/pipeline';
-import { requireCompleteCreate, scopeCondition } from '../records/access';
+import { createRecords, mayCreate } from '../records/create';
 import { heldReserveRecord, reserveRecord } from '../sections/reserves';
 import { lockedQuote, quoteCard, storedQuote, tellQuoteAuthor } from './records';
 import { QUOTE_NOTICE } from '../../domain/notifications';
-import { recordQuoteHistory } from './history';
+import { writeQuote } from './history';
 import { lockBuyer } from './buyer';
 import type { Static } from '@sinclair/typebox';
 import type { reserveBody } from './schema';
@@ -37,9 +36,7 @@ export async function reserveQuote(
   publicUrl: string,
 ) {
   if (!canReserveFromQuote(auth.permissions)) throw forbidden(QUOTE_RECORD_MSG.reserveForbidden);
-  scopeCondition(reserveRecord.spec, auth, 'create');
-  requireCompleteCreate(auth, 'reserves');
-  const hidden = hiddenFields(reserveRecord, auth);
+  const hidden = mayCreate(auth, reserveRecord);
   const ids: number[] = [];
   await db.transaction(async (tx) => {
     const quote = await lockedQuote(tx, auth, id, body.version);
@@ -65,9 +62,15 @@ export async function reserveQuote(
         key === QUOTE_BUYER ? (body[key] ?? quote[key] ?? '').trim() : (body[key] ?? null),
       ]),
     );
-    for (const n of numbers) {
-      for (const part of quote.lines[n - 1].offers) {
-        const form = {
+    // every part a reserve, through the pipeline's one entry for many: rights and hidden fields once, each checked
+    // as its card would be on the terms the quote held, one history and one announcement for all
+    const parts = numbers.flatMap((n) => quote.lines[n - 1].offers);
+    const created = await createRecords(
+      tx,
+      auth,
+      reserveRecord,
+      parts.map((part) => ({
+        body: {
           offer_id: part.offer_id,
           amount: part.amount,
           unit_selling_price: part.unit_price,
@@ -82,15 +85,13 @@ export async function reserveQuote(
           ...(body.responsible_id !== undefined ? { responsible_id: body.responsible_id } : {}),
           ...(body.credit_override ? { credit_override: body.credit_override } : {}),
           comments: [{ text: fromQuoteComment(quote.id) }],
-        };
-        refuseHidden(hidden, form, reserveRecord.fields);
-        const section = heldReserveRecord(part.terms, quote.id);
-        const values = await section.prepareCreate(tx, auth, form, hidden);
-        ids.push(await insertRecord(tx, auth, section, values, form));
-      }
-    }
-    await tx.execute(sql`UPDATE quotes SET status = 'accepted', version = version + 1 WHERE id = ${id}`);
-    await recordQuoteHistory(tx, auth.user.id, id, 'update', [
+        },
+        prepare: heldReserveRecord(part.terms, quote.id).prepareCreate,
+      })),
+    );
+    ids.push(...created.map((r) => r.id));
+    // the quote's status through the same history writer: its entry, and its event on the live streams
+    await writeQuote(tx, auth.user.id, id, sql`status = 'accepted'`, 'update', [
       { field: 'status', old: 'active', new: 'accepted' },
       { field: 'reserve_ids', old: null, new: ids },
     ]);

@@ -8,8 +8,9 @@ import { versionProperty } from '../../domain/versions';
 import { requireAuth } from '../accounts/auth';
 import { idOf, idParams, noQuery, withDeletedOf, withDeletedQuery } from '../http/schemas';
 import { cardResponse, type CardSummaries } from './card';
-import { createRecord, readRecord, type RecordSection, type Row } from './pipeline';
+import { readRecord, type RecordSection, type Row } from './pipeline';
 import { updateRecord } from './recordWrites';
+import { createRecord } from './create';
 import { bulkRoutes } from './bulkRoutes';
 import type { Section } from '../../domain/sections';
 

@@ -10,13 +10,14 @@ import { namesOf, returningRows, select, selectFirst } from '../db/rows';
 import { storedRecordOf, type StoredRecord } from '../contract/tables';
 import { recordHistory as historyTable } from '../db/schema';
 import { announceChanges } from '../db/changes';
-import type { LiveKind } from '../../domain/live';
+import type { LiveKind, LiveSection } from '../../domain/live';
 
 /** The signed-in user a write is done by (users.id). */
 export type Author = number | null; // null: the system (the reserves' expiry job)
 
+/** One entry: a section's record, or a wing's kept with a version and a history of its own (a saved quote). */
 export interface HistoryWrite {
-  section: Section;
+  section: LiveSection;
   recordId: number;
   action: HistoryAction;
   changes?: FieldChange[];
@@ -44,7 +45,7 @@ export async function recordHistory(tx: Database, by: Author, writes: HistoryWri
  * (even of a write that changed no recorded field: its version moved). A restored record comes back into the
  * lists as a new one would. */
 async function announce(tx: Database, writes: HistoryWrite[]): Promise<void> {
-  const groups = new Map<string, { section: Section; kind: LiveKind; ids: number[] }>();
+  const groups = new Map<string, { section: LiveSection; kind: LiveKind; ids: number[] }>();
   for (const w of writes) {
     const kind: LiveKind = w.action === 'restore' ? 'create' : w.action;
     const key = `${w.section}:${kind}`;

@@ -17,7 +17,7 @@ import { stripHidden } from '../contract/visible';
 import type { SectionSpec } from '../contract/section';
 import { recordColumnsOf, type RecordBase, type StoredRecord } from '../contract/tables';
 import type { Section } from '../../domain/sections';
-import { mayColumn, requireCompleteCreate, scopeCondition } from './access';
+import { mayColumn, scopeCondition } from './access';
 import { addRecordsComments } from './comments';
 import { recordsCreated, type CreatedRecord } from './history';
 
@@ -233,19 +233,4 @@ export async function insertRecord<Values, S extends Section>(
 ): Promise<number> {
   const [created] = await insertRecords(tx, auth, section, [{ values, body }]);
   return created.id;
-}
-
-export async function createRecord<Values, S extends Section>(
-  db: Database,
-  auth: AuthenticatedUser,
-  section: RecordSection<Values, S>,
-  body: Row,
-): Promise<Row> {
-  scopeCondition(section.spec, auth, 'create');
-  requireCompleteCreate(auth, section.spec.section);
-  const hidden = hiddenFields(section, auth);
-  refuseHidden(hidden, body, section.fields);
-  const values = await section.prepareCreate(db, auth, body, hidden);
-  const id = await db.transaction((tx) => insertRecord(tx, auth, section, values, body));
-  return readRecord(db, auth, section, id, false);
 }
