@@ -42,6 +42,7 @@ import { addDays } from '../../domain/businessDay';
 import { todayOf } from '../db/businessDay';
 import { dueDay, leftToPay, saleOf } from '../sections/buyers';
 import { RESERVE_BUYER } from '../../domain/reserves/buyerKeys';
+import { MARKED_ACTIVE, marginRiskRows } from './marginRisk';
 
 type Specs = Record<Section, SectionSpec>;
 type Row = Record<string, unknown>;
@@ -334,6 +335,7 @@ const CHARTS: Record<Chart, (ctx: Context) => Promise<Row[]>> = {
   },
 
   receivables,
+  margin_risk: (ctx) => marginRiskRows(ctx.db, reservesFrom(ctx, MARKED_ACTIVE), ctx.figures),
 };
 
 /** The receivables' rows: the debt by age (every age, in order), then the top buyers by sales in the period, then

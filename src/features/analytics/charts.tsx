@@ -316,6 +316,20 @@ function ReceivablesChart({ answer }: { answer: ChartAnswer }) {
   );
 }
 
+/** 'Маржа под риском': a band per currency, the selling sums at risk beside their margin at today's rate; the
+ * tooltip tells how many reserves. */
+function MarginRiskChart({ answer }: { answer: ChartAnswer }) {
+  const count = answer.fields.includes('reserves_count')
+    ? (row: Row) => `резервов: ${formatNumber(row.reserves_count)}`
+    : undefined;
+  return (
+    <MoneyBars
+      labels={answer.rows.map((r) => String(r.currency))}
+      series={seriesOf(answer, ['selling_sum', 'margin_sum'], undefined, count)}
+    />
+  );
+}
+
 export const CHART_VIEWS: Record<Chart, (props: { answer: ChartAnswer }) => ReactNode> = {
   sales: SalesChart,
   managers: ManagersChart,
@@ -324,4 +338,5 @@ export const CHART_VIEWS: Record<Chart, (props: { answer: ChartAnswer }) => Reac
   buyers: BuyersChart,
   funnel: FunnelChart,
   receivables: ReceivablesChart,
+  margin_risk: MarginRiskChart,
 };
