@@ -57,3 +57,25 @@ export async function cpuMeter(db: Database, engine: 'pglite' | 'postgresql'): P
 /** The CPU figures as a RESULT line's key=value pairs. */
 export const cpuFigures = (spent: CpuSpent) =>
   `node_cpu_s=${spent.node.toFixed(2)}${spent.db === null ? '' : ` db_cpu_s=${spent.db.toFixed(2)}`}`;
+
+/** Runs `step`, with BENCH_PROFILE=<dir> set profiling this process's CPU meanwhile into <dir>/<name>.cpuprofile
+ * (what the step costs here, without the seeding around it). */
+export async function profiled<T>(name: string, step: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return step();
+  const { Session } = await import('node:inspector/promises');
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  try {
+    return await step();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
