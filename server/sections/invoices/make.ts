@@ -13,14 +13,11 @@ import { invoiceContent, InvoiceRefused } from '../../../domain/invoices/build';
 import { INVOICE_MSG } from '../../../domain/invoices/texts';
 import { invoiceBuyerFacts, invoiceReserveFacts, invoiceSellerFacts } from './facts';
 import { recordInvoiceHistory } from './history';
+import { idList, refuseTaken } from '../papers';
 
 const NUMBER_LOCK = 54_0002;
 
-const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+const TABLES = { papers: 'invoices', lines: 'invoice_lines', paperKey: 'invoice_id' };
 
 /** The new invoice's id; InvoiceRefused's reason as a 400, a reserve already on a live invoice as a 400 naming it. */
 export async function makeInvoice(
@@ -35,12 +32,7 @@ export async function makeInvoice(
     return await db.transaction(async (tx) => {
       const reserves = await invoiceReserveFacts(tx, ids);
       if (reserves.length !== ids.length) throw notFound();
-      const taken = rowsOf<{ reserve_id: number; number: string }>(
-        await tx.execute(sql`
-        SELECT l.reserve_id, i.number || '/' || i.year AS number FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id
-        WHERE NOT l.cancelled AND l.reserve_id IN (${idList(ids)}) ORDER BY l.reserve_id LIMIT 1`),
-      );
-      if (taken.length) throw badRequest(INVOICE_MSG.taken(taken[0].reserve_id, taken[0].number));
+      await refuseTaken(tx, TABLES, ids, INVOICE_MSG.taken);
       const buyerId = reserves[0].buyer_id;
       const buyer = buyerId === null ? null : await invoiceBuyerFacts(tx, buyerId);
       const day = businessToday(zone, now);

@@ -2,22 +2,18 @@
 // payee's bank, БИК, accounts, ИНН/КПП, the payee), the title with the number and the day, supplier and buyer, the lines,
 // 'Итого', 'В т.ч. НДС' per rate, the count and the sum in words, the due day and the signatures. Drawn by pdfkit with
 // the DejaVu fonts (Cyrillic); an invoice has a few lines.
-import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import { formatFigure } from '../../../domain/format';
 import { vatByRate } from '../../../domain/invoices/build';
 import { INVOICE_PAYMENT_TITLES, INVOICE_TEXTS as T, longDay } from '../../../domain/invoices/texts';
 import { moneyText, VAT_RATE_TITLE } from '../../../domain/papers/lines';
 import { sumInWords } from '../../../domain/papers/words';
 import { scaled } from '../../../domain/papers/lines';
+import { openPdf, pdfTable, pdfText as text, type PdfColumn } from '../papers';
 import type { InvoiceLineRow, InvoiceRow } from './read';
-
-const FONTS = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const text = (s: string) => s.replace(/\u202f/g, '\u00a0');
 const dayText = (day: string) => day.slice(0, 10).split('-').reverse().join('.');
 
 // the widths add up to the A4 page's 523 pt between its margins
-const COLUMNS: { width: number; right?: boolean; cell: (l: InvoiceLineRow) => string }[] = [
+const CELLS: Omit<PdfColumn<InvoiceLineRow>, 'title'>[] = [
   { width: 22, cell: (l) => String(l.n) },
   { width: 165, cell: (l) => l.name },
   { width: 50, right: true, cell: (l) => formatFigure(l.amount) },
@@ -27,27 +23,19 @@ const COLUMNS: { width: number; right?: boolean; cell: (l: InvoiceLineRow) => st
   { width: 62, right: true, cell: (l) => (l.vat_rate === 'none' ? '—' : formatFigure(l.vat_sum)) },
   { width: 74, right: true, cell: (l) => formatFigure(l.total) },
 ];
+const COLUMNS = CELLS.map((c, i) => ({ ...c, title: T.columns[i] }));
+const SIZES = { head: 7.5, body: 7.5, headHeight: 16, rowHeight: 16 };
 
 const requisites = (p: { name: string; inn: string | null; kpp: string | null; address: string | null }) =>
   [p.name, p.inn && `ИНН ${p.inn}`, p.kpp && `КПП ${p.kpp}`, p.address].filter(Boolean).join(', ');
 
 export function invoicePdf(invoice: InvoiceRow, lines: InvoiceLineRow[]): Promise<Buffer> {
   const number = String(invoice.number);
-  const pdf = new PDFDocument({
+  const { pdf, done, left, width } = openPdf({
     size: 'A4',
     margin: 36,
     info: { Title: T.file(number, dayText(invoice.date)), Author: invoice.seller.name },
   });
-  pdf.registerFont('body', path.join(FONTS, 'DejaVuSans.ttf'));
-  pdf.registerFont('bold', path.join(FONTS, 'DejaVuSans-Bold.ttf'));
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  const left = pdf.page.margins.left;
-  const width = pdf.page.width - left - pdf.page.margins.right;
   const s = invoice.seller;
 
   // the bank block: two rows of the payee's bank, then the payee with its ИНН/КПП and account
@@ -93,35 +81,7 @@ export function invoicePdf(invoice: InvoiceRow, lines: InvoiceLineRow[]): Promis
   pdf.text(text(`${T.payer}: ${requisites(invoice.buyer)}`), { width });
   pdf.moveDown(0.6);
 
-  const rowAt = (values: string[], font: 'body' | 'bold', height: number) => {
-    const top = pdf.y;
-    let x = left;
-    pdf.font(font).fontSize(7.5);
-    COLUMNS.forEach((c, i) => {
-      pdf.rect(x, top, c.width, height).stroke();
-      pdf.text(text(values[i]), x + 2, top + 3, {
-        width: c.width - 4,
-        height: height - 4,
-        align: c.right ? 'right' : 'left',
-        ellipsis: true,
-      });
-      x += c.width;
-    });
-    pdf.x = left;
-    pdf.y = top + height;
-  };
-  rowAt([...T.columns], 'bold', 16);
-  for (const line of lines) {
-    if (pdf.y + 16 > pdf.page.height - pdf.page.margins.bottom) {
-      pdf.addPage();
-      rowAt([...T.columns], 'bold', 16);
-    }
-    rowAt(
-      COLUMNS.map((c) => c.cell(line)),
-      'body',
-      16,
-    );
-  }
+  pdfTable(pdf, COLUMNS, SIZES).lines(lines);
   pdf.moveDown(0.4);
   const right = (label: string, value: string) =>
     pdf

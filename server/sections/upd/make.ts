@@ -14,8 +14,10 @@ import { updContent, UpdRefused } from '../../../domain/upd/build';
 import { UPD_MSG } from '../../../domain/upd/texts';
 import { updFileId } from '../../../domain/upd/xml';
 import { buyerFacts, countryMappings, reserveFacts, sellerFacts } from './facts';
+import { refuseTaken } from '../papers';
 
 const NUMBER_LOCK = 54_0001;
+const TABLES = { papers: 'upd_documents', lines: 'upd_lines', paperKey: 'upd_id' };
 
 /** The new document's id; UpdRefused's reason as a 400, a reserve already on a live УПД as a 400 naming it. */
 export async function makeUpd(
@@ -30,15 +32,7 @@ export async function makeUpd(
     return await db.transaction(async (tx) => {
       const reserves = await reserveFacts(tx, ids);
       if (reserves.length !== ids.length) throw notFound();
-      const taken = rowsOf<{ reserve_id: number; number: string }>(
-        await tx.execute(sql`
-        SELECT l.reserve_id, d.number || '/' || d.year AS number FROM upd_lines l JOIN upd_documents d ON d.id = l.upd_id
-        WHERE NOT l.cancelled AND l.reserve_id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}) ORDER BY l.reserve_id LIMIT 1`),
-      );
-      if (taken.length) throw badRequest(UPD_MSG.taken(taken[0].reserve_id, taken[0].number));
+      await refuseTaken(tx, TABLES, ids, UPD_MSG.taken);
       const buyer = reserves[0].buyer_id === null ? null : await buyerFacts(tx, reserves[0].buyer_id);
       const content = updContent(reserves, buyer, seller, mapped);
       const day = businessToday(zone, now);

@@ -1,36 +1,33 @@
 // GET /api/upd/{id}/pdf: the print form of the same document the XML carries, on a landscape A4 page: status '1',
 // number and date, seller and buyer with their requisites, the table of the format's columns, the totals and the
 // signatures. Drawn by pdfkit with the DejaVu fonts (Cyrillic), in-process: a УПД has a few lines.
-import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import { formatFigure } from '../../../domain/format';
 import { vatRateText, type UpdDocument, type UpdParty } from '../../../domain/upd/document';
 import { UPD_TEXTS } from '../../../domain/upd/texts';
+import { openPdf, pdfTable, pdfText as text, type PdfColumn } from '../papers';
 
-const FONTS = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const text = (s: string) => s.replace(/\u202f/g, '\u00a0');
+const SIZES = { head: 6.5, body: 7, headHeight: 26, rowHeight: 14 };
 
-const COLUMNS: { title: string; width: number; right?: boolean; cell: (l: UpdDocument['lines'][number]) => string }[] =
-  [
-    { title: '№', width: 22, cell: (l) => String(l.n) },
-    { title: 'Наименование товара', width: 170, cell: (l) => l.name },
-    { title: 'Код ед. (ОКЕИ)', width: 40, cell: (l) => l.okei },
-    { title: 'Ед.', width: 28, cell: (l) => l.unitName },
-    { title: 'Количество', width: 56, right: true, cell: (l) => formatFigure(l.quantity) },
-    { title: 'Цена за ед. без НДС', width: 64, right: true, cell: (l) => formatFigure(l.price) },
-    { title: 'Стоимость без НДС', width: 72, right: true, cell: (l) => formatFigure(l.sumWithoutVat) },
-    { title: 'Акциз', width: 40, cell: () => 'без акциза' },
-    { title: 'Ставка', width: 40, cell: (l) => vatRateText(l.vatRate) },
-    {
-      title: 'Сумма НДС',
-      width: 60,
-      right: true,
-      cell: (l) => (l.vatRate === 'none' ? 'без НДС' : formatFigure(l.vatSum)),
-    },
-    { title: 'Стоимость с НДС', width: 72, right: true, cell: (l) => formatFigure(l.sumWithVat) },
-    { title: 'Страна (код)', width: 54, cell: (l) => (l.origin ? `${l.origin.code} ${l.origin.short}` : '—') },
-    { title: 'Номер ДТ', width: 52, cell: (l) => l.origin?.declaration ?? '—' },
-  ];
+const COLUMNS: PdfColumn<UpdDocument['lines'][number]>[] = [
+  { title: '№', width: 22, cell: (l) => String(l.n) },
+  { title: 'Наименование товара', width: 170, cell: (l) => l.name },
+  { title: 'Код ед. (ОКЕИ)', width: 40, cell: (l) => l.okei },
+  { title: 'Ед.', width: 28, cell: (l) => l.unitName },
+  { title: 'Количество', width: 56, right: true, cell: (l) => formatFigure(l.quantity) },
+  { title: 'Цена за ед. без НДС', width: 64, right: true, cell: (l) => formatFigure(l.price) },
+  { title: 'Стоимость без НДС', width: 72, right: true, cell: (l) => formatFigure(l.sumWithoutVat) },
+  { title: 'Акциз', width: 40, cell: () => 'без акциза' },
+  { title: 'Ставка', width: 40, cell: (l) => vatRateText(l.vatRate) },
+  {
+    title: 'Сумма НДС',
+    width: 60,
+    right: true,
+    cell: (l) => (l.vatRate === 'none' ? 'без НДС' : formatFigure(l.vatSum)),
+  },
+  { title: 'Стоимость с НДС', width: 72, right: true, cell: (l) => formatFigure(l.sumWithVat) },
+  { title: 'Страна (код)', width: 54, cell: (l) => (l.origin ? `${l.origin.code} ${l.origin.short}` : '—') },
+  { title: 'Номер ДТ', width: 52, cell: (l) => l.origin?.declaration ?? '—' },
+];
 
 const partyLines = (label: string, p: UpdParty) => [
   `${label}: ${p.name}`,
@@ -39,22 +36,12 @@ const partyLines = (label: string, p: UpdParty) => [
 ];
 
 export function updPdf(doc: UpdDocument, cancelled: boolean): Promise<Buffer> {
-  const pdf = new PDFDocument({
+  const { pdf, done, left, width } = openPdf({
     size: 'A4',
     layout: 'landscape',
     margin: 28,
     info: { Title: UPD_TEXTS.file(doc.number, doc.date), Author: doc.seller.name },
   });
-  pdf.registerFont('body', path.join(FONTS, 'DejaVuSans.ttf'));
-  pdf.registerFont('bold', path.join(FONTS, 'DejaVuSans-Bold.ttf'));
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  const left = pdf.page.margins.left;
-  const width = pdf.page.width - left - pdf.page.margins.right;
 
   pdf.font('bold').fontSize(13).text(text(UPD_TEXTS.title));
   pdf
@@ -80,46 +67,8 @@ export function updPdf(doc: UpdDocument, cancelled: boolean): Promise<Buffer> {
   }
   pdf.moveDown(0.6);
 
-  const header = 26;
-  const row = 14;
-  const rowAt = (values: string[], font: 'body' | 'bold', height: number) => {
-    const y = pdf.y;
-    let x = left;
-    pdf.font(font).fontSize(font === 'bold' ? 6.5 : 7);
-    COLUMNS.forEach((c, i) => {
-      pdf.rect(x, y, c.width, height).stroke();
-      pdf.text(text(values[i]), x + 2, y + 3, {
-        width: c.width - 4,
-        height: height - 4,
-        align: c.right ? 'right' : 'left',
-        ellipsis: true,
-      });
-      x += c.width;
-    });
-    pdf.x = left;
-    pdf.y = y + height;
-  };
-  const bottom = () => pdf.page.height - pdf.page.margins.bottom;
-  rowAt(
-    COLUMNS.map((c) => c.title),
-    'bold',
-    header,
-  );
-  for (const line of doc.lines) {
-    if (pdf.y + row > bottom()) {
-      pdf.addPage();
-      rowAt(
-        COLUMNS.map((c) => c.title),
-        'bold',
-        header,
-      );
-    }
-    rowAt(
-      COLUMNS.map((c) => c.cell(line)),
-      'body',
-      row,
-    );
-  }
+  const table = pdfTable(pdf, COLUMNS, SIZES);
+  table.lines(doc.lines);
   const withoutVat = doc.lines.every((l) => l.vatRate === 'none');
   const totals = [
     '',
@@ -136,7 +85,7 @@ export function updPdf(doc: UpdDocument, cancelled: boolean): Promise<Buffer> {
     '',
     '',
   ];
-  rowAt(totals, 'bold', row);
+  table.row(totals, 'bold', SIZES.rowHeight);
   pdf.moveDown(1.2);
   pdf.font('body').fontSize(8);
   const signer = [doc.signer.surname, doc.signer.name, doc.signer.patronymic].filter(Boolean).join(' ');
