@@ -40,6 +40,7 @@ export const BENCHES: Record<string, BenchRun> = {
     env: { BENCH_ENGINES: 'postgresql' },
   },
   ui: { command: ['npx', 'tsx', 'bench/ui.ts'], build: true },
+  fx: { command: ['npx', 'tsx', 'bench/fx.ts'], postgres: true },
 };
 
 export type BenchName = keyof typeof BENCHES;
@@ -269,6 +270,26 @@ export const BUDGETS: Budget[] = [
     figure: 'median_ms',
     unit: 'ms',
     limit: 16,
+    last: null,
+    measured: '',
+  },
+  {
+    what: "a new rate: 100 000 'daily' offers re-priced and 20 000 active reserves judged, PostgreSQL",
+    bench: 'fx',
+    result: 'fx engine=postgresql',
+    figure: 'seconds',
+    unit: 's',
+    limit: 10,
+    last: null,
+    measured: '',
+  },
+  {
+    what: "the same: the longest batch's transaction (no offer's or reserve's row locked longer)",
+    bench: 'fx',
+    result: 'fx engine=postgresql',
+    figure: 'max_lock_ms',
+    unit: 'ms',
+    limit: 1000,
     last: null,
     measured: '',
   },
