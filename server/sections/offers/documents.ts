@@ -2,42 +2,24 @@
 // offer, typed and dated in offer_documents. They follow the offer's rights: whoever reads the offer reads them
 // (role 8 too: a warehouse needs its papers), whoever may change the offer adds, changes and removes them (a
 // supplier's user: its own offers). A change names the version of the document it was made on.
-import { sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { FileStores } from '../../db/fileStores';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { badRequest, forbidden, notFound, stale } from '../../errors';
-import {
-  columnsOf as columnsOfTable,
-  namesOf,
-  returningRows,
-  select,
-  selectFirst,
-  selectRows,
-  textOf,
-} from '../../db/rows';
-import { documentTypes as documentTypesTable, files, offerDocuments, offers } from '../../db/schema';
+import { columnsOf as columnsOfTable, namesOf, returningRows, select, selectFirst } from '../../db/rows';
+import { files, offerDocuments, offers } from '../../db/schema';
 import { recordVisible } from '../../records/access';
 import type { FileRow } from '../../records/files';
 import {
   DOCUMENT_MSG,
-  DOCUMENT_SETTING_NAMES,
-  buyerDocumentFileName,
   OFFER_DOCUMENTS_MAX_BYTES,
-  DOCUMENT_SETTING_TITLE,
   documentSchema,
-  documentSettingsSchema,
-  type DocumentSettingName,
-  type DocumentSettings,
-  type DocumentType,
   type DocumentValues,
   type OfferDocument,
 } from '../../../domain/offers/documents';
-import { recordChange } from '../../settings';
-import { lotTitle, type LotText } from '../../../domain/offers/lot';
 import { offersSpec } from './list';
-import { DATED_OFFER, IMPORTED_OFFER, readDocumentSettings, refreshDocumentsState } from '../../records/documentsState';
+import { refreshDocumentsState } from '../../records/documentsState';
 import { todayOf } from '../../db/businessDay';
 import { validated } from '../../http/validation';
 import {
@@ -48,81 +30,7 @@ import {
   nameOf,
   recordDocumentHistory,
 } from './documentHistory';
-
-/** The tables under the aliases the documents' statements give them. */
-const D = alias(offerDocuments, 'd');
-const F = alias(files, 'f');
-const T = alias(documentTypesTable, 't');
-const O = alias(offers, 'o');
-
-/** The document types, as the selects and the schema read them. */
-export async function documentTypes(db: Database): Promise<DocumentType[]> {
-  const t = documentTypesTable;
-  return selectRows(db, select(columnsOfTable(t, 'id', 'name', 'expires')), sql`FROM ${t} ORDER BY ${t.id}`);
-}
-
-/** An offer's documents as JSON, over the offer's alias (the offer's read, `documents`), oldest first; `where` may
- * name the document by `d`. */
-export const documentsJson = (a: string, where: SQL = sql`true`) => sql<
-  OfferDocument[]
->`(SELECT coalesce(json_agg(json_build_object(
-    'id', ${D.id}, 'file_id', ${F.id}, 'url', '/api/files/' || ${F.id}, 'name', ${F.original_name}, 'size', ${F.size}, 'mime', ${F.mime},
-    'type', json_build_object('id', ${T.id}, 'name', ${T.name}), 'number', ${D.number}, 'issued_on', ${D.issued_on}::text,
-    'valid_until', ${D.valid_until}::text, 'issuer', ${D.issuer}, 'shareable', ${D.shareable}, 'share_confirmed', ${D.share_confirmed_at} IS NOT NULL,
-    'values', json_build_object('aflatoxin_b1', ${D.aflatoxin_b1}::text, 'moisture', ${D.moisture}::text), 'version', ${D.version})
-    ORDER BY ${D.id}), '[]'::json)
-  FROM ${offerDocuments} ${D} JOIN ${files} ${F} ON ${F.id} = ${D.file_id} JOIN ${documentTypesTable} ${T} ON ${T.id} = ${D.type_id}
-  WHERE ${D.offer_id} = ${sql.raw(a)}.id AND ${where})`;
-
-async function readDocument(db: Database, offerId: number, docId: number): Promise<OfferDocument | undefined> {
-  const row = await selectFirst(
-    db,
-    select({ docs: documentsJson('o', sql`${D.id} = ${docId}`) }),
-    sql`FROM ${offers} ${O} WHERE ${O.id} = ${offerId}`,
-  );
-  return row?.docs[0];
-}
-
-/** Documents of any other kind that came onto offers through the card's file list (documents: [ids]) become
- * 'Другое' with no dates, like the ones the migration found; each is in its history as added by `by`. */
-export async function adoptDocuments(tx: Database, by: number, offerIds: number[]): Promise<void> {
-  if (!offerIds.length) return;
-  const od = offerDocuments;
-  const t = documentTypesTable;
-  const adopted = await returningRows(
-    tx,
-    sql`
-    INSERT INTO ${od} (${namesOf(od.offer_id, od.file_id, od.type_id, od.created_by)})
-    SELECT ${F.entity_id}, ${F.id}, (SELECT ${t.id} FROM ${t} WHERE ${t.code} = 'other'), ${F.created_by} FROM ${files} ${F}
-    WHERE ${F.entity_type} = 'offers' AND ${F.kind} = 'document' AND ${F.entity_id} IN (${sql.join(
-      offerIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-      AND NOT EXISTS (SELECT 1 FROM ${offerDocuments} ${D} WHERE ${D.file_id} = ${F.id})
-    ORDER BY ${F.id}`,
-    select({
-      ...columnsOfTable(od, 'id', 'offer_id'),
-      type_name: sql<string>`(SELECT ${t.name} FROM ${t} WHERE ${t.code} = 'other')`,
-      version: od.version,
-    }),
-  );
-  await recordDocumentHistory(
-    tx,
-    by,
-    adopted.map((d) => ({
-      documentId: Number(d.id),
-      offerId: Number(d.offer_id),
-      action: 'create' as const,
-      document: nameOf({ type_name: d.type_name, number: null }),
-      version: Number(d.version),
-    })),
-  );
-  if (adopted.length)
-    await refreshDocumentsState(
-      tx,
-      sql`o.id = ANY(${`{${[...new Set(adopted.map((d) => Number(d.offer_id)))].join(',')}}`}::int[])`,
-    );
-}
+import { D, documentTypes, F, readDocument } from './documentReads';
 
 /** 404 when the caller may not read the offer (or it is deleted); 403 when it reads it but may not change it. */
 async function requireChangeableOffer(db: Database, auth: AuthenticatedUser, offerId: number): Promise<void> {
@@ -377,99 +285,4 @@ export async function removeDocument(
     .of(file.store)
     .delete(file.storage_path)
     .catch(() => undefined);
-}
-
-/** The offer's documents a buyer may see (shareable), for a buyer's page's lots (each offer's lot texts): each named
- * by its type, number and lot, not by the name it was uploaded under. */
-export async function shareableDocuments(
-  db: Database,
-  lots: ReadonlyMap<number, LotText>,
-): Promise<
-  Map<number, { id: number; type: string; number: string | null; valid_until: string | null; name: string }[]>
-> {
-  const byOffer = new Map<
-    number,
-    { id: number; type: string; number: string | null; valid_until: string | null; name: string }[]
-  >();
-  const offerIds = [...lots.keys()];
-  if (!offerIds.length) return byOffer;
-  const rows = await selectRows(
-    db,
-    select({
-      offer_id: D.offer_id,
-      id: D.id,
-      type: T.name,
-      number: D.number,
-      valid_until: textOf(D.valid_until),
-      uploaded: F.original_name,
-    }),
-    sql`
-    FROM ${offerDocuments} ${D} JOIN ${documentTypesTable} ${T} ON ${T.id} = ${D.type_id} JOIN ${files} ${F} ON ${F.id} = ${D.file_id}
-    WHERE ${D.shareable} AND ${D.share_confirmed_at} IS NOT NULL AND ${D.offer_id} IN (${sql.join(
-      offerIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) ORDER BY ${D.id}`,
-  );
-  for (const { offer_id, uploaded, ...doc } of rows) {
-    const name = buyerDocumentFileName(doc, lotTitle(lots.get(Number(offer_id))!), uploaded);
-    byOffer.set(Number(offer_id), [...(byOffer.get(Number(offer_id)) ?? []), { ...doc, id: Number(doc.id), name }]);
-  }
-  return byOffer;
-}
-
-/** An administrator's change of the lot documents' settings, checked, stored and logged in one transaction. */
-export async function saveDocumentSettings(
-  db: Database,
-  auth: AuthenticatedUser,
-  changes: Partial<DocumentSettings>,
-): Promise<DocumentSettings> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`LOCK TABLE business_settings IN SHARE ROW EXCLUSIVE MODE`);
-    const before = await readDocumentSettings(tx);
-    const types = await documentTypes(tx);
-    const valid = (await validated(documentSettingsSchema(types.map((t) => t.id)), {
-      ...before,
-      ...changes,
-    })) as DocumentSettings;
-    const after: DocumentSettings = {
-      documents_imported_types: [...new Set(valid.documents_imported_types.map(Number))].sort((a, b) => a - b),
-      documents_forbid_reserve: Boolean(valid.documents_forbid_reserve),
-      documents_notice_days: Number(valid.documents_notice_days),
-    };
-    const stored: Record<DocumentSettingName, string> = {
-      documents_imported_types: `{${after.documents_imported_types.join(',')}}`,
-      documents_forbid_reserve: String(after.documents_forbid_reserve),
-      documents_notice_days: String(after.documents_notice_days),
-    };
-    const moved = DOCUMENT_SETTING_NAMES.filter((name) => JSON.stringify(after[name]) !== JSON.stringify(before[name]));
-    if (!moved.length) return after;
-    for (const name of moved) {
-      await tx.execute(sql`INSERT INTO business_settings (name, value) VALUES (${name}, ${stored[name]})
-        ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
-    }
-    // the lots' papers by the new settings: imported lots need other types; other notice days move 'Истекает'
-    if (moved.includes('documents_imported_types')) await refreshDocumentsState(tx, IMPORTED_OFFER);
-    if (moved.includes('documents_notice_days')) await refreshDocumentsState(tx, DATED_OFFER);
-    const typeName = (ids: number[]) =>
-      ids.map((id) => types.find((t) => t.id === id)?.name ?? String(id)).join(', ') || 'нет';
-    const shown = (name: DocumentSettingName, s: DocumentSettings) =>
-      name === 'documents_imported_types'
-        ? typeName(s.documents_imported_types)
-        : name === 'documents_forbid_reserve'
-          ? s.documents_forbid_reserve
-            ? 'да'
-            : 'нет'
-          : `${s.documents_notice_days} дн.`;
-    await recordChange(
-      tx,
-      auth,
-      'settings',
-      `Документы партий: ${moved.map((n) => `${DOCUMENT_SETTING_TITLE[n]} ${shown(n, before)} → ${shown(n, after)}`).join('; ')}`,
-      {
-        before: Object.fromEntries(moved.map((n) => [n, before[n]])),
-        after: Object.fromEntries(moved.map((n) => [n, after[n]])),
-      },
-    );
-    return after;
-  });
 }

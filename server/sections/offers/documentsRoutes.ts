@@ -27,9 +27,9 @@ import {
   confirmDocument,
   removeDocument,
   requireDocumentsWritable,
-  saveDocumentSettings,
   valuesOf,
 } from './documents';
+import { saveDocumentSettings } from './documentSettings';
 import { readDocumentSettings } from '../../records/documentsState';
 import { requireAdmin } from '../../accounts/admin';
 

@@ -7,7 +7,7 @@ export { requireImportRight } from './import';
 // the one writer of an offer's stock, which reserves move
 export { complete, lockOffer, lockOffers, moveReserved, release, reserve, resize, type StockCause } from './stock';
 // lot documents shared by a price list's or a quote's link, their routes and their jobs
-export { shareableDocuments } from './documents';
+export { shareableDocuments } from './documentReads';
 export { sendPublicDocument, shareableFile, type PublicDocumentFile } from './publicDocuments';
 export { default as offerDocumentsRoutes } from './documentsRoutes';
 export { scheduleDocumentMoves, scheduleDocumentNotices } from './documentsJob';

@@ -38,7 +38,8 @@ import type { BulkOutcome, BulkRow, RecordSection, Row } from '../../records/pip
 import { goneReferences, type ReferencingWrite } from '../../records/liveReferences';
 import { offersSpec } from './list';
 import { unitAmountChange } from './stock';
-import { adoptDocuments, documentsJson } from './documents';
+import { adoptDocuments } from './documentAdoption';
+import { documentsJson } from './documentReads';
 import { documentsStateOf, documentsStateSql, refreshDocumentsState } from '../../records/documentsState';
 import { LOT } from '../../../domain/offers/lot';
 import { lockOfferReserves, moveReservesWithArrival, type LotWay } from './logistics';
