@@ -1,6 +1,6 @@
 // The settings page's API under /api/admin/… (administrators only; everyone else a 403 in Russian). The business
 // settings themselves travel through the spec's /api/settings calls (this folder's index.ts, preferences/).
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { App } from '../http/typed';
 import type { Database } from '../db/client';
 import type { Config } from '../config';
@@ -27,14 +27,12 @@ import {
   createRole,
   listRoles,
   renameRole,
-  type HiddenChanges,
-  type PermissionChanges,
   type RoleRights,
 } from './roles';
 import { addReference, listReference, renameReference } from './references';
 import { readLog } from '../settings';
 import { LOWER_DELIVERY_RIGHT } from '../../domain/reserves/delivery';
-import { FINANCE_RIGHT } from '../../domain/permissions';
+import { FINANCE_RIGHT, type Action, type Resource, type Scope } from '../../domain/permissions';
 import {
   PUBLIC_URL_STATE,
   ADMIN_LOG,
@@ -52,23 +50,26 @@ const documentTypeBody = Type.Object({ ...nameBody.properties, expires: Type.Opt
 const nameTexts = russianErrors({
   fields: { name: { default: 'Введите название', maxLength: `Не длиннее ${NAME_MAX} символов` } },
 });
-const userChangeBody = {
+const userChangeBody = Type.Unsafe<UserChange>({
   type: 'object',
   properties: { role_id: ID, status: { type: 'string', enum: ['active', 'deactivated'] } },
-} as const;
+});
 const userChangeTexts = russianErrors({
   fields: { role_id: 'Выберите роль', status: 'Статус может быть только active или deactivated' },
 });
 /** A body keyed by resource, each value checked against `value` (refused with `message`), an unknown resource
  * refused by name. */
-const byResource = (value: object, message: string) => ({
-  body: { type: 'object', properties: Object.fromEntries(RESOURCES.map((resource) => [resource, value])) },
+const byResource = <T>(value: object, message: string) => ({
+  body: Type.Unsafe<Partial<Record<Resource, T>>>({
+    type: 'object',
+    properties: Object.fromEntries(RESOURCES.map((resource) => [resource, value])),
+  }),
   texts: russianErrors({
     fields: Object.fromEntries(RESOURCES.map((r) => [r, message])),
     unknown: (key) => `Неизвестный раздел: ${key}`,
   }),
 });
-const permissionsInput = byResource(
+const permissionsInput = byResource<Partial<Record<Action, Scope>>>(
   {
     type: 'object',
     properties: Object.fromEntries(ACTIONS.map((action) => [action, { type: 'string', enum: [...SCOPES] }])),
@@ -77,11 +78,11 @@ const permissionsInput = byResource(
 );
 /** A role's settings beside the matrix; one not named stays. */
 const rightsInput = {
-  body: {
+  body: Type.Unsafe<RoleRights>({
     type: 'object',
     additionalProperties: false,
     properties: { lower_delivery_cost: { type: 'boolean' }, finance: { type: 'boolean' } },
-  },
+  }),
   texts: russianErrors({
     fields: {
       lower_delivery_cost: `«${LOWER_DELIVERY_RIGHT}»: укажите true или false`,
@@ -90,7 +91,7 @@ const rightsInput = {
     unknown: (key) => `Неизвестное право: ${key}`,
   }),
 };
-const hiddenInput = byResource(
+const hiddenInput = byResource<string[]>(
   { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 200 } },
   'Скрытые поля: ожидается список названий полей',
 );
@@ -104,7 +105,7 @@ const logTexts = russianErrors({
     perPage: 'Размер страницы может быть только 20, 50, 100, 200',
   },
 });
-const emptyBody = { type: 'object', properties: {} } as const;
+const emptyBody = Type.Object({});
 type ErrorFormatter = ReturnType<typeof russianErrors>;
 
 export default async function adminPageRoutes(app: App, opts: { db: Database; config: Config }) {
@@ -112,12 +113,12 @@ export default async function adminPageRoutes(app: App, opts: { db: Database; co
   const tags = ['admin'];
   /** An administrator's change of one record at /admin/…/{id}: the body checked against its schema (refused in
    * Russian with `texts`), the answer the record as changed. */
-  const change = (
+  const change = <B extends TSchema>(
     method: 'PATCH' | 'PUT' | 'POST',
     url: string,
     summary: string,
-    io: { body: object; texts?: ErrorFormatter; answer: object },
-    run: (auth: AuthenticatedUser, id: number, body: unknown) => Promise<unknown>,
+    io: { body: B; texts?: ErrorFormatter; answer: object },
+    run: (auth: AuthenticatedUser, id: number, body: Static<B>) => Promise<unknown>,
   ) =>
     app.route({
       method,
@@ -156,7 +157,7 @@ export default async function adminPageRoutes(app: App, opts: { db: Database; co
     '/admin/users/:id',
     "Change an account's role, deactivate it (its sessions end at once) or reactivate it",
     { body: userChangeBody, texts: userChangeTexts, answer: ADMIN_USER },
-    (auth, id, body) => changeUser(db, auth, id, body as UserChange),
+    (auth, id, body) => changeUser(db, auth, id, body),
   );
   change(
     'POST',
@@ -215,14 +216,14 @@ export default async function adminPageRoutes(app: App, opts: { db: Database; co
     '/admin/roles/:id/permissions',
     "Change a role's scopes: {resource: {action: all|own|none}}; what is not named stays",
     { ...permissionsInput, answer: ADMIN_ROLE },
-    (auth, id, body) => changePermissions(db, auth, id, body as PermissionChanges),
+    (auth, id, body) => changePermissions(db, auth, id, body),
   );
   change(
     'PUT',
     '/admin/roles/:id/hidden-fields',
     "Per resource named, the titles of the fields the role does not see (the rest of that resource's are shown)",
     { ...hiddenInput, answer: ADMIN_ROLE },
-    (auth, id, body) => changeHiddenFields(db, auth, id, body as HiddenChanges),
+    (auth, id, body) => changeHiddenFields(db, auth, id, body),
   );
 
   change(
@@ -230,7 +231,7 @@ export default async function adminPageRoutes(app: App, opts: { db: Database; co
     '/admin/roles/:id/rights',
     "A role's settings beside the matrix: {lower_delivery_cost?: bool, finance?: bool}: typing a reserve's delivery cost below its route's; exceeding a buyer's credit limit with a reason",
     { ...rightsInput, answer: ADMIN_ROLE },
-    (auth, id, body) => changeRoleRights(db, auth, id, body as RoleRights),
+    (auth, id, body) => changeRoleRights(db, auth, id, body),
   );
 
   // ---- reference lists nothing else edits

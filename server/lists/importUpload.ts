@@ -56,8 +56,13 @@ export async function spreadsheetUploads(
 /** The form's file, checked: a file part with its bytes and a name that can be stored. */
 export function uploadedFile(request: FastifyRequest): UploadedFile {
   if (!request.isMultipart()) throw badRequest(IMPORT_MSG.noFile);
-  const { file } = (request.body ?? {}) as { file?: UploadedFile };
-  if (typeof file !== 'object' || file === null || !Buffer.isBuffer(file.content)) throw badRequest(IMPORT_MSG.noFile);
+  const body: unknown = request.body;
+  const file = typeof body === 'object' && body !== null && 'file' in body ? body.file : undefined;
+  if (!isUploaded(file)) throw badRequest(IMPORT_MSG.noFile);
   if (!isStorableText(file.filename ?? '')) throw badRequest(IMPORT_MSG.type);
   return file;
 }
+
+/** A part onFile made: its bytes read (anything else in the form's `file` is no file). */
+const isUploaded = (value: unknown): value is UploadedFile =>
+  typeof value === 'object' && value !== null && 'content' in value && Buffer.isBuffer(value.content);

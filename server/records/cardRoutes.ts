@@ -2,6 +2,7 @@
 // ?withDeleted), POST /{section} answering 201 with the new record, PATCH /{section}/{id} made on the version the
 // user saw. Each goes through the record pipeline (records/pipeline.ts); the section names its card's body
 // schema, the summaries /api/docs shows, and its record's hooks.
+import { Type } from '@sinclair/typebox';
 import type { App } from '../http/typed';
 import type { Database } from '../db/client';
 import { versionProperty } from '../../domain/versions';
@@ -40,10 +41,11 @@ export const changeBody = (body: CardBody) => ({
 });
 
 export function cardRoutes<Values, S extends Section>(app: App, db: Database, card: CardRoutes<Values, S>) {
-  const { body, summaries, record } = card;
+  const { summaries, record } = card;
   const section = record.spec.section;
   const tags = [section];
-  const bodyOf = (value: unknown) => (value ?? {}) as Row;
+  // the card's fields, whatever the section: its values by name (the section's hooks check them)
+  const body = Type.Unsafe<Row>(card.body);
 
   app.get(
     `/${section}/:id`,
@@ -64,7 +66,7 @@ export function cardRoutes<Values, S extends Section>(app: App, db: Database, ca
       schema: { tags, summary: summaries.create, querystring: noQuery, body, response: cardResponse(201) },
     },
     async (request, reply) => {
-      const created = await createRecord(db, requireAuth(request), record, bodyOf(request.body));
+      const created = await createRecord(db, requireAuth(request), record, request.body);
       reply.status(201);
       return created;
     },
@@ -77,11 +79,11 @@ export function cardRoutes<Values, S extends Section>(app: App, db: Database, ca
         summary: summaries.update,
         params: idParams,
         querystring: noQuery,
-        body: changeBody(body),
+        body: Type.Unsafe<Row>(changeBody(card.body)),
         response: cardResponse(200),
       },
     },
-    async (request) => updateRecord(db, requireAuth(request), record, idOf(request.params), bodyOf(request.body)),
+    async (request) => updateRecord(db, requireAuth(request), record, idOf(request.params), request.body),
   );
   // bulk edit and the trash's restore, through the same record hooks
   bulkRoutes(app, db, record);

@@ -158,11 +158,11 @@ export const recordStep = <Values, S extends Section>(
   auth: AuthenticatedUser,
   section: RecordSection<Values, S>,
   id: number,
-  body: unknown,
+  body: Row,
   step: string,
   write: (tx: Database, before: StoredRecord<S>) => Promise<SQL>,
 ) =>
-  writeRecord(db, auth, section, id, (body ?? {}) as Row, step, async (tx, before) => ({
+  writeRecord(db, auth, section, id, body, step, async (tx, before) => ({
     set: await write(tx, before),
   }));
 
@@ -214,7 +214,7 @@ export const recordChangeStep = <Values, S extends Section>(
   auth: AuthenticatedUser,
   section: RecordSection<Values, S>,
   id: number,
-  body: unknown,
+  body: Row,
   step: string,
   write: (tx: Database, before: StoredRecord<S>) => Promise<Change>,
-) => writeRecord(db, auth, section, id, (body ?? {}) as Row, step, (tx, before) => write(tx, before));
+) => writeRecord(db, auth, section, id, body, step, (tx, before) => write(tx, before));

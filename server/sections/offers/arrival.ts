@@ -78,17 +78,14 @@ export async function acceptArrival(
   db: Database,
   auth: AuthenticatedUser,
   id: number,
-  body: unknown,
+  body: Row,
 ): Promise<{ offer: Row; cut: ReserveCut[] }> {
   let cut: ReserveCut[] = [];
   const offer = await recordStep(db, auth, offerRecord, id, body, 'arrival', async (tx, before) => {
     if (before.status !== 'active') throw badRequest(ARRIVAL_MSG.notActive);
     if ((before.logistics_state ?? ON_STOCK) === ON_STOCK) throw badRequest(ARRIVAL_MSG.onStock);
     // not after the business day (setting time_zone)
-    const valid = await validateCard(
-      arrivalSchema(before.unit_measure as string | null, await todayOf(tx)),
-      (body ?? {}) as Row,
-    );
+    const valid = await validateCard(arrivalSchema(before.unit_measure as string | null, await todayOf(tx)), body);
     const received = money(valid.amount as number)!;
     const lot = (await selectFirst(tx, LOT, sql`FROM ${offers} WHERE ${offers.id} = ${id}`))!;
     const left = leftForReserves(received, lot.purchased);

@@ -1,4 +1,6 @@
 // /api/offers: the list, bulk delete, the filter config, the export and import, the summary tiles and one offer's card.
+import { Type } from '@sinclair/typebox';
+import type { Row } from '../../records/pipeline';
 import type { App } from '../../http/typed';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../accounts/auth';
@@ -50,12 +52,12 @@ export default async function offersPlugin(app: App, opts: { db: Database }) {
         tags: ['offers'],
         params: idParams,
         querystring: noQuery,
-        body: arrivalBody,
+        body: Type.Unsafe<Row | null>(arrivalBody),
         response: arrivalResponse,
         summary:
           'Accept a lot on its way: it is on stock with what came; a shortfall cuts its reserves by the business setting shortfall_rule',
       },
     },
-    async (request) => acceptArrival(db, requireAuth(request), idOf(request.params), request.body),
+    async (request) => acceptArrival(db, requireAuth(request), idOf(request.params), request.body ?? {}),
   );
 }

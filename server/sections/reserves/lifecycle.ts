@@ -371,7 +371,7 @@ const endReserve = (
   db: Database,
   auth: AuthenticatedUser,
   id: number,
-  body: unknown,
+  body: Row,
   step: 'complete' | 'cancel',
   move: typeof complete,
   set: (tx: Database, before: Row) => SQL | Promise<SQL>,
@@ -395,11 +395,16 @@ const endReserve = (
 
 /** POST /api/reserves/{id}/complete: the buyer took the goods on `actual_date_implementation` (YYYY-MM-DD; today
  * when not given), not after today nor before the reserve was made; the amount becomes purchased. */
-export const completeReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unknown) =>
+export const completeReserve = (
+  db: Database,
+  auth: AuthenticatedUser,
+  id: number,
+  body: { actual_date_implementation?: string | null; version?: number },
+) =>
   endReserve(db, auth, id, body, 'complete', complete, async (tx, before) => {
     const zone = await readTimeZone(tx);
     const day = businessToday(zone, clock.now());
-    const asked = (body as { actual_date_implementation?: string } | null)?.actual_date_implementation;
+    const asked = body.actual_date_implementation;
     const date = asked === undefined || asked === null || asked === '' ? day : asked;
     // the day the reserve was made is the business day its creation fell on
     const refused = completionDateError(date, businessDayOf(String(before.created_at), zone), day);
@@ -413,7 +418,7 @@ export const completeReserve = (db: Database, auth: AuthenticatedUser, id: numbe
  * estimated_date_implementation in the body (domain renewDate), else a 400 asking for it and nothing changes. It is
  * renewed on today's terms (the offer's prices and today's settings, at its own selling price). It becomes
  * active again, so the buyer's credit is checked as a new reserve's, the buyer locked before the offer. */
-export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unknown) =>
+export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, body: Row) =>
   recordChangeStep(db, auth, reserveRecord, id, body, 'renew', async (tx) => {
     const current = (await storedReserve(tx, id))!;
     const today = await todayOf(tx);
@@ -451,5 +456,5 @@ export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, 
   });
 
 /** POST /api/reserves/{id}/cancel: the deal is off; the amount returns to the offer's stock. */
-export const cancelReserve = (db: Database, auth: AuthenticatedUser, id: number, body: unknown) =>
+export const cancelReserve = (db: Database, auth: AuthenticatedUser, id: number, body: Row) =>
   endReserve(db, auth, id, body, 'cancel', release, () => sql`status = 'cancelled'`);

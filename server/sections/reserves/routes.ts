@@ -1,5 +1,6 @@
 // /api/reserves: the list, bulk delete and the filter config (also at the spec's own path), one reserve's card,
 // and its steps: complete and cancel.
+import { Type } from '@sinclair/typebox';
 import type { App } from '../../http/typed';
 import type { Database } from '../../db/client';
 import { requireAuth } from '../../accounts/auth';
@@ -59,11 +60,11 @@ export default async function reservesPlugin(app: App, opts: { db: Database }) {
         summary: 'Complete an active reserve on the day the buyer took the goods: its amount becomes purchased',
         params: idParams,
         querystring: noQuery,
-        body: completeBody,
+        body: Type.Unsafe<Row | null>(completeBody),
         response: cardResponse(200),
       },
     },
-    async (request) => completeReserve(db, requireAuth(request), idOf(request.params), request.body),
+    async (request) => completeReserve(db, requireAuth(request), idOf(request.params), request.body ?? {}),
   );
   app.post(
     '/reserves/:id/renew',
@@ -74,11 +75,11 @@ export default async function reservesPlugin(app: App, opts: { db: Database }) {
           "Renew an expired reserve ('Продлить'): it takes its amount from the offer again if still free, and holds for reserve_hold_days, not past its estimated date (a passed one needs a new estimated_date_implementation)",
         params: idParams,
         querystring: noQuery,
-        body: renewBody,
+        body: Type.Unsafe<Row | null>(renewBody),
         response: cardResponse(200),
       },
     },
-    async (request) => renewReserve(db, requireAuth(request), idOf(request.params), request.body),
+    async (request) => renewReserve(db, requireAuth(request), idOf(request.params), request.body ?? {}),
   );
   // payments of a completed reserve
   app.get(
@@ -106,11 +107,11 @@ export default async function reservesPlugin(app: App, opts: { db: Database }) {
         summary: 'Add a payment to a completed reserve: {date, amount, comment, version}; never above what is left',
         params: idParams,
         querystring: noQuery,
-        body: paymentBody,
+        body: Type.Unsafe<Row | null>(paymentBody),
         response: cardResponse(200),
       },
     },
-    async (request) => addPayment(db, requireAuth(request), idOf(request.params), (request.body ?? {}) as Row),
+    async (request) => addPayment(db, requireAuth(request), idOf(request.params), request.body ?? {}),
   );
   app.delete(
     '/reserves/:id/payments/:paymentId',
@@ -120,13 +121,13 @@ export default async function reservesPlugin(app: App, opts: { db: Database }) {
         summary: 'Take a payment back (administrators): {version}',
         params: paymentParams,
         querystring: noQuery,
-        body: stepBody,
+        body: Type.Unsafe<Row | null>(stepBody),
         response: cardResponse(200),
       },
     },
     async (request) => {
       const { id, paymentId } = request.params;
-      return deletePayment(db, requireAuth(request), id, paymentId, (request.body ?? {}) as Row);
+      return deletePayment(db, requireAuth(request), id, paymentId, request.body ?? {});
     },
   );
   app.post(
@@ -137,10 +138,10 @@ export default async function reservesPlugin(app: App, opts: { db: Database }) {
         summary: 'Cancel an active reserve: its amount returns to the offer',
         params: idParams,
         querystring: noQuery,
-        body: stepBody,
+        body: Type.Unsafe<Row | null>(stepBody),
         response: cardResponse(200),
       },
     },
-    async (request) => cancelReserve(db, requireAuth(request), idOf(request.params), request.body),
+    async (request) => cancelReserve(db, requireAuth(request), idOf(request.params), request.body ?? {}),
   );
 }
