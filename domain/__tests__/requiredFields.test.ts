@@ -15,9 +15,14 @@ import type { Section } from '../sectionKeys';
 import type { BusinessSettings } from '../settings';
 import type { ReserveOffer } from '../reserves/schema';
 import { shipmentSchema } from '../shipments/schema';
+import { ON_STOCK } from '../offers/logistics';
+import { RUBLE } from '../offers/purchase';
 
+// described on a new card's defaults, so a rule that depends on another field resolves as it does there: a lot on
+// stock bought in rubles asks for its ruble price (one bought in a currency is priced by the server) and no arrival
+const NEW_CARD = { logistics_state: ON_STOCK, purchase_currency: RUBLE };
 const required = (schema: AnyObjectSchema) =>
-  Object.entries(schema.describe().fields)
+  Object.entries(schema.describe({ value: NEW_CARD }).fields)
     .filter(
       ([, d]) =>
         !(d as { optional: boolean }).optional ||
