@@ -27,6 +27,8 @@ export const ANALYTICS_MSG = {
   periodOrder: 'Начало периода позже его конца',
   periodTooLong: 'Период не может быть длиннее трёх лет',
   noData: 'Нет данных за период',
+  // the margins at risk are as they stand today, not of a period
+  noMarginRisk: 'Нет резервов с маржой под риском',
   noStock: 'Нет остатков',
 } as const;
 

@@ -80,8 +80,25 @@ test('import a file with one bad row: its Russian message in the report, then th
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Прайс');
   sheet.addRow(OFFER_IMPORT_COLUMNS.map((c) => c.title));
+  // lots bought in rubles: the template's example is a USD lot, priced at today's Central Bank rate, which a
+  // scenario without the feed does not have
+  const inRubles = {
+    'Валюта закупки': 'RUB',
+    'Цена закупки в валюте': '',
+    'Курс пересчёта': '',
+    'Фиксированный курс, ₽': '',
+    'Дата фиксированного курса': '',
+  };
   const row = (patch: Record<string, string | number>) =>
-    OFFER_IMPORT_COLUMNS.map((c) => (c.title in patch ? patch[c.title] : c.key === 'supplier_id' ? inn : c.example));
+    OFFER_IMPORT_COLUMNS.map((c) =>
+      c.title in patch
+        ? patch[c.title as keyof typeof patch]
+        : c.title in inRubles
+          ? inRubles[c.title as keyof typeof inRubles]
+          : c.key === 'supplier_id'
+            ? inn
+            : c.example,
+    );
   sheet.addRow(row({ 'Год урожая': '2017', 'Страна происхождения': 'Индия' }));
   sheet.addRow(row({ 'Год урожая': '2018', 'Цена за единицу, ₽': 0 }));
   const file = path.join(scratch, 'Прайс поставщика.xlsx');

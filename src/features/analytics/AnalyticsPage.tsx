@@ -49,6 +49,7 @@ export const ANALYTICS_TEXTS = {
   reset: 'Сбросить фильтры',
   noData: ANALYTICS_MSG.noData,
   noStock: ANALYTICS_MSG.noStock,
+  noMarginRisk: ANALYTICS_MSG.noMarginRisk,
   period: (from: string, to: string) => `${dayjs(from).format('DD.MM.YYYY')} — ${dayjs(to).format('DD.MM.YYYY')}`,
 } as const;
 
@@ -242,7 +243,11 @@ function ChartCard({ chart, query }: { chart: Chart; query: string }) {
       {isLoading && <Skeleton variant="rounded" height={300} sx={{ mt: 1 }} />}
       {empty && (
         <Typography sx={{ py: 6, textAlign: 'center' }} color="text.secondary" data-testid="chart-empty">
-          {chart === 'stock' ? ANALYTICS_TEXTS.noStock : ANALYTICS_TEXTS.noData}
+          {chart === 'stock'
+            ? ANALYTICS_TEXTS.noStock
+            : chart === 'margin_risk'
+              ? ANALYTICS_TEXTS.noMarginRisk
+              : ANALYTICS_TEXTS.noData}
         </Typography>
       )}
       {data && !empty && <View answer={data} />}
