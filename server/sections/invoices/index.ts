@@ -12,7 +12,7 @@ import { requireAuth } from '../../accounts/auth';
 import { idParams, noQuery } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
 import { forbidden, notFound } from '../../errors';
-import { mayColumn, visibleIds } from '../../records/access';
+import { mayColumn } from '../../records/access';
 import { attachment } from '../../lists/export';
 import { todayOf } from '../../db/businessDay';
 import { canReadPapers, papersScope } from '../../../domain/papers/access';
@@ -36,6 +36,7 @@ import {
 import { cancelInvoice, makeInvoice } from './make';
 import { invoiceLines, invoiceList, invoicePayments, invoiceRow, type InvoiceRow, type ReserveScope } from './read';
 import { invoicePdf } from './pdf';
+import { requireVisibleReserves } from '../papers';
 import { invoiceHistory } from './history';
 
 const errors = russianErrors({ fields: LIST_MSG });
@@ -170,8 +171,7 @@ export default async function invoicesRoutes(app: App, opts: { db: Database }) {
     async (request, reply) => {
       const auth = caller(request);
       const ids = request.body.reserve_ids;
-      const visible = await visibleIds(db, app.sectionSpecs.reserves, auth, ids);
-      if (ids.some((id) => !visible.has(id))) throw notFound();
+      await requireVisibleReserves(db, app.sectionSpecs.reserves, auth, ids);
       const id = await makeInvoice(db, auth.user.id, ids);
       return reply.code(201).send(await card(auth, id));
     },

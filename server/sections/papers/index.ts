@@ -2,3 +2,4 @@
 // reserve is on one live paper of a kind. The public face: the papers' sections import only from this file.
 export { openPdf, pdfTable, pdfText, type PdfColumn, type PdfTableSizes } from './pdf';
 export { idList, refuseTaken, type PaperTables } from './taken';
+export { requireVisibleReserves } from './reserves';

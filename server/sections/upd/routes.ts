@@ -12,7 +12,7 @@ import { requireAuth } from '../../accounts/auth';
 import { idParams, noQuery } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
 import { forbidden, notFound } from '../../errors';
-import { mayColumn, visibleIds } from '../../records/access';
+import { mayColumn } from '../../records/access';
 import { attachment } from '../../lists/export';
 import { readTimeZone } from '../../db/businessDay';
 import { canReadUpd, updScope } from '../../../domain/upd/access';
@@ -35,6 +35,7 @@ import {
 import { cancelUpd, makeUpd } from './make';
 import { updDocument, updLines, updList, updRow, type ReserveScope, type UpdRow } from './read';
 import { updPdf } from './pdf';
+import { requireVisibleReserves } from '../papers';
 import { countryList, mapCountry } from './countries';
 
 const PROGRAM = 'NutDesk 0.1';
@@ -173,8 +174,7 @@ export default async function updRoutes(app: App, opts: { db: Database }) {
     async (request, reply) => {
       const auth = caller(request);
       const ids = request.body.reserve_ids;
-      const visible = await visibleIds(db, app.sectionSpecs.reserves, auth, ids);
-      if (ids.some((id) => !visible.has(id))) throw notFound();
+      await requireVisibleReserves(db, app.sectionSpecs.reserves, auth, ids);
       const id = await makeUpd(db, auth.user.id, ids);
       return reply.code(201).send(await card(auth, id));
     },
