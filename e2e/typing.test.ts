@@ -70,6 +70,14 @@ test("the reserve card's 'Дата реализации' typed at 30 ms a key st
   const holdDays = Number(settings.reserve_hold_days);
   const today = businessDay();
   const held = dayjs(today).add(holdDays, 'day');
+  // the default is filled once the card's settings have arrived: wait for it to appear rather than read it at once
+  await page
+    .waitForFunction(
+      (shown) => (document.querySelector('input[name="reserved_until"]') as HTMLInputElement | null)?.value === shown,
+      held.format('DD.MM.YYYY'),
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
   assert.equal(await page.locator('input[name="reserved_until"]').inputValue(), held.format('DD.MM.YYYY'));
 
   // an implementation date before the default pulls 'Резерв до' in to it
