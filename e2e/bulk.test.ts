@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { adjustedMoney } from '../domain/bulk';
 import { formatMoney } from '../domain/format';
-import { artifacts, scenario, signedInPage } from './harness';
+import { artifacts, scenario, signedInPage, assertSoon } from './harness';
 
 const ctx = scenario();
 
@@ -135,9 +135,18 @@ test('the offers list from the keyboard alone: Tab to the table, select two rows
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
   await page.getByText(/выбрано: 2/).waitFor();
-  assert.equal(await page.getByRole('checkbox', { name: `Выбрать строку ${ids[0]}`, exact: true }).isChecked(), true);
-  assert.equal(await page.getByRole('checkbox', { name: `Выбрать строку ${ids[1]}`, exact: true }).isChecked(), false);
-  assert.equal(await page.getByRole('checkbox', { name: `Выбрать строку ${ids[2]}`, exact: true }).isChecked(), true);
+  await assertSoon(
+    async () => await page.getByRole('checkbox', { name: `Выбрать строку ${ids[0]}`, exact: true }).isChecked(),
+    true,
+  );
+  await assertSoon(
+    async () => await page.getByRole('checkbox', { name: `Выбрать строку ${ids[1]}`, exact: true }).isChecked(),
+    false,
+  );
+  await assertSoon(
+    async () => await page.getByRole('checkbox', { name: `Выбрать строку ${ids[2]}`, exact: true }).isChecked(),
+    true,
+  );
   await page.screenshot({ path: path.join(artifacts, 'offers-keyboard.png') });
   // to a plain cell of the third row (its status), and Enter opens the offer
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');

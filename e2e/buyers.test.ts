@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import dayjs from 'dayjs';
-import { artifacts, scenario, signedInPage } from './harness';
+import { artifacts, scenario, signedInPage, assertSoon } from './harness';
 import { addDays, businessToday, TIME_ZONE_DEFAULT } from '../domain/businessDay';
 import { kopecks, kopecksText } from '../domain/buyers/ledger';
 import { formatMoney } from '../domain/format';
@@ -65,10 +65,16 @@ test("pick a buyer on a reserve by its INN, complete the reserve, pay part: the 
   const option = page.getByRole('option', { name: /ООО «Сценарий Кедр»/ });
   assert.match((await option.innerText()).replace(/\s+/g, ' '), new RegExp(`ИНН ${inn}, \\+7 \\(917\\) 555-00-11`));
   await option.click();
-  assert.equal(await page.getByLabel('Покупатель', { exact: true }).inputValue(), 'ООО «Сценарий Кедр»');
-  assert.equal(await page.getByLabel('Телефон покупателя').inputValue(), '+7 (917) 555-00-11');
-  assert.equal(await page.getByLabel('Адрес доставки').inputValue(), 'ул. Кедровая, 7, склад 3');
-  assert.equal((await page.getByRole('combobox', { name: 'Город доставки' }).textContent())?.trim(), city.name);
+  await assertSoon(
+    async () => await page.getByLabel('Покупатель', { exact: true }).inputValue(),
+    'ООО «Сценарий Кедр»',
+  );
+  await assertSoon(async () => await page.getByLabel('Телефон покупателя').inputValue(), '+7 (917) 555-00-11');
+  await assertSoon(async () => await page.getByLabel('Адрес доставки').inputValue(), 'ул. Кедровая, 7, склад 3');
+  await assertSoon(
+    async () => (await page.getByRole('combobox', { name: 'Город доставки' }).textContent())?.trim(),
+    city.name,
+  );
   await page.waitForFunction(
     () => (document.querySelector('input[name="delivery_cost"]') as HTMLInputElement | null)?.value !== '',
   );
@@ -107,7 +113,10 @@ test("pick a buyer on a reserve by its INN, complete the reserve, pay part: the 
 
   // part paid on the reserve's 'Оплаты'
   await page.getByRole('tab', { name: 'Оплаты' }).click();
-  assert.equal((await page.getByLabel('Осталось оплатить').innerText()).replace(/\s/g, ' '), shown(sale));
+  await assertSoon(
+    async () => (await page.getByLabel('Осталось оплатить').innerText()).replace(/\s/g, ' '),
+    shown(sale),
+  );
   await page.getByLabel('Сумма оплаты, ₽').fill('1000,50');
   await page.getByLabel('Комментарий', { exact: true }).fill('Платежное поручение 41');
   await page.getByRole('button', { name: 'Добавить оплату' }).click();

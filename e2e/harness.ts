@@ -303,3 +303,16 @@ export async function numberValue(field: Locator): Promise<number | null> {
   const text = (await field.inputValue()).replace(/\s/g, '').replace(',', '.');
   return text === '' ? null : Number(text);
 }
+
+/** What a page shows once it has settled: reads `read` until it gives `expected` (a field filled after a request, a
+ * figure computed after typing), then asserts on the last reading, so a slow machine waits and a wrong value still
+ * fails with both values in the message. */
+export async function assertSoon<T>(read: () => Promise<T>, expected: T, message?: string, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs;
+  let actual = await read();
+  while (actual !== expected && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    actual = await read();
+  }
+  assert.equal(actual, expected, message);
+}

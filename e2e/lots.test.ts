@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import dayjs from 'dayjs';
-import { artifacts, scenario, signedInPage } from './harness';
+import { artifacts, scenario, signedInPage, assertSoon } from './harness';
 
 const ctx = scenario();
 
@@ -74,7 +74,10 @@ test('a lot in transit, two reserves, a short arrival: the later reserve is cut'
   // the offer card: in transit, expected that day; 70 of the 100 came
   await page.goto(`${ctx.app.url}/offers/${lot.id}`);
   await page.getByRole('tab', { name: `Предложение № ${lot.id}` }).waitFor();
-  assert.equal(await page.locator('input[name="expected_arrival"]').inputValue(), dayjs(arrival).format('DD.MM.YYYY'));
+  await assertSoon(
+    async () => await page.locator('input[name="expected_arrival"]').inputValue(),
+    dayjs(arrival).format('DD.MM.YYYY'),
+  );
   await page.getByRole('button', { name: 'Принять поступление' }).click();
   const dialog = page.getByRole('dialog', { name: 'Принять поступление' });
   // the expected weight prefilled; typed with the Russian comma it is taken as well (issue 35)
@@ -84,18 +87,18 @@ test('a lot in transit, two reserves, a short arrival: the later reserve is cut'
   await dialog.getByRole('button', { name: 'Принять' }).click();
   await page.getByText('Поступление принято. Сокращены резервы: 1', { exact: true }).waitFor();
   // the card goes on from the offer on stock: its quantity is what came, the button is gone
-  assert.equal(await page.getByLabel('Количество', { exact: true }).inputValue(), '70');
-  assert.equal(await page.getByRole('button', { name: 'Принять поступление' }).count(), 0);
+  await assertSoon(async () => await page.getByLabel('Количество', { exact: true }).inputValue(), '70');
+  await assertSoon(async () => await page.getByRole('button', { name: 'Принять поступление' }).count(), 0);
 
   // 90 reserved, 70 came: the later reserve gives 20 of its 50, the earlier keeps its 40
   await page.goto(`${ctx.app.url}/reserves/${second}`);
   await page.getByRole('tab', { name: `Резерв № ${second}` }).waitFor();
-  assert.equal(await page.getByLabel('Количество', { exact: true }).inputValue(), '30');
-  assert.equal(await page.getByText(/^Под поступление/).count(), 0);
+  await assertSoon(async () => await page.getByLabel('Количество', { exact: true }).inputValue(), '30');
+  await assertSoon(async () => await page.getByText(/^Под поступление/).count(), 0);
   await page.screenshot({ path: path.join(artifacts, 'lot-reserve-cut.png'), fullPage: true });
   await page.goto(`${ctx.app.url}/reserves/${first}`);
   await page.getByRole('tab', { name: `Резерв № ${first}` }).waitFor();
-  assert.equal(await page.getByLabel('Количество', { exact: true }).inputValue(), '40');
+  await assertSoon(async () => await page.getByLabel('Количество', { exact: true }).inputValue(), '40');
 
   const { body: after } = await call(page, 'GET', `/api/offers/${lot.id}`);
   assert.deepEqual(

@@ -1,12 +1,11 @@
 // Scenario of the offer cards issue: create an offer with a photo and a comment, land on its card, find it in
 // the list, change the price and watch the figures follow, open the gallery.
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
 import path from 'node:path';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { artifacts, scenario, signedInPage } from './harness';
+import { artifacts, scenario, signedInPage, assertSoon } from './harness';
 
 const ctx = scenario();
 
@@ -86,8 +85,8 @@ test('create an offer with a photo and a comment, find it, change the price, ope
   await page.getByLabel('Количество', { exact: true }).fill('120');
   await page.getByLabel('Цена за единицу, ₽').fill('22500');
   await page.getByLabel('Адрес погрузки').fill('Краснодар, ул. Элеваторная, 12');
-  assert.equal(await page.getByLabel('Цена за кг').inputValue(), '900,00');
-  assert.equal(await page.getByLabel('Сумма').inputValue(), '2\u00a0700\u00a0000,00'); // the lists' Russian format;
+  await assertSoon(async () => await page.getByLabel('Цена за кг').inputValue(), '900,00');
+  await assertSoon(async () => await page.getByLabel('Сумма').inputValue(), '2\u00a0700\u00a0000,00'); // the lists' Russian format;
 
   await page.getByLabel('Файл фото').setInputFiles(photo);
   await page.getByRole('button', { name: 'Фото 1' }).waitFor();
@@ -109,19 +108,19 @@ test('create an offer with a photo and a comment, find it, change the price, ope
   // in the list
   await page.goto(`${ctx.app.url}/offers?offers_ids=${id}`);
   await page.getByText('Записей: 1').waitFor();
-  assert.equal((await page.locator('tbody tr td:nth-child(4)').innerText()).trim(), 'Фундук');
+  await assertSoon(async () => (await page.locator('tbody tr td:nth-child(4)').innerText()).trim(), 'Фундук');
   await page.locator('tbody tr').first().click();
   await page.waitForURL(`**/offers/${id}`);
 
   // change the price: the figures follow before and after saving
   await page.getByLabel('Цена за единицу, ₽').fill('25000');
-  assert.equal(await page.getByLabel('Цена за кг').inputValue(), '1\u00a0000,00');
+  await assertSoon(async () => await page.getByLabel('Цена за кг').inputValue(), '1\u00a0000,00');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await page.getByRole('button', { name: 'Изменения сохранены' }).waitFor();
   await page.reload();
   await page.getByText('О предложении').first().waitFor();
-  assert.equal(await page.getByLabel('Цена за единицу, ₽').inputValue(), '25000');
-  assert.equal(await page.getByLabel('Сумма').inputValue(), '3\u00a0000\u00a0000,00');
+  await assertSoon(async () => await page.getByLabel('Цена за единицу, ₽').inputValue(), '25000');
+  await assertSoon(async () => await page.getByLabel('Сумма').inputValue(), '3\u00a0000\u00a0000,00');
 
   await page.getByRole('button', { name: 'Открыть галерею' }).click();
   const gallery = page.getByRole('dialog', { name: 'Галерея' });

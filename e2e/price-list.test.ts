@@ -11,7 +11,7 @@ import path from 'node:path';
 import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { artifacts, numberValue, scenario, signedInPage } from './harness';
+import { artifacts, numberValue, scenario, signedInPage, assertSoon } from './harness';
 import { formatFigure } from '../domain/format';
 import { addDays, businessToday, TIME_ZONE_DEFAULT } from '../domain/businessDay';
 
@@ -52,7 +52,10 @@ test("a price list for Казань: on the page, in XLSX and PDF, by the buyer'
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
   await page.getByRole('grid').waitFor({ state: 'detached' });
-  assert.equal(await page.locator('input[name="valid_until"]').inputValue(), dayjs(validUntil).format('DD.MM.YYYY'));
+  await assertSoon(
+    async () => await page.locator('input[name="valid_until"]').inputValue(),
+    dayjs(validUntil).format('DD.MM.YYYY'),
+  );
   await page.waitForURL(
     (url) => url.searchParams.get('valid_until') === validUntil && url.searchParams.get('rounding') === '10',
   );
@@ -72,7 +75,7 @@ test("a price list for Казань: on the page, in XLSX and PDF, by the buyer'
   const firstRow = page.locator(`tr[data-offer="${first.offer_id}"]`);
   await firstRow.waitFor();
   assert.equal(plain(await firstRow.locator('[data-field="unit_price"]').innerText()), plain(shown));
-  assert.equal(await page.locator('tbody tr[data-offer]').count(), list.lines.length);
+  await assertSoon(async () => await page.locator('tbody tr[data-offer]').count(), list.lines.length);
   // the URL holds the request: reloading shows the same list
   await page.reload();
   await firstRow.waitFor();
@@ -171,7 +174,7 @@ test("a price list for Казань: on the page, in XLSX and PDF, by the buyer'
   assert.equal(card.get('city'), String(list.city.id));
   await page.getByText(`предложение № ${first.offer_id}`).waitFor();
   assert.equal(await numberValue(page.getByLabel('Цена продажи за единицу, ₽')), Number(first.unit_price));
-  assert.equal((await page.getByLabel('Город доставки').innerText()).trim(), 'Казань');
+  await assertSoon(async () => (await page.getByLabel('Город доставки').innerText()).trim(), 'Казань');
   assert.equal(await numberValue(page.getByLabel('Стоимость доставки, ₽/кг')), Number(first.delivery_cost));
   await page.screenshot({ path: path.join(artifacts, 'price-list-reserve.png'), fullPage: false });
 });

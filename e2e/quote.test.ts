@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { artifacts, scenario, signedInPage } from './harness';
+import { artifacts, scenario, signedInPage, assertSoon } from './harness';
 import { formatFigure } from '../domain/format';
 import { DEMO_PASSWORD } from '../domain/api';
 
@@ -95,7 +95,10 @@ test('a quote while the buyer is on the phone: asked, saved, its text copied, it
   await page.screenshot({ path: path.join(artifacts, 'quote.png'), fullPage: false });
 
   // save it for the buyer picked: the first line is ticked, the buyer's name stands in the field
-  assert.equal(await page.getByRole('textbox', { name: 'Покупатель', exact: true }).first().inputValue(), 'ООО «Орех»');
+  await assertSoon(
+    async () => await page.getByRole('textbox', { name: 'Покупатель', exact: true }).first().inputValue(),
+    'ООО «Орех»',
+  );
   await page.getByRole('button', { name: 'Сохранить предложение покупателю' }).click();
   const panel = page.getByRole('region', { name: /^Котировка № \d+$/ });
   await panel.waitFor();

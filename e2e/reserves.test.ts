@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import dayjs from 'dayjs';
-import { artifacts, scenario, signedInPage } from './harness';
+import { artifacts, scenario, signedInPage, assertSoon } from './harness';
 import { addDays, businessToday, TIME_ZONE_DEFAULT } from '../domain/businessDay';
 
 const ctx = scenario();
@@ -65,7 +65,7 @@ test('reserve part of an offer from the list, complete it, cancel another: the a
 
   const amount = unitsPerPack * 2;
   await page.getByLabel('Количество', { exact: true }).fill(String(amount));
-  assert.equal(await page.getByLabel('Количество упаковок').inputValue(), '2');
+  await assertSoon(async () => await page.getByLabel('Количество упаковок').inputValue(), '2');
   await page.getByRole('combobox', { name: 'Город доставки' }).click();
   await page.getByRole('option').nth(2).click();
   await page.waitForFunction(
@@ -85,12 +85,15 @@ test('reserve part of an offer from the list, complete it, cancel another: the a
       ) === Number(cost),
     route.cost,
   );
-  assert.equal(await page.getByLabel('Дней доставки').inputValue(), route.days === null ? '' : String(route.days));
+  await assertSoon(
+    async () => await page.getByLabel('Дней доставки').inputValue(),
+    route.days === null ? '' : String(route.days),
+  );
   await page.getByLabel('Дней доставки').fill('4');
   await page.getByLabel('Адрес доставки').fill('ул. Баумана, 5, склад 2');
   await page.getByLabel('Покупатель').fill('ООО «Ореховый дом»');
   await page.getByLabel('Телефон покупателя').pressSequentially('89123456789');
-  assert.equal(await page.getByLabel('Телефон покупателя').inputValue(), '+7 (912) 345-67-89');
+  await assertSoon(async () => await page.getByLabel('Телефон покупателя').inputValue(), '+7 (912) 345-67-89');
   await page
     .getByRole('group', { name: 'Дата реализации' })
     .getByRole('button', { name: /^Выберите дату/ })
@@ -111,7 +114,7 @@ test('reserve part of an offer from the list, complete it, cancel another: the a
   // the lowest price the settings allow
   const minPrice = await page.getByLabel('Минимальная цена продажи, ₽').inputValue();
   await page.getByLabel('Цена продажи за единицу, ₽').fill(minPrice);
-  assert.equal((await page.getByLabel('Маржинальность, %').inputValue()) !== '', true);
+  await assertSoon(async () => (await page.getByLabel('Маржинальность, %').inputValue()) !== '', true);
   await page.screenshot({ path: path.join(artifacts, 'reserve-create.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Сохранить' }).click();
@@ -119,7 +122,10 @@ test('reserve part of an offer from the list, complete it, cancel another: the a
   const reserveId = Number(new URL(page.url()).pathname.split('/').pop());
   await page.getByRole('tab', { name: `Резерв № ${reserveId}` }).waitFor();
   await page.getByText('Активный', { exact: true }).waitFor();
-  assert.equal(await page.getByLabel('Количество', { exact: true }).inputValue(), String(amount).replace('.', ','));
+  await assertSoon(
+    async () => await page.getByLabel('Количество', { exact: true }).inputValue(),
+    String(amount).replace('.', ','),
+  );
   await page.screenshot({ path: path.join(artifacts, 'reserve-card.png'), fullPage: true });
 
   // the list shows the offer's available amount less the reserve

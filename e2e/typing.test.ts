@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
-import { artifacts, scenario, signedInPage } from './harness';
+import { artifacts, scenario, signedInPage, assertSoon } from './harness';
 import { addDays, businessToday, TIME_ZONE_DEFAULT } from '../domain/businessDay';
 
 const ctx = scenario();
@@ -43,9 +43,12 @@ test("'Действует до' typed at 30 ms a key: the field and the URL hold
   const day = addDays(businessDay(), 10);
   await typeDay(page, 'Действует до', day);
   await page.waitForURL((url) => url.searchParams.get('valid_until') === day);
-  assert.equal(await page.locator('input[name="valid_until"]').inputValue(), dayjs(day).format('DD.MM.YYYY'));
+  await assertSoon(
+    async () => await page.locator('input[name="valid_until"]').inputValue(),
+    dayjs(day).format('DD.MM.YYYY'),
+  );
   await page.getByText(`действует до ${dayjs(day).format('DD.MM.YYYY')}`).waitFor();
-  assert.equal(await page.getByText('Срок действия не может быть раньше сегодняшнего дня').count(), 0);
+  await assertSoon(async () => await page.getByText('Срок действия не может быть раньше сегодняшнего дня').count(), 0);
   assert.deepEqual([...new Set(asked)], ['', day], `valid_until asked: ${asked}`);
   await page.screenshot({ path: path.join(artifacts, 'typing-price-list.png') });
   await page.close();
@@ -70,15 +73,11 @@ test("the reserve card's 'Дата реализации' typed at 30 ms a key st
   const holdDays = Number(settings.reserve_hold_days);
   const today = businessDay();
   const held = dayjs(today).add(holdDays, 'day');
-  // the default is filled once the card's settings have arrived: wait for it to appear rather than read it at once
-  await page
-    .waitForFunction(
-      (shown) => (document.querySelector('input[name="reserved_until"]') as HTMLInputElement | null)?.value === shown,
-      held.format('DD.MM.YYYY'),
-      { timeout: 10_000 },
-    )
-    .catch(() => undefined);
-  assert.equal(await page.locator('input[name="reserved_until"]').inputValue(), held.format('DD.MM.YYYY'));
+  // the default is filled once the card's settings have arrived
+  await assertSoon(
+    async () => await page.locator('input[name="reserved_until"]').inputValue(),
+    held.format('DD.MM.YYYY'),
+  );
 
   // an implementation date before the default pulls 'Резерв до' in to it
   const estimated = dayjs(today)
@@ -90,10 +89,16 @@ test("the reserve card's 'Дата реализации' typed at 30 ms a key st
       (document.querySelector('input[name="estimated_date_implementation"]') as HTMLInputElement).value === shown,
     dayjs(estimated).format('DD.MM.YYYY'),
   );
-  assert.equal(await page.locator('input[name="reserved_until"]').inputValue(), dayjs(estimated).format('DD.MM.YYYY'));
+  await assertSoon(
+    async () => await page.locator('input[name="reserved_until"]').inputValue(),
+    dayjs(estimated).format('DD.MM.YYYY'),
+  );
   // and 'Резерв до' typed by hand, as fast, stays as typed
   await typeDay(page, 'Резерв до', today);
-  assert.equal(await page.locator('input[name="reserved_until"]').inputValue(), dayjs(today).format('DD.MM.YYYY'));
+  await assertSoon(
+    async () => await page.locator('input[name="reserved_until"]').inputValue(),
+    dayjs(today).format('DD.MM.YYYY'),
+  );
   await page.screenshot({ path: path.join(artifacts, 'typing-reserve-card.png') });
   await page.close();
 });
@@ -110,7 +115,7 @@ test('the analytics period typed at 30 ms a key: the link and the charts take it
     .getByTestId('analytics-period')
     .getByText(new RegExp(`^${dayjs(from).format('DD\\.MM\\.YYYY')} — `))
     .waitFor();
-  assert.equal(await page.locator('input[name="from"]').inputValue(), dayjs(from).format('DD.MM.YYYY'));
+  await assertSoon(async () => await page.locator('input[name="from"]').inputValue(), dayjs(from).format('DD.MM.YYYY'));
 
   // four years back: the field says why, the link keeps the period, and on leaving the field it shows that period again
   const tooEarly = dayjs(from).subtract(4, 'year').format('YYYY-MM-DD');
