@@ -1,7 +1,9 @@
-import { screen, waitFor, within, fireEvent } from '@testing-library/react';
+import { act, screen, waitFor, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
 import { SPEC_HIDDEN_FIELDS } from '../domain/hiddenFields';
+import { applyChanges } from '../src/api/live';
+import type { RootState } from '../src/api/rootReducer';
 
 afterEach(() => localStorage.clear());
 
@@ -648,7 +650,7 @@ test('a lot of a shipment shows its landed cost per kg as a waterfall, its shipm
     route('GET', '/api/offers/12/comments', () => json([])),
     route('GET', '/api/shipments/lots/12/landed-cost', () => json(landed)),
   );
-  const { unmount } = renderApp('/offers/12', { token: 't' });
+  const { unmount, store } = renderApp('/offers/12', { token: 't' });
   const list = await screen.findByRole('list', { name: 'Себестоимость за кг' });
   expect(
     within(list)
@@ -665,6 +667,32 @@ test('a lot of a shipment shows its landed cost per kg as a waterfall, its shipm
   expect(
     screen.getByText(/Себестоимость поставки заменяет стоимость доставки на склад: цена продажи считается от неё/),
   ).toBeInTheDocument();
+  // a new USD rate re-costs the shipment on the server (its freight estimated at today's rate: 6 000 USD at 90,00 over
+  // 20 000 kg = 27,00 ₽/kg, 0,60 more) and the lot's change is announced: the open card's waterfall follows, unasked
+  landed.lots[0] = {
+    ...landed.lots[0],
+    landed_kg_cost: '875.49',
+    estimate_kg_cost: '875.49',
+    breakdown: { ...landed.lots[0].breakdown, freight_abroad: '27.00' },
+  };
+  record = stored({ landed_kg_cost: '875.49', version: 7 });
+  await act(() =>
+    applyChanges(store.dispatch, store.getState as unknown as () => RootState, [
+      { section: 'offers', id: 12, version: 7, kind: 'update' },
+    ]),
+  );
+  expect(await screen.findByText('875,49 ₽/кг')).toBeInTheDocument();
+  expect(
+    within(screen.getByRole('list', { name: 'Себестоимость за кг' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([
+    'Товар (оплата поставщику)797,85 ₽/кг',
+    'Фрахт за рубежом27,00 ₽/кг',
+    'Пошлина41,39 ₽/кг',
+    'Брокер9,25 ₽/кг',
+    'Итого себестоимость875,49 ₽/кг',
+  ]);
   unmount();
   // the purchase figures hidden: the record comes without the landed cost, and the waterfall is neither drawn nor asked
   record = stored();

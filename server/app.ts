@@ -55,10 +55,12 @@ import eventsRoutes from './events';
 import notificationsRoutes from './notifications';
 import { currencyRatesRoutes, type RatesFollower } from './sections/currencyRates';
 import { checkMargins } from './sections/reserves';
+import { recostShipments } from './sections/shipments';
 
 /** What follows new rates, in order, wherever rates are stored (the job, the refresh, a rate typed by hand): the
- * 'daily' lots priced at the rate in force, then the reserves and the saved quotes on them judged at that cost. */
-export const RATES_FOLLOWERS: RatesFollower[] = [repriceDailyOffers, checkMargins, checkQuoteMargins];
+ * 'daily' lots priced at the rate in force, the shipments on today's rate (or with such lots) costed again, then the
+ * reserves and the saved quotes on 'daily' lots judged at that cost. */
+export const RATES_FOLLOWERS: RatesFollower[] = [repriceDailyOffers, recostShipments, checkMargins, checkQuoteMargins];
 
 export interface AppOptions {
   config: Config;

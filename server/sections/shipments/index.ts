@@ -5,3 +5,5 @@ export { default } from './routes';
 export { shipmentsSpec } from './list';
 export { declarationOf } from './declaration';
 export { relandImportVat } from './reland';
+// the follower of new rates after the offers' re-pricing: the shipments on today's rate costed again
+export { recostShipments, type Recosted } from './recost';

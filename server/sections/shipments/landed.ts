@@ -1,7 +1,7 @@
 // A shipment's lots and their landed cost per kg: the lots read from their offers (kg, value, quantity, purchase in
-// rubles), each cost line's rate resolved (the one typed on the line, or the Central Bank's on its day, today's for a
-// line without a day), the split made by domain/shipments/landedCost.ts, and each lot's landed_kg_cost stored in the
-// shipment's transaction with the selling band it gives, in the lot's own history and announced.
+// rubles), each cost line's rate resolved (the one typed on the line, or the Central Bank's on its rate day:
+// domain/shipments/rateDay.ts), the split made by domain/shipments/landedCost.ts, and each lot's landed_kg_cost
+// stored in the shipment's transaction with the selling band it gives, in the lot's own history and announced.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf, select, selectRows } from '../../db/rows';
@@ -18,6 +18,7 @@ import {
   type RatedLine,
 } from '../../../domain/shipments/landedCost';
 import type { CostLine } from '../../../domain/shipments/costLines';
+import { rateDayOf } from '../../../domain/shipments/rateDay';
 import { SHIPMENT_MSG } from '../../../domain/shipments/schema';
 import { rateOn } from '../currencyRates';
 import { readBusinessSettings, readImportVatRecovered } from '../../settings';
@@ -43,14 +44,18 @@ export async function lotsOf(db: Database, shipmentId: number): Promise<LotBasis
   }));
 }
 
-/** Every line with its rate: the typed one, rubles at 1, else the Central Bank's on the line's day (today's when none). */
+/** Every line with its rate: the typed one, rubles at 1, else the Central Bank's in force on the line's rate day
+ * (domain/shipments/rateDay.ts: its own day, today's when it has none). */
 export async function ratedLines(db: Database, lines: CostLine[]): Promise<RatedLine[]> {
   const today = await todayOf(db);
   const rated: RatedLine[] = [];
   for (const [i, line] of lines.entries()) {
-    const day = line.rate_date ?? today;
-    const rate =
-      line.rate ?? (line.currency === 'RUB' ? '1' : ((await rateOn(db, line.currency, day))?.unit_rate ?? null));
+    const day = rateDayOf(line, today);
+    if (day === null) {
+      rated.push({ ...line, unit_rate: line.rate || '1' });
+      continue;
+    }
+    const rate = (await rateOn(db, line.currency, day))?.unit_rate;
     if (!rate)
       throw badRequest(
         SHIPMENT_MSG.line(i + 1, `нет курса ${line.currency} на ${day.split('-').reverse().join('.')}: укажите курс`),
