@@ -1,6 +1,8 @@
-import { screen, waitFor, within, fireEvent } from '@testing-library/react';
+import { act, screen, waitFor, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockServer, permissions, renderApp, route, signedInHandlers } from './support/render';
+import { applyChanges } from '../src/api/live';
+import type { RootState } from '../src/api/rootReducer';
 
 afterEach(() => localStorage.clear());
 
@@ -137,6 +139,8 @@ test('a new shipment: its lots picked from the offers, its cost lines typed, eac
 });
 
 test("a saved shipment: its lines as stored, each lot's landed cost per kg with its waterfall, and the move from the estimate per kg", async () => {
+  // what a new rate's re-cost of the shipment makes of lot 12 (its duty estimate at today's rate), once announced
+  let recosted: object = {};
   mockServer(
     ...common,
     route('GET', '/api/shipments/40', () =>
@@ -169,6 +173,7 @@ test("a saved shipment: its lines as stored, each lot's landed cost per kg with 
             estimate_kg_cost: '862.49',
             difference_kg: '12.40',
             breakdown: { goods: '797.85', freight_abroad: '26.40', duty: '41.39', broker: '9.25', lab: '0.00' },
+            ...recosted,
           },
           {
             offer_id: 13,
@@ -182,7 +187,7 @@ test("a saved shipment: its lines as stored, each lot's landed cost per kg with 
     ),
   );
   const user = userEvent.setup();
-  renderApp('/shipments/40', { token: 't' });
+  const { store } = renderApp('/shipments/40', { token: 't' });
   expect(await screen.findByDisplayValue('Контейнер MSKU 1')).toBeInTheDocument();
   expect(screen.getByRole('tab', { name: 'Поставка № 40' })).toBeInTheDocument();
   expect(await screen.findByText('№ 12 · Фисташки · 20 000 кг')).toBeInTheDocument();
@@ -211,6 +216,30 @@ test("a saved shipment: its lines as stored, each lot's landed cost per kg with 
   // a lot the actuals did not move says nothing of an estimate
   expect(screen.getAllByText(/к оценке/)).toHaveLength(1);
   expect(screen.getByRole('link', { name: 'Лот № 13' })).toHaveAttribute('href', '/offers/13');
+
+  // a new rate re-costs it on the server and announces the shipment (its version stays): the open result reads again
+  recosted = {
+    landed_kg_cost: '875.49',
+    estimate_kg_cost: '863.09',
+    breakdown: { goods: '797.85', freight_abroad: '26.40', duty: '41.99', broker: '9.25' },
+  };
+  await act(() =>
+    applyChanges(store.dispatch, store.getState as unknown as () => RootState, [
+      { section: 'shipments', id: 40, version: 3, kind: 'update' },
+    ]),
+  );
+  expect(await screen.findByText(/Оценка: 863,09 ₽\/кг/)).toBeInTheDocument();
+  expect(
+    within(screen.getByRole('list', { name: 'Себестоимость за кг: Лот № 12' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([
+    'Товар (оплата поставщику)797,85 ₽/кг',
+    'Фрахт за рубежом26,40 ₽/кг',
+    'Пошлина41,99 ₽/кг',
+    'Брокер9,25 ₽/кг',
+    'Итого себестоимость875,49 ₽/кг',
+  ]);
 });
 
 test('a role that does not see what a lot costs sees the shipment and its lots, no lines and no result', async () => {
