@@ -3,8 +3,13 @@
 // (server/app.ts RATES_FOLLOWERS: every 'daily' lot priced again, then every reserve on one judged again). The offers
 // are the bench's 100 000 (bench/offers.ts) bought in USD at 85,50 yesterday, the new rate 86,50; the reserves are one made through the
 // card, copied onto 20 000 of them. Budgets: the whole ≤ 10 s; no batch's transaction (the longest any row is locked)
-// over 1 000 ms. Prints
+// over 1 000 ms. Lists keep their budget while it runs: the offers list a manager reads (the lists bench's query:
+// one product's active lots by price, page 3) is asked in a loop through the whole server, first on the quiet
+// database and then the whole time the job runs, on the same app instance (its event loop computes the batches);
+// the p99 during the job is held to the lists' own p99 budget (30 ms), the figure before it printed beside it so the
+// run's load can be told from the job's. Prints
 //   RESULT fx engine=postgresql offers=100000 reserves=20000 seconds=<s> max_lock_ms=<ms>
+//   RESULT fx engine=postgresql case=lists_during p50_ms=<ms> p99_ms=<ms> requests=<n> before_p50_ms=<ms> before_p99_ms=<ms>
 // Needs DATABASE_URL (a PostgreSQL server): the test app makes a throwaway database on it and drops it after.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,9 +24,24 @@ import { checkMargins } from '../server/sections/reserves';
 import { addDays } from '../domain/businessDay';
 import { DEMO_PASSWORD } from '../domain/api';
 import { seedOffers } from './offers';
+import { pct } from './engines';
 
 const OFFERS = 100_000;
 const RESERVES = 20_000;
+/** The lists bench's query (bench/lists.ts): a product's active lots between two prices, by price, page 3. */
+const LIST_URL = `/api/offers?${new URLSearchParams({
+  statuses_ids: 'active',
+  products_ids: '1',
+  unit_price_from: '200',
+  unit_price_to: '2000',
+  sort: 'unit_price',
+  order: 'desc',
+  page: '3',
+  perPage: '20',
+}).toString()}`;
+/** Requests of the list read on the quiet database, before the job, and the pause between two requests. */
+const LIST_BEFORE = 200;
+const LIST_EVERY_MS = 100;
 
 /** The Bank's XML_daily.asp for one day with one rate, as it comes (windows-1251 declared, decimal commas). */
 function feedOf(day: string, usd: string): Buffer {
@@ -120,6 +140,26 @@ async function main() {
           WHERE r.status = 'active' AND o.rate_policy = 'daily') AS reserves`),
     )!;
 
+    // the list asked ten times a second (a room of managers paging, not a loop that would starve the job of the
+    // process it shares), each request timed whole
+    const listed = async (token: string, until: (done: number) => boolean) => {
+      const samples: number[] = [];
+      while (!until(samples.length)) {
+        if (samples.length) await new Promise((resolve) => setTimeout(resolve, LIST_EVERY_MS));
+        const t = performance.now();
+        const answer = await ctx.app.inject({
+          method: 'GET',
+          url: LIST_URL,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (answer.statusCode !== 200) throw new Error(`GET ${LIST_URL}: ${answer.statusCode} ${answer.body}`);
+        samples.push(performance.now() - t);
+      }
+      return samples.sort((a, b) => a - b);
+    };
+    await listed(token, (done) => done >= 30); // warm-up
+    const before = await listed(token, (done) => done >= LIST_BEFORE);
+
     feed = feedOf(today, '86,5000');
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/scripts/XML_daily.asp`;
@@ -150,8 +190,13 @@ async function main() {
       },
     ];
     const start = performance.now();
-    const load = await loadRates(db, url, followers);
+    let running = true;
+    const during = listed(token, () => !running);
+    const load = await loadRates(db, url, followers).finally(() => {
+      running = false;
+    });
     const seconds = (performance.now() - start) / 1000;
+    const duringJob = await during;
     if (load.stored.length !== 1) throw new Error(`the feed's rate was not stored: ${JSON.stringify(load)}`);
     console.log(
       `${counted.offers} 'daily' offers, ${counted.reserves} active reserves: ${repriced} re-priced, ${judged} judged, ${marked} marked`,
@@ -159,6 +204,10 @@ async function main() {
     if (repriced !== counted.offers) throw new Error(`re-priced ${repriced} of ${counted.offers}`);
     console.log(
       `RESULT fx engine=postgresql offers=${counted.offers} reserves=${counted.reserves} seconds=${seconds.toFixed(2)} max_lock_ms=${longest}`,
+    );
+    const ms = (x: number) => x.toFixed(2);
+    console.log(
+      `RESULT fx engine=postgresql case=lists_during p50_ms=${ms(pct(duringJob, 50))} p99_ms=${ms(pct(duringJob, 99))} requests=${duringJob.length} before_p50_ms=${ms(pct(before, 50))} before_p99_ms=${ms(pct(before, 99))}`,
     );
   } finally {
     server.close();

@@ -14,6 +14,7 @@ import { CHANGES_CHANNEL, eventsOf } from '../db/changes';
 import type { LiveEvent } from '../../domain/live';
 import { firstRow, rowsOf } from '../db/rows';
 import { RATES_FOLLOWERS } from '../app';
+import { nextBatch } from '../sections/offers';
 import { until } from './until';
 
 let ctx: DemoContext;
@@ -228,4 +229,14 @@ test('GET /api/reserves?margin_at_risk=true lists exactly the marked ones, as fa
   expect(mine.ids).toContain(ids.low);
   // role 8 does not see the margin: it may not filter by it
   expect((await listed('warehouse')).status).toBe(403);
+});
+
+test("the re-pricing's batches are sized to about a quarter of a second each, whatever the server's load", () => {
+  // 500 lots took half a second: the next 250; a quick batch grows, at most doubled at once
+  expect(nextBatch(500, 500)).toBe(250);
+  expect(nextBatch(500, 125)).toBe(1000);
+  expect(nextBatch(500, 10)).toBe(1000);
+  // never under 50 lots (a crawl of tiny transactions) nor over 2 000
+  expect(nextBatch(100, 1000)).toBe(50);
+  expect(nextBatch(1500, 100)).toBe(2000);
 });

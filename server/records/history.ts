@@ -134,6 +134,8 @@ export function diff(section: Section, beforeRecord: object, afterRecord: object
   const changes: FieldChange[] = [];
   for (const field of Object.values(HISTORY_FIELDS[section])) {
     if (!(field.key in before) || !(field.key in after)) continue;
+    // the same stored value is the same recorded one: a bulk write's thousands of records skip their untouched fields
+    if (before[field.key] === after[field.key]) continue;
     const old = normalise(field.format, before[field.key]);
     const next = normalise(field.format, after[field.key]);
     if (JSON.stringify(old) !== JSON.stringify(next)) changes.push({ field: field.key, old, new: next });

@@ -13,4 +13,4 @@ export { default as offerDocumentsRoutes } from './documentsRoutes';
 export { scheduleDocumentMoves, scheduleDocumentNotices } from './documentsJob';
 export { RUBLES_ONLY, ratesOfDay, type RateReader } from './purchase';
 // the follower of new rates: 'daily' lots priced at the rate in force
-export { repriceDailyOffers, type Repriced } from './reprice';
+export { nextBatch, repriceDailyOffers, type Repriced } from './reprice';

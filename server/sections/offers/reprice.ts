@@ -3,9 +3,10 @@
 // functions as the card's save (domain/offers/purchase.ts, figures.ts): the ruble unit price, the sum, the kg price
 // and the selling band are stored, never computed per row when read. A rate stored for a later day (the evening's
 // feed answers with tomorrow) moves nothing until that day is the business day (the rates' job follows then).
-// Batches of a few thousand lots, each its own short transaction in id order, so no lot's row stays locked long and an
-// edit of a lot waits at most one batch; each lot re-priced gets its history entry ('Система') and is announced, so
-// lists, cards, the price list and quotes follow live. Reserves keep what they were made on: nothing here writes them.
+// Batches of a few hundred lots (each sized to about a quarter of a second), each its own short transaction in id
+// order, so no lot's row stays locked long and an edit of a lot waits at most one batch; each lot re-priced gets its
+// history entry ('Система') and is announced, so lists, cards, the price list and quotes follow live. Reserves keep
+// what they were made on: nothing here writes them.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { CurrencyRate } from '../../../domain/currency';
@@ -21,8 +22,18 @@ import { recordsChanged, type ChangedRecord } from '../../records/history';
 import type { StoredRecord } from '../../contract/tables';
 import { rateOn } from '../currencyRates';
 
-/** Lots re-priced per transaction: a batch in a few tens of milliseconds on a quiet server. */
-export const REPRICE_BATCH = 1000;
+/** Lots re-priced in the first transaction; each next batch is sized from the last one's time so a transaction
+ * (the longest any lot's row stays locked, the longest an edit of a lot waits) takes about BATCH_MS, whatever the
+ * server's load: 100 000 lots with two dozen indexes each cost far more on a busy server than on a quiet one. */
+export const REPRICE_BATCH = 500;
+const BATCH_MS = 250;
+const BATCH_LIMITS = { least: 50, most: 2000 };
+
+/** The next batch's size: the last one's scaled to BATCH_MS, never more than doubled at once. */
+export function nextBatch(size: number, tookMs: number): number {
+  const scaled = Math.round(size * Math.min(2, BATCH_MS / Math.max(tookMs, 1)));
+  return Math.min(BATCH_LIMITS.most, Math.max(BATCH_LIMITS.least, scaled));
+}
 
 const LOT = select({
   ...columnsOf(
@@ -79,6 +90,7 @@ async function repriceCurrency(
   out: Repriced,
 ) {
   let after = 0;
+  let size = REPRICE_BATCH;
   for (;;) {
     const started = Date.now();
     const done = await db.transaction(async (tx) => {
@@ -89,7 +101,7 @@ async function repriceCurrency(
           AND ${offers.rate_policy} = 'daily' AND ${offers.status} <> 'deleted'
           AND (${offers.purchase_rate} IS DISTINCT FROM ${rate.unit_rate}::numeric
             OR ${offers.purchase_rate_date} IS DISTINCT FROM ${rate.date}::date)
-        ORDER BY ${offers.id} LIMIT ${REPRICE_BATCH} FOR UPDATE`,
+        ORDER BY ${offers.id} LIMIT ${size} FOR UPDATE`,
       );
       if (!lots.length) return true;
       after = lots[lots.length - 1].id;
@@ -114,10 +126,12 @@ async function repriceCurrency(
       }));
       await recordsChanged(tx, null, 'offers', records);
       out.ids.push(...lots.map((lot) => lot.id));
-      return lots.length < REPRICE_BATCH;
+      return lots.length < size;
     });
-    out.longestMs = Math.max(out.longestMs, Date.now() - started);
+    const took = Date.now() - started;
+    out.longestMs = Math.max(out.longestMs, took);
     if (done) return;
+    size = nextBatch(size, took);
   }
 }
 
