@@ -6,3 +6,4 @@ export * from './admin';
 export * from './reserves';
 export * from './quotes';
 export * from './analytics';
+export * from './currencyRates';

@@ -66,3 +66,12 @@ export const SESSIONS = Type.Array(
   }),
 );
 export type SessionInfo = Static<typeof SESSIONS>[number];
+
+/** POST /api/profile/password, a session's end and the end of the others: what was done, in Russian, and how many
+ * sessions ended. */
+export const SESSIONS_ENDED = Type.Object({
+  status: OneOf(['success']),
+  message: TEXT,
+  ended: Type.Integer({ description: "how many of the caller's sessions ended" }),
+});
+export type SessionsEnded = Static<typeof SESSIONS_ENDED>;

@@ -10,7 +10,7 @@ import { requireAuth } from '../accounts/auth';
 import { idParams, noQuery, nullable, responses } from '../http/schemas';
 import { changePassword, endOtherSessions, endSession, listSessions, readProfile, updateProfile } from './profile';
 import { throttleRuleOf } from '../accounts/throttle';
-import { PROFILE, SESSIONS } from '../../domain/answers';
+import { PROFILE, SESSIONS, SESSIONS_ENDED } from '../../domain/answers';
 
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 
@@ -23,10 +23,6 @@ const noBodyIsEmpty = async (request: FastifyRequest) => {
   request.body ??= {};
 };
 
-const done = {
-  type: 'object',
-  properties: { status: { type: 'string' }, message: { type: 'string' }, ended: { type: 'integer' } },
-} as const;
 export default async function profileRoutes(app: App, opts: { db: Database; config: Config }) {
   const { db, config } = opts;
   const guard = { db, rule: throttleRuleOf(config), gate: app.hashingGate, scryptN: config.scryptN };
@@ -68,7 +64,7 @@ export default async function profileRoutes(app: App, opts: { db: Database; conf
           "Change one's password (the current one checked and throttled like a sign-in); ends every other session",
         querystring: noQuery,
         body: passwordBody,
-        response: responses({ 200: done }),
+        response: responses({ 200: SESSIONS_ENDED }),
       },
     },
     async (request) => {
@@ -99,7 +95,7 @@ export default async function profileRoutes(app: App, opts: { db: Database; conf
         summary: 'End every session of the caller but this one',
         querystring: noQuery,
         body: emptyBody,
-        response: responses({ 200: done }),
+        response: responses({ 200: SESSIONS_ENDED }),
       },
     },
     async (request) => {
@@ -118,7 +114,7 @@ export default async function profileRoutes(app: App, opts: { db: Database; conf
         params: idParams,
         querystring: noQuery,
         body: emptyBody,
-        response: responses({ 200: done }),
+        response: responses({ 200: SESSIONS_ENDED }),
       },
     },
     async (request) => {

@@ -1,26 +1,24 @@
 // The Central Bank's rates (GET /api/currency-rates): today's, for the strip in the navigation, and one currency's
 // history, which the strip opens.
+import type { Static } from '@sinclair/typebox';
 import { baseApi } from './baseApi';
-import type { CurrencyRate } from '../../domain/currency';
+import { checked } from './shapes';
+import { CURRENCY_RATES, type CURRENCY_RATE } from '../../domain/answers';
 
-export interface StripRate extends CurrencyRate {
-  previous_unit_rate: string | null;
-}
-
-export interface RatesAnswer<R> {
-  date: string;
-  rates: R[];
-}
+/** A rate as the strip shows it, with the one published before it. */
+export type StripRate = Static<typeof CURRENCY_RATE>;
 
 export const currencyRatesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    currencyRates: build.query<RatesAnswer<StripRate>, void>({
+    currencyRates: build.query<Static<typeof CURRENCY_RATES>, void>({
       query: () => 'api/currency-rates',
       extraOptions: { entity: 'курсов валют' },
+      ...checked(CURRENCY_RATES, 'курсов валют'),
     }),
-    currencyRateHistory: build.query<RatesAnswer<CurrencyRate>, string>({
+    currencyRateHistory: build.query<Static<typeof CURRENCY_RATES>, string>({
       query: (code) => `api/currency-rates/history?code=${encodeURIComponent(code)}`,
       extraOptions: { entity: 'курсов валют' },
+      ...checked(CURRENCY_RATES, 'курсов валют'),
     }),
   }),
 });

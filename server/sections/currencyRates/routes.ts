@@ -15,35 +15,14 @@ import { addDays, isCalendarDate } from '../../../domain/businessDay';
 import { rateHistory, ratesOn, storeRates } from './rates';
 import { loadRates, type RatesFollower } from './job';
 import { FeedError } from './feed';
+import { CURRENCY_RATE, CURRENCY_RATES } from '../../../domain/answers';
 
 const DAY = Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const CODE = enumOf('string', RATED_CURRENCIES);
 /** Rubles for one unit: a positive decimal with at most 10 places (the column's scale). */
 const UNIT_RATE = Type.String({ maxLength: 24, pattern: '^(?!0+([.,]0*)?$)\\d{1,9}([.,]\\d{1,10})?$' });
 
-const rate = {
-  type: 'object',
-  required: ['code', 'nominal', 'value', 'unit_rate', 'date', 'source'],
-  properties: {
-    code: { type: 'string' },
-    nominal: { type: 'integer' },
-    value: { type: 'string' },
-    unit_rate: { type: 'string' },
-    date: { type: 'string' },
-    source: { type: 'string', enum: ['cbr', 'manual'] },
-    previous_unit_rate: {
-      type: ['string', 'null'],
-      description: "the rate published before this one (the strip's change)",
-    },
-  },
-} as const;
-const ratesAnswer = responses({
-  200: {
-    type: 'object',
-    required: ['date', 'rates'],
-    properties: { date: { type: 'string' }, rates: { type: 'array', items: rate } },
-  },
-});
+const ratesAnswer = responses({ 200: CURRENCY_RATES });
 const noBody = nullable(Type.Object({}, { additionalProperties: false }));
 const errors = russianErrors({
   fields: {
@@ -144,7 +123,7 @@ export default async function currencyRatesRoutes(
         params: Type.Object({ date: DAY, code: CODE }),
         querystring: noQuery,
         body: Type.Object({ unit_rate: UNIT_RATE }, { additionalProperties: false }),
-        response: responses({ 201: rate }),
+        response: responses({ 201: CURRENCY_RATE }),
       },
       schemaErrorFormatter: errors,
     },

@@ -2,14 +2,8 @@
 // nothing of the profile.
 import { baseApi } from '../../api/baseApi';
 import type { ChangePasswordPayload, Profile, ProfileForm, SessionInfo } from '../../../domain/accounts';
-import { PROFILE, SESSIONS } from '../../../domain/answers';
+import { PROFILE, SESSIONS, type SessionsEnded } from '../../../domain/answers';
 import { checked } from '../../api/shapes';
-
-interface Done {
-  status: string;
-  message: string;
-  ended: number;
-}
 
 export const profileApi = baseApi.enhanceEndpoints({ addTagTypes: ['Profile', 'ProfileSessions'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -25,7 +19,7 @@ export const profileApi = baseApi.enhanceEndpoints({ addTagTypes: ['Profile', 'P
       invalidatesTags: ['Profile', 'Me'],
       extraOptions: { entity: 'профиля' },
     }),
-    changePassword: build.mutation<Done, ChangePasswordPayload>({
+    changePassword: build.mutation<SessionsEnded, ChangePasswordPayload>({
       query: (body) => ({ url: 'api/profile/password', method: 'POST', body }),
       invalidatesTags: ['ProfileSessions'],
       extraOptions: { entity: 'смены пароля' },
@@ -36,12 +30,12 @@ export const profileApi = baseApi.enhanceEndpoints({ addTagTypes: ['Profile', 'P
       extraOptions: { entity: 'сеансов' },
       ...checked(SESSIONS, 'сеансов'),
     }),
-    endSession: build.mutation<Done, number>({
+    endSession: build.mutation<SessionsEnded, number>({
       query: (id) => ({ url: `api/profile/sessions/${id}`, method: 'DELETE' }),
       invalidatesTags: ['ProfileSessions'],
       extraOptions: { entity: 'сеанса' },
     }),
-    endOtherSessions: build.mutation<Done, void>({
+    endOtherSessions: build.mutation<SessionsEnded, void>({
       query: () => ({ url: 'api/profile/sessions/end-others', method: 'POST' }),
       invalidatesTags: ['ProfileSessions'],
       extraOptions: { entity: 'сеансов' },
