@@ -132,10 +132,8 @@ const WRITTEN_BY_HAND: string[] = [
   "src/features/quote/quoteApi.ts: { at: string; user: string | null; action: 'create' | 'update' | 'delete'; changes: FieldChange[] }[]",
   'src/features/quote/quoteApi.ts: { reserve_ids: number[]; quote: QuoteCard }',
   // a supplier's price lists
-  'domain/suppliers/priceListPreview.ts: PriceListApplied',
   'domain/suppliers/priceListPreview.ts: PriceListPreview',
   'domain/suppliers/priceListPreview.ts: PriceListUpload',
-  'domain/suppliers/priceListPreview.ts: PriceListUploadItem',
   // the papers: invoices and УПД
   'src/api/papers.ts: InvoiceRow',
   'src/api/papers.ts: UpdRow',

@@ -7,3 +7,4 @@ export * from './reserves';
 export * from './quotes';
 export * from './analytics';
 export * from './currencyRates';
+export * from './priceListUploads';

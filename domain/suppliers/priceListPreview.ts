@@ -112,13 +112,6 @@ export interface PriceListUpload {
   preview?: PriceListPreview;
 }
 
-export interface PriceListCounts {
-  new: number;
-  changed: number;
-  gone: number;
-  kept: number;
-}
-
 /** What the preview showed, sent back with 'Применить': the file's lines of the new and changed lots, the gone offers. */
 export interface PreviewedRows {
   new: number[];
@@ -133,22 +126,5 @@ export const previewedRows = (p: Pick<PriceListPreview, 'new' | 'changed' | 'gon
   gone: p.gone.map((r) => r.offer_id!),
 });
 
-/** POST /api/price-list-uploads/{id}/apply */
-export interface PriceListApplied {
-  created: number[];
-  changed: number[];
-  deleted: number[];
-  /** Gone lots kept: they hold active reserves. */
-  kept: number[];
-  counts: PriceListCounts;
-}
-
-/** GET /api/suppliers/{id}/price-lists: one upload as the supplier's card lists it. */
-export interface PriceListUploadItem {
-  id: number;
-  file_name: string;
-  uploaded_at: string;
-  uploaded_by: string | null;
-  applied_at: string | null;
-  counts: PriceListCounts | null;
-}
+// the apply's answer and the card's list of uploads are their schemas' (domain/answers/priceListUploads.ts)
+export type { PriceListApplied, PriceListCounts, PriceListUploadItem } from '../answers/priceListUploads';

@@ -23,7 +23,8 @@ import { applyUpload, type ApplyBody } from './apply';
 import { addPacking, describeUpload, previewUpload, uploadPriceList } from './describe';
 import { saveProfile, type ProfileBody } from './profile';
 import { listUploads, uploadFile } from './uploads';
-import { COUNTS, IDS, NULLABLE_TEXT, PREVIEW, PROFILE_BODY, TEXT, UPLOAD } from './schemas';
+import { PREVIEW, PROFILE_BODY, UPLOAD } from './schemas';
+import { PRICE_LIST_APPLIED, PRICE_LIST_UPLOADS } from '../../domain/answers';
 
 /** The profile's body: its columns and name answers are keyed by the file's own headers and names, so its type is
  * the profile's, stated once beside its schema. */
@@ -97,22 +98,7 @@ export default async function priceListUploadRoutes(app: App, opts: { db: Databa
         summary: "The supplier's uploaded price lists: date, file, who, what applying them did",
         params: idParams,
         querystring: noQuery,
-        response: responses({
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                id: { type: 'integer' },
-                file_name: TEXT,
-                uploaded_at: TEXT,
-                uploaded_by: NULLABLE_TEXT,
-                applied_at: NULLABLE_TEXT,
-                counts: COUNTS,
-              },
-            },
-          },
-        }),
+        response: responses({ 200: PRICE_LIST_UPLOADS }),
       },
     },
     async (request) => listUploads(db, specs(), requireAuth(request), idOf(request.params)),
@@ -189,9 +175,7 @@ export default async function priceListUploadRoutes(app: App, opts: { db: Databa
         params: idParams,
         querystring: noQuery,
         body: applyBody,
-        response: responses({
-          200: { type: 'object', properties: { created: IDS, changed: IDS, deleted: IDS, kept: IDS, counts: COUNTS } },
-        }),
+        response: responses({ 200: PRICE_LIST_APPLIED }),
       },
     },
     async (request) => applyUpload(db, stores, specs(), requireAuth(request), idOf(request.params), request.body ?? {}),

@@ -166,14 +166,3 @@ export const UPLOAD = {
     preview: PREVIEW,
   },
 } as const;
-
-export const COUNTS = {
-  type: ['object', 'null'],
-  properties: {
-    new: { type: 'integer' },
-    changed: { type: 'integer' },
-    gone: { type: 'integer' },
-    kept: { type: 'integer' },
-  },
-} as const;
-export const IDS = { type: 'array', items: { type: 'integer' } } as const;

@@ -2,6 +2,8 @@
 // list of uploads. Apply makes the offers' lists and the supplier's uploads stale.
 import { sectionApi, TAGS } from '../../api/sectionApi';
 import { referencesApi } from '../../api/references';
+import { checked } from '../../api/shapes';
+import { PRICE_LIST_UPLOADS } from '../../../domain/answers';
 import type { NameAnswer, PriceListDefaults, PriceListTarget } from '../../../domain/suppliers/priceList';
 import type {
   PreviewGroup,
@@ -81,6 +83,7 @@ const api = sectionApi.enhanceEndpoints({ addTagTypes: [UPLOADS] }).injectEndpoi
       query: (supplierId) => `api/suppliers/${supplierId}/price-lists`,
       providesTags: [UPLOADS],
       extraOptions: { entity: 'загрузок прайса' },
+      ...checked(PRICE_LIST_UPLOADS, 'загрузок прайса'),
     }),
   }),
 });
