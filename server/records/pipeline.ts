@@ -25,6 +25,10 @@ import { recordsCreated, type CreatedRecord } from './history';
  * from its section's table instead (StoredRecord<S>, server/contract/tables.ts). */
 export type Row = Record<string, unknown>;
 
+/** A value read as a row: an object (not an array), so its fields are read by name without a cast. */
+export const isRow = (value: unknown): value is Row =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** A change's write: the SET list of the record's own columns, and what else it changed for the history. */
 export interface Change {
   set: SQL;

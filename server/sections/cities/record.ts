@@ -24,7 +24,7 @@ import { cities, cityDelivery } from '../../db/schema';
 import { keyedChanges } from '../../records/history';
 import type { FieldChange } from '../../../domain/history';
 import { validateCard } from '../../records/card';
-import { readRecord, type RecordSection, type Row } from '../../records/pipeline';
+import { isRow, readRecord, type RecordSection, type Row } from '../../records/pipeline';
 import { recordPartWrite } from '../../records/recordWrites';
 import { formRecordSection } from '../../records/formRecord';
 import { citiesSpec } from './list';
@@ -100,7 +100,7 @@ async function validRows(rows: unknown): Promise<DeliveryRowInput[]> {
   if (!Array.isArray(rows) || rows.length > DELIVERY_ROWS_MAX) throw badRequest(CITY_MSG.city);
   const valid: DeliveryRowInput[] = [];
   for (const row of rows)
-    valid.push((await validateCard(deliveryRowSchema, (row ?? {}) as Row)) as unknown as DeliveryRowInput);
+    valid.push((await validateCard(deliveryRowSchema, isRow(row) ? row : {})) as unknown as DeliveryRowInput);
   return valid;
 }
 

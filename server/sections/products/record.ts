@@ -19,7 +19,7 @@ import { offers, varieties } from '../../db/schema';
 import type { FieldChange } from '../../../domain/history';
 import { validateCard } from '../../records/card';
 import { formRecordSection } from '../../records/formRecord';
-import { readRecord, type BulkOutcome, type RecordSection, type Row } from '../../records/pipeline';
+import { isRow, readRecord, type BulkOutcome, type RecordSection, type Row } from '../../records/pipeline';
 import { recordPartWrite } from '../../records/recordWrites';
 import { isRefVisible } from '../../../domain/permissions';
 import { productsSpec } from './list';
@@ -149,7 +149,7 @@ export async function listVarieties(
 }
 
 async function checkedName(db: Database, productId: number, body: unknown, exceptId?: number): Promise<string> {
-  const { name } = await validateCard(varietySchema(), (body ?? {}) as Row);
+  const { name } = await validateCard(varietySchema(), isRow(body) ? body : {});
   const v = varieties;
   const dup = await selectFirst(
     db,
