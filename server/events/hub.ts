@@ -8,14 +8,15 @@
 // The last RING events are kept for a reconnect's Last-Event-ID (without rows); one older than that (or from
 // before this instance started) answers 'reset': the client reads everything again.
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import type { Database } from '../db/client';
 import type { Bus } from '../db/bus';
 import { CHANGES_CHANNEL, NOTIFY_CHANNEL, eventsOf } from '../db/changes';
 import type { AuthenticatedUser } from '../accounts/users';
 import { findSessionUser } from '../accounts/sessions';
 import { loadPermissions } from '../accounts/users';
-import { listRows, readableByScope, readScope, stripFor, stripKey, type WingAudience } from './audience';
+import { readableByScope, readScope, stripKey, type WingAudience } from './audience';
+import { audienceTexts, frame, publicEvent, rowsShown, withRowFrames } from './frames';
+import { rowsOf, watchedRows, type LiveClient } from './watchedRows';
 import type { SectionSpec } from '../contract/section';
 import { LIVE_EVENT, LIVE_MSG, type LiveEvent, type LiveSection } from '../../domain/live';
 import { isSection, type Section } from '../../domain/sections';
@@ -31,16 +32,7 @@ export const RING = 1000;
 /** Events delivered in one batch at most: a 5 000-row import goes out in a few. */
 const BATCH_MAX = 2000;
 
-export interface LiveClient {
-  auth: AuthenticatedUser;
-  token: string;
-  res: ServerResponse;
-  heartbeat?: NodeJS.Timeout;
-  /** The stream's id (its answer's X-Live-Stream header): what its watches name. */
-  id?: string;
-  /** The records of each section its open list pages show: their changes come with their rows. */
-  watched?: Map<Section, Set<number>>;
-}
+export type { LiveClient } from './watchedRows';
 
 /** What a watch asks: the stream, its user, and the section's records its pages show (all of them, replacing the
  * last watch of the section). Also what the bus carries to the instance that holds the stream. */
@@ -54,9 +46,6 @@ export interface Watch {
 /** Where the watch went: to a stream of this instance, to the instance that holds it (through the bus), or to no
  * stream of this user. */
 export type Watched = 'kept' | 'forwarded' | 'unknown';
-
-const frame = (event: string, data: unknown, id?: string) =>
-  `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export class LiveHub {
   readonly clients = new Set<LiveClient>();
@@ -190,7 +179,7 @@ export class LiveHub {
     if (!clients.length) return;
     // who may read what, and the rows the streams watch, asked at once; while the rows (the longer read: the
     // list's SQL) are read, each audience's text is made and each watching stream's stripping named
-    const rowsRead = this.watchedRows(clients, events).catch(
+    const rowsRead = watchedRows(this.db, this.specs, clients, events).catch(
       () => new Map<Section, Map<number, Record<string, unknown>>>(),
     );
     const audiences = await this.readable(
@@ -198,29 +187,7 @@ export class LiveHub {
       events,
     );
     const frames = events.map((event) => Buffer.from(frame(LIVE_EVENT.change, publicEvent(event), event.eid)));
-    // per audience the batch's frames it may read, as one buffer, and where each event's frame starts in it (-1:
-    // not for this audience); per audience and rows carried, the text with those rows. Each stream gets its text
-    // in ONE write: a chunk of the answer, not one per frame (a chunk each cost the server a write and each
-    // screen a read of its own: 50 of them for a stream that showed 25 changed rows)
-    const texts = new Map<string, { text: Buffer; at: number[] }>();
-    const shared = audiences.map(({ key, may }) => {
-      let text = texts.get(key);
-      if (!text) {
-        const at: number[] = [];
-        let offset = 0;
-        const parts = events.map((event, e) => {
-          if (!may(event)) {
-            at.push(-1);
-            return Buffer.alloc(0);
-          }
-          at.push(offset);
-          offset += frames[e].length;
-          return frames[e];
-        });
-        texts.set(key, (text = { text: Buffer.concat(parts, offset), at }));
-      }
-      return text;
-    });
+    const shared = audienceTexts(events, frames, audiences);
     // the strippings (audience.ts stripKey, kept by permissions) as rowsOf will ask them, of the list's columns
     const changed = new Set<LiveSection>(events.filter(rowsShown).map((e) => e.section));
     for (const client of clients) {
@@ -229,7 +196,7 @@ export class LiveHub {
         if (spec && changed.has(section)) stripKey(client.auth.permissions, spec, Object.keys(spec.columns));
       }
     }
-    const withRows = this.rowsOf(clients, audiences, events, await rowsRead);
+    const withRows = rowsOf(this.specs, clients, audiences, events, await rowsRead);
     const withRowsTexts = new Map<string, Buffer>();
     clients.forEach((client, i) => {
       const { key } = audiences[i];
@@ -242,104 +209,9 @@ export class LiveHub {
       // share the text)
       const textKey = `${key}\n${rows.key}\n${rows.frames.map(([e]) => e).join(',')}`;
       let text = withRowsTexts.get(textKey);
-      if (!text) {
-        const { text: plain, at } = shared[i];
-        const parts: Buffer[] = [];
-        let from = 0;
-        for (const [e, withRow] of rows.frames) {
-          parts.push(plain.subarray(from, at[e]), withRow);
-          from = at[e] + frames[e].length;
-        }
-        parts.push(plain.subarray(from));
-        withRowsTexts.set(textKey, (text = Buffer.concat(parts)));
-      }
+      if (!text) withRowsTexts.set(textKey, (text = withRowFrames(shared[i], frames, rows.frames)));
       this.write(client, text);
     });
-  }
-
-  /** The rows of the batch's changed records any stream watches, by section, read once for all the streams
-   * through the list's SQL (audience.ts listRows). */
-  private async watchedRows(
-    clients: LiveClient[],
-    events: LiveEvent[],
-  ): Promise<Map<Section, Map<number, Record<string, unknown>>>> {
-    const read = new Map<Section, Map<number, Record<string, unknown>>>();
-    const changed = events.filter(rowsShown);
-    for (const section of new Set(changed.map((e) => e.section))) {
-      // a wing's records are no list's rows: no stream watches them
-      if (!isSection(section)) continue;
-      const spec = this.specs[section];
-      const watched = clients.map((c) => c.watched?.get(section)).filter((w) => w !== undefined);
-      if (!spec || !watched.length) continue;
-      const ids = [
-        ...new Set(changed.filter((e) => e.section === section && watched.some((w) => w.has(e.id))).map((e) => e.id)),
-      ];
-      if (ids.length) read.set(section, await listRows(this.db, spec, ids));
-    }
-    return read;
-  }
-
-  /** Of the rows read, the events each stream watches and may read with their rows: per stream the key of its
-   * stripping and, ascending, each such event's index in the batch and its frame with the row (null: the stream
-   * watches none of the changed records). Each row is cut once per stripping alike (audience.ts stripKey) and each
-   * such frame made once. */
-  private rowsOf(
-    clients: LiveClient[],
-    audiences: { may: (event: LiveEvent) => boolean }[],
-    events: LiveEvent[],
-    read: Map<Section, Map<number, Record<string, unknown>>>,
-  ): ({ key: string; frames: [number, Buffer][] } | null)[] {
-    const out: ({ key: string; frames: [number, Buffer][] } | null)[] = clients.map(() => null);
-    for (const [section, rows] of read) {
-      const spec = this.specs[section];
-      if (!rows.size) continue;
-      // the batch's events of each record read (its indexes)
-      const eventsOf = new Map<number, number[]>();
-      events.forEach((e, at) => {
-        if (e.section === section && rowsShown(e) && rows.has(e.id))
-          (eventsOf.get(e.id) ?? eventsOf.set(e.id, []).get(e.id)!).push(at);
-      });
-      const keys = Object.keys(rows.values().next().value!);
-      const cut = new Map<string, { texts: Map<number, string>; frames: Map<number, Buffer> }>();
-      clients.forEach((client, i) => {
-        const watched = client.watched?.get(section);
-        if (!watched) return;
-        let mine: [number, Buffer][] | null = null;
-        let key = '';
-        let of: { texts: Map<number, string>; frames: Map<number, Buffer> } | undefined;
-        for (const id of watched.size < eventsOf.size ? watched : eventsOf.keys()) {
-          const ats = eventsOf.get(id);
-          if (!ats || !watched.has(id) || !audiences[i].may(events[ats[0]])) continue;
-          if (!of) {
-            key = stripKey(client.auth.permissions, spec, keys);
-            of =
-              cut.get(key) ??
-              cut
-                .set(key, { texts: stripFor(client.auth.permissions, spec, rows.values()), frames: new Map() })
-                .get(key)!;
-          }
-          for (const at of ats) {
-            let text = of.frames.get(at);
-            if (text === undefined) {
-              const event = events[at];
-              text = Buffer.from(
-                `id: ${event.eid}\nevent: ${LIVE_EVENT.change}\ndata: ${JSON.stringify(publicEvent(event)).slice(0, -1)},"row":${of.texts.get(id)}}\n\n`,
-              );
-              of.frames.set(at, text);
-            }
-            (mine ??= []).push([at, text]);
-          }
-        }
-        if (mine) {
-          const before = out[i];
-          out[i] = {
-            key: before ? `${before.key}\n${section}:${key}` : `${section}:${key}`,
-            frames: [...(before?.frames ?? []), ...mine].sort((x, y) => x[0] - y[0]),
-          };
-        }
-      });
-    }
-    return out;
   }
 
   /** A stream's watch of a section: kept by this instance when the stream is one of its own, sent through the bus
@@ -424,9 +296,3 @@ export class LiveHub {
     }
   }
 }
-
-const publicEvent = (e: LiveEvent) => ({ section: e.section, id: e.id, version: e.version, kind: e.kind });
-
-/** A change a list page shows in place (its row read again); a created or deleted record moves the lists, which
- * are read again whole. */
-const rowsShown = (e: LiveEvent) => e.kind === 'update' || e.kind === 'stock';
