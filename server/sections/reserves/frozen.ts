@@ -3,7 +3,7 @@
 // re-pricing or a renewal leaves it as it was; the margins' check (margins.ts) measures today's figures against it.
 import type { FieldChange } from '../../../domain/history';
 import { toNumber } from '../../../domain/numbers';
-import type { ReservedOffer } from './record';
+import type { ReservedOffer } from './stored';
 
 /** The frozen columns of a new reserve, from its lot as read for the reserve's form. */
 export const frozenOf = (offer: ReservedOffer) => ({

@@ -3,7 +3,8 @@
 // its other files.
 export { default } from './routes';
 export { reservesSpec } from './list';
-export { heldReserveRecord, reserveRecord } from './lifecycle';
+export { reserveRecord } from './lifecycle';
+export { heldReserveRecord } from './heldReserve';
 export { scheduleReserveExpiry } from './expiry';
 export { reserveStats, reservesShortList } from './stats';
 // the follower of new rates after the offers' re-pricing: reserves on 'daily' lots judged at today's cost

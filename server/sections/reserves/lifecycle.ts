@@ -4,7 +4,7 @@
 // through offers/stock.ts in the step's own transaction, with the reserve row locked first and the offer row
 // after it (the order bulk delete locks them in too), so concurrent steps serialise instead of overselling or
 // deadlocking. The stock writer records the offer's change in its history, in the step's transaction.
-import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthenticatedUser } from '../../accounts/users';
 import { can, isFieldVisible, scopeOf } from '../../../domain/permissions';
@@ -14,56 +14,42 @@ import {
   currentTerms,
   growsOnOldTerms,
   keptTerms,
-  pricedBy,
   sameTerms,
   TERMS_MSG,
   type ReserveTerms,
 } from '../../../domain/reserves/terms';
-import { completionDateError } from '../../../domain/reserves/completion';
 import { badRequest, forbidden } from '../../errors';
 import { CREDIT_MSG } from '../../../domain/buyers/credit';
 import { select, selectFirst, selectRows } from '../../db/rows';
 import { buyers as buyersTable, reserves as reservesTable } from '../../db/schema';
-import { readRecord, type BulkOutcome, type BulkRow, type RecordSection, type Row } from '../../records/pipeline';
-import { recordChangeStep, recordStep } from '../../records/recordWrites';
+import { isRow, type BulkOutcome, type BulkRow, type RecordSection, type Row } from '../../records/pipeline';
 import { readBusinessSettings } from '../../settings';
-import { complete, lockOffer, release, reserve, resize, type StockCause } from '../offers';
+import { reserve, resize, type StockCause } from '../offers';
 import { notify, recipients } from '../../records/notify';
 import { NOTIFICATION_TEXT } from '../../../domain/notifications';
-import { defaultReservedUntil, renewDate, reservedUntilError } from '../../../domain/reserves/schema';
-import { pendingArrival } from '../../../domain/offers/logistics';
-import { formatNumber } from '../../../domain/format';
 import type { HistoryCause } from '../../../domain/history';
+import { BUYER_INN, chunkFacts } from './facts';
 import {
-  BUYER_INN,
-  chunkFacts,
   offerOfReserve,
   offersOfReserves,
   offerToReserve,
-  prepareReserve,
   reserveReadShape,
   storedReserve,
   storedReserves,
-  todaysTermsOf,
   type ReservedOffer,
-  type ReserveValues,
-} from './record';
+} from './stored';
+import { prepareReserve, type ReserveValues } from './record';
 import { takeStockAgain, takeStockAgainMany } from './restore';
 import { frozenChanges, frozenOf, type Frozen } from './frozen';
-import { clock, readTimeZone, todayOf } from '../../db/businessDay';
-import { businessDayOf, businessToday } from '../../../domain/businessDay';
+import { DEFAULT_TERMS } from '../../../domain/buyers/finance';
 import { refuseReserveWithoutDocuments } from '../../records/documentsState';
 import { checkCredit } from './credit';
 import { createBuyerCard } from '../buyers';
-import { DEFAULT_TERMS } from '../../../domain/buyers/finance';
 import { recordHistory } from '../../records/history';
-import { money, toNumber } from '../../../domain/numbers';
-import { hasFinance } from '../../../domain/permissions';
-import { reserveFigures } from '../../../domain/reserves/figures';
-import { QUOTE_RECORD_MSG } from '../../../domain/quotes/record';
+import { toNumber } from '../../../domain/numbers';
 
 /** What the offer's history tells of a step of one reserve. */
-const stepOf = (auth: AuthenticatedUser, id: number, step: HistoryCause['step']): StockCause => ({
+export const stepOf = (auth: AuthenticatedUser, id: number, step: HistoryCause['step']): StockCause => ({
   by: auth.user.id,
   via: { section: 'reserves', step, ids: [id] },
 });
@@ -78,7 +64,7 @@ const valuesOf = (values: ReserveValues) =>
     Object.values(values).map((v) => sql`${v}`),
     sql`, `,
   );
-const setOf = (values: Record<string, unknown>) =>
+export const setOf = (values: Record<string, unknown>) =>
   sql.join(
     Object.entries(values).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`),
     sql`, `,
@@ -86,7 +72,7 @@ const setOf = (values: Record<string, unknown>) =>
 
 /** A new reserve's checked values: the offer, its papers, the form on the offer's terms (or `held`: a
  * quote's), the responsible a role with 'own' create may name. */
-async function prepareNewReserve(db: Database, auth: AuthenticatedUser, body: Row, held?: ReserveTerms) {
+export async function prepareNewReserve(db: Database, auth: AuthenticatedUser, body: Row, held?: ReserveTerms) {
   const offer = await offerToReserve(db, body.offer_id);
   // a lot that cannot legally ship, under 'Запрещать резерв без документов'
   await refuseReserveWithoutDocuments(db, offer.id);
@@ -285,7 +271,8 @@ export const reserveRecord: RecordSection<
     // what the user confirmed must be what is applied: a re-pricing names the terms its preview showed, and prices or
     // settings moved since the preview are refused
     if (reprice && !body.reprice_terms) throw badRequest(TERMS_MSG.unseen);
-    if (reprice && !sameTerms(body.reprice_terms as Row, today)) throw badRequest(TERMS_MSG.moved);
+    if (reprice && !sameTerms(isRow(body.reprice_terms) ? body.reprice_terms : {}, today))
+      throw badRequest(TERMS_MSG.moved);
     // a reserve whose offer's price moved since does not grow on its old terms (the offer's reserved sum is
     // the sum of its reserves' own sums)
     if (
@@ -308,153 +295,3 @@ export const reserveRecord: RecordSection<
     return { set: setOf(values), extra };
   },
 };
-
-/** A reserve made from a valid quote: the reserve's own rules (band, stock, papers, rights), on the terms
- * the quote's price was worked out on, and it keeps the quote's number. */
-export const heldReserveRecord = (
-  held: ReserveTerms,
-  quoteId: number,
-): RecordSection<{ offer: ReservedOffer; values: ReserveValues; newBuyer?: Row | null }, 'reserves'> => ({
-  ...reserveRecord,
-  prepareCreate: async (db, auth, body) => {
-    const prepared = await prepareNewReserve(db, auth, body, held);
-    // a price held below the lot's band as it stands today (its purchase price rose since) is the finance
-    // right's to reserve at
-    if (!hasFinance(auth.permissions)) {
-      const settings = await readBusinessSettings(db);
-      const today = currentTerms(prepared.offer, settings);
-      const { values, offer } = prepared;
-      const now = reserveFigures(
-        {
-          amount: values.amount,
-          unit_selling_price: values.unit_selling_price,
-          delivery_cost: values.delivery_cost,
-          unit_price: today.unit_price,
-          kg_price: today.offer_price_kg,
-          unit_weight: today.unit_weight,
-          units_per_pack: offer.units_per_pack,
-        },
-        pricedBy(today, offer, settings).settings,
-      );
-      const price = toNumber(values.unit_selling_price);
-      if (price !== null && now.min_selling_price !== null && price < now.min_selling_price) {
-        throw forbidden(
-          QUOTE_RECORD_MSG.belowBand(offer.id, values.unit_selling_price!, money(now.min_selling_price)!),
-        );
-      }
-    }
-    // the quote's number is one more column of the reserve's row (insert writes the values' columns)
-    return { ...prepared, values: Object.assign({ ...prepared.values }, { quote_id: quoteId }) };
-  },
-});
-
-/** GET /api/reserves/{id}/reprice: the terms a re-pricing would take now (the offer's prices, today's settings),
- * read from the database so the preview shows what 'Применить' applies. */
-export async function repriceTerms(
-  db: Database,
-  auth: AuthenticatedUser,
-  id: number,
-): Promise<Record<keyof ReserveTerms, string | null>> {
-  const reserve = await readRecord(db, auth, reserveRecord, id, false);
-  if (!canReprice(auth.permissions)) throw forbidden(TERMS_MSG.forbidden);
-  const refused = reserveRecord.refuseStatus?.(String(reserve.status), 'change');
-  if (refused) throw badRequest(refused);
-  const terms = currentTerms((await offerOfReserve(db, Number(reserve.offer_id)))!, await readBusinessSettings(db));
-  return Object.fromEntries(
-    Object.entries(terms).map(([k, v]) => [k, v === null || v === undefined ? null : String(v)]),
-  ) as Record<keyof ReserveTerms, string | null>;
-}
-
-/** The end of an active reserve's life, completed or cancelled, made on the version the user saw: its amount
- * moves as `move` says and the reserve takes the columns `set` gives, in one transaction. */
-const endReserve = (
-  db: Database,
-  auth: AuthenticatedUser,
-  id: number,
-  body: Row,
-  step: 'complete' | 'cancel',
-  move: typeof complete,
-  set: (tx: Database, before: Row) => SQL | Promise<SQL>,
-) =>
-  recordStep(db, auth, reserveRecord, id, body, step, async (tx, before) => {
-    const stepSet = await set(tx, before); // refused before any stock moves
-    const current = (await storedReserve(tx, id))!;
-    // an expired reserve gave its amount back when it expired: cancelling it moves no stock
-    if (current.status === 'active') await move(tx, current.offer_id, current.amount, stepOf(auth, id, step));
-    const kind = step === 'complete' ? 'reserve_completed' : 'reserve_cancelled';
-    await notify(tx, {
-      to: recipients.authorOf(current.offer_id),
-      kind,
-      section: 'reserves',
-      recordId: id,
-      text: NOTIFICATION_TEXT[kind](id, current.offer_id),
-      by: auth.user.id,
-    });
-    return stepSet;
-  });
-
-/** POST /api/reserves/{id}/complete: the buyer took the goods on `actual_date_implementation` (YYYY-MM-DD; today
- * when not given), not after today nor before the reserve was made; the amount becomes purchased. */
-export const completeReserve = (
-  db: Database,
-  auth: AuthenticatedUser,
-  id: number,
-  body: { actual_date_implementation?: string | null; version?: number },
-) =>
-  endReserve(db, auth, id, body, 'complete', complete, async (tx, before) => {
-    const zone = await readTimeZone(tx);
-    const day = businessToday(zone, clock.now());
-    const asked = body.actual_date_implementation;
-    const date = asked === undefined || asked === null || asked === '' ? day : asked;
-    // the day the reserve was made is the business day its creation fell on
-    const refused = completionDateError(date, businessDayOf(String(before.created_at), zone), day);
-    if (refused) throw badRequest(refused);
-    return sql`status = 'completed', actual_date_implementation = ${date}::date`;
-  });
-
-/** POST /api/reserves/{id}/renew ('Продлить'): an expired reserve takes its amount from the offer again, if the
- * offer is still active and has that much free (else a 400 saying so), and holds for the setting's days anew, by a
- * normal edit's date rule: not past its 'Дата реализации'; one already passed needs a new
- * estimated_date_implementation in the body (domain renewDate), else a 400 asking for it and nothing changes. It is
- * renewed on today's terms (the offer's prices and today's settings, at its own selling price). It becomes
- * active again, so the buyer's credit is checked as a new reserve's, the buyer locked before the offer. */
-export const renewReserve = (db: Database, auth: AuthenticatedUser, id: number, body: Row) =>
-  recordChangeStep(db, auth, reserveRecord, id, body, 'renew', async (tx) => {
-    const current = (await storedReserve(tx, id))!;
-    const today = await todayOf(tx);
-    const arrival = pendingArrival((await offerOfReserve(tx, current.offer_id))!);
-    // a role the date is hidden from names none (it cannot see what it would replace)
-    const asked = isFieldVisible(auth.permissions, 'reserves', 'estimated_date_implementation')
-      ? (body as { estimated_date_implementation?: string | null } | null)?.estimated_date_implementation
-      : null;
-    const { estimated, error } = renewDate(asked, current.estimated_date_implementation, today, arrival);
-    if (error) throw badRequest(error);
-    const override = await checkCredit(tx, auth, {
-      buyerId: current.buyer_id === null ? null : Number(current.buyer_id),
-      reserveId: id,
-      sum: current.total_selling_sum,
-      takesMore: true,
-      override: (body as { credit_override?: unknown } | null)?.credit_override,
-    });
-    const offer = await lockOffer(tx, current.offer_id);
-    if (offer.status !== 'active') throw badRequest(RESERVE_WRITE_MSG.renewOffer);
-    const { short } = (await selectFirst(
-      tx,
-      select({ short: sql<boolean>`${current.amount}::numeric > ${offer.available_amount}::numeric` }),
-    ))!;
-    if (short) throw badRequest(RESERVE_WRITE_MSG.renewShort(formatNumber(offer.available_amount)));
-    await reserve(tx, current.offer_id, current.amount, stepOf(auth, id, 'renew'));
-    const settings = await readBusinessSettings(tx);
-    const until = defaultReservedUntil(today, settings.reserve_hold_days, estimated, arrival);
-    const refused = reservedUntilError(until, estimated, today, arrival);
-    if (refused) throw badRequest(refused);
-    const terms = await todaysTermsOf(tx, current, (await offerOfReserve(tx, current.offer_id))!);
-    return {
-      set: sql`status = 'active', reserved_until = ${until}::date, estimated_date_implementation = ${estimated}::date, ${setOf(terms)}`,
-      extra: override,
-    };
-  });
-
-/** POST /api/reserves/{id}/cancel: the deal is off; the amount returns to the offer's stock. */
-export const cancelReserve = (db: Database, auth: AuthenticatedUser, id: number, body: Row) =>
-  endReserve(db, auth, id, body, 'cancel', release, () => sql`status = 'cancelled'`);
