@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { noQuery } from '../http/schemas';
 import { russianErrors } from '../http/validation';
 import { QUOTE_RECORD_MSG } from '../../domain/quotes/record';
-import { publicQuote, publicQuoteDocument } from './records';
+import { publicQuote, publicQuoteDocument } from './link';
 import { publicResponse, quoteDocumentParams, quoteTokenParams } from './schema';
 import type { FileStores } from '../db/fileStores';
 import { sendPublicDocument } from '../sections/offers';
