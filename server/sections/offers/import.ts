@@ -34,7 +34,9 @@ import { referenceItems, type ReferenceItem, type ScopeSpecs } from '../../recor
 import { scopeCondition } from '../../records/access';
 import { ratePolicyOf } from '../../../domain/offers/purchase';
 import { ratesOfDay, type RateReader } from './purchase';
-import { findDuplicates, newOfferValues, offerRecord, type NewOffer } from './record';
+import { offerRecord } from './record';
+import { findDuplicates } from './duplicates';
+import { newOfferValues, type NewOffer } from './offerValues';
 import { insertRecords, type CreatedRecord } from '../../records/pipeline';
 import { fieldProblems } from '../../http/validation';
 

@@ -1,6 +1,8 @@
 // The offers' public face: the plugin the app mounts (routes.ts) and what other sections and wings may call.
 export { default } from './routes';
-export { findDuplicates, newOfferValues, offerRecord, type NewOffer } from './record';
+export { offerRecord } from './record';
+export { findDuplicates } from './duplicates';
+export { newOfferValues, type NewOffer } from './offerValues';
 export { offersSpec } from './list';
 export { requireImportRight } from './import';
 
