@@ -748,7 +748,7 @@ test('a file over one chunk (checked and written 1 000 rows at a time): a row of
 });
 
 test('an XLSX that lies about its unpacked size is measured as it unpacks and refused, nothing kept', async () => {
-  const { unzippedSize } = await import('../lists/import');
+  const { unzippedSize } = await import('../lists/unzipped');
   const bomb = await lyingZip(110 * 1024 * 1024);
   // a few hundred kilobytes that unpack past the 100 MB an import allows
   expect(bomb.length).toBeLessThan(IMPORT_LIMITS.maxBytes);
@@ -771,7 +771,7 @@ test('an XLSX that lies about its unpacked size is measured as it unpacks and re
 });
 
 test('a member its central directory does not name (the reader would parse it, the size check would not see it) makes the file unreadable, nothing kept', async () => {
-  const { unzippedSize } = await import('../lists/import');
+  const { unzippedSize } = await import('../lists/unzipped');
   const hidden = await hiddenMemberZip(30 * 1024 * 1024);
   // measured as the reader meets it: not as the 1 KB its directory lists
   expect(await unzippedSize(hidden, 100 * 1024 * 1024)).toBeNull();
@@ -789,7 +789,7 @@ test('a member its central directory does not name (the reader would parse it, t
 });
 
 test('shared strings past 24 MB, the part of a workbook the reader keeps whole, are refused however small the file', async () => {
-  const { unzippedSize } = await import('../lists/import');
+  const { unzippedSize } = await import('../lists/unzipped');
   const strings = await sharedStringsZip(30 * 1024 * 1024);
   expect(strings.length).toBeLessThan(IMPORT_LIMITS.maxBytes);
   expect(await unzippedSize(strings, 100 * 1024 * 1024)).toBe(Infinity);
