@@ -4,7 +4,7 @@
 import type { FieldSpec } from '../resource';
 import { RATE_POLICY_TITLES } from './purchase';
 
-export const PURCHASE_FIELDS = {
+export const PURCHASE_FIELD_SPECS = {
   purchase_currency: {
     label: 'Валюта закупки',
     hiddenFrom: ['8'],

@@ -4,7 +4,8 @@
 import { col, f, recordColumns, recordFilters, type ColumnDef, type FilterDef } from '../lists';
 import { defineResource } from '../resource';
 import { LOGISTICS_STATES } from './logistics';
-import { PURCHASE_FIELDS } from './purchaseFields';
+import { PURCHASE_FIELD_SPECS } from './purchaseFields';
+import { PURCHASE_FIELDS } from './purchase';
 
 const LOGISTICS_TITLES = Object.fromEntries(LOGISTICS_STATES.map((s) => [s.value, s.title]));
 
@@ -216,7 +217,7 @@ export const offersResource = defineResource({
       import: { example: '10702070/051226/3001234', note: 'для импортного лота; можно оставить пустым' },
     },
     // a lot bought in a currency: its purchase terms (purchaseFields.ts)
-    ...PURCHASE_FIELDS,
+    ...PURCHASE_FIELD_SPECS,
   },
   columns: [
     recordColumns.id(),
@@ -249,13 +250,7 @@ export const offersResource = defineResource({
     'logistics_state',
     'expected_arrival',
     'customs_declaration',
-    'purchase_currency',
-    'purchase_price',
-    'rate_policy',
-    'fixed_rate',
-    'fixed_rate_date',
-    'purchase_rate',
-    'purchase_rate_date',
+    ...PURCHASE_FIELDS,
     // the lot's papers, computed (domain/offers/documents.ts); the offers feature draws the cell
     col('documents_state', 'Документы', 'text', { width: 200, sortable: false }),
     recordColumns.createdBy(),
@@ -276,13 +271,7 @@ export const offersResource = defineResource({
     'logistics_state',
     'expected_arrival',
     'customs_declaration',
-    'purchase_currency',
-    'purchase_price',
-    'rate_policy',
-    'fixed_rate',
-    'fixed_rate_date',
-    'purchase_rate',
-    'purchase_rate_date',
+    ...PURCHASE_FIELDS,
     'unit_amount',
     'unit_price',
     'total_sum',
