@@ -25,7 +25,8 @@ import { offerSellingBand } from '../../domain/offers/figures';
 import { columnsOf, select, selectRows, type SelectedRow } from '../db/rows';
 import type { AuthenticatedUser } from '../accounts/users';
 import { recordChange } from './changeLog';
-import { readTimeZone } from '../db/businessDay';
+import { readTimeZone, todayOf } from '../db/businessDay';
+import { refreshBuyersDebt } from '../records/buyersDebt';
 import { businessZone, TIME_ZONE_SETTING, TIME_ZONE_TITLE } from '../../domain/businessDay';
 import { badRequest } from '../errors';
 import {
@@ -193,6 +194,8 @@ export async function saveBusinessSettings(
     // the hold days move no selling band: only a band setting's change recomputes the offers
     // another zone may be another business day: the lots' papers as of that day
     if (zoneMoved) await refreshDocumentsState(tx, DATED_OFFER);
+    // and the buyers' overdue debt as of that day
+    if (zoneMoved) await refreshBuyersDebt(tx, sql`true`, await todayOf(tx));
     const lines = moved.map(
       (name) =>
         `${SETTING_TITLE[name].label} ${settingShown(name, before[name] ?? '')} → ${settingShown(name, after[name] ?? '')}`,

@@ -1,6 +1,7 @@
-// What each buyer owes, in SQL, for the list's columns, filters and sorts: its completed reserves' selling sums less
-// their payments, the overdue part being what is left of sales past their due day (completion + deferral days on
-// deferred terms). The same rule as domain/buyers/ledger.ts, which the card's ledger and the credit check read.
+// What each buyer owes, in SQL: its completed reserves' selling sums less their payments, the overdue part being
+// what is left of sales past their due day (completion + deferral days on deferred terms). The same rule as
+// domain/buyers/ledger.ts, which the card's ledger and the credit check read, and as migration 0062's buyer_debt,
+// whose figures the buyers list reads stored (kept by the database's triggers and by server/records/buyersDebt.ts).
 import { sql, type SQL } from 'drizzle-orm';
 
 /** A sale of reserve `r`: a completed reserve, or one deleted when it was completed (a deleted sale stays in

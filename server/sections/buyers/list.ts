@@ -4,13 +4,13 @@ import { buyersResource, PAYMENT_TERMS } from '../../../domain/buyers/resource';
 import { latestComments } from '../../lists/engine';
 import { resourceSql, resourceSection } from '../../lists/resource';
 import type { SectionSpec } from '../../contract/section';
-import { debtJoin } from './debt';
-import { ZONE_SQL } from '../../db/businessDay';
 
-// its fields as the resource declares them; the terms listed by their title, the debt from the ledger's join
+// its fields as the resource declares them; the terms listed by their title, the debt as stored (migration 0062:
+// the database keeps it with every sale, payment and opening balance, the daily job with the business day), so a
+// page, a filter, a sort and an export read a column of the row, the sorts and filters through its index
 const fields = resourceSql(buyersResource, 'b', {
   own: ['payment_terms'],
-  computed: { balance: sql`debt.balance`, overdue: sql`debt.overdue` },
+  computed: { balance: sql`b.debt_balance`, overdue: sql`b.debt_overdue` },
 });
 const termsTitle = sql.raw(
   `CASE b.payment_terms ${PAYMENT_TERMS.map((t) => `WHEN '${t.value}' THEN '${t.title}'`).join(' ')} END`,
@@ -18,8 +18,7 @@ const termsTitle = sql.raw(
 
 export const buyersSpec: SectionSpec<'buyers'> = {
   ...resourceSection(buyersResource, 'b'),
-  // overdue by the business day (the time_zone setting), as the card's ledger and the credit check count it
-  from: sql`FROM buyers b ${fields.joins} ${debtJoin('b', sql`(now() AT TIME ZONE ${ZONE_SQL})::date`)}`,
+  from: sql`FROM buyers b ${fields.joins}`,
   columns: {
     ...fields.parts.own,
     ...fields.parts.refs,

@@ -2,7 +2,8 @@
 // becomes 'expired' ('Просрочен') and gives its amount back to the offer through the stock writer, one reserve per
 // transaction, recorded in the offer's history as 'Резерв № {id} просрочен' and in the reserve's as its status
 // change. Its responsible is told; so is it the day before ('истекает завтра') and when its estimated date passed
-// with the reserve not completed. A buyer's debt that falls overdue today is told to the buyer's responsible.
+// with the reserve not completed. A buyer's debt that falls overdue today moves its stored overdue part (within the
+// minute the business day starts) and is told to the buyer's responsible.
 //
 // One runner across the instances on one database: each transaction first takes a transaction-level advisory
 // lock (pg_try_advisory_xact_lock) and an instance that does not get it stops, leaving the work to the one that
@@ -20,6 +21,7 @@ import { todayOf } from '../../db/businessDay';
 import { addDays } from '../../../domain/businessDay';
 import { scheduleJob } from '../../db/jobs';
 import { remindOverdueDebts } from '../buyers';
+import { debtTurns, refreshBuyersDebt } from '../../records/buyersDebt';
 
 /** The advisory lock's key: 'NutDesk reserves expiry'. */
 export const EXPIRY_LOCK = 2_022_0001;
@@ -91,7 +93,9 @@ async function remind(db: Database, today: string): Promise<void> {
         dedupe: `overdue:${r.id}:${r.date}`,
       });
     }
-    // a buyer's debt overdue from today, told to its responsible
+    // the buyers whose debt fell overdue since the day began: their stored overdue part moved (and announced, so
+    // the buyers list follows), then told to their responsibles
+    await refreshBuyersDebt(tx, debtTurns(today), today);
     await remindOverdueDebts(tx, today);
   });
 }
