@@ -6,9 +6,12 @@
 import { SECTIONS } from './sectionKeys';
 
 /** What the streams hear of: every section's records, and the wings' records kept with a version and a history of
- * their own (a saved quote), each heard by who may read it. */
-export const LIVE_SECTIONS = [...SECTIONS, 'quotes'] as const;
+ * their own (a saved quote, the papers made of reserves: an invoice, a УПД), each heard by who may read it. */
+export const LIVE_SECTIONS = [...SECTIONS, 'quotes', 'invoices', 'upd'] as const;
 export type LiveSection = (typeof LIVE_SECTIONS)[number];
+
+/** The table a live section's records are kept in: its own name, but for the УПД's (`upd_documents`). */
+export const liveTable = (section: LiveSection): string => (section === 'upd' ? 'upd_documents' : section);
 
 export const isLiveSection = (value: unknown): value is LiveSection =>
   typeof value === 'string' && (LIVE_SECTIONS as readonly string[]).includes(value);

@@ -40,6 +40,7 @@ import updRoutes from './sections/upd';
 import invoicesRoutes from './sections/invoices';
 import publicQuoteRoutes from './quotes/public';
 import { quoteAudience } from './quotes/live';
+import { paperAudience } from './sections/papers';
 import { limitPublicReads } from './http/publicLimit';
 import { SECTIONS } from '../domain/sections';
 import { createServer } from 'node:http';
@@ -172,7 +173,8 @@ export async function buildApp({
       await api.register(updRoutes, { db });
       await api.register(invoicesRoutes, { db });
       // the live event stream: every committed change of a record, told to the users who may read it
-      await api.register(eventsRoutes, { db, config, wings: [quoteAudience] });
+      const papers = (['invoices', 'upd'] as const).map((paper) => paperAudience(paper, SECTION_SPECS.reserves));
+      await api.register(eventsRoutes, { db, config, wings: [quoteAudience, ...papers] });
       await api.register(notificationsRoutes, { db });
       await api.register(analyticsRoutes, { db });
       await api.register(currencyRatesRoutes, { db, url: config.cbrRatesUrl, followers: RATES_FOLLOWERS });

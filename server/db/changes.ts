@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { isLiveSection, type LiveEvent, type LiveKind, type LiveSection } from '../../domain/live';
+import { isLiveSection, liveTable, type LiveEvent, type LiveKind, type LiveSection } from '../../domain/live';
 
 /** The bus channels: record changes, and a user's new notification. */
 export const CHANGES_CHANNEL = 'nutdesk_changes';
@@ -53,7 +53,7 @@ export async function announceChanges(
       'p', ${prefix}::text, 'c', ${first}::int + c.chunk * ${BATCH}, 'e', json_agg(json_build_array(c.id, c.version) ORDER BY c.id))::text),
       nextval('change_generation')
     FROM (SELECT t.id, t.version, ((row_number() OVER (ORDER BY t.id)) - 1)::int / ${BATCH} AS chunk
-      FROM ${sql.identifier(section)} t WHERE t.id = ANY(${`{${ids.join(',')}}`}::int[])) c
+      FROM ${sql.identifier(liveTable(section))} t WHERE t.id = ANY(${`{${ids.join(',')}}`}::int[])) c
     GROUP BY c.chunk`);
 }
 

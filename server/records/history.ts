@@ -10,7 +10,7 @@ import { namesOf, returningRows, select, selectFirst } from '../db/rows';
 import { storedRecordOf, type StoredRecord } from '../contract/tables';
 import { recordHistory as historyTable } from '../db/schema';
 import { announceChanges } from '../db/changes';
-import type { LiveKind, LiveSection } from '../../domain/live';
+import { liveTable, type LiveKind, type LiveSection } from '../../domain/live';
 
 /** The signed-in user a write is done by (users.id). */
 export type Author = number | null; // null: the system (the reserves' expiry job)
@@ -34,7 +34,7 @@ export async function recordHistory(tx: Database, by: Author, writes: HistoryWri
   // each entry keeps the record's version after the write (the write ran first): what a stale save answers from
   const rows = kept.map(
     (w) => sql`(${w.section}, ${w.recordId}, ${w.action}, ${by}, ${JSON.stringify(w.changes ?? [])}::jsonb,
-    ${w.via ? JSON.stringify(w.via) : null}::jsonb, (SELECT version FROM ${sql.identifier(w.section)} WHERE id = ${w.recordId}))`,
+    ${w.via ? JSON.stringify(w.via) : null}::jsonb, (SELECT version FROM ${sql.identifier(liveTable(w.section))} WHERE id = ${w.recordId}))`,
   );
   await tx.execute(
     sql`INSERT INTO record_history (section, record_id, action, user_id, changes, via, version) VALUES ${sql.join(rows, sql`, `)}`,

@@ -9,6 +9,7 @@
 //   announced together) are gathered for COALESCE_MS and the rows the pages show that no event brought are read
 //   in ONE request (?{section}_ids=a,b,…): a write of N records costs an open screen no request, or one;
 // - a created or deleted record: the section's lists (and tiles) are read again, their counts change;
+// - a paper (an invoice, a УПД) made or cancelled: its card and history, and its kind's lists, read again;
 // - 'notification': the bell's list; 'reset' (events missed beyond the server's memory): every list.
 // The stream reconnects with Last-Event-ID after a loss (the server replays what was missed), and gives up on a
 // stream silent for longer than three heartbeats. While it is down the lists poll (liveState.connected).
@@ -23,6 +24,7 @@ import { useAppDispatch, useAppSelector, type AppDispatch } from './hooks';
 import { listsApi } from './lists';
 import { streamClosed, streamOpened } from './liveState';
 import { recordTag, sectionApi, SUMMARY_TAG, TAGS } from './sectionApi';
+import { isPaperKind, paperListTag, papersApi, paperTags } from './papers';
 import type { RootState } from './rootReducer';
 
 /** The list filter that picks one record by id, per section (none: the list is read again instead). */
@@ -110,6 +112,9 @@ export async function applyChanges(
   events: readonly ChangeEvent[],
 ): Promise<void> {
   const carried = rowsCarried(events);
+  // a paper (an invoice, a УПД) made or cancelled: its open card and history, and the lists of its kind, read again
+  const papers = events.flatMap(({ section, id }) => (isPaperKind(section) ? paperTags(section, id) : []));
+  if (papers.length) dispatch(papersApi.util.invalidateTags(papers));
   const bySection = new Map<Section, { ids: Set<number>; listsMove: boolean }>();
   for (const { section, id, kind } of events) {
     if (!isSection(section)) continue;
@@ -215,8 +220,10 @@ export function useLiveStream(): void {
       if (frame.id) lastEventId = frame.id;
       if (frame.event === LIVE_EVENT.change) changes.add(JSON.parse(frame.data) as ChangeEvent);
       else if (frame.event === LIVE_EVENT.notification) dispatch(sectionApi.util.invalidateTags(['Notifications']));
-      else if (frame.event === LIVE_EVENT.reset)
+      else if (frame.event === LIVE_EVENT.reset) {
         dispatch(sectionApi.util.invalidateTags(['Notifications', SUMMARY_TAG, ...SECTIONS.map((s) => TAGS[s].list)]));
+        dispatch(papersApi.util.invalidateTags([paperListTag('invoices'), paperListTag('upd')]));
+      }
     };
     const run = async () => {
       let delay = 1000;

@@ -2,11 +2,11 @@
 // events carry, and the one request that reads the changed rows a list page shows and no event brought
 // (src/api/live.ts runs them in the browser; bench/live.ts runs the same for its 200 simulated screens).
 import { PAGE_SIZES } from '../../domain/lists';
-import type { LiveKind, LiveRow } from '../../domain/live';
-import type { Section } from '../../domain/sections';
+import type { LiveKind, LiveRow, LiveSection } from '../../domain/live';
+import { isSection, type Section } from '../../domain/sections';
 
 export interface ChangeEvent {
-  section: Section;
+  section: LiveSection;
   id: number;
   version: number | null;
   kind: LiveKind;
@@ -19,7 +19,8 @@ export interface ChangeEvent {
 export function rowsCarried(events: readonly ChangeEvent[]): Map<Section, Map<number, LiveRow>> {
   const rows = new Map<Section, Map<number, LiveRow>>();
   for (const event of events) {
-    if (event.row && (event.kind === 'update' || event.kind === 'stock')) {
+    // only a section's events carry a row (a wing's, a paper's, never do)
+    if (event.row && isSection(event.section) && (event.kind === 'update' || event.kind === 'stock')) {
       (rows.get(event.section) ?? rows.set(event.section, new Map()).get(event.section)!).set(event.id, event.row);
     }
   }

@@ -79,23 +79,46 @@ export interface InvoiceRow {
   lines?: InvoiceLineRow[];
 }
 
-export const papersApi = baseApi.injectEndpoints({
+/** One entry of a paper's history (GET /api/{invoices|upd}/{id}/history): made, or cancelled, by whom (where the
+ * role sees who writes a reserve) and when. */
+export interface PaperHistoryEntry {
+  at: string;
+  user: string | null;
+  action: 'create' | 'update';
+  changes: { field: string; old: unknown; new: unknown }[];
+}
+
+/** The papers' tags, by the live section their events name: a paper is { type, id }, the lists of its kind (the
+ * section's list, a buyer's papers) { type, id: 'LIST' }. A paper made or cancelled here or by anyone else (the live
+ * stream's event, src/api/live.ts) reads its open card, history and the lists again. */
+export const PAPER_TAGS = { invoices: 'Invoice', upd: 'Upd' } as const;
+export type PaperKind = keyof typeof PAPER_TAGS;
+export const isPaperKind = (section: string): section is PaperKind => section in PAPER_TAGS;
+export const paperListTag = (kind: PaperKind) => ({ type: PAPER_TAGS[kind], id: 'LIST' }) as const;
+/** What a change of the paper makes stale: itself and the lists of its kind. */
+export const paperTags = (kind: PaperKind, id: number) => [{ type: PAPER_TAGS[kind], id }, paperListTag(kind)];
+
+export const papersApi = baseApi.enhanceEndpoints({ addTagTypes: Object.values(PAPER_TAGS) }).injectEndpoints({
   endpoints: (build) => ({
     /** A buyer's УПД, newest first. */
     buyerUpds: build.query<{ data: UpdRow[] }, number>({
       query: (buyerId) => `api/upd?buyer_id=${buyerId}`,
+      providesTags: [paperListTag('upd')],
       extraOptions: { entity: 'УПД' },
     }),
     /** A buyer's invoices, newest first. */
     buyerInvoices: build.query<{ data: InvoiceRow[] }, number>({
       query: (buyerId) => `api/invoices?buyer_id=${buyerId}`,
+      providesTags: [paperListTag('invoices')],
       extraOptions: { entity: 'счетов' },
     }),
     makeInvoice: build.mutation<InvoiceRow, number[]>({
       query: (ids) => ({ url: 'api/invoices', method: 'POST', body: { reserve_ids: ids } }),
+      invalidatesTags: [paperListTag('invoices')],
     }),
     makeUpd: build.mutation<UpdRow, number[]>({
       query: (ids) => ({ url: 'api/upd', method: 'POST', body: { reserve_ids: ids } }),
+      invalidatesTags: [paperListTag('upd')],
     }),
   }),
 });

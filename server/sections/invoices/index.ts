@@ -3,7 +3,6 @@
 // spreadsheet, and cancelled (never edited in place). Papers follow the reserves' read right (domain/papers/access.ts):
 // a role that does not see selling prices (role 8) and a supplier's user get 403; 'own' reads the invoices made of the
 // caller's reserves. The public face of the section: another part of the server imports only from this file.
-import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { App } from '../../http/typed';
 import type { Database } from '../../db/client';
@@ -12,10 +11,9 @@ import { requireAuth } from '../../accounts/auth';
 import { idParams, noQuery } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
 import { forbidden, notFound } from '../../errors';
-import { mayColumn } from '../../records/access';
 import { attachment } from '../../lists/export';
 import { todayOf } from '../../db/businessDay';
-import { canReadPapers, papersScope } from '../../../domain/papers/access';
+import { canReadPapers } from '../../../domain/papers/access';
 import { isRefVisible } from '../../../domain/permissions';
 import { INVOICE_MSG, INVOICE_PAYMENT_TITLES, INVOICE_TEXTS } from '../../../domain/invoices/texts';
 import { sumInWords } from '../../../domain/papers/words';
@@ -27,7 +25,6 @@ import {
   createdResponse,
   exportQuery,
   fileResponse,
-  historyResponse,
   LIST_MSG,
   listQuery,
   listResponse,
@@ -36,8 +33,7 @@ import {
 import { cancelInvoice, makeInvoice } from './make';
 import { invoiceLines, invoiceList, invoicePayments, invoiceRow, type InvoiceRow, type ReserveScope } from './read';
 import { invoicePdf } from './pdf';
-import { requireVisibleReserves } from '../papers';
-import { invoiceHistory } from './history';
+import { paperHistory, paperHistoryResponse, requireVisibleReserves, reserveScope } from '../papers';
 
 const errors = russianErrors({ fields: LIST_MSG });
 const dayText = (day: string) => day.slice(0, 10).split('-').reverse().join('.');
@@ -49,11 +45,7 @@ export default async function invoicesRoutes(app: App, opts: { db: Database }) {
     if (!canReadPapers(auth.permissions)) throw forbidden(INVOICE_MSG.forbidden);
     return auth;
   };
-  const scopeOf = (auth: AuthenticatedUser): ReserveScope => {
-    if (papersScope(auth.permissions) === 'all') return sql`true`;
-    const spec = app.sectionSpecs.reserves;
-    return sql`r.id IN (SELECT ${sql.raw(spec.alias)}.id ${spec.from} WHERE ${mayColumn(spec, auth, 'read')})`;
-  };
+  const scopeOf = (auth: AuthenticatedUser): ReserveScope => reserveScope(app.sectionSpecs.reserves, auth);
   const found = async (auth: AuthenticatedUser, id: number): Promise<InvoiceRow> => {
     const row = await invoiceRow(db, id, scopeOf(auth), await todayOf(db));
     if (!row) throw notFound(INVOICE_MSG.notFound);
@@ -145,14 +137,14 @@ export default async function invoicesRoutes(app: App, opts: { db: Database }) {
         summary: 'Who made and who cancelled the invoice, and when',
         params: idParams,
         querystring: noQuery,
-        response: historyResponse,
+        response: paperHistoryResponse,
       },
     },
     async (request) => {
       const auth = caller(request);
       await found(auth, request.params.id);
       const people = isRefVisible(auth.permissions, 'reserves.created_by');
-      return { data: await invoiceHistory(db, request.params.id, people) };
+      return { data: await paperHistory(db, 'invoices', request.params.id, people) };
     },
   );
 

@@ -12,8 +12,7 @@ import { businessToday } from '../../../domain/businessDay';
 import { invoiceContent, InvoiceRefused } from '../../../domain/invoices/build';
 import { INVOICE_MSG } from '../../../domain/invoices/texts';
 import { invoiceBuyerFacts, invoiceReserveFacts, invoiceSellerFacts } from './facts';
-import { recordInvoiceHistory } from './history';
-import { idList, refuseTaken } from '../papers';
+import { CANCELLED, idList, recordPaperHistory, refuseTaken } from '../papers';
 
 const NUMBER_LOCK = 54_0002;
 
@@ -56,7 +55,7 @@ export async function makeInvoice(
       await tx.execute(
         sql`UPDATE payments SET invoice_id = ${id} WHERE reserve_id IN (${idList(ids)}) AND invoice_id IS NULL AND NOT deleted`,
       );
-      await recordInvoiceHistory(tx, userId, id, 'create');
+      await recordPaperHistory(tx, userId, 'invoices', id, 'create');
       return id;
     });
   } catch (error) {
@@ -79,6 +78,6 @@ export async function cancelInvoice(db: Database, userId: number, id: number, ve
     );
     await tx.execute(sql`UPDATE invoice_lines SET cancelled = true WHERE invoice_id = ${id}`);
     await tx.execute(sql`UPDATE payments SET invoice_id = NULL WHERE invoice_id = ${id}`);
-    await recordInvoiceHistory(tx, userId, id, 'update', [{ field: 'status', old: 'active', new: 'cancelled' }]);
+    await recordPaperHistory(tx, userId, 'invoices', id, 'update', CANCELLED);
   });
 }

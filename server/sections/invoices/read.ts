@@ -2,6 +2,7 @@
 // its payments per row), its lines, and the filtered list.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { paperReadable } from '../papers';
 import { rowsOf } from '../../db/rows';
 import type { InvoiceParty, InvoiceSeller } from '../../../domain/invoices/build';
 import type { InvoicePayment } from '../../../domain/invoices/status';
@@ -60,9 +61,8 @@ const row = (today: string) => sql`
 /** Over `r`: a reserve the caller may read (the reserves' read scope; 'own' is the caller's reserves). */
 export type ReserveScope = SQL;
 
-/** Invoices every line of which is a reserve the caller may read. */
-const readable = (scope: ReserveScope) => sql`NOT EXISTS (
-  SELECT 1 FROM invoice_lines sl JOIN reserves r ON r.id = sl.reserve_id WHERE sl.invoice_id = i.id AND NOT (${scope}))`;
+/** Papers every line of which is a reserve the caller may read. */
+const readable = (scope: ReserveScope) => paperReadable('invoices', scope);
 
 export async function invoiceRow(db: Database, id: number, scope: ReserveScope, today: string) {
   const [found] = rowsOf<InvoiceRow>(await db.execute(sql`${row(today)} WHERE i.id = ${id} AND ${readable(scope)}`));

@@ -96,25 +96,6 @@ export const createdResponse = responses({ 201: invoice });
 export const listResponse = responses({
   200: { type: 'object', properties: { data: { type: 'array', items: invoice } } },
 });
-export const historyResponse = responses({
-  200: {
-    type: 'object',
-    properties: {
-      data: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            at: { type: 'string' },
-            user: { type: ['string', 'null'] },
-            action: { type: 'string' },
-            changes: { type: 'array', items: { type: 'object', additionalProperties: true } },
-          },
-        },
-      },
-    },
-  },
-});
 export const fileResponse = responses({
   200: { description: 'the print form or the list as a spreadsheet', type: 'string', format: 'binary' },
 });

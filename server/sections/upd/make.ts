@@ -1,7 +1,7 @@
 // Making and cancelling a УПД. Made in one transaction: the reserves locked, the rules of domain/upd/build.ts, the
 // next number of the business year (under a transaction lock, so two makers never share one), the document and its
 // lines written once. Cancelling keeps the number and the lines (marked cancelled, so the reserves are free for a
-// new document); nothing is ever changed in place.
+// new document); nothing is ever changed in place. Both are entries of its history by the person, heard live.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -14,7 +14,7 @@ import { updContent, UpdRefused } from '../../../domain/upd/build';
 import { UPD_MSG } from '../../../domain/upd/texts';
 import { updFileId } from '../../../domain/upd/xml';
 import { buyerFacts, countryMappings, reserveFacts, sellerFacts } from './facts';
-import { refuseTaken } from '../papers';
+import { CANCELLED, recordPaperHistory, refuseTaken } from '../papers';
 
 const NUMBER_LOCK = 54_0001;
 const TABLES = { papers: 'upd_documents', lines: 'upd_lines', paperKey: 'upd_id' };
@@ -56,6 +56,7 @@ export async function makeUpd(
           VALUES (${id}, ${l.n}, ${l.reserve_id}, ${l.name}, ${l.okei}, ${l.unitName}, ${l.quantity}, ${l.price}, ${l.sumWithoutVat}, ${l.vatRate},
             ${l.vatSum}, ${l.sumWithVat}, ${l.origin?.code ?? null}, ${l.origin?.short ?? null}, ${l.origin?.declaration ?? null})`);
       }
+      await recordPaperHistory(tx, userId, 'upd', id, 'create');
       return id;
     });
   } catch (error) {
@@ -77,5 +78,6 @@ export async function cancelUpd(db: Database, userId: number, id: number, versio
       sql`UPDATE upd_documents SET status = 'cancelled', version = version + 1, cancelled_by = ${userId}, cancelled_at = now() WHERE id = ${id}`,
     );
     await tx.execute(sql`UPDATE upd_lines SET cancelled = true WHERE upd_id = ${id}`);
+    await recordPaperHistory(tx, userId, 'upd', id, 'update', CANCELLED);
   });
 }

@@ -2,6 +2,7 @@
 // (domain/upd/document.ts). The list is a buyer's or the filtered one ('Скачать для ЭДО' zips it).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { paperReadable } from '../papers';
 import { rowsOf } from '../../db/rows';
 import { businessDayOf } from '../../../domain/businessDay';
 import { dayText } from '../../../domain/upd/build';
@@ -59,9 +60,8 @@ const ROW = sql`
 /** A reserve the caller may read, over `r`: the scope of the reserves' read right ('own': the caller's reserves). */
 export type ReserveScope = SQL;
 
-/** Documents every line of which is a reserve the caller may read. */
-const readable = (scope: ReserveScope) => sql`NOT EXISTS (
-  SELECT 1 FROM upd_lines sl JOIN reserves r ON r.id = sl.reserve_id WHERE sl.upd_id = d.id AND NOT (${scope}))`;
+/** Papers every line of which is a reserve the caller may read. */
+const readable = (scope: ReserveScope) => paperReadable('upd', scope);
 
 export async function updRow(db: Database, id: number, scope: ReserveScope): Promise<UpdRow | null> {
   const [row] = rowsOf<UpdRow>(await db.execute(sql`${ROW} WHERE d.id = ${id} AND ${readable(scope)}`));

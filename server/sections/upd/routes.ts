@@ -3,7 +3,6 @@
 // print form, and cancelled (never edited in place). Papers follow the reserves' read right (domain/upd/access.ts):
 // a role that does not see selling prices (role 8) and a supplier's user get 403; 'own' reads the documents made of
 // the caller's reserves. /api/upd/countries: lot countries the classifier does not name, mapped by an administrator.
-import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import type { App } from '../../http/typed';
 import type { Database } from '../../db/client';
@@ -12,10 +11,10 @@ import { requireAuth } from '../../accounts/auth';
 import { idParams, noQuery } from '../../http/schemas';
 import { russianErrors } from '../../http/validation';
 import { forbidden, notFound } from '../../errors';
-import { mayColumn } from '../../records/access';
 import { attachment } from '../../lists/export';
 import { readTimeZone } from '../../db/businessDay';
-import { canReadUpd, updScope } from '../../../domain/upd/access';
+import { canReadUpd } from '../../../domain/upd/access';
+import { isRefVisible } from '../../../domain/permissions';
 import { UPD_MSG, UPD_TEXTS } from '../../../domain/upd/texts';
 import { encodeCp1251 } from '../../../domain/upd/cp1251';
 import { updXml } from '../../../domain/upd/xml';
@@ -35,7 +34,7 @@ import {
 import { cancelUpd, makeUpd } from './make';
 import { updDocument, updLines, updList, updRow, type ReserveScope, type UpdRow } from './read';
 import { updPdf } from './pdf';
-import { requireVisibleReserves } from '../papers';
+import { paperHistory, paperHistoryResponse, requireVisibleReserves, reserveScope } from '../papers';
 import { countryList, mapCountry } from './countries';
 
 const PROGRAM = 'NutDesk 0.1';
@@ -49,11 +48,7 @@ export default async function updRoutes(app: App, opts: { db: Database }) {
     if (!canReadUpd(auth.permissions)) throw forbidden(UPD_MSG.forbidden);
     return auth;
   };
-  const scopeOf = (auth: AuthenticatedUser): ReserveScope => {
-    if (updScope(auth.permissions) === 'all') return sql`true`;
-    const spec = app.sectionSpecs.reserves;
-    return sql`r.id IN (SELECT ${sql.raw(spec.alias)}.id ${spec.from} WHERE ${mayColumn(spec, auth, 'read')})`;
-  };
+  const scopeOf = (auth: AuthenticatedUser): ReserveScope => reserveScope(app.sectionSpecs.reserves, auth);
   const card = async (auth: AuthenticatedUser, id: number) => {
     const row = await updRow(db, id, scopeOf(auth));
     if (!row) throw notFound(UPD_MSG.notFound);
@@ -157,6 +152,25 @@ export default async function updRoutes(app: App, opts: { db: Database }) {
       },
     },
     async (request) => card(caller(request), request.params.id),
+  );
+
+  app.get(
+    '/upd/:id/history',
+    {
+      schema: {
+        tags: ['upd'],
+        summary: 'Who made and who cancelled the УПД, and when',
+        params: idParams,
+        querystring: noQuery,
+        response: paperHistoryResponse,
+      },
+    },
+    async (request) => {
+      const auth = caller(request);
+      await card(auth, request.params.id);
+      const people = isRefVisible(auth.permissions, 'reserves.created_by');
+      return { data: await paperHistory(db, 'upd', request.params.id, people) };
+    },
   );
 
   app.post(

@@ -1,7 +1,13 @@
 // The invoices' list and card calls: a page of the list by its filter, one invoice with its lines and payments, its
 // history, cancelling one. Making one is the papers' shared call (src/api/papers.ts).
-import { baseApi } from '../../api/baseApi';
-import type { InvoiceRow } from '../../api/papers';
+import {
+  paperListTag,
+  papersApi,
+  paperTags,
+  PAPER_TAGS,
+  type InvoiceRow,
+  type PaperHistoryEntry,
+} from '../../api/papers';
 
 export interface InvoicePaymentRow {
   id: number;
@@ -14,32 +20,31 @@ export interface InvoicePaymentRow {
 /** The card: the row with its lines, its total in words and the payments tied to it. */
 export type InvoiceCard = InvoiceRow & { words: string; payments: InvoicePaymentRow[] };
 
-export interface InvoiceHistoryEntry {
-  at: string;
-  user: string | null;
-  action: 'create' | 'update';
-  changes: { field: string; old: unknown; new: unknown }[];
-}
+export type InvoiceHistoryEntry = PaperHistoryEntry;
 
 export type { InvoiceRow };
 
-export const invoicesApi = baseApi.injectEndpoints({
+export const invoicesApi = papersApi.injectEndpoints({
   endpoints: (build) => ({
     /** The list by its filter: buyer_id, payment, date_from, date_to (the query string as the page's link has it). */
     invoices: build.query<{ data: InvoiceRow[] }, string>({
       query: (query) => `api/invoices${query ? `?${query}` : ''}`,
+      providesTags: [paperListTag('invoices')],
       extraOptions: { entity: 'счетов' },
     }),
     invoice: build.query<InvoiceCard, number>({
       query: (id) => `api/invoices/${id}`,
+      providesTags: (_result, _error, id) => [{ type: PAPER_TAGS.invoices, id }],
       extraOptions: { entity: 'счёта' },
     }),
     invoiceHistory: build.query<{ data: InvoiceHistoryEntry[] }, { id: number; version: number }>({
       query: ({ id }) => `api/invoices/${id}/history`,
+      providesTags: (_result, _error, { id }) => [{ type: PAPER_TAGS.invoices, id }],
       extraOptions: { entity: 'истории' },
     }),
     cancelInvoice: build.mutation<InvoiceCard, { id: number; version: number }>({
       query: ({ id, version }) => ({ url: `api/invoices/${id}/cancel`, method: 'POST', body: { version } }),
+      invalidatesTags: (_result, _error, { id }) => paperTags('invoices', id),
     }),
   }),
 });
