@@ -1,68 +1,18 @@
 // The invoices' screens: 'Выставить счёт' in the reserves list's bulk bar (the request sent, the server's refusal
 // shown, the invoice made opened) and on a reserve's card (an active reserve is invoiced, only a completed one makes
-// a УПД); the 'Счета' list with its filters and spreadsheet; the card with its lines, totals, payments, history, PDF
-// and 'Отменить'; the buyer card's 'Счета и УПД'; role 8 gets none of it.
+// a УПД); the 'Счета' list with its filters and spreadsheet; the buyer card's 'Счета и УПД'; role 8 gets none of it.
+// The card is invoice-card.test.tsx's.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SPEC_HIDDEN_FIELDS } from '../domain/hiddenFields';
 import { json, me, mockServer, pagination, permissions, renderApp, route, signedInHandlers } from './support/render';
+import { invoice } from './support/invoice';
 
 const admin = permissions({ is_admin: true, user_type: 'admin', role_id: null });
 const role8 = permissions(
   { role_id: 8, employee_id: 7, hidden_fields: SPEC_HIDDEN_FIELDS['8'] },
   { reserves: 'all', offers: 'all', buyers: 'all' },
 );
-
-// 20 kg of almonds at 400,00 ₽ with 10 % (VAT 8 000,00 × 10 / 110 = 727,27) and 12,5 kg of cashew at 415,50 ₽ with
-// 22 % (5 193,75 × 22 / 122 = 936,58): 13 193,75 ₽, VAT 1 663,85 ₽
-const invoice = (patch: Record<string, unknown> = {}) => ({
-  id: 7,
-  number: 3,
-  year: 2026,
-  date: '2026-12-05',
-  due_date: '2026-12-19',
-  buyer_id: 3,
-  buyer_name: 'ООО «Ромашка»',
-  total: '13193.75',
-  vat_sum: '1663.85',
-  paid_sum: '5000.00',
-  payment: 'partly_paid',
-  status: 'active',
-  version: 1,
-  created_at: '2026-12-05T09:30:00.000Z',
-  cancelled_at: null,
-  created_by_name: 'Администратор',
-  cancelled_by_name: null,
-  seller: {},
-  buyer: {},
-  words: 'Тринадцать тысяч сто девяносто три рубля 75 копеек',
-  lines: [
-    {
-      n: 1,
-      reserve_id: 41,
-      name: 'Миндаль, Нонпарель, мешок 25 кг',
-      unit_name: 'кг',
-      amount: '20.000',
-      price: '400.00',
-      vat_rate: '10',
-      vat_sum: '727.27',
-      total: '8000.00',
-    },
-    {
-      n: 2,
-      reserve_id: 42,
-      name: 'Кешью, W320, коробка 22,68 кг',
-      unit_name: 'кг',
-      amount: '12.500',
-      price: '415.50',
-      vat_rate: '22',
-      vat_sum: '936.58',
-      total: '5193.75',
-    },
-  ],
-  payments: [{ id: 11, reserve_id: 41, date: '2026-12-05', amount: '5000.00', comment: 'Платёжное поручение 12' }],
-  ...patch,
-});
 
 let clicked: { href: string; download: string }[];
 beforeEach(() => {
@@ -255,72 +205,6 @@ test("'Счета': the rows with their payment status, filters sent to the serv
   await userEvent.click(screen.getByRole('button', { name: 'Выгрузить в Excel' }));
   await waitFor(() => expect(clicked).toEqual([{ href: 'blob:invoice-1', download: 'Счета.xlsx' }]));
   expect(asked[2]).toBe('xlsx?buyer_id=3&payment=overdue');
-});
-
-test("the card: lines, totals with the VAT and in words, its payments, history, 'Скачать PDF'; 'Отменить' confirmed", async () => {
-  const sent: unknown[] = [];
-  let history = 0;
-  mockServer(
-    ...signedInHandlers(admin),
-    route('GET', '/api/invoices/7', () => json(invoice())),
-    route('GET', '/api/invoices/7/pdf', () => new Response('%PDF', { status: 200 })),
-    route('GET', '/api/invoices/7/history', () => {
-      history += 1;
-      const made = { at: '2026-12-05T09:30:00.000Z', user: 'Администратор', action: 'create', changes: [] };
-      const cancelled = {
-        at: '2026-12-05T10:00:00.000Z',
-        user: 'Администратор',
-        action: 'update',
-        changes: [{ field: 'status', old: 'active', new: 'cancelled' }],
-      };
-      return json({ data: history === 1 ? [made] : [made, cancelled] });
-    }),
-    route('POST', '/api/invoices/7/cancel', async (request) => {
-      sent.push(await request.json());
-      return json(
-        invoice({
-          status: 'cancelled',
-          payment: 'cancelled',
-          version: 2,
-          payments: [],
-          paid_sum: '0.00',
-          cancelled_at: '2026-12-05T10:00:00.000Z',
-          cancelled_by_name: 'Администратор',
-        }),
-      );
-    }),
-  );
-  renderApp('/invoices/7', { token: 't' });
-  expect(await screen.findByRole('heading', { name: 'Счёт на оплату № 3 от 05.12.2026' })).toBeInTheDocument();
-  const lines = screen.getByRole('table', { name: 'Строки счёта' });
-  const cashew = within(lines).getByText('Кешью, W320, коробка 22,68 кг').closest('tr')!;
-  expect(within(cashew).getByText('22 %')).toBeInTheDocument();
-  expect(cashew.querySelector('[data-field=vat_sum]')).toHaveTextContent(/^936,58\s₽$/);
-  expect(within(lines).getByText('10 %')).toBeInTheDocument();
-  const totals = screen.getByTestId('invoice-totals');
-  expect(totals).toHaveTextContent(/Итого: 13\s193,75\s₽/);
-  expect(totals).toHaveTextContent(/В т.ч. НДС: 1\s663,85\s₽/);
-  expect(totals).toHaveTextContent(/Оплачено: 5\s000,00\s₽/);
-  // 13 193,75 − 5 000,00
-  expect(totals).toHaveTextContent(/Осталось оплатить: 8\s193,75\s₽/);
-  expect(totals).toHaveTextContent('Тринадцать тысяч сто девяносто три рубля 75 копеек');
-  const payments = screen.getByRole('table', { name: 'Оплаты по счёту' });
-  expect(within(payments).getByRole('link', { name: '№ 41' })).toHaveAttribute('href', '/reserves/41');
-  expect(within(payments).getByText('Платёжное поручение 12')).toBeInTheDocument();
-  const log = await screen.findByRole('list', { name: 'История' });
-  expect(within(log).getByText('Выставлен')).toBeInTheDocument();
-
-  await userEvent.click(screen.getByRole('button', { name: 'Скачать PDF' }));
-  await waitFor(() => expect(clicked).toEqual([{ href: 'blob:invoice-1', download: 'Счёт 3 от 05.12.2026.pdf' }]));
-
-  await userEvent.click(screen.getByRole('button', { name: 'Отменить' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Отменить счёт?' });
-  await userEvent.click(await within(dialog).findByRole('button', { name: 'Отменить счёт' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(sent).toEqual([{ version: 1 }]);
-  expect(await screen.findByText('Оплат по счёту нет')).toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: 'Отменить' })).not.toBeInTheDocument();
-  expect(await within(screen.getByRole('list', { name: 'История' })).findByText('Отменён')).toBeInTheDocument();
 });
 
 const buyerCard = {

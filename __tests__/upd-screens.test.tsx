@@ -125,14 +125,26 @@ test("the list: filters go to the server, 'Скачать для ЭДО' gives a
   expect(asked[2]).toBe('zip?buyer_id=3&status=cancelled');
 });
 
-test("the card: its lines and totals; 'Отменить' confirmed keeps the number, then 'Сформировать заново' opens the new one", async () => {
+const made = { at: '2026-12-05T09:30:00.000Z', user: 'Менеджер Петров', action: 'create', changes: [] };
+const cancelledEntry = {
+  at: '2026-12-05T10:00:00.000Z',
+  user: 'Администратор',
+  action: 'update',
+  changes: [{ field: 'status', old: 'active', new: 'cancelled' }],
+};
+
+test("the card: its lines, totals and history; 'Отменить' confirmed keeps the number, then 'Сформировать заново' opens the new one", async () => {
   const sent: { url: string; body: unknown }[] = [];
+  let cancelled = false;
   mockServer(
     ...signedInHandlers(admin),
     route('GET', '/api/upd/5', () => json(upd())),
     route('GET', '/api/upd/6', () => json(upd({ id: 6, number: 18 }))),
+    route('GET', '/api/upd/5/history', () => json({ data: cancelled ? [made, cancelledEntry] : [made] })),
+    route('GET', '/api/upd/6/history', () => json({ data: [made] })),
     route('POST', '/api/upd/5/cancel', async (request) => {
       sent.push({ url: request.url, body: await request.json() });
+      cancelled = true;
       return json(
         upd({
           status: 'cancelled',
@@ -156,13 +168,20 @@ test("the card: its lines and totals; 'Отменить' confirmed keeps the num
   expect(within(lines).getByText('10 %')).toBeInTheDocument();
   expect(screen.getByTestId('upd-total')).toHaveTextContent(/Всего к оплате: 13\s193,75\s₽/);
   expect(screen.queryByRole('button', { name: 'Сформировать заново' })).not.toBeInTheDocument();
+  const log = await screen.findByRole('list', { name: 'История' });
+  expect(await within(log).findByText('Сформирован')).toBeInTheDocument();
+  expect(within(log).getByText(/Менеджер Петров/)).toBeInTheDocument();
 
   await userEvent.click(screen.getByRole('button', { name: 'Отменить' }));
   const dialog = await screen.findByRole('dialog', { name: 'Отменить УПД?' });
   await userEvent.click(await within(dialog).findByRole('button', { name: 'Отменить УПД' }));
-  expect(await screen.findByText('Отменён')).toBeInTheDocument();
+  expect(await screen.findByText(/^Отменён: Администратор/)).toBeInTheDocument();
   // the dialog closes (the page is hidden from the accessibility tree until it has)
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  // the history read again: the cancel by the person who did it
+  const entries = within(screen.getByRole('list', { name: 'История' }));
+  expect(await entries.findByText('Отменён')).toBeInTheDocument();
+  expect(entries.getByText(/Администратор/)).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'УПД № 17 от 05.12.2026' })).toBeInTheDocument();
   expect(sent[0]).toEqual({ url: 'http://localhost/api/upd/5/cancel', body: { version: 1 } });
   expect(screen.queryByRole('button', { name: 'Скачать для ЭДО' })).not.toBeInTheDocument();
@@ -213,6 +232,7 @@ test("the reserves' bulk bar: buyers differ, 'Сформировать УПД' i
         : json(upd({ id: 6, number: 18 }), 201);
     }),
     route('GET', '/api/upd/6', () => json(upd({ id: 6, number: 18 }))),
+    route('GET', '/api/upd/6/history', () => json({ data: [] })),
   );
   renderApp('/reserves', { token: 't' });
   expect(screen.queryByRole('button', { name: 'Сформировать УПД' })).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 // The УПД's screens: the list ('УПД', filters by buyer, date and status, 'Скачать для ЭДО' per document and for the
-// filtered list), the card (its lines, 'Отменить', 'Сформировать заново') and the administrator's block of lot
+// filtered list), the card (its lines, 'Отменить', 'Сформировать заново', its history) and the administrator's block of lot
 // countries mapped to ОКСМ codes.
 export const UPD_LIST_TEXTS = {
   title: 'УПД',
@@ -47,6 +47,10 @@ export const UPD_CARD_TEXTS = {
   ],
   total: 'Всего к оплате',
   reserve: (id: number) => `Резерв № ${id}`,
+  history: 'История',
+  created: 'Сформирован',
+  cancelled: 'Отменён',
+  noHistory: 'Записей нет',
 } as const;
 
 export const COUNTRIES_TEXTS = {
