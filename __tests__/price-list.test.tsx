@@ -220,3 +220,17 @@ test("a link's 'Обновить цены' (issue 51) asks for a new link with t
       .map((r) => r.getAttribute('data-link')),
   ).toEqual([null, '2', '1']);
 });
+
+test("a line priced from a lot bought in USD at the Bank's rate: the list closes with 'Цены в рублях по курсу ЦБ на' its day; none without one", async () => {
+  const priced = { ...list, lines: [line({ rate_date: '2026-12-05' }), line({ offer_id: 14, rate_date: null })] };
+  server(admin, [route('GET', '/api/price-list', () => json(priced))]);
+  renderApp('/price-list?city_id=5', { token: 't' });
+  expect(await screen.findByText('Цены в рублях по курсу ЦБ на 05.12.2026')).toBeInTheDocument();
+});
+
+test("a list of ruble lots says nothing of the Bank's rate", async () => {
+  server();
+  renderApp('/price-list?city_id=5', { token: 't' });
+  await screen.findByRole('table', { name: 'Прайс-лист' });
+  expect(screen.queryByText(/по курсу ЦБ/)).not.toBeInTheDocument();
+});

@@ -501,3 +501,57 @@ test("a buyer from 'Покупатели': its city fills the city, its credit s
     },
   ]);
 });
+
+test("a lot bought in USD at the Bank's rate: the answer and the saved quote say 'по курсу ЦБ на' its day", async () => {
+  const note = 'Цены в рублях по курсу ЦБ на 05.12.2026';
+  const priced = { ...answer, lines: [single(part({ rate_date: '2026-12-05' })), answer.lines[1]] };
+  server(admin, priced, [
+    route('POST', '/api/quotes', () => json(card({ rate_note: note }), 201)),
+    route('GET', '/api/quotes/31/history', () => json([])),
+  ]);
+  const { panel } = await savedQuote();
+  expect(await within(panel).findByText(note)).toBeInTheDocument();
+  // the answer under the table says it too (the panel's and the answer's: two)
+  expect(screen.getAllByText(note)).toHaveLength(2);
+});
+
+test("an answer of ruble lots says nothing of the Bank's rate", async () => {
+  server();
+  renderApp('/quote', { token: 't' });
+  await ask('100');
+  await screen.findByRole('table', { name: 'Подбор' });
+  expect(screen.queryByText(/по курсу ЦБ/)).not.toBeInTheDocument();
+});
+
+test("the buyer's link of a quote priced at the Bank's rate says its day", async () => {
+  const token = 'c'.repeat(43);
+  mockServer(
+    route('GET', `/api/public/quotes/${token}`, () =>
+      json({
+        number: '4821-0937',
+        company: 'NutDesk',
+        phone: null,
+        buyer: null,
+        city: 'Казань',
+        valid_until: '2026-12-09',
+        status: 'active',
+        total_sum: '8640.00',
+        text: '',
+        rate_note: 'Цены в рублях по курсу ЦБ на 05.12.2026',
+        lines: [
+          {
+            product: 'Кешью',
+            unit_measure: 'кг',
+            amount: '10.00',
+            kg: '10.000',
+            price: '864.00',
+            price_per_kg: '864.00',
+            delivery_days: 4,
+          },
+        ],
+      }),
+    ),
+  );
+  renderApp(`/q/${token}`);
+  expect(await screen.findByText('Цены в рублях по курсу ЦБ на 05.12.2026')).toBeInTheDocument();
+});

@@ -18,6 +18,9 @@ export interface PriceListLine extends LotText {
   /** On stock, or on its way and expected that day (a buyer is sold it before it arrives). */
   logistics_state: string;
   expected_arrival: string | null;
+  /** The day of the Bank's rate the line is priced at; null in rubles or at a fixed rate (rateNote.ts). A link made
+   * before it was kept has none. */
+  rate_date?: string | null;
 }
 
 export interface PriceList {
@@ -94,6 +97,8 @@ export interface BuyerPriceList {
   city: string;
   date: string;
   valid_until: string | null;
+  /** What the prices' rate is, of all the lines (rateNote.ts): null when none is priced at the Bank's rate. */
+  rate_note: string | null;
   /** One page of the lines (GET /api/public/price-list/{token}?page=&perPage=). */
   lines: BuyerLine[];
   pagination: BuyerPagination;

@@ -24,7 +24,12 @@ export const quoteStatusOf = (stored: string, validUntil: string, today: string)
 export type HeldPart = Pick<
   QuoteOfferPart,
   'offer_id' | 'amount' | 'kg' | 'unit_price' | 'price_kg' | 'delivery_cost' | 'route_days' | LotKey | 'band' | 'margin'
-> & { terms: ReserveTerms };
+> & {
+  terms: ReserveTerms;
+  /** The day of the Bank's rate the held price was worked out at (none in rubles, at a fixed rate, or on a quote
+   * saved before it was kept): the quote holds it with the price. */
+  rate_date?: string | null;
+};
 
 export interface HeldLine {
   offers: HeldPart[];

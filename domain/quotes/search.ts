@@ -45,6 +45,9 @@ export interface QuoteOfferPart extends LotText {
   margin: string;
   /** The required documents the lot lacks or has lapsed. */
   documents_blocking: string[];
+  /** The day of the Bank's rate its price is worked out at; null in rubles or at a fixed rate
+   * (domain/priceList/rateNote.ts). */
+  rate_date: string | null;
 }
 
 export interface QuoteSearchLine {

@@ -97,6 +97,8 @@ test("a line is the reserve calculation with the matrix's delivery, to the kopec
       documents_blocking: ['Фитосанитарный сертификат'],
       logistics_state: 'stock',
       expected_arrival: null,
+      // in rubles: no rate of the Bank
+      rate_date: null,
     },
     {
       offer_id: pieceOffer,
@@ -116,6 +118,8 @@ test("a line is the reserve calculation with the matrix's delivery, to the kopec
       documents_blocking: ['Фитосанитарный сертификат'],
       logistics_state: 'stock',
       expected_arrival: null,
+      // in rubles: no rate of the Bank
+      rate_date: null,
     },
   ]);
 
@@ -362,6 +366,8 @@ test("the buyer's link: public, only the buyer's columns, live, expiring and rev
     city: 'Казань',
     date: today,
     valid_until: today,
+    // its lots are in rubles: no rate of the Bank to name
+    rate_note: null,
     lines: [
       {
         product: 'Орех макадамия',

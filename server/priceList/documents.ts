@@ -10,6 +10,7 @@ import { inertText } from '../../domain/spreadsheet';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS } from '../../domain/priceList/texts';
 import type { PriceList, PriceListLine } from './lines';
 import { byProduct } from '../../domain/priceList/lines';
+import { rateNote } from '../../domain/priceList/rateNote';
 import { buyerAvailabilityText } from '../../domain/offers/logistics';
 import { LOT_COLUMNS, PRICE_LIST_LOT, type LotColumnPart, type LotPart } from '../../domain/offers/lot';
 
@@ -88,6 +89,11 @@ export async function priceListXlsx(list: PriceList): Promise<Buffer> {
       line.delivery_days,
     ]);
   }
+  const note = rateNote(list.lines);
+  if (note) {
+    sheet.addRow([]);
+    sheet.addRow([note]);
+  }
   sheet.views = [{ state: 'frozen', ySplit: headerRow }];
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
@@ -144,4 +150,5 @@ export const priceListPdf = (list: PriceList): Promise<Buffer> =>
     columns: PDF_COLUMNS,
     groups: byProduct(list.lines),
     empty: PRICE_LIST_TEXTS.empty,
+    closing: [rateNote(list.lines)].filter((l): l is string => l !== null),
   });

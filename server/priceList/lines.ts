@@ -71,6 +71,10 @@ const LOT_ROW = select({
   documents_blocking: sql<string[]>`to_json(${o.documents_blocking})`,
   logistics_state: o.logistics_state,
   expected_arrival: textOf(o.expected_arrival),
+  /** The day of the Bank's rate a lot bought in a currency at the daily rate is priced at (domain/priceList/rateNote.ts). */
+  rate_date: sql<
+    string | null
+  >`CASE WHEN ${o.purchase_currency} <> 'RUB' AND ${o.rate_policy} = 'daily' THEN ${o.purchase_rate_date}::text END`,
 });
 type LotRow = SelectedRow<typeof LOT_ROW>;
 
@@ -190,6 +194,7 @@ export async function buildPriceList(db: Database, q: PriceListQuery, scope: SQL
       documents_blocking: lot.documents_blocking ?? [],
       logistics_state: lot.logistics_state,
       expected_arrival: lot.expected_arrival,
+      rate_date: lot.rate_date,
     });
   }
   // by product, then by the price a buyer compares lots of it by: per kg (units of lots differ: a box, a kilogram)

@@ -4,6 +4,7 @@
 // The link holds its lines' prices until its date, as a saved quote does: the lines are stored when it
 // is made; a later markup or price change does not move them, its stock is read live, and a line whose lot can no
 // longer be bought is marked, not repriced. 'Обновить цены' makes a new link with today's prices.
+import { rateNote } from '../../domain/priceList/rateNote';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -230,6 +231,7 @@ export async function publicPriceList(
     city: list.city.name,
     date: list.date,
     valid_until: q.valid_until ?? null,
+    rate_note: rateNote(list.lines),
     pagination,
     lines: lines.map((l, i) => ({
       ...buyerLines[i],

@@ -75,6 +75,7 @@ const line = {
     documents_blocking: { type: 'array', items: { type: 'string' } },
     logistics_state: { type: 'string' },
     expected_arrival: nullable('string'),
+    rate_date: nullable('string'),
   },
 } as const;
 
@@ -146,6 +147,8 @@ export const publicResponse = responses({
       city: { type: 'string' },
       date: { type: 'string' },
       valid_until: nullable('string'),
+      // 'Цены в рублях по курсу ЦБ на 05.12.2026' of all the link's lines (domain/priceList/rateNote.ts), or null
+      rate_note: nullable('string'),
       lines: {
         type: 'array',
         items: {

@@ -84,6 +84,7 @@ function heldLine(
       ...lotOf(lot),
       band: { min: money(price.band.min)!, max: money(price.band.max)! },
       margin: money(marginality(unitPrice, price.cost))!,
+      rate_date: lot.rate_date,
       terms: Object.fromEntries(
         Object.entries(terms).map(([k, v]) => [k, v === null || v === undefined ? null : String(v)]),
       ) as unknown as HeldPart['terms'],

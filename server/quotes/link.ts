@@ -1,4 +1,5 @@
 // A quote as the buyer reads it through its public link: what the buyer may see, and the documents marked for buyers.
+import { rateNote } from '../../domain/priceList/rateNote';
 import { sql } from 'drizzle-orm';
 import { todayOf } from '../db/businessDay';
 import type { Database } from '../db/client';
@@ -60,6 +61,7 @@ export async function publicQuote(db: Database, token: string) {
       { number: publicNumber(row.token), city: row.city, valid_until: row.valid_until, lines: row.lines },
       trader,
     ),
+    rate_note: rateNote(row.lines.flatMap((l) => l.offers)),
   };
 }
 

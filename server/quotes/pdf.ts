@@ -7,6 +7,7 @@ import { formatFigure, formatNumber } from '../../domain/format';
 import { money, product, sum } from '../../domain/numbers';
 import { lotOf, lotTitle, type LotKey } from '../../domain/offers/lot';
 import type { HeldPart } from '../../domain/quotes/record';
+import { rateNote } from '../../domain/priceList/rateNote';
 import { QUOTE_PDF_TEXTS as T } from '../../domain/quotes/texts';
 import { QUOTE_BUYER } from '../../domain/quotes/buyer';
 import { tablePdf, type PdfColumn } from '../priceList/documents';
@@ -62,6 +63,7 @@ export async function quotePdf(db: Database, row: QuoteRow): Promise<{ name: str
     groups: [[null, parts]],
     empty: T.empty,
     closing: [
+      ...[rateNote(row.lines.flatMap((l) => l.offers))].filter((l): l is string => l !== null),
       T.total(formatFigure(money(sum(...row.lines.map((l) => l.total_sum))))),
       [trader.name, trader.phone].filter(Boolean).join(', '),
     ],

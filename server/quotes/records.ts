@@ -2,6 +2,7 @@
 // again here from the lots, the matrix and today's settings (a price outside a lot's band is refused, as the reserve
 // card would), held with the terms they were worked out on until the quote's date (today + reserve_hold_days unless
 // given), shared by a random revocable token. Read by its creator, or by a role that reads every reserve.
+import { rateNote } from '../../domain/priceList/rateNote';
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -154,6 +155,7 @@ export async function quoteCard(db: Database, row: QuoteRow, publicUrl: string, 
     url: quoteUrl(publicUrl, row.token),
     link_revoked: row.token_revoked_at !== null,
     reserve_ids: row.reserve_ids ?? [],
+    rate_note: rateNote(row.lines.flatMap((l) => l.offers)),
     // whether the caller may change, revoke, reserve or delete it (the card hides those steps otherwise)
     can_change: canChangeQuote(auth.permissions, auth.user.id, row.created_by),
     text: quoteText(

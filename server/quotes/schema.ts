@@ -83,6 +83,7 @@ const part = {
     band,
     margin: { type: 'string' },
     documents_blocking: { type: 'array', items: { type: 'string' } },
+    rate_date: nullable('string'),
   },
 } as const;
 
@@ -252,6 +253,7 @@ const shownPart = {
     ...lotProperties(),
     band,
     margin: { type: 'string' },
+    rate_date: nullable('string'),
   },
 } as const;
 
@@ -275,6 +277,8 @@ const card = {
     link_revoked: { type: 'boolean' },
     text: { type: 'string' },
     reserve_ids: { type: 'array', items: { type: 'integer' } },
+    // 'Цены в рублях по курсу ЦБ на 05.12.2026' of the held lines (domain/priceList/rateNote.ts), or null
+    rate_note: nullable('string'),
     can_change: { type: 'boolean' },
     lines: {
       type: 'array',
@@ -349,6 +353,8 @@ export const publicResponse = responses({
       status: { type: 'string', enum: QUOTE_STATUSES },
       total_sum: { type: 'string' },
       text: { type: 'string' },
+      // 'Цены в рублях по курсу ЦБ на 05.12.2026' of the held lines (domain/priceList/rateNote.ts), or null
+      rate_note: nullable('string'),
       lines: {
         type: 'array',
         items: {

@@ -66,6 +66,7 @@ function partOf(part: QuoteLine<Lot>['parts'][number], today: string): QuoteOffe
     band: { min: text(price.band.min), max: text(price.band.max) },
     margin: text(price.margin),
     documents_blocking: lot.documents_blocking ?? [],
+    rate_date: lot.rate_date,
   };
 }
 

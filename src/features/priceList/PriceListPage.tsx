@@ -20,6 +20,8 @@ import { lacksMarkup, useRequest } from './usePriceListRequest';
 import { Filters } from './PriceListFilters';
 import { Lines } from './PriceListLines';
 import { Links } from './PriceListLinks';
+import { RateNote } from '../../components/RateNote';
+import { rateNote } from '../../../domain/priceList/rateNote';
 
 export default function PriceListPage() {
   const state = useRequest();
@@ -87,6 +89,7 @@ export default function PriceListPage() {
             {list.data.lines.length}
           </Typography>
           <Lines lines={list.data.lines} cityId={list.data.city.id} />
+          <RateNote note={rateNote(list.data.lines)} />
         </>
       )}
       <Links />

@@ -10,6 +10,7 @@ import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatFigure, formatNumber } from '../../../domain/format';
 import { PRICE_LIST_COLUMNS as T, PRICE_LIST_TEXTS as TEXT } from '../../../domain/priceList/texts';
+import { RateNote } from '../../components/RateNote';
 import { byProduct, PUBLIC_PAGE_SIZE, type BuyerPriceList } from '../../../domain/priceList/lines';
 import { PAGE_SIZES } from '../../../domain/lists';
 import { buyerAvailabilityText } from '../../../domain/offers/logistics';
@@ -121,6 +122,7 @@ export default function PublicPriceListPage() {
           ))}
         </FiguresTable>
       )}
+      <RateNote note={list.rate_note} />
     </PublicPage>
   );
 }

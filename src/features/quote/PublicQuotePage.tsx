@@ -11,6 +11,7 @@ import { lotTitle, QUOTE_STATUS_TITLES, type QuoteStatus } from '../../../domain
 import { usePublicRead } from '../../components/usePublicRead';
 import { PublicPage, PublicPending } from '../../components/PublicPage';
 import { FiguresTable } from '../../components/FiguresTable';
+import { RateNote } from '../../components/RateNote';
 import { BuyerDocuments } from '../../components/BuyerDocuments';
 import type { BuyerDocument } from '../../../domain/priceList/lines';
 
@@ -26,6 +27,8 @@ interface BuyerQuote {
   valid_until: string;
   status: QuoteStatus;
   total_sum: string;
+  /** 'Цены в рублях по курсу ЦБ на 05.12.2026', or null when no price follows the Bank's rate. */
+  rate_note?: string | null;
   /** Each lot by its texts (domain/offers/lot.ts), its amount and price with delivery. */
   lines: (LotText & {
     amount: string;
@@ -69,6 +72,7 @@ export default function PublicQuotePage() {
           </TableRow>
         ))}
       </FiguresTable>
+      <RateNote note={quote.rate_note} />
       <Typography sx={{ mt: 2, fontWeight: 600 }}>Итого: {formatFigure(quote.total_sum)} ₽</Typography>
     </PublicPage>
   );

@@ -17,6 +17,8 @@ import { SavedQuote } from './SavedQuote';
 import { AskForm } from './QuoteAskForm';
 import { Lines } from './QuoteLines';
 import { SaveQuote } from './QuoteSave';
+import { RateNote } from '../../components/RateNote';
+import { rateNote } from '../../../domain/priceList/rateNote';
 
 export default function QuotePage() {
   const [asked, setAsked] = useState<QuoteSearch | null>(null);
@@ -53,6 +55,7 @@ export default function QuotePage() {
             </Typography>
           )}
           <Lines lines={answer.data.lines} cityId={answer.data.city.id} picked={picked} onPick={pick} />
+          <RateNote note={rateNote(answer.data.lines.flatMap((l) => l.offers))} />
           {answer.data.lines.length > 0 && (
             <SaveQuote
               key={answer.data.buyer?.id ?? 0}

@@ -39,6 +39,7 @@ import {
   type QuoteCard,
 } from './quoteApi';
 import { BuyerPicker } from '../buyers/BuyerPicker';
+import { RateNote } from '../../components/RateNote';
 
 /** The quote's history: who made it, changed it, revoked its link, reserved it, and when. */
 function QuoteHistory({ quote }: { quote: QuoteCard }) {
@@ -116,6 +117,7 @@ export function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q
         {formatDate(quote.valid_until)} · {formatFigure(quote.total_sum)} ₽
       </Typography>
       <Typography variant="body2">{SAVED.publicNumber(quote.public_number)}</Typography>
+      <RateNote note={quote.rate_note} />
       <TextField
         label="Текст для покупателя"
         value={quote.text}

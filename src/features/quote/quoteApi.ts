@@ -33,6 +33,8 @@ export interface QuoteCard extends QuoteHeader {
   reserve_ids: number[];
   /** The caller may change, revoke, reserve or delete it: its author, or a role that changes every reserve. */
   can_change: boolean;
+  /** 'Цены в рублях по курсу ЦБ на 05.12.2026' of its held lines, or null (none priced at the Bank's rate). */
+  rate_note: string | null;
   lines: Omit<HeldLine, 'offers'>[];
 }
 
