@@ -555,3 +555,16 @@ test("the buyer's link of a quote priced at the Bank's rate says its day", async
   renderApp(`/q/${token}`);
   expect(await screen.findByText('Цены в рублях по курсу ЦБ на 05.12.2026')).toBeInTheDocument();
 });
+
+test("a saved quote the margins' check marked after a new rate says 'Маржа под риском'", async () => {
+  server(admin, answer, [
+    route('POST', '/api/quotes', () => json(card({ margin_at_risk: true }), 201)),
+    route('GET', '/api/quotes/31/history', () => json([])),
+  ]);
+  const { panel } = await savedQuote();
+  expect(
+    await within(panel).findByText(
+      'Маржа под риском: по новому курсу ЦБ маржа ниже минимальной или курс изменился сверх порога',
+    ),
+  ).toBeInTheDocument();
+});

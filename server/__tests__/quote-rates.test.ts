@@ -132,6 +132,8 @@ test('USD 90,00 stored for today: the lot is priced again, the saved quote keeps
   expect(card.body.lines[0].offers[0]).toMatchObject({ unit_price: '864.00', price_kg: '864.00' });
   expect(card.body.total_sum).toBe('8640.00');
   expect(card.body.rate_note).toBe(note(yesterday));
+  // (864 − 837) / 864 = 3,13 % < 5 %: the quote is marked, its price kept
+  expect(card.body.margin_at_risk).toBe(true);
   const buyer = await ctx.app.inject({ method: 'GET', url: `/api/public/quotes/${quote.token}` });
   expect(buyer.json()).toMatchObject({ total_sum: '8640.00', rate_note: note(yesterday) });
   expect(buyer.json().lines[0].price).toBe('864.00');

@@ -70,7 +70,7 @@ export const QUOTE = select({
   ...columnsOf(q, 'buyer_id', QUOTE_BUYER),
   lines: sql<HeldLine[]>`${q.lines}`,
   valid_until: textOf(q.valid_until),
-  ...columnsOf(q, 'token', 'token_revoked_at', 'created_by', 'status', 'version', 'created_at'),
+  ...columnsOf(q, 'token', 'token_revoked_at', 'created_by', 'status', 'version', 'created_at', 'margin_at_risk'),
   reserve_ids: sql<
     number[]
   >`(SELECT coalesce(json_agg(${r.id} ORDER BY ${r.id}), '[]'::json) FROM ${reserves} ${r} WHERE ${r.quote_id} = ${q.id})`,
@@ -156,6 +156,8 @@ export async function quoteCard(db: Database, row: QuoteRow, publicUrl: string, 
     link_revoked: row.token_revoked_at !== null,
     reserve_ids: row.reserve_ids ?? [],
     rate_note: rateNote(row.lines.flatMap((l) => l.offers)),
+    // marked by the margins' check after a new rate (margins.ts): its held price no longer keeps the margin
+    margin_at_risk: row.margin_at_risk,
     // whether the caller may change, revoke, reserve or delete it (the card hides those steps otherwise)
     can_change: canChangeQuote(auth.permissions, auth.user.id, row.created_by),
     text: quoteText(

@@ -279,6 +279,7 @@ const card = {
     reserve_ids: { type: 'array', items: { type: 'integer' } },
     // 'Цены в рублях по курсу ЦБ на 05.12.2026' of the held lines (domain/priceList/rateNote.ts), or null
     rate_note: nullable('string'),
+    margin_at_risk: { type: 'boolean' },
     can_change: { type: 'boolean' },
     lines: {
       type: 'array',

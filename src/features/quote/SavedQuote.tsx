@@ -41,6 +41,9 @@ import {
 import { BuyerPicker } from '../buyers/BuyerPicker';
 import { RateNote } from '../../components/RateNote';
 
+/** A quote the margins' check marked after a new rate (its held price at today's cost). */
+const MARGIN_AT_RISK = 'Маржа под риском: по новому курсу ЦБ маржа ниже минимальной или курс изменился сверх порога';
+
 /** The quote's history: who made it, changed it, revoked its link, reserved it, and when. */
 function QuoteHistory({ quote }: { quote: QuoteCard }) {
   const { data } = useQuoteHistoryQuery({ id: quote.id, version: quote.version, revoked: quote.link_revoked });
@@ -117,6 +120,11 @@ export function SavedQuote({ quote, onChange }: { quote: QuoteCard; onChange: (q
         {formatDate(quote.valid_until)} · {formatFigure(quote.total_sum)} ₽
       </Typography>
       <Typography variant="body2">{SAVED.publicNumber(quote.public_number)}</Typography>
+      {quote.margin_at_risk && (
+        <Alert severity="warning" closable={false}>
+          {MARGIN_AT_RISK}
+        </Alert>
+      )}
       <RateNote note={quote.rate_note} />
       <TextField
         label="Текст для покупателя"

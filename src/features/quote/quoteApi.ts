@@ -35,6 +35,8 @@ export interface QuoteCard extends QuoteHeader {
   can_change: boolean;
   /** 'Цены в рублях по курсу ЦБ на 05.12.2026' of its held lines, or null (none priced at the Bank's rate). */
   rate_note: string | null;
+  /** Marked by the margins' check after a new rate: the held price no longer keeps the minimum margin. */
+  margin_at_risk?: boolean;
   lines: Omit<HeldLine, 'offers'>[];
 }
 
