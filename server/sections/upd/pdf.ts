@@ -8,25 +8,27 @@ import { openPdf, pdfTable, pdfText as text, type PdfColumn } from '../papers';
 
 const SIZES = { head: 6.5, body: 7, headHeight: 26, rowHeight: 14 };
 
+// 784 pt of the landscape page's 786 between the margins: the declaration's number (8 + 6 + 7 digits) and 'без
+// акциза' whole on one line at 7 pt; a long name is cut with an ellipsis, the XML carries it whole
 const COLUMNS: PdfColumn<UpdDocument['lines'][number]>[] = [
   { title: '№', width: 22, cell: (l) => String(l.n) },
-  { title: 'Наименование товара', width: 170, cell: (l) => l.name },
+  { title: 'Наименование товара', width: 140, cell: (l) => l.name },
   { title: 'Код ед. (ОКЕИ)', width: 40, cell: (l) => l.okei },
   { title: 'Ед.', width: 28, cell: (l) => l.unitName },
-  { title: 'Количество', width: 56, right: true, cell: (l) => formatFigure(l.quantity) },
+  { title: 'Количество', width: 50, right: true, cell: (l) => formatFigure(l.quantity) },
   { title: 'Цена за ед. без НДС', width: 64, right: true, cell: (l) => formatFigure(l.price) },
-  { title: 'Стоимость без НДС', width: 72, right: true, cell: (l) => formatFigure(l.sumWithoutVat) },
-  { title: 'Акциз', width: 40, cell: () => 'без акциза' },
+  { title: 'Стоимость без НДС', width: 68, right: true, cell: (l) => formatFigure(l.sumWithoutVat) },
+  { title: 'Акциз', width: 46, cell: () => 'без акциза' },
   { title: 'Ставка', width: 40, cell: (l) => vatRateText(l.vatRate) },
   {
     title: 'Сумма НДС',
-    width: 60,
+    width: 58,
     right: true,
     cell: (l) => (l.vatRate === 'none' ? 'без НДС' : formatFigure(l.vatSum)),
   },
-  { title: 'Стоимость с НДС', width: 72, right: true, cell: (l) => formatFigure(l.sumWithVat) },
+  { title: 'Стоимость с НДС', width: 68, right: true, cell: (l) => formatFigure(l.sumWithVat) },
   { title: 'Страна (код)', width: 54, cell: (l) => (l.origin ? `${l.origin.code} ${l.origin.short}` : '—') },
-  { title: 'Номер ДТ', width: 52, cell: (l) => l.origin?.declaration ?? '—' },
+  { title: 'Номер ДТ', width: 106, cell: (l) => l.origin?.declaration ?? '—' },
 ];
 
 const partyLines = (label: string, p: UpdParty) => [

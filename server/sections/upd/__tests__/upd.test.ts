@@ -2,6 +2,7 @@
 // its XML (windows-1251, named by ИдФайл) validated against the tax service's schema, its figures in the database
 // worked by hand, the print form, the refusals, cancel and make again, the ZIP for ЭДО, the country mapping and
 // the rights (role 8 and a supplier's user read none).
+import { execFileSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { decodeCp1251 } from '../../../../domain/upd/cp1251';
@@ -192,6 +193,10 @@ describe('УПД', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // the print form carries the declaration's number whole, not cut to its first part
+    const printed = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload, encoding: 'utf8' });
+    expect(printed).toContain('10702070/051226/3001234');
+    expect(printed).toContain('без акциза');
 
     const zip = await ctx.app.inject({
       method: 'GET',
