@@ -139,9 +139,7 @@ const WRITTEN_BY_HAND: string[] = [
   'src/api/papers.ts: UpdRow',
   'src/api/papers.ts: { data: InvoiceRow[] }',
   'src/api/papers.ts: { data: UpdRow[] }',
-  'src/features/invoices/invoicesApi.ts: InvoiceHistoryEntry',
   'src/features/invoices/invoicesApi.ts: InvoicePaymentRow',
-  'src/features/invoices/invoicesApi.ts: { data: InvoiceHistoryEntry[] }',
   'src/features/invoices/invoicesApi.ts: { data: InvoiceRow[] }',
   'src/features/upd/updApi.ts: { data: UpdRow[] }',
   // the settings page

@@ -8,3 +8,4 @@ export * from './quotes';
 export * from './analytics';
 export * from './currencyRates';
 export * from './priceListUploads';
+export * from './papers';

@@ -14,7 +14,7 @@ export const COMMENT = Type.Object({
 export const COMMENTS = Type.Array(COMMENT);
 export type CommentItem = Static<typeof COMMENT>;
 
-const HISTORY_CHANGE = Type.Object({
+export const HISTORY_CHANGE = Type.Object({
   field: Type.String({ description: 'the database column (domain/history.ts names its title and format)' }),
   key: Type.Optional(
     Type.Integer({ description: 'which part of the field changed: the destination city of a delivery change' }),

@@ -79,14 +79,8 @@ export interface InvoiceRow {
   lines?: InvoiceLineRow[];
 }
 
-/** One entry of a paper's history (GET /api/{invoices|upd}/{id}/history): made, or cancelled, by whom (where the
- * role sees who writes a reserve) and when. */
-export interface PaperHistoryEntry {
-  at: string;
-  user: string | null;
-  action: 'create' | 'update';
-  changes: { field: string; old: unknown; new: unknown }[];
-}
+/** One entry of a paper's history (GET /api/{invoices|upd}/{id}/history), as the server declares it. */
+export type { PaperHistoryAnswer, PaperHistoryEntry } from '../../domain/answers';
 
 /** The papers' tags, by the live section their events name: a paper is { type, id }, the lists of its kind (the
  * section's list, a buyer's papers) { type, id: 'LIST' }. A paper made or cancelled here or by anyone else (the live

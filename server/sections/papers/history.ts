@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { recordHistory } from '../../records/history';
 import type { FieldChange } from '../../../domain/history';
+import type { PaperHistoryEntry } from '../../../domain/answers';
 
 export type PaperSection = 'invoices' | 'upd';
 export type PaperAction = 'create' | 'update';
@@ -24,12 +25,7 @@ export async function recordPaperHistory(
   await recordHistory(tx, by, [{ section, recordId: id, action, changes }]);
 }
 
-export interface PaperHistoryEntry {
-  at: string;
-  user: string | null;
-  action: PaperAction;
-  changes: FieldChange[];
-}
+export type { PaperHistoryEntry };
 
 /** The paper's entries, oldest first; who wrote them only where the role sees who writes a reserve (`people`). */
 export async function paperHistory(

@@ -1,22 +1,5 @@
-// The papers' shared answers: a paper's history (GET /api/{invoices|upd}/{id}/history).
+// The papers' shared answers: a paper's history (GET /api/{invoices|upd}/{id}/history), declared in domain/answers.
+import { PAPER_HISTORY } from '../../../domain/answers';
 import { responses } from '../../http/schemas';
 
-export const paperHistoryResponse = responses({
-  200: {
-    type: 'object',
-    properties: {
-      data: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            at: { type: 'string' },
-            user: { type: ['string', 'null'] },
-            action: { type: 'string' },
-            changes: { type: 'array', items: { type: 'object', additionalProperties: true } },
-          },
-        },
-      },
-    },
-  },
-});
+export const paperHistoryResponse = responses({ 200: PAPER_HISTORY });

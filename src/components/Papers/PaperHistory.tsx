@@ -3,7 +3,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../domain/format';
-import type { PaperHistoryEntry } from '../../api/papers';
+import type { PaperHistoryAnswer, PaperHistoryEntry } from '../../api/papers';
 import { errorMessage } from '../../api/errors';
 import { Alert } from '../Alert';
 import { Spinner } from '../Spinner';
@@ -18,7 +18,7 @@ export interface PaperHistoryTexts {
 
 /** The history's query as the paper's API holds it, by the paper and its version. */
 export type UsePaperHistory = (arg: { id: number; version: number }) => {
-  data?: { data: PaperHistoryEntry[] };
+  data?: PaperHistoryAnswer;
   error?: unknown;
   isLoading: boolean;
 };

@@ -6,7 +6,7 @@ import {
   paperTags,
   PAPER_TAGS,
   type InvoiceRow,
-  type PaperHistoryEntry,
+  type PaperHistoryAnswer,
 } from '../../api/papers';
 
 export interface InvoicePaymentRow {
@@ -19,8 +19,6 @@ export interface InvoicePaymentRow {
 
 /** The card: the row with its lines, its total in words and the payments tied to it. */
 export type InvoiceCard = InvoiceRow & { words: string; payments: InvoicePaymentRow[] };
-
-export type InvoiceHistoryEntry = PaperHistoryEntry;
 
 export type { InvoiceRow };
 
@@ -37,7 +35,7 @@ export const invoicesApi = papersApi.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: PAPER_TAGS.invoices, id }],
       extraOptions: { entity: 'счёта' },
     }),
-    invoiceHistory: build.query<{ data: InvoiceHistoryEntry[] }, { id: number; version: number }>({
+    invoiceHistory: build.query<PaperHistoryAnswer, { id: number; version: number }>({
       query: ({ id }) => `api/invoices/${id}/history`,
       providesTags: (_result, _error, { id }) => [{ type: PAPER_TAGS.invoices, id }],
       extraOptions: { entity: 'истории' },

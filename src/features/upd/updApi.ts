@@ -1,6 +1,6 @@
 // The УПД list and card's calls: a page of the list by its filter, one document with its lines, its history,
 // cancelling one. Making one is the papers' shared call (src/api/papers.ts).
-import { paperListTag, papersApi, paperTags, PAPER_TAGS, type PaperHistoryEntry, type UpdRow } from '../../api/papers';
+import { paperListTag, papersApi, paperTags, PAPER_TAGS, type PaperHistoryAnswer, type UpdRow } from '../../api/papers';
 
 export type { UpdRow };
 
@@ -17,7 +17,7 @@ export const updApi = papersApi.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: PAPER_TAGS.upd, id }],
       extraOptions: { entity: 'УПД' },
     }),
-    updHistory: build.query<{ data: PaperHistoryEntry[] }, { id: number; version: number }>({
+    updHistory: build.query<PaperHistoryAnswer, { id: number; version: number }>({
       query: ({ id }) => `api/upd/${id}/history`,
       providesTags: (_result, _error, { id }) => [{ type: PAPER_TAGS.upd, id }],
       extraOptions: { entity: 'истории' },
