@@ -5,7 +5,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { announceChanges } from '../db/changes';
-import { returningRows, select, selectFirst } from '../db/rows';
+import { keepingVersions } from './keepVersions';
+import { returningRows, select } from '../db/rows';
 
 /** The buyers `where` picks (over `buyers b`) summed again on the business day `today` (YYYY-MM-DD) by the
  * database's own rule (function buyer_debt, migration 0062), inside the caller's transaction: the daily job for the
@@ -13,24 +14,20 @@ import { returningRows, select, selectFirst } from '../db/rows';
  * Only buyers whose stored debt differs are written, their versions kept (a card open on one stays current); the
  * buyers whose balance or overdue part moved are announced as changed, so lists follow them live. Answers them. */
 export async function refreshBuyersDebt(tx: Database, where: SQL, today: string): Promise<number[]> {
-  const kept = (await selectFirst(
-    tx,
-    select({ v: sql<string>`coalesce(current_setting('nutdesk.keep_version', true), '')` }),
-  ))!.v;
-  await tx.execute(sql`SELECT set_config('nutdesk.keep_version', 'on', true)`);
-  const written = await returningRows(
-    tx,
-    sql`WITH d AS (SELECT b.id, s.balance, s.overdue, s.turns_on FROM buyers b,
+  const written = await keepingVersions(tx, () =>
+    returningRows(
+      tx,
+      sql`WITH d AS (SELECT b.id, s.balance, s.overdue, s.turns_on FROM buyers b,
         LATERAL buyer_debt(b.id, b.payment_terms, b.deferral_days, ${today}::date) s WHERE ${where})
     UPDATE buyers t SET debt_balance = d.balance, debt_overdue = d.overdue, debt_turns_on = d.turns_on
     FROM d JOIN buyers was ON was.id = d.id
     WHERE t.id = d.id AND (was.debt_balance, was.debt_overdue, was.debt_turns_on) IS DISTINCT FROM (d.balance, d.overdue, d.turns_on)`,
-    select({
-      id: sql<number>`t.id`,
-      shown: sql<boolean>`(was.debt_balance, was.debt_overdue) IS DISTINCT FROM (d.balance, d.overdue)`,
-    }),
+      select({
+        id: sql<number>`t.id`,
+        shown: sql<boolean>`(was.debt_balance, was.debt_overdue) IS DISTINCT FROM (d.balance, d.overdue)`,
+      }),
+    ),
   );
-  await tx.execute(sql`SELECT set_config('nutdesk.keep_version', ${kept}, true)`);
   const shown = written
     .filter((w) => w.shown)
     .map((w) => Number(w.id))

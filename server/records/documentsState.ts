@@ -13,6 +13,7 @@ import { badRequest } from '../errors';
 import { returningRows, select, selectFirst } from '../db/rows';
 import { todayOf, ZONE_SQL } from '../db/businessDay';
 import { announceChanges } from '../db/changes';
+import { keepingVersions } from './keepVersions';
 import { businessSettings } from '../db/schema';
 import {
   DOCUMENT_MSG,
@@ -149,26 +150,22 @@ export async function documentsStateOn(db: Database, offerId: number, today: str
  */
 export async function refreshDocumentsState(tx: Database, where: SQL, announce = true): Promise<number[]> {
   const today = await todayOf(tx);
-  const kept = (await selectFirst(
-    tx,
-    select({ v: sql<string>`coalesce(current_setting('nutdesk.keep_version', true), '')` }),
-  ))!.v;
-  await tx.execute(sql`SELECT set_config('nutdesk.keep_version', 'on', true)`);
-  const written = await returningRows(
-    tx,
-    sql`WITH r AS (${documentsStateRows(where, sql`${today}::date`)})
+  const written = await keepingVersions(tx, () =>
+    returningRows(
+      tx,
+      sql`WITH r AS (${documentsStateRows(where, sql`${today}::date`)})
     UPDATE offers t SET documents_state = r.state, documents_missing = r.missing, documents_expired = r.expired,
       documents_blocking = r.blocking, documents_expires_on = r.expires_on, documents_turns_on = r.turns_on
     FROM r JOIN offers was ON was.id = r.id
     WHERE t.id = r.id AND (was.documents_state, was.documents_missing, was.documents_expired, was.documents_blocking,
       was.documents_expires_on, was.documents_turns_on) IS DISTINCT FROM (r.state, r.missing, r.expired, r.blocking, r.expires_on, r.turns_on)`,
-    select({
-      id: sql<number>`t.id`,
-      shown: sql<boolean>`(was.documents_state, was.documents_missing, was.documents_expired, was.documents_blocking,
+      select({
+        id: sql<number>`t.id`,
+        shown: sql<boolean>`(was.documents_state, was.documents_missing, was.documents_expired, was.documents_blocking,
       was.documents_expires_on) IS DISTINCT FROM (r.state, r.missing, r.expired, r.blocking, r.expires_on)`,
-    }),
+      }),
+    ),
   );
-  await tx.execute(sql`SELECT set_config('nutdesk.keep_version', ${kept}, true)`);
   const shown = written
     .filter((w) => w.shown)
     .map((w) => Number(w.id))

@@ -12,6 +12,7 @@ import { select, selectRows } from '../../db/rows';
 import { readBusinessSettings } from '../../settings';
 import { announceChanges } from '../../db/changes';
 import { notifyMany } from '../../records/notify';
+import { keepingVersions } from '../../records/keepVersions';
 import { money } from '../../../domain/numbers';
 import { judgeMargin, marginLimits, marginNotice, marginText } from '../../../domain/reserves/margins';
 
@@ -71,7 +72,6 @@ export async function checkMargins(db: Database, stored: CurrencyRate[] = []): P
         const judgement = row.judged ? judgeMargin(row, limits) : null;
         return { row, judgement, at_risk: judgement?.at_risk ?? false };
       });
-      await tx.execute(sql`SELECT set_config('nutdesk.keep_version', 'on', true)`);
       const values = sql.join(
         written.map(
           ({ row, judgement, at_risk }) =>
@@ -81,10 +81,12 @@ export async function checkMargins(db: Database, stored: CurrencyRate[] = []): P
         ),
         sql`, `,
       );
-      await tx.execute(sql`UPDATE reserves r SET margin_at_risk = v.at_risk, risk_marginality = v.marginality,
-        risk_rate = v.rate, risk_margin_sum = v.margin_sum, risk_currency = v.currency
-        FROM (VALUES ${values}) AS v(id, at_risk, marginality, rate, margin_sum, currency) WHERE r.id = v.id`);
-      await tx.execute(sql`SELECT set_config('nutdesk.keep_version', 'off', true)`);
+      // the mark is the margins' judgement, not an edit of the reserve: its version stays
+      await keepingVersions(tx, () =>
+        tx.execute(sql`UPDATE reserves r SET margin_at_risk = v.at_risk, risk_marginality = v.marginality,
+          risk_rate = v.rate, risk_margin_sum = v.margin_sum, risk_currency = v.currency
+          FROM (VALUES ${values}) AS v(id, at_risk, marginality, rate, margin_sum, currency) WHERE r.id = v.id`),
+      );
       const marked = written.filter((w) => w.at_risk && !w.row.at_risk);
       const cleared = written.filter((w) => !w.at_risk && w.row.at_risk);
       await notifyMany(
